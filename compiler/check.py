@@ -1,0 +1,666 @@
+"""Check: names, kinds of names, arities, field types and ranges; lints for unused and dead rules."""
+
+from __future__ import annotations
+
+from typing import Iterable, Optional
+
+from dsl import ast as A
+from dsl.diagnostics import Diagnostic, did_you_mean
+
+from .resolve import (ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, EVENT_SOURCES,
+                      Symbols)
+
+VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "track", "any"}
+ENTITY_ATTRS = {"flipped", "owner", "zone", "name", "title"}
+TIE_MODES = {"split", "all", "none"}
+SUBJECTS = {"anyone", "players", "opponents", "opponent", "others"}
+
+
+class Scope:
+    """Locals visible at a point of an effect, and what `this` and `it` mean there."""
+
+    __slots__ = ("locals", "this_kind", "it_event", "it_kind", "parent_used")
+
+    def __init__(self, this_kind=None, it_event=None, it_kind=None):
+        self.locals: dict[str, list] = {}   # name -> [span, used?]
+        self.this_kind, self.it_event, self.it_kind = this_kind, it_event, it_kind
+
+    def child(self) -> "Scope":
+        s = Scope(self.this_kind, self.it_event, self.it_kind)
+        s.locals = self.locals.copy()
+        return s
+
+
+def constant(expr) -> Optional[object]:
+    """The value of a literal expression, or None when it depends on the game."""
+    if isinstance(expr, (A.Int, A.Bool, A.Str)):
+        return expr.value
+    if isinstance(expr, A.Unary) and expr.op == "not":
+        inner = constant(expr.operand)
+        return None if inner is None else not inner
+    return None
+
+
+class Checker:
+    """Walks every declaration and effect; collects diagnostics and which names are used."""
+
+    def __init__(self, sym: Symbols, kernels: dict):
+        self.sym = sym
+        self.kernels = kernels
+        self.diags: list[Diagnostic] = []
+        self.used: set[str] = set()
+        self.emitted: set[str] = set()
+        self.triggers: list[A.Whenever] = []
+
+    # ------------------------------------------------------------------ reporting
+    def err(self, code: str, message: str, span: A.Span, hint: Optional[str] = None) -> None:
+        self.diags.append(Diagnostic(code, message, span, hint))
+
+    def unknown(self, code: str, what: str, name: str, span: A.Span, candidates: Iterable[str]) -> None:
+        self.err(code, f"unknown {what} {name!r}", span, did_you_mean(name, candidates))
+
+    def expect(self, name: str, categories: tuple, code: str, what: str, span: A.Span) -> bool:
+        """Check that a name is declared as one of the categories; report E3xx/E2xx otherwise."""
+        self.used.add(name)
+        cat = self.sym.category(name)
+        if cat in categories:
+            return True
+        if cat is None:
+            candidates = [n for c in categories for n in self.sym.of(c)]
+            self.unknown(code, what, name, span, candidates)
+        else:
+            self.err("E301", f"{name!r} is a {cat}, not a {what}", span)
+        return False
+
+    # ------------------------------------------------------------------ declarations
+    def check_all(self) -> list[Diagnostic]:
+        """Check every declaration, then run the lints that need the whole pack."""
+        for decl in self.sym.decls.values():
+            method = getattr(self, "decl_" + CATEGORY[type(decl)])
+            method(decl)
+        for decl, _old in self.sym.overrides:
+            self.diags.append(Diagnostic("I404", f"overrides {CATEGORY[type(decl)]} {decl.name!r}", decl.span))
+        self._lint_triggers()
+        return self.diags
+
+    def decl_resource(self, d: A.Resource) -> None:
+        if d.cap is not None:
+            self.int_const(d.cap, "a cap")
+
+    def decl_group(self, d: A.Group) -> None:
+        self.int_const(d.cap, "a cap")
+        for m in d.members:
+            self.expect(m, ("resource",), "E202", "resource", d.span)
+
+    def decl_counter(self, d: A.Counter) -> None:
+        for bound in (d.low, d.high):
+            if bound is not None:
+                self.int_const(bound, "a bound")
+
+    def decl_enum(self, d: A.Enum) -> None:
+        pass
+
+    def decl_event(self, d: A.Event) -> None:
+        self.params(d.params)
+
+    def decl_actor(self, d: A.Actor) -> None:
+        pass
+
+    def decl_variant(self, d: A.Variant) -> None:
+        pass
+
+    def int_const(self, expr, what: str) -> None:
+        if not isinstance(constant(expr), int) or isinstance(constant(expr), bool):
+            self.err("E303", f"{what} must be a whole number", expr.span)
+
+    def params(self, params: tuple) -> Scope:
+        scope = Scope()
+        for p in params:
+            self.type_ref(p.type, p.span)
+            scope.locals[p.name] = [p.span, True]
+        return scope
+
+    def type_ref(self, name: str, span: A.Span) -> None:
+        if name in VALUE_TYPES or self.sym.category(name) in ("enum", "kind"):
+            self.used.add(name)
+            return
+        self.unknown("E201", "type", name, span, list(VALUE_TYPES) + self.sym.of("enum") + self.sym.of("kind"))
+
+    def decl_track(self, d: A.Track) -> None:
+        positions = [s.position for s in d.spaces]
+        if positions != list(range(1, len(positions) + 1)):
+            self.err("E305", f"the spaces of track {d.name!r} must be numbered 1, 2, 3 ... in order "
+                     f"(found {', '.join(map(str, positions)) or 'none'})", d.span)
+        for s in d.spaces:
+            if s.cost:
+                self.cost(s.cost, Scope())
+            self.block(s.body, Scope())
+            if s.bonus is not None:
+                self.cost(s.bonus_cost, Scope())
+                self.block(s.bonus, Scope())
+        for r in d.reaches:
+            if not 1 <= r.position <= len(d.spaces):
+                self.err("E305", f"track {d.name!r} has no space {r.position}", r.span)
+            self.block(r.body, Scope())
+
+    def decl_kind(self, d: A.Kind) -> None:
+        seen = set()
+        for f in d.fields:
+            if f.name in seen:
+                self.err("E215", f"field {f.name!r} is declared twice", f.span)
+            seen.add(f.name)
+            self.type_ref(f.type, f.span)
+            if f.default is not None:
+                self.expr(f.default, Scope())
+
+    def decl_entity(self, d: A.Entity) -> None:
+        kind = self.sym.decls.get(d.kind)
+        if not isinstance(kind, A.Kind):
+            if kind is None:
+                self.unknown("E204", "kind", d.kind, d.span, self.sym.of("kind"))
+            else:
+                self.err("E301", f"{d.kind!r} is a {CATEGORY[type(kind)]}, not a kind", d.span)
+            return
+        self.used.add(d.kind)
+        fields = {f.name: f for f in kind.fields}
+        given = set()
+        for item in d.values + d.effects:
+            if item.name in given:
+                self.err("E215", f"field {item.name!r} is given twice", item.span)
+            given.add(item.name)
+            f = fields.get(item.name)
+            if f is None:
+                self.unknown("E205", f"field of {d.kind}", item.name, item.span, list(fields))
+                continue
+            if isinstance(item, A.FieldEffect):
+                if f.type != "effect":
+                    self.err("E303", f"field {item.name!r} is a {f.type}, not an effect: write '{item.name} = ...;'",
+                             item.span)
+                self.block(item.body, Scope(this_kind=d.kind))
+            else:
+                if f.type == "effect":
+                    self.err("E303", f"field {item.name!r} is an effect: write '{item.name} {{ ... }}'", item.span)
+                    continue
+                self.field_value(f, item.value)
+        for name, f in fields.items():
+            if name not in given and f.default is None and f.type != "effect":
+                self.err("E304", f"{d.kind} {d.name!r} gives no value for field {name!r}", d.span)
+
+    def field_value(self, f: A.FieldDecl, value) -> None:
+        members_of = self.sym.decls.get(f.type)
+        if isinstance(members_of, A.Enum):
+            if not (isinstance(value, A.Name) and value.id in members_of.members):
+                shown = value.id if isinstance(value, A.Name) else "this value"
+                self.err("E303", f"{shown} is not a {f.type} (one of {', '.join(members_of.members)})", value.span,
+                         did_you_mean(shown, members_of.members))
+            self.used.add(f.type)
+            return
+        if f.type == "int" and not isinstance(constant(value), int):
+            if isinstance(value, (A.Str, A.Bool)):
+                self.err("E303", f"field {f.name!r} is a whole number", value.span)
+                return
+        if f.type == "resource" and isinstance(value, A.Name):
+            self.expect(value.id, ("resource", "counter"), "E202", "resource", value.span)
+            return
+        if f.type == "track" and isinstance(value, A.Name):
+            self.expect(value.id, ("track",), "E203", "track", value.span)
+            return
+        self.expr(value, Scope())
+
+    def decl_zone(self, d: A.Zone) -> None:
+        if d.kind != "any":
+            self.expect(d.kind, ("kind",), "E204", "kind", d.span)
+
+    def decl_die(self, d: A.Die) -> None:
+        for face in d.faces:
+            self.block(face.body, Scope())
+
+    def decl_proc(self, d: A.Proc) -> None:
+        self.block(d.body, self.params(d.params))
+
+    def decl_func(self, d: A.Func) -> None:
+        self.expr(d.value, self.params(d.params))
+
+    def decl_extern(self, d: A.Extern) -> None:
+        kernel = self.kernels.get(d.name)
+        if kernel is None:
+            self.unknown("E211", "kernel", d.name, d.span, list(self.kernels))
+            return
+        if kernel.arity != len(d.params):
+            self.err("E302", f"kernel {d.name!r} takes {kernel.arity} arguments, not {len(d.params)}", d.span)
+        self.params(d.params)
+
+    def decl_game(self, d: A.Game) -> None:
+        if not 1 <= d.min_players <= d.max_players <= 12:
+            self.err("E307", f"seats must be between 1 and 12, lowest first (found {d.min_players} to "
+                     f"{d.max_players})", d.span)
+        for body in (d.setup, d.play, d.final):
+            self.block(body, Scope())
+        if d.winner is None:
+            self.err("E304", "the game needs a 'winner most ...;' line", d.span)
+        else:
+            for key in (d.winner.key,) + d.winner.tiebreaks:
+                self.expr(key, Scope())
+
+    # ------------------------------------------------------------------ effects
+    def block(self, stmts: tuple, scope: Scope) -> None:
+        scope = scope.child()
+        for s in stmts:
+            getattr(self, "stmt_" + type(s).__name__)(s, scope)
+        for name, (span, used) in scope.locals.items():
+            pass
+
+    def cost(self, terms: tuple, scope: Scope) -> None:
+        for t in terms:
+            self.expr(t.amount, scope)
+            if t.mode == "plain":
+                self.expect(t.name, ("resource", "counter"), "E202", "resource", t.span)
+            elif t.name is not None:
+                self.expect(t.name, ("group",), "E202", "resource group", t.span)
+
+    def stmt_Gain(self, s: A.Gain, scope: Scope) -> None:
+        self.amount(s.amount, scope)
+        self.expect(s.resource, ("resource", "counter"), "E202", "resource or counter", s.span)
+
+    def stmt_Lose(self, s: A.Lose, scope: Scope) -> None:
+        self.amount(s.amount, scope)
+        self.expect(s.resource, ("resource", "counter"), "E202", "resource or counter", s.span)
+        if s.debt is not None:
+            self.expect(s.debt, ("resource", "counter"), "E202", "resource or counter", s.span)
+
+    def amount(self, expr, scope: Scope) -> None:
+        kind = self.expr(expr, scope)
+        if kind in ("str", "zone", "entity", "player", "list"):
+            self.err("E303", f"an amount must be a number, not a {kind}", expr.span)
+
+    def stmt_Pay(self, s: A.Pay, scope: Scope) -> None:
+        self.cost(s.terms, scope)
+
+    def stmt_Advance(self, s: A.Advance, scope: Scope) -> None:
+        self.expect(s.track, ("track",), "E203", "track", s.span)
+        if s.by is not None:
+            self.amount(s.by, scope)
+
+    def stmt_Regress(self, s: A.Regress, scope: Scope) -> None:
+        self.expect(s.track, ("track",), "E203", "track", s.span)
+        if s.by is not None:
+            self.amount(s.by, scope)
+
+    def stmt_Choose(self, s: A.Choose, scope: Scope) -> None:
+        for o in s.options:
+            if o.guard is not None:
+                self.expr(o.guard, scope)
+                if constant(o.guard) is False:
+                    self.diags.append(Diagnostic("W402", "this option can never be chosen: its guard is false",
+                                                 o.span))
+            self.block(o.body, scope)
+
+    def stmt_May(self, s: A.May, scope: Scope) -> None:
+        if s.cost:
+            self.cost(s.cost, scope)
+        self.block(s.body, scope)
+
+    def stmt_Repeat(self, s: A.Repeat, scope: Scope) -> None:
+        self.amount(s.count, scope)
+        if constant(s.count) == 0:
+            self.diags.append(Diagnostic("W402", "'repeat 0' never runs its body", s.span))
+        self.block(s.body, scope)
+
+    def bind(self, scope: Scope, name: str, span: A.Span) -> Scope:
+        inner = scope.child()
+        if self.sym.category(name) is not None:
+            self.err("E309", f"{name!r} is already declared as a {self.sym.category(name)}; "
+                     f"choose another name for this variable", span)
+        inner.locals[name] = [span, True]
+        return inner
+
+    def stmt_ForEach(self, s: A.ForEach, scope: Scope) -> None:
+        self.expr(s.domain, scope)
+        inner = self.bind(scope, s.var, s.span)
+        if s.where is not None:
+            self.expr(s.where, inner)
+        self.block(s.body, inner)
+
+    def stmt_Each(self, s: A.Each, scope: Scope) -> None:
+        self.expr(s.domain, scope)
+        if s.where is not None:
+            self.expr(s.where, scope)
+        self.block(s.body, scope)
+
+    def stmt_If(self, s: A.If, scope: Scope) -> None:
+        self.expr(s.cond, scope)
+        value = constant(s.cond)
+        if value is not None:
+            dead = "'else' branch" if value else "'if' branch"
+            self.diags.append(Diagnostic("W402", f"the condition is always {str(bool(value)).lower()}: "
+                                         f"the {dead} never runs", s.cond.span))
+        self.block(s.then, scope)
+        self.block(s.otherwise, scope)
+
+    def stmt_Let(self, s: A.Let, scope: Scope) -> None:
+        self.expr(s.value, scope)
+        if self.sym.category(s.name) is not None:
+            self.err("E309", f"{s.name!r} is already declared as a {self.sym.category(s.name)}; "
+                     f"choose another name for this variable", s.span)
+        scope.locals[s.name] = [s.span, False]
+
+    def stmt_SetName(self, s: A.SetName, scope: Scope) -> None:
+        self.expr(s.value, scope)
+        if s.name in scope.locals:
+            return
+        self.expect(s.name, ("resource", "counter"), "E202", "counter or variable", s.span)
+
+    def stmt_SetAttr(self, s: A.SetAttr, scope: Scope) -> None:
+        self.attr(A.Attr(s.obj, s.name, span=s.span), scope)
+        self.expr(s.value, scope)
+
+    def stmt_CallStmt(self, s: A.CallStmt, scope: Scope) -> None:
+        for a in s.args:
+            self.expr(a, scope)
+        self.used.add(s.func)
+        decl = self.sym.decls.get(s.func)
+        if isinstance(decl, (A.Proc, A.Extern)):
+            if len(decl.params) != len(s.args):
+                self.err("E302", f"{s.func!r} takes {len(decl.params)} arguments, not {len(s.args)}", s.span)
+        elif decl is None:
+            self.unknown("E207", "procedure", s.func, s.span, self.sym.of("proc") + self.sym.of("extern"))
+        else:
+            self.err("E301", f"{s.func!r} is a {CATEGORY[type(decl)]}, not a procedure", s.span)
+
+    def stmt_Draw(self, s: A.Draw, scope: Scope) -> None:
+        self.amount(s.count, scope)
+        self.zone_expr(s.source, scope)
+        if s.dest is not None:
+            self.zone_expr(s.dest, scope)
+
+    def zone_expr(self, expr, scope: Scope) -> None:
+        kind = self.expr(expr, scope)
+        if kind not in ("zone", "any"):
+            self.err("E303", f"expected a zone, found a {kind}", expr.span)
+
+    def stmt_Move(self, s: A.Move, scope: Scope) -> None:
+        self.expr(s.item, scope)
+        self.zone_expr(s.dest, scope)
+
+    def stmt_Shuffle(self, s: A.Shuffle, scope: Scope) -> None:
+        self.zone_expr(s.zone, scope)
+
+    def stmt_Fill(self, s: A.Fill, scope: Scope) -> None:
+        self.zone_expr(s.zone, scope)
+        if self.expect(s.kind, ("kind",), "E204", "kind", s.span) and s.where is not None:
+            inner = scope.child()
+            inner.it_kind = s.kind
+            self.expr(s.where, inner)
+
+    def stmt_Flip(self, s: A.Flip, scope: Scope) -> None:
+        self.expr(s.item, scope)
+
+    def stmt_Roll(self, s: A.Roll, scope: Scope) -> None:
+        self.expect(s.die, ("die",), "E210", "die", s.span)
+
+    def event_params(self, name: str, span: A.Span) -> Optional[tuple]:
+        if name in BUILTIN_EVENTS:
+            return BUILTIN_EVENTS[name]
+        decl = self.sym.decls.get(name)
+        self.used.add(name)
+        if isinstance(decl, A.Event):
+            return tuple(p.name for p in decl.params)
+        if decl is None:
+            self.unknown("E206", "event", name, span, self.sym.of("event") + list(BUILTIN_EVENTS))
+        else:
+            self.err("E301", f"{name!r} is a {CATEGORY[type(decl)]}, not an event", span)
+        return None
+
+    def stmt_Whenever(self, s: A.Whenever, scope: Scope) -> None:
+        p = s.pattern
+        if p.subject is not None and not isinstance(p.subject, A.You):
+            if not (isinstance(p.subject, A.Name) and p.subject.id in SUBJECTS):
+                self.err("E303", "a trigger listens to 'you', 'anyone' or 'opponents'", p.subject.span)
+        params = self.event_params(p.event, p.span)
+        for arg in p.args:
+            self.expr(arg.value, scope)
+            if params is not None and arg.name not in params:
+                self.unknown("E205", f"argument of event {p.event}", arg.name, arg.span, params)
+        if s.until is not None:
+            self.event_params(s.until, s.span)
+        self.triggers.append(s)
+        inner = scope.child()
+        inner.it_event = p.event
+        self.block(s.body, inner)
+
+    def stmt_Emit(self, s: A.Emit, scope: Scope) -> None:
+        for a in s.args:
+            self.expr(a, scope)
+        if s.event in BUILTIN_EVENTS:
+            self.err("E301", f"{s.event!r} is announced by the runtime itself and cannot be emitted", s.span)
+            return
+        params = self.event_params(s.event, s.span)
+        self.emitted.add(s.event)
+        if params is not None and len(params) != len(s.args):
+            self.err("E302", f"event {s.event!r} takes {len(params)} arguments, not {len(s.args)}", s.span)
+
+    def stmt_Copy(self, s: A.Copy, scope: Scope) -> None:
+        if not isinstance(s.ref, A.Attr):
+            self.err("E303", "copy needs an entity and one of its effects, as in 'copy tile.now;'", s.span)
+            return
+        self.expr(s.ref.obj, scope)
+
+    def stmt_Once(self, s: A.Once, scope: Scope) -> None:
+        self.block(s.body, scope)
+
+    def stmt_Rank(self, s: A.Rank, scope: Scope) -> None:
+        self.expr(s.domain, scope)
+        self.expr(s.key, scope)
+        for p in s.prizes:
+            self.amount(p, scope)
+        self.expect(s.resource, ("resource", "counter"), "E202", "resource or counter", s.span)
+        if s.ties not in TIE_MODES:
+            self.err("E308", f"ties must be 'split', 'all' or 'none', not {s.ties!r}", s.span,
+                     did_you_mean(s.ties, TIE_MODES))
+
+    def stmt_Pick(self, s: A.Pick, scope: Scope) -> None:
+        self.expr(s.domain, scope)
+        inner = self.bind(scope, s.var, s.span)
+        if s.where is not None:
+            self.expr(s.where, inner)
+        self.block(s.body, inner)
+
+    def stmt_Say(self, s: A.Say, scope: Scope) -> None:
+        pass
+
+    # ------------------------------------------------------------------ expressions
+    def expr(self, e, scope: Scope) -> str:
+        """Check an expression; returns a coarse type: int, bool, str, player, list, zone, entity, member, any."""
+        return getattr(self, "expr_" + type(e).__name__)(e, scope)
+
+    def expr_Int(self, e, scope) -> str:
+        return "int"
+
+    def expr_Str(self, e, scope) -> str:
+        return "str"
+
+    def expr_Bool(self, e, scope) -> str:
+        return "bool"
+
+    def expr_You(self, e, scope) -> str:
+        return "player"
+
+    def expr_ListLit(self, e, scope) -> str:
+        for item in e.items:
+            self.expr(item, scope)
+        return "list"
+
+    def expr_Unary(self, e, scope) -> str:
+        self.expr(e.operand, scope)
+        return "bool" if e.op == "not" else "int"
+
+    def expr_Binary(self, e, scope) -> str:
+        left, right = self.expr(e.left, scope), self.expr(e.right, scope)
+        if e.op in "+-*/%":
+            for side, kind in ((e.left, left), (e.right, right)):
+                if kind in ("str", "zone", "entity", "player", "list"):
+                    self.err("E303", f"cannot do arithmetic with a {kind}", side.span)
+            return "int"
+        return "bool"
+
+    def expr_Name(self, e: A.Name, scope: Scope) -> str:
+        name = e.id
+        if name in scope.locals:
+            scope.locals[name][1] = True
+            return "any"
+        if name == "this" and scope.this_kind:
+            return "entity"
+        if name == "it" and (scope.it_event or scope.it_kind):
+            return "entity" if scope.it_kind else "any"
+        cat = self.sym.category(name)
+        self.used.add(name)
+        if cat in ("resource", "counter", "track"):
+            return "int"
+        if cat in ("zone",):
+            return "zone"
+        if cat == "entity":
+            return "entity"
+        if cat == "actor":
+            return "player"
+        if cat == "member":
+            self.used.add(self.sym.members[name])
+            return "member"
+        if cat is not None:
+            self.err("E301", f"{name!r} is a {cat}, not a value", e.span)
+            return "any"
+        base = ALIASES.get(name, name)
+        if base in BUILTIN_DOMAINS:
+            return {"left": "player", "right": "player", "player_count": "int"}.get(base, "list")
+        candidates = list(scope.locals) + self.sym.names() + sorted(BUILTIN_DOMAINS)
+        self.unknown("E201", "name", name, e.span, candidates)
+        return "any"
+
+    def expr_Attr(self, e: A.Attr, scope: Scope) -> str:
+        return self.attr(e, scope)
+
+    def attr(self, e: A.Attr, scope: Scope) -> str:
+        obj = self.expr(e.obj, scope)
+        self.used.add(e.name)
+        if obj == "player":
+            cat = self.sym.category(e.name)
+            if cat in ("resource", "counter", "track"):
+                return "int"
+            if cat == "zone":
+                return "zone"
+            candidates = self.sym.of("resource") + self.sym.of("counter") + self.sym.of("track") + self.sym.of("zone")
+            self.unknown("E202", "resource, counter, track or zone", e.name, e.span, candidates)
+            return "any"
+        kind = self.entity_kind(e.obj, scope)
+        if kind is not None:
+            fields = [f.name for f in kind.fields]
+            if e.name not in fields and e.name not in ENTITY_ATTRS:
+                self.unknown("E205", f"field of {kind.name}", e.name, e.span, fields + sorted(ENTITY_ATTRS))
+            return "any"
+        if isinstance(e.obj, A.Name) and e.obj.id == "it" and scope.it_event and "it" not in scope.locals:
+            params = BUILTIN_EVENTS.get(scope.it_event) or self.event_params(scope.it_event, e.span) or ()
+            if e.name not in params:
+                self.unknown("E205", f"argument of event {scope.it_event}", e.name, e.span, params)
+        return "any"
+
+    def entity_kind(self, obj, scope: Scope) -> Optional[A.Kind]:
+        """The kind of an entity expression when it is known statically."""
+        if isinstance(obj, A.Name):
+            if obj.id == "this" and scope.this_kind and "this" not in scope.locals:
+                return self.sym.decls.get(scope.this_kind)
+            if obj.id == "it" and scope.it_kind and "it" not in scope.locals:
+                return self.sym.decls.get(scope.it_kind)
+            decl = self.sym.decls.get(obj.id)
+            if isinstance(decl, A.Entity) and obj.id not in scope.locals:
+                kind = self.sym.decls.get(decl.kind)
+                return kind if isinstance(kind, A.Kind) else None
+        return None
+
+    def expr_Method(self, e: A.Method, scope: Scope) -> str:
+        return self.call(e.name, (e.obj,) + e.args, e.span, scope)
+
+    def expr_Call(self, e: A.Call, scope: Scope) -> str:
+        return self.call(e.func, e.args, e.span, scope)
+
+    def call(self, func: str, args: tuple, span: A.Span, scope: Scope) -> str:
+        for a in args:
+            self.expr(a, scope)
+        self.used.add(func)
+        if func in BUILTIN_FUNCS:
+            low, high = BUILTIN_FUNCS[func]
+            if len(args) < low or (high is not None and len(args) > high):
+                want = f"{low}" if low == high else f"{low} to {high}" if high else f"at least {low}"
+                self.err("E302", f"{func}() takes {want} arguments, not {len(args)}", span)
+            if func in ("tier", "can_advance", "position") and args:
+                track = args[-1]
+                if isinstance(track, A.Name):
+                    self.expect(track.id, ("track",), "E203", "track", track.span)
+            return "bool" if func in ("contains", "can_advance", "enabled", "can_pay") else \
+                "list" if func == "players_from" else "any" if func == "first" else "int"
+        decl = self.sym.decls.get(func)
+        if isinstance(decl, A.Func):
+            if len(decl.params) != len(args):
+                self.err("E302", f"{func}() takes {len(decl.params)} arguments, not {len(args)}", span)
+            return "any"
+        if decl is None:
+            self.unknown("E207", "function", func, span, self.sym.of("func") + sorted(BUILTIN_FUNCS))
+        else:
+            self.err("E301", f"{func!r} is a {CATEGORY[type(decl)]}, not a function", span)
+        return "any"
+
+    def expr_Aggregate(self, e: A.Aggregate, scope: Scope) -> str:
+        self.expr(e.domain, scope)
+        inner = self.bind(scope, e.var, e.span)
+        if e.where is not None:
+            self.expr(e.where, inner)
+        if e.value is not None:
+            self.expr(e.value, inner)
+        if e.op == "total" and e.value is None:
+            self.err("E302", "total(...) needs a value to add up: total(x in D, x.value)", e.span)
+        if e.op in ("some", "every") and e.value is None and e.where is None:
+            self.err("E302", f"{e.op}(...) needs a condition: {e.op}(x in D where ...)", e.span)
+        return "int" if e.op in ("count", "total") else "bool"
+
+    # ------------------------------------------------------------------ lints
+    def _lint_triggers(self) -> None:
+        sources = set(self.emitted)
+        for decl in self.sym.decls.values():
+            for node in iter_nodes(decl):
+                ev = EVENT_SOURCES.get(type(node))
+                if ev:
+                    sources.add(ev)
+                if isinstance(node, A.Space) and node.bonus is not None:
+                    sources.add("pay")
+        for t in self.triggers:
+            if t.pattern.event not in sources and (t.pattern.event in BUILTIN_EVENTS
+                                                   or isinstance(self.sym.decls.get(t.pattern.event), A.Event)):
+                self.diags.append(Diagnostic("W403", f"this trigger can never fire: nothing in the pack "
+                                             f"{'emits' if t.pattern.event not in BUILTIN_EVENTS else 'does'} "
+                                             f"{t.pattern.event!r}", t.pattern.span))
+
+    def unused(self, own: set[str]) -> list[Diagnostic]:
+        """W401 for declarations of the pack itself that nothing refers to."""
+        out = []
+        for name, decl in self.sym.decls.items():
+            if name not in own or name in self.used:
+                continue
+            if isinstance(decl, (A.Entity, A.Game, A.Enum, A.Variant, A.Kind)):
+                continue
+            out.append(Diagnostic("W401", f"{CATEGORY[type(decl)]} {name!r} is declared but never used",
+                                  decl.span))
+        return out
+
+
+def iter_nodes(node) -> Iterable:
+    """Every AST node below (and including) `node`, depth first."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        for slot in getattr(n, "__slots__", ()):
+            if slot == "span":
+                continue
+            value = getattr(n, slot, None)
+            if isinstance(value, tuple):
+                stack.extend(v for v in value if hasattr(v, "__slots__") and not isinstance(v, str))
+            elif hasattr(value, "__dataclass_fields__"):
+                stack.append(value)

@@ -1,0 +1,470 @@
+"""Codegen: a visitor that writes one readable Python module per pack through jinja2 templates.
+
+User text reaches the generated code only through repr(); user names become mangled identifiers
+(`v_` locals, `p_` procs, `f_` funcs); the module imports only `runtime.api`. Every statement line
+ends with a `# file:line:col` comment, from which the line map is built after rendering.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import jinja2
+
+from dsl import ast as A
+
+from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, free_names, leading_cost,
+                     option_labels, subject_mode, symbolic)
+from .resolve import Symbols, classify
+
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
+    keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined,
+    autoescape=False,
+)
+MARK = re.compile(r"  # @(\S+)$")
+SAFE_PATH = re.compile(r"[^\w./+-]")
+# Statements whose primitive may announce an event: triggers queued by it run right after.
+ANNOUNCING = (A.Gain, A.Lose, A.Pay, A.Regress, A.Draw, A.Move, A.Flip, A.Emit, A.SetName, A.SetAttr,
+              A.Rank, A.Fill)
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """What names mean where the visitor is: locals in scope, who `you` is, `this` and `it`."""
+
+    locals: frozenset = frozenset()
+    you: str = "you"
+    this_ok: bool = False
+    it_mode: str | None = None   # "event" in trigger bodies, "entity" in fill filters
+
+    def bind(self, name: str) -> "Ctx":
+        return replace(self, locals=self.locals | {name})
+
+
+@dataclass
+class Function:
+    """One generated function: its `def` line and its body lines."""
+
+    header: str
+    doc: str
+    lines: list = field(default_factory=list)
+
+
+def where(node) -> str:
+    """The rules position of a node, as generated code shows it (safe inside a comment)."""
+    s = node.span
+    return f"{SAFE_PATH.sub('_', s.file)}:{s.line}:{s.column}"
+
+
+class CodeGen:
+    """Visits checked declarations and writes Python source."""
+
+    def __init__(self, sym: Symbols):
+        self.sym = sym
+        self.functions: list[Function] = []
+        self.triggers: list[tuple[str, str, str]] = []   # (tid, function name, span)
+        self._fn: Function | None = None
+        self._indent = 1
+        self._temp = 0
+
+    # ------------------------------------------------------------------ writer
+    def writeline(self, code: str, node=None) -> None:
+        line = "    " * self._indent + code
+        if node is not None:
+            line += f"  # @{where(node)}"
+        self._fn.lines.append(line)
+
+    def temp(self, stem: str) -> str:
+        self._temp += 1
+        return f"_{stem}{self._temp}"
+
+    def function(self, name: str, params: str, body: tuple, ctx: Ctx, doc: str) -> str:
+        """Generate a generator function running `body`; returns its name."""
+        outer, outer_indent = self._fn, self._indent
+        self._fn = Function(f"def {name}({params}):", doc)
+        self._indent = 1
+        self.block(body, ctx)
+        self.writeline("return")
+        self.writeline("yield  # makes this a generator even when it asks nothing")
+        self.functions.append(self._fn)
+        self._fn, self._indent = outer, outer_indent
+        return name
+
+    def block(self, stmts: tuple, ctx: Ctx) -> None:
+        for s in stmts:
+            ctx = getattr(self, "visit_" + type(s).__name__)(s, ctx) or ctx
+            if isinstance(s, ANNOUNCING):
+                self.writeline("if rt.pending: yield from rt.drain()")
+
+    def nested(self, stmts: tuple, ctx: Ctx) -> None:
+        self._indent += 1
+        if stmts:
+            self.block(stmts, ctx)
+        else:
+            self.writeline("pass")
+        self._indent -= 1
+
+    # ------------------------------------------------------------------ expressions
+    def ex(self, e, ctx: Ctx) -> str:
+        """The Python expression for a rules expression."""
+        return getattr(self, "ex_" + type(e).__name__)(e, ctx)
+
+    def ex_Int(self, e, ctx) -> str:
+        return repr(e.value)
+
+    ex_Str = ex_Bool = ex_Int
+
+    def ex_You(self, e, ctx) -> str:
+        return ctx.you
+
+    def ex_ListLit(self, e, ctx) -> str:
+        return "[" + ", ".join(self.ex(i, ctx) for i in e.items) + "]"
+
+    def ex_Unary(self, e, ctx) -> str:
+        return f"(not {self.ex(e.operand, ctx)})" if e.op == "not" else f"(-{self.ex(e.operand, ctx)})"
+
+    def ex_Binary(self, e, ctx) -> str:
+        op = "//" if e.op == "/" else e.op
+        return f"({self.ex(e.left, ctx)} {op} {self.ex(e.right, ctx)})"
+
+    def ex_Name(self, e, ctx) -> str:
+        how, name = classify(e.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)
+        you = ctx.you
+        return {
+            "local": lambda: f"v_{name}",
+            "this": lambda: "this",
+            "it": lambda: "it",
+            "stock": lambda: f"{you}.stock[{name!r}]",
+            "global": lambda: f"rt.state.globals[{name!r}]",
+            "zone": lambda: f"rt.zone({you}, {name!r})",
+            "entity": lambda: f"ENTITIES[{name!r}]",
+            "actor": lambda: f"rt.state.actors[{name!r}]",
+            "member": lambda: repr(name),
+            "domain": lambda: {
+                "players": "rt.players()", "opponents": f"rt.opponents({you})",
+                "neighbours": f"rt.neighbours({you})", "left": f"rt.left({you})",
+                "right": f"rt.right({you})", "player_count": "len(rt.state.players)",
+            }[name],
+        }[how]()
+
+    def ex_Attr(self, e, ctx) -> str:
+        if isinstance(e.obj, A.Name) and e.obj.id == "it" and ctx.it_mode == "event" and "it" not in ctx.locals:
+            return f"it[{e.name!r}]"
+        return f"rt.field({self.ex(e.obj, ctx)}, {e.name!r})"
+
+    def ex_Method(self, e, ctx) -> str:
+        return self.call(e.name, (e.obj,) + e.args, ctx, method=True)
+
+    def ex_Call(self, e, ctx) -> str:
+        return self.call(e.func, e.args, ctx, method=False)
+
+    def call(self, func: str, args: tuple, ctx: Ctx, method: bool) -> str:
+        if func in ("tier", "can_advance", "position"):
+            who = self.ex(args[0], ctx) if len(args) == 2 else ctx.you
+            track = repr(args[-1].id)
+            if func == "position":
+                return f"{who}.stock[{track}]"
+            return f"rt.{func}({who}, {track})"
+        if func == "enabled":
+            return f"rt.variant({args[0].id!r})"
+        values = [self.ex(a, ctx) for a in args]
+        if func in ("min", "max", "abs"):
+            return f"{func}({', '.join(values)})"
+        if func == "size":
+            return f"len({values[0]})"
+        if func == "first":
+            return f"first({values[0]})"
+        if func == "contains":
+            return f"({values[1]} in rt.domain({values[0]}))"
+        if func == "players_from":
+            return f"rt.players_from({values[0]})"
+        return f"f_{func}(rt, {ctx.you}{''.join(', ' + v for v in values)})"
+
+    def ex_Aggregate(self, e, ctx) -> str:
+        inner = ctx.bind(e.var)
+        var = f"v_{e.var}"
+        cond = f" if {self.ex(e.where, inner)}" if e.where is not None else ""
+        source = f"for {var} in rt.domain({self.ex(e.domain, ctx)}){cond}"
+        if e.op == "count":
+            return f"sum(1 {source})"
+        if e.op == "total":
+            return f"sum({self.ex(e.value, inner)} {source})"
+        fn = "any" if e.op == "some" else "all"
+        if e.value is None:
+            if e.op == "some":
+                return f"any(True {source})"
+            return f"all({self.ex(e.where, inner)} for {var} in rt.domain({self.ex(e.domain, ctx)}))"
+        return f"{fn}({self.ex(e.value, inner)} {source})"
+
+    def cost(self, terms: tuple, ctx: Ctx) -> str:
+        return "[" + ", ".join(f"({t.mode!r}, {t.name!r}, {self.ex(t.amount, ctx)})" for t in terms) + "]"
+
+    # ------------------------------------------------------------------ statements
+    def visit_Gain(self, s: A.Gain, ctx: Ctx):
+        self.writeline(f"rt.gain({ctx.you}, {s.resource!r}, {self.ex(s.amount, ctx)})", s)
+
+    def visit_Lose(self, s: A.Lose, ctx: Ctx):
+        amount = self.ex(s.amount, ctx)
+        if s.debt is None:
+            self.writeline(f"rt.lose({ctx.you}, {s.resource!r}, {amount})", s)
+        else:
+            self.writeline(f"yield from rt.lose_or_debt({ctx.you}, {s.resource!r}, {amount}, {s.debt!r}, "
+                           f"{where(s)!r})", s)
+
+    def visit_Pay(self, s: A.Pay, ctx: Ctx):
+        self.writeline(f"yield from rt.pay({ctx.you}, {self.cost(s.terms, ctx)}, {where(s)!r})", s)
+
+    def visit_Advance(self, s: A.Advance, ctx: Ctx):
+        by = self.ex(s.by, ctx) if s.by is not None else "1"
+        self.writeline(f"yield from rt.advance({ctx.you}, {s.track!r}, {by}, {s.benefit!r}, False, "
+                       f"{where(s)!r})", s)
+
+    def visit_Regress(self, s: A.Regress, ctx: Ctx):
+        by = self.ex(s.by, ctx) if s.by is not None else "1"
+        self.writeline(f"rt.regress({ctx.you}, {s.track!r}, {by})", s)
+
+    def visit_Choose(self, s: A.Choose, ctx: Ctx):
+        opts, choice = self.temp("opts"), self.temp("choice")
+        labels = option_labels(s)
+        self.writeline(f"{opts} = []", s)
+        for i, o in enumerate(s.options):
+            tests = []
+            if o.guard is not None:
+                tests.append(self.ex(o.guard, ctx))
+            cost = leading_cost(o.body)
+            if cost:
+                tests.append(f"rt.affordable({ctx.you}, {self.cost(cost, ctx)})")
+            if tests:
+                self.writeline(f"if {' and '.join(tests)}:")
+                self._indent += 1
+            self.writeline(f"{opts}.append({i})")
+            if tests:
+                self._indent -= 1
+        self.writeline(f"if {opts}:")
+        self._indent += 1
+        prompt = s.title or DEFAULT_CHOOSE_PROMPT
+        self.writeline(f"{choice} = {opts}[(yield rt.decide({ctx.you}, {prompt!r}, "
+                       f"[{labels!r}[i] for i in {opts}], {where(s)!r}))]")
+        for i, o in enumerate(s.options):
+            self.writeline(f"{'if' if i == 0 else 'elif'} {choice} == {i}:", o)
+            self.nested(o.body, ctx)
+        self._indent -= 1
+
+    def visit_May(self, s: A.May, ctx: Ctx):
+        tests = [f"rt.affordable({ctx.you}, {self.cost(s.cost, ctx)})"] if s.cost else []
+        prompt = s.title or DEFAULT_MAY_PROMPT
+        tests.append(f"(yield rt.decide({ctx.you}, {prompt!r}, ['no', 'yes'], {where(s)!r}))")
+        self.writeline(f"if {' and '.join(tests)}:", s)
+        self._indent += 1
+        if s.cost:
+            self.writeline(f"yield from rt.pay({ctx.you}, {self.cost(s.cost, ctx)}, {where(s)!r})")
+        self.block(s.body, ctx)
+        self._indent -= 1
+
+    def visit_Repeat(self, s: A.Repeat, ctx: Ctx):
+        self.writeline(f"for _ in range({self.ex(s.count, ctx)}):", s)
+        self._indent += 1
+        self.writeline(f"rt.step({where(s)!r})")
+        self._indent -= 1
+        self.nested(s.body, ctx)
+
+    def visit_ForEach(self, s: A.ForEach, ctx: Ctx):
+        inner = ctx.bind(s.var)
+        self.writeline(f"for v_{s.var} in rt.domain({self.ex(s.domain, ctx)}):", s)
+        self._loop_body(s.where, s.body, inner, s)
+
+    def visit_Each(self, s: A.Each, ctx: Ctx):
+        you = self.temp("you")
+        inner = replace(ctx, you=you)
+        self.writeline(f"for {you} in rt.domain({self.ex(s.domain, ctx)}):", s)
+        self._loop_body(s.where, s.body, inner, s)
+
+    def _loop_body(self, cond, body: tuple, ctx: Ctx, s) -> None:
+        self._indent += 1
+        self.writeline(f"rt.step({where(s)!r})")
+        if cond is not None:
+            self.writeline(f"if not {self.ex(cond, ctx)}: continue")
+        self._indent -= 1
+        self.nested(body, ctx)
+
+    def visit_If(self, s: A.If, ctx: Ctx):
+        self.writeline(f"if {self.ex(s.cond, ctx)}:", s)
+        self.nested(s.then, ctx)
+        if s.otherwise:
+            self.writeline("else:")
+            self.nested(s.otherwise, ctx)
+
+    def visit_Let(self, s: A.Let, ctx: Ctx):
+        self.writeline(f"v_{s.name} = {self.ex(s.value, ctx)}", s)
+        return ctx.bind(s.name)
+
+    def visit_SetName(self, s: A.SetName, ctx: Ctx):
+        value = self.ex(s.value, ctx)
+        if s.name in ctx.locals:
+            self.writeline(f"v_{s.name} = {value}", s)
+        else:
+            self.writeline(f"rt.set_stock({ctx.you}, {s.name!r}, {value})", s)
+
+    def visit_SetAttr(self, s: A.SetAttr, ctx: Ctx):
+        self.writeline(f"rt.set_field({self.ex(s.obj, ctx)}, {s.name!r}, {self.ex(s.value, ctx)})", s)
+
+    def visit_CallStmt(self, s: A.CallStmt, ctx: Ctx):
+        args = "".join(", " + self.ex(a, ctx) for a in s.args)
+        if isinstance(self.sym.decls.get(s.func), A.Extern):
+            self.writeline(f"yield from KERNELS[{s.func!r}].fn(rt, {ctx.you}{args})", s)
+        else:
+            self.writeline(f"yield from p_{s.func}(rt, {ctx.you}{args})", s)
+
+    def visit_Draw(self, s: A.Draw, ctx: Ctx):
+        self.writeline(f"rt.draw({ctx.you}, {self.ex(s.source, ctx)}, {self.ex(s.dest, ctx)}, "
+                       f"{self.ex(s.count, ctx)})", s)
+
+    def visit_Move(self, s: A.Move, ctx: Ctx):
+        self.writeline(f"rt.move({self.ex(s.item, ctx)}, {self.ex(s.dest, ctx)})", s)
+
+    def visit_Shuffle(self, s: A.Shuffle, ctx: Ctx):
+        self.writeline(f"rt.shuffle({self.ex(s.zone, ctx)})", s)
+
+    def visit_Fill(self, s: A.Fill, ctx: Ctx):
+        keep = "None"
+        if s.where is not None:
+            keep = f"lambda it: {self.ex(s.where, replace(ctx, it_mode='entity'))}"
+        self.writeline(f"rt.fill({self.ex(s.zone, ctx)}, {s.kind!r}, {keep})", s)
+
+    def visit_Flip(self, s: A.Flip, ctx: Ctx):
+        self.writeline(f"rt.flip({self.ex(s.item, ctx)})", s)
+
+    def visit_Roll(self, s: A.Roll, ctx: Ctx):
+        self.writeline(f"yield from rt.roll({ctx.you}, {s.die!r})", s)
+
+    def visit_Whenever(self, s: A.Whenever, ctx: Ctx):
+        tid = where(s)
+        captured = sorted(ctx.locals & free_names(s.body))
+        body_ctx = Ctx(frozenset(captured), "you", ctx.this_ok, "event")
+        name = f"t_{len(self.triggers) + 1}"
+        self._with_prelude(name, "rt, you, it, env", s.body, body_ctx,
+                           [f"v_{n} = env[{n!r}]" for n in captured]
+                           + (["this = env['this']"] if ctx.this_ok else []),
+                           f"trigger at {tid}")
+        self.triggers.append((tid, name, tid))
+        subject = subject_mode(s.pattern)
+        filters = "{" + ", ".join(f"{a.name!r}: {self.ex(symbolic(a.value, self.sym), ctx)}"
+                                  for a in s.pattern.args) + "}"
+        env = "{" + ", ".join([f"{n!r}: v_{n}" for n in captured] + (["'this': this"] if ctx.this_ok else [])) + "}"
+        self.writeline(f"rt.register({ctx.you}, {tid!r}, {subject!r}, {s.pattern.event!r}, {filters}, "
+                       f"{s.once!r}, {s.until!r}, {env})", s)
+
+    def _with_prelude(self, name, params, body, ctx, prelude, doc) -> None:
+        outer, outer_indent = self._fn, self._indent
+        self._fn = Function(f"def {name}({params}):", doc)
+        self._indent = 1
+        for line in prelude:
+            self.writeline(line)
+        self.block(body, ctx)
+        self.writeline("return")
+        self.writeline("yield  # makes this a generator even when it asks nothing")
+        self.functions.append(self._fn)
+        self._fn, self._indent = outer, outer_indent
+
+    def visit_Emit(self, s: A.Emit, ctx: Ctx):
+        decl = self.sym.decls[s.event]
+        args = "{" + ", ".join(f"{p.name!r}: {self.ex(symbolic(a, self.sym), ctx)}"
+                               for p, a in zip(decl.params, s.args)) + "}"
+        self.writeline(f"rt.emit({s.event!r}, {ctx.you}, {args})", s)
+
+    def visit_Copy(self, s: A.Copy, ctx: Ctx):
+        self.writeline(f"yield from rt.run_slot({ctx.you}, {self.ex(s.ref.obj, ctx)}, {s.ref.name!r}, "
+                       f"{where(s)!r})", s)
+
+    def visit_Once(self, s: A.Once, ctx: Ctx):
+        self.writeline(f"if rt.once({ctx.you}, {where(s)!r}):", s)
+        self.nested(s.body, ctx)
+
+    def visit_Rank(self, s: A.Rank, ctx: Ctx):
+        dom, who = self.temp("ranked"), self.temp("you")
+        key = self.ex(s.key, replace(ctx, you=who))
+        prizes = "[" + ", ".join(self.ex(p, ctx) for p in s.prizes) + "]"
+        self.writeline(f"{dom} = rt.domain({self.ex(s.domain, ctx)})", s)
+        self.writeline(f"rt.rank({dom}, [{key} for {who} in {dom}], {prizes}, {s.resource!r}, {s.ties!r})")
+
+    def visit_Pick(self, s: A.Pick, ctx: Ctx):
+        inner = ctx.bind(s.var)
+        cands = self.temp("cands")
+        cond = f" if {self.ex(s.where, inner)}" if s.where is not None else ""
+        self.writeline(f"{cands} = [v_{s.var} for v_{s.var} in rt.domain({self.ex(s.domain, ctx)}){cond}]", s)
+        self.writeline(f"if {cands}:")
+        self._indent += 1
+        prompt = s.title or f"pick {s.var}"
+        self.writeline(f"v_{s.var} = {cands}[(yield rt.decide({ctx.you}, {prompt!r}, {cands}, {where(s)!r}))]")
+        self.block(s.body, inner)
+        self._indent -= 1
+
+    def visit_Say(self, s: A.Say, ctx: Ctx):
+        self.writeline(f"rt.say({ctx.you}, {s.text!r})", s)
+
+
+def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
+    """The Python source of a pack's module; its LINE_MAP maps generated lines to rules positions."""
+    gen = CodeGen(sym)
+    entities = []
+    for kind, name, title, fields, effects, span in lay.entities:
+        slots = {}
+        for slot in effects:
+            fn = gen.function(f"e_{name}__{slot.name}", "rt, you, this", slot.body, Ctx(this_ok=True),
+                              f"{kind} {name}: {slot.name}")
+            slots[slot.name] = fn
+        entities.append({"kind": kind, "name": name, "title": title, "fields": fields, "slots": slots, "span": span})
+    tracks = []
+    for t in lay.tracks:
+        spaces = []
+        for sp in t.spaces:
+            ctx = Ctx()
+            spaces.append({
+                "position": sp.position, "title": sp.title, "tier": sp.tier or 0, "span": where(sp),
+                "cost": gen.cost(sp.cost, ctx) if sp.cost else None,
+                "benefit": gen.function(f"s_{t.name}_{sp.position}", "rt, you", sp.body, ctx,
+                                        f"track {t.name}, space {sp.position}"),
+                "bonus_cost": gen.cost(sp.bonus_cost, ctx) if sp.bonus_cost else None,
+                "bonus": gen.function(f"s_{t.name}_{sp.position}_bonus", "rt, you", sp.bonus, ctx,
+                                      f"track {t.name}, space {sp.position}: bonus") if sp.bonus else None,
+            })
+        reaches = {r.position: gen.function(f"r_{t.name}_{r.position}", "rt, you", r.body, Ctx(),
+                                            f"track {t.name}: first to {r.position}") for r in t.reaches}
+        tracks.append({"name": t.name, "title": t.title, "spaces": spaces, "reaches": reaches,
+                       "top": len(t.spaces)})
+    dice = [{"name": d.name, "faces": [(f.title, gen.function(f"d_{d.name}_{i + 1}", "rt, you", f.body, Ctx(),
+                                                                f"die {d.name}, face {i + 1}"))
+                                       for i, f in enumerate(d.faces)]} for d in lay.dice]
+    procs = [gen.function(f"p_{p.name}", "rt, you" + "".join(f", v_{a.name}" for a in p.params), p.body,
+                          Ctx(frozenset(a.name for a in p.params)), f"proc {p.name}") for p in lay.procs]
+    funcs = [{"name": f.name, "params": "".join(f", v_{a.name}" for a in f.params),
+              "expr": gen.ex(f.value, Ctx(frozenset(a.name for a in f.params))), "span": where(f)}
+             for f in lay.funcs]
+    game = None
+    if lay.game is not None:
+        g = lay.game
+        game = {
+            "name": g.name, "title": g.title, "min": g.min_players, "max": g.max_players,
+            "setup": gen.function("g_setup", "rt, you", g.setup, Ctx(), "game setup"),
+            "play": gen.function("g_play", "rt, you", g.play, Ctx(), "game play"),
+            "final": gen.function("g_final", "rt, you", g.final, Ctx(), "final scoring"),
+            "keys": [gen.ex(k, Ctx()) for k in ((g.winner.key,) + g.winner.tiebreaks)] if g.winner else ["0"],
+        }
+    source = TEMPLATES.get_template("module.py.j2").render(
+        pack=pack_name, digest=digest, functions=gen.functions, triggers=gen.triggers, entities=entities,
+        tracks=tracks, dice=dice, procs=[p.name for p in lay.procs], proc_fns=procs, funcs=funcs, game=game,
+        lay=lay, r=repr,
+    )
+    line_map = {}
+    out = []
+    for number, line in enumerate(source.splitlines(), start=1):
+        m = MARK.search(line)
+        if m:
+            line_map[number] = m.group(1)
+            line = line[: m.start()] + f"  # {m.group(1)}"
+        out.append(line)
+    out.append(f"LINE_MAP = {line_map!r}")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,174 @@
+"""The one place that chains the stages: parse -> resolve -> check -> codegen (or interpret) -> load."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from dsl import ast as A
+from dsl.diagnostics import ERROR, Diagnostic, RulesError, sort_key
+from dsl.parser import parse_file
+from runtime.kernels import KERNELS
+from runtime.program import Program
+
+from .check import Checker
+from .codegen import generate
+from .layout import layout
+from .pack import MANIFEST, Pack, chain_digest, load_pack, pack_chain
+from .resolve import Symbols, resolve
+
+_HERE = Path(__file__).resolve().parent
+_SALT_FILES = [_HERE.parent / "dsl" / "rules.lark", _HERE / "codegen.py", _HERE / "check.py", _HERE / "resolve.py",
+               _HERE / "layout.py", _HERE / "templates" / "module.py.j2", _HERE.parent / "dsl" / "parser.py"]
+
+
+def compiler_salt() -> str:
+    """A hash of the compiler's own sources: a new compiler never reuses an old cache entry."""
+    h = hashlib.sha256()
+    for p in _SALT_FILES:
+        h.update(p.read_bytes())
+    return h.hexdigest()[:12]
+
+
+def cache_dir() -> Path:
+    """Where compiled packs are cached: $RULEBOOK_CACHE or ~/.cache/rulebook."""
+    return Path(os.environ.get("RULEBOOK_CACHE") or Path.home() / ".cache" / "rulebook")
+
+
+@dataclass
+class Analysis:
+    """A checked pack chain: modules, symbols, findings and the source texts for carets."""
+
+    chain: list
+    modules: list = field(default_factory=list)           # (pack name, [Module])
+    symbols: Optional[Symbols] = None
+    diagnostics: list = field(default_factory=list)
+    sources: dict = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.severity == ERROR for d in self.diagnostics)
+
+
+def analyse_chain(chain: list[Pack]) -> Analysis:
+    """Parse every file of every pack, resolve names across them and check the result."""
+    result = Analysis(chain)
+    for pack in chain:
+        modules = []
+        for path in pack.files():
+            shown = pack.display(path)
+            try:
+                module, text = parse_file(path, shown)
+                result.sources[shown] = text
+                modules.append(module)
+            except RulesError as e:
+                result.diagnostics.extend(e.diagnostics)
+                try:
+                    result.sources[shown] = path.read_text(encoding="utf-8", errors="replace")
+                except OSError:
+                    pass
+        result.modules.append((pack.name, modules))
+    sym, diags = resolve(result.modules)
+    result.symbols = sym
+    result.diagnostics.extend(diags)
+    checker = Checker(sym, KERNELS)
+    result.diagnostics.extend(checker.check_all())
+    own = {item.decl.name if isinstance(item, A.Override) else getattr(item, "name", None)
+           for m in result.modules[-1][1] for item in m.items}
+    if not any(d.code.startswith("E1") for d in result.diagnostics):
+        result.diagnostics.extend(checker.unused(own))
+    result.diagnostics.sort(key=sort_key)
+    return result
+
+
+def analyse(ref: str) -> Analysis:
+    """Analyse a pack given by path or shipped name."""
+    return analyse_chain(pack_chain(ref))
+
+
+def analyse_file(path: Path) -> Analysis:
+    """Analyse one rules file: within its pack when it has one, else alone."""
+    for parent in path.resolve().parents:
+        if (parent / MANIFEST).is_file():
+            result = analyse_chain(pack_chain(str(parent)))
+            shown = load_pack(parent).display(path.resolve())
+            result.diagnostics = [d for d in result.diagnostics if d.span.file == shown]
+            return result
+    result = analyse_chain([Pack.lone_file(path)])
+    result.diagnostics = [d for d in result.diagnostics if d.code != "W401"]
+    return result
+
+
+@dataclass
+class Compiled:
+    """A compiled pack: the Program, the generated source, where it lives and whether it came from cache."""
+
+    program: Program
+    source: str
+    path: Path
+    cached: bool
+    diagnostics: list
+
+
+def compile_pack(ref: str, use_cache: bool = True) -> Compiled:
+    """Compile a pack (from the content-hash cache when possible); raise RulesError on errors."""
+    chain = pack_chain(ref)
+    digest = chain_digest(chain, compiler_salt())
+    name = chain[-1].name
+    folder = cache_dir()
+    target = folder / f"{name}-{digest}.py"
+    findings = folder / f"{name}-{digest}.json"
+    if use_cache and target.is_file() and findings.is_file():
+        diags = [Diagnostic(d["code"], d["message"], A.Span(d["file"], d["line"], d["column"], d["end_line"],
+                                                              d["end_column"]), d["hint"], tuple(d["notes"]))
+                 for d in json.loads(findings.read_text())]
+        return Compiled(load_module(target, digest), target.read_text(), target, True, diags)
+    result = analyse_chain(chain)
+    if not result.ok:
+        raise RulesError(result.diagnostics)
+    source = generate(result.symbols, layout(result.symbols), name, digest)
+    folder.mkdir(parents=True, exist_ok=True)
+    write_atomic(findings, json.dumps([d.to_json() for d in result.diagnostics]))
+    write_atomic(target, source)
+    return Compiled(load_module(target, digest), source, target, False, result.diagnostics)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a file so that readers see the old or the new content, never a half-written one."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def load_module(path: Path, digest: str) -> Program:
+    """Import a generated module and build its Program."""
+    module_name = f"rulebook_pack_{digest}"
+    module = sys.modules.get(module_name)
+    if module is None:
+        spec = importlib.util.spec_from_file_location(module_name, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)  # our generated code: user text only ever appears in repr() literals
+        sys.modules[module_name] = module
+    return module.build()
+
+
+def interpret_pack(ref: str) -> Program:
+    """The same pack as a Program whose effects run on the reference interpreter."""
+    from .interpret import build_program
+
+    result = analyse(ref)
+    if not result.ok:
+        raise RulesError(result.diagnostics)
+    return build_program(result.symbols, layout(result.symbols), result.chain[-1].name)

@@ -1,0 +1,133 @@
+"""The static tables of a checked pack, shared by the code generator and the interpreter.
+
+Both backends build the same Program: these tables are plain data (names, caps, field values);
+only the effect callables differ between the two.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from dsl import ast as A
+
+from .resolve import Symbols
+
+
+def const_value(expr) -> Any:
+    """The Python value of a constant field expression (names of members, resources... become strings)."""
+    if isinstance(expr, (A.Int, A.Str, A.Bool)):
+        return expr.value
+    if isinstance(expr, A.Name):
+        return expr.id
+    if isinstance(expr, A.Unary) and expr.op == "-" and isinstance(expr.operand, A.Int):
+        return -expr.operand.value
+    if isinstance(expr, A.ListLit):
+        return [const_value(i) for i in expr.items]
+    raise ValueError("not a constant")
+
+
+def is_const(expr) -> bool:
+    """Whether `const_value` accepts the expression."""
+    try:
+        const_value(expr)
+        return True
+    except ValueError:
+        return False
+
+
+@dataclass
+class Layout:
+    """Everything about a pack that is data, not behaviour."""
+
+    resources: dict
+    groups: dict
+    counters: dict
+    zones: dict
+    actors: list
+    variants: dict
+    entities: list      # (kind, name, title, fields dict, effect slot names, span)
+    tracks: list        # (name, title, [Space], [Reach])
+    dice: list
+    procs: list
+    funcs: list
+    game: A.Game | None
+
+
+def layout(sym: Symbols) -> Layout:
+    """Collect the data tables of a pack in declaration order."""
+    d = sym.decls.values()
+    groups_of = {}
+    for g in d:
+        if isinstance(g, A.Group):
+            for m in g.members:
+                groups_of[m] = g.name
+    kinds = {k.name: k for k in d if isinstance(k, A.Kind)}
+    entities = []
+    for e in d:
+        if isinstance(e, A.Entity) and e.kind in kinds:
+            fields = {f.name: const_value(f.default) for f in kinds[e.kind].fields
+                      if f.default is not None and f.type != "effect"}
+            fields.update({v.name: const_value(v.value) for v in e.values})
+            entities.append((e.kind, e.name, e.title, fields, e.effects, str(e.span)))
+    return Layout(
+        resources={r.name: (const_value(r.cap) if r.cap else None, groups_of.get(r.name))
+                   for r in d if isinstance(r, A.Resource)},
+        groups={g.name: (const_value(g.cap), list(g.members)) for g in d if isinstance(g, A.Group)},
+        counters={c.name: (c.is_global, const_value(c.low) if c.low else None,
+                           const_value(c.high) if c.high else None) for c in d if isinstance(c, A.Counter)},
+        zones={z.name: (z.per_player, z.kind) for z in d if isinstance(z, A.Zone)},
+        actors=[a.name for a in d if isinstance(a, A.Actor)],
+        variants={v.name: v.title for v in d if isinstance(v, A.Variant)},
+        entities=entities,
+        tracks=[t for t in d if isinstance(t, A.Track)],
+        dice=[x for x in d if isinstance(x, A.Die)],
+        procs=[p for p in d if isinstance(p, A.Proc)],
+        funcs=[f for f in d if isinstance(f, A.Func)],
+        game=sym.game,
+    )
+
+
+def option_labels(choose: A.Choose) -> list[str]:
+    """The option labels of a `choose`, as both backends show them."""
+    return [o.title or f"option {i + 1}" for i, o in enumerate(choose.options)]
+
+
+def leading_cost(body: tuple):
+    """The cost paid first in a body, which decides whether an option is affordable."""
+    if body and isinstance(body[0], A.Pay):
+        return body[0].terms
+    return None
+
+
+def free_names(body: tuple) -> set[str]:
+    """Every bare name used in a body (a trigger captures those that are locals where it is registered)."""
+    from .check import iter_nodes
+
+    names = set()
+    for stmt in body:
+        for n in iter_nodes(stmt):
+            if isinstance(n, A.Name):
+                names.add(n.id)
+    return names
+
+
+def subject_mode(pattern: A.Pattern) -> str:
+    """Whose events a trigger listens to: 'you', 'opponents' or 'anyone'."""
+    if pattern.subject is None or isinstance(pattern.subject, A.You):
+        return "you"
+    return "opponents" if pattern.subject.id in ("opponents", "opponent", "others") else "anyone"
+
+
+DEFAULT_MAY_PROMPT = "take this optional effect?"
+DEFAULT_CHOOSE_PROMPT = "choose one"
+
+
+SYMBOLIC = ("resource", "counter", "track", "die", "zone", "kind")
+
+
+def symbolic(expr, sym) -> object:
+    """In event patterns and emitted arguments a track, resource, die or zone name stands for itself."""
+    if isinstance(expr, A.Name) and sym.category(expr.id) in SYMBOLIC:
+        return A.Str(expr.id, span=expr.span)
+    return expr

@@ -1,0 +1,144 @@
+"""Resolve: merge the declarations of a pack and the packs it extends into one symbol table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from dsl import ast as A
+from dsl.diagnostics import Diagnostic
+
+CATEGORY = {
+    A.Resource: "resource", A.Group: "group", A.Counter: "counter", A.Enum: "enum", A.Event: "event",
+    A.Track: "track", A.Kind: "kind", A.Entity: "entity", A.Zone: "zone", A.Actor: "actor", A.Die: "die",
+    A.Proc: "proc", A.Func: "func", A.Extern: "extern", A.Variant: "variant", A.Game: "game",
+}
+
+# Events the primitives announce, with their argument names.
+BUILTIN_EVENTS = {
+    "gain": ("res", "amount"), "lose": ("res", "amount"), "pay": ("res", "amount"),
+    "advance": ("on", "by"), "regress": ("on", "by"), "draw": ("zone", "amount"),
+    "move": ("item", "zone"), "flip": ("item",), "roll": ("die", "face"),
+}
+# Names every effect can use without declaring them.
+BUILTIN_DOMAINS = {"players", "opponents", "neighbours", "left", "right", "player_count"}
+ALIASES = {"opponent": "opponents", "others": "opponents", "player": "players", "neighbour": "neighbours",
+           "anyone": "players"}
+# Builtin functions: name -> (min args, max args or None). `obj.f(args)` passes obj as first argument.
+BUILTIN_FUNCS = {
+    "min": (1, None), "max": (1, None), "abs": (1, 1), "size": (1, 1), "tier": (1, 2),
+    "can_advance": (1, 2), "enabled": (1, 1), "players_from": (1, 1), "first": (1, 1),
+    "contains": (2, 2),
+}
+# Statement keywords whose primitive announces the builtin event of the same name.
+EVENT_SOURCES = {
+    A.Gain: "gain", A.Lose: "lose", A.Pay: "pay", A.Advance: "advance", A.Regress: "regress",
+    A.Draw: "draw", A.Move: "move", A.Flip: "flip", A.Roll: "roll",
+}
+
+
+def decl_name(decl) -> str:
+    """The name a declaration binds."""
+    return decl.name
+
+
+@dataclass
+class Symbols:
+    """Every declaration visible in a pack (after overrides and removals), by name."""
+
+    decls: dict = field(default_factory=dict)        # name -> decl
+    members: dict = field(default_factory=dict)      # enum member -> enum name
+    origin: dict = field(default_factory=dict)       # name -> pack name
+    overrides: list = field(default_factory=list)    # (decl, replaced decl)
+    game: Optional[A.Game] = None
+
+    def category(self, name: str) -> Optional[str]:
+        """What kind of thing a declared name is, or None."""
+        decl = self.decls.get(name)
+        if decl is not None:
+            return CATEGORY[type(decl)]
+        if name in self.members:
+            return "member"
+        return None
+
+    def of(self, category: str) -> list[str]:
+        """Declared names of one category, in declaration order."""
+        return [n for n, d in self.decls.items() if CATEGORY[type(d)] == category]
+
+    def names(self) -> list[str]:
+        """Every declared name (for "did you mean")."""
+        return list(self.decls) + list(self.members)
+
+
+def resolve(modules_by_pack: list[tuple[str, list[A.Module]]]) -> tuple[Symbols, list[Diagnostic]]:
+    """Merge modules, bases first; duplicates, bad overrides and bad removals become diagnostics."""
+    sym = Symbols()
+    diags: list[Diagnostic] = []
+    for pack_name, modules in modules_by_pack:
+        for module in modules:
+            for item in module.items:
+                _merge(sym, pack_name, item, diags)
+    for decl in sym.decls.values():
+        if isinstance(decl, A.Enum):
+            for m in decl.members:
+                if m in sym.decls or m in sym.members:
+                    diags.append(Diagnostic("E208", f"enum member {m!r} is already declared", decl.span))
+                sym.members[m] = decl.name
+        if isinstance(decl, A.Game):
+            sym.game = decl
+    return sym, diags
+
+
+def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic]) -> None:
+    if isinstance(item, A.Remove):
+        if item.name not in sym.decls:
+            diags.append(Diagnostic("E214", f"nothing named {item.name!r} to remove", item.span))
+        else:
+            del sym.decls[item.name]
+        return
+    if isinstance(item, A.Override):
+        decl = item.decl
+        old = sym.decls.get(decl.name)
+        if old is None or sym.origin.get(decl.name) == pack_name:
+            diags.append(Diagnostic("E212", f"{decl.name!r} overrides nothing from an extended pack", item.span))
+        else:
+            sym.overrides.append((decl, old))
+        sym.decls[decl.name] = decl
+        sym.origin[decl.name] = pack_name
+        return
+    name = decl_name(item)
+    old = sym.decls.get(name)
+    if old is not None:
+        hint = "write 'override' before it to replace the extended pack's one" \
+            if sym.origin.get(name) != pack_name else None
+        diags.append(Diagnostic("E208", f"{name!r} is already declared", item.span, hint,
+                                notes=(f"first declared at {old.span}",)))
+        return
+    games = [d for d in sym.decls.values() if isinstance(d, A.Game)]
+    if isinstance(item, A.Game) and games:
+        diags.append(Diagnostic("E208", "a pack has one game; another is already declared", item.span,
+                                notes=(f"first declared at {games[0].span}",)))
+        return
+    sym.decls[name] = item
+    sym.origin[name] = pack_name
+
+
+def classify(name: str, local_names, this_ok: bool, it_mode: str | None, sym: Symbols) -> tuple[str, str]:
+    """What a bare name means at a point of an effect; both backends use this one rule.
+
+    Returns (how, name): local, this, it, stock, global, zone, entity, actor, member or domain.
+    """
+    if name in local_names:
+        return "local", name
+    if name == "this" and this_ok:
+        return "this", name
+    if name == "it" and it_mode:
+        return "it", it_mode
+    cat = sym.category(name)
+    if cat in ("resource", "track"):
+        return "stock", name
+    if cat == "counter":
+        return ("global" if sym.decls[name].is_global else "stock"), name
+    if cat in ("zone", "entity", "actor", "member"):
+        return cat, name
+    return "domain", ALIASES.get(name, name)

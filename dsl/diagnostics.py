@@ -1,0 +1,145 @@
+"""Findings with stable codes, positions, gcc-style text and JSON rendering."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass, field
+from typing import Iterable, NoReturn, Optional
+
+from .ast import Span
+
+ERROR, WARNING, INFO = "error", "warning", "info"
+
+# Stable codes. Never renumber: tools and tests match on them.
+CODES: dict[str, tuple[str, str]] = {
+    # E1xx: reading and syntax
+    "E100": (ERROR, "syntax error"),
+    "E101": (ERROR, "unexpected character"),
+    "E102": (ERROR, "unexpected end of file"),
+    "E103": (ERROR, "unterminated string"),
+    "E104": (ERROR, "file is not UTF-8 text"),
+    "E105": (ERROR, "file too large"),
+    "E106": (ERROR, "nesting too deep"),
+    "E107": (ERROR, "cannot read file"),
+    # E2xx: names
+    "E201": (ERROR, "unknown name"),
+    "E202": (ERROR, "unknown resource or counter"),
+    "E203": (ERROR, "unknown track"),
+    "E204": (ERROR, "unknown kind"),
+    "E205": (ERROR, "unknown field"),
+    "E206": (ERROR, "unknown event"),
+    "E207": (ERROR, "unknown procedure or function"),
+    "E208": (ERROR, "duplicate declaration"),
+    "E209": (ERROR, "unknown zone"),
+    "E210": (ERROR, "unknown die"),
+    "E211": (ERROR, "unknown kernel"),
+    "E212": (ERROR, "override of nothing"),
+    "E213": (ERROR, "unknown variant"),
+    "E214": (ERROR, "remove of nothing"),
+    "E215": (ERROR, "duplicate field"),
+    # E3xx: types and structure
+    "E301": (ERROR, "wrong kind of name"),
+    "E302": (ERROR, "wrong number of arguments"),
+    "E303": (ERROR, "type mismatch"),
+    "E304": (ERROR, "missing field value"),
+    "E305": (ERROR, "invalid track"),
+    "E306": (ERROR, "no game declared"),
+    "E307": (ERROR, "invalid player count"),
+    "E308": (ERROR, "invalid value"),
+    "E309": (ERROR, "name shadows a declaration"),
+    # W4xx: lints
+    "W401": (WARNING, "unused declaration"),
+    "W402": (WARNING, "unreachable branch"),
+    "W403": (WARNING, "trigger can never fire"),
+    "I404": (INFO, "override"),
+    "W405": (WARNING, "unused local"),
+    # E5xx: packs
+    "E501": (ERROR, "missing pack manifest"),
+    "E502": (ERROR, "invalid pack manifest"),
+    "E503": (ERROR, "unknown pack"),
+    "E504": (ERROR, "cyclic pack extension"),
+    "E505": (ERROR, "empty pack"),
+    # E6xx: runtime
+    "E601": (ERROR, "rules error during play"),
+    "E602": (ERROR, "runaway trigger chain"),
+    "E603": (ERROR, "replay diverged"),
+}
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One finding: a stable code, a severity, a message and where it is."""
+
+    code: str
+    message: str
+    span: Span
+    hint: Optional[str] = None
+    notes: tuple = field(default=())
+
+    @property
+    def severity(self) -> str:
+        return CODES[self.code][0]
+
+    def headline(self) -> str:
+        """`path:line:col: severity[CODE]: message` as compilers print it."""
+        text = f"{self.span}: {self.severity}[{self.code}]: {self.message}"
+        return text + (f" ({self.hint})" if self.hint else "")
+
+    def to_json(self) -> dict:
+        """A plain dict for `--format json`."""
+        s = self.span
+        return {
+            "code": self.code, "severity": self.severity, "message": self.message, "hint": self.hint,
+            "file": s.file, "line": s.line, "column": s.column,
+            "end_line": s.end_line, "end_column": s.end_column,
+            "notes": [str(n) for n in self.notes],
+        }
+
+
+class RulesError(Exception):
+    """Base error of every stage: carries one or more diagnostics."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]):
+        self.diagnostics = list(diagnostics)
+        super().__init__("\n".join(d.headline() for d in self.diagnostics))
+
+
+def fail(code: str, message: str, span: Span, hint: Optional[str] = None) -> NoReturn:
+    """Raise a RulesError with one diagnostic."""
+    raise RulesError([Diagnostic(code, message, span, hint)])
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> Optional[str]:
+    """A "did you mean 'x'?" hint for a misspelt name, or None."""
+    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.7)
+    return f"did you mean '{close[0]}'?" if close else None
+
+
+def render_text(diagnostics: Iterable[Diagnostic], sources: dict[str, str]) -> str:
+    """gcc-style text: headline, then the source line with a caret under the span."""
+    out = []
+    for d in diagnostics:
+        out.append(d.headline())
+        source = sources.get(d.span.file)
+        if source is not None and d.span.line > 0:
+            lines = source.splitlines()
+            if d.span.line <= len(lines):
+                line = lines[d.span.line - 1].expandtabs(1)
+                width = 1
+                if d.span.end_line == d.span.line and d.span.end_column > d.span.column:
+                    width = d.span.end_column - d.span.column
+                out.append(f"  {line}")
+                out.append("  " + " " * (d.span.column - 1) + "^" + "~" * (width - 1))
+        out.extend(f"  note: {n}" for n in d.notes)
+    return "\n".join(out)
+
+
+def render_json(diagnostics: Iterable[Diagnostic]) -> str:
+    """A JSON array of findings for tools."""
+    return json.dumps([d.to_json() for d in diagnostics], indent=2)
+
+
+def sort_key(d: Diagnostic) -> tuple:
+    """Order findings by file and position."""
+    return (d.span.file, d.span.line, d.span.column, d.code)

@@ -1,0 +1,619 @@
+"""Parse rules text into AST nodes; syntax errors become positioned, friendly diagnostics."""
+
+from __future__ import annotations
+
+import re
+import threading
+from functools import lru_cache
+from pathlib import Path
+from typing import Optional
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from . import ast as A
+from .diagnostics import Diagnostic, RulesError
+
+GRAMMAR_PATH = Path(__file__).with_name("rules.lark")
+MAX_FILE_BYTES = 2_000_000
+MAX_NESTING = 100
+
+
+def _span_of(file: str, meta) -> A.Span:
+    if getattr(meta, "empty", True):
+        return A.Span(file, 0, 0, 0, 0)
+    return A.Span(file, meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _token_span(file: str, tok: Token) -> A.Span:
+    return A.Span(file, tok.line, tok.column, tok.end_line or tok.line, tok.end_column or tok.column + 1)
+
+
+def _unquote(tok: str) -> str:
+    return tok[1:-1].replace('\\"', '"').replace("\\n", "\n").replace("\\\\", "\\")
+
+
+def _opt(value):
+    """Lark hands None for an absent optional; a list with None for `[x]` groups."""
+    return value
+
+
+def _title(items: list) -> Optional[str]:
+    for item in items:
+        if isinstance(item, _Title):
+            return item.text
+    return None
+
+
+class _Title(str):
+    @property
+    def text(self) -> str:
+        return str(self)
+
+
+class _Marker:
+    """A small tagged value passed between transformer callbacks (never in the final AST)."""
+
+    __slots__ = ("tag", "value")
+
+    def __init__(self, tag: str, value):
+        self.tag, self.value = tag, value
+
+
+def _pick(items: list, tag: str, default=None):
+    for item in items:
+        if isinstance(item, _Marker) and item.tag == tag:
+            return item.value
+    return default
+
+
+def _block(items: list) -> tuple:
+    for item in items:
+        if isinstance(item, _Marker) and item.tag == "block":
+            return item.value
+    return ()
+
+
+@v_args(meta=True)
+class _Builder(Transformer):
+    """Builds AST nodes bottom-up, inline with the LALR parser (no parse tree is kept)."""
+
+    file = "<string>"
+
+    def _s(self, meta) -> A.Span:
+        return _span_of(self.file, meta)
+
+    # -------------------------------------------------------------- helpers
+    def start(self, meta, items):
+        return tuple(items)
+
+    def title(self, meta, items):
+        return _Title(_unquote(items[0]))
+
+    def cap(self, meta, items):
+        return _Marker("cap", items[0])
+
+    def bounds(self, meta, items):
+        return _Marker("bounds", (items[0], items[1]))
+
+    def name_list(self, meta, items):
+        return tuple(str(t) for t in items)
+
+    def block(self, meta, items):
+        return _Marker("block", tuple(items))
+
+    def params(self, meta, items):
+        return tuple(items)
+
+    def param(self, meta, items):
+        return A.Param(str(items[0]), items[1], span=self._s(meta))
+
+    def type_ref(self, meta, items):
+        return str(items[0])
+
+    def args(self, meta, items):
+        return tuple(items)
+
+    def where(self, meta, items):
+        return _Marker("where", items[0])
+
+    def guard(self, meta, items):
+        return _Marker("guard", items[0])
+
+    def by(self, meta, items):
+        return _Marker("by", items[0])
+
+    def tier(self, meta, items):
+        return _Marker("tier", int(items[0]))
+
+    def paid(self, meta, items):
+        return _Marker("paid", items[0])
+
+    def bonus(self, meta, items):
+        return _Marker("bonus", (items[0].value, items[1].value))
+
+    def default(self, meta, items):
+        return _Marker("default", items[0])
+
+    def into(self, meta, items):
+        return _Marker("into", items[0])
+
+    def debt(self, meta, items):
+        return str(items[0])
+
+    def until(self, meta, items):
+        return _Marker("until", str(items[0]))
+
+    def ties(self, meta, items):
+        return _Marker("ties", str(items[0]))
+
+    def tiebreak(self, meta, items):
+        return items[0]
+
+    # -------------------------------------------------------------- declarations
+    def resource_decl(self, meta, items):
+        return A.Resource(str(items[0]), _title(items), _pick(items, "cap"), span=self._s(meta))
+
+    def group_decl(self, meta, items):
+        return A.Group(str(items[0]), _title(items), _pick(items, "cap"), items[-1], span=self._s(meta))
+
+    def counter_decl(self, meta, items):
+        low, high = _pick(items, "bounds", (None, None))
+        is_global = any(isinstance(t, Token) and t.type == "GLOBAL" for t in items)
+        return A.Counter(str(items[0]), _title(items), is_global, low, high, span=self._s(meta))
+
+    def enum_decl(self, meta, items):
+        return A.Enum(str(items[0]), items[1], span=self._s(meta))
+
+    def event_decl(self, meta, items):
+        return A.Event(str(items[0]), items[1] or (), span=self._s(meta))
+
+    def space_decl(self, meta, items):
+        bonus_cost, bonus = _pick(items, "bonus", (None, None))
+        return A.Space(int(items[0]), _title(items), _pick(items, "tier"), _pick(items, "paid"),
+                       _block(items), bonus_cost, bonus, span=self._s(meta))
+
+    def reach_decl(self, meta, items):
+        return A.Reach(int(items[0]), _block(items), span=self._s(meta))
+
+    def track_decl(self, meta, items):
+        spaces = tuple(i for i in items if isinstance(i, A.Space))
+        reaches = tuple(i for i in items if isinstance(i, A.Reach))
+        return A.Track(str(items[0]), _title(items), spaces, reaches, span=self._s(meta))
+
+    def field_decl(self, meta, items):
+        return A.FieldDecl(str(items[0]), items[1], _pick(items, "default"), span=self._s(meta))
+
+    def kind_decl(self, meta, items):
+        fields = tuple(i for i in items if isinstance(i, A.FieldDecl))
+        return A.Kind(str(items[0]), _title(items), fields, span=self._s(meta))
+
+    def field_value(self, meta, items):
+        return A.FieldValue(str(items[0]), items[1], span=self._s(meta))
+
+    def field_effect(self, meta, items):
+        return A.FieldEffect(str(items[0]), items[1].value, span=self._s(meta))
+
+    def entity_decl(self, meta, items):
+        values = tuple(i for i in items if isinstance(i, A.FieldValue))
+        effects = tuple(i for i in items if isinstance(i, A.FieldEffect))
+        return A.Entity(str(items[0]), str(items[1]), _title(items), values, effects, span=self._s(meta))
+
+    def overridden(self, meta, items):
+        return A.Override(items[1], span=self._s(meta))
+
+    def zone_decl(self, meta, items):
+        per_player = any(isinstance(t, Token) and t.type == "PER_PLAYER" for t in items)
+        return A.Zone(str(items[0]), _title(items), per_player, str(items[-1]), span=self._s(meta))
+
+    def actor_decl(self, meta, items):
+        return A.Actor(str(items[0]), _title(items), span=self._s(meta))
+
+    def face(self, meta, items):
+        return A.Face(_title(items), _block(items), span=self._s(meta))
+
+    def die_decl(self, meta, items):
+        return A.Die(str(items[0]), _title(items), tuple(i for i in items if isinstance(i, A.Face)),
+                     span=self._s(meta))
+
+    def proc_decl(self, meta, items):
+        return A.Proc(str(items[0]), items[1] or (), _block(items), span=self._s(meta))
+
+    def func_decl(self, meta, items):
+        return A.Func(str(items[0]), items[1] or (), items[2], span=self._s(meta))
+
+    def extern_decl(self, meta, items):
+        return A.Extern(str(items[0]), items[1] or (), span=self._s(meta))
+
+    def variant_decl(self, meta, items):
+        return A.Variant(str(items[0]), _title(items), span=self._s(meta))
+
+    def remove_decl(self, meta, items):
+        return A.Remove(str(items[0]), span=self._s(meta))
+
+    def players_decl(self, meta, items):
+        return _Marker("seats", (int(items[0]), int(items[1]), self._s(meta)))
+
+    def phase_decl(self, meta, items):
+        return _Marker("phase", (str(items[0]), items[1].value, self._s(meta)))
+
+    def winner_decl(self, meta, items):
+        return A.Winner(items[0], tuple(items[1:]), span=self._s(meta))
+
+    def game_decl(self, meta, items):
+        phases = {"setup": (), "play": (), "final": ()}
+        seats = (0, 0)
+        winner = None
+        for item in items:
+            if isinstance(item, _Marker) and item.tag == "phase":
+                if item.value[0] not in phases:
+                    raise RulesError([Diagnostic("E100", f"a game has the phases setup, play and final, "
+                                                 f"not {item.value[0]!r}", item.value[2])])
+                phases[item.value[0]] = item.value[1]
+            elif isinstance(item, _Marker) and item.tag == "seats":
+                seats = item.value[:2]
+            elif isinstance(item, A.Winner):
+                winner = item
+        return A.Game(str(items[0]), _title(items), seats[0], seats[1], phases["setup"],
+                      phases["play"], phases["final"], winner, span=self._s(meta))
+
+    # -------------------------------------------------------------- statements
+    def gain_stmt(self, meta, items):
+        return A.Gain(items[0], str(items[1]), span=self._s(meta))
+
+    def lose_stmt(self, meta, items):
+        return A.Lose(items[0], str(items[1]), items[2] if len(items) > 2 else None, span=self._s(meta))
+
+    def cost(self, meta, items):
+        return tuple(items)
+
+    def cost_plain(self, meta, items):
+        return A.CostTerm(items[0], "plain", str(items[1]), span=self._s(meta))
+
+    def cost_any(self, meta, items):
+        return A.CostTerm(items[0], "any", str(items[2]) if items[2] is not None else None,
+                          span=self._s(meta))
+
+    def cost_different(self, meta, items):
+        return A.CostTerm(items[0], "different", str(items[2]), span=self._s(meta))
+
+    def pay_stmt(self, meta, items):
+        return A.Pay(items[0], span=self._s(meta))
+
+    def advance_stmt(self, meta, items):
+        no_benefit = any(isinstance(t, Token) and t.type == "NO_BENEFIT" for t in items)
+        return A.Advance(str(items[0]), _pick(items, "by"), not no_benefit, span=self._s(meta))
+
+    def regress_stmt(self, meta, items):
+        return A.Regress(str(items[0]), _pick(items, "by"), span=self._s(meta))
+
+    def option(self, meta, items):
+        return A.Option(_title(items), _pick(items, "guard"), _block(items), span=self._s(meta))
+
+    def choose_stmt(self, meta, items):
+        return A.Choose(_title(items), tuple(i for i in items if isinstance(i, A.Option)),
+                        span=self._s(meta))
+
+    def may_stmt(self, meta, items):
+        return A.May(_title(items), _pick(items, "paid"), _block(items), span=self._s(meta))
+
+    def repeat_stmt(self, meta, items):
+        return A.Repeat(items[0], items[1].value, span=self._s(meta))
+
+    def for_stmt(self, meta, items):
+        return A.ForEach(str(items[0]), items[1], _pick(items, "where"), _block(items), span=self._s(meta))
+
+    def each_stmt(self, meta, items):
+        last = items[-1]
+        body = last.value if isinstance(last, _Marker) and last.tag == "block" else (last,)
+        return A.Each(items[0], _pick(items, "where"), body, span=self._s(meta))
+
+    def if_stmt(self, meta, items):
+        otherwise = ()
+        if len(items) > 2:
+            otherwise = items[2].value if isinstance(items[2], _Marker) else (items[2],)
+        return A.If(items[0], items[1].value, otherwise, span=self._s(meta))
+
+    def let_stmt(self, meta, items):
+        return A.Let(str(items[0]), items[1], span=self._s(meta))
+
+    def set_name(self, meta, items):
+        return ("name", str(items[0]))
+
+    def set_attr(self, meta, items):
+        return ("attr", items[0], str(items[1]))
+
+    def set_stmt(self, meta, items):
+        target = items[0]
+        if target[0] == "name":
+            return A.SetName(target[1], items[1], span=self._s(meta))
+        return A.SetAttr(target[1], target[2], items[1], span=self._s(meta))
+
+    def call_stmt(self, meta, items):
+        return A.CallStmt(str(items[0]), items[1] or (), span=self._s(meta))
+
+    def draw_stmt(self, meta, items):
+        return A.Draw(items[0], items[1], _pick(items, "into"), span=self._s(meta))
+
+    def move_stmt(self, meta, items):
+        return A.Move(items[0], items[1], span=self._s(meta))
+
+    def shuffle_stmt(self, meta, items):
+        return A.Shuffle(items[0], span=self._s(meta))
+
+    def fill_stmt(self, meta, items):
+        return A.Fill(items[0], str(items[1]), _pick(items, "where"), span=self._s(meta))
+
+    def flip_stmt(self, meta, items):
+        return A.Flip(items[0], span=self._s(meta))
+
+    def roll_stmt(self, meta, items):
+        return A.Roll(str(items[0]), span=self._s(meta))
+
+    def event_name(self, meta, items):
+        return str(items[0])
+
+    def pattern_arg(self, meta, items):
+        return A.PatternArg(str(items[0]), items[1], span=self._s(meta))
+
+    def pattern_args(self, meta, items):
+        return tuple(items)
+
+    def pattern(self, meta, items):
+        subject = None
+        rest = items
+        if len(items) == 3:
+            subject, rest = items[0], items[1:]
+        event, args = rest[0], rest[1] if len(rest) > 1 else None
+        return A.Pattern(subject, event, args or (), span=self._s(meta))
+
+    def whenever_stmt(self, meta, items):
+        once = items[0].type == "NEXT"
+        return A.Whenever(once, items[1], _pick(items, "until"), _block(items), span=self._s(meta))
+
+    def emit_stmt(self, meta, items):
+        return A.Emit(str(items[0]), items[1] or (), span=self._s(meta))
+
+    def copy_stmt(self, meta, items):
+        return A.Copy(items[0], span=self._s(meta))
+
+    def once_stmt(self, meta, items):
+        return A.Once(items[0].value, span=self._s(meta))
+
+    def rank_stmt(self, meta, items):
+        return A.Rank(items[0], items[1], items[2], str(items[3]), _pick(items, "ties", "split"),
+                      span=self._s(meta))
+
+    def pick_stmt(self, meta, items):
+        return A.Pick(str(items[0]), items[1], _pick(items, "where"), _title(items), _block(items),
+                      span=self._s(meta))
+
+    def log_stmt(self, meta, items):
+        return A.Say(_unquote(items[0]), span=self._s(meta))
+
+    # -------------------------------------------------------------- expressions
+    def _chain(self, meta, items, op):
+        result = items[0]
+        for right in items[1:]:
+            result = A.Binary(op, result, right, span=self._s(meta))
+        return result
+
+    def or_expr(self, meta, items):
+        return self._chain(meta, items, "or")
+
+    def and_expr(self, meta, items):
+        return self._chain(meta, items, "and")
+
+    def not_op(self, meta, items):
+        return A.Unary("not", items[0], span=self._s(meta))
+
+    def neg(self, meta, items):
+        return A.Unary("-", items[1], span=self._s(meta))
+
+    def _infix(self, meta, items):
+        result = items[0]
+        for i in range(1, len(items), 2):
+            result = A.Binary(str(items[i]), result, items[i + 1], span=self._s(meta))
+        return result
+
+    compare = sum = product = _infix
+
+    def attr(self, meta, items):
+        return A.Attr(items[0], str(items[1]), span=self._s(meta))
+
+    def method(self, meta, items):
+        return A.Method(items[0], str(items[1]), items[2] or (), span=self._s(meta))
+
+    def int_lit(self, meta, items):
+        return A.Int(int(items[0]), span=self._s(meta))
+
+    def str_lit(self, meta, items):
+        return A.Str(_unquote(items[0]), span=self._s(meta))
+
+    def bool_lit(self, meta, items):
+        return A.Bool(items[0] == "true", span=self._s(meta))
+
+    def you(self, meta, items):
+        return A.You(span=self._s(meta))
+
+    def name(self, meta, items):
+        return A.Name(str(items[0]), span=self._s(meta))
+
+    def call(self, meta, items):
+        return A.Call(str(items[0]), items[1] or (), span=self._s(meta))
+
+    def agg_name(self, meta, items):
+        return str(items[0])
+
+    def aggregate(self, meta, items):
+        op, var, domain = items[0], str(items[1]), items[2]
+        where = _pick(items, "where")
+        value = items[-1] if not isinstance(items[-1], _Marker) else None
+        if value is domain:
+            value = None
+        return A.Aggregate(op, var, domain, where, value, span=self._s(meta))
+
+    def list_lit(self, meta, items):
+        return A.ListLit(items[0] or (), span=self._s(meta))
+
+
+_lock = threading.Lock()
+_builder = _Builder()
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    return Lark(GRAMMAR_PATH.read_text(), parser="lalr", lexer="basic", propagate_positions=True,
+                maybe_placeholders=True)
+
+
+# Known-bad snippets per error class; the message of the best-matching class is shown.
+SYNTAX_EXAMPLES: dict[str, list[str]] = {
+    "a statement must end with ';'": [
+        "proc p() { gain 1 x }", "proc p() { gain 1 x gain 1 y; }", "resource x", "resource x resource y;",
+        "proc p() { say \"a\" }", "proc p() { pay 1 x }", "proc p() { advance t }",
+        "proc p() { let a = 1 }", "proc p() { set a = 1 }", "proc p() { lose 1 x }",
+    ],
+    "'gain' and 'lose' need an amount before the resource, as in 'gain 1 coin;'": [
+        "proc p() { gain coin; }", "proc p() { lose coin; }", "proc p() { gain; }",
+    ],
+    "a keyword cannot be used as a name here": [
+        "resource gain;", "resource track;", "counter pay;", "proc p() { let gain = 1; }",
+        "kind k { gain: int; }", "track advance { }", "zone draw of k;",
+    ],
+    "a block is not closed: a '}' is missing": [
+        "proc p() { gain 1 x;", "track t { space 1 { gain 1 x; }", "proc p() { if a { }",
+    ],
+    "a declaration must start with a keyword such as 'resource', 'track', 'kind' or a kind name": [
+        "1", "{", "; resource x;", "\"text\"",
+    ],
+    "an option of 'choose' must start with 'option'": [
+        "proc p() { choose { gain 1 x; } }", "proc p() { choose { { gain 1 x; } } }",
+    ],
+}
+
+
+_TOKEN_WORDS = {
+    "NAME": "a name", "INT": "a number", "STRING": "a quoted text", "$END": "the end of the file",
+    "SEMICOLON": "';'", "LBRACE": "'{'", "RBRACE": "'}'", "LPAR": "'('", "RPAR": "')'",
+    "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "COLON": "':'", "EQUAL": "'='", "DOT": "'.'",
+    "COMPARE": "a comparison", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'", "SLASH": "'/'",
+}
+
+
+def _describe(token_type: str) -> str:
+    if token_type in _TOKEN_WORDS:
+        return _TOKEN_WORDS[token_type]
+    for term in _lark().terminals:
+        if term.name == token_type and term.pattern.type == "str":
+            return f"'{term.pattern.value}'"
+    return token_type.lower()
+
+
+def _expected_text(expected) -> str:
+    words = sorted({_describe(t) for t in expected})
+    if len(words) > 6:
+        words = words[:6] + ["..."]
+    return ", ".join(words)
+
+
+def _syntax_diagnostic(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
+    line, column = getattr(err, "line", 0) or 0, getattr(err, "column", 0) or 0
+    if isinstance(err, UnexpectedCharacters):
+        char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else ""
+        if char == '"':
+            return Diagnostic("E103", "this text is not closed with '\"' before the end of the line",
+                              A.Span(file, line, column, line, column + 1))
+        return Diagnostic("E101", f"the character {char!r} is not part of the rules language",
+                          A.Span(file, line, column, line, column + 1))
+    if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
+        last = text.rstrip().splitlines() or [""]
+        end_line = max(1, len(last))
+        end_col = len(last[-1]) + 1
+        expected = getattr(err, "expected", None) or getattr(err, "accepts", None) or []
+        msg = "the file ends too early"
+        if "RBRACE" in expected:
+            msg += ": a '}' is missing"
+        elif expected:
+            msg += f"; expected {_expected_text(expected)}"
+        return Diagnostic("E102", msg, A.Span(file, end_line, end_col, end_line, end_col + 1))
+    tok = err.token
+    span = _token_span(file, tok)
+    label = None
+    try:
+        label = err.match_examples(_lark().parse, SYNTAX_EXAMPLES, use_accepts=True)
+    except Exception:  # match_examples re-parses snippets; a failure there must not hide the error
+        label = None
+    found = f"'{tok}'" if tok.type != "$END" else "the end of the file"
+    expected = _expected_text(err.accepts or err.expected)
+    message = f"unexpected {found}; expected {expected}"
+    if label:
+        message = f"{label}; found {found}"
+    return Diagnostic("E100", message, span, hint=f"expected {expected}" if label else None)
+
+
+def _check_nesting(text: str, file: str) -> Optional[Diagnostic]:
+    depth = 0
+    line = 1
+    line_start = 0
+    for m in re.finditer(r'[{(\[]|[})\]]|\n|"(?:[^"\\\n]|\\.)*"|#[^\n]*', text):
+        tok = m.group()
+        if tok == "\n":
+            line += 1
+            line_start = m.end()
+        elif tok in "{([":
+            depth += 1
+            if depth > MAX_NESTING:
+                col = m.start() - line_start + 1
+                return Diagnostic("E106", f"brackets nest more than {MAX_NESTING} deep",
+                                  A.Span(file, line, col, line, col + 1))
+        elif tok in "})]":
+            depth -= 1
+    return None
+
+
+def decode(data: bytes, file: str) -> str:
+    """Turn file bytes into text, or raise a positioned E104/E105 diagnostic."""
+    if len(data) > MAX_FILE_BYTES:
+        raise RulesError([Diagnostic("E105", f"the file is {len(data)} bytes; the limit is {MAX_FILE_BYTES}",
+                                     A.Span(file, 1, 1, 1, 2))])
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        before = data[: e.start]
+        line = before.count(b"\n") + 1
+        col = e.start - (before.rfind(b"\n") + 1) + 1
+        raise RulesError([Diagnostic("E104", f"byte 0x{data[e.start]:02x} is not valid UTF-8",
+                                     A.Span(file, line, col, line, col + 1))]) from None
+    nul = text.find("\x00")
+    if nul >= 0:
+        line = text.count("\n", 0, nul) + 1
+        col = nul - (text.rfind("\n", 0, nul) + 1) + 1
+        raise RulesError([Diagnostic("E104", "the file contains a NUL byte: it looks binary",
+                                     A.Span(file, line, col, line, col + 1))])
+    return text.removeprefix("\ufeff")
+
+
+def parse_text(text: str, file: str = "<string>") -> A.Module:
+    """Parse one rules file's text into a Module, or raise RulesError with a syntax diagnostic."""
+    deep = _check_nesting(text, file)
+    if deep:
+        raise RulesError([deep])
+    with _lock:
+        _builder.file = file
+        try:
+            items = _builder.transform(_lark().parse(text))
+        except UnexpectedInput as err:
+            raise RulesError([_syntax_diagnostic(err, text, file)]) from None
+    return A.Module(file, items)
+
+
+def parse_file(path: Path, display: Optional[str] = None) -> tuple[A.Module, str]:
+    """Read, decode and parse one file; returns the module and its text."""
+    name = display or str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise RulesError([Diagnostic("E107", f"cannot read file: {e.strerror}", A.Span(name, 0, 0, 0, 0))]) from None
+    text = decode(data, name)
+    return parse_text(text, name), text

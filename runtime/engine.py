@@ -1,0 +1,645 @@
+"""The game runtime: primitives that effects call, decisions, triggers, RNG, the step budget and the log.
+
+Semantics live here, so the compiled backend and the interpreter are two thin ways of calling the
+same primitives. Primitives that may ask for a decision or fire triggers are generators; the
+effects drive them with `yield from`.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections import Counter as Tally
+from typing import Any, Iterable, Iterator, Optional
+
+from .program import Program, TrackDef
+from .state import EntityDef, Holder, State, Trigger
+
+MAX_CHAIN = 400  # trigger firings allowed between two decisions before the chain counts as runaway
+MAX_STEPS = 200_000  # loop iterations allowed between two decisions
+
+
+class RulesRuntimeError(Exception):
+    """A rules file asked for something impossible during play; carries a stable code and a rules position."""
+
+    def __init__(self, code: str, message: str, where: Optional[str] = None, notes: Iterable[str] = ()):
+        self.code, self.message, self.where, self.notes = code, message, where, list(notes)
+        super().__init__(f"{where or '<rules>'}: error[{code}]: {message}")
+
+
+class Decision:
+    """A question to one player: an enumerable list of options; the answer is an option index."""
+
+    __slots__ = ("player", "prompt", "options", "where")
+
+    def __init__(self, player: Holder, prompt: str, options: list[str], where: str):
+        self.player, self.prompt, self.options, self.where = player, prompt, options, where
+
+    def __repr__(self) -> str:
+        return f"Decision({self.player}, {self.prompt!r}, {self.options})"
+
+
+class ZoneRef:
+    """A zone of one holder (or a shared zone): the live list and where it is."""
+
+    __slots__ = ("owner", "name", "items")
+
+    def __init__(self, owner: Optional[Holder], name: str, items: list):
+        self.owner, self.name, self.items = owner, name, items
+
+    def __iter__(self):
+        return iter(list(self.items))
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def label(self) -> str:
+        """Readable name for prompts."""
+        return f"{self.owner.name}.{self.name}" if self.owner else self.name
+
+
+def label_of(value: Any) -> str:
+    """How a value is shown as a decision option."""
+    if hasattr(value, "label"):
+        return value.label()
+    return str(value)
+
+
+class Game:
+    """One game being played: state, program, RNG, agents, triggers and the log."""
+
+    def __init__(self, program: Program, players: int, seed: int, agents: Optional[list] = None,
+                 variants: Iterable[str] = ()):
+        self.program = program
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.state = State(players, list(program.actors))
+        self.variants = frozenset(variants)
+        self.agents = agents or []
+        self.log: list = []          # decisions: [player, choice]; random outcomes: ["roll"|"shuffle", ...]
+        self.messages: list[str] = []
+        self.pending: list = []      # trigger firings queued by events, run at the next statement end
+        self.by_event: dict[str, list[Trigger]] = {}
+        self.chain: list[str] = []
+        self.steps = 0
+        self._zones: dict = {}
+        self._gen: Optional[Iterator] = None
+        self.decision: Optional[Decision] = None
+        self.decisions_made = 0
+        self._init_stocks()
+
+    # ------------------------------------------------------------------ setup
+    def _init_stocks(self) -> None:
+        p = self.program
+        holders = self.state.players + list(self.state.actors.values())
+        for h in holders:
+            for name in p.resources:
+                h.stock[name] = 0
+            for name, (is_global, low, _high) in p.counters.items():
+                if not is_global:
+                    h.stock[name] = low or 0
+            for name in p.tracks:
+                h.stock[name] = 0
+            for name, (per_player, _kind) in p.zones.items():
+                if per_player:
+                    h.zones[name] = []
+        for name, (is_global, low, _high) in p.counters.items():
+            if is_global:
+                self.state.globals[name] = low or 0
+        for name, (per_player, _kind) in p.zones.items():
+            if not per_player:
+                self.state.zones[name] = []
+
+    # ------------------------------------------------------------------ driving
+    def start(self) -> Optional[Decision]:
+        """Begin the game; returns the first decision that needs an answer, or None if it ended."""
+        self._gen = self._whole_game()
+        return self._advance(None)
+
+    def apply(self, choice: int) -> Optional[Decision]:
+        """Answer the pending decision with an option index; returns the next decision or None."""
+        d = self.decision
+        if d is None:
+            raise RulesRuntimeError("E601", "no decision is pending")
+        if not 0 <= choice < len(d.options):
+            raise RulesRuntimeError("E601", f"option {choice} is not one of the {len(d.options)} options", d.where)
+        self.log.append([d.player.index, choice])
+        self.decisions_made += 1
+        return self._advance(choice)
+
+    def legal(self) -> list[str]:
+        """The options of the pending decision (empty when the game is over)."""
+        return list(self.decision.options) if self.decision else []
+
+    def _advance(self, value) -> Optional[Decision]:
+        self.chain.clear()
+        self.steps = 0
+        try:
+            while True:
+                d = self._gen.send(value)
+                if len(d.options) == 1:  # a forced move is no decision
+                    value = 0
+                    continue
+                self.decision = d
+                return d
+        except StopIteration:
+            self.decision = None
+            self.state.over = True
+            return None
+        except RulesRuntimeError:
+            raise
+        except RecursionError:
+            raise RulesRuntimeError("E602", "effects call each other without end", self._rules_line()) from None
+        except Exception as e:  # an effect failed: report it at the rules line, never as a traceback
+            raise RulesRuntimeError("E601", f"{type(e).__name__}: {e}", self._rules_line()) from None
+
+    def play(self) -> dict:
+        """Play to the end with the game's agents; returns the result."""
+        d = self.start()
+        while d is not None:
+            d = self.apply(self.agents[d.player.index].choose(d, self))
+        return self.result()
+
+    def _whole_game(self):
+        g = self.program.game
+        if g is None:
+            raise RulesRuntimeError("E306", "the pack declares no game")
+        first = self.state.players[0]
+        yield from g.setup(self, first)
+        yield from g.play(self, first)
+        yield from g.final(self, first)
+
+    def _rules_line(self) -> Optional[str]:
+        """The rules position of the innermost generated frame of the exception being handled."""
+        tb = sys.exc_info()[2]
+        where = getattr(sys.exc_info()[1], "rules_where", None)
+        line_map, module_file = self.program.line_map, self.program.module_file
+        while tb is not None:
+            if module_file and tb.tb_frame.f_code.co_filename == module_file:
+                where = line_map.get(tb.tb_lineno, where)
+            tb = tb.tb_next
+        return where
+
+    # ------------------------------------------------------------------ results
+    def result(self) -> dict:
+        """Final scores by the winner keys and the winners (ties share the win)."""
+        g = self.program.game
+        rows = []
+        for p in self.state.players:
+            rows.append((tuple(key(self, p) for key in g.winner_keys), p))
+        best = max(r[0] for r in rows)
+        return {
+            "scores": {p.name: list(k) for k, p in rows},
+            "winners": [p.name for k, p in rows if k == best],
+            "digest": self.state.digest(),
+        }
+
+    # ------------------------------------------------------------------ decisions
+    def decide(self, player: Holder, prompt: str, options: list, where: str) -> Decision:
+        """A decision to yield; options are labels or values (shown through their labels)."""
+        return Decision(player, prompt, [label_of(o) for o in options], where)
+
+    # ------------------------------------------------------------------ stocks
+    def holder_of(self, value) -> Holder:
+        """The holder whose stock a value names (players and actors)."""
+        if isinstance(value, Holder):
+            return value
+        raise RulesRuntimeError("E601", f"{label_of(value)} is not a player or actor")
+
+    def room(self, h: Holder, name: str) -> Optional[int]:
+        """How much more of a resource the holder can take (None: unlimited)."""
+        spec = self.program.resources.get(name)
+        if spec is None:
+            high = self.program.counters[name][2] if name in self.program.counters else None
+            return None if high is None else high - h.stock[name]
+        cap, group = spec
+        room = None if cap is None else cap - h.stock[name]
+        if group is not None:
+            gcap = self.program.groups[group][0]
+            if gcap is not None:
+                used = sum(h.stock[m] for m in self.program.groups[group][1])
+                room = gcap - used if room is None else min(room, gcap - used)
+        return room
+
+    def gain(self, h: Holder, name: str, amount: int) -> None:
+        """Add to a stock, up to its cap (the excess is lost), and announce the gain."""
+        if amount <= 0:
+            if amount < 0:
+                self.lose(h, name, -amount)
+            return
+        if name in self.state.globals:
+            self.state.globals[name] += amount
+            return
+        room = self.room(h, name)
+        if room is not None and amount > room:
+            amount = max(room, 0)
+        h.stock[name] += amount
+        if amount and "gain" in self.by_event:
+            self.emit("gain", h, {"res": name, "amount": amount})
+
+    def lose(self, h: Holder, name: str, amount: int) -> int:
+        """Take from a stock, never below its floor; returns how much was actually lost."""
+        if amount <= 0:
+            return 0
+        if name in self.state.globals:
+            self.state.globals[name] -= amount
+            return amount
+        low = self.program.counters[name][1] if name in self.program.counters else 0
+        amount = min(amount, h.stock[name] - (low or 0))
+        if amount > 0:
+            h.stock[name] -= amount
+            if "lose" in self.by_event:
+                self.emit("lose", h, {"res": name, "amount": amount})
+        return max(amount, 0)
+
+    def lose_or_debt(self, h: Holder, name: str, amount: int, debt: str, where: str):
+        """Lose `amount`; the player chooses how much to pay and takes the rest as `debt`."""
+        if amount <= 0:
+            return
+        most = min(h.stock[name], amount)
+        options = [f"pay {k} {name}, take {amount - k} {debt}" for k in range(most, -1, -1)]
+        k = most - (yield self.decide(h, f"lose {amount} {name}", options, where))
+        self.lose(h, name, k)
+        self.gain(h, debt, amount - k)
+
+    def set_stock(self, h: Holder, name: str, value: int) -> None:
+        """Set a counter or resource directly (bounded by its floor and cap)."""
+        if name in self.state.globals:
+            self.state.globals[name] = value
+            return
+        current = h.stock[name]
+        if value > current:
+            self.gain(h, name, value - current)
+        elif value < current:
+            self.lose(h, name, current - value)
+
+    def stock(self, h, name: str) -> int:
+        """A holder's stock of a resource, counter or track position."""
+        return self.holder_of(h).stock[name]
+
+    # ------------------------------------------------------------------ costs
+    def _members(self, group: Optional[str]) -> list[str]:
+        if group is None:
+            return list(self.program.resources)
+        return list(self.program.groups[group][1])
+
+    def affordable(self, h: Holder, terms: list) -> bool:
+        """Whether the holder can pay every term of a cost."""
+        left = dict(h.stock)
+        for mode, name, amount in terms:
+            if mode == "plain":
+                left[name] = left.get(name, 0) - amount
+                if left[name] < 0:
+                    return False
+        for mode, name, amount in terms:
+            if mode == "any":
+                pool = sum(left[m] for m in self._members(name))
+                if pool < amount:
+                    return False
+            elif mode == "different":
+                if sum(1 for m in self._members(name) if left[m] > 0) < amount:
+                    return False
+        return True
+
+    def pay(self, h: Holder, terms: list, where: str):
+        """Pay a cost; 'any' and 'different' parts are decisions of the payer."""
+        if not self.affordable(h, terms):
+            raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost(terms)}", where)
+        for mode, name, amount in terms:
+            if mode == "plain":
+                self._spend(h, name, amount)
+        for mode, name, amount in terms:
+            if mode == "any":
+                for _ in range(amount):
+                    options = [m for m in self._members(name) if h.stock[m] > 0]
+                    i = yield self.decide(h, f"pay 1 of {name or 'any resource'}", options, where)
+                    self._spend(h, options[i], 1)
+            elif mode == "different":
+                used: set = set()
+                for _ in range(amount):
+                    options = [m for m in self._members(name) if h.stock[m] > 0 and m not in used]
+                    i = yield self.decide(h, f"pay 1 {name} not yet paid", options, where)
+                    used.add(options[i])
+                    self._spend(h, options[i], 1)
+
+    def _spend(self, h: Holder, name: str, amount: int) -> None:
+        h.stock[name] -= amount
+        if "pay" in self.by_event:
+            self.emit("pay", h, {"res": name, "amount": amount})
+
+    # ------------------------------------------------------------------ tracks
+    def track(self, name: str) -> TrackDef:
+        """The track definition."""
+        return self.program.tracks[name]
+
+    def tier(self, h: Holder, name: str) -> int:
+        """The tier of the space the holder stands on (0 before the first space)."""
+        space = self.program.tracks[name].spaces.get(h.stock[name])
+        return space.tier if space else 0
+
+    def can_advance(self, h: Holder, name: str) -> bool:
+        """Whether the holder can pay for the next space of a track (and there is one)."""
+        t = self.program.tracks[name]
+        nxt = t.spaces.get(h.stock[name] + 1)
+        if nxt is None:
+            return False
+        return nxt.cost is None or self.affordable(h, nxt.cost(self, h))
+
+    def advance(self, h: Holder, name: str, amount: int, benefit: bool, paying: bool, where: str):
+        """Move along a track; with benefit, the landing space's benefit then its optional paid bonus."""
+        t = self.program.tracks[name]
+        old = h.stock[name]
+        if paying:
+            nxt = t.spaces.get(old + 1)
+            if nxt is not None and nxt.cost is not None:
+                yield from self.pay(h, nxt.cost(self, h), where)
+        new = min(old + amount, t.top)
+        if new <= old:
+            return
+        h.stock[name] = new
+        for pos in sorted(t.reaches):
+            key = f"{name}:{pos}"
+            if old < pos <= new and key not in self.state.claimed:
+                self.state.claimed.add(key)
+                yield from t.reaches[pos](self, h)
+        if "advance" in self.by_event:
+            self.emit("advance", h, {"on": name, "by": new - old})
+            yield from self.drain()
+        space = t.spaces.get(new)
+        if benefit and space is not None:
+            yield from space.benefit(self, h)
+            if space.bonus is not None:
+                terms = space.bonus_cost(self, h) if space.bonus_cost else []
+                if self.affordable(h, terms):
+                    if (yield self.decide(h, f"take the bonus of {space.title or new}?", ["no", "yes"], space.span)):
+                        yield from self.pay(h, terms, space.span)
+                        yield from space.bonus(self, h)
+
+    def regress(self, h: Holder, name: str, amount: int) -> None:
+        """Move back along a track (never below 0), without benefits."""
+        old = h.stock[name]
+        h.stock[name] = max(0, old - amount)
+        if h.stock[name] != old and "regress" in self.by_event:
+            self.emit("regress", h, {"on": name, "by": old - h.stock[name]})
+
+    # ------------------------------------------------------------------ players and domains
+    def players(self) -> list[Holder]:
+        """All players in seat order."""
+        return list(self.state.players)
+
+    def opponents(self, h: Holder) -> list[Holder]:
+        """Every player but `h`."""
+        return [p for p in self.state.players if p is not h]
+
+    def left(self, h: Holder) -> Holder:
+        """The next player clockwise."""
+        ps = self.state.players
+        return ps[(h.index + 1) % len(ps)] if h.is_player else ps[0]
+
+    def right(self, h: Holder) -> Holder:
+        """The next player counter-clockwise."""
+        ps = self.state.players
+        return ps[(h.index - 1) % len(ps)] if h.is_player else ps[-1]
+
+    def neighbours(self, h: Holder) -> list[Holder]:
+        """Left and right neighbours, counted once when they are the same player."""
+        left, right = self.left(h), self.right(h)
+        return [p for p in dict.fromkeys([left, right]) if p is not h]
+
+    def players_from(self, h: Holder) -> list[Holder]:
+        """Every player in clockwise order starting with `h`."""
+        ps = self.state.players
+        i = h.index if h.is_player else 0
+        return ps[i:] + ps[:i]
+
+    def domain(self, value) -> list:
+        """The elements a `for each`/`each`/aggregate ranges over."""
+        if isinstance(value, ZoneRef):
+            return list(value.items)
+        if isinstance(value, (list, tuple)):
+            return list(value)
+        if isinstance(value, (Holder, EntityDef)):
+            return [value]
+        if isinstance(value, int):
+            return list(range(1, value + 1))
+        raise RulesRuntimeError("E601", f"cannot range over {label_of(value)}")
+
+    # ------------------------------------------------------------------ zones and entities
+    def zone(self, h: Optional[Holder], name: str) -> ZoneRef:
+        """The zone `name` of holder `h` (shared zones ignore `h`)."""
+        per_player = self.program.zones[name][0]
+        owner = h if per_player else None
+        key = (owner.index if owner else None, owner.is_player if owner else None, name)
+        ref = self._zones.get(key)
+        if ref is None:
+            items = owner.zones[name] if owner else self.state.zones[name]
+            ref = self._zones[key] = ZoneRef(owner, name, items)
+        return ref
+
+    def _take(self, e: EntityDef) -> None:
+        loc = self.state.where.pop(e.name, None)
+        if loc is not None:
+            owner, zname = loc
+            items = owner.zones[zname] if owner else self.state.zones[zname]
+            items.remove(e)
+
+    def move(self, e, dest: ZoneRef) -> None:
+        """Put an entity into a zone, taking it from wherever it was."""
+        if not isinstance(e, EntityDef):
+            raise RulesRuntimeError("E601", f"cannot move {label_of(e)}: it is not a card or tile")
+        self._take(e)
+        dest.items.append(e)
+        self.state.where[e.name] = (dest.owner, dest.name)
+        if "move" in self.by_event:
+            self.emit("move", dest.owner, {"item": e, "zone": dest.name})
+
+    def draw(self, h: Holder, source: ZoneRef, dest: ZoneRef, count: int) -> list:
+        """Move the top `count` entities of one zone to another; returns them."""
+        drawn = list(source.items[:count])
+        for e in drawn:
+            self.move(e, dest)
+        if drawn and "draw" in self.by_event:
+            self.emit("draw", h, {"zone": source.name, "amount": len(drawn)})
+        return drawn
+
+    def shuffle(self, ref: ZoneRef) -> None:
+        """Shuffle a zone with the game's seeded RNG."""
+        self.rng.shuffle(ref.items)
+        self.log.append(["shuffle", ref.name, len(ref.items)])
+
+    def fill(self, ref: ZoneRef, kind: str, keep) -> None:
+        """Put every entity of a kind (that `keep` accepts) into a zone, in declaration order."""
+        for e in self.program.kinds.get(kind, ()):
+            if keep is None or keep(e):
+                self.move(e, ref)
+
+    def field(self, e, name: str):
+        """An entity's field (its variable if set during play), or a player's stock."""
+        if isinstance(e, Holder):
+            if name in e.zones or name in self.program.zones:
+                return self.zone(e, name)
+            return e.stock[name]
+        if not isinstance(e, EntityDef):
+            raise RulesRuntimeError("E601", f"{label_of(e)} has no field {name!r}")
+        vars_ = self.state.evars.get(e.name)
+        if vars_ is not None and name in vars_:
+            return vars_[name]
+        if name in e.fields:
+            return e.fields[name]
+        if name == "flipped":
+            return e.name in self.state.flipped
+        if name == "owner":
+            loc = self.state.where.get(e.name)
+            return loc[0] if loc else None
+        if name == "zone":
+            loc = self.state.where.get(e.name)
+            return loc[1] if loc else None
+        if name in ("name", "title"):
+            return getattr(e, name) or e.name
+        raise RulesRuntimeError("E601", f"{e.label()} has no field {name!r}")
+
+    def set_field(self, obj, name: str, value) -> None:
+        """Set an entity's variable, or a player's counter."""
+        if isinstance(obj, Holder):
+            self.set_stock(obj, name, value)
+        else:
+            self.state.evars.setdefault(obj.name, {})[name] = value
+
+    def flip(self, e: EntityDef) -> None:
+        """Turn an entity over."""
+        self.state.flipped.symmetric_difference_update((e.name,))
+        if "flip" in self.by_event:
+            self.emit("flip", self.field(e, "owner"), {"item": e})
+
+    def run_slot(self, h: Holder, e, slot: str, where: str):
+        """Run an entity's effect slot for `h` (`copy tile.now`)."""
+        if not isinstance(e, EntityDef):
+            raise RulesRuntimeError("E601", f"cannot copy {label_of(e)}", where)
+        fn = e.effects.get(slot)
+        if fn is not None:
+            yield from fn(self, h, e)
+
+    # ------------------------------------------------------------------ dice
+    def roll(self, h: Holder, die: str):
+        """Roll a die with the seeded RNG and run the face's effect."""
+        faces = self.program.dice[die]
+        i = self.rng.randrange(len(faces))
+        self.log.append(["roll", die, i])
+        if "roll" in self.by_event:
+            self.emit("roll", h, {"die": die, "face": i + 1})
+        yield from faces[i][1](self, h)
+
+    # ------------------------------------------------------------------ events and triggers
+    def register(self, owner: Holder, tid: str, subject: str, event: str, filters: dict, once: bool,
+                 until: Optional[str], env: dict) -> None:
+        """Activate a trigger; it fires on matching events until its `until` event (or once)."""
+        t = Trigger(tid, owner, subject, event, filters, once, until, env)
+        self.state.triggers.append(t)
+        self.by_event.setdefault(event, []).append(t)
+
+    def _unregister(self, t: Trigger) -> None:
+        self.state.triggers.remove(t)
+        listeners = self.by_event[t.event]
+        listeners.remove(t)
+        if not listeners:
+            del self.by_event[t.event]
+
+    def reindex(self) -> None:
+        """Rebuild the event index after a state was loaded."""
+        self.by_event = {}
+        for t in self.state.triggers:
+            self.by_event.setdefault(t.event, []).append(t)
+        self._zones = {}
+
+    def emit(self, event: str, subject: Optional[Holder], args: dict) -> None:
+        """Announce an event: matching triggers are queued, durations ending on it expire."""
+        for t in list(self.by_event.get(event, ())):
+            if t.subject == "you" and subject is not t.owner:
+                continue
+            if t.subject == "opponents" and (subject is t.owner or subject is None or not subject.is_player):
+                continue
+            if any(args.get(k) != v for k, v in t.filters.items()):
+                continue
+            if t.once:
+                self._unregister(t)
+            self.pending.append((t, args))
+        ending = [t for t in self.state.triggers if t.until == event]
+        for t in ending:
+            self._unregister(t)
+
+    def drain(self):
+        """Run queued trigger firings (and those they cause), within the step budget."""
+        while self.pending:
+            t, args = self.pending.pop(0)
+            fn, span = self.program.triggers[t.tid]
+            self.chain.append(span)
+            if len(self.chain) > MAX_CHAIN:
+                counts = Tally(self.chain).most_common(4)
+                self.pending.clear()
+                raise RulesRuntimeError(
+                    "E602", f"more than {MAX_CHAIN} triggers fired without a decision: a runaway chain",
+                    counts[0][0], [f"{span} fired {n} times" for span, n in counts])
+            yield from fn(self, t.owner, args, t.env)
+
+    def step(self, where: str) -> None:
+        """Count one loop iteration against the budget between two decisions."""
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            raise RulesRuntimeError("E602", f"more than {MAX_STEPS} loop steps without a decision", where)
+
+    # ------------------------------------------------------------------ misc
+    def once(self, h: Holder, key: str) -> bool:
+        """True the first time a `once` block runs for this player; False after."""
+        k = f"{h.name}:{key}"
+        if k in self.state.once_done:
+            return False
+        self.state.once_done.add(k)
+        return True
+
+    def rank(self, domain: list, keys: list, prizes: list, counter: str, ties: str) -> None:
+        """Award prizes by place; ties 'split' share the prizes of the places they cover (rounded down),
+        'all' give every tied player the place's prize, 'none' give tied players nothing."""
+        order = sorted(zip(keys, range(len(domain))), key=lambda kv: -kv[0])
+        place = 0
+        i = 0
+        while i < len(order) and place < len(prizes):
+            j = i
+            while j < len(order) and order[j][0] == order[i][0]:
+                j += 1
+            tied = [domain[k] for _, k in order[i:j]]
+            covered = prizes[place: place + len(tied)]
+            if ties == "split":
+                share = sum(covered) // len(tied)
+            elif ties == "all":
+                share = prizes[place]
+            else:
+                share = prizes[place] if len(tied) == 1 else 0
+            for p in tied:
+                self.gain(p, counter, share)
+            place += len(tied)
+            i = j
+
+    def say(self, h: Optional[Holder], text: str) -> None:
+        """A line for the game's message log."""
+        self.messages.append(f"{h.name}: {text}" if h else text)
+
+    def variant(self, name: str) -> bool:
+        """Whether an optional rule is switched on."""
+        return name in self.variants
+
+    def fail(self, message: str, where: str):
+        """Stop play with a positioned rules error."""
+        raise RulesRuntimeError("E601", message, where)
+
+
+def describe_cost(terms: list) -> str:
+    """A cost in words: `2 coin, 1 any crystals`."""
+    parts = []
+    for mode, name, amount in terms:
+        if mode == "plain":
+            parts.append(f"{amount} {name}")
+        elif mode == "any":
+            parts.append(f"{amount} any {name or 'resource'}")
+        else:
+            parts.append(f"{amount} different {name}")
+    return ", ".join(parts) or "nothing"

@@ -1,0 +1,153 @@
+"""Game state in plain Python objects (the hot path), with a JSON form for saving and comparing."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, Optional
+
+
+class EntityDef:
+    """A card, tile or space of the pack: static fields and its compiled effect slots."""
+
+    __slots__ = ("kind", "name", "title", "fields", "effects", "span")
+
+    def __init__(self, kind: str, name: str, title: Optional[str], fields: dict, effects: dict, span: str):
+        self.kind, self.name, self.title = kind, name, title
+        self.fields, self.effects, self.span = fields, effects, span
+
+    def __repr__(self) -> str:
+        return f"<{self.kind} {self.name}>"
+
+    def label(self) -> str:
+        """How the entity is named in prompts and logs."""
+        return self.title or self.name
+
+
+class Holder:
+    """A player or a neutral actor: its stocks (resources, counters, track positions) and zones."""
+
+    __slots__ = ("index", "name", "stock", "zones", "is_player")
+
+    def __init__(self, index: int, name: str, is_player: bool = True):
+        self.index, self.name, self.is_player = index, name, is_player
+        self.stock: dict[str, int] = {}
+        self.zones: dict[str, list] = {}
+
+    def __repr__(self) -> str:
+        return self.name
+
+    def label(self) -> str:
+        """How the holder is named in prompts and logs."""
+        return self.name
+
+
+class Trigger:
+    """An active `whenever`/`next` trigger: who owns it, what it listens to, when it expires."""
+
+    __slots__ = ("tid", "owner", "subject", "event", "filters", "once", "until", "env")
+
+    def __init__(self, tid, owner, subject, event, filters, once, until, env):
+        self.tid, self.owner, self.subject, self.event = tid, owner, subject, event
+        self.filters, self.once, self.until, self.env = filters, once, until, env
+
+
+class State:
+    """Everything that changes during a game."""
+
+    __slots__ = ("players", "actors", "globals", "zones", "evars", "flipped", "triggers", "once_done",
+                 "claimed", "where", "over")
+
+    def __init__(self, player_count: int, actor_names: list[str]):
+        self.players = [Holder(i, f"P{i + 1}") for i in range(player_count)]
+        self.actors = {name: Holder(-1 - i, name, is_player=False) for i, name in enumerate(actor_names)}
+        self.globals: dict[str, int] = {}
+        self.zones: dict[str, list] = {}
+        self.evars: dict[str, dict] = {}
+        self.flipped: set[str] = set()
+        self.triggers: list[Trigger] = []
+        self.once_done: set[str] = set()
+        self.claimed: set[str] = set()
+        self.where: dict[str, tuple] = {}
+        self.over = False
+
+    # ------------------------------------------------------------------ JSON form
+    def to_json(self) -> dict:
+        """A JSON-ready dict; equal games give equal dicts."""
+        def holder(h: Holder) -> dict:
+            return {"stock": dict(sorted(h.stock.items())),
+                    "zones": {z: [e.name for e in items] for z, items in sorted(h.zones.items())}}
+        return {
+            "players": [holder(p) for p in self.players],
+            "actors": {n: holder(a) for n, a in sorted(self.actors.items())},
+            "globals": dict(sorted(self.globals.items())),
+            "zones": {z: [e.name for e in items] for z, items in sorted(self.zones.items())},
+            "evars": {e: {k: encode(v) for k, v in sorted(d.items())} for e, d in sorted(self.evars.items())},
+            "flipped": sorted(self.flipped),
+            "triggers": [[t.tid, encode(t.owner), t.subject, t.event, {k: encode(v) for k, v in t.filters.items()},
+                          t.once, t.until, {k: encode(v) for k, v in t.env.items()}] for t in self.triggers],
+            "once": sorted(self.once_done),
+            "claimed": sorted(self.claimed),
+            "over": self.over,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict, entities: dict[str, EntityDef]) -> "State":
+        """Rebuild a State from `to_json` output and the pack's entities."""
+        state = cls(len(data["players"]), list(data["actors"]))
+
+        def fill(h: Holder, d: dict) -> None:
+            h.stock = dict(d["stock"])
+            h.zones = {z: [entities[n] for n in names] for z, names in d["zones"].items()}
+            for z, items in h.zones.items():
+                for e in items:
+                    state.where[e.name] = (h, z)
+
+        for p, d in zip(state.players, data["players"]):
+            fill(p, d)
+        for n, d in data["actors"].items():
+            fill(state.actors[n], d)
+        state.globals = dict(data["globals"])
+        state.zones = {z: [entities[n] for n in names] for z, names in data["zones"].items()}
+        for z, items in state.zones.items():
+            for e in items:
+                state.where[e.name] = (None, z)
+        dec = lambda v: decode(v, state, entities)  # noqa: E731
+        state.evars = {e: {k: dec(v) for k, v in d.items()} for e, d in data["evars"].items()}
+        state.flipped = set(data["flipped"])
+        state.triggers = [Trigger(t[0], dec(t[1]), t[2], t[3], {k: dec(v) for k, v in t[4].items()}, t[5], t[6],
+                                  {k: dec(v) for k, v in t[7].items()}) for t in data["triggers"]]
+        state.once_done = set(data["once"])
+        state.claimed = set(data["claimed"])
+        state.over = data["over"]
+        return state
+
+    def digest(self) -> str:
+        """A short hash of the JSON form, to compare final states."""
+        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def encode(value: Any) -> Any:
+    """A runtime value as JSON: players, actors and entities become tagged names."""
+    if isinstance(value, Holder):
+        return {"player": value.index} if value.is_player else {"actor": value.name}
+    if isinstance(value, EntityDef):
+        return {"entity": value.name}
+    if isinstance(value, (list, tuple)):
+        return [encode(v) for v in value]
+    return value
+
+
+def decode(value: Any, state: State, entities: dict[str, EntityDef]) -> Any:
+    """The inverse of `encode`."""
+    if isinstance(value, dict):
+        if "player" in value:
+            return state.players[value["player"]]
+        if "actor" in value:
+            return state.actors[value["actor"]]
+        if "entity" in value:
+            return entities[value["entity"]]
+    if isinstance(value, list):
+        return [decode(v, state, entities) for v in value]
+    return value
