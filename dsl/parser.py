@@ -29,8 +29,11 @@ def _token_span(file: str, tok: Token) -> A.Span:
     return A.Span(file, tok.line, tok.column, tok.end_line or tok.line, tok.end_column or tok.column + 1)
 
 
+_ESCAPES = {'"': '"', "\\": "\\", "n": "\n"}
+
+
 def _unquote(tok: str) -> str:
-    return tok[1:-1].replace('\\"', '"').replace("\\n", "\n").replace("\\\\", "\\")
+    return re.sub(r'\\(["\\\\n])', lambda m: _ESCAPES[m.group(1)], tok[1:-1])
 
 
 def _opt(value):

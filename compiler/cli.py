@@ -1,0 +1,261 @@
+"""The `rulebook` command: lint, compile, explain, fmt, play and replay rules packs."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from dsl.diagnostics import ERROR, INFO, Diagnostic, RulesError, render_json, render_text, sort_key
+from dsl.parser import parse_file
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="A declarative rules language for board games: lint, compile, play.")
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class AgentKind(str, Enum):
+    random = "random"
+    first = "first"
+    human = "human"
+
+
+def _report(diags: list[Diagnostic], sources: dict, fmt: Format) -> int:
+    """Print findings; the exit code is 1 when any is an error or warning."""
+    diags = sorted(diags, key=sort_key)
+    if fmt is Format.json:
+        out.print(render_json(diags), markup=False)
+    elif diags:
+        err.print(render_text(diags, sources), markup=False)
+    return EXIT_FINDINGS if any(d.severity != INFO for d in diags) else EXIT_CLEAN
+
+
+def _fail(e: RulesError, fmt: Format = Format.text, sources: Optional[dict] = None) -> None:
+    raise typer.Exit(_report(e.diagnostics, sources or {}, fmt))
+
+
+@app.command()
+def lint(paths: List[Path] = typer.Argument(..., help="Rules files or pack folders."),
+         format: Format = typer.Option(Format.text, "--format", help="text or json")) -> None:
+    """Check rules files or packs and report every finding with its position and code."""
+    from compiler.driver import analyse, analyse_file
+
+    diags: list[Diagnostic] = []
+    sources: dict = {}
+    for path in paths:
+        try:
+            if path.is_dir():
+                result = analyse(str(path))
+            elif path.is_file():
+                result = analyse_file(path)
+            else:
+                err.print(f"rulebook: no such file or folder: {path}", markup=False)
+                raise typer.Exit(EXIT_USAGE)
+        except RulesError as e:
+            diags.extend(e.diagnostics)
+            continue
+        diags.extend(result.diagnostics)
+        sources.update(result.sources)
+    code = _report(diags, sources, format)
+    if format is Format.text:
+        errors = sum(d.severity == ERROR for d in diags)
+        warnings = sum(d.severity != ERROR and d.severity != INFO for d in diags)
+        err.print(f"{errors} error(s), {warnings} warning(s)" if diags else "no findings", markup=False)
+    raise typer.Exit(code)
+
+
+@app.command("compile")
+def compile_(pack: str = typer.Argument(..., help="Pack folder or shipped pack name."),
+             output: Path = typer.Option(..., "-o", "--output", help="Folder for the generated module."),
+             no_cache: bool = typer.Option(False, "--no-cache", help="Ignore the compile cache."),
+             format: Format = typer.Option(Format.text, "--format")) -> None:
+    """Compile a pack into one Python module of effect functions."""
+    from compiler.driver import compile_pack, write_atomic
+
+    try:
+        compiled = compile_pack(pack, use_cache=not no_cache)
+    except RulesError as e:
+        _fail(e, format, _sources_of(e))
+    output.mkdir(parents=True, exist_ok=True)
+    target = output / f"{compiled.program.name}.py"
+    write_atomic(target, compiled.source)
+    _report([d for d in compiled.diagnostics if d.severity != INFO], {}, format)
+    if format is Format.text:
+        out.print(f"compiled {compiled.program.name} -> {target}" + (" (from cache)" if compiled.cached else ""),
+                  markup=False)
+
+
+def _sources_of(e: RulesError) -> dict:
+    sources = {}
+    for d in e.diagnostics:
+        path = Path(d.span.file)
+        if d.span.file not in sources and path.is_file():
+            sources[d.span.file] = path.read_text(encoding="utf-8", errors="replace")
+    return sources
+
+
+@app.command()
+def explain(pack: str = typer.Argument(..., help="Pack folder or shipped pack name."),
+            name: str = typer.Argument(..., help="The name of a declaration.")) -> None:
+    """Show a declaration, where it is and what it does in plain words."""
+    from compiler.driver import analyse
+    from compiler.explain import explain as read_out
+    from dsl.diagnostics import did_you_mean
+    from dsl.printer import Printer
+
+    try:
+        result = analyse(pack)
+    except RulesError as e:
+        _fail(e)
+    decl = result.symbols.decls.get(name)
+    if decl is None:
+        hint = did_you_mean(name, result.symbols.names())
+        err.print(f"rulebook: {pack} declares nothing named {name!r}" + (f" ({hint})" if hint else ""), markup=False)
+        raise typer.Exit(EXIT_FINDINGS)
+    out.print(f"[bold]{name}[/bold] is declared at {decl.span}")
+    printer = Printer()
+    printer.decl(decl)
+    out.print("\n".join("  " + line for line in printer.lines), markup=False)
+    out.print("\n[bold]In words[/bold]")
+    out.print("\n".join(read_out(decl)), markup=False)
+
+
+@app.command()
+def fmt(paths: List[Path] = typer.Argument(..., help="Rules files to format in place."),
+        check: bool = typer.Option(False, "--check", help="Only report files that would change.")) -> None:
+    """Rewrite rules files in the canonical layout (comments are not kept, so --check first)."""
+    from compiler.driver import write_atomic
+    from dsl.printer import format_module
+
+    changed = 0
+    for path in paths:
+        try:
+            module, text = parse_file(path)
+        except RulesError as e:
+            _fail(e, Format.text, _sources_of(e))
+        new = format_module(module)
+        if new != text:
+            changed += 1
+            if check:
+                out.print(f"would reformat {path}", markup=False)
+            else:
+                write_atomic(path, new)
+                out.print(f"reformatted {path}", markup=False)
+    raise typer.Exit(EXIT_FINDINGS if check and changed else EXIT_CLEAN)
+
+
+def _program(pack: str, interpret: bool):
+    from compiler.driver import compile_pack, interpret_pack
+
+    return interpret_pack(pack) if interpret else compile_pack(pack).program
+
+
+@app.command()
+def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name."),
+         players: int = typer.Option(..., "--players", "-n", help="Number of players."),
+         seed: int = typer.Option(1, "--seed", "-s", help="Seed of the game's RNG."),
+         agent: AgentKind = typer.Option(AgentKind.random, "--agent", help="random, first or human."),
+         log: Optional[Path] = typer.Option(None, "--log", help="Write the game log here."),
+         variant: List[str] = typer.Option([], "--variant", help="Switch on an optional rule."),
+         interpret: bool = typer.Option(False, "--interpret", help="Run on the reference interpreter."),
+         quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the result.")) -> None:
+    """Play a whole game with the given agents and print the final scores and the winner."""
+    from runtime.agents import make_agents
+    from runtime.engine import Game, RulesRuntimeError
+    from runtime.record import record, save
+
+    try:
+        program = _program(pack, interpret)
+    except RulesError as e:
+        _fail(e, Format.text, _sources_of(e))
+    g = program.game
+    if g is None:
+        err.print(f"rulebook: pack {pack!r} declares no game", markup=False)
+        raise typer.Exit(EXIT_USAGE)
+    if not g.min_players <= players <= g.max_players:
+        err.print(f"rulebook: {g.title or g.name} is for {g.min_players} to {g.max_players} players", markup=False)
+        raise typer.Exit(EXIT_USAGE)
+    unknown = [v for v in variant if v not in program.variants]
+    if unknown:
+        err.print(f"rulebook: unknown variant {unknown[0]!r}; the pack has: "
+                  f"{', '.join(program.variants) or 'none'}", markup=False)
+        raise typer.Exit(EXIT_USAGE)
+    game = Game(program, players, seed, make_agents(agent.value, players, seed), variant)
+    try:
+        result = game.play()
+    except RulesRuntimeError as e:
+        err.print(f"{e}", markup=False)
+        for note in e.notes:
+            err.print(f"  note: {note}", markup=False)
+        raise typer.Exit(EXIT_FINDINGS)
+    if not quiet:
+        for line in game.messages[-12:]:
+            out.print(f"  {line}", markup=False)
+    _print_result(g.title or g.name, result, game.decisions_made)
+    if log is not None:
+        save(record(game, pack), log)
+        out.print(f"log written to {log}", markup=False)
+
+
+def _print_result(title: str, result: dict, decisions: int) -> None:
+    table = Table(title=f"{title}: final scores")
+    table.add_column("player")
+    table.add_column("score (then tie-breaks)")
+    for name, keys in result["scores"].items():
+        table.add_row(name, " / ".join(str(k) for k in keys))
+    out.print(table)
+    out.print(f"winner: {', '.join(result['winners'])}   ({decisions} decisions, final state {result['digest']})")
+
+
+@app.command()
+def replay(log: Path = typer.Argument(..., help="A log written by `rulebook play --log`."),
+           interpret: bool = typer.Option(False, "--interpret", help="Replay on the reference interpreter.")) -> None:
+    """Replay a logged game and check that it reaches the same final state."""
+    from runtime.engine import RulesRuntimeError
+    from runtime.record import load, replay as run_replay
+
+    try:
+        recorded = load(log)
+        program = _program(recorded.pack, interpret)
+        if program.digest and recorded.digest and program.digest != recorded.digest and not interpret:
+            err.print(f"warning: the rules of {recorded.pack!r} changed since this log was written", markup=False)
+        game = run_replay(program, recorded)
+    except RulesError as e:
+        _fail(e, Format.text, _sources_of(e))
+    except RulesRuntimeError as e:
+        err.print(f"{e}", markup=False)
+        raise typer.Exit(EXIT_FINDINGS)
+    g = program.game
+    _print_result(g.title or g.name, game.result(), game.decisions_made)
+    out.print(f"replay matches the log: final state {game.state.digest()}")
+
+
+def main() -> None:
+    """Entry point that turns any unexpected failure into exit code 2 with a one-line message."""
+    try:
+        app()
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as e:  # a bug in rulebook itself: say so briefly, never dump a traceback at the user
+        err.print(f"rulebook: internal error: {type(e).__name__}: {e}", markup=False)
+        sys.exit(EXIT_USAGE)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,345 @@
+"""Print AST nodes back as canonical rules text (`rulebook fmt`); parse(print(m)) == m."""
+
+from __future__ import annotations
+
+from . import ast as A
+
+PRECEDENCE = {"or": 1, "and": 2, "not": 3, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4,
+              "+": 5, "-": 5, "*": 6, "/": 6, "%": 6}
+INDENT = "  "
+
+
+def quote(text: str) -> str:
+    """A rules string literal."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def _prec(e) -> int:
+    if isinstance(e, A.Binary):
+        return PRECEDENCE[e.op]
+    if isinstance(e, A.Unary):
+        return 3 if e.op == "not" else 7
+    return 9
+
+
+def expr(e) -> str:
+    """An expression with only the parentheses it needs."""
+    if isinstance(e, A.Int):
+        return str(e.value)
+    if isinstance(e, A.Str):
+        return quote(e.value)
+    if isinstance(e, A.Bool):
+        return "true" if e.value else "false"
+    if isinstance(e, A.You):
+        return "you"
+    if isinstance(e, A.Name):
+        return e.id
+    if isinstance(e, A.Attr):
+        return f"{_wrap(e.obj, 8)}.{e.name}"
+    if isinstance(e, A.Method):
+        return f"{_wrap(e.obj, 8)}.{e.name}({', '.join(expr(a) for a in e.args)})"
+    if isinstance(e, A.Call):
+        return f"{e.func}({', '.join(expr(a) for a in e.args)})"
+    if isinstance(e, A.ListLit):
+        return "[" + ", ".join(expr(i) for i in e.items) + "]"
+    if isinstance(e, A.Aggregate):
+        text = f"{e.op}({e.var} in {expr(e.domain)}"
+        if e.where is not None:
+            text += f" where {expr(e.where)}"
+        if e.value is not None:
+            text += f", {expr(e.value)}"
+        return text + ")"
+    if isinstance(e, A.Unary):
+        if e.op == "not":
+            return f"not {_wrap(e.operand, 3)}"
+        return f"-{_wrap(e.operand, 7)}"
+    if isinstance(e, A.Binary):
+        p = PRECEDENCE[e.op]
+        # comparisons do not chain; other operators are left-associative
+        left_min = p + 1 if p == 4 else p
+        return f"{_wrap(e.left, left_min)} {e.op} {_wrap(e.right, p + 1)}"
+    raise TypeError(f"not an expression: {e!r}")
+
+
+def _wrap(e, minimum: int) -> str:
+    text = expr(e)
+    return f"({text})" if _prec(e) < minimum else text
+
+
+def cost(terms: tuple) -> str:
+    parts = []
+    for t in terms:
+        if t.mode == "plain":
+            parts.append(f"{expr(t.amount)} {t.name}")
+        elif t.mode == "any":
+            parts.append(f"{expr(t.amount)} any" + (f"({t.name})" if t.name else ""))
+        else:
+            parts.append(f"{expr(t.amount)} different({t.name})")
+    return ", ".join(parts)
+
+
+def _title(title) -> str:
+    return f" {quote(title)}" if title is not None else ""
+
+
+class Printer:
+    """Writes declarations and statements with two-space indentation."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+        self.depth = 0
+
+    def line(self, text: str) -> None:
+        self.lines.append(INDENT * self.depth + text)
+
+    def block(self, head: str, stmts: tuple, tail: str = "") -> None:
+        if not stmts:
+            self.line(head + " {}" + tail)
+            return
+        self.line(head + " {")
+        self.depth += 1
+        for s in stmts:
+            self.stmt(s)
+        self.depth -= 1
+        self.line("}" + tail)
+
+    # ------------------------------------------------------------------ statements
+    def stmt(self, s) -> None:
+        getattr(self, "s_" + type(s).__name__)(s)
+
+    def s_Gain(self, s):
+        self.line(f"gain {expr(s.amount)} {s.resource};")
+
+    def s_Lose(self, s):
+        self.line(f"lose {expr(s.amount)} {s.resource}" + (f" else {s.debt}" if s.debt else "") + ";")
+
+    def s_Pay(self, s):
+        self.line(f"pay {cost(s.terms)};")
+
+    def s_Advance(self, s):
+        by = f" by {expr(s.by)}" if s.by is not None else ""
+        self.line(f"advance {s.track}{by}{'' if s.benefit else ' no_benefit'};")
+
+    def s_Regress(self, s):
+        self.line(f"regress {s.track}" + (f" by {expr(s.by)}" if s.by is not None else "") + ";")
+
+    def s_Choose(self, s):
+        self.line(f"choose{_title(s.title)} {{")
+        self.depth += 1
+        for o in s.options:
+            guard = f" when {expr(o.guard)}" if o.guard is not None else ""
+            self.block(f"option{_title(o.title)}{guard}", o.body)
+        self.depth -= 1
+        self.line("}")
+
+    def s_May(self, s):
+        paid = f" cost {cost(s.cost)}" if s.cost else ""
+        self.block(f"may{_title(s.title)}{paid}", s.body)
+
+    def s_Repeat(self, s):
+        self.block(f"repeat {expr(s.count)}", s.body)
+
+    def s_ForEach(self, s):
+        where = f" where {expr(s.where)}" if s.where is not None else ""
+        self.block(f"for each {s.var} in {expr(s.domain)}{where}", s.body)
+
+    def s_Each(self, s):
+        where = f" where {expr(s.where)}" if s.where is not None else ""
+        self.block(f"each {expr(s.domain)}{where}", s.body)
+
+    def attach(self, write) -> None:
+        """Run `write`, then join its first line onto the current last line (`} else {`)."""
+        start = len(self.lines)
+        write()
+        self.lines[start - 1] += " " + self.lines.pop(start).lstrip()
+
+    def s_If(self, s, prefix: str = "if"):
+        self.block(f"{prefix} {expr(s.cond)}", s.then)
+        if len(s.otherwise) == 1 and isinstance(s.otherwise[0], A.If):
+            self.attach(lambda: self.s_If(s.otherwise[0], prefix="else if"))
+        elif s.otherwise:
+            self.attach(lambda: self.block("else", s.otherwise))
+
+    def s_Let(self, s):
+        self.line(f"let {s.name} = {expr(s.value)};")
+
+    def s_SetName(self, s):
+        self.line(f"set {s.name} = {expr(s.value)};")
+
+    def s_SetAttr(self, s):
+        self.line(f"set {_wrap(s.obj, 8)}.{s.name} = {expr(s.value)};")
+
+    def s_CallStmt(self, s):
+        self.line(f"{s.func}({', '.join(expr(a) for a in s.args)});")
+
+    def s_Draw(self, s):
+        dest = f" to {expr(s.dest)}" if s.dest is not None else ""
+        self.line(f"draw {expr(s.count)} from {expr(s.source)}{dest};")
+
+    def s_Move(self, s):
+        self.line(f"move {expr(s.item)} to {expr(s.dest)};")
+
+    def s_Shuffle(self, s):
+        self.line(f"shuffle {expr(s.zone)};")
+
+    def s_Fill(self, s):
+        where = f" where {expr(s.where)}" if s.where is not None else ""
+        self.line(f"fill {expr(s.zone)} with {s.kind}{where};")
+
+    def s_Flip(self, s):
+        self.line(f"flip {expr(s.item)};")
+
+    def s_Roll(self, s):
+        self.line(f"roll {s.die};")
+
+    def s_Whenever(self, s):
+        p = s.pattern
+        subject = f"{expr(p.subject)} " if p.subject is not None else ""
+        args = f"({', '.join(f'{a.name} = {expr(a.value)}' for a in p.args)})" if p.args else ""
+        until = f" until {s.until}" if s.until else ""
+        self.block(f"{'next' if s.once else 'whenever'} {subject}{p.event}{args}{until}", s.body)
+
+    def s_Emit(self, s):
+        self.line(f"emit {s.event}({', '.join(expr(a) for a in s.args)});")
+
+    def s_Copy(self, s):
+        self.line(f"copy {expr(s.ref)};")
+
+    def s_Once(self, s):
+        self.block("once", s.body)
+
+    def s_Rank(self, s):
+        prizes = ", ".join(expr(p) for p in s.prizes)
+        self.line(f"rank {expr(s.domain)} by {expr(s.key)} award [{prizes}] {s.resource} ties {s.ties};")
+
+    def s_Pick(self, s):
+        where = f" where {expr(s.where)}" if s.where is not None else ""
+        self.block(f"pick {s.var} from {expr(s.domain)}{where}{_title(s.title)}", s.body)
+
+    def s_Say(self, s):
+        self.line(f"say {quote(s.text)};")
+
+    # ------------------------------------------------------------------ declarations
+    def decl(self, d) -> None:
+        getattr(self, "d_" + type(d).__name__)(d)
+
+    def d_Override(self, d):
+        start = len(self.lines)
+        self.decl(d.decl)
+        self.lines[start] = "override " + self.lines[start]
+
+    def d_Resource(self, d):
+        cap = f" cap {expr(d.cap)}" if d.cap is not None else ""
+        self.line(f"resource {d.name}{_title(d.title)}{cap};")
+
+    def d_Group(self, d):
+        self.line(f"group {d.name}{_title(d.title)} cap {expr(d.cap)} {{ {', '.join(d.members)} }}")
+
+    def d_Counter(self, d):
+        bounds = f" from {expr(d.low)} to {expr(d.high)}" if d.low is not None else ""
+        self.line(f"counter {d.name}{_title(d.title)}{' global' if d.is_global else ''}{bounds};")
+
+    def d_Enum(self, d):
+        self.line(f"enum {d.name} {{ {', '.join(d.members)} }}")
+
+    def d_Event(self, d):
+        self.line(f"event {d.name}({_params(d.params)});")
+
+    def d_Track(self, d):
+        self.line(f"track {d.name}{_title(d.title)} {{")
+        self.depth += 1
+        for s in d.spaces:
+            head = f"space {s.position}{_title(s.title)}"
+            head += f" tier {s.tier}" if s.tier is not None else ""
+            head += f" cost {cost(s.cost)}" if s.cost else ""
+            self.block(head, s.body)
+            if s.bonus is not None:
+                self.attach(lambda: self.block(f"bonus cost {cost(s.bonus_cost)}", s.bonus))
+        for r in d.reaches:
+            self.block(f"first to {r.position}", r.body)
+        self.depth -= 1
+        self.line("}")
+
+    def d_Kind(self, d):
+        self.line(f"kind {d.name}{_title(d.title)} {{")
+        self.depth += 1
+        for f in d.fields:
+            default = f" = {expr(f.default)}" if f.default is not None else ""
+            self.line(f"{f.name}: {f.type}{default};")
+        self.depth -= 1
+        self.line("}")
+
+    def d_Entity(self, d):
+        self.line(f"{d.kind} {d.name}{_title(d.title)} {{")
+        self.depth += 1
+        for v in d.values:
+            self.line(f"{v.name} = {expr(v.value)};")
+        for e in d.effects:
+            self.block(e.name, e.body)
+        self.depth -= 1
+        self.line("}")
+
+    def d_Zone(self, d):
+        self.line(f"zone {d.name}{_title(d.title)}{' per_player' if d.per_player else ''} of {d.kind};")
+
+    def d_Actor(self, d):
+        self.line(f"actor {d.name}{_title(d.title)};")
+
+    def d_Die(self, d):
+        self.line(f"die {d.name}{_title(d.title)} {{")
+        self.depth += 1
+        for f in d.faces:
+            self.block(f"face{_title(f.title)}", f.body)
+        self.depth -= 1
+        self.line("}")
+
+    def d_Proc(self, d):
+        self.block(f"proc {d.name}({_params(d.params)})", d.body)
+
+    def d_Func(self, d):
+        self.line(f"func {d.name}({_params(d.params)}) = {expr(d.value)};")
+
+    def d_Extern(self, d):
+        self.line(f"extern {d.name}({_params(d.params)});")
+
+    def d_Variant(self, d):
+        self.line(f"variant {d.name}{_title(d.title)};")
+
+    def d_Remove(self, d):
+        self.line(f"remove {d.name};")
+
+    def d_Game(self, d):
+        self.line(f"game {d.name}{_title(d.title)} {{")
+        self.depth += 1
+        self.line(f"seats {d.min_players} to {d.max_players};")
+        for phase in ("setup", "play", "final"):
+            body = getattr(d, phase)
+            if body:
+                self.block(f"phase {phase}", body)
+        if d.winner is not None:
+            tb = "".join(f" then {expr(t)}" for t in d.winner.tiebreaks)
+            self.line(f"winner most {expr(d.winner.key)}{tb};")
+        self.depth -= 1
+        self.line("}")
+
+
+def _params(params: tuple) -> str:
+    return ", ".join(f"{p.name}: {p.type}" for p in params)
+
+
+def format_module(module: A.Module) -> str:
+    """Canonical text of a whole file (comments are not kept)."""
+    p = Printer()
+    for i, item in enumerate(module.items):
+        if i:
+            p.lines.append("")
+        p.decl(item)
+    return "\n".join(p.lines) + "\n"
+
+
+def format_stmts(stmts: tuple) -> str:
+    """Canonical text of statements (used by `explain`)."""
+    p = Printer()
+    for s in stmts:
+        p.stmt(s)
+    return "\n".join(p.lines)
