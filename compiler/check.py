@@ -370,7 +370,9 @@ class Checker:
     def stmt_Draw(self, s: A.Draw, scope: Scope) -> None:
         self.amount(s.count, scope)
         self.zone_expr(s.source, scope)
-        if s.dest is not None:
+        if s.dest is None:
+            self.err("E304", "draw needs a destination: 'draw N from ZONE to ZONE;'", s.span)
+        else:
             self.zone_expr(s.dest, scope)
 
     def zone_expr(self, expr, scope: Scope) -> None:
@@ -481,6 +483,9 @@ class Checker:
 
     def expr_Bool(self, e, scope) -> str:
         return "bool"
+
+    def expr_Nothing(self, e, scope) -> str:
+        return "any"
 
     def expr_You(self, e, scope) -> str:
         return "player"

@@ -117,6 +117,9 @@ class CodeGen:
 
     ex_Str = ex_Bool = ex_Int
 
+    def ex_Nothing(self, e, ctx) -> str:
+        return "None"
+
     def ex_You(self, e, ctx) -> str:
         return ctx.you
 
@@ -410,13 +413,14 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
     """The Python source of a pack's module; its LINE_MAP maps generated lines to rules positions."""
     gen = CodeGen(sym)
     entities = []
-    for kind, name, title, fields, effects, span in lay.entities:
+    for kind, name, title, fields, effects, span, per_player in lay.entities:
         slots = {}
         for slot in effects:
             fn = gen.function(f"e_{name}__{slot.name}", "rt, you, this", slot.body, Ctx(this_ok=True),
                               f"{kind} {name}: {slot.name}")
             slots[slot.name] = fn
-        entities.append({"kind": kind, "name": name, "title": title, "fields": fields, "slots": slots, "span": span})
+        entities.append({"kind": kind, "name": name, "title": title, "fields": fields, "slots": slots, "span": span,
+                         "per_player": per_player})
     tracks = []
     for t in lay.tracks:
         spaces = []

@@ -171,4 +171,6 @@ def interpret_pack(ref: str) -> Program:
     result = analyse(ref)
     if not result.ok:
         raise RulesError(result.diagnostics)
-    return build_program(result.symbols, layout(result.symbols), result.chain[-1].name)
+    program = build_program(result.symbols, layout(result.symbols), result.chain[-1].name)
+    program.digest = chain_digest(result.chain, compiler_salt())
+    return program

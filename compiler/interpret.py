@@ -232,6 +232,9 @@ class Interpreter:
 
     e_Str = e_Bool = e_Int
 
+    def e_Nothing(self, e, rt, f):
+        return None
+
     def e_You(self, e, rt, f):
         return f.you
 
@@ -347,8 +350,8 @@ def build_program(sym: Symbols, lay: Layout, pack_name: str) -> Program:
     def cost(terms):
         return (lambda rt, you: it.cost(terms, rt, Frame(you))) if terms else None
 
-    for kind, name, title, fields, effects, span in lay.entities:
-        e = EntityDef(kind, name, title, fields, {s.name: effect(s.body, True) for s in effects}, span)
+    for kind, name, title, fields, effects, span, per_player in lay.entities:
+        e = EntityDef(kind, name, title, fields, {s.name: effect(s.body, True) for s in effects}, span, per_player)
         program.entities[name] = e
         program.kinds.setdefault(kind, []).append(e)
     for t in lay.tracks:

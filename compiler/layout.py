@@ -18,6 +18,8 @@ def const_value(expr) -> Any:
     """The Python value of a constant field expression (names of members, resources... become strings)."""
     if isinstance(expr, (A.Int, A.Str, A.Bool)):
         return expr.value
+    if isinstance(expr, A.Nothing):
+        return None
     if isinstance(expr, A.Name):
         return expr.id
     if isinstance(expr, A.Unary) and expr.op == "-" and isinstance(expr.operand, A.Int):
@@ -46,7 +48,7 @@ class Layout:
     zones: dict
     actors: list
     variants: dict
-    entities: list      # (kind, name, title, fields dict, effect slot names, span)
+    entities: list      # (kind, name, title, fields dict, effect slots, span, per_player)
     tracks: list        # (name, title, [Space], [Reach])
     dice: list
     procs: list
@@ -69,7 +71,7 @@ def layout(sym: Symbols) -> Layout:
             fields = {f.name: const_value(f.default) for f in kinds[e.kind].fields
                       if f.default is not None and f.type != "effect"}
             fields.update({v.name: const_value(v.value) for v in e.values})
-            entities.append((e.kind, e.name, e.title, fields, e.effects, str(e.span)))
+            entities.append((e.kind, e.name, e.title, fields, e.effects, str(e.span), kinds[e.kind].per_player))
     return Layout(
         resources={r.name: (const_value(r.cap) if r.cap else None, groups_of.get(r.name))
                    for r in d if isinstance(r, A.Resource)},

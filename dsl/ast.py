@@ -20,7 +20,7 @@ class Span:
     end_column: int
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}"
+        return f"{self.file}:{self.line}:{self.column}" if self.line else self.file
 
 
 NO_SPAN = Span("<generated>", 0, 0, 0, 0)
@@ -55,6 +55,11 @@ class Bool:
     """`true` or `false`."""
 
     value: bool
+
+
+@node
+class Nothing:
+    """`none`: no player, no entity, no value."""
 
 
 @node
@@ -129,7 +134,7 @@ class Binary:
     right: "Expr"
 
 
-Expr = Union[Int, Str, Bool, You, Name, Attr, Method, Call, Aggregate, ListLit, Unary, Binary]
+Expr = Union[Int, Str, Bool, Nothing, You, Name, Attr, Method, Call, Aggregate, ListLit, Unary, Binary]
 
 # ---------------------------------------------------------------------------- statements
 
@@ -508,10 +513,15 @@ class FieldDecl:
 
 @node
 class Kind:
-    """`kind NAME { fields }`: a kind of card, tile, space or piece."""
+    """`kind NAME [per_player] { fields }`: a kind of card, tile, space or piece.
+
+    With `per_player`, every player has their own copy of each entity (missions on each player's
+    board): the same entity can then sit in one zone of each player at once.
+    """
 
     name: str
     title: Optional[str]
+    per_player: bool
     fields: tuple
 
 

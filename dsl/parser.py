@@ -189,7 +189,8 @@ class _Builder(Transformer):
 
     def kind_decl(self, meta, items):
         fields = tuple(i for i in items if isinstance(i, A.FieldDecl))
-        return A.Kind(str(items[0]), _title(items), fields, span=self._s(meta))
+        per_player = any(isinstance(t, Token) and t.type == "PER_PLAYER" for t in items)
+        return A.Kind(str(items[0]), _title(items), per_player, fields, span=self._s(meta))
 
     def field_value(self, meta, items):
         return A.FieldValue(str(items[0]), items[1], span=self._s(meta))
@@ -435,6 +436,9 @@ class _Builder(Transformer):
 
     def bool_lit(self, meta, items):
         return A.Bool(items[0] == "true", span=self._s(meta))
+
+    def none_lit(self, meta, items):
+        return A.Nothing(span=self._s(meta))
 
     def you(self, meta, items):
         return A.You(span=self._s(meta))

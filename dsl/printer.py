@@ -32,6 +32,8 @@ def expr(e) -> str:
         return "true" if e.value else "false"
     if isinstance(e, A.You):
         return "you"
+    if isinstance(e, A.Nothing):
+        return "none"
     if isinstance(e, A.Name):
         return e.id
     if isinstance(e, A.Attr):
@@ -261,7 +263,7 @@ class Printer:
         self.line("}")
 
     def d_Kind(self, d):
-        self.line(f"kind {d.name}{_title(d.title)} {{")
+        self.line(f"kind {d.name}{_title(d.title)}{' per_player' if d.per_player else ''} {{")
         self.depth += 1
         for f in d.fields:
             default = f" = {expr(f.default)}" if f.default is not None else ""

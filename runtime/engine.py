@@ -436,8 +436,8 @@ class Game:
             ref = self._zones[key] = ZoneRef(owner, name, items)
         return ref
 
-    def _take(self, e: EntityDef) -> None:
-        loc = self.state.where.pop(e.name, None)
+    def _take(self, e: EntityDef, owner: Optional[Holder]) -> None:
+        loc = self.state.where.pop(e.place_key(owner), None)
         if loc is not None:
             owner, zname = loc
             items = owner.zones[zname] if owner else self.state.zones[zname]
@@ -447,9 +447,12 @@ class Game:
         """Put an entity into a zone, taking it from wherever it was."""
         if not isinstance(e, EntityDef):
             raise RulesRuntimeError("E601", f"cannot move {label_of(e)}: it is not a card or tile")
-        self._take(e)
+        if e.per_player and dest.owner is None:
+            raise RulesRuntimeError("E601", f"{e.label()} belongs to each player: it cannot go to the shared "
+                                    f"zone {dest.name!r}")
+        self._take(e, dest.owner)
         dest.items.append(e)
-        self.state.where[e.name] = (dest.owner, dest.name)
+        self.state.where[e.place_key(dest.owner)] = (dest.owner, dest.name)
         if "move" in self.by_event:
             self.emit("move", dest.owner, {"item": e, "zone": dest.name})
 

@@ -10,11 +10,16 @@ from typing import Any, Optional
 class EntityDef:
     """A card, tile or space of the pack: static fields and its compiled effect slots."""
 
-    __slots__ = ("kind", "name", "title", "fields", "effects", "span")
+    __slots__ = ("kind", "name", "title", "fields", "effects", "span", "per_player")
 
-    def __init__(self, kind: str, name: str, title: Optional[str], fields: dict, effects: dict, span: str):
+    def __init__(self, kind: str, name: str, title: Optional[str], fields: dict, effects: dict, span: str,
+                 per_player: bool = False):
         self.kind, self.name, self.title = kind, name, title
-        self.fields, self.effects, self.span = fields, effects, span
+        self.fields, self.effects, self.span, self.per_player = fields, effects, span, per_player
+
+    def place_key(self, owner: Optional["Holder"]) -> str:
+        """Where-map key: a per-player entity has one place per player."""
+        return f"{self.name}@{owner.name}" if self.per_player and owner is not None else self.name
 
     def __repr__(self) -> str:
         return f"<{self.kind} {self.name}>"
@@ -101,7 +106,7 @@ class State:
             h.zones = {z: [entities[n] for n in names] for z, names in d["zones"].items()}
             for z, items in h.zones.items():
                 for e in items:
-                    state.where[e.name] = (h, z)
+                    state.where[e.place_key(h)] = (h, z)
 
         for p, d in zip(state.players, data["players"]):
             fill(p, d)
