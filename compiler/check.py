@@ -452,6 +452,8 @@ class Checker:
 
     def stmt_Rank(self, s: A.Rank, scope: Scope) -> None:
         self.expr(s.domain, scope)
+        if s.where is not None:
+            self.expr(s.where, scope)
         self.expr(s.key, scope)
         for p in s.prizes:
             self.amount(p, scope)

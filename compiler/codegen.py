@@ -390,7 +390,8 @@ class CodeGen:
         dom, who = self.temp("ranked"), self.temp("you")
         key = self.ex(s.key, replace(ctx, you=who))
         prizes = "[" + ", ".join(self.ex(p, ctx) for p in s.prizes) + "]"
-        self.writeline(f"{dom} = rt.domain({self.ex(s.domain, ctx)})", s)
+        cond = f" if {self.ex(s.where, replace(ctx, you=who))}" if s.where is not None else ""
+        self.writeline(f"{dom} = [{who} for {who} in rt.domain({self.ex(s.domain, ctx)}){cond}]", s)
         self.writeline(f"rt.rank({dom}, [{key} for {who} in {dom}], {prizes}, {s.resource!r}, {s.ties!r})")
 
     def visit_Pick(self, s: A.Pick, ctx: Ctx):

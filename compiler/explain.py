@@ -112,7 +112,8 @@ def describe(stmts: tuple, depth: int = 0) -> list[str]:
             rule = {"split": "tied players share the prizes of the places they take",
                     "all": "every tied player gets the full prize",
                     "none": "tied players get nothing"}.get(s.ties, s.ties)
-            say(f"Rank {expr(s.domain)} by {expr(s.key)}; award {prizes} {s.resource} by place ({rule}).")
+            where = f" (only those where {expr(s.where)})" if s.where is not None else ""
+            say(f"Rank {expr(s.domain)}{where} by {expr(s.key)}; award {prizes} {s.resource} by place ({rule}).")
         elif isinstance(s, A.Pick):
             where = f" where {expr(s.where)}" if s.where is not None else ""
             say(f"Pick one {s.var} from {expr(s.domain)}{where}, then:")

@@ -203,7 +203,8 @@ class Interpreter:
         return ()
 
     def x_Rank(self, s, rt, f):
-        ranked = rt.domain(self.ev(s.domain, rt, f))
+        ranked = [p for p in rt.domain(self.ev(s.domain, rt, f))
+                  if s.where is None or self.ev(s.where, rt, f.with_you(p))]
         keys = [self.ev(s.key, rt, f.with_you(p)) for p in ranked]
         rt.rank(ranked, keys, [self.ev(p, rt, f) for p in s.prizes], s.resource, s.ties)
         return ()

@@ -382,9 +382,13 @@ class Once:
 
 @node
 class Rank:
-    """`rank PLAYERS by KEY award [p1, p2, ...] COUNTER [ties split|all|none];`"""
+    """`rank PLAYERS [where COND] by KEY award [p1, p2, ...] COUNTER [ties split|all|none];`
+
+    Only players for whom COND holds (evaluated with each as `you`) take part.
+    """
 
     domain: Expr
+    where: Optional[Expr]
     key: Expr
     prizes: tuple
     resource: str

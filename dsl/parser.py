@@ -385,7 +385,8 @@ class _Builder(Transformer):
         return A.Once(items[0].value, span=self._s(meta))
 
     def rank_stmt(self, meta, items):
-        return A.Rank(items[0], items[1], items[2], str(items[3]), _pick(items, "ties", "split"),
+        rest = [i for i in items if not isinstance(i, _Marker)]
+        return A.Rank(rest[0], _pick(items, "where"), rest[1], rest[2], str(rest[3]), _pick(items, "ties", "split"),
                       span=self._s(meta))
 
     def pick_stmt(self, meta, items):

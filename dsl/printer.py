@@ -212,7 +212,8 @@ class Printer:
 
     def s_Rank(self, s):
         prizes = ", ".join(expr(p) for p in s.prizes)
-        self.line(f"rank {expr(s.domain)} by {expr(s.key)} award [{prizes}] {s.resource} ties {s.ties};")
+        where = f" where {expr(s.where)}" if s.where is not None else ""
+        self.line(f"rank {expr(s.domain)}{where} by {expr(s.key)} award [{prizes}] {s.resource} ties {s.ties};")
 
     def s_Pick(self, s):
         where = f" where {expr(s.where)}" if s.where is not None else ""
