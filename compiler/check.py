@@ -258,15 +258,22 @@ class Checker:
             elif t.name is not None:
                 self.expect(t.name, ("group",), "E202", "resource group", t.span)
 
+    def stock_name(self, name: str, scope: Scope, span: A.Span) -> None:
+        """A resource or counter named by a statement (or a parameter holding one)."""
+        if name in scope.locals:
+            scope.locals[name][1] = True
+            return
+        self.expect(name, ("resource", "counter"), "E202", "resource or counter", span)
+
     def stmt_Gain(self, s: A.Gain, scope: Scope) -> None:
         self.amount(s.amount, scope)
-        self.expect(s.resource, ("resource", "counter"), "E202", "resource or counter", s.span)
+        self.stock_name(s.resource, scope, s.span)
 
     def stmt_Lose(self, s: A.Lose, scope: Scope) -> None:
         self.amount(s.amount, scope)
-        self.expect(s.resource, ("resource", "counter"), "E202", "resource or counter", s.span)
+        self.stock_name(s.resource, scope, s.span)
         if s.debt is not None:
-            self.expect(s.debt, ("resource", "counter"), "E202", "resource or counter", s.span)
+            self.stock_name(s.debt, scope, s.span)
 
     def amount(self, expr, scope: Scope) -> None:
         kind = self.expr(expr, scope)
@@ -589,19 +596,22 @@ class Checker:
         return self.call(e.func, e.args, e.span, scope)
 
     def call(self, func: str, args: tuple, span: A.Span, scope: Scope) -> str:
-        for a in args:
+        spec = BUILTIN_FUNCS.get(func)
+        checked = args[:-1] if spec is not None and spec.names and args else args
+        for a in checked:
             self.expr(a, scope)
         self.used.add(func)
         if func in BUILTIN_FUNCS:
-            low, high = BUILTIN_FUNCS[func]
+            spec = BUILTIN_FUNCS[func]
+            low, high = spec.low, spec.high
             if len(args) < low or (high is not None and len(args) > high):
                 want = f"{low}" if low == high else f"{low} to {high}" if high else f"at least {low}"
                 self.err("E302", f"{func}() takes {want} arguments, not {len(args)}", span)
-            if func in ("tier", "can_advance", "position") and args:
-                track = args[-1]
-                if isinstance(track, A.Name):
-                    self.expect(track.id, ("track",), "E203", "track", track.span)
-            return "bool" if func in ("contains", "can_advance", "enabled", "can_pay") else \
+            last = args[-1] if args else None
+            if spec.names and isinstance(last, A.Name) and last.id not in scope.locals:
+                code = "E203" if "track" in spec.names else "E213" if "variant" in spec.names else "E202"
+                self.expect(last.id, spec.names, code, " or ".join(spec.names), last.span)
+            return "bool" if func in ("contains", "can_advance", "enabled") else \
                 "list" if func == "players_from" else "any" if func == "first" else "int"
         decl = self.sym.decls.get(func)
         if isinstance(decl, A.Func):

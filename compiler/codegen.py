@@ -16,8 +16,8 @@ import jinja2
 from dsl import ast as A
 
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, free_names, leading_cost,
-                     option_labels, subject_mode, symbolic)
-from .resolve import Symbols, classify
+                     option_labels, subject_mode, symbolic, builtin_args)
+from .resolve import BUILTIN_FUNCS, Symbols, classify
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
@@ -165,26 +165,16 @@ class CodeGen:
         return self.call(e.func, e.args, ctx, method=False)
 
     def call(self, func: str, args: tuple, ctx: Ctx, method: bool) -> str:
-        if func in ("tier", "can_advance", "position"):
-            who = self.ex(args[0], ctx) if len(args) == 2 else ctx.you
-            track = repr(args[-1].id)
-            if func == "position":
-                return f"{who}.stock[{track}]"
-            return f"rt.{func}({who}, {track})"
-        if func == "enabled":
-            return f"rt.variant({args[0].id!r})"
+        spec = BUILTIN_FUNCS.get(func)
+        if spec is None:
+            return f"f_{func}(rt, {ctx.you}{''.join(', ' + self.ex(a, ctx) for a in args)})"
+        explicit, args = builtin_args(func, args, self.sym)
         values = [self.ex(a, ctx) for a in args]
-        if func in ("min", "max", "abs"):
-            return f"{func}({', '.join(values)})"
-        if func == "size":
-            return f"len({values[0]})"
-        if func == "first":
-            return f"first({values[0]})"
-        if func == "contains":
-            return f"({values[1]} in rt.domain({values[0]}))"
-        if func == "players_from":
-            return f"rt.players_from({values[0]})"
-        return f"f_{func}(rt, {ctx.you}{''.join(', ' + v for v in values)})"
+        if spec.about_actor and not explicit:
+            values.insert(0, ctx.you)
+        if spec.python:
+            return f"{spec.python}({', '.join(values)})"
+        return f"rt.{spec.method}({', '.join(values)})"
 
     def ex_Aggregate(self, e, ctx) -> str:
         inner = ctx.bind(e.var)
@@ -206,23 +196,27 @@ class CodeGen:
         return "[" + ", ".join(f"({t.mode!r}, {t.name!r}, {self.ex(t.amount, ctx)})" for t in terms) + "]"
 
     # ------------------------------------------------------------------ statements
+    def res(self, name: str, ctx: Ctx) -> str:
+        """A resource named in a statement: itself, or the value of a `resource` parameter."""
+        return f"v_{name}" if name in ctx.locals else repr(name)
+
     def visit_Gain(self, s: A.Gain, ctx: Ctx):
-        self.writeline(f"rt.gain({ctx.you}, {s.resource!r}, {self.ex(s.amount, ctx)})", s)
+        self.writeline(f"rt.gain({ctx.you}, {self.res(s.resource, ctx)}, {self.ex(s.amount, ctx)})", s)
 
     def visit_Lose(self, s: A.Lose, ctx: Ctx):
         amount = self.ex(s.amount, ctx)
         if s.debt is None:
-            self.writeline(f"rt.lose({ctx.you}, {s.resource!r}, {amount})", s)
+            self.writeline(f"rt.lose({ctx.you}, {self.res(s.resource, ctx)}, {amount})", s)
         else:
-            self.writeline(f"yield from rt.lose_or_debt({ctx.you}, {s.resource!r}, {amount}, {s.debt!r}, "
-                           f"{where(s)!r})", s)
+            self.writeline(f"yield from rt.lose_or_debt({ctx.you}, {self.res(s.resource, ctx)}, {amount}, "
+                           f"{self.res(s.debt, ctx)}, {where(s)!r})", s)
 
     def visit_Pay(self, s: A.Pay, ctx: Ctx):
         self.writeline(f"yield from rt.pay({ctx.you}, {self.cost(s.terms, ctx)}, {where(s)!r})", s)
 
     def visit_Advance(self, s: A.Advance, ctx: Ctx):
         by = self.ex(s.by, ctx) if s.by is not None else "1"
-        self.writeline(f"yield from rt.advance({ctx.you}, {s.track!r}, {by}, {s.benefit!r}, False, "
+        self.writeline(f"yield from rt.advance({ctx.you}, {s.track!r}, {by}, {s.benefit!r}, {s.paying!r}, "
                        f"{where(s)!r})", s)
 
     def visit_Regress(self, s: A.Regress, ctx: Ctx):

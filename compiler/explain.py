@@ -40,7 +40,8 @@ def describe(stmts: tuple, depth: int = 0) -> list[str]:
             say(f"Pay {_cost_words(s.terms)}.")
         elif isinstance(s, A.Advance):
             by = _amount(s.by) if s.by is not None else "1"
-            say(f"Advance {by} on the {s.track} track" + ("" if s.benefit else " without its benefit or bonus") + ".")
+            paid = ", paying the next space's cost," if s.paying else ""
+            say(f"Advance {by}{paid} on the {s.track} track" + ("" if s.benefit else " without its benefit or bonus") + ".")
         elif isinstance(s, A.Regress):
             say(f"Regress {_amount(s.by) if s.by is not None else '1'} on the {s.track} track.")
         elif isinstance(s, A.Choose):

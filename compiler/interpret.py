@@ -13,8 +13,8 @@ from runtime.state import EntityDef
 
 from .codegen import where
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, free_names, leading_cost,
-                     option_labels, subject_mode, symbolic)
-from .resolve import Symbols, classify
+                     option_labels, subject_mode, symbolic, builtin_args)
+from .resolve import BUILTIN_FUNCS, Symbols, classify
 
 ANNOUNCING = (A.Gain, A.Lose, A.Pay, A.Regress, A.Draw, A.Move, A.Flip, A.Emit, A.SetName, A.SetAttr,
               A.Rank, A.Fill)
@@ -59,23 +59,28 @@ class Interpreter:
     def cost(self, terms: tuple, rt, f: Frame) -> list:
         return [(t.mode, t.name, self.ev(t.amount, rt, f)) for t in terms]
 
+    @staticmethod
+    def res(name: str, f: Frame) -> str:
+        """A resource named in a statement: itself, or the value of a `resource` parameter."""
+        return f.locals[name] if name in f.locals else name
+
     def x_Gain(self, s, rt, f):
-        rt.gain(f.you, s.resource, self.ev(s.amount, rt, f))
+        rt.gain(f.you, self.res(s.resource, f), self.ev(s.amount, rt, f))
         return ()
 
     def x_Lose(self, s, rt, f):
         amount = self.ev(s.amount, rt, f)
         if s.debt is None:
-            rt.lose(f.you, s.resource, amount)
+            rt.lose(f.you, self.res(s.resource, f), amount)
             return ()
-        return rt.lose_or_debt(f.you, s.resource, amount, s.debt, where(s))
+        return rt.lose_or_debt(f.you, self.res(s.resource, f), amount, self.res(s.debt, f), where(s))
 
     def x_Pay(self, s, rt, f):
         return rt.pay(f.you, self.cost(s.terms, rt, f), where(s))
 
     def x_Advance(self, s, rt, f):
         by = self.ev(s.by, rt, f) if s.by is not None else 1
-        return rt.advance(f.you, s.track, by, s.benefit, False, where(s))
+        return rt.advance(f.you, s.track, by, s.benefit, s.paying, where(s))
 
     def x_Regress(self, s, rt, f):
         rt.regress(f.you, s.track, self.ev(s.by, rt, f) if s.by is not None else 1)
@@ -289,15 +294,16 @@ class Interpreter:
         return self.call(e.func, e.args, rt, f)
 
     def call(self, func: str, args: tuple, rt, f: Frame):
-        if func in ("tier", "can_advance", "position"):
-            who = self.ev(args[0], rt, f) if len(args) == 2 else f.you
-            track = args[-1].id
-            return who.stock[track] if func == "position" else getattr(rt, func)(who, track)
-        if func == "enabled":
-            return rt.variant(args[0].id)
+        spec = BUILTIN_FUNCS.get(func)
+        if spec is not None:
+            explicit, args = builtin_args(func, args, self.sym)
+            values = [self.ev(a, rt, f) for a in args]
+            if spec.about_actor and not explicit:
+                values.insert(0, f.you)
+            if spec.python:
+                return PYTHON[spec.python](*values)
+            return getattr(rt, spec.method)(*values)
         values = [self.ev(a, rt, f) for a in args]
-        if func in BUILTINS:
-            return BUILTINS[func](rt, *values)
         decl = self.sym.decls[func]
         return self.ev(decl.value, rt, Frame(f.you, {p.name: v for p, v in zip(decl.params, values)}))
 
@@ -329,11 +335,7 @@ DOMAINS = {
     "neighbours": lambda rt, you: rt.neighbours(you), "left": lambda rt, you: rt.left(you),
     "right": lambda rt, you: rt.right(you), "player_count": lambda rt, you: len(rt.state.players),
 }
-BUILTINS = {
-    "min": lambda rt, *a: min(*a), "max": lambda rt, *a: max(*a), "abs": lambda rt, a: abs(a),
-    "size": lambda rt, a: len(a), "first": lambda rt, a: next(iter(a), None),
-    "contains": lambda rt, zone, item: item in rt.domain(zone), "players_from": lambda rt, p: rt.players_from(p),
-}
+PYTHON = {"min": min, "max": max, "abs": abs, "len": len}
 
 
 def build_program(sym: Symbols, lay: Layout, pack_name: str) -> Program:

@@ -125,7 +125,18 @@ DEFAULT_MAY_PROMPT = "take this optional effect?"
 DEFAULT_CHOOSE_PROMPT = "choose one"
 
 
-SYMBOLIC = ("resource", "counter", "track", "die", "zone", "kind")
+SYMBOLIC = ("resource", "counter", "track", "die", "zone", "kind", "variant")
+
+
+def builtin_args(func: str, args: tuple, sym) -> tuple[bool, tuple]:
+    """(whether the first argument is the actor, the arguments with name arguments standing for themselves)."""
+    from .resolve import BUILTIN_FUNCS
+
+    spec = BUILTIN_FUNCS[func]
+    explicit = spec.about_actor and len(args) == spec.high
+    if spec.names and args:
+        args = args[:-1] + (symbolic(args[-1], sym),)
+    return explicit, args
 
 
 def symbolic(expr, sym) -> object:

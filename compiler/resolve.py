@@ -24,11 +24,36 @@ BUILTIN_EVENTS = {
 BUILTIN_DOMAINS = {"players", "opponents", "neighbours", "left", "right", "player_count"}
 ALIASES = {"opponent": "opponents", "others": "opponents", "player": "players", "neighbour": "neighbours",
            "anyone": "players"}
-# Builtin functions: name -> (min args, max args or None). `obj.f(args)` passes obj as first argument.
+
+
+@dataclass(frozen=True)
+class Builtin:
+    """A builtin function: arity, how both backends call it, and what its name argument must be.
+
+    `about_actor`: with the full number of arguments the first is the player or actor it is about,
+    otherwise it is about `you` (`tier(science)` or `p.tier(science)`). `names`: the categories the
+    last argument must name when it is a bare name (it then stands for itself, not its value).
+    """
+
+    low: int
+    high: Optional[int]
+    python: Optional[str] = None      # a Python builtin both backends call directly
+    method: Optional[str] = None      # otherwise a method of the runtime Game
+    about_actor: bool = False
+    names: tuple = ()
+
+
 BUILTIN_FUNCS = {
-    "min": (1, None), "max": (1, None), "abs": (1, 1), "size": (1, 1), "tier": (1, 2),
-    "can_advance": (1, 2), "enabled": (1, 1), "players_from": (1, 1), "first": (1, 1),
-    "contains": (2, 2),
+    "min": Builtin(1, None, python="min"), "max": Builtin(1, None, python="max"),
+    "abs": Builtin(1, 1, python="abs"), "size": Builtin(1, 1, python="len"),
+    "tier": Builtin(1, 2, method="tier", about_actor=True, names=("track",)),
+    "can_advance": Builtin(1, 2, method="can_advance", about_actor=True, names=("track",)),
+    "position": Builtin(1, 2, method="stock", about_actor=True, names=("track",)),
+    "amount": Builtin(1, 2, method="stock", about_actor=True, names=("resource", "counter")),
+    "room": Builtin(1, 2, method="room_left", about_actor=True, names=("resource", "counter")),
+    "enabled": Builtin(1, 1, method="variant", names=("variant",)),
+    "players_from": Builtin(1, 1, method="players_from"), "first": Builtin(1, 1, method="first"),
+    "contains": Builtin(2, 2, method="contains"),
 }
 # Statement keywords whose primitive announces the builtin event of the same name.
 EVENT_SOURCES = {

@@ -174,11 +174,12 @@ class Pay:
 
 @node
 class Advance:
-    """`advance TRACK [by N] [no_benefit];`"""
+    """`advance TRACK [by N] [no_benefit | paying];` with `paying`, the next space's cost is paid first."""
 
     track: str
     by: Optional[Expr]
     benefit: bool
+    paying: bool = False
 
 
 @node

@@ -286,7 +286,8 @@ class _Builder(Transformer):
 
     def advance_stmt(self, meta, items):
         no_benefit = any(isinstance(t, Token) and t.type == "NO_BENEFIT" for t in items)
-        return A.Advance(str(items[0]), _pick(items, "by"), not no_benefit, span=self._s(meta))
+        paying = any(isinstance(t, Token) and t.type == "PAYING" for t in items)
+        return A.Advance(str(items[0]), _pick(items, "by"), not no_benefit, paying, span=self._s(meta))
 
     def regress_stmt(self, meta, items):
         return A.Regress(str(items[0]), _pick(items, "by"), span=self._s(meta))

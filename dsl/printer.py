@@ -120,7 +120,7 @@ class Printer:
 
     def s_Advance(self, s):
         by = f" by {expr(s.by)}" if s.by is not None else ""
-        self.line(f"advance {s.track}{by}{'' if s.benefit else ' no_benefit'};")
+        self.line(f"advance {s.track}{by}{'' if s.benefit else ' no_benefit'}{' paying' if s.paying else ''};")
 
     def s_Regress(self, s):
         self.line(f"regress {s.track}" + (f" by {expr(s.by)}" if s.by is not None else "") + ";")

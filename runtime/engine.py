@@ -17,6 +17,7 @@ from .state import EntityDef, Holder, State, Trigger
 
 MAX_CHAIN = 400  # trigger firings allowed between two decisions before the chain counts as runaway
 MAX_STEPS = 200_000  # loop iterations allowed between two decisions
+UNLIMITED = 10**9
 
 
 class RulesRuntimeError(Exception):
@@ -276,6 +277,21 @@ class Game:
     def stock(self, h, name: str) -> int:
         """A holder's stock of a resource, counter or track position."""
         return self.holder_of(h).stock[name]
+
+    def room_left(self, h, name: str) -> int:
+        """How much more of a resource a holder can take (a large number when unlimited)."""
+        room = self.room(self.holder_of(h), name)
+        return UNLIMITED if room is None else room
+
+    def first(self, items):
+        """The first element of a zone or list, or None."""
+        for item in self.domain(items):
+            return item
+        return None
+
+    def contains(self, zone, item) -> bool:
+        """Whether a zone or list holds an item."""
+        return item in self.domain(zone)
 
     # ------------------------------------------------------------------ costs
     def _members(self, group: Optional[str]) -> list[str]:
