@@ -16,7 +16,7 @@ import jinja2
 from dsl import ast as A
 
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, free_names, leading_cost,
-                     option_labels, subject_mode, symbolic, builtin_args)
+                     option_labels, subject_mode, symbolic, builtin_args, call_args)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 
 TEMPLATES = jinja2.Environment(
@@ -167,6 +167,7 @@ class CodeGen:
     def call(self, func: str, args: tuple, ctx: Ctx, method: bool) -> str:
         spec = BUILTIN_FUNCS.get(func)
         if spec is None:
+            args = call_args(self.sym.decls[func], args, self.sym)
             return f"f_{func}(rt, {ctx.you}{''.join(', ' + self.ex(a, ctx) for a in args)})"
         explicit, args = builtin_args(func, args, self.sym)
         values = [self.ex(a, ctx) for a in args]
@@ -309,7 +310,7 @@ class CodeGen:
         self.writeline(f"rt.set_field({self.ex(s.obj, ctx)}, {s.name!r}, {self.ex(s.value, ctx)})", s)
 
     def visit_CallStmt(self, s: A.CallStmt, ctx: Ctx):
-        args = "".join(", " + self.ex(a, ctx) for a in s.args)
+        args = "".join(", " + self.ex(a, ctx) for a in call_args(self.sym.decls[s.func], s.args, self.sym))
         if isinstance(self.sym.decls.get(s.func), A.Extern):
             self.writeline(f"yield from KERNELS[{s.func!r}].fn(rt, {ctx.you}{args})", s)
         else:

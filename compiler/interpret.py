@@ -13,7 +13,7 @@ from runtime.state import EntityDef
 
 from .codegen import where
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, free_names, leading_cost,
-                     option_labels, subject_mode, symbolic, builtin_args)
+                     option_labels, subject_mode, symbolic, builtin_args, call_args)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 
 ANNOUNCING = (A.Gain, A.Lose, A.Pay, A.Regress, A.Draw, A.Move, A.Flip, A.Emit, A.SetName, A.SetAttr,
@@ -150,8 +150,8 @@ class Interpreter:
         return ()
 
     def x_CallStmt(self, s, rt, f):
-        args = [self.ev(a, rt, f) for a in s.args]
         decl = self.sym.decls[s.func]
+        args = [self.ev(a, rt, f) for a in call_args(decl, s.args, self.sym)]
         if isinstance(decl, A.Extern):
             return KERNELS[s.func].fn(rt, f.you, *args)
         return self.run(decl.body, rt, Frame(f.you, {p.name: a for p, a in zip(decl.params, args)}))
@@ -303,8 +303,8 @@ class Interpreter:
             if spec.python:
                 return PYTHON[spec.python](*values)
             return getattr(rt, spec.method)(*values)
-        values = [self.ev(a, rt, f) for a in args]
         decl = self.sym.decls[func]
+        values = [self.ev(a, rt, f) for a in call_args(decl, args, self.sym)]
         return self.ev(decl.value, rt, Frame(f.you, {p.name: v for p, v in zip(decl.params, values)}))
 
     def e_Aggregate(self, e, rt, f):
@@ -374,6 +374,9 @@ def build_program(sym: Symbols, lay: Layout, pack_name: str) -> Program:
     for p in lay.procs:
         program.procs[p.name] = (lambda body, params: lambda rt, you, *args: it.run(
             body, rt, Frame(you, {q.name: a for q, a in zip(params, args)})))(p.body, p.params)
+    for fn in lay.funcs:
+        program.funcs[fn.name] = (lambda value, params: lambda rt, you, *args: it.ev(
+            value, rt, Frame(you, {q.name: a for q, a in zip(params, args)})))(fn.value, fn.params)
     if lay.game is not None:
         g = lay.game
         keys = [g.winner.key, *g.winner.tiebreaks] if g.winner else []

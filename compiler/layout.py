@@ -139,6 +139,15 @@ def builtin_args(func: str, args: tuple, sym) -> tuple[bool, tuple]:
     return explicit, args
 
 
+NAME_TYPES = ("resource", "track", "zone", "die")
+
+
+def call_args(decl, args: tuple, sym) -> tuple:
+    """Arguments of a proc or func call: for a `resource`, `track`, `zone` or `die` parameter a bare
+    name stands for itself, so `icon(walls, 2)` passes the resource walls, not your walls."""
+    return tuple(symbolic(a, sym) if p.type in NAME_TYPES else a for p, a in zip(decl.params, args))
+
+
 def symbolic(expr, sym) -> object:
     """In event patterns and emitted arguments a track, resource, die or zone name stands for itself."""
     if isinstance(expr, A.Name) and sym.category(expr.id) in SYMBOLIC:

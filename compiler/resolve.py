@@ -17,8 +17,8 @@ CATEGORY = {
 # Events the primitives announce, with their argument names.
 BUILTIN_EVENTS = {
     "gain": ("res", "amount"), "lose": ("res", "amount"), "pay": ("res", "amount"),
-    "advance": ("on", "by"), "regress": ("on", "by"), "draw": ("zone", "amount"),
-    "move": ("item", "zone"), "flip": ("item",), "roll": ("die", "face"),
+    "advance": ("on", "steps"), "regress": ("on", "steps"), "draw": ("source", "amount"),
+    "move": ("item", "dest"), "flip": ("item",), "roll": ("name", "face"),
 }
 # Names every effect can use without declaring them.
 BUILTIN_DOMAINS = {"players", "opponents", "neighbours", "left", "right", "player_count"}

@@ -451,6 +451,9 @@ class _Builder(Transformer):
     def call(self, meta, items):
         return A.Call(str(items[0]), items[1] or (), span=self._s(meta))
 
+    def call_name(self, meta, items):
+        return str(items[0])
+
     def agg_name(self, meta, items):
         return str(items[0])
 

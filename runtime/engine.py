@@ -379,7 +379,7 @@ class Game:
                 self.state.claimed.add(key)
                 yield from t.reaches[pos](self, h)
         if "advance" in self.by_event:
-            self.emit("advance", h, {"on": name, "by": new - old})
+            self.emit("advance", h, {"on": name, "steps": new - old})
             yield from self.drain()
         space = t.spaces.get(new)
         if benefit and space is not None:
@@ -396,7 +396,7 @@ class Game:
         old = h.stock[name]
         h.stock[name] = max(0, old - amount)
         if h.stock[name] != old and "regress" in self.by_event:
-            self.emit("regress", h, {"on": name, "by": old - h.stock[name]})
+            self.emit("regress", h, {"on": name, "steps": old - h.stock[name]})
 
     # ------------------------------------------------------------------ players and domains
     def players(self) -> list[Holder]:
@@ -470,7 +470,7 @@ class Game:
         dest.items.append(e)
         self.state.where[e.place_key(dest.owner)] = (dest.owner, dest.name)
         if "move" in self.by_event:
-            self.emit("move", dest.owner, {"item": e, "zone": dest.name})
+            self.emit("move", dest.owner, {"item": e, "dest": dest.name})
 
     def draw(self, h: Holder, source: ZoneRef, dest: ZoneRef, count: int) -> list:
         """Move the top `count` entities of one zone to another; returns them."""
@@ -478,7 +478,7 @@ class Game:
         for e in drawn:
             self.move(e, dest)
         if drawn and "draw" in self.by_event:
-            self.emit("draw", h, {"zone": source.name, "amount": len(drawn)})
+            self.emit("draw", h, {"source": source.name, "amount": len(drawn)})
         return drawn
 
     def shuffle(self, ref: ZoneRef) -> None:
@@ -545,7 +545,7 @@ class Game:
         i = self.rng.randrange(len(faces))
         self.log.append(["roll", die, i])
         if "roll" in self.by_event:
-            self.emit("roll", h, {"die": die, "face": i + 1})
+            self.emit("roll", h, {"name": die, "face": i + 1})
         yield from faces[i][1](self, h)
 
     # ------------------------------------------------------------------ events and triggers

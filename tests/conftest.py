@@ -1,0 +1,76 @@
+"""Shared helpers: temporary packs, an isolated compile cache, and driving effects with scripted answers."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from compiler.driver import compile_pack, interpret_pack
+from runtime.agents import ScriptedAgent
+from runtime.engine import Game
+
+
+@pytest.fixture(autouse=True)
+def isolated_cache(tmp_path_factory, monkeypatch):
+    """Every test compiles into its own cache folder, so tests never see each other's output."""
+    monkeypatch.setenv("RULEBOOK_CACHE", str(tmp_path_factory.mktemp("cache")))
+
+
+def write_pack(root: Path, text: str, name: str = "snippet", extends: list[str] | None = None) -> Path:
+    """A one-file pack in `root` holding `text`."""
+    root.mkdir(parents=True, exist_ok=True)
+    manifest = f'name = "{name}"\n'
+    if extends:
+        manifest += "extends = [" + ", ".join(f'"{e}"' for e in extends) + "]\n"
+    (root / "pack.toml").write_text(manifest)
+    (root / "main.rules").write_text(textwrap.dedent(text))
+    return root
+
+
+def programs(pack: Path):
+    """The compiled and the interpreted Program of a pack (tests run scenarios on both)."""
+    return [compile_pack(str(pack)).program, interpret_pack(str(pack))]
+
+
+def new_game(program, players: int = 2, answers=(), seed: int = 1) -> Game:
+    """A game whose every seat answers from one shared script."""
+    agent = ScriptedAgent(list(answers))
+    return Game(program, players, seed, [agent] * players)
+
+
+def drive(game: Game, gen, answers=()) -> list:
+    """Run an effect generator to the end, answering decisions from `answers` (indexes or labels).
+
+    Returns the decisions that were asked (forced single-option decisions are answered silently).
+    """
+    asked = []
+    script = list(answers)
+    value = None
+    try:
+        while True:
+            d = gen.send(value)
+            if len(d.options) == 1:
+                value = 0
+                continue
+            asked.append(d)
+            if not script:
+                raise AssertionError(f"unexpected decision: {d.prompt} {d.options}")
+            answer = script.pop(0)
+            value = d.options.index(answer) if isinstance(answer, str) else answer
+    except StopIteration:
+        pass
+    assert not script, f"answers left over: {script}"
+    return asked
+
+
+def run_slot(game: Game, entity: str, slot: str, player: int = 0, answers=()):
+    """Run an entity's effect slot for a player."""
+    e = game.program.entities[entity]
+    return drive(game, e.effects[slot](game, game.state.players[player], e), answers)
+
+
+def run_proc(game: Game, name: str, *args, player: int = 0, answers=()):
+    """Run a proc of the pack for a player."""
+    return drive(game, game.program.procs[name](game, game.state.players[player], *args), answers)
