@@ -16,7 +16,7 @@ import jinja2
 from dsl import ast as A
 
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, free_names, leading_cost,
-                     option_labels, subject_mode, symbolic, builtin_args, call_args)
+                     option_labels, subject_mode, symbolic, builtin_args, call_args, trigger_captures)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 
 TEMPLATES = jinja2.Environment(
@@ -64,6 +64,7 @@ class CodeGen:
 
     def __init__(self, sym: Symbols):
         self.sym = sym
+        self.captures = trigger_captures(sym)
         self.functions: list[Function] = []
         self.triggers: list[tuple[str, str, str]] = []   # (tid, function name, span)
         self._fn: Function | None = None
@@ -340,9 +341,9 @@ class CodeGen:
 
     def visit_Whenever(self, s: A.Whenever, ctx: Ctx):
         tid = where(s)
-        captured = sorted(ctx.locals & free_names(s.body))
+        captured = self.captures[id(s)]
         body_ctx = Ctx(frozenset(captured), "you", ctx.this_ok, "event")
-        name = f"t_{len(self.triggers) + 1}"
+        name = self.temp("trigger")  # taken before the body, which may hold triggers of its own
         self._with_prelude(name, "rt, you, it, env", s.body, body_ctx,
                            [f"v_{n} = env[{n!r}]" for n in captured]
                            + (["this = env['this']"] if ctx.this_ok else []),

@@ -14,7 +14,7 @@ from typing import Optional
 
 from dsl import ast as A
 from dsl.diagnostics import ERROR, Diagnostic, RulesError, sort_key
-from dsl.parser import parse_file
+from dsl.parser import parse_file, parse_text
 from runtime.kernels import KERNELS
 from runtime.program import Program
 
@@ -75,15 +75,32 @@ def analyse_chain(chain: list[Pack]) -> Analysis:
                 except OSError:
                     pass
         result.modules.append((pack.name, modules))
+    return _check(result)
+
+
+def analyse_text(text: str, name: str = "<text>") -> Analysis:
+    """Analyse rules text that is not on disk (tests, editors, fuzzing)."""
+    result = Analysis([])
+    result.sources[name] = text
+    try:
+        result.modules.append(("text", [parse_text(text, name)]))
+    except RulesError as e:
+        result.diagnostics.extend(e.diagnostics)
+        return result
+    return _check(result)
+
+
+def _check(result: Analysis) -> Analysis:
     sym, diags = resolve(result.modules)
     result.symbols = sym
     result.diagnostics.extend(diags)
     checker = Checker(sym, KERNELS)
     result.diagnostics.extend(checker.check_all())
-    own = {item.decl.name if isinstance(item, A.Override) else getattr(item, "name", None)
-           for m in result.modules[-1][1] for item in m.items}
-    if not any(d.code.startswith("E1") for d in result.diagnostics):
-        result.diagnostics.extend(checker.unused(own))
+    if result.chain:
+        own = {item.decl.name if isinstance(item, A.Override) else getattr(item, "name", None)
+               for m in result.modules[-1][1] for item in m.items}
+        if not any(d.code.startswith("E1") for d in result.diagnostics):
+            result.diagnostics.extend(checker.unused(own))
     result.diagnostics.sort(key=sort_key)
     return result
 
@@ -174,3 +191,24 @@ def interpret_pack(ref: str) -> Program:
     program = build_program(result.symbols, layout(result.symbols), result.chain[-1].name)
     program.digest = chain_digest(result.chain, compiler_salt())
     return program
+
+
+def build_text(text: str, interpreted: bool = False, name: str = "<text>") -> Program:
+    """A Program straight from rules text (compiled through the cache, or on the interpreter)."""
+    result = analyse_text(text, name)
+    if not result.ok:
+        raise RulesError(result.diagnostics)
+    lay = layout(result.symbols)
+    digest = hashlib.sha256((compiler_salt() + text).encode()).hexdigest()[:20]
+    if interpreted:
+        from .interpret import build_program
+
+        program = build_program(result.symbols, lay, "text")
+        program.digest = digest
+        return program
+    folder = cache_dir()
+    target = folder / f"text-{digest}.py"
+    if not target.is_file():
+        folder.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, generate(result.symbols, lay, "text", digest))
+    return load_module(target, digest)

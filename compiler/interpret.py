@@ -13,7 +13,7 @@ from runtime.state import EntityDef
 
 from .codegen import where
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, free_names, leading_cost,
-                     option_labels, subject_mode, symbolic, builtin_args, call_args)
+                     option_labels, subject_mode, symbolic, builtin_args, call_args, trigger_captures)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 
 ANNOUNCING = (A.Gain, A.Lose, A.Pay, A.Regress, A.Draw, A.Move, A.Flip, A.Emit, A.SetName, A.SetAttr,
@@ -38,7 +38,7 @@ class Interpreter:
 
     def __init__(self, sym: Symbols):
         self.sym = sym
-        self._free: dict[int, list] = {}
+        self.captures = trigger_captures(sym)
 
     # ------------------------------------------------------------------ statements
     def run(self, stmts: tuple, rt, f: Frame):
@@ -184,10 +184,7 @@ class Interpreter:
         return rt.roll(f.you, s.die)
 
     def x_Whenever(self, s, rt, f):
-        names = self._free.get(id(s))
-        if names is None:
-            names = self._free[id(s)] = sorted(free_names(s.body))
-        env = {n: f.locals[n] for n in names if n in f.locals}
+        env = {n: f.locals[n] for n in self.captures[id(s)]}
         if f.this is not None:
             env["this"] = f.this
         filters = {a.name: self.ev(symbolic(a.value, self.sym), rt, f) for a in s.pattern.args}
@@ -308,6 +305,7 @@ class Interpreter:
         return self.ev(decl.value, rt, Frame(f.you, {p.name: v for p, v in zip(decl.params, values)}))
 
     def e_Aggregate(self, e, rt, f):
+        saved = f.locals.get(e.var, _UNBOUND)  # like a comprehension, the variable is its own
         results = []
         for value in rt.domain(self.ev(e.domain, rt, f)):
             f.locals[e.var] = value
@@ -317,13 +315,18 @@ class Interpreter:
             if e.where is not None and not self.ev(e.where, rt, f):
                 continue
             results.append(self.ev(e.value, rt, f) if e.value is not None else True)
-        f.locals.pop(e.var, None)
+        if saved is _UNBOUND:
+            f.locals.pop(e.var, None)
+        else:
+            f.locals[e.var] = saved
         if e.op == "count":
             return len(results)
         if e.op == "total":
             return sum(results)
         return any(results) if e.op == "some" else all(results)
 
+
+_UNBOUND = object()
 
 BINARY = {
     "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b, "/": lambda a, b: a // b,

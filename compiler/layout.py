@@ -153,3 +153,50 @@ def symbolic(expr, sym) -> object:
     if isinstance(expr, A.Name) and sym.category(expr.id) in SYMBOLIC:
         return A.Str(expr.id, span=expr.span)
     return expr
+
+
+def trigger_captures(sym) -> dict[int, list[str]]:
+    """For every `whenever`/`next` (by node id): the locals in scope there that its body uses.
+
+    Both backends capture exactly these into the trigger's saved environment, so a saved game is
+    the same whichever backend ran it.
+    """
+    captures: dict[int, list[str]] = {}
+
+    def walk(stmts: tuple, scope: frozenset) -> None:
+        for s in stmts:
+            if isinstance(s, A.Let):
+                scope = scope | {s.name}
+            elif isinstance(s, A.Whenever):
+                captures[id(s)] = sorted(scope & free_names(s.body))
+                walk(s.body, frozenset(captures[id(s)]))
+            elif isinstance(s, (A.ForEach, A.Pick)):
+                walk(s.body, scope | {s.var})
+            elif isinstance(s, A.Choose):
+                for o in s.options:
+                    walk(o.body, scope)
+            elif isinstance(s, A.If):
+                walk(s.then, scope)
+                walk(s.otherwise, scope)
+            elif isinstance(s, (A.May, A.Repeat, A.Each, A.Once)):
+                walk(s.body, scope)
+
+    for decl in sym.decls.values():
+        if isinstance(decl, A.Proc):
+            walk(decl.body, frozenset(p.name for p in decl.params))
+        elif isinstance(decl, A.Entity):
+            for slot in decl.effects:
+                walk(slot.body, frozenset())
+        elif isinstance(decl, A.Track):
+            for sp in decl.spaces:
+                walk(sp.body, frozenset())
+                walk(sp.bonus or (), frozenset())
+            for r in decl.reaches:
+                walk(r.body, frozenset())
+        elif isinstance(decl, A.Die):
+            for face in decl.faces:
+                walk(face.body, frozenset())
+        elif isinstance(decl, A.Game):
+            for body in (decl.setup, decl.play, decl.final):
+                walk(body, frozenset())
+    return captures

@@ -1,0 +1,164 @@
+"""Property tests: grammar fuzzing, print/parse round trip, and compiled-vs-interpreted equivalence."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.lark import from_lark
+
+from compiler.driver import analyse_text, build_text
+from dsl.diagnostics import RulesError
+from dsl.parser import _lark, decode, parse_text
+from dsl.printer import format_module
+from runtime.agents import RandomAgent
+from runtime.engine import Game, RulesRuntimeError
+
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FUZZ
+@given(from_lark(_lark(), start="start"))
+def test_generated_programs_parse_or_give_a_clean_diagnostic(text):
+    result = analyse_text(text)  # never raises: every problem is a diagnostic
+    assert all(d.code[0] in "EWI" and d.span.line >= 0 for d in result.diagnostics)
+    if result.ok:
+        try:
+            build_text(text)
+        except RulesError as e:
+            raise AssertionError(f"checked program failed to compile: {e}") from e
+
+
+@FUZZ
+@given(from_lark(_lark(), start="start"))
+def test_print_parse_round_trip(text):
+    try:
+        module = parse_text(text, "a.rules")
+    except RulesError:
+        return
+    printed = format_module(module)
+    again = parse_text(printed, "a.rules")
+    assert again.items == module.items
+    assert format_module(again) == printed
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=300))
+def test_arbitrary_bytes_never_crash_the_reader(data):
+    try:
+        parse_text(decode(data, "x.rules"), "x.rules")
+    except RulesError as e:
+        assert e.diagnostics and e.diagnostics[0].code.startswith("E1")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("{}()[];:,.=<>+-*/\"# \nabc12_")), max_size=120))
+def test_punctuation_soup_never_crashes(text):
+    result = analyse_text(text)
+    assert result.ok or result.diagnostics
+
+
+# ---------------------------------------------------------------------------- differential testing
+
+PRELUDE = """
+resource coin cap 8;
+resource food;
+resource ore cap 5;
+group goods cap 12 { food, ore }
+counter vp;
+counter round global;
+event ping(n: int);
+track path {
+  space 1 tier 1 { gain 1 coin; }
+  space 2 tier 1 cost 1 any { gain 2 vp; } bonus cost 1 coin { gain 1 food; }
+  space 3 tier 2 { choose { option "a" { gain 1 vp; } option "b" when coin > 1 { pay 1 coin; gain 3 vp; } } }
+  first to 3 { gain 5 vp; }
+}
+kind card { worth: int; play: effect; }
+zone deck of card;
+zone hand per_player of card;
+card c1 { worth = 1; play { gain 1 vp; } }
+card c2 { worth = 2; play { gain 2 coin; } }
+card c3 { worth = 3; play { advance path; } }
+die d6 { face { gain 1 coin; } face { gain 1 food; } face { lose 1 coin; } }
+func best() = max(vp, coin);
+"""
+GAME = """
+proc body() {
+%s
+}
+game g {
+  seats 2 to 3;
+  phase setup { fill deck with card; shuffle deck; each players { gain 2 coin; draw 1 from deck to hand; } }
+  phase play { repeat 2 { each players: body(); emit ping(1); set round = round + 1; } }
+  winner most vp then coin;
+}
+"""
+
+small = st.integers(0, 3).map(str)
+stock = st.sampled_from(["coin", "food", "ore", "vp"])
+atom = st.one_of(small, stock, st.just("tier(path)"), st.just("position(path) * 2"), st.just("size(hand)"),
+                 st.just("best()"), st.just("round"))
+expr = st.recursive(atom, lambda inner: st.one_of(
+    st.tuples(inner, st.sampled_from(["+", "-", "*"]), inner).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
+    st.tuples(inner, inner).map(lambda t: f"min({t[0]}, {t[1]})"),
+    small.map(lambda n: f"count(p in players where p.vp > {n})"),
+    st.just("total(p in opponents, p.coin)"),
+), max_leaves=4)
+amount = st.one_of(small, st.tuples(expr).map(lambda t: f"max(0, min(3, {t[0]}))"))
+cond = st.one_of(
+    st.tuples(expr, st.sampled_from(["<", "<=", ">", ">=", "==", "!="]), expr).map(" ".join),
+    small.map(lambda n: f"some(p in opponents where p.coin > {n})"),
+    st.tuples(stock, small).map(lambda t: f"not ({t[0]} < {t[1]})"),
+)
+
+
+def statements(depth: int):
+    leaf = st.one_of(
+        st.tuples(amount, stock).map(lambda t: f"gain {t[0]} {t[1]};"),
+        st.tuples(amount, stock).map(lambda t: f"lose {t[0]} {t[1]};"),
+        amount.map(lambda a: f"lose {a} coin else food;"),
+        st.sampled_from(["advance path;", "advance path by 2;", "advance path no_benefit;", "regress path;",
+                         "advance path paying;", "roll d6;", "draw 1 from deck to hand;",
+                         "emit ping(2);", "set round = round + 1;", "say \"hello\";",
+                         "rank players by vp award [3, 1] coin ties split;",
+                         "rank players where coin > 0 by coin award [2] vp ties all;",
+                         "pick c from hand \"play\" { copy c.play; move c to deck; }"]),
+        expr.map(lambda e: f"set vp = max(0, {e});"),
+    )
+    if depth == 0:
+        return leaf
+    block = st.lists(statements(depth - 1), min_size=0, max_size=3).map(" ".join)
+    return st.one_of(
+        leaf,
+        st.tuples(cond, block, block).map(lambda t: f"if {t[0]} {{ {t[1]} }} else {{ {t[2]} }}"),
+        st.tuples(small, block).map(lambda t: f"repeat {t[0]} {{ {t[1]} }}"),
+        block.map(lambda b: f"each opponents {{ {b} }}"),
+        st.tuples(small, block).map(lambda t: f"may cost {t[0]} coin {{ {t[1]} }}"),
+        st.tuples(block, cond, block).map(
+            lambda t: f"choose {{ option \"x\" {{ {t[0]} }} option \"y\" when {t[1]} {{ pay 1 any(goods); {t[2]} }} }}"),
+        block.map(lambda b: f"whenever you ping(n = 1) until ping {{ {b} }}"),
+        block.map(lambda b: f"next anyone gain(res = food) {{ {b} }}"),
+        block.map(lambda b: f"once {{ {b} }}"),
+        st.tuples(block).map(lambda t: f"for each p in players where p.coin > 0 {{ {t[0]} }}"),
+    )
+
+
+def outcome(program, players: int, seed: int):
+    agents = [RandomAgent(seed * 10 + i) for i in range(players)]
+    game = Game(program, players, seed, agents)
+    try:
+        result = game.play()
+    except RulesRuntimeError as e:
+        return ("error", e.code, e.message, e.where, game.log)
+    return ("done", game.log, game.state.to_json(), result, game.messages)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(statements(2), min_size=1, max_size=6).map("\n  ".join), st.integers(2, 3), st.integers(0, 10**6))
+def test_compiled_and_interpreted_execution_agree(body, players, seed):
+    text = PRELUDE + GAME % body
+    result = analyse_text(text)
+    errors = [d.headline() for d in result.diagnostics if d.severity == "error"]
+    assert not errors, errors
+    compiled, interpreted = build_text(text), build_text(text, interpreted=True)
+    assert outcome(compiled, players, seed) == outcome(interpreted, players, seed)
