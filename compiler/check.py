@@ -7,6 +7,7 @@ from typing import Iterable, Optional
 from dsl import ast as A
 from dsl.diagnostics import Diagnostic, did_you_mean
 
+from .layout import is_const
 from .resolve import (ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, EVENT_SOURCES,
                       Symbols)
 
@@ -29,6 +30,19 @@ class Scope:
         s = Scope(self.this_kind, self.it_event, self.it_kind)
         s.locals = self.locals.copy()
         return s
+
+
+def article(word: str) -> str:
+    """`a track`, `an int`: the article a category or type name needs."""
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def arguments(n) -> str:
+    """`1 argument`, `2 arguments`."""
+    return f"{n} argument" + ("" if n == 1 else "s")
+
+
+TYPE_WORDS = {"int": "number", "str": "text", "bool": "condition"}
 
 
 def constant(expr) -> Optional[object]:
@@ -69,7 +83,7 @@ class Checker:
             candidates = [n for c in categories for n in self.sym.of(c)]
             self.unknown(code, what, name, span, candidates)
         else:
-            self.err("E301", f"{name!r} is a {cat}, not a {what}", span)
+            self.err("E301", f"{name!r} is {article(cat)}, not {article(what)}", span)
         return False
 
     # ------------------------------------------------------------------ declarations
@@ -127,10 +141,13 @@ class Checker:
         self.unknown("E201", "type", name, span, list(VALUE_TYPES) + self.sym.of("enum") + self.sym.of("kind"))
 
     def decl_track(self, d: A.Track) -> None:
-        positions = [s.position for s in d.spaces]
-        if positions != list(range(1, len(positions) + 1)):
-            self.err("E305", f"the spaces of track {d.name!r} must be numbered 1, 2, 3 ... in order "
-                     f"(found {', '.join(map(str, positions)) or 'none'})", d.span)
+        for expected, s in enumerate(d.spaces, start=1):
+            if s.position != expected:
+                self.err("E305", f"space {s.position} of track {d.name!r} should be space {expected}: "
+                         f"spaces are numbered 1, 2, 3 ... in order", s.span)
+                break
+        if not d.spaces:
+            self.err("E305", f"track {d.name!r} has no spaces", d.span)
         for s in d.spaces:
             if s.cost:
                 self.cost(s.cost, Scope())
@@ -151,7 +168,7 @@ class Checker:
             seen.add(f.name)
             self.type_ref(f.type, f.span)
             if f.default is not None:
-                self.expr(f.default, Scope())
+                self.field_value(f, f.default)
 
     def decl_entity(self, d: A.Entity) -> None:
         kind = self.sym.decls.get(d.kind)
@@ -159,7 +176,7 @@ class Checker:
             if kind is None:
                 self.unknown("E204", "kind", d.kind, d.span, self.sym.of("kind"))
             else:
-                self.err("E301", f"{d.kind!r} is a {CATEGORY[type(kind)]}, not a kind", d.span)
+                self.err("E301", f"{d.kind!r} is {article(CATEGORY[type(kind)])}, not a kind", d.span)
             return
         self.used.add(d.kind)
         fields = {f.name: f for f in kind.fields}
@@ -174,7 +191,7 @@ class Checker:
                 continue
             if isinstance(item, A.FieldEffect):
                 if f.type != "effect":
-                    self.err("E303", f"field {item.name!r} is a {f.type}, not an effect: write '{item.name} = ...;'",
+                    self.err("E303", f"field {item.name!r} is {article(TYPE_WORDS.get(f.type, f.type))}, not an effect: write '{item.name} = ...;'",
                              item.span)
                 self.block(item.body, Scope(this_kind=d.kind))
             else:
@@ -195,10 +212,13 @@ class Checker:
                          did_you_mean(shown, members_of.members))
             self.used.add(f.type)
             return
-        if f.type == "int" and not isinstance(constant(value), int):
-            if isinstance(value, (A.Str, A.Bool)):
-                self.err("E303", f"field {f.name!r} is a whole number", value.span)
-                return
+        if f.type == "int" and isinstance(value, (A.Str, A.Bool)):
+            self.err("E303", f"field {f.name!r} is a whole number", value.span)
+            return
+        if not is_const(value):
+            self.err("E303", f"the value of field {f.name!r} must be a constant: a number, a text, a name "
+                     "or a list of those", value.span)
+            return
         if f.type == "resource" and isinstance(value, A.Name):
             self.expect(value.id, ("resource", "counter"), "E202", "resource", value.span)
             return
@@ -227,7 +247,7 @@ class Checker:
             self.unknown("E211", "kernel", d.name, d.span, list(self.kernels))
             return
         if kernel.arity != len(d.params):
-            self.err("E302", f"kernel {d.name!r} takes {kernel.arity} arguments, not {len(d.params)}", d.span)
+            self.err("E302", f"kernel {d.name!r} takes {arguments(kernel.arity)}, not {len(d.params)}", d.span)
         self.params(d.params)
 
     def decl_game(self, d: A.Game) -> None:
@@ -244,11 +264,13 @@ class Checker:
 
     # ------------------------------------------------------------------ effects
     def block(self, stmts: tuple, scope: Scope) -> None:
+        outer = scope
         scope = scope.child()
         for s in stmts:
             getattr(self, "stmt_" + type(s).__name__)(s, scope)
-        for name, (span, used) in scope.locals.items():
-            pass
+        for name, entry in scope.locals.items():
+            if entry is not outer.locals.get(name) and not entry[1]:
+                self.diags.append(Diagnostic("W405", f"{name!r} is set but never used", entry[0]))
 
     def cost(self, terms: tuple, scope: Scope) -> None:
         for t in terms:
@@ -278,7 +300,7 @@ class Checker:
     def amount(self, expr, scope: Scope) -> None:
         kind = self.expr(expr, scope)
         if kind in ("str", "zone", "entity", "player", "list"):
-            self.err("E303", f"an amount must be a number, not a {kind}", expr.span)
+            self.err("E303", f"an amount must be a number, not {article(TYPE_WORDS.get(kind, kind))}", expr.span)
 
     def stmt_Pay(self, s: A.Pay, scope: Scope) -> None:
         self.cost(s.terms, scope)
@@ -368,11 +390,11 @@ class Checker:
         decl = self.sym.decls.get(s.func)
         if isinstance(decl, (A.Proc, A.Extern)):
             if len(decl.params) != len(s.args):
-                self.err("E302", f"{s.func!r} takes {len(decl.params)} arguments, not {len(s.args)}", s.span)
+                self.err("E302", f"{s.func!r} takes {arguments(len(decl.params))}, not {len(s.args)}", s.span)
         elif decl is None:
             self.unknown("E207", "procedure", s.func, s.span, self.sym.of("proc") + self.sym.of("extern"))
         else:
-            self.err("E301", f"{s.func!r} is a {CATEGORY[type(decl)]}, not a procedure", s.span)
+            self.err("E301", f"{s.func!r} is {article(CATEGORY[type(decl)])}, not a procedure", s.span)
 
     def stmt_Draw(self, s: A.Draw, scope: Scope) -> None:
         self.amount(s.count, scope)
@@ -383,12 +405,21 @@ class Checker:
             self.zone_expr(s.dest, scope)
 
     def zone_expr(self, expr, scope: Scope) -> None:
+        if isinstance(expr, A.Name) and expr.id not in scope.locals and self.sym.category(expr.id) is None \
+                and ALIASES.get(expr.id, expr.id) not in BUILTIN_DOMAINS:
+            self.unknown("E209", "zone", expr.id, expr.span, self.sym.of("zone"))
+            return
         kind = self.expr(expr, scope)
         if kind not in ("zone", "any"):
-            self.err("E303", f"expected a zone, found a {kind}", expr.span)
+            self.err("E303", f"expected a zone, found {article(TYPE_WORDS.get(kind, kind))}", expr.span)
+
+    def item_expr(self, expr, scope: Scope, verb: str) -> None:
+        kind = self.expr(expr, scope)
+        if kind in ("int", "str", "bool", "zone", "list", "player"):
+            self.err("E303", f"{verb} needs a card, tile or piece, not {article(TYPE_WORDS.get(kind, kind))}", expr.span)
 
     def stmt_Move(self, s: A.Move, scope: Scope) -> None:
-        self.expr(s.item, scope)
+        self.item_expr(s.item, scope, "move")
         self.zone_expr(s.dest, scope)
 
     def stmt_Shuffle(self, s: A.Shuffle, scope: Scope) -> None:
@@ -402,7 +433,7 @@ class Checker:
             self.expr(s.where, inner)
 
     def stmt_Flip(self, s: A.Flip, scope: Scope) -> None:
-        self.expr(s.item, scope)
+        self.item_expr(s.item, scope, "flip")
 
     def stmt_Roll(self, s: A.Roll, scope: Scope) -> None:
         self.expect(s.die, ("die",), "E210", "die", s.span)
@@ -417,7 +448,7 @@ class Checker:
         if decl is None:
             self.unknown("E206", "event", name, span, self.sym.of("event") + list(BUILTIN_EVENTS))
         else:
-            self.err("E301", f"{name!r} is a {CATEGORY[type(decl)]}, not an event", span)
+            self.err("E301", f"{name!r} is {article(CATEGORY[type(decl)])}, not an event", span)
         return None
 
     def stmt_Whenever(self, s: A.Whenever, scope: Scope) -> None:
@@ -440,19 +471,16 @@ class Checker:
     def stmt_Emit(self, s: A.Emit, scope: Scope) -> None:
         for a in s.args:
             self.expr(a, scope)
-        if s.event in BUILTIN_EVENTS:
-            self.err("E301", f"{s.event!r} is announced by the runtime itself and cannot be emitted", s.span)
-            return
         params = self.event_params(s.event, s.span)
         self.emitted.add(s.event)
         if params is not None and len(params) != len(s.args):
-            self.err("E302", f"event {s.event!r} takes {len(params)} arguments, not {len(s.args)}", s.span)
+            self.err("E302", f"event {s.event!r} takes {arguments(len(params))}, not {len(s.args)}", s.span)
 
     def stmt_Copy(self, s: A.Copy, scope: Scope) -> None:
         if not isinstance(s.ref, A.Attr):
             self.err("E303", "copy needs an entity and one of its effects, as in 'copy tile.now;'", s.span)
             return
-        self.expr(s.ref.obj, scope)
+        self.item_expr(s.ref.obj, scope, "copy")
 
     def stmt_Once(self, s: A.Once, scope: Scope) -> None:
         self.block(s.body, scope)
@@ -513,7 +541,7 @@ class Checker:
         if e.op in "+-*/%":
             for side, kind in ((e.left, left), (e.right, right)):
                 if kind in ("str", "zone", "entity", "player", "list"):
-                    self.err("E303", f"cannot do arithmetic with a {kind}", side.span)
+                    self.err("E303", f"cannot do arithmetic with {article(TYPE_WORDS.get(kind, kind))}", side.span)
             return "int"
         return "bool"
 
@@ -540,7 +568,7 @@ class Checker:
             self.used.add(self.sym.members[name])
             return "member"
         if cat is not None:
-            self.err("E301", f"{name!r} is a {cat}, not a value", e.span)
+            self.err("E301", f"{name!r} is {article(cat)}, not a value", e.span)
             return "any"
         base = ALIASES.get(name, name)
         if base in BUILTIN_DOMAINS:
@@ -555,6 +583,9 @@ class Checker:
     def attr(self, e: A.Attr, scope: Scope) -> str:
         obj = self.expr(e.obj, scope)
         self.used.add(e.name)
+        if obj in ("int", "str", "bool", "zone", "list"):
+            self.err("E303", f"{article(TYPE_WORDS.get(obj, obj))} has no field {e.name!r}", e.span)
+            return "any"
         if obj == "player":
             cat = self.sym.category(e.name)
             if cat in ("resource", "counter", "track"):
@@ -606,7 +637,7 @@ class Checker:
             low, high = spec.low, spec.high
             if len(args) < low or (high is not None and len(args) > high):
                 want = f"{low}" if low == high else f"{low} to {high}" if high else f"at least {low}"
-                self.err("E302", f"{func}() takes {want} arguments, not {len(args)}", span)
+                self.err("E302", f"{func}() takes {want} argument{'' if want == '1' else 's'}, not {len(args)}", span)
             last = args[-1] if args else None
             if spec.names and isinstance(last, A.Name) and last.id not in scope.locals:
                 code = "E203" if "track" in spec.names else "E213" if "variant" in spec.names else "E202"
@@ -616,12 +647,12 @@ class Checker:
         decl = self.sym.decls.get(func)
         if isinstance(decl, A.Func):
             if len(decl.params) != len(args):
-                self.err("E302", f"{func}() takes {len(decl.params)} arguments, not {len(args)}", span)
+                self.err("E302", f"{func}() takes {arguments(len(decl.params))}, not {len(args)}", span)
             return "any"
         if decl is None:
             self.unknown("E207", "function", func, span, self.sym.of("func") + sorted(BUILTIN_FUNCS))
         else:
-            self.err("E301", f"{func!r} is a {CATEGORY[type(decl)]}, not a function", span)
+            self.err("E301", f"{func!r} is {article(CATEGORY[type(decl)])}, not a function", span)
         return "any"
 
     def expr_Aggregate(self, e: A.Aggregate, scope: Scope) -> str:

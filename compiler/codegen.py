@@ -14,6 +14,7 @@ from pathlib import Path
 import jinja2
 
 from dsl import ast as A
+from dsl.printer import PRECEDENCE, precedence
 
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, free_names, leading_cost,
                      option_labels, subject_mode, symbolic, builtin_args, call_args, trigger_captures)
@@ -127,12 +128,22 @@ class CodeGen:
     def ex_ListLit(self, e, ctx) -> str:
         return "[" + ", ".join(self.ex(i, ctx) for i in e.items) + "]"
 
+    def wrap(self, e, ctx, minimum: int) -> str:
+        """An operand, in parentheses only when it binds looser than its place needs (long chains
+        must not nest parentheses: Python refuses more than 200 levels)."""
+        text = self.ex(e, ctx)
+        return f"({text})" if precedence(e) < minimum else text
+
     def ex_Unary(self, e, ctx) -> str:
-        return f"(not {self.ex(e.operand, ctx)})" if e.op == "not" else f"(-{self.ex(e.operand, ctx)})"
+        if e.op == "not":
+            return f"not {self.wrap(e.operand, ctx, 3)}"
+        return f"-{self.wrap(e.operand, ctx, 7)}"
 
     def ex_Binary(self, e, ctx) -> str:
+        # the rules language and Python rank these operators alike; comparisons must not chain
+        p = PRECEDENCE[e.op]
         op = "//" if e.op == "/" else e.op
-        return f"({self.ex(e.left, ctx)} {op} {self.ex(e.right, ctx)})"
+        return f"{self.wrap(e.left, ctx, p + 1 if p == 4 else p)} {op} {self.wrap(e.right, ctx, p + 1)}"
 
     def ex_Name(self, e, ctx) -> str:
         how, name = classify(e.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)

@@ -14,7 +14,7 @@ from typing import Optional
 
 from dsl import ast as A
 from dsl.diagnostics import ERROR, Diagnostic, RulesError, sort_key
-from dsl.parser import parse_file, parse_text
+from dsl.parser import deep_recursion, parse_file, parse_text
 from runtime.kernels import KERNELS
 from runtime.program import Program
 
@@ -91,6 +91,16 @@ def analyse_text(text: str, name: str = "<text>") -> Analysis:
 
 
 def _check(result: Analysis) -> Analysis:
+    with deep_recursion():
+        try:
+            return _check_deep(result)
+        except RecursionError:
+            first = result.modules[0][1][0].path if result.modules and result.modules[0][1] else "<rules>"
+            result.diagnostics.append(Diagnostic("E106", "the rules nest too deeply to check", A.Span(first, 1, 1, 1, 2)))
+            return result
+
+
+def _check_deep(result: Analysis) -> Analysis:
     sym, diags = resolve(result.modules)
     result.symbols = sym
     result.diagnostics.extend(diags)
@@ -119,7 +129,8 @@ def analyse_file(path: Path) -> Analysis:
             result.diagnostics = [d for d in result.diagnostics if d.span.file == shown]
             return result
     result = analyse_chain([Pack.lone_file(path)])
-    result.diagnostics = [d for d in result.diagnostics if d.code != "W401"]
+    # whole-pack lints say nothing certain about a lone file: another file could use or emit the name
+    result.diagnostics = [d for d in result.diagnostics if d.code not in ("W401", "W403")]
     return result
 
 

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import re
+import sys
 import threading
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ast as A
 from .diagnostics import Diagnostic, RulesError
@@ -480,29 +482,86 @@ def _lark() -> Lark:
 
 
 # Known-bad snippets per error class; the message of the best-matching class is shown.
+SEMICOLON_LABEL = "a statement must end with ';'"
+# Known-bad snippets per error class. An error is matched to a class by the LALR state the parser
+# was in and the token it met (not by the depth of the parse stack), so one example covers the
+# same mistake anywhere in a file.
 SYNTAX_EXAMPLES: dict[str, list[str]] = {
-    "a statement must end with ';'": [
+    SEMICOLON_LABEL: [
         "proc p() { gain 1 x }", "proc p() { gain 1 x gain 1 y; }", "resource x", "resource x resource y;",
-        "proc p() { say \"a\" }", "proc p() { pay 1 x }", "proc p() { advance t }",
-        "proc p() { let a = 1 }", "proc p() { set a = 1 }", "proc p() { lose 1 x }",
+        "resource x \"X\" resource y;", "resource x cap 3 resource y;", "counter x resource y;",
+        "proc p() { say \"a\" }", "proc p() { pay 1 x }", "proc p() { pay 1 x, 1 y }", "proc p() { advance t }",
+        "proc p() { advance t by 2 }", "proc p() { let a = 1 }", "proc p() { set a = 1 }",
+        "proc p() { lose 1 x }", "proc p() { lose 1 x else y }", "proc p() { f() }", "proc p() { regress t }",
+        "proc p() { draw 1 from d to h }", "proc p() { move c to h }", "proc p() { emit e() }",
+        "proc p() { roll d }", "proc p() { copy c.s }", "proc p() { flip c }", "proc p() { shuffle d }",
+        "proc p() { fill d with k }", "kind k { a: int }", "kind k { a: int = 1 }", "c e { a = 1 }",
+        "zone z of k", "actor a", "event e()", "extern e()", "variant v", "remove x",
+        "game g { seats 2 to 4 }", "game g { winner most vp }", "func f() = 1",
+        "proc p() { rank players by vp award [1] vp }", "proc p() { rank players by vp award [1] vp ties all }",
     ],
     "'gain' and 'lose' need an amount before the resource, as in 'gain 1 coin;'": [
-        "proc p() { gain coin; }", "proc p() { lose coin; }", "proc p() { gain; }",
+        "proc p() { gain coin; }", "proc p() { lose coin; }", "proc p() { gain; }", "proc p() { lose; }",
+        "proc p() { gain coin 5; }", "proc p() { lose coin 5; }",
     ],
     "a keyword cannot be used as a name here": [
         "resource gain;", "resource track;", "counter pay;", "proc p() { let gain = 1; }",
-        "kind k { gain: int; }", "track advance { }", "zone draw of k;",
+        "proc p() { let total = 1; }", "proc p() { let count = 1; }", "kind k { gain: int; }",
+        "track advance { }", "zone draw of k;", "proc p() { whenever you gain(resource = x) { } }",
+        "proc p() { for each count in players { } }", "proc p() { pick total from h { } }",
+        "enum e { gain }", "proc gain() { }", "func total() = 1;", "event pay();", "c gain { }",
+        "kind k { a: int; } k c { gain = 1; }", "proc p(gain: int) { }", "group g cap 1 { pay }",
     ],
     "a block is not closed: a '}' is missing": [
         "proc p() { gain 1 x;", "track t { space 1 { gain 1 x; }", "proc p() { if a { }",
     ],
     "a declaration must start with a keyword such as 'resource', 'track', 'kind' or a kind name": [
-        "1", "{", "; resource x;", "\"text\"",
+        "1", "{", "; resource x;", "\"text\"", "}", "resource x; }",
     ],
     "an option of 'choose' must start with 'option'": [
         "proc p() { choose { gain 1 x; } }", "proc p() { choose { { gain 1 x; } } }",
     ],
+    "use '==' to compare; '=' only sets a value": [
+        "proc p() { if a = 1 { } }", "proc p() { choose { option when a = 1 { } } }",
+    ],
+    "the runtime announces its own events: 'emit' takes an event declared with 'event'": [
+        "proc p() { emit gain(1); }", "proc p() { emit advance(t); }", "proc p() { emit pay(1); }",
+    ],
+    "a condition needs braces after it: 'if COND { ... }'": [
+        "proc p() { if a gain 1 x; }", "proc p() { if a > 1 gain 1 x; }",
+    ],
 }
+
+
+def _situations(err: UnexpectedInput) -> list:
+    """Keys for an error, most specific first: the LALR state and token, then the set of tokens the
+    parser would have accepted (states reached through different declarations share it)."""
+    state = getattr(getattr(err, "state", None), "position", None)
+    accepts = frozenset(getattr(err, "accepts", None) or getattr(err, "expected", None) or ())
+    token = getattr(getattr(err, "token", None), "type", None)
+    return [("state", state, token), ("accepts", accepts, token), ("state", state, None), ("accepts", accepts, None)]
+
+
+@lru_cache(maxsize=1)
+def _example_index() -> dict:
+    """Every situation of every example -> its label (the first example to claim a situation keeps it)."""
+    index: dict = {}
+    for label, examples in SYNTAX_EXAMPLES.items():
+        for example in examples:
+            try:
+                _lark().parse(example)
+            except UnexpectedInput as e:
+                for key in _situations(e):
+                    index.setdefault(key, label)
+    return index
+
+
+def _label_for(err: UnexpectedInput) -> Optional[str]:
+    index = _example_index()
+    for key in _situations(err):
+        if key in index:
+            return index[key]
+    return None
 
 
 _TOKEN_WORDS = {
@@ -529,6 +588,18 @@ def _expected_text(expected) -> str:
     return ", ".join(words)
 
 
+def _after_last_value(err: UnexpectedToken, file: str) -> Optional[A.Span]:
+    """Just after the last complete token before the error: where a missing ';' belongs."""
+    stack = getattr(err.state, "value_stack", None) or []
+    for value in reversed(stack):
+        end = (value.end_line, value.end_column) if isinstance(value, Token) else \
+            (getattr(value.meta, "end_line", None), getattr(value.meta, "end_column", None)) \
+            if hasattr(value, "meta") and not getattr(value.meta, "empty", True) else (None, None)
+        if end[0]:
+            return A.Span(file, end[0], end[1], end[0], end[1] + 1)
+    return None
+
+
 def _syntax_diagnostic(err: UnexpectedInput, text: str, file: str) -> Diagnostic:
     line, column = getattr(err, "line", 0) or 0, getattr(err, "column", 0) or 0
     if isinstance(err, UnexpectedCharacters):
@@ -539,49 +610,78 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, file: str) -> Diagnostic
         return Diagnostic("E101", f"the character {char!r} is not part of the rules language",
                           A.Span(file, line, column, line, column + 1))
     if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
+        expected = getattr(err, "expected", None) or getattr(err, "accepts", None) or []
+        unclosed = _unclosed_brace(text, file) if "RBRACE" in expected else None
+        if unclosed is not None:
+            return Diagnostic("E102", "the file ends before this '{' is closed with '}'", unclosed)
         last = text.rstrip().splitlines() or [""]
         end_line = max(1, len(last))
         end_col = len(last[-1]) + 1
-        expected = getattr(err, "expected", None) or getattr(err, "accepts", None) or []
-        msg = "the file ends too early"
-        if "RBRACE" in expected:
-            msg += ": a '}' is missing"
-        elif expected:
-            msg += f"; expected {_expected_text(expected)}"
+        msg = "the file ends too early" + (f"; expected {_expected_text(expected)}" if expected else "")
         return Diagnostic("E102", msg, A.Span(file, end_line, end_col, end_line, end_col + 1))
     tok = err.token
     span = _token_span(file, tok)
-    label = None
-    try:
-        label = err.match_examples(_lark().parse, SYNTAX_EXAMPLES, use_accepts=True)
-    except Exception:  # match_examples re-parses snippets; a failure there must not hide the error
-        label = None
-    found = f"'{tok}'" if tok.type != "$END" else "the end of the file"
+    label = _label_for(err)
+    found = f"'{tok}'"
     expected = _expected_text(err.accepts or err.expected)
-    message = f"unexpected {found}; expected {expected}"
+    if label == SEMICOLON_LABEL:
+        span = _after_last_value(err, file) or span
+        return Diagnostic("E100", f"{label}: add ';' here (before {found})", span)
     if label:
-        message = f"{label}; found {found}"
-    return Diagnostic("E100", message, span, hint=f"expected {expected}" if label else None)
+        return Diagnostic("E100", f"{label}; found {found}", span, hint=f"expected {expected}")
+    return Diagnostic("E100", f"unexpected {found}; expected {expected}", span)
 
 
-def _check_nesting(text: str, file: str) -> Optional[Diagnostic]:
-    depth = 0
-    line = 1
-    line_start = 0
-    for m in re.finditer(r'[{(\[]|[})\]]|\n|"(?:[^"\\\n]|\\.)*"|#[^\n]*', text):
+_BRACKETS = re.compile(r'[{(\[]|[})\]]|\n|"(?:[^"\\\n]|\\.)*"|#[^\n]*')
+
+
+def _scan_brackets(text: str):
+    """Yield (kind, line, column) for every bracket outside strings and comments."""
+    line, line_start = 1, 0
+    for m in _BRACKETS.finditer(text):
         tok = m.group()
         if tok == "\n":
             line += 1
             line_start = m.end()
-        elif tok in "{([":
+        elif tok in "{([})]":
+            yield tok, line, m.start() - line_start + 1
+
+
+def _unclosed_brace(text: str, file: str) -> Optional[A.Span]:
+    open_braces = []
+    for tok, line, col in _scan_brackets(text):
+        if tok == "{":
+            open_braces.append((line, col))
+        elif tok == "}" and open_braces:
+            open_braces.pop()
+    if not open_braces:
+        return None
+    line, col = open_braces[-1]
+    return A.Span(file, line, col, line, col + 1)
+
+
+def _check_nesting(text: str, file: str) -> Optional[Diagnostic]:
+    depth = 0
+    for tok, line, col in _scan_brackets(text):
+        if tok in "{([":
             depth += 1
             if depth > MAX_NESTING:
-                col = m.start() - line_start + 1
                 return Diagnostic("E106", f"brackets nest more than {MAX_NESTING} deep",
                                   A.Span(file, line, col, line, col + 1))
-        elif tok in "})]":
+        else:
             depth -= 1
     return None
+
+
+@contextmanager
+def deep_recursion(limit: int = 20_000):
+    """Let the tree-walking stages handle long `else if` and operator chains (restored afterwards)."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, limit))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
 
 
 def decode(data: bytes, file: str) -> str:
@@ -594,7 +694,7 @@ def decode(data: bytes, file: str) -> str:
     except UnicodeDecodeError as e:
         before = data[: e.start]
         line = before.count(b"\n") + 1
-        col = e.start - (before.rfind(b"\n") + 1) + 1
+        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")) + 1
         raise RulesError([Diagnostic("E104", f"byte 0x{data[e.start]:02x} is not valid UTF-8",
                                      A.Span(file, line, col, line, col + 1))]) from None
     nul = text.find("\x00")
@@ -611,12 +711,16 @@ def parse_text(text: str, file: str = "<string>") -> A.Module:
     deep = _check_nesting(text, file)
     if deep:
         raise RulesError([deep])
-    with _lock:
+    with _lock, deep_recursion():
         _builder.file = file
         try:
             items = _builder.transform(_lark().parse(text))
         except UnexpectedInput as err:
             raise RulesError([_syntax_diagnostic(err, text, file)]) from None
+        except VisitError as err:  # a callback found a mistake the grammar cannot express
+            if isinstance(err.orig_exc, RulesError):
+                raise err.orig_exc from None
+            raise
     return A.Module(file, items)
 
 

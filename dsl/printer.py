@@ -14,7 +14,8 @@ def quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
-def _prec(e) -> int:
+def precedence(e) -> int:
+    """How tightly an expression binds (higher binds tighter); atoms bind tightest."""
     if isinstance(e, A.Binary):
         return PRECEDENCE[e.op]
     if isinstance(e, A.Unary):
@@ -65,7 +66,7 @@ def expr(e) -> str:
 
 def _wrap(e, minimum: int) -> str:
     text = expr(e)
-    return f"({text})" if _prec(e) < minimum else text
+    return f"({text})" if precedence(e) < minimum else text
 
 
 def cost(terms: tuple) -> str:

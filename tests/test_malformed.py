@@ -1,0 +1,314 @@
+"""Regression corpus of malformed rules files (tests/malformed/).
+
+Each file holds one mistake a designer could really make, in otherwise valid rules taken from
+real games (Tapestry tracks, Federation tiles, 7 Wonders cards). The table below pins the exact
+findings, as (code, line), that `analyse_file` must report for it: one finding per file, except
+where a second one cannot be avoided (noted next to the entry).
+
+Entries in KNOWN_BUGS hold the finding the file *should* give; they are strict xfails, so a fix
+makes them XPASS and the marker must then be removed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from compiler.cli import app
+from compiler.driver import analyse_file
+from dsl.diagnostics import CODES
+from dsl.parser import MAX_FILE_BYTES, MAX_NESTING
+
+CORPUS = Path(__file__).resolve().parent / "malformed"
+
+# file (relative to tests/malformed) -> exact findings as (code, line)
+EXPECTED: dict[str, list[tuple[str, int]]] = {
+    # ---------------------------------------------------------------- E1xx: reading and syntax
+    "missing_semicolon.rules": [("E100", 9)],             # right after the statement's last token
+    "missing_semicolon_after_declaration.rules": [("E100", 2)],   # right after 'resource x'
+    "gain_without_amount.rules": [("E100", 12)],
+    "amount_after_resource.rules": [("E100", 12)],
+    "keyword_as_field_name.rules": [("E100", 7)],
+    "keyword_as_local_name.rules": [("E100", 7)],
+    "keyword_as_name.rules": [("E100", 6)],
+    "unclosed_block.rules": [("E102", 5)],                # at the '{' that is never closed
+    "unclosed_space_block.rules": [("E100", 9)],
+    "extra_closing_brace.rules": [("E100", 8)],
+    "unterminated_string.rules": [("E103", 3)],
+    "single_quoted_title.rules": [("E101", 3)],
+    "stray_character.rules": [("E101", 6)],
+    "invalid_utf8.rules": [("E104", 4)],
+    "invalid_utf8_after_accent.rules": [("E104", 3)],
+    "nul_byte.rules": [("E104", 3)],
+    "deep_nesting.rules": [("E106", 5)],
+    "comment_with_slashes.rules": [("E100", 1)],
+    "unknown_phase.rules": [("E100", 7)],
+    "choose_without_option.rules": [("E100", 9)],
+    "if_without_braces.rules": [("E100", 6)],
+    "single_equals_in_condition.rules": [("E100", 6)],
+    "elif_instead_of_else_if.rules": [("E100", 8)],
+    "entity_without_name.rules": [("E100", 9)],
+    "capitalised_keyword.rules": [("E100", 3)],
+    "seats_with_dash.rules": [("E100", 5)],
+    "trigger_argument_named_resource.rules": [("E100", 7)],
+    # ---------------------------------------------------------------- E2xx: names
+    "unknown_resource_typo.rules": [("E202", 7)],
+    "unknown_track.rules": [("E203", 12)],
+    "unknown_kind.rules": [("E204", 9)],
+    # the misspelt field also leaves the real one without a value: E304 on the card is unavoidable
+    "unknown_field.rules": [("E205", 13), ("E304", 11)],
+    "trigger_argument_unknown.rules": [("E205", 7)],
+    "unknown_event_in_trigger.rules": [("E206", 10)],
+    "unknown_proc.rules": [("E207", 8)],
+    "duplicate_declaration.rules": [("E208", 5)],
+    "enum_member_clashes.rules": [("E208", 4)],
+    "draw_from_unknown_zone.rules": [("E209", 10)],
+    "unknown_die.rules": [("E210", 11)],
+    "unknown_kernel.rules": [("E211", 4)],
+    "override_of_nothing.rules": [("E212", 3)],
+    "remove_of_nothing.rules": [("E214", 3)],
+    "duplicate_field.rules": [("E215", 11)],
+    "duplicate_field_in_kind.rules": [("E215", 7)],
+    "unknown_type.rules": [("E201", 3)],
+    "unknown_name.rules": [("E201", 6)],
+    # ---------------------------------------------------------------- E3xx: types and structure
+    "gain_a_track.rules": [("E301", 11)],
+    "advance_a_resource.rules": [("E301", 6)],
+    "call_a_resource.rules": [("E301", 5)],
+    "emit_builtin_event.rules": [("E100", 5)],           # builtin event names are keywords
+    "wrong_arity_proc.rules": [("E302", 10)],
+    "wrong_arity_builtin.rules": [("E302", 6)],
+    "emit_wrong_arity.rules": [("E302", 7)],
+    "total_without_value.rules": [("E302", 6)],
+    "field_wrong_enum_member.rules": [("E303", 13)],
+    "effect_given_as_value.rules": [("E303", 11)],
+    "value_given_as_effect.rules": [("E303", 10)],
+    "string_amount.rules": [("E303", 5)],
+    "int_field_given_text.rules": [("E303", 10)],
+    "field_default_wrong_type.rules": [("E303", 5)],
+    "copy_without_slot.rules": [("E303", 13)],
+    "trigger_on_neighbour.rules": [("E303", 5)],
+    "draw_from_resource.rules": [("E303", 11)],
+    "cap_not_a_number.rules": [("E303", 2)],
+    "missing_field_value.rules": [("E304", 9)],
+    "draw_without_destination.rules": [("E304", 11)],
+    "game_without_winner.rules": [("E304", 5)],
+    "track_spaces_out_of_order.rules": [("E305", 9)],     # reported on the first misnumbered space
+    "first_to_past_last_space.rules": [("E305", 9)],
+    "seats_out_of_range.rules": [("E307", 4)],
+    # an empty game block lacks both seats and a winner: two findings on the game line
+    "empty_game.rules": [("E304", 4), ("E307", 4)],
+    "bad_tie_mode.rules": [("E308", 6)],
+    "local_shadows_declaration.rules": [("E309", 6)],
+    "loop_variable_shadows_declaration.rules": [("E309", 6)],
+    # ---------------------------------------------------------------- W4xx: lints
+    # W401 is dropped for a lone file, so this one lives in a one-file pack (unused_pack/pack.toml)
+    "unused_pack/unused_resource.rules": [("W401", 4)],
+    "unreachable_if_false.rules": [("W402", 7)],
+    "condition_always_true.rules": [("W402", 6)],
+    "repeat_zero.rules": [("W402", 5)],
+    "option_guard_false.rules": [("W402", 8)],
+    # W403 too is a whole-pack lint: these two live in one-file packs
+    # (their proc is unused too in a pack of one file: W401 comes with it)
+    "trigger_pack/trigger_never_fires.rules": [("W401", 10), ("W403", 12)],
+    "event_pack/custom_event_never_emitted.rules": [("W401", 6), ("W403", 7)],
+    "unused_local.rules": [("W405", 6)],
+}
+
+# Files whose expectation above is what the linter *should* report but does not yet.
+KNOWN_BUGS: dict[str, str] = {}
+
+
+def _param(name: str, bugs: dict[str, str] = KNOWN_BUGS):
+    if name in bugs:
+        return pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=bugs[name]), id=name)
+    return pytest.param(name, id=name)
+
+
+def _findings(name: str) -> list[tuple[str, int]]:
+    result = analyse_file(CORPUS / name)
+    return sorted((d.code, d.span.line) for d in result.diagnostics)
+
+
+# ---------------------------------------------------------------------------- the corpus itself
+
+
+def test_every_corpus_file_has_an_expectation():
+    on_disk = {p.relative_to(CORPUS).as_posix() for p in CORPUS.rglob("*.rules")}
+    assert on_disk == set(EXPECTED)
+
+
+def test_corpus_covers_every_stage_with_known_codes():
+    codes = {code for found in EXPECTED.values() for code, _ in found}
+    assert codes <= set(CODES)
+    for stage in ("E1", "E2", "E3", "W4"):
+        assert any(c.startswith(stage) for c in codes), stage
+    assert all(EXPECTED.values()), "every corpus file must pin at least one finding"
+    assert len(EXPECTED) >= 40
+
+
+@pytest.mark.parametrize("name", [_param(n) for n in sorted(EXPECTED)])
+def test_malformed_file_findings(name):
+    assert _findings(name) == sorted(EXPECTED[name])
+
+
+# ---------------------------------------------------------------------------- wording of syntax errors
+
+# file -> a phrase the E1xx message must contain
+SENTENCES: dict[str, str] = {
+    "missing_semicolon.rules": "must end with ';'",
+    "missing_semicolon_after_declaration.rules": "must end with ';'",
+    "gain_without_amount.rules": "need an amount before the resource",
+    "amount_after_resource.rules": "need an amount before the resource",
+    "keyword_as_field_name.rules": "a keyword cannot be used as a name",
+    "keyword_as_local_name.rules": "a keyword cannot be used as a name",
+    "keyword_as_name.rules": "a keyword cannot be used as a name",
+    "trigger_argument_named_resource.rules": "a keyword cannot be used as a name",
+    "unclosed_block.rules": "is closed with '}'",
+    "unclosed_space_block.rules": "a block is not closed",
+    "extra_closing_brace.rules": "a declaration must start with a keyword",
+    "comment_with_slashes.rules": "a declaration must start with a keyword",
+    "choose_without_option.rules": "must start with 'option'",
+    "unterminated_string.rules": "is not closed with '\"'",
+    "single_quoted_title.rules": "is not part of the rules language",
+    "stray_character.rules": "is not part of the rules language",
+    "invalid_utf8.rules": "is not valid UTF-8",
+    "invalid_utf8_after_accent.rules": "is not valid UTF-8",
+    "nul_byte.rules": "NUL byte",
+    "deep_nesting.rules": f"nest more than {MAX_NESTING} deep",
+    "unknown_phase.rules": "setup, play and final",
+}
+
+SENTENCE_BUGS: dict[str, str] = {}
+
+_GRAMMAR_JARGON = re.compile(r"\$END|__\w+|\b(?:RBRACE|LBRACE|SEMICOLON|LPAR|RPAR|NAME|INT|STRING|ANON\w*)\b")
+
+
+@pytest.mark.parametrize("name", [_param(n, SENTENCE_BUGS) for n in sorted(SENTENCES)])
+def test_syntax_message_reads_like_a_sentence(name):
+    diags = analyse_file(CORPUS / name).diagnostics
+    assert [d.code[:2] for d in diags] == ["E1"]
+    message = diags[0].message
+    assert SENTENCES[name] in message
+    assert not _GRAMMAR_JARGON.search(message), message
+
+
+# ---------------------------------------------------------------------------- exact positions
+
+# file -> (code, line, column) of its single finding
+POSITIONS: dict[str, tuple[str, int, int]] = {
+    "unterminated_string.rules": ("E103", 3, 20),        # the opening quote
+    "single_quoted_title.rules": ("E101", 3, 16),
+    "stray_character.rules": ("E101", 6, 14),            # the '≥'
+    "invalid_utf8.rules": ("E104", 4, 24),               # the 0xe7 byte
+    "invalid_utf8_after_accent.rules": ("E104", 3, 34),  # the 0xe9 byte, counted in characters
+    "nul_byte.rules": ("E104", 3, 14),
+    "deep_nesting.rules": ("E106", 5, 107),              # the proc's '{' is level 1, so the 100th '(' is 101
+    "unknown_resource_typo.rules": ("E202", 7, 5),
+    "field_wrong_enum_member.rules": ("E303", 13, 11),   # the value 'gray'
+    "unreachable_if_false.rules": ("W402", 7, 6),        # the constant condition
+}
+POSITION_BUGS: dict[str, str] = {}
+
+
+@pytest.mark.parametrize("name", [_param(n, POSITION_BUGS) for n in sorted(POSITIONS)])
+def test_finding_position(name):
+    (d,) = analyse_file(CORPUS / name).diagnostics
+    assert (d.code, d.span.line, d.span.column) == POSITIONS[name]
+
+
+# ---------------------------------------------------------------------------- the CLI, in process
+
+runner = CliRunner()
+
+
+def _lint(*args: str):
+    return runner.invoke(app, ["lint", *args])
+
+
+@pytest.mark.parametrize("name", [_param(n) for n in sorted(EXPECTED)])
+def test_cli_lint_text(name):
+    result = _lint(str(CORPUS / name))
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    text = result.output
+    assert "Traceback" not in text
+    assert result.exit_code == 1
+    for code, line in EXPECTED[name]:
+        severity = CODES[code][0]
+        headline = rf"(?m)^\S*{re.escape(Path(name).name)}:{line}:\d+: {severity}\[{code}\]: \S"
+        assert re.search(headline, text), f"no {code} headline at line {line} in:\n{text}"
+    assert re.search(r"(?m)^\s+\^~*$", text), f"no caret line in:\n{text}"
+
+
+CLI_JSON = ["missing_semicolon.rules", "invalid_utf8.rules", "unknown_resource_typo.rules",
+            "unknown_field.rules", "empty_game.rules", "bad_tie_mode.rules", "trigger_pack/trigger_never_fires.rules",
+            "unused_pack/unused_resource.rules"]
+
+
+@pytest.mark.parametrize("name", CLI_JSON)
+def test_cli_lint_json(name):
+    result = _lint("--format", "json", str(CORPUS / name))
+    assert result.exit_code == 1
+    found = json.loads(result.stdout)
+    assert sorted((d["code"], d["line"]) for d in found) == sorted(EXPECTED[name])
+    for d in found:
+        assert d["file"].endswith(Path(name).name)
+        assert d["column"] >= 1 and d["severity"] == CODES[d["code"]][0] and d["message"]
+
+
+def test_cli_lint_several_files_at_once():
+    names = ["missing_semicolon.rules", "unknown_track.rules", "repeat_zero.rules"]
+    result = _lint("--format", "json", *(str(CORPUS / n) for n in names))
+    assert result.exit_code == 1
+    found = json.loads(result.stdout)
+    assert len(found) == sum(len(EXPECTED[n]) for n in names)
+
+
+# ---------------------------------------------------------------------------- limits and edge files
+
+
+@pytest.mark.parametrize("text", ["", "\n\n\n", "# only a comment\n", "\ufeff", "\ufeff# BOM and a comment\n",
+                                  "  \t\r\n"], ids=["empty", "newlines", "comment", "bom", "bom-comment", "blank"])
+def test_files_with_nothing_in_them_are_clean(tmp_path, text):
+    path = tmp_path / "blank.rules"
+    path.write_bytes(text.encode("utf-8"))
+    assert analyse_file(path).diagnostics == []
+
+
+def test_missing_file_is_e107(tmp_path):
+    assert [(d.code, d.span.line) for d in analyse_file(tmp_path / "missing.rules").diagnostics] == [("E107", 0)]
+
+
+def test_file_too_large_is_e105(tmp_path):
+    path = tmp_path / "huge.rules"
+    line = b"# " + b"x" * 97 + b"\n"
+    path.write_bytes(line * (MAX_FILE_BYTES // len(line) + 1))
+    assert [(d.code, d.span.line) for d in analyse_file(path).diagnostics] == [("E105", 1)]
+
+
+def test_nesting_exactly_at_the_limit_is_accepted(tmp_path):
+    depth = MAX_NESTING - 1   # the proc's '{' is the first level
+    path = tmp_path / "at_limit.rules"
+    path.write_text('resource vp;\nproc p() {\n  gain ' + "(" * depth + "1" + ")" * depth + " vp;\n}\n")
+    assert analyse_file(path).diagnostics == []
+
+
+_RECURSION = "the parse-tree Transformer and the checker recurse once per operand/else-if: a few hundred " \
+             "raise RecursionError (a traceback) although no bracket nests deeper than the E106 limit"
+
+
+def test_long_else_if_chain_does_not_crash(tmp_path):
+    path = tmp_path / "cascade.rules"
+    path.write_text("resource vp;\nproc p() {\n  if vp > 0 { gain 1 vp; }"
+                    + "".join(f" else if vp > {i} {{ gain 1 vp; }}\n" for i in range(1, 600)) + "}\n")
+    assert analyse_file(path).diagnostics == []
+
+
+def test_long_sum_does_not_crash(tmp_path):
+    path = tmp_path / "sum.rules"
+    path.write_text("resource vp;\nproc p() {\n  gain " + " + ".join(["1"] * 600) + " vp;\n}\n")
+    assert analyse_file(path).diagnostics == []
