@@ -161,7 +161,8 @@ def compile_pack(ref: str, use_cache: bool = True) -> Compiled:
     result = analyse_chain(chain)
     if not result.ok:
         raise RulesError(result.diagnostics)
-    source = generate(result.symbols, layout(result.symbols), name, digest)
+    with deep_recursion():
+        source = generate(result.symbols, layout(result.symbols), name, digest)
     folder.mkdir(parents=True, exist_ok=True)
     write_atomic(findings, json.dumps([d.to_json() for d in result.diagnostics]))
     write_atomic(target, source)
@@ -221,5 +222,6 @@ def build_text(text: str, interpreted: bool = False, name: str = "<text>") -> Pr
     target = folder / f"text-{digest}.py"
     if not target.is_file():
         folder.mkdir(parents=True, exist_ok=True)
-        write_atomic(target, generate(result.symbols, lay, "text", digest))
+        with deep_recursion():
+            write_atomic(target, generate(result.symbols, lay, "text", digest))
     return load_module(target, digest)

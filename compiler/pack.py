@@ -111,7 +111,7 @@ def pack_chain(ref: str) -> list[Pack]:
                                          Span(str(root / MANIFEST), 1, 1, 1, 2))])
         seen.append(str(root))
         for base in pack.manifest.extends:
-            visit(locate(base, root.parent))
+            visit(locate(base, root))
         seen.pop()
         if all(p.root != pack.root for p in chain):
             chain.append(pack)
@@ -125,7 +125,7 @@ def chain_digest(chain: list[Pack], salt: str) -> str:
     h = hashlib.sha256(salt.encode())
     for pack in chain:
         for path in [pack.root / MANIFEST] + pack.files():
-            h.update(str(path.relative_to(pack.root)).encode())
+            h.update(pack.display(path).encode())  # positions in the module name the files
             h.update(b"\0")
             h.update(path.read_bytes())
             h.update(b"\0")

@@ -18,6 +18,7 @@ from .state import EntityDef, Holder, State, Trigger
 MAX_CHAIN = 400  # trigger firings allowed between two decisions before the chain counts as runaway
 MAX_STEPS = 200_000  # loop iterations allowed between two decisions
 UNLIMITED = 10**9
+RECURSION_LIMIT = 20_000
 
 
 class RulesRuntimeError(Exception):
@@ -135,6 +136,8 @@ class Game:
     def _advance(self, value) -> Optional[Decision]:
         self.chain.clear()
         self.steps = 0
+        old_limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old_limit, RECURSION_LIMIT))  # the interpreter walks long chains
         try:
             while True:
                 d = self._gen.send(value)
@@ -153,6 +156,8 @@ class Game:
             raise RulesRuntimeError("E602", "effects call each other without end", self._rules_line()) from None
         except Exception as e:  # an effect failed: report it at the rules line, never as a traceback
             raise RulesRuntimeError("E601", f"{type(e).__name__}: {e}", self._rules_line()) from None
+        finally:
+            sys.setrecursionlimit(old_limit)
 
     def play(self) -> dict:
         """Play to the end with the game's agents; returns the result."""

@@ -1,0 +1,77 @@
+"""Codegen stage: readable, safe, deterministic modules; line maps; the content-hash cache."""
+
+from __future__ import annotations
+
+import ast
+import os
+
+import pytest
+
+from compiler.driver import cache_dir, compile_pack
+from dsl.diagnostics import RulesError
+from runtime.engine import RulesRuntimeError
+
+from .conftest import new_game, run_proc, write_pack
+
+HOSTILE = r"""
+resource coin "Coin \"\"\" ); import os; os.system(\"echo pwned\") # {__import__}";
+counter vp "{vp!r} \n and newline";
+kind card { text: str; play: effect; }
+card c1 "''' \"\" + __import__('os').name" { text = "f{'x'}"; play { say "\\ backslash {}"; gain 1 coin; } }
+proc broken() {
+  gain 1 vp;
+  gain 10 / (vp - vp) coin;
+}
+"""
+
+
+def test_generated_module_imports_only_the_runtime_api_and_keeps_user_text_in_literals(tmp_path):
+    compiled = compile_pack(str(write_pack(tmp_path / "hostile", HOSTILE)))
+    tree = ast.parse(compiled.source)
+    imports = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
+    assert [(n.module, [a.name for a in n.names]) for n in imports] == [
+        ("runtime.api", ["KERNELS", "EntityDef", "GameDef", "Program", "SpaceDef", "TrackDef", "first"])]
+    calls = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+    assert not calls & {"eval", "exec", "__import__", "compile", "open"}
+    program = compiled.program
+    assert program.entities["c1"].title == "''' \"\" + __import__('os').name".replace("\\", "")
+    assert program.entities["c1"].fields == {"text": "f{'x'}"}
+
+
+
+def test_an_error_inside_an_effect_is_reported_at_the_rules_line(tmp_path):
+    program = compile_pack(str(write_pack(tmp_path / "hostile", HOSTILE))).program
+    g = new_game(program)
+    g._gen = program.procs["broken"](g, g.state.players[0])
+    with pytest.raises(RulesRuntimeError) as info:
+        g._advance(None)
+    assert info.value.code == "E601"
+    assert info.value.where.endswith("main.rules:8:3")
+    assert "ZeroDivisionError" in info.value.message
+
+
+def test_compile_is_deterministic_and_cached_by_content(tmp_path):
+    pack = write_pack(tmp_path / "p", "resource coin;\nproc p() { gain 1 coin; }")
+    first = compile_pack(str(pack))
+    second = compile_pack(str(pack))
+    assert not first.cached and second.cached and first.source == second.source
+    (pack / "main.rules").write_text("resource coin;\nproc p() { gain 2 coin; }")
+    third = compile_pack(str(pack))
+    assert not third.cached and third.source != first.source
+
+
+def test_a_failed_compile_writes_nothing(tmp_path):
+    pack = write_pack(tmp_path / "bad", "resource coin;\nproc p() { gain 1 coins; }")
+    before = set(os.listdir(cache_dir())) if cache_dir().exists() else set()
+    with pytest.raises(RulesError):
+        compile_pack(str(pack))
+    after = set(os.listdir(cache_dir())) if cache_dir().exists() else set()
+    assert after == before
+
+
+def test_long_operator_chains_compile(tmp_path):
+    pack = write_pack(tmp_path / "chain", "counter vp;\nproc p() { gain " + " + ".join(["1"] * 400) + " vp; }")
+    program = compile_pack(str(pack)).program
+    g = new_game(program)
+    run_proc(g, "p")
+    assert g.state.players[0].stock["vp"] == 400

