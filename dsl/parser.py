@@ -477,8 +477,10 @@ _builder = _Builder()
 
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
+    # cache=True keeps the LALR tables in a temp file keyed by the grammar's hash: later processes
+    # skip building them
     return Lark(GRAMMAR_PATH.read_text(), parser="lalr", lexer="basic", propagate_positions=True,
-                maybe_placeholders=True)
+                maybe_placeholders=True, cache=True)
 
 
 # Known-bad snippets per error class; the message of the best-matching class is shown.

@@ -1,0 +1,170 @@
+"""The project's benchmark (not a test): lint+compile throughput, cache hits, and game speed.
+
+    python bench/benchmark.py                 # everything, shipped packs
+    python bench/benchmark.py --games 200     # more games per measurement
+
+Every comparison (cold vs cached, compiled vs interpreted) is measured side by side in one run on
+this machine, with the same seeds, so the ratios are fair even when the absolute numbers move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from compiler import driver  # noqa: E402
+from compiler.pack import pack_chain, shipped_packs  # noqa: E402
+from dsl.parser import _lark  # noqa: E402
+from runtime.agents import RandomAgent  # noqa: E402
+from runtime.engine import Game  # noqa: E402
+
+
+def rules_lines(pack: str) -> int:
+    """Lines of every rules file in a pack and the packs it extends."""
+    return sum(len(p.read_text(encoding="utf-8").splitlines()) for pk in pack_chain(pack) for p in pk.files())
+
+
+def best_of(fn, repeat: int) -> float:
+    """The fastest of `repeat` timings of fn() (the least disturbed by other work on the machine)."""
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def bench_compile(packs: list[str], repeat: int) -> None:
+    print("== lint + compile ==")
+    t = time.perf_counter()
+    _lark()
+    print(f"grammar load (once per process): {1000 * (time.perf_counter() - t):.0f} ms")
+    for pack in packs:
+        lines = rules_lines(pack)
+
+        def cold():
+            with tempfile.TemporaryDirectory() as tmp:
+                os.environ["RULEBOOK_CACHE"] = tmp
+                driver.compile_pack(pack, use_cache=True)
+
+        cold_s = best_of(cold, repeat)
+        with tempfile.TemporaryDirectory() as tmp:
+            os.environ["RULEBOOK_CACHE"] = tmp
+            first = driver.compile_pack(pack)
+
+            def warm():
+                sys.modules.pop(f"rulebook_pack_{first.program.digest}", None)  # re-import from disk
+                assert driver.compile_pack(pack).cached
+
+            warm_s = best_of(warm, repeat)
+        lint_s = best_of(lambda: driver.analyse(pack), repeat)
+        print(f"{pack}: {lines} lines | lint {lines / lint_s:,.0f} lines/s | lint+compile cold "
+              f"{lines / cold_s:,.0f} lines/s ({1000 * cold_s:.0f} ms) | cache hit {1000 * warm_s:.1f} ms")
+
+
+def play_many(program, players: int, seeds: range) -> float:
+    """Seconds to play one random game per seed."""
+    t = time.perf_counter()
+    for seed in seeds:
+        Game(program, players, seed, [RandomAgent(seed * 10 + i) for i in range(players)]).play()
+    return time.perf_counter() - t
+
+
+def bench_games(packs: list[str], games: int, interpreted_games: int) -> None:
+    print("== full random games (one core, random agents) ==")
+    for pack in packs:
+        compiled = driver.compile_pack(pack).program
+        if compiled.game is None:
+            continue
+        interpreted = driver.interpret_pack(pack)
+        g = compiled.game
+        for players in range(g.min_players, g.max_players + 1):
+            n_i = max(1, interpreted_games)
+            seeds = range(n_i)
+            comp_same = play_many(compiled, players, seeds)
+            interp = play_many(interpreted, players, seeds)
+            comp = play_many(compiled, players, range(games))
+            decisions = statistics.mean(len(_decisions(compiled, players, s)) for s in range(3))
+            print(f"{pack} {players}p: compiled {games / comp:,.1f} games/s ({games} games) | interpreted "
+                  f"{n_i / interp:,.1f} games/s | compiled/interpreted on the same {n_i} seeds: "
+                  f"{interp / comp_same:.1f}x | ~{decisions:.0f} decisions/game")
+
+
+def _decisions(program, players: int, seed: int) -> list:
+    game = Game(program, players, seed, [RandomAgent(seed * 10 + i) for i in range(players)])
+    game.play()
+    return [e for e in game.log if isinstance(e[0], int)]
+
+
+EFFECT_PACK = """
+resource coin cap 30;
+resource food;
+counter vp;
+track path { space 1 { gain 1 coin; } space 2 { gain 1 vp; } space 3 { gain 2 vp; } }
+func worth(n: int) = n * n + min(coin, 3) * 2 - 1;
+proc effect() {
+  repeat 20 {
+    let n = count(p in players where p.coin > 1) + total(p in opponents, p.vp);
+    if worth(n) > 3 and coin < 25 { gain 1 coin; } else { lose 1 coin; }
+    each opponents: gain max(0, min(2, n - 1)) food;
+    set vp = vp + (food * food) % 7;
+  }
+}
+"""
+
+
+def bench_effects(repeat: int, runs: int) -> None:
+    """Expression- and statement-heavy effects without decisions: where the backends differ most."""
+    print("== effect execution, compiled vs interpreted ==")
+    compiled = driver.build_text(EFFECT_PACK)
+    interpreted = driver.build_text(EFFECT_PACK, interpreted=True)
+
+    def run(program):
+        def go():
+            game = Game(program, 4, 1)
+            you = game.state.players[0]
+            for _ in range(runs):
+                for _ in program.procs["effect"](game, you):
+                    raise AssertionError("no decisions expected")
+        return go
+
+    c = best_of(run(compiled), repeat)
+    i = best_of(run(interpreted), repeat)
+    print(f"{runs} runs of a 20-step effect: compiled {1000 * c:.1f} ms | interpreted {1000 * i:.1f} ms | "
+          f"compiled is {i / c:.1f}x faster")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="compiled games per player count")
+    parser.add_argument("--interpreted-games", type=int, default=20, help="games per backend for the ratio")
+    parser.add_argument("--repeat", type=int, default=5, help="timings per measurement (the best is kept)")
+    parser.add_argument("packs", nargs="*", help="packs to measure (default: every shipped pack)")
+    args = parser.parse_args()
+    packs = args.packs or shipped_packs()
+    keep = os.environ.get("RULEBOOK_CACHE")
+    scratch = tempfile.mkdtemp(prefix="rulebook-bench-")
+    try:
+        bench_compile(packs, args.repeat)
+        os.environ["RULEBOOK_CACHE"] = scratch
+        bench_effects(args.repeat, 200)
+        bench_games(packs, args.games, args.interpreted_games)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+        if keep is None:
+            os.environ.pop("RULEBOOK_CACHE", None)
+        else:
+            os.environ["RULEBOOK_CACHE"] = keep
+
+
+if __name__ == "__main__":
+    main()
