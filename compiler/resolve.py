@@ -109,8 +109,7 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]]) -> tuple[Symbols,
                 if m in sym.decls or m in sym.members:
                     diags.append(Diagnostic("E208", f"enum member {m!r} is already declared", decl.span))
                 sym.members[m] = decl.name
-        if isinstance(decl, A.Game):
-            sym.game = decl
+    sym.game = next((d for d in sym.decls.values() if isinstance(d, A.Game)), None)  # after overrides/removals
     return sym, diags
 
 
@@ -139,11 +138,12 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic]) -> None:
         diags.append(Diagnostic("E208", f"{name!r} is already declared", item.span, hint,
                                 notes=(f"first declared at {old.span}",)))
         return
-    games = [d for d in sym.decls.values() if isinstance(d, A.Game)]
-    if isinstance(item, A.Game) and games:
-        diags.append(Diagnostic("E208", "a pack has one game; another is already declared", item.span,
-                                notes=(f"first declared at {games[0].span}",)))
-        return
+    if isinstance(item, A.Game):
+        if sym.game is not None:
+            diags.append(Diagnostic("E208", "a pack has one game; another is already declared", item.span,
+                                    notes=(f"first declared at {sym.game.span}",)))
+            return
+        sym.game = item
     sym.decls[name] = item
     sym.origin[name] = pack_name
 

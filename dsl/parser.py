@@ -10,8 +10,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from . import ast as A
 from .diagnostics import Diagnostic, RulesError
@@ -79,11 +79,64 @@ def _block(items: list) -> tuple:
     return ()
 
 
-@v_args(meta=True)
-class _Builder(Transformer):
-    """Builds AST nodes bottom-up, inline with the LALR parser (no parse tree is kept)."""
+class _Meta:
+    """Where a rule matched: the start of its first token to the end of its last."""
+
+    __slots__ = ("line", "column", "end_line", "end_column", "empty")
+
+    def __init__(self, line, column, end_line, end_column):
+        self.line, self.column, self.end_line, self.end_column = line, column, end_line, end_column
+        self.empty = line is None
+
+
+# Rules whose keyword tokens are their value (`!rule` in the grammar).
+_KEEP_TOKENS = {"type_ref", "event_name", "call_name", "agg_name"}
+_NAMED_TERMINALS = set(re.findall(r"^([A-Z][A-Z_]*)\s*:", GRAMMAR_PATH.read_text(), re.M))
+
+
+class _Builder:
+    """Builds AST nodes bottom-up from the parse tree.
+
+    The tree is parsed with every token kept and without Lark's position propagation (the most
+    expensive part of parsing): positions come from the first and last token under each rule, and
+    the punctuation and keyword tokens are dropped here before a rule's callback sees its children.
+    """
 
     file = "<string>"
+
+    def build(self, tree: Tree):
+        """The AST value of a parse tree (positions computed on the way)."""
+        return self._walk(tree)[0]
+
+    def _walk(self, tree: Tree):
+        items = []
+        first = last = None
+        keep_all = tree.data in _KEEP_TOKENS
+        for child in tree.children:
+            if isinstance(child, Tree):
+                value, start, end = self._walk(child)
+            elif isinstance(child, Token):
+                start, end = (child.line, child.column), (child.end_line, child.end_column)
+                value = child
+                if not keep_all and child.type not in _NAMED_TERMINALS:
+                    value = _DROP
+            else:  # a placeholder for an absent optional part
+                items.append(child)
+                continue
+            if start is not None:
+                if first is None:
+                    first = start
+                last = end
+            if value is not _DROP:
+                items.append(value)
+        meta = _Meta(first[0], first[1], last[0], last[1]) if first else _Meta(None, None, None, None)
+        return getattr(self, tree.data)(meta, items), first, last
+
+    def atom(self, meta, items):
+        return items[0]  # "(" expr ")": the parentheses are dropped
+
+    def else_part(self, meta, items):
+        return items[0]
 
     def _s(self, meta) -> A.Span:
         return _span_of(self.file, meta)
@@ -367,12 +420,10 @@ class _Builder(Transformer):
         return tuple(items)
 
     def pattern(self, meta, items):
-        subject = None
-        rest = items
-        if len(items) == 3:
-            subject, rest = items[0], items[1:]
-        event, args = rest[0], rest[1] if len(rest) > 1 else None
-        return A.Pattern(subject, event, args or (), span=self._s(meta))
+        subject = next((i for i in items if isinstance(i, (A.You, A.Name))), None)
+        event = next(i for i in items if isinstance(i, str))
+        args = next((i for i in items if isinstance(i, tuple)), ())
+        return A.Pattern(subject, event, args, span=self._s(meta))
 
     def whenever_stmt(self, meta, items):
         once = items[0].type == "NEXT"
@@ -471,6 +522,7 @@ class _Builder(Transformer):
         return A.ListLit(items[0] or (), span=self._s(meta))
 
 
+_DROP = object()
 _lock = threading.Lock()
 _builder = _Builder()
 
@@ -479,7 +531,7 @@ _builder = _Builder()
 def _lark() -> Lark:
     # cache=True keeps the LALR tables in a temp file keyed by the grammar's hash: later processes
     # skip building them
-    return Lark(GRAMMAR_PATH.read_text(), parser="lalr", lexer="basic", propagate_positions=True,
+    return Lark(GRAMMAR_PATH.read_text(), parser="lalr", lexer="basic", keep_all_tokens=True,
                 maybe_placeholders=True, cache=True)
 
 
@@ -716,13 +768,10 @@ def parse_text(text: str, file: str = "<string>") -> A.Module:
     with _lock, deep_recursion():
         _builder.file = file
         try:
-            items = _builder.transform(_lark().parse(text))
+            items = _builder.build(_lark().parse(text))
         except UnexpectedInput as err:
             raise RulesError([_syntax_diagnostic(err, text, file)]) from None
-        except VisitError as err:  # a callback found a mistake the grammar cannot express
-            if isinstance(err.orig_exc, RulesError):
-                raise err.orig_exc from None
-            raise
+
     return A.Module(file, items)
 
 

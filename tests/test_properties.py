@@ -5,19 +5,21 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
+from lark import Lark
 
 from compiler.driver import analyse_text, build_text
 from dsl.diagnostics import RulesError
-from dsl.parser import _lark, decode, parse_text
+from dsl.parser import GRAMMAR_PATH, decode, parse_text
 from dsl.printer import format_module
 from runtime.agents import RandomAgent
 from runtime.engine import Game, RulesRuntimeError
 
+GRAMMAR = Lark(GRAMMAR_PATH.read_text(), parser="lalr", lexer="basic")  # from_lark needs an uncached grammar
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FUZZ
-@given(from_lark(_lark(), start="start"))
+@given(from_lark(GRAMMAR, start="start"))
 def test_generated_programs_parse_or_give_a_clean_diagnostic(text):
     result = analyse_text(text)  # never raises: every problem is a diagnostic
     assert all(d.code[0] in "EWI" and d.span.line >= 0 for d in result.diagnostics)
@@ -29,7 +31,7 @@ def test_generated_programs_parse_or_give_a_clean_diagnostic(text):
 
 
 @FUZZ
-@given(from_lark(_lark(), start="start"))
+@given(from_lark(GRAMMAR, start="start"))
 def test_print_parse_round_trip(text):
     try:
         module = parse_text(text, "a.rules")
