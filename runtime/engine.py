@@ -88,6 +88,7 @@ class Game:
         self._gen: Optional[Iterator] = None
         self.decision: Optional[Decision] = None
         self.decisions_made = 0
+        self.reached: set[str] = set()   # entities whose effects ran (for coverage reports)
         self._init_stocks()
 
     # ------------------------------------------------------------------ setup
@@ -499,17 +500,21 @@ class Game:
 
     def field(self, e, name: str):
         """An entity's field (its variable if set during play), or a player's stock."""
-        if isinstance(e, Holder):
+        if type(e) is EntityDef:  # the hot path: reading a card's or tile's field
+            vars_ = self.state.evars.get(e.name)
+            if vars_ is not None and name in vars_:
+                return vars_[name]
+            fields = e.fields
+            if name in fields:
+                return fields[name]
+            return self._entity_attr(e, name)
+        if type(e) is Holder:
             if name in e.zones or name in self.program.zones:
                 return self.zone(e, name)
             return e.stock[name]
-        if not isinstance(e, EntityDef):
-            raise RulesRuntimeError("E601", f"{label_of(e)} has no field {name!r}")
-        vars_ = self.state.evars.get(e.name)
-        if vars_ is not None and name in vars_:
-            return vars_[name]
-        if name in e.fields:
-            return e.fields[name]
+        raise RulesRuntimeError("E601", f"{label_of(e)} has no field {name!r}")
+
+    def _entity_attr(self, e: EntityDef, name: str):
         if name == "flipped":
             return e.name in self.state.flipped
         if name == "owner":
@@ -541,6 +546,7 @@ class Game:
             raise RulesRuntimeError("E601", f"cannot copy {label_of(e)}", where)
         fn = e.effects.get(slot)
         if fn is not None:
+            self.reached.add(e.name)
             yield from fn(self, h, e)
 
     # ------------------------------------------------------------------ dice
