@@ -276,7 +276,7 @@ class Checker:
         for t in terms:
             self.expr(t.amount, scope)
             if t.mode == "plain":
-                self.expect(t.name, ("resource", "counter"), "E202", "resource", t.span)
+                self.stock_name(t.name, scope, t.span)
             elif t.name is not None:
                 self.expect(t.name, ("group",), "E202", "resource group", t.span)
 
@@ -520,6 +520,11 @@ class Checker:
 
     def expr_Bool(self, e, scope) -> str:
         return "bool"
+
+    def expr_Cond(self, e, scope) -> str:
+        self.expr(e.cond, scope)
+        then, otherwise = self.expr(e.then, scope), self.expr(e.otherwise, scope)
+        return then if then == otherwise else "any"
 
     def expr_Nothing(self, e, scope) -> str:
         return "any"

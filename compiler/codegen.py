@@ -119,6 +119,9 @@ class CodeGen:
 
     ex_Str = ex_Bool = ex_Int
 
+    def ex_Cond(self, e, ctx) -> str:
+        return f"{self.wrap(e.then, ctx, 1)} if {self.wrap(e.cond, ctx, 1)} else {self.wrap(e.otherwise, ctx, 1)}"
+
     def ex_Nothing(self, e, ctx) -> str:
         return "None"
 
@@ -206,7 +209,8 @@ class CodeGen:
         return f"{fn}({self.ex(e.value, inner)} {source})"
 
     def cost(self, terms: tuple, ctx: Ctx) -> str:
-        return "[" + ", ".join(f"({t.mode!r}, {t.name!r}, {self.ex(t.amount, ctx)})" for t in terms) + "]"
+        return "[" + ", ".join(f"({t.mode!r}, {self.res(t.name, ctx) if t.mode == 'plain' else repr(t.name)}, "
+                               f"{self.ex(t.amount, ctx)})" for t in terms) + "]"
 
     # ------------------------------------------------------------------ statements
     def res(self, name: str, ctx: Ctx) -> str:
@@ -296,7 +300,7 @@ class CodeGen:
         self._indent += 1
         self.writeline(f"rt.step({where(s)!r})")
         if cond is not None:
-            self.writeline(f"if not {self.ex(cond, ctx)}: continue")
+            self.writeline(f"if not ({self.ex(cond, ctx)}): continue")
         self._indent -= 1
         self.nested(body, ctx)
 
@@ -409,9 +413,17 @@ class CodeGen:
         self.writeline(f"if {cands}:")
         self._indent += 1
         prompt = s.title or f"pick {s.var}"
-        self.writeline(f"v_{s.var} = {cands}[(yield rt.decide({ctx.you}, {prompt!r}, {cands}, {where(s)!r}))]")
+        if s.optional:
+            choice = self.temp("choice")
+            self.writeline(f"{choice} = (yield rt.decide({ctx.you}, {prompt!r}, {cands} + [NONE_OPTION], "
+                           f"{where(s)!r}))")
+            self.writeline(f"if {choice} < len({cands}):")
+            self._indent += 1
+            self.writeline(f"v_{s.var} = {cands}[{choice}]")
+        else:
+            self.writeline(f"v_{s.var} = {cands}[(yield rt.decide({ctx.you}, {prompt!r}, {cands}, {where(s)!r}))]")
         self.block(s.body, inner)
-        self._indent -= 1
+        self._indent -= 2 if s.optional else 1
 
     def visit_Say(self, s: A.Say, ctx: Ctx):
         self.writeline(f"rt.say({ctx.you}, {s.text!r})", s)

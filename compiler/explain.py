@@ -117,7 +117,7 @@ def describe(stmts: tuple, depth: int = 0) -> list[str]:
             say(f"Rank {expr(s.domain)}{where} by {expr(s.key)}; award {prizes} {s.resource} by place ({rule}).")
         elif isinstance(s, A.Pick):
             where = f" where {expr(s.where)}" if s.where is not None else ""
-            say(f"Pick one {s.var} from {expr(s.domain)}{where}, then:")
+            say(f"Pick {'at most' if s.optional else ''} one {s.var} from {expr(s.domain)}{where}, then:".replace("  ", " "))
             out.extend(describe(s.body, depth + 1))
         elif isinstance(s, A.Say):
             say(f"Note: {s.text}")

@@ -7,6 +7,7 @@ against: for the same seed and decisions both must produce the same log and fina
 from __future__ import annotations
 
 from dsl import ast as A
+from runtime.api import NONE_OPTION
 from runtime.kernels import KERNELS
 from runtime.program import GameDef, Program, SpaceDef, TrackDef
 from runtime.state import EntityDef
@@ -57,7 +58,8 @@ class Interpreter:
                 yield from rt.drain()
 
     def cost(self, terms: tuple, rt, f: Frame) -> list:
-        return [(t.mode, t.name, self.ev(t.amount, rt, f)) for t in terms]
+        return [(t.mode, self.res(t.name, f) if t.mode == "plain" else t.name, self.ev(t.amount, rt, f))
+                for t in terms]
 
     @staticmethod
     def res(name: str, f: Frame) -> str:
@@ -218,8 +220,11 @@ class Interpreter:
             if s.where is None or self.ev(s.where, rt, f):
                 cands.append(value)
         if cands:
-            f.locals[s.var] = cands[(yield rt.decide(f.you, s.title or f"pick {s.var}", cands, where(s)))]
-            yield from self.run(s.body, rt, f)
+            options = cands + [NONE_OPTION] if s.optional else cands
+            choice = yield rt.decide(f.you, s.title or f"pick {s.var}", options, where(s))
+            if choice < len(cands):
+                f.locals[s.var] = cands[choice]
+                yield from self.run(s.body, rt, f)
 
     def x_Say(self, s, rt, f):
         rt.say(f.you, s.text)
@@ -234,6 +239,9 @@ class Interpreter:
         return e.value
 
     e_Str = e_Bool = e_Int
+
+    def e_Cond(self, e, rt, f):
+        return self.ev(e.then, rt, f) if self.ev(e.cond, rt, f) else self.ev(e.otherwise, rt, f)
 
     def e_Nothing(self, e, rt, f):
         return None

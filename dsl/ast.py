@@ -134,7 +134,16 @@ class Binary:
     right: "Expr"
 
 
-Expr = Union[Int, Str, Bool, Nothing, You, Name, Attr, Method, Call, Aggregate, ListLit, Unary, Binary]
+@node
+class Cond:
+    """`if COND then A else B`: a value chosen by a condition."""
+
+    cond: "Expr"
+    then: "Expr"
+    otherwise: "Expr"
+
+
+Expr = Union[Cond, Int, Str, Bool, Nothing, You, Name, Attr, Method, Call, Aggregate, ListLit, Unary, Binary]
 
 # ---------------------------------------------------------------------------- statements
 
@@ -398,13 +407,15 @@ class Rank:
 
 @node
 class Pick:
-    """`pick VAR from DOMAIN [where COND] ["prompt"] { ... }`: the acting player picks one element."""
+    """`pick VAR from DOMAIN [where COND] ["prompt"] [optional] { ... }`: the acting player picks one
+    element (with `optional`, "none" is one more option, and then the body does not run)."""
 
     var: str
     domain: Expr
     where: Optional[Expr]
     title: Optional[str]
     body: tuple
+    optional: bool = False
 
 
 @node

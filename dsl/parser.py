@@ -444,7 +444,8 @@ class _Builder:
                       span=self._s(meta))
 
     def pick_stmt(self, meta, items):
-        return A.Pick(str(items[0]), items[1], _pick(items, "where"), _title(items), _block(items),
+        optional = any(isinstance(t, Token) and t.type == "OPTIONAL" for t in items)
+        return A.Pick(str(items[0]), items[1], _pick(items, "where"), _title(items), _block(items), optional,
                       span=self._s(meta))
 
     def log_stmt(self, meta, items):
@@ -456,6 +457,9 @@ class _Builder:
         for right in items[1:]:
             result = A.Binary(op, result, right, span=self._s(meta))
         return result
+
+    def cond_expr(self, meta, items):
+        return A.Cond(items[0], items[1], items[2], span=self._s(meta))
 
     def or_expr(self, meta, items):
         return self._chain(meta, items, "or")

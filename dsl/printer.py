@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import ast as A
 
-PRECEDENCE = {"or": 1, "and": 2, "not": 3, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4,
+PRECEDENCE = {"if": 0, "or": 1, "and": 2, "not": 3, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4,
               "+": 5, "-": 5, "*": 6, "/": 6, "%": 6}
 INDENT = "  "
 
@@ -20,6 +20,8 @@ def precedence(e) -> int:
         return PRECEDENCE[e.op]
     if isinstance(e, A.Unary):
         return 3 if e.op == "not" else 7
+    if isinstance(e, A.Cond):
+        return 0
     return 9
 
 
@@ -52,6 +54,8 @@ def expr(e) -> str:
         if e.value is not None:
             text += f", {expr(e.value)}"
         return text + ")"
+    if isinstance(e, A.Cond):
+        return f"if {_wrap(e.cond, 1)} then {expr(e.then)} else {expr(e.otherwise)}"
     if isinstance(e, A.Unary):
         if e.op == "not":
             return f"not {_wrap(e.operand, 3)}"
@@ -218,7 +222,8 @@ class Printer:
 
     def s_Pick(self, s):
         where = f" where {expr(s.where)}" if s.where is not None else ""
-        self.block(f"pick {s.var} from {expr(s.domain)}{where}{_title(s.title)}", s.body)
+        self.block(f"pick {s.var} from {expr(s.domain)}{where}{_title(s.title)}{' optional' if s.optional else ''}",
+                   s.body)
 
     def s_Say(self, s):
         self.line(f"say {quote(s.text)};")

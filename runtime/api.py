@@ -5,11 +5,7 @@ from .program import GameDef, Program, SpaceDef, TrackDef
 from .state import EntityDef
 
 
-def first(items):
-    """The first element of a zone or list, or None when it is empty."""
-    for item in items:
-        return item
-    return None
+NONE_OPTION = "none"  # the extra option of `pick ... optional`
 
 
-__all__ = ["KERNELS", "EntityDef", "GameDef", "Program", "SpaceDef", "TrackDef", "first"]
+__all__ = ["NONE_OPTION", "KERNELS", "EntityDef", "GameDef", "Program", "SpaceDef", "TrackDef"]

@@ -83,6 +83,7 @@ card c2 { worth = 2; play { gain 2 coin; } }
 card c3 { worth = 3; play { advance path; } }
 die d6 { face { gain 1 coin; } face { gain 1 food; } face { lose 1 coin; } }
 func best() = max(vp, coin);
+proc spend(r: resource) { gain 1 r; may cost 1 r { gain 1 vp; } }
 """
 GAME = """
 proc body() {
@@ -105,6 +106,7 @@ expr = st.recursive(atom, lambda inner: st.one_of(
     st.tuples(inner, inner).map(lambda t: f"min({t[0]}, {t[1]})"),
     small.map(lambda n: f"count(p in players where p.vp > {n})"),
     st.just("total(p in opponents, p.coin)"),
+    st.tuples(inner, inner).map(lambda t: f"(if coin > 1 and vp < 3 then {t[0]} else {t[1]})"),
 ), max_leaves=4)
 amount = st.one_of(small, st.tuples(expr).map(lambda t: f"max(0, min(3, {t[0]}))"))
 cond = st.one_of(
@@ -124,7 +126,10 @@ def statements(depth: int):
                          "emit ping(2);", "set round = round + 1;", "say \"hello\";",
                          "rank players by vp award [3, 1] coin ties split;",
                          "rank players where coin > 0 by coin award [2] vp ties all;",
-                         "pick c from hand \"play\" { copy c.play; move c to deck; }"]),
+                         "pick c from hand \"play\" { copy c.play; move c to deck; }",
+                         "pick c from hand where c.worth > 1 and coin >= 0 optional { copy c.play; }",
+                         "spend(food);", "spend(coin);",
+                         "if some(c in hand where c.worth == 3) { flip first(hand); }"]),
         expr.map(lambda e: f"set vp = max(0, {e});"),
     )
     if depth == 0:
@@ -141,7 +146,7 @@ def statements(depth: int):
         block.map(lambda b: f"whenever you ping(n = 1) until ping {{ {b} }}"),
         block.map(lambda b: f"next anyone gain(res = food) {{ {b} }}"),
         block.map(lambda b: f"once {{ {b} }}"),
-        st.tuples(block).map(lambda t: f"for each p in players where p.coin > 0 {{ {t[0]} }}"),
+        st.tuples(block).map(lambda t: f"for each p in players where p.coin > 0 and p.vp >= 0 {{ {t[0]} }}"),
     )
 
 
