@@ -32,6 +32,11 @@ ANNOUNCING = (A.Gain, A.Lose, A.Pay, A.Regress, A.Draw, A.Move, A.Flip, A.Emit, 
               A.Rank, A.Fill)
 
 
+def announces(stmt, ctx_locals) -> bool:
+    """Whether a statement's primitive may announce an event (setting a local never does)."""
+    return isinstance(stmt, ANNOUNCING) and not (isinstance(stmt, A.SetName) and stmt.name in ctx_locals)
+
+
 @dataclass(frozen=True)
 class Ctx:
     """What names mean where the visitor is: locals in scope, who `you` is, `this` and `it`."""
@@ -97,8 +102,9 @@ class CodeGen:
 
     def block(self, stmts: tuple, ctx: Ctx) -> None:
         for s in stmts:
+            drains = announces(s, ctx.locals)
             ctx = getattr(self, "visit_" + type(s).__name__)(s, ctx) or ctx
-            if isinstance(s, ANNOUNCING):
+            if drains:
                 self.writeline("if rt.pending: yield from rt.drain()")
 
     def nested(self, stmts: tuple, ctx: Ctx) -> None:

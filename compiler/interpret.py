@@ -12,14 +12,10 @@ from runtime.kernels import KERNELS
 from runtime.program import GameDef, Program, SpaceDef, TrackDef
 from runtime.state import EntityDef
 
-from .codegen import where
+from .codegen import ANNOUNCING, where
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, free_names, leading_cost,
                      option_labels, subject_mode, symbolic, builtin_args, call_args, trigger_captures)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
-
-ANNOUNCING = (A.Gain, A.Lose, A.Pay, A.Regress, A.Draw, A.Move, A.Flip, A.Emit, A.SetName, A.SetAttr,
-              A.Rank, A.Fill)
-
 
 class Frame:
     """Where an effect runs: who `you` is, its locals, `this` and `it`."""

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from .agents import ScriptedAgent
 from .engine import Game, RulesRuntimeError
 from .program import Program
+from .state import State
 
 LOG_FORMAT = "rulebook-log/1"
 
@@ -67,3 +68,46 @@ def replay(program: Program, log: GameLog) -> Game:
         raise RulesRuntimeError("E603", f"final state {game.state.digest()} differs from the logged "
                                 f"{log.final_digest}")
     return game
+
+
+class HolderState(BaseModel):
+    """A player's or actor's stocks and zones (entity names)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    stock: dict[str, int]
+    zones: dict[str, list[str]]
+
+
+class SavedState(BaseModel):
+    """The JSON form of a game state, validated when it is read back."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    players: list[HolderState]
+    actors: dict[str, HolderState]
+    globals: dict[str, int]
+    zones: dict[str, list[str]]
+    evars: dict[str, dict[str, object]]
+    flipped: list[str]
+    triggers: list[list]
+    once: list[str]
+    claimed: list[str]
+    over: bool
+
+
+def save_state(state: State, path: Path) -> None:
+    """Write a state as JSON."""
+    path.write_text(SavedState.model_validate(state.to_json()).model_dump_json(indent=1))
+
+
+def load_state(path: Path, program: Program) -> State:
+    """Read a state written by `save_state`, checking its shape and that its names exist in the pack."""
+    try:
+        data = SavedState.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValidationError) as e:
+        raise RulesRuntimeError("E603", f"{path} is not a saved rulebook state: {str(e).splitlines()[0]}") from None
+    try:
+        return State.from_json(data.model_dump(), program.entities)
+    except (KeyError, IndexError) as e:
+        raise RulesRuntimeError("E603", f"{path} names {e} which the pack does not have") from None

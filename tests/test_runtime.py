@@ -170,3 +170,17 @@ def test_scripted_agent_answers_by_label_and_reports_a_wrong_one(demo):
     assert "Scout" in d.options or True
     with pytest.raises(RulesRuntimeError):
         Game(program, 2, 1, [ScriptedAgent(["no such option"])] * 2).play()
+
+
+def test_saved_state_round_trips_through_pydantic(demo, tmp_path):
+    from runtime.record import load_state, save_state
+
+    program = programs(demo)[0]
+    g = play(program)
+    path = tmp_path / "state.json"
+    save_state(g.state, path)
+    assert load_state(path, program).digest() == g.state.digest()
+    path.write_text('{"players": 3}')
+    with pytest.raises(RulesRuntimeError) as info:
+        load_state(path, program)
+    assert info.value.code == "E603"

@@ -1,0 +1,139 @@
+"""The `rulebook` command in process: every subcommand, exit codes, and no tracebacks."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from compiler.cli import app
+from runtime.agents import HumanAgent
+from runtime.engine import Decision
+from runtime.state import Holder
+
+from .conftest import write_pack
+
+runner = CliRunner()
+
+PACK = """
+resource coin cap 8;
+counter vp;
+kind card { play: effect; }
+zone deck of card;
+zone hand per_player of card;
+card c1 "Scout" { play { gain 1 vp; } }
+card c2 "Market" { play { gain 2 coin; } }
+card c3 "Patron" { play { may cost 1 coin { gain 2 vp; } } }
+variant rich "Everyone starts with 3 coins";
+game demo "Demo" {
+  seats 2 to 3;
+  phase setup {
+    fill deck with card;
+    shuffle deck;
+    each players { draw 1 from deck to hand; if enabled(rich) { gain 3 coin; } }
+  }
+  phase play { each players { pick c from hand "play a card" { copy c.play; } } }
+  winner most vp then coin;
+}
+"""
+
+
+def invoke(*args):
+    result = runner.invoke(app, [str(a) for a in args])
+    assert "Traceback" not in result.output
+    return result
+
+
+def test_lint_clean_pack_exits_zero(tmp_path):
+    result = invoke("lint", write_pack(tmp_path / "demo", PACK))
+    assert result.exit_code == 0 and "no findings" in result.output
+
+
+def test_play_prints_scores_and_winner_and_replays(tmp_path):
+    pack = write_pack(tmp_path / "demo", PACK)
+    log = tmp_path / "game.json"
+    result = invoke("play", pack, "--players", 3, "--seed", 5, "--log", log, "--variant", "rich")
+    assert result.exit_code == 0, result.output
+    assert "final scores" in result.output and "winner:" in result.output
+    assert json.loads(log.read_text())["variants"] == ["rich"]
+    replayed = invoke("replay", log)
+    assert replayed.exit_code == 0 and "replay matches the log" in replayed.output
+    interpreted = invoke("replay", log, "--interpret")
+    assert interpreted.exit_code == 0
+
+
+def test_play_refuses_bad_seats_and_unknown_variants(tmp_path):
+    pack = write_pack(tmp_path / "demo", PACK)
+    assert invoke("play", pack, "--players", 5).exit_code == 2
+    assert invoke("play", pack, "--players", 2, "--variant", "poor").exit_code == 2
+    assert invoke("play", "no-such-pack", "--players", 2).exit_code == 1
+
+
+def test_compile_writes_the_module(tmp_path):
+    out = tmp_path / "out"
+    result = invoke("compile", write_pack(tmp_path / "demo", PACK), "-o", out)
+    assert result.exit_code == 0 and (out / "snippet.py").read_text().startswith('"""Rules pack')
+
+
+def test_explain_reads_a_card_out_loud(tmp_path):
+    result = invoke("explain", write_pack(tmp_path / "demo", PACK), "c3")
+    assert result.exit_code == 0
+    assert "main.rules:9:1" in result.output and "You may pay 1 coin to:" in result.output
+    missing = invoke("explain", write_pack(tmp_path / "demo", PACK), "c33")
+    assert missing.exit_code == 1 and "did you mean 'c3'?" in missing.output
+
+
+def test_fmt_check_then_rewrite(tmp_path):
+    path = tmp_path / "a.rules"
+    path.write_text("resource coin;counter vp;\n")
+    assert invoke("fmt", "--check", path).exit_code == 1
+    assert invoke("fmt", path).exit_code == 0
+    assert path.read_text() == "resource coin;\n\ncounter vp;\n"
+    assert invoke("fmt", "--check", path).exit_code == 0
+
+
+def test_cover_lists_effects_that_never_ran(tmp_path):
+    result = invoke("cover", write_pack(tmp_path / "demo", PACK), "--games", 10)
+    assert "card" in result.output and result.exit_code in (0, 1)
+
+
+def test_lint_json_is_machine_readable(tmp_path):
+    bad = tmp_path / "bad.rules"
+    bad.write_text("resource lavandium;\nproc p() { gain 2 lavandum; }\n")
+    result = invoke("lint", "--format", "json", bad)
+    assert result.exit_code == 1
+    (finding,) = json.loads(result.stdout)
+    assert finding["code"] == "E202" and finding["line"] == 2 and finding["hint"] == "did you mean 'lavandium'?"
+
+
+def test_usage_errors_exit_two(tmp_path):
+    assert invoke("lint", tmp_path / "missing.rules").exit_code == 2
+    assert invoke("frobnicate").exit_code == 2
+
+
+def test_human_agent_reads_a_number_until_it_is_valid():
+    class Console:
+        def __init__(self, answers):
+            self.answers, self.printed = list(answers), []
+
+        def print(self, *args, **kwargs):
+            self.printed.append(" ".join(map(str, args)))
+
+        def input(self, prompt=""):
+            return self.answers.pop(0)
+
+    console = Console(["zero", "9", "2"])
+    d = Decision(Holder(0, "P1"), "play a card", ["Scout", "Market"], "main.rules:3:1")
+    assert HumanAgent(console).choose(d, None) == 1
+    assert any("type a number from 1 to 2" in line for line in console.printed)
+
+
+def test_ten_megabytes_and_five_thousand_braces_are_clean_errors(tmp_path):
+    big = tmp_path / "big.rules"
+    big.write_text("resource coin;\n" * 700_000)
+    result = invoke("lint", big)
+    assert result.exit_code == 1 and "E105" in result.output
+    deep = tmp_path / "deep.rules"
+    deep.write_text("proc p() " + "{" * 5000 + "}" * 5000)
+    result = invoke("lint", deep)
+    assert result.exit_code == 1 and "E106" in result.output
