@@ -11,7 +11,7 @@ from .layout import is_const
 from .resolve import (ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, EVENT_SOURCES,
                       Symbols)
 
-VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "track", "any"}
+VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "track", "zone", "die", "any"}
 ENTITY_ATTRS = {"flipped", "owner", "zone", "name", "title"}
 TIE_MODES = {"split", "all", "none"}
 SUBJECTS = {"anyone", "players", "opponents", "opponent", "others"}
@@ -218,6 +218,13 @@ class Checker:
         if not is_const(value):
             self.err("E303", f"the value of field {f.name!r} must be a constant: a number, a text, a name "
                      "or a list of those", value.span)
+            return
+        if isinstance(self.sym.decls.get(f.type), A.Kind) and not isinstance(value, A.Nothing):
+            target = self.sym.decls.get(value.id) if isinstance(value, A.Name) else None
+            if not (isinstance(target, A.Entity) and target.kind == f.type):
+                self.err("E303", f"field {f.name!r} names a {f.type}: give the name of one", value.span,
+                         did_you_mean(value.id, [n for n, d in self.sym.decls.items() if isinstance(d, A.Entity)
+                                                 and d.kind == f.type]) if isinstance(value, A.Name) else None)
             return
         if f.type == "resource" and isinstance(value, A.Name):
             self.expect(value.id, ("resource", "counter"), "E202", "resource", value.span)
@@ -481,6 +488,11 @@ class Checker:
             self.err("E303", "copy needs an entity and one of its effects, as in 'copy tile.now;'", s.span)
             return
         self.item_expr(s.ref.obj, scope, "copy")
+        kind = self.entity_kind(s.ref.obj, scope)
+        if kind is not None:
+            slots = [f.name for f in kind.fields if f.type == "effect"]
+            if s.ref.name not in slots:
+                self.unknown("E205", f"effect of {kind.name}", s.ref.name, s.ref.span, slots)
 
     def stmt_Once(self, s: A.Once, scope: Scope) -> None:
         self.block(s.body, scope)

@@ -158,6 +158,14 @@ def fmt(paths: List[Path] = typer.Argument(..., help="Rules files to format in p
     raise typer.Exit(EXIT_FINDINGS if check and changed else EXIT_CLEAN)
 
 
+def _game_of(program, pack: str):
+    """The pack's game, or exit with E306."""
+    if program.game is None:
+        err.print(f"{pack}: error[E306]: the pack declares no game (add 'game NAME {{ ... }}')", markup=False)
+        raise typer.Exit(EXIT_FINDINGS)
+    return program.game
+
+
 def _program(pack: str, interpret: bool):
     from compiler.driver import compile_pack, interpret_pack
 
@@ -182,10 +190,7 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
         program = _program(pack, interpret)
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
-    g = program.game
-    if g is None:
-        err.print(f"rulebook: pack {pack!r} declares no game", markup=False)
-        raise typer.Exit(EXIT_USAGE)
+    g = _game_of(program, pack)
     if not g.min_players <= players <= g.max_players:
         err.print(f"rulebook: {g.title or g.name} is for {g.min_players} to {g.max_players} players", markup=False)
         raise typer.Exit(EXIT_USAGE)
@@ -224,7 +229,7 @@ def cover(pack: str = typer.Argument(..., help="Pack folder or shipped pack name
         program = _program(pack, False)
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
-    g = program.game
+    g = _game_of(program, pack)
     counts = players or list(range(g.min_players, g.max_players + 1))
     reached: set[str] = set()
     for n in counts:

@@ -62,6 +62,9 @@ def analyse_chain(chain: list[Pack]) -> Analysis:
     result = Analysis(chain)
     for pack in chain:
         modules = []
+        if not pack.files():
+            result.diagnostics.append(Diagnostic("E505", f"pack {pack.name!r} has no .rules files",
+                                                 A.Span(str(pack.root / MANIFEST), 0, 0, 0, 0)))
         for path in pack.files():
             shown = pack.display(path)
             try:

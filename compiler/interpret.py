@@ -364,6 +364,8 @@ def build_program(sym: Symbols, lay: Layout, pack_name: str) -> Program:
         e = EntityDef(kind, name, title, fields, {s.name: effect(s.body, True) for s in effects}, span, per_player)
         program.entities[name] = e
         program.kinds.setdefault(kind, []).append(e)
+    for name, field, target in lay.entity_refs:
+        program.entities[name].fields[field] = program.entities[target]
     for t in lay.tracks:
         spaces = {sp.position: SpaceDef(sp.position, sp.title, sp.tier or 0, cost(sp.cost), effect(sp.body),
                                         cost(sp.bonus_cost), effect(sp.bonus) if sp.bonus else None, where(sp))

@@ -49,6 +49,7 @@ class Layout:
     actors: list
     variants: dict
     entities: list      # (kind, name, title, fields dict, effect slots, span, per_player)
+    entity_refs: list   # (entity, field, entity it names): fields typed with a kind
     tracks: list        # (name, title, [Space], [Reach])
     dice: list
     procs: list
@@ -66,11 +67,14 @@ def layout(sym: Symbols) -> Layout:
                 groups_of[m] = g.name
     kinds = {k.name: k for k in d if isinstance(k, A.Kind)}
     entities = []
+    refs = []
     for e in d:
         if isinstance(e, A.Entity) and e.kind in kinds:
             fields = {f.name: const_value(f.default) for f in kinds[e.kind].fields
                       if f.default is not None and f.type != "effect"}
             fields.update({v.name: const_value(v.value) for v in e.values})
+            refs += [(e.name, f.name, fields[f.name]) for f in kinds[e.kind].fields
+                     if f.type in kinds and isinstance(fields.get(f.name), str)]
             entities.append((e.kind, e.name, e.title, fields, e.effects, str(e.span), kinds[e.kind].per_player))
     return Layout(
         resources={r.name: (const_value(r.cap) if r.cap else None, groups_of.get(r.name))
@@ -82,6 +86,7 @@ def layout(sym: Symbols) -> Layout:
         actors=[a.name for a in d if isinstance(a, A.Actor)],
         variants={v.name: v.title for v in d if isinstance(v, A.Variant)},
         entities=entities,
+        entity_refs=refs,
         tracks=[t for t in d if isinstance(t, A.Track)],
         dice=[x for x in d if isinstance(x, A.Die)],
         procs=[p for p in d if isinstance(p, A.Proc)],

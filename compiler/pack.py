@@ -26,7 +26,6 @@ class Manifest(BaseModel):
     title: Optional[str] = None
     description: Optional[str] = None
     extends: list[str] = Field(default_factory=list)
-    kernels: list[str] = Field(default_factory=list)
 
 
 class Pack:

@@ -296,7 +296,7 @@ class CallStmt:
 
 @node
 class Draw:
-    """`draw N from ZONE [to ZONE];` the top N items move; without `to`, into the player's hand zone."""
+    """`draw N from ZONE to ZONE;` the top N items move (fewer when the zone runs out)."""
 
     count: Expr
     source: Expr
@@ -378,7 +378,7 @@ class Emit:
 
 @node
 class Copy:
-    """`copy ENTITY.FIELD;` runs another card's or tile's effect as if it were this one."""
+    """`copy ENTITY.SLOT;` runs that card's or tile's effect for you (inside it, `this` is that entity)."""
 
     ref: Expr
 

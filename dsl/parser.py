@@ -90,7 +90,7 @@ class _Meta:
 
 
 # Rules whose keyword tokens are their value (`!rule` in the grammar).
-_KEEP_TOKENS = {"type_ref", "event_name", "call_name", "agg_name"}
+_KEEP_TOKENS = {"type_ref", "event_name", "call_name", "agg_name", "attr_name"}
 _NAMED_TERMINALS = set(re.findall(r"^([A-Z][A-Z_]*)\s*:", GRAMMAR_PATH.read_text(), re.M))
 
 
@@ -200,7 +200,7 @@ class _Builder:
         return str(items[0])
 
     def until(self, meta, items):
-        return _Marker("until", str(items[0]))
+        return _Marker("until", items[0])
 
     def ties(self, meta, items):
         return _Marker("ties", str(items[0]))
@@ -510,6 +510,8 @@ class _Builder:
 
     def call_name(self, meta, items):
         return str(items[0])
+
+    attr_name = call_name
 
     def agg_name(self, meta, items):
         return str(items[0])

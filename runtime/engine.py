@@ -204,6 +204,9 @@ class Game:
     # ------------------------------------------------------------------ decisions
     def decide(self, player: Holder, prompt: str, options: list, where: str) -> Decision:
         """A decision to yield; options are labels or values (shown through their labels)."""
+        if not player.is_player and len(options) > 1:
+            raise RulesRuntimeError("E601", f"{player.name} is not a player and cannot choose ({prompt}): "
+                                    "make the choice before handing the effect to it", where)
         return Decision(player, prompt, [label_of(o) for o in options], where)
 
     # ------------------------------------------------------------------ stocks
@@ -235,7 +238,7 @@ class Game:
                 self.lose(h, name, -amount)
             return
         if name in self.state.globals:
-            self.state.globals[name] += amount
+            self._set_global(name, self.state.globals[name] + amount)
             return
         room = self.room(h, name)
         if room is not None and amount > room:
@@ -249,8 +252,9 @@ class Game:
         if amount <= 0:
             return 0
         if name in self.state.globals:
-            self.state.globals[name] -= amount
-            return amount
+            before = self.state.globals[name]
+            self._set_global(name, before - amount)
+            return before - self.state.globals[name]
         low = self.program.counters[name][1] if name in self.program.counters else 0
         amount = min(amount, h.stock[name] - (low or 0))
         if amount > 0:
@@ -272,13 +276,21 @@ class Game:
     def set_stock(self, h: Holder, name: str, value: int) -> None:
         """Set a counter or resource directly (bounded by its floor and cap)."""
         if name in self.state.globals:
-            self.state.globals[name] = value
+            self._set_global(name, value)
             return
         current = h.stock[name]
         if value > current:
             self.gain(h, name, value - current)
         elif value < current:
             self.lose(h, name, current - value)
+
+    def _set_global(self, name: str, value: int) -> None:
+        _is_global, low, high = self.program.counters[name]
+        if low is not None:
+            value = max(low, value)
+        if high is not None:
+            value = min(high, value)
+        self.state.globals[name] = value
 
     def stock(self, h, name: str) -> int:
         """A holder's stock of a resource, counter or track position."""
@@ -343,6 +355,7 @@ class Game:
                     i = yield self.decide(h, f"pay 1 {name} not yet paid", options, where)
                     used.add(options[i])
                     self._spend(h, options[i], 1)
+        yield from self.drain()  # triggers on paying run before what the payment bought
 
     def _spend(self, h: Holder, name: str, amount: int) -> None:
         h.stock[name] -= amount
@@ -557,6 +570,7 @@ class Game:
         self.log.append(["roll", die, i])
         if "roll" in self.by_event:
             self.emit("roll", h, {"name": die, "face": i + 1})
+            yield from self.drain()
         yield from faces[i][1](self, h)
 
     # ------------------------------------------------------------------ events and triggers
