@@ -65,12 +65,28 @@ def where(node) -> str:
     return f"{SAFE_PATH.sub('_', s.file)}:{s.line}:{s.column}"
 
 
+def dynamic_attrs(sym: Symbols) -> set[str]:
+    """Attribute names that need the runtime's lookup: fields some rule sets, a player's stocks and
+    zones, and the entity attributes the runtime computes (flipped, owner, zone, name, title)."""
+    from .check import ENTITY_ATTRS, iter_nodes
+
+    names = set(ENTITY_ATTRS)
+    for decl in sym.decls.values():
+        if isinstance(decl, (A.Resource, A.Counter, A.Track, A.Zone)):
+            names.add(decl.name)
+        for n in iter_nodes(decl):
+            if isinstance(n, A.SetAttr):
+                names.add(n.name)
+    return names
+
+
 class CodeGen:
     """Visits checked declarations and writes Python source."""
 
     def __init__(self, sym: Symbols):
         self.sym = sym
         self.captures = trigger_captures(sym)
+        self.dynamic_attrs = dynamic_attrs(sym)
         self.functions: list[Function] = []
         self.triggers: list[tuple[str, str, str]] = []   # (tid, function name, span)
         self._fn: Function | None = None
@@ -177,6 +193,9 @@ class CodeGen:
     def ex_Attr(self, e, ctx) -> str:
         if isinstance(e.obj, A.Name) and e.obj.id == "it" and ctx.it_mode == "event" and "it" not in ctx.locals:
             return f"it[{e.name!r}]"
+        if e.name not in self.dynamic_attrs:
+            # a field no rule ever sets and no player has: read it straight from the card (the hot path)
+            return f"{self.wrap(e.obj, ctx, 9)}.fields[{e.name!r}]"
         return f"rt.field({self.ex(e.obj, ctx)}, {e.name!r})"
 
     def ex_Method(self, e, ctx) -> str:

@@ -29,7 +29,7 @@ class RandomAgent(Agent):
         self.rng = random.Random(seed)
 
     def choose(self, decision: Decision, game) -> int:
-        return self.rng.randrange(len(decision.options))
+        return self.rng.randrange(decision.size)
 
 
 class ScriptedAgent(Agent):

@@ -13,7 +13,7 @@ from collections import Counter as Tally
 from typing import Any, Iterable, Iterator, Optional
 
 from .program import Program, TrackDef
-from .state import EntityDef, Holder, State, Trigger
+from .state import EntityDef, Holder, NoField, State, Trigger
 
 MAX_CHAIN = 400  # trigger firings allowed between two decisions before the chain counts as runaway
 MAX_STEPS = 200_000  # loop iterations allowed between two decisions
@@ -32,10 +32,23 @@ class RulesRuntimeError(Exception):
 class Decision:
     """A question to one player: an enumerable list of options; the answer is an option index."""
 
-    __slots__ = ("player", "prompt", "options", "where")
+    __slots__ = ("player", "prompt", "values", "where", "_labels")
 
-    def __init__(self, player: Holder, prompt: str, options: list[str], where: str):
-        self.player, self.prompt, self.options, self.where = player, prompt, options, where
+    def __init__(self, player: Holder, prompt: str, values: list, where: str):
+        self.player, self.prompt, self.values, self.where = player, prompt, values, where
+        self._labels = None
+
+    @property
+    def size(self) -> int:
+        """How many options there are (cheaper than building their labels)."""
+        return len(self.values)
+
+    @property
+    def options(self) -> list[str]:
+        """The options' labels (built when first asked: random play never needs them)."""
+        if self._labels is None:
+            self._labels = [label_of(v) for v in self.values]
+        return self._labels
 
     def __repr__(self) -> str:
         return f"Decision({self.player}, {self.prompt!r}, {self.options})"
@@ -124,8 +137,8 @@ class Game:
         d = self.decision
         if d is None:
             raise RulesRuntimeError("E601", "no decision is pending")
-        if not 0 <= choice < len(d.options):
-            raise RulesRuntimeError("E601", f"option {choice} is not one of the {len(d.options)} options", d.where)
+        if not 0 <= choice < d.size:
+            raise RulesRuntimeError("E601", f"option {choice} is not one of the {d.size} options", d.where)
         self.log.append([d.player.index, choice])
         self.decisions_made += 1
         return self._advance(choice)
@@ -142,7 +155,7 @@ class Game:
         try:
             while True:
                 d = self._gen.send(value)
-                if len(d.options) == 1:  # a forced move is no decision
+                if len(d.values) == 1:  # a forced move is no decision
                     value = 0
                     continue
                 self.decision = d
@@ -155,6 +168,8 @@ class Game:
             raise
         except RecursionError:
             raise RulesRuntimeError("E602", "effects call each other without end", self._rules_line()) from None
+        except NoField as e:
+            raise RulesRuntimeError("E601", str(e), self._rules_line()) from None
         except Exception as e:  # an effect failed: report it at the rules line, never as a traceback
             raise RulesRuntimeError("E601", f"{type(e).__name__}: {e}", self._rules_line()) from None
         finally:
@@ -207,7 +222,7 @@ class Game:
         if not player.is_player and len(options) > 1:
             raise RulesRuntimeError("E601", f"{player.name} is not a player and cannot choose ({prompt}): "
                                     "make the choice before handing the effect to it", where)
-        return Decision(player, prompt, [label_of(o) for o in options], where)
+        return Decision(player, prompt, options, where)
 
     # ------------------------------------------------------------------ stocks
     def holder_of(self, value) -> Holder:
@@ -462,13 +477,12 @@ class Game:
     # ------------------------------------------------------------------ zones and entities
     def zone(self, h: Optional[Holder], name: str) -> ZoneRef:
         """The zone `name` of holder `h` (shared zones ignore `h`)."""
-        per_player = self.program.zones[name][0]
-        owner = h if per_player else None
-        key = (owner.index if owner else None, owner.is_player if owner else None, name)
-        ref = self._zones.get(key)
+        ref = self._zones.get((h, name))
         if ref is None:
+            per_player = self.program.zones[name][0]
+            owner = h if per_player else None
             items = owner.zones[name] if owner else self.state.zones[name]
-            ref = self._zones[key] = ZoneRef(owner, name, items)
+            ref = self._zones[(h, name)] = ZoneRef(owner, name, items)
         return ref
 
     def _take(self, e: EntityDef, owner: Optional[Holder]) -> None:

@@ -7,6 +7,22 @@ import json
 from typing import Any, Optional
 
 
+class NoField(LookupError):
+    """A card or tile read for a field its kind does not have (reported as E601 at the rules line)."""
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+
+class Fields(dict):
+    """An entity's static fields; a missing one is a rules error, not a bare KeyError."""
+
+    __slots__ = ("owner",)
+
+    def __missing__(self, key):
+        raise NoField(f"{self.owner} has no field {key!r}")
+
+
 class EntityDef:
     """A card, tile or space of the pack: static fields and its compiled effect slots."""
 
@@ -15,7 +31,9 @@ class EntityDef:
     def __init__(self, kind: str, name: str, title: Optional[str], fields: dict, effects: dict, span: str,
                  per_player: bool = False):
         self.kind, self.name, self.title = kind, name, title
-        self.fields, self.effects, self.span, self.per_player = fields, effects, span, per_player
+        self.fields = Fields(fields)
+        self.fields.owner = f"{kind} {name}"
+        self.effects, self.span, self.per_player = effects, span, per_player
 
     def place_key(self, owner: Optional["Holder"]) -> str:
         """Where-map key: a per-player entity has one place per player."""
@@ -41,6 +59,11 @@ class Holder:
 
     def __repr__(self) -> str:
         return self.name
+
+    @property
+    def fields(self):
+        """Players and actors have stocks, not card fields."""
+        raise NoField(f"{self.name} is a player or actor, not a card or tile")
 
     def label(self) -> str:
         """How the holder is named in prompts and logs."""
