@@ -180,9 +180,10 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
          log: Optional[Path] = typer.Option(None, "--log", help="Write the game log here."),
          variant: List[str] = typer.Option([], "--variant", help="Switch on an optional rule."),
          interpret: bool = typer.Option(False, "--interpret", help="Run on the reference interpreter."),
-         quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the result.")) -> None:
+         quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the result."),
+         trace: bool = typer.Option(False, "--trace", help="Print every decision as it is taken.")) -> None:
     """Play a whole game with the given agents and print the final scores and the winner."""
-    from runtime.agents import make_agents
+    from runtime.agents import TracingAgent, make_agents
     from runtime.engine import Game, RulesRuntimeError
     from runtime.record import record, save
 
@@ -199,7 +200,10 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
         err.print(f"rulebook: unknown variant {unknown[0]!r}; the pack has: "
                   f"{', '.join(program.variants) or 'none'}", markup=False)
         raise typer.Exit(EXIT_USAGE)
-    game = Game(program, players, seed, make_agents(agent.value, players, seed), variant)
+    agents = make_agents(agent.value, players, seed)
+    if trace:
+        agents = [TracingAgent(a, out) for a in agents]
+    game = Game(program, players, seed, agents, variant)
     try:
         result = game.play()
     except RulesRuntimeError as e:

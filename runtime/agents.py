@@ -76,6 +76,19 @@ class HumanAgent(Agent):
             c.print(f"type a number from 1 to {len(decision.options)}")
 
 
+class TracingAgent(Agent):
+    """Wraps another agent and prints each decision it takes (`rulebook play --trace`)."""
+
+    def __init__(self, inner: Agent, console):
+        self.inner, self.console = inner, console
+
+    def choose(self, decision: Decision, game) -> int:
+        choice = self.inner.choose(decision, game)
+        self.console.print(f"{decision.player.name}: {decision.prompt} -> {decision.options[choice]}"
+                           f"  ({decision.where})", markup=False, highlight=False)
+        return choice
+
+
 def make_agents(kind: str, players: int, seed: int) -> list[Agent]:
     """One agent per seat: 'random', 'first' or 'human'."""
     if kind == "random":
