@@ -104,11 +104,13 @@ class CodeGen:
         self._temp += 1
         return f"_{stem}{self._temp}"
 
-    def function(self, name: str, params: str, body: tuple, ctx: Ctx, doc: str) -> str:
-        """Generate a generator function running `body`; returns its name."""
+    def function(self, name: str, params: str, body: tuple, ctx: Ctx, doc: str, prelude: tuple = ()) -> str:
+        """Generate a generator function running `body` (after the `prelude` lines); returns its name."""
         outer, outer_indent = self._fn, self._indent
         self._fn = Function(f"def {name}({params}):", doc)
         self._indent = 1
+        for line in prelude:
+            self.writeline(line)
         self.block(body, ctx)
         self.writeline("return")
         self.writeline("yield  # makes this a generator even when it asks nothing")
@@ -384,10 +386,8 @@ class CodeGen:
         captured = self.captures[id(s)]
         body_ctx = Ctx(frozenset(captured), "you", ctx.this_ok, "event")
         name = self.temp("trigger")  # taken before the body, which may hold triggers of its own
-        self._with_prelude(name, "rt, you, it, env", s.body, body_ctx,
-                           [f"v_{n} = env[{n!r}]" for n in captured]
-                           + (["this = env['this']"] if ctx.this_ok else []),
-                           f"trigger at {tid}")
+        prelude = [f"v_{n} = env[{n!r}]" for n in captured] + (["this = env['this']"] if ctx.this_ok else [])
+        self.function(name, "rt, you, it, env", s.body, body_ctx, f"trigger at {tid}", tuple(prelude))
         self.triggers.append((tid, name, tid))
         subject = subject_mode(s.pattern)
         filters = "{" + ", ".join(f"{a.name!r}: {self.ex(symbolic(a.value, self.sym), ctx)}"
@@ -395,18 +395,6 @@ class CodeGen:
         env = "{" + ", ".join([f"{n!r}: v_{n}" for n in captured] + (["'this': this"] if ctx.this_ok else [])) + "}"
         self.writeline(f"rt.register({ctx.you}, {tid!r}, {subject!r}, {s.pattern.event!r}, {filters}, "
                        f"{s.once!r}, {s.until!r}, {env})", s)
-
-    def _with_prelude(self, name, params, body, ctx, prelude, doc) -> None:
-        outer, outer_indent = self._fn, self._indent
-        self._fn = Function(f"def {name}({params}):", doc)
-        self._indent = 1
-        for line in prelude:
-            self.writeline(line)
-        self.block(body, ctx)
-        self.writeline("return")
-        self.writeline("yield  # makes this a generator even when it asks nothing")
-        self.functions.append(self._fn)
-        self._fn, self._indent = outer, outer_indent
 
     def visit_Emit(self, s: A.Emit, ctx: Ctx):
         decl = self.sym.decls[s.event]

@@ -16,6 +16,8 @@ from compiler.driver import compile_pack, interpret_pack
 from runtime.agents import RandomAgent, ScriptedAgent
 from runtime.engine import Game
 
+from .conftest import drive
+
 PACK = str(Path(__file__).resolve().parent.parent / "rules" / "federation")
 MAX_INFLUENCE = {"inf_neo": 8, "inf_lua": 7, "inf_atalum": 15, "inf_arra": 12, "inf_e81": 12}
 
@@ -37,28 +39,6 @@ def program(request, backends):
 
 
 # ---------------------------------------------------------------------------- helpers
-
-
-def drive(game: Game, gen, answers=()) -> list:
-    """Run an effect to its end; answer the decisions asked (not the forced ones) from `answers`,
-    given as option labels or indexes. Returns the decisions asked."""
-    script = list(answers)
-    asked = []
-    value = None
-    try:
-        while True:
-            d = gen.send(value)
-            if len(d.options) == 1:
-                value = 0
-                continue
-            asked.append(d)
-            assert script, f"unexpected decision: {d.prompt} {d.options}"
-            answer = script.pop(0)
-            value = d.options.index(answer) if isinstance(answer, str) else answer
-    except StopIteration:
-        pass
-    assert not script, f"answers left over: {script}"
-    return asked
 
 
 def proc(game: Game, name: str, *args, player: int = 0, answers=()) -> list:
