@@ -16,7 +16,7 @@ import jinja2
 from dsl import ast as A
 from dsl.printer import PRECEDENCE, precedence
 
-from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, free_names, leading_cost,
+from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, leading_cost,
                      option_labels, subject_mode, symbolic, builtin_args, call_args, trigger_captures)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 

@@ -13,7 +13,7 @@ from runtime.program import GameDef, Program, SpaceDef, TrackDef
 from runtime.state import EntityDef
 
 from .codegen import ANNOUNCING, where
-from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, free_names, leading_cost,
+from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, leading_cost,
                      option_labels, subject_mode, symbolic, builtin_args, call_args, trigger_captures)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 
@@ -167,11 +167,9 @@ class Interpreter:
         return ()
 
     def x_Fill(self, s, rt, f):
-        keep = None
-        if s.where is not None:
-            def keep(entity, cond=s.where):
-                return self.ev(cond, rt, Frame(f.you, f.locals, f.this, entity, "entity"))
-        rt.fill(self.ev(s.zone, rt, f), s.kind, keep)
+        def keep(entity):
+            return self.ev(s.where, rt, Frame(f.you, f.locals, f.this, entity, "entity"))
+        rt.fill(self.ev(s.zone, rt, f), s.kind, keep if s.where is not None else None)
         return ()
 
     def x_Flip(self, s, rt, f):

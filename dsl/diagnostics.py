@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import json
 from dataclasses import dataclass, field
-from typing import Iterable, NoReturn, Optional
+from typing import Iterable, Optional
 
 from .ast import Span
 
@@ -103,11 +103,6 @@ class RulesError(Exception):
     def __init__(self, diagnostics: Iterable[Diagnostic]):
         self.diagnostics = list(diagnostics)
         super().__init__("\n".join(d.headline() for d in self.diagnostics))
-
-
-def fail(code: str, message: str, span: Span, hint: Optional[str] = None) -> NoReturn:
-    """Raise a RulesError with one diagnostic."""
-    raise RulesError([Diagnostic(code, message, span, hint)])
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> Optional[str]:

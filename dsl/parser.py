@@ -38,11 +38,6 @@ def _unquote(tok: str) -> str:
     return re.sub(r'\\(["\\\\n])', lambda m: _ESCAPES[m.group(1)], tok[1:-1])
 
 
-def _opt(value):
-    """Lark hands None for an absent optional; a list with None for `[x]` groups."""
-    return value
-
-
 def _title(items: list) -> Optional[str]:
     for item in items:
         if isinstance(item, _Title):

@@ -344,11 +344,3 @@ def format_module(module: A.Module) -> str:
             p.lines.append("")
         p.decl(item)
     return "\n".join(p.lines) + "\n"
-
-
-def format_stmts(stmts: tuple) -> str:
-    """Canonical text of statements (used by `explain`)."""
-    p = Printer()
-    for s in stmts:
-        p.stmt(s)
-    return "\n".join(p.lines)

@@ -602,13 +602,6 @@ class Game:
         if not listeners:
             del self.by_event[t.event]
 
-    def reindex(self) -> None:
-        """Rebuild the event index after a state was loaded."""
-        self.by_event = {}
-        for t in self.state.triggers:
-            self.by_event.setdefault(t.event, []).append(t)
-        self._zones = {}
-
     def emit(self, event: str, subject: Optional[Holder], args: dict) -> None:
         """Announce an event: matching triggers are queued, durations ending on it expire."""
         for t in list(self.by_event.get(event, ())):
@@ -685,9 +678,6 @@ class Game:
         """Whether an optional rule is switched on."""
         return name in self.variants
 
-    def fail(self, message: str, where: str):
-        """Stop play with a positioned rules error."""
-        raise RulesRuntimeError("E601", message, where)
 
 
 def describe_cost(terms: list) -> str:

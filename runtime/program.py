@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from .state import EntityDef
 
 # A cost is a function (game, you) -> list of (mode, name, amount), mode in plain/any/different.
 CostFn = Callable[..., list]
@@ -73,6 +72,3 @@ class Program:
     module_file: Optional[str] = None
     digest: str = ""
 
-    def entity_list(self) -> list[EntityDef]:
-        """Every entity in declaration order."""
-        return list(self.entities.values())

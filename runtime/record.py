@@ -15,9 +15,6 @@ from .state import State
 
 LOG_FORMAT = "rulebook-log/1"
 
-Entry = Union[list, tuple]
-
-
 class GameLog(BaseModel):
     """Everything needed to replay a game: pack, seed, seats, variants and every decision and random outcome."""
 

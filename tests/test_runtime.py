@@ -9,7 +9,7 @@ from runtime.engine import Game, RulesRuntimeError
 from runtime.record import GameLog, load, record, replay, save
 from runtime.state import State
 
-from .conftest import new_game, programs, run_proc, write_pack
+from .conftest import new_game, programs, write_pack
 
 GAME = """
 resource coin cap 8;
@@ -92,9 +92,9 @@ def test_a_log_file_that_is_not_a_log_is_a_clean_error(tmp_path):
 def test_state_json_round_trip(demo):
     program = programs(demo)[0]
     g = Game(program, 3, 3, [FirstAgent()] * 3)
-    d = g.start()
+    g.start()
     for _ in range(4):
-        d = g.apply(0)
+        g.apply(0)
     data = g.state.to_json()
     again = State.from_json(data, program.entities)
     assert again.to_json() == data and again.digest() == g.state.digest()
@@ -165,11 +165,15 @@ def test_runaway_trigger_chain_is_stopped_and_names_the_rules_lines(tmp_path):
 
 def test_scripted_agent_answers_by_label_and_reports_a_wrong_one(demo):
     program = programs(demo)[0]
-    g = Game(program, 2, 1, [ScriptedAgent(["Scout"]), ScriptedAgent(["Scout"])])
-    d = g.start()
-    assert "Scout" in d.options or True
-    with pytest.raises(RulesRuntimeError):
+    first = Game(program, 2, 1).start()           # P1's opening hand: which cards can be played
+    label = first.options[1]
+    agent = ScriptedAgent([label], fallback=FirstAgent())
+    g = Game(program, 2, 1, [agent, agent])
+    g.play()
+    assert g.log[1] == [0, 1]                     # the label was turned into its option index
+    with pytest.raises(RulesRuntimeError) as info:
         Game(program, 2, 1, [ScriptedAgent(["no such option"])] * 2).play()
+    assert info.value.code == "E603"
 
 
 def test_saved_state_round_trips_through_pydantic(demo, tmp_path):
