@@ -589,7 +589,7 @@ class Checker:
             return "any"
         base = ALIASES.get(name, name)
         if base in BUILTIN_DOMAINS:
-            return {"left": "player", "right": "player", "player_count": "int"}.get(base, "list")
+            return {"left": "player", "right": "player", "teammate": "player", "player_count": "int"}.get(base, "list")
         candidates = list(scope.locals) + self.sym.names() + sorted(BUILTIN_DOMAINS)
         self.unknown("E201", "name", name, e.span, candidates)
         return "any"

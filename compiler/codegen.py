@@ -188,7 +188,8 @@ class CodeGen:
             "domain": lambda: {
                 "players": "rt.players()", "opponents": f"rt.opponents({you})",
                 "neighbours": f"rt.neighbours({you})", "left": f"rt.left({you})",
-                "right": f"rt.right({you})", "player_count": "len(rt.state.players)",
+                "right": f"rt.right({you})", "teammate": f"rt.teammate({you})",
+                "player_count": "len(rt.state.players)",
             }[name],
         }[how]()
 

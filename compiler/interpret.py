@@ -338,7 +338,8 @@ BINARY = {
 DOMAINS = {
     "players": lambda rt, you: rt.players(), "opponents": lambda rt, you: rt.opponents(you),
     "neighbours": lambda rt, you: rt.neighbours(you), "left": lambda rt, you: rt.left(you),
-    "right": lambda rt, you: rt.right(you), "player_count": lambda rt, you: len(rt.state.players),
+    "right": lambda rt, you: rt.right(you), "teammate": lambda rt, you: rt.teammate(you),
+    "player_count": lambda rt, you: len(rt.state.players),
 }
 PYTHON = {"min": min, "max": max, "abs": abs, "len": len}
 

@@ -21,7 +21,7 @@ BUILTIN_EVENTS = {
     "move": ("item", "dest"), "flip": ("item",), "roll": ("name", "face"),
 }
 # Names every effect can use without declaring them.
-BUILTIN_DOMAINS = {"players", "opponents", "neighbours", "left", "right", "player_count"}
+BUILTIN_DOMAINS = {"players", "opponents", "neighbours", "left", "right", "teammate", "player_count"}
 ALIASES = {"opponent": "opponents", "others": "opponents", "player": "players", "neighbour": "neighbours",
            "anyone": "players"}
 

@@ -451,6 +451,14 @@ class Game:
         ps = self.state.players
         return ps[(h.index - 1) % len(ps)] if h.is_player else ps[-1]
 
+    def teammate(self, h: Holder) -> Optional[Holder]:
+        """The other player of your team when teams of two sit side by side (seats 1-2, 3-4, 5-6),
+        as in the 7 Wonders team variant; none with an odd number of players."""
+        ps = self.state.players
+        if len(ps) % 2 or not h.is_player:
+            return None
+        return ps[h.index ^ 1]
+
     def neighbours(self, h: Holder) -> list[Holder]:
         """Left and right neighbours, counted once when they are the same player."""
         left, right = self.left(h), self.right(h)
@@ -472,6 +480,8 @@ class Game:
             return [value]
         if isinstance(value, int):
             return list(range(1, value + 1))
+        if value is None:
+            return []
         raise RulesRuntimeError("E601", f"cannot range over {label_of(value)}")
 
     # ------------------------------------------------------------------ zones and entities

@@ -295,3 +295,35 @@ def test_hideout_opponents_pay_coins_or_take_debt(tmp_path):
         assert (rich.stock["coin"], rich.stock["debt"]) == (3, 1)
         assert (broke.stock["coin"], broke.stock["debt"]) == (0, 1)
         assert g.program.funcs["score"](g, me, rich) == -1
+
+
+CITIES_TEAMS = """
+resource coin;
+resource debt;
+counter vp;
+counter shields;
+counter victory_points_military;
+kind city { play: effect; }
+city hideout "Hideout" { play { gain 2 vp; each opponents: lose 1 coin else debt; } }
+# team variant (004:176-230): no fight with your teammate; double tokens against the other neighbour
+proc conflict() {
+  for each rival in neighbours where rival != teammate {
+    if shields > rival.shields { gain 2 victory_points_military; }
+  }
+}
+func team_score(p: any) = p.vp + p.victory_points_military - p.debt;
+"""
+
+
+def test_cities_team_variant_fights_only_the_rival_neighbour(tmp_path):
+    for program in programs(write_pack(tmp_path / "teams", CITIES_TEAMS)):
+        g = new_game(program, players=4)
+        p1, p2, p3, p4 = g.state.players
+        assert g.teammate(p1) is p2 and g.teammate(p4) is p3
+        p1.stock["shields"] = 3   # stronger than both neighbours: P2 (teammate) and P4 (rival)
+        run_proc(g, "conflict")
+        assert p1.stock["victory_points_military"] == 2
+        # every other player, the teammate included, loses a coin (taken as debt: no coins)
+        run_slot(g, "hideout", "play")
+        assert [p.stock["debt"] for p in g.state.players] == [0, 1, 1, 1]
+        assert g.program.funcs["team_score"](g, p1, p1) + g.program.funcs["team_score"](g, p1, p2) == 3
