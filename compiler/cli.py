@@ -224,8 +224,9 @@ def cover(pack: str = typer.Argument(..., help="Pack folder or shipped pack name
           players: List[int] = typer.Option([], "--players", "-n", help="Player counts (default: all)."),
           games: int = typer.Option(50, "--games", help="Seeded random games per player count."),
           seed: int = typer.Option(1, "--seed", help="First seed.")) -> None:
-    """Play seeded random games and list the cards, tiles and spaces whose effects never ran."""
+    """Play seeded random games and list the cards, tiles, spaces, faces and procs that never ran."""
     from runtime.agents import make_agents
+    from runtime.coverage import Coverage
     from runtime.engine import Game, RulesRuntimeError
 
     try:
@@ -234,30 +235,24 @@ def cover(pack: str = typer.Argument(..., help="Pack folder or shipped pack name
         _fail(e, Format.text, _sources_of(e))
     g = _game_of(program, pack)
     counts = players or list(range(g.min_players, g.max_players + 1))
-    reached: set[str] = set()
+    coverage = Coverage(program)
     for n in counts:
         for s in range(seed, seed + games):
             game = Game(program, n, s, make_agents("random", n, s))
             try:
-                game.play()
+                coverage.measure(game.play)
             except RulesRuntimeError as e:
                 err.print(f"seed {s}, {n} players: {e}", markup=False)
                 raise typer.Exit(EXIT_FINDINGS)
-            reached |= game.reached
-    table = Table(title=f"{pack}: effects reached in {games} games x {len(counts)} player counts")
+    table = Table(title=f"{pack}: rules reached in {games} games x {len(counts)} player counts")
     table.add_column("kind")
     table.add_column("reached", justify="right")
     table.add_column("never reached")
-    missing_any = False
-    for kind, entities in sorted(program.kinds.items()):
-        with_effects = [e for e in entities if e.effects]
-        if not with_effects:
-            continue
-        missing = [e.name for e in with_effects if e.name not in reached]
-        missing_any |= bool(missing)
-        table.add_row(kind, f"{len(with_effects) - len(missing)}/{len(with_effects)}", ", ".join(missing) or "-")
+    report = coverage.report()
+    for group, (total, missing) in report.items():
+        table.add_row(group, f"{total - len(missing)}/{total}", ", ".join(missing) or "-")
     out.print(table)
-    raise typer.Exit(EXIT_FINDINGS if missing_any else EXIT_CLEAN)
+    raise typer.Exit(EXIT_FINDINGS if any(missing for _, missing in report.values()) else EXIT_CLEAN)
 
 
 def _print_result(title: str, result: dict, decisions: int) -> None:

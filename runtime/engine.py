@@ -101,7 +101,6 @@ class Game:
         self._gen: Optional[Iterator] = None
         self.decision: Optional[Decision] = None
         self.decisions_made = 0
-        self.reached: set[str] = set()   # entities whose effects ran (for coverage reports)
         self._init_stocks()
 
     # ------------------------------------------------------------------ setup
@@ -583,7 +582,6 @@ class Game:
             raise RulesRuntimeError("E601", f"cannot copy {label_of(e)}", where)
         fn = e.effects.get(slot)
         if fn is not None:
-            self.reached.add(e.name)
             yield from fn(self, h, e)
 
     # ------------------------------------------------------------------ dice

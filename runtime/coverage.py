@@ -1,0 +1,62 @@
+"""Which rules ran: cards' and tiles' effects, procs, track spaces and die faces, for `rulebook cover`.
+
+It watches calls with a profile hook only while it is measuring, so ordinary play pays nothing. The
+generated code gives every rule its own function, so the compiled backend is the one to measure.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import defaultdict
+from typing import Callable
+
+from .program import Program
+
+
+class Coverage:
+    """Maps each rule's function to a (group, name) row and records which ones were called."""
+
+    def __init__(self, program: Program):
+        self.rules: dict = {}
+        for e in program.entities.values():
+            for fn in e.effects.values():
+                self._add(fn, e.kind, e.name)
+        for name, fn in program.procs.items():
+            self._add(fn, "proc", name)
+        for t in program.tracks.values():
+            for pos, space in t.spaces.items():
+                self._add(space.benefit, f"track {t.name}", f"{pos} {space.title or ''}".strip())
+        for die, faces in program.dice.items():
+            for i, (title, fn) in enumerate(faces, start=1):
+                self._add(fn, f"die {die}", f"{i} {title or ''}".strip())
+        self.reached: set = set()
+
+    def _add(self, fn: Callable, group: str, name: str) -> None:
+        code = getattr(fn, "__code__", None)
+        if code is not None:
+            self.rules[code] = (group, name)
+
+    def measure(self, play: Callable[[], None]) -> None:
+        """Run `play` while recording which rules' functions are entered."""
+        rules, reached = self.rules, self.reached
+
+        def hook(frame, event, arg):
+            if event == "call" and frame.f_code in rules:
+                reached.add(frame.f_code)
+
+        previous = sys.getprofile()
+        sys.setprofile(hook)
+        try:
+            play()
+        finally:
+            sys.setprofile(previous)
+
+    def report(self) -> dict[str, tuple[int, list[str]]]:
+        """For each group: how many rules it has, and the names of those that never ran."""
+        total: dict = defaultdict(int)
+        missing: dict = defaultdict(list)
+        for code, (group, name) in self.rules.items():
+            total[group] += 1
+            if code not in self.reached:
+                missing[group].append(name)
+        return {g: (total[g], sorted(missing[g])) for g in sorted(total)}
