@@ -97,10 +97,13 @@ class Game:
         self.by_event: dict[str, list[Trigger]] = {}
         self.chain: list[str] = []
         self.steps = 0
-        self._zones: dict = {}
+        self._shared_refs: dict = {}
         self._gen: Optional[Iterator] = None
         self.decision: Optional[Decision] = None
         self.decisions_made = 0
+        p = program
+        self._limited = {n for n, (cap, group) in p.resources.items() if cap is not None or group is not None} | \
+            {n for n, (_g, _low, high) in p.counters.items() if high is not None}
         self._init_stocks()
 
     # ------------------------------------------------------------------ setup
@@ -128,6 +131,8 @@ class Game:
     # ------------------------------------------------------------------ driving
     def start(self) -> Optional[Decision]:
         """Begin the game; returns the first decision that needs an answer, or None if it ended."""
+        if sys.getrecursionlimit() < RECURSION_LIMIT:  # the interpreter walks long `else if` chains
+            sys.setrecursionlimit(RECURSION_LIMIT)
         self._gen = self._whole_game()
         return self._advance(None)
 
@@ -149,8 +154,6 @@ class Game:
     def _advance(self, value) -> Optional[Decision]:
         self.chain.clear()
         self.steps = 0
-        old_limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(old_limit, RECURSION_LIMIT))  # the interpreter walks long chains
         try:
             while True:
                 d = self._gen.send(value)
@@ -171,8 +174,6 @@ class Game:
             raise RulesRuntimeError("E601", str(e), self._rules_line()) from None
         except Exception as e:  # an effect failed: report it at the rules line, never as a traceback
             raise RulesRuntimeError("E601", f"{type(e).__name__}: {e}", self._rules_line()) from None
-        finally:
-            sys.setrecursionlimit(old_limit)
 
     def play(self) -> dict:
         """Play to the end with the game's agents; returns the result."""
@@ -254,9 +255,10 @@ class Game:
         if name in self.state.globals:
             self._set_global(name, self.state.globals[name] + amount)
             return
-        room = self.room(h, name)
-        if room is not None and amount > room:
-            amount = max(room, 0)
+        if name in self._limited:
+            room = self.room(h, name)
+            if room is not None and amount > room:
+                amount = max(room, 0)
         h.stock[name] += amount
         if amount and "gain" in self.by_event:
             self.emit("gain", h, {"res": name, "amount": amount})
@@ -471,8 +473,10 @@ class Game:
 
     def domain(self, value) -> list:
         """The elements a `for each`/`each`/aggregate ranges over."""
-        if isinstance(value, ZoneRef):
+        if type(value) is ZoneRef:
             return list(value.items)
+        if type(value) is list:
+            return value[:]
         if isinstance(value, (list, tuple)):
             return list(value)
         if isinstance(value, (Holder, EntityDef)):
@@ -486,31 +490,33 @@ class Game:
     # ------------------------------------------------------------------ zones and entities
     def zone(self, h: Optional[Holder], name: str) -> ZoneRef:
         """The zone `name` of holder `h` (shared zones ignore `h`)."""
-        ref = self._zones.get((h, name))
+        refs = h.refs if h is not None else self._shared_refs
+        ref = refs.get(name)
         if ref is None:
             per_player = self.program.zones[name][0]
             owner = h if per_player else None
             items = owner.zones[name] if owner else self.state.zones[name]
-            ref = self._zones[(h, name)] = ZoneRef(owner, name, items)
+            ref = refs[name] = ZoneRef(owner, name, items)
         return ref
-
-    def _take(self, e: EntityDef, owner: Optional[Holder]) -> None:
-        loc = self.state.where.pop(e.place_key(owner), None)
-        if loc is not None:
-            owner, zname = loc
-            items = owner.zones[zname] if owner else self.state.zones[zname]
-            items.remove(e)
 
     def move(self, e, dest: ZoneRef) -> None:
         """Put an entity into a zone, taking it from wherever it was."""
-        if not isinstance(e, EntityDef):
+        if type(e) is not EntityDef:
             raise RulesRuntimeError("E601", f"cannot move {label_of(e)}: it is not a card or tile")
-        if e.per_player and dest.owner is None:
-            raise RulesRuntimeError("E601", f"{e.label()} belongs to each player: it cannot go to the shared "
-                                    f"zone {dest.name!r}")
-        self._take(e, dest.owner)
+        owner = dest.owner
+        if e.per_player:
+            if owner is None:
+                raise RulesRuntimeError("E601", f"{e.label()} belongs to each player: it cannot go to the "
+                                        f"shared zone {dest.name!r}")
+            key = e.place_key(owner)
+        else:
+            key = e.name
+        where = self.state.where
+        loc = where.get(key)
+        if loc is not None:
+            loc[2].remove(e)
         dest.items.append(e)
-        self.state.where[e.place_key(dest.owner)] = (dest.owner, dest.name)
+        where[key] = (owner, dest.name, dest.items)
         if "move" in self.by_event:
             self.emit("move", dest.owner, {"item": e, "dest": dest.name})
 

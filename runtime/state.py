@@ -50,12 +50,13 @@ class EntityDef:
 class Holder:
     """A player or a neutral actor: its stocks (resources, counters, track positions) and zones."""
 
-    __slots__ = ("index", "name", "stock", "zones", "is_player")
+    __slots__ = ("index", "name", "stock", "zones", "is_player", "refs")
 
     def __init__(self, index: int, name: str, is_player: bool = True):
         self.index, self.name, self.is_player = index, name, is_player
         self.stock: dict[str, int] = {}
         self.zones: dict[str, list] = {}
+        self.refs: dict = {}   # the runtime's handles on this holder's zones (not part of the state)
 
     def __repr__(self) -> str:
         return self.name
@@ -96,7 +97,7 @@ class State:
         self.triggers: list[Trigger] = []
         self.once_done: set[str] = set()
         self.claimed: set[str] = set()
-        self.where: dict[str, tuple] = {}
+        self.where: dict[str, tuple] = {}   # entity place key -> (owner, zone name, the zone's list)
         self.over = False
 
     # ------------------------------------------------------------------ JSON form
@@ -129,7 +130,7 @@ class State:
             h.zones = {z: [entities[n] for n in names] for z, names in d["zones"].items()}
             for z, items in h.zones.items():
                 for e in items:
-                    state.where[e.place_key(h)] = (h, z)
+                    state.where[e.place_key(h)] = (h, z, items)
 
         for p, d in zip(state.players, data["players"]):
             fill(p, d)
@@ -139,7 +140,7 @@ class State:
         state.zones = {z: [entities[n] for n in names] for z, names in data["zones"].items()}
         for z, items in state.zones.items():
             for e in items:
-                state.where[e.name] = (None, z)
+                state.where[e.name] = (None, z, items)
         dec = lambda v: decode(v, state, entities)  # noqa: E731
         state.evars = {e: {k: dec(v) for k, v in d.items()} for e, d in data["evars"].items()}
         state.flipped = set(data["flipped"])
