@@ -325,11 +325,11 @@ class CodeGen:
         self._loop_body(s.where, s.body, inner, s)
 
     def _loop_body(self, cond, body: tuple, ctx: Ctx, s) -> None:
-        self._indent += 1
-        self.writeline(f"rt.step({where(s)!r})")
+        # a loop over a domain is as long as the domain: only `repeat` counts against the step budget
         if cond is not None:
+            self._indent += 1
             self.writeline(f"if not ({self.ex(cond, ctx)}): continue")
-        self._indent -= 1
+            self._indent -= 1
         self.nested(body, ctx)
 
     def visit_If(self, s: A.If, ctx: Ctx):

@@ -115,7 +115,6 @@ class Interpreter:
     def x_ForEach(self, s, rt, f):
         for value in rt.domain(self.ev(s.domain, rt, f)):
             f.locals[s.var] = value
-            rt.step(where(s))
             if s.where is not None and not self.ev(s.where, rt, f):
                 continue
             yield from self.run(s.body, rt, f)
@@ -123,7 +122,6 @@ class Interpreter:
     def x_Each(self, s, rt, f):
         for who in rt.domain(self.ev(s.domain, rt, f)):
             inner = f.with_you(who)
-            rt.step(where(s))
             if s.where is not None and not self.ev(s.where, rt, inner):
                 continue
             yield from self.run(s.body, rt, inner)
