@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import marshal
 import os
 import sys
 import tempfile
@@ -185,15 +186,39 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 def load_module(path: Path, digest: str) -> Program:
-    """Import a generated module and build its Program."""
+    """Import a generated module and build its Program.
+
+    The module's bytecode is cached beside it (keyed by the interpreter's magic number), because
+    Python does not write .pyc files for it where PYTHONDONTWRITEBYTECODE is set.
+    """
     module_name = f"rulebook_pack_{digest}"
     module = sys.modules.get(module_name)
     if module is None:
         spec = importlib.util.spec_from_file_location(module_name, path)
         module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)  # our generated code: user text only ever appears in repr() literals
+        # our generated code: user text only ever appears in repr() literals
+        exec(_bytecode(path), module.__dict__)  # noqa: S102
         sys.modules[module_name] = module
     return module.build()
+
+
+def _bytecode(path: Path):
+    """The compiled code of a generated module, from its cache file when it is current."""
+    cached = path.with_suffix(f".{importlib.util.MAGIC_NUMBER.hex()}.code")
+    if cached.is_file():
+        try:
+            return marshal.loads(cached.read_bytes())
+        except (ValueError, EOFError, TypeError):
+            pass  # a damaged cache file: compile again
+    code = compile(path.read_text(encoding="utf-8"), str(path), "exec")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+        with os.fdopen(fd, "wb") as f:
+            f.write(marshal.dumps(code))
+        os.replace(tmp, cached)
+    except OSError:
+        pass  # a read-only cache still works, only slower
+    return code
 
 
 def interpret_pack(ref: str) -> Program:
