@@ -20,7 +20,7 @@ SUBJECTS = {"anyone", "players", "opponents", "opponent", "others"}
 class Scope:
     """Locals visible at a point of an effect, and what `this` and `it` mean there."""
 
-    __slots__ = ("locals", "this_kind", "it_event", "it_kind", "parent_used")
+    __slots__ = ("locals", "this_kind", "it_event", "it_kind")
 
     def __init__(self, this_kind=None, it_event=None, it_kind=None):
         self.locals: dict[str, list] = {}   # name -> [span, used?]

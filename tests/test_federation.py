@@ -529,3 +529,16 @@ def test_coverage_report_reaches_every_tile_action_mission_and_deep_space_tile(b
         assert total and missing == [], (group, missing)
     # the marker starts on grade 1 without taking it: that space's (empty) benefit never runs
     assert report["track accreditation"][1] == ["1 Level 1, grade 1"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_logged_game_replays_to_the_same_final_state(backends, players, tmp_path):
+    from runtime.record import load, record, replay, save
+
+    program = backends["compiled"]
+    game = Game(program, players, 11, [RandomAgent(110 + i) for i in range(players)])
+    game.play()
+    save(record(game, PACK), tmp_path / "game.json")
+    logged = load(tmp_path / "game.json")
+    assert replay(program, logged).state.digest() == game.state.digest()
+    assert replay(backends["interpreted"], logged).state.digest() == game.state.digest()
