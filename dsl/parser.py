@@ -15,6 +15,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from . import ast as A
 from .diagnostics import Diagnostic, RulesError
+from .lexer import RulesLexer
 
 GRAMMAR_PATH = Path(__file__).with_name("rules.lark")
 MAX_FILE_BYTES = 2_000_000
@@ -532,8 +533,8 @@ _builder = _Builder()
 def _lark() -> Lark:
     # cache=True keeps the LALR tables in a temp file keyed by the grammar's hash: later processes
     # skip building them
-    return Lark(GRAMMAR_PATH.read_text(), parser="lalr", lexer="basic", keep_all_tokens=True,
-                maybe_placeholders=True, cache=True)
+    return Lark(GRAMMAR_PATH.read_text(), parser="lalr", lexer=RulesLexer, keep_all_tokens=True,
+                maybe_placeholders=True)
 
 
 # Known-bad snippets per error class; the message of the best-matching class is shown.
