@@ -534,7 +534,7 @@ def _lark() -> Lark:
     # cache=True keeps the LALR tables in a temp file keyed by the grammar's hash: later processes
     # skip building them
     return Lark(GRAMMAR_PATH.read_text(), parser="lalr", lexer=RulesLexer, keep_all_tokens=True,
-                maybe_placeholders=True)
+                maybe_placeholders=True, cache=True)
 
 
 # Known-bad snippets per error class; the message of the best-matching class is shown.
