@@ -458,8 +458,7 @@ class Checker:
             self.err("E301", f"{name!r} is {article(CATEGORY[type(decl)])}, not an event", span)
         return None
 
-    def stmt_Whenever(self, s: A.Whenever, scope: Scope) -> None:
-        p = s.pattern
+    def pattern(self, p: A.Pattern, scope: Scope) -> None:
         if p.subject is not None and not isinstance(p.subject, A.You):
             if not (isinstance(p.subject, A.Name) and p.subject.id in SUBJECTS):
                 self.err("E303", "a trigger listens to 'you', 'anyone' or 'opponents'", p.subject.span)
@@ -468,11 +467,13 @@ class Checker:
             self.expr(arg.value, scope)
             if params is not None and arg.name not in params:
                 self.unknown("E205", f"argument of event {p.event}", arg.name, arg.span, params)
-        if s.until is not None:
-            self.event_params(s.until, s.span)
+
+    def stmt_Whenever(self, s: A.Whenever, scope: Scope) -> None:
+        for p in (s.pattern, s.until) if s.until is not None else (s.pattern,):
+            self.pattern(p, scope)
         self.triggers.append(s)
         inner = scope.child()
-        inner.it_event = p.event
+        inner.it_event = s.pattern.event
         self.block(s.body, inner)
 
     def stmt_Emit(self, s: A.Emit, scope: Scope) -> None:

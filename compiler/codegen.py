@@ -391,11 +391,16 @@ class CodeGen:
         self.function(name, "rt, you, it, env", s.body, body_ctx, f"trigger at {tid}", tuple(prelude))
         self.triggers.append((tid, name, tid))
         subject = subject_mode(s.pattern)
-        filters = "{" + ", ".join(f"{a.name!r}: {self.ex(symbolic(a.value, self.sym), ctx)}"
-                                  for a in s.pattern.args) + "}"
+        filters = self.filters(s.pattern, ctx)
+        until = "None" if s.until is None else \
+            f"({subject_mode(s.until, 'anyone')!r}, {s.until.event!r}, {self.filters(s.until, ctx)})"
         env = "{" + ", ".join([f"{n!r}: v_{n}" for n in captured] + (["'this': this"] if ctx.this_ok else [])) + "}"
         self.writeline(f"rt.register({ctx.you}, {tid!r}, {subject!r}, {s.pattern.event!r}, {filters}, "
-                       f"{s.once!r}, {s.until!r}, {env})", s)
+                       f"{s.once!r}, {until}, {env})", s)
+
+    def filters(self, p: A.Pattern, ctx: Ctx) -> str:
+        """The argument filters of an event pattern, evaluated when the trigger is registered."""
+        return "{" + ", ".join(f"{a.name!r}: {self.ex(symbolic(a.value, self.sym), ctx)}" for a in p.args) + "}"
 
     def visit_Emit(self, s: A.Emit, ctx: Ctx):
         decl = self.sym.decls[s.event]

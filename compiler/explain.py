@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dsl import ast as A
-from dsl.printer import cost, expr
+from dsl.printer import cost, expr, pattern
 
 from .resolve import CATEGORY
 
@@ -97,7 +97,7 @@ def describe(stmts: tuple, depth: int = 0) -> list[str]:
             who = "you" if p.subject is None or isinstance(p.subject, A.You) else expr(p.subject)
             args = ", ".join(f"{a.name} {expr(a.value)}" for a in p.args)
             when = f"{'The next time' if s.once else 'Whenever'} {who} {p.event}" + (f" ({args})" if args else "")
-            until = f", until {s.until}" if s.until else ""
+            until = f", until {pattern(s.until)}" if s.until else ""
             say(f"{when}{until}:")
             out.extend(describe(s.body, depth + 1))
         elif isinstance(s, A.Emit):

@@ -181,9 +181,15 @@ class Interpreter:
         env = {n: f.locals[n] for n in self.captures[id(s)]}
         if f.this is not None:
             env["this"] = f.this
-        filters = {a.name: self.ev(symbolic(a.value, self.sym), rt, f) for a in s.pattern.args}
-        rt.register(f.you, where(s), subject_mode(s.pattern), s.pattern.event, filters, s.once, s.until, env)
+        until = None if s.until is None else \
+            (subject_mode(s.until, "anyone"), s.until.event, self.filters(s.until, rt, f))
+        rt.register(f.you, where(s), subject_mode(s.pattern), s.pattern.event, self.filters(s.pattern, rt, f), s.once,
+                    until, env)
         return ()
+
+    def filters(self, p: A.Pattern, rt, f: Frame) -> dict:
+        """The argument filters of an event pattern, evaluated when the trigger is registered."""
+        return {a.name: self.ev(symbolic(a.value, self.sym), rt, f) for a in p.args}
 
     def x_Emit(self, s, rt, f):
         decl = self.sym.decls[s.event]

@@ -119,9 +119,11 @@ def free_names(body: tuple) -> set[str]:
     return names
 
 
-def subject_mode(pattern: A.Pattern) -> str:
-    """Whose events a trigger listens to: 'you', 'opponents' or 'anyone'."""
-    if pattern.subject is None or isinstance(pattern.subject, A.You):
+def subject_mode(pattern: A.Pattern, default: str = "you") -> str:
+    """Whose events a pattern matches: 'you', 'opponents' or 'anyone' (`default` when none is written)."""
+    if pattern.subject is None:
+        return default
+    if isinstance(pattern.subject, A.You):
         return "you"
     return "opponents" if pattern.subject.id in ("opponents", "opponent", "others") else "anyone"
 

@@ -360,11 +360,15 @@ class Pattern:
 
 @node
 class Whenever:
-    """`whenever PATTERN [until EVENT] { ... }` or the one-shot `next PATTERN ...`: registers a trigger."""
+    """`whenever PATTERN [until PATTERN] { ... }` or the one-shot `next PATTERN ...`: registers a trigger.
+
+    The `until` pattern is matched like the trigger's own: `until you income()` ends it only on
+    its owner's income, `until end_of_era` on anyone's.
+    """
 
     once: bool
     pattern: Pattern
-    until: Optional[str]
+    until: Optional[Pattern]
     body: tuple
 
 

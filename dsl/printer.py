@@ -85,6 +85,13 @@ def cost(terms: tuple) -> str:
     return ", ".join(parts)
 
 
+def pattern(p: A.Pattern) -> str:
+    """`you advance(on = military)`."""
+    subject = f"{expr(p.subject)} " if p.subject is not None else ""
+    args = f"({', '.join(f'{a.name} = {expr(a.value)}' for a in p.args)})" if p.args else ""
+    return f"{subject}{p.event}{args}"
+
+
 def _title(title) -> str:
     return f" {quote(title)}" if title is not None else ""
 
@@ -201,10 +208,8 @@ class Printer:
 
     def s_Whenever(self, s):
         p = s.pattern
-        subject = f"{expr(p.subject)} " if p.subject is not None else ""
-        args = f"({', '.join(f'{a.name} = {expr(a.value)}' for a in p.args)})" if p.args else ""
-        until = f" until {s.until}" if s.until else ""
-        self.block(f"{'next' if s.once else 'whenever'} {subject}{p.event}{args}{until}", s.body)
+        until = f" until {pattern(s.until)}" if s.until else ""
+        self.block(f"{'next' if s.once else 'whenever'} {pattern(p)}{until}", s.body)
 
     def s_Emit(self, s):
         self.line(f"emit {s.event}({', '.join(expr(a) for a in s.args)});")

@@ -603,7 +603,7 @@ class Game:
 
     # ------------------------------------------------------------------ events and triggers
     def register(self, owner: Holder, tid: str, subject: str, event: str, filters: dict, once: bool,
-                 until: Optional[str], env: dict) -> None:
+                 until: Optional[tuple], env: dict) -> None:
         """Activate a trigger; it fires on matching events until its `until` event (or once)."""
         t = Trigger(tid, owner, subject, event, filters, once, until, env)
         self.state.triggers.append(t)
@@ -619,16 +619,13 @@ class Game:
     def emit(self, event: str, subject: Optional[Holder], args: dict) -> None:
         """Announce an event: matching triggers are queued, durations ending on it expire."""
         for t in list(self.by_event.get(event, ())):
-            if t.subject == "you" and subject is not t.owner:
-                continue
-            if t.subject == "opponents" and (subject is t.owner or subject is None or not subject.is_player):
-                continue
-            if any(args.get(k) != v for k, v in t.filters.items()):
+            if not matches(t.owner, t.subject, t.filters, subject, args):
                 continue
             if t.once:
                 self._unregister(t)
             self.pending.append((t, args))
-        ending = [t for t in self.state.triggers if t.until == event]
+        ending = [t for t in self.state.triggers
+                  if t.until is not None and t.until[1] == event and matches(t.owner, t.until[0], t.until[2], subject, args)]
         for t in ending:
             self._unregister(t)
 
@@ -692,6 +689,15 @@ class Game:
         """Whether an optional rule is switched on."""
         return name in self.variants
 
+
+
+def matches(owner: Holder, mode: str, filters: dict, subject: Optional[Holder], args: dict) -> bool:
+    """Whether an event by `subject` with `args` matches a pattern owned by `owner`."""
+    if mode == "you" and subject is not owner:
+        return False
+    if mode == "opponents" and (subject is owner or subject is None or not subject.is_player):
+        return False
+    return all(args.get(k) == v for k, v in filters.items())
 
 
 def describe_cost(terms: list) -> str:

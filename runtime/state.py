@@ -114,7 +114,8 @@ class State:
             "evars": {e: {k: encode(v) for k, v in sorted(d.items())} for e, d in sorted(self.evars.items())},
             "flipped": sorted(self.flipped),
             "triggers": [[t.tid, encode(t.owner), t.subject, t.event, {k: encode(v) for k, v in t.filters.items()},
-                          t.once, t.until, {k: encode(v) for k, v in t.env.items()}] for t in self.triggers],
+                          t.once, _until_json(t.until), {k: encode(v) for k, v in t.env.items()}]
+                         for t in self.triggers],
             "once": sorted(self.once_done),
             "claimed": sorted(self.claimed),
             "over": self.over,
@@ -144,8 +145,9 @@ class State:
         dec = lambda v: decode(v, state, entities)  # noqa: E731
         state.evars = {e: {k: dec(v) for k, v in d.items()} for e, d in data["evars"].items()}
         state.flipped = set(data["flipped"])
-        state.triggers = [Trigger(t[0], dec(t[1]), t[2], t[3], {k: dec(v) for k, v in t[4].items()}, t[5], t[6],
-                                  {k: dec(v) for k, v in t[7].items()}) for t in data["triggers"]]
+        until = lambda u: None if u is None else (u[0], u[1], {k: dec(v) for k, v in u[2].items()})  # noqa: E731
+        state.triggers = [Trigger(t[0], dec(t[1]), t[2], t[3], {k: dec(v) for k, v in t[4].items()}, t[5],
+                                  until(t[6]), {k: dec(v) for k, v in t[7].items()}) for t in data["triggers"]]
         state.once_done = set(data["once"])
         state.claimed = set(data["claimed"])
         state.over = data["over"]
@@ -155,6 +157,10 @@ class State:
         """A short hash of the JSON form, to compare final states."""
         text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _until_json(until) -> Any:
+    return None if until is None else [until[0], until[1], {k: encode(v) for k, v in until[2].items()}]
 
 
 def encode(value: Any) -> Any:

@@ -49,7 +49,7 @@ def test_trigger_patterns_and_durations():
                      "whenever opponents advance(on = military) until end_of_era { gain 1 vp; } }")
     nxt, whenever = proc.body
     assert nxt.once and nxt.pattern == A.Pattern(A.You(), "act", (A.PatternArg("planet", A.Name("neo")),))
-    assert not whenever.once and whenever.until == "end_of_era"
+    assert not whenever.once and whenever.until == A.Pattern(None, "end_of_era", ())
     assert whenever.pattern.subject == A.Name("opponents")
 
 

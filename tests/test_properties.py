@@ -144,6 +144,7 @@ def statements(depth: int):
         st.tuples(block, cond, block).map(
             lambda t: f"choose {{ option \"x\" {{ {t[0]} }} option \"y\" when {t[1]} {{ pay 1 any(goods); {t[2]} }} }}"),
         block.map(lambda b: f"whenever you ping(n = 1) until ping {{ {b} }}"),
+        block.map(lambda b: f"whenever anyone ping until you ping(n = 2) {{ {b} }}"),
         block.map(lambda b: f"next anyone gain(res = food) {{ {b} }}"),
         block.map(lambda b: f"once {{ {b} }}"),
         st.tuples(block).map(lambda t: f"for each p in players where p.coin > 0 and p.vp >= 0 {{ {t[0]} }}"),

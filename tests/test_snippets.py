@@ -327,3 +327,28 @@ def test_cities_team_variant_fights_only_the_rival_neighbour(tmp_path):
         run_slot(g, "hideout", "play")
         assert [p.stock["debt"] for p in g.state.players] == [0, 1, 1, 1]
         assert g.program.funcs["team_score"](g, p1, p1) + g.program.funcs["team_score"](g, p1, p2) == 3
+
+
+ERA = """
+counter vp;
+event income_turn();
+event invent();
+kind tapestry { play: effect; }
+# Tapestry: "this era" lasts until the start of *your* next income turn, not anyone's
+tapestry academia "Academia" { play { whenever you invent() until you income_turn() { gain 3 vp; } } }
+proc income() { emit income_turn(); }
+proc invent_tech() { emit invent(); }
+"""
+
+
+def test_this_era_ends_on_your_own_income_turn_only(tmp_path):
+    for program in programs(write_pack(tmp_path / "era", ERA)):
+        g = new_game(program, players=2)
+        me = g.state.players[0]
+        run_slot(g, "academia", "play")
+        run_proc(g, "income", player=1)      # the other player's income turn: the era goes on
+        run_proc(g, "invent_tech")
+        assert me.stock["vp"] == 3
+        run_proc(g, "income")                # your income turn: the era is over
+        run_proc(g, "invent_tech")
+        assert me.stock["vp"] == 3 and g.state.triggers == []
