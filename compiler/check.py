@@ -539,6 +539,14 @@ class Checker:
         then, otherwise = self.expr(e.then, scope), self.expr(e.otherwise, scope)
         return then if then == otherwise else "any"
 
+    def expr_Index(self, e, scope) -> str:
+        kind = self.expr(e.obj, scope)
+        if kind not in ("list", "zone", "any"):
+            self.err("E303", f"only a list or a zone has numbered items, not {article(TYPE_WORDS.get(kind, kind))}",
+                     e.obj.span)
+        self.amount(e.index, scope)
+        return "any"
+
     def expr_Nothing(self, e, scope) -> str:
         return "any"
 

@@ -146,6 +146,9 @@ class CodeGen:
     def ex_Cond(self, e, ctx) -> str:
         return f"{self.wrap(e.then, ctx, 1)} if {self.wrap(e.cond, ctx, 1)} else {self.wrap(e.otherwise, ctx, 1)}"
 
+    def ex_Index(self, e, ctx) -> str:
+        return f"rt.item({self.ex(e.obj, ctx)}, {self.ex(e.index, ctx)})"
+
     def ex_Nothing(self, e, ctx) -> str:
         return "None"
 

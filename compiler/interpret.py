@@ -241,6 +241,9 @@ class Interpreter:
     def e_Cond(self, e, rt, f):
         return self.ev(e.then, rt, f) if self.ev(e.cond, rt, f) else self.ev(e.otherwise, rt, f)
 
+    def e_Index(self, e, rt, f):
+        return rt.item(self.ev(e.obj, rt, f), self.ev(e.index, rt, f))
+
     def e_Nothing(self, e, rt, f):
         return None
 

@@ -92,6 +92,14 @@ class Method:
 
 
 @node
+class Index:
+    """`items[n]`: the n-th element of a list or zone, counting from 1 (a printed row of values)."""
+
+    obj: "Expr"
+    index: "Expr"
+
+
+@node
 class Call:
     """`name(args)`: a builtin function or a `func` declared in the pack."""
 
@@ -143,7 +151,7 @@ class Cond:
     otherwise: "Expr"
 
 
-Expr = Union[Cond, Int, Str, Bool, Nothing, You, Name, Attr, Method, Call, Aggregate, ListLit, Unary, Binary]
+Expr = Union[Cond, Index, Int, Str, Bool, Nothing, You, Name, Attr, Method, Call, Aggregate, ListLit, Unary, Binary]
 
 # ---------------------------------------------------------------------------- statements
 

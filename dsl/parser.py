@@ -480,6 +480,9 @@ class _Builder:
     def attr(self, meta, items):
         return A.Attr(items[0], str(items[1]), span=self._s(meta))
 
+    def index(self, meta, items):
+        return A.Index(items[0], items[1], span=self._s(meta))
+
     def method(self, meta, items):
         return A.Method(items[0], str(items[1]), items[2] or (), span=self._s(meta))
 

@@ -41,6 +41,8 @@ def expr(e) -> str:
         return e.id
     if isinstance(e, A.Attr):
         return f"{_wrap(e.obj, 8)}.{e.name}"
+    if isinstance(e, A.Index):
+        return f"{_wrap(e.obj, 8)}[{expr(e.index)}]"
     if isinstance(e, A.Method):
         return f"{_wrap(e.obj, 8)}.{e.name}({', '.join(expr(a) for a in e.args)})"
     if isinstance(e, A.Call):

@@ -317,6 +317,13 @@ class Game:
         room = self.room(self.holder_of(h), name)
         return UNLIMITED if room is None else room
 
+    def item(self, items, n: int):
+        """The n-th element of a list or zone, counting from 1."""
+        values = items.items if type(items) is ZoneRef else items
+        if not isinstance(n, int) or not 1 <= n <= len(values):
+            raise RulesRuntimeError("E601", f"there is no item {n} in a list of {len(values)}")
+        return values[n - 1]
+
     def first(self, items):
         """The first element of a zone or list, or None."""
         for item in self.domain(items):

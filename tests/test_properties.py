@@ -107,6 +107,7 @@ expr = st.recursive(atom, lambda inner: st.one_of(
     small.map(lambda n: f"count(p in players where p.vp > {n})"),
     st.just("total(p in opponents, p.coin)"),
     st.tuples(inner, inner).map(lambda t: f"(if coin > 1 and vp < 3 then {t[0]} else {t[1]})"),
+    inner.map(lambda t: f"[4, 5, 6][min(3, max(1, {t}))]"),
 ), max_leaves=4)
 amount = st.one_of(small, st.tuples(expr).map(lambda t: f"max(0, min(3, {t[0]}))"))
 cond = st.one_of(

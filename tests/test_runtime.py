@@ -188,3 +188,27 @@ def test_saved_state_round_trips_through_pydantic(demo, tmp_path):
     with pytest.raises(RulesRuntimeError) as info:
         load_state(path, program)
     assert info.value.code == "E603"
+
+
+
+PER_PLAYER = """
+counter vp;
+kind mission per_player { level: int; done: bool = false; reward: effect; }
+mission m1 "Mission 1" { level = 1; reward { gain level_bonus() vp; } }
+zone missions per_player of mission;
+func level_bonus() = 2;
+proc setup() { fill missions with mission; }
+func menu() = [3, 6, 9];
+func third() = menu()[3];
+"""
+
+
+def test_per_player_entities_sit_in_every_players_zone_and_lists_count_from_one(tmp_path):
+    for program in programs(write_pack(tmp_path / "pp", PER_PLAYER)):
+        g = new_game(program, players=2)
+        me, other = g.state.players
+        from .conftest import run_proc
+        run_proc(g, "setup")
+        run_proc(g, "setup", player=1)
+        assert [e.name for e in me.zones["missions"]] == ["m1"] == [e.name for e in other.zones["missions"]]
+        assert program.funcs["third"](g, me) == 9
