@@ -311,8 +311,8 @@ def test_special_mission_needs_a_piece_a_spaceship_and_the_level(program):
     me["accreditation"] = 3                            # level 2
     for m in ("mission1", "mission3", "mission5"):     # levels 1, 2 and 3
         g.move(ent(g, m), zone(g, "missions_open", 0))
-    asked = proc(g, "special_mission", answers=["yes", "3: Atalum", 0], player=0)
-    assert asked[1].options == ["1: Neo", "3: Atalum"]
+    asked = proc(g, "special_mission", answers=["3: Atalum", 0], player=0)
+    assert asked[0].options == ["1: Neo", "3: Atalum", "none"]   # either mission, or none
     assert me["ships"] == 0 and me["flown"] == 1 and me["completed"] == 1
     assert me["inf_atalum"] == 1                       # mission 3 is an Atalum action
     assert proc(g, "special_mission") == []            # no spaceship left
