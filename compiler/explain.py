@@ -126,7 +126,7 @@ def describe(stmts: tuple, depth: int = 0) -> list[str]:
 
 def explain(decl) -> list[str]:
     """A plain-language reading of any declaration."""
-    kind = CATEGORY.get(type(decl), "declaration")
+    kind = decl.kind if isinstance(decl, A.Entity) else CATEGORY.get(type(decl), "declaration")
     title = f" \"{decl.title}\"" if getattr(decl, "title", None) else ""
     lines = [f"{kind} {decl.name}{title}"]
     if isinstance(decl, A.Entity):
