@@ -116,40 +116,27 @@ def test_structure_discount_of_erudite_2B1(program):
 # ---------------------------------------------------------------------------- Main Projects (p.25, p.27)
 
 
-def test_four_player_project_tie_for_first_splits_16_and_8(program):
-    # p.25: two players tied first each score (16 + 8) / 2 = 12; the next is third and scores 4.
-    g = fresh(program, 4)
-    for i, influence in enumerate([5, 5, 3, 0]):
-        stock(g, i)["inf_arra"] = influence
-    proc(g, "score_project", ent(g, "proj_arra"))
-    assert prestige(g) == [12, 12, 4, 0]
+PROJECTS = [
+    # p.25: two players tied first each score (16 + 8) / 2 = 12; the next is third and scores 4
+    pytest.param("proj_arra", "inf_arra", [5, 5, 3, 0], [12, 12, 4, 0], id="four-player-tie-for-first"),
+    pytest.param("proj_neo", "inf_neo", [2, 4, 4], [0, 10, 10], id="three-players-tied-first-14-6"),
+    pytest.param("proj_missions", "completed", [3, 1, 0, 2], [16, 4, 0, 8], id="missions-count-start-and-deep"),
+    # p.27, 2 players: the best scores 10, a tie 7 each, the second 4 if 1 or 2 levels behind, else 0
+    pytest.param("proj_joint", "joint", [5, 4], [10, 4], id="two-players-one-behind"),
+    pytest.param("proj_joint", "joint", [5, 3], [10, 4], id="two-players-two-behind"),
+    pytest.param("proj_joint", "joint", [5, 2], [10, 0], id="two-players-three-behind"),
+    pytest.param("proj_joint", "joint", [3, 3], [7, 7], id="two-players-tied"),
+    pytest.param("proj_joint", "joint", [4, 0], [10, 0], id="two-players-second-did-not-fund"),
+]
 
 
-def test_three_player_project_prizes(program):
-    g = fresh(program, 3)
-    for i, influence in enumerate([2, 4, 4]):
-        stock(g, i)["inf_neo"] = influence
-    proc(g, "score_project", ent(g, "proj_neo"))
-    assert prestige(g) == [0, 10, 10]                 # tied first: (14 + 6) / 2
-
-
-@pytest.mark.parametrize("values, scores", [([5, 4], [10, 4]), ([5, 3], [10, 4]), ([5, 2], [10, 0]),
-                                            ([3, 3], [7, 7]), ([4, 0], [10, 0])])
-def test_two_player_project_scoring(program, values, scores):
-    # p.27: the best scores 10, a tie 7 each, the second 4 if 1 or 2 levels behind, 0 if 3 or more.
-    g = fresh(program, 2)
-    for i, v in enumerate(values):
-        stock(g, i)["joint"] = v
-    proc(g, "score_project", ent(g, "proj_joint"))
+@pytest.mark.parametrize("project, measure, values, scores", PROJECTS)
+def test_main_project_scoring(program, project, measure, values, scores):
+    g = fresh(program, len(values))
+    for i, value in enumerate(values):
+        stock(g, i)[measure] = value
+    proc(g, "score_project", ent(g, project))
     assert prestige(g) == scores
-
-
-def test_missions_project_counts_start_and_deep_space_tiles(program):
-    g = fresh(program, 4)
-    for i, done in enumerate([3, 1, 0, 2]):
-        stock(g, i)["completed"] = done
-    proc(g, "score_project", ent(g, "proj_missions"))
-    assert prestige(g) == [16, 4, 0, 8]
 
 
 def test_funding_overflows_into_the_joint_project(program):
