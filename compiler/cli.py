@@ -210,6 +210,10 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
         for note in e.notes:
             err.print(f"  note: {note}", markup=False)
         raise typer.Exit(EXIT_FINDINGS)
+    except EOFError:
+        err.print(f"rulebook: the input ended after {game.decisions_made} decisions; the game is abandoned",
+                  markup=False)
+        raise typer.Exit(EXIT_USAGE)
     if not quiet:
         for line in game.messages[-12:]:
             out.print(f"  {line}", markup=False)

@@ -137,3 +137,16 @@ def test_ten_megabytes_and_five_thousand_braces_are_clean_errors(tmp_path):
     deep.write_text("proc p() " + "{" * 5000 + "}" * 5000)
     result = invoke("lint", deep)
     assert result.exit_code == 1 and "E106" in result.output
+
+
+def test_human_play_at_the_terminal_and_input_running_out(tmp_path):
+    pack = write_pack(tmp_path / "vote", """
+        counter vp;
+        game vote { seats 2 to 2; phase play { each players { choose "how many points?" {
+          option "one" { gain 1 vp; } option "two" { gain 2 vp; } } } } winner most vp; }
+    """)
+    result = runner.invoke(app, ["play", str(pack), "--players", "2", "--agent", "human"], input="9\n2\n1\n")
+    assert result.exit_code == 0 and "P1: how many points?" in result.output
+    assert "type a number from 1 to 2" in result.output and "winner: P1" in result.output
+    abandoned = runner.invoke(app, ["play", "federation", "--players", "2", "--agent", "human"], input="1\n")
+    assert abandoned.exit_code == 2 and "the input ended" in abandoned.output
