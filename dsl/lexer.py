@@ -18,7 +18,12 @@ OWN = {"NAME", "INT", "STRING", "COMMENT", "WS"}
 
 
 class RulesLexer(Lexer):
-    """Turns rules text into Lark tokens with positions (1-based lines and columns)."""
+    """Turns rules text into Lark tokens with positions (1-based lines and columns).
+
+    It keeps its place in Lark's line counter, so the parser can resume it after a syntax error.
+    """
+
+    __future_interface__ = 1
 
     def __init__(self, lexer_conf):
         self.keywords: dict[str, str] = {}
@@ -41,27 +46,27 @@ class RulesLexer(Lexer):
         parts += [f"(?P<{name}>{re.escape(value)})" for name, value in sorted(symbols, key=lambda s: -len(s[1]))]
         self.master = re.compile("|".join(parts))
 
-    def lex(self, data: str):
-        """Yield the tokens of `data`; an unknown character raises Lark's UnexpectedCharacters."""
+    def lex(self, lexer_state, parser_state):
+        """Yield the tokens from where the lexer state stands; an unknown character raises Lark's
+        UnexpectedCharacters."""
+        data = lexer_state.text.text
+        counter = lexer_state.line_ctr
         match = self.master.match
         keywords = self.keywords
-        pos, line, line_start, end = 0, 1, 0, len(data)
-        while pos < end:
+        end = len(data)
+        while counter.char_pos < end:
+            pos, line, line_start = counter.char_pos, counter.line, counter.line_start_pos
             m = match(data, pos)
             if m is None:
                 raise UnexpectedCharacters(data, pos, line, pos - line_start + 1)
             kind = m.lastgroup
             value = m.group()
-            new_pos = m.end()
+            counter.feed(value, kind == "WS" or kind == "COMMENT")
             if kind == "WS" or kind == "COMMENT":
-                newlines = value.count("\n")
-                if newlines:
-                    line += newlines
-                    line_start = pos + value.rindex("\n") + 1
-                pos = new_pos
                 continue
             if kind == "WORD":
                 kind = keywords.get(value, "NAME")
             column = pos - line_start + 1
-            yield Token(kind, value, pos, line, column, line, column + len(value), new_pos)
-            pos = new_pos
+            token = Token(kind, value, pos, line, column, line, column + len(value), counter.char_pos)
+            lexer_state.last_token = token
+            yield token

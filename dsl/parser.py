@@ -20,6 +20,7 @@ from .lexer import RulesLexer
 GRAMMAR_PATH = Path(__file__).with_name("rules.lark")
 MAX_FILE_BYTES = 2_000_000
 MAX_NESTING = 100
+MAX_SYNTAX_ERRORS = 20
 
 
 def _span_of(file: str, meta) -> A.Span:
@@ -772,12 +773,28 @@ def parse_text(text: str, file: str = "<string>") -> A.Module:
         raise RulesError([deep])
     with _lock, deep_recursion():
         _builder.file = file
+        found: list[Diagnostic] = []
         try:
-            items = _builder.build(_lark().parse(text))
+            tree = _lark().parse(text, on_error=lambda err: _recover(err, text, file, found))
         except UnexpectedInput as err:
-            raise RulesError([_syntax_diagnostic(err, text, file)]) from None
-
+            found.append(_syntax_diagnostic(err, text, file))
+        if found:
+            raise RulesError(found) from None
+        items = _builder.build(tree)
     return A.Module(file, items)
+
+
+def _recover(err: UnexpectedInput, text: str, file: str, found: list) -> bool:
+    """Record a missing ';' and carry on as if it were there, so one run reports every missing ';'
+    of a file; any other mistake ends the parse (recovering from it would report its consequences
+    as mistakes of their own)."""
+    if not isinstance(err, UnexpectedToken) or err.token.type in ("$END", "SEMICOLON") \
+            or len(found) >= MAX_SYNTAX_ERRORS or "SEMICOLON" not in err.interactive_parser.accepts():
+        raise err
+    found.append(_syntax_diagnostic(err, text, file))
+    err.interactive_parser.feed_token(Token("SEMICOLON", ";"))
+    err.interactive_parser.feed_token(err.token)
+    return True
 
 
 def parse_file(path: Path, display: Optional[str] = None) -> tuple[A.Module, str]:

@@ -89,3 +89,13 @@ def test_gain_order_mistake_has_a_sentence():
 def test_unknown_phase_is_a_diagnostic_not_a_crash():
     d = error_of("game g { seats 2 to 4; phase income { } winner most vp; }")
     assert d.message == "a game has the phases setup, play and final, not 'income'"
+
+
+def test_every_missing_semicolon_of_a_file_is_reported_in_one_run():
+    text = "resource coin\nresource food;\nproc p() {\n  gain 1 coin\n  gain 2 food\n  lose 2 coin;\n" \
+           "  if coin = 2 { gain 1 food; }\n}\n"
+    with pytest.raises(RulesError) as info:
+        parse_text(text, "t.rules")
+    found = [(d.span.line, d.message[:22]) for d in info.value.diagnostics]
+    assert found == [(1, "a statement must end w"), (4, "a statement must end w"),
+                     (5, "a statement must end w"), (7, "use '==' to compare; '")]
