@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import os
 import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from compiler.driver import compile_pack, interpret_pack
 from runtime.agents import ScriptedAgent
 from runtime.engine import Game
+
+# CI explores the same examples on every run (a red CI must mean a change broke something);
+# local runs draw new examples each time, to keep finding bugs.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 @pytest.fixture(autouse=True)
