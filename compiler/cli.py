@@ -47,23 +47,35 @@ def _fail(e: RulesError, fmt: Format = Format.text, sources: Optional[dict] = No
     raise typer.Exit(_report(e.diagnostics, sources or {}, fmt))
 
 
+def _lint_targets(path: Path) -> list:
+    """What linting PATH means: a file, a pack, every pack and loose file in a folder, or a shipped pack."""
+    from compiler.pack import MANIFEST, shipped_packs
+
+    if path.is_file():
+        return [path]
+    if path.is_dir():
+        if (path / MANIFEST).is_file():
+            return [str(path)]
+        packs = sorted(m.parent for m in path.rglob(MANIFEST))
+        loose = [f for f in sorted(path.rglob("*.rules")) if not any(p in f.parents for p in packs)]
+        return [str(p) for p in packs] + loose or [str(path)]  # an empty folder: the E501 of its pack
+    if str(path) in shipped_packs():
+        return [str(path)]
+    err.print(f"rulebook: no such file, folder or shipped pack: {path}", markup=False)
+    raise typer.Exit(EXIT_USAGE)
+
+
 @app.command()
-def lint(paths: List[Path] = typer.Argument(..., help="Rules files or pack folders."),
+def lint(paths: List[Path] = typer.Argument(..., help="Rules files, pack folders, folders of packs or shipped pack names."),
          format: Format = typer.Option(Format.text, "--format", help="text or json")) -> None:
     """Check rules files or packs and report every finding with its position and code."""
     from compiler.driver import analyse, analyse_file
 
     diags: list[Diagnostic] = []
     sources: dict = {}
-    for path in paths:
+    for target in [t for path in paths for t in _lint_targets(path)]:
         try:
-            if path.is_dir():
-                result = analyse(str(path))
-            elif path.is_file():
-                result = analyse_file(path)
-            else:
-                err.print(f"rulebook: no such file or folder: {path}", markup=False)
-                raise typer.Exit(EXIT_USAGE)
+            result = analyse_file(target) if isinstance(target, Path) else analyse(target)
         except RulesError as e:
             diags.extend(e.diagnostics)
             continue

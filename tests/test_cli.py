@@ -150,3 +150,14 @@ def test_human_play_at_the_terminal_and_input_running_out(tmp_path):
     assert "type a number from 1 to 2" in result.output and "winner: P1" in result.output
     abandoned = runner.invoke(app, ["play", "federation", "--players", "2", "--agent", "human"], input="1\n")
     assert abandoned.exit_code == 2 and "the input ended" in abandoned.output
+
+
+def test_lint_accepts_shipped_names_and_folders_of_packs(tmp_path):
+    assert invoke("lint", "federation").exit_code == 0
+    write_pack(tmp_path / "all" / "good", PACK)
+    write_pack(tmp_path / "all" / "bad", "resource coin;\nproc p() { gain 1 coins; }")
+    (tmp_path / "all" / "loose.rules").write_text("resource x\n")
+    result = invoke("lint", tmp_path / "all")
+    assert result.exit_code == 1
+    assert "error[E202]" in result.output and "error[E102]" in result.output
+    assert "2 error(s)" in result.output
