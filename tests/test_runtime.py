@@ -212,3 +212,20 @@ def test_per_player_entities_sit_in_every_players_zone_and_lists_count_from_one(
         run_proc(g, "setup", player=1)
         assert [e.name for e in me.zones["missions"]] == ["m1"] == [e.name for e in other.zones["missions"]]
         assert program.funcs["third"](g, me) == 9
+
+
+LINKS = """
+counter vp;
+kind card { worth: int; link: card = none; play: effect; }
+card base "Base" { worth = 3; }
+card combo "Combo" { worth = 1; link = base; play { gain this.worth + this.link.worth vp; } }
+"""
+
+
+def test_a_kind_typed_field_holds_the_entity_it_names(tmp_path):
+    for program in programs(write_pack(tmp_path / "links", LINKS)):
+        g = new_game(program)
+        from .conftest import run_slot
+        run_slot(g, "combo", "play")
+        assert g.state.players[0].stock["vp"] == 4
+        assert program.entities["combo"].fields["link"] is program.entities["base"]
