@@ -227,7 +227,7 @@ class CodeGen:
         inner = ctx.bind(e.var)
         var = f"v_{e.var}"
         cond = f" if {self.ex(e.where, inner)}" if e.where is not None else ""
-        source = f"for {var} in rt.domain({self.ex(e.domain, ctx)}){cond}"
+        source = f"for {var} in {self.domain(e.domain, ctx)}{cond}"
         if e.op == "count":
             return f"sum(1 {source})"
         if e.op == "total":
@@ -236,8 +236,19 @@ class CodeGen:
         if e.value is None:
             if e.op == "some":
                 return f"any(True {source})"
-            return f"all({self.ex(e.where, inner)} for {var} in rt.domain({self.ex(e.domain, ctx)}))"
+            return f"all({self.ex(e.where, inner)} for {var} in {self.domain(e.domain, ctx)})"
         return f"{fn}({self.ex(e.value, inner)} {source})"
+
+    def domain(self, e, ctx: Ctx) -> str:
+        """What a loop ranges over: a copy of a zone's items, a fresh list of players, or whatever
+        `rt.domain` makes of any other value (the same list either way)."""
+        if isinstance(e, A.Name):
+            how, name = classify(e.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)
+            if how == "zone":
+                return f"{self.ex(e, ctx)}.items[:]"
+            if how == "domain" and name in ("players", "opponents", "neighbours"):
+                return self.ex(e, ctx)  # these builtins already return a new list
+        return f"rt.domain({self.ex(e, ctx)})"
 
     def cost(self, terms: tuple, ctx: Ctx) -> str:
         return "[" + ", ".join(f"({t.mode!r}, {self.res(t.name, ctx) if t.mode == 'plain' else repr(t.name)}, "
@@ -318,13 +329,13 @@ class CodeGen:
 
     def visit_ForEach(self, s: A.ForEach, ctx: Ctx):
         inner = ctx.bind(s.var)
-        self.writeline(f"for v_{s.var} in rt.domain({self.ex(s.domain, ctx)}):", s)
+        self.writeline(f"for v_{s.var} in {self.domain(s.domain, ctx)}:", s)
         self._loop_body(s.where, s.body, inner, s)
 
     def visit_Each(self, s: A.Each, ctx: Ctx):
         you = self.temp("you")
         inner = replace(ctx, you=you)
-        self.writeline(f"for {you} in rt.domain({self.ex(s.domain, ctx)}):", s)
+        self.writeline(f"for {you} in {self.domain(s.domain, ctx)}:", s)
         self._loop_body(s.where, s.body, inner, s)
 
     def _loop_body(self, cond, body: tuple, ctx: Ctx, s) -> None:
@@ -424,14 +435,14 @@ class CodeGen:
         key = self.ex(s.key, replace(ctx, you=who))
         prizes = "[" + ", ".join(self.ex(p, ctx) for p in s.prizes) + "]"
         cond = f" if {self.ex(s.where, replace(ctx, you=who))}" if s.where is not None else ""
-        self.writeline(f"{dom} = [{who} for {who} in rt.domain({self.ex(s.domain, ctx)}){cond}]", s)
+        self.writeline(f"{dom} = [{who} for {who} in {self.domain(s.domain, ctx)}{cond}]", s)
         self.writeline(f"rt.rank({dom}, [{key} for {who} in {dom}], {prizes}, {s.resource!r}, {s.ties!r})")
 
     def visit_Pick(self, s: A.Pick, ctx: Ctx):
         inner = ctx.bind(s.var)
         cands = self.temp("cands")
         cond = f" if {self.ex(s.where, inner)}" if s.where is not None else ""
-        self.writeline(f"{cands} = [v_{s.var} for v_{s.var} in rt.domain({self.ex(s.domain, ctx)}){cond}]", s)
+        self.writeline(f"{cands} = [v_{s.var} for v_{s.var} in {self.domain(s.domain, ctx)}{cond}]", s)
         self.writeline(f"if {cands}:")
         self._indent += 1
         prompt = s.title or f"pick {s.var}"
