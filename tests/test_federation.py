@@ -232,8 +232,8 @@ def test_floor_won_by_the_neutral_player_scores_nobody(program):
     assert prestige(g) == [0, 1, 0]
 
 
-def test_law_vote_more_votes_on_the_right_passes_the_atalum_law(program):
-    # p.13: more votes on the right; the right law is the Atalum law: 2 PP per Atalum influence.
+def neo_against_atalum_law(program) -> Game:
+    """3 players; the Neo law on the left against the Atalum law on the right (p.13)."""
     g = fresh(program, 3)
     for t in list(zone(g, "law_left")) + list(zone(g, "law_right")):
         g.move(t, zone(g, "laws_left"))
@@ -241,6 +241,12 @@ def test_law_vote_more_votes_on_the_right_passes_the_atalum_law(program):
     g.move(ent(g, "law_r_atalum"), zone(g, "law_right"))
     for i, (atalum, neo) in enumerate([(1, 5), (2, 0), (3, 1)]):
         stock(g, i).update(inf_atalum=atalum, inf_neo=neo)
+    return g
+
+
+def test_law_vote_more_votes_on_the_right_passes_the_atalum_law(program):
+    # p.13: more votes on the right; the right law is the Atalum law: 2 PP per Atalum influence.
+    g = neo_against_atalum_law(program)
     proc(g, "add_votes", ent(g, "neo_L"), 4, player=0)
     proc(g, "add_votes", ent(g, "atalum_R"), 3, player=1)
     proc(g, "add_votes", ent(g, "lua_R"), 2, player=2)
@@ -251,13 +257,7 @@ def test_law_vote_more_votes_on_the_right_passes_the_atalum_law(program):
 
 def test_law_vote_tie_is_decided_by_the_president(program):
     # p.13: "No caso de um empate, o jogador com o peão de Presidente escolhe a lei."
-    g = fresh(program, 3)
-    for t in list(zone(g, "law_left")) + list(zone(g, "law_right")):
-        g.move(t, zone(g, "laws_left"))
-    g.move(ent(g, "law_l_neo"), zone(g, "law_left"))
-    g.move(ent(g, "law_r_atalum"), zone(g, "law_right"))
-    for i, (atalum, neo) in enumerate([(1, 5), (2, 0), (3, 1)]):
-        stock(g, i).update(inf_atalum=atalum, inf_neo=neo)
+    g = neo_against_atalum_law(program)
     proc(g, "add_votes", ent(g, "neo_L"), 3, player=0)
     proc(g, "add_votes", ent(g, "atalum_R"), 1, player=1)    # right: 1 + P2's die 2 = 3
     stock(g, 1).update(assistant=2, die_floor=1, die_right=1)
