@@ -147,6 +147,18 @@ class Game:
         self.decisions_made += 1
         return self._advance(choice)
 
+    def clone(self) -> "Game":
+        """An independent game at the same point, made by replaying this one's decisions (a game is a
+        stack of running effects, which Python cannot copy; its seed and decisions determine it)."""
+        twin = Game(self.program, len(self.state.players), self.seed, self.agents, self.variants)
+        if self._gen is None:
+            return twin
+        twin.start()
+        for entry in self.log:
+            if isinstance(entry[0], int):
+                twin.apply(entry[1])
+        return twin
+
     def legal(self) -> list[str]:
         """The options of the pending decision (empty when the game is over)."""
         return list(self.decision.options) if self.decision else []

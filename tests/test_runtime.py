@@ -229,3 +229,19 @@ def test_a_kind_typed_field_holds_the_entity_it_names(tmp_path):
         run_slot(g, "combo", "play")
         assert g.state.players[0].stock["vp"] == 4
         assert program.entities["combo"].fields["link"] is program.entities["base"]
+
+
+def test_clone_continues_independently_from_the_same_point(demo):
+    program = programs(demo)[0]
+    g = Game(program, 3, 4)
+    d = g.start()
+    d = g.apply(0)
+    twin = g.clone()
+    assert twin.state.to_json() == g.state.to_json() and twin.legal() == g.legal()
+    while d is not None:                          # play the original to the end
+        d = g.apply(0)
+    assert not twin.state.over and twin.decision is not None
+    d = twin.decision
+    while d is not None:                          # the same answers bring the twin to the same end
+        d = twin.apply(0)
+    assert twin.state.digest() == g.state.digest()
