@@ -158,27 +158,24 @@ def compile_pack(ref: str, use_cache: bool = True) -> Compiled:
     target = folder / f"{name}-{digest}.py"
     findings = folder / f"{name}-{digest}.json"
     if use_cache and target.is_file() and findings.is_file():
-        diags = [Diagnostic(d["code"], d["message"], A.Span(d["file"], d["line"], d["column"], d["end_line"],
-                                                              d["end_column"]), d["hint"], tuple(d["notes"]))
-                 for d in json.loads(findings.read_text())]
+        diags = [Diagnostic.from_json(d) for d in json.loads(findings.read_text())]
         return Compiled(load_module(target, digest), target.read_text(), target, True, diags)
     result = analyse_chain(chain)
     if not result.ok:
         raise RulesError(result.diagnostics)
-    with deep_recursion():
-        source = generate(result.symbols, layout(result.symbols), name, digest)
+    source = _generate(result, name, digest)
     folder.mkdir(parents=True, exist_ok=True)
     write_atomic(findings, json.dumps([d.to_json() for d in result.diagnostics]))
     write_atomic(target, source)
     return Compiled(load_module(target, digest), source, target, False, result.diagnostics)
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write a file so that readers see the old or the new content, never a half-written one."""
+def write_atomic(path: Path, content) -> None:
+    """Write text or bytes so that readers see the old or the new content, never a half-written one."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(content.encode("utf-8") if isinstance(content, str) else content)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -212,10 +209,7 @@ def _bytecode(path: Path):
             pass  # a damaged cache file: compile again
     code = compile(path.read_text(encoding="utf-8"), str(path), "exec")
     try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-        with os.fdopen(fd, "wb") as f:
-            f.write(marshal.dumps(code))
-        os.replace(tmp, cached)
+        write_atomic(cached, marshal.dumps(code))
     except OSError:
         pass  # a read-only cache still works, only slower
     return code
@@ -238,18 +232,22 @@ def build_text(text: str, interpreted: bool = False, name: str = "<text>") -> Pr
     result = analyse_text(text, name)
     if not result.ok:
         raise RulesError(result.diagnostics)
-    lay = layout(result.symbols)
     digest = hashlib.sha256((compiler_salt() + text).encode()).hexdigest()[:20]
     if interpreted:
         from .interpret import build_program
 
-        program = build_program(result.symbols, lay, "text")
+        program = build_program(result.symbols, layout(result.symbols), "text")
         program.digest = digest
         return program
     folder = cache_dir()
     target = folder / f"text-{digest}.py"
     if not target.is_file():
         folder.mkdir(parents=True, exist_ok=True)
-        with deep_recursion():
-            write_atomic(target, generate(result.symbols, lay, "text", digest))
+        write_atomic(target, _generate(result, "text", digest))
     return load_module(target, digest)
+
+
+def _generate(result: Analysis, name: str, digest: str) -> str:
+    """The module source of a checked analysis (deep expressions need a deeper recursion limit)."""
+    with deep_recursion():
+        return generate(result.symbols, layout(result.symbols), name, digest)

@@ -86,6 +86,12 @@ class Diagnostic:
         text = f"{self.span}: {self.severity}[{self.code}]: {self.message}"
         return text + (f" ({self.hint})" if self.hint else "")
 
+    @classmethod
+    def from_json(cls, d: dict) -> "Diagnostic":
+        """The inverse of `to_json` (cached findings are read back with it)."""
+        span = Span(d["file"], d["line"], d["column"], d["end_line"], d["end_column"])
+        return cls(d["code"], d["message"], span, d["hint"], tuple(d["notes"]))
+
     def to_json(self) -> dict:
         """A plain dict for `--format json`."""
         s = self.span
