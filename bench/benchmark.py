@@ -21,11 +21,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from compiler import driver  # noqa: E402
-from compiler.pack import pack_chain, shipped_packs  # noqa: E402
-from dsl.parser import _lark  # noqa: E402
-from runtime.agents import RandomAgent  # noqa: E402
-from runtime.engine import Game  # noqa: E402
+from rulebook.compiler import driver  # noqa: E402
+from rulebook.compiler.pack import pack_chain, shipped_packs  # noqa: E402
+from rulebook.dsl.parser import _lark  # noqa: E402
+from rulebook.runtime.agents import RandomAgent  # noqa: E402
+from rulebook.runtime.engine import Game  # noqa: E402
 
 
 def rules_lines(pack: str) -> int:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from dsl import ast as A
-from dsl.diagnostics import Diagnostic, did_you_mean
+from rulebook.dsl import ast as A
+from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
 
 from .layout import is_const
 from .resolve import (ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, EVENT_SOURCES,

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import jinja2
 
-from dsl import ast as A
-from dsl.printer import PRECEDENCE, precedence
+from rulebook.dsl import ast as A
+from rulebook.dsl.printer import PRECEDENCE, precedence
 
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, leading_cost,
                      option_labels, subject_mode, symbolic, builtin_args, call_args, trigger_captures)

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from dsl import ast as A
-from dsl.diagnostics import ERROR, Diagnostic, RulesError, sort_key
-from dsl.parser import deep_recursion, parse_file, parse_text
-from runtime.kernels import KERNELS
-from runtime.program import Program
+from rulebook.dsl import ast as A
+from rulebook.dsl.diagnostics import ERROR, Diagnostic, RulesError, sort_key
+from rulebook.dsl.parser import deep_recursion, parse_file, parse_text
+from rulebook.runtime.kernels import KERNELS
+from rulebook.runtime.program import Program
 
 from .check import Checker
 from .codegen import generate
@@ -228,7 +228,7 @@ def interpret_pack(ref: str) -> Program:
 
 
 def build_text(text: str, interpreted: bool = False, name: str = "<text>") -> Program:
-    """A Program straight from rules text (compiled through the cache, or on the interpreter)."""
+    """A Program straight from rulebook.rules text (compiled through the cache, or on the interpreter)."""
     result = analyse_text(text, name)
     if not result.ok:
         raise RulesError(result.diagnostics)

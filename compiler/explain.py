@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dsl import ast as A
-from dsl.printer import cost, expr, pattern
+from rulebook.dsl import ast as A
+from rulebook.dsl.printer import cost, expr, pattern
 
 from .resolve import CATEGORY
 

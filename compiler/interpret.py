@@ -6,11 +6,11 @@ against: for the same seed and decisions both must produce the same log and fina
 
 from __future__ import annotations
 
-from dsl import ast as A
-from runtime.api import NONE_OPTION
-from runtime.kernels import KERNELS
-from runtime.program import GameDef, Program, SpaceDef, TrackDef
-from runtime.state import EntityDef
+from rulebook.dsl import ast as A
+from rulebook.runtime.api import NONE_OPTION
+from rulebook.runtime.kernels import KERNELS
+from rulebook.runtime.program import GameDef, Program, SpaceDef, TrackDef
+from rulebook.runtime.state import EntityDef
 
 from .codegen import ANNOUNCING, where
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, leading_cost,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dsl import ast as A
+from rulebook.dsl import ast as A
 
 from .resolve import Symbols
 

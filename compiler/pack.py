@@ -9,8 +9,8 @@ from typing import Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from dsl.ast import Span
-from dsl.diagnostics import Diagnostic, RulesError
+from rulebook.dsl.ast import Span
+from rulebook.dsl.diagnostics import Diagnostic, RulesError
 
 MANIFEST = "pack.toml"
 SHIPPED = Path(__file__).resolve().parent.parent / "rules"
@@ -74,7 +74,7 @@ def locate(ref: str, relative_to: Optional[Path] = None) -> Path:
         if (c / MANIFEST).is_file():
             return c.resolve()
     hint = None
-    from dsl.diagnostics import did_you_mean
+    from rulebook.dsl.diagnostics import did_you_mean
     hint = did_you_mean(ref, shipped_packs())
     raise RulesError([Diagnostic("E503", f"no pack named or at {ref!r}", Span(ref, 0, 0, 0, 0), hint)])
 

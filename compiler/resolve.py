@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from dsl import ast as A
-from dsl.diagnostics import Diagnostic
+from rulebook.dsl import ast as A
+from rulebook.dsl.diagnostics import Diagnostic
 
 CATEGORY = {
     A.Resource: "resource", A.Group: "group", A.Counter: "counter", A.Enum: "enum", A.Event: "event",

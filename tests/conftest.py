@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from compiler.driver import compile_pack, interpret_pack
-from runtime.agents import ScriptedAgent
-from runtime.engine import Game
+from rulebook.compiler.driver import compile_pack, interpret_pack
+from rulebook.runtime.agents import ScriptedAgent
+from rulebook.runtime.engine import Game
 
 # CI explores the same examples on every run (a red CI must mean a change broke something);
 # local runs draw new examples each time, to keep finding bugs.

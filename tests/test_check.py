@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from compiler.driver import analyse, analyse_text
+from rulebook.compiler.driver import analyse, analyse_text
 
 from .conftest import write_pack
 
@@ -82,7 +82,7 @@ def test_override_of_nothing_and_cycles(tmp_path):
     write_pack(tmp_path / "b", "resource y;", name="b", extends=["../a"])
     import pytest
 
-    from dsl.diagnostics import RulesError
+    from rulebook.dsl.diagnostics import RulesError
     with pytest.raises(RulesError) as info:
         analyse(str(tmp_path / "a"))
     assert info.value.diagnostics[0].code == "E504"
@@ -91,7 +91,7 @@ def test_override_of_nothing_and_cycles(tmp_path):
 def test_manifest_problems_are_positioned(tmp_path):
     import pytest
 
-    from dsl.diagnostics import RulesError
+    from rulebook.dsl.diagnostics import RulesError
     bad = tmp_path / "bad"
     bad.mkdir()
     (bad / "pack.toml").write_text('name = "Bad Name"\n')

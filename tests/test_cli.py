@@ -6,10 +6,10 @@ import json
 
 from typer.testing import CliRunner
 
-from compiler.cli import app
-from runtime.agents import HumanAgent
-from runtime.engine import Decision
-from runtime.state import Holder
+from rulebook.cli import app
+from rulebook.runtime.agents import HumanAgent
+from rulebook.runtime.engine import Decision
+from rulebook.runtime.state import Holder
 
 from .conftest import write_pack
 

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler.driver import analyse_file
-from compiler.pack import Manifest
-from dsl.diagnostics import ERROR, RulesError
+from rulebook.compiler.driver import analyse_file
+from rulebook.compiler.pack import Manifest
+from rulebook.dsl.diagnostics import ERROR, RulesError
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "language.md"
 FENCE = re.compile(r"^```([\w-]*)[^\n]*\n(.*?)^```\s*$", re.S | re.M)
@@ -109,7 +109,7 @@ def test_keyword_list_matches_the_grammar():
     """The keyword list of the reference is exactly the grammar's reserved words."""
     from lark import Lark
 
-    import dsl
+    import rulebook.dsl as dsl
 
     grammar = Path(dsl.__file__).with_name("rules.lark").read_text(encoding="utf-8")
     terminals = Lark(grammar, parser="lalr", lexer="basic").terminals
@@ -123,7 +123,7 @@ def test_keyword_list_matches_the_grammar():
 
 def test_every_code_is_in_the_table():
     """The diagnostics table lists every stable code of dsl/diagnostics.py."""
-    from dsl.diagnostics import CODES
+    from rulebook.dsl.diagnostics import CODES
 
     text = DOC.read_text(encoding="utf-8")
     table = set(re.findall(r"^\| `([EWI]\d{3})` \|", text, re.M))

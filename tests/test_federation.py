@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler.driver import compile_pack, interpret_pack
-from runtime.agents import RandomAgent, ScriptedAgent
-from runtime.engine import Game
+from rulebook.compiler.driver import compile_pack, interpret_pack
+from rulebook.runtime.agents import RandomAgent, ScriptedAgent
+from rulebook.runtime.engine import Game
 
 from .conftest import drive
 
@@ -502,7 +502,7 @@ def test_two_hundred_random_games_and_everything_is_reachable(backends, players)
 
 
 def test_coverage_report_reaches_every_tile_action_mission_and_deep_space_tile(backends):
-    from runtime.coverage import Coverage
+    from rulebook.runtime.coverage import Coverage
 
     program = backends["compiled"]
     coverage = Coverage(program)
@@ -520,7 +520,7 @@ def test_coverage_report_reaches_every_tile_action_mission_and_deep_space_tile(b
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_logged_game_replays_to_the_same_final_state(backends, players, tmp_path):
-    from runtime.record import load, record, replay, save
+    from rulebook.runtime.record import load, record, replay, save
 
     program = backends["compiled"]
     game = Game(program, players, 11, [RandomAgent(110 + i) for i in range(players)])

@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from compiler.driver import compile_pack
-from runtime.engine import Game
+from rulebook.compiler.driver import compile_pack
+from rulebook.runtime.engine import Game
 
 from .test_federation import PACK, check_invariants
 

@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from compiler.cli import app
-from compiler.driver import analyse_file
-from dsl.diagnostics import CODES
-from dsl.parser import MAX_FILE_BYTES, MAX_NESTING
+from rulebook.cli import app
+from rulebook.compiler.driver import analyse_file
+from rulebook.dsl.diagnostics import CODES
+from rulebook.dsl.parser import MAX_FILE_BYTES, MAX_NESTING
 
 CORPUS = Path(__file__).resolve().parent / "malformed"
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from dsl import ast as A
-from dsl.diagnostics import RulesError
-from dsl.parser import parse_text
+from rulebook.dsl import ast as A
+from rulebook.dsl.diagnostics import RulesError
+from rulebook.dsl.parser import parse_text
 
 
 def parse_one(text: str):

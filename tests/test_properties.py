@@ -7,12 +7,12 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark import Lark
 
-from compiler.driver import analyse_text, build_text
-from dsl.diagnostics import RulesError
-from dsl.parser import GRAMMAR_PATH, decode, parse_text
-from dsl.printer import format_module
-from runtime.agents import RandomAgent
-from runtime.engine import Game, RulesRuntimeError
+from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.dsl.diagnostics import RulesError
+from rulebook.dsl.parser import GRAMMAR_PATH, decode, parse_text
+from rulebook.dsl.printer import format_module
+from rulebook.runtime.agents import RandomAgent
+from rulebook.runtime.engine import Game, RulesRuntimeError
 
 GRAMMAR = Lark(GRAMMAR_PATH.read_text(), parser="lalr", lexer="basic")  # from_lark needs an uncached grammar
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.agents import FirstAgent, RandomAgent, ScriptedAgent
-from runtime.engine import Game, RulesRuntimeError
-from runtime.record import GameLog, load, record, replay, save
-from runtime.state import State
+from rulebook.runtime.agents import FirstAgent, RandomAgent, ScriptedAgent
+from rulebook.runtime.engine import Game, RulesRuntimeError
+from rulebook.runtime.record import GameLog, load, record, replay, save
+from rulebook.runtime.state import State
 
 from .conftest import new_game, programs, write_pack
 
@@ -177,7 +177,7 @@ def test_scripted_agent_answers_by_label_and_reports_a_wrong_one(demo):
 
 
 def test_saved_state_round_trips_through_pydantic(demo, tmp_path):
-    from runtime.record import load_state, save_state
+    from rulebook.runtime.record import load_state, save_state
 
     program = programs(demo)[0]
     g = play(program)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.kernels import KERNELS, Kernel
+from rulebook.runtime.kernels import KERNELS, Kernel
 
 from .conftest import new_game, programs, run_proc, run_slot, write_pack
 

@@ -11,8 +11,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from dsl.diagnostics import ERROR, INFO, Diagnostic, RulesError, render_json, render_text, sort_key
-from dsl.parser import parse_file
+from rulebook.dsl.diagnostics import ERROR, INFO, Diagnostic, RulesError, render_json, render_text, sort_key
+from rulebook.dsl.parser import parse_file
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="A declarative rules language for board games: lint, compile, play.")
@@ -49,7 +49,7 @@ def _fail(e: RulesError, fmt: Format = Format.text, sources: Optional[dict] = No
 
 def _lint_targets(path: Path) -> list:
     """What linting PATH means: a file, a pack, every pack and loose file in a folder, or a shipped pack."""
-    from compiler.pack import MANIFEST, shipped_packs
+    from rulebook.compiler.pack import MANIFEST, shipped_packs
 
     if path.is_file():
         return [path]
@@ -69,7 +69,7 @@ def _lint_targets(path: Path) -> list:
 def lint(paths: List[Path] = typer.Argument(..., help="Rules files, pack folders, folders of packs or shipped pack names."),
          format: Format = typer.Option(Format.text, "--format", help="text or json")) -> None:
     """Check rules files or packs and report every finding with its position and code."""
-    from compiler.driver import analyse, analyse_file
+    from rulebook.compiler.driver import analyse, analyse_file
 
     diags: list[Diagnostic] = []
     sources: dict = {}
@@ -95,7 +95,7 @@ def compile_(pack: str = typer.Argument(..., help="Pack folder or shipped pack n
              no_cache: bool = typer.Option(False, "--no-cache", help="Ignore the compile cache."),
              format: Format = typer.Option(Format.text, "--format")) -> None:
     """Compile a pack into one Python module of effect functions."""
-    from compiler.driver import compile_pack, write_atomic
+    from rulebook.compiler.driver import compile_pack, write_atomic
 
     try:
         compiled = compile_pack(pack, use_cache=not no_cache)
@@ -123,10 +123,10 @@ def _sources_of(e: RulesError) -> dict:
 def explain(pack: str = typer.Argument(..., help="Pack folder or shipped pack name."),
             name: str = typer.Argument(..., help="The name of a declaration.")) -> None:
     """Show a declaration, where it is and what it does in plain words."""
-    from compiler.driver import analyse
-    from compiler.explain import explain as read_out
-    from dsl.diagnostics import did_you_mean
-    from dsl.printer import Printer
+    from rulebook.compiler.driver import analyse
+    from rulebook.compiler.explain import explain as read_out
+    from rulebook.dsl.diagnostics import did_you_mean
+    from rulebook.dsl.printer import Printer
 
     try:
         result = analyse(pack)
@@ -149,8 +149,8 @@ def explain(pack: str = typer.Argument(..., help="Pack folder or shipped pack na
 def fmt(paths: List[Path] = typer.Argument(..., help="Rules files to format in place."),
         check: bool = typer.Option(False, "--check", help="Only report files that would change.")) -> None:
     """Rewrite rules files in the canonical layout (comments are not kept, so --check first)."""
-    from compiler.driver import write_atomic
-    from dsl.printer import format_module
+    from rulebook.compiler.driver import write_atomic
+    from rulebook.dsl.printer import format_module
 
     changed = 0
     for path in paths:
@@ -178,7 +178,7 @@ def _game_of(program, pack: str):
 
 
 def _program(pack: str, interpret: bool):
-    from compiler.driver import compile_pack, interpret_pack
+    from rulebook.compiler.driver import compile_pack, interpret_pack
 
     return interpret_pack(pack) if interpret else compile_pack(pack).program
 
@@ -194,9 +194,9 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
          quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the result."),
          trace: bool = typer.Option(False, "--trace", help="Print every decision as it is taken.")) -> None:
     """Play a whole game with the given agents and print the final scores and the winner."""
-    from runtime.agents import TracingAgent, make_agents
-    from runtime.engine import Game, RulesRuntimeError
-    from runtime.record import record, save
+    from rulebook.runtime.agents import TracingAgent, make_agents
+    from rulebook.runtime.engine import Game, RulesRuntimeError
+    from rulebook.runtime.record import record, save
 
     try:
         program = _program(pack, interpret)
@@ -241,9 +241,9 @@ def cover(pack: str = typer.Argument(..., help="Pack folder or shipped pack name
           games: int = typer.Option(50, "--games", help="Seeded random games per player count."),
           seed: int = typer.Option(1, "--seed", help="First seed.")) -> None:
     """Play seeded random games and list the cards, tiles, spaces, faces and procs that never ran."""
-    from runtime.agents import make_agents
-    from runtime.coverage import Coverage
-    from runtime.engine import Game, RulesRuntimeError
+    from rulebook.runtime.agents import make_agents
+    from rulebook.runtime.coverage import Coverage
+    from rulebook.runtime.engine import Game, RulesRuntimeError
 
     try:
         program = _program(pack, False)
@@ -285,8 +285,8 @@ def _print_result(title: str, result: dict, decisions: int) -> None:
 def replay(log: Path = typer.Argument(..., help="A log written by `rulebook play --log`."),
            interpret: bool = typer.Option(False, "--interpret", help="Replay on the reference interpreter.")) -> None:
     """Replay a logged game and check that it reaches the same final state."""
-    from runtime.engine import RulesRuntimeError
-    from runtime.record import load, replay as run_replay
+    from rulebook.runtime.engine import RulesRuntimeError
+    from rulebook.runtime.record import load, replay as run_replay
 
     try:
         recorded = load(log)
