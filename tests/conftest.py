@@ -20,6 +20,16 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
+def pytest_collection_modifyitems(config, items):
+    """Slow tests run under CI (and with RULEBOOK_SLOW=1); a local run stays quick."""
+    if os.environ.get("CI") or os.environ.get("RULEBOOK_SLOW"):
+        return
+    skip = pytest.mark.skip(reason="slow: set RULEBOOK_SLOW=1 (CI runs it)")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
+
 @pytest.fixture(autouse=True)
 def isolated_cache(tmp_path_factory, monkeypatch):
     """Every test compiles into its own cache folder, so tests never see each other's output."""
