@@ -7,9 +7,8 @@ from typing import Iterable, Optional
 from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
 
-from .layout import is_const
-from .resolve import (ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, EVENT_SOURCES,
-                      Symbols)
+from .layout import is_field_value
+from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, Symbols
 
 VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "track", "zone", "die", "any"}
 ENTITY_ATTRS = {"flipped", "owner", "zone", "name", "title"}
@@ -46,16 +45,14 @@ TYPE_WORDS = {"int": "number", "str": "text", "bool": "condition"}
 
 
 def constant(expr) -> Optional[object]:
-    """The value of a literal expression, or None when it depends on the game."""
-    if isinstance(expr, (A.Int, A.Bool, A.Str)):
-        return expr.value
-    if isinstance(expr, A.Unary) and expr.op == "not":
-        inner = constant(expr.operand)
-        return None if inner is None else not inner
-    return None
+    """The value of an expression known without playing (`A.as_const`), or None."""
+    try:
+        return A.as_const(expr)
+    except A.NotConstant:
+        return None
 
 
-class Checker:
+class Checker(A.Visitor):
     """Walks every declaration and effect; collects diagnostics and which names are used."""
 
     def __init__(self, sym: Symbols, kernels: dict):
@@ -90,37 +87,36 @@ class Checker:
     def check_all(self) -> list[Diagnostic]:
         """Check every declaration, then run the lints that need the whole pack."""
         for decl in self.sym.decls.values():
-            method = getattr(self, "decl_" + CATEGORY[type(decl)])
-            method(decl)
+            self.visit(decl)
         for decl, _old in self.sym.overrides:
             self.diags.append(Diagnostic("I404", f"overrides {CATEGORY[type(decl)]} {decl.name!r}", decl.span))
         self._lint_triggers()
         return self.diags
 
-    def decl_resource(self, d: A.Resource) -> None:
+    def visit_Resource(self, d: A.Resource) -> None:
         if d.cap is not None:
             self.int_const(d.cap, "a cap")
 
-    def decl_group(self, d: A.Group) -> None:
+    def visit_Group(self, d: A.Group) -> None:
         self.int_const(d.cap, "a cap")
         for m in d.members:
             self.expect(m, ("resource",), "E202", "resource", d.span)
 
-    def decl_counter(self, d: A.Counter) -> None:
+    def visit_Counter(self, d: A.Counter) -> None:
         for bound in (d.low, d.high):
             if bound is not None:
                 self.int_const(bound, "a bound")
 
-    def decl_enum(self, d: A.Enum) -> None:
+    def visit_Enum(self, d: A.Enum) -> None:
         pass
 
-    def decl_event(self, d: A.Event) -> None:
+    def visit_Event(self, d: A.Event) -> None:
         self.params(d.params)
 
-    def decl_actor(self, d: A.Actor) -> None:
+    def visit_Actor(self, d: A.Actor) -> None:
         pass
 
-    def decl_variant(self, d: A.Variant) -> None:
+    def visit_Variant(self, d: A.Variant) -> None:
         pass
 
     def int_const(self, expr, what: str) -> None:
@@ -140,7 +136,7 @@ class Checker:
             return
         self.unknown("E201", "type", name, span, list(VALUE_TYPES) + self.sym.of("enum") + self.sym.of("kind"))
 
-    def decl_track(self, d: A.Track) -> None:
+    def visit_Track(self, d: A.Track) -> None:
         for expected, s in enumerate(d.spaces, start=1):
             if s.position != expected:
                 self.err("E305", f"space {s.position} of track {d.name!r} should be space {expected}: "
@@ -160,7 +156,7 @@ class Checker:
                 self.err("E305", f"track {d.name!r} has no space {r.position}", r.span)
             self.block(r.body, Scope())
 
-    def decl_kind(self, d: A.Kind) -> None:
+    def visit_Kind(self, d: A.Kind) -> None:
         seen = set()
         for f in d.fields:
             if f.name in seen:
@@ -170,7 +166,7 @@ class Checker:
             if f.default is not None:
                 self.field_value(f, f.default)
 
-    def decl_entity(self, d: A.Entity) -> None:
+    def visit_Entity(self, d: A.Entity) -> None:
         kind = self.sym.decls.get(d.kind)
         if not isinstance(kind, A.Kind):
             if kind is None:
@@ -215,7 +211,7 @@ class Checker:
         if f.type == "int" and isinstance(value, (A.Str, A.Bool)):
             self.err("E303", f"field {f.name!r} is a whole number", value.span)
             return
-        if not is_const(value):
+        if not is_field_value(value):
             self.err("E303", f"the value of field {f.name!r} must be a constant: a number, a text, a name "
                      "or a list of those", value.span)
             return
@@ -234,21 +230,21 @@ class Checker:
             return
         self.expr(value, Scope())
 
-    def decl_zone(self, d: A.Zone) -> None:
+    def visit_Zone(self, d: A.Zone) -> None:
         if d.kind != "any":
             self.expect(d.kind, ("kind",), "E204", "kind", d.span)
 
-    def decl_die(self, d: A.Die) -> None:
+    def visit_Die(self, d: A.Die) -> None:
         for face in d.faces:
             self.block(face.body, Scope())
 
-    def decl_proc(self, d: A.Proc) -> None:
+    def visit_Proc(self, d: A.Proc) -> None:
         self.block(d.body, self.params(d.params))
 
-    def decl_func(self, d: A.Func) -> None:
+    def visit_Func(self, d: A.Func) -> None:
         self.expr(d.value, self.params(d.params))
 
-    def decl_extern(self, d: A.Extern) -> None:
+    def visit_Extern(self, d: A.Extern) -> None:
         kernel = self.kernels.get(d.name)
         if kernel is None:
             self.unknown("E211", "kernel", d.name, d.span, list(self.kernels))
@@ -257,7 +253,7 @@ class Checker:
             self.err("E302", f"kernel {d.name!r} takes {arguments(kernel.arity)}, not {len(d.params)}", d.span)
         self.params(d.params)
 
-    def decl_game(self, d: A.Game) -> None:
+    def visit_Game(self, d: A.Game) -> None:
         if not 1 <= d.min_players <= d.max_players <= 12:
             self.err("E307", f"seats must be between 1 and 12, lowest first (found {d.min_players} to "
                      f"{d.max_players})", d.span)
@@ -274,7 +270,7 @@ class Checker:
         outer = scope
         scope = scope.child()
         for s in stmts:
-            getattr(self, "stmt_" + type(s).__name__)(s, scope)
+            self.visit(s, scope)
         for name, entry in scope.locals.items():
             if entry is not outer.locals.get(name) and not entry[1]:
                 self.diags.append(Diagnostic("W405", f"{name!r} is set but never used", entry[0]))
@@ -294,11 +290,11 @@ class Checker:
             return
         self.expect(name, ("resource", "counter"), "E202", "resource or counter", span)
 
-    def stmt_Gain(self, s: A.Gain, scope: Scope) -> None:
+    def visit_Gain(self, s: A.Gain, scope: Scope) -> None:
         self.amount(s.amount, scope)
         self.stock_name(s.resource, scope, s.span)
 
-    def stmt_Lose(self, s: A.Lose, scope: Scope) -> None:
+    def visit_Lose(self, s: A.Lose, scope: Scope) -> None:
         self.amount(s.amount, scope)
         self.stock_name(s.resource, scope, s.span)
         if s.debt is not None:
@@ -309,20 +305,20 @@ class Checker:
         if kind in ("str", "zone", "entity", "player", "list"):
             self.err("E303", f"an amount must be a number, not {article(TYPE_WORDS.get(kind, kind))}", expr.span)
 
-    def stmt_Pay(self, s: A.Pay, scope: Scope) -> None:
+    def visit_Pay(self, s: A.Pay, scope: Scope) -> None:
         self.cost(s.terms, scope)
 
-    def stmt_Advance(self, s: A.Advance, scope: Scope) -> None:
+    def visit_Advance(self, s: A.Advance, scope: Scope) -> None:
         self.expect(s.track, ("track",), "E203", "track", s.span)
         if s.by is not None:
             self.amount(s.by, scope)
 
-    def stmt_Regress(self, s: A.Regress, scope: Scope) -> None:
+    def visit_Regress(self, s: A.Regress, scope: Scope) -> None:
         self.expect(s.track, ("track",), "E203", "track", s.span)
         if s.by is not None:
             self.amount(s.by, scope)
 
-    def stmt_Choose(self, s: A.Choose, scope: Scope) -> None:
+    def visit_Choose(self, s: A.Choose, scope: Scope) -> None:
         for o in s.options:
             if o.guard is not None:
                 self.expr(o.guard, scope)
@@ -331,12 +327,12 @@ class Checker:
                                                  o.span))
             self.block(o.body, scope)
 
-    def stmt_May(self, s: A.May, scope: Scope) -> None:
+    def visit_May(self, s: A.May, scope: Scope) -> None:
         if s.cost:
             self.cost(s.cost, scope)
         self.block(s.body, scope)
 
-    def stmt_Repeat(self, s: A.Repeat, scope: Scope) -> None:
+    def visit_Repeat(self, s: A.Repeat, scope: Scope) -> None:
         self.amount(s.count, scope)
         if constant(s.count) == 0:
             self.diags.append(Diagnostic("W402", "'repeat 0' never runs its body", s.span))
@@ -350,20 +346,20 @@ class Checker:
         inner.locals[name] = [span, True]
         return inner
 
-    def stmt_ForEach(self, s: A.ForEach, scope: Scope) -> None:
+    def visit_ForEach(self, s: A.ForEach, scope: Scope) -> None:
         self.expr(s.domain, scope)
         inner = self.bind(scope, s.var, s.span)
         if s.where is not None:
             self.expr(s.where, inner)
         self.block(s.body, inner)
 
-    def stmt_Each(self, s: A.Each, scope: Scope) -> None:
+    def visit_Each(self, s: A.Each, scope: Scope) -> None:
         self.expr(s.domain, scope)
         if s.where is not None:
             self.expr(s.where, scope)
         self.block(s.body, scope)
 
-    def stmt_If(self, s: A.If, scope: Scope) -> None:
+    def visit_If(self, s: A.If, scope: Scope) -> None:
         self.expr(s.cond, scope)
         value = constant(s.cond)
         if value is not None:
@@ -373,24 +369,24 @@ class Checker:
         self.block(s.then, scope)
         self.block(s.otherwise, scope)
 
-    def stmt_Let(self, s: A.Let, scope: Scope) -> None:
+    def visit_Let(self, s: A.Let, scope: Scope) -> None:
         self.expr(s.value, scope)
         if self.sym.category(s.name) is not None:
             self.err("E309", f"{s.name!r} is already declared as a {self.sym.category(s.name)}; "
                      f"choose another name for this variable", s.span)
         scope.locals[s.name] = [s.span, False]
 
-    def stmt_SetName(self, s: A.SetName, scope: Scope) -> None:
+    def visit_SetName(self, s: A.SetName, scope: Scope) -> None:
         self.expr(s.value, scope)
         if s.name in scope.locals:
             return
         self.expect(s.name, ("resource", "counter"), "E202", "counter or variable", s.span)
 
-    def stmt_SetAttr(self, s: A.SetAttr, scope: Scope) -> None:
+    def visit_SetAttr(self, s: A.SetAttr, scope: Scope) -> None:
         self.attr(A.Attr(s.obj, s.name, span=s.span), scope)
         self.expr(s.value, scope)
 
-    def stmt_CallStmt(self, s: A.CallStmt, scope: Scope) -> None:
+    def visit_CallStmt(self, s: A.CallStmt, scope: Scope) -> None:
         for a in s.args:
             self.expr(a, scope)
         self.used.add(s.func)
@@ -403,7 +399,7 @@ class Checker:
         else:
             self.err("E301", f"{s.func!r} is {article(CATEGORY[type(decl)])}, not a procedure", s.span)
 
-    def stmt_Draw(self, s: A.Draw, scope: Scope) -> None:
+    def visit_Draw(self, s: A.Draw, scope: Scope) -> None:
         self.amount(s.count, scope)
         self.zone_expr(s.source, scope)
         if s.dest is None:
@@ -425,24 +421,24 @@ class Checker:
         if kind in ("int", "str", "bool", "zone", "list", "player"):
             self.err("E303", f"{verb} needs a card, tile or piece, not {article(TYPE_WORDS.get(kind, kind))}", expr.span)
 
-    def stmt_Move(self, s: A.Move, scope: Scope) -> None:
+    def visit_Move(self, s: A.Move, scope: Scope) -> None:
         self.item_expr(s.item, scope, "move")
         self.zone_expr(s.dest, scope)
 
-    def stmt_Shuffle(self, s: A.Shuffle, scope: Scope) -> None:
+    def visit_Shuffle(self, s: A.Shuffle, scope: Scope) -> None:
         self.zone_expr(s.zone, scope)
 
-    def stmt_Fill(self, s: A.Fill, scope: Scope) -> None:
+    def visit_Fill(self, s: A.Fill, scope: Scope) -> None:
         self.zone_expr(s.zone, scope)
         if self.expect(s.kind, ("kind",), "E204", "kind", s.span) and s.where is not None:
             inner = scope.child()
             inner.it_kind = s.kind
             self.expr(s.where, inner)
 
-    def stmt_Flip(self, s: A.Flip, scope: Scope) -> None:
+    def visit_Flip(self, s: A.Flip, scope: Scope) -> None:
         self.item_expr(s.item, scope, "flip")
 
-    def stmt_Roll(self, s: A.Roll, scope: Scope) -> None:
+    def visit_Roll(self, s: A.Roll, scope: Scope) -> None:
         self.expect(s.die, ("die",), "E210", "die", s.span)
 
     def event_params(self, name: str, span: A.Span) -> Optional[tuple]:
@@ -468,7 +464,7 @@ class Checker:
             if params is not None and arg.name not in params:
                 self.unknown("E205", f"argument of event {p.event}", arg.name, arg.span, params)
 
-    def stmt_Whenever(self, s: A.Whenever, scope: Scope) -> None:
+    def visit_Whenever(self, s: A.Whenever, scope: Scope) -> None:
         for p in (s.pattern, s.until) if s.until is not None else (s.pattern,):
             self.pattern(p, scope)
         self.triggers.append(s)
@@ -476,7 +472,7 @@ class Checker:
         inner.it_event = s.pattern.event
         self.block(s.body, inner)
 
-    def stmt_Emit(self, s: A.Emit, scope: Scope) -> None:
+    def visit_Emit(self, s: A.Emit, scope: Scope) -> None:
         for a in s.args:
             self.expr(a, scope)
         params = self.event_params(s.event, s.span)
@@ -484,7 +480,7 @@ class Checker:
         if params is not None and len(params) != len(s.args):
             self.err("E302", f"event {s.event!r} takes {arguments(len(params))}, not {len(s.args)}", s.span)
 
-    def stmt_Copy(self, s: A.Copy, scope: Scope) -> None:
+    def visit_Copy(self, s: A.Copy, scope: Scope) -> None:
         if not isinstance(s.ref, A.Attr):
             self.err("E303", "copy needs an entity and one of its effects, as in 'copy tile.now;'", s.span)
             return
@@ -495,10 +491,10 @@ class Checker:
             if s.ref.name not in slots:
                 self.unknown("E205", f"effect of {kind.name}", s.ref.name, s.ref.span, slots)
 
-    def stmt_Once(self, s: A.Once, scope: Scope) -> None:
+    def visit_Once(self, s: A.Once, scope: Scope) -> None:
         self.block(s.body, scope)
 
-    def stmt_Rank(self, s: A.Rank, scope: Scope) -> None:
+    def visit_Rank(self, s: A.Rank, scope: Scope) -> None:
         self.expr(s.domain, scope)
         if s.where is not None:
             self.expr(s.where, scope)
@@ -510,36 +506,36 @@ class Checker:
             self.err("E308", f"ties must be 'split', 'all' or 'none', not {s.ties!r}", s.span,
                      did_you_mean(s.ties, TIE_MODES))
 
-    def stmt_Pick(self, s: A.Pick, scope: Scope) -> None:
+    def visit_Pick(self, s: A.Pick, scope: Scope) -> None:
         self.expr(s.domain, scope)
         inner = self.bind(scope, s.var, s.span)
         if s.where is not None:
             self.expr(s.where, inner)
         self.block(s.body, inner)
 
-    def stmt_Say(self, s: A.Say, scope: Scope) -> None:
+    def visit_Say(self, s: A.Say, scope: Scope) -> None:
         pass
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e, scope: Scope) -> str:
         """Check an expression; returns a coarse type: int, bool, str, player, list, zone, entity, member, any."""
-        return getattr(self, "expr_" + type(e).__name__)(e, scope)
+        return self.visit(e, scope)
 
-    def expr_Int(self, e, scope) -> str:
+    def visit_Int(self, e, scope) -> str:
         return "int"
 
-    def expr_Str(self, e, scope) -> str:
+    def visit_Str(self, e, scope) -> str:
         return "str"
 
-    def expr_Bool(self, e, scope) -> str:
+    def visit_Bool(self, e, scope) -> str:
         return "bool"
 
-    def expr_Cond(self, e, scope) -> str:
+    def visit_Cond(self, e, scope) -> str:
         self.expr(e.cond, scope)
         then, otherwise = self.expr(e.then, scope), self.expr(e.otherwise, scope)
         return then if then == otherwise else "any"
 
-    def expr_Index(self, e, scope) -> str:
+    def visit_Index(self, e, scope) -> str:
         kind = self.expr(e.obj, scope)
         if kind not in ("list", "zone", "any"):
             self.err("E303", f"only a list or a zone has numbered items, not {article(TYPE_WORDS.get(kind, kind))}",
@@ -547,22 +543,22 @@ class Checker:
         self.amount(e.index, scope)
         return "any"
 
-    def expr_Nothing(self, e, scope) -> str:
+    def visit_Nothing(self, e, scope) -> str:
         return "any"
 
-    def expr_You(self, e, scope) -> str:
+    def visit_You(self, e, scope) -> str:
         return "player"
 
-    def expr_ListLit(self, e, scope) -> str:
+    def visit_ListLit(self, e, scope) -> str:
         for item in e.items:
             self.expr(item, scope)
         return "list"
 
-    def expr_Unary(self, e, scope) -> str:
+    def visit_Unary(self, e, scope) -> str:
         self.expr(e.operand, scope)
         return "bool" if e.op == "not" else "int"
 
-    def expr_Binary(self, e, scope) -> str:
+    def visit_Binary(self, e, scope) -> str:
         left, right = self.expr(e.left, scope), self.expr(e.right, scope)
         if e.op in "+-*/%":
             for side, kind in ((e.left, left), (e.right, right)):
@@ -571,7 +567,7 @@ class Checker:
             return "int"
         return "bool"
 
-    def expr_Name(self, e: A.Name, scope: Scope) -> str:
+    def visit_Name(self, e: A.Name, scope: Scope) -> str:
         name = e.id
         if name in scope.locals:
             scope.locals[name][1] = True
@@ -603,7 +599,7 @@ class Checker:
         self.unknown("E201", "name", name, e.span, candidates)
         return "any"
 
-    def expr_Attr(self, e: A.Attr, scope: Scope) -> str:
+    def visit_Attr(self, e: A.Attr, scope: Scope) -> str:
         return self.attr(e, scope)
 
     def attr(self, e: A.Attr, scope: Scope) -> str:
@@ -646,10 +642,10 @@ class Checker:
                 return kind if isinstance(kind, A.Kind) else None
         return None
 
-    def expr_Method(self, e: A.Method, scope: Scope) -> str:
+    def visit_Method(self, e: A.Method, scope: Scope) -> str:
         return self.call(e.name, (e.obj,) + e.args, e.span, scope)
 
-    def expr_Call(self, e: A.Call, scope: Scope) -> str:
+    def visit_Call(self, e: A.Call, scope: Scope) -> str:
         return self.call(e.func, e.args, e.span, scope)
 
     def call(self, func: str, args: tuple, span: A.Span, scope: Scope) -> str:
@@ -681,7 +677,7 @@ class Checker:
             self.err("E301", f"{func!r} is {article(CATEGORY[type(decl)])}, not a function", span)
         return "any"
 
-    def expr_Aggregate(self, e: A.Aggregate, scope: Scope) -> str:
+    def visit_Aggregate(self, e: A.Aggregate, scope: Scope) -> str:
         self.expr(e.domain, scope)
         inner = self.bind(scope, e.var, e.span)
         if e.where is not None:
@@ -698,11 +694,10 @@ class Checker:
     def _lint_triggers(self) -> None:
         sources = set(self.emitted)
         for decl in self.sym.decls.values():
-            for node in iter_nodes(decl):
-                ev = EVENT_SOURCES.get(type(node))
-                if ev:
-                    sources.add(ev)
-                if isinstance(node, A.Space) and node.bonus is not None:
+            for node in A.walk(decl):
+                if isinstance(node, A.Stmt):
+                    sources.update(node.events)
+                elif isinstance(node, A.Space) and node.bonus is not None:
                     sources.add("pay")
         for t in self.triggers:
             if t.pattern.event not in sources and (t.pattern.event in BUILTIN_EVENTS
@@ -722,19 +717,3 @@ class Checker:
             out.append(Diagnostic("W401", f"{CATEGORY[type(decl)]} {name!r} is declared but never used",
                                   decl.span))
         return out
-
-
-def iter_nodes(node) -> Iterable:
-    """Every AST node below (and including) `node`, depth first."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        for slot in getattr(n, "__slots__", ()):
-            if slot == "span":
-                continue
-            value = getattr(n, slot, None)
-            if isinstance(value, tuple):
-                stack.extend(v for v in value if hasattr(v, "__slots__") and not isinstance(v, str))
-            elif hasattr(value, "__dataclass_fields__"):
-                stack.append(value)

@@ -16,8 +16,9 @@ import jinja2
 from rulebook.dsl import ast as A
 from rulebook.dsl.printer import PRECEDENCE, precedence
 
-from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, leading_cost,
-                     option_labels, subject_mode, symbolic, builtin_args, call_args, trigger_captures)
+from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, aggregate_shape, announces,
+                     builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, symbolic,
+                     tables, trigger_captures, trigger_nodes, where)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 
 TEMPLATES = jinja2.Environment(
@@ -26,15 +27,7 @@ TEMPLATES = jinja2.Environment(
     autoescape=False,
 )
 MARK = re.compile(r"  # @(\S+)$")
-SAFE_PATH = re.compile(r"[^\w./+-]")
-# Statements whose primitive may announce an event: triggers queued by it run right after.
-ANNOUNCING = (A.Gain, A.Lose, A.Pay, A.Regress, A.Draw, A.Move, A.Flip, A.Emit, A.SetName, A.SetAttr,
-              A.Rank, A.Fill)
-
-
-def announces(stmt, ctx_locals) -> bool:
-    """Whether a statement's primitive may announce an event (setting a local never does)."""
-    return isinstance(stmt, ANNOUNCING) and not (isinstance(stmt, A.SetName) and stmt.name in ctx_locals)
+IDENT = re.compile(r"\W")
 
 
 @dataclass(frozen=True)
@@ -59,36 +52,31 @@ class Function:
     lines: list = field(default_factory=list)
 
 
-def where(node) -> str:
-    """The rules position of a node, as generated code shows it (safe inside a comment)."""
-    s = node.span
-    return f"{SAFE_PATH.sub('_', s.file)}:{s.line}:{s.column}"
-
-
 def dynamic_attrs(sym: Symbols) -> set[str]:
     """Attribute names that need the runtime's lookup: fields some rule sets, a player's stocks and
     zones, and the entity attributes the runtime computes (flipped, owner, zone, name, title)."""
-    from .check import ENTITY_ATTRS, iter_nodes
+    from .check import ENTITY_ATTRS
 
     names = set(ENTITY_ATTRS)
     for decl in sym.decls.values():
         if isinstance(decl, (A.Resource, A.Counter, A.Track, A.Zone)):
             names.add(decl.name)
-        for n in iter_nodes(decl):
+        for n in A.walk(decl):
             if isinstance(n, A.SetAttr):
                 names.add(n.name)
     return names
 
 
-class CodeGen:
-    """Visits checked declarations and writes Python source."""
+class CodeGen(A.Visitor):
+    """Visits checked declarations and writes Python source: `visit_<Expr>` returns a Python
+    expression, `visit_<Stmt>` writes lines."""
 
     def __init__(self, sym: Symbols):
         self.sym = sym
         self.captures = trigger_captures(sym)
         self.dynamic_attrs = dynamic_attrs(sym)
         self.functions: list[Function] = []
-        self.triggers: list[tuple[str, str, str]] = []   # (tid, function name, span)
+        self.triggers: dict[str, str] = {}   # tid -> function name
         self._fn: Function | None = None
         self._indent = 1
         self._temp = 0
@@ -101,6 +89,7 @@ class CodeGen:
         self._fn.lines.append(line)
 
     def temp(self, stem: str) -> str:
+        """A fresh identifier: numbered, so generated names never collide whatever the rules call things."""
         self._temp += 1
         return f"_{stem}{self._temp}"
 
@@ -118,10 +107,17 @@ class CodeGen:
         self._fn, self._indent = outer, outer_indent
         return name
 
+    def plain_function(self, name: str, params: str, value, ctx: Ctx, doc: str) -> str:
+        """Generate a function returning the value of an expression (a `func`); returns its name."""
+        fn = Function(f"def {name}({params}):", doc)
+        fn.lines.append(f"    return {self.ex(value, ctx)}  # @{where(value)}")
+        self.functions.append(fn)
+        return name
+
     def block(self, stmts: tuple, ctx: Ctx) -> None:
         for s in stmts:
             drains = announces(s, ctx.locals)
-            ctx = getattr(self, "visit_" + type(s).__name__)(s, ctx) or ctx
+            ctx = self.visit(s, ctx) or ctx
             if drains:
                 self.writeline("if rt.pending: yield from rt.drain()")
 
@@ -136,26 +132,26 @@ class CodeGen:
     # ------------------------------------------------------------------ expressions
     def ex(self, e, ctx: Ctx) -> str:
         """The Python expression for a rules expression."""
-        return getattr(self, "ex_" + type(e).__name__)(e, ctx)
+        return self.visit(e, ctx)
 
-    def ex_Int(self, e, ctx) -> str:
+    def visit_Int(self, e, ctx) -> str:
         return repr(e.value)
 
-    ex_Str = ex_Bool = ex_Int
+    visit_Str = visit_Bool = visit_Int
 
-    def ex_Cond(self, e, ctx) -> str:
+    def visit_Cond(self, e, ctx) -> str:
         return f"{self.wrap(e.then, ctx, 1)} if {self.wrap(e.cond, ctx, 1)} else {self.wrap(e.otherwise, ctx, 1)}"
 
-    def ex_Index(self, e, ctx) -> str:
+    def visit_Index(self, e, ctx) -> str:
         return f"rt.item({self.ex(e.obj, ctx)}, {self.ex(e.index, ctx)})"
 
-    def ex_Nothing(self, e, ctx) -> str:
+    def visit_Nothing(self, e, ctx) -> str:
         return "None"
 
-    def ex_You(self, e, ctx) -> str:
+    def visit_You(self, e, ctx) -> str:
         return ctx.you
 
-    def ex_ListLit(self, e, ctx) -> str:
+    def visit_ListLit(self, e, ctx) -> str:
         return "[" + ", ".join(self.ex(i, ctx) for i in e.items) + "]"
 
     def wrap(self, e, ctx, minimum: int) -> str:
@@ -164,18 +160,18 @@ class CodeGen:
         text = self.ex(e, ctx)
         return f"({text})" if precedence(e) < minimum else text
 
-    def ex_Unary(self, e, ctx) -> str:
+    def visit_Unary(self, e, ctx) -> str:
         if e.op == "not":
             return f"not {self.wrap(e.operand, ctx, 3)}"
         return f"-{self.wrap(e.operand, ctx, 7)}"
 
-    def ex_Binary(self, e, ctx) -> str:
+    def visit_Binary(self, e, ctx) -> str:
         # the rules language and Python rank these operators alike; comparisons must not chain
         p = PRECEDENCE[e.op]
         op = "//" if e.op == "/" else e.op
         return f"{self.wrap(e.left, ctx, p + 1 if p == 4 else p)} {op} {self.wrap(e.right, ctx, p + 1)}"
 
-    def ex_Name(self, e, ctx) -> str:
+    def visit_Name(self, e, ctx) -> str:
         how, name = classify(e.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)
         you = ctx.you
         return {
@@ -188,15 +184,10 @@ class CodeGen:
             "entity": lambda: f"ENTITIES[{name!r}]",
             "actor": lambda: f"rt.state.actors[{name!r}]",
             "member": lambda: repr(name),
-            "domain": lambda: {
-                "players": "rt.players()", "opponents": f"rt.opponents({you})",
-                "neighbours": f"rt.neighbours({you})", "left": f"rt.left({you})",
-                "right": f"rt.right({you})", "teammate": f"rt.teammate({you})",
-                "player_count": "len(rt.state.players)",
-            }[name],
+            "domain": lambda: f"rt.{name}({you})",   # every builtin domain is a runtime method of `you`
         }[how]()
 
-    def ex_Attr(self, e, ctx) -> str:
+    def visit_Attr(self, e, ctx) -> str:
         if isinstance(e.obj, A.Name) and e.obj.id == "it" and ctx.it_mode == "event" and "it" not in ctx.locals:
             return f"it[{e.name!r}]"
         if e.name not in self.dynamic_attrs:
@@ -204,10 +195,10 @@ class CodeGen:
             return f"{self.wrap(e.obj, ctx, 9)}.fields[{e.name!r}]"
         return f"rt.field({self.ex(e.obj, ctx)}, {e.name!r})"
 
-    def ex_Method(self, e, ctx) -> str:
+    def visit_Method(self, e, ctx) -> str:
         return self.call(e.name, (e.obj,) + e.args, ctx, method=True)
 
-    def ex_Call(self, e, ctx) -> str:
+    def visit_Call(self, e, ctx) -> str:
         return self.call(e.func, e.args, ctx, method=False)
 
     def call(self, func: str, args: tuple, ctx: Ctx, method: bool) -> str:
@@ -223,21 +214,12 @@ class CodeGen:
             return f"{spec.python}({', '.join(values)})"
         return f"rt.{spec.method}({', '.join(values)})"
 
-    def ex_Aggregate(self, e, ctx) -> str:
+    def visit_Aggregate(self, e, ctx) -> str:
+        reduce, keep, value = aggregate_shape(e)
         inner = ctx.bind(e.var)
-        var = f"v_{e.var}"
-        cond = f" if {self.ex(e.where, inner)}" if e.where is not None else ""
-        source = f"for {var} in {self.domain(e.domain, ctx)}{cond}"
-        if e.op == "count":
-            return f"sum(1 {source})"
-        if e.op == "total":
-            return f"sum({self.ex(e.value, inner)} {source})"
-        fn = "any" if e.op == "some" else "all"
-        if e.value is None:
-            if e.op == "some":
-                return f"any(True {source})"
-            return f"all({self.ex(e.where, inner)} for {var} in {self.domain(e.domain, ctx)})"
-        return f"{fn}({self.ex(e.value, inner)} {source})"
+        cond = f" if {self.ex(keep, inner)}" if keep is not None else ""
+        element = self.ex(value, inner) if value is not None else "1" if reduce == "sum" else "True"
+        return f"{reduce}({element} for v_{e.var} in {self.domain(e.domain, ctx)}{cond})"
 
     def domain(self, e, ctx: Ctx) -> str:
         """What a loop ranges over: a copy of a zone's items, a fresh list of players, or whatever
@@ -247,7 +229,7 @@ class CodeGen:
             if how == "zone":
                 return f"{self.ex(e, ctx)}.items[:]"
             if how == "domain" and name in ("players", "opponents", "neighbours"):
-                return self.ex(e, ctx)  # these builtins already return a new list
+                return self.ex(e, ctx)  # these runtime methods already return a new list
         return f"rt.domain({self.ex(e, ctx)})"
 
     def cost(self, terms: tuple, ctx: Ctx) -> str:
@@ -299,26 +281,17 @@ class CodeGen:
             self.writeline(f"{opts}.append({i})")
             if tests:
                 self._indent -= 1
-        self.writeline(f"if {opts}:")
-        self._indent += 1
         prompt = s.title or DEFAULT_CHOOSE_PROMPT
-        self.writeline(f"{choice} = {opts}[(yield rt.decide({ctx.you}, {prompt!r}, "
-                       f"[{labels!r}[i] for i in {opts}], {where(s)!r}))]")
+        self.writeline(f"{choice} = yield from rt.choose({ctx.you}, {prompt!r}, {labels!r}, {opts}, {where(s)!r})")
         for i, o in enumerate(s.options):
             self.writeline(f"{'if' if i == 0 else 'elif'} {choice} == {i}:", o)
             self.nested(o.body, ctx)
-        self._indent -= 1
 
     def visit_May(self, s: A.May, ctx: Ctx):
-        tests = [f"rt.affordable({ctx.you}, {self.cost(s.cost, ctx)})"] if s.cost else []
+        cost = self.cost(s.cost, ctx) if s.cost else "None"
         prompt = s.title or DEFAULT_MAY_PROMPT
-        tests.append(f"(yield rt.decide({ctx.you}, {prompt!r}, ['no', 'yes'], {where(s)!r}))")
-        self.writeline(f"if {' and '.join(tests)}:", s)
-        self._indent += 1
-        if s.cost:
-            self.writeline(f"yield from rt.pay({ctx.you}, {self.cost(s.cost, ctx)}, {where(s)!r})")
-        self.block(s.body, ctx)
-        self._indent -= 1
+        self.writeline(f"if (yield from rt.may({ctx.you}, {prompt!r}, {cost}, {where(s)!r})):", s)
+        self.nested(s.body, ctx)
 
     def visit_Repeat(self, s: A.Repeat, ctx: Ctx):
         self.writeline(f"for _ in range({self.ex(s.count, ctx)}):", s)
@@ -403,7 +376,7 @@ class CodeGen:
         name = self.temp("trigger")  # taken before the body, which may hold triggers of its own
         prelude = [f"v_{n} = env[{n!r}]" for n in captured] + (["this = env['this']"] if ctx.this_ok else [])
         self.function(name, "rt, you, it, env", s.body, body_ctx, f"trigger at {tid}", tuple(prelude))
-        self.triggers.append((tid, name, tid))
+        self.triggers[tid] = name
         subject = subject_mode(s.pattern)
         filters = self.filters(s.pattern, ctx)
         until = "None" if s.until is None else \
@@ -443,20 +416,14 @@ class CodeGen:
         cands = self.temp("cands")
         cond = f" if {self.ex(s.where, inner)}" if s.where is not None else ""
         self.writeline(f"{cands} = [v_{s.var} for v_{s.var} in {self.domain(s.domain, ctx)}{cond}]", s)
-        self.writeline(f"if {cands}:")
-        self._indent += 1
+        choice = self.temp("choice")
         prompt = s.title or f"pick {s.var}"
-        if s.optional:
-            choice = self.temp("choice")
-            self.writeline(f"{choice} = (yield rt.decide({ctx.you}, {prompt!r}, {cands} + [NONE_OPTION], "
-                           f"{where(s)!r}))")
-            self.writeline(f"if {choice} < len({cands}):")
-            self._indent += 1
-            self.writeline(f"v_{s.var} = {cands}[{choice}]")
-        else:
-            self.writeline(f"v_{s.var} = {cands}[(yield rt.decide({ctx.you}, {prompt!r}, {cands}, {where(s)!r}))]")
+        self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {prompt!r}, {cands}, {s.optional!r}, {where(s)!r})")
+        self.writeline(f"if {choice} is not None:")
+        self._indent += 1
+        self.writeline(f"v_{s.var} = {cands}[{choice}]")
         self.block(s.body, inner)
-        self._indent -= 2 if s.optional else 1
+        self._indent -= 1
 
     def visit_Say(self, s: A.Say, ctx: Ctx):
         self.writeline(f"rt.say({ctx.you}, {s.text!r})", s)
@@ -465,55 +432,27 @@ class CodeGen:
 def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
     """The Python source of a pack's module; its LINE_MAP maps generated lines to rules positions."""
     gen = CodeGen(sym)
-    entities = []
-    for kind, name, title, fields, effects, span, per_player in lay.entities:
-        slots = {}
-        for slot in effects:
-            fn = gen.function(f"e_{name}__{slot.name}", "rt, you, this", slot.body, Ctx(this_ok=True),
-                              f"{kind} {name}: {slot.name}")
-            slots[slot.name] = fn
-        entities.append({"kind": kind, "name": name, "title": title, "fields": fields, "slots": slots, "span": span,
-                         "per_player": per_player})
-    tracks = []
-    for t in lay.tracks:
-        spaces = []
-        for sp in t.spaces:
-            ctx = Ctx()
-            spaces.append({
-                "position": sp.position, "title": sp.title, "tier": sp.tier or 0, "span": where(sp),
-                "cost": gen.cost(sp.cost, ctx) if sp.cost else None,
-                "benefit": gen.function(f"s_{t.name}_{sp.position}", "rt, you", sp.body, ctx,
-                                        f"track {t.name}, space {sp.position}"),
-                "bonus_cost": gen.cost(sp.bonus_cost, ctx) if sp.bonus_cost else None,
-                "bonus": gen.function(f"s_{t.name}_{sp.position}_bonus", "rt, you", sp.bonus, ctx,
-                                      f"track {t.name}, space {sp.position}: bonus") if sp.bonus else None,
-            })
-        reaches = {r.position: gen.function(f"r_{t.name}_{r.position}", "rt, you", r.body, Ctx(),
-                                            f"track {t.name}: first to {r.position}") for r in t.reaches}
-        tracks.append({"name": t.name, "title": t.title, "spaces": spaces, "reaches": reaches,
-                       "top": len(t.spaces)})
-    dice = [{"name": d.name, "faces": [(f.title, gen.function(f"d_{d.name}_{i + 1}", "rt, you", f.body, Ctx(),
-                                                                f"die {d.name}, face {i + 1}"))
-                                       for i, f in enumerate(d.faces)]} for d in lay.dice]
-    procs = [gen.function(f"p_{p.name}", "rt, you" + "".join(f", v_{a.name}" for a in p.params), p.body,
-                          Ctx(frozenset(a.name for a in p.params)), f"proc {p.name}") for p in lay.procs]
-    funcs = [{"name": f.name, "params": "".join(f", v_{a.name}" for a in f.params),
-              "expr": gen.ex(f.value, Ctx(frozenset(a.name for a in f.params))), "span": where(f)}
-             for f in lay.funcs]
-    game = None
-    if lay.game is not None:
-        g = lay.game
-        game = {
-            "name": g.name, "title": g.title, "min": g.min_players, "max": g.max_players,
-            "setup": gen.function("g_setup", "rt, you", g.setup, Ctx(), "game setup"),
-            "play": gen.function("g_play", "rt, you", g.play, Ctx(), "game play"),
-            "final": gen.function("g_final", "rt, you", g.final, Ctx(), "final scoring"),
-            "keys": [gen.ex(k, Ctx()) for k in ((g.winner.key,) + g.winner.tiebreaks)] if g.winner else ["0"],
-        }
+    functions = {}   # the Program's key -> (the callable's Python text, the rules position of a lambda)
+    for effect in effects(lay):
+        params = "rt, you" + (", this" if effect.this_ok else "") + "".join(f", v_{p}" for p in effect.params)
+        ctx = Ctx(frozenset(effect.params), this_ok=effect.this_ok)
+        if effect.key[0] == "proc":   # called by name from other effects: `p_` + the proc's name
+            functions[effect.key] = (gen.function(f"p_{effect.key[1]}", params, effect.node, ctx, effect.doc), None)
+        elif effect.key[0] == "func":
+            functions[effect.key] = (gen.plain_function(f"f_{effect.key[1]}", params, effect.node, ctx, effect.doc), None)
+        elif effect.shape == "body":
+            stem = IDENT.sub("_", "_".join(str(k) for k in effect.key))
+            functions[effect.key] = (gen.function(gen.temp(stem + "_"), params, effect.node, ctx, effect.doc), None)
+        else:
+            value = gen.cost(effect.node, ctx) if effect.shape == "cost" else gen.ex(effect.node, ctx)
+            at = effect.node if effect.shape == "expr" else effect.node[0]
+            functions[effect.key] = (f"lambda {params}: {value}", where(at))
+    triggers = [where(n) for n in trigger_nodes(sym)]
+    functions.update({("trigger", tid): (gen.triggers[tid], None) for tid in triggers})
     source = TEMPLATES.get_template("module.py.j2").render(
-        pack=pack_name, digest=digest, functions=gen.functions, triggers=gen.triggers, entities=entities,
-        tracks=tracks, dice=dice, procs=[p.name for p in lay.procs], proc_fns=procs, funcs=funcs, game=game,
-        lay=lay, r=repr,
+        pack=pack_name, digest=digest, functions=gen.functions, callables=functions,
+        tables=tables(lay, pack_name, triggers), procs=[p.name for p in lay.procs],
+        funcs=[f.name for f in lay.funcs], r=repr,
     )
     line_map = {}
     out = []

@@ -7,14 +7,12 @@ against: for the same seed and decisions both must produce the same log and fina
 from __future__ import annotations
 
 from rulebook.dsl import ast as A
-from rulebook.runtime.api import NONE_OPTION
 from rulebook.runtime.kernels import KERNELS
-from rulebook.runtime.program import GameDef, Program, SpaceDef, TrackDef
-from rulebook.runtime.state import EntityDef
+from rulebook.runtime.program import Program, assemble
 
-from .codegen import ANNOUNCING, where
-from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, leading_cost,
-                     option_labels, subject_mode, symbolic, builtin_args, call_args, trigger_captures)
+from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, aggregate_shape, announces, builtin_args,
+                     call_args, effects, leading_cost, option_labels, subject_mode, symbolic, tables,
+                     trigger_captures, trigger_nodes, where)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 
 class Frame:
@@ -30,8 +28,9 @@ class Frame:
         return Frame(you, self.locals, self.this, self.it, self.it_mode)
 
 
-class Interpreter:
-    """Runs statements and evaluates expressions of one pack."""
+class Interpreter(A.Visitor):
+    """Runs statements and evaluates expressions of one pack: `visit_<Stmt>` returns a generator (or an
+    empty tuple when the statement never decides), `visit_<Expr>` a value."""
 
     def __init__(self, sym: Symbols):
         self.sym = sym
@@ -42,7 +41,7 @@ class Interpreter:
         """Run a block (a generator, like compiled effects)."""
         for s in stmts:
             try:
-                yield from getattr(self, "x_" + type(s).__name__)(s, rt, f)
+                yield from self.visit(s, rt, f)
             except Exception as e:
                 if not hasattr(e, "rules_where"):
                     try:
@@ -50,7 +49,7 @@ class Interpreter:
                     except AttributeError:
                         pass
                 raise
-            if rt.pending and isinstance(s, ANNOUNCING):
+            if rt.pending and announces(s, f.locals):
                 yield from rt.drain()
 
     def cost(self, terms: tuple, rt, f: Frame) -> list:
@@ -62,30 +61,29 @@ class Interpreter:
         """A resource named in a statement: itself, or the value of a `resource` parameter."""
         return f.locals[name] if name in f.locals else name
 
-    def x_Gain(self, s, rt, f):
+    def visit_Gain(self, s, rt, f):
         rt.gain(f.you, self.res(s.resource, f), self.ev(s.amount, rt, f))
         return ()
 
-    def x_Lose(self, s, rt, f):
+    def visit_Lose(self, s, rt, f):
         amount = self.ev(s.amount, rt, f)
         if s.debt is None:
             rt.lose(f.you, self.res(s.resource, f), amount)
             return ()
         return rt.lose_or_debt(f.you, self.res(s.resource, f), amount, self.res(s.debt, f), where(s))
 
-    def x_Pay(self, s, rt, f):
+    def visit_Pay(self, s, rt, f):
         return rt.pay(f.you, self.cost(s.terms, rt, f), where(s))
 
-    def x_Advance(self, s, rt, f):
+    def visit_Advance(self, s, rt, f):
         by = self.ev(s.by, rt, f) if s.by is not None else 1
         return rt.advance(f.you, s.track, by, s.benefit, s.paying, where(s))
 
-    def x_Regress(self, s, rt, f):
+    def visit_Regress(self, s, rt, f):
         rt.regress(f.you, s.track, self.ev(s.by, rt, f) if s.by is not None else 1)
         return ()
 
-    def x_Choose(self, s, rt, f):
-        labels = option_labels(s)
+    def visit_Choose(self, s, rt, f):
         opts = []
         for i, o in enumerate(s.options):
             if o.guard is not None and not self.ev(o.guard, rt, f):
@@ -94,46 +92,42 @@ class Interpreter:
             if cost and not rt.affordable(f.you, self.cost(cost, rt, f)):
                 continue
             opts.append(i)
-        if opts:
-            choice = opts[(yield rt.decide(f.you, s.title or DEFAULT_CHOOSE_PROMPT, [labels[i] for i in opts],
-                                           where(s)))]
+        choice = yield from rt.choose(f.you, s.title or DEFAULT_CHOOSE_PROMPT, option_labels(s), opts, where(s))
+        if choice is not None:
             yield from self.run(s.options[choice].body, rt, f)
 
-    def x_May(self, s, rt, f):
-        if s.cost and not rt.affordable(f.you, self.cost(s.cost, rt, f)):
-            return
-        if (yield rt.decide(f.you, s.title or DEFAULT_MAY_PROMPT, ["no", "yes"], where(s))):
-            if s.cost:
-                yield from rt.pay(f.you, self.cost(s.cost, rt, f), where(s))
+    def visit_May(self, s, rt, f):
+        cost = self.cost(s.cost, rt, f) if s.cost else None
+        if (yield from rt.may(f.you, s.title or DEFAULT_MAY_PROMPT, cost, where(s))):
             yield from self.run(s.body, rt, f)
 
-    def x_Repeat(self, s, rt, f):
+    def visit_Repeat(self, s, rt, f):
         for _ in range(self.ev(s.count, rt, f)):
             rt.step(where(s))
             yield from self.run(s.body, rt, f)
 
-    def x_ForEach(self, s, rt, f):
+    def visit_ForEach(self, s, rt, f):
         for value in rt.domain(self.ev(s.domain, rt, f)):
             f.locals[s.var] = value
             if s.where is not None and not self.ev(s.where, rt, f):
                 continue
             yield from self.run(s.body, rt, f)
 
-    def x_Each(self, s, rt, f):
+    def visit_Each(self, s, rt, f):
         for who in rt.domain(self.ev(s.domain, rt, f)):
             inner = f.with_you(who)
             if s.where is not None and not self.ev(s.where, rt, inner):
                 continue
             yield from self.run(s.body, rt, inner)
 
-    def x_If(self, s, rt, f):
+    def visit_If(self, s, rt, f):
         return self.run(s.then if self.ev(s.cond, rt, f) else s.otherwise, rt, f)
 
-    def x_Let(self, s, rt, f):
+    def visit_Let(self, s, rt, f):
         f.locals[s.name] = self.ev(s.value, rt, f)
         return ()
 
-    def x_SetName(self, s, rt, f):
+    def visit_SetName(self, s, rt, f):
         value = self.ev(s.value, rt, f)
         if s.name in f.locals:
             f.locals[s.name] = value
@@ -141,43 +135,43 @@ class Interpreter:
             rt.set_stock(f.you, s.name, value)
         return ()
 
-    def x_SetAttr(self, s, rt, f):
+    def visit_SetAttr(self, s, rt, f):
         rt.set_field(self.ev(s.obj, rt, f), s.name, self.ev(s.value, rt, f))
         return ()
 
-    def x_CallStmt(self, s, rt, f):
+    def visit_CallStmt(self, s, rt, f):
         decl = self.sym.decls[s.func]
         args = [self.ev(a, rt, f) for a in call_args(decl, s.args, self.sym)]
         if isinstance(decl, A.Extern):
             return KERNELS[s.func].fn(rt, f.you, *args)
         return self.run(decl.body, rt, Frame(f.you, {p.name: a for p, a in zip(decl.params, args)}))
 
-    def x_Draw(self, s, rt, f):
+    def visit_Draw(self, s, rt, f):
         rt.draw(f.you, self.ev(s.source, rt, f), self.ev(s.dest, rt, f), self.ev(s.count, rt, f))
         return ()
 
-    def x_Move(self, s, rt, f):
+    def visit_Move(self, s, rt, f):
         rt.move(self.ev(s.item, rt, f), self.ev(s.dest, rt, f))
         return ()
 
-    def x_Shuffle(self, s, rt, f):
+    def visit_Shuffle(self, s, rt, f):
         rt.shuffle(self.ev(s.zone, rt, f))
         return ()
 
-    def x_Fill(self, s, rt, f):
+    def visit_Fill(self, s, rt, f):
         def keep(entity):
             return self.ev(s.where, rt, Frame(f.you, f.locals, f.this, entity, "entity"))
         rt.fill(self.ev(s.zone, rt, f), s.kind, keep if s.where is not None else None)
         return ()
 
-    def x_Flip(self, s, rt, f):
+    def visit_Flip(self, s, rt, f):
         rt.flip(self.ev(s.item, rt, f))
         return ()
 
-    def x_Roll(self, s, rt, f):
+    def visit_Roll(self, s, rt, f):
         return rt.roll(f.you, s.die)
 
-    def x_Whenever(self, s, rt, f):
+    def visit_Whenever(self, s, rt, f):
         env = {n: f.locals[n] for n in self.captures[id(s)]}
         if f.this is not None:
             env["this"] = f.this
@@ -191,73 +185,71 @@ class Interpreter:
         """The argument filters of an event pattern, evaluated when the trigger is registered."""
         return {a.name: self.ev(symbolic(a.value, self.sym), rt, f) for a in p.args}
 
-    def x_Emit(self, s, rt, f):
+    def visit_Emit(self, s, rt, f):
         decl = self.sym.decls[s.event]
         rt.emit(s.event, f.you, {p.name: self.ev(symbolic(a, self.sym), rt, f) for p, a in zip(decl.params, s.args)})
         return ()
 
-    def x_Copy(self, s, rt, f):
+    def visit_Copy(self, s, rt, f):
         return rt.run_slot(f.you, self.ev(s.ref.obj, rt, f), s.ref.name, where(s))
 
-    def x_Once(self, s, rt, f):
+    def visit_Once(self, s, rt, f):
         if rt.once(f.you, where(s)):
             return self.run(s.body, rt, f)
         return ()
 
-    def x_Rank(self, s, rt, f):
+    def visit_Rank(self, s, rt, f):
         ranked = [p for p in rt.domain(self.ev(s.domain, rt, f))
                   if s.where is None or self.ev(s.where, rt, f.with_you(p))]
         keys = [self.ev(s.key, rt, f.with_you(p)) for p in ranked]
         rt.rank(ranked, keys, [self.ev(p, rt, f) for p in s.prizes], s.resource, s.ties)
         return ()
 
-    def x_Pick(self, s, rt, f):
+    def visit_Pick(self, s, rt, f):
         cands = []
         for value in rt.domain(self.ev(s.domain, rt, f)):
             f.locals[s.var] = value
             if s.where is None or self.ev(s.where, rt, f):
                 cands.append(value)
-        if cands:
-            options = cands + [NONE_OPTION] if s.optional else cands
-            choice = yield rt.decide(f.you, s.title or f"pick {s.var}", options, where(s))
-            if choice < len(cands):
-                f.locals[s.var] = cands[choice]
-                yield from self.run(s.body, rt, f)
+        choice = yield from rt.pick(f.you, s.title or f"pick {s.var}", cands, s.optional, where(s))
+        if choice is not None:
+            f.locals[s.var] = cands[choice]
+            yield from self.run(s.body, rt, f)
 
-    def x_Say(self, s, rt, f):
+    def visit_Say(self, s, rt, f):
         rt.say(f.you, s.text)
         return ()
 
     # ------------------------------------------------------------------ expressions
     def ev(self, e, rt, f: Frame):
         """Evaluate an expression."""
-        return getattr(self, "e_" + type(e).__name__)(e, rt, f)
+        return self.visit(e, rt, f)
 
-    def e_Int(self, e, rt, f):
+    def visit_Int(self, e, rt, f):
         return e.value
 
-    e_Str = e_Bool = e_Int
+    visit_Str = visit_Bool = visit_Int
 
-    def e_Cond(self, e, rt, f):
+    def visit_Cond(self, e, rt, f):
         return self.ev(e.then, rt, f) if self.ev(e.cond, rt, f) else self.ev(e.otherwise, rt, f)
 
-    def e_Index(self, e, rt, f):
+    def visit_Index(self, e, rt, f):
         return rt.item(self.ev(e.obj, rt, f), self.ev(e.index, rt, f))
 
-    def e_Nothing(self, e, rt, f):
+    def visit_Nothing(self, e, rt, f):
         return None
 
-    def e_You(self, e, rt, f):
+    def visit_You(self, e, rt, f):
         return f.you
 
-    def e_ListLit(self, e, rt, f):
+    def visit_ListLit(self, e, rt, f):
         return [self.ev(i, rt, f) for i in e.items]
 
-    def e_Unary(self, e, rt, f):
+    def visit_Unary(self, e, rt, f):
         value = self.ev(e.operand, rt, f)
         return (not value) if e.op == "not" else -value
 
-    def e_Binary(self, e, rt, f):
+    def visit_Binary(self, e, rt, f):
         op = e.op
         if op == "and":
             return self.ev(e.left, rt, f) and self.ev(e.right, rt, f)
@@ -266,7 +258,7 @@ class Interpreter:
         a, b = self.ev(e.left, rt, f), self.ev(e.right, rt, f)
         return BINARY[op](a, b)
 
-    def e_Name(self, e, rt, f):
+    def visit_Name(self, e, rt, f):
         how, name = classify(e.id, f.locals, f.this is not None, f.it_mode, self.sym)
         if how == "local":
             return f.locals[name]
@@ -286,17 +278,17 @@ class Interpreter:
             return rt.state.actors[name]
         if how == "member":
             return name
-        return DOMAINS[name](rt, f.you)
+        return getattr(rt, name)(f.you)   # every builtin domain is a runtime method of `you`
 
-    def e_Attr(self, e, rt, f):
+    def visit_Attr(self, e, rt, f):
         if isinstance(e.obj, A.Name) and e.obj.id == "it" and f.it_mode == "event" and "it" not in f.locals:
             return f.it[e.name]
         return rt.field(self.ev(e.obj, rt, f), e.name)
 
-    def e_Method(self, e, rt, f):
+    def visit_Method(self, e, rt, f):
         return self.call(e.name, (e.obj,) + e.args, rt, f)
 
-    def e_Call(self, e, rt, f):
+    def visit_Call(self, e, rt, f):
         return self.call(e.func, e.args, rt, f)
 
     def call(self, func: str, args: tuple, rt, f: Frame):
@@ -313,26 +305,19 @@ class Interpreter:
         values = [self.ev(a, rt, f) for a in call_args(decl, args, self.sym)]
         return self.ev(decl.value, rt, Frame(f.you, {p.name: v for p, v in zip(decl.params, values)}))
 
-    def e_Aggregate(self, e, rt, f):
+    def visit_Aggregate(self, e, rt, f):
+        reduce, keep, value = aggregate_shape(e)
         saved = f.locals.get(e.var, _UNBOUND)  # like a comprehension, the variable is its own
         results = []
-        for value in rt.domain(self.ev(e.domain, rt, f)):
-            f.locals[e.var] = value
-            if e.op == "every" and e.value is None:
-                results.append(self.ev(e.where, rt, f))
-                continue
-            if e.where is not None and not self.ev(e.where, rt, f):
-                continue
-            results.append(self.ev(e.value, rt, f) if e.value is not None else True)
+        for element in rt.domain(self.ev(e.domain, rt, f)):
+            f.locals[e.var] = element
+            if keep is None or self.ev(keep, rt, f):
+                results.append(self.ev(value, rt, f) if value is not None else 1 if reduce == "sum" else True)
         if saved is _UNBOUND:
             f.locals.pop(e.var, None)
         else:
             f.locals[e.var] = saved
-        if e.op == "count":
-            return len(results)
-        if e.op == "total":
-            return sum(results)
-        return any(results) if e.op == "some" else all(results)
+        return REDUCE[reduce](results)
 
 
 _UNBOUND = object()
@@ -342,62 +327,29 @@ BINARY = {
     "%": lambda a, b: a % b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
     "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
 }
-DOMAINS = {
-    "players": lambda rt, you: rt.players(), "opponents": lambda rt, you: rt.opponents(you),
-    "neighbours": lambda rt, you: rt.neighbours(you), "left": lambda rt, you: rt.left(you),
-    "right": lambda rt, you: rt.right(you), "teammate": lambda rt, you: rt.teammate(you),
-    "player_count": lambda rt, you: len(rt.state.players),
-}
+REDUCE = {"sum": sum, "any": any, "all": all}
 PYTHON = {"min": min, "max": max, "abs": abs, "len": len}
 
 
 def build_program(sym: Symbols, lay: Layout, pack_name: str) -> Program:
     """The pack as a Program whose callables interpret the AST."""
     it = Interpreter(sym)
-    program = Program(pack_name)
-    program.resources, program.groups, program.counters = lay.resources, lay.groups, lay.counters
-    program.zones, program.actors, program.variants = lay.zones, lay.actors, lay.variants
+    fns = {effect.key: _callable(it, effect) for effect in effects(lay)}
+    triggers = trigger_nodes(sym)
+    fns.update({("trigger", where(n)): _trigger(it, n) for n in triggers})
+    return assemble(tables(lay, pack_name, [where(n) for n in triggers]), fns)
 
-    def effect(body: tuple, this_ok: bool = False):
-        if this_ok:
-            return lambda rt, you, this: it.run(body, rt, Frame(you, {}, this))
-        return lambda rt, you: it.run(body, rt, Frame(you))
 
-    def cost(terms):
-        return (lambda rt, you: it.cost(terms, rt, Frame(you))) if terms else None
-
-    for kind, name, title, fields, effects, span, per_player in lay.entities:
-        e = EntityDef(kind, name, title, fields, {s.name: effect(s.body, True) for s in effects}, span, per_player)
-        program.entities[name] = e
-        program.kinds.setdefault(kind, []).append(e)
-    for name, field, target in lay.entity_refs:
-        program.entities[name].fields[field] = program.entities[target]
-    for t in lay.tracks:
-        spaces = {sp.position: SpaceDef(sp.position, sp.title, sp.tier or 0, cost(sp.cost), effect(sp.body),
-                                        cost(sp.bonus_cost), effect(sp.bonus) if sp.bonus else None, where(sp))
-                  for sp in t.spaces}
-        program.tracks[t.name] = TrackDef(t.name, t.title, spaces, {r.position: effect(r.body) for r in t.reaches},
-                                          len(t.spaces))
-    for d in lay.dice:
-        program.dice[d.name] = [(face.title, effect(face.body)) for face in d.faces]
-    from .check import iter_nodes
-
-    for decl in sym.decls.values():
-        for n in iter_nodes(decl):
-            if isinstance(n, A.Whenever):
-                program.triggers[where(n)] = (_trigger(it, n), where(n))
-    for p in lay.procs:
-        program.procs[p.name] = (lambda body, params: lambda rt, you, *args: it.run(
-            body, rt, Frame(you, {q.name: a for q, a in zip(params, args)})))(p.body, p.params)
-    for fn in lay.funcs:
-        program.funcs[fn.name] = (lambda value, params: lambda rt, you, *args: it.ev(
-            value, rt, Frame(you, {q.name: a for q, a in zip(params, args)})))(fn.value, fn.params)
-    if lay.game is not None:
-        g = lay.game
-        keys = [g.winner.key, *g.winner.tiebreaks] if g.winner else []
-        program.game = GameDef(g.name, g.title, g.min_players, g.max_players, effect(g.setup), effect(g.play),
-                               effect(g.final), [(lambda k: lambda rt, you: it.ev(k, rt, Frame(you)))(k) for k in keys])
-    return program
+def _callable(it: Interpreter, effect):
+    """The interpreter's function for one of the pack's callables (see `layout.effects`)."""
+    node, params = effect.node, effect.params
+    if effect.shape == "cost":
+        return lambda rt, you, *args: it.cost(node, rt, Frame(you, dict(zip(params, args))))
+    if effect.shape == "expr":
+        return lambda rt, you, *args: it.ev(node, rt, Frame(you, dict(zip(params, args))))
+    if effect.this_ok:
+        return lambda rt, you, this: it.run(node, rt, Frame(you, {}, this))
+    return lambda rt, you, *args: it.run(node, rt, Frame(you, dict(zip(params, args))))
 
 
 def _trigger(it: Interpreter, node: A.Whenever):

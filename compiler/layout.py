@@ -6,35 +6,31 @@ only the effect callables differ between the two.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator, NamedTuple, Optional
 
 from rulebook.dsl import ast as A
 
 from .resolve import Symbols
 
 
-def const_value(expr) -> Any:
-    """The Python value of a constant field expression (names of members, resources... become strings)."""
-    if isinstance(expr, (A.Int, A.Str, A.Bool)):
-        return expr.value
-    if isinstance(expr, A.Nothing):
-        return None
+def field_value(expr) -> Any:
+    """The Python value of a field, cap or bound: a constant (`A.as_const`), or a bare name (an enum
+    member, a resource, an entity), which stands for itself as a string."""
     if isinstance(expr, A.Name):
         return expr.id
-    if isinstance(expr, A.Unary) and expr.op == "-" and isinstance(expr.operand, A.Int):
-        return -expr.operand.value
     if isinstance(expr, A.ListLit):
-        return [const_value(i) for i in expr.items]
-    raise ValueError("not a constant")
+        return [field_value(i) for i in expr.items]
+    return A.as_const(expr)
 
 
-def is_const(expr) -> bool:
-    """Whether `const_value` accepts the expression."""
+def is_field_value(expr) -> bool:
+    """Whether `field_value` accepts the expression."""
     try:
-        const_value(expr)
+        field_value(expr)
         return True
-    except ValueError:
+    except A.NotConstant:
         return False
 
 
@@ -70,18 +66,18 @@ def layout(sym: Symbols) -> Layout:
     refs = []
     for e in d:
         if isinstance(e, A.Entity) and e.kind in kinds:
-            fields = {f.name: const_value(f.default) for f in kinds[e.kind].fields
+            fields = {f.name: field_value(f.default) for f in kinds[e.kind].fields
                       if f.default is not None and f.type != "effect"}
-            fields.update({v.name: const_value(v.value) for v in e.values})
+            fields.update({v.name: field_value(v.value) for v in e.values})
             refs += [(e.name, f.name, fields[f.name]) for f in kinds[e.kind].fields
                      if f.type in kinds and isinstance(fields.get(f.name), str)]
             entities.append((e.kind, e.name, e.title, fields, e.effects, str(e.span), kinds[e.kind].per_player))
     return Layout(
-        resources={r.name: (const_value(r.cap) if r.cap else None, groups_of.get(r.name))
+        resources={r.name: (field_value(r.cap) if r.cap else None, groups_of.get(r.name))
                    for r in d if isinstance(r, A.Resource)},
-        groups={g.name: (const_value(g.cap), list(g.members)) for g in d if isinstance(g, A.Group)},
-        counters={c.name: (c.is_global, const_value(c.low) if c.low else None,
-                           const_value(c.high) if c.high else None) for c in d if isinstance(c, A.Counter)},
+        groups={g.name: (field_value(g.cap), list(g.members)) for g in d if isinstance(g, A.Group)},
+        counters={c.name: (c.is_global, field_value(c.low) if c.low else None,
+                           field_value(c.high) if c.high else None) for c in d if isinstance(c, A.Counter)},
         zones={z.name: (z.per_player, z.kind) for z in d if isinstance(z, A.Zone)},
         actors=[a.name for a in d if isinstance(a, A.Actor)],
         variants={v.name: v.title for v in d if isinstance(v, A.Variant)},
@@ -93,6 +89,115 @@ def layout(sym: Symbols) -> Layout:
         funcs=[f for f in d if isinstance(f, A.Func)],
         game=sym.game,
     )
+
+
+SAFE_PATH = re.compile(r"[^\w./+-]")
+
+
+def where(node) -> str:
+    """The rules position of a node as both backends report it (also safe inside a generated comment)."""
+    s = node.span
+    return f"{SAFE_PATH.sub('_', s.file)}:{s.line}:{s.column}"
+
+
+def announces(stmt: A.Stmt, local_names) -> bool:
+    """Whether triggers queued by a statement run right after it (setting a local announces nothing)."""
+    return type(stmt).drains and not (type(stmt) is A.SetName and stmt.name in local_names)
+
+
+def aggregate_shape(e: A.Aggregate) -> tuple[str, Optional[A.Expr], Optional[A.Expr]]:
+    """How both backends reduce an aggregate: (reduction, filter, value per element).
+
+    The reduction is 'sum', 'any' or 'all' over the values of the elements the filter keeps (a
+    value of None counts 1 for 'sum' and true otherwise); `every(x in D where C)` with no value is
+    `all(C)` over every element, not a filter.
+    """
+    if e.op == "count":
+        return "sum", e.where, None
+    if e.op == "total":
+        return "sum", e.where, e.value
+    if e.op == "every" and e.value is None:
+        return "all", None, e.where
+    return ("any" if e.op == "some" else "all"), e.where, e.value
+
+
+class Effect(NamedTuple):
+    """One callable of a pack: its key in the Program's tables, what it is made from and its parameters.
+
+    `shape` is 'body' (a generator effect over statements), 'cost' (a list of cost terms) or 'expr'
+    (a value); `params` are the names of the callable's parameters after `rt, you`; with `this_ok`,
+    the effect takes the entity as `this`.
+    """
+
+    key: tuple
+    shape: str
+    node: Any
+    params: tuple
+    this_ok: bool
+    doc: str
+
+
+def effects(lay: "Layout") -> Iterator[Effect]:
+    """Every callable a pack needs, in a fixed order; both backends make one per item (triggers are
+    found inside the bodies)."""
+    for kind, name, _title, _fields, slots, _span, _pp in lay.entities:
+        for slot in slots:
+            yield Effect(("entity", name, slot.name), "body", slot.body, (), True, f"{kind} {name}: {slot.name}")
+    for t in lay.tracks:
+        for sp in t.spaces:
+            at = f"track {t.name}, space {sp.position}"
+            if sp.cost:
+                yield Effect(("cost", t.name, sp.position), "cost", sp.cost, (), False, f"{at}: cost")
+            yield Effect(("benefit", t.name, sp.position), "body", sp.body, (), False, at)
+            if sp.bonus_cost:
+                yield Effect(("bonus_cost", t.name, sp.position), "cost", sp.bonus_cost, (), False, f"{at}: bonus cost")
+            if sp.bonus is not None:
+                yield Effect(("bonus", t.name, sp.position), "body", sp.bonus, (), False, f"{at}: bonus")
+        for r in t.reaches:
+            yield Effect(("reach", t.name, r.position), "body", r.body, (), False, f"track {t.name}: first to {r.position}")
+    for d in lay.dice:
+        for i, face in enumerate(d.faces):
+            yield Effect(("face", d.name, i), "body", face.body, (), False, f"die {d.name}, face {i + 1}")
+    for p in lay.procs:
+        yield Effect(("proc", p.name), "body", p.body, tuple(a.name for a in p.params), False, f"proc {p.name}")
+    for f in lay.funcs:
+        yield Effect(("func", f.name), "expr", f.value, tuple(a.name for a in f.params), False, f"func {f.name}")
+    g = lay.game
+    if g is not None:
+        yield Effect(("setup",), "body", g.setup, (), False, "game setup")
+        yield Effect(("play",), "body", g.play, (), False, "game play")
+        yield Effect(("final",), "body", g.final, (), False, "final scoring")
+        for i, key in enumerate(winner_keys(g)):
+            yield Effect(("key", i), "expr", key, (), False, f"winner key {i + 1}")
+
+
+def winner_keys(g: A.Game) -> tuple:
+    """The expressions a game's winner is decided by, the tie-breaks after the main key."""
+    return (g.winner.key,) + g.winner.tiebreaks if g.winner else (A.Int(0),)
+
+
+def tables(lay: "Layout", pack_name: str, triggers: list[str]) -> dict:
+    """The pack's data for `runtime.program.assemble`: plain values only, so the generated module
+    can hold them as one literal."""
+    g = lay.game
+    return {
+        "name": pack_name, "resources": lay.resources, "groups": lay.groups, "counters": lay.counters,
+        "zones": lay.zones, "actors": lay.actors, "variants": lay.variants,
+        "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp)
+                     for kind, name, title, fields, slots, span, pp in lay.entities],
+        "entity_refs": lay.entity_refs,
+        "tracks": [(t.name, t.title, [(sp.position, sp.title, sp.tier or 0, where(sp)) for sp in t.spaces],
+                    [r.position for r in t.reaches], len(t.spaces)) for t in lay.tracks],
+        "dice": [(d.name, [f.title for f in d.faces]) for d in lay.dice],
+        "triggers": triggers,
+        "procs": [p.name for p in lay.procs], "funcs": [f.name for f in lay.funcs],
+        "game": None if g is None else (g.name, g.title, g.min_players, g.max_players, len(winner_keys(g))),
+    }
+
+
+def trigger_nodes(sym) -> list[A.Whenever]:
+    """Every `whenever`/`next` of the pack, in declaration order."""
+    return [n for decl in sym.decls.values() for n in A.walk(decl) if type(n) is A.Whenever]
 
 
 def option_labels(choose: A.Choose) -> list[str]:
@@ -109,11 +214,9 @@ def leading_cost(body: tuple):
 
 def free_names(body: tuple) -> set[str]:
     """Every bare name used in a body (a trigger captures those that are locals where it is registered)."""
-    from .check import iter_nodes
-
     names = set()
     for stmt in body:
-        for n in iter_nodes(stmt):
+        for n in A.walk(stmt):
             if isinstance(n, A.Name):
                 names.add(n.id)
     return names

@@ -55,13 +55,6 @@ BUILTIN_FUNCS = {
     "players_from": Builtin(1, 1, method="players_from"), "first": Builtin(1, 1, method="first"),
     "contains": Builtin(2, 2, method="contains"),
 }
-# Statement keywords whose primitive announces the builtin event of the same name.
-EVENT_SOURCES = {
-    A.Gain: "gain", A.Lose: "lose", A.Pay: "pay", A.Advance: "advance", A.Regress: "regress",
-    A.Draw: "draw", A.Move: "move", A.Flip: "flip", A.Roll: "roll",
-}
-
-
 def decl_name(decl) -> str:
     """The name a declaration binds."""
     return decl.name

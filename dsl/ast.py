@@ -5,8 +5,10 @@ Spans take no part in equality, so a formatted-and-reparsed file compares equal 
 
 from __future__ import annotations
 
+import dataclasses
+import operator
 from dataclasses import dataclass, field
-from typing import Optional, Union
+from typing import ClassVar, Iterator, Optional
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,56 +28,222 @@ class Span:
 NO_SPAN = Span("<generated>", 0, 0, 0, 0)
 
 
+class Node:
+    """Base of every AST node: its fields (the span aside) and its child nodes, as CPython's `ast`."""
+
+    __slots__ = ()
+
+    def fields(self) -> tuple[str, ...]:
+        """The node's field names in declaration order, without the span."""
+        return type(self)._fields
+
+    def children(self) -> Iterator["Node"]:
+        """The nodes directly below this one, in field order (tuples are flattened)."""
+        for name in type(self)._fields:
+            value = getattr(self, name)
+            if isinstance(value, Node):
+                yield value
+            elif isinstance(value, tuple):
+                for item in value:
+                    if isinstance(item, Node):
+                        yield item
+
+
+class Expr(Node):
+    """A value: literals, names, fields, calls, aggregates, operators."""
+
+    __slots__ = ()
+
+
+class Stmt(Node):
+    """An effect step.
+
+    `drains`: whether triggers queued by the statement's primitive run right after it (the
+    primitive may announce an event and does not run the triggers itself). `events`: the builtin
+    events the primitive may announce, which lets the checker tell a trigger that can never fire.
+    """
+
+    __slots__ = ()
+    drains: ClassVar[bool] = False
+    events: ClassVar[tuple[str, ...]] = ()
+
+
+class Part(Node):
+    """A piece of a statement or declaration that is neither: an option, a cost term, a space..."""
+
+    __slots__ = ()
+
+
+class Decl(Node):
+    """A top-level declaration: it binds a name in the pack's one namespace."""
+
+    __slots__ = ()
+
+
+CATEGORIES = (Expr, Stmt, Part, Decl)
+
+
 def node(cls):
     """Declare an AST node class: frozen, slotted, with a span excluded from equality."""
     cls.__annotations__["span"] = "Span"
     cls.span = field(default=NO_SPAN, compare=False, repr=False)
-    return dataclass(frozen=True, slots=True)(cls)
+    made = dataclass(frozen=True, slots=True)(cls)
+    made._fields = tuple(f.name for f in dataclasses.fields(made) if f.name != "span")
+    return made
+
+
+def concrete_nodes(category: type = Node) -> list[type]:
+    """Every node class declared below a category (every concrete node with the default)."""
+    found, stack = [], [category]
+    while stack:
+        cls = stack.pop()
+        for sub in cls.__subclasses__():
+            stack.append(sub)
+            if "_fields" in sub.__dict__:
+                found.append(sub)
+    return sorted(found, key=lambda c: c.__name__)
+
+
+def walk(root: Node) -> Iterator[Node]:
+    """Every node below (and including) `root`, depth first, without recursion (chains can be long)."""
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(list(n.children())))
+
+
+class NotConstant(Exception):
+    """Raised by `as_const` for an expression whose value depends on the game."""
+
+
+# Folding refuses results past this magnitude: a constant that large is a mistake, not a rule.
+CONST_LIMIT = 10**18
+
+
+def as_const(e: Expr):
+    """The value of an expression known without playing, or NotConstant: the one constant
+    evaluator of the language (lints, caps, bounds, field values and dead branches all use it)."""
+    t = type(e)
+    if t is Int or t is Str or t is Bool:
+        return e.value
+    if t is Nothing:
+        return None
+    if t is ListLit:
+        return [as_const(i) for i in e.items]
+    if t is Unary:
+        value = as_const(e.operand)
+        if e.op == "not":
+            return not value
+        if type(value) is not int:
+            raise NotConstant
+        return -value
+    if t is Cond:
+        return as_const(e.then) if as_const(e.cond) else as_const(e.otherwise)
+    if t is Binary:
+        return _fold(e.op, as_const(e.left), as_const(e.right))
+    raise NotConstant
+
+
+ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv,
+              "%": operator.mod, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+
+
+def _fold(op: str, a, b):
+    if op == "and":
+        return a and b
+    if op == "or":
+        return a or b
+    if op in ("==", "!="):
+        return (a == b) == (op == "==")
+    if type(a) is not int or type(b) is not int or (op in ("/", "%") and b == 0):
+        raise NotConstant  # a division by zero is reported by the runtime at the rules line
+    value = ARITHMETIC[op](a, b)
+    if type(value) is int and abs(value) > CONST_LIMIT:
+        raise NotConstant
+    return value
+
+
+class Visitor:
+    """Dispatch on the node's class to `visit_<ClassName>`, as CPython's `ast.NodeVisitor`.
+
+    A class without its own handler falls back to its category's (`visit_Expr`, `visit_Stmt`,
+    `visit_Part`, `visit_Decl`), then to `generic_visit`, which fails loudly: a visitor never skips
+    a node silently. The dispatch table is built once per visitor class.
+    """
+
+    _table: ClassVar[dict] = {}
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._table = {}
+
+    @classmethod
+    def handler(cls, node_class: type):
+        """The function that visits nodes of a class (None when only `generic_visit` would)."""
+        fn = cls._table.get(node_class, False)
+        if fn is False:
+            fn = None
+            for c in node_class.__mro__:
+                fn = getattr(cls, "visit_" + c.__name__, None)
+                if fn is not None or c is Node:
+                    break
+            cls._table[node_class] = fn
+        return fn
+
+    def visit(self, node: Node, *args):
+        """Visit one node with this visitor's handler for its class."""
+        fn = self._table.get(type(node)) or self.handler(type(node)) or type(self).generic_visit
+        return fn(self, node, *args)
+
+    def generic_visit(self, node: Node, *args):
+        raise NotImplementedError(f"{type(self).__name__} has no handler for {type(node).__name__} "
+                                  f"(add visit_{type(node).__name__})")
 
 
 # ---------------------------------------------------------------------------- expressions
 
 
 @node
-class Int:
+class Int(Expr):
     """An integer literal."""
 
     value: int
 
 
 @node
-class Str:
+class Str(Expr):
     """A string literal (already unescaped)."""
 
     value: str
 
 
 @node
-class Bool:
+class Bool(Expr):
     """`true` or `false`."""
 
     value: bool
 
 
 @node
-class Nothing:
+class Nothing(Expr):
     """`none`: no player, no entity, no value."""
 
 
 @node
-class You:
+class You(Expr):
     """The acting player: whoever the current effect runs for."""
 
 
 @node
-class Name:
+class Name(Expr):
     """A bare name: a local, a parameter, a resource, counter, track, zone, entity, actor or enum member."""
 
     id: str
 
 
 @node
-class Attr:
+class Attr(Expr):
     """`obj.name`: a player's resource, counter, track position or zone size, or an entity's field."""
 
     obj: "Expr"
@@ -83,7 +251,7 @@ class Attr:
 
 
 @node
-class Method:
+class Method(Expr):
     """`obj.name(args)`: a builtin or function called with `obj` as the actor it is about."""
 
     obj: "Expr"
@@ -92,7 +260,7 @@ class Method:
 
 
 @node
-class Index:
+class Index(Expr):
     """`items[n]`: the n-th element of a list or zone, counting from 1 (a printed row of values)."""
 
     obj: "Expr"
@@ -100,7 +268,7 @@ class Index:
 
 
 @node
-class Call:
+class Call(Expr):
     """`name(args)`: a builtin function or a `func` declared in the pack."""
 
     func: str
@@ -108,7 +276,7 @@ class Call:
 
 
 @node
-class Aggregate:
+class Aggregate(Expr):
     """`count|total|some|every(var in domain where cond, value)` over players, zones or lists."""
 
     op: str
@@ -119,14 +287,14 @@ class Aggregate:
 
 
 @node
-class ListLit:
+class ListLit(Expr):
     """`[a, b, c]`."""
 
     items: tuple
 
 
 @node
-class Unary:
+class Unary(Expr):
     """`-x` or `not x`."""
 
     op: str
@@ -134,7 +302,7 @@ class Unary:
 
 
 @node
-class Binary:
+class Binary(Expr):
     """Arithmetic (`+ - * / %`, `/` floors), comparison, `and`, `or`."""
 
     op: str
@@ -143,7 +311,7 @@ class Binary:
 
 
 @node
-class Cond:
+class Cond(Expr):
     """`if COND then A else B`: a value chosen by a condition."""
 
     cond: "Expr"
@@ -151,22 +319,27 @@ class Cond:
     otherwise: "Expr"
 
 
-Expr = Union[Cond, Index, Int, Str, Bool, Nothing, You, Name, Attr, Method, Call, Aggregate, ListLit, Unary, Binary]
 
 # ---------------------------------------------------------------------------- statements
 
 
 @node
-class Gain:
+class Gain(Stmt):
     """`gain AMOUNT RESOURCE;` also for counters such as prestige."""
+
+    events = ("gain",)
+    drains = True
 
     amount: Expr
     resource: str
 
 
 @node
-class Lose:
+class Lose(Stmt):
     """`lose AMOUNT RESOURCE [else DEBT];` never below zero; with `else`, the shortfall is taken as DEBT."""
+
+    events = ("lose", "gain")
+    drains = True
 
     amount: Expr
     resource: str
@@ -174,7 +347,7 @@ class Lose:
 
 
 @node
-class CostTerm:
+class CostTerm(Part):
     """One part of a cost: `2 coin`, `1 any`, `1 any(crystals)`, `2 different(crystals)`."""
 
     amount: Expr
@@ -183,15 +356,20 @@ class CostTerm:
 
 
 @node
-class Pay:
+class Pay(Stmt):
     """`pay COST;` the player must afford it; choices of 'any'/'different' are decisions."""
+
+    events = ("pay",)
+    drains = True
 
     terms: tuple
 
 
 @node
-class Advance:
+class Advance(Stmt):
     """`advance TRACK [by N] [no_benefit | paying];` with `paying`, the next space's cost is paid first."""
+
+    events = ("advance", "pay")
 
     track: str
     by: Optional[Expr]
@@ -200,15 +378,18 @@ class Advance:
 
 
 @node
-class Regress:
+class Regress(Stmt):
     """`regress TRACK [by N];` (never gives benefits)."""
+
+    events = ("regress",)
+    drains = True
 
     track: str
     by: Optional[Expr]
 
 
 @node
-class Option:
+class Option(Part):
     """One branch of `choose`: `option "label" [when COND] { ... }`."""
 
     title: Optional[str]
@@ -217,7 +398,7 @@ class Option:
 
 
 @node
-class Choose:
+class Choose(Stmt):
     """`choose ["prompt"] { option ... }`: a decision among the options whose guard holds."""
 
     title: Optional[str]
@@ -225,7 +406,7 @@ class Choose:
 
 
 @node
-class May:
+class May(Stmt):
     """`may ["prompt"] [cost COST] { ... }`: an optional (paid) bonus, offered only when affordable."""
 
     title: Optional[str]
@@ -234,7 +415,7 @@ class May:
 
 
 @node
-class Repeat:
+class Repeat(Stmt):
     """`repeat N { ... }`."""
 
     count: Expr
@@ -242,7 +423,7 @@ class Repeat:
 
 
 @node
-class ForEach:
+class ForEach(Stmt):
     """`for each VAR in DOMAIN [where COND] { ... }`."""
 
     var: str
@@ -252,7 +433,7 @@ class ForEach:
 
 
 @node
-class Each:
+class Each(Stmt):
     """`each PLAYERS [where COND]: stmt` runs the body with each of those players as `you`."""
 
     domain: Expr
@@ -261,7 +442,7 @@ class Each:
 
 
 @node
-class If:
+class If(Stmt):
     """`if COND { ... } [else { ... }]`."""
 
     cond: Expr
@@ -270,7 +451,7 @@ class If:
 
 
 @node
-class Let:
+class Let(Stmt):
     """`let NAME = EXPR;` a local of the current effect."""
 
     name: str
@@ -278,16 +459,22 @@ class Let:
 
 
 @node
-class SetName:
+class SetName(Stmt):
     """`set NAME = EXPR;` a local, or a counter of the acting player (or a global counter)."""
+
+    events = ("gain", "lose")
+    drains = True
 
     name: str
     value: Expr
 
 
 @node
-class SetAttr:
+class SetAttr(Stmt):
     """`set OBJ.NAME = EXPR;` a player's counter or an entity's variable."""
+
+    events = ("gain", "lose")
+    drains = True
 
     obj: Expr
     name: str
@@ -295,7 +482,7 @@ class SetAttr:
 
 
 @node
-class CallStmt:
+class CallStmt(Stmt):
     """`NAME(args);` a procedure of the pack or a kernel declared with `extern`."""
 
     func: str
@@ -303,8 +490,11 @@ class CallStmt:
 
 
 @node
-class Draw:
+class Draw(Stmt):
     """`draw N from ZONE to ZONE;` the top N items move (fewer when the zone runs out)."""
+
+    events = ("draw", "move")
+    drains = True
 
     count: Expr
     source: Expr
@@ -312,23 +502,29 @@ class Draw:
 
 
 @node
-class Move:
+class Move(Stmt):
     """`move ITEM to ZONE;`"""
+
+    events = ("move",)
+    drains = True
 
     item: Expr
     dest: Expr
 
 
 @node
-class Shuffle:
+class Shuffle(Stmt):
     """`shuffle ZONE;` through the game's seeded RNG."""
 
     zone: Expr
 
 
 @node
-class Fill:
+class Fill(Stmt):
     """`fill ZONE with KIND [where COND];` puts every entity of KIND (in declaration order) into ZONE."""
+
+    events = ("move",)
+    drains = True
 
     zone: Expr
     kind: str
@@ -336,21 +532,26 @@ class Fill:
 
 
 @node
-class Flip:
+class Flip(Stmt):
     """`flip ITEM;` turns an entity over (its `flipped` flag toggles)."""
+
+    events = ("flip",)
+    drains = True
 
     item: Expr
 
 
 @node
-class Roll:
+class Roll(Stmt):
     """`roll DIE;` one face is chosen by the seeded RNG and its effect runs."""
+
+    events = ("roll",)
 
     die: str
 
 
 @node
-class PatternArg:
+class PatternArg(Part):
     """`name = EXPR` inside an event pattern: the event's argument must equal the value."""
 
     name: str
@@ -358,7 +559,7 @@ class PatternArg:
 
 
 @node
-class Pattern:
+class Pattern(Part):
     """Who (`you`, `anyone`, `opponents`) and which event, with argument filters."""
 
     subject: Optional[Expr]
@@ -367,7 +568,7 @@ class Pattern:
 
 
 @node
-class Whenever:
+class Whenever(Stmt):
     """`whenever PATTERN [until PATTERN] { ... }` or the one-shot `next PATTERN ...`: registers a trigger.
 
     The `until` pattern is matched like the trigger's own: `until you income()` ends it only on
@@ -381,33 +582,38 @@ class Whenever:
 
 
 @node
-class Emit:
+class Emit(Stmt):
     """`emit EVENT(args);` announces an event: triggers fire, durations ending on it expire."""
+
+    drains = True
 
     event: str
     args: tuple
 
 
 @node
-class Copy:
+class Copy(Stmt):
     """`copy ENTITY.SLOT;` runs that card's or tile's effect for you (inside it, `this` is that entity)."""
 
     ref: Expr
 
 
 @node
-class Once:
+class Once(Stmt):
     """`once { ... }` runs at most once per game for each player."""
 
     body: tuple
 
 
 @node
-class Rank:
+class Rank(Stmt):
     """`rank PLAYERS [where COND] by KEY award [p1, p2, ...] COUNTER [ties split|all|none];`
 
     Only players for whom COND holds (evaluated with each as `you`) take part.
     """
+
+    events = ("gain",)
+    drains = True
 
     domain: Expr
     where: Optional[Expr]
@@ -418,7 +624,7 @@ class Rank:
 
 
 @node
-class Pick:
+class Pick(Stmt):
     """`pick VAR from DOMAIN [where COND] ["prompt"] [optional] { ... }`: the acting player picks one
     element (with `optional`, "none" is one more option, and then the body does not run)."""
 
@@ -431,22 +637,18 @@ class Pick:
 
 
 @node
-class Say:
+class Say(Stmt):
     """`say "text";` a line in the game's log."""
 
     text: str
 
 
-Stmt = Union[
-    Gain, Lose, Pay, Advance, Regress, Choose, May, Repeat, ForEach, Each, If, Let, SetName, SetAttr,
-    CallStmt, Draw, Move, Shuffle, Fill, Flip, Roll, Whenever, Emit, Copy, Once, Rank, Pick, Say,
-]
 
 # ---------------------------------------------------------------------------- declarations
 
 
 @node
-class Resource:
+class Resource(Decl):
     """`resource NAME ["Title"] [cap N];` a per-player stock that never goes below zero."""
 
     name: str
@@ -455,7 +657,7 @@ class Resource:
 
 
 @node
-class Group:
+class Group(Decl):
     """`group NAME cap N { a, b };` resources that share one cap (and 'any(group)' costs)."""
 
     name: str
@@ -465,7 +667,7 @@ class Group:
 
 
 @node
-class Counter:
+class Counter(Decl):
     """`counter NAME ["Title"] [global] [from LOW to HIGH];` a score or marker, per player unless global."""
 
     name: str
@@ -476,7 +678,7 @@ class Counter:
 
 
 @node
-class Enum:
+class Enum(Decl):
     """`enum NAME { a, b, c }`."""
 
     name: str
@@ -484,7 +686,7 @@ class Enum:
 
 
 @node
-class Param:
+class Param(Part):
     """`name: type` of a proc, func, event or extern."""
 
     name: str
@@ -492,7 +694,7 @@ class Param:
 
 
 @node
-class Event:
+class Event(Decl):
     """`event NAME(params);` an event the pack emits and triggers listen to."""
 
     name: str
@@ -500,7 +702,7 @@ class Event:
 
 
 @node
-class Space:
+class Space(Part):
     """`space N ["Title"] [tier T] [cost C] { benefit } [bonus cost C { bonus }]` of a track."""
 
     position: int
@@ -513,7 +715,7 @@ class Space:
 
 
 @node
-class Reach:
+class Reach(Part):
     """`first to N { ... }`: a reward for the first player to reach position N of the track."""
 
     position: int
@@ -521,7 +723,7 @@ class Reach:
 
 
 @node
-class Track:
+class Track(Decl):
     """`track NAME ["Title"] { space ... first to ... }`: a per-player position from 0 to its last space."""
 
     name: str
@@ -531,7 +733,7 @@ class Track:
 
 
 @node
-class FieldDecl:
+class FieldDecl(Part):
     """`name: type [= default];` of a kind; type `effect` marks an effect slot."""
 
     name: str
@@ -540,7 +742,7 @@ class FieldDecl:
 
 
 @node
-class Kind:
+class Kind(Decl):
     """`kind NAME [per_player] { fields }`: a kind of card, tile, space or piece.
 
     With `per_player`, every player has their own copy of each entity (missions on each player's
@@ -554,7 +756,7 @@ class Kind:
 
 
 @node
-class FieldValue:
+class FieldValue(Part):
     """`name = EXPR;` inside an entity."""
 
     name: str
@@ -562,7 +764,7 @@ class FieldValue:
 
 
 @node
-class FieldEffect:
+class FieldEffect(Part):
     """`name { ... }` inside an entity: the effect for one of its kind's effect slots."""
 
     name: str
@@ -570,7 +772,7 @@ class FieldEffect:
 
 
 @node
-class Entity:
+class Entity(Decl):
     """`KIND NAME ["Title"] { fields }`: one card, tile or space."""
 
     kind: str
@@ -581,7 +783,7 @@ class Entity:
 
 
 @node
-class Zone:
+class Zone(Decl):
     """`zone NAME ["Title"] [per_player] of KIND;` a deck, hand, pile, display or supply."""
 
     name: str
@@ -591,7 +793,7 @@ class Zone:
 
 
 @node
-class Actor:
+class Actor(Decl):
     """`actor NAME ["Title"];` a neutral actor (Frederick's palace, the neutral voter) with its own stocks."""
 
     name: str
@@ -599,7 +801,7 @@ class Actor:
 
 
 @node
-class Face:
+class Face(Part):
     """`face ["Title"] { ... }` of a die."""
 
     title: Optional[str]
@@ -607,7 +809,7 @@ class Face:
 
 
 @node
-class Die:
+class Die(Decl):
     """`die NAME { face ... }`: faces are data, one is chosen by the seeded RNG."""
 
     name: str
@@ -616,7 +818,7 @@ class Die:
 
 
 @node
-class Proc:
+class Proc(Decl):
     """`proc NAME(params) { ... }`: a named effect (turn structure, shared actions)."""
 
     name: str
@@ -625,7 +827,7 @@ class Proc:
 
 
 @node
-class Func:
+class Func(Decl):
     """`func NAME(params) = EXPR;` a named expression."""
 
     name: str
@@ -634,7 +836,7 @@ class Func:
 
 
 @node
-class Extern:
+class Extern(Decl):
     """`extern NAME(params);` a runtime kernel the pack uses (geometry that is not rules)."""
 
     name: str
@@ -642,7 +844,7 @@ class Extern:
 
 
 @node
-class Variant:
+class Variant(Decl):
     """`variant NAME ["Title"];` an optional rule switched on with `--variant NAME`."""
 
     name: str
@@ -650,14 +852,14 @@ class Variant:
 
 
 @node
-class Remove:
+class Remove(Decl):
     """`remove NAME;` drops a declaration of an extended pack."""
 
     name: str
 
 
 @node
-class Winner:
+class Winner(Part):
     """`winner most KEY then TIEBREAK ...;`"""
 
     key: Expr
@@ -665,7 +867,7 @@ class Winner:
 
 
 @node
-class Game:
+class Game(Decl):
     """`game NAME { seats A to B; setup {..} play {..} final {..} winner ...; }`"""
 
     name: str
@@ -679,16 +881,12 @@ class Game:
 
 
 @node
-class Override:
+class Override(Decl):
     """`override DECL`: replaces the declaration of the same name from an extended pack."""
 
     decl: "Decl"
 
 
-Decl = Union[
-    Resource, Group, Counter, Enum, Event, Track, Kind, Entity, Zone, Actor, Die, Proc, Func, Extern,
-    Variant, Remove, Game,
-]
 
 
 @dataclass(frozen=True, slots=True)

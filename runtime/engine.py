@@ -13,6 +13,7 @@ from collections import Counter as Tally
 from typing import Any, Iterable, Iterator, Optional
 
 from .program import Program, TrackDef
+from .state import NONE_OPTION
 from .state import EntityDef, Holder, NoField, State, Trigger
 
 MAX_CHAIN = 400  # trigger firings allowed between two decisions before the chain counts as runaway
@@ -236,6 +237,33 @@ class Game:
                                     "make the choice before handing the effect to it", where)
         return Decision(player, prompt, options, where)
 
+    def choose(self, player: Holder, prompt: str, labels: list, available: list, where: str):
+        """A `choose`: the player picks one of the available options (indices into `labels`, those
+        whose guard holds and whose leading cost is affordable). Returns the index, or None when
+        no option is available."""
+        if not available:
+            return None
+        return available[(yield self.decide(player, prompt, [labels[i] for i in available], where))]
+
+    def may(self, player: Holder, prompt: str, cost: Optional[list], where: str):
+        """A `may` (or a space's paid bonus): offered only when its cost (None: no cost) is affordable,
+        paid when taken. Returns whether the player took it."""
+        if cost is not None and not self.affordable(player, cost):
+            return False
+        if not (yield self.decide(player, prompt, ["no", "yes"], where)):
+            return False
+        if cost is not None:
+            yield from self.pay(player, cost, where)
+        return True
+
+    def pick(self, player: Holder, prompt: str, candidates: list, optional: bool, where: str):
+        """A `pick`: the player picks one candidate; with `optional`, "none" is one more option.
+        Returns the candidate's index, or None when nothing was picked."""
+        if not candidates:
+            return None
+        choice = yield self.decide(player, prompt, candidates + [NONE_OPTION] if optional else candidates, where)
+        return choice if choice < len(candidates) else None
+
     # ------------------------------------------------------------------ stocks
     def holder_of(self, value) -> Holder:
         """The holder whose stock a value names (players and actors)."""
@@ -440,10 +468,8 @@ class Game:
             yield from space.benefit(self, h)
             if space.bonus is not None:
                 terms = space.bonus_cost(self, h) if space.bonus_cost else []
-                if self.affordable(h, terms):
-                    if (yield self.decide(h, f"take the bonus of {space.title or new}?", ["no", "yes"], space.span)):
-                        yield from self.pay(h, terms, space.span)
-                        yield from space.bonus(self, h)
+                if (yield from self.may(h, f"take the bonus of {space.title or new}?", terms, space.span)):
+                    yield from space.bonus(self, h)
 
     def regress(self, h: Holder, name: str, amount: int) -> None:
         """Move back along a track (never below 0), without benefits."""
@@ -453,9 +479,13 @@ class Game:
             self.emit("regress", h, {"on": name, "steps": old - h.stock[name]})
 
     # ------------------------------------------------------------------ players and domains
-    def players(self) -> list[Holder]:
+    def players(self, h: Optional[Holder] = None) -> list[Holder]:
         """All players in seat order."""
         return list(self.state.players)
+
+    def player_count(self, h: Optional[Holder] = None) -> int:
+        """How many players there are."""
+        return len(self.state.players)
 
     def opponents(self, h: Holder) -> list[Holder]:
         """Every player but `h`."""

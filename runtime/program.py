@@ -72,3 +72,36 @@ class Program:
     module_file: Optional[str] = None
     digest: str = ""
 
+
+
+def assemble(tables: dict, fns: dict) -> Program:
+    """Build a Program from a pack's data tables and its effect callables, keyed as the layout names
+    them: the one place both backends (the generated module and the interpreter) assemble a pack."""
+    from .state import EntityDef
+
+    program = Program(tables["name"])
+    for key in ("resources", "groups", "counters", "zones", "actors", "variants"):
+        setattr(program, key, tables[key])
+    for kind, name, title, fields, slots, span, per_player in tables["entities"]:
+        e = EntityDef(kind, name, title, dict(fields), {s: fns["entity", name, s] for s in slots}, span, per_player)
+        program.entities[name] = e
+        program.kinds.setdefault(kind, []).append(e)
+    for name, field_name, target in tables["entity_refs"]:
+        program.entities[name].fields[field_name] = program.entities[target]
+    for name, title, spaces, reaches, top in tables["tracks"]:
+        program.tracks[name] = TrackDef(name, title, {
+            pos: SpaceDef(pos, space_title, tier, fns.get(("cost", name, pos)), fns["benefit", name, pos],
+                          fns.get(("bonus_cost", name, pos)), fns.get(("bonus", name, pos)), span)
+            for pos, space_title, tier, span in spaces
+        }, {pos: fns["reach", name, pos] for pos in reaches}, top)
+    for name, faces in tables["dice"]:
+        program.dice[name] = [(title, fns["face", name, i]) for i, title in enumerate(faces)]
+    for tid in tables["triggers"]:
+        program.triggers[tid] = (fns["trigger", tid], tid)
+    program.procs = {name: fns["proc", name] for name in tables["procs"]}
+    program.funcs = {name: fns["func", name] for name in tables["funcs"]}
+    if tables["game"] is not None:
+        name, title, low, high, keys = tables["game"]
+        program.game = GameDef(name, title, low, high, fns["setup",], fns["play",], fns["final",],
+                               [fns["key", i] for i in range(keys)])
+    return program

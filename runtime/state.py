@@ -7,6 +7,8 @@ import json
 from typing import Any, Optional
 
 
+NONE_OPTION = "none"  # the extra option of `pick ... optional`
+
 class NoField(LookupError):
     """A card or tile read for a field its kind does not have (reported as E601 at the rules line)."""
 
