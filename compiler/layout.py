@@ -273,40 +273,29 @@ def trigger_captures(sym) -> dict[int, list[str]]:
     """
     captures: dict[int, list[str]] = {}
 
-    def walk(stmts: tuple, scope: frozenset) -> None:
+    def block(stmts: tuple, scope: frozenset) -> None:
         for s in stmts:
-            if isinstance(s, A.Let):
+            if type(s) is A.Let:
                 scope = scope | {s.name}
-            elif isinstance(s, A.Whenever):
+            elif type(s) is A.Whenever:
                 captures[id(s)] = sorted(scope & free_names(s.body))
-                walk(s.body, frozenset(captures[id(s)]))
-            elif isinstance(s, (A.ForEach, A.Pick)):
-                walk(s.body, scope | {s.var})
-            elif isinstance(s, A.Choose):
-                for o in s.options:
-                    walk(o.body, scope)
-            elif isinstance(s, A.If):
-                walk(s.then, scope)
-                walk(s.otherwise, scope)
-            elif isinstance(s, (A.May, A.Repeat, A.Each, A.Once)):
-                walk(s.body, scope)
+                block(s.body, frozenset(captures[id(s)]))
+            else:   # a loop or a pick binds its variable in its body
+                inside(s, scope | {s.var} if "var" in s._fields else scope)
+
+    def inside(n: A.Node, scope: frozenset) -> None:
+        """The blocks below a node, found generically: a new statement needs no case here."""
+        for name in n._fields:
+            value = getattr(n, name)
+            if isinstance(value, tuple) and value and isinstance(value[0], A.Stmt):
+                block(value, scope)
+            elif isinstance(value, tuple):
+                for part in value:
+                    if isinstance(part, A.Part):
+                        inside(part, scope)
+            elif isinstance(value, A.Part):
+                inside(value, scope)
 
     for decl in sym.decls.values():
-        if isinstance(decl, A.Proc):
-            walk(decl.body, frozenset(p.name for p in decl.params))
-        elif isinstance(decl, A.Entity):
-            for slot in decl.effects:
-                walk(slot.body, frozenset())
-        elif isinstance(decl, A.Track):
-            for sp in decl.spaces:
-                walk(sp.body, frozenset())
-                walk(sp.bonus or (), frozenset())
-            for r in decl.reaches:
-                walk(r.body, frozenset())
-        elif isinstance(decl, A.Die):
-            for face in decl.faces:
-                walk(face.body, frozenset())
-        elif isinstance(decl, A.Game):
-            for body in (decl.setup, decl.play, decl.final):
-                walk(body, frozenset())
+        inside(decl, frozenset(p.name for p in decl.params) if type(decl) is A.Proc else frozenset())
     return captures

@@ -32,10 +32,7 @@ class Node:
     """Base of every AST node: its fields (the span aside) and its child nodes, as CPython's `ast`."""
 
     __slots__ = ()
-
-    def fields(self) -> tuple[str, ...]:
-        """The node's field names in declaration order, without the span."""
-        return type(self)._fields
+    _fields: ClassVar[tuple[str, ...]] = ()   # the field names in declaration order, without the span
 
     def children(self) -> Iterator["Node"]:
         """The nodes directly below this one, in field order (tuples are flattened)."""
