@@ -8,6 +8,7 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
 
 from .layout import is_field_value
+from .layout import NAME_TYPES
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, Symbols
 
 VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "track", "zone", "die", "any"}
@@ -41,7 +42,44 @@ def arguments(n) -> str:
     return f"{n} argument" + ("" if n == 1 else "s")
 
 
-TYPE_WORDS = {"int": "number", "str": "text", "bool": "condition"}
+TYPE_WORDS = {"int": "number", "str": "text", "bool": "condition", "entity": "card, tile or piece"}
+
+# Types the checker infers are strings: a base type, or `base:arg` for the typed forms an entity of a
+# kind (`entity:card`), a zone of a kind (`zone:card`), an enum member (`member:color`) and a list of
+# players (`list:player`). "any" is what the checker cannot tell; it fits everywhere.
+ELEMENT_ATTRS = {"flipped": "bool", "owner": "player", "zone": "str", "name": "str", "title": "str"}
+
+
+def words(t: str) -> str:
+    """A type as a designer reads it: `number`, `card`, `zone of card`, `list of players`."""
+    base, _, arg = t.partition(":")
+    if not arg:
+        return TYPE_WORDS.get(base, base)
+    return {"entity": arg, "zone": f"zone of {arg}", "member": arg, "list": f"list of {arg}s"}.get(base, t)
+
+
+def base_of(t: str) -> str:
+    """`entity:card` -> `entity`."""
+    return t.partition(":")[0]
+
+
+def fits(actual: str, expected: str) -> bool:
+    """Whether a value of type `actual` may stand where `expected` is declared."""
+    if actual == expected or "any" in (actual, expected):
+        return True
+    a, e = base_of(actual), base_of(expected)
+    # an untyped form on either side (a zone of any kind, an entity of unknown kind) fits its typed forms
+    return a == e and (":" not in actual or ":" not in expected)
+
+
+def element_of(t: str) -> str:
+    """The type of the elements a loop, pick or aggregate ranges over."""
+    base, _, arg = t.partition(":")
+    if base == "zone":
+        return f"entity:{arg}" if arg else "entity"
+    if base == "list":
+        return arg or "any"
+    return t   # a number ranges over 1..n; a player or an entity over itself
 
 
 def constant(expr) -> Optional[object]:
@@ -127,8 +165,17 @@ class Checker(A.Visitor):
         scope = Scope()
         for p in params:
             self.type_ref(p.type, p.span)
-            scope.locals[p.name] = [p.span, True]
+            scope.locals[p.name] = [p.span, True, self.declared(p.type)]
         return scope
+
+    def declared(self, type_name: str) -> str:
+        """The checker's type for a declared parameter or field type."""
+        cat = self.sym.category(type_name)
+        if cat == "kind":
+            return f"entity:{type_name}"
+        if cat == "enum":
+            return f"member:{type_name}"
+        return type_name if type_name in VALUE_TYPES else "any"
 
     def type_ref(self, name: str, span: A.Span) -> None:
         if name in VALUE_TYPES or self.sym.category(name) in ("enum", "kind"):
@@ -302,8 +349,9 @@ class Checker(A.Visitor):
 
     def amount(self, expr, scope: Scope) -> None:
         kind = self.expr(expr, scope)
-        if kind in ("str", "zone", "entity", "player", "list"):
-            self.err("E303", f"an amount must be a number, not {article(TYPE_WORDS.get(kind, kind))}", expr.span)
+        if not fits(kind, "int"):
+            self.err("E303", f"an amount must be a number, not {article(words(kind))}", expr.span,
+                     "a condition is not a number: write 'if C then 1 else 0'" if kind == "bool" else None)
 
     def visit_Pay(self, s: A.Pay, scope: Scope) -> None:
         self.cost(s.terms, scope)
@@ -338,23 +386,34 @@ class Checker(A.Visitor):
             self.diags.append(Diagnostic("W402", "'repeat 0' never runs its body", s.span))
         self.block(s.body, scope)
 
-    def bind(self, scope: Scope, name: str, span: A.Span) -> Scope:
+    def bind(self, scope: Scope, name: str, span: A.Span, type_: str = "any") -> Scope:
         inner = scope.child()
         if self.sym.category(name) is not None:
             self.err("E309", f"{name!r} is already declared as a {self.sym.category(name)}; "
                      f"choose another name for this variable", span)
-        inner.locals[name] = [span, True]
+        inner.locals[name] = [span, True, type_]
         return inner
 
+    def domain(self, expr, scope: Scope) -> str:
+        """Check what a loop, pick or aggregate ranges over; returns the type of its elements."""
+        kind = self.expr(expr, scope)
+        if base_of(kind) in ("str", "bool", "member", "effect"):
+            self.err("E303", f"cannot range over {article(words(kind))}: give a zone, a list, players or a number",
+                     expr.span)
+            return "any"
+        return element_of(kind)
+
     def visit_ForEach(self, s: A.ForEach, scope: Scope) -> None:
-        self.expr(s.domain, scope)
-        inner = self.bind(scope, s.var, s.span)
+        inner = self.bind(scope, s.var, s.span, self.domain(s.domain, scope))
         if s.where is not None:
             self.expr(s.where, inner)
         self.block(s.body, inner)
 
     def visit_Each(self, s: A.Each, scope: Scope) -> None:
-        self.expr(s.domain, scope)
+        element = self.domain(s.domain, scope)
+        if not fits(element, "player"):
+            self.err("E303", f"'each' runs its body for players, not for {article(words(element))}: "
+                     f"use 'for each x in ...' to go through other values", s.domain.span)
         if s.where is not None:
             self.expr(s.where, scope)
         self.block(s.body, scope)
@@ -370,11 +429,11 @@ class Checker(A.Visitor):
         self.block(s.otherwise, scope)
 
     def visit_Let(self, s: A.Let, scope: Scope) -> None:
-        self.expr(s.value, scope)
+        value = self.expr(s.value, scope)
         if self.sym.category(s.name) is not None:
             self.err("E309", f"{s.name!r} is already declared as a {self.sym.category(s.name)}; "
                      f"choose another name for this variable", s.span)
-        scope.locals[s.name] = [s.span, False]
+        scope.locals[s.name] = [s.span, False, value]
 
     def visit_SetName(self, s: A.SetName, scope: Scope) -> None:
         self.expr(s.value, scope)
@@ -383,21 +442,40 @@ class Checker(A.Visitor):
         self.expect(s.name, ("resource", "counter"), "E202", "counter or variable", s.span)
 
     def visit_SetAttr(self, s: A.SetAttr, scope: Scope) -> None:
-        self.attr(A.Attr(s.obj, s.name, span=s.span), scope)
-        self.expr(s.value, scope)
+        target = self.attr(A.Attr(s.obj, s.name, span=s.span), scope)
+        value = self.expr(s.value, scope)
+        if not fits(value, target):
+            self.err("E303", f"{s.name!r} holds {article(words(target))}, not {article(words(value))}", s.value.span)
 
     def visit_CallStmt(self, s: A.CallStmt, scope: Scope) -> None:
-        for a in s.args:
-            self.expr(a, scope)
         self.used.add(s.func)
         decl = self.sym.decls.get(s.func)
         if isinstance(decl, (A.Proc, A.Extern)):
-            if len(decl.params) != len(s.args):
-                self.err("E302", f"{s.func!r} takes {arguments(len(decl.params))}, not {len(s.args)}", s.span)
-        elif decl is None:
+            self.arguments(repr(s.func), decl, s.args, s.span, scope)
+            return
+        for a in s.args:
+            self.expr(a, scope)
+        if decl is None:
             self.unknown("E207", "procedure", s.func, s.span, self.sym.of("proc") + self.sym.of("extern"))
         else:
             self.err("E301", f"{s.func!r} is {article(CATEGORY[type(decl)])}, not a procedure", s.span)
+
+    def arguments(self, shown: str, decl, args: tuple, span: A.Span, scope: Scope) -> None:
+        """A call's arguments against the declared parameters: their number and their types. For a
+        resource, track, zone or die parameter a bare name stands for itself."""
+        if len(decl.params) != len(args):
+            self.err("E302", f"{shown} takes {arguments(len(decl.params))}, not {len(args)}", span)
+        for p, a in zip(decl.params, args):
+            if p.type in NAME_TYPES and isinstance(a, A.Name) and a.id not in scope.locals:
+                categories = ("resource", "counter") if p.type == "resource" else (p.type,)
+                self.expect(a.id, categories, "E202" if p.type == "resource" else "E303", p.type, a.span)
+                continue
+            actual, expected = self.expr(a, scope), self.declared(p.type)
+            if not fits(actual, expected):
+                self.err("E303", f"{p.name!r} of {shown} is {article(words(expected))}, not {article(words(actual))}",
+                         a.span)
+        for a in args[len(decl.params):]:
+            self.expr(a, scope)
 
     def visit_Draw(self, s: A.Draw, scope: Scope) -> None:
         self.amount(s.count, scope)
@@ -413,13 +491,14 @@ class Checker(A.Visitor):
             self.unknown("E209", "zone", expr.id, expr.span, self.sym.of("zone"))
             return
         kind = self.expr(expr, scope)
-        if kind not in ("zone", "any"):
-            self.err("E303", f"expected a zone, found {article(TYPE_WORDS.get(kind, kind))}", expr.span)
+        if not fits(kind, "zone"):
+            self.err("E303", f"expected a zone, found {article(words(kind))}", expr.span)
 
-    def item_expr(self, expr, scope: Scope, verb: str) -> None:
+    def item_expr(self, expr, scope: Scope, verb: str) -> str:
         kind = self.expr(expr, scope)
-        if kind in ("int", "str", "bool", "zone", "list", "player"):
-            self.err("E303", f"{verb} needs a card, tile or piece, not {article(TYPE_WORDS.get(kind, kind))}", expr.span)
+        if not fits(kind, "entity"):
+            self.err("E303", f"{verb} needs a card, tile or piece, not {article(words(kind))}", expr.span)
+        return kind
 
     def visit_Move(self, s: A.Move, scope: Scope) -> None:
         self.item_expr(s.item, scope, "move")
@@ -484,8 +563,7 @@ class Checker(A.Visitor):
         if not isinstance(s.ref, A.Attr):
             self.err("E303", "copy needs an entity and one of its effects, as in 'copy tile.now;'", s.span)
             return
-        self.item_expr(s.ref.obj, scope, "copy")
-        kind = self.entity_kind(s.ref.obj, scope)
+        kind = self.kind_of(self.item_expr(s.ref.obj, scope, "copy"))
         if kind is not None:
             slots = [f.name for f in kind.fields if f.type == "effect"]
             if s.ref.name not in slots:
@@ -495,7 +573,9 @@ class Checker(A.Visitor):
         self.block(s.body, scope)
 
     def visit_Rank(self, s: A.Rank, scope: Scope) -> None:
-        self.expr(s.domain, scope)
+        element = self.domain(s.domain, scope)
+        if not fits(element, "player"):
+            self.err("E303", f"'rank' ranks players, not {article(words(element))}", s.domain.span)
         if s.where is not None:
             self.expr(s.where, scope)
         self.expr(s.key, scope)
@@ -507,8 +587,7 @@ class Checker(A.Visitor):
                      did_you_mean(s.ties, TIE_MODES))
 
     def visit_Pick(self, s: A.Pick, scope: Scope) -> None:
-        self.expr(s.domain, scope)
-        inner = self.bind(scope, s.var, s.span)
+        inner = self.bind(scope, s.var, s.span, self.domain(s.domain, scope))
         if s.where is not None:
             self.expr(s.where, inner)
         self.block(s.body, inner)
@@ -537,11 +616,10 @@ class Checker(A.Visitor):
 
     def visit_Index(self, e, scope) -> str:
         kind = self.expr(e.obj, scope)
-        if kind not in ("list", "zone", "any"):
-            self.err("E303", f"only a list or a zone has numbered items, not {article(TYPE_WORDS.get(kind, kind))}",
-                     e.obj.span)
+        if base_of(kind) not in ("list", "zone", "any"):
+            self.err("E303", f"only a list or a zone has numbered items, not {article(words(kind))}", e.obj.span)
         self.amount(e.index, scope)
-        return "any"
+        return element_of(kind) if base_of(kind) in ("list", "zone") else "any"
 
     def visit_Nothing(self, e, scope) -> str:
         return "any"
@@ -562,39 +640,42 @@ class Checker(A.Visitor):
         left, right = self.expr(e.left, scope), self.expr(e.right, scope)
         if e.op in "+-*/%":
             for side, kind in ((e.left, left), (e.right, right)):
-                if kind in ("str", "zone", "entity", "player", "list"):
-                    self.err("E303", f"cannot do arithmetic with {article(TYPE_WORDS.get(kind, kind))}", side.span)
+                if base_of(kind) in ("str", "zone", "entity", "player", "list", "member"):
+                    self.err("E303", f"cannot do arithmetic with {article(words(kind))}", side.span)
             return "int"
         return "bool"
 
     def visit_Name(self, e: A.Name, scope: Scope) -> str:
         name = e.id
         if name in scope.locals:
-            scope.locals[name][1] = True
-            return "any"
+            entry = scope.locals[name]
+            entry[1] = True
+            return entry[2]
         if name == "this" and scope.this_kind:
-            return "entity"
+            return f"entity:{scope.this_kind}"
         if name == "it" and (scope.it_event or scope.it_kind):
-            return "entity" if scope.it_kind else "any"
+            return f"entity:{scope.it_kind}" if scope.it_kind else "any"
         cat = self.sym.category(name)
         self.used.add(name)
         if cat in ("resource", "counter", "track"):
             return "int"
-        if cat in ("zone",):
-            return "zone"
+        if cat == "zone":
+            kind = self.sym.decls[name].kind
+            return "zone" if kind == "any" else f"zone:{kind}"
         if cat == "entity":
-            return "entity"
+            return f"entity:{self.sym.decls[name].kind}"
         if cat == "actor":
             return "player"
         if cat == "member":
             self.used.add(self.sym.members[name])
-            return "member"
+            return f"member:{self.sym.members[name]}"
         if cat is not None:
             self.err("E301", f"{name!r} is {article(cat)}, not a value", e.span)
             return "any"
         base = ALIASES.get(name, name)
         if base in BUILTIN_DOMAINS:
-            return {"left": "player", "right": "player", "teammate": "player", "player_count": "int"}.get(base, "list")
+            return {"left": "player", "right": "player", "teammate": "player",
+                    "player_count": "int"}.get(base, "list:player")
         candidates = list(scope.locals) + self.sym.names() + sorted(BUILTIN_DOMAINS)
         self.unknown("E201", "name", name, e.span, candidates)
         return "any"
@@ -603,25 +684,31 @@ class Checker(A.Visitor):
         return self.attr(e, scope)
 
     def attr(self, e: A.Attr, scope: Scope) -> str:
+        """Check `obj.name`; returns the field's type."""
         obj = self.expr(e.obj, scope)
         self.used.add(e.name)
-        if obj in ("int", "str", "bool", "zone", "list"):
-            self.err("E303", f"{article(TYPE_WORDS.get(obj, obj))} has no field {e.name!r}", e.span)
+        base = base_of(obj)
+        if base in ("int", "str", "bool", "zone", "list", "member", "resource", "track", "die", "effect"):
+            self.err("E303", f"{article(words(obj))} has no field {e.name!r}", e.span)
             return "any"
         if obj == "player":
             cat = self.sym.category(e.name)
             if cat in ("resource", "counter", "track"):
                 return "int"
             if cat == "zone":
-                return "zone"
+                kind = self.sym.decls[e.name].kind
+                return "zone" if kind == "any" else f"zone:{kind}"
             candidates = self.sym.of("resource") + self.sym.of("counter") + self.sym.of("track") + self.sym.of("zone")
             self.unknown("E202", "resource, counter, track or zone", e.name, e.span, candidates)
             return "any"
-        kind = self.entity_kind(e.obj, scope)
+        kind = self.kind_of(obj)
         if kind is not None:
-            fields = [f.name for f in kind.fields]
-            if e.name not in fields and e.name not in ENTITY_ATTRS:
-                self.unknown("E205", f"field of {kind.name}", e.name, e.span, fields + sorted(ENTITY_ATTRS))
+            fields = {f.name: f for f in kind.fields}
+            if e.name in fields:
+                return self.declared(fields[e.name].type)
+            if e.name in ELEMENT_ATTRS:
+                return ELEMENT_ATTRS[e.name]
+            self.unknown("E205", f"field of {kind.name}", e.name, e.span, list(fields) + sorted(ENTITY_ATTRS))
             return "any"
         if isinstance(e.obj, A.Name) and e.obj.id == "it" and scope.it_event and "it" not in scope.locals:
             params = BUILTIN_EVENTS.get(scope.it_event) or self.event_params(scope.it_event, e.span) or ()
@@ -629,18 +716,11 @@ class Checker(A.Visitor):
                 self.unknown("E205", f"argument of event {scope.it_event}", e.name, e.span, params)
         return "any"
 
-    def entity_kind(self, obj, scope: Scope) -> Optional[A.Kind]:
-        """The kind of an entity expression when it is known statically."""
-        if isinstance(obj, A.Name):
-            if obj.id == "this" and scope.this_kind and "this" not in scope.locals:
-                return self.sym.decls.get(scope.this_kind)
-            if obj.id == "it" and scope.it_kind and "it" not in scope.locals:
-                return self.sym.decls.get(scope.it_kind)
-            decl = self.sym.decls.get(obj.id)
-            if isinstance(decl, A.Entity) and obj.id not in scope.locals:
-                kind = self.sym.decls.get(decl.kind)
-                return kind if isinstance(kind, A.Kind) else None
-        return None
+    def kind_of(self, t: str) -> Optional[A.Kind]:
+        """The kind declaration of an entity type (`entity:card`), when the checker knows it."""
+        base, _, arg = t.partition(":")
+        kind = self.sym.decls.get(arg) if base == "entity" and arg else None
+        return kind if isinstance(kind, A.Kind) else None
 
     def visit_Method(self, e: A.Method, scope: Scope) -> str:
         return self.call(e.name, (e.obj,) + e.args, e.span, scope)
@@ -651,8 +731,9 @@ class Checker(A.Visitor):
     def call(self, func: str, args: tuple, span: A.Span, scope: Scope) -> str:
         spec = BUILTIN_FUNCS.get(func)
         checked = args[:-1] if spec is not None and spec.names and args else args
-        for a in checked:
-            self.expr(a, scope)
+        if spec is not None or not isinstance(self.sym.decls.get(func), A.Func):
+            for a in checked:
+                self.expr(a, scope)
         self.used.add(func)
         if func in BUILTIN_FUNCS:
             spec = BUILTIN_FUNCS[func]
@@ -668,8 +749,7 @@ class Checker(A.Visitor):
                 "list" if func == "players_from" else "any" if func == "first" else "int"
         decl = self.sym.decls.get(func)
         if isinstance(decl, A.Func):
-            if len(decl.params) != len(args):
-                self.err("E302", f"{func}() takes {arguments(len(decl.params))}, not {len(args)}", span)
+            self.arguments(f"{func}()", decl, args, span, scope)
             return "any"
         if decl is None:
             self.unknown("E207", "function", func, span, self.sym.of("func") + sorted(BUILTIN_FUNCS))
@@ -678,8 +758,7 @@ class Checker(A.Visitor):
         return "any"
 
     def visit_Aggregate(self, e: A.Aggregate, scope: Scope) -> str:
-        self.expr(e.domain, scope)
-        inner = self.bind(scope, e.var, e.span)
+        inner = self.bind(scope, e.var, e.span, self.domain(e.domain, scope))
         if e.where is not None:
             self.expr(e.where, inner)
         if e.value is not None:

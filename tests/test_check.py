@@ -102,3 +102,66 @@ def test_manifest_problems_are_positioned(tmp_path):
     with pytest.raises(RulesError) as info:
         analyse(str(bad))
     assert info.value.diagnostics[0].code == "E502"
+
+
+# ---------------------------------------------------------------------------- declared types
+TYPED = ("resource vp;\nkind card { quantity: int; a: int; slot: effect; }\nzone hand per_player of card;\n"
+         "card c1 { quantity = 1; a = 2; }\n")
+
+
+def typed(body: str):
+    """Findings on lines after the shared declarations (line 5 is the first line of `body`)."""
+    return [(code, line - 4, message, hint) for code, line, message, hint in findings(TYPED + body)
+            if code != "W401"]
+
+
+def test_an_int_parameter_cannot_be_moved_or_flipped():
+    assert typed("proc f(n: int) { move n to hand; flip n; }") == [
+        ("E303", 1, "move needs a card, tile or piece, not a number", None),
+        ("E303", 1, "flip needs a card, tile or piece, not a number", None)]
+
+
+def test_a_player_is_not_an_amount():
+    assert typed("proc f(p: player) { gain p vp; }") == [
+        ("E303", 1, "an amount must be a number, not a player", None)]
+
+
+def test_a_condition_is_not_an_amount():
+    (code, _, message, hint), = typed("proc f() { gain 1 > 0 vp; }")
+    assert (code, message) == ("E303", "an amount must be a number, not a condition")
+    assert "if C then 1 else 0" in hint
+
+
+def test_fields_of_a_kind_typed_parameter_are_checked():
+    assert typed("proc f(c: card) { gain c.quantty vp; }") == [
+        ("E205", 1, "unknown field of card 'quantty'", "did you mean 'quantity'?")]
+
+
+def test_arguments_are_checked_against_parameter_types():
+    assert typed("proc f(c: card) { }\nproc g() { f(3); f(c1); }") == [
+        ("E303", 2, "'c' of 'f' is a card, not a number", None)]
+
+
+def test_set_checks_the_field_type():
+    assert typed('proc f() { set c1.a = "text"; }') == [
+        ("E303", 1, "'a' holds a number, not a text", None)]
+
+
+def test_each_runs_for_players_only():
+    assert typed("proc f() { each vp { gain 1 vp; } }") == [
+        ("E303", 1, "'each' runs its body for players, not for a number: use 'for each x in ...' to go "
+                    "through other values", None)]
+
+
+def test_an_unknown_field_through_a_loop_variable_is_a_lint_error():
+    assert typed("proc f() { for each c in hand { gain c.value vp; } }") == [
+        ("E205", 1, "unknown field of card 'value'", None)]
+
+
+def test_loop_variables_know_their_kind_so_good_fields_pass():
+    assert typed("proc f() { for each c in hand { gain c.a vp; flip c; } pick d from hand { move d to hand; } }") == []
+
+
+def test_func_arguments_are_typed_too():
+    assert typed("func twice(c: card) = c.a * 2;\nproc f(p: player) { gain twice(p) vp; }") == [
+        ("E303", 2, "'c' of twice() is a card, not a player", None)]
