@@ -15,6 +15,10 @@ VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "tr
 ENTITY_ATTRS = {"flipped", "owner", "zone", "name", "title"}
 TIE_MODES = {"split", "all", "none"}
 SUBJECTS = {"anyone", "players", "opponents", "opponent", "others"}
+# Documented limits (E310): deeper rules would exceed what generated Python may nest (20 loops, 100
+# indentation levels, 200 parentheses) and are better written with a proc, a func or a `let`.
+MAX_BLOCK_DEPTH = 16
+MAX_EXPR_DEPTH = 100
 
 
 class Scope:
@@ -96,6 +100,9 @@ class Checker(A.Visitor):
     def __init__(self, sym: Symbols, kernels: dict):
         self.sym = sym
         self.kernels = kernels
+        self.depth = 0        # statement blocks around the statement being checked
+        self.expr_depth = 0   # expressions around the one being checked
+        self.too_deep = False
         self.diags: list[Diagnostic] = []
         self.used: set[str] = set()
         self.emitted: set[str] = set()
@@ -316,8 +323,14 @@ class Checker(A.Visitor):
     def block(self, stmts: tuple, scope: Scope) -> None:
         outer = scope
         scope = scope.child()
+        self.depth += 1
+        if self.depth > MAX_BLOCK_DEPTH and stmts:
+            self.err("E310", f"blocks nest more than {MAX_BLOCK_DEPTH} deep here: move the inner part into a proc",
+                     stmts[0].span)
+            stmts = ()
         for s in stmts:
             self.visit(s, scope)
+        self.depth -= 1
         for name, entry in scope.locals.items():
             if entry is not outer.locals.get(name) and not entry[1]:
                 self.diags.append(Diagnostic("W405", f"{name!r} is set but never used", entry[0]))
@@ -419,14 +432,16 @@ class Checker(A.Visitor):
         self.block(s.body, scope)
 
     def visit_If(self, s: A.If, scope: Scope) -> None:
-        self.expr(s.cond, scope)
-        value = constant(s.cond)
-        if value is not None:
-            dead = "'else' branch" if value else "'if' branch"
-            self.diags.append(Diagnostic("W402", f"the condition is always {str(bool(value)).lower()}: "
-                                         f"the {dead} never runs", s.cond.span))
-        self.block(s.then, scope)
-        self.block(s.otherwise, scope)
+        chain = A.else_if_chain(s)   # an `else if` chain is as deep as its first `if`
+        for branch in chain:
+            self.expr(branch.cond, scope)
+            value = constant(branch.cond)
+            if value is not None:
+                dead = "'else' branch" if value else "'if' branch"
+                self.diags.append(Diagnostic("W402", f"the condition is always {str(bool(value)).lower()}: "
+                                             f"the {dead} never runs", branch.cond.span))
+            self.block(branch.then, scope)
+        self.block(chain[-1].otherwise, scope)
 
     def visit_Let(self, s: A.Let, scope: Scope) -> None:
         value = self.expr(s.value, scope)
@@ -597,8 +612,20 @@ class Checker(A.Visitor):
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e, scope: Scope) -> str:
-        """Check an expression; returns a coarse type: int, bool, str, player, list, zone, entity, member, any."""
-        return self.visit(e, scope)
+        """Check an expression; returns its type (see `words`)."""
+        self.expr_depth += 1
+        try:
+            if self.expr_depth > MAX_EXPR_DEPTH:
+                if not self.too_deep:   # once per outermost expression
+                    self.too_deep = True
+                    self.err("E310", f"this expression nests more than {MAX_EXPR_DEPTH} deep: split it with "
+                             f"'let' or a func", e.span)
+                return "any"
+            return self.visit(e, scope)
+        finally:
+            self.expr_depth -= 1
+            if not self.expr_depth:
+                self.too_deep = False
 
     def visit_Int(self, e, scope) -> str:
         return "int"
@@ -745,6 +772,11 @@ class Checker(A.Visitor):
             if spec.names and isinstance(last, A.Name) and last.id not in scope.locals:
                 code = "E203" if "track" in spec.names else "E213" if "variant" in spec.names else "E202"
                 self.expect(last.id, spec.names, code, " or ".join(spec.names), last.span)
+            elif spec.names and last is not None:
+                if "variant" in spec.names:
+                    self.err("E303", f"{func}() takes the name of a variant", last.span)
+                else:   # a parameter or field holding the name: an expression like any other
+                    self.expr(last, scope)
             return "bool" if func in ("contains", "can_advance", "enabled") else \
                 "list" if func == "players_from" else "any" if func == "first" else "int"
         decl = self.sym.decls.get(func)

@@ -110,6 +110,7 @@ class CodeGen(A.Visitor):
     def plain_function(self, name: str, params: str, value, ctx: Ctx, doc: str) -> str:
         """Generate a function returning the value of an expression (a `func`); returns its name."""
         fn = Function(f"def {name}({params}):", doc)
+        fn.lines.append(f"    rt.step({where(value)!r})  # every call counts: recursion cannot run away")
         fn.lines.append(f"    return {self.ex(value, ctx)}  # @{where(value)}")
         self.functions.append(fn)
         return name
@@ -217,20 +218,21 @@ class CodeGen(A.Visitor):
     def visit_Aggregate(self, e, ctx) -> str:
         reduce, keep, value = aggregate_shape(e)
         inner = ctx.bind(e.var)
-        cond = f" if {self.ex(keep, inner)}" if keep is not None else ""
+        cond = f" if {self.wrap(keep, inner, 1)}" if keep is not None else ""
         element = self.ex(value, inner) if value is not None else "1" if reduce == "sum" else "True"
-        return f"{reduce}({element} for v_{e.var} in {self.domain(e.domain, ctx)}{cond})"
+        return f"{reduce}({element} for v_{e.var} in {self.domain(e.domain, ctx, e)}{cond})"
 
-    def domain(self, e, ctx: Ctx) -> str:
-        """What a loop ranges over: a copy of a zone's items, a fresh list of players, or whatever
-        `rt.domain` makes of any other value (the same list either way)."""
+    def domain(self, e, ctx: Ctx, node) -> str:
+        """What a loop over `e` ranges over, counted against the step budget at `node`: a copy of a
+        zone's items, a fresh list of players, or whatever `rt.domain` makes of any other value."""
+        text = f"rt.domain({self.ex(e, ctx)})"
         if isinstance(e, A.Name):
             how, name = classify(e.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)
             if how == "zone":
-                return f"{self.ex(e, ctx)}.items[:]"
-            if how == "domain" and name in ("players", "opponents", "neighbours"):
-                return self.ex(e, ctx)  # these runtime methods already return a new list
-        return f"rt.domain({self.ex(e, ctx)})"
+                text = f"{self.ex(e, ctx)}.items[:]"
+            elif how == "domain" and name in ("players", "opponents", "neighbours"):
+                text = self.ex(e, ctx)  # these runtime methods already return a new list
+        return f"rt.loop({text}, {where(node)!r})"
 
     def cost(self, terms: tuple, ctx: Ctx) -> str:
         return "[" + ", ".join(f"({t.mode!r}, {self.res(t.name, ctx) if t.mode == 'plain' else repr(t.name)}, "
@@ -271,7 +273,7 @@ class CodeGen(A.Visitor):
         for i, o in enumerate(s.options):
             tests = []
             if o.guard is not None:
-                tests.append(self.ex(o.guard, ctx))
+                tests.append(self.wrap(o.guard, ctx, 2))   # an operand of `and`
             cost = leading_cost(o.body)
             if cost:
                 tests.append(f"rt.affordable({ctx.you}, {self.cost(cost, ctx)})")
@@ -302,17 +304,16 @@ class CodeGen(A.Visitor):
 
     def visit_ForEach(self, s: A.ForEach, ctx: Ctx):
         inner = ctx.bind(s.var)
-        self.writeline(f"for v_{s.var} in {self.domain(s.domain, ctx)}:", s)
+        self.writeline(f"for v_{s.var} in {self.domain(s.domain, ctx, s)}:", s)
         self._loop_body(s.where, s.body, inner, s)
 
     def visit_Each(self, s: A.Each, ctx: Ctx):
         you = self.temp("you")
         inner = replace(ctx, you=you)
-        self.writeline(f"for {you} in {self.domain(s.domain, ctx)}:", s)
+        self.writeline(f"for {you} in {self.domain(s.domain, ctx, s)}:", s)
         self._loop_body(s.where, s.body, inner, s)
 
     def _loop_body(self, cond, body: tuple, ctx: Ctx, s) -> None:
-        # a loop over a domain is as long as the domain: only `repeat` counts against the step budget
         if cond is not None:
             self._indent += 1
             self.writeline(f"if not ({self.ex(cond, ctx)}): continue")
@@ -320,20 +321,22 @@ class CodeGen(A.Visitor):
         self.nested(body, ctx)
 
     def visit_If(self, s: A.If, ctx: Ctx):
-        self.writeline(f"if {self.ex(s.cond, ctx)}:", s)
-        self.nested(s.then, ctx)
-        if s.otherwise:
+        chain = A.else_if_chain(s)   # `else if` becomes `elif`: a long chain must not nest Python blocks
+        for i, branch in enumerate(chain):
+            self.writeline(f"{'elif' if i else 'if'} {self.ex(branch.cond, ctx)}:", branch)
+            self.nested(branch.then, ctx)
+        if chain[-1].otherwise:
             self.writeline("else:")
-            self.nested(s.otherwise, ctx)
+            self.nested(chain[-1].otherwise, ctx)
 
     def visit_Let(self, s: A.Let, ctx: Ctx):
-        self.writeline(f"v_{s.name} = {self.ex(s.value, ctx)}", s)
+        self.writeline(f"v_{s.name} = rt.bounded({self.ex(s.value, ctx)})", s)
         return ctx.bind(s.name)
 
     def visit_SetName(self, s: A.SetName, ctx: Ctx):
         value = self.ex(s.value, ctx)
         if s.name in ctx.locals:
-            self.writeline(f"v_{s.name} = {value}", s)
+            self.writeline(f"v_{s.name} = rt.bounded({value})", s)
         else:
             self.writeline(f"rt.set_stock({ctx.you}, {s.name!r}, {value})", s)
 
@@ -407,15 +410,15 @@ class CodeGen(A.Visitor):
         dom, who = self.temp("ranked"), self.temp("you")
         key = self.ex(s.key, replace(ctx, you=who))
         prizes = "[" + ", ".join(self.ex(p, ctx) for p in s.prizes) + "]"
-        cond = f" if {self.ex(s.where, replace(ctx, you=who))}" if s.where is not None else ""
-        self.writeline(f"{dom} = [{who} for {who} in {self.domain(s.domain, ctx)}{cond}]", s)
+        cond = f" if {self.wrap(s.where, replace(ctx, you=who), 1)}" if s.where is not None else ""
+        self.writeline(f"{dom} = [{who} for {who} in {self.domain(s.domain, ctx, s)}{cond}]", s)
         self.writeline(f"rt.rank({dom}, [{key} for {who} in {dom}], {prizes}, {s.resource!r}, {s.ties!r})")
 
     def visit_Pick(self, s: A.Pick, ctx: Ctx):
         inner = ctx.bind(s.var)
         cands = self.temp("cands")
-        cond = f" if {self.ex(s.where, inner)}" if s.where is not None else ""
-        self.writeline(f"{cands} = [v_{s.var} for v_{s.var} in {self.domain(s.domain, ctx)}{cond}]", s)
+        cond = f" if {self.wrap(s.where, inner, 1)}" if s.where is not None else ""
+        self.writeline(f"{cands} = [v_{s.var} for v_{s.var} in {self.domain(s.domain, ctx, s)}{cond}]", s)
         choice = self.temp("choice")
         prompt = s.title or f"pick {s.var}"
         self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {prompt!r}, {cands}, {s.optional!r}, {where(s)!r})")
@@ -437,7 +440,9 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
         params = "rt, you" + (", this" if effect.this_ok else "") + "".join(f", v_{p}" for p in effect.params)
         ctx = Ctx(frozenset(effect.params), this_ok=effect.this_ok)
         if effect.key[0] == "proc":   # called by name from other effects: `p_` + the proc's name
-            functions[effect.key] = (gen.function(f"p_{effect.key[1]}", params, effect.node, ctx, effect.doc), None)
+            step = (f"rt.step({effect.where!r})",)   # every call counts: recursion cannot run away
+            functions[effect.key] = (gen.function(f"p_{effect.key[1]}", params, effect.node, ctx, effect.doc, step),
+                                     None)
         elif effect.key[0] == "func":
             functions[effect.key] = (gen.plain_function(f"f_{effect.key[1]}", params, effect.node, ctx, effect.doc), None)
         elif effect.shape == "body":

@@ -222,7 +222,8 @@ def interpret_pack(ref: str) -> Program:
     result = analyse(ref)
     if not result.ok:
         raise RulesError(result.diagnostics)
-    program = build_program(result.symbols, layout(result.symbols), result.chain[-1].name)
+    with deep_recursion():
+        program = build_program(result.symbols, layout(result.symbols), result.chain[-1].name)
     program.digest = chain_digest(result.chain, compiler_salt())
     return program
 
@@ -236,7 +237,8 @@ def build_text(text: str, interpreted: bool = False, name: str = "<text>") -> Pr
     if interpreted:
         from .interpret import build_program
 
-        program = build_program(result.symbols, layout(result.symbols), "text")
+        with deep_recursion():
+            program = build_program(result.symbols, layout(result.symbols), "text")
         program.digest = digest
         return program
     folder = cache_dir()

@@ -83,11 +83,13 @@ class Reader(A.Visitor):
         self.block(s.body, depth + 1)
 
     def visit_If(self, s, depth: int) -> None:
-        self.say(depth, f"If {expr(s.cond)}:")
-        self.block(s.then, depth + 1)
-        if s.otherwise:
+        chain = A.else_if_chain(s)
+        for i, branch in enumerate(chain):
+            self.say(depth, f"{'Otherwise, if' if i else 'If'} {expr(branch.cond)}:")
+            self.block(branch.then, depth + 1)
+        if chain[-1].otherwise:
             self.say(depth, "Otherwise:")
-            self.block(s.otherwise, depth + 1)
+            self.block(chain[-1].otherwise, depth + 1)
 
     def visit_Let(self, s, depth: int) -> None:
         self.say(depth, f"Let {s.name} be {expr(s.value)}.")

@@ -52,6 +52,10 @@ class Interpreter(A.Visitor):
             if rt.pending and announces(s, f.locals):
                 yield from rt.drain()
 
+    def domain(self, node, rt, f: Frame) -> list:
+        """The elements a loop, pick, rank or aggregate ranges over, counted against the step budget."""
+        return rt.loop(rt.domain(self.ev(node.domain, rt, f)), where(node))
+
     def cost(self, terms: tuple, rt, f: Frame) -> list:
         return [(t.mode, self.res(t.name, f) if t.mode == "plain" else t.name, self.ev(t.amount, rt, f))
                 for t in terms]
@@ -107,30 +111,40 @@ class Interpreter(A.Visitor):
             yield from self.run(s.body, rt, f)
 
     def visit_ForEach(self, s, rt, f):
-        for value in rt.domain(self.ev(s.domain, rt, f)):
+        for value in self.domain(s, rt, f):
             f.locals[s.var] = value
             if s.where is not None and not self.ev(s.where, rt, f):
                 continue
             yield from self.run(s.body, rt, f)
 
     def visit_Each(self, s, rt, f):
-        for who in rt.domain(self.ev(s.domain, rt, f)):
+        for who in self.domain(s, rt, f):
             inner = f.with_you(who)
             if s.where is not None and not self.ev(s.where, rt, inner):
                 continue
             yield from self.run(s.body, rt, inner)
 
     def visit_If(self, s, rt, f):
-        return self.run(s.then if self.ev(s.cond, rt, f) else s.otherwise, rt, f)
+        chain = A.else_if_chain(s)
+        for branch in chain:
+            try:
+                holds = self.ev(branch.cond, rt, f)
+            except Exception as e:   # an `else if` condition fails at its own line, as compiled code does
+                if not hasattr(e, "rules_where"):
+                    e.rules_where = where(branch)
+                raise
+            if holds:
+                return self.run(branch.then, rt, f)
+        return self.run(chain[-1].otherwise, rt, f)
 
     def visit_Let(self, s, rt, f):
-        f.locals[s.name] = self.ev(s.value, rt, f)
+        f.locals[s.name] = rt.bounded(self.ev(s.value, rt, f))
         return ()
 
     def visit_SetName(self, s, rt, f):
         value = self.ev(s.value, rt, f)
         if s.name in f.locals:
-            f.locals[s.name] = value
+            f.locals[s.name] = rt.bounded(value)
         else:
             rt.set_stock(f.you, s.name, value)
         return ()
@@ -144,7 +158,12 @@ class Interpreter(A.Visitor):
         args = [self.ev(a, rt, f) for a in call_args(decl, s.args, self.sym)]
         if isinstance(decl, A.Extern):
             return KERNELS[s.func].fn(rt, f.you, *args)
-        return self.run(decl.body, rt, Frame(f.you, {p.name: a for p, a in zip(decl.params, args)}))
+        return self.proc(decl, rt, f.you, args)
+
+    def proc(self, decl: A.Proc, rt, you, args):
+        """Run a proc: every call counts against the step budget, so recursion cannot run away."""
+        rt.step(where(decl))
+        yield from self.run(decl.body, rt, Frame(you, {p.name: a for p, a in zip(decl.params, args)}))
 
     def visit_Draw(self, s, rt, f):
         rt.draw(f.you, self.ev(s.source, rt, f), self.ev(s.dest, rt, f), self.ev(s.count, rt, f))
@@ -199,7 +218,7 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_Rank(self, s, rt, f):
-        ranked = [p for p in rt.domain(self.ev(s.domain, rt, f))
+        ranked = [p for p in self.domain(s, rt, f)
                   if s.where is None or self.ev(s.where, rt, f.with_you(p))]
         keys = [self.ev(s.key, rt, f.with_you(p)) for p in ranked]
         rt.rank(ranked, keys, [self.ev(p, rt, f) for p in s.prizes], s.resource, s.ties)
@@ -207,7 +226,7 @@ class Interpreter(A.Visitor):
 
     def visit_Pick(self, s, rt, f):
         cands = []
-        for value in rt.domain(self.ev(s.domain, rt, f)):
+        for value in self.domain(s, rt, f):
             f.locals[s.var] = value
             if s.where is None or self.ev(s.where, rt, f):
                 cands.append(value)
@@ -303,13 +322,18 @@ class Interpreter(A.Visitor):
             return getattr(rt, spec.method)(*values)
         decl = self.sym.decls[func]
         values = [self.ev(a, rt, f) for a in call_args(decl, args, self.sym)]
-        return self.ev(decl.value, rt, Frame(f.you, {p.name: v for p, v in zip(decl.params, values)}))
+        return self.func(decl, rt, f.you, values)
+
+    def func(self, decl: A.Func, rt, you, args):
+        """A func's value: every call counts against the step budget, so recursion cannot run away."""
+        rt.step(where(decl.value))
+        return self.ev(decl.value, rt, Frame(you, {p.name: v for p, v in zip(decl.params, args)}))
 
     def visit_Aggregate(self, e, rt, f):
         reduce, keep, value = aggregate_shape(e)
         saved = f.locals.get(e.var, _UNBOUND)  # like a comprehension, the variable is its own
         results = []
-        for element in rt.domain(self.ev(e.domain, rt, f)):
+        for element in self.domain(e, rt, f):
             f.locals[e.var] = element
             if keep is None or self.ev(keep, rt, f):
                 results.append(self.ev(value, rt, f) if value is not None else 1 if reduce == "sum" else True)
@@ -343,6 +367,12 @@ def build_program(sym: Symbols, lay: Layout, pack_name: str) -> Program:
 def _callable(it: Interpreter, effect):
     """The interpreter's function for one of the pack's callables (see `layout.effects`)."""
     node, params = effect.node, effect.params
+    if effect.key[0] == "proc":
+        decl = it.sym.decls[effect.key[1]]
+        return lambda rt, you, *args: it.proc(decl, rt, you, args)
+    if effect.key[0] == "func":
+        decl = it.sym.decls[effect.key[1]]
+        return lambda rt, you, *args: it.func(decl, rt, you, args)
     if effect.shape == "cost":
         return lambda rt, you, *args: it.cost(node, rt, Frame(you, dict(zip(params, args))))
     if effect.shape == "expr":

@@ -135,6 +135,7 @@ class Effect(NamedTuple):
     params: tuple
     this_ok: bool
     doc: str
+    where: str = ""   # the declaration's position, for procs (the step budget names it)
 
 
 def effects(lay: "Layout") -> Iterator[Effect]:
@@ -159,7 +160,8 @@ def effects(lay: "Layout") -> Iterator[Effect]:
         for i, face in enumerate(d.faces):
             yield Effect(("face", d.name, i), "body", face.body, (), False, f"die {d.name}, face {i + 1}")
     for p in lay.procs:
-        yield Effect(("proc", p.name), "body", p.body, tuple(a.name for a in p.params), False, f"proc {p.name}")
+        yield Effect(("proc", p.name), "body", p.body, tuple(a.name for a in p.params), False, f"proc {p.name}",
+                     where(p))
     for f in lay.funcs:
         yield Effect(("func", f.name), "expr", f.value, tuple(a.name for a in f.params), False, f"func {f.name}")
     g = lay.game

@@ -161,6 +161,15 @@ def _fold(op: str, a, b):
     return value
 
 
+def else_if_chain(s: "If") -> list["If"]:
+    """An `if` and the `else if`s that follow it, as one flat list (chains can be long)."""
+    chain = [s]
+    while len(s.otherwise) == 1 and type(s.otherwise[0]) is If:
+        s = s.otherwise[0]
+        chain.append(s)
+    return chain
+
+
 class Visitor:
     """Dispatch on the node's class to `visit_<ClassName>`, as CPython's `ast.NodeVisitor`.
 

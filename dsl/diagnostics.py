@@ -48,6 +48,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E307": (ERROR, "invalid player count"),
     "E308": (ERROR, "invalid value"),
     "E309": (ERROR, "name shadows a declaration"),
+    "E310": (ERROR, "nested too deeply"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),

@@ -17,7 +17,9 @@ from .state import NONE_OPTION
 from .state import EntityDef, Holder, NoField, State, Trigger
 
 MAX_CHAIN = 400  # trigger firings allowed between two decisions before the chain counts as runaway
-MAX_STEPS = 200_000  # loop iterations allowed between two decisions
+MAX_STEPS = 200_000  # loop iterations and proc or func calls allowed between two decisions
+MAX_DECISIONS = 100_000  # decisions a game may take before it counts as never ending
+MAX_VALUE = 10**18  # the largest number a stock or a local may hold
 UNLIMITED = 10**9
 RECURSION_LIMIT = 20_000
 
@@ -27,7 +29,10 @@ class RulesRuntimeError(Exception):
 
     def __init__(self, code: str, message: str, where: Optional[str] = None, notes: Iterable[str] = ()):
         self.code, self.message, self.where, self.notes = code, message, where, list(notes)
-        super().__init__(f"{where or '<rules>'}: error[{code}]: {message}")
+        super().__init__(code, message)
+
+    def __str__(self) -> str:
+        return f"{self.where or '<rules>'}: error[{self.code}]: {self.message}"
 
 
 class Decision:
@@ -146,6 +151,8 @@ class Game:
             raise RulesRuntimeError("E601", f"option {choice} is not one of the {d.size} options", d.where)
         self.log.append([d.player.index, choice])
         self.decisions_made += 1
+        if self.decisions_made > MAX_DECISIONS:
+            raise RulesRuntimeError("E602", f"the game did not end within {MAX_DECISIONS} decisions", d.where)
         return self._advance(choice)
 
     def clone(self) -> "Game":
@@ -179,7 +186,9 @@ class Game:
             self.decision = None
             self.state.over = True
             return None
-        except RulesRuntimeError:
+        except RulesRuntimeError as e:
+            if e.where is None:   # raised by a primitive: report it at the rules line that called it
+                e.where = self._rules_line()
             raise
         except RecursionError:
             raise RulesRuntimeError("E602", "effects call each other without end", self._rules_line()) from None
@@ -300,6 +309,8 @@ class Game:
             if room is not None and amount > room:
                 amount = max(room, 0)
         h.stock[name] += amount
+        if h.stock[name] > MAX_VALUE:
+            self.bounded(h.stock[name])
         if amount and "gain" in self.by_event:
             self.emit("gain", h, {"res": name, "amount": amount})
 
@@ -341,6 +352,7 @@ class Game:
             self.lose(h, name, current - value)
 
     def _set_global(self, name: str, value: int) -> None:
+        self.bounded(value)
         _is_global, low, high = self.program.counters[name]
         if low is not None:
             value = max(low, value)
@@ -531,6 +543,8 @@ class Game:
         if isinstance(value, (Holder, EntityDef)):
             return [value]
         if isinstance(value, int):
+            if value > MAX_STEPS:
+                raise RulesRuntimeError("E602", f"cannot range over {value}: more than {MAX_STEPS} steps")
             return list(range(1, value + 1))
         if value is None:
             return []
@@ -623,7 +637,7 @@ class Game:
         if isinstance(obj, Holder):
             self.set_stock(obj, name, value)
         else:
-            self.state.evars.setdefault(obj.name, {})[name] = value
+            self.state.evars.setdefault(obj.name, {})[name] = self.bounded(value)
 
     def flip(self, e: EntityDef) -> None:
         """Turn an entity over."""
@@ -693,10 +707,23 @@ class Game:
             yield from fn(self, t.owner, args, t.env)
 
     def step(self, where: str) -> None:
-        """Count one loop iteration against the budget between two decisions."""
+        """Count one loop iteration or call against the budget between two decisions."""
         self.steps += 1
         if self.steps > MAX_STEPS:
-            raise RulesRuntimeError("E602", f"more than {MAX_STEPS} loop steps without a decision", where)
+            raise RulesRuntimeError("E602", f"more than {MAX_STEPS} loop steps and calls without a decision", where)
+
+    def loop(self, values: list, where: str) -> list:
+        """Count a whole loop's iterations against the step budget before it runs; returns `values`."""
+        self.steps += len(values)
+        if self.steps > MAX_STEPS:
+            raise RulesRuntimeError("E602", f"more than {MAX_STEPS} loop steps and calls without a decision", where)
+        return values
+
+    def bounded(self, value):
+        """A number a rule computed, refused past MAX_VALUE in size (values must not grow without end)."""
+        if type(value) is int and not -MAX_VALUE <= value <= MAX_VALUE:
+            raise RulesRuntimeError("E601", f"a value grew past the limit of {MAX_VALUE:.0e} in size")
+        return value
 
     # ------------------------------------------------------------------ misc
     def once(self, h: Holder, key: str) -> bool:

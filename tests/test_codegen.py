@@ -69,9 +69,19 @@ def test_a_failed_compile_writes_nothing(tmp_path):
     assert after == before
 
 
-def test_long_operator_chains_compile(tmp_path):
-    pack = write_pack(tmp_path / "chain", "counter vp;\nproc p() { gain " + " + ".join(["1"] * 400) + " vp; }")
+def test_operator_chains_compile_up_to_the_documented_depth(tmp_path):
+    # a chain of 100 terms is 99 nested additions: within MAX_EXPR_DEPTH, so it compiles and runs
+    pack = write_pack(tmp_path / "chain", "counter vp;\nproc p() { gain " + " + ".join(["1"] * 100) + " vp; }")
     program = compile_pack(str(pack)).program
     g = new_game(program)
     run_proc(g, "p")
-    assert g.state.players[0].stock["vp"] == 400
+    assert g.state.players[0].stock["vp"] == 100
+
+
+def test_past_the_documented_depth_lint_says_so_instead_of_python(tmp_path):
+    from rulebook.compiler.driver import analyse_text
+
+    text = "counter vp;\nproc p() {\n  gain " + " + ".join(["1"] * 400) + " vp;\n" + \
+        "repeat 1 { " * 17 + "gain 1 vp;" + " }" * 17 + "\n}"
+    found = [(d.code, d.span.line) for d in analyse_text(text).diagnostics]
+    assert found == [("E310", 3), ("E310", 4)]

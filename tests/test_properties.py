@@ -81,6 +81,9 @@ zone hand per_player of card;
 card c1 { worth = 1; play { gain 1 vp; } }
 card c2 { worth = 2; play { gain 2 coin; } }
 card c3 { worth = 3; play { advance path; } }
+card c__4 { worth = 4; play { gain 1 ore; } }   # names with '__' must not collide in generated code
+kind k__c { four__play: effect; }
+k__c c4 { four__play { gain 2 ore; } }
 die d6 { face { gain 1 coin; } face { gain 1 food; } face { lose 1 coin; } }
 func best() = max(vp, coin);
 proc spend(r: resource) { gain 1 r; may cost 1 r { gain 1 vp; } }
@@ -110,11 +113,13 @@ expr = st.recursive(atom, lambda inner: st.one_of(
     inner.map(lambda t: f"[4, 5, 6][min(3, max(1, {t}))]"),
 ), max_leaves=4)
 amount = st.one_of(small, st.tuples(expr).map(lambda t: f"max(0, min(3, {t[0]}))"))
-cond = st.one_of(
+simple_cond = st.one_of(
     st.tuples(expr, st.sampled_from(["<", "<=", ">", ">=", "==", "!="]), expr).map(" ".join),
     small.map(lambda n: f"some(p in opponents where p.coin > {n})"),
     st.tuples(stock, small).map(lambda t: f"not ({t[0]} < {t[1]})"),
+    small.map(lambda n: f"count(q in players where if q.vp > {n} then true else q.coin > 0) > 0"),
 )
+cond = st.one_of(simple_cond, st.tuples(simple_cond, simple_cond).map(lambda t: f"{t[0]} or {t[1]}"))
 
 
 def statements(depth: int):
@@ -129,7 +134,8 @@ def statements(depth: int):
                          "rank players where coin > 0 by coin award [2] vp ties all;",
                          "pick c from hand \"play\" { copy c.play; move c to deck; }",
                          "pick c from hand where c.worth > 1 and coin >= 0 optional { copy c.play; }",
-                         "spend(food);", "spend(coin);",
+                         "spend(food);", "spend(coin);", "copy c4.four__play;",
+                         "rank players where if coin > 0 then true else vp > 0 by vp award [2] coin ties split;",
                          "if some(c in hand where c.worth == 3) { flip first(hand); }"]),
         expr.map(lambda e: f"set vp = max(0, {e});"),
     )
@@ -149,6 +155,9 @@ def statements(depth: int):
         block.map(lambda b: f"next anyone gain(res = food) {{ {b} }}"),
         block.map(lambda b: f"once {{ {b} }}"),
         st.tuples(block).map(lambda t: f"for each p in players where p.coin > 0 and p.vp >= 0 {{ {t[0]} }}"),
+        st.tuples(small, block).map(lambda t: f"for each i in {t[0]} {{ {t[1]} }}"),
+        st.tuples(cond, block, cond, block, block).map(
+            lambda t: f"if {t[0]} {{ {t[1]} }} else if {t[2]} {{ {t[3]} }} else {{ {t[4]} }}"),
     )
 
 
