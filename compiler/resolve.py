@@ -115,6 +115,9 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic]) -> None:
         return
     if isinstance(item, A.Override):
         decl = item.decl
+        if isinstance(decl, A.Remove):
+            diags.append(Diagnostic("E212", "'remove' takes no 'override': write 'remove NAME;'", item.span))
+            return
         old = sym.decls.get(decl.name)
         if old is None or sym.origin.get(decl.name) == pack_name:
             diags.append(Diagnostic("E212", f"{decl.name!r} overrides nothing from an extended pack", item.span))

@@ -165,3 +165,8 @@ def test_loop_variables_know_their_kind_so_good_fields_pass():
 def test_func_arguments_are_typed_too():
     assert typed("func twice(c: card) = c.a * 2;\nproc f(p: player) { gain twice(p) vp; }") == [
         ("E303", 2, "'c' of twice() is a card, not a player", None)]
+
+
+def test_override_remove_is_a_diagnostic_not_a_crash():
+    assert findings("override remove A;") == [
+        ("E212", 1, "'remove' takes no 'override': write 'remove NAME;'", None)]
