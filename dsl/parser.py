@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import re
 import sys
 import threading
@@ -20,6 +21,10 @@ from .lexer import RulesLexer
 GRAMMAR_PATH = Path(__file__).with_name("rules.lark")
 MAX_FILE_BYTES = 2_000_000
 MAX_NESTING = 100
+# How deep an AST may grow: every later stage walks it recursively, under deep_recursion().
+MAX_DEPTH = 1000
+# Integer literals have at most this many digits (not counting leading zeros): below 2**63.
+MAX_INT_DIGITS = 18
 MAX_SYNTAX_ERRORS = 20
 
 
@@ -88,7 +93,18 @@ class _Meta:
 
 # Rules whose keyword tokens are their value (`!rule` in the grammar).
 _KEEP_TOKENS = {"type_ref", "event_name", "call_name", "agg_name", "attr_name"}
+# Rules that pass their child through (or hold a list) add no level to the AST's depth.
+_DEPTH_STEP = {"atom": 0, "else_part": 0, "start": 0, "args": 0, "params": 0, "tiebreak": 0}
+# Flat operator chains: one AST level per operator.
+_WORD_INFIX = {"or_expr", "and_expr"}  # their operator keywords are dropped from the items
+_INFIX = {"sum", "product", "compare"} | _WORD_INFIX
 _NAMED_TERMINALS = set(re.findall(r"^([A-Z][A-Z_]*)\s*:", GRAMMAR_PATH.read_text(), re.M))
+
+
+def _too_many_digits(file: str, tok: Token) -> Diagnostic:
+    digits = len(tok.lstrip("0"))
+    return Diagnostic("E308", f"this number has {digits} digits; a number in rules has at most {MAX_INT_DIGITS}",
+                      _token_span(file, tok))
 
 
 class _Builder:
@@ -102,32 +118,60 @@ class _Builder:
     file = "<string>"
 
     def build(self, tree: Tree):
-        """The AST value of a parse tree (positions computed on the way)."""
-        return self._walk(tree)[0]
+        """The AST value of a parse tree (positions computed on the way).
 
-    def _walk(self, tree: Tree):
-        items = []
-        first = last = None
-        keep_all = tree.data in _KEEP_TOKENS
-        for child in tree.children:
-            if isinstance(child, Tree):
-                value, start, end = self._walk(child)
-            elif isinstance(child, Token):
-                start, end = (child.line, child.column), (child.end_line, child.end_column)
-                value = child
-                if not keep_all and child.type not in _NAMED_TERMINALS:
-                    value = _DROP
-            else:  # a placeholder for an absent optional part
-                items.append(child)
+        The walk keeps its own stack instead of recursing, so no input can exhaust Python's; it
+        measures how deep the AST grows and stops with E106 past MAX_DEPTH, which keeps the later
+        stages (each of them recursive) within their limits."""
+        # one frame per open rule: [tree, next child, items, first, last, deepest child]
+        stack = [[tree, 0, [], None, None, 0]]
+        while True:
+            frame = stack[-1]
+            node, index, items = frame[0], frame[1], frame[2]
+            children = node.children
+            keep_all = node.data in _KEEP_TOKENS
+            while index < len(children):
+                child = children[index]
+                index += 1
+                if isinstance(child, Tree):
+                    break
+                if isinstance(child, Token):
+                    if frame[3] is None:
+                        frame[3] = (child.line, child.column)
+                    frame[4] = (child.end_line, child.end_column)
+                    if child.type == "INT" and len(child.lstrip("0")) > MAX_INT_DIGITS:
+                        raise RulesError([_too_many_digits(self.file, child)])
+                    if keep_all or child.type in _NAMED_TERMINALS:
+                        items.append(child)
+                else:  # a placeholder for an absent optional part
+                    items.append(child)
+            else:
+                child = None
+            frame[1] = index
+            if child is not None:
+                stack.append([child, 0, [], None, None, 0])
                 continue
-            if start is not None:
-                if first is None:
-                    first = start
-                last = end
-            if value is not _DROP:
-                items.append(value)
-        meta = _Meta(first[0], first[1], last[0], last[1]) if first else _Meta(None, None, None, None)
-        return getattr(self, tree.data)(meta, items), first, last
+            first, last = frame[3], frame[4]
+            meta = _Meta(first[0], first[1], last[0], last[1]) if first else _Meta(None, None, None, None)
+            value = getattr(self, node.data)(meta, items)
+            depth = frame[5] + _DEPTH_STEP.get(node.data, 1)
+            if node.data in _INFIX:  # `a - b - c` nests one Binary per operator
+                depth = frame[5] + (len(items) - 1 if node.data in _WORD_INFIX else len(items) // 2)
+            if depth > MAX_DEPTH:
+                raise RulesError([Diagnostic(
+                    "E106", f"this nests more than {MAX_DEPTH} levels deep (each operator, '-', "
+                    f"'not', 'else if' and '.' counts as one); split it with 'let' or a 'func'",
+                    A.Span(self.file, first[0], first[1], last[0], last[1]))])
+            stack.pop()
+            if not stack:
+                return value
+            parent = stack[-1]
+            parent[2].append(value)
+            if first is not None:
+                if parent[3] is None:
+                    parent[3] = first
+                parent[4] = last
+            parent[5] = max(parent[5], depth)
 
     def atom(self, meta, items):
         return items[0]  # "(" expr ")": the parentheses are dropped
@@ -528,7 +572,6 @@ class _Builder:
         return A.ListLit(items[0] or (), span=self._s(meta))
 
 
-_DROP = object()
 _lock = threading.Lock()
 _builder = _Builder()
 
@@ -771,7 +814,7 @@ def parse_text(text: str, file: str = "<string>") -> A.Module:
     deep = _check_nesting(text, file)
     if deep:
         raise RulesError([deep])
-    with _lock, deep_recursion():
+    with _lock, _no_cyclic_gc():
         _builder.file = file
         found: list[Diagnostic] = []
         try:
@@ -782,6 +825,19 @@ def parse_text(text: str, file: str = "<string>") -> A.Module:
             raise RulesError(found) from None
         items = _builder.build(tree)
     return A.Module(file, items)
+
+
+@contextmanager
+def _no_cyclic_gc():
+    """Pause the cycle collector: parsing makes hundreds of thousands of acyclic objects, and the
+    collector's repeated passes over them took most of the time on large files."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _recover(err: UnexpectedInput, text: str, file: str, found: list) -> bool:
