@@ -16,7 +16,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from . import ast as A
 from .diagnostics import Diagnostic, RulesError
-from .lexer import RulesLexer
+from .lexer import COMMENT, LINE_BREAK, ODD_BREAK, STRING, Comment, RulesLexer, line_and_column
 
 GRAMMAR_PATH = Path(__file__).with_name("rules.lark")
 MAX_FILE_BYTES = 2_000_000
@@ -708,8 +708,7 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, file: str) -> Diagnostic
     if isinstance(err, UnexpectedCharacters):
         char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else ""
         if char == '"':
-            return Diagnostic("E103", "this text is not closed with '\"' before the end of the line",
-                              A.Span(file, line, column, line, column + 1))
+            return _string_diagnostic(text, err.pos_in_stream, line, column, file)
         return Diagnostic("E101", f"the character {char!r} is not part of the rules language",
                           A.Span(file, line, column, line, column + 1))
     if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
@@ -735,7 +734,28 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, file: str) -> Diagnostic
     return Diagnostic("E100", f"unexpected {found}; expected {expected}", span)
 
 
-_BRACKETS = re.compile(r'[{(\[]|[})\]]|\n|"(?:[^"\\\n]|\\.)*"|#[^\n]*')
+_ESCAPE_HELP = "a text may use \\\" for a quote, \\\\ for a backslash and \\n for a new line"
+
+
+def _string_diagnostic(text: str, start: int, line: int, column: int, file: str) -> Diagnostic:
+    """Why the text opening at `start` did not lex: an invalid escape in it, or no closing quote."""
+    pos = start + 1
+    while pos < len(text) and text[pos] not in '"\r\n':
+        if text[pos] == "\\":
+            escaped = text[pos + 1: pos + 2]
+            if escaped not in ('"', "\\", "n"):
+                if escaped in ("", "\r", "\n"):
+                    break
+                col = column + pos - start
+                return Diagnostic("E101", f"'\\{escaped}' is not an escape in a text",
+                                  A.Span(file, line, col, line, col + 2), hint=_ESCAPE_HELP)
+            pos += 1
+        pos += 1
+    return Diagnostic("E103", "this text is not closed with '\"' before the end of the line",
+                      A.Span(file, line, column, line, column + 1))
+
+
+_BRACKETS = re.compile(rf'[{{(\[]|[}})\]]|\r\n|\r|\n|{STRING}|{COMMENT}')
 
 
 def _scan_brackets(text: str):
@@ -743,7 +763,7 @@ def _scan_brackets(text: str):
     line, line_start = 1, 0
     for m in _BRACKETS.finditer(text):
         tok = m.group()
-        if tok == "\n":
+        if tok in ("\n", "\r", "\r\n"):
             line += 1
             line_start = m.end()
         elif tok in "{([})]":
@@ -761,6 +781,22 @@ def _unclosed_brace(text: str, file: str) -> Optional[A.Span]:
         return None
     line, col = open_braces[-1]
     return A.Span(file, line, col, line, col + 1)
+
+
+_ODD_BREAK_NAMES = {"\x0b": "a vertical tab", "\x0c": "a form feed", "\x1c": "U+001C", "\x1d": "U+001D",
+                    "\x1e": "U+001E", "\x85": "U+0085 (next line)", "\u2028": "U+2028 (line separator)",
+                    "\u2029": "U+2029 (paragraph separator)"}
+
+
+def _check_line_breaks(text: str, file: str) -> Optional[Diagnostic]:
+    """E101 at the first character that some tools show as a line break and the language does not."""
+    m = ODD_BREAK.search(text)
+    if m is None:
+        return None
+    line, col = line_and_column(text, m.start())
+    return Diagnostic("E101", f"{_ODD_BREAK_NAMES[m.group()]} is not a line break in rules files, "
+                      "and may appear nowhere, not even in a comment or a text",
+                      A.Span(file, line, col, line, col + 1), hint="end lines with a plain newline")
 
 
 def _check_nesting(text: str, file: str) -> Optional[Diagnostic]:
@@ -795,15 +831,13 @@ def decode(data: bytes, file: str) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        before = data[: e.start]
-        line = before.count(b"\n") + 1
-        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")) + 1
+        before = data[: e.start].decode("utf-8", errors="replace")
+        line, col = line_and_column(before, len(before))
         raise RulesError([Diagnostic("E104", f"byte 0x{data[e.start]:02x} is not valid UTF-8",
                                      A.Span(file, line, col, line, col + 1))]) from None
     nul = text.find("\x00")
     if nul >= 0:
-        line = text.count("\n", 0, nul) + 1
-        col = nul - (text.rfind("\n", 0, nul) + 1) + 1
+        line, col = line_and_column(text, nul)
         raise RulesError([Diagnostic("E104", "the file contains a NUL byte: it looks binary",
                                      A.Span(file, line, col, line, col + 1))])
     return text.removeprefix("\ufeff")
@@ -811,9 +845,9 @@ def decode(data: bytes, file: str) -> str:
 
 def parse_text(text: str, file: str = "<string>") -> A.Module:
     """Parse one rules file's text into a Module, or raise RulesError with a syntax diagnostic."""
-    deep = _check_nesting(text, file)
-    if deep:
-        raise RulesError([deep])
+    odd = _check_line_breaks(text, file) or _check_nesting(text, file)
+    if odd:
+        raise RulesError([odd])
     with _lock, _no_cyclic_gc():
         _builder.file = file
         found: list[Diagnostic] = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import ast as A
+from .parser import deep_recursion
 
 PRECEDENCE = {"if": 0, "or": 1, "and": 2, "not": 3, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4,
               "+": 5, "-": 5, "*": 6, "/": 6, "%": 6}
@@ -27,6 +28,11 @@ def precedence(e) -> int:
 
 def expr(e) -> str:
     """An expression with only the parentheses it needs."""
+    with deep_recursion():
+        return _expr(e)
+
+
+def _expr(e) -> str:
     if isinstance(e, A.Int):
         return str(e.value)
     if isinstance(e, A.Str):
@@ -42,22 +48,22 @@ def expr(e) -> str:
     if isinstance(e, A.Attr):
         return f"{_wrap(e.obj, 8)}.{e.name}"
     if isinstance(e, A.Index):
-        return f"{_wrap(e.obj, 8)}[{expr(e.index)}]"
+        return f"{_wrap(e.obj, 8)}[{_expr(e.index)}]"
     if isinstance(e, A.Method):
-        return f"{_wrap(e.obj, 8)}.{e.name}({', '.join(expr(a) for a in e.args)})"
+        return f"{_wrap(e.obj, 8)}.{e.name}({', '.join(_expr(a) for a in e.args)})"
     if isinstance(e, A.Call):
-        return f"{e.func}({', '.join(expr(a) for a in e.args)})"
+        return f"{e.func}({', '.join(_expr(a) for a in e.args)})"
     if isinstance(e, A.ListLit):
-        return "[" + ", ".join(expr(i) for i in e.items) + "]"
+        return "[" + ", ".join(_expr(i) for i in e.items) + "]"
     if isinstance(e, A.Aggregate):
-        text = f"{e.op}({e.var} in {expr(e.domain)}"
+        text = f"{e.op}({e.var} in {_expr(e.domain)}"
         if e.where is not None:
-            text += f" where {expr(e.where)}"
+            text += f" where {_expr(e.where)}"
         if e.value is not None:
-            text += f", {expr(e.value)}"
+            text += f", {_expr(e.value)}"
         return text + ")"
     if isinstance(e, A.Cond):
-        return f"if {_wrap(e.cond, 1)} then {expr(e.then)} else {expr(e.otherwise)}"
+        return f"if {_wrap(e.cond, 1)} then {_expr(e.then)} else {_expr(e.otherwise)}"
     if isinstance(e, A.Unary):
         if e.op == "not":
             return f"not {_wrap(e.operand, 3)}"
@@ -71,7 +77,7 @@ def expr(e) -> str:
 
 
 def _wrap(e, minimum: int) -> str:
-    text = expr(e)
+    text = _expr(e)
     return f"({text})" if precedence(e) < minimum else text
 
 
@@ -237,7 +243,9 @@ class Printer:
 
     # ------------------------------------------------------------------ declarations
     def decl(self, d) -> None:
-        getattr(self, "d_" + type(d).__name__)(d)
+        """Write one declaration (as deep as the parser lets a file nest)."""
+        with deep_recursion():
+            getattr(self, "d_" + type(d).__name__)(d)
 
     def d_Override(self, d):
         start = len(self.lines)
