@@ -665,6 +665,10 @@ def _accepts_keyword(text: str, pos: int, token_type: str, value: str) -> bool:
     return True
 
 
+# Words from other languages, with the rules language's own.
+_FOREIGN_WORDS = {"elif": "else if", "elsif": "else if", "elseif": "else if"}
+
+
 def _misspelt_keyword(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnostic]:
     """"did you mean 'gain'?" at a name among the last few tokens that is close to a keyword the
     parser would have taken in its place (`gian 1 vp;` fails only at the '1')."""
@@ -673,13 +677,16 @@ def _misspelt_keyword(err: UnexpectedToken, text: str, file: str) -> Optional[Di
     first_line = max(1, len(starts) - 3)
     base = starts[first_line - 1]
     tokens, _ = scan(text[base: err.token.end_pos])
-    for back, tok in enumerate(reversed(tokens[-4:])):
+    for back, tok in enumerate(reversed(tokens[-6:])):
         if back and tok.type in ("SEMICOLON", "RBRACE"):
             break
         if tok.type != "NAME":
             continue
-        for word in difflib.get_close_matches(str(tok), list(_keywords()), n=3, cutoff=0.7):
-            if _accepts_keyword(text, base + tok.start_pos, _keywords()[word], word):
+        words = [_FOREIGN_WORDS[tok]] if tok in _FOREIGN_WORDS else \
+            difflib.get_close_matches(str(tok), list(_keywords()), n=3, cutoff=0.7)
+        for word in words:
+            keyword = word.split()[0]
+            if _accepts_keyword(text, base + tok.start_pos, _keywords()[keyword], keyword):
                 line = tok.line + first_line - 1
                 return Diagnostic("E100", f"'{tok}' is not a keyword; did you mean '{word}'?",
                                   A.Span(file, line, tok.column, line, tok.end_column))
