@@ -654,10 +654,25 @@ def _item_starts() -> frozenset:
 _CONTAINER_ITEMS = frozenset({"SPACE", "FIRST", "PHASE", "SEATS", "WINNER", "FACE", "OPTION"})
 
 
-def _accepts_keyword(text: str, pos: int, token_type: str, value: str) -> bool:
-    """Whether the parser, having read `text[:pos]`, would take the keyword `value` next."""
+def _declaration_start(err: UnexpectedToken) -> int:
+    """Where the declaration the parser was in when it failed begins: the parse from there on does
+    not depend on the declarations before it."""
+    for value in err.state.value_stack:
+        if isinstance(value, Tree) and value.data.startswith("__"):  # the declarations already read
+            continue
+        while isinstance(value, Tree):
+            value = next((c for c in value.children if c is not None), None)
+        if isinstance(value, Token):
+            return value.start_pos
+        break
+    return 0
+
+
+def _accepts_keyword(text: str, start: int, pos: int, token_type: str, value: str) -> bool:
+    """Whether the parser, having read `text[start:pos]` from the start of a declaration, would take
+    the keyword `value` next."""
     try:
-        parser = _lark().parse_interactive(text[:pos])
+        parser = _lark().parse_interactive(text[start:pos])
         parser.exhaust_lexer()
         parser.feed_token(Token(token_type, value))
     except (UnexpectedInput, RulesError):
@@ -677,16 +692,17 @@ def _misspelt_keyword(err: UnexpectedToken, text: str, file: str) -> Optional[Di
     first_line = max(1, len(starts) - 3)
     base = starts[first_line - 1]
     tokens, _ = scan(text[base: err.token.end_pos])
+    start = _declaration_start(err)
     for back, tok in enumerate(reversed(tokens[-6:])):
         if back and tok.type in ("SEMICOLON", "RBRACE"):
             break
-        if tok.type != "NAME":
+        if tok.type != "NAME" or base + tok.start_pos < start:
             continue
         words = [_FOREIGN_WORDS[tok]] if tok in _FOREIGN_WORDS else \
             difflib.get_close_matches(str(tok), list(_keywords()), n=3, cutoff=0.7)
         for word in words:
             keyword = word.split()[0]
-            if _accepts_keyword(text, base + tok.start_pos, _keywords()[keyword], keyword):
+            if _accepts_keyword(text, start, base + tok.start_pos, _keywords()[keyword], keyword):
                 line = tok.line + first_line - 1
                 return Diagnostic("E100", f"'{tok}' is not a keyword; did you mean '{word}'?",
                                   A.Span(file, line, tok.column, line, tok.end_column))
