@@ -148,9 +148,9 @@ def explain(pack: str = typer.Argument(..., help="Pack folder or shipped pack na
 @app.command()
 def fmt(paths: List[Path] = typer.Argument(..., help="Rules files to format in place."),
         check: bool = typer.Option(False, "--check", help="Only report files that would change.")) -> None:
-    """Rewrite rules files in the canonical layout (comments are not kept, so --check first)."""
+    """Rewrite rules files in the canonical layout, keeping their comments."""
     from rulebook.compiler.driver import write_atomic
-    from rulebook.dsl.printer import format_module
+    from rulebook.dsl.printer import format_text
 
     changed = 0
     for path in paths:
@@ -158,7 +158,7 @@ def fmt(paths: List[Path] = typer.Argument(..., help="Rules files to format in p
             module, text = parse_file(path)
         except RulesError as e:
             _fail(e, Format.text, _sources_of(e))
-        new = format_module(module)
+        new = format_text(text, str(path), module)
         if new != text:
             changed += 1
             if check:

@@ -3,11 +3,21 @@
 Lark's basic lexer tries every keyword pattern again on each name it meets; here a name is matched
 once and looked up in a dict, which halves the lexing time. The token types are the grammar's own
 terminal names, taken from Lark, so the LALR parser and its error messages are unchanged.
+
+Line breaks are `\\n`, `\\r\\n` and a lone `\\r` (what every editor shows as a new line); the lexer
+counts lines itself so that carets agree with `str.splitlines()`. The other characters some tools
+break lines at (vertical tab, form feed, U+001C-U+001E, U+0085, U+2028, U+2029) are refused
+everywhere, in comments and texts too (see `ODD_BREAK`): an editor that shows them as a new line
+would otherwise hide the code after them inside a comment.
+
+Comments never reach the parser; `scan` hands them out separately, for the formatter.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import Iterator
 
 from lark.exceptions import UnexpectedCharacters
 from lark.lexer import Lexer, Token
@@ -15,6 +25,31 @@ from lark.lexer import Lexer, Token
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 # Terminals this lexer matches itself (their patterns in the grammar say the same).
 OWN = {"NAME", "INT", "STRING", "COMMENT", "WS"}
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+ODD_BREAK_CHARS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+ODD_BREAK = re.compile(f"[{ODD_BREAK_CHARS}]")
+_NOT_IN_LINE = "\\n\\r" + ODD_BREAK_CHARS
+WHITESPACE = rf"[^\S{ODD_BREAK_CHARS}]+"
+COMMENT = rf"#[^{_NOT_IN_LINE}]*"
+STRING = rf'"(?:[^"\\{_NOT_IN_LINE}]|\\["\\n])*"'
+
+
+@dataclass(frozen=True)
+class Comment:
+    """A `# ...` comment: its text, where it starts, and whether code precedes it on its line."""
+
+    text: str
+    line: int
+    column: int
+    trailing: bool
+
+
+def line_and_column(text: str, pos: int) -> tuple[int, int]:
+    """The 1-based line and column of a character offset, with the language's line breaks."""
+    line, line_start = 1, 0
+    for m in LINE_BREAK.finditer(text, 0, pos):
+        line, line_start = line + 1, m.end()
+    return line, pos - line_start + 1
 
 
 class RulesLexer(Lexer):
@@ -40,7 +75,7 @@ class RulesLexer(Lexer):
             else:
                 patterns.append((term.name, term.pattern.to_regexp()))
         # longest symbols first, so `==` is never read as `=` `=`
-        parts = [r"(?P<WS>\s+)", r"(?P<COMMENT>#[^\n]*)", r'(?P<STRING>"(?:[^"\\\n]|\\["\\n])*")',
+        parts = [f"(?P<WS>{WHITESPACE})", f"(?P<COMMENT>{COMMENT})", f"(?P<STRING>{STRING})",
                  r"(?P<WORD>[A-Za-z_][A-Za-z0-9_]*)", r"(?P<INT>[0-9]+)"]
         parts += [f"(?P<{name}>{regexp})" for name, regexp in patterns]
         parts += [f"(?P<{name}>{re.escape(value)})" for name, value in sorted(symbols, key=lambda s: -len(s[1]))]
@@ -49,11 +84,18 @@ class RulesLexer(Lexer):
     def lex(self, lexer_state, parser_state):
         """Yield the tokens from where the lexer state stands; an unknown character raises Lark's
         UnexpectedCharacters."""
-        data = lexer_state.text.text
-        counter = lexer_state.line_ctr
+        return self._tokens(lexer_state.text.text, lexer_state.line_ctr, lexer_state, None)
+
+    def scan(self, text: str, counter) -> tuple[list[Token], list[Comment]]:
+        """All tokens of a text and, apart, its comments (for the formatter)."""
+        comments: list[Comment] = []
+        return list(self._tokens(text, counter, None, comments)), comments
+
+    def _tokens(self, data: str, counter, lexer_state, comments) -> Iterator[Token]:
         match = self.master.match
         keywords = self.keywords
         end = len(data)
+        last_line = 0  # the line of the last token, to tell trailing comments from full-line ones
         while counter.char_pos < end:
             pos, line, line_start = counter.char_pos, counter.line, counter.line_start_pos
             m = match(data, pos)
@@ -61,12 +103,25 @@ class RulesLexer(Lexer):
                 raise UnexpectedCharacters(data, pos, line, pos - line_start + 1)
             kind = m.lastgroup
             value = m.group()
-            counter.feed(value, kind == "WS" or kind == "COMMENT")
-            if kind == "WS" or kind == "COMMENT":
+            counter.char_pos = m.end()
+            if kind == "WS":
+                breaks = None
+                for breaks in LINE_BREAK.finditer(value):
+                    counter.line += 1
+                if breaks is not None:
+                    counter.line_start_pos = pos + breaks.end()
+                counter.column = counter.char_pos - counter.line_start_pos + 1
+                continue
+            column = pos - line_start + 1
+            counter.column = column + len(value)
+            if kind == "COMMENT":
+                if comments is not None:
+                    comments.append(Comment(value, line, column, last_line == line))
                 continue
             if kind == "WORD":
                 kind = keywords.get(value, "NAME")
-            column = pos - line_start + 1
             token = Token(kind, value, pos, line, column, line, column + len(value), counter.char_pos)
-            lexer_state.last_token = token
+            last_line = line
+            if lexer_state is not None:
+                lexer_state.last_token = token
             yield token

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+import gc
 import re
 import sys
 import threading
@@ -11,15 +13,20 @@ from pathlib import Path
 from typing import Optional
 
 from lark import Lark, Token, Tree
+from lark.lexer import LineCounter
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from . import ast as A
 from .diagnostics import Diagnostic, RulesError
-from .lexer import RulesLexer
+from .lexer import COMMENT, LINE_BREAK, ODD_BREAK, STRING, Comment, RulesLexer, line_and_column
 
 GRAMMAR_PATH = Path(__file__).with_name("rules.lark")
 MAX_FILE_BYTES = 2_000_000
 MAX_NESTING = 100
+# How deep an AST may grow: every later stage walks it recursively, under deep_recursion().
+MAX_DEPTH = 1000
+# Integer literals have at most this many digits (not counting leading zeros): below 2**63.
+MAX_INT_DIGITS = 18
 MAX_SYNTAX_ERRORS = 20
 
 
@@ -88,7 +95,18 @@ class _Meta:
 
 # Rules whose keyword tokens are their value (`!rule` in the grammar).
 _KEEP_TOKENS = {"type_ref", "event_name", "call_name", "agg_name", "attr_name"}
+# Rules that pass their child through (or hold a list) add no level to the AST's depth.
+_DEPTH_STEP = {"atom": 0, "else_part": 0, "start": 0, "args": 0, "params": 0, "tiebreak": 0}
+# Flat operator chains: one AST level per operator.
+_WORD_INFIX = {"or_expr", "and_expr"}  # their operator keywords are dropped from the items
+_INFIX = {"sum", "product", "compare"} | _WORD_INFIX
 _NAMED_TERMINALS = set(re.findall(r"^([A-Z][A-Z_]*)\s*:", GRAMMAR_PATH.read_text(), re.M))
+
+
+def _too_many_digits(file: str, tok: Token) -> Diagnostic:
+    digits = len(tok.lstrip("0"))
+    return Diagnostic("E308", f"this number has {digits} digits; a number in rules has at most {MAX_INT_DIGITS}",
+                      _token_span(file, tok))
 
 
 class _Builder:
@@ -102,32 +120,60 @@ class _Builder:
     file = "<string>"
 
     def build(self, tree: Tree):
-        """The AST value of a parse tree (positions computed on the way)."""
-        return self._walk(tree)[0]
+        """The AST value of a parse tree (positions computed on the way).
 
-    def _walk(self, tree: Tree):
-        items = []
-        first = last = None
-        keep_all = tree.data in _KEEP_TOKENS
-        for child in tree.children:
-            if isinstance(child, Tree):
-                value, start, end = self._walk(child)
-            elif isinstance(child, Token):
-                start, end = (child.line, child.column), (child.end_line, child.end_column)
-                value = child
-                if not keep_all and child.type not in _NAMED_TERMINALS:
-                    value = _DROP
-            else:  # a placeholder for an absent optional part
-                items.append(child)
+        The walk keeps its own stack instead of recursing, so no input can exhaust Python's; it
+        measures how deep the AST grows and stops with E106 past MAX_DEPTH, which keeps the later
+        stages (each of them recursive) within their limits."""
+        # one frame per open rule: [tree, next child, items, first, last, deepest child]
+        stack = [[tree, 0, [], None, None, 0]]
+        while True:
+            frame = stack[-1]
+            node, index, items = frame[0], frame[1], frame[2]
+            children = node.children
+            keep_all = node.data in _KEEP_TOKENS
+            while index < len(children):
+                child = children[index]
+                index += 1
+                if isinstance(child, Tree):
+                    break
+                if isinstance(child, Token):
+                    if frame[3] is None:
+                        frame[3] = (child.line, child.column)
+                    frame[4] = (child.end_line, child.end_column)
+                    if child.type == "INT" and len(child.lstrip("0")) > MAX_INT_DIGITS:
+                        raise RulesError([_too_many_digits(self.file, child)])
+                    if keep_all or child.type in _NAMED_TERMINALS:
+                        items.append(child)
+                else:  # a placeholder for an absent optional part
+                    items.append(child)
+            else:
+                child = None
+            frame[1] = index
+            if child is not None:
+                stack.append([child, 0, [], None, None, 0])
                 continue
-            if start is not None:
-                if first is None:
-                    first = start
-                last = end
-            if value is not _DROP:
-                items.append(value)
-        meta = _Meta(first[0], first[1], last[0], last[1]) if first else _Meta(None, None, None, None)
-        return getattr(self, tree.data)(meta, items), first, last
+            first, last = frame[3], frame[4]
+            meta = _Meta(first[0], first[1], last[0], last[1]) if first else _Meta(None, None, None, None)
+            value = getattr(self, node.data)(meta, items)
+            depth = frame[5] + _DEPTH_STEP.get(node.data, 1)
+            if node.data in _INFIX:  # `a - b - c` nests one Binary per operator
+                depth = frame[5] + (len(items) - 1 if node.data in _WORD_INFIX else len(items) // 2)
+            if depth > MAX_DEPTH:
+                raise RulesError([Diagnostic(
+                    "E106", f"this nests more than {MAX_DEPTH} levels deep (each operator, '-', "
+                    f"'not', 'else if' and '.' counts as one); split it with 'let' or a 'func'",
+                    A.Span(self.file, first[0], first[1], last[0], last[1]))])
+            stack.pop()
+            if not stack:
+                return value
+            parent = stack[-1]
+            parent[2].append(value)
+            if first is not None:
+                if parent[3] is None:
+                    parent[3] = first
+                parent[4] = last
+            parent[5] = max(parent[5], depth)
 
     def atom(self, meta, items):
         return items[0]  # "(" expr ")": the parentheses are dropped
@@ -528,7 +574,6 @@ class _Builder:
         return A.ListLit(items[0] or (), span=self._s(meta))
 
 
-_DROP = object()
 _lock = threading.Lock()
 _builder = _Builder()
 
@@ -541,87 +586,199 @@ def _lark() -> Lark:
                 maybe_placeholders=True, cache=True)
 
 
-# Known-bad snippets per error class; the message of the best-matching class is shown.
 SEMICOLON_LABEL = "a statement must end with ';'"
-# Known-bad snippets per error class. An error is matched to a class by the LALR state the parser
-# was in and the token it met (not by the depth of the parse stack), so one example covers the
-# same mistake anywhere in a file.
+KEYWORD_LABEL = "a keyword cannot be used as a name here"
+UNCLOSED_LABEL = "a block is not closed: a '}' is missing"
+DECLARATION_LABEL = "a declaration must start with a keyword such as 'resource', 'track', 'kind' or a kind name"
+COMPARE_LABEL = "use '==' to compare; '=' only sets a value"
+@lru_cache(maxsize=1)
+def _scanner() -> RulesLexer:
+    return RulesLexer(_lark().lexer_conf)
+
+
+def scan(text: str) -> tuple[list[Token], list[Comment]]:
+    """The tokens of a text and, apart, its comments; raises Lark's UnexpectedCharacters where the
+    text cannot be read (parse it first for a diagnostic)."""
+    return _scanner().scan(text, LineCounter("\n"))
+
+
+# Known-bad snippets for mistakes no general rule below recognises. An error is matched to an
+# example by the LALR state the parser was in AND the token it met (not by the depth of the parse
+# stack, nor by the state alone), so one example covers the same mistake anywhere in a file and
+# never speaks for a different mistake that happens to stop in a similar state.
 SYNTAX_EXAMPLES: dict[str, list[str]] = {
-    SEMICOLON_LABEL: [
-        "proc p() { gain 1 x }", "proc p() { gain 1 x gain 1 y; }", "resource x", "resource x resource y;",
-        "resource x \"X\" resource y;", "resource x cap 3 resource y;", "counter x resource y;",
-        "proc p() { say \"a\" }", "proc p() { pay 1 x }", "proc p() { pay 1 x, 1 y }", "proc p() { advance t }",
-        "proc p() { advance t by 2 }", "proc p() { let a = 1 }", "proc p() { set a = 1 }",
-        "proc p() { lose 1 x }", "proc p() { lose 1 x else y }", "proc p() { f() }", "proc p() { regress t }",
-        "proc p() { draw 1 from d to h }", "proc p() { move c to h }", "proc p() { emit e() }",
-        "proc p() { roll d }", "proc p() { copy c.s }", "proc p() { flip c }", "proc p() { shuffle d }",
-        "proc p() { fill d with k }", "kind k { a: int }", "kind k { a: int = 1 }", "c e { a = 1 }",
-        "zone z of k", "actor a", "event e()", "extern e()", "variant v", "remove x",
-        "game g { seats 2 to 4 }", "game g { winner most vp }", "func f() = 1",
-        "proc p() { rank players by vp award [1] vp }", "proc p() { rank players by vp award [1] vp ties all }",
-    ],
     "'gain' and 'lose' need an amount before the resource, as in 'gain 1 coin;'": [
         "proc p() { gain coin; }", "proc p() { lose coin; }", "proc p() { gain; }", "proc p() { lose; }",
-        "proc p() { gain coin 5; }", "proc p() { lose coin 5; }",
-    ],
-    "a keyword cannot be used as a name here": [
-        "resource gain;", "resource track;", "counter pay;", "proc p() { let gain = 1; }",
-        "proc p() { let total = 1; }", "proc p() { let count = 1; }", "kind k { gain: int; }",
-        "track advance { }", "zone draw of k;", "proc p() { whenever you gain(resource = x) { } }",
-        "proc p() { for each count in players { } }", "proc p() { pick total from h { } }",
-        "enum e { gain }", "proc gain() { }", "func total() = 1;", "event pay();", "c gain { }",
-        "kind k { a: int; } k c { gain = 1; }", "proc p(gain: int) { }", "group g cap 1 { pay }",
-    ],
-    "a block is not closed: a '}' is missing": [
-        "proc p() { gain 1 x;", "track t { space 1 { gain 1 x; }", "proc p() { if a { }",
-    ],
-    "a declaration must start with a keyword such as 'resource', 'track', 'kind' or a kind name": [
-        "1", "{", "; resource x;", "\"text\"", "}", "resource x; }",
+        "proc p() { gain coin 5; }", "proc p() { lose coin 5; }", "proc p() { gain coin + 1; }",
     ],
     "an option of 'choose' must start with 'option'": [
         "proc p() { choose { gain 1 x; } }", "proc p() { choose { { gain 1 x; } } }",
     ],
-    "use '==' to compare; '=' only sets a value": [
-        "proc p() { if a = 1 { } }", "proc p() { choose { option when a = 1 { } } }",
-    ],
     "the runtime announces its own events: 'emit' takes an event declared with 'event'": [
-        "proc p() { emit gain(1); }", "proc p() { emit advance(t); }", "proc p() { emit pay(1); }",
+        f"proc p() {{ emit {event}(1); }}" for event in
+        ("gain", "lose", "pay", "advance", "regress", "draw", "move", "flip", "roll")
     ],
     "a condition needs braces after it: 'if COND { ... }'": [
-        "proc p() { if a gain 1 x; }", "proc p() { if a > 1 gain 1 x; }",
+        f"proc p() {{ if a {cond}{stmt} }}" for cond in ("", "> 1 ", "and b ", "or b ")
+        for stmt in ("gain 1 x;", "lose 1 x;", "pay 1 x;", "advance t;", "say \"x\";", "let a = 1;", "set a = 1;")
     ],
 }
 
 
-def _situations(err: UnexpectedInput) -> list:
-    """Keys for an error, most specific first: the LALR state and token, then the set of tokens the
-    parser would have accepted (states reached through different declarations share it)."""
-    state = getattr(getattr(err, "state", None), "position", None)
-    accepts = frozenset(getattr(err, "accepts", None) or getattr(err, "expected", None) or ())
-    token = getattr(getattr(err, "token", None), "type", None)
-    return [("state", state, token), ("accepts", accepts, token), ("state", state, None), ("accepts", accepts, None)]
-
-
 @lru_cache(maxsize=1)
 def _example_index() -> dict:
-    """Every situation of every example -> its label (the first example to claim a situation keeps it)."""
+    """(LALR state, token type) of every example's error -> its label (the first example keeps it)."""
     index: dict = {}
     for label, examples in SYNTAX_EXAMPLES.items():
         for example in examples:
             try:
                 _lark().parse(example)
-            except UnexpectedInput as e:
-                for key in _situations(e):
-                    index.setdefault(key, label)
+            except UnexpectedToken as e:
+                index.setdefault((e.state.position, e.token.type), label)
     return index
 
 
-def _label_for(err: UnexpectedInput) -> Optional[str]:
-    index = _example_index()
-    for key in _situations(err):
-        if key in index:
-            return index[key]
+@lru_cache(maxsize=1)
+def _keywords() -> dict[str, str]:
+    """Every reserved word -> its token type."""
+    return dict(RulesLexer(_lark().lexer_conf).keywords)
+
+
+@lru_cache(maxsize=1)
+def _item_starts() -> frozenset:
+    """Token types that begin a declaration, or an item of a track, game, die or 'choose' block:
+    met where a '}' could still come, they show a block left open."""
+    return frozenset(_lark().parse_interactive("").accepts() - {"$END"}) | _CONTAINER_ITEMS
+
+
+_CONTAINER_ITEMS = frozenset({"SPACE", "FIRST", "PHASE", "SEATS", "WINNER", "FACE", "OPTION"})
+
+
+def _declaration_start(err: UnexpectedToken) -> int:
+    """Where the declaration the parser was in when it failed begins: the parse from there on does
+    not depend on the declarations before it."""
+    for value in err.state.value_stack:
+        if isinstance(value, Tree) and value.data.startswith("__"):  # the declarations already read
+            continue
+        while isinstance(value, Tree):
+            value = next((c for c in value.children if c is not None), None)
+        if isinstance(value, Token):
+            return value.start_pos
+        break
+    return 0
+
+
+def _accepts_keyword(text: str, start: int, pos: int, token_type: str, value: str) -> bool:
+    """Whether the parser, having read `text[start:pos]` from the start of a declaration, would take
+    the keyword `value` next."""
+    try:
+        parser = _lark().parse_interactive(text[start:pos])
+        parser.exhaust_lexer()
+        parser.feed_token(Token(token_type, value))
+    except (UnexpectedInput, RulesError):
+        return False
+    return True
+
+
+# Words from other languages, with the rules language's own.
+_FOREIGN_WORDS = {"elif": "else if", "elsif": "else if", "elseif": "else if"}
+
+
+def _misspelt_keyword(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnostic]:
+    """"did you mean 'gain'?" at a name among the last few tokens that is close to a keyword the
+    parser would have taken in its place (`gian 1 vp;` fails only at the '1')."""
+    # texts and comments never span lines, so lexing from the start of a line is safe
+    starts = [0] + [m.end() for m in LINE_BREAK.finditer(text, 0, err.token.start_pos)]
+    first_line = max(1, len(starts) - 3)
+    base = starts[first_line - 1]
+    tokens, _ = scan(text[base: err.token.end_pos])
+    start = _declaration_start(err)
+    for back, tok in enumerate(reversed(tokens[-6:])):
+        if back and tok.type in ("SEMICOLON", "RBRACE"):
+            break
+        if tok.type != "NAME" or base + tok.start_pos < start:
+            continue
+        words = [_FOREIGN_WORDS[tok]] if tok in _FOREIGN_WORDS else \
+            difflib.get_close_matches(str(tok), list(_keywords()), n=3, cutoff=0.7)
+        for word in words:
+            keyword = word.split()[0]
+            if _accepts_keyword(text, start, base + tok.start_pos, _keywords()[keyword], keyword):
+                line = tok.line + first_line - 1
+                return Diagnostic("E100", f"'{tok}' is not a keyword; did you mean '{word}'?",
+                                  A.Span(file, line, tok.column, line, tok.end_column))
     return None
+
+
+def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, bool]:
+    """The diagnostic for an unexpected token, and whether it is a missing ';' (which the parser
+    can supply and carry on)."""
+    tok = err.token
+    span = _token_span(file, tok)
+    accepts = set(err.accepts or err.expected)
+    found = f"'{tok}'"
+    expected = _expected_text(accepts)
+    misspelt = _misspelt_keyword(err, text, file)
+    if misspelt is not None:
+        return misspelt, False
+    label = _example_index().get((err.state.position, tok.type))
+    if label:
+        return Diagnostic("E100", f"{label}; found {found}", span, hint=f"expected {expected}"), False
+    if tok.type == "EQUAL" and "COMPARE" in accepts:
+        return Diagnostic("E100", f"{COMPARE_LABEL}; found {found}", span, hint="write '==' here"), False
+    if "SEMICOLON" in accepts and tok.type != "SEMICOLON":
+        return Diagnostic("E100", f"{SEMICOLON_LABEL}: add ';' here (before {found})",
+                          _after_last_value(err, file) or span), True
+    if "RBRACE" not in accepts and accepts >= _item_starts() - _CONTAINER_ITEMS:  # between declarations
+        return Diagnostic("E100", f"{DECLARATION_LABEL}; found {found}", span, hint=f"expected {expected}"), False
+    if "RBRACE" in accepts and tok.type in _item_starts():
+        return Diagnostic("E100", f"{UNCLOSED_LABEL}; found {found}", span, hint=f"expected {expected}",
+                          notes=_left_open_note(text, tok.line)), False
+    if tok.type in _keywords().values() and "NAME" in accepts and "INT" not in accepts:
+        return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=f"expected {expected}"), False
+    return Diagnostic("E100", f"unexpected {found}; expected {expected}", span), False
+
+
+def _open_by_indentation(text: str, upto_line: int) -> Optional[tuple[int, int]]:
+    """The (line, column) of the '{' that most likely lacks its '}', judged by indentation: a '{'
+    ending its line is open when a later line comes back to its indentation (or less) without
+    starting with '}'. None when the layout says nothing (one-line blocks, no indentation)."""
+    lines = LINE_BREAK.split(text)
+    openers: dict[int, int] = {}  # line -> column of a '{' that ends it
+    for kind, line, col in _scan_brackets(text):
+        if line > upto_line:
+            break
+        if kind == "{" and _REST_IS_BLANK.match(lines[line - 1], col):
+            openers[line] = col
+    stack: list[tuple[int, int, int]] = []  # (indentation, line, column) of open blocks
+    culprit = None
+    for number, raw in enumerate(lines[:upto_line], start=1):
+        body = raw.expandtabs(8)
+        stripped = body.lstrip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        indent = len(body) - len(stripped)
+        closes = stripped.startswith("}")
+        while stack and (stack[-1][0] > indent or (stack[-1][0] == indent and not closes)):
+            left = stack.pop()
+            if culprit is None or left[1] > culprit[0]:
+                culprit = left[1:]
+        if closes and stack and stack[-1][0] == indent:
+            stack.pop()
+        if number in openers:
+            stack.append((indent, number, openers[number]))
+    return culprit
+
+
+_REST_IS_BLANK = re.compile(r"[ \t]*(?:#.*)?$")
+
+
+def _left_open_note(text: str, upto_line: int, reported: Optional[A.Span] = None) -> tuple:
+    """A note naming the '{' the indentation says is left open (none if it is the one reported)."""
+    found = _open_by_indentation(text, upto_line)
+    if found is None or (reported is not None and (reported.line, reported.column) == found):
+        return ()
+    return (f"the '{{' at line {found[0]}, column {found[1]} looks like the one left open: the code after it "
+            f"comes back to its indentation without a '}}'",)
 
 
 _TOKEN_WORDS = {
@@ -630,6 +787,14 @@ _TOKEN_WORDS = {
     "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "COLON": "':'", "EQUAL": "'='", "DOT": "'.'",
     "COMPARE": "a comparison", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'", "SLASH": "'/'",
 }
+
+
+@lru_cache(maxsize=1)
+def _expression_starts() -> frozenset:
+    """The tokens an expression may start with."""
+    parser = _lark().parse_interactive("func f() = ")
+    parser.exhaust_lexer()
+    return frozenset(parser.accepts())
 
 
 def _describe(token_type: str) -> str:
@@ -642,7 +807,12 @@ def _describe(token_type: str) -> str:
 
 
 def _expected_text(expected) -> str:
-    words = sorted({_describe(t) for t in expected})
+    expected = set(expected)
+    words = []
+    if {"INT", "MINUS", "LPAR"} <= expected:  # everything an expression may start with
+        expected -= _expression_starts()
+        words.append("an expression")
+    words += sorted({_describe(t) for t in expected})
     if len(words) > 6:
         words = words[:6] + ["..."]
     return ", ".join(words)
@@ -665,34 +835,45 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, file: str) -> Diagnostic
     if isinstance(err, UnexpectedCharacters):
         char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else ""
         if char == '"':
-            return Diagnostic("E103", "this text is not closed with '\"' before the end of the line",
-                              A.Span(file, line, column, line, column + 1))
+            return _string_diagnostic(text, err.pos_in_stream, line, column, file)
         return Diagnostic("E101", f"the character {char!r} is not part of the rules language",
                           A.Span(file, line, column, line, column + 1))
     if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
         expected = getattr(err, "expected", None) or getattr(err, "accepts", None) or []
         unclosed = _unclosed_brace(text, file) if "RBRACE" in expected else None
         if unclosed is not None:
-            return Diagnostic("E102", "the file ends before this '{' is closed with '}'", unclosed)
+            return Diagnostic("E102", "the file ends before this '{' is closed with '}'", unclosed,
+                              notes=_left_open_note(text, len(LINE_BREAK.split(text)), unclosed))
         last = text.rstrip().splitlines() or [""]
         end_line = max(1, len(last))
         end_col = len(last[-1]) + 1
         msg = "the file ends too early" + (f"; expected {_expected_text(expected)}" if expected else "")
         return Diagnostic("E102", msg, A.Span(file, end_line, end_col, end_line, end_col + 1))
-    tok = err.token
-    span = _token_span(file, tok)
-    label = _label_for(err)
-    found = f"'{tok}'"
-    expected = _expected_text(err.accepts or err.expected)
-    if label == SEMICOLON_LABEL:
-        span = _after_last_value(err, file) or span
-        return Diagnostic("E100", f"{label}: add ';' here (before {found})", span)
-    if label:
-        return Diagnostic("E100", f"{label}; found {found}", span, hint=f"expected {expected}")
-    return Diagnostic("E100", f"unexpected {found}; expected {expected}", span)
+    return _classify(err, text, file)[0]
 
 
-_BRACKETS = re.compile(r'[{(\[]|[})\]]|\n|"(?:[^"\\\n]|\\.)*"|#[^\n]*')
+_ESCAPE_HELP = "a text may use \\\" for a quote, \\\\ for a backslash and \\n for a new line"
+
+
+def _string_diagnostic(text: str, start: int, line: int, column: int, file: str) -> Diagnostic:
+    """Why the text opening at `start` did not lex: an invalid escape in it, or no closing quote."""
+    pos = start + 1
+    while pos < len(text) and text[pos] not in '"\r\n':
+        if text[pos] == "\\":
+            escaped = text[pos + 1: pos + 2]
+            if escaped not in ('"', "\\", "n"):
+                if escaped in ("", "\r", "\n"):
+                    break
+                col = column + pos - start
+                return Diagnostic("E101", f"'\\{escaped}' is not an escape in a text",
+                                  A.Span(file, line, col, line, col + 2), hint=_ESCAPE_HELP)
+            pos += 1
+        pos += 1
+    return Diagnostic("E103", "this text is not closed with '\"' before the end of the line",
+                      A.Span(file, line, column, line, column + 1))
+
+
+_BRACKETS = re.compile(rf'[{{(\[]|[}})\]]|\r\n|\r|\n|{STRING}|{COMMENT}')
 
 
 def _scan_brackets(text: str):
@@ -700,7 +881,7 @@ def _scan_brackets(text: str):
     line, line_start = 1, 0
     for m in _BRACKETS.finditer(text):
         tok = m.group()
-        if tok == "\n":
+        if tok in ("\n", "\r", "\r\n"):
             line += 1
             line_start = m.end()
         elif tok in "{([})]":
@@ -718,6 +899,22 @@ def _unclosed_brace(text: str, file: str) -> Optional[A.Span]:
         return None
     line, col = open_braces[-1]
     return A.Span(file, line, col, line, col + 1)
+
+
+_ODD_BREAK_NAMES = {"\x0b": "a vertical tab", "\x0c": "a form feed", "\x1c": "U+001C", "\x1d": "U+001D",
+                    "\x1e": "U+001E", "\x85": "U+0085 (next line)", "\u2028": "U+2028 (line separator)",
+                    "\u2029": "U+2029 (paragraph separator)"}
+
+
+def _check_line_breaks(text: str, file: str) -> Optional[Diagnostic]:
+    """E101 at the first character that some tools show as a line break and the language does not."""
+    m = ODD_BREAK.search(text)
+    if m is None:
+        return None
+    line, col = line_and_column(text, m.start())
+    return Diagnostic("E101", f"{_ODD_BREAK_NAMES[m.group()]} is not a line break in rules files, "
+                      "and may appear nowhere, not even in a comment or a text",
+                      A.Span(file, line, col, line, col + 1), hint="end lines with a plain newline")
 
 
 def _check_nesting(text: str, file: str) -> Optional[Diagnostic]:
@@ -752,15 +949,13 @@ def decode(data: bytes, file: str) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        before = data[: e.start]
-        line = before.count(b"\n") + 1
-        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")) + 1
+        before = data[: e.start].decode("utf-8", errors="replace")
+        line, col = line_and_column(before, len(before))
         raise RulesError([Diagnostic("E104", f"byte 0x{data[e.start]:02x} is not valid UTF-8",
                                      A.Span(file, line, col, line, col + 1))]) from None
     nul = text.find("\x00")
     if nul >= 0:
-        line = text.count("\n", 0, nul) + 1
-        col = nul - (text.rfind("\n", 0, nul) + 1) + 1
+        line, col = line_and_column(text, nul)
         raise RulesError([Diagnostic("E104", "the file contains a NUL byte: it looks binary",
                                      A.Span(file, line, col, line, col + 1))])
     return text.removeprefix("\ufeff")
@@ -768,10 +963,10 @@ def decode(data: bytes, file: str) -> str:
 
 def parse_text(text: str, file: str = "<string>") -> A.Module:
     """Parse one rules file's text into a Module, or raise RulesError with a syntax diagnostic."""
-    deep = _check_nesting(text, file)
-    if deep:
-        raise RulesError([deep])
-    with _lock, deep_recursion():
+    odd = _check_line_breaks(text, file) or _check_nesting(text, file)
+    if odd:
+        raise RulesError([odd])
+    with _lock, _no_cyclic_gc():
         _builder.file = file
         found: list[Diagnostic] = []
         try:
@@ -784,14 +979,29 @@ def parse_text(text: str, file: str = "<string>") -> A.Module:
     return A.Module(file, items)
 
 
+@contextmanager
+def _no_cyclic_gc():
+    """Pause the cycle collector: parsing makes hundreds of thousands of acyclic objects, and the
+    collector's repeated passes over them took most of the time on large files."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def _recover(err: UnexpectedInput, text: str, file: str, found: list) -> bool:
     """Record a missing ';' and carry on as if it were there, so one run reports every missing ';'
     of a file; any other mistake ends the parse (recovering from it would report its consequences
     as mistakes of their own)."""
-    if not isinstance(err, UnexpectedToken) or err.token.type in ("$END", "SEMICOLON") \
-            or len(found) >= MAX_SYNTAX_ERRORS or "SEMICOLON" not in err.interactive_parser.accepts():
+    if not isinstance(err, UnexpectedToken) or err.token.type == "$END" or len(found) >= MAX_SYNTAX_ERRORS:
         raise err
-    found.append(_syntax_diagnostic(err, text, file))
+    diagnostic, missing_semicolon = _classify(err, text, file)
+    if not missing_semicolon:
+        raise err
+    found.append(diagnostic)
     err.interactive_parser.feed_token(Token("SEMICOLON", ";"))
     err.interactive_parser.feed_token(err.token)
     return True

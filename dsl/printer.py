@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import bisect
+import difflib
+from typing import Optional
+
 from . import ast as A
+from .lexer import LINE_BREAK, Comment
+from .parser import deep_recursion, parse_text, scan
 
 PRECEDENCE = {"if": 0, "or": 1, "and": 2, "not": 3, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4,
               "+": 5, "-": 5, "*": 6, "/": 6, "%": 6}
@@ -27,6 +33,11 @@ def precedence(e) -> int:
 
 def expr(e) -> str:
     """An expression with only the parentheses it needs."""
+    with deep_recursion():
+        return _expr(e)
+
+
+def _expr(e) -> str:
     if isinstance(e, A.Int):
         return str(e.value)
     if isinstance(e, A.Str):
@@ -42,22 +53,22 @@ def expr(e) -> str:
     if isinstance(e, A.Attr):
         return f"{_wrap(e.obj, 8)}.{e.name}"
     if isinstance(e, A.Index):
-        return f"{_wrap(e.obj, 8)}[{expr(e.index)}]"
+        return f"{_wrap(e.obj, 8)}[{_expr(e.index)}]"
     if isinstance(e, A.Method):
-        return f"{_wrap(e.obj, 8)}.{e.name}({', '.join(expr(a) for a in e.args)})"
+        return f"{_wrap(e.obj, 8)}.{e.name}({', '.join(_expr(a) for a in e.args)})"
     if isinstance(e, A.Call):
-        return f"{e.func}({', '.join(expr(a) for a in e.args)})"
+        return f"{e.func}({', '.join(_expr(a) for a in e.args)})"
     if isinstance(e, A.ListLit):
-        return "[" + ", ".join(expr(i) for i in e.items) + "]"
+        return "[" + ", ".join(_expr(i) for i in e.items) + "]"
     if isinstance(e, A.Aggregate):
-        text = f"{e.op}({e.var} in {expr(e.domain)}"
+        text = f"{e.op}({e.var} in {_expr(e.domain)}"
         if e.where is not None:
-            text += f" where {expr(e.where)}"
+            text += f" where {_expr(e.where)}"
         if e.value is not None:
-            text += f", {expr(e.value)}"
+            text += f", {_expr(e.value)}"
         return text + ")"
     if isinstance(e, A.Cond):
-        return f"if {_wrap(e.cond, 1)} then {expr(e.then)} else {expr(e.otherwise)}"
+        return f"if {_wrap(e.cond, 1)} then {_expr(e.then)} else {_expr(e.otherwise)}"
     if isinstance(e, A.Unary):
         if e.op == "not":
             return f"not {_wrap(e.operand, 3)}"
@@ -71,7 +82,7 @@ def expr(e) -> str:
 
 
 def _wrap(e, minimum: int) -> str:
-    text = expr(e)
+    text = _expr(e)
     return f"({text})" if precedence(e) < minimum else text
 
 
@@ -237,7 +248,9 @@ class Printer:
 
     # ------------------------------------------------------------------ declarations
     def decl(self, d) -> None:
-        getattr(self, "d_" + type(d).__name__)(d)
+        """Write one declaration (as deep as the parser lets a file nest)."""
+        with deep_recursion():
+            getattr(self, "d_" + type(d).__name__)(d)
 
     def d_Override(self, d):
         start = len(self.lines)
@@ -344,10 +357,117 @@ def _params(params: tuple) -> str:
 
 
 def format_module(module: A.Module) -> str:
-    """Canonical text of a whole file (comments are not kept)."""
+    """Canonical text of a module's declarations (no comments: `format_text` keeps them)."""
     p = Printer()
     for i, item in enumerate(module.items):
         if i:
             p.lines.append("")
         p.decl(item)
     return "\n".join(p.lines) + "\n"
+
+
+def format_text(text: str, file: str = "<string>", module: Optional[A.Module] = None) -> str:
+    """Canonical text of a rules file with its comments kept: a comment on a line of its own stays
+    just before the code that followed it (blank lines around it kept), a comment after code stays
+    at the end of the line of the code it followed. `module` is the text's parse, if at hand."""
+    printed = format_module(module if module is not None else parse_text(text, file))
+    source_tokens, comments = scan(text)
+    if not comments:
+        return printed
+    printed_tokens, _ = scan(printed)
+    return _CommentPlacer(text, printed, source_tokens, printed_tokens).place(comments)
+
+
+def _align(source: list, printed: list) -> dict[int, int]:
+    """Source token index -> index of the same token in the printed text, for the tokens both share
+    (the printer drops redundant parentheses and reorders a few items, so some have no partner)."""
+    a = [(t.type, str(t)) for t in source]
+    b = [(t.type, str(t)) for t in printed]
+    if a == b:
+        return {i: i for i in range(len(a))}
+    pairs: dict[int, int] = {}
+    for block in difflib.SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks():
+        for k in range(block.size):
+            pairs[block.a + k] = block.b + k
+    return pairs
+
+
+class _CommentPlacer:
+    """Puts the comments of a source text into its printed form, anchored to the tokens around them."""
+
+    def __init__(self, source: str, printed: str, source_tokens: list, printed_tokens: list):
+        self.source_lines = LINE_BREAK.split(source)
+        self.lines = printed.rstrip("\n").split("\n") if printed.strip() else []
+        self.source_tokens = source_tokens
+        self.printed_tokens = printed_tokens
+        self.pairs = _align(source_tokens, printed_tokens)
+        self.partnered = sorted(self.pairs)
+        self.before: dict[int, list[str]] = {}    # printed line -> comment lines ("" for a blank) before it
+        self.trailing: dict[int, list[str]] = {}  # printed line -> comments after its code
+
+    def _blank(self, source_line: int) -> bool:
+        return 1 <= source_line <= len(self.source_lines) and not self.source_lines[source_line - 1].strip()
+
+    def _printed_line(self, index: int, forward: bool) -> Optional[int]:
+        """The printed line of source token `index`, or of the nearest token with a partner after it
+        (`forward`) or before it; None when there is none."""
+        if forward:
+            k = bisect.bisect_left(self.partnered, index)
+            found = self.partnered[k] if k < len(self.partnered) else None
+        else:
+            k = bisect.bisect_right(self.partnered, index) - 1
+            found = self.partnered[k] if k >= 0 else None
+        return None if found is None else self.printed_tokens[self.pairs[found]].line
+
+    def place(self, comments: list[Comment]) -> str:
+        """The printed text with every comment put back."""
+        tokens_before = 0  # how many source tokens precede the current comment
+        for comment in comments:
+            where = (comment.line, comment.column)
+            tokens = self.source_tokens
+            while tokens_before < len(tokens) and (tokens[tokens_before].line, tokens[tokens_before].column) < where:
+                tokens_before += 1
+            if comment.trailing:
+                # anchored to the first code of its line: after `seat x { ... }  # note` is spread
+                # over several lines, the note stays on the line that names the seat
+                first = tokens_before - 1
+                while first > 0 and tokens[first - 1].line == comment.line:
+                    first -= 1
+                on_line = [i for i in range(first, tokens_before) if i in self.pairs]
+                line = self._printed_line(on_line[0] if on_line else tokens_before - 1, forward=False)
+                if line is not None:
+                    self.trailing.setdefault(line, []).append(comment.text)
+                    continue
+            line = self._printed_line(tokens_before, forward=True)
+            entry = self.before.setdefault(line if line is not None else len(self.lines) + 1, [])
+            if self._blank(comment.line - 1):
+                entry.append("")
+            entry.append(comment.text)
+            if self._blank(comment.line + 1):
+                entry.append("")
+        return self._render()
+
+    def _render(self) -> str:
+        out: list[str] = []
+
+        def emit(line: str) -> None:
+            if line or (out and out[-1]):  # no blank line first, none twice
+                out.append(line)
+
+        for number, line in enumerate(self.lines + [None], start=1):
+            indent = ""
+            if line is not None:
+                stripped = line.lstrip()
+                # a comment before a closing '}' was the last thing inside its block
+                indent = line[: len(line) - len(stripped)] + (INDENT if stripped.startswith("}") else "")
+            for comment in self.before.get(number, ()):
+                emit(indent + comment if comment else "")
+            if line is None:
+                break
+            trailing = self.trailing.get(number, [])
+            emit(line + ("  " + trailing[0] if trailing else ""))
+            # a second comment cannot share the line: it goes on its own line under the first
+            out.extend(line[: len(line) - len(line.lstrip())] + extra for extra in trailing[1:])
+        while out and out[-1] == "":
+            out.pop()
+        return "\n".join(out) + "\n"

@@ -55,6 +55,20 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "capitalised_keyword.rules": [("E100", 3)],
     "seats_with_dash.rules": [("E100", 5)],
     "trigger_argument_named_resource.rules": [("E100", 7)],
+    "misspelt_gain.rules": [("E100", 7)],
+    "misspelt_advance.rules": [("E100", 11)],
+    "misspelt_else.rules": [("E100", 8)],
+    "misspelt_track.rules": [("E100", 4)],
+    "equals_in_let.rules": [("E100", 6)],                 # one finding: no missing ';' is assumed after it
+    "invalid_escape.rules": [("E101", 2)],
+    "missing_brace_mid_file.rules": [("E100", 13)],       # where the parser notices; a note names line 7
+    "zone_of_keyword.rules": [("E100", 6)],
+    "counter_bound_missing.rules": [("E100", 2)],
+    "move_without_item.rules": [("E100", 10)],
+    "line_separator_after_comment.rules": [("E101", 2)],
+    "line_separator_in_title.rules": [("E101", 2)],
+    "huge_number.rules": [("E308", 5)],
+    "deep_minus_chain.rules": [("E106", 5)],
     # ---------------------------------------------------------------- E2xx: names
     "unknown_resource_typo.rules": [("E202", 7)],
     "unknown_track.rules": [("E203", 12)],
@@ -75,6 +89,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "duplicate_field_in_kind.rules": [("E215", 7)],
     "unknown_type.rules": [("E201", 3)],
     "unknown_name.rules": [("E201", 6)],
+    "cr_line_endings.rules": [("E202", 7)],               # CR-only line breaks: the comments end where they seem to
     # ---------------------------------------------------------------- E3xx: types and structure
     "gain_a_track.rules": [("E301", 11)],
     "advance_a_resource.rules": [("E301", 6)],
@@ -181,6 +196,21 @@ SENTENCES: dict[str, str] = {
     "nul_byte.rules": "NUL byte",
     "deep_nesting.rules": f"nest more than {MAX_NESTING} deep",
     "unknown_phase.rules": "setup, play and final",
+    "misspelt_gain.rules": "did you mean 'gain'?",
+    "misspelt_advance.rules": "did you mean 'advance'?",
+    "misspelt_else.rules": "did you mean 'else'?",
+    "misspelt_track.rules": "did you mean 'track'?",
+    "elif_instead_of_else_if.rules": "did you mean 'else if'?",
+    "equals_in_let.rules": "use '==' to compare",
+    "single_equals_in_condition.rules": "use '==' to compare",
+    "invalid_escape.rules": "is not an escape in a text",
+    "missing_brace_mid_file.rules": "a block is not closed",
+    "zone_of_keyword.rules": "a keyword cannot be used as a name",
+    "counter_bound_missing.rules": "expected an expression",
+    "move_without_item.rules": "expected an expression",
+    "line_separator_after_comment.rules": "is not a line break in rules files",
+    "line_separator_in_title.rules": "is not a line break in rules files",
+    "deep_minus_chain.rules": "nests more than 1000 levels deep",
 }
 
 SENTENCE_BUGS: dict[str, str] = {}
@@ -211,8 +241,72 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "unknown_resource_typo.rules": ("E202", 7, 5),
     "field_wrong_enum_member.rules": ("E303", 13, 11),   # the value 'gray'
     "unreachable_if_false.rules": ("W402", 7, 6),        # the constant condition
+    "misspelt_gain.rules": ("E100", 7, 3),               # the misspelt word, not the '1' after it
+    "misspelt_advance.rules": ("E100", 11, 3),
+    "misspelt_else.rules": ("E100", 8, 5),
+    "misspelt_track.rules": ("E100", 4, 1),
+    "elif_instead_of_else_if.rules": ("E100", 8, 5),
+    "equals_in_let.rules": ("E100", 6, 26),
+    "invalid_escape.rules": ("E101", 2, 31),             # the backslash
+    "cr_line_endings.rules": ("E202", 7, 3),
+    "line_separator_after_comment.rules": ("E101", 2, 77),
+    "line_separator_in_title.rules": ("E101", 2, 21),
+    "huge_number.rules": ("E308", 5, 8),
 }
 POSITION_BUGS: dict[str, str] = {}
+
+LEFT_OPEN = "looks like the one left open: the code after it comes back to its indentation without a '}'"
+# file -> the exact message, hint and notes of its single finding
+MESSAGES: dict[str, tuple[str, object, tuple]] = {
+    "misspelt_gain.rules": ("'gian' is not a keyword; did you mean 'gain'?", None, ()),
+    "misspelt_advance.rules": ("'advence' is not a keyword; did you mean 'advance'?", None, ()),
+    "misspelt_else.rules": ("'esle' is not a keyword; did you mean 'else'?", None, ()),
+    "misspelt_track.rules": ("'trak' is not a keyword; did you mean 'track'?", None, ()),
+    "elif_instead_of_else_if.rules": ("'elif' is not a keyword; did you mean 'else if'?", None, ()),
+    "capitalised_keyword.rules": ("'Resource' is not a keyword; did you mean 'resource'?", None, ()),
+    "equals_in_let.rules": ("use '==' to compare; '=' only sets a value; found '='", "write '==' here", ()),
+    "single_equals_in_condition.rules": ("use '==' to compare; '=' only sets a value; found '='",
+                                         "write '==' here", ()),
+    "invalid_escape.rules": ("'\\q' is not an escape in a text",
+                             "a text may use \\\" for a quote, \\\\ for a backslash and \\n for a new line", ()),
+    "missing_brace_mid_file.rules": ("a block is not closed: a '}' is missing; found 'proc'",
+                                     "expected 'advance', 'choose', 'copy', 'draw', 'each', 'else', ...",
+                                     (f"the '{{' at line 7, column 16 {LEFT_OPEN}",)),
+    "unclosed_block.rules": ("the file ends before this '{' is closed with '}'", None,
+                             (f"the '{{' at line 9, column 43 {LEFT_OPEN}",)),
+    "unclosed_space_block.rules": ("a block is not closed: a '}' is missing; found 'space'",
+                                   "expected 'advance', 'choose', 'copy', 'draw', 'each', 'emit', ...",
+                                   (f"the '{{' at line 7, column 40 {LEFT_OPEN}",)),
+    "zone_of_keyword.rules": ("a keyword cannot be used as a name here; found 'any'", "expected a name", ()),
+    "counter_bound_missing.rules": ("unexpected ';'; expected an expression", None, ()),
+    "move_without_item.rules": ("unexpected 'to'; expected an expression", None, ()),
+    "line_separator_after_comment.rules": (
+        "U+2028 (line separator) is not a line break in rules files, and may appear nowhere, not even in a "
+        "comment or a text", "end lines with a plain newline", ()),
+    "line_separator_in_title.rules": (
+        "U+2028 (line separator) is not a line break in rules files, and may appear nowhere, not even in a "
+        "comment or a text", "end lines with a plain newline", ()),
+    "huge_number.rules": ("this number has 4301 digits; a number in rules has at most 18", None, ()),
+    "deep_minus_chain.rules": ("this nests more than 1000 levels deep (each operator, '-', 'not', 'else if' and "
+                               "'.' counts as one); split it with 'let' or a 'func'", None, ()),
+    "cr_line_endings.rules": ("unknown resource or counter 'prestig'", "did you mean 'prestige'?", ()),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MESSAGES))
+def test_exact_message(name):
+    (d,) = analyse_file(CORPUS / name).diagnostics
+    assert (d.message, d.hint, d.notes) == MESSAGES[name]
+
+
+def test_the_gain_message_speaks_only_for_gain_and_lose():
+    """The friendly messages are keyed on the parser state and the token: these three mistakes once
+    all read "'gain' and 'lose' need an amount before the resource"."""
+    for name in ("zone_of_keyword.rules", "counter_bound_missing.rules", "move_without_item.rules"):
+        (d,) = analyse_file(CORPUS / name).diagnostics
+        assert "need an amount" not in d.message, name
+    (d,) = analyse_file(CORPUS / "gain_without_amount.rules").diagnostics
+    assert "need an amount" in d.message
 
 
 @pytest.mark.parametrize("name", [_param(n, POSITION_BUGS) for n in sorted(POSITIONS)])

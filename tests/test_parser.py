@@ -99,3 +99,79 @@ def test_every_missing_semicolon_of_a_file_is_reported_in_one_run():
     found = [(d.span.line, d.message[:22]) for d in info.value.diagnostics]
     assert found == [(1, "a statement must end w"), (4, "a statement must end w"),
                      (5, "a statement must end w"), (7, "use '==' to compare; '")]
+
+
+# ---------------------------------------------------------------------------- limits (issue 8)
+
+from rulebook.compiler.driver import analyse_text, build_text  # noqa: E402
+from rulebook.dsl.diagnostics import render_text  # noqa: E402
+from rulebook.dsl.parser import MAX_DEPTH, MAX_INT_DIGITS  # noqa: E402
+
+
+@pytest.mark.parametrize("body", [
+    "gain " + "-" * 19_985 + "1 vp;",
+    "gain " + "- " * 19_985 + "1 vp;",
+    "if vp > 0 { }" + " else if vp > 1 { }" * 9_991,
+    "gain " + " - ".join(["1"] * 5_000) + " vp;",
+    "gain " + "not " * 3_000 + "true vp;",
+], ids=["minus", "spaced-minus", "else-if", "subtraction", "not"])
+def test_past_the_depth_limit_is_a_positioned_e106_not_a_python_error(body):
+    d = error_of("resource vp;\nproc p() {\n  " + body + "\n}\n")
+    assert d.code == "E106" and d.span.line == 3 and d.span.column >= 3
+    assert f"more than {MAX_DEPTH} levels deep" in d.message
+
+
+def test_depth_just_under_the_limits_is_accepted_by_every_stage():
+    # the parser takes any depth up to MAX_DEPTH; one expression is further limited by the checker
+    # (E310, what generated Python can nest), while an else-if chain counts as one level
+    from rulebook.compiler.check import MAX_EXPR_DEPTH
+
+    text = "resource vp;\nproc p() {\n  gain " + "-" * (MAX_EXPR_DEPTH - 1) + "1 vp;\n  if vp > 0 { }" \
+           + " else if vp > 1 { }" * (MAX_DEPTH - 10) + "\n}\n"
+    assert analyse_text(text).diagnostics == []
+    build_text(text)
+    build_text(text, interpreted=True)
+
+
+@pytest.mark.parametrize("digits", [MAX_INT_DIGITS + 1, 4_301, 100_000])
+def test_long_integer_literal_is_e308(digits):
+    d = error_of("resource vp;\nproc p() {\n  gain " + "7" * digits + " vp;\n}\n")
+    assert (d.code, d.span.line, d.span.column) == ("E308", 3, 8)
+    assert analyse_text("resource vp;\nproc p() { gain " + "7" * digits + " vp; }").diagnostics[0].code == "E308"
+
+
+def test_the_longest_literal_and_leading_zeros_are_fine():
+    assert parse_one("func f() = " + "9" * MAX_INT_DIGITS + ";").value.value == 10 ** MAX_INT_DIGITS - 1
+    assert parse_one("func f() = " + "0" * 40 + "7;").value.value == 7
+
+
+# ---------------------------------------------------------------------------- line breaks
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"], ids=["lf", "crlf", "cr"])
+def test_every_line_break_ends_a_comment_and_counts_a_line(newline):
+    text = newline.join(["resource vp; # a comment", "# another", "proc p() {", "  gain 1 vq;", "}", ""])
+    (d,) = analyse_text(text, "t.rules").diagnostics
+    assert (d.code, d.span.line, d.span.column) == ("E202", 4, 3)
+    shown = render_text([d], {"t.rules": text}).splitlines()
+    assert shown[1:3] == ["    gain 1 vq;", "    ^~~~~~~~~~"]
+
+
+@pytest.mark.parametrize("char", ["\u2028", "\u2029", "\x85", "\x0b", "\x0c", "\x1c"])
+@pytest.mark.parametrize("where", ["comment", "title", "code"])
+def test_other_line_separators_are_refused_where_they_are(char, where):
+    line = {"comment": f"# a note{char}resource x;", "title": f'resource x "X{char}Y";',
+            "code": f"resource x;{char}resource y;"}[where]
+    text = "resource vp;\n" + line + "\nproc p() { gain 1 nope; }\n"
+    d = error_of(text)
+    column = line.index(char) + 1
+    assert (d.code, d.span.line, d.span.column) == ("E101", 2, column)
+    shown = render_text([d], {"t.rules": text}).splitlines()
+    assert shown[2] == "  " + " " * (column - 1) + "^"
+
+
+def test_invalid_escape_is_not_an_unclosed_text():
+    d = error_of('resource vp "a \\t b";')
+    assert (d.code, d.span.column, d.message) == ("E101", 16, "'\\t' is not an escape in a text")
+    d = error_of('resource vp "a \\" b;')
+    assert (d.code, d.span.column) == ("E103", 13)
