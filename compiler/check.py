@@ -135,6 +135,10 @@ class Checker(A.Visitor):
             self.visit(decl)
         for decl, _old in self.sym.overrides:
             self.diags.append(Diagnostic("I404", f"overrides {CATEGORY[type(decl)]} {decl.name!r}", decl.span))
+            for n in A.walk(decl):
+                if type(n) in (A.CallStmt, A.Call) and n.func == decl.name:
+                    self.diags.append(Diagnostic("W407", f"this override of {decl.name!r} calls itself, so it never "
+                                                 "ends: call base(...) to run the declaration it replaces", n.span))
         self._lint_triggers()
         return self.diags
 
@@ -470,7 +474,9 @@ class Checker(A.Visitor):
             return
         for a in s.args:
             self.expr(a, scope)
-        if decl is None:
+        if decl is None and s.func == "base":
+            self.err("E218", "base() calls the proc an override replaces: use it inside 'override proc'", s.span)
+        elif decl is None:
             self.unknown("E207", "procedure", s.func, s.span, self.sym.of("proc") + self.sym.of("extern"))
         else:
             self.err("E301", f"{s.func!r} is {article(CATEGORY[type(decl)])}, not a procedure", s.span)
@@ -783,7 +789,9 @@ class Checker(A.Visitor):
         if isinstance(decl, A.Func):
             self.arguments(f"{func}()", decl, args, span, scope)
             return "any"
-        if decl is None:
+        if decl is None and func == "base":
+            self.err("E218", "base() calls the func an override replaces: use it inside 'override func'", span)
+        elif decl is None:
             self.unknown("E207", "function", func, span, self.sym.of("func") + sorted(BUILTIN_FUNCS))
         else:
             self.err("E301", f"{func!r} is {article(CATEGORY[type(decl)])}, not a function", span)

@@ -1,7 +1,7 @@
 """Codegen: a visitor that writes one readable Python module per pack through jinja2 templates.
 
 User text reaches the generated code only through repr(); user names become mangled identifiers
-(`v_` locals, `p_` procs, `f_` funcs); the module imports only `runtime.api`. Every statement line
+(`v_` locals; procs, funcs and effects numbered); the module imports only `runtime.api`. Every statement line
 ends with a `# file:line:col` comment, from which the line map is built after rendering.
 """
 
@@ -75,6 +75,12 @@ class CodeGen(A.Visitor):
         self.sym = sym
         self.captures = trigger_captures(sym)
         self.dynamic_attrs = dynamic_attrs(sym)
+        # procs and funcs are called by name: numbered Python names, since rules names may hold a
+        # '.' (the `base` an override calls) and must never collide
+        procs = [n for n, d in sym.decls.items() if type(d) is A.Proc]
+        funcs = [n for n, d in sym.decls.items() if type(d) is A.Func]
+        self.proc_names = {n: f"p{i}_{IDENT.sub('_', n)}" for i, n in enumerate(procs)}
+        self.func_names = {n: f"f{i}_{IDENT.sub('_', n)}" for i, n in enumerate(funcs)}
         self.functions: list[Function] = []
         self.triggers: dict[str, str] = {}   # tid -> function name
         self._fn: Function | None = None
@@ -206,7 +212,7 @@ class CodeGen(A.Visitor):
         spec = BUILTIN_FUNCS.get(func)
         if spec is None:
             args = call_args(self.sym.decls[func], args, self.sym)
-            return f"f_{func}(rt, {ctx.you}{''.join(', ' + self.ex(a, ctx) for a in args)})"
+            return f"{self.func_names[func]}(rt, {ctx.you}{''.join(', ' + self.ex(a, ctx) for a in args)})"
         explicit, args = builtin_args(func, args, self.sym)
         values = [self.ex(a, ctx) for a in args]
         if spec.about_actor and not explicit:
@@ -348,7 +354,7 @@ class CodeGen(A.Visitor):
         if isinstance(self.sym.decls.get(s.func), A.Extern):
             self.writeline(f"yield from KERNELS[{s.func!r}].fn(rt, {ctx.you}{args})", s)
         else:
-            self.writeline(f"yield from p_{s.func}(rt, {ctx.you}{args})", s)
+            self.writeline(f"yield from {self.proc_names[s.func]}(rt, {ctx.you}{args})", s)
 
     def visit_Draw(self, s: A.Draw, ctx: Ctx):
         self.writeline(f"rt.draw({ctx.you}, {self.ex(s.source, ctx)}, {self.ex(s.dest, ctx)}, "
@@ -439,12 +445,13 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
     for effect in effects(lay):
         params = "rt, you" + (", this" if effect.this_ok else "") + "".join(f", v_{p}" for p in effect.params)
         ctx = Ctx(frozenset(effect.params), this_ok=effect.this_ok)
-        if effect.key[0] == "proc":   # called by name from other effects: `p_` + the proc's name
+        if effect.key[0] == "proc":   # called by name from other effects (see `proc_names`)
             step = (f"rt.step({effect.where!r})",)   # every call counts: recursion cannot run away
-            functions[effect.key] = (gen.function(f"p_{effect.key[1]}", params, effect.node, ctx, effect.doc, step),
+            functions[effect.key] = (gen.function(gen.proc_names[effect.key[1]], params, effect.node, ctx, effect.doc, step),
                                      None)
         elif effect.key[0] == "func":
-            functions[effect.key] = (gen.plain_function(f"f_{effect.key[1]}", params, effect.node, ctx, effect.doc), None)
+            functions[effect.key] = (gen.plain_function(gen.func_names[effect.key[1]], params, effect.node, ctx,
+                                                        effect.doc), None)
         elif effect.shape == "body":
             stem = IDENT.sub("_", "_".join(str(k) for k in effect.key))
             functions[effect.key] = (gen.function(gen.temp(stem + "_"), params, effect.node, ctx, effect.doc), None)

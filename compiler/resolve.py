@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from rulebook.dsl import ast as A
-from rulebook.dsl.diagnostics import Diagnostic
+from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
 
 CATEGORY = {
     A.Resource: "resource", A.Group: "group", A.Counter: "counter", A.Enum: "enum", A.Event: "event",
@@ -92,10 +92,19 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]]) -> tuple[Symbols,
     """Merge modules, bases first; duplicates, bad overrides and bad removals become diagnostics."""
     sym = Symbols()
     diags: list[Diagnostic] = []
+    standing: list[A.Whenever] = []
     for pack_name, modules in modules_by_pack:
+        changes = []   # a pack's extensions and amendments apply once all its declarations are in
         for module in modules:
             for item in module.items:
-                _merge(sym, pack_name, item, diags)
+                if isinstance(item, (A.Extend, A.Amend)):
+                    changes.append(item)
+                elif isinstance(item, A.Standing):
+                    standing.append(item.trigger)
+                else:
+                    _merge(sym, pack_name, item, diags)
+        for item in changes:
+            (_extend if isinstance(item, A.Extend) else _amend)(sym, item, diags)
     for decl in sym.decls.values():
         if isinstance(decl, A.Enum):
             for m in decl.members:
@@ -103,7 +112,85 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]]) -> tuple[Symbols,
                     diags.append(Diagnostic("E208", f"enum member {m!r} is already declared", decl.span))
                 sym.members[m] = decl.name
     sym.game = next((d for d in sym.decls.values() if isinstance(d, A.Game)), None)  # after overrides/removals
+    if standing and sym.game is not None:
+        # top-level triggers: every player registers them first thing in the setup
+        each = A.Each(A.Name("players", span=standing[0].span), None, tuple(standing), span=standing[0].span)
+        sym.game = sym.decls[sym.game.name] = replace(sym.game, setup=(each,) + sym.game.setup)
+    elif standing:
+        diags.append(Diagnostic("W403", "this trigger can never fire: the pack has no game to register it in",
+                                standing[0].span))
     return sym, diags
+
+
+PHASES = ("setup", "play", "final")
+
+
+def _extend(sym: Symbols, item: A.Extend, diags: list[Diagnostic]) -> None:
+    """`before`/`after NAME`: wrap a proc's body, or a game phase, with more steps."""
+    def wrapped(body: tuple) -> tuple:
+        return item.body + body if item.when == "before" else body + item.body
+
+    target = sym.decls.get(item.name)
+    if isinstance(target, A.Proc):
+        sym.decls[item.name] = replace(target, body=wrapped(target.body))
+    elif item.name in PHASES and isinstance(sym.game, A.Game):
+        sym.game = sym.decls[sym.game.name] = replace(sym.game, **{item.name: wrapped(getattr(sym.game, item.name))})
+    else:
+        what = f"is {_article(CATEGORY[type(target)])}" if target is not None else "is not declared"
+        diags.append(Diagnostic("E216", f"'{item.when}' extends a proc or a game phase; {item.name!r} {what}",
+                                item.span, did_you_mean(item.name, [n for n, d in sym.decls.items()
+                                                                    if isinstance(d, A.Proc)] + list(PHASES))))
+
+
+def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic]) -> None:
+    """`amend NAME`: replace or add single fields of an entity or a kind."""
+    target = sym.decls.get(item.name)
+    if isinstance(target, A.Entity):
+        allowed, fields = (A.FieldValue, A.FieldEffect), {"values": target.values, "effects": target.effects}
+    elif isinstance(target, A.Kind):
+        allowed, fields = (A.FieldDecl,), {"fields": target.fields}
+    else:
+        what = f"is {_article(CATEGORY[type(target)])}" if target is not None else "is not declared"
+        diags.append(Diagnostic("E217", f"'amend' changes an entity or a kind; {item.name!r} {what}", item.span))
+        return
+    for change in item.items:
+        if not isinstance(change, allowed):
+            shape = "'name = value;' or 'name { ... }'" if isinstance(target, A.Entity) else "'name: type [= default];'"
+            diags.append(Diagnostic("E217", f"amending {item.name!r} takes {shape}", change.span))
+            continue
+        slot = "effects" if isinstance(change, A.FieldEffect) else "values" if isinstance(change, A.FieldValue) \
+            else "fields"
+        # an entity's field is given once: drop it from both lists before adding the new one
+        for key in fields:
+            fields[key] = tuple(f for f in fields[key] if f.name != change.name)
+        fields[slot] += (change,)
+    sym.decls[item.name] = replace(target, **fields)
+
+
+def _article(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+BASE = "base"
+
+
+def _call_base(sym: Symbols, decl, old, diags: list[Diagnostic]):
+    """An override of a proc or func may call `base(...)`: the declaration it replaces, kept under a
+    hidden name (with a '.', so no rules name can clash with it)."""
+    calls = [n for n in A.walk(decl) if type(n) in (A.CallStmt, A.Call) and n.func == BASE]
+    if not calls:
+        return decl
+    if type(old) is not type(decl) or not isinstance(decl, (A.Proc, A.Func)):
+        diags.append(Diagnostic("E218", "base() is the proc or func an override replaces; this override "
+                                f"replaces {_article(CATEGORY[type(old)])}", calls[0].span))
+        return decl
+    hidden = f"{decl.name}.base"
+    while hidden in sym.decls:
+        hidden += ".base"
+    sym.decls[hidden] = replace(old, name=hidden)
+    sym.origin[hidden] = sym.origin.get(decl.name)
+    return A.rewrite(decl, lambda n: replace(n, func=hidden)
+                     if type(n) in (A.CallStmt, A.Call) and n.func == BASE else None)
 
 
 def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic]) -> None:
@@ -122,6 +209,7 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic]) -> None:
         if old is None or sym.origin.get(decl.name) == pack_name:
             diags.append(Diagnostic("E212", f"{decl.name!r} overrides nothing from an extended pack", item.span))
         else:
+            decl = _call_base(sym, decl, old, diags)
             sym.overrides.append((decl, old))
         sym.decls[decl.name] = decl
         sym.origin[decl.name] = pack_name

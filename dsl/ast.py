@@ -161,6 +161,24 @@ def _fold(op: str, a, b):
     return value
 
 
+def rewrite(root: Node, change) -> Node:
+    """A copy of a tree with some nodes replaced: `change(node)` returns the replacement of a node
+    whose children are already rewritten, or None to keep it (spans are kept, unchanged subtrees shared)."""
+    updates = {}
+    for name in root._fields:
+        value = getattr(root, name)
+        if isinstance(value, Node):
+            new = rewrite(value, change)
+            if new is not value:
+                updates[name] = new
+        elif isinstance(value, tuple) and value:
+            new = tuple(rewrite(v, change) if isinstance(v, Node) else v for v in value)
+            if any(a is not b for a, b in zip(new, value)):
+                updates[name] = new
+    node = dataclasses.replace(root, **updates) if updates else root
+    return change(node) or node
+
+
 def else_if_chain(s: "If") -> list["If"]:
     """An `if` and the `else if`s that follow it, as one flat list (chains can be long)."""
     chain = [s]
@@ -862,6 +880,33 @@ class Remove(Decl):
     """`remove NAME;` drops a declaration of an extended pack."""
 
     name: str
+
+
+@node
+class Extend(Decl):
+    """`before NAME { ... }` / `after NAME { ... }`: steps added to a proc (or a game phase) of the
+    pack chain without restating it; a later extension wraps an earlier one."""
+
+    when: str   # "before" | "after"
+    name: str
+    body: tuple
+
+
+@node
+class Amend(Decl):
+    """`amend NAME { ... }`: single fields of an entity (values or effects) or of a kind (field
+    declarations, defaults) changed without restating the rest."""
+
+    name: str
+    items: tuple
+
+
+@node
+class Standing(Decl):
+    """A top-level `whenever`/`next`: a trigger every player has from the start of the game (a house
+    rule needs no proc to register it)."""
+
+    trigger: "Whenever"
 
 
 @node

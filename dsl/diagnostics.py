@@ -38,6 +38,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E213": (ERROR, "unknown variant"),
     "E214": (ERROR, "remove of nothing"),
     "E215": (ERROR, "duplicate field"),
+    "E216": (ERROR, "extension of nothing"),
+    "E217": (ERROR, "bad amendment"),
+    "E218": (ERROR, "base() outside an override"),
     # E3xx: types and structure
     "E301": (ERROR, "wrong kind of name"),
     "E302": (ERROR, "wrong number of arguments"),
@@ -55,6 +58,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W403": (WARNING, "trigger can never fire"),
     "I404": (INFO, "override"),
     "W405": (WARNING, "unused local"),
+    "W407": (WARNING, "override calls itself"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

@@ -333,6 +333,15 @@ class _Builder:
     def remove_decl(self, meta, items):
         return A.Remove(str(items[0]), span=self._s(meta))
 
+    def extend_decl(self, meta, items):
+        return A.Extend(items[0].value, str(items[1]), _block(items), span=self._s(meta))
+
+    def amend_decl(self, meta, items):
+        return A.Amend(str(items[0]), tuple(items[1:]), span=self._s(meta))
+
+    def standing_decl(self, meta, items):
+        return A.Standing(items[0], span=self._s(meta))
+
     def players_decl(self, meta, items):
         return _Marker("seats", (int(items[0]), int(items[1]), self._s(meta)))
 

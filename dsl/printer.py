@@ -37,48 +37,66 @@ def expr(e) -> str:
         return _expr(e)
 
 
-def _expr(e) -> str:
-    if isinstance(e, A.Int):
+class ExprPrinter(A.Visitor):
+    """Expressions as rules text, with only the parentheses they need."""
+
+    def visit_Int(self, e):
         return str(e.value)
-    if isinstance(e, A.Str):
+
+    def visit_Str(self, e):
         return quote(e.value)
-    if isinstance(e, A.Bool):
+
+    def visit_Bool(self, e):
         return "true" if e.value else "false"
-    if isinstance(e, A.You):
+
+    def visit_You(self, e):
         return "you"
-    if isinstance(e, A.Nothing):
+
+    def visit_Nothing(self, e):
         return "none"
-    if isinstance(e, A.Name):
+
+    def visit_Name(self, e):
         return e.id
-    if isinstance(e, A.Attr):
+
+    def visit_Attr(self, e):
         return f"{_wrap(e.obj, 8)}.{e.name}"
-    if isinstance(e, A.Index):
+
+    def visit_Index(self, e):
         return f"{_wrap(e.obj, 8)}[{_expr(e.index)}]"
-    if isinstance(e, A.Method):
+
+    def visit_Method(self, e):
         return f"{_wrap(e.obj, 8)}.{e.name}({', '.join(_expr(a) for a in e.args)})"
-    if isinstance(e, A.Call):
+
+    def visit_Call(self, e):
         return f"{e.func}({', '.join(_expr(a) for a in e.args)})"
-    if isinstance(e, A.ListLit):
+
+    def visit_ListLit(self, e):
         return "[" + ", ".join(_expr(i) for i in e.items) + "]"
-    if isinstance(e, A.Aggregate):
+
+    def visit_Aggregate(self, e):
         text = f"{e.op}({e.var} in {_expr(e.domain)}"
         if e.where is not None:
             text += f" where {_expr(e.where)}"
         if e.value is not None:
             text += f", {_expr(e.value)}"
         return text + ")"
-    if isinstance(e, A.Cond):
+
+    def visit_Cond(self, e):
         return f"if {_wrap(e.cond, 1)} then {_expr(e.then)} else {_expr(e.otherwise)}"
-    if isinstance(e, A.Unary):
+
+    def visit_Unary(self, e):
         if e.op == "not":
             return f"not {_wrap(e.operand, 3)}"
         return f"-{_wrap(e.operand, 7)}"
-    if isinstance(e, A.Binary):
+
+    def visit_Binary(self, e):
         p = PRECEDENCE[e.op]
         # comparisons do not chain; other operators are left-associative
         left_min = p + 1 if p == 4 else p
         return f"{_wrap(e.left, left_min)} {e.op} {_wrap(e.right, p + 1)}"
-    raise TypeError(f"not an expression: {e!r}")
+
+
+_expr = ExprPrinter().visit
 
 
 def _wrap(e, minimum: int) -> str:
@@ -109,8 +127,8 @@ def _title(title) -> str:
     return f" {quote(title)}" if title is not None else ""
 
 
-class Printer:
-    """Writes declarations and statements with two-space indentation."""
+class Printer(A.Visitor):
+    """Writes declarations and statements with two-space indentation (`visit_<Stmt>`, `visit_<Decl>`)."""
 
     def __init__(self):
         self.lines: list[str] = []
@@ -132,25 +150,25 @@ class Printer:
 
     # ------------------------------------------------------------------ statements
     def stmt(self, s) -> None:
-        getattr(self, "s_" + type(s).__name__)(s)
+        self.visit(s)
 
-    def s_Gain(self, s):
+    def visit_Gain(self, s):
         self.line(f"gain {expr(s.amount)} {s.resource};")
 
-    def s_Lose(self, s):
+    def visit_Lose(self, s):
         self.line(f"lose {expr(s.amount)} {s.resource}" + (f" else {s.debt}" if s.debt else "") + ";")
 
-    def s_Pay(self, s):
+    def visit_Pay(self, s):
         self.line(f"pay {cost(s.terms)};")
 
-    def s_Advance(self, s):
+    def visit_Advance(self, s):
         by = f" by {expr(s.by)}" if s.by is not None else ""
         self.line(f"advance {s.track}{by}{'' if s.benefit else ' no_benefit'}{' paying' if s.paying else ''};")
 
-    def s_Regress(self, s):
+    def visit_Regress(self, s):
         self.line(f"regress {s.track}" + (f" by {expr(s.by)}" if s.by is not None else "") + ";")
 
-    def s_Choose(self, s):
+    def visit_Choose(self, s):
         self.line(f"choose{_title(s.title)} {{")
         self.depth += 1
         for o in s.options:
@@ -159,18 +177,18 @@ class Printer:
         self.depth -= 1
         self.line("}")
 
-    def s_May(self, s):
+    def visit_May(self, s):
         paid = f" cost {cost(s.cost)}" if s.cost else ""
         self.block(f"may{_title(s.title)}{paid}", s.body)
 
-    def s_Repeat(self, s):
+    def visit_Repeat(self, s):
         self.block(f"repeat {expr(s.count)}", s.body)
 
-    def s_ForEach(self, s):
+    def visit_ForEach(self, s):
         where = f" where {expr(s.where)}" if s.where is not None else ""
         self.block(f"for each {s.var} in {expr(s.domain)}{where}", s.body)
 
-    def s_Each(self, s):
+    def visit_Each(self, s):
         where = f" where {expr(s.where)}" if s.where is not None else ""
         self.block(f"each {expr(s.domain)}{where}", s.body)
 
@@ -180,101 +198,101 @@ class Printer:
         write()
         self.lines[start - 1] += " " + self.lines.pop(start).lstrip()
 
-    def s_If(self, s, prefix: str = "if"):
+    def visit_If(self, s, prefix: str = "if"):
         self.block(f"{prefix} {expr(s.cond)}", s.then)
         if len(s.otherwise) == 1 and isinstance(s.otherwise[0], A.If):
-            self.attach(lambda: self.s_If(s.otherwise[0], prefix="else if"))
+            self.attach(lambda: self.visit_If(s.otherwise[0], prefix="else if"))
         elif s.otherwise:
             self.attach(lambda: self.block("else", s.otherwise))
 
-    def s_Let(self, s):
+    def visit_Let(self, s):
         self.line(f"let {s.name} = {expr(s.value)};")
 
-    def s_SetName(self, s):
+    def visit_SetName(self, s):
         self.line(f"set {s.name} = {expr(s.value)};")
 
-    def s_SetAttr(self, s):
+    def visit_SetAttr(self, s):
         self.line(f"set {_wrap(s.obj, 8)}.{s.name} = {expr(s.value)};")
 
-    def s_CallStmt(self, s):
+    def visit_CallStmt(self, s):
         self.line(f"{s.func}({', '.join(expr(a) for a in s.args)});")
 
-    def s_Draw(self, s):
+    def visit_Draw(self, s):
         dest = f" to {expr(s.dest)}" if s.dest is not None else ""
         self.line(f"draw {expr(s.count)} from {expr(s.source)}{dest};")
 
-    def s_Move(self, s):
+    def visit_Move(self, s):
         self.line(f"move {expr(s.item)} to {expr(s.dest)};")
 
-    def s_Shuffle(self, s):
+    def visit_Shuffle(self, s):
         self.line(f"shuffle {expr(s.zone)};")
 
-    def s_Fill(self, s):
+    def visit_Fill(self, s):
         where = f" where {expr(s.where)}" if s.where is not None else ""
         self.line(f"fill {expr(s.zone)} with {s.kind}{where};")
 
-    def s_Flip(self, s):
+    def visit_Flip(self, s):
         self.line(f"flip {expr(s.item)};")
 
-    def s_Roll(self, s):
+    def visit_Roll(self, s):
         self.line(f"roll {s.die};")
 
-    def s_Whenever(self, s):
+    def visit_Whenever(self, s):
         p = s.pattern
         until = f" until {pattern(s.until)}" if s.until else ""
         self.block(f"{'next' if s.once else 'whenever'} {pattern(p)}{until}", s.body)
 
-    def s_Emit(self, s):
+    def visit_Emit(self, s):
         self.line(f"emit {s.event}({', '.join(expr(a) for a in s.args)});")
 
-    def s_Copy(self, s):
+    def visit_Copy(self, s):
         self.line(f"copy {expr(s.ref)};")
 
-    def s_Once(self, s):
+    def visit_Once(self, s):
         self.block("once", s.body)
 
-    def s_Rank(self, s):
+    def visit_Rank(self, s):
         prizes = ", ".join(expr(p) for p in s.prizes)
         where = f" where {expr(s.where)}" if s.where is not None else ""
         self.line(f"rank {expr(s.domain)}{where} by {expr(s.key)} award [{prizes}] {s.resource} ties {s.ties};")
 
-    def s_Pick(self, s):
+    def visit_Pick(self, s):
         where = f" where {expr(s.where)}" if s.where is not None else ""
         self.block(f"pick {s.var} from {expr(s.domain)}{where}{_title(s.title)}{' optional' if s.optional else ''}",
                    s.body)
 
-    def s_Say(self, s):
+    def visit_Say(self, s):
         self.line(f"say {quote(s.text)};")
 
     # ------------------------------------------------------------------ declarations
     def decl(self, d) -> None:
         """Write one declaration (as deep as the parser lets a file nest)."""
         with deep_recursion():
-            getattr(self, "d_" + type(d).__name__)(d)
+            self.visit(d)
 
-    def d_Override(self, d):
+    def visit_Override(self, d):
         start = len(self.lines)
         self.decl(d.decl)
         self.lines[start] = "override " + self.lines[start]
 
-    def d_Resource(self, d):
+    def visit_Resource(self, d):
         cap = f" cap {expr(d.cap)}" if d.cap is not None else ""
         self.line(f"resource {d.name}{_title(d.title)}{cap};")
 
-    def d_Group(self, d):
+    def visit_Group(self, d):
         self.line(f"group {d.name}{_title(d.title)} cap {expr(d.cap)} {{ {', '.join(d.members)} }}")
 
-    def d_Counter(self, d):
+    def visit_Counter(self, d):
         bounds = f" from {expr(d.low)} to {expr(d.high)}" if d.low is not None else ""
         self.line(f"counter {d.name}{_title(d.title)}{' global' if d.is_global else ''}{bounds};")
 
-    def d_Enum(self, d):
+    def visit_Enum(self, d):
         self.line(f"enum {d.name} {{ {', '.join(d.members)} }}")
 
-    def d_Event(self, d):
+    def visit_Event(self, d):
         self.line(f"event {d.name}({_params(d.params)});")
 
-    def d_Track(self, d):
+    def visit_Track(self, d):
         self.line(f"track {d.name}{_title(d.title)} {{")
         self.depth += 1
         for s in d.spaces:
@@ -289,32 +307,39 @@ class Printer:
         self.depth -= 1
         self.line("}")
 
-    def d_Kind(self, d):
+    def visit_Kind(self, d):
         self.line(f"kind {d.name}{_title(d.title)}{' per_player' if d.per_player else ''} {{")
         self.depth += 1
         for f in d.fields:
-            default = f" = {expr(f.default)}" if f.default is not None else ""
-            self.line(f"{f.name}: {f.type}{default};")
+            self.part(f)
         self.depth -= 1
         self.line("}")
 
-    def d_Entity(self, d):
+    def visit_Entity(self, d):
         self.line(f"{d.kind} {d.name}{_title(d.title)} {{")
         self.depth += 1
-        for v in d.values:
-            self.line(f"{v.name} = {expr(v.value)};")
-        for e in d.effects:
-            self.block(e.name, e.body)
+        for item in d.values + d.effects:
+            self.part(item)
         self.depth -= 1
         self.line("}")
 
-    def d_Zone(self, d):
+    def part(self, item) -> None:
+        """A field declaration of a kind, or a field value or effect of an entity."""
+        if isinstance(item, A.FieldDecl):
+            default = f" = {expr(item.default)}" if item.default is not None else ""
+            self.line(f"{item.name}: {item.type}{default};")
+        elif isinstance(item, A.FieldValue):
+            self.line(f"{item.name} = {expr(item.value)};")
+        else:
+            self.block(item.name, item.body)
+
+    def visit_Zone(self, d):
         self.line(f"zone {d.name}{_title(d.title)}{' per_player' if d.per_player else ''} of {d.kind};")
 
-    def d_Actor(self, d):
+    def visit_Actor(self, d):
         self.line(f"actor {d.name}{_title(d.title)};")
 
-    def d_Die(self, d):
+    def visit_Die(self, d):
         self.line(f"die {d.name}{_title(d.title)} {{")
         self.depth += 1
         for f in d.faces:
@@ -322,22 +347,36 @@ class Printer:
         self.depth -= 1
         self.line("}")
 
-    def d_Proc(self, d):
+    def visit_Proc(self, d):
         self.block(f"proc {d.name}({_params(d.params)})", d.body)
 
-    def d_Func(self, d):
+    def visit_Func(self, d):
         self.line(f"func {d.name}({_params(d.params)}) = {expr(d.value)};")
 
-    def d_Extern(self, d):
+    def visit_Extern(self, d):
         self.line(f"extern {d.name}({_params(d.params)});")
 
-    def d_Variant(self, d):
+    def visit_Variant(self, d):
         self.line(f"variant {d.name}{_title(d.title)};")
 
-    def d_Remove(self, d):
+    def visit_Remove(self, d):
         self.line(f"remove {d.name};")
 
-    def d_Game(self, d):
+    def visit_Extend(self, d):
+        self.block(f"{d.when} {d.name}", d.body)
+
+    def visit_Amend(self, d):
+        self.line(f"amend {d.name} {{")
+        self.depth += 1
+        for item in d.items:
+            self.part(item)
+        self.depth -= 1
+        self.line("}")
+
+    def visit_Standing(self, d):
+        self.visit(d.trigger)
+
+    def visit_Game(self, d):
         self.line(f"game {d.name}{_title(d.title)} {{")
         self.depth += 1
         self.line(f"seats {d.min_players} to {d.max_players};")
