@@ -8,7 +8,7 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
 
 from .layout import is_field_value
-from .layout import NAME_TYPES
+from .layout import NAME_TYPES, actor_call
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, Symbols
 
 VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "track", "zone", "die", "any"}
@@ -225,6 +225,8 @@ class Checker(A.Visitor):
                 self.field_value(f, f.default)
 
     def visit_Entity(self, d: A.Entity) -> None:
+        if d.copies < 1:
+            self.err("E303", f"{d.name!r} needs at least one copy ('* 1' or more)", d.span)
         kind = self.sym.decls.get(d.kind)
         if not isinstance(kind, A.Kind):
             if kind is None:
@@ -403,6 +405,12 @@ class Checker(A.Visitor):
             self.diags.append(Diagnostic("W402", "'repeat 0' never runs its body", s.span))
         self.block(s.body, scope)
 
+    def visit_While(self, s: A.While, scope: Scope) -> None:
+        self.condition(s.cond, scope)
+        if constant(s.cond) is False:
+            self.diags.append(Diagnostic("W402", "'while false' never runs its body", s.cond.span))
+        self.block(s.body, scope)
+
     def bind(self, scope: Scope, name: str, span: A.Span, type_: str = "any") -> Scope:
         inner = scope.child()
         if self.sym.category(name) is not None:
@@ -500,20 +508,31 @@ class Checker(A.Visitor):
 
     def visit_Draw(self, s: A.Draw, scope: Scope) -> None:
         self.amount(s.count, scope)
-        self.zone_expr(s.source, scope)
+        source = self.zone_expr(s.source, scope)
+        if s.where is not None:   # `it` is the item tested
+            inner = scope.child()
+            inner.it_kind = source.partition(":")[2] or "any"
+            self.condition(s.where, inner)
         if s.dest is None:
             self.err("E304", "draw needs a destination: 'draw N from ZONE to ZONE;'", s.span)
         else:
             self.zone_expr(s.dest, scope)
 
-    def zone_expr(self, expr, scope: Scope) -> None:
+    def condition(self, expr, scope: Scope) -> None:
+        """A condition: any value may be tested, but a text or a zone is always true, so it is a mistake."""
+        kind = self.expr(expr, scope)
+        if base_of(kind) in ("str", "zone", "list"):
+            self.err("E303", f"a condition must be true or false, not {article(words(kind))}", expr.span)
+
+    def zone_expr(self, expr, scope: Scope) -> str:
         if isinstance(expr, A.Name) and expr.id not in scope.locals and self.sym.category(expr.id) is None \
                 and ALIASES.get(expr.id, expr.id) not in BUILTIN_DOMAINS:
             self.unknown("E209", "zone", expr.id, expr.span, self.sym.of("zone"))
-            return
+            return "any"
         kind = self.expr(expr, scope)
         if not fits(kind, "zone"):
             self.err("E303", f"expected a zone, found {article(words(kind))}", expr.span)
+        return kind
 
     def item_expr(self, expr, scope: Scope, verb: str) -> str:
         kind = self.expr(expr, scope)
@@ -654,6 +673,26 @@ class Checker(A.Visitor):
         self.amount(e.index, scope)
         return element_of(kind) if base_of(kind) in ("list", "zone") else "any"
 
+    def visit_Match(self, e: A.Match, scope: Scope) -> str:
+        subject = self.expr(e.subject, scope)
+        results = []
+        for case in e.cases:
+            value = self.expr(case.value, scope)
+            if not (fits(value, subject) or fits(subject, value)):
+                self.err("E303", f"this case is {article(words(value))}; the value matched is "
+                         f"{article(words(subject))}", case.value.span)
+            results.append(self.expr(case.result, scope))
+        if e.otherwise is not None:
+            results.append(self.expr(e.otherwise, scope))
+        elif subject.startswith("member:"):
+            enum = self.sym.decls[subject.partition(":")[2]]
+            named = {c.value.id for c in e.cases if isinstance(c.value, A.Name)}
+            missing = [m for m in enum.members if m not in named]
+            if missing:
+                self.diags.append(Diagnostic("W408", f"no case for {', '.join(missing)} and no 'else': such a "
+                                             f"value stops play", e.span))
+        return results[0] if len(set(results)) == 1 else "any"
+
     def visit_Nothing(self, e, scope) -> str:
         return "any"
 
@@ -687,7 +726,7 @@ class Checker(A.Visitor):
         if name == "this" and scope.this_kind:
             return f"entity:{scope.this_kind}"
         if name == "it" and (scope.it_event or scope.it_kind):
-            return f"entity:{scope.it_kind}" if scope.it_kind else "any"
+            return ("entity" if scope.it_kind == "any" else f"entity:{scope.it_kind}") if scope.it_kind else "any"
         cat = self.sym.category(name)
         self.used.add(name)
         if cat in ("resource", "counter", "track"):
@@ -756,6 +795,11 @@ class Checker(A.Visitor):
         return kind if isinstance(kind, A.Kind) else None
 
     def visit_Method(self, e: A.Method, scope: Scope) -> str:
+        if actor_call(e, self.sym):   # `p.score()`: the func evaluated for player p
+            who = self.expr(e.obj, scope)
+            if not fits(who, "player"):
+                self.err("E303", f"{e.name}() is evaluated for a player, not for {article(words(who))}", e.obj.span)
+            return self.call(e.name, e.args, e.span, scope)
         return self.call(e.name, (e.obj,) + e.args, e.span, scope)
 
     def visit_Call(self, e: A.Call, scope: Scope) -> str:
@@ -783,8 +827,11 @@ class Checker(A.Visitor):
                     self.err("E303", f"{func}() takes the name of a variant", last.span)
                 else:   # a parameter or field holding the name: an expression like any other
                     self.expr(last, scope)
-            return "bool" if func in ("contains", "can_advance", "enabled") else \
-                "list" if func == "players_from" else "any" if func == "first" else "int"
+            if spec.returns == "element":
+                return element_of(self.expr(args[0], scope)) if args else "any"
+            if func in ("left", "right") and args and not fits(self.expr(args[0], scope), "player"):
+                self.err("E303", f"{func}() takes a player", args[0].span)
+            return spec.returns
         decl = self.sym.decls.get(func)
         if isinstance(decl, A.Func):
             self.arguments(f"{func}()", decl, args, span, scope)
@@ -807,6 +854,8 @@ class Checker(A.Visitor):
             self.err("E302", "total(...) needs a value to add up: total(x in D, x.value)", e.span)
         if e.op in ("some", "every") and e.value is None and e.where is None:
             self.err("E302", f"{e.op}(...) needs a condition: {e.op}(x in D where ...)", e.span)
+        if e.op == "first":
+            return inner.locals[e.var][2]
         return "int" if e.op in ("count", "total") else "bool"
 
     # ------------------------------------------------------------------ lints

@@ -16,7 +16,7 @@ import jinja2
 from rulebook.dsl import ast as A
 from rulebook.dsl.printer import PRECEDENCE, precedence
 
-from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, aggregate_shape, announces,
+from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, actor_call, aggregate_shape, announces,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, symbolic,
                      tables, trigger_captures, trigger_nodes, where)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
@@ -203,6 +203,9 @@ class CodeGen(A.Visitor):
         return f"rt.field({self.ex(e.obj, ctx)}, {e.name!r})"
 
     def visit_Method(self, e, ctx) -> str:
+        if actor_call(e, self.sym):   # `p.score(x)`: the func with `you` = p (x is still yours)
+            args = call_args(self.sym.decls[e.name], e.args, self.sym)
+            return f"{self.func_names[e.name]}(rt, {self.ex(e.obj, ctx)}{''.join(', ' + self.ex(a, ctx) for a in args)})"
         return self.call(e.name, (e.obj,) + e.args, ctx, method=True)
 
     def visit_Call(self, e, ctx) -> str:
@@ -226,7 +229,16 @@ class CodeGen(A.Visitor):
         inner = ctx.bind(e.var)
         cond = f" if {self.wrap(keep, inner, 1)}" if keep is not None else ""
         element = self.ex(value, inner) if value is not None else "1" if reduce == "sum" else "True"
-        return f"{reduce}({element} for v_{e.var} in {self.domain(e.domain, ctx, e)}{cond})"
+        source = f"{element} for v_{e.var} in {self.domain(e.domain, ctx, e)}{cond}"
+        return f"next(({source}), None)" if reduce == "first" else f"{reduce}({source})"
+
+    def visit_Match(self, e, ctx) -> str:
+        # the subject is evaluated once, as the argument of a lambda (a walrus would be refused in a
+        # comprehension's iterable); only the chosen case's result is evaluated
+        subject = self.temp("match")
+        parts = [f"{self.wrap(c.result, ctx, 1)} if {subject} == {self.wrap(c.value, ctx, 5)} else " for c in e.cases]
+        last = self.wrap(e.otherwise, ctx, 1) if e.otherwise is not None else f"rt.unmatched({subject})"
+        return f"(lambda {subject}: {''.join(parts)}{last})({self.ex(e.subject, ctx)})"
 
     def domain(self, e, ctx: Ctx, node) -> str:
         """What a loop over `e` ranges over, counted against the step budget at `node`: a copy of a
@@ -301,6 +313,13 @@ class CodeGen(A.Visitor):
         self.writeline(f"if (yield from rt.may({ctx.you}, {prompt!r}, {cost}, {where(s)!r})):", s)
         self.nested(s.body, ctx)
 
+    def visit_While(self, s: A.While, ctx: Ctx):
+        self.writeline(f"while {self.ex(s.cond, ctx)}:", s)
+        self._indent += 1
+        self.writeline(f"rt.step({where(s)!r})")
+        self._indent -= 1
+        self.nested(s.body, ctx)
+
     def visit_Repeat(self, s: A.Repeat, ctx: Ctx):
         self.writeline(f"for _ in range({self.ex(s.count, ctx)}):", s)
         self._indent += 1
@@ -357,11 +376,13 @@ class CodeGen(A.Visitor):
             self.writeline(f"yield from {self.proc_names[s.func]}(rt, {ctx.you}{args})", s)
 
     def visit_Draw(self, s: A.Draw, ctx: Ctx):
+        keep = f", lambda it: {self.ex(s.where, replace(ctx, it_mode='entity'))}" if s.where is not None else ""
         self.writeline(f"rt.draw({ctx.you}, {self.ex(s.source, ctx)}, {self.ex(s.dest, ctx)}, "
-                       f"{self.ex(s.count, ctx)})", s)
+                       f"{self.ex(s.count, ctx)}{keep})", s)
 
     def visit_Move(self, s: A.Move, ctx: Ctx):
-        self.writeline(f"rt.move({self.ex(s.item, ctx)}, {self.ex(s.dest, ctx)})", s)
+        top = ", True" if s.top else ""
+        self.writeline(f"rt.move({self.ex(s.item, ctx)}, {self.ex(s.dest, ctx)}{top})", s)
 
     def visit_Shuffle(self, s: A.Shuffle, ctx: Ctx):
         self.writeline(f"rt.shuffle({self.ex(s.zone, ctx)})", s)

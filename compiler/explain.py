@@ -68,6 +68,10 @@ class Reader(A.Visitor):
         self.say(depth, f"You may{paid}:")
         self.block(s.body, depth + 1)
 
+    def visit_While(self, s, depth: int) -> None:
+        self.say(depth, f"As long as {expr(s.cond)}:")
+        self.block(s.body, depth + 1)
+
     def visit_Repeat(self, s, depth: int) -> None:
         self.say(depth, f"Repeat {_amount(s.count)} times:")
         self.block(s.body, depth + 1)
@@ -104,10 +108,12 @@ class Reader(A.Visitor):
         self.say(depth, f"Do {s.func}({', '.join(expr(a) for a in s.args)}).")
 
     def visit_Draw(self, s, depth: int) -> None:
-        self.say(depth, f"Draw {_amount(s.count)} from {expr(s.source)} into {expr(s.dest) if s.dest else 'your hand'}.")
+        which = f" (only those where {expr(s.where)})" if s.where is not None else ""
+        self.say(depth, f"Draw {_amount(s.count)} from {expr(s.source)}{which} into "
+                        f"{expr(s.dest) if s.dest else 'your hand'}.")
 
     def visit_Move(self, s, depth: int) -> None:
-        self.say(depth, f"Put {expr(s.item)} into {expr(s.dest)}.")
+        self.say(depth, f"Put {expr(s.item)} {'on top of' if s.top else 'into'} {expr(s.dest)}.")
 
     def visit_Shuffle(self, s, depth: int) -> None:
         self.say(depth, f"Shuffle {expr(s.zone)}.")

@@ -10,7 +10,8 @@ from rulebook.dsl import ast as A
 from rulebook.runtime.kernels import KERNELS
 from rulebook.runtime.program import Program, assemble
 
-from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, aggregate_shape, announces, builtin_args,
+from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, actor_call, aggregate_shape, announces,
+                     builtin_args,
                      call_args, effects, leading_cost, option_labels, subject_mode, symbolic, tables,
                      trigger_captures, trigger_nodes, where)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
@@ -105,6 +106,11 @@ class Interpreter(A.Visitor):
         if (yield from rt.may(f.you, s.title or DEFAULT_MAY_PROMPT, cost, where(s))):
             yield from self.run(s.body, rt, f)
 
+    def visit_While(self, s, rt, f):
+        while self.ev(s.cond, rt, f):
+            rt.step(where(s))
+            yield from self.run(s.body, rt, f)
+
     def visit_Repeat(self, s, rt, f):
         for _ in range(self.ev(s.count, rt, f)):
             rt.step(where(s))
@@ -166,11 +172,15 @@ class Interpreter(A.Visitor):
         yield from self.run(decl.body, rt, Frame(you, {p.name: a for p, a in zip(decl.params, args)}))
 
     def visit_Draw(self, s, rt, f):
-        rt.draw(f.you, self.ev(s.source, rt, f), self.ev(s.dest, rt, f), self.ev(s.count, rt, f))
+        keep = None
+        if s.where is not None:
+            def keep(entity):
+                return self.ev(s.where, rt, Frame(f.you, f.locals, f.this, entity, "entity"))
+        rt.draw(f.you, self.ev(s.source, rt, f), self.ev(s.dest, rt, f), self.ev(s.count, rt, f), keep)
         return ()
 
     def visit_Move(self, s, rt, f):
-        rt.move(self.ev(s.item, rt, f), self.ev(s.dest, rt, f))
+        rt.move(self.ev(s.item, rt, f), self.ev(s.dest, rt, f), s.top)
         return ()
 
     def visit_Shuffle(self, s, rt, f):
@@ -255,6 +265,13 @@ class Interpreter(A.Visitor):
     def visit_Index(self, e, rt, f):
         return rt.item(self.ev(e.obj, rt, f), self.ev(e.index, rt, f))
 
+    def visit_Match(self, e, rt, f):
+        subject = self.ev(e.subject, rt, f)
+        for case in e.cases:
+            if subject == self.ev(case.value, rt, f):
+                return self.ev(case.result, rt, f)
+        return self.ev(e.otherwise, rt, f) if e.otherwise is not None else rt.unmatched(subject)
+
     def visit_Nothing(self, e, rt, f):
         return None
 
@@ -305,6 +322,10 @@ class Interpreter(A.Visitor):
         return rt.field(self.ev(e.obj, rt, f), e.name)
 
     def visit_Method(self, e, rt, f):
+        if actor_call(e, self.sym):   # `p.score(x)`: the func with `you` = p (x is still yours)
+            decl = self.sym.decls[e.name]
+            who = self.ev(e.obj, rt, f)
+            return self.func(decl, rt, who, [self.ev(a, rt, f) for a in call_args(decl, e.args, self.sym)])
         return self.call(e.name, (e.obj,) + e.args, rt, f)
 
     def visit_Call(self, e, rt, f):
@@ -351,7 +372,7 @@ BINARY = {
     "%": lambda a, b: a % b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
     "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
 }
-REDUCE = {"sum": sum, "any": any, "all": all}
+REDUCE = {"sum": sum, "any": any, "all": all, "first": lambda values: values[0] if values else None}
 PYTHON = {"min": min, "max": max, "abs": abs, "len": len}
 
 

@@ -44,7 +44,7 @@ class Layout:
     zones: dict
     actors: list
     variants: dict
-    entities: list      # (kind, name, title, fields dict, effect slots, span, per_player)
+    entities: list      # (kind, name, title, fields dict, effect slots, span, per_player, entity whose effects it runs)
     entity_refs: list   # (entity, field, entity it names): fields typed with a kind
     tracks: list        # (name, title, [Space], [Reach])
     dice: list
@@ -71,7 +71,10 @@ def layout(sym: Symbols) -> Layout:
             fields.update({v.name: field_value(v.value) for v in e.values})
             refs += [(e.name, f.name, fields[f.name]) for f in kinds[e.kind].fields
                      if f.type in kinds and isinstance(fields.get(f.name), str)]
-            entities.append((e.kind, e.name, e.title, fields, e.effects, str(e.span), kinds[e.kind].per_player))
+            for i in range(1, max(e.copies, 1) + 1):   # copies share the first one's effect functions
+                name = e.name if i == 1 else f"{e.name}#{i}"
+                entities.append((e.kind, name, e.title, fields, e.effects, str(e.span), kinds[e.kind].per_player,
+                                 e.name))
     return Layout(
         resources={r.name: (field_value(r.cap) if r.cap else None, groups_of.get(r.name))
                    for r in d if isinstance(r, A.Resource)},
@@ -108,12 +111,14 @@ def announces(stmt: A.Stmt, local_names) -> bool:
 def aggregate_shape(e: A.Aggregate) -> tuple[str, Optional[A.Expr], Optional[A.Expr]]:
     """How both backends reduce an aggregate: (reduction, filter, value per element).
 
-    The reduction is 'sum', 'any' or 'all' over the values of the elements the filter keeps (a
+    The reduction is 'sum', 'any', 'all' or 'first' (the first kept element, or none) over the values of the elements the filter keeps (a
     value of None counts 1 for 'sum' and true otherwise); `every(x in D where C)` with no value is
     `all(C)` over every element, not a filter.
     """
     if e.op == "count":
         return "sum", e.where, None
+    if e.op == "first":
+        return "first", e.where, A.Name(e.var, span=e.span)
     if e.op == "total":
         return "sum", e.where, e.value
     if e.op == "every" and e.value is None:
@@ -141,7 +146,9 @@ class Effect(NamedTuple):
 def effects(lay: "Layout") -> Iterator[Effect]:
     """Every callable a pack needs, in a fixed order; both backends make one per item (triggers are
     found inside the bodies)."""
-    for kind, name, _title, _fields, slots, _span, _pp in lay.entities:
+    for kind, name, _title, _fields, slots, _span, _pp, source in lay.entities:
+        if name != source:
+            continue
         for slot in slots:
             yield Effect(("entity", name, slot.name), "body", slot.body, (), True, f"{kind} {name}: {slot.name}")
     for t in lay.tracks:
@@ -185,8 +192,8 @@ def tables(lay: "Layout", pack_name: str, triggers: list[str]) -> dict:
     return {
         "name": pack_name, "resources": lay.resources, "groups": lay.groups, "counters": lay.counters,
         "zones": lay.zones, "actors": lay.actors, "variants": lay.variants,
-        "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp)
-                     for kind, name, title, fields, slots, span, pp in lay.entities],
+        "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp, source)
+                     for kind, name, title, fields, slots, span, pp, source in lay.entities],
         "entity_refs": lay.entity_refs,
         "tracks": [(t.name, t.title, [(sp.position, sp.title, sp.tier or 0, where(sp)) for sp in t.spaces],
                     [r.position for r in t.reaches], len(t.spaces)) for t in lay.tracks],
@@ -238,6 +245,13 @@ DEFAULT_CHOOSE_PROMPT = "choose one"
 
 
 SYMBOLIC = ("resource", "counter", "track", "die", "zone", "kind", "variant")
+
+
+def actor_call(e: A.Method, sym) -> bool:
+    """Whether `obj.f(args)` evaluates a pack func for the player `obj` (the func takes exactly the
+    arguments given), rather than passing `obj` as its first argument."""
+    decl = sym.decls.get(e.name)
+    return type(decl) is A.Func and len(decl.params) == len(e.args)
 
 
 def builtin_args(func: str, args: tuple, sym) -> tuple[bool, tuple]:

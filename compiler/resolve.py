@@ -41,19 +41,22 @@ class Builtin:
     method: Optional[str] = None      # otherwise a method of the runtime Game
     about_actor: bool = False
     names: tuple = ()
+    returns: str = "int"              # the checker's type of the result ("element": of the argument)
 
 
 BUILTIN_FUNCS = {
     "min": Builtin(1, None, python="min"), "max": Builtin(1, None, python="max"),
     "abs": Builtin(1, 1, python="abs"), "size": Builtin(1, 1, python="len"),
     "tier": Builtin(1, 2, method="tier", about_actor=True, names=("track",)),
-    "can_advance": Builtin(1, 2, method="can_advance", about_actor=True, names=("track",)),
+    "can_advance": Builtin(1, 2, method="can_advance", about_actor=True, names=("track",), returns="bool"),
     "position": Builtin(1, 2, method="stock", about_actor=True, names=("track",)),
     "amount": Builtin(1, 2, method="stock", about_actor=True, names=("resource", "counter")),
     "room": Builtin(1, 2, method="room_left", about_actor=True, names=("resource", "counter")),
-    "enabled": Builtin(1, 1, method="variant", names=("variant",)),
-    "players_from": Builtin(1, 1, method="players_from"), "first": Builtin(1, 1, method="first"),
-    "contains": Builtin(2, 2, method="contains"),
+    "enabled": Builtin(1, 1, method="variant", names=("variant",), returns="bool"),
+    "players_from": Builtin(1, 1, method="players_from", returns="list:player"),
+    "first": Builtin(1, 1, method="first", returns="element"),
+    "contains": Builtin(2, 2, method="contains", returns="bool"),
+    "left": Builtin(1, 1, method="left", returns="player"), "right": Builtin(1, 1, method="right", returns="player"),
 }
 def decl_name(decl) -> str:
     """The name a declaration binds."""

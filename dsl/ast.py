@@ -311,6 +311,16 @@ class Aggregate(Expr):
 
 
 @node
+class Match(Expr):
+    """`match X { a: 1, b: 2, else: 0 }`: the value of the first case equal to X (a printed lookup
+    table); without `else`, a value no case names stops play (E601)."""
+
+    subject: Expr
+    cases: tuple          # of Case
+    otherwise: Optional[Expr]
+
+
+@node
 class ListLit(Expr):
     """`[a, b, c]`."""
 
@@ -447,6 +457,15 @@ class Repeat(Stmt):
 
 
 @node
+class While(Stmt):
+    """`while COND { ... }`: runs the body as long as the condition holds (each round counts against
+    the step budget)."""
+
+    cond: Expr
+    body: tuple
+
+
+@node
 class ForEach(Stmt):
     """`for each VAR in DOMAIN [where COND] { ... }`."""
 
@@ -515,7 +534,8 @@ class CallStmt(Stmt):
 
 @node
 class Draw(Stmt):
-    """`draw N from ZONE to ZONE;` the top N items move (fewer when the zone runs out)."""
+    """`draw N from ZONE [where COND] to ZONE;` the top N items (that COND holds for, with `it` the
+    item) move, fewer when the zone runs out."""
 
     events = ("draw", "move")
     drains = True
@@ -523,17 +543,20 @@ class Draw(Stmt):
     count: Expr
     source: Expr
     dest: Optional[Expr]
+    where: Optional[Expr] = None
 
 
 @node
 class Move(Stmt):
-    """`move ITEM to ZONE;`"""
+    """`move ITEM to [top of | bottom of] ZONE;` the bottom (the end) unless told: `draw` takes from
+    the top."""
 
     events = ("move",)
     drains = True
 
     item: Expr
     dest: Expr
+    top: bool = False
 
 
 @node
@@ -797,13 +820,15 @@ class FieldEffect(Part):
 
 @node
 class Entity(Decl):
-    """`KIND NAME ["Title"] { fields }`: one card, tile or space."""
+    """`KIND NAME ["Title"] [* N] { fields }`: one card, tile or space; with `* N`, N identical copies
+    (the first is NAME, the others NAME#2 ... NAME#N, reached through the zones they are in)."""
 
     kind: str
     name: str
     title: Optional[str]
     values: tuple
     effects: tuple
+    copies: int = 1
 
 
 @node
@@ -907,6 +932,14 @@ class Standing(Decl):
     rule needs no proc to register it)."""
 
     trigger: "Whenever"
+
+
+@node
+class Case(Part):
+    """`value: result` of a `match`."""
+
+    value: Expr
+    result: Expr
 
 
 @node

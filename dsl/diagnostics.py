@@ -59,6 +59,7 @@ CODES: dict[str, tuple[str, str]] = {
     "I404": (INFO, "override"),
     "W405": (WARNING, "unused local"),
     "W407": (WARNING, "override calls itself"),
+    "W408": (WARNING, "match without a case for every member"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

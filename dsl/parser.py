@@ -275,7 +275,7 @@ class _Builder:
                        _block(items), bonus_cost, bonus, span=self._s(meta))
 
     def reach_decl(self, meta, items):
-        return A.Reach(int(items[0]), _block(items), span=self._s(meta))
+        return A.Reach(int(items[-2]), _block(items), span=self._s(meta))
 
     def track_decl(self, meta, items):
         spaces = tuple(i for i in items if isinstance(i, A.Space))
@@ -299,7 +299,11 @@ class _Builder:
     def entity_decl(self, meta, items):
         values = tuple(i for i in items if isinstance(i, A.FieldValue))
         effects = tuple(i for i in items if isinstance(i, A.FieldEffect))
-        return A.Entity(str(items[0]), str(items[1]), _title(items), values, effects, span=self._s(meta))
+        return A.Entity(str(items[0]), str(items[1]), _title(items), values, effects, _pick(items, "copies", 1),
+                        span=self._s(meta))
+
+    def copies(self, meta, items):
+        return _Marker("copies", int(items[-1]))
 
     def overridden(self, meta, items):
         return A.Override(items[1], span=self._s(meta))
@@ -445,10 +449,15 @@ class _Builder:
         return A.CallStmt(str(items[0]), items[1] or (), span=self._s(meta))
 
     def draw_stmt(self, meta, items):
-        return A.Draw(items[0], items[1], _pick(items, "into"), span=self._s(meta))
+        return A.Draw(items[0], items[1], _pick(items, "into"), _pick(items, "where"), span=self._s(meta))
 
     def move_stmt(self, meta, items):
-        return A.Move(items[0], items[1], span=self._s(meta))
+        top = any(isinstance(t, Token) and t.type == "TOP" for t in items)
+        rest = [i for i in items if not isinstance(i, Token)]
+        return A.Move(rest[0], rest[1], top, span=self._s(meta))
+
+    def while_stmt(self, meta, items):
+        return A.While(items[0], items[1].value, span=self._s(meta))
 
     def shuffle_stmt(self, meta, items):
         return A.Shuffle(items[0], span=self._s(meta))
@@ -578,6 +587,20 @@ class _Builder:
         if value is domain:
             value = None
         return A.Aggregate(op, var, domain, where, value, span=self._s(meta))
+
+    def first_of(self, meta, items):
+        return A.Aggregate("first", str(items[1]), items[2], _pick(items, "where"), None, span=self._s(meta))
+
+    def match_expr(self, meta, items):
+        cases = tuple(i for i in items[1:] if isinstance(i, A.Case))
+        otherwise = next((i.value for i in items[1:] if isinstance(i, _Marker)), None)
+        return A.Match(items[0], cases, otherwise, span=self._s(meta))
+
+    def match_arm(self, meta, items):
+        return A.Case(items[0], items[1], span=self._s(meta))
+
+    def match_else(self, meta, items):
+        return _Marker("else", items[0])
 
     def list_lit(self, meta, items):
         return A.ListLit(items[0] or (), span=self._s(meta))

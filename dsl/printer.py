@@ -70,6 +70,12 @@ class ExprPrinter(A.Visitor):
     def visit_Call(self, e):
         return f"{e.func}({', '.join(_expr(a) for a in e.args)})"
 
+    def visit_Match(self, e):
+        cases = [f"{_expr(c.value)}: {_expr(c.result)}" for c in e.cases]
+        if e.otherwise is not None:
+            cases.append(f"else: {_expr(e.otherwise)}")
+        return f"match {_expr(e.subject)} {{ {', '.join(cases)} }}"
+
     def visit_ListLit(self, e):
         return "[" + ", ".join(_expr(i) for i in e.items) + "]"
 
@@ -184,6 +190,9 @@ class Printer(A.Visitor):
     def visit_Repeat(self, s):
         self.block(f"repeat {expr(s.count)}", s.body)
 
+    def visit_While(self, s):
+        self.block(f"while {expr(s.cond)}", s.body)
+
     def visit_ForEach(self, s):
         where = f" where {expr(s.where)}" if s.where is not None else ""
         self.block(f"for each {s.var} in {expr(s.domain)}{where}", s.body)
@@ -218,11 +227,12 @@ class Printer(A.Visitor):
         self.line(f"{s.func}({', '.join(expr(a) for a in s.args)});")
 
     def visit_Draw(self, s):
+        where = f" where {expr(s.where)}" if s.where is not None else ""
         dest = f" to {expr(s.dest)}" if s.dest is not None else ""
-        self.line(f"draw {expr(s.count)} from {expr(s.source)}{dest};")
+        self.line(f"draw {expr(s.count)} from {expr(s.source)}{where}{dest};")
 
     def visit_Move(self, s):
-        self.line(f"move {expr(s.item)} to {expr(s.dest)};")
+        self.line(f"move {expr(s.item)} to {'top of ' if s.top else ''}{expr(s.dest)};")
 
     def visit_Shuffle(self, s):
         self.line(f"shuffle {expr(s.zone)};")
@@ -316,7 +326,8 @@ class Printer(A.Visitor):
         self.line("}")
 
     def visit_Entity(self, d):
-        self.line(f"{d.kind} {d.name}{_title(d.title)} {{")
+        copies = f" * {d.copies}" if d.copies != 1 else ""
+        self.line(f"{d.kind} {d.name}{_title(d.title)}{copies} {{")
         self.depth += 1
         for item in d.values + d.effects:
             self.part(item)

@@ -376,6 +376,10 @@ class Game:
             raise RulesRuntimeError("E601", f"there is no item {n} in a list of {len(values)}")
         return values[n - 1]
 
+    def unmatched(self, value):
+        """A `match` without `else` met a value none of its cases names."""
+        raise RulesRuntimeError("E601", f"no case of this match is {label_of(value)}")
+
     def first(self, items):
         """The first element of a zone or list, or None."""
         for item in self.domain(items):
@@ -562,8 +566,9 @@ class Game:
             ref = refs[name] = ZoneRef(owner, name, items)
         return ref
 
-    def move(self, e, dest: ZoneRef) -> None:
-        """Put an entity into a zone, taking it from wherever it was."""
+    def move(self, e, dest: ZoneRef, top: bool = False) -> None:
+        """Put an entity into a zone (at its bottom, or its top: where `draw` takes from), taking it
+        from wherever it was."""
         if type(e) is not EntityDef:
             raise RulesRuntimeError("E601", f"cannot move {label_of(e)}: it is not a card or tile")
         owner = dest.owner
@@ -578,14 +583,20 @@ class Game:
         loc = where.get(key)
         if loc is not None:
             loc[2].remove(e)
-        dest.items.append(e)
+        if top:
+            dest.items.insert(0, e)
+        else:
+            dest.items.append(e)
         where[key] = (owner, dest.name, dest.items)
         if "move" in self.by_event:
             self.emit("move", dest.owner, {"item": e, "dest": dest.name})
 
-    def draw(self, h: Holder, source: ZoneRef, dest: ZoneRef, count: int) -> list:
-        """Move the top `count` entities of one zone to another; returns them."""
-        drawn = list(source.items[:count])
+    def draw(self, h: Holder, source: ZoneRef, dest: ZoneRef, count: int, keep=None) -> list:
+        """Move the top `count` entities of one zone (those `keep` accepts) to another; returns them."""
+        if keep is None:
+            drawn = list(source.items[:count])
+        else:
+            drawn = [e for e in self.loop(source.items[:], None) if keep(e)][:count]
         for e in drawn:
             self.move(e, dest)
         if drawn and "draw" in self.by_event:

@@ -82,8 +82,8 @@ def assemble(tables: dict, fns: dict) -> Program:
     program = Program(tables["name"])
     for key in ("resources", "groups", "counters", "zones", "actors", "variants"):
         setattr(program, key, tables[key])
-    for kind, name, title, fields, slots, span, per_player in tables["entities"]:
-        e = EntityDef(kind, name, title, dict(fields), {s: fns["entity", name, s] for s in slots}, span, per_player)
+    for kind, name, title, fields, slots, span, per_player, source in tables["entities"]:
+        e = EntityDef(kind, name, title, dict(fields), {s: fns["entity", source, s] for s in slots}, span, per_player)
         program.entities[name] = e
         program.kinds.setdefault(kind, []).append(e)
     for name, field_name, target in tables["entity_refs"]:

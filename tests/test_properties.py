@@ -81,7 +81,8 @@ zone hand per_player of card;
 card c1 { worth = 1; play { gain 1 vp; } }
 card c2 { worth = 2; play { gain 2 coin; } }
 card c3 { worth = 3; play { advance path; } }
-card c__4 { worth = 4; play { gain 1 ore; } }   # names with '__' must not collide in generated code
+card c__4 { worth = 4; play { gain 1 ore; } }
+card c5 * 2 { worth = 5; play { gain 1 vp; } }   # names with '__' must not collide in generated code
 kind k__c { four__play: effect; }
 k__c c4 { four__play { gain 2 ore; } }
 die d6 { face { gain 1 coin; } face { gain 1 food; } face { lose 1 coin; } }
@@ -103,7 +104,9 @@ game g {
 small = st.integers(0, 3).map(str)
 stock = st.sampled_from(["coin", "food", "ore", "vp"])
 atom = st.one_of(small, stock, st.just("tier(path)"), st.just("position(path) * 2"), st.just("size(hand)"),
-                 st.just("best()"), st.just("round"))
+                 st.just("best()"), st.just("round"), st.just("left(you).best()"), st.just("right(you).coin"),
+                 st.just("match vp { 0: 1, 1: 3, else: coin }"),
+                 st.just("(if first(c in hand where c.worth > 2) == none then 0 else 2)"))
 expr = st.recursive(atom, lambda inner: st.one_of(
     st.tuples(inner, st.sampled_from(["+", "-", "*"]), inner).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
     st.tuples(inner, inner).map(lambda t: f"min({t[0]}, {t[1]})"),
@@ -135,6 +138,9 @@ def statements(depth: int):
                          "pick c from hand \"play\" { copy c.play; move c to deck; }",
                          "pick c from hand where c.worth > 1 and coin >= 0 optional { copy c.play; }",
                          "spend(food);", "spend(coin);", "copy c4.four__play;",
+                         "draw 1 from deck where it.worth >= 3 to hand;",
+                         "pick c from hand { move c to top of deck; }",
+                         "while coin < 3 and ore < 2 { gain 1 coin; }",
                          "rank players where if coin > 0 then true else vp > 0 by vp award [2] coin ties split;",
                          "if some(c in hand where c.worth == 3) { flip first(hand); }"]),
         expr.map(lambda e: f"set vp = max(0, {e});"),

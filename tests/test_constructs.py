@@ -1,0 +1,111 @@
+"""The second-edition constructs on both backends: while, match, first(x in Z where C), draw ... where,
+move to top of, N copies of an entity, left(p)/right(p), and a func evaluated for another player."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.runtime.engine import Game, RulesRuntimeError
+
+from .conftest import run_proc
+
+PACK = """
+resource coin;
+counter vp;
+enum color { red, blue, green }
+kind card { color: color; worth: int; }
+zone deck of card;
+zone hand per_player of card;
+card lumber "Lumber Yard" * 3 { color = red; worth = 1; }
+card bath "Baths" { color = blue; worth = 3; }
+card altar "Altar" * 2 { color = blue; worth = 2; }
+func score() = total(c in hand, c.worth) + coin;
+func points(c: color) = match c { red: 1, blue: 5, else: 0 };
+"""
+
+
+@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
+def program(request):
+    def build(procs: str):
+        return build_text(PACK + procs, interpreted=request.param)
+    return build
+
+
+def hand(game, seat=0):
+    return [e.name for e in game.state.players[seat].zones["hand"]]
+
+
+def test_copies_are_distinct_entities_sharing_their_fields(program):
+    p = program("proc p() { fill deck with card; }")
+    assert [n for n in p.entities] == ["lumber", "lumber#2", "lumber#3", "bath", "altar", "altar#2"]
+    assert {p.entities[n].title for n in ("lumber", "lumber#3")} == {"Lumber Yard"}
+    g = Game(p, 2, 1)
+    run_proc(g, "p")
+    assert len(g.state.zones["deck"]) == 6
+
+
+def test_draw_where_takes_the_top_items_that_match(program):
+    g = Game(program("proc p() { fill deck with card; draw 2 from deck where it.color == blue to hand; }"), 2, 1)
+    run_proc(g, "p")
+    assert hand(g) == ["bath", "altar"]
+
+
+def test_move_to_top_and_bottom(program):
+    g = Game(program("proc p() { fill deck with card; move bath to bottom of deck; move altar to top of deck;\n"
+                     "  draw 1 from deck to hand; }"), 2, 1)
+    run_proc(g, "p")
+    assert hand(g) == ["altar"]
+    assert g.state.zones["deck"][-1].name == "bath"
+
+
+def test_while_runs_as_long_as_its_condition_holds(program):
+    g = Game(program("proc p() { fill deck with card; while size(hand) < 4 { draw 1 from deck to hand; } }"), 2, 1)
+    run_proc(g, "p")
+    assert hand(g) == ["lumber", "lumber#2", "lumber#3", "bath"]
+
+
+def test_while_forever_stops_at_the_step_budget(program):
+    g = Game(program("proc p() { while true { gain 0 coin; } }"), 2, 1)
+    with pytest.raises(RulesRuntimeError) as e:
+        run_proc(g, "p")
+    assert e.value.code == "E602" and e.value.where.endswith(":13:12")
+
+
+def test_first_where_and_match(program):
+    g = Game(program("proc p() { fill deck with card;\n"
+                     "  let c = first(x in deck where x.worth > 1);\n"
+                     "  gain points(c.color) vp; move c to hand;\n"
+                     "  gain points(green) coin;\n"
+                     "  if first(x in hand where x.color == red) == none { gain 10 vp; } }"), 2, 1)
+    run_proc(g, "p")
+    assert hand(g) == ["bath"] and g.state.players[0].stock["vp"] == 15 and g.state.players[0].stock["coin"] == 0
+
+
+def test_a_match_without_else_stops_on_an_unnamed_value(program):
+    g = Game(program("proc p() { gain match vp { 1: 2 } coin; }"), 2, 1)
+    with pytest.raises(RulesRuntimeError) as e:
+        run_proc(g, "p")
+    assert e.value.code == "E601" and "no case of this match is 0" in e.value.message
+
+
+def test_left_and_right_of_a_player_and_a_func_for_another_player(program):
+    g = Game(program("proc p() { gain 7 coin; each opponents { gain 2 coin; }\n"
+                     "  gain left(you).score() vp; gain right(left(you)).coin * 10 vp; }"), 3, 1)
+    run_proc(g, "p")
+    assert g.state.players[0].stock["vp"] == 2 + 70
+    assert g.state.players[1].stock["vp"] == 0
+
+
+@pytest.mark.parametrize("text, code, line", [
+    ("proc p() { while hand { } }", "E303", 13),
+    ("proc p() { gain match vp { red: 1, 2: 2 } coin; }", "E303", 13),
+    ("func f(c: color) = match c { red: 1 };", "W408", 13),
+    ("card x * 0 { color = red; worth = 1; }", "E303", 13),
+    ("proc p() { gain left(3).coin vp; }", "E303", 13),
+    ("proc p() { gain bath.score() vp; }", "E303", 13),
+    ("proc p() { draw 1 from deck where it.colour == red to hand; }", "E205", 13),
+])
+def test_misuse_is_positioned(text, code, line):
+    found = [(d.code, d.span.line) for d in analyse_text(PACK + text).diagnostics if d.code != "W401"]
+    assert (code, line) in found, found
