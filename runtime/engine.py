@@ -135,11 +135,12 @@ class Game:
                 self.state.zones[name] = []
 
     # ------------------------------------------------------------------ driving
-    def start(self) -> Optional[Decision]:
-        """Begin the game; returns the first decision that needs an answer, or None if it ended."""
+    def start(self, effect: Optional[Iterator] = None) -> Optional[Decision]:
+        """Begin the game (or run one effect, such as a proc, under the game's rules and budgets);
+        returns the first decision that needs an answer, or None if it ended."""
         if sys.getrecursionlimit() < RECURSION_LIMIT:  # the interpreter walks long `else if` chains
             sys.setrecursionlimit(RECURSION_LIMIT)
-        self._gen = self._whole_game()
+        self._gen = self._whole_game() if effect is None else effect
         return self._advance(None)
 
     def apply(self, choice: int) -> Optional[Decision]:

@@ -52,6 +52,17 @@ def programs(pack: Path):
     return [compile_pack(str(pack)).program, interpret_pack(str(pack))]
 
 
+@pytest.fixture(params=["compiled", "interpreted"])
+def backend(request):
+    """Which backend a scenario runs on: a failure names it."""
+    return request.param
+
+
+def program_of(pack: Path, backend: str):
+    """The pack's Program on one backend."""
+    return compile_pack(str(pack)).program if backend == "compiled" else interpret_pack(str(pack))
+
+
 def new_game(program, players: int = 2, answers=(), seed: int = 1) -> Game:
     """A game whose every seat answers from one shared script."""
     agent = ScriptedAgent(list(answers))

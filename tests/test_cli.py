@@ -94,7 +94,12 @@ def test_fmt_check_then_rewrite(tmp_path):
 
 def test_cover_lists_effects_that_never_ran(tmp_path):
     result = invoke("cover", write_pack(tmp_path / "demo", PACK), "--games", 10)
-    assert "card" in result.output and result.exit_code in (0, 1)
+    assert "3/3" in result.output and result.exit_code == 0
+    # a card no game can reach is listed by name, and the command fails
+    lonely = PACK.replace('card c3 "Patron"', 'card c4 "Hermit" { play { gain 1 vp; } }\ncard c3 "Patron"')
+    lonely = lonely.replace("fill deck with card;", "fill deck with card where it.title != \"Hermit\";")
+    result = invoke("cover", write_pack(tmp_path / "lonely", lonely), "--games", 10)
+    assert "c4" in result.output and result.exit_code == 1
 
 
 def test_lint_json_is_machine_readable(tmp_path):

@@ -42,9 +42,8 @@ def test_generated_module_imports_only_the_runtime_api_and_keeps_user_text_in_li
 def test_an_error_inside_an_effect_is_reported_at_the_rules_line(tmp_path):
     program = compile_pack(str(write_pack(tmp_path / "hostile", HOSTILE))).program
     g = new_game(program)
-    g._gen = program.procs["broken"](g, g.state.players[0])
     with pytest.raises(RulesRuntimeError) as info:
-        g._advance(None)
+        g.start(program.procs["broken"](g, g.state.players[0]))
     assert info.value.code == "E601"
     assert info.value.where.endswith("main.rules:8:3")
     assert "ZeroDivisionError" in info.value.message

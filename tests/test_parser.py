@@ -175,3 +175,26 @@ def test_invalid_escape_is_not_an_unclosed_text():
     assert (d.code, d.span.column, d.message) == ("E101", 16, "'\\t' is not an escape in a text")
     d = error_of('resource vp "a \\" b;')
     assert (d.code, d.span.column) == ("E103", 13)
+
+
+# ---------------------------------------------------------------------------- the project lexer
+
+
+def _shipped_files():
+    root = __import__("pathlib").Path(__file__).resolve().parent.parent / "rules"
+    return sorted(root.rglob("*.rules"))
+
+
+@pytest.mark.parametrize("path", _shipped_files(), ids=lambda p: p.name)
+def test_the_project_lexer_gives_larks_tokens_on_every_shipped_file(path):
+    # our lexer is an optimisation of Lark's basic lexer over the same grammar: same terminals,
+    # values and positions (comments and blanks are dropped by both)
+    from lark import Lark
+
+    from rulebook.dsl.parser import GRAMMAR_PATH, scan
+
+    text = path.read_text(encoding="utf-8")
+    larks = Lark(GRAMMAR_PATH.read_text(), parser="lalr", lexer="basic").lex(text)
+    ours, _comments = scan(text)
+    shape = lambda toks: [(t.type, str(t), t.line, t.column) for t in toks]  # noqa: E731
+    assert shape(ours) == shape(larks)

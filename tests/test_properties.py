@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark import Lark
@@ -10,6 +10,7 @@ from lark import Lark
 from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.dsl.diagnostics import RulesError
 from rulebook.dsl.parser import GRAMMAR_PATH, decode, parse_text
+from rulebook.dsl import ast as A
 from rulebook.dsl.printer import format_module
 from rulebook.runtime.agents import RandomAgent
 from rulebook.runtime.engine import Game, RulesRuntimeError
@@ -22,6 +23,7 @@ FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCh
 @given(from_lark(GRAMMAR, start="start"))
 def test_generated_programs_parse_or_give_a_clean_diagnostic(text):
     result = analyse_text(text)  # never raises: every problem is a diagnostic
+    event("reached the code generator" if result.ok else "stopped at a diagnostic")  # --hypothesis-show-statistics
     assert all(d.code[0] in "EWI" and d.span.line >= 0 for d in result.diagnostics)
     if result.ok:
         try:
@@ -186,3 +188,56 @@ def test_compiled_and_interpreted_execution_agree(body, players, seed):
     assert not errors, errors
     compiled, interpreted = build_text(text), build_text(text, interpreted=True)
     assert outcome(compiled, players, seed) == outcome(interpreted, players, seed)
+
+
+# ---------------------------------------------------------------------------- programs built from the AST
+# The grammar fuzzer above mostly yields programs the checker rejects (undeclared names): it tests
+# the front end. These programs are built as AST nodes over the PRELUDE's names, printed by the
+# formatter, and every one of them must pass the checker and compile on both backends.
+
+a_stock = st.sampled_from(["coin", "food", "ore", "vp"])
+a_int = st.integers(0, 3).map(A.Int)
+a_value = st.recursive(
+    st.one_of(a_int, a_stock.map(A.Name), st.just(A.Call("best", ()))),
+    lambda inner: st.one_of(
+        st.tuples(st.sampled_from(["+", "-", "*"]), inner, inner).map(lambda t: A.Binary(*t)),
+        st.tuples(inner, inner).map(lambda t: A.Call("min", t)),
+        st.tuples(inner, inner, inner).map(lambda t: A.Cond(A.Binary(">", t[0], A.Int(1)), t[1], t[2])),
+    ), max_leaves=4)
+a_amount = a_value.map(lambda v: A.Call("max", (A.Int(0), A.Call("min", (A.Int(3), v)))))
+a_cond = st.tuples(a_value, st.sampled_from(["<", "<=", ">", "==", "!="]), a_value).map(
+    lambda t: A.Binary(t[1], t[0], t[2]))
+
+
+def ast_statements(depth: int):
+    leaf = st.one_of(
+        st.tuples(a_amount, a_stock).map(lambda t: A.Gain(*t)),
+        st.tuples(a_amount, a_stock).map(lambda t: A.Lose(t[0], t[1], None)),
+        st.just(A.Advance("path", None, True)),
+        st.just(A.Say("x")),
+        a_value.map(lambda v: A.SetName("vp", A.Call("max", (A.Int(0), v))))
+    )
+    if depth == 0:
+        return leaf
+    block = st.lists(ast_statements(depth - 1), max_size=3).map(tuple)
+    return st.one_of(
+        leaf,
+        st.tuples(a_cond, block, block).map(lambda t: A.If(*t)),
+        st.tuples(a_int, block).map(lambda t: A.Repeat(*t)),
+        block.map(lambda b: A.Each(A.Name("opponents"), None, b)),
+        st.tuples(block, block).map(lambda t: A.Choose(None, (A.Option("a", None, t[0]), A.Option("b", None, t[1])))),
+        st.tuples(a_int, block).map(lambda t: A.May(None, (A.CostTerm(t[0], "plain", "coin"),), t[1])),
+        block.map(lambda b: A.While(A.Binary("<", A.Name("food"), A.Int(2)), (A.Gain(A.Int(1), "food"),) + b)),
+    )
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(ast_statements(2), min_size=1, max_size=5), st.integers(0, 10**6))
+def test_programs_built_from_the_ast_reach_both_backends_and_agree(stmts, seed):
+    body = format_module(A.Module("a.rules", (A.Proc("body", (), tuple(stmts)),)))
+    text = PRELUDE + (GAME % "").replace("proc body() {\n\n}\n", "") + body
+    result = analyse_text(text)
+    errors = [d.headline() for d in result.diagnostics if d.severity == "error"]
+    assert not errors, errors   # every generated program reaches the code generator
+    compiled, interpreted = build_text(text), build_text(text, interpreted=True)
+    assert outcome(compiled, 2, seed) == outcome(interpreted, 2, seed)

@@ -12,7 +12,7 @@ import pytest
 
 from rulebook.runtime.kernels import KERNELS, Kernel
 
-from .conftest import new_game, programs, run_proc, run_slot, write_pack
+from .conftest import new_game, program_of, run_proc, run_slot, write_pack
 
 TAPESTRY = """
 resource food cap 8;
@@ -80,71 +80,71 @@ def explore_kernel(monkeypatch):
 
 
 @pytest.fixture
-def tapestry(tmp_path, explore_kernel):
-    return programs(write_pack(tmp_path / "tapestry", TAPESTRY))
+def tapestry(tmp_path, explore_kernel, backend):
+    return program_of(write_pack(tmp_path / "tapestry", TAPESTRY), backend)
 
 
 def test_rafts_space_pays_its_cost_explores_and_offers_the_paid_bonus(tapestry):
-    for program in tapestry:
-        g = new_game(program)
-        me = g.state.players[0]
-        run_proc(g, "setup")
-        me.stock.update(exploration=1, coin=2)
-        # pay 1 any (coin is the only resource held, so no decision), explore, then accept the bonus
-        asked = run_proc(g, "advance_turn", answers=["yes"])
-        assert [d.prompt for d in asked] == ["take the bonus of Rafts?"]
-        assert me.stock["exploration"] == 2 and me.stock["explored"] == 1
-        assert me.stock["coin"] == 0
-        assert [e.name for e in me.zones["tapestry_hand"]] == ["t1"]
+    program = tapestry
+    g = new_game(program)
+    me = g.state.players[0]
+    run_proc(g, "setup")
+    me.stock.update(exploration=1, coin=2)
+    # pay 1 any (coin is the only resource held, so no decision), explore, then accept the bonus
+    asked = run_proc(g, "advance_turn", answers=["yes"])
+    assert [d.prompt for d in asked] == ["take the bonus of Rafts?"]
+    assert me.stock["exploration"] == 2 and me.stock["explored"] == 1
+    assert me.stock["coin"] == 0
+    assert [e.name for e in me.zones["tapestry_hand"]] == ["t1"]
 
 
 def test_rafts_bonus_is_not_offered_when_unaffordable(tapestry):
-    for program in tapestry:
-        g = new_game(program)
-        me = g.state.players[0]
-        me.stock.update(exploration=1, coin=1)
-        assert run_proc(g, "advance_turn") == []
-        assert me.stock["coin"] == 0 and me.zones["tapestry_hand"] == []
+    program = tapestry
+    g = new_game(program)
+    me = g.state.players[0]
+    me.stock.update(exploration=1, coin=1)
+    assert run_proc(g, "advance_turn") == []
+    assert me.stock["coin"] == 0 and me.zones["tapestry_hand"] == []
 
 
 def test_tier_two_space_costs_food_and_any(tapestry):
-    for program in tapestry:
-        g = new_game(program)
-        me = g.state.players[0]
-        me.stock.update(exploration=3, food=1, workers=1, coin=1)
-        asked = run_proc(g, "advance_turn", answers=["workers"])  # 1 food, then which 'any'
-        assert asked[0].options == ["workers", "coin"]
-        assert (me.stock["food"], me.stock["workers"], me.stock["coin"]) == (0, 0, 1)
+    program = tapestry
+    g = new_game(program)
+    me = g.state.players[0]
+    me.stock.update(exploration=3, food=1, workers=1, coin=1)
+    asked = run_proc(g, "advance_turn", answers=["workers"])  # 1 food, then which 'any'
+    assert asked[0].options == ["workers", "coin"]
+    assert (me.stock["food"], me.stock["workers"], me.stock["coin"]) == (0, 0, 1)
 
 
 def test_zeppelins_upgrade_needs_you_or_a_neighbour_at_tier_two(tapestry):
-    for program in tapestry:
-        g = new_game(program, players=3)
-        me, left, right = g.state.players
-        zeppelins = "zeppelins"
-        me.stock["exploration"] = 2
-        run_proc(g, "upgrade", g.program.entities[zeppelins])
-        assert me.stock["vp"] == 0  # nobody at tier 2 yet
-        left.stock["exploration"] = 4  # left neighbour reaches tier 2
-        run_proc(g, "upgrade", g.program.entities[zeppelins])
-        assert me.stock["vp"] == 2  # 1 VP per exploration space of yours
-        run_slot(g, zeppelins, "circle")
-        assert me.stock["exploration"] == 3 and me.stock["explored"] == 0  # advanced without benefit
+    program = tapestry
+    g = new_game(program, players=3)
+    me, left, right = g.state.players
+    zeppelins = "zeppelins"
+    me.stock["exploration"] = 2
+    run_proc(g, "upgrade", g.program.entities[zeppelins])
+    assert me.stock["vp"] == 0  # nobody at tier 2 yet
+    left.stock["exploration"] = 4  # left neighbour reaches tier 2
+    run_proc(g, "upgrade", g.program.entities[zeppelins])
+    assert me.stock["vp"] == 2  # 1 VP per exploration space of yours
+    run_slot(g, zeppelins, "circle")
+    assert me.stock["exploration"] == 3 and me.stock["explored"] == 0  # advanced without benefit
 
 
 def test_academia_triggers_this_era_only(tapestry):
-    for program in tapestry:
-        g = new_game(program)
-        me, other = g.state.players
-        run_proc(g, "setup")
-        run_slot(g, "academia", "play")
-        run_proc(g, "invent_tech")
-        run_proc(g, "invent_tech", player=1)  # another player's invention does not count
-        run_proc(g, "take_tapestry")
-        assert me.stock["vp"] == 6 and other.stock["vp"] == 0
-        run_proc(g, "end_era")
-        run_proc(g, "invent_tech")
-        assert me.stock["vp"] == 6 and g.state.triggers == []
+    program = tapestry
+    g = new_game(program)
+    me, other = g.state.players
+    run_proc(g, "setup")
+    run_slot(g, "academia", "play")
+    run_proc(g, "invent_tech")
+    run_proc(g, "invent_tech", player=1)  # another player's invention does not count
+    run_proc(g, "take_tapestry")
+    assert me.stock["vp"] == 6 and other.stock["vp"] == 0
+    run_proc(g, "end_era")
+    run_proc(g, "invent_tech")
+    assert me.stock["vp"] == 6 and g.state.triggers == []
 
 
 STUPOR_MUNDI = """
@@ -176,29 +176,29 @@ func more_walls_than_frederick() = walls > frederick.walls;
 """
 
 
-def test_edict_identical_icons_move_together_and_a_full_palace_forces_removal(tmp_path):
-    for program in programs(write_pack(tmp_path / "sm", STUPOR_MUNDI)):
-        g = new_game(program)
-        fred = g.state.actors["frederick"]
-        fred.stock.update(walls=4, forts=1, towers=2)
-        # walls at 4: both walls must go (no decision); the fort may go either way: add it
-        asked = run_proc(g, "issue", g.program.entities["walls_and_fort"], answers=["add"])
-        assert [d.options for d in asked] == [["add", "remove"]]
-        assert (fred.stock["walls"], fred.stock["forts"]) == (2, 2)
-        assert g.state.players[0].stock["augustalis"] == 3
-        asked = run_proc(g, "issue", g.program.entities["towers_and_wall"], answers=["remove", "add"])
-        assert (fred.stock["towers"], fred.stock["walls"]) == (0, 3)
+def test_edict_identical_icons_move_together_and_a_full_palace_forces_removal(tmp_path, backend):
+    program = program_of(write_pack(tmp_path / "sm", STUPOR_MUNDI), backend)
+    g = new_game(program)
+    fred = g.state.actors["frederick"]
+    fred.stock.update(walls=4, forts=1, towers=2)
+    # walls at 4: both walls must go (no decision); the fort may go either way: add it
+    asked = run_proc(g, "issue", g.program.entities["walls_and_fort"], answers=["add"])
+    assert [d.options for d in asked] == [["add", "remove"]]
+    assert (fred.stock["walls"], fred.stock["forts"]) == (2, 2)
+    assert g.state.players[0].stock["augustalis"] == 3
+    asked = run_proc(g, "issue", g.program.entities["towers_and_wall"], answers=["remove", "add"])
+    assert (fred.stock["towers"], fred.stock["walls"]) == (0, 3)
 
 
-def test_comparison_against_frederick(tmp_path):
-    for program in programs(write_pack(tmp_path / "sm", STUPOR_MUNDI)):
-        g = new_game(program)
-        g.state.actors["frederick"].stock["walls"] = 2
-        me = g.state.players[0]
-        me.stock["walls"] = 2
-        assert program.funcs and g.program.funcs["more_walls_than_frederick"](g, me) is False
-        me.stock["walls"] = 3
-        assert g.program.funcs["more_walls_than_frederick"](g, me) is True
+def test_comparison_against_frederick(tmp_path, backend):
+    program = program_of(write_pack(tmp_path / "sm", STUPOR_MUNDI), backend)
+    g = new_game(program)
+    g.state.actors["frederick"].stock["walls"] = 2
+    me = g.state.players[0]
+    me.stock["walls"] = 2
+    assert program.funcs and g.program.funcs["more_walls_than_frederick"](g, me) is False
+    me.stock["walls"] = 3
+    assert g.program.funcs["more_walls_than_frederick"](g, me) is True
 
 
 FEDERATION = """
@@ -222,46 +222,46 @@ proc score_projects() { rank players where joint > 0 by influence award [16, 8, 
 """
 
 
-def test_erudite_1E1_pays_the_next_time_you_act_on_neo_only(tmp_path):
-    for program in programs(write_pack(tmp_path / "fed", FEDERATION)):
-        g = new_game(program)
-        me = g.state.players[0]
-        run_slot(g, "e1E1", "now")
-        run_proc(g, "act_on", "atalum")
-        run_proc(g, "act_on", "neo", player=1)  # an opponent acting on Neo does not trigger it
-        assert me.stock["lavandium"] == 0
-        run_proc(g, "act_on", "neo")
-        assert me.stock["lavandium"] == 2 and "e1E1" in g.state.flipped
-        run_proc(g, "act_on", "neo")
-        assert me.stock["lavandium"] == 2
+def test_erudite_1E1_pays_the_next_time_you_act_on_neo_only(tmp_path, backend):
+    program = program_of(write_pack(tmp_path / "fed", FEDERATION), backend)
+    g = new_game(program)
+    me = g.state.players[0]
+    run_slot(g, "e1E1", "now")
+    run_proc(g, "act_on", "atalum")
+    run_proc(g, "act_on", "neo", player=1)  # an opponent acting on Neo does not trigger it
+    assert me.stock["lavandium"] == 0
+    run_proc(g, "act_on", "neo")
+    assert me.stock["lavandium"] == 2 and "e1E1" in g.state.flipped
+    run_proc(g, "act_on", "neo")
+    assert me.stock["lavandium"] == 2
 
 
-def test_crystals_share_a_cap_of_ten(tmp_path):
-    for program in programs(write_pack(tmp_path / "fed", FEDERATION)):
-        g = new_game(program)
-        me = g.state.players[0]
-        me.stock.update(lavandium=6, copernium=3)
-        g.gain(me, "oceanium", 5)
-        assert me.stock["oceanium"] == 1
+def test_crystals_share_a_cap_of_ten(tmp_path, backend):
+    program = program_of(write_pack(tmp_path / "fed", FEDERATION), backend)
+    g = new_game(program)
+    me = g.state.players[0]
+    me.stock.update(lavandium=6, copernium=3)
+    g.gain(me, "oceanium", 5)
+    assert me.stock["oceanium"] == 1
 
 
-def test_project_ranking_splits_tied_places(tmp_path):
-    for program in programs(write_pack(tmp_path / "fed", FEDERATION)):
-        g = new_game(program, players=4)
-        for p, influence in zip(g.state.players, [5, 5, 3, 1]):
-            p.stock.update(influence=influence, joint=1)
-        run_proc(g, "score_projects")
-        # two players tied for first share 16 + 8; the third takes 4; the fourth nothing
-        assert [p.stock["prestige"] for p in g.state.players] == [12, 12, 4, 0]
+def test_project_ranking_splits_tied_places(tmp_path, backend):
+    program = program_of(write_pack(tmp_path / "fed", FEDERATION), backend)
+    g = new_game(program, players=4)
+    for p, influence in zip(g.state.players, [5, 5, 3, 1]):
+        p.stock.update(influence=influence, joint=1)
+    run_proc(g, "score_projects")
+    # two players tied for first share 16 + 8; the third takes 4; the fourth nothing
+    assert [p.stock["prestige"] for p in g.state.players] == [12, 12, 4, 0]
 
 
-def test_ranking_skips_players_who_did_not_fund(tmp_path):
-    for program in programs(write_pack(tmp_path / "fed", FEDERATION)):
-        g = new_game(program, players=3)
-        for p, (influence, joint) in zip(g.state.players, [(9, 0), (2, 1), (1, 1)]):
-            p.stock.update(influence=influence, joint=joint)
-        run_proc(g, "score_projects")
-        assert [p.stock["prestige"] for p in g.state.players] == [0, 16, 8]
+def test_ranking_skips_players_who_did_not_fund(tmp_path, backend):
+    program = program_of(write_pack(tmp_path / "fed", FEDERATION), backend)
+    g = new_game(program, players=3)
+    for p, (influence, joint) in zip(g.state.players, [(9, 0), (2, 1), (1, 1)]):
+        p.stock.update(influence=influence, joint=joint)
+    run_proc(g, "score_projects")
+    assert [p.stock["prestige"] for p in g.state.players] == [0, 16, 8]
 
 
 CITIES = """
@@ -283,18 +283,18 @@ func score(p: any) = p.vp - p.debt;
 """
 
 
-def test_hideout_opponents_pay_coins_or_take_debt(tmp_path):
-    for program in programs(write_pack(tmp_path / "cities", CITIES)):
-        g = new_game(program, players=3)
-        me, rich, broke = g.state.players
-        rich.stock["coin"] = 3
-        # the rich neighbour chooses to take debt instead of paying; the broke one has no choice
-        asked = run_slot(g, "hideout", "play", answers=["pay 0 coin, take 1 debt"])
-        assert len(asked) == 1 and asked[0].player is rich
-        assert me.stock["vp"] == 2
-        assert (rich.stock["coin"], rich.stock["debt"]) == (3, 1)
-        assert (broke.stock["coin"], broke.stock["debt"]) == (0, 1)
-        assert g.program.funcs["score"](g, me, rich) == -1
+def test_hideout_opponents_pay_coins_or_take_debt(tmp_path, backend):
+    program = program_of(write_pack(tmp_path / "cities", CITIES), backend)
+    g = new_game(program, players=3)
+    me, rich, broke = g.state.players
+    rich.stock["coin"] = 3
+    # the rich neighbour chooses to take debt instead of paying; the broke one has no choice
+    asked = run_slot(g, "hideout", "play", answers=["pay 0 coin, take 1 debt"])
+    assert len(asked) == 1 and asked[0].player is rich
+    assert me.stock["vp"] == 2
+    assert (rich.stock["coin"], rich.stock["debt"]) == (3, 1)
+    assert (broke.stock["coin"], broke.stock["debt"]) == (0, 1)
+    assert g.program.funcs["score"](g, me, rich) == -1
 
 
 CITIES_TEAMS = """
@@ -315,18 +315,18 @@ func team_score(p: any) = p.vp + p.victory_points_military - p.debt;
 """
 
 
-def test_cities_team_variant_fights_only_the_rival_neighbour(tmp_path):
-    for program in programs(write_pack(tmp_path / "teams", CITIES_TEAMS)):
-        g = new_game(program, players=4)
-        p1, p2, p3, p4 = g.state.players
-        assert g.teammate(p1) is p2 and g.teammate(p4) is p3
-        p1.stock["shields"] = 3   # stronger than both neighbours: P2 (teammate) and P4 (rival)
-        run_proc(g, "conflict")
-        assert p1.stock["victory_points_military"] == 2
-        # every other player, the teammate included, loses a coin (taken as debt: no coins)
-        run_slot(g, "hideout", "play")
-        assert [p.stock["debt"] for p in g.state.players] == [0, 1, 1, 1]
-        assert g.program.funcs["team_score"](g, p1, p1) + g.program.funcs["team_score"](g, p1, p2) == 3
+def test_cities_team_variant_fights_only_the_rival_neighbour(tmp_path, backend):
+    program = program_of(write_pack(tmp_path / "teams", CITIES_TEAMS), backend)
+    g = new_game(program, players=4)
+    p1, p2, p3, p4 = g.state.players
+    assert g.teammate(p1) is p2 and g.teammate(p4) is p3
+    p1.stock["shields"] = 3   # stronger than both neighbours: P2 (teammate) and P4 (rival)
+    run_proc(g, "conflict")
+    assert p1.stock["victory_points_military"] == 2
+    # every other player, the teammate included, loses a coin (taken as debt: no coins)
+    run_slot(g, "hideout", "play")
+    assert [p.stock["debt"] for p in g.state.players] == [0, 1, 1, 1]
+    assert g.program.funcs["team_score"](g, p1, p1) + g.program.funcs["team_score"](g, p1, p2) == 3
 
 
 ERA = """
@@ -341,14 +341,14 @@ proc invent_tech() { emit invent(); }
 """
 
 
-def test_this_era_ends_on_your_own_income_turn_only(tmp_path):
-    for program in programs(write_pack(tmp_path / "era", ERA)):
-        g = new_game(program, players=2)
-        me = g.state.players[0]
-        run_slot(g, "academia", "play")
-        run_proc(g, "income", player=1)      # the other player's income turn: the era goes on
-        run_proc(g, "invent_tech")
-        assert me.stock["vp"] == 3
-        run_proc(g, "income")                # your income turn: the era is over
-        run_proc(g, "invent_tech")
-        assert me.stock["vp"] == 3 and g.state.triggers == []
+def test_this_era_ends_on_your_own_income_turn_only(tmp_path, backend):
+    program = program_of(write_pack(tmp_path / "era", ERA), backend)
+    g = new_game(program, players=2)
+    me = g.state.players[0]
+    run_slot(g, "academia", "play")
+    run_proc(g, "income", player=1)      # the other player's income turn: the era goes on
+    run_proc(g, "invent_tech")
+    assert me.stock["vp"] == 3
+    run_proc(g, "income")                # your income turn: the era is over
+    run_proc(g, "invent_tech")
+    assert me.stock["vp"] == 3 and g.state.triggers == []
