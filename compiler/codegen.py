@@ -18,7 +18,7 @@ from rulebook.dsl.printer import PRECEDENCE, precedence
 
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, actor_call, aggregate_shape, announces,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, symbolic,
-                     tables, trigger_captures, trigger_nodes, where)
+                     recursive, tables, trigger_captures, trigger_nodes, where)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 
 TEMPLATES = jinja2.Environment(
@@ -81,6 +81,8 @@ class CodeGen(A.Visitor):
         funcs = [n for n, d in sym.decls.items() if type(d) is A.Func]
         self.proc_names = {n: f"p{i}_{IDENT.sub('_', n)}" for i, n in enumerate(procs)}
         self.func_names = {n: f"f{i}_{IDENT.sub('_', n)}" for i, n in enumerate(funcs)}
+        self.recursive = recursive(sym)
+        self.recursive_names = {self.func_names[n] for n in self.recursive if n in self.func_names}
         self.functions: list[Function] = []
         self.triggers: dict[str, str] = {}   # tid -> function name
         self._fn: Function | None = None
@@ -116,7 +118,8 @@ class CodeGen(A.Visitor):
     def plain_function(self, name: str, params: str, value, ctx: Ctx, doc: str) -> str:
         """Generate a function returning the value of an expression (a `func`); returns its name."""
         fn = Function(f"def {name}({params}):", doc)
-        fn.lines.append(f"    rt.step({where(value)!r})  # every call counts: recursion cannot run away")
+        if name in self.recursive_names:   # a call counts a step: recursion cannot run away
+            fn.lines.append(f"    rt.step({where(value)!r})")
         fn.lines.append(f"    return {self.ex(value, ctx)}  # @{where(value)}")
         self.functions.append(fn)
         return name
@@ -355,7 +358,8 @@ class CodeGen(A.Visitor):
             self.nested(chain[-1].otherwise, ctx)
 
     def visit_Let(self, s: A.Let, ctx: Ctx):
-        self.writeline(f"v_{s.name} = rt.bounded({self.ex(s.value, ctx)})", s)
+        # a let runs once per pass: only `set` (which can feed a value back into itself) is bounded
+        self.writeline(f"v_{s.name} = {self.ex(s.value, ctx)}", s)
         return ctx.bind(s.name)
 
     def visit_SetName(self, s: A.SetName, ctx: Ctx):
@@ -467,7 +471,8 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
         params = "rt, you" + (", this" if effect.this_ok else "") + "".join(f", v_{p}" for p in effect.params)
         ctx = Ctx(frozenset(effect.params), this_ok=effect.this_ok)
         if effect.key[0] == "proc":   # called by name from other effects (see `proc_names`)
-            step = (f"rt.step({effect.where!r})",)   # every call counts: recursion cannot run away
+            # a call of a recursive proc counts a step: recursion cannot run away
+            step = (f"rt.step({effect.where!r})",) if effect.key[1] in gen.recursive else ()
             functions[effect.key] = (gen.function(gen.proc_names[effect.key[1]], params, effect.node, ctx, effect.doc, step),
                                      None)
         elif effect.key[0] == "func":

@@ -11,7 +11,7 @@ from rulebook.runtime.kernels import KERNELS
 from rulebook.runtime.program import Program, assemble
 
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, actor_call, aggregate_shape, announces,
-                     builtin_args,
+                     builtin_args, recursive,
                      call_args, effects, leading_cost, option_labels, subject_mode, symbolic, tables,
                      trigger_captures, trigger_nodes, where)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
@@ -36,6 +36,7 @@ class Interpreter(A.Visitor):
     def __init__(self, sym: Symbols):
         self.sym = sym
         self.captures = trigger_captures(sym)
+        self.recursive = recursive(sym)
 
     # ------------------------------------------------------------------ statements
     def run(self, stmts: tuple, rt, f: Frame):
@@ -144,7 +145,7 @@ class Interpreter(A.Visitor):
         return self.run(chain[-1].otherwise, rt, f)
 
     def visit_Let(self, s, rt, f):
-        f.locals[s.name] = rt.bounded(self.ev(s.value, rt, f))
+        f.locals[s.name] = self.ev(s.value, rt, f)
         return ()
 
     def visit_SetName(self, s, rt, f):
@@ -168,7 +169,8 @@ class Interpreter(A.Visitor):
 
     def proc(self, decl: A.Proc, rt, you, args):
         """Run a proc: every call counts against the step budget, so recursion cannot run away."""
-        rt.step(where(decl))
+        if decl.name in self.recursive:
+            rt.step(where(decl))
         yield from self.run(decl.body, rt, Frame(you, {p.name: a for p, a in zip(decl.params, args)}))
 
     def visit_Draw(self, s, rt, f):
@@ -347,7 +349,8 @@ class Interpreter(A.Visitor):
 
     def func(self, decl: A.Func, rt, you, args):
         """A func's value: every call counts against the step budget, so recursion cannot run away."""
-        rt.step(where(decl.value))
+        if decl.name in self.recursive:
+            rt.step(where(decl.value))
         return self.ev(decl.value, rt, Frame(you, {p.name: v for p, v in zip(decl.params, args)}))
 
     def visit_Aggregate(self, e, rt, f):

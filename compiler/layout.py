@@ -204,6 +204,27 @@ def tables(lay: "Layout", pack_name: str, triggers: list[str]) -> dict:
     }
 
 
+def recursive(sym) -> frozenset:
+    """Procs and funcs on a cycle of calls (a proc that may call itself, directly or not). Only these
+    count a step per call: without recursion, calls are bounded by the loops around them, which
+    count already."""
+    names = {name for name, d in sym.decls.items() if type(d) in (A.Proc, A.Func)}
+    calls = {name: {n.name if type(n) is A.Method else n.func for n in A.walk(sym.decls[name])
+                    if type(n) in (A.CallStmt, A.Call, A.Method)} & names for name in names}
+    cyclic = set()
+    for start in calls:   # a name is recursive when it can reach itself
+        seen, stack = set(), list(calls[start])
+        while stack:
+            n = stack.pop()
+            if n == start:
+                cyclic.add(start)
+                break
+            if n not in seen and n in calls:
+                seen.add(n)
+                stack.extend(calls[n])
+    return frozenset(cyclic)
+
+
 def trigger_nodes(sym) -> list[A.Whenever]:
     """Every `whenever`/`next` of the pack, in declaration order."""
     return [n for decl in sym.decls.values() for n in A.walk(decl) if type(n) is A.Whenever]

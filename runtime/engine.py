@@ -309,9 +309,10 @@ class Game:
             room = self.room(h, name)
             if room is not None and amount > room:
                 amount = max(room, 0)
-        h.stock[name] += amount
-        if h.stock[name] > MAX_VALUE:
-            self.bounded(h.stock[name])
+        value = h.stock[name] + amount
+        if value > MAX_VALUE:
+            self.bounded(value)
+        h.stock[name] = value
         if amount and "gain" in self.by_event:
             self.emit("gain", h, {"res": name, "amount": amount})
 
