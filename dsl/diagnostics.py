@@ -66,10 +66,15 @@ CODES: dict[str, tuple[str, str]] = {
     "E503": (ERROR, "unknown pack"),
     "E504": (ERROR, "cyclic pack extension"),
     "E505": (ERROR, "empty pack"),
+    "E506": (ERROR, "cannot write output"),
+    "E507": (ERROR, "extends chain too long"),
+    "E508": (ERROR, "pack of a log not found"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),
     "E603": (ERROR, "replay diverged"),
+    "E604": (ERROR, "invalid game log"),
+    "E605": (ERROR, "invalid saved state"),
 }
 
 
