@@ -8,8 +8,6 @@ import json
 import marshal
 import os
 import sys
-import stat
-import tempfile
 import types
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -20,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import ERROR, Diagnostic, RulesError, sort_key
-from rulebook.dsl.files import read_limited
+from rulebook.dsl.files import read_limited, write_atomic  # noqa: F401 - write_atomic is used by the CLI
 from rulebook.dsl.parser import MAX_FILE_BYTES, deep_recursion, parse_file, parse_text
 from rulebook.runtime.kernels import KERNELS
 from rulebook.runtime.program import Program
@@ -295,41 +293,6 @@ def _run_module(code, key: str, fresh: bool = False) -> Program:
         exec(code, module.__dict__)  # noqa: S102
         sys.modules[name] = module
     return module.build()
-
-
-def write_atomic(path: Path, content) -> None:
-    """Write text or bytes so that readers see the old or the new content, never a half-written one.
-
-    Through a symlink the target is written (the link stays); a file that exists keeps its mode, a
-    new one gets the mode the umask allows (mkstemp alone would make it 0600).
-    """
-    path = Path(os.path.realpath(path))
-    try:
-        mode = stat.S_IMODE(os.stat(path).st_mode)
-    except FileNotFoundError:
-        mode = 0o666 & ~_umask()
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
-    try:
-        os.fchmod(fd, mode)
-        with os.fdopen(fd, "wb") as f:
-            f.write(content.encode("utf-8") if isinstance(content, str) else content)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _umask() -> int:
-    """The process's umask, read without changing it where /proc shows it (changing it races threads)."""
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("Umask:"):
-                return int(line.split()[1], 8)
-    except (OSError, ValueError, IndexError):
-        pass
-    old = os.umask(0o022)
-    os.umask(old)
-    return old
 
 
 def interpret_pack(ref: str) -> Program:

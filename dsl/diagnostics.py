@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import difflib
 import json
+import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable, Optional
 
 from .ast import Span
@@ -128,22 +130,51 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> Optional[str]:
     return f"did you mean '{close[0]}'?" if close else None
 
 
+# Characters a terminal would act on or hide: controls (ESC starts a sequence that recolours or
+# moves the cursor), format characters (bidirectional overrides reorder text), line and paragraph
+# separators, and lone surrogates (an undecodable file name) which no terminal encoding can show.
+_HIDDEN = frozenset(("Cc", "Cf", "Zl", "Zp", "Cs"))
+
+
+@lru_cache(maxsize=4096)
+def _shown(char: str) -> str:
+    if unicodedata.category(char) not in _HIDDEN:
+        return char
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str, newlines: bool = False) -> str:
+    """User text as it may reach a terminal: every control, format or separator character written as
+    an escape (`\\x1b`, `\\u202e`); with `newlines`, line breaks (and tabs) are kept."""
+    if text.isprintable():
+        return text
+    keep = "\n\t" if newlines else ""
+    return "".join(c if c in keep else _shown(c) for c in text)
+
+
 def render_text(diagnostics: Iterable[Diagnostic], sources: dict[str, str]) -> str:
-    """gcc-style text: headline, then the source line with a caret under the span."""
+    """gcc-style text: headline, then the source line with a caret under the span.
+
+    Source lines are split at line feeds only, as the lexer counts lines, and shown through
+    `printable`, with the caret moved by the width the escapes add.
+    """
     out = []
     for d in diagnostics:
-        out.append(d.headline())
+        out.append(printable(d.headline()))
         source = sources.get(d.span.file)
         if source is not None and d.span.line > 0:
-            lines = source.splitlines()
+            lines = source.split("\n")
             if d.span.line <= len(lines):
-                line = lines[d.span.line - 1].expandtabs(1)
+                raw = lines[d.span.line - 1].removesuffix("\r").replace("\t", " ")
+                line = printable(raw)
+                start = len(printable(raw[:d.span.column - 1]))
                 width = 1
                 if d.span.end_line == d.span.line and d.span.end_column > d.span.column:
-                    width = d.span.end_column - d.span.column
+                    width = len(printable(raw[d.span.column - 1:d.span.end_column - 1])) or 1
                 out.append(f"  {line}")
-                out.append("  " + " " * (d.span.column - 1) + "^" + "~" * (width - 1))
-        out.extend(f"  note: {n}" for n in d.notes)
+                out.append("  " + " " * start + "^" + "~" * (width - 1))
+        out.extend(f"  note: {printable(str(n))}" for n in d.notes)
     return "\n".join(out)
 
 

@@ -1,4 +1,5 @@
-"""Reading user files safely: regular files only, their size checked before a byte is read.
+"""Reading and writing user files safely: only regular files are read, their size checked first;
+writes are atomic and keep the file's mode.
 
 A rules file, a manifest, a log or a saved state may be a symlink to a device (`/dev/zero` never
 ends), a FIFO (reading blocks until a writer comes) or a folder; none of them is read.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import os
 import stat
+import tempfile
 from pathlib import Path
 from typing import Optional
 
@@ -56,3 +58,38 @@ def _check_regular(info: os.stat_result, limit: int, refuse) -> None:
         raise refuse("E107", "cannot read file: not a regular file (a folder, device, pipe or socket)")
     if info.st_size > limit:
         raise refuse("E105", f"the file is {info.st_size} bytes; the limit is {limit}")
+
+
+def write_atomic(path: Path, content) -> None:
+    """Write text or bytes so that readers see the old or the new content, never a half-written one.
+
+    Through a symlink the target is written (the link stays); a file that exists keeps its mode, a
+    new one gets the mode the umask allows (mkstemp alone would make it 0600).
+    """
+    path = Path(os.path.realpath(path))
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
+    try:
+        os.fchmod(fd, mode)
+        with os.fdopen(fd, "wb") as f:
+            f.write(content.encode("utf-8") if isinstance(content, str) else content)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it where /proc shows it (changing it races threads)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    old = os.umask(0o022)
+    os.umask(old)
+    return old

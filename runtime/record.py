@@ -8,6 +8,8 @@ from typing import Literal, Union
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from rulebook.dsl.files import write_atomic
+
 from .agents import ScriptedAgent
 from .engine import Game, RulesRuntimeError
 from .program import Program
@@ -38,9 +40,14 @@ def record(game: Game, pack_ref: str) -> GameLog:
                    final_digest=game.state.digest(), result=game.result())
 
 
+def dump(log: GameLog) -> str:
+    """A log as JSON text."""
+    return log.model_dump_json(indent=1)
+
+
 def save(log: GameLog, path: Path) -> None:
-    """Write a log as JSON."""
-    path.write_text(log.model_dump_json(indent=1))
+    """Write a log as JSON (atomically)."""
+    write_atomic(path, dump(log))
 
 
 def load(path: Path) -> GameLog:
