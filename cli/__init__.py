@@ -256,7 +256,9 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
             out.print(f"  {line}", markup=False)
     _print_result(g.title or g.name, result, game.decisions_made)
     if log is not None:
-        _write(log, dump(record(game, pack)))
+        from rulebook.compiler.pack import locate
+
+        _write(log, dump(record(game, str(locate(pack)))))
         out.print(f"log written to {log}", markup=False)
 
 
@@ -306,19 +308,47 @@ def _print_result(title: str, result: dict, decisions: int) -> None:
     out.print(f"winner: {', '.join(result['winners'])}   ({decisions} decisions, final state {result['digest']})")
 
 
+def _logged_program(recorded, log: Path, pack: Optional[str], interpret: bool):
+    """The pack a log was played with, found by its name and content digest: at `--pack`, else where it
+    was played, beside the log, or shipped under its name. Any other pack, even one with the same
+    folder name, is refused: E508 at the log, listing what was tried."""
+    from rulebook.compiler.pack import MANIFEST, SHIPPED
+
+    if pack is not None:
+        candidates = [pack]
+    else:
+        folder = Path(recorded.location) if recorded.location else None
+        candidates = ([str(folder)] if folder else []) + [str(log.parent / (folder.name if folder else recorded.pack)),
+                                                          str(SHIPPED / recorded.pack)]
+    tried = []
+    for ref in dict.fromkeys(candidates):
+        if pack is None and not (Path(ref) / MANIFEST).exists():
+            continue
+        try:
+            program = _program(ref, interpret)
+        except RulesError as e:
+            tried.append(f"{ref}: {e.diagnostics[0].message}")
+            continue
+        if (program.name, program.digest) == (recorded.pack, recorded.digest):
+            return program
+        tried.append(f"{ref}: pack {program.name!r} with other rules (digest {program.digest})")
+    raise RulesError([Diagnostic("E508", f"the log's pack {recorded.pack!r} (rules digest {recorded.digest}) is not "
+                                 "found; pass --pack PATH", Span(str(log), 0, 0, 0, 0),
+                                 notes=tuple(tried) or (f"no pack named {recorded.pack!r} at {recorded.location}",))])
+
+
 @app.command()
 def replay(log: Path = typer.Argument(..., help="A log written by `rulebook play --log`."),
+           pack: Optional[str] = typer.Option(None, "--pack", help="The pack folder, when it has moved."),
            interpret: bool = typer.Option(False, "--interpret", help="Replay on the reference interpreter.")) -> None:
-    """Replay a logged game and check that it reaches the same final state."""
+    """Replay a logged game and check that it reaches the same final state and result."""
     from rulebook.runtime.engine import RulesRuntimeError
     from rulebook.runtime.record import load, replay as run_replay
 
     try:
         recorded = load(log)
-        program = _program(recorded.pack, interpret)
-        if program.digest and recorded.digest and program.digest != recorded.digest and not interpret:
-            err.print(f"warning: the rules of {recorded.pack!r} changed since this log was written", markup=False)
-        game = run_replay(program, recorded)
+        program = _logged_program(recorded, log, pack, interpret)
+        game = run_replay(program, recorded, str(log))
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
     except RulesRuntimeError as e:

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from rulebook.dsl.diagnostics import printable
 
-from .engine import Decision, RulesRuntimeError
+from .engine import Decision, RulesRuntimeError, rng_seed
 
 
 class Agent:
@@ -32,7 +32,7 @@ class RandomAgent(Agent):
     """Picks uniformly with its own seeded RNG (separate from the game's, so it never shifts game luck)."""
 
     def __init__(self, seed: int):
-        self.rng = random.Random(seed)
+        self.rng = random.Random(rng_seed(seed))
 
     def choose(self, decision: Decision, game) -> int:
         return self.rng.randrange(decision.size)
