@@ -24,6 +24,7 @@ out = PlainConsole()
 err = PlainConsole(stderr=True)
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+SEED_LIMIT = 2 ** 63   # the range a log accepts (runtime.record.SEED_LIMIT)
 
 
 class Format(str, Enum):
@@ -211,7 +212,8 @@ def _program(pack: str, interpret: bool):
 @app.command()
 def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name."),
          players: int = typer.Option(..., "--players", "-n", help="Number of players."),
-         seed: int = typer.Option(1, "--seed", "-s", help="Seed of the game's RNG."),
+         seed: int = typer.Option(1, "--seed", "-s", min=-SEED_LIMIT, max=SEED_LIMIT - 1,
+                                  help="Seed of the game's RNG (an integer within ±2^63)."),
          agent: AgentKind = typer.Option(AgentKind.random, "--agent", help="random, first or human."),
          log: Optional[Path] = typer.Option(None, "--log", help="Write the game log here."),
          variant: List[str] = typer.Option([], "--variant", help="Switch on an optional rule."),

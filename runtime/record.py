@@ -119,7 +119,11 @@ def replay(program: Program, log: GameLog, where: Optional[str] = None) -> Game:
     check_log(program, log, where)
     answers = [e[1] for e in log.entries if isinstance(e[0], int)]
     game = Game(program, log.players, log.seed, [ScriptedAgent(answers)] * log.players, log.variants)
-    game.play()
+    try:
+        game.play()
+    except RulesRuntimeError as e:  # the logged game ended; a replay that cannot is a log that differs
+        raise RulesRuntimeError("E603", f"replay diverged after {game.decisions_made} decisions: {e.message}",
+                                where, [f"at {e.where}"] if e.where else []) from None
     for i, (got, want) in enumerate(zip(game.log, log.entries)):
         if list(got) != list(want):
             raise RulesRuntimeError("E603", f"replay diverged at entry {i}: logged {list(want)}, replayed "

@@ -96,7 +96,8 @@ def test_3000_nested_arrays_in_pack_toml_are_a_positioned_e502(tmp_path):
     root = tmp_path / "p"
     root.mkdir()
     (root / "main.rules").write_text(PACK)
-    (root / "pack.toml").write_text('name = "p"\n# [ in a comment\ntitle = "[[[ in a string"\nx = ' + "[" * 3000 + "]" * 3000 + "\n")
+    manifest = 'name = "p"\n# [ in a comment\ntitle = "[[[ in a string"\nx = ' + "[" * 3000 + "]" * 3000 + "\n"
+    (root / "pack.toml").write_text(manifest)
     with pytest.raises(RulesError) as info:
         pack_chain(str(root))
     d = info.value.diagnostics[0]
