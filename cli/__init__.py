@@ -56,7 +56,7 @@ def _lint_targets(path: Path) -> list:
     """What linting PATH means: a file, a pack, every pack and loose file in a folder, or a shipped pack."""
     from rulebook.compiler.pack import MANIFEST, shipped_packs
 
-    if path.is_file():
+    if path.is_file() or path.exists() and not path.is_dir():   # a FIFO or device: E107 from the reader
         return [path]
     if path.is_dir():
         if (path / MANIFEST).is_file():

@@ -247,9 +247,10 @@ def check_saved(data: dict, program) -> None:
             for item in v:
                 value(item, where)
         elif isinstance(v, dict):
-            if len(v) != 1 or not (isinstance(v.get("player"), int) and not isinstance(v["player"], bool)
-                                   and 0 <= v["player"] < len(players)
-                                   or v.get("actor") in data["actors"] or v.get("entity") in p.entities):
+            (tag, name), = v.items() if len(v) == 1 else ((None, None),)
+            if not (tag == "player" and type(name) is int and 0 <= name < len(players)
+                    or tag == "actor" and isinstance(name, str) and name in data["actors"]
+                    or tag == "entity" and isinstance(name, str) and name in p.entities):
                 fail(f"{where} holds {v!r}, which is no player, actor, card or tile of this game")
 
     def table(d: Any, where: str) -> None:
@@ -266,7 +267,7 @@ def check_saved(data: dict, program) -> None:
         if e not in p.entities:
             fail(f"unknown card or tile {e!r} flipped")
     for t in data["triggers"]:
-        if len(t) != 8 or t[0] not in p.triggers or not isinstance(t[5], bool) \
+        if len(t) != 8 or not isinstance(t[0], str) or t[0] not in p.triggers or not isinstance(t[5], bool) \
                 or not all(isinstance(x, (str, type(None))) for x in t[2:4]):
             fail(f"trigger {str(t)[:60]} is not a trigger of this pack")
         value(t[1], "a trigger's owner")

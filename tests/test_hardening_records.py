@@ -231,6 +231,10 @@ BAD_STATES = {
     "a player reference out of range": lambda d: d["triggers"].append(
         ["t", {"player": 7}, "you", "gain", {}, False, None, {}]),
     "an unknown trigger": lambda d: d["triggers"].append(["nope", {"player": 0}, None, "gain", {}, False, None, {}]),
+    "a trigger id that is a list": lambda d: d["triggers"].append([["t"], {"player": 0}, None, "gain", {}, False,
+                                                                   None, {}]),
+    "a reference whose name is a list": lambda d: d["evars"].__setitem__("c1", {"x": {"actor": ["a"]}}),
+    "a reference with two tags": lambda d: d["evars"].__setitem__("c1", {"x": {"player": 0, "entity": "c1"}}),
     "variables of an unknown card": lambda d: d["evars"].__setitem__("c99", {"x": 1}),
     "an unknown flipped card": lambda d: d["flipped"].append("c99"),
     "a claimed space of no track": lambda d: d["claimed"].append("nowhere:1"),

@@ -212,8 +212,9 @@ def test_fmt_formats_a_symlinks_target_and_keeps_the_link(tmp_path):
     assert target.read_text() == "resource coin;\n"
 
 
-def test_fmt_of_a_fifo_is_e107_without_blocking(tmp_path):
+def test_fmt_and_lint_of_a_fifo_are_e107_without_blocking(tmp_path):
     fifo = tmp_path / "pipe.rules"
     os.mkfifo(fifo)
-    result = invoke("fmt", fifo)
-    assert result.exit_code == 1 and "E107" in result.output
+    for command in ("fmt", "lint"):
+        result = invoke(command, fifo)
+        assert result.exit_code == 1 and "E107" in result.output and "not a regular file" in result.output
