@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Iterable, Optional
 
 from .ast import Span
+from .lexer import LINE_BREAK
 
 ERROR, WARNING, INFO = "error", "warning", "info"
 
@@ -156,7 +157,7 @@ def printable(text: str, newlines: bool = False) -> str:
 def render_text(diagnostics: Iterable[Diagnostic], sources: dict[str, str]) -> str:
     """gcc-style text: headline, then the source line with a caret under the span.
 
-    Source lines are split at line feeds only, as the lexer counts lines, and shown through
+    Source lines are split where the lexer counts line breaks (LF, CRLF, CR), and shown through
     `printable`, with the caret moved by the width the escapes add.
     """
     out = []
@@ -164,13 +165,13 @@ def render_text(diagnostics: Iterable[Diagnostic], sources: dict[str, str]) -> s
         out.append(printable(d.headline()))
         source = sources.get(d.span.file)
         if source is not None and d.span.line > 0:
-            lines = source.split("\n")
+            lines = LINE_BREAK.split(source)
             if d.span.line <= len(lines):
-                raw = lines[d.span.line - 1].removesuffix("\r").replace("\t", " ")
+                raw = lines[d.span.line - 1].replace("\t", " ")
                 line = printable(raw)
                 start = len(printable(raw[:d.span.column - 1]))
-                width = 1
-                if d.span.end_line == d.span.line and d.span.end_column > d.span.column:
+                width = 1   # one character, even shown as an escape: the caret points at its start
+                if d.span.end_line == d.span.line and d.span.end_column > d.span.column + 1:
                     width = len(printable(raw[d.span.column - 1:d.span.end_column - 1])) or 1
                 out.append(f"  {line}")
                 out.append("  " + " " * start + "^" + "~" * (width - 1))
