@@ -18,38 +18,16 @@ from rulebook.runtime.engine import Game, RulesRuntimeError
 from rulebook.runtime.record import load, load_state, record, replay, save, save_state
 
 from .conftest import new_game, programs, run_proc, write_pack
+from .test_runtime import GAME as RUNTIME_GAME
 
 runner = CliRunner()
 
-GAME = """
-resource coin cap 8;
-counter vp;
-counter round global;
-kind card { worth: int; play: effect; }
-zone deck of card;
-zone hand per_player of card;
-zone played per_player of card;
-track fame { space 1 "F1" { gain 1 vp; } space 2 "F2" { gain 2 vp; } }
-card c1 "Scout" { worth = 1; play { gain 1 vp; advance fame; } }
-card c2 "Market" { worth = 2; play { gain 2 coin; } }
-card c3 "Patron" { worth = 3; play { whenever anyone gain(res = coin) until end_of_game { gain 1 vp; } } }
-card c4 "Feast" { worth = 1; play { once { gain 5 vp; } } }
-event end_of_game();
-die d6 { face { gain 1 coin; } face { gain 2 coin; } face { gain 1 vp; } }
-variant rich "Everyone starts with 3 coins";
-proc turn() {
-  pick c from hand "play a card" { copy c.play; move c to played; }
-  roll d6;
-  may "buy a point" cost 2 coin { gain 1 vp; }
-}
-game demo "Demo" {
-  seats 2 to 4;
-  phase setup { fill deck with card; shuffle deck;
-                each players { draw 2 from deck to hand; if enabled(rich) { gain 3 coin; } } }
-  phase play { repeat 2 { each players: turn(); set round = round + 1; } }
-  winner most vp then coin;
-}
-"""
+# the runtime tests' game, with a track, a variant and a `once`/trigger each to tamper with
+GAME = (RUNTIME_GAME.replace("play { gain 1 vp; } }", "play { gain 1 vp; advance fame; } }")
+        .replace("gain 1 coin; } }", "if enabled(rich) { gain 3 coin; } } }")
+        + 'track fame { space 1 "F1" { gain 1 vp; } space 2 "F2" { gain 2 vp; } }\n'
+        + 'variant rich "Everyone starts with 3 coins";\n')
+assert "advance fame;" in GAME and "enabled(rich)" in GAME, "the runtime tests' game changed: update GAME"
 
 
 @pytest.fixture
