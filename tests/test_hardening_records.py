@@ -318,3 +318,54 @@ def test_random_agents_of_opposite_seeds_differ():
 def test_the_cli_refuses_a_seed_outside_the_documented_range(pack):
     result = invoke("play", pack, "-n", 2, "--seed", 2 ** 63)
     assert result.exit_code == 2
+
+
+# ------------------------------------------------------------------------- mutation (property)
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-2 ** 70, 2 ** 70) | st.text(max_size=6)
+                    | st.sampled_from(["c1", "P1:x", "fame:1", "coin", {"player": 0}, {"entity": "c1"}]),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+                    max_leaves=6)
+
+
+def places(data, path=()):
+    """Every path into a JSON value (the value itself first)."""
+    yield path
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, value in items:
+        yield from places(value, path + (key,))
+
+
+def mutated(data, choice: int, value):
+    data = json.loads(json.dumps(data))
+    path = list(places(data))[1:][choice % (len(list(places(data))) - 1)]
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return data
+
+
+@pytest.fixture(scope="module")
+def originals(tmp_path_factory):
+    """A compiled pack, a saved state and a log of one game, as JSON to mutate."""
+    root = tmp_path_factory.mktemp("mutate")
+    program = compile_pack(str(write_pack(root / "demo", GAME, name="demo"))).program
+    game = played(program)
+    save_state(game.state, root / "state.json")
+    save(record(game, str(root / "demo")), root / "log.json")
+    return program, root, json.loads((root / "state.json").read_text()), json.loads((root / "log.json").read_text())
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(choice=st.integers(0, 10 ** 6), value=JSON, which=st.sampled_from(["state", "log"]))
+def test_a_mutated_state_or_log_is_accepted_or_refused_with_a_code(originals, choice, value, which):
+    program, root, state, log = originals
+    path = root / f"mutated-{which}.json"
+    path.write_text(json.dumps(mutated(state if which == "state" else log, choice, value)))
+    try:
+        load_state(path, program) if which == "state" else replay(program, load(path))
+    except (RulesRuntimeError, RulesError) as e:
+        assert getattr(e, "code", None) or e.diagnostics
