@@ -103,7 +103,11 @@ def _validated(model, path: Path, code: str, what: str):
 
 
 def check_log(program: Program, log: GameLog, where: Optional[str] = None) -> None:
-    """The checks a log needs against the pack it is replayed on: its seats and variants (E604)."""
+    """The checks a log needs against the pack it is replayed on: the same rules (E508), its seats and
+    variants (E604)."""
+    if (program.name, program.digest) != (log.pack, log.digest):
+        raise RulesRuntimeError("E508", f"the log was played with pack {log.pack!r} of rules digest {log.digest}, "
+                                f"not {program.name!r} of digest {program.digest}", where)
     g = program.game
     if g is not None and not g.min_players <= log.players <= g.max_players:
         raise RulesRuntimeError("E604", f"the log has {log.players} players; {g.title or g.name} is for "

@@ -167,6 +167,15 @@ def test_a_log_still_replays_after_fmt(logged, pack):
     assert invoke("replay", write(data)).exit_code == 0
 
 
+def test_replay_refuses_a_program_with_other_rules(pack, tmp_path):
+    program = compile_pack(str(pack)).program
+    log = record(played(program), str(pack))
+    other = write_pack(tmp_path / "other", GAME.replace("gain 2 coin; } }", "gain 3 coin; } }"), name="demo")
+    with pytest.raises(RulesRuntimeError) as info:
+        replay(compile_pack(str(other)).program, log)
+    assert info.value.code == "E508"
+
+
 def test_replay_checks_the_result_on_both_backends(pack, tmp_path):
     for program in programs(pack):
         log = record(played(program), str(pack))
