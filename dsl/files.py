@@ -7,6 +7,7 @@ ends), a FIFO (reading blocks until a writer comes) or a folder; none of them is
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
@@ -68,9 +69,13 @@ def write_atomic(path: Path, content) -> None:
     """
     path = Path(os.path.realpath(path))
     try:
-        mode = stat.S_IMODE(os.stat(path).st_mode)
+        info = os.stat(path)
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
+    else:
+        if not stat.S_ISREG(info.st_mode):  # renaming over /dev/null would replace the device itself
+            raise OSError(errno.EEXIST, "not a regular file (a folder, device, pipe or socket)", str(path))
+        mode = stat.S_IMODE(info.st_mode)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
     try:
         os.fchmod(fd, mode)

@@ -175,6 +175,19 @@ def test_a_play_log_into_a_folder_is_e506(tmp_path):
     assert_e506_at(invoke("play", pack, "-n", 2, "--log", tmp_path), tmp_path)
 
 
+def test_a_play_log_onto_dev_null_or_a_fifo_never_replaces_it(tmp_path):
+    pack = write_pack(tmp_path / "vote", HUMAN)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for target in ("/dev/null", fifo, tmp_path / "link"):
+        if target == tmp_path / "link":
+            target.symlink_to("/dev/null")
+        result = invoke("play", pack, "-n", 2, "--agent", "first", "--log", target)
+        assert_e506_at(result, target)
+        assert "not a regular file" in result.output
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode) and stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
 def umask() -> int:
     old = os.umask(0o022)
     os.umask(old)
