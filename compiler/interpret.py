@@ -207,7 +207,8 @@ class Interpreter(A.Visitor):
             env["this"] = f.this
         until = None if s.until is None else \
             (subject_mode(s.until, "anyone"), s.until.event, self.filters(s.until, rt, f))
-        rt.register(f.you, self.sites[id(s)], subject_mode(s.pattern), s.pattern.event, self.filters(s.pattern, rt, f), s.once,
+        rt.register(f.you, self.sites[id(s)], subject_mode(s.pattern), s.pattern.event,
+                    self.filters(s.pattern, rt, f), s.once,
                     until, env)
         return ()
 
