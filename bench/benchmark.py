@@ -62,7 +62,7 @@ def bench_compile(packs: list[str], repeat: int) -> None:
             first = driver.compile_pack(pack)
 
             def warm():
-                sys.modules.pop(f"rulebook_pack_{first.program.digest}", None)  # re-import from disk
+                sys.modules.pop(driver.module_name(first.key), None)  # re-import from disk
                 assert driver.compile_pack(pack).cached
 
             warm_s = best_of(warm, repeat)

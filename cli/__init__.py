@@ -8,18 +8,23 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
-from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
-from rulebook.dsl.diagnostics import ERROR, INFO, Diagnostic, RulesError, render_json, render_text, sort_key
+from rulebook.dsl.ast import Span
+from rulebook.dsl.diagnostics import (ERROR, INFO, Diagnostic, RulesError, printable, render_json, render_text,
+                                      sort_key)
 from rulebook.dsl.parser import parse_file
+from rulebook.runtime.agents import PlainConsole
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="A declarative rules language for board games: lint, compile, play.")
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+# Everything printed holds user text: no markup, no emoji codes, control characters escaped.
+out = PlainConsole()
+err = PlainConsole(stderr=True)
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+SEED_LIMIT = 2 ** 63   # the range a log accepts (runtime.record.SEED_LIMIT)
 
 
 class Format(str, Enum):
@@ -51,7 +56,7 @@ def _lint_targets(path: Path) -> list:
     """What linting PATH means: a file, a pack, every pack and loose file in a folder, or a shipped pack."""
     from rulebook.compiler.pack import MANIFEST, shipped_packs
 
-    if path.is_file():
+    if path.is_file() or path.exists() and not path.is_dir():   # a FIFO or device: E107 from the reader
         return [path]
     if path.is_dir():
         if (path / MANIFEST).is_file():
@@ -95,27 +100,49 @@ def compile_(pack: str = typer.Argument(..., help="Pack folder or shipped pack n
              no_cache: bool = typer.Option(False, "--no-cache", help="Ignore the compile cache."),
              format: Format = typer.Option(Format.text, "--format")) -> None:
     """Compile a pack into one Python module of effect functions."""
-    from rulebook.compiler.driver import compile_pack, write_atomic
+    from rulebook.compiler.driver import compile_pack
 
     try:
         compiled = compile_pack(pack, use_cache=not no_cache)
     except RulesError as e:
         _fail(e, format, _sources_of(e))
-    output.mkdir(parents=True, exist_ok=True)
+    if output.exists() and not output.is_dir():
+        _fail(_cannot_write(output, "-o names a folder for the generated module, and this is not a folder"), format)
     target = output / f"{compiled.program.name}.py"
-    write_atomic(target, compiled.source)
+    _write(target, compiled.source, format, make_parent=True)
     _report([d for d in compiled.diagnostics if d.severity != INFO], {}, format)
     if format is Format.text:
         out.print(f"compiled {compiled.program.name} -> {target}" + (" (from cache)" if compiled.cached else ""),
                   markup=False)
 
 
+def _cannot_write(path: Path, reason: str) -> RulesError:
+    return RulesError([Diagnostic("E506", f"cannot write {path}: {reason}", Span(str(path), 0, 0, 0, 0))])
+
+
+def _write(path: Path, content, fmt: Format = Format.text, make_parent: bool = False) -> None:
+    """Write an output file atomically, or exit with E506 at its path (never a half-written file)."""
+    from rulebook.dsl.files import write_atomic
+
+    try:
+        if make_parent:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, content)
+    except OSError as e:
+        _fail(_cannot_write(path, e.strerror or str(e)), fmt)
+    except ValueError as e:  # a NUL byte in the path
+        _fail(_cannot_write(path, str(e)), fmt)
+
+
 def _sources_of(e: RulesError) -> dict:
+    from rulebook.compiler.driver import source_text
+
     sources = {}
     for d in e.diagnostics:
-        path = Path(d.span.file)
-        if d.span.file not in sources and path.is_file():
-            sources[d.span.file] = path.read_text(encoding="utf-8", errors="replace")
+        if d.span.file not in sources and d.span.line > 0:
+            text = source_text(Path(d.span.file))
+            if text is not None:
+                sources[d.span.file] = text
     return sources
 
 
@@ -137,11 +164,11 @@ def explain(pack: str = typer.Argument(..., help="Pack folder or shipped pack na
         hint = did_you_mean(name, result.symbols.names())
         err.print(f"rulebook: {pack} declares nothing named {name!r}" + (f" ({hint})" if hint else ""), markup=False)
         raise typer.Exit(EXIT_FINDINGS)
-    out.print(f"[bold]{name}[/bold] is declared at {decl.span}")
+    out.print(Text.assemble((printable(name), "bold"), f" is declared at {printable(str(decl.span))}"))
     printer = Printer()
     printer.decl(decl)
     out.print("\n".join("  " + line for line in printer.lines), markup=False)
-    out.print("\n[bold]In words[/bold]")
+    out.print(Text("\nIn words", style="bold"))
     out.print("\n".join(read_out(decl)), markup=False)
 
 
@@ -149,7 +176,6 @@ def explain(pack: str = typer.Argument(..., help="Pack folder or shipped pack na
 def fmt(paths: List[Path] = typer.Argument(..., help="Rules files to format in place."),
         check: bool = typer.Option(False, "--check", help="Only report files that would change.")) -> None:
     """Rewrite rules files in the canonical layout, keeping their comments."""
-    from rulebook.compiler.driver import write_atomic
     from rulebook.dsl.printer import format_text
 
     changed = 0
@@ -164,7 +190,7 @@ def fmt(paths: List[Path] = typer.Argument(..., help="Rules files to format in p
             if check:
                 out.print(f"would reformat {path}", markup=False)
             else:
-                write_atomic(path, new)
+                _write(path, new)  # through a symlink, the file it points to; its mode is kept
                 out.print(f"reformatted {path}", markup=False)
     raise typer.Exit(EXIT_FINDINGS if check and changed else EXIT_CLEAN)
 
@@ -186,7 +212,8 @@ def _program(pack: str, interpret: bool):
 @app.command()
 def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name."),
          players: int = typer.Option(..., "--players", "-n", help="Number of players."),
-         seed: int = typer.Option(1, "--seed", "-s", help="Seed of the game's RNG."),
+         seed: int = typer.Option(1, "--seed", "-s", min=-SEED_LIMIT, max=SEED_LIMIT - 1,
+                                  help="Seed of the game's RNG (an integer within ±2^63)."),
          agent: AgentKind = typer.Option(AgentKind.random, "--agent", help="random, first or human."),
          log: Optional[Path] = typer.Option(None, "--log", help="Write the game log here."),
          variant: List[str] = typer.Option([], "--variant", help="Switch on an optional rule."),
@@ -196,7 +223,7 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
     """Play a whole game with the given agents and print the final scores and the winner."""
     from rulebook.runtime.agents import TracingAgent, make_agents
     from rulebook.runtime.engine import Game, RulesRuntimeError
-    from rulebook.runtime.record import record, save
+    from rulebook.runtime.record import dump, record
 
     try:
         program = _program(pack, interpret)
@@ -231,7 +258,9 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
             out.print(f"  {line}", markup=False)
     _print_result(g.title or g.name, result, game.decisions_made)
     if log is not None:
-        save(record(game, pack), log)
+        from rulebook.compiler.pack import locate
+
+        _write(log, dump(record(game, str(locate(pack)))))
         out.print(f"log written to {log}", markup=False)
 
 
@@ -260,40 +289,68 @@ def cover(pack: str = typer.Argument(..., help="Pack folder or shipped pack name
             except RulesRuntimeError as e:
                 err.print(f"seed {s}, {n} players: {e}", markup=False)
                 raise typer.Exit(EXIT_FINDINGS)
-    table = Table(title=f"{pack}: rules reached in {games} games x {len(counts)} player counts")
+    table = Table(title=Text(printable(f"{pack}: rules reached in {games} games x {len(counts)} player counts")))
     table.add_column("kind")
     table.add_column("reached", justify="right")
     table.add_column("never reached")
     report = coverage.report()
     for group, (total, missing) in report.items():
-        table.add_row(group, f"{total - len(missing)}/{total}", ", ".join(missing) or "-")
+        table.add_row(group, f"{total - len(missing)}/{total}", Text(printable(", ".join(missing)) or "-"))
     out.print(table)
     raise typer.Exit(EXIT_FINDINGS if any(missing for _, missing in report.values()) else EXIT_CLEAN)
 
 
 def _print_result(title: str, result: dict, decisions: int) -> None:
-    table = Table(title=f"{title}: final scores")
+    table = Table(title=Text(printable(f"{title}: final scores")))
     table.add_column("player")
     table.add_column("score (then tie-breaks)")
     for name, keys in result["scores"].items():
-        table.add_row(name, " / ".join(str(k) for k in keys))
+        table.add_row(Text(printable(name)), " / ".join(str(k) for k in keys))
     out.print(table)
     out.print(f"winner: {', '.join(result['winners'])}   ({decisions} decisions, final state {result['digest']})")
 
 
+def _logged_program(recorded, log: Path, pack: Optional[str], interpret: bool):
+    """The pack a log was played with, found by its name and content digest: at `--pack`, else where it
+    was played, beside the log, or shipped under its name. Any other pack, even one with the same
+    folder name, is refused: E508 at the log, listing what was tried."""
+    from rulebook.compiler.pack import MANIFEST, SHIPPED
+
+    if pack is not None:
+        candidates = [pack]
+    else:
+        folder = Path(recorded.location) if recorded.location else None
+        candidates = ([str(folder)] if folder else []) + [str(log.parent / (folder.name if folder else recorded.pack)),
+                                                          str(SHIPPED / recorded.pack)]
+    tried = []
+    for ref in dict.fromkeys(candidates):
+        if pack is None and not (Path(ref) / MANIFEST).exists():
+            continue
+        try:
+            program = _program(ref, interpret)
+        except RulesError as e:
+            tried.append(f"{ref}: {e.diagnostics[0].message}")
+            continue
+        if (program.name, program.digest) == (recorded.pack, recorded.digest):
+            return program
+        tried.append(f"{ref}: pack {program.name!r} with other rules (digest {program.digest})")
+    raise RulesError([Diagnostic("E508", f"the log's pack {recorded.pack!r} (rules digest {recorded.digest}) is not "
+                                 "found; pass --pack PATH", Span(str(log), 0, 0, 0, 0),
+                                 notes=tuple(tried) or (f"no pack named {recorded.pack!r} at {recorded.location}",))])
+
+
 @app.command()
 def replay(log: Path = typer.Argument(..., help="A log written by `rulebook play --log`."),
+           pack: Optional[str] = typer.Option(None, "--pack", help="The pack folder, when it has moved."),
            interpret: bool = typer.Option(False, "--interpret", help="Replay on the reference interpreter.")) -> None:
-    """Replay a logged game and check that it reaches the same final state."""
+    """Replay a logged game and check that it reaches the same final state and result."""
     from rulebook.runtime.engine import RulesRuntimeError
     from rulebook.runtime.record import load, replay as run_replay
 
     try:
         recorded = load(log)
-        program = _program(recorded.pack, interpret)
-        if program.digest and recorded.digest and program.digest != recorded.digest and not interpret:
-            err.print(f"warning: the rules of {recorded.pack!r} changed since this log was written", markup=False)
-        game = run_replay(program, recorded)
+        program = _logged_program(recorded, log, pack, interpret)
+        game = run_replay(program, recorded, str(log))
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
     except RulesRuntimeError as e:

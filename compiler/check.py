@@ -379,11 +379,21 @@ class Checker(A.Visitor):
         self.expect(s.track, ("track",), "E203", "track", s.span)
         if s.by is not None:
             self.amount(s.by, scope)
+            self.not_negative(s.by, "advance")
 
     def visit_Regress(self, s: A.Regress, scope: Scope) -> None:
         self.expect(s.track, ("track",), "E203", "track", s.span)
         if s.by is not None:
             self.amount(s.by, scope)
+            self.not_negative(s.by, "regress")
+
+    def not_negative(self, expr, what: str) -> None:
+        """A constant negative count where only a count makes sense (`regress by -5`, `draw -1`)."""
+        value = expr.value if isinstance(expr, A.Int) else (
+            -expr.operand.value if isinstance(expr, A.Unary) and expr.op == "-" and isinstance(expr.operand, A.Int)
+            else None)
+        if value is not None and value < 0:
+            self.err("E308", f"{what} needs a number of at least 0, not {value}", expr.span)
 
     def visit_Choose(self, s: A.Choose, scope: Scope) -> None:
         for o in s.options:
@@ -508,6 +518,7 @@ class Checker(A.Visitor):
 
     def visit_Draw(self, s: A.Draw, scope: Scope) -> None:
         self.amount(s.count, scope)
+        self.not_negative(s.count, "draw")
         source = self.zone_expr(s.source, scope)
         if s.where is not None:   # `it` is the item tested
             inner = scope.child()

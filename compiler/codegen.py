@@ -18,7 +18,7 @@ from rulebook.dsl.printer import PRECEDENCE, precedence
 
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, actor_call, aggregate_shape, announces,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, symbolic,
-                     recursive, tables, trigger_captures, trigger_nodes, where)
+                     recursive, site_ids, tables, trigger_captures, trigger_nodes, where)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 
 TEMPLATES = jinja2.Environment(
@@ -74,6 +74,7 @@ class CodeGen(A.Visitor):
     def __init__(self, sym: Symbols):
         self.sym = sym
         self.captures = trigger_captures(sym)
+        self.sites = site_ids(sym)
         self.dynamic_attrs = dynamic_attrs(sym)
         # procs and funcs are called by name: numbered Python names, since rules names may hold a
         # '.' (the `base` an override calls) and must never collide
@@ -404,12 +405,12 @@ class CodeGen(A.Visitor):
         self.writeline(f"yield from rt.roll({ctx.you}, {s.die!r})", s)
 
     def visit_Whenever(self, s: A.Whenever, ctx: Ctx):
-        tid = where(s)
+        tid = self.sites[id(s)]
         captured = self.captures[id(s)]
         body_ctx = Ctx(frozenset(captured), "you", ctx.this_ok, "event")
         name = self.temp("trigger")  # taken before the body, which may hold triggers of its own
         prelude = [f"v_{n} = env[{n!r}]" for n in captured] + (["this = env['this']"] if ctx.this_ok else [])
-        self.function(name, "rt, you, it, env", s.body, body_ctx, f"trigger at {tid}", tuple(prelude))
+        self.function(name, "rt, you, it, env", s.body, body_ctx, f"trigger at {where(s)}", tuple(prelude))
         self.triggers[tid] = name
         subject = subject_mode(s.pattern)
         filters = self.filters(s.pattern, ctx)
@@ -434,7 +435,7 @@ class CodeGen(A.Visitor):
                        f"{where(s)!r})", s)
 
     def visit_Once(self, s: A.Once, ctx: Ctx):
-        self.writeline(f"if rt.once({ctx.you}, {where(s)!r}):", s)
+        self.writeline(f"if rt.once({ctx.you}, {self.sites[id(s)]!r}):", s)
         self.nested(s.body, ctx)
 
     def visit_Rank(self, s: A.Rank, ctx: Ctx):
@@ -485,8 +486,8 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
             value = gen.cost(effect.node, ctx) if effect.shape == "cost" else gen.ex(effect.node, ctx)
             at = effect.node if effect.shape == "expr" else effect.node[0]
             functions[effect.key] = (f"lambda {params}: {value}", where(at))
-    triggers = [where(n) for n in trigger_nodes(sym)]
-    functions.update({("trigger", tid): (gen.triggers[tid], None) for tid in triggers})
+    triggers = [(gen.sites[id(n)], where(n)) for n in trigger_nodes(sym)]
+    functions.update({("trigger", tid): (gen.triggers[tid], None) for tid, _span in triggers})
     source = TEMPLATES.get_template("module.py.j2").render(
         pack=pack_name, digest=digest, functions=gen.functions, callables=functions,
         tables=tables(lay, pack_name, triggers), procs=[p.name for p in lay.procs],

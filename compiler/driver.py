@@ -8,34 +8,46 @@ import json
 import marshal
 import os
 import sys
-import tempfile
+import types
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import Optional
+from typing import Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import ERROR, Diagnostic, RulesError, sort_key
-from rulebook.dsl.parser import deep_recursion, parse_file, parse_text
+from rulebook.dsl.files import read_limited, write_atomic  # noqa: F401 - write_atomic is used by the CLI
+from rulebook.dsl.parser import MAX_FILE_BYTES, deep_recursion, parse_file, parse_text
 from rulebook.runtime.kernels import KERNELS
 from rulebook.runtime.program import Program
 
 from .check import Checker
 from .codegen import generate
 from .layout import layout
-from .pack import MANIFEST, Pack, chain_digest, load_pack, pack_chain
+from .pack import MANIFEST, Pack, load_pack, pack_chain
 from .resolve import Symbols, resolve
 
 _HERE = Path(__file__).resolve().parent
-_SALT_FILES = [_HERE.parent / "dsl" / "rules.lark", _HERE / "codegen.py", _HERE / "check.py", _HERE / "resolve.py",
-               _HERE / "layout.py", _HERE / "templates" / "module.py.j2", _HERE.parent / "dsl" / "parser.py"]
+# Bump when generated code changes for a reason the sources below do not show (a dependency's output).
+GENERATOR_VERSION = 2
+IDENTITY_FORMAT = "rulebook-pack-identity/1"
+CACHE_FORMAT = "rulebook-cache/2"
+MAX_CACHE_ENTRY_BYTES = 64 * 1024 * 1024
 
 
+@lru_cache(maxsize=1)
 def compiler_salt() -> str:
-    """A hash of the compiler's own sources: a new compiler never reuses an old cache entry."""
-    h = hashlib.sha256()
-    for p in _SALT_FILES:
-        h.update(p.read_bytes())
-    return h.hexdigest()[:12]
+    """A hash of every source of the stages that shape generated code (dsl, compiler, runtime) and
+    the generator version: a new compiler never reuses an old cache entry."""
+    root = _HERE.parent
+    files = sorted(p for folder in ("dsl", "compiler", "runtime") for p in (root / folder).rglob("*")
+                   if p.suffix in (".py", ".lark", ".j2"))
+    h = hashlib.sha256(f"{GENERATOR_VERSION}".encode())
+    for p in files:
+        h.update(json.dumps([str(p.relative_to(root)), hashlib.sha256(p.read_bytes()).hexdigest()]).encode())
+    return h.hexdigest()[:16]
 
 
 def cache_dir() -> Path:
@@ -57,6 +69,19 @@ class Analysis:
     def ok(self) -> bool:
         return not any(d.severity == ERROR for d in self.diagnostics)
 
+    def identity(self) -> str:
+        """The content digest that names the pack chain in logs, blind to layout and comments.
+
+        It hashes each pack's name and the AST of its files in order (an AST's repr leaves spans
+        out), so `rulebook fmt`, comments and the folder the pack sits in leave it unchanged.
+        """
+        h = hashlib.sha256(IDENTITY_FORMAT.encode())
+        with deep_recursion():
+            for name, modules in self.modules:
+                h.update(json.dumps([name, [hashlib.sha256(repr(m.items).encode("utf-8", "backslashreplace"))
+                                            .hexdigest() for m in modules if m.items]]).encode())
+        return h.hexdigest()[:20]
+
 
 def analyse_chain(chain: list[Pack]) -> Analysis:
     """Parse every file of every pack, resolve names across them and check the result."""
@@ -74,12 +99,19 @@ def analyse_chain(chain: list[Pack]) -> Analysis:
                 modules.append(module)
             except RulesError as e:
                 result.diagnostics.extend(e.diagnostics)
-                try:
-                    result.sources[shown] = path.read_text(encoding="utf-8", errors="replace")
-                except OSError:
-                    pass
+                text = source_text(path, shown)
+                if text is not None:
+                    result.sources[shown] = text
         result.modules.append((pack.name, modules))
     return _check(result)
+
+
+def source_text(path: Path, shown: Optional[str] = None) -> Optional[str]:
+    """A file's text for showing carets under findings, or None when it is not a readable rules file."""
+    try:
+        return read_limited(path, MAX_FILE_BYTES, shown).decode("utf-8", errors="replace")
+    except RulesError:
+        return None
 
 
 def analyse_text(text: str, name: str = "<text>") -> Analysis:
@@ -147,72 +179,120 @@ class Compiled:
     path: Path
     cached: bool
     diagnostics: list
+    key: str = ""
+
+
+def cache_key(chain: list[Pack]) -> str:
+    """The cache key of a pack chain: the compiler's salt and every file's shown path and content hash,
+    framed as JSON so no two different inputs give the same text; unreadable files are E105/E107."""
+    files = []
+    for pack in chain:
+        for path in [pack.root / MANIFEST] + pack.files():
+            shown = pack.display(path)
+            files.append([pack.name, shown, hashlib.sha256(read_limited(path, MAX_FILE_BYTES, shown)).hexdigest()])
+    return _key({"files": files})
+
+
+def _key(inputs: dict) -> str:
+    payload = json.dumps({"format": CACHE_FORMAT, "salt": compiler_salt(), **inputs}, sort_keys=True)
+    return hashlib.sha256(payload.encode()).hexdigest()[:24]
 
 
 def compile_pack(ref: str, use_cache: bool = True) -> Compiled:
-    """Compile a pack (from the content-hash cache when possible); raise RulesError on errors."""
+    """Compile a pack (from the content-hash cache when possible); raise RulesError on errors.
+
+    With `use_cache=False` the cache is not read (it is still refreshed).
+    """
     chain = pack_chain(ref)
-    digest = chain_digest(chain, compiler_salt())
+    key = cache_key(chain)
     name = chain[-1].name
-    folder = cache_dir()
-    target = folder / f"{name}-{digest}.py"
-    findings = folder / f"{name}-{digest}.json"
-    if use_cache and target.is_file() and findings.is_file():
-        diags = [Diagnostic.from_json(d) for d in json.loads(findings.read_text())]
-        return Compiled(load_module(target, digest), target.read_text(), target, True, diags)
+    entry = CacheEntry(cache_dir(), f"{name}-{key}", key)
+    if use_cache:
+        hit = entry.load()
+        if hit is not None:
+            return hit
     result = analyse_chain(chain)
     if not result.ok:
         raise RulesError(result.diagnostics)
-    source = _generate(result, name, digest)
-    folder.mkdir(parents=True, exist_ok=True)
-    write_atomic(findings, json.dumps([d.to_json() for d in result.diagnostics]))
-    write_atomic(target, source)
-    return Compiled(load_module(target, digest), source, target, False, result.diagnostics)
+    return entry.store(_generate(result, name, result.identity()), result.diagnostics)
 
 
-def write_atomic(path: Path, content) -> None:
-    """Write text or bytes so that readers see the old or the new content, never a half-written one."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(content.encode("utf-8") if isinstance(content, str) else content)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+class EntryMeta(BaseModel):
+    """The record written last for a cache entry: its key and the hashes of the module and bytecode."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    format: Literal["rulebook-cache/2"]
+    key: str
+    source_sha256: str
+    code_sha256: str
+    magic: str
+    findings: list[dict]
 
 
-def load_module(path: Path, digest: str) -> Program:
-    """Import a generated module and build its Program.
+class CacheEntry:
+    """One cached module: `<stem>.py`, its bytecode `<stem>.<magic>.code` and `<stem>.json`.
 
-    The module's bytecode is cached beside it (keyed by the interpreter's magic number), because
-    Python does not write .pyc files for it where PYTHONDONTWRITEBYTECODE is set.
+    The .json is written last and holds the key and the hashes of the other two, so an entry that
+    was edited, forged, cut short or left by another compiler is a miss: compiled again, never run.
     """
-    module_name = f"rulebook_pack_{digest}"
-    module = sys.modules.get(module_name)
-    if module is None:
-        spec = importlib.util.spec_from_file_location(module_name, path)
-        module = importlib.util.module_from_spec(spec)
-        # our generated code: user text only ever appears in repr() literals
-        exec(_bytecode(path), module.__dict__)  # noqa: S102
-        sys.modules[module_name] = module
-    return module.build()
 
+    def __init__(self, folder: Path, stem: str, key: str):
+        self.key = key
+        self.source_path = folder / f"{stem}.py"
+        self.code_path = folder / f"{stem}.{importlib.util.MAGIC_NUMBER.hex()}.code"
+        self.meta_path = folder / f"{stem}.json"
 
-def _bytecode(path: Path):
-    """The compiled code of a generated module, from its cache file when it is current."""
-    cached = path.with_suffix(f".{importlib.util.MAGIC_NUMBER.hex()}.code")
-    if cached.is_file():
+    def load(self) -> Optional[Compiled]:
+        """The entry's compiled pack when every file of it is present and matches the key, else None."""
         try:
-            return marshal.loads(cached.read_bytes())
-        except (ValueError, EOFError, TypeError):
-            pass  # a damaged cache file: compile again
-    code = compile(path.read_text(encoding="utf-8"), str(path), "exec")
-    try:
-        write_atomic(cached, marshal.dumps(code))
-    except OSError:
-        pass  # a read-only cache still works, only slower
-    return code
+            meta = EntryMeta.model_validate_json(read_limited(self.meta_path, MAX_CACHE_ENTRY_BYTES))
+            source_bytes = read_limited(self.source_path, MAX_CACHE_ENTRY_BYTES)
+            code_bytes = read_limited(self.code_path, MAX_CACHE_ENTRY_BYTES)
+            if (meta.key != self.key or meta.magic != importlib.util.MAGIC_NUMBER.hex()
+                    or hashlib.sha256(source_bytes).hexdigest() != meta.source_sha256
+                    or hashlib.sha256(code_bytes).hexdigest() != meta.code_sha256):
+                return None
+            findings = [Diagnostic.from_json(d) for d in meta.findings]
+            code = marshal.loads(code_bytes)
+            source = source_bytes.decode("utf-8")
+        except (RulesError, ValidationError, ValueError, EOFError, TypeError, KeyError):
+            return None  # missing, damaged or foreign: a miss
+        return Compiled(_run_module(code, self.key), source, self.source_path, True, findings, self.key)
+
+    def store(self, source: str, findings: list) -> Compiled:
+        """Compile a module's source, write the entry (a read-only cache is skipped) and load it."""
+        code = compile(source, str(self.source_path), "exec")
+        code_bytes = marshal.dumps(code)
+        meta = EntryMeta(format=CACHE_FORMAT, key=self.key, source_sha256=hashlib.sha256(source.encode()).hexdigest(),
+                         code_sha256=hashlib.sha256(code_bytes).hexdigest(), magic=importlib.util.MAGIC_NUMBER.hex(),
+                         findings=[d.to_json() for d in findings])
+        try:
+            self.source_path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(self.source_path, source)
+            write_atomic(self.code_path, code_bytes)
+            write_atomic(self.meta_path, meta.model_dump_json())
+        except OSError:
+            pass  # a read-only or full cache still compiles, in memory, only without reuse
+        return Compiled(_run_module(code, self.key, fresh=True), source, self.source_path, False, findings, self.key)
+
+
+def module_name(key: str) -> str:
+    """The name a compiled pack's module is registered under in sys.modules."""
+    return f"rulebook_pack_{key}"
+
+
+def _run_module(code, key: str, fresh: bool = False) -> Program:
+    """Run a generated module's code (once per process and key) and build its Program."""
+    name = module_name(key)
+    module = None if fresh else sys.modules.get(name)
+    if module is None:
+        module = types.ModuleType(name)
+        module.__file__ = code.co_filename
+        # our generated code, verified against its cache entry: user text only ever appears in repr() literals
+        exec(code, module.__dict__)  # noqa: S102
+        sys.modules[name] = module
+    return module.build()
 
 
 def interpret_pack(ref: str) -> Program:
@@ -224,7 +304,7 @@ def interpret_pack(ref: str) -> Program:
         raise RulesError(result.diagnostics)
     with deep_recursion():
         program = build_program(result.symbols, layout(result.symbols), result.chain[-1].name)
-    program.digest = chain_digest(result.chain, compiler_salt())
+    program.digest = result.identity()
     return program
 
 
@@ -233,20 +313,19 @@ def build_text(text: str, interpreted: bool = False, name: str = "<text>") -> Pr
     result = analyse_text(text, name)
     if not result.ok:
         raise RulesError(result.diagnostics)
-    digest = hashlib.sha256((compiler_salt() + text).encode()).hexdigest()[:20]
     if interpreted:
         from .interpret import build_program
 
         with deep_recursion():
             program = build_program(result.symbols, layout(result.symbols), "text")
-        program.digest = digest
+        program.digest = result.identity()
         return program
-    folder = cache_dir()
-    target = folder / f"text-{digest}.py"
-    if not target.is_file():
-        folder.mkdir(parents=True, exist_ok=True)
-        write_atomic(target, _generate(result, "text", digest))
-    return load_module(target, digest)
+    key = _key({"text": text, "name": name})
+    entry = CacheEntry(cache_dir(), f"text-{key}", key)
+    hit = entry.load()
+    if hit is not None:
+        return hit.program
+    return entry.store(_generate(result, "text", result.identity()), result.diagnostics).program
 
 
 def _generate(result: Analysis, name: str, digest: str) -> str:

@@ -13,7 +13,7 @@ from rulebook.runtime.program import Program, assemble
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, actor_call, aggregate_shape, announces,
                      builtin_args, recursive,
                      call_args, effects, leading_cost, option_labels, subject_mode, symbolic, tables,
-                     trigger_captures, trigger_nodes, where)
+                     site_ids, trigger_captures, trigger_nodes, where)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 
 class Frame:
@@ -37,6 +37,7 @@ class Interpreter(A.Visitor):
         self.sym = sym
         self.captures = trigger_captures(sym)
         self.recursive = recursive(sym)
+        self.sites = site_ids(sym)
 
     # ------------------------------------------------------------------ statements
     def run(self, stmts: tuple, rt, f: Frame):
@@ -208,7 +209,8 @@ class Interpreter(A.Visitor):
             env["this"] = f.this
         until = None if s.until is None else \
             (subject_mode(s.until, "anyone"), s.until.event, self.filters(s.until, rt, f))
-        rt.register(f.you, where(s), subject_mode(s.pattern), s.pattern.event, self.filters(s.pattern, rt, f), s.once,
+        rt.register(f.you, self.sites[id(s)], subject_mode(s.pattern), s.pattern.event,
+                    self.filters(s.pattern, rt, f), s.once,
                     until, env)
         return ()
 
@@ -225,7 +227,7 @@ class Interpreter(A.Visitor):
         return rt.run_slot(f.you, self.ev(s.ref.obj, rt, f), s.ref.name, where(s))
 
     def visit_Once(self, s, rt, f):
-        if rt.once(f.you, where(s)):
+        if rt.once(f.you, self.sites[id(s)]):
             return self.run(s.body, rt, f)
         return ()
 
@@ -384,8 +386,8 @@ def build_program(sym: Symbols, lay: Layout, pack_name: str) -> Program:
     it = Interpreter(sym)
     fns = {effect.key: _callable(it, effect) for effect in effects(lay)}
     triggers = trigger_nodes(sym)
-    fns.update({("trigger", where(n)): _trigger(it, n) for n in triggers})
-    return assemble(tables(lay, pack_name, [where(n) for n in triggers]), fns)
+    fns.update({("trigger", it.sites[id(n)]): _trigger(it, n) for n in triggers})
+    return assemble(tables(lay, pack_name, [(it.sites[id(n)], where(n)) for n in triggers]), fns)
 
 
 def _callable(it: Interpreter, effect):

@@ -185,9 +185,9 @@ def winner_keys(g: A.Game) -> tuple:
     return (g.winner.key,) + g.winner.tiebreaks if g.winner else (A.Int(0),)
 
 
-def tables(lay: "Layout", pack_name: str, triggers: list[str]) -> dict:
+def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]]) -> dict:
     """The pack's data for `runtime.program.assemble`: plain values only, so the generated module
-    can hold them as one literal."""
+    can hold them as one literal. `triggers` holds each trigger's id and rules position."""
     g = lay.game
     return {
         "name": pack_name, "resources": lay.resources, "groups": lay.groups, "counters": lay.counters,
@@ -336,3 +336,17 @@ def trigger_captures(sym) -> dict[int, list[str]]:
     for decl in sym.decls.values():
         inside(decl, frozenset(p.name for p in decl.params) if type(decl) is A.Proc else frozenset())
     return captures
+
+
+def site_ids(sym) -> dict[int, str]:
+    """For every `whenever`/`next` and `once` (by node id): a name that does not depend on layout,
+    `DECLARATION#N`. Triggers and `once` marks are saved in the game state under it, so `rulebook
+    fmt`, comments or the folder a pack sits in never change a game's final state digest."""
+    ids: dict[int, str] = {}
+    for decl in sym.decls.values():
+        count = 0
+        for n in A.walk(decl):
+            if type(n) in (A.Whenever, A.Once):
+                count += 1
+                ids[id(n)] = f"{getattr(decl, 'name', type(decl).__name__)}#{count}"
+    return ids

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import tomllib
 from pathlib import Path
 from typing import Optional
@@ -11,8 +10,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rulebook.dsl.ast import Span
 from rulebook.dsl.diagnostics import Diagnostic, RulesError
+from rulebook.dsl.files import read_limited
 
 MANIFEST = "pack.toml"
+MAX_MANIFEST_BYTES = 64 * 1024
+MAX_MANIFEST_NESTING = 32
+MAX_EXTENDS = 32          # packs in one extends chain (a base, expansions, house rules: a handful)
 SHIPPED = Path(__file__).resolve().parent.parent / "rules"
 
 
@@ -71,7 +74,7 @@ def locate(ref: str, relative_to: Optional[Path] = None) -> Path:
         candidates.append(relative_to / ref)
     candidates += [Path(ref), SHIPPED / ref]
     for c in candidates:
-        if (c / MANIFEST).is_file():
+        if (c / MANIFEST).exists():  # not only is_file(): a manifest that is a device is E107, not "no pack"
             return c.resolve()
     hint = None
     from rulebook.dsl.diagnostics import did_you_mean
@@ -83,11 +86,21 @@ def load_pack(root: Path) -> Pack:
     """Read a pack's manifest, with positioned diagnostics for a missing or invalid one."""
     path = root / MANIFEST
     shown = str(path)
-    if not path.is_file():
+    if not path.exists():
         raise RulesError([Diagnostic("E501", f"{root} has no {MANIFEST}", Span(shown, 0, 0, 0, 0))])
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        text = read_limited(path, MAX_MANIFEST_BYTES, shown).decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RulesError([Diagnostic("E502", f"{MANIFEST} is not UTF-8 text ({e.reason} at byte {e.start})",
+                                     Span(shown, 1, 1, 1, 2))]) from None
+    too_deep = _nesting_past(text, MAX_MANIFEST_NESTING)
+    if too_deep is not None:
+        line, column = too_deep
+        raise RulesError([Diagnostic("E502", f"{MANIFEST} nests arrays or tables more than "
+                                     f"{MAX_MANIFEST_NESTING} deep", Span(shown, line, column, line, column + 1))])
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
         raise RulesError([Diagnostic("E502", f"{MANIFEST} is not valid TOML: {e}", Span(shown, 1, 1, 1, 2))]) from None
     try:
         return Pack(root, Manifest.model_validate(data))
@@ -97,35 +110,66 @@ def load_pack(root: Path) -> Pack:
         raise RulesError([Diagnostic("E502", f"{MANIFEST}: {where}: {err['msg']}", Span(shown, 1, 1, 1, 2))]) from None
 
 
+def _nesting_past(text: str, limit: int) -> Optional[tuple[int, int]]:
+    """Where TOML brackets first nest deeper than `limit` (line, column), or None.
+
+    tomllib reads nested arrays recursively, so 3,000 of them raise RecursionError; this scan skips
+    strings and comments the way TOML delimits them.
+    """
+    depth, i, line, line_start, n = 0, 0, 1, 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line, line_start = line + 1, i + 1
+        elif c == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        elif c in "\"'":
+            quote = text[i:i + 3] if text[i:i + 3] in ('"""', "'''") else c
+            j = i + len(quote)
+            while j < n and not text.startswith(quote, j):
+                if c == '"' and text[j] == "\\":
+                    j += 1
+                j += 1
+            line += text.count("\n", i, j)
+            last = text.rfind("\n", i, j)
+            line_start = last + 1 if last >= 0 else line_start
+            i = j + len(quote)
+            continue
+        elif c in "[{":
+            depth += 1
+            if depth > limit:
+                return line, i - line_start + 1
+        elif c in "]}":
+            depth = max(depth - 1, 0)
+        i += 1
+    return None
+
+
 def pack_chain(ref: str) -> list[Pack]:
-    """The pack and every pack it extends, bases first; cycles are E504."""
+    """The pack and every pack it extends, bases first; cycles are E504, chains past MAX_EXTENDS E507."""
     chain: list[Pack] = []
     seen: list[str] = []
+    done: set[str] = set()
 
     def visit(root: Path) -> None:
+        if str(root) in done:  # a base shared by two packs is read once (diamonds stay linear)
+            return
         pack = load_pack(root)
+        where = Span(str(root / MANIFEST), 1, 1, 1, 2)
         if str(root) in seen:
             raise RulesError([Diagnostic("E504", f"pack {pack.name!r} extends itself through "
-                                         + " -> ".join(Path(s).name for s in seen),
-                                         Span(str(root / MANIFEST), 1, 1, 1, 2))])
+                                         + " -> ".join(Path(s).name for s in seen), where)])
+        if len(seen) >= MAX_EXTENDS:
+            raise RulesError([Diagnostic("E507", f"pack {pack.name!r} is more than {MAX_EXTENDS} packs "
+                                         "down an extends chain", where)])
         seen.append(str(root))
         for base in pack.manifest.extends:
             visit(locate(base, root))
         seen.pop()
-        if all(p.root != pack.root for p in chain):
-            chain.append(pack)
+        done.add(str(root))
+        chain.append(pack)
 
     visit(locate(ref))
     return chain
-
-
-def chain_digest(chain: list[Pack], salt: str) -> str:
-    """A content hash of every file of every pack in the chain (and the compiler's own salt)."""
-    h = hashlib.sha256(salt.encode())
-    for pack in chain:
-        for path in [pack.root / MANIFEST] + pack.files():
-            h.update(pack.display(path).encode())  # positions in the module name the files
-            h.update(b"\0")
-            h.update(path.read_bytes())
-            h.update(b"\0")
-    return h.hexdigest()[:20]

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import difflib
 import json
+import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable, Optional
 
 from .ast import Span
+from .lexer import LINE_BREAK
 
 ERROR, WARNING, INFO = "error", "warning", "info"
 
@@ -66,10 +69,15 @@ CODES: dict[str, tuple[str, str]] = {
     "E503": (ERROR, "unknown pack"),
     "E504": (ERROR, "cyclic pack extension"),
     "E505": (ERROR, "empty pack"),
+    "E506": (ERROR, "cannot write output"),
+    "E507": (ERROR, "extends chain too long"),
+    "E508": (ERROR, "pack of a log not found"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),
     "E603": (ERROR, "replay diverged"),
+    "E604": (ERROR, "invalid game log"),
+    "E605": (ERROR, "invalid saved state"),
 }
 
 
@@ -123,22 +131,51 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> Optional[str]:
     return f"did you mean '{close[0]}'?" if close else None
 
 
+# Characters a terminal would act on or hide: controls (ESC starts a sequence that recolours or
+# moves the cursor), format characters (bidirectional overrides reorder text), line and paragraph
+# separators, and lone surrogates (an undecodable file name) which no terminal encoding can show.
+_HIDDEN = frozenset(("Cc", "Cf", "Zl", "Zp", "Cs"))
+
+
+@lru_cache(maxsize=4096)
+def _shown(char: str) -> str:
+    if unicodedata.category(char) not in _HIDDEN:
+        return char
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str, newlines: bool = False) -> str:
+    """User text as it may reach a terminal: every control, format or separator character written as
+    an escape (`\\x1b`, `\\u202e`); with `newlines`, line breaks (and tabs) are kept."""
+    if text.isprintable():
+        return text
+    keep = "\n\t" if newlines else ""
+    return "".join(c if c in keep else _shown(c) for c in text)
+
+
 def render_text(diagnostics: Iterable[Diagnostic], sources: dict[str, str]) -> str:
-    """gcc-style text: headline, then the source line with a caret under the span."""
+    """gcc-style text: headline, then the source line with a caret under the span.
+
+    Source lines are split where the lexer counts line breaks (LF, CRLF, CR), and shown through
+    `printable`, with the caret moved by the width the escapes add.
+    """
     out = []
     for d in diagnostics:
-        out.append(d.headline())
+        out.append(printable(d.headline()))
         source = sources.get(d.span.file)
         if source is not None and d.span.line > 0:
-            lines = source.splitlines()
+            lines = LINE_BREAK.split(source)
             if d.span.line <= len(lines):
-                line = lines[d.span.line - 1].expandtabs(1)
-                width = 1
-                if d.span.end_line == d.span.line and d.span.end_column > d.span.column:
-                    width = d.span.end_column - d.span.column
+                raw = lines[d.span.line - 1].replace("\t", " ")
+                line = printable(raw)
+                start = len(printable(raw[:d.span.column - 1]))
+                width = 1   # one character, even shown as an escape: the caret points at its start
+                if d.span.end_line == d.span.line and d.span.end_column > d.span.column + 1:
+                    width = len(printable(raw[d.span.column - 1:d.span.end_column - 1])) or 1
                 out.append(f"  {line}")
-                out.append("  " + " " * (d.span.column - 1) + "^" + "~" * (width - 1))
-        out.extend(f"  note: {n}" for n in d.notes)
+                out.append("  " + " " * start + "^" + "~" * (width - 1))
+        out.extend(f"  note: {printable(str(n))}" for n in d.notes)
     return "\n".join(out)
 
 

@@ -18,6 +18,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from . import ast as A
 from .diagnostics import Diagnostic, RulesError
+from .files import read_limited
 from .lexer import COMMENT, LINE_BREAK, ODD_BREAK, STRING, Comment, RulesLexer, line_and_column
 
 GRAMMAR_PATH = Path(__file__).with_name("rules.lark")
@@ -1042,9 +1043,5 @@ def _recover(err: UnexpectedInput, text: str, file: str, found: list) -> bool:
 def parse_file(path: Path, display: Optional[str] = None) -> tuple[A.Module, str]:
     """Read, decode and parse one file; returns the module and its text."""
     name = display or str(path)
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise RulesError([Diagnostic("E107", f"cannot read file: {e.strerror}", A.Span(name, 0, 0, 0, 0))]) from None
-    text = decode(data, name)
+    text = decode(read_limited(path, MAX_FILE_BYTES, name), name)
     return parse_text(text, name), text

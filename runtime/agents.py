@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Optional, Sequence
 
-from .engine import Decision, RulesRuntimeError
+from rich.console import Console
+from rich.text import Text
+
+from rulebook.dsl.diagnostics import printable
+
+from .engine import Decision, RulesRuntimeError, rng_seed
 
 
 class Agent:
@@ -26,7 +32,7 @@ class RandomAgent(Agent):
     """Picks uniformly with its own seeded RNG (separate from the game's, so it never shifts game luck)."""
 
     def __init__(self, seed: int):
-        self.rng = random.Random(seed)
+        self.rng = random.Random(rng_seed(seed))
 
     def choose(self, decision: Decision, game) -> int:
         return self.rng.randrange(decision.size)
@@ -56,24 +62,43 @@ class ScriptedAgent(Agent):
         return answer
 
 
+class PlainConsole(Console):
+    """A rich console that never reads text as markup or emoji codes and shows control characters
+    escaped: every line rulebook prints holds user text (titles, prompts, `say` lines, file paths)."""
+
+    def __init__(self, **options):
+        super().__init__(markup=False, emoji=False, highlight=False, soft_wrap=True, **options)
+
+    def print(self, *objects, **options) -> None:
+        """Print like rich, with plain strings passed through `printable` (line breaks kept)."""
+        options.update(markup=False, emoji=False, highlight=False)
+        super().print(*(printable(o, newlines=True) if isinstance(o, str) else o for o in objects), **options)
+
+
 class HumanAgent(Agent):
-    """Asks at the terminal."""
+    """Asks at the terminal; an answer that is not an option's number is asked again."""
+
+    MAX_ANSWER = 9  # digits: more is no option number (and int() of 4,301+ digits fails)
 
     def __init__(self, console=None):
-        from rich.console import Console
-
-        self.console = console or Console()
+        self.console = console or PlainConsole()
 
     def choose(self, decision: Decision, game) -> int:
         c = self.console
-        c.print(f"\n[bold]{decision.player.name}[/bold]: {decision.prompt}  [dim]({decision.where})[/dim]")
+        c.print(Text.assemble("\n", (printable(decision.player.name), "bold"), f": {printable(decision.prompt)}  ",
+                              (f"({printable(str(decision.where))})", "dim")))
         for i, option in enumerate(decision.options, start=1):
-            c.print(f"  {i}. {option}")
+            c.print(f"  {i}. {printable(option)}")
         while True:
             text = c.input("choice> ").strip()
-            if text.isdigit() and 1 <= int(text) <= len(decision.options):
+            # isdigit() also accepts '²' and other digits int() refuses: only ASCII digits are numbers here
+            if text.isascii() and text.isdigit() and len(text) <= self.MAX_ANSWER \
+                    and 1 <= int(text) <= len(decision.options):
                 return int(text) - 1
             c.print(f"type a number from 1 to {len(decision.options)}")
+
+    def __deepcopy__(self, memo) -> "HumanAgent":
+        return self  # one person at one terminal: a cloned game asks the same person
 
 
 class TracingAgent(Agent):
@@ -84,9 +109,12 @@ class TracingAgent(Agent):
 
     def choose(self, decision: Decision, game) -> int:
         choice = self.inner.choose(decision, game)
-        self.console.print(f"{decision.player.name}: {decision.prompt} -> {decision.options[choice]}"
-                           f"  ({decision.where})", markup=False, highlight=False)
+        self.console.print(printable(f"{decision.player.name}: {decision.prompt} -> {decision.options[choice]}"
+                                     f"  ({decision.where})"), markup=False, highlight=False, emoji=False)
         return choice
+
+    def __deepcopy__(self, memo) -> "TracingAgent":
+        return TracingAgent(copy.deepcopy(self.inner, memo), self.console)
 
 
 def make_agents(kind: str, players: int, seed: int) -> list[Agent]:

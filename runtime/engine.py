@@ -7,6 +7,7 @@ effects drive them with `yield from`.
 
 from __future__ import annotations
 
+import copy
 import random
 import sys
 from collections import Counter as Tally
@@ -14,7 +15,7 @@ from typing import Any, Iterable, Iterator, Optional
 
 from .program import Program, TrackDef
 from .state import NONE_OPTION
-from .state import EntityDef, Holder, NoField, State, Trigger
+from .state import BadValue, EntityDef, Holder, NoField, State, Trigger, at_least_zero
 
 MAX_CHAIN = 400  # trigger firings allowed between two decisions before the chain counts as runaway
 MAX_STEPS = 200_000  # loop iterations and proc or func calls allowed between two decisions
@@ -22,6 +23,12 @@ MAX_DECISIONS = 100_000  # decisions a game may take before it counts as never e
 MAX_VALUE = 10**18  # the largest number a stock or a local may hold
 UNLIMITED = 10**9
 RECURSION_LIMIT = 20_000
+
+
+def rng_seed(seed: int) -> int:
+    """The RNG seed of a game seed, one to one: random.Random(n) seeds with abs(n), so 5 and -5 would
+    play the same game; non-negative seeds map to even numbers, negative ones to odd numbers."""
+    return 2 * seed if seed >= 0 else -2 * seed - 1
 
 
 class RulesRuntimeError(Exception):
@@ -93,7 +100,7 @@ class Game:
                  variants: Iterable[str] = ()):
         self.program = program
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = random.Random(rng_seed(seed))
         self.state = State(players, list(program.actors))
         self.variants = frozenset(variants)
         self.agents = agents or []
@@ -159,7 +166,7 @@ class Game:
     def clone(self) -> "Game":
         """An independent game at the same point, made by replaying this one's decisions (a game is a
         stack of running effects, which Python cannot copy; its seed and decisions determine it)."""
-        twin = Game(self.program, len(self.state.players), self.seed, self.agents, self.variants)
+        twin = Game(self.program, len(self.state.players), self.seed, copy.deepcopy(self.agents), self.variants)
         if self._gen is None:
             return twin
         twin.start()
@@ -193,7 +200,7 @@ class Game:
             raise
         except RecursionError:
             raise RulesRuntimeError("E602", "effects call each other without end", self._rules_line()) from None
-        except NoField as e:
+        except (NoField, BadValue) as e:
             raise RulesRuntimeError("E601", str(e), self._rules_line()) from None
         except Exception as e:  # an effect failed: report it at the rules line, never as a traceback
             raise RulesRuntimeError("E601", f"{type(e).__name__}: {e}", self._rules_line()) from None
@@ -465,6 +472,7 @@ class Game:
         """Move along a track; with benefit, the landing space's benefit then its optional paid bonus."""
         t = self.program.tracks[name]
         old = h.stock[name]
+        at_least_zero(amount, "advance")
         if paying:
             nxt = t.spaces.get(old + 1)
             if nxt is not None and nxt.cost is not None:
@@ -492,6 +500,7 @@ class Game:
     def regress(self, h: Holder, name: str, amount: int) -> None:
         """Move back along a track (never below 0), without benefits."""
         old = h.stock[name]
+        at_least_zero(amount, "regress")
         h.stock[name] = max(0, old - amount)
         if h.stock[name] != old and "regress" in self.by_event:
             self.emit("regress", h, {"on": name, "steps": old - h.stock[name]})
@@ -595,6 +604,7 @@ class Game:
 
     def draw(self, h: Holder, source: ZoneRef, dest: ZoneRef, count: int, keep=None) -> list:
         """Move the top `count` entities of one zone (those `keep` accepts) to another; returns them."""
+        at_least_zero(count, "draw")
         if keep is None:
             drawn = list(source.items[:count])
         else:

@@ -96,8 +96,8 @@ def assemble(tables: dict, fns: dict) -> Program:
         }, {pos: fns["reach", name, pos] for pos in reaches}, top)
     for name, faces in tables["dice"]:
         program.dice[name] = [(title, fns["face", name, i]) for i, title in enumerate(faces)]
-    for tid in tables["triggers"]:
-        program.triggers[tid] = (fns["trigger", tid], tid)
+    for tid, span in tables["triggers"]:
+        program.triggers[tid] = (fns["trigger", tid], span)
     program.procs = {name: fns["proc", name] for name in tables["procs"]}
     program.funcs = {name: fns["func", name] for name in tables["funcs"]}
     if tables["game"] is not None:

@@ -1,110 +1,191 @@
-"""Game logs (pydantic at this boundary): record a game, save it, load it and replay it exactly."""
+"""Game logs and saved states (pydantic at this boundary): record a game, save it, load it, replay it
+exactly; every field of a file is validated before the runtime sees it."""
 
 from __future__ import annotations
 
-import json
+import re
 from pathlib import Path
-from typing import Literal, Union
+from typing import Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from rulebook.dsl.diagnostics import RulesError
+from rulebook.dsl.files import read_limited, write_atomic
 
 from .agents import ScriptedAgent
 from .engine import Game, RulesRuntimeError
 from .program import Program
-from .state import State
+from .state import State, StateError, check_saved
 
-LOG_FORMAT = "rulebook-log/1"
+LOG_FORMAT = "rulebook-log/2"
+MAX_FILE_BYTES = 16 * 1024 * 1024     # a log or a saved state; a long game's log is about 20 KB
+SEED_LIMIT = 2 ** 63                  # seeds are integers in [-2^63, 2^63)
+MAX_SEATS = 12                        # the checker's bound on `seats` (E307)
+MAX_OPTIONS = 1_000_000
 
-class GameLog(BaseModel):
-    """Everything needed to replay a game: pack, seed, seats, variants and every decision and random outcome."""
+NAME = r"^[A-Za-z_][A-Za-z0-9_]*$"
+Digest = Field(pattern=r"^[0-9a-f]{16,64}$")
+
+
+class Result(BaseModel):
+    """A game's final scores (by the winner keys), its winners and the final state digest."""
 
     model_config = ConfigDict(extra="forbid")
 
-    format: Literal["rulebook-log/1"] = LOG_FORMAT
-    pack: str
-    digest: str
-    players: int
-    seed: int
+    scores: dict[str, list[int]]
+    winners: list[str]
+    digest: str = Digest
+
+
+DecisionEntry = tuple[int, int]
+RandomEntry = tuple[Literal["roll", "shuffle"], str, int]
+
+
+class GameLog(BaseModel):
+    """Everything needed to replay a game: the pack (by name and content digest, with where it was as a
+    hint), the seed, seats, variants and every decision and random outcome."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    format: Literal["rulebook-log/2"] = LOG_FORMAT
+    pack: str = Field(pattern=r"^[a-z][a-z0-9_-]*$|^text$")
+    digest: str = Digest                                    # the pack's content digest, blind to layout
+    location: Optional[str] = None                          # the pack folder when the game was played
+    players: int = Field(ge=1, le=MAX_SEATS)
+    seed: int = Field(ge=-SEED_LIMIT, lt=SEED_LIMIT)
     variants: list[str] = []
-    entries: list[list[Union[int, str]]]
-    final_digest: str
-    result: dict
+    entries: list[Union[DecisionEntry, RandomEntry]]
+    final_digest: str = Digest
+    result: Result
 
 
-def record(game: Game, pack_ref: str) -> GameLog:
-    """The log of a finished game."""
-    return GameLog(pack=pack_ref, digest=game.program.digest, players=len(game.state.players), seed=game.seed,
-                   variants=sorted(game.variants), entries=[list(e) for e in game.log],
-                   final_digest=game.state.digest(), result=game.result())
+def record(game: Game, location: Optional[str] = None) -> GameLog:
+    """The log of a finished game; `location` is the pack folder, kept as a hint for replaying."""
+    return GameLog(pack=game.program.name, digest=game.program.digest, location=location,
+                   players=len(game.state.players), seed=game.seed, variants=sorted(game.variants),
+                   entries=[tuple(e) for e in game.log], final_digest=game.state.digest(),
+                   result=Result.model_validate(game.result()))
+
+
+def dump(log: GameLog) -> str:
+    """A log as JSON text."""
+    return log.model_dump_json(indent=1)
 
 
 def save(log: GameLog, path: Path) -> None:
-    """Write a log as JSON."""
-    path.write_text(log.model_dump_json(indent=1))
+    """Write a log as JSON (atomically)."""
+    write_atomic(path, dump(log))
 
 
 def load(path: Path) -> GameLog:
-    """Read a log, with a clean error for a file that is not one."""
+    """Read and validate a log; anything else is E604 at the file (E105/E107 when it cannot be read)."""
+    return _validated(GameLog, path, "E604", "a rulebook game log")
+
+
+def _validated(model, path: Path, code: str, what: str):
+    """A file read (size-checked, regular) and validated as `model`, or a RulesRuntimeError at the file."""
     try:
-        return GameLog.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValidationError) as e:
-        raise RulesRuntimeError("E603", f"{path} is not a rulebook game log: {str(e).splitlines()[0]}") from None
+        data = read_limited(path, MAX_FILE_BYTES)
+        return model.model_validate_json(data)
+    except RulesError as e:
+        d = e.diagnostics[0]
+        raise RulesRuntimeError(d.code, d.message, str(path)) from None
+    except ValidationError as e:
+        err = e.errors(include_url=False)[0]
+        where, message = str(path), err["msg"]
+        if err["type"] == "json_invalid":
+            at = re.search(r"at line (\d+) column (\d+)", message)
+            where = f"{path}:{at[1]}:{at[2]}" if at else where
+        else:
+            field = ".".join(str(x) for x in err["loc"])
+            message = f"{field}: {message}"
+        raise RulesRuntimeError(code, f"not {what}: {message}", where) from None
 
 
-def replay(program: Program, log: GameLog) -> Game:
-    """Play the logged decisions again; any difference in random outcomes or final state is E603."""
+def check_log(program: Program, log: GameLog, where: Optional[str] = None) -> None:
+    """The checks a log needs against the pack it is replayed on: the same rules (E508), its seats and
+    variants (E604)."""
+    if (program.name, program.digest) != (log.pack, log.digest):
+        raise RulesRuntimeError("E508", f"the log was played with pack {log.pack!r} of rules digest {log.digest}, "
+                                f"not {program.name!r} of digest {program.digest}", where)
+    g = program.game
+    if g is not None and not g.min_players <= log.players <= g.max_players:
+        raise RulesRuntimeError("E604", f"the log has {log.players} players; {g.title or g.name} is for "
+                                f"{g.min_players} to {g.max_players}", where)
+    unknown = [v for v in log.variants if v not in program.variants]
+    if unknown:
+        raise RulesRuntimeError("E604", f"the log switches on variant {unknown[0]!r}, which the pack does not "
+                                f"have", where)
+
+
+def replay(program: Program, log: GameLog, where: Optional[str] = None) -> Game:
+    """Play the logged decisions again; any difference in random outcomes, final state or result is E603."""
+    check_log(program, log, where)
     answers = [e[1] for e in log.entries if isinstance(e[0], int)]
     game = Game(program, log.players, log.seed, [ScriptedAgent(answers)] * log.players, log.variants)
-    game.play()
+    try:
+        game.play()
+    except RulesRuntimeError as e:  # the logged game ended; a replay that cannot is a log that differs
+        raise RulesRuntimeError("E603", f"replay diverged after {game.decisions_made} decisions: {e.message}",
+                                where, [f"at {e.where}"] if e.where else []) from None
     for i, (got, want) in enumerate(zip(game.log, log.entries)):
         if list(got) != list(want):
-            raise RulesRuntimeError("E603", f"replay diverged at entry {i}: logged {want}, replayed {list(got)}")
+            raise RulesRuntimeError("E603", f"replay diverged at entry {i}: logged {list(want)}, replayed "
+                                    f"{list(got)}", where)
     if len(game.log) != len(log.entries):
-        raise RulesRuntimeError("E603", f"replay made {len(game.log)} entries, the log has {len(log.entries)}")
+        raise RulesRuntimeError("E603", f"replay made {len(game.log)} entries, the log has {len(log.entries)}",
+                                where)
     if game.state.digest() != log.final_digest:
         raise RulesRuntimeError("E603", f"final state {game.state.digest()} differs from the logged "
-                                f"{log.final_digest}")
+                                f"{log.final_digest}", where)
+    replayed = Result.model_validate(game.result())
+    if replayed != log.result:
+        raise RulesRuntimeError("E603", f"the replayed result {replayed.model_dump()} differs from the logged "
+                                f"{log.result.model_dump()}", where)
     return game
+
+
+Value = Union[int, bool, str, None, list, dict]
 
 
 class HolderState(BaseModel):
     """A player's or actor's stocks and zones (entity names)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     stock: dict[str, int]
     zones: dict[str, list[str]]
 
 
 class SavedState(BaseModel):
-    """The JSON form of a game state, validated when it is read back."""
+    """The JSON form of a game state, validated when it is read back (names and invariants are then
+    checked against the pack by `State.from_json`)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
-    players: list[HolderState]
+    players: list[HolderState] = Field(min_length=1, max_length=MAX_SEATS)
     actors: dict[str, HolderState]
     globals: dict[str, int]
     zones: dict[str, list[str]]
-    evars: dict[str, dict[str, object]]
+    evars: dict[str, dict[str, Value]]
     flipped: list[str]
-    triggers: list[list]
+    triggers: list[list[Value]]
     once: list[str]
     claimed: list[str]
     over: bool
 
 
 def save_state(state: State, path: Path) -> None:
-    """Write a state as JSON."""
-    path.write_text(SavedState.model_validate(state.to_json()).model_dump_json(indent=1))
+    """Write a state as JSON (atomically)."""
+    write_atomic(path, SavedState.model_validate(state.to_json(), strict=False).model_dump_json(indent=1))
 
 
 def load_state(path: Path, program: Program) -> State:
-    """Read a state written by `save_state`, checking its shape and that its names exist in the pack."""
+    """Read a state written by `save_state`, checking its shape, that its names exist in the pack and
+    that it is a state a game can reach (E605)."""
+    data = _validated(SavedState, path, "E605", "a saved rulebook state").model_dump()
     try:
-        data = SavedState.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValidationError) as e:
-        raise RulesRuntimeError("E603", f"{path} is not a saved rulebook state: {str(e).splitlines()[0]}") from None
-    try:
-        return State.from_json(data.model_dump(), program.entities)
-    except (KeyError, IndexError) as e:
-        raise RulesRuntimeError("E603", f"{path} names {e} which the pack does not have") from None
+        check_saved(data, program)
+        return State.from_json(data, program.entities)
+    except StateError as e:
+        raise RulesRuntimeError("E605", f"not a state of pack {program.name!r}: {e}", str(path)) from None

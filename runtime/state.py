@@ -16,6 +16,19 @@ class NoField(LookupError):
         return self.args[0]
 
 
+class BadValue(ValueError):
+    """A value a rule cannot use, such as a negative count (reported as E601 at the rules line)."""
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+
+def at_least_zero(amount: int, what: str) -> None:
+    """Refuse a negative count at run time (the checker refuses a constant one)."""
+    if amount < 0:
+        raise BadValue(f"{what} needs a number of at least 0, not {amount}")
+
+
 class Fields(dict):
     """An entity's static fields; a missing one is a rules error, not a bare KeyError."""
 
@@ -159,6 +172,119 @@ class State:
         """A short hash of the JSON form, to compare final states."""
         text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+class StateError(ValueError):
+    """A saved state that names what the pack does not have, or that no game can reach."""
+
+
+def check_saved(data: dict, program) -> None:
+    """Check a saved state's names against the pack and its invariants; raise StateError on the first
+    problem. `data` has the shape of `State.to_json()` (record.SavedState checked that)."""
+    p = program
+    players = data["players"]
+    holder_names = {f"P{i + 1}" for i in range(len(players))} | set(data["actors"])
+
+    def fail(message: str):
+        raise StateError(message)
+
+    def same_names(kind: str, got, want) -> None:
+        unknown, missing = sorted(set(got) - set(want)), sorted(set(want) - set(got))
+        if unknown:
+            fail(f"unknown {kind} {unknown[0]!r}")
+        if missing:
+            fail(f"no {kind} {missing[0]!r}")
+
+    def bounded(where: str, value: int, low: Optional[int], high: Optional[int]) -> None:
+        if low is not None and value < low or high is not None and value > high:
+            fail(f"{where} is {value}, outside {low if low is not None else '...'} to "
+                 f"{high if high is not None else '...'}")
+
+    same_names("actor", data["actors"], p.actors)
+    per_holder = [n for n, (is_global, _l, _h) in p.counters.items() if not is_global] + list(p.resources) \
+        + list(p.tracks)
+    own_zones = [z for z, (per_player, _k) in p.zones.items() if per_player]
+    places: dict[str, str] = {}
+
+    def place(entity: str, key: str, where: str) -> None:
+        if entity not in p.entities:
+            fail(f"unknown card or tile {entity!r} in {where}")
+        if key in places:
+            fail(f"{entity!r} is in {places[key]} and in {where}")
+        places[key] = where
+
+    holders = [(f"P{i + 1}", h) for i, h in enumerate(players)] + sorted(data["actors"].items())
+    for name, h in holders:
+        same_names(f"stock of {name}", h["stock"], per_holder)
+        same_names(f"zone of {name}", h["zones"], own_zones)
+        for res, value in h["stock"].items():
+            if res in p.resources:
+                bounded(f"{name}.{res}", value, 0, p.resources[res][0])
+            elif res in p.tracks:
+                bounded(f"{name}.{res}", value, 0, p.tracks[res].top)
+            else:
+                low, high = p.counters[res][1:]
+                bounded(f"{name}.{res}", value, low if low is not None else 0, high)
+        for group, (cap, members) in p.groups.items():
+            if cap is not None and sum(h["stock"].get(m, 0) for m in members) > cap:
+                fail(f"{name} holds more {group} than its cap {cap}")
+        for zone, names in h["zones"].items():
+            for e in names:
+                per_player = e in p.entities and p.entities[e].per_player
+                place(e, f"{e}@{name}" if per_player else e, f"{name}.{zone}")
+    same_names("global counter", data["globals"], [n for n, (g, _l, _h) in p.counters.items() if g])
+    for name, value in data["globals"].items():
+        bounded(name, value, *p.counters[name][1:])
+    same_names("shared zone", data["zones"], [z for z, (per_player, _k) in p.zones.items() if not per_player])
+    for zone, names in data["zones"].items():
+        for e in names:
+            if e in p.entities and p.entities[e].per_player:
+                fail(f"{e!r} belongs to each player and cannot be in the shared zone {zone!r}")
+            place(e, e, zone)
+
+    def value(v: Any, where: str) -> None:
+        if isinstance(v, list):
+            for item in v:
+                value(item, where)
+        elif isinstance(v, dict):
+            (tag, name), = v.items() if len(v) == 1 else ((None, None),)
+            if not (tag == "player" and type(name) is int and 0 <= name < len(players)
+                    or tag == "actor" and isinstance(name, str) and name in data["actors"]
+                    or tag == "entity" and isinstance(name, str) and name in p.entities):
+                fail(f"{where} holds {v!r}, which is no player, actor, card or tile of this game")
+
+    def table(d: Any, where: str) -> None:
+        if not isinstance(d, dict):
+            fail(f"{where} is not a table of values")
+        for k, v in d.items():
+            value(v, f"{where}.{k}")
+
+    for e, fields in data["evars"].items():
+        if e not in p.entities:
+            fail(f"unknown card or tile {e!r} with variables")
+        table(fields, e)
+    for e in data["flipped"]:
+        if e not in p.entities:
+            fail(f"unknown card or tile {e!r} flipped")
+    for t in data["triggers"]:
+        if len(t) != 8 or not isinstance(t[0], str) or t[0] not in p.triggers or not isinstance(t[5], bool) \
+                or not all(isinstance(x, (str, type(None))) for x in t[2:4]):
+            fail(f"trigger {str(t)[:60]} is not a trigger of this pack")
+        value(t[1], "a trigger's owner")
+        table(t[4], "a trigger's filters")
+        table(t[7], "a trigger's locals")
+        until = t[6]
+        if until is not None:
+            if not (isinstance(until, list) and len(until) == 3):
+                fail("a trigger's 'until' is malformed")
+            table(until[2], "a trigger's 'until'")
+    for key in data["once"]:
+        if key.partition(":")[0] not in holder_names:
+            fail(f"'once' names {key.partition(':')[0]!r}, who is not in the game")
+    for key in data["claimed"]:
+        track, _, pos = key.rpartition(":")
+        if track not in p.tracks or not pos.isdigit() or not 1 <= int(pos) <= p.tracks[track].top:
+            fail(f"claimed reward {key!r} is no space of a track")
 
 
 def _until_json(until) -> Any:

@@ -90,6 +90,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "unknown_type.rules": [("E201", 3)],
     "unknown_name.rules": [("E201", 6)],
     "cr_line_endings.rules": [("E202", 7)],               # CR-only line breaks: the comments end where they seem to
+    "escape_in_say_line.rules": [("E202", 4)],            # the line is echoed with the ESC escaped
     # ---------------------------------------------------------------- E3xx: types and structure
     "gain_a_track.rules": [("E301", 11)],
     "advance_a_resource.rules": [("E301", 6)],
@@ -118,6 +119,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     # an empty game block lacks both seats and a winner: two findings on the game line
     "empty_game.rules": [("E304", 4), ("E307", 4)],
     "bad_tie_mode.rules": [("E308", 6)],
+    "negative_regress.rules": [("E308", 6)],
+    "negative_draw.rules": [("E308", 8)],
     "local_shadows_declaration.rules": [("E309", 6)],
     "loop_variable_shadows_declaration.rules": [("E309", 6)],
     # ---------------------------------------------------------------- W4xx: lints
@@ -252,6 +255,8 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "line_separator_after_comment.rules": ("E101", 2, 77),
     "line_separator_in_title.rules": ("E101", 2, 21),
     "huge_number.rules": ("E308", 5, 8),
+    "negative_regress.rules": ("E308", 6, 23),           # the '-2'
+    "escape_in_say_line.rules": ("E202", 4, 36),         # the column counts the ESC as one character
 }
 POSITION_BUGS: dict[str, str] = {}
 

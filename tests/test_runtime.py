@@ -85,7 +85,7 @@ def test_a_log_file_that_is_not_a_log_is_a_clean_error(tmp_path):
     path.write_text("{not json")
     with pytest.raises(RulesRuntimeError) as info:
         load(path)
-    assert info.value.code == "E603"
+    assert info.value.code == "E604"
 
 
 def test_state_json_round_trip(demo):
@@ -185,7 +185,7 @@ def test_saved_state_round_trips_through_pydantic(demo, tmp_path):
     path.write_text('{"players": 3}')
     with pytest.raises(RulesRuntimeError) as info:
         load_state(path, program)
-    assert info.value.code == "E603"
+    assert info.value.code == "E605"
 
 
 
