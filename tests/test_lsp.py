@@ -1,0 +1,451 @@
+"""`rulebook lsp`: the workspace index on its own, then the server driven by a real LSP client.
+
+The client is pygls's LanguageClient talking JSON-RPC to `rulebook lsp` over a pipe, as an editor
+does. Expected positions are computed from the texts (0-based lines, UTF-16 columns).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from rulebook.compiler.check import iter_nodes
+from rulebook.compiler.driver import analyse_file
+from rulebook.compiler.pack import SHIPPED
+from rulebook.compiler.workspace import (ModuleCache, RenameRefused, Workspace, keywords, lsp_range,
+                                         split_declarations)
+from rulebook.dsl import ast as A
+from rulebook.dsl.parser import parse_text
+
+pytest.importorskip("pygls")
+from lsprotocol import types as T  # noqa: E402
+from pygls.lsp.client import LanguageClient  # noqa: E402
+from pygls.uris import from_fs_path  # noqa: E402
+
+BASE = {
+    "pack.toml": 'name = "base"\n',
+    "core.rules": """\
+        # the base game's stocks
+        resource coin "Coin";
+        counter vp;
+        enum color { red, blue }
+        kind card { price: int; tint: color = red; play: effect; }
+        zone hand per_player of card;
+        """,
+}
+HOUSE = {
+    "pack.toml": 'name = "house"\nextends = ["../base"]\n',
+    "cards.rules": """\
+        card spark "Spark" {
+          price = 2;
+          tint = blue;
+          play { gain this.price coin; }
+        }
+        """,
+    "turn.rules": """\
+        proc turn() {
+          gain 1 coin;
+          pay 1 coin;
+        }
+        game g { seats 2 to 3; phase setup { } phase play { turn(); } phase final { } winner most vp; }
+        """,
+}
+
+
+def write(root: Path, files: dict) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (root / name).write_text(textwrap.dedent(text), encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def packs(tmp_path) -> Path:
+    """A base pack and a house pack extending it; returns the house folder."""
+    write(tmp_path / "base", BASE)
+    return write(tmp_path / "house", HOUSE)
+
+
+def where(text: str, needle: str, nth: int = 0) -> tuple[int, int]:
+    """0-based line and UTF-16 column of the nth occurrence of needle."""
+    at = -1
+    for _ in range(nth + 1):
+        at = text.index(needle, at + 1)
+    line = text.count("\n", 0, at)
+    before = text[text.rfind("\n", 0, at) + 1:at]
+    return line, len(before.encode("utf-16-le")) // 2
+
+
+def rng(text: str, needle: str, nth: int = 0, word: str | None = None) -> T.Range:
+    """The range of `word` (default: the needle) at the nth occurrence of needle."""
+    line, col = where(text, needle, nth)
+    word = word or needle
+    col += len(needle[:needle.index(word)].encode("utf-16-le")) // 2
+    return T.Range(T.Position(line, col), T.Position(line, col + len(word.encode("utf-16-le")) // 2))
+
+
+# ---------------------------------------------------------------------------- the workspace, no client
+
+
+def test_lsp_range_is_zero_based_and_end_exclusive():
+    """Spans are 1-based with an exclusive end column; whole-file spans map to the first position."""
+    assert lsp_range(A.Span("f", 3, 5, 3, 9)) == ((2, 4), (2, 8))
+    assert lsp_range(A.Span("f", 1, 1, 2, 1)) == ((0, 0), (1, 0))
+    assert lsp_range(A.Span("f", 0, 0, 0, 0)) == ((0, 0), (0, 0))
+
+
+def _spans(module):
+    return sorted((type(n).__name__, n.span.line, n.span.column, n.span.end_line, n.span.end_column)
+                  for item in module.items for n in iter_nodes(item))
+
+
+@pytest.mark.parametrize("path", sorted((SHIPPED / "federation").glob("*.rules")), ids=lambda p: p.name)
+def test_declaration_cache_parses_like_the_whole_file(path):
+    """Declarations parsed one by one give the whole file's AST with the same spans, also after lines
+    are inserted above them (then nothing is parsed again)."""
+    text = path.read_text(encoding="utf-8")
+    cache = ModuleCache()
+    assert cache.parse(text, "f") == parse_text(text, "f")
+    assert _spans(cache.parse(text, "f")) == _spans(parse_text(text, "f"))
+    before = cache.parsed_chunks
+    moved = "# a new comment\n\n" + text
+    assert _spans(cache.parse(moved, "f")) == _spans(parse_text(moved, "f"))
+    assert cache.parsed_chunks == before
+
+
+def test_an_edit_reparses_only_the_declaration_it_touches():
+    """Changing one card re-parses that card alone."""
+    text = (SHIPPED / "federation" / "erudites.rules").read_text(encoding="utf-8")
+    cache = ModuleCache()
+    cache.parse(text, "f")
+    before = cache.parsed_chunks
+    edited = text.replace("now { gain 1 lvl_round; }", "now { gain 3 lvl_round; }", 1)
+    module = cache.parse(edited, "f")
+    assert cache.parsed_chunks == before + 1
+    assert module == parse_text(edited, "f")
+
+
+def test_split_ignores_braces_in_comments_and_strings():
+    """A '}' inside a comment or a string does not end a declaration."""
+    text = 'resource a "{";\n# }\nkind k {\n  x: int; # {\n}\nresource b;'
+    chunks = split_declarations(text)
+    assert [(c.line, c.column, c.text.split()[1].rstrip(";")) for c in chunks] == [(1, 1, "a"), (3, 1, "k"), (6, 1, "b")]
+
+
+def test_syntax_errors_are_exactly_lints(packs):
+    """A file with syntax errors gets lint's diagnostics, positions included."""
+    bad = "resource a\nresource b;\nproc p() { gain 1 a }\n"
+    (packs / "bad.rules").write_text(bad)
+    view = Workspace().view(packs / "bad.rules")
+    assert view.diagnostics()[(packs / "bad.rules").resolve()] == analyse_file(packs / "bad.rules").diagnostics
+
+
+def test_keywords_are_the_grammars():
+    """Completion's keyword list is the grammar's reserved words."""
+    assert {"gain", "resource", "track", "whenever", "override"} <= keywords()
+    assert "coin" not in keywords()
+
+
+def test_index_finds_names_fields_and_members(packs):
+    """Declarations, uses, fields of a known kind and enum members are indexed with exact spans."""
+    view = Workspace().view(packs / "cards.rules")
+    cards = next(s for s in view.paths if s.endswith("cards.rules"))
+    text = (packs / "cards.rules").read_text()
+    line, col = where(text, "price coin")
+    assert view.target_at(cards, line + 1, col + 1).key == ("field", "card", "price")
+    line, col = where(text, "coin;")
+    assert view.target_at(cards, line + 1, col + 1).key == ("name", "coin")
+    line, col = where(text, "blue")
+    assert view.target_at(cards, line + 1, col + 1).key == ("name", "blue")
+    assert view.target_at(cards, line + 1, col + 6) is None   # past the word
+    spans = [(o.span.file.rsplit("/", 1)[-1], o.span.line, o.span.column, o.role)
+             for o in view.occurrences_of(("name", "coin"))]
+    assert spans == [("core.rules", 2, 10, "decl"), ("cards.rules", 4, 26, "ref"),
+                     ("turn.rules", 2, 10, "ref"), ("turn.rules", 3, 9, "ref")]
+
+
+def test_rename_refuses_keywords_clashes_and_non_names(packs):
+    """A rename to a keyword, to a declared name or to something that is not a name is refused."""
+    view = Workspace().view(packs / "turn.rules")
+    turn = next(s for s in view.paths if s.endswith("turn.rules"))
+    target = view.target_at(turn, 2, 10)
+    assert target.key == ("name", "coin")
+    for bad in ("gain", "vp", "blue", "2coins", "min"):
+        with pytest.raises(RenameRefused):
+            view.rename(target, bad)
+    assert sum(len(v) for v in view.rename(target, "gold").values()) == 4
+
+
+# ---------------------------------------------------------------------------- through a real client
+
+
+class Editor:
+    """A pygls LanguageClient driving `rulebook lsp` over a pipe, one request at a time."""
+
+    def __init__(self, cwd: Path):
+        self.loop = asyncio.new_event_loop()
+        self.client = LanguageClient("rulebook-tests", "1")
+        self.diagnostics: dict[str, list] = {}
+        self.messages: list[str] = []
+        self.versions: dict[str, int] = {}
+        self.client.feature(T.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)(
+            lambda params: self.diagnostics.__setitem__(params.uri, list(params.diagnostics)))
+        self.client.feature(T.WINDOW_SHOW_MESSAGE)(lambda params: self.messages.append(params.message))
+        script = shutil.which("rulebook", path=str(Path(sys.executable).parent))
+        command = [script] if script else [sys.executable, "-c", "from rulebook.cli import main; main()"]
+        self.run(self.client.start_io(*command, "lsp", cwd=str(cwd)))
+        capabilities = T.ClientCapabilities(general=T.GeneralClientCapabilities(
+            position_encodings=[T.PositionEncodingKind.Utf16]))
+        self.run(self.client.initialize_async(T.InitializeParams(capabilities=capabilities, process_id=None)))
+        self.client.initialized(T.InitializedParams())
+
+    def run(self, coroutine):
+        return self.loop.run_until_complete(asyncio.wait_for(coroutine, 60))
+
+    def close(self) -> None:
+        self.run(self.client.shutdown_async(None))
+        self.client.exit(None)
+        self.run(self.client.stop())
+        self.loop.close()
+
+    def sync(self, uri: str) -> None:
+        """Wait until the server has handled every notification sent so far (it answers in order)."""
+        self.run(self.client.text_document_document_symbol_async(
+            T.DocumentSymbolParams(text_document=T.TextDocumentIdentifier(uri=uri))))
+
+    def open(self, path: Path) -> str:
+        uri = from_fs_path(str(path))
+        self.versions[uri] = 1
+        self.client.text_document_did_open(T.DidOpenTextDocumentParams(text_document=T.TextDocumentItem(
+            uri=uri, language_id="rules", version=1, text=path.read_text(encoding="utf-8"))))
+        self.sync(uri)
+        return uri
+
+    def replace(self, uri: str, range_: T.Range, text: str) -> None:
+        """An unsaved edit of part of a document."""
+        self.versions[uri] += 1
+        self.client.text_document_did_change(T.DidChangeTextDocumentParams(
+            text_document=T.VersionedTextDocumentIdentifier(uri=uri, version=self.versions[uri]),
+            content_changes=[T.TextDocumentContentChangePartial(range=range_, text=text)]))
+        self.sync(uri)
+
+    def at(self, uri: str, text: str, needle: str, nth: int = 0, offset: int = 0) -> dict:
+        line, col = where(text, needle, nth)
+        return {"text_document": T.TextDocumentIdentifier(uri=uri), "position": T.Position(line, col + offset)}
+
+
+@pytest.fixture(scope="module")
+def editor(tmp_path_factory):
+    cwd = tmp_path_factory.mktemp("editor")
+    e = Editor(cwd)
+    yield e
+    e.close()
+
+
+def as_lsp(diagnostic, text: str) -> tuple:
+    """A lint diagnostic as (code, range) in UTF-16 columns, computed independently of the server."""
+    lines = text.split("\n")
+    (l0, c0), (l1, c1) = lsp_range(diagnostic.span)
+
+    def units(line, col):
+        return len(lines[line][:col].encode("utf-16-le")) // 2 if line < len(lines) else col
+
+    return diagnostic.code, ((l0, units(l0, c0)), (l1, units(l1, c1)))
+
+
+def published(editor, uri) -> list:
+    return [(d.code, ((d.range.start.line, d.range.start.character), (d.range.end.line, d.range.end.character)))
+            for d in editor.diagnostics[uri]]
+
+
+def test_diagnostics_are_lints_with_the_whole_pack_in_view(editor, packs):
+    """Opening a file publishes lint's findings for every file of its pack; an unsaved edit in one
+    file re-lints the others (a name removed here is unknown there)."""
+    turn_uri = editor.open(packs / "turn.rules")
+    cards_uri = from_fs_path(str(packs / "cards.rules"))
+    assert editor.diagnostics[turn_uri] == [] and editor.diagnostics[cards_uri] == []
+    core = packs.parent / "base" / "core.rules"
+    core_uri = editor.open(core)
+    core_text = core.read_text()
+    # the base pack on its own: lint's W401s for its unused declarations
+    assert published(editor, core_uri) == [as_lsp(d, core_text) for d in analyse_file(core).diagnostics]
+    assert [d.code for d in editor.diagnostics[core_uri]] == ["W401", "W401", "W401"]
+    # an unsaved edit in the base renames `coin`: the house pack's files, open or not, see it
+    editor.replace(core_uri, rng(core_text, "coin", word="coin"), "gold")
+    editor.sync(turn_uri)
+    turn_text = (packs / "turn.rules").read_text()
+    assert published(editor, turn_uri) == [("E202", ((1, 2), (1, 14))), ("E202", ((2, 6), (2, 12)))]
+    assert [d.code for d in editor.diagnostics[cards_uri]] == ["E202"]
+    # the same codes and positions as `rulebook lint` on the saved files
+    core.write_text(core_text.replace('resource coin', 'resource gold'))
+    assert published(editor, turn_uri) == [as_lsp(d, turn_text) for d in analyse_file(packs / "turn.rules").diagnostics]
+
+
+def test_columns_after_wide_characters_are_utf16(editor, tmp_path):
+    """An error after an emoji and an accent is placed in UTF-16 code units."""
+    write(tmp_path / "wide", {"pack.toml": 'name = "wide"\n', "main.rules": """\
+        kind card { price: int; }
+        card star "😀 Étoile" { price = nope; }
+        """})
+    path = tmp_path / "wide" / "main.rules"
+    uri = editor.open(path)
+    text = path.read_text()
+    assert published(editor, uri) == [("E201", ((1, 32), (1, 36)))]
+    assert rng(text, "nope") == T.Range(T.Position(1, 32), T.Position(1, 36))
+    assert published(editor, uri) == [as_lsp(d, text) for d in analyse_file(path).diagnostics]
+
+
+def test_syntax_error_while_typing_and_back(editor, packs):
+    """A half-typed statement gets lint's syntax error; finishing it clears it."""
+    path = packs / "turn.rules"
+    uri = editor.open(path)
+    text = path.read_text()
+    line, col = where(text, "pay 1 coin;")
+    end = T.Position(line, col + len("pay 1 coin;"))
+    editor.replace(uri, T.Range(end, end), " gain 1")
+    assert [d.code for d in editor.diagnostics[uri]] == ["E100"]
+    assert editor.diagnostics[uri][0].range.start == T.Position(line, end.character + 7)   # after "gain 1"
+    editor.replace(uri, T.Range(T.Position(line, end.character + 7), T.Position(line, end.character + 7)), " vp;")
+    assert editor.diagnostics[uri] == []
+
+
+def test_hover_reads_a_declaration_in_plain_words(editor, packs):
+    """Hovering a use of `coin` shows explain's reading and where coin is declared, over the word."""
+    path = packs / "turn.rules"
+    uri = editor.open(path)
+    text = path.read_text()
+    hover = editor.run(editor.client.text_document_hover_async(T.HoverParams(**editor.at(uri, text, "coin", 1, 2))))
+    assert hover.range == rng(text, "coin", 1)
+    assert 'resource coin "Coin"' in hover.contents.value
+    assert "a stock each player keeps" in hover.contents.value
+    assert "core.rules:2:1" in hover.contents.value and "(pack base)" in hover.contents.value
+    proc = editor.run(editor.client.text_document_hover_async(T.HoverParams(**editor.at(uri, text, "turn()", 1))))
+    assert "Gain 1 coin." in proc.contents.value and "Pay 1 coin." in proc.contents.value
+    nothing = editor.run(editor.client.text_document_hover_async(T.HoverParams(**editor.at(uri, text, "seats"))))
+    assert nothing is None
+
+
+def test_definition_goes_to_the_base_pack(editor, packs):
+    """Go to definition from a house file lands on the name in the base pack's file."""
+    path = packs / "cards.rules"
+    uri = editor.open(path)
+    text = path.read_text()
+    core = packs.parent / "base" / "core.rules"
+    core_text = core.read_text()
+    found = editor.run(editor.client.text_document_definition_async(
+        T.DefinitionParams(**editor.at(uri, text, "coin"))))
+    assert [(loc.uri, loc.range) for loc in found] == [(from_fs_path(str(core)), rng(core_text, "coin"))]
+    field = editor.run(editor.client.text_document_definition_async(
+        T.DefinitionParams(**editor.at(uri, text, "price", 1))))
+    assert [(loc.uri, loc.range) for loc in field] == [(from_fs_path(str(core)), rng(core_text, "price"))]
+    member = editor.run(editor.client.text_document_definition_async(
+        T.DefinitionParams(**editor.at(uri, text, "blue"))))
+    assert [loc.range for loc in member] == [rng(core_text, "blue")]
+
+
+def test_references_across_files_and_packs(editor, packs):
+    """Find references lists every use of `coin` in both packs (with or without the declaration)."""
+    path = packs / "turn.rules"
+    uri = editor.open(path)
+    text = path.read_text()
+    core = packs.parent / "base" / "core.rules"
+    cards = packs / "cards.rules"
+
+    def refs(include):
+        params = T.ReferenceParams(context=T.ReferenceContext(include_declaration=include),
+                                   **editor.at(uri, text, "coin"))
+        return [(loc.uri, loc.range) for loc in editor.run(editor.client.text_document_references_async(params))]
+
+    uses = [(from_fs_path(str(cards)), rng(cards.read_text(), "coin")),
+            (uri, rng(text, "coin")), (uri, rng(text, "coin", 1))]
+    assert sorted(refs(False), key=str) == sorted(uses, key=str)
+    assert sorted(refs(True), key=str) == sorted(uses + [(from_fs_path(str(core)), rng(core.read_text(), "coin"))],
+                                                 key=str)
+
+
+def test_completion_of_names_keywords_and_fields(editor, packs):
+    """Completion offers declared names, members and keywords; after `this.` only the kind's fields."""
+    path = packs / "cards.rules"
+    uri = editor.open(path)
+    text = path.read_text()
+    items = editor.run(editor.client.text_document_completion_async(
+        T.CompletionParams(**editor.at(uri, text, "gain"))))
+    labels = {i.label: i.kind for i in items.items}
+    assert labels["coin"] == T.CompletionItemKind.Variable and labels["turn"] == T.CompletionItemKind.Function
+    assert labels["blue"] == T.CompletionItemKind.EnumMember
+    assert keywords() <= set(labels) and labels["whenever"] == T.CompletionItemKind.Keyword
+    # type `this.` in the card's effect (unsaved; the text does not parse)
+    line, col = where(text, "this.price")
+    editor.replace(uri, T.Range(T.Position(line, col), T.Position(line, col + len("this.price"))), "this.")
+    fields = editor.run(editor.client.text_document_completion_async(
+        T.CompletionParams(text_document=T.TextDocumentIdentifier(uri=uri), position=T.Position(line, col + 5))))
+    assert {i.label for i in fields.items} == {"price", "tint", "play", "flipped", "owner", "zone", "name", "title"}
+    editor.replace(uri, T.Range(T.Position(line, col), T.Position(line, col + 5)), "you.")
+    player = editor.run(editor.client.text_document_completion_async(
+        T.CompletionParams(text_document=T.TextDocumentIdentifier(uri=uri), position=T.Position(line, col + 4))))
+    assert {i.label for i in player.items} == {"coin", "vp", "hand"}
+
+
+def test_document_symbols_outline_a_file(editor, packs):
+    """The outline lists each declaration with its range and the range of its name; kinds list fields."""
+    core = packs.parent / "base" / "core.rules"
+    uri = editor.open(core)
+    text = core.read_text()
+    symbols = editor.run(editor.client.text_document_document_symbol_async(
+        T.DocumentSymbolParams(text_document=T.TextDocumentIdentifier(uri=uri))))
+    assert [(s.name, s.kind) for s in symbols] == [
+        ("coin", T.SymbolKind.Variable), ("vp", T.SymbolKind.Variable), ("color", T.SymbolKind.Enum),
+        ("card", T.SymbolKind.Class), ("hand", T.SymbolKind.Array)]
+    assert symbols[0].range == rng(text, 'resource coin "Coin";')
+    assert symbols[0].selection_range == rng(text, "coin")
+    assert [(c.name, c.selection_range) for c in symbols[3].children] == [
+        ("price", rng(text, "price")), ("tint", rng(text, "tint")), ("play", rng(text, "play"))]
+
+
+def test_formatting_is_fmt_and_keeps_comments(editor, tmp_path, packs):
+    """Formatting returns fmt's text; a file whose comments fmt would drop is left alone, with a message."""
+    messy = tmp_path / "messy.rules"
+    messy.write_text("resource   coin;counter vp;\nproc p() { gain 1 coin; set vp = vp+1; }\n")
+    uri = editor.open(messy)
+    edits = editor.run(editor.client.text_document_formatting_async(T.DocumentFormattingParams(
+        text_document=T.TextDocumentIdentifier(uri=uri), options=T.FormattingOptions(tab_size=2, insert_spaces=True))))
+    from rulebook.dsl.printer import format_module
+
+    assert [e.new_text for e in edits] == [format_module(parse_text(messy.read_text()))]
+    assert edits[0].range.start == T.Position(0, 0)
+    commented = packs.parent / "base" / "core.rules"
+    uri = editor.open(commented)
+    none = editor.run(editor.client.text_document_formatting_async(T.DocumentFormattingParams(
+        text_document=T.TextDocumentIdentifier(uri=uri), options=T.FormattingOptions(tab_size=2, insert_spaces=True))))
+    assert none is None
+    assert any("comment" in m for m in editor.messages)
+
+
+def test_rename_across_the_pack_chain(editor, packs):
+    """Renaming `coin` edits every occurrence in both packs; a keyword or a clash is refused."""
+    path = packs / "turn.rules"
+    uri = editor.open(path)
+    text = path.read_text()
+    core = packs.parent / "base" / "core.rules"
+    cards = packs / "cards.rules"
+    prepared = editor.run(editor.client.text_document_prepare_rename_async(
+        T.PrepareRenameParams(**editor.at(uri, text, "coin", 0, 1))))
+    assert prepared == rng(text, "coin")
+    edit = editor.run(editor.client.text_document_rename_async(
+        T.RenameParams(new_name="gold", **editor.at(uri, text, "coin"))))
+    got = {u: sorted((e.range.start.line, e.range.start.character, e.new_text) for e in edits)
+           for u, edits in edit.changes.items()}
+    assert got == {
+        uri: [(1, 9, "gold"), (2, 8, "gold")],
+        from_fs_path(str(cards)): [(3, 25, "gold")],
+        from_fs_path(str(core)): [(1, 9, "gold")],
+    }
+    for bad, why in (("track", "keyword"), ("vp", "already declared")):
+        with pytest.raises(Exception, match=why):
+            editor.run(editor.client.text_document_rename_async(
+                T.RenameParams(new_name=bad, **editor.at(uri, text, "coin"))))
