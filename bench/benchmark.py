@@ -157,14 +157,15 @@ def bench_editor(pack: str, repeat: int) -> None:
     for f in files:
         workspace.set_text(f, f.read_text(encoding="utf-8"))
     workspace.view(files[0]).diagnostics()
-    worst = {"typing within a line": (0.0, ""), "a new line (later lines move)": (0.0, "")}
+    worst = {"typing within a line": (0.0, ""), "a new line (later lines move)": (0.0, ""),
+             "a syntax error": (0.0, "")}
     for f in files:
         text = f.read_text(encoding="utf-8")
         chunks = split_declarations(text)
         if not chunks:
             continue
         cut = chunks[len(chunks) // 2].offset + len(chunks[len(chunks) // 2].text) - 1  # before its last ';'/'}'
-        for label, typed in zip(worst, (" ", "\n")):
+        for label, typed in zip(worst, (" ", "\n", " x")):
             edits = iter(range(1, 10 ** 6))
 
             def keystroke():

@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Optional
 
 from rulebook.dsl import ast as A
-from rulebook.dsl.diagnostics import Diagnostic, RulesError
-from rulebook.dsl.parser import decode, parse_file, parse_text
+from rulebook.dsl.diagnostics import Diagnostic, RulesError, sort_key
+from rulebook.dsl.parser import MAX_SYNTAX_ERRORS, SEMICOLON_LABEL, decode, parse_file, parse_text
 from rulebook.dsl.printer import format_module
 
-from .check import ENTITY_ATTRS
+from .check import ENTITY_ATTRS, iter_nodes
 from .driver import Analysis, analyse_chain
 from .explain import explain
 from .pack import MANIFEST, Pack, pack_chain
@@ -53,7 +53,7 @@ def lsp_range(span: A.Span) -> tuple[tuple[int, int], tuple[int, int]]:
 
 # ---------------------------------------------------------------------------- incremental parsing
 
-_SCAN = re.compile(r'\n|[^\S\n]+|#[^\n]*|"(?:[^"\\\n]|\\.)*"?|[{};]|[^\s#"{};]+')
+_SCAN = re.compile(r'\n|[^\S\n]+|#[^\n]*|"(?:[^"\\\n]|\\.)*"?|[{}()\[\];]|[^\s#"{}()\[\];]+')
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class Chunk:
 
 
 def split_declarations(text: str) -> list[Chunk]:
-    """Cut a file's text into its top-level declarations: each ends with ';' or '}' at brace depth 0.
+    """Cut a file's text into its top-level declarations: each ends with ';' or '}' outside brackets.
 
     Comments and strings are skipped, so braces inside them do not count. Text that does not split
     cleanly (an unclosed brace) simply makes a chunk that will not parse on its own.
@@ -85,9 +85,9 @@ def split_declarations(text: str) -> list[Chunk]:
             continue
         if start is None:
             start, start_line, start_col = m.start(), line, m.start() - line_start + 1
-        if tok == "{":
+        if tok in "{([":
             depth += 1
-        elif tok == "}":
+        elif tok in "})]":
             depth -= 1
         if depth <= 0 and tok in ";}":
             chunks.append(Chunk(text[start:m.end()], start, start_line, start_col))
@@ -113,14 +113,19 @@ def shift(node, lines: int):
 class ModuleCache:
     """Parsed declarations by file and text: an edit re-parses only the declarations it touched.
 
-    A declaration that only moved (lines added above it) is reused with its spans shifted. When a
-    file has a syntax error anywhere, the whole file is parsed as `rulebook lint` parses it, so its
-    diagnostics are exactly lint's.
+    A declaration that only moved (lines added above it) is reused with its spans shifted. Syntax
+    errors are lint's: each broken declaration is parsed on its own, which gives the positions and
+    messages of parsing the whole file (the parser starts a declaration in the same state either
+    way), and the list stops where lint's parse stops, at the first error it cannot step over. The
+    rare cases that depend on the rest of the file (the file ending too early, very many errors) are
+    parsed whole, exactly as `rulebook lint` does.
     """
 
     def __init__(self):
         self._chunks: dict[str, dict] = {}      # file -> {(chunk text, column): (line, items)}
         self._last: dict[str, tuple] = {}       # file -> (text, module)
+        self.partial: dict[str, tuple] = {}     # file with syntax errors -> stand-in declarations
+        self._good: dict[str, tuple] = {}       # file -> the declarations of its last text that parsed
         self.parsed_chunks = 0                  # declarations parsed so far (tests watch it)
 
     def parse(self, text: str, shown: str) -> A.Module:
@@ -131,26 +136,60 @@ class ModuleCache:
         old = self._chunks.get(shown, {})
         new: dict = {}
         items: list = []
-        try:
-            for chunk in split_declarations(text):
-                key = (chunk.text, chunk.column)
-                cached = new.get(key) or old.get(key)
-                if cached is None:
-                    padded = "\n" * (chunk.line - 1) + " " * (chunk.column - 1) + chunk.text
-                    self.parsed_chunks += 1
+        errors: list[list[Diagnostic]] = []
+        for chunk in split_declarations(text):
+            key = (chunk.text, chunk.column)
+            cached = new.get(key) or old.get(key)
+            if cached is None:
+                padded = "\n" * (chunk.line - 1) + " " * (chunk.column - 1) + chunk.text
+                self.parsed_chunks += 1
+                try:
                     cached = (chunk.line, parse_text(padded, shown).items)
-                found = cached[1] if cached[0] == chunk.line else shift(cached[1], chunk.line - cached[0])
-                new[key] = (chunk.line, found)
-                items.extend(found)
-        except RulesError:
-            self._chunks.pop(shown, None)
-            self._last.pop(shown, None)
-            module = parse_text(text, shown)   # raises lint's own diagnostics
-            items = list(module.items)
-        module = A.Module(shown, tuple(items))
+                except RulesError as e:
+                    errors.append(e.diagnostics)
+                    continue
+            found = cached[1] if cached[0] == chunk.line else shift(cached[1], chunk.line - cached[0])
+            new[key] = (chunk.line, found)
+            items.extend(found)
         self._chunks[shown] = new
+        self._last.pop(shown, None)
+        if errors:
+            # the declarations that parse, and for the broken ones their last version that did
+            names = {_bound(i) for i in items}
+            self.partial[shown] = tuple(items) + tuple(i for i in self._good.get(shown, ()) if _bound(i) not in names)
+            diagnostics = _as_lint_would(errors)
+            if diagnostics:
+                raise RulesError(diagnostics)
+            module = parse_text(text, shown)   # raises lint's diagnostics (or the split was wrong: parsed whole)
+        else:
+            module = A.Module(shown, tuple(items))
+        self.partial.pop(shown, None)
+        self._good[shown] = module.items
         self._last[shown] = (text, module)
         return module
+
+
+def _bound(item) -> str:
+    """The name a top-level item declares, overrides or removes."""
+    return item.decl.name if isinstance(item, A.Override) else item.name
+
+
+def _as_lint_would(errors: list[list[Diagnostic]]) -> list[Diagnostic]:
+    """The syntax errors of a file's broken declarations as one parse of the whole file reports them,
+    or [] when only the whole file can tell.
+
+    Lint's parse stops at the first error that is not a missing ';', so a declaration holding one is
+    the last reported. After a missing ';' lint's parse carries on in a state that may differ from a
+    fresh declaration's, so when one is followed by another broken declaration, the whole file decides.
+    """
+    first = errors[0]
+    if any(d.code == "E102" for d in first) or len(first) >= MAX_SYNTAX_ERRORS:
+        return []   # "the file ends": where, and what else is unclosed, depends on the rest
+    if any(d.code == "E106" for found in errors for d in found):
+        return []   # lint looks for too deep nesting in the whole file before parsing it
+    if any(not d.message.startswith(SEMICOLON_LABEL) for d in first) or len(errors) == 1:
+        return first
+    return []
 
 
 # ---------------------------------------------------------------------------- names in a file
@@ -231,8 +270,10 @@ class _FileIndexer:
         self.found: list[Occurrence] = []
         for item in module.items:
             decl = item.decl if isinstance(item, A.Override) else item
-            local = {getattr(n, _LOCALS[type(n)]) for n in _walk(decl) if type(n) in _LOCALS}
-            self.visit(item, local, decl.kind if isinstance(decl, A.Entity) else None, None)
+            local = {getattr(n, _LOCALS[type(n)]) for n in iter_nodes(decl) if type(n) in _LOCALS}
+            # the kind whose fields are named inside: an entity's (also `this`), or the kind declared
+            kind = decl.kind if isinstance(decl, A.Entity) else decl.name if isinstance(decl, A.Kind) else None
+            self.visit(item, local, kind, None)
 
     def visit(self, node, local: set, this_kind, it_kind) -> None:
         spec = _NAMES.get(type(node))
@@ -286,9 +327,7 @@ class _FileIndexer:
 
     @staticmethod
     def _occurrence(node, name, span, role, this_kind, it_kind) -> Occurrence:
-        if role == "field_def":
-            return Occurrence(name, span, role, node)   # its kind is set by the caller's walk below
-        if role == "field":
+        if role in ("field", "field_def"):
             return Occurrence(name, span, role, node, kind=this_kind)
         if role == "attr":
             obj = node.obj
@@ -298,26 +337,9 @@ class _FileIndexer:
         return Occurrence(name, span, role, node)
 
 
-def _walk(node):
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(_children(n))
-
-
 def file_occurrences(module: A.Module, text: str) -> list[Occurrence]:
     """Every declared, used or field name of one file with its exact span, in source order."""
     found = _FileIndexer(module, text).found
-    # a field declaration belongs to the kind that encloses it
-    kinds = {}
-    for item in module.items:
-        decl = item.decl if isinstance(item, A.Override) else item
-        if isinstance(decl, A.Kind):
-            for f in decl.fields:
-                kinds[id(f)] = decl.name
-    found = [Occurrence(o.name, o.span, o.role, o.node, kinds.get(id(o.node))) if o.role == "field_def" else o
-             for o in found]
     return sorted(found, key=lambda o: (o.span.line, o.span.column))
 
 
@@ -389,9 +411,14 @@ class Workspace:
             view.analysis = Analysis([], diagnostics=list(e.diagnostics))
             return view
         chain = [_EditorPack(p, list(self.open)) for p in chain]
-        view.analysis = analyse_chain(chain, parse=view.parse)
+        view.analysis = analysis = analyse_chain(chain, parse=view.parse)
+        if view.syntax_errors:
+            # as lint: no unused-declaration lints while a file does not parse, and nothing but its
+            # syntax errors in the file
+            kept = [d for d in analysis.diagnostics if d.code != "W401" and d.span.file not in view.broken]
+            analysis.diagnostics = sorted(kept + view.syntax_errors, key=sort_key)
         if root is None:
-            view.analysis.diagnostics = [d for d in view.analysis.diagnostics if d.code not in LONE_FILE_SILENT]
+            analysis.diagnostics = [d for d in analysis.diagnostics if d.code not in LONE_FILE_SILENT]
         return view
 
     def occurrences(self, module: A.Module, text: str) -> list[Occurrence]:
@@ -419,6 +446,8 @@ class View:
         self.analysis: Analysis = Analysis([])
         self.paths: dict[str, Path] = {}     # shown file name -> path
         self.texts: dict[str, str] = {}      # shown file name -> text analysed
+        self.syntax_errors: list[Diagnostic] = []
+        self.broken: set[str] = set()        # files with syntax errors
 
     def parse(self, path: Path, shown: str):
         """The parse step of analyse_chain: open texts first, parsed through the module cache."""
@@ -431,7 +460,16 @@ class View:
         if path.resolve() in self.workspace.open:
             # the editor's text passes the same checks as a file read from disk
             text = decode(text.encode("utf-8", errors="surrogatepass"), shown)
-        return self.workspace.modules.parse(text, shown), text
+        try:
+            return self.workspace.modules.parse(text, shown), text
+        except RulesError as e:
+            # Lint leaves a file with syntax errors out, and every use of its names elsewhere becomes
+            # an error too; while typing, that cascade is noise (and slow), so the declarations that
+            # still parse, and the last version of those that do not, stand in for the file. The
+            # file itself shows only its syntax errors, as in lint.
+            self.syntax_errors.extend(e.diagnostics)
+            self.broken.add(shown)
+            return A.Module(shown, self.workspace.modules.partial.get(shown, ())), text
 
     @property
     def symbols(self) -> Symbols:
@@ -492,6 +530,8 @@ class View:
             return ("field", o.kind, o.name) if o.kind else None
         # attr: a field of a known kind, a player's resource/counter/track/zone, or a unique field
         kind = o.kind
+        if kind is None and o.obj in ("this", "it"):
+            return None   # an event's argument, or `this` where there is none
         if kind is None and o.obj is not None:
             entity = sym.decls.get(o.obj)
             kind = entity.kind if isinstance(entity, A.Entity) else None

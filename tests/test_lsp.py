@@ -7,12 +7,15 @@ does. Expected positions are computed from the texts (0-based lines, UTF-16 colu
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import shutil
 import sys
 import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from rulebook.compiler.check import iter_nodes
 from rulebook.compiler.driver import analyse_file
@@ -20,6 +23,7 @@ from rulebook.compiler.pack import SHIPPED
 from rulebook.compiler.workspace import (ModuleCache, RenameRefused, Workspace, keywords, lsp_range,
                                          split_declarations)
 from rulebook.dsl import ast as A
+from rulebook.dsl.diagnostics import RulesError
 from rulebook.dsl.parser import parse_text
 
 pytest.importorskip("pygls")
@@ -130,6 +134,40 @@ def test_an_edit_reparses_only_the_declaration_it_touches():
     assert module == parse_text(edited, "f")
 
 
+MUTATED = sorted((SHIPPED / "federation").glob("*.rules")) + sorted(Path(__file__).parent.glob("malformed/*.rules"))
+_CACHES: dict = {}
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(MUTATED), st.floats(0, 1), st.sampled_from(
+    ["", "{", "}", ";", "(", ")", '"', "#", "\n", "x ", "gain", "1", ".", "=", "override "]))
+def test_edited_files_get_lints_syntax_errors(path, where_at, inserted):
+    """Any one-character deletion or small insertion gives exactly the module or the syntax errors of
+    parsing the whole file, although the cache parses only the declarations that changed."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        return
+    if path not in _CACHES:   # warm, as an editor is after opening the file
+        _CACHES[path] = ModuleCache()
+        with contextlib.suppress(RulesError):
+            _CACHES[path].parse(text, "f")
+    cache = _CACHES[path]
+    at = int(where_at * len(text))
+    edited = text[:at] + inserted + text[at + (0 if inserted else 1):]
+
+    def outcome(parse):
+        try:
+            return parse(edited, "f")
+        except RulesError as e:
+            return e.diagnostics
+
+    whole, cached = outcome(parse_text), outcome(cache.parse)
+    assert cached == whole
+    if isinstance(whole, A.Module):
+        assert _spans(cached) == _spans(whole)
+
+
 def test_split_ignores_braces_in_comments_and_strings():
     """A '}' inside a comment or a string does not end a declaration."""
     text = 'resource a "{";\n# }\nkind k {\n  x: int; # {\n}\nresource b;'
@@ -143,6 +181,25 @@ def test_syntax_errors_are_exactly_lints(packs):
     (packs / "bad.rules").write_text(bad)
     view = Workspace().view(packs / "bad.rules")
     assert view.diagnostics()[(packs / "bad.rules").resolve()] == analyse_file(packs / "bad.rules").diagnostics
+
+
+def test_a_file_with_a_syntax_error_keeps_its_good_declarations(packs):
+    """While core.rules has a syntax error, its declarations that parse still count: the house pack
+    does not light up with unknown names, the index still knows them, and the error is lint's."""
+    core = packs.parent / "base" / "core.rules"
+    workspace = Workspace()
+    workspace.set_text(core, core.read_text())
+    workspace.view(packs / "turn.rules")
+    broken = core.read_text().replace("counter vp;", "counter vp")   # `counter vp enum color {...}`
+    workspace.set_text(core, broken)
+    core.write_text(broken)
+    lint = analyse_file(core).diagnostics
+    assert [d.code for d in lint] == ["E100"]
+    assert workspace.view(core).diagnostics()[core.resolve()] == lint
+    house = workspace.view(packs / "turn.rules")
+    assert all(found == [] for found in house.diagnostics().values())
+    turn = next(s for s in house.paths if s.endswith("turn.rules"))
+    assert house.definitions(house.target_at(turn, 2, 10).key)[0].span.file.endswith("core.rules")
 
 
 def test_keywords_are_the_grammars():
