@@ -20,7 +20,7 @@ from rulebook.dsl.diagnostics import Diagnostic, RulesError, sort_key
 from rulebook.dsl.parser import MAX_SYNTAX_ERRORS, SEMICOLON_LABEL, decode, parse_file, parse_text
 from rulebook.dsl.printer import format_module
 
-from .check import ENTITY_ATTRS, iter_nodes
+from .check import ENTITY_ATTRS
 from .driver import Analysis, analyse_chain
 from .explain import explain
 from .pack import MANIFEST, Pack, pack_chain
@@ -101,13 +101,12 @@ def shift(node, lines: int):
     """A copy of an AST value with every span moved down by `lines` lines."""
     if isinstance(node, tuple):
         return tuple(shift(n, lines) for n in node)
-    span = getattr(node, "span", None)
-    if not isinstance(span, A.Span):
+    if not isinstance(node, A.Node):
         return node  # str, int, bool, None
-    values = {slot: shift(getattr(node, slot), lines) for slot in node.__slots__ if slot != "span"}
+    span = node.span
     moved = A.Span(span.file, span.line + lines, span.column, span.end_line + lines, span.end_column) \
         if span.line else span
-    return type(node)(**values, span=moved)
+    return type(node)(**{name: shift(getattr(node, name), lines) for name in node._fields}, span=moved)
 
 
 class ModuleCache:
@@ -247,18 +246,6 @@ class Occurrence:
     obj: Optional[str] = None         # attr: the object's bare name (an entity, `you`...), if any
 
 
-def _children(node) -> list:
-    out = []
-    for slot in node.__slots__:
-        if slot == "span":
-            continue
-        value = getattr(node, slot)
-        for v in (value if isinstance(value, tuple) else (value,)):
-            if isinstance(getattr(v, "span", None), A.Span):
-                out.append(v)
-    return out
-
-
 class _FileIndexer:
     """Finds the exact position of every name in one parsed file (AST spans cover whole nodes; the
     name's own word is the one inside the node but outside its children)."""
@@ -270,14 +257,14 @@ class _FileIndexer:
         self.found: list[Occurrence] = []
         for item in module.items:
             decl = item.decl if isinstance(item, A.Override) else item
-            local = {getattr(n, _LOCALS[type(n)]) for n in iter_nodes(decl) if type(n) in _LOCALS}
+            local = {getattr(n, _LOCALS[type(n)]) for n in A.walk(decl) if type(n) in _LOCALS}
             # the kind whose fields are named inside: an entity's (also `this`), or the kind declared
             kind = decl.kind if isinstance(decl, A.Entity) else decl.name if isinstance(decl, A.Kind) else None
             self.visit(item, local, kind, None)
 
     def visit(self, node, local: set, this_kind, it_kind) -> None:
         spec = _NAMES.get(type(node))
-        children = _children(node)
+        children = list(node.children())
         if spec:
             self.names(node, spec, children, local, this_kind, it_kind)
         if isinstance(node, A.Name) and node.id not in local:

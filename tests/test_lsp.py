@@ -17,7 +17,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulebook.compiler.check import iter_nodes
 from rulebook.compiler.driver import analyse_file
 from rulebook.compiler.pack import SHIPPED
 from rulebook.compiler.workspace import (ModuleCache, RenameRefused, Workspace, keywords, lsp_range,
@@ -105,7 +104,7 @@ def test_lsp_range_is_zero_based_and_end_exclusive():
 
 def _spans(module):
     return sorted((type(n).__name__, n.span.line, n.span.column, n.span.end_line, n.span.end_column)
-                  for item in module.items for n in iter_nodes(item))
+                  for item in module.items for n in A.walk(item))
 
 
 @pytest.mark.parametrize("path", sorted((SHIPPED / "federation").glob("*.rules")), ids=lambda p: p.name)
