@@ -17,7 +17,7 @@ from typing import Optional
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, RulesError, sort_key
-from rulebook.dsl.parser import MAX_SYNTAX_ERRORS, SEMICOLON_LABEL, decode, parse_file, parse_text
+from rulebook.dsl.parser import MAX_SYNTAX_ERRORS, decode, parse_file, parse_text
 from rulebook.dsl.printer import format_module
 
 from .check import ENTITY_ATTRS
@@ -113,11 +113,9 @@ class ModuleCache:
     """Parsed declarations by file and text: an edit re-parses only the declarations it touched.
 
     A declaration that only moved (lines added above it) is reused with its spans shifted. Syntax
-    errors are lint's: each broken declaration is parsed on its own, which gives the positions and
-    messages of parsing the whole file (the parser starts a declaration in the same state either
-    way), and the list stops where lint's parse stops, at the first error it cannot step over. The
-    rare cases that depend on the rest of the file (the file ending too early, very many errors) are
-    parsed whole, exactly as `rulebook lint` does.
+    errors are lint's: a broken declaration parsed on its own gives the positions and messages of
+    parsing the whole file (the parser starts a declaration in the same state either way); when that
+    is not certain (see `_as_lint_would`) the whole file is parsed, exactly as `rulebook lint` does.
     """
 
     def __init__(self):
@@ -177,18 +175,18 @@ def _as_lint_would(errors: list[list[Diagnostic]]) -> list[Diagnostic]:
     """The syntax errors of a file's broken declarations as one parse of the whole file reports them,
     or [] when only the whole file can tell.
 
-    Lint's parse stops at the first error that is not a missing ';', so a declaration holding one is
-    the last reported. After a missing ';' lint's parse carries on in a state that may differ from a
-    fresh declaration's, so when one is followed by another broken declaration, the whole file decides.
+    With one broken declaration its errors are the file's: the parser reaches it in the state a
+    fresh parse starts in. With more, which are reported depends on how lint's parse carries on
+    after the first (past a missing ';' it does, past other errors it does not, and a game's
+    misnamed phase is only found once the whole file parses), so the whole file decides. So it does
+    for an early end of file (where, and what else is unclosed, depends on the rest) and for too
+    deep nesting (looked for in the whole file before it is parsed).
     """
-    first = errors[0]
-    if any(d.code == "E102" for d in first) or len(first) >= MAX_SYNTAX_ERRORS:
-        return []   # "the file ends": where, and what else is unclosed, depends on the rest
-    if any(d.code == "E106" for found in errors for d in found):
-        return []   # lint looks for too deep nesting in the whole file before parsing it
-    if any(not d.message.startswith(SEMICOLON_LABEL) for d in first) or len(errors) == 1:
-        return first
-    return []
+    if len(errors) != 1 or len(errors[0]) >= MAX_SYNTAX_ERRORS:
+        return []
+    if any(d.code in ("E102", "E106") for d in errors[0]):
+        return []
+    return errors[0]
 
 
 # ---------------------------------------------------------------------------- names in a file
