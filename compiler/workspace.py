@@ -23,7 +23,7 @@ from rulebook.dsl.printer import format_module
 from .check import ENTITY_ATTRS
 from .driver import Analysis, analyse_chain
 from .explain import explain
-from .pack import MANIFEST, Pack, pack_chain
+from .pack import MANIFEST, SHIPPED, Pack, pack_chain
 from .resolve import BUILTIN_DOMAINS, BUILTIN_FUNCS, CATEGORY, Symbols
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
@@ -436,13 +436,13 @@ class View:
 
     def parse(self, path: Path, shown: str):
         """The parse step of analyse_chain: open texts first, parsed through the module cache."""
-        self.paths[shown] = path.resolve()
+        path = self.paths[shown] = path.resolve()
         try:
             text = self.workspace.text_of(path, shown)
         except OSError:
             return parse_file(path, shown)   # raises its positioned E107
         self.texts[shown] = text
-        if path.resolve() in self.workspace.open:
+        if path in self.workspace.open:
             # the editor's text passes the same checks as a file read from disk
             text = decode(text.encode("utf-8", errors="surrogatepass"), shown)
         try:
@@ -656,6 +656,11 @@ class View:
         edits: dict[str, list[A.Span]] = {}
         for o in self.occurrences_of(target.key):
             edits.setdefault(o.span.file, []).append(o.span)
+        for file in edits:   # a pack shipped with rulebook is a library to the packs that extend it
+            path = self.paths.get(file, Path(file))
+            if SHIPPED in path.parents and (self.root is None or self.root not in path.parents):
+                raise RenameRefused(f"{target.key[-1]!r} is also in {file}, a pack shipped with rulebook: "
+                                    "rename it there")
         return edits
 
     def format(self, text: str, shown: str) -> Optional[str]:

@@ -237,6 +237,21 @@ def test_rename_refuses_keywords_clashes_and_non_names(packs):
     assert sum(len(v) for v in view.rename(target, "gold").values()) == 4
 
 
+def test_rename_stays_out_of_shipped_packs(tmp_path):
+    """From an expansion of Federation, a name declared in the shipped pack is not renamed there;
+    inside the shipped pack itself it is, in every file that uses it."""
+    write(tmp_path / "exp", {"pack.toml": f'name = "exp"\nextends = ["{SHIPPED / "federation"}"]\n',
+                             "x.rules": "proc extra() { gain 1 prestige; }\n"})
+    view = Workspace().view(tmp_path / "exp" / "x.rules")
+    shown = next(s for s in view.paths if s.endswith("x.rules"))
+    with pytest.raises(RenameRefused, match="shipped"):
+        view.rename(view.target_at(shown, 1, 23), "glory")
+    own = Workspace().view(SHIPPED / "federation" / "resources.rules")
+    target = next(o for o in own.occurrences_of(("name", "prestige")) if o.role == "decl")
+    edits = own.rename(own.target_at(target.span.file, target.span.line, target.span.column), "glory")
+    assert len(edits) > 3 and sum(map(len, edits.values())) == len(own.occurrences_of(("name", "prestige")))
+
+
 # ---------------------------------------------------------------------------- through a real client
 
 
