@@ -66,6 +66,18 @@ class Chunk:
     column: int
 
 
+def located(pattern: re.Pattern, text: str):
+    """(match, line, column) of every match of `pattern` in `text` except newlines, which the
+    pattern must match on their own; lines and columns are 1-based."""
+    line, line_start = 1, 0
+    for m in pattern.finditer(text):
+        if m.group() == "\n":
+            line += 1
+            line_start = m.end()
+        else:
+            yield m, line, m.start() - line_start + 1
+
+
 def split_declarations(text: str) -> list[Chunk]:
     """Cut a file's text into its top-level declarations: each ends with ';' or '}' outside brackets.
 
@@ -74,17 +86,12 @@ def split_declarations(text: str) -> list[Chunk]:
     """
     chunks: list[Chunk] = []
     depth, start, start_line, start_col = 0, None, 0, 0
-    line, line_start = 1, 0
-    for m in _SCAN.finditer(text):
+    for m, line, column in located(_SCAN, text):
         tok = m.group()
-        if tok == "\n":
-            line += 1
-            line_start = m.end()
-            continue
         if tok[0] in " \t\r\f\v#":
             continue
         if start is None:
-            start, start_line, start_col = m.start(), line, m.start() - line_start + 1
+            start, start_line, start_col = m.start(), line, column
         if tok in "{([":
             depth += 1
         elif tok in "})]":
@@ -196,16 +203,8 @@ _WORDS = re.compile(r'\n|#[^\n]*|"(?:[^"\\\n]|\\.)*"?|[0-9]+|[A-Za-z_][A-Za-z0-9
 
 def words(text: str) -> list[tuple[int, int, str]]:
     """Every identifier or keyword outside comments and strings: (line, column, text), in order."""
-    out = []
-    line, line_start = 1, 0
-    for m in _WORDS.finditer(text):
-        tok = m.group()
-        if tok == "\n":
-            line += 1
-            line_start = m.end()
-        elif tok[0].isalpha() or tok[0] == "_":
-            out.append((line, m.start() - line_start + 1, tok))
-    return out
+    return [(line, column, m.group()) for m, line, column in located(_WORDS, text)
+            if m.group()[0].isalpha() or m.group()[0] == "_"]
 
 
 # Which string fields of a node are names, in source order, and what they are:

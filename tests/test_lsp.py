@@ -419,13 +419,15 @@ def test_definition_goes_to_the_base_pack(editor, packs):
     assert [loc.range for loc in member] == [rng(core_text, "blue")]
 
 
+def open_turn(editor, packs) -> tuple:
+    """Open the house pack's turn.rules: its uri and text, and the paths of core.rules and cards.rules."""
+    path = packs / "turn.rules"
+    return editor.open(path), path.read_text(), packs.parent / "base" / "core.rules", packs / "cards.rules"
+
+
 def test_references_across_files_and_packs(editor, packs):
     """Find references lists every use of `coin` in both packs (with or without the declaration)."""
-    path = packs / "turn.rules"
-    uri = editor.open(path)
-    text = path.read_text()
-    core = packs.parent / "base" / "core.rules"
-    cards = packs / "cards.rules"
+    uri, text, core, cards = open_turn(editor, packs)
 
     def refs(include):
         params = T.ReferenceParams(context=T.ReferenceContext(include_declaration=include),
@@ -499,11 +501,7 @@ def test_formatting_is_fmt_and_keeps_comments(editor, tmp_path, packs):
 
 def test_rename_across_the_pack_chain(editor, packs):
     """Renaming `coin` edits every occurrence in both packs; a keyword or a clash is refused."""
-    path = packs / "turn.rules"
-    uri = editor.open(path)
-    text = path.read_text()
-    core = packs.parent / "base" / "core.rules"
-    cards = packs / "cards.rules"
+    uri, text, core, cards = open_turn(editor, packs)
     prepared = editor.run(editor.client.text_document_prepare_rename_async(
         T.PrepareRenameParams(**editor.at(uri, text, "coin", 0, 1))))
     assert prepared == rng(text, "coin")
