@@ -7,9 +7,11 @@ lsprotocol are imported when the server starts, so the other commands never load
 
 from __future__ import annotations
 
+from importlib.metadata import version
 from pathlib import Path
+
 from rulebook.cli import app
-from rulebook.dsl.diagnostics import ERROR, WARNING
+from rulebook.dsl.diagnostics import ERROR, WARNING, RulesError
 
 T = None  # lsprotocol.types, bound by make_server()
 
@@ -45,7 +47,7 @@ def make_server():
     from rulebook.compiler.workspace import Workspace
 
     T = types
-    server = LanguageServer("rulebook", "0.1.0", text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+    server = LanguageServer("rulebook", version("rulebook"), text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
     server.rules = Workspace()
     server.views = {}       # pack root (or lone file) -> the View of the latest analysis
     server.published = {}  # uri -> the diagnostics last sent
@@ -79,10 +81,9 @@ def _uri(path: Path) -> str:
 
 def _lines(ls, path: Path) -> list[str]:
     try:
-        text = ls.rules.text_of(path)
-    except Exception:  # noqa: BLE001 - an unreadable file: positions stay as they are
+        return ls.rules.text_of(path).split("\n")
+    except (OSError, RulesError):  # an unreadable file: positions stay as they are
         return []
-    return text.split("\n")
 
 
 def _range(ls, lines: list[str], span):
