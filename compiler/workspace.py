@@ -620,9 +620,9 @@ class View:
         kind = None
         if obj == "this":
             enclosing = [c for c in split_declarations(text) if c.offset <= offset]
-            head = words(enclosing[-1].text)[:1] if enclosing else []
-            if head and isinstance(sym.decls.get(head[0][2]), A.Kind):
-                kind = head[0][2]
+            head = [w[2] for w in words(enclosing[-1].text)[:2] if w[2] != "override"][:1] if enclosing else []
+            if head and isinstance(sym.decls.get(head[0]), A.Kind):
+                kind = head[0]
         elif isinstance(sym.decls.get(obj), A.Entity):
             kind = sym.decls[obj].kind
         fields = [(f.name, "field") for f in self._kind_fields(kind)] + [(a, "field") for a in sorted(ENTITY_ATTRS)] \
