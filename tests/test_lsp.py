@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import shutil
+import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -93,6 +94,13 @@ def rng(text: str, needle: str, nth: int = 0, word: str | None = None) -> T.Rang
 
 
 # ---------------------------------------------------------------------------- the workspace, no client
+
+
+def test_other_commands_do_not_load_the_server():
+    """`rulebook lint` and the rest start without importing pygls, lsprotocol or pygments."""
+    code = ("import sys, rulebook.cli; print(sorted({m.split('.')[0] for m in sys.modules} & "
+            "{'pygls', 'lsprotocol', 'pygments'}))")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "[]\n"
 
 
 def test_lsp_range_is_zero_based_and_end_exclusive():
