@@ -209,6 +209,19 @@ def test_a_file_with_a_syntax_error_keeps_its_good_declarations(packs):
     assert house.definitions(house.target_at(turn, 2, 10).key)[0].span.file.endswith("core.rules")
 
 
+def test_a_lone_file_and_a_broken_manifest_are_linted_as_lint_does(tmp_path):
+    """A file outside any pack is checked alone (no unused-declaration lints, as `lint FILE`); an
+    invalid pack.toml is reported on the manifest."""
+    lone = tmp_path / "lone.rules"
+    lone.write_text("resource coin;\nproc p() { gain 1 gold; }\n")
+    found = Workspace().view(lone).diagnostics()
+    assert found == {lone.resolve(): analyse_file(lone).diagnostics}
+    assert [d.code for d in found[lone.resolve()]] == ["E202"]
+    write(tmp_path / "bad", {"pack.toml": 'name = "Bad Name"\n', "a.rules": "resource coin;\n"})
+    found = Workspace().view(tmp_path / "bad" / "a.rules").diagnostics()
+    assert [(path.name, [d.code for d in ds]) for path, ds in found.items() if ds] == [("pack.toml", ["E502"])]
+
+
 def test_keywords_are_the_grammars():
     """Completion's keyword list is the grammar's reserved words."""
     assert {"gain", "resource", "track", "whenever", "override"} <= keywords()
