@@ -248,16 +248,10 @@ def completion(ls, params):
 
 
 def formatting(ls, params):
-    """The whole file in `rulebook fmt`'s layout; nothing when it does not parse or would lose comments."""
-    from rulebook.compiler.workspace import FormatRefused
-
+    """The whole file in `rulebook fmt`'s layout (comments kept); nothing when it does not parse."""
     path = _path(params.text_document.uri)
     doc = ls.workspace.get_text_document(params.text_document.uri)
-    try:
-        new = _view(ls, path).format(doc.source, str(path))
-    except FormatRefused as e:
-        ls.window_show_message(T.ShowMessageParams(type=T.MessageType.Warning, message=f"rulebook fmt: {e}"))
-        return None
+    new = _view(ls, path).format(doc.source, str(path))
     if new is None or new == doc.source:
         return None
     lines = doc.source.split("\n")

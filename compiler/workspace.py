@@ -17,8 +17,9 @@ from typing import Optional
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, RulesError, sort_key
-from rulebook.dsl.parser import MAX_SYNTAX_ERRORS, decode, parse_file, parse_text
-from rulebook.dsl.printer import format_module
+from rulebook.dsl.lexer import COMMENT, ODD_BREAK, STRING
+from rulebook.dsl.parser import MAX_SYNTAX_ERRORS, decode, deep_recursion, parse_file, parse_text
+from rulebook.dsl.printer import format_text
 
 from .check import ENTITY_ATTRS
 from .driver import Analysis, analyse_chain
@@ -53,7 +54,8 @@ def lsp_range(span: A.Span) -> tuple[tuple[int, int], tuple[int, int]]:
 
 # ---------------------------------------------------------------------------- incremental parsing
 
-_SCAN = re.compile(r'\n|[^\S\n]+|#[^\n]*|"(?:[^"\\\n]|\\.)*"?|[{}()\[\];]|[^\s#"{}()\[\];]+')
+# Line breaks, blanks, comments, texts, brackets and ';', anything else (a lone '"' is an unclosed text).
+_SCAN = re.compile(rf'\r\n|\r|\n|[^\S\r\n]+|{COMMENT}|{STRING}|"|[{{}}()\[\];]|[^\s#"{{}}()\[\];]+')
 
 
 @dataclass(frozen=True)
@@ -66,12 +68,15 @@ class Chunk:
     column: int
 
 
+_BREAKS = ("\n", "\r\n", "\r")
+
+
 def located(pattern: re.Pattern, text: str):
-    """(match, line, column) of every match of `pattern` in `text` except newlines, which the
+    """(match, line, column) of every match of `pattern` in `text` except line breaks, which the
     pattern must match on their own; lines and columns are 1-based."""
     line, line_start = 1, 0
     for m in pattern.finditer(text):
-        if m.group() == "\n":
+        if m.group() in _BREAKS:
             line += 1
             line_start = m.end()
         else:
@@ -137,6 +142,10 @@ class ModuleCache:
         last = self._last.get(shown)
         if last is not None and last[0] == text:
             return last[1]
+        if ODD_BREAK.search(text):   # refused anywhere, in comments too: the whole file's E101
+            self.partial[shown] = self._good.get(shown, ())
+            self._last.pop(shown, None)
+            parse_text(text, shown)
         old = self._chunks.get(shown, {})
         new: dict = {}
         items: list = []
@@ -152,7 +161,11 @@ class ModuleCache:
                 except RulesError as e:
                     errors.append(e.diagnostics)
                     continue
-            found = cached[1] if cached[0] == chunk.line else shift(cached[1], chunk.line - cached[0])
+            if cached[0] == chunk.line:
+                found = cached[1]
+            else:
+                with deep_recursion():   # a declaration may nest as deep as the parser allows
+                    found = shift(cached[1], chunk.line - cached[0])
             new[key] = (chunk.line, found)
             items.extend(found)
         self._chunks[shown] = new
@@ -198,7 +211,7 @@ def _as_lint_would(errors: list[list[Diagnostic]]) -> list[Diagnostic]:
 
 # ---------------------------------------------------------------------------- names in a file
 
-_WORDS = re.compile(r'\n|#[^\n]*|"(?:[^"\\\n]|\\.)*"?|[0-9]+|[A-Za-z_][A-Za-z0-9_]*')
+_WORDS = re.compile(rf'\r\n|\r|\n|{COMMENT}|{STRING}|"[^"\r\n]*|[0-9]+|[A-Za-z_][A-Za-z0-9_]*')
 
 
 def words(text: str) -> list[tuple[int, int, str]]:
@@ -323,7 +336,8 @@ class _FileIndexer:
 
 def file_occurrences(module: A.Module, text: str) -> list[Occurrence]:
     """Every declared, used or field name of one file with its exact span, in source order."""
-    found = _FileIndexer(module, text).found
+    with deep_recursion():   # the walk recurses as deep as the declarations nest
+        found = _FileIndexer(module, text).found
     return sorted(found, key=lambda o: (o.span.line, o.span.column))
 
 
@@ -663,27 +677,13 @@ class View:
         return edits
 
     def format(self, text: str, shown: str) -> Optional[str]:
-        """The file in the canonical layout of `rulebook fmt`, or None when it does not parse.
-
-        Raises FormatRefused when the formatter would drop comments (it does not keep them)."""
+        """The file in the canonical layout of `rulebook fmt` (comments kept), or None when it does
+        not parse."""
         try:
-            module = parse_text(text, shown)
+            return format_text(text, shown, parse_text(text, shown))
         except RulesError:
             return None
-        new = format_module(module)
-        if comments(new) != comments(text):
-            raise FormatRefused(f"formatting would drop the {len(comments(text))} comment(s) of this file")
-        return new
-
-
-def comments(text: str) -> list[str]:
-    """The comments of a rules text, in order."""
-    return [m.group() for m in _WORDS.finditer(text) if m.group().startswith("#")]
 
 
 class RenameRefused(Exception):
     """A rename that would break the rules (a keyword, a clash, not a name)."""
-
-
-class FormatRefused(Exception):
-    """Formatting that would lose text the formatter does not keep."""
