@@ -471,6 +471,7 @@ class View:
 
     @property
     def symbols(self) -> Symbols:
+        """The chain's symbol table (empty when the packs could not be read)."""
         return self.analysis.symbols or Symbols()
 
     def own_files(self) -> list[Path]:
