@@ -21,7 +21,7 @@ _SYMBOL_KINDS = {
     "resource": "Variable", "counter": "Variable", "group": "Array", "enum": "Enum", "event": "Event",
     "track": "Struct", "kind": "Class", "entity": "Object", "zone": "Array", "actor": "Object",
     "die": "Object", "proc": "Function", "func": "Function", "extern": "Interface", "variant": "Boolean",
-    "game": "Module", "field": "Field",
+    "game": "Module", "field": "Field", "extend": "Function", "amend": "Object", "trigger": "Event",
 }
 _COMPLETION_KINDS = {
     "resource": "Variable", "counter": "Variable", "group": "Variable", "enum": "Enum", "event": "Event",

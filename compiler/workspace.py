@@ -186,9 +186,13 @@ class ModuleCache:
         return module
 
 
-def _bound(item) -> str:
-    """The name a top-level item declares, overrides or removes."""
-    return item.decl.name if isinstance(item, A.Override) else item.name
+def _bound(item) -> tuple:
+    """What a top-level item declares, overrides, removes, extends or amends."""
+    if isinstance(item, A.Override):
+        return "decl", item.decl.name
+    if isinstance(item, A.Standing):
+        return "trigger", item.trigger.pattern.event
+    return type(item).__name__, getattr(item, "when", ""), item.name
 
 
 def _as_lint_would(errors: list[list[Diagnostic]]) -> list[Diagnostic]:
@@ -230,7 +234,7 @@ _NAMES: dict = {
     A.Enum: (("name", "decl"), ("members", "member")),
     A.Entity: (("kind", "ref"), ("name", "decl")),
     A.Zone: (("name", "decl"), ("kind", "ref")),
-    A.Remove: (("name", "ref"),),
+    A.Remove: (("name", "ref"),), A.Extend: (("name", "ref"),), A.Amend: (("name", "ref"),),
     A.Param: (("name", None), ("type", "ref")),
     A.FieldDecl: (("name", "field_def"), ("type", "ref")),
     A.FieldValue: (("name", "field"),), A.FieldEffect: (("name", "field"),),
@@ -268,8 +272,10 @@ class _FileIndexer:
         for item in module.items:
             decl = item.decl if isinstance(item, A.Override) else item
             local = {getattr(n, _LOCALS[type(n)]) for n in A.walk(decl) if type(n) in _LOCALS}
-            # the kind whose fields are named inside: an entity's (also `this`), or the kind declared
+            # the kind whose fields are named inside: an entity's (also `this`), or the kind declared;
+            # inside `amend NAME` the fields are NAME's, whose kind the symbol table knows
             kind = decl.kind if isinstance(decl, A.Entity) else decl.name if isinstance(decl, A.Kind) else None
+            self.amended = decl.name if isinstance(decl, A.Amend) else None
             self.visit(item, local, kind, None)
 
     def visit(self, node, local: set, this_kind, it_kind) -> None:
@@ -322,10 +328,9 @@ class _FileIndexer:
                 span = A.Span(self.file, line, col, line, col + len(name))
                 self.found.append(self._occurrence(node, name, span, role, this_kind, it_kind))
 
-    @staticmethod
-    def _occurrence(node, name, span, role, this_kind, it_kind) -> Occurrence:
+    def _occurrence(self, node, name, span, role, this_kind, it_kind) -> Occurrence:
         if role in ("field", "field_def"):
-            return Occurrence(name, span, role, node, kind=this_kind)
+            return Occurrence(name, span, role, node, kind=this_kind, obj=self.amended)
         if role == "attr":
             obj = node.obj
             obj_name = obj.id if isinstance(obj, A.Name) else "you" if isinstance(obj, A.You) else None
@@ -526,20 +531,25 @@ class View:
         if o.role == "ref":
             return ("name", o.name) if o.name in sym.decls or o.name in sym.members else None
         if o.role in ("field", "field_def"):
-            return ("field", o.kind, o.name) if o.kind else None
+            kind = o.kind or self._kind_of(o.obj)
+            return ("field", kind, o.name) if kind else None
         # attr: a field of a known kind, a player's resource/counter/track/zone, or a unique field
         kind = o.kind
         if kind is None and o.obj in ("this", "it"):
             return None   # an event's argument, or `this` where there is none
-        if kind is None and o.obj is not None:
-            entity = sym.decls.get(o.obj)
-            kind = entity.kind if isinstance(entity, A.Entity) else None
+        if kind is None and isinstance(sym.decls.get(o.obj), A.Entity):
+            kind = sym.decls[o.obj].kind
         if kind is not None:
             return ("field", kind, o.name) if o.name in {f.name for f in self._kind_fields(kind)} else None
         if sym.category(o.name) in ("resource", "counter", "track", "zone"):
             return ("name", o.name)
         owners = fields_of.get(o.name, [])
         return ("field", owners[0], o.name) if len(owners) == 1 else None
+
+    def _kind_of(self, name: Optional[str]) -> Optional[str]:
+        """The kind whose fields an amended entity or kind has."""
+        decl = self.symbols.decls.get(name) if name else None
+        return decl.kind if isinstance(decl, A.Entity) else decl.name if isinstance(decl, A.Kind) else None
 
     def _kind_fields(self, kind: str) -> tuple:
         decl = self.symbols.decls.get(kind)
@@ -563,13 +573,10 @@ class View:
 
     def definitions(self, key: tuple) -> list[Occurrence]:
         """Where a name or field is declared: the one in force first (an override before what it replaces)."""
+        order = {m.path: i for i, m in enumerate(m for _p, ms in self.analysis.modules for m in ms)}
         defs = [o for o in self.occurrences_of(key) if o.role in ("decl", "member", "field_def")]
-        if key[0] == "name":
-            current = self.symbols.decls.get(key[1])
-            if current is None and key[1] in self.symbols.members:
-                current = self.symbols.decls.get(self.symbols.members[key[1]])
-            defs.sort(key=lambda o: o.node is not current)
-        return defs
+        # packs come bases first, so the last declaration in chain order is the one in force
+        return sorted(defs, key=lambda o: (-order.get(o.span.file, -1), o.span.line, o.span.column))
 
     # ------------------------------------------------------------------ answers
     def hover(self, target: Target) -> Optional[str]:
@@ -608,9 +615,18 @@ class View:
             if isinstance(decl, A.Kind):
                 children = [{"name": f.name, "category": "field", "detail": f.type, "span": f.span,
                              "name_span": name_span.get(id(f), f.span), "children": []} for f in decl.fields]
-            category = decl.kind if isinstance(decl, A.Entity) else CATEGORY[type(decl)]
-            out.append({"name": decl.name, "category": CATEGORY[type(decl)], "detail": category,
-                        "span": item.span, "name_span": name_span.get(id(decl), decl.span), "children": children})
+            if isinstance(decl, A.Extend):
+                name, category, detail = f"{decl.when} {decl.name}", "extend", decl.when
+            elif isinstance(decl, A.Amend):
+                name, category, detail = f"amend {decl.name}", "amend", "amend"
+            elif isinstance(decl, A.Standing):
+                name = f"{'next' if decl.trigger.once else 'whenever'} {decl.trigger.pattern.event}"
+                category = detail = "trigger"
+            else:
+                name, category = decl.name, CATEGORY[type(decl)]
+                detail = decl.kind if isinstance(decl, A.Entity) else category
+            out.append({"name": name, "category": category, "detail": detail, "span": item.span,
+                        "name_span": name_span.get(id(decl), decl.span), "children": children})
         return out
 
     def completions(self, text: str, line: int, column: int) -> list[tuple[str, str]]:
@@ -622,7 +638,7 @@ class View:
             offset = sum(len(x) + 1 for x in lines[:line - 1]) + column - 1
             return self._attributes(dotted.group(1), text, offset)
         sym = self.symbols
-        out = [(name, CATEGORY[type(decl)]) for name, decl in sym.decls.items()]
+        out = [(name, CATEGORY[type(decl)]) for name, decl in sym.decls.items() if IDENTIFIER.match(name)]
         out += [(m, "member") for m in sym.members]
         out += [(k, "keyword") for k in sorted(keywords())]
         out += [(f, "function") for f in sorted(BUILTIN_FUNCS) if f not in sym.decls]

@@ -262,6 +262,29 @@ def test_index_finds_names_fields_and_members(packs):
                      ("turn.rules", 2, 10, "ref"), ("turn.rules", 3, 9, "ref")]
 
 
+def test_house_rule_constructs_are_indexed(packs, tmp_path):
+    """`after`, `amend`, top-level triggers and overrides: their names are uses of what they change,
+    amended fields are the kind's, the outline names them, and an override is the definition in force."""
+    write(tmp_path / "tweak", {"pack.toml": f'name = "tweak"\nextends = ["{packs}"]\n', "t.rules": """\
+        after turn { gain 1 vp; }
+        amend spark { price = 3; }
+        whenever you gain(res = coin) { gain 1 vp; }
+        override resource coin "Gold coin";
+        """})
+    path = tmp_path / "tweak" / "t.rules"
+    view = Workspace().view(path)
+    assert {p.name: [d.code for d in found] for p, found in view.diagnostics().items()} == {"t.rules": ["I404"]}
+    shown = next(s for s in view.paths if s.endswith("t.rules"))
+    assert view.target_at(shown, 1, 7).key == ("name", "turn")
+    assert any(o.span.file == shown for o in view.occurrences_of(("name", "turn")))
+    assert view.target_at(shown, 2, 7).key == ("name", "spark")
+    assert view.target_at(shown, 2, 15).key == ("field", "card", "price")
+    coin = view.definitions(("name", "coin"))
+    assert [(o.span.file.rsplit("/", 1)[-1], o.span.line) for o in coin] == [("t.rules", 4), ("core.rules", 2)]
+    assert [(s["name"], s["category"]) for s in view.symbols_of(shown)] == [
+        ("after turn", "extend"), ("amend spark", "amend"), ("whenever gain", "trigger"), ("coin", "resource")]
+
+
 def test_rename_refuses_keywords_clashes_and_non_names(packs):
     """A rename to a keyword, to a declared name or to something that is not a name is refused."""
     view = Workspace().view(packs / "turn.rules")
