@@ -355,13 +355,16 @@ class _EditorPack(Pack):
     def __init__(self, pack: Pack, open_paths):
         super().__init__(pack.root, pack.manifest, pack.only)
         self._open = open_paths
+        self._files: Optional[list[Path]] = None
 
     def files(self) -> list[Path]:
-        on_disk = super().files()
-        if self.only is not None:
-            return on_disk
-        extra = [p for p in self._open if p.suffix == ".rules" and self.root in p.parents and p not in on_disk]
-        return sorted(on_disk + extra)
+        """The files on disk and the open ones in the folder (listed once: a view is one moment)."""
+        if self._files is None:
+            on_disk = super().files()
+            extra = [p for p in self._open if p.suffix == ".rules" and self.root in p.parents and p not in on_disk] \
+                if self.only is None else []
+            self._files = sorted(on_disk + extra)
+        return self._files
 
 
 def pack_root(path: Path) -> Optional[Path]:
@@ -392,7 +395,9 @@ class Workspace:
     def text_of(self, path: Path, shown: Optional[str] = None) -> str:
         """A file's text: the editor's when it is open, else the disk's (cached by mtime and size);
         undecodable bytes raise RulesError naming the file as `shown`."""
-        path = path.resolve()
+        return self._text(path.resolve(), shown)
+
+    def _text(self, path: Path, shown: Optional[str]) -> str:
         if path in self.open:
             return self.open[path]
         stat = path.stat()
@@ -448,15 +453,16 @@ class View:
         self.workspace, self.path, self.root = workspace, path, root
         self.analysis: Analysis = Analysis([])
         self.paths: dict[str, Path] = {}     # shown file name -> path
+        self.resolved: dict[Path, Path] = {}  # a pack's listing of a file -> its resolved path
         self.texts: dict[str, str] = {}      # shown file name -> text analysed
         self.syntax_errors: list[Diagnostic] = []
         self.broken: set[str] = set()        # files with syntax errors
 
     def parse(self, path: Path, shown: str):
         """The parse step of analyse_chain: open texts first, parsed through the module cache."""
-        path = self.paths[shown] = path.resolve()
+        path = self.paths[shown] = self.resolved[path] = path.resolve()
         try:
-            text = self.workspace.text_of(path, shown)
+            text = self.workspace._text(path, shown)
         except OSError:
             return parse_file(path, shown)   # raises its positioned E107
         self.texts[shown] = text
@@ -483,7 +489,7 @@ class View:
         """The files whose diagnostics this view publishes: those of the document's own pack."""
         if not self.analysis.chain:
             return [self.path]
-        return [p.resolve() for p in self.analysis.chain[-1].files()]
+        return [self.resolved.get(p) or p.resolve() for p in self.analysis.chain[-1].files()]
 
     def diagnostics(self) -> dict[Path, list[Diagnostic]]:
         """Findings per file of the pack (every own file has an entry, empty when clean); findings
