@@ -147,6 +147,37 @@ def bench_effects(repeat: int, runs: int) -> None:
           f"compiled is {i / c:.1f}x faster")
 
 
+def bench_editor(pack: str, repeat: int) -> None:
+    """`rulebook lsp` after a keystroke: re-lint the whole pack when one file changed (unsaved)."""
+    from rulebook.compiler.workspace import Workspace, split_declarations
+
+    print("== editor: re-lint the pack after an edit in one file (rulebook lsp) ==")
+    files = pack_chain(pack)[-1].files()
+    workspace = Workspace()
+    for f in files:
+        workspace.set_text(f, f.read_text(encoding="utf-8"))
+    workspace.view(files[0]).diagnostics()
+    worst = {"typing within a line": (0.0, ""), "a new line (later lines move)": (0.0, ""),
+             "a syntax error": (0.0, "")}
+    for f in files:
+        text = f.read_text(encoding="utf-8")
+        chunks = split_declarations(text)
+        if not chunks:
+            continue
+        cut = chunks[len(chunks) // 2].offset + len(chunks[len(chunks) // 2].text) - 1  # before its last ';'/'}'
+        for label, typed in zip(worst, (" ", "\n", " x")):
+            edits = iter(range(1, 10 ** 6))
+
+            def keystroke():
+                workspace.set_text(f, text[:cut] + typed * (1 + next(edits) % 2) + text[cut:])
+                workspace.view(f).diagnostics()
+
+            worst[label] = max(worst[label], (best_of(keystroke, repeat), f.name))
+        workspace.set_text(f, text)
+    print(f"{pack}: {len(files)} files, slowest file per edit: " + " | ".join(
+        f"{label} {1000 * t:.1f} ms ({name})" for label, (t, name) in worst.items()))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="compiled games per player count")
@@ -159,6 +190,8 @@ def main() -> None:
     scratch = tempfile.mkdtemp(prefix="rulebook-bench-")
     try:
         bench_compile(packs, args.repeat)
+        for pack in packs:
+            bench_editor(pack, args.repeat)
         os.environ["RULEBOOK_CACHE"] = scratch
         bench_effects(args.repeat, 200)
         bench_games(packs, args.games, args.interpreted_games)

@@ -361,6 +361,9 @@ def replay(log: Path = typer.Argument(..., help="A log written by `rulebook play
     out.print(f"replay matches the log: final state {game.state.digest()}")
 
 
+from rulebook.cli import lsp as _lsp  # noqa: E402,F401  (registers `rulebook lsp`)
+
+
 def main() -> None:
     """Entry point that turns any unexpected failure into exit code 2 with a one-line message."""
     try:

@@ -83,8 +83,11 @@ class Analysis:
         return h.hexdigest()[:20]
 
 
-def analyse_chain(chain: list[Pack]) -> Analysis:
-    """Parse every file of every pack, resolve names across them and check the result."""
+def analyse_chain(chain: list[Pack], parse=parse_file) -> Analysis:
+    """Parse every file of every pack, resolve names across them and check the result.
+
+    `parse(path, shown)` returns (module, text); an editor passes one that reads its unsaved texts.
+    """
     result = Analysis(chain)
     for pack in chain:
         modules = []
@@ -94,7 +97,7 @@ def analyse_chain(chain: list[Pack]) -> Analysis:
         for path in pack.files():
             shown = pack.display(path)
             try:
-                module, text = parse_file(path, shown)
+                module, text = parse(path, shown)
                 result.sources[shown] = text
                 modules.append(module)
             except RulesError as e:

@@ -1,0 +1,712 @@
+"""An editor's view of rules packs: incremental analysis of unsaved texts, and an index of names for
+definitions, references, hover, completion, symbols and rename.
+
+Everything here is plain Python on the AST (no LSP types): `rulebook lsp` (cli/lsp.py) only turns
+these answers into protocol messages. Positions are 1-based lines and columns in code points, as in
+every Span; `lsp_range` gives the protocol's 0-based form.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from pathlib import Path
+from typing import Optional
+
+from rulebook.dsl import ast as A
+from rulebook.dsl.diagnostics import Diagnostic, RulesError, sort_key
+from rulebook.dsl.lexer import COMMENT, ODD_BREAK, STRING
+from rulebook.dsl.parser import MAX_SYNTAX_ERRORS, decode, deep_recursion, parse_file, parse_text
+from rulebook.dsl.printer import format_text
+
+from .check import ENTITY_ATTRS
+from .driver import Analysis, analyse_chain
+from .explain import explain
+from .pack import MANIFEST, SHIPPED, Pack, pack_chain
+from .resolve import BUILTIN_DOMAINS, BUILTIN_FUNCS, CATEGORY, Symbols
+
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+# Whole-pack lints say nothing certain about a file outside any pack (as `rulebook lint FILE`).
+LONE_FILE_SILENT = ("W401", "W403")
+
+
+@lru_cache(maxsize=1)
+def keywords() -> frozenset:
+    """The grammar's reserved words (never usable as names)."""
+    from rulebook.dsl.parser import _lark
+
+    return frozenset(t.pattern.value for t in _lark().terminals
+                     if t.pattern.type == "str" and t.pattern.value.isidentifier())
+
+
+def lsp_range(span: A.Span) -> tuple[tuple[int, int], tuple[int, int]]:
+    """A span as the protocol's 0-based ((line, character), (line, character)), end exclusive.
+
+    Spans that name a whole file (line 0, such as an empty pack's) become the file's first position.
+    """
+    if span.line <= 0:
+        return (0, 0), (0, 0)
+    end_line, end_column = (span.end_line, span.end_column) if span.end_line > 0 else (span.line, span.column)
+    return (span.line - 1, max(span.column - 1, 0)), (end_line - 1, max(end_column - 1, 0))
+
+
+# ---------------------------------------------------------------------------- incremental parsing
+
+# Line breaks, blanks, comments, texts, brackets and ';', anything else (a lone '"' is an unclosed text).
+_SCAN = re.compile(rf'\r\n|\r|\n|[^\S\r\n]+|{COMMENT}|{STRING}|"|[{{}}()\[\];]|[^\s#"{{}}()\[\];]+')
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """One top-level declaration's text and where it starts (1-based line and column)."""
+
+    text: str
+    offset: int
+    line: int
+    column: int
+
+
+_BREAKS = ("\n", "\r\n", "\r")
+
+
+def located(pattern: re.Pattern, text: str):
+    """(match, line, column) of every match of `pattern` in `text` except line breaks, which the
+    pattern must match on their own; lines and columns are 1-based."""
+    line, line_start = 1, 0
+    for m in pattern.finditer(text):
+        if m.group() in _BREAKS:
+            line += 1
+            line_start = m.end()
+        else:
+            yield m, line, m.start() - line_start + 1
+
+
+def split_declarations(text: str) -> list[Chunk]:
+    """Cut a file's text into its top-level declarations: each ends with ';' or '}' outside brackets.
+
+    Comments and strings are skipped, so braces inside them do not count. Text that does not split
+    cleanly (an unclosed brace) simply makes a chunk that will not parse on its own.
+    """
+    chunks: list[Chunk] = []
+    depth, start, start_line, start_col = 0, None, 0, 0
+    for m, line, column in located(_SCAN, text):
+        tok = m.group()
+        if tok[0] in " \t\r\f\v#":
+            continue
+        if start is None:
+            start, start_line, start_col = m.start(), line, column
+        if tok in "{([":
+            depth += 1
+        elif tok in "})]":
+            depth -= 1
+        if depth <= 0 and tok in ";}":
+            chunks.append(Chunk(text[start:m.end()], start, start_line, start_col))
+            start, depth = None, 0
+    if start is not None:
+        chunks.append(Chunk(text[start:], start, start_line, start_col))
+    return chunks
+
+
+def shift(node, lines: int):
+    """A copy of an AST value with every span moved down by `lines` lines."""
+    if isinstance(node, tuple):
+        return tuple(shift(n, lines) for n in node)
+    if not isinstance(node, A.Node):
+        return node  # str, int, bool, None
+    span = node.span
+    moved = A.Span(span.file, span.line + lines, span.column, span.end_line + lines, span.end_column) \
+        if span.line else span
+    return type(node)(**{name: shift(getattr(node, name), lines) for name in node._fields}, span=moved)
+
+
+class ModuleCache:
+    """Parsed declarations by file and text: an edit re-parses only the declarations it touched.
+
+    A declaration that only moved (lines added above it) is reused with its spans shifted. Syntax
+    errors are lint's: a broken declaration parsed on its own gives the positions and messages of
+    parsing the whole file (the parser starts a declaration in the same state either way); when that
+    is not certain (see `_as_lint_would`) the whole file is parsed, exactly as `rulebook lint` does.
+    """
+
+    def __init__(self):
+        self._chunks: dict[str, dict] = {}      # file -> {(chunk text, column): (line, items)}
+        self._last: dict[str, tuple] = {}       # file -> (text, module)
+        self.partial: dict[str, tuple] = {}     # file with syntax errors -> stand-in declarations
+        self._good: dict[str, tuple] = {}       # file -> the declarations of its last text that parsed
+        self.parsed_chunks = 0                  # declarations parsed so far (tests watch it)
+
+    def parse(self, text: str, shown: str) -> A.Module:
+        """The module of `text`, or RulesError with lint's diagnostics."""
+        last = self._last.get(shown)
+        if last is not None and last[0] == text:
+            return last[1]
+        if ODD_BREAK.search(text):   # refused anywhere, in comments too: the whole file's E101
+            self.partial[shown] = self._good.get(shown, ())
+            self._last.pop(shown, None)
+            parse_text(text, shown)
+        old = self._chunks.get(shown, {})
+        new: dict = {}
+        items: list = []
+        errors: list[list[Diagnostic]] = []
+        for chunk in split_declarations(text):
+            key = (chunk.text, chunk.column)
+            cached = new.get(key) or old.get(key)
+            if cached is None:
+                padded = "\n" * (chunk.line - 1) + " " * (chunk.column - 1) + chunk.text
+                self.parsed_chunks += 1
+                try:
+                    cached = (chunk.line, parse_text(padded, shown).items)
+                except RulesError as e:
+                    errors.append(e.diagnostics)
+                    continue
+            if cached[0] == chunk.line:
+                found = cached[1]
+            else:
+                with deep_recursion():   # a declaration may nest as deep as the parser allows
+                    found = shift(cached[1], chunk.line - cached[0])
+            new[key] = (chunk.line, found)
+            items.extend(found)
+        self._chunks[shown] = new
+        self._last.pop(shown, None)
+        if errors:
+            # the declarations that parse, and for the broken ones their last version that did
+            names = {_bound(i) for i in items}
+            self.partial[shown] = tuple(items) + tuple(i for i in self._good.get(shown, ()) if _bound(i) not in names)
+            diagnostics = _as_lint_would(errors)
+            if diagnostics:
+                raise RulesError(diagnostics)
+            module = parse_text(text, shown)   # raises lint's diagnostics (or the split was wrong: parsed whole)
+        else:
+            module = A.Module(shown, tuple(items))
+        self.partial.pop(shown, None)
+        self._good[shown] = module.items
+        self._last[shown] = (text, module)
+        return module
+
+
+def _bound(item) -> tuple:
+    """What a top-level item declares, overrides, removes, extends or amends."""
+    if isinstance(item, A.Override):
+        return "decl", item.decl.name
+    if isinstance(item, A.Standing):
+        return "trigger", item.trigger.pattern.event
+    return type(item).__name__, getattr(item, "when", ""), item.name
+
+
+def _as_lint_would(errors: list[list[Diagnostic]]) -> list[Diagnostic]:
+    """The syntax errors of a file's broken declarations as one parse of the whole file reports them,
+    or [] when only the whole file can tell.
+
+    With one broken declaration its errors are the file's: the parser reaches it in the state a
+    fresh parse starts in. With more, which are reported depends on how lint's parse carries on
+    after the first (past a missing ';' it does, past other errors it does not, and a game's
+    misnamed phase is only found once the whole file parses), so the whole file decides. So it does
+    for an early end of file (where, and what else is unclosed, depends on the rest) and for too
+    deep nesting (looked for in the whole file before it is parsed).
+    """
+    if len(errors) != 1 or len(errors[0]) >= MAX_SYNTAX_ERRORS:
+        return []
+    if any(d.code in ("E102", "E106") for d in errors[0]):
+        return []
+    return errors[0]
+
+
+# ---------------------------------------------------------------------------- names in a file
+
+_WORDS = re.compile(rf'\r\n|\r|\n|{COMMENT}|{STRING}|"[^"\r\n]*|[0-9]+|[A-Za-z_][A-Za-z0-9_]*')
+
+
+def words(text: str) -> list[tuple[int, int, str]]:
+    """Every identifier or keyword outside comments and strings: (line, column, text), in order."""
+    return [(line, column, m.group()) for m, line, column in located(_WORDS, text)
+            if m.group()[0].isalpha() or m.group()[0] == "_"]
+
+
+# Which string fields of a node are names, in source order, and what they are:
+# decl (declares a top-level name), member (declares an enum member), ref (uses a declared name),
+# field_def / field (declares / uses a field of a known kind), attr (`x.name`, resolved later).
+_NAMES: dict = {
+    **{cls: (("name", "decl"),) for cls in (A.Resource, A.Counter, A.Event, A.Track, A.Kind, A.Actor, A.Die,
+                                            A.Proc, A.Func, A.Extern, A.Variant, A.Game)},
+    A.Group: (("name", "decl"), ("members", "ref")),
+    A.Enum: (("name", "decl"), ("members", "member")),
+    A.Entity: (("kind", "ref"), ("name", "decl")),
+    A.Zone: (("name", "decl"), ("kind", "ref")),
+    A.Remove: (("name", "ref"),), A.Extend: (("name", "ref"),), A.Amend: (("name", "ref"),),
+    A.Param: (("name", None), ("type", "ref")),
+    A.FieldDecl: (("name", "field_def"), ("type", "ref")),
+    A.FieldValue: (("name", "field"),), A.FieldEffect: (("name", "field"),),
+    A.Gain: (("resource", "ref"),), A.Lose: (("resource", "ref"), ("debt", "ref")),
+    A.CostTerm: (("name", "ref"),), A.Advance: (("track", "ref"),), A.Regress: (("track", "ref"),),
+    A.CallStmt: (("func", "ref"),), A.Call: (("func", "ref"),), A.Method: (("name", "ref"),),
+    A.Fill: (("kind", "ref"),), A.Roll: (("die", "ref"),), A.Pattern: (("event", "ref"),),
+    A.Emit: (("event", "ref"),), A.Rank: (("resource", "ref"),), A.SetName: (("name", "ref"),),
+    A.SetAttr: (("name", "attr"),), A.Attr: (("name", "attr"),),
+}
+_LOCALS = {A.Let: "name", A.ForEach: "var", A.Pick: "var", A.Aggregate: "var", A.Param: "name"}
+
+
+@dataclass(frozen=True)
+class Occurrence:
+    """One name at one place: what it is (`role`), the node it belongs to and, for fields, the kind."""
+
+    name: str
+    span: A.Span
+    role: str
+    node: object = field(compare=False, repr=False)
+    kind: Optional[str] = None        # field / field_def: the kind; attr: the kind of `this`/`it` if known
+    obj: Optional[str] = None         # attr: the object's bare name (an entity, `you`...), if any
+
+
+class _FileIndexer:
+    """Finds the exact position of every name in one parsed file (AST spans cover whole nodes; the
+    name's own word is the one inside the node but outside its children)."""
+
+    def __init__(self, module: A.Module, text: str):
+        self.words = words(text)
+        self.keys = [(w[0], w[1]) for w in self.words]
+        self.file = module.path
+        self.found: list[Occurrence] = []
+        for item in module.items:
+            decl = item.decl if isinstance(item, A.Override) else item
+            local = {getattr(n, _LOCALS[type(n)]) for n in A.walk(decl) if type(n) in _LOCALS}
+            # the kind whose fields are named inside: an entity's (also `this`), or the kind declared;
+            # inside `amend NAME` the fields are NAME's, whose kind the symbol table knows
+            kind = decl.kind if isinstance(decl, A.Entity) else decl.name if isinstance(decl, A.Kind) else None
+            self.amended = decl.name if isinstance(decl, A.Amend) else None
+            self.visit(item, local, kind, None)
+
+    def visit(self, node, local: set, this_kind, it_kind) -> None:
+        spec = _NAMES.get(type(node))
+        children = list(node.children())
+        if spec:
+            self.names(node, spec, children, local, this_kind, it_kind)
+        if isinstance(node, A.Name) and node.id not in local:
+            self.found.append(Occurrence(node.id, node.span, "ref", node))
+        for child in children:
+            inner_it = node.kind if isinstance(node, A.Fill) and child is node.where else it_kind
+            self.visit(child, local, this_kind, inner_it)
+
+    def own_words(self, node, children: list) -> list:
+        s = node.span
+        lo = bisect.bisect_left(self.keys, (s.line, s.column))
+        hi = bisect.bisect_left(self.keys, (s.end_line, s.end_column))
+        inside: list[list] = []   # the children's spans, merged into disjoint intervals
+        for start, end in sorted(((c.span.line, c.span.column), (c.span.end_line, c.span.end_column))
+                                 for c in children if c.span.line):
+            if inside and start <= inside[-1][1]:
+                inside[-1][1] = max(inside[-1][1], end)
+            else:
+                inside.append([start, end])
+        out, i = [], 0
+        for w in self.words[lo:hi]:
+            at = (w[0], w[1])
+            while i < len(inside) and inside[i][1] <= at:
+                i += 1
+            if i < len(inside) and inside[i][0] <= at:
+                continue
+            out.append(w)
+        return out
+
+    def names(self, node, spec, children, local, this_kind, it_kind) -> None:
+        own = self.own_words(node, children)
+        pos = 0
+        for attr, role in spec:
+            value = getattr(node, attr)
+            for name in (value if isinstance(value, tuple) else (value,)):
+                if not isinstance(name, str):
+                    continue
+                at = next((i for i in range(pos, len(own)) if own[i][2] == name), None)
+                if at is None:
+                    continue
+                pos = at + 1
+                if role is None or (role == "ref" and name in local):
+                    continue
+                line, col, _ = own[at]
+                span = A.Span(self.file, line, col, line, col + len(name))
+                self.found.append(self._occurrence(node, name, span, role, this_kind, it_kind))
+
+    def _occurrence(self, node, name, span, role, this_kind, it_kind) -> Occurrence:
+        if role in ("field", "field_def"):
+            return Occurrence(name, span, role, node, kind=this_kind, obj=self.amended)
+        if role == "attr":
+            obj = node.obj
+            obj_name = obj.id if isinstance(obj, A.Name) else "you" if isinstance(obj, A.You) else None
+            kind = this_kind if obj_name == "this" else it_kind if obj_name == "it" else None
+            return Occurrence(name, span, role, node, kind=kind, obj=obj_name)
+        return Occurrence(name, span, role, node)
+
+
+def file_occurrences(module: A.Module, text: str) -> list[Occurrence]:
+    """Every declared, used or field name of one file with its exact span, in source order."""
+    with deep_recursion():   # the walk recurses as deep as the declarations nest
+        found = _FileIndexer(module, text).found
+    return sorted(found, key=lambda o: (o.span.line, o.span.column))
+
+
+# ---------------------------------------------------------------------------- a pack in view
+
+
+class _EditorPack(Pack):
+    """A pack whose files include the editor's open documents that are not saved to disk yet."""
+
+    def __init__(self, pack: Pack, open_paths):
+        super().__init__(pack.root, pack.manifest, pack.only)
+        self._open = open_paths
+        self._files: Optional[list[Path]] = None
+
+    def files(self) -> list[Path]:
+        """The files on disk and the open ones in the folder (listed once: a view is one moment)."""
+        if self._files is None:
+            on_disk = super().files()
+            extra = [p for p in self._open if p.suffix == ".rules" and self.root in p.parents and p not in on_disk] \
+                if self.only is None else []
+            self._files = sorted(on_disk + extra)
+        return self._files
+
+
+def pack_root(path: Path) -> Optional[Path]:
+    """The folder of the pack a rules file belongs to, or None for a file outside any pack."""
+    for parent in path.parents:
+        if (parent / MANIFEST).is_file():
+            return parent
+    return None
+
+
+class Workspace:
+    """The editor's open documents and the caches that make re-analysis cheap."""
+
+    def __init__(self):
+        self.open: dict[Path, str] = {}
+        self.modules = ModuleCache()
+        self._disk: dict[Path, tuple] = {}          # path -> ((mtime, size), text)
+        self._occurrences: dict[str, tuple] = {}    # file -> (text, occurrences)
+
+    def set_text(self, path: Path, text: str) -> None:
+        """An open document's current (unsaved) text."""
+        self.open[path.resolve()] = text
+
+    def close(self, path: Path) -> None:
+        """The document is closed: its file on disk counts again."""
+        self.open.pop(path.resolve(), None)
+
+    def text_of(self, path: Path, shown: Optional[str] = None) -> str:
+        """A file's text: the editor's when it is open, else the disk's (cached by mtime and size);
+        undecodable bytes raise RulesError naming the file as `shown`."""
+        return self._text(path.resolve(), shown)
+
+    def _text(self, path: Path, shown: Optional[str]) -> str:
+        if path in self.open:
+            return self.open[path]
+        stat = path.stat()
+        key = (stat.st_mtime_ns, stat.st_size)
+        cached = self._disk.get(path)
+        if cached is None or cached[0] != key:
+            cached = (key, decode(path.read_bytes(), shown or str(path)))
+            self._disk[path] = cached
+        return cached[1]
+
+    def view(self, path: Path) -> "View":
+        """Analyse the pack of `path` (or the file alone outside a pack) with every open text."""
+        path = path.resolve()
+        root = pack_root(path)
+        view = View(self, path, root)
+        try:
+            chain = [Pack.lone_file(path)] if root is None else pack_chain(str(root))
+        except RulesError as e:
+            view.analysis = Analysis([], diagnostics=list(e.diagnostics))
+            return view
+        chain = [_EditorPack(p, list(self.open)) for p in chain]
+        view.analysis = analysis = analyse_chain(chain, parse=view.parse)
+        if view.syntax_errors:
+            # as lint: no unused-declaration lints while a file does not parse, and nothing but its
+            # syntax errors in the file
+            kept = [d for d in analysis.diagnostics if d.code != "W401" and d.span.file not in view.broken]
+            analysis.diagnostics = sorted(kept + view.syntax_errors, key=sort_key)
+        if root is None:
+            analysis.diagnostics = [d for d in analysis.diagnostics if d.code not in LONE_FILE_SILENT]
+        return view
+
+    def occurrences(self, module: A.Module, text: str) -> list[Occurrence]:
+        """A file's occurrences, recomputed only when its text changed."""
+        cached = self._occurrences.get(module.path)
+        if cached is None or cached[0] != text:
+            cached = (text, file_occurrences(module, text))
+            self._occurrences[module.path] = cached
+        return cached[1]
+
+
+@dataclass
+class Target:
+    """What a name at a position stands for: a declared name, or a field of a kind."""
+
+    key: tuple                      # ("name", name) or ("field", kind, field)
+    occurrence: Occurrence
+
+
+class View:
+    """One analysed pack chain as the editor sees it: diagnostics per file and the name index."""
+
+    def __init__(self, workspace: Workspace, path: Path, root: Optional[Path]):
+        self.workspace, self.path, self.root = workspace, path, root
+        self.analysis: Analysis = Analysis([])
+        self.paths: dict[str, Path] = {}     # shown file name -> path
+        self.resolved: dict[Path, Path] = {}  # a pack's listing of a file -> its resolved path
+        self.texts: dict[str, str] = {}      # shown file name -> text analysed
+        self.syntax_errors: list[Diagnostic] = []
+        self.broken: set[str] = set()        # files with syntax errors
+
+    def parse(self, path: Path, shown: str):
+        """The parse step of analyse_chain: open texts first, parsed through the module cache."""
+        path = self.paths[shown] = self.resolved[path] = path.resolve()
+        try:
+            text = self.workspace._text(path, shown)
+        except OSError:
+            return parse_file(path, shown)   # raises its positioned E107
+        self.texts[shown] = text
+        if path in self.workspace.open:
+            # the editor's text passes the same checks as a file read from disk
+            text = decode(text.encode("utf-8", errors="surrogatepass"), shown)
+        try:
+            return self.workspace.modules.parse(text, shown), text
+        except RulesError as e:
+            # Lint leaves a file with syntax errors out, and every use of its names elsewhere becomes
+            # an error too; while typing, that cascade is noise (and slow), so the declarations that
+            # still parse, and the last version of those that do not, stand in for the file. The
+            # file itself shows only its syntax errors, as in lint.
+            self.syntax_errors.extend(e.diagnostics)
+            self.broken.add(shown)
+            return A.Module(shown, self.workspace.modules.partial.get(shown, ())), text
+
+    @property
+    def symbols(self) -> Symbols:
+        """The chain's symbol table (empty when the packs could not be read)."""
+        return self.analysis.symbols or Symbols()
+
+    def own_files(self) -> list[Path]:
+        """The files whose diagnostics this view publishes: those of the document's own pack."""
+        if not self.analysis.chain:
+            return [self.path]
+        return [self.resolved.get(p) or p.resolve() for p in self.analysis.chain[-1].files()]
+
+    def diagnostics(self) -> dict[Path, list[Diagnostic]]:
+        """Findings per file of the pack (every own file has an entry, empty when clean); findings
+        about a manifest go to that pack.toml."""
+        out: dict[Path, list[Diagnostic]] = {p: [] for p in self.own_files()}
+        for d in self.analysis.diagnostics:
+            path = self.paths.get(d.span.file) or Path(d.span.file)
+            if not path.is_absolute() and path.name == MANIFEST:
+                path = path.resolve()
+            if path in out or path.name == MANIFEST and path.is_file():
+                out.setdefault(path, []).append(d)
+            elif not self.analysis.chain:
+                out[self.path].append(d)   # an unreadable pack: say it on the document
+        return out
+
+    # ------------------------------------------------------------------ the index
+    @cached_property
+    def index(self) -> dict:
+        """(file -> occurrences in order, key -> occurrences) over every module of the chain."""
+        by_file: dict[str, list[Occurrence]] = {}
+        by_key: dict[tuple, list[Occurrence]] = {}
+        fields_of = self._fields_by_name()
+        for _pack, modules in self.analysis.modules:
+            for module in modules:
+                occurrences = self.workspace.occurrences(module, self.texts.get(module.path, ""))
+                by_file[module.path] = occurrences
+                for o in occurrences:
+                    key = self._key(o, fields_of)
+                    if key is not None:
+                        by_key.setdefault(key, []).append(o)
+        return {"file": by_file, "key": by_key}
+
+    def _fields_by_name(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for decl in self.symbols.decls.values():
+            if isinstance(decl, A.Kind):
+                for f in decl.fields:
+                    out.setdefault(f.name, []).append(decl.name)
+        return out
+
+    def _key(self, o: Occurrence, fields_of: dict) -> Optional[tuple]:
+        sym = self.symbols
+        if o.role in ("decl", "member"):
+            return ("name", o.name)
+        if o.role == "ref":
+            return ("name", o.name) if o.name in sym.decls or o.name in sym.members else None
+        if o.role in ("field", "field_def"):
+            kind = o.kind or self._kind_of(o.obj)
+            return ("field", kind, o.name) if kind else None
+        # attr: a field of a known kind, a player's resource/counter/track/zone, or a unique field
+        kind = o.kind
+        if kind is None and o.obj in ("this", "it"):
+            return None   # an event's argument, or `this` where there is none
+        if kind is None and isinstance(sym.decls.get(o.obj), A.Entity):
+            kind = sym.decls[o.obj].kind
+        if kind is not None:
+            return ("field", kind, o.name) if o.name in {f.name for f in self._kind_fields(kind)} else None
+        if sym.category(o.name) in ("resource", "counter", "track", "zone"):
+            return ("name", o.name)
+        owners = fields_of.get(o.name, [])
+        return ("field", owners[0], o.name) if len(owners) == 1 else None
+
+    def _kind_of(self, name: Optional[str]) -> Optional[str]:
+        """The kind whose fields an amended entity or kind has."""
+        decl = self.symbols.decls.get(name) if name else None
+        return decl.kind if isinstance(decl, A.Entity) else decl.name if isinstance(decl, A.Kind) else None
+
+    def _kind_fields(self, kind: str) -> tuple:
+        decl = self.symbols.decls.get(kind)
+        return decl.fields if isinstance(decl, A.Kind) else ()
+
+    def target_at(self, shown: str, line: int, column: int) -> Optional[Target]:
+        """The name under a position (1-based), or None."""
+        occurrences = self.index["file"].get(shown, [])
+        i = bisect.bisect_right([(o.span.line, o.span.column) for o in occurrences], (line, column)) - 1
+        if i < 0:
+            return None
+        o = occurrences[i]
+        if not (o.span.line == line and o.span.column <= column <= o.span.end_column):
+            return None
+        key = self._key(o, self._fields_by_name())
+        return Target(key, o) if key is not None else None
+
+    def occurrences_of(self, key: tuple) -> list[Occurrence]:
+        """Every occurrence of a name or field across the chain, in file order."""
+        return sorted(self.index["key"].get(key, []), key=lambda o: (o.span.file, o.span.line, o.span.column))
+
+    def definitions(self, key: tuple) -> list[Occurrence]:
+        """Where a name or field is declared: the one in force first (an override before what it replaces)."""
+        order = {m.path: i for i, m in enumerate(m for _p, ms in self.analysis.modules for m in ms)}
+        defs = [o for o in self.occurrences_of(key) if o.role in ("decl", "member", "field_def")]
+        # packs come bases first, so the last declaration in chain order is the one in force
+        return sorted(defs, key=lambda o: (-order.get(o.span.file, -1), o.span.line, o.span.column))
+
+    # ------------------------------------------------------------------ answers
+    def hover(self, target: Target) -> Optional[str]:
+        """Markdown for a hover: the declaration's plain-language reading and where it is."""
+        sym = self.symbols
+        if target.key[0] == "field":
+            _f, kind, name = target.key
+            decl = next((f for f in self._kind_fields(kind) if f.name == name), None)
+            if decl is None:
+                return None
+            default = " (optional)" if decl.default is not None else ""
+            return f"field `{name}: {decl.type}` of kind `{kind}`{default}\n\ndeclared at `{decl.span}`"
+        name = target.key[1]
+        if name in sym.members:
+            enum = sym.decls[sym.members[name]]
+            return f"`{name}`: one of enum `{enum.name}` ({', '.join(enum.members)})\n\ndeclared at `{enum.span}`"
+        decl = sym.decls.get(name)
+        if decl is None:
+            return None
+        reading = "\n".join(explain(decl))
+        origin = sym.origin.get(name)
+        where = f"declared at `{decl.span}`" + (f" (pack {origin})" if origin else "")
+        return f"```text\n{reading}\n```\n\n{where}"
+
+    def symbols_of(self, shown: str) -> list[dict]:
+        """The declarations of one file, for the outline: name, category, span, name span, children."""
+        occurrences = self.index["file"].get(shown, [])
+        name_span = {id(o.node): o.span for o in occurrences if o.role in ("decl", "field_def")}
+        module = next((m for _p, ms in self.analysis.modules for m in ms if m.path == shown), None)
+        out = []
+        for item in module.items if module else ():
+            decl = item.decl if isinstance(item, A.Override) else item
+            if isinstance(decl, A.Remove):
+                continue
+            children = []
+            if isinstance(decl, A.Kind):
+                children = [{"name": f.name, "category": "field", "detail": f.type, "span": f.span,
+                             "name_span": name_span.get(id(f), f.span), "children": []} for f in decl.fields]
+            if isinstance(decl, A.Extend):
+                name, category, detail = f"{decl.when} {decl.name}", "extend", decl.when
+            elif isinstance(decl, A.Amend):
+                name, category, detail = f"amend {decl.name}", "amend", "amend"
+            elif isinstance(decl, A.Standing):
+                name = f"{'next' if decl.trigger.once else 'whenever'} {decl.trigger.pattern.event}"
+                category = detail = "trigger"
+            else:
+                name, category = decl.name, CATEGORY[type(decl)]
+                detail = decl.kind if isinstance(decl, A.Entity) else category
+            out.append({"name": name, "category": category, "detail": detail, "span": item.span,
+                        "name_span": name_span.get(id(decl), decl.span), "children": children})
+        return out
+
+    def completions(self, text: str, line: int, column: int) -> list[tuple[str, str]]:
+        """(label, category) pairs for a completion at a position of `text` (1-based)."""
+        lines = text.split("\n")
+        before = lines[line - 1][:column - 1] if 0 < line <= len(lines) else ""
+        dotted = re.search(r"([A-Za-z_][A-Za-z0-9_]*)\s*\.\s*[A-Za-z0-9_]*\Z", before)
+        if dotted:
+            offset = sum(len(x) + 1 for x in lines[:line - 1]) + column - 1
+            return self._attributes(dotted.group(1), text, offset)
+        sym = self.symbols
+        out = [(name, CATEGORY[type(decl)]) for name, decl in sym.decls.items() if IDENTIFIER.match(name)]
+        out += [(m, "member") for m in sym.members]
+        out += [(k, "keyword") for k in sorted(keywords())]
+        out += [(f, "function") for f in sorted(BUILTIN_FUNCS) if f not in sym.decls]
+        out += [(d, "domain") for d in sorted(BUILTIN_DOMAINS) if d not in sym.decls]
+        return out
+
+    def _attributes(self, obj: str, text: str, offset: int) -> list[tuple[str, str]]:
+        """What may follow `obj.`: the fields of its kind when known, else a player's stocks."""
+        sym = self.symbols
+        kind = None
+        if obj == "this":
+            enclosing = [c for c in split_declarations(text) if c.offset <= offset]
+            head = [w[2] for w in words(enclosing[-1].text)[:2] if w[2] != "override"][:1] if enclosing else []
+            if head and isinstance(sym.decls.get(head[0]), A.Kind):
+                kind = head[0]
+        elif isinstance(sym.decls.get(obj), A.Entity):
+            kind = sym.decls[obj].kind
+        fields = [(f.name, "field") for f in self._kind_fields(kind)] + [(a, "field") for a in sorted(ENTITY_ATTRS)] \
+            if kind else []
+        player = [(n, CATEGORY[type(d)]) for n, d in sym.decls.items()
+                  if CATEGORY[type(d)] in ("resource", "counter", "track", "zone")]
+        if kind:
+            return fields
+        if obj == "you" or obj in BUILTIN_DOMAINS or isinstance(sym.decls.get(obj), A.Actor):
+            return player
+        every_field = sorted({f.name for d in sym.decls.values() if isinstance(d, A.Kind) for f in d.fields})
+        return player + [(f, "field") for f in every_field if f not in sym.decls]
+
+    def rename(self, target: Target, new: str) -> dict[str, list[A.Span]]:
+        """The spans to rewrite (by file) to rename a name or a field everywhere in the chain; a
+        RenameRefused says why not."""
+        if not IDENTIFIER.match(new):
+            raise RenameRefused(f"{new!r} is not a name: use letters, digits and '_', starting with a letter")
+        if new in keywords():
+            raise RenameRefused(f"{new!r} is a keyword of the rules language")
+        if target.key[0] == "field":
+            taken = {f.name for f in self._kind_fields(target.key[1])} | ENTITY_ATTRS
+            if new in taken:
+                raise RenameRefused(f"kind {target.key[1]!r} already has a field {new!r}")
+        else:
+            declared = set(self.symbols.decls) | set(self.symbols.members) | {
+                o.name for occ in self.index["file"].values() for o in occ if o.role in ("decl", "member")}
+            if new in declared or new in BUILTIN_FUNCS or new in BUILTIN_DOMAINS:
+                raise RenameRefused(f"{new!r} is already declared" if new in declared else f"{new!r} is a builtin name")
+        edits: dict[str, list[A.Span]] = {}
+        for o in self.occurrences_of(target.key):
+            edits.setdefault(o.span.file, []).append(o.span)
+        for file in edits:   # a pack shipped with rulebook is a library to the packs that extend it
+            path = self.paths.get(file, Path(file))
+            if SHIPPED in path.parents and (self.root is None or self.root not in path.parents):
+                raise RenameRefused(f"{target.key[-1]!r} is also in {file}, a pack shipped with rulebook: "
+                                    "rename it there")
+        return edits
+
+    def format(self, text: str, shown: str) -> Optional[str]:
+        """The file in the canonical layout of `rulebook fmt` (comments kept), or None when it does
+        not parse."""
+        try:
+            return format_text(text, shown, parse_text(text, shown))
+        except RulesError:
+            return None
+
+
+class RenameRefused(Exception):
+    """A rename that would break the rules (a keyword, a clash, not a name)."""

@@ -1,0 +1,49 @@
+"""A Pygments lexer for the rules language (`pygmentize -l rules`, and ```rules blocks in docs).
+
+Registered through the `pygments.lexers` entry point in pyproject.toml. The keyword list is the
+grammar's reserved words (tests/test_highlight.py checks it against dsl/rules.lark).
+"""
+
+from __future__ import annotations
+
+from pygments.lexer import RegexLexer, bygroups, words
+from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Whitespace
+
+# Keywords that begin a declaration: the word after one is the name it declares.
+DECLARATIONS = ("actor", "counter", "die", "enum", "event", "extern", "func", "game", "group", "kind", "proc",
+                "remove", "resource", "track", "variant", "zone")
+CONSTANTS = ("true", "false", "none", "you")
+KEYWORDS = DECLARATIONS + CONSTANTS + (
+    "advance", "after", "amend", "and", "any", "award", "before", "bonus", "bottom", "by", "cap", "choose",
+    "copy", "cost", "count", "different", "draw", "each", "else", "emit", "every", "face", "fill", "first",
+    "flip", "for", "from", "gain", "global", "if", "in", "let", "lose", "match", "may", "most", "move",
+    "next", "no_benefit", "not", "of", "once", "option", "optional", "or", "override", "pay", "paying",
+    "per_player", "phase", "pick", "rank", "regress", "repeat", "roll", "say", "seats", "set", "shuffle",
+    "some", "space", "then", "tier", "ties", "to", "top", "total", "until", "when", "whenever", "where",
+    "while", "winner", "with",
+)
+
+
+class RulesLexer(RegexLexer):
+    """Comments, strings, numbers, keywords, declared names and operators of `.rules` files."""
+
+    name = "Rules"
+    aliases = ["rules", "rulebook"]
+    filenames = ["*.rules"]
+    mimetypes = ["text/x-rules"]
+
+    tokens = {
+        "root": [
+            (r"\s+", Whitespace),
+            (r"#.*?$", Comment.Single),
+            (r'"(?:[^"\\\n]|\\["\\n])*"', String.Double),
+            (r"\b(" + "|".join(DECLARATIONS) + r")\b(\s+)([A-Za-z_][A-Za-z0-9_]*)",
+             bygroups(Keyword.Declaration, Whitespace, Name.Class)),
+            (words(CONSTANTS, prefix=r"\b", suffix=r"\b"), Keyword.Constant),
+            (words(KEYWORDS, prefix=r"\b", suffix=r"\b"), Keyword),
+            (r"[0-9]+", Number.Integer),
+            (r"[A-Za-z_][A-Za-z0-9_]*", Name),
+            (r"==|!=|<=|>=|[<>=+\-*/%]", Operator),
+            (r"[{}()\[\];:,.]", Punctuation),
+        ],
+    }
