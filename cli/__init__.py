@@ -27,6 +27,12 @@ class Format(str, Enum):
     json = "json"
 
 
+def with_option():
+    """The `--with EXP` option: expansions stacked on the pack, in the order given."""
+    return typer.Option([], "--with", metavar="PACK",
+                        help="Stack an expansion on the pack (repeatable; later ones win).")
+
+
 class AgentKind(str, Enum):
     random = "random"
     first = "first"
@@ -67,15 +73,16 @@ def _lint_targets(path: Path) -> list:
 
 @app.command()
 def lint(paths: List[Path] = typer.Argument(..., help="Rules files, pack folders, folders of packs or shipped pack names."),
-         format: Format = typer.Option(Format.text, "--format", help="text or json")) -> None:
-    """Check rules files or packs and report every finding with its position and code."""
+         format: Format = typer.Option(Format.text, "--format", help="text or json"),
+         expansions: List[str] = with_option()) -> None:
+    """Check rules files or packs (stacked with any --with expansions) and report every finding."""
     from rulebook.compiler.driver import analyse, analyse_file
 
     diags: list[Diagnostic] = []
     sources: dict = {}
     for target in [t for path in paths for t in _lint_targets(path)]:
         try:
-            result = analyse_file(target) if isinstance(target, Path) else analyse(target)
+            result = analyse_file(target, expansions) if isinstance(target, Path) else analyse(target, expansions)
         except RulesError as e:
             diags.extend(e.diagnostics)
             continue
@@ -93,12 +100,13 @@ def lint(paths: List[Path] = typer.Argument(..., help="Rules files, pack folders
 def compile_(pack: str = typer.Argument(..., help="Pack folder or shipped pack name."),
              output: Path = typer.Option(..., "-o", "--output", help="Folder for the generated module."),
              no_cache: bool = typer.Option(False, "--no-cache", help="Ignore the compile cache."),
-             format: Format = typer.Option(Format.text, "--format")) -> None:
-    """Compile a pack into one Python module of effect functions."""
+             format: Format = typer.Option(Format.text, "--format"),
+             expansions: List[str] = with_option()) -> None:
+    """Compile a pack (stacked with any --with expansions) into one Python module of effect functions."""
     from rulebook.compiler.driver import compile_pack, write_atomic
 
     try:
-        compiled = compile_pack(pack, use_cache=not no_cache)
+        compiled = compile_pack(pack, use_cache=not no_cache, expansions=expansions)
     except RulesError as e:
         _fail(e, format, _sources_of(e))
     output.mkdir(parents=True, exist_ok=True)
@@ -121,7 +129,8 @@ def _sources_of(e: RulesError) -> dict:
 
 @app.command()
 def explain(pack: str = typer.Argument(..., help="Pack folder or shipped pack name."),
-            name: str = typer.Argument(..., help="The name of a declaration.")) -> None:
+            name: str = typer.Argument(..., help="The name of a declaration."),
+            expansions: List[str] = with_option()) -> None:
     """Show a declaration, where it is and what it does in plain words."""
     from rulebook.compiler.driver import analyse
     from rulebook.compiler.explain import explain as read_out
@@ -129,7 +138,7 @@ def explain(pack: str = typer.Argument(..., help="Pack folder or shipped pack na
     from rulebook.dsl.printer import Printer
 
     try:
-        result = analyse(pack)
+        result = analyse(pack, expansions)
     except RulesError as e:
         _fail(e)
     decl = result.symbols.decls.get(name)
@@ -177,10 +186,10 @@ def _game_of(program, pack: str):
     return program.game
 
 
-def _program(pack: str, interpret: bool):
+def _program(pack: str, interpret: bool, expansions=()):
     from rulebook.compiler.driver import compile_pack, interpret_pack
 
-    return interpret_pack(pack) if interpret else compile_pack(pack).program
+    return interpret_pack(pack, expansions) if interpret else compile_pack(pack, expansions=expansions).program
 
 
 @app.command()
@@ -192,14 +201,15 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
          variant: List[str] = typer.Option([], "--variant", help="Switch on an optional rule."),
          interpret: bool = typer.Option(False, "--interpret", help="Run on the reference interpreter."),
          quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the result."),
-         trace: bool = typer.Option(False, "--trace", help="Print every decision as it is taken.")) -> None:
+         trace: bool = typer.Option(False, "--trace", help="Print every decision as it is taken."),
+         expansions: List[str] = with_option()) -> None:
     """Play a whole game with the given agents and print the final scores and the winner."""
     from rulebook.runtime.agents import TracingAgent, make_agents
     from rulebook.runtime.engine import Game, RulesRuntimeError
     from rulebook.runtime.record import record, save
 
     try:
-        program = _program(pack, interpret)
+        program = _program(pack, interpret, expansions)
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
     g = _game_of(program, pack)
@@ -231,7 +241,7 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
             out.print(f"  {line}", markup=False)
     _print_result(g.title or g.name, result, game.decisions_made)
     if log is not None:
-        save(record(game, pack), log)
+        save(record(game, pack, expansions), log)
         out.print(f"log written to {log}", markup=False)
 
 
@@ -239,14 +249,15 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
 def cover(pack: str = typer.Argument(..., help="Pack folder or shipped pack name."),
           players: List[int] = typer.Option([], "--players", "-n", help="Player counts (default: all)."),
           games: int = typer.Option(50, "--games", help="Seeded random games per player count."),
-          seed: int = typer.Option(1, "--seed", help="First seed.")) -> None:
+          seed: int = typer.Option(1, "--seed", help="First seed."),
+          expansions: List[str] = with_option()) -> None:
     """Play seeded random games and list the cards, tiles, spaces, faces and procs that never ran."""
     from rulebook.runtime.agents import make_agents
     from rulebook.runtime.coverage import Coverage
     from rulebook.runtime.engine import Game, RulesRuntimeError
 
     try:
-        program = _program(pack, False)
+        program = _program(pack, False, expansions)
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
     g = _game_of(program, pack)
@@ -283,14 +294,17 @@ def _print_result(title: str, result: dict, decisions: int) -> None:
 
 @app.command()
 def replay(log: Path = typer.Argument(..., help="A log written by `rulebook play --log`."),
-           interpret: bool = typer.Option(False, "--interpret", help="Replay on the reference interpreter.")) -> None:
-    """Replay a logged game and check that it reaches the same final state."""
+           interpret: bool = typer.Option(False, "--interpret", help="Replay on the reference interpreter."),
+           expansions: Optional[List[str]] = typer.Option(
+               None, "--with", metavar="PACK",
+               help="Stack these expansions instead of the ones the log names (for packs that moved).")) -> None:
+    """Replay a logged game (on the pack and expansions it names) and check it reaches the same final state."""
     from rulebook.runtime.engine import RulesRuntimeError
     from rulebook.runtime.record import load, replay as run_replay
 
     try:
         recorded = load(log)
-        program = _program(recorded.pack, interpret)
+        program = _program(recorded.pack, interpret, recorded.expansions if expansions is None else expansions)
         if program.digest and recorded.digest and program.digest != recorded.digest and not interpret:
             err.print(f"warning: the rules of {recorded.pack!r} changed since this log was written", markup=False)
         game = run_replay(program, recorded)

@@ -11,7 +11,7 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import ERROR, Diagnostic, RulesError, sort_key
@@ -22,7 +22,7 @@ from rulebook.runtime.program import Program
 from .check import Checker
 from .codegen import generate
 from .layout import layout
-from .pack import MANIFEST, Pack, chain_digest, load_pack, pack_chain
+from .pack import MANIFEST, Pack, chain_digest, load_pack, stack_chain, stacking_conflicts
 from .resolve import Symbols, resolve
 
 _HERE = Path(__file__).resolve().parent
@@ -111,6 +111,7 @@ def _check_deep(result: Analysis) -> Analysis:
     checker = Checker(sym, KERNELS)
     result.diagnostics.extend(checker.check_all())
     if result.chain:
+        result.diagnostics.extend(stacking_conflicts(result.chain, result.modules, sym.overrides))
         own = {item.decl.name if isinstance(item, A.Override) else getattr(item, "name", None)
                for m in result.modules[-1][1] for item in m.items}
         if not any(d.code.startswith("E1") for d in result.diagnostics):
@@ -119,16 +120,16 @@ def _check_deep(result: Analysis) -> Analysis:
     return result
 
 
-def analyse(ref: str) -> Analysis:
-    """Analyse a pack given by path or shipped name."""
-    return analyse_chain(pack_chain(ref))
+def analyse(ref: str, expansions: Sequence[str] = ()) -> Analysis:
+    """Analyse a pack given by path or name, stacked with the expansions (`--with`) in order."""
+    return analyse_chain(stack_chain(ref, expansions))
 
 
-def analyse_file(path: Path) -> Analysis:
-    """Analyse one rules file: within its pack when it has one, else alone."""
+def analyse_file(path: Path, expansions: Sequence[str] = ()) -> Analysis:
+    """Analyse one rules file: within its pack (stacked with the expansions) when it has one, else alone."""
     for parent in path.resolve().parents:
         if (parent / MANIFEST).is_file():
-            result = analyse_chain(pack_chain(str(parent)))
+            result = analyse_chain(stack_chain(str(parent), expansions))
             shown = load_pack(parent).display(path.resolve())
             result.diagnostics = [d for d in result.diagnostics if d.span.file == shown]
             return result
@@ -149,9 +150,10 @@ class Compiled:
     diagnostics: list
 
 
-def compile_pack(ref: str, use_cache: bool = True) -> Compiled:
-    """Compile a pack (from the content-hash cache when possible); raise RulesError on errors."""
-    chain = pack_chain(ref)
+def compile_pack(ref: str, use_cache: bool = True, expansions: Sequence[str] = ()) -> Compiled:
+    """Compile a pack stacked with its expansions (from the content-hash cache when possible); raise
+    RulesError on errors. The cache key hashes every pack of the stack in merge order."""
+    chain = stack_chain(ref, expansions)
     digest = chain_digest(chain, compiler_salt())
     name = chain[-1].name
     folder = cache_dir()
@@ -215,11 +217,11 @@ def _bytecode(path: Path):
     return code
 
 
-def interpret_pack(ref: str) -> Program:
-    """The same pack as a Program whose effects run on the reference interpreter."""
+def interpret_pack(ref: str, expansions: Sequence[str] = ()) -> Program:
+    """The same pack (and expansions) as a Program whose effects run on the reference interpreter."""
     from .interpret import build_program
 
-    result = analyse(ref)
+    result = analyse(ref, expansions)
     if not result.ok:
         raise RulesError(result.diagnostics)
     with deep_recursion():

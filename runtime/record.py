@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Literal, Union
+from typing import Literal, Sequence, Union
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .agents import ScriptedAgent
 from .engine import Game, RulesRuntimeError
@@ -18,10 +18,11 @@ LOG_FORMAT = "rulebook-log/1"
 class GameLog(BaseModel):
     """Everything needed to replay a game: pack, seed, seats, variants and every decision and random outcome."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
     format: Literal["rulebook-log/1"] = LOG_FORMAT
     pack: str
+    expansions: list[str] = Field(default_factory=list, alias="with")   # `--with` packs, in stacking order
     digest: str
     players: int
     seed: int
@@ -31,16 +32,16 @@ class GameLog(BaseModel):
     result: dict
 
 
-def record(game: Game, pack_ref: str) -> GameLog:
-    """The log of a finished game."""
-    return GameLog(pack=pack_ref, digest=game.program.digest, players=len(game.state.players), seed=game.seed,
+def record(game: Game, pack_ref: str, expansions: Sequence[str] = ()) -> GameLog:
+    """The log of a finished game (of PACK stacked with the expansions)."""
+    return GameLog(pack=pack_ref, expansions=list(expansions), digest=game.program.digest, players=len(game.state.players), seed=game.seed,
                    variants=sorted(game.variants), entries=[list(e) for e in game.log],
                    final_digest=game.state.digest(), result=game.result())
 
 
 def save(log: GameLog, path: Path) -> None:
     """Write a log as JSON."""
-    path.write_text(log.model_dump_json(indent=1))
+    path.write_text(log.model_dump_json(indent=1, by_alias=True))
 
 
 def load(path: Path) -> GameLog:
