@@ -186,6 +186,20 @@ def _game_of(program, pack: str):
     return program.game
 
 
+def _check_seats(program, pack: str, players: int, variants: List[str]):
+    """The pack's game, or exit with a usage error for a player count or a variant it does not have."""
+    g = _game_of(program, pack)
+    if not g.min_players <= players <= g.max_players:
+        err.print(f"rulebook: {g.title or g.name} is for {g.min_players} to {g.max_players} players", markup=False)
+        raise typer.Exit(EXIT_USAGE)
+    unknown = [v for v in variants if v not in program.variants]
+    if unknown:
+        err.print(f"rulebook: unknown variant {unknown[0]!r}; the pack has: "
+                  f"{', '.join(program.variants) or 'none'}", markup=False)
+        raise typer.Exit(EXIT_USAGE)
+    return g
+
+
 def _program(pack: str, interpret: bool, expansions=()):
     from rulebook.compiler.driver import compile_pack, interpret_pack
 
@@ -212,15 +226,7 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
         program = _program(pack, interpret, expansions)
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
-    g = _game_of(program, pack)
-    if not g.min_players <= players <= g.max_players:
-        err.print(f"rulebook: {g.title or g.name} is for {g.min_players} to {g.max_players} players", markup=False)
-        raise typer.Exit(EXIT_USAGE)
-    unknown = [v for v in variant if v not in program.variants]
-    if unknown:
-        err.print(f"rulebook: unknown variant {unknown[0]!r}; the pack has: "
-                  f"{', '.join(program.variants) or 'none'}", markup=False)
-        raise typer.Exit(EXIT_USAGE)
+    g = _check_seats(program, pack, players, variant)
     agents = make_agents(agent.value, players, seed)
     if trace:
         agents = [TracingAgent(a, out) for a in agents]
@@ -330,6 +336,8 @@ def main() -> None:
         err.print(f"rulebook: internal error: {type(e).__name__}: {e}", markup=False)
         sys.exit(EXIT_USAGE)
 
+
+from . import simulate  # noqa: E402,F401  (registers `rulebook simulate`)
 
 if __name__ == "__main__":
     main()
