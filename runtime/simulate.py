@@ -181,6 +181,9 @@ def run(job: Job, seeds: Sequence[int], workers: int = 1, backend: str = "local"
     if backend == "ray":
         records = _run_ray(job, parts, ray_address, progress)
     elif workers <= 1:
+        # A module builds a fresh Program each time it is loaded, and an earlier one does not survive a
+        # later build in the same process (they share the module's entity table): load it again now.
+        _LOADED.pop(job.digest, None)
         records = []
         for part in parts:
             records += play_chunk(job, part)

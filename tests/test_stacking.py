@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from rulebook.cli import app
 from rulebook.compiler.driver import analyse, compile_pack, interpret_pack
-from rulebook.compiler.pack import installed_packs, stack_chain
+from rulebook.compiler.pack import installed_packs, locate, stack_chain
 from rulebook.dsl.diagnostics import RulesError
 
 from .conftest import new_game, run_slot, write_pack
@@ -136,13 +136,14 @@ def install_fake_distribution(site, monkeypatch):
     package = site / "some_expansion"
     write_pack(package, 'override card market "Golden market" { play { gain 7 vp; } }\n',
                name="some-expansion", extends=["base"])
-    (package / "__init__.py").write_text('"""A rulebook expansion pack."""\n')
+    (package / "__init__.py").write_text('"""A rulebook expansion pack."""\nFOLDER = __path__[0]\n')
     info = site / "some_expansion-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: some-expansion\nVersion: 1.0\n")
     (info / "entry_points.txt").write_text(textwrap.dedent("""\
         [rulebook.packs]
         some-expansion = some_expansion
+        same-by-path = some_expansion:FOLDER
         """))
     monkeypatch.syspath_prepend(str(site))
 
@@ -150,8 +151,9 @@ def install_fake_distribution(site, monkeypatch):
 def test_a_pack_installed_as_a_distribution_is_found_by_its_entry_point_name(packs, tmp_path, monkeypatch):
     install_fake_distribution(tmp_path / "site", monkeypatch)
     monkeypatch.chdir(packs)  # the expansion extends "base", found relative to the current folder
-    assert "some-expansion" in installed_packs()
+    assert {"some-expansion", "same-by-path"} <= set(installed_packs())
     assert names("base", "some-expansion") == ["base", "some-expansion"]
+    assert locate("same-by-path") == locate("some-expansion") == (tmp_path / "site" / "some_expansion").resolve()
     program = compile_pack("base", expansions=["some-expansion"]).program
     game = new_game(program)
     run_slot(game, "market", "play")
