@@ -113,20 +113,9 @@ def test_a_pack_against_itself_differs_by_nothing_and_a_house_rule_is_detected(d
     records = sim.run(job, range(1, 201), 1)
     for row in sim.paired_differences(records, sim.run(job, range(1, 201), 1), 2):
         assert row["ci_low"] <= 0 <= row["ci_high"] and row["pairs"] == 200
-    house = write_pack(tmp_path / "head_start", """
-        override game draft "Draft with a head start" {
-          seats 2 to 3;
-          phase setup { fill row with card; shuffle row; each first(players): gain 3 vp; }
-          phase play {
-            each players {
-              pick c from row "play a card" { copy c.play; move c to played; }
-              roll coin;
-              advance fame by 1;
-            }
-          }
-          winner most vp;
-        }
-    """, name="head_start", extends=["../draft"])
+    game = DRAFT[DRAFT.index("game draft"):]
+    head_start = "override " + game.replace("shuffle row; }", "shuffle row; each first(players): gain 3 vp; }")
+    house = write_pack(tmp_path / "head_start", head_start, name="head_start", extends=["../draft"])
     favoured, _ = sim.prepare(str(house), [], 2)
     first, second = sim.paired_differences(sim.run(favoured, range(1, 201), 1), records, 2)
     assert first["ci_low"] > 0.1 and second["ci_high"] < -0.1
