@@ -69,29 +69,14 @@ def simulate(pack: str = typer.Argument(..., help="Pack folder, shipped or insta
             raise typer.Exit(EXIT_USAGE)
     workers = workers or os.cpu_count() or 1
     stacks = [(pack, expansions)] + ([(against, against_with)] if against else [])
-    prepared = []
-    for ref, stack in stacks:
-        try:
-            job, program = sim.prepare(ref, stack, players, variant, agent.value)
-            keys = sim.score_keys(ref, stack)
-        except RulesError as e:
-            _fail(e, Format.text, _sources_of(e))
-        _check_seats(program, ref, players, variant)
-        prepared.append((job, keys, sim.component_names(program)))
-    seeds = range(seed, seed + games)
+    prepared = [_prepare(ref, stack, players, variant, agent.value) for ref, stack in stacks]
     started = time.perf_counter()
-    runs = []
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=err, transient=True) as bar:
-        for job, _keys, _components in prepared:
-            task = bar.add_task(f"{job.pack} {' '.join('+' + e for e in job.expansions)}".strip(), total=games)
-            runs.append(sim.run(job, seeds, workers, backend.value, ray_address,
-                                progress=lambda n, task=task: bar.advance(task, n)))
+    runs, failed = _play(prepared, range(seed, seed + games), workers, backend, ray_address, failures)
     elapsed = time.perf_counter() - started
     report = None
-    for (job, keys, components), records in zip(prepared, runs):
+    for (job, keys, components), records, failures_of_job in zip(prepared, runs, failed):
         part = sim.summary(job, records, keys, components, seed)
-        part["failures"] = sim.failure_logs(job, records, failures)
+        part["failures"] = sorted(failures_of_job, key=lambda f: f["seed"])
         if report is None:
             report = part
         else:
@@ -108,8 +93,48 @@ def simulate(pack: str = typer.Argument(..., help="Pack folder, shipped or insta
     if html is not None:
         write_html(report, runs[0], html)
         out.print(f"HTML report written to {html / 'index.html'}", markup=False)
-    failed = report["failures"] + (report["against"]["failures"] if against else [])
-    raise typer.Exit(EXIT_FINDINGS if failed else EXIT_CLEAN)
+    raise typer.Exit(EXIT_FINDINGS if any(failed) else EXIT_CLEAN)
+
+
+def _prepare(ref: str, stack: List[str], players: int, variants: List[str], agent: str) -> tuple:
+    """Compile one pack stack for the workers: (job, score key labels, components), or exit on bad rules."""
+    from rulebook.runtime import simulate as sim
+
+    try:
+        job, program = sim.prepare(ref, stack, players, variants, agent)
+        keys = sim.score_keys(ref, stack)
+    except RulesError as e:
+        _fail(e, Format.text, _sources_of(e))
+    _check_seats(program, ref, players, variants)
+    return job, keys, sim.component_names(program)
+
+
+def _play(prepared: list, seeds: range, workers: int, backend: Backend, ray_address: Optional[str],
+          failures: Path) -> tuple[list, list]:
+    """Every prepared stack's games under one progress bar; failed games are reported (and their logs
+    written) as they arrive. Returns the records and the failures of each stack."""
+    from rulebook.runtime import simulate as sim
+
+    runs, failed = [], [[] for _ in prepared]
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, transient=True) as bar:
+        for index, (job, _keys, _components) in enumerate(prepared):
+            task = bar.add_task(f"{job.pack} {' '.join('+' + e for e in job.expansions)}".strip(), total=len(seeds))
+            folder = failures / "against" if index else failures   # the two packs may have one name
+
+            def arrived(records, job=job, task=task, folder=folder, mine=failed[index]):
+                bar.advance(task, len(records))
+                for f in sim.failure_logs(job, records, folder):
+                    mine.append(f)
+                    if sum(map(len, failed)) <= SHOWN_FAILURES:
+                        bar.console.print(f"failed: seed {f['seed']}: " + (f"{f['where']}: " if f["where"] else "")
+                                          + f"{f['error']}; replay with: rulebook replay {f['log']}", markup=False)
+
+            runs.append(sim.run(job, seeds, workers, backend.value, ray_address, progress=arrived))
+    total = sum(map(len, failed))
+    if total > SHOWN_FAILURES:
+        err.print(f"... and {total - SHOWN_FAILURES} more failed games (logs in {failures})", markup=False)
+    return runs, failed
 
 
 def _interval(value, low, high, percent: bool = True) -> str:
@@ -158,12 +183,6 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
         for row in report["against"]["difference"]:
             table.add_row(row["seat"], _interval(row["delta"], row["ci_low"], row["ci_high"], percent=False))
         out.print(table)
-    failed = report["failures"] + report.get("against", {}).get("failures", [])
-    for f in failed[:SHOWN_FAILURES]:
-        err.print(f"failed: seed {f['seed']}: " + (f"{f['where']}: " if f["where"] else "") + f"{f['error']}; "
-                  f"replay with: rulebook replay {f['log']}", markup=False)
-    if len(failed) > SHOWN_FAILURES:
-        err.print(f"... and {len(failed) - SHOWN_FAILURES} more failed games (logs in the same folder)", markup=False)
 
 
 # ---------------------------------------------------------------- HTML report

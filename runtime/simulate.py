@@ -175,8 +175,10 @@ def chunks(seeds: Sequence[int], workers: int) -> list[list[int]]:
 
 
 def run(job: Job, seeds: Sequence[int], workers: int = 1, backend: str = "local",
-        ray_address: Optional[str] = None, progress: Callable[[int], None] = lambda n: None) -> list[GameRecord]:
-    """Play every seed on the chosen backend; the records come back sorted by seed."""
+        ray_address: Optional[str] = None,
+        progress: Callable[[list], None] = lambda records: None) -> list[GameRecord]:
+    """Play every seed on the chosen backend; `progress` sees each chunk's records as they arrive (in
+    any order), and the records come back sorted by seed."""
     parts = chunks(seeds, workers)
     if backend == "ray":
         records = _run_ray(job, parts, ray_address, progress)
@@ -186,8 +188,9 @@ def run(job: Job, seeds: Sequence[int], workers: int = 1, backend: str = "local"
         _LOADED.pop(job.digest, None)
         records = []
         for part in parts:
-            records += play_chunk(job, part)
-            progress(len(part))
+            part_records = play_chunk(job, part)
+            records += part_records
+            progress(part_records)
     else:
         records = []
         # 'spawn': a clean interpreter per worker (no inherited threads or locks, the same on every OS)
@@ -196,11 +199,11 @@ def run(job: Job, seeds: Sequence[int], workers: int = 1, backend: str = "local"
             for done in as_completed([pool.submit(play_chunk, job, part) for part in parts]):
                 part_records = done.result()
                 records += part_records
-                progress(len(part_records))
+                progress(part_records)
     return sorted(records, key=lambda r: r.seed)
 
 
-def _run_ray(job: Job, parts: list, address: Optional[str], progress: Callable[[int], None]) -> list:
+def _run_ray(job: Job, parts: list, address: Optional[str], progress: Callable[[list], None]) -> list:
     """The same chunks as Ray tasks: a cluster at `address` (or $RAY_ADDRESS), else a local Ray."""
     import ray
 
@@ -216,7 +219,7 @@ def _run_ray(job: Job, parts: list, address: Optional[str], progress: Callable[[
             done, pending = ray.wait(pending, num_returns=1)
             part_records = ray.get(done[0])
             records += part_records
-            progress(len(part_records))
+            progress(part_records)
         return records
     finally:
         if started:

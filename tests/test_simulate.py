@@ -150,7 +150,7 @@ def test_failed_games_are_reported_with_a_replayable_log_and_the_run_goes_on(tmp
     logs = tmp_path / "failures"
     result = runner.invoke(app, ["simulate", str(pack), "-n", "2", "--games", "30", "-w", "1",
                                  "--failures", str(logs), "--json", str(tmp_path / "r.json")])
-    assert result.exit_code == 1
+    assert result.exit_code == 1 and "replay with: rulebook replay" in result.output
     report = json.loads((tmp_path / "r.json").read_text())
     assert 0 < report["failed"] < 30 and report["games"] == 30
     failure = report["failures"][0]
