@@ -116,14 +116,16 @@ def _play(prepared: list, seeds: range, workers: int, backend: Backend, ray_addr
     from rulebook.runtime import simulate as sim
 
     runs, failed = [], [[] for _ in prepared]
+    # refreshed by hand: no refresh thread may run while worker processes are forked
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=err, transient=True) as bar:
+                  console=err, transient=True, auto_refresh=False) as bar:
         for index, (job, _keys, _components) in enumerate(prepared):
             task = bar.add_task(f"{job.pack} {' '.join('+' + e for e in job.expansions)}".strip(), total=len(seeds))
             folder = failures / "against" if index else failures   # the two packs may have one name
 
             def arrived(records, job=job, task=task, folder=folder, mine=failed[index]):
                 bar.advance(task, len(records))
+                bar.refresh()
                 for f in sim.failure_logs(job, records, folder):
                     mine.append(f)
                     if sum(map(len, failed)) <= SHOWN_FAILURES:
