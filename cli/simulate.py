@@ -71,7 +71,11 @@ def simulate(pack: str = typer.Argument(..., help="Pack folder, shipped or insta
     stacks = [(pack, expansions)] + ([(against, against_with)] if against else [])
     prepared = [_prepare(ref, stack, players, variant, agent.value) for ref, stack in stacks]
     started = time.perf_counter()
-    runs, failed = _play(prepared, range(seed, seed + games), workers, backend, ray_address, failures)
+    try:
+        runs, failed = _play(prepared, range(seed, seed + games), workers, backend, ray_address, failures)
+    except sim.BackendError as e:
+        err.print(f"rulebook: {e}", markup=False)
+        raise typer.Exit(EXIT_USAGE)
     elapsed = time.perf_counter() - started
     report = None
     for (job, keys, components), records, failures_of_job in zip(prepared, runs, failed):

@@ -25,6 +25,10 @@ from .program import Program
 CONFIDENCE = 0.95
 
 
+class BackendError(Exception):
+    """The chosen backend cannot run the games (for example no Ray cluster at the address)."""
+
+
 @dataclass(frozen=True)
 class Job:
     """Everything a worker needs to play games of one pack stack: picklable, and small to ship."""
@@ -217,7 +221,11 @@ def _run_ray(job: Job, parts: list, address: Optional[str], progress: Callable[[
 
     started = not ray.is_initialized()
     if started:
-        ray.init(address=address, log_to_driver=False, include_dashboard=False)
+        try:
+            ray.init(address=address, log_to_driver=False, include_dashboard=False)
+        except Exception as e:  # Ray's own errors (no cluster at the address...) become one clean message
+            raise BackendError(f"cannot start or reach Ray{f' at {address}' if address else ''}: "
+                               f"{type(e).__name__}: {e}") from None
     try:
         remote = ray.remote(play_chunk)
         job_ref = ray.put(job)

@@ -186,3 +186,16 @@ def test_ray_gives_the_same_seats_as_local_workers(draft, tmp_path):
     on_ray, local = reports
     assert on_ray["backend"] == "ray" and on_ray["seats"] == local["seats"]
     assert on_ray["components"] == local["components"]
+
+
+def test_an_unreachable_ray_cluster_is_a_usage_error(draft, monkeypatch):
+    ray = pytest.importorskip("ray")
+
+    def refuse(**_kwargs):
+        raise ConnectionError("no cluster here")
+
+    monkeypatch.setattr(ray, "init", refuse)
+    result = runner.invoke(app, ["simulate", str(draft), "-n", "2", "--games", "4", "--backend", "ray",
+                                 "--ray-address", "10.0.0.1:6379"])
+    assert result.exit_code == 2
+    assert "cannot start or reach Ray at 10.0.0.1:6379: ConnectionError: no cluster here" in result.output
