@@ -168,7 +168,11 @@ def play_chunk(job: Job, seeds: Sequence[int]) -> list[GameRecord]:
     return [play_game(program, recorder, job, s) for s in seeds]
 
 
-def _worker_init(job: Job) -> None:
+def _load_afresh(job: Job) -> None:
+    """Build the job's Program again in this process. A module builds a fresh Program each time it
+    is loaded, and an earlier one does not survive a later build in the same process (they share the
+    module's entity table), so a forked worker or an in-process run must not reuse an older one."""
+    _LOADED.pop(job.digest, None)
     _loaded(job)
 
 
@@ -196,9 +200,7 @@ def run(job: Job, seeds: Sequence[int], workers: int = 1, backend: str = "local"
     if backend == "ray":
         records = _run_ray(job, parts, ray_address, progress)
     elif workers <= 1:
-        # A module builds a fresh Program each time it is loaded, and an earlier one does not survive a
-        # later build in the same process (they share the module's entity table): load it again now.
-        _LOADED.pop(job.digest, None)
+        _load_afresh(job)
         records = []
         for part in parts:
             part_records = play_chunk(job, part)
@@ -206,7 +208,7 @@ def run(job: Job, seeds: Sequence[int], workers: int = 1, backend: str = "local"
             progress(part_records)
     else:
         records = []
-        with ProcessPoolExecutor(workers, mp_context=_start_method(), initializer=_worker_init,
+        with ProcessPoolExecutor(workers, mp_context=_start_method(), initializer=_load_afresh,
                                  initargs=(job,)) as pool:
             for done in as_completed([pool.submit(play_chunk, job, part) for part in parts]):
                 part_records = done.result()

@@ -199,3 +199,15 @@ def test_an_unreachable_ray_cluster_is_a_usage_error(draft, monkeypatch):
                                  "--ray-address", "10.0.0.1:6379"])
     assert result.exit_code == 2
     assert "cannot start or reach Ray at 10.0.0.1:6379: ConnectionError: no cluster here" in result.output
+
+
+def test_runs_after_another_build_of_the_same_module_play_cleanly():
+    # Two Programs built from one generated module share its entity table, so only the latest
+    # works: every run must build its own (Federation names entities in its effects, so it shows).
+    job, _ = sim.prepare("federation", [], 3)
+    first = sim.run(job, range(1, 6), 1)
+    sim.prepare("federation", [], 3)          # builds again in this process
+    for workers in (2, 1):
+        again = sim.run(job, range(1, 6), workers)
+        assert [r.error for r in again] == [None] * 5
+        assert [r.scores for r in again] == [r.scores for r in first]
