@@ -115,7 +115,9 @@ def test_every_command_takes_with_and_the_log_keeps_the_stack(packs, tmp_path):
     out = tmp_path / "out"
     compiled = runner.invoke(app, ["compile", base, "-o", str(out), *stack])
     assert compiled.exit_code == 0 and "gain(you, 'vp', 20)" in (out / "blue.py").read_text()
-    assert runner.invoke(app, ["cover", base, "--games", "3", *stack]).exit_code in (0, 1)
+    covered = runner.invoke(app, ["cover", base, "--games", "3", *stack])
+    card_row = next(line for line in covered.output.splitlines() if "card" in line)
+    assert "/3" in card_row      # scout and market of the base, spy of the blue expansion
     log = tmp_path / "game.json"
     played = runner.invoke(app, ["play", base, "-n", "2", "--agent", "first", "--log", str(log), *stack])
     assert played.exit_code == 0, played.output
