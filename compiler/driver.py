@@ -111,7 +111,7 @@ def _check_deep(result: Analysis) -> Analysis:
     checker = Checker(sym, KERNELS)
     result.diagnostics.extend(checker.check_all())
     if result.chain:
-        result.diagnostics.extend(stacking_conflicts(result.chain, result.modules, sym.overrides))
+        result.diagnostics.extend(stacking_conflicts(result.chain, sym.overrides))
         own = {item.decl.name if isinstance(item, A.Override) else getattr(item, "name", None)
                for m in result.modules[-1][1] for item in m.items}
         if not any(d.code.startswith("E1") for d in result.diagnostics):

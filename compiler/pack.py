@@ -11,6 +11,7 @@ from typing import Optional, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from rulebook.dsl import ast as A
 from rulebook.dsl.ast import Span
 from rulebook.dsl.diagnostics import Diagnostic, RulesError
 
@@ -160,24 +161,24 @@ def stack_chain(base: str, expansions: Sequence[str] = ()) -> list[Pack]:
     return chain
 
 
-def stacking_conflicts(chain: list[Pack], modules: list, overrides: list) -> list[Diagnostic]:
+def stacking_conflicts(chain: list[Pack], overrides: list) -> list[Diagnostic]:
     """W406 for a declaration that two packs override when neither extends the other (two expansions
-    stacked with `--with`): the later pack in the merge order wins, and both places are named."""
-    pack_of = {}
-    for pack, (_name, mods) in zip(chain, modules):
-        for module in mods:
-            for item in module.items:
-                pack_of[id(getattr(item, "decl", item))] = pack
+    stacked with `--with`): the later pack in the merge order wins, and both places are named. A later
+    override that calls `base(...)` builds on the earlier one instead of discarding it: no warning."""
+    pack_of = {pack.display(path): pack for pack in chain for path in pack.files()}
     overridden = {id(decl) for decl, _old in overrides}
     found = []
     for decl, old in overrides:
-        later, earlier = pack_of.get(id(decl)), pack_of.get(id(old))
-        if id(old) in overridden and later and earlier and earlier.root not in later.bases:
-            found.append(Diagnostic(
-                "W406", f"{decl.name!r} is overridden by both {earlier.name!r} and {later.name!r}; "
-                f"{later.name!r} comes later in the stack and wins", decl.span,
-                f"make {later.name!r} extend {earlier.name!r} if it builds on that override, "
-                "or change the order of --with", notes=(f"{earlier.name!r} overrides it at {old.span}",)))
+        later, earlier = pack_of.get(decl.span.file), pack_of.get(old.span.file)
+        if id(old) not in overridden or not later or not earlier or earlier.root in later.bases:
+            continue
+        if any(type(n) in (A.Call, A.CallStmt) and n.func.startswith(f"{decl.name}.base") for n in A.walk(decl)):
+            continue
+        found.append(Diagnostic(
+            "W406", f"{decl.name!r} is overridden by both {earlier.name!r} and {later.name!r}; "
+            f"{later.name!r} comes later in the stack and wins", decl.span,
+            f"make {later.name!r} extend {earlier.name!r} if it builds on that override, call base(...), "
+            "or change the order of --with", notes=(f"{earlier.name!r} overrides it at {old.span}",)))
     return found
 
 

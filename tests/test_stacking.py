@@ -14,7 +14,7 @@ from rulebook.compiler.driver import analyse, compile_pack, interpret_pack
 from rulebook.compiler.pack import installed_packs, locate, stack_chain
 from rulebook.dsl.diagnostics import RulesError
 
-from .conftest import new_game, run_slot, write_pack
+from .conftest import new_game, run_proc, run_slot, write_pack
 
 runner = CliRunner()
 
@@ -84,6 +84,25 @@ def test_an_expansion_that_extends_the_other_builds_on_it_without_a_warning(pack
     assert not [d for d in result.diagnostics if d.code == "W406"]
     assert [d.code for d in result.diagnostics] == ["I404", "I404"]
     assert scout_vp(compile_pack(str(packs / "base"), expansions=[str(packs / "crimson")]).program) == 30
+
+
+def test_overrides_that_call_base_build_on_each_other_without_a_warning(packs):
+    base = write_pack(packs / "procs", BASE.replace("counter vp;", "counter vp;\nproc reward() { gain 1 vp; }"),
+                      name="procs")
+    write_pack(packs / "plus10", "override proc reward() { base(); gain 10 vp; }\n", name="plus10",
+               extends=["../procs"])
+    write_pack(packs / "plus100", "override proc reward() { base(); gain 100 vp; }\n", name="plus100",
+               extends=["../procs"])
+    write_pack(packs / "only5", "override proc reward() { gain 5 vp; }\n", name="only5", extends=["../procs"])
+    stacked = [str(packs / "plus10"), str(packs / "plus100")]
+    assert not [d for d in analyse(str(base), stacked).diagnostics if d.code == "W406"]
+    for program in (compile_pack(str(base), expansions=stacked).program, interpret_pack(str(base), stacked)):
+        game = new_game(program)
+        run_proc(game, "reward")
+        assert game.state.players[0].stock["vp"] == 111
+    (w,) = [d for d in analyse(str(base), [str(packs / "plus10"), str(packs / "only5")]).diagnostics
+            if d.code == "W406"]
+    assert w.span.file.endswith("only5/main.rules") and any("plus10/main.rules:1" in n for n in w.notes)
 
 
 def test_the_cache_key_covers_the_whole_stack_in_order(packs):
