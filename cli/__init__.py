@@ -32,6 +32,12 @@ class Format(str, Enum):
     json = "json"
 
 
+def with_option():
+    """The `--with EXP` option: expansions stacked on the pack, in the order given."""
+    return typer.Option([], "--with", metavar="PACK",
+                        help="Stack an expansion on the pack (repeatable; later ones win).")
+
+
 class AgentKind(str, Enum):
     random = "random"
     first = "first"
@@ -72,15 +78,16 @@ def _lint_targets(path: Path) -> list:
 
 @app.command()
 def lint(paths: List[Path] = typer.Argument(..., help="Rules files, pack folders, folders of packs or shipped pack names."),
-         format: Format = typer.Option(Format.text, "--format", help="text or json")) -> None:
-    """Check rules files or packs and report every finding with its position and code."""
+         format: Format = typer.Option(Format.text, "--format", help="text or json"),
+         expansions: List[str] = with_option()) -> None:
+    """Check rules files or packs (stacked with any --with expansions) and report every finding."""
     from rulebook.compiler.driver import analyse, analyse_file
 
     diags: list[Diagnostic] = []
     sources: dict = {}
     for target in [t for path in paths for t in _lint_targets(path)]:
         try:
-            result = analyse_file(target) if isinstance(target, Path) else analyse(target)
+            result = analyse_file(target, expansions) if isinstance(target, Path) else analyse(target, expansions)
         except RulesError as e:
             diags.extend(e.diagnostics)
             continue
@@ -98,12 +105,13 @@ def lint(paths: List[Path] = typer.Argument(..., help="Rules files, pack folders
 def compile_(pack: str = typer.Argument(..., help="Pack folder or shipped pack name."),
              output: Path = typer.Option(..., "-o", "--output", help="Folder for the generated module."),
              no_cache: bool = typer.Option(False, "--no-cache", help="Ignore the compile cache."),
-             format: Format = typer.Option(Format.text, "--format")) -> None:
-    """Compile a pack into one Python module of effect functions."""
+             format: Format = typer.Option(Format.text, "--format"),
+             expansions: List[str] = with_option()) -> None:
+    """Compile a pack (stacked with any --with expansions) into one Python module of effect functions."""
     from rulebook.compiler.driver import compile_pack
 
     try:
-        compiled = compile_pack(pack, use_cache=not no_cache)
+        compiled = compile_pack(pack, use_cache=not no_cache, expansions=expansions)
     except RulesError as e:
         _fail(e, format, _sources_of(e))
     if output.exists() and not output.is_dir():
@@ -148,7 +156,8 @@ def _sources_of(e: RulesError) -> dict:
 
 @app.command()
 def explain(pack: str = typer.Argument(..., help="Pack folder or shipped pack name."),
-            name: str = typer.Argument(..., help="The name of a declaration.")) -> None:
+            name: str = typer.Argument(..., help="The name of a declaration."),
+            expansions: List[str] = with_option()) -> None:
     """Show a declaration, where it is and what it does in plain words."""
     from rulebook.compiler.driver import analyse
     from rulebook.compiler.explain import explain as read_out
@@ -156,7 +165,7 @@ def explain(pack: str = typer.Argument(..., help="Pack folder or shipped pack na
     from rulebook.dsl.printer import Printer
 
     try:
-        result = analyse(pack)
+        result = analyse(pack, expansions)
     except RulesError as e:
         _fail(e)
     decl = result.symbols.decls.get(name)
@@ -203,10 +212,24 @@ def _game_of(program, pack: str):
     return program.game
 
 
-def _program(pack: str, interpret: bool):
+def _check_seats(program, pack: str, players: int, variants: List[str]):
+    """The pack's game, or exit with a usage error for a player count or a variant it does not have."""
+    g = _game_of(program, pack)
+    if not g.min_players <= players <= g.max_players:
+        err.print(f"rulebook: {g.title or g.name} is for {g.min_players} to {g.max_players} players", markup=False)
+        raise typer.Exit(EXIT_USAGE)
+    unknown = [v for v in variants if v not in program.variants]
+    if unknown:
+        err.print(f"rulebook: unknown variant {unknown[0]!r}; the pack has: "
+                  f"{', '.join(program.variants) or 'none'}", markup=False)
+        raise typer.Exit(EXIT_USAGE)
+    return g
+
+
+def _program(pack: str, interpret: bool, expansions=()):
     from rulebook.compiler.driver import compile_pack, interpret_pack
 
-    return interpret_pack(pack) if interpret else compile_pack(pack).program
+    return interpret_pack(pack, expansions) if interpret else compile_pack(pack, expansions=expansions).program
 
 
 @app.command()
@@ -219,25 +242,18 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
          variant: List[str] = typer.Option([], "--variant", help="Switch on an optional rule."),
          interpret: bool = typer.Option(False, "--interpret", help="Run on the reference interpreter."),
          quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the result."),
-         trace: bool = typer.Option(False, "--trace", help="Print every decision as it is taken.")) -> None:
+         trace: bool = typer.Option(False, "--trace", help="Print every decision as it is taken."),
+         expansions: List[str] = with_option()) -> None:
     """Play a whole game with the given agents and print the final scores and the winner."""
     from rulebook.runtime.agents import TracingAgent, make_agents
     from rulebook.runtime.engine import Game, RulesRuntimeError
     from rulebook.runtime.record import dump, record
 
     try:
-        program = _program(pack, interpret)
+        program = _program(pack, interpret, expansions)
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
-    g = _game_of(program, pack)
-    if not g.min_players <= players <= g.max_players:
-        err.print(f"rulebook: {g.title or g.name} is for {g.min_players} to {g.max_players} players", markup=False)
-        raise typer.Exit(EXIT_USAGE)
-    unknown = [v for v in variant if v not in program.variants]
-    if unknown:
-        err.print(f"rulebook: unknown variant {unknown[0]!r}; the pack has: "
-                  f"{', '.join(program.variants) or 'none'}", markup=False)
-        raise typer.Exit(EXIT_USAGE)
+    g = _check_seats(program, pack, players, variant)
     agents = make_agents(agent.value, players, seed)
     if trace:
         agents = [TracingAgent(a, out) for a in agents]
@@ -258,9 +274,10 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
             out.print(f"  {line}", markup=False)
     _print_result(g.title or g.name, result, game.decisions_made)
     if log is not None:
-        from rulebook.compiler.pack import locate
+        from rulebook.compiler.pack import load_pack, locate
 
-        _write(log, dump(record(game, str(locate(pack)))))
+        root = locate(pack)
+        _write(log, dump(record(game, str(root), expansions, load_pack(root).name)))
         out.print(f"log written to {log}", markup=False)
 
 
@@ -268,14 +285,15 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
 def cover(pack: str = typer.Argument(..., help="Pack folder or shipped pack name."),
           players: List[int] = typer.Option([], "--players", "-n", help="Player counts (default: all)."),
           games: int = typer.Option(50, "--games", help="Seeded random games per player count."),
-          seed: int = typer.Option(1, "--seed", help="First seed.")) -> None:
+          seed: int = typer.Option(1, "--seed", help="First seed."),
+          expansions: List[str] = with_option()) -> None:
     """Play seeded random games and list the cards, tiles, spaces, faces and procs that never ran."""
     from rulebook.runtime.agents import make_agents
     from rulebook.runtime.coverage import Coverage
     from rulebook.runtime.engine import Game, RulesRuntimeError
 
     try:
-        program = _program(pack, False)
+        program = _program(pack, False, expansions)
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
     g = _game_of(program, pack)
@@ -310,7 +328,7 @@ def _print_result(title: str, result: dict, decisions: int) -> None:
     out.print(f"winner: {', '.join(result['winners'])}   ({decisions} decisions, final state {result['digest']})")
 
 
-def _logged_program(recorded, log: Path, pack: Optional[str], interpret: bool):
+def _logged_program(recorded, log: Path, pack: Optional[str], interpret: bool, expansions=()):
     """The pack a log was played with, found by its name and content digest: at `--pack`, else where it
     was played, beside the log, or shipped under its name. Any other pack, even one with the same
     folder name, is refused: E508 at the log, listing what was tried."""
@@ -322,17 +340,23 @@ def _logged_program(recorded, log: Path, pack: Optional[str], interpret: bool):
         folder = Path(recorded.location) if recorded.location else None
         candidates = ([str(folder)] if folder else []) + [str(log.parent / (folder.name if folder else recorded.pack)),
                                                           str(SHIPPED / recorded.pack)]
+    from rulebook.compiler.pack import load_pack, locate
+
     tried = []
     for ref in dict.fromkeys(candidates):
         if pack is None and not (Path(ref) / MANIFEST).exists():
             continue
         try:
-            program = _program(ref, interpret)
+            name = load_pack(locate(ref)).name
+            program = _program(ref, interpret, expansions) if name == recorded.pack else None
         except RulesError as e:
             tried.append(f"{ref}: {e.diagnostics[0].message}")
             continue
-        if (program.name, program.digest) == (recorded.pack, recorded.digest):
+        if program is not None and program.digest == recorded.digest:
             return program
+        if program is None:
+            tried.append(f"{ref}: a pack named {name!r}")
+            continue
         tried.append(f"{ref}: pack {program.name!r} with other rules (digest {program.digest})")
     raise RulesError([Diagnostic("E508", f"the log's pack {recorded.pack!r} (rules digest {recorded.digest}) is not "
                                  "found; pass --pack PATH", Span(str(log), 0, 0, 0, 0),
@@ -342,19 +366,29 @@ def _logged_program(recorded, log: Path, pack: Optional[str], interpret: bool):
 @app.command()
 def replay(log: Path = typer.Argument(..., help="A log written by `rulebook play --log`."),
            pack: Optional[str] = typer.Option(None, "--pack", help="The pack folder, when it has moved."),
-           interpret: bool = typer.Option(False, "--interpret", help="Replay on the reference interpreter.")) -> None:
-    """Replay a logged game and check that it reaches the same final state and result."""
+           interpret: bool = typer.Option(False, "--interpret", help="Replay on the reference interpreter."),
+           expansions: Optional[List[str]] = typer.Option(
+               None, "--with", metavar="PACK",
+               help="Stack these expansions instead of the ones the log names (for packs that moved).")) -> None:
+    """Replay a logged game (on the pack and expansions it names) and check that it reaches the same
+    final state and result."""
     from rulebook.runtime.engine import RulesRuntimeError
     from rulebook.runtime.record import load, replay as run_replay
 
     try:
         recorded = load(log)
-        program = _logged_program(recorded, log, pack, interpret)
+        program = _logged_program(recorded, log, pack, interpret,
+                                  recorded.expansions if expansions is None else expansions)
         game = run_replay(program, recorded, str(log))
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
     except RulesRuntimeError as e:
         err.print(f"{e}", markup=False)
+        raise typer.Exit(EXIT_FINDINGS)
+    failure = getattr(game, "error", None)
+    if failure is not None:   # the log is of a game that stopped on a rules error: reproduced
+        err.print(f"{failure}", markup=False)
+        out.print(f"replay matches the log: the game stops on the same error after {game.decisions_made} decisions")
         raise typer.Exit(EXIT_FINDINGS)
     g = program.game
     _print_result(g.title or g.name, game.result(), game.decisions_made)
@@ -376,6 +410,8 @@ def main() -> None:
         err.print(f"rulebook: internal error: {type(e).__name__}: {e}", markup=False)
         sys.exit(EXIT_USAGE)
 
+
+from . import simulate  # noqa: E402,F401  (registers `rulebook simulate`)
 
 if __name__ == "__main__":
     main()

@@ -12,7 +12,7 @@ import types
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal, Optional
+from typing import Literal, Optional, Sequence
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -26,7 +26,7 @@ from rulebook.runtime.program import Program
 from .check import Checker
 from .codegen import generate
 from .layout import layout
-from .pack import MANIFEST, Pack, load_pack, pack_chain
+from .pack import MANIFEST, Pack, load_pack, stack_chain, stacking_conflicts
 from .resolve import Symbols, resolve
 
 _HERE = Path(__file__).resolve().parent
@@ -146,6 +146,7 @@ def _check_deep(result: Analysis) -> Analysis:
     checker = Checker(sym, KERNELS)
     result.diagnostics.extend(checker.check_all())
     if result.chain:
+        result.diagnostics.extend(stacking_conflicts(result.chain, sym.overrides))
         own = {item.decl.name if isinstance(item, A.Override) else getattr(item, "name", None)
                for m in result.modules[-1][1] for item in m.items}
         if not any(d.code.startswith("E1") for d in result.diagnostics):
@@ -154,16 +155,16 @@ def _check_deep(result: Analysis) -> Analysis:
     return result
 
 
-def analyse(ref: str) -> Analysis:
-    """Analyse a pack given by path or shipped name."""
-    return analyse_chain(pack_chain(ref))
+def analyse(ref: str, expansions: Sequence[str] = ()) -> Analysis:
+    """Analyse a pack given by path or name, stacked with the expansions (`--with`) in order."""
+    return analyse_chain(stack_chain(ref, expansions))
 
 
-def analyse_file(path: Path) -> Analysis:
-    """Analyse one rules file: within its pack when it has one, else alone."""
+def analyse_file(path: Path, expansions: Sequence[str] = ()) -> Analysis:
+    """Analyse one rules file: within its pack (stacked with the expansions) when it has one, else alone."""
     for parent in path.resolve().parents:
         if (parent / MANIFEST).is_file():
-            result = analyse_chain(pack_chain(str(parent)))
+            result = analyse_chain(stack_chain(str(parent), expansions))
             shown = load_pack(parent).display(path.resolve())
             result.diagnostics = [d for d in result.diagnostics if d.span.file == shown]
             return result
@@ -201,12 +202,13 @@ def _key(inputs: dict) -> str:
     return hashlib.sha256(payload.encode()).hexdigest()[:24]
 
 
-def compile_pack(ref: str, use_cache: bool = True) -> Compiled:
-    """Compile a pack (from the content-hash cache when possible); raise RulesError on errors.
+def compile_pack(ref: str, use_cache: bool = True, expansions: Sequence[str] = ()) -> Compiled:
+    """Compile a pack stacked with its expansions (from the content-hash cache when possible); raise
+    RulesError on errors. The cache key hashes every file of the stack in merge order.
 
     With `use_cache=False` the cache is not read (it is still refreshed).
     """
-    chain = pack_chain(ref)
+    chain = stack_chain(ref, expansions)
     key = cache_key(chain)
     name = chain[-1].name
     entry = CacheEntry(cache_dir(), f"{name}-{key}", key)
@@ -277,7 +279,7 @@ class CacheEntry:
             write_atomic(self.meta_path, meta.model_dump_json())
         except OSError:
             pass  # a read-only or full cache still compiles, in memory, only without reuse
-        return Compiled(_run_module(code, self.key, fresh=True), source, self.source_path, False, findings, self.key)
+        return Compiled(_run_module(code, self.key), source, self.source_path, False, findings, self.key)
 
 
 def module_name(key: str) -> str:
@@ -285,24 +287,31 @@ def module_name(key: str) -> str:
     return f"rulebook_pack_{key}"
 
 
-def _run_module(code, key: str, fresh: bool = False) -> Program:
-    """Run a generated module's code (once per process and key) and build its Program."""
-    name = module_name(key)
-    module = None if fresh else sys.modules.get(name)
-    if module is None:
-        module = types.ModuleType(name)
-        module.__file__ = code.co_filename
-        # our generated code, verified against its cache entry: user text only ever appears in repr() literals
-        exec(code, module.__dict__)  # noqa: S102
-        sys.modules[name] = module
+def _run_module(code, key: str) -> Program:
+    """Run a generated module's code and build its Program.
+
+    Every Program gets a module of its own: the generated functions read the module's entity table,
+    so two Programs sharing one module would see each other's entities.
+    """
+    module = types.ModuleType(module_name(key))
+    module.__file__ = code.co_filename
+    # our generated code, verified against its cache entry: user text only ever appears in repr() literals
+    exec(code, module.__dict__)  # noqa: S102
+    sys.modules[module.__name__] = module
     return module.build()
 
 
-def interpret_pack(ref: str) -> Program:
-    """The same pack as a Program whose effects run on the reference interpreter."""
+def program_from_source(source: str, key: str, filename: str) -> Program:
+    """A Program from a generated module's source (a worker on another machine receives the source,
+    not the pack); `filename` is the name errors and the line map refer to."""
+    return _run_module(compile(source, filename, "exec"), key)
+
+
+def interpret_pack(ref: str, expansions: Sequence[str] = ()) -> Program:
+    """The same pack (and expansions) as a Program whose effects run on the reference interpreter."""
     from .interpret import build_program
 
-    result = analyse(ref)
+    result = analyse(ref, expansions)
     if not result.ok:
         raise RulesError(result.diagnostics)
     with deep_recursion():

@@ -1,13 +1,16 @@
-"""Rules packs on disk: the manifest (pydantic at this boundary), pack discovery and file listing."""
+"""Rules packs on disk: the manifest (pydantic at this boundary), pack discovery, stacking and file listing."""
 
 from __future__ import annotations
 
+import os
 import tomllib
+from importlib import metadata
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from rulebook.dsl import ast as A
 from rulebook.dsl.ast import Span
 from rulebook.dsl.diagnostics import Diagnostic, RulesError
 from rulebook.dsl.files import read_limited
@@ -17,6 +20,7 @@ MAX_MANIFEST_BYTES = 64 * 1024
 MAX_MANIFEST_NESTING = 32
 MAX_EXTENDS = 32          # packs in one extends chain (a base, expansions, house rules: a handful)
 SHIPPED = Path(__file__).resolve().parent.parent / "rules"
+ENTRY_POINTS = "rulebook.packs"   # the entry point group under which installed distributions register packs
 
 
 class Manifest(BaseModel):
@@ -36,6 +40,7 @@ class Pack:
 
     def __init__(self, root: Path, manifest: Manifest, only: Optional[Path] = None):
         self.root, self.manifest, self.only = root, manifest, only
+        self.bases: frozenset = frozenset()   # roots of every pack this one extends, directly or not
 
     @classmethod
     def lone_file(cls, path: Path) -> "Pack":
@@ -67,8 +72,24 @@ def shipped_packs() -> list[str]:
     return sorted(p.parent.name for p in SHIPPED.glob(f"*/{MANIFEST}"))
 
 
+def installed_packs() -> dict[str, metadata.EntryPoint]:
+    """Packs that installed distributions register under the `rulebook.packs` entry point group, by name."""
+    return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINTS)}
+
+
+def installed_root(ep: metadata.EntryPoint) -> Path:
+    """The folder of an installed pack: the entry point names a package holding `pack.toml`, or an
+    object that is (or returns) the folder's path."""
+    target = ep.load()
+    if hasattr(target, "__path__"):      # a package: the pack is its folder
+        return Path(list(target.__path__)[0])
+    if callable(target):
+        target = target()
+    return Path(os.fspath(target))
+
+
 def locate(ref: str, relative_to: Optional[Path] = None) -> Path:
-    """A pack folder from a path or the name of a shipped pack."""
+    """A pack folder from a path, the name of a shipped pack or the name of an installed one."""
     candidates = []
     if relative_to is not None:
         candidates.append(relative_to / ref)
@@ -76,10 +97,21 @@ def locate(ref: str, relative_to: Optional[Path] = None) -> Path:
     for c in candidates:
         if (c / MANIFEST).exists():  # not only is_file(): a manifest that is a device is E107, not "no pack"
             return c.resolve()
-    hint = None
+    installed = installed_packs()
+    where = Span(ref, 0, 0, 0, 0)
+    if ref in installed:
+        try:
+            root = installed_root(installed[ref])
+        except Exception as e:  # a broken third-party distribution: say which, never a traceback
+            raise RulesError([Diagnostic("E503", f"the installed pack {ref!r} ({installed[ref].value}) cannot "
+                                         f"be loaded: {type(e).__name__}: {e}", where)]) from None
+        if (root / MANIFEST).is_file():
+            return root.resolve()
+        raise RulesError([Diagnostic("E501", f"the installed pack {ref!r} points at {root}, which has no "
+                                     f"{MANIFEST}", where)])
     from rulebook.dsl.diagnostics import did_you_mean
-    hint = did_you_mean(ref, shipped_packs())
-    raise RulesError([Diagnostic("E503", f"no pack named or at {ref!r}", Span(ref, 0, 0, 0, 0), hint)])
+    hint = did_you_mean(ref, shipped_packs() + sorted(installed))
+    raise RulesError([Diagnostic("E503", f"no pack named or at {ref!r}", where, hint)])
 
 
 def load_pack(root: Path) -> Pack:
@@ -149,13 +181,20 @@ def _nesting_past(text: str, limit: int) -> Optional[tuple[int, int]]:
 
 def pack_chain(ref: str) -> list[Pack]:
     """The pack and every pack it extends, bases first; cycles are E504, chains past MAX_EXTENDS E507."""
+    return stack_chain(ref)
+
+
+def stack_chain(base: str, expansions: Sequence[str] = ()) -> list[Pack]:
+    """The merge order of BASE stacked with expansions (`--with`): BASE's chain, then each expansion's
+    chain in the order given, every pack once (where it first appears, so a shared base is read once);
+    cycles are E504, chains past MAX_EXTENDS E507."""
     chain: list[Pack] = []
     seen: list[str] = []
-    done: set[str] = set()
 
-    def visit(root: Path) -> None:
-        if str(root) in done:  # a base shared by two packs is read once (diamonds stay linear)
-            return
+    def visit(root: Path) -> Pack:
+        known = next((p for p in chain if p.root == root), None)
+        if known is not None:
+            return known
         pack = load_pack(root)
         where = Span(str(root / MANIFEST), 1, 1, 1, 2)
         if str(root) in seen:
@@ -165,11 +204,34 @@ def pack_chain(ref: str) -> list[Pack]:
             raise RulesError([Diagnostic("E507", f"pack {pack.name!r} is more than {MAX_EXTENDS} packs "
                                          "down an extends chain", where)])
         seen.append(str(root))
-        for base in pack.manifest.extends:
-            visit(locate(base, root))
+        bases = [visit(locate(b, root)) for b in pack.manifest.extends]
         seen.pop()
-        done.add(str(root))
+        pack.bases = frozenset(b.root for b in bases).union(*(b.bases for b in bases))
         chain.append(pack)
+        return pack
 
-    visit(locate(ref))
+    for ref in (base, *expansions):
+        visit(locate(ref))
     return chain
+
+
+def stacking_conflicts(chain: list[Pack], overrides: list) -> list[Diagnostic]:
+    """W406 for a declaration that two packs override when neither extends the other (two expansions
+    stacked with `--with`): the later pack in the merge order wins, and both places are named. A later
+    override that calls `base(...)` builds on the earlier one instead of discarding it: no warning."""
+    pack_of = {pack.display(path): pack for pack in chain for path in pack.files()}
+    overridden = {id(decl) for decl, _old in overrides}
+    found = []
+    for decl, old in overrides:
+        later, earlier = pack_of.get(decl.span.file), pack_of.get(old.span.file)
+        if id(old) not in overridden or not later or not earlier or earlier.root in later.bases:
+            continue
+        if any(type(n) in (A.Call, A.CallStmt) and n.func.startswith(f"{decl.name}.base") for n in A.walk(decl)):
+            continue
+        found.append(Diagnostic(
+            "W406", f"{decl.name!r} is overridden by both {earlier.name!r} and {later.name!r}; "
+            f"{later.name!r} comes later in the stack and wins", decl.span,
+            f"make {later.name!r} extend {earlier.name!r} if it builds on that override, call base(...), "
+            "or change the order of --with", notes=(f"{earlier.name!r} overrides it at {old.span}",)))
+    return found
+

@@ -205,8 +205,10 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic]) -> None:
         return
     if isinstance(item, A.Override):
         decl = item.decl
-        if isinstance(decl, A.Remove):
-            diags.append(Diagnostic("E212", "'remove' takes no 'override': write 'remove NAME;'", item.span))
+        if isinstance(decl, (A.Remove, A.Extend, A.Amend, A.Standing)):   # they change others: nothing to replace
+            keyword = {A.Remove: "remove", A.Amend: "amend", A.Standing: "whenever"}.get(type(decl)) or decl.when
+            diags.append(Diagnostic("E212", f"'{keyword}' takes no 'override'" +
+                                    (": write 'remove NAME;'" if keyword == "remove" else ""), item.span))
             return
         old = sym.decls.get(decl.name)
         if old is None or sym.origin.get(decl.name) == pack_name:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Literal, Optional, Union
+from typing import Literal, Optional, Sequence, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from rulebook.dsl.diagnostics import RulesError
 from rulebook.dsl.files import read_limited, write_atomic
@@ -30,7 +30,7 @@ Digest = Field(pattern=r"^[0-9a-f]{16,64}$")
 class Result(BaseModel):
     """A game's final scores (by the winner keys), its winners and the final state digest."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
     scores: dict[str, list[int]]
     winners: list[str]
@@ -43,33 +43,44 @@ RandomEntry = tuple[Literal["roll", "shuffle"], str, int]
 
 class GameLog(BaseModel):
     """Everything needed to replay a game: the pack (by name and content digest, with where it was as a
-    hint), the seed, seats, variants and every decision and random outcome."""
+    hint), the expansions stacked on it, the seed, seats, variants and every decision and random outcome."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
 
     format: Literal["rulebook-log/2"] = LOG_FORMAT
     pack: str = Field(pattern=r"^[a-z][a-z0-9_-]*$|^text$")
     digest: str = Digest                                    # the pack's content digest, blind to layout
     location: Optional[str] = None                          # the pack folder when the game was played
+    expansions: list[str] = Field(default_factory=list, alias="with")   # `--with` packs, in stacking order
     players: int = Field(ge=1, le=MAX_SEATS)
     seed: int = Field(ge=-SEED_LIMIT, lt=SEED_LIMIT)
     variants: list[str] = []
     entries: list[Union[DecisionEntry, RandomEntry]]
-    final_digest: str = Digest
-    result: Result
+    final_digest: Optional[str] = Digest
+    result: Optional[Result] = None
+    error: Optional[str] = None   # a game that stopped on a rules error: `error[CODE]: message` instead of a result
+
+    @model_validator(mode="after")
+    def _one_outcome(self) -> "GameLog":
+        if (self.error is None) == (self.result is None) or (self.result is None) != (self.final_digest is None):
+            raise ValueError("a log ends with either a result and a final digest, or an error")
+        return self
 
 
-def record(game: Game, location: Optional[str] = None) -> GameLog:
-    """The log of a finished game; `location` is the pack folder, kept as a hint for replaying."""
-    return GameLog(pack=game.program.name, digest=game.program.digest, location=location,
-                   players=len(game.state.players), seed=game.seed, variants=sorted(game.variants),
-                   entries=[tuple(e) for e in game.log], final_digest=game.state.digest(),
-                   result=Result.model_validate(game.result()))
+def record(game: Game, location: Optional[str] = None, expansions: Sequence[str] = (),
+           pack_name: Optional[str] = None) -> GameLog:
+    """The log of a finished game; `location` is the pack folder, kept as a hint for replaying,
+    `expansions` the packs stacked on it with `--with` and `pack_name` the base pack's name (the
+    program's own name, that of the last pack stacked, by default)."""
+    return GameLog(pack=pack_name or game.program.name, digest=game.program.digest, location=location,
+                   expansions=list(expansions), players=len(game.state.players), seed=game.seed,
+                   variants=sorted(game.variants), entries=[tuple(e) for e in game.log],
+                   final_digest=game.state.digest(), result=Result.model_validate(game.result()))
 
 
 def dump(log: GameLog) -> str:
     """A log as JSON text."""
-    return log.model_dump_json(indent=1)
+    return log.model_dump_json(indent=1, by_alias=True)
 
 
 def save(log: GameLog, path: Path) -> None:
@@ -105,7 +116,8 @@ def _validated(model, path: Path, code: str, what: str):
 def check_log(program: Program, log: GameLog, where: Optional[str] = None) -> None:
     """The checks a log needs against the pack it is replayed on: the same rules (E508), its seats and
     variants (E604)."""
-    if (program.name, program.digest) != (log.pack, log.digest):
+    # a stacked program is named after its last expansion: its digest, of every pack in order, decides
+    if program.digest != log.digest or (not log.expansions and program.name != log.pack):
         raise RulesRuntimeError("E508", f"the log was played with pack {log.pack!r} of rules digest {log.digest}, "
                                 f"not {program.name!r} of digest {program.digest}", where)
     g = program.game
@@ -125,9 +137,15 @@ def replay(program: Program, log: GameLog, where: Optional[str] = None) -> Game:
     game = Game(program, log.players, log.seed, [ScriptedAgent(answers)] * log.players, log.variants)
     try:
         game.play()
-    except RulesRuntimeError as e:  # the logged game ended; a replay that cannot is a log that differs
+    except RulesRuntimeError as e:
+        if log.error is not None and f"error[{e.code}]: {e.message}" == log.error:
+            game.error = e   # the logged failure, reproduced
+            return game
+        # the logged game ended; a replay that cannot is a log that differs
         raise RulesRuntimeError("E603", f"replay diverged after {game.decisions_made} decisions: {e.message}",
                                 where, [f"at {e.where}"] if e.where else []) from None
+    if log.error is not None:
+        raise RulesRuntimeError("E603", f"the logged game stopped with {log.error}; the replay ended", where)
     for i, (got, want) in enumerate(zip(game.log, log.entries)):
         if list(got) != list(want):
             raise RulesRuntimeError("E603", f"replay diverged at entry {i}: logged {list(want)}, replayed "

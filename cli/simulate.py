@@ -1,0 +1,298 @@
+"""`rulebook simulate`: many seeded games on worker processes or Ray, with balance statistics in the
+terminal, as JSON and as a self-contained HTML report. scipy, matplotlib and ray are imported only
+when this command runs, so the other commands start without them."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import os
+import time
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from rulebook.dsl.diagnostics import RulesError
+
+from . import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, Format, _check_seats, _fail, _sources_of, app, err, out, \
+    with_option
+
+
+SHOWN_FAILURES = 10
+
+
+class Backend(str, Enum):
+    local = "local"
+    ray = "ray"
+
+
+class SimAgent(str, Enum):
+    random = "random"
+    first = "first"
+
+
+@app.command()
+def simulate(pack: str = typer.Argument(..., help="Pack folder, shipped or installed pack name."),
+             expansions: List[str] = with_option(),
+             players: int = typer.Option(..., "--players", "-n", help="Number of players."),
+             games: int = typer.Option(100, "--games", "-g", min=1, help="Number of seeded games."),
+             workers: int = typer.Option(0, "--workers", "-w", min=0,
+                                         help="Worker processes (0: one per core)."),
+             backend: Backend = typer.Option(Backend.local, "--backend", help="local or ray."),
+             ray_address: Optional[str] = typer.Option(None, "--ray-address",
+                                                       help="Ray cluster address (default: $RAY_ADDRESS, "
+                                                            "else a local Ray)."),
+             seed: int = typer.Option(1, "--seed", "-s", help="First seed; games use seed, seed+1, ..."),
+             variant: List[str] = typer.Option([], "--variant", help="Switch on an optional rule."),
+             agent: SimAgent = typer.Option(SimAgent.random, "--agent", help="random or first."),
+             against: Optional[str] = typer.Option(None, "--against",
+                                                   help="Compare with this pack on the same seeds."),
+             against_with: List[str] = typer.Option([], "--against-with", metavar="PACK",
+                                                    help="Expansions stacked on the --against pack."),
+             json_file: Optional[Path] = typer.Option(None, "--json", help="Write the report as JSON here."),
+             html: Optional[Path] = typer.Option(None, "--html", help="Write an HTML report with plots here."),
+             failures: Path = typer.Option(Path("simulate-failures"), "--failures",
+                                           help="Folder for the logs of games that failed.")) -> None:
+    """Play many seeded games and report win rates, scores, lengths and components, with intervals."""
+    from rulebook.runtime import simulate as sim
+
+    if backend is Backend.ray:
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            err.print("rulebook: --backend ray needs Ray: pip install 'rulebook[ray]'", markup=False)
+            raise typer.Exit(EXIT_USAGE)
+    workers = workers or os.cpu_count() or 1
+    stacks = [(pack, expansions)] + ([(against, against_with)] if against else [])
+    prepared = [_prepare(ref, stack, players, variant, agent.value) for ref, stack in stacks]
+    started = time.perf_counter()
+    try:
+        runs, failed = _play(prepared, range(seed, seed + games), workers, backend, ray_address, failures)
+    except sim.BackendError as e:
+        err.print(f"rulebook: {e}", markup=False)
+        raise typer.Exit(EXIT_USAGE)
+    elapsed = time.perf_counter() - started
+    report = None
+    for (job, keys, components), records, failures_of_job in zip(prepared, runs, failed):
+        part = sim.summary(job, records, keys, components, seed)
+        part["failures"] = sorted(failures_of_job, key=lambda f: f["seed"])
+        if report is None:
+            report = part
+        else:
+            report["against"] = {"pack": job.pack, "with": list(job.expansions), "seats": part["seats"],
+                                 "failures": part["failures"],
+                                 "difference": sim.paired_differences(runs[0], records, players)}
+    report.update(workers=workers if backend is Backend.local else None, backend=backend.value)
+    _print_report(report, games * len(prepared), elapsed, workers, backend)
+    if json_file is not None:
+        from rulebook.compiler.driver import write_atomic
+
+        write_atomic(json_file, json.dumps(report, indent=1))
+        out.print(f"report written to {json_file}", markup=False)
+    if html is not None:
+        write_html(report, runs[0], html)
+        out.print(f"HTML report written to {html / 'index.html'}", markup=False)
+    raise typer.Exit(EXIT_FINDINGS if any(failed) else EXIT_CLEAN)
+
+
+def _prepare(ref: str, stack: List[str], players: int, variants: List[str], agent: str) -> tuple:
+    """Compile one pack stack for the workers: (job, score key labels, components), or exit on bad rules."""
+    from rulebook.runtime import simulate as sim
+
+    try:
+        job, program = sim.prepare(ref, stack, players, variants, agent)
+        keys = sim.score_keys(ref, stack)
+    except RulesError as e:
+        _fail(e, Format.text, _sources_of(e))
+    _check_seats(program, ref, players, variants)
+    return job, keys, sim.component_names(program)
+
+
+def _play(prepared: list, seeds: range, workers: int, backend: Backend, ray_address: Optional[str],
+          failures: Path) -> tuple[list, list]:
+    """Every prepared stack's games under one progress bar; failed games are reported (and their logs
+    written) as they arrive. Returns the records and the failures of each stack."""
+    from rulebook.runtime import simulate as sim
+
+    runs, failed = [], [[] for _ in prepared]
+    # refreshed by hand: no refresh thread may run while worker processes are forked
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, transient=True, auto_refresh=False) as bar:
+        for index, (job, _keys, _components) in enumerate(prepared):
+            task = bar.add_task(f"{job.pack} {' '.join('+' + e for e in job.expansions)}".strip(), total=len(seeds))
+            folder = failures / "against" if index else failures   # the two packs may have one name
+
+            def arrived(records, job=job, task=task, folder=folder, mine=failed[index]):
+                bar.advance(task, len(records))
+                bar.refresh()
+                for f in sim.failure_logs(job, records, folder):
+                    mine.append(f)
+                    if sum(map(len, failed)) <= SHOWN_FAILURES:
+                        bar.console.print(f"failed: seed {f['seed']}: " + (f"{f['where']}: " if f["where"] else "")
+                                          + f"{f['error']}; replay with: rulebook replay {f['log']}", markup=False)
+
+            runs.append(sim.run(job, seeds, workers, backend.value, ray_address, progress=arrived))
+    total = sum(map(len, failed))
+    if total > SHOWN_FAILURES:
+        err.print(f"... and {total - SHOWN_FAILURES} more failed games (logs in {failures})", markup=False)
+    return runs, failed
+
+
+def _interval(value, low, high, percent: bool = True) -> str:
+    if value is None:
+        return "-"
+    if percent:
+        return f"{value:.1%} [{low:.0%}-{high:.0%}]"
+    return f"{value:+.3f} [{low:+.3f}, {high:+.3f}]"
+
+
+def _print_report(report: dict, played: int, elapsed: float, workers: int, backend) -> None:
+    """Rich tables: seats, game length, the components with the largest and smallest effect, failures."""
+    where = f"{workers} worker(s)" if backend is Backend.local else "Ray"
+    out.print(f"{played} games in {elapsed:.1f} s on {where} ({played / elapsed:.0f} games/s)", markup=False)
+    seats = Table(title=f"{report['pack']}: {report['games']} games, {report['players']} players")
+    seats.add_column("seat")
+    seats.add_column("win rate [95% CI]", justify="right")
+    for key in report["score_keys"]:
+        seats.add_column(f"{key} mean ± sd", justify="right")
+    for row in report["seats"]:
+        cells = [f"{s['mean']:.1f} ± {s['sd']:.1f}" if s else "-" for s in row["scores"].values()]
+        seats.add_row(row["seat"], _interval(row["win_rate"], row["ci_low"], row["ci_high"]), *cells)
+    out.print(seats)
+    if report["length"]:
+        n = report["length"]
+        out.print(f"game length: {n['mean']:.1f} ± {n['sd']:.1f} decisions (from {n['min']} to {n['max']})",
+                  markup=False)
+    rated = [c for c in report["components"] if c["effect"] is not None]
+    if rated:
+        table = Table(title="components: win rate of the seats that used them, versus those that did not")
+        for column in ("component", "kind", "games used", "used [95% CI]", "unused", "difference [95% CI]"):
+            table.add_column(column, justify="left" if column in ("component", "kind") else "right")
+        shown = rated if len(rated) <= 20 else rated[:10] + rated[-10:]
+        for c in shown:
+            table.add_row(c["name"], c["kind"], str(c["games_used"]),
+                          _interval(c["win_rate_used"], c["ci_low"], c["ci_high"]), f"{c['win_rate_unused']:.1%}",
+                          _interval(c["effect"], c["effect_ci_low"], c["effect_ci_high"], percent=False))
+        out.print(table)
+    never = [c["name"] for c in report["components"] if c["games_used"] == 0]
+    if never:
+        out.print(f"never used: {', '.join(never)}", markup=False)
+    if "against" in report:
+        table = Table(title=f"{report['pack']} minus {report['against']['pack']}: win rate on the same seeds")
+        table.add_column("seat")
+        table.add_column("difference [95% CI]", justify="right")
+        for row in report["against"]["difference"]:
+            table.add_row(row["seat"], _interval(row["delta"], row["ci_low"], row["ci_high"], percent=False))
+        out.print(table)
+
+
+# ---------------------------------------------------------------- HTML report
+
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{{ r.pack }}: simulation report</title>
+<style>
+body { font-family: sans-serif; max-width: 960px; margin: 2em auto; color: #222; }
+table { border-collapse: collapse; margin: 1em 0; } td, th { border: 1px solid #ccc; padding: .25em .6em; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; } img { max-width: 100%; }
+</style></head><body>
+<h1>{{ r.pack }}{% for e in r.with %} + {{ e }}{% endfor %}: {{ r.games }} games, {{ r.players }} players</h1>
+<p>Seeds {{ r.seed }} to {{ r.seed + r.games - 1 }}, agent {{ r.agent }}{% if r.variants %}, variants
+{{ r.variants|join(", ") }}{% endif %}; {{ r.failed }} failed. Intervals are 95%.</p>
+<h2>Win rates</h2>
+<img alt="win rates" src="data:image/png;base64,{{ plots.wins }}">
+<table><tr><th>seat</th><th>win rate</th><th>95% interval</th>{% for k in r.score_keys %}<th>{{ k }} (mean ± sd)</th>{% endfor %}</tr>
+{% for s in r.seats %}<tr><td>{{ s.seat }}</td><td class="n">{{ pct(s.win_rate) }}</td>
+<td class="n">{{ pct(s.ci_low) }} – {{ pct(s.ci_high) }}</td>{% for v in s.scores.values() %}
+<td class="n">{% if v %}{{ "%.1f"|format(v.mean) }} ± {{ "%.1f"|format(v.sd) }}{% endif %}</td>{% endfor %}</tr>
+{% endfor %}</table>
+<h2>Scores</h2><img alt="score distributions" src="data:image/png;base64,{{ plots.scores }}">
+<h2>Game length</h2><img alt="game lengths" src="data:image/png;base64,{{ plots.lengths }}">
+{% if plots.components %}<h2>Components with the largest and smallest effect</h2>
+<img alt="components" src="data:image/png;base64,{{ plots.components }}">{% endif %}
+<table><tr><th>component</th><th>kind</th><th>games used</th><th>win rate used</th><th>unused</th><th>difference</th></tr>
+{% for c in r.components %}<tr><td>{{ c.name }}</td><td>{{ c.kind }}</td><td class="n">{{ c.games_used }}</td>
+<td class="n">{{ pct(c.win_rate_used) }}</td><td class="n">{{ pct(c.win_rate_unused) }}</td>
+<td class="n">{% if c.effect is not none %}{{ "%+.3f"|format(c.effect) }} [{{ "%+.3f"|format(c.effect_ci_low) }},
+{{ "%+.3f"|format(c.effect_ci_high) }}]{% endif %}</td></tr>
+{% endfor %}</table>
+{% if r.against is defined %}<h2>Against {{ r.against.pack }}{% for e in r.against.with %} + {{ e }}{% endfor %} (same seeds)</h2>
+<table><tr><th>seat</th><th>difference in win rate</th><th>95% interval</th></tr>
+{% for d in r.against.difference %}<tr><td>{{ d.seat }}</td><td class="n">{{ "%+.3f"|format(d.delta) }}</td>
+<td class="n">{{ "%+.3f"|format(d.ci_low) }} – {{ "%+.3f"|format(d.ci_high) }}</td></tr>{% endfor %}</table>{% endif %}
+{% if r.failures %}<h2>Failures</h2><ul>{% for f in r.failures %}<li>seed {{ f.seed }}: {{ f.error }}
+(log: {{ f.log }})</li>{% endfor %}</ul>{% endif %}
+</body></html>
+"""
+
+
+def _png(figure) -> str:
+    """A figure as base64 PNG text, for an <img> that needs no other file."""
+    import matplotlib.pyplot as plt
+
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
+    plt.close(figure)
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def plots(report: dict, scores: dict, lengths: list) -> dict:
+    """The report's figures (matplotlib, Agg backend: no display needed) as base64 PNGs."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    seats = report["seats"]
+    fig, ax = plt.subplots(figsize=(6, 3))
+    rates = [s["win_rate"] or 0 for s in seats]
+    ax.bar([s["seat"] for s in seats], rates,
+           yerr=[[r - s["ci_low"] for r, s in zip(rates, seats)], [s["ci_high"] - r for r, s in zip(rates, seats)]],
+           capsize=4, color="#4c78a8")
+    ax.axhline(1 / report["players"], color="#999", linestyle="--", linewidth=1)
+    ax.set_ylabel("win rate")
+    figures = {"wins": _png(fig)}
+    fig, ax = plt.subplots(figsize=(6, 3))
+    for seat, values in scores.items():
+        ax.hist(values, bins=30, alpha=0.5, label=seat)
+    ax.set_xlabel(report["score_keys"][0])
+    ax.legend()
+    figures["scores"] = _png(fig)
+    fig, ax = plt.subplots(figsize=(6, 3))
+    ax.hist(lengths, bins=30, color="#72b7b2")
+    ax.set_xlabel("decisions per game")
+    figures["lengths"] = _png(fig)
+    rated = [c for c in report["components"] if c["effect"] is not None]
+    if rated:
+        shown = rated if len(rated) <= 20 else rated[:10] + rated[-10:]
+        fig, ax = plt.subplots(figsize=(6, 0.3 * len(shown) + 1))
+        effects = [c["effect"] for c in shown]
+        ax.barh([f"{c['kind']} {c['name']}" for c in shown][::-1], effects[::-1],
+                xerr=[[e - c["effect_ci_low"] for e, c in zip(effects, shown)][::-1],
+                      [c["effect_ci_high"] - e for e, c in zip(effects, shown)][::-1]],
+                capsize=2, color=["#54a24b" if e > 0 else "#e45756" for e in effects][::-1])
+        ax.axvline(0, color="#999", linewidth=1)
+        ax.set_xlabel("win rate used - unused")
+        figures["components"] = _png(fig)
+    return figures
+
+
+def write_html(report: dict, records: list, folder: Path) -> None:
+    """index.html in FOLDER: tables and plots of the report (the records give the distributions), the
+    images embedded, so the file stands alone."""
+    import jinja2
+
+    from rulebook.compiler.driver import write_atomic
+
+    played = [r for r in records if r.error is None]
+    scores = {f"P{seat + 1}": [r.scores[seat][0] for r in played] for seat in range(report["players"])}
+    environment = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
+    page = environment.from_string(PAGE).render(
+        r=report, plots=plots(report, scores, [r.decisions for r in played]),
+        pct=lambda v: "" if v is None else f"{v:.1%}")
+    folder.mkdir(parents=True, exist_ok=True)
+    write_atomic(folder / "index.html", page)

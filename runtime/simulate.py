@@ -1,0 +1,389 @@
+"""Many seeded games of a pack on worker processes (or a Ray cluster), and the statistics a designer
+reads from them: win rates with Wilson intervals, scores, game lengths, component use, and paired
+differences between two packs.
+
+It lives in runtime/ because it plays and measures games; it reaches the compiler only to compile the
+pack once in the parent and to load the generated module in each worker, as the CLI does. Workers get
+the generated module's source, not the pack's files, so a Ray node needs no copy of the packs.
+Results depend only on the seeds: each game is played alone from its seed and the records are sorted
+by seed before anything is counted, so the number of workers and the backend change nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import multiprocessing
+import statistics
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Callable, Optional, Sequence
+
+from .agents import make_agents
+from .engine import Game, RulesRuntimeError
+from .program import Program
+
+CONFIDENCE = 0.95
+
+
+class BackendError(Exception):
+    """The chosen backend cannot run the games (for example no Ray cluster at the address)."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to play games of one pack stack: picklable, and small to ship."""
+
+    pack: str            # the base pack's folder (as found)
+    expansions: tuple
+    name: str            # the compiled module's pack name
+    base: str            # the base pack's name, as logs name it
+    digest: str          # the cache key of the stack
+    source: str          # the generated module
+    players: int
+    variants: tuple = ()
+    agent: str = "random"
+
+
+@dataclass
+class GameRecord:
+    """What one game left behind: win shares, scores, length and which seat used which component."""
+
+    seed: int
+    wins: list = field(default_factory=list)       # per seat: 1/k when k players share the win
+    scores: list = field(default_factory=list)     # per seat: the winner keys' values
+    decisions: int = 0
+    used: list = field(default_factory=list)       # (component index, seat), sorted
+    error: Optional[dict] = None                   # message, where, notes, entries (the log so far)
+
+
+def prepare(pack: str, expansions: Sequence[str], players: int, variants: Sequence[str] = (),
+            agent: str = "random") -> tuple[Job, Program]:
+    """Compile the stack once (raising RulesError on bad rules) and describe the work for the workers."""
+    from rulebook.compiler.driver import compile_pack
+    from rulebook.compiler.pack import load_pack, locate
+
+    compiled = compile_pack(pack, expansions=expansions)
+    program = compiled.program
+    root = locate(pack)
+    job = Job(str(root), tuple(expansions), program.name, load_pack(root).name, program.digest, compiled.source,
+              players, tuple(variants), agent)
+    return job, program
+
+
+class UsageRecorder:
+    """Wraps a Program's component functions (entity effects, track spaces and rewards, die faces) so
+    that each game records which player used which component.
+
+    A wrapper only notes (component, seat) and returns the effect's generator, so the game runs the
+    same code; a profile hook would see procs too, but it made Federation games four times slower.
+    """
+
+    def __init__(self, program: Program):
+        self.components: list[tuple[str, str]] = []
+        self.used: set = set()
+        for e in program.entities.values():
+            if e.effects:
+                index = self._add(e.kind, e.name)
+                e.effects = {slot: self._wrap(fn, index) for slot, fn in e.effects.items()}
+        for t in program.tracks.values():
+            for pos, space in sorted(t.spaces.items()):
+                space.benefit = self._wrap(space.benefit, self._add("track space", f"{t.name} {pos}"))
+            for pos in sorted(t.reaches):
+                t.reaches[pos] = self._wrap(t.reaches[pos], self._add("track reward", f"{t.name} {pos}"))
+        for die, faces in program.dice.items():
+            faces[:] = [(title, self._wrap(fn, self._add("die face", f"{die} {i}")))
+                        for i, (title, fn) in enumerate(faces, start=1)]
+
+    def _add(self, kind: str, name: str) -> int:
+        self.components.append((kind, name))
+        return len(self.components) - 1
+
+    def _wrap(self, fn: Callable, index: int) -> Callable:
+        used = self.used
+
+        def recorded(game, you, *rest):
+            if you.is_player:
+                used.add((index, you.index))
+            return fn(game, you, *rest)
+
+        return recorded
+
+
+def component_names(program: Program) -> list[tuple[str, str]]:
+    """The (kind, name) of every component the recorder follows, in its index order (this wraps the
+    program's functions, harmlessly: pass one loaded for the purpose)."""
+    return UsageRecorder(program).components
+
+
+def score_keys(pack: str, expansions: Sequence[str]) -> list[str]:
+    """The winner keys of the stack's game as written (`prestige`, `vp - debt`, then tie-breaks)."""
+    from rulebook.compiler.driver import analyse
+    from rulebook.dsl.printer import expr
+
+    game = analyse(pack, expansions).symbols.game
+    if game is None or game.winner is None:
+        return ["score"]
+    return [expr(k) for k in (game.winner.key, *game.winner.tiebreaks)]
+
+
+def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) -> GameRecord:
+    """Play one seeded game; a game that fails is recorded with its log so far, never raised."""
+    recorder.used.clear()
+    game = Game(program, job.players, seed, make_agents(job.agent, job.players, seed), job.variants)
+    try:
+        result = game.play()
+    except Exception as e:  # the run goes on; the failure is reported with a replayable log
+        rules = isinstance(e, RulesRuntimeError)
+        where, notes = (e.where, list(e.notes)) if rules else (None, [])
+        message = f"error[{e.code}]: {e.message}" if rules else f"{type(e).__name__}: {e}"
+        return GameRecord(seed, decisions=game.decisions_made,
+                          error={"message": message, "where": where, "notes": notes,
+                                 "entries": [list(x) for x in game.log]})
+    names = [p.name for p in game.state.players]
+    share = 1 / len(result["winners"])
+    return GameRecord(seed, wins=[share if n in result["winners"] else 0.0 for n in names],
+                      scores=[result["scores"][n] for n in names], decisions=game.decisions_made,
+                      used=sorted(recorder.used))
+
+
+# ---------------------------------------------------------------- workers
+
+_LOADED: dict = {}   # per worker process: digest -> (Program, UsageRecorder)
+
+
+def _loaded(job: Job) -> tuple[Program, UsageRecorder]:
+    """The job's Program with its recorder, loaded once per process from the shipped module source."""
+    if job.digest not in _LOADED:
+        from rulebook.compiler.driver import program_from_source
+
+        program = program_from_source(job.source, job.digest, f"<{job.name} {job.digest}>")
+        _LOADED[job.digest] = (program, UsageRecorder(program))
+    return _LOADED[job.digest]
+
+
+def play_chunk(job: Job, seeds: Sequence[int]) -> list[GameRecord]:
+    """Play a run of seeds in this process (the unit of work a worker receives)."""
+    program, recorder = _loaded(job)
+    return [play_game(program, recorder, job, s) for s in seeds]
+
+
+def _load_afresh(job: Job) -> None:
+    """Build the job's Program again in this process. A module builds a fresh Program each time it
+    is loaded, and an earlier one does not survive a later build in the same process (they share the
+    module's entity table), so a forked worker or an in-process run must not reuse an older one."""
+    _LOADED.pop(job.digest, None)
+    _loaded(job)
+
+
+def chunks(seeds: Sequence[int], workers: int) -> list[list[int]]:
+    """Seeds in runs small enough for a smooth progress bar and an even share between workers."""
+    size = max(1, min(25, len(seeds) // (workers * 8) or 1))
+    return [list(seeds[i:i + size]) for i in range(0, len(seeds), size)]
+
+
+def _start_method():
+    """'fork' where the OS has it: a worker starts in milliseconds with everything already imported
+    (spawn re-imports the command and the compiler in each worker, about half a second). The caller
+    must then have no other threads running (the CLI's progress bar refreshes by hand); 'spawn'
+    elsewhere."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+
+
+def run(job: Job, seeds: Sequence[int], workers: int = 1, backend: str = "local",
+        ray_address: Optional[str] = None,
+        progress: Callable[[list], None] = lambda records: None) -> list[GameRecord]:
+    """Play every seed on the chosen backend; `progress` sees each chunk's records as they arrive (in
+    any order), and the records come back sorted by seed."""
+    parts = chunks(seeds, workers)
+    if backend == "ray":
+        records = _run_ray(job, parts, ray_address, progress)
+    elif workers <= 1:
+        _load_afresh(job)
+        records = []
+        for part in parts:
+            part_records = play_chunk(job, part)
+            records += part_records
+            progress(part_records)
+    else:
+        records = []
+        with ProcessPoolExecutor(workers, mp_context=_start_method(), initializer=_load_afresh,
+                                 initargs=(job,)) as pool:
+            for done in as_completed([pool.submit(play_chunk, job, part) for part in parts]):
+                part_records = done.result()
+                records += part_records
+                progress(part_records)
+    return sorted(records, key=lambda r: r.seed)
+
+
+def _run_ray(job: Job, parts: list, address: Optional[str], progress: Callable[[list], None]) -> list:
+    """The same chunks as Ray tasks: a cluster at `address` (or $RAY_ADDRESS), else a local Ray."""
+    import ray
+
+    started = not ray.is_initialized()
+    if started:
+        try:
+            ray.init(address=address, log_to_driver=False, include_dashboard=False)
+        except Exception as e:  # Ray's own errors (no cluster at the address...) become one clean message
+            raise BackendError(f"cannot start or reach Ray{f' at {address}' if address else ''}: "
+                               f"{type(e).__name__}: {e}") from None
+    try:
+        remote = ray.remote(play_chunk)
+        job_ref = ray.put(job)
+        pending = [remote.remote(job_ref, part) for part in parts]
+        records = []
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            part_records = ray.get(done[0])
+            records += part_records
+            progress(part_records)
+        return records
+    finally:
+        if started:
+            ray.shutdown()
+
+
+# ---------------------------------------------------------------- statistics
+
+@functools.lru_cache(maxsize=None)
+def _z() -> float:
+    from scipy.special import ndtri   # the normal quantile (scipy.special loads in half scipy.stats' time)
+
+    return float(ndtri(0.5 + CONFIDENCE / 2))
+
+
+def wilson(successes: float, n: int) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (successes may be fractional: shared wins)."""
+    if n == 0:
+        return (0.0, 1.0)
+    z = _z()
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def difference_interval(s1: float, n1: int, s2: float, n2: int) -> tuple[float, float]:
+    """Newcombe's interval for p1 - p2 of two independent proportions, from their Wilson intervals."""
+    p1, p2 = s1 / n1, s2 / n2
+    (l1, u1), (l2, u2) = wilson(s1, n1), wilson(s2, n2)
+    d = p1 - p2
+    return (d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2))
+
+
+def paired_interval(deltas: Sequence[float]) -> tuple[float, float, float]:
+    """Mean of paired differences and its t interval (a zero spread gives a zero-width interval)."""
+    from scipy.special import stdtrit   # Student's t quantile
+
+    n = len(deltas)
+    mean = statistics.fmean(deltas) if n else 0.0
+    if n < 2:
+        return mean, -math.inf, math.inf
+    half = float(stdtrit(n - 1, 0.5 + CONFIDENCE / 2)) * statistics.stdev(deltas) / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
+def _spread(values: Sequence[float]) -> dict:
+    return {"mean": statistics.fmean(values), "sd": statistics.pstdev(values), "min": min(values),
+            "max": max(values), "median": statistics.median(values)}
+
+
+def seat_table(records: list[GameRecord], players: int, keys: Sequence[str]) -> list[dict]:
+    """Per seat: win rate with its interval, and the mean and spread of each scoring key."""
+    played = [r for r in records if r.error is None]
+    n = len(played)
+    seats = []
+    for seat in range(players):
+        wins = sum(r.wins[seat] for r in played)
+        low, high = wilson(wins, n)
+        scores = {label: _spread([float(r.scores[seat][k]) for r in played]) if played else None
+                  for k, label in enumerate(keys)}
+        first = scores[keys[0]]["mean"] if played and keys else None
+        seats.append({"seat": f"P{seat + 1}", "win_rate": wins / n if n else None, "ci_low": low,
+                      "ci_high": high, "mean_score": first, "scores": scores})
+    return seats
+
+
+def component_table(records: list[GameRecord], players: int, components: list[tuple[str, str]]) -> list[dict]:
+    """Per component: games it was used in, and the win rate of seats that used it versus those that
+    did not (with intervals), sorted by that difference, largest first."""
+    played = [r for r in records if r.error is None]
+    used_wins = [0.0] * len(components)
+    used_seats = [0] * len(components)
+    games_used = [0] * len(components)
+    for r in played:
+        for index in {c for c, _seat in r.used}:
+            games_used[index] += 1
+        for index, seat in r.used:
+            used_wins[index] += r.wins[seat]
+            used_seats[index] += 1
+    all_seats = len(played) * players
+    total_wins = sum(sum(r.wins) for r in played)
+    rows = []
+    for index, (kind, name) in enumerate(components):
+        n_used, n_unused = used_seats[index], all_seats - used_seats[index]
+        w_used, w_unused = used_wins[index], total_wins - used_wins[index]
+        low, high = wilson(w_used, n_used) if n_used else (None, None)
+        effect, e_low, e_high = None, None, None
+        if n_used and n_unused:
+            effect = w_used / n_used - w_unused / n_unused
+            e_low, e_high = difference_interval(w_used, n_used, w_unused, n_unused)
+        rows.append({"name": name, "kind": kind, "games_used": games_used[index], "seats_used": n_used,
+                     "win_rate_used": w_used / n_used if n_used else None,
+                     "win_rate_unused": w_unused / n_unused if n_unused else None,
+                     "ci_low": low, "ci_high": high, "effect": effect, "effect_ci_low": e_low,
+                     "effect_ci_high": e_high})
+    return sorted(rows, key=lambda row: (row["effect"] is None, -(row["effect"] or 0.0), row["kind"], row["name"]))
+
+
+def paired_differences(mine: list[GameRecord], theirs: list[GameRecord], players: int) -> list[dict]:
+    """Per seat: the mean of (my win share - their win share) over seeds both packs finished."""
+    theirs_by_seed = {r.seed: r for r in theirs if r.error is None}
+    pairs = [(r, theirs_by_seed[r.seed]) for r in mine if r.error is None and r.seed in theirs_by_seed]
+    rows = []
+    for seat in range(players):
+        delta, low, high = paired_interval([a.wins[seat] - b.wins[seat] for a, b in pairs])
+        rows.append({"seat": f"P{seat + 1}", "delta": delta, "ci_low": low, "ci_high": high, "pairs": len(pairs)})
+    return rows
+
+
+def length_table(records: list[GameRecord]) -> Optional[dict]:
+    """Game length in decisions: mean, spread, extremes."""
+    lengths = [r.decisions for r in records if r.error is None]
+    return _spread(lengths) if lengths else None
+
+
+def failure_logs(job: Job, records: list[GameRecord], folder) -> list[dict]:
+    """Write a replayable log of every failed game (`rulebook replay` reproduces the error)."""
+    from pathlib import Path
+
+    from rulebook.compiler.driver import write_atomic
+
+    from .record import GameLog
+
+    failures = []
+    for r in records:
+        if r.error is None:
+            continue
+        path = Path(folder) / f"{job.name}-{job.players}p-seed{r.seed}.json"
+        log = GameLog(pack=job.base, location=job.pack, expansions=list(job.expansions), digest=job.digest,
+                      players=job.players, seed=r.seed, variants=sorted(job.variants),
+                      entries=[tuple(e) for e in r.error["entries"]], final_digest=None, error=r.error["message"])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, log.model_dump_json(indent=1, by_alias=True))
+        failures.append({"seed": r.seed, "error": r.error["message"], "where": r.error["where"],
+                         "log": str(path)})
+    return failures
+
+
+def summary(job: Job, records: list[GameRecord], keys: Sequence[str], components: list, seed: int) -> dict:
+    """The report of one pack's games (the JSON `rulebook simulate` writes, less `against`)."""
+    return {
+        "pack": job.pack, "with": list(job.expansions), "players": job.players, "games": len(records),
+        "seed": seed, "variants": list(job.variants), "agent": job.agent, "score_keys": list(keys),
+        "seats": seat_table(records, job.players, keys), "length": length_table(records),
+        "components": component_table(records, job.players, components),
+        "failed": sum(r.error is not None for r in records),
+    }

@@ -1,0 +1,213 @@
+"""`rulebook simulate`: results that depend only on seeds, the statistics, paired comparisons,
+failures with replayable logs, the JSON and HTML reports, and the Ray backend when Ray is installed."""
+
+from __future__ import annotations
+
+import base64
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from rulebook.cli import app
+from rulebook.runtime import simulate as sim
+from rulebook.runtime.agents import make_agents
+from rulebook.runtime.engine import Game
+
+from .conftest import write_pack
+
+runner = CliRunner()
+
+# Each seat plays one card from a shuffled row (no two the same); the Gold card wins almost every game it is played in.
+DRAFT = """
+counter vp;
+kind card { play: effect; }
+zone row of card;
+zone played of card;
+card copper "Copper" { play { gain 1 vp; } }
+card silver "Silver" { play { gain 2 vp; } }
+card gold "Gold" { play { gain 5 vp; } }
+card tin "Tin" { play { gain 1 vp; } }
+card lead "Lead" { play { gain 0 vp; } }
+track fame { space 1 { gain 1 vp; } space 2 { gain 1 vp; } }
+die coin { face { gain 1 vp; } face { } }
+game draft "Draft" {
+  seats 2 to 3;
+  phase setup { fill row with card; shuffle row; }
+  phase play {
+    each players {
+      pick c from row "play a card" { copy c.play; move c to played; }
+      roll coin;
+      advance fame by 1;
+    }
+  }
+  winner most vp;
+}
+"""
+
+
+@pytest.fixture
+def draft(tmp_path):
+    return write_pack(tmp_path / "draft", DRAFT, name="draft")
+
+
+def test_wilson_matches_scipy_and_takes_shared_wins():
+    from scipy.stats import binomtest
+
+    for k, n in [(0, 10), (3, 10), (10, 10), (512, 1500)]:
+        expected = binomtest(k, n).proportion_ci(confidence_level=0.95, method="wilson")
+        assert sim.wilson(k, n) == pytest.approx((expected.low, expected.high), abs=1e-12)
+    low, high = sim.wilson(2.5, 10)   # a tie shares the win: fractional successes are allowed
+    assert sim.wilson(2, 10)[0] < low < high < sim.wilson(3, 10)[1]
+
+
+def test_recording_components_does_not_change_the_games(draft):
+    job, program = sim.prepare(str(draft), [], 3)
+    recorder = sim.UsageRecorder(program)
+    names = [(kind, name) for kind, name in recorder.components]
+    assert ("card", "gold") in names and ("track space", "fame 1") in names and ("die face", "coin 2") in names
+    _, plain = sim.prepare(str(draft), [], 3)
+    for seed in range(1, 20):
+        record = sim.play_game(program, recorder, job, seed)
+        game = Game(plain, 3, seed, make_agents("random", 3, seed))
+        game.play()
+        assert record.scores == [list(v) for v in game.result()["scores"].values()]
+        played = {name for (index, _seat) in record.used for kind, name in [names[index]] if kind == "card"}
+        assert len(played) == 3 and played <= {"copper", "silver", "gold", "tin", "lead"}
+
+
+def test_results_depend_only_on_the_seeds_not_on_the_workers(draft):
+    job, program = sim.prepare(str(draft), [], 3)
+    components = sim.component_names(program)
+    reports = []
+    for workers in (1, 2):
+        records = sim.run(job, range(5, 125), workers)
+        assert [r.seed for r in records] == list(range(5, 125))
+        reports.append(sim.summary(job, records, ["vp"], components, 5))
+    assert reports[0] == reports[1]
+
+
+def test_a_dominant_card_is_found_and_the_statistics_add_up(draft):
+    job, program = sim.prepare(str(draft), [], 2)
+    records = sim.run(job, range(1, 301), 1)
+    report = sim.summary(job, records, ["vp"], sim.component_names(program), 1)
+    assert sum(s["win_rate"] for s in report["seats"]) == pytest.approx(1.0)
+    for s in report["seats"]:
+        assert s["ci_low"] < s["win_rate"] < s["ci_high"]
+    rows = {c["name"]: c for c in report["components"]}
+    gold, lead = rows["gold"], rows["lead"]
+    assert report["components"][0]["name"] == "gold"          # sorted by effect, largest first
+    assert gold["effect_ci_low"] > 0.3 and gold["win_rate_used"] > 0.8
+    assert lead["effect_ci_high"] < 0
+    assert rows["fame 1"]["games_used"] == 300                # every seat reaches the first space
+    assert rows["fame 1"]["effect"] is None                   # nobody failed to: no comparison
+    used = sum(c["seats_used"] for c in report["components"] if c["kind"] == "card")
+    assert used == 300 * 2
+    assert report["length"]["mean"] == 2.0                     # one card pick per seat
+
+
+def test_a_pack_against_itself_differs_by_nothing_and_a_house_rule_is_detected(draft, tmp_path):
+    job, _ = sim.prepare(str(draft), [], 2)
+    records = sim.run(job, range(1, 201), 1)
+    for row in sim.paired_differences(records, sim.run(job, range(1, 201), 1), 2):
+        assert row["ci_low"] <= 0 <= row["ci_high"] and row["pairs"] == 200
+    game = DRAFT[DRAFT.index("game draft"):]
+    head_start = "override " + game.replace("shuffle row; }", "shuffle row; each first(players): gain 3 vp; }")
+    house = write_pack(tmp_path / "head_start", head_start, name="head_start", extends=["../draft"])
+    favoured, _ = sim.prepare(str(house), [], 2)
+    first, second = sim.paired_differences(sim.run(favoured, range(1, 201), 1), records, 2)
+    assert first["ci_low"] > 0.1 and second["ci_high"] < -0.1
+
+
+def test_the_command_reports_json_and_html(draft, tmp_path):
+    out = tmp_path / "report.json"
+    html = tmp_path / "html"
+    result = runner.invoke(app, ["simulate", str(draft), "--players", "3", "--games", "60", "--workers", "1",
+                                 "--against", str(draft), "--json", str(out), "--html", str(html)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    assert {"pack", "players", "games", "seed", "seats", "components", "against"} <= set(report)
+    assert report["games"] == 60 and report["players"] == 3 and report["seed"] == 1
+    assert set(report["seats"][0]) >= {"seat", "win_rate", "ci_low", "ci_high", "mean_score"}
+    assert set(report["components"][0]) >= {"name", "kind", "games_used", "win_rate_used", "win_rate_unused",
+                                            "ci_low", "ci_high"}
+    assert report["against"]["pack"] == str(draft)
+    assert [d["delta"] for d in report["against"]["difference"]] == [0.0, 0.0, 0.0]
+    assert "win rate" in result.output and "gold" in result.output
+    page = (html / "index.html").read_text()
+    images = page.count('src="data:image/png;base64,')
+    assert images == 4 and "http://" not in page and "https://" not in page
+    png = page.split('src="data:image/png;base64,')[1].split('"')[0]
+    assert base64.b64decode(png)[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_failed_games_are_reported_with_a_replayable_log_and_the_run_goes_on(tmp_path):
+    pack = write_pack(tmp_path / "fragile", DRAFT.replace('card lead "Lead" { play { gain 0 vp; } }',
+                                                          'card lead "Lead" { play { gain 6 / amount(vp) vp; } }'),
+                      name="fragile")
+    logs = tmp_path / "failures"
+    result = runner.invoke(app, ["simulate", str(pack), "-n", "2", "--games", "30", "-w", "1",
+                                 "--failures", str(logs), "--json", str(tmp_path / "r.json")])
+    assert result.exit_code == 1 and "replay with: rulebook replay" in result.output
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert 0 < report["failed"] < 30 and report["games"] == 30
+    failure = report["failures"][0]
+    assert "E601" in failure["error"] and failure["where"].endswith("main.rules:10:27")
+    replayed = runner.invoke(app, ["replay", failure["log"]])
+    assert replayed.exit_code == 1 and "ZeroDivisionError" in replayed.output
+
+
+def test_bad_arguments_are_usage_errors(draft):
+    assert runner.invoke(app, ["simulate", str(draft), "-n", "9", "--games", "2"]).exit_code == 2
+    assert runner.invoke(app, ["simulate", str(draft), "-n", "2", "--variant", "nope"]).exit_code == 2
+    missing = runner.invoke(app, ["simulate", str(draft) + "x", "-n", "2"])
+    assert missing.exit_code == 1 and "E503" in missing.output
+
+
+def test_the_other_commands_do_not_import_scipy_or_matplotlib():
+    code = ("import sys, rulebook.cli; "
+            "print(sorted(m for m in ('scipy', 'matplotlib', 'ray') if m in sys.modules))")
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert shown.stdout.strip() == "[]"
+
+
+@pytest.mark.slow
+def test_ray_gives_the_same_seats_as_local_workers(draft, tmp_path):
+    pytest.importorskip("ray")
+    reports = []
+    for backend in ("ray", "local"):
+        out = tmp_path / f"{backend}.json"
+        result = runner.invoke(app, ["simulate", str(draft), "-n", "3", "--games", "60", "--workers", "2",
+                                     "--backend", backend, "--json", str(out)])
+        assert result.exit_code == 0, result.output
+        reports.append(json.loads(out.read_text()))
+    on_ray, local = reports
+    assert on_ray["backend"] == "ray" and on_ray["seats"] == local["seats"]
+    assert on_ray["components"] == local["components"]
+
+
+def test_an_unreachable_ray_cluster_is_a_usage_error(draft, monkeypatch):
+    ray = pytest.importorskip("ray")
+
+    def refuse(**_kwargs):
+        raise ConnectionError("no cluster here")
+
+    monkeypatch.setattr(ray, "init", refuse)
+    result = runner.invoke(app, ["simulate", str(draft), "-n", "2", "--games", "4", "--backend", "ray",
+                                 "--ray-address", "10.0.0.1:6379"])
+    assert result.exit_code == 2
+    assert "cannot start or reach Ray at 10.0.0.1:6379: ConnectionError: no cluster here" in result.output
+
+
+def test_runs_after_another_build_of_the_same_module_play_cleanly():
+    # Two Programs built from one generated module share its entity table, so only the latest
+    # works: every run must build its own (Federation names entities in its effects, so it shows).
+    job, _ = sim.prepare("federation", [], 3)
+    first = sim.run(job, range(1, 6), 1)
+    sim.prepare("federation", [], 3)          # builds again in this process
+    for workers in (2, 1):
+        again = sim.run(job, range(1, 6), workers)
+        assert [r.error for r in again] == [None] * 5
+        assert [r.scores for r in again] == [r.scores for r in first]
