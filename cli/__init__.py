@@ -169,7 +169,7 @@ def explain(pack: str = typer.Argument(..., help="Pack folder or shipped pack na
     printer.decl(decl)
     out.print("\n".join("  " + line for line in printer.lines), markup=False)
     out.print(Text("\nIn words", style="bold"))
-    out.print("\n".join(read_out(decl)), markup=False)
+    out.print("\n".join(read_out(decl, result.symbols)), markup=False)
 
 
 @app.command()
