@@ -379,3 +379,6 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+from rulebook.cli import gallery as _gallery  # noqa: E402,F401  (registers `rulebook gallery`)

@@ -383,8 +383,9 @@ class Reader(A.Visitor):
     phrase such as "each opponent" for the one-line body of `each` ("Each opponent loses 1 coin.").
     """
 
-    def __init__(self, symbols=None):
+    def __init__(self, symbols=None, values: bool = True):
         self.lines: list[str] = []
+        self.values = values          # an entity's field values are read out too (the gallery tabulates them)
         self.words = ExprReader(symbols)
         self.symbols = symbols
         self.subject = None
@@ -641,7 +642,7 @@ class Reader(A.Visitor):
         self.visit(d.decl, depth)
 
     def visit_Entity(self, d, depth: int) -> None:
-        for v in d.values:
+        for v in d.values if self.values else ():
             self.say(depth, f"{capital(spoken(v.name))}: {self.x(v.value)}.")
         for e in d.effects:
             self.say(depth, f"{capital(spoken(e.name))}:")
@@ -689,6 +690,36 @@ class Reader(A.Visitor):
             self.say(depth, f"Face {i}" + (f" (“{f.title}”)" if f.title else "") + ":")
             self.block(f.body, depth + 1)
 
+    def visit_Group(self, d, depth: int) -> None:
+        members = _either([plural(self.noun(m)) for m in d.members], "and")
+        self.say(depth, f"{capital(members)} share one stock of at most {self.x(d.cap)}.")
+
+    def visit_Enum(self, d, depth: int) -> None:
+        self.say(depth, f"One of: {_either([spoken(m) for m in d.members], 'or')}.")
+
+    def visit_Event(self, d, depth: int) -> None:
+        about = f", about {_either([spoken(p.name) for p in d.params], 'and')}" if d.params else ""
+        self.say(depth, f"Something that happens in the game{about}; triggers can wait for it.")
+
+    def visit_Kind(self, d, depth: int) -> None:
+        slots = [spoken(f.name) for f in d.fields if f.type == "effect"]
+        data = [spoken(f.name) for f in d.fields if f.type != "effect"]
+        self.say(depth, capital(plural(self.noun(d.name))) + (" (each player has their own)" if d.per_player else "")
+                 + (f" have {_either(data, 'and')}" if data else "")
+                 + (f"{' and' if data else ''} the effects {_either(slots, 'and')}" if slots else "") + ".")
+
+    def visit_Zone(self, d, depth: int) -> None:
+        self.say(depth, f"{'Each player has one' if d.per_player else 'One shared'}; it holds {plural(self.noun(d.kind))}.")
+
+    def visit_Actor(self, d, depth: int) -> None:
+        self.say(depth, "A neutral actor with its own stocks and counters.")
+
+    def visit_Variant(self, d, depth: int) -> None:
+        self.say(depth, f"An optional rule, in play when the game is started with the {spoken(d.name)} variant.")
+
+    def visit_Extern(self, d, depth: int) -> None:
+        self.say(depth, "Worked out by the game engine (a kernel of the runtime).")
+
     def visit_Resource(self, d, depth: int) -> None:
         self.say(depth, "A stock each player keeps" + (f", at most {self.x(d.cap)}" if d.cap else "") + ".")
 
@@ -711,9 +742,10 @@ def heading(decl) -> str:
     return f"{kind} {decl.name}{title}"
 
 
-def reading(decl, symbols=None) -> list[str]:
-    """The plain-language lines for a declaration's body (its heading aside)."""
-    reader = Reader(symbols)
+def reading(decl, symbols=None, values: bool = True) -> list[str]:
+    """The plain-language lines for a declaration's body (its heading aside); `values`: an entity's
+    field values too."""
+    reader = Reader(symbols, values)
     reader.visit(decl, 0)
     return reader.lines
 
