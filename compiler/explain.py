@@ -59,7 +59,7 @@ def plural(words: str) -> str:
     "coins of the realm"; mass nouns and phrases already in the plural ("robots left") stay."""
     head, tail = _split_head(words)
     last = head.split()[-1] if head.split() else head
-    if not last.isalpha() or _is_mass(last) or any(_looks_plural(w) for w in head.split()):
+    if not last.isalpha() or last.isupper() or _is_mass(last) or any(_looks_plural(w) for w in head.split()):
         return words
     if last.endswith("y") and len(last) > 1 and last[-2] not in "aeiou":
         last_plural = last[:-1] + "ies"
@@ -328,6 +328,23 @@ class ExprReader(A.Visitor):
             return f"{adjective}{noun}{named} in {whole}{such}"
         return f"{e.var} among {whole}{such}"
 
+    def holding(self, e: A.Binary):
+        """A stock compared with a number as what a player has: "you have at least 3 coins"."""
+        stock, n = e.left, e.right
+        if not isinstance(n, A.Int):
+            return None
+        if isinstance(stock, A.Name) and self.category(stock.id) in ("resource", "counter") and self.per_player(stock.id):
+            who, have, name = "you", "have", stock.id
+        elif isinstance(stock, A.Attr) and self.category(stock.name) in ("resource", "counter"):
+            who, have, name = self.read(stock.obj), "have" if isinstance(stock.obj, A.You) else "has", stock.name
+        else:
+            return None
+        how = {">=": "at least ", ">": "more than ", "<=": "at most ", "<": "fewer than ", "==": "exactly ",
+               "!=": "other than "}[e.op]
+        if n.value == 0 and e.op in ("==", "<=", "<"):
+            return f"{who} {have} no {plural(self.noun(name))}" if e.op != "<" else "never"
+        return f"{who} {have} {how}{counted(n.value, self.noun(name))}"
+
     def visit_Match(self, e):
         cases = [f"{self.read(c.result)} if it is {self.read(c.value)}" for c in e.cases]
         if e.otherwise is not None:
@@ -359,7 +376,8 @@ class ExprReader(A.Visitor):
                 return left + (" holds" if e.right.value == (e.op == "==") else " does not hold")
             if isinstance(e.right, A.Nothing):
                 return f"{left} is {'nobody' if e.op == '==' else 'someone'}"
-            return f"{left} {COMPARISONS[e.op]} {right}"
+            held = self.holding(e)
+            return held if held is not None else f"{left} {COMPARISONS[e.op]} {right}"
         # arithmetic keeps the printed grouping: (4 - b.builders) * 2 reads "(4 minus b's builders) times 2"
         if precedence(e.left) < precedence(e):
             left = f"({left})"
@@ -642,6 +660,9 @@ class Reader(A.Visitor):
         self.visit(d.decl, depth)
 
     def visit_Entity(self, d, depth: int) -> None:
+        if not d.effects and not (self.values and d.values):
+            noun = singular(self.noun(d.kind))
+            self.say(depth, f"{'An' if noun[:1] in 'aeiouAEIOU' else 'A'} {noun}" + (" with nothing printed on it." if not d.values else "."))
         for v in d.values if self.values else ():
             self.say(depth, f"{capital(spoken(v.name))}: {self.x(v.value)}.")
         for e in d.effects:
@@ -659,7 +680,7 @@ class Reader(A.Visitor):
         """One space of a track: its heading, benefit and bonus."""
         title = f" (“{sp.title}”)" if sp.title else ""
         tier = f", level {sp.tier}" if sp.tier else ""
-        cost = f"; entering it costs {self.cost(sp.cost)}" if sp.cost else ""
+        cost = f", costing {self.cost(sp.cost)} to enter" if sp.cost else ""
         self.say(depth, f"Space {sp.position}{title}{tier}{cost}" + (":" if sp.body or sp.bonus else "."))
         self.block(sp.body, depth + 1)
         if sp.bonus:
@@ -681,7 +702,7 @@ class Reader(A.Visitor):
             self.say(depth, f"{heading}:")
             self.block(getattr(d, phase), depth + 1)
         if d.winner is not None:
-            ties = "".join(f", then {self.x(t)}" for t in d.winner.tiebreaks)
+            ties = "".join(f", then the most {self.x(t).removeprefix('your ')}" for t in d.winner.tiebreaks)
             self.say(depth, f"The winner is the player with the most {self.x(d.winner.key).removeprefix('your ')}"
                      + (f" (ties broken by {ties[7:]})" if ties else "") + ".")
 
@@ -699,7 +720,7 @@ class Reader(A.Visitor):
 
     def visit_Event(self, d, depth: int) -> None:
         about = f", about {_either([spoken(p.name) for p in d.params], 'and')}" if d.params else ""
-        self.say(depth, f"Something that happens in the game{about}; triggers can wait for it.")
+        self.say(depth, f"Something that happens in the game{about}, which triggers can wait for.")
 
     def visit_Kind(self, d, depth: int) -> None:
         slots = [spoken(f.name) for f in d.fields if f.type == "effect"]
@@ -709,7 +730,7 @@ class Reader(A.Visitor):
                  + (f"{' and' if data else ''} the effects {_either(slots, 'and')}" if slots else "") + ".")
 
     def visit_Zone(self, d, depth: int) -> None:
-        self.say(depth, f"{'Each player has one' if d.per_player else 'One shared'}; it holds {plural(self.noun(d.kind))}.")
+        self.say(depth, f"{'Each player has one' if d.per_player else 'One shared zone'}, holding {plural(self.noun(d.kind))}.")
 
     def visit_Actor(self, d, depth: int) -> None:
         self.say(depth, "A neutral actor with its own stocks and counters.")
