@@ -214,3 +214,18 @@ def test_a_screenshot_of_the_gallery(federation_site, tmp_path):
     width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
     assert (width, height) == (1280, 1000) and len(data) > 20_000   # a blank page compresses to far less
     Path("/tmp").is_dir() and shutil.copy(shot, Path("/tmp") / "rulebook-gallery.png")   # for a look by hand
+
+
+def test_sources_are_highlighted_when_a_lexer_is_there(tmp_path, monkeypatch):
+    from pygments.lexers.python import PythonLexer   # a stand-in: the `rules` lexer may not be installed
+
+    from rulebook.compiler import gallery
+    pack = write_pack(tmp_path / "demo", BASE.replace('"Scout"', '"<b>Scout</b>"'))
+    monkeypatch.setattr(gallery, "_lexer", lambda: PythonLexer())
+    highlighted = gallery.render(gallery.analyse_stack(str(pack)))
+    assert '<span class="' in highlighted["index.html"] and ".source .k" in highlighted["highlight.css"]
+    assert "<b>Scout" not in highlighted["index.html"]
+    monkeypatch.setattr(gallery, "_lexer", lambda: None)
+    plain = gallery.render(gallery.analyse_stack(str(pack)))
+    assert highlighted["index.html"] != plain["index.html"] and plain["highlight.css"] == ""
+    assert "card scout &#34;&lt;b&gt;Scout&lt;/b&gt;&#34;" in plain["index.html"]
