@@ -7,7 +7,7 @@ from typing import List, Optional
 
 import typer
 
-from rulebook.cli import EXIT_USAGE, _fail, app, err, out
+from rulebook.cli import EXIT_USAGE, _cannot_write, _fail, app, err, out
 from rulebook.dsl.diagnostics import RulesError
 
 
@@ -25,6 +25,8 @@ def gallery(pack: str = typer.Argument(..., help="Pack folder or shipped pack na
         written = build(pack, output, expansions, stats)
     except RulesError as e:
         _fail(e)
+    except OSError as e:
+        _fail(_cannot_write(Path(e.filename or output), e.strerror or str(e)))
     except StatsError as e:
         err.print(f"rulebook: --stats: {e}", markup=False)
         raise typer.Exit(EXIT_USAGE)

@@ -10,7 +10,6 @@ by text in plain JavaScript; it needs no server and no build step.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional, Sequence
@@ -23,7 +22,9 @@ from rulebook.dsl.diagnostics import ERROR, RulesError
 from rulebook.dsl.printer import expr
 
 from . import pack as packs
-from .driver import Analysis, analyse_chain, write_atomic
+from rulebook.dsl.files import write_atomic
+
+from .driver import Analysis, analyse_chain
 from .explain import ExprReader, Reader, capital, heading, plural, reading
 from .resolve import CATEGORY
 
@@ -275,7 +276,8 @@ def render(analysis: Analysis, stats: Optional[dict] = None, title: Optional[str
 def build(pack: str, out: Path, expansions: Sequence[str] = (), stats_path: Optional[Path] = None) -> list:
     """Write the gallery of a pack (stacked with expansions) into a folder; returns the files written.
 
-    Nothing is written when the pack has errors (RulesError) or the stats file is bad (StatsError).
+    Nothing is written when the pack has errors (RulesError) or the stats file is bad (StatsError);
+    OSError when the folder or a file cannot be written.
     """
     stats = load_stats(stats_path) if stats_path is not None else None
     analysis = analyse_stack(pack, expansions)
@@ -286,6 +288,5 @@ def build(pack: str, out: Path, expansions: Sequence[str] = (), stats_path: Opti
     written = []
     for name, content in files.items():
         write_atomic(out / name, content)
-        os.chmod(out / name, 0o644)   # a web page is for reading: the temporary file was private
         written.append(out / name)
     return written

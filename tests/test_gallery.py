@@ -153,6 +153,14 @@ def test_a_pack_with_errors_writes_nothing(tmp_path):
     assert not out.exists()
 
 
+def test_an_output_that_cannot_be_written_is_e506(tmp_path):
+    taken = tmp_path / "taken"
+    taken.write_text("a file, not a folder")
+    result = invoke("gallery", write_pack(tmp_path / "demo", BASE), "-o", taken)
+    assert result.exit_code == 1 and "E506" in result.output and "Traceback" not in result.output
+    assert taken.read_text() == "a file, not a folder"
+
+
 # ---------------------------------------------------------------------------- in a real browser
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
