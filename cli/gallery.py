@@ -8,7 +8,7 @@ from typing import List, Optional
 import typer
 
 from rulebook.cli import EXIT_USAGE, _cannot_write, _fail, app, err, out
-from rulebook.dsl.diagnostics import RulesError
+from rulebook.dsl.diagnostics import RulesError, printable
 
 
 @app.command()
@@ -28,6 +28,7 @@ def gallery(pack: str = typer.Argument(..., help="Pack folder or shipped pack na
     except OSError as e:
         _fail(_cannot_write(Path(e.filename or output), e.strerror or str(e)))
     except StatsError as e:
-        err.print(f"rulebook: --stats: {e}", markup=False)
+        err.print(f"rulebook: --stats: {printable(str(e))}", markup=False)
         raise typer.Exit(EXIT_USAGE)
-    out.print(f"wrote {len(written)} files to {output}; open {output / 'index.html'}", markup=False)
+    out.print(f"wrote {len(written)} files to {printable(str(output))}; open {printable(str(output / 'index.html'))}",
+              markup=False)
