@@ -742,11 +742,13 @@ class Reader(A.Visitor):
         self.say(depth, "Worked out by the game engine (a kernel of the runtime).")
 
     def visit_Resource(self, d, depth: int) -> None:
-        self.say(depth, "A stock each player keeps" + (f", at most {self.x(d.cap)}" if d.cap else "") + ".")
+        self.say(depth, f"{capital(plural(self.noun(d.name)))}: a stock each player keeps"
+                 + (f", at most {self.x(d.cap)}" if d.cap else "") + ".")
 
     def visit_Counter(self, d, depth: int) -> None:
         bounds = (f", from {self.x(d.low) if d.low else 0} to {self.x(d.high)}" if d.high is not None else "")
-        self.say(depth, ("A shared counter" if d.is_global else "A counter each player keeps") + bounds + ".")
+        self.say(depth, f"{capital(self.noun(d.name))}: " + ("a shared counter" if d.is_global else "a counter each player keeps")
+                 + bounds + ".")
 
 
 def describe(stmts: tuple, depth: int = 0, symbols=None) -> list[str]:
@@ -759,7 +761,7 @@ def describe(stmts: tuple, depth: int = 0, symbols=None) -> list[str]:
 def heading(decl) -> str:
     """What a declaration is and its title: `erudite e1A1 “1A1”`."""
     kind = decl.kind if isinstance(decl, A.Entity) else CATEGORY.get(type(decl), "declaration")
-    title = f" “{decl.title}”" if getattr(decl, "title", None) else ""
+    title = f" \"{decl.title}\"" if getattr(decl, "title", None) else ""
     return f"{kind} {decl.name}{title}"
 
 

@@ -69,6 +69,8 @@ def symbols():
     ("g", ["For 2 to 3 players.", "Setup:", "  Put every card into the deck.", "Play:", "  Carry out “score”.",
            "At the end of the game:", "The winner is the player with the most VP (ties broken by the most coins)."]),
     ("hand", ["Each player has one, holding cards."]),
+    ("coin", ["Coins: a stock each player keeps."]),
+    ("vp", ["VP: a counter each player keeps."]),
 ])
 def test_reading_of_representative_declarations(symbols, name, expected):
     assert reading(symbols.decls[name], symbols) == expected
