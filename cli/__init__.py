@@ -178,7 +178,7 @@ def explain(pack: str = typer.Argument(..., help="Pack folder or shipped pack na
     printer.decl(decl)
     out.print("\n".join("  " + line for line in printer.lines), markup=False)
     out.print(Text("\nIn words", style="bold"))
-    out.print("\n".join(read_out(decl)), markup=False)
+    out.print("\n".join(read_out(decl, result.symbols)), markup=False)
 
 
 @app.command()
@@ -415,3 +415,6 @@ from . import simulate  # noqa: E402,F401  (registers `rulebook simulate`)
 
 if __name__ == "__main__":
     main()
+
+
+from rulebook.cli import gallery as _gallery  # noqa: E402,F401  (registers `rulebook gallery`)

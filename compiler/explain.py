@@ -1,32 +1,412 @@
-"""Explain: a declaration's source, where it is, and a plain-language reading of what it does."""
+"""Explain: a declaration's source, where it is, and a plain-language reading of what it does.
+
+The reading is meant to be printable on a card: amounts in words ("Gain 1 prestige point for each
+spaceship in the hangar you have."), the titles the pack declares for its resources and counters,
+conditions and choices in words. The rules text is shown only where no wording fits.
+"""
 
 from __future__ import annotations
 
 from rulebook.dsl import ast as A
-from rulebook.dsl.printer import cost, expr, pattern
+from rulebook.dsl.printer import expr, precedence
 
 from .resolve import CATEGORY
 
+# Words that take no plural ("3 prestige", "2 lavandium").
+MASS_NOUNS = {"prestige", "influence", "money", "gold", "food", "wood", "stone", "debt", "income",
+              "glory", "fame", "honour", "honor", "energy", "science", "culture", "faith", "power"}
+# Prepositions that end the head of a title: "spaceships in the hangar" pluralises "spaceships".
+PREPOSITIONS = (" in ", " on ", " of ", " at ", " for ", " until ", " from ", " to ", " off ", " per ", " with ", " (")
+COMPARISONS = {">=": "is at least", ">": "is more than", "<=": "is at most", "<": "is less than",
+               "==": "is", "!=": "is not"}
+ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by"}
+PLAYER_DOMAINS = {"opponents": ("each opponent", "an opponent"), "players": ("each player", "any player"),
+                  "anyone": ("each player", "any player"), "neighbours": ("each neighbour", "a neighbour"),
+                  "left": ("your left neighbour", "your left neighbour"),
+                  "right": ("your right neighbour", "your right neighbour"),
+                  "teammate": ("your teammate", "your teammate")}
 
-def _amount(e) -> str:
-    return expr(e)
+
+def spoken(name: str) -> str:
+    """A rules name as words: `ship_reserve` is "ship reserve"."""
+    return name.replace("_", " ")
 
 
-def _cost_words(terms) -> str:
-    return cost(terms).replace("any(", "any of (").replace("different(", "different of (")
+def _lower_first(title: str) -> str:
+    # "Prestige points" reads "prestige points"; "VP" and "Neo medal" keep their capitals
+    words = title.split()
+    if len(title) > 1 and title[0].isupper() and title[1].islower() and not any(w[:1].isupper() for w in words[1:]):
+        return title[0].lower() + title[1:]
+    return title
 
 
-def _who(domain) -> str:
-    text = expr(domain)
-    return {"opponents": "each opponent", "players": "each player", "neighbours": "each neighbour",
-            "left": "your left neighbour", "right": "your right neighbour"}.get(text, f"each of {text}")
+def _split_head(words: str) -> tuple[str, str]:
+    found = [at for at in (words.find(prep) for prep in PREPOSITIONS) if at > 0]
+    return (words[:min(found)], words[min(found):]) if found else (words, "")
+
+
+def _is_mass(word: str) -> bool:
+    w = word.lower()
+    return w in MASS_NOUNS or w.endswith("ium") or w.endswith("ness")
+
+
+def _looks_plural(word: str) -> bool:
+    return word.isalpha() and word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3
+
+
+def plural(words: str) -> str:
+    """The plural of a noun phrase: "gold diamond" is "gold diamonds", "coin of the realm" is
+    "coins of the realm"; mass nouns and phrases already in the plural ("robots left") stay."""
+    head, tail = _split_head(words)
+    last = head.split()[-1] if head.split() else head
+    if not last.isalpha() or last.isupper() or _is_mass(last) or any(_looks_plural(w) for w in head.split()):
+        return words
+    if last.endswith("y") and len(last) > 1 and last[-2] not in "aeiou":
+        last_plural = last[:-1] + "ies"
+    elif last.endswith(("ss", "sh", "ch", "x", "z", "us")):
+        last_plural = last + "es"
+    else:
+        last_plural = last + "s"
+    return head[: len(head) - len(last)] + last_plural + tail
+
+
+def singular(words: str) -> str:
+    """The singular of a noun phrase: "prestige points" is "prestige point"."""
+    head, tail = _split_head(words)
+    parts = head.split(" ")
+    for i in reversed(range(len(parts))):
+        word = parts[i]
+        if word.endswith("ies") and len(word) > 4:
+            parts[i] = word[:-3] + "y"
+        elif word.endswith(("sses", "shes", "ches", "xes")):
+            parts[i] = word[:-2]
+        elif _looks_plural(word):
+            parts[i] = word[:-1]
+        else:
+            continue
+        return " ".join(parts) + tail
+    return words
+
+
+def counted(n, noun: str) -> str:
+    """"1 coin", "2 coins", "3 prestige"; a title that is a whole phrase is quoted."""
+    if len(_split_head(noun)[0].split()) > 3:
+        return f"{n} “{noun}”"
+    return f"{n} {singular(noun) if n == 1 else plural(noun)}"
+
+
+def capital(text: str) -> str:
+    """A sentence's first letter in capitals."""
+    return text[:1].upper() + text[1:]
+
+
+def _third_person(verb: str) -> str:
+    if verb.endswith(("s", "sh", "ch", "x")):
+        return verb + "es"
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return verb[:-1] + "ies"
+    return {"have": "has", "do": "does"}.get(verb, verb + "s")
+
+
+class ExprReader(A.Visitor):
+    """Expressions in words: `count(x in hand where x.color == red)` is "the number of red cards in
+    your hand"; the rules text only where no wording fits (a name the pack gives no meaning to)."""
+
+    def __init__(self, symbols=None):
+        self.symbols = symbols
+
+    def read(self, e) -> str:
+        """The words for an expression."""
+        return self.visit(e)
+
+    # ---------------------------------------------------------------- what names stand for
+    def decl(self, name: str):
+        """The declaration a name stands for, or None (a local, a builtin, no symbols)."""
+        return self.symbols.decls.get(name) if self.symbols is not None else None
+
+    def noun(self, name: str) -> str:
+        """A resource's, counter's, zone's or kind's name as a noun phrase: its title when declared."""
+        d = self.decl(name)
+        title = getattr(d, "title", None)
+        if title:
+            return _lower_first(title)
+        return name.upper() if len(name) <= 2 else spoken(name)
+
+    def item_noun(self, zone: str) -> str:
+        """What a zone holds, in words: "card" for a hand of cards (the kind's title when declared)."""
+        d = self.decl(zone)
+        if isinstance(d, A.Zone):
+            return singular(self.noun(d.kind))
+        return "item"
+
+    def category(self, name: str):
+        return self.symbols.category(name) if self.symbols is not None else None
+
+    def per_player(self, name: str) -> bool:
+        """Whether a name is something each player has (a stock, a counter, a track, a zone of theirs)."""
+        d = self.decl(name)
+        if isinstance(d, A.Counter):
+            return not d.is_global
+        if isinstance(d, A.Zone):
+            return d.per_player
+        return isinstance(d, (A.Resource, A.Track))
+
+    def owned(self, owner: str, name: str) -> str:
+        """A player's thing in words: "your coins", "p's position on the science track"."""
+        d = self.decl(name)
+        if isinstance(d, A.Track):
+            return f"{owner} position on the {self.noun(name)} track"
+        noun = self.noun(name) if d is not None else spoken(name)
+        if isinstance(d, (A.Resource, A.Group)):
+            noun = plural(noun)
+        if noun.lower().startswith("your ") and owner != "your":
+            noun = noun[5:]   # a zone titled "Your discs" is p's "discs"
+        return noun if noun.lower().startswith("your ") else f"{owner} {noun}"
+
+    def possessive(self, e) -> str:
+        """ "your", "p's", "the leader's"."""
+        if isinstance(e, A.You):
+            return "your"
+        if isinstance(e, A.Name) and e.id == "it":
+            return "its"
+        return f"{self.read(e)}'s"
+
+    # ---------------------------------------------------------------- leaves
+    def visit_Int(self, e):
+        return str(e.value)
+
+    def visit_Str(self, e):
+        return f"“{e.value}”"
+
+    def visit_Bool(self, e):
+        return "true" if e.value else "false"
+
+    def visit_Nothing(self, e):
+        return "nobody"
+
+    def visit_You(self, e):
+        return "you"
+
+    def visit_Name(self, e):
+        name = e.id
+        if name in PLAYER_DOMAINS:
+            return {"opponents": "your opponents", "players": "all players", "anyone": "all players",
+                    "neighbours": "your neighbours"}.get(name, PLAYER_DOMAINS[name][0])
+        if name == "player_count":
+            return "the number of players"
+        if name == "this":
+            return "this"
+        d = self.decl(name)
+        if d is None:
+            if self.symbols is not None and name in self.symbols.members:
+                return spoken(name)
+            return name  # a local or a parameter: its own name is the best word for it
+        if self.per_player(name):
+            return self.owned("your", name)
+        if isinstance(d, (A.Counter, A.Zone)):
+            return f"the {self.noun(name)}"
+        title = getattr(d, "title", None)
+        return f"“{title}”" if title else spoken(name)
+
+    def visit_Attr(self, e):
+        if self.decl(e.name) is not None and self.category(e.name) != "entity":
+            return self.owned(self.possessive(e.obj), e.name)
+        return f"{self.possessive(e.obj)} {spoken(e.name) if len(e.name) > 2 else e.name.upper()}"
+
+    def visit_Index(self, e):
+        return f"entry {self.read(e.index)} of {self.read(e.obj)}"
+
+    def visit_ListLit(self, e):
+        items = [self.read(i) for i in e.items]
+        return "the row " + ", ".join(items) if all(isinstance(i, A.Int) for i in e.items) else _either(items, "and")
+
+    # ---------------------------------------------------------------- calls
+    def visit_Call(self, e):
+        return self.call(e.func, e.args, "your")
+
+    def visit_Method(self, e):
+        return self.call(e.name, (e.obj,) + e.args, self.possessive(e.obj), about=True)
+
+    def call(self, func: str, args: tuple, owner: str, about: bool = False) -> str:
+        """A builtin or a func of the pack in words; `owner` is whose it is ("your", "p's")."""
+        words = [self.read(a) for a in args]
+        if func in ("tier", "position", "amount", "room", "can_advance") and args:
+            if len(args) == 2 and not about:
+                owner = self.possessive(args[0])
+            name = args[-1].id if isinstance(args[-1], A.Name) else None
+            thing = self.noun(name) if name else words[-1]
+            if func == "tier":
+                return f"{owner} level on the {thing} track"
+            if func == "position":
+                return f"{owner} position on the {thing} track"
+            if func == "amount":
+                return self.owned(owner, name) if name else f"{owner} {thing}"
+            if func == "room":
+                return f"the room left for {self.owned(owner, name) if name else thing}"
+            return f"{'you' if owner == 'your' else owner[:-2]} can advance on the {thing} track"
+        if func == "size" and args:
+            zone = args[0].id if isinstance(args[0], A.Name) else None
+            return f"the number of {plural(self.item_noun(zone)) if zone else 'items'} in {words[0]}"
+        if func in ("min", "max"):
+            which = "smaller" if func == "min" else "larger"
+            if len(args) == 2:
+                return f"the {which} of {words[0]} and {words[1]}"
+            return f"the {'lowest' if func == 'min' else 'highest'} of {_either(words, 'and')}"
+        if func == "abs":
+            return f"the size of {words[0]} (ignoring its sign)"
+        if func == "contains" and len(args) == 2:
+            return f"{words[1]} is in {words[0]}"
+        if func == "enabled":
+            return f"the {words[0]} variant is in play"
+        if func in ("left", "right"):
+            return f"the player to the {func} of {words[0]}"
+        if func == "first":
+            return f"the first of {words[0]}"
+        if func == "players_from":
+            return f"every player in turn order starting with {words[0]}"
+        # a func of the pack: its name quoted, about a player when its first argument is one
+        rest = words[1:] if about else words
+        if not about and args and isinstance(args[0], A.You):
+            owner, about, rest = "your", True, words[1:]
+        head = f"{owner} “{spoken(func)}”" if about else f"“{spoken(func)}”"
+        return f"{head} for {_either(rest, 'and')}" if rest else head
+
+    # ---------------------------------------------------------------- aggregates and operators
+    def domain_noun(self, e) -> tuple[str, str]:
+        """What an aggregate ranges over: the noun for one element and the words for the whole."""
+        if isinstance(e, A.Name):
+            if e.id in PLAYER_DOMAINS or e.id == "players":
+                return ("opponent" if e.id == "opponents" else "player"), self.read(e)
+            d = self.decl(e.id)
+            if isinstance(d, A.Zone):
+                return self.item_noun(e.id), self.read(e)
+        if isinstance(e, A.Attr) and isinstance(self.decl(e.name), A.Zone):
+            return self.item_noun(e.name), self.read(e)
+        return "", self.read(e)
+
+    def adjective(self, var: str, where) -> tuple[str, object]:
+        """`x.color == red` as the adjective "red"; the rest of the condition stays a condition."""
+        if (isinstance(where, A.Binary) and where.op == "==" and isinstance(where.left, A.Attr)
+                and isinstance(where.left.obj, A.Name) and where.left.obj.id == var
+                and isinstance(where.right, A.Name) and self.symbols is not None
+                and where.right.id in self.symbols.members):
+            return spoken(where.right.id) + " ", None
+        return "", where
+
+    def visit_Aggregate(self, e):
+        noun, whole = self.domain_noun(e.domain)
+        adjective, rest = self.adjective(e.var, e.where) if noun and e.op != "every" else ("", e.where)
+        if noun in ("player", "opponent"):
+            among = whole if rest is None else f"{whole} ({e.var})"
+        elif noun:
+            among = f"{plural(adjective + noun)}{' ' + e.var if rest is not None else ''} in {whole}"
+        else:
+            among = f"{e.var} among {whole}"
+        such = f" for which {self.read(rest)}" if rest is not None else ""
+        if e.op == "count":
+            return f"the number of {among}{such}"
+        if e.op == "total":
+            return f"the total of {self.read(e.value) if e.value is not None else e.var} over {among}{such}"
+        if e.op == "first":
+            return f"the first of {among}{such}"
+        if e.value is not None:  # some/every(x in D where C, V): V for the kept elements
+            test = f" for which {self.read(e.value)}"
+            return f"{'at least one' if e.op == 'some' else 'every one'} of {among}{such}{test.replace(' for which', ',', 1) if such else test}"
+        if e.op == "some":
+            return f"at least one of {among}{such}" if such else f"there is at least one of {among}"
+        return f"every one of {among} satisfies that {self.read(e.where)}" if e.where is not None else "always"
+
+    def one_of(self, e: A.Aggregate) -> str:
+        """One of the elements a count counts: "red card in your hand", "opponent p for which ..."."""
+        noun, whole = self.domain_noun(e.domain)
+        adjective, rest = self.adjective(e.var, e.where) if noun else ("", e.where)
+        such = f" for which {self.read(rest)}" if rest is not None else ""
+        named = f" {e.var}" if rest is not None else ""
+        if noun in ("player", "opponent"):
+            return f"{noun}{named}{such}"
+        if noun:
+            return f"{adjective}{noun}{named} in {whole}{such}"
+        return f"{e.var} among {whole}{such}"
+
+    def holding(self, e: A.Binary):
+        """A stock compared with a number as what a player has: "you have at least 3 coins"."""
+        stock, n = e.left, e.right
+        if not isinstance(n, A.Int):
+            return None
+        if isinstance(stock, A.Name) and self.category(stock.id) in ("resource", "counter") and self.per_player(stock.id):
+            who, have, name = "you", "have", stock.id
+        elif isinstance(stock, A.Attr) and self.category(stock.name) in ("resource", "counter"):
+            who, have, name = self.read(stock.obj), "have" if isinstance(stock.obj, A.You) else "has", stock.name
+        else:
+            return None
+        how = {">=": "at least ", ">": "more than ", "<=": "at most ", "<": "fewer than ", "==": "exactly ",
+               "!=": "other than "}[e.op]
+        if n.value == 0 and e.op in ("==", "<=", "<"):
+            return f"{who} {have} no {plural(self.noun(name))}" if e.op != "<" else "never"
+        return f"{who} {have} {how}{counted(n.value, self.noun(name))}"
+
+    def visit_Match(self, e):
+        cases = [f"{self.read(c.result)} if it is {self.read(c.value)}" for c in e.cases]
+        if e.otherwise is not None:
+            cases.append(f"{self.read(e.otherwise)} otherwise")
+        return f"depending on {self.read(e.subject)}: {_either(cases, 'or')}"
+
+    def visit_Cond(self, e):
+        return f"{self.read(e.then)} if {self.read(e.cond)}, otherwise {self.read(e.otherwise)}"
+
+    def visit_Unary(self, e):
+        if e.op == "not":
+            if isinstance(e.operand, A.Call) and e.operand.func == "contains" and len(e.operand.args) == 2:
+                return f"{self.read(e.operand.args[1])} is not in {self.read(e.operand.args[0])}"
+            return f"not ({self.read(e.operand)})" if isinstance(e.operand, A.Binary) else f"not {self.read(e.operand)}"
+        return f"minus {self.read(e.operand)}"
+
+    def visit_Binary(self, e):
+        left, right = self.read(e.left), self.read(e.right)
+        if e.op in ("and", "or"):
+            # a mixed chain of and/or is grouped so that the reading keeps the meaning
+            mixed = {"and": "or", "or": "and"}[e.op]
+            if isinstance(e.left, A.Binary) and e.left.op == mixed:
+                left = f"({left})"
+            if isinstance(e.right, A.Binary) and e.right.op == mixed:
+                right = f"({right})"
+            return f"{left} {e.op} {right}"
+        if e.op in COMPARISONS:
+            if isinstance(e.right, A.Bool):
+                return left + (" holds" if e.right.value == (e.op == "==") else " does not hold")
+            if isinstance(e.right, A.Nothing):
+                return f"{left} is {'nobody' if e.op == '==' else 'someone'}"
+            held = self.holding(e)
+            return held if held is not None else f"{left} {COMPARISONS[e.op]} {right}"
+        # arithmetic keeps the printed grouping: (4 - b.builders) * 2 reads "(4 minus b's builders) times 2"
+        if precedence(e.left) < precedence(e):
+            left = f"({left})"
+        if precedence(e.right) <= precedence(e) and isinstance(e.right, A.Binary):
+            right = f"({right})"
+        if e.op == "%":
+            return f"the remainder of {left} divided by {right}"
+        return f"{left} {ARITHMETIC[e.op]} {right}" + (" (rounded down)" if e.op == "/" else "")
+
+
+def _either(words: list, joiner: str) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {joiner} " + words[-1]
 
 
 class Reader(A.Visitor):
-    """Reads statements and declarations out in English, one line per sentence, indented by nesting."""
+    """Reads statements and declarations out in English, one line per sentence, indented by nesting.
 
-    def __init__(self):
+    `subject` is who the sentences are about: None for "you" (imperative: "Gain 2 coins."), or a
+    phrase such as "each opponent" for the one-line body of `each` ("Each opponent loses 1 coin.").
+    """
+
+    def __init__(self, symbols=None, values: bool = True):
         self.lines: list[str] = []
+        self.values = values          # an entity's field values are read out too (the gallery tabulates them)
+        self.words = ExprReader(symbols)
+        self.symbols = symbols
+        self.subject = None
 
     def say(self, depth: int, text: str) -> None:
         self.lines.append("  " * depth + text)
@@ -35,130 +415,237 @@ class Reader(A.Visitor):
         for s in stmts:
             self.visit(s, depth)
 
+    def x(self, e) -> str:
+        """An expression in words."""
+        return self.words.read(e)
+
+    def act(self, verb: str, rest: str) -> str:
+        """A sentence with the current subject: "Gain 2 coins." or "Each opponent gains 2 coins."."""
+        if self.subject is None:
+            return f"{capital(verb)} {rest}."
+        return f"{capital(self.subject)} {_third_person(verb)} {rest.replace(' you ', ' they ')}."
+
+    def noun(self, name: str) -> str:
+        return self.words.noun(name)
+
+    def amount(self, e, resource: str) -> str:
+        """ "2 coins", "1 prestige point for each spaceship you have", "coins equal to ..."."""
+        noun = self.noun(resource)
+        if isinstance(e, A.Int):
+            return counted(e.value, noun)
+        unit, each = 1, e
+        if isinstance(e, A.Binary) and e.op == "*" and isinstance(e.left, A.Int):
+            unit, each = e.left.value, e.right
+        elif isinstance(e, A.Binary) and e.op == "*" and isinstance(e.right, A.Int):
+            unit, each = e.right.value, e.left
+        per = self.for_each(each)
+        if per is not None:
+            return f"{counted(unit, noun)} for each {per}"
+        return f"{plural(noun)} equal to {self.x(e)}"
+
+    def for_each(self, e):
+        """What an amount counts, after "for each": "spaceship you have", "red card in your hand"."""
+        w = self.words
+        if isinstance(e, A.Name) and w.decl(e.id) is not None and w.per_player(e.id) and w.category(e.id) in ("resource", "counter"):
+            return f"{singular(self.noun(e.id))} you have"
+        if isinstance(e, A.Attr) and w.category(e.name) in ("resource", "counter"):
+            return f"{singular(self.noun(e.name))} {self.x(e.obj)} {'have' if isinstance(e.obj, A.You) else 'has'}"
+        if isinstance(e, A.Call) and e.func == "size" and len(e.args) == 1:
+            zone = e.args[0].id if isinstance(e.args[0], A.Name) else None
+            return f"{w.item_noun(zone) if zone else 'item'} in {self.x(e.args[0])}"
+        if isinstance(e, A.Aggregate) and e.op == "count":
+            return w.one_of(e)
+        return None
+
+    def cost(self, terms) -> str:
+        """A cost in words: "2 coins and 1 crystal of any kind"."""
+        parts = []
+        for t in terms:
+            n = t.amount.value if isinstance(t.amount, A.Int) else None
+            amount = self.x(t.amount)
+            if t.mode == "plain":
+                parts.append(counted(n, self.noun(t.name)) if n is not None else f"{self.x(t.amount)} {plural(self.noun(t.name))}")
+            elif t.mode == "any":
+                what = singular(self.noun(t.name)) if t.name else "resource"
+                parts.append(f"{amount} {what if n == 1 else plural(what)} of any kind")
+            else:
+                parts.append(f"{amount} different {plural(singular(self.noun(t.name)))}")
+        return _either(parts, "and")
+
     def visit_Expr(self, e, depth: int) -> None:
-        self.say(depth, expr(e))
+        self.say(depth, capital(self.x(e)) + ".")
 
     def visit_Gain(self, s, depth: int) -> None:
-        self.say(depth, f"Gain {_amount(s.amount)} {s.resource}.")
+        self.say(depth, self.act("gain", self.amount(s.amount, s.resource)))
 
     def visit_Lose(self, s, depth: int) -> None:
-        extra = f"; you may take {s.debt} for any part you do not pay" if s.debt else ""
-        self.say(depth, f"Lose {_amount(s.amount)} {s.resource} (never below zero){extra}.")
+        who = "you" if self.subject is None else "they"
+        extra = (f" (taking {self.noun(s.debt)} for what {who} cannot pay)" if s.debt
+                 else " (or as many as " + ("you have" if self.subject is None else "they have") + ")")
+        self.say(depth, self.act("lose", self.amount(s.amount, s.resource) + extra))
 
     def visit_Pay(self, s, depth: int) -> None:
-        self.say(depth, f"Pay {_cost_words(s.terms)}.")
+        self.say(depth, self.act("pay", self.cost(s.terms)))
 
     def visit_Advance(self, s, depth: int) -> None:
-        by = _amount(s.by) if s.by is not None else "1"
-        paid = ", paying the next space's cost," if s.paying else ""
-        self.say(depth, f"Advance {by}{paid} on the {s.track} track" + ("" if s.benefit else " without its benefit or bonus") + ".")
+        steps = counted(s.by.value, "space") if isinstance(s.by, A.Int) else (
+            "1 space" if s.by is None else f"{self.x(s.by)} spaces")
+        paid = ", paying each space's cost" if s.paying else ""
+        benefit = "" if s.benefit else " without taking its benefit or bonus"
+        self.say(depth, self.act("advance", f"{steps} on the {self.noun(s.track)} track{paid}{benefit}"))
 
     def visit_Regress(self, s, depth: int) -> None:
-        self.say(depth, f"Regress {_amount(s.by) if s.by is not None else '1'} on the {s.track} track.")
+        steps = counted(s.by.value, "space") if isinstance(s.by, A.Int) else (
+            "1 space" if s.by is None else f"{self.x(s.by)} spaces")
+        self.say(depth, self.act("move", f"back {steps} on the {self.noun(s.track)} track"))
 
     def visit_Choose(self, s, depth: int) -> None:
         self.say(depth, "Choose one" + (f" ({s.title})" if s.title else "") + ":")
         for i, o in enumerate(s.options, start=1):
-            guard = f", only if {expr(o.guard)}" if o.guard is not None else ""
-            self.say(depth, f"  {i}. {o.title or 'option ' + str(i)}{guard}:")
+            guard = f" (only if {self.x(o.guard)})" if o.guard is not None else ""
+            self.say(depth + 1, f"{i}. {capital(o.title) if o.title else 'Option ' + str(i)}{guard}:")
             self.block(o.body, depth + 2)
 
     def visit_May(self, s, depth: int) -> None:
-        paid = f" pay {_cost_words(s.cost)} to" if s.cost else ""
-        self.say(depth, f"You may{paid}:")
+        paid = f" pay {self.cost(s.cost)} to" if s.cost else ""
+        self.say(depth, f"You may{paid}" + (f" ({s.title})" if s.title else "") + ":")
         self.block(s.body, depth + 1)
 
     def visit_While(self, s, depth: int) -> None:
-        self.say(depth, f"As long as {expr(s.cond)}:")
+        self.say(depth, f"As long as {self.x(s.cond)}:")
         self.block(s.body, depth + 1)
 
     def visit_Repeat(self, s, depth: int) -> None:
-        self.say(depth, f"Repeat {_amount(s.count)} times:")
+        times = {1: "once", 2: "twice"}.get(s.count.value, f"{s.count.value} times") if isinstance(s.count, A.Int) \
+            else f"{self.x(s.count)} times"
+        self.say(depth, f"Do this {times}:")
         self.block(s.body, depth + 1)
 
     def visit_ForEach(self, s, depth: int) -> None:
-        where = f" where {expr(s.where)}" if s.where is not None else ""
-        self.say(depth, f"For each {s.var} in {expr(s.domain)}{where}:")
+        where = f" for which {self.x(s.where)}" if s.where is not None else ""
+        domain = f"from 1 to {s.domain.value}" if isinstance(s.domain, A.Int) else f"in {self.x(s.domain)}"
+        self.say(depth, f"For each {s.var} {domain}{where}:")
         self.block(s.body, depth + 1)
 
     def visit_Each(self, s, depth: int) -> None:
-        where = f" for whom {expr(s.where)}" if s.where is not None else ""
-        self.say(depth, f"For {_who(s.domain)}{where}, that player does:")
+        text = expr(s.domain)
+        if text in PLAYER_DOMAINS:
+            who = PLAYER_DOMAINS[text][0]
+        elif isinstance(s.domain, (A.Call, A.Aggregate, A.ListLit)):
+            who = f"each of {self.x(s.domain)}"
+        else:
+            who = self.x(s.domain)   # one player: `each p: ...` runs the body as p
+        if s.where is not None:
+            who += f" for whom {self.x(s.where)}"
+        if len(s.body) == 1 and type(s.body[0]) in (A.Gain, A.Lose, A.Pay, A.Advance, A.Regress) and self.subject is None:
+            self.subject = who
+            try:
+                self.visit(s.body[0], depth)
+            finally:
+                self.subject = None
+            return
+        self.say(depth, f"{capital(who)} does this:")
         self.block(s.body, depth + 1)
 
     def visit_If(self, s, depth: int) -> None:
         chain = A.else_if_chain(s)
         for i, branch in enumerate(chain):
-            self.say(depth, f"{'Otherwise, if' if i else 'If'} {expr(branch.cond)}:")
+            self.say(depth, f"{'Otherwise, if' if i else 'If'} {self.x(branch.cond)}:")
             self.block(branch.then, depth + 1)
         if chain[-1].otherwise:
             self.say(depth, "Otherwise:")
             self.block(chain[-1].otherwise, depth + 1)
 
     def visit_Let(self, s, depth: int) -> None:
-        self.say(depth, f"Let {s.name} be {expr(s.value)}.")
+        self.say(depth, f"Let {s.name} be {self.x(s.value)}.")
 
     def visit_SetName(self, s, depth: int) -> None:
-        self.say(depth, f"Set {s.name} to {expr(s.value)}.")
+        self.say(depth, f"Set {self.x(A.Name(s.name))} to {self.x(s.value)}.")
 
     def visit_SetAttr(self, s, depth: int) -> None:
-        self.say(depth, f"Set {expr(s.obj)}'s {s.name} to {expr(s.value)}.")
+        self.say(depth, f"Set {self.x(A.Attr(s.obj, s.name))} to {self.x(s.value)}.")
 
     def visit_CallStmt(self, s, depth: int) -> None:
-        self.say(depth, f"Do {s.func}({', '.join(expr(a) for a in s.args)}).")
+        decl = self.words.decl(s.func)
+        names = [p.name for p in decl.params] if isinstance(decl, (A.Proc, A.Extern)) else [""] * len(s.args)
+        given = _either([w if w == n else f"{spoken(n)} {w}".strip()
+                         for n, w in ((n, self.x(a)) for n, a in zip(names, s.args))], "and")
+        self.say(depth, f"Carry out “{spoken(s.func)}”" + (f" with {given}" if given else "") + ".")
 
     def visit_Draw(self, s, depth: int) -> None:
-        which = f" (only those where {expr(s.where)})" if s.where is not None else ""
-        self.say(depth, f"Draw {_amount(s.count)} from {expr(s.source)}{which} into "
-                        f"{expr(s.dest) if s.dest else 'your hand'}.")
+        zone = s.source.id if isinstance(s.source, A.Name) else None
+        item = self.words.item_noun(zone) if zone else "item"
+        many = counted(s.count.value, item) if isinstance(s.count, A.Int) else f"{self.x(s.count)} {plural(item)}"
+        which = f" (only those for which {self.x(s.where)})" if s.where is not None else ""
+        dest = self.x(s.dest) if s.dest else "your hand"
+        self.say(depth, self.act("draw", f"{many} from {self.x(s.source)}{which} into {dest}"))
 
     def visit_Move(self, s, depth: int) -> None:
-        self.say(depth, f"Put {expr(s.item)} {'on top of' if s.top else 'into'} {expr(s.dest)}.")
+        self.say(depth, f"Put {self.x(s.item)} {'on top of' if s.top else 'at the bottom of'} {self.x(s.dest)}.")
 
     def visit_Shuffle(self, s, depth: int) -> None:
-        self.say(depth, f"Shuffle {expr(s.zone)}.")
+        self.say(depth, f"Shuffle {self.x(s.zone)}.")
 
     def visit_Fill(self, s, depth: int) -> None:
-        where = f" where {expr(s.where)}" if s.where is not None else ""
-        self.say(depth, f"Put every {s.kind}{where} into {expr(s.zone)}.")
+        where = f" for which {self.x(s.where)}" if s.where is not None else ""
+        self.say(depth, f"Put every {singular(self.noun(s.kind))}{where} into {self.x(s.zone)}.")
 
     def visit_Flip(self, s, depth: int) -> None:
-        self.say(depth, f"Flip {expr(s.item)}.")
+        self.say(depth, f"Turn {self.x(s.item)} over.")
 
     def visit_Roll(self, s, depth: int) -> None:
-        self.say(depth, f"Roll the {s.die} die and apply its face.")
+        self.say(depth, f"Roll the {self.noun(s.die)} die and apply the face rolled.")
 
     def visit_Whenever(self, s, depth: int) -> None:
-        p = s.pattern
-        who = "you" if p.subject is None or isinstance(p.subject, A.You) else expr(p.subject)
-        args = ", ".join(f"{a.name} {expr(a.value)}" for a in p.args)
-        when = f"{'The next time' if s.once else 'Whenever'} {who} {p.event}" + (f" ({args})" if args else "")
-        until = f", until {pattern(s.until)}" if s.until else ""
+        when = f"{'The next time' if s.once else 'Whenever'} {self.event(s.pattern)}"
+        until = f", until {self.event(s.until)}" if s.until else ""
         self.say(depth, f"{when}{until}:")
         self.block(s.body, depth + 1)
 
+    def event(self, p: A.Pattern) -> str:
+        """An event pattern in words: "you gain coins", "an opponent acts (planet atalum)"."""
+        subject = expr(p.subject) if p.subject is not None else None
+        if subject is None:
+            who, verb = ("someone", _third_person(p.event)) if p.event in ("end_of_era", "end_of_round") else ("you", p.event)
+        elif isinstance(p.subject, A.You):
+            who, verb = "you", p.event
+        else:
+            who, verb = PLAYER_DOMAINS.get(subject, (None, subject))[1], _third_person(p.event)
+        args = {a.name: a.value for a in p.args}
+        res = args.pop("res", None)
+        thing = f" {plural(self.noun(res.id))}" if isinstance(res, A.Name) else ""
+        on = args.pop("on", None)
+        track = f" on the {self.noun(on.id)} track" if isinstance(on, A.Name) else ""
+        rest = ", ".join(f"{spoken(k)} {self.x(v)}" for k, v in args.items())
+        return f"{who} {spoken(verb)}{thing}{track}" + (f" ({rest})" if rest else "")
+
     def visit_Emit(self, s, depth: int) -> None:
-        self.say(depth, f"Announce {s.event}({', '.join(expr(a) for a in s.args)}).")
+        args = ", ".join(self.x(a) for a in s.args)
+        self.say(depth, f"Announce “{spoken(s.event)}”" + (f" for {args}" if args else "") + ".")
 
     def visit_Copy(self, s, depth: int) -> None:
-        self.say(depth, f"Carry out the {s.ref.name} effect of {expr(s.ref.obj)}." if isinstance(s.ref, A.Attr)
-            else f"Copy {expr(s.ref)}.")
+        if isinstance(s.ref, A.Attr):
+            self.say(depth, f"Carry out the “{spoken(s.ref.name)}” effect of {self.x(s.ref.obj)}.")
+        else:
+            self.say(depth, f"Carry out the effect of {self.x(s.ref)}.")
 
     def visit_Once(self, s, depth: int) -> None:
         self.say(depth, "Once per game:")
         self.block(s.body, depth + 1)
 
     def visit_Rank(self, s, depth: int) -> None:
-        prizes = ", ".join(expr(p) for p in s.prizes)
+        prizes = ", ".join(self.x(p) for p in s.prizes)
         rule = {"split": "tied players share the prizes of the places they take",
                 "all": "every tied player gets the full prize",
                 "none": "tied players get nothing"}.get(s.ties, s.ties)
-        where = f" (only those where {expr(s.where)})" if s.where is not None else ""
-        self.say(depth, f"Rank {expr(s.domain)}{where} by {expr(s.key)}; award {prizes} {s.resource} by place ({rule}).")
+        where = f" for whom {self.x(s.where)}" if s.where is not None else ""
+        self.say(depth, f"Rank {self.x(s.domain)}{where} by {self.x(s.key)}: by place they get "
+                        f"{prizes} {plural(self.noun(s.resource))} ({rule}).")
 
     def visit_Pick(self, s, depth: int) -> None:
-        where = f" where {expr(s.where)}" if s.where is not None else ""
-        self.say(depth, f"Pick {'at most' if s.optional else ''} one {s.var} from {expr(s.domain)}{where}, then:".replace("  ", " "))
+        where = f" for which {self.x(s.where)}" if s.where is not None else ""
+        optional = " (or none)" if s.optional else ""
+        self.say(depth, f"Pick one {s.var} from {self.x(s.domain)}{where}{optional}, then:")
         self.block(s.body, depth + 1)
 
     def visit_Say(self, s, depth: int) -> None:
@@ -173,57 +660,120 @@ class Reader(A.Visitor):
         self.visit(d.decl, depth)
 
     def visit_Entity(self, d, depth: int) -> None:
-        for v in d.values:
-            self.say(depth, f"{v.name}: {expr(v.value)}")
+        if not d.effects and not (self.values and d.values):
+            noun = singular(self.noun(d.kind))
+            self.say(depth, f"{'An' if noun[:1] in 'aeiouAEIOU' else 'A'} {noun}" + (" with nothing printed on it." if not d.values else "."))
+        for v in d.values if self.values else ():
+            self.say(depth, f"{capital(spoken(v.name))}: {self.x(v.value)}.")
         for e in d.effects:
-            self.say(depth, f"{e.name}:")
+            self.say(depth, f"{capital(spoken(e.name))}:")
             self.block(e.body, depth + 1)
 
     def visit_Track(self, d, depth: int) -> None:
         for sp in d.spaces:
-            self.say(depth, f"space {sp.position}" + (f" {sp.title}" if sp.title else "") +
-                     (f", tier {sp.tier}" if sp.tier else "") + (f", costs {_cost_words(sp.cost)}" if sp.cost else "") + ":")
-            self.block(sp.body, depth + 1)
-            if sp.bonus:
-                self.say(depth + 1, f"bonus: you may pay {_cost_words(sp.bonus_cost)} to:")
-                self.block(sp.bonus, depth + 2)
+            self.space(sp, depth)
         for r in d.reaches:
-            self.say(depth, f"the first player to reach space {r.position}:")
+            self.say(depth, f"The first player to reach space {r.position}:")
             self.block(r.body, depth + 1)
+
+    def space(self, sp: A.Space, depth: int) -> None:
+        """One space of a track: its heading, benefit and bonus."""
+        title = f" (“{sp.title}”)" if sp.title else ""
+        tier = f", level {sp.tier}" if sp.tier else ""
+        cost = f", costing {self.cost(sp.cost)} to enter" if sp.cost else ""
+        self.say(depth, f"Space {sp.position}{title}{tier}{cost}" + (":" if sp.body or sp.bonus else "."))
+        self.block(sp.body, depth + 1)
+        if sp.bonus:
+            self.say(depth + 1, f"Bonus: you may pay {self.cost(sp.bonus_cost)} to:" if sp.bonus_cost else "Bonus:")
+            self.block(sp.bonus, depth + 2)
 
     def visit_Proc(self, d, depth: int) -> None:
         self.block(d.body, depth)
 
+    def visit_Func(self, d, depth: int) -> None:
+        condition = (isinstance(d.value, A.Binary) and d.value.op in (*COMPARISONS, "and", "or")) or \
+            isinstance(d.value, A.Unary) and d.value.op == "not" or \
+            isinstance(d.value, A.Aggregate) and d.value.op in ("some", "every")
+        self.say(depth, ("True when " if condition else "Equals ") + self.x(d.value) + ".")
+
     def visit_Game(self, d, depth: int) -> None:
-        self.say(depth, f"{d.min_players} to {d.max_players} players")
-        for phase in ("setup", "play", "final"):
-            self.say(depth, f"{phase}:")
+        self.say(depth, f"For {d.min_players} to {d.max_players} players.")
+        for phase, heading in (("setup", "Setup"), ("play", "Play"), ("final", "At the end of the game")):
+            self.say(depth, f"{heading}:")
             self.block(getattr(d, phase), depth + 1)
+        if d.winner is not None:
+            ties = "".join(f", then the most {self.x(t).removeprefix('your ')}" for t in d.winner.tiebreaks)
+            self.say(depth, f"The winner is the player with the most {self.x(d.winner.key).removeprefix('your ')}"
+                     + (f" (ties broken by {ties[7:]})" if ties else "") + ".")
 
     def visit_Die(self, d, depth: int) -> None:
         for i, f in enumerate(d.faces, start=1):
-            self.say(depth, f"face {i}" + (f" {f.title}" if f.title else "") + ":")
+            self.say(depth, f"Face {i}" + (f" (“{f.title}”)" if f.title else "") + ":")
             self.block(f.body, depth + 1)
 
+    def visit_Group(self, d, depth: int) -> None:
+        members = _either([plural(self.noun(m)) for m in d.members], "and")
+        self.say(depth, f"{capital(members)} share one stock of at most {self.x(d.cap)}.")
+
+    def visit_Enum(self, d, depth: int) -> None:
+        self.say(depth, f"One of: {_either([spoken(m) for m in d.members], 'or')}.")
+
+    def visit_Event(self, d, depth: int) -> None:
+        about = f", about {_either([spoken(p.name) for p in d.params], 'and')}" if d.params else ""
+        self.say(depth, f"Something that happens in the game{about}, which triggers can wait for.")
+
+    def visit_Kind(self, d, depth: int) -> None:
+        slots = [spoken(f.name) for f in d.fields if f.type == "effect"]
+        data = [spoken(f.name) for f in d.fields if f.type != "effect"]
+        self.say(depth, capital(plural(self.noun(d.name))) + (" (each player has their own)" if d.per_player else "")
+                 + (f" have {_either(data, 'and')}" if data else "")
+                 + (f"{' and' if data else ''} the effects {_either(slots, 'and')}" if slots else "") + ".")
+
+    def visit_Zone(self, d, depth: int) -> None:
+        self.say(depth, f"{'Each player has one' if d.per_player else 'One shared zone'}, holding {plural(self.noun(d.kind))}.")
+
+    def visit_Actor(self, d, depth: int) -> None:
+        self.say(depth, "A neutral actor with its own stocks and counters.")
+
+    def visit_Variant(self, d, depth: int) -> None:
+        self.say(depth, f"An optional rule, in play when the game is started with the {spoken(d.name)} variant.")
+
+    def visit_Extern(self, d, depth: int) -> None:
+        self.say(depth, "Worked out by the game engine (a kernel of the runtime).")
+
     def visit_Resource(self, d, depth: int) -> None:
-        self.say(depth, "a stock each player keeps" + (f", at most {expr(d.cap)}" if d.cap else ""))
+        self.say(depth, f"{capital(plural(self.noun(d.name)))}: a stock each player keeps"
+                 + (f", at most {self.x(d.cap)}" if d.cap else "") + ".")
 
     def visit_Counter(self, d, depth: int) -> None:
-        self.say(depth, "a shared counter" if d.is_global else "a counter each player keeps")
+        bounds = (f", from {self.x(d.low) if d.low else 0} to {self.x(d.high)}" if d.high is not None else "")
+        self.say(depth, f"{capital(self.noun(d.name))}: " + ("a shared counter" if d.is_global else "a counter each player keeps")
+                 + bounds + ".")
 
 
-def describe(stmts: tuple, depth: int = 0) -> list[str]:
+def describe(stmts: tuple, depth: int = 0, symbols=None) -> list[str]:
     """English sentences for a block, indented by nesting."""
-    reader = Reader()
+    reader = Reader(symbols)
     reader.block(stmts, depth)
     return reader.lines
 
 
-def explain(decl) -> list[str]:
-    """A plain-language reading of any declaration."""
+def heading(decl) -> str:
+    """What a declaration is and its title: `erudite e1A1 “1A1”`."""
     kind = decl.kind if isinstance(decl, A.Entity) else CATEGORY.get(type(decl), "declaration")
     title = f" \"{decl.title}\"" if getattr(decl, "title", None) else ""
-    reader = Reader()
-    reader.lines.append(f"{kind} {decl.name}{title}")
-    reader.visit(decl, 1)
+    return f"{kind} {decl.name}{title}"
+
+
+def reading(decl, symbols=None, values: bool = True) -> list[str]:
+    """The plain-language lines for a declaration's body (its heading aside); `values`: an entity's
+    field values too."""
+    reader = Reader(symbols, values)
+    reader.visit(decl, 0)
     return reader.lines
+
+
+def explain(decl, symbols=None) -> list[str]:
+    """A plain-language reading of any declaration, its heading first; with the pack's symbols,
+    resources, counters and zones are called by their titles."""
+    return [heading(decl)] + ["  " + line for line in reading(decl, symbols)]

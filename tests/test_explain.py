@@ -1,0 +1,141 @@
+"""The plain-language reading: exact wording of representative cases, and no rules syntax left in the
+reading of any shipped declaration."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rulebook.compiler.driver import analyse, analyse_text
+from rulebook.compiler.explain import ExprReader, Reader, counted, explain, plural, reading, singular
+from rulebook.compiler.pack import shipped_packs
+from rulebook.dsl import ast as A
+from rulebook.dsl.parser import parse_text
+
+PACK = '''
+resource coin "Coin";
+resource debt "Debt";
+resource ships;
+resource wood;
+counter prestige;
+counter vp;
+enum color { red, blue }
+kind card "Card" { color: color; price: int = 0; play: effect; }
+zone hand "Hand" per_player of card;
+zone deck of card;
+card c1 "Red one" { color = red; play { gain 1 coin; } }
+card c2 { color = blue; price = 2; play { gain 3 * count(x in hand where x.color == red) vp; } }
+card c3 { color = red; play { gain ships prestige; } }
+card c4 { color = red; play { each opponents: lose 1 coin else debt; } }
+card c5 { color = red; play { pay 2 coin; } }
+card c6 { color = red; play { if coin >= 3 and vp < 2 { gain 1 vp; } else { draw 2 from deck to hand; } } }
+card c7 { color = red; play { choose { option "Wood" { gain 2 wood; } option "Coins" when coin == 0 { gain 1 coin; } } } }
+card c8 { color = red; play { whenever you gain(res = coin) { gain 1 vp; } } }
+card c9 { color = red; play { may cost 1 coin, 1 wood { advance science by 2; } } }
+track science "Science" {
+  space 1 cost 2 coin { gain 1 vp; }
+  space 2 "Summit" { gain 2 coin; } bonus cost 1 coin { gain 1 vp; }
+}
+func rich(p: player) = p.vp > 3;
+proc score() { gain size(hand) vp; }
+game g { seats 2 to 3; phase setup { fill deck with card; } phase play { score(); } winner most vp then coin; }
+'''
+
+
+@pytest.fixture(scope="module")
+def symbols():
+    result = analyse_text(PACK)
+    assert result.ok, result.diagnostics
+    return result.symbols
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("c1", ["Color: red.", "Play:", "  Gain 1 coin."]),
+    ("c2", ["Color: blue.", "Price: 2.", "Play:", "  Gain 3 VP for each red card in your hand."]),
+    ("c3", ["Color: red.", "Play:", "  Gain 1 prestige for each ship you have."]),
+    ("c4", ["Color: red.", "Play:", "  Each opponent loses 1 coin (taking debt for what they cannot pay)."]),
+    ("c5", ["Color: red.", "Play:", "  Pay 2 coins."]),
+    ("c6", ["Color: red.", "Play:", "  If you have at least 3 coins and you have fewer than 2 VP:", "    Gain 1 VP.",
+            "  Otherwise:", "    Draw 2 cards from the deck into your hand."]),
+    ("c7", ["Color: red.", "Play:", "  Choose one:", "    1. Wood:", "      Gain 2 wood.",
+            "    2. Coins (only if you have no coins):", "      Gain 1 coin."]),
+    ("c8", ["Color: red.", "Play:", "  Whenever you gain coins:", "    Gain 1 VP."]),
+    ("c9", ["Color: red.", "Play:", "  You may pay 1 coin and 1 wood to:", "    Advance 2 spaces on the science track."]),
+    ("science", ["Space 1, costing 2 coins to enter:", "  Gain 1 VP.", "Space 2 (“Summit”):", "  Gain 2 coins.",
+                 "  Bonus: you may pay 1 coin to:", "    Gain 1 VP."]),
+    ("rich", ["True when p has more than 3 VP."]),
+    ("score", ["Gain 1 VP for each card in your hand."]),
+    ("g", ["For 2 to 3 players.", "Setup:", "  Put every card into the deck.", "Play:", "  Carry out “score”.",
+           "At the end of the game:", "The winner is the player with the most VP (ties broken by the most coins)."]),
+    ("hand", ["Each player has one, holding cards."]),
+    ("coin", ["Coins: a stock each player keeps."]),
+    ("vp", ["VP: a counter each player keeps."]),
+])
+def test_reading_of_representative_declarations(symbols, name, expected):
+    assert reading(symbols.decls[name], symbols) == expected
+
+
+def test_the_gallery_reading_leaves_field_values_to_the_table(symbols):
+    assert reading(symbols.decls["c1"], symbols, values=False) == ["Play:", "  Gain 1 coin."]
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("count(x in hand where x.color == red)", "the number of red cards in your hand"),
+    ("ships", "your ships"),
+    ("p.vp", "p's VP"),
+    ("size(deck) > player_count + 1", "the number of cards in the deck is more than the number of players plus 1"),
+    ("(4 - vp) * 2", "(4 minus your VP) times 2"),
+    ("coin >= 1 or vp > 2 and p.coin == 0", "you have at least 1 coin or (you have more than 2 VP and p has no coins)"),
+    ("max(coin, vp)", "the larger of your coins and your VP"),
+    ("rich(p)", "“rich” for p"),
+])
+def test_expressions_in_words(symbols, source, expected):
+    module = parse_text(f"func probe(p: player) = {source};", "<probe>")
+    assert ExprReader(symbols).read(module.items[0].value) == expected
+
+
+def test_titles_are_pluralised_sensibly():
+    assert plural("gold diamond") == "gold diamonds"
+    assert plural("spaceship in the hangar") == "spaceships in the hangar"
+    assert plural("robots left") == "robots left"
+    assert plural("lavandium") == "lavandium" and plural("VP") == "VP"
+    assert singular("prestige points") == "prestige point"
+    assert counted(1, "Prestige points".lower()) == "1 prestige point"
+    assert counted(2, "city") == "2 cities"
+
+
+def test_explain_without_symbols_still_reads():
+    lines = explain(A.Proc("p", (), (A.Gain(A.Int(2), "coin"),)))
+    assert lines == ["proc p", "  Gain 2 coins."]
+
+
+RAW_SYNTAX = re.compile(r"[{};]|==|!=|count\(|total\(|some\(|every\(|\w\.\w")
+
+
+def _shipped_declarations():
+    for pack in shipped_packs():
+        result = analyse(pack)
+        assert result.ok
+        for name, decl in result.symbols.decls.items():
+            yield pack, name, decl, result.symbols
+
+
+def test_every_shipped_declaration_reads_without_rules_syntax():
+    seen = 0
+    for pack, name, decl, symbols in _shipped_declarations():
+        lines = reading(decl, symbols)
+        if isinstance(decl, A.Track):
+            lines += [line for sp in decl.spaces for line in _space(sp, symbols)]
+        assert lines, f"{pack}: {name} reads as nothing"
+        for line in lines:
+            assert line.strip(), f"{pack}: {name} has an empty line"
+            assert not RAW_SYNTAX.search(line), f"{pack}: {name}: rules syntax in {line!r}"
+        seen += 1
+    assert seen > 300
+
+
+def _space(sp, symbols) -> list:
+    reader = Reader(symbols)
+    reader.space(sp, 0)
+    return reader.lines
