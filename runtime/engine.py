@@ -16,6 +16,7 @@ from typing import Any, Iterable, Iterator, Optional
 from .program import Program, TrackDef
 from .state import NONE_OPTION
 from .state import BadValue, EntityDef, Holder, NoField, State, Trigger, at_least_zero
+from .view import Asked, PlayerView, build_view
 
 MAX_CHAIN = 400  # trigger firings allowed between two decisions before the chain counts as runaway
 MAX_STEPS = 200_000  # loop iterations and proc or func calls allowed between two decisions
@@ -216,14 +217,10 @@ class Game:
     def offer(self, d: Decision) -> tuple:
         """What an agent is given for a decision: the question and its player's view, not the Game
         (the view is built only if the agent looks at it)."""
-        from .view import Asked, PlayerView
-
         return Asked(d), PlayerView(self, d.player.index)
 
     def view(self, player_index: int) -> dict:
         """The state as one player sees it, JSON-ready (see runtime/view.py)."""
-        from .view import build_view
-
         return build_view(self, player_index)
 
     def _whole_game(self):

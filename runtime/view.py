@@ -26,14 +26,34 @@ class Seat(NamedTuple):
 
 
 class Asked:
-    """A decision as its player is asked it: the prompt, the options' labels, where in the rules."""
+    """A decision as its player is asked it: the prompt, the options' labels, where in the rules.
+    Built for every decision, so it only wraps the decision and reads it on demand."""
 
-    __slots__ = ("player", "prompt", "where", "size", "_decision")
+    __slots__ = ("_decision",)
 
     def __init__(self, decision):
-        self.player = Seat(decision.player.index, decision.player.name)
-        self.prompt, self.where, self.size = decision.prompt, decision.where, decision.size
         self._decision = decision
+
+    @property
+    def player(self) -> Seat:
+        """The seat asked (index and name)."""
+        p = self._decision.player
+        return Seat(p.index, p.name)
+
+    @property
+    def prompt(self) -> str:
+        """The question."""
+        return self._decision.prompt
+
+    @property
+    def where(self) -> str:
+        """The rules position that asks."""
+        return self._decision.where
+
+    @property
+    def size(self) -> int:
+        """How many options there are."""
+        return len(self._decision.values)
 
     @property
     def options(self) -> list[str]:
