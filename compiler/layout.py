@@ -334,6 +334,8 @@ def trigger_captures(sym) -> dict[int, list[str]]:
                         inside(part, scope)
             elif isinstance(value, A.Part):
                 inside(value, scope)
+            elif isinstance(value, A.Stmt):   # a statement holding another (`each ... simultaneously pick`)
+                block((value,), scope)
 
     for decl in sym.decls.values():
         inside(decl, frozenset(p.name for p in decl.params) if type(decl) is A.Proc else frozenset())

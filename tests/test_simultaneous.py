@@ -144,3 +144,13 @@ def test_explain_reads_the_simultaneous_pick():
     game = next(d for d in parse_text(PACK, "mini.rules").items if getattr(d, "name", None) == "mini_wonders")
     text = "\n".join(explain(game))
     assert "secretly picks one c from hand" in text and "in seat order" in text
+
+
+def test_a_trigger_in_the_body_captures_the_pick_on_both_backends():
+    text = PACK.replace("        gain c.coins coin;\n", "        next you gain(res = coin) { gain c.points vp; }\n"
+                        "        gain c.coins coin;\n")
+    runs = []
+    for program in (build_text(text), build_text(text, interpreted=True)):
+        g = Game(program, 2, 3, [RandomAgent(1), RandomAgent(2)])
+        runs.append((g.play(), g.log, g.state.to_json()))
+    assert runs[0] == runs[1]
