@@ -273,6 +273,11 @@ def check_saved(data: dict, program) -> None:
     for e in data["flipped"]:
         if e not in p.entities:
             fail(f"unknown card or tile {e!r} flipped")
+    for key, seats in data.get("known", {}).items():
+        if not isinstance(key, str) or key.split("@")[0] not in p.entities:
+            fail(f"unknown card or tile {key!r} known")
+        if not isinstance(seats, list) or not all(type(i) is int and 0 <= i < len(data["players"]) for i in seats):
+            fail(f"{key!r} is known by {seats!r}, which are not seats of this game")
     for t in data["triggers"]:
         if len(t) != 8 or not isinstance(t[0], str) or t[0] not in p.triggers or not isinstance(t[5], bool) \
                 or not all(isinstance(x, (str, type(None))) for x in t[2:4]):

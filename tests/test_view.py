@@ -249,3 +249,27 @@ def test_federation_views_differ_between_players_and_keep_face_down_stacks_hidde
         assert shown["size"] == len(g.state.zones[zone])
     text = json.dumps(views[1])
     assert not any(f'"name": "{e.name}"' in text for e in g.state.zones["laws_left"])
+
+
+def test_knowledge_survives_save_state_and_load_state(program, tmp_path):
+    from rulebook.runtime.record import load_state, save_state
+
+    g = dealt(program, 3)
+    run_proc(g, "priest_look", answers=["P3"])
+    save_state(g.state, tmp_path / "state.json")
+    again = load_state(tmp_path / "state.json", program)
+    assert again.known == {"prince": {0}, "king": {0}} and again.digest() == g.state.digest()
+
+
+def test_a_saved_state_claiming_unknown_knowledge_is_refused(program, tmp_path):
+    from rulebook.runtime.engine import RulesRuntimeError
+    from rulebook.runtime.record import load_state
+
+    g = dealt(program)
+    for known, message in (({"dragon": [0]}, "unknown card or tile 'dragon' known"),
+                           ({"guard": [5]}, "not seats of this game")):
+        data = g.state.to_json() | {"known": known}
+        (tmp_path / "s.json").write_text(json.dumps(data))
+        with pytest.raises(RulesRuntimeError) as e:
+            load_state(tmp_path / "s.json", program)
+        assert message in e.value.message
