@@ -293,6 +293,9 @@ class Checker(A.Visitor):
     def visit_Zone(self, d: A.Zone) -> None:
         if d.kind != "any":
             self.expect(d.kind, ("kind",), "E204", "kind", d.span)
+        if d.visibility == "hidden" and not d.per_player:
+            self.err("E320", f"zone {d.name!r} is shared, so it has no owner to see it: make it 'secret' "
+                     "(nobody sees it) or 'per_player' (each player sees their own)", d.span)
 
     def visit_Die(self, d: A.Die) -> None:
         for face in d.faces:
@@ -444,14 +447,17 @@ class Checker(A.Visitor):
             self.expr(s.where, inner)
         self.block(s.body, inner)
 
-    def visit_Each(self, s: A.Each, scope: Scope) -> None:
+    def visit_Each(self, s, scope: Scope, what: str = "'each'") -> None:
         element = self.domain(s.domain, scope)
         if not fits(element, "player"):
-            self.err("E303", f"'each' runs its body for players, not for {article(words(element))}: "
+            self.err("E303", f"{what} runs its body for players, not for {article(words(element))}: "
                      f"use 'for each x in ...' to go through other values", s.domain.span)
         if s.where is not None:
             self.expr(s.where, scope)
-        self.block(s.body, scope)
+        if isinstance(s, A.Simultaneous):
+            self.visit_Pick(s.pick, scope)
+        else:
+            self.block(s.body, scope)
 
     def visit_If(self, s: A.If, scope: Scope) -> None:
         chain = A.else_if_chain(s)   # an `else if` chain is as deep as its first `if`
@@ -642,6 +648,21 @@ class Checker(A.Visitor):
         if s.where is not None:
             self.expr(s.where, inner)
         self.block(s.body, inner)
+
+    def visit_Simultaneous(self, s: A.Simultaneous, scope: Scope) -> None:
+        self.visit_Each(s, scope, "'each ... simultaneously'")
+
+    def visit_Reveal(self, s: A.Reveal, scope: Scope) -> None:
+        self.known_expr(s.item, scope, "reveal")
+
+    def visit_Look(self, s: A.Look, scope: Scope) -> None:
+        self.known_expr(s.item, scope, "look")
+
+    def known_expr(self, e, scope: Scope, verb: str) -> None:
+        """What `reveal`/`look` show: a card, tile or piece, or a zone (each of its items)."""
+        kind = self.expr(e, scope)
+        if not (fits(kind, "entity") or fits(kind, "zone")):
+            self.err("E303", f"{verb} needs a card, tile, piece or zone, not {article(words(kind))}", e.span)
 
     def visit_Say(self, s: A.Say, scope: Scope) -> None:
         pass

@@ -460,6 +460,28 @@ class CodeGen(A.Visitor):
         self.block(s.body, inner)
         self._indent -= 1
 
+    def visit_Simultaneous(self, s: A.Simultaneous, ctx: Ctx):
+        p, who = s.pick, self.temp("you")
+        seat_ctx = replace(ctx, you=who)
+        inner = seat_ctx.bind(p.var)
+        seats, cands, chosen = self.temp("seats"), self.temp("cands"), self.temp("chosen")
+        cond = f" if {self.wrap(s.where, seat_ctx, 1)}" if s.where is not None else ""
+        self.writeline(f"{seats} = [{who} for {who} in {self.domain(s.domain, ctx, s)}{cond}]", s)
+        pcond = f" if {self.wrap(p.where, inner, 1)}" if p.where is not None else ""
+        self.writeline(f"{cands} = [[v_{p.var} for v_{p.var} in {self.domain(p.domain, seat_ctx, p)}{pcond}] "
+                       f"for {who} in {seats}]")
+        prompt = p.title or f"pick {p.var}"
+        self.writeline(f"{chosen} = yield from rt.simultaneous({seats}, {prompt!r}, {cands}, {p.optional!r}, "
+                       f"{where(s)!r})")
+        self.writeline(f"for {who}, v_{p.var} in {chosen}:")
+        self.nested(p.body, inner)
+
+    def visit_Reveal(self, s: A.Reveal, ctx: Ctx):
+        self.writeline(f"rt.reveal({ctx.you}, {self.ex(s.item, ctx)})", s)
+
+    def visit_Look(self, s: A.Look, ctx: Ctx):
+        self.writeline(f"rt.look({ctx.you}, {self.ex(s.item, ctx)})", s)
+
     def visit_Say(self, s: A.Say, ctx: Ctx):
         self.writeline(f"rt.say({ctx.you}, {s.text!r})", s)
 

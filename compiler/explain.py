@@ -648,6 +648,21 @@ class Reader(A.Visitor):
         self.say(depth, f"Pick one {s.var} from {self.x(s.domain)}{where}{optional}, then:")
         self.block(s.body, depth + 1)
 
+    def visit_Simultaneous(self, s, depth: int) -> None:
+        p = s.pick
+        where = f" for whom {expr(s.where)}" if s.where is not None else ""
+        pwhere = f" where {expr(p.where)}" if p.where is not None else ""
+        self.say(depth, f"{_who(s.domain).capitalize()}{where} secretly picks {'at most ' if p.optional else ''}"
+                 f"one {p.var} from {expr(p.domain)}{pwhere}; once all have picked, the picks are revealed "
+                 "and each of them, in seat order, does:")
+        self.block(p.body, depth + 1)
+
+    def visit_Reveal(self, s, depth: int) -> None:
+        self.say(depth, f"Reveal {expr(s.item)} to every player.")
+
+    def visit_Look(self, s, depth: int) -> None:
+        self.say(depth, f"Look at {expr(s.item)} (only you see it).")
+
     def visit_Say(self, s, depth: int) -> None:
         self.say(depth, f"Note: {s.text}")
 

@@ -249,6 +249,31 @@ class Interpreter(A.Visitor):
             f.locals[s.var] = cands[choice]
             yield from self.run(s.body, rt, f)
 
+    def visit_Simultaneous(self, s, rt, f):
+        p = s.pick
+        seats = [who for who in self.domain(s, rt, f) if s.where is None or self.ev(s.where, rt, f.with_you(who))]
+        cands = []
+        for who in seats:
+            inner, mine = f.with_you(who), []
+            for value in self.domain(p, rt, inner):
+                inner.locals[p.var] = value
+                if p.where is None or self.ev(p.where, rt, inner):
+                    mine.append(value)
+            cands.append(mine)
+        chosen = yield from rt.simultaneous(seats, p.title or f"pick {p.var}", cands, p.optional, where(s))
+        for who, value in chosen:
+            inner = f.with_you(who)
+            inner.locals[p.var] = value
+            yield from self.run(p.body, rt, inner)
+
+    def visit_Reveal(self, s, rt, f):
+        rt.reveal(f.you, self.ev(s.item, rt, f))
+        return ()
+
+    def visit_Look(self, s, rt, f):
+        rt.look(f.you, self.ev(s.item, rt, f))
+        return ()
+
     def visit_Say(self, s, rt, f):
         rt.say(f.you, s.text)
         return ()

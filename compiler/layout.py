@@ -7,7 +7,7 @@ only the effect callables differ between the two.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterator, NamedTuple, Optional
 
 from rulebook.dsl import ast as A
@@ -51,6 +51,7 @@ class Layout:
     procs: list
     funcs: list
     game: A.Game | None
+    visibility: dict = field(default_factory=dict)   # zone -> "hidden" | "secret" (public zones are not listed)
 
 
 def layout(sym: Symbols) -> Layout:
@@ -82,6 +83,7 @@ def layout(sym: Symbols) -> Layout:
         counters={c.name: (c.is_global, field_value(c.low) if c.low else None,
                            field_value(c.high) if c.high else None) for c in d if isinstance(c, A.Counter)},
         zones={z.name: (z.per_player, z.kind) for z in d if isinstance(z, A.Zone)},
+        visibility={z.name: z.visibility for z in d if isinstance(z, A.Zone) and z.visibility != "public"},
         actors=[a.name for a in d if isinstance(a, A.Actor)],
         variants={v.name: v.title for v in d if isinstance(v, A.Variant)},
         entities=entities,
@@ -191,7 +193,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]]) -> di
     g = lay.game
     return {
         "name": pack_name, "resources": lay.resources, "groups": lay.groups, "counters": lay.counters,
-        "zones": lay.zones, "actors": lay.actors, "variants": lay.variants,
+        "zones": lay.zones, "visibility": lay.visibility, "actors": lay.actors, "variants": lay.variants,
         "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp, source)
                      for kind, name, title, fields, slots, span, pp, source in lay.entities],
         "entity_refs": lay.entity_refs,
@@ -332,6 +334,8 @@ def trigger_captures(sym) -> dict[int, list[str]]:
                         inside(part, scope)
             elif isinstance(value, A.Part):
                 inside(value, scope)
+            elif isinstance(value, A.Stmt):   # a statement holding another (`each ... simultaneously pick`)
+                block((value,), scope)
 
     for decl in sym.decls.values():
         inside(decl, frozenset(p.name for p in decl.params) if type(decl) is A.Proc else frozenset())

@@ -684,6 +684,31 @@ class Pick(Stmt):
 
 
 @node
+class Simultaneous(Stmt):
+    """`each PLAYERS [where COND] simultaneously pick VAR from DOMAIN ... { ... }`: every player picks
+    in secret (asked in seat order, no one seeing another's choice), then the bodies run in seat order."""
+
+    domain: Expr
+    where: Optional[Expr]
+    pick: "Pick"
+
+
+@node
+class Reveal(Stmt):
+    """`reveal ITEM;` or `reveal ZONE;` every player learns the item (each item of the zone) until it moves."""
+
+    item: Expr
+
+
+@node
+class Look(Stmt):
+    """`look ITEM;` or `look ZONE;` the acting player alone learns the item (each item of the zone)
+    until it moves."""
+
+    item: Expr
+
+
+@node
 class Say(Stmt):
     """`say "text";` a line in the game's log."""
 
@@ -833,12 +858,13 @@ class Entity(Decl):
 
 @node
 class Zone(Decl):
-    """`zone NAME ["Title"] [per_player] of KIND;` a deck, hand, pile, display or supply."""
+    """`zone NAME ["Title"] [per_player] of KIND [public|hidden|secret];` a deck, hand, pile, display or supply."""
 
     name: str
     title: Optional[str]
     per_player: bool
     kind: str
+    visibility: str = "public"   # "public": everyone; "hidden": the owner only; "secret": nobody (size only)
 
 
 @node

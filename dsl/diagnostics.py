@@ -55,6 +55,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E308": (ERROR, "invalid value"),
     "E309": (ERROR, "name shadows a declaration"),
     "E310": (ERROR, "nested too deeply"),
+    "E320": (ERROR, "hidden zone without an owner"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),

@@ -20,7 +20,7 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
     "next", "no_benefit", "not", "of", "once", "option", "optional", "or", "override", "pay", "paying",
     "per_player", "phase", "pick", "rank", "regress", "repeat", "roll", "say", "seats", "set", "shuffle",
     "some", "space", "then", "tier", "ties", "to", "top", "total", "until", "when", "whenever", "where",
-    "while", "winner", "with",
+    "while", "winner", "with", "public", "hidden", "secret", "reveal", "look", "simultaneously",
 )
 
 

@@ -311,7 +311,12 @@ class _Builder:
 
     def zone_decl(self, meta, items):
         per_player = any(isinstance(t, Token) and t.type == "PER_PLAYER" for t in items)
-        return A.Zone(str(items[0]), _title(items), per_player, str(items[-1]), span=self._s(meta))
+        visibility = _pick(items, "visibility", "public")
+        kind = [i for i in items if isinstance(i, Token) and i.type == "NAME"][-1]
+        return A.Zone(str(items[0]), _title(items), per_player, str(kind), visibility, span=self._s(meta))
+
+    def visibility(self, meta, items):
+        return _Marker("visibility", str(items[0]))
 
     def actor_decl(self, meta, items):
         return A.Actor(str(items[0]), _title(items), span=self._s(meta))
@@ -509,6 +514,15 @@ class _Builder:
         optional = any(isinstance(t, Token) and t.type == "OPTIONAL" for t in items)
         return A.Pick(str(items[0]), items[1], _pick(items, "where"), _title(items), _block(items), optional,
                       span=self._s(meta))
+
+    def simultaneous_stmt(self, meta, items):
+        return A.Simultaneous(items[0], _pick(items, "where"), items[-1], span=self._s(meta))
+
+    def reveal_stmt(self, meta, items):
+        return A.Reveal(items[0], span=self._s(meta))
+
+    def look_stmt(self, meta, items):
+        return A.Look(items[0], span=self._s(meta))
 
     def log_stmt(self, meta, items):
         return A.Say(_unquote(items[0]), span=self._s(meta))

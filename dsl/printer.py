@@ -271,6 +271,19 @@ class Printer(A.Visitor):
         self.block(f"pick {s.var} from {expr(s.domain)}{where}{_title(s.title)}{' optional' if s.optional else ''}",
                    s.body)
 
+    def visit_Simultaneous(self, s):
+        where = f" where {expr(s.where)}" if s.where is not None else ""
+        p = s.pick
+        pwhere = f" where {expr(p.where)}" if p.where is not None else ""
+        self.block(f"each {expr(s.domain)}{where} simultaneously pick {p.var} from {expr(p.domain)}{pwhere}"
+                   f"{_title(p.title)}{' optional' if p.optional else ''}", p.body)
+
+    def visit_Reveal(self, s):
+        self.line(f"reveal {expr(s.item)};")
+
+    def visit_Look(self, s):
+        self.line(f"look {expr(s.item)};")
+
     def visit_Say(self, s):
         self.line(f"say {quote(s.text)};")
 
@@ -345,7 +358,8 @@ class Printer(A.Visitor):
             self.block(item.name, item.body)
 
     def visit_Zone(self, d):
-        self.line(f"zone {d.name}{_title(d.title)}{' per_player' if d.per_player else ''} of {d.kind};")
+        shown = "" if d.visibility == "public" else f" {d.visibility}"
+        self.line(f"zone {d.name}{_title(d.title)}{' per_player' if d.per_player else ''} of {d.kind}{shown};")
 
     def visit_Actor(self, d):
         self.line(f"actor {d.name}{_title(d.title)};")

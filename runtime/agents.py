@@ -1,4 +1,7 @@
-"""Agents answer decisions: random (seeded), first-option, scripted (for tests and replay) and human."""
+"""Agents answer decisions: random (seeded), first-option, scripted (for tests and replay) and human.
+
+An agent is asked `choose(decision, view)`: the question (`runtime.view.Asked`: player, prompt, options,
+size, where) and the view of the state its player may see (`runtime.view.PlayerView`), never the Game."""
 
 from __future__ import annotations
 
@@ -12,19 +15,21 @@ from rich.text import Text
 from rulebook.dsl.diagnostics import printable
 
 from .engine import Decision, RulesRuntimeError, rng_seed
+from .view import Asked, PlayerView
 
 
 class Agent:
     """Answers a decision with an option index."""
 
-    def choose(self, decision: Decision, game) -> int:
+    def choose(self, decision: Asked, view: PlayerView) -> int:
+        """The index of the option taken."""
         raise NotImplementedError
 
 
 class FirstAgent(Agent):
     """Always takes the first option."""
 
-    def choose(self, decision: Decision, game) -> int:
+    def choose(self, decision: Asked, view: PlayerView) -> int:
         return 0
 
 
@@ -34,7 +39,7 @@ class RandomAgent(Agent):
     def __init__(self, seed: int):
         self.rng = random.Random(rng_seed(seed))
 
-    def choose(self, decision: Decision, game) -> int:
+    def choose(self, decision: Asked, view: PlayerView) -> int:
         return self.rng.randrange(decision.size)
 
 
@@ -46,10 +51,10 @@ class ScriptedAgent(Agent):
         self.position = 0
         self.fallback = fallback
 
-    def choose(self, decision: Decision, game) -> int:
+    def choose(self, decision: Asked, view: PlayerView) -> int:
         if self.position >= len(self.answers):
             if self.fallback is not None:
-                return self.fallback.choose(decision, game)
+                return self.fallback.choose(decision, view)
             raise RulesRuntimeError("E603", f"the script has no answer for {decision.player.name}: "
                                     f"{decision.prompt} {decision.options}", decision.where)
         answer = self.answers[self.position]
@@ -83,8 +88,10 @@ class HumanAgent(Agent):
     def __init__(self, console=None):
         self.console = console or PlainConsole()
 
-    def choose(self, decision: Decision, game) -> int:
+    def choose(self, decision: Asked, view: Optional[PlayerView]) -> int:
         c = self.console
+        if view is not None:
+            self.show(view)
         c.print(Text.assemble("\n", (printable(decision.player.name), "bold"), f": {printable(decision.prompt)}  ",
                               (f"({printable(str(decision.where))})", "dim")))
         for i, option in enumerate(decision.options, start=1):
@@ -99,6 +106,32 @@ class HumanAgent(Agent):
 
     def __deepcopy__(self, memo) -> "HumanAgent":
         return self  # one person at one terminal: a cloned game asks the same person
+
+    def show(self, view: PlayerView) -> None:
+        """The player's own stocks and zones (their hand), then what everyone sees of the others."""
+        c = self.console
+        me = view["players"][view["you"]]
+        c.print(Text.assemble("\n", (printable(f"You are {me['name']}"), "bold"), f": {_stocks(me['stock'])}"))
+        for name, z in me["zones"].items():
+            c.print(printable(f"  your {name}: {_zone_text(z)}"))
+        for i, p in enumerate(view["players"]):
+            if i != view["you"]:
+                zones = "; ".join(f"{name} {_zone_text(z)}" for name, z in p["zones"].items())
+                c.print(printable(f"  {p['name']}: {_stocks(p['stock'])}" + (f" | {zones}" if zones else "")))
+        for name, z in view["zones"].items():
+            c.print(printable(f"  {name}: {_zone_text(z)}"))
+
+
+def _stocks(stock: dict) -> str:
+    return ", ".join(f"{v} {k}" for k, v in stock.items() if v) or "nothing"
+
+
+def _zone_text(z: dict) -> str:
+    """A zone as a line: its items when visible, else its size (and what the player knows of it)."""
+    if "items" in z:
+        return "[" + ", ".join(e["title"] or e["name"] for e in z["items"]) + "]"
+    known = ", ".join(e["title"] or e["name"] for e in z["known"])
+    return f"{z['size']} {z['visibility']}" + (f" (you know: {known})" if known else "")
 
 
 class TracingAgent(Agent):

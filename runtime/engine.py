@@ -16,6 +16,7 @@ from typing import Any, Iterable, Iterator, Optional
 from .program import Program, TrackDef
 from .state import NONE_OPTION
 from .state import BadValue, EntityDef, Holder, NoField, State, Trigger, at_least_zero
+from .view import Asked, PlayerView, build_view
 
 MAX_CHAIN = 400  # trigger firings allowed between two decisions before the chain counts as runaway
 MAX_STEPS = 200_000  # loop iterations and proc or func calls allowed between two decisions
@@ -113,6 +114,7 @@ class Game:
         self._shared_refs: dict = {}
         self._gen: Optional[Iterator] = None
         self.decision: Optional[Decision] = None
+        self.secret_round: Optional[list] = None   # players who already chose in a running simultaneous pick
         self.decisions_made = 0
         p = program
         self._limited = {n for n, (cap, group) in p.resources.items() if cap is not None or group is not None} | \
@@ -209,8 +211,17 @@ class Game:
         """Play to the end with the game's agents; returns the result."""
         d = self.start()
         while d is not None:
-            d = self.apply(self.agents[d.player.index].choose(d, self))
+            d = self.apply(self.agents[d.player.index].choose(*self.offer(d)))
         return self.result()
+
+    def offer(self, d: Decision) -> tuple:
+        """What an agent is given for a decision: the question and its player's view, not the Game
+        (the view is built only if the agent looks at it)."""
+        return Asked(d), PlayerView(self, d.player.index)
+
+    def view(self, player_index: int) -> dict:
+        """The state as one player sees it, JSON-ready (see runtime/view.py)."""
+        return build_view(self, player_index)
 
     def _whole_game(self):
         g = self.program.game
@@ -280,6 +291,45 @@ class Game:
             return None
         choice = yield self.decide(player, prompt, candidates + [NONE_OPTION] if optional else candidates, where)
         return choice if choice < len(candidates) else None
+
+    def simultaneous(self, seats: list, prompt: str, candidates: list, optional: bool, where: str):
+        """`each ... simultaneously pick`: each seat picks from its own candidates, asked in seat order
+        while nothing changes (a view shows who has chosen, never what); returns [(player, pick)] in
+        seat order for those who picked, for the bodies to run once everyone has chosen."""
+        chosen, self.secret_round = [], []
+        try:
+            for who, mine in zip(seats, candidates):
+                choice = yield from self.pick(who, prompt, mine, optional, where)
+                self.secret_round.append(who)
+                if choice is not None:
+                    chosen.append((who, mine[choice]))
+        finally:
+            self.secret_round = None
+        return chosen
+
+    # ------------------------------------------------------------------ hidden information
+    def _known_keys(self, h: Optional[Holder], value) -> list:
+        """The place keys of what `reveal`/`look` name: an entity (a per-player one: `h`'s copy) or a
+        zone's entities."""
+        if type(value) is ZoneRef:
+            return [e.place_key(value.owner) for e in value.items]
+        if type(value) is EntityDef:
+            return [value.place_key(h if h is not None and h.is_player else None)]
+        raise RulesRuntimeError("E601", f"cannot reveal or look at {label_of(value)}: it is not a card, tile "
+                                "or zone")
+
+    def reveal(self, h: Optional[Holder], value) -> None:
+        """Every player learns an entity (each entity of a zone) until it moves."""
+        everyone = range(len(self.state.players))
+        for key in self._known_keys(h, value):
+            self.state.known[key] = set(everyone)
+
+    def look(self, h: Holder, value) -> None:
+        """The acting player alone learns an entity (each entity of a zone) until it moves."""
+        if not h.is_player:
+            return   # an actor has no view to learn with
+        for key in self._known_keys(h, value):
+            self.state.known.setdefault(key, set()).add(h.index)
 
     # ------------------------------------------------------------------ stocks
     def holder_of(self, value) -> Holder:
@@ -599,6 +649,8 @@ class Game:
         else:
             dest.items.append(e)
         where[key] = (owner, dest.name, dest.items)
+        if self.state.known:   # what was revealed or looked at is known only until it moves
+            self.state.known.pop(key, None)
         if "move" in self.by_event:
             self.emit("move", dest.owner, {"item": e, "dest": dest.name})
 

@@ -61,6 +61,7 @@ class Program:
     entities: dict = field(default_factory=dict)    # name -> EntityDef
     kinds: dict = field(default_factory=dict)       # kind -> [EntityDef] in declaration order
     zones: dict = field(default_factory=dict)       # name -> (per_player, kind)
+    visibility: dict = field(default_factory=dict)  # zone name -> "hidden" | "secret" (absent: public)
     actors: list = field(default_factory=list)
     dice: dict = field(default_factory=dict)        # name -> [(title, fn)]
     triggers: dict = field(default_factory=dict)    # tid -> (fn, span)
@@ -80,7 +81,7 @@ def assemble(tables: dict, fns: dict) -> Program:
     from .state import EntityDef
 
     program = Program(tables["name"])
-    for key in ("resources", "groups", "counters", "zones", "actors", "variants"):
+    for key in ("resources", "groups", "counters", "zones", "visibility", "actors", "variants"):
         setattr(program, key, tables[key])
     for kind, name, title, fields, slots, span, per_player, source in tables["entities"]:
         e = EntityDef(kind, name, title, dict(fields), {s: fns["entity", source, s] for s in slots}, span, per_player)

@@ -191,6 +191,7 @@ class SavedState(BaseModel):
     once: list[str]
     claimed: list[str]
     over: bool
+    known: dict[str, list[int]] = Field(default_factory=dict)   # what reveal/look showed to whom
 
 
 def save_state(state: State, path: Path) -> None:

@@ -100,7 +100,7 @@ class State:
     """Everything that changes during a game."""
 
     __slots__ = ("players", "actors", "globals", "zones", "evars", "flipped", "triggers", "once_done",
-                 "claimed", "where", "over")
+                 "claimed", "where", "over", "known")
 
     def __init__(self, player_count: int, actor_names: list[str]):
         self.players = [Holder(i, f"P{i + 1}") for i in range(player_count)]
@@ -114,6 +114,9 @@ class State:
         self.claimed: set[str] = set()
         self.where: dict[str, tuple] = {}   # entity place key -> (owner, zone name, the zone's list)
         self.over = False
+        # what players learnt by `reveal`/`look`: entity place key -> indexes of the players who know it
+        # (kept until the entity moves; a zone they may see needs no entry)
+        self.known: dict[str, set[int]] = {}
 
     # ------------------------------------------------------------------ JSON form
     def to_json(self) -> dict:
@@ -121,7 +124,7 @@ class State:
         def holder(h: Holder) -> dict:
             return {"stock": dict(sorted(h.stock.items())),
                     "zones": {z: [e.name for e in items] for z, items in sorted(h.zones.items())}}
-        return {
+        data = {
             "players": [holder(p) for p in self.players],
             "actors": {n: holder(a) for n, a in sorted(self.actors.items())},
             "globals": dict(sorted(self.globals.items())),
@@ -135,6 +138,9 @@ class State:
             "claimed": sorted(self.claimed),
             "over": self.over,
         }
+        if self.known:   # only when someone knows something, so the digests of games without it stay as they were
+            data["known"] = {k: sorted(v) for k, v in sorted(self.known.items())}
+        return data
 
     @classmethod
     def from_json(cls, data: dict, entities: dict[str, EntityDef]) -> "State":
@@ -166,6 +172,7 @@ class State:
         state.once_done = set(data["once"])
         state.claimed = set(data["claimed"])
         state.over = data["over"]
+        state.known = {k: set(v) for k, v in data.get("known", {}).items()}
         return state
 
     def digest(self) -> str:
@@ -266,6 +273,11 @@ def check_saved(data: dict, program) -> None:
     for e in data["flipped"]:
         if e not in p.entities:
             fail(f"unknown card or tile {e!r} flipped")
+    for key, seats in data.get("known", {}).items():
+        if not isinstance(key, str) or key.split("@")[0] not in p.entities:
+            fail(f"unknown card or tile {key!r} known")
+        if not isinstance(seats, list) or not all(type(i) is int and 0 <= i < len(data["players"]) for i in seats):
+            fail(f"{key!r} is known by {seats!r}, which are not seats of this game")
     for t in data["triggers"]:
         if len(t) != 8 or not isinstance(t[0], str) or t[0] not in p.triggers or not isinstance(t[5], bool) \
                 or not all(isinstance(x, (str, type(None))) for x in t[2:4]):

@@ -420,7 +420,7 @@ def test_start_tiles_players_plus_one_each_chooses_counter_clockwise(program):
             d = gen.send(value)
             if d.prompt == "choose your start tile":
                 choosers.append(d.player.name)
-            value = agent.choose(d, g)
+            value = agent.choose(*g.offer(d))
     except StopIteration:
         pass
     assert choosers == ["P3", "P2", "P1"]              # from the president's right, counter-clockwise
@@ -454,7 +454,7 @@ def play_random(program, players: int, seed: int, seen: dict | None = None) -> G
     last: dict = {}
     d = g.start()
     while d is not None:
-        choice = agents[d.player.index].choose(d, g)
+        choice = agents[d.player.index].choose(*g.offer(d))
         if seen is not None:
             seen.setdefault(d.prompt, set()).add(d.options[choice])
         d = g.apply(choice)

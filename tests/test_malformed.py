@@ -94,6 +94,9 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     # ---------------------------------------------------------------- E3xx: types and structure
     "gain_a_track.rules": [("E301", 11)],
     "advance_a_resource.rules": [("E301", 6)],
+    "shared_hidden_zone.rules": [("E320", 3)],
+    "reveal_a_counter.rules": [("E303", 6)],
+    "simultaneous_over_cards.rules": [("E303", 6)],
     "call_a_resource.rules": [("E301", 5)],
     "emit_builtin_event.rules": [("E100", 5)],           # builtin event names are keywords
     "wrong_arity_proc.rules": [("E302", 10)],

@@ -78,8 +78,8 @@ track path {
   first to 3 { gain 5 vp; }
 }
 kind card { worth: int; play: effect; }
-zone deck of card;
-zone hand per_player of card;
+zone deck of card secret;
+zone hand per_player of card hidden;
 card c1 { worth = 1; play { gain 1 vp; } }
 card c2 { worth = 2; play { gain 2 coin; } }
 card c3 { worth = 3; play { advance path; } }
@@ -144,7 +144,10 @@ def statements(depth: int):
                          "pick c from hand { move c to top of deck; }",
                          "while coin < 3 and ore < 2 { gain 1 coin; }",
                          "rank players where if coin > 0 then true else vp > 0 by vp award [2] coin ties split;",
-                         "if some(c in hand where c.worth == 3) { flip first(hand); }"]),
+                         "if some(c in hand where c.worth == 3) { flip first(hand); }",
+                         "reveal hand;", "look deck;", "each opponents { look hand; }",
+                         "each players simultaneously pick c from hand where c.worth > 1 \"keep\" "
+                         "{ move c to deck; copy c.play; }"]),
         expr.map(lambda e: f"set vp = max(0, {e});"),
     )
     if depth == 0:
@@ -162,6 +165,8 @@ def statements(depth: int):
         block.map(lambda b: f"whenever anyone ping until you ping(n = 2) {{ {b} }}"),
         block.map(lambda b: f"next anyone gain(res = food) {{ {b} }}"),
         block.map(lambda b: f"once {{ {b} }}"),
+        block.map(lambda b: f"each players where coin >= 0 simultaneously pick s from hand optional "
+                            f"{{ move s to top of deck; {b} }}"),
         st.tuples(block).map(lambda t: f"for each p in players where p.coin > 0 and p.vp >= 0 {{ {t[0]} }}"),
         st.tuples(small, block).map(lambda t: f"for each i in {t[0]} {{ {t[1]} }}"),
         st.tuples(cond, block, cond, block, block).map(
