@@ -650,18 +650,20 @@ class Reader(A.Visitor):
 
     def visit_Simultaneous(self, s, depth: int) -> None:
         p = s.pick
-        where = f" for whom {expr(s.where)}" if s.where is not None else ""
-        pwhere = f" where {expr(p.where)}" if p.where is not None else ""
-        self.say(depth, f"{_who(s.domain).capitalize()}{where} secretly picks {'at most ' if p.optional else ''}"
-                 f"one {p.var} from {expr(p.domain)}{pwhere}; once all have picked, the picks are revealed "
-                 "and each of them, in seat order, does:")
+        text = expr(s.domain)
+        who = PLAYER_DOMAINS[text][0] if text in PLAYER_DOMAINS else f"each of {self.x(s.domain)}"
+        where = f" for whom {self.x(s.where)}" if s.where is not None else ""
+        pwhere = f" for which {self.x(p.where)}" if p.where is not None else ""
+        self.say(depth, f"{who[0].upper()}{who[1:]}{where} secretly picks {'at most ' if p.optional else ''}"
+                        f"one {p.var} from {self.x(p.domain)}{pwhere}; once all have picked, the picks are "
+                        "revealed and each of them, in seat order, does:")
         self.block(p.body, depth + 1)
 
     def visit_Reveal(self, s, depth: int) -> None:
-        self.say(depth, f"Reveal {expr(s.item)} to every player.")
+        self.say(depth, f"Reveal {self.x(s.item)} to every player.")
 
     def visit_Look(self, s, depth: int) -> None:
-        self.say(depth, f"Look at {expr(s.item)} (only you see it).")
+        self.say(depth, f"Look at {self.x(s.item)} (only you see it).")
 
     def visit_Say(self, s, depth: int) -> None:
         self.say(depth, f"Note: {s.text}")
