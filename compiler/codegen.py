@@ -30,17 +30,30 @@ MARK = re.compile(r"  # @(\S+)$")
 IDENT = re.compile(r"\W")
 
 
+class Scope:
+    """Local names in scope: those of the enclosing scope, and this block's own, which grow as its
+    lets come (a long run of lets stays linear; lookups walk at most the nesting depth)."""
+
+    __slots__ = ("outer", "own")
+
+    def __init__(self, outer=frozenset(), own=()):
+        self.outer, self.own = outer, set(own)
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.own or name in self.outer
+
+
 @dataclass(frozen=True)
 class Ctx:
     """What names mean where the visitor is: locals in scope, who `you` is, `this` and `it`."""
 
-    locals: frozenset = frozenset()
+    locals: Scope | frozenset = frozenset()
     you: str = "you"
     this_ok: bool = False
     it_mode: str | None = None   # "event" in trigger bodies, "entity" in fill filters
 
     def bind(self, name: str) -> "Ctx":
-        return replace(self, locals=self.locals | {name})
+        return replace(self, locals=Scope(self.locals, (name,)))
 
 
 @dataclass
@@ -126,9 +139,15 @@ class CodeGen(A.Visitor):
         return name
 
     def block(self, stmts: tuple, ctx: Ctx) -> None:
+        lets = None   # this block's own scope, made at its first let
         for s in stmts:
             drains = announces(s, ctx.locals)
-            ctx = self.visit(s, ctx) or ctx
+            self.visit(s, ctx)
+            if type(s) is A.Let:
+                if lets is None:
+                    ctx = replace(ctx, locals=Scope(ctx.locals))
+                    lets = ctx.locals.own
+                lets.add(s.name)
             if drains:
                 self.writeline("if rt.pending: yield from rt.drain()")
 
@@ -360,8 +379,7 @@ class CodeGen(A.Visitor):
 
     def visit_Let(self, s: A.Let, ctx: Ctx):
         # a let runs once per pass: only `set` (which can feed a value back into itself) is bounded
-        self.writeline(f"v_{s.name} = {self.ex(s.value, ctx)}", s)
-        return ctx.bind(s.name)
+        self.writeline(f"v_{s.name} = {self.ex(s.value, ctx)}", s)   # `block` binds the name after it
 
     def visit_SetName(self, s: A.SetName, ctx: Ctx):
         value = self.ex(s.value, ctx)

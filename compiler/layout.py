@@ -312,17 +312,27 @@ def trigger_captures(sym) -> dict[int, list[str]]:
     """
     captures: dict[int, list[str]] = {}
 
-    def block(stmts: tuple, scope: frozenset) -> None:
+    # `scope` counts the bindings of each local name in force (a name can be bound again inside);
+    # names are added and taken away as blocks open and close, so a long run of lets stays linear
+    def block(stmts: tuple, scope: dict) -> None:
+        lets = []
         for s in stmts:
             if type(s) is A.Let:
-                scope = scope | {s.name}
+                scope[s.name] = scope.get(s.name, 0) + 1
+                lets.append(s.name)
             elif type(s) is A.Whenever:
-                captures[id(s)] = sorted(scope & free_names(s.body))
-                block(s.body, frozenset(captures[id(s)]))
-            else:   # a loop or a pick binds its variable in its body
-                inside(s, scope | {s.var} if "var" in s._fields else scope)
+                captures[id(s)] = sorted(n for n in free_names(s.body) if scope.get(n))
+                block(s.body, dict.fromkeys(captures[id(s)], 1))
+            elif "var" in s._fields:   # a loop or a pick binds its variable in its body
+                scope[s.var] = scope.get(s.var, 0) + 1
+                inside(s, scope)
+                scope[s.var] -= 1
+            else:
+                inside(s, scope)
+        for name in lets:
+            scope[name] -= 1
 
-    def inside(n: A.Node, scope: frozenset) -> None:
+    def inside(n: A.Node, scope: dict) -> None:
         """The blocks below a node, found generically: a new statement needs no case here."""
         for name in n._fields:
             value = getattr(n, name)
@@ -338,7 +348,7 @@ def trigger_captures(sym) -> dict[int, list[str]]:
                 block((value,), scope)
 
     for decl in sym.decls.values():
-        inside(decl, frozenset(p.name for p in decl.params) if type(decl) is A.Proc else frozenset())
+        inside(decl, dict.fromkeys((p.name for p in decl.params) if type(decl) is A.Proc else (), 1))
     return captures
 
 
