@@ -483,7 +483,9 @@ class CodeGen(A.Visitor):
         self.writeline(f"rt.look({ctx.you}, {self.ex(s.item, ctx)})", s)
 
     def visit_Say(self, s: A.Say, ctx: Ctx):
-        self.writeline(f"rt.say({ctx.you}, {s.text!r})", s)
+        # literal parts enter the code through repr() only; values are shown by the runtime's rt.text
+        parts = [repr(p) if isinstance(p, str) else f"rt.text({self.ex(p, ctx)})" for p in s.parts]
+        self.writeline(f"rt.say({', '.join([ctx.you] + parts)})", s)
 
 
 def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:

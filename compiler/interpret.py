@@ -275,7 +275,7 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_Say(self, s, rt, f):
-        rt.say(f.you, s.text)
+        rt.say(f.you, *[p if isinstance(p, str) else rt.text(self.ev(p, rt, f)) for p in s.parts])
         return ()
 
     # ------------------------------------------------------------------ expressions

@@ -832,9 +832,23 @@ class Game:
             place += len(tied)
             i = j
 
-    def say(self, h: Optional[Holder], text: str) -> None:
-        """A line for the game's message log."""
-        self.messages.append(f"{h.name}: {text}" if h else text)
+    def say(self, h: Optional[Holder], *parts: str) -> None:
+        """A line for the game's message log, from its parts (texts already; see `text`)."""
+        line = "".join(parts)
+        self.messages.append(f"{h.name}: {line}" if h else line)
+
+    def text(self, value) -> str:
+        """How a value reads in a `say` message (one function for both backends): numbers as
+        digits, players by name, cards and tiles by title, zones and lists as their elements."""
+        if type(value) is ZoneRef:
+            value = value.items
+        if isinstance(value, (list, tuple)):
+            return ", ".join(self.text(v) for v in value) if value else "nothing"
+        if value is None:
+            return "nothing"
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return label_of(value)  # players by name, entities by title
 
     def variant(self, name: str) -> bool:
         """Whether an optional rule is switched on."""

@@ -135,6 +135,7 @@ def statements(depth: int):
         st.sampled_from(["advance path;", "advance path by 2;", "advance path no_benefit;", "regress path;",
                          "advance path paying;", "roll d6;", "draw 1 from deck to hand;",
                          "emit ping(2);", "set round = round + 1;", "say \"hello\";",
+                         "say \"{you} has {coin} coin, {size(hand)} cards: {hand}; {{ok}} {vp > 1}\";",
                          "rank players by vp award [3, 1] coin ties split;",
                          "rank players where coin > 0 by coin award [2] vp ties all;",
                          "pick c from hand \"play\" { copy c.play; move c to deck; }",
