@@ -242,10 +242,11 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
          variant: List[str] = typer.Option([], "--variant", help="Switch on an optional rule."),
          interpret: bool = typer.Option(False, "--interpret", help="Run on the reference interpreter."),
          quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the result."),
-         trace: bool = typer.Option(False, "--trace", help="Print every decision as it is taken."),
+         trace: bool = typer.Option(False, "--trace", help="Print every effect, decision and message as it "
+                                    "happens, with its rules line."),
          expansions: List[str] = with_option()) -> None:
     """Play a whole game with the given agents and print the final scores and the winner."""
-    from rulebook.runtime.agents import TracingAgent, make_agents
+    from rulebook.runtime.agents import make_agents
     from rulebook.runtime.engine import Game, RulesRuntimeError
     from rulebook.runtime.record import dump, record
 
@@ -255,9 +256,9 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
         _fail(e, Format.text, _sources_of(e))
     g = _check_seats(program, pack, players, variant)
     agents = make_agents(agent.value, players, seed)
-    if trace:
-        agents = [TracingAgent(a, out) for a in agents]
     game = Game(program, players, seed, agents, variant)
+    if trace:
+        game.tracer = _print_effect
     try:
         result = game.play()
     except RulesRuntimeError as e:
@@ -269,7 +270,7 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
         err.print(f"rulebook: the input ended after {game.decisions_made} decisions; the game is abandoned",
                   markup=False)
         raise typer.Exit(EXIT_USAGE)
-    if not quiet:
+    if not quiet and not trace:   # a trace has shown every message already
         for line in game.messages[-12:]:
             out.print(f"  {line}", markup=False)
     _print_result(g.title or g.name, result, game.decisions_made)
@@ -316,6 +317,11 @@ def cover(pack: str = typer.Argument(..., help="Pack folder or shipped pack name
         table.add_row(group, f"{total - len(missing)}/{total}", Text(printable(", ".join(missing)) or "-"))
     out.print(table)
     raise typer.Exit(EXIT_FINDINGS if any(missing for _, missing in report.values()) else EXIT_CLEAN)
+
+
+def _print_effect(effect) -> None:
+    """One line of `play --trace`: the effect, then where in the rules it comes from."""
+    out.print(f"{effect.describe()}  ({effect.where or 'engine'})", markup=False)
 
 
 def _print_result(title: str, result: dict, decisions: int) -> None:

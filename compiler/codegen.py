@@ -444,7 +444,7 @@ class CodeGen(A.Visitor):
         prizes = "[" + ", ".join(self.ex(p, ctx) for p in s.prizes) + "]"
         cond = f" if {self.wrap(s.where, replace(ctx, you=who), 1)}" if s.where is not None else ""
         self.writeline(f"{dom} = [{who} for {who} in {self.domain(s.domain, ctx, s)}{cond}]", s)
-        self.writeline(f"rt.rank({dom}, [{key} for {who} in {dom}], {prizes}, {s.resource!r}, {s.ties!r})")
+        self.writeline(f"rt.rank({dom}, [{key} for {who} in {dom}], {prizes}, {s.resource!r}, {s.ties!r})", s)
 
     def visit_Pick(self, s: A.Pick, ctx: Ctx):
         inner = ctx.bind(s.var)

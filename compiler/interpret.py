@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rulebook.dsl import ast as A
 from rulebook.runtime.kernels import KERNELS
+from rulebook.runtime.engine import STATEMENT_FRAMES
 from rulebook.runtime.program import Program, assemble
 
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, actor_call, aggregate_shape, announces,
@@ -402,6 +403,9 @@ BINARY = {
     "%": lambda a, b: a % b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
     "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
 }
+# A trace places an effect at the statement the innermost `run` frame is carrying out.
+STATEMENT_FRAMES[Interpreter.run.__code__] = lambda frame: where(frame.f_locals["s"])
+
 REDUCE = {"sum": sum, "any": any, "all": all, "first": lambda values: values[0] if values else None}
 PYTHON = {"min": min, "max": max, "abs": abs, "len": len}
 

@@ -178,11 +178,13 @@ def statements(depth: int):
 def outcome(program, players: int, seed: int):
     agents = [RandomAgent(seed * 10 + i) for i in range(players)]
     game = Game(program, players, seed, agents)
+    trace: list = []
+    game.tracer = trace.append   # both backends must trace the same effects at the same rules lines
     try:
         result = game.play()
     except RulesRuntimeError as e:
-        return ("error", e.code, e.message, e.where, game.log)
-    return ("done", game.log, game.state.to_json(), result, game.messages)
+        return ("error", e.code, e.message, e.where, game.log, trace)
+    return ("done", game.log, game.state.to_json(), result, game.messages, trace)
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
