@@ -307,6 +307,9 @@ class Game:
             "scores": {p.name: list(k) for k, p in rows},
             "winners": [p.name for k, p in rows if k == best],
             "digest": self.state.digest(),
+            "keys": [text for text, _parts in g.key_columns],   # each score's rules text
+            # the stocks the keys add or subtract, per player (`vp - debt`: vp and debt apart)
+            "parts": {p.name: {n: p.stock[n] for _text, parts in g.key_columns for n in parts} for p in self.state.players},
         }
 
     # ------------------------------------------------------------------ decisions

@@ -96,3 +96,74 @@ def test_play_trace_prints_effects_decisions_and_messages_with_rules_lines():
     assert "P2: choice choose your start tile -> Start: a Level-2 stall  (rules/federation/missions.rules:352:7)" in lines
     assert any(line.startswith("P1: gain ") and "(rules/federation/" in line for line in lines)
     assert any(line.startswith("P1: pay ") for line in lines)
+
+
+WONDERS = """
+resource coin "Coin";
+counter vp "Victory points";
+counter debt "Debt";
+counter age;
+kind card { worth: int; }
+zone discard of card;
+zone built per_player of card;
+card baths "Baths [bold]" { worth = 3; }
+card altar "Altar" { worth = 2; }
+game cities "7 Wonders: Cities" {
+  seats 2 to 3;
+  phase setup { fill discard with card; }
+  phase play {
+    each players {
+      gain 3 coin;
+      choose "build?" { option "Baths" when baths.owner == none { move baths to built; gain 3 vp; }
+               option "take debt" { gain 2 debt; gain 1 vp; } option "pass" { } }
+    }
+    set age = 2;
+  }
+  winner most vp - debt then coin;
+}
+"""
+
+
+def play_cli(tmp_path, *options):
+    from typer.testing import CliRunner
+
+    from rulebook.cli import app
+    from .conftest import write_pack
+
+    pack = write_pack(tmp_path / "cities", WONDERS)
+    result = CliRunner().invoke(app, ["play", str(pack), "-n", "2", "--agent", "first", *options])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_score_table_shows_each_key_and_the_counters_it_adds_up(tmp_path):
+    output = play_cli(tmp_path)
+    header = next(line for line in output.splitlines() if "player" in line)
+    assert [cell.strip() for cell in header.strip("┃ ").split("┃")] == ["player", "vp - debt", "then coin", "vp", "debt"]
+    rows = [[c.strip() for c in line.strip("│ ").split("│")] for line in output.splitlines() if line.startswith("│")]
+    assert rows == [["P1", "3", "3", "3", "0"], ["P2", "-1", "3", "1", "2"]]   # P2 takes the debt: P1's baths is gone
+
+
+def test_result_keeps_its_fields_and_adds_keys_and_parts(tmp_path):
+    from rulebook.compiler.driver import compile_pack
+    from .conftest import write_pack
+
+    program = compile_pack(str(write_pack(tmp_path / "cities", WONDERS))).program
+    result = Game(program, 2, 1, make_agents("first", 2, 1)).play()
+    assert result["scores"] == {"P1": [3, 3], "P2": [-1, 3]} and result["winners"] == ["P1"]
+    assert result["keys"] == ["vp - debt", "coin"]
+    assert result["parts"] == {"P1": {"vp": 3, "debt": 0}, "P2": {"vp": 1, "debt": 2}}
+
+
+def test_show_state_prints_stocks_zones_by_title_and_globals_as_plain_text(tmp_path):
+    output = play_cli(tmp_path, "--show-state")
+    assert "the state at the end" in output
+    assert "Baths [bold]" in output           # a title is text, never markup
+    assert any("age" in line and "2" in line for line in output.splitlines())
+    assert any(line.split("│")[1].strip() == "debt" for line in output.splitlines() if line.count("│") > 2)
+
+
+def test_show_state_each_prints_the_state_before_every_decision(tmp_path):
+    output = play_cli(tmp_path, "--show-state-each")
+    assert output.count("before P1 decides: build?") == 1 and output.count("before P2 decides: build?") == 1
+    assert output.count("the state at the end") == 1
