@@ -12,16 +12,10 @@ from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Effect, Game
 
 from .conftest import run_proc
+from .test_say import PACK as CARDS
 
-PACK = """
-resource coin cap 5;
-counter vp;
-kind card { worth: int; }
-zone deck of card;
-zone hand per_player of card;
-card forge "The Forge" { worth = 2; }
-card mill "Mill" { worth = 1; }
-event scored();
+# the cards of the say tests, with a capped coin: lines 1-8
+PACK = CARDS.replace("resource coin;", "resource coin cap 5;") + """event scored();
 track path { space 1 { gain 1 vp; } space 2 { gain 2 vp; } }
 die d2 { face { gain 1 coin; } face { gain 2 coin; } }
 proc p() {
