@@ -5,7 +5,6 @@ size, where) and the view of the state its player may see (`runtime.view.PlayerV
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Optional, Sequence
 

@@ -58,6 +58,8 @@ class Effect(NamedTuple):
     def describe(self) -> str:
         """The entry as one readable line (without its position)."""
         who = f"{self.player}: " if self.player else ""
+        if self.kind == "say":   # a message reads as in the message log
+            return who + self.what
         amount = "" if self.amount is None else f"{self.amount} "
         return f"{who}{self.kind} {amount}{self.what}"
 
