@@ -266,7 +266,8 @@ class CodeGen(A.Visitor):
         return f"v_{name}" if name in ctx.locals else repr(name)
 
     def visit_Gain(self, s: A.Gain, ctx: Ctx):
-        self.writeline(f"rt.gain({ctx.you}, {self.res(s.resource, ctx)}, {self.ex(s.amount, ctx)})", s)
+        self.writeline(f"yield from rt.gain_or_discard({ctx.you}, {self.res(s.resource, ctx)}, {self.ex(s.amount, ctx)}, "
+                       f"{where(s)!r})", s)
 
     def visit_Lose(self, s: A.Lose, ctx: Ctx):
         amount = self.ex(s.amount, ctx)

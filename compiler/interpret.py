@@ -70,8 +70,7 @@ class Interpreter(A.Visitor):
         return f.locals[name] if name in f.locals else name
 
     def visit_Gain(self, s, rt, f):
-        rt.gain(f.you, self.res(s.resource, f), self.ev(s.amount, rt, f))
-        return ()
+        return rt.gain_or_discard(f.you, self.res(s.resource, f), self.ev(s.amount, rt, f), where(s))
 
     def visit_Lose(self, s, rt, f):
         amount = self.ev(s.amount, rt, f)

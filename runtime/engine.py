@@ -434,6 +434,37 @@ class Game:
         if amount and "gain" in self.by_event:
             self.emit("gain", h, {"res": name, "amount": amount})
 
+    def gain_or_discard(self, h: Holder, name: str, amount: int, where: str):
+        """A `gain` statement. Past a cap that a group of resources shares, the player chooses which
+        of the group's resources to discard, the incoming one included (Federation p.6); past a
+        resource's own cap the excess is simply lost, as in `gain` (there is no choice to make)."""
+        spec = self.program.resources.get(name)
+        group = spec[1] if spec is not None and amount > 0 else None
+        shared_cap = self.program.groups[group][0] if group is not None else None
+        if shared_cap is None:
+            self.gain(h, name, amount)
+            return
+        members = self.program.groups[group][1]
+        kept = amount if spec[0] is None else max(0, min(amount, spec[0] - h.stock[name]))
+        over = sum(h.stock[m] for m in members) + kept - shared_cap
+        if over <= 0:
+            self.gain(h, name, amount)
+            return
+        # the incoming units are an option too; they are not in the stock yet, so the stock never
+        # passes the cap, even while the player decides
+        incoming = kept
+        for left in range(over, 0, -1):
+            options = [m for m in members if h.stock[m] > 0 or (m == name and incoming > 0)]
+            i = yield self.decide(h, f"over the {group} cap of {shared_cap}: discard 1 ({left} to discard)",
+                                  options, where)
+            if options[i] == name and incoming > 0:
+                incoming -= 1
+            else:
+                h.stock[options[i]] -= 1
+            if self.tracer is not None:
+                self._note("discard", h, options[i], 1, where)
+        self.gain(h, name, incoming)   # announces what was kept of the incoming resource
+
     def lose(self, h: Holder, name: str, amount: int) -> int:
         """Take from a stock, never below its floor; returns how much was actually lost."""
         if amount <= 0:
