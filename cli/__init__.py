@@ -262,6 +262,9 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
     if show_each:
         agents = [_ShowingState(a) for a in agents]
     game = Game(program, players, seed, agents, variant)
+    for a in agents:
+        if isinstance(a, _ShowingState):
+            a.game = game
     if trace:
         game.tracer = _print_effect
     try:
@@ -327,14 +330,15 @@ def cover(pack: str = typer.Argument(..., help="Pack folder or shipped pack name
 
 
 class _ShowingState:
-    """Wraps a seat's agent: prints the whole state before each decision it answers."""
+    """Wraps a seat's agent: prints the whole state before each decision it answers (the agent itself
+    sees only its player's view; this debugging display shows the game)."""
 
     def __init__(self, inner):
-        self.inner = inner
+        self.inner, self.game = inner, None
 
-    def choose(self, decision, game) -> int:
-        _print_state(game, f"before {decision.player.name} decides: {decision.prompt}")
-        return self.inner.choose(decision, game)
+    def choose(self, decision, view) -> int:
+        _print_state(self.game, f"before {decision.player.name} decides: {decision.prompt}")
+        return self.inner.choose(decision, view)
 
 
 def _cell(value, **style) -> Text:
