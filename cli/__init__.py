@@ -242,10 +242,14 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
          variant: List[str] = typer.Option([], "--variant", help="Switch on an optional rule."),
          interpret: bool = typer.Option(False, "--interpret", help="Run on the reference interpreter."),
          quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the result."),
-         trace: bool = typer.Option(False, "--trace", help="Print every decision as it is taken."),
+         show_state: bool = typer.Option(False, "--show-state", help="Print the whole game state at the end."),
+         show_each: bool = typer.Option(False, "--show-state-each",
+                                        help="Print the whole game state before each decision (and at the end)."),
+         trace: bool = typer.Option(False, "--trace", help="Print every effect, decision and message as it "
+                                    "happens, with its rules line."),
          expansions: List[str] = with_option()) -> None:
     """Play a whole game with the given agents and print the final scores and the winner."""
-    from rulebook.runtime.agents import TracingAgent, make_agents
+    from rulebook.runtime.agents import make_agents
     from rulebook.runtime.engine import Game, RulesRuntimeError
     from rulebook.runtime.record import dump, record
 
@@ -255,9 +259,14 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
         _fail(e, Format.text, _sources_of(e))
     g = _check_seats(program, pack, players, variant)
     agents = make_agents(agent.value, players, seed)
-    if trace:
-        agents = [TracingAgent(a, out) for a in agents]
+    if show_each:
+        agents = [_ShowingState(a) for a in agents]
     game = Game(program, players, seed, agents, variant)
+    for a in agents:
+        if isinstance(a, _ShowingState):
+            a.game = game
+    if trace:
+        game.tracer = _print_effect
     try:
         result = game.play()
     except RulesRuntimeError as e:
@@ -269,9 +278,11 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
         err.print(f"rulebook: the input ended after {game.decisions_made} decisions; the game is abandoned",
                   markup=False)
         raise typer.Exit(EXIT_USAGE)
-    if not quiet:
+    if not quiet and not trace:   # a trace has shown every message already
         for line in game.messages[-12:]:
             out.print(f"  {line}", markup=False)
+    if show_state or show_each:
+        _print_state(game, "the state at the end")
     _print_result(g.title or g.name, result, game.decisions_made)
     if log is not None:
         from rulebook.compiler.pack import load_pack, locate
@@ -318,12 +329,71 @@ def cover(pack: str = typer.Argument(..., help="Pack folder or shipped pack name
     raise typer.Exit(EXIT_FINDINGS if any(missing for _, missing in report.values()) else EXIT_CLEAN)
 
 
+class _ShowingState:
+    """Wraps a seat's agent: prints the whole state before each decision it answers (the agent itself
+    sees only its player's view; this debugging display shows the game)."""
+
+    def __init__(self, inner):
+        self.inner, self.game = inner, None
+
+    def choose(self, decision, view) -> int:
+        _print_state(self.game, f"before {decision.player.name} decides: {decision.prompt}")
+        return self.inner.choose(decision, view)
+
+
+def _cell(value, **style) -> Text:
+    """A table cell or title holding user text: plain, never markup, control characters escaped."""
+    return Text(printable(str(value)), **style)
+
+
+def _print_state(game, title: str) -> None:
+    """The state as tables: per player (stocks, counters, track positions, zones by title), then
+    shared zones and global counters. Every cell is plain text: rules text is never markup."""
+    program, state = game.program, game.state
+    players = state.players + list(state.actors.values())   # actors hold stocks and zones too
+    table = Table(title=_cell(title))
+    table.add_column("")
+    for p in players:
+        table.add_column(_cell(p.name), justify="right")
+    per_player = [n for n in program.resources] + [n for n, spec in program.counters.items() if not spec[0]]
+    for name in per_player + list(program.tracks):
+        label = name if name not in program.tracks else f"{program.tracks[name].title or name} (track)"
+        table.add_row(_cell(label), *(_cell(str(p.stock[name])) for p in players))
+    for name, (is_per_player, _kind) in program.zones.items():
+        if is_per_player:
+            table.add_row(_cell(name), *(_cell(game.text(p.zones[name]), justify="left") for p in players))
+    out.print(table)
+    shared = Table(title=_cell("shared"))
+    shared.add_column("zone or counter")
+    shared.add_column("size", justify="right")
+    shared.add_column("contents")
+    for name, items in state.zones.items():
+        shared.add_row(_cell(name), _cell(str(len(items))), _cell(game.text(items)))
+    for name, value in state.globals.items():
+        shared.add_row(_cell(name), _cell(""), _cell(str(value)))
+    if shared.row_count:
+        out.print(shared)
+
+
+def _print_effect(effect) -> None:
+    """One line of `play --trace`: the effect, then where in the rules it comes from."""
+    out.print(f"{effect.describe()}  ({effect.where or 'engine'})")
+
+
 def _print_result(title: str, result: dict, decisions: int) -> None:
-    table = Table(title=Text(printable(f"{title}: final scores")))
+    """The score table: one column per winner key (headed by its rules text, tie-breaks after the
+    main key), then the stocks a key adds or subtracts, each apart."""
+    table = Table(title=_cell(f"{title}: final scores"))
     table.add_column("player")
-    table.add_column("score (then tie-breaks)")
-    for name, keys in result["scores"].items():
-        table.add_row(Text(printable(name)), " / ".join(str(k) for k in keys))
+    keys = result.get("keys") or ["score"]
+    for i, text in enumerate(keys):
+        table.add_column(_cell(text if i == 0 else f"then {text}"), justify="right")
+    parts = result.get("parts", {})
+    names = list(next(iter(parts.values()), {}))
+    for name in names:
+        table.add_column(_cell(name), justify="right", style="dim")
+    for player, scores in result["scores"].items():
+        table.add_row(_cell(player), *(_cell(str(k)) for k in scores), *(_cell(str(parts[player][n])) for n in names))
     out.print(table)
     out.print(f"winner: {', '.join(result['winners'])}   ({decisions} decisions, final state {result['digest']})")
 

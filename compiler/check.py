@@ -665,7 +665,9 @@ class Checker(A.Visitor):
             self.err("E303", f"{verb} needs a card, tile, piece or zone, not {article(words(kind))}", e.span)
 
     def visit_Say(self, s: A.Say, scope: Scope) -> None:
-        pass
+        for part in s.parts:
+            if not isinstance(part, str):
+                self.expr(part, scope)
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e, scope: Scope) -> str:

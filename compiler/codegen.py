@@ -285,7 +285,8 @@ class CodeGen(A.Visitor):
         return f"v_{name}" if name in ctx.locals else repr(name)
 
     def visit_Gain(self, s: A.Gain, ctx: Ctx):
-        self.writeline(f"rt.gain({ctx.you}, {self.res(s.resource, ctx)}, {self.ex(s.amount, ctx)})", s)
+        self.writeline(f"yield from rt.gain_or_discard({ctx.you}, {self.res(s.resource, ctx)}, {self.ex(s.amount, ctx)}, "
+                       f"{where(s)!r})", s)
 
     def visit_Lose(self, s: A.Lose, ctx: Ctx):
         amount = self.ex(s.amount, ctx)
@@ -462,7 +463,7 @@ class CodeGen(A.Visitor):
         prizes = "[" + ", ".join(self.ex(p, ctx) for p in s.prizes) + "]"
         cond = f" if {self.wrap(s.where, replace(ctx, you=who), 1)}" if s.where is not None else ""
         self.writeline(f"{dom} = [{who} for {who} in {self.domain(s.domain, ctx, s)}{cond}]", s)
-        self.writeline(f"rt.rank({dom}, [{key} for {who} in {dom}], {prizes}, {s.resource!r}, {s.ties!r})")
+        self.writeline(f"rt.rank({dom}, [{key} for {who} in {dom}], {prizes}, {s.resource!r}, {s.ties!r})", s)
 
     def visit_Pick(self, s: A.Pick, ctx: Ctx):
         inner = ctx.bind(s.var)
@@ -501,7 +502,9 @@ class CodeGen(A.Visitor):
         self.writeline(f"rt.look({ctx.you}, {self.ex(s.item, ctx)})", s)
 
     def visit_Say(self, s: A.Say, ctx: Ctx):
-        self.writeline(f"rt.say({ctx.you}, {s.text!r})", s)
+        # literal parts enter the code through repr() only; values are shown by the runtime's rt.text
+        parts = [repr(p) if isinstance(p, str) else f"rt.text({self.ex(p, ctx)})" for p in s.parts]
+        self.writeline(f"rt.say({', '.join([ctx.you] + parts)})", s)
 
 
 def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:

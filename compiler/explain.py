@@ -666,7 +666,7 @@ class Reader(A.Visitor):
         self.say(depth, f"Look at {self.x(s.item)} (only you see it).")
 
     def visit_Say(self, s, depth: int) -> None:
-        self.say(depth, f"Note: {s.text}")
+        self.say(depth, "Note: " + "".join(p if isinstance(p, str) else f"[{expr(p)}]" for p in s.parts))
 
 
     # ------------------------------------------------------------------ declarations

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rulebook.dsl import ast as A
 from rulebook.runtime.kernels import KERNELS
+from rulebook.runtime.engine import STATEMENT_FRAMES
 from rulebook.runtime.program import Program, assemble
 
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, actor_call, aggregate_shape, announces,
@@ -69,8 +70,7 @@ class Interpreter(A.Visitor):
         return f.locals[name] if name in f.locals else name
 
     def visit_Gain(self, s, rt, f):
-        rt.gain(f.you, self.res(s.resource, f), self.ev(s.amount, rt, f))
-        return ()
+        return rt.gain_or_discard(f.you, self.res(s.resource, f), self.ev(s.amount, rt, f), where(s))
 
     def visit_Lose(self, s, rt, f):
         amount = self.ev(s.amount, rt, f)
@@ -275,7 +275,7 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_Say(self, s, rt, f):
-        rt.say(f.you, s.text)
+        rt.say(f.you, *[p if isinstance(p, str) else rt.text(self.ev(p, rt, f)) for p in s.parts])
         return ()
 
     # ------------------------------------------------------------------ expressions
@@ -402,6 +402,9 @@ BINARY = {
     "%": lambda a, b: a % b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
     "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
 }
+# A trace places an effect at the statement the innermost `run` frame is carrying out.
+STATEMENT_FRAMES[Interpreter.run.__code__] = lambda frame: where(frame.f_locals["s"])
+
 REDUCE = {"sum": sum, "any": any, "all": all, "first": lambda values: values[0] if values else None}
 PYTHON = {"min": min, "max": max, "abs": abs, "len": len}
 

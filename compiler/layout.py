@@ -187,6 +187,21 @@ def winner_keys(g: A.Game) -> tuple:
     return (g.winner.key,) + g.winner.tiebreaks if g.winner else (A.Int(0),)
 
 
+def key_columns(lay: "Layout", g: A.Game) -> list:
+    """For the score table: each winner key's rules text, and the per-player stocks a key adds or
+    subtracts (`vp - debt` shows vp and debt apart)."""
+    from rulebook.dsl.printer import expr
+
+    stocks = set(lay.resources) | {n for n, (is_global, _low, _high) in lay.counters.items() if not is_global}
+
+    def terms(e) -> list[str]:
+        if isinstance(e, A.Binary) and e.op in ("+", "-"):
+            return terms(e.left) + terms(e.right)
+        return [e.id] if isinstance(e, A.Name) and e.id in stocks else []
+
+    return [(expr(key), terms(key) if isinstance(key, A.Binary) else []) for key in winner_keys(g)]
+
+
 def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]]) -> dict:
     """The pack's data for `runtime.program.assemble`: plain values only, so the generated module
     can hold them as one literal. `triggers` holds each trigger's id and rules position."""
@@ -202,7 +217,8 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]]) -> di
         "dice": [(d.name, [f.title for f in d.faces]) for d in lay.dice],
         "triggers": triggers,
         "procs": [p.name for p in lay.procs], "funcs": [f.name for f in lay.funcs],
-        "game": None if g is None else (g.name, g.title, g.min_players, g.max_players, len(winner_keys(g))),
+        "game": None if g is None else (g.name, g.title, g.min_players, g.max_players, len(winner_keys(g)),
+                                        key_columns(lay, g)),
     }
 
 

@@ -710,9 +710,9 @@ class Look(Stmt):
 
 @node
 class Say(Stmt):
-    """`say "text";` a line in the game's log."""
+    """`say "text {value}";` a line in the game's log: literal strings and expressions, in order."""
 
-    text: str
+    parts: tuple
 
 
 

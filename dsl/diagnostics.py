@@ -25,6 +25,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E105": (ERROR, "file too large"),
     "E106": (ERROR, "nesting too deep"),
     "E107": (ERROR, "cannot read file"),
+    "E108": (ERROR, "bad value in a text"),
     # E2xx: names
     "E201": (ERROR, "unknown name"),
     "E202": (ERROR, "unknown resource or counter"),

@@ -525,7 +525,7 @@ class _Builder:
         return A.Look(items[0], span=self._s(meta))
 
     def log_stmt(self, meta, items):
-        return A.Say(_unquote(items[0]), span=self._s(meta))
+        return A.Say(say_parts(items[0], self.file), span=self._s(meta))
 
     # -------------------------------------------------------------- expressions
     def _chain(self, meta, items, op):
@@ -623,6 +623,81 @@ class _Builder:
 
 _lock = threading.Lock()
 _builder = _Builder()
+
+
+def say_parts(tok: Token, file: str) -> tuple:
+    """The parts of a `say` text: literal strings and the expressions written in `{...}`.
+
+    `{{` and `}}` are literal braces. Each expression is parsed on its own, placed at its real line
+    and column, so a mistake inside it is reported where it is."""
+    raw = tok[1:-1]
+    first_column = tok.column + 1          # the column of raw[0]
+    parts: list = []
+    literal: list[str] = []
+
+    def problem(message: str, start: int, end: int, hint: Optional[str] = None) -> RulesError:
+        span = A.Span(file, tok.line, first_column + start, tok.line, first_column + end)
+        return RulesError([Diagnostic("E108", message, span, hint=hint)])
+
+    i = 0
+    while i < len(raw):
+        c = raw[i]
+        if c == "\\":
+            literal.append(raw[i:i + 2])
+            i += 2
+        elif c in "{}" and raw[i + 1:i + 2] == c:
+            literal.append(c)
+            i += 2
+        elif c == "}":
+            raise problem("a lone '}' in a text", i, i + 1, hint="write '}}' for a brace")
+        elif c == "{":
+            close = raw.find("}", i + 1)
+            if close < 0:
+                raise problem("this '{' is not closed", i, i + 1,
+                              hint="end the value with '}', or write '{{' for a brace")
+            source = raw[i + 1:close]
+            if not source.strip():
+                raise problem("'{}' holds no value", i, close + 1, hint="write a value, or '{{}}' for braces")
+            if literal:
+                parts.append(_unquote('"' + "".join(literal) + '"'))
+                literal = []
+            parts.append(_say_value(source, file, tok.line, first_column + i + 1, problem, i + 1, close))
+            i = close + 1
+        else:
+            literal.append(c)
+            i += 1
+    if literal or not parts:
+        parts.append(_unquote('"' + "".join(literal) + '"'))
+    return tuple(parts)
+
+
+def _say_value(source: str, file: str, line: int, column: int, problem, start: int, end: int) -> A.Expr:
+    """Parse the expression of one `{...}`, padded so that its tokens sit at their real position."""
+    if "#" in source or '"' in source or "\\" in source:
+        raise problem("a value in '{...}' cannot hold '#', quotes or escapes", start, end)
+    padded = "\n" * (line - 1) + " " * (column - 1) + source
+    try:
+        tree = _expr_lark().parse(padded)
+    except UnexpectedCharacters as err:
+        at = err.column - column + start
+        raise problem("the value in '{...}' is not an expression: unexpected character", at, at + 1) from None
+    except UnexpectedInput as err:
+        token = getattr(err, "token", None)
+        if token is None or token.type == "$END" or not getattr(err, "column", 0) or err.column < 0:
+            at, what = end, "the value ends too early"
+        else:
+            at, what = err.column - column + start, f"unexpected {str(token)!r}"
+        raise problem(f"the value in '{{...}}' is not an expression: {what}", at, at + 1) from None
+    builder = _Builder()
+    builder.file = file
+    return builder.build(tree)
+
+
+@lru_cache(maxsize=1)
+def _expr_lark() -> Lark:
+    """A parser for a lone expression (the values inside a `say` text)."""
+    return Lark(GRAMMAR_PATH.read_text(), parser="lalr", lexer=RulesLexer, keep_all_tokens=True,
+                maybe_placeholders=True, cache=True, start="expr")
 
 
 @lru_cache(maxsize=1)

@@ -20,6 +20,13 @@ def quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
+def say_text(parts: tuple) -> str:
+    """A `say` text literal: literal parts with their braces doubled, values in `{...}`."""
+    pieces = [quote(p)[1:-1].replace("{", "{{").replace("}", "}}") if isinstance(p, str) else "{" + expr(p) + "}"
+              for p in parts]
+    return '"' + "".join(pieces) + '"'
+
+
 def precedence(e) -> int:
     """How tightly an expression binds (higher binds tighter); atoms bind tightest."""
     if isinstance(e, A.Binary):
@@ -285,7 +292,7 @@ class Printer(A.Visitor):
         self.line(f"look {expr(s.item)};")
 
     def visit_Say(self, s):
-        self.line(f"say {quote(s.text)};")
+        self.line(f"say {say_text(s.parts)};")
 
     # ------------------------------------------------------------------ declarations
     def decl(self, d) -> None:

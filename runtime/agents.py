@@ -5,7 +5,6 @@ size, where) and the view of the state its player may see (`runtime.view.PlayerV
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Optional, Sequence
 
@@ -132,22 +131,6 @@ def _zone_text(z: dict) -> str:
         return "[" + ", ".join(e["title"] or e["name"] for e in z["items"]) + "]"
     known = ", ".join(e["title"] or e["name"] for e in z["known"])
     return f"{z['size']} {z['visibility']}" + (f" (you know: {known})" if known else "")
-
-
-class TracingAgent(Agent):
-    """Wraps another agent and prints each decision it takes (`rulebook play --trace`)."""
-
-    def __init__(self, inner: Agent, console):
-        self.inner, self.console = inner, console
-
-    def choose(self, decision: Decision, game) -> int:
-        choice = self.inner.choose(decision, game)
-        self.console.print(printable(f"{decision.player.name}: {decision.prompt} -> {decision.options[choice]}"
-                                     f"  ({decision.where})"), markup=False, highlight=False, emoji=False)
-        return choice
-
-    def __deepcopy__(self, memo) -> "TracingAgent":
-        return TracingAgent(copy.deepcopy(self.inner, memo), self.console)
 
 
 def make_agents(kind: str, players: int, seed: int) -> list[Agent]:

@@ -11,7 +11,8 @@ import copy
 import random
 import sys
 from collections import Counter as Tally
-from typing import Any, Iterable, Iterator, Optional
+from types import CodeType
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, Optional
 
 from .program import Program, TrackDef
 from .state import NONE_OPTION
@@ -41,6 +42,31 @@ class RulesRuntimeError(Exception):
 
     def __str__(self) -> str:
         return f"{self.where or '<rules>'}: error[{self.code}]: {self.message}"
+
+
+class Effect(NamedTuple):
+    """One entry of a game's trace (`rulebook play --trace`): what happened, to whom, and the rules
+    position of the statement that did it."""
+
+    kind: str                # gain, lose, pay, set, move, draw, shuffle, advance, regress, roll, flip,
+                             # trigger, choice, say
+    player: Optional[str]    # the holder it happened to (None: shared state)
+    what: str                # the resource, track, item or text
+    amount: Optional[int]    # how much, when it is a quantity
+    where: Optional[str]     # the rules position ("file:line:column")
+
+    def describe(self) -> str:
+        """The entry as one readable line (without its position)."""
+        who = f"{self.player}: " if self.player else ""
+        if self.kind == "say":   # a message reads as in the message log
+            return who + self.what
+        amount = "" if self.amount is None else f"{self.amount} "
+        return f"{who}{self.kind} {amount}{self.what}"
+
+
+# Frames that are not generated code but still stand for a rules statement (the interpreter's
+# statement loop registers itself here): code object -> frame -> rules position.
+STATEMENT_FRAMES: dict[CodeType, Callable[[Any], Optional[str]]] = {}
 
 
 class Decision:
@@ -116,6 +142,8 @@ class Game:
         self.decision: Optional[Decision] = None
         self.secret_round: Optional[list] = None   # players who already chose in a running simultaneous pick
         self.decisions_made = 0
+        # None: no trace (the primitives only test it); a callable receives every Effect in order
+        self.tracer: Optional[Callable[[Effect], None]] = None
         p = program
         self._limited = {n for n, (cap, group) in p.resources.items() if cap is not None or group is not None} | \
             {n for n, (_g, _low, high) in p.counters.items() if high is not None}
@@ -161,6 +189,8 @@ class Game:
             raise RulesRuntimeError("E601", f"option {choice} is not one of the {d.size} options", d.where)
         self.log.append([d.player.index, choice])
         self.decisions_made += 1
+        if self.tracer is not None:
+            self.tracer(Effect("choice", d.player.name, f"{d.prompt} -> {d.options[choice]}", None, d.where))
         if self.decisions_made > MAX_DECISIONS:
             raise RulesRuntimeError("E602", f"the game did not end within {MAX_DECISIONS} decisions", d.where)
         return self._advance(choice)
@@ -232,6 +262,30 @@ class Game:
         yield from g.play(self, first)
         yield from g.final(self, first)
 
+    def _note(self, kind: str, h: Optional[Holder], what: str, amount: Optional[int] = None,
+              where: Optional[str] = None) -> None:
+        """Hand one effect to the tracer (called only when there is one), placed at the rules
+        statement running now unless the caller knows its position."""
+        self.tracer(Effect(kind, h.name if h is not None else None, what, amount, where or self._statement_now()))
+
+    def _statement_now(self) -> Optional[str]:
+        """The rules position of the innermost statement running: the innermost generated frame's
+        LINE_MAP entry, or the interpreter's current statement (walks the stack: tracing only)."""
+        line_map, module_file = self.program.line_map, self.program.module_file
+        frame = sys._getframe(2)
+        while frame is not None:
+            code = frame.f_code
+            if module_file and code.co_filename == module_file:
+                where = line_map.get(frame.f_lineno)
+                if where is not None:
+                    return where
+            else:
+                placed = STATEMENT_FRAMES.get(code)
+                if placed is not None:
+                    return placed(frame)
+            frame = frame.f_back
+        return None
+
     def _rules_line(self) -> Optional[str]:
         """The rules position of the innermost generated frame of the exception being handled."""
         tb = sys.exc_info()[2]
@@ -255,6 +309,9 @@ class Game:
             "scores": {p.name: list(k) for k, p in rows},
             "winners": [p.name for k, p in rows if k == best],
             "digest": self.state.digest(),
+            "keys": [text for text, _parts in g.key_columns],   # each score's rules text
+            # the stocks the keys add or subtract, per player (`vp - debt`: vp and debt apart)
+            "parts": {p.name: {n: p.stock[n] for _text, parts in g.key_columns for n in parts} for p in self.state.players},
         }
 
     # ------------------------------------------------------------------ decisions
@@ -362,16 +419,51 @@ class Game:
         if name in self.state.globals:
             self._set_global(name, self.state.globals[name] + amount)
             return
+        offered = amount
         if name in self._limited:
             room = self.room(h, name)
             if room is not None and amount > room:
                 amount = max(room, 0)
+        if self.tracer is not None:
+            lost = f" ({offered - amount} lost over the cap)" if amount < offered else ""
+            self._note("gain", h, name + lost, amount)
         value = h.stock[name] + amount
         if value > MAX_VALUE:
             self.bounded(value)
         h.stock[name] = value
         if amount and "gain" in self.by_event:
             self.emit("gain", h, {"res": name, "amount": amount})
+
+    def gain_or_discard(self, h: Holder, name: str, amount: int, where: str):
+        """A `gain` statement. Past a cap that a group of resources shares, the player chooses which
+        of the group's resources to discard, the incoming one included (Federation p.6); past a
+        resource's own cap the excess is simply lost, as in `gain` (there is no choice to make)."""
+        spec = self.program.resources.get(name)
+        group = spec[1] if spec is not None and amount > 0 else None
+        shared_cap = self.program.groups[group][0] if group is not None else None
+        if shared_cap is None:
+            self.gain(h, name, amount)
+            return
+        members = self.program.groups[group][1]
+        kept = amount if spec[0] is None else max(0, min(amount, spec[0] - h.stock[name]))
+        over = sum(h.stock[m] for m in members) + kept - shared_cap
+        if over <= 0:
+            self.gain(h, name, amount)
+            return
+        # the incoming units are an option too; they are not in the stock yet, so the stock never
+        # passes the cap, even while the player decides
+        incoming = kept
+        for left in range(over, 0, -1):
+            options = [m for m in members if h.stock[m] > 0 or (m == name and incoming > 0)]
+            i = yield self.decide(h, f"over the {group} cap of {shared_cap}: discard 1 ({left} to discard)",
+                                  options, where)
+            if options[i] == name and incoming > 0:
+                incoming -= 1
+            else:
+                h.stock[options[i]] -= 1
+            if self.tracer is not None:
+                self._note("discard", h, options[i], 1, where)
+        self.gain(h, name, incoming)   # announces what was kept of the incoming resource
 
     def lose(self, h: Holder, name: str, amount: int) -> int:
         """Take from a stock, never below its floor; returns how much was actually lost."""
@@ -384,6 +476,8 @@ class Game:
         low = self.program.counters[name][1] if name in self.program.counters else 0
         amount = min(amount, h.stock[name] - (low or 0))
         if amount > 0:
+            if self.tracer is not None:
+                self._note("lose", h, name, amount)
             h.stock[name] -= amount
             if "lose" in self.by_event:
                 self.emit("lose", h, {"res": name, "amount": amount})
@@ -417,6 +511,8 @@ class Game:
             value = max(low, value)
         if high is not None:
             value = min(high, value)
+        if self.tracer is not None and value != self.state.globals[name]:
+            self._note("set", None, f"{name} = {value}")
         self.state.globals[name] = value
 
     def stock(self, h, name: str) -> int:
@@ -496,6 +592,8 @@ class Game:
         yield from self.drain()  # triggers on paying run before what the payment bought
 
     def _spend(self, h: Holder, name: str, amount: int) -> None:
+        if self.tracer is not None:
+            self._note("pay", h, name, amount)
         h.stock[name] -= amount
         if "pay" in self.by_event:
             self.emit("pay", h, {"res": name, "amount": amount})
@@ -530,6 +628,8 @@ class Game:
         new = min(old + amount, t.top)
         if new <= old:
             return
+        if self.tracer is not None:
+            self._note("advance", h, f"{name} {old} -> {new}", new - old, where)
         h.stock[name] = new
         for pos in sorted(t.reaches):
             key = f"{name}:{pos}"
@@ -552,6 +652,8 @@ class Game:
         old = h.stock[name]
         at_least_zero(amount, "regress")
         h.stock[name] = max(0, old - amount)
+        if self.tracer is not None and h.stock[name] != old:
+            self._note("regress", h, f"{name} {old} -> {h.stock[name]}", old - h.stock[name])
         if h.stock[name] != old and "regress" in self.by_event:
             self.emit("regress", h, {"on": name, "steps": old - h.stock[name]})
 
@@ -627,7 +729,7 @@ class Game:
             ref = refs[name] = ZoneRef(owner, name, items)
         return ref
 
-    def move(self, e, dest: ZoneRef, top: bool = False) -> None:
+    def move(self, e, dest: ZoneRef, top: bool = False, traced: bool = True) -> None:
         """Put an entity into a zone (at its bottom, or its top: where `draw` takes from), taking it
         from wherever it was."""
         if type(e) is not EntityDef:
@@ -651,6 +753,8 @@ class Game:
         where[key] = (owner, dest.name, dest.items)
         if self.state.known:   # what was revealed or looked at is known only until it moves
             self.state.known.pop(key, None)
+        if traced and self.tracer is not None:
+            self._note("move", owner, f"{e.label()} to {'the top of ' if top else ''}{dest.name}")
         if "move" in self.by_event:
             self.emit("move", dest.owner, {"item": e, "dest": dest.name})
 
@@ -661,8 +765,10 @@ class Game:
             drawn = list(source.items[:count])
         else:
             drawn = [e for e in self.loop(source.items[:], None) if keep(e)][:count]
+        if self.tracer is not None and drawn:
+            self._note("draw", h, f"from {source.label()} to {dest.label()}: {self.text(drawn)}", len(drawn))
         for e in drawn:
-            self.move(e, dest)
+            self.move(e, dest, traced=False)
         if drawn and "draw" in self.by_event:
             self.emit("draw", h, {"source": source.name, "amount": len(drawn)})
         return drawn
@@ -671,12 +777,16 @@ class Game:
         """Shuffle a zone with the game's seeded RNG."""
         self.rng.shuffle(ref.items)
         self.log.append(["shuffle", ref.name, len(ref.items)])
+        if self.tracer is not None:
+            self._note("shuffle", ref.owner, ref.name, len(ref.items))
 
     def fill(self, ref: ZoneRef, kind: str, keep) -> None:
         """Put every entity of a kind (that `keep` accepts) into a zone, in declaration order."""
-        for e in self.program.kinds.get(kind, ()):
-            if keep is None or keep(e):
-                self.move(e, ref)
+        filled = [e for e in self.program.kinds.get(kind, ()) if keep is None or keep(e)]
+        if self.tracer is not None:
+            self._note("fill", ref.owner, f"{ref.name} with {kind}", len(filled))
+        for e in filled:
+            self.move(e, ref, traced=False)
 
     def field(self, e, name: str):
         """An entity's field (its variable if set during play), or a player's stock."""
@@ -712,11 +822,15 @@ class Game:
         if isinstance(obj, Holder):
             self.set_stock(obj, name, value)
         else:
+            if self.tracer is not None and value != self.state.evars.get(obj.name, obj.fields).get(name, obj.fields.get(name)):
+                self._note("set", None, f"{obj.label()}.{name} = {self.text(value)}")
             self.state.evars.setdefault(obj.name, {})[name] = self.bounded(value)
 
     def flip(self, e: EntityDef) -> None:
         """Turn an entity over."""
         self.state.flipped.symmetric_difference_update((e.name,))
+        if self.tracer is not None:
+            self._note("flip", None, e.label())
         if "flip" in self.by_event:
             self.emit("flip", self.field(e, "owner"), {"item": e})
 
@@ -734,6 +848,8 @@ class Game:
         faces = self.program.dice[die]
         i = self.rng.randrange(len(faces))
         self.log.append(["roll", die, i])
+        if self.tracer is not None:
+            self._note("roll", h, f"{die} -> face {i + 1}")
         if "roll" in self.by_event:
             self.emit("roll", h, {"name": die, "face": i + 1})
             yield from self.drain()
@@ -772,6 +888,8 @@ class Game:
         while self.pending:
             t, args = self.pending.pop(0)
             fn, span = self.program.triggers[t.tid]
+            if self.tracer is not None:
+                self._note("trigger", t.owner, f"on {t.event}", None, span)
             self.chain.append(span)
             if len(self.chain) > MAX_CHAIN:
                 counts = Tally(self.chain).most_common(4)
@@ -832,9 +950,25 @@ class Game:
             place += len(tied)
             i = j
 
-    def say(self, h: Optional[Holder], text: str) -> None:
-        """A line for the game's message log."""
-        self.messages.append(f"{h.name}: {text}" if h else text)
+    def say(self, h: Optional[Holder], *parts: str) -> None:
+        """A line for the game's message log, from its parts (texts already; see `text`)."""
+        line = "".join(parts)
+        self.messages.append(f"{h.name}: {line}" if h else line)
+        if self.tracer is not None:
+            self._note("say", h, line)
+
+    def text(self, value) -> str:
+        """How a value reads in a `say` message (one function for both backends): numbers as
+        digits, players by name, cards and tiles by title, zones and lists as their elements."""
+        if type(value) is ZoneRef:
+            value = value.items
+        if isinstance(value, (list, tuple)):
+            return ", ".join(self.text(v) for v in value) if value else "nothing"
+        if value is None:
+            return "nothing"
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return label_of(value)  # players by name, entities by title
 
     def variant(self, name: str) -> bool:
         """Whether an optional rule is switched on."""

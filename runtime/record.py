@@ -37,6 +37,12 @@ class Result(BaseModel):
     digest: str = Digest
 
 
+def _logged_result(game) -> Result:
+    """The part of a game's result that a log holds (the score table's key texts and parts are not)."""
+    result = game.result()
+    return Result.model_validate({key: result[key] for key in Result.model_fields})
+
+
 DecisionEntry = tuple[int, int]
 RandomEntry = tuple[Literal["roll", "shuffle"], str, int]
 
@@ -75,7 +81,7 @@ def record(game: Game, location: Optional[str] = None, expansions: Sequence[str]
     return GameLog(pack=pack_name or game.program.name, digest=game.program.digest, location=location,
                    expansions=list(expansions), players=len(game.state.players), seed=game.seed,
                    variants=sorted(game.variants), entries=[tuple(e) for e in game.log],
-                   final_digest=game.state.digest(), result=Result.model_validate(game.result()))
+                   final_digest=game.state.digest(), result=_logged_result(game))
 
 
 def dump(log: GameLog) -> str:
@@ -156,7 +162,7 @@ def replay(program: Program, log: GameLog, where: Optional[str] = None) -> Game:
     if game.state.digest() != log.final_digest:
         raise RulesRuntimeError("E603", f"final state {game.state.digest()} differs from the logged "
                                 f"{log.final_digest}", where)
-    replayed = Result.model_validate(game.result())
+    replayed = _logged_result(game)
     if replayed != log.result:
         raise RulesRuntimeError("E603", f"the replayed result {replayed.model_dump()} differs from the logged "
                                 f"{log.result.model_dump()}", where)

@@ -17,7 +17,7 @@ HOSTILE = r"""
 resource coin "Coin \"\"\" ); import os; os.system(\"echo pwned\") # {__import__}";
 counter vp "{vp!r} \n and newline";
 kind card { text: str; play: effect; }
-card c1 "''' \"\" + __import__('os').name" { text = "f{'x'}"; play { say "\\ backslash {}"; gain 1 coin; } }
+card c1 "''' \"\" + __import__('os').name" { text = "f{'x'}"; play { say "\\ backslash {{}} {coin}\" ); {{"; gain 1 coin; } }
 proc broken() {
   gain 1 vp;
   gain 10 / (vp - vp) coin;

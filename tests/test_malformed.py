@@ -68,6 +68,10 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "line_separator_after_comment.rules": [("E101", 2)],
     "line_separator_in_title.rules": [("E101", 2)],
     "huge_number.rules": [("E308", 5)],
+    "say_value_unclosed.rules": [("E108", 6)],
+    "say_value_empty.rules": [("E108", 5)],
+    "say_value_bad_expression.rules": [("E108", 6)],
+    "say_value_unknown_name.rules": [("E201", 5)],
     "deep_minus_chain.rules": [("E106", 5)],
     # ---------------------------------------------------------------- E2xx: names
     "unknown_resource_typo.rules": [("E202", 7)],
@@ -260,6 +264,10 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "huge_number.rules": ("E308", 5, 8),
     "negative_regress.rules": ("E308", 6, 23),           # the '-2'
     "escape_in_say_line.rules": ("E202", 4, 36),         # the column counts the ESC as one character
+    "say_value_unclosed.rules": ("E108", 6, 29),          # the '{' left open
+    "say_value_empty.rules": ("E108", 5, 18),
+    "say_value_bad_expression.rules": ("E108", 6, 38),    # the '}' where the right-hand side is missing
+    "say_value_unknown_name.rules": ("E201", 5, 16),
 }
 POSITION_BUGS: dict[str, str] = {}
 

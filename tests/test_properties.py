@@ -135,6 +135,7 @@ def statements(depth: int):
         st.sampled_from(["advance path;", "advance path by 2;", "advance path no_benefit;", "regress path;",
                          "advance path paying;", "roll d6;", "draw 1 from deck to hand;",
                          "emit ping(2);", "set round = round + 1;", "say \"hello\";",
+                         "say \"{you} has {coin} coin, {size(hand)} cards: {hand}; {{ok}} {vp > 1}\";",
                          "rank players by vp award [3, 1] coin ties split;",
                          "rank players where coin > 0 by coin award [2] vp ties all;",
                          "pick c from hand \"play\" { copy c.play; move c to deck; }",
@@ -177,11 +178,13 @@ def statements(depth: int):
 def outcome(program, players: int, seed: int):
     agents = [RandomAgent(seed * 10 + i) for i in range(players)]
     game = Game(program, players, seed, agents)
+    trace: list = []
+    game.tracer = trace.append   # both backends must trace the same effects at the same rules lines
     try:
         result = game.play()
     except RulesRuntimeError as e:
-        return ("error", e.code, e.message, e.where, game.log)
-    return ("done", game.log, game.state.to_json(), result, game.messages)
+        return ("error", e.code, e.message, e.where, game.log, trace)
+    return ("done", game.log, game.state.to_json(), result, game.messages, trace)
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
