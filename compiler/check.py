@@ -362,6 +362,34 @@ class Checker(A.Visitor):
     def visit_Gain(self, s: A.Gain, scope: Scope) -> None:
         self.amount(s.amount, scope)
         self.stock_name(s.resource, scope, s.span)
+        self.tag(s.tag, scope)
+
+    def tag(self, t: Optional[A.Tag], scope: Scope) -> None:
+        """`for ACTION(args)`: the action is an event (declared or builtin), with its arguments."""
+        if t is None:
+            return
+        for a in t.args:
+            self.expr(a, scope)
+        params = self.event_params(t.action, t.span)
+        if params is not None and len(params) < len(t.args):
+            self.err("E302", f"action {t.action!r} takes {arguments(len(params))}, not {len(t.args)}", t.span)
+
+    def visit_Modifier(self, s: A.Modifier, scope: Scope) -> None:
+        for p in (s.pattern, s.until) if s.until is not None else (s.pattern,):
+            self.pattern(p, scope)
+        if s.cond is not None:
+            self.condition(s.cond, scope)
+        kinds = {a.what for a in s.adjustments}
+        if kinds & {"forbid", "allow"} and len(kinds) > 1:
+            self.err("E311", "a modifier either changes costs and gains or forbids/allows the action, not both",
+                     s.span, "write two modifiers")
+        for a in s.adjustments:
+            if a.what == "cost":
+                self.cost(a.terms, scope)
+                if a.op != "=" and any(t.mode == "different" for t in a.terms):
+                    self.err("E311", "a cost adjustment adds or removes plain or 'any' terms, not 'different'", a.span)
+            elif a.what == "gain":
+                self.amount(a.amount, scope)
 
     def visit_Lose(self, s: A.Lose, scope: Scope) -> None:
         self.amount(s.amount, scope)
@@ -377,6 +405,7 @@ class Checker(A.Visitor):
 
     def visit_Pay(self, s: A.Pay, scope: Scope) -> None:
         self.cost(s.terms, scope)
+        self.tag(s.tag, scope)
 
     def visit_Advance(self, s: A.Advance, scope: Scope) -> None:
         self.expect(s.track, ("track",), "E203", "track", s.span)
@@ -410,6 +439,7 @@ class Checker(A.Visitor):
     def visit_May(self, s: A.May, scope: Scope) -> None:
         if s.cost:
             self.cost(s.cost, scope)
+        self.tag(s.tag, scope)
         self.block(s.body, scope)
 
     def visit_Repeat(self, s: A.Repeat, scope: Scope) -> None:
@@ -732,6 +762,11 @@ class Checker(A.Visitor):
 
     def visit_You(self, e, scope) -> str:
         return "player"
+
+    def visit_Affordable(self, e: A.Affordable, scope) -> str:
+        self.cost(e.terms, scope)
+        self.tag(e.tag, scope)
+        return "bool"
 
     def visit_ListLit(self, e, scope) -> str:
         for item in e.items:

@@ -18,7 +18,8 @@ from rulebook.dsl.printer import PRECEDENCE, precedence
 
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, actor_call, aggregate_shape, announces,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, symbolic,
-                     recursive, site_ids, tables, trigger_captures, trigger_nodes, where)
+                     recursive, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
+                     leading_tag)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 
 TEMPLATES = jinja2.Environment(
@@ -99,6 +100,7 @@ class CodeGen(A.Visitor):
         self.recursive_names = {self.func_names[n] for n in self.recursive if n in self.func_names}
         self.functions: list[Function] = []
         self.triggers: dict[str, str] = {}   # tid -> function name
+        self.conditions: dict[str, str] = {}   # modifier id -> function name of its `while` condition
         self._fn: Function | None = None
         self._indent = 1
         self._temp = 0
@@ -180,6 +182,9 @@ class CodeGen(A.Visitor):
 
     def visit_You(self, e, ctx) -> str:
         return ctx.you
+
+    def visit_Affordable(self, e: A.Affordable, ctx) -> str:
+        return f"rt.affordable({ctx.you}, {self.cost(e.terms, ctx)}, {self.tag(e.tag, ctx)})"
 
     def visit_ListLit(self, e, ctx) -> str:
         return "[" + ", ".join(self.ex(i, ctx) for i in e.items) + "]"
@@ -284,9 +289,16 @@ class CodeGen(A.Visitor):
         """A resource named in a statement: itself, or the value of a `resource` parameter."""
         return f"v_{name}" if name in ctx.locals else repr(name)
 
+    def tag(self, t, ctx: Ctx) -> str:
+        """A tagged cost's or gain's action and arguments: `('build', {'structure': v_b})`."""
+        if t is None:
+            return "None"
+        return f"({t.action!r}, {{" + ", ".join(f"{p!r}: {self.ex(a, ctx)}" for p, a in tag_args(t, self.sym)) + "})"
+
     def visit_Gain(self, s: A.Gain, ctx: Ctx):
+        tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
         self.writeline(f"yield from rt.gain_or_discard({ctx.you}, {self.res(s.resource, ctx)}, {self.ex(s.amount, ctx)}, "
-                       f"{where(s)!r})", s)
+                       f"{where(s)!r}{tag})", s)
 
     def visit_Lose(self, s: A.Lose, ctx: Ctx):
         amount = self.ex(s.amount, ctx)
@@ -297,7 +309,8 @@ class CodeGen(A.Visitor):
                            f"{self.res(s.debt, ctx)}, {where(s)!r})", s)
 
     def visit_Pay(self, s: A.Pay, ctx: Ctx):
-        self.writeline(f"yield from rt.pay({ctx.you}, {self.cost(s.terms, ctx)}, {where(s)!r})", s)
+        tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
+        self.writeline(f"yield from rt.pay({ctx.you}, {self.cost(s.terms, ctx)}, {where(s)!r}{tag})", s)
 
     def visit_Advance(self, s: A.Advance, ctx: Ctx):
         by = self.ex(s.by, ctx) if s.by is not None else "1"
@@ -318,7 +331,9 @@ class CodeGen(A.Visitor):
                 tests.append(self.wrap(o.guard, ctx, 2))   # an operand of `and`
             cost = leading_cost(o.body)
             if cost:
-                tests.append(f"rt.affordable({ctx.you}, {self.cost(cost, ctx)})")
+                tag = leading_tag(o.body)
+                tag = f", {self.tag(tag, ctx)}" if tag is not None else ""
+                tests.append(f"rt.affordable({ctx.you}, {self.cost(cost, ctx)}{tag})")
             if tests:
                 self.writeline(f"if {' and '.join(tests)}:")
                 self._indent += 1
@@ -334,7 +349,8 @@ class CodeGen(A.Visitor):
     def visit_May(self, s: A.May, ctx: Ctx):
         cost = self.cost(s.cost, ctx) if s.cost else "None"
         prompt = s.title or DEFAULT_MAY_PROMPT
-        self.writeline(f"if (yield from rt.may({ctx.you}, {prompt!r}, {cost}, {where(s)!r})):", s)
+        tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
+        self.writeline(f"if (yield from rt.may({ctx.you}, {prompt!r}, {cost}, {where(s)!r}{tag})):", s)
         self.nested(s.body, ctx)
 
     def visit_While(self, s: A.While, ctx: Ctx):
@@ -428,16 +444,54 @@ class CodeGen(A.Visitor):
         captured = self.captures[id(s)]
         body_ctx = Ctx(frozenset(captured), "you", ctx.this_ok, "event")
         name = self.temp("trigger")  # taken before the body, which may hold triggers of its own
-        prelude = [f"v_{n} = env[{n!r}]" for n in captured] + (["this = env['this']"] if ctx.this_ok else [])
-        self.function(name, "rt, you, it, env", s.body, body_ctx, f"trigger at {where(s)}", tuple(prelude))
+        self.function(name, "rt, you, it, env", s.body, body_ctx, f"trigger at {where(s)}",
+                      tuple(self.unpack(captured, ctx)))
         self.triggers[tid] = name
         subject = subject_mode(s.pattern)
         filters = self.filters(s.pattern, ctx)
-        until = "None" if s.until is None else \
-            f"({subject_mode(s.until, 'anyone')!r}, {s.until.event!r}, {self.filters(s.until, ctx)})"
-        env = "{" + ", ".join([f"{n!r}: v_{n}" for n in captured] + (["'this': this"] if ctx.this_ok else [])) + "}"
+        env, until = self.standing(s, ctx)
         self.writeline(f"rt.register({ctx.you}, {tid!r}, {subject!r}, {s.pattern.event!r}, {filters}, "
                        f"{s.once!r}, {until}, {env})", s)
+
+    def standing(self, s, ctx: Ctx) -> tuple[str, str]:
+        """What a trigger or modifier saves when registered: its locals (and `this`), and its `until`."""
+        env = "{" + ", ".join([f"{n!r}: v_{n}" for n in self.captures[id(s)]] +
+                              (["'this': this"] if ctx.this_ok else [])) + "}"
+        until = "None" if s.until is None else \
+            f"({subject_mode(s.until, 'anyone')!r}, {s.until.event!r}, {self.filters(s.until, ctx)})"
+        return env, until
+
+    @staticmethod
+    def unpack(captured: list, ctx: Ctx) -> list[str]:
+        """The lines that read a saved environment back into locals (and `this`)."""
+        return [f"v_{n} = env[{n!r}]" for n in captured] + (["this = env['this']"] if ctx.this_ok else [])
+
+    def visit_Modifier(self, s: A.Modifier, ctx: Ctx):
+        mid = self.sites[id(s)]
+        captured = self.captures[id(s)]
+        if s.cond is not None:   # evaluated whenever the modifier is consulted, with its saved locals
+            name = self.temp("condition")
+            fn = Function(f"def {name}(rt, you, env):", f"while condition of the modifier at {mid}")
+            fn.lines += ["    " + line for line in self.unpack(captured, ctx)]
+            fn.lines.append(f"    return {self.ex(s.cond, Ctx(frozenset(captured), 'you', ctx.this_ok))}  # @{where(s.cond)}")
+            self.functions.append(fn)
+            self.conditions[mid] = name
+        env, until = self.standing(s, ctx)
+        self.writeline(f"rt.modify({ctx.you}, {mid!r}, {subject_mode(s.pattern)!r}, {s.pattern.event!r}, "
+                       f"{self.filters(s.pattern, ctx)}, {s.once!r}, {until}, {env}, {s.cond is not None!r}, "
+                       f"{self.adjustments(s, ctx)})", s)
+
+    def adjustments(self, s: A.Modifier, ctx: Ctx) -> str:
+        """A modifier's adjustments as plain data, evaluated when it is registered."""
+        parts = []
+        for a in s.adjustments:
+            if a.what == "cost":
+                parts.append(f"('cost', {a.op!r}, {self.cost(a.terms, ctx)})")
+            elif a.what == "gain":
+                parts.append(f"('gain', {a.op!r}, {self.ex(a.amount, ctx)})")
+            else:
+                parts.append(f"({a.what!r},)")
+        return "[" + ", ".join(parts) + "]"
 
     def filters(self, p: A.Pattern, ctx: Ctx) -> str:
         """The argument filters of an event pattern, evaluated when the trigger is registered."""
@@ -531,9 +585,11 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
             functions[effect.key] = (f"lambda {params}: {value}", where(at))
     triggers = [(gen.sites[id(n)], where(n)) for n in trigger_nodes(sym)]
     functions.update({("trigger", tid): (gen.triggers[tid], None) for tid, _span in triggers})
+    conditions = [gen.sites[id(n)] for n in condition_nodes(sym)]
+    functions.update({("condition", mid): (gen.conditions[mid], None) for mid in conditions})
     source = TEMPLATES.get_template("module.py.j2").render(
         pack=pack_name, digest=digest, functions=gen.functions, callables=functions,
-        tables=tables(lay, pack_name, triggers), procs=[p.name for p in lay.procs],
+        tables=tables(lay, pack_name, triggers, conditions), procs=[p.name for p in lay.procs],
         funcs=[f.name for f in lay.funcs], r=repr,
     )
     line_map = {}

@@ -8,8 +8,9 @@ conditions and choices in words. The rules text is shown only where no wording f
 from __future__ import annotations
 
 from rulebook.dsl import ast as A
-from rulebook.dsl.printer import expr, precedence
+from rulebook.dsl.printer import cost, expr, pattern, precedence
 
+from .layout import subject_mode
 from .resolve import CATEGORY
 
 # Words that take no plural ("3 prestige", "2 lavandium").
@@ -215,6 +216,12 @@ class ExprReader(A.Visitor):
 
     def visit_Index(self, e):
         return f"entry {self.read(e.index)} of {self.read(e.obj)}"
+
+    def visit_Affordable(self, e):
+        terms = ", ".join(f"{self.read(t.amount)} {t.name or 'resources'}" + ("" if t.mode == "plain" else f" ({t.mode})")
+                          for t in e.terms)
+        tag = f" for {e.tag.action}" if e.tag is not None else ""
+        return f"you can pay {terms}{tag} (as modifiers change it)"
 
     def visit_ListLit(self, e):
         items = [self.read(i) for i in e.items]
@@ -477,6 +484,8 @@ class Reader(A.Visitor):
 
     def visit_Gain(self, s, depth: int) -> None:
         self.say(depth, self.act("gain", self.amount(s.amount, s.resource)))
+        if s.tag is not None:
+            self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
 
     def visit_Lose(self, s, depth: int) -> None:
         who = "you" if self.subject is None else "they"
@@ -486,6 +495,8 @@ class Reader(A.Visitor):
 
     def visit_Pay(self, s, depth: int) -> None:
         self.say(depth, self.act("pay", self.cost(s.terms)))
+        if s.tag is not None:
+            self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
 
     def visit_Advance(self, s, depth: int) -> None:
         steps = counted(s.by.value, "space") if isinstance(s.by, A.Int) else (
@@ -618,6 +629,16 @@ class Reader(A.Visitor):
         track = f" on the {self.noun(on.id)} track" if isinstance(on, A.Name) else ""
         rest = ", ".join(f"{spoken(k)} {self.x(v)}" for k, v in args.items())
         return f"{who} {spoken(verb)}{thing}{track}" + (f" ({rest})" if rest else "")
+
+    def visit_Modifier(self, s, depth: int) -> None:
+        p = s.pattern
+        who = {"you": "your", "opponents": "your opponents'"}.get(subject_mode(p), "everyone's")
+        args = ", ".join(f"{a.name} {expr(a.value)}" for a in p.args)
+        lasting = (", the next use only" if s.once else "") + \
+            (f", until {pattern(s.until)}" if s.until else "") + (f", while {expr(s.cond)}" if s.cond is not None else "")
+        self.say(depth, f"From now on, on {who} {p.event}" + (f" ({args})" if args else "") + f"{lasting}:")
+        for a in s.adjustments:
+            self.say(depth + 1, _adjustment_words(a))
 
     def visit_Emit(self, s, depth: int) -> None:
         args = ", ".join(self.x(a) for a in s.args)
@@ -794,3 +815,21 @@ def explain(decl, symbols=None) -> list[str]:
     """A plain-language reading of any declaration, its heading first; with the pack's symbols,
     resources, counters and zones are called by their titles."""
     return [heading(decl)] + ["  " + line for line in reading(decl, symbols)]
+
+def _tag_words(t) -> str:
+    """` (for build(b): modifiers may change it)` after a tagged cost or gain."""
+    if t is None:
+        return ""
+    return f" (for {t.action}({', '.join(expr(a) for a in t.args)}): modifiers may change it)"
+
+
+def _adjustment_words(a: A.Adjust) -> str:
+    """One modifier line in words."""
+    if a.what == "forbid":
+        return "It is not allowed."
+    if a.what == "allow":
+        return "It is allowed, even where a modifier forbids it."
+    value = cost(a.terms) if a.what == "cost" else expr(a.amount)
+    noun = "The cost" if a.what == "cost" else "The gain"
+    verb = {"+": "is increased by", "-": "is reduced by", "=": "becomes"}[a.op]
+    return f"{noun} {verb} {value}" + (" (never below zero)." if a.op == "-" else ".")

@@ -14,7 +14,7 @@ from rulebook.runtime.program import Program, assemble
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, actor_call, aggregate_shape, announces,
                      builtin_args, recursive,
                      call_args, effects, leading_cost, option_labels, subject_mode, symbolic, tables,
-                     site_ids, trigger_captures, trigger_nodes, where)
+                     site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 
 class Frame:
@@ -69,8 +69,15 @@ class Interpreter(A.Visitor):
         """A resource named in a statement: itself, or the value of a `resource` parameter."""
         return f.locals[name] if name in f.locals else name
 
+    def tag(self, t, rt, f: Frame):
+        """A tagged cost's or gain's action and arguments (None when untagged)."""
+        if t is None:
+            return None
+        return t.action, {p: self.ev(a, rt, f) for p, a in tag_args(t, self.sym)}
+
     def visit_Gain(self, s, rt, f):
-        return rt.gain_or_discard(f.you, self.res(s.resource, f), self.ev(s.amount, rt, f), where(s))
+        return rt.gain_or_discard(f.you, self.res(s.resource, f), self.ev(s.amount, rt, f), where(s),
+                                  self.tag(s.tag, rt, f))
 
     def visit_Lose(self, s, rt, f):
         amount = self.ev(s.amount, rt, f)
@@ -80,7 +87,7 @@ class Interpreter(A.Visitor):
         return rt.lose_or_debt(f.you, self.res(s.resource, f), amount, self.res(s.debt, f), where(s))
 
     def visit_Pay(self, s, rt, f):
-        return rt.pay(f.you, self.cost(s.terms, rt, f), where(s))
+        return rt.pay(f.you, self.cost(s.terms, rt, f), where(s), self.tag(s.tag, rt, f))
 
     def visit_Advance(self, s, rt, f):
         by = self.ev(s.by, rt, f) if s.by is not None else 1
@@ -96,7 +103,7 @@ class Interpreter(A.Visitor):
             if o.guard is not None and not self.ev(o.guard, rt, f):
                 continue
             cost = leading_cost(o.body)
-            if cost and not rt.affordable(f.you, self.cost(cost, rt, f)):
+            if cost and not rt.affordable(f.you, self.cost(cost, rt, f), self.tag(leading_tag(o.body), rt, f)):
                 continue
             opts.append(i)
         choice = yield from rt.choose(f.you, s.title or DEFAULT_CHOOSE_PROMPT, option_labels(s), opts, where(s))
@@ -105,7 +112,7 @@ class Interpreter(A.Visitor):
 
     def visit_May(self, s, rt, f):
         cost = self.cost(s.cost, rt, f) if s.cost else None
-        if (yield from rt.may(f.you, s.title or DEFAULT_MAY_PROMPT, cost, where(s))):
+        if (yield from rt.may(f.you, s.title or DEFAULT_MAY_PROMPT, cost, where(s), self.tag(s.tag, rt, f))):
             yield from self.run(s.body, rt, f)
 
     def visit_While(self, s, rt, f):
@@ -203,15 +210,29 @@ class Interpreter(A.Visitor):
     def visit_Roll(self, s, rt, f):
         return rt.roll(f.you, s.die)
 
-    def visit_Whenever(self, s, rt, f):
+    def standing(self, s, rt, f: Frame) -> tuple:
+        """What a trigger or modifier saves when registered: its locals (and `this`), and its `until`."""
         env = {n: f.locals[n] for n in self.captures[id(s)]}
         if f.this is not None:
             env["this"] = f.this
         until = None if s.until is None else \
             (subject_mode(s.until, "anyone"), s.until.event, self.filters(s.until, rt, f))
+        return env, until
+
+    def visit_Whenever(self, s, rt, f):
+        env, until = self.standing(s, rt, f)
         rt.register(f.you, self.sites[id(s)], subject_mode(s.pattern), s.pattern.event,
                     self.filters(s.pattern, rt, f), s.once,
                     until, env)
+        return ()
+
+    def visit_Modifier(self, s, rt, f):
+        env, until = self.standing(s, rt, f)
+        adjustments = [(a.what, a.op, self.cost(a.terms, rt, f)) if a.what == "cost" else
+                       (a.what, a.op, self.ev(a.amount, rt, f)) if a.what == "gain" else (a.what,)
+                       for a in s.adjustments]
+        rt.modify(f.you, self.sites[id(s)], subject_mode(s.pattern), s.pattern.event, self.filters(s.pattern, rt, f), s.once,
+                  until, env, s.cond is not None, adjustments)
         return ()
 
     def filters(self, p: A.Pattern, rt, f: Frame) -> dict:
@@ -306,6 +327,9 @@ class Interpreter(A.Visitor):
 
     def visit_You(self, e, rt, f):
         return f.you
+
+    def visit_Affordable(self, e, rt, f):
+        return rt.affordable(f.you, self.cost(e.terms, rt, f), self.tag(e.tag, rt, f))
 
     def visit_ListLit(self, e, rt, f):
         return [self.ev(i, rt, f) for i in e.items]
@@ -415,7 +439,10 @@ def build_program(sym: Symbols, lay: Layout, pack_name: str) -> Program:
     fns = {effect.key: _callable(it, effect) for effect in effects(lay)}
     triggers = trigger_nodes(sym)
     fns.update({("trigger", it.sites[id(n)]): _trigger(it, n) for n in triggers})
-    return assemble(tables(lay, pack_name, [(it.sites[id(n)], where(n)) for n in triggers]), fns)
+    conditions = condition_nodes(sym)
+    fns.update({("condition", it.sites[id(n)]): _condition(it, n) for n in conditions})
+    return assemble(tables(lay, pack_name, [(it.sites[id(n)], where(n)) for n in triggers],
+                          [it.sites[id(n)] for n in conditions]), fns)
 
 
 def _callable(it: Interpreter, effect):
@@ -434,6 +461,13 @@ def _callable(it: Interpreter, effect):
     if effect.this_ok:
         return lambda rt, you, this: it.run(node, rt, Frame(you, {}, this))
     return lambda rt, you, *args: it.run(node, rt, Frame(you, dict(zip(params, args))))
+
+
+def _condition(it: Interpreter, node: A.Modifier):
+    def holds(rt, you, env):
+        locals_ = {k: v for k, v in env.items() if k != "this"}
+        return it.ev(node.cond, rt, Frame(you, locals_, env.get("this")))
+    return holds
 
 
 def _trigger(it: Interpreter, node: A.Whenever):

@@ -202,7 +202,7 @@ def key_columns(lay: "Layout", g: A.Game) -> list:
     return [(expr(key), terms(key) if isinstance(key, A.Binary) else []) for key in winner_keys(g)]
 
 
-def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]]) -> dict:
+def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], conditions: list[str] = ()) -> dict:
     """The pack's data for `runtime.program.assemble`: plain values only, so the generated module
     can hold them as one literal. `triggers` holds each trigger's id and rules position."""
     g = lay.game
@@ -215,7 +215,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]]) -> di
         "tracks": [(t.name, t.title, [(sp.position, sp.title, sp.tier or 0, where(sp)) for sp in t.spaces],
                     [r.position for r in t.reaches], len(t.spaces)) for t in lay.tracks],
         "dice": [(d.name, [f.title for f in d.faces]) for d in lay.dice],
-        "triggers": triggers,
+        "triggers": triggers, "conditions": list(conditions),
         "procs": [p.name for p in lay.procs], "funcs": [f.name for f in lay.funcs],
         "game": None if g is None else (g.name, g.title, g.min_players, g.max_players, len(winner_keys(g)),
                                         key_columns(lay, g)),
@@ -248,6 +248,27 @@ def trigger_nodes(sym) -> list[A.Whenever]:
     return [n for decl in sym.decls.values() for n in A.walk(decl) if type(n) is A.Whenever]
 
 
+def condition_nodes(sym) -> list[A.Modifier]:
+    """Every `modifier ... while COND` of the pack, in declaration order (its condition is a callable)."""
+    return [n for decl in sym.decls.values() for n in A.walk(decl) if type(n) is A.Modifier and n.cond is not None]
+
+
+def tag_args(tag: A.Tag, sym) -> list[tuple[str, A.Expr]]:
+    """A tag's arguments under the names of the action's parameters (an event's; a builtin event's
+    first ones), with track, resource, die and zone names standing for themselves."""
+    from .resolve import BUILTIN_EVENTS
+
+    params = BUILTIN_EVENTS.get(tag.action) or tuple(p.name for p in sym.decls[tag.action].params)
+    return [(p, symbolic(a, sym)) for p, a in zip(params, tag.args)]
+
+
+def leading_tag(body: tuple):
+    """The action tag of the cost paid first in a body (a forbidden action's option is not offered)."""
+    if body and isinstance(body[0], A.Pay):
+        return body[0].tag
+    return None
+
+
 def option_labels(choose: A.Choose) -> list[str]:
     """The option labels of a `choose`, as both backends show them."""
     return [o.title or f"option {i + 1}" for i, o in enumerate(choose.options)]
@@ -261,7 +282,8 @@ def leading_cost(body: tuple):
 
 
 def free_names(body: tuple) -> set[str]:
-    """Every bare name used in a body (a trigger captures those that are locals where it is registered)."""
+    """Every bare name used in a body or expressions (a trigger captures those that are locals where
+    it is registered)."""
     names = set()
     for stmt in body:
         for n in A.walk(stmt):
@@ -320,11 +342,22 @@ def symbolic(expr, sym) -> object:
     return expr
 
 
-def trigger_captures(sym) -> dict[int, list[str]]:
-    """For every `whenever`/`next` (by node id): the locals in scope there that its body uses.
+def standing_uses(n) -> Optional[set]:
+    """The names a registered callable uses, for the statements that register one (a trigger's body,
+    a modifier's `while` condition); None for every other statement."""
+    if type(n) is A.Whenever:
+        return free_names(n.body)
+    if type(n) is A.Modifier:
+        return free_names((n.cond,)) if n.cond is not None else set()
+    return None
 
-    Both backends capture exactly these into the trigger's saved environment, so a saved game is
-    the same whichever backend ran it.
+
+def trigger_captures(sym) -> dict[int, list[str]]:
+    """For every `whenever`/`next` and `modifier` (by node id): the locals in scope there that its
+    body (a modifier: its `while` condition) uses.
+
+    Both backends capture exactly these into the saved environment, so a saved game is the same
+    whichever backend ran it.
     """
     captures: dict[int, list[str]] = {}
 
@@ -333,12 +366,14 @@ def trigger_captures(sym) -> dict[int, list[str]]:
     def block(stmts: tuple, scope: dict) -> None:
         lets = []
         for s in stmts:
+            uses = standing_uses(s)
             if type(s) is A.Let:
                 scope[s.name] = scope.get(s.name, 0) + 1
                 lets.append(s.name)
-            elif type(s) is A.Whenever:
-                captures[id(s)] = sorted(n for n in free_names(s.body) if scope.get(n))
-                block(s.body, dict.fromkeys(captures[id(s)], 1))
+            elif uses is not None:
+                captures[id(s)] = sorted(n for n in uses if scope.get(n))
+                if type(s) is A.Whenever:
+                    block(s.body, dict.fromkeys(captures[id(s)], 1))
             elif "var" in s._fields:   # a loop or a pick binds its variable in its body
                 scope[s.var] = scope.get(s.var, 0) + 1
                 inside(s, scope)
@@ -369,14 +404,14 @@ def trigger_captures(sym) -> dict[int, list[str]]:
 
 
 def site_ids(sym) -> dict[int, str]:
-    """For every `whenever`/`next` and `once` (by node id): a name that does not depend on layout,
-    `DECLARATION#N`. Triggers and `once` marks are saved in the game state under it, so `rulebook
+    """For every `whenever`/`next`, `modifier` and `once` (by node id): a name that does not depend on
+    layout, `DECLARATION#N`. Triggers, modifiers and `once` marks are saved in the game state under it, so `rulebook
     fmt`, comments or the folder a pack sits in never change a game's final state digest."""
     ids: dict[int, str] = {}
     for decl in sym.decls.values():
         count = 0
         for n in A.walk(decl):
-            if type(n) in (A.Whenever, A.Once):
+            if type(n) in (A.Whenever, A.Modifier, A.Once):
                 count += 1
                 ids[id(n)] = f"{getattr(decl, 'name', type(decl).__name__)}#{count}"
     return ids

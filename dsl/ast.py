@@ -321,6 +321,14 @@ class Match(Expr):
 
 
 @node
+class Affordable(Expr):
+    """`affordable(COST [for ACTION(args)])`: whether you can pay the cost, as modifiers change it."""
+
+    terms: tuple
+    tag: Optional[Tag]
+
+
+@node
 class ListLit(Expr):
     """`[a, b, c]`."""
 
@@ -366,6 +374,15 @@ class Gain(Stmt):
 
     amount: Expr
     resource: str
+    tag: Optional["Tag"] = None
+
+
+@node
+class Tag(Part):
+    """`for ACTION(args)` after a cost or a gain: the modifiers of that action apply to it."""
+
+    action: str
+    args: tuple
 
 
 @node
@@ -397,6 +414,7 @@ class Pay(Stmt):
     drains = True
 
     terms: tuple
+    tag: Optional[Tag] = None
 
 
 @node
@@ -446,6 +464,7 @@ class May(Stmt):
     title: Optional[str]
     cost: Optional[tuple]
     body: tuple
+    tag: Optional[Tag] = None
 
 
 @node
@@ -626,6 +645,29 @@ class Whenever(Stmt):
     pattern: Pattern
     until: Optional[Pattern]
     body: tuple
+
+
+@node
+class Adjust(Part):
+    """One line of a modifier: `cost -1 coin;` `cost +1 any;` `cost = 1 coin;` `gain +1;` `gain = 0;`
+    `forbid;` `allow;` (`what` is cost, gain, forbid or allow; `op` is +, - or =)."""
+
+    what: str
+    op: str
+    terms: tuple
+    amount: Optional[Expr]
+
+
+@node
+class Modifier(Stmt):
+    """`modifier PATTERN [once] [until PATTERN] [while COND] { adjustments }`: registers a continuous
+    effect on the costs, gains or permission of the tagged uses of an action that PATTERN matches."""
+
+    pattern: Pattern
+    once: bool
+    until: Optional[Pattern]
+    cond: Optional[Expr]
+    adjustments: tuple
 
 
 @node

@@ -57,6 +57,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E309": (ERROR, "name shadows a declaration"),
     "E310": (ERROR, "nested too deeply"),
     "E320": (ERROR, "hidden zone without an owner"),
+    "E311": (ERROR, "invalid modifier"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),
@@ -81,6 +82,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E603": (ERROR, "replay diverged"),
     "E604": (ERROR, "invalid game log"),
     "E605": (ERROR, "invalid saved state"),
+    "E606": (ERROR, "forbidden action"),
 }
 
 

@@ -14,9 +14,9 @@ DECLARATIONS = ("actor", "counter", "die", "enum", "event", "extern", "func", "g
                 "remove", "resource", "track", "variant", "zone")
 CONSTANTS = ("true", "false", "none", "you")
 KEYWORDS = DECLARATIONS + CONSTANTS + (
-    "advance", "after", "amend", "and", "any", "award", "before", "bonus", "bottom", "by", "cap", "choose",
+    "advance", "affordable", "after", "allow", "amend", "and", "any", "award", "before", "bonus", "bottom", "by", "cap", "choose",
     "copy", "cost", "count", "different", "draw", "each", "else", "emit", "every", "face", "fill", "first",
-    "flip", "for", "from", "gain", "global", "if", "in", "let", "lose", "match", "may", "most", "move",
+    "flip", "for", "forbid", "from", "gain", "global", "if", "in", "let", "lose", "match", "may", "modifier", "most", "move",
     "next", "no_benefit", "not", "of", "once", "option", "optional", "or", "override", "pay", "paying",
     "per_player", "phase", "pick", "rank", "regress", "repeat", "roll", "say", "seats", "set", "shuffle",
     "some", "space", "then", "tier", "ties", "to", "top", "total", "until", "when", "whenever", "where",

@@ -380,7 +380,7 @@ class _Builder:
 
     # -------------------------------------------------------------- statements
     def gain_stmt(self, meta, items):
-        return A.Gain(items[0], str(items[1]), span=self._s(meta))
+        return A.Gain(items[0], str(items[1]), _pick(items, "tag"), span=self._s(meta))
 
     def lose_stmt(self, meta, items):
         return A.Lose(items[0], str(items[1]), items[2] if len(items) > 2 else None, span=self._s(meta))
@@ -399,7 +399,33 @@ class _Builder:
         return A.CostTerm(items[0], "different", str(items[2]), span=self._s(meta))
 
     def pay_stmt(self, meta, items):
-        return A.Pay(items[0], span=self._s(meta))
+        return A.Pay(items[0], _pick(items, "tag"), span=self._s(meta))
+
+    def tag(self, meta, items):
+        return _Marker("tag", A.Tag(str(items[0]), items[1] or () if len(items) > 1 else (), span=self._s(meta)))
+
+    def lasting(self, meta, items):
+        return _Marker("lasting", items[0])
+
+    def adjust_cost(self, meta, items):
+        return A.Adjust("cost", str(items[0]), (items[1],), None, span=self._s(meta))
+
+    def replace_cost(self, meta, items):
+        return A.Adjust("cost", "=", items[0], None, span=self._s(meta))
+
+    def adjust_gain(self, meta, items):
+        return A.Adjust("gain", str(items[0]), (), items[1], span=self._s(meta))
+
+    def replace_gain(self, meta, items):
+        return A.Adjust("gain", "=", (), items[0], span=self._s(meta))
+
+    def permission(self, meta, items):
+        return A.Adjust(str(items[0]), "", (), None, span=self._s(meta))
+
+    def modifier_stmt(self, meta, items):
+        once = any(isinstance(t, Token) and t.type == "ONCE" for t in items)
+        return A.Modifier(items[0], once, _pick(items, "until"), _pick(items, "lasting"),
+                          tuple(i for i in items if isinstance(i, A.Adjust)), span=self._s(meta))
 
     def advance_stmt(self, meta, items):
         no_benefit = any(isinstance(t, Token) and t.type == "NO_BENEFIT" for t in items)
@@ -417,7 +443,7 @@ class _Builder:
                         span=self._s(meta))
 
     def may_stmt(self, meta, items):
-        return A.May(_title(items), _pick(items, "paid"), _block(items), span=self._s(meta))
+        return A.May(_title(items), _pick(items, "paid"), _block(items), _pick(items, "tag"), span=self._s(meta))
 
     def repeat_stmt(self, meta, items):
         return A.Repeat(items[0], items[1].value, span=self._s(meta))
@@ -503,7 +529,7 @@ class _Builder:
         return A.Copy(items[0], span=self._s(meta))
 
     def once_stmt(self, meta, items):
-        return A.Once(items[0].value, span=self._s(meta))
+        return A.Once(_block(items), span=self._s(meta))
 
     def rank_stmt(self, meta, items):
         rest = [i for i in items if not isinstance(i, _Marker)]
@@ -583,6 +609,9 @@ class _Builder:
 
     def name(self, meta, items):
         return A.Name(str(items[0]), span=self._s(meta))
+
+    def affordable(self, meta, items):
+        return A.Affordable(items[1], _pick(items, "tag"), span=self._s(meta))
 
     def call(self, meta, items):
         return A.Call(str(items[0]), items[1] or (), span=self._s(meta))
@@ -776,6 +805,14 @@ def _item_starts() -> frozenset:
 _CONTAINER_ITEMS = frozenset({"SPACE", "FIRST", "PHASE", "SEATS", "WINNER", "FACE", "OPTION"})
 
 
+@lru_cache(maxsize=1)
+def _statement_starts() -> frozenset:
+    """Keyword token types that begin a statement but no declaration (`modifier`, `pay`...)."""
+    inside = _lark().parse_interactive("proc p() {")
+    inside.exhaust_lexer()
+    return frozenset(t for t in inside.accepts() if t in _keywords().values()) - _item_starts()
+
+
 def _declaration_start(err: UnexpectedToken) -> int:
     """Where the declaration the parser was in when it failed begins: the parse from there on does
     not depend on the declarations before it."""
@@ -851,7 +888,9 @@ def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, b
         return Diagnostic("E100", f"{SEMICOLON_LABEL}: add ';' here (before {found})",
                           _after_last_value(err, file) or span), True
     if "RBRACE" not in accepts and accepts >= _item_starts() - _CONTAINER_ITEMS:  # between declarations
-        return Diagnostic("E100", f"{DECLARATION_LABEL}; found {found}", span, hint=f"expected {expected}"), False
+        hint = f"'{tok}' is a statement: it goes inside an effect (a card's effect, a proc, a phase)" \
+            if tok.type in _statement_starts() else f"expected {expected}"
+        return Diagnostic("E100", f"{DECLARATION_LABEL}; found {found}", span, hint=hint), False
     if "RBRACE" in accepts and tok.type in _item_starts():
         return Diagnostic("E100", f"{UNCLOSED_LABEL}; found {found}", span, hint=f"expected {expected}",
                           notes=_left_open_note(text, tok.line)), False

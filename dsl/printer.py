@@ -83,6 +83,9 @@ class ExprPrinter(A.Visitor):
             cases.append(f"else: {_expr(e.otherwise)}")
         return f"match {_expr(e.subject)} {{ {', '.join(cases)} }}"
 
+    def visit_Affordable(self, e):
+        return f"affordable({cost(e.terms)}{tag(e.tag)})"
+
     def visit_ListLit(self, e):
         return "[" + ", ".join(_expr(i) for i in e.items) + "]"
 
@@ -129,6 +132,21 @@ def cost(terms: tuple) -> str:
     return ", ".join(parts)
 
 
+def tag(t) -> str:
+    """` for build(b)` after a cost or a gain (empty when untagged)."""
+    if t is None:
+        return ""
+    return f" for {t.action}" + (f"({', '.join(expr(a) for a in t.args)})" if t.args else "")
+
+
+def adjustment(a: A.Adjust) -> str:
+    """One line of a modifier's body."""
+    if a.what in ("forbid", "allow"):
+        return f"{a.what};"
+    value = cost(a.terms) if a.what == "cost" else expr(a.amount)
+    return f"{a.what} {a.op}{value};" if a.op != "=" else f"{a.what} = {value};"
+
+
 def pattern(p: A.Pattern) -> str:
     """`you advance(on = military)`."""
     subject = f"{expr(p.subject)} " if p.subject is not None else ""
@@ -166,13 +184,13 @@ class Printer(A.Visitor):
         self.visit(s)
 
     def visit_Gain(self, s):
-        self.line(f"gain {expr(s.amount)} {s.resource};")
+        self.line(f"gain {expr(s.amount)} {s.resource}{tag(s.tag)};")
 
     def visit_Lose(self, s):
         self.line(f"lose {expr(s.amount)} {s.resource}" + (f" else {s.debt}" if s.debt else "") + ";")
 
     def visit_Pay(self, s):
-        self.line(f"pay {cost(s.terms)};")
+        self.line(f"pay {cost(s.terms)}{tag(s.tag)};")
 
     def visit_Advance(self, s):
         by = f" by {expr(s.by)}" if s.by is not None else ""
@@ -192,7 +210,7 @@ class Printer(A.Visitor):
 
     def visit_May(self, s):
         paid = f" cost {cost(s.cost)}" if s.cost else ""
-        self.block(f"may{_title(s.title)}{paid}", s.body)
+        self.block(f"may{_title(s.title)}{paid}{tag(s.tag)}", s.body)
 
     def visit_Repeat(self, s):
         self.block(f"repeat {expr(s.count)}", s.body)
@@ -258,6 +276,16 @@ class Printer(A.Visitor):
         p = s.pattern
         until = f" until {pattern(s.until)}" if s.until else ""
         self.block(f"{'next' if s.once else 'whenever'} {pattern(p)}{until}", s.body)
+
+    def visit_Modifier(self, s):
+        head = f"modifier {pattern(s.pattern)}" + (" once" if s.once else "") + \
+            (f" until {pattern(s.until)}" if s.until else "") + (f" while {expr(s.cond)}" if s.cond is not None else "")
+        self.line(head + " {")
+        self.depth += 1
+        for a in s.adjustments:
+            self.line(adjustment(a))
+        self.depth -= 1
+        self.line("}")
 
     def visit_Emit(self, s):
         self.line(f"emit {s.event}({', '.join(expr(a) for a in s.args)});")

@@ -16,13 +16,14 @@ from typing import Any, Callable, Iterable, Iterator, NamedTuple, Optional
 
 from .program import Program, TrackDef
 from .state import NONE_OPTION
-from .state import BadValue, EntityDef, Holder, NoField, State, Trigger, at_least_zero
+from .state import BadValue, EntityDef, Holder, Modifier, NoField, State, Trigger, at_least_zero
 from .view import Asked, PlayerView, build_view
 
 MAX_CHAIN = 400  # trigger firings allowed between two decisions before the chain counts as runaway
 MAX_STEPS = 200_000  # loop iterations and proc or func calls allowed between two decisions
 MAX_DECISIONS = 100_000  # decisions a game may take before it counts as never ending
 MAX_VALUE = 10**18  # the largest number a stock or a local may hold
+MAX_ALTERNATIVES = 64  # ways of spreading a payer's-choice discount that are told apart
 UNLIMITED = 10**9
 RECURSION_LIMIT = 20_000
 
@@ -134,7 +135,9 @@ class Game:
         self.log: list = []          # decisions: [player, choice]; random outcomes: ["roll"|"shuffle", ...]
         self.messages: list[str] = []
         self.pending: list = []      # trigger firings queued by events, run at the next statement end
-        self.by_event: dict[str, list[Trigger]] = {}
+        self.by_event: dict[str, list[Trigger]] = {}   # an event is announced only while a key is here
+        self.ending: Tally = Tally()   # events that end a duration (`until`): announced even if no trigger listens
+        self.by_action: dict[str, list[Modifier]] = {}   # empty unless a modifier is in force: the fast test
         self.chain: list[str] = []
         self.steps = 0
         self._shared_refs: dict = {}
@@ -330,15 +333,17 @@ class Game:
             return None
         return available[(yield self.decide(player, prompt, [labels[i] for i in available], where))]
 
-    def may(self, player: Holder, prompt: str, cost: Optional[list], where: str):
-        """A `may` (or a space's paid bonus): offered only when its cost (None: no cost) is affordable,
-        paid when taken. Returns whether the player took it."""
-        if cost is not None and not self.affordable(player, cost):
+    def may(self, player: Holder, prompt: str, cost: Optional[list], where: str, tag: Optional[tuple] = None):
+        """A `may` (or a space's paid bonus): offered only when its cost (None: no cost) is affordable
+        and its action (`tag`) is not forbidden, paid when taken. Returns whether the player took it."""
+        if cost is not None and not self.affordable(player, cost, tag):
+            return False
+        if cost is None and tag is not None and not self.allowed(player, tag):
             return False
         if not (yield self.decide(player, prompt, ["no", "yes"], where)):
             return False
         if cost is not None:
-            yield from self.pay(player, cost, where)
+            yield from self.pay(player, cost, where, tag)
         return True
 
     def pick(self, player: Holder, prompt: str, candidates: list, optional: bool, where: str):
@@ -410,8 +415,11 @@ class Game:
                 room = gcap - used if room is None else min(room, gcap - used)
         return room
 
-    def gain(self, h: Holder, name: str, amount: int) -> None:
-        """Add to a stock, up to its cap (the excess is lost), and announce the gain."""
+    def gain(self, h: Holder, name: str, amount: int, tag: Optional[tuple] = None) -> None:
+        """Add to a stock, up to its cap (the excess is lost), and announce the gain; a tagged gain
+        is first changed by the modifiers of its action."""
+        if tag is not None and tag[0] in self.by_action:
+            amount = self.modified_gain(h, tag, amount)
         if amount <= 0:
             if amount < 0:
                 self.lose(h, name, -amount)
@@ -434,10 +442,13 @@ class Game:
         if amount and "gain" in self.by_event:
             self.emit("gain", h, {"res": name, "amount": amount})
 
-    def gain_or_discard(self, h: Holder, name: str, amount: int, where: str):
-        """A `gain` statement. Past a cap that a group of resources shares, the player chooses which
-        of the group's resources to discard, the incoming one included (Federation p.6); past a
-        resource's own cap the excess is simply lost, as in `gain` (there is no choice to make)."""
+    def gain_or_discard(self, h: Holder, name: str, amount: int, where: str, tag: Optional[tuple] = None):
+        """A `gain` statement. A tagged gain is first changed by the modifiers of its action. Past a
+        cap that a group of resources shares, the player chooses which of the group's resources to
+        discard, the incoming one included (Federation p.6); past a resource's own cap the excess is
+        simply lost, as in `gain` (there is no choice to make)."""
+        if tag is not None and tag[0] in self.by_action:
+            amount = self.modified_gain(h, tag, amount)
         spec = self.program.resources.get(name)
         group = spec[1] if spec is not None and amount > 0 else None
         shared_cap = self.program.groups[group][0] if group is not None else None
@@ -551,8 +562,11 @@ class Game:
             return list(self.program.resources)
         return list(self.program.groups[group][1])
 
-    def affordable(self, h: Holder, terms: list) -> bool:
-        """Whether the holder can pay every term of a cost."""
+    def affordable(self, h: Holder, terms: list, tag: Optional[tuple] = None) -> bool:
+        """Whether the holder can pay every term of a cost, as the modifiers of its action (`tag`)
+        change it: the same alternatives `pay` offers."""
+        if tag is not None and tag[0] in self.by_action:
+            return bool(self._payable(h, tag, terms)[0])
         left = dict(h.stock)
         for mode, name, amount in terms:
             if mode == "plain":
@@ -569,9 +583,23 @@ class Game:
                     return False
         return True
 
-    def pay(self, h: Holder, terms: list, where: str):
-        """Pay a cost; 'any' and 'different' parts are decisions of the payer."""
-        if not self.affordable(h, terms):
+    def pay(self, h: Holder, terms: list, where: str, tag: Optional[tuple] = None):
+        """Pay a cost; 'any' and 'different' parts are decisions of the payer. A tagged cost is first
+        changed by the modifiers of its action; where a discount leaves the payer a choice (`cost
+        -1 any(crystals)`), which of the affordable costs to pay is a decision too."""
+        if tag is not None and tag[0] in self.by_action:
+            options, used = self._payable(h, tag, terms)
+            if not options:
+                if not self.allowed(h, tag):
+                    raise RulesRuntimeError("E606", f"{h.name} may not {tag[0]} here (a modifier forbids it)", where)
+                raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost(terms)} "
+                                        f"(as modifiers change it)", where)
+            terms = options[0]
+            if len(options) > 1:
+                terms = options[(yield self.decide(h, f"pay which cost for {tag[0]}?",
+                                                   [describe_cost(o) for o in options], where))]
+            self._spent(used)
+        elif not self.affordable(h, terms):
             raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost(terms)}", where)
         for mode, name, amount in terms:
             if mode == "plain":
@@ -609,12 +637,13 @@ class Game:
         return space.tier if space else 0
 
     def can_advance(self, h: Holder, name: str) -> bool:
-        """Whether the holder can pay for the next space of a track (and there is one)."""
+        """Whether the holder can pay for the next space of a track (and there is one); the cost is tagged
+        `advance(on = TRACK)`, a tag built only while some modifier is in force."""
         t = self.program.tracks[name]
         nxt = t.spaces.get(h.stock[name] + 1)
         if nxt is None:
             return False
-        return nxt.cost is None or self.affordable(h, nxt.cost(self, h))
+        return nxt.cost is None or self.affordable(h, nxt.cost(self, h), ("advance", {"on": name}) if self.by_action else None)
 
     def advance(self, h: Holder, name: str, amount: int, benefit: bool, paying: bool, where: str):
         """Move along a track; with benefit, the landing space's benefit then its optional paid bonus."""
@@ -624,7 +653,7 @@ class Game:
         if paying:
             nxt = t.spaces.get(old + 1)
             if nxt is not None and nxt.cost is not None:
-                yield from self.pay(h, nxt.cost(self, h), where)
+                yield from self.pay(h, nxt.cost(self, h), where, ("advance", {"on": name}) if self.by_action else None)
         new = min(old + amount, t.top)
         if new <= old:
             return
@@ -860,15 +889,38 @@ class Game:
                  until: Optional[tuple], env: dict) -> None:
         """Activate a trigger; it fires on matching events until its `until` event (or once)."""
         t = Trigger(tid, owner, subject, event, filters, once, until, env)
-        self.state.triggers.append(t)
-        self.by_event.setdefault(event, []).append(t)
+        self._listen(self.state.triggers, self.by_event, event, t)
 
     def _unregister(self, t: Trigger) -> None:
-        self.state.triggers.remove(t)
-        listeners = self.by_event[t.event]
-        listeners.remove(t)
-        if not listeners:
-            del self.by_event[t.event]
+        self._unlisten(self.state.triggers, self.by_event, t.event, t)
+
+    def _listen(self, active: list, index: dict, key: str, item) -> None:
+        """Put a trigger or modifier in force: in the state's list, in its index, its end watched."""
+        active.append(item)
+        index.setdefault(key, []).append(item)
+        self._watch_end(item.until, 1)
+
+    def _unlisten(self, active: list, index: dict, key: str, item) -> None:
+        active.remove(item)
+        listeners = index[key]
+        listeners.remove(item)
+        if not listeners and not (index is self.by_event and self.ending[key]):
+            del index[key]
+        self._watch_end(item.until, -1)
+
+    def _watch_end(self, until: Optional[tuple], change: int) -> None:
+        """Count a duration's ending event in or out: builtin events are announced only while something
+        listens (the hot path), and the end of a duration listens too."""
+        if until is None:
+            return
+        event = until[1]
+        self.ending[event] += change
+        if change > 0:
+            self.by_event.setdefault(event, [])
+        elif not self.ending[event]:
+            del self.ending[event]
+            if not self.by_event.get(event, True):
+                del self.by_event[event]
 
     def emit(self, event: str, subject: Optional[Holder], args: dict) -> None:
         """Announce an event: matching triggers are queued, durations ending on it expire."""
@@ -882,6 +934,86 @@ class Game:
                   if t.until is not None and t.until[1] == event and matches(t.owner, t.until[0], t.until[2], subject, args)]
         for t in ending:
             self._unregister(t)
+        if self.by_action:
+            for m in [m for m in self.state.modifiers if m.until is not None and m.until[1] == event
+                      and matches(m.owner, m.until[0], m.until[2], subject, args)]:
+                self._unmodify(m)
+
+    # ------------------------------------------------------------------ modifiers (continuous effects)
+    def modify(self, owner: Holder, mid: str, subject: str, action: str, filters: dict, once: bool,
+               until: Optional[tuple], env: dict, lasting: bool, adjustments: list) -> None:
+        """Put a modifier in force: it changes the tagged costs and gains of `action` (and whether it
+        is allowed) until its `until` event, its first use (`once`), or the end of the game."""
+        m = Modifier(mid, owner, subject, action, filters, once, until, env, lasting, adjustments)
+        self._listen(self.state.modifiers, self.by_action, action, m)
+
+    def _unmodify(self, m: Modifier) -> None:
+        self._unlisten(self.state.modifiers, self.by_action, m.action, m)
+
+    def modifiers_of(self, h: Holder, tag: tuple) -> list[Modifier]:
+        """The modifiers in force on `h`'s use of a tagged action: the one place they are consulted
+        (costs, affordability, gains, permissions all go through it)."""
+        found = []
+        for m in self.by_action.get(tag[0], ()):
+            if not matches(m.owner, m.subject, m.filters, h, tag[1]):
+                continue
+            if m.lasting and not self.program.conditions[m.mid](self, m.owner, m.env):
+                continue
+            found.append(m)
+        return found
+
+    def allowed(self, h: Holder, tag: tuple) -> bool:
+        """Whether `h` may take a tagged action: not while a modifier forbids it, unless one allows it."""
+        if tag[0] not in self.by_action:
+            return True
+        kinds = {a[0] for m in self.modifiers_of(h, tag) for a in m.adjustments}
+        return "allow" in kinds or "forbid" not in kinds
+
+    def _spent(self, used: list) -> None:
+        """Modifiers that changed a payment or gain: the `once` ones are used up."""
+        for m in used:
+            if m.once and m in self.state.modifiers:
+                self._unmodify(m)
+
+    def _payable(self, h: Holder, tag: tuple, terms: list) -> tuple[list, list]:
+        """(the costs `h` can pay for a tagged use, after modifiers; the modifiers that changed it).
+        Replacements apply first, then added terms, then reductions, each never below zero; a
+        reduction of `any` terms leaves the payer the choice of which terms it reduces."""
+        mods = self.modifiers_of(h, tag)
+        kinds = {a[0] for m in mods for a in m.adjustments}
+        if "forbid" in kinds and "allow" not in kinds:
+            return [], []
+        used = [m for m in mods if any(a[0] == "cost" for a in m.adjustments)]
+        if not used:
+            return ([list(terms)] if self.affordable(h, terms) else []), []
+        changes = [a for m in used for a in m.adjustments if a[0] == "cost"]
+        for _, op, new in changes:
+            if op == "=":
+                terms = list(new)
+        terms = list(terms) + [t for _, op, new in changes if op == "+" for t in new]
+        options = [terms]
+        for _, op, less in changes:
+            if op == "-":
+                for term in less:
+                    options = _dedup([r for o in options for r in _reduced(o, term, self._members)])
+        options = [[t for t in o if t[2] > 0] for o in options]
+        return [o for o in _dedup(options) if self.affordable(h, o)], used
+
+    def modified_gain(self, h: Holder, tag: tuple, amount: int) -> int:
+        """A tagged gain as the modifiers of its action change it: `gain = N` first, then `gain +N`
+        and `gain -N`, never below zero. Raises E606 when a modifier forbids the action."""
+        mods = self.modifiers_of(h, tag)
+        if not mods:
+            return amount
+        if not self.allowed(h, tag):
+            raise RulesRuntimeError("E606", f"{h.name} may not {tag[0]} here (a modifier forbids it)")
+        changes = [a for m in mods for a in m.adjustments if a[0] == "gain"]
+        for _, op, n in changes:
+            if op == "=":
+                amount = n
+        amount += sum(n if op == "+" else -n for _, op, n in changes if op != "=")
+        self._spent([m for m in mods if any(a[0] == "gain" for a in m.adjustments)])
+        return max(amount, 0)
 
     def drain(self):
         """Run queued trigger firings (and those they cause), within the step budget."""
@@ -983,6 +1115,39 @@ def matches(owner: Holder, mode: str, filters: dict, subject: Optional[Holder], 
     if mode == "opponents" and (subject is owner or subject is None or not subject.is_player):
         return False
     return all(args.get(k) == v for k, v in filters.items())
+
+
+def _dedup(options: list) -> list:
+    seen, out = set(), []
+    for o in options:
+        key = tuple(o)
+        if key not in seen:
+            seen.add(key)
+            out.append(o)
+    return out
+
+
+def _reduced(terms: list, less: tuple, members) -> list[list]:
+    """The costs `terms` becomes when `less` is taken off: a plain term reduces the same resource; an
+    `any(group)` term reduces, unit by unit, any plain term of the group or `any` term of that group,
+    in every way the payer might choose (at most MAX_ALTERNATIVES are kept)."""
+    mode, name, amount = less
+    if mode == "plain":
+        return [[(m, n, max(a - amount, 0) if m == "plain" and n == name else a) for m, n, a in terms]]
+    pool = set(members(name))
+    fits = [i for i, (m, n, _a) in enumerate(terms) if (m == "plain" and n in pool) or (m == "any" and n == name)]
+    options = [list(terms)]
+    for _ in range(amount):
+        step = []
+        for o in options:
+            cut = [i for i in fits if o[i][2] > 0]
+            if not cut:
+                step.append(o)
+            for i in cut:
+                m, n, a = o[i]
+                step.append(o[:i] + [(m, n, a - 1)] + o[i + 1:])
+        options = _dedup(step)[:MAX_ALTERNATIVES]
+    return options
 
 
 def describe_cost(terms: list) -> str:

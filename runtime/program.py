@@ -66,6 +66,7 @@ class Program:
     actors: list = field(default_factory=list)
     dice: dict = field(default_factory=dict)        # name -> [(title, fn)]
     triggers: dict = field(default_factory=dict)    # tid -> (fn, span)
+    conditions: dict = field(default_factory=dict)  # modifier id -> fn(game, owner, env) -> bool (`while`)
     procs: dict = field(default_factory=dict)       # name -> fn
     funcs: dict = field(default_factory=dict)       # name -> fn
     game: Optional[GameDef] = None
@@ -100,6 +101,7 @@ def assemble(tables: dict, fns: dict) -> Program:
         program.dice[name] = [(title, fns["face", name, i]) for i, title in enumerate(faces)]
     for tid, span in tables["triggers"]:
         program.triggers[tid] = (fns["trigger", tid], span)
+    program.conditions = {mid: fns["condition", mid] for mid in tables.get("conditions", ())}
     program.procs = {name: fns["proc", name] for name in tables["procs"]}
     program.funcs = {name: fns["func", name] for name in tables["funcs"]}
     if tables["game"] is not None:

@@ -194,6 +194,7 @@ class SavedState(BaseModel):
     evars: dict[str, dict[str, Value]]
     flipped: list[str]
     triggers: list[list[Value]]
+    modifiers: list[list[Value]] = []
     once: list[str]
     claimed: list[str]
     over: bool

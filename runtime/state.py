@@ -96,11 +96,29 @@ class Trigger:
         self.filters, self.once, self.until, self.env = filters, once, until, env
 
 
+class Modifier:
+    """An active continuous effect (`modifier`): whose uses of which action it changes, how
+    (`adjustments`: plain data, evaluated when it was registered), and when it ends."""
+
+    __slots__ = ("mid", "owner", "subject", "action", "filters", "once", "until", "env", "lasting", "adjustments")
+
+    def __init__(self, mid, owner, subject, action, filters, once, until, env, lasting, adjustments):
+        self.mid, self.owner, self.subject, self.action = mid, owner, subject, action
+        self.filters, self.once, self.until, self.env = filters, once, until, env
+        self.lasting, self.adjustments = lasting, adjustments
+
+    def to_json(self) -> list:
+        """The record as JSON (adjustments hold names and numbers only)."""
+        return [self.mid, encode(self.owner), self.subject, self.action, {k: encode(v) for k, v in self.filters.items()},
+                self.once, _until_json(self.until), {k: encode(v) for k, v in self.env.items()}, self.lasting,
+                [list(a) for a in self.adjustments]]
+
+
 class State:
     """Everything that changes during a game."""
 
-    __slots__ = ("players", "actors", "globals", "zones", "evars", "flipped", "triggers", "once_done",
-                 "claimed", "where", "over", "known")
+    __slots__ = ("players", "actors", "globals", "zones", "evars", "flipped", "triggers", "modifiers",
+                 "once_done", "claimed", "where", "over", "known")
 
     def __init__(self, player_count: int, actor_names: list[str]):
         self.players = [Holder(i, f"P{i + 1}") for i in range(player_count)]
@@ -110,6 +128,7 @@ class State:
         self.evars: dict[str, dict] = {}
         self.flipped: set[str] = set()
         self.triggers: list[Trigger] = []
+        self.modifiers: list[Modifier] = []
         self.once_done: set[str] = set()
         self.claimed: set[str] = set()
         self.where: dict[str, tuple] = {}   # entity place key -> (owner, zone name, the zone's list)
@@ -138,6 +157,8 @@ class State:
             "claimed": sorted(self.claimed),
             "over": self.over,
         }
+        if self.modifiers:   # only while one is in force: games without any keep their digests
+            data["modifiers"] = [m.to_json() for m in self.modifiers]
         if self.known:   # only when someone knows something, so the digests of games without it stay as they were
             data["known"] = {k: sorted(v) for k, v in sorted(self.known.items())}
         return data
@@ -169,6 +190,9 @@ class State:
         until = lambda u: None if u is None else (u[0], u[1], {k: dec(v) for k, v in u[2].items()})  # noqa: E731
         state.triggers = [Trigger(t[0], dec(t[1]), t[2], t[3], {k: dec(v) for k, v in t[4].items()}, t[5],
                                   until(t[6]), {k: dec(v) for k, v in t[7].items()}) for t in data["triggers"]]
+        state.modifiers = [Modifier(m[0], dec(m[1]), m[2], m[3], {k: dec(v) for k, v in m[4].items()}, m[5],
+                                    until(m[6]), {k: dec(v) for k, v in m[7].items()}, m[8],
+                                    [tuple(_terms(a)) for a in m[9]]) for m in data.get("modifiers", ())]
         state.once_done = set(data["once"])
         state.claimed = set(data["claimed"])
         state.over = data["over"]
@@ -290,6 +314,18 @@ def check_saved(data: dict, program) -> None:
             if not (isinstance(until, list) and len(until) == 3):
                 fail("a trigger's 'until' is malformed")
             table(until[2], "a trigger's 'until'")
+    for m in data.get("modifiers", ()):
+        if len(m) != 10 or not all(isinstance(m[i], str) for i in (0, 2, 3)) or not isinstance(m[5], bool) \
+                or not isinstance(m[8], bool) or (m[8] and m[0] not in p.conditions) or not isinstance(m[9], list) \
+                or not all(_adjustment_ok(a, p) for a in m[9]):
+            fail(f"modifier {str(m)[:60]} is not a modifier of this pack")
+        value(m[1], "a modifier's owner")
+        table(m[4], "a modifier's filters")
+        table(m[7], "a modifier's locals")
+        if m[6] is not None:
+            if not (isinstance(m[6], list) and len(m[6]) == 3):
+                fail("a modifier's 'until' is malformed")
+            table(m[6][2], "a modifier's 'until'")
     for key in data["once"]:
         if key.partition(":")[0] not in holder_names:
             fail(f"'once' names {key.partition(':')[0]!r}, who is not in the game")
@@ -297,6 +333,29 @@ def check_saved(data: dict, program) -> None:
         track, _, pos = key.rpartition(":")
         if track not in p.tracks or not pos.isdigit() or not 1 <= int(pos) <= p.tracks[track].top:
             fail(f"claimed reward {key!r} is no space of a track")
+
+
+def _terms(adjustment: list) -> list:
+    """An adjustment read back from JSON: its cost terms become tuples again."""
+    if adjustment[0] == "cost":
+        return [adjustment[0], adjustment[1], [tuple(t) for t in adjustment[2]]]
+    return adjustment
+
+
+def _adjustment_ok(a: Any, p) -> bool:
+    """Whether a saved modifier's adjustment has the shape `State.to_json` writes."""
+    if not isinstance(a, (list, tuple)) or not a:
+        return False
+    if a[0] in ("forbid", "allow"):
+        return len(a) == 1
+    if len(a) != 3 or a[1] not in ("+", "-", "="):
+        return False
+    if a[0] == "gain":
+        return type(a[2]) is int
+    return a[0] == "cost" and isinstance(a[2], (list, tuple)) and all(
+        isinstance(t, (list, tuple)) and len(t) == 3 and t[0] in ("plain", "any", "different") and type(t[2]) is int
+        and (t[1] in p.resources or t[1] in p.counters if t[0] == "plain" else t[1] is None or t[1] in p.groups)
+        for t in a[2])
 
 
 def _until_json(until) -> Any:

@@ -73,7 +73,11 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "say_value_bad_expression.rules": [("E108", 6)],
     "say_value_unknown_name.rules": [("E201", 5)],
     "deep_minus_chain.rules": [("E106", 5)],
+    "modifier_outside_an_effect.rules": [("E100", 5)],    # a modifier is a statement, not a declaration
     # ---------------------------------------------------------------- E2xx: names
+    "modifier_unknown_action.rules": [("E206", 7)],
+    "tag_unknown_action.rules": [("E206", 6)],
+    "modifier_unknown_resource.rules": [("E202", 10)],
     "unknown_resource_typo.rules": [("E202", 7)],
     "unknown_track.rules": [("E203", 12)],
     "unknown_kind.rules": [("E204", 9)],
@@ -96,6 +100,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "cr_line_endings.rules": [("E202", 7)],               # CR-only line breaks: the comments end where they seem to
     "escape_in_say_line.rules": [("E202", 4)],            # the line is echoed with the ESC escaped
     # ---------------------------------------------------------------- E3xx: types and structure
+    "modifier_forbid_with_cost.rules": [("E311", 7)],
     "gain_a_track.rules": [("E301", 11)],
     "advance_a_resource.rules": [("E301", 6)],
     "shared_hidden_zone.rules": [("E320", 3)],

@@ -71,6 +71,7 @@ group goods cap 12 { food, ore }
 counter vp;
 counter round global;
 event ping(n: int);
+event trade(n: int);
 track path {
   space 1 tier 1 { gain 1 coin; }
   space 2 tier 1 cost 1 any { gain 2 vp; } bonus cost 1 coin { gain 1 food; }
@@ -90,6 +91,7 @@ k__c c4 { four__play { gain 2 ore; } }
 die d6 { face { gain 1 coin; } face { gain 1 food; } face { lose 1 coin; } }
 func best() = max(vp, coin);
 proc spend(r: resource) { gain 1 r; may cost 1 r { gain 1 vp; } }
+proc buy(n: int) { choose { option "buy" { pay 2 coin, 1 food for trade(n); gain 1 ore for trade(n); } option "pass" {} } }
 """
 GAME = """
 proc body() {
@@ -108,7 +110,8 @@ stock = st.sampled_from(["coin", "food", "ore", "vp"])
 atom = st.one_of(small, stock, st.just("tier(path)"), st.just("position(path) * 2"), st.just("size(hand)"),
                  st.just("best()"), st.just("round"), st.just("left(you).best()"), st.just("right(you).coin"),
                  st.just("match vp { 0: 1, 1: 3, else: coin }"),
-                 st.just("(if first(c in hand where c.worth > 2) == none then 0 else 2)"))
+                 st.just("(if first(c in hand where c.worth > 2) == none then 0 else 2)"),
+                 st.just("(if affordable(2 coin, 1 food for trade(1)) then 1 else 0)"))
 expr = st.recursive(atom, lambda inner: st.one_of(
     st.tuples(inner, st.sampled_from(["+", "-", "*"]), inner).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
     st.tuples(inner, inner).map(lambda t: f"min({t[0]}, {t[1]})"),
@@ -148,7 +151,18 @@ def statements(depth: int):
                          "if some(c in hand where c.worth == 3) { flip first(hand); }",
                          "reveal hand;", "look deck;", "each opponents { look hand; }",
                          "each players simultaneously pick c from hand where c.worth > 1 \"keep\" "
-                         "{ move c to deck; copy c.play; }"]),
+                         "{ move c to deck; copy c.play; }",
+                         "buy(1);", "buy(2);", "gain 2 vp for trade(2);",
+                         "may \"trade?\" cost 1 coin for trade(1) { gain 1 food; }",
+                         "may \"trade?\" for trade(2) { gain 1 vp; }",
+                         "modifier anyone trade once { cost -1 any(goods); }",
+                         "modifier opponents trade until ping { cost +1 food; }",
+                         "modifier you trade(n = 2) { gain = 0; }",
+                         "modifier opponents trade(n = 2) once { forbid; }",
+                         "modifier you trade until ping(n = 2) { allow; }",
+                         "modifier you advance(on = path) until you ping(n = 2) { cost -1 any; }",
+                         "for each i in 2 { modifier you trade while coin > i { cost = 1 ore; } }"]),
+        st.tuples(small, small).map(lambda t: f"modifier you trade(n = 1) {{ cost -{t[0]} coin; gain +{t[1]}; }}"),
         expr.map(lambda e: f"set vp = max(0, {e});"),
     )
     if depth == 0:
