@@ -212,7 +212,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp, source)
                      for kind, name, title, fields, slots, span, pp, source in lay.entities],
         "entity_refs": lay.entity_refs,
-        "tracks": [(t.name, t.title, [(sp.position, sp.title, sp.tier or 0, where(sp)) for sp in t.spaces],
+        "tracks": [(t.name, t.title, [(sp.position, sp.title, sp.tier or 0, where(sp), not sp.body) for sp in t.spaces],
                     [r.position for r in t.reaches], len(t.spaces)) for t in lay.tracks],
         "dice": [(d.name, [f.title for f in d.faces]) for d in lay.dice],
         "triggers": triggers, "conditions": list(conditions),

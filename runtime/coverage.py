@@ -25,7 +25,8 @@ class Coverage:
             self._add(fn, "proc", name)
         for t in program.tracks.values():
             for pos, space in t.spaces.items():
-                self._add(space.benefit, f"track {t.name}", f"{pos} {space.title or ''}".strip())
+                if not space.empty:   # a space without a benefit has no rule to reach
+                    self._add(space.benefit, f"track {t.name}", f"{pos} {space.title or ''}".strip())
         for die, faces in program.dice.items():
             for i, (title, fn) in enumerate(faces, start=1):
                 self._add(fn, f"die {die}", f"{i} {title or ''}".strip())

@@ -22,6 +22,7 @@ class SpaceDef:
     bonus_cost: Optional[CostFn]
     bonus: Optional[Callable]
     span: str
+    empty: bool = False   # no benefit: entered for its position only (coverage does not ask for it)
 
 
 @dataclass
@@ -94,8 +95,8 @@ def assemble(tables: dict, fns: dict) -> Program:
     for name, title, spaces, reaches, top in tables["tracks"]:
         program.tracks[name] = TrackDef(name, title, {
             pos: SpaceDef(pos, space_title, tier, fns.get(("cost", name, pos)), fns["benefit", name, pos],
-                          fns.get(("bonus_cost", name, pos)), fns.get(("bonus", name, pos)), span)
-            for pos, space_title, tier, span in spaces
+                          fns.get(("bonus_cost", name, pos)), fns.get(("bonus", name, pos)), span, empty)
+            for pos, space_title, tier, span, empty in spaces
         }, {pos: fns["reach", name, pos] for pos in reaches}, top)
     for name, faces in tables["dice"]:
         program.dice[name] = [(title, fns["face", name, i]) for i, title in enumerate(faces)]
