@@ -169,3 +169,9 @@ def test_func_arguments_are_typed_too():
 def test_override_remove_is_a_diagnostic_not_a_crash():
     assert findings("override remove A;") == [
         ("E212", 1, "'remove' takes no 'override': write 'remove NAME;'", None)]
+
+
+def test_a_cost_term_amount_must_be_a_number():
+    # found by bench/fuzz.py: `pay you coin;` linted clean and failed at run time, at different lines
+    assert typed("resource coin;\nproc f() { pay you coin; }") == [
+        ("E303", 2, "an amount must be a number, not a player", None)]
