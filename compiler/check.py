@@ -155,6 +155,36 @@ class Checker(A.Visitor):
         for bound in (d.low, d.high):
             if bound is not None:
                 self.int_const(bound, "a bound")
+        self.indexes(d.indexes)
+
+    def indexes(self, ix: Optional[A.Indexes]) -> None:
+        """`[ENUM]` names an enum (a range was checked by the parser)."""
+        if ix is not None and ix.enum is not None:
+            self.expect(ix.enum, ("enum",), "E201", "enum", ix.span)
+
+    def visit_Var(self, d: A.Var) -> None:
+        self.type_ref(d.type, d.span)
+        if d.type in ("int", "effect", "zone", "die", "list", "any"):
+            hint = {"int": f"a number is a counter: 'counter {d.name};' (or 'counter {d.name} global;')",
+                    "list": "a list of cards is a zone: 'zone NAME per_player of KIND;'"}.get(d.type)
+            self.err("E303", f"a variable holds a player, a card or tile, a condition, a text, an enum member, "
+                     f"a track or a resource, not {article(words(self.declared(d.type)))}", d.span, hint)
+            return
+        if d.default is None:
+            if d.type not in ("player", "bool") and self.sym.category(d.type) != "kind":
+                self.err("E304", f"variable {d.name!r} needs a starting value: '= ...'", d.span,
+                         "only players, cards and tiles start as 'none' without one")
+            return
+        if not is_field_value(d.default) or isinstance(d.default, A.You):
+            self.err("E303", "a variable starts with a constant value (or 'none')", d.default.span)
+            return
+        if d.type in ("bool", "str", "player"):
+            actual = self.expr(d.default, Scope())
+            if not fits(actual, d.type):
+                self.err("E303", f"{d.name!r} holds {article(words(d.type))}, not {article(words(actual))}",
+                         d.default.span)
+            return
+        self.field_value(A.FieldDecl(d.name, d.type, None, span=d.span), d.default)
 
     def visit_Enum(self, d: A.Enum) -> None:
         pass
@@ -291,6 +321,7 @@ class Checker(A.Visitor):
         self.expr(value, Scope())
 
     def visit_Zone(self, d: A.Zone) -> None:
+        self.indexes(d.indexes)
         if d.kind != "any":
             self.expect(d.kind, ("kind",), "E204", "kind", d.span)
         if d.visibility == "hidden" and not d.per_player:
@@ -348,20 +379,47 @@ class Checker(A.Visitor):
         for t in terms:
             self.amount(t.amount, scope)   # a player or a card is no amount (found by bench/fuzz.py)
             if t.mode == "plain":
-                self.stock_name(t.name, scope, t.span)
+                self.stock_name(t.name, scope, t.span, t.index)
             elif t.name is not None:
                 self.expect(t.name, ("group",), "E202", "resource group", t.span)
 
-    def stock_name(self, name: str, scope: Scope, span: A.Span) -> None:
-        """A resource or counter named by a statement (or a parameter holding one)."""
+    def stock_name(self, name: str, scope: Scope, span: A.Span, index=None) -> None:
+        """A resource or counter named by a statement (or a parameter holding one), with its index
+        when the counter is indexed."""
         if name in scope.locals:
             scope.locals[name][1] = True
+            self.element(name, index, scope, span)
             return
-        self.expect(name, ("resource", "counter"), "E202", "resource or counter", span)
+        if self.expect(name, ("resource", "counter"), "E202", "resource or counter", span):
+            self.element(name, index, scope, span)
+
+    def element(self, name: str, index, scope: Scope, span: A.Span) -> None:
+        """An indexed counter or zone needs an index of its declared type; any other name takes none."""
+        decl = self.sym.decls.get(name) if name not in scope.locals else None
+        ix = getattr(decl, "indexes", None)
+        if ix is None:
+            if index is not None:
+                self.err("E312", f"{name!r} has no elements to choose from: it is not declared with [...]",
+                         index.span)
+                self.expr(index, scope)
+            return
+        shown = f"{name}[{ix.enum}]" if ix.enum is not None else f"{name}[{ix.low}..{ix.high}]"
+        if index is None:
+            self.err("E312", f"{name!r} is indexed ({shown}): say which one, as in {name}[...]", span)
+            return
+        actual = self.expr(index, scope)
+        expected = f"member:{ix.enum}" if ix.enum is not None else "int"
+        if not fits(actual, expected):
+            self.err("E303", f"an index of {name!r} is {article(words(expected))}, not {article(words(actual))}",
+                     index.span)
+            return
+        value = constant(index)
+        if ix.enum is None and isinstance(value, int) and not ix.low <= value <= ix.high:
+            self.err("E312", f"{name}[{value}] is outside {shown}", index.span)
 
     def visit_Gain(self, s: A.Gain, scope: Scope) -> None:
         self.amount(s.amount, scope)
-        self.stock_name(s.resource, scope, s.span)
+        self.stock_name(s.resource, scope, s.span, s.index)
         self.tag(s.tag, scope)
 
     def tag(self, t: Optional[A.Tag], scope: Scope) -> None:
@@ -393,7 +451,7 @@ class Checker(A.Visitor):
 
     def visit_Lose(self, s: A.Lose, scope: Scope) -> None:
         self.amount(s.amount, scope)
-        self.stock_name(s.resource, scope, s.span)
+        self.stock_name(s.resource, scope, s.span, s.index)
         if s.debt is not None:
             self.stock_name(s.debt, scope, s.span)
 
@@ -509,13 +567,20 @@ class Checker(A.Visitor):
         scope.locals[s.name] = [s.span, False, value]
 
     def visit_SetName(self, s: A.SetName, scope: Scope) -> None:
-        self.expr(s.value, scope)
+        value = self.expr(s.value, scope)
         if s.name in scope.locals:
+            self.element(s.name, s.index, scope, s.span)
             return
-        self.expect(s.name, ("resource", "counter"), "E202", "counter or variable", s.span)
+        if not self.expect(s.name, ("resource", "counter", "var"), "E202", "counter or variable", s.span):
+            return
+        self.element(s.name, s.index, scope, s.span)
+        decl = self.sym.decls[s.name]
+        target = self.declared(decl.type) if isinstance(decl, A.Var) else "int"
+        if not fits(value, target):
+            self.err("E303", f"{s.name!r} holds {article(words(target))}, not {article(words(value))}", s.value.span)
 
     def visit_SetAttr(self, s: A.SetAttr, scope: Scope) -> None:
-        target = self.attr(A.Attr(s.obj, s.name, span=s.span), scope)
+        target = self.attr(A.Attr(s.obj, s.name, span=s.span), scope, s.index)
         value = self.expr(s.value, scope)
         if not fits(value, target):
             self.err("E303", f"{s.name!r} holds {article(words(target))}, not {article(words(value))}", s.value.span)
@@ -731,6 +796,11 @@ class Checker(A.Visitor):
         return then if then == otherwise else "any"
 
     def visit_Index(self, e, scope) -> str:
+        if isinstance(e.obj, A.Name) and e.obj.id not in scope.locals and self.indexed(e.obj.id):
+            self.element(e.obj.id, e.index, scope, e.span)
+            return self.visit_Name(e.obj, scope, indexed=True)
+        if isinstance(e.obj, A.Attr) and self.indexed(e.obj.name):
+            return self.attr(e.obj, scope, e.index)
         kind = self.expr(e.obj, scope)
         if base_of(kind) not in ("list", "zone", "any"):
             self.err("E303", f"only a list or a zone has numbered items, not {article(words(kind))}", e.obj.span)
@@ -786,7 +856,11 @@ class Checker(A.Visitor):
             return "int"
         return "bool"
 
-    def visit_Name(self, e: A.Name, scope: Scope) -> str:
+    def indexed(self, name: str) -> bool:
+        """Whether a name is a counter or zone declared with [...]."""
+        return getattr(self.sym.decls.get(name), "indexes", None) is not None
+
+    def visit_Name(self, e: A.Name, scope: Scope, indexed: bool = False) -> str:
         name = e.id
         if name in scope.locals:
             entry = scope.locals[name]
@@ -798,8 +872,12 @@ class Checker(A.Visitor):
             return ("entity" if scope.it_kind == "any" else f"entity:{scope.it_kind}") if scope.it_kind else "any"
         cat = self.sym.category(name)
         self.used.add(name)
+        if not indexed and self.indexed(name):
+            self.element(name, None, scope, e.span)
         if cat in ("resource", "counter", "track"):
             return "int"
+        if cat == "var":
+            return self.declared(self.sym.decls[name].type)
         if cat == "zone":
             kind = self.sym.decls[name].kind
             return "zone" if kind == "any" else f"zone:{kind}"
@@ -824,9 +902,21 @@ class Checker(A.Visitor):
     def visit_Attr(self, e: A.Attr, scope: Scope) -> str:
         return self.attr(e, scope)
 
-    def attr(self, e: A.Attr, scope: Scope) -> str:
-        """Check `obj.name`; returns the field's type."""
+    def attr(self, e: A.Attr, scope: Scope, index=None) -> str:
+        """Check `obj.name` (or `obj.name[index]`); returns the field's type."""
         obj = self.expr(e.obj, scope)
+        if obj == "player" and self.sym.category(e.name) in ("counter", "zone", "var"):
+            decl = self.sym.decls[e.name]
+            if getattr(decl, "is_global", False):
+                self.err("E303", f"{e.name!r} is one value for the whole game, not one per player: write "
+                         f"{e.name}", e.span)
+            self.element(e.name, index, scope, e.span)
+            if isinstance(decl, A.Var):
+                self.used.add(e.name)
+                return self.declared(decl.type)
+        elif index is not None:
+            self.err("E312", f"{e.name!r} has no elements to choose from: it is not declared with [...]",
+                     index.span)
         self.used.add(e.name)
         base = base_of(obj)
         if base in ("int", "str", "bool", "zone", "list", "member", "resource", "track", "die", "effect"):

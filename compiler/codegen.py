@@ -19,7 +19,7 @@ from rulebook.dsl.printer import PRECEDENCE, precedence
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, actor_call, aggregate_shape, announces,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, symbolic,
                      recursive, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
-                     leading_tag)
+                     leading_tag, indexed_ref)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 
 TEMPLATES = jinja2.Environment(
@@ -73,7 +73,7 @@ def dynamic_attrs(sym: Symbols) -> set[str]:
 
     names = set(ENTITY_ATTRS)
     for decl in sym.decls.values():
-        if isinstance(decl, (A.Resource, A.Counter, A.Track, A.Zone)):
+        if isinstance(decl, (A.Resource, A.Counter, A.Track, A.Zone, A.Var)):
             names.add(decl.name)
         for n in A.walk(decl):
             if isinstance(n, A.SetAttr):
@@ -175,7 +175,20 @@ class CodeGen(A.Visitor):
         return f"{self.wrap(e.then, ctx, 1)} if {self.wrap(e.cond, ctx, 1)} else {self.wrap(e.otherwise, ctx, 1)}"
 
     def visit_Index(self, e, ctx) -> str:
-        return f"rt.item({self.ex(e.obj, ctx)}, {self.ex(e.index, ctx)})"
+        ref = indexed_ref(e, self.sym, ctx.locals)
+        if ref is None:
+            return f"rt.item({self.ex(e.obj, ctx)}, {self.ex(e.index, ctx)})"
+        base, owner = ref
+        key = self.element(base, e.index, ctx)
+        if owner is not None:
+            return f"rt.field({self.ex(owner, ctx)}, {key})"
+        how, _ = classify(base, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)
+        return {"stock": f"{ctx.you}.stock[{key}]", "global": f"rt.state.globals[{key}]",
+                "zone": f"rt.zone({ctx.you}, {key})"}[how]
+
+    def element(self, base: str, index, ctx) -> str:
+        """The runtime name of an indexed counter's or zone's element: `rt.at('votes', 'mid')`."""
+        return f"rt.at({base!r}, {self.ex(index, ctx)})"
 
     def visit_Nothing(self, e, ctx) -> str:
         return "None"
@@ -215,6 +228,8 @@ class CodeGen(A.Visitor):
             "it": lambda: "it",
             "stock": lambda: f"{you}.stock[{name!r}]",
             "global": lambda: f"rt.state.globals[{name!r}]",
+            "var": lambda: f"{you}.vars[{name!r}]",
+            "gvar": lambda: f"rt.state.gvars[{name!r}]",
             "zone": lambda: f"rt.zone({you}, {name!r})",
             "entity": lambda: f"ENTITIES[{name!r}]",
             "actor": lambda: f"rt.state.actors[{name!r}]",
@@ -281,12 +296,15 @@ class CodeGen(A.Visitor):
         return f"rt.loop({text}, {where(node)!r})"
 
     def cost(self, terms: tuple, ctx: Ctx) -> str:
-        return "[" + ", ".join(f"({t.mode!r}, {self.res(t.name, ctx) if t.mode == 'plain' else repr(t.name)}, "
+        return "[" + ", ".join(f"({t.mode!r}, {self.res(t.name, ctx, t.index) if t.mode == 'plain' else repr(t.name)}, "
                                f"{self.ex(t.amount, ctx)})" for t in terms) + "]"
 
     # ------------------------------------------------------------------ statements
-    def res(self, name: str, ctx: Ctx) -> str:
-        """A resource named in a statement: itself, or the value of a `resource` parameter."""
+    def res(self, name: str, ctx: Ctx, index=None) -> str:
+        """A resource named in a statement: itself, the value of a `resource` parameter, or an element
+        of an indexed counter."""
+        if index is not None:
+            return self.element(name, index, ctx)
         return f"v_{name}" if name in ctx.locals else repr(name)
 
     def tag(self, t, ctx: Ctx) -> str:
@@ -297,15 +315,15 @@ class CodeGen(A.Visitor):
 
     def visit_Gain(self, s: A.Gain, ctx: Ctx):
         tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
-        self.writeline(f"yield from rt.gain_or_discard({ctx.you}, {self.res(s.resource, ctx)}, {self.ex(s.amount, ctx)}, "
+        self.writeline(f"yield from rt.gain_or_discard({ctx.you}, {self.res(s.resource, ctx, s.index)}, {self.ex(s.amount, ctx)}, "
                        f"{where(s)!r}{tag})", s)
 
     def visit_Lose(self, s: A.Lose, ctx: Ctx):
         amount = self.ex(s.amount, ctx)
         if s.debt is None:
-            self.writeline(f"rt.lose({ctx.you}, {self.res(s.resource, ctx)}, {amount})", s)
+            self.writeline(f"rt.lose({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount})", s)
         else:
-            self.writeline(f"yield from rt.lose_or_debt({ctx.you}, {self.res(s.resource, ctx)}, {amount}, "
+            self.writeline(f"yield from rt.lose_or_debt({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount}, "
                            f"{self.res(s.debt, ctx)}, {where(s)!r})", s)
 
     def visit_Pay(self, s: A.Pay, ctx: Ctx):
@@ -400,13 +418,17 @@ class CodeGen(A.Visitor):
 
     def visit_SetName(self, s: A.SetName, ctx: Ctx):
         value = self.ex(s.value, ctx)
-        if s.name in ctx.locals:
+        how, _ = classify(s.name, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)
+        if how == "local":
             self.writeline(f"v_{s.name} = rt.bounded({value})", s)
+        elif how in ("var", "gvar"):
+            self.writeline(f"rt.set_var({ctx.you if how == 'var' else None}, {s.name!r}, {value})", s)
         else:
-            self.writeline(f"rt.set_stock({ctx.you}, {s.name!r}, {value})", s)
+            self.writeline(f"rt.set_stock({ctx.you}, {self.res(s.name, ctx, s.index)}, {value})", s)
 
     def visit_SetAttr(self, s: A.SetAttr, ctx: Ctx):
-        self.writeline(f"rt.set_field({self.ex(s.obj, ctx)}, {s.name!r}, {self.ex(s.value, ctx)})", s)
+        name = self.res(s.name, ctx, s.index) if s.index is not None else repr(s.name)
+        self.writeline(f"rt.set_field({self.ex(s.obj, ctx)}, {name}, {self.ex(s.value, ctx)})", s)
 
     def visit_CallStmt(self, s: A.CallStmt, ctx: Ctx):
         args = "".join(", " + self.ex(a, ctx) for a in call_args(self.sym.decls[s.func], s.args, self.sym))

@@ -215,6 +215,9 @@ class ExprReader(A.Visitor):
         return f"{self.possessive(e.obj)} {spoken(e.name) if len(e.name) > 2 else e.name.upper()}"
 
     def visit_Index(self, e):
+        base = e.obj.id if isinstance(e.obj, A.Name) else e.obj.name if isinstance(e.obj, A.Attr) else None
+        if base is not None and getattr(self.decl(base), "indexes", None) is not None:
+            return f"{self.read(e.obj)} ({self.read(e.index)})"   # an indexed counter's or zone's element
         return f"entry {self.read(e.index)} of {self.read(e.obj)}"
 
     def visit_Affordable(self, e):
@@ -435,9 +438,9 @@ class Reader(A.Visitor):
     def noun(self, name: str) -> str:
         return self.words.noun(name)
 
-    def amount(self, e, resource: str) -> str:
-        """ "2 coins", "1 prestige point for each spaceship you have", "coins equal to ..."."""
-        noun = self.noun(resource)
+    def amount(self, e, resource: str, index=None) -> str:
+        """ "2 coins", "1 prestige point for each spaceship you have", "coins equal to ...", "2 votes (mid)"."""
+        noun = self.noun(resource) + (f" ({self.x(index)})" if index is not None else "")
         if isinstance(e, A.Int):
             return counted(e.value, noun)
         unit, each = 1, e
@@ -471,7 +474,8 @@ class Reader(A.Visitor):
             n = t.amount.value if isinstance(t.amount, A.Int) else None
             amount = self.x(t.amount)
             if t.mode == "plain":
-                parts.append(counted(n, self.noun(t.name)) if n is not None else f"{self.x(t.amount)} {plural(self.noun(t.name))}")
+                noun = self.noun(t.name) + (f" ({self.x(t.index)})" if t.index is not None else "")
+                parts.append(counted(n, noun) if n is not None else f"{self.x(t.amount)} {plural(noun)}")
             elif t.mode == "any":
                 what = singular(self.noun(t.name)) if t.name else "resource"
                 parts.append(f"{amount} {what if n == 1 else plural(what)} of any kind")
@@ -483,7 +487,7 @@ class Reader(A.Visitor):
         self.say(depth, capital(self.x(e)) + ".")
 
     def visit_Gain(self, s, depth: int) -> None:
-        self.say(depth, self.act("gain", self.amount(s.amount, s.resource)))
+        self.say(depth, self.act("gain", self.amount(s.amount, s.resource, s.index)))
         if s.tag is not None:
             self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
 
@@ -491,7 +495,7 @@ class Reader(A.Visitor):
         who = "you" if self.subject is None else "they"
         extra = (f" (taking {self.noun(s.debt)} for what {who} cannot pay)" if s.debt
                  else " (or as many as " + ("you have" if self.subject is None else "they have") + ")")
-        self.say(depth, self.act("lose", self.amount(s.amount, s.resource) + extra))
+        self.say(depth, self.act("lose", self.amount(s.amount, s.resource, s.index) + extra))
 
     def visit_Pay(self, s, depth: int) -> None:
         self.say(depth, self.act("pay", self.cost(s.terms)))
@@ -571,10 +575,12 @@ class Reader(A.Visitor):
         self.say(depth, f"Let {s.name} be {self.x(s.value)}.")
 
     def visit_SetName(self, s, depth: int) -> None:
-        self.say(depth, f"Set {self.x(A.Name(s.name))} to {self.x(s.value)}.")
+        target = A.Name(s.name) if s.index is None else A.Index(A.Name(s.name), s.index)
+        self.say(depth, f"Set {self.x(target)} to {self.x(s.value)}.")
 
     def visit_SetAttr(self, s, depth: int) -> None:
-        self.say(depth, f"Set {self.x(A.Attr(s.obj, s.name))} to {self.x(s.value)}.")
+        target = A.Attr(s.obj, s.name) if s.index is None else A.Index(A.Attr(s.obj, s.name), s.index)
+        self.say(depth, f"Set {self.x(target)} to {self.x(s.value)}.")
 
     def visit_CallStmt(self, s, depth: int) -> None:
         decl = self.words.decl(s.func)
@@ -768,6 +774,10 @@ class Reader(A.Visitor):
                  + (f"{' and' if data else ''} the effects {_either(slots, 'and')}" if slots else "") + ".")
 
     def visit_Zone(self, d, depth: int) -> None:
+        if d.indexes is not None:
+            self.say(depth, f"{'Each player has one zone' if d.per_player else 'One shared zone'} "
+                     f"{_indexed_by(d.indexes)}, holding {plural(self.noun(d.kind))}.")
+            return
         self.say(depth, f"{'Each player has one' if d.per_player else 'One shared zone'}, holding {plural(self.noun(d.kind))}.")
 
     def visit_Actor(self, d, depth: int) -> None:
@@ -785,8 +795,22 @@ class Reader(A.Visitor):
 
     def visit_Counter(self, d, depth: int) -> None:
         bounds = (f", from {self.x(d.low) if d.low else 0} to {self.x(d.high)}" if d.high is not None else "")
-        self.say(depth, f"{capital(self.noun(d.name))}: " + ("a shared counter" if d.is_global else "a counter each player keeps")
-                 + bounds + ".")
+        one = ("a shared counter" if d.is_global else "a counter each player keeps")
+        if d.indexes is not None:
+            one = ("shared counters" if d.is_global else "counters each player keeps") + " " + _indexed_by(d.indexes)
+        self.say(depth, f"{capital(self.noun(d.name))}: {one}{bounds}.")
+
+    def visit_Var(self, d, depth: int) -> None:
+        start = f", starting as {self.x(d.default)}" if d.default is not None else ""
+        holds = {"bool": "true or false", "player": "a player", "str": "a text", "track": "a track",
+                 "resource": "a resource"}.get(d.type, f"a {spoken(d.type)}")
+        self.say(depth, f"{capital(self.noun(d.name))}: " + ("one value for the game" if d.is_global else
+                 "a value each player keeps") + f", holding {holds}{start}.")
+
+
+def _indexed_by(ix: A.Indexes) -> str:
+    """"for each floor" or "for each number from 1 to 7": what an indexed declaration has one of."""
+    return f"for each {spoken(ix.enum)}" if ix.enum is not None else f"for each number from {ix.low} to {ix.high}"
 
 
 def describe(stmts: tuple, depth: int = 0, symbols=None) -> list[str]:

@@ -14,7 +14,8 @@ from rulebook.runtime.program import Program, assemble
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, actor_call, aggregate_shape, announces,
                      builtin_args, recursive,
                      call_args, effects, leading_cost, option_labels, subject_mode, symbolic, tables,
-                     site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag)
+                     site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag,
+                     indexed_ref)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 
 class Frame:
@@ -61,12 +62,14 @@ class Interpreter(A.Visitor):
         return rt.loop(rt.domain(self.ev(node.domain, rt, f)), where(node))
 
     def cost(self, terms: tuple, rt, f: Frame) -> list:
-        return [(t.mode, self.res(t.name, f) if t.mode == "plain" else t.name, self.ev(t.amount, rt, f))
+        return [(t.mode, self.res(t.name, rt, f, t.index) if t.mode == "plain" else t.name, self.ev(t.amount, rt, f))
                 for t in terms]
 
-    @staticmethod
-    def res(name: str, f: Frame) -> str:
-        """A resource named in a statement: itself, or the value of a `resource` parameter."""
+    def res(self, name: str, rt, f: Frame, index=None) -> str:
+        """A resource named in a statement: itself, the value of a `resource` parameter, or an element
+        of an indexed counter."""
+        if index is not None:
+            return rt.at(name, self.ev(index, rt, f))
         return f.locals[name] if name in f.locals else name
 
     def tag(self, t, rt, f: Frame):
@@ -76,15 +79,15 @@ class Interpreter(A.Visitor):
         return t.action, {p: self.ev(a, rt, f) for p, a in tag_args(t, self.sym)}
 
     def visit_Gain(self, s, rt, f):
-        return rt.gain_or_discard(f.you, self.res(s.resource, f), self.ev(s.amount, rt, f), where(s),
+        return rt.gain_or_discard(f.you, self.res(s.resource, rt, f, s.index), self.ev(s.amount, rt, f), where(s),
                                   self.tag(s.tag, rt, f))
 
     def visit_Lose(self, s, rt, f):
         amount = self.ev(s.amount, rt, f)
         if s.debt is None:
-            rt.lose(f.you, self.res(s.resource, f), amount)
+            rt.lose(f.you, self.res(s.resource, rt, f, s.index), amount)
             return ()
-        return rt.lose_or_debt(f.you, self.res(s.resource, f), amount, self.res(s.debt, f), where(s))
+        return rt.lose_or_debt(f.you, self.res(s.resource, rt, f, s.index), amount, self.res(s.debt, rt, f), where(s))
 
     def visit_Pay(self, s, rt, f):
         return rt.pay(f.you, self.cost(s.terms, rt, f), where(s), self.tag(s.tag, rt, f))
@@ -158,14 +161,18 @@ class Interpreter(A.Visitor):
 
     def visit_SetName(self, s, rt, f):
         value = self.ev(s.value, rt, f)
-        if s.name in f.locals:
+        how, _ = classify(s.name, f.locals, f.this is not None, f.it_mode, self.sym)
+        if how == "local":
             f.locals[s.name] = rt.bounded(value)
+        elif how in ("var", "gvar"):
+            rt.set_var(f.you if how == "var" else None, s.name, value)
         else:
-            rt.set_stock(f.you, s.name, value)
+            rt.set_stock(f.you, self.res(s.name, rt, f, s.index), value)
         return ()
 
     def visit_SetAttr(self, s, rt, f):
-        rt.set_field(self.ev(s.obj, rt, f), s.name, self.ev(s.value, rt, f))
+        name = self.res(s.name, rt, f, s.index) if s.index is not None else s.name
+        rt.set_field(self.ev(s.obj, rt, f), name, self.ev(s.value, rt, f))
         return ()
 
     def visit_CallStmt(self, s, rt, f):
@@ -313,7 +320,17 @@ class Interpreter(A.Visitor):
         return self.ev(e.then, rt, f) if self.ev(e.cond, rt, f) else self.ev(e.otherwise, rt, f)
 
     def visit_Index(self, e, rt, f):
-        return rt.item(self.ev(e.obj, rt, f), self.ev(e.index, rt, f))
+        ref = indexed_ref(e, self.sym, f.locals)
+        if ref is None:
+            return rt.item(self.ev(e.obj, rt, f), self.ev(e.index, rt, f))
+        base, owner = ref
+        key = rt.at(base, self.ev(e.index, rt, f))
+        if owner is not None:
+            return rt.field(self.ev(owner, rt, f), key)
+        how, _ = classify(base, f.locals, f.this is not None, f.it_mode, self.sym)
+        if how == "stock":
+            return f.you.stock[key]
+        return rt.state.globals[key] if how == "global" else rt.zone(f.you, key)
 
     def visit_Match(self, e, rt, f):
         subject = self.ev(e.subject, rt, f)
@@ -359,6 +376,10 @@ class Interpreter(A.Visitor):
             return f.you.stock[name]
         if how == "global":
             return rt.state.globals[name]
+        if how == "var":
+            return f.you.vars[name]
+        if how == "gvar":
+            return rt.state.gvars[name]
         if how == "zone":
             return rt.zone(f.you, name)
         if how == "entity":

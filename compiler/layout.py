@@ -52,6 +52,30 @@ class Layout:
     funcs: list
     game: A.Game | None
     visibility: dict = field(default_factory=dict)   # zone -> "hidden" | "secret" (public zones are not listed)
+    indexed: dict = field(default_factory=dict)   # indexed counter or zone -> [(index, flat name)]
+    variables: dict = field(default_factory=dict)   # var -> (is_global, default, whether it holds a card or tile)
+
+
+def elements(decl, sym: Symbols) -> list[tuple]:
+    """A counter's or zone's (index, flat name) pairs: `votes[floor]` is `votes[low]`, `votes[mid]`...,
+    each a counter of its own at run time; an unindexed declaration is one element named as itself."""
+    ix = decl.indexes
+    if ix is None:
+        return [(None, decl.name)]
+    enum = sym.decls.get(ix.enum) if ix.enum is not None else None
+    members = enum.members if isinstance(enum, A.Enum) else ()
+    return [(i, f"{decl.name}[{i}]") for i in ix.keys(members)]
+
+
+def indexed_ref(e: A.Index, sym: Symbols, local_names) -> Optional[tuple[str, Optional[A.Expr]]]:
+    """`votes[i]` or `p.votes[i]` naming an element of an indexed counter or zone: (the declared name,
+    the player expression or None for the acting player or a shared one); None for list indexing."""
+    obj = e.obj
+    if type(obj) is A.Name and obj.id not in local_names and getattr(sym.decls.get(obj.id), "indexes", None):
+        return obj.id, None
+    if type(obj) is A.Attr and getattr(sym.decls.get(obj.name), "indexes", None):
+        return obj.name, obj.obj
+    return None
 
 
 def layout(sym: Symbols) -> Layout:
@@ -80,10 +104,15 @@ def layout(sym: Symbols) -> Layout:
         resources={r.name: (field_value(r.cap) if r.cap else None, groups_of.get(r.name))
                    for r in d if isinstance(r, A.Resource)},
         groups={g.name: (field_value(g.cap), list(g.members)) for g in d if isinstance(g, A.Group)},
-        counters={c.name: (c.is_global, field_value(c.low) if c.low else None,
-                           field_value(c.high) if c.high else None) for c in d if isinstance(c, A.Counter)},
-        zones={z.name: (z.per_player, z.kind) for z in d if isinstance(z, A.Zone)},
-        visibility={z.name: z.visibility for z in d if isinstance(z, A.Zone) and z.visibility != "public"},
+        counters={key: (c.is_global, field_value(c.low) if c.low else None, field_value(c.high) if c.high else None)
+                  for c in d if isinstance(c, A.Counter) for _i, key in elements(c, sym)},
+        zones={key: (z.per_player, z.kind) for z in d if isinstance(z, A.Zone) for _i, key in elements(z, sym)},
+        visibility={key: z.visibility for z in d if isinstance(z, A.Zone) and z.visibility != "public"
+                    for _i, key in elements(z, sym)},
+        indexed={x.name: elements(x, sym) for x in d if isinstance(x, (A.Counter, A.Zone)) and x.indexes is not None},
+        variables={v.name: (v.is_global, field_value(v.default) if v.default is not None else
+                            (False if v.type == "bool" else None), isinstance(sym.decls.get(v.type), A.Kind))
+                   for v in d if isinstance(v, A.Var)},
         actors=[a.name for a in d if isinstance(a, A.Actor)],
         variants={v.name: v.title for v in d if isinstance(v, A.Variant)},
         entities=entities,
@@ -209,6 +238,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
     return {
         "name": pack_name, "resources": lay.resources, "groups": lay.groups, "counters": lay.counters,
         "zones": lay.zones, "visibility": lay.visibility, "actors": lay.actors, "variants": lay.variants,
+        "indexed": lay.indexed, "variables": lay.variables,
         "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp, source)
                      for kind, name, title, fields, slots, span, pp, source in lay.entities],
         "entity_refs": lay.entity_refs,

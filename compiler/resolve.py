@@ -9,7 +9,7 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
 
 CATEGORY = {
-    A.Resource: "resource", A.Group: "group", A.Counter: "counter", A.Enum: "enum", A.Event: "event",
+    A.Resource: "resource", A.Group: "group", A.Counter: "counter", A.Var: "var", A.Enum: "enum", A.Event: "event",
     A.Track: "track", A.Kind: "kind", A.Entity: "entity", A.Zone: "zone", A.Actor: "actor", A.Die: "die",
     A.Proc: "proc", A.Func: "func", A.Extern: "extern", A.Variant: "variant", A.Game: "game",
 }
@@ -240,7 +240,8 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic]) -> None:
 def classify(name: str, local_names, this_ok: bool, it_mode: str | None, sym: Symbols) -> tuple[str, str]:
     """What a bare name means at a point of an effect; both backends use this one rule.
 
-    Returns (how, name): local, this, it, stock, global, zone, entity, actor, member or domain.
+    Returns (how, name): local, this, it, stock, global, var (a player's variable), gvar (a global
+    one), zone, entity, actor, member or domain.
     """
     if name in local_names:
         return "local", name
@@ -253,6 +254,8 @@ def classify(name: str, local_names, this_ok: bool, it_mode: str | None, sym: Sy
         return "stock", name
     if cat == "counter":
         return ("global" if sym.decls[name].is_global else "stock"), name
+    if cat == "var":
+        return ("gvar" if sym.decls[name].is_global else "var"), name
     if cat in ("zone", "entity", "actor", "member"):
         return cat, name
     return "domain", ALIASES.get(name, name)

@@ -91,20 +91,30 @@ def split_declarations(text: str) -> list[Chunk]:
     """
     chunks: list[Chunk] = []
     depth, start, start_line, start_col = 0, None, 0, 0
+    closed = None   # where a '}' at depth 0 ended: the declaration ends there unless a ';' follows
     for m, line, column in located(_SCAN, text):
         tok = m.group()
         if tok[0] in " \t\r\f\v#":
             continue
+        if closed is not None:   # `func f() = match x { ... };` ends at its ';', not at the '}'
+            if tok != ";":
+                chunks.append(Chunk(text[start:closed], start, start_line, start_col))
+                start = None
+            closed = None
         if start is None:
             start, start_line, start_col = m.start(), line, column
         if tok in "{([":
             depth += 1
         elif tok in "})]":
             depth -= 1
-        if depth <= 0 and tok in ";}":
+        if depth <= 0 and tok == "}":
+            closed, depth = m.end(), 0
+        elif depth <= 0 and tok == ";":
             chunks.append(Chunk(text[start:m.end()], start, start_line, start_col))
             start, depth = None, 0
-    if start is not None:
+    if closed is not None:
+        chunks.append(Chunk(text[start:closed], start, start_line, start_col))
+    elif start is not None:
         chunks.append(Chunk(text[start:], start, start_line, start_col))
     return chunks
 

@@ -375,6 +375,7 @@ class Gain(Stmt):
     amount: Expr
     resource: str
     tag: Optional["Tag"] = None
+    index: Optional[Expr] = None   # `gain 1 votes[f];` an indexed counter's element
 
 
 @node
@@ -395,6 +396,7 @@ class Lose(Stmt):
     amount: Expr
     resource: str
     debt: Optional[str]
+    index: Optional[Expr] = None
 
 
 @node
@@ -404,6 +406,7 @@ class CostTerm(Part):
     amount: Expr
     mode: str  # "plain" | "any" | "different"
     name: Optional[str]
+    index: Optional[Expr] = None   # a plain term of an indexed counter: `1 votes[f]`
 
 
 @node
@@ -522,18 +525,21 @@ class Let(Stmt):
 
 @node
 class SetName(Stmt):
-    """`set NAME = EXPR;` a local, or a counter of the acting player (or a global counter)."""
+    """`set NAME = EXPR;` a local, a counter or variable of the acting player, or a global one;
+    `set NAME[I] = EXPR;` an element of an indexed counter."""
 
     events = ("gain", "lose")
     drains = True
 
     name: str
     value: Expr
+    index: Optional[Expr] = None
 
 
 @node
 class SetAttr(Stmt):
-    """`set OBJ.NAME = EXPR;` a player's counter or an entity's variable."""
+    """`set OBJ.NAME = EXPR;` a player's counter or variable, or an entity's variable;
+    `set OBJ.NAME[I] = EXPR;` an element of a player's indexed counter."""
 
     events = ("gain", "lose")
     drains = True
@@ -541,6 +547,7 @@ class SetAttr(Stmt):
     obj: Expr
     name: str
     value: Expr
+    index: Optional[Expr] = None
 
 
 @node
@@ -789,6 +796,32 @@ class Counter(Decl):
     is_global: bool
     low: Optional[Expr]
     high: Optional[Expr]
+    indexes: Optional["Indexes"] = None   # one counter per enum member or number: `votes[floor]`
+
+
+@node
+class Indexes(Part):
+    """`[ENUM]` or `[LOW..HIGH]` after a counter's or zone's name: one element per member or number."""
+
+    enum: Optional[str]
+    low: int = 0
+    high: int = 0
+
+    def keys(self, members: tuple = ()) -> list:
+        """The index values, in order: the enum's members (given by the caller) or LOW..HIGH."""
+        return list(members) if self.enum is not None else list(range(self.low, self.high + 1))
+
+
+@node
+class Var(Decl):
+    """`var NAME ["Title"] [global]: TYPE [= DEFAULT];` a player's (or the game's) value that is not a
+    number: a player, a card or tile, a condition, an enum member, a track or resource name."""
+
+    name: str
+    title: Optional[str]
+    is_global: bool
+    type: str
+    default: Optional[Expr]
 
 
 @node
@@ -907,6 +940,7 @@ class Zone(Decl):
     per_player: bool
     kind: str
     visibility: str = "public"   # "public": everyone; "hidden": the owner only; "secret": nobody (size only)
+    indexes: Optional[Indexes] = None   # one zone per enum member or number: `moon[1..7]`
 
 
 @node

@@ -58,6 +58,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E310": (ERROR, "nested too deeply"),
     "E320": (ERROR, "hidden zone without an owner"),
     "E311": (ERROR, "invalid modifier"),
+    "E312": (ERROR, "index missing or misplaced"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),

@@ -11,7 +11,7 @@ from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation
 
 # Keywords that begin a declaration: the word after one is the name it declares.
 DECLARATIONS = ("actor", "counter", "die", "enum", "event", "extern", "func", "game", "group", "kind", "proc",
-                "remove", "resource", "track", "variant", "zone")
+                "remove", "resource", "track", "var", "variant", "zone")
 CONSTANTS = ("true", "false", "none", "you")
 KEYWORDS = DECLARATIONS + CONSTANTS + (
     "advance", "affordable", "after", "allow", "amend", "and", "any", "award", "before", "bonus", "bottom", "by", "cap", "choose",

@@ -241,7 +241,20 @@ class _Builder:
         return _Marker("into", items[0])
 
     def debt(self, meta, items):
-        return str(items[0])
+        return _Marker("debt", str(items[0]))
+
+    def at(self, meta, items):
+        return _Marker("at", items[0])
+
+    def indexes(self, meta, items):
+        return _Marker("indexes", A.Indexes(str(items[0]), span=self._s(meta)))
+
+    def index_range(self, meta, items):
+        low, high = int(items[0]), int(items[1])
+        if low > high:
+            raise RulesError([Diagnostic("E303", f"the range {low}..{high} is empty: write the lower number first",
+                                         self._s(meta))])
+        return _Marker("indexes", A.Indexes(None, low, high, span=self._s(meta)))
 
     def until(self, meta, items):
         return _Marker("until", items[0])
@@ -262,7 +275,13 @@ class _Builder:
     def counter_decl(self, meta, items):
         low, high = _pick(items, "bounds", (None, None))
         is_global = any(isinstance(t, Token) and t.type == "GLOBAL" for t in items)
-        return A.Counter(str(items[0]), _title(items), is_global, low, high, span=self._s(meta))
+        return A.Counter(str(items[0]), _title(items), is_global, low, high, _pick(items, "indexes"),
+                         span=self._s(meta))
+
+    def var_decl(self, meta, items):
+        is_global = any(isinstance(t, Token) and t.type == "GLOBAL" for t in items)
+        type_ = next(i for i in items[1:] if type(i) is str)
+        return A.Var(str(items[0]), _title(items), is_global, type_, _pick(items, "default"), span=self._s(meta))
 
     def enum_decl(self, meta, items):
         return A.Enum(str(items[0]), items[1], span=self._s(meta))
@@ -313,7 +332,8 @@ class _Builder:
         per_player = any(isinstance(t, Token) and t.type == "PER_PLAYER" for t in items)
         visibility = _pick(items, "visibility", "public")
         kind = [i for i in items if isinstance(i, Token) and i.type == "NAME"][-1]
-        return A.Zone(str(items[0]), _title(items), per_player, str(kind), visibility, span=self._s(meta))
+        return A.Zone(str(items[0]), _title(items), per_player, str(kind), visibility, _pick(items, "indexes"),
+                      span=self._s(meta))
 
     def visibility(self, meta, items):
         return _Marker("visibility", str(items[0]))
@@ -380,16 +400,16 @@ class _Builder:
 
     # -------------------------------------------------------------- statements
     def gain_stmt(self, meta, items):
-        return A.Gain(items[0], str(items[1]), _pick(items, "tag"), span=self._s(meta))
+        return A.Gain(items[0], str(items[1]), _pick(items, "tag"), _pick(items, "at"), span=self._s(meta))
 
     def lose_stmt(self, meta, items):
-        return A.Lose(items[0], str(items[1]), items[2] if len(items) > 2 else None, span=self._s(meta))
+        return A.Lose(items[0], str(items[1]), _pick(items, "debt"), _pick(items, "at"), span=self._s(meta))
 
     def cost(self, meta, items):
         return tuple(items)
 
     def cost_plain(self, meta, items):
-        return A.CostTerm(items[0], "plain", str(items[1]), span=self._s(meta))
+        return A.CostTerm(items[0], "plain", str(items[1]), _pick(items, "at"), span=self._s(meta))
 
     def cost_any(self, meta, items):
         return A.CostTerm(items[0], "any", str(items[2]) if items[2] is not None else None,
@@ -465,17 +485,17 @@ class _Builder:
     def let_stmt(self, meta, items):
         return A.Let(str(items[0]), items[1], span=self._s(meta))
 
-    def set_name(self, meta, items):
-        return ("name", str(items[0]))
-
-    def set_attr(self, meta, items):
-        return ("attr", items[0], str(items[1]))
-
     def set_stmt(self, meta, items):
-        target = items[0]
-        if target[0] == "name":
-            return A.SetName(target[1], items[1], span=self._s(meta))
-        return A.SetAttr(target[1], target[2], items[1], span=self._s(meta))
+        target, value, index = items[0], items[1], None
+        if isinstance(target, A.Index) and isinstance(target.obj, (A.Name, A.Attr)):
+            target, index = target.obj, target.index   # `set votes[f] = ...`: an indexed counter's element
+        if isinstance(target, A.Name):
+            return A.SetName(target.id, value, index, span=self._s(meta))
+        if isinstance(target, A.Attr):
+            return A.SetAttr(target.obj, target.name, value, index, span=self._s(meta))
+        raise RulesError([Diagnostic("E100", "'set' changes a name (a counter, a variable, a local), a field "
+                                     "(p.name, card.name) or an indexed counter (votes[f]), not this",
+                                     target.span, hint="set NAME = VALUE;")])
 
     def call_stmt(self, meta, items):
         return A.CallStmt(str(items[0]), items[1] or (), span=self._s(meta))

@@ -120,11 +120,23 @@ def _wrap(e, minimum: int) -> str:
     return f"({text})" if precedence(e) < minimum else text
 
 
+def _at(index) -> str:
+    """`[I]` after an indexed counter's name, or nothing."""
+    return f"[{expr(index)}]" if index is not None else ""
+
+
+def _indexes(ix) -> str:
+    """`[ENUM]` or `[LOW..HIGH]` after an indexed declaration's name, or nothing."""
+    if ix is None:
+        return ""
+    return f"[{ix.enum}]" if ix.enum is not None else f"[{ix.low}..{ix.high}]"
+
+
 def cost(terms: tuple) -> str:
     parts = []
     for t in terms:
         if t.mode == "plain":
-            parts.append(f"{expr(t.amount)} {t.name}")
+            parts.append(f"{expr(t.amount)} {t.name}{_at(t.index)}")
         elif t.mode == "any":
             parts.append(f"{expr(t.amount)} any" + (f"({t.name})" if t.name else ""))
         else:
@@ -184,10 +196,10 @@ class Printer(A.Visitor):
         self.visit(s)
 
     def visit_Gain(self, s):
-        self.line(f"gain {expr(s.amount)} {s.resource}{tag(s.tag)};")
+        self.line(f"gain {expr(s.amount)} {s.resource}{_at(s.index)}{tag(s.tag)};")
 
     def visit_Lose(self, s):
-        self.line(f"lose {expr(s.amount)} {s.resource}" + (f" else {s.debt}" if s.debt else "") + ";")
+        self.line(f"lose {expr(s.amount)} {s.resource}{_at(s.index)}" + (f" else {s.debt}" if s.debt else "") + ";")
 
     def visit_Pay(self, s):
         self.line(f"pay {cost(s.terms)}{tag(s.tag)};")
@@ -243,10 +255,10 @@ class Printer(A.Visitor):
         self.line(f"let {s.name} = {expr(s.value)};")
 
     def visit_SetName(self, s):
-        self.line(f"set {s.name} = {expr(s.value)};")
+        self.line(f"set {s.name}{_at(s.index)} = {expr(s.value)};")
 
     def visit_SetAttr(self, s):
-        self.line(f"set {_wrap(s.obj, 8)}.{s.name} = {expr(s.value)};")
+        self.line(f"set {_wrap(s.obj, 8)}.{s.name}{_at(s.index)} = {expr(s.value)};")
 
     def visit_CallStmt(self, s):
         self.line(f"{s.func}({', '.join(expr(a) for a in s.args)});")
@@ -342,7 +354,11 @@ class Printer(A.Visitor):
 
     def visit_Counter(self, d):
         bounds = f" from {expr(d.low)} to {expr(d.high)}" if d.low is not None else ""
-        self.line(f"counter {d.name}{_title(d.title)}{' global' if d.is_global else ''}{bounds};")
+        self.line(f"counter {d.name}{_indexes(d.indexes)}{_title(d.title)}{' global' if d.is_global else ''}{bounds};")
+
+    def visit_Var(self, d):
+        default = f" = {expr(d.default)}" if d.default is not None else ""
+        self.line(f"var {d.name}{_title(d.title)}{' global' if d.is_global else ''}: {d.type}{default};")
 
     def visit_Enum(self, d):
         self.line(f"enum {d.name} {{ {', '.join(d.members)} }}")
@@ -394,7 +410,8 @@ class Printer(A.Visitor):
 
     def visit_Zone(self, d):
         shown = "" if d.visibility == "public" else f" {d.visibility}"
-        self.line(f"zone {d.name}{_title(d.title)}{' per_player' if d.per_player else ''} of {d.kind}{shown};")
+        self.line(f"zone {d.name}{_indexes(d.indexes)}{_title(d.title)}{' per_player' if d.per_player else ''} "
+                  f"of {d.kind}{shown};")
 
     def visit_Actor(self, d):
         self.line(f"actor {d.name}{_title(d.title)};")

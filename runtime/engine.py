@@ -167,9 +167,15 @@ class Game:
             for name, (per_player, _kind) in p.zones.items():
                 if per_player:
                     h.zones[name] = []
+            for name, (is_global, default) in p.variables.items():
+                if not is_global:
+                    h.vars[name] = default
         for name, (is_global, low, _high) in p.counters.items():
             if is_global:
                 self.state.globals[name] = low or 0
+        for name, (is_global, default) in p.variables.items():
+            if is_global:
+                self.state.gvars[name] = default
         for name, (per_player, _kind) in p.zones.items():
             if not per_player:
                 self.state.zones[name] = []
@@ -830,8 +836,26 @@ class Game:
         if type(e) is Holder:
             if name in e.zones or name in self.program.zones:
                 return self.zone(e, name)
+            if name in e.vars:
+                return e.vars[name]
             return e.stock[name]
         raise RulesRuntimeError("E601", f"{label_of(e)} has no field {name!r}")
+
+    def at(self, base: str, index) -> str:
+        """The name of one element of an indexed counter or zone (`votes[mid]` is `votes[mid]`), after
+        checking the index is one of its declared members or numbers."""
+        name = self.program.indexed[base].get(index) if type(index) is not bool else None
+        if name is None:
+            shown = ", ".join(map(str, self.program.indexed[base]))
+            raise RulesRuntimeError("E601", f"{base} has no element {label_of(index)} (it has {shown})")
+        return name
+
+    def set_var(self, h: Optional[Holder], name: str, value) -> None:
+        """Set a variable (`var`): the player's own, or the game's when `h` is None. Announces nothing."""
+        values = self.state.gvars if h is None else h.vars
+        if self.tracer is not None and value != values[name]:
+            self._note("set", h, f"{name} = {self.text(value)}")
+        values[name] = self.bounded(value)
 
     def _entity_attr(self, e: EntityDef, name: str):
         if name == "flipped":
@@ -849,7 +873,10 @@ class Game:
     def set_field(self, obj, name: str, value) -> None:
         """Set an entity's variable, or a player's counter."""
         if isinstance(obj, Holder):
-            self.set_stock(obj, name, value)
+            if name in obj.vars:
+                self.set_var(obj, name, value)
+            else:
+                self.set_stock(obj, name, value)
         else:
             if self.tracer is not None and value != self.state.evars.get(obj.name, obj.fields).get(name, obj.fields.get(name)):
                 self._note("set", None, f"{obj.label()}.{name} = {self.text(value)}")

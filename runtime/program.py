@@ -64,6 +64,8 @@ class Program:
     kinds: dict = field(default_factory=dict)       # kind -> [EntityDef] in declaration order
     zones: dict = field(default_factory=dict)       # name -> (per_player, kind)
     visibility: dict = field(default_factory=dict)  # zone name -> "hidden" | "secret" (absent: public)
+    indexed: dict = field(default_factory=dict)     # indexed counter or zone -> {index: flat name}
+    variables: dict = field(default_factory=dict)   # var -> (is_global, default value)
     actors: list = field(default_factory=list)
     dice: dict = field(default_factory=dict)        # name -> [(title, fn)]
     triggers: dict = field(default_factory=dict)    # tid -> (fn, span)
@@ -90,6 +92,10 @@ def assemble(tables: dict, fns: dict) -> Program:
         e = EntityDef(kind, name, title, dict(fields), {s: fns["entity", source, s] for s in slots}, span, per_player)
         program.entities[name] = e
         program.kinds.setdefault(kind, []).append(e)
+    program.indexed = {base: dict(pairs) for base, pairs in tables.get("indexed", {}).items()}
+    program.variables = {name: (is_global, program.entities[default] if holds_entity and default is not None
+                                else default)
+                         for name, (is_global, default, holds_entity) in tables.get("variables", {}).items()}
     for name, field_name, target in tables["entity_refs"]:
         program.entities[name].fields[field_name] = program.entities[target]
     for name, title, spaces, reaches, top in tables["tracks"]:

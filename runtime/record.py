@@ -179,6 +179,7 @@ class HolderState(BaseModel):
 
     stock: dict[str, int]
     zones: dict[str, list[str]]
+    vars: dict[str, Value] = Field(default_factory=dict)   # `var` declarations (absent without any)
 
 
 class SavedState(BaseModel):
@@ -190,6 +191,7 @@ class SavedState(BaseModel):
     players: list[HolderState] = Field(min_length=1, max_length=MAX_SEATS)
     actors: dict[str, HolderState]
     globals: dict[str, int]
+    gvars: dict[str, Value] = Field(default_factory=dict)   # global `var` declarations
     zones: dict[str, list[str]]
     evars: dict[str, dict[str, Value]]
     flipped: list[str]

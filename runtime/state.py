@@ -65,12 +65,13 @@ class EntityDef:
 class Holder:
     """A player or a neutral actor: its stocks (resources, counters, track positions) and zones."""
 
-    __slots__ = ("index", "name", "stock", "zones", "is_player", "refs")
+    __slots__ = ("index", "name", "stock", "zones", "is_player", "refs", "vars")
 
     def __init__(self, index: int, name: str, is_player: bool = True):
         self.index, self.name, self.is_player = index, name, is_player
         self.stock: dict[str, int] = {}
         self.zones: dict[str, list] = {}
+        self.vars: dict[str, Any] = {}   # `var` declarations: values that are not numbers
         self.refs: dict = {}   # the runtime's handles on this holder's zones (not part of the state)
 
     def __repr__(self) -> str:
@@ -117,13 +118,14 @@ class Modifier:
 class State:
     """Everything that changes during a game."""
 
-    __slots__ = ("players", "actors", "globals", "zones", "evars", "flipped", "triggers", "modifiers",
+    __slots__ = ("players", "actors", "globals", "gvars", "zones", "evars", "flipped", "triggers", "modifiers",
                  "once_done", "claimed", "where", "over", "known")
 
     def __init__(self, player_count: int, actor_names: list[str]):
         self.players = [Holder(i, f"P{i + 1}") for i in range(player_count)]
         self.actors = {name: Holder(-1 - i, name, is_player=False) for i, name in enumerate(actor_names)}
         self.globals: dict[str, int] = {}
+        self.gvars: dict[str, Any] = {}   # global `var` declarations
         self.zones: dict[str, list] = {}
         self.evars: dict[str, dict] = {}
         self.flipped: set[str] = set()
@@ -141,12 +143,16 @@ class State:
     def to_json(self) -> dict:
         """A JSON-ready dict; equal games give equal dicts."""
         def holder(h: Holder) -> dict:
-            return {"stock": dict(sorted(h.stock.items())),
+            data = {"stock": dict(sorted(h.stock.items())),
                     "zones": {z: [e.name for e in items] for z, items in sorted(h.zones.items())}}
+            if h.vars:   # only for packs that declare variables: the digests of the others stay as they were
+                data["vars"] = {k: encode(v) for k, v in sorted(h.vars.items())}
+            return data
         data = {
             "players": [holder(p) for p in self.players],
             "actors": {n: holder(a) for n, a in sorted(self.actors.items())},
             "globals": dict(sorted(self.globals.items())),
+            **({"gvars": {k: encode(v) for k, v in sorted(self.gvars.items())}} if self.gvars else {}),
             "zones": {z: [e.name for e in items] for z, items in sorted(self.zones.items())},
             "evars": {e: {k: encode(v) for k, v in sorted(d.items())} for e, d in sorted(self.evars.items())},
             "flipped": sorted(self.flipped),
@@ -167,9 +173,11 @@ class State:
     def from_json(cls, data: dict, entities: dict[str, EntityDef]) -> "State":
         """Rebuild a State from `to_json` output and the pack's entities."""
         state = cls(len(data["players"]), list(data["actors"]))
+        dec = lambda v: decode(v, state, entities)  # noqa: E731
 
         def fill(h: Holder, d: dict) -> None:
             h.stock = dict(d["stock"])
+            h.vars = {k: dec(v) for k, v in d.get("vars", {}).items()}
             h.zones = {z: [entities[n] for n in names] for z, names in d["zones"].items()}
             for z, items in h.zones.items():
                 for e in items:
@@ -184,7 +192,7 @@ class State:
         for z, items in state.zones.items():
             for e in items:
                 state.where[e.name] = (None, z, items)
-        dec = lambda v: decode(v, state, entities)  # noqa: E731
+        state.gvars = {k: dec(v) for k, v in data.get("gvars", {}).items()}
         state.evars = {e: {k: dec(v) for k, v in d.items()} for e, d in data["evars"].items()}
         state.flipped = set(data["flipped"])
         until = lambda u: None if u is None else (u[0], u[1], {k: dec(v) for k, v in u[2].items()})  # noqa: E731
@@ -290,6 +298,12 @@ def check_saved(data: dict, program) -> None:
         for k, v in d.items():
             value(v, f"{where}.{k}")
 
+    variables = getattr(p, "variables", {})
+    for name, h in holders:
+        same_names(f"variable of {name}", h.get("vars", {}), [v for v, (g, _d) in variables.items() if not g])
+        table(h.get("vars", {}), name)
+    same_names("global variable", data.get("gvars", {}), [v for v, (g, _d) in variables.items() if g])
+    table(data.get("gvars", {}), "global")
     for e, fields in data["evars"].items():
         if e not in p.entities:
             fail(f"unknown card or tile {e!r} with variables")

@@ -58,7 +58,7 @@ def fresh(program, players: int = 4, seed: int = 1, variants=()) -> Game:
     """A game whose board and player boards are set up, before the start tiles and round 1."""
     g = Game(program, players, seed, [ScriptedAgent([])] * players, variants)
     proc(g, "setup_board")
-    g.set_field(ent(g, "president"), "holder", g.state.players[0])
+    g.state.gvars["president"] = g.state.players[0]
     for i in range(players):
         proc(g, "setup_player", player=i)
     g.state.globals["round"] = 1
@@ -215,7 +215,8 @@ def test_floor_majority_tie_every_tied_player_scores_own_level(program):
     proc(g, "add_votes", ent(g, "neo_L"), 3, player=0)       # first floor
     proc(g, "add_votes", ent(g, "atalum_L"), 2, player=0)    # first floor: 5 for P1
     proc(g, "add_votes", ent(g, "lua_L"), 4, player=1)       # first floor: 4 + die 1 for P2
-    stock(g, 1).update(assistant=1, die_floor=1)
+    stock(g, 1)["assistant"] = 1
+    g.state.players[1].vars["die_seat"] = ent(g, "lua_L")   # the die joins the first floor
     proc(g, "add_votes", ent(g, "e81_R"), 5, player=2)       # first floor: 5 for P3
     proc(g, "add_votes", ent(g, "atalum_R"), 4, player=3)    # first floor: 4 for P4
     proc(g, "floor_majorities")
@@ -260,8 +261,9 @@ def test_law_vote_tie_is_decided_by_the_president(program):
     g = neo_against_atalum_law(program)
     proc(g, "add_votes", ent(g, "neo_L"), 3, player=0)
     proc(g, "add_votes", ent(g, "atalum_R"), 1, player=1)    # right: 1 + P2's die 2 = 3
-    stock(g, 1).update(assistant=2, die_floor=1, die_right=1)
-    g.set_field(ent(g, "president"), "holder", g.state.players[2])
+    stock(g, 1)["assistant"] = 2
+    g.state.players[1].vars["die_seat"] = ent(g, "atalum_R")   # the die joins the right wing
+    g.state.gvars["president"] = g.state.players[2]
     asked = proc(g, "law_vote", answers=["the left law"])
     assert asked[0].player is g.state.players[2]
     assert prestige(g) == [10, 0, 2]                   # the Neo law: 2 PP per Neo influence
@@ -311,7 +313,7 @@ def test_funding_side_opens_the_matching_mission(program):
     proc(g, "play_ambassador", answers=["Ambassador 3", "funding side", "Neo (left)", "Asteroid C"])
     assert [m.name for m in zone(g, "missions_open", 0)] == ["mission1"]
     assert g.state.evars["neo_L"]["occupant"] is g.state.players[0]
-    assert stock(g, 0)["votes_floor1"] == 0
+    assert stock(g, 0)["votes_floor[1]"] == 0
 
 
 def test_voting_side_with_the_assistant_die(program):
@@ -319,7 +321,8 @@ def test_voting_side_with_the_assistant_die(program):
     stock(g, 0)["assistant"] = 2
     proc(g, "play_ambassador", answers=["Ambassador 4", "voting side", "A: Officers' Quarters", "yes"])
     me = stock(g, 0)
-    assert (me["votes_floor2"], me["votes_left"], me["die_floor"]) == (4, 4, 2)
+    assert (me["votes_floor[2]"], me["votes_wing[left_wing]"]) == (4, 4)
+    assert g.state.players[0].vars["die_seat"].fields["floor"] == 2
     assert me["accreditation"] == 3                    # +2 grades
     assert len(zone(g, "missions_open", 0)) == 0
 
@@ -332,7 +335,7 @@ def test_first_player_cannot_take_the_presidents_office_on_the_first_turn(progra
     g.state.globals["round_turn"] = 2
     asked = proc(g, "play_ambassador", player=1,
                  answers=["Ambassador 3", "voting side", "D: President's Office", "Neo medal"])
-    assert g.state.evars["president"]["holder"] is g.state.players[1]
+    assert g.state.gvars["president"] is g.state.players[1]
     assert [m.name for m in zone(g, "medals_won", 1)] == ["medal_neo"]
 
 
@@ -404,8 +407,8 @@ def test_two_and_three_player_blocking_tiles_round_three(backends):
         blocked = {n for n, v in g.state.evars.items() if v.get("occupant") is neutral}
         expected = {"arra_L", "lua_R", "e81_L"} | ({"patrons", "spy_L"} if players == 2 else set())
         assert blocked == expected
-        assert neutral.stock["votes_floor3"] == 6 and neutral.stock["votes_left"] == 3
-        assert neutral.stock["votes_right"] == 3
+        assert neutral.stock["votes_floor[3]"] == 6 and neutral.stock["votes_wing[left_wing]"] == 3
+        assert neutral.stock["votes_wing[right_wing]"] == 3
 
 
 def test_start_tiles_players_plus_one_each_chooses_counter_clockwise(program):
