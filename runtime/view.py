@@ -116,6 +116,7 @@ def build_view(game, index: int) -> dict:
 
     def holder(h: Holder) -> dict:
         return {"name": h.name, "stock": dict(sorted(h.stock.items())),
+                "vars": {k: encode(v) for k, v in sorted(h.vars.items())},   # variables are public
                 "zones": {z: zone(h, z, items) for z, items in sorted(h.zones.items())}}
 
     view = {
@@ -123,6 +124,7 @@ def build_view(game, index: int) -> dict:
         "players": [holder(p) for p in state.players],
         "actors": {n: holder(a) for n, a in sorted(state.actors.items())},
         "globals": dict(sorted(state.globals.items())),
+        "vars": {k: encode(v) for k, v in sorted(state.gvars.items())},
         "zones": {z: zone(None, z, items) for z, items in sorted(state.zones.items())},
         "over": state.over,
         "decision": None,

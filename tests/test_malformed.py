@@ -29,6 +29,9 @@ CORPUS = Path(__file__).resolve().parent / "malformed"
 EXPECTED: dict[str, list[tuple[str, int]]] = {
     # ---------------------------------------------------------------- E1xx: reading and syntax
     "missing_semicolon.rules": [("E100", 9)],             # right after the statement's last token
+    "indexed_counter_without_index.rules": [("E312", 6)],
+    "index_on_a_plain_counter.rules": [("E312", 6)],
+    "variable_holding_a_number.rules": [("E303", 3)],
     "missing_semicolon_after_declaration.rules": [("E100", 2)],   # right after 'resource x'
     "gain_without_amount.rules": [("E100", 12)],
     "amount_after_resource.rules": [("E100", 12)],

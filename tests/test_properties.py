@@ -89,6 +89,14 @@ card c5 * 2 { worth = 5; play { gain 1 vp; } }   # names with '__' must not coll
 kind k__c { four__play: effect; }
 k__c c4 { four__play { gain 2 ore; } }
 die d6 { face { gain 1 coin; } face { gain 1 food; } face { lose 1 coin; } }
+enum side { east, west }
+counter votes[side] from 0 to 6;
+counter heat[1..3] global;
+zone row[1..2] of card;
+var passed: bool;
+var holder global: player;
+var fav: card;
+var lean: side = east;
 func best() = max(vp, coin);
 proc spend(r: resource) { gain 1 r; may cost 1 r { gain 1 vp; } }
 proc buy(n: int) { choose { option "buy" { pay 2 coin, 1 food for trade(n); gain 1 ore for trade(n); } option "pass" {} } }
@@ -111,7 +119,11 @@ atom = st.one_of(small, stock, st.just("tier(path)"), st.just("position(path) * 
                  st.just("best()"), st.just("round"), st.just("left(you).best()"), st.just("right(you).coin"),
                  st.just("match vp { 0: 1, 1: 3, else: coin }"),
                  st.just("(if first(c in hand where c.worth > 2) == none then 0 else 2)"),
-                 st.just("(if affordable(2 coin, 1 food for trade(1)) then 1 else 0)"))
+                 st.just("(if affordable(2 coin, 1 food for trade(1)) then 1 else 0)"),
+                 st.just("votes[east]"), st.just("votes[lean]"), st.just("right(you).votes[west]"),
+                 st.just("heat[min(3, max(1, round))]"), st.just("size(row[2])"),
+                 st.just("(if passed then 2 else 0)"), st.just("(if holder == you then 1 else 0)"),
+                 st.just("(if fav == none then 0 else fav.worth)"))
 expr = st.recursive(atom, lambda inner: st.one_of(
     st.tuples(inner, st.sampled_from(["+", "-", "*"]), inner).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
     st.tuples(inner, inner).map(lambda t: f"min({t[0]}, {t[1]})"),
@@ -161,7 +173,15 @@ def statements(depth: int):
                          "modifier opponents trade(n = 2) once { forbid; }",
                          "modifier you trade until ping(n = 2) { allow; }",
                          "modifier you advance(on = path) until you ping(n = 2) { cost -1 any; }",
-                         "for each i in 2 { modifier you trade while coin > i { cost = 1 ore; } }"]),
+                         "for each i in 2 { modifier you trade while coin > i { cost = 1 ore; } }",
+                         "gain 2 votes[west];", "lose 1 votes[lean];", "pay 1 votes[east];",
+                         "set votes[lean] = votes[east] + 1;", "set left(you).votes[west] = 2;",
+                         "set heat[2] = heat[2] + 1;", "gain 1 heat[3];",
+                         "draw 1 from deck to row[1];", "pick c from row[1] optional { move c to row[2]; }",
+                         "set passed = not passed;", "set holder = you;", "set right(you).passed = true;",
+                         "set fav = first(hand);", "set lean = if lean == east then west else east;",
+                         "if fav != none { move fav to row[2]; set fav = none; }",
+                         "for each i in 2 { if size(row[i]) > 0 { move first(row[i]) to deck; } }"]),
         st.tuples(small, small).map(lambda t: f"modifier you trade(n = 1) {{ cost -{t[0]} coin; gain +{t[1]}; }}"),
         expr.map(lambda e: f"set vp = max(0, {e});"),
     )
@@ -237,7 +257,12 @@ def ast_statements(depth: int):
         st.tuples(a_amount, a_stock).map(lambda t: A.Lose(t[0], t[1], None)),
         st.just(A.Advance("path", None, True)),
         st.just(A.Say("x")),
-        a_value.map(lambda v: A.SetName("vp", A.Call("max", (A.Int(0), v))))
+        a_value.map(lambda v: A.SetName("vp", A.Call("max", (A.Int(0), v)))),
+        st.tuples(a_amount, st.sampled_from(["east", "west"])).map(
+            lambda t: A.Gain(t[0], "votes", None, A.Name(t[1]))),
+        st.tuples(a_int, st.integers(1, 3)).map(lambda t: A.SetName("heat", t[0], A.Int(t[1]))),
+        st.just(A.SetName("passed", A.Unary("not", A.Name("passed")))),
+        st.just(A.SetName("holder", A.You())),
     )
     if depth == 0:
         return leaf

@@ -1,0 +1,158 @@
+"""Indexed counters and zones (`votes[floor]`, `moon[1..7]`) and variables (`var`): the state the
+other games need without workarounds, on both backends, saved and read back, shown in views."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.runtime.engine import Game, RulesRuntimeError
+from rulebook.runtime.record import load_state, save_state
+from rulebook.runtime.state import State
+
+from .conftest import run_proc
+
+# Stupor Mundi-like estates, a Splendor-like market by level, a 7 Wonders-like wonder per player.
+PACK = """
+enum estate { clergy, nobility, cities }
+counter influence[estate] "Influence" from 0 to 10;
+counter harvest[1..3] global from 0 to 5;
+counter vp;
+kind card { level: int; }
+card mine { level = 1; }
+card bank { level = 2; }
+card fort { level = 2; }
+card palace { level = 3; }
+zone deck[1..3] "Development deck" of card secret;
+zone row[1..3] of card;
+zone tableau per_player of card;
+kind wonder { stages: int; }
+wonder giza { stages = 3; }
+var board "Wonder board": wonder;
+var passed: bool;
+var favourite: estate = cities;
+var first_player global: player;
+"""
+
+
+@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
+def program(request):
+    return lambda procs: build_text(PACK + procs, interpreted=request.param)
+
+
+def run(program, procs: str, players: int = 3, answers=()):
+    game = Game(program(procs), players, 1)
+    run_proc(game, "p", answers=answers)
+    return game
+
+
+def test_indexed_counters_gain_lose_pay_and_set_by_member(program):
+    g = run(program, """proc p() {
+      gain 4 influence[clergy];
+      gain 2 influence[favourite];
+      lose 1 influence[clergy];
+      pay 1 influence[cities];
+      set influence[nobility] = influence[clergy] + 5;
+      gain 20 influence[nobility];
+      set right(you).influence[clergy] = 7;
+    }""")
+    me, right = g.state.players[0].stock, g.state.players[-1].stock
+    assert (me["influence[clergy]"], me["influence[nobility]"], me["influence[cities]"]) == (3, 10, 1)
+    assert right["influence[clergy]"] == 7 and g.state.players[1].stock["influence[clergy]"] == 0
+
+
+def test_global_indexed_counters_keep_their_bounds(program):
+    g = run(program, "proc p() { for each y in 3 { gain y * 2 harvest[y]; } lose 9 harvest[1]; }")
+    assert [g.state.globals[f"harvest[{y}]"] for y in (1, 2, 3)] == [0, 4, 5]
+
+
+def test_indexed_zones_by_number(program):
+    g = run(program, """proc p() {
+      for each lv in 3 {
+        fill deck[lv] with card where it.level == lv;
+        draw 1 from deck[lv] to row[lv];
+      }
+      pick c from row[2] "take a level-2 card" { move c to tableau; }
+      vp_of();
+    }
+    proc vp_of() { gain size(deck[2]) + 10 * size(tableau) + size(row[3]) vp; }""")
+    assert [e.name for e in g.state.zones["row[1]"]] == ["mine"]
+    assert g.state.zones["row[2]"] == [] and [e.name for e in g.state.players[0].zones["tableau"]] == ["bank"]
+    assert g.state.players[0].stock["vp"] == 1 + 10 + 1
+
+
+def test_a_computed_index_outside_the_declared_ones_stops_play(program):
+    with pytest.raises(RulesRuntimeError) as e:
+        run(program, "proc p() { gain 1 harvest[vp + 4]; }")
+    assert e.value.code == "E601" and "harvest has no element 4" in e.value.message
+
+
+def test_variables_per_player_and_global(program):
+    g = run(program, """proc p() {
+      set board = giza;
+      set passed = true;
+      set first_player = left(you);
+      set left(you).favourite = nobility;
+      if passed and board.stages == 3 and first_player == left(you) { gain 1 vp; }
+      each opponents { if favourite == nobility { gain 2 vp; } }
+    }""")
+    p1, p2, p3 = g.state.players
+    assert p1.vars == {"board": g.program.entities["giza"], "passed": True, "favourite": "cities"}
+    assert p2.vars["favourite"] == "nobility" and p3.vars["board"] is None and p3.vars["passed"] is False
+    assert g.state.gvars["first_player"] is p2
+    assert (p1.stock["vp"], p2.stock["vp"], p3.stock["vp"]) == (1, 2, 0)
+
+
+def test_state_with_indexes_and_variables_is_saved_read_back_and_viewed(program, tmp_path):
+    g = run(program, """proc p() {
+      set board = giza; set first_player = you; gain 3 influence[nobility];
+      fill deck[3] with card where it.level == 3;
+    }""")
+    path = tmp_path / "state.json"
+    save_state(g.state, path)
+    again = load_state(path, g.program)
+    assert again.to_json() == g.state.to_json()
+    assert again.players[0].vars["board"] is g.program.entities["giza"] and again.gvars["first_player"] is again.players[0]
+    view = g.view(1)
+    me = view["players"][0]
+    assert me["vars"]["board"] == {"entity": "giza"} and me["stock"]["influence[nobility]"] == 3
+    assert view["vars"]["first_player"] == {"player": 0}
+    assert view["zones"]["deck[3]"]["size"] == 1 and "items" not in view["zones"]["deck[3]"]   # secret
+
+
+def test_a_saved_state_with_a_variable_of_the_wrong_pack_is_refused(program, tmp_path):
+    g = run(program, "proc p() { set passed = true; }")
+    data = g.state.to_json()
+    data["players"][0]["vars"]["passed_typo"] = data["players"][0]["vars"].pop("passed")
+    from rulebook.runtime.state import StateError, check_saved
+    with pytest.raises(StateError, match="passed"):
+        check_saved(data, g.program)
+    assert State.from_json(g.state.to_json(), g.program.entities).digest() == g.state.digest()
+
+
+@pytest.mark.parametrize("body, code, where", [
+    ("gain 1 influence;", "E312", "is indexed (influence[estate])"),
+    ("gain 1 vp[2];", "E312", "has no elements"),
+    ("gain 1 influence[2];", "E303", "an index of 'influence' is an estate, not a number"),
+    ("set harvest[4] = 1;", "E312", "harvest[4] is outside harvest[1..3]"),
+    ("let n = size(row);", "E312", "is indexed (row[1..3])"),
+    ("set passed = 3;", "E303", "'passed' holds a condition, not a number"),
+    ("set board = you;", "E303", "'board' holds a wonder, not a player"),
+    ("set you.first_player = you;", "E303", "one value for the whole game"),
+])
+def test_misuse_gets_a_positioned_diagnostic(body, code, where):
+    result = analyse_text(PACK + f"proc p() {{ {body} }}\n")
+    errors = [d for d in result.diagnostics if d.severity == "error"]
+    assert [d.code for d in errors] == [code] and where in errors[0].message, [d.headline() for d in errors]
+    assert errors[0].span.line == PACK.count("\n") + 1
+
+
+@pytest.mark.parametrize("decl, code", [
+    ("var n: int;", "E303"), ("var z: zone;", "E303"), ("var t: str;", "E304"),
+    ("var b: bool = 2;", "E303"), ("var w: wonder = mine;", "E303"), ("var e: estate = army;", "E303"),
+    ("counter c[colour];", "E201"), ("zone z[3..1] of card;", "E303"),
+])
+def test_bad_declarations(decl, code):
+    result = analyse_text(PACK + decl + "\n")
+    assert code in [d.code for d in result.diagnostics if d.severity == "error"], \
+        [d.headline() for d in result.diagnostics]
