@@ -19,7 +19,7 @@ from rulebook.dsl.printer import PRECEDENCE, precedence
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, actor_call, aggregate_shape, announces,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, symbolic,
                      recursive, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
-                     leading_tag, indexed_ref)
+                     leading_tag, indexed_ref, per_player_entity)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 
 TEMPLATES = jinja2.Environment(
@@ -231,7 +231,8 @@ class CodeGen(A.Visitor):
             "var": lambda: f"{you}.vars[{name!r}]",
             "gvar": lambda: f"rt.state.gvars[{name!r}]",
             "zone": lambda: f"rt.zone({you}, {name!r})",
-            "entity": lambda: f"ENTITIES[{name!r}]",
+            "entity": lambda: f"ENTITIES[{name!r}].copy_for({you}.name)" if per_player_entity(name, self.sym)
+            else f"ENTITIES[{name!r}]",
             "actor": lambda: f"rt.state.actors[{name!r}]",
             "member": lambda: repr(name),
             "domain": lambda: f"rt.{name}({you})",   # every builtin domain is a runtime method of `you`

@@ -15,7 +15,7 @@ from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, actor_ca
                      builtin_args, recursive,
                      call_args, effects, leading_cost, option_labels, subject_mode, symbolic, tables,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag,
-                     indexed_ref)
+                     indexed_ref, per_player_entity)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 
 class Frame:
@@ -383,7 +383,8 @@ class Interpreter(A.Visitor):
         if how == "zone":
             return rt.zone(f.you, name)
         if how == "entity":
-            return rt.program.entities[name]
+            e = rt.program.entities[name]
+            return e.copy_for(f.you.name) if per_player_entity(name, self.sym) else e
         if how == "actor":
             return rt.state.actors[name]
         if how == "member":

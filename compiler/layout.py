@@ -67,6 +67,12 @@ def elements(decl, sym: Symbols) -> list[tuple]:
     return [(i, f"{decl.name}[{i}]") for i in ix.keys(members)]
 
 
+def per_player_entity(name: str, sym: Symbols) -> bool:
+    """Whether a declared entity is of a `per_player` kind: its bare name means the acting player's copy."""
+    kind = sym.decls.get(sym.decls[name].kind)
+    return isinstance(kind, A.Kind) and kind.per_player
+
+
 def indexed_ref(e: A.Index, sym: Symbols, local_names) -> Optional[tuple[str, Optional[A.Expr]]]:
     """`votes[i]` or `p.votes[i]` naming an element of an indexed counter or zone: (the declared name,
     the player expression or None for the acting player or a shared one); None for list indexing."""

@@ -774,7 +774,8 @@ class Game:
             if owner is None:
                 raise RulesRuntimeError("E601", f"{e.label()} belongs to each player: it cannot go to the "
                                         f"shared zone {dest.name!r}")
-            key = e.place_key(owner)
+            e = e.copy_for(owner.name)   # each player's copy has its own place, variables and side
+            key = e.key
         else:
             key = e.name
         where = self.state.where
@@ -826,7 +827,7 @@ class Game:
     def field(self, e, name: str):
         """An entity's field (its variable if set during play), or a player's stock."""
         if type(e) is EntityDef:  # the hot path: reading a card's or tile's field
-            vars_ = self.state.evars.get(e.name)
+            vars_ = self.state.evars.get(e.key)
             if vars_ is not None and name in vars_:
                 return vars_[name]
             fields = e.fields
@@ -859,12 +860,12 @@ class Game:
 
     def _entity_attr(self, e: EntityDef, name: str):
         if name == "flipped":
-            return e.name in self.state.flipped
+            return e.key in self.state.flipped
         if name == "owner":
-            loc = self.state.where.get(e.name)
+            loc = self.state.where.get(e.key)
             return loc[0] if loc else None
         if name == "zone":
-            loc = self.state.where.get(e.name)
+            loc = self.state.where.get(e.key)
             return loc[1] if loc else None
         if name in ("name", "title"):
             return getattr(e, name) or e.name
@@ -878,13 +879,13 @@ class Game:
             else:
                 self.set_stock(obj, name, value)
         else:
-            if self.tracer is not None and value != self.state.evars.get(obj.name, obj.fields).get(name, obj.fields.get(name)):
+            if self.tracer is not None and value != self.state.evars.get(obj.key, obj.fields).get(name, obj.fields.get(name)):
                 self._note("set", None, f"{obj.label()}.{name} = {self.text(value)}")
-            self.state.evars.setdefault(obj.name, {})[name] = self.bounded(value)
+            self.state.evars.setdefault(obj.key, {})[name] = self.bounded(value)
 
     def flip(self, e: EntityDef) -> None:
         """Turn an entity over."""
-        self.state.flipped.symmetric_difference_update((e.name,))
+        self.state.flipped.symmetric_difference_update((e.key,))
         if self.tracer is not None:
             self._note("flip", None, e.label())
         if "flip" in self.by_event:

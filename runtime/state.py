@@ -41,7 +41,8 @@ class Fields(dict):
 class EntityDef:
     """A card, tile or space of the pack: static fields and its compiled effect slots."""
 
-    __slots__ = ("kind", "name", "title", "fields", "effects", "span", "per_player")
+    __slots__ = ("kind", "name", "title", "fields", "effects", "span", "per_player", "key", "of", "origin",
+                 "copies")
 
     def __init__(self, kind: str, name: str, title: Optional[str], fields: dict, effects: dict, span: str,
                  per_player: bool = False):
@@ -49,6 +50,24 @@ class EntityDef:
         self.fields = Fields(fields)
         self.fields.owner = f"{kind} {name}"
         self.effects, self.span, self.per_player = effects, span, per_player
+        self.key = name     # what the state keys it by: its place, its variables, its side
+        self.of: Optional[str] = None   # the holder a per-player copy belongs to (None: the declared entity)
+        self.origin = self
+        self.copies: dict[str, "EntityDef"] = {}
+
+    def copy_for(self, holder: str) -> "EntityDef":
+        """A per-player entity's copy for one player or actor (by name): the copy sits in that holder's
+        zones and has its own variables and side. Copies are made once and shared by every game of
+        the program, like the declared entities (they hold no state)."""
+        origin = self.origin
+        copy = origin.copies.get(holder)
+        if copy is None:
+            copy = EntityDef.__new__(EntityDef)
+            for slot in ("kind", "name", "title", "fields", "effects", "span", "per_player", "copies"):
+                setattr(copy, slot, getattr(origin, slot))
+            copy.key, copy.of, copy.origin = f"{origin.name}@{holder}", holder, origin
+            origin.copies[holder] = copy
+        return copy
 
     def place_key(self, owner: Optional["Holder"]) -> str:
         """Where-map key: a per-player entity has one place per player."""
@@ -178,7 +197,8 @@ class State:
         def fill(h: Holder, d: dict) -> None:
             h.stock = dict(d["stock"])
             h.vars = {k: dec(v) for k, v in d.get("vars", {}).items()}
-            h.zones = {z: [entities[n] for n in names] for z, names in d["zones"].items()}
+            h.zones = {z: [entities[n].copy_for(h.name) if entities[n].per_player else entities[n] for n in names]
+                       for z, names in d["zones"].items()}
             for z, items in h.zones.items():
                 for e in items:
                     state.where[e.place_key(h)] = (h, z, items)
@@ -281,6 +301,11 @@ def check_saved(data: dict, program) -> None:
                 fail(f"{e!r} belongs to each player and cannot be in the shared zone {zone!r}")
             place(e, e, zone)
 
+    def entity_key(key: Any) -> bool:
+        """`name`, or `name@holder` for a per-player entity's copy."""
+        name, at, holder = key.partition("@") if isinstance(key, str) else ("", "", "")
+        return name in p.entities and (not at or p.entities[name].per_player and holder in holder_names)
+
     def value(v: Any, where: str) -> None:
         if isinstance(v, list):
             for item in v:
@@ -289,7 +314,7 @@ def check_saved(data: dict, program) -> None:
             (tag, name), = v.items() if len(v) == 1 else ((None, None),)
             if not (tag == "player" and type(name) is int and 0 <= name < len(players)
                     or tag == "actor" and isinstance(name, str) and name in data["actors"]
-                    or tag == "entity" and isinstance(name, str) and name in p.entities):
+                    or tag == "entity" and entity_key(name)):
                 fail(f"{where} holds {v!r}, which is no player, actor, card or tile of this game")
 
     def table(d: Any, where: str) -> None:
@@ -305,11 +330,11 @@ def check_saved(data: dict, program) -> None:
     same_names("global variable", data.get("gvars", {}), [v for v, (g, _d) in variables.items() if g])
     table(data.get("gvars", {}), "global")
     for e, fields in data["evars"].items():
-        if e not in p.entities:
+        if not entity_key(e):
             fail(f"unknown card or tile {e!r} with variables")
         table(fields, e)
     for e in data["flipped"]:
-        if e not in p.entities:
+        if not entity_key(e):
             fail(f"unknown card or tile {e!r} flipped")
     for key, seats in data.get("known", {}).items():
         if not isinstance(key, str) or key.split("@")[0] not in p.entities:
@@ -381,7 +406,7 @@ def encode(value: Any) -> Any:
     if isinstance(value, Holder):
         return {"player": value.index} if value.is_player else {"actor": value.name}
     if isinstance(value, EntityDef):
-        return {"entity": value.name}
+        return {"entity": value.key}   # a per-player copy is `name@holder`
     if isinstance(value, (list, tuple)):
         return [encode(v) for v in value]
     return value
@@ -395,7 +420,8 @@ def decode(value: Any, state: State, entities: dict[str, EntityDef]) -> Any:
         if "actor" in value:
             return state.actors[value["actor"]]
         if "entity" in value:
-            return entities[value["entity"]]
+            name, _, holder = value["entity"].partition("@")
+            return entities[name].copy_for(holder) if holder else entities[name]
     if isinstance(value, list):
         return [decode(v, state, entities) for v in value]
     return value

@@ -100,9 +100,9 @@ def build_view(game, index: int) -> dict:
 
     def entity(e: EntityDef) -> dict:
         fields = {k: encode(v) for k, v in e.fields.items()}
-        fields.update({k: encode(v) for k, v in state.evars.get(e.name, {}).items()})
+        fields.update({k: encode(v) for k, v in state.evars.get(e.key, {}).items()})
         return {"name": e.name, "title": e.title, "kind": e.kind, "fields": fields,
-                "flipped": e.name in state.flipped}
+                "flipped": e.key in state.flipped}
 
     def zone(owner: Optional[Holder], name: str, items: list) -> dict:
         visibility = program.visibility.get(name, "public")

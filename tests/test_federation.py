@@ -98,7 +98,7 @@ def test_megastructure_takes_at_most_three_players(program):
         stock(g, i).update(lavandium=1, copernium=1, diamond=1, inf_arra=1, accreditation=1)
     for i in range(3):
         proc(g, "e81_action", player=i)
-    assert g.state.evars["mega1"]["builders"] == 3
+    assert g.state.globals["builders[1]"] == 3
     proc(g, "e81_action", player=3)                   # nothing left to build for the fourth
     assert stock(g, 3)["robots"] == 6 and stock(g, 3)["diamond"] == 1
 

@@ -156,3 +156,54 @@ def test_bad_declarations(decl, code):
     result = analyse_text(PACK + decl + "\n")
     assert code in [d.code for d in result.diagnostics if d.severity == "error"], \
         [d.headline() for d in result.diagnostics]
+
+
+# ---------------------------------------------------------------------------- per-player entities
+# Federation's special missions: every player has their own copy of each mission on their board.
+MISSIONS = """
+counter pp;
+kind mission "Special mission" per_player { level: int; tries: int = 0; }
+mission m1 "Mission 1" { level = 1; }
+mission m2 "Mission 2" { level = 2; }
+kind token { worth: int; }
+token t1 { worth = 1; }
+zone open_missions per_player of mission;
+zone done per_player of mission;
+zone pool of token;
+"""
+
+
+@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
+def missions(request):
+    return lambda procs: build_text(MISSIONS + procs, interpreted=request.param)
+
+
+def test_each_copy_of_a_per_player_entity_has_its_own_variables_owner_and_side(missions, tmp_path):
+    game = Game(missions("""
+    proc p() {
+      each players: fill open_missions with mission;
+      pick m from open_missions "complete which?" { set m.tries = 2; flip m; move m to done; }
+      each opponents {
+        pick m from open_missions where m.level == 2 { set m.tries = 5; }
+        if m1.owner == you and not m1.flipped { gain 1 pp; }
+      }
+      if m1.owner == you and m1.flipped and m1.tries == 2 { gain 10 pp; }
+    }"""), 2, 1)
+    run_proc(game, "p", answers=["Mission 1"])
+    p1, p2 = game.state.players
+    assert (p1.stock["pp"], p2.stock["pp"]) == (10, 1)
+    assert game.state.evars == {"m1@P1": {"tries": 2}, "m2@P2": {"tries": 5}}
+    assert game.state.flipped == {"m1@P1"}
+    mine, theirs = p1.zones["done"][0], p2.zones["open_missions"][0]
+    assert mine.name == theirs.name == "m1" and mine is not theirs and mine.origin is theirs.origin
+    path = tmp_path / "state.json"
+    save_state(game.state, path)
+    again = load_state(path, game.program)
+    assert again.to_json() == game.state.to_json()
+    assert again.players[0].zones["done"][0] is mine   # copies are the program's, like the entities
+
+
+def test_a_copy_cannot_go_into_a_shared_zone(missions):
+    game = Game(missions("proc p() { each players: fill open_missions with mission; move first(open_missions) to pool; }"), 2, 1)
+    with pytest.raises(RulesRuntimeError, match="belongs to each player"):
+        run_proc(game, "p")
