@@ -6,6 +6,7 @@ from typing import Iterable, Optional
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
+from rulebook.dsl.printer import expr as printed
 
 from .layout import is_field_value
 from .layout import NAME_TYPES, actor_call
@@ -357,7 +358,11 @@ class Checker(A.Visitor):
             self.err("E304", "the game needs a 'winner most ...;' line", d.span)
         else:
             for key in (d.winner.key,) + d.winner.tiebreaks:
-                self.expr(key, Scope())
+                kind = self.expr(key, Scope())
+                if not fits(kind, "int"):   # found by bench/fuzz.py: `then deck` compared zones
+                    self.err("E303", f"the winner is decided by numbers, not by {article(words(kind))}", key.span,
+                             f"count them: size({printed(key)})" if base_of(kind) in ("zone", "list")
+                             else None)
 
     # ------------------------------------------------------------------ effects
     def block(self, stmts: tuple, scope: Scope) -> None:

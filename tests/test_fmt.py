@@ -32,7 +32,7 @@ def _same_meaning(a: str, b: str) -> bool:
 
 def test_the_shipped_packs_are_found():
     assert len(FEDERATION) >= 10 and set(FEDERATION) <= set(PACK_FILES)
-    assert sum(_comments(p.read_text()).total() for p in FEDERATION) > 400
+    assert sum(_comments(p.read_text()).total() for p in FEDERATION) > 300   # the pack keeps its comments (400+ before the Variation pieces became copies)
 
 
 @pytest.mark.parametrize("path", PACK_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
