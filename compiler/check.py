@@ -843,6 +843,10 @@ class Checker(A.Visitor):
         self.tag(e.tag, scope)
         return "bool"
 
+    def visit_Allowed(self, e: A.Allowed, scope) -> str:
+        self.tag(e.tag, scope)
+        return "bool"
+
     def visit_ListLit(self, e, scope) -> str:
         for item in e.items:
             self.expr(item, scope)

@@ -199,6 +199,9 @@ class CodeGen(A.Visitor):
     def visit_Affordable(self, e: A.Affordable, ctx) -> str:
         return f"rt.affordable({ctx.you}, {self.cost(e.terms, ctx)}, {self.tag(e.tag, ctx)})"
 
+    def visit_Allowed(self, e: A.Allowed, ctx) -> str:
+        return f"rt.allowed({ctx.you}, {self.tag(e.tag, ctx)})"
+
     def visit_ListLit(self, e, ctx) -> str:
         return "[" + ", ".join(self.ex(i, ctx) for i in e.items) + "]"
 

@@ -226,6 +226,10 @@ class ExprReader(A.Visitor):
         tag = f" for {e.tag.action}" if e.tag is not None else ""
         return f"you can pay {terms}{tag} (as modifiers change it)"
 
+    def visit_Allowed(self, e):
+        args = f"({', '.join(self.read(a) for a in e.tag.args)})" if e.tag.args else ""
+        return f"you may {spoken(e.tag.action)}{args} (no modifier forbids it, or one allows it)"
+
     def visit_ListLit(self, e):
         items = [self.read(i) for i in e.items]
         return "the row " + ", ".join(items) if all(isinstance(i, A.Int) for i in e.items) else _either(items, "and")

@@ -348,6 +348,9 @@ class Interpreter(A.Visitor):
     def visit_Affordable(self, e, rt, f):
         return rt.affordable(f.you, self.cost(e.terms, rt, f), self.tag(e.tag, rt, f))
 
+    def visit_Allowed(self, e, rt, f):
+        return rt.allowed(f.you, self.tag(e.tag, rt, f))
+
     def visit_ListLit(self, e, rt, f):
         return [self.ev(i, rt, f) for i in e.items]
 

@@ -329,6 +329,13 @@ class Affordable(Expr):
 
 
 @node
+class Allowed(Expr):
+    """`allowed(ACTION(args))`: whether you may take the action, as `forbid`/`allow` modifiers say."""
+
+    tag: Tag
+
+
+@node
 class ListLit(Expr):
     """`[a, b, c]`."""
 

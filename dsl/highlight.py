@@ -14,7 +14,7 @@ DECLARATIONS = ("actor", "counter", "die", "enum", "event", "extern", "func", "g
                 "remove", "resource", "track", "var", "variant", "zone")
 CONSTANTS = ("true", "false", "none", "you")
 KEYWORDS = DECLARATIONS + CONSTANTS + (
-    "advance", "affordable", "after", "allow", "amend", "and", "any", "award", "before", "bonus", "bottom", "by", "cap", "choose",
+    "advance", "affordable", "after", "allow", "allowed", "amend", "and", "any", "award", "before", "bonus", "bottom", "by", "cap", "choose",
     "copy", "cost", "count", "different", "draw", "each", "else", "emit", "every", "face", "fill", "first",
     "flip", "for", "forbid", "from", "gain", "global", "if", "in", "let", "lose", "match", "may", "modifier", "most", "move",
     "next", "no_benefit", "not", "of", "once", "option", "optional", "or", "override", "pay", "paying",

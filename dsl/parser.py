@@ -633,6 +633,9 @@ class _Builder:
     def affordable(self, meta, items):
         return A.Affordable(items[1], _pick(items, "tag"), span=self._s(meta))
 
+    def allowed(self, meta, items):
+        return A.Allowed(A.Tag(str(items[1]), items[2] or (), span=self._s(meta)), span=self._s(meta))
+
     def call(self, meta, items):
         return A.Call(str(items[0]), items[1] or (), span=self._s(meta))
 

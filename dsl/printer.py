@@ -86,6 +86,9 @@ class ExprPrinter(A.Visitor):
     def visit_Affordable(self, e):
         return f"affordable({cost(e.terms)}{tag(e.tag)})"
 
+    def visit_Allowed(self, e):
+        return f"allowed({tag(e.tag)[len(' for '):]})"
+
     def visit_ListLit(self, e):
         return "[" + ", ".join(_expr(i) for i in e.items) + "]"
 

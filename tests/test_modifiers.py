@@ -279,3 +279,36 @@ def test_saved_modifiers_load_back_and_a_broken_one_is_refused(build, tmp_path):
     with pytest.raises(RulesRuntimeError) as err:
         load_state(path, g.program)
     assert err.value.code == "E605"
+
+
+PERMISSION = """
+counter food;
+event place_on_occupied();
+kind hut { occupied: bool = false; }
+hut hunting "Hunting grounds" { occupied = true; }
+hut forest "Forest" { }
+zone huts of hut;
+proc setup_rules() { modifier anyone place_on_occupied { forbid; } fill huts with hut; }
+proc great_hall() { modifier you place_on_occupied { allow; } }
+proc place_worker() {
+  pick h from huts where not h.occupied or allowed(place_on_occupied()) "place a worker where?" {
+    gain 1 food;
+  }
+}
+proc count_options() { gain count(h in huts where not h.occupied or allowed(place_on_occupied())) food; }
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_allowed_tests_a_permission_a_standing_forbid_and_a_cards_allow(interpreted):
+    program = build_text(PERMISSION, interpreted=interpreted)
+    game = Game(program, 2, 1)
+    run_proc(game, "setup_rules")
+    run_proc(game, "count_options", player=0)
+    assert game.state.players[0].stock["food"] == 1        # the occupied hut is not offered
+    run_proc(game, "great_hall", player=1)                 # only its owner may join an occupied hut
+    run_proc(game, "count_options", player=1)
+    run_proc(game, "count_options", player=0)
+    assert [p.stock["food"] for p in game.state.players] == [2, 2]
+    asked = run_proc(game, "place_worker", player=1, answers=["Hunting grounds"])
+    assert asked[0].options == ["Hunting grounds", "Forest"]

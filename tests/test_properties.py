@@ -123,7 +123,8 @@ atom = st.one_of(small, stock, st.just("tier(path)"), st.just("position(path) * 
                  st.just("votes[east]"), st.just("votes[lean]"), st.just("right(you).votes[west]"),
                  st.just("heat[min(3, max(1, round))]"), st.just("size(row[2])"),
                  st.just("(if passed then 2 else 0)"), st.just("(if holder == you then 1 else 0)"),
-                 st.just("(if fav == none then 0 else fav.worth)"))
+                 st.just("(if fav == none then 0 else fav.worth)"),
+                 st.just("(if allowed(trade(2)) then 1 else 0)"))
 expr = st.recursive(atom, lambda inner: st.one_of(
     st.tuples(inner, st.sampled_from(["+", "-", "*"]), inner).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
     st.tuples(inner, inner).map(lambda t: f"min({t[0]}, {t[1]})"),
