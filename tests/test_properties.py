@@ -97,6 +97,11 @@ var passed: bool;
 var holder global: player;
 var fav: card;
 var lean: side = east;
+kind badge per_player { lvl: int = 0; }
+badge b1 { }
+badge b2 { }
+zone badges per_player of badge;
+zone badges_done per_player of badge;
 func best() = max(vp, coin);
 proc spend(r: resource) { gain 1 r; may cost 1 r { gain 1 vp; } }
 proc buy(n: int) { choose { option "buy" { pay 2 coin, 1 food for trade(n); gain 1 ore for trade(n); } option "pass" {} } }
@@ -124,7 +129,9 @@ atom = st.one_of(small, stock, st.just("tier(path)"), st.just("position(path) * 
                  st.just("heat[min(3, max(1, round))]"), st.just("size(row[2])"),
                  st.just("(if passed then 2 else 0)"), st.just("(if holder == you then 1 else 0)"),
                  st.just("(if fav == none then 0 else fav.worth)"),
-                 st.just("(if allowed(trade(2)) then 1 else 0)"))
+                 st.just("(if allowed(trade(2)) then 1 else 0)"),
+                 st.just("b1.lvl"), st.just("(if b2.flipped then 1 else 0)"), st.just("size(left(you).badges)"),
+                 st.just("(if b1.owner == you then 1 else 0)"))
 expr = st.recursive(atom, lambda inner: st.one_of(
     st.tuples(inner, st.sampled_from(["+", "-", "*"]), inner).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
     st.tuples(inner, inner).map(lambda t: f"min({t[0]}, {t[1]})"),
@@ -182,7 +189,10 @@ def statements(depth: int):
                          "set passed = not passed;", "set holder = you;", "set right(you).passed = true;",
                          "set fav = first(hand);", "set lean = if lean == east then west else east;",
                          "if fav != none { move fav to row[2]; set fav = none; }",
-                         "for each i in 2 { if size(row[i]) > 0 { move first(row[i]) to deck; } }"]),
+                         "for each i in 2 { if size(row[i]) > 0 { move first(row[i]) to deck; } }",
+                         "fill badges with badge;", "each opponents { fill badges with badge where it.lvl == 0; }",
+                         "pick b from badges optional { set b.lvl = b.lvl + 1; flip b; move b to badges_done; }",
+                         "set b2.lvl = b2.lvl + 2;", "if b1.lvl > 0 { move b1 to badges; }"]),
         st.tuples(small, small).map(lambda t: f"modifier you trade(n = 1) {{ cost -{t[0]} coin; gain +{t[1]}; }}"),
         expr.map(lambda e: f"set vp = max(0, {e});"),
     )
