@@ -774,7 +774,8 @@ class Game:
             if owner is None:
                 raise RulesRuntimeError("E601", f"{e.label()} belongs to each player: it cannot go to the "
                                         f"shared zone {dest.name!r}")
-            e = e.copy_for(owner.name)   # each player's copy has its own place, variables and side
+            if e.of != owner.name:   # each player's copy has its own place, variables and side
+                e = e.copy_for(owner.name)
             key = e.key
         else:
             key = e.name
