@@ -15,6 +15,7 @@ import jinja2
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.printer import PRECEDENCE, precedence
+from rulebook.runtime.kernels import KERNELS
 
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, actor_call, aggregate_shape, announces,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, symbolic,
@@ -78,6 +79,8 @@ def dynamic_attrs(sym: Symbols) -> set[str]:
         for n in A.walk(decl):
             if isinstance(n, A.SetAttr):
                 names.add(n.name)
+        if isinstance(decl, A.Extern) and decl.name in KERNELS:   # fields a kernel writes
+            names.update(KERNELS[decl.name].sets)
     return names
 
 

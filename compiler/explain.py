@@ -686,7 +686,7 @@ class Reader(A.Visitor):
         where = f" for whom {self.x(s.where)}" if s.where is not None else ""
         pwhere = f" for which {self.x(p.where)}" if p.where is not None else ""
         self.say(depth, f"{who[0].upper()}{who[1:]}{where} secretly picks {'at most ' if p.optional else ''}"
-                        f"one {p.var} from {self.x(p.domain)}{pwhere}; once all have picked, the picks are "
+                        f"one {p.var} from {self.x(p.domain)}{pwhere}. Once all have picked, the picks are "
                         "revealed and each of them, in seat order, does:")
         self.block(p.body, depth + 1)
 

@@ -1005,7 +1005,20 @@ class Game:
                 self._unmodify(m)
 
     def _payable(self, h: Holder, tag: tuple, terms: list) -> tuple[list, list]:
-        """(the costs `h` can pay for a tagged use, after modifiers; the modifiers that changed it).
+        """(the costs `h` can pay for a tagged use, after modifiers; the modifiers that changed it)."""
+        options, used = self._modified(h, tag, terms)
+        return [o for o in options if self.affordable(h, o)], used
+
+    def modified_costs(self, h: Holder, tag: tuple, terms: list) -> list[list]:
+        """Every cost a tagged use of `terms` comes to for `h` as the modifiers in force change it,
+        affordable or not ([] while a modifier forbids the action): kernels that plan a payment
+        read prices here, so they agree with `pay`."""
+        if tag[0] not in self.by_action:
+            return [list(terms)]
+        return self._modified(h, tag, terms)[0]
+
+    def _modified(self, h: Holder, tag: tuple, terms: list) -> tuple[list, list]:
+        """(the costs a tagged use comes to after modifiers; the modifiers that changed it).
         Replacements apply first, then added terms, then reductions, each never below zero; a
         reduction of `any` terms leaves the payer the choice of which terms it reduces."""
         mods = self.modifiers_of(h, tag)
@@ -1014,7 +1027,7 @@ class Game:
             return [], []
         used = [m for m in mods if any(a[0] == "cost" for a in m.adjustments)]
         if not used:
-            return ([list(terms)] if self.affordable(h, terms) else []), []
+            return [list(terms)], []
         changes = [a for m in used for a in m.adjustments if a[0] == "cost"]
         for _, op, new in changes:
             if op == "=":
@@ -1026,7 +1039,7 @@ class Game:
                 for term in less:
                     options = _dedup([r for o in options for r in _reduced(o, term, self._members)])
         options = [[t for t in o if t[2] > 0] for o in options]
-        return [o for o in _dedup(options) if self.affordable(h, o)], used
+        return _dedup(options), used
 
     def modified_gain(self, h: Holder, tag: tuple, amount: int) -> int:
         """A tagged gain as the modifiers of its action change it: `gain = N` first, then `gain +N`

@@ -17,14 +17,170 @@ class Kernel:
     fn: Callable
     arity: int
     doc: str
+    sets: tuple = ()   # entity fields the kernel writes (the compiler then reads them at run time)
 
 
 KERNELS: dict[str, Kernel] = {}
 
 
-def kernel(arity: int):
-    """Register a generator function as a kernel."""
+def kernel(arity: int, sets: tuple = ()):
+    """Register a generator function as a kernel (`sets`: the entity fields it writes)."""
     def register(fn: Callable) -> Callable:
-        KERNELS[fn.__name__] = Kernel(fn, arity, (fn.__doc__ or "").strip())
+        KERNELS[fn.__name__] = Kernel(fn, arity, (fn.__doc__ or "").strip(), tuple(sets))
         return fn
     return register
+
+
+# ---------------------------------------------------------------------------------------------
+# 7 Wonders: which purchases from the neighbours cover a cost (rules/seven_wonders).
+#
+# A pure computation over the cities, with no decision and no random draw: the pack decides and
+# pays in its own rules (proc buy_for), one purchase at a time. Kernels are statements, so the
+# answers are written to fields the rules then read: `price` on the card or stage, `ok` and
+# `price` on the offers of the zone `market`.
+#
+# The pack's conventions: a player's production is the cards of `city`, the board of `board` and
+# the stages of `built_stages`; each gives every material of its `makes` list and one of its
+# `choice` list each turn, and neighbours may buy it when `sellable` is true. A cost is the list
+# `needs`. An offer is one unit of `res` from the neighbour on `side` (west: left, east: right),
+# already bought `taken` times in the payment under way. A purchase's price is 2 coins as the
+# modifiers of the action `trade(side, goods)` change it, read where `pay` reads them.
+
+from collections import Counter
+from itertools import product
+
+NO_WAY = 1000   # the price of a cost that no purchase can cover
+MANUFACTURED = frozenset({"glass", "papyrus", "textile"})
+BASE_PRICE = [("plain", "coin", 2)]
+
+
+def _production(game, h, sellable_only: bool) -> tuple[Counter, list]:
+    """(the fixed units a player produces per material, the choice lists), all or sellable only."""
+    fixed: Counter = Counter()
+    choices: list = []
+    for zone in ("city", "board", "built_stages"):
+        for e in game.zone(h, zone).items:
+            if sellable_only and not game.field(e, "sellable"):
+                continue
+            fixed.update(game.field(e, "makes"))
+            choice = game.field(e, "choice")
+            if choice:
+                choices.append(frozenset(choice))
+    return fixed, choices
+
+
+def _covers(demand: Counter, fixed: Counter, choices: list) -> bool:
+    """Whether fixed units and one unit per choice list can cover a demand (Hall's condition: every
+    set of materials needs at most the fixed units of it plus the choice lists that touch it)."""
+    short = {m: n - fixed[m] for m, n in demand.items() if n > fixed[m]}
+    if not short:
+        return True
+    mats = list(short)
+    for mask in range(1, 1 << len(mats)):
+        chosen = {m for i, m in enumerate(mats) if mask >> i & 1}
+        if sum(short[m] for m in chosen) > sum(1 for c in choices if c & chosen):
+            return False
+    return True
+
+
+def _prices(game, h) -> dict:
+    """The price of one unit per (side, material), as the modifiers of `trade` make it."""
+    out = {}
+    for side in ("west", "east"):
+        for goods in ("raw", "manufactured"):
+            costs = game.modified_costs(h, ("trade", {"side": side, "goods": goods}), BASE_PRICE)
+            price = min((sum(t[2] for t in c) for c in costs), default=NO_WAY)
+            out[side, goods] = price
+    return out
+
+
+def _price_of(prices: dict, side: str, material: str) -> int:
+    return prices[side, "manufactured" if material in MANUFACTURED else "raw"]
+
+
+class _Market:
+    """What a player can produce and buy this turn: their production, the neighbours' sellable
+    production and the prices."""
+
+    def __init__(self, game, h):
+        self.own = _production(game, h, False)
+        self.sellers = {"west": _production(game, game.left(h), True),
+                        "east": _production(game, game.right(h), True)}
+        self.prices = _prices(game, h)
+
+    def cheapest(self, need: Counter, taken: dict) -> int:
+        """The fewest coins that buy what the player's own production cannot cover of `need`, on
+        top of the units already `taken` from each side (which the sellers must still be able to
+        produce); NO_WAY when nothing covers it."""
+        fixed, choices = self.own
+        short = Counter({m: n - fixed[m] for m, n in need.items() if n > fixed[m]})
+        if not short and all(self._sells(side, taken[side]) for side in taken):
+            return 0
+        mats = sorted(short)
+        best = NO_WAY
+        for bought in product(*(range(short[m] + 1) for m in mats)):
+            buy = Counter(dict(zip(mats, bought)))
+            if not _covers(short - buy, Counter(), choices):
+                continue
+            for west in product(*(range(buy[m] + 1) for m in mats)):
+                from_west = Counter(dict(zip(mats, west)))
+                from_east = buy - from_west
+                coins = sum(n * _price_of(self.prices, "west", m) for m, n in from_west.items()) + \
+                    sum(n * _price_of(self.prices, "east", m) for m, n in from_east.items())
+                if coins >= best:
+                    continue
+                if self._sells("west", taken["west"] + from_west) and self._sells("east", taken["east"] + from_east):
+                    best = coins
+        return best
+
+    def _sells(self, side: str, units: Counter) -> bool:
+        fixed, choices = self.sellers[side]
+        return _covers(+units, fixed, choices)
+
+
+def _missing(game, item) -> tuple[Counter, dict]:
+    """(what is still to cover of an item's cost, the units already bought per side) in the
+    payment under way: the offers of the market record the purchases."""
+    need = Counter(game.field(item, "needs"))
+    taken = {"west": Counter(), "east": Counter()}
+    for o in game.zone(None, "market").items:
+        n = game.field(o, "taken")
+        if n:
+            res = game.field(o, "res")
+            taken[game.field(o, "side")][res] += n
+            need[res] -= n
+    return +need, taken
+
+
+@kernel(1, sets=("price",))
+def quote(game, you, item):
+    """7 Wonders: set item.price to the fewest coins buying from the neighbours what your city lacks
+    for the item's cost (1000 when no purchase can cover it)."""
+    need, taken = _missing(game, item)
+    game.set_field(item, "price", _Market(game, you).cheapest(need, taken))
+    return
+    yield
+
+
+@kernel(1, sets=("price", "ok"))
+def assess(game, you, item):
+    """7 Wonders, during a payment: set item.price to the fewest coins still to spend (0: your city
+    covers the rest) and mark each offer of the market `ok` when buying it, at its `price`, still
+    lets you complete the payment with the coins you have."""
+    need, taken = _missing(game, item)
+    market = _Market(game, you)
+    game.set_field(item, "price", market.cheapest(need, taken))
+    coins = you.stock["coin"]
+    for o in game.zone(None, "market").items:
+        side, res = game.field(o, "side"), game.field(o, "res")
+        price = _price_of(market.prices, side, res)
+        ok = False
+        if need[res] > 0 and price <= coins:
+            rest = dict(taken)
+            rest[side] = taken[side] + Counter({res: 1})
+            after = market.cheapest(need - Counter({res: 1}), rest)
+            ok = after < NO_WAY and after + price <= coins
+        game.set_field(o, "ok", ok)
+        game.set_field(o, "price", price)
+    return
+    yield
