@@ -156,8 +156,8 @@ def _missing(game, item) -> tuple[Counter, dict]:
 def quote(game, you, item):
     """7 Wonders: set item.price to the fewest coins buying from the neighbours what your city lacks
     for the item's cost (1000 when no purchase can cover it)."""
-    need, taken = _missing(game, item)
-    game.set_field(item, "price", _Market(game, you).cheapest(need, taken))
+    fresh = {"west": Counter(), "east": Counter()}
+    game.set_field(item, "price", _Market(game, you).cheapest(Counter(game.field(item, "needs")), fresh))
     return
     yield
 
