@@ -133,6 +133,11 @@ class _Market:
                     best = coins
         return best
 
+    def makes(self, side: str, material: str) -> bool:
+        """Whether the neighbour on that side produces the material for sale at all."""
+        fixed, choices = self.sellers[side]
+        return fixed[material] > 0 or any(material in c for c in choices)
+
     def _sells(self, side: str, units: Counter) -> bool:
         fixed, choices = self.sellers[side]
         return _covers(+units, fixed, choices)
@@ -175,7 +180,7 @@ def assess(game, you, item):
         side, res = game.field(o, "side"), game.field(o, "res")
         price = _price_of(market.prices, side, res)
         ok = False
-        if need[res] > 0 and price <= coins:
+        if need[res] > 0 and price <= coins and market.makes(side, res):
             rest = dict(taken)
             rest[side] = taken[side] + Counter({res: 1})
             after = market.cheapest(need - Counter({res: 1}), rest)
