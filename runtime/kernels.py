@@ -50,6 +50,7 @@ from collections import Counter
 from itertools import product
 
 NO_WAY = 1000   # the price of a cost that no purchase can cover
+_NOTHING: Counter = Counter()
 MANUFACTURED = frozenset({"glass", "papyrus", "textile"})
 BASE_PRICE = [("plain", "coin", 2)]
 
@@ -107,29 +108,33 @@ class _Market:
         self.sellers = {"west": _production(game, game.left(h), True),
                         "east": _production(game, game.right(h), True)}
         self.prices = _prices(game, h)
+        self._sold: dict = {}   # (side, units) -> whether that neighbour can sell them
 
     def cheapest(self, need: Counter, taken: dict) -> int:
         """The fewest coins that buy what the player's own production cannot cover of `need`, on
         top of the units already `taken` from each side (which the sellers must still be able to
         produce); NO_WAY when nothing covers it."""
         fixed, choices = self.own
-        short = Counter({m: n - fixed[m] for m, n in need.items() if n > fixed[m]})
-        if not short and all(self._sells(side, taken[side]) for side in taken):
-            return 0
-        mats = sorted(short)
+        mats = sorted(m for m, n in need.items() if n > fixed[m])
+        short = [need[m] - fixed[m] for m in mats]
+        west_taken, east_taken = taken["west"], taken["east"]
+        if not mats:
+            return 0 if self._sells("west", west_taken) and self._sells("east", east_taken) else NO_WAY
+        west_price = [_price_of(self.prices, "west", m) for m in mats]
+        east_price = [_price_of(self.prices, "east", m) for m in mats]
         best = NO_WAY
-        for bought in product(*(range(short[m] + 1) for m in mats)):
-            buy = Counter(dict(zip(mats, bought)))
-            if not _covers(short - buy, Counter(), choices):
+        # how many units of each material to buy (the rest from your own choice cards), then how
+        # many of those from the west; the sellers must produce what they sell
+        for buy in product(*(range(n + 1) for n in short)):
+            if not _covers(Counter({m: n - b for m, n, b in zip(mats, short, buy) if n > b}), _NOTHING, choices):
                 continue
-            for west in product(*(range(buy[m] + 1) for m in mats)):
-                from_west = Counter(dict(zip(mats, west)))
-                from_east = buy - from_west
-                coins = sum(n * _price_of(self.prices, "west", m) for m, n in from_west.items()) + \
-                    sum(n * _price_of(self.prices, "east", m) for m, n in from_east.items())
+            for west in product(*(range(b + 1) for b in buy)):
+                coins = sum(w * wp + (b - w) * ep for w, b, wp, ep in zip(west, buy, west_price, east_price))
                 if coins >= best:
                     continue
-                if self._sells("west", taken["west"] + from_west) and self._sells("east", taken["east"] + from_east):
+                from_west = west_taken + Counter(dict(zip(mats, west)))
+                from_east = east_taken + Counter({m: b - w for m, b, w in zip(mats, buy, west)})
+                if self._sells("west", from_west) and self._sells("east", from_east):
                     best = coins
         return best
 
@@ -139,8 +144,12 @@ class _Market:
         return fixed[material] > 0 or any(material in c for c in choices)
 
     def _sells(self, side: str, units: Counter) -> bool:
-        fixed, choices = self.sellers[side]
-        return _covers(+units, fixed, choices)
+        key = (side, frozenset((+units).items()))
+        known = self._sold.get(key)
+        if known is None:
+            fixed, choices = self.sellers[side]
+            known = self._sold[key] = _covers(+units, fixed, choices)
+        return known
 
 
 def _missing(game, item) -> tuple[Counter, dict]:
