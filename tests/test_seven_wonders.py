@@ -262,6 +262,62 @@ def test_immediate_effects_see_the_cards_neighbours_built_this_turn(program):
     assert stock(g, 0, "coin") == 2
 
 
+# ---------------------------------------------------------------------------- wonder powers
+
+
+def run_effect(g: Game, i: int, name: str, slot: str = "built") -> list:
+    e = card(g, name)
+    return drive(g, e.effects[slot](g, player(g, i), e))
+
+
+def test_halikarnassus_builds_a_discarded_card_for_free(program):
+    g = table(program, coins=0)
+    for name in ("altar", "lumber_yard#2"):
+        g.move(card(g, name), g.zone(None, "discards"))
+    put(g, 0, "city", "lumber_yard")                   # a second Lumber Yard may not be built
+    run_effect(g, 0, "halikarnassus_a2")
+    asked = proc(g, "build_from_discards", answers=["Altar"])
+    assert asked[0].options == ["Altar", "none"]
+    assert card(g, "altar") in g.zone(player(g, 0), "city").items and stock(g, 0, "coin") == 0
+    assert stock(g, 0, "discard_builds") == 0
+
+
+def test_olympia_a_builds_one_card_free_per_age(program):
+    g = table(program, age=3, coins=0)
+    run_effect(g, 0, "olympia_a2")
+    choose_card(g, 0, "palace")
+    assert func(g, "can_use", "build_free") and not func(g, "can_use", "build")
+    proc(g, "resolve", "build_free")
+    assert card(g, "palace") in g.zone(player(g, 0), "city").items
+    choose_card(g, 0, "pantheon")
+    assert not func(g, "can_use", "build_free")        # once per age
+    g.state.globals["age"] = 2                         # (the counter is only compared with the age)
+    player(g, 0).stock["free_used_in"] = 1
+    assert func(g, "can_use", "build_free")
+
+
+def test_babylon_b_plays_the_seventh_card(program):
+    g = table(program, coins=0)
+    run_effect(g, 0, "babylon_b2")
+    put(g, 0, "hand", "lumber_yard")
+    asked = proc(g, "play_seventh", answers=["build"])
+    assert asked[0].options == ["build", "discard"]
+    assert card(g, "lumber_yard") in g.zone(player(g, 0), "city").items
+
+
+def test_olympia_b_trades_raw_materials_at_one_coin_and_copies_a_guild(program):
+    g = table(program, age=3, coins=3)
+    run_effect(g, 0, "olympia_b1")
+    put(g, 1, "city", "stone_pit")
+    choose_card(g, 0, "baths")
+    assert g.field(card(g, "baths"), "price") == 1
+    run_effect(g, 0, "olympia_b3")
+    put(g, 1, "city", "magistrates_guild", "altar")    # the left neighbour's guild, and a blue card
+    put(g, 2, "city", "theater")
+    proc(g, "copy_guild")                              # one guild to copy: nothing to ask
+    assert stock(g, 0, "guilds") == 2                  # as if yours: your neighbours' blue cards
+
+
 # ---------------------------------------------------------------------------- passing hands
 
 
