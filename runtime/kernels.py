@@ -6,7 +6,9 @@ calls; the runtime looks them up here. Kernels are generators like every effect.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from itertools import product
 from typing import Callable
 
 
@@ -46,9 +48,6 @@ def kernel(arity: int, sets: tuple = ()):
 # already bought `taken` times in the payment under way. A purchase's price is 2 coins as the
 # modifiers of the action `trade(side, goods)` change it, read where `pay` reads them.
 
-from collections import Counter
-from itertools import product
-
 NO_WAY = 1000   # the price of a cost that no purchase can cover
 _NOTHING: Counter = Counter()
 MANUFACTURED = frozenset({"glass", "papyrus", "textile"})
@@ -85,13 +84,14 @@ def _covers(demand: Counter, fixed: Counter, choices: list) -> bool:
 
 
 def _prices(game, h) -> dict:
-    """The price of one unit per (side, material), as the modifiers of `trade` make it."""
+    """The coins one unit costs per (side, goods), as the modifiers of `trade` make it (NO_WAY
+    while a modifier forbids buying, or makes the price something else than coins)."""
     out = {}
     for side in ("west", "east"):
         for goods in ("raw", "manufactured"):
             costs = game.modified_costs(h, ("trade", {"side": side, "goods": goods}), BASE_PRICE)
-            price = min((sum(t[2] for t in c) for c in costs), default=NO_WAY)
-            out[side, goods] = price
+            coins = [sum(t[2] for t in c) for c in costs if all(t[0] == "plain" and t[1] == "coin" for t in c)]
+            out[side, goods] = min(coins, default=NO_WAY)
     return out
 
 
