@@ -179,7 +179,7 @@ def quote(game, you, item):
 @kernel(1, sets=("price", "ok"))
 def assess(game, you, item):
     """7 Wonders, during a payment: set item.price to the fewest coins still to spend (0: your city
-    covers the rest) and mark each offer of the market `ok` when buying it, at its `price`, still
+    covers the rest, as no purchase is free in this game) and mark each offer of the market `ok` when buying it, at its `price`, still
     lets you complete the payment with the coins you have."""
     need, taken = _missing(game, item)
     market = _Market(game, you)
