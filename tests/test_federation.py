@@ -155,6 +155,22 @@ def test_funding_overflows_into_the_joint_project(program):
     assert p1.stock["lavandium"] == 1 and p2.stock["lavandium"] == 1  # first Joint funding: a crystal
 
 
+@pytest.mark.parametrize("players, steps", [(4, 9), (3, 8), (2, 7)])
+def test_joint_project_start_space_follows_the_player_count(program, players, steps):
+    """p.12: the Joint project is funded at 9 steps; p.26/p.27 (3 and 2 players): "coloque cada
+    marcador de Projeto Principal no espaço correspondente", the Joint's marker too, so it needs one
+    step less per missing player, as the other projects do (issue 6, deviation E)."""
+    g = fresh(program, players)
+    funded = g.program.funcs["funded"]
+    joint, me = ent(g, "proj_joint"), g.state.players[0]
+    g.set_field(joint, "progress", steps - 1)
+    assert not funded(g, me, joint)
+    proc(g, "fund_choice", answers=["Joint Main Project"])
+    assert g.state.evars["proj_joint"]["progress"] == steps and funded(g, me, joint)
+    proc(g, "fund_choice", answers=["Joint Main Project"])   # "pode ser financiado mais de 9 vezes"
+    assert g.state.evars["proj_joint"]["progress"] == steps + 1
+
+
 # ---------------------------------------------------------------------------- Neo (p.14)
 
 
@@ -340,13 +356,14 @@ def test_first_player_cannot_take_the_presidents_office_on_the_first_turn(progra
 
 
 def test_arratooine_level_two_bonus_can_be_split(program):
-    # p.17: spend 1 Coppernium; 2 Oceanium + 1 grade, or 3 grades, or 1 Oceanium + 2 grades.
+    """p.17: spend 1 Coppernium; 2 Oceanium + 1 grade, or 3 grades, or 1 Oceanium + 2 grades: the
+    example's three outcomes and no fourth (3 Oceanium is not among them; issue 6, deviation C)."""
     g = fresh(program, 2)
     me = stock(g, 0)
     g.move(ent(g, "stall_academy"), zone(g, "stalls_l1", 0))
     me.update(copernium=1, inf_arra=1)
     asked = proc(g, "arra_action", answers=["move a disc up to Level 2", "1 Oceanium and 2 grades"])
-    assert asked[1].options == ["3 Oceanium", "2 Oceanium and 1 grade", "1 Oceanium and 2 grades", "3 grades"]
+    assert asked[1].options == ["2 Oceanium and 1 grade", "1 Oceanium and 2 grades", "3 grades"]
     assert (me["copernium"], me["oceanium"], me["accreditation"], me["inf_arra"]) == (0, 1, 3, 2)
 
 
