@@ -73,11 +73,12 @@ STATEMENT_FRAMES: dict[CodeType, Callable[[Any], Optional[str]]] = {}
 class Decision:
     """A question to one player: an enumerable list of options; the answer is an option index."""
 
-    __slots__ = ("player", "prompt", "values", "where", "_labels")
+    __slots__ = ("player", "prompt", "values", "where", "_labels", "orders_triggers")
 
     def __init__(self, player: Holder, prompt: str, values: list, where: str):
         self.player, self.prompt, self.values, self.where = player, prompt, values, where
         self._labels = None
+        self.orders_triggers = False   # the order of simultaneous trigger firings: not progress (see apply)
 
     @property
     def size(self) -> int:
@@ -134,7 +135,8 @@ class Game:
         self.agents = agents or []
         self.log: list = []          # decisions: [player, choice]; random outcomes: ["roll"|"shuffle", ...]
         self.messages: list[str] = []
-        self.pending: list = []      # trigger firings queued by events, run at the next statement end
+        self.pending: list = []      # trigger firings (trigger, args, emission) queued by events, run at the next statement end
+        self.emissions = 0           # events announced so far: tells the firings of one event from the next
         self.by_event: dict[str, list[Trigger]] = {}   # an event is announced only while a key is here
         self.ending: Tally = Tally()   # events that end a duration (`until`): announced even if no trigger listens
         self.by_action: dict[str, list[Modifier]] = {}   # empty unless a modifier is in force: the fast test
@@ -202,7 +204,8 @@ class Game:
             self.tracer(Effect("choice", d.player.name, f"{d.prompt} -> {d.options[choice]}", None, d.where))
         if self.decisions_made > MAX_DECISIONS:
             raise RulesRuntimeError("E602", f"the game did not end within {MAX_DECISIONS} decisions", d.where)
-        return self._advance(choice)
+        # ordering a chain's own firings does not end the chain: a runaway stays one (E602)
+        return self._advance(choice, fresh_chain=not d.orders_triggers)
 
     def clone(self) -> "Game":
         """An independent game at the same point, made by replaying this one's decisions (a game is a
@@ -220,9 +223,10 @@ class Game:
         """The options of the pending decision (empty when the game is over)."""
         return list(self.decision.options) if self.decision else []
 
-    def _advance(self, value) -> Optional[Decision]:
-        self.chain.clear()
-        self.steps = 0
+    def _advance(self, value, fresh_chain: bool = True) -> Optional[Decision]:
+        if fresh_chain:
+            self.chain.clear()
+            self.steps = 0
         try:
             while True:
                 d = self._gen.send(value)
@@ -953,12 +957,13 @@ class Game:
 
     def emit(self, event: str, subject: Optional[Holder], args: dict) -> None:
         """Announce an event: matching triggers are queued, durations ending on it expire."""
+        self.emissions += 1
         for t in list(self.by_event.get(event, ())):
             if not matches(t.owner, t.subject, t.filters, subject, args):
                 continue
             if t.once:
                 self._unregister(t)
-            self.pending.append((t, args))
+            self.pending.append((t, args, self.emissions))
         ending = [t for t in self.state.triggers
                   if t.until is not None and t.until[1] == event and matches(t.owner, t.until[0], t.until[2], subject, args)]
         for t in ending:
@@ -1060,7 +1065,9 @@ class Game:
     def drain(self):
         """Run queued trigger firings (and those they cause), within the step budget."""
         while self.pending:
-            t, args = self.pending.pop(0)
+            if len(self.pending) > 1:
+                yield from self._order_simultaneous()
+            t, args, _emission = self.pending.pop(0)
             fn, span = self.program.triggers[t.tid]
             if self.tracer is not None:
                 self._note("trigger", t.owner, f"on {t.event}", None, span)
@@ -1072,6 +1079,54 @@ class Game:
                     "E602", f"more than {MAX_CHAIN} triggers fired without a decision: a runaway chain",
                     counts[0][0], [f"{span} fired {n} times" for span, n in counts])
             yield from fn(self, t.owner, args, t.env)
+
+    def _order_simultaneous(self):
+        """When the next firing is one of several that one event queued for the same player, that
+        player chooses which of them runs first (rulebooks let players order their own simultaneous
+        effects: Tapestry's "em qualquer ordem"). The chosen firing moves to the head; the player's
+        other firings keep their places in the queue, in registration order, and are asked about
+        again when the next of them comes up. Firings that would do exactly the same thing are
+        not told apart, so one trigger (or identical copies of one) asks nothing."""
+        head, _args, emission = self.pending[0]
+        owner = head.owner
+        if not owner.is_player:
+            return   # an actor has no one to ask: registration order
+        slots, distinct = [], {}
+        for i, (t, args, e) in enumerate(self.pending):
+            if e != emission:
+                break   # one event's firings are queued together: the rest came later
+            if t.owner is owner:
+                slots.append(i)
+                distinct.setdefault(_firing_key(t, args), i)
+        if len(distinct) < 2:
+            return
+        firsts = list(distinct.values())
+        labels = self._firing_labels([self.pending[i][0] for i in firsts])
+        where = self.program.triggers[head.tid][1]
+        question = self.decide(owner, f"several of your effects on {head.event} at once: which first?", labels, where)
+        question.orders_triggers = True
+        chosen = firsts[(yield question)]
+        if chosen != slots[0]:
+            ordered = [chosen] + [i for i in slots if i != chosen]
+            moved = [self.pending[i] for i in ordered]
+            for slot, entry in zip(slots, moved):
+                self.pending[slot] = entry
+
+    def _firing_labels(self, triggers: list) -> list[str]:
+        """How firings read as options: the card or tile whose effect registered the trigger (its
+        title), or the trigger's rules position; the position is added where titles repeat."""
+        names = []
+        for t in triggers:
+            this = t.env.get("this")
+            names.append(this.label() if isinstance(this, EntityDef) else None)
+        labels = []
+        for name, t in zip(names, triggers):
+            span = self.program.triggers[t.tid][1]
+            if name is None:
+                labels.append(f"the effect at {span}")
+            else:
+                labels.append(name if names.count(name) == 1 else f"{name} ({span})")
+        return labels
 
     def step(self, where: str) -> None:
         """Count one loop iteration or call against the budget between two decisions."""
@@ -1157,6 +1212,14 @@ def matches(owner: Holder, mode: str, filters: dict, subject: Optional[Holder], 
     if mode == "opponents" and (subject is owner or subject is None or not subject.is_player):
         return False
     return all(args.get(k) == v for k, v in filters.items())
+
+
+def _firing_key(t: Trigger, args: dict) -> tuple:
+    """What a trigger firing does, for telling firings apart: its rules, its saved locals (by
+    identity for cards, players and other objects) and the event's arguments."""
+    def frozen(d: dict) -> tuple:
+        return tuple(sorted((k, v if isinstance(v, (int, str, bool, type(None))) else id(v)) for k, v in d.items()))
+    return t.tid, frozen(t.env), frozen(args)
 
 
 def _dedup(options: list) -> list:

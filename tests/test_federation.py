@@ -211,12 +211,35 @@ def test_erudite_1E1_and_1E3_act_on_the_next_neo_action(program):
     proc(g, "take_erudite", ent(g, "e1E3"))
     proc(g, "atalum_action", player=1, answers=[0])
     assert me["lavandium"] == 0
-    # 1E3: 2 moves, only the last asteroid gives its resources; 1E1: 2 Lavandium more
-    proc(g, "neo_action", answers=["Asteroid C", "Asteroid D"])
+    # 1E3: 2 moves, only the last asteroid gives its resources; 1E1: 2 Lavandium more; both tiles
+    # fire on this action, in the order their owner chooses
+    asked = proc(g, "neo_action", answers=["1E3", "Asteroid C", "Asteroid D"])
+    assert asked[0].options == ["1E1", "1E3"]
     assert me["neo_row"] == 2 and me["inf_neo"] == 3
     assert (me["lavandium"], me["copernium"], me["oceanium"]) == (2, 0, 1)
     proc(g, "neo_action", answers=["Asteroid G"])
     assert me["lavandium"] == 4 and me["neo_row"] == 3  # the triggers fired once
+
+
+@pytest.mark.parametrize("first, discard_prompt, discard_options", [
+    ("1E1", "(1 to discard)", ["lavandium", "copernium"]),              # 2 Lavandium in first
+    ("1E2", "(2 to discard)", ["lavandium", "copernium", "oceanium"]),  # the Oceanium fits first
+])
+def test_two_erudite_tiles_on_one_action_run_in_the_order_their_owner_chooses(program, first,
+                                                                             discard_prompt, discard_options):
+    """p.28: 1E1 and 1E2 both act "da próxima vez que você realizar uma ação em Neo"; the rulebook
+    fixes no order between two tiles firing on one action, so their owner chooses it (issue 6 §5),
+    and it matters at the 10-crystal cap of p.6 ("você pode descartar recursos")."""
+    g = fresh(program, 2)
+    me = stock(g, 0)
+    proc(g, "take_erudite", ent(g, "e1E1"))
+    proc(g, "take_erudite", ent(g, "e1E2"))
+    me["copernium"] = 9
+    asked = proc(g, "neo_action", answers=[first] + ["copernium"] * 2 + ["Asteroid C"] + ["copernium"] * 2)
+    assert asked[0].prompt == "several of your effects on act at once: which first?"
+    assert asked[0].options == ["1E1", "1E2"]
+    assert asked[1].prompt.endswith(discard_prompt) and asked[1].options == discard_options
+    assert sum(me[c] for c in ("lavandium", "copernium", "oceanium")) == 10
 
 
 # ---------------------------------------------------------------------------- Senate floors and laws
