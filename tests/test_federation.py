@@ -418,6 +418,58 @@ def test_accreditation_payment(program):
     assert me["accreditation"] == 3
 
 
+# p.11 ("O Oceanium (azul) pode substituir o Lavandium (roxo) ou o Coppernium (verde)") and the p.32
+# icon legend ("Oceanium pode substituir [Lavandium] ou [Coppernium]") read as a general rule: every
+# Lavandium or Coppernium a player pays may be an Oceanium (issue 6, deviation D).
+
+
+def test_oceanium_pays_the_spy_instead_of_lavandium(program):
+    """p.21: the Spy costs 1 Lavandium; p.11/p.32: an Oceanium may be paid instead."""
+    g = fresh(program, 2)
+    me = stock(g, 0)
+    me["oceanium"] = 1
+    asked = proc(g, "play_ambassador", answers=["Ambassador 3", "voting side", "G: Spy (left)",
+                                                "A: Officers' Quarters"])
+    assert "G: Spy (left)" in asked[2].options          # open with no Lavandium at all
+    assert (me["oceanium"], me["accreditation"]) == (0, 3)
+
+
+def test_oceanium_or_the_printed_crystal_is_the_payers_choice(program):
+    """p.17: a stall's price is spent; with both crystals held, the player picks which to pay."""
+    g = fresh(program, 2)
+    me = stock(g, 0)
+    me.update(copernium=1, oceanium=1)
+    asked = proc(g, "arra_action", answers=["Academy stall", "1 Oceanium instead", "2 accreditation grades"])
+    assert asked[1].options == ["the crystal", "1 Oceanium instead"]
+    assert (me["copernium"], me["oceanium"], me["inf_arra"]) == (1, 0, 1)
+
+
+def test_oceanium_pays_a_structures_coppernium(program):
+    """p.18-19: a Production Structure costs crystals; the Military Academy's 2 Coppernium are
+    paid in Oceanium by a player who holds no Coppernium."""
+    g = fresh(program, 2, variants=["first_game"])
+    me = stock(g, 0)
+    me["oceanium"] = 2
+    assert g.program.funcs["can_build"](g, g.state.players[0], ent(g, "academy"))
+    proc(g, "e81_action", answers=["Military Academy"])
+    assert (me["oceanium"], me["robots"], me["accreditation"]) == (0, 5, 2)
+
+
+@pytest.mark.parametrize("substituted", ["0", "1"])
+def test_oceanium_for_part_of_a_structure_with_the_1B1_discount(program, substituted):
+    """p.19 and 1B1 ("reduzido em 1 cristal à sua escolha"): the first game's Space Shipyard costs
+    Coppernium + Oceanium; a player with 1 Oceanium and 1 Lavandium builds it: 1B1 takes one crystal
+    off and the Oceanium pays the rest, whether it stands for the Coppernium or for itself."""
+    g = fresh(program, 2, variants=["first_game"])
+    me = stock(g, 0)
+    me.update(oceanium=1, lavandium=1)
+    proc(g, "take_erudite", ent(g, "e1B1"))
+    asked = proc(g, "e81_action", answers=["Space Shipyard", substituted])
+    assert asked[1].prompt == "pay how many of its Coppernium in Oceanium?"
+    assert (me["oceanium"], me["lavandium"], me["robots"]) == (0, 1, 5)
+    assert not g.state.modifiers                        # the discount is used up
+
+
 def test_honour_medal_race_needs_more_influence_for_each_next_medal(program):
     g = fresh(program, 4)
     for i, lua in enumerate([3, 3, 4, 5]):
