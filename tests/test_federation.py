@@ -366,6 +366,50 @@ def test_voting_side_with_the_assistant_die(program):
     assert len(zone(g, "missions_open", 0)) == 0
 
 
+def test_special_ambassador_is_played_in_the_round_its_owner_picks(program):
+    """p.31 (deep space tile): "Receba uma peça de Embaixador adicional com um poder de voto de 7.
+    Jogue esse Embaixador durante um de seus turnos. Durante a rodada que você jogar essa peça, você
+    jogará 5 turnos em vez de 4." It waits in its owner's hand until they choose to play it (issue 6,
+    deviation B); left alone after the four others, playing it is a fifth turn they may decline."""
+    g = fresh(program, 2)
+    me = g.state.players[0]
+    drive(g, g.run_slot(me, ent(g, "deep_ambassador"), "reward", "test"))
+    hand = zone(g, "amb_hand", 0)
+    asked = proc(g, "play_ambassador", answers=["Ambassador 3", "voting side", "A: Officers' Quarters"])
+    assert "Special Ambassador (7 votes)" in asked[0].options          # any turn may play it...
+    for piece in ("amb1", "amb2", "amb4"):                             # ...or none of this round's
+        g.move(ent(g, piece), zone(g, "amb_played", 0))
+    assert [a.name for a in hand] == ["amb_special"]
+    turns = g.state.globals["round_turn"]
+    asked = proc(g, "turn", answers=["no"])                            # the fifth turn, declined
+    assert asked[0].prompt == "play the Special Ambassador now (a fifth turn this round)?"
+    assert [a.name for a in hand] == ["amb_special"] and g.state.globals["round_turn"] == turns
+    proc(g, "end_of_round")
+    assert sorted(a.name for a in hand) == ["amb1", "amb2", "amb3", "amb4", "amb_special"]
+    for piece in ("amb1", "amb2", "amb3", "amb4"):                     # a later round: played now
+        g.move(ent(g, piece), zone(g, "amb_played", 0))
+    stock(g, 0)["copernium"] = 1
+    proc(g, "turn", answers=["yes", "E: Assistants' Room"])
+    assert stock(g, 0)["votes_floor[3]"] == 7
+    assert [a.name for a in zone(g, "amb_spent", 0)] == ["amb_special"]
+    proc(g, "end_of_round")                                            # played once, it is gone
+    assert "amb_special" not in [a.name for a in hand]
+
+
+def test_special_ambassador_played_early_gives_a_fifth_turn(program):
+    """p.31: "Durante a rodada que você jogar essa peça, você jogará 5 turnos em vez de 4": after
+    the Special Ambassador, the four others still come, the last one on a fifth turn, unasked."""
+    g = fresh(program, 2)
+    g.move(ent(g, "amb_special"), zone(g, "amb_hand", 0))
+    stock(g, 0)["copernium"] = 1
+    proc(g, "turn", answers=["Special Ambassador (7 votes)", "A: Officers' Quarters"])
+    for piece in ("amb1", "amb2", "amb3"):
+        g.move(ent(g, piece), zone(g, "amb_played", 0))
+    asked = proc(g, "turn", answers=["voting side", "E: Assistants' Room"])
+    assert asked[0].prompt == "which side up?"                         # Ambassador 4, no "may"
+    assert [a.name for a in zone(g, "amb_hand", 0)] == []
+
+
 def test_first_player_cannot_take_the_presidents_office_on_the_first_turn(program):
     g = fresh(program, 2)
     g.state.globals["round_turn"] = 1
