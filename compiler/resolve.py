@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Optional
 
 from rulebook.dsl import ast as A
+from rulebook.dsl.ast import replace
 from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
 
 CATEGORY = {
