@@ -1,27 +1,52 @@
-"""The `rulebook` command: lint, compile, explain, fmt, play and replay rules packs."""
+"""The `rulebook` command: lint, compile, explain, fmt, play and replay rules packs.
+
+Start-up matters (a lint is one short process): this module imports typer and nothing heavier at
+the top. Each command imports what it needs inside its function, and the consoles load rich when
+they first print, so `rulebook lint` never loads the runtime, the code generator or the language
+server (tests/test_startup.py, bench/startup.py).
+"""
 
 from __future__ import annotations
 
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 import typer
-from rich.table import Table
-from rich.text import Text
 
-from rulebook.dsl.ast import Span
-from rulebook.dsl.diagnostics import (ERROR, INFO, Diagnostic, RulesError, printable, render_json, render_text,
-                                      sort_key)
-from rulebook.dsl.parser import parse_file
-from rulebook.runtime.agents import PlainConsole
+if TYPE_CHECKING:  # annotations only: importing them at start-up would load lark and rich
+    from rich.text import Text
+
+    from rulebook.dsl.diagnostics import Diagnostic, RulesError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="A declarative rules language for board games: lint, compile, play.")
-# Everything printed holds user text: no markup, no emoji codes, control characters escaped.
-out = PlainConsole()
-err = PlainConsole(stderr=True)
+
+
+class _LazyConsole:
+    """A PlainConsole (no markup, no emoji codes, control characters escaped: everything printed holds
+    user text) made at its first use, so importing the CLI does not import rich."""
+
+    def __init__(self, **options):
+        self._options = options
+        self._console = None
+
+    @property
+    def rich(self):
+        """The rich console itself (for rich objects that take a console, such as a progress bar)."""
+        if self._console is None:
+            from rulebook.runtime.console import PlainConsole
+
+            self._console = PlainConsole(**self._options)
+        return self._console
+
+    def __getattr__(self, name: str):
+        return getattr(self.rich, name)
+
+
+out = _LazyConsole()
+err = _LazyConsole(stderr=True)
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 SEED_LIMIT = 2 ** 63   # the range a log accepts (runtime.record.SEED_LIMIT)
@@ -46,6 +71,8 @@ class AgentKind(str, Enum):
 
 def _report(diags: list[Diagnostic], sources: dict, fmt: Format) -> int:
     """Print findings; the exit code is 1 when any is an error or warning."""
+    from rulebook.dsl.diagnostics import INFO, render_json, render_text, sort_key
+
     diags = sorted(diags, key=sort_key)
     if fmt is Format.json:
         out.print(render_json(diags), markup=False)
@@ -82,6 +109,7 @@ def lint(paths: List[Path] = typer.Argument(..., help="Rules files, pack folders
          expansions: List[str] = with_option()) -> None:
     """Check rules files or packs (stacked with any --with expansions) and report every finding."""
     from rulebook.compiler.driver import analyse, analyse_file
+    from rulebook.dsl.diagnostics import ERROR, INFO, RulesError
 
     diags: list[Diagnostic] = []
     sources: dict = {}
@@ -109,6 +137,7 @@ def compile_(pack: str = typer.Argument(..., help="Pack folder or shipped pack n
              expansions: List[str] = with_option()) -> None:
     """Compile a pack (stacked with any --with expansions) into one Python module of effect functions."""
     from rulebook.compiler.driver import compile_pack
+    from rulebook.dsl.diagnostics import INFO, RulesError
 
     try:
         compiled = compile_pack(pack, use_cache=not no_cache, expansions=expansions)
@@ -125,6 +154,9 @@ def compile_(pack: str = typer.Argument(..., help="Pack folder or shipped pack n
 
 
 def _cannot_write(path: Path, reason: str) -> RulesError:
+    from rulebook.dsl.ast import Span
+    from rulebook.dsl.diagnostics import Diagnostic, RulesError
+
     return RulesError([Diagnostic("E506", f"cannot write {path}: {reason}", Span(str(path), 0, 0, 0, 0))])
 
 
@@ -161,7 +193,9 @@ def explain(pack: str = typer.Argument(..., help="Pack folder or shipped pack na
     """Show a declaration, where it is and what it does in plain words."""
     from rulebook.compiler.driver import analyse
     from rulebook.compiler.explain import explain as read_out
-    from rulebook.dsl.diagnostics import did_you_mean
+    from rich.text import Text
+
+    from rulebook.dsl.diagnostics import RulesError, did_you_mean, printable
     from rulebook.dsl.printer import Printer
 
     try:
@@ -185,6 +219,8 @@ def explain(pack: str = typer.Argument(..., help="Pack folder or shipped pack na
 def fmt(paths: List[Path] = typer.Argument(..., help="Rules files to format in place."),
         check: bool = typer.Option(False, "--check", help="Only report files that would change.")) -> None:
     """Rewrite rules files in the canonical layout, keeping their comments."""
+    from rulebook.dsl.diagnostics import RulesError
+    from rulebook.dsl.parser import parse_file
     from rulebook.dsl.printer import format_text
 
     changed = 0
@@ -251,6 +287,7 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
     """Play a whole game with the given agents and print the final scores and the winner."""
     from rulebook.runtime.agents import make_agents
     from rulebook.runtime.engine import Game, RulesRuntimeError
+    from rulebook.dsl.diagnostics import RulesError
     from rulebook.runtime.record import dump, record
 
     try:
@@ -300,6 +337,10 @@ def cover(pack: str = typer.Argument(..., help="Pack folder or shipped pack name
           expansions: List[str] = with_option()) -> None:
     """Play seeded random games and list the cards, tiles, spaces, faces and procs that never ran."""
     from rulebook.runtime.agents import make_agents
+    from rich.table import Table
+    from rich.text import Text
+
+    from rulebook.dsl.diagnostics import RulesError, printable
     from rulebook.runtime.coverage import Coverage
     from rulebook.runtime.engine import Game, RulesRuntimeError
 
@@ -343,12 +384,18 @@ class _ShowingState:
 
 def _cell(value, **style) -> Text:
     """A table cell or title holding user text: plain, never markup, control characters escaped."""
+    from rich.text import Text
+
+    from rulebook.dsl.diagnostics import printable
+
     return Text(printable(str(value)), **style)
 
 
 def _print_state(game, title: str) -> None:
     """The state as tables: per player (stocks, counters, track positions, zones by title), then
     shared zones and global counters. Every cell is plain text: rules text is never markup."""
+    from rich.table import Table
+
     program, state = game.program, game.state
     players = state.players + list(state.actors.values())   # actors hold stocks and zones too
     table = Table(title=_cell(title))
@@ -383,6 +430,8 @@ def _print_effect(effect) -> None:
 def _print_result(title: str, result: dict, decisions: int) -> None:
     """The score table: one column per winner key (headed by its rules text, tie-breaks after the
     main key), then the stocks a key adds or subtracts, each apart."""
+    from rich.table import Table
+
     table = Table(title=_cell(f"{title}: final scores"))
     table.add_column("player")
     keys = result.get("keys") or ["score"]
@@ -403,6 +452,8 @@ def _logged_program(recorded, log: Path, pack: Optional[str], interpret: bool, e
     was played, beside the log, or shipped under its name. Any other pack, even one with the same
     folder name, is refused: E508 at the log, listing what was tried."""
     from rulebook.compiler.pack import MANIFEST, SHIPPED
+    from rulebook.dsl.ast import Span
+    from rulebook.dsl.diagnostics import Diagnostic, RulesError
 
     if pack is not None:
         candidates = [pack]
@@ -442,6 +493,7 @@ def replay(log: Path = typer.Argument(..., help="A log written by `rulebook play
                help="Stack these expansions instead of the ones the log names (for packs that moved).")) -> None:
     """Replay a logged game (on the pack and expansions it names) and check that it reaches the same
     final state and result."""
+    from rulebook.dsl.diagnostics import RulesError
     from rulebook.runtime.engine import RulesRuntimeError
     from rulebook.runtime.record import load, replay as run_replay
 
@@ -465,7 +517,9 @@ def replay(log: Path = typer.Argument(..., help="A log written by `rulebook play
     out.print(f"replay matches the log: final state {game.state.digest()}")
 
 
-from rulebook.cli import lsp as _lsp  # noqa: E402,F401  (registers `rulebook lsp`)
+# The commands kept in modules of their own register on `app` here, in `--help` order; like the
+# commands above, each imports its heavy libraries (pygls, scipy, jinja2...) only when it runs.
+from rulebook.cli import lsp, simulate, gallery  # noqa: E402,F401
 
 
 def main() -> None:
@@ -481,10 +535,5 @@ def main() -> None:
         sys.exit(EXIT_USAGE)
 
 
-from . import simulate  # noqa: E402,F401  (registers `rulebook simulate`)
-
 if __name__ == "__main__":
     main()
-
-
-from rulebook.cli import gallery as _gallery  # noqa: E402,F401  (registers `rulebook gallery`)

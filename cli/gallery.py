@@ -8,7 +8,6 @@ from typing import List, Optional
 import typer
 
 from rulebook.cli import EXIT_USAGE, _cannot_write, _fail, app, err, out
-from rulebook.dsl.diagnostics import RulesError, printable
 
 
 @app.command()
@@ -20,6 +19,7 @@ def gallery(pack: str = typer.Argument(..., help="Pack folder or shipped pack na
                                                  "whose use and win-rate figures the gallery shows.")) -> None:
     """Write a searchable HTML gallery of the pack: readings, sources, overrides and figures."""
     from rulebook.compiler.gallery import StatsError, build
+    from rulebook.dsl.diagnostics import RulesError, printable
 
     try:
         written = build(pack, output, expansions, stats)

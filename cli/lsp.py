@@ -7,11 +7,9 @@ lsprotocol are imported when the server starts, so the other commands never load
 
 from __future__ import annotations
 
-from importlib.metadata import version
 from pathlib import Path
 
 from rulebook.cli import app
-from rulebook.dsl.diagnostics import ERROR, WARNING, RulesError
 
 T = None  # lsprotocol.types, bound by make_server()
 
@@ -41,6 +39,8 @@ def lsp() -> None:
 def make_server():
     """A pygls LanguageServer with every feature of the rules language registered."""
     global T
+    from importlib.metadata import version
+
     from lsprotocol import types
     from pygls.lsp.server import LanguageServer
 
@@ -80,6 +80,8 @@ def _uri(path: Path) -> str:
 
 
 def _lines(ls, path: Path) -> list[str]:
+    from rulebook.dsl.diagnostics import RulesError
+
     try:
         return ls.rules.text_of(path).split("\n")
     except (OSError, RulesError):  # an unreadable file: positions stay as they are
@@ -137,6 +139,8 @@ def _lint(ls, path: Path) -> None:
 
 
 def _publish(ls, path: Path, key: Path) -> None:
+    from rulebook.dsl.diagnostics import ERROR, WARNING
+
     view = ls.rules.view(path)
     ls.views[key] = view
     severity = {ERROR: T.DiagnosticSeverity.Error, WARNING: T.DiagnosticSeverity.Warning}

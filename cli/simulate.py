@@ -1,6 +1,6 @@
 """`rulebook simulate`: many seeded games on worker processes or Ray, with balance statistics in the
 terminal, as JSON and as a self-contained HTML report. scipy, matplotlib and ray are imported only
-when this command runs, so the other commands start without them."""
+when this command runs, so the other commands start without them (rich and the runtime too)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,6 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
-
-from rulebook.dsl.diagnostics import RulesError
 
 from . import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, Format, _check_seats, _fail, _sources_of, app, err, out, \
     with_option
@@ -102,6 +98,7 @@ def simulate(pack: str = typer.Argument(..., help="Pack folder, shipped or insta
 
 def _prepare(ref: str, stack: List[str], players: int, variants: List[str], agent: str) -> tuple:
     """Compile one pack stack for the workers: (job, score key labels, components), or exit on bad rules."""
+    from rulebook.dsl.diagnostics import RulesError
     from rulebook.runtime import simulate as sim
 
     try:
@@ -117,12 +114,14 @@ def _play(prepared: list, seeds: range, workers: int, backend: Backend, ray_addr
           failures: Path) -> tuple[list, list]:
     """Every prepared stack's games under one progress bar; failed games are reported (and their logs
     written) as they arrive. Returns the records and the failures of each stack."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     from rulebook.runtime import simulate as sim
 
     runs, failed = [], [[] for _ in prepared]
     # refreshed by hand: no refresh thread may run while worker processes are forked
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=err, transient=True, auto_refresh=False) as bar:
+                  console=err.rich, transient=True, auto_refresh=False) as bar:
         for index, (job, _keys, _components) in enumerate(prepared):
             task = bar.add_task(f"{job.pack} {' '.join('+' + e for e in job.expansions)}".strip(), total=len(seeds))
             folder = failures / "against" if index else failures   # the two packs may have one name
@@ -153,6 +152,8 @@ def _interval(value, low, high, percent: bool = True) -> str:
 
 def _print_report(report: dict, played: int, elapsed: float, workers: int, backend) -> None:
     """Rich tables: seats, game length, the components with the largest and smallest effect, failures."""
+    from rich.table import Table
+
     where = f"{workers} worker(s)" if backend is Backend.local else "Ray"
     out.print(f"{played} games in {elapsed:.1f} s on {where} ({played / elapsed:.0f} games/s)", markup=False)
     seats = Table(title=f"{report['pack']}: {report['games']} games, {report['players']} players")

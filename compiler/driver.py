@@ -1,4 +1,9 @@
-"""The one place that chains the stages: parse -> resolve -> check -> codegen (or interpret) -> load."""
+"""The one place that chains the stages: parse -> resolve -> check -> codegen (or interpret) -> load.
+
+The stages are imported where they are used: a lint never loads the code generator (nor jinja2),
+and a cache hit loads neither the parser (nor lark) nor the checker: only the pack's manifests, the
+cache entry and the runtime its module needs (tests/test_startup.py).
+"""
 
 from __future__ import annotations
 
@@ -12,22 +17,20 @@ import types
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal, Optional, Sequence
+from typing import TYPE_CHECKING, Literal, Optional, Sequence
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import ERROR, Diagnostic, RulesError, sort_key
-from rulebook.dsl.files import read_limited, write_atomic  # noqa: F401 - write_atomic is used by the CLI
-from rulebook.dsl.parser import MAX_FILE_BYTES, deep_recursion, parse_file, parse_text
-from rulebook.runtime.kernels import KERNELS
-from rulebook.runtime.program import Program
+from rulebook.dsl.files import MAX_FILE_BYTES, read_limited, write_atomic  # noqa: F401 - write_atomic: the CLI's
 
-from .check import Checker
-from .codegen import generate
-from .layout import layout
 from .pack import MANIFEST, Pack, load_pack, stack_chain, stacking_conflicts
-from .resolve import Symbols, resolve
+
+if TYPE_CHECKING:
+    from rulebook.runtime.program import Program
+
+    from .resolve import Symbols
 
 _HERE = Path(__file__).resolve().parent
 # Bump when generated code changes for a reason the sources below do not show (a dependency's output).
@@ -75,6 +78,8 @@ class Analysis:
         It hashes each pack's name and the AST of its files in order (an AST's repr leaves spans
         out), so `rulebook fmt`, comments and the folder the pack sits in leave it unchanged.
         """
+        from rulebook.dsl.parser import deep_recursion
+
         h = hashlib.sha256(IDENTITY_FORMAT.encode())
         with deep_recursion():
             for name, modules in self.modules:
@@ -83,11 +88,14 @@ class Analysis:
         return h.hexdigest()[:20]
 
 
-def analyse_chain(chain: list[Pack], parse=parse_file) -> Analysis:
+def analyse_chain(chain: list[Pack], parse=None) -> Analysis:
     """Parse every file of every pack, resolve names across them and check the result.
 
-    `parse(path, shown)` returns (module, text); an editor passes one that reads its unsaved texts.
+    `parse(path, shown)` returns (module, text), `parse_file` by default; an editor passes one that
+    reads its unsaved texts.
     """
+    if parse is None:
+        from rulebook.dsl.parser import parse_file as parse
     result = Analysis(chain)
     for pack in chain:
         modules = []
@@ -119,6 +127,8 @@ def source_text(path: Path, shown: Optional[str] = None) -> Optional[str]:
 
 def analyse_text(text: str, name: str = "<text>") -> Analysis:
     """Analyse rules text that is not on disk (tests, editors, fuzzing)."""
+    from rulebook.dsl.parser import parse_text
+
     result = Analysis([])
     result.sources[name] = text
     try:
@@ -130,6 +140,8 @@ def analyse_text(text: str, name: str = "<text>") -> Analysis:
 
 
 def _check(result: Analysis) -> Analysis:
+    from rulebook.dsl.parser import deep_recursion
+
     with deep_recursion():
         try:
             return _check_deep(result)
@@ -140,6 +152,11 @@ def _check(result: Analysis) -> Analysis:
 
 
 def _check_deep(result: Analysis) -> Analysis:
+    from rulebook.runtime.kernels import KERNELS
+
+    from .check import Checker
+    from .resolve import resolve
+
     sym, diags = resolve(result.modules)
     result.symbols = sym
     result.diagnostics.extend(diags)
@@ -309,13 +326,21 @@ def program_from_source(source: str, key: str, filename: str) -> Program:
 
 def interpret_pack(ref: str, expansions: Sequence[str] = ()) -> Program:
     """The same pack (and expansions) as a Program whose effects run on the reference interpreter."""
-    from .interpret import build_program
-
     result = analyse(ref, expansions)
     if not result.ok:
         raise RulesError(result.diagnostics)
+    return _interpreted(result, result.chain[-1].name)
+
+
+def _interpreted(result: Analysis, name: str) -> Program:
+    """The Program of a checked analysis on the reference interpreter."""
+    from rulebook.dsl.parser import deep_recursion
+
+    from .interpret import build_program
+    from .layout import layout
+
     with deep_recursion():
-        program = build_program(result.symbols, layout(result.symbols), result.chain[-1].name)
+        program = build_program(result.symbols, layout(result.symbols), name)
     program.digest = result.identity()
     return program
 
@@ -326,12 +351,7 @@ def build_text(text: str, interpreted: bool = False, name: str = "<text>") -> Pr
     if not result.ok:
         raise RulesError(result.diagnostics)
     if interpreted:
-        from .interpret import build_program
-
-        with deep_recursion():
-            program = build_program(result.symbols, layout(result.symbols), "text")
-        program.digest = result.identity()
-        return program
+        return _interpreted(result, "text")
     key = _key({"text": text, "name": name})
     entry = CacheEntry(cache_dir(), f"text-{key}", key)
     hit = entry.load()
@@ -342,5 +362,10 @@ def build_text(text: str, interpreted: bool = False, name: str = "<text>") -> Pr
 
 def _generate(result: Analysis, name: str, digest: str) -> str:
     """The module source of a checked analysis (deep expressions need a deeper recursion limit)."""
+    from rulebook.dsl.parser import deep_recursion
+
+    from .codegen import generate
+    from .layout import layout
+
     with deep_recursion():
         return generate(result.symbols, layout(result.symbols), name, digest)

@@ -10,7 +10,6 @@ from functools import lru_cache
 from typing import Iterable, Optional
 
 from .ast import Span
-from .lexer import LINE_BREAK
 
 ERROR, WARNING, INFO = "error", "warning", "info"
 
@@ -166,6 +165,8 @@ def render_text(diagnostics: Iterable[Diagnostic], sources: dict[str, str]) -> s
     Source lines are split where the lexer counts line breaks (LF, CRLF, CR), and shown through
     `printable`, with the caret moved by the width the escapes add.
     """
+    from .lexer import LINE_BREAK   # here: the lexer imports lark, which a cache hit never needs
+
     out = []
     for d in diagnostics:
         out.append(printable(d.headline()))

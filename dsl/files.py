@@ -17,6 +17,7 @@ from typing import Optional
 from .ast import Span
 from .diagnostics import Diagnostic, RulesError
 
+MAX_FILE_BYTES = 2_000_000   # the largest rules file read (here, not in the parser: a cache hit reads none)
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
 

@@ -18,11 +18,10 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from . import ast as A
 from .diagnostics import Diagnostic, RulesError
-from .files import read_limited
+from .files import MAX_FILE_BYTES, read_limited
 from .lexer import COMMENT, LINE_BREAK, ODD_BREAK, STRING, Comment, RulesLexer, line_and_column
 
 GRAMMAR_PATH = Path(__file__).with_name("rules.lark")
-MAX_FILE_BYTES = 2_000_000
 MAX_NESTING = 100
 # How deep an AST may grow: every later stage walks it recursively, under deep_recursion().
 MAX_DEPTH = 1000

@@ -8,11 +8,11 @@ from __future__ import annotations
 import random
 from typing import Optional, Sequence
 
-from rich.console import Console
 from rich.text import Text
 
 from rulebook.dsl.diagnostics import printable
 
+from .console import PlainConsole
 from .engine import Decision, RulesRuntimeError, rng_seed
 from .view import Asked, PlayerView
 
@@ -64,19 +64,6 @@ class ScriptedAgent(Agent):
                                         f"{decision.prompt!r}: {decision.options}", decision.where)
             return decision.options.index(answer)
         return answer
-
-
-class PlainConsole(Console):
-    """A rich console that never reads text as markup or emoji codes and shows control characters
-    escaped: every line rulebook prints holds user text (titles, prompts, `say` lines, file paths)."""
-
-    def __init__(self, **options):
-        super().__init__(markup=False, emoji=False, highlight=False, soft_wrap=True, **options)
-
-    def print(self, *objects, **options) -> None:
-        """Print like rich, with plain strings passed through `printable` (line breaks kept)."""
-        options.update(markup=False, emoji=False, highlight=False)
-        super().print(*(printable(o, newlines=True) if isinstance(o, str) else o for o in objects), **options)
 
 
 class HumanAgent(Agent):
