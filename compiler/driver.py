@@ -11,7 +11,6 @@ import hashlib
 import importlib.util
 import json
 import marshal
-import os
 import sys
 import types
 from dataclasses import dataclass, field
@@ -23,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import ERROR, Diagnostic, RulesError, sort_key
-from rulebook.dsl.files import MAX_FILE_BYTES, read_limited, write_atomic  # noqa: F401 - write_atomic: the CLI's
+from rulebook.dsl.files import MAX_FILE_BYTES, cache_dir, read_limited, write_atomic  # noqa: F401 - write_atomic: the CLI's
 
 from .pack import MANIFEST, Pack, load_pack, stack_chain, stacking_conflicts
 
@@ -51,11 +50,6 @@ def compiler_salt() -> str:
     for p in files:
         h.update(json.dumps([str(p.relative_to(root)), hashlib.sha256(p.read_bytes()).hexdigest()]).encode())
     return h.hexdigest()[:16]
-
-
-def cache_dir() -> Path:
-    """Where compiled packs are cached: $RULEBOOK_CACHE or ~/.cache/rulebook."""
-    return Path(os.environ.get("RULEBOOK_CACHE") or Path.home() / ".cache" / "rulebook")
 
 
 @dataclass

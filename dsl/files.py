@@ -21,6 +21,12 @@ MAX_FILE_BYTES = 2_000_000   # the largest rules file read (here, not in the par
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
+def cache_dir() -> Path:
+    """Where rulebook caches what it derives (compiled packs, the parser's tables): $RULEBOOK_CACHE
+    or ~/.cache/rulebook."""
+    return Path(os.environ.get("RULEBOOK_CACHE") or Path.home() / ".cache" / "rulebook")
+
+
 def read_limited(path: Path, limit: int, shown: Optional[str] = None) -> bytes:
     """The bytes of a regular file of at most `limit` bytes, else a RulesError (E107 unreadable, E105 too large)."""
     name = shown or str(path)

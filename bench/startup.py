@@ -1,0 +1,132 @@
+"""Start-up of the `rulebook` command (not a test): wall time of fresh processes, best of N.
+
+    python bench/startup.py              # 15 rounds
+    python bench/startup.py --rounds 30
+
+Measures side by side in one run, interleaved round by round so a busy moment on this shared
+machine hits every command alike: a bare `python -c pass` (the floor), a typer app whose one
+command takes `lint`'s parameters and does nothing (typer's own floor), `rulebook --help`,
+`rulebook lint` of a two-line rules file, and `rulebook play federation --players 2 --seed 1` with
+an empty cache (cold) and with a filled one (cache hit). Each is printed in ms and as a multiple
+of `python -c pass`; the target of issue 7 is lint at most 6x. The CPU time (user + system) of
+the same runs is printed beside: other work on the machine stretches wall times, much less CPU times.
+
+The runs keep compiled bytecode (`__pycache__`) as an installed package does, even when this shell
+sets PYTHONDONTWRITEBYTECODE: compiling every module from source each time is not start-up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+SMALL_RULES = "resource coin;\nproc take() { gain 1 coin; }\n"
+# The floor typer sets: an app whose one command takes `lint`'s parameters and does nothing.
+TYPER_ONLY = """
+from enum import Enum
+from pathlib import Path
+from typing import List
+
+import typer
+
+app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+@app.command()
+def lint(paths: List[Path] = typer.Argument(...), format: Format = typer.Option(Format.text, "--format"),
+         expansions: List[str] = typer.Option([], "--with")) -> None:
+    pass
+
+
+@app.command()
+def other() -> None:
+    pass
+
+
+app()
+"""
+LINT_BUDGET = 6.0
+
+
+def rulebook_command() -> list[str]:
+    """The `rulebook` console script beside this interpreter, else the same entry point through -c."""
+    script = Path(sys.executable).parent / "rulebook"
+    if script.is_file():
+        return [str(script)]
+    return [sys.executable, "-c", "import sys; from rulebook.cli import main; sys.argv[0] = 'rulebook'; main()"]
+
+
+def run_once(argv: list[str], env: dict, before=None) -> tuple[float, float]:
+    """Seconds of wall time and of CPU time of one run of argv; it must succeed (a clean lint exits 0)."""
+    if before is not None:
+        before()
+    cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    done = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    elapsed = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} exited {done.returncode}: {done.stderr.decode(errors='replace')}")
+    return elapsed, after.ru_utime + after.ru_stime - cpu.ru_utime - cpu.ru_stime
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=15, help="runs of each command (the fastest is kept)")
+    args = parser.parse_args()
+    rulebook = rulebook_command()
+    scratch = Path(tempfile.mkdtemp(prefix="rulebook-startup-"))
+    try:
+        small = scratch / "small.rules"
+        small.write_text(SMALL_RULES, encoding="utf-8")
+        typer_only = scratch / "typer_only.py"
+        typer_only.write_text(TYPER_ONLY, encoding="utf-8")
+        base_env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        warm_env = {**base_env, "RULEBOOK_CACHE": str(scratch / "warm")}
+        cold_env = {**base_env, "RULEBOOK_CACHE": str(scratch / "cold")}
+        play = rulebook + ["play", "federation", "--players", "2", "--seed", "1", "--quiet"]
+        clear_cold = lambda: shutil.rmtree(scratch / "cold", ignore_errors=True)  # noqa: E731
+        run_once(play, warm_env)       # fills the warm cache (and the parser cache) and writes bytecode
+        run_once(rulebook + ["lint", str(small)], warm_env)
+        run_once(rulebook + ["--help"], warm_env)
+        commands = {
+            "python -c pass": ([sys.executable, "-c", "pass"], warm_env, None),
+            "typer alone (no-op lint)": ([sys.executable, str(typer_only), "lint", str(small)], warm_env, None),
+            "rulebook --help": (rulebook + ["--help"], warm_env, None),
+            "rulebook lint small.rules": (rulebook + ["lint", str(small)], warm_env, None),
+            "rulebook play (cold cache)": (play, cold_env, clear_cold),
+            "rulebook play (cache hit)": (play, warm_env, None),
+        }
+        wall = {label: float("inf") for label in commands}
+        cpu = dict(wall)
+        for _ in range(args.rounds):
+            for label, (argv, env, before) in commands.items():
+                w, c = run_once(argv, env, before)
+                wall[label], cpu[label] = min(wall[label], w), min(cpu[label], c)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    floor, cpu_floor = wall["python -c pass"], cpu["python -c pass"]
+    print(f"best of {args.rounds} runs, {sys.executable} (Python {sys.version.split()[0]}), "
+          f"load average {os.getloadavg()[0]:.1f}")
+    print(f"{'':28} {'wall':>9}  {'x':>5}   {'CPU':>9}  {'x':>5}")
+    for label in commands:
+        print(f"{label:28} {1000 * wall[label]:6.1f} ms  {wall[label] / floor:5.1f}   "
+              f"{1000 * cpu[label]:6.1f} ms  {cpu[label] / cpu_floor:5.1f}")
+    lint = wall["rulebook lint small.rules"] / floor
+    print(f"lint is {lint:.1f}x python -c pass (budget {LINT_BUDGET:.0f}x): {'within' if lint <= LINT_BUDGET else 'OVER'}")
+
+
+if __name__ == "__main__":
+    main()

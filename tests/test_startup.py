@@ -1,0 +1,148 @@
+"""Start-up: what each command imports in a fresh process, the parser's table cache, and the AST
+node mechanism that replaced dataclasses (issue 7 §4; the timings are in bench/startup.py)."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import os
+import pickle
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from lark import Lark
+
+from rulebook.dsl import ast as A
+from rulebook.dsl.parser import parse_text
+
+CLI = "from rulebook.cli import main; main()"
+SMALL_RULES = "resource coin;\nproc take() { gain 1 coin; }\n"
+PARSER = {"lark", "rulebook.dsl.parser"}
+CODE_GENERATOR = {"jinja2", "rulebook.compiler.codegen"}
+
+
+def run_cli(args: list[str], cache: Path) -> tuple[subprocess.CompletedProcess, set[str]]:
+    """`rulebook ARGS` in a fresh process with its own cache: the result and every module it imported."""
+    env = {**os.environ, "RULEBOOK_CACHE": str(cache)}
+    done = subprocess.run([sys.executable, "-X", "importtime", "-c", CLI, *args], capture_output=True, text=True,
+                          env=env, timeout=300)
+    imported = set(re.findall(r"^import time:\s+\d+ \|\s+\d+ \|\s*(\S+)$", done.stderr, re.M))
+    return done, imported
+
+
+@pytest.fixture(scope="module")
+def linted(tmp_path_factory) -> tuple[Path, Path, set[str]]:
+    """A small rules file, the cache folder a first lint of it filled (the parser's tables) and the
+    modules that lint imported."""
+    root = tmp_path_factory.mktemp("linted")
+    small = root / "small.rules"
+    small.write_text(SMALL_RULES)
+    first, imported = run_cli(["lint", str(small)], root / "cache")
+    assert first.returncode == 0 and first.stderr.splitlines()[-1] == "no findings", first.stderr
+    return small, root / "cache", imported
+
+
+def test_importing_the_cli_loads_no_parser_generator_runtime_or_server():
+    code = ("import sys, rulebook.cli; print(sorted(m for m in ('lark', 'jinja2', 'rulebook.runtime.engine', 'pygls', "
+            "'rulebook.dsl.parser', 'rulebook.compiler.driver', 'rich') if m in sys.modules))")
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert shown.stdout.strip() == "[]"
+
+
+def test_a_lint_loads_the_parser_but_no_code_generator_runtime_or_server(linted):
+    _small, _cache, imported = linted
+    assert PARSER <= imported
+    assert not imported & (CODE_GENERATOR | {"rulebook.runtime.engine", "rulebook.runtime.agents", "pygls"})
+
+
+def test_a_cache_hit_play_loads_neither_parser_nor_code_generator(tmp_path):
+    play = ["play", "federation", "--players", "2", "--seed", "1", "--quiet"]
+    cold, cold_imported = run_cli(play, tmp_path / "cache")
+    hit, hit_imported = run_cli(play, tmp_path / "cache")
+    assert cold.returncode == 0 and hit.returncode == 0, cold.stderr + hit.stderr
+    assert (PARSER | CODE_GENERATOR) <= cold_imported                 # the first run compiled the pack
+    assert not hit_imported & (PARSER | CODE_GENERATOR | {"rulebook.compiler.check"})
+    assert "rulebook.runtime.engine" in hit_imported
+    assert hit.stdout == cold.stdout                                   # the same game, from the cached module
+
+
+@pytest.mark.parametrize("damage", ["garbage", "cut short", "a folder"])
+def test_a_damaged_parser_cache_is_rebuilt_without_a_word(linted, tmp_path, damage):
+    small, filled, _imported = linted
+    cache = Path(shutil.copytree(filled, tmp_path / "cache"))
+    [entry] = (cache / "grammar").glob("start-*.pickle")
+    if damage == "garbage":
+        entry.write_bytes(b"not a pickle\n" * 100)
+    elif damage == "cut short":
+        entry.write_bytes(entry.read_bytes()[:entry.stat().st_size // 2])
+    else:
+        entry.unlink()
+        entry.mkdir()
+    done, imported = run_cli(["lint", str(small)], cache)
+    lines = [line for line in done.stderr.splitlines() if not line.startswith("import time:")]
+    assert done.returncode == 0 and lines == ["no findings"], done.stderr
+    assert "rulebook.dsl.parser" in imported
+    if damage != "a folder":                                           # a folder stays; the rest is rewritten
+        with entry.open("rb") as rewritten:
+            assert Lark.load(rewritten).parse("resource coin;").data == "start"
+
+
+# ---------------------------------------------------------------------------- the node mechanism
+
+SPAN = A.Span("a.rules", 1, 2, 1, 9)
+
+
+def test_nodes_compare_and_hash_by_their_fields_never_their_spans():
+    gain = A.Gain(A.Int(2), "coin", span=SPAN)
+    assert gain == A.Gain(A.Int(2), "coin") and hash(gain) == hash(A.Gain(A.Int(2), "coin"))
+    assert gain != A.Gain(A.Int(3), "coin") and A.Int(2) != A.Str(2)
+    assert A.Nothing() == A.Nothing() and A.Nothing() != A.You()
+    assert {gain: 1}[A.Gain(A.Int(2), "coin")] == 1
+
+
+def test_nodes_are_immutable_and_keep_no_dict():
+    gain = A.Gain(A.Int(2), "coin", span=SPAN)
+    for change in (lambda: setattr(gain, "resource", "vp"), lambda: setattr(gain, "span", A.NO_SPAN),
+                   lambda: delattr(gain, "tag"), lambda: setattr(gain, "other", 1)):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            change()
+    assert not hasattr(gain, "__dict__") and gain.resource == "coin"
+
+
+def test_fields_defaults_repr_and_match_args_are_those_of_the_declaration():
+    assert A.Gain._fields == ("amount", "resource", "tag") and A.Gain(A.Int(1), "coin").tag is None
+    assert A.Gain.__match_args__ == ("amount", "resource", "tag", "span")
+    assert repr(A.Gain(A.Int(1), "coin", span=SPAN)) == "Gain(amount=Int(value=1), resource='coin', tag=None)"
+    assert repr(A.Nothing()) == "Nothing()"
+    match A.Binary("+", A.Int(1), A.Name("x")):
+        case A.Binary("+", A.Int(1), right):
+            assert right == A.Name("x")
+        case _:
+            pytest.fail("a node did not match its own pattern")
+    with pytest.raises(TypeError):
+        A.Gain(A.Int(1))
+
+
+def test_copies_pickles_and_replace_keep_fields_and_span():
+    module = parse_text("resource coin;\nproc p() { if coin > 1 { gain 1 coin; } }\n", "a.rules")
+    proc = module.items[1]
+    for twin in (copy.copy(proc), copy.deepcopy(proc), pickle.loads(pickle.dumps(proc))):
+        assert twin == proc and twin.span == proc.span and twin.body[0].span == proc.body[0].span
+    renamed = A.replace(proc, name="q")
+    assert renamed.name == "q" and renamed.body is proc.body and renamed.span == proc.span
+
+
+def test_a_node_declaration_is_checked_when_it_is_made():
+    with pytest.raises(ValueError, match="immutable"):
+        @A.node
+        class Listed(A.Expr):
+            items: tuple = []
+    with pytest.raises(TypeError, match="follows"):
+        @A.node
+        class Ordered(A.Expr):
+            first: int = 0
+            second: int
