@@ -5,6 +5,7 @@
 
 Every comparison (cold vs cached, compiled vs interpreted) is measured side by side in one run on
 this machine, with the same seeds, so the ratios are fair even when the absolute numbers move.
+The start-up of the `rulebook` command (fresh processes) is measured by bench/startup.py.
 """
 
 from __future__ import annotations

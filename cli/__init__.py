@@ -288,7 +288,6 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
     from rulebook.runtime.agents import make_agents
     from rulebook.runtime.engine import Game, RulesRuntimeError
     from rulebook.dsl.diagnostics import RulesError
-    from rulebook.runtime.record import dump, record
 
     try:
         program = _program(pack, interpret, expansions)
@@ -323,6 +322,7 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
     _print_result(g.title or g.name, result, game.decisions_made)
     if log is not None:
         from rulebook.compiler.pack import load_pack, locate
+        from rulebook.runtime.record import dump, record
 
         root = locate(pack)
         _write(log, dump(record(game, str(root), expansions, load_pack(root).name)))

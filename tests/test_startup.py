@@ -114,9 +114,10 @@ def test_nodes_are_immutable_and_keep_no_dict():
 
 
 def test_fields_defaults_repr_and_match_args_are_those_of_the_declaration():
-    assert A.Gain._fields == ("amount", "resource", "tag") and A.Gain(A.Int(1), "coin").tag is None
-    assert A.Gain.__match_args__ == ("amount", "resource", "tag", "span")
-    assert repr(A.Gain(A.Int(1), "coin", span=SPAN)) == "Gain(amount=Int(value=1), resource='coin', tag=None)"
+    assert A.Name._fields == ("id",) and A.Binary._fields == ("op", "left", "right")
+    assert A.Gain(A.Int(1), "coin").tag is None                        # declared `tag: ... = None`
+    assert A.Binary.__match_args__ == ("op", "left", "right", "span")
+    assert repr(A.Binary("+", A.Int(1), A.Name("x", span=SPAN))) == "Binary(op='+', left=Int(value=1), right=Name(id='x'))"
     assert repr(A.Nothing()) == "Nothing()"
     match A.Binary("+", A.Int(1), A.Name("x")):
         case A.Binary("+", A.Int(1), right):
@@ -124,7 +125,7 @@ def test_fields_defaults_repr_and_match_args_are_those_of_the_declaration():
         case _:
             pytest.fail("a node did not match its own pattern")
     with pytest.raises(TypeError):
-        A.Gain(A.Int(1))
+        A.Binary("+", A.Int(1))
 
 
 def test_copies_pickles_and_replace_keep_fields_and_span():
