@@ -7,7 +7,8 @@ Measures side by side in one run, interleaved round by round so a busy moment on
 machine hits every command alike: a bare `python -c pass` (the floor), a typer app whose one
 command takes `lint`'s parameters and does nothing (typer's own floor), `rulebook --help`,
 `rulebook lint` of a two-line rules file, and `rulebook play federation --players 2 --seed 1` with
-an empty cache (cold) and with a filled one (cache hit). Each is printed in ms and as a multiple
+no compiled pack in the cache (a first play after an edit: it compiles) and with one (cache hit).
+Both find the parser's tables cached, as every run after the first does. Each is printed in ms and as a multiple
 of `python -c pass`; the target of issue 7 is lint at most 6x. The CPU time (user + system) of
 the same runs is printed beside: other work on the machine stretches wall times, much less CPU times.
 
@@ -97,8 +98,14 @@ def main() -> None:
         warm_env = {**base_env, "RULEBOOK_CACHE": str(scratch / "warm")}
         cold_env = {**base_env, "RULEBOOK_CACHE": str(scratch / "cold")}
         play = rulebook + ["play", "federation", "--players", "2", "--seed", "1", "--quiet"]
-        clear_cold = lambda: shutil.rmtree(scratch / "cold", ignore_errors=True)  # noqa: E731
+
+        def clear_cold() -> None:
+            """Empty the cold cache of compiled packs, keeping the parser's tables (grammar/)."""
+            for entry in (scratch / "cold").iterdir():
+                if entry.name != "grammar":
+                    entry.unlink()
         run_once(play, warm_env)       # fills the warm cache (and the parser cache) and writes bytecode
+        run_once(play, cold_env)
         run_once(rulebook + ["lint", str(small)], warm_env)
         run_once(rulebook + ["--help"], warm_env)
         commands = {
@@ -106,7 +113,7 @@ def main() -> None:
             "typer alone (no-op lint)": ([sys.executable, str(typer_only), "lint", str(small)], warm_env, None),
             "rulebook --help": (rulebook + ["--help"], warm_env, None),
             "rulebook lint small.rules": (rulebook + ["lint", str(small)], warm_env, None),
-            "rulebook play (cold cache)": (play, cold_env, clear_cold),
+            "rulebook play (compiles)": (play, cold_env, clear_cold),
             "rulebook play (cache hit)": (play, warm_env, None),
         }
         wall = {label: float("inf") for label in commands}
