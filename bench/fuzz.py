@@ -197,6 +197,9 @@ def run(inputs: int, workers: int, seed: int, out: str, seconds: float) -> dict:
                 total[k] += counts[k]
             for k, v in counts["kinds"].items():
                 total["kinds"][k] = total["kinds"].get(k, 0) + v
+            elapsed = time.monotonic() - start   # progress on stderr: a long run can be watched
+            print(f"{total['inputs']:,} inputs, {total['findings']} findings, "
+                  f"{total['inputs'] / max(elapsed, 1e-9):,.0f} inputs/s", file=sys.stderr, flush=True)
     total["seconds"] = round(time.monotonic() - start, 1)
     total["inputs_per_second"] = round(total["inputs"] / max(total["seconds"], 1e-9), 1)
     return total
