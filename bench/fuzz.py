@@ -21,6 +21,7 @@ import multiprocessing
 import os
 import random
 import re
+import resource
 import sys
 import tempfile
 import time
@@ -159,8 +160,11 @@ def check_one(text: str, seed: int) -> tuple[str, str]:
 
 
 def worker(args) -> dict:
-    first, count, seed, out, deadline = args
+    first, count, seed, out, deadline, memory_mb = args
     os.environ.setdefault("RULEBOOK_CACHE", tempfile.mkdtemp(prefix="fuzz-cache-"))
+    if memory_mb:   # an input that needs more is a finding (MemoryError), not a worker the OOM killer ends
+        limit = memory_mb * 2 ** 20
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
     texts = corpus()
     rng = random.Random(seed * 1_000_003 + first)
@@ -184,14 +188,15 @@ def worker(args) -> dict:
     return counts
 
 
-def run(inputs: int, workers: int, seed: int, out: str, seconds: float) -> dict:
+def run(inputs: int, workers: int, seed: int, out: str, seconds: float, memory_mb: int = 0) -> dict:
     """Fuzz `inputs` mutations split over `workers` processes; returns the summary."""
     deadline = time.monotonic() + seconds
     chunk = 2_000
-    jobs = [(first, min(chunk, inputs - first), seed, out, deadline) for first in range(0, inputs, chunk)]
+    jobs = [(first, min(chunk, inputs - first), seed, out, deadline, memory_mb) for first in range(0, inputs, chunk)]
     total = {"inputs": 0, "ok": 0, "played": 0, "findings": 0, "kinds": {}}
     start = time.monotonic()
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
+    # a fresh process per chunk: what one chunk's inputs allocate never accumulates in a worker
+    with multiprocessing.get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
         for counts in pool.imap_unordered(worker, jobs):
             for k in ("inputs", "ok", "played", "findings"):
                 total[k] += counts[k]
@@ -212,8 +217,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=10 ** 9, help="stop after this long")
     parser.add_argument("--out", default="fuzz-findings")
+    parser.add_argument("--memory-mb", type=int, default=3000, help="address space per worker (0: no limit)")
     a = parser.parse_args()
-    summary = run(a.inputs, a.workers, a.seed, a.out, a.seconds)
+    summary = run(a.inputs, a.workers, a.seed, a.out, a.seconds, a.memory_mb)
     print(json.dumps(summary, indent=2))
     sys.exit(1 if summary["findings"] else 0)
 

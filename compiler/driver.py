@@ -11,7 +11,6 @@ import hashlib
 import importlib.util
 import json
 import marshal
-import sys
 import types
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -294,7 +293,7 @@ class CacheEntry:
 
 
 def module_name(key: str) -> str:
-    """The name a compiled pack's module is registered under in sys.modules."""
+    """The name of a compiled pack's module (its __name__, shown in tracebacks)."""
     return f"rulebook_pack_{key}"
 
 
@@ -308,7 +307,8 @@ def _run_module(code, key: str) -> Program:
     module.__file__ = code.co_filename
     # our generated code, verified against its cache entry: user text only ever appears in repr() literals
     exec(code, module.__dict__)  # noqa: S102
-    sys.modules[module.__name__] = module
+    # not registered in sys.modules: the Program's functions keep their module alive, and a process
+    # that builds many programs (a fuzzer, a server, an editor) gets their memory back with them
     return module.build()
 
 
