@@ -20,6 +20,10 @@ SUBJECTS = {"anyone", "players", "opponents", "opponent", "others"}
 # indentation levels, 200 parentheses) and are better written with a proc, a func or a `let`.
 MAX_BLOCK_DEPTH = 16
 MAX_EXPR_DEPTH = 100
+# Documented limits on copies (E308): every copy is an object of the running game, so a typo such as
+# `* 100000000000000000` must be refused before it exhausts the memory (found by bench/fuzz.py).
+MAX_COPIES = 1_000
+MAX_ENTITIES = 100_000
 
 
 class Scope:
@@ -140,6 +144,9 @@ class Checker(A.Visitor):
                 if type(n) in (A.CallStmt, A.Call) and n.func == decl.name:
                     self.diags.append(Diagnostic("W407", f"this override of {decl.name!r} calls itself, so it never "
                                                  "ends: call base(...) to run the declaration it replaces", n.span))
+        entities = [d for d in self.sym.decls.values() if isinstance(d, A.Entity)]
+        if sum(min(max(d.copies, 1), MAX_COPIES) for d in entities) > MAX_ENTITIES:
+            self.err("E308", f"the pack declares more than {MAX_ENTITIES:,} cards, tiles and pieces", entities[-1].span)
         self._lint_triggers()
         return self.diags
 
@@ -258,6 +265,8 @@ class Checker(A.Visitor):
     def visit_Entity(self, d: A.Entity) -> None:
         if d.copies < 1:
             self.err("E303", f"{d.name!r} needs at least one copy ('* 1' or more)", d.span)
+        elif d.copies > MAX_COPIES:
+            self.err("E308", f"{d.name!r} has {d.copies} copies; a declaration has at most {MAX_COPIES:,}", d.span)
         kind = self.sym.decls.get(d.kind)
         if not isinstance(kind, A.Kind):
             if kind is None:

@@ -175,3 +175,12 @@ def test_a_cost_term_amount_must_be_a_number():
     # found by bench/fuzz.py: `pay you coin;` linted clean and failed at run time, at different lines
     assert typed("resource coin;\nproc f() { pay you coin; }") == [
         ("E303", 2, "an amount must be a number, not a player", None)]
+
+
+def test_copies_are_bounded_per_declaration_and_per_pack():
+    # bench/fuzz.py found `* 100000000000000000`: the layout made every copy and the OOM killer ended it
+    one = analyse_text("kind card { n: int; }\ncard c * 1001 { n = 1; }\n")
+    assert [(d.code, d.span.line) for d in one.diagnostics if d.severity == "error"] == [("E308", 2)]
+    many = "kind card { n: int; }\n" + "".join(f"card c{i} * 1000 {{ n = 1; }}\n" for i in range(101))
+    assert [d.code for d in analyse_text(many).diagnostics if d.severity == "error"] == ["E308"]
+    assert analyse_text("kind card { n: int; }\ncard c * 1000 { n = 1; }\n").ok
