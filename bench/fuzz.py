@@ -155,6 +155,8 @@ def check_one(text: str, seed: int) -> tuple[str, str]:
         return "ok", ""   # a diagnostic found after lint (compile limits) is still a diagnostic
     except RecursionError:
         return "finding", "RecursionError\n" + traceback.format_exc()[-1500:]
+    except MemoryError:   # no traceback: formatting it would need the memory the input took
+        return "finding", "MemoryError (past --memory-mb)"
     except Exception:
         return "finding", traceback.format_exc()[-3000:]
 
