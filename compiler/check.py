@@ -862,15 +862,22 @@ class Checker(A.Visitor):
         return "list"
 
     def visit_Unary(self, e, scope) -> str:
-        self.expr(e.operand, scope)
-        return "bool" if e.op == "not" else "int"
+        kind = self.expr(e.operand, scope)
+        if e.op == "not":
+            return "bool"
+        self.arithmetic(e.operand, kind)   # `-hand` (found by bench/fuzz.py)
+        return "int"
+
+    def arithmetic(self, operand, kind: str) -> None:
+        """An operand of + - * / % or unary minus must be a number (or a condition, counted as 0 or 1)."""
+        if base_of(kind) in ("str", "zone", "entity", "player", "list", "member"):
+            self.err("E303", f"cannot do arithmetic with {article(words(kind))}", operand.span)
 
     def visit_Binary(self, e, scope) -> str:
         left, right = self.expr(e.left, scope), self.expr(e.right, scope)
         if e.op in "+-*/%":
             for side, kind in ((e.left, left), (e.right, right)):
-                if base_of(kind) in ("str", "zone", "entity", "player", "list", "member"):
-                    self.err("E303", f"cannot do arithmetic with {article(words(kind))}", side.span)
+                self.arithmetic(side, kind)
             return "int"
         return "bool"
 

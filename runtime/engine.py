@@ -315,8 +315,14 @@ class Game:
         """Final scores by the winner keys and the winners (ties share the win)."""
         g = self.program.game
         rows = []
-        for p in self.state.players:
-            rows.append((tuple(key(self, p) for key in g.winner_keys), p))
+        try:   # the winner keys are rules too: a failure is a positioned diagnostic, never a traceback
+            for p in self.state.players:
+                rows.append((tuple(key(self, p) for key in g.winner_keys), p))
+        except RulesRuntimeError:
+            raise
+        except Exception as e:
+            raise RulesRuntimeError("E601", f"the winner line failed: {type(e).__name__}: {e}",
+                                    None) from None
         best = max(r[0] for r in rows)
         return {
             "scores": {p.name: list(k) for k, p in rows},

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rulebook.compiler.driver import analyse, analyse_text
 
 from .conftest import write_pack
@@ -184,3 +186,21 @@ def test_copies_are_bounded_per_declaration_and_per_pack():
     many = "kind card { n: int; }\n" + "".join(f"card c{i} * 1000 {{ n = 1; }}\n" for i in range(101))
     assert [d.code for d in analyse_text(many).diagnostics if d.severity == "error"] == ["E308"]
     assert analyse_text("kind card { n: int; }\ncard c * 1000 { n = 1; }\n").ok
+
+
+def test_unary_minus_needs_a_number():
+    # bench/fuzz.py: `winner most vp then -hand` was lint-clean and failed with a TypeError at the end
+    result = analyse_text("counter vp;\nkind card { n: int; }\nzone hand per_player of card;\n"
+                          "game g { seats 2 to 2; phase play { } winner most vp then -hand; }\n")
+    assert [(d.code, d.span.line) for d in result.diagnostics if d.severity == "error"] == [("E303", 4)]
+
+
+def test_a_failing_winner_line_is_a_rules_error():
+    from rulebook.compiler.driver import build_text
+    from rulebook.runtime.engine import Game, RulesRuntimeError
+
+    text = "counter vp;\ncounter round global;\ngame g { seats 2 to 2; phase play { } winner most vp / round; }\n"
+    for interpreted in (False, True):
+        with pytest.raises(RulesRuntimeError) as e:
+            Game(build_text(text, interpreted=interpreted), 2, 1).play()
+        assert e.value.code == "E601" and "winner line" in e.value.message
