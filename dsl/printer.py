@@ -87,7 +87,7 @@ class ExprPrinter(A.Visitor):
         return f"affordable({cost(e.terms)}{tag(e.tag)})"
 
     def visit_Allowed(self, e):
-        return f"allowed({tag(e.tag)[len(' for '):]})"
+        return f"allowed({action(e.tag)})"
 
     def visit_ListLit(self, e):
         return "[" + ", ".join(_expr(i) for i in e.items) + "]"
@@ -147,11 +147,14 @@ def cost(terms: tuple) -> str:
     return ", ".join(parts)
 
 
+def action(t) -> str:
+    """`build(b)`: a tag's action with its arguments."""
+    return t.action + (f"({', '.join(expr(a) for a in t.args)})" if t.args else "")
+
+
 def tag(t) -> str:
     """` for build(b)` after a cost or a gain (empty when untagged)."""
-    if t is None:
-        return ""
-    return f" for {t.action}" + (f"({', '.join(expr(a) for a in t.args)})" if t.args else "")
+    return f" for {action(t)}" if t is not None else ""
 
 
 def adjustment(a: A.Adjust) -> str:
