@@ -79,7 +79,7 @@ def play_many(program, players: int, seeds: range, repeat: int = 3) -> float:
     for _ in range(repeat):
         t = time.process_time()
         for seed in seeds:
-            Game(program, players, seed, [RandomAgent(seed * 10 + i) for i in range(players)]).play()
+            Game(program, players, seed, _agents(players, seed)).play()
         best = min(best, time.process_time() - t)
     return best
 
@@ -98,16 +98,119 @@ def bench_games(packs: list[str], games: int, interpreted_games: int) -> None:
             comp_same = play_many(compiled, players, seeds)
             interp = play_many(interpreted, players, seeds)
             comp = play_many(compiled, players, range(games))
-            decisions = statistics.mean(len(_decisions(compiled, players, s)) for s in range(3))
+            sizes = [_decision_sizes(compiled, players, s) for s in range(games)]
+            made = sum(map(len, sizes))
+            per = 1e6 * comp / made
+            bare, protocol = floor(sizes, bare_game), floor(sizes, protocol_game)
             print(f"{pack} {players}p: compiled {games / comp:,.1f} games/s ({games} games) | interpreted "
                   f"{n_i / interp:,.1f} games/s | compiled/interpreted on the same {n_i} seeds: "
-                  f"{interp / comp_same:.1f}x | ~{decisions:.0f} decisions/game")
+                  f"{interp / comp_same:.1f}x | ~{made / games:.0f} decisions/game")
+            print(f"    per decision: {per:.1f} us = {per / bare:.0f}x the bare generator floor ({bare:.2f} us), "
+                  f"{per / protocol:.1f}x the decision-protocol floor ({protocol:.2f} us)")
+            tenths = cost_by_tenth(compiled, players, range(min(games, 50)))
+            print("    us per decision by tenth of the game: " + " ".join(f"{t:.0f}" for t in tenths)
+                  + f" | peak memory per game {peak_memory_kib(compiled, players):,.0f} KiB")
 
 
-def _decisions(program, players: int, seed: int) -> list:
-    game = Game(program, players, seed, [RandomAgent(seed * 10 + i) for i in range(players)])
-    game.play()
-    return [e for e in game.log if isinstance(e[0], int)]
+def _agents(players: int, seed: int) -> list:
+    return [RandomAgent(seed * 10 + i) for i in range(players)]
+
+
+def _decision_sizes(program, players: int, seed: int) -> list[int]:
+    """The option count of every decision of one random game, in order."""
+    game = Game(program, players, seed, _agents(players, seed))
+    sizes = []
+    d = game.start()
+    while d is not None:
+        sizes.append(d.size)
+        d = game.apply(game.agents[d.player.index].choose(*game.offer(d)))
+    return sizes
+
+
+def bare_game(sizes: list[int]):
+    """The floor of any engine: a generator that asks as many questions of the same sizes."""
+    for size in sizes:
+        yield size
+
+
+class _Question:
+    __slots__ = ("player", "prompt", "options", "size")
+
+    def __init__(self, player, prompt, options, size):
+        self.player, self.prompt, self.options, self.size = player, prompt, options, size
+
+
+def _nested(inner, depth: int):
+    if depth == 0:
+        return (yield from inner)
+    return (yield from _nested(inner, depth - 1))
+
+
+def protocol_game(sizes: list[int]):
+    """The floor of this engine's protocol: questions as objects, 5 effects deep, an agent, a log."""
+    def leaf():
+        for size in sizes:
+            yield _Question(0, "which?", None, size)
+    return _nested(leaf(), 5)
+
+
+def floor(sizes: list[list[int]], make, repeat: int = 3) -> float:
+    """CPU microseconds per decision of a floor game (bare_game or protocol_game) that makes the same
+    random choices as the measured games."""
+    import random
+
+    best = float("inf")
+    for _ in range(repeat):
+        rng = random.Random(1)
+        agent = RandomAgent(1) if make is protocol_game else None
+        t = time.process_time()
+        for game_sizes in sizes:
+            gen, log = make(game_sizes), []
+            try:
+                asked = next(gen)
+                while True:
+                    if agent is None:
+                        asked = gen.send(rng.randrange(asked))
+                    else:
+                        choice = agent.choose(asked, None)
+                        log.append([asked.player, choice])
+                        asked = gen.send(choice)
+            except StopIteration:
+                pass
+        best = min(best, time.process_time() - t)
+    return 1e6 * best / sum(map(len, sizes))
+
+
+def cost_by_tenth(program, players: int, seeds: range) -> list[float]:
+    """CPU microseconds per decision in each tenth of the games (time from one decision to the next,
+    the engine's and the rules' work between them): a cost that grows as a game goes on shows here."""
+    spent, counts = [0.0] * 10, [0] * 10
+    for seed in seeds:
+        game = Game(program, players, seed, _agents(players, seed))
+        stamps = [time.process_time()]
+        d = game.start()
+        while d is not None:
+            stamps.append(time.process_time())
+            d = game.apply(game.agents[d.player.index].choose(*game.offer(d)))
+        stamps.append(time.process_time())
+        steps = len(stamps) - 1
+        for i in range(steps):
+            tenth = 10 * i // steps
+            spent[tenth] += stamps[i + 1] - stamps[i]
+            counts[tenth] += 1
+    return [1e6 * s / max(c, 1) for s, c in zip(spent, counts)]
+
+
+def peak_memory_kib(program, players: int, seed: int = 0) -> float:
+    """The peak of memory allocated while one game is set up and played (tracemalloc), in KiB."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        Game(program, players, seed, _agents(players, seed)).play()
+        return tracemalloc.get_traced_memory()[1] / 1024
+    finally:
+        tracemalloc.stop()
 
 
 EFFECT_PACK = """

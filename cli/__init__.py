@@ -304,7 +304,8 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
     if trace:
         game.tracer = _print_effect
     try:
-        result = game.play()
+        game.play()
+        result = game.result()   # with the final state's digest, which the summary shows
     except RulesRuntimeError as e:
         err.print(f"{e}", markup=False)
         for note in e.notes:

@@ -251,11 +251,12 @@ class Game:
             raise RulesRuntimeError("E601", f"{type(e).__name__}: {e}", self._rules_line()) from None
 
     def play(self) -> dict:
-        """Play to the end with the game's agents; returns the result."""
+        """Play to the end with the game's agents; returns the result (without the state digest:
+        `result()` or `state.digest()` give it when a caller needs it)."""
         d = self.start()
         while d is not None:
             d = self.apply(self.agents[d.player.index].choose(*self.offer(d)))
-        return self.result()
+        return self.result(digest=False)
 
     def offer(self, d: Decision) -> tuple:
         """What an agent is given for a decision: the question and its player's view, not the Game
@@ -311,8 +312,10 @@ class Game:
         return where
 
     # ------------------------------------------------------------------ results
-    def result(self) -> dict:
-        """Final scores by the winner keys and the winners (ties share the win)."""
+    def result(self, digest: bool = True) -> dict:
+        """Final scores by the winner keys and the winners (ties share the win), and the final
+        state's digest unless `digest` is false (it serialises the whole state: replays and logs
+        need it, a batch of simulated games does not)."""
         g = self.program.game
         rows = []
         try:   # the winner keys are rules too: a failure is a positioned diagnostic, never a traceback
@@ -324,14 +327,16 @@ class Game:
             raise RulesRuntimeError("E601", f"the winner line failed: {type(e).__name__}: {e}",
                                     None) from None
         best = max(r[0] for r in rows)
-        return {
+        result = {
             "scores": {p.name: list(k) for k, p in rows},
             "winners": [p.name for k, p in rows if k == best],
-            "digest": self.state.digest(),
             "keys": [text for text, _parts in g.key_columns],   # each score's rules text
             # the stocks the keys add or subtract, per player (`vp - debt`: vp and debt apart)
             "parts": {p.name: {n: p.stock[n] for _text, parts in g.key_columns for n in parts} for p in self.state.players},
         }
+        if digest:
+            result["digest"] = self.state.digest()
+        return result
 
     # ------------------------------------------------------------------ decisions
     def decide(self, player: Holder, prompt: str, options: list, where: str) -> Decision:

@@ -263,6 +263,7 @@ def test_a_clone_has_its_own_agents(pack):
     twin = g.clone()
     assert all(a is not b for a, b in zip(twin.agents, g.agents))
     assert twin.play() == g.play()          # each continues with its own copy of the agents' RNG state
+    assert twin.state.digest() == g.state.digest()
 
 
 def test_a_clone_keeps_seats_that_share_one_agent_sharing_it(pack):
