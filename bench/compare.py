@@ -1,0 +1,106 @@
+"""Game speed before and after a change, side by side in one run: this tree against a git commit.
+
+    python bench/compare.py 798db44                      # federation, 4 players, 100 games
+    python bench/compare.py 798db44 --pack federation --players 2 --games 200 --rounds 6
+
+The commit is checked out into a temporary folder. Each round plays the same seeded random games
+once with each tree, in fresh processes and alternating which goes first, and the fastest round of
+each is kept: on a shared machine the least disturbed round is the truest, and both trees meet the
+same disturbances. Both trees must give the same games (results, logs and final states): a speed-up
+that changes a game is a bug, and the comparison says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+STAGES = ("dsl", "compiler", "runtime", "rules", "cli")
+
+# Run in a fresh interpreter per tree: the `rulebook` package is found in the tree's shim folder, never
+# in the editable install of this checkout (its finders are dropped from sys.meta_path first).
+PLAY = """
+import hashlib, json, os, sys, time
+sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in type(f).__name__.lower()]
+sys.path.insert(0, sys.argv[1])
+from rulebook.compiler import driver
+from rulebook.runtime.agents import RandomAgent
+from rulebook.runtime.engine import Game
+import rulebook.runtime.engine as engine
+assert os.path.realpath(engine.__file__).startswith(os.path.realpath(sys.argv[2])), engine.__file__
+pack, players, games = sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+program = driver.compile_pack(pack).program
+played = []
+t = time.process_time()
+for seed in range(games):
+    game = Game(program, players, seed, [RandomAgent(seed * 10 + i) for i in range(players)])
+    played.append((game.log, game.play()["scores"]))
+spent = time.process_time() - t
+print(json.dumps({"seconds": spent, "outcome": hashlib.sha256(json.dumps(played).encode()).hexdigest()}))
+"""
+
+
+def shim(tree: Path, into: Path) -> Path:
+    """A folder holding a `rulebook` package whose stages are the tree's stage folders."""
+    package = into / "rulebook"
+    package.mkdir(parents=True)
+    for stage in STAGES:
+        (package / stage).symlink_to(tree / stage, target_is_directory=True)
+    return into
+
+
+def measure(tree: Path, path_entry: Path, pack: str, players: int, games: int, cache: Path) -> dict:
+    """CPU seconds for the games in one fresh process running the given tree, and their outcome."""
+    env = dict(os.environ, RULEBOOK_CACHE=str(cache), PYTHONDONTWRITEBYTECODE="1")
+    run = subprocess.run([sys.executable, "-c", PLAY, str(path_entry), str(tree), pack, str(players), str(games)],
+                         capture_output=True, text=True, env=env)
+    if run.returncode != 0:
+        sys.exit(f"compare: the games failed in {tree}:\n{run.stderr}")
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("commit", help="the commit to compare this tree with (before)")
+    parser.add_argument("--pack", default="federation")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--rounds", type=int, default=4, help="alternating rounds (the best of each is kept)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="rulebook-compare-") as scratch:
+        scratch = Path(scratch)
+        before = scratch / "before"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(before), args.commit],
+                       check=True)
+        try:
+            trees = {"before": (before, shim(before, scratch / "shim-before")),
+                     "after": (ROOT, shim(ROOT, scratch / "shim-after"))}
+            best = {name: float("inf") for name in trees}
+            outcomes = {}
+            for round_ in range(args.rounds):
+                order = list(trees) if round_ % 2 == 0 else list(reversed(trees))
+                for name in order:
+                    tree, entry = trees[name]
+                    m = measure(tree, entry, args.pack, args.players, args.games, scratch / f"cache-{name}")
+                    best[name] = min(best[name], m["seconds"])
+                    outcomes[name] = m["outcome"]
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(before)], check=True)
+    rate = {name: args.games / seconds for name, seconds in best.items()}
+    print(f"{args.pack} {args.players}p, {args.games} games, best of {args.rounds} alternating rounds:")
+    print(f"  before ({args.commit}): {rate['before']:,.1f} games/s")
+    print(f"  after  (this tree):  {rate['after']:,.1f} games/s  ({rate['after'] / rate['before']:.2f}x)")
+    if outcomes["before"] != outcomes["after"]:
+        print("  the two trees played DIFFERENT games (logs or scores differ)")
+        sys.exit(1)
+    print("  the same games (logs and scores) in both trees")
+
+
+if __name__ == "__main__":
+    main()
