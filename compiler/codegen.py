@@ -93,6 +93,9 @@ class CodeGen(A.Visitor):
         self.captures = trigger_captures(sym)
         self.sites = site_ids(sym)
         self.dynamic_attrs = dynamic_attrs(sym)
+        # resources sharing a group's cap: past it a gain asks which to discard, so only a gain of
+        # one of these (or of a resource parameter) needs the runtime's deciding gain
+        self.shared_cap = {m for d in sym.decls.values() if type(d) is A.Group for m in d.members}
         # procs and funcs are called by name: numbered Python names, since rules names may hold a
         # '.' (the `base` an override calls) and must never collide
         procs = [n for n, d in sym.decls.items() if type(d) is A.Proc]
@@ -186,8 +189,16 @@ class CodeGen(A.Visitor):
         if owner is not None:
             return f"rt.field({self.ex(owner, ctx)}, {key})"
         how, _ = classify(base, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)
-        return {"stock": f"{ctx.you}.stock[{key}]", "global": f"rt.state.globals[{key}]",
-                "zone": f"rt.zone({ctx.you}, {key})"}[how]
+        if how == "zone":
+            return self.zone_ref(base, key, ctx)
+        return {"stock": f"{ctx.you}.stock[{key}]", "global": f"rt.state.globals[{key}]"}[how]
+
+    def zone_ref(self, name: str, key: str, ctx) -> str:
+        """A zone's handle, read without a call (the runtime makes every handle when a game starts):
+        the acting holder's own, or the shared one."""
+        if self.sym.decls[name].per_player:
+            return f"{ctx.you}.refs[{key}]"
+        return f"rt.shared_refs[{key}]"
 
     def element(self, base: str, index, ctx) -> str:
         """The runtime name of an indexed counter's or zone's element: `rt.at('votes', 'mid')`."""
@@ -236,7 +247,7 @@ class CodeGen(A.Visitor):
             "global": lambda: f"rt.state.globals[{name!r}]",
             "var": lambda: f"{you}.vars[{name!r}]",
             "gvar": lambda: f"rt.state.gvars[{name!r}]",
-            "zone": lambda: f"rt.zone({you}, {name!r})",
+            "zone": lambda: self.zone_ref(name, repr(name), ctx),
             "entity": lambda: f"ENTITIES[{name!r}].copy_for({you}.name)" if per_player_entity(name, self.sym)
             else f"ENTITIES[{name!r}]",
             "actor": lambda: f"rt.state.actors[{name!r}]",
@@ -290,14 +301,16 @@ class CodeGen(A.Visitor):
         last = self.wrap(e.otherwise, ctx, 1) if e.otherwise is not None else f"rt.unmatched({subject})"
         return f"(lambda {subject}: {''.join(parts)}{last})({self.ex(e.subject, ctx)})"
 
-    def domain(self, e, ctx: Ctx, node) -> str:
-        """What a loop over `e` ranges over, counted against the step budget at `node`: a copy of a
-        zone's items, a fresh list of players, or whatever `rt.domain` makes of any other value."""
+    def domain(self, e, ctx: Ctx, node, changes: bool = False) -> str:
+        """What a loop over `e` ranges over, counted against the step budget at `node`: a zone's items
+        (a copy when the loop's body `changes` the state: a body may move what it ranges over; a
+        filter or an aggregate is an expression and cannot), a fresh list of players, or whatever
+        `rt.domain` makes of any other value."""
         text = f"rt.domain({self.ex(e, ctx)})"
         if isinstance(e, A.Name):
             how, name = classify(e.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)
             if how == "zone":
-                text = f"{self.ex(e, ctx)}.items[:]"
+                text = f"{self.ex(e, ctx)}.items{'[:]' if changes else ''}"
             elif how == "domain" and name in ("players", "opponents", "neighbours"):
                 text = self.ex(e, ctx)  # these runtime methods already return a new list
         return f"rt.loop({text}, {where(node)!r})"
@@ -322,8 +335,11 @@ class CodeGen(A.Visitor):
 
     def visit_Gain(self, s: A.Gain, ctx: Ctx):
         tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
-        self.writeline(f"yield from rt.gain_or_discard({ctx.you}, {self.res(s.resource, ctx, s.index)}, {self.ex(s.amount, ctx)}, "
-                       f"{where(s)!r}{tag})", s)
+        resource, amount = self.res(s.resource, ctx, s.index), self.ex(s.amount, ctx)
+        if s.resource in ctx.locals or s.resource in self.shared_cap:
+            self.writeline(f"yield from rt.gain_or_discard({ctx.you}, {resource}, {amount}, {where(s)!r}{tag})", s)
+        else:   # no cap is shared: the gain asks nothing (the same as gain_or_discard, without a generator)
+            self.writeline(f"rt.gain({ctx.you}, {resource}, {amount}{tag})", s)
 
     def visit_Lose(self, s: A.Lose, ctx: Ctx):
         amount = self.ex(s.amount, ctx)
@@ -394,13 +410,13 @@ class CodeGen(A.Visitor):
 
     def visit_ForEach(self, s: A.ForEach, ctx: Ctx):
         inner = ctx.bind(s.var)
-        self.writeline(f"for v_{s.var} in {self.domain(s.domain, ctx, s)}:", s)
+        self.writeline(f"for v_{s.var} in {self.domain(s.domain, ctx, s, changes=True)}:", s)
         self._loop_body(s.where, s.body, inner, s)
 
     def visit_Each(self, s: A.Each, ctx: Ctx):
         you = self.temp("you")
         inner = replace(ctx, you=you)
-        self.writeline(f"for {you} in {self.domain(s.domain, ctx, s)}:", s)
+        self.writeline(f"for {you} in {self.domain(s.domain, ctx, s, changes=True)}:", s)
         self._loop_body(s.where, s.body, inner, s)
 
     def _loop_body(self, cond, body: tuple, ctx: Ctx, s) -> None:

@@ -142,7 +142,7 @@ class Game:
         self.by_action: dict[str, list[Modifier]] = {}   # empty unless a modifier is in force: the fast test
         self.chain: list[str] = []
         self.steps = 0
-        self._shared_refs: dict = {}
+        self.shared_refs: dict[str, ZoneRef] = {}   # handles on the shared zones (generated code reads them)
         self._gen: Optional[Iterator] = None
         self.decision: Optional[Decision] = None
         self.secret_round: Optional[list] = None   # players who already chose in a running simultaneous pick
@@ -181,6 +181,16 @@ class Game:
         for name, (per_player, _kind) in p.zones.items():
             if not per_player:
                 self.state.zones[name] = []
+        # every zone's handle is made once, here: generated code reads `you.refs[name]` and
+        # `rt.shared_refs[name]` without a call (the lists live as long as the game: State never swaps them)
+        for name, (per_player, _kind) in p.zones.items():
+            if per_player:
+                for h in holders:
+                    h.refs[name] = ZoneRef(h, name, h.zones[name])
+            else:
+                ref = self.shared_refs[name] = ZoneRef(None, name, self.state.zones[name])
+                for h in holders:
+                    h.refs[name] = ref
 
     # ------------------------------------------------------------------ driving
     def start(self, effect: Optional[Iterator] = None) -> Optional[Decision]:
@@ -588,12 +598,20 @@ class Game:
         change it: the same alternatives `pay` offers."""
         if tag is not None and tag[0] in self.by_action:
             return bool(self._payable(h, tag, terms)[0])
-        left = dict(h.stock)
+        stock = h.stock
+        taken: dict = {}   # what the plain terms take, by resource (the stock itself is not copied: hot)
+        pooled = False
         for mode, name, amount in terms:
             if mode == "plain":
-                left[name] = left.get(name, 0) - amount
-                if left[name] < 0:
+                want = taken.get(name, 0) + amount
+                if stock.get(name, 0) < want:
                     return False
+                taken[name] = want
+            else:
+                pooled = True
+        if not pooled:
+            return True
+        left = {m: stock[m] - taken.get(m, 0) for m in stock}
         for mode, name, amount in terms:
             if mode == "any":
                 pool = sum(left[m] for m in self._members(name))
@@ -770,13 +788,10 @@ class Game:
     # ------------------------------------------------------------------ zones and entities
     def zone(self, h: Optional[Holder], name: str) -> ZoneRef:
         """The zone `name` of holder `h` (shared zones ignore `h`)."""
-        refs = h.refs if h is not None else self._shared_refs
-        ref = refs.get(name)
+        ref = (h.refs if h is not None else self.shared_refs).get(name)
         if ref is None:
-            per_player = self.program.zones[name][0]
-            owner = h if per_player else None
-            items = owner.zones[name] if owner else self.state.zones[name]
-            ref = refs[name] = ZoneRef(owner, name, items)
+            whose = " (it belongs to each player: say whose)" if h is None and name in self.program.zones else ""
+            raise RulesRuntimeError("E601", f"no zone {name!r}{whose}")
         return ref
 
     def move(self, e, dest: ZoneRef, top: bool = False, traced: bool = True) -> None:

@@ -133,7 +133,7 @@ def test_every_command_takes_with_and_the_log_keeps_the_stack(packs, tmp_path):
     assert explained.exit_code == 0 and "blue/main.rules:2" in explained.output
     out = tmp_path / "out"
     compiled = runner.invoke(app, ["compile", base, "-o", str(out), *stack])
-    assert compiled.exit_code == 0 and "gain_or_discard(you, 'vp', 20," in (out / "blue.py").read_text()
+    assert compiled.exit_code == 0 and "rt.gain(you, 'vp', 20)" in (out / "blue.py").read_text()
     covered = runner.invoke(app, ["cover", base, "--games", "3", *stack])
     card_row = next(line for line in covered.output.splitlines() if "card" in line)
     assert "/3" in card_row      # scout and market of the base, spy of the blue expansion
