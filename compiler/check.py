@@ -1032,15 +1032,19 @@ class Checker(A.Visitor):
         inner = self.bind(scope, e.var, e.span, self.domain(e.domain, scope))
         if e.where is not None:
             self.expr(e.where, inner)
+        numeric = e.op in ("total", "highest", "lowest")
         if e.value is not None:
-            self.expr(e.value, inner)
-        if e.op == "total" and e.value is None:
-            self.err("E302", "total(...) needs a value to add up: total(x in D, x.value)", e.span)
+            if numeric:
+                self.amount(e.value, inner)
+            else:
+                self.expr(e.value, inner)
+        elif numeric:
+            self.err("E302", f"{e.op}(...) needs a number for each element: {e.op}(x in D, x.value)", e.span)
         if e.op in ("some", "every") and e.value is None and e.where is None:
             self.err("E302", f"{e.op}(...) needs a condition: {e.op}(x in D where ...)", e.span)
         if e.op == "first":
             return inner.locals[e.var][2]
-        return "int" if e.op in ("count", "total") else "bool"
+        return "int" if e.op == "count" or numeric else "bool"
 
     # ------------------------------------------------------------------ lints
     def _lint_triggers(self) -> None:

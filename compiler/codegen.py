@@ -291,7 +291,9 @@ class CodeGen(A.Visitor):
         cond = f" if {self.wrap(keep, inner, 1)}" if keep is not None else ""
         element = self.ex(value, inner) if value is not None else "1" if reduce == "sum" else "True"
         source = f"{element} for v_{e.var} in {self.domain(e.domain, ctx, e)}{cond}"
-        return f"next(({source}), None)" if reduce == "first" else f"{reduce}({source})"
+        if reduce == "first":
+            return f"next(({source}), None)"
+        return f"{reduce}(({source}), default=0)" if reduce in ("max", "min") else f"{reduce}({source})"
 
     def visit_Match(self, e, ctx) -> str:
         # the subject is evaluated once, as the argument of a lambda (a walrus would be refused in a

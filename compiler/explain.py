@@ -319,8 +319,9 @@ class ExprReader(A.Visitor):
         such = f" for which {self.read(rest)}" if rest is not None else ""
         if e.op == "count":
             return f"the number of {among}{such}"
-        if e.op == "total":
-            return f"the total of {self.read(e.value) if e.value is not None else e.var} over {among}{such}"
+        if e.op in ("total", "highest", "lowest"):
+            return (f"the {e.op}{' of' if e.op == 'total' else ''} {self.read(e.value) if e.value is not None else e.var} over {among}{such}"
+                    + (" (0 if there is none)" if e.op != "total" else ""))
         if e.op == "first":
             return f"the first of {among}{such}"
         if e.value is not None:  # some/every(x in D where C, V): V for the kept elements

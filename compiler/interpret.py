@@ -454,7 +454,8 @@ BINARY = {
 # A trace places an effect at the statement the innermost `run` frame is carrying out.
 STATEMENT_FRAMES[Interpreter.run.__code__] = lambda frame: where(frame.f_locals["s"])
 
-REDUCE = {"sum": sum, "any": any, "all": all, "first": lambda values: values[0] if values else None}
+REDUCE = {"sum": sum, "any": any, "all": all, "first": lambda values: values[0] if values else None,
+          "max": lambda values: max(values, default=0), "min": lambda values: min(values, default=0)}
 PYTHON = {"min": min, "max": max, "abs": abs, "len": len}
 
 

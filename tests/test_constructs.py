@@ -109,3 +109,14 @@ def test_left_and_right_of_a_player_and_a_func_for_another_player(program):
 def test_misuse_is_positioned(text, code, line):
     found = [(d.code, d.span.line) for d in analyse_text(PACK + text).diagnostics if d.code != "W401"]
     assert (code, line) in found, found
+
+
+def test_highest_and_lowest_over_the_kept_elements_and_0_over_none(program):
+    # Stupor Mundi's majority reads the most structures; Federation's 2-player projects the least
+    g = Game(program("proc p() { fill deck with card;\n"
+                     "  gain highest(c in deck, c.worth) vp;\n"                          # 3 (the Baths)
+                     "  gain 10 * lowest(c in deck where c.color == blue, c.worth) vp;\n"  # 20 (an Altar)
+                     "  gain highest(c in hand, c.worth) + lowest(c in hand, c.worth) coin; }"), 2, 1)
+    run_proc(g, "p")
+    me = g.state.players[0]
+    assert me.stock["vp"] == 23 and me.stock["coin"] == 0

@@ -137,6 +137,8 @@ expr = st.recursive(atom, lambda inner: st.one_of(
     st.tuples(inner, inner).map(lambda t: f"min({t[0]}, {t[1]})"),
     small.map(lambda n: f"count(p in players where p.vp > {n})"),
     st.just("total(p in opponents, p.coin)"),
+    small.map(lambda n: f"highest(p in players where p.vp > {n}, p.coin - p.vp)"),   # 0 when none is kept
+    small.map(lambda n: f"lowest(p in opponents where p.coin >= {n}, p.coin * 2)"),
     st.tuples(inner, inner).map(lambda t: f"(if coin > 1 and vp < 3 then {t[0]} else {t[1]})"),
     inner.map(lambda t: f"[4, 5, 6][min(3, max(1, {t}))]"),
 ), max_leaves=4)
