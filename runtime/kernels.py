@@ -51,7 +51,31 @@ def kernel(arity: int, sets: tuple = ()):
 NO_WAY = 1000   # the price of a cost that no purchase can cover
 _NOTHING: Counter = Counter()
 MANUFACTURED = frozenset({"glass", "papyrus", "textile"})
+MATERIALS = ("wood", "stone", "ore", "clay", "glass", "papyrus", "textile")
 BASE_PRICE = [("plain", "coin", 2)]
+# Cities' Secret Warehouse and Black Market: a `choice` list naming `produced` (or `unproduced`)
+# stands for the materials that the player's brown and grey cards and board produce (or do not)
+# at the moment the choice is used, so it follows the city as it grows.
+MIRRORS = frozenset({"produced", "unproduced"})
+
+
+def _own_materials(game, h) -> frozenset:
+    """The materials a player's brown and grey cards and wonder board produce (Cities' mirrors)."""
+    found = set()
+    for zone in ("city", "board"):
+        for e in game.zone(h, zone).items:
+            if zone == "board" or game.field(e, "colour") in ("brown", "grey"):
+                found.update(game.field(e, "makes"))
+                found.update(game.field(e, "choice"))
+    return frozenset(found - MIRRORS)
+
+
+def _mirrored(game, h, choice) -> frozenset:
+    """A choice list with Cities' `produced`/`unproduced` markers replaced by the materials they mean."""
+    if not MIRRORS.intersection(choice):
+        return frozenset(choice)
+    own = _own_materials(game, h)
+    return frozenset(own if "produced" in choice else set(MATERIALS) - own)
 
 
 def _production(game, h, sellable_only: bool) -> tuple[Counter, list]:
@@ -65,7 +89,7 @@ def _production(game, h, sellable_only: bool) -> tuple[Counter, list]:
             fixed.update(game.field(e, "makes"))
             choice = game.field(e, "choice")
             if choice:
-                choices.append(frozenset(choice))
+                choices.append(_mirrored(game, h, choice))
     return fixed, choices
 
 
@@ -83,16 +107,27 @@ def _covers(demand: Counter, fixed: Counter, choices: list) -> bool:
     return True
 
 
-def _prices(game, h) -> dict:
-    """The coins one unit costs per (side, goods), as the modifiers of `trade` make it (NO_WAY
-    while a modifier forbids buying, or makes the price something else than coins)."""
-    out = {}
+def _prices(game, h) -> tuple[dict, dict]:
+    """(the coins one unit costs per (side, goods) as the lasting modifiers of `trade` make it,
+    NO_WAY while a modifier forbids buying or makes the price something else than coins; the
+    coins a `once` modifier takes off the next unit from that side, Cities' Clandestine Docks)."""
+    out, rebates = {}, {}
     for side in ("west", "east"):
         for goods in ("raw", "manufactured"):
-            costs = game.modified_costs(h, ("trade", {"side": side, "goods": goods}), BASE_PRICE)
+            tag = ("trade", {"side": side, "goods": goods})
+            costs = game.modified_costs(h, tag, BASE_PRICE)
             coins = [sum(t[2] for t in c) for c in costs if all(t[0] == "plain" and t[1] == "coin" for t in c)]
-            out[side, goods] = min(coins, default=NO_WAY)
-    return out
+            price = min(coins, default=NO_WAY)
+            # a once-only reduction applies to one unit: the price of the others is the price
+            # without it (reductions come last and stop at zero, so adding it back is exact while
+            # the price it reduced was at least the reduction)
+            once = sum(t[2] for m in game.modifiers_of(h, tag) if m.once for a in m.adjustments
+                       if a[0] == "cost" and a[1] == "-" for t in a[2] if t[1] == "coin")
+            if price < NO_WAY and once:
+                out[side, goods], rebates[side, goods] = price + once, once
+            else:
+                out[side, goods], rebates[side, goods] = price, 0
+    return out, rebates
 
 
 def _price_of(prices: dict, side: str, material: str) -> int:
@@ -107,13 +142,18 @@ class _Market:
         self.own = _production(game, h, False)
         self.sellers = {"west": _production(game, game.left(h), True),
                         "east": _production(game, game.right(h), True)}
-        self.prices = _prices(game, h)
+        self.prices, self.rebates = _prices(game, h)
         self._sold: dict = {}   # (side, units) -> whether that neighbour can sell them
 
-    def cheapest(self, need: Counter, taken: dict) -> int:
+    def rebate(self, side: str, material: str) -> int:
+        """The coins the next unit of a material from that side costs less (a once-only discount)."""
+        return self.rebates[side, "manufactured" if material in MANUFACTURED else "raw"]
+
+    def cheapest(self, need: Counter, taken: dict, spent: frozenset = frozenset()) -> int:
         """The fewest coins that buy what the player's own production cannot cover of `need`, on
         top of the units already `taken` from each side (which the sellers must still be able to
-        produce); NO_WAY when nothing covers it."""
+        produce); NO_WAY when nothing covers it. A side's once-only discount applies to one unit
+        bought from it, unless the side is in `spent`."""
         fixed, choices = self.own
         mats = sorted(m for m, n in need.items() if n > fixed[m])
         short = [need[m] - fixed[m] for m in mats]
@@ -130,6 +170,8 @@ class _Market:
                 continue
             for west in product(*(range(b + 1) for b in buy)):
                 coins = sum(w * wp + (b - w) * ep for w, b, wp, ep in zip(west, buy, west_price, east_price))
+                coins -= max((self.rebate("west", m) for m, w in zip(mats, west) if w), default=0) * ("west" not in spent)
+                coins -= max((self.rebate("east", m) for m, b, w in zip(mats, buy, west) if b > w), default=0) * ("east" not in spent)
                 if coins >= best:
                     continue
                 from_west = west_taken + Counter(dict(zip(mats, west)))
@@ -187,12 +229,12 @@ def assess(game, you, item):
     coins = you.stock["coin"]
     for o in game.zone(None, "market").items:
         side, res = game.field(o, "side"), game.field(o, "res")
-        price = _price_of(market.prices, side, res)
+        price = _price_of(market.prices, side, res) - market.rebate(side, res)
         ok = False
         if need[res] > 0 and price <= coins and market.makes(side, res):
             rest = dict(taken)
             rest[side] = taken[side] + Counter({res: 1})
-            after = market.cheapest(need - Counter({res: 1}), rest)
+            after = market.cheapest(need - Counter({res: 1}), rest, frozenset({side}))
             ok = after < NO_WAY and after + price <= coins
         game.set_field(o, "ok", ok)
         game.set_field(o, "price", price)
