@@ -84,32 +84,56 @@ def play_many(program, players: int, seeds: range, repeat: int = 3) -> float:
     return best
 
 
+# expansions measured stacked on their base, at one player count: (base, expansions, players)
+STACKS = [("seven_wonders", ("seven_wonders_cities",), 3)]
+
+
 def bench_games(packs: list[str], games: int, interpreted_games: int) -> None:
     print("== full random games (one core, random agents) ==")
+    stacked = {e for _base, expansions, _players in STACKS for e in expansions}
     for pack in packs:
+        if Path(pack).name in stacked:
+            continue   # measured on its base by bench_stacks
         compiled = driver.compile_pack(pack).program
         if compiled.game is None:
             continue
         interpreted = driver.interpret_pack(pack)
         g = compiled.game
         for players in range(g.min_players, g.max_players + 1):
-            n_i = max(1, interpreted_games)
-            seeds = range(n_i)
-            comp_same = play_many(compiled, players, seeds)
-            interp = play_many(interpreted, players, seeds)
-            comp = play_many(compiled, players, range(games))
-            sizes = [_decision_sizes(compiled, players, s) for s in range(games)]
-            made = sum(map(len, sizes))
-            per = 1e6 * comp / made
-            bare, protocol = floor(sizes, bare_game), floor(sizes, protocol_game)
-            print(f"{pack} {players}p: compiled {games / comp:,.1f} games/s ({games} games) | interpreted "
-                  f"{n_i / interp:,.1f} games/s | compiled/interpreted on the same {n_i} seeds: "
-                  f"{interp / comp_same:.1f}x | ~{made / games:.0f} decisions/game")
-            print(f"    per decision: {per:.1f} us = {per / bare:.0f}x the bare generator floor ({bare:.2f} us), "
-                  f"{per / protocol:.1f}x the decision-protocol floor ({protocol:.2f} us)")
-            tenths = cost_by_tenth(compiled, players, range(min(games, 50)))
-            print("    us per decision by tenth of the game: " + " ".join(f"{t:.0f}" for t in tenths)
-                  + f" | peak memory per game {peak_memory_kib(compiled, players):,.0f} KiB")
+            bench_line(pack, compiled, interpreted, players, games, interpreted_games)
+
+
+def bench_stacks(packs: list[str], games: int, interpreted_games: int) -> None:
+    """Games per second of each expansion of STACKS on its base, when the base or it is measured."""
+    names = {Path(p).name for p in packs}
+    for base, expansions, players in STACKS:
+        if not names & {base, *expansions}:
+            continue
+        compiled = driver.compile_pack(base, expansions=expansions).program
+        interpreted = driver.interpret_pack(base, expansions=expansions)
+        bench_line(" + ".join((base, *expansions)), compiled, interpreted, players, games, interpreted_games)
+
+
+def bench_line(label: str, compiled, interpreted, players: int, games: int, interpreted_games: int) -> None:
+    """The lines of one player count: compiled and interpreted games per second, the cost per decision
+    against the floors, by tenth of the game, and peak memory."""
+    n_i = max(1, interpreted_games)
+    seeds = range(n_i)
+    comp_same = play_many(compiled, players, seeds)
+    interp = play_many(interpreted, players, seeds)
+    comp = play_many(compiled, players, range(games))
+    sizes = [_decision_sizes(compiled, players, s) for s in range(games)]
+    made = sum(map(len, sizes))
+    per = 1e6 * comp / made
+    bare, protocol = floor(sizes, bare_game), floor(sizes, protocol_game)
+    print(f"{label} {players}p: compiled {games / comp:,.1f} games/s ({games} games) | interpreted "
+          f"{n_i / interp:,.1f} games/s | compiled/interpreted on the same {n_i} seeds: "
+          f"{interp / comp_same:.1f}x | ~{made / games:.0f} decisions/game")
+    print(f"    per decision: {per:.1f} us = {per / bare:.0f}x the bare generator floor ({bare:.2f} us), "
+          f"{per / protocol:.1f}x the decision-protocol floor ({protocol:.2f} us)")
+    tenths = cost_by_tenth(compiled, players, range(min(games, 50)))
+    print("    us per decision by tenth of the game: " + " ".join(f"{t:.0f}" for t in tenths)
+          + f" | peak memory per game {peak_memory_kib(compiled, players):,.0f} KiB")
 
 
 def _agents(players: int, seed: int) -> list:
@@ -299,6 +323,7 @@ def main() -> None:
         os.environ["RULEBOOK_CACHE"] = scratch
         bench_effects(args.repeat, 200)
         bench_games(packs, args.games, args.interpreted_games)
+        bench_stacks(packs, args.games, args.interpreted_games)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
         if keep is None:

@@ -435,25 +435,30 @@ def test_each_age_deals_seven_cards_to_each_player(backends, players):
 # ---------------------------------------------------------------------------- whole games
 
 
-def play_checked(program, players: int, seed: int) -> Game:
-    """A random game, checking after every decision the invariants of the issue."""
+def play_checked(program, players: int, seed: int, hand: int = 7, variants=()) -> Game:
+    """A random game, checking after every decision the invariants of the issue (`hand`: cards
+    dealt per player per age, 8 with Cities)."""
     agents = [RandomAgent(seed * 100 + i) for i in range(players)]
-    g = Game(program, players, seed, agents)
+    g = Game(program, players, seed, agents, list(variants))
     d = g.start()
     while d is not None:
         for p in g.state.players:
             assert all(v >= 0 for v in p.stock.values()), p.stock
         if d.prompt == "choose a card to play":
             turn = g.state.globals["turn"]
-            assert all(len(p.zones["hand"]) == 8 - turn for p in g.state.players), turn
+            assert all(len(p.zones["hand"]) == hand + 1 - turn for p in g.state.players), turn
         d = g.apply(agents[d.player.index].choose(*g.offer(d)))
-    cards = [c for p in g.state.players for z in ("city", "under") for c in p.zones[z]]
-    cards += g.state.zones["discards"]
-    per_age = Counter(c.fields["age"] for c in cards)
-    assert per_age == {1: 7 * players, 2: 7 * players, 3: 7 * players}
+    per_age = Counter(c.fields["age"] for c in cards_in_play(g))
+    assert per_age == {1: hand * players, 2: hand * players, 3: hand * players}
     assert all(not p.zones[z] for p in g.state.players for z in ("hand", "chosen", "passing"))
     assert g.state.globals["age"] == 3 and g.result()["winners"]
     return g
+
+
+def cards_in_play(g: Game) -> list:
+    """The age cards played in a finished game: cities, under the wonders, and the discard pile."""
+    cards = [c for p in g.state.players for z in ("city", "under") for c in p.zones[z]]
+    return cards + list(g.state.zones["discards"])
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
@@ -469,28 +474,40 @@ def test_fifty_random_games_per_player_count_keep_the_invariants(backends, playe
         play_checked(backends["compiled"], players, seed)
 
 
-@pytest.mark.parametrize("players", [3, 7])
-def test_compiled_and_interpreted_games_agree(backends, players):
-    a = Game(backends["compiled"], players, 11, [RandomAgent(110 + i) for i in range(players)])
-    b = Game(backends["interpreted"], players, 11, [RandomAgent(110 + i) for i in range(players)])
-    assert a.play() == b.play()
-    assert a.log == b.log and a.state.to_json() == b.state.to_json()
+def backends_agree(backends, players: int, variants=()) -> None:
+    """A seeded random game on the compiled and on the interpreted backend: the same decisions,
+    the same result, the same final state."""
+    games = [Game(backends[b], players, 11, [RandomAgent(110 + i) for i in range(players)], list(variants))
+             for b in ("compiled", "interpreted")]
+    assert games[0].play() == games[1].play()
+    assert games[0].log == games[1].log and games[0].state.to_json() == games[1].state.to_json()
 
 
-def test_a_log_replays_to_the_same_final_state_on_both_backends(backends, tmp_path):
-    g = Game(backends["compiled"], 4, 21, [RandomAgent(210 + i) for i in range(4)])
+def log_replays(backends, path: Path, expansions=(), variants=()) -> None:
+    """A logged 4-player game replays to the same final state on both backends."""
+    g = Game(backends["compiled"], 4, 21, [RandomAgent(210 + i) for i in range(4)], list(variants))
     g.play()
-    path = tmp_path / "game.json"
-    save(record(g, PACK), path)
+    save(record(g, PACK, list(expansions)), path)
     for program in backends.values():
         assert replay(program, load(path)).state.digest() == g.state.digest()
 
 
-def test_an_agent_never_sees_the_other_players_hands(program):
-    g = Game(program, 3, 3, [RandomAgent(30 + i) for i in range(3)])
+@pytest.mark.parametrize("players", [3, 7])
+def test_compiled_and_interpreted_games_agree(backends, players):
+    backends_agree(backends, players)
+
+
+def test_a_log_replays_to_the_same_final_state_on_both_backends(backends, tmp_path):
+    log_replays(backends, tmp_path / "game.json")
+
+
+def views_hide_hands(g: Game, secret=("deck",), steps: int = 40) -> None:
+    """Play `steps` random decisions; at each, the deciding player's view shows their own hand but
+    never another player's hand, chosen card, passing hand or cards under the wonder, nor the
+    `secret` shared zones."""
     d = g.start()
     checked = 0
-    while d is not None and checked < 40:
+    while d is not None and checked < steps:
         me = d.player.index
         view = g.view(me)
         for i, p in enumerate(view["players"]):
@@ -499,7 +516,11 @@ def test_an_agent_never_sees_the_other_players_hands(program):
                     assert "items" not in p["zones"][z], (z, i)
             if i == me:
                 assert "items" in p["zones"]["hand"]
-        assert "items" not in view["zones"]["deck"]
+        assert all("items" not in view["zones"][z] for z in secret)
         checked += 1
         d = g.apply(RandomAgent(checked).choose(*g.offer(d)))
-    assert checked == 40
+    assert checked == steps
+
+
+def test_an_agent_never_sees_the_other_players_hands(program):
+    views_hide_hands(Game(program, 3, 3, [RandomAgent(30 + i) for i in range(3)]))

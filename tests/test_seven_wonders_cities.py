@@ -7,7 +7,6 @@ variant teammates sit side by side: P1-P2, P3-P4, P5-P6.
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from pathlib import Path
 
@@ -18,10 +17,11 @@ from rulebook.cli import app
 from rulebook.compiler.driver import compile_pack, interpret_pack
 from rulebook.runtime.agents import RandomAgent, ScriptedAgent
 from rulebook.runtime.engine import Game
-from rulebook.runtime.record import load, record, replay, save
 
 from .conftest import drive
-from .test_seven_wonders import NO_WAY, card, choose_card, func, player, proc, put, run_effect, stock, symbols
+from .test_seven_wonders import (NO_WAY, backends_agree, card, cards_in_play, choose_card, func, log_replays, player,
+                                 proc, put, run_effect, stock, symbols, views_hide_hands)
+from .test_seven_wonders import play_checked as base_play_checked
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 BASE = str(RULES / "seven_wonders")
@@ -63,6 +63,15 @@ def choose_only(g: Game, i: int, name: str) -> None:
     for c in list(g.zone(player(g, i), "chosen").items):
         g.move(c, g.zone(None, "box"))
     choose_card(g, i, name)
+
+
+def result_with(g: Game, **columns) -> dict:
+    """The game's result once each named stock holds the given values, player by player."""
+    for name, values in columns.items():
+        for i, n in enumerate(values):
+            player(g, i).stock[name] = n
+    g.state.over = True
+    return g.result()
 
 
 def shields(g: Game, *values: int) -> None:
@@ -191,12 +200,7 @@ def test_sepulcher_costs_each_other_player_their_victory_tokens(program):
 
 
 def test_a_debt_costs_one_point_at_the_end(program):
-    g = table(program)
-    for i, (civil, debts) in enumerate([(10, 0), (10, 1), (9, 0)]):
-        player(g, i).stock["civil"] = civil
-        player(g, i).stock["debts"] = debts
-    g.state.over = True
-    result = g.result()
+    result = result_with(table(program), civil=[10, 10, 9], debts=[0, 1, 0])
     assert [result["scores"][f"P{i + 1}"][0] for i in range(3)] == [10, 9, 9]
     assert result["winners"] == ["P1"]
 
@@ -375,12 +379,7 @@ def test_teams_copy_no_science_symbol_from_the_teammate(program):
 
 
 def test_teams_score_together_and_the_richer_team_wins_a_tie(program):
-    g = table(program, players=4, teams=True)
-    for i, (civil, coin) in enumerate([(10, 1), (5, 1), (8, 4), (7, 0)]):
-        player(g, i).stock["civil"] = civil
-        player(g, i).stock["coin"] = coin
-    g.state.over = True
-    result = g.result()
+    result = result_with(table(program, players=4, teams=True), civil=[10, 5, 8, 7], coin=[1, 1, 4, 0])
     assert [result["scores"][f"P{i + 1}"] for i in range(4)] == [[15, 2], [15, 2], [15, 4], [15, 4]]
     assert result["winners"] == ["P3", "P4"]
 
@@ -409,25 +408,13 @@ def test_each_age_deals_eight_cards_with_players_many_black_cards(backends, play
 
 
 def play_checked(program, players: int, seed: int, variants=()) -> Game:
-    """A random game, checking after every decision the invariants of the issue."""
-    agents = [RandomAgent(seed * 100 + i) for i in range(players)]
-    g = Game(program, players, seed, agents, list(variants))
-    d = g.start()
-    while d is not None:
-        for p in g.state.players:
-            assert all(v >= 0 for v in p.stock.values()), p.stock
-        if d.prompt == "choose a card to play":
-            turn = g.state.globals["turn"]
-            assert all(len(p.zones["hand"]) == 9 - turn for p in g.state.players), turn
-        d = g.apply(agents[d.player.index].choose(*g.offer(d)))
-    cards = [c for p in g.state.players for z in ("city", "under") for c in p.zones[z]]
-    cards += g.state.zones["discards"]
-    assert Counter(c.fields["age"] for c in cards) == {1: 8 * players, 2: 8 * players, 3: 8 * players}
+    """A random game with the base game's invariants for 8 cards a hand, and Cities' own: players-many
+    black cards per age in play, no coins still owed at the end."""
+    g = base_play_checked(program, players, seed, hand=8, variants=variants)
+    cards = cards_in_play(g)
     for age in (1, 2, 3):
         assert sum(1 for c in cards if c.fields["age"] == age and c.fields["colour"] == "black") == players
-    assert all(not p.zones[z] for p in g.state.players for z in ("hand", "chosen", "passing"))
     assert all(p.stock["owed"] == 0 for p in g.state.players)
-    assert g.state.globals["age"] == 3 and g.result()["winners"]
     return g
 
 
@@ -448,37 +435,18 @@ def test_two_hundred_random_games_per_player_count_keep_the_invariants(backends,
 
 @pytest.mark.parametrize("players,variants", [(3, ()), (6, ("teams",))])
 def test_compiled_and_interpreted_games_agree(backends, players, variants):
-    a = Game(backends["compiled"], players, 11, [RandomAgent(110 + i) for i in range(players)], list(variants))
-    b = Game(backends["interpreted"], players, 11, [RandomAgent(110 + i) for i in range(players)], list(variants))
-    assert a.play() == b.play()
-    assert a.log == b.log and a.state.to_json() == b.state.to_json()
+    backends_agree(backends, players, variants)
 
 
 @pytest.mark.parametrize("variants", [(), ("teams",)])
 def test_a_log_replays_to_the_same_final_state_on_both_backends(backends, tmp_path, variants):
-    g = Game(backends["compiled"], 4, 21, [RandomAgent(210 + i) for i in range(4)], list(variants))
-    g.play()
-    path = tmp_path / "game.json"
-    save(record(g, BASE, [CITIES]), path)
-    for program in backends.values():
-        assert replay(program, load(path)).state.digest() == g.state.digest()
+    log_replays(backends, tmp_path / "game.json", [CITIES], variants)
 
 
 def test_an_agent_never_sees_the_other_players_hands(program):
+    # not even a teammate's (the team variant allows showing it, which the views do not model)
     g = Game(program, 4, 3, [RandomAgent(30 + i) for i in range(4)], ["teams"])
-    d = g.start()
-    checked = 0
-    while d is not None and checked < 40:
-        me = d.player.index
-        view = g.view(me)
-        for i, p in enumerate(view["players"]):
-            for z in ("hand", "chosen", "passing", "under"):
-                if i != me:
-                    assert "items" not in p["zones"][z], (z, i)
-        assert "items" not in view["zones"]["deck"] and "items" not in view["zones"]["black_pool"]
-        checked += 1
-        d = g.apply(RandomAgent(checked).choose(*g.offer(d)))
-    assert checked == 40
+    views_hide_hands(g, secret=("deck", "black_pool"))
 
 
 def test_the_command_line_plays_logs_and_replays_a_team_game(tmp_path):
