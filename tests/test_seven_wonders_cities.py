@@ -307,6 +307,25 @@ def test_a_copied_symbol_comes_from_a_neighbours_cards(program):
     assert stock(g, 1, symbol["tablet"]) == 1                  # not P1's copy: P3's own tablets
 
 
+# ---------------------------------------------------------------------------- final scoring
+
+
+def test_final_scoring_fills_every_category_and_debts_count_against_the_total(program):
+    g = table(program, age=3, coins=10)                        # treasury: 10 // 3 = 3
+    put(g, 0, "city", "palace", "haven", "lumber_yard", "stone_pit", "magistrates_guild", "hideout", "city_gates")
+    put(g, 0, "built_stages", "gizah_a1", "gizah_a2")          # wonder: 3 + 5
+    put(g, 1, "city", "altar", "theater")                      # two blue cards for the guild
+    symbols(g, 0, gear=2, tablet=1)                            # science: 4 + 1
+    player(g, 0).stock["military"] = 6
+    player(g, 0).stock["defeats"] = 1
+    player(g, 0).stock["debts"] = 4
+    proc(g, "final_scoring")
+    expected = {"treasury": 3, "civil": 8, "commerce": 2, "guilds": 2, "wonder": 8, "science": 5, "cities": 6}
+    assert {k: stock(g, 0, k) for k in expected} == expected
+    g.state.over = True
+    assert g.result()["scores"]["P1"][0] == 6 - 1 + sum(expected.values()) - 4
+
+
 # ---------------------------------------------------------------------------- teams (p. 6-7)
 
 
