@@ -4,8 +4,8 @@
     python bench/startup.py --rounds 30
 
 Measures side by side in one run, interleaved round by round so a busy moment on this shared
-machine hits every command alike: a bare `python -c pass` (the floor), a typer app whose one
-command takes `lint`'s parameters and does nothing (typer's own floor), `rulebook --help`,
+machine hits every command alike: a bare `python -c pass` (the floor), a click app whose one
+command takes `lint`'s parameters and does nothing (click's own floor), `rulebook --help`,
 `rulebook lint` of a two-line rules file, and `rulebook play federation --players 2 --seed 1` with
 no compiled pack in the cache (a first play after an edit: it compiles) and with one (cache hit).
 Both find the parser's tables cached, as every run after the first does. Each is printed in ms and as a multiple
@@ -29,15 +29,12 @@ import time
 from pathlib import Path
 
 SMALL_RULES = "resource coin;\nproc take() { gain 1 coin; }\n"
-# The floor typer sets: an app whose one command takes `lint`'s parameters and does nothing.
-TYPER_ONLY = """
+# The floor click sets: an app whose one command takes `lint`'s parameters and does nothing.
+CLICK_ONLY = """
 from enum import Enum
 from pathlib import Path
-from typing import List
 
-import typer
-
-app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+import click
 
 
 class Format(str, Enum):
@@ -45,14 +42,16 @@ class Format(str, Enum):
     json = "json"
 
 
-@app.command()
-def lint(paths: List[Path] = typer.Argument(...), format: Format = typer.Option(Format.text, "--format"),
-         expansions: List[str] = typer.Option([], "--with")) -> None:
+@click.group()
+def app() -> None:
     pass
 
 
 @app.command()
-def other() -> None:
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path), help="Files.")
+@click.option("--format", type=click.Choice(Format), default=Format.text, help="text or json")
+@click.option("--with", "expansions", multiple=True, help="Expansions.")
+def lint(paths, format, expansions) -> None:
     pass
 
 
@@ -92,8 +91,8 @@ def main() -> None:
     try:
         small = scratch / "small.rules"
         small.write_text(SMALL_RULES, encoding="utf-8")
-        typer_only = scratch / "typer_only.py"
-        typer_only.write_text(TYPER_ONLY, encoding="utf-8")
+        click_only = scratch / "click_only.py"
+        click_only.write_text(CLICK_ONLY, encoding="utf-8")
         base_env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         warm_env = {**base_env, "RULEBOOK_CACHE": str(scratch / "warm")}
         cold_env = {**base_env, "RULEBOOK_CACHE": str(scratch / "cold")}
@@ -110,7 +109,7 @@ def main() -> None:
         run_once(rulebook + ["--help"], warm_env)
         commands = {
             "python -c pass": ([sys.executable, "-c", "pass"], warm_env, None),
-            "typer alone (no-op lint)": ([sys.executable, str(typer_only), "lint", str(small)], warm_env, None),
+            "click alone (no-op lint)": ([sys.executable, str(click_only), "lint", str(small)], warm_env, None),
             "rulebook --help": (rulebook + ["--help"], warm_env, None),
             "rulebook lint small.rules": (rulebook + ["lint", str(small)], warm_env, None),
             "rulebook play (compiles)": (play, cold_env, clear_cold),

@@ -1,9 +1,9 @@
 """The `rulebook` command: lint, compile, explain, fmt, play and replay rules packs.
 
-Start-up matters (a lint is one short process): this module imports typer and nothing heavier at
-the top. Each command imports what it needs inside its function, and the consoles load rich when
-they first print, so `rulebook lint` never loads the runtime, the code generator or the language
-server (tests/test_startup.py, bench/startup.py).
+Start-up matters (a lint is one short process): this module imports click and nothing heavier at
+the top. Each command imports what it needs inside its function, and the consoles load rich only
+for what plain text cannot show (tables, styled text), so `rulebook lint` never loads rich, the
+runtime, the code generator or the language server (tests/test_startup.py, bench/startup.py).
 """
 
 from __future__ import annotations
@@ -13,24 +13,45 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, List, Optional
 
-import typer
+import click
 
 if TYPE_CHECKING:  # annotations only: importing them at start-up would load lark and rich
     from rich.text import Text
 
     from rulebook.dsl.diagnostics import Diagnostic, RulesError
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+class _Commands(click.Group):
+    """The command group: `--help` lists the commands in the order they are registered."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(self.commands)
+
+
+app = _Commands("rulebook", no_args_is_help=True, context_settings={"show_default": True},
                   help="A declarative rules language for board games: lint, compile, play.")
 
 
 class _LazyConsole:
     """A PlainConsole (no markup, no emoji codes, control characters escaped: everything printed holds
-    user text) made at its first use, so importing the CLI does not import rich."""
+    user text) made at its first use, so importing the CLI does not import rich. Until then, plain
+    lines are written as that console would write them (it never wraps, styles or marks them up), so a
+    command that prints only text, such as a lint, never imports rich."""
 
     def __init__(self, **options):
         self._options = options
         self._console = None
+
+    def print(self, *objects, sep: str = " ", end: str = "\n", **options) -> None:
+        """Print like PlainConsole.print: plain strings straight to the stream, anything else through rich."""
+        plain = all(isinstance(o, str) and "\t" not in o for o in objects)   # rich expands tabs by cell width
+        if self._console is not None or not plain or options.keys() - _PLAIN_OPTIONS:
+            self.rich.print(*objects, sep=sep, end=end, **options)
+            return
+        from rulebook.dsl.diagnostics import printable
+
+        stream = sys.stderr if self._options.get("stderr") else sys.stdout   # looked up now: tests swap them
+        stream.write(sep.join(printable(o, newlines=True) for o in objects) + end)
+        stream.flush()
 
     @property
     def rich(self):
@@ -45,10 +66,12 @@ class _LazyConsole:
         return getattr(self.rich, name)
 
 
+_PLAIN_OPTIONS = {"markup", "emoji", "highlight"}   # options PlainConsole overrides anyway
 out = _LazyConsole()
 err = _LazyConsole(stderr=True)
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+Exit = click.exceptions.Exit   # raised to end a command with an exit code
 SEED_LIMIT = 2 ** 63   # the range a log accepts (runtime.record.SEED_LIMIT)
 
 
@@ -57,10 +80,38 @@ class Format(str, Enum):
     json = "json"
 
 
+PATH = click.Path(path_type=Path)
+PACK = "Pack folder or shipped pack name."
+
+
+def _as_list(_ctx, _param, value) -> list:
+    return list(value)
+
+
+def many(*declarations: str, **options):
+    """A repeatable option whose values reach the command as a list, in the order given."""
+    return click.option(*declarations, multiple=True, callback=_as_list, show_default=False, **options)
+
+
 def with_option():
     """The `--with EXP` option: expansions stacked on the pack, in the order given."""
-    return typer.Option([], "--with", metavar="PACK",
-                        help="Stack an expansion on the pack (repeatable; later ones win).")
+    return many("--with", "expansions", metavar="PACK",
+                help="Stack an expansion on the pack (repeatable; later ones win).")
+
+
+def pack_argument(help: str = PACK):
+    """The PACK argument of a command."""
+    return click.argument("pack", help=help)
+
+
+def flag(*declarations: str, help: str):
+    """An on/off option, off unless given."""
+    return click.option(*declarations, is_flag=True, default=False, help=help)
+
+
+def format_option():
+    """`--format text|json`."""
+    return click.option("--format", type=click.Choice(Format), default=Format.text, help="text or json")
 
 
 class AgentKind(str, Enum):
@@ -82,7 +133,7 @@ def _report(diags: list[Diagnostic], sources: dict, fmt: Format) -> int:
 
 
 def _fail(e: RulesError, fmt: Format = Format.text, sources: Optional[dict] = None) -> None:
-    raise typer.Exit(_report(e.diagnostics, sources or {}, fmt))
+    raise Exit(_report(e.diagnostics, sources or {}, fmt))
 
 
 def _lint_targets(path: Path) -> list:
@@ -100,13 +151,15 @@ def _lint_targets(path: Path) -> list:
     if str(path) in shipped_packs():
         return [str(path)]
     err.print(f"rulebook: no such file, folder or shipped pack: {path}", markup=False)
-    raise typer.Exit(EXIT_USAGE)
+    raise Exit(EXIT_USAGE)
 
 
 @app.command()
-def lint(paths: List[Path] = typer.Argument(..., help="Rules files, pack folders, folders of packs or shipped pack names."),
-         format: Format = typer.Option(Format.text, "--format", help="text or json"),
-         expansions: List[str] = with_option()) -> None:
+@click.argument("paths", nargs=-1, required=True, type=PATH,
+                help="Rules files, pack folders, folders of packs or shipped pack names.")
+@format_option()
+@with_option()
+def lint(paths: List[Path], format: Format, expansions: List[str]) -> None:
     """Check rules files or packs (stacked with any --with expansions) and report every finding."""
     from rulebook.compiler.driver import analyse, analyse_file
     from rulebook.dsl.diagnostics import ERROR, INFO, RulesError
@@ -126,15 +179,16 @@ def lint(paths: List[Path] = typer.Argument(..., help="Rules files, pack folders
         errors = sum(d.severity == ERROR for d in diags)
         warnings = sum(d.severity != ERROR and d.severity != INFO for d in diags)
         err.print(f"{errors} error(s), {warnings} warning(s)" if diags else "no findings", markup=False)
-    raise typer.Exit(code)
+    raise Exit(code)
 
 
 @app.command("compile")
-def compile_(pack: str = typer.Argument(..., help="Pack folder or shipped pack name."),
-             output: Path = typer.Option(..., "-o", "--output", help="Folder for the generated module."),
-             no_cache: bool = typer.Option(False, "--no-cache", help="Ignore the compile cache."),
-             format: Format = typer.Option(Format.text, "--format"),
-             expansions: List[str] = with_option()) -> None:
+@pack_argument()
+@click.option("-o", "--output", type=PATH, required=True, help="Folder for the generated module.")
+@flag("--no-cache", help="Ignore the compile cache.")
+@format_option()
+@with_option()
+def compile_(pack: str, output: Path, no_cache: bool, format: Format, expansions: List[str]) -> None:
     """Compile a pack (stacked with any --with expansions) into one Python module of effect functions."""
     from rulebook.compiler.driver import compile_pack
     from rulebook.dsl.diagnostics import INFO, RulesError
@@ -187,9 +241,10 @@ def _sources_of(e: RulesError) -> dict:
 
 
 @app.command()
-def explain(pack: str = typer.Argument(..., help="Pack folder or shipped pack name."),
-            name: str = typer.Argument(..., help="The name of a declaration."),
-            expansions: List[str] = with_option()) -> None:
+@pack_argument()
+@click.argument("name", help="The name of a declaration.")
+@with_option()
+def explain(pack: str, name: str, expansions: List[str]) -> None:
     """Show a declaration, where it is and what it does in plain words."""
     from rulebook.compiler.driver import analyse
     from rulebook.compiler.explain import explain as read_out
@@ -206,7 +261,7 @@ def explain(pack: str = typer.Argument(..., help="Pack folder or shipped pack na
     if decl is None:
         hint = did_you_mean(name, result.symbols.names())
         err.print(f"rulebook: {pack} declares nothing named {name!r}" + (f" ({hint})" if hint else ""), markup=False)
-        raise typer.Exit(EXIT_FINDINGS)
+        raise Exit(EXIT_FINDINGS)
     out.print(Text.assemble((printable(name), "bold"), f" is declared at {printable(str(decl.span))}"))
     printer = Printer()
     printer.decl(decl)
@@ -216,8 +271,9 @@ def explain(pack: str = typer.Argument(..., help="Pack folder or shipped pack na
 
 
 @app.command()
-def fmt(paths: List[Path] = typer.Argument(..., help="Rules files to format in place."),
-        check: bool = typer.Option(False, "--check", help="Only report files that would change.")) -> None:
+@click.argument("paths", nargs=-1, required=True, type=PATH, help="Rules files to format in place.")
+@flag("--check", help="Only report files that would change.")
+def fmt(paths: List[Path], check: bool) -> None:
     """Rewrite rules files in the canonical layout, keeping their comments."""
     from rulebook.dsl.diagnostics import RulesError
     from rulebook.dsl.parser import parse_file
@@ -237,14 +293,14 @@ def fmt(paths: List[Path] = typer.Argument(..., help="Rules files to format in p
             else:
                 _write(path, new)  # through a symlink, the file it points to; its mode is kept
                 out.print(f"reformatted {path}", markup=False)
-    raise typer.Exit(EXIT_FINDINGS if check and changed else EXIT_CLEAN)
+    raise Exit(EXIT_FINDINGS if check and changed else EXIT_CLEAN)
 
 
 def _game_of(program, pack: str):
     """The pack's game, or exit with E306."""
     if program.game is None:
         err.print(f"{pack}: error[E306]: the pack declares no game (add 'game NAME {{ ... }}')", markup=False)
-        raise typer.Exit(EXIT_FINDINGS)
+        raise Exit(EXIT_FINDINGS)
     return program.game
 
 
@@ -253,12 +309,12 @@ def _check_seats(program, pack: str, players: int, variants: List[str]):
     g = _game_of(program, pack)
     if not g.min_players <= players <= g.max_players:
         err.print(f"rulebook: {g.title or g.name} is for {g.min_players} to {g.max_players} players", markup=False)
-        raise typer.Exit(EXIT_USAGE)
+        raise Exit(EXIT_USAGE)
     unknown = [v for v in variants if v not in program.variants]
     if unknown:
         err.print(f"rulebook: unknown variant {unknown[0]!r}; the pack has: "
                   f"{', '.join(program.variants) or 'none'}", markup=False)
-        raise typer.Exit(EXIT_USAGE)
+        raise Exit(EXIT_USAGE)
     return g
 
 
@@ -269,21 +325,21 @@ def _program(pack: str, interpret: bool, expansions=()):
 
 
 @app.command()
-def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name."),
-         players: int = typer.Option(..., "--players", "-n", help="Number of players."),
-         seed: int = typer.Option(1, "--seed", "-s", min=-SEED_LIMIT, max=SEED_LIMIT - 1,
-                                  help="Seed of the game's RNG (an integer within ±2^63)."),
-         agent: AgentKind = typer.Option(AgentKind.random, "--agent", help="random, first or human."),
-         log: Optional[Path] = typer.Option(None, "--log", help="Write the game log here."),
-         variant: List[str] = typer.Option([], "--variant", help="Switch on an optional rule."),
-         interpret: bool = typer.Option(False, "--interpret", help="Run on the reference interpreter."),
-         quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the result."),
-         show_state: bool = typer.Option(False, "--show-state", help="Print the whole game state at the end."),
-         show_each: bool = typer.Option(False, "--show-state-each",
-                                        help="Print the whole game state before each decision (and at the end)."),
-         trace: bool = typer.Option(False, "--trace", help="Print every effect, decision and message as it "
-                                    "happens, with its rules line."),
-         expansions: List[str] = with_option()) -> None:
+@pack_argument()
+@click.option("--players", "-n", type=int, required=True, help="Number of players.")
+@click.option("--seed", "-s", type=click.IntRange(-SEED_LIMIT, SEED_LIMIT - 1), default=1,
+              help="Seed of the game's RNG (an integer within ±2^63).")
+@click.option("--agent", type=click.Choice(AgentKind), default=AgentKind.random, help="random, first or human.")
+@click.option("--log", type=PATH, help="Write the game log here.")
+@many("--variant", help="Switch on an optional rule.")
+@flag("--interpret", help="Run on the reference interpreter.")
+@flag("--quiet", "-q", help="Print only the result.")
+@flag("--show-state", help="Print the whole game state at the end.")
+@flag("--show-state-each", "show_each", help="Print the whole game state before each decision (and at the end).")
+@flag("--trace", help="Print every effect, decision and message as it happens, with its rules line.")
+@with_option()
+def play(pack: str, players: int, seed: int, agent: AgentKind, log: Optional[Path], variant: List[str],
+         interpret: bool, quiet: bool, show_state: bool, show_each: bool, trace: bool, expansions: List[str]) -> None:
     """Play a whole game with the given agents and print the final scores and the winner."""
     from rulebook.runtime.agents import make_agents
     from rulebook.runtime.engine import Game, RulesRuntimeError
@@ -310,11 +366,11 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
         err.print(f"{e}", markup=False)
         for note in e.notes:
             err.print(f"  note: {note}", markup=False)
-        raise typer.Exit(EXIT_FINDINGS)
+        raise Exit(EXIT_FINDINGS)
     except EOFError:
         err.print(f"rulebook: the input ended after {game.decisions_made} decisions; the game is abandoned",
                   markup=False)
-        raise typer.Exit(EXIT_USAGE)
+        raise Exit(EXIT_USAGE)
     if not quiet and not trace:   # a trace has shown every message already
         for line in game.messages[-12:]:
             out.print(f"  {line}", markup=False)
@@ -331,11 +387,12 @@ def play(pack: str = typer.Argument(..., help="Pack folder or shipped pack name.
 
 
 @app.command()
-def cover(pack: str = typer.Argument(..., help="Pack folder or shipped pack name."),
-          players: List[int] = typer.Option([], "--players", "-n", help="Player counts (default: all)."),
-          games: int = typer.Option(50, "--games", help="Seeded random games per player count."),
-          seed: int = typer.Option(1, "--seed", help="First seed."),
-          expansions: List[str] = with_option()) -> None:
+@pack_argument()
+@many("--players", "-n", type=int, help="Player counts (default: all).")
+@click.option("--games", type=int, default=50, help="Seeded random games per player count.")
+@click.option("--seed", type=int, default=1, help="First seed.")
+@with_option()
+def cover(pack: str, players: List[int], games: int, seed: int, expansions: List[str]) -> None:
     """Play seeded random games and list the cards, tiles, spaces, faces and procs that never ran."""
     from rulebook.runtime.agents import make_agents
     from rich.table import Table
@@ -359,7 +416,7 @@ def cover(pack: str = typer.Argument(..., help="Pack folder or shipped pack name
                 coverage.measure(game.play)
             except RulesRuntimeError as e:
                 err.print(f"seed {s}, {n} players: {e}", markup=False)
-                raise typer.Exit(EXIT_FINDINGS)
+                raise Exit(EXIT_FINDINGS)
     table = Table(title=Text(printable(f"{pack}: rules reached in {games} games x {len(counts)} player counts")))
     table.add_column("kind")
     table.add_column("reached", justify="right")
@@ -368,7 +425,7 @@ def cover(pack: str = typer.Argument(..., help="Pack folder or shipped pack name
     for group, (total, missing) in report.items():
         table.add_row(group, f"{total - len(missing)}/{total}", Text(printable(", ".join(missing)) or "-"))
     out.print(table)
-    raise typer.Exit(EXIT_FINDINGS if any(missing for _, missing in report.values()) else EXIT_CLEAN)
+    raise Exit(EXIT_FINDINGS if any(missing for _, missing in report.values()) else EXIT_CLEAN)
 
 
 class _ShowingState:
@@ -486,12 +543,13 @@ def _logged_program(recorded, log: Path, pack: Optional[str], interpret: bool, e
 
 
 @app.command()
-def replay(log: Path = typer.Argument(..., help="A log written by `rulebook play --log`."),
-           pack: Optional[str] = typer.Option(None, "--pack", help="The pack folder, when it has moved."),
-           interpret: bool = typer.Option(False, "--interpret", help="Replay on the reference interpreter."),
-           expansions: Optional[List[str]] = typer.Option(
-               None, "--with", metavar="PACK",
-               help="Stack these expansions instead of the ones the log names (for packs that moved).")) -> None:
+@click.argument("log", type=PATH, help="A log written by `rulebook play --log`.")
+@click.option("--pack", help="The pack folder, when it has moved.")
+@flag("--interpret", help="Replay on the reference interpreter.")
+@click.option("--with", "expansions", multiple=True, metavar="PACK", show_default=False,
+              callback=lambda _ctx, _param, value: list(value) or None,   # not given: the log's own stack
+              help="Stack these expansions instead of the ones the log names (for packs that moved).")
+def replay(log: Path, pack: Optional[str], interpret: bool, expansions: Optional[List[str]]) -> None:
     """Replay a logged game (on the pack and expansions it names) and check that it reaches the same
     final state and result."""
     from rulebook.dsl.diagnostics import RulesError
@@ -507,12 +565,12 @@ def replay(log: Path = typer.Argument(..., help="A log written by `rulebook play
         _fail(e, Format.text, _sources_of(e))
     except RulesRuntimeError as e:
         err.print(f"{e}", markup=False)
-        raise typer.Exit(EXIT_FINDINGS)
+        raise Exit(EXIT_FINDINGS)
     failure = getattr(game, "error", None)
     if failure is not None:   # the log is of a game that stopped on a rules error: reproduced
         err.print(f"{failure}", markup=False)
         out.print(f"replay matches the log: the game stops on the same error after {game.decisions_made} decisions")
-        raise typer.Exit(EXIT_FINDINGS)
+        raise Exit(EXIT_FINDINGS)
     g = program.game
     _print_result(g.title or g.name, game.result(), game.decisions_made)
     out.print(f"replay matches the log: final state {game.state.digest()}")

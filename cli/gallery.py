@@ -5,18 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import List, Optional
 
-import typer
+import click
 
-from rulebook.cli import EXIT_USAGE, _cannot_write, _fail, app, err, out
+from rulebook.cli import EXIT_USAGE, PATH, Exit, _cannot_write, _fail, app, err, out, pack_argument, with_option
 
 
 @app.command()
-def gallery(pack: str = typer.Argument(..., help="Pack folder or shipped pack name."),
-            output: Path = typer.Option(..., "-o", "--output", help="The folder to write the site into."),
-            expansions: List[str] = typer.Option([], "--with", metavar="PACK",
-                                                 help="Stack an expansion on the pack (repeatable; later ones win)."),
-            stats: Optional[Path] = typer.Option(None, "--stats", help="A `rulebook simulate --json` report "
-                                                 "whose use and win-rate figures the gallery shows.")) -> None:
+@pack_argument()
+@click.option("-o", "--output", type=PATH, required=True, help="The folder to write the site into.")
+@with_option()
+@click.option("--stats", type=PATH, help="A `rulebook simulate --json` report whose use and win-rate figures the "
+              "gallery shows.")
+def gallery(pack: str, output: Path, expansions: List[str], stats: Optional[Path]) -> None:
     """Write a searchable HTML gallery of the pack: readings, sources, overrides and figures."""
     from rulebook.compiler.gallery import StatsError, build
     from rulebook.dsl.diagnostics import RulesError, printable
@@ -29,6 +29,6 @@ def gallery(pack: str = typer.Argument(..., help="Pack folder or shipped pack na
         _fail(_cannot_write(Path(e.filename or output), e.strerror or str(e)))
     except StatsError as e:
         err.print(f"rulebook: --stats: {printable(str(e))}", markup=False)
-        raise typer.Exit(EXIT_USAGE)
+        raise Exit(EXIT_USAGE)
     out.print(f"wrote {len(written)} files to {printable(str(output))}; open {printable(str(output / 'index.html'))}",
               markup=False)

@@ -13,10 +13,10 @@ from enum import Enum
 from pathlib import Path
 from typing import List, Optional
 
-import typer
+import click
 
-from . import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, Format, _check_seats, _fail, _sources_of, app, err, out, \
-    with_option
+from . import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, Exit, Format, PATH, _check_seats, _fail, _sources_of, app, err, \
+    many, out, pack_argument, with_option
 
 
 SHOWN_FAILURES = 10
@@ -33,27 +33,24 @@ class SimAgent(str, Enum):
 
 
 @app.command()
-def simulate(pack: str = typer.Argument(..., help="Pack folder, shipped or installed pack name."),
-             expansions: List[str] = with_option(),
-             players: int = typer.Option(..., "--players", "-n", help="Number of players."),
-             games: int = typer.Option(100, "--games", "-g", min=1, help="Number of seeded games."),
-             workers: int = typer.Option(0, "--workers", "-w", min=0,
-                                         help="Worker processes (0: one per core)."),
-             backend: Backend = typer.Option(Backend.local, "--backend", help="local or ray."),
-             ray_address: Optional[str] = typer.Option(None, "--ray-address",
-                                                       help="Ray cluster address (default: $RAY_ADDRESS, "
-                                                            "else a local Ray)."),
-             seed: int = typer.Option(1, "--seed", "-s", help="First seed; games use seed, seed+1, ..."),
-             variant: List[str] = typer.Option([], "--variant", help="Switch on an optional rule."),
-             agent: SimAgent = typer.Option(SimAgent.random, "--agent", help="random or first."),
-             against: Optional[str] = typer.Option(None, "--against",
-                                                   help="Compare with this pack on the same seeds."),
-             against_with: List[str] = typer.Option([], "--against-with", metavar="PACK",
-                                                    help="Expansions stacked on the --against pack."),
-             json_file: Optional[Path] = typer.Option(None, "--json", help="Write the report as JSON here."),
-             html: Optional[Path] = typer.Option(None, "--html", help="Write an HTML report with plots here."),
-             failures: Path = typer.Option(Path("simulate-failures"), "--failures",
-                                           help="Folder for the logs of games that failed.")) -> None:
+@pack_argument("Pack folder, shipped or installed pack name.")
+@with_option()
+@click.option("--players", "-n", type=int, required=True, help="Number of players.")
+@click.option("--games", "-g", type=click.IntRange(min=1), default=100, help="Number of seeded games.")
+@click.option("--workers", "-w", type=click.IntRange(min=0), default=0, help="Worker processes (0: one per core).")
+@click.option("--backend", type=click.Choice(Backend), default=Backend.local, help="local or ray.")
+@click.option("--ray-address", help="Ray cluster address (default: $RAY_ADDRESS, else a local Ray).")
+@click.option("--seed", "-s", type=int, default=1, help="First seed; games use seed, seed+1, ...")
+@many("--variant", help="Switch on an optional rule.")
+@click.option("--agent", type=click.Choice(SimAgent), default=SimAgent.random, help="random or first.")
+@click.option("--against", help="Compare with this pack on the same seeds.")
+@many("--against-with", metavar="PACK", help="Expansions stacked on the --against pack.")
+@click.option("--json", "json_file", type=PATH, help="Write the report as JSON here.")
+@click.option("--html", type=PATH, help="Write an HTML report with plots here.")
+@click.option("--failures", type=PATH, default=Path("simulate-failures"), help="Folder for the logs of games that failed.")
+def simulate(pack: str, expansions: List[str], players: int, games: int, workers: int, backend: Backend,
+             ray_address: Optional[str], seed: int, variant: List[str], agent: SimAgent, against: Optional[str],
+             against_with: List[str], json_file: Optional[Path], html: Optional[Path], failures: Path) -> None:
     """Play many seeded games and report win rates, scores, lengths and components, with intervals."""
     from rulebook.runtime import simulate as sim
 
@@ -62,7 +59,7 @@ def simulate(pack: str = typer.Argument(..., help="Pack folder, shipped or insta
             import ray  # noqa: F401
         except ImportError:
             err.print("rulebook: --backend ray needs Ray: pip install 'rulebook[ray]'", markup=False)
-            raise typer.Exit(EXIT_USAGE)
+            raise Exit(EXIT_USAGE)
     workers = workers or os.cpu_count() or 1
     stacks = [(pack, expansions)] + ([(against, against_with)] if against else [])
     prepared = [_prepare(ref, stack, players, variant, agent.value) for ref, stack in stacks]
@@ -71,7 +68,7 @@ def simulate(pack: str = typer.Argument(..., help="Pack folder, shipped or insta
         runs, failed = _play(prepared, range(seed, seed + games), workers, backend, ray_address, failures)
     except sim.BackendError as e:
         err.print(f"rulebook: {e}", markup=False)
-        raise typer.Exit(EXIT_USAGE)
+        raise Exit(EXIT_USAGE)
     elapsed = time.perf_counter() - started
     report = None
     for (job, keys, components), records, failures_of_job in zip(prepared, runs, failed):
@@ -93,7 +90,7 @@ def simulate(pack: str = typer.Argument(..., help="Pack folder, shipped or insta
     if html is not None:
         write_html(report, runs[0], html)
         out.print(f"HTML report written to {html / 'index.html'}", markup=False)
-    raise typer.Exit(EXIT_FINDINGS if any(failed) else EXIT_CLEAN)
+    raise Exit(EXIT_FINDINGS if any(failed) else EXIT_CLEAN)
 
 
 def _prepare(ref: str, stack: List[str], players: int, variants: List[str], agent: str) -> tuple:

@@ -6,7 +6,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from rulebook.cli import app
 from rulebook.dsl.parser import deep_recursion, parse_text, scan

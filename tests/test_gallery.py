@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from rulebook.cli import app
 from rulebook.compiler.driver import analyse

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import stat
 
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from rulebook.cli import app
 from rulebook.dsl.ast import Span

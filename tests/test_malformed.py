@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from rulebook.cli import app
 from rulebook.compiler.driver import analyse_file

@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from rulebook.cli import app
 from rulebook.runtime import simulate as sim

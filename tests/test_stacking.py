@@ -7,7 +7,7 @@ import json
 import textwrap
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from rulebook.cli import app
 from rulebook.compiler.driver import analyse, compile_pack, interpret_pack

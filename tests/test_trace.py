@@ -80,7 +80,7 @@ def test_federation_traces_agree_between_backends(players, seed):
 
 
 def test_play_trace_prints_effects_decisions_and_messages_with_rules_lines():
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
 
     from rulebook.cli import app
 
@@ -121,7 +121,7 @@ game cities "7 Wonders: Cities" {
 
 
 def play_cli(tmp_path, *options):
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
 
     from rulebook.cli import app
     from .conftest import write_pack
