@@ -17,8 +17,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Optional, Sequence
 
-from pydantic import BaseModel, ConfigDict, ValidationError
-
 from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import ERROR, Diagnostic, RulesError, sort_key
 from rulebook.dsl.files import MAX_FILE_BYTES, cache_dir, read_limited, write_atomic  # noqa: F401 - write_atomic: the CLI's
@@ -232,17 +230,24 @@ def compile_pack(ref: str, use_cache: bool = True, expansions: Sequence[str] = (
     return entry.store(_generate(result, name, result.identity()), result.diagnostics)
 
 
-class EntryMeta(BaseModel):
-    """The record written last for a cache entry: its key and the hashes of the module and bytecode."""
+@lru_cache(maxsize=1)
+def entry_meta_model() -> type:
+    """The pydantic model of a cache entry's record, made at its first use (pydantic is slow to import)."""
+    from pydantic import BaseModel, ConfigDict
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    class EntryMeta(BaseModel):
+        """The record written last for a cache entry: its key and the hashes of the module and bytecode."""
 
-    format: Literal["rulebook-cache/2"]
-    key: str
-    source_sha256: str
-    code_sha256: str
-    magic: str
-    findings: list[dict]
+        model_config = ConfigDict(extra="forbid", strict=True)
+
+        format: Literal["rulebook-cache/2"]
+        key: str
+        source_sha256: str
+        code_sha256: str
+        magic: str
+        findings: list[dict]
+
+    return EntryMeta
 
 
 class CacheEntry:
@@ -261,7 +266,7 @@ class CacheEntry:
     def load(self) -> Optional[Compiled]:
         """The entry's compiled pack when every file of it is present and matches the key, else None."""
         try:
-            meta = EntryMeta.model_validate_json(read_limited(self.meta_path, MAX_CACHE_ENTRY_BYTES))
+            meta = entry_meta_model().model_validate_json(read_limited(self.meta_path, MAX_CACHE_ENTRY_BYTES))
             source_bytes = read_limited(self.source_path, MAX_CACHE_ENTRY_BYTES)
             code_bytes = read_limited(self.code_path, MAX_CACHE_ENTRY_BYTES)
             if (meta.key != self.key or meta.magic != importlib.util.MAGIC_NUMBER.hex()
@@ -271,7 +276,7 @@ class CacheEntry:
             findings = [Diagnostic.from_json(d) for d in meta.findings]
             code = marshal.loads(code_bytes)
             source = source_bytes.decode("utf-8")
-        except (RulesError, ValidationError, ValueError, EOFError, TypeError, KeyError):
+        except (RulesError, ValueError, EOFError, TypeError, KeyError):   # pydantic's ValidationError is a ValueError
             return None  # missing, damaged or foreign: a miss
         return Compiled(_run_module(code, self.key), source, self.source_path, True, findings, self.key)
 
@@ -279,7 +284,7 @@ class CacheEntry:
         """Compile a module's source, write the entry (a read-only cache is skipped) and load it."""
         code = compile(source, str(self.source_path), "exec")
         code_bytes = marshal.dumps(code)
-        meta = EntryMeta(format=CACHE_FORMAT, key=self.key, source_sha256=hashlib.sha256(source.encode()).hexdigest(),
+        meta = entry_meta_model()(format=CACHE_FORMAT, key=self.key, source_sha256=hashlib.sha256(source.encode()).hexdigest(),
                          code_sha256=hashlib.sha256(code_bytes).hexdigest(), magic=importlib.util.MAGIC_NUMBER.hex(),
                          findings=[d.to_json() for d in findings])
         try:

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import os
 import tomllib
-from importlib import metadata
+from functools import lru_cache
 from pathlib import Path
-from typing import Optional, Sequence
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.ast import Span
 from rulebook.dsl.diagnostics import Diagnostic, RulesError
 from rulebook.dsl.files import read_limited
+
+if TYPE_CHECKING:   # importlib.metadata and pydantic are imported where a pack needs them, not at start-up
+    from importlib import metadata
 
 MANIFEST = "pack.toml"
 MAX_MANIFEST_BYTES = 64 * 1024
@@ -23,33 +24,51 @@ SHIPPED = Path(__file__).resolve().parent.parent / "rules"
 ENTRY_POINTS = "rulebook.packs"   # the entry point group under which installed distributions register packs
 
 
-class Manifest(BaseModel):
-    """`pack.toml`: what a pack is called and which pack it extends."""
+@lru_cache(maxsize=1)
+def manifest_model() -> type:
+    """The pydantic model of `pack.toml`, made at the first manifest read (importing pydantic takes
+    longer than a whole lint of a small file, which reads no manifest)."""
+    from pydantic import BaseModel, ConfigDict, Field
 
-    model_config = ConfigDict(extra="forbid")
+    class Manifest(BaseModel):
+        """`pack.toml`: what a pack is called and which pack it extends."""
 
-    name: str = Field(pattern=r"^[a-z][a-z0-9_-]*$")
-    version: str = "0.1.0"
-    title: Optional[str] = None
-    description: Optional[str] = None
-    extends: list[str] = Field(default_factory=list)
+        model_config = ConfigDict(extra="forbid")
+
+        name: str = Field(pattern=r"^[a-z][a-z0-9_-]*$")
+        version: str = "0.1.0"
+        title: Optional[str] = None
+        description: Optional[str] = None
+        extends: list[str] = Field(default_factory=list)
+
+    return Manifest
+
+
+def __getattr__(name: str):
+    """`Manifest`, the manifest's model, is made when it is first asked for."""
+    if name == "Manifest":
+        return manifest_model()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+LONE_FILE = "file"   # the pack name of a rules file linted on its own
 
 
 class Pack:
-    """A pack folder: its manifest and its `.rules` files in a stable order."""
+    """A pack folder: its manifest (None for a lone file) and its `.rules` files in a stable order."""
 
-    def __init__(self, root: Path, manifest: Manifest, only: Optional[Path] = None):
+    def __init__(self, root: Path, manifest, only: Optional[Path] = None):
         self.root, self.manifest, self.only = root, manifest, only
         self.bases: frozenset = frozenset()   # roots of every pack this one extends, directly or not
 
     @classmethod
     def lone_file(cls, path: Path) -> "Pack":
         """A one-file pack for linting a rules file that belongs to no pack."""
-        return cls(path.parent, Manifest(name="file"), only=path)
+        return cls(path.parent, None, only=path)
 
     @property
     def name(self) -> str:
-        return self.manifest.name
+        return LONE_FILE if self.manifest is None else self.manifest.name
 
     def files(self) -> list[Path]:
         """The pack's rules files, sorted by path."""
@@ -74,6 +93,8 @@ def shipped_packs() -> list[str]:
 
 def installed_packs() -> dict[str, metadata.EntryPoint]:
     """Packs that installed distributions register under the `rulebook.packs` entry point group, by name."""
+    from importlib import metadata
+
     return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINTS)}
 
 
@@ -134,8 +155,10 @@ def load_pack(root: Path) -> Pack:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise RulesError([Diagnostic("E502", f"{MANIFEST} is not valid TOML: {e}", Span(shown, 1, 1, 1, 2))]) from None
+    from pydantic import ValidationError
+
     try:
-        return Pack(root, Manifest.model_validate(data))
+        return Pack(root, manifest_model().model_validate(data))
     except ValidationError as e:
         err = e.errors()[0]
         where = ".".join(str(x) for x in err["loc"])
