@@ -58,7 +58,7 @@ class RulesLexer(Lexer):
     It keeps its place in Lark's line counter, so the parser can resume it after a syntax error.
     """
 
-    __future_interface__ = 1
+    __future_interface__ = 2   # lex(lexer_state, parser_state), no wrapper class (which pickle cannot name)
 
     def __init__(self, lexer_conf):
         self.keywords: dict[str, str] = {}

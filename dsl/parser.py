@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import difflib
 import gc
-import hashlib
-import io
 import re
 import sys
 import threading
@@ -15,13 +13,12 @@ from pathlib import Path
 from typing import Optional
 
 from lark import Lark, Token, Tree
-from lark import __version__ as LARK_VERSION
 from lark.lexer import LineCounter
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from . import ast as A
 from .diagnostics import Diagnostic, RulesError
-from .files import MAX_FILE_BYTES, cache_dir, read_limited, write_atomic
+from .files import MAX_FILE_BYTES, read_limited
 from .lexer import COMMENT, LINE_BREAK, ODD_BREAK, STRING, Comment, RulesLexer, line_and_column
 
 GRAMMAR_PATH = Path(__file__).with_name("rules.lark")
@@ -759,31 +756,12 @@ def _lark() -> Lark:
     return _load_parser("start")
 
 
-# Building the LALR tables takes about ten times as long as loading them from the cache.
-MAX_GRAMMAR_CACHE_BYTES = 16 * 1024 * 1024
-
-
 def _load_parser(start: str) -> Lark:
-    """The grammar's parser from `start`, loaded from the user's cache folder when an entry for this
-    grammar text, start rule, Lark version and Python version is there and readable; built (and
-    stored for the next process) otherwise. A damaged, foreign or unwritable cache is only a miss."""
-    grammar = GRAMMAR_PATH.read_text()
-    options = dict(parser="lalr", lexer=RulesLexer, keep_all_tokens=True, maybe_placeholders=True, start=start)
-    key = hashlib.sha256(repr([grammar, sorted(options.items()), LARK_VERSION, sys.version_info[:2]]).encode())
-    path = cache_dir() / "grammar" / f"{start}-lark{LARK_VERSION}-{key.hexdigest()[:24]}.pickle"
-    try:
-        return Lark.load(io.BytesIO(read_limited(path, MAX_GRAMMAR_CACHE_BYTES)))
-    except Exception:  # noqa: BLE001 - no entry yet (RulesError), or a damaged one, which fails inside
-        pass           # pickle or Lark in many ways: either way the tables are built again
-    parser = Lark(grammar, **options)
-    saved = io.BytesIO()
-    parser.save(saved)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, saved.getvalue())
-    except OSError:
-        pass        # a read-only cache: build the tables in every process
-    return parser
+    """The grammar's parser from `start` (its tables cached between processes: dsl/tables.py)."""
+    from .tables import load_parser
+
+    return load_parser(GRAMMAR_PATH.read_text(), parser="lalr", lexer=RulesLexer, keep_all_tokens=True,
+                       maybe_placeholders=True, start=start)
 
 
 SEMICOLON_LABEL = "a statement must end with ';'"

@@ -1,0 +1,86 @@
+"""The parser's LALR tables, kept between processes in the user's cache folder.
+
+Building the tables from the grammar takes 400 ms; Lark's own `save`/`load` rebuilds every rule,
+terminal and table entry in Python when loading (about 90 ms, the largest part of a lint of a small
+file). Here the whole parser object is pickled instead, so loading it is pickle's C code (about
+30 ms). Two kinds of object cannot go through pickle as values: modules (the lexer settings hold
+`re`) and the LALR actions `Shift` and `Reduce`, which the parser compares by identity; both are
+written as references to the live objects of the loading process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import pickle
+import sys
+import types
+
+from lark import Lark
+from lark import __version__ as LARK_VERSION
+from lark.parsers.lalr_analysis import Reduce, Shift
+
+from .files import cache_dir, read_limited, write_atomic
+
+# A table entry is about 450 kB; anything much larger is not one of ours.
+MAX_TABLE_BYTES = 16 * 1024 * 1024
+TABLE_FORMAT = "rulebook-tables/2"   # the format of an entry (1 was Lark.save's)
+_ACTIONS = {"Shift": Shift, "Reduce": Reduce}
+
+
+class _TablePickler(pickle.Pickler):
+    """Pickles a parser, writing modules and the LALR actions as references."""
+
+    def persistent_id(self, obj):
+        if isinstance(obj, types.ModuleType):
+            return ("module", obj.__name__)
+        if obj is Shift or obj is Reduce:
+            return ("action", obj.name)
+        return None
+
+
+class _TableUnpickler(pickle.Unpickler):
+    """Loads a parser pickled by _TablePickler, resolving its references in this process."""
+
+    def persistent_load(self, pid):
+        kind, name = pid
+        if kind == "module" and name in ("re", "regex"):
+            return sys.modules.get(name) or __import__(name)
+        if kind == "action":
+            return _ACTIONS[name]
+        raise pickle.UnpicklingError(f"unknown reference {pid!r}")
+
+
+def dumps(parser: Lark) -> bytes:
+    """A parser as bytes that `loads` turns back into a working parser."""
+    buffer = io.BytesIO()
+    _TablePickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(parser)
+    return buffer.getvalue()
+
+
+def loads(data: bytes) -> Lark:
+    """The parser `dumps` wrote; raises (pickle, or TypeError) for anything else."""
+    parser = _TableUnpickler(io.BytesIO(data)).load()
+    if not isinstance(parser, Lark):
+        raise TypeError(f"a table entry holds a {type(parser).__name__}, not a parser")
+    return parser
+
+
+def load_parser(grammar: str, **options) -> Lark:
+    """The grammar's LALR parser with these options, loaded from the user's cache folder when an entry
+    for this grammar text, these options, this Lark and this Python is there and readable; built (and
+    stored for the next process) otherwise. A damaged, foreign or unwritable entry is only a miss."""
+    key = hashlib.sha256(repr([TABLE_FORMAT, grammar, sorted(options.items()), LARK_VERSION,
+                               sys.version_info[:2]]).encode())
+    path = cache_dir() / "grammar" / f"{options.get('start', 'start')}-lark{LARK_VERSION}-{key.hexdigest()[:24]}.pickle"
+    try:
+        return loads(read_limited(path, MAX_TABLE_BYTES))
+    except Exception:  # noqa: BLE001 - no entry yet (RulesError), or a damaged one, which fails inside
+        pass           # pickle in many ways: either way the tables are built again
+    parser = Lark(grammar, **options)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, dumps(parser))
+    except OSError:
+        pass        # a read-only cache: build the tables in every process
+    return parser
