@@ -19,10 +19,19 @@ settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
+# Where slow tests run (CI, RULEBOOK_SLOW=1), property tests run thoroughly, with all their examples;
+# the default run draws a sixth of them (at least 5), so it stays under a minute while still exploring.
+THOROUGH = bool(os.environ.get("CI") or os.environ.get("RULEBOOK_SLOW"))
+
+
+def examples(thorough: int) -> int:
+    """How many examples a property test draws: `thorough` where slow tests run, a sixth by default."""
+    return thorough if THOROUGH else max(5, thorough // 6)
+
 
 def pytest_collection_modifyitems(config, items):
     """Slow tests run under CI (and with RULEBOOK_SLOW=1); a local run stays quick."""
-    if os.environ.get("CI") or os.environ.get("RULEBOOK_SLOW"):
+    if THOROUGH:
         return
     skip = pytest.mark.skip(reason="slow: set RULEBOOK_SLOW=1 (CI runs it)")
     for item in items:
@@ -41,6 +50,18 @@ def games_per_count(default: int = 50) -> int:
 def isolated_cache(tmp_path_factory, monkeypatch):
     """Every test compiles into its own cache folder, so tests never see each other's output."""
     monkeypatch.setenv("RULEBOOK_CACHE", str(tmp_path_factory.mktemp("cache")))
+
+
+FEDERATION = str(Path(__file__).resolve().parent.parent / "rules" / "federation")
+
+
+@pytest.fixture(scope="session")
+def federation_programs(tmp_path_factory) -> dict:
+    """Federation's compiled and interpreted Program, built once for the whole run in a cache of their
+    own (a game never changes its Program, so the test files that play Federation share them)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("RULEBOOK_CACHE", str(tmp_path_factory.mktemp("federation-cache")))
+        return {"compiled": compile_pack(FEDERATION).program, "interpreted": interpret_pack(FEDERATION)}
 
 
 def write_pack(root: Path, text: str, name: str = "snippet", extends: list[str] | None = None) -> Path:

@@ -65,6 +65,9 @@ def test_while_runs_as_long_as_its_condition_holds(program):
     assert hand(g) == ["lumber", "lumber#2", "lumber#3", "bath"]
 
 
+# the interpreter takes a second to spend its step budget; CI runs this on both backends
+@pytest.mark.parametrize("program", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["compiled", "interpreted"],
+                         indirect=True)
 def test_while_forever_stops_at_the_step_budget(program):
     g = Game(program("proc p() { while true { gain 0 coin; } }"), 2, 1)
     with pytest.raises(RulesRuntimeError) as e:

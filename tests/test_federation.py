@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import compile_pack, interpret_pack
 from rulebook.runtime.agents import RandomAgent, ScriptedAgent
 from rulebook.runtime.engine import Game
 
@@ -22,15 +21,10 @@ PACK = str(Path(__file__).resolve().parent.parent / "rules" / "federation")
 MAX_INFLUENCE = {"inf_neo": 8, "inf_lua": 7, "inf_atalum": 15, "inf_arra": 12, "inf_e81": 12}
 
 
-@pytest.fixture(scope="module")
-def backends(tmp_path_factory):
-    """The compiled and the interpreted Program of the pack, built once for the module."""
-    mp = pytest.MonkeyPatch()
-    mp.setenv("RULEBOOK_CACHE", str(tmp_path_factory.mktemp("fedcache")))
-    try:
-        return {"compiled": compile_pack(PACK).program, "interpreted": interpret_pack(PACK)}
-    finally:
-        mp.undo()
+@pytest.fixture
+def backends(federation_programs):
+    """The compiled and the interpreted Program of the pack (built once for the run: conftest.py)."""
+    return federation_programs
 
 
 @pytest.fixture(params=["compiled", "interpreted"])
@@ -620,6 +614,7 @@ def test_compiled_and_interpreted_games_agree(backends):
         assert a.log == b.log and a.state.digest() == b.state.digest()
 
 
+@pytest.mark.slow   # 200 games per player count: the same invariants as the quick random games above
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_two_hundred_random_games_and_everything_is_reachable(backends, players):
     program = backends["compiled"]
@@ -640,6 +635,7 @@ def test_two_hundred_random_games_and_everything_is_reachable(backends, players)
         assert seats <= seen["place it on which action space?"]
 
 
+@pytest.mark.slow   # a cover run: 60 games per player count
 def test_coverage_report_reaches_every_tile_action_mission_and_deep_space_tile(backends):
     from rulebook.runtime.coverage import Coverage
 

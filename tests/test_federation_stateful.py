@@ -11,6 +11,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from rulebook.compiler.driver import compile_pack
 from rulebook.runtime.engine import Game
 
+from .conftest import examples
 from .test_federation import PACK, check_invariants
 
 
@@ -44,7 +45,7 @@ class FederationGame(RuleBasedStateMachine):
 
 
 FederationGame.TestCase.settings = settings(
-    max_examples=25, stateful_step_count=500, deadline=None,
+    max_examples=examples(25), stateful_step_count=500, deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.large_base_example,
                            HealthCheck.data_too_large])
 test_federation_invariants = FederationGame.TestCase

@@ -185,16 +185,24 @@ def _shipped_files():
     return sorted(root.rglob("*.rules"))
 
 
-@pytest.mark.parametrize("path", _shipped_files(), ids=lambda p: p.name)
-def test_the_project_lexer_gives_larks_tokens_on_every_shipped_file(path):
-    # our lexer is an optimisation of Lark's basic lexer over the same grammar: same terminals,
-    # values and positions (comments and blanks are dropped by both)
+@pytest.fixture(scope="module")
+def larks_lexer():
+    """Lark's own basic lexer over the grammar (building its parser takes half a second: once)."""
     from lark import Lark
 
-    from rulebook.dsl.parser import GRAMMAR_PATH, scan
+    from rulebook.dsl.parser import GRAMMAR_PATH
+
+    return Lark(GRAMMAR_PATH.read_text(), parser="lalr", lexer="basic")
+
+
+@pytest.mark.parametrize("path", _shipped_files(), ids=lambda p: p.name)
+def test_the_project_lexer_gives_larks_tokens_on_every_shipped_file(path, larks_lexer):
+    # our lexer is an optimisation of Lark's basic lexer over the same grammar: same terminals,
+    # values and positions (comments and blanks are dropped by both)
+    from rulebook.dsl.parser import scan
 
     text = path.read_text(encoding="utf-8")
-    larks = Lark(GRAMMAR_PATH.read_text(), parser="lalr", lexer="basic").lex(text)
+    larks = larks_lexer.lex(text)
     ours, _comments = scan(text)
     shape = lambda toks: [(t.type, str(t), t.line, t.column) for t in toks]  # noqa: E731
     assert shape(ours) == shape(larks)

@@ -15,8 +15,10 @@ from rulebook.dsl.printer import format_module
 from rulebook.runtime.agents import RandomAgent
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
+from .conftest import examples
+
 GRAMMAR = Lark(GRAMMAR_PATH.read_text(), parser="lalr", lexer="basic")  # from_lark needs an uncached grammar
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FUZZ
@@ -45,7 +47,7 @@ def test_print_parse_round_trip(text):
     assert format_module(again) == printed
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.binary(max_size=300))
 def test_arbitrary_bytes_never_crash_the_reader(data):
     try:
@@ -54,7 +56,7 @@ def test_arbitrary_bytes_never_crash_the_reader(data):
         assert e.diagnostics and e.diagnostics[0].code.startswith("E1")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("{}()[];:,.=<>+-*/\"# \nabc12_")), max_size=120))
 def test_punctuation_soup_never_crashes(text):
     result = analyse_text(text)
@@ -234,7 +236,7 @@ def outcome(program, players: int, seed: int):
     return ("done", game.log, game.state.to_json(), result, game.messages, trace)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(statements(2), min_size=1, max_size=6).map("\n  ".join), st.integers(2, 3), st.integers(0, 10**6))
 def test_compiled_and_interpreted_execution_agree(body, players, seed):
     text = PRELUDE + GAME % body
@@ -291,7 +293,7 @@ def ast_statements(depth: int):
     )
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(ast_statements(2), min_size=1, max_size=5), st.integers(0, 10**6))
 def test_programs_built_from_the_ast_reach_both_backends_and_agree(stmts, seed):
     body = format_module(A.Module("a.rules", (A.Proc("body", (), tuple(stmts)),)))

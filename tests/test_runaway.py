@@ -54,17 +54,26 @@ def test_a_huge_range_is_refused_before_it_is_built(interpreted):
     assert e.code == "E602" and "100000000" in e.message
 
 
+# the interpreter takes seconds to spend its step and decision budgets on these: its step budget is
+# checked quickly by test_a_long_loop_stops_at_the_step_budget, and CI runs them on both backends
+slow_when_interpreted = pytest.mark.parametrize(
+    "interpreted", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["compiled", "interpreted"])
+
+
+@slow_when_interpreted
 def test_exponential_recursion_stops_at_the_step_budget(interpreted):
     e = failure("proc p() { q(40); }\nproc q(n: int) { if n > 0 { q(n - 1); q(n - 1); } }", interpreted)
     assert e.code == "E602" and e.where.endswith(":4:1")
 
 
+@slow_when_interpreted
 def test_exponential_func_recursion_stops_too(interpreted):
     e = failure("proc p() { gain f(40) vp; }\nfunc f(n: int) = if n > 0 then f(n - 1) + f(n - 1) else 1;",
                 interpreted)
     assert e.code == "E602" and e.where.endswith(":4:18")
 
 
+@slow_when_interpreted
 def test_a_game_that_asks_forever_stops_at_the_decision_budget(interpreted):
     e = failure('proc p() { repeat 1000000000 { choose { option "a" { } option "b" { } } } }', interpreted)
     assert e.code == "E602" and str(MAX_DECISIONS) in e.message

@@ -53,6 +53,7 @@ def draft(tmp_path):
     return write_pack(tmp_path / "draft", DRAFT, name="draft")
 
 
+@pytest.mark.slow   # importing scipy.stats takes a second of CPU time; CI compares with it on every run
 def test_wilson_matches_scipy_and_takes_shared_wins():
     from scipy.stats import binomtest
 

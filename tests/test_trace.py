@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from rulebook.compiler.driver import build_text, compile_pack, interpret_pack
+from rulebook.compiler.driver import build_text
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Effect, Game
 
@@ -69,9 +69,9 @@ def federation_trace(program, players: int, seed: int) -> tuple[list[Effect], Ga
 
 
 @pytest.mark.parametrize("players, seed", [(2, 3), (3, 11)])
-def test_federation_traces_agree_between_backends(players, seed):
-    compiled, game = federation_trace(compile_pack("federation").program, players, seed)
-    interpreted, _ = federation_trace(interpret_pack("federation"), players, seed)
+def test_federation_traces_agree_between_backends(players, seed, federation_programs):
+    compiled, game = federation_trace(federation_programs["compiled"], players, seed)
+    interpreted, _ = federation_trace(federation_programs["interpreted"], players, seed)
     assert compiled == interpreted
     kinds = Counter(e.kind for e in compiled)
     assert {"gain", "pay", "move", "draw", "advance", "choice", "set", "shuffle"} <= set(kinds)

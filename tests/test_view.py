@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from rulebook.compiler.driver import analyse_text, build_text, compile_pack
+from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.runtime import view as view_module
 from rulebook.runtime.agents import Agent, HumanAgent, RandomAgent
 from rulebook.runtime.engine import Game
@@ -230,9 +230,9 @@ def test_reveal_needs_an_item_or_a_zone():
 # ---------------------------------------------------------------------------- Federation
 
 
-@pytest.fixture(scope="module")
-def federation():
-    return compile_pack("federation").program
+@pytest.fixture
+def federation(federation_programs):
+    return federation_programs["compiled"]
 
 
 def test_federation_views_differ_between_players_and_keep_face_down_stacks_hidden(federation):
