@@ -21,10 +21,20 @@ if TYPE_CHECKING:  # annotations only: importing them at start-up would load lar
     from rulebook.dsl.diagnostics import Diagnostic, RulesError
 
 class _Commands(click.Group):
-    """The command group: `--help` lists the commands in the order they are registered."""
+    """The command group: `--help` lists the commands in the order they are registered. The commands
+    kept in modules of their own are imported (and so registered) when they are named or listed."""
+
+    OWN_MODULES = {"lsp": "rulebook.cli.lsp", "simulate": "rulebook.cli.simulate", "gallery": "rulebook.cli.gallery"}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return list(self.commands)
+        return list(dict.fromkeys([*self.commands, *self.OWN_MODULES]))
+
+    def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
+        if name not in self.commands and name in self.OWN_MODULES:
+            import importlib
+
+            importlib.import_module(self.OWN_MODULES[name])
+        return super().get_command(ctx, name)
 
 
 app = _Commands("rulebook", no_args_is_help=True, context_settings={"show_default": True},
@@ -574,11 +584,6 @@ def replay(log: Path, pack: Optional[str], interpret: bool, expansions: Optional
     g = program.game
     _print_result(g.title or g.name, game.result(), game.decisions_made)
     out.print(f"replay matches the log: final state {game.state.digest()}")
-
-
-# The commands kept in modules of their own register on `app` here, in `--help` order; like the
-# commands above, each imports its heavy libraries (pygls, scipy, jinja2...) only when it runs.
-from rulebook.cli import lsp, simulate, gallery  # noqa: E402,F401
 
 
 def main() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional, Sequence
@@ -151,6 +150,8 @@ def load_pack(root: Path) -> Pack:
         line, column = too_deep
         raise RulesError([Diagnostic("E502", f"{MANIFEST} nests arrays or tables more than "
                                      f"{MAX_MANIFEST_NESTING} deep", Span(shown, line, column, line, column + 1))])
+    import tomllib   # here, with pydantic below: a lint of a lone file reads no manifest
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:

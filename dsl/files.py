@@ -10,7 +10,6 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import tempfile
 from pathlib import Path
 from typing import Optional
 
@@ -83,6 +82,8 @@ def write_atomic(path: Path, content) -> None:
         if not stat.S_ISREG(info.st_mode):  # renaming over /dev/null would replace the device itself
             raise OSError(errno.EEXIST, "not a regular file (a folder, device, pipe or socket)", str(path))
         mode = stat.S_IMODE(info.st_mode)
+    import tempfile   # here: it takes longer to import than a lint of a small file takes to check it
+
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
     try:
         os.fchmod(fd, mode)

@@ -3,56 +3,57 @@
 Building the tables from the grammar takes 400 ms; Lark's own `save`/`load` rebuilds every rule,
 terminal and table entry in Python when loading (about 90 ms, the largest part of a lint of a small
 file). Here the whole parser object is pickled instead, so loading it is pickle's C code (about
-30 ms). Two kinds of object cannot go through pickle as values: modules (the lexer settings hold
-`re`) and the LALR actions `Shift` and `Reduce`, which the parser compares by identity; both are
-written as references to the live objects of the loading process.
+20 ms). Two kinds of object cannot be pickled as they are: modules (the lexer settings hold `re`)
+and the LALR actions `Shift` and `Reduce`, which the parser compares by identity; both are written
+as a call that returns the loading process's own object (once each: pickle memoizes the result).
 """
 
 from __future__ import annotations
 
+import copyreg
 import hashlib
-import io
+import importlib
 import pickle
 import sys
 import types
 
 from lark import Lark
 from lark import __version__ as LARK_VERSION
-from lark.parsers.lalr_analysis import Reduce, Shift
+from lark.parsers.lalr_analysis import Action, Reduce, Shift
 
 from .files import cache_dir, read_limited, write_atomic
 
-# A table entry is about 450 kB; anything much larger is not one of ours.
+# A table entry is about 550 kB; anything much larger is not one of ours.
 MAX_TABLE_BYTES = 16 * 1024 * 1024
 TABLE_FORMAT = "rulebook-tables/2"   # the format of an entry (1 was Lark.save's)
 _ACTIONS = {"Shift": Shift, "Reduce": Reduce}
+_MODULES = ("re", "regex")           # the regular expression modules Lark's lexer settings may hold
+
+
+def _action(name: str) -> Action:
+    """The LALR action of this name in this process."""
+    return _ACTIONS[name]
+
+
+def _module(name: str) -> types.ModuleType:
+    """A regular expression module, imported in this process."""
+    if name not in _MODULES:
+        raise pickle.UnpicklingError(f"a table entry refers to the module {name!r}")
+    return importlib.import_module(name)
 
 
 class _TablePickler(pickle.Pickler):
-    """Pickles a parser, writing modules and the LALR actions as references."""
+    """Pickles a parser, writing modules and the LALR actions as calls that find them when loading."""
 
-    def persistent_id(self, obj):
-        if isinstance(obj, types.ModuleType):
-            return ("module", obj.__name__)
-        if obj is Shift or obj is Reduce:
-            return ("action", obj.name)
-        return None
-
-
-class _TableUnpickler(pickle.Unpickler):
-    """Loads a parser pickled by _TablePickler, resolving its references in this process."""
-
-    def persistent_load(self, pid):
-        kind, name = pid
-        if kind == "module" and name in ("re", "regex"):
-            return sys.modules.get(name) or __import__(name)
-        if kind == "action":
-            return _ACTIONS[name]
-        raise pickle.UnpicklingError(f"unknown reference {pid!r}")
+    dispatch_table = {**copyreg.dispatch_table,
+                      Action: lambda action: (_action, (action.name,)),
+                      types.ModuleType: lambda module: (_module, (module.__name__,))}
 
 
 def dumps(parser: Lark) -> bytes:
     """A parser as bytes that `loads` turns back into a working parser."""
+    import io
+
     buffer = io.BytesIO()
     _TablePickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(parser)
     return buffer.getvalue()
@@ -60,7 +61,7 @@ def dumps(parser: Lark) -> bytes:
 
 def loads(data: bytes) -> Lark:
     """The parser `dumps` wrote; raises (pickle, or TypeError) for anything else."""
-    parser = _TableUnpickler(io.BytesIO(data)).load()
+    parser = pickle.loads(data)
     if not isinstance(parser, Lark):
         raise TypeError(f"a table entry holds a {type(parser).__name__}, not a parser")
     return parser
