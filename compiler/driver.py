@@ -15,7 +15,7 @@ import types
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import ERROR, Diagnostic, RulesError, sort_key
@@ -216,38 +216,45 @@ def compile_pack(ref: str, use_cache: bool = True, expansions: Sequence[str] = (
 
     With `use_cache=False` the cache is not read (it is still refreshed).
     """
+    if use_cache:
+        hit = _cached(ref, expansions)
+        if hit is not None:
+            return hit
     chain = stack_chain(ref, expansions)
     key = cache_key(chain)
     name = chain[-1].name
     entry = CacheEntry(cache_dir(), f"{name}-{key}", key)
-    if use_cache:
-        hit = entry.load()
-        if hit is not None:
-            return hit
     result = analyse_chain(chain)
     if not result.ok:
         raise RulesError(result.diagnostics)
     return entry.store(_generate(result, name, result.identity()), result.diagnostics)
 
 
-@lru_cache(maxsize=1)
-def entry_meta_model() -> type:
-    """The pydantic model of a cache entry's record, made at its first use (pydantic is slow to import)."""
-    from pydantic import BaseModel, ConfigDict
+def _cached(ref: str, expansions: Sequence[str]) -> Optional[Compiled]:
+    """The stack's cache entry, found with its manifests read but not validated (pydantic takes longer
+    to import than a cache hit takes): an entry is only written for a stack whose manifests were
+    validated, and their bytes are part of the key. Any problem is a miss; the full path reports it."""
+    try:
+        chain = stack_chain(ref, expansions, validate=False)
+        key = cache_key(chain)
+    except RulesError:
+        return None
+    return CacheEntry(cache_dir(), f"{chain[-1].name}-{key}", key).load()
 
-    class EntryMeta(BaseModel):
-        """The record written last for a cache entry: its key and the hashes of the module and bytecode."""
 
-        model_config = ConfigDict(extra="forbid", strict=True)
+# The record written last for a cache entry: its key and the hashes of the module and bytecode.
+ENTRY_FIELDS = {"format": str, "key": str, "source_sha256": str, "code_sha256": str, "magic": str, "findings": list}
 
-        format: Literal["rulebook-cache/2"]
-        key: str
-        source_sha256: str
-        code_sha256: str
-        magic: str
-        findings: list[dict]
 
-    return EntryMeta
+def read_entry_record(data: bytes) -> dict:
+    """A cache entry's record exactly as CacheEntry.store writes it; ValueError for anything else (a
+    plain check: the record is ours, and the hashes it holds are what vouch for the entry)."""
+    meta = json.loads(data)
+    if (not isinstance(meta, dict) or meta.keys() != ENTRY_FIELDS.keys() or meta["format"] != CACHE_FORMAT
+            or not all(type(meta[name]) is kind for name, kind in ENTRY_FIELDS.items())
+            or not all(type(finding) is dict for finding in meta["findings"])):
+        raise ValueError("not a cache entry record")
+    return meta
 
 
 class CacheEntry:
@@ -266,17 +273,17 @@ class CacheEntry:
     def load(self) -> Optional[Compiled]:
         """The entry's compiled pack when every file of it is present and matches the key, else None."""
         try:
-            meta = entry_meta_model().model_validate_json(read_limited(self.meta_path, MAX_CACHE_ENTRY_BYTES))
+            meta = read_entry_record(read_limited(self.meta_path, MAX_CACHE_ENTRY_BYTES))
             source_bytes = read_limited(self.source_path, MAX_CACHE_ENTRY_BYTES)
             code_bytes = read_limited(self.code_path, MAX_CACHE_ENTRY_BYTES)
-            if (meta.key != self.key or meta.magic != importlib.util.MAGIC_NUMBER.hex()
-                    or hashlib.sha256(source_bytes).hexdigest() != meta.source_sha256
-                    or hashlib.sha256(code_bytes).hexdigest() != meta.code_sha256):
+            if (meta["key"] != self.key or meta["magic"] != importlib.util.MAGIC_NUMBER.hex()
+                    or hashlib.sha256(source_bytes).hexdigest() != meta["source_sha256"]
+                    or hashlib.sha256(code_bytes).hexdigest() != meta["code_sha256"]):
                 return None
-            findings = [Diagnostic.from_json(d) for d in meta.findings]
+            findings = [Diagnostic.from_json(d) for d in meta["findings"]]
             code = marshal.loads(code_bytes)
             source = source_bytes.decode("utf-8")
-        except (RulesError, ValueError, EOFError, TypeError, KeyError):   # pydantic's ValidationError is a ValueError
+        except (RulesError, ValueError, EOFError, TypeError, KeyError, RecursionError):
             return None  # missing, damaged or foreign: a miss
         return Compiled(_run_module(code, self.key), source, self.source_path, True, findings, self.key)
 
@@ -284,14 +291,14 @@ class CacheEntry:
         """Compile a module's source, write the entry (a read-only cache is skipped) and load it."""
         code = compile(source, str(self.source_path), "exec")
         code_bytes = marshal.dumps(code)
-        meta = entry_meta_model()(format=CACHE_FORMAT, key=self.key, source_sha256=hashlib.sha256(source.encode()).hexdigest(),
-                         code_sha256=hashlib.sha256(code_bytes).hexdigest(), magic=importlib.util.MAGIC_NUMBER.hex(),
-                         findings=[d.to_json() for d in findings])
+        meta = dict(format=CACHE_FORMAT, key=self.key, source_sha256=hashlib.sha256(source.encode()).hexdigest(),
+                    code_sha256=hashlib.sha256(code_bytes).hexdigest(), magic=importlib.util.MAGIC_NUMBER.hex(),
+                    findings=[d.to_json() for d in findings])
         try:
             self.source_path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(self.source_path, source)
             write_atomic(self.code_path, code_bytes)
-            write_atomic(self.meta_path, meta.model_dump_json())
+            write_atomic(self.meta_path, json.dumps(meta))
         except OSError:
             pass  # a read-only or full cache still compiles, in memory, only without reuse
         return Compiled(_run_module(code, self.key), source, self.source_path, False, findings, self.key)

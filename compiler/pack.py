@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING, NamedTuple, Optional, Sequence
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.ast import Span
@@ -51,6 +51,14 @@ def __getattr__(name: str):
 
 
 LONE_FILE = "file"   # the pack name of a rules file linted on its own
+
+
+class Unchecked(NamedTuple):
+    """A manifest's name and extends as read, before validation: enough to find a pack chain's
+    compile cache entry, which exists only for manifests that were validated (see compile_pack)."""
+
+    name: str
+    extends: list
 
 
 class Pack:
@@ -134,8 +142,10 @@ def locate(ref: str, relative_to: Optional[Path] = None) -> Path:
     raise RulesError([Diagnostic("E503", f"no pack named or at {ref!r}", where, hint)])
 
 
-def load_pack(root: Path) -> Pack:
-    """Read a pack's manifest, with positioned diagnostics for a missing or invalid one."""
+def load_pack(root: Path, validate: bool = True) -> Pack:
+    """Read a pack's manifest, with positioned diagnostics for a missing or invalid one. Without
+    `validate`, a manifest whose name is a text and whose extends a list of texts is taken unchecked
+    (pydantic is not imported): only for looking up a cache entry."""
     path = root / MANIFEST
     shown = str(path)
     if not path.exists():
@@ -156,6 +166,10 @@ def load_pack(root: Path) -> Pack:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise RulesError([Diagnostic("E502", f"{MANIFEST} is not valid TOML: {e}", Span(shown, 1, 1, 1, 2))]) from None
+    if not validate:
+        name, extends = data.get("name"), data.get("extends", [])
+        if isinstance(name, str) and isinstance(extends, list) and all(isinstance(e, str) for e in extends):
+            return Pack(root, Unchecked(name, extends))
     from pydantic import ValidationError
 
     try:
@@ -208,10 +222,10 @@ def pack_chain(ref: str) -> list[Pack]:
     return stack_chain(ref)
 
 
-def stack_chain(base: str, expansions: Sequence[str] = ()) -> list[Pack]:
+def stack_chain(base: str, expansions: Sequence[str] = (), validate: bool = True) -> list[Pack]:
     """The merge order of BASE stacked with expansions (`--with`): BASE's chain, then each expansion's
     chain in the order given, every pack once (where it first appears, so a shared base is read once);
-    cycles are E504, chains past MAX_EXTENDS E507."""
+    cycles are E504, chains past MAX_EXTENDS E507. Without `validate`, see load_pack."""
     chain: list[Pack] = []
     seen: list[str] = []
 
@@ -219,7 +233,7 @@ def stack_chain(base: str, expansions: Sequence[str] = ()) -> list[Pack]:
         known = next((p for p in chain if p.root == root), None)
         if known is not None:
             return known
-        pack = load_pack(root)
+        pack = load_pack(root, validate)
         where = Span(str(root / MANIFEST), 1, 1, 1, 2)
         if str(root) in seen:
             raise RulesError([Diagnostic("E504", f"pack {pack.name!r} extends itself through "

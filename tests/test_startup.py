@@ -14,14 +14,20 @@ import sys
 from pathlib import Path
 
 import pytest
+from rulebook.compiler.driver import compile_pack
 from rulebook.dsl import ast as A
 from rulebook.dsl import tables
+from rulebook.dsl.diagnostics import RulesError
 from rulebook.dsl.parser import parse_text
+
+from .conftest import write_pack
 
 CLI = "from rulebook.cli import main; main()"
 SMALL_RULES = "resource coin;\nproc take() { gain 1 coin; }\n"
 PARSER = {"lark", "rulebook.dsl.parser"}
 CODE_GENERATOR = {"jinja2", "rulebook.compiler.codegen"}
+# slower to import than a lint of a small file takes: only where a manifest is validated, a table drawn
+HEAVY = {"pydantic", "rich", "importlib.metadata"}
 
 
 def run_cli(args: list[str], cache: Path) -> tuple[subprocess.CompletedProcess, set[str]]:
@@ -55,7 +61,7 @@ def test_importing_the_cli_loads_no_parser_generator_runtime_or_server():
 def test_a_lint_loads_the_parser_but_no_code_generator_runtime_or_server(linted):
     _small, _cache, imported = linted
     assert PARSER <= imported
-    assert not imported & (CODE_GENERATOR | {"rulebook.runtime.engine", "rulebook.runtime.agents", "pygls"})
+    assert not imported & (CODE_GENERATOR | HEAVY | {"rulebook.runtime.engine", "rulebook.runtime.agents", "pygls"})
 
 
 def test_a_cache_hit_play_loads_neither_parser_nor_code_generator(tmp_path):
@@ -64,9 +70,24 @@ def test_a_cache_hit_play_loads_neither_parser_nor_code_generator(tmp_path):
     hit, hit_imported = run_cli(play, tmp_path / "cache")
     assert cold.returncode == 0 and hit.returncode == 0, cold.stderr + hit.stderr
     assert (PARSER | CODE_GENERATOR) <= cold_imported                 # the first run compiled the pack
-    assert not hit_imported & (PARSER | CODE_GENERATOR | {"rulebook.compiler.check"})
+    assert not hit_imported & (PARSER | CODE_GENERATOR | {"rulebook.compiler.check", "pydantic"})
+    assert "pydantic" in cold_imported                                # the manifests were validated once
     assert "rulebook.runtime.engine" in hit_imported
     assert hit.stdout == cold.stdout                                   # the same game, from the cached module
+
+
+def test_only_a_cache_entry_vouches_for_an_unchecked_manifest(tmp_path):
+    pack = write_pack(tmp_path / "p", "resource coin;\nproc take() { gain 1 coin; }\n", name="p")
+    assert not compile_pack(str(pack)).cached and compile_pack(str(pack)).cached
+    # a name and extends that read fine, and a field the manifest does not have: no entry has these bytes
+    (pack / "pack.toml").write_text('name = "p"\nauthor = "me"\n')
+    with pytest.raises(RulesError) as caught:
+        compile_pack(str(pack))
+    assert [d.code for d in caught.value.diagnostics] == ["E502"] and "author" in caught.value.diagnostics[0].message
+    (pack / "pack.toml").write_text('name = "P q"\n')                 # a name the manifest's pattern refuses
+    with pytest.raises(RulesError) as caught:
+        compile_pack(str(pack))
+    assert [d.code for d in caught.value.diagnostics] == ["E502"] and "name" in caught.value.diagnostics[0].message
 
 
 @pytest.mark.parametrize("damage", ["garbage", "cut short", "a folder"])
