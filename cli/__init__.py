@@ -29,6 +29,13 @@ class _Commands(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(dict.fromkeys([*self.commands, *self.OWN_MODULES]))
 
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The commands with the first sentence of their help, wrapped (click would cut it short)."""
+        rows = [(name, command.get_short_help_str(limit=200)) for name in self.list_commands(ctx)
+                for command in [self.get_command(ctx, name)] if command is not None and not command.hidden]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
     def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
         if name not in self.commands and name in self.OWN_MODULES:
             import importlib

@@ -166,3 +166,17 @@ def test_lint_accepts_shipped_names_and_folders_of_packs(tmp_path):
     assert result.exit_code == 1
     assert "error[E202]" in result.output and "error[E102]" in result.output
     assert "2 error(s)" in result.output
+
+
+def test_help_lists_every_command_in_order_with_the_first_sentence_of_its_help():
+    shown = runner.invoke(app, ["--help"])
+    assert shown.exit_code == 0
+    rows = shown.output.split("Commands:")[1].splitlines()
+    listed = [line.split()[0] for line in rows if line.startswith("  ") and not line.startswith("   ")]
+    assert listed == ["lint", "compile", "explain", "fmt", "play", "cover", "replay", "lsp", "simulate", "gallery"]
+    words = " ".join(shown.output.split())                                   # however the rows wrap
+    assert "lint Check rules files or packs (stacked with any --with expansions) and report every finding." in words
+    lint = runner.invoke(app, ["lint", "--help"])
+    assert lint.exit_code == 0 and "PATHS...  Rules files, pack folders" in lint.output
+    assert "--format [text|json]" in lint.output and "--with PACK" in lint.output
+    assert runner.invoke(app, ["play", "federation"]).exit_code == 2          # --players is required
