@@ -110,6 +110,18 @@ def test_a_damaged_parser_cache_is_rebuilt_without_a_word(linted, tmp_path, dama
         assert tables.loads(entry.read_bytes()).parse("resource coin;").data == "start"
 
 
+@pytest.mark.parametrize("texts", [("no findings",), ("a\x1b[31mb", "c\u202ed\x00"), ("line\nbreak\r\nend\r",),
+                                   ("tab\there",), ("",), ("é" * 300, "x")])
+def test_plain_lines_print_as_the_rich_console_prints_them(texts, capsys):
+    from rulebook.cli import _LazyConsole
+    from rulebook.runtime.console import PlainConsole
+
+    _LazyConsole().print(*texts, end="!\n")        # without rich (a tab goes through it: it expands tabs)
+    plain = capsys.readouterr().out
+    PlainConsole().print(*texts, end="!\n")
+    assert capsys.readouterr().out == plain and plain.endswith("!\n") and "\x1b" not in plain
+
+
 # ---------------------------------------------------------------------------- the node mechanism
 
 SPAN = A.Span("a.rules", 1, 2, 1, 9)
