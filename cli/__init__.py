@@ -27,6 +27,7 @@ class _Commands(click.Group):
     OWN_MODULES = {"lsp": "rulebook.cli.lsp", "simulate": "rulebook.cli.simulate", "gallery": "rulebook.cli.gallery"}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
+        """Every command's name, in `--help` order."""
         return list(dict.fromkeys([*self.commands, *self.OWN_MODULES]))
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -37,6 +38,7 @@ class _Commands(click.Group):
             formatter.write_dl(rows)
 
     def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
+        """The command of this name, importing its module first if it has one of its own."""
         if name not in self.commands and name in self.OWN_MODULES:
             import importlib
 
@@ -45,7 +47,7 @@ class _Commands(click.Group):
 
 
 app = _Commands("rulebook", no_args_is_help=True, context_settings={"show_default": True},
-                  help="A declarative rules language for board games: lint, compile, play.")
+               help="A declarative rules language for board games: lint, compile, play.")
 
 
 class _LazyConsole:
