@@ -6,6 +6,7 @@ file). Here the whole parser object is pickled instead, so loading it is pickle'
 20 ms). Two kinds of object cannot be pickled as they are: modules (the lexer settings hold `re`)
 and the LALR actions `Shift` and `Reduce`, which the parser compares by identity; both are written
 as a call that returns the loading process's own object (once each: pickle memoizes the result).
+The pickle keeps the lexer object as our lexer code made it, so that code is part of the key.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import importlib
 import pickle
 import sys
 import types
+from pathlib import Path
 
 from lark import Lark
 from lark import __version__ as LARK_VERSION
@@ -67,13 +69,22 @@ def loads(data: bytes) -> Lark:
     return parser
 
 
-def load_parser(grammar: str, **options) -> Lark:
-    """The grammar's LALR parser with these options, loaded from the user's cache folder when an entry
-    for this grammar text, these options, this Lark and this Python is there and readable; built (and
-    stored for the next process) otherwise. A damaged, foreign or unwritable entry is only a miss."""
+def table_key(grammar: str, options: dict) -> str:
+    """What a table entry depends on: the grammar text, the options, Lark's and Python's versions, and
+    the source of a custom lexer's module (the entry keeps the lexer object that code made)."""
     key = hashlib.sha256(repr([TABLE_FORMAT, grammar, sorted(options.items()), LARK_VERSION,
                                sys.version_info[:2]]).encode())
-    path = cache_dir() / "grammar" / f"{options.get('start', 'start')}-lark{LARK_VERSION}-{key.hexdigest()[:24]}.pickle"
+    lexer = options.get("lexer")
+    if isinstance(lexer, type):
+        key.update(Path(sys.modules[lexer.__module__].__file__).read_bytes())
+    return key.hexdigest()[:24]
+
+
+def load_parser(grammar: str, **options) -> Lark:
+    """The grammar's LALR parser with these options, loaded from the user's cache folder when an entry
+    with its `table_key` is there and readable; built (and stored for the next process) otherwise. A
+    damaged, foreign or unwritable entry is only a miss."""
+    path = cache_dir() / "grammar" / f"{options.get('start', 'start')}-lark{LARK_VERSION}-{table_key(grammar, options)}.pickle"
     try:
         return loads(read_limited(path, MAX_TABLE_BYTES))
     except Exception:  # noqa: BLE001 - no entry yet (RulesError), or a damaged one, which fails inside

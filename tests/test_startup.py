@@ -90,6 +90,20 @@ def test_only_a_cache_entry_vouches_for_an_unchecked_manifest(tmp_path):
     assert [d.code for d in caught.value.diagnostics] == ["E502"] and "name" in caught.value.diagnostics[0].message
 
 
+def test_a_table_entry_is_keyed_by_the_lexer_code_it_keeps(tmp_path, monkeypatch):
+    # the entry pickles the lexer object: an edit of the lexer's module must not reuse an entry
+    module = tmp_path / "edited_lexer.py"
+    module.write_text("from rulebook.dsl.lexer import RulesLexer\n\nclass Edited(RulesLexer):\n    pass\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    from edited_lexer import Edited
+
+    grammar = "start: NAME\nNAME: /[a-z]+/\n"
+    before = tables.table_key(grammar, {"lexer": Edited, "parser": "lalr"})
+    module.write_text(module.read_text() + "# an edit\n")
+    assert tables.table_key(grammar, {"lexer": Edited, "parser": "lalr"}) != before
+    assert tables.table_key(grammar, {"lexer": "basic", "parser": "lalr"}) != before
+
+
 @pytest.mark.parametrize("damage", ["garbage", "cut short", "a folder"])
 def test_a_damaged_parser_cache_is_rebuilt_without_a_word(linted, tmp_path, damage):
     small, filled, _imported = linted
