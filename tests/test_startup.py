@@ -64,8 +64,9 @@ def test_a_lint_loads_the_parser_but_no_code_generator_runtime_or_server(linted)
     assert not imported & (CODE_GENERATOR | HEAVY | {"rulebook.runtime.engine", "rulebook.runtime.agents", "pygls"})
 
 
-def test_a_cache_hit_play_loads_neither_parser_nor_code_generator(tmp_path):
+def test_a_cache_hit_play_loads_neither_parser_nor_code_generator(linted, tmp_path):
     play = ["play", "federation", "--players", "2", "--seed", "1", "--quiet"]
+    shutil.copytree(linted[1] / "grammar", tmp_path / "cache" / "grammar")   # the parser's tables, as after a lint
     cold, cold_imported = run_cli(play, tmp_path / "cache")
     hit, hit_imported = run_cli(play, tmp_path / "cache")
     assert cold.returncode == 0 and hit.returncode == 0, cold.stderr + hit.stderr
