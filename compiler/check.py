@@ -155,7 +155,14 @@ class Checker(A.Visitor):
             self.int_const(d.cap, "a cap")
 
     def visit_Group(self, d: A.Group) -> None:
-        self.int_const(d.cap, "a cap")
+        if isinstance(d.cap, A.Name):
+            # a cap that grows during play: each holder's own value of a per-player counter
+            c = self.sym.decls.get(d.cap.id)
+            if not isinstance(c, A.Counter) or c.is_global or c.indexes is not None:
+                self.err("E303", f"a group's cap must be a whole number or the name of a per-player counter, "
+                         f"not {d.cap.id!r}", d.cap.span)
+        else:
+            self.int_const(d.cap, "a cap")
         for m in d.members:
             self.expect(m, ("resource",), "E202", "resource", d.span)
 

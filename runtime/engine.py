@@ -440,11 +440,16 @@ class Game:
         cap, group = spec
         room = None if cap is None else cap - h.stock[name]
         if group is not None:
-            gcap = self.program.groups[group][0]
+            gcap = self.group_cap(h, group)
             if gcap is not None:
                 used = sum(h.stock[m] for m in self.program.groups[group][1])
                 room = gcap - used if room is None else min(room, gcap - used)
         return room
+
+    def group_cap(self, h: Holder, group: str) -> Optional[int]:
+        """A group's cap for a holder: a number, or the holder's value of the counter the cap names."""
+        cap = self.program.groups[group][0]
+        return h.stock[cap] if type(cap) is str else cap
 
     def gain(self, h: Holder, name: str, amount: int, tag: Optional[tuple] = None) -> None:
         """Add to a stock, up to its cap (the excess is lost), and announce the gain; a tagged gain
@@ -482,7 +487,7 @@ class Game:
             amount = self.modified_gain(h, tag, amount)
         spec = self.program.resources.get(name)
         group = spec[1] if spec is not None and amount > 0 else None
-        shared_cap = self.program.groups[group][0] if group is not None else None
+        shared_cap = self.group_cap(h, group) if group is not None else None
         if shared_cap is None:
             self.gain(h, name, amount)
             return

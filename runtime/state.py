@@ -285,6 +285,8 @@ def check_saved(data: dict, program) -> None:
                 low, high = p.counters[res][1:]
                 bounded(f"{name}.{res}", value, low if low is not None else 0, high)
         for group, (cap, members) in p.groups.items():
+            if type(cap) is str:
+                cap = h["stock"].get(cap, 0)
             if cap is not None and sum(h["stock"].get(m, 0) for m in members) > cap:
                 fail(f"{name} holds more {group} than its cap {cap}")
         for zone, names in h["zones"].items():

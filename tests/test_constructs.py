@@ -123,3 +123,26 @@ def test_highest_and_lowest_over_the_kept_elements_and_0_over_none(program):
     run_proc(g, "p")
     me = g.state.players[0]
     assert me.stock["vp"] == 23 and me.stock["coin"] == 0
+
+
+GROWING_CAP = """
+resource red_wine;
+resource white_wine;
+counter cellar from 3 to 9;
+group wine cap cellar { red_wine, white_wine }
+proc press() { gain 2 red_wine; gain 2 white_wine; }
+proc enlarge() { gain 2 cellar; }
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_group_cap_naming_a_counter_grows_with_each_holders_counter(interpreted):
+    prog = build_text(GROWING_CAP, interpreted=interpreted)
+    g = Game(prog, 2, 1, [None, None])
+    me, other = g.state.players
+    run_proc(g, "press", answers=["white_wine"])        # 4 wines into a cellar of 3: discard one
+    assert (me.stock["red_wine"], me.stock["white_wine"]) == (2, 1)
+    run_proc(g, "enlarge")
+    assert g.room(me, "red_wine") == 2 and g.room(other, "red_wine") == 3   # each holder's own cap
+    run_proc(g, "press", answers=["red_wine", "red_wine"])
+    assert me.stock["red_wine"] + me.stock["white_wine"] == 5

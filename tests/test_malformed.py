@@ -129,6 +129,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "trigger_on_neighbour.rules": [("E303", 5)],
     "draw_from_resource.rules": [("E303", 11)],
     "cap_not_a_number.rules": [("E303", 2)],
+    "group_cap_a_resource.rules": [("E303", 5)],
     "missing_field_value.rules": [("E304", 9)],
     "draw_without_destination.rules": [("E304", 11)],
     "game_without_winner.rules": [("E304", 5)],
