@@ -33,6 +33,13 @@ def spoken(name: str) -> str:
     return name.replace("_", " ")
 
 
+def called(func: str) -> str:
+    """A proc or func by name; `base(...)` in an override (resolved as NAME.base) is the declaration
+    the override replaces."""
+    name, base, _ = func.partition(".base")
+    return f"the replaced {spoken(name)}" if base else spoken(name)
+
+
 def _lower_first(title: str) -> str:
     # "Prestige points" reads "prestige points"; "VP" and "Neo medal" keep their capitals
     words = title.split()
@@ -282,7 +289,7 @@ class ExprReader(A.Visitor):
         rest = words[1:] if about else words
         if not about and args and isinstance(args[0], A.You):
             owner, about, rest = "your", True, words[1:]
-        head = f"{owner} “{spoken(func)}”" if about else f"“{spoken(func)}”"
+        head = f"{owner} “{called(func)}”" if about else f"“{called(func)}”"
         return f"{head} for {_either(rest, 'and')}" if rest else head
 
     # ---------------------------------------------------------------- aggregates and operators
@@ -592,7 +599,7 @@ class Reader(A.Visitor):
         names = [p.name for p in decl.params] if isinstance(decl, (A.Proc, A.Extern)) else [""] * len(s.args)
         given = _either([w if w == n else f"{spoken(n)} {w}".strip()
                          for n, w in ((n, self.x(a)) for n, a in zip(names, s.args))], "and")
-        self.say(depth, f"Carry out “{spoken(s.func)}”" + (f" with {given}" if given else "") + ".")
+        self.say(depth, f"Carry out “{called(s.func)}”" + (f" with {given}" if given else "") + ".")
 
     def visit_Draw(self, s, depth: int) -> None:
         zone = s.source.id if isinstance(s.source, A.Name) else None

@@ -19,25 +19,7 @@ from rulebook.runtime.record import load, record, replay, save
 
 
 
-def drive(game: Game, gen, answers=()) -> list:
-    """Run an effect to its end, answering its decisions by label (a forced one is not asked);
-    returns the decisions asked. A missing or wrong answer fails with the decision's options."""
-    asked, script, value = [], list(answers), None
-    try:
-        while True:
-            d = gen.send(value)
-            if len(d.options) == 1:
-                value = 0
-                continue
-            asked.append(d)
-            assert script, f"unexpected decision: {d.prompt} {d.options}"
-            answer = script.pop(0)
-            assert answer in d.options, f"{answer!r} is not an option of {d.prompt!r}: {d.options}"
-            value = d.options.index(answer)
-    except StopIteration:
-        pass
-    assert not script, f"answers left over: {script}"
-    return asked
+from .conftest import drive
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 PACK = str(RULES / "stupor_mundi")
@@ -63,9 +45,9 @@ def program(backends, backend):
 
 
 def table(program, players: int = 2, seed: int = 1) -> Game:
-    """A game after its setup (no decision is asked during the setup)."""
+    """A game after its setup phase (which asks nothing), with the standing triggers registered."""
     g = Game(program, players, seed, [ScriptedAgent([])] * players)
-    drive(g, program.procs["setup_board"](g, seat(g, 0)))
+    drive(g, program.game.setup(g, seat(g, 0)))
     return g
 
 
