@@ -19,7 +19,7 @@ from rulebook.runtime.record import load, record, replay, save
 
 
 
-from .conftest import drive
+from .conftest import drive, games_per_count
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 PACK = str(RULES / "stupor_mundi")
@@ -545,8 +545,8 @@ def test_a_random_game_keeps_the_invariants(backends, players):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_two_hundred_random_games_per_player_count_keep_the_invariants(backends, players):
-    for seed in range(200):
+def test_random_games_per_player_count_keep_the_invariants(backends, players):
+    for seed in range(games_per_count()):
         play_checked(backends["compiled"], players, seed)
 
 
