@@ -369,9 +369,12 @@ NAME_TYPES = ("resource", "track", "zone", "die")
 
 
 def call_args(decl, args: tuple, sym) -> tuple:
-    """Arguments of a proc or func call: for a `resource`, `track`, `zone` or `die` parameter a bare
-    name stands for itself, so `icon(walls, 2)` passes the resource walls, not your walls."""
-    return tuple(symbolic(a, sym) if p.type in NAME_TYPES else a for p, a in zip(decl.params, args))
+    """Arguments of a proc or func call: for a `resource`, `track` or `die` parameter a bare name
+    stands for itself, so `icon(walls, 2)` passes the resource walls, not your walls. A `zone`
+    parameter receives the zone itself (the caller's own, for a per-player zone), which `move`,
+    `draw`, `shuffle` and `fill` take as their operand."""
+    return tuple(symbolic(a, sym) if p.type in NAME_TYPES and p.type != "zone" else a
+                 for p, a in zip(decl.params, args))
 
 
 def symbolic(expr, sym) -> object:

@@ -146,3 +146,23 @@ def test_a_group_cap_naming_a_counter_grows_with_each_holders_counter(interprete
     assert g.room(me, "red_wine") == 2 and g.room(other, "red_wine") == 3   # each holder's own cap
     run_proc(g, "press", answers=["red_wine", "red_wine"])
     assert me.stock["red_wine"] + me.stock["white_wine"] == 5
+
+
+ZONE_PARAMETER = """
+kind card { v: int; }
+card a { v = 1; }
+card b { v = 2; }
+zone pile of card;
+zone hand per_player of card;
+proc put(c: card, z: zone) { move c to z; }
+proc deal() { put(a, hand); put(b, pile); shuffle pile; }
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_zone_parameter_receives_the_callers_zone(interpreted):
+    # Stupor Mundi's excommunication puts a lone knight where each crusade knights card was
+    g = Game(build_text(ZONE_PARAMETER, interpreted=interpreted), 2, 1, [None, None])
+    run_proc(g, "deal", player=1)
+    assert [e.name for e in g.state.players[1].zones["hand"]] == ["a"]
+    assert not g.state.players[0].zones["hand"] and [e.name for e in g.state.zones["pile"]] == ["b"]
