@@ -240,3 +240,6 @@ def assess(game, you, item):
         game.set_field(o, "price", price)
     return
     yield
+
+
+from . import kernels_tapestry  # noqa: E402,F401  (registers Tapestry's map and capital kernels)

@@ -1,0 +1,233 @@
+"""Tapestry's geometry kernels (rules/tapestry): the shared hex map and each player's capital grid.
+
+Only geometry lives here: which hexes touch, which sides of two tiles meet, where a polyomino fits
+on a 9x9 grid and which districts, rows and columns it completes. Every tile, building, cost and
+score stays in the rules files. Kernels are statements, so each answers by writing entity fields
+the rules then read (the `sets` of each registration).
+
+The pack's conventions (rules/tapestry/map.rules and capital.rules):
+
+* a hex of the map is an entity of the zone `hexes` with `q`, `r` (axial coordinates: neighbours
+  differ by (±1, 0), (0, ±1), (1, 1) or (-1, -1), the convention of the printed layouts), the
+  territory tile on it (`tile`, `none` while unexplored) and its orientation (`orient`, 0..5), the
+  player whose standing outposts control it (`holder`) and how many outposts are on it (`items`);
+* a territory tile lists the terrain of its six sides clockwise in `edges`;
+* a capital is a player's `city` entity: its board (`board.grid`, nine strings of '0' for an open
+  plot and '1' for an impassable one), and the plots built so far (`cells`, kept by the kernels).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Optional
+
+from .kernels import kernel
+
+# ---------------------------------------------------------------------------------------------
+# The hex map
+
+# The six neighbours in clockwise order: side d of a hex faces DIRECTIONS[d], and the side that
+# faces back is (d + 3) % 6.
+DIRECTIONS = ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1))
+
+
+def hex_distance(q: int, r: int) -> int:
+    """Steps from the middle hex (0, 0) to (q, r)."""
+    return max(abs(q), abs(r), abs(q - r))
+
+
+def neighbours(q: int, r: int) -> list[tuple[int, int]]:
+    """The six hexes around (q, r), side 0 first, clockwise."""
+    return [(q + dq, r + dr) for dq, dr in DIRECTIONS]
+
+
+def side_terrain(edges: list, orient: int, side: int):
+    """The terrain a tile placed with `orient` clockwise turns shows on `side` of its hex."""
+    return edges[(side - orient) % 6]
+
+
+def aligned_sides(placed: dict, q: int, r: int, edges: list, orient: int) -> int:
+    """How many sides of a tile put on (q, r) meet a neighbouring tile's side of the same terrain
+    (`placed` maps (q, r) to (edges, orient) for the explored hexes); 0 to 6."""
+    count = 0
+    for side, at in enumerate(neighbours(q, r)):
+        other = placed.get(at)
+        if other is not None and side_terrain(edges, orient, side) == side_terrain(other[0], other[1], (side + 3) % 6):
+            count += 1
+    return count
+
+
+def controlled(hexes: Iterable, who) -> set[tuple[int, int]]:
+    """The coordinates of the hexes `who` controls, from (q, r, holder) triples."""
+    return {(q, r) for q, r, holder in hexes if holder is who}
+
+
+def touching(cells: set, q: int, r: int) -> bool:
+    """Whether (q, r) is next to one of `cells`."""
+    return any(n in cells for n in neighbours(q, r))
+
+
+def _map(game) -> list:
+    return game.zone(None, "hexes").items
+
+
+def _placed(game) -> dict:
+    out = {}
+    for h in _map(game):
+        tile = game.field(h, "tile")
+        if tile is not None:
+            out[game.field(h, "q"), game.field(h, "r")] = (game.field(tile, "edges"), game.field(h, "orient"))
+    return out
+
+
+def _mine(game, you) -> set:
+    return controlled(((game.field(h, "q"), game.field(h, "r"), game.field(h, "holder")) for h in _map(game)), you)
+
+
+@kernel(1, sets=("ok",))
+def mark_explorable(game, you, anywhere):
+    """Tapestry: mark `ok` the unexplored hexes you may explore: next to a territory you control,
+    or any unexplored hex when `anywhere`."""
+    mine = set() if anywhere else _mine(game, you)
+    for h in _map(game):
+        ok = game.field(h, "tile") is None and (anywhere or touching(mine, game.field(h, "q"), game.field(h, "r")))
+        game.set_field(h, "ok", ok)
+    return
+    yield
+
+
+@kernel(1, sets=("ok",))
+def mark_conquerable(game, you, anywhere):
+    """Tapestry: mark `ok` the territories you may conquer: explored, with at most 1 outpost, not
+    yours, and next to a territory you control (anywhere on the map when `anywhere`)."""
+    mine = set() if anywhere else _mine(game, you)
+    for h in _map(game):
+        ok = (game.field(h, "tile") is not None and game.field(h, "items") <= 1
+              and game.field(h, "holder") is not you
+              and (anywhere or touching(mine, game.field(h, "q"), game.field(h, "r"))))
+        game.set_field(h, "ok", ok)
+    return
+    yield
+
+
+@kernel(2, sets=("scores",))
+def survey(game, you, place, tile):
+    """Tapestry: set place.scores to the aligned sides (the VP of exploring) of `tile` on the hex
+    `place` for each of its 6 orientations, in order."""
+    placed = _placed(game)
+    q, r = game.field(place, "q"), game.field(place, "r")
+    edges = game.field(tile, "edges")
+    game.set_field(place, "scores", [aligned_sides(placed, q, r, edges, o) for o in range(6)])
+    return
+    yield
+
+
+# ---------------------------------------------------------------------------------------------
+# The capital grid
+
+SIZE = 9
+OPEN, IMPASSABLE, BUILT = 0, 1, 2
+OUTSIDE = "outside the capital"
+
+
+def parse_grid(rows: list) -> list[int]:
+    """A printed board's nine rows of '0'/'1' as 81 plots, row by row."""
+    if len(rows) != SIZE or any(len(row) != SIZE or set(row) - {"0", "1"} for row in rows):
+        raise ValueError("a capital board is 9 rows of 9 plots, each '0' (open) or '1' (impassable)")
+    return [IMPASSABLE if ch == "1" else OPEN for row in rows for ch in row]
+
+
+def rotations(mask: list) -> list[tuple[tuple[int, int], ...]]:
+    """The distinct quarter turns of a polyomino given as rows of '1'/'0' (or of 1/0), each as its
+    cells (row, column) from the top-left corner of its bounding box, in turn order."""
+    cells = [(i, j) for i, row in enumerate(mask) for j, ch in enumerate(row) if str(ch) == "1"]
+    if not cells:
+        raise ValueError("a shape needs at least one cell")
+    out = []
+    for _ in range(4):
+        top, left = min(c[0] for c in cells), min(c[1] for c in cells)
+        shape = tuple(sorted((i - top, j - left) for i, j in cells))
+        if shape not in out:
+            out.append(shape)
+        cells = [(j, -i) for i, j in cells]   # a quarter turn clockwise
+    return out
+
+
+def placements(cells: list[int], mask: list, may_overhang: bool) -> list[tuple[str, tuple]]:
+    """Every legal placement of a shape: (label, plots covered), with the plots as indices into the
+    grid. Each covered plot on the grid must be open; a shape that `may_overhang` (a landmark) may
+    hang over the edge as long as it covers at least one plot."""
+    turns = rotations(mask)
+    out = []
+    for k, shape in enumerate(turns):
+        height = max(i for i, _ in shape) + 1
+        width = max(j for _, j in shape) + 1
+        rows = range(-height + 1, SIZE) if may_overhang else range(SIZE - height + 1)
+        cols = range(-width + 1, SIZE) if may_overhang else range(SIZE - width + 1)
+        for top in rows:
+            for left in cols:
+                inside = [(top + i) * SIZE + left + j for i, j in shape
+                          if 0 <= top + i < SIZE and 0 <= left + j < SIZE]
+                if not inside or any(cells[p] != OPEN for p in inside):
+                    continue
+                if not may_overhang and len(inside) != len(shape):
+                    continue
+                turned = f", turned {90 * k}°" if len(turns) > 1 else ""
+                out.append((f"row {top + 1}, column {left + 1}{turned}", tuple(inside)))
+    return out
+
+
+def complete_districts(cells: list[int]) -> int:
+    """How many of the nine 3x3 districts have no open plot left."""
+    return sum(1 for br in range(3) for bc in range(3)
+               if all(cells[(3 * br + i) * SIZE + 3 * bc + j] != OPEN for i in range(3) for j in range(3)))
+
+
+def complete_lines(cells: list[int]) -> int:
+    """Complete rows plus complete columns (no open plot)."""
+    rows = sum(1 for i in range(SIZE) if all(cells[i * SIZE + j] != OPEN for j in range(SIZE)))
+    cols = sum(1 for j in range(SIZE) if all(cells[i * SIZE + j] != OPEN for i in range(SIZE)))
+    return rows + cols
+
+
+def _cells(game, city) -> list[int]:
+    cells = game.field(city, "cells")
+    if not cells:
+        board = game.field(city, "board")
+        if board is None:
+            raise ValueError(f"{city.label()} has no capital board")
+        cells = parse_grid(game.field(board, "grid"))
+    return list(cells)
+
+
+def _spots(game, city, mask, overhang) -> list[tuple[str, tuple]]:
+    return placements(_cells(game, city), mask, bool(overhang))
+
+
+@kernel(3, sets=("spots",))
+def plan_building(game, you, city, mask, overhang):
+    """Tapestry: set city.spots to the labels of every place the shape `mask` fits in the capital
+    (a landmark, `overhang`, may hang over the edge), or to ["outside the capital"] when none."""
+    game.set_field(city, "spots", [label for label, _ in _spots(game, city, mask, overhang)] or [OUTSIDE])
+    return
+    yield
+
+
+@kernel(4, sets=("cells", "new_districts", "lines", "built"))
+def build(game, you, city, mask, overhang, spot):
+    """Tapestry: put the shape `mask` on the capital at `spot` (a label of plan_building), then set
+    city.new_districts to the districts that completes, city.lines to the complete rows and
+    columns, and city.built to the plots covered so far."""
+    cells = _cells(game, city)
+    before = complete_districts(cells)
+    if spot != OUTSIDE:
+        covered: Optional[tuple] = next((plots for label, plots in _spots(game, city, mask, overhang) if label == spot), None)
+        if covered is None:
+            raise ValueError(f"{spot!r} is not a free place for that shape")
+        for p in covered:
+            cells[p] = BUILT
+    game.set_field(city, "cells", cells)
+    game.set_field(city, "new_districts", complete_districts(cells) - before)
+    game.set_field(city, "lines", complete_lines(cells))
+    game.set_field(city, "built", cells.count(BUILT))
+    return
+    yield

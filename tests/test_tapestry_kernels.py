@@ -1,0 +1,153 @@
+"""Tapestry's geometry kernels alone (runtime/kernels_tapestry.py): the hex map and the capital grid."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.runtime import kernels_tapestry as K
+from rulebook.runtime.kernels import KERNELS
+
+SEA, DESERT, FOREST, GRASS, MOUNTAIN = "sea", "desert", "forest", "grass", "mountain"
+
+
+# ---------------------------------------------------------------------------- the hex map
+
+
+def test_every_hex_has_six_distinct_neighbours_each_one_step_away():
+    for q, r in [(0, 0), (2, -1), (-3, -3), (4, 1)]:
+        around = K.neighbours(q, r)
+        assert len(set(around)) == 6
+        assert all(K.hex_distance(a - q, b - r) == 1 for a, b in around)
+
+
+def test_side_d_faces_the_neighbour_whose_side_d_plus_3_faces_back():
+    for d, (dq, dr) in enumerate(K.DIRECTIONS):
+        back = K.DIRECTIONS[(d + 3) % 6]
+        assert (dq + back[0], dr + back[1]) == (0, 0)
+
+
+def test_the_printed_layouts_fit_the_map_sizes():
+    # the large map (4-5 players) reaches 4 steps from the middle, the small one 3
+    assert K.hex_distance(-4, -3) == 4 and K.hex_distance(-1, 3) == 4 and K.hex_distance(3, -1) == 4
+    assert K.hex_distance(-3, -3) == 3 and K.hex_distance(1, 2) == 2
+
+
+def test_turning_a_tile_moves_its_sides_clockwise():
+    edges = [SEA, DESERT, FOREST, GRASS, MOUNTAIN, SEA]
+    assert [K.side_terrain(edges, 0, d) for d in range(6)] == edges
+    assert [K.side_terrain(edges, 1, d) for d in range(6)] == [SEA, SEA, DESERT, FOREST, GRASS, MOUNTAIN]
+    assert all(K.side_terrain(edges, 6 + o, d) == K.side_terrain(edges, o, d) for o in range(6) for d in range(6))
+
+
+def test_rulebook_example_two_aligned_sides_give_two_vp():
+    """Rulebook p.9 (and the quick reference): mountains meet mountains and water meets water on two
+    sides; a mountain against a desert, and water against mountains and fields, do not count."""
+    # the new tile at (0, 0); neighbours on sides 0 (mountains), 1 (water), 2 (desert), 3 (fields)
+    new = [MOUNTAIN, SEA, MOUNTAIN, SEA, FOREST, FOREST]
+    placed = {
+        (0, -1): ([GRASS, GRASS, GRASS, MOUNTAIN, GRASS, GRASS], 0),    # its side 3 faces our side 0
+        (1, 0): ([GRASS, GRASS, GRASS, GRASS, SEA, GRASS], 0),          # its side 4 faces our side 1
+        (1, 1): ([DESERT, DESERT, DESERT, DESERT, DESERT, DESERT], 0),  # desert against our mountain
+        (0, 1): ([GRASS] * 6, 0),                                       # fields against our water
+    }
+    assert K.aligned_sides(placed, 0, 0, new, 0) == 2
+    # turned one step, no side matches any more
+    assert K.aligned_sides(placed, 0, 0, new, 1) == 0
+
+
+def test_alignment_reads_the_neighbours_orientation():
+    placed = {(0, -1): ([SEA, GRASS, GRASS, GRASS, GRASS, GRASS], 3)}   # its sea now on side 3
+    assert K.aligned_sides(placed, 0, 0, [SEA] + [DESERT] * 5, 0) == 1
+    placed = {(0, -1): ([SEA, GRASS, GRASS, GRASS, GRASS, GRASS], 0)}
+    assert K.aligned_sides(placed, 0, 0, [SEA] + [DESERT] * 5, 0) == 0
+
+
+def test_a_tile_surrounded_by_its_own_terrain_scores_at_most_six():
+    placed = {at: ([SEA] * 6, 0) for at in K.neighbours(2, 1)}
+    assert K.aligned_sides(placed, 2, 1, [SEA] * 6, 4) == 6
+
+
+def test_reachability_is_adjacency_to_controlled_hexes():
+    me, other = object(), object()
+    hexes = [(0, 0, me), (1, 1, other), (3, 3, None)]
+    mine = K.controlled(hexes, me)
+    assert mine == {(0, 0)}
+    assert K.touching(mine, 1, 0) and K.touching(mine, -1, -1)
+    assert not K.touching(mine, 2, 2) and not K.touching(mine, 0, 0 + 2)
+
+
+# ---------------------------------------------------------------------------- the capital grid
+
+MOUNTAIN_BOARD = ["000000000", "110001110", "000111000", "000111110", "000001100",
+                  "011100001", "001000000", "000000010", "001000000"]
+
+
+def test_a_board_must_be_nine_rows_of_nine_plots():
+    assert K.parse_grid(MOUNTAIN_BOARD).count(K.IMPASSABLE) == 22
+    with pytest.raises(ValueError):
+        K.parse_grid(MOUNTAIN_BOARD[:8])
+    with pytest.raises(ValueError):
+        K.parse_grid(["00000000x"] * 9)
+
+
+def test_rotations_drop_the_turns_that_look_the_same():
+    assert len(K.rotations(["1"])) == 1
+    assert len(K.rotations(["11", "11"])) == 1          # the Apothecary: a 2x2 square
+    assert len(K.rotations(["111", "111"])) == 2        # the Tech Hub: 3x2 or 2x3
+    assert len(K.rotations(["110", "011"])) == 2        # an S tetromino
+    assert len(K.rotations(["100", "111"])) == 4        # an L
+    assert K.rotations(["111"]) == [((0, 0), (0, 1), (0, 2)), ((0, 0), (1, 0), (2, 0))]
+
+
+def test_a_building_goes_on_any_open_plot_and_nowhere_else():
+    cells = K.parse_grid(MOUNTAIN_BOARD)
+    spots = K.placements(cells, ["1"], False)
+    assert len(spots) == 81 - 22
+    assert ("row 1, column 1", (0,)) in spots
+    assert all(cells[p[0]] == K.OPEN for _, p in spots)
+    assert not any(label == "row 2, column 1" for label, _ in spots)   # impassable
+
+
+def test_a_landmark_may_hang_over_the_edge_but_not_over_a_building():
+    cells = [K.BUILT] * 81
+    cells[0] = K.OPEN   # only the top-left plot is open
+    spots = K.placements(cells, ["11", "11"], True)
+    # the 2x2 square can cover that plot only from above-left, the rest of it off the grid
+    assert spots == [("row 0, column 0", (0,))]
+    assert K.placements(cells, ["11", "11"], False) == []
+
+
+def test_completed_districts_count_impassable_plots():
+    cells = K.parse_grid(MOUNTAIN_BOARD)
+    assert K.complete_districts(cells) == 0
+    # the middle district (rows 4-6, columns 4-6) has 5 impassable plots: 4 buildings complete it
+    middle = [(i, j) for i in range(3, 6) for j in range(3, 6)]
+    open_plots = [i * 9 + j for i, j in middle if cells[i * 9 + j] == K.OPEN]
+    assert len(open_plots) == 4
+    for p in open_plots[:-1]:
+        cells[p] = K.BUILT
+    assert K.complete_districts(cells) == 0
+    cells[open_plots[-1]] = K.BUILT
+    assert K.complete_districts(cells) == 1
+
+
+def test_complete_rows_and_columns_score_one_each():
+    """Rulebook p.14: a capital with 3 complete rows and columns scores 3 VP each time."""
+    cells = [K.OPEN] * 81
+    for j in range(9):
+        cells[0 * 9 + j] = K.BUILT       # row 1
+        cells[8 * 9 + j] = K.IMPASSABLE  # row 9 (impassable plots count)
+    for i in range(9):
+        cells[i * 9 + 4] = K.BUILT       # column 5
+    assert K.complete_lines(cells) == 3
+    cells[4 * 9 + 4] = K.OPEN
+    assert K.complete_lines(cells) == 2
+
+
+def test_the_kernels_are_registered_with_their_arity():
+    assert KERNELS["mark_explorable"].arity == 1
+    assert KERNELS["mark_conquerable"].arity == 1
+    assert KERNELS["survey"].arity == 2
+    assert KERNELS["plan_building"].arity == 3
+    assert KERNELS["build"].arity == 4
+    assert "ok" in KERNELS["mark_conquerable"].sets and "lines" in KERNELS["build"].sets
