@@ -487,13 +487,25 @@ class Checker(A.Visitor):
         self.tag(s.tag, scope)
 
     def visit_Advance(self, s: A.Advance, scope: Scope) -> None:
-        self.expect(s.track, ("track",), "E203", "track", s.span)
+        self.track_name(s.track, scope, s.span)
         if s.by is not None:
             self.amount(s.by, scope)
             self.not_negative(s.by, "advance")
 
+    def track_name(self, name: str, scope: Scope, span: A.Span) -> None:
+        """The track an `advance` or `regress` moves on: a track, or a local holding one (a `track`
+        parameter, or a `let` of a field typed `track`)."""
+        if name in scope.locals:
+            entry = scope.locals[name]
+            entry[1] = True
+            if not fits(entry[2], "track"):
+                self.err("E303", f"{name!r} holds {article(words(entry[2]))}, not a track", span,
+                         "declare the parameter 'NAME: track'")
+            return
+        self.expect(name, ("track",), "E203", "track", span)
+
     def visit_Regress(self, s: A.Regress, scope: Scope) -> None:
-        self.expect(s.track, ("track",), "E203", "track", s.span)
+        self.track_name(s.track, scope, s.span)
         if s.by is not None:
             self.amount(s.by, scope)
             self.not_negative(s.by, "regress")

@@ -357,12 +357,12 @@ class CodeGen(A.Visitor):
 
     def visit_Advance(self, s: A.Advance, ctx: Ctx):
         by = self.ex(s.by, ctx) if s.by is not None else "1"
-        self.writeline(f"yield from rt.advance({ctx.you}, {s.track!r}, {by}, {s.benefit!r}, {s.paying!r}, "
+        self.writeline(f"yield from rt.advance({ctx.you}, {self.res(s.track, ctx)}, {by}, {s.benefit!r}, {s.paying!r}, "
                        f"{where(s)!r})", s)
 
     def visit_Regress(self, s: A.Regress, ctx: Ctx):
         by = self.ex(s.by, ctx) if s.by is not None else "1"
-        self.writeline(f"rt.regress({ctx.you}, {s.track!r}, {by})", s)
+        self.writeline(f"rt.regress({ctx.you}, {self.res(s.track, ctx)}, {by})", s)
 
     def visit_Choose(self, s: A.Choose, ctx: Ctx):
         opts, choice = self.temp("opts"), self.temp("choice")

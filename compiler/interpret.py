@@ -94,10 +94,10 @@ class Interpreter(A.Visitor):
 
     def visit_Advance(self, s, rt, f):
         by = self.ev(s.by, rt, f) if s.by is not None else 1
-        return rt.advance(f.you, s.track, by, s.benefit, s.paying, where(s))
+        return rt.advance(f.you, self.res(s.track, rt, f), by, s.benefit, s.paying, where(s))
 
     def visit_Regress(self, s, rt, f):
-        rt.regress(f.you, s.track, self.ev(s.by, rt, f) if s.by is not None else 1)
+        rt.regress(f.you, self.res(s.track, rt, f), self.ev(s.by, rt, f) if s.by is not None else 1)
         return ()
 
     def visit_Choose(self, s, rt, f):

@@ -672,8 +672,11 @@ class Game:
 
     # ------------------------------------------------------------------ tracks
     def track(self, name: str) -> TrackDef:
-        """The track definition."""
-        return self.program.tracks[name]
+        """The track definition (a value that names no track, held by a local, is E601)."""
+        t = self.program.tracks.get(name) if type(name) is str else None
+        if t is None:
+            raise RulesRuntimeError("E601", f"{label_of(name)} is not a track")
+        return t
 
     def tier(self, h: Holder, name: str) -> int:
         """The tier of the space the holder stands on (0 before the first space)."""
@@ -691,7 +694,7 @@ class Game:
 
     def advance(self, h: Holder, name: str, amount: int, benefit: bool, paying: bool, where: str):
         """Move along a track; with benefit, the landing space's benefit then its optional paid bonus."""
-        t = self.program.tracks[name]
+        t = self.track(name)
         old = h.stock[name]
         at_least_zero(amount, "advance")
         if paying:
@@ -722,6 +725,7 @@ class Game:
 
     def regress(self, h: Holder, name: str, amount: int) -> None:
         """Move back along a track (never below 0), without benefits."""
+        self.track(name)
         old = h.stock[name]
         at_least_zero(amount, "regress")
         h.stock[name] = max(0, old - amount)

@@ -109,6 +109,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "modifier_forbid_with_cost.rules": [("E311", 7)],
     "gain_a_track.rules": [("E301", 11)],
     "advance_a_resource.rules": [("E301", 6)],
+    "advance_a_number_parameter.rules": [("E303", 6)],
     "shared_hidden_zone.rules": [("E320", 3)],
     "reveal_a_counter.rules": [("E303", 6)],
     "simultaneous_over_cards.rules": [("E303", 6)],

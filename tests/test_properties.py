@@ -106,6 +106,7 @@ zone badges per_player of badge;
 zone badges_done per_player of badge;
 func best() = max(vp, coin);
 proc spend(r: resource) { gain 1 r; may cost 1 r { gain 1 vp; } }
+proc walk(t: track, n: int) { advance t by n; regress t; advance t no_benefit; }
 proc buy(n: int) { choose { option "buy" { pay 2 coin, 1 food for trade(n); gain 1 ore for trade(n); } option "pass" {} } }
 """
 GAME = """
@@ -167,7 +168,7 @@ def statements(depth: int):
                          "rank players where coin > 0 by coin award [2] vp ties all;",
                          "pick c from hand \"play\" { copy c.play; move c to deck; }",
                          "pick c from hand where c.worth > 1 and coin >= 0 optional { copy c.play; }",
-                         "spend(food);", "spend(coin);", "copy c4.four__play;",
+                         "spend(food);", "spend(coin);", "walk(path, 2);", "copy c4.four__play;",
                          "draw 1 from deck where it.worth >= 3 to hand;",
                          "pick c from hand { move c to top of deck; }",
                          "while coin < 3 and ore < 2 { gain 1 coin; }",
