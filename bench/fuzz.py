@@ -92,7 +92,7 @@ VOCAB = ["{", "}", "(", ")", ";", ",", ".", "=", "==", "<", "+", "-", "*", "/", 
          "until", "emit", "copy", "once", "rank", "by", "award", "ties", "say", "let", "set", "override",
          "remove", "before", "after", "amend", "base", "left", "right", "players", "opponents", "count",
          "total", "some", "every", "size", "min", "max", "coin", "vp", "deck", "hand", "c1", "c2", "path",
-         "advance", "regress", "no_benefit", "paying", "fill", "with", "shuffle", "flip", "roll", "#", "\n",
+         "advance", "regress", "reactivate", "bonus", "no_benefit", "no_bonus", "no_reward", "paying", "fill", "with", "shuffle", "flip", "roll", "#", "\n",
          "\r", "\t", "\u00e9", "\\"]
 
 

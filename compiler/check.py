@@ -504,6 +504,16 @@ class Checker(A.Visitor):
             return
         self.expect(name, ("track",), "E203", "track", span)
 
+    def visit_Reactivate(self, s: A.Reactivate, scope: Scope) -> None:
+        self.track_name(s.track, scope, s.span)
+        if s.space is not None:
+            self.amount(s.space, scope)
+
+    def visit_Bonus(self, s: A.Bonus, scope: Scope) -> None:
+        self.track_name(s.track, scope, s.span)
+        if s.space is not None:
+            self.amount(s.space, scope)
+
     def visit_Regress(self, s: A.Regress, scope: Scope) -> None:
         self.track_name(s.track, scope, s.span)
         if s.by is not None:

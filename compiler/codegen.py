@@ -358,7 +358,15 @@ class CodeGen(A.Visitor):
     def visit_Advance(self, s: A.Advance, ctx: Ctx):
         by = self.ex(s.by, ctx) if s.by is not None else "1"
         self.writeline(f"yield from rt.advance({ctx.you}, {self.res(s.track, ctx)}, {by}, {s.benefit!r}, {s.paying!r}, "
-                       f"{where(s)!r})", s)
+                       f"{where(s)!r}, {s.bonus!r}, {s.rewards!r})", s)
+
+    def visit_Reactivate(self, s: A.Reactivate, ctx: Ctx):
+        at = self.ex(s.space, ctx) if s.space is not None else "None"
+        self.writeline(f"yield from rt.reactivate({ctx.you}, {self.res(s.track, ctx)}, {s.bonus!r}, {at})", s)
+
+    def visit_Bonus(self, s: A.Bonus, ctx: Ctx):
+        at = self.ex(s.space, ctx) if s.space is not None else "None"
+        self.writeline(f"yield from rt.offer_bonus({ctx.you}, {self.res(s.track, ctx)}, {s.paying!r}, {at})", s)
 
     def visit_Regress(self, s: A.Regress, ctx: Ctx):
         by = self.ex(s.by, ctx) if s.by is not None else "1"

@@ -519,7 +519,19 @@ class Reader(A.Visitor):
             "1 space" if s.by is None else f"{self.x(s.by)} spaces")
         paid = ", paying each space's cost" if s.paying else ""
         benefit = "" if s.benefit else " without taking its benefit or bonus"
-        self.say(depth, self.act("advance", f"{steps} on the {self.noun(s.track)} track{paid}{benefit}"))
+        bonus = " and take its benefit without its bonus" if s.benefit and not s.bonus else ""
+        bonus += ", claiming no reward for reaching a space first" if not s.rewards else ""
+        self.say(depth, self.act("advance", f"{steps} on the {self.noun(s.track)} track{paid}{benefit}{bonus}"))
+
+    def visit_Reactivate(self, s, depth: int) -> None:
+        bonus = "" if s.bonus else ", without its bonus"
+        where = f"space {self.x(s.space)}" if s.space is not None else "the space they stand on"
+        self.say(depth, self.act("take", f"the benefit of {where}, on the {self.noun(s.track)} track{bonus}"))
+
+    def visit_Bonus(self, s, depth: int) -> None:
+        where = f"space {self.x(s.space)}" if s.space is not None else "the space they stand on"
+        paid = "paying its cost" if s.paying else "for free"
+        self.say(depth, self.act("take", f"the bonus of {where}, on the {self.noun(s.track)} track, if wanted, {paid}"))
 
     def visit_Regress(self, s, depth: int) -> None:
         steps = counted(s.by.value, "space") if isinstance(s.by, A.Int) else (

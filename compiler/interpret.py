@@ -94,7 +94,15 @@ class Interpreter(A.Visitor):
 
     def visit_Advance(self, s, rt, f):
         by = self.ev(s.by, rt, f) if s.by is not None else 1
-        return rt.advance(f.you, self.res(s.track, rt, f), by, s.benefit, s.paying, where(s))
+        return rt.advance(f.you, self.res(s.track, rt, f), by, s.benefit, s.paying, where(s), s.bonus, s.rewards)
+
+    def visit_Reactivate(self, s, rt, f):
+        at = self.ev(s.space, rt, f) if s.space is not None else None
+        return rt.reactivate(f.you, self.res(s.track, rt, f), s.bonus, at)
+
+    def visit_Bonus(self, s, rt, f):
+        at = self.ev(s.space, rt, f) if s.space is not None else None
+        return rt.offer_bonus(f.you, self.res(s.track, rt, f), s.paying, at)
 
     def visit_Regress(self, s, rt, f):
         rt.regress(f.you, self.res(s.track, rt, f), self.ev(s.by, rt, f) if s.by is not None else 1)

@@ -250,6 +250,7 @@ _NAMES: dict = {
     A.FieldValue: (("name", "field"),), A.FieldEffect: (("name", "field"),),
     A.Gain: (("resource", "ref"),), A.Lose: (("resource", "ref"), ("debt", "ref")),
     A.CostTerm: (("name", "ref"),), A.Advance: (("track", "ref"),), A.Regress: (("track", "ref"),),
+    A.Reactivate: (("track", "ref"),), A.Bonus: (("track", "ref"),),
     A.CallStmt: (("func", "ref"),), A.Call: (("func", "ref"),), A.Method: (("name", "ref"),),
     A.Fill: (("kind", "ref"),), A.Roll: (("die", "ref"),), A.Pattern: (("event", "ref"),),
     A.Emit: (("event", "ref"),), A.Rank: (("resource", "ref"),), A.SetName: (("name", "ref"),),

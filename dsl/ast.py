@@ -511,7 +511,9 @@ class Pay(Stmt):
 
 @node
 class Advance(Stmt):
-    """`advance TRACK [by N] [no_benefit | paying];` with `paying`, the next space's cost is paid first."""
+    """`advance TRACK [by N] [no_benefit | paying] [no_bonus] [no_reward];` with `paying`, the next
+    space's cost is paid first; `no_bonus` gives the landing space's benefit without offering its
+    bonus; `no_reward` claims no `first to` reward on the way."""
 
     events = ("advance", "pay")
 
@@ -519,6 +521,32 @@ class Advance(Stmt):
     by: Optional[Expr]
     benefit: bool
     paying: bool = False
+    bonus: bool = True
+    rewards: bool = True
+
+
+@node
+class Reactivate(Stmt):
+    """`reactivate TRACK [space N] [no_bonus];` the benefit (then the optional paid bonus) of the space
+    the acting player stands on (or of space N), without moving."""
+
+    events = ("pay",)
+
+    track: str
+    bonus: bool = True
+    space: Optional[Expr] = None
+
+
+@node
+class Bonus(Stmt):
+    """`bonus TRACK [space N] [paying];` the optional bonus of the space the acting player stands on (or
+    of space N): free, or paid as printed with `paying`."""
+
+    events = ("pay",)
+
+    track: str
+    paying: bool = False
+    space: Optional[Expr] = None
 
 
 @node

@@ -449,7 +449,21 @@ class _Builder:
     def advance_stmt(self, meta, items):
         no_benefit = any(isinstance(t, Token) and t.type == "NO_BENEFIT" for t in items)
         paying = any(isinstance(t, Token) and t.type == "PAYING" for t in items)
-        return A.Advance(str(items[0]), _pick(items, "by"), not no_benefit, paying, span=self._s(meta))
+        no_bonus = any(isinstance(t, Token) and t.type == "NO_BONUS" for t in items)
+        no_reward = any(isinstance(t, Token) and t.type == "NO_REWARD" for t in items)
+        return A.Advance(str(items[0]), _pick(items, "by"), not no_benefit, paying, not no_bonus, not no_reward,
+                         span=self._s(meta))
+
+    def reactivate_stmt(self, meta, items):
+        no_bonus = any(isinstance(t, Token) and t.type == "NO_BONUS" for t in items)
+        return A.Reactivate(str(items[0]), not no_bonus, _pick(items, "on_space"), span=self._s(meta))
+
+    def bonus_stmt(self, meta, items):
+        paying = any(isinstance(t, Token) and t.type == "PAYING" for t in items)
+        return A.Bonus(str(items[0]), paying, _pick(items, "on_space"), span=self._s(meta))
+
+    def on_space(self, meta, items):
+        return _Marker("on_space", items[0])
 
     def regress_stmt(self, meta, items):
         return A.Regress(str(items[0]), _pick(items, "by"), span=self._s(meta))

@@ -212,7 +212,16 @@ class Printer(A.Visitor):
 
     def visit_Advance(self, s):
         by = f" by {expr(s.by)}" if s.by is not None else ""
-        self.line(f"advance {s.track}{by}{'' if s.benefit else ' no_benefit'}{' paying' if s.paying else ''};")
+        self.line(f"advance {s.track}{by}{'' if s.benefit else ' no_benefit'}{' paying' if s.paying else ''}"
+                  f"{'' if s.bonus else ' no_bonus'}{'' if s.rewards else ' no_reward'};")
+
+    def visit_Reactivate(self, s):
+        at = f" space {expr(s.space)}" if s.space is not None else ""
+        self.line(f"reactivate {s.track}{at}{'' if s.bonus else ' no_bonus'};")
+
+    def visit_Bonus(self, s):
+        at = f" space {expr(s.space)}" if s.space is not None else ""
+        self.line(f"bonus {s.track}{at}{' paying' if s.paying else ''};")
 
     def visit_Regress(self, s):
         self.line(f"regress {s.track}" + (f" by {expr(s.by)}" if s.by is not None else "") + ";")

@@ -616,14 +616,13 @@ class Game:
                 pooled = True
         if not pooled:
             return True
-        left = {m: stock[m] - taken.get(m, 0) for m in stock}
-        for mode, name, amount in terms:
+        for mode, name, amount in terms:   # what is left after the plain terms, member by member
             if mode == "any":
-                pool = sum(left[m] for m in self._members(name))
+                pool = sum(stock[m] - taken.get(m, 0) for m in self._members(name))
                 if pool < amount:
                     return False
             elif mode == "different":
-                if sum(1 for m in self._members(name) if left[m] > 0) < amount:
+                if sum(1 for m in self._members(name) if stock[m] - taken.get(m, 0) > 0) < amount:
                     return False
         return True
 
@@ -692,8 +691,10 @@ class Game:
             return False
         return nxt.cost is None or self.affordable(h, nxt.cost(self, h), ("advance", {"on": name}) if self.by_action else None)
 
-    def advance(self, h: Holder, name: str, amount: int, benefit: bool, paying: bool, where: str):
-        """Move along a track; with benefit, the landing space's benefit then its optional paid bonus."""
+    def advance(self, h: Holder, name: str, amount: int, benefit: bool, paying: bool, where: str,
+                bonus: bool = True, rewards: bool = True):
+        """Move along a track; with benefit, the landing space's benefit then (unless `bonus` is off)
+        its optional paid bonus; `first to` rewards on the way unless `rewards` is off."""
         t = self.track(name)
         old = h.stock[name]
         at_least_zero(amount, "advance")
@@ -707,7 +708,7 @@ class Game:
         if self.tracer is not None:
             self._note("advance", h, f"{name} {old} -> {new}", new - old, where)
         h.stock[name] = new
-        for pos in sorted(t.reaches):
+        for pos in sorted(t.reaches) if rewards else ():
             key = f"{name}:{pos}"
             if old < pos <= new and key not in self.state.claimed:
                 self.state.claimed.add(key)
@@ -715,13 +716,35 @@ class Game:
         if "advance" in self.by_event:
             self.emit("advance", h, {"on": name, "steps": new - old})
             yield from self.drain()
-        space = t.spaces.get(new)
-        if benefit and space is not None:
-            yield from space.benefit(self, h)
-            if space.bonus is not None:
-                terms = space.bonus_cost(self, h) if space.bonus_cost else []
-                if (yield from self.may(h, f"take the bonus of {space.title or new}?", terms, space.span)):
-                    yield from space.bonus(self, h)
+        if benefit:
+            yield from self._land(h, t, new, bonus)
+
+    def reactivate(self, h: Holder, name: str, bonus: bool, position: Optional[int] = None):
+        """The benefit, then (unless `bonus` is off) the optional paid bonus, of the space the holder
+        stands on, or of space `position` (nothing before the first space or past the last)."""
+        t = self.track(name)
+        yield from self._land(h, t, h.stock[name] if position is None else position, bonus)
+
+    def offer_bonus(self, h: Holder, name: str, paying: bool, position: Optional[int] = None):
+        """The optional bonus of the space the holder stands on (or of space `position`): free, or
+        paid as printed; nothing when the space has no bonus."""
+        t = self.track(name)
+        space = t.spaces.get(h.stock[name] if position is None else position)
+        if space is None or space.bonus is None:
+            return
+        terms = (space.bonus_cost(self, h) if space.bonus_cost else []) if paying else None
+        if (yield from self.may(h, f"take the bonus of {space.title or space.position}?", terms, space.span)):
+            yield from space.bonus(self, h)
+
+    def _land(self, h: Holder, t: TrackDef, position: int, bonus: bool):
+        space = t.spaces.get(position)
+        if space is None:
+            return
+        yield from space.benefit(self, h)
+        if bonus and space.bonus is not None:
+            terms = space.bonus_cost(self, h) if space.bonus_cost else []
+            if (yield from self.may(h, f"take the bonus of {space.title or position}?", terms, space.span)):
+                yield from space.bonus(self, h)
 
     def regress(self, h: Holder, name: str, amount: int) -> None:
         """Move back along a track (never below 0), without benefits."""

@@ -13,11 +13,13 @@ The pack's conventions (rules/tapestry/map.rules and capital.rules):
   player whose standing outposts control it (`holder`) and how many outposts are on it (`items`);
 * a territory tile lists the terrain of its six sides clockwise in `edges`;
 * a capital is a player's `city` entity: its board (`board.grid`, nine strings of '0' for an open
-  plot and '1' for an impassable one), and the plots built so far (`cells`, kept by the kernels).
+  plot and '1' for an impassable one), the plots built so far (`cells`, kept by the kernels), and
+  whether buildings may go on impassable plots now (`terraform`).
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable, Optional
 
 from .kernels import kernel
@@ -121,11 +123,67 @@ def survey(game, you, place, tile):
     yield
 
 
+@kernel(1, sets=("near",))
+def mark_neighbours(game, you, place):
+    """Tapestry: mark `near` the six hexes around `place` (and no other)."""
+    around = set(neighbours(game.field(place, "q"), game.field(place, "r")))
+    for h in _map(game):
+        game.set_field(h, "near", (game.field(h, "q"), game.field(h, "r")) in around)
+    return
+    yield
+
+
+LANDS = ("desert", "forest", "grass", "mountain")
+
+
+def largest_land_mass(tiles: dict) -> int:
+    """The most territories in one connected land mass of a single terrain: `tiles` maps (q, r) to
+    (edges, orient, lands) for the territories of one player; two of them join when the sides that
+    face each other both show that terrain (a territory alone is a mass of 1 of each of its lands)."""
+    best = 0
+    for land in LANDS:
+        have = {at for at, (_e, _o, lands) in tiles.items() if land in lands}
+        seen: set = set()
+        for start in have:
+            if start in seen:
+                continue
+            size, todo = 0, [start]
+            seen.add(start)
+            while todo:
+                q, r = todo.pop()
+                size += 1
+                edges, orient, _ = tiles[q, r]
+                for side, at in enumerate(neighbours(q, r)):
+                    if at in have and at not in seen and side_terrain(edges, orient, side) == land:
+                        other = tiles[at]
+                        if side_terrain(other[0], other[1], (side + 3) % 6) == land:
+                            seen.add(at)
+                            todo.append(at)
+            best = max(best, size)
+    return best
+
+
+@kernel(0, sets=("land_mass",))
+def measure_land(game, you):
+    """Tapestry (Isolationists): set your counter `land_mass` to the territories of your largest
+    connected land mass of one terrain."""
+    tiles = {}
+    for h in _map(game):
+        tile = game.field(h, "tile")
+        if tile is not None and game.field(h, "holder") is you:
+            tiles[game.field(h, "q"), game.field(h, "r")] = (
+                game.field(tile, "edges"), game.field(h, "orient"), game.field(tile, "lands"))
+    game.set_field(you, "land_mass", largest_land_mass(tiles))
+    return
+    yield
+
+
 # ---------------------------------------------------------------------------------------------
 # The capital grid
 
 SIZE = 9
 OPEN, IMPASSABLE, BUILT = 0, 1, 2
+# an income building of kind k (1..4, the rows of the income mat) is stored as BUILT + k
 OUTSIDE = "outside the capital"
 
 
@@ -152,28 +210,41 @@ def rotations(mask: list) -> list[tuple[tuple[int, int], ...]]:
     return out
 
 
-def placements(cells: list[int], mask: list, may_overhang: bool) -> list[tuple[str, tuple]]:
+def placements(cells: list[int], mask: list, may_overhang: bool, on_impassable: bool = False) -> list[tuple[str, tuple]]:
     """Every legal placement of a shape: (label, plots covered), with the plots as indices into the
-    grid. Each covered plot on the grid must be open; a shape that `may_overhang` (a landmark) may
-    hang over the edge as long as it covers at least one plot."""
-    turns = rotations(mask)
+    grid. Each covered plot on the grid must be open (or impassable, with `on_impassable`); a shape
+    that `may_overhang` (a landmark) may hang over the edge as long as it covers at least one plot."""
+    free = (OPEN, IMPASSABLE) if on_impassable else (OPEN,)
+    return list(_placements(tuple(cells), tuple(str(row) for row in mask), bool(may_overhang), free))
+
+
+@lru_cache(maxsize=64)
+def _placements(cells: tuple, mask: tuple, may_overhang: bool, free: tuple) -> tuple:
+    # cached: `plan_building` and then `build` ask for the same grid and shape
+    turns = rotations(list(mask))
     out = []
     for k, shape in enumerate(turns):
         height = max(i for i, _ in shape) + 1
         width = max(j for _, j in shape) + 1
         rows = range(-height + 1, SIZE) if may_overhang else range(SIZE - height + 1)
         cols = range(-width + 1, SIZE) if may_overhang else range(SIZE - width + 1)
+        turned = f", turned {90 * k}°" if len(turns) > 1 else ""
         for top in rows:
             for left in cols:
-                inside = [(top + i) * SIZE + left + j for i, j in shape
-                          if 0 <= top + i < SIZE and 0 <= left + j < SIZE]
-                if not inside or any(cells[p] != OPEN for p in inside):
-                    continue
-                if not may_overhang and len(inside) != len(shape):
-                    continue
-                turned = f", turned {90 * k}°" if len(turns) > 1 else ""
-                out.append((f"row {top + 1}, column {left + 1}{turned}", tuple(inside)))
-    return out
+                inside = []
+                for i, j in shape:
+                    r, c = top + i, left + j
+                    if 0 <= r < SIZE and 0 <= c < SIZE:
+                        p = r * SIZE + c
+                        if cells[p] not in free:
+                            break
+                        inside.append(p)
+                    elif not may_overhang:
+                        break
+                else:
+                    if inside:
+                        out.append((f"row {top + 1}, column {left + 1}{turned}", tuple(inside)))
+    return tuple(out)
 
 
 def complete_districts(cells: list[int]) -> int:
@@ -189,6 +260,34 @@ def complete_lines(cells: list[int]) -> int:
     return rows + cols
 
 
+def _districts(cells: list[int]) -> list[list[int]]:
+    """The plots of each of the nine 3x3 districts."""
+    return [[cells[(3 * br + i) * SIZE + 3 * bc + j] for i in range(3) for j in range(3)]
+            for br in range(3) for bc in range(3)]
+
+
+def _lines(cells: list[int]) -> list[list[int]]:
+    """The plots of each row, then of each column."""
+    return ([cells[i * SIZE:(i + 1) * SIZE] for i in range(SIZE)]
+            + [[cells[i * SIZE + j] for i in range(SIZE)] for j in range(SIZE)])
+
+
+def uniform(plots: list[int]) -> bool:
+    """Complete, with at least one income building, all of one kind (the Architects)."""
+    kinds = {p for p in plots if p > BUILT}
+    return OPEN not in plots and len(kinds) == 1
+
+
+def uniform_lines(cells: list[int]) -> int:
+    """Complete rows and columns whose income buildings (at least one) are all of one kind."""
+    return sum(1 for line in _lines(cells) if uniform(line))
+
+
+def district_of(plot: int) -> int:
+    """The district (0..8, row by row) a plot lies in."""
+    return (plot // SIZE) // 3 * 3 + (plot % SIZE) // 3
+
+
 def _cells(game, city) -> list[int]:
     cells = game.field(city, "cells")
     if not cells:
@@ -200,7 +299,7 @@ def _cells(game, city) -> list[int]:
 
 
 def _spots(game, city, mask, overhang) -> list[tuple[str, tuple]]:
-    return placements(_cells(game, city), mask, bool(overhang))
+    return placements(_cells(game, city), mask, bool(overhang), bool(game.field(city, "terraform")))
 
 
 @kernel(3, sets=("spots",))
@@ -212,22 +311,61 @@ def plan_building(game, you, city, mask, overhang):
     yield
 
 
-@kernel(4, sets=("cells", "new_districts", "lines", "built"))
-def build(game, you, city, mask, overhang, spot):
-    """Tapestry: put the shape `mask` on the capital at `spot` (a label of plan_building), then set
-    city.new_districts to the districts that completes, city.lines to the complete rows and
-    columns, and city.built to the plots covered so far."""
+@kernel(1, sets=("spots",))
+def plan_block(game, you, city):
+    """Tapestry (Architects): set city.spots to the open plots of the districts that hold no plot
+    made impassable by plan_block/block yet (city.blocked lists those districts)."""
     cells = _cells(game, city)
+    taken = set(game.field(city, "blocked") or [])
+    game.set_field(city, "spots", [label for label, (p,) in placements(cells, ["1"], False)
+                                   if district_of(p) not in taken])
+    return
+    yield
+
+
+@kernel(2, sets=("cells", "blocked"))
+def block(game, you, city, spot):
+    """Tapestry (Architects): make the open plot at `spot` impassable, and note its district in
+    city.blocked."""
+    cells = _cells(game, city)
+    plot = next((p for label, (p,) in placements(cells, ["1"], False) if label == spot), None)
+    if plot is None:
+        raise ValueError(f"{spot!r} is not an open plot")
+    cells[plot] = IMPASSABLE
+    game.set_field(city, "cells", cells)
+    game.set_field(city, "blocked", list(game.field(city, "blocked") or []) + [district_of(plot)])
+    return
+    yield
+
+
+@kernel(4, sets=("cells", "new_districts", "lines", "built", "on_impassable", "uniform_districts",
+                  "uniform_lines"))
+def build(game, you, city, mask, overhang, spot):
+    """Tapestry: put the shape `mask` on the capital at `spot` (a label of plan_building): an income
+    building of kind city.piece (1..4), or a landmark (0). Then set city.new_districts to the
+    districts that completes (city.uniform_districts: those of them whose income buildings are all
+    of one kind), city.lines to the complete rows and columns (city.uniform_lines: those whose
+    income buildings are all of one kind), city.built to the plots covered so far and
+    city.on_impassable to the impassable plots this building covers (while city.terraform)."""
+    cells = _cells(game, city)
+    done_before = [OPEN not in d for d in _districts(cells)]
     before = complete_districts(cells)
+    impassable = 0
+    piece = BUILT + (game.field(city, "piece") or 0)
     if spot != OUTSIDE:
         covered: Optional[tuple] = next((plots for label, plots in _spots(game, city, mask, overhang) if label == spot), None)
         if covered is None:
             raise ValueError(f"{spot!r} is not a free place for that shape")
         for p in covered:
-            cells[p] = BUILT
+            impassable += cells[p] == IMPASSABLE
+            cells[p] = piece
     game.set_field(city, "cells", cells)
     game.set_field(city, "new_districts", complete_districts(cells) - before)
     game.set_field(city, "lines", complete_lines(cells))
-    game.set_field(city, "built", cells.count(BUILT))
+    game.set_field(city, "built", sum(1 for c in cells if c >= BUILT))
+    game.set_field(city, "on_impassable", impassable)
+    game.set_field(city, "uniform_districts", sum(1 for was, d in zip(done_before, _districts(cells))
+                                                  if not was and uniform(d)))
+    game.set_field(city, "uniform_lines", uniform_lines(cells))
     return
     yield

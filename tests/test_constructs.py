@@ -166,3 +166,67 @@ def test_a_zone_parameter_receives_the_callers_zone(interpreted):
     run_proc(g, "deal", player=1)
     assert [e.name for e in g.state.players[1].zones["hand"]] == ["a"]
     assert not g.state.players[0].zones["hand"] and [e.name for e in g.state.zones["pile"]] == ["b"]
+
+
+TRACKS = """
+track fame {
+  space 1 "Song" { gain 1 vp; } bonus cost 1 coin { gain 5 vp; }
+  space 2 "Statue" { gain 2 vp; }
+  first to 2 { gain 10 vp; }
+}
+proc again() { reactivate fame; }
+proc again_plain() { reactivate fame no_bonus; }
+proc climb() { advance fame no_bonus; }
+proc on(t: track) { advance t; reactivate t; }
+proc song_again() { reactivate fame space 1 no_bonus; }
+proc leap() { advance fame by 2 no_benefit no_reward; }
+proc song_gift(gratis: bool) { if gratis { bonus fame space 1; } else { bonus fame space 1 paying; } }
+"""
+
+
+def test_reactivate_runs_the_space_you_stand_on_without_moving(program):
+    p = program(TRACKS)
+    g = Game(p, 1, 1)
+    you = g.state.players[0]
+    assert run_proc(g, "again") == [] and you.stock["vp"] == 0        # before the first space: nothing
+    you.stock["fame"], you.stock["coin"] = 1, 1
+    run_proc(g, "again", answers=["yes"])                              # benefit, then the paid bonus
+    assert (you.stock["fame"], you.stock["vp"], you.stock["coin"]) == (1, 6, 0)
+    you.stock["coin"] = 1
+    assert run_proc(g, "again_plain") == []                            # no_bonus: the bonus is not offered
+    assert you.stock["vp"] == 7 and you.stock["coin"] == 1
+
+
+def test_advance_no_bonus_gives_the_benefit_and_the_reward_but_offers_no_bonus(program):
+    p = program(TRACKS)
+    g = Game(p, 1, 1)
+    you = g.state.players[0]
+    you.stock["coin"] = 3
+    assert run_proc(g, "climb") == []
+    assert (you.stock["fame"], you.stock["vp"]) == (1, 1)
+    run_proc(g, "on", "fame")                                          # a track parameter; reward at 2
+    assert (you.stock["fame"], you.stock["vp"]) == (2, 1 + 2 + 10 + 2)
+
+
+def test_reactivate_space_n_and_bonus_paid_or_free(program):
+    p = program(TRACKS)
+    g = Game(p, 1, 1)
+    you = g.state.players[0]
+    you.stock["fame"] = 2
+    assert run_proc(g, "song_again") == [] and you.stock["vp"] == 1    # space 1's benefit, no bonus
+    assert run_proc(g, "song_gift", False) == []                      # no coin: the paid bonus is not offered
+    run_proc(g, "song_gift", True, answers=["yes"])                   # free: offered and taken
+    assert (you.stock["vp"], you.stock["coin"], you.stock["fame"]) == (6, 0, 2)
+    you.stock["coin"] = 1
+    run_proc(g, "song_gift", False, answers=["yes"])
+    assert (you.stock["vp"], you.stock["coin"]) == (11, 0)
+
+
+def test_advance_no_reward_leaves_the_first_to_reward_for_later(program):
+    p = program(TRACKS)
+    g = Game(p, 2, 1)
+    run_proc(g, "leap")
+    assert (g.state.players[0].stock["fame"], g.state.players[0].stock["vp"]) == (2, 0)
+    run_proc(g, "climb", player=1)
+    run_proc(g, "climb", player=1)
+    assert g.state.players[1].stock["vp"] == 1 + 2 + 10        # the reward was still there

@@ -106,7 +106,7 @@ zone badges per_player of badge;
 zone badges_done per_player of badge;
 func best() = max(vp, coin);
 proc spend(r: resource) { gain 1 r; may cost 1 r { gain 1 vp; } }
-proc walk(t: track, n: int) { advance t by n; regress t; advance t no_benefit; }
+proc walk(t: track, n: int) { advance t by n; regress t; advance t no_benefit; reactivate t; }
 proc buy(n: int) { choose { option "buy" { pay 2 coin, 1 food for trade(n); gain 1 ore for trade(n); } option "pass" {} } }
 """
 GAME = """
@@ -161,6 +161,9 @@ def statements(depth: int):
         st.tuples(amount, stock).map(lambda t: f"lose {t[0]} {t[1]};"),
         amount.map(lambda a: f"lose {a} coin else food;"),
         st.sampled_from(["advance path;", "advance path by 2;", "advance path no_benefit;", "regress path;",
+                         "reactivate path;", "reactivate path no_bonus;", "advance path no_bonus;",
+                         "reactivate path space 2;", "bonus path;", "bonus path space 2 paying;",
+                         "advance path by 3 no_benefit no_reward;",
                          "advance path paying;", "roll d6;", "draw 1 from deck to hand;",
                          "emit ping(2);", "set round = round + 1;", "say \"hello\";",
                          "say \"{you} has {coin} coin, {size(hand)} cards: {hand}; {{ok}} {vp > 1}\";",

@@ -150,4 +150,43 @@ def test_the_kernels_are_registered_with_their_arity():
     assert KERNELS["survey"].arity == 2
     assert KERNELS["plan_building"].arity == 3
     assert KERNELS["build"].arity == 4
+    assert KERNELS["mark_neighbours"].arity == 1 and KERNELS["measure_land"].arity == 0
     assert "ok" in KERNELS["mark_conquerable"].sets and "lines" in KERNELS["build"].sets
+
+
+def test_a_land_mass_joins_territories_whose_facing_sides_share_the_terrain():
+    """Isolationists: the largest connected land mass of one terrain; the middle island, ringed by
+    sea, joins nothing (FAQ p.29)."""
+    forest_east = [SEA, FOREST, SEA, SEA, SEA, SEA]       # forest on side 1 (towards (1, 0))
+    forest_west = [SEA, SEA, SEA, SEA, FOREST, SEA]       # forest on side 4 (towards (-1, 0))
+    island = [SEA] * 6
+    tiles = {(0, 0): (forest_east, 0, [FOREST]), (1, 0): (forest_west, 0, [FOREST]),
+             (2, 0): (forest_west, 0, [FOREST])}
+    assert K.largest_land_mass(tiles) == 2                 # (2, 0) faces (1, 0)'s sea side
+    tiles[(1, 0)] = ([SEA, FOREST, SEA, SEA, FOREST, SEA], 0, [FOREST])
+    assert K.largest_land_mass(tiles) == 3
+    assert K.largest_land_mass({(0, 0): (island, 0, [DESERT, FOREST, GRASS, MOUNTAIN]),
+                                (1, 0): (forest_west, 0, [FOREST])}) == 1
+    assert K.largest_land_mass({}) == 0
+
+
+def test_terraforming_lets_a_building_cover_an_impassable_plot():
+    cells = K.parse_grid(MOUNTAIN_BOARD)
+    spots = dict(K.placements(cells, ["1"], False, on_impassable=True))
+    assert len(spots) == 81
+    assert spots["row 2, column 1"] == (9,)          # impassable on the Mountain board
+    assert "row 2, column 1" not in dict(K.placements(cells, ["1"], False))
+
+
+def test_uniform_lines_and_districts_need_one_kind_of_income_building():
+    """Architects: a complete row or district counts when its income buildings (at least one) are
+    all of one kind; impassable plots and landmarks do not break it."""
+    market, house = K.BUILT + 1, K.BUILT + 2
+    row = [market] * 8 + [K.IMPASSABLE]
+    assert K.uniform(row) and not K.uniform([market] * 8 + [house])
+    assert not K.uniform([K.BUILT] * 9)                 # landmarks only: no income building
+    assert not K.uniform([market] * 8 + [K.OPEN])       # not complete
+    cells = [K.OPEN] * 81
+    cells[:9] = [market] * 9
+    assert K.uniform_lines(cells) == 1
+    assert [K.district_of(p) for p in (0, 8, 27, 30, 80)] == [0, 2, 3, 4, 8]
