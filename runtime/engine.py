@@ -741,10 +741,8 @@ class Game:
         if space is None:
             return
         yield from space.benefit(self, h)
-        if bonus and space.bonus is not None:
-            terms = space.bonus_cost(self, h) if space.bonus_cost else []
-            if (yield from self.may(h, f"take the bonus of {space.title or position}?", terms, space.span)):
-                yield from space.bonus(self, h)
+        if bonus:
+            yield from self.offer_bonus(h, t.name, True, position)
 
     def regress(self, h: Holder, name: str, amount: int) -> None:
         """Move back along a track (never below 0), without benefits."""
