@@ -13,7 +13,6 @@ from .layout import NAME_TYPES, actor_call
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, Symbols
 
 VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "track", "zone", "die", "any"}
-ENTITY_ATTRS = {"flipped", "owner", "zone", "name", "title"}
 TIE_MODES = {"split", "all", "none"}
 SUBJECTS = {"anyone", "players", "opponents", "opponent", "others"}
 # Documented limits (E310): deeper rules would exceed what generated Python may nest (20 loops, 100
@@ -56,7 +55,10 @@ TYPE_WORDS = {"int": "number", "str": "text", "bool": "condition", "entity": "ca
 # Types the checker infers are strings: a base type, or `base:arg` for the typed forms an entity of a
 # kind (`entity:card`), a zone of a kind (`zone:card`), an enum member (`member:color`) and a list of
 # players (`list:player`). "any" is what the checker cannot tell; it fits everywhere.
-ELEMENT_ATTRS = {"flipped": "bool", "owner": "player", "zone": "str", "name": "str", "title": "str"}
+# the attributes every card, tile or piece has during play (a kind's own field of the name wins)
+ELEMENT_ATTRS = {"flipped": "bool", "owner": "player", "zone": "str", "name": "str", "title": "str",
+                 "copy_number": "int"}
+ENTITY_ATTRS = frozenset(ELEMENT_ATTRS)
 
 
 def words(t: str) -> str:
@@ -623,7 +625,7 @@ class Checker(A.Visitor):
             self.err("E303", f"{s.name!r} holds {article(words(target))}, not {article(words(value))}", s.value.span)
 
     def visit_SetAttr(self, s: A.SetAttr, scope: Scope) -> None:
-        target = self.attr(A.Attr(s.obj, s.name, span=s.span), scope, s.index)
+        target = self.attr(A.Attr(s.obj, s.name, span=s.span), scope, s.index, setting=True)
         value = self.expr(s.value, scope)
         if not fits(value, target):
             self.err("E303", f"{s.name!r} holds {article(words(target))}, not {article(words(value))}", s.value.span)
@@ -956,8 +958,9 @@ class Checker(A.Visitor):
     def visit_Attr(self, e: A.Attr, scope: Scope) -> str:
         return self.attr(e, scope)
 
-    def attr(self, e: A.Attr, scope: Scope, index=None) -> str:
-        """Check `obj.name` (or `obj.name[index]`); returns the field's type."""
+    def attr(self, e: A.Attr, scope: Scope, index=None, setting: bool = False) -> str:
+        """Check `obj.name` (or `obj.name[index]`; `setting`: the target of a `set`); returns the
+        field's type."""
         obj = self.expr(e.obj, scope)
         if obj == "player" and self.sym.category(e.name) in ("counter", "zone", "var"):
             decl = self.sym.decls[e.name]
@@ -992,6 +995,9 @@ class Checker(A.Visitor):
             if e.name in fields:
                 return self.declared(fields[e.name].type)
             if e.name in ELEMENT_ATTRS:
+                if setting:   # the game keeps these: flip turns a card over, move changes its owner
+                    self.err("E303", f"{e.name!r} is kept by the game and cannot be set: it is not a field "
+                             f"of {kind.name}", e.span, "flip turns a card over; move changes its owner and zone")
                 return ELEMENT_ATTRS[e.name]
             self.unknown("E205", f"field of {kind.name}", e.name, e.span, list(fields) + sorted(ENTITY_ATTRS))
             return "any"

@@ -105,7 +105,7 @@ def layout(sym: Symbols) -> Layout:
             for i in range(1, max(e.copies, 1) + 1):   # copies share the first one's effect functions
                 name = e.name if i == 1 else f"{e.name}#{i}"
                 entities.append((e.kind, name, e.title, fields, e.effects, str(e.span), kinds[e.kind].per_player,
-                                 e.name))
+                                 e.name, i))
     return Layout(
         resources={r.name: (field_value(r.cap) if r.cap else None, groups_of.get(r.name))
                    for r in d if isinstance(r, A.Resource)},
@@ -186,7 +186,7 @@ class Effect(NamedTuple):
 def effects(lay: "Layout") -> Iterator[Effect]:
     """Every callable a pack needs, in a fixed order; both backends make one per item (triggers are
     found inside the bodies)."""
-    for kind, name, _title, _fields, slots, _span, _pp, source in lay.entities:
+    for kind, name, _title, _fields, slots, _span, _pp, source, _number in lay.entities:
         if name != source:
             continue
         for slot in slots:
@@ -248,8 +248,8 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "name": pack_name, "resources": lay.resources, "groups": lay.groups, "counters": lay.counters,
         "zones": lay.zones, "visibility": lay.visibility, "actors": lay.actors, "variants": lay.variants,
         "indexed": lay.indexed, "variables": lay.variables,
-        "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp, source)
-                     for kind, name, title, fields, slots, span, pp, source in lay.entities],
+        "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp, source, number)
+                     for kind, name, title, fields, slots, span, pp, source, number in lay.entities],
         "entity_refs": lay.entity_refs,
         "tracks": [(t.name, t.title, [(sp.position, sp.title, sp.tier or 0, where(sp), not sp.body) for sp in t.spaces],
                     [r.position for r in t.reaches], len(t.spaces)) for t in lay.tracks],

@@ -930,6 +930,8 @@ class Game:
             return loc[1] if loc else None
         if name in ("name", "title"):
             return getattr(e, name) or e.name
+        if name == "copy_number":
+            return e.copy_number
         raise RulesRuntimeError("E601", f"{e.label()} has no field {name!r}")
 
     def set_field(self, obj, name: str, value) -> None:

@@ -88,8 +88,9 @@ def assemble(tables: dict, fns: dict) -> Program:
     program = Program(tables["name"])
     for key in ("resources", "groups", "counters", "zones", "visibility", "actors", "variants"):
         setattr(program, key, tables[key])
-    for kind, name, title, fields, slots, span, per_player, source in tables["entities"]:
-        e = EntityDef(kind, name, title, dict(fields), {s: fns["entity", source, s] for s in slots}, span, per_player)
+    for kind, name, title, fields, slots, span, per_player, source, number in tables["entities"]:
+        e = EntityDef(kind, name, title, dict(fields), {s: fns["entity", source, s] for s in slots}, span, per_player,
+                      number)
         program.entities[name] = e
         program.kinds.setdefault(kind, []).append(e)
     program.indexed = {base: dict(pairs) for base, pairs in tables.get("indexed", {}).items()}

@@ -42,11 +42,12 @@ class EntityDef:
     """A card, tile or space of the pack: static fields and its compiled effect slots."""
 
     __slots__ = ("kind", "name", "title", "fields", "effects", "span", "per_player", "key", "of", "origin",
-                 "copies")
+                 "copies", "copy_number")
 
     def __init__(self, kind: str, name: str, title: Optional[str], fields: dict, effects: dict, span: str,
-                 per_player: bool = False):
+                 per_player: bool = False, copy_number: int = 1):
         self.kind, self.name, self.title = kind, name, title
+        self.copy_number = copy_number   # 1 to N for a declaration `* N` (`copy_number` in the rules)
         self.fields = Fields(fields)
         self.fields.owner = f"{kind} {name}"
         self.effects, self.span, self.per_player = effects, span, per_player
@@ -63,7 +64,7 @@ class EntityDef:
         copy = origin.copies.get(holder)
         if copy is None:
             copy = EntityDef.__new__(EntityDef)
-            for slot in ("kind", "name", "title", "fields", "effects", "span", "per_player", "copies"):
+            for slot in ("kind", "name", "title", "fields", "effects", "span", "per_player", "copies", "copy_number"):
                 setattr(copy, slot, getattr(origin, slot))
             copy.key, copy.of, copy.origin = f"{origin.name}@{holder}", holder, origin
             origin.copies[holder] = copy

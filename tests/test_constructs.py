@@ -230,3 +230,12 @@ def test_advance_no_reward_leaves_the_first_to_reward_for_later(program):
     run_proc(g, "climb", player=1)
     run_proc(g, "climb", player=1)
     assert g.state.players[1].stock["vp"] == 1 + 2 + 10        # the reward was still there
+
+
+def test_copy_number_numbers_the_copies_of_a_declaration(program):
+    # 7 Wonders keeps the first copies a player count prints: no card compared with every other
+    g = Game(program("proc p() { fill deck with card where it.copy_number <= 2;\n"
+                     "  gain total(c in deck, c.copy_number) vp; }"), 2, 1)
+    run_proc(g, "p")
+    assert [e.name for e in g.state.zones["deck"]] == ["lumber", "lumber#2", "bath", "altar", "altar#2"]
+    assert g.state.players[0].stock["vp"] == 1 + 2 + 1 + 1 + 2

@@ -520,7 +520,7 @@ def test_completion_of_names_keywords_and_fields(editor, packs):
     editor.replace(uri, T.Range(T.Position(line, col), T.Position(line, col + len("this.price"))), "this.")
     fields = editor.run(editor.client.text_document_completion_async(
         T.CompletionParams(text_document=T.TextDocumentIdentifier(uri=uri), position=T.Position(line, col + 5))))
-    assert {i.label for i in fields.items} == {"price", "tint", "play", "flipped", "owner", "zone", "name", "title"}
+    assert {i.label for i in fields.items} == {"price", "tint", "play", "flipped", "owner", "zone", "name", "title", "copy_number"}
     editor.replace(uri, T.Range(T.Position(line, col), T.Position(line, col + 5)), "you.")
     player = editor.run(editor.client.text_document_completion_async(
         T.CompletionParams(text_document=T.TextDocumentIdentifier(uri=uri), position=T.Position(line, col + 4))))

@@ -122,6 +122,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "emit_wrong_arity.rules": [("E302", 7)],
     "total_without_value.rules": [("E302", 6)],
     "highest_without_number.rules": [("E302", 6), ("E303", 7), ("E303", 8)],
+    "set_a_builtin_attribute.rules": [("E303", 7), ("E303", 8)],
     "field_wrong_enum_member.rules": [("E303", 13)],
     "effect_given_as_value.rules": [("E303", 11)],
     "value_given_as_effect.rules": [("E303", 10)],
