@@ -207,6 +207,9 @@ class Checker(A.Visitor):
         pass
 
     def visit_Event(self, d: A.Event) -> None:
+        if d.name in BUILTIN_EVENTS:   # the other builtin names are keywords: only 'benefit' gets here
+            self.err("E208", f"{d.name!r} is a builtin event: the statements announce it, it needs no "
+                     f"declaration", d.span)
         self.params(d.params)
 
     def visit_Actor(self, d: A.Actor) -> None:
@@ -751,6 +754,10 @@ class Checker(A.Visitor):
     def visit_Emit(self, s: A.Emit, scope: Scope) -> None:
         for a in s.args:
             self.expr(a, scope)
+        if s.event in BUILTIN_EVENTS:
+            self.err("E301", f"{s.event!r} is a builtin event, announced by the statements themselves; "
+                     f"emit announces declared events", s.span)
+            return
         params = self.event_params(s.event, s.span)
         self.emitted.add(s.event)
         if params is not None and len(params) != len(s.args):

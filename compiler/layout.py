@@ -328,7 +328,13 @@ def free_names(body: tuple) -> set[str]:
         for n in A.walk(stmt):
             if isinstance(n, A.Name):
                 names.add(n.id)
+            else:   # a statement names its track or resource by a bare word, which may be a local
+                names.update(v for v in (getattr(n, f, None) for f in STATEMENT_NAMES) if type(v) is str)
     return names
+
+
+# the fields by which statements name a track or resource (`advance t`, `gain 1 r`, `lose ... else r`)
+STATEMENT_NAMES = ("track", "resource", "debt")
 
 
 def subject_mode(pattern: A.Pattern, default: str = "you") -> str:

@@ -20,6 +20,7 @@ BUILTIN_EVENTS = {
     "gain": ("res", "amount"), "lose": ("res", "amount"), "pay": ("res", "amount"),
     "advance": ("on", "steps"), "regress": ("on", "steps"), "draw": ("source", "amount"),
     "move": ("item", "dest"), "flip": ("item",), "roll": ("name", "face"),
+    "benefit": ("on", "at", "who"),
 }
 # Names every effect can use without declaring them.
 BUILTIN_DOMAINS = {"players", "opponents", "neighbours", "left", "right", "teammate", "player_count"}

@@ -515,7 +515,7 @@ class Advance(Stmt):
     space's cost is paid first; `no_bonus` gives the landing space's benefit without offering its
     bonus; `no_reward` claims no `first to` reward on the way."""
 
-    events = ("advance", "pay")
+    events = ("advance", "pay", "benefit")
 
     track: str
     by: Optional[Expr]
@@ -530,7 +530,7 @@ class Reactivate(Stmt):
     """`reactivate TRACK [space N] [no_bonus];` the benefit (then the optional paid bonus) of the space
     the acting player stands on (or of space N), without moving."""
 
-    events = ("pay",)
+    events = ("pay", "benefit")
 
     track: str
     bonus: bool = True

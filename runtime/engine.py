@@ -737,12 +737,17 @@ class Game:
             yield from space.bonus(self, h)
 
     def _land(self, h: Holder, t: TrackDef, position: int, bonus: bool):
+        """A space's benefit, then its offered bonus; then announce `benefit(on, at, who)`, so a
+        card can follow whose benefit it was (announced after the bonus: the landing is over)."""
         space = t.spaces.get(position)
         if space is None:
             return
         yield from space.benefit(self, h)
         if bonus:
             yield from self.offer_bonus(h, t.name, True, position)
+        if "benefit" in self.by_event:
+            self.emit("benefit", h, {"on": t.name, "at": position, "who": h})
+            yield from self.drain()
 
     def regress(self, h: Holder, name: str, amount: int) -> None:
         """Move back along a track (never below 0), without benefits."""

@@ -239,3 +239,27 @@ def test_copy_number_numbers_the_copies_of_a_declaration(program):
     run_proc(g, "p")
     assert [e.name for e in g.state.zones["deck"]] == ["lumber", "lumber#2", "bath", "altar", "altar#2"]
     assert g.state.players[0].stock["vp"] == 1 + 2 + 1 + 1 + 2
+
+
+BENEFITS = TRACKS + """
+# a patron copies the benefit of each Fame space their protege gains (never its bonus)
+proc sponsor(p: player, t: track) {
+  whenever opponents benefit(on = t, who = p) { reactivate t space it.at no_bonus; }
+}
+"""
+
+
+def test_benefit_event_follows_whose_benefit_a_space_gave(program):
+    g = Game(program(BENEFITS), 3, 1)
+    sponsor, protege, other = g.state.players
+    run_proc(g, "sponsor", protege, "fame")   # a track local, captured by the trigger
+    protege.stock["coin"] = 1
+    run_proc(g, "climb", player=1)                       # the protege lands on Song: the sponsor copies it
+    assert (protege.stock["vp"], sponsor.stock["vp"], sponsor.stock["fame"]) == (1, 1, 0)
+    run_proc(g, "again", player=1, answers=["yes"])      # reactivate with the bonus: the copy has no bonus
+    assert (protege.stock["vp"], protege.stock["coin"], sponsor.stock["vp"]) == (7, 0, 2)
+    run_proc(g, "climb", player=2)                       # another player's benefit is not copied
+    run_proc(g, "leap", player=1)                        # no_benefit announces nothing
+    assert (other.stock["vp"], sponsor.stock["vp"]) == (1, 2)
+    run_proc(g, "song_again")                            # the sponsor's own benefit is no opponent's
+    assert sponsor.stock["vp"] == 3 and protege.stock["vp"] == 7

@@ -200,7 +200,8 @@ def statements(depth: int):
                          "for each i in 2 { if size(row[i]) > 0 { move first(row[i]) to deck; } }",
                          "fill badges with badge;", "each opponents { fill badges with badge where it.lvl == 0; }",
                          "pick b from badges optional { set b.lvl = b.lvl + 1; flip b; move b to badges_done; }",
-                         "set b2.lvl = b2.lvl + 2;", "if b1.lvl > 0 { move b1 to badges; }"]),
+                         "set b2.lvl = b2.lvl + 2;", "if b1.lvl > 0 { move b1 to badges; }",
+                         "next anyone benefit(who = you) { gain 1 coin; }"]),
         st.tuples(small, small).map(lambda t: f"modifier you trade(n = 1) {{ cost -{t[0]} coin; gain +{t[1]}; }}"),
         expr.map(lambda e: f"set vp = max(0, {e});"),
     )
@@ -218,6 +219,7 @@ def statements(depth: int):
         block.map(lambda b: f"whenever you ping(n = 1) until ping {{ {b} }}"),
         block.map(lambda b: f"whenever anyone ping until you ping(n = 2) {{ {b} }}"),
         block.map(lambda b: f"next anyone gain(res = food) {{ {b} }}"),
+        block.map(lambda b: f"whenever opponents benefit(on = path) until ping {{ gain it.at vp; {b} }}"),
         block.map(lambda b: f"once {{ {b} }}"),
         block.map(lambda b: f"each players where coin >= 0 simultaneously pick s from hand optional "
                             f"{{ move s to top of deck; {b} }}"),
