@@ -852,3 +852,47 @@ def test_wartime_economy_makes_the_bonuses_free_this_era(program):
     take_bonuses(g.program.procs["advance_paying"](g, p, "technology"))
     assert p.stock["technology"] == 2 and p.stock["coin"] == 0
     assert p.stock["built[markets]"] == 1             # the bonus, free
+
+
+# ---------------------------------------------------------------------------- tapestry2: Marriage of State, AI Singularity
+
+
+def test_marriage_of_state_gains_the_chosen_opponents_benefits_on_the_track_without_bonus(program):
+    """THIS ERA: after the chosen opponent gains a benefit on the chosen track, you gain it too (no bonus)."""
+    g = table(program, 3)
+    p, q, r = me(g), me(g, 1), me(g, 2)
+    answer_by_prompt(g.run_slot(p, ent(g, "marriage_of_state"), "play", "test"),
+                     {"Marriage of State: follow": "Technology", "Marriage of State: whose": q.name})
+    for who in (p, q, r):
+        who.stock["technology"] = 1                   # next: Carpentry (a tapestry card; bonus: a market)
+        who.stock["built[markets]"] = 0
+        who.stock["coin"] = 3                          # enough for the bonuses
+    hands = [len(who.zones["tapestry_hand"]) for who in (p, q, r)]
+    take_bonuses(g.program.procs["advance_on"](g, q, "technology"))
+    assert len(q.zones["tapestry_hand"]) == hands[1] + 1 and q.stock["built[markets]"] == 1
+    assert len(p.zones["tapestry_hand"]) == hands[0] + 1      # the benefit, not the bonus, not the move
+    assert (p.stock["built[markets]"], p.stock["technology"]) == (0, 1)
+    take_bonuses(g.program.procs["advance_on"](g, r, "technology"))    # another opponent: nothing
+    assert len(p.zones["tapestry_hand"]) == hands[0] + 1
+    answer_by_prompt(g.program.procs["reactivate_on"](g, q, "technology"), {"take the bonus": "no"})
+    assert len(p.zones["tapestry_hand"]) == hands[0] + 2      # any benefit on that track, however gained
+    g.emit("era_ends", p, {})
+    drive(g, g.drain())
+    take_bonuses(g.program.procs["reactivate_on"](g, q, "technology"))
+    assert len(p.zones["tapestry_hand"]) == hands[0] + 2      # the era is over
+
+
+def test_a_second_marriage_of_state_must_choose_another_track(program):
+    """FAQ: a copy of Marriage of State (Espionage) while another is in force chooses a different track."""
+    g = table(program, 2)
+    p, q = me(g), me(g, 1)
+    answer_by_prompt(g.run_slot(p, ent(g, "marriage_of_state"), "play", "test"),
+                     {"Marriage of State: follow": "Technology"})
+    gen = g.run_slot(q, ent(g, "marriage_of_state"), "play", "test")
+    d = gen.send(None)
+    assert d.prompt.startswith("Marriage of State: follow")
+    assert "Technology" not in d.options and len(d.options) == 3
+    g.emit("era_ends", p, {})
+    drive(g, g.drain())
+    d = g.run_slot(q, ent(g, "marriage_of_state"), "play", "test").send(None)
+    assert "Technology" in d.options                           # free again once the first one ends
