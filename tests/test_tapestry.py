@@ -5,6 +5,7 @@ Seats: P1 is player 0; `left` is the next seat. Page numbers are those of the in
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -896,3 +897,29 @@ def test_a_second_marriage_of_state_must_choose_another_track(program):
     drive(g, g.drain())
     d = g.run_slot(q, ent(g, "marriage_of_state"), "play", "test").send(None)
     assert "Technology" in d.options                           # free again once the first one ends
+
+
+def test_ai_singularity_leaves_technology_complete_and_counts_as_12(program):
+    """AI Singularity (p.19): the marker leaves the technology track, which still counts as complete
+    (12 for VP and comparisons, FAQ p.19), and you gain 1 of each resource.
+    The new marker goes to the start of technology only (the language has one marker per track:
+    docs/language.md 3.6)."""
+    g = table(program, 2)
+    p, q = me(g), me(g, 1)
+    at, leading = (functools.partial(g.program.funcs[f], g) for f in ("at", "leading"))
+    p.stock["technology"] = 11
+    for r in INCOME:
+        p.stock[r] = 2
+    p.stock["vp"] = 0
+    answer_by_prompt(g.program.procs["advance_paying"](g, p, "technology"), {})
+    assert p.stock["technology"] == 0
+    assert [p.stock[r] for r in INCOME] == [1, 3, 3, 3]                          # paid 2 coin, +1 each
+    assert at(p, p, ent(g, "inventing")) == 12
+    assert leading(p, ent(g, "inventing"))
+    q.stock["technology"] = 11
+    assert not leading(q, ent(g, "inventing"))                                    # 11 < 12
+    answer_by_prompt(g.program.procs["advance_on"](g, p, "technology"), {})       # the new marker moves
+    assert p.stock["technology"] == 1 and at(p, p, ent(g, "inventing")) == 12
+    p.stock["exploration"], p.stock["vp"] = 10, 0
+    answer_by_prompt(g.program.procs["reactivate_on"](g, p, "exploration"), {"Space Shuttle": "no"})
+    assert p.stock["vp"] == 12                                                    # Space Shuttle: 12, the FAQ's number
