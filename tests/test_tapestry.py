@@ -877,9 +877,15 @@ def test_marriage_of_state_gains_the_chosen_opponents_benefits_on_the_track_with
     assert len(p.zones["tapestry_hand"]) == hands[0] + 1
     answer_by_prompt(g.program.procs["reactivate_on"](g, q, "technology"), {"take the bonus": "no"})
     assert len(p.zones["tapestry_hand"]) == hands[0] + 2      # any benefit on that track, however gained
+    q.stock["technology"], q.stock["coin"] = 11, 2             # AI Singularity: p has no marker there
+    stock = dict(p.stock)
+    answer_by_prompt(g.program.procs["advance_paying"](g, q, "technology"), {})
+    assert q.stock["technology"] == 0 and p.stock == stock      # FAQ p.19: nothing to repeat without a cube
     g.emit("era_ends", p, {})
     drive(g, g.drain())
+    q.stock["technology"], hand = 2, len(q.zones["tapestry_hand"])
     take_bonuses(g.program.procs["reactivate_on"](g, q, "technology"))
+    assert len(q.zones["tapestry_hand"]) == hand + 1
     assert len(p.zones["tapestry_hand"]) == hands[0] + 2      # the era is over
 
 
