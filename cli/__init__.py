@@ -135,8 +135,18 @@ def format_option():
 
 class AgentKind(str, Enum):
     random = "random"
+    focused = "focused"
+    mixed = "mixed"
     first = "first"
     human = "human"
+
+
+class CoverAgent(str, Enum):
+    """The agents `cover` may play with (all but the human)."""
+    mixed = "mixed"
+    random = "random"
+    focused = "focused"
+    first = "first"
 
 
 def _report(diags: list[Diagnostic], sources: dict, fmt: Format) -> int:
@@ -348,7 +358,8 @@ def _program(pack: str, interpret: bool, expansions=()):
 @click.option("--players", "-n", type=int, required=True, help="Number of players.")
 @click.option("--seed", "-s", type=click.IntRange(-SEED_LIMIT, SEED_LIMIT - 1), default=1,
               help="Seed of the game's RNG (an integer within ±2^63).")
-@click.option("--agent", type=click.Choice(AgentKind), default=AgentKind.random, help="random, first or human.")
+@click.option("--agent", type=click.Choice(AgentKind), default=AgentKind.random,
+              help="random, focused (random, but repeats its earlier answers), mixed (both, seat by seat), first or human.")
 @click.option("--log", type=PATH, help="Write the game log here.")
 @many("--variant", help="Switch on an optional rule.")
 @flag("--interpret", help="Run on the reference interpreter.")
@@ -408,18 +419,21 @@ def play(pack: str, players: int, seed: int, agent: AgentKind, log: Optional[Pat
 @app.command()
 @pack_argument()
 @many("--players", "-n", type=int, help="Player counts (default: all).")
-@click.option("--games", type=int, default=50, help="Seeded random games per player count.")
+@click.option("--games", type=int, default=50, help="Seeds per player count (each played once per variant setup).")
 @click.option("--seed", type=int, default=1, help="First seed.")
+@click.option("--agent", type=click.Choice(CoverAgent), default=CoverAgent.mixed,
+              help="mixed (default: focused and random seats in turn), random, focused or first.")
+@many("--variant", help="Play every game with this variant (default: every seed is played with the "
+                        "base rules and with each variant alone).")
 @with_option()
-def cover(pack: str, players: List[int], games: int, seed: int, expansions: List[str]) -> None:
-    """Play seeded random games and list the cards, tiles, spaces, faces and procs that never ran."""
-    from rulebook.runtime.agents import make_agents
+def cover(pack: str, players: List[int], games: int, seed: int, agent: CoverAgent, variant: List[str],
+          expansions: List[str]) -> None:
+    """Play seeded games and list the cards, tiles, spaces, faces and procs that never ran."""
     from rich.table import Table
     from rich.text import Text
 
     from rulebook.dsl.diagnostics import RulesError, printable
-    from rulebook.runtime.coverage import Coverage
-    from rulebook.runtime.engine import Game, RulesRuntimeError
+    from rulebook.runtime.coverage import GameStopped, cover_games, setups_of
 
     try:
         program = _program(pack, False, expansions)
@@ -427,16 +441,17 @@ def cover(pack: str, players: List[int], games: int, seed: int, expansions: List
         _fail(e, Format.text, _sources_of(e))
     g = _game_of(program, pack)
     counts = players or list(range(g.min_players, g.max_players + 1))
-    coverage = Coverage(program)
     for n in counts:
-        for s in range(seed, seed + games):
-            game = Game(program, n, s, make_agents("random", n, s))
-            try:
-                coverage.measure(game.play)
-            except RulesRuntimeError as e:
-                err.print(f"seed {s}, {n} players: {e}", markup=False)
-                raise Exit(EXIT_FINDINGS)
-    table = Table(title=Text(printable(f"{pack}: rules reached in {games} games x {len(counts)} player counts")))
+        _check_seats(program, pack, n, variant)
+    setups = setups_of(program, variant)
+    try:
+        coverage = cover_games(program, counts, range(seed, seed + games), setups, agent.value)
+    except GameStopped as e:
+        err.print(str(e), markup=False)
+        raise Exit(EXIT_FINDINGS)
+    played = f"{games} seeds x {len(setups)} setups" if len(setups) > 1 else f"{games} games"
+    table = Table(title=Text(printable(f"{pack}: rules reached in {played} x {len(counts)} player counts, "
+                                       f"{agent.value} agents")))
     table.add_column("kind")
     table.add_column("reached", justify="right")
     table.add_column("never reached")

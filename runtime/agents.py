@@ -42,6 +42,33 @@ class RandomAgent(Agent):
         return self.rng.randrange(decision.size)
 
 
+class FocusedAgent(Agent):
+    """Random, but keeps to a plan: asked a question it has answered before, it gives its planned
+    answer again (KEEP of the time) when that answer is offered; otherwise it picks uniformly, and the
+    new answer becomes the plan only if the planned one was on offer (an answer unaffordable for now
+    stays the plan). So it climbs one track or collects one kind of card, which uniform play seldom
+    does. A refusal ("no" to a `may`, "none" to an optional `pick`) never becomes the plan, or it
+    would decline for ever."""
+
+    KEEP = 0.97
+    REFUSALS = ("no", "none")
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(rng_seed(seed))
+        self.plan: dict[str, str] = {}
+
+    def choose(self, decision: Asked, view: PlayerView) -> int:
+        options = decision.options
+        planned = self.plan.get(decision.prompt)
+        offered = planned in options
+        if offered and self.rng.random() < self.KEEP:
+            return options.index(planned)
+        index = self.rng.randrange(decision.size)
+        if (planned is None or offered) and options[index] not in self.REFUSALS:
+            self.plan[decision.prompt] = options[index]
+        return index
+
+
 class ScriptedAgent(Agent):
     """Answers from a list shared by all seats: option indexes, or option labels."""
 
@@ -121,9 +148,14 @@ def _zone_text(z: dict) -> str:
 
 
 def make_agents(kind: str, players: int, seed: int) -> list[Agent]:
-    """One agent per seat: 'random', 'first' or 'human'."""
+    """One agent per seat: 'random', 'focused', 'mixed' (focused and random seats in turn, the first
+    seat's kind alternating with the seed), 'first' or 'human'."""
     if kind == "random":
         return [RandomAgent(seed * 1000 + i) for i in range(players)]
+    if kind == "focused":
+        return [FocusedAgent(seed * 1000 + i) for i in range(players)]
+    if kind == "mixed":
+        return [(FocusedAgent if (seed + i) % 2 else RandomAgent)(seed * 1000 + i) for i in range(players)]
     if kind == "first":
         return [FirstAgent() for _ in range(players)]
     if kind == "human":

@@ -6,10 +6,13 @@ generated code gives every rule its own function, so the compiled backend is the
 
 from __future__ import annotations
 
+import itertools
 import sys
 from collections import defaultdict
-from typing import Callable
+from typing import Callable, Iterable, Sequence
 
+from .agents import make_agents
+from .engine import Game, RulesRuntimeError
 from .program import Program
 
 
@@ -19,8 +22,9 @@ class Coverage:
     def __init__(self, program: Program):
         self.rules: dict = {}
         for e in program.entities.values():
-            for fn in e.effects.values():
-                self._add(fn, e.kind, e.name)
+            for field, fn in e.effects.items():
+                # an entity with several effects (a civilization's start, powers, midgame) names each
+                self._add(fn, e.kind, f"{e.name} {field}" if len(e.effects) > 1 else e.name)
         for name, fn in program.procs.items():
             self._add(fn, "proc", name)
         for t in program.tracks.values():
@@ -61,3 +65,32 @@ class Coverage:
             if code not in self.reached:
                 missing[group].append(name)
         return {g: (total[g], sorted(missing[g])) for g in sorted(total)}
+
+
+class GameStopped(Exception):
+    """A covered game stopped with a rules error: which game (seed, player count, variants) and why."""
+
+    def __init__(self, seed: int, players: int, setup: list[str], error: RulesRuntimeError):
+        self.seed, self.players, self.setup, self.error = seed, players, setup, error
+        variants = f" (variant {', '.join(setup)})" if setup else ""
+        super().__init__(f"seed {seed}, {players} players{variants}: {error}")
+
+
+def setups_of(program: Program, variants: Sequence[str] = ()) -> list[list[str]]:
+    """The rule setups to play: the variants given, or else the base rules and each variant alone
+    (a variant's rules run only in games with it)."""
+    return [list(variants)] if variants else [[]] + [[v] for v in program.variants]
+
+
+def cover_games(program: Program, counts: Iterable[int], seeds: range, setups: list[list[str]],
+                agent: str = "mixed") -> Coverage:
+    """Play every seed of `seeds` for each player count and setup with `agent` agents, measuring which
+    rules ran; a rules error stops it with GameStopped."""
+    coverage = Coverage(program)
+    for n in counts:
+        for s, setup in itertools.product(seeds, setups):
+            try:
+                coverage.measure(Game(program, n, s, make_agents(agent, n, s), setup).play)
+            except RulesRuntimeError as e:
+                raise GameStopped(s, n, setup, e) from e
+    return coverage
