@@ -43,14 +43,12 @@ class RandomAgent(Agent):
 
 
 class FocusedAgent(Agent):
-    """Random, but keeps to a plan: asked a question it has answered before, it gives its planned
-    answer again (KEEP of the time) when that answer is offered; otherwise it picks uniformly, and the
-    new answer becomes the plan only if the planned one was on offer (an answer unaffordable for now
-    stays the plan). So it climbs one track or collects one kind of card, which uniform play seldom
-    does. A refusal ("no" to a `may`, "none" to an optional `pick`) never becomes the plan, or it
-    would decline for ever."""
+    """Random, but keeps to a plan: the first answer it gives to a question (a prompt) is its plan,
+    given again whenever that answer is offered; otherwise (not offered, or not planned yet) it picks
+    uniformly. So it climbs one track or collects one kind of card, which uniform play seldom does,
+    and an answer unaffordable for now stays the plan. A refusal ("no" to a `may`, "none" to an
+    optional `pick`) never becomes the plan, or it would decline for ever."""
 
-    KEEP = 0.97
     REFUSALS = ("no", "none")
 
     def __init__(self, seed: int):
@@ -60,11 +58,10 @@ class FocusedAgent(Agent):
     def choose(self, decision: Asked, view: PlayerView) -> int:
         options = decision.options
         planned = self.plan.get(decision.prompt)
-        offered = planned in options
-        if offered and self.rng.random() < self.KEEP:
+        if planned in options:
             return options.index(planned)
         index = self.rng.randrange(decision.size)
-        if (planned is None or offered) and options[index] not in self.REFUSALS:
+        if planned is None and options[index] not in self.REFUSALS:
             self.plan[decision.prompt] = options[index]
         return index
 

@@ -991,15 +991,15 @@ def test_a_focused_agent_keeps_its_answer_but_never_plans_a_refusal():
 
     agent = FocusedAgent(7)
     tracks = ["Exploration", "Science", "Military", "Technology", "none"]
-    answers = [tracks[agent.choose(Question("advance on which track?", tracks), None)] for _ in range(200)]
-    repeated = sum(a == b for a, b in zip(answers, answers[1:]))
-    assert repeated > 180                                    # 97% of the time the same answer again
+    answers = [tracks[agent.choose(Question("advance on which track?", tracks), None)] for _ in range(50)]
     plan = agent.plan["advance on which track?"]
-    assert plan != "none" and answers[-1] == plan
+    assert plan != "none"
+    start = answers.index(plan)
+    assert set(answers[:start]) <= {"none"} and answers[start:] == [plan] * (50 - start)   # then always it
     # a plan not on offer is kept for later: the agent answers at random meanwhile
     others = [t for t in tracks if t != plan]
-    agent.choose(Question("advance on which track?", others), None)
-    assert agent.plan["advance on which track?"] == plan
+    assert others[agent.choose(Question("advance on which track?", others), None)] in others
+    assert tracks[agent.choose(Question("advance on which track?", tracks), None)] == plan
     agent.choose(Question("may?", ["no"]), None)
     assert "may?" not in agent.plan                          # "no" never becomes the plan
 
