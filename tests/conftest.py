@@ -52,16 +52,25 @@ def isolated_cache(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("RULEBOOK_CACHE", str(tmp_path_factory.mktemp("cache")))
 
 
-FEDERATION = str(Path(__file__).resolve().parent.parent / "rules" / "federation")
+RULES = Path(__file__).resolve().parent.parent / "rules"
+FEDERATION = str(RULES / "federation")
+
+
+def pack_backends(tmp_path_factory, pack: str, expansions: tuple = ()) -> dict:
+    """A pack's compiled and interpreted Program (with expansions stacked), built in a cache of
+    their own: a module-scoped `backends` fixture calls it once for its tests."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("RULEBOOK_CACHE", str(tmp_path_factory.mktemp(f"{Path(pack).name}-cache")))
+        stacked = list(expansions)
+        return {"compiled": compile_pack(pack, expansions=stacked).program,
+                "interpreted": interpret_pack(pack, expansions=stacked)}
 
 
 @pytest.fixture(scope="session")
 def federation_programs(tmp_path_factory) -> dict:
     """Federation's compiled and interpreted Program, built once for the whole run in a cache of their
     own (a game never changes its Program, so the test files that play Federation share them)."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("RULEBOOK_CACHE", str(tmp_path_factory.mktemp("federation-cache")))
-        return {"compiled": compile_pack(FEDERATION).program, "interpreted": interpret_pack(FEDERATION)}
+    return pack_backends(tmp_path_factory, FEDERATION)
 
 
 def write_pack(root: Path, text: str, name: str = "snippet", extends: list[str] | None = None) -> Path:

@@ -10,12 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import compile_pack, interpret_pack
 from rulebook.runtime.agents import RandomAgent, ScriptedAgent
 from rulebook.runtime.engine import Game
 from rulebook.runtime.record import load, record, replay, save
 
-from .conftest import drive, games_per_count
+from .conftest import drive, games_per_count, pack_backends
 
 PACK = str(Path(__file__).resolve().parent.parent / "rules" / "seven_wonders")
 
@@ -23,12 +22,7 @@ PACK = str(Path(__file__).resolve().parent.parent / "rules" / "seven_wonders")
 @pytest.fixture(scope="module")
 def backends(tmp_path_factory):
     """The compiled and the interpreted Program of the pack, built once for the module."""
-    mp = pytest.MonkeyPatch()
-    mp.setenv("RULEBOOK_CACHE", str(tmp_path_factory.mktemp("wonderscache")))
-    try:
-        return {"compiled": compile_pack(PACK).program, "interpreted": interpret_pack(PACK)}
-    finally:
-        mp.undo()
+    return pack_backends(tmp_path_factory, PACK)
 
 
 @pytest.fixture

@@ -14,11 +14,10 @@ import pytest
 from click.testing import CliRunner
 
 from rulebook.cli import app
-from rulebook.compiler.driver import compile_pack, interpret_pack
 from rulebook.runtime.agents import RandomAgent, ScriptedAgent
 from rulebook.runtime.engine import Game
 
-from .conftest import drive, games_per_count
+from .conftest import drive, games_per_count, pack_backends
 from .test_seven_wonders import (NO_WAY, backends_agree, card, cards_in_play, choose_card, func, log_replays, player,
                                  proc, put, run_effect, stock, symbols, views_hide_hands)
 from .test_seven_wonders import play_checked as base_play_checked
@@ -31,13 +30,7 @@ CITIES = str(RULES / "seven_wonders_cities")
 @pytest.fixture(scope="module")
 def backends(tmp_path_factory):
     """The compiled and the interpreted Program of the base game with Cities, built once."""
-    mp = pytest.MonkeyPatch()
-    mp.setenv("RULEBOOK_CACHE", str(tmp_path_factory.mktemp("citiescache")))
-    try:
-        return {"compiled": compile_pack(BASE, expansions=[CITIES]).program,
-                "interpreted": interpret_pack(BASE, expansions=[CITIES])}
-    finally:
-        mp.undo()
+    return pack_backends(tmp_path_factory, BASE, (CITIES,))
 
 
 @pytest.fixture

@@ -10,11 +10,10 @@ import pytest
 from click.testing import CliRunner
 
 from rulebook.cli import app
-from rulebook.compiler.driver import compile_pack, interpret_pack
 from rulebook.runtime.engine import Game
 from rulebook.runtime.record import load, record, replay, save
 
-from .conftest import games_per_count
+from .conftest import games_per_count, pack_backends
 from .test_stupor_mundi import PACK, build_at, edicts, entity, fred, func, give, names, proc, stock, table, zone
 from .test_stupor_mundi import play_checked as play_base
 
@@ -25,13 +24,7 @@ BOTH = (CRUSADE, PROJECTS)
 @pytest.fixture(scope="module")
 def backends(tmp_path_factory):
     """Compiled and interpreted Programs of the base game with both expansions, built once."""
-    mp = pytest.MonkeyPatch()
-    mp.setenv("RULEBOOK_CACHE", str(tmp_path_factory.mktemp("stuporxcache")))
-    try:
-        return {"compiled": compile_pack(PACK, expansions=BOTH).program,
-                "interpreted": interpret_pack(PACK, expansions=BOTH)}
-    finally:
-        mp.undo()
+    return pack_backends(tmp_path_factory, PACK, tuple(BOTH))
 
 
 @pytest.fixture

@@ -10,11 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import compile_pack, interpret_pack
 from rulebook.runtime.agents import RandomAgent, ScriptedAgent
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
-from .conftest import drive, games_per_count
+from .conftest import drive, games_per_count, pack_backends
 
 PACK = str(Path(__file__).resolve().parent.parent / "rules" / "tapestry")
 INCOME = ("coin", "worker", "food", "culture")
@@ -23,12 +22,7 @@ INCOME = ("coin", "worker", "food", "culture")
 @pytest.fixture(scope="module")
 def backends(tmp_path_factory):
     """The compiled and the interpreted Program of the pack, built once for the module."""
-    mp = pytest.MonkeyPatch()
-    mp.setenv("RULEBOOK_CACHE", str(tmp_path_factory.mktemp("tapestrycache")))
-    try:
-        return {"compiled": compile_pack(PACK).program, "interpreted": interpret_pack(PACK)}
-    finally:
-        mp.undo()
+    return pack_backends(tmp_path_factory, PACK)
 
 
 @pytest.fixture(params=["compiled", "interpreted"])
