@@ -642,7 +642,7 @@ def test_coverage_report_reaches_every_tile_action_mission_and_deep_space_tile(b
     program = backends["compiled"]
     coverage = Coverage(program)
     for players in (2, 3, 4):
-        for seed in range(1, 61):     # the seeds `rulebook cover federation --games 60` plays
+        for seed in range(1, 61):     # uniform random play on the seeds `cover federation --games 60` plays
             game = Game(program, players, seed, [RandomAgent(seed * 1000 + i) for i in range(players)])
             coverage.measure(game.play)
     report = coverage.report()
