@@ -95,6 +95,12 @@ def backend(request):
     return request.param
 
 
+@pytest.fixture
+def program(backends, backend):
+    """The module's pack on one backend, for a module that defines `backends` (pack_backends)."""
+    return backends[backend]
+
+
 def program_of(pack: Path, backend: str):
     """The pack's Program on one backend."""
     return compile_pack(str(pack)).program if backend == "compiled" else interpret_pack(str(pack))

@@ -33,11 +33,6 @@ def backends(tmp_path_factory):
     return pack_backends(tmp_path_factory, BASE, (CITIES,))
 
 
-@pytest.fixture
-def program(backends, backend):
-    return backends[backend]
-
-
 def table(program, players: int = 3, age: int = 1, coins: int = 3, teams: bool = False) -> Game:
     """A game with the market laid out, in the given age, every player holding `coins` and an
     empty city; with `teams`, the team variant's trading restrictions in force."""

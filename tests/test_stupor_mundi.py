@@ -30,11 +30,6 @@ def backends(tmp_path_factory):
     return pack_backends(tmp_path_factory, PACK)
 
 
-@pytest.fixture
-def program(backends, backend):
-    return backends[backend]
-
-
 # ---------------------------------------------------------------------------- helpers
 
 

@@ -27,11 +27,6 @@ def backends(tmp_path_factory):
     return pack_backends(tmp_path_factory, PACK, tuple(BOTH))
 
 
-@pytest.fixture
-def program(backends, backend):
-    return backends[backend]
-
-
 def boards(g: Game, *names_in_play: str) -> None:
     """Exactly these crusade boards are in play (their items as the setup placed them, if any)."""
     for b in g.program.kinds["crusade_board"]:
