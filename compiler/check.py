@@ -9,7 +9,7 @@ from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
 from rulebook.dsl.printer import expr as printed
 
 from .layout import is_field_value
-from .layout import NAME_TYPES, actor_call
+from .layout import NAME_TYPES, SYMBOLIC, actor_call
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, Symbols
 
 VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "track", "zone", "die", "any"}
@@ -66,7 +66,7 @@ def words(t: str) -> str:
     base, _, arg = t.partition(":")
     if not arg:
         return TYPE_WORDS.get(base, base)
-    return {"entity": arg, "zone": f"zone of {arg}", "member": arg, "list": f"list of {arg}s"}.get(base, t)
+    return {"entity": arg, "zone": f"zone of {arg}", "member": arg, "list": f"list of {words(arg)}s"}.get(base, t)
 
 
 def base_of(t: str) -> str:
@@ -351,7 +351,17 @@ class Checker(A.Visitor):
                      "(nobody sees it) or 'per_player' (each player sees their own)", d.span)
 
     def visit_Die(self, d: A.Die) -> None:
-        for face in d.faces:
+        if d.type is not None:
+            self.type_ref(d.type, d.span)
+        for i, face in enumerate(d.faces, start=1):
+            if face.value is None and d.type is not None:
+                self.err("E304", f"face {i} of {d.name!r} shows no value: a die declared '{d.name}: {d.type}' "
+                         f"gives each face one ('face \"...\" = VALUE;')", face.span)
+            elif face.value is not None and d.type is None:
+                self.err("E303", f"face {i} of {d.name!r} shows a value, but the die has no type: declare "
+                         f"it 'die {d.name}: TYPE' so the value can be kept ('let x = roll {d.name};')", face.span)
+            elif face.value is not None:
+                self.typed_value(d.type, face.value, Scope(), f"each face of {d.name!r} shows")
             self.block(face.body, Scope())
 
     def visit_Proc(self, d: A.Proc) -> None:
@@ -608,11 +618,14 @@ class Checker(A.Visitor):
         self.block(chain[-1].otherwise, scope)
 
     def visit_Let(self, s: A.Let, scope: Scope) -> None:
-        value = self.expr(s.value, scope)
-        if self.sym.category(s.name) is not None:
-            self.err("E309", f"{s.name!r} is already declared as a {self.sym.category(s.name)}; "
-                     f"choose another name for this variable", s.span)
-        scope.locals[s.name] = [s.span, False, value]
+        self.let(s.name, s.span, self.expr(s.value, scope), scope)
+
+    def let(self, name: str, span: A.Span, type_: str, scope: Scope) -> None:
+        """Bind a local for the rest of the block (`let`, `let x = roll d`)."""
+        if self.sym.category(name) is not None:
+            self.err("E309", f"{name!r} is already declared as a {self.sym.category(name)}; "
+                     f"choose another name for this variable", span)
+        scope.locals[name] = [span, False, type_]
 
     def visit_SetName(self, s: A.SetName, scope: Scope) -> None:
         value = self.expr(s.value, scope)
@@ -654,16 +667,20 @@ class Checker(A.Visitor):
         if len(decl.params) != len(args):
             self.err("E302", f"{shown} takes {arguments(len(decl.params))}, not {len(args)}", span)
         for p, a in zip(decl.params, args):
-            if p.type in NAME_TYPES and isinstance(a, A.Name) and a.id not in scope.locals:
-                categories = ("resource", "counter") if p.type == "resource" else (p.type,)
-                self.expect(a.id, categories, "E202" if p.type == "resource" else "E303", p.type, a.span)
-                continue
-            actual, expected = self.expr(a, scope), self.declared(p.type)
-            if not fits(actual, expected):
-                self.err("E303", f"{p.name!r} of {shown} is {article(words(expected))}, not {article(words(actual))}",
-                         a.span)
+            self.typed_value(p.type, a, scope, f"{p.name!r} of {shown} is")
         for a in args[len(decl.params):]:
             self.expr(a, scope)
+
+    def typed_value(self, type_name: str, value, scope: Scope, what: str) -> None:
+        """A value given where a type is declared (an argument, a die face's value): for a resource,
+        track, zone or die a bare name stands for itself."""
+        if type_name in NAME_TYPES and isinstance(value, A.Name) and value.id not in scope.locals:
+            categories = ("resource", "counter") if type_name == "resource" else (type_name,)
+            self.expect(value.id, categories, "E202" if type_name == "resource" else "E303", type_name, value.span)
+            return
+        actual, expected = self.expr(value, scope), self.declared(type_name)
+        if not fits(actual, expected):
+            self.err("E303", f"{what} {article(words(expected))}, not {article(words(actual))}", value.span)
 
     def visit_Draw(self, s: A.Draw, scope: Scope) -> None:
         self.amount(s.count, scope)
@@ -718,7 +735,13 @@ class Checker(A.Visitor):
         self.item_expr(s.item, scope, "flip")
 
     def visit_Roll(self, s: A.Roll, scope: Scope) -> None:
-        self.expect(s.die, ("die",), "E210", "die", s.span)
+        if not self.expect(s.die, ("die",), "E210", "die", s.span) or s.name is None:
+            return
+        die = self.sym.decls[s.die]
+        if die.type is None:
+            self.err("E303", f"{s.die!r} shows no values to keep: declare it 'die {s.die}: TYPE' and give each "
+                     f"face a value, or write 'roll {s.die};'", s.span)
+        self.let(s.name, s.span, self.declared(die.type) if die.type else "any", scope)
 
     def event_params(self, name: str, span: A.Span) -> Optional[tuple]:
         if name in BUILTIN_EVENTS:
@@ -739,7 +762,11 @@ class Checker(A.Visitor):
                 self.err("E303", "a trigger listens to 'you', 'anyone' or 'opponents'", p.subject.span)
         params = self.event_params(p.event, p.span)
         for arg in p.args:
-            self.expr(arg.value, scope)
+            v = arg.value
+            if isinstance(v, A.Name) and v.id not in scope.locals and self.sym.category(v.id) in SYMBOLIC:
+                self.used.add(v.id)   # `roll(name = d6)`: a die, track or resource named stands for itself
+            else:
+                self.expr(v, scope)
             if params is not None and arg.name not in params:
                 self.unknown("E205", f"argument of event {p.event}", arg.name, arg.span, params)
 
@@ -951,6 +978,8 @@ class Checker(A.Visitor):
         if cat == "member":
             self.used.add(self.sym.members[name])
             return f"member:{self.sym.members[name]}"
+        if cat == "enum":   # an enum as a value is the list of its members, in declaration order
+            return f"list:member:{name}"
         if cat is not None:
             self.err("E301", f"{name!r} is {article(cat)}, not a value", e.span)
             return "any"

@@ -151,11 +151,11 @@ class CodeGen(A.Visitor):
         for s in stmts:
             drains = announces(s, ctx.locals)
             self.visit(s, ctx)
-            if type(s) is A.Let:
+            if s.bound() is not None:
                 if lets is None:
                     ctx = replace(ctx, locals=Scope(ctx.locals))
                     lets = ctx.locals.own
-                lets.add(s.name)
+                lets.add(s.bound())
             if drains:
                 self.writeline("if rt.pending: yield from rt.drain()")
 
@@ -252,6 +252,7 @@ class CodeGen(A.Visitor):
             else f"ENTITIES[{name!r}]",
             "actor": lambda: f"rt.state.actors[{name!r}]",
             "member": lambda: repr(name),
+            "enum": lambda: repr(list(self.sym.decls[name].members)),
             "domain": lambda: f"rt.{name}({you})",   # every builtin domain is a runtime method of `you`
         }[how]()
 
@@ -492,7 +493,8 @@ class CodeGen(A.Visitor):
         self.writeline(f"rt.flip({self.ex(s.item, ctx)})", s)
 
     def visit_Roll(self, s: A.Roll, ctx: Ctx):
-        self.writeline(f"yield from rt.roll({ctx.you}, {s.die!r})", s)
+        bind = f"v_{s.name} = " if s.name else ""
+        self.writeline(f"{bind}yield from rt.roll({ctx.you}, {s.die!r})", s)
 
     def visit_Whenever(self, s: A.Whenever, ctx: Ctx):
         tid = self.sites[id(s)]

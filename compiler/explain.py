@@ -635,7 +635,8 @@ class Reader(A.Visitor):
         self.say(depth, f"Turn {self.x(s.item)} over.")
 
     def visit_Roll(self, s, depth: int) -> None:
-        self.say(depth, f"Roll the {self.noun(s.die)} die and apply the face rolled.")
+        keep = f" Let {s.name} be the value it shows." if s.name else ""
+        self.say(depth, f"Roll the {self.noun(s.die)} die and apply the face rolled.{keep}")
 
     def visit_Whenever(self, s, depth: int) -> None:
         when = f"{'The next time' if s.once else 'Whenever'} {self.event(s.pattern)}"
@@ -776,7 +777,8 @@ class Reader(A.Visitor):
 
     def visit_Die(self, d, depth: int) -> None:
         for i, f in enumerate(d.faces, start=1):
-            self.say(depth, f"Face {i}" + (f" (“{f.title}”)" if f.title else "") + ":")
+            shows = f", showing {self.x(f.value)}" if f.value is not None else ""
+            self.say(depth, f"Face {i}" + (f" (“{f.title}”)" if f.title else "") + shows + ":")
             self.block(f.body, depth + 1)
 
     def visit_Group(self, d, depth: int) -> None:

@@ -223,7 +223,12 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_Roll(self, s, rt, f):
-        return rt.roll(f.you, s.die)
+        if s.name is None:
+            return rt.roll(f.you, s.die)
+        return self._roll_into(s, rt, f)
+
+    def _roll_into(self, s, rt, f):
+        f.locals[s.name] = yield from rt.roll(f.you, s.die)
 
     def standing(self, s, rt, f: Frame) -> tuple:
         """What a trigger or modifier saves when registered: its locals (and `this`), and its `until`."""
@@ -400,6 +405,8 @@ class Interpreter(A.Visitor):
             return rt.state.actors[name]
         if how == "member":
             return name
+        if how == "enum":
+            return list(self.sym.decls[name].members)
         return getattr(rt, name)(f.you)   # every builtin domain is a runtime method of `you`
 
     def visit_Attr(self, e, rt, f):

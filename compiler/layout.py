@@ -124,7 +124,7 @@ def layout(sym: Symbols) -> Layout:
         entities=entities,
         entity_refs=refs,
         tracks=[t for t in d if isinstance(t, A.Track)],
-        dice=[x for x in d if isinstance(x, A.Die)],
+        dice=[shown_by_name(x, sym) for x in d if isinstance(x, A.Die)],
         procs=[p for p in d if isinstance(p, A.Proc)],
         funcs=[f for f in d if isinstance(f, A.Func)],
         game=sym.game,
@@ -206,6 +206,9 @@ def effects(lay: "Layout") -> Iterator[Effect]:
     for d in lay.dice:
         for i, face in enumerate(d.faces):
             yield Effect(("face", d.name, i), "body", face.body, (), False, f"die {d.name}, face {i + 1}")
+            if face.value is not None:
+                yield Effect(("face_value", d.name, i), "expr", face.value, (), False,
+                             f"die {d.name}, face {i + 1}: value")
     for p in lay.procs:
         yield Effect(("proc", p.name), "body", p.body, tuple(a.name for a in p.params), False, f"proc {p.name}",
                      where(p))
@@ -383,6 +386,16 @@ def call_args(decl, args: tuple, sym) -> tuple:
                  for p, a in zip(decl.params, args))
 
 
+def shown_by_name(die: A.Die, sym) -> A.Die:
+    """A die whose faces show a resource, track or die: a bare name on a face stands for itself, as
+    in a call's argument (`face "coin" = coin;` shows the resource, not the roller's coins)."""
+    if die.type not in NAME_TYPES or die.type == "zone":
+        return die
+    faces = tuple(A.Face(f.title, f.body, symbolic(f.value, sym) if f.value is not None else None, span=f.span)
+                  for f in die.faces)
+    return A.Die(die.name, die.title, faces, die.type, span=die.span)
+
+
 def symbolic(expr, sym) -> object:
     """In event patterns and emitted arguments a track, resource, die or zone name stands for itself."""
     if isinstance(expr, A.Name) and sym.category(expr.id) in SYMBOLIC:
@@ -415,9 +428,9 @@ def trigger_captures(sym) -> dict[int, list[str]]:
         lets = []
         for s in stmts:
             uses = standing_uses(s)
-            if type(s) is A.Let:
-                scope[s.name] = scope.get(s.name, 0) + 1
-                lets.append(s.name)
+            if s.bound() is not None:
+                scope[s.bound()] = scope.get(s.bound(), 0) + 1
+                lets.append(s.bound())
             elif uses is not None:
                 captures[id(s)] = sorted(n for n in uses if scope.get(n))
                 if type(s) is A.Whenever:

@@ -19,7 +19,7 @@ CATEGORY = {
 BUILTIN_EVENTS = {
     "gain": ("res", "amount"), "lose": ("res", "amount"), "pay": ("res", "amount"),
     "advance": ("on", "steps"), "regress": ("on", "steps"), "draw": ("source", "amount"),
-    "move": ("item", "dest"), "flip": ("item",), "roll": ("name", "face"),
+    "move": ("item", "dest"), "flip": ("item",), "roll": ("name", "face", "value"),
     "benefit": ("on", "at", "who"),
 }
 # Names every effect can use without declaring them.
@@ -243,7 +243,7 @@ def classify(name: str, local_names, this_ok: bool, it_mode: str | None, sym: Sy
     """What a bare name means at a point of an effect; both backends use this one rule.
 
     Returns (how, name): local, this, it, stock, global, var (a player's variable), gvar (a global
-    one), zone, entity, actor, member or domain.
+    one), zone, entity, actor, member, enum (the list of its members) or domain.
     """
     if name in local_names:
         return "local", name
@@ -258,6 +258,6 @@ def classify(name: str, local_names, this_ok: bool, it_mode: str | None, sym: Sy
         return ("global" if sym.decls[name].is_global else "stock"), name
     if cat == "var":
         return ("gvar" if sym.decls[name].is_global else "var"), name
-    if cat in ("zone", "entity", "actor", "member"):
+    if cat in ("zone", "entity", "actor", "member", "enum"):
         return cat, name
     return "domain", ALIASES.get(name, name)

@@ -238,10 +238,11 @@ def words(text: str) -> list[tuple[int, int, str]]:
 # decl (declares a top-level name), member (declares an enum member), ref (uses a declared name),
 # field_def / field (declares / uses a field of a known kind), attr (`x.name`, resolved later).
 _NAMES: dict = {
-    **{cls: (("name", "decl"),) for cls in (A.Resource, A.Counter, A.Event, A.Track, A.Kind, A.Actor, A.Die,
+    **{cls: (("name", "decl"),) for cls in (A.Resource, A.Counter, A.Event, A.Track, A.Kind, A.Actor,
                                             A.Proc, A.Func, A.Extern, A.Variant, A.Game)},
     A.Group: (("name", "decl"), ("members", "ref")),
     A.Enum: (("name", "decl"), ("members", "member")),
+    A.Die: (("name", "decl"), ("type", "ref")),
     A.Entity: (("kind", "ref"), ("name", "decl")),
     A.Zone: (("name", "decl"), ("kind", "ref")),
     A.Remove: (("name", "ref"),), A.Extend: (("name", "ref"),), A.Amend: (("name", "ref"),),
@@ -252,11 +253,11 @@ _NAMES: dict = {
     A.CostTerm: (("name", "ref"),), A.Advance: (("track", "ref"),), A.Regress: (("track", "ref"),),
     A.Reactivate: (("track", "ref"),), A.Bonus: (("track", "ref"),),
     A.CallStmt: (("func", "ref"),), A.Call: (("func", "ref"),), A.Method: (("name", "ref"),),
-    A.Fill: (("kind", "ref"),), A.Roll: (("die", "ref"),), A.Pattern: (("event", "ref"),),
+    A.Fill: (("kind", "ref"),), A.Roll: (("name", None), ("die", "ref")), A.Pattern: (("event", "ref"),),
     A.Emit: (("event", "ref"),), A.Rank: (("resource", "ref"),), A.SetName: (("name", "ref"),),
     A.SetAttr: (("name", "attr"),), A.Attr: (("name", "attr"),),
 }
-_LOCALS = {A.Let: "name", A.ForEach: "var", A.Pick: "var", A.Aggregate: "var", A.Param: "name"}
+_LOCALS = {A.Let: "name", A.Roll: "name", A.ForEach: "var", A.Pick: "var", A.Aggregate: "var", A.Param: "name"}
 
 
 @dataclass(frozen=True)
@@ -282,7 +283,7 @@ class _FileIndexer:
         self.found: list[Occurrence] = []
         for item in module.items:
             decl = item.decl if isinstance(item, A.Override) else item
-            local = {getattr(n, _LOCALS[type(n)]) for n in A.walk(decl) if type(n) in _LOCALS}
+            local = {getattr(n, _LOCALS[type(n)]) for n in A.walk(decl) if type(n) in _LOCALS} - {None}
             # the kind whose fields are named inside: an entity's (also `this`), or the kind declared;
             # inside `amend NAME` the fields are NAME's, whose kind the symbol table knows
             kind = decl.kind if isinstance(decl, A.Entity) else decl.name if isinstance(decl, A.Kind) else None

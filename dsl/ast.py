@@ -87,11 +87,18 @@ class Stmt(Node):
     `drains`: whether triggers queued by the statement's primitive run right after it (the
     primitive may announce an event and does not run the triggers itself). `events`: the builtin
     events the primitive may announce, which lets the checker tell a trigger that can never fire.
+    `binds`: the field holding the name of a local the statement binds for the rest of its block
+    (`let x = ...`, `let x = roll d`), which every stage reads through `bound()`.
     """
 
     __slots__ = ()
     drains: ClassVar[bool] = False
     events: ClassVar[tuple[str, ...]] = ()
+    binds: ClassVar[Optional[str]] = None
+
+    def bound(self) -> Optional[str]:
+        """The local this statement binds for the rest of its block, if any."""
+        return getattr(self, self.binds) if self.binds else None
 
 
 class Part(Node):
@@ -636,6 +643,7 @@ class If(Stmt):
 class Let(Stmt):
     """`let NAME = EXPR;` a local of the current effect."""
 
+    binds = "name"
     name: str
     value: Expr
 
@@ -733,11 +741,14 @@ class Flip(Stmt):
 
 @node
 class Roll(Stmt):
-    """`roll DIE;` one face is chosen by the seeded RNG and its effect runs."""
+    """`roll DIE;` one face is chosen by the seeded RNG and its effect runs; `let NAME = roll DIE;`
+    also binds the face's value to NAME for the rest of the block."""
 
     events = ("roll",)
+    binds = "name"
 
     die: str
+    name: Optional[str] = None
 
 
 @node
@@ -1070,19 +1081,22 @@ class Actor(Decl):
 
 @node
 class Face(Part):
-    """`face ["Title"] { ... }` of a die."""
+    """`face ["Title"] [= VALUE] { ... }` of a die (`face ["Title"] = VALUE;` has no effect)."""
 
     title: Optional[str]
     body: tuple
+    value: Optional[Expr] = None
 
 
 @node
 class Die(Decl):
-    """`die NAME { face ... }`: faces are data, one is chosen by the seeded RNG."""
+    """`die NAME [: TYPE] { face ... }`: faces are data, one is chosen by the seeded RNG; a die with
+    a TYPE shows a value of that type on every face (`let x = roll d;` keeps it)."""
 
     name: str
     title: Optional[str]
     faces: tuple
+    type: Optional[str] = None
 
 
 @node

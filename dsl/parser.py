@@ -341,10 +341,12 @@ class _Builder:
         return A.Actor(str(items[0]), _title(items), span=self._s(meta))
 
     def face(self, meta, items):
-        return A.Face(_title(items), _block(items), span=self._s(meta))
+        value = next((i for i in items if isinstance(i, A.Expr)), None)
+        return A.Face(_title(items), _block(items), value, span=self._s(meta))
 
     def die_decl(self, meta, items):
-        return A.Die(str(items[0]), _title(items), tuple(i for i in items if isinstance(i, A.Face)),
+        type_ = next((i for i in items[1:] if type(i) is str), None)
+        return A.Die(str(items[0]), _title(items), tuple(i for i in items if isinstance(i, A.Face)), type_,
                      span=self._s(meta))
 
     def proc_decl(self, meta, items):
@@ -535,6 +537,9 @@ class _Builder:
 
     def roll_stmt(self, meta, items):
         return A.Roll(str(items[0]), span=self._s(meta))
+
+    def let_roll(self, meta, items):
+        return A.Roll(str(items[1]), str(items[0]), span=self._s(meta))
 
     def event_name(self, meta, items):
         return str(items[0])

@@ -297,7 +297,7 @@ class Printer(A.Visitor):
         self.line(f"flip {expr(s.item)};")
 
     def visit_Roll(self, s):
-        self.line(f"roll {s.die};")
+        self.line(f"let {s.name} = roll {s.die};" if s.name else f"roll {s.die};")
 
     def visit_Whenever(self, s):
         p = s.pattern
@@ -432,10 +432,14 @@ class Printer(A.Visitor):
         self.line(f"actor {d.name}{_title(d.title)};")
 
     def visit_Die(self, d):
-        self.line(f"die {d.name}{_title(d.title)} {{")
+        self.line(f"die {d.name}{_title(d.title)}{f': {d.type}' if d.type else ''} {{")
         self.depth += 1
         for f in d.faces:
-            self.block(f"face{_title(f.title)}", f.body)
+            head = f"face{_title(f.title)}" + (f" = {expr(f.value)}" if f.value is not None else "")
+            if f.value is not None and not f.body:
+                self.line(head + ";")
+            else:
+                self.block(head, f.body)
         self.depth -= 1
         self.line("}")
 

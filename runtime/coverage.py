@@ -32,7 +32,7 @@ class Coverage:
                 if not space.empty:   # a space without a benefit has no rule to reach
                     self._add(space.benefit, f"track {t.name}", f"{pos} {space.title or ''}".strip())
         for die, faces in program.dice.items():
-            for i, (title, fn) in enumerate(faces, start=1):
+            for i, (title, fn, _value) in enumerate(faces, start=1):
                 self._add(fn, f"die {die}", f"{i} {title or ''}".strip())
         self.reached: set = set()
 

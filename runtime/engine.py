@@ -969,16 +969,20 @@ class Game:
 
     # ------------------------------------------------------------------ dice
     def roll(self, h: Holder, die: str):
-        """Roll a die with the seeded RNG and run the face's effect."""
+        """Roll a die with the seeded RNG, run the face's effect and return the face's value (None
+        for a face without one); the value is what the face shows, so it is read before the effect."""
         faces = self.program.dice[die]
         i = self.rng.randrange(len(faces))
+        value = faces[i][2](self, h) if faces[i][2] is not None else None
         self.log.append(["roll", die, i])
         if self.tracer is not None:
-            self._note("roll", h, f"{die} -> face {i + 1}")
+            shows = f" = {label_of(value)}" if faces[i][2] is not None else ""
+            self._note("roll", h, f"{die} -> face {i + 1}{shows}")
         if "roll" in self.by_event:
-            self.emit("roll", h, {"name": die, "face": i + 1})
+            self.emit("roll", h, {"name": die, "face": i + 1, "value": value})
             yield from self.drain()
         yield from faces[i][1](self, h)
+        return value
 
     # ------------------------------------------------------------------ events and triggers
     def register(self, owner: Holder, tid: str, subject: str, event: str, filters: dict, once: bool,

@@ -67,7 +67,7 @@ class Program:
     indexed: dict = field(default_factory=dict)     # indexed counter or zone -> {index: flat name}
     variables: dict = field(default_factory=dict)   # var -> (is_global, default value)
     actors: list = field(default_factory=list)
-    dice: dict = field(default_factory=dict)        # name -> [(title, fn)]
+    dice: dict = field(default_factory=dict)        # name -> [(title, fn, value fn or None)]
     triggers: dict = field(default_factory=dict)    # tid -> (fn, span)
     conditions: dict = field(default_factory=dict)  # modifier id -> fn(game, owner, env) -> bool (`while`)
     procs: dict = field(default_factory=dict)       # name -> fn
@@ -106,7 +106,8 @@ def assemble(tables: dict, fns: dict) -> Program:
             for pos, space_title, tier, span, empty in spaces
         }, {pos: fns["reach", name, pos] for pos in reaches}, top)
     for name, faces in tables["dice"]:
-        program.dice[name] = [(title, fns["face", name, i]) for i, title in enumerate(faces)]
+        program.dice[name] = [(title, fns["face", name, i], fns.get(("face_value", name, i)))
+                              for i, title in enumerate(faces)]
     for tid, span in tables["triggers"]:
         program.triggers[tid] = (fns["trigger", tid], span)
     program.conditions = {mid: fns["condition", mid] for mid in tables.get("conditions", ())}

@@ -92,8 +92,8 @@ class UsageRecorder:
             for pos in sorted(t.reaches):
                 t.reaches[pos] = self._wrap(t.reaches[pos], self._add("track reward", f"{t.name} {pos}"))
         for die, faces in program.dice.items():
-            faces[:] = [(title, self._wrap(fn, self._add("die face", f"{die} {i}")))
-                        for i, (title, fn) in enumerate(faces, start=1)]
+            faces[:] = [(title, self._wrap(fn, self._add("die face", f"{die} {i}")), value)
+                        for i, (title, fn, value) in enumerate(faces, start=1)]
 
     def _add(self, kind: str, name: str) -> int:
         self.components.append((kind, name))

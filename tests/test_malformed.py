@@ -127,6 +127,10 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "set_a_builtin_attribute.rules": [("E303", 7), ("E303", 8)],
     "field_wrong_enum_member.rules": [("E303", 13)],
     "effect_given_as_value.rules": [("E303", 11)],
+    "enum_as_an_amount.rules": [("E303", 7)],
+    "die_value_of_wrong_type.rules": [("E303", 7)],
+    "roll_into_untyped_die.rules": [("E303", 10)],
+    "die_value_on_untyped_die.rules": [("E303", 5), ("E303", 6)],   # each face is reported
     "value_given_as_effect.rules": [("E303", 10)],
     "string_amount.rules": [("E303", 5)],
     "int_field_given_text.rules": [("E303", 10)],
@@ -139,6 +143,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "missing_field_value.rules": [("E304", 9)],
     "draw_without_destination.rules": [("E304", 11)],
     "game_without_winner.rules": [("E304", 5)],
+    "die_face_without_value.rules": [("E304", 6)],
     "track_spaces_out_of_order.rules": [("E305", 9)],     # reported on the first misnumbered space
     "first_to_past_last_space.rules": [("E305", 9)],
     "seats_out_of_range.rules": [("E307", 4)],

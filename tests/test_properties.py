@@ -91,6 +91,8 @@ card c5 * 2 { worth = 5; play { gain 1 vp; } }   # names with '__' must not coll
 kind k__c { four__play: effect; }
 k__c c4 { four__play { gain 2 ore; } }
 die d6 { face { gain 1 coin; } face { gain 1 food; } face { lose 1 coin; } }
+die d3: int { face = 1; face "two" = 2 { gain 1 coin; } face = 3; }
+die dr: resource { face = coin; face = food; face = none; }
 enum side { east, west }
 counter votes[side] from 0 to 6;
 counter heat[1..3] global;
@@ -126,6 +128,7 @@ stock = st.sampled_from(["coin", "food", "ore", "vp"])
 atom = st.one_of(small, stock, st.just("tier(path)"), st.just("position(path) * 2"), st.just("size(hand)"),
                  st.just("best()"), st.just("round"), st.just("left(you).best()"), st.just("right(you).coin"),
                  st.just("match vp { 0: 1, 1: 3, else: coin }"),
+                 st.just("count(s in side where votes[s] > 0)"), st.just("highest(s in side, votes[s])"),
                  st.just("(if first(c in hand where c.worth > 2) == none then 0 else 2)"),
                  st.just("(if affordable(2 coin, 1 food for trade(1)) then 1 else 0)"),
                  st.just("votes[east]"), st.just("votes[lean]"), st.just("right(you).votes[west]"),
@@ -198,6 +201,9 @@ def statements(depth: int):
                          "set fav = first(hand);", "set lean = if lean == east then west else east;",
                          "if fav != none { move fav to row[2]; set fav = none; }",
                          "for each i in 2 { if size(row[i]) > 0 { move first(row[i]) to deck; } }",
+                         "pick s from side \"lean\" { set lean = s; }",
+                         "let rv = roll d3; gain rv vp;",
+                         "let rr = roll dr; if rr != none { gain 1 rr; } else { gain 1 vp; }",
                          "fill badges with badge;", "each opponents { fill badges with badge where it.lvl == 0; }",
                          "pick b from badges optional { set b.lvl = b.lvl + 1; flip b; move b to badges_done; }",
                          "set b2.lvl = b2.lvl + 2;", "if b1.lvl > 0 { move b1 to badges; }",
@@ -225,6 +231,7 @@ def statements(depth: int):
                             f"{{ move s to top of deck; {b} }}"),
         st.tuples(block).map(lambda t: f"for each p in players where p.coin > 0 and p.vp >= 0 {{ {t[0]} }}"),
         st.tuples(small, block).map(lambda t: f"for each i in {t[0]} {{ {t[1]} }}"),
+        block.map(lambda b: f"for each s in side where votes[s] <= 3 {{ gain 1 votes[s]; {b} }}"),
         st.tuples(cond, block, cond, block, block).map(
             lambda t: f"if {t[0]} {{ {t[1]} }} else if {t[2]} {{ {t[3]} }} else {{ {t[4]} }}"),
     )

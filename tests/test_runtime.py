@@ -245,3 +245,46 @@ def test_clone_continues_independently_from_the_same_point(demo):
     while d is not None:                          # the same answers bring the twin to the same end
         d = twin.apply(0)
     assert twin.state.digest() == g.state.digest()
+
+
+DICE = """
+resource coin;
+resource food;
+counter vp;
+counter hits;
+track path { space 1 { gain 1 hits; } space 2 { gain 1 hits; } space 3 { gain 1 hits; } }
+die d3: int { face "one" = 1; face "two" = 2 { gain 1 food; } face "three" = 3; }
+die goods: resource { face = coin; face = food; face "nothing" = none; }
+die where_to: track { face = path; }
+proc turn() {
+  let n = roll d3;
+  gain n vp;
+  let g = roll goods;
+  if g != none { gain 1 g; }
+  let t = roll where_to;
+  advance t;
+}
+game dice {
+  seats 2 to 2;
+  phase setup { each players { whenever you roll(name = d3, value = 3) { gain 10 vp; } } }
+  phase play { repeat 3 { each players: turn(); } }
+  winner most vp;
+}
+"""
+
+
+def test_a_typed_die_keeps_the_value_its_face_shows(tmp_path, backend):
+    """`let x = roll d` binds the value of the face rolled (a number, a resource, a track; none
+    for a blank), runs the face's effect, and the roll event carries the value."""
+    program = program_of(write_pack(tmp_path / "dice", DICE), backend)
+    for seed in range(6):
+        g = play(program, players=2, seed=seed)
+        for p in g.state.players:
+            rolls = [e for e in g.log if e[0] == "roll"]
+            mine = [r for i, r in enumerate(rolls) if (i // 3) % 2 == p.index]   # 3 rolls a turn, seats alternate
+            faces = [r[2] for r in mine if r[1] == "d3"]
+            goods = [r[2] for r in mine if r[1] == "goods"]
+            assert p.stock["vp"] == sum(f + 1 for f in faces) + 10 * faces.count(2)
+            assert p.stock["coin"] == goods.count(0)
+            assert p.stock["food"] == goods.count(1) + faces.count(1)   # the "two" face's effect
+            assert p.stock["path"] == 3 and p.stock["hits"] == 3
