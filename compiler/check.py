@@ -529,6 +529,12 @@ class Checker(A.Visitor):
         if s.space is not None:
             self.amount(s.space, scope)
 
+    def visit_Marker(self, s: A.Marker, scope: Scope) -> None:
+        self.track_name(s.track, scope, s.span)
+        if s.space is not None:
+            self.amount(s.space, scope)
+            self.not_negative(s.space, "a marker's space")
+
     def visit_Regress(self, s: A.Regress, scope: Scope) -> None:
         self.track_name(s.track, scope, s.span)
         if s.by is not None:

@@ -363,11 +363,18 @@ class CodeGen(A.Visitor):
 
     def visit_Reactivate(self, s: A.Reactivate, ctx: Ctx):
         at = self.ex(s.space, ctx) if s.space is not None else "None"
-        self.writeline(f"yield from rt.reactivate({ctx.you}, {self.res(s.track, ctx)}, {s.bonus!r}, {at})", s)
+        self.writeline(f"yield from rt.reactivate({ctx.you}, {self.res(s.track, ctx)}, {s.bonus!r}, {at}, {where(s)!r})", s)
 
     def visit_Bonus(self, s: A.Bonus, ctx: Ctx):
         at = self.ex(s.space, ctx) if s.space is not None else "None"
-        self.writeline(f"yield from rt.offer_bonus({ctx.you}, {self.res(s.track, ctx)}, {s.paying!r}, {at})", s)
+        self.writeline(f"yield from rt.offer_bonus({ctx.you}, {self.res(s.track, ctx)}, {s.paying!r}, {at}, {where(s)!r})", s)
+
+    def visit_Marker(self, s: A.Marker, ctx: Ctx):
+        at = self.ex(s.space, ctx) if s.space is not None else "None"
+        if s.adds:
+            self.writeline(f"rt.add_marker({ctx.you}, {self.res(s.track, ctx)}, {at})", s)
+        else:
+            self.writeline(f"yield from rt.remove_marker({ctx.you}, {self.res(s.track, ctx)}, {at}, {where(s)!r})", s)
 
     def visit_Regress(self, s: A.Regress, ctx: Ctx):
         by = self.ex(s.by, ctx) if s.by is not None else "1"

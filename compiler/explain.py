@@ -533,6 +533,14 @@ class Reader(A.Visitor):
         paid = "paying its cost" if s.paying else "for free"
         self.say(depth, self.act("take", f"the bonus of {where}, on the {self.noun(s.track)} track, if wanted, {paid}"))
 
+    def visit_Marker(self, s, depth: int) -> None:
+        where = f"space {self.x(s.space)}" if s.space is not None else (
+            "the start" if s.adds else "the space they choose")
+        if s.adds:
+            self.say(depth, self.act("put", f"one more marker on {where} of the {self.noun(s.track)} track"))
+        else:
+            self.say(depth, self.act("take", f"their marker on {where} off the {self.noun(s.track)} track"))
+
     def visit_Regress(self, s, depth: int) -> None:
         steps = counted(s.by.value, "space") if isinstance(s.by, A.Int) else (
             "1 space" if s.by is None else f"{self.x(s.by)} spaces")

@@ -98,11 +98,18 @@ class Interpreter(A.Visitor):
 
     def visit_Reactivate(self, s, rt, f):
         at = self.ev(s.space, rt, f) if s.space is not None else None
-        return rt.reactivate(f.you, self.res(s.track, rt, f), s.bonus, at)
+        return rt.reactivate(f.you, self.res(s.track, rt, f), s.bonus, at, where(s))
 
     def visit_Bonus(self, s, rt, f):
         at = self.ev(s.space, rt, f) if s.space is not None else None
-        return rt.offer_bonus(f.you, self.res(s.track, rt, f), s.paying, at)
+        return rt.offer_bonus(f.you, self.res(s.track, rt, f), s.paying, at, where(s))
+
+    def visit_Marker(self, s, rt, f):
+        at = self.ev(s.space, rt, f) if s.space is not None else None
+        if s.adds:
+            rt.add_marker(f.you, self.res(s.track, rt, f), at)
+            return ()
+        return rt.remove_marker(f.you, self.res(s.track, rt, f), at, where(s))
 
     def visit_Regress(self, s, rt, f):
         rt.regress(f.you, self.res(s.track, rt, f), self.ev(s.by, rt, f) if s.by is not None else 1)

@@ -545,6 +545,17 @@ class Reactivate(Stmt):
 
 
 @node
+class Marker(Stmt):
+    """`add marker to TRACK [space N];` one more marker of the acting player on a track (its start,
+    or space N); `remove marker from TRACK [space N];` one fewer (the one on space N, or the player's
+    choice). The most advanced marker is the player's position; any of them may advance."""
+
+    track: str
+    adds: bool
+    space: Optional[Expr] = None
+
+
+@node
 class Bonus(Stmt):
     """`bonus TRACK [space N] [paying];` the optional bonus of the space the acting player stands on (or
     of space N): free, or paid as printed with `paying`."""

@@ -464,6 +464,12 @@ class _Builder:
         paying = any(isinstance(t, Token) and t.type == "PAYING" for t in items)
         return A.Bonus(str(items[0]), paying, _pick(items, "on_space"), span=self._s(meta))
 
+    def add_marker(self, meta, items):
+        return A.Marker(str(items[0]), True, _pick(items, "on_space"), span=self._s(meta))
+
+    def remove_marker(self, meta, items):
+        return A.Marker(str(items[0]), False, _pick(items, "on_space"), span=self._s(meta))
+
     def on_space(self, meta, items):
         return _Marker("on_space", items[0])
 

@@ -223,6 +223,10 @@ class Printer(A.Visitor):
         at = f" space {expr(s.space)}" if s.space is not None else ""
         self.line(f"bonus {s.track}{at}{' paying' if s.paying else ''};")
 
+    def visit_Marker(self, s):
+        at = f" space {expr(s.space)}" if s.space is not None else ""
+        self.line(f"{'add marker to' if s.adds else 'remove marker from'} {s.track}{at};")
+
     def visit_Regress(self, s):
         self.line(f"regress {s.track}" + (f" by {expr(s.by)}" if s.by is not None else "") + ";")
 

@@ -683,13 +683,74 @@ class Game:
         return space.tier if space else 0
 
     def can_advance(self, h: Holder, name: str) -> bool:
-        """Whether the holder can pay for the next space of a track (and there is one); the cost is tagged
-        `advance(on = TRACK)`, a tag built only while some modifier is in force."""
-        t = self.program.tracks[name]
-        nxt = t.spaces.get(h.stock[name] + 1)
+        """Whether the holder can pay for the next space of a track from one of its markers (and there
+        is one); the cost is tagged `advance(on = TRACK)`, a tag built only while some modifier is in force."""
+        if h.markers and name in h.markers:
+            return bool(self._movable(h, self.program.tracks[name], True))
+        return self._can_step(h, self.program.tracks[name], h.stock[name])
+
+    def _can_step(self, h: Holder, t: TrackDef, position: int) -> bool:
+        """Whether a marker on `position` has a next space whose cost the holder can pay."""
+        nxt = t.spaces.get(position + 1)
         if nxt is None:
             return False
-        return nxt.cost is None or self.affordable(h, nxt.cost(self, h), ("advance", {"on": name}) if self.by_action else None)
+        return nxt.cost is None or self.affordable(h, nxt.cost(self, h), ("advance", {"on": t.name}) if self.by_action else None)
+
+    # ------------------------------------------------------------------ several markers on a track
+    def markers(self, h: Holder, name: str) -> list:
+        """Where the holder's markers stand on a track, lowest first (one marker unless `add marker`
+        or `remove marker` changed it)."""
+        positions = h.markers.get(name) if h.markers else None
+        return [h.stock[name]] if positions is None else list(positions)
+
+    def _place_markers(self, h: Holder, name: str, positions: list) -> None:
+        """Store a holder's markers on a track: the list only while there are other than one, and the
+        most advanced as the track's position (0 with none), which everything else reads."""
+        positions.sort()
+        if len(positions) == 1:
+            h.markers.pop(name, None)
+        else:
+            h.markers[name] = positions
+        h.stock[name] = positions[-1] if positions else 0
+
+    def _movable(self, h: Holder, t: TrackDef, paying: bool) -> list:
+        """The distinct positions of the holder's markers that can move on (paying: and afford it)."""
+        return [p for p in sorted(set(self.markers(h, t.name))) if p < t.top and (not paying or self._can_step(h, t, p))]
+
+    def _which_marker(self, h: Holder, t: TrackDef, positions: list, verb: str, where: str):
+        """The position of the marker a statement acts on: the only candidate, or the holder's choice
+        among markers on different spaces; None without a candidate."""
+        if len(positions) <= 1:
+            return positions[0] if positions else None
+        labels = ["the marker on the start" if p not in t.spaces else
+                  f"the marker on space {p}" + (f" ({t.spaces[p].title})" if t.spaces[p].title else "")
+                  for p in positions]
+        return positions[(yield self.decide(h, f"{verb} which marker on {t.title or t.name}?", labels, where))]
+
+    def add_marker(self, h: Holder, name: str, position: Optional[int] = None) -> None:
+        """Put one more marker of the holder on a track, on its start (or on space `position`),
+        without benefit or event."""
+        t = self.track(name)
+        at = 0 if position is None else position
+        if type(at) is not int or not 0 <= at <= t.top:
+            raise RulesRuntimeError("E601", f"{name} has no space {label_of(at)} to put a marker on")
+        if self.tracer is not None:
+            self._note("marker", h, f"{name}: one more on {at}")
+        self._place_markers(h, name, self.markers(h, name) + [at])
+
+    def remove_marker(self, h: Holder, name: str, position: Optional[int], where: str):
+        """Take one of the holder's markers off a track (the one on space `position`, or the holder's
+        choice among those on different spaces); nothing when there is none there."""
+        t = self.track(name)
+        positions = self.markers(h, name)
+        at = (yield from self._which_marker(h, t, sorted(set(positions)), "remove", where)) if position is None \
+            else position if position in positions else None
+        if at is None:
+            return
+        if self.tracer is not None:
+            self._note("marker", h, f"{name}: one fewer on {at}")
+        positions.remove(at)
+        self._place_markers(h, name, positions)
 
     def advance(self, h: Holder, name: str, amount: int, benefit: bool, paying: bool, where: str,
                 bonus: bool = True, rewards: bool = True):
@@ -698,6 +759,11 @@ class Game:
         t = self.track(name)
         old = h.stock[name]
         at_least_zero(amount, "advance")
+        several = h.markers and name in h.markers
+        if several:   # any of them may move: the holder chooses which
+            old = yield from self._which_marker(h, t, self._movable(h, t, paying), "advance", where)
+            if old is None:
+                return
         if paying:
             nxt = t.spaces.get(old + 1)
             if nxt is not None and nxt.cost is not None:
@@ -707,7 +773,12 @@ class Game:
             return
         if self.tracer is not None:
             self._note("advance", h, f"{name} {old} -> {new}", new - old, where)
-        h.stock[name] = new
+        if several:
+            positions = self.markers(h, name)
+            positions[positions.index(old)] = new
+            self._place_markers(h, name, positions)
+        else:
+            h.stock[name] = new
         for pos in sorted(t.reaches) if rewards else ():
             key = f"{name}:{pos}"
             if old < pos <= new and key not in self.state.claimed:
@@ -719,17 +790,28 @@ class Game:
         if benefit:
             yield from self._land(h, t, new, bonus)
 
-    def reactivate(self, h: Holder, name: str, bonus: bool, position: Optional[int] = None):
+    def reactivate(self, h: Holder, name: str, bonus: bool, position: Optional[int] = None, where: str = ""):
         """The benefit, then (unless `bonus` is off) the optional paid bonus, of the space the holder
-        stands on, or of space `position` (nothing before the first space or past the last)."""
+        stands on (with several markers, the one it chooses), or of space `position` (nothing
+        before the first space or past the last)."""
         t = self.track(name)
-        yield from self._land(h, t, h.stock[name] if position is None else position, bonus)
+        if position is None:
+            position = (yield from self._standing(h, t, "reactivate", where))
+        yield from self._land(h, t, position, bonus)
 
-    def offer_bonus(self, h: Holder, name: str, paying: bool, position: Optional[int] = None):
+    def _standing(self, h: Holder, t: TrackDef, verb: str, where: str):
+        """The space the holder stands on: with several markers, the one it chooses (0 with none)."""
+        if h.markers and t.name in h.markers:
+            return (yield from self._which_marker(h, t, sorted(set(h.markers[t.name])), verb, where)) or 0
+        return h.stock[t.name]
+
+    def offer_bonus(self, h: Holder, name: str, paying: bool, position: Optional[int] = None, where: str = ""):
         """The optional bonus of the space the holder stands on (or of space `position`): free, or
         paid as printed; nothing when the space has no bonus."""
         t = self.track(name)
-        space = t.spaces.get(h.stock[name] if position is None else position)
+        if position is None:
+            position = (yield from self._standing(h, t, "take the bonus of", where))
+        space = t.spaces.get(position)
         if space is None or space.bonus is None:
             return
         terms = (space.bonus_cost(self, h) if space.bonus_cost else []) if paying else None
@@ -750,11 +832,18 @@ class Game:
             yield from self.drain()
 
     def regress(self, h: Holder, name: str, amount: int) -> None:
-        """Move back along a track (never below 0), without benefits."""
+        """Move back along a track (never below 0), without benefits; with several markers, the most
+        advanced one."""
         self.track(name)
         old = h.stock[name]
         at_least_zero(amount, "regress")
-        h.stock[name] = max(0, old - amount)
+        if h.markers and name in h.markers:
+            positions = self.markers(h, name)
+            if positions:
+                positions[-1] = max(0, old - amount)
+                self._place_markers(h, name, positions)
+        else:
+            h.stock[name] = max(0, old - amount)
         if self.tracer is not None and h.stock[name] != old:
             self._note("regress", h, f"{name} {old} -> {h.stock[name]}", old - h.stock[name])
         if h.stock[name] != old and "regress" in self.by_event:

@@ -180,6 +180,7 @@ class HolderState(BaseModel):
     stock: dict[str, int]
     zones: dict[str, list[str]]
     vars: dict[str, Value] = Field(default_factory=dict)   # `var` declarations (absent without any)
+    markers: dict[str, list[int]] = Field(default_factory=dict)   # tracks with other than one marker
 
 
 class SavedState(BaseModel):

@@ -85,13 +85,16 @@ class EntityDef:
 class Holder:
     """A player or a neutral actor: its stocks (resources, counters, track positions) and zones."""
 
-    __slots__ = ("index", "name", "stock", "zones", "is_player", "refs", "vars")
+    __slots__ = ("index", "name", "stock", "zones", "is_player", "refs", "vars", "markers")
 
     def __init__(self, index: int, name: str, is_player: bool = True):
         self.index, self.name, self.is_player = index, name, is_player
         self.stock: dict[str, int] = {}
         self.zones: dict[str, list] = {}
         self.vars: dict[str, Any] = {}   # `var` declarations: values that are not numbers
+        # track -> the positions of all the holder's markers there, sorted, for the tracks where it
+        # has other than one (`add marker`, `remove marker`); the stock holds the most advanced
+        self.markers: dict[str, list[int]] = {}
         self.refs: dict = {}   # the runtime's handles on this holder's zones (not part of the state)
 
     def __repr__(self) -> str:
@@ -167,6 +170,8 @@ class State:
                     "zones": {z: [e.name for e in items] for z, items in sorted(h.zones.items())}}
             if h.vars:   # only for packs that declare variables: the digests of the others stay as they were
                 data["vars"] = {k: encode(v) for k, v in sorted(h.vars.items())}
+            if h.markers:   # only while someone has other than one marker on a track, likewise
+                data["markers"] = {k: list(v) for k, v in sorted(h.markers.items())}
             return data
         data = {
             "players": [holder(p) for p in self.players],
@@ -198,6 +203,7 @@ class State:
         def fill(h: Holder, d: dict) -> None:
             h.stock = dict(d["stock"])
             h.vars = {k: dec(v) for k, v in d.get("vars", {}).items()}
+            h.markers = {k: list(v) for k, v in d.get("markers", {}).items()}
             h.zones = {z: [entities[n].copy_for(h.name) if entities[n].per_player else entities[n] for n in names]
                        for z, names in d["zones"].items()}
             for z, items in h.zones.items():
@@ -326,6 +332,16 @@ def check_saved(data: dict, program) -> None:
         for k, v in d.items():
             value(v, f"{where}.{k}")
 
+    for name, h in holders:
+        markers = h.get("markers", {})
+        if not isinstance(markers, dict):
+            fail(f"the markers of {name} are not a table")
+        for track, positions in markers.items():
+            top = p.tracks[track].top if track in p.tracks else None
+            if top is None or not isinstance(positions, list) or len(positions) == 1 \
+                    or not all(type(x) is int and 0 <= x <= top for x in positions) \
+                    or h["stock"].get(track) != max(positions, default=0):
+                fail(f"the markers of {name} on {track!r} are no positions of that track")
     variables = getattr(p, "variables", {})
     for name, h in holders:
         same_names(f"variable of {name}", h.get("vars", {}), [v for v, (g, _d) in variables.items() if not g])

@@ -203,6 +203,8 @@ def statements(depth: int):
                          "for each i in 2 { if size(row[i]) > 0 { move first(row[i]) to deck; } }",
                          "pick s from side \"lean\" { set lean = s; }",
                          "let rv = roll d3; gain rv vp;",
+                         "add marker to path;", "add marker to path space 1;", "remove marker from path;",
+                         "remove marker from path space 2;",
                          "let rr = roll dr; if rr != none { gain 1 rr; } else { gain 1 vp; }",
                          "fill badges with badge;", "each opponents { fill badges with badge where it.lvl == 0; }",
                          "pick b from badges optional { set b.lvl = b.lvl + 1; flip b; move b to badges_done; }",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from rulebook.runtime.agents import FirstAgent, RandomAgent, ScriptedAgent
@@ -288,3 +290,79 @@ def test_a_typed_die_keeps_the_value_its_face_shows(tmp_path, backend):
             assert p.stock["coin"] == goods.count(0)
             assert p.stock["food"] == goods.count(1) + faces.count(1)   # the "two" face's effect
             assert p.stock["path"] == 3 and p.stock["hits"] == 3
+
+
+MARKERS = """
+counter vp;
+counter home;
+resource coin;
+track lane "Race" {
+  space 1 "Gate" { gain 1 coin; } space 2 cost 1 coin { gain 1 vp; } space 3 "Goal" { gain 5 vp; }
+  first to 3 { gain 10 vp; }
+}
+proc enter() { add marker to lane; }
+proc leave() { remove marker from lane; }
+proc step() { advance lane; }
+proc pay_step() { advance lane paying; }
+proc again() { reactivate lane; }
+proc back() { regress lane; }
+game race { seats 2 to 2; phase setup { each players { gain 3 home; } } winner most vp; }
+"""
+
+
+def test_several_markers_on_one_track(tmp_path, backend):
+    """A player may own several markers on one track: any of them advances (the player chooses
+    among those on different spaces, paying the next space of the one chosen), the most advanced is
+    the player's position, `reactivate` asks which space, `regress` moves the most advanced, and
+    with no marker left nothing moves."""
+    from .conftest import run_proc
+
+    program = program_of(write_pack(tmp_path / "markers", MARKERS), backend)
+    g = new_game(program)
+    p = g.state.players[0]
+    run_proc(g, "step")
+    run_proc(g, "step")                      # one marker on 2 (no coin to pay? a plain advance is free)
+    assert p.stock["lane"] == 2 and p.stock["coin"] == 1
+    run_proc(g, "enter")                     # a second marker on the start: the position stays 2
+    assert p.stock["lane"] == 2 and g.markers(p, "lane") == [0, 2]
+    asked = run_proc(g, "step", answers=["the marker on the start"])
+    assert [d.options for d in asked] == [["the marker on the start", "the marker on space 2"]]
+    assert g.markers(p, "lane") == [1, 2] and p.stock["coin"] == 2    # it landed on the Gate
+    run_proc(g, "step", answers=["the marker on space 2"])
+    assert g.markers(p, "lane") == [1, 3] and p.stock["lane"] == 3 and p.stock["vp"] == 1 + 5 + 10
+    # the marker on 3 is at the end: only the other can move, and it pays for space 2
+    assert run_proc(g, "pay_step") == [] and g.markers(p, "lane") == [2, 3] and p.stock["coin"] == 1
+    asked = run_proc(g, "again", answers=["the marker on space 3 (Goal)"])
+    assert len(asked) == 1 and p.stock["vp"] == 1 + 5 + 10 + 1 + 5
+    run_proc(g, "back")                      # the most advanced marker goes back
+    assert g.markers(p, "lane") == [2, 2] and p.stock["lane"] == 2
+    assert run_proc(g, "step") == []         # two markers on one space: no question
+    assert g.markers(p, "lane") == [2, 3]
+    run_proc(g, "leave", answers=["the marker on space 2"])
+    assert g.markers(p, "lane") == [3] and "lane" not in p.markers
+    run_proc(g, "leave")
+    assert g.markers(p, "lane") == [] and p.stock["lane"] == 0
+    run_proc(g, "step")                      # no marker: nothing moves
+    assert g.markers(p, "lane") == [] and p.stock["lane"] == 0
+    run_proc(g, "enter")
+    assert g.markers(p, "lane") == [0] and p.markers == {}
+
+
+def test_markers_are_part_of_the_saved_state(tmp_path):
+    from rulebook.runtime.record import load_state, save_state
+    from .conftest import run_proc
+
+    program = programs(write_pack(tmp_path / "markers", MARKERS))[0]
+    g = new_game(program)
+    run_proc(g, "step")
+    run_proc(g, "enter")
+    path = tmp_path / "state.json"
+    save_state(g.state, path)
+    loaded = load_state(path, program)
+    assert loaded.digest() == g.state.digest() and loaded.players[0].markers == {"lane": [0, 1]}
+    data = json.loads(path.read_text())
+    data["players"][0]["markers"]["lane"] = [0, 9]           # the track has 3 spaces
+    path.write_text(json.dumps(data))
+    with pytest.raises(RulesRuntimeError) as info:
+        load_state(path, program)
+    assert info.value.code == "E605"

@@ -876,6 +876,7 @@ def test_marriage_of_state_gains_the_chosen_opponents_benefits_on_the_track_with
     assert q.stock["technology"] == 0 and p.stock == stock      # FAQ p.19: nothing to repeat without a cube
     g.emit("era_ends", p, {})
     drive(g, g.drain())
+    q.markers.clear()                                          # one marker again, set on space 2 below
     q.stock["technology"], hand = 2, len(q.zones["tapestry_hand"])
     take_bonuses(g.program.procs["reactivate_on"](g, q, "technology"))
     assert len(q.zones["tapestry_hand"]) == hand + 1
@@ -898,29 +899,34 @@ def test_a_second_marriage_of_state_must_choose_another_track(program):
     assert "Technology" in d.options                           # free again once the first one ends
 
 
-def test_ai_singularity_leaves_technology_complete_and_counts_as_12(program):
+def test_ai_singularity_moves_the_marker_to_the_start_of_any_track_and_technology_counts_as_12(program):
     """AI Singularity (p.19): the marker leaves the technology track, which still counts as complete
-    (12 for VP and comparisons, FAQ p.19), and you gain 1 of each resource.
-    The new marker goes to the start of technology only (the language has one marker per track:
-    docs/language.md 3.6)."""
+    (12 for VP and comparisons, FAQ p.19), goes to the start of any track (p.15: several markers on
+    one track, any may advance, the most advanced counts), and you gain 1 of each resource."""
     g = table(program, 2)
     p, q = me(g), me(g, 1)
     at, leading = (functools.partial(g.program.funcs[f], g) for f in ("at", "leading"))
-    p.stock["technology"] = 11
+    p.stock["technology"], p.stock["exploration"] = 11, 7
     for r in INCOME:
         p.stock[r] = 2
     p.stock["vp"] = 0
-    answer_by_prompt(g.program.procs["advance_paying"](g, p, "technology"), {})
-    assert p.stock["technology"] == 0
+    answer_by_prompt(g.program.procs["advance_paying"](g, p, "technology"),
+                     {"AI Singularity: put your marker": "Exploration"})
+    assert g.markers(p, "technology") == [] and p.stock["technology"] == 0        # no marker left there
+    assert g.markers(p, "exploration") == [0, 7] and p.stock["exploration"] == 7  # the most advanced counts
     assert [p.stock[r] for r in INCOME] == [1, 3, 3, 3]                          # paid 2 coin, +1 each
-    assert at(p, p, ent(g, "inventing")) == 12
+    assert at(p, p, ent(g, "inventing")) == 12 and at(p, p, ent(g, "exploring")) == 7
     assert leading(p, ent(g, "inventing"))
     q.stock["technology"] = 11
     assert not leading(q, ent(g, "inventing"))                                    # 11 < 12
-    answer_by_prompt(g.program.procs["advance_on"](g, p, "technology"), {})       # the new marker moves
-    assert p.stock["technology"] == 1 and at(p, p, ent(g, "inventing")) == 12
-    p.stock["exploration"], p.stock["vp"] = 10, 0
-    answer_by_prompt(g.program.procs["reactivate_on"](g, p, "exploration"), {"Space Shuttle": "no"})
+    answer_by_prompt(g.program.procs["advance_on"](g, p, "technology"), {})       # no marker: nothing moves
+    assert p.stock["technology"] == 0 and at(p, p, ent(g, "inventing")) == 12
+    answer_by_prompt(g.program.procs["advance_on"](g, p, "exploration"),          # the new marker moves
+                     {"advance which marker": "the marker on the start"})
+    assert g.markers(p, "exploration") == [1, 7] and p.stock["exploration"] == 7
+    p.markers["exploration"], p.stock["exploration"], p.stock["vp"] = [1, 10], 10, 0
+    answer_by_prompt(g.program.procs["reactivate_on"](g, p, "exploration"),
+                     {"reactivate which marker": "the marker on space 10 (Space Shuttle)", "Space Shuttle": "no"})
     assert p.stock["vp"] == 12                                                    # Space Shuttle: 12, the FAQ's number
 
 
