@@ -344,6 +344,12 @@ def _check_seats(program, pack: str, players: int, variants: List[str]):
         err.print(f"rulebook: unknown variant {unknown[0]!r}; the pack has: "
                   f"{', '.join(program.variants) or 'none'}", markup=False)
         raise Exit(EXIT_USAGE)
+    from rulebook.runtime.engine import refusal
+
+    refused = refusal(program, players, variants)
+    if refused:
+        err.print(f"rulebook: {refused}", markup=False)
+        raise Exit(EXIT_USAGE)
     return g
 
 
@@ -434,13 +440,16 @@ def cover(pack: str, players: List[int], games: int, seed: int, agent: CoverAgen
 
     from rulebook.dsl.diagnostics import RulesError, printable
     from rulebook.runtime.coverage import GameStopped, cover_games, setups_of
+    from rulebook.runtime.engine import refusal
 
     try:
         program = _program(pack, False, expansions)
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
     g = _game_of(program, pack)
-    counts = players or list(range(g.min_players, g.max_players + 1))
+    # without --players: every count the game and the variants given can be played with
+    counts = players or [n for n in range(g.min_players, g.max_players + 1) if refusal(program, n, variant) is None] \
+        or [g.min_players]
     for n in counts:
         _check_seats(program, pack, n, variant)
     setups = setups_of(program, variant)

@@ -216,7 +216,8 @@ class Checker(A.Visitor):
         pass
 
     def visit_Variant(self, d: A.Variant) -> None:
-        pass
+        if d.when is not None:
+            self.condition(d.when, Scope())
 
     def int_const(self, expr, what: str) -> None:
         if not isinstance(constant(expr), int) or isinstance(constant(expr), bool):

@@ -818,7 +818,8 @@ class Reader(A.Visitor):
         self.say(depth, "A neutral actor with its own stocks and counters.")
 
     def visit_Variant(self, d, depth: int) -> None:
-        self.say(depth, f"An optional rule, in play when the game is started with the {spoken(d.name)} variant.")
+        self.say(depth, f"An optional rule, in play when the game is started with the {spoken(d.name)} variant"
+                 + (f", which may be chosen only if {self.x(d.when)}." if d.when is not None else "."))
 
     def visit_Extern(self, d, depth: int) -> None:
         self.say(depth, "Worked out by the game engine (a kernel of the runtime).")

@@ -54,6 +54,7 @@ class Layout:
     visibility: dict = field(default_factory=dict)   # zone -> "hidden" | "secret" (public zones are not listed)
     indexed: dict = field(default_factory=dict)   # indexed counter or zone -> [(index, flat name)]
     variables: dict = field(default_factory=dict)   # var -> (is_global, default, whether it holds a card or tile)
+    variant_rules: list = field(default_factory=list)   # the variants with a `when` condition
 
 
 def elements(decl, sym: Symbols) -> list[tuple]:
@@ -121,6 +122,7 @@ def layout(sym: Symbols) -> Layout:
                    for v in d if isinstance(v, A.Var)},
         actors=[a.name for a in d if isinstance(a, A.Actor)],
         variants={v.name: v.title for v in d if isinstance(v, A.Variant)},
+        variant_rules=[v for v in d if isinstance(v, A.Variant) and v.when is not None],
         entities=entities,
         entity_refs=refs,
         tracks=[t for t in d if isinstance(t, A.Track)],
@@ -214,6 +216,8 @@ def effects(lay: "Layout") -> Iterator[Effect]:
                      where(p))
     for f in lay.funcs:
         yield Effect(("func", f.name), "expr", f.value, tuple(a.name for a in f.params), False, f"func {f.name}")
+    for v in lay.variant_rules:
+        yield Effect(("variant_when", v.name), "expr", v.when, (), False, f"variant {v.name}: when")
     g = lay.game
     if g is not None:
         yield Effect(("setup",), "body", g.setup, (), False, "game setup")
@@ -246,6 +250,8 @@ def key_columns(lay: "Layout", g: A.Game) -> list:
 def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], conditions: list[str] = ()) -> dict:
     """The pack's data for `runtime.program.assemble`: plain values only, so the generated module
     can hold them as one literal. `triggers` holds each trigger's id and rules position."""
+    from rulebook.dsl.printer import expr
+
     g = lay.game
     return {
         "name": pack_name, "resources": lay.resources, "groups": lay.groups, "counters": lay.counters,
@@ -257,6 +263,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "tracks": [(t.name, t.title, [(sp.position, sp.title, sp.tier or 0, where(sp), not sp.body) for sp in t.spaces],
                     [r.position for r in t.reaches], len(t.spaces)) for t in lay.tracks],
         "dice": [(d.name, [f.title for f in d.faces]) for d in lay.dice],
+        "variant_rules": [(v.name, expr(v.when)) for v in lay.variant_rules],
         "triggers": triggers, "conditions": list(conditions),
         "procs": [p.name for p in lay.procs], "funcs": [f.name for f in lay.funcs],
         "game": None if g is None else (g.name, g.title, g.min_players, g.max_players, len(winner_keys(g)),

@@ -1138,10 +1138,12 @@ class Extern(Decl):
 
 @node
 class Variant(Decl):
-    """`variant NAME ["Title"];` an optional rule switched on with `--variant NAME`."""
+    """`variant NAME ["Title"] [when CONDITION];` an optional rule switched on with `--variant NAME`,
+    refused for a game where CONDITION (about the player count, other variants) is false."""
 
     name: str
     title: Optional[str]
+    when: Optional[Expr] = None
 
 
 @node

@@ -83,6 +83,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E604": (ERROR, "invalid game log"),
     "E605": (ERROR, "invalid saved state"),
     "E606": (ERROR, "forbidden action"),
+    "E607": (ERROR, "variant not playable in this game"),
 }
 
 

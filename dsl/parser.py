@@ -359,7 +359,8 @@ class _Builder:
         return A.Extern(str(items[0]), items[1] or (), span=self._s(meta))
 
     def variant_decl(self, meta, items):
-        return A.Variant(str(items[0]), _title(items), span=self._s(meta))
+        when = next((i for i in items if isinstance(i, A.Expr)), None)
+        return A.Variant(str(items[0]), _title(items), when, span=self._s(meta))
 
     def remove_decl(self, meta, items):
         return A.Remove(str(items[0]), span=self._s(meta))

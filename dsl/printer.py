@@ -457,7 +457,7 @@ class Printer(A.Visitor):
         self.line(f"extern {d.name}({_params(d.params)});")
 
     def visit_Variant(self, d):
-        self.line(f"variant {d.name}{_title(d.title)};")
+        self.line(f"variant {d.name}{_title(d.title)}" + (f" when {expr(d.when)}" if d.when is not None else "") + ";")
 
     def visit_Remove(self, d):
         self.line(f"remove {d.name};")

@@ -12,7 +12,7 @@ from collections import defaultdict
 from typing import Callable, Iterable, Sequence
 
 from .agents import make_agents
-from .engine import Game, RulesRuntimeError
+from .engine import Game, RulesRuntimeError, refusal
 from .program import Program
 
 
@@ -88,7 +88,7 @@ def cover_games(program: Program, counts: Iterable[int], seeds: range, setups: l
     rules ran; a rules error stops it with GameStopped."""
     coverage = Coverage(program)
     for n in counts:
-        for s, setup in itertools.product(seeds, setups):
+        for s, setup in itertools.product(seeds, [setup for setup in setups if refusal(program, n, setup) is None]):
             try:
                 coverage.measure(Game(program, n, s, make_agents(agent, n, s), setup).play)
             except RulesRuntimeError as e:

@@ -122,6 +122,18 @@ def label_of(value: Any) -> str:
     return str(value)
 
 
+def refusal(program: Program, players: int, variants: Iterable[str]) -> Optional[str]:
+    """Why a game of this many players with these variants cannot be made (a variant's `when` is
+    false: E607), or None."""
+    try:
+        Game(program, players, 0, None, variants)
+    except RulesRuntimeError as e:
+        if e.code == "E607":
+            return e.message
+        raise
+    return None
+
+
 class Game:
     """One game being played: state, program, RNG, agents, triggers and the log."""
 
@@ -153,6 +165,12 @@ class Game:
         self._limited = {n for n, (cap, group) in p.resources.items() if cap is not None or group is not None} | \
             {n for n, (_g, _low, high) in p.counters.items() if high is not None}
         self._init_stocks()
+        for name in sorted(self.variants & p.variant_rules.keys()):
+            text, allowed = p.variant_rules[name]
+            if not allowed(self, self.state.players[0]):
+                others = ", ".join(sorted(self.variants - {name}))
+                raise RulesRuntimeError("E607", f"variant {name!r} cannot be played with {players} players"
+                                        + (f" and {others}" if others else "") + f": it needs {text}")
 
     # ------------------------------------------------------------------ setup
     def _init_stocks(self) -> None:

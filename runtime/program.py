@@ -68,6 +68,7 @@ class Program:
     variables: dict = field(default_factory=dict)   # var -> (is_global, default value)
     actors: list = field(default_factory=list)
     dice: dict = field(default_factory=dict)        # name -> [(title, fn, value fn or None)]
+    variant_rules: dict = field(default_factory=dict)   # variant -> (its `when` as written, condition fn)
     triggers: dict = field(default_factory=dict)    # tid -> (fn, span)
     conditions: dict = field(default_factory=dict)  # modifier id -> fn(game, owner, env) -> bool (`while`)
     procs: dict = field(default_factory=dict)       # name -> fn
@@ -105,6 +106,7 @@ def assemble(tables: dict, fns: dict) -> Program:
                           fns.get(("bonus_cost", name, pos)), fns.get(("bonus", name, pos)), span, empty)
             for pos, space_title, tier, span, empty in spaces
         }, {pos: fns["reach", name, pos] for pos in reaches}, top)
+    program.variant_rules = {name: (text, fns["variant_when", name]) for name, text in tables.get("variant_rules", ())}
     for name, faces in tables["dice"]:
         program.dice[name] = [(title, fns["face", name, i], fns.get(("face_value", name, i)))
                               for i, title in enumerate(faces)]

@@ -129,6 +129,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "field_wrong_enum_member.rules": [("E303", 13)],
     "effect_given_as_value.rules": [("E303", 11)],
     "enum_as_an_amount.rules": [("E303", 7)],
+    "variant_when_not_a_condition.rules": [("E303", 4)],
     "die_value_of_wrong_type.rules": [("E303", 7)],
     "roll_into_untyped_die.rules": [("E303", 10)],
     "die_value_on_untyped_die.rules": [("E303", 5), ("E303", 6)],   # each face is reported

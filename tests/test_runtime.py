@@ -366,3 +366,35 @@ def test_markers_are_part_of_the_saved_state(tmp_path):
     with pytest.raises(RulesRuntimeError) as info:
         load_state(path, program)
     assert info.value.code == "E605"
+
+
+VARIANTS = """
+counter vp;
+variant teams "Teams of two" when player_count % 2 == 0;
+variant captains "Team captains" when enabled(teams);
+game g { seats 2 to 5; phase play { if enabled(teams) { each players: gain 1 vp; } } winner most vp; }
+"""
+
+
+def test_a_variant_is_refused_where_its_condition_is_false(tmp_path, backend):
+    """`variant NAME when CONDITION`: a game with the variant is refused (E607) where the condition
+    is false; elsewhere it plays as usual; `cover` plays only the setups it allows."""
+    from click.testing import CliRunner
+
+    from rulebook.cli import app
+    from rulebook.runtime.coverage import cover_games, setups_of
+    from rulebook.runtime.engine import refusal
+
+    pack = write_pack(tmp_path / "variants", VARIANTS)
+    program = program_of(pack, backend)
+    assert Game(program, 4, 1, [FirstAgent()] * 4, ["teams"]).play()["winners"]
+    for players, variants in ((3, ["teams"]), (4, ["captains"]), (5, ["teams", "captains"])):
+        with pytest.raises(RulesRuntimeError) as info:
+            Game(program, players, 1, None, variants)
+        assert info.value.code == "E607" and "it needs" in info.value.message
+    assert refusal(program, 4, ["teams", "captains"]) is None
+    assert refusal(program, 3, ["teams"]) == \
+        "variant 'teams' cannot be played with 3 players: it needs player_count % 2 == 0"
+    cover_games(program, [2, 3], range(1), setups_of(program))   # skips teams with 3: no E607
+    result = CliRunner().invoke(app, ["play", str(pack), "-n", "3", "--variant", "teams"])
+    assert result.exit_code == 2 and "it needs player_count % 2 == 0" in result.output
