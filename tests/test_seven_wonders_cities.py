@@ -450,10 +450,27 @@ def test_a_log_replays_to_the_same_final_state_on_both_backends(backends, tmp_pa
     log_replays(backends, tmp_path / "game.json", [CITIES], variants)
 
 
-def test_an_agent_never_sees_the_other_players_hands(program):
-    # not even a teammate's (the team variant allows showing it, which the views do not model)
+def test_teammates_see_each_others_hand_and_nobody_else_does(program):
+    """Teams (Cities rulebook, "Variante em equipe"): "teammates may show each other their hands": before each choice of a card, each
+    player's view knows the hand the teammate holds then; no other hand is ever shown."""
     g = Game(program, 4, 3, [RandomAgent(30 + i) for i in range(4)], ["teams"])
     views_hide_hands(g, secret=("deck", "black_pool"))
+    g = Game(program, 4, 3, [RandomAgent(30 + i) for i in range(4)], ["teams"])
+    d, turns = g.start(), 0
+    while d is not None and turns < 6:
+        if d.prompt.startswith("choose a card"):
+            turns += 1
+            me = d.player.index
+            view = g.view(me)["players"]
+            mate = me ^ 1
+            assert sorted(c["name"] for c in view[mate]["zones"]["hand"]["known"]) == \
+                sorted(c.name for c in g.state.players[mate].zones["hand"])
+            assert all(not view[i]["zones"]["hand"].get("known") for i in range(4) if i not in (me, mate))
+        d = g.apply(RandomAgent(turns).choose(*g.offer(d)))
+    assert turns == 6
+    g = Game(program, 4, 3, [RandomAgent(30 + i) for i in range(4)])   # no teams: no hand is shown
+    views_hide_hands(g, secret=("deck", "black_pool"))
+    assert not any(p["zones"]["hand"].get("known") for p in g.view(0)["players"])
 
 
 def test_the_command_line_plays_logs_and_replays_a_team_game(tmp_path):
