@@ -752,7 +752,7 @@ class Checker(A.Visitor):
 
     def event_params(self, name: str, span: A.Span) -> Optional[tuple]:
         if name in BUILTIN_EVENTS:
-            return BUILTIN_EVENTS[name]
+            return tuple(BUILTIN_EVENTS[name])
         decl = self.sym.decls.get(name)
         self.used.add(name)
         if isinstance(decl, A.Event):
@@ -1047,8 +1047,19 @@ class Checker(A.Visitor):
         if isinstance(e.obj, A.Name) and e.obj.id == "it" and scope.it_event and "it" not in scope.locals:
             params = BUILTIN_EVENTS.get(scope.it_event) or self.event_params(scope.it_event, e.span) or ()
             if e.name not in params:
-                self.unknown("E205", f"argument of event {scope.it_event}", e.name, e.span, params)
+                self.unknown("E205", f"argument of event {scope.it_event}", e.name, e.span, list(params))
+                return "any"
+            return self.event_arg_type(scope.it_event, e.name)
         return "any"
+
+    def event_arg_type(self, event: str, arg: str) -> str:
+        """The type of an event's argument (`it.who` in a trigger): builtin ones from their table,
+        declared ones from the event's parameters."""
+        if event in BUILTIN_EVENTS:
+            return BUILTIN_EVENTS[event][arg]
+        decl = self.sym.decls.get(event)
+        param = next((p for p in decl.params if p.name == arg), None) if isinstance(decl, A.Event) else None
+        return self.declared(param.type) if param is not None else "any"
 
     def kind_of(self, t: str) -> Optional[A.Kind]:
         """The kind declaration of an entity type (`entity:card`), when the checker knows it."""

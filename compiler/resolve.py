@@ -16,11 +16,13 @@ CATEGORY = {
 }
 
 # Events the primitives announce, with their argument names.
-BUILTIN_EVENTS = {
-    "gain": ("res", "amount"), "lose": ("res", "amount"), "pay": ("res", "amount"),
-    "advance": ("on", "steps"), "regress": ("on", "steps"), "draw": ("source", "amount"),
-    "move": ("item", "dest"), "flip": ("item",), "roll": ("name", "face", "value"),
-    "benefit": ("on", "at", "who"),
+BUILTIN_EVENTS = {   # each builtin event's arguments, in order, with the type the checker gives `it.ARG`
+    "gain": {"res": "any", "amount": "int"}, "lose": {"res": "any", "amount": "int"},
+    "pay": {"res": "any", "amount": "int"},
+    "advance": {"on": "any", "steps": "int"}, "regress": {"on": "any", "steps": "int"},
+    "draw": {"source": "any", "amount": "int"}, "move": {"item": "entity", "dest": "any"},
+    "flip": {"item": "entity"}, "roll": {"name": "any", "face": "int", "value": "any"},
+    "benefit": {"on": "any", "at": "int", "who": "player"},
 }
 # Names every effect can use without declaring them.
 BUILTIN_DOMAINS = {"players", "opponents", "neighbours", "left", "right", "teammate", "player_count"}

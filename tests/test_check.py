@@ -204,3 +204,18 @@ def test_a_failing_winner_line_is_a_rules_error():
         with pytest.raises(RulesRuntimeError) as e:
             Game(build_text(text, interpreted=interpreted), 2, 1).play()
         assert e.value.code == "E601" and "winner line" in e.value.message
+
+
+def test_event_arguments_have_types_in_a_trigger():
+    """`it.ARG` has the type of the event's parameter (declared) or of the builtin event's argument,
+    so a player reached through an event reads their zones and fields, and misuse is a lint error."""
+    body = ("event played(c: card, who: player);\n"
+            "proc f() {\n"
+            "  whenever opponents played { if contains(it.who.hand, it.c) { gain it.c.quantity vp; } }\n"
+            "  whenever anyone benefit { gain it.at vp; move it.who to hand; }\n"
+            "  whenever you played { gain it.who vp; }\n"
+            "  emit played(c1, you);\n"
+            "}")
+    assert [f for f in typed(body) if f[0] != "W403"] == [
+        ("E303", 4, "move needs a card, tile or piece, not a player", None),
+        ("E303", 5, "an amount must be a number, not a player", None)]
