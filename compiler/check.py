@@ -898,6 +898,9 @@ class Checker(A.Visitor):
         results = []
         for case in e.cases:
             value = self.expr(case.value, scope)
+            self.named_in_comparison(case.value, subject, scope)
+            if id(case.value) in self.sym.named:   # `match res { coin: ... }`: the resource itself
+                value = subject
             if not (fits(value, subject) or fits(subject, value)):
                 self.err("E303", f"this case is {article(words(value))}; the value matched is "
                          f"{article(words(subject))}", case.value.span)
@@ -951,7 +954,18 @@ class Checker(A.Visitor):
             for side, kind in ((e.left, left), (e.right, right)):
                 self.arithmetic(side, kind)
             return "int"
+        if e.op in ("==", "!="):
+            for side, other in ((e.left, right), (e.right, left)):
+                self.named_in_comparison(side, other, scope)
         return "bool"
+
+    def named_in_comparison(self, side, other: str, scope: Scope) -> None:
+        """`res == coin` with `res` holding a resource: the bare name `coin` stands for the resource
+        itself there (as in a call's argument), not for the acting player's amount of it."""
+        categories = {"resource": ("resource", "counter"), "track": ("track",), "die": ("die",)}.get(other)
+        if categories and isinstance(side, A.Name) and side.id not in scope.locals \
+                and self.sym.category(side.id) in categories:
+            self.sym.named.add(id(side))
 
     def indexed(self, name: str) -> bool:
         """Whether a name is a counter or zone declared with [...]."""

@@ -237,6 +237,8 @@ class CodeGen(A.Visitor):
         return f"{self.wrap(e.left, ctx, p + 1 if p == 4 else p)} {op} {self.wrap(e.right, ctx, p + 1)}"
 
     def visit_Name(self, e, ctx) -> str:
+        if id(e) in self.sym.named:   # compared with a resource, track or die: the name itself
+            return repr(e.id)
         how, name = classify(e.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)
         you = ctx.you
         return {

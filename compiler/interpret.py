@@ -388,6 +388,8 @@ class Interpreter(A.Visitor):
         return BINARY[op](a, b)
 
     def visit_Name(self, e, rt, f):
+        if id(e) in self.sym.named:   # compared with a resource, track or die: the name itself
+            return e.id
         how, name = classify(e.id, f.locals, f.this is not None, f.it_mode, self.sym)
         if how == "local":
             return f.locals[name]

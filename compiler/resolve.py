@@ -76,6 +76,9 @@ class Symbols:
     origin: dict = field(default_factory=dict)       # name -> pack name
     overrides: list = field(default_factory=list)    # (decl, replaced decl)
     game: Optional[A.Game] = None
+    # id() of each bare resource, track or die name the checker found compared with a value of that
+    # type (`res == coin`): there it stands for itself, not for an amount (both backends read this)
+    named: set = field(default_factory=set)
 
     def category(self, name: str) -> Optional[str]:
         """What kind of thing a declared name is, or None."""

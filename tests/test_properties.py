@@ -206,6 +206,7 @@ def statements(depth: int):
                          "add marker to path;", "add marker to path space 1;", "remove marker from path;",
                          "remove marker from path space 2;",
                          "let rr = roll dr; if rr != none { gain 1 rr; } else { gain 1 vp; }",
+                         "let rq = roll dr; if rq == coin { gain 2 vp; } gain match rq { food: 1, else: 0 } ore;",
                          "fill badges with badge;", "each opponents { fill badges with badge where it.lvl == 0; }",
                          "pick b from badges optional { set b.lvl = b.lvl + 1; flip b; move b to badges_done; }",
                          "set b2.lvl = b2.lvl + 2;", "if b1.lvl > 0 { move b1 to badges; }",

@@ -398,3 +398,31 @@ def test_a_variant_is_refused_where_its_condition_is_false(tmp_path, backend):
     cover_games(program, [2, 3], range(1), setups_of(program))   # skips teams with 3: no E607
     result = CliRunner().invoke(app, ["play", str(pack), "-n", "3", "--variant", "teams"])
     assert result.exit_code == 2 and "it needs player_count % 2 == 0" in result.output
+
+
+NAMED = """
+resource coin;
+resource food;
+counter vp;
+die goods: resource { face = coin; face = food; face = none; }
+func worth(r: resource) = match r { coin: 3, food: 2, else: 0 };
+proc icon(r: resource) { if r == coin { gain 10 vp; } if food != r { gain 1 vp; } }
+proc turn() {
+  gain 5 coin;
+  let got = roll goods;
+  if got == coin { gain 100 vp; }
+  if got != none { gain worth(got) vp; icon(got); }
+}
+game g { seats 2 to 2; phase play { each players: turn(); } winner most vp; }
+"""
+
+
+def test_a_resource_name_compared_with_a_resource_value_stands_for_itself(tmp_path, backend):
+    """`got == coin` with `got` holding a resource asks which resource it is (it compared the
+    name with the player's 5 coins before, never true); so does `match r { coin: ... }`."""
+    program = program_of(write_pack(tmp_path / "named", NAMED), backend)
+    expected = {0: 100 + 3 + 10 + 1, 1: 2, 2: 0}   # coin, food, nothing
+    for seed in range(8):
+        g = play(program, players=2, seed=seed)
+        faces = [e[2] for e in g.log if e[0] == "roll"]
+        assert [p.stock["vp"] for p in g.state.players] == [expected[f] for f in faces]
