@@ -181,6 +181,8 @@ def test_a_continuous_ability_lasts_past_the_era_ends_when_covered_and_cannot_be
     assert p.stock["vp"] == 2                                     # still in force in the next era
     assert not func(g, "copyable", q, card)
     assert func(g, "copyable", q, ent(g, "wizards_guild"))
+    assert func(g, "historians_find", p, card)                    # p.32: WHEN PLAYED or CONTINUOUS
+    assert not func(g, "historians_find", p, ent(g, "academia"))  # THIS ERA
     in_hand(g, p, "academia")
     go(g, "play_on_top", answers={"play which tapestry card on top": "Academia"})
     go(g, "gain_building", "farms")
@@ -340,6 +342,47 @@ def test_super_speed_and_pyrokinesis(program):
     assert p.stock["built[armories]"] == 1
     drive(g, g.run_slot(p, ent(g, "pyrokinesis"), "square", "test"))
     assert p.stock["vp"] == func(g, "controlled", p, p) + 1
+
+
+# ---------------------------------------------------------------------------- the Psionics (p.16, FAQ p.29-30)
+
+
+def test_psionics_draw_two_tiles_for_each_and_keep_one(program):
+    """FAQ p.29: instead of drawing 2 tiles, the Psionics draw 2 and keep 1, then draw 2 and keep 1;
+    each tile left is shuffled back."""
+    g = table(program, 2)
+    p = me(g)
+    p.vars["psionic"] = True
+    bag = len(g.zone(None, "bag"))
+    held = len(p.zones["territories"])
+    asked = []
+    gen = g.program.procs["gain_territories"](g, p, 2)
+    value = None
+    try:
+        while True:
+            d = gen.send(value)
+            asked.append(d)
+            value = 1
+    except StopIteration:
+        pass
+    assert [len(d.options) for d in asked] == [2, 2]
+    assert all(d.prompt.startswith("Psionics: keep which") for d in asked)
+    assert len(p.zones["territories"]) == held + 2
+    assert len(g.zone(None, "bag")) == bag - 2 and not p.zones["tile_offer"]
+
+
+def test_psionics_draw_three_civilizations_keep_one(program):
+    """p.16: whenever the Psionics draw civilizations, they draw 3, keep 1 and discard 2."""
+    g = table(program, 2)
+    p = me(g)
+    deck = len(g.zone(None, "civ_deck"))
+    p.vars["psionic"] = True
+    gen = g.program.procs["choose_civilization"](g, p)
+    d = gen.send(None)
+    assert len(d.options) == 3
+    with pytest.raises(StopIteration):
+        gen.send(0)
+    assert len(g.zone(None, "civ_deck")) == deck - 1
 
 
 # ---------------------------------------------------------------------------- whole games
