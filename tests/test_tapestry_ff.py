@@ -15,7 +15,7 @@ from rulebook.runtime.agents import RandomAgent
 from rulebook.runtime.engine import Game
 
 from .conftest import drive, games_per_count, pack_backends, program_of, write_pack
-from .test_tapestry import answer_by_prompt, check_invariants, ent, first_options, me, run
+from .test_tapestry import answer_by_prompt, ent, first_options, me, play_random, run
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 BASE = str(RULES / "tapestry")
@@ -192,15 +192,20 @@ def test_a_continuous_ability_lasts_past_the_era_ends_when_covered_and_cannot_be
 # ---------------------------------------------------------------------------- reserved items (p.7)
 
 
+def microbial_magic_at(program, era: int):
+    """A 2-player game where P1 plays Microbial Magic on income turn `era`; P1 and P1's capital."""
+    g = table(program, 2)
+    p = me(g)
+    at_era(g, p, era)
+    go(g, "put_on_mat", ent(g, "microbial_magic"))
+    return g, p, ent(g, "my_capital").copy_for("P1")
+
+
 def test_microbial_magic_reserves_a_farm_used_on_income_turn_five_even_covered(program):
     """The example of p.7: the next farm goes to the overlay (uncovering the farm row's next space
     and counting when farms are scored), into the capital only on income turn 5, before the
     upgrade, even though the card has been covered meanwhile (p.7)."""
-    g = table(program, 2)
-    p = me(g)
-    city = ent(g, "my_capital").copy_for("P1")
-    at_era(g, p, 3)
-    go(g, "put_on_mat", ent(g, "microbial_magic"))
+    g, p, city = microbial_magic_at(program, 3)
     assert p.stock["built[farms]"] == 1 and p.stock["reserved[farms]"] == 1
     assert g.field(city, "built") == 0                            # not in the capital
     assert func(g, "uncovered", p, ent(g, "farming"))             # the next farm space's income
@@ -217,26 +222,29 @@ def test_microbial_magic_reserves_a_farm_used_on_income_turn_five_even_covered(p
 
 
 def test_reserved_items_are_not_used_before_income_turn_five(program):
-    g = table(program, 2)
-    p = me(g)
-    city = ent(g, "my_capital").copy_for("P1")
-    at_era(g, p, 2)
-    go(g, "put_on_mat", ent(g, "microbial_magic"))
-    at_era(g, p, 2)
+    g, p, city = microbial_magic_at(program, 2)
     answer_by_prompt(g.program.procs["income_turn"](g, p), {"upgrade 1 tech card?": "no"})
     assert p.stock["era"] == 3 and p.stock["reserved[farms]"] == 1 and g.field(city, "built") == 0
 
 
 def test_reserving_on_income_turn_five_uses_the_item_at_once(program):
     """FAQ p.30: in era 5, a card that reserves an item uses it immediately."""
-    g = table(program, 2)
-    p = me(g)
-    city = ent(g, "my_capital").copy_for("P1")
-    at_era(g, p, 5)
-    go(g, "put_on_mat", ent(g, "microbial_magic"))
+    g, p, city = microbial_magic_at(program, 5)
     assert g.field(ent(g, "microbial_magic"), "slot") == 4        # on the era-4 pile
     assert p.stock["reserved[farms]"] == 0
     assert p.stock["built[farms]"] == 1 and g.field(city, "built") == 1
+
+
+def test_espionage_may_copy_microbial_magic_and_reserve_a_farm(program):
+    """p.7: copying the WHEN PLAYED ability of an uncovered card such as Microbial Magic is allowed:
+    the copier reserves a farm of their own."""
+    g = table(program, 2)
+    p, q = me(g), me(g, 1)
+    lay(g, q, "microbial_magic", 2)
+    at_era(g, p, 2)
+    drive(g, g.run_slot(p, ent(g, "espionage"), "play", "test"))
+    assert p.stock["reserved[farms]"] == 1 and p.stock["built[farms]"] == 1
+    assert q.stock["reserved[farms]"] == 0
 
 
 # ---------------------------------------------------------------------------- tech cards (p.11, p.23-26)
@@ -389,20 +397,10 @@ def test_psionics_draw_three_civilizations_keep_one(program):
 
 
 def play_ff(program, players: int, seed: int) -> Game:
-    """A random game with the base invariants after every decision, and FF's: reserved buildings
-    are among those gained, and all are used by the end."""
-    agents = [RandomAgent(seed * 1000 + i) for i in range(players)]
-    g = Game(program, players, seed, agents)
-    incomes: dict = {}
-    d = g.start()
-    while d is not None:
-        d = g.apply(agents[d.player.index].choose(*g.offer(d)))
-        check_invariants(g, incomes)
-        for p in g.state.players:
-            for r in ROWS:
-                assert 0 <= p.stock[f"reserved[{r}]"] <= p.stock[f"built[{r}]"]
+    """A random game with the base invariants after every decision (test_tapestry's play_random), and
+    FF's at the end: every reserved building was used on income turn 5."""
+    g = play_random(program, players, seed)
     for p in g.state.players:
-        assert p.stock["era"] == 5
         assert all(p.stock[f"reserved[{r}]"] == 0 for r in ROWS)
     return g
 
@@ -420,12 +418,12 @@ def test_hundred_random_games_per_player_count_keep_the_invariants(backends, pla
         play_ff(backends["compiled"], players, seed)
 
 
-def test_compiled_and_interpreted_games_agree(backends):
-    for players, seed in ((2, 5), (4, 9)):
-        a = Game(backends["compiled"], players, seed, [RandomAgent(seed * 10 + i) for i in range(players)])
-        b = Game(backends["interpreted"], players, seed, [RandomAgent(seed * 10 + i) for i in range(players)])
-        assert a.play() == b.play()
-        assert a.log == b.log
+@pytest.mark.parametrize("players, seed", [(3, 5), (5, 9)])
+def test_compiled_and_interpreted_games_agree(backends, players, seed):
+    games = [Game(backends[b], players, seed, [RandomAgent(seed * 10 + i) for i in range(players)])
+             for b in ("compiled", "interpreted")]
+    assert games[0].play() == games[1].play()
+    assert games[0].log == games[1].log
 
 
 def test_a_logged_game_replays_on_both_backends(backends, tmp_path):
