@@ -337,6 +337,37 @@ def test_a_flipped_card_comes_back_face_up_when_the_discards_are_reshuffled(prog
     assert levitation in g.zone(None, "tech_deck").items and not g.field(levitation, "flipped")
 
 
+FIFTH_TRACK = """
+track arts_test "Arts (a test track)" {
+  space 1 "Sketch" {
+    gain 1 vp;
+  }
+}
+
+lane creating_test "Arts (a test lane)" {
+  t = arts_test;
+  no = 5;
+  tier2 = lighthouse;
+  tier3 = lighthouse;
+  tier4 = lighthouse;
+}
+"""
+
+
+def test_object_cloning_offers_the_arts_track_only_when_an_expansion_adds_it(program, tmp_path, backend):
+    """'Advance on the arts or technology track': technology alone in the base game; with a fifth
+    lane (Arts & Architecture's arts track is lane 5) both. Mind Control never offers it."""
+    def offered(g, card):
+        d = g.run_slot(me(g), ent(g, card), "circle", "test").send(None)
+        return d.options
+
+    assert offered(table(program, 2), "object_cloning") == ["Technology"]   # a forced move
+    pack = write_pack(tmp_path / "fifth", FIFTH_TRACK, extends=[EXPANSION])
+    g = table(program_of(pack, backend), 2)
+    assert offered(g, "object_cloning") == ["Technology", "Arts (a test lane)"]
+    assert offered(g, "mind_control") == ["Science", "Military"]
+
+
 def test_super_speed_and_pyrokinesis(program):
     g = table(program, 2)
     p = me(g)
