@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.runtime.agents import RandomAgent
+from rulebook.runtime.agents import RandomAgent, ScriptedAgent
 from rulebook.runtime.engine import Game
 
 from .conftest import drive, games_per_count, pack_backends, program_of, write_pack
@@ -32,7 +32,7 @@ def backends(tmp_path_factory):
 def table(program, players: int = 2, seed: int = 1) -> Game:
     """A game after the whole setup phase (every choice: the first option; the expansion's
     top-level triggers are registered there), whose civilizations have no ability in force."""
-    g = Game(program, players, seed, [None] * players)
+    g = Game(program, players, seed, [ScriptedAgent([])] * players)
     first_options(program.game.setup(g, g.state.players[0]))
     for t in list(g.state.triggers):
         this = t.env.get("this")
