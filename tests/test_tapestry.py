@@ -85,10 +85,11 @@ def me(game: Game, i: int = 0):
 
 
 def table(program, players: int = 4, seed: int = 1, variants=()) -> Game:
-    """A game after the setup (every setup choice: the first option), before the first turn, whose
-    players' civilizations have no ability in force (scenarios that need one give it)."""
+    """A game after the setup phase (every setup choice: the first option; the pack's top-level
+    triggers registered), before the first turn, whose players' civilizations have no ability in
+    force (scenarios that need one give it)."""
     g = Game(program, players, seed, [ScriptedAgent([])] * players, variants)
-    run_first(g, "set_up")
+    first_options(program.game.setup(g, me(g)))     # the setup phase: the pack's standing triggers too
     for t in list(g.state.triggers):
         this = t.env.get("this")
         if this is not None and this.kind == "civ":
