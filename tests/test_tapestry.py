@@ -603,9 +603,12 @@ def test_a_place_that_is_not_free_is_a_rules_error_not_a_traceback(backends):
 
 
 def test_tame_variant_removes_the_cards_named_too_strong(backends):
+    """p.16: "such as Broker of Peace, Renaissance, Marriage of State, Alliance and Theocracy" and
+    the tech cards "Radio and Lithium-Ion Battery"."""
     g = Game(backends["compiled"], 2, 3, [ScriptedAgent([])] * 2, ["tame"])
     run_first(g, "set_up")
-    assert {c.name for c in g.zone(None, "tapestry_box").items} == {"broker_of_peace", "theocracy"}
+    assert {c.name for c in g.zone(None, "tapestry_box").items} == {
+        "broker_of_peace", "renaissance", "marriage_of_state", "alliance", "theocracy"}
     assert {c.name for c in g.zone(None, "tech_box").items} == {"radio", "battery"}
     assert ent(g, "radio") not in g.zone(None, "tech_display").items
 
