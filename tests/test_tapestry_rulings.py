@@ -102,6 +102,21 @@ def test_civilizations_act_on_income_turns_two_to_five_not_on_the_first(program)
     assert me(g).stock["era"] == 2 and any(t.startswith("Leaders") for t in prompts_of(seen))
 
 
+def test_several_civilizations_act_in_the_order_their_owner_chooses(program):
+    """p.6 l.330: "if you have several civilizations, activate them in any order"."""
+    g = table(program, 2)
+    p = me(g)
+    give_power(g, "leaders")
+    give_power(g, "merrymakers")
+    p.stock["technology"], p.stock["coin"] = 0, 0
+    g.emit("civ_phase", p, {"turn": 2})
+    seen: list = []
+    answer_by_prompt(noted(g.drain(), seen), {"several of your effects": "Merrymakers", "Leaders": "Technology"})
+    assert seen[0].player is p and sorted(seen[0].options) == ["Leaders", "Merrymakers"]
+    assert seen[1].prompt.startswith("Merrymakers")          # the one chosen first acts first
+    assert p.stock["merry[1]"] == 1 and p.stock["technology"] == 1
+
+
 def test_with_an_empty_hand_the_top_tapestry_card_goes_face_down_on_the_mat(program):
     """p.6 l.335: you must play a tapestry card from your hand; with an empty hand, the top card of
     the deck goes face down on the income mat (and its ability is not used)."""
