@@ -74,9 +74,9 @@ def hand_of(game, player: int, *cards: str) -> None:
         game.move(ent(game, c), game.zone(p, "tapestry_hand"))
 
 
-def bare_map(program, players: int = 2):
+def bare_map(program, players: int = 2, seed: int = 1):
     """A table whose map is empty (a scenario lays out its territories), and its first two players."""
-    g = table(program, players)
+    g = table(program, players, seed)
     clear_map(g)
     return g, me(g), me(g, 1)
 
@@ -452,14 +452,24 @@ def test_you_cannot_conquer_a_territory_you_control(program):
 
 def test_the_territory_benefit_comes_only_from_the_black_die(program):
     """p.21 l.1769: conquering, you gain the benefit printed on the territory only if you roll it on
-    the black die (the red die never gives it)."""
-    g, p, q, mine, theirs = face_off(program)
-    hand_of(g, 1)
-    empty = hex_at(g, 0, 1)
-    g.set_field(empty, "tile", ent(g, "t1"))                 # tile 1: 1 coin
-    p.stock["coin"] = 0
-    run(g, "conquer_at", empty, False, False, answers=["the red die"])
-    assert p.stock["coin"] == 0 and g.field(empty, "holder") is p
+    the black die (the red die never gives it; the black die's other faces give a resource)."""
+    outcomes = set()
+    for seed in range(1, 13):
+        for die in ("the red die", "the black die"):
+            g, p, _ = bare_map(program, seed=seed)
+            empty = hex_at(g, 0, 1)
+            g.set_field(empty, "tile", ent(g, "t8"))          # tile 8: 1 farm
+            for r in INCOME:
+                p.stock[r] = 0
+            answer_by_prompt(proc(g, "conquer_at", empty, False, False), {"gain which conquer die": die})
+            farm, resources = p.stock["built[farms]"], sum(p.stock[r] for r in INCOME)
+            assert g.field(empty, "holder") is p
+            if die == "the red die":
+                assert (farm, resources) == (0, 0)
+            else:
+                assert (farm, resources) in ((1, 0), (0, 1))   # the territory's farm, or a resource
+                outcomes.add(farm)
+    assert outcomes == {0, 1}                                   # both kinds of face were rolled
 
 
 def test_a_trap_on_the_middle_island_denies_the_achievement(program):
