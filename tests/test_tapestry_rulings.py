@@ -123,7 +123,7 @@ def test_with_an_empty_hand_the_top_tapestry_card_goes_face_down_on_the_mat(prog
     g = table(program, 2)
     p = me(g)
     hand_of(g, 0)
-    p.stock["era"], p.stock["vp"] = 1, 0
+    p.stock["era"], p.stock["vp"] = 2, 0              # step 2 of income turn 2
     top = g.zone(None, "tapestry_deck").items[0]
     run(g, "play_income_tapestry")
     assert p.zones["mat"] == [top] and g.field(top, "flipped") is True
@@ -307,13 +307,14 @@ def test_academic_research_cannot_repeat_ai_singularity(program):
     p = me(g)
     for t in TRACKS:
         p.stock[t] = 0
-    p.stock["technology"], p.stock["coin"] = 11, 2
-    answer_by_prompt(proc(g, "advance_paying", "technology"), {"AI Singularity": "Exploration"})
+    p.stock["exploration"], p.stock["technology"], p.stock["coin"] = 5, 11, 2
+    answer_by_prompt(proc(g, "advance_paying", "technology"), {"AI Singularity": "Science"})
     g.emit("turn_start", p, {})
     answer_by_prompt(g.drain(), {})
-    stock = dict(p.stock)
-    assert run(g, "repeat_position") == []          # no track has a space of yours to repeat
-    assert p.stock == stock
+    seen: list = []
+    answer_by_prompt(noted(proc(g, "repeat_position"), seen), {"take the bonus": "no"})
+    assert seen[0].prompt.startswith("gain the benefit of your space")
+    assert seen[0].options == ["Exploration"]        # not Technology: no marker of yours there
 
 
 def test_academic_research_and_the_battery_in_one_turn_but_never_the_same_space(program):
