@@ -253,11 +253,15 @@ def complete_districts(cells: list[int]) -> int:
                if all(cells[(3 * br + i) * SIZE + 3 * bc + j] != OPEN for i in range(3) for j in range(3)))
 
 
+def complete_rows(cells: list[int]) -> int:
+    """Complete rows (no open plot)."""
+    return sum(1 for i in range(SIZE) if all(cells[i * SIZE + j] != OPEN for j in range(SIZE)))
+
+
 def complete_lines(cells: list[int]) -> int:
     """Complete rows plus complete columns (no open plot)."""
-    rows = sum(1 for i in range(SIZE) if all(cells[i * SIZE + j] != OPEN for j in range(SIZE)))
     cols = sum(1 for j in range(SIZE) if all(cells[i * SIZE + j] != OPEN for i in range(SIZE)))
-    return rows + cols
+    return complete_rows(cells) + cols
 
 
 def _districts(cells: list[int]) -> list[list[int]]:
@@ -338,13 +342,14 @@ def block(game, you, city, spot):
     yield
 
 
-@kernel(4, sets=("cells", "new_districts", "lines", "built", "on_impassable", "uniform_districts",
-                  "uniform_lines"))
+@kernel(4, sets=("cells", "new_districts", "lines", "rows", "built", "on_impassable",
+                  "uniform_districts", "uniform_lines"))
 def build(game, you, city, mask, overhang, spot):
     """Tapestry: put the shape `mask` on the capital at `spot` (a label of plan_building): an income
     building of kind city.piece (1..4), or a landmark (0). Then set city.new_districts to the
     districts that completes (city.uniform_districts: those of them whose income buildings are all
-    of one kind), city.lines to the complete rows and columns (city.uniform_lines: those whose
+    of one kind), city.lines to the complete rows and columns (city.rows: the rows alone, which
+    Arts & Architecture's masterpieces score apart from the columns; city.uniform_lines: those whose
     income buildings are all of one kind), city.built to the plots covered so far and
     city.on_impassable to the impassable plots this building covers (while city.terraform)."""
     cells = _cells(game, city)
@@ -362,6 +367,7 @@ def build(game, you, city, mask, overhang, spot):
     game.set_field(city, "cells", cells)
     game.set_field(city, "new_districts", complete_districts(cells) - before)
     game.set_field(city, "lines", complete_lines(cells))
+    game.set_field(city, "rows", complete_rows(cells))
     game.set_field(city, "built", sum(1 for c in cells if c >= BUILT))
     game.set_field(city, "on_impassable", impassable)
     game.set_field(city, "uniform_districts", sum(1 for was, d in zip(done_before, _districts(cells))
