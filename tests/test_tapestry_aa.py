@@ -1,0 +1,320 @@
+"""Tapestry: Arts & Architecture (rules/tapestry_aa, stacked on rules/tapestry): the rulebook's AA
+rules, examples and FAQ rulings on both backends, and whole games with the base invariants.
+
+Seats: P1 is player 0; `left` is the next seat. Page numbers are those of the integrated rulebook.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulebook.runtime.agents import RandomAgent, ScriptedAgent
+from rulebook.runtime.engine import Game
+
+from .conftest import drive, games_per_count, pack_backends
+from .test_tapestry import INCOME, answer_by_prompt, check_invariants, ent, first_options, me, run_first
+
+RULES = Path(__file__).resolve().parent.parent / "rules"
+PACK = str(RULES / "tapestry")
+EXPANSION = str(RULES / "tapestry_aa")
+TRACKS = ("exploration", "science", "military", "technology", "arts")
+
+
+@pytest.fixture(scope="module")
+def backends(tmp_path_factory):
+    """The compiled and the interpreted Program of the base with Arts & Architecture stacked."""
+    return pack_backends(tmp_path_factory, PACK, expansions=(EXPANSION,))
+
+
+def table(program, players: int = 4, seed: int = 1) -> Game:
+    """A game after the whole setup phase (so the expansion's standing triggers are registered; every
+    setup choice: the first option), whose players' civilizations have no ability in force."""
+    g = Game(program, players, seed, [ScriptedAgent([])] * players)
+    first_options(program.game.setup(g, g.state.players[0]))
+    for t in list(g.state.triggers):
+        this = t.env.get("this")
+        if this is not None and this.kind == "civ":
+            g._unregister(t)
+    return g
+
+
+def give(game: Game, p, name: str, zone: str) -> None:
+    """Move an entity of the pack into one of a player's zones."""
+    game.move(ent(game, name), game.zone(p, zone))
+
+
+def prompts(asked) -> list[str]:
+    return [d.prompt for d in asked]
+
+
+def no_civilization(game: Game, p) -> None:
+    """A player without civilization (scenarios that need one give it)."""
+    for c in list(p.zones["civs"]):
+        game.move(c, game.zone(None, "civ_deck"))
+
+
+# ---------------------------------------------------------------------------- setup and the arts track
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_setup_adds_the_arts_track_and_three_face_up_masterpieces(program, players):
+    """Setup 2 and E (p.4-5): the arts track beside the board, every marker at its start, the
+    masterpiece deck shuffled with 3 cards face up; no inspiration piece placed."""
+    g = table(program, players)
+    assert len(g.zone(None, "lanes")) == 5
+    assert len(g.zone(None, "masterpiece_display")) == 3
+    assert len(g.zone(None, "masterpiece_deck")) == 17
+    for p in g.state.players:
+        assert p.stock["arts"] == 0
+        assert not p.zones["masterpieces"]
+        assert all(p.stock[f"inspired[{r}]"] == 0 for r in ("markets", "houses", "farms", "armories"))
+
+
+def test_tier_two_of_the_arts_track_costs_two_different_resources(program):
+    """FAQ (p.22): the cost symbol of tier II of the arts track means 2 different resources."""
+    g = table(program, 2)
+    p = me(g)
+    p.stock["arts"] = 3
+    for r in INCOME:
+        p.stock[r] = 0
+    p.stock["coin"] = 2
+    assert not g.can_advance(p, "arts")
+    p.stock["food"] = 1
+    assert g.can_advance(p, "arts")
+    p.stock["vp"] = 0
+    first_options(g.program.procs["advance_paying"](g, p, "arts"))
+    assert p.stock["arts"] == 4
+    assert p.stock["coin"] == 1 and p.stock["food"] == 0                 # one of each
+    assert ent(g, "arts_landmark_2") in p.zones["my_landmarks"]           # first into tier II
+
+
+def test_completing_the_arts_track_is_the_complete_any_track_achievement(program):
+    """p.15 with five tracks: reaching the end of the arts track completes a track."""
+    g = table(program, 2)
+    p = me(g)
+    p.stock["arts"], p.stock["vp"] = 11, 0
+    first_options(g.program.procs["advance_on"](g, p, "arts"))
+    assert p.stock["arts"] == 12
+    assert p.stock["feat_done[any_track_done]"] == 1
+    assert p.stock["vp"] >= 15
+
+
+def test_the_d20_science_die_can_roll_the_arts_track(program):
+    """p.11: Arts & Architecture uses the D20, whose faces include the arts track."""
+    g = table(program, 2)
+    assert [title for title, _ in g.program.dice["science_die"]] == ["Exploration", "Science", "Military",
+                                                                      "Technology", "Arts"]
+    p = me(g)
+    seen = set()
+    for seed in range(40):
+        g.rng.seed(seed)
+        first_options(g.program.procs["research"](g, p, False))
+        seen.add(p.vars["rolled"].name)
+    assert "creating" in seen and len(seen) == 5
+
+
+def test_dark_ages_with_the_arts_track_leaves_one_track_alone(program):
+    """FAQ (p.30): Dark Ages regresses once on 3 different tracks, then advances three times on one
+    of the 2 remaining tracks."""
+    g = table(program, 2)
+    p = me(g)
+    for t in TRACKS:
+        p.stock[t] = 5
+    asked = drive(g, g.run_slot(p, ent(g, "dark_ages"), "play", "test"), ["Arts", "Exploration", "Science", "Military", 0])
+    assert len(asked[0].options) == 5 and len(asked[1].options) == 4 and len(asked[3].options) == 2
+    assert [p.stock[t] for t in TRACKS] == [4, 4, 4, 5, 8]      # three regressed once, one untouched
+
+
+# ---------------------------------------------------------------------------- masterpieces
+
+
+def test_masterpieces_are_used_in_step_one_before_the_civilizations(program):
+    """p.6: step 1 of income turns 2-5 gives the benefits of your masterpieces, in any order, then
+    your civilizations act."""
+    g = table(program, 2)
+    p = me(g)
+    no_civilization(g, p)
+    leaders = ent(g, "leaders")
+    g.move(leaders, g.zone(p, "civs"))
+    drive(g, g.run_slot(p, leaders, "power", "test"))
+    give(g, p, "painting", "masterpieces")
+    give(g, p, "theater", "masterpieces")
+    p.stock["era"], p.stock["vp"], p.stock["arts"] = 1, 0, 3
+    for r in INCOME:
+        p.stock[r] = 0
+    asked = drive(g, g.program.procs["income_step_one"](g, p), ["Theater", "coin", "none"])
+    assert prompts(asked)[:3] == ["use which masterpiece next?", "gain 1 resource",
+                                  "Leaders: advance on which track?"]
+    assert p.stock["vp"] == 3 + 4 and p.stock["coin"] == 1           # Theater, then Painting
+
+
+def test_a_single_use_masterpiece_is_flipped_and_cannot_be_borrowed(program):
+    """p.27 and the FAQ (p.22): Art Deco and Mime are used once and flipped face down; opponents may
+    not gain their benefit (Streaming Implants borrows only the others)."""
+    g = table(program, 2)
+    p, q = me(g), me(g, 1)
+    give(g, p, "art_deco", "masterpieces")
+    give(g, p, "painting", "masterpieces")
+    p.stock["vp"] = 0
+    drive(g, g.program.procs["activate_masterpieces"](g, p), ["Art Deco", "yes", "market", 0, "coin", "coin"])
+    assert p.stock["built[markets]"] == 1 and p.stock["vp"] == 4
+    assert ent(g, "art_deco").key in g.state.flipped
+    asked = drive(g, g.program.procs["activate_masterpieces"](g, p), ["coin"])
+    assert prompts(asked) == ["gain 1 resource"]          # Painting alone: Art Deco is gone for the game
+    q.stock["vp"] = 0
+    gen = g.program.procs["stream_masterpieces"](g, q, 3)
+    d = gen.send(None)
+    assert d.options == ["one of a neighbour's", "stop"]
+    d = gen.send(0)                                       # P1 is the only neighbour: their Painting only
+    d = gen.send(0) if d.prompt == "whose masterpiece?" else d
+    assert "Art Deco" not in d.options
+
+
+def test_gaining_a_masterpiece_replenishes_the_display(program):
+    """p.13: gain a masterpiece face up (replenished at once) or from the top of the deck."""
+    g = table(program, 2)
+    p = me(g)
+    display = list(g.zone(None, "masterpiece_display").items)
+    answer_by_prompt(g.program.procs["gain_masterpiece"](g, p), {"gain which masterpiece?": "a face-up card"})
+    assert p.zones["masterpieces"] == [display[0]]
+    assert len(g.zone(None, "masterpiece_display")) == 3 and len(g.zone(None, "masterpiece_deck")) == 16
+
+
+def test_ceramics_upgrades_a_card_that_cannot_be_upgraded_again_this_turn(program):
+    """p.13 (Ceramics): the card upgraded cannot be upgraded again this turn, not even in the upgrade
+    step of the income turn."""
+    g = table(program, 2)
+    p = me(g)
+    for c in list(p.zones["techs[1]"]):
+        g.move(c, g.zone(None, "tech_discard"))
+    give(g, p, "calendar", "techs[1]")
+    p.stock["upgraded_turn"] = 3                                  # the turn under way
+    first_options(g.run_slot(p, ent(g, "ceramics"), "use", "test"))
+    assert ent(g, "calendar") in p.zones["techs[2]"]
+    assert drive(g, g.program.procs["upgrade"](g, p)) == []      # nothing left to upgrade this turn
+    assert ent(g, "calendar") in p.zones["techs[2]"]
+    p.stock["upgraded_turn"] = 4                                  # the next turn: free again
+    p.stock["exploration"] = 4                                    # Calendar's prerequisite met
+    answer_by_prompt(g.program.procs["upgrade"](g, p), {})
+    assert ent(g, "calendar") in p.zones["techs[3]"]
+
+
+def test_inspiration_adds_its_rows_resource_to_every_income(program):
+    """p.13: an inspiration piece upgrades its row of the income mat (PROVISIONAL value: 1 more of
+    the row's resource)."""
+    g = table(program, 2)
+    p = me(g)
+    answer_by_prompt(g.program.procs["inspire"](g, p), {"place which inspiration piece?": "on the farms row"})
+    assert p.stock["inspired[farms]"] == 1
+    for r in INCOME:
+        p.stock[r] = 0
+    run_first(g, "income_turn")                                   # income turn 1
+    assert [p.stock[r] for r in INCOME] == [1, 1, 2, 1]
+    asked = drive(g, g.program.procs["inspire"](g, p), [0])
+    assert "on the farms row" not in (asked[0].options if asked else [])   # each piece once
+
+
+# ---------------------------------------------------------------------------- tech cards
+
+
+def test_a_landmark_may_go_on_astrolabe_to_upgrade_it_at_once(program):
+    """Astrolabe (p.23): a landmark gained may be placed on it to upgrade it immediately; its top-row
+    prerequisite is a landmark on the card."""
+    g = table(program, 2)
+    p = me(g)
+    give(g, p, "astrolabe", "techs[2]")
+    assert not g.program.funcs["meets"](g, p, p, ent(g, "astrolabe"))
+    p.stock["exploration"] = 0
+    answer_by_prompt(g.program.procs["gain_landmark"](g, p, ent(g, "lighthouse")),
+                     {"place the landmark where?": "on a tech card of your middle row"})
+    assert ent(g, "lighthouse") in p.zones["my_landmarks"]
+    assert ent(g, "astrolabe") in p.zones["techs[3]"]
+    assert p.stock["exploration"] == 1                              # its square: advance on exploration
+    assert g.program.funcs["meets"](g, p, p, ent(g, "astrolabe"))
+
+
+# ---------------------------------------------------------------------------- whole games
+
+
+def check_arts(game: Game) -> None:
+    for p in game.state.players:
+        assert 0 <= p.stock["arts"] <= 12, (p.name, p.stock["arts"])
+        for r in ("markets", "houses", "farms", "armories"):
+            assert p.stock[f"inspired[{r}]"] in (0, 1)
+    held = [m.name for p in game.state.players for m in p.zones["masterpieces"]]
+    assert len(held) == len(set(held))
+
+
+def play_random(program, players: int, seed: int) -> Game:
+    agents = [RandomAgent(seed * 1000 + i) for i in range(players)]
+    g = Game(program, players, seed, agents)
+    incomes: dict = {}
+    d = g.start()
+    while d is not None:
+        d = g.apply(agents[d.player.index].choose(*g.offer(d)))
+        check_invariants(g, incomes)
+        check_arts(g)
+    assert all(p.stock["era"] == 5 for p in g.state.players)
+    return g
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_games_finish_and_keep_the_invariants(backends, players):
+    for seed in range(2):
+        assert play_random(backends["compiled"], players, seed).result()["winners"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_hundred_random_games_keep_the_invariants(backends, players):
+    for seed in range(games_per_count(100)):
+        play_random(backends["compiled"], players, seed)
+
+
+def test_compiled_and_interpreted_games_agree(backends):
+    for players, seed in ((2, 3), (4, 7)):
+        a = Game(backends["compiled"], players, seed, [RandomAgent(seed * 10 + i) for i in range(players)])
+        b = Game(backends["interpreted"], players, seed, [RandomAgent(seed * 10 + i) for i in range(players)])
+        assert a.play() == b.play()
+        assert a.log == b.log
+
+
+def test_a_logged_game_replays_to_the_same_final_state_on_both_backends(backends, tmp_path):
+    from rulebook.runtime.record import load, record, replay, save
+
+    game = Game(backends["compiled"], 3, 11, [RandomAgent(110 + i) for i in range(3)])
+    game.play()
+    save(record(game, PACK, expansions=[EXPANSION]), tmp_path / "game.json")
+    logged = load(tmp_path / "game.json")
+    assert replay(backends["compiled"], logged).state.digest() == game.state.digest()
+    assert replay(backends["interpreted"], logged).state.digest() == game.state.digest()
+
+
+def test_play_with_the_expansion_prints_the_winner_and_replays(tmp_path):
+    from click.testing import CliRunner
+
+    from rulebook.cli import app
+
+    log = tmp_path / "game.json"
+    args = ["play", "tapestry", "--with", "tapestry_aa", "--players", "4", "--seed", "4", "--quiet"]
+    first = CliRunner().invoke(app, args + ["--log", str(log)])
+    assert first.exit_code == 0, first.output
+    assert "winner:" in first.output
+    for extra in ([], ["--interpret"]):
+        replayed = CliRunner().invoke(app, ["replay", str(log)] + extra)
+        assert replayed.exit_code == 0, replayed.output
+
+
+@pytest.mark.slow
+def test_cover_with_the_expansion_reaches_the_arts_track_and_every_masterpiece(backends):
+    from rulebook.runtime.coverage import cover_games, setups_of
+
+    program = backends["compiled"]
+    games = games_per_count(40)
+    report = cover_games(program, range(2, 6), range(1, 1 + games), setups_of(program)).report()
+    assert "track arts" in report and not report["track arts"][1]
+    assert "masterpiece" in report and not report["masterpiece"][1], report["masterpiece"]
+    if games >= 200:
+        assert not {group: names for group, (_, names) in report.items() if names}
