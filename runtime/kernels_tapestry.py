@@ -287,6 +287,29 @@ def uniform_lines(cells: list[int]) -> int:
     return sum(1 for line in _lines(cells) if uniform(line))
 
 
+def largest_landmark_group(landmarks: list) -> int:
+    """The most landmarks in one group of a capital where each touches another orthogonally (the
+    Urban Planners); `landmarks` lists the plots each landmark covers."""
+    sets = [set(plots) for plots in landmarks]
+    group = list(range(len(sets)))
+
+    def root(i: int) -> int:
+        while group[i] != i:
+            i = group[i]
+        return i
+
+    def touch(a: set, b: set) -> bool:
+        return any(q in b for p in a for q in (p - SIZE, p + SIZE) + ((p - 1,) if p % SIZE else ())
+                   + ((p + 1,) if p % SIZE != SIZE - 1 else ()))
+
+    for i in range(len(sets)):
+        for j in range(i):
+            if touch(sets[i], sets[j]):
+                group[root(i)] = root(j)
+    roots = [root(i) for i in range(len(sets))]
+    return max((roots.count(r) for r in set(roots)), default=0)
+
+
 def district_of(plot: int) -> int:
     """The district (0..8, row by row) a plot lies in."""
     return (plot // SIZE) // 3 * 3 + (plot % SIZE) // 3
@@ -343,22 +366,26 @@ def block(game, you, city, spot):
 
 
 @kernel(4, sets=("cells", "new_districts", "lines", "rows", "built", "on_impassable",
-                  "uniform_districts", "uniform_lines"))
+                  "uniform_districts", "uniform_lines", "landmark_plots", "landmark_group"))
 def build(game, you, city, mask, overhang, spot):
     """Tapestry: put the shape `mask` on the capital at `spot` (a label of plan_building): an income
     building of kind city.piece (1..4), or a landmark (0). Then set city.new_districts to the
     districts that completes (city.uniform_districts: those of them whose income buildings are all
     of one kind), city.lines to the complete rows and columns (city.rows: the rows alone, which
     Arts & Architecture's masterpieces score apart from the columns; city.uniform_lines: those whose
-    income buildings are all of one kind), city.built to the plots covered so far and
-    city.on_impassable to the impassable plots this building covers (while city.terraform)."""
+    income buildings are all of one kind), city.built to the plots covered so far,
+    city.on_impassable to the impassable plots this building covers (while city.terraform), and for a
+    landmark placed in the capital city.landmark_plots (the plots of each landmark) and
+    city.landmark_group (the most landmarks touching each other orthogonally in one group, for
+    Arts & Architecture's Urban Planners)."""
     cells = _cells(game, city)
     done_before = [OPEN not in d for d in _districts(cells)]
     before = complete_districts(cells)
     impassable = 0
     piece = BUILT + (game.field(city, "piece") or 0)
+    covered: Optional[tuple] = ()
     if spot != OUTSIDE:
-        covered: Optional[tuple] = next((plots for label, plots in _spots(game, city, mask, overhang) if label == spot), None)
+        covered = next((plots for label, plots in _spots(game, city, mask, overhang) if label == spot), None)
         if covered is None:
             raise ValueError(f"{spot!r} is not a free place for that shape")
         for p in covered:
@@ -373,5 +400,9 @@ def build(game, you, city, mask, overhang, spot):
     game.set_field(city, "uniform_districts", sum(1 for was, d in zip(done_before, _districts(cells))
                                                   if not was and uniform(d)))
     game.set_field(city, "uniform_lines", uniform_lines(cells))
+    if covered and piece == BUILT:
+        landmarks = list(game.field(city, "landmark_plots") or []) + [list(covered)]
+        game.set_field(city, "landmark_plots", landmarks)
+        game.set_field(city, "landmark_group", largest_landmark_group(landmarks))
     return
     yield
