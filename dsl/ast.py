@@ -518,8 +518,8 @@ class Pay(Stmt):
 
 @node
 class Advance(Stmt):
-    """`advance TRACK [by N] [no_benefit | paying] [no_bonus] [no_reward];` with `paying`, the next
-    space's cost is paid first; `no_bonus` gives the landing space's benefit without offering its
+    """`advance TRACK [by N] [no_benefit] [paying] [no_bonus] [no_reward];` with `paying`, the next
+    space's cost is paid first (with `no_benefit` too: paid for, without its benefit); `no_bonus` gives the landing space's benefit without offering its
     bonus; `no_reward` claims no `first to` reward on the way."""
 
     events = ("advance", "pay", "benefit")

@@ -167,7 +167,7 @@ def statements(depth: int):
                          "reactivate path;", "reactivate path no_bonus;", "advance path no_bonus;",
                          "reactivate path space 2;", "bonus path;", "bonus path space 2 paying;",
                          "advance path by 3 no_benefit no_reward;",
-                         "advance path paying;", "roll d6;", "draw 1 from deck to hand;",
+                         "advance path paying;", "advance path no_benefit paying;", "roll d6;", "draw 1 from deck to hand;",
                          "emit ping(2);", "set round = round + 1;", "say \"hello\";",
                          "say \"{you} has {coin} coin, {size(hand)} cards: {hand}; {{ok}} {vp > 1}\";",
                          "rank players by vp award [3, 1] coin ties split;",
