@@ -30,19 +30,35 @@ def backends(tmp_path_factory):
 
 def table(program, players: int = 4, seed: int = 1) -> Game:
     """A game after the whole setup phase (so the expansion's standing triggers are registered; every
-    setup choice: the first option), whose players' civilizations have no ability in force."""
+    setup choice: the first option), whose players' civilizations have no ability in force (no
+    trigger and no modifier)."""
     g = Game(program, players, seed, [ScriptedAgent([])] * players)
     first_options(program.game.setup(g, g.state.players[0]))
     for t in list(g.state.triggers):
         this = t.env.get("this")
         if this is not None and this.kind == "civ":
             g._unregister(t)
+    for m in list(g.state.modifiers):
+        this = m.env.get("this")
+        if this is not None and this.kind == "civ":
+            g._unmodify(m)
     return g
 
 
 def give(game: Game, p, name: str, zone: str) -> None:
     """Move an entity of the pack into one of a player's zones."""
     game.move(ent(game, name), game.zone(p, zone))
+
+
+def first_prompts(gen) -> list[str]:
+    """Run an effect to its end taking the first option of every decision; the prompts asked."""
+    asked, value = [], None
+    try:
+        while True:
+            asked.append(gen.send(value).prompt)
+            value = 0
+    except StopIteration:
+        return asked
 
 
 def prompts(asked) -> list[str]:
@@ -233,6 +249,183 @@ def test_a_landmark_may_go_on_astrolabe_to_upgrade_it_at_once(program):
     assert ent(g, "astrolabe") in p.zones["techs[3]"]
     assert p.stock["exploration"] == 1                              # its square: advance on exploration
     assert g.program.funcs["meets"](g, p, p, ent(g, "astrolabe"))
+
+
+# ---------------------------------------------------------------------------- civilizations
+
+
+def with_civilization(game: Game, p, name: str):
+    """Give a player a civilization (its power in force), leaving the others."""
+    no_civilization(game, p)
+    civ = ent(game, name)
+    game.move(civ, game.zone(p, "civs"))
+    drive(game, game.run_slot(p, civ, "power", "test"))
+    return civ
+
+
+def test_the_civilization_step_announces_the_income_turn_number(program):
+    """p.6: step 1 of income turn 5 is turn 5 (abilities "on your final income turn" fire then): the
+    Collectors score their mat, 1/3/6/10/15/21 VP for 1-6 kinds of objects."""
+    g = table(program, 2)
+    p = me(g)
+    with_civilization(g, p, "collectors")
+    for k in ("kept_house", "kept_tile", "kept_tech"):
+        p.stock[f"collected[{k}]"] = 1
+    p.stock["vp"], p.stock["era"] = 0, 4
+    drive(g, g.program.procs["income_step_one"](g, p))           # turn 4: nothing yet
+    assert p.stock["vp"] == 0
+    p.stock["era"] = 5
+    drive(g, g.program.procs["income_step_one"](g, p))
+    assert p.stock["vp"] == 6
+
+
+def test_collectors_keep_a_tapestry_card_gained_in_an_advancement_turn_for_a_resource(program):
+    """Collectors: a tapestry card gained during an advancement turn may go on the mat (then it is no
+    longer in hand) for 1 resource; only one of each kind, and not in an income turn."""
+    g = table(program, 2)
+    p = me(g)
+    with_civilization(g, p, "collectors")
+    p.stock["advancing"] = 1
+    p.stock["coin"] = 0
+    hand = len(p.zones["tapestry_hand"])
+    gen = g.program.procs["gain_tapestries"](g, p, 1)
+    asked = drive(g, gen, ["yes", "coin"])
+    assert prompts(asked)[0] == "Collectors: place the tapestry card gained on your mat?"
+    assert len(p.zones["tapestry_hand"]) == hand and len(p.zones["collected_cards"]) == 1
+    assert p.stock["coin"] == 1 and p.stock["collected[kept_tapestry]"] == 1
+    assert drive(g, g.program.procs["gain_tapestries"](g, p, 1)) == []      # one tapestry card only
+    p.stock["advancing"] = 0
+    give(g, p, "calendar", "techs[1]")
+    g.emit("invented", p, {"card": ent(g, "calendar")})
+    assert drive(g, g.drain()) == []                                       # not an advancement turn
+
+
+def test_gamblers_play_a_revealed_when_played_card_and_discard_the_rest(program):
+    """Gamblers: at the start of income turns 2-4, reveal 3 tapestry cards, play one WHEN PLAYED card
+    (covered by the era's own card) and discard the others."""
+    g = table(program, 2)
+    p = me(g)
+    with_civilization(g, p, "gamblers")
+    deck = g.zone(None, "tapestry_deck").items
+    for name in ("academia", "boast_of_superiority", "golden_age"):
+        deck.remove(ent(g, name))
+        deck.insert(0, ent(g, name))
+    for t in TRACKS:
+        for q in g.state.players:
+            q.stock[t] = 0
+    p.stock["vp"] = 0
+    g.emit("civ_phase", p, {"turn": 2})
+    asked = drive(g, g.drain())                                            # one WHEN PLAYED card: no choice
+    assert asked == []
+    assert p.stock["vp"] == 4 * 5                                           # Boast: leading on 5 tracks
+    assert ent(g, "boast_of_superiority") in p.zones["covered_cards"]
+    discards = g.zone(None, "tapestry_discard").items
+    assert ent(g, "academia") in discards and ent(g, "golden_age") in discards
+    g.emit("civ_phase", p, {"turn": 5})
+    assert drive(g, g.drain()) == [] and not g.zone(None, "gamble").items   # not in turn 5
+
+
+def test_relentless_bank_tokens_on_building_turns_and_cash_them_on_a_turn_without(program):
+    """Relentless: a token at the end of each turn with a building; at the end of an advancement turn
+    without one, all tokens back for the chart (2 tokens: 3 VP and a tapestry card)."""
+    g = table(program, 2)
+    p = me(g)
+    with_civilization(g, p, "relentless")
+    p.stock["era"], p.stock["era_seen"] = 2, 2
+    for _ in range(2):
+        g.emit("building_placed", p, {"row": "farms"})
+        g.emit("turn_end", p, {})
+        drive(g, g.drain())
+    assert p.stock["relentless_tokens"] == 2
+    p.stock["vp"] = 0
+    hand = len(p.zones["tapestry_hand"])
+    g.emit("turn_end", p, {})
+    drive(g, g.drain())
+    assert p.stock["relentless_tokens"] == 0 and p.stock["vp"] == 3
+    assert len(p.zones["tapestry_hand"]) == hand + 1
+
+
+def test_renegades_trade_a_spaces_benefit_for_their_own_track_of_the_same_tier(program):
+    """Renegades: advancing into tier I, they may ignore the benefit (still paying the space and
+    taking its landmark) to advance on their track; its tier I gives a tapestry card or a building.
+    A space of another tier than the Renegades' next one is not offered."""
+    g = table(program, 2)
+    p = me(g)
+    with_civilization(g, p, "renegades")
+    for r in INCOME:
+        p.stock[r] = 3
+    p.stock["exploration"] = 0
+    tiles = len(p.zones["territories"])
+    asked = drive(g, g.program.procs["advance_paying"](g, p, "exploration"), ["yes", "coin", "an income building of your choice", "farm", 0])
+    assert prompts(asked)[0].startswith("Renegades: ignore the benefit")
+    assert p.stock["exploration"] == 1 and p.stock["renegade"] == 1
+    assert len(p.zones["territories"]) == tiles                             # Scouting's 2 tiles not gained
+    assert p.stock["built[farms]"] == 1 and sum(p.stock[r] for r in INCOME) == 11
+    p.stock["science"] = 0
+    asked = first_prompts(g.program.procs["advance_paying"](g, p, "science"))
+    assert not any(a.startswith("Renegades") for a in asked)                # tier I again: the next is II
+
+
+def corner(label: str) -> tuple[int, int]:
+    """The row and column of a capital placement's label ("row R, column C[, turned D°]")."""
+    row, col = (int(part.split()[-1]) for part in label.split(",")[:2])
+    return row, col
+
+
+def test_urban_planners_keep_landmarks_and_score_the_largest_group_on_the_last_income_turn(program):
+    """Urban Planners: a landmark may wait on the mat and go into the capital on a later turn (FAQ
+    p.29: several in one turn; 2 or more at once also give a resource and a tapestry card); on the
+    final income turn, n x n VP for the largest group of n touching landmarks."""
+    g = table(program, 2)
+    p = me(g)
+    with_civilization(g, p, "urban_planners")
+    for name in ("lighthouse", "apothecary"):
+        drive(g, g.program.procs["gain_landmark"](g, p, ent(g, name)), ["on the Urban Planners' mat, for a later turn"])
+    assert len(p.zones["planned_landmarks"]) == 2 and not g.zone(None, "landmark_board").items.count(ent(g, "lighthouse"))
+    city = ent(g, "my_capital").copy_for("P1")
+    hand = len(p.zones["tapestry_hand"])
+    gen = g.program.procs["take_turn"](g, p)                     # both placed at the start of a turn
+    d = gen.send(None)
+    assert d.prompt == "Urban Planners: place which kept landmark in your capital now?"
+    d = gen.send(d.options.index("Lighthouse"))
+    row, col = corner(d.options[0])
+    d = gen.send(0)
+    d = gen.send(d.options.index("Apothecary"))
+    # a place for the 2x2 Apothecary whose side touches the 2x2 Lighthouse
+    beside = [i for i, o in enumerate(d.options) if (
+        abs(corner(o)[1] - col) == 2 and abs(corner(o)[0] - row) <= 1
+        or abs(corner(o)[0] - row) == 2 and abs(corner(o)[1] - col) <= 1)]
+    d = gen.send(beside[0])
+    while d.prompt != "advance on which track? (none: take an income turn)":
+        d = gen.send(0)                                          # the resource for placing 2 at once
+    gen.close()
+    assert len(p.zones["my_landmarks"]) == 2 and len(p.zones["tapestry_hand"]) == hand + 1
+    assert g.field(city, "landmark_group") == 2
+    p.stock["vp"] = 0
+    g.emit("civ_phase", p, {"turn": 5})
+    drive(g, g.drain())
+    assert p.stock["vp"] == 4
+
+
+def test_the_capital_kernel_counts_rows_apart_and_groups_of_touching_landmarks():
+    """The build kernel's capabilities for Arts & Architecture: complete rows alone (Ballet, Modern
+    Dance: rows and columns score apart) and the largest group of orthogonally touching landmarks
+    (Urban Planners)."""
+    from rulebook.runtime import kernels_tapestry as K
+
+    cells = [K.OPEN] * 81
+    for j in range(9):
+        cells[j] = K.BUILT                                  # row 1
+    for i in range(9):
+        cells[i * 9 + 4] = K.BUILT                          # column 5
+    assert K.complete_rows(cells) == 1 and K.complete_lines(cells) == 2
+    # landmarks: A at (0,0)-(0,1), B at (0,2) touches A; C at (1,3) touches only diagonally; D at
+    # (0,8) and E at (1,0) (plot 9: the row below A, not the end of row 0)
+    a, b, c, d, e = [0, 1], [2], [12], [8], [9]
+    assert K.largest_landmark_group([a, b, c]) == 2
+    assert K.largest_landmark_group([a, b, c, e]) == 3
+    assert K.largest_landmark_group([d, e]) == 1                # 8 and 9 are not neighbours
+    assert K.largest_landmark_group([]) == 0
 
 
 # ---------------------------------------------------------------------------- whole games
