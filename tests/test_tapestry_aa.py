@@ -117,6 +117,13 @@ def test_completing_the_arts_track_is_the_complete_any_track_achievement(program
     assert p.stock["vp"] >= 15
 
 
+def test_physics_still_offers_its_three_tracks_only(program):
+    """Physics (p.20) shows exploration, military and technology: not science, nor arts."""
+    g = table(program, 2)
+    d = g.program.procs["advance_one_of_three"](g, me(g)).send(None)
+    assert d.options == ["Exploration", "Military", "Technology"]
+
+
 def test_the_d20_science_die_can_roll_the_arts_track(program):
     """p.11: Arts & Architecture uses the D20, whose faces include the arts track."""
     g = table(program, 2)
@@ -129,6 +136,29 @@ def test_the_d20_science_die_can_roll_the_arts_track(program):
         first_options(g.program.procs["research"](g, p, False))
         seen.add(p.vars["rolled"].name)
     assert "creating" in seen and len(seen) == 5
+
+
+def test_the_any_science_die_variant_lets_a_player_roll_the_d12_without_arts(backends):
+    """Variant (p.16): you may choose to roll any of the science dice; a player who keeps the D12
+    never rolls the arts track, and still rolls each of the other four."""
+    g = Game(backends["compiled"], 2, 1, [ScriptedAgent([])] * 2, ["any_science_die"])
+    dice = ["the D12 (4 tracks)", "the D20 (5 tracks)"]
+    gen, value = g.program.game.setup(g, g.state.players[0]), None
+    try:
+        while True:
+            d = gen.send(value)
+            value = d.options.index(dice.pop(0)) if d.prompt == "which science die will you roll?" else 0
+    except StopIteration:
+        pass
+    assert not dice                                                   # both players were asked
+    p = me(g)
+    assert p.vars["d12_chosen"] and not me(g, 1).vars.get("d12_chosen")
+    seen = set()
+    for seed in range(60):
+        g.rng.seed(seed)
+        first_options(g.program.procs["research"](g, p, False))
+        seen.add(p.vars["rolled"].name)
+    assert seen == {"exploring", "researching", "fighting", "inventing"}
 
 
 def test_dark_ages_with_the_arts_track_leaves_one_track_alone(program):
