@@ -14,7 +14,10 @@ from rulebook.runtime.agents import RandomAgent, ScriptedAgent
 from rulebook.runtime.engine import Game
 
 from .conftest import drive, games_per_count, pack_backends
-from .test_tapestry import INCOME, answer_by_prompt, check_invariants, ent, first_options, me, run_first
+from .test_tapestry import INCOME, answer_by_prompt, ent, first_options, me, run_first
+from .test_tapestry import play_random as base_play_random
+# the base's whole-game test, collected here with this module's `backends` (the base + the expansion)
+from .test_tapestry import test_compiled_and_interpreted_games_agree  # noqa: F401
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 PACK = str(RULES / "tapestry")
@@ -471,15 +474,10 @@ def check_arts(game: Game) -> None:
 
 
 def play_random(program, players: int, seed: int) -> Game:
-    agents = [RandomAgent(seed * 1000 + i) for i in range(players)]
-    g = Game(program, players, seed, agents)
-    incomes: dict = {}
-    d = g.start()
-    while d is not None:
-        d = g.apply(agents[d.player.index].choose(*g.offer(d)))
-        check_invariants(g, incomes)
-        check_arts(g)
-    assert all(p.stock["era"] == 5 for p in g.state.players)
+    """A random game checked after every decision by the base's invariants (test_tapestry's
+    play_random), then the expansion's."""
+    g = base_play_random(program, players, seed)
+    check_arts(g)
     return g
 
 
@@ -494,14 +492,6 @@ def test_random_games_finish_and_keep_the_invariants(backends, players):
 def test_a_hundred_random_games_keep_the_invariants(backends, players):
     for seed in range(games_per_count(100)):
         play_random(backends["compiled"], players, seed)
-
-
-def test_compiled_and_interpreted_games_agree(backends):
-    for players, seed in ((2, 3), (4, 7)):
-        a = Game(backends["compiled"], players, seed, [RandomAgent(seed * 10 + i) for i in range(players)])
-        b = Game(backends["interpreted"], players, seed, [RandomAgent(seed * 10 + i) for i in range(players)])
-        assert a.play() == b.play()
-        assert a.log == b.log
 
 
 def test_a_logged_game_replays_to_the_same_final_state_on_both_backends(backends, tmp_path):
