@@ -225,6 +225,41 @@ def test_a_single_use_masterpiece_is_flipped_and_cannot_be_borrowed(program):
     assert "Art Deco" not in d.options
 
 
+def test_row_and_column_masterpieces_score_without_scoring_the_capital(program):
+    """p.13: Ballet scores 1 VP per complete row, Modern Dance per complete column; neither counts as
+    scoring your capital (no capital_scored event, so Wetland-like abilities stay quiet)."""
+    g = table(program, 2)
+    p = me(g)
+    city = ent(g, "my_capital").copy_for("P1")
+    g.set_field(city, "rows", 1)
+    g.set_field(city, "lines", 3)                          # 1 row and 2 columns
+    announced, emit = [], g.emit
+    g.emit = lambda event, subject, args: (announced.append(event), emit(event, subject, args))[1]
+    for name, vp in (("ballet", 1), ("modern_dance", 2)):
+        p.stock["vp"] = 0
+        drive(g, g.run_slot(p, ent(g, name), "use", "test"), ["coin"])
+        assert p.stock["vp"] == vp
+    assert "capital_scored" not in announced
+    drive(g, g.program.procs["score_capital"](g, p))                # scoring the capital announces it
+    assert "capital_scored" in announced
+
+
+def test_mime_is_used_through_broadcast_once_and_then_flipped(program):
+    """FAQ (p.22): a single-use masterpiece with a cost is used in step 1 or by the broadcast benefit
+    (Carved Marble Sculpture), then flipped face down; Mime pays 1 resource for the benefit of a
+    space you stand on."""
+    g = table(program, 2)
+    p = me(g)
+    give(g, p, "mime", "masterpieces")
+    for t in TRACKS:
+        p.stock[t] = 0
+    p.stock["arts"], p.stock["coin"], p.stock["vp"] = 2, 1, 0          # Flutes: 5 VP
+    drive(g, g.program.procs["broadcast"](g, p), ["yes"])
+    assert p.stock["vp"] == 5 and p.stock["coin"] == 0
+    assert ent(g, "mime").key in g.state.flipped
+    assert drive(g, g.program.procs["broadcast"](g, p)) == []          # nothing left to broadcast
+
+
 def test_gaining_a_masterpiece_replenishes_the_display(program):
     """p.13: gain a masterpiece face up (replenished at once) or from the top of the deck."""
     g = table(program, 2)
