@@ -533,6 +533,18 @@ def test_a_hundred_random_games_keep_the_invariants(backends, players):
         play_random(backends["compiled"], players, seed)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("first", ["tapestry_ff", "tapestry_aa"])
+def test_stacked_with_fantasies_and_futures_a_hundred_games_keep_the_invariants(tmp_path_factory, first):
+    """Stacked with Fantasies & Futures, in either order: 100 random games per player count."""
+    others = {"tapestry_ff": str(RULES / "tapestry_ff"), "tapestry_aa": EXPANSION}
+    stack = (others[first], *(v for k, v in others.items() if k != first))
+    program = pack_backends(tmp_path_factory, PACK, expansions=stack)["compiled"]
+    for players in range(2, 6):
+        for seed in range(games_per_count(100)):
+            play_random(program, players, seed)
+
+
 def test_a_logged_game_replays_to_the_same_final_state_on_both_backends(backends, tmp_path):
     from rulebook.runtime.record import load, record, replay, save
 
