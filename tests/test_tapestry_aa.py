@@ -520,17 +520,12 @@ def play_random(program, players: int, seed: int) -> Game:
     return g
 
 
+@pytest.mark.parametrize("games", [2, pytest.param(100, marks=pytest.mark.slow, id="hundred")])
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_random_games_finish_and_keep_the_invariants(backends, players):
-    for seed in range(2):
+def test_random_games_finish_and_keep_the_invariants(backends, players, games):
+    """A few random games per player count in the default run; 100 (RULEBOOK_GAMES) in the slow one."""
+    for seed in range(games if games < 100 else games_per_count(games)):
         assert play_random(backends["compiled"], players, seed).result()["winners"]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_a_hundred_random_games_keep_the_invariants(backends, players):
-    for seed in range(games_per_count(100)):
-        play_random(backends["compiled"], players, seed)
 
 
 @pytest.mark.slow
