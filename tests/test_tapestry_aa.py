@@ -372,6 +372,20 @@ def test_collectors_keep_a_tapestry_card_gained_in_an_advancement_turn_for_a_res
     assert drive(g, g.drain()) == []                                       # not an advancement turn
 
 
+def test_collectors_put_a_house_on_their_mat_instead_of_the_capital(program):
+    """Collectors: a house gained in an advancement turn may go on the mat (not into the capital); it
+    still counts as gained (the income mat's next space is uncovered), for 1 resource."""
+    g = table(program, 2)
+    p = me(g)
+    with_civilization(g, p, "collectors")
+    p.stock["advancing"], p.stock["worker"] = 1, 0
+    city = ent(g, "my_capital").copy_for("P1")
+    before = g.field(city, "built")
+    drive(g, g.program.procs["gain_building"](g, p, "houses"), ["yes", "worker"])
+    assert p.stock["built[houses]"] == 1 and p.stock["collected[kept_house]"] == 1
+    assert g.field(city, "built") == before and p.stock["worker"] == 1
+
+
 def test_gamblers_play_a_revealed_when_played_card_and_discard_the_rest(program):
     """Gamblers: at the start of income turns 2-4, reveal 3 tapestry cards, play one WHEN PLAYED card
     (covered by the era's own card) and discard the others."""
