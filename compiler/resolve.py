@@ -54,6 +54,7 @@ BUILTIN_FUNCS = {
     "tier": Builtin(1, 2, method="tier", about_actor=True, names=("track",)),
     "can_advance": Builtin(1, 2, method="can_advance", about_actor=True, names=("track",), returns="bool"),
     "position": Builtin(1, 2, method="stock", about_actor=True, names=("track",)),
+    "bonus_spaces": Builtin(1, 1, method="bonus_spaces", names=("track",), returns="list:int"),
     "amount": Builtin(1, 2, method="stock", about_actor=True, names=("resource", "counter")),
     "room": Builtin(1, 2, method="room_left", about_actor=True, names=("resource", "counter")),
     "enabled": Builtin(1, 1, method="variant", names=("variant",), returns="bool"),

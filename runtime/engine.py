@@ -600,6 +600,10 @@ class Game:
         """A `match` without `else` met a value none of its cases names."""
         raise RulesRuntimeError("E601", f"no case of this match is {label_of(value)}")
 
+    def bonus_spaces(self, name: str) -> list:
+        """The spaces of a track that offer a bonus, in order."""
+        return [pos for pos, space in sorted(self.track(name).spaces.items()) if space.bonus is not None]
+
     def first(self, items):
         """The first element of a zone or list, or None."""
         for item in self.domain(items):

@@ -426,3 +426,26 @@ def test_a_resource_name_compared_with_a_resource_value_stands_for_itself(tmp_pa
         g = play(program, players=2, seed=seed)
         faces = [e[2] for e in g.log if e[0] == "roll"]
         assert [p.stock["vp"] for p in g.state.players] == [expected[f] for f in faces]
+
+
+def test_bonus_spaces_lists_the_spaces_of_a_track_that_offer_a_bonus(tmp_path, backend):
+    pack = write_pack(tmp_path / "bonus", """
+counter vp;
+resource coin;
+track lane {
+  space 1 { } bonus cost 1 coin { gain 1 vp; }
+  space 2 { } space 3 { } bonus cost 1 coin { gain 2 vp; } space 4 { }
+}
+proc next_bonus() { gain lowest(n in bonus_spaces(lane) where n > position(lane), n) vp; }
+game g { seats 2 to 2; phase play { each players: next_bonus(); } winner most vp; }
+""")
+    g = new_game(program_of(pack, backend))
+    p = g.state.players[0]
+    assert g.bonus_spaces("lane") == [1, 3]
+    from .conftest import run_proc
+    p.stock["lane"] = 1
+    run_proc(g, "next_bonus")
+    assert p.stock["vp"] == 3
+    p.stock["lane"] = 3
+    run_proc(g, "next_bonus")
+    assert p.stock["vp"] == 3          # none ahead: lowest of nothing is 0
