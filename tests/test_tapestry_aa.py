@@ -357,7 +357,7 @@ def test_collectors_keep_a_tapestry_card_gained_in_an_advancement_turn_for_a_res
     g = table(program, 2)
     p = me(g)
     with_civilization(g, p, "collectors")
-    p.stock["advancing"] = 1
+    p.vars["advancing"] = True
     p.stock["coin"] = 0
     hand = len(p.zones["tapestry_hand"])
     gen = g.program.procs["gain_tapestries"](g, p, 1)
@@ -366,7 +366,7 @@ def test_collectors_keep_a_tapestry_card_gained_in_an_advancement_turn_for_a_res
     assert len(p.zones["tapestry_hand"]) == hand and len(p.zones["collected_cards"]) == 1
     assert p.stock["coin"] == 1 and p.stock["collected[kept_tapestry]"] == 1
     assert drive(g, g.program.procs["gain_tapestries"](g, p, 1)) == []      # one tapestry card only
-    p.stock["advancing"] = 0
+    p.vars["advancing"] = False
     give(g, p, "calendar", "techs[1]")
     g.emit("invented", p, {"card": ent(g, "calendar")})
     assert drive(g, g.drain()) == []                                       # not an advancement turn
@@ -378,7 +378,7 @@ def test_collectors_put_a_house_on_their_mat_instead_of_the_capital(program):
     g = table(program, 2)
     p = me(g)
     with_civilization(g, p, "collectors")
-    p.stock["advancing"], p.stock["worker"] = 1, 0
+    p.vars["advancing"], p.stock["worker"] = True, 0
     city = ent(g, "my_capital").copy_for("P1")
     before = g.field(city, "built")
     drive(g, g.program.procs["gain_building"](g, p, "houses"), ["yes", "worker"])
