@@ -406,3 +406,28 @@ def build(game, you, city, mask, overhang, spot):
         game.set_field(city, "landmark_group", largest_landmark_group(landmarks))
     return
     yield
+
+
+def water_survey(board: list[int], cells: list[int]) -> tuple[int, int, int]:
+    """(districts with at least 2 impassable plots uncovered, impassable plots uncovered, districts
+    that had an impassable plot on the board or since and have none uncovered now): the Riverfolk."""
+    now = _districts(cells)
+    had = _districts([IMPASSABLE if b == IMPASSABLE else c for b, c in zip(board, cells)])
+    wet = sum(1 for d in now if d.count(IMPASSABLE) >= 2)
+    water = sum(d.count(IMPASSABLE) for d in now)
+    drained = sum(1 for h, d in zip(had, now) if IMPASSABLE in h and IMPASSABLE not in d)
+    return wet, water, drained
+
+
+@kernel(1, sets=("wet_districts", "water", "drained"))
+def survey_water(game, you, city):
+    """Tapestry (Plans & Ploys, the Riverfolk): set city.wet_districts to the districts with at
+    least 2 impassable plots not built on, city.water to the impassable plots not built on, and
+    city.drained to the districts that had impassable plots and have none left uncovered."""
+    board = parse_grid(game.field(game.field(city, "board"), "grid"))
+    wet, water, drained = water_survey(board, _cells(game, city))
+    game.set_field(city, "wet_districts", wet)
+    game.set_field(city, "water", water)
+    game.set_field(city, "drained", drained)
+    return
+    yield
