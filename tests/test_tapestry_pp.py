@@ -14,7 +14,7 @@ from rulebook.runtime.agents import RandomAgent, ScriptedAgent
 from rulebook.runtime.engine import Game
 
 from .conftest import drive, games_per_count, pack_backends
-from .test_tapestry import answer_by_prompt, ent, first_options, me, play_random, run
+from .test_tapestry import answer_by_prompt, clear_map, ent, first_options, hex_at, me, play_random, run
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 PACK = str(RULES / "tapestry")
@@ -125,6 +125,275 @@ def test_objectives_counted_from_the_state(program, card, setup):
     setup(g, p)
     answer_by_prompt(g.program.procs["check_plans"](g, p), {})
     assert lm in p.zones["my_landmarks"]
+
+
+# ---------------------------------------------------------------------------- civilizations
+
+
+def give_civ(game: Game, player, name: str, answers: dict = None):
+    """Make `name` one of the player's civilizations and start its abilities (not its adjustment)."""
+    civ = ent(game, name)
+    if civ not in player.zones["civs"]:
+        game.move(civ, game.zone(player, "civs"))
+    answer_by_prompt(game.run_slot(player, civ, "power", "test"), answers or {})
+    return civ
+
+
+def income_step_one(game: Game, player, answers: dict, turn: int = 2) -> None:
+    """Step 1 of an income turn (civilizations act), answering by prompt."""
+    game.emit("civ_phase", player, {"turn": turn})
+    answer_by_prompt(game.drain(), answers)
+
+
+def empty_hand(game: Game, player) -> None:
+    for c in list(player.zones["tapestry_hand"]):
+        game.move(c, game.zone(None, "tapestry_discard"))
+
+
+def test_advisors_score_their_hand_then_discard_down_to_four_for_a_resource(program):
+    g = table(program, 2)
+    p = me(g)
+    empty_hand(g, p)
+    give_civ(g, p, "advisors")
+    assert len(p.zones["tapestry_hand"]) == 3                  # start with 3 tapestry cards
+    run(g, "gain_tapestries", 3, answers=[])
+    p.stock["vp"], p.stock["food"] = 0, 0
+    income_step_one(g, p, {"gain 1 resource": "food"})
+    assert p.stock["vp"] == 6                                   # 1 VP per card in hand
+    assert len(p.zones["tapestry_hand"]) == 4 and p.stock["food"] == 1
+
+
+def test_advisors_give_a_neighbour_a_card_of_their_hand_instead_of_the_decks(program):
+    g = table(program, 2)
+    p, q = me(g), me(g, 1)
+    empty_hand(g, p)
+    empty_hand(g, q)
+    give_civ(g, p, "advisors")
+    chosen = p.zones["tapestry_hand"][1]
+    answer_by_prompt(g.program.procs["gain_tapestries"](g, q, 1),
+                     {"Advisors: give": "yes", "give which": chosen.title})
+    assert q.zones["tapestry_hand"] == [chosen]                 # the Advisors' card, not the deck's
+    assert len(p.zones["tapestry_hand"]) == 3                   # gave 1, then gained 1
+
+
+def test_aliens_explore_a_space_tile_onto_their_mat_and_pay_after_discarding_one(program):
+    g = table(program, 2)
+    p = me(g)
+    give_civ(g, p, "aliens")
+    assert len(p.zones["space_supply"]) == 4
+    s5 = ent(g, "s5")                                           # 1 coin, 1 worker, 8 VP
+    if s5 not in p.zones["space_supply"]:
+        g.move(p.zones["space_supply"][0], g.zone(None, "space_stack"))
+        g.move(s5, g.zone(p, "space_supply"))
+    for r in ("coin", "worker", "food", "culture", "vp"):
+        p.stock[r] = 0
+    income_step_one(g, p, {"Aliens": "explore a space tile of your supply", "explore which": s5.title})
+    assert p.zones["alien_mat"] == [s5] and p.stock["vp"] == 8 and p.stock["coin"] == 1
+    other = p.zones["space_supply"][0]
+    income_step_one(g, p, {"Aliens": "explore a space tile of your supply", "explore which": other.title,
+                           "pay": "coin"})
+    assert s5 in g.zone(None, "space_discard").items and p.zones["alien_mat"] == [other]
+    assert p.stock["coin"] == 0                                 # discarded one this turn: paid 1 first
+
+
+def test_infiltrators_share_a_lone_outpost_territory_which_nobody_can_conquer(program):
+    g = table(program, 2)
+    clear_map(g)
+    p, q = me(g), me(g, 1)
+    give_civ(g, p, "infiltrators")
+    h = hex_at(g, 1, 0)
+    g.set_field(h, "tile", ent(g, "t56"))                      # a grassland tile: 1 culture? (its benefit)
+    g.set_field(h, "holder", q)
+    g.set_field(h, "items", 1)
+    outposts = p.stock["outposts"]
+    income_step_one(g, p, {"Infiltrators": "place an outpost beside an opponent's lone outpost"})
+    assert g.field(h, "holder") is q and g.field(h, "partner") is p and g.field(h, "items") == 2
+    assert p.stock["outposts"] == outposts - 1
+    assert g.program.funcs["controlled"](g, p, p) == 1 and g.program.funcs["controlled"](g, p, q) == 1
+
+
+def test_infiltrators_score_unplaced_outposts_and_gain_a_civilization_with_the_third_token(program):
+    g = table(program, 2)
+    p, q = me(g), me(g, 1)
+    give_civ(g, p, "infiltrators")
+    q.stock["outposts"] = 6
+    q.stock["infiltrated"] = 2
+    p.stock["vp"] = 0
+    held = len(p.zones["civs"])
+    offered = []
+    g.emit("civ_phase", p, {"turn": 2})
+    gen, value = g.drain(), None
+    try:
+        while True:
+            d = gen.send(value)
+            if d.prompt == "keep which civilization?":
+                offered.append(len(d.options))
+            value = d.options.index("place a token on an opponent's capital territory") \
+                if d.prompt.startswith("Infiltrators") else 0
+    except StopIteration:
+        pass
+    assert p.stock["vp"] == 6 and q.stock["infiltrated"] == 3
+    assert offered == [3]                                       # draw 3, keep 1
+    assert len(p.zones["civs"]) >= held + 1 or ent(g, "mystics") in g.zone(None, "civ_discard").items
+
+
+def test_recyclers_need_a_second_upgrade_to_bring_a_top_card_back_for_5_vp(program):
+    """FAQ p.29: a card upgraded to the top row needs another upgrade to go back to the bottom row."""
+    g = table(program, 2)
+    p = me(g)
+    give_civ(g, p, "recyclers")
+    for c in list(p.zones["techs[1]"]):
+        g.move(c, g.zone(None, "tech_discard"))
+    card = g.zone(None, "tech_deck").items[0]
+    g.move(card, g.zone(p, "techs[2]"))
+    for need in ("exploration", "science", "military", "technology"):
+        p.stock[need] = 12                                       # its prerequisite met
+    for row in ("markets", "houses", "farms", "armories"):
+        p.stock[f"built[{row}]"] = 5
+    answer_by_prompt(g.program.procs["upgrade"](g, p), {"upgrade which row?": "a card of the middle row (square)"})
+    assert card in p.zones["techs[3]"]
+    vp = p.stock["vp"]
+    answer_by_prompt(g.program.procs["upgrade"](g, p),
+                     {"upgrade which row?": "a card of the top row (back to the bottom row, 5 VP)"})
+    assert card in p.zones["techs[1]"] and p.stock["vp"] == vp + 5
+
+
+def test_recyclers_may_invent_from_the_tech_discard_pile(program):
+    g = table(program, 2)
+    p = me(g)
+    give_civ(g, p, "recyclers")
+    thrown = g.zone(None, "tech_discard").items[0]
+    answer_by_prompt(g.program.procs["invent"](g, p), {"Recyclers: gain": "one from the tech discard pile",
+                                                       "take which": thrown.title})
+    assert thrown in p.zones["techs[1]"]
+
+
+def test_spies_gain_the_benefit_of_a_neighbours_track_space_without_bonus_once(program):
+    g = table(program, 2)
+    p, q = me(g), me(g, 1)
+    give_civ(g, p, "spies")
+    q.stock["exploration"] = 1                                  # Scouting: 2 territory tiles
+    tiles = len(p.zones["territories"])
+    income_step_one(g, p, {"Spies": "their current space on a track (no bonus)", "gain the benefit": "Exploration"})
+    assert len(p.zones["territories"]) == tiles + 2 and p.stock["spied[3]"] == 1
+    asked = []
+    g.emit("civ_phase", p, {"turn": 3})
+    gen, value = g.drain(), None
+    try:
+        while True:
+            d = gen.send(value)
+            asked.extend(d.options)
+            value = d.options.index("none") if "none" in d.options else 0
+    except StopIteration:
+        pass
+    assert "their current space on a track (no bonus)" not in asked     # each option once
+
+
+def test_tinkerers_catch_up_with_the_closest_opponent_ahead(program):
+    g = table(program, 3)
+    p, q, r = me(g), me(g, 1), me(g, 2)
+    give_civ(g, p, "tinkerers")
+    p.stock["military"], q.stock["military"], r.stock["military"] = 1, 5, 3
+    income_step_one(g, p, {"Tinkerers": "catch up with the closest opponent ahead", "catch up": "Military",
+                           "gain the benefit": "no"})
+    assert p.stock["military"] == 3
+
+
+def test_tinkerers_regain_the_cost_of_their_space_and_jump_to_the_next_bonus(program):
+    g = table(program, 2)
+    p = me(g)
+    give_civ(g, p, "tinkerers")
+    p.stock["science"] = 4                                      # tier II: 1 worker and 1 of any
+    for res in ("coin", "worker", "food", "culture"):
+        p.stock[res] = 0
+    income_step_one(g, p, {"Tinkerers": "gain the cost of a space you stand on", "the cost": "Science",
+                           "gain 1 resource": "coin"})
+    assert p.stock["worker"] == 1 and p.stock["coin"] == 1
+    p.stock["exploration"] = 3                                  # next bonus: space 5, Ships (bonus: a farm)
+    p.stock["vp"], farms = 0, p.stock["built[farms]"]
+    income_step_one(g, p, {"Tinkerers": "advance to the next bonus and take it free", "advance to": "Exploration",
+                           "take the bonus": "yes"}, turn=3)
+    assert p.stock["exploration"] == 5 and p.stock["built[farms]"] == farms + 1
+    assert p.stock["vp"] == 0                                   # not Ships' benefit (1 VP per territory)
+    assert p.stock["worker"] == 1 and p.stock["coin"] == 1     # the bonus was free
+
+
+def test_treasure_hunters_claim_an_empty_forest_and_roll_the_red_die_twice(program):
+    g = table(program, 2)
+    clear_map(g)
+    p = me(g)
+    give_civ(g, p, "treasure_hunters")
+    mine, empty = hex_at(g, 0, 0), hex_at(g, 1, 0)
+    g.set_field(mine, "tile", ent(g, "t56"))
+    g.set_field(mine, "holder", p)
+    g.set_field(mine, "items", 1)
+    g.set_field(empty, "tile", ent(g, "t57"))                   # forest and mountain
+    p.stock["food"], p.stock["vp"] = 0, 0
+    income_step_one(g, p, {"Treasure Hunters": "forest"})
+    assert g.field(empty, "holder") is p and g.field(empty, "items") == 1
+    assert p.stock["food"] == 1 and p.stock["hunted[4]"] == 1
+    assert p.stock["vp"] >= 2 * 2                               # two red dice (1 VP per territory: 2)
+
+
+def test_utilitarians_start_with_a_tier_two_landmark_and_its_ability(program):
+    g = table(program, 2)
+    p = me(g)
+    civ = give_civ(g, p, "utilitarians")
+    for lm in list(p.zones["my_landmarks"]):
+        g.move(lm, g.zone(None, "landmark_board"))
+    answer_by_prompt(g.run_slot(p, civ, "adjust", "test"), {"Utilitarians: which": "Barracks"})
+    assert ent(g, "barracks") in p.zones["my_landmarks"] and g.field(ent(g, "barracks"), "utility") is p
+    g.set_field(ent(g, "train_station"), "utility", p)
+    p.stock["exploration"], p.stock["food"], p.stock["vp"] = 6, 3, 0
+    answer_by_prompt(g.program.procs["advance_paying"](g, p, "exploration"), {"take the bonus": "no"})
+    assert p.stock["vp"] >= 4                                   # tier III of exploration: 4 VP
+
+
+def test_riverfolk_build_on_water_and_drain_a_district_for_a_resource(program):
+    g = table(program, 2)
+    p = me(g)
+    city = ent(g, "my_capital").copy_for("P1")
+    grid = "".join(g.field(g.field(city, "board"), "grid"))
+    wet = sum(1 for d in range(9) if sum(grid[(3 * (d // 3) + i) * 9 + 3 * (d % 3) + j] == "1"
+                                         for i in range(3) for j in range(3)) >= 2)
+    p.stock["vp"] = 0
+    give_civ(g, p, "riverfolk")
+    assert p.stock["vp"] == 4 * wet
+    # a district with exactly one impassable plot: covering it drains the district
+    lone = next(d for d in range(9) if sum(grid[(3 * (d // 3) + i) * 9 + 3 * (d % 3) + j] == "1"
+                                           for i in range(3) for j in range(3)) == 1)
+    plot = next((3 * (lone // 3) + i) * 9 + 3 * (lone % 3) + j for i in range(3) for j in range(3)
+                if grid[(3 * (lone // 3) + i) * 9 + 3 * (lone % 3) + j] == "1")
+    p.stock["coin"] = 0
+    run(g, "place_shape", ["1"], False, answers=[f"row {plot // 9 + 1}, column {plot % 9 + 1}", "coin"])
+    assert p.stock["coin"] == 1
+    water = grid.count("1") - 1
+    p.stock["vp"] = 50
+    income_step_one(g, p, {}, turn=5)
+    assert p.stock["vp"] == 50 - water
+
+
+def test_water_survey_counts_wet_districts_water_and_drained_districts():
+    from rulebook.runtime.kernels_tapestry import BUILT, IMPASSABLE, OPEN, water_survey
+
+    board = [OPEN] * 81
+    for p in (0, 1, 30):                      # district 0: 2 plots; district 4: 1 plot
+        board[p] = IMPASSABLE
+    assert water_survey(board, list(board)) == (1, 3, 0)
+    cells = list(board)
+    cells[30] = BUILT + 1                     # district 4 drained
+    assert water_survey(board, cells) == (1, 2, 1)
+    cells[0] = BUILT + 2                      # district 0 keeps 1: no longer wet, not drained
+    assert water_survey(board, cells) == (0, 1, 1)
+
+
+def test_one_edition_variant_deals_every_civilization_from_one_box(backends):
+    g = Game(backends["compiled"], 3, 2, [ScriptedAgent([])] * 3, ["one_edition"])
+    answer_by_prompt(backends["compiled"].game.setup(g, me(g)), {"deal civilizations from which box?": "Plans & Ploys"})
+    held = [c for p in g.state.players for c in p.zones["civs"]]
+    assert len(held) == 3 and all(g.field(c, "edition") == "PP" for c in held)
+    assert all(g.field(c, "edition") == "PP" for c in g.zone(None, "civ_deck").items)
+    assert len(g.zone(None, "civ_box").items) == 16
 
 
 # ---------------------------------------------------------------------------- whole games
