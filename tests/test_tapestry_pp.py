@@ -66,7 +66,8 @@ def test_each_player_drafts_one_landmark_card_and_the_rest_form_a_deck(program, 
     # the cards' landmarks are nobody's to race for: not on the landmark board
     board = {lm.name for lm in g.zone(None, "landmark_board").items}
     assert not board & {"lm_tiles", "lm_buildings", "lm_tech", "lm_line", "lm_districts"}
-    assert len(g.zone(None, "plan_landmarks")) == 5
+    assert {lm.name for lm in g.zone(None, "plan_landmarks").items} == {
+        "lm_tiles", "lm_buildings", "lm_tech", "lm_line", "lm_districts", "monolith"}
 
 
 def test_the_player_right_of_the_first_picks_first_and_passes_counter_clockwise(program):
@@ -169,10 +170,12 @@ def test_advisors_give_a_neighbour_a_card_of_their_hand_instead_of_the_decks(pro
     empty_hand(g, p)
     empty_hand(g, q)
     give_civ(g, p, "advisors")
-    chosen = p.zones["tapestry_hand"][1]
+    before = list(p.zones["tapestry_hand"])
+    chosen = before[1]
     answer_by_prompt(g.program.procs["gain_tapestries"](g, q, 1),
                      {"Advisors: give": "yes", "give which": chosen.title})
-    assert q.zones["tapestry_hand"] == [chosen]                 # the Advisors' card, not the deck's
+    assert [c.title for c in q.zones["tapestry_hand"]] == [chosen.title]
+    assert q.zones["tapestry_hand"][0] in before                # the Advisors' card, not the deck's
     assert len(p.zones["tapestry_hand"]) == 3                   # gave 1, then gained 1
 
 
@@ -385,6 +388,66 @@ def test_water_survey_counts_wet_districts_water_and_drained_districts():
     assert water_survey(board, cells) == (1, 2, 1)
     cells[0] = BUILT + 2                      # district 0 keeps 1: no longer wet, not drained
     assert water_survey(board, cells) == (0, 1, 1)
+
+
+def test_islanders_explore_their_mat_and_score_the_tiles_with_sea_outer_edges(program):
+    g = table(program, 2)
+    p = me(g)
+    for t in list(p.zones["territories"]):
+        g.move(t, g.zone(None, "bag"))
+    give_civ(g, p, "islanders")
+    assert len(p.zones["territories"]) == 4
+    sea = ent(g, "t5")                                          # six sea sides (a desert in the middle)
+    g.move(sea, g.zone(p, "territories"))
+    income_step_one(g, p, {"Islanders": "yes", "explore with": sea.title})
+    assert p.zones["island"] == [sea]
+    # an exploration action may use the mat too
+    other = ent(g, "t2")                                        # land on 3 sides: no 3 sea sides in a row
+    g.move(other, g.zone(p, "territories"))
+    answer_by_prompt(g.program.procs["explore"](g, p, False),
+                     {"explore with": other.title, "explore where?": "a hex of the Islanders' mat"})
+    assert p.zones["island"] == [sea, other]
+    p.stock["vp"] = 0
+    income_step_one(g, p, {"Islanders": "no"}, turn=5)
+    assert p.stock["vp"] == 4                                   # only the all-sea tile
+
+
+def test_a_space_tile_gives_5_vp_whenever_you_advance_on_its_track(program):
+    g = table(program, 2)
+    p = me(g)
+    g.move(ent(g, "pp_military"), g.zone(p, "space_supply"))
+    answer_by_prompt(g.program.procs["explore_space"](g, p), {"explore which": "Space tile: military"})
+    p.stock["military"] = 3
+    vp = p.stock["vp"]
+    answer_by_prompt(g.program.procs["advance_on"](g, p, "military"), {})
+    assert p.stock["military"] == 4 and p.stock["vp"] >= vp + 5
+
+
+def test_the_monolith_tile_places_its_landmark(program):
+    g = table(program, 2)
+    p = me(g)
+    g.move(ent(g, "pp_monolith"), g.zone(p, "space_supply"))
+    answer_by_prompt(g.program.procs["explore_space"](g, p), {"explore which": "Space tile: the Monolith"})
+    assert ent(g, "monolith") in p.zones["my_landmarks"]
+
+
+def test_manifest_destiny_conquers_next_to_the_capital_territory(program):
+    g = table(program, 2)
+    p, q = me(g), me(g, 1)
+    home = g.field(ent(g, "my_capital").copy_for("P1"), "board")
+    start = g.field(home, "start_small")
+    around = [h for h in g.zone(None, "hexes").items
+              if (g.field(h, "q") - g.field(start, "q"), g.field(h, "r") - g.field(start, "r"))
+              in ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1))]
+    target = around[0]
+    g.set_field(target, "tile", ent(g, "t57"))
+    g.set_field(target, "holder", None)
+    g.set_field(target, "items", 0)
+    empty_hand(g, q)
+    answer_by_prompt(g.run_slot(p, ent(g, "manifest_destiny"), "play", "test"),
+                     {"conquer which": f"hex ({g.field(target, 'q')}, {g.field(target, 'r')})",
+                      "gain the benefit on a territory tile": "no"})
+    assert g.field(target, "holder") is p
 
 
 def test_one_edition_variant_deals_every_civilization_from_one_box(backends):
