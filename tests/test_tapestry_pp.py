@@ -352,6 +352,26 @@ def test_utilitarians_start_with_a_tier_two_landmark_and_its_ability(program):
     assert p.stock["vp"] >= 4                                   # tier III of exploration: 4 VP
 
 
+@pytest.mark.parametrize("barracks", [False, True])
+def test_utilitarians_barracks_gain_the_red_die_whenever_they_conquer(program, barracks):
+    g = table(program, 2)
+    clear_map(g)
+    p, q = me(g), me(g, 1)
+    give_civ(g, p, "utilitarians")
+    if barracks:
+        g.set_field(ent(g, "barracks"), "utility", p)
+    mine, empty = hex_at(g, 0, 0), hex_at(g, 1, 0)
+    g.set_field(mine, "tile", ent(g, "t56"))
+    g.set_field(mine, "holder", p)
+    g.set_field(mine, "items", 1)
+    g.set_field(empty, "tile", ent(g, "t56"))
+    p.stock["vp"] = 0
+    answer_by_prompt(g.program.procs["conquer"](g, p, False, False, False), {"gain which conquer die?": "the black die"})
+    assert g.field(empty, "holder") is p
+    # the black die gives no VP; the red die shows 4-7 VP or 1 VP per territory (2 now)
+    assert (p.stock["vp"] >= 2) == barracks
+
+
 def test_riverfolk_build_on_water_and_drain_a_district_for_a_resource(program):
     g = table(program, 2)
     p = me(g)
