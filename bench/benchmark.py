@@ -87,8 +87,10 @@ def play_many(program, players: int, seeds: range, repeat: int = 3) -> float:
 # expansions measured stacked on their base, at one player count: (base, expansions, players)
 STACKS = [("seven_wonders", ("seven_wonders_cities",), 3),
           ("stupor_mundi", ("stupor_mundi_crusade", "stupor_mundi_projects"), 4),
+          ("tapestry", ("tapestry_pp",), 4),
+          ("tapestry", ("tapestry_aa",), 4),
           ("tapestry", ("tapestry_ff",), 4),
-          ("tapestry", ("tapestry_aa",), 4)]
+          ("tapestry", ("tapestry_pp", "tapestry_aa", "tapestry_ff"), 4)]
 
 
 def bench_games(packs: list[str], games: int, interpreted_games: int) -> None:
