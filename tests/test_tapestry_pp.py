@@ -462,6 +462,26 @@ def test_manifest_destiny_conquers_next_to_the_capital_territory(program):
     assert g.field(target, "holder") is p
 
 
+@pytest.mark.parametrize("sea_neighbours, conquers", [(3, True), (1, False)])
+def test_cartography_may_conquer_a_territory_explored_for_at_least_3_vp(program, sea_neighbours, conquers):
+    g = table(program, 2)
+    clear_map(g)
+    p = me(g)
+    for at in [(0, 0), (1, 0), (0, 1)][:sea_neighbours]:       # all-sea tiles next to hex (1, 1)
+        g.set_field(hex_at(g, *at), "tile", ent(g, "t16"))
+    g.set_field(hex_at(g, 0, 0), "holder", p)
+    g.set_field(hex_at(g, 0, 0), "items", 1)
+    g.move(ent(g, "t17"), g.zone(None, "bag"), top=True)         # all sea: every touching side aligns
+    p.stock["vp"] = 0
+    asked = walk(g.run_slot(p, ent(g, "cartography"), "play", "test"),
+                 lambda d: d.options.index("hex (1, 1)") if d.prompt == "explore which hex?"
+                 else d.options.index("yes") if d.prompt.startswith("Cartography") else 0)
+    target = hex_at(g, 1, 1)
+    assert g.field(target, "tile") is ent(g, "t17") and p.stock["vp"] >= sea_neighbours
+    assert any(d.prompt.startswith("Cartography") for d in asked) == conquers
+    assert (g.field(target, "holder") is p) == conquers
+
+
 def test_one_edition_variant_deals_every_civilization_from_one_box(backends):
     g = Game(backends["compiled"], 3, 2, [ScriptedAgent([])] * 3, ["one_edition"])
     answer_by_prompt(backends["compiled"].game.setup(g, me(g)), {"deal civilizations from which box?": "Plans & Ploys"})
@@ -508,21 +528,22 @@ def test_play_with_the_expansion_logs_a_game_that_replays_on_both_backends(tmp_p
             assert replayed.exit_code == 0, replayed.output
 
 
+# What `cover` may miss in fewer than 200 seeds: a civilization's midgame (gained mid-game a few
+# times per hundred games), up to 3 space tiles (one explored of the 3 drawn) and up to 2 tech
+# squares; `rulebook cover tapestry --with tapestry_pp --games 40` missed the Historians' midgame
+# and the Transistors' square (45 s of CPU).
+RARE = {"civ": 99, "space_tile": 3, "tech": 2}
+
+
 @pytest.mark.slow
 def test_cover_reaches_every_rule_of_the_stack_but_the_rarest_events(backends):
-    # `rulebook cover tapestry --with tapestry_pp --games 30` (4 setups: the base rules and each
-    # variant) reached everything but a civilization's midgame and one tech card's square; here
-    # games_per_count(40) seeds; with RULEBOOK_GAMES=200 everything is asserted.
     from rulebook.runtime.coverage import cover_games, setups_of
 
-    program = backends["compiled"]
-    games = games_per_count(40)
-    report = cover_games(program, range(2, 6), range(1, 1 + games), setups_of(program)).report()
-    missing = {group: names for group, (_, names) in report.items() if names}
-    if games >= 200:
-        assert not missing
-    else:
-        assert set(missing) <= {"civ", "space_tile", "tech"}, missing
-        assert all(name.endswith(" midgame") for name in missing.get("civ", []))
-        assert len(missing.get("space_tile", [])) <= 3
-        assert len(missing.get("tech", [])) <= 2
+    seeds = games_per_count(40)
+    setups = setups_of(backends["compiled"])
+    report = cover_games(backends["compiled"], range(2, 6), range(1, 1 + seeds), setups).report()
+    never = {group: names for group, (_, names) in report.items() if names}
+    tolerated = RARE if seeds < 200 else {}
+    assert set(never) <= set(tolerated), never
+    assert all(len(names) <= tolerated[group] for group, names in never.items()), never
+    assert all(name.endswith(" midgame") for name in never.get("civ", [])), never
