@@ -179,6 +179,11 @@ def test_advisors_give_a_neighbour_a_card_of_their_hand_instead_of_the_decks(pro
     give_civ(g, p, "advisors")
     before = list(p.zones["tapestry_hand"])
     chosen = before[1]
+    deck = len(g.zone(None, "tapestry_deck"))
+    answer_by_prompt(g.program.procs["gain_tapestries"](g, q, 1), {})
+    assert len(q.zones["tapestry_hand"]) == 1 and len(g.zone(None, "tapestry_deck")) == deck - 1
+    empty_hand(g, q)                                            # not on an advancement turn: the deck's
+    q.vars["advancing"] = True
     answer_by_prompt(g.program.procs["gain_tapestries"](g, q, 1),
                      {"Advisors: give": "yes", "give which": chosen.title})
     assert [c.title for c in q.zones["tapestry_hand"]] == [chosen.title]
