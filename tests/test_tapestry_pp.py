@@ -512,6 +512,19 @@ def test_a_hundred_random_games_per_count_keep_the_invariants(backends, players)
         play_random(backends["compiled"], players, seed)
 
 
+@pytest.fixture(scope="module")
+def with_ff(tmp_path_factory):
+    """Plans & Ploys and Fantasies & Futures stacked on the base, in both orders (compiled)."""
+    return [pack_backends(tmp_path_factory, PACK, expansions=tuple(str(RULES / e) for e in order))["compiled"]
+            for order in ((EXPANSION, "tapestry_ff"), ("tapestry_ff", EXPANSION))]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_stacked_with_fantasies_and_futures_games_keep_the_invariants(with_ff, players):
+    for program in with_ff:
+        assert play_random(program, players, players).result()["winners"]
+
+
 # the base's check, collected here with this module's `backends` (the stack)
 test_compiled_and_interpreted_games_agree = test_tapestry.test_compiled_and_interpreted_games_agree
 
