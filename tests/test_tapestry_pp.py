@@ -15,7 +15,9 @@ from rulebook.runtime.engine import Game
 
 from . import test_tapestry
 from .conftest import games_per_count, pack_backends
-from .test_tapestry import answer_by_prompt, clear_map, ent, first_options, hex_at, me, play_random, run
+# the base tests' table runs the whole setup phase, so this pack's top-level trigger (the landmark
+# cards' check at the end of your turn) is registered
+from .test_tapestry import answer_by_prompt, clear_map, ent, hex_at, me, play_random, run, table
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 PACK = str(RULES / "tapestry")
@@ -27,19 +29,6 @@ PLANS = {"plan_tiles", "plan_buildings", "plan_tech", "plan_line", "plan_distric
 def backends(tmp_path_factory):
     """The base pack with Plans & Ploys stacked, compiled and interpreted, built once."""
     return pack_backends(tmp_path_factory, PACK, expansions=(str(RULES / EXPANSION),))
-
-
-def table(program, players: int = 4, seed: int = 1, variants=()) -> Game:
-    """A game after the setup phase (every setup choice: the first option; the top-level triggers
-    registered), before the first turn, whose civilizations have no ability in force (scenarios
-    that need one give it)."""
-    g = Game(program, players, seed, [ScriptedAgent([])] * players, variants)
-    first_options(program.game.setup(g, g.state.players[0]))
-    for t in list(g.state.triggers):
-        this = t.env.get("this")
-        if this is not None and this.kind == "civ":
-            g._unregister(t)
-    return g
 
 
 def walk(gen, answer) -> list:
@@ -499,10 +488,10 @@ def test_one_edition_variant_deals_every_civilization_from_one_box(backends):
 # ---------------------------------------------------------------------------- whole games
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_random_games_finish_and_keep_the_invariants(backends, players):
-    for seed in range(3):
-        assert play_random(backends["compiled"], players, seed).result()["winners"]
+# the base's whole-game checks, collected here with this module's `backends` (the stack): 3 random
+# games per player count with the invariants after every decision; compiled and interpreted agree
+test_random_games_finish_and_keep_the_invariants = test_tapestry.test_random_games_finish_and_keep_the_invariants
+test_compiled_and_interpreted_games_agree = test_tapestry.test_compiled_and_interpreted_games_agree
 
 
 @pytest.mark.slow
@@ -523,10 +512,6 @@ def with_ff(tmp_path_factory):
 def test_stacked_with_fantasies_and_futures_games_keep_the_invariants(with_ff, players):
     for program in with_ff:
         assert play_random(program, players, players).result()["winners"]
-
-
-# the base's check, collected here with this module's `backends` (the stack)
-test_compiled_and_interpreted_games_agree = test_tapestry.test_compiled_and_interpreted_games_agree
 
 
 def test_play_with_the_expansion_logs_a_game_that_replays_on_both_backends(tmp_path):
