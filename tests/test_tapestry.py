@@ -94,6 +94,10 @@ def table(program, players: int = 4, seed: int = 1, variants=()) -> Game:
         this = t.env.get("this")
         if this is not None and this.kind == "civ":
             g._unregister(t)
+    for m in list(g.state.modifiers):
+        this = m.env.get("this")
+        if this is not None and this.kind == "civ":
+            g._unmodify(m)
     return g
 
 

@@ -13,6 +13,7 @@ import pytest
 from rulebook.runtime.agents import RandomAgent, ScriptedAgent
 from rulebook.runtime.engine import Game
 
+from . import test_tapestry
 from .conftest import drive, games_per_count, pack_backends
 from .test_tapestry import INCOME, answer_by_prompt, ent, first_options, me, run_first
 from .test_tapestry import play_random as base_play_random
@@ -33,20 +34,9 @@ def backends(tmp_path_factory):
 
 
 def table(program, players: int = 4, seed: int = 1) -> Game:
-    """A game after the whole setup phase (so the expansion's standing triggers are registered; every
-    setup choice: the first option), whose players' civilizations have no ability in force (no
-    trigger and no modifier)."""
-    g = Game(program, players, seed, [ScriptedAgent([])] * players)
-    first_options(program.game.setup(g, g.state.players[0]))
-    for t in list(g.state.triggers):
-        this = t.env.get("this")
-        if this is not None and this.kind == "civ":
-            g._unregister(t)
-    for m in list(g.state.modifiers):
-        this = m.env.get("this")
-        if this is not None and this.kind == "civ":
-            g._unmodify(m)
-    return g
+    """test_tapestry's table: after the whole setup phase (the expansion's standing triggers are
+    registered), with no civilization's ability in force."""
+    return test_tapestry.table(program, players, seed)
 
 
 def give(game: Game, p, name: str, zone: str) -> None:

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.runtime.agents import RandomAgent, ScriptedAgent
+from rulebook.runtime.agents import RandomAgent
 from rulebook.runtime.engine import Game
 
+from . import test_tapestry
 from .conftest import drive, games_per_count, pack_backends, program_of, write_pack
-from .test_tapestry import answer_by_prompt, ent, first_options, me, play_random, run
+from .test_tapestry import answer_by_prompt, ent, me, play_random, run
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 BASE = str(RULES / "tapestry")
@@ -30,15 +31,9 @@ def backends(tmp_path_factory):
 
 
 def table(program, players: int = 2, seed: int = 1) -> Game:
-    """A game after the whole setup phase (every choice: the first option; the expansion's
-    top-level triggers are registered there), whose civilizations have no ability in force."""
-    g = Game(program, players, seed, [ScriptedAgent([])] * players)
-    first_options(program.game.setup(g, g.state.players[0]))
-    for t in list(g.state.triggers):
-        this = t.env.get("this")
-        if this is not None and this.kind == "civ":
-            g._unregister(t)
-    return g
+    """test_tapestry's table (two players by default): after the whole setup phase, with no
+    civilization's ability in force."""
+    return test_tapestry.table(program, players, seed)
 
 
 def go(g: Game, name: str, *args, player: int = 0, answers: dict | None = None) -> None:
