@@ -18,6 +18,7 @@ import os
 import subprocess
 import sys
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,20 +66,33 @@ def measure(tree: Path, path_entry: Path, pack: str, players: int, games: int, c
     return json.loads(run.stdout.strip().splitlines()[-1])
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def before_and_after(doc: str, games: int) -> argparse.ArgumentParser:
+    """The arguments of a comparison of this tree with a commit (this script's, bench/instructions.py's)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("commit", help="the commit to compare this tree with (before)")
     parser.add_argument("--pack", default="federation")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=int, default=games)
+    return parser
+
+
+@contextmanager
+def checked_out(commit: str, folder: Path):
+    """The commit checked out into `folder` (a detached worktree) while the block runs."""
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(folder), commit], check=True)
+    try:
+        yield folder
+    finally:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(folder)], check=True)
+
+
+def main() -> None:
+    parser = before_and_after(__doc__, games=100)
     parser.add_argument("--rounds", type=int, default=4, help="alternating rounds (the best of each is kept)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="rulebook-compare-") as scratch:
         scratch = Path(scratch)
-        before = scratch / "before"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(before), args.commit],
-                       check=True)
-        try:
+        with checked_out(args.commit, scratch / "before") as before:
             trees = {"before": (before, shim(before, scratch / "shim-before")),
                      "after": (ROOT, shim(ROOT, scratch / "shim-after"))}
             best = {name: float("inf") for name in trees}
@@ -90,8 +104,6 @@ def main() -> None:
                     m = measure(tree, entry, args.pack, args.players, args.games, scratch / f"cache-{name}")
                     best[name] = min(best[name], m["seconds"])
                     outcomes[name] = m["outcome"]
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(before)], check=True)
     rate = {name: args.games / seconds for name, seconds in best.items()}
     print(f"{args.pack} {args.players}p, {args.games} games, best of {args.rounds} alternating rounds:")
     print(f"  before ({args.commit}): {rate['before']:,.1f} games/s")

@@ -15,9 +15,10 @@ import jinja2
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.printer import PRECEDENCE, precedence
+from rulebook.runtime.engine import MAX_STEPS
 from rulebook.runtime.kernels import KERNELS
 
-from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, actor_call, aggregate_shape, announces,
+from .layout import (DEFAULT_CHOOSE_PROMPT, elements, DEFAULT_MAY_PROMPT, Layout, actor_call, aggregate_shape, announces,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, symbolic,
                      recursive, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
                      leading_tag, indexed_ref, per_player_entity)
@@ -201,8 +202,17 @@ class CodeGen(A.Visitor):
         return f"rt.shared_refs[{key}]"
 
     def element(self, base: str, index, ctx) -> str:
-        """The runtime name of an indexed counter's or zone's element: `rt.at('votes', 'mid')`."""
-        return f"rt.at({base!r}, {self.ex(index, ctx)})"
+        """The runtime name of an indexed counter's or zone's element: `rt.at('votes', i)`, or the name
+        itself (`'votes[mid]'`) when the index is a number or member written out and one of the declared
+        ones (the runtime checks any other index)."""
+        if type(index) is A.Int:
+            constant = index.value
+        elif type(index) is A.Name and classify(index.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)[0] == "member":
+            constant = index.id
+        else:
+            return f"rt.at({base!r}, {self.ex(index, ctx)})"
+        flat = dict(elements(self.sym.decls[base], self.sym)).get(constant)
+        return repr(flat) if flat is not None else f"rt.at({base!r}, {self.ex(index, ctx)})"
 
     def visit_Nothing(self, e, ctx) -> str:
         return "None"
@@ -318,6 +328,13 @@ class CodeGen(A.Visitor):
                 text = f"{self.ex(e, ctx)}.items{'[:]' if changes else ''}"
             elif how == "domain" and name in ("players", "opponents", "neighbours"):
                 text = self.ex(e, ctx)  # these runtime methods already return a new list
+        elif isinstance(e, A.Index):   # an element of an indexed zone (`slot[k]`) is a zone too
+            ref = indexed_ref(e, self.sym, ctx.locals)
+            if ref is not None and ref[1] is None and \
+                    classify(ref[0], ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)[0] == "zone":
+                text = f"{self.ex(e, ctx)}.items{'[:]' if changes else ''}"
+        elif type(e) is A.Int and e.value <= MAX_STEPS:
+            text = f"range(1, {e.value + 1})"   # `for each k in 5`: the numbers 1..5, never changed
         return f"rt.loop({text}, {where(node)!r})"
 
     def cost(self, terms: tuple, ctx: Ctx) -> str:

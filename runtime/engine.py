@@ -161,6 +161,11 @@ class Game:
         self.decisions_made = 0
         # None: no trace (the primitives only test it); a callable receives every Effect in order
         self.tracer: Optional[Callable[[Effect], None]] = None
+        # results of pure computations that kernels reuse within this game, keyed by everything
+        # they depend on (never saved: a game rebuilt from a log recomputes them)
+        self.memo: dict = {}
+        self.watched: set = set()   # entity fields a kernel's memo depends on (see set_field)
+        self.watched_sets = 0       # how many times a rule or kernel has set one of them
         p = program
         self._limited = {n for n, (cap, group) in p.resources.items() if cap is not None or group is not None} | \
             {n for n, (_g, _low, high) in p.counters.items() if high is not None}
@@ -176,29 +181,15 @@ class Game:
     def _init_stocks(self) -> None:
         p = self.program
         holders = self.state.players + list(self.state.actors.values())
+        stock, own_vars, own_zones, global_counters, global_vars, shared_zones = p.starting_values()
         for h in holders:
-            for name in p.resources:
-                h.stock[name] = 0
-            for name, (is_global, low, _high) in p.counters.items():
-                if not is_global:
-                    h.stock[name] = low or 0
-            for name in p.tracks:
-                h.stock[name] = 0
-            for name, (per_player, _kind) in p.zones.items():
-                if per_player:
-                    h.zones[name] = []
-            for name, (is_global, default) in p.variables.items():
-                if not is_global:
-                    h.vars[name] = default
-        for name, (is_global, low, _high) in p.counters.items():
-            if is_global:
-                self.state.globals[name] = low or 0
-        for name, (is_global, default) in p.variables.items():
-            if is_global:
-                self.state.gvars[name] = default
-        for name, (per_player, _kind) in p.zones.items():
-            if not per_player:
-                self.state.zones[name] = []
+            h.stock = dict(stock)
+            h.vars = dict(own_vars)
+            h.zones = {name: [] for name in own_zones}
+        self.state.globals.update(global_counters)
+        self.state.gvars.update(global_vars)
+        for name in shared_zones:
+            self.state.zones[name] = []
         # every zone's handle is made once, here: generated code reads `you.refs[name]` and
         # `rt.shared_refs[name]` without a call (the lists live as long as the game: State never swaps them)
         for name, (per_player, _kind) in p.zones.items():
@@ -374,12 +365,18 @@ class Game:
                                     "make the choice before handing the effect to it", where)
         return Decision(player, prompt, options, where)
 
+    # `choose` and `pick` are called as `x = yield from rt.choose(...)`. When nothing is available they
+    # return `()`, whose `yield from` is None, without making a generator (a lone option is still
+    # asked: the driver answers a forced move, and tests look at it).
     def choose(self, player: Holder, prompt: str, labels: list, available: list, where: str):
         """A `choose`: the player picks one of the available options (indices into `labels`, those
         whose guard holds and whose leading cost is affordable). Returns the index, or None when
         no option is available."""
         if not available:
-            return None
+            return ()
+        return self._choose(player, prompt, labels, available, where)
+
+    def _choose(self, player: Holder, prompt: str, labels: list, available: list, where: str):
         return available[(yield self.decide(player, prompt, [labels[i] for i in available], where))]
 
     def may(self, player: Holder, prompt: str, cost: Optional[list], where: str, tag: Optional[tuple] = None):
@@ -399,7 +396,10 @@ class Game:
         """A `pick`: the player picks one candidate; with `optional`, "none" is one more option.
         Returns the candidate's index, or None when nothing was picked."""
         if not candidates:
-            return None
+            return ()
+        return self._pick(player, prompt, candidates, optional, where)
+
+    def _pick(self, player: Holder, prompt: str, candidates: list, optional: bool, where: str):
         choice = yield self.decide(player, prompt, candidates + [NONE_OPTION] if optional else candidates, where)
         return choice if choice < len(candidates) else None
 
@@ -998,8 +998,23 @@ class Game:
         filled = [e for e in self.program.kinds.get(kind, ()) if keep is None or keep(e)]
         if self.tracer is not None:
             self._note("fill", ref.owner, f"{ref.name} with {kind}", len(filled))
+        if "move" in self.by_event or self.state.known:
+            for e in filled:
+                self.move(e, ref, traced=False)
+            return
+        # in bulk (a setup fills hundreds): an entity that is nowhere yet needs only its new place (a
+        # per-player one: the zone holder's copy); one that is somewhere moves as ever
+        where, items, owner, place = self.state.where, ref.items, ref.owner, (ref.owner, ref.name, ref.items)
         for e in filled:
-            self.move(e, ref, traced=False)
+            if e.per_player and owner is not None:
+                e = e.copy_for(owner.name)
+            elif e.per_player:
+                self.move(e, ref, traced=False)   # refused: a per-player entity in a shared zone
+            if e.key in where:
+                self.move(e, ref, traced=False)
+            else:
+                items.append(e)
+                where[e.key] = place
 
     def field(self, e, name: str):
         """An entity's field (its variable if set during play), or a player's stock."""
@@ -1061,6 +1076,8 @@ class Game:
             if self.tracer is not None and value != self.state.evars.get(obj.key, obj.fields).get(name, obj.fields.get(name)):
                 self._note("set", None, f"{obj.label()}.{name} = {self.text(value)}")
             self.state.evars.setdefault(obj.key, {})[name] = self.bounded(value)
+            if name in self.watched:   # a memo that read this field is out of date
+                self.watched_sets += 1
 
     def flip(self, e: EntityDef) -> None:
         """Turn an entity over."""
@@ -1142,6 +1159,8 @@ class Game:
             if t.once:
                 self._unregister(t)
             self.pending.append((t, args, self.emissions))
+        if not self.ending[event]:
+            return   # no trigger or modifier lasts until this event (the test of every announcement)
         ending = [t for t in self.state.triggers
                   if t.until is not None and t.until[1] == event and matches(t.owner, t.until[0], t.until[2], subject, args)]
         for t in ending:
@@ -1389,7 +1408,10 @@ def matches(owner: Holder, mode: str, filters: dict, subject: Optional[Holder], 
         return False
     if mode == "opponents" and (subject is owner or subject is None or not subject.is_player):
         return False
-    return all(args.get(k) == v for k, v in filters.items())
+    for k, v in filters.items():   # a loop, not all(genexpr): this runs for every listener of every event
+        if not args.get(k) == v:
+            return False
+    return True
 
 
 def _firing_key(t: Trigger, args: dict) -> tuple:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from itertools import product
+from operator import mul, sub
 from typing import Callable
 
 
@@ -78,31 +79,62 @@ def _mirrored(game, h, choice) -> frozenset:
     return frozenset(own if "produced" in choice else set(MATERIALS) - own)
 
 
+# the fields production is made of (a mirror choice reads the colour of the player's cards)
+PRODUCTION_FIELDS = frozenset({"sellable", "makes", "choice", "colour"})
+PRODUCTION_ZONES = ("city", "board", "built_stages")
+
+
 def _production(game, h, sellable_only: bool) -> tuple[Counter, list]:
-    """(the fixed units a player produces per material, the choice lists), all or sellable only."""
+    """(the fixed units a player produces per material, the choice lists), all or sellable only.
+    Kept for the game while the player's production zones hold the same cards and no rule has set
+    a production field of any card since: they alone decide it."""
+    zones = tuple(tuple(game.zone(h, zone).items) for zone in PRODUCTION_ZONES)
+    game.watched |= PRODUCTION_FIELDS
+    key = ("production", h, sellable_only, zones, game.watched_sets)
+    known = game.memo.get(key)
+    if known is not None:
+        return known
     fixed: Counter = Counter()
     choices: list = []
-    for zone in ("city", "board", "built_stages"):
-        for e in game.zone(h, zone).items:
+    for items in zones:
+        for e in items:
             if sellable_only and not game.field(e, "sellable"):
                 continue
             fixed.update(game.field(e, "makes"))
             choice = game.field(e, "choice")
             if choice:
                 choices.append(_mirrored(game, h, choice))
+    game.memo[key] = fixed, choices
     return fixed, choices
 
 
-def _covers(demand: Counter, fixed: Counter, choices: list) -> bool:
+def _covers(demand, fixed, choices: list) -> bool:
     """Whether fixed units and one unit per choice list can cover a demand (Hall's condition: every
     set of materials needs at most the fixed units of it plus the choice lists that touch it)."""
-    short = {m: n - fixed[m] for m, n in demand.items() if n > fixed[m]}
+    mats, short = [], []   # what the fixed units leave to cover (`get`: a Counter's missing key calls Python)
+    for m, n in demand.items():
+        if n > fixed.get(m, 0):
+            mats.append(m)
+            short.append(n - fixed.get(m, 0))
     if not short:
         return True
-    mats = list(short)
+    # each choice list as the bits of the short materials it offers (the sets are tried as bit masks)
+    offers = []
+    for c in choices:
+        bits = 0
+        for i, m in enumerate(mats):
+            if m in c:
+                bits |= 1 << i
+        if bits:
+            offers.append(bits)
+    if sum(short) > len(offers):
+        return False
     for mask in range(1, 1 << len(mats)):
-        chosen = {m for i, m in enumerate(mats) if mask >> i & 1}
-        if sum(short[m] for m in chosen) > sum(1 for c in choices if c & chosen):
+        wanted = 0
+        for i, n in enumerate(short):
+            if mask >> i & 1:
+                wanted += n
+        if wanted > sum(1 for bits in offers if bits & mask):
             return False
     return True
 
@@ -110,7 +142,14 @@ def _covers(demand: Counter, fixed: Counter, choices: list) -> bool:
 def _prices(game, h) -> tuple[dict, dict]:
     """(the coins one unit costs per (side, goods) as the lasting modifiers of `trade` make it,
     NO_WAY while a modifier forbids buying or makes the price something else than coins; the
-    coins a `once` modifier takes off the next unit from that side, Cities' Clandestine Docks)."""
+    coins a `once` modifier takes off the next unit from that side, Cities' Clandestine Docks).
+    Kept for the game while the same modifiers of `trade` are in force, none with a `while`
+    condition: they alone decide the prices (a condition reads the state, so it is asked anew)."""
+    in_force = tuple(game.by_action.get("trade", ()))
+    lasting = any(m.lasting for m in in_force)
+    key = ("trade prices", h, in_force)
+    if not lasting and key in game.memo:
+        return game.memo[key]
     out, rebates = {}, {}
     for side in ("west", "east"):
         for goods in ("raw", "manufactured"):
@@ -127,6 +166,8 @@ def _prices(game, h) -> tuple[dict, dict]:
                 out[side, goods], rebates[side, goods] = price + once, once
             else:
                 out[side, goods], rebates[side, goods] = price, 0
+    if not lasting:
+        game.memo[key] = out, rebates
     return out, rebates
 
 
@@ -155,43 +196,64 @@ class _Market:
         produce); NO_WAY when nothing covers it. A side's once-only discount applies to one unit
         bought from it, unless the side is in `spent`."""
         fixed, choices = self.own
-        mats = sorted(m for m, n in need.items() if n > fixed[m])
-        short = [need[m] - fixed[m] for m in mats]
-        west_taken, east_taken = taken["west"], taken["east"]
+        mats = sorted(m for m, n in need.items() if n > fixed.get(m, 0))
+        short = [need[m] - fixed.get(m, 0) for m in mats]
+        west_taken = {m: n for m, n in taken["west"].items() if n > 0}
+        east_taken = {m: n for m, n in taken["east"].items() if n > 0}
         if not mats:
             return 0 if self._sells("west", west_taken) and self._sells("east", east_taken) else NO_WAY
         west_price = [_price_of(self.prices, "west", m) for m in mats]
         east_price = [_price_of(self.prices, "east", m) for m in mats]
+        west_rebate = [0 if "west" in spent else self.rebate("west", m) for m in mats]
+        east_rebate = [0 if "east" in spent else self.rebate("east", m) for m in mats]
+        # no split of a purchase costs less than each unit at its cheaper side, less both discounts
+        floor_price = [min(w, e) for w, e in zip(west_price, east_price)]
+        most_off = max(west_rebate) + max(east_rebate)
+        discounts = most_off > 0
+        west_extra = [w - e for w, e in zip(west_price, east_price)]   # a unit from the west, not the east
         best = NO_WAY
         # how many units of each material to buy (the rest from your own choice cards), then how
         # many of those from the west; the sellers must produce what they sell
         for buy in product(*(range(n + 1) for n in short)):
-            if not _covers(Counter({m: n - b for m, n, b in zip(mats, short, buy) if n > b}), _NOTHING, choices):
+            if sum(map(mul, buy, floor_price)) - most_off >= best:
                 continue
+            if not _covers({m: n - b for m, n, b in zip(mats, short, buy) if n > b}, _NOTHING, choices):
+                continue
+            all_east = sum(map(mul, buy, east_price))
             for west in product(*(range(b + 1) for b in buy)):
-                coins = sum(w * wp + (b - w) * ep for w, b, wp, ep in zip(west, buy, west_price, east_price))
-                coins -= max((self.rebate("west", m) for m, w in zip(mats, west) if w), default=0) * ("west" not in spent)
-                coins -= max((self.rebate("east", m) for m, b, w in zip(mats, buy, west) if b > w), default=0) * ("east" not in spent)
+                coins = all_east + sum(map(mul, west, west_extra))
+                if discounts:
+                    coins -= max((r for r, w in zip(west_rebate, west) if w), default=0)
+                    coins -= max((r for r, b, w in zip(east_rebate, buy, west) if b > w), default=0)
                 if coins >= best:
                     continue
-                from_west = west_taken + Counter(dict(zip(mats, west)))
-                from_east = east_taken + Counter({m: b - w for m, b, w in zip(mats, buy, west)})
-                if self._sells("west", from_west) and self._sells("east", from_east):
+                if self._sells("west", _plus(west_taken, mats, west)) and \
+                        self._sells("east", _plus(east_taken, mats, map(sub, buy, west))):
                     best = coins
         return best
 
     def makes(self, side: str, material: str) -> bool:
         """Whether the neighbour on that side produces the material for sale at all."""
         fixed, choices = self.sellers[side]
-        return fixed[material] > 0 or any(material in c for c in choices)
+        return fixed.get(material, 0) > 0 or any(material in c for c in choices)
 
-    def _sells(self, side: str, units: Counter) -> bool:
-        key = (side, frozenset((+units).items()))
+    def _sells(self, side: str, units: dict) -> bool:
+        """Whether the neighbour on that side can produce `units` (positive counts) for sale."""
+        key = (side, frozenset(units.items()))
         known = self._sold.get(key)
         if known is None:
             fixed, choices = self.sellers[side]
-            known = self._sold[key] = _covers(+units, fixed, choices)
+            known = self._sold[key] = _covers(units, fixed, choices)
         return known
+
+
+def _plus(base: dict, mats: list, counts) -> dict:
+    """`base` (positive counts by material) with `counts` more of each of `mats`."""
+    out = dict(base)
+    for m, n in zip(mats, counts):
+        if n:
+            out[m] = out.get(m, 0) + n
+    return out
 
 
 def _missing(game, item) -> tuple[Counter, dict]:

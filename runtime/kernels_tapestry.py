@@ -20,6 +20,7 @@ The pack's conventions (rules/tapestry/map.rules and capital.rules):
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 from typing import Iterable, Optional
 
 from .kernels import kernel
@@ -82,16 +83,22 @@ def _placed(game) -> dict:
 
 
 def _mine(game, you) -> set:
-    return controlled(((game.field(h, "q"), game.field(h, "r"), game.field(h, "holder")) for h in _map(game)), you)
+    """`controlled` on the map, reading the coordinates of your hexes only."""
+    return {(game.field(h, "q"), game.field(h, "r")) for h in _map(game) if game.field(h, "holder") is you}
+
+
+def _near(game, you) -> set:
+    """The coordinates of every hex next to a territory you control."""
+    return {(q + dq, r + dr) for q, r in _mine(game, you) for dq, dr in DIRECTIONS}
 
 
 @kernel(1, sets=("ok",))
 def mark_explorable(game, you, anywhere):
     """Tapestry: mark `ok` the unexplored hexes you may explore: next to a territory you control,
     or any unexplored hex when `anywhere`."""
-    mine = set() if anywhere else _mine(game, you)
+    near = set() if anywhere else _near(game, you)
     for h in _map(game):
-        ok = game.field(h, "tile") is None and (anywhere or touching(mine, game.field(h, "q"), game.field(h, "r")))
+        ok = game.field(h, "tile") is None and (anywhere or (game.field(h, "q"), game.field(h, "r")) in near)
         game.set_field(h, "ok", ok)
     return
     yield
@@ -101,11 +108,11 @@ def mark_explorable(game, you, anywhere):
 def mark_conquerable(game, you, anywhere):
     """Tapestry: mark `ok` the territories you may conquer: explored, with at most 1 outpost, not
     yours, and next to a territory you control (anywhere on the map when `anywhere`)."""
-    mine = set() if anywhere else _mine(game, you)
+    near = set() if anywhere else _near(game, you)
     for h in _map(game):
         ok = (game.field(h, "tile") is not None and game.field(h, "items") <= 1
               and game.field(h, "holder") is not you
-              and (anywhere or touching(mine, game.field(h, "q"), game.field(h, "r"))))
+              and (anywhere or (game.field(h, "q"), game.field(h, "r")) in near))
         game.set_field(h, "ok", ok)
     return
     yield
@@ -221,6 +228,17 @@ def placements(cells: list[int], mask: list, may_overhang: bool, on_impassable: 
 @lru_cache(maxsize=64)
 def _placements(cells: tuple, mask: tuple, may_overhang: bool, free: tuple) -> tuple:
     # cached: `plan_building` and then `build` ask for the same grid and shape
+    taken = 0   # the plots a shape may not cover, as bits
+    for p, plot in enumerate(cells):
+        if plot not in free:
+            taken |= 1 << p
+    return tuple((label, inside) for label, inside, bits in _places(mask, may_overhang) if not bits & taken)
+
+
+@lru_cache(maxsize=None)
+def _places(mask: tuple, may_overhang: bool) -> tuple:
+    """Every place a shape can take on an empty grid, in the order options are offered: (label, the
+    plots covered, the same plots as bits)."""
     turns = rotations(list(mask))
     out = []
     for k, shape in enumerate(turns):
@@ -231,26 +249,24 @@ def _placements(cells: tuple, mask: tuple, may_overhang: bool, free: tuple) -> t
         turned = f", turned {90 * k}°" if len(turns) > 1 else ""
         for top in rows:
             for left in cols:
-                inside = []
-                for i, j in shape:
-                    r, c = top + i, left + j
-                    if 0 <= r < SIZE and 0 <= c < SIZE:
-                        p = r * SIZE + c
-                        if cells[p] not in free:
-                            break
-                        inside.append(p)
-                    elif not may_overhang:
-                        break
-                else:
-                    if inside:
-                        out.append((f"row {top + 1}, column {left + 1}{turned}", tuple(inside)))
+                inside = tuple((top + i) * SIZE + left + j for i, j in shape
+                               if 0 <= top + i < SIZE and 0 <= left + j < SIZE)
+                if inside:
+                    out.append((f"row {top + 1}, column {left + 1}{turned}", inside, sum(1 << p for p in inside)))
     return tuple(out)
+
+
+# the plots of each 3x3 district, row by row, and of each row then each column, as getters that read
+# them out of a grid in one call (these scans run after every building)
+_DISTRICT_PLOTS = [itemgetter(*[(3 * br + i) * SIZE + 3 * bc + j for i in range(3) for j in range(3)])
+                   for br in range(3) for bc in range(3)]
+_LINE_PLOTS = ([itemgetter(*range(i * SIZE, (i + 1) * SIZE)) for i in range(SIZE)]
+               + [itemgetter(*range(j, SIZE * SIZE, SIZE)) for j in range(SIZE)])
 
 
 def complete_districts(cells: list[int]) -> int:
     """How many of the nine 3x3 districts have no open plot left."""
-    return sum(1 for br in range(3) for bc in range(3)
-               if all(cells[(3 * br + i) * SIZE + 3 * bc + j] != OPEN for i in range(3) for j in range(3)))
+    return sum(OPEN not in plots(cells) for plots in _DISTRICT_PLOTS)
 
 
 def complete_rows(cells: list[int]) -> int:
@@ -260,20 +276,17 @@ def complete_rows(cells: list[int]) -> int:
 
 def complete_lines(cells: list[int]) -> int:
     """Complete rows plus complete columns (no open plot)."""
-    cols = sum(1 for j in range(SIZE) if all(cells[i * SIZE + j] != OPEN for i in range(SIZE)))
-    return complete_rows(cells) + cols
+    return sum(OPEN not in plots(cells) for plots in _LINE_PLOTS)
 
 
-def _districts(cells: list[int]) -> list[list[int]]:
+def _districts(cells: list[int]) -> list[tuple]:
     """The plots of each of the nine 3x3 districts."""
-    return [[cells[(3 * br + i) * SIZE + 3 * bc + j] for i in range(3) for j in range(3)]
-            for br in range(3) for bc in range(3)]
+    return [plots(cells) for plots in _DISTRICT_PLOTS]
 
 
-def _lines(cells: list[int]) -> list[list[int]]:
+def _lines(cells: list[int]) -> list[tuple]:
     """The plots of each row, then of each column."""
-    return ([cells[i * SIZE:(i + 1) * SIZE] for i in range(SIZE)]
-            + [[cells[i * SIZE + j] for i in range(SIZE)] for j in range(SIZE)])
+    return [plots(cells) for plots in _LINE_PLOTS]
 
 
 def uniform(plots: list[int]) -> bool:
@@ -315,13 +328,19 @@ def district_of(plot: int) -> int:
     return (plot // SIZE) // 3 * 3 + (plot % SIZE) // 3
 
 
+@lru_cache(maxsize=None)
+def _board_plots(rows: tuple) -> tuple:
+    """A printed board's plots (parse_grid), worked out once per board for the process."""
+    return tuple(parse_grid(list(rows)))
+
+
 def _cells(game, city) -> list[int]:
     cells = game.field(city, "cells")
     if not cells:
         board = game.field(city, "board")
         if board is None:
             raise ValueError(f"{city.label()} has no capital board")
-        cells = parse_grid(game.field(board, "grid"))
+        cells = _board_plots(tuple(game.field(board, "grid")))
     return list(cells)
 
 

@@ -78,6 +78,25 @@ class Program:
     line_map: dict = field(default_factory=dict)    # generated line -> "file:line"
     module_file: Optional[str] = None
     digest: str = ""
+    _starting: Optional[tuple] = field(default=None, repr=False, compare=False)
+
+    def starting_values(self) -> tuple:
+        """What every game starts with, worked out once per program: (a holder's stocks, a holder's
+        variables, the zones each holder has, the global counters, the global variables, the shared
+        zones). Resources and tracks start at 0, counters at their floor, variables at their default."""
+        if self._starting is None:
+            stock = {name: 0 for name in self.resources}
+            stock.update((name, low or 0) for name, (is_global, low, _high) in self.counters.items() if not is_global)
+            stock.update((name, 0) for name in self.tracks)
+            self._starting = (
+                stock,
+                {name: default for name, (is_global, default) in self.variables.items() if not is_global},
+                [name for name, (per_player, _kind) in self.zones.items() if per_player],
+                {name: low or 0 for name, (is_global, low, _high) in self.counters.items() if is_global},
+                {name: default for name, (is_global, default) in self.variables.items() if is_global},
+                [name for name, (per_player, _kind) in self.zones.items() if not per_player],
+            )
+        return self._starting
 
 
 

@@ -1,0 +1,71 @@
+"""Machine instructions per game before and after a change (callgrind): a measure that load cannot move.
+
+    python bench/instructions.py 798db44                          # federation, 4 players, 3 games
+    python bench/instructions.py 798db44 --pack tapestry --games 5
+
+On a shared machine, CPU times move by a third from one minute to the next (bench/compare.py keeps
+the best of alternating rounds, which still needs a quiet moment); the instructions a game executes
+do not move at all. Each tree plays the same seeded games as bench/compare.py, under valgrind's
+callgrind, once with no game and once with `--games` games, so imports and compiling drop out of
+the difference. Instructions are not time (cache misses and branch mispredictions weigh too), so a
+claim of speed still names compare.py's figures; this says which way a change goes, and by how much,
+when timings cannot. Needs valgrind (Debian: apt-get install valgrind).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from compare import PLAY, ROOT, before_and_after, checked_out, shim  # noqa: E402
+
+
+def instructions(tree: Path, path_entry: Path, pack: str, players: int, games: int, cache: Path) -> tuple[int, str]:
+    """(instructions callgrind counted for one process playing `games` games, the games' outcome)."""
+    env = dict(os.environ, RULEBOOK_CACHE=str(cache), PYTHONDONTWRITEBYTECODE="1")
+    command = [sys.executable, "-c", PLAY, str(path_entry), str(tree), pack, str(players), str(games)]
+    run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+                         capture_output=True, text=True, env=env)
+    counted = re.search(r"Collected : (\d+)", run.stderr)
+    if run.returncode != 0 or counted is None:
+        sys.exit(f"instructions: the games failed in {tree}:\n{run.stderr[-2000:]}")
+    return int(counted.group(1)), json.loads(run.stdout.strip().splitlines()[-1])["outcome"]
+
+
+def per_game(tree: Path, entry: Path, pack: str, players: int, games: int, cache: Path) -> tuple[float, str]:
+    """Instructions per game (the process with the games less the one without), and their outcome."""
+    subprocess.run([sys.executable, "-c", PLAY, str(entry), str(tree), pack, str(players), "1"], check=True,
+                   capture_output=True, env=dict(os.environ, RULEBOOK_CACHE=str(cache)))   # compile outside
+    empty, _ = instructions(tree, entry, pack, players, 0, cache)
+    full, outcome = instructions(tree, entry, pack, players, games, cache)
+    return (full - empty) / games, outcome
+
+
+def main() -> None:
+    args = before_and_after(__doc__, games=3).parse_args()
+    if shutil.which("valgrind") is None:
+        sys.exit("instructions: valgrind is not installed")
+    with tempfile.TemporaryDirectory(prefix="rulebook-instructions-") as scratch:
+        scratch = Path(scratch)
+        with checked_out(args.commit, scratch / "before") as before:
+            counts = {name: per_game(tree, shim(tree, scratch / f"shim-{name}"), args.pack, args.players,
+                                     args.games, scratch / f"cache-{name}")
+                      for name, tree in (("before", before), ("after", ROOT))}
+    (b, b_outcome), (a, a_outcome) = counts["before"], counts["after"]
+    print(f"{args.pack} {args.players}p, {args.games} games: before ({args.commit}) {b / 1e6:,.2f} M instructions "
+          f"a game | after (this tree) {a / 1e6:,.2f} M ({b / a:.3f}x fewer)")
+    if b_outcome != a_outcome:
+        print("  the two trees played DIFFERENT games (logs or scores differ)")
+        sys.exit(1)
+    print("  the same games (logs and scores) in both trees")
+
+
+if __name__ == "__main__":
+    main()
