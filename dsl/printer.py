@@ -13,6 +13,7 @@ from .parser import deep_recursion, parse_text, scan
 PRECEDENCE = {"if": 0, "or": 1, "and": 2, "not": 3, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4,
               "+": 5, "-": 5, "*": 6, "/": 6, "%": 6}
 INDENT = "  "
+LINE_WIDTH = 110   # a `match` that would make a longer line is written one case a line
 
 
 def quote(text: str) -> str:
@@ -271,7 +272,7 @@ class Printer(A.Visitor):
             self.attach(lambda: self.block("else", s.otherwise))
 
     def visit_Let(self, s):
-        self.line(f"let {s.name} = {expr(s.value)};")
+        self.valued(f"let {s.name} = ", s.value)
 
     def visit_SetName(self, s):
         self.line(f"set {s.name}{_at(s.index)} = {expr(s.value)};")
@@ -451,7 +452,22 @@ class Printer(A.Visitor):
         self.block(f"proc {d.name}({_params(d.params)})", d.body)
 
     def visit_Func(self, d):
-        self.line(f"func {d.name}({_params(d.params)}) = {expr(d.value)};")
+        self.valued(f"func {d.name}({_params(d.params)}) = ", d.value)
+
+    def valued(self, head: str, value) -> None:
+        """`HEAD VALUE;` on one line, or a long `match` one case a line."""
+        text = f"{head}{expr(value)};"
+        if not isinstance(value, A.Match) or len(INDENT * self.depth + text) <= LINE_WIDTH:
+            self.line(text)
+            return
+        self.line(f"{head}match {expr(value.subject)} {{")
+        self.depth += 1
+        for c in value.cases:
+            self.line(f"{expr(c.value)}: {expr(c.result)},")
+        if value.otherwise is not None:
+            self.line(f"else: {expr(value.otherwise)},")
+        self.depth -= 1
+        self.line("};")
 
     def visit_Extern(self, d):
         self.line(f"extern {d.name}({_params(d.params)});")

@@ -129,3 +129,17 @@ def test_cli_fmt_of_a_deep_expression(tmp_path):
     result = runner.invoke(app, ["fmt", str(path)])
     assert result.exit_code == 0, result.output
     assert path.read_text() == "resource vp;\n\nproc p() {\n  gain " + "-" * 500 + "1 vp;\n}\n"
+
+
+def test_a_long_match_is_written_one_case_a_line_and_reads_back_the_same():
+    from rulebook.dsl.parser import parse_text
+    from rulebook.dsl.printer import format_text
+
+    cases = ", ".join(f"m{i}: {i} * 100 + {i}" for i in range(8))
+    text = f"enum e {{ {', '.join(f'm{i}' for i in range(8))} }}\nfunc score(x: e) = match x {{ {cases} }};\n"
+    out = format_text(text)
+    assert "func score(x: e) = match x {\n  m0: 0 * 100 + 0,\n" in out and out.rstrip().endswith("};")
+    assert max(len(line) for line in out.splitlines()) <= 110
+    assert format_text(out) == out and parse_text(out) == parse_text(text)
+    short = "func f(x: int) = match x { 1: 2, else: 3 };\n"
+    assert format_text(short) == short
