@@ -9,7 +9,7 @@ from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
 from rulebook.dsl.printer import expr as printed
 
 from .layout import is_field_value
-from .layout import NAME_TYPES, SYMBOLIC, actor_call
+from .layout import NAME_TYPES, actor_call, event_arg
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, Symbols
 
 VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "track", "zone", "die", "any"}
@@ -770,7 +770,7 @@ class Checker(A.Visitor):
         params = self.event_params(p.event, p.span)
         for arg in p.args:
             v = arg.value
-            if isinstance(v, A.Name) and v.id not in scope.locals and self.sym.category(v.id) in SYMBOLIC:
+            if event_arg(p.event, arg.name, v, self.sym) is not v:
                 self.used.add(v.id)   # `roll(name = d6)`: a die, track or resource named stands for itself
             else:
                 self.expr(v, scope)

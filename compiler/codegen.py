@@ -19,7 +19,7 @@ from rulebook.runtime.engine import MAX_STEPS
 from rulebook.runtime.kernels import KERNELS
 
 from .layout import (DEFAULT_CHOOSE_PROMPT, elements, DEFAULT_MAY_PROMPT, Layout, actor_call, aggregate_shape, announces,
-                     builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, symbolic,
+                     builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg,
                      recursive, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
                      leading_tag, indexed_ref, per_player_entity)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
@@ -578,11 +578,12 @@ class CodeGen(A.Visitor):
 
     def filters(self, p: A.Pattern, ctx: Ctx) -> str:
         """The argument filters of an event pattern, evaluated when the trigger is registered."""
-        return "{" + ", ".join(f"{a.name!r}: {self.ex(symbolic(a.value, self.sym), ctx)}" for a in p.args) + "}"
+        return "{" + ", ".join(f"{a.name!r}: {self.ex(event_arg(p.event, a.name, a.value, self.sym), ctx)}"
+                               for a in p.args) + "}"
 
     def visit_Emit(self, s: A.Emit, ctx: Ctx):
         decl = self.sym.decls[s.event]
-        args = "{" + ", ".join(f"{p.name!r}: {self.ex(symbolic(a, self.sym), ctx)}"
+        args = "{" + ", ".join(f"{p.name!r}: {self.ex(event_arg(s.event, p.name, a, self.sym), ctx)}"
                                for p, a in zip(decl.params, s.args)) + "}"
         self.writeline(f"rt.emit({s.event!r}, {ctx.you}, {args})", s)
 

@@ -13,7 +13,7 @@ from rulebook.runtime.program import Program, assemble
 
 from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, actor_call, aggregate_shape, announces,
                      builtin_args, recursive,
-                     call_args, effects, leading_cost, option_labels, subject_mode, symbolic, tables,
+                     call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag,
                      indexed_ref, per_player_entity)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
@@ -264,11 +264,12 @@ class Interpreter(A.Visitor):
 
     def filters(self, p: A.Pattern, rt, f: Frame) -> dict:
         """The argument filters of an event pattern, evaluated when the trigger is registered."""
-        return {a.name: self.ev(symbolic(a.value, self.sym), rt, f) for a in p.args}
+        return {a.name: self.ev(event_arg(p.event, a.name, a.value, self.sym), rt, f) for a in p.args}
 
     def visit_Emit(self, s, rt, f):
         decl = self.sym.decls[s.event]
-        rt.emit(s.event, f.you, {p.name: self.ev(symbolic(a, self.sym), rt, f) for p, a in zip(decl.params, s.args)})
+        rt.emit(s.event, f.you, {p.name: self.ev(event_arg(s.event, p.name, a, self.sym), rt, f)
+                                 for p, a in zip(decl.params, s.args)})
         return ()
 
     def visit_Copy(self, s, rt, f):

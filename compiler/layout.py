@@ -308,7 +308,27 @@ def tag_args(tag: A.Tag, sym) -> list[tuple[str, A.Expr]]:
     from .resolve import BUILTIN_EVENTS
 
     params = BUILTIN_EVENTS.get(tag.action) or tuple(p.name for p in sym.decls[tag.action].params)
-    return [(p, symbolic(a, sym)) for p, a in zip(params, tag.args)]
+    return [(p, event_arg(tag.action, p, a, sym)) for p, a in zip(params, tag.args)]
+
+
+# the types of an event's argument that hold a value, not a name: a bare counter there is its value
+VALUE_ARGS = ("int", "bool", "player", "str", "entity")
+
+
+def event_arg(event: str, param: str, expr, sym) -> object:
+    """A value given for an event's argument (emitted, matched in a pattern, or in a tag): a bare
+    track, resource, die or zone name stands for itself, unless the argument is declared to hold a
+    number or another value (`event civ_phase(turn: int)`: `emit civ_phase(era)` passes your era)."""
+    from .resolve import BUILTIN_EVENTS
+
+    if event in BUILTIN_EVENTS:
+        type_ = BUILTIN_EVENTS[event].get(param, "any")
+    else:
+        decl = sym.decls.get(event)
+        type_ = next((p.type for p in getattr(decl, "params", ()) if p.name == param), "any")
+        if isinstance(sym.decls.get(type_), (A.Kind, A.Enum)):
+            return expr
+    return expr if type_ in VALUE_ARGS else symbolic(expr, sym)
 
 
 def leading_tag(body: tuple):

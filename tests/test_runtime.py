@@ -449,3 +449,26 @@ game g { seats 2 to 2; phase play { each players: next_bonus(); } winner most vp
     p.stock["lane"] = 3
     run_proc(g, "next_bonus")
     assert p.stock["vp"] == 3          # none ahead: lowest of nothing is 0
+
+
+EVENT_ARGS = """
+resource coin;
+counter vp;
+counter turn_no;
+event stage(turn: int);
+event got(r: resource);
+proc start() {
+  whenever you stage(turn = 2) { gain 10 vp; }
+  whenever you stage { gain it.turn vp; }
+  whenever you got(r = coin) { gain 100 vp; }
+}
+proc tick() { gain 1 turn_no; emit stage(turn_no); emit got(coin); }
+game g { seats 2 to 2; phase setup { each players: start(); } phase play { repeat 3 { each players: tick(); } } winner most vp; }
+"""
+
+
+def test_an_emitted_counter_is_its_value_where_the_event_declares_a_number(tmp_path, backend):
+    """`emit stage(turn_no)` with `event stage(turn: int)` announces the number (it announced the
+    word "turn_no", so `stage(turn = 2)` never matched); a resource parameter still takes the name."""
+    g = play(program_of(write_pack(tmp_path / "events", EVENT_ARGS), backend), players=2)
+    assert [p.stock["vp"] for p in g.state.players] == [1 + 2 + 3 + 10 + 300] * 2
