@@ -315,7 +315,8 @@ class Checker(A.Visitor):
     def field_value(self, f: A.FieldDecl, value) -> None:
         members_of = self.sym.decls.get(f.type)
         if isinstance(members_of, A.Enum):
-            if not (isinstance(value, A.Name) and value.id in members_of.members):
+            # a member, or none: no member yet (`var dealt: expansion = none;`)
+            if not (isinstance(value, A.Name) and value.id in members_of.members or isinstance(value, A.Nothing)):
                 shown = value.id if isinstance(value, A.Name) else "this value"
                 self.err("E303", f"{shown} is not a {f.type} (one of {', '.join(members_of.members)})", value.span,
                          did_you_mean(shown, members_of.members))

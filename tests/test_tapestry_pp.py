@@ -478,10 +478,10 @@ def test_cartography_may_conquer_a_territory_explored_for_at_least_3_vp(program,
 
 def test_one_edition_variant_deals_every_civilization_from_one_box(backends):
     g = Game(backends["compiled"], 3, 2, [ScriptedAgent([])] * 3, ["one_edition"])
-    answer_by_prompt(backends["compiled"].game.setup(g, me(g)), {"deal civilizations from which box?": "Plans & Ploys"})
+    answer_by_prompt(backends["compiled"].game.setup(g, me(g)), {"deal civilizations from which box?": "plans_and_ploys"})
     held = [c for p in g.state.players for c in p.zones["civs"]]
-    assert len(held) == 3 and all(g.field(c, "edition") == "PP" for c in held)
-    assert all(g.field(c, "edition") == "PP" for c in g.zone(None, "civ_deck").items)
+    assert len(held) == 3 and all(g.field(c, "edition") == "plans_and_ploys" for c in held)
+    assert all(g.field(c, "edition") == "plans_and_ploys" for c in g.zone(None, "civ_deck").items)
     assert len(g.zone(None, "civ_box").items) == 16
 
 
