@@ -219,3 +219,10 @@ def test_event_arguments_have_types_in_a_trigger():
     assert [f for f in typed(body) if f[0] != "W403"] == [
         ("E303", 4, "move needs a card, tile or piece, not a player", None),
         ("E303", 5, "an amount must be a number, not a player", None)]
+
+
+def test_an_enum_variable_may_start_as_none_but_not_as_another_name():
+    ok = "enum planet { neo, lua6 }\nvar chosen global: planet = none;\nproc f() { if chosen == none { set chosen = neo; } }\n"
+    assert [f for f in findings(ok) if f[0] != "W401"] == []
+    (code, line, message, _), = [f for f in findings(ok.replace("= none;", "= pluto;")) if f[0] != "W401"]
+    assert (code, line) == ("E303", 2) and "not a planet" in message
