@@ -521,20 +521,17 @@ class Checker(A.Visitor):
             return
         self.expect(name, ("track",), "E203", "track", span)
 
-    def visit_Reactivate(self, s: A.Reactivate, scope: Scope) -> None:
+    def on_space(self, s, scope: Scope) -> None:
+        """`reactivate`, `bonus` and the marker statements: a track, and a space of it if one is given."""
         self.track_name(s.track, scope, s.span)
         if s.space is not None:
             self.amount(s.space, scope)
 
-    def visit_Bonus(self, s: A.Bonus, scope: Scope) -> None:
-        self.track_name(s.track, scope, s.span)
-        if s.space is not None:
-            self.amount(s.space, scope)
+    visit_Reactivate = visit_Bonus = on_space
 
     def visit_Marker(self, s: A.Marker, scope: Scope) -> None:
-        self.track_name(s.track, scope, s.span)
+        self.on_space(s, scope)
         if s.space is not None:
-            self.amount(s.space, scope)
             self.not_negative(s.space, "a marker's space")
 
     def visit_Regress(self, s: A.Regress, scope: Scope) -> None:

@@ -177,6 +177,12 @@ def _title(title) -> str:
     return f" {quote(title)}" if title is not None else ""
 
 
+
+def _on_space(space) -> str:
+    """` space N` of `reactivate`, `bonus` and the marker statements, or nothing."""
+    return f" space {expr(space)}" if space is not None else ""
+
+
 class Printer(A.Visitor):
     """Writes declarations and statements with two-space indentation (`visit_<Stmt>`, `visit_<Decl>`)."""
 
@@ -217,16 +223,13 @@ class Printer(A.Visitor):
                   f"{'' if s.bonus else ' no_bonus'}{'' if s.rewards else ' no_reward'};")
 
     def visit_Reactivate(self, s):
-        at = f" space {expr(s.space)}" if s.space is not None else ""
-        self.line(f"reactivate {s.track}{at}{'' if s.bonus else ' no_bonus'};")
+        self.line(f"reactivate {s.track}{_on_space(s.space)}{'' if s.bonus else ' no_bonus'};")
 
     def visit_Bonus(self, s):
-        at = f" space {expr(s.space)}" if s.space is not None else ""
-        self.line(f"bonus {s.track}{at}{' paying' if s.paying else ''};")
+        self.line(f"bonus {s.track}{_on_space(s.space)}{' paying' if s.paying else ''};")
 
     def visit_Marker(self, s):
-        at = f" space {expr(s.space)}" if s.space is not None else ""
-        self.line(f"{'add marker to' if s.adds else 'remove marker from'} {s.track}{at};")
+        self.line(f"{'add marker to' if s.adds else 'remove marker from'} {s.track}{_on_space(s.space)};")
 
     def visit_Regress(self, s):
         self.line(f"regress {s.track}" + (f" by {expr(s.by)}" if s.by is not None else "") + ";")
