@@ -370,7 +370,30 @@ class Checker(A.Visitor):
         self.block(d.body, self.params(d.params))
 
     def visit_Func(self, d: A.Func) -> None:
-        self.expr(d.value, self.params(d.params))
+        scope = self.params(d.params)
+        if d.returns is None:
+            self.expr(d.value, scope)
+            return
+        self.type_ref(d.returns, d.span)
+        self.result(d.returns, d.value, scope, f"{d.name}() gives")
+
+    def result(self, type_name: str, value, scope: Scope, what: str) -> None:
+        """A typed func's value: each value it may give (the cases of a `match`, both sides of an
+        `if ... then ... else`) is checked against the declared type."""
+        if isinstance(value, A.Match):
+            subject = self.expr(value.subject, scope)
+            for case in value.cases:
+                self.named_in_comparison(case.value, subject, scope)
+                self.expr(case.value, scope)
+                self.result(type_name, case.result, scope, what)
+            if value.otherwise is not None:
+                self.result(type_name, value.otherwise, scope, what)
+        elif isinstance(value, A.Cond):
+            self.condition(value.cond, scope)
+            self.result(type_name, value.then, scope, what)
+            self.result(type_name, value.otherwise, scope, what)
+        else:
+            self.typed_value(type_name, value, scope, what)
 
     def visit_Extern(self, d: A.Extern) -> None:
         kernel = self.kernels.get(d.name)
@@ -561,7 +584,12 @@ class Checker(A.Visitor):
         if s.cost:
             self.cost(s.cost, scope)
         self.tag(s.tag, scope)
+        if s.when is not None:
+            self.condition(s.when, scope)
+            if constant(s.when) is False:
+                self.diags.append(Diagnostic("W402", "'may ... when false' is never offered", s.when.span))
         self.block(s.body, scope)
+        self.block(s.otherwise, scope)
 
     def visit_Repeat(self, s: A.Repeat, scope: Scope) -> None:
         self.amount(s.count, scope)
@@ -682,6 +710,8 @@ class Checker(A.Visitor):
         if type_name in NAME_TYPES and isinstance(value, A.Name) and value.id not in scope.locals:
             categories = ("resource", "counter") if type_name == "resource" else (type_name,)
             self.expect(value.id, categories, "E202" if type_name == "resource" else "E303", type_name, value.span)
+            if type_name != "zone":   # both backends then give the name, not an amount (a zone's name is its zone)
+                self.sym.named.add(id(value))
             return
         actual, expected = self.expr(value, scope), self.declared(type_name)
         if not fits(actual, expected):
@@ -1120,7 +1150,7 @@ class Checker(A.Visitor):
         decl = self.sym.decls.get(func)
         if isinstance(decl, A.Func):
             self.arguments(f"{func}()", decl, args, span, scope)
-            return "any"
+            return self.declared(decl.returns) if decl.returns else "any"
         if decl is None and func == "base":
             self.err("E218", "base() calls the func an override replaces: use it inside 'override func'", span)
         elif decl is None:

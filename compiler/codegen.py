@@ -428,8 +428,12 @@ class CodeGen(A.Visitor):
         cost = self.cost(s.cost, ctx) if s.cost else "None"
         prompt = s.title or DEFAULT_MAY_PROMPT
         tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
-        self.writeline(f"if (yield from rt.may({ctx.you}, {prompt!r}, {cost}, {where(s)!r}{tag})):", s)
+        when = f"({self.ex(s.when, ctx)}) and " if s.when is not None else ""
+        self.writeline(f"if {when}(yield from rt.may({ctx.you}, {prompt!r}, {cost}, {where(s)!r}{tag})):", s)
         self.nested(s.body, ctx)
+        if s.otherwise:
+            self.writeline("else:")
+            self.nested(s.otherwise, ctx)
 
     def visit_While(self, s: A.While, ctx: Ctx):
         self.writeline(f"while {self.ex(s.cond, ctx)}:", s)

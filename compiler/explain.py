@@ -555,8 +555,12 @@ class Reader(A.Visitor):
 
     def visit_May(self, s, depth: int) -> None:
         paid = f" pay {self.cost(s.cost)} to" if s.cost else ""
-        self.say(depth, f"You may{paid}" + (f" ({s.title})" if s.title else "") + ":")
+        when = f"If {self.x(s.when)}, you" if s.when is not None else "You"
+        self.say(depth, f"{when} may{paid}" + (f" ({s.title})" if s.title else "") + ":")
         self.block(s.body, depth + 1)
+        if s.otherwise:
+            self.say(depth, "Otherwise:")
+            self.block(s.otherwise, depth + 1)
 
     def visit_While(self, s, depth: int) -> None:
         self.say(depth, f"As long as {self.x(s.cond)}:")

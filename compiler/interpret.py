@@ -130,8 +130,11 @@ class Interpreter(A.Visitor):
 
     def visit_May(self, s, rt, f):
         cost = self.cost(s.cost, rt, f) if s.cost else None
-        if (yield from rt.may(f.you, s.title or DEFAULT_MAY_PROMPT, cost, where(s), self.tag(s.tag, rt, f))):
+        if (s.when is None or self.ev(s.when, rt, f)) and \
+                (yield from rt.may(f.you, s.title or DEFAULT_MAY_PROMPT, cost, where(s), self.tag(s.tag, rt, f))):
             yield from self.run(s.body, rt, f)
+        else:
+            yield from self.run(s.otherwise, rt, f)
 
     def visit_While(self, s, rt, f):
         while self.ev(s.cond, rt, f):

@@ -597,12 +597,15 @@ class Choose(Stmt):
 
 @node
 class May(Stmt):
-    """`may ["prompt"] [cost COST] { ... }`: an optional (paid) bonus, offered only when affordable."""
+    """`may ["prompt"] [cost COST] [when COND] { ... } [else { ... }]`: an optional (paid) bonus,
+    offered only when affordable and COND holds; `else` runs when it is not offered or declined."""
 
     title: Optional[str]
     cost: Optional[tuple]
     body: tuple
     tag: Optional[Tag] = None
+    when: Optional[Expr] = None
+    otherwise: tuple = ()
 
 
 @node
@@ -1121,11 +1124,13 @@ class Proc(Decl):
 
 @node
 class Func(Decl):
-    """`func NAME(params) = EXPR;` a named expression."""
+    """`func NAME(params) [: TYPE] = EXPR;` a named expression; with TYPE, calls have that type and a
+    bare resource, track, zone or die name it gives stands for itself."""
 
     name: str
     params: tuple
     value: Expr
+    returns: Optional[str] = None
 
 
 @node

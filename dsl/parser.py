@@ -353,7 +353,10 @@ class _Builder:
         return A.Proc(str(items[0]), items[1] or (), _block(items), span=self._s(meta))
 
     def func_decl(self, meta, items):
-        return A.Func(str(items[0]), items[1] or (), items[2], span=self._s(meta))
+        return A.Func(str(items[0]), items[1] or (), items[-1], _pick(items, "returns"), span=self._s(meta))
+
+    def returns(self, meta, items):
+        return _Marker("returns", items[0])
 
     def extern_decl(self, meta, items):
         return A.Extern(str(items[0]), items[1] or (), span=self._s(meta))
@@ -485,7 +488,11 @@ class _Builder:
                         span=self._s(meta))
 
     def may_stmt(self, meta, items):
-        return A.May(_title(items), _pick(items, "paid"), _block(items), _pick(items, "tag"), span=self._s(meta))
+        return A.May(_title(items), _pick(items, "paid"), _block(items), _pick(items, "tag"),
+                     _pick(items, "guard"), _pick(items, "may_else", ()), span=self._s(meta))
+
+    def may_else(self, meta, items):
+        return _Marker("may_else", items[0].value)
 
     def repeat_stmt(self, meta, items):
         return A.Repeat(items[0], items[1].value, span=self._s(meta))

@@ -245,7 +245,10 @@ class Printer(A.Visitor):
 
     def visit_May(self, s):
         paid = f" cost {cost(s.cost)}" if s.cost else ""
-        self.block(f"may{_title(s.title)}{paid}{tag(s.tag)}", s.body)
+        when = f" when {expr(s.when)}" if s.when is not None else ""
+        self.block(f"may{_title(s.title)}{paid}{tag(s.tag)}{when}", s.body)
+        if s.otherwise:
+            self.attach(lambda: self.block("else", s.otherwise))
 
     def visit_Repeat(self, s):
         self.block(f"repeat {expr(s.count)}", s.body)
@@ -455,7 +458,8 @@ class Printer(A.Visitor):
         self.block(f"proc {d.name}({_params(d.params)})", d.body)
 
     def visit_Func(self, d):
-        self.valued(f"func {d.name}({_params(d.params)}) = ", d.value)
+        returns = f": {d.returns}" if d.returns else ""
+        self.valued(f"func {d.name}({_params(d.params)}){returns} = ", d.value)
 
     def valued(self, head: str, value) -> None:
         """`HEAD VALUE;` on one line, or a long `match` one case a line."""

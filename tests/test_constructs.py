@@ -263,3 +263,102 @@ def test_benefit_event_follows_whose_benefit_a_space_gave(program):
     assert (other.stock["vp"], sponsor.stock["vp"]) == (1, 2)
     run_proc(g, "song_again")                            # the sponsor's own benefit is no opponent's
     assert sponsor.stock["vp"] == 3 and protege.stock["vp"] == 7
+
+
+MAY_ELSE = """
+proc p() {
+  may "take the free card?" when coin > 0 {
+    lose 1 coin;
+    draw 1 from deck to hand;
+  } else {
+    gain 5 vp;
+  }
+}
+proc paid() { may "buy?" cost 3 coin { gain 1 vp; } else { gain 10 vp; } }
+"""
+
+
+@pytest.mark.parametrize("coin, answers, expected", [
+    (1, ["yes"], (0, 1, 0)),    # offered and taken: the first block
+    (1, ["no"], (1, 0, 5)),     # offered and declined: the else block
+    (0, [], (0, 0, 5)),         # the condition is false: not asked, the else block
+], ids=["taken", "declined", "not-offered"])
+def test_may_when_else_runs_exactly_one_block(program, coin, answers, expected):
+    g = Game(program("proc setup() { fill deck with card; }" + MAY_ELSE), 2, 1)
+    run_proc(g, "setup")
+    me = g.state.players[0]
+    me.stock["coin"] = coin
+    asked = run_proc(g, "p", answers=answers)
+    assert [d.prompt for d in asked] == ["take the free card?"] * len(answers)
+    assert (me.stock["coin"], len(hand(g)), me.stock["vp"]) == expected
+
+
+def test_may_else_runs_when_the_cost_is_not_affordable(program):
+    g = Game(program(MAY_ELSE), 2, 1)
+    me = g.state.players[0]
+    me.stock["coin"] = 2
+    assert run_proc(g, "paid") == []
+    assert me.stock["vp"] == 10
+    me.stock["coin"] = 3
+    run_proc(g, "paid", answers=["yes"])
+    assert (me.stock["coin"], me.stock["vp"]) == (0, 11)
+
+
+def test_may_when_else_is_explained_printed_and_checked():
+    from rulebook.compiler.explain import explain
+    from rulebook.dsl.parser import parse_text
+    from rulebook.dsl.printer import format_module
+    text = PACK + MAY_ELSE
+    module = parse_text(text, "a.rules")
+    printed = format_module(module)
+    assert 'may "take the free card?" when coin > 0 {' in printed and "} else {" in printed
+    assert parse_text(printed, "a.rules") == module
+    p = next(d for d in module.items if getattr(d, "name", None) == "p")
+    assert [line.strip() for line in explain(p)][1:] == [
+        "If coin is more than 0, you may (take the free card?):", "Lose 1 coin (or as many as you have).",
+        "Draw 1 item from deck into hand.", "Otherwise:", "Gain 5 VP."]
+    warned = analyse_text(PACK + 'proc q() { may "x" when false { gain 1 vp; } }').diagnostics
+    assert [d.code for d in warned] == ["W402"]
+    bad = analyse_text(PACK + 'proc q() { may "x" when "yes" { gain 1 vp; } }').diagnostics
+    assert [d.code for d in bad] == ["E303"]
+
+
+TYPED_FUNCS = """
+track ladder { space 1 { gain 1 vp; } space 2 { gain 2 vp; } }
+func paid_in(c: color): resource = match c { red: coin, else: vp };
+func climbed(): track = if coin > 0 then ladder else ladder;
+func pile(): zone = if coin > 5 then deck else hand;
+proc earn(res: resource, n: int) { gain n res; }
+proc p() {
+  for each c in color {
+    earn(paid_in(c), 2);
+  }
+  let t = climbed();
+  advance t;
+  fill deck with card;
+  draw 1 from pile() to hand;
+}
+"""
+
+
+def test_a_typed_func_gives_the_resource_track_or_zone_it_names(program):
+    """`func f(): resource = match c { red: coin, ... }` gives the resource coin, not the player's
+    amount of it; calls have the declared type, so the value reaches a `resource` parameter."""
+    g = Game(program(TYPED_FUNCS), 2, 1)
+    me = g.state.players[0]
+    run_proc(g, "p")
+    assert me.stock["coin"] == 2 and me.stock["vp"] == 4 + 1   # blue and green pay VP; the ladder's space 1
+    assert me.stock["ladder"] == 1 and len(hand(g)) == 0       # coin 2: the pile is the hand itself
+
+
+def test_a_typed_func_is_checked_and_printed():
+    from rulebook.dsl.parser import parse_text
+    from rulebook.dsl.printer import format_module
+    module = parse_text(PACK + TYPED_FUNCS, "a.rules")
+    assert "func paid_in(c: color): resource = match c { red: coin, else: vp };" in format_module(module)
+    assert parse_text(format_module(module), "a.rules") == module
+    bad = analyse_text(PACK + "func f(): resource = 3;\nfunc g(c: color): track = match c { red: coin, else: coin };\n"
+                       "func h(): nothing = 1;").diagnostics
+    assert [(d.code, d.span.line) for d in bad if d.severity == "error"] == [
+        ("E303", PACK.count("\n") + 1), ("E301", PACK.count("\n") + 2), ("E301", PACK.count("\n") + 2),
+        ("E201", PACK.count("\n") + 3)]

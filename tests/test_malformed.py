@@ -161,6 +161,9 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "unused_pack/unused_resource.rules": [("W401", 4)],
     "unreachable_if_false.rules": [("W402", 7)],
     "condition_always_true.rules": [("W402", 6)],
+    "may_when_a_text.rules": [("E303", 6)],
+    "func_gives_wrong_type.rules": [("E303", 6)],
+    "may_else_without_block.rules": [("E100", 6)],
     "repeat_zero.rules": [("W402", 5)],
     "option_guard_false.rules": [("W402", 8)],
     # W403 too is a whole-pack lint: these two live in one-file packs

@@ -305,6 +305,7 @@ def ast_statements(depth: int):
         block.map(lambda b: A.Each(A.Name("opponents"), None, b)),
         st.tuples(block, block).map(lambda t: A.Choose(None, (A.Option("a", None, t[0]), A.Option("b", None, t[1])))),
         st.tuples(a_int, block).map(lambda t: A.May(None, (A.CostTerm(t[0], "plain", "coin"),), t[1])),
+        st.tuples(a_cond, block, block).map(lambda t: A.May(None, None, t[1], None, t[0], t[2])),
         block.map(lambda b: A.While(A.Binary("<", A.Name("food"), A.Int(2)), (A.Gain(A.Int(1), "food"),) + b)),
     )
 

@@ -284,14 +284,14 @@ def test_inspiration_adds_its_rows_resource_to_every_income(program):
     the row's resource)."""
     g = table(program, 2)
     p = me(g)
-    answer_by_prompt(g.program.procs["inspire"](g, p), {"place which inspiration piece?": "on the farms row"})
+    answer_by_prompt(g.program.procs["inspire"](g, p), {"place which inspiration piece?": "farms"})
     assert p.stock["inspired[farms]"] == 1
     for r in INCOME:
         p.stock[r] = 0
     run_first(g, "income_turn")                                   # income turn 1
     assert [p.stock[r] for r in INCOME] == [1, 1, 2, 1]
     asked = drive(g, g.program.procs["inspire"](g, p), [0])
-    assert "on the farms row" not in (asked[0].options if asked else [])   # each piece once
+    assert "farms" not in (asked[0].options if asked else [])   # each piece once
 
 
 # ---------------------------------------------------------------------------- tech cards
@@ -581,3 +581,22 @@ def test_cover_with_the_expansion_reaches_the_arts_track_and_every_masterpiece(b
     assert "masterpiece" in report and not report["masterpiece"][1], report["masterpiece"]
     if games >= 200:
         assert not {group: names for group, (_, names) in report.items() if names}
+
+
+def test_the_renegades_track_ends_with_20_vp_and_the_track_achievement_and_is_no_advancement_track(program):
+    """Renegades: their own track's tier IV gives 20 VP, and reaching its end counts for the
+    "complete a track" achievement; it is not an advancement track, so Theocracy's "enter a new
+    advancement tier" does not fire on it."""
+    g = table(program, 2)
+    p = me(g)
+    with_civilization(g, p, "renegades")
+    for r in INCOME:
+        p.stock[r] = 5
+    p.stock["renegade"], p.stock["exploration"], p.stock["vp"] = 3, 9, 0
+    drive(g, g.run_slot(p, ent(g, "theocracy"), "play", "test"))
+    p.stock["vp"] = 0
+    asked = drive(g, g.program.procs["advance_paying"](g, p, "exploration"), ["yes", 0, 0, 0])
+    assert prompts(asked)[0].startswith("Renegades: ignore the benefit")
+    assert p.stock["exploration"] == 10 and p.stock["renegade"] == 4
+    assert p.stock["feat_done[any_track_done]"] == 1
+    assert p.stock["vp"] == 20 + 4 + 15   # tier IV of the Renegades, Theocracy once (exploration), the achievement
