@@ -857,8 +857,12 @@ class Checker(A.Visitor):
         if s.where is not None:
             self.expr(s.where, inner)
         self.block(s.body, inner)
+        self.block(s.otherwise, scope)   # nothing was picked: the variable is not bound there
 
     def visit_Simultaneous(self, s: A.Simultaneous, scope: Scope) -> None:
+        if s.pick.otherwise:
+            self.err("E304", "'each ... simultaneously pick' has no 'else': a player who picks nothing does "
+                     "nothing (test it after, in the body of the others or with a count)", s.pick.otherwise[0].span)
         self.visit_Each(s, scope, "'each ... simultaneously'")
 
     def visit_Reveal(self, s: A.Reveal, scope: Scope) -> None:

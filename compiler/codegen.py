@@ -620,6 +620,9 @@ class CodeGen(A.Visitor):
         self.writeline(f"v_{s.var} = {cands}[{choice}]")
         self.block(s.body, inner)
         self._indent -= 1
+        if s.otherwise:
+            self.writeline("else:")
+            self.nested(s.otherwise, ctx)
 
     def visit_Simultaneous(self, s: A.Simultaneous, ctx: Ctx):
         p, who = s.pick, self.temp("you")

@@ -711,6 +711,9 @@ class Reader(A.Visitor):
         optional = " (or none)" if s.optional else ""
         self.say(depth, f"Pick one {s.var} from {self.x(s.domain)}{where}{optional}, then:")
         self.block(s.body, depth + 1)
+        if s.otherwise:
+            self.say(depth, "If none was picked:")
+            self.block(s.otherwise, depth + 1)
 
     def visit_Simultaneous(self, s, depth: int) -> None:
         p = s.pick

@@ -300,6 +300,8 @@ class Interpreter(A.Visitor):
         if choice is not None:
             f.locals[s.var] = cands[choice]
             yield from self.run(s.body, rt, f)
+        else:
+            yield from self.run(s.otherwise, rt, f)
 
     def visit_Simultaneous(self, s, rt, f):
         p = s.pick

@@ -863,8 +863,9 @@ class Rank(Stmt):
 
 @node
 class Pick(Stmt):
-    """`pick VAR from DOMAIN [where COND] ["prompt"] [optional] { ... }`: the acting player picks one
-    element (with `optional`, "none" is one more option, and then the body does not run)."""
+    """`pick VAR from DOMAIN [where COND] ["prompt"] [optional] { ... } [else { ... }]`: the acting
+    player picks one element (with `optional`, "none" is one more option, and then the body does not
+    run); `else` runs when nothing was picked (none chosen, or nothing to pick)."""
 
     var: str
     domain: Expr
@@ -872,6 +873,7 @@ class Pick(Stmt):
     title: Optional[str]
     body: tuple
     optional: bool = False
+    otherwise: tuple = ()
 
 
 @node

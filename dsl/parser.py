@@ -489,10 +489,10 @@ class _Builder:
 
     def may_stmt(self, meta, items):
         return A.May(_title(items), _pick(items, "paid"), _block(items), _pick(items, "tag"),
-                     _pick(items, "guard"), _pick(items, "may_else", ()), span=self._s(meta))
+                     _pick(items, "guard"), _pick(items, "else_block", ()), span=self._s(meta))
 
-    def may_else(self, meta, items):
-        return _Marker("may_else", items[0].value)
+    def else_block(self, meta, items):
+        return _Marker("else_block", items[0].value)
 
     def repeat_stmt(self, meta, items):
         return A.Repeat(items[0], items[1].value, span=self._s(meta))
@@ -591,7 +591,7 @@ class _Builder:
     def pick_stmt(self, meta, items):
         optional = any(isinstance(t, Token) and t.type == "OPTIONAL" for t in items)
         return A.Pick(str(items[0]), items[1], _pick(items, "where"), _title(items), _block(items), optional,
-                      span=self._s(meta))
+                      _pick(items, "else_block", ()), span=self._s(meta))
 
     def simultaneous_stmt(self, meta, items):
         return A.Simultaneous(items[0], _pick(items, "where"), items[-1], span=self._s(meta))

@@ -247,6 +247,10 @@ class Printer(A.Visitor):
         paid = f" cost {cost(s.cost)}" if s.cost else ""
         when = f" when {expr(s.when)}" if s.when is not None else ""
         self.block(f"may{_title(s.title)}{paid}{tag(s.tag)}{when}", s.body)
+        self.orelse(s)
+
+    def orelse(self, s) -> None:
+        """The `else { ... }` of a `may` or `pick`, joined onto the closing brace before it."""
         if s.otherwise:
             self.attach(lambda: self.block("else", s.otherwise))
 
@@ -343,6 +347,7 @@ class Printer(A.Visitor):
         where = f" where {expr(s.where)}" if s.where is not None else ""
         self.block(f"pick {s.var} from {expr(s.domain)}{where}{_title(s.title)}{' optional' if s.optional else ''}",
                    s.body)
+        self.orelse(s)
 
     def visit_Simultaneous(self, s):
         where = f" where {expr(s.where)}" if s.where is not None else ""

@@ -362,3 +362,43 @@ def test_a_typed_func_is_checked_and_printed():
     assert [(d.code, d.span.line) for d in bad if d.severity == "error"] == [
         ("E303", PACK.count("\n") + 1), ("E301", PACK.count("\n") + 2), ("E301", PACK.count("\n") + 2),
         ("E201", PACK.count("\n") + 3)]
+
+
+PICK_ELSE = """
+proc p() {
+  pick c from hand where c.worth > 1 "keep which?" optional {
+    move c to deck;
+  } else {
+    gain 7 vp;
+  }
+}
+proc deal() { fill deck with card; draw 6 from deck to hand; }
+"""
+
+
+@pytest.mark.parametrize("dealt, answers, expected", [
+    (True, ["Baths"], (5, 0)),     # picked: the first block
+    (True, ["none"], (6, 7)),      # none chosen: the else block
+    (False, [], (0, 7)),           # nothing to pick: the else block, nothing asked
+], ids=["picked", "none", "nothing-to-pick"])
+def test_pick_else_runs_when_nothing_was_picked(program, dealt, answers, expected):
+    g = Game(program(PICK_ELSE), 2, 1)
+    if dealt:
+        run_proc(g, "deal")
+    asked = run_proc(g, "p", answers=answers)
+    assert len(asked) == len(answers)
+    assert (len(hand(g)), g.state.players[0].stock["vp"]) == expected
+
+
+def test_pick_else_is_printed_explained_and_refused_in_a_simultaneous_pick():
+    from rulebook.compiler.explain import explain
+    from rulebook.dsl.parser import parse_text
+    from rulebook.dsl.printer import format_module
+    module = parse_text(PACK + PICK_ELSE, "a.rules")
+    printed = format_module(module)
+    assert '  } else {\n    gain 7 vp;' in printed and parse_text(printed, "a.rules") == module
+    p = next(d for d in module.items if getattr(d, "name", None) == "p")
+    assert "If none was picked:" in [line.strip() for line in explain(p)]
+    bad = analyse_text(PACK + "proc q() { each players simultaneously pick c from hand { move c to deck; } "
+                       "else { gain 1 vp; } }").diagnostics
+    assert [d.code for d in bad] == ["E304"]
