@@ -987,8 +987,11 @@ class Checker(A.Visitor):
                 self.arithmetic(side, kind)
             return "int"
         if e.op in ("==", "!="):
-            for side, other in ((e.left, right), (e.right, left)):
+            for side, other, facing in ((e.left, right, e.right), (e.right, left, e.left)):
                 self.named_in_comparison(side, other, scope)
+                if id(side) in self.sym.slots and isinstance(facing, A.Nothing):
+                    self.err("E303", f"{printed(side)} is already whether the card writes that effect: write "
+                             f"'{'' if e.op == '!=' else 'not '}{printed(side)}'", facing.span)
         return "bool"
 
     def named_in_comparison(self, side, other: str, scope: Scope) -> None:
@@ -1081,6 +1084,12 @@ class Checker(A.Visitor):
         kind = self.kind_of(obj)
         if kind is not None:
             fields = {f.name: f for f in kind.fields}
+            if e.name in fields and fields[e.name].type == "effect":
+                if setting:
+                    self.err("E303", f"{e.name!r} is an effect of {kind.name}, written in the rules: it cannot "
+                             f"be set", e.span)
+                self.sym.slots.add(id(e))
+                return "bool"
             if e.name in fields:
                 return self.declared(fields[e.name].type)
             if e.name in ELEMENT_ATTRS:

@@ -269,6 +269,8 @@ class CodeGen(A.Visitor):
         }[how]()
 
     def visit_Attr(self, e, ctx) -> str:
+        if id(e) in self.sym.slots:   # an effect read as a value: whether the card writes it
+            return f"rt.writes({self.ex(e.obj, ctx)}, {e.name!r})"
         if isinstance(e.obj, A.Name) and e.obj.id == "it" and ctx.it_mode == "event" and "it" not in ctx.locals:
             return f"it[{e.name!r}]"
         if e.name not in self.dynamic_attrs:

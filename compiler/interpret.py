@@ -425,6 +425,8 @@ class Interpreter(A.Visitor):
         return getattr(rt, name)(f.you)   # every builtin domain is a runtime method of `you`
 
     def visit_Attr(self, e, rt, f):
+        if id(e) in self.sym.slots:   # an effect read as a value: whether the card writes it
+            return rt.writes(self.ev(e.obj, rt, f), e.name)
         if isinstance(e.obj, A.Name) and e.obj.id == "it" and f.it_mode == "event" and "it" not in f.locals:
             return f.it[e.name]
         return rt.field(self.ev(e.obj, rt, f), e.name)

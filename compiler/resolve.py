@@ -80,6 +80,9 @@ class Symbols:
     # id() of each bare resource, track or die name the checker found compared with a value of that
     # type (`res == coin`): there it stands for itself, not for an amount (both backends read this)
     named: set = field(default_factory=set)
+    # id() of each `card.slot` read as a value where the slot is an effect: it is whether the card
+    # writes that effect (`x.left_bonus`), a bool (both backends read this)
+    slots: set = field(default_factory=set)
 
     def category(self, name: str) -> Optional[str]:
         """What kind of thing a declared name is, or None."""

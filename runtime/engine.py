@@ -1087,6 +1087,11 @@ class Game:
         if "flip" in self.by_event:
             self.emit("flip", self.field(e, "owner"), {"item": e})
 
+    def writes(self, e, slot: str) -> bool:
+        """Whether a card (tile, space...) writes an effect slot of its kind (`x.left_bonus` as a value);
+        `none` writes nothing."""
+        return type(e) is EntityDef and slot in e.effects
+
     def run_slot(self, h: Holder, e, slot: str, where: str):
         """Run an entity's effect slot for `h` (`copy tile.now`)."""
         if not isinstance(e, EntityDef):

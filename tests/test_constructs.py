@@ -402,3 +402,30 @@ def test_pick_else_is_printed_explained_and_refused_in_a_simultaneous_pick():
     bad = analyse_text(PACK + "proc q() { each players simultaneously pick c from hand { move c to deck; } "
                        "else { gain 1 vp; } }").diagnostics
     assert [d.code for d in bad] == ["E304"]
+
+
+SLOT_READS = """
+kind relic { score: effect; }
+zone relics of relic;
+relic crown "Crown" { score { gain 3 vp; } }
+relic shard "Shard" {}
+proc p() {
+  fill relics with relic;
+  for each r in relics where r.score {
+    copy r.score;
+  }
+  gain count(r in relics where not r.score) coin;
+}
+"""
+
+
+def test_an_effect_slot_read_as_a_value_is_whether_the_card_writes_it(program):
+    g = Game(program(SLOT_READS), 2, 1)
+    run_proc(g, "p")
+    assert (g.state.players[0].stock["vp"], g.state.players[0].stock["coin"]) == (3, 1)
+
+
+def test_an_effect_slot_compared_with_none_or_set_is_refused():
+    bad = analyse_text(PACK + SLOT_READS + "proc q() { if crown.score != none { gain 1 vp; } set crown.score = true; }")
+    assert [(d.code, "score" in d.message) for d in bad.diagnostics if d.severity == "error"] == [
+        ("E303", True), ("E303", True)]
