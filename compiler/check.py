@@ -9,7 +9,7 @@ from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
 from rulebook.dsl.printer import expr as printed
 
 from .layout import is_field_value
-from .layout import NAME_TYPES, actor_call, event_arg
+from .layout import NAME_TYPES, actor_call, event_arg, proc_result_call
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, Symbols
 
 VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "track", "zone", "die", "any"}
@@ -28,15 +28,16 @@ MAX_ENTITIES = 100_000
 class Scope:
     """Locals visible at a point of an effect, and what `this` and `it` mean there."""
 
-    __slots__ = ("locals", "this_kind", "it_event", "it_kind")
+    __slots__ = ("locals", "this_kind", "it_event", "it_kind", "gives")
 
     def __init__(self, this_kind=None, it_event=None, it_kind=None):
         self.locals: dict[str, list] = {}   # name -> [span, used?]
         self.this_kind, self.it_event, self.it_kind = this_kind, it_event, it_kind
+        self.gives: Optional[A.Proc] = None   # the proc with a result type whose body this is (`return`)
 
     def child(self) -> "Scope":
         s = Scope(self.this_kind, self.it_event, self.it_kind)
-        s.locals = self.locals.copy()
+        s.locals, s.gives = self.locals.copy(), self.gives
         return s
 
 
@@ -367,7 +368,19 @@ class Checker(A.Visitor):
             self.block(face.body, Scope())
 
     def visit_Proc(self, d: A.Proc) -> None:
-        self.block(d.body, self.params(d.params))
+        scope = self.params(d.params)
+        if d.returns is not None:
+            self.type_ref(d.returns, d.span)
+            scope.gives = d
+        self.block(d.body, scope)
+
+    def visit_Return(self, s: A.Return, scope: Scope) -> None:
+        if scope.gives is None:
+            self.expr(s.value, scope)
+            self.err("E303", "'return' gives a value only in the body of a proc declared with a result type "
+                     "('proc NAME(...): TYPE { ... }'); a trigger's body gives none", s.span)
+            return
+        self.result(scope.gives.returns, s.value, scope, f"{scope.gives.name}() gives")
 
     def visit_Func(self, d: A.Func) -> None:
         scope = self.params(d.params)
@@ -651,7 +664,16 @@ class Checker(A.Visitor):
         self.block(chain[-1].otherwise, scope)
 
     def visit_Let(self, s: A.Let, scope: Scope) -> None:
-        self.let(s.name, s.span, self.expr(s.value, scope), scope)
+        proc = proc_result_call(s.value, self.sym)
+        if proc is None:
+            self.let(s.name, s.span, self.expr(s.value, scope), scope)
+            return
+        self.used.add(s.value.func)
+        self.arguments(f"{s.value.func}()", proc, s.value.args, s.value.span, scope)
+        if proc.returns is None:
+            self.err("E303", f"{s.value.func}() gives no value: declare it 'proc {s.value.func}(...): TYPE' and "
+                     f"end it with 'return VALUE;'", s.value.span)
+        self.let(s.name, s.span, self.declared(proc.returns) if proc.returns else "any", scope)
 
     def let(self, name: str, span: A.Span, type_: str, scope: Scope) -> None:
         """Bind a local for the rest of the block (`let`, `let x = roll d`)."""
@@ -810,7 +832,7 @@ class Checker(A.Visitor):
             self.pattern(p, scope)
         self.triggers.append(s)
         inner = scope.child()
-        inner.it_event = s.pattern.event
+        inner.it_event, inner.gives = s.pattern.event, None   # the trigger's body runs later, on its own
         self.block(s.body, inner)
 
     def visit_Emit(self, s: A.Emit, scope: Scope) -> None:
@@ -1168,6 +1190,9 @@ class Checker(A.Visitor):
             self.err("E218", "base() calls the func an override replaces: use it inside 'override func'", span)
         elif decl is None:
             self.unknown("E207", "function", func, span, self.sym.of("func") + sorted(BUILTIN_FUNCS))
+        elif isinstance(decl, A.Proc):
+            self.err("E301", f"{func!r} is a proc, not a function: a proc may decide, so it cannot be part of an "
+                     f"expression", span, f"a proc with a result type gives it to a local: 'let x = {func}(...);'")
         else:
             self.err("E301", f"{func!r} is {article(CATEGORY[type(decl)])}, not a function", span)
         return "any"

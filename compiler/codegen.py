@@ -21,7 +21,7 @@ from rulebook.runtime.kernels import KERNELS
 from .layout import (DEFAULT_CHOOSE_PROMPT, elements, DEFAULT_MAY_PROMPT, Layout, actor_call, aggregate_shape, announces,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg,
                      recursive, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
-                     leading_tag, indexed_ref, per_player_entity)
+                     leading_tag, indexed_ref, per_player_entity, proc_result_call)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 
 TEMPLATES = jinja2.Environment(
@@ -480,7 +480,9 @@ class CodeGen(A.Visitor):
 
     def visit_Let(self, s: A.Let, ctx: Ctx):
         # a let runs once per pass: only `set` (which can feed a value back into itself) is bounded
-        self.writeline(f"v_{s.name} = {self.ex(s.value, ctx)}", s)   # `block` binds the name after it
+        proc = proc_result_call(s.value, self.sym)
+        value = f"({self.run_call(s.value.func, s.value.args, ctx)})" if proc else self.ex(s.value, ctx)
+        self.writeline(f"v_{s.name} = {value}", s)   # `block` binds the name after it
 
     def visit_SetName(self, s: A.SetName, ctx: Ctx):
         value = self.ex(s.value, ctx)
@@ -497,11 +499,17 @@ class CodeGen(A.Visitor):
         self.writeline(f"rt.set_field({self.ex(s.obj, ctx)}, {name}, {self.ex(s.value, ctx)})", s)
 
     def visit_CallStmt(self, s: A.CallStmt, ctx: Ctx):
-        args = "".join(", " + self.ex(a, ctx) for a in call_args(self.sym.decls[s.func], s.args, self.sym))
-        if isinstance(self.sym.decls.get(s.func), A.Extern):
-            self.writeline(f"yield from KERNELS[{s.func!r}].fn(rt, {ctx.you}{args})", s)
-        else:
-            self.writeline(f"yield from {self.proc_names[s.func]}(rt, {ctx.you}{args})", s)
+        self.writeline(self.run_call(s.func, s.args, ctx), s)
+
+    def run_call(self, func: str, args: tuple, ctx: Ctx) -> str:
+        """`yield from` a proc or kernel call: a call statement, or the value of `let x = proc(...)`."""
+        values = "".join(", " + self.ex(a, ctx) for a in call_args(self.sym.decls[func], args, self.sym))
+        if isinstance(self.sym.decls.get(func), A.Extern):
+            return f"yield from KERNELS[{func!r}].fn(rt, {ctx.you}{values})"
+        return f"yield from {self.proc_names[func]}(rt, {ctx.you}{values})"
+
+    def visit_Return(self, s: A.Return, ctx: Ctx):
+        self.writeline(f"return {self.ex(s.value, ctx)}", s)
 
     def visit_Draw(self, s: A.Draw, ctx: Ctx):
         keep = f", lambda it: {self.ex(s.where, replace(ctx, it_mode='entity'))}" if s.where is not None else ""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from rulebook.dsl import ast as A
 from rulebook.dsl.printer import cost, expr, pattern, precedence
 
-from .layout import subject_mode
+from .layout import proc_result_call, subject_mode
 from .resolve import CATEGORY
 
 # Words that take no plural ("3 prestige", "2 lavandium").
@@ -608,7 +608,13 @@ class Reader(A.Visitor):
             self.block(chain[-1].otherwise, depth + 1)
 
     def visit_Let(self, s, depth: int) -> None:
+        if self.symbols is not None and proc_result_call(s.value, self.symbols):
+            self.say(depth, f"Do {self.x(s.value)}, and let {s.name} be what it gives.")
+            return
         self.say(depth, f"Let {s.name} be {self.x(s.value)}.")
+
+    def visit_Return(self, s, depth: int) -> None:
+        self.say(depth, f"Stop here, giving {self.x(s.value)}.")
 
     def visit_SetName(self, s, depth: int) -> None:
         target = A.Name(s.name) if s.index is None else A.Index(A.Name(s.name), s.index)

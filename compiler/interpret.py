@@ -15,8 +15,17 @@ from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, actor_ca
                      builtin_args, recursive,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag,
-                     indexed_ref, per_player_entity)
+                     indexed_ref, per_player_entity, proc_result_call)
 from .resolve import BUILTIN_FUNCS, Symbols, classify
+
+
+class ProcReturn(BaseException):
+    """`return VALUE;`: unwinds the interpreted proc's blocks to its call (a BaseException, so no
+    handler that turns Python errors into rules errors takes it for one)."""
+
+    def __init__(self, value):
+        super().__init__()
+        self.value = value
 
 class Frame:
     """Where an effect runs: who `you` is, its locals, `this` and `it`."""
@@ -174,8 +183,18 @@ class Interpreter(A.Visitor):
         return self.run(chain[-1].otherwise, rt, f)
 
     def visit_Let(self, s, rt, f):
+        proc = proc_result_call(s.value, self.sym)
+        if proc is not None:
+            return self._let_from_proc(s, proc, rt, f)
         f.locals[s.name] = self.ev(s.value, rt, f)
         return ()
+
+    def _let_from_proc(self, s, proc, rt, f):
+        args = [self.ev(a, rt, f) for a in call_args(proc, s.value.args, self.sym)]
+        f.locals[s.name] = yield from self.proc(proc, rt, f.you, args)
+
+    def visit_Return(self, s, rt, f):
+        raise ProcReturn(self.ev(s.value, rt, f))
 
     def visit_SetName(self, s, rt, f):
         value = self.ev(s.value, rt, f)
@@ -204,7 +223,11 @@ class Interpreter(A.Visitor):
         """Run a proc: every call counts against the step budget, so recursion cannot run away."""
         if decl.name in self.recursive:
             rt.step(where(decl))
-        yield from self.run(decl.body, rt, Frame(you, {p.name: a for p, a in zip(decl.params, args)}))
+        try:
+            yield from self.run(decl.body, rt, Frame(you, {p.name: a for p, a in zip(decl.params, args)}))
+        except ProcReturn as given:
+            return given.value
+        return None
 
     def visit_Draw(self, s, rt, f):
         keep = None

@@ -404,6 +404,16 @@ def builtin_args(func: str, args: tuple, sym) -> tuple[bool, tuple]:
 NAME_TYPES = ("resource", "track", "zone", "die")
 
 
+def proc_result_call(value, sym) -> "Optional[A.Proc]":
+    """The proc a `let` runs for its value (`let found = claim(h);`), or None when the value is an
+    expression (both backends and the checker ask this)."""
+    if isinstance(value, A.Call):
+        decl = sym.decls.get(value.func)
+        if isinstance(decl, A.Proc):
+            return decl
+    return None
+
+
 def call_args(decl, args: tuple, sym) -> tuple:
     """Arguments of a proc or func call: for a `resource`, `track` or `die` parameter a bare name
     stands for itself, so `icon(walls, 2)` passes the resource walls, not your walls. A `zone`

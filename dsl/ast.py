@@ -654,6 +654,13 @@ class If(Stmt):
 
 
 @node
+class Return(Stmt):
+    """`return VALUE;` ends a proc declared with a result type, giving VALUE to `let x = proc(...);`."""
+
+    value: Expr
+
+
+@node
 class Let(Stmt):
     """`let NAME = EXPR;` a local of the current effect."""
 
@@ -1117,11 +1124,13 @@ class Die(Decl):
 
 @node
 class Proc(Decl):
-    """`proc NAME(params) { ... }`: a named effect (turn structure, shared actions)."""
+    """`proc NAME(params) [: TYPE] { ... }`: a named effect (turn structure, shared actions); with
+    TYPE it gives a value (`return VALUE;`), read by `let x = NAME(...);`."""
 
     name: str
     params: tuple
     body: tuple
+    returns: Optional[str] = None
 
 
 @node

@@ -350,7 +350,10 @@ class _Builder:
                      span=self._s(meta))
 
     def proc_decl(self, meta, items):
-        return A.Proc(str(items[0]), items[1] or (), _block(items), span=self._s(meta))
+        return A.Proc(str(items[0]), items[1] or (), _block(items), _pick(items, "returns"), span=self._s(meta))
+
+    def return_stmt(self, meta, items):
+        return A.Return(items[0], span=self._s(meta))
 
     def func_decl(self, meta, items):
         return A.Func(str(items[0]), items[1] or (), items[-1], _pick(items, "returns"), span=self._s(meta))

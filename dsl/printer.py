@@ -281,6 +281,9 @@ class Printer(A.Visitor):
         elif s.otherwise:
             self.attach(lambda: self.block("else", s.otherwise))
 
+    def visit_Return(self, s):
+        self.valued("return ", s.value)
+
     def visit_Let(self, s):
         self.valued(f"let {s.name} = ", s.value)
 
@@ -460,7 +463,8 @@ class Printer(A.Visitor):
         self.line("}")
 
     def visit_Proc(self, d):
-        self.block(f"proc {d.name}({_params(d.params)})", d.body)
+        returns = f": {d.returns}" if d.returns else ""
+        self.block(f"proc {d.name}({_params(d.params)}){returns}", d.body)
 
     def visit_Func(self, d):
         returns = f": {d.returns}" if d.returns else ""

@@ -429,3 +429,57 @@ def test_an_effect_slot_compared_with_none_or_set_is_refused():
     bad = analyse_text(PACK + SLOT_READS + "proc q() { if crown.score != none { gain 1 vp; } set crown.score = true; }")
     assert [(d.code, "score" in d.message) for d in bad.diagnostics if d.severity == "error"] == [
         ("E303", True), ("E303", True)]
+
+
+PROC_RESULTS = """
+proc claim(): card {
+  pick c from deck where c.worth > 1 "claim which?" optional {
+    move c to hand;
+    return c;
+  }
+  return none;
+}
+proc sort_out(c: color): resource {
+  for each x in color {
+    if x == c and x == red {
+      return coin;
+    }
+  }
+  return vp;
+}
+proc silent(): int {
+  gain 1 coin;
+}
+proc p() {
+  fill deck with card;
+  let got = claim();
+  if got != none {
+    gain got.worth vp;
+  }
+  let r = sort_out(red);
+  gain_of(r);
+  let nothing = silent();
+  if nothing == none {
+    gain 100 vp;
+  }
+}
+proc gain_of(res: resource) { gain 10 res; }
+"""
+
+
+@pytest.mark.parametrize("answers, vp", [(["Baths"], 3 + 100), (["none"], 100)], ids=["claimed", "declined"])
+def test_a_proc_gives_its_value_to_let_and_return_ends_it(program, answers, vp):
+    g = Game(program(PROC_RESULTS), 2, 1)
+    run_proc(g, "p", answers=answers)
+    me = g.state.players[0]
+    assert (me.stock["vp"], me.stock["coin"]) == (vp, 10 + 1)   # return inside a loop ends the proc
+    assert len(hand(g)) == (1 if answers == ["Baths"] else 0)
+
+
+def test_proc_results_are_checked():
+    text = PACK + PROC_RESULTS + ("proc bad1() { return 3; }\n"
+                                  "proc bad2(): int { whenever you gain { return 1; } return true; }\n"
+                                  "proc bad3() { let x = p(); gain claim() vp; }\n")
+    found = [(d.code, d.span.line - PACK.count("\n") - PROC_RESULTS.count("\n"))
+             for d in analyse_text(text).diagnostics if d.severity == "error"]
+    assert found == [("E303", 1), ("E303", 2), ("E303", 2), ("E303", 3), ("E301", 3)]

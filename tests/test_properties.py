@@ -96,6 +96,13 @@ die dr: resource { face = coin; face = food; face = none; }
 enum side { east, west }
 counter votes[side] from 0 to 6;
 counter heat[1..3] global;
+proc given_back(): int {
+  pick c from hand where c.worth > 1 "give back which?" optional {
+    move c to deck;
+    return c.worth;
+  }
+  return 0;
+}
 zone row[1..2] of card;
 var passed: bool;
 var holder global: player;
@@ -294,6 +301,7 @@ def ast_statements(depth: int):
         st.tuples(a_int, st.integers(1, 3)).map(lambda t: A.SetName("heat", t[0], A.Int(t[1]))),
         st.just(A.SetName("passed", A.Unary("not", A.Name("passed")))),
         st.just(A.SetName("holder", A.You())),
+        st.just(A.Repeat(A.Int(1), (A.Let("w", A.Call("given_back", ())), A.Gain(A.Name("w"), "vp")))),
     )
     if depth == 0:
         return leaf
