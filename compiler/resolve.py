@@ -225,6 +225,9 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic]) -> None:
         if old is None or sym.origin.get(decl.name) == pack_name:
             diags.append(Diagnostic("E212", f"{decl.name!r} overrides nothing from an extended pack", item.span))
         else:
+            if getattr(decl, "returns", None) != getattr(old, "returns", None) and type(decl) is type(old):
+                diags.append(Diagnostic("E219", f"{decl.name!r} gives {old.returns or 'no value'} in the extended "
+                                        f"pack; an override gives the same", item.span))
             decl = _call_base(sym, decl, old, diags)
             sym.overrides.append((decl, old))
         sym.decls[decl.name] = decl

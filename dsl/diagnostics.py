@@ -44,6 +44,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E216": (ERROR, "extension of nothing"),
     "E217": (ERROR, "bad amendment"),
     "E218": (ERROR, "base() outside an override"),
+    "E219": (ERROR, "override changes the result type"),
     # E3xx: types and structure
     "E301": (ERROR, "wrong kind of name"),
     "E302": (ERROR, "wrong number of arguments"),

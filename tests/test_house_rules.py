@@ -115,6 +115,10 @@ def test_a_top_level_trigger_is_every_players_from_the_start(tmp_path, backend):
     ("amend c1 { price: int; }", "E217", "amending 'c1' takes 'name = value;' or 'name { ... }'"),
     ("proc p() { base(); }", "E218", "base() calls the proc an override replaces: use it inside 'override proc'"),
     ("override card c1 { worth = base(); }", "E218", None),
+    ("override proc income(): int { gain 1 coin; return 1; }", "E219",
+     "'income' gives no value in the extended pack; an override gives the same"),
+    ("override func value(c: card): int = 1;", "E219",
+     "'value' gives no value in the extended pack; an override gives the same"),
 ])
 def test_misuse_is_a_positioned_diagnostic(tmp_path, text, code, message):
     pack = house(tmp_path, text)
