@@ -176,9 +176,9 @@ class Checker(A.Visitor):
         self.indexes(d.indexes)
 
     def indexes(self, ix: Optional[A.Indexes]) -> None:
-        """`[ENUM]` names an enum (a range was checked by the parser)."""
+        """`[ENUM]` names an enum or a kind (a range was checked by the parser)."""
         if ix is not None and ix.enum is not None:
-            self.expect(ix.enum, ("enum",), "E201", "enum", ix.span)
+            self.expect(ix.enum, ("enum", "kind"), "E201", "enum or kind", ix.span)
 
     def visit_Var(self, d: A.Var) -> None:
         self.type_ref(d.type, d.span)
@@ -482,7 +482,8 @@ class Checker(A.Visitor):
             self.err("E312", f"{name!r} is indexed ({shown}): say which one, as in {name}[...]", span)
             return
         actual = self.expr(index, scope)
-        expected = f"member:{ix.enum}" if ix.enum is not None else "int"
+        expected = "int" if ix.enum is None else \
+            f"entity:{ix.enum}" if self.sym.category(ix.enum) == "kind" else f"member:{ix.enum}"
         if not fits(actual, expected):
             self.err("E303", f"an index of {name!r} is {article(words(expected))}, not {article(words(actual))}",
                      index.span)

@@ -63,9 +63,18 @@ def elements(decl, sym: Symbols) -> list[tuple]:
     ix = decl.indexes
     if ix is None:
         return [(None, decl.name)]
-    enum = sym.decls.get(ix.enum) if ix.enum is not None else None
-    members = enum.members if isinstance(enum, A.Enum) else ()
+    named = sym.decls.get(ix.enum) if ix.enum is not None else None
+    if isinstance(named, A.Kind):   # one element per card, tile or piece of the kind, copies included
+        members = tuple(n for e in sym.decls.values() if isinstance(e, A.Entity) and e.kind == named.name
+                        for n in copy_names(e))
+    else:
+        members = named.members if isinstance(named, A.Enum) else ()
     return [(i, f"{decl.name}[{i}]") for i in ix.keys(members)]
+
+
+def copy_names(e: A.Entity) -> list[str]:
+    """The names of an entity declared `* N`: its own, then `name#2` ... `name#N`."""
+    return [e.name if i == 1 else f"{e.name}#{i}" for i in range(1, max(e.copies, 1) + 1)]
 
 
 def per_player_entity(name: str, sym: Symbols) -> bool:
@@ -103,8 +112,7 @@ def layout(sym: Symbols) -> Layout:
             fields.update({v.name: field_value(v.value) for v in e.values})
             refs += [(e.name, f.name, fields[f.name]) for f in kinds[e.kind].fields
                      if f.type in kinds and isinstance(fields.get(f.name), str)]
-            for i in range(1, max(e.copies, 1) + 1):   # copies share the first one's effect functions
-                name = e.name if i == 1 else f"{e.name}#{i}"
+            for i, name in enumerate(copy_names(e), start=1):   # copies share the first one's effect functions
                 entities.append((e.kind, name, e.title, fields, e.effects, str(e.span), kinds[e.kind].per_player,
                                  e.name, i))
     return Layout(

@@ -1038,6 +1038,8 @@ class Game:
         """The name of one element of an indexed counter or zone (`votes[mid]` is `votes[mid]`), after
         checking the index is one of its declared members or numbers."""
         name = self.program.indexed[base].get(index) if type(index) is not bool else None
+        if name is None and type(index) is EntityDef:   # indexed by a kind: the card's (or copy's) name
+            name = self.program.indexed[base].get(index.origin.name)
         if name is None:
             shown = ", ".join(map(str, self.program.indexed[base]))
             raise RulesRuntimeError("E601", f"{base} has no element {label_of(index)} (it has {shown})")

@@ -483,3 +483,36 @@ def test_proc_results_are_checked():
     found = [(d.code, d.span.line - PACK.count("\n") - PROC_RESULTS.count("\n"))
              for d in analyse_text(text).diagnostics if d.severity == "error"]
     assert found == [("E303", 1), ("E303", 2), ("E303", 2), ("E303", 3), ("E301", 3)]
+
+
+KIND_INDEXED = """
+counter used[card] "Times each card was used" from 0 to 3;
+zone pile[card] of card;
+proc p() {
+  fill deck with card;
+  for each c in deck where c.color == blue {
+    gain 1 used[c];
+  }
+  gain 2 used[bath];
+  move lumber to pile[lumber];
+}
+func uses(c: card) = used[c];
+"""
+
+
+def test_a_counter_or_zone_indexed_by_a_kind_has_one_element_per_card(program):
+    """`counter used[card]`: one counter per card of the kind (copies each their own), indexed by the
+    card itself; a kind that gains cards (an expansion's) gains elements with no override."""
+    p = program(KIND_INDEXED)
+    assert [n for _i, n in p.indexed["used"].items()][:4] == ["used[lumber]", "used[lumber#2]", "used[lumber#3]", "used[bath]"]
+    g = Game(p, 2, 1)
+    run_proc(g, "p")
+    me = g.state.players[0]
+    assert (me.stock["used[bath]"], me.stock["used[altar]"], me.stock["used[altar#2]"], me.stock["used[lumber]"]) == (3, 1, 1, 0)
+    assert [e.name for e in g.state.zones["pile[lumber]"]] == ["lumber"]
+
+
+def test_an_index_of_a_kind_indexed_counter_must_be_a_card_of_that_kind():
+    bad = analyse_text(PACK + KIND_INDEXED + "proc q() { gain 1 used[2]; gain 1 used[red]; }\n"
+                       "counter wrong[coin];").diagnostics
+    assert [d.code for d in bad if d.severity == "error"] == ["E303", "E303", "E301"]
