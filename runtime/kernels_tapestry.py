@@ -191,6 +191,8 @@ def measure_land(game, you):
 SIZE = 9
 OPEN, IMPASSABLE, BUILT = 0, 1, 2
 # an income building of kind k (1..4, the rows of the income mat) is stored as BUILT + k
+# an opponent's token filling a plot (Fantasies & Futures, the Weefolk): filled, but no building
+TOKEN = -1
 OUTSIDE = "outside the capital"
 
 
@@ -384,8 +386,21 @@ def block(game, you, city, spot):
     yield
 
 
+def _settle(game, city, before: list[int], cells: list[int]) -> None:
+    """Write the grid `cells` to the capital and what it completes since `before` (build, plant)."""
+    done_before = [OPEN not in d for d in _districts(before)]
+    game.set_field(city, "cells", cells)
+    game.set_field(city, "new_districts", complete_districts(cells) - complete_districts(before))
+    game.set_field(city, "lines", complete_lines(cells))
+    game.set_field(city, "rows", complete_rows(cells))
+    game.set_field(city, "built", sum(1 for c in cells if c >= BUILT))
+    game.set_field(city, "uniform_districts", sum(1 for was, d in zip(done_before, _districts(cells))
+                                                  if not was and uniform(d)))
+    game.set_field(city, "uniform_lines", uniform_lines(cells))
+
+
 @kernel(4, sets=("cells", "new_districts", "lines", "rows", "built", "on_impassable",
-                  "uniform_districts", "uniform_lines", "landmark_plots", "landmark_group"))
+                  "uniform_districts", "uniform_lines", "landmark_plots", "landmark_group", "hanging"))
 def build(game, you, city, mask, overhang, spot):
     """Tapestry: put the shape `mask` on the capital at `spot` (a label of plan_building): an income
     building of kind city.piece (1..4), or a landmark (0). Then set city.new_districts to the
@@ -394,12 +409,12 @@ def build(game, you, city, mask, overhang, spot):
     Arts & Architecture's masterpieces score apart from the columns; city.uniform_lines: those whose
     income buildings are all of one kind), city.built to the plots covered so far,
     city.on_impassable to the impassable plots this building covers (while city.terraform), and for a
-    landmark placed in the capital city.landmark_plots (the plots of each landmark) and
+    landmark placed in the capital city.landmark_plots (the plots of each landmark),
     city.landmark_group (the most landmarks touching each other orthogonally in one group, for
-    Arts & Architecture's Urban Planners)."""
-    cells = _cells(game, city)
-    done_before = [OPEN not in d for d in _districts(cells)]
-    before = complete_districts(cells)
+    Arts & Architecture's Urban Planners) and city.hanging (the landmarks hanging over the edge of
+    the grid, for Fantasies & Futures' Celestials)."""
+    before = _cells(game, city)
+    cells = list(before)
     impassable = 0
     piece = BUILT + (game.field(city, "piece") or 0)
     covered: Optional[tuple] = ()
@@ -410,19 +425,91 @@ def build(game, you, city, mask, overhang, spot):
         for p in covered:
             impassable += cells[p] == IMPASSABLE
             cells[p] = piece
-    game.set_field(city, "cells", cells)
-    game.set_field(city, "new_districts", complete_districts(cells) - before)
-    game.set_field(city, "lines", complete_lines(cells))
-    game.set_field(city, "rows", complete_rows(cells))
-    game.set_field(city, "built", sum(1 for c in cells if c >= BUILT))
+    _settle(game, city, before, cells)
     game.set_field(city, "on_impassable", impassable)
-    game.set_field(city, "uniform_districts", sum(1 for was, d in zip(done_before, _districts(cells))
-                                                  if not was and uniform(d)))
-    game.set_field(city, "uniform_lines", uniform_lines(cells))
     if covered and piece == BUILT:
         landmarks = list(game.field(city, "landmark_plots") or []) + [list(covered)]
         game.set_field(city, "landmark_plots", landmarks)
         game.set_field(city, "landmark_group", largest_landmark_group(landmarks))
+        if len(covered) < len(rotations(mask)[0]):
+            game.set_field(city, "hanging", (game.field(city, "hanging") or 0) + 1)
+    return
+    yield
+
+
+# ---------------------------------------------------------------------------------------------
+# Tokens in a capital (Fantasies & Futures, the Weefolk): a token fills an open plot of another
+# player's capital (or, with none open, replaces an income building, which is set aside); the plot
+# then counts as filled for that capital's districts, rows and columns.
+
+def plot_label(plot: int) -> str:
+    """The label of one plot, as placements() names a one-plot shape there."""
+    return f"row {plot // SIZE + 1}, column {plot % SIZE + 1}"
+
+
+def token_plots(cells: list[int]) -> list[tuple[str, int]]:
+    """Where a token may go: (label, plot) for every open plot, or, when none is open, for every
+    plot holding an income building (landmarks are never replaced)."""
+    open_plots = [(plot_label(p), p) for p, c in enumerate(cells) if c == OPEN]
+    if open_plots:
+        return open_plots
+    return [(f"{plot_label(p)} (set its building aside)", p) for p, c in enumerate(cells) if c > BUILT]
+
+
+def line_buildings(cells: list[int], landmarks: list, plots: Iterable[int]) -> int:
+    """Income buildings on `plots` plus landmarks covering at least one of them."""
+    line = set(plots)
+    return sum(1 for p in line if cells[p] > BUILT) + sum(1 for lm in landmarks if line & set(lm))
+
+
+def token_lines(cells: list[int], landmarks: list, tokens: list[int]) -> int:
+    """For each token, the income buildings and landmarks of its row plus those of its column (a
+    building in two such lines counts twice)."""
+    total = 0
+    for t in tokens:
+        row, col = divmod(t, SIZE)
+        total += line_buildings(cells, landmarks, range(row * SIZE, (row + 1) * SIZE))
+        total += line_buildings(cells, landmarks, range(col, SIZE * SIZE, SIZE))
+    return total
+
+
+@kernel(1, sets=("spots",))
+def plan_token(game, you, city):
+    """Tapestry (Fantasies & Futures): set city.spots to the plots a token may fill in the capital:
+    the open plots, or, with none open, the plots of income buildings; [] when neither."""
+    game.set_field(city, "spots", [label for label, _ in token_plots(_cells(game, city))])
+    return
+    yield
+
+
+@kernel(2, sets=("cells", "new_districts", "lines", "rows", "built", "uniform_districts",
+                  "uniform_lines", "tokens", "displaced"))
+def plant_token(game, you, city, spot):
+    """Tapestry (Fantasies & Futures): fill the plot `spot` (a label of plan_token) with a token;
+    note it in city.tokens, set city.displaced to the kind (1..4) of the income building it
+    replaced (0: an open plot) and what the capital completes, as build does."""
+    before = _cells(game, city)
+    plot = next((p for label, p in token_plots(before) if label == spot), None)
+    if plot is None:
+        raise ValueError(f"{spot!r} is no plot a token may fill")
+    cells = list(before)
+    game.set_field(city, "displaced", max(cells[plot] - BUILT, 0))
+    cells[plot] = TOKEN
+    _settle(game, city, before, cells)
+    game.set_field(city, "tokens", list(game.field(city, "tokens") or []) + [plot])
+    return
+    yield
+
+
+@kernel(1, sets=("buildings", "token_lines"))
+def census(game, you, city):
+    """Tapestry (Fantasies & Futures): set city.buildings to the income buildings on the grid, and
+    city.token_lines to the income buildings and landmarks in the rows and columns of its tokens
+    (each token's row and column; a landmark once per such line it covers)."""
+    cells = _cells(game, city)
+    game.set_field(city, "buildings", sum(1 for c in cells if c > BUILT))
+    game.set_field(city, "token_lines", token_lines(cells, list(game.field(city, "landmark_plots") or []),
+                                                    list(game.field(city, "tokens") or [])))
     return
     yield
 

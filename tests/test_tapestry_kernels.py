@@ -190,3 +190,93 @@ def test_uniform_lines_and_districts_need_one_kind_of_income_building():
     cells[:9] = [market] * 9
     assert K.uniform_lines(cells) == 1
     assert [K.district_of(p) for p in (0, 8, 27, 30, 80)] == [0, 2, 3, 4, 8]
+
+
+# ---------------------------------------------------------------------------- Fantasies & Futures:
+# a token filling a plot of a capital (the Weefolk), landmarks hanging off the grid (the Celestials)
+
+
+class Table:
+    """Just enough of a game for a capital kernel: entities are dicts of fields."""
+
+    def field(self, e, name):
+        return e.get(name)
+
+    def set_field(self, e, name, value):
+        e[name] = value
+
+
+def run_kernel(name: str, game, *args) -> None:
+    for _ in KERNELS[name].fn(game, None, *args):
+        pass
+
+
+def capital(cells: list[int]) -> dict:
+    return {"board": {"grid": ["0" * 9] * 9}, "cells": cells, "landmark_plots": [], "tokens": [],
+            "hanging": 0, "piece": 0, "terraform": False}
+
+
+def test_a_token_fills_an_open_plot_or_with_none_open_replaces_an_income_building():
+    """Weefolk: open plots only (not impassable ones); a full city offers its income buildings'
+    plots, never a landmark's; with neither there is no plot."""
+    cells = K.parse_grid(MOUNTAIN_BOARD)
+    plots = dict(K.token_plots(cells))
+    assert "row 2, column 1" not in plots and len(plots) == cells.count(K.OPEN)
+    full = [K.BUILT] * 81
+    full[40] = K.BUILT + 3                                   # a farm in the middle
+    full[0] = K.IMPASSABLE
+    assert K.token_plots(full) == [("row 5, column 5 (set its building aside)", 40)]
+    assert K.token_plots([K.BUILT] * 80 + [K.IMPASSABLE]) == []
+
+
+def test_planting_a_token_completes_districts_and_lines_and_sets_a_building_aside():
+    """The plot counts as filled for the capital's districts, rows and columns; the building it
+    replaced in a full city is noted (set aside) and completes nothing twice."""
+    cells = [K.BUILT + 1] * 81
+    cells[0] = K.OPEN                                        # the last open plot: district 0, row 1, column 1
+    city, game = capital(cells), Table()
+    run_kernel("plan_token", game, city)
+    assert city["spots"] == ["row 1, column 1"]
+    run_kernel("plant_token", game, city, "row 1, column 1")
+    assert city["cells"][0] == K.TOKEN and city["tokens"] == [0] and city["displaced"] == 0
+    assert city["new_districts"] == 1 and city["lines"] == 18 and city["built"] == 80
+    run_kernel("plan_token", game, city)
+    assert len(city["spots"]) == 80                          # full: the income buildings' plots
+    run_kernel("plant_token", game, city, "row 9, column 9 (set its building aside)")
+    assert city["displaced"] == 1 and city["new_districts"] == 0 and city["tokens"] == [0, 80]
+    with pytest.raises(ValueError):
+        run_kernel("plant_token", game, city, "row 1, column 1")
+
+
+def test_token_lines_count_each_tokens_row_and_column_and_a_landmark_once_per_line():
+    """Weefolk's income turn 5: 1 per income building or landmark in each token's row and in its
+    column; a building in a token's row and column counts twice, a landmark once per line."""
+    cells = [K.OPEN] * 81
+    token = 4 * 9 + 4                                        # row 5, column 5
+    cells[token] = K.TOKEN
+    cells[4 * 9 + 0] = K.BUILT + 1                           # a market in its row
+    cells[0 * 9 + 4] = K.BUILT + 2                           # a house in its column
+    landmark = [4 * 9 + 7, 4 * 9 + 8, 3 * 9 + 8]             # in its row (twice) and elsewhere
+    for p in landmark:
+        cells[p] = K.BUILT
+    assert K.token_lines(cells, [landmark], [token]) == 3
+    second = 4 * 9 + 2                                       # a second token in the same row
+    cells[second] = K.TOKEN
+    assert K.token_lines(cells, [landmark], [token, second]) == 3 + 2
+    city, game = capital(cells), Table()
+    city["landmark_plots"], city["tokens"] = [landmark], [token]
+    run_kernel("census", game, city)
+    assert city["token_lines"] == 3 and city["buildings"] == 2
+
+
+def test_build_counts_landmarks_hanging_over_the_edge():
+    """Celestials: a landmark with a plot outside the grid hangs off the side; one wholly inside
+    does not; an income building never does."""
+    city, game = capital([]), Table()
+    run_kernel("build", game, city, ["11"], True, "row 1, column 0, turned 0°")   # half off the left edge
+    assert city["hanging"] == 1 and city["landmark_plots"] == [[0]]
+    run_kernel("build", game, city, ["11"], True, "row 3, column 3, turned 0°")
+    assert city["hanging"] == 1 and len(city["landmark_plots"]) == 2
+    city["piece"] = 1
+    run_kernel("build", game, city, ["1"], False, "row 9, column 9")
+    assert city["hanging"] == 1
