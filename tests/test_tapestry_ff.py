@@ -419,36 +419,6 @@ def test_psionics_draw_three_civilizations_keep_one(program):
     assert len(g.zone(None, "civ_deck")) == deck - 1
 
 
-def test_werewolves_explore_a_tossed_space_tile_only_by_moving_a_marker_back(program):
-    """FAQ p.29 (the rest of the mat PROVISIONAL): a tile that lands face up is explored only if a
-    marker actually moves back 1 space; none can from the start of every track."""
-    outcomes = set()
-    for seed in range(1, 13):
-        g = table(program, 2, seed)
-        p = me(g)
-        drive(g, g.run_slot(p, ent(g, "werewolves"), "power", "test"))
-        tile = g.zone(None, "space_stack").items[0]
-        p.stock["exploration"] = 5                                 # no space tile moves it
-        g.emit("civ_phase", p, {"turn": 2})
-        answer_by_prompt(g.drain(), {"Werewolves: move back 1": "yes",
-                                     "Werewolves: move back on which track?": "Exploration"})
-        if tile in p.zones["space_explored"]:
-            outcomes.add("explored")
-            assert p.stock["exploration"] == 4
-        else:
-            outcomes.add("stayed")
-            assert g.zone(None, "space_stack").items[0] is tile and p.stock["exploration"] == 5
-    assert outcomes == {"explored", "stayed"}
-    g = table(program, 2)
-    p = me(g)
-    drive(g, g.run_slot(p, ent(g, "werewolves"), "power", "test"))
-    stack = list(g.zone(None, "space_stack").items)
-    for _ in range(6):                                            # every marker at its start
-        g.emit("civ_phase", p, {"turn": 2})
-        assert drive(g, g.drain()) == []
-    assert g.zone(None, "space_stack").items == stack and not p.zones["space_explored"]
-
-
 # ---------------------------------------------------------------------------- whole games
 
 
