@@ -42,11 +42,16 @@ def backends(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def ff_deck(tmp_path_factory):
-    """The same with only Fantasies & Futures civilizations in the deck."""
-    deck = write_pack(tmp_path_factory.mktemp("ff_deck") / "ff_deck", FF_DECK, name="ff_deck",
-                      extends=[EXPANSION])
-    return pack_backends(tmp_path_factory, BASE, expansions=(EXPANSION, str(deck)))
+def deck_pack(tmp_path_factory) -> str:
+    """The test pack dealing only Fantasies & Futures civilizations."""
+    return str(write_pack(tmp_path_factory.mktemp("ff_deck") / "ff_deck", FF_DECK, name="ff_deck",
+                          extends=[EXPANSION]))
+
+
+@pytest.fixture(scope="module")
+def ff_deck(tmp_path_factory, deck_pack):
+    """The base game with Fantasies & Futures and that test pack, compiled and interpreted."""
+    return pack_backends(tmp_path_factory, BASE, expansions=(EXPANSION, deck_pack))
 
 
 def table(program, players: int = 2, seed: int = 1) -> Game:
@@ -578,6 +583,18 @@ def test_compiled_and_interpreted_games_with_these_civilizations_agree(ff_deck):
                  for b in ("compiled", "interpreted")]
         assert games[0].play() == games[1].play()
         assert games[0].log == games[1].log
+
+
+def test_a_logged_game_with_these_civilizations_replays_on_both_backends(ff_deck, deck_pack, tmp_path):
+    from rulebook.runtime.record import load, record, replay, save
+
+    game = Game(ff_deck["compiled"], 4, 21, [RandomAgent(210 + i) for i in range(4)])
+    game.play()
+    assert {c.name for p in game.state.players for c in p.zones["civs"]} & set(CIVS)
+    save(record(game, BASE, expansions=[EXPANSION, deck_pack], pack_name="tapestry"), tmp_path / "game.json")
+    logged = load(tmp_path / "game.json")
+    assert replay(ff_deck["compiled"], logged).state.digest() == game.state.digest()
+    assert replay(ff_deck["interpreted"], logged).state.digest() == game.state.digest()
 
 
 @pytest.mark.slow
