@@ -268,7 +268,7 @@ def test_the_same_space_is_not_activated_twice_in_a_turn(program):
     run(g, "income_turn", answers=[])   # no decision: the first income turn
     g.emit("turn_start", p, {})
     drive(g, g.drain())
-    g.state.players[0].stock["landed[2]"] = 7
+    g.state.players[0].stock["landed[researching]"] = 7
     p.stock["science"] = 7
     p.stock["military"] = 0
     p.stock["technology"] = 0
