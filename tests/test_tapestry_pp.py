@@ -320,7 +320,7 @@ def test_treasure_hunters_claim_an_empty_forest_and_roll_the_red_die_twice(progr
     p.stock["food"], p.stock["vp"] = 0, 0
     income_step_one(g, p, {"Treasure Hunters": "forest"})
     assert g.field(empty, "holder") is p and g.field(empty, "items") == 1
-    assert p.stock["food"] == 1 and p.stock["hunted[4]"] == 1
+    assert p.stock["food"] == 1 and p.stock["hunted[forest]"] == 1
     assert p.stock["vp"] >= 2 * 2                               # two red dice (1 VP per territory: 2)
 
 
