@@ -221,7 +221,53 @@ class CodeGen(A.Visitor):
         return ctx.you
 
     def visit_Affordable(self, e: A.Affordable, ctx) -> str:
-        return f"rt.affordable({ctx.you}, {self.cost(e.terms, ctx)}, {self.tag(e.tag, ctx)})"
+        return self.affordable(e.terms, e.tag, ctx, e)
+
+    def affordable(self, terms: tuple, tag, ctx: Ctx, node) -> str:
+        """Whether `you` can pay a cost: `rt.affordable(you, [terms], tag)`, or, for plain terms naming
+        distinct stocks every holder keeps, a function made for the site that compares the stocks
+        (no list of terms, and the tag built only while a modifier of its action is in force: the
+        hot test of options and guards). It evaluates what the generic call does, in the same order,
+        and fails the same way (`0 + amount` is the runtime's first sum), reported at the calling line
+        (the site function's lines map to no rules position)."""
+        names = [t.name for t in terms]
+        if not terms or len(set(names)) < len(names) or not all(
+                t.mode == "plain" and t.index is None and t.name not in ctx.locals and self.held(t.name) for t in terms):
+            return f"rt.affordable({ctx.you}, {self.cost(terms, ctx)}, {self.tag(tag, ctx)})"
+        if tag is None and all(type(t.amount) is A.Int for t in terms):   # nothing to evaluate: inline
+            return "(" + " and ".join(f"{ctx.you}.stock[{t.name!r}] >= {t.amount.value!r}" for t in terms) + ")"
+        name = self.temp("afford")
+        params, args, compared, listed = [], [], [], []
+        for i, t in enumerate(terms):
+            if type(t.amount) is A.Int:
+                amount = repr(t.amount.value)
+            else:
+                amount = f"a{i}"
+                params.append(amount)
+                args.append(self.ex(t.amount, ctx))
+            compared.append(f"stock[{t.name!r}] >= {amount if type(t.amount) is A.Int else '0 + ' + amount}")
+            listed.append(f"('plain', {t.name!r}, {amount})")
+        if tag is not None:   # its arguments are evaluated after the amounts, as the generic call does
+            pairs = []
+            for j, (param, value) in enumerate(tag_args(tag, self.sym)):
+                params.append(f"t{j}")
+                args.append(self.ex(value, ctx))
+                pairs.append(f"{param!r}: t{j}")
+            built = f"({tag.action!r}, {{{', '.join(pairs)}}})"
+        fn = Function(f"def {name}(rt, you{''.join(', ' + p for p in params)}):", f"affordable at {where(node)}")
+        if tag is not None:
+            fn.lines.append(f"    if {tag.action!r} in rt.by_action:")
+            fn.lines.append(f"        return rt.affordable(you, [{', '.join(listed)}], {built})")
+        fn.lines.append("    stock = you.stock")
+        fn.lines.append(f"    return {' and '.join(compared)}")
+        self.functions.append(fn)
+        return f"{name}(rt, {ctx.you}{''.join(', ' + a for a in args)})"
+
+    def held(self, name: str) -> bool:
+        """Whether every holder's stock keeps this name: a resource, a track, a per-player counter."""
+        decl = self.sym.decls.get(name)
+        return type(decl) in (A.Resource, A.Track) or (type(decl) is A.Counter and not decl.is_global
+                                                        and decl.indexes is None)
 
     def visit_Allowed(self, e: A.Allowed, ctx) -> str:
         return f"rt.allowed({ctx.you}, {self.tag(e.tag, ctx)})"
@@ -411,9 +457,7 @@ class CodeGen(A.Visitor):
                 tests.append(self.wrap(o.guard, ctx, 2))   # an operand of `and`
             cost = leading_cost(o.body)
             if cost:
-                tag = leading_tag(o.body)
-                tag = f", {self.tag(tag, ctx)}" if tag is not None else ""
-                tests.append(f"rt.affordable({ctx.you}, {self.cost(cost, ctx)}{tag})")
+                tests.append(self.affordable(cost, leading_tag(o.body), ctx, o.body[0]))
             if tests:
                 self.writeline(f"if {' and '.join(tests)}:")
                 self._indent += 1
