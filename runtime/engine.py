@@ -381,11 +381,15 @@ class Game:
 
     def may(self, player: Holder, prompt: str, cost: Optional[list], where: str, tag: Optional[tuple] = None):
         """A `may` (or a space's paid bonus): offered only when its cost (None: no cost) is affordable
-        and its action (`tag`) is not forbidden, paid when taken. Returns whether the player took it."""
+        and its action (`tag`) is not forbidden, paid when taken. Returns whether the player took it
+        (not offered: `()`, whose `yield from` is None, without making a generator)."""
         if cost is not None and not self.affordable(player, cost, tag):
-            return False
+            return ()
         if cost is None and tag is not None and not self.allowed(player, tag):
-            return False
+            return ()
+        return self._may(player, prompt, cost, where, tag)
+
+    def _may(self, player: Holder, prompt: str, cost: Optional[list], where: str, tag: Optional[tuple]):
         if not (yield self.decide(player, prompt, ["no", "yes"], where)):
             return False
         if cost is not None:
@@ -508,13 +512,18 @@ class Game:
         shared_cap = self.group_cap(h, group) if group is not None else None
         if shared_cap is None:
             self.gain(h, name, amount)
-            return
+            return ()   # asks nothing: no generator (`yield from ()` is None)
         members = self.program.groups[group][1]
         kept = amount if spec[0] is None else max(0, min(amount, spec[0] - h.stock[name]))
         over = sum(h.stock[m] for m in members) + kept - shared_cap
         if over <= 0:
             self.gain(h, name, amount)
-            return
+            return ()
+        return self._discard(h, name, group, shared_cap, members, kept, over, where)
+
+    def _discard(self, h: Holder, name: str, group: str, shared_cap: int, members: list, kept: int, over: int,
+                 where: str):
+        """The discards of a gain past a group's shared cap, one decision a unit (see gain_or_discard)."""
         # the incoming units are an option too; they are not in the stock yet, so the stock never
         # passes the cap, even while the player decides
         incoming = kept
@@ -651,7 +660,17 @@ class Game:
     def pay(self, h: Holder, terms: list, where: str, tag: Optional[tuple] = None):
         """Pay a cost; 'any' and 'different' parts are decisions of the payer. A tagged cost is first
         changed by the modifiers of its action; where a discount leaves the payer a choice (`cost
-        -1 any(crystals)`), which of the affordable costs to pay is a decision too."""
+        -1 any(crystals)`), which of the affordable costs to pay is a decision too. A cost of plain
+        terms that no modifier changes asks nothing: paid without a generator."""
+        if (tag is None or tag[0] not in self.by_action) and all(term[0] == "plain" for term in terms):
+            if not self.affordable(h, terms):
+                raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost(terms)}", where)
+            for _mode, name, amount in terms:
+                self._spend(h, name, amount)
+            return self.drain() if self.pending else ()   # triggers on paying run before what it bought
+        return self._pay(h, terms, where, tag)
+
+    def _pay(self, h: Holder, terms: list, where: str, tag: Optional[tuple]):
         if tag is not None and tag[0] in self.by_action:
             options, used = self._payable(h, tag, terms)
             if not options:
@@ -1098,9 +1117,8 @@ class Game:
         """Run an entity's effect slot for `h` (`copy tile.now`)."""
         if not isinstance(e, EntityDef):
             raise RulesRuntimeError("E601", f"cannot copy {label_of(e)}", where)
-        fn = e.effects.get(slot)
-        if fn is not None:
-            yield from fn(self, h, e)
+        fn = e.effects.get(slot)   # the slot's own generator: no frame of this method between
+        return _nothing() if fn is None else fn(self, h, e)
 
     # ------------------------------------------------------------------ dice
     def roll(self, h: Holder, die: str):
@@ -1407,6 +1425,12 @@ class Game:
         """Whether an optional rule is switched on."""
         return name in self.variants
 
+
+
+def _nothing():
+    """An effect that does nothing (a generator: callers may drive it with send)."""
+    return
+    yield
 
 
 def matches(owner: Holder, mode: str, filters: dict, subject: Optional[Holder], args: dict) -> bool:
