@@ -633,7 +633,9 @@ class Game:
         """Whether the holder can pay every term of a cost, as the modifiers of its action (`tag`)
         change it: the same alternatives `pay` offers."""
         if tag is not None and tag[0] in self.by_action:
-            return bool(self._payable(h, tag, terms)[0])
+            mods = self.modifiers_of(h, tag)   # none may apply to `h` (another player's): the plain test below
+            if mods:
+                return bool(self._payable(h, tag, terms, mods)[0])
         stock = h.stock
         taken: dict = {}   # what the plain terms take, by resource (the stock itself is not copied: hot)
         pooled = False
@@ -1231,9 +1233,10 @@ class Game:
             if m.once and m in self.state.modifiers:
                 self._unmodify(m)
 
-    def _payable(self, h: Holder, tag: tuple, terms: list) -> tuple[list, list]:
-        """(the costs `h` can pay for a tagged use, after modifiers; the modifiers that changed it)."""
-        options, used = self._modified(h, tag, terms)
+    def _payable(self, h: Holder, tag: tuple, terms: list, mods: Optional[list] = None) -> tuple[list, list]:
+        """(the costs `h` can pay for a tagged use, after modifiers (`mods`: those in force on it, when
+        already asked); the modifiers that changed it)."""
+        options, used = self._modified(h, tag, terms, mods)
         return [o for o in options if self.affordable(h, o)], used
 
     def modified_costs(self, h: Holder, tag: tuple, terms: list) -> list[list]:
@@ -1242,19 +1245,35 @@ class Game:
         read prices here, so they agree with `pay`."""
         if tag[0] not in self.by_action:
             return [list(terms)]
-        return self._modified(h, tag, terms)[0]
+        return [list(o) for o in self._modified(h, tag, terms)[0]]   # the memo's lists stay unchanged
 
-    def _modified(self, h: Holder, tag: tuple, terms: list) -> tuple[list, list]:
+    def _modified(self, h: Holder, tag: tuple, terms: list, mods: Optional[list] = None) -> tuple[list, list]:
         """(the costs a tagged use comes to after modifiers; the modifiers that changed it).
         Replacements apply first, then added terms, then reductions, each never below zero; a
         reduction of `any` terms leaves the payer the choice of which terms it reduces."""
-        mods = self.modifiers_of(h, tag)
+        if mods is None:
+            mods = self.modifiers_of(h, tag)
         kinds = {a[0] for m in mods for a in m.adjustments}
         if "forbid" in kinds and "allow" not in kinds:
             return [], []
         used = [m for m in mods if any(a[0] == "cost" for a in m.adjustments)]
         if not used:
             return [list(terms)], []
+        # the same cost under the same modifiers comes to the same costs (their adjustments are data
+        # fixed when they came into force): worked out once a game (a planner asks it per option)
+        try:
+            key = ("modified", tuple(terms), tuple(used))
+            options = self.memo.get(key)
+        except TypeError:   # an amount that is no number (the runtime refuses it when paying)
+            key = options = None
+        if options is None:
+            options = self._reductions(terms, used)
+            if key is not None:
+                self.memo[key] = options
+        return options, used
+
+    def _reductions(self, terms: list, used: list) -> list:
+        """The costs `terms` comes to under the cost adjustments of `used` (see _modified)."""
         changes = [a for m in used for a in m.adjustments if a[0] == "cost"]
         for _, op, new in changes:
             if op == "=":
@@ -1266,7 +1285,7 @@ class Game:
                 for term in less:
                     options = _dedup([r for o in options for r in _reduced(o, term, self._members)])
         options = [[t for t in o if t[2] > 0] for o in options]
-        return _dedup(options), used
+        return _dedup(options)
 
     def modified_gain(self, h: Holder, tag: tuple, amount: int) -> int:
         """A tagged gain as the modifiers of its action change it: `gain = N` first, then `gain +N`
