@@ -167,8 +167,7 @@ class Game:
         self.watched: set = set()   # entity fields a kernel's memo depends on (see set_field)
         self.watched_sets = 0       # how many times a rule or kernel has set one of them
         p = program
-        self._limited = {n for n, (cap, group) in p.resources.items() if cap is not None or group is not None} | \
-            {n for n, (_g, _low, high) in p.counters.items() if high is not None}
+        self._limited = p.limited()
         self._init_stocks()
         for name in sorted(self.variants & p.variant_rules.keys()):
             text, allowed = p.variant_rules[name]
@@ -182,24 +181,21 @@ class Game:
         p = self.program
         holders = self.state.players + list(self.state.actors.values())
         stock, own_vars, own_zones, global_counters, global_vars, shared_zones = p.starting_values()
+        self.state.globals.update(global_counters)
+        self.state.gvars.update(global_vars)
+        # every zone's handle is made once, here: generated code reads `you.refs[name]` and
+        # `rt.shared_refs[name]` without a call (the lists live as long as the game: State never swaps them)
+        shared = self.shared_refs
+        for name in shared_zones:
+            items = self.state.zones[name] = []
+            shared[name] = ZoneRef(None, name, items)
         for h in holders:
             h.stock = dict(stock)
             h.vars = dict(own_vars)
-            h.zones = {name: [] for name in own_zones}
-        self.state.globals.update(global_counters)
-        self.state.gvars.update(global_vars)
-        for name in shared_zones:
-            self.state.zones[name] = []
-        # every zone's handle is made once, here: generated code reads `you.refs[name]` and
-        # `rt.shared_refs[name]` without a call (the lists live as long as the game: State never swaps them)
-        for name, (per_player, _kind) in p.zones.items():
-            if per_player:
-                for h in holders:
-                    h.refs[name] = ZoneRef(h, name, h.zones[name])
-            else:
-                ref = self.shared_refs[name] = ZoneRef(None, name, self.state.zones[name])
-                for h in holders:
-                    h.refs[name] = ref
+            zones = h.zones = {name: [] for name in own_zones}
+            refs = h.refs = dict(shared)   # a holder reaches the shared zones by name too
+            for name, items in zones.items():
+                refs[name] = ZoneRef(h, name, items)
 
     # ------------------------------------------------------------------ driving
     def start(self, effect: Optional[Iterator] = None) -> Optional[Decision]:

@@ -79,6 +79,15 @@ class Program:
     module_file: Optional[str] = None
     digest: str = ""
     _starting: Optional[tuple] = field(default=None, repr=False, compare=False)
+    _limited: Optional[frozenset] = field(default=None, repr=False, compare=False)
+
+    def limited(self) -> frozenset:
+        """The resources and counters with a cap or a ceiling (a gain of them must look), once per program."""
+        if self._limited is None:
+            self._limited = frozenset(
+                {n for n, (cap, group) in self.resources.items() if cap is not None or group is not None} |
+                {n for n, (_g, _low, high) in self.counters.items() if high is not None})
+        return self._limited
 
     def starting_values(self) -> tuple:
         """What every game starts with, worked out once per program: (a holder's stocks, a holder's
