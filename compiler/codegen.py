@@ -31,6 +31,7 @@ TEMPLATES = jinja2.Environment(
 )
 MARK = re.compile(r"  # @(\S+)$")
 IDENT = re.compile(r"\W")
+PLAIN_NAME = re.compile(r"[A-Za-z_]\w*")
 
 
 class Scope:
@@ -94,6 +95,7 @@ class CodeGen(A.Visitor):
         self.captures = trigger_captures(sym)
         self.sites = site_ids(sym)
         self.dynamic_attrs = dynamic_attrs(sym)
+        self.direct_reads = self.reads()
         # resources sharing a group's cap: past it a gain asks which to discard, so only a gain of
         # one of these (or of a resource parameter) needs the runtime's deciding gain
         self.shared_cap = {m for d in sym.decls.values() if type(d) is A.Group for m in d.members}
@@ -322,7 +324,30 @@ class CodeGen(A.Visitor):
         if e.name not in self.dynamic_attrs:
             # a field no rule ever sets and no player has: read it straight from the card (the hot path)
             return f"{self.wrap(e.obj, ctx, 9)}.fields[{e.name!r}]"
-        return f"rt.field({self.ex(e.obj, ctx)}, {e.name!r})"
+        obj = self.ex(e.obj, ctx)
+        direct = self.direct_reads.get(e.name)
+        if direct is not None and PLAIN_NAME.fullmatch(obj):   # evaluated twice at no cost
+            read, cls = direct
+            return f"({read.format(obj)} if type({obj}) is {cls} else rt.field({obj}, {e.name!r}))"
+        return f"rt.field({obj}, {e.name!r})"
+
+    def reads(self) -> dict:
+        """What `rt.field(x, name)` comes to when `x` is a player (or a card, for `flipped`), by name,
+        for the names no kind has a field of: `(the read with {} for x, the class x must be)`. The
+        generated code tests the class, so a value of any other kind still gets the runtime's answer
+        (and its error message)."""
+        fields = {f.name for d in self.sym.decls.values() if type(d) is A.Kind for f in d.fields}
+        reads = {} if "flipped" in fields else {"flipped": ("{}.key in rt.state.flipped", "EntityDef")}
+        for name, decl in self.sym.decls.items():
+            if name in fields or getattr(decl, "is_global", False) or getattr(decl, "indexes", None) is not None:
+                continue
+            if type(decl) in (A.Resource, A.Track, A.Counter):
+                reads[name] = (f"{{}}.stock[{name!r}]", "Holder")
+            elif type(decl) is A.Var:
+                reads[name] = (f"{{}}.vars[{name!r}]", "Holder")
+            elif type(decl) is A.Zone:
+                reads[name] = (f"{{}}.refs[{name!r}]", "Holder")
+        return reads
 
     def visit_Method(self, e, ctx) -> str:
         if actor_call(e, self.sym):   # `p.score(x)`: the func with `you` = p (x is still yours)

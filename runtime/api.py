@@ -2,5 +2,6 @@
 
 from .kernels import KERNELS
 from .program import assemble
+from .state import EntityDef, Holder   # the classes a generated read tests before reading directly
 
-__all__ = ["KERNELS", "assemble"]
+__all__ = ["KERNELS", "assemble", "EntityDef", "Holder"]
