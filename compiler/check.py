@@ -415,6 +415,12 @@ class Checker(A.Visitor):
             return
         if kernel.arity != len(d.params):
             self.err("E302", f"kernel {d.name!r} takes {arguments(kernel.arity)}, not {len(d.params)}", d.span)
+        if d.returns is not None:
+            self.type_ref(d.returns, d.span)
+        if kernel.gives != d.returns:
+            gives = f"gives {article(words(self.declared(kernel.gives)))}: declare 'extern {d.name}(...): {kernel.gives};'" \
+                if kernel.gives else f"is a statement that gives no value: declare 'extern {d.name}(...);'"
+            self.err("E303", f"kernel {d.name!r} {gives}", d.span)
         self.params(d.params)
 
     def visit_Game(self, d: A.Game) -> None:
@@ -707,6 +713,9 @@ class Checker(A.Visitor):
         decl = self.sym.decls.get(s.func)
         if isinstance(decl, (A.Proc, A.Extern)):
             self.arguments(repr(s.func), decl, s.args, s.span, scope)
+            if isinstance(decl, A.Extern) and decl.returns is not None:
+                self.err("E301", f"kernel {s.func!r} gives a value and does nothing else: use it in an "
+                         f"expression, as in 'let x = {s.func}(...);'", s.span)
             return
         for a in s.args:
             self.expr(a, scope)
@@ -1159,7 +1168,7 @@ class Checker(A.Visitor):
     def call(self, func: str, args: tuple, span: A.Span, scope: Scope) -> str:
         spec = BUILTIN_FUNCS.get(func)
         checked = args[:-1] if spec is not None and spec.names and args else args
-        if spec is not None or not isinstance(self.sym.decls.get(func), A.Func):
+        if spec is not None or not isinstance(self.sym.decls.get(func), (A.Func, A.Extern)):
             for a in checked:
                 self.expr(a, scope)
         self.used.add(func)
@@ -1184,7 +1193,7 @@ class Checker(A.Visitor):
                 self.err("E303", f"{func}() takes a player", args[0].span)
             return spec.returns
         decl = self.sym.decls.get(func)
-        if isinstance(decl, A.Func):
+        if isinstance(decl, A.Func) or isinstance(decl, A.Extern) and decl.returns is not None:
             self.arguments(f"{func}()", decl, args, span, scope)
             return self.declared(decl.returns) if decl.returns else "any"
         if decl is None and func == "base":

@@ -361,8 +361,10 @@ class CodeGen(A.Visitor):
     def call(self, func: str, args: tuple, ctx: Ctx, method: bool) -> str:
         spec = BUILTIN_FUNCS.get(func)
         if spec is None:
-            args = call_args(self.sym.decls[func], args, self.sym)
-            return f"{self.func_names[func]}(rt, {ctx.you}{''.join(', ' + self.ex(a, ctx) for a in args)})"
+            decl = self.sym.decls[func]
+            args = call_args(decl, args, self.sym)
+            called = f"KERNELS[{func!r}].fn" if type(decl) is A.Extern else self.func_names[func]   # a value kernel
+            return f"{called}(rt, {ctx.you}{''.join(', ' + self.ex(a, ctx) for a in args)})"
         explicit, args = builtin_args(func, args, self.sym)
         values = [self.ex(a, ctx) for a in args]
         if spec.about_actor and not explicit:

@@ -835,7 +835,8 @@ class Reader(A.Visitor):
                  + (f", which may be chosen only if {self.x(d.when)}." if d.when is not None else "."))
 
     def visit_Extern(self, d, depth: int) -> None:
-        self.say(depth, "Worked out by the game engine (a kernel of the runtime).")
+        gives = f" and gives a value ({d.returns})" if d.returns else ""
+        self.say(depth, f"Worked out by the game engine (a kernel of the runtime){gives}.")
 
     def visit_Resource(self, d, depth: int) -> None:
         self.say(depth, f"{capital(plural(self.noun(d.name)))}: a stock each player keeps"

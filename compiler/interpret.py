@@ -476,6 +476,8 @@ class Interpreter(A.Visitor):
             return getattr(rt, spec.method)(*values)
         decl = self.sym.decls[func]
         values = [self.ev(a, rt, f) for a in call_args(decl, args, self.sym)]
+        if type(decl) is A.Extern:   # a value kernel
+            return KERNELS[func].fn(rt, f.you, *values)
         return self.func(decl, rt, f.you, values)
 
     def func(self, decl: A.Func, rt, you, args):

@@ -1146,10 +1146,12 @@ class Func(Decl):
 
 @node
 class Extern(Decl):
-    """`extern NAME(params);` a runtime kernel the pack uses (geometry that is not rules)."""
+    """`extern NAME(params) [: TYPE];` a runtime kernel the pack uses (geometry that is not rules):
+    a statement, or with TYPE a value used in expressions."""
 
     name: str
     params: tuple
+    returns: Optional[str] = None
 
 
 @node

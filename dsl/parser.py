@@ -362,7 +362,7 @@ class _Builder:
         return _Marker("returns", items[0])
 
     def extern_decl(self, meta, items):
-        return A.Extern(str(items[0]), items[1] or (), span=self._s(meta))
+        return A.Extern(str(items[0]), items[1] or (), _pick(items, "returns"), span=self._s(meta))
 
     def variant_decl(self, meta, items):
         when = next((i for i in items if isinstance(i, A.Expr)), None)

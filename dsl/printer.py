@@ -486,7 +486,7 @@ class Printer(A.Visitor):
         self.line("};")
 
     def visit_Extern(self, d):
-        self.line(f"extern {d.name}({_params(d.params)});")
+        self.line(f"extern {d.name}({_params(d.params)}){': ' + d.returns if d.returns else ''};")
 
     def visit_Variant(self, d):
         self.line(f"variant {d.name}{_title(d.title)}" + (f" when {expr(d.when)}" if d.when is not None else "") + ";")

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import product
 from operator import mul, sub
-from typing import Callable
+from typing import Callable, Optional
 
 
 @dataclass(frozen=True)
@@ -21,15 +21,17 @@ class Kernel:
     arity: int
     doc: str
     sets: tuple = ()   # entity fields the kernel writes (the compiler then reads them at run time)
+    gives: Optional[str] = None   # a value kernel: the type of what it gives (a plain function, not a generator)
 
 
 KERNELS: dict[str, Kernel] = {}
 
 
-def kernel(arity: int, sets: tuple = ()):
-    """Register a generator function as a kernel (`sets`: the entity fields it writes)."""
+def kernel(arity: int, sets: tuple = (), gives: Optional[str] = None):
+    """Register a kernel: a generator function (a statement; `sets`: the entity fields it writes), or
+    with `gives` a plain function returning a value of that type, which changes nothing."""
     def register(fn: Callable) -> Callable:
-        KERNELS[fn.__name__] = Kernel(fn, arity, (fn.__doc__ or "").strip(), tuple(sets))
+        KERNELS[fn.__name__] = Kernel(fn, arity, (fn.__doc__ or "").strip(), tuple(sets), gives)
         return fn
     return register
 
@@ -38,8 +40,9 @@ def kernel(arity: int, sets: tuple = ()):
 # 7 Wonders: which purchases from the neighbours cover a cost (rules/seven_wonders).
 #
 # A pure computation over the cities, with no decision and no random draw: the pack decides and
-# pays in its own rules (proc buy_for), one purchase at a time. Kernels are statements, so the
-# answers are written to fields the rules then read: `price` on the card or stage, `ok` and
+# pays in its own rules (proc buy_for), one purchase at a time. `quote` is a value kernel (the price
+# of a card or stage, used in the rules' conditions); `assess`, which works out a whole market at
+# once during a payment, is a statement writing fields: `price` on the card or stage, `ok` and
 # `price` on the offers of the zone `market`.
 #
 # The pack's conventions: a player's production is the cards of `city`, the board of `board` and
@@ -270,14 +273,12 @@ def _missing(game, item) -> tuple[Counter, dict]:
     return +need, taken
 
 
-@kernel(1, sets=("price",))
+@kernel(1, gives="int")
 def quote(game, you, item):
-    """7 Wonders: set item.price to the fewest coins buying from the neighbours what your city lacks
-    for the item's cost (1000 when no purchase can cover it)."""
+    """7 Wonders: the fewest coins buying from the neighbours what your city lacks for the item's cost
+    (1000 when no purchase can cover it)."""
     fresh = {"west": Counter(), "east": Counter()}
-    game.set_field(item, "price", _Market(game, you).cheapest(Counter(game.field(item, "needs")), fresh))
-    return
-    yield
+    return _Market(game, you).cheapest(Counter(game.field(item, "needs")), fresh)
 
 
 @kernel(1, sets=("price", "ok"))

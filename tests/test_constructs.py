@@ -516,3 +516,16 @@ def test_an_index_of_a_kind_indexed_counter_must_be_a_card_of_that_kind():
     bad = analyse_text(PACK + KIND_INDEXED + "proc q() { gain 1 used[2]; gain 1 used[red]; }\n"
                        "counter wrong[coin];").diagnostics
     assert [d.code for d in bad if d.severity == "error"] == ["E303", "E303", "E301"]
+
+
+def test_a_value_kernel_is_declared_with_its_type_and_used_in_expressions():
+    """`extern quote(item: any): int;` is a value kernel (7 Wonders): used in expressions; declared
+    without its type, or called as a statement, it is refused."""
+    ok = analyse_text(PACK + "extern quote(item: any): int;\nfunc cheap(c: card) = quote(c) <= coin;\n")
+    assert not [d for d in ok.diagnostics if d.severity == "error"]
+    untyped = analyse_text(PACK + "extern quote(item: any);\n").diagnostics
+    assert [d.code for d in untyped if d.severity == "error"] == ["E303"]
+    statement = analyse_text(PACK + "extern quote(item: any): int;\nproc p() { quote(bath); }\n").diagnostics
+    assert [d.code for d in statement if d.severity == "error"] == ["E301"]
+    typed_statement = analyse_text(PACK + "extern assess(item: any): int;\n").diagnostics
+    assert [d.code for d in typed_statement if d.severity == "error"] == ["E303"]

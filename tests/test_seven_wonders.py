@@ -12,6 +12,7 @@ import pytest
 
 from rulebook.runtime.agents import RandomAgent, ScriptedAgent
 from rulebook.runtime.engine import Game
+from rulebook.runtime.kernels import KERNELS
 from rulebook.runtime.record import load, record, replay, save
 
 from .conftest import drive, games_per_count, pack_backends
@@ -71,9 +72,13 @@ def func(g: Game, name: str, *args, i: int = 0):
 
 
 def choose_card(g: Game, i: int, name: str) -> None:
-    """Player i's card of the turn, appraised as in play_turn."""
+    """Player i's card of the turn."""
     put(g, i, "chosen", name)
-    proc(g, "appraise", i=i)
+
+
+def quote(g: Game, name: str, i: int = 0) -> int:
+    """What player i would pay the neighbours for a card's (or stage's) cost: the `quote` kernel."""
+    return KERNELS["quote"].fn(g, player(g, i), card(g, name))
 
 
 def stock(g: Game, i: int, name: str) -> int:
@@ -128,7 +133,7 @@ def test_buying_from_a_neighbour_costs_two_coins_which_arrive_at_the_end_of_the_
     put(g, 0, "city", "ore_vein")
     put(g, 1, "city", "stone_pit")                     # P2, the left neighbour, makes stone
     choose_card(g, 0, "baths")                         # 1 stone
-    assert g.field(card(g, "baths"), "price") == 2
+    assert quote(g, "baths") == 2
     assert proc(g, "resolve", "build") == []           # one way to pay: not asked
     assert stock(g, 0, "coin") == 1
     assert stock(g, 1, "income") == 2 and stock(g, 1, "coin") == 3   # not spendable this turn
@@ -142,7 +147,7 @@ def test_a_trading_post_makes_raw_materials_cost_one_coin_on_its_side(program):
     put(g, 1, "city", "stone_pit")
     put(g, 2, "city", "stone_pit#2")
     choose_card(g, 0, "baths")
-    assert g.field(card(g, "baths"), "price") == 1
+    assert quote(g, "baths") == 1
     # both neighbours sell stone: which one is the player's decision
     asked = proc(g, "resolve", "build", answers=["Stone from the right neighbour"])
     assert asked[0].options == ["Stone from the left neighbour", "Stone from the right neighbour"]
@@ -164,7 +169,7 @@ def test_marketplace_makes_manufactured_goods_cost_one_coin_on_both_sides(progra
     built(g, 0, "marketplace")
     put(g, 2, "city", "loom_1")                        # the right neighbour makes textile
     choose_card(g, 0, "apothecary")                    # 1 textile
-    assert g.field(card(g, "apothecary"), "price") == 1
+    assert quote(g, "apothecary") == 1
     proc(g, "resolve", "build")
     assert stock(g, 0, "coin") == 2 and stock(g, 2, "income") == 1
     # raw materials still cost 2
@@ -172,7 +177,7 @@ def test_marketplace_makes_manufactured_goods_cost_one_coin_on_both_sides(progra
     built(g2, 0, "marketplace")
     put(g2, 1, "city", "stone_pit")
     choose_card(g2, 0, "baths")
-    assert g2.field(card(g2, "baths"), "price") == 2
+    assert quote(g2, "baths") == 2
 
 
 def test_a_card_you_cannot_pay_for_is_not_offered(program):
@@ -187,16 +192,15 @@ def test_own_choice_card_and_purchases_are_combined(program):
     g = table(program, coins=0)
     put(g, 0, "city", "timber_yard", "clay_pit")
     choose_card(g, 0, "guard_tower")
-    assert g.field(card(g, "guard_tower"), "price") == 0 and func(g, "can_use", "build")
+    assert quote(g, "guard_tower") == 0 and func(g, "can_use", "build")
     # The Archery Range needs wood, wood, ore; the Forest Cave gives wood or ore, not both.
     g = table(program, age=2, coins=4)
     put(g, 0, "city", "forest_cave")
     put(g, 1, "city", "ore_vein")                      # left: ore
     choose_card(g, 0, "archery_range")
-    assert g.field(card(g, "archery_range"), "price") == NO_WAY     # a second wood: nobody sells it
+    assert quote(g, "archery_range") == NO_WAY     # a second wood: nobody sells it
     put(g, 2, "city", "lumber_yard")                   # right: wood
-    proc(g, "appraise")
-    assert g.field(card(g, "archery_range"), "price") == 4       # the cave's wood, buy wood and ore
+    assert quote(g, "archery_range") == 4       # the cave's wood, buy wood and ore
     asked = proc(g, "resolve", "build", answers=["Ore from the left neighbour"])
     assert sorted(asked[0].options) == ["Ore from the left neighbour", "Wood from the right neighbour"]
     assert len(asked) == 1                             # the wood was then the only way left
@@ -210,10 +214,9 @@ def test_neighbours_sell_only_their_brown_grey_and_board_resources(program):
     g = table(program, age=2, coins=9)
     put(g, 1, "city", "caravansery")                   # a yellow choice card: not for sale
     choose_card(g, 0, "baths")
-    assert g.field(card(g, "baths"), "price") == NO_WAY
+    assert quote(g, "baths") == NO_WAY
     put(g, 1, "board", "gizah_a")                      # the board's stone is for sale
-    proc(g, "appraise")
-    assert g.field(card(g, "baths"), "price") == 2
+    assert quote(g, "baths") == 2
 
 
 # ---------------------------------------------------------------------------- discard, stages
@@ -299,7 +302,7 @@ def test_olympia_b_trades_raw_materials_at_one_coin_and_copies_a_guild(program):
     run_effect(g, 0, "olympia_b1")
     put(g, 1, "city", "stone_pit")
     choose_card(g, 0, "baths")
-    assert g.field(card(g, "baths"), "price") == 1
+    assert quote(g, "baths") == 1
     run_effect(g, 0, "olympia_b3")
     put(g, 1, "city", "magistrates_guild", "altar")    # the left neighbour's guild, and a blue card
     put(g, 2, "city", "theater")

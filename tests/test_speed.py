@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from rulebook.runtime.agents import ScriptedAgent
 from rulebook.runtime.engine import Game
-from rulebook.runtime.kernels import _covers
+from rulebook.runtime.kernels import KERNELS, _covers
 
 from .conftest import drive, pack_backends
 
@@ -60,9 +60,8 @@ def put(g: Game, seat: int, zone: str, name: str) -> None:
 
 
 def baths_price(g: Game) -> int:
-    """Player 1's price for the Baths (1 stone) bought from the neighbours, appraised as in a turn."""
-    drive(g, g.program.procs["appraise"](g, g.state.players[0]))
-    return g.field(g.program.entities["baths"], "price")
+    """Player 1's price for the Baths (1 stone) bought from the neighbours (the `quote` kernel)."""
+    return KERNELS["quote"].fn(g, g.state.players[0], g.program.entities["baths"])
 
 
 def test_a_production_field_set_during_play_changes_the_next_quote(program):
