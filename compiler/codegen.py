@@ -479,7 +479,7 @@ class CodeGen(A.Visitor):
         labels = option_labels(s)
         self.writeline(f"{opts} = []", s)
         for i, o in enumerate(s.options):
-            tests = []
+            tests = [f"rt.once_open({ctx.you}, {self.sites[id(o)]!r})"] if o.once else []
             if o.guard is not None:
                 tests.append(self.wrap(o.guard, ctx, 2))   # an operand of `and`
             cost = leading_cost(o.body)
@@ -495,6 +495,10 @@ class CodeGen(A.Visitor):
         self.writeline(f"{choice} = yield from rt.choose({ctx.you}, {prompt!r}, {labels!r}, {opts}, {where(s)!r})")
         for i, o in enumerate(s.options):
             self.writeline(f"{'if' if i == 0 else 'elif'} {choice} == {i}:", o)
+            if o.once:   # taken: not offered to this player again
+                self._indent += 1
+                self.writeline(f"rt.once({ctx.you}, {self.sites[id(o)]!r})")
+                self._indent -= 1
             self.nested(o.body, ctx)
 
     def visit_May(self, s: A.May, ctx: Ctx):

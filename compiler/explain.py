@@ -550,6 +550,7 @@ class Reader(A.Visitor):
         self.say(depth, "Choose one" + (f" ({s.title})" if s.title else "") + ":")
         for i, o in enumerate(s.options, start=1):
             guard = f" (only if {self.x(o.guard)})" if o.guard is not None else ""
+            guard += " (once per game)" if o.once else ""
             self.say(depth + 1, f"{i}. {capital(o.title) if o.title else 'Option ' + str(i)}{guard}:")
             self.block(o.body, depth + 2)
 

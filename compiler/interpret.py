@@ -127,6 +127,8 @@ class Interpreter(A.Visitor):
     def visit_Choose(self, s, rt, f):
         opts = []
         for i, o in enumerate(s.options):
+            if o.once and not rt.once_open(f.you, self.sites[id(o)]):
+                continue
             if o.guard is not None and not self.ev(o.guard, rt, f):
                 continue
             cost = leading_cost(o.body)
@@ -135,6 +137,8 @@ class Interpreter(A.Visitor):
             opts.append(i)
         choice = yield from rt.choose(f.you, s.title or DEFAULT_CHOOSE_PROMPT, option_labels(s), opts, where(s))
         if choice is not None:
+            if s.options[choice].once:   # taken: not offered to this player again
+                rt.once(f.you, self.sites[id(s.options[choice])])
             yield from self.run(s.options[choice].body, rt, f)
 
     def visit_May(self, s, rt, f):

@@ -515,9 +515,13 @@ def site_ids(sym) -> dict[int, str]:
     fmt`, comments or the folder a pack sits in never change a game's final state digest."""
     ids: dict[int, str] = {}
     for decl in sym.decls.values():
-        count = 0
+        count = options = 0
+        name = getattr(decl, 'name', type(decl).__name__)
         for n in A.walk(decl):
             if type(n) in (A.Whenever, A.Modifier, A.Once):
                 count += 1
-                ids[id(n)] = f"{getattr(decl, 'name', type(decl).__name__)}#{count}"
+                ids[id(n)] = f"{name}#{count}"
+            elif type(n) is A.Option and n.once:   # numbered apart: adding one moves no other site
+                options += 1
+                ids[id(n)] = f"{name}#option{options}"
     return ids

@@ -580,11 +580,13 @@ class Regress(Stmt):
 
 @node
 class Option(Part):
-    """One branch of `choose`: `option "label" [when COND] { ... }`."""
+    """One branch of `choose`: `option "label" [once] [when COND] { ... }`; with `once`, each player
+    may take it once per game (it is not offered again after)."""
 
     title: Optional[str]
     guard: Optional[Expr]
     body: tuple
+    once: bool = False
 
 
 @node

@@ -484,7 +484,11 @@ class _Builder:
         return A.Regress(str(items[0]), _pick(items, "by"), span=self._s(meta))
 
     def option(self, meta, items):
-        return A.Option(_title(items), _pick(items, "guard"), _block(items), span=self._s(meta))
+        return A.Option(_title(items), _pick(items, "guard"), _block(items), _pick(items, "once", False),
+                        span=self._s(meta))
+
+    def once_mark(self, meta, items):
+        return _Marker("once", True)
 
     def choose_stmt(self, meta, items):
         return A.Choose(_title(items), tuple(i for i in items if isinstance(i, A.Option)),

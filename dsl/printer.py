@@ -239,7 +239,7 @@ class Printer(A.Visitor):
         self.depth += 1
         for o in s.options:
             guard = f" when {expr(o.guard)}" if o.guard is not None else ""
-            self.block(f"option{_title(o.title)}{guard}", o.body)
+            self.block(f"option{_title(o.title)}{' once' if o.once else ''}{guard}", o.body)
         self.depth -= 1
         self.line("}")
 

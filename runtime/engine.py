@@ -1385,6 +1385,10 @@ class Game:
         return value
 
     # ------------------------------------------------------------------ misc
+    def once_open(self, h: Holder, key: str) -> bool:
+        """Whether this player has not yet taken the `once` option (or run the `once` block) `key`."""
+        return f"{h.name}:{key}" not in self.state.once_done
+
     def once(self, h: Holder, key: str) -> bool:
         """True the first time a `once` block runs for this player; False after."""
         k = f"{h.name}:{key}"

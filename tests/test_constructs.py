@@ -529,3 +529,29 @@ def test_a_value_kernel_is_declared_with_its_type_and_used_in_expressions():
     assert [d.code for d in statement if d.severity == "error"] == ["E301"]
     typed_statement = analyse_text(PACK + "extern assess(item: any): int;\n").diagnostics
     assert [d.code for d in typed_statement if d.severity == "error"] == ["E303"]
+
+
+ONCE_OPTIONS = """
+proc favour() {
+  choose "which favour?" {
+    option "coin" once { gain 3 coin; }
+    option "vp" once when coin > 0 { gain 5 vp; }
+    option "nothing" {}
+  }
+}
+"""
+
+
+def test_an_option_marked_once_is_taken_once_per_game_by_each_player(program):
+    g = Game(program(ONCE_OPTIONS), 2, 1)
+    me, other = g.state.players
+    assert run_proc(g, "favour", answers=["coin"])[0].options == ["coin", "nothing"]   # vp: no coin yet
+    assert run_proc(g, "favour", answers=["vp"])[0].options == ["vp", "nothing"]       # coin taken
+    assert run_proc(g, "favour") == []                  # only "nothing" is left: taken without asking
+    assert (me.stock["coin"], me.stock["vp"]) == (3, 5)
+    assert run_proc(g, "favour", player=1, answers=["coin"])[0].options == ["coin", "nothing"]  # each player's own
+    from rulebook.dsl.parser import parse_text
+    from rulebook.dsl.printer import format_module
+    module = parse_text(PACK + ONCE_OPTIONS, "a.rules")
+    assert 'option "vp" once when coin > 0 {' in format_module(module)
+    assert parse_text(format_module(module), "a.rules") == module

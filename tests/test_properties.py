@@ -312,6 +312,7 @@ def ast_statements(depth: int):
         st.tuples(a_int, block).map(lambda t: A.Repeat(*t)),
         block.map(lambda b: A.Each(A.Name("opponents"), None, b)),
         st.tuples(block, block).map(lambda t: A.Choose(None, (A.Option("a", None, t[0]), A.Option("b", None, t[1])))),
+        st.tuples(block, block).map(lambda t: A.Choose(None, (A.Option("a", None, t[0], True), A.Option("b", None, t[1])))),
         st.tuples(a_int, block).map(lambda t: A.May(None, (A.CostTerm(t[0], "plain", "coin"),), t[1])),
         st.tuples(a_cond, block, block).map(lambda t: A.May(None, None, t[1], None, t[0], t[2])),
         st.tuples(block, block).map(lambda t: A.Pick("q", A.Name("opponents"), None, None, t[0], True, t[1])),

@@ -271,7 +271,7 @@ def test_spies_gain_the_benefit_of_a_neighbours_track_space_without_bonus_once(p
     q.stock["exploration"] = 1                                  # Scouting: 2 territory tiles
     tiles = len(p.zones["territories"])
     income_step_one(g, p, {"Spies": "their current space on a track (no bonus)", "gain the benefit": "Exploration"})
-    assert len(p.zones["territories"]) == tiles + 2 and p.stock["spied[3]"] == 1
+    assert len(p.zones["territories"]) == tiles + 2 and f"{p.name}:spies#option3" in g.state.once_done
     g.emit("civ_phase", p, {"turn": 3})
     asked = [o for d in walk(g.drain(), lambda d: d.options.index("none") if "none" in d.options else 0)
              for o in d.options]
@@ -320,7 +320,7 @@ def test_treasure_hunters_claim_an_empty_forest_and_roll_the_red_die_twice(progr
     p.stock["food"], p.stock["vp"] = 0, 0
     income_step_one(g, p, {"Treasure Hunters": "forest"})
     assert g.field(empty, "holder") is p and g.field(empty, "items") == 1
-    assert p.stock["food"] == 1 and p.stock["hunted[forest]"] == 1
+    assert p.stock["food"] == 1 and f"{p.name}:treasure_hunters#option4" in g.state.once_done
     assert p.stock["vp"] >= 2 * 2                               # two red dice (1 VP per territory: 2)
 
 
