@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from rulebook.runtime.agents import RandomAgent
 from rulebook.runtime.engine import Game
 
 from .conftest import drive, games_per_count, pack_backends
-from .test_tapestry import answer_by_prompt, ent, me, play_random, run
+from .test_tapestry import answer_by_prompt, check_invariants, ent, hex_at, me, run
 from .test_tapestry_ff import empty_hand, in_hand, lay, table
 from .test_tapestry_pp import give_civ, income_step_one
 
@@ -337,6 +338,15 @@ def test_genies_squares_are_the_two_beside_the_circle(program):
         assert {g.field(w, "left_gift").name, g.field(w, "right_gift").name} == beside
 
 
+def test_genies_collect_a_player_token_from_each_opponent(program):
+    g = table(program, 4)
+    p = me(g)
+    give_civ(g, p, "genies")
+    bag = p.zones["genie_bag"]
+    assert len(bag) == 3
+    assert {g.field(t, "giver").index for t in bag} == {1, 2, 3}
+
+
 def test_genies_draw_each_opponent_at_random_and_skip_finished_ones(program):
     drawn = set()
     for seed in range(1, 13):
@@ -355,6 +365,7 @@ def test_genies_draw_each_opponent_at_random_and_skip_finished_ones(program):
         except StopIteration:
             pass
     assert drawn == {1, 2}
+    assert len(p.zones["genie_bag"]) == 2 and not p.zones["genie_drawn"]   # the token goes back
     g = table(program, 3)
     p = me(g)
     give_civ(g, p, "genies")
@@ -407,6 +418,25 @@ def test_illuminati_gain_both_conquest_dice_an_opponent_takes_and_only_the_first
     assert p.stock["vp"] == 6
 
 
+def test_illuminati_black_territory_face_pays_the_benefit_of_the_territory_conquered(program):
+    """The black die's 'benefit on the territory' face pays the owner that territory's benefit when
+    the opponent's conquest lands (FR ILLUMINATI.3)."""
+    g = table(program, 2)
+    p, q = me(g), me(g, 1)
+    give_civ(g, p, "illuminati")
+    h = hex_at(g, 1, 0)
+    g.set_field(h, "tile", ent(g, "t1"))                        # its benefit: 1 coin
+    p.stock["coin"] = 0
+    roll_event(g, q, "black_die", None)
+    assert p.stock["coin"] == 0                                 # not yet: the conquest has not landed
+    g.emit("conquered", q, {"place": h})
+    drive(g, g.drain())
+    assert p.stock["coin"] == 1 and p.stock["dice_on_mat[black_on_mat]"] == 0
+    g.emit("conquered", q, {"place": h})                        # once
+    drive(g, g.drain())
+    assert p.stock["coin"] == 1
+
+
 def test_illuminati_may_advance_without_benefit_when_an_opponent_takes_the_science_die(program):
     g = table(program, 2)
     p, q = me(g), me(g, 1)
@@ -447,26 +477,64 @@ def test_illuminati_score_six_vp_per_die_on_the_mat_then_all_come_back(program):
 # ---------------------------------------------------------------------------- whole games
 
 
-def play_part_a(program, players: int, seed: int) -> tuple[Game, set]:
-    """A random game with the base invariants after every decision (test_tapestry's play_random):
-    nobody plays on at the end; returns the part A civilizations that were held."""
-    g = play_random(program, players, seed)
-    assert not any(p.vars.get("extended") for p in g.state.players)
-    return g, {c.name for p in g.state.players for c in p.zones["civs"]} & set(PART_A)
+def play_part_a(program, players: int, seed: int) -> tuple[set, set]:
+    """A random game with the base invariants after every decision (test_tapestry's
+    check_invariants), ending with nobody playing on: the part A civilizations held, and the
+    prompts of theirs that were asked (their turns after income turn 5 among them)."""
+    agents = [RandomAgent(seed * 1000 + i) for i in range(players)]
+    g = Game(program, players, seed, agents)
+    incomes: dict = {}
+    asked = set()
+    d = g.start()
+    while d is not None:
+        asked.add(d.prompt)
+        d = g.apply(agents[d.player.index].choose(*g.offer(d)))
+        check_invariants(g, incomes)
+    assert all(p.stock["era"] == 5 and not p.vars["extended"] for p in g.state.players)
+    assert g.result()["winners"]
+    held = {c.name for p in g.state.players for c in p.zones["civs"]} & set(PART_A)
+    return held, {a for a in asked if a.split(":")[0] in PART_A_PROMPTS}
+
+
+PART_A_PROMPTS = {"Elder Ones", "Merfolk", "Faefolk", "Genies", "Illuminati", "after income turn 5"}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_with_the_part_a_civilizations_finish(backends, players):
     held = set()
     for seed in range(6):
-        held |= play_part_a(backends["compiled"], players, seed)[1]
+        held |= play_part_a(backends["compiled"], players, seed)[0]
     assert held                                                 # they are dealt
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_hundred_random_games_reach_every_part_a_civilization(backends, players):
-    held = set()
+def test_hundred_random_games_reach_every_part_a_civilization_and_play_on(backends, players):
+    held, asked = set(), set()
     for seed in range(games_per_count(100)):
-        held |= play_part_a(backends["compiled"], players, seed)[1]
+        h, a = play_part_a(backends["compiled"], players, seed)
+        held |= h
+        asked |= a
     assert held == set(PART_A)
+    assert {"Elder Ones: advance on which track?",
+            "Merfolk: discard tapestry cards for 5 VP each, or play one onto the era 4 stack?"} <= asked
+
+
+PART_A_PROCS = {"extended_turn", "elder_turn", "merfolk_turn", "merfolk_discard", "score_any_building",
+                "genies_wish", "genie_gift_beside", "dice_back_on_mat", "illuminati_black"}
+
+
+@pytest.mark.slow
+def test_cover_reaches_every_part_a_civilization_spot_and_proc(backends):
+    """`rulebook cover tapestry --with tapestry_ff`: the five civilizations' slots, every spot of the
+    Faefolk's ellipse and the Genies' ring and every proc of part A
+    (among them the turns after income turn 5 and the Illuminati's territory face) are reached."""
+    from rulebook.runtime.coverage import cover_games, setups_of
+
+    program = backends["compiled"]
+    report = cover_games(program, range(2, 6), range(1, 1 + games_per_count(20)), setups_of(program)).report()
+    missing = {group: set(names) for group, (_, names) in report.items() if names}
+    for group in ("fae_spot", "genie_gift", "genie_wish"):
+        assert group in report and group not in missing, (group, missing.get(group))
+    assert not {n for n in missing.get("civ", ()) if n.split()[0] in PART_A}
+    assert not missing.get("proc", set()) & PART_A_PROCS
