@@ -45,6 +45,29 @@ def holding(g: Game, p, *names: str) -> None:
         in_hand(g, p, n)
 
 
+def with_civ(program, civ: str, players: int = 2, seed: int = 1) -> tuple[Game, object]:
+    """A table (test_tapestry_ff's) where P1 holds `civ`, its power started."""
+    g = table(program, players, seed)
+    give_civ(g, me(g), civ)
+    return g, me(g)
+
+
+def step_one_asked(g: Game, p, turn: int, answers: dict) -> list:
+    """Step 1 of an income turn for P1, answering by prompt (anything else: the first option);
+    returns who was asked what, as (player index, prompt)."""
+    asked = []
+    g.emit("civ_phase", p, {"turn": turn})
+    gen, value = g.drain(), None
+    try:
+        while True:
+            d = gen.send(value)
+            asked.append((d.player.index, d.prompt))
+            value = next((d.options.index(a) for k, a in answers.items() if d.prompt.startswith(k)), 0)
+    except StopIteration:
+        pass
+    return asked
+
+
 def func(g: Game, name: str, p, *args):
     return g.program.funcs[name](g, p, *args)
 
@@ -66,9 +89,7 @@ def finish_income_five(g: Game, p, answers: dict | None = None) -> None:
 @pytest.mark.parametrize("option, cards, gained", [("1 resource of your choice", 0, 1),
                                                    ("2 tapestry cards", 2, 0)])
 def test_elder_ones_gain_a_resource_or_two_tapestry_cards_on_income_turns_two_to_four(program, option, cards, gained):
-    g = table(program, 2)
-    p = me(g)
-    give_civ(g, p, "elder_ones")
+    g, p = with_civ(program, "elder_ones")
     holding(g, p)
     for r in RESOURCES:
         p.stock[r] = 0
@@ -77,9 +98,7 @@ def test_elder_ones_gain_a_resource_or_two_tapestry_cards_on_income_turns_two_to
 
 
 def test_elder_ones_discard_up_to_six_cards_on_income_turn_five_for_two_resources_each(program):
-    g = table(program, 2)
-    p = me(g)
-    give_civ(g, p, "elder_ones")
+    g, p = with_civ(program, "elder_ones")
     holding(g, p, "academia", "age_of_discovery", "age_of_sail", "alliance", "boast_of_superiority",
             "broker_of_peace", "age_of_wonders", "trap")
     for r in RESOURCES:
@@ -88,9 +107,7 @@ def test_elder_ones_discard_up_to_six_cards_on_income_turn_five_for_two_resource
     drive(g, g.drain(), [0, "coin", "worker", 0, "food", "culture"] * 3)   # 6 cards, 2 resources each
     assert len(hand(p)) == 2                                # at most 6 of the 8
     assert resources(p) == 12
-    g = table(program, 2)
-    p = me(g)
-    give_civ(g, p, "elder_ones")
+    g, p = with_civ(program, "elder_ones")
     holding(g, p, "academia", "age_of_sail", "alliance")
     for r in RESOURCES:
         p.stock[r] = 0
@@ -100,9 +117,7 @@ def test_elder_ones_discard_up_to_six_cards_on_income_turn_five_for_two_resource
 
 
 def test_elder_ones_take_advance_turns_after_income_turn_five_and_no_income_turn(program):
-    g = table(program, 2)
-    p = me(g)
-    give_civ(g, p, "elder_ones")
+    g, p = with_civ(program, "elder_ones")
     assert func(g, "plays_on", p, p)
     p.stock["era"] = 5
     assert not func(g, "plays_on", p, p)                    # income turn 5 taken, not yet playing on
@@ -116,16 +131,12 @@ def test_elder_ones_take_advance_turns_after_income_turn_five_and_no_income_turn
 
 
 def test_elder_ones_game_ends_when_they_cannot_or_will_not_advance(program):
-    g = table(program, 2)
-    p = me(g)
-    give_civ(g, p, "elder_ones")
+    g, p = with_civ(program, "elder_ones")
     finish_income_five(g, p)
     p.stock["coin"] = 3
     run(g, "take_turn", answers=["end your game"])          # ending is voluntary
     assert not p.vars["extended"] and not func(g, "plays_on", p, p)
-    g = table(program, 2)
-    p = me(g)
-    give_civ(g, p, "elder_ones")
+    g, p = with_civ(program, "elder_ones")
     finish_income_five(g, p)
     for r in RESOURCES:
         p.stock[r] = 0
@@ -136,15 +147,11 @@ def test_elder_ones_game_ends_when_they_cannot_or_will_not_advance(program):
 
 
 def test_elder_ones_may_not_play_a_trap_after_income_turn_five_but_merfolk_may(program):
-    g = table(program, 2)
-    p = me(g)
-    give_civ(g, p, "elder_ones")
+    g, p = with_civ(program, "elder_ones")
     assert func(g, "may_respond", p)
     finish_income_five(g, p)
     assert not func(g, "may_respond", p)
-    g = table(program, 2)
-    p = me(g)
-    give_civ(g, p, "merfolk")
+    g, p = with_civ(program, "merfolk")
     finish_income_five(g, p)
     assert func(g, "may_respond", p)
     q = me(g, 1)
@@ -155,9 +162,7 @@ def test_elder_ones_may_not_play_a_trap_after_income_turn_five_but_merfolk_may(p
 def test_elder_ones_this_era_card_on_era_four_persists_after_income_turn_five(program):
     """An overplay after income turn 5 lands on the era 4 stack; its THIS ERA ability lasts, since
     no income turn comes to end it (Academia: 3 VP whenever you gain a tapestry card)."""
-    g = table(program, 2)
-    p = me(g)
-    give_civ(g, p, "elder_ones")
+    g, p = with_civ(program, "elder_ones")
     lay(g, p, "age_of_wonders", 4)
     finish_income_five(g, p)
     holding(g, p, "academia", "trap")
@@ -171,9 +176,7 @@ def test_elder_ones_this_era_card_on_era_four_persists_after_income_turn_five(pr
 
 
 def test_elder_ones_score_ten_vp_per_landmark_gained_after_income_turn_five(program):
-    g = table(program, 2)
-    p = me(g)
-    give_civ(g, p, "elder_ones")
+    g, p = with_civ(program, "elder_ones")
     p.stock["era"], p.stock["vp"] = 5, 0
     proc(g, "gain_landmark", p, ent(g, "lighthouse"))
     assert p.stock["vp"] == 0                               # during income turn 5: no
@@ -187,9 +190,7 @@ def test_elder_ones_score_ten_vp_per_landmark_gained_after_income_turn_five(prog
 
 
 def test_merfolk_gain_a_card_then_submerge_all_but_two_hidden_from_the_others(program):
-    g = table(program, 2)
-    p = me(g)
-    give_civ(g, p, "merfolk")
+    g, p = with_civ(program, "merfolk")
     holding(g, p, "academia", "age_of_sail", "alliance", "trap")
     income_step_one(g, p, {}, turn=2)
     assert len(hand(p)) == 2 and len(p.zones["submerged"]) == 3
@@ -204,9 +205,7 @@ def test_merfolk_gain_a_card_then_submerge_all_but_two_hidden_from_the_others(pr
 
 
 def test_merfolk_get_the_submerged_cards_back_on_income_turn_five_and_keep_five(program):
-    g = table(program, 2)
-    p = me(g)
-    give_civ(g, p, "merfolk")
+    g, p = with_civ(program, "merfolk")
     holding(g, p, "academia", "age_of_sail", "alliance", "trap", "boast_of_superiority")
     income_step_one(g, p, {}, turn=2)
     income_step_one(g, p, {}, turn=5)
@@ -218,9 +217,7 @@ def test_merfolk_get_the_submerged_cards_back_on_income_turn_five_and_keep_five(
 
 
 def test_merfolk_discard_cards_for_five_vp_each_after_income_turn_five(program):
-    g = table(program, 2)
-    p = me(g)
-    give_civ(g, p, "merfolk")
+    g, p = with_civ(program, "merfolk")
     finish_income_five(g, p)
     holding(g, p, "academia", "age_of_sail", "alliance")
     p.stock["vp"] = 0
@@ -232,9 +229,7 @@ def test_merfolk_discard_cards_for_five_vp_each_after_income_turn_five(program):
 
 def test_merfolk_play_a_card_onto_the_era_four_stack_with_left_charm_and_era_five_effects(program):
     """WHEN PLAYED at once; the left charm as usual; an era-5 effect (a reserved farm) at once."""
-    g = table(program, 2)
-    p = me(g)
-    give_civ(g, p, "merfolk")
+    g, p = with_civ(program, "merfolk")
     lay(g, p, "feudalism", 3)
     lay(g, p, "age_of_wonders", 4)
     finish_income_five(g, p)
@@ -253,9 +248,7 @@ def test_merfolk_play_a_card_onto_the_era_four_stack_with_left_charm_and_era_fiv
 
 
 def test_merfolk_game_ends_when_their_cards_are_spent(program):
-    g = table(program, 2)
-    p = me(g)
-    give_civ(g, p, "merfolk")
+    g, p = with_civ(program, "merfolk")
     finish_income_five(g, p)
     holding(g, p)
     assert run(g, "take_turn") == []
@@ -266,16 +259,12 @@ def test_merfolk_game_ends_when_their_cards_are_spent(program):
 
 
 def test_faefolk_token_starts_on_the_top_of_the_ellipse(program):
-    g = table(program, 2)
-    p = me(g)
-    give_civ(g, p, "faefolk")
+    g, p = with_civ(program, "faefolk")
     assert p.vars["fae_token"] is ent(g, "fae_top")
 
 
 def test_faefolk_may_gain_a_card_then_move_by_the_visible_cards_and_gain_the_spot(program):
-    g = table(program, 2)
-    p = me(g)
-    give_civ(g, p, "faefolk")
+    g, p = with_civ(program, "faefolk")
     lay(g, p, "feudalism", 2)
     lay(g, p, "age_of_wonders", 3)
     g.move(ent(g, "academia"), g.zone(p, "covered_cards"))       # covered: not visible
@@ -291,9 +280,7 @@ def test_faefolk_may_gain_a_card_then_move_by_the_visible_cards_and_gain_the_spo
 
 
 def test_faefolk_gain_the_benefit_twice_on_income_turn_five(program):
-    g = table(program, 2)
-    p = me(g)
-    give_civ(g, p, "faefolk")
+    g, p = with_civ(program, "faefolk")
     holding(g, p, "alliance", "academia")
     p.stock["food"], p.stock["vp"] = 0, 0
     income_step_one(g, p, {"Faefolk: gain 1 tapestry card?": "no"}, turn=5)
@@ -305,24 +292,12 @@ def test_faefolk_gain_the_benefit_twice_on_income_turn_five(program):
 
 
 def test_genies_a_drawn_opponent_chooses_a_circled_benefit_both_score_it_and_the_genies_gain_a_square(program):
-    g = table(program, 2)
-    p, q = me(g), me(g, 1)
-    give_civ(g, p, "genies")
+    g, p = with_civ(program, "genies")
+    q = me(g, 1)
     p.stock["vp"], q.stock["vp"], p.stock["culture"] = 0, 0, 0
-    asked = []
-    g.emit("civ_phase", p, {"turn": 2})
-    gen = g.drain()
-    value = None
-    try:
-        while True:
-            d = gen.send(value)
-            asked.append((d.player.index, d.prompt))
-            label = {"Genies: choose a circled": "score territory tiles",
-                     "Genies: your two benefits": "the squared benefit first",
-                     "Genies: gain which squared": "a culture"}
-            value = next((d.options.index(a) for k, a in label.items() if d.prompt.startswith(k)), 0)
-    except StopIteration:
-        pass
+    asked = step_one_asked(g, p, 2, {"Genies: choose a circled": "score territory tiles",
+                                     "Genies: your two benefits": "the squared benefit first",
+                                     "Genies: gain which squared": "a culture"})
     assert asked[0] == (1, "Genies: choose a circled benefit to score (the Genies score it too)")
     assert q.stock["vp"] == len(q.zones["territories"])
     assert p.stock["vp"] == len(p.zones["territories"]) and p.stock["culture"] == 1
@@ -339,9 +314,7 @@ def test_genies_squares_are_the_two_beside_the_circle(program):
 
 
 def test_genies_collect_a_player_token_from_each_opponent(program):
-    g = table(program, 4)
-    p = me(g)
-    give_civ(g, p, "genies")
+    g, p = with_civ(program, "genies", 4)
     bag = p.zones["genie_bag"]
     assert len(bag) == 3
     assert {g.field(t, "giver").index for t in bag} == {1, 2, 3}
@@ -350,25 +323,11 @@ def test_genies_collect_a_player_token_from_each_opponent(program):
 def test_genies_draw_each_opponent_at_random_and_skip_finished_ones(program):
     drawn = set()
     for seed in range(1, 13):
-        g = table(program, 3, seed)
-        p = me(g)
-        give_civ(g, p, "genies")
-        g.emit("civ_phase", p, {"turn": 3})
-        gen = g.drain()
-        value = None
-        try:
-            while True:
-                d = gen.send(value)
-                if d.prompt.startswith("Genies: choose a circled"):
-                    drawn.add(d.player.index)
-                value = 0
-        except StopIteration:
-            pass
+        g, p = with_civ(program, "genies", 3, seed)
+        drawn |= {who for who, prompt in step_one_asked(g, p, 3, {}) if prompt.startswith("Genies: choose a circled")}
     assert drawn == {1, 2}
     assert len(p.zones["genie_bag"]) == 2 and not p.zones["genie_drawn"]   # the token goes back
-    g = table(program, 3)
-    p = me(g)
-    give_civ(g, p, "genies")
+    g, p = with_civ(program, "genies", 3)
     me(g, 1).stock["era"] = me(g, 2).stock["era"] = 5
     p.stock["vp"] = 0
     g.emit("civ_phase", p, {"turn": 3})
@@ -376,9 +335,7 @@ def test_genies_draw_each_opponent_at_random_and_skip_finished_ones(program):
 
 
 def test_genies_gain_two_different_circled_benefits_on_income_turn_five(program):
-    g = table(program, 2)
-    p = me(g)
-    give_civ(g, p, "genies")
+    g, p = with_civ(program, "genies")
     p.stock["vp"] = 0
     g.emit("civ_phase", p, {"turn": 5})
     asked = drive(g, g.drain(), ["score territory tiles", "score control"])
@@ -406,9 +363,8 @@ def roll_event(g: Game, roller, die: str, value) -> None:
 
 
 def test_illuminati_gain_both_conquest_dice_an_opponent_takes_and_only_the_first_roll(program):
-    g = table(program, 2)
-    p, q = me(g), me(g, 1)
-    give_civ(g, p, "illuminati")
+    g, p = with_civ(program, "illuminati")
+    q = me(g, 1)
     p.stock["vp"], p.stock["food"] = 0, 0
     roll_event(g, q, "red_die", 6)
     roll_event(g, q, "black_die", "food")
@@ -416,14 +372,16 @@ def test_illuminati_gain_both_conquest_dice_an_opponent_takes_and_only_the_first
     assert p.stock["dice_on_mat[red_on_mat]"] == 0 and p.stock["dice_on_mat[black_on_mat]"] == 0
     roll_event(g, q, "red_die", 7)                             # a reroll: off the mat, nothing
     assert p.stock["vp"] == 6
+    p.stock["era"] = 5                                          # the owner's game is over: nothing
+    roll_event(g, q, "science_die", ent(g, "fighting"))
+    assert p.stock["dice_on_mat[science_on_mat]"] == 1 and p.stock["military"] == 0
 
 
 def test_illuminati_black_territory_face_pays_the_benefit_of_the_territory_conquered(program):
     """The black die's 'benefit on the territory' face pays the owner that territory's benefit when
     the opponent's conquest lands (FR ILLUMINATI.3)."""
-    g = table(program, 2)
-    p, q = me(g), me(g, 1)
-    give_civ(g, p, "illuminati")
+    g, p = with_civ(program, "illuminati")
+    q = me(g, 1)
     h = hex_at(g, 1, 0)
     g.set_field(h, "tile", ent(g, "t1"))                        # its benefit: 1 coin
     p.stock["coin"] = 0
@@ -438,16 +396,14 @@ def test_illuminati_black_territory_face_pays_the_benefit_of_the_territory_conqu
 
 
 def test_illuminati_may_advance_without_benefit_when_an_opponent_takes_the_science_die(program):
-    g = table(program, 2)
-    p, q = me(g), me(g, 1)
-    give_civ(g, p, "illuminati")
+    g, p = with_civ(program, "illuminati")
+    q = me(g, 1)
     p.stock["military"] = 0
     roll_event(g, q, "science_die", ent(g, "fighting"))
     assert p.stock["military"] == 1 and p.stock["dice_on_mat[science_on_mat]"] == 0
     # a real research by the opponent: the die leaves the mat once, whatever it shows
-    g = table(program, 2)
-    p, q = me(g), me(g, 1)
-    give_civ(g, p, "illuminati")
+    g, p = with_civ(program, "illuminati")
+    q = me(g, 1)
     before = sum(p.stock[t] for t in ("exploration", "science", "military", "technology"))
     proc(g, "research", q, False, answers={"Illuminati: advance": "yes"})
     assert sum(p.stock[t] for t in ("exploration", "science", "military", "technology")) == before + 1
@@ -455,18 +411,15 @@ def test_illuminati_may_advance_without_benefit_when_an_opponent_takes_the_scien
 
 
 def test_illuminati_own_rolls_leave_the_dice_on_the_mat(program):
-    g = table(program, 2)
-    p = me(g)
-    give_civ(g, p, "illuminati")
+    g, p = with_civ(program, "illuminati")
     proc(g, "research", p, False)
     roll_event(g, p, "red_die", 5)
     assert all(p.stock[f"dice_on_mat[{d}]"] == 1 for d in ("red_on_mat", "black_on_mat", "science_on_mat"))
 
 
 def test_illuminati_score_six_vp_per_die_on_the_mat_then_all_come_back(program):
-    g = table(program, 2)
-    p, q = me(g), me(g, 1)
-    give_civ(g, p, "illuminati")
+    g, p = with_civ(program, "illuminati")
+    q = me(g, 1)
     roll_event(g, q, "red_die", 5)
     p.stock["vp"] = 0
     income_step_one(g, p, {}, turn=2)
