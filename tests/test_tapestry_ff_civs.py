@@ -473,6 +473,30 @@ def test_hundred_random_games_reach_every_part_a_civilization_and_play_on(backen
             "Merfolk: discard tapestry cards for 5 VP each, or play one onto the era 4 stack?"} <= asked
 
 
+# Prompts that show somebody playing on after income turn 5.
+PLAYING_ON = ("Elder Ones: advance on which track?",
+              "Merfolk: discard tapestry cards for 5 VP each, or play one onto the era 4 stack?")
+
+
+@pytest.mark.parametrize("prompt", PLAYING_ON)
+def test_games_that_play_on_agree_on_both_backends_and_replay(backends, tmp_path, prompt):
+    """The first 3-player seed (of 60) in which the prompt is asked: both backends give the same log,
+    and it replays on both."""
+    from rulebook.runtime.record import load, record, replay, save
+
+    players = 3
+    seed = next((s for s in range(60) if prompt in play_part_a(backends["compiled"], players, s)[1]), None)
+    assert seed is not None, f"no game of 60 asked {prompt!r}"
+    games = [Game(backends[b], players, seed, [RandomAgent(seed * 1000 + i) for i in range(players)])
+             for b in ("compiled", "interpreted")]
+    assert games[0].play() == games[1].play()
+    assert games[0].log == games[1].log
+    save(record(games[0], BASE, expansions=[EXPANSION], pack_name="tapestry"), tmp_path / "game.json")
+    logged = load(tmp_path / "game.json")
+    for b in ("compiled", "interpreted"):
+        assert replay(backends[b], logged).state.digest() == games[0].state.digest()
+
+
 PART_A_PROCS = {"extended_turn", "elder_turn", "merfolk_turn", "merfolk_discard", "score_any_building",
                 "genies_wish", "genie_gift_beside", "dice_back_on_mat", "illuminati_black"}
 
