@@ -499,4 +499,4 @@ def test_cover_reaches_the_expansions_cards(backends):
     if games >= 200:
         assert not missing
     else:
-        assert set(missing) <= {"civ", "space_tile"}, missing
+        assert set(missing) <= {"civ", "space_tile", "tech"}, missing   # FF's tech rows: asserted above
