@@ -802,6 +802,13 @@ class Checker(A.Visitor):
         self.item_expr(s.item, scope, "flip")
 
     def visit_Roll(self, s: A.Roll, scope: Scope) -> None:
+        if s.die in scope.locals:   # a parameter or local holding a die: what it shows is known in play only
+            scope.locals[s.die][1] = True
+            if not fits(scope.locals[s.die][2], "die"):
+                self.err("E303", f"{s.die!r} holds {article(words(scope.locals[s.die][2]))}, not a die", s.span)
+            if s.name is not None:
+                self.let(s.name, s.span, "any", scope)
+            return
         if not self.expect(s.die, ("die",), "E210", "die", s.span) or s.name is None:
             return
         die = self.sym.decls[s.die]
@@ -1013,6 +1020,18 @@ class Checker(A.Visitor):
             self.err("E303", f"cannot do arithmetic with {article(words(kind))}", operand.span)
 
     def visit_Binary(self, e, scope) -> str:
+        if e.op in ("==", "!=") and any(self.die_name(x, scope) for x in (e.left, e.right)):
+            # `d == science_die`, with `d` holding a die: the die's name stands for the die
+            other = e.right if self.die_name(e.left, scope) else e.left
+            kind = self.expr(other, scope) if not self.die_name(other, scope) else "die"
+            for side in (e.left, e.right):
+                if self.die_name(side, scope):
+                    self.used.add(side.id)
+                    self.named_in_comparison(side, kind, scope)
+                    if id(side) not in self.sym.named:
+                        self.err("E301", f"{side.id!r} is a die, not a value: it may be compared with a die "
+                                 f"parameter or local", side.span)
+            return "bool"
         left, right = self.expr(e.left, scope), self.expr(e.right, scope)
         if e.op in "+-*/%":
             for side, kind in ((e.left, left), (e.right, right)):
@@ -1025,6 +1044,10 @@ class Checker(A.Visitor):
                     self.err("E303", f"{printed(side)} is already whether the card writes that effect: write "
                              f"'{'' if e.op == '!=' else 'not '}{printed(side)}'", facing.span)
         return "bool"
+
+    def die_name(self, x, scope: Scope) -> bool:
+        """Whether an expression is the bare name of a declared die (not a local of that name)."""
+        return isinstance(x, A.Name) and x.id not in scope.locals and self.sym.category(x.id) == "die"
 
     def named_in_comparison(self, side, other: str, scope: Scope) -> None:
         """`res == coin` with `res` holding a resource: the bare name `coin` stands for the resource

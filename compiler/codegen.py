@@ -609,7 +609,8 @@ class CodeGen(A.Visitor):
 
     def visit_Roll(self, s: A.Roll, ctx: Ctx):
         bind = f"v_{s.name} = " if s.name else ""
-        self.writeline(f"{bind}yield from rt.roll({ctx.you}, {s.die!r})", s)
+        die = f"v_{s.die}" if s.die in ctx.locals else repr(s.die)   # a die parameter holds the die's name
+        self.writeline(f"{bind}yield from rt.roll({ctx.you}, {die})", s)
 
     def visit_Whenever(self, s: A.Whenever, ctx: Ctx):
         tid = self.sites[id(s)]

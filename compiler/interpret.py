@@ -260,12 +260,13 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_Roll(self, s, rt, f):
+        die = f.locals[s.die] if s.die in f.locals else s.die   # a die parameter holds the die's name
         if s.name is None:
-            return rt.roll(f.you, s.die)
-        return self._roll_into(s, rt, f)
+            return rt.roll(f.you, die)
+        return self._roll_into(s, die, rt, f)
 
-    def _roll_into(self, s, rt, f):
-        f.locals[s.name] = yield from rt.roll(f.you, s.die)
+    def _roll_into(self, s, die, rt, f):
+        f.locals[s.name] = yield from rt.roll(f.you, die)
 
     def standing(self, s, rt, f: Frame) -> tuple:
         """What a trigger or modifier saves when registered: its locals (and `this`), and its `until`."""

@@ -371,8 +371,9 @@ def free_names(body: tuple) -> set[str]:
     return names
 
 
-# the fields by which statements name a track or resource (`advance t`, `gain 1 r`, `lose ... else r`)
-STATEMENT_NAMES = ("track", "resource", "debt")
+# the fields by which statements name a track, resource or die (`advance t`, `gain 1 r`, `lose ... else r`,
+# `roll d`)
+STATEMENT_NAMES = ("track", "resource", "debt", "die")
 
 
 def subject_mode(pattern: A.Pattern, default: str = "you") -> str:

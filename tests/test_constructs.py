@@ -555,3 +555,32 @@ def test_an_option_marked_once_is_taken_once_per_game_by_each_player(program):
     module = parse_text(PACK + ONCE_OPTIONS, "a.rules")
     assert 'option "vp" once when coin > 0 {' in format_module(module)
     assert parse_text(format_module(module), "a.rules") == module
+
+
+DIE_PARAMS = """
+die d2: int { face = 1; face = 2; }
+die d3: int { face = 3; face = 3; face = 3; }
+proc best_of(d: die): any {
+  let a = roll d;
+  let b = roll d;
+  if d == d3 {
+    return a + 10;
+  }
+  return max(a, b);
+}
+proc p() {
+  let x = best_of(d3);
+  let y = best_of(d2);
+  gain x + y vp;
+}
+"""
+
+
+def test_a_die_parameter_is_rolled_and_compared_with_a_die_name(program):
+    g = Game(program(DIE_PARAMS), 2, 5)
+    run_proc(g, "p")
+    vp = g.state.players[0].stock["vp"]
+    assert vp in (13 + 1, 13 + 2)
+    assert [entry[1] for entry in g.log if entry[0] == "roll"] == ["d3", "d3", "d2", "d2"]
+    bad = analyse_text(PACK + DIE_PARAMS + "proc q(n: int) { roll n; }\nfunc f() = d3 == 3;\n").diagnostics
+    assert [d.code for d in bad if d.severity == "error"] == ["E303", "E301"]

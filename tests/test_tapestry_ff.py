@@ -17,6 +17,8 @@ from rulebook.runtime.engine import Game
 from . import test_tapestry
 from .conftest import drive, games_per_count, pack_backends, program_of, write_pack
 from .test_tapestry import answer_by_prompt, ent, me, play_random, run
+from .test_tapestry_aa import with_civilization
+from .test_tapestry_pp import walk
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 BASE = str(RULES / "tapestry")
@@ -386,7 +388,7 @@ def test_psionics_draw_two_tiles_for_each_and_keep_one(program):
     each tile left is shuffled back."""
     g = table(program, 2)
     p = me(g)
-    p.vars["psionic"] = True
+    with_civilization(g, p, "psionics")
     bag = len(g.zone(None, "bag"))
     held = len(p.zones["territories"])
     asked = []
@@ -409,14 +411,40 @@ def test_psionics_draw_three_civilizations_keep_one(program):
     """p.16: whenever the Psionics draw civilizations, they draw 3, keep 1 and discard 2."""
     g = table(program, 2)
     p = me(g)
+    with_civilization(g, p, "psionics")
     deck = len(g.zone(None, "civ_deck"))
-    p.vars["psionic"] = True
     gen = g.program.procs["choose_civilization"](g, p)
     d = gen.send(None)
     assert len(d.options) == 3
     with pytest.raises(StopIteration):
         gen.send(0)
     assert len(g.zone(None, "civ_deck")) == deck - 1
+
+
+def test_psionics_roll_every_die_once_more_and_it_adds_to_empiricism(program):
+    """The Psionics' mat: whenever you roll a die, roll it twice and choose 1 value; with Empiricism
+    (roll the science die twice), 3 rolls, not 4. The conquer dice too."""
+    g = table(program, 2)
+    p = me(g)
+    with_civilization(g, p, "psionics")
+    prompts = lambda proc, *args: [d.prompt for d in walk(g.program.procs[proc](g, p, *args), lambda d: 0)]
+    assert prompts("kept_roll", "science_die") == ["keep which roll?"]
+    assert prompts("kept_roll", "red_die") == ["keep which roll?"]
+    drive(g, g.run_slot(p, ent(g, "empiricism"), "play", "test"))
+    assert prompts("kept_roll", "science_die") == ["keep which roll?", "keep which roll?"]
+
+
+def test_psionics_income_turns_give_a_territory_a_tapestry_a_tech_and_research(program):
+    """The Psionics' mat: at the start of income turns 2-5, a territory (2), a tapestry card (3), a
+    tech card (4), research (5)."""
+    g = table(program, 2)
+    p = me(g)
+    with_civilization(g, p, "psionics")
+    tiles, cards = len(p.zones["territories"]), len(p.zones["tapestry_hand"])
+    for turn in (2, 3):
+        g.emit("civ_phase", p, {"turn": turn})
+        walk(g.drain(), lambda d: 0)
+    assert len(p.zones["territories"]) == tiles + 1 and len(p.zones["tapestry_hand"]) == cards + 1
 
 
 # ---------------------------------------------------------------------------- whole games
