@@ -404,7 +404,7 @@ def test_psionics_draw_two_tiles_for_each_and_keep_one(program):
     assert [len(d.options) for d in asked] == [2, 2]
     assert all(d.prompt.startswith("Psionics: keep which") for d in asked)
     assert len(p.zones["territories"]) == held + 2
-    assert len(g.zone(None, "bag")) == bag - 2 and not p.zones["tile_offer"]
+    assert len(g.zone(None, "bag")) == bag - 2
 
 
 def test_psionics_draw_three_civilizations_keep_one(program):
@@ -432,6 +432,23 @@ def test_psionics_roll_every_die_once_more_and_it_adds_to_empiricism(program):
     assert prompts("kept_roll", "red_die") == ["keep which roll?"]
     drive(g, g.run_slot(p, ent(g, "empiricism"), "play", "test"))
     assert prompts("kept_roll", "science_die") == ["keep which roll?", "keep which roll?"]
+
+
+def test_psionics_draw_two_and_keep_one_for_every_random_gain(program):
+    """The Psionics' mat: a random tapestry card, tech card or space tile from its deck: draw two, keep
+    one, shuffle the other back (the face-up tech cards are no random gain)."""
+    g = table(program, 2)
+    p = me(g)
+    with_civilization(g, p, "psionics")
+    deck, hand = len(g.zone(None, "tapestry_deck")), len(p.zones["tapestry_hand"])
+    asked = walk(g.program.procs["gain_tapestries"](g, p, 1), lambda d: 1)
+    assert [(d.prompt, len(d.options)) for d in asked] == [("Psionics: keep which?", 2)]
+    assert len(p.zones["tapestry_hand"]) == hand + 1 and len(g.zone(None, "tapestry_deck")) == deck - 1
+    assert p.zones["tapestry_hand"][-1].label() == asked[0].options[1]      # the one kept
+    techs = len(p.zones["techs[1]"])
+    asked = walk(g.program.procs["invent"](g, p), lambda d: d.options.index("the top card of the deck")
+                 if "the top card of the deck" in d.options else 0)
+    assert [d.prompt for d in asked][-1] == "Psionics: keep which?" and len(p.zones["techs[1]"]) == techs + 1
 
 
 def test_psionics_income_turns_give_a_territory_a_tapestry_a_tech_and_research(program):
