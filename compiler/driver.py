@@ -105,6 +105,11 @@ def analyse_chain(chain: list[Pack], parse=None) -> Analysis:
                 if text is not None:
                     result.sources[shown] = text
         result.modules.append((pack.name, modules))
+    if any(d.code.startswith("E1") for d in result.diagnostics):
+        # a file that does not parse takes its declarations with it: checking the others would report
+        # every name it declares as unknown (hundreds of findings for one missing brace)
+        result.diagnostics.sort(key=sort_key)
+        return result
     return _check(result)
 
 

@@ -180,3 +180,17 @@ def test_help_lists_every_command_in_order_with_the_first_sentence_of_its_help()
     assert lint.exit_code == 0 and "PATHS...  Rules files, pack folders" in lint.output
     assert "--format [text|json]" in lint.output and "--with PACK" in lint.output
     assert runner.invoke(app, ["play", "federation"]).exit_code == 2          # --players is required
+
+
+def test_a_file_that_does_not_parse_is_the_only_finding_not_a_cascade_in_the_others(tmp_path):
+    """One missing brace used to take the file's declarations with it, and every other file then
+    reported each of them as unknown; now the syntax error is reported alone."""
+    from rulebook.compiler.driver import analyse
+    pack = tmp_path / "cascade"
+    pack.mkdir()
+    (pack / "pack.toml").write_text('name = "cascade"\n')
+    (pack / "a.rules").write_text("resource coin;\ncounter vp;\nproc broken() {\n  gain 1 coin;\n")
+    (pack / "b.rules").write_text("proc uses() { gain 1 coin; gain 1 vp; broken(); }\n"
+                                  "game g { seats 2 to 2; phase play { each players: uses(); } winner most vp; }\n")
+    found = analyse(str(pack)).diagnostics
+    assert [(d.code, d.span.file.endswith("a.rules")) for d in found] == [("E102", True)]
