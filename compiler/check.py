@@ -897,8 +897,14 @@ class Checker(A.Visitor):
             self.expr(s.where, inner)
         self.block(s.body, inner)
         self.block(s.otherwise, scope)   # nothing was picked: the variable is not bound there
+        if s.repeated and s.otherwise:
+            self.err("E304", "'pick ... repeatedly' has no 'else': it ends when 'none' is chosen or nothing is "
+                     "left to pick", s.otherwise[0].span)
 
     def visit_Simultaneous(self, s: A.Simultaneous, scope: Scope) -> None:
+        if s.pick.repeated:
+            self.err("E304", "'each ... simultaneously pick' picks once: 'repeatedly' is for one player's pick",
+                     s.span)
         if s.pick.otherwise:
             self.err("E304", "'each ... simultaneously pick' has no 'else': a player who picks nothing does "
                      "nothing (test it after, in the body of the others or with a count)", s.pick.otherwise[0].span)

@@ -696,16 +696,26 @@ class CodeGen(A.Visitor):
     def visit_Pick(self, s: A.Pick, ctx: Ctx):
         inner = ctx.bind(s.var)
         cands = self.temp("cands")
+        if s.repeated:   # asked again after each pick: a loop, counted against the step budget
+            self.writeline("while True:", s)
+            self._indent += 1
+            self.writeline(f"rt.step({where(s)!r})")
         cond = f" if {self.wrap(s.where, inner, 1)}" if s.where is not None else ""
         self.writeline(f"{cands} = [v_{s.var} for v_{s.var} in {self.domain(s.domain, ctx, s)}{cond}]", s)
         choice = self.temp("choice")
         prompt = s.title or f"pick {s.var}"
-        self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {prompt!r}, {cands}, {s.optional!r}, {where(s)!r})")
+        self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {prompt!r}, {cands}, "
+                       f"{s.optional or s.repeated!r}, {where(s)!r})")
+        if s.repeated:
+            self.writeline(f"if {choice} is None:")
+            self.writeline("    break")
         self.writeline(f"if {choice} is not None:")
         self._indent += 1
         self.writeline(f"v_{s.var} = {cands}[{choice}]")
         self.block(s.body, inner)
         self._indent -= 1
+        if s.repeated:
+            self._indent -= 1
         if s.otherwise:
             self.writeline("else:")
             self.nested(s.otherwise, ctx)

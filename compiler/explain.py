@@ -716,7 +716,11 @@ class Reader(A.Visitor):
     def visit_Pick(self, s, depth: int) -> None:
         where = f" for which {self.x(s.where)}" if s.where is not None else ""
         optional = " (or none)" if s.optional else ""
-        self.say(depth, f"Pick one {s.var} from {self.x(s.domain)}{where}{optional}, then:")
+        if s.repeated:
+            self.say(depth, f"As many times as you like, until you pick none: pick one {s.var} from "
+                            f"{self.x(s.domain)}{where}, then:")
+        else:
+            self.say(depth, f"Pick one {s.var} from {self.x(s.domain)}{where}{optional}, then:")
         self.block(s.body, depth + 1)
         if s.otherwise:
             self.say(depth, "If none was picked:")

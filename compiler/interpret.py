@@ -319,17 +319,30 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_Pick(self, s, rt, f):
+        if not s.repeated:
+            return self._pick_once(s, rt, f)
+        return self._pick_repeatedly(s, rt, f)
+
+    def _pick_repeatedly(self, s, rt, f):
+        while True:   # asked again after each pick: a loop, counted against the step budget
+            rt.step(where(s))
+            if not (yield from self._pick_once(s, rt, f)):
+                return
+
+    def _pick_once(self, s, rt, f):
+        """One pick; returns whether something was picked."""
         cands = []
         for value in self.domain(s, rt, f):
             f.locals[s.var] = value
             if s.where is None or self.ev(s.where, rt, f):
                 cands.append(value)
-        choice = yield from rt.pick(f.you, s.title or f"pick {s.var}", cands, s.optional, where(s))
+        choice = yield from rt.pick(f.you, s.title or f"pick {s.var}", cands, s.optional or s.repeated, where(s))
         if choice is not None:
             f.locals[s.var] = cands[choice]
             yield from self.run(s.body, rt, f)
-        else:
-            yield from self.run(s.otherwise, rt, f)
+            return True
+        yield from self.run(s.otherwise, rt, f)
+        return False
 
     def visit_Simultaneous(self, s, rt, f):
         p = s.pick

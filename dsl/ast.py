@@ -883,6 +883,7 @@ class Pick(Stmt):
     body: tuple
     optional: bool = False
     otherwise: tuple = ()
+    repeated: bool = False   # `repeatedly`: asked again after each pick, until "none" or no candidate
 
 
 @node

@@ -18,7 +18,7 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
     "copy", "cost", "count", "different", "draw", "each", "else", "emit", "every", "face", "fill", "first",
     "flip", "for", "forbid", "from", "gain", "global", "highest", "if", "in", "let", "lose", "lowest", "marker", "match", "may", "modifier", "most", "move",
     "next", "no_benefit", "no_bonus", "no_reward", "not", "of", "once", "option", "optional", "or", "override", "pay", "paying",
-    "per_player", "phase", "pick", "rank", "reactivate", "regress", "repeat", "return", "roll", "say", "seats", "set", "shuffle",
+    "per_player", "phase", "pick", "rank", "reactivate", "regress", "repeat", "repeatedly", "return", "roll", "say", "seats", "set", "shuffle",
     "some", "space", "then", "tier", "ties", "to", "top", "total", "until", "when", "whenever", "where",
     "while", "winner", "with", "public", "hidden", "secret", "reveal", "look", "simultaneously",
 )

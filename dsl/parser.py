@@ -597,8 +597,9 @@ class _Builder:
 
     def pick_stmt(self, meta, items):
         optional = any(isinstance(t, Token) and t.type == "OPTIONAL" for t in items)
+        repeated = any(isinstance(t, Token) and t.type == "REPEATEDLY" for t in items)
         return A.Pick(str(items[0]), items[1], _pick(items, "where"), _title(items), _block(items), optional,
-                      _pick(items, "else_block", ()), span=self._s(meta))
+                      _pick(items, "else_block", ()), repeated, span=self._s(meta))
 
     def simultaneous_stmt(self, meta, items):
         return A.Simultaneous(items[0], _pick(items, "where"), items[-1], span=self._s(meta))

@@ -348,8 +348,8 @@ class Printer(A.Visitor):
 
     def visit_Pick(self, s):
         where = f" where {expr(s.where)}" if s.where is not None else ""
-        self.block(f"pick {s.var} from {expr(s.domain)}{where}{_title(s.title)}{' optional' if s.optional else ''}",
-                   s.body)
+        mode = " optional" if s.optional else " repeatedly" if s.repeated else ""
+        self.block(f"pick {s.var} from {expr(s.domain)}{where}{_title(s.title)}{mode}", s.body)
         self.orelse(s)
 
     def visit_Simultaneous(self, s):

@@ -584,3 +584,38 @@ def test_a_die_parameter_is_rolled_and_compared_with_a_die_name(program):
     assert [entry[1] for entry in g.log if entry[0] == "roll"] == ["d3", "d3", "d2", "d2"]
     bad = analyse_text(PACK + DIE_PARAMS + "proc q(n: int) { roll n; }\nfunc f() = d3 == 3;\n").diagnostics
     assert [d.code for d in bad if d.severity == "error"] == ["E303", "E301"]
+
+
+PICK_REPEATEDLY = """
+proc p() {
+  fill deck with card;
+  draw 4 from deck to hand;
+  pick c from hand where c.worth > 0 and vp < 6 "discard which?" repeatedly {
+    move c to deck;
+    gain c.worth vp;
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("answers, left, vp", [
+    (["none"], 4, 0),                                  # declined at once
+    (["Lumber Yard", "none"], 3, 1),                   # one, then declined
+    (["Lumber Yard", "Lumber Yard", "Baths", "Lumber Yard"], 0, 6),   # until nothing is left
+], ids=["none", "one", "all"])
+def test_pick_repeatedly_asks_again_until_none_or_nothing_left(program, answers, left, vp):
+    g = Game(program(PICK_REPEATEDLY), 2, 1)
+    asked = run_proc(g, "p", answers=answers)
+    assert all(d.options[-1] == "none" for d in asked)
+    assert (len(hand(g)), g.state.players[0].stock["vp"]) == (left, vp)
+
+
+def test_pick_repeatedly_is_printed_and_its_misuse_refused():
+    from rulebook.dsl.parser import parse_text
+    from rulebook.dsl.printer import format_module
+    module = parse_text(PACK + PICK_REPEATEDLY, "a.rules")
+    assert '"discard which?" repeatedly {' in format_module(module)
+    assert parse_text(format_module(module), "a.rules") == module
+    bad = analyse_text(PACK + "proc q() { pick c from hand repeatedly { move c to deck; } else { gain 1 vp; } }\n"
+                       "proc r() { each players simultaneously pick c from hand repeatedly { move c to deck; } }").diagnostics
+    assert [d.code for d in bad if d.severity == "error"] == ["E304", "E304"]

@@ -316,6 +316,7 @@ def ast_statements(depth: int):
         st.tuples(a_int, block).map(lambda t: A.May(None, (A.CostTerm(t[0], "plain", "coin"),), t[1])),
         st.tuples(a_cond, block, block).map(lambda t: A.May(None, None, t[1], None, t[0], t[2])),
         st.tuples(block, block).map(lambda t: A.Pick("q", A.Name("opponents"), None, None, t[0], True, t[1])),
+        block.map(lambda b: A.Pick("q", A.Name("opponents"), None, None, b, repeated=True)),
         block.map(lambda b: A.While(A.Binary("<", A.Name("food"), A.Int(2)), (A.Gain(A.Int(1), "food"),) + b)),
     )
 
