@@ -706,16 +706,15 @@ class CodeGen(A.Visitor):
         prompt = s.title or f"pick {s.var}"
         self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {prompt!r}, {cands}, "
                        f"{s.optional or s.repeated!r}, {where(s)!r})")
-        if s.repeated:
-            self.writeline(f"if {choice} is None:")
-            self.writeline("    break")
-        self.writeline(f"if {choice} is not None:")
+        # repeatedly: "none" ends the loop, so the body needs no test of its own
+        self.writeline(f"if {choice} is None:" if s.repeated else f"if {choice} is not None:")
         self._indent += 1
+        if s.repeated:
+            self.writeline("break")
+            self._indent -= 1
         self.writeline(f"v_{s.var} = {cands}[{choice}]")
         self.block(s.body, inner)
         self._indent -= 1
-        if s.repeated:
-            self._indent -= 1
         if s.otherwise:
             self.writeline("else:")
             self.nested(s.otherwise, ctx)

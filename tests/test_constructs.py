@@ -6,6 +6,9 @@ from __future__ import annotations
 import pytest
 
 from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.explain import explain
+from rulebook.dsl.parser import parse_text
+from rulebook.dsl.printer import format_module
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
 from .conftest import run_proc
@@ -34,6 +37,19 @@ def program(request):
 
 def hand(game, seat=0):
     return [e.name for e in game.state.players[seat].zones["hand"]]
+
+
+def round_trip(procs: str):
+    """The pack with `procs` parsed and printed back; the printed text must parse to the same module."""
+    module = parse_text(PACK + procs, "a.rules")
+    printed = format_module(module)
+    assert parse_text(printed, "a.rules") == module
+    return module, printed
+
+
+def reading(module, name: str) -> list[str]:
+    """The plain-language lines of one declaration, unindented."""
+    return [line.strip() for line in explain(next(d for d in module.items if getattr(d, "name", None) == name))]
 
 
 def test_copies_are_distinct_entities_sharing_their_fields(program):
@@ -305,16 +321,9 @@ def test_may_else_runs_when_the_cost_is_not_affordable(program):
 
 
 def test_may_when_else_is_explained_printed_and_checked():
-    from rulebook.compiler.explain import explain
-    from rulebook.dsl.parser import parse_text
-    from rulebook.dsl.printer import format_module
-    text = PACK + MAY_ELSE
-    module = parse_text(text, "a.rules")
-    printed = format_module(module)
+    module, printed = round_trip(MAY_ELSE)
     assert 'may "take the free card?" when coin > 0 {' in printed and "} else {" in printed
-    assert parse_text(printed, "a.rules") == module
-    p = next(d for d in module.items if getattr(d, "name", None) == "p")
-    assert [line.strip() for line in explain(p)][1:] == [
+    assert reading(module, "p")[1:] == [
         "If coin is more than 0, you may (take the free card?):", "Lose 1 coin (or as many as you have).",
         "Draw 1 item from deck into hand.", "Otherwise:", "Gain 5 VP."]
     warned = analyse_text(PACK + 'proc q() { may "x" when false { gain 1 vp; } }').diagnostics
@@ -352,11 +361,7 @@ def test_a_typed_func_gives_the_resource_track_or_zone_it_names(program):
 
 
 def test_a_typed_func_is_checked_and_printed():
-    from rulebook.dsl.parser import parse_text
-    from rulebook.dsl.printer import format_module
-    module = parse_text(PACK + TYPED_FUNCS, "a.rules")
-    assert "func paid_in(c: color): resource = match c { red: coin, else: vp };" in format_module(module)
-    assert parse_text(format_module(module), "a.rules") == module
+    assert "func paid_in(c: color): resource = match c { red: coin, else: vp };" in round_trip(TYPED_FUNCS)[1]
     bad = analyse_text(PACK + "func f(): resource = 3;\nfunc g(c: color): track = match c { red: coin, else: coin };\n"
                        "func h(): nothing = 1;").diagnostics
     assert [(d.code, d.span.line) for d in bad if d.severity == "error"] == [
@@ -391,14 +396,9 @@ def test_pick_else_runs_when_nothing_was_picked(program, dealt, answers, expecte
 
 
 def test_pick_else_is_printed_explained_and_refused_in_a_simultaneous_pick():
-    from rulebook.compiler.explain import explain
-    from rulebook.dsl.parser import parse_text
-    from rulebook.dsl.printer import format_module
-    module = parse_text(PACK + PICK_ELSE, "a.rules")
-    printed = format_module(module)
-    assert '  } else {\n    gain 7 vp;' in printed and parse_text(printed, "a.rules") == module
-    p = next(d for d in module.items if getattr(d, "name", None) == "p")
-    assert "If none was picked:" in [line.strip() for line in explain(p)]
+    module, printed = round_trip(PICK_ELSE)
+    assert '  } else {\n    gain 7 vp;' in printed
+    assert "If none was picked:" in reading(module, "p")
     bad = analyse_text(PACK + "proc q() { each players simultaneously pick c from hand { move c to deck; } "
                        "else { gain 1 vp; } }").diagnostics
     assert [d.code for d in bad] == ["E304"]
@@ -550,11 +550,7 @@ def test_an_option_marked_once_is_taken_once_per_game_by_each_player(program):
     assert run_proc(g, "favour") == []                  # only "nothing" is left: taken without asking
     assert (me.stock["coin"], me.stock["vp"]) == (3, 5)
     assert run_proc(g, "favour", player=1, answers=["coin"])[0].options == ["coin", "nothing"]  # each player's own
-    from rulebook.dsl.parser import parse_text
-    from rulebook.dsl.printer import format_module
-    module = parse_text(PACK + ONCE_OPTIONS, "a.rules")
-    assert 'option "vp" once when coin > 0 {' in format_module(module)
-    assert parse_text(format_module(module), "a.rules") == module
+    assert 'option "vp" once when coin > 0 {' in round_trip(ONCE_OPTIONS)[1]
 
 
 DIE_PARAMS = """
@@ -611,11 +607,7 @@ def test_pick_repeatedly_asks_again_until_none_or_nothing_left(program, answers,
 
 
 def test_pick_repeatedly_is_printed_and_its_misuse_refused():
-    from rulebook.dsl.parser import parse_text
-    from rulebook.dsl.printer import format_module
-    module = parse_text(PACK + PICK_REPEATEDLY, "a.rules")
-    assert '"discard which?" repeatedly {' in format_module(module)
-    assert parse_text(format_module(module), "a.rules") == module
+    assert '"discard which?" repeatedly {' in round_trip(PICK_REPEATEDLY)[1]
     bad = analyse_text(PACK + "proc q() { pick c from hand repeatedly { move c to deck; } else { gain 1 vp; } }\n"
                        "proc r() { each players simultaneously pick c from hand repeatedly { move c to deck; } }").diagnostics
     assert [d.code for d in bad if d.severity == "error"] == ["E304", "E304"]
