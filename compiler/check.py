@@ -610,6 +610,9 @@ class Checker(A.Visitor):
                 self.diags.append(Diagnostic("W402", "'may ... when false' is never offered", s.when.span))
         self.block(s.body, scope)
         self.block(s.otherwise, scope)
+        if s.repeated and s.otherwise:
+            self.err("E304", "'may ... repeatedly' has no 'else': it ends when declined or no longer offered "
+                     "(write what follows after it)", s.otherwise[0].span)
 
     def visit_Repeat(self, s: A.Repeat, scope: Scope) -> None:
         self.amount(s.count, scope)
@@ -671,16 +674,21 @@ class Checker(A.Visitor):
         self.block(chain[-1].otherwise, scope)
 
     def visit_Let(self, s: A.Let, scope: Scope) -> None:
-        proc = proc_result_call(s.value, self.sym)
+        self.let(s.name, s.span, self.given(s.value, scope), scope)
+
+    def given(self, value, scope: Scope) -> str:
+        """The type of the value a `let` or `set` stores: an expression's, or the result type of the
+        typed proc it runs (`let found = claim(h);`, `set bust = brew();`)."""
+        proc = proc_result_call(value, self.sym)
         if proc is None:
-            self.let(s.name, s.span, self.expr(s.value, scope), scope)
-            return
-        self.used.add(s.value.func)
-        self.arguments(f"{s.value.func}()", proc, s.value.args, s.value.span, scope)
+            return self.expr(value, scope)
+        self.used.add(value.func)
+        self.arguments(f"{value.func}()", proc, value.args, value.span, scope)
         if proc.returns is None:
-            self.err("E303", f"{s.value.func}() gives no value: declare it 'proc {s.value.func}(...): TYPE' and "
-                     f"end it with 'return VALUE;'", s.value.span)
-        self.let(s.name, s.span, self.declared(proc.returns) if proc.returns else "any", scope)
+            self.err("E303", f"{value.func}() gives no value: declare it 'proc {value.func}(...): TYPE' and "
+                     f"end it with 'return VALUE;'", value.span)
+            return "any"
+        return self.declared(proc.returns)
 
     def let(self, name: str, span: A.Span, type_: str, scope: Scope) -> None:
         """Bind a local for the rest of the block (`let`, `let x = roll d`)."""
@@ -690,7 +698,7 @@ class Checker(A.Visitor):
         scope.locals[name] = [span, False, type_]
 
     def visit_SetName(self, s: A.SetName, scope: Scope) -> None:
-        value = self.expr(s.value, scope)
+        value = self.given(s.value, scope)
         if s.name in scope.locals:
             self.element(s.name, s.index, scope, s.span)
             return
@@ -704,7 +712,7 @@ class Checker(A.Visitor):
 
     def visit_SetAttr(self, s: A.SetAttr, scope: Scope) -> None:
         target = self.attr(A.Attr(s.obj, s.name, span=s.span), scope, s.index, setting=True)
-        value = self.expr(s.value, scope)
+        value = self.given(s.value, scope)
         if not fits(value, target):
             self.err("E303", f"{s.name!r} holds {article(words(target))}, not {article(words(value))}", s.value.span)
 

@@ -506,7 +506,19 @@ class CodeGen(A.Visitor):
         prompt = s.title or DEFAULT_MAY_PROMPT
         tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
         when = f"({self.ex(s.when, ctx)}) and " if s.when is not None else ""
-        self.writeline(f"if {when}(yield from rt.may({ctx.you}, {prompt!r}, {cost}, {where(s)!r}{tag})):", s)
+        offer = f"{when}(yield from rt.may({ctx.you}, {prompt!r}, {cost}, {where(s)!r}{tag}))"
+        if s.repeated:   # offered again after each time taken: a loop, counted against the step budget
+            self.writeline("while True:", s)
+            self._indent += 1
+            self.writeline(f"rt.step({where(s)!r})")
+            self.writeline(f"if not ({offer}):", s)
+            self._indent += 1
+            self.writeline("break")
+            self._indent -= 1
+            self.block(s.body, ctx)
+            self._indent -= 1
+            return
+        self.writeline(f"if {offer}:", s)
         self.nested(s.body, ctx)
         if s.otherwise:
             self.writeline("else:")
@@ -555,12 +567,19 @@ class CodeGen(A.Visitor):
 
     def visit_Let(self, s: A.Let, ctx: Ctx):
         # a let runs once per pass: only `set` (which can feed a value back into itself) is bounded
-        proc = proc_result_call(s.value, self.sym)
-        value = f"({self.run_call(s.value.func, s.value.args, ctx)})" if proc else self.ex(s.value, ctx)
-        self.writeline(f"v_{s.name} = {value}", s)   # `block` binds the name after it
+        self.writeline(f"v_{s.name} = {self.given(s.value, ctx, s)}", s)   # `block` binds the name after it
+
+    def given(self, value, ctx: Ctx, s) -> str:
+        """The value a `let` or `set` stores: an expression, or a typed proc's result, run first into a
+        temporary (so the proc runs before the target's own parts, as in the interpreter)."""
+        if proc_result_call(value, self.sym) is None:
+            return self.ex(value, ctx)
+        result = self.temp("result")
+        self.writeline(f"{result} = {self.run_call(value.func, value.args, ctx)}", s)
+        return result
 
     def visit_SetName(self, s: A.SetName, ctx: Ctx):
-        value = self.ex(s.value, ctx)
+        value = self.given(s.value, ctx, s)
         how, _ = classify(s.name, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)
         if how == "local":
             self.writeline(f"v_{s.name} = rt.bounded({value})", s)
@@ -570,8 +589,9 @@ class CodeGen(A.Visitor):
             self.writeline(f"rt.set_stock({ctx.you}, {self.res(s.name, ctx, s.index)}, {value})", s)
 
     def visit_SetAttr(self, s: A.SetAttr, ctx: Ctx):
+        value = self.given(s.value, ctx, s)
         name = self.res(s.name, ctx, s.index) if s.index is not None else repr(s.name)
-        self.writeline(f"rt.set_field({self.ex(s.obj, ctx)}, {name}, {self.ex(s.value, ctx)})", s)
+        self.writeline(f"rt.set_field({self.ex(s.obj, ctx)}, {name}, {value})", s)
 
     def visit_CallStmt(self, s: A.CallStmt, ctx: Ctx):
         self.writeline(self.run_call(s.func, s.args, ctx), s)

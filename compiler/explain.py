@@ -556,8 +556,9 @@ class Reader(A.Visitor):
 
     def visit_May(self, s, depth: int) -> None:
         paid = f" pay {self.cost(s.cost)} to" if s.cost else ""
-        when = f"If {self.x(s.when)}, you" if s.when is not None else "You"
-        self.say(depth, f"{when} may{paid}" + (f" ({s.title})" if s.title else "") + ":")
+        when = "You" if s.when is None else f"{'As long as' if s.repeated else 'If'} {self.x(s.when)}, you"
+        again = ", as many times as you like" if s.repeated else ""
+        self.say(depth, f"{when} may{paid}" + (f" ({s.title})" if s.title else "") + f"{again}:")
         self.block(s.body, depth + 1)
         if s.otherwise:
             self.say(depth, "Otherwise:")
@@ -609,21 +610,25 @@ class Reader(A.Visitor):
             self.block(chain[-1].otherwise, depth + 1)
 
     def visit_Let(self, s, depth: int) -> None:
-        if self.symbols is not None and proc_result_call(s.value, self.symbols):
-            self.say(depth, f"Do {self.x(s.value)}, and let {s.name} be what it gives.")
+        self.storing(depth, f"let {s.name} be", s.value)
+
+    def storing(self, depth: int, verb: str, value) -> None:
+        """A `let` or `set`: of a value, or of what a typed proc gives."""
+        if self.symbols is not None and proc_result_call(value, self.symbols):
+            self.say(depth, f"Do {self.x(value)}, and {verb} what it gives.")
             return
-        self.say(depth, f"Let {s.name} be {self.x(s.value)}.")
+        self.say(depth, f"{verb[0].upper()}{verb[1:]} {self.x(value)}.")
 
     def visit_Return(self, s, depth: int) -> None:
         self.say(depth, f"Stop here, giving {self.x(s.value)}.")
 
     def visit_SetName(self, s, depth: int) -> None:
         target = A.Name(s.name) if s.index is None else A.Index(A.Name(s.name), s.index)
-        self.say(depth, f"Set {self.x(target)} to {self.x(s.value)}.")
+        self.storing(depth, f"set {self.x(target)} to", s.value)
 
     def visit_SetAttr(self, s, depth: int) -> None:
         target = A.Attr(s.obj, s.name) if s.index is None else A.Index(A.Attr(s.obj, s.name), s.index)
-        self.say(depth, f"Set {self.x(target)} to {self.x(s.value)}.")
+        self.storing(depth, f"set {self.x(target)} to", s.value)
 
     def visit_CallStmt(self, s, depth: int) -> None:
         decl = self.words.decl(s.func)

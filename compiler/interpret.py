@@ -142,12 +142,23 @@ class Interpreter(A.Visitor):
             yield from self.run(s.options[choice].body, rt, f)
 
     def visit_May(self, s, rt, f):
-        cost = self.cost(s.cost, rt, f) if s.cost else None
-        if (s.when is None or self.ev(s.when, rt, f)) and \
-                (yield from rt.may(f.you, s.title or DEFAULT_MAY_PROMPT, cost, where(s), self.tag(s.tag, rt, f))):
+        if not s.repeated:
+            if (yield from self._offer(s, rt, f)):
+                yield from self.run(s.body, rt, f)
+            else:
+                yield from self.run(s.otherwise, rt, f)
+            return
+        while True:   # offered again after each time taken: a loop, counted against the step budget
+            rt.step(where(s))
+            if not (yield from self._offer(s, rt, f)):
+                return
             yield from self.run(s.body, rt, f)
-        else:
-            yield from self.run(s.otherwise, rt, f)
+
+    def _offer(self, s, rt, f):
+        """Offer a `may` once (its cost worked out now); returns whether it was taken."""
+        cost = self.cost(s.cost, rt, f) if s.cost else None
+        return (s.when is None or self.ev(s.when, rt, f)) and \
+            (yield from rt.may(f.you, s.title or DEFAULT_MAY_PROMPT, cost, where(s), self.tag(s.tag, rt, f)))
 
     def visit_While(self, s, rt, f):
         while self.ev(s.cond, rt, f):
@@ -187,21 +198,31 @@ class Interpreter(A.Visitor):
         return self.run(chain[-1].otherwise, rt, f)
 
     def visit_Let(self, s, rt, f):
-        proc = proc_result_call(s.value, self.sym)
-        if proc is not None:
-            return self._let_from_proc(s, proc, rt, f)
-        f.locals[s.name] = self.ev(s.value, rt, f)
-        return ()
+        return self.storing(s, rt, f, self._let)
 
-    def _let_from_proc(self, s, proc, rt, f):
+    def _let(self, s, value, rt, f):
+        f.locals[s.name] = value
+
+    def storing(self, s, rt, f, store):
+        """Run a `let` or `set`: `store(s, value, rt, f)` with its value, an expression's or a typed
+        proc's result (the proc runs first, before the target's own parts)."""
+        proc = proc_result_call(s.value, self.sym)
+        if proc is None:
+            store(s, self.ev(s.value, rt, f), rt, f)
+            return ()
+        return self._store_result(s, proc, rt, f, store)
+
+    def _store_result(self, s, proc, rt, f, store):
         args = [self.ev(a, rt, f) for a in call_args(proc, s.value.args, self.sym)]
-        f.locals[s.name] = yield from self.proc(proc, rt, f.you, args)
+        store(s, (yield from self.proc(proc, rt, f.you, args)), rt, f)
 
     def visit_Return(self, s, rt, f):
         raise ProcReturn(self.ev(s.value, rt, f))
 
     def visit_SetName(self, s, rt, f):
-        value = self.ev(s.value, rt, f)
+        return self.storing(s, rt, f, self._set_name)
+
+    def _set_name(self, s, value, rt, f):
         how, _ = classify(s.name, f.locals, f.this is not None, f.it_mode, self.sym)
         if how == "local":
             f.locals[s.name] = rt.bounded(value)
@@ -209,12 +230,13 @@ class Interpreter(A.Visitor):
             rt.set_var(f.you if how == "var" else None, s.name, value)
         else:
             rt.set_stock(f.you, self.res(s.name, rt, f, s.index), value)
-        return ()
 
     def visit_SetAttr(self, s, rt, f):
+        return self.storing(s, rt, f, self._set_attr)
+
+    def _set_attr(self, s, value, rt, f):
         name = self.res(s.name, rt, f, s.index) if s.index is not None else s.name
-        rt.set_field(self.ev(s.obj, rt, f), name, self.ev(s.value, rt, f))
-        return ()
+        rt.set_field(self.ev(s.obj, rt, f), name, value)
 
     def visit_CallStmt(self, s, rt, f):
         decl = self.sym.decls[s.func]

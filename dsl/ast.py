@@ -599,8 +599,9 @@ class Choose(Stmt):
 
 @node
 class May(Stmt):
-    """`may ["prompt"] [cost COST] [when COND] { ... } [else { ... }]`: an optional (paid) bonus,
-    offered only when affordable and COND holds; `else` runs when it is not offered or declined."""
+    """`may ["prompt"] [repeatedly] [cost COST] [when COND] { ... } [else { ... }]`: an optional (paid)
+    bonus, offered only when affordable and COND holds; `else` runs when it is not offered or
+    declined; `repeatedly` offers it again after each time it is taken."""
 
     title: Optional[str]
     cost: Optional[tuple]
@@ -608,6 +609,7 @@ class May(Stmt):
     tag: Optional[Tag] = None
     when: Optional[Expr] = None
     otherwise: tuple = ()
+    repeated: bool = False   # `repeatedly`: offered again after each time taken, until declined or not offered
 
 
 @node

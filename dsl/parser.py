@@ -495,8 +495,9 @@ class _Builder:
                         span=self._s(meta))
 
     def may_stmt(self, meta, items):
+        repeated = any(isinstance(t, Token) and t.type == "REPEATEDLY" for t in items)
         return A.May(_title(items), _pick(items, "paid"), _block(items), _pick(items, "tag"),
-                     _pick(items, "guard"), _pick(items, "else_block", ()), span=self._s(meta))
+                     _pick(items, "guard"), _pick(items, "else_block", ()), repeated, span=self._s(meta))
 
     def else_block(self, meta, items):
         return _Marker("else_block", items[0].value)

@@ -246,7 +246,8 @@ class Printer(A.Visitor):
     def visit_May(self, s):
         paid = f" cost {cost(s.cost)}" if s.cost else ""
         when = f" when {expr(s.when)}" if s.when is not None else ""
-        self.block(f"may{_title(s.title)}{paid}{tag(s.tag)}{when}", s.body)
+        mode = " repeatedly" if s.repeated else ""
+        self.block(f"may{_title(s.title)}{mode}{paid}{tag(s.tag)}{when}", s.body)
         self.orelse(s)
 
     def orelse(self, s) -> None:

@@ -611,3 +611,44 @@ def test_pick_repeatedly_is_printed_and_its_misuse_refused():
     bad = analyse_text(PACK + "proc q() { pick c from hand repeatedly { move c to deck; } else { gain 1 vp; } }\n"
                        "proc r() { each players simultaneously pick c from hand repeatedly { move c to deck; } }").diagnostics
     assert [d.code for d in bad if d.severity == "error"] == ["E304", "E304"]
+
+
+MAY_REPEATEDLY = """
+proc bought(): int {
+  draw 1 from deck to hand;
+  return size(hand);
+}
+proc p(purse: int) {
+  fill deck with card;
+  gain purse coin;
+  let held = 0;
+  may "buy a card for 2 coins?" repeatedly cost 2 coin when held < 3 {
+    set held = bought();
+  }
+  set vp = held;
+}
+"""
+
+
+@pytest.mark.parametrize("purse, answers, asked, held", [
+    (9, ["no"], 1, 0),                   # declined at once
+    (9, ["yes", "no"], 2, 1),            # once, then declined
+    (5, ["yes", "yes"], 2, 2),           # until the cost is out of reach (1 coin left)
+    (9, ["yes", "yes", "yes"], 3, 3),    # until the condition turns false (3 coins left)
+], ids=["no", "once", "cost", "when"])
+def test_may_repeatedly_asks_again_until_declined_or_no_longer_offered(program, purse, answers, asked, held):
+    g = Game(program(MAY_REPEATEDLY), 2, 1)
+    questions = run_proc(g, "p", purse, answers=answers)
+    assert [d.prompt for d in questions] == ["buy a card for 2 coins?"] * asked
+    me = g.state.players[0]
+    assert (len(hand(g)), me.stock["vp"], me.stock["coin"]) == (held, held, purse - 2 * held)
+
+
+def test_may_repeatedly_and_set_from_a_proc_are_printed_and_read():
+    printed = round_trip(MAY_REPEATEDLY)[1]
+    assert 'may "buy a card for 2 coins?" repeatedly cost 2 coin when held < 3 {' in printed
+    assert "set held = bought();" in printed
+    symbols = analyse_text(PACK + MAY_REPEATEDLY).symbols
+    lines = [line.strip() for line in explain(symbols.decls["p"], symbols)]
+    assert any(line.startswith("As long as") and "as many times as you like" in line for line in lines), lines
+    assert any(line.startswith("Do ") and "set held to what it gives" in line for line in lines), lines

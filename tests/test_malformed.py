@@ -168,6 +168,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "return_from_a_plain_proc.rules": [("E303", 10), ("E303", 15)],
     "index_by_a_resource.rules": [("E301", 6)],
     "pick_repeatedly_with_else.rules": [("E304", 12)],
+    "may_repeatedly_with_else.rules": [("E304", 9), ("E303", 19)],
     "may_else_without_block.rules": [("E100", 6)],
     "repeat_zero.rules": [("W402", 5)],
     "option_guard_false.rules": [("W402", 8)],

@@ -302,6 +302,7 @@ def ast_statements(depth: int):
         st.just(A.SetName("passed", A.Unary("not", A.Name("passed")))),
         st.just(A.SetName("holder", A.You())),
         st.just(A.Repeat(A.Int(1), (A.Let("w", A.Call("given_back", ())), A.Gain(A.Name("w"), "vp")))),
+        st.just(A.SetName("heat", A.Call("given_back", ()), A.Int(2))),   # a proc's result stored by `set`
     )
     if depth == 0:
         return leaf
@@ -315,6 +316,8 @@ def ast_statements(depth: int):
         st.tuples(block, block).map(lambda t: A.Choose(None, (A.Option("a", None, t[0], True), A.Option("b", None, t[1])))),
         st.tuples(a_int, block).map(lambda t: A.May(None, (A.CostTerm(t[0], "plain", "coin"),), t[1])),
         st.tuples(a_cond, block, block).map(lambda t: A.May(None, None, t[1], None, t[0], t[2])),
+        st.tuples(a_int, a_cond, block).map(lambda t: A.May(None, (A.CostTerm(t[0], "plain", "coin"),), t[2], None,
+                                                            t[1], repeated=True)),
         st.tuples(block, block).map(lambda t: A.Pick("q", A.Name("opponents"), None, None, t[0], True, t[1])),
         block.map(lambda b: A.Pick("q", A.Name("opponents"), None, None, b, repeated=True)),
         block.map(lambda b: A.While(A.Binary("<", A.Name("food"), A.Int(2)), (A.Gain(A.Int(1), "food"),) + b)),
