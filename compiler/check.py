@@ -599,6 +599,9 @@ class Checker(A.Visitor):
                     self.diags.append(Diagnostic("W402", "this option can never be chosen: its guard is false",
                                                  o.span))
             self.block(o.body, scope)
+        if s.any_order and len(s.options) < 2:
+            self.diags.append(Diagnostic("W402", "'choose ... in any order' with one option has no order to "
+                                         "choose: write its block without 'choose'", s.span))
 
     def visit_May(self, s: A.May, scope: Scope) -> None:
         if s.cost:

@@ -477,9 +477,17 @@ class CodeGen(A.Visitor):
     def visit_Choose(self, s: A.Choose, ctx: Ctx):
         opts, choice = self.temp("opts"), self.temp("choice")
         labels = option_labels(s)
+        done = self.temp("done")
+        if s.any_order:   # every option once, in the order chosen: a loop, counted against the step budget
+            self.writeline(f"{done} = set()", s)
+            self.writeline("while True:", s)
+            self._indent += 1
+            self.writeline(f"rt.step({where(s)!r})")
         self.writeline(f"{opts} = []", s)
         for i, o in enumerate(s.options):
             tests = [f"rt.once_open({ctx.you}, {self.sites[id(o)]!r})"] if o.once else []
+            if s.any_order:
+                tests.insert(0, f"{i} not in {done}")
             if o.guard is not None:
                 tests.append(self.wrap(o.guard, ctx, 2))   # an operand of `and`
             cost = leading_cost(o.body)
@@ -493,6 +501,10 @@ class CodeGen(A.Visitor):
                 self._indent -= 1
         prompt = s.title or DEFAULT_CHOOSE_PROMPT
         self.writeline(f"{choice} = yield from rt.choose({ctx.you}, {prompt!r}, {labels!r}, {opts}, {where(s)!r})")
+        if s.any_order:   # nothing left to offer ends it; otherwise that option is done
+            self.writeline(f"if {choice} is None:")
+            self.writeline("    break")
+            self.writeline(f"{done}.add({choice})")
         for i, o in enumerate(s.options):
             self.writeline(f"{'if' if i == 0 else 'elif'} {choice} == {i}:", o)
             if o.once:   # taken: not offered to this player again
@@ -500,6 +512,8 @@ class CodeGen(A.Visitor):
                 self.writeline(f"rt.once({ctx.you}, {self.sites[id(o)]!r})")
                 self._indent -= 1
             self.nested(o.body, ctx)
+        if s.any_order:
+            self._indent -= 1
 
     def visit_May(self, s: A.May, ctx: Ctx):
         cost = self.cost(s.cost, ctx) if s.cost else "None"
@@ -540,8 +554,29 @@ class CodeGen(A.Visitor):
 
     def visit_ForEach(self, s: A.ForEach, ctx: Ctx):
         inner = ctx.bind(s.var)
+        if s.any_order:
+            return self._in_any_order(s, inner, ctx)
         self.writeline(f"for v_{s.var} in {self.domain(s.domain, ctx, s, changes=True)}:", s)
         self._loop_body(s.where, s.body, inner, s)
+
+    def _in_any_order(self, s: A.ForEach, inner: Ctx, ctx: Ctx) -> None:
+        """`for each ... in any order`: the domain once, then each round the player picks the next
+        of the elements left for which the condition holds now (positions, so equal values stay apart)."""
+        left, places, choice = self.temp("left"), self.temp("places"), self.temp("choice")
+        self.writeline(f"{left} = list({self.domain(s.domain, ctx, s)})", s)
+        self.writeline("while True:", s)
+        self._indent += 1
+        self.writeline(f"rt.step({where(s)!r})")
+        cond = f" if {self.wrap(s.where, inner, 1)}" if s.where is not None else ""
+        self.writeline(f"{places} = [_i for _i, v_{s.var} in enumerate({left}){cond}]", s)
+        prompt = s.title or f"{s.var}: which next?"
+        self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {prompt!r}, [{left}[_i] for _i in {places}], "
+                       f"False, {where(s)!r})", s)
+        self.writeline(f"if {choice} is None:")
+        self.writeline("    break")
+        self.writeline(f"v_{s.var} = {left}.pop({places}[{choice}])")
+        self.block(s.body, inner)
+        self._indent -= 1
 
     def visit_Each(self, s: A.Each, ctx: Ctx):
         you = self.temp("you")

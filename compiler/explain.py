@@ -547,7 +547,8 @@ class Reader(A.Visitor):
         self.say(depth, self.act("move", f"back {steps} on the {self.noun(s.track)} track"))
 
     def visit_Choose(self, s, depth: int) -> None:
-        self.say(depth, "Choose one" + (f" ({s.title})" if s.title else "") + ":")
+        head = "Do each of these once, in the order you choose" if s.any_order else "Choose one"
+        self.say(depth, head + (f" ({s.title})" if s.title else "") + ":")
         for i, o in enumerate(s.options, start=1):
             guard = f" (only if {self.x(o.guard)})" if o.guard is not None else ""
             guard += " (once per game)" if o.once else ""
@@ -577,7 +578,8 @@ class Reader(A.Visitor):
     def visit_ForEach(self, s, depth: int) -> None:
         where = f" for which {self.x(s.where)}" if s.where is not None else ""
         domain = f"from 1 to {s.domain.value}" if isinstance(s.domain, A.Int) else f"in {self.x(s.domain)}"
-        self.say(depth, f"For each {s.var} {domain}{where}:")
+        order = ", in the order you choose" + (f" ({s.title})" if s.title else "") if s.any_order else ""
+        self.say(depth, f"For each {s.var} {domain}{where}{order}:")
         self.block(s.body, depth + 1)
 
     def visit_Each(self, s, depth: int) -> None:

@@ -125,8 +125,25 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_Choose(self, s, rt, f):
+        if not s.any_order:
+            return self._choose_once(s, rt, f, ())
+        return self._choose_in_any_order(s, rt, f)
+
+    def _choose_in_any_order(self, s, rt, f):
+        done = set()
+        while True:   # every option once, in the order chosen: a loop, counted against the step budget
+            rt.step(where(s))
+            choice = yield from self._choose_once(s, rt, f, done)
+            if choice is None:
+                return
+            done.add(choice)
+
+    def _choose_once(self, s, rt, f, done):
+        """One choice among the options not `done`; returns the option taken (None: none available)."""
         opts = []
         for i, o in enumerate(s.options):
+            if i in done:
+                continue
             if o.once and not rt.once_open(f.you, self.sites[id(o)]):
                 continue
             if o.guard is not None and not self.ev(o.guard, rt, f):
@@ -140,6 +157,7 @@ class Interpreter(A.Visitor):
             if s.options[choice].once:   # taken: not offered to this player again
                 rt.once(f.you, self.sites[id(s.options[choice])])
             yield from self.run(s.options[choice].body, rt, f)
+        return choice
 
     def visit_May(self, s, rt, f):
         if not s.repeated:
@@ -171,6 +189,27 @@ class Interpreter(A.Visitor):
             yield from self.run(s.body, rt, f)
 
     def visit_ForEach(self, s, rt, f):
+        if s.any_order:
+            return self._in_any_order(s, rt, f)
+        return self._for_each(s, rt, f)
+
+    def _in_any_order(self, s, rt, f):
+        left = list(self.domain(s, rt, f))
+        while True:   # the player picks the next of the elements left for which the condition holds now
+            rt.step(where(s))
+            places = []
+            for i, value in enumerate(left):
+                f.locals[s.var] = value
+                if s.where is None or self.ev(s.where, rt, f):
+                    places.append(i)
+            choice = yield from rt.pick(f.you, s.title or f"{s.var}: which next?", [left[i] for i in places],
+                                        False, where(s))
+            if choice is None:
+                return
+            f.locals[s.var] = left.pop(places[choice])
+            yield from self.run(s.body, rt, f)
+
+    def _for_each(self, s, rt, f):
         for value in self.domain(s, rt, f):
             f.locals[s.var] = value
             if s.where is not None and not self.ev(s.where, rt, f):

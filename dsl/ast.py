@@ -591,10 +591,12 @@ class Option(Part):
 
 @node
 class Choose(Stmt):
-    """`choose ["prompt"] { option ... }`: a decision among the options whose guard holds."""
+    """`choose ["prompt"] [in any order] { option ... }`: a decision among the options whose guard
+    holds; `in any order`: every option once, the player choosing which next."""
 
     title: Optional[str]
     options: tuple
+    any_order: bool = False
 
 
 @node
@@ -631,12 +633,15 @@ class While(Stmt):
 
 @node
 class ForEach(Stmt):
-    """`for each VAR in DOMAIN [where COND] { ... }`."""
+    """`for each VAR in DOMAIN [where COND] [in any order ["prompt"]] { ... }`; `in any order`: the
+    player picks which element next, each once."""
 
     var: str
     domain: Expr
     where: Optional[Expr]
     body: tuple
+    any_order: bool = False
+    title: Optional[str] = None
 
 
 @node

@@ -492,7 +492,14 @@ class _Builder:
 
     def choose_stmt(self, meta, items):
         return A.Choose(_title(items), tuple(i for i in items if isinstance(i, A.Option)),
-                        span=self._s(meta))
+                        _pick(items, "any_order", False), span=self._s(meta))
+
+    def any_order(self, meta, items):
+        word = items[-1]
+        if str(word) != "order":   # `order` stays free as a name everywhere else
+            raise RulesError([Diagnostic("E100", f"expected 'in any order'; found 'in any {word}'",
+                                         self._s(meta), hint="write 'in any order'")])
+        return _Marker("any_order", True)
 
     def may_stmt(self, meta, items):
         repeated = any(isinstance(t, Token) and t.type == "REPEATEDLY" for t in items)
@@ -506,7 +513,8 @@ class _Builder:
         return A.Repeat(items[0], items[1].value, span=self._s(meta))
 
     def for_stmt(self, meta, items):
-        return A.ForEach(str(items[0]), items[1], _pick(items, "where"), _block(items), span=self._s(meta))
+        return A.ForEach(str(items[0]), items[1], _pick(items, "where"), _block(items),
+                         _pick(items, "any_order", False), _title(items), span=self._s(meta))
 
     def each_stmt(self, meta, items):
         last = items[-1]

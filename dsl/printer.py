@@ -235,7 +235,7 @@ class Printer(A.Visitor):
         self.line(f"regress {s.track}" + (f" by {expr(s.by)}" if s.by is not None else "") + ";")
 
     def visit_Choose(self, s):
-        self.line(f"choose{_title(s.title)} {{")
+        self.line(f"choose{_title(s.title)}{' in any order' if s.any_order else ''} {{")
         self.depth += 1
         for o in s.options:
             guard = f" when {expr(o.guard)}" if o.guard is not None else ""
@@ -263,7 +263,8 @@ class Printer(A.Visitor):
 
     def visit_ForEach(self, s):
         where = f" where {expr(s.where)}" if s.where is not None else ""
-        self.block(f"for each {s.var} in {expr(s.domain)}{where}", s.body)
+        order = f" in any order{_title(s.title)}" if s.any_order else ""
+        self.block(f"for each {s.var} in {expr(s.domain)}{where}{order}", s.body)
 
     def visit_Each(self, s):
         where = f" where {expr(s.where)}" if s.where is not None else ""

@@ -7,6 +7,7 @@ import pytest
 
 from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.compiler.explain import explain
+from rulebook.dsl.diagnostics import RulesError
 from rulebook.dsl.parser import parse_text
 from rulebook.dsl.printer import format_module
 from rulebook.runtime.engine import Game, RulesRuntimeError
@@ -652,3 +653,49 @@ def test_may_repeatedly_and_set_from_a_proc_are_printed_and_read():
     lines = [line.strip() for line in explain(symbols.decls["p"], symbols)]
     assert any(line.startswith("As long as") and "as many times as you like" in line for line in lines), lines
     assert any(line.startswith("Do ") and "set held to what it gives" in line for line in lines), lines
+
+
+IN_ANY_ORDER = """
+proc p() {
+  fill deck with card;
+  draw 6 from deck to hand;
+  for each c in hand where c.worth < 3 in any order "score which card next?" {
+    gain c.worth vp;
+    set vp = vp * 2;
+  }
+  choose "first which?" in any order {
+    option "coin" { gain 1 coin; }
+    option "double" { set coin = coin * 2; }
+    option "later" when coin >= 2 { gain 10 coin; }
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("answers, vp, coin", [
+    # the hand is the whole deck: Lumber Yard (1) x3, Altar (2) x2 and Baths (3, never offered)
+    (["Altar", "Lumber Yard", "Altar", "Lumber Yard", "coin"], 102, 12),
+    (["Lumber Yard", "Lumber Yard", "Lumber Yard", "Altar", "double"], 68, 1),
+], ids=["later-offered-once-coin-reaches-2", "later-never-offered"])
+def test_in_any_order_runs_each_once_in_the_order_chosen(program, answers, vp, coin):
+    g = Game(program(IN_ANY_ORDER), 2, 1)
+    asked = [d for d in run_proc(g, "p", answers=answers) if len(d.options) > 1]
+    me = g.state.players[0]
+    assert (me.stock["vp"], me.stock["coin"]) == (vp, coin)
+    assert [d.prompt for d in asked] == ["score which card next?"] * 4 + ["first which?"]
+    assert "Baths" not in asked[0].options and len(asked[0].options) == 5
+
+
+def test_in_any_order_is_printed_read_and_its_misuse_reported():
+    printed = round_trip(IN_ANY_ORDER)[1]
+    assert 'for each c in hand where c.worth < 3 in any order "score which card next?" {' in printed
+    assert 'choose "first which?" in any order {' in printed
+    lines = reading(parse_text(PACK + IN_ANY_ORDER, "a.rules"), "p")
+    assert "For each c in hand for which c's worth is less than 3, in the order you choose (score which card next?):" \
+        in lines, lines
+    assert "Do each of these once, in the order you choose (first which?):" in lines
+    found = analyse_text(PACK + 'proc q() { choose in any order { option "x" { gain 1 vp; } } }\n').diagnostics
+    assert [d.code for d in found] == ["W402"]
+    with pytest.raises(RulesError) as bad:
+        parse_text(PACK + "proc q() { for each c in hand in any ordre { gain 1 vp; } }\n", "a.rules")
+    assert bad.value.diagnostics[0].code == "E100"

@@ -169,6 +169,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "index_by_a_resource.rules": [("E301", 6)],
     "pick_repeatedly_with_else.rules": [("E304", 12)],
     "may_repeatedly_with_else.rules": [("E304", 9), ("E303", 19)],
+    "in_any_order_misspelt.rules": [("E100", 7)],
     "may_else_without_block.rules": [("E100", 6)],
     "repeat_zero.rules": [("W402", 5)],
     "option_guard_false.rules": [("W402", 8)],

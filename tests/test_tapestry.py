@@ -56,13 +56,13 @@ def first_options(gen) -> None:
 
 def answer_by_prompt(gen, answers: dict) -> None:
     """Run an effect to its end, answering a prompt that starts with a key of `answers` with its
-    label, and anything else with the first option."""
+    label, and anything else with the first option (a lone option is forced, as in play)."""
     value = None
     try:
         while True:
             d = gen.send(value)
             label = next((a for k, a in answers.items() if d.prompt.startswith(k)), None)
-            value = d.options.index(label) if label is not None else 0
+            value = d.options.index(label) if label is not None and len(d.options) > 1 else 0
     except StopIteration:
         pass
 

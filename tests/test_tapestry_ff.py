@@ -84,7 +84,7 @@ def test_left_charm_when_played_right_of_another_card_in_the_order_chosen(progra
     at_era(g, p, 3)
     p.stock["vp"], p.stock["coin"] = 0, 0
     asked = run(g, "put_on_mat", ent(g, "wizards_guild"),
-                answers=["the charm bonus first", "coin"])
+                answers=["the charm bonus", "coin"])
     assert asked[0].prompt.startswith("the left charm bonus and the card's ability")
     assert p.stock["coin"] == 1                                   # the left bonus (provisional: 1 resource)
     assert p.stock["vp"] == 3 * 2                                 # its own two charms are visible
@@ -110,7 +110,7 @@ def test_a_card_on_maker_of_fire_is_a_card_to_the_left(program):
     lay(g, p, "feudalism", 1)                                     # as the Heralds / Historians may
     at_era(g, p, 2)
     p.stock["food"] = 0
-    run(g, "put_on_mat", ent(g, "wizards_guild"), answers=["the card's ability first", "food"])
+    run(g, "put_on_mat", ent(g, "wizards_guild"), answers=["the card's ability", "food"])
     assert p.stock["food"] == 1
 
 
@@ -141,7 +141,7 @@ def test_charm_bonuses_are_not_copied_by_espionage(program):
     p, q = me(g), me(g, 1)
     lay(g, q, "feudalism", 3)
     at_era(g, q, 4)
-    run(g, "put_on_mat", ent(g, "wizards_guild"), player=1, answers=["the charm bonus first", "coin"])
+    run(g, "put_on_mat", ent(g, "wizards_guild"), player=1, answers=["the charm bonus", "coin"])
     at_era(g, p, 2)
     p.stock["vp"], p.stock["coin"] = 0, 0
     drive(g, g.run_slot(p, ent(g, "espionage"), "play", "test"), answers=["Wizards' Guild"])

@@ -53,14 +53,17 @@ def with_civ(program, civ: str, players: int = 2, seed: int = 1) -> tuple[Game, 
 
 
 def step_one_asked(g: Game, p, turn: int, answers: dict) -> list:
-    """Step 1 of an income turn for P1, answering by prompt (anything else: the first option);
-    returns who was asked what, as (player index, prompt)."""
+    """Step 1 of an income turn for P1, answering by prompt (anything else: the first option; a lone
+    option is forced, as in play); returns who was asked what, as (player index, prompt)."""
     asked = []
     g.emit("civ_phase", p, {"turn": turn})
     gen, value = g.drain(), None
     try:
         while True:
             d = gen.send(value)
+            if len(d.options) == 1:
+                value = 0
+                continue
             asked.append((d.player.index, d.prompt))
             value = next((d.options.index(a) for k, a in answers.items() if d.prompt.startswith(k)), 0)
     except StopIteration:
@@ -236,7 +239,7 @@ def test_merfolk_play_a_card_onto_the_era_four_stack_with_left_charm_and_era_fiv
     holding(g, p, "wizards_guild")
     p.stock["vp"], p.stock["coin"] = 0, 0
     run(g, "take_turn", answers=["play a tapestry card onto the era 4 stack",
-                                 "the charm bonus first", "coin"])
+                                 "the charm bonus", "coin"])
     assert p.zones["mat"][-1] is ent(g, "wizards_guild")
     assert g.field(ent(g, "wizards_guild"), "slot") == 4
     assert ent(g, "age_of_wonders") in p.zones["covered_cards"]
@@ -296,7 +299,7 @@ def test_genies_a_drawn_opponent_chooses_a_circled_benefit_both_score_it_and_the
     q = me(g, 1)
     p.stock["vp"], q.stock["vp"], p.stock["culture"] = 0, 0, 0
     asked = step_one_asked(g, p, 2, {"Genies: choose a circled": "score territory tiles",
-                                     "Genies: your two benefits": "the squared benefit first",
+                                     "Genies: your two benefits": "the squared benefit",
                                      "Genies: gain which squared": "a culture"})
     assert asked[0] == (1, "Genies: choose a circled benefit to score (the Genies score it too)")
     assert q.stock["vp"] == len(q.zones["territories"])

@@ -349,7 +349,7 @@ def test_electronics_may_upgrade_a_card_and_then_take_its_own_circle(program):
     for r in INCOME:
         p.stock[r] = 0
     p.stock["technology"], p.stock["coin"] = 8, 3
-    answer_by_prompt(proc(g, "advance_paying", "technology"), {"Electronics": "upgrade first"})
+    answer_by_prompt(proc(g, "advance_paying", "technology"), {"Electronics": "upgrade"})
     assert p.stock["technology"] == 9 and ent(g, "calendar") in p.zones["techs[2]"]
     assert p.stock["culture"] == 2                            # the upgrade's circle, then the same circle
 
