@@ -285,6 +285,8 @@ class ExprReader(A.Visitor):
             return f"the first of {words[0]}"
         if func == "players_from":
             return f"every player in turn order starting with {words[0]}"
+        if func == "players_counterclockwise_from":
+            return f"every player counter-clockwise starting with {words[0]}"
         # a func of the pack: its name quoted, about a player when its first argument is one
         rest = words[1:] if about else words
         if not about and args and isinstance(args[0], A.You):

@@ -59,6 +59,7 @@ BUILTIN_FUNCS = {
     "room": Builtin(1, 2, method="room_left", about_actor=True, names=("resource", "counter")),
     "enabled": Builtin(1, 1, method="variant", names=("variant",), returns="bool"),
     "players_from": Builtin(1, 1, method="players_from", returns="list:player"),
+    "players_counterclockwise_from": Builtin(1, 1, method="players_counterclockwise_from", returns="list:player"),
     "first": Builtin(1, 1, method="first", returns="element"),
     "contains": Builtin(2, 2, method="contains", returns="bool"),
     "left": Builtin(1, 1, method="left", returns="player"), "right": Builtin(1, 1, method="right", returns="player"),

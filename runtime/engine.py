@@ -930,6 +930,11 @@ class Game:
         i = h.index if h.is_player else 0
         return ps[i:] + ps[:i]
 
+    def players_counterclockwise_from(self, h: Holder) -> list[Holder]:
+        """Every player in counter-clockwise order (towards the right) starting with `h`."""
+        ps = self.players_from(h)
+        return ps[:1] + ps[:0:-1]
+
     def domain(self, value) -> list:
         """The elements a `for each`/`each`/aggregate ranges over."""
         if type(value) is ZoneRef:

@@ -699,3 +699,22 @@ def test_in_any_order_is_printed_read_and_its_misuse_reported():
     with pytest.raises(RulesError) as bad:
         parse_text(PACK + "proc q() { for each c in hand in any ordre { gain 1 vp; } }\n", "a.rules")
     assert bad.value.diagnostics[0].code == "E100"
+
+
+SEATS = """
+proc p() {
+  for each q in players_counterclockwise_from(right(left)) {
+    each q {
+      gain 1 vp;
+      set vp = vp + count(r in players where r.vp > 0);
+    }
+  }
+}
+"""
+
+
+def test_players_counterclockwise_from_walks_to_the_right(program):
+    g = Game(program(SEATS), 4, 1)
+    run_proc(g, "p", player=1)   # P2 acting: right(left) is P2 itself, then P1, P4, P3
+    assert [p.stock["vp"] for p in g.state.players] == [1 + 2, 1 + 1, 1 + 4, 1 + 3]
+    assert g.players_counterclockwise_from(g.state.players[2]) == [g.state.players[i] for i in (2, 1, 0, 3)]
