@@ -985,24 +985,52 @@ class Checker(A.Visitor):
         subject = self.expr(e.subject, scope)
         results = []
         for case in e.cases:
-            value = self.expr(case.value, scope)
-            self.named_in_comparison(case.value, subject, scope)
-            if id(case.value) in self.sym.named:   # `match res { coin: ... }`: the resource itself
-                value = subject
-            if not (fits(value, subject) or fits(subject, value)):
-                self.err("E303", f"this case is {article(words(value))}; the value matched is "
-                         f"{article(words(subject))}", case.value.span)
+            self.case(case.value, subject, scope)
             results.append(self.expr(case.result, scope))
         if e.otherwise is not None:
             results.append(self.expr(e.otherwise, scope))
-        elif subject.startswith("member:"):
-            enum = self.sym.decls[subject.partition(":")[2]]
-            named = {c.value.id for c in e.cases if isinstance(c.value, A.Name)}
-            missing = [m for m in enum.members if m not in named]
-            if missing:
-                self.diags.append(Diagnostic("W408", f"no case for {', '.join(missing)} and no 'else': such a "
-                                             f"value stops play", e.span))
+        else:
+            self.uncovered(subject, [c.value for c in e.cases], "such a value stops play", e.span)
         return results[0] if len(set(results)) == 1 else "any"
+
+    def visit_MatchStmt(self, s: A.MatchStmt, scope: Scope) -> None:
+        subject = self.expr(s.subject, scope)
+        seen = set()
+        for arm in s.arms:
+            for value in arm.values:
+                self.case(value, subject, scope)
+                known = constant(value) if not isinstance(value, A.Name) else value.id
+                if known is not None and known in seen:
+                    self.diags.append(Diagnostic("W402", "an earlier arm names this value: this one never runs "
+                                                 "for it", value.span))
+                seen.add(known)
+            self.block(arm.body, scope)
+        if s.otherwise is not None:
+            self.block(s.otherwise, scope)
+        else:
+            self.uncovered(subject, [v for arm in s.arms for v in arm.values], "nothing happens for it "
+                           "(write 'else {}' if that is meant)", s.span)
+
+    def case(self, value, subject: str, scope: Scope) -> None:
+        """A case of a `match` (expression or statement): a value that can equal the subject; a bare
+        resource, track or die name stands for itself when the subject holds one."""
+        found = self.expr(value, scope)
+        self.named_in_comparison(value, subject, scope)
+        if id(value) in self.sym.named:   # `match res { coin: ... }`: the resource itself
+            found = subject
+        if not (fits(found, subject) or fits(subject, found)):
+            self.err("E303", f"this case is {article(words(found))}; the value matched is "
+                     f"{article(words(subject))}", value.span)
+
+    def uncovered(self, subject: str, values: list, outcome: str, span: A.Span) -> None:
+        """W408 when a `match` on an enum member has no `else` and no case for some member."""
+        if not subject.startswith("member:"):
+            return
+        enum = self.sym.decls[subject.partition(":")[2]]
+        named = {v.id for v in values if isinstance(v, A.Name)}
+        missing = [m for m in enum.members if m not in named]
+        if missing:
+            self.diags.append(Diagnostic("W408", f"no case for {', '.join(missing)} and no 'else': {outcome}", span))
 
     def visit_Nothing(self, e, scope) -> str:
         return "any"

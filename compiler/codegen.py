@@ -638,6 +638,17 @@ class CodeGen(A.Visitor):
             return f"yield from KERNELS[{func!r}].fn(rt, {ctx.you}{values})"
         return f"yield from {self.proc_names[func]}(rt, {ctx.you}{values})"
 
+    def visit_MatchStmt(self, s: A.MatchStmt, ctx: Ctx):
+        subject = self.temp("match")   # evaluated once; the arms compared in order, as in the interpreter
+        self.writeline(f"{subject} = {self.ex(s.subject, ctx)}", s)
+        for i, arm in enumerate(s.arms):
+            tests = " or ".join(f"{subject} == {self.wrap(v, ctx, 5)}" for v in arm.values)
+            self.writeline(f"{'elif' if i else 'if'} {tests}:", arm)
+            self.nested(arm.body, ctx)
+        if s.otherwise:
+            self.writeline("else:")
+            self.nested(s.otherwise, ctx)
+
     def visit_Return(self, s: A.Return, ctx: Ctx):
         self.writeline(f"return {self.ex(s.value, ctx)}", s)
 

@@ -613,6 +613,15 @@ class Reader(A.Visitor):
             self.say(depth, "Otherwise:")
             self.block(chain[-1].otherwise, depth + 1)
 
+    def visit_MatchStmt(self, s, depth: int) -> None:
+        self.say(depth, f"Depending on {self.x(s.subject)}:")
+        for arm in s.arms:
+            self.say(depth + 1, f"If it is {_either([self.x(v) for v in arm.values], 'or')}:")
+            self.block(arm.body, depth + 2)
+        if s.otherwise:
+            self.say(depth + 1, "Otherwise:")
+            self.block(s.otherwise, depth + 2)
+
     def visit_Let(self, s, depth: int) -> None:
         self.storing(depth, f"let {s.name} be", s.value)
 

@@ -255,6 +255,13 @@ class Interpreter(A.Visitor):
         args = [self.ev(a, rt, f) for a in call_args(proc, s.value.args, self.sym)]
         store(s, (yield from self.proc(proc, rt, f.you, args)), rt, f)
 
+    def visit_MatchStmt(self, s, rt, f):
+        subject = self.ev(s.subject, rt, f)
+        for arm in s.arms:
+            if any(subject == self.ev(v, rt, f) for v in arm.values):
+                return self.run(arm.body, rt, f)
+        return self.run(s.otherwise or (), rt, f)
+
     def visit_Return(self, s, rt, f):
         raise ProcReturn(self.ev(s.value, rt, f))
 

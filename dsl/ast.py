@@ -663,6 +663,24 @@ class If(Stmt):
 
 
 @node
+class Arm(Part):
+    """`VALUE, VALUE { ... }` of a `match` statement: the block runs when the value matched equals one."""
+
+    values: tuple
+    body: tuple
+
+
+@node
+class MatchStmt(Stmt):
+    """`match X { A, B { ... } C: STMT; else { ... } }`: runs the block of the first arm naming a
+    value equal to X, else the `else` block (None: no `else`, and nothing happens)."""
+
+    subject: Expr
+    arms: tuple           # of Arm
+    otherwise: Optional[tuple] = None
+
+
+@node
 class Return(Stmt):
     """`return VALUE;` ends a proc declared with a result type, giving VALUE to `let x = proc(...);`."""
 

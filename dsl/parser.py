@@ -76,6 +76,11 @@ def _pick(items: list, tag: str, default=None):
     return default
 
 
+def _arm_body(item) -> tuple:
+    """The statements of a `match` arm: its block, or the one statement after `:`."""
+    return item.value if isinstance(item, _Marker) and item.tag == "block" else (item,)
+
+
 def _block(items: list) -> tuple:
     for item in items:
         if isinstance(item, _Marker) and item.tag == "block":
@@ -526,6 +531,17 @@ class _Builder:
         if len(items) > 2:
             otherwise = items[2].value if isinstance(items[2], _Marker) else (items[2],)
         return A.If(items[0], items[1].value, otherwise, span=self._s(meta))
+
+    def match_stmt(self, meta, items):
+        arms = tuple(i for i in items[1:] if isinstance(i, A.Arm))
+        otherwise = next((i.value for i in items[1:] if isinstance(i, _Marker)), None)
+        return A.MatchStmt(items[0], arms, otherwise, span=self._s(meta))
+
+    def match_branch(self, meta, items):
+        return A.Arm(tuple(items[:-1]), _arm_body(items[-1]), span=self._s(meta))
+
+    def match_otherwise(self, meta, items):
+        return _Marker("match_else", _arm_body(items[-1]))
 
     def let_stmt(self, meta, items):
         return A.Let(str(items[0]), items[1], span=self._s(meta))

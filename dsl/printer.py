@@ -283,6 +283,31 @@ class Printer(A.Visitor):
         elif s.otherwise:
             self.attach(lambda: self.block("else", s.otherwise))
 
+    def visit_MatchStmt(self, s):
+        self.line(f"match {expr(s.subject)} {{")
+        self.depth += 1
+        for arm in s.arms:
+            self.arm(", ".join(expr(v) for v in arm.values), arm.body)
+        if s.otherwise is not None:
+            self.arm("else", s.otherwise)
+        self.depth -= 1
+        self.line("}")
+
+    def arm(self, head: str, body: tuple) -> None:
+        """A `match` arm: `head: STMT` when its one statement fits on the line, else a block."""
+        start = len(self.lines)
+        if len(body) == 1:
+            self.depth += 1
+            self.stmt(body[0])
+            self.depth -= 1
+            if len(self.lines) == start + 1:
+                joined = INDENT * self.depth + f"{head}: " + self.lines[start].lstrip()
+                if len(joined) <= LINE_WIDTH:
+                    self.lines[start] = joined
+                    return
+            del self.lines[start:]
+        self.block(head, body)
+
     def visit_Return(self, s):
         self.valued("return ", s.value)
 

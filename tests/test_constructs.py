@@ -718,3 +718,45 @@ def test_players_counterclockwise_from_walks_to_the_right(program):
     run_proc(g, "p", player=1)   # P2 acting: right(left) is P2 itself, then P1, P4, P3
     assert [p.stock["vp"] for p in g.state.players] == [1 + 2, 1 + 1, 1 + 4, 1 + 3]
     assert g.players_counterclockwise_from(g.state.players[2]) == [g.state.players[i] for i in (2, 1, 0, 3)]
+
+
+MATCH_STATEMENT = """
+proc by_color(c: color) {
+  match c {
+    red: gain 1 vp;
+    blue, green {
+      gain 2 vp;
+      gain 1 coin;
+    }
+  }
+}
+proc by_number(n: int) {
+  match n + 1 {
+    1: gain 1 coin;
+    2, 3 {
+      gain n coin;
+    }
+    else: gain 10 vp;
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("proc, arg, stock", [
+    ("by_color", "red", (1, 0)), ("by_color", "green", (2, 1)),
+    ("by_number", 0, (0, 1)), ("by_number", 2, (0, 2)), ("by_number", 7, (10, 0)),
+])
+def test_match_statement_runs_the_first_arm_naming_the_value(program, proc, arg, stock):
+    g = Game(program(MATCH_STATEMENT), 2, 1)
+    run_proc(g, proc, arg)
+    me = g.state.players[0]
+    assert (me.stock["vp"], me.stock["coin"]) == stock
+
+
+def test_match_statement_is_printed_read_and_its_misuse_reported():
+    printed = round_trip(MATCH_STATEMENT)[1]
+    assert "    red: gain 1 vp;\n    blue, green {\n" in printed and "    else: gain 10 vp;\n" in printed
+    lines = reading(parse_text(PACK + MATCH_STATEMENT, "a.rules"), "by_number")
+    assert lines[1:4] == ["Depending on n plus 1:", "If it is 1:", "Gain 1 coin."], lines
+    found = analyse_text(PACK + "proc q(c: color) { match c { red: gain 1 vp; 3: gain 1 vp; red {} } }\n").diagnostics
+    assert [(d.code, d.span.column) for d in found] == [("W408", 20), ("E303", 46), ("W402", 60)]

@@ -323,6 +323,8 @@ def ast_statements(depth: int):
         st.tuples(a_cond, block, block).map(lambda t: A.Choose(None, (A.Option("a", None, t[1]),
                                                                       A.Option("b", t[0], t[2])), True)),
         st.tuples(a_cond, block).map(lambda t: A.ForEach("q", A.Name("players"), t[0], t[1], True, "next?")),
+        st.tuples(a_value, block, block, st.none() | block).map(lambda t: A.MatchStmt(
+            t[0], (A.Arm((A.Int(0), A.Int(2)), t[1]), A.Arm((A.Int(1),), t[2])), t[3])),
         block.map(lambda b: A.While(A.Binary("<", A.Name("food"), A.Int(2)), (A.Gain(A.Int(1), "food"),) + b)),
     )
 
