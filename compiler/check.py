@@ -41,9 +41,16 @@ class Scope:
         return s
 
 
+# names a pack may give its kinds and enums whose sound is not their first letter's
+SOUNDED_AS_CONSONANT = ("use", "usu", "uni", "eu", "one", "once")
+SOUNDED_AS_VOWEL = ("hour", "honour", "honest", "heir")
+
+
 def article(word: str) -> str:
-    """`a track`, `an int`: the article a category or type name needs."""
-    return ("an " if word[:1] in "aeiou" else "a ") + word
+    """`a track`, `an int`, `a use`: the article a category or type name needs (by its sound)."""
+    lower = word.lower()
+    vowel = lower[:1] in "aeiou" and not lower.startswith(SOUNDED_AS_CONSONANT) or lower.startswith(SOUNDED_AS_VOWEL)
+    return ("an " if vowel else "a ") + word
 
 
 def arguments(n) -> str:

@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from rulebook.cli import app
+from rulebook.compiler.check import article
 from rulebook.compiler.driver import analyse_file
 from rulebook.dsl.diagnostics import CODES
 from rulebook.dsl.parser import MAX_FILE_BYTES, MAX_NESTING
@@ -459,3 +460,9 @@ def test_long_sum_does_not_crash(tmp_path):
     path = tmp_path / "sum.rules"
     path.write_text("resource vp;\nproc p() {\n  gain " + " + ".join(["1"] * 600) + " vp;\n}\n")
     assert [(d.code, d.span.line) for d in analyse_file(path).diagnostics] == [("E310", 3)]
+
+
+@pytest.mark.parametrize("word, said", [("int", "an int"), ("track", "a track"), ("use", "a use"),
+                                        ("unit", "a unit"), ("hour_glass", "an hour_glass"), ("Erudite", "an Erudite")])
+def test_messages_name_a_type_with_the_article_its_sound_needs(word, said):
+    assert article(word) == said
