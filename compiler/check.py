@@ -552,6 +552,8 @@ class Checker(A.Visitor):
     def visit_Pay(self, s: A.Pay, scope: Scope) -> None:
         self.cost(s.terms, scope)
         self.tag(s.tag, scope)
+        if s.name is not None:   # how many units were paid, as the modifiers left the cost
+            self.let(s.name, s.span, "int", scope)
 
     def visit_Advance(self, s: A.Advance, scope: Scope) -> None:
         self.track_name(s.track, scope, s.span)

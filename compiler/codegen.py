@@ -448,7 +448,9 @@ class CodeGen(A.Visitor):
 
     def visit_Pay(self, s: A.Pay, ctx: Ctx):
         tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
-        self.writeline(f"yield from rt.pay({ctx.you}, {self.cost(s.terms, ctx)}, {where(s)!r}{tag})", s)
+        call = "paid" if s.name else "pay"   # `let x = pay ...`: the payment gives the units it took
+        bind = f"v_{s.name} = " if s.name else ""
+        self.writeline(f"{bind}yield from rt.{call}({ctx.you}, {self.cost(s.terms, ctx)}, {where(s)!r}{tag})", s)
 
     def visit_Advance(self, s: A.Advance, ctx: Ctx):
         by = self.ex(s.by, ctx) if s.by is not None else "1"

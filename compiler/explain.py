@@ -513,6 +513,8 @@ class Reader(A.Visitor):
 
     def visit_Pay(self, s, depth: int) -> None:
         self.say(depth, self.act("pay", self.cost(s.terms)))
+        if s.name is not None:
+            self.say(depth + 1, f"Let {s.name} be how many were paid (after any change to the cost).")
         if s.tag is not None:
             self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
 

@@ -99,7 +99,12 @@ class Interpreter(A.Visitor):
         return rt.lose_or_debt(f.you, self.res(s.resource, rt, f, s.index), amount, self.res(s.debt, rt, f), where(s))
 
     def visit_Pay(self, s, rt, f):
-        return rt.pay(f.you, self.cost(s.terms, rt, f), where(s), self.tag(s.tag, rt, f))
+        if s.name is None:
+            return rt.pay(f.you, self.cost(s.terms, rt, f), where(s), self.tag(s.tag, rt, f))
+        return self._pay_into(s, rt, f)
+
+    def _pay_into(self, s, rt, f):
+        f.locals[s.name] = yield from rt.paid(f.you, self.cost(s.terms, rt, f), where(s), self.tag(s.tag, rt, f))
 
     def visit_Advance(self, s, rt, f):
         by = self.ev(s.by, rt, f) if s.by is not None else 1

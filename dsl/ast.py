@@ -507,13 +507,16 @@ class CostTerm(Part):
 
 @node
 class Pay(Stmt):
-    """`pay COST;` the player must afford it; choices of 'any'/'different' are decisions."""
+    """`pay COST;` the player must afford it; choices of 'any'/'different' are decisions.
+    `let NAME = pay COST;` also binds how many units were paid (after the modifiers) to NAME."""
 
     events = ("pay",)
     drains = True
+    binds = "name"
 
     terms: tuple
     tag: Optional[Tag] = None
+    name: Optional[str] = None
 
 
 @node

@@ -584,6 +584,9 @@ class _Builder:
     def roll_stmt(self, meta, items):
         return A.Roll(str(items[0]), span=self._s(meta))
 
+    def let_pay(self, meta, items):
+        return A.Pay(items[1], _pick(items, "tag"), str(items[0]), span=self._s(meta))
+
     def let_roll(self, meta, items):
         return A.Roll(str(items[1]), str(items[0]), span=self._s(meta))
 

@@ -215,7 +215,7 @@ class Printer(A.Visitor):
         self.line(f"lose {expr(s.amount)} {s.resource}{_at(s.index)}" + (f" else {s.debt}" if s.debt else "") + ";")
 
     def visit_Pay(self, s):
-        self.line(f"pay {cost(s.terms)}{tag(s.tag)};")
+        self.line(f"{f'let {s.name} = ' if s.name else ''}pay {cost(s.terms)}{tag(s.tag)};")
 
     def visit_Advance(self, s):
         by = f" by {expr(s.by)}" if s.by is not None else ""

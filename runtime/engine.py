@@ -668,6 +668,11 @@ class Game:
             return self.drain() if self.pending else ()   # triggers on paying run before what it bought
         return self._pay(h, terms, where, tag)
 
+    def paid(self, h: Holder, terms: list, where: str, tag: Optional[tuple] = None):
+        """`let x = pay ...`: pay as `pay` does; gives how many units the payment took (the cost as
+        the modifiers left it)."""
+        return self._pay(h, terms, where, tag)
+
     def _pay(self, h: Holder, terms: list, where: str, tag: Optional[tuple]):
         if tag is not None and tag[0] in self.by_action:
             options, used = self._payable(h, tag, terms)
@@ -700,6 +705,7 @@ class Game:
                     used.add(options[i])
                     self._spend(h, options[i], 1)
         yield from self.drain()  # triggers on paying run before what the payment bought
+        return sum(amount for _mode, _name, amount in terms)
 
     def _spend(self, h: Holder, name: str, amount: int) -> None:
         if self.tracer is not None:

@@ -760,3 +760,28 @@ def test_match_statement_is_printed_read_and_its_misuse_reported():
     assert lines[1:4] == ["Depending on n plus 1:", "If it is 1:", "Gain 1 coin."], lines
     found = analyse_text(PACK + "proc q(c: color) { match c { red: gain 1 vp; 3: gain 1 vp; red {} } }\n").diagnostics
     assert [(d.code, d.span.column) for d in found] == [("W408", 20), ("E303", 46), ("W402", 60)]
+
+
+LET_PAY = """
+event trade(side: int);
+proc p(discounted: bool) {
+  gain 5 coin;
+  if discounted {
+    modifier you trade(side = 1) once { cost -1 coin; }
+  }
+  let paid = pay 2 coin for trade(1);
+  let again = pay 2 coin for trade(1);
+  each left {
+    gain paid * 10 + again vp;
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("discounted, coin, vp", [(False, 1, 22), (True, 2, 12)])
+def test_let_pay_binds_what_the_payment_took_after_the_modifiers(program, discounted, coin, vp):
+    g = Game(program(LET_PAY), 2, 1)
+    run_proc(g, "p", discounted)
+    assert (g.state.players[0].stock["coin"], g.state.players[1].stock["vp"]) == (coin, vp)
+    printed = round_trip(LET_PAY)[1]
+    assert "let paid = pay 2 coin for trade(1);" in printed

@@ -172,6 +172,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "may_repeatedly_with_else.rules": [("E304", 9), ("E303", 19)],
     "in_any_order_misspelt.rules": [("E100", 7)],
     "match_case_of_another_type.rules": [("E303", 8)],
+    "let_pay_named_as_a_resource.rules": [("E309", 6)],
     "may_else_without_block.rules": [("E100", 6)],
     "repeat_zero.rules": [("W402", 5)],
     "option_guard_false.rules": [("W402", 8)],

@@ -303,6 +303,8 @@ def ast_statements(depth: int):
         st.just(A.SetName("holder", A.You())),
         st.just(A.Repeat(A.Int(1), (A.Let("w", A.Call("given_back", ())), A.Gain(A.Name("w"), "vp")))),
         st.just(A.SetName("heat", A.Call("given_back", ()), A.Int(2))),   # a proc's result stored by `set`
+        st.just(A.Repeat(A.Int(1), (A.Pay((A.CostTerm(A.Int(0), "plain", "coin"),), None, "w"),
+                                    A.Gain(A.Name("w"), "vp")))),   # what a payment took, bound by `let`
     )
     if depth == 0:
         return leaf
