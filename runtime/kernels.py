@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import product
 from operator import mul, sub
-from typing import Callable, Optional
+from typing import Callable, NamedTuple, Optional
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,6 @@ def kernel(arity: int, sets: tuple = (), gives: Optional[str] = None):
 # modifiers of the action `trade(side, goods)` change it, read where `pay` reads them.
 
 NO_WAY = 1000   # the price of a cost that no purchase can cover
-_NOTHING: Counter = Counter()
 MANUFACTURED = frozenset({"glass", "papyrus", "textile"})
 MATERIALS = ("wood", "stone", "ore", "clay", "glass", "papyrus", "textile")
 BASE_PRICE = [("plain", "coin", 2)]
@@ -84,14 +83,22 @@ def _mirrored(game, h, choice) -> frozenset:
 
 # the fields production is made of (a mirror choice reads the colour of the player's cards)
 PRODUCTION_FIELDS = frozenset({"sellable", "makes", "choice", "colour"})
-PRODUCTION_ZONES = ("city", "board", "built_stages")
 
 
-def _production(game, h, sellable_only: bool) -> tuple[Counter, list]:
-    """(the fixed units a player produces per material, the choice lists), all or sellable only.
-    Kept for the game while the player's production zones hold the same cards and no rule has set
-    a production field of any card since: they alone decide it."""
-    zones = tuple(tuple(game.zone(h, zone).items) for zone in PRODUCTION_ZONES)
+class _Production(NamedTuple):
+    """What a player produces each turn, all of it or what the neighbours may buy."""
+
+    fixed: Counter        # units per material
+    choices: list         # one unit of one material of each of these sets
+    choosable: frozenset  # every material some choice offers
+
+
+def _production(game, h, sellable_only: bool) -> _Production:
+    """A player's production, all or sellable only. Kept for the game while the player's production
+    zones hold the same cards and no rule has set a production field of any card since: they alone
+    decide it."""
+    zones = (tuple(game.zone(h, "city").items), tuple(game.zone(h, "board").items),
+             tuple(game.zone(h, "built_stages").items))
     game.watched |= PRODUCTION_FIELDS
     key = ("production", h, sellable_only, zones, game.watched_sets)
     known = game.memo.get(key)
@@ -107,8 +114,8 @@ def _production(game, h, sellable_only: bool) -> tuple[Counter, list]:
             choice = game.field(e, "choice")
             if choice:
                 choices.append(_mirrored(game, h, choice))
-    game.memo[key] = fixed, choices
-    return fixed, choices
+    known = game.memo[key] = _Production(fixed, choices, frozenset().union(*choices))
+    return known
 
 
 def _covers(demand, fixed, choices: list) -> bool:
@@ -121,18 +128,30 @@ def _covers(demand, fixed, choices: list) -> bool:
             short.append(n - fixed.get(m, 0))
     if not short:
         return True
-    # each choice list as the bits of the short materials it offers (the sets are tried as bit masks)
-    offers = []
+    return _hall(short, _masks(choices, mats))
+
+
+def _masks(choices, mats) -> tuple:
+    """The choice lists that offer any of `mats`, each as a bit mask over them (bit i: mats[i]), in
+    order: the sets are tried as bit masks, and sorted they name the same choices however listed."""
+    masks = []
     for c in choices:
         bits = 0
         for i, m in enumerate(mats):
             if m in c:
                 bits |= 1 << i
         if bits:
-            offers.append(bits)
+            masks.append(bits)
+    masks.sort()
+    return tuple(masks)
+
+
+def _hall(short: list, offers: tuple) -> bool:
+    """Whether one unit of each offer (a bit mask of the materials it can be) can cover `short`, the
+    units wanted of each material by bit: no set of materials wants more than the offers touching it."""
     if sum(short) > len(offers):
         return False
-    for mask in range(1, 1 << len(mats)):
+    for mask in range(1, 1 << len(short)):
         wanted = 0
         for i, n in enumerate(short):
             if mask >> i & 1:
@@ -187,98 +206,190 @@ class _Market:
         self.sellers = {"west": _production(game, game.left(h), True),
                         "east": _production(game, game.right(h), True)}
         self.prices, self.rebates = _prices(game, h)
-        self._sold: dict = {}   # (side, units) -> whether that neighbour can sell them
+        self.solved = game.memo.setdefault("purchases", {})   # _Purchase -> its cheapest price
 
     def rebate(self, side: str, material: str) -> int:
         """The coins the next unit of a material from that side costs less (a once-only discount)."""
         return self.rebates[side, "manufactured" if material in MANUFACTURED else "raw"]
 
-    def cheapest(self, need: Counter, taken: dict, spent: frozenset = frozenset()) -> int:
+    def cheapest(self, need: dict, taken: dict, spent: frozenset = frozenset()) -> int:
         """The fewest coins that buy what the player's own production cannot cover of `need`, on
-        top of the units already `taken` from each side (which the sellers must still be able to
-        produce); NO_WAY when nothing covers it. A side's once-only discount applies to one unit
-        bought from it, unless the side is in `spent`."""
-        fixed, choices = self.own
-        mats = sorted(m for m, n in need.items() if n > fixed.get(m, 0))
-        short = [need[m] - fixed.get(m, 0) for m in mats]
-        west_taken = {m: n for m, n in taken["west"].items() if n > 0}
-        east_taken = {m: n for m, n in taken["east"].items() if n > 0}
-        if not mats:
-            return 0 if self._sells("west", west_taken) and self._sells("east", east_taken) else NO_WAY
-        west_price = [_price_of(self.prices, "west", m) for m in mats]
-        east_price = [_price_of(self.prices, "east", m) for m in mats]
-        west_rebate = [0 if "west" in spent else self.rebate("west", m) for m in mats]
-        east_rebate = [0 if "east" in spent else self.rebate("east", m) for m in mats]
+        top of the units already `taken` from each side (positive counts by material, which the
+        sellers must still be able to produce); NO_WAY when nothing covers it. A side's once-only
+        discount applies to one unit bought from it, unless the side is in `spent`. Kept for the
+        game by the purchase it comes to, which holds all that the answer depends on."""
+        fixed, choices, choosable = self.own
+        mats = tuple(sorted(m for m, n in need.items() if n > fixed.get(m, 0)))
+        west_taken, east_taken = taken["west"], taken["east"]
+        if not mats and not west_taken and not east_taken:
+            return 0
+        short = tuple(need[m] - fixed.get(m, 0) for m in mats)
+        # what the sellers may be asked for: what you buy and what you already bought of them
+        sold = mats + tuple(sorted((west_taken.keys() | east_taken.keys()) - set(mats))) if west_taken or east_taken else mats
+        prices, rebates = self.prices, self.rebates
+        problem = _Purchase(
+            mats, short, _masks(choices, mats) if not choosable.isdisjoint(mats) else (),
+            self._seller("west", sold, short, west_taken), self._seller("east", sold, short, east_taken),
+            tuple((prices["west", g], prices["east", g], 0 if "west" in spent else rebates["west", g],
+                   0 if "east" in spent else rebates["east", g])
+                  for g in ("manufactured" if m in MANUFACTURED else "raw" for m in mats)))
+        known = self.solved.get(problem)
+        if known is None:
+            known = self.solved[problem] = problem.cheapest()
+        return known
+
+    def _seller(self, side: str, sold: tuple, short: tuple, taken: dict) -> tuple:
+        """(the fixed units, the choice lists as bit masks, the units already taken) of the neighbour
+        on that side over the materials `sold`, as far as the purchase can ask: no more fixed units
+        of one than it can ask for (what was taken and what is short), no choice of a material the
+        fixed units cover. Nothing else of theirs bears on the purchase."""
+        fixed, choices, choosable = self.sellers[side]
+        most = [taken.get(m, 0) for m in sold]   # the most units of each the purchase can ask for
+        for i, n in enumerate(short):
+            most[i] += n
+        have = tuple(min(fixed.get(m, 0), n) for m, n in zip(sold, most))
+        if choosable.isdisjoint(sold):
+            masks = ()
+        else:
+            masks = _masks(choices, [m if f < n else None for m, f, n in zip(sold, have, most)])
+        return have, masks, tuple(taken.get(m, 0) for m in sold) if taken else (0,) * len(sold)
+
+    def makes(self, side: str, material: str) -> bool:
+        """Whether the neighbour on that side produces the material for sale at all."""
+        fixed, choices, choosable = self.sellers[side]
+        return fixed.get(material, 0) > 0 or material in choosable
+
+
+class _Purchase(NamedTuple):
+    """One purchase, everything its cheapest price depends on and nothing else, so that the price
+    can be kept by it: what is short of `mats` after your own fixed production, your choice cards
+    (bit masks over `mats`), each neighbour's (fixed units, choice masks, units already taken) over
+    `mats` and then any other material taken from either, and per material (the price from the
+    west, from the east, the once-only discount in the west, in the east: 0 when spent)."""
+
+    mats: tuple
+    short: tuple
+    own: tuple
+    west: tuple
+    east: tuple
+    prices: tuple
+
+    def cheapest(self) -> int:
+        """The fewest coins that cover the shortfall (NO_WAY: no purchase can).
+        Buying more never costs less (a price is at least its discount) and a neighbour who can sell
+        some units can sell fewer, so only the least purchases your choice cards leave are tried."""
+        buys = _least_buys(self.short, self.own)
+        if not self.west[1] and not self.east[1] and not any(p[2] or p[3] for p in self.prices):
+            return self._by_material(buys)
+        west_price = [p[0] for p in self.prices]
+        east_price = [p[1] for p in self.prices]
+        west_rebate = [p[2] for p in self.prices] or [0]
+        east_rebate = [p[3] for p in self.prices] or [0]
         # no split of a purchase costs less than each unit at its cheaper side, less both discounts
         floor_price = [min(w, e) for w, e in zip(west_price, east_price)]
         most_off = max(west_rebate) + max(east_rebate)
         discounts = most_off > 0
         west_extra = [w - e for w, e in zip(west_price, east_price)]   # a unit from the west, not the east
+        sold: dict = {}
         best = NO_WAY
-        # how many units of each material to buy (the rest from your own choice cards), then how
-        # many of those from the west; the sellers must produce what they sell
-        for buy in product(*(range(n + 1) for n in short)):
-            if sum(map(mul, buy, floor_price)) - most_off >= best:
-                continue
-            if not _covers({m: n - b for m, n, b in zip(mats, short, buy) if n > b}, _NOTHING, choices):
-                continue
+        for floor_coins, buy in sorted((sum(map(mul, b, floor_price)), b) for b in buys):
+            if floor_coins - most_off >= best:
+                break
             all_east = sum(map(mul, buy, east_price))
+            # how many of each material to buy from the west (the rest from the east)
             for west in product(*(range(b + 1) for b in buy)):
                 coins = all_east + sum(map(mul, west, west_extra))
                 if discounts:
                     coins -= max((r for r, w in zip(west_rebate, west) if w), default=0)
                     coins -= max((r for r, b, w in zip(east_rebate, buy, west) if b > w), default=0)
-                if coins >= best:
-                    continue
-                if self._sells("west", _plus(west_taken, mats, west)) and \
-                        self._sells("east", _plus(east_taken, mats, map(sub, buy, west))):
+                if coins < best and _sells(self.west, west, sold) and _sells(self.east, tuple(map(sub, buy, west)), sold):
                     best = coins
         return best
 
-    def makes(self, side: str, material: str) -> bool:
-        """Whether the neighbour on that side produces the material for sale at all."""
-        fixed, choices = self.sellers[side]
-        return fixed.get(material, 0) > 0 or any(material in c for c in choices)
+    def _by_material(self, buys: list) -> int:
+        """`cheapest` when the neighbours sell from fixed units alone and no discount applies: each
+        material is bought apart, at the cheaper side first."""
+        (west_have, _, west_taken), (east_have, _, east_taken) = self.west, self.east
+        west_spare = list(map(sub, west_have, west_taken))
+        east_spare = list(map(sub, east_have, east_taken))
+        if min(west_spare, default=0) < 0 or min(east_spare, default=0) < 0:
+            return NO_WAY   # something already bought is no longer for sale
+        best = NO_WAY
+        for buy in buys:
+            coins = 0
+            for n, (west_price, east_price, _, _), west, east in zip(buy, self.prices, west_spare, east_spare):
+                if n > west + east:
+                    break
+                if west_price <= east_price:
+                    coins += west_price * min(n, west) + east_price * max(0, n - west)
+                else:
+                    coins += east_price * min(n, east) + west_price * max(0, n - east)
+            else:
+                best = min(best, coins)
+        return best
 
-    def _sells(self, side: str, units: dict) -> bool:
-        """Whether the neighbour on that side can produce `units` (positive counts) for sale."""
-        key = (side, frozenset(units.items()))
-        known = self._sold.get(key)
-        if known is None:
-            fixed, choices = self.sellers[side]
-            known = self._sold[key] = _covers(units, fixed, choices)
-        return known
+
+def _least_buys(short: tuple, own: tuple) -> list:
+    """The purchases (units of each short material) that leave your choice cards (bit masks) just
+    enough to cover: each is what is short less a most that the cards can make together."""
+    made = {(0,) * len(short)}   # what the cards can make, capped at what is short
+    for bits in own:
+        more = set()
+        for units in made:
+            for i, n in enumerate(short):
+                if bits >> i & 1 and units[i] < n:
+                    more.add(units[:i] + (units[i] + 1,) + units[i + 1:])
+        made |= more
+    # with any units `made` holds every fewer units (a card may stay unused): the most are those
+    # to which no card adds a unit
+    return [tuple(map(sub, short, units)) for units in made
+            if not any(units[:i] + (units[i] + 1,) + units[i + 1:] in made for i in range(len(short)))]
 
 
-def _plus(base: dict, mats: list, counts) -> dict:
-    """`base` (positive counts by material) with `counts` more of each of `mats`."""
-    out = dict(base)
-    for m, n in zip(mats, counts):
-        if n:
-            out[m] = out.get(m, 0) + n
-    return out
+def _sells(seller: tuple, counts: tuple, known: dict) -> bool:
+    """Whether a neighbour (`_Purchase.west` or `.east`) can produce `counts` more units of the
+    purchase's materials on top of what was taken; `known` keeps the answers of one search."""
+    key = (seller, counts)
+    answer = known.get(key)
+    if answer is None:
+        have, masks, taken = seller
+        units = list(taken)
+        for i, n in enumerate(counts):
+            units[i] += n
+        wanted = [i for i, (n, f) in enumerate(zip(units, have)) if n > f]
+        # the choice masks over the wanted materials alone
+        answer = not wanted or _hall([units[i] - have[i] for i in wanted],
+                                     [b for b in (sum(1 << j for j, i in enumerate(wanted) if bits >> i & 1)
+                                                  for bits in masks) if b])
+        known[key] = answer
+    return answer
 
 
-def _missing(game, item) -> tuple[Counter, dict]:
+def _missing(game, item) -> tuple[dict, dict]:
     """(what is still to cover of an item's cost, the units already bought per side) in the
-    payment under way: the offers of the market record the purchases."""
+    payment under way, positive counts by material: the offers of the market record the purchases."""
     need = Counter(game.field(item, "needs"))
-    taken = {"west": Counter(), "east": Counter()}
+    taken: dict = {"west": {}, "east": {}}
     for o in game.zone(None, "market").items:
         n = game.field(o, "taken")
         if n:
             res = game.field(o, "res")
-            taken[game.field(o, "side")][res] += n
+            bought = taken[game.field(o, "side")]
+            bought[res] = bought.get(res, 0) + n
             need[res] -= n
-    return +need, taken
+    return {m: n for m, n in need.items() if n > 0}, taken
+
+
+NOTHING_TAKEN: dict = {"west": {}, "east": {}}
+SPENT = {"west": frozenset({"west"}), "east": frozenset({"east"})}
+OTHER_SIDE = {"west": "east", "east": "west"}
 
 
 @kernel(1, gives="int")
 def quote(game, you, item):
     """7 Wonders: the fewest coins buying from the neighbours what your city lacks for the item's cost
     (1000 when no purchase can cover it)."""
-    fresh = {"west": Counter(), "east": Counter()}
-    return _Market(game, you).cheapest(Counter(game.field(item, "needs")), fresh)
+    return _Market(game, you).cheapest(Counter(game.field(item, "needs")), NOTHING_TAKEN)
 
 
 @kernel(1, sets=("price", "ok"))
@@ -294,10 +405,12 @@ def assess(game, you, item):
         side, res = game.field(o, "side"), game.field(o, "res")
         price = _price_of(market.prices, side, res) - market.rebate(side, res)
         ok = False
-        if need[res] > 0 and price <= coins and market.makes(side, res):
-            rest = dict(taken)
-            rest[side] = taken[side] + Counter({res: 1})
-            after = market.cheapest(need - Counter({res: 1}), rest, frozenset({side}))
+        if need.get(res, 0) > 0 and price <= coins and market.makes(side, res):
+            rest = dict(need)
+            rest[res] -= 1
+            bought = dict(taken[side])
+            bought[res] = bought.get(res, 0) + 1
+            after = market.cheapest(rest, {side: bought, OTHER_SIDE[side]: taken[OTHER_SIDE[side]]}, SPENT[side])
             ok = after < NO_WAY and after + price <= coins
         game.set_field(o, "ok", ok)
         game.set_field(o, "price", price)
