@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import product
-from operator import mul, sub
+from itertools import product, repeat
+from operator import add, mul, sub
 from typing import Callable, NamedTuple, Optional
 
 
@@ -93,12 +93,17 @@ class _Production(NamedTuple):
     choosable: frozenset  # every material some choice offers
 
 
+def _holdings(game, h) -> tuple:
+    """The cards of a player's production zones: city, wonder board and built stages."""
+    return (tuple(game.zone(h, "city").items), tuple(game.zone(h, "board").items),
+            tuple(game.zone(h, "built_stages").items))
+
+
 def _production(game, h, sellable_only: bool) -> _Production:
     """A player's production, all or sellable only. Kept for the game while the player's production
     zones hold the same cards and no rule has set a production field of any card since: they alone
     decide it."""
-    zones = (tuple(game.zone(h, "city").items), tuple(game.zone(h, "board").items),
-             tuple(game.zone(h, "built_stages").items))
+    zones = _holdings(game, h)
     game.watched |= PRODUCTION_FIELDS
     key = ("production", h, sellable_only, zones, game.watched_sets)
     known = game.memo.get(key)
@@ -197,16 +202,44 @@ def _price_of(prices: dict, side: str, material: str) -> int:
     return prices[side, "manufactured" if material in MANUFACTURED else "raw"]
 
 
+def _market(game, h) -> "_Market":
+    """A player's market. Kept for the game while the production zones of the player and both
+    neighbours hold the same cards, no production field has been set since and the same modifiers
+    of `trade` are in force, none with a condition: what its productions and prices are kept by."""
+    in_force = tuple(game.by_action.get("trade", ()))
+    if any(m.lasting for m in in_force):
+        return _Market.of(game, h)
+    key = ("market", h, _holdings(game, h), _holdings(game, game.left(h)), _holdings(game, game.right(h)),
+           game.watched_sets, in_force)
+    known = game.memo.get(key)
+    if known is None:
+        known = game.memo[key] = _Market.of(game, h)
+    return known
+
+
 class _Market:
     """What a player can produce and buy this turn: their production, the neighbours' sellable
     production and the prices."""
 
-    def __init__(self, game, h):
-        self.own = _production(game, h, False)
-        self.sellers = {"west": _production(game, game.left(h), True),
-                        "east": _production(game, game.right(h), True)}
-        self.prices, self.rebates = _prices(game, h)
-        self.solved = game.memo.setdefault("purchases", {})   # _Purchase -> its cheapest price
+    def __init__(self, own: _Production, west: _Production, east: _Production, prices: dict, rebates: dict,
+                 solved: dict):
+        self.own = own
+        self.sellers = {"west": west, "east": east}
+        self.prices, self.rebates = prices, rebates
+        self.solved = solved    # _Purchase -> its cheapest price, kept for the game
+        self.terms: dict = {}   # spent -> _Terms
+
+    @classmethod
+    def of(cls, game, h) -> "_Market":
+        """A player's market as the game stands."""
+        return cls(_production(game, h, False), _production(game, game.left(h), True),
+                   _production(game, game.right(h), True), *_prices(game, h), game.memo.setdefault("purchases", {}))
+
+    def _terms(self, spent: frozenset) -> "_Terms":
+        terms = self.terms.get(spent)
+        if terms is None:
+            terms = self.terms[spent] = _Terms(self, spent)
+        return terms
 
     def rebate(self, side: str, material: str) -> int:
         """The coins the next unit of a material from that side costs less (a once-only discount)."""
@@ -226,13 +259,10 @@ class _Market:
         short = tuple(need[m] - fixed.get(m, 0) for m in mats)
         # what the sellers may be asked for: what you buy and what you already bought of them
         sold = mats + tuple(sorted((west_taken.keys() | east_taken.keys()) - set(mats))) if west_taken or east_taken else mats
-        prices, rebates = self.prices, self.rebates
         problem = _Purchase(
             mats, short, _masks(choices, mats) if not choosable.isdisjoint(mats) else (),
             self._seller("west", sold, short, west_taken), self._seller("east", sold, short, east_taken),
-            tuple((prices["west", g], prices["east", g], 0 if "west" in spent else rebates["west", g],
-                   0 if "east" in spent else rebates["east", g])
-                  for g in ("manufactured" if m in MANUFACTURED else "raw" for m in mats)))
+            tuple(map(self._terms(spent).__getitem__, mats)))
         known = self.solved.get(problem)
         if known is None:
             known = self.solved[problem] = problem.cheapest()
@@ -244,20 +274,38 @@ class _Market:
         of one than it can ask for (what was taken and what is short), no choice of a material the
         fixed units cover. Nothing else of theirs bears on the purchase."""
         fixed, choices, choosable = self.sellers[side]
-        most = [taken.get(m, 0) for m in sold]   # the most units of each the purchase can ask for
-        for i, n in enumerate(short):
-            most[i] += n
-        have = tuple(min(fixed.get(m, 0), n) for m, n in zip(sold, most))
-        if choosable.isdisjoint(sold):
-            masks = ()
+        if taken:
+            gone = tuple(taken.get(m, 0) for m in sold)
+            most = tuple(map(add, gone, short + (0,) * (len(sold) - len(short))))   # the most it can ask for
         else:
-            masks = _masks(choices, [m if f < n else None for m, f, n in zip(sold, have, most)])
-        return have, masks, tuple(taken.get(m, 0) for m in sold) if taken else (0,) * len(sold)
+            gone = (0,) * len(sold)
+            most = short + gone[len(short):]
+        have = tuple(map(min, map(fixed.get, sold, repeat(0)), most))
+        if choosable.isdisjoint(sold):
+            return have, (), gone
+        return have, _masks(choices, [m if f < n else None for m, f, n in zip(sold, have, most)]), gone
 
     def makes(self, side: str, material: str) -> bool:
         """Whether the neighbour on that side produces the material for sale at all."""
         fixed, choices, choosable = self.sellers[side]
         return fixed.get(material, 0) > 0 or material in choosable
+
+
+class _Terms(dict):
+    """A market's terms per material, worked out when first asked: (the price of a unit from the
+    west, from the east, the once-only discount in the west, in the east: 0 on a side `spent`)."""
+
+    def __init__(self, market: _Market, spent: frozenset):
+        super().__init__()
+        self.market, self.spent = market, spent
+
+    def __missing__(self, material: str) -> tuple:
+        goods = "manufactured" if material in MANUFACTURED else "raw"
+        prices, rebates, spent = self.market.prices, self.market.rebates, self.spent
+        terms = self[material] = (prices["west", goods], prices["east", goods],
+                                  0 if "west" in spent else rebates["west", goods],
+                                  0 if "east" in spent else rebates["east", goods])
+        return terms
 
 
 class _Purchase(NamedTuple):
@@ -368,7 +416,7 @@ def _sells(seller: tuple, counts: tuple, known: dict) -> bool:
 def _missing(game, item) -> tuple[dict, dict]:
     """(what is still to cover of an item's cost, the units already bought per side) in the
     payment under way, positive counts by material: the offers of the market record the purchases."""
-    need = Counter(game.field(item, "needs"))
+    need = _counted(game.field(item, "needs"))
     taken: dict = {"west": {}, "east": {}}
     for o in game.zone(None, "market").items:
         n = game.field(o, "taken")
@@ -376,8 +424,16 @@ def _missing(game, item) -> tuple[dict, dict]:
             res = game.field(o, "res")
             bought = taken[game.field(o, "side")]
             bought[res] = bought.get(res, 0) + n
-            need[res] -= n
+            need[res] = need.get(res, 0) - n
     return {m: n for m, n in need.items() if n > 0}, taken
+
+
+def _counted(materials) -> dict:
+    """A cost's list of materials as units per material (a Counter takes longer to make)."""
+    units: dict = {}
+    for m in materials:
+        units[m] = units.get(m, 0) + 1
+    return units
 
 
 NOTHING_TAKEN: dict = {"west": {}, "east": {}}
@@ -389,7 +445,7 @@ OTHER_SIDE = {"west": "east", "east": "west"}
 def quote(game, you, item):
     """7 Wonders: the fewest coins buying from the neighbours what your city lacks for the item's cost
     (1000 when no purchase can cover it)."""
-    return _Market(game, you).cheapest(Counter(game.field(item, "needs")), NOTHING_TAKEN)
+    return _market(game, you).cheapest(_counted(game.field(item, "needs")), NOTHING_TAKEN)
 
 
 @kernel(1, sets=("price", "ok"))
@@ -398,7 +454,7 @@ def assess(game, you, item):
     covers the rest, as no purchase is free in this game) and mark each offer of the market `ok` when buying it, at its `price`, still
     lets you complete the payment with the coins you have."""
     need, taken = _missing(game, item)
-    market = _Market(game, you)
+    market = _market(game, you)
     game.set_field(item, "price", market.cheapest(need, taken))
     coins = you.stock["coin"]
     for o in game.zone(None, "market").items:

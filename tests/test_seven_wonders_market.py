@@ -34,10 +34,7 @@ def production(fixed: dict, choices: list) -> _Production:
 
 def market(own: _Production, west: _Production, east: _Production, prices: dict, rebates: dict) -> _Market:
     """A market laid out by hand, with nothing kept yet."""
-    m = _Market.__new__(_Market)
-    m.own, m.sellers = own, {"west": west, "east": east}
-    m.prices, m.rebates, m.solved = prices, rebates, {}
-    return m
+    return _Market(own, west, east, prices, rebates, {})
 
 
 def cheapest_by_trying(m: _Market, need: dict, taken: dict, spent: frozenset) -> int:
