@@ -85,12 +85,17 @@ def _mirrored(game, h, choice) -> frozenset:
 PRODUCTION_FIELDS = frozenset({"sellable", "makes", "choice", "colour"})
 
 
-class _Production(NamedTuple):
-    """What a player produces each turn, all of it or what the neighbours may buy."""
+class _Production:
+    """What a player produces each turn, all of it or what the neighbours may buy. One object per
+    content for the game (`_production` hands out the one made first), so that the answers kept
+    for a purchase can name the productions it read by identity."""
 
-    fixed: Counter        # units per material
-    choices: list         # one unit of one material of each of these sets
-    choosable: frozenset  # every material some choice offers
+    __slots__ = ("fixed", "choices", "choosable")
+
+    def __init__(self, fixed: Counter, choices: list):
+        self.fixed = fixed            # units per material
+        self.choices = choices        # one unit of one material of each of these sets
+        self.choosable = frozenset().union(*choices)   # every material some choice offers
 
 
 def _holdings(game, h) -> tuple:
@@ -100,27 +105,40 @@ def _holdings(game, h) -> tuple:
 
 
 def _production(game, h, sellable_only: bool) -> _Production:
-    """A player's production, all or sellable only. Kept for the game while the player's production
-    zones hold the same cards and no rule has set a production field of any card since: they alone
-    decide it."""
+    """A player's production, all or sellable only. Kept while the player's production zones hold
+    the same cards and no rule has set a production field of any card since: they alone decide it.
+    When cards were only added since, only they are read (unless a Cities mirror is produced: what
+    it stands for follows the whole city)."""
     zones = _holdings(game, h)
     game.watched |= PRODUCTION_FIELDS
-    key = ("production", h, sellable_only, zones, game.watched_sets)
-    known = game.memo.get(key)
-    if known is not None:
-        return known
-    fixed: Counter = Counter()
-    choices: list = []
-    for items in zones:
-        for e in items:
-            if sellable_only and not game.field(e, "sellable"):
-                continue
-            fixed.update(game.field(e, "makes"))
-            choice = game.field(e, "choice")
-            if choice:
-                choices.append(_mirrored(game, h, choice))
-    known = game.memo[key] = _Production(fixed, choices, frozenset().union(*choices))
-    return known
+    key = ("production", h, sellable_only)
+    last = game.memo.get(key)   # (zones, watched sets, fixed, choices, mirrored, production)
+    if last is not None and last[1] == game.watched_sets:
+        if last[0] == zones:
+            return last[5]
+        if not last[4] and all(now[:len(before)] == before for before, now in zip(last[0], zones)):
+            fixed, choices = Counter(last[2]), list(last[3])
+            added = [e for before, now in zip(last[0], zones) for e in now[len(before):]]
+        else:
+            last = None
+    if last is None or last[1] != game.watched_sets:
+        fixed, choices = Counter(), []
+        added = [e for items in zones for e in items]
+    mirrored = False
+    for e in added:
+        if sellable_only and not game.field(e, "sellable"):
+            continue
+        fixed.update(game.field(e, "makes"))
+        choice = game.field(e, "choice")
+        if choice:
+            mirrored = mirrored or not MIRRORS.isdisjoint(choice)
+            choices.append(_mirrored(game, h, choice))
+    content = ("production made", tuple(sorted(fixed.items())), tuple(sorted(tuple(sorted(c)) for c in choices)))
+    made = game.memo.get(content)
+    if made is None:
+        made = game.memo[content] = _Production(fixed, choices)
+    game.memo[key] = zones, game.watched_sets, fixed, choices, mirrored, made
+    return made
 
 
 def _covers(demand, fixed, choices: list) -> bool:
@@ -198,23 +216,22 @@ def _prices(game, h) -> tuple[dict, dict]:
     return out, rebates
 
 
-def _price_of(prices: dict, side: str, material: str) -> int:
-    return prices[side, "manufactured" if material in MANUFACTURED else "raw"]
-
-
 def _market(game, h) -> "_Market":
-    """A player's market. Kept for the game while the production zones of the player and both
-    neighbours hold the same cards, no production field has been set since and the same modifiers
-    of `trade` are in force, none with a condition: what its productions and prices are kept by."""
+    """A player's market. Kept while the production zones of the player and both neighbours hold the
+    same cards, no production field has been set since and the same modifiers of `trade` are in
+    force, none with a condition: what its productions and prices are kept by."""
     in_force = tuple(game.by_action.get("trade", ()))
     if any(m.lasting for m in in_force):
         return _Market.of(game, h)
-    key = ("market", h, _holdings(game, h), _holdings(game, game.left(h)), _holdings(game, game.right(h)),
-           game.watched_sets, in_force)
-    known = game.memo.get(key)
-    if known is None:
-        known = game.memo[key] = _Market.of(game, h)
-    return known
+    state = (_holdings(game, h), _holdings(game, game.left(h)), _holdings(game, game.right(h)),
+             game.watched_sets, in_force)
+    key = ("market", h)
+    last = game.memo.get(key)   # (state, market): only the latest is kept, as a city changes every turn
+    if last is not None and last[0] == state:
+        return last[1]
+    market = _Market.of(game, h)
+    game.memo[key] = state, market
+    return market
 
 
 class _Market:
@@ -226,8 +243,9 @@ class _Market:
         self.own = own
         self.sellers = {"west": west, "east": east}
         self.prices, self.rebates = prices, rebates
-        self.solved = solved    # _Purchase -> its cheapest price, kept for the game
-        self.terms: dict = {}   # spent -> _Terms
+        self.solved = solved    # _Purchase, or what it was made from, -> its cheapest price, kept for the game
+        self._terms: dict = {}   # spent -> _Terms
+        self.price_key = tuple(prices.values()) + tuple(rebates.values())
 
     @classmethod
     def of(cls, game, h) -> "_Market":
@@ -235,15 +253,13 @@ class _Market:
         return cls(_production(game, h, False), _production(game, game.left(h), True),
                    _production(game, game.right(h), True), *_prices(game, h), game.memo.setdefault("purchases", {}))
 
-    def _terms(self, spent: frozenset) -> "_Terms":
-        terms = self.terms.get(spent)
+    def terms(self, spent: frozenset) -> "_Terms":
+        """Per material (the price of a unit from the west, from the east, the once-only discount
+        in the west, in the east), with no discount on the sides `spent`."""
+        terms = self._terms.get(spent)
         if terms is None:
-            terms = self.terms[spent] = _Terms(self, spent)
+            terms = self._terms[spent] = _Terms(self.prices, self.rebates, spent)
         return terms
-
-    def rebate(self, side: str, material: str) -> int:
-        """The coins the next unit of a material from that side costs less (a once-only discount)."""
-        return self.rebates[side, "manufactured" if material in MANUFACTURED else "raw"]
 
     def cheapest(self, need: dict, taken: dict, spent: frozenset = frozenset()) -> int:
         """The fewest coins that buy what the player's own production cannot cover of `need`, on
@@ -251,7 +267,8 @@ class _Market:
         sellers must still be able to produce); NO_WAY when nothing covers it. A side's once-only
         discount applies to one unit bought from it, unless the side is in `spent`. Kept for the
         game by the purchase it comes to, which holds all that the answer depends on."""
-        fixed, choices, choosable = self.own
+        own = self.own
+        fixed = own.fixed
         mats = tuple(sorted(m for m, n in need.items() if n > fixed.get(m, 0)))
         west_taken, east_taken = taken["west"], taken["east"]
         if not mats and not west_taken and not east_taken:
@@ -260,9 +277,9 @@ class _Market:
         # what the sellers may be asked for: what you buy and what you already bought of them
         sold = mats + tuple(sorted((west_taken.keys() | east_taken.keys()) - set(mats))) if west_taken or east_taken else mats
         problem = _Purchase(
-            mats, short, _masks(choices, mats) if not choosable.isdisjoint(mats) else (),
+            mats, short, () if own.choosable.isdisjoint(mats) else _masks(own.choices, mats),
             self._seller("west", sold, short, west_taken), self._seller("east", sold, short, east_taken),
-            tuple(map(self._terms(spent).__getitem__, mats)))
+            tuple(map(self.terms(spent).__getitem__, mats)))
         known = self.solved.get(problem)
         if known is None:
             known = self.solved[problem] = problem.cheapest()
@@ -273,7 +290,8 @@ class _Market:
         on that side over the materials `sold`, as far as the purchase can ask: no more fixed units
         of one than it can ask for (what was taken and what is short), no choice of a material the
         fixed units cover. Nothing else of theirs bears on the purchase."""
-        fixed, choices, choosable = self.sellers[side]
+        seller = self.sellers[side]
+        fixed, choices, choosable = seller.fixed, seller.choices, seller.choosable
         if taken:
             gone = tuple(taken.get(m, 0) for m in sold)
             most = tuple(map(add, gone, short + (0,) * (len(sold) - len(short))))   # the most it can ask for
@@ -287,21 +305,20 @@ class _Market:
 
     def makes(self, side: str, material: str) -> bool:
         """Whether the neighbour on that side produces the material for sale at all."""
-        fixed, choices, choosable = self.sellers[side]
-        return fixed.get(material, 0) > 0 or material in choosable
+        seller = self.sellers[side]
+        return seller.fixed.get(material, 0) > 0 or material in seller.choosable
 
 
 class _Terms(dict):
-    """A market's terms per material, worked out when first asked: (the price of a unit from the
-    west, from the east, the once-only discount in the west, in the east: 0 on a side `spent`)."""
+    """A market's terms per material (`_Market.terms`), each worked out when first asked."""
 
-    def __init__(self, market: _Market, spent: frozenset):
+    def __init__(self, prices: dict, rebates: dict, spent: frozenset):
         super().__init__()
-        self.market, self.spent = market, spent
+        self.prices, self.rebates, self.spent = prices, rebates, spent
 
     def __missing__(self, material: str) -> tuple:
         goods = "manufactured" if material in MANUFACTURED else "raw"
-        prices, rebates, spent = self.market.prices, self.market.rebates, self.spent
+        prices, rebates, spent = self.prices, self.rebates, self.spent
         terms = self[material] = (prices["west", goods], prices["east", goods],
                                   0 if "west" in spent else rebates["west", goods],
                                   0 if "east" in spent else rebates["east", goods])
@@ -380,6 +397,8 @@ class _Purchase(NamedTuple):
 def _least_buys(short: tuple, own: tuple) -> list:
     """The purchases (units of each short material) that leave your choice cards (bit masks) just
     enough to cover: each is what is short less a most that the cards can make together."""
+    if not own:
+        return [short]
     made = {(0,) * len(short)}   # what the cards can make, capped at what is short
     for bits in own:
         more = set()
@@ -437,6 +456,7 @@ def _counted(materials) -> dict:
 
 
 NOTHING_TAKEN: dict = {"west": {}, "east": {}}
+NOTHING_SPENT: frozenset = frozenset()
 SPENT = {"west": frozenset({"west"}), "east": frozenset({"east"})}
 OTHER_SIDE = {"west": "east", "east": "west"}
 
@@ -457,9 +477,11 @@ def assess(game, you, item):
     market = _market(game, you)
     game.set_field(item, "price", market.cheapest(need, taken))
     coins = you.stock["coin"]
+    terms = market.terms(NOTHING_SPENT)
     for o in game.zone(None, "market").items:
         side, res = game.field(o, "side"), game.field(o, "res")
-        price = _price_of(market.prices, side, res) - market.rebate(side, res)
+        west_price, east_price, west_rebate, east_rebate = terms[res]
+        price = west_price - west_rebate if side == "west" else east_price - east_rebate
         ok = False
         if need.get(res, 0) > 0 and price <= coins and market.makes(side, res):
             rest = dict(need)

@@ -28,8 +28,7 @@ SIDES = ("west", "east")
 
 def production(fixed: dict, choices: list) -> _Production:
     """A production as `_production` makes it."""
-    choices = [frozenset(c) for c in choices]
-    return _Production(Counter(fixed), choices, frozenset().union(*choices))
+    return _Production(Counter(fixed), [frozenset(c) for c in choices])
 
 
 def market(own: _Production, west: _Production, east: _Production, prices: dict, rebates: dict) -> _Market:
