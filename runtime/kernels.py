@@ -86,9 +86,7 @@ PRODUCTION_FIELDS = frozenset({"sellable", "makes", "choice", "colour"})
 
 
 class _Production:
-    """What a player produces each turn, all of it or what the neighbours may buy. One object per
-    content for the game (`_production` hands out the one made first), so that the answers kept
-    for a purchase can name the productions it read by identity."""
+    """What a player produces each turn, all of it or what the neighbours may buy."""
 
     __slots__ = ("fixed", "choices", "choosable")
 
@@ -112,16 +110,14 @@ def _production(game, h, sellable_only: bool) -> _Production:
     zones = _holdings(game, h)
     game.watched |= PRODUCTION_FIELDS
     key = ("production", h, sellable_only)
-    last = game.memo.get(key)   # (zones, watched sets, fixed, choices, mirrored, production)
-    if last is not None and last[1] == game.watched_sets:
-        if last[0] == zones:
-            return last[5]
-        if not last[4] and all(now[:len(before)] == before for before, now in zip(last[0], zones)):
-            fixed, choices = Counter(last[2]), list(last[3])
-            added = [e for before, now in zip(last[0], zones) for e in now[len(before):]]
-        else:
-            last = None
-    if last is None or last[1] != game.watched_sets:
+    last = game.memo.get(key)   # (zones, watched sets, whether a mirror is produced, production)
+    same_fields = last is not None and last[1] == game.watched_sets
+    if same_fields and last[0] == zones:
+        return last[3]
+    if same_fields and not last[2] and all(now[:len(before)] == before for before, now in zip(last[0], zones)):
+        fixed, choices = Counter(last[3].fixed), list(last[3].choices)
+        added = [e for before, now in zip(last[0], zones) for e in now[len(before):]]
+    else:
         fixed, choices = Counter(), []
         added = [e for items in zones for e in items]
     mirrored = False
@@ -133,11 +129,8 @@ def _production(game, h, sellable_only: bool) -> _Production:
         if choice:
             mirrored = mirrored or not MIRRORS.isdisjoint(choice)
             choices.append(_mirrored(game, h, choice))
-    content = ("production made", tuple(sorted(fixed.items())), tuple(sorted(tuple(sorted(c)) for c in choices)))
-    made = game.memo.get(content)
-    if made is None:
-        made = game.memo[content] = _Production(fixed, choices)
-    game.memo[key] = zones, game.watched_sets, fixed, choices, mirrored, made
+    made = _Production(fixed, choices)
+    game.memo[key] = zones, game.watched_sets, mirrored, made
     return made
 
 
@@ -243,7 +236,7 @@ class _Market:
         self.own = own
         self.sellers = {"west": west, "east": east}
         self.prices, self.rebates = prices, rebates
-        self.solved = solved    # _Purchase, or what it was made from, -> its cheapest price, kept for the game
+        self.solved = solved    # _Purchase -> its cheapest price, kept for the game
         self._terms: dict = {}   # spent -> _Terms
         self.price_key = tuple(prices.values()) + tuple(rebates.values())
 

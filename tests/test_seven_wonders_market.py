@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from rulebook.runtime.agents import RandomAgent
 from rulebook.runtime.engine import Game
+from rulebook.runtime import kernels
 from rulebook.runtime.kernels import MANUFACTURED, NO_WAY, _Market, _Production
 
 from .conftest import examples, pack_backends
@@ -126,14 +127,31 @@ def seven_wonders(request, tmp_path_factory):
     return program
 
 
+def content(p: _Production) -> tuple:
+    return +p.fixed, sorted(sorted(c) for c in p.choices)
+
+
 @settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.integers(0, 10 ** 6), st.integers(3, 7))
 def test_a_kept_answer_equals_a_fresh_one_in_random_games(seven_wonders, seed, players):
-    """Every price a random game asks the market for, answered with what the game kept so far, is
-    the price worked out afresh (nothing kept) and, where the shortfall is small enough to try every
-    split, the price by definition."""
+    """Every market a random game lays out from what it kept (productions read from the cards added
+    since, markets kept while the cities stand) is the market laid out afresh; every price it asks
+    for, answered with the purchases kept so far, is the price worked out afresh (nothing kept) and,
+    where the shortfall is small enough to try every split, the price by definition."""
     asked = []
-    kept_cheapest = _Market.cheapest
+    kept_cheapest, kept_market = _Market.cheapest, kernels._market
+
+    def checked_market(game, h):
+        m = kept_market(game, h)
+        kept, game.memo = game.memo, {}
+        try:
+            fresh = _Market.of(game, h)
+        finally:
+            game.memo = kept
+        assert [content(p) for p in (m.own, *m.sellers.values())] == \
+            [content(p) for p in (fresh.own, *fresh.sellers.values())]
+        assert (m.prices, m.rebates) == (fresh.prices, fresh.rebates)
+        return m
 
     def checked(self, need, taken, spent=frozenset()):
         answer = kept_cheapest(self, need, taken, spent)
@@ -145,6 +163,6 @@ def test_a_kept_answer_equals_a_fresh_one_in_random_games(seven_wonders, seed, p
         return answer
 
     game = Game(seven_wonders, players, seed, [RandomAgent(seed + i) for i in range(players)])
-    with mock.patch.object(_Market, "cheapest", checked):
+    with mock.patch.object(_Market, "cheapest", checked), mock.patch.object(kernels, "_market", checked_market):
         game.play()
     assert asked and any(0 < a < NO_WAY for a in asked)
