@@ -425,19 +425,21 @@ def _sells(seller: tuple, counts: tuple, known: dict) -> bool:
     return answer
 
 
-def _missing(game, item) -> tuple[dict, dict]:
-    """(what is still to cover of an item's cost, the units already bought per side) in the
-    payment under way, positive counts by material: the offers of the market record the purchases."""
+def _missing(game, item) -> tuple[dict, dict, list]:
+    """(what is still to cover of an item's cost, the units already bought per side, positive counts
+    by material; the offers of the market with their side and material) in the payment under way:
+    the offers record the purchases."""
     need = _counted(game.field(item, "needs"))
     taken: dict = {"west": {}, "east": {}}
+    offers = []
     for o in game.zone(None, "market").items:
-        n = game.field(o, "taken")
+        side, res, n = game.field(o, "side"), game.field(o, "res"), game.field(o, "taken")
+        offers.append((o, side, res))
         if n:
-            res = game.field(o, "res")
-            bought = taken[game.field(o, "side")]
+            bought = taken[side]
             bought[res] = bought.get(res, 0) + n
             need[res] = need.get(res, 0) - n
-    return {m: n for m, n in need.items() if n > 0}, taken
+    return {m: n for m, n in need.items() if n > 0}, taken, offers
 
 
 def _counted(materials) -> dict:
@@ -466,13 +468,12 @@ def assess(game, you, item):
     """7 Wonders, during a payment: set item.price to the fewest coins still to spend (0: your city
     covers the rest, as no purchase is free in this game) and mark each offer of the market `ok` when buying it, at its `price`, still
     lets you complete the payment with the coins you have."""
-    need, taken = _missing(game, item)
+    need, taken, offers = _missing(game, item)
     market = _market(game, you)
     game.set_field(item, "price", market.cheapest(need, taken))
     coins = you.stock["coin"]
     terms = market.terms(NOTHING_SPENT)
-    for o in game.zone(None, "market").items:
-        side, res = game.field(o, "side"), game.field(o, "res")
+    for o, side, res in offers:
         west_price, east_price, west_rebate, east_rebate = terms[res]
         price = west_price - west_rebate if side == "west" else east_price - east_rebate
         ok = False
