@@ -238,7 +238,6 @@ class _Market:
         self.prices, self.rebates = prices, rebates
         self.solved = solved    # _Purchase -> its cheapest price, kept for the game
         self._terms: dict = {}   # spent -> _Terms
-        self.price_key = tuple(prices.values()) + tuple(rebates.values())
 
     @classmethod
     def of(cls, game, h) -> "_Market":
