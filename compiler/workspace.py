@@ -253,11 +253,13 @@ _NAMES: dict = {
     A.CostTerm: (("name", "ref"),), A.Advance: (("track", "ref"),), A.Regress: (("track", "ref"),),
     A.Reactivate: (("track", "ref"),), A.Bonus: (("track", "ref"),),
     A.CallStmt: (("func", "ref"),), A.Call: (("func", "ref"),), A.Method: (("name", "ref"),),
-    A.Fill: (("kind", "ref"),), A.Roll: (("name", None), ("die", "ref")), A.Pattern: (("event", "ref"),),
+    A.Fill: (("kind", "ref"),), A.Roll: (("name", None), ("die", "ref")), A.Pay: (("name", None),),
+    A.Pattern: (("event", "ref"),),
     A.Emit: (("event", "ref"),), A.Rank: (("resource", "ref"),), A.SetName: (("name", "ref"),),
     A.SetAttr: (("name", "attr"),), A.Attr: (("name", "attr"),),
 }
-_LOCALS = {A.Let: "name", A.Roll: "name", A.ForEach: "var", A.Pick: "var", A.Aggregate: "var", A.Param: "name"}
+_LOCALS = {A.Let: "name", A.Roll: "name", A.Pay: "name", A.ForEach: "var", A.Pick: "var", A.Aggregate: "var",
+           A.Param: "name"}
 
 
 @dataclass(frozen=True)
