@@ -108,6 +108,7 @@ class CodeGen(A.Visitor):
         self.recursive = recursive(sym)
         self.recursive_names = {self.func_names[n] for n in self.recursive if n in self.func_names}
         self.functions: list[Function] = []
+        self.constants: dict[str, tuple[str, str]] = {}   # key -> (module-level name, its Python value)
         self.triggers: dict[str, str] = {}   # tid -> function name
         self.conditions: dict[str, str] = {}   # modifier id -> function name of its `while` condition
         self._fn: Function | None = None
@@ -212,9 +213,20 @@ class CodeGen(A.Visitor):
         elif type(index) is A.Name and classify(index.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)[0] == "member":
             constant = index.id
         else:
-            return f"rt.at({base!r}, {self.ex(index, ctx)})"
+            return self.at(base, self.ex(index, ctx))
         flat = dict(elements(self.sym.decls[base], self.sym)).get(constant)
-        return repr(flat) if flat is not None else f"rt.at({base!r}, {self.ex(index, ctx)})"
+        return repr(flat) if flat is not None else self.at(base, self.ex(index, ctx))
+
+    def at(self, base: str, index: str) -> str:
+        """An element named by an index known only at run time: read from a module table of the
+        element names when every index is a name (`Elements` answers a missing one as `rt.at` does),
+        through `rt.at` when they are numbers (`true` would find the element 1 in a table)."""
+        names = dict(elements(self.sym.decls[base], self.sym))
+        if not all(type(i) is str for i in names):
+            return f"rt.at({base!r}, {index})"
+        table = self.constants.setdefault(base, (f"_AT_{IDENT.sub('_', base)}{len(self.constants)}",
+                                                 f"Elements({base!r}, {names!r})"))[0]
+        return f"{table}[{index}]"
 
     def visit_Nothing(self, e, ctx) -> str:
         return "None"
@@ -308,8 +320,9 @@ class CodeGen(A.Visitor):
             "var": lambda: f"{you}.vars[{name!r}]",
             "gvar": lambda: f"rt.state.gvars[{name!r}]",
             "zone": lambda: self.zone_ref(name, repr(name), ctx),
-            "entity": lambda: f"ENTITIES[{name!r}].copy_for({you}.name)" if per_player_entity(name, self.sym)
-            else f"ENTITIES[{name!r}]",
+            # a per-player entity names the acting holder's copy: the one made already, without a call
+            "entity": lambda: f"(ENTITIES[{name!r}].copies.get({you}.name) or ENTITIES[{name!r}].copy_for({you}.name))"
+            if per_player_entity(name, self.sym) else f"ENTITIES[{name!r}]",
             "actor": lambda: f"rt.state.actors[{name!r}]",
             "member": lambda: repr(name),
             "enum": lambda: repr(list(self.sym.decls[name].members)),
@@ -842,7 +855,7 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
     conditions = [gen.sites[id(n)] for n in condition_nodes(sym)]
     functions.update({("condition", mid): (gen.conditions[mid], None) for mid in conditions})
     source = TEMPLATES.get_template("module.py.j2").render(
-        pack=pack_name, digest=digest, functions=gen.functions, callables=functions,
+        pack=pack_name, digest=digest, functions=gen.functions, callables=functions, constants=gen.constants.values(),
         tables=tables(lay, pack_name, triggers, conditions), procs=[p.name for p in lay.procs],
         funcs=[f.name for f in lay.funcs], r=repr,
     )

@@ -39,7 +39,16 @@ class RandomAgent(Agent):
         self.rng = random.Random(rng_seed(seed))
 
     def choose(self, decision: Asked, view: PlayerView) -> int:
-        return self.rng.randrange(decision.size)
+        n = decision.size
+        if n <= 0:
+            return self.rng.randrange(n)   # refused, as ever
+        # what `randrange(n)` draws, without its two Python frames (random play asks this at every
+        # decision); tests/test_engine_speed.py checks it draws the same numbers as randrange
+        getrandbits, k = self.rng.getrandbits, n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return r
 
 
 class FocusedAgent(Agent):

@@ -1,7 +1,8 @@
 """The only names generated pack modules import: keep this surface small and stable."""
 
+from .engine import Elements   # an indexed element's name by index, read without a call
 from .kernels import KERNELS
 from .program import assemble
 from .state import EntityDef, Holder   # the classes a generated read tests before reading directly
 
-__all__ = ["KERNELS", "assemble", "EntityDef", "Holder"]
+__all__ = ["KERNELS", "assemble", "Elements", "EntityDef", "Holder"]

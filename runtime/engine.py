@@ -115,6 +115,31 @@ class ZoneRef:
         return f"{self.owner.name}.{self.name}" if self.owner else self.name
 
 
+def no_element(base: str, index, names: Iterable) -> RulesRuntimeError:
+    """The error of an index that names no element of an indexed counter or zone."""
+    return RulesRuntimeError("E601", f"{base} has no element {label_of(index)} (it has {', '.join(map(str, names))})")
+
+
+class Elements(dict):
+    """An indexed counter's or zone's element names by index, for one indexed by names (an enum's
+    members or a kind's cards): generated code reads `table[index]` where `rt.at(base, index)` would
+    be a call. A missing index gets `at`'s answer: a card by its declared name, otherwise E601 (a
+    number or `true` is no name, so it never matches by mistake)."""
+
+    __slots__ = ("base",)
+
+    def __init__(self, base: str, names: dict):
+        super().__init__(names)
+        self.base = base
+
+    def __missing__(self, index):
+        if type(index) is EntityDef:
+            name = self.get(index.origin.name)
+            if name is not None:
+                return name
+        raise no_element(self.base, index, self)
+
+
 def label_of(value: Any) -> str:
     """How a value is shown as a decision option."""
     if hasattr(value, "label"):
@@ -258,20 +283,59 @@ class Game:
             if e.where is None:   # raised by a primitive: report it at the rules line that called it
                 e.where = self._rules_line()
             raise
-        except RecursionError:
-            raise RulesRuntimeError("E602", "effects call each other without end", self._rules_line()) from None
-        except (NoField, BadValue) as e:
-            raise RulesRuntimeError("E601", str(e), self._rules_line()) from None
-        except Exception as e:  # an effect failed: report it at the rules line, never as a traceback
-            raise RulesRuntimeError("E601", f"{type(e).__name__}: {e}", self._rules_line()) from None
+        except Exception as e:
+            raise self._positioned(e) from None
+
+    def _positioned(self, e: Exception) -> RulesRuntimeError:
+        """What an effect's failure (other than a RulesRuntimeError) is reported as, at the rules line
+        of the exception being handled: never a traceback."""
+        if isinstance(e, RecursionError):
+            return RulesRuntimeError("E602", "effects call each other without end", self._rules_line())
+        if isinstance(e, (NoField, BadValue)):
+            return RulesRuntimeError("E601", str(e), self._rules_line())
+        return RulesRuntimeError("E601", f"{type(e).__name__}: {e}", self._rules_line())
 
     def play(self) -> dict:
         """Play to the end with the game's agents; returns the result (without the state digest:
         `result()` or `state.digest()` give it when a caller needs it)."""
         d = self.start()
-        while d is not None:
-            d = self.apply(self.agents[d.player.index].choose(*self.offer(d)))
+        if d is not None:
+            self._play_from(d)
         return self.result(digest=False)
+
+    def _play_from(self, d: Decision) -> None:
+        """play()'s loop: `apply` and `_advance` in one frame, with the same checks, log, tracer,
+        budgets and errors; each decision's agent is asked through `offer` (a decision is the hot
+        path of a game: the calls saved are a tenth of the engine's share of it)."""
+        agents, log, chain, gen = self.agents, self.log, self.chain, self._gen
+        while True:
+            choice = agents[d.player.index].choose(*self.offer(d))
+            if not 0 <= choice < len(d.values):
+                raise RulesRuntimeError("E601", f"option {choice} is not one of the {d.size} options", d.where)
+            log.append([d.player.index, choice])
+            self.decisions_made += 1
+            if self.tracer is not None:
+                self.tracer(Effect("choice", d.player.name, f"{d.prompt} -> {d.options[choice]}", None, d.where))
+            if self.decisions_made > MAX_DECISIONS:
+                raise RulesRuntimeError("E602", f"the game did not end within {MAX_DECISIONS} decisions", d.where)
+            if not d.orders_triggers:   # as in apply: ordering a chain's own firings does not end it
+                chain.clear()
+                self.steps = 0
+            try:
+                d = gen.send(choice)
+                while len(d.values) == 1:   # a forced move is no decision
+                    d = gen.send(0)
+            except StopIteration:
+                self.decision = None
+                self.state.over = True
+                return
+            except RulesRuntimeError as e:
+                if e.where is None:
+                    e.where = self._rules_line()
+                raise
+            except Exception as e:
+                raise self._positioned(e) from None
+            self.decision = d
 
     def offer(self, d: Decision) -> tuple:
         """What an agent is given for a decision: the question and its player's view, not the Game
@@ -373,7 +437,10 @@ class Game:
         return self._choose(player, prompt, labels, available, where)
 
     def _choose(self, player: Holder, prompt: str, labels: list, available: list, where: str):
-        return available[(yield self.decide(player, prompt, [labels[i] for i in available], where))]
+        offered = [labels[i] for i in available]
+        # a player's question is made here, not through `decide` (one call fewer a decision: the hot path)
+        return available[(yield Decision(player, prompt, offered, where) if player.is_player
+                          else self.decide(player, prompt, offered, where))]
 
     def may(self, player: Holder, prompt: str, cost: Optional[list], where: str, tag: Optional[tuple] = None):
         """A `may` (or a space's paid bonus): offered only when its cost (None: no cost) is affordable
@@ -386,7 +453,8 @@ class Game:
         return self._may(player, prompt, cost, where, tag)
 
     def _may(self, player: Holder, prompt: str, cost: Optional[list], where: str, tag: Optional[tuple]):
-        if not (yield self.decide(player, prompt, ["no", "yes"], where)):
+        if not (yield Decision(player, prompt, ["no", "yes"], where) if player.is_player
+                else self.decide(player, prompt, ["no", "yes"], where)):
             return False
         if cost is not None:
             yield from self.pay(player, cost, where, tag)
@@ -400,7 +468,9 @@ class Game:
         return self._pick(player, prompt, candidates, optional, where)
 
     def _pick(self, player: Holder, prompt: str, candidates: list, optional: bool, where: str):
-        choice = yield self.decide(player, prompt, candidates + [NONE_OPTION] if optional else candidates, where)
+        offered = candidates + [NONE_OPTION] if optional else candidates
+        choice = yield (Decision(player, prompt, offered, where) if player.is_player
+                        else self.decide(player, prompt, offered, where))
         return choice if choice < len(candidates) else None
 
     def simultaneous(self, seats: list, prompt: str, candidates: list, optional: bool, where: str):
@@ -1069,8 +1139,7 @@ class Game:
         if name is None and type(index) is EntityDef:   # indexed by a kind: the card's (or copy's) name
             name = self.program.indexed[base].get(index.origin.name)
         if name is None:
-            shown = ", ".join(map(str, self.program.indexed[base]))
-            raise RulesRuntimeError("E601", f"{base} has no element {label_of(index)} (it has {shown})")
+            raise no_element(base, index, self.program.indexed[base])
         return name
 
     def set_var(self, h: Optional[Holder], name: str, value) -> None:
@@ -1105,7 +1174,9 @@ class Game:
         else:
             if self.tracer is not None and value != self.state.evars.get(obj.key, obj.fields).get(name, obj.fields.get(name)):
                 self._note("set", None, f"{obj.label()}.{name} = {self.text(value)}")
-            self.state.evars.setdefault(obj.key, {})[name] = self.bounded(value)
+            if type(value) is int and not -MAX_VALUE <= value <= MAX_VALUE:
+                self.bounded(value)   # refused (a call only then: fields are set at every turn)
+            self.state.evars.setdefault(obj.key, {})[name] = value
             if name in self.watched:   # a memo that read this field is out of date
                 self.watched_sets += 1
 

@@ -1,0 +1,107 @@
+"""The third speed pass (issue 14): the driving loop of `play()`, the random agent's draw, and the
+tables of indexed elements give the answers (and the errors) of the generic paths they replace."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rulebook.compiler.driver import build_text
+from rulebook.runtime.agents import RandomAgent, ScriptedAgent
+from rulebook.runtime.engine import Elements, Game, RulesRuntimeError, rng_seed
+
+from .conftest import run_proc
+
+
+class Sized:
+    """A question of a given size (all the random agent reads)."""
+
+    def __init__(self, size: int):
+        self.size = size
+
+
+def test_the_random_agent_draws_what_randrange_draws():
+    agent, reference = RandomAgent(7), random.Random(rng_seed(7))
+    sizes = [n for n in range(1, 130)] * 5 + [2**31 + 5, 3, 2**64 + 1]
+    assert [agent.choose(Sized(n), None) for n in sizes] == [reference.randrange(n) for n in sizes]
+    with pytest.raises(ValueError):   # nothing to choose from: refused as randrange refuses it
+        agent.choose(Sized(0), None)
+
+
+def play_by_apply(game: Game) -> dict:
+    """A game played by the public protocol, one `apply` a decision (what `play()` did before)."""
+    d = game.start()
+    while d is not None:
+        d = game.apply(game.agents[d.player.index].choose(*game.offer(d)))
+    return game.result(digest=False)
+
+
+@pytest.mark.parametrize("players,seed", [(2, 3), (4, 11)])
+def test_play_gives_the_game_the_apply_loop_gives(federation_programs, players, seed):
+    program = federation_programs["compiled"]
+    games = [Game(program, players, seed, [RandomAgent(seed * 10 + i) for i in range(players)]) for _ in range(2)]
+    assert games[0].play() == play_by_apply(games[1])
+    assert games[0].log == games[1].log and games[0].decisions_made == games[1].decisions_made
+    assert games[0].state.digest() == games[1].state.digest() and games[0].state.over
+
+
+PACK = """
+enum estate { clergy, nobility, cities }
+counter influence[estate] from 0 to 10;
+kind card { level: int; home: estate = clergy; }
+card mine { level = 1; }
+card bank { level = 2; home = cities; }
+counter held[card] global;
+zone tableau per_player of card;
+"""
+
+
+@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
+def program(request):
+    return lambda procs: build_text(PACK + procs, interpreted=request.param)
+
+
+def test_elements_indexed_by_names_read_from_a_table_on_both_backends(program):
+    game = Game(program("""proc p() {
+      gain 1 held[mine];
+      gain 2 influence[bank.home];
+      let c = bank;
+      gain 3 held[c];
+    }"""), 2, 1)
+    run_proc(game, "p")
+    assert game.state.players[0].stock["influence[cities]"] == 2
+    assert game.state.globals["held[bank]"] == 3 and game.state.globals["held[mine]"] == 1
+
+
+def test_an_index_that_names_no_element_stops_play_with_the_runtime_message(program):
+    game = Game(program("""var chosen: card;
+      proc p() { gain 1 influence[mine.home]; gain 1 held[chosen]; }"""), 2, 1)
+    with pytest.raises(RulesRuntimeError) as e:
+        game.start(game.program.procs["p"](game, game.state.players[0]))
+    assert e.value.code == "E601" and e.value.message == "held has no element None (it has mine, bank)"
+    assert e.value.where.endswith(":10:47")   # placed at the statement, on both backends
+
+
+def test_the_element_table_answers_as_rt_at():
+    program = build_text(PACK, interpreted=False)
+    game = Game(program, 2, 1)
+    table = Elements("held", program.indexed["held"])
+    mine = program.entities["mine"]
+    assert table["mine"] == game.at("held", "mine") == table[mine] == "held[mine]"
+    for bad in (True, 1, "nowhere", None):
+        with pytest.raises(RulesRuntimeError) as by_table:
+            table[bad]
+        with pytest.raises(RulesRuntimeError) as by_at:
+            game.at("held", bad)
+        assert by_table.value.message == by_at.value.message
+
+
+def test_play_reports_an_answer_out_of_range_as_apply_does(program):
+    procs = 'proc p() { choose "which?" { option "a" { } option "b" { } } }'
+    game = Game(program(procs + "\ngame g { seats 2 to 2; phase play { p(); } winner most influence[clergy]; }"), 2, 1,
+                [ScriptedAgent([5])] * 2)
+    with pytest.raises(RulesRuntimeError) as e:
+        game.play()
+    assert e.value.code == "E601" and "option 5 is not one of the 2 options" in e.value.message
+
