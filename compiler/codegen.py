@@ -781,8 +781,11 @@ class CodeGen(A.Visitor):
             self.writeline("while True:", s)
             self._indent += 1
             self.writeline(f"rt.step({where(s)!r})")
-        cond = f" if {self.wrap(s.where, inner, 1)}" if s.where is not None else ""
-        self.writeline(f"{cands} = [v_{s.var} for v_{s.var} in {self.domain(s.domain, ctx, s)}{cond}]", s)
+        if s.where is None:   # a copy, without a comprehension's function call
+            self.writeline(f"{cands} = list({self.domain(s.domain, ctx, s)})", s)
+        else:
+            self.writeline(f"{cands} = [v_{s.var} for v_{s.var} in {self.domain(s.domain, ctx, s)} "
+                           f"if {self.wrap(s.where, inner, 1)}]", s)
         choice = self.temp("choice")
         prompt = s.title or f"pick {s.var}"
         self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {prompt!r}, {cands}, "

@@ -1017,6 +1017,8 @@ class Game:
             return list(value.items)
         if type(value) is list:
             return value[:]
+        if type(value) is int and 0 <= value <= MAX_STEPS:   # `for each k in n + 1` (a bool goes on below)
+            return list(range(1, value + 1))
         if isinstance(value, (list, tuple)):
             return list(value)
         if isinstance(value, (Holder, EntityDef)):
