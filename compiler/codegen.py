@@ -146,9 +146,34 @@ class CodeGen(A.Visitor):
         fn = Function(f"def {name}({params}):", doc)
         if name in self.recursive_names:   # a call counts a step: recursion cannot run away
             fn.lines.append(f"    rt.step({where(value)!r})")
-        fn.lines.append(f"    return {self.ex(value, ctx)}  # @{where(value)}")
+        if type(value) is A.Aggregate and aggregate_shape(value)[0] in ("any", "all", "sum"):
+            fn.lines += self.aggregate_loop(value, ctx)
+        else:
+            fn.lines.append(f"    return {self.ex(value, ctx)}  # @{where(value)}")
         self.functions.append(fn)
         return name
+
+    def aggregate_loop(self, e: A.Aggregate, ctx: Ctx) -> list[str]:
+        """A func whose value is a `some`/`every`/`count`/`total` as the loop `any`/`all`/`sum` would
+        run (`func owns(c) = some(t in erudites where ...)`): the same domain, counted the same, the
+        same tests in the same order, the same answer, without a generator expression per call."""
+        reduce, keep, value = aggregate_shape(e)
+        inner, mark = ctx.bind(e.var), f"  # @{where(e)}"
+        lines = [f"    for v_{e.var} in {self.domain(e.domain, ctx, e)}:{mark}"]
+        if keep is not None:
+            lines.append(f"        if not ({self.ex(keep, inner)}): continue{mark}")
+        element = self.ex(value, inner) if value is not None else None
+        if reduce == "sum":   # sum() adds from 0, left to right
+            lines[:0] = ["    total = 0"]
+            lines.append(f"        total = total + {'1' if element is None else '(' + element + ')'}{mark}")
+            return lines + ["    return total"]
+        if element is not None:   # any() stops at the first true element, all() at the first false
+            lines.append(f"        if {'' if reduce == 'any' else 'not '}({element}): return {reduce == 'any'}{mark}")
+        elif reduce == "any":   # some(x in D where C): any kept element
+            lines.append(f"        return True{mark}")
+        else:   # every kept element counts as true: the filter still runs on each
+            lines.append("        pass")
+        return lines + [f"    return {reduce != 'any'}"]
 
     def block(self, stmts: tuple, ctx: Ctx) -> None:
         lets = None   # this block's own scope, made at its first let

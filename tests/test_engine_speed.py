@@ -4,6 +4,7 @@ tables of indexed elements give the answers (and the errors) of the generic path
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -105,3 +106,59 @@ def test_play_reports_an_answer_out_of_range_as_apply_does(program):
         game.play()
     assert e.value.code == "E601" and "option 5 is not one of the 2 options" in e.value.message
 
+
+
+AGGREGATES = """
+resource coin;
+counter vp;
+kind card { worth: int; }
+card a { worth = 1; }
+card b { worth = 0; }
+card c { worth = 3; }
+zone hand per_player of card;
+func any_rich() = some(x in hand where x.worth >= 3);
+func any_worth() = some(x in hand, x.worth);
+func any_kept_worth() = some(x in hand where x.worth != 3, x.worth - 1);
+func all_rich() = every(x in hand where x.worth >= 1);
+func all_kept() = every(x in hand where x.worth > 0, x.worth >= 3);
+func how_many() = count(x in hand where x.worth < 3);
+func how_many_all() = count(x in hand);
+func worth() = total(x in hand, x.worth * 2);
+func worth_kept() = total(x in hand where x.worth > 0, x.worth);
+func players_rich() = count(p in players where p.coin > 2);
+func broken() = total(x in hand, 10 / x.worth);
+"""
+QUERIES = ["any_rich", "any_worth", "any_kept_worth", "all_rich", "all_kept", "how_many", "how_many_all", "worth",
+           "worth_kept", "players_rich"]
+
+
+@pytest.mark.parametrize("hand", [[], ["a"], ["b"], ["c"], ["a", "b"], ["b", "c", "a"], ["c", "c"]])
+def test_a_func_whose_value_is_an_aggregate_runs_as_a_loop_with_the_same_answers(hand):
+    backends = [build_text(AGGREGATES, interpreted=i) for i in (False, True)]
+    source = Path(backends[0].module_file).read_text()
+    assert "def f7_worth(rt, you):\n    'func worth'\n    total = 0\n    for v_x in rt.loop(" in source
+    answers = []
+    for program in backends:
+        game = Game(program, 2, 1)
+        me = game.state.players[0]
+        me.stock["coin"] = 3
+        for name in hand:   # a hand may hold one card twice here: only the answers are compared
+            me.zones["hand"].append(program.entities[name])
+        answers.append([program.funcs[q](game, me) for q in QUERIES])
+        assert game.steps == (len(QUERIES) - 1) * len(hand) + 2   # each loop counted its whole domain
+    assert answers[0] == answers[1]
+    assert [type(v) for v in answers[0]] == [type(v) for v in answers[1]]
+
+
+def test_a_failing_aggregate_func_fails_alike_on_both_backends():
+    errors = []
+    for interpreted in (False, True):
+        program = build_text(AGGREGATES + "proc q() { fill hand with card; gain broken() vp; }",
+                             interpreted=interpreted)
+        game = Game(program, 2, 1)
+        with pytest.raises(RulesRuntimeError) as e:
+            game.start(program.procs["q"](game, game.state.players[0]))
+        errors.append((e.value.code, e.value.message, e.value.where))
+    assert errors[0][:2] == errors[1][:2] and errors[0][0] == "E601" and "ZeroDivisionError" in errors[0][1]
+    # compiled, at the func's aggregate, as its generator expression was (the interpreter names the call)
+    assert errors[0][2] == "_text_:19:17"
