@@ -146,34 +146,69 @@ class CodeGen(A.Visitor):
         fn = Function(f"def {name}({params}):", doc)
         if name in self.recursive_names:   # a call counts a step: recursion cannot run away
             fn.lines.append(f"    rt.step({where(value)!r})")
-        if type(value) is A.Aggregate and aggregate_shape(value)[0] in ("any", "all", "sum"):
-            fn.lines += self.aggregate_loop(value, ctx)
-        else:
-            fn.lines.append(f"    return {self.ex(value, ctx)}  # @{where(value)}")
+        # every line maps to the func's value, as its one `return` line did: errors keep their place
+        fn.lines += self.returning(value, ctx, f"  # @{where(value)}") if self.loops_in(value, ctx) else \
+            [f"    return {self.ex(value, ctx)}  # @{where(value)}"]
         self.functions.append(fn)
         return name
 
-    def aggregate_loop(self, e: A.Aggregate, ctx: Ctx) -> list[str]:
-        """A func whose value is a `some`/`every`/`count`/`total` as the loop `any`/`all`/`sum` would
-        run (`func owns(c) = some(t in erudites where ...)`): the same domain, counted the same, the
-        same tests in the same order, the same answer, without a generator expression per call."""
+    def loops_in(self, e, ctx: Ctx, op: str | None = None) -> bool:
+        """Whether a func's value is (an `and`/`or` chain holding) a `some`/`every`/`count`/`total`
+        that `returning` runs as a loop (its variable must not hide a parameter read after it); `op`:
+        the chain `e` may decide, None where `e`'s value is returned."""
+        if type(e) is A.Binary and e.op in ("and", "or") and op in (None, e.op):
+            # the left operand decides the chain or falls through; the right one is where `e` is
+            return self.loops_in(e.left, ctx, e.op) or self.loops_in(e.right, ctx, op)
+        if type(e) is not A.Aggregate or e.var in ctx.locals:
+            return False
+        reduce = aggregate_shape(e)[0]
+        if op is None:   # the whole value
+            return reduce in ("any", "all", "sum")
+        return reduce == ("any" if op == "or" else "all")   # a bool that can decide the chain
+
+    def returning(self, e, ctx: Ctx, mark: str) -> list[str]:
+        """The lines of a func that return its value, an aggregate's loops run as `any`/`all`/`sum`
+        would run them (`func owns(c) = some(t in erudites where ...)`, `robots > 0 and some(...)`):
+        the same domains counted the same, the same tests in the same order, the same answer, without
+        a generator expression per call. `and`/`or` return an operand as Python's do."""
+        if type(e) is A.Binary and e.op in ("and", "or"):
+            return self.deciding(e.left, e.op, ctx, mark) + self.returning(e.right, ctx, mark)
+        if type(e) is A.Aggregate and self.loops_in(e, ctx):
+            reduce = aggregate_shape(e)[0]
+            if reduce == "sum":
+                return ["    total = 0"] + self.aggregate_loop(e, ctx, mark) + ["    return total"]
+            return self.aggregate_loop(e, ctx, mark) + [f"    return {reduce != 'any'}"]
+        return [f"    return {self.ex(e, ctx)}{mark}"]
+
+    def deciding(self, e, op: str, ctx: Ctx, mark: str) -> list[str]:
+        """The lines that return early when `e` decides an `and` (false) or an `or` (true): then its
+        value is the chain's; otherwise they fall through to the next operand."""
+        if type(e) is A.Binary and e.op == op:
+            return self.deciding(e.left, op, ctx, mark) + self.deciding(e.right, op, ctx, mark)
+        if self.loops_in(e, ctx, op):   # some(...) in an `or`, every(...) in an `and`: a bool
+            return self.aggregate_loop(e, ctx, mark)
+        value = self.temp("v")
+        return [f"    {value} = {self.ex(e, ctx)}{mark}",
+                f"    if {'' if op == 'or' else 'not '}{value}: return {value}"]
+
+    def aggregate_loop(self, e: A.Aggregate, ctx: Ctx, mark: str) -> list[str]:
+        """An aggregate's loop: `any` returns True at the first kept true element, `all` False at the
+        first false one, `sum` adds to `total` from 0, left to right (the caller returns after it)."""
         reduce, keep, value = aggregate_shape(e)
-        inner, mark = ctx.bind(e.var), f"  # @{where(e)}"
+        inner = ctx.bind(e.var)
         lines = [f"    for v_{e.var} in {self.domain(e.domain, ctx, e)}:{mark}"]
         if keep is not None:
             lines.append(f"        if not ({self.ex(keep, inner)}): continue{mark}")
         element = self.ex(value, inner) if value is not None else None
-        if reduce == "sum":   # sum() adds from 0, left to right
-            lines[:0] = ["    total = 0"]
+        if reduce == "sum":
             lines.append(f"        total = total + {'1' if element is None else '(' + element + ')'}{mark}")
-            return lines + ["    return total"]
-        if element is not None:   # any() stops at the first true element, all() at the first false
+        elif element is not None:
             lines.append(f"        if {'' if reduce == 'any' else 'not '}({element}): return {reduce == 'any'}{mark}")
         elif reduce == "any":   # some(x in D where C): any kept element
             lines.append(f"        return True{mark}")
         else:   # every kept element counts as true: the filter still runs on each
             lines.append("        pass")
-        return lines + [f"    return {reduce != 'any'}"]
+        return lines
 
     def block(self, stmts: tuple, ctx: Ctx) -> None:
         lets = None   # this block's own scope, made at its first let

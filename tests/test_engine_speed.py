@@ -127,9 +127,15 @@ func worth() = total(x in hand, x.worth * 2);
 func worth_kept() = total(x in hand where x.worth > 0, x.worth);
 func players_rich() = count(p in players where p.coin > 2);
 func broken() = total(x in hand, 10 / x.worth);
+func rich_or_count() = coin > 5 or some(x in hand where x.worth >= 3) or count(x in hand);
+func all_and_total() = coin > 0 and every(x in hand, x.worth > 0) and total(x in hand, x.worth);
+func zero_or_coin() = some(x in hand where x.worth == 0) or coin - 3;
+func none_and() = vp and some(x in hand where x.worth < 2);
+func held(c: card) = some(x in hand where x == c) and c.worth;
+func mixed() = (coin > 1 and some(x in hand where x.worth > 0)) or every(x in hand, x.worth == 1);
 """
 QUERIES = ["any_rich", "any_worth", "any_kept_worth", "all_rich", "all_kept", "how_many", "how_many_all", "worth",
-           "worth_kept", "players_rich"]
+           "worth_kept", "players_rich", "rich_or_count", "all_and_total", "zero_or_coin", "none_and", "mixed"]
 
 
 @pytest.mark.parametrize("hand", [[], ["a"], ["b"], ["c"], ["a", "b"], ["b", "c", "a"], ["c", "c"]])
@@ -144,10 +150,19 @@ def test_a_func_whose_value_is_an_aggregate_runs_as_a_loop_with_the_same_answers
         me.stock["coin"] = 3
         for name in hand:   # a hand may hold one card twice here: only the answers are compared
             me.zones["hand"].append(program.entities[name])
-        answers.append([program.funcs[q](game, me) for q in QUERIES])
-        assert game.steps == (len(QUERIES) - 1) * len(hand) + 2   # each loop counted its whole domain
-    assert answers[0] == answers[1]
-    assert [type(v) for v in answers[0]] == [type(v) for v in answers[1]]
+        steps = game.steps
+        answers.append([program.funcs[q](game, me) for q in QUERIES[:10]])
+        assert game.steps == 9 * len(hand) + 2   # each loop counted its whole domain
+        for coin in (0, 3, 9):
+            me.stock["coin"] = coin
+            answers.append([program.funcs[q](game, me) for q in QUERIES[10:]])
+            answers.append([program.funcs["held"](game, me, program.entities[c]) for c in "abc"])
+        answers.append(game.steps - steps)
+    half = len(answers) // 2
+    assert answers[:half] == answers[half:]
+    assert [type(v) for a in answers[:half] if type(a) is list for v in a] == \
+        [type(v) for a in answers[half:] if type(a) is list for v in a]
+    assert "    if not _v" in source and "return True  #" in source   # the chains run as loops too
 
 
 def test_a_failing_aggregate_func_fails_alike_on_both_backends():
