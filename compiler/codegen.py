@@ -273,20 +273,32 @@ class CodeGen(A.Visitor):
         elif type(index) is A.Name and classify(index.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)[0] == "member":
             constant = index.id
         else:
-            return self.at(base, self.ex(index, ctx))
+            return self.at(base, index, ctx)
         flat = dict(elements(self.sym.decls[base], self.sym)).get(constant)
-        return repr(flat) if flat is not None else self.at(base, self.ex(index, ctx))
+        return repr(flat) if flat is not None else self.at(base, index, ctx)
 
-    def at(self, base: str, index: str) -> str:
+    def at(self, base: str, index, ctx: Ctx) -> str:
         """An element named by an index known only at run time: read from a module table of the
-        element names when every index is a name (`Elements` answers a missing one as `rt.at` does),
-        through `rt.at` when they are numbers (`true` would find the element 1 in a table)."""
+        element names (`Elements` answers a missing index as `rt.at` does) when every index is a name,
+        or when they are numbers and the index is a card's whole-number field no rule sets (a number
+        or none: `true` would find the element 1 in a table); through `rt.at` otherwise."""
         names = dict(elements(self.sym.decls[base], self.sym))
-        if not all(type(i) is str for i in names):
-            return f"rt.at({base!r}, {index})"
+        if not (all(type(i) is str for i in names) or (all(type(i) is int for i in names) and self.int_field(index))):
+            return f"rt.at({base!r}, {self.ex(index, ctx)})"
+        if type(index) is A.Attr and isinstance(index.obj, A.Name) and index.obj.id == "it" \
+                and ctx.it_mode == "event" and "it" not in ctx.locals:   # an event's argument: any value
+            return f"rt.at({base!r}, {self.ex(index, ctx)})"
         table = self.constants.setdefault(base, (f"_AT_{IDENT.sub('_', base)}{len(self.constants)}",
                                                  f"Elements({base!r}, {names!r})"))[0]
-        return f"{table}[{index}]"
+        return f"{table}[{self.ex(index, ctx)}]"
+
+    def int_field(self, e) -> bool:
+        """Whether `e` reads a field that every kind declaring it declares `int` and no rule sets (a
+        card's printed number, or none)."""
+        if type(e) is not A.Attr or e.name in self.dynamic_attrs or id(e) in self.sym.slots:
+            return False
+        types = {f.type for d in self.sym.decls.values() if type(d) is A.Kind for f in d.fields if f.name == e.name}
+        return types == {"int"}
 
     def visit_Nothing(self, e, ctx) -> str:
         return "None"

@@ -84,6 +84,25 @@ def test_an_index_that_names_no_element_stops_play_with_the_runtime_message(prog
     assert e.value.where.endswith(":10:47")   # placed at the statement, on both backends
 
 
+def test_elements_indexed_by_a_cards_number_read_from_a_table_and_fail_as_rt_at(program):
+    game = Game(program("""counter moon[1..3] global;
+      kind rock { at: int; }
+      rock r2 { at = 2; }
+      rock r9 { at = 9; }
+      rock rn { at = none; }
+      proc p() { gain 4 moon[r2.at]; }
+      proc q() { gain 1 moon[rn.at]; }
+      proc s() { gain 1 moon[r9.at]; }"""), 2, 1)
+    run_proc(game, "p")
+    assert game.state.globals["moon[2]"] == 4
+    if game.program.module_file:
+        assert "_AT_moon" in Path(game.program.module_file).read_text()
+    for proc, shown in (("q", "None"), ("s", "9")):
+        with pytest.raises(RulesRuntimeError) as e:
+            game.start(game.program.procs[proc](game, game.state.players[0]))
+        assert e.value.message == f"moon has no element {shown} (it has 1, 2, 3)"
+
+
 def test_the_element_table_answers_as_rt_at():
     program = build_text(PACK, interpreted=False)
     game = Game(program, 2, 1)
