@@ -437,7 +437,7 @@ class Game:
         return self._choose(player, prompt, labels, available, where)
 
     def _choose(self, player: Holder, prompt: str, labels: list, available: list, where: str):
-        offered = [labels[i] for i in available]
+        offered = list(map(labels.__getitem__, available))   # no comprehension frame
         # a player's question is made here, not through `decide` (one call fewer a decision: the hot path)
         return available[(yield Decision(player, prompt, offered, where) if player.is_player
                           else self.decide(player, prompt, offered, where))]
