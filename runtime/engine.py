@@ -530,7 +530,7 @@ class Game:
         if group is not None:
             gcap = self.group_cap(h, group)
             if gcap is not None:
-                used = sum(h.stock[m] for m in self.program.groups[group][1])
+                used = sum(map(h.stock.__getitem__, self.program.groups[group][1]))   # no generator frame
                 room = gcap - used if room is None else min(room, gcap - used)
         return room
 
@@ -581,7 +581,7 @@ class Game:
             return ()   # asks nothing: no generator (`yield from ()` is None)
         members = self.program.groups[group][1]
         kept = amount if spec[0] is None else max(0, min(amount, spec[0] - h.stock[name]))
-        over = sum(h.stock[m] for m in members) + kept - shared_cap
+        over = sum(map(h.stock.__getitem__, members)) + kept - shared_cap
         if over <= 0:
             self.gain(h, name, amount)
             return ()
