@@ -27,12 +27,13 @@ class Seat(NamedTuple):
 
 class Asked:
     """A decision as its player is asked it: the prompt, the options' labels, where in the rules.
-    Built for every decision, so it only wraps the decision and reads it on demand."""
+    Built for every decision, so it wraps the decision and reads all but its size on demand."""
 
-    __slots__ = ("_decision",)
+    __slots__ = ("_decision", "size")
 
     def __init__(self, decision):
         self._decision = decision
+        self.size = len(decision.values)   # how many options there are (random agents read only this)
 
     @property
     def player(self) -> Seat:
@@ -49,11 +50,6 @@ class Asked:
     def where(self) -> str:
         """The rules position that asks."""
         return self._decision.where
-
-    @property
-    def size(self) -> int:
-        """How many options there are."""
-        return len(self._decision.values)
 
     @property
     def options(self) -> list[str]:
