@@ -975,8 +975,19 @@ class Checker(A.Visitor):
 
     def visit_Cond(self, e, scope) -> str:
         self.expr(e.cond, scope)
-        then, otherwise = self.expr(e.then, scope), self.expr(e.otherwise, scope)
-        return then if then == otherwise else "any"
+        return self.alike([(e.then, self.expr(e.then, scope)), (e.otherwise, self.expr(e.otherwise, scope))],
+                          "both sides of this 'if ... then ... else'")
+
+    def alike(self, given: list, what: str) -> str:
+        """The type of a value that is one of several (`match` results, both sides of an `if`): E303
+        when two cannot stand for each other (a number and a list), else their common type."""
+        first = given[0][1]
+        for value, found in given[1:]:
+            if not (fits(found, first) or fits(first, found)):
+                self.err("E303", f"{what} must give one kind of value, not {article(words(first))} and "
+                         f"{article(words(found))}", value.span)
+                return "any"
+        return first if all(t == first for _v, t in given) else "any"
 
     def visit_Index(self, e, scope) -> str:
         if isinstance(e.obj, A.Name) and e.obj.id not in scope.locals and self.indexed(e.obj.id):
@@ -995,12 +1006,12 @@ class Checker(A.Visitor):
         results = []
         for case in e.cases:
             self.case(case.value, subject, scope)
-            results.append(self.expr(case.result, scope))
+            results.append((case.result, self.expr(case.result, scope)))
         if e.otherwise is not None:
-            results.append(self.expr(e.otherwise, scope))
+            results.append((e.otherwise, self.expr(e.otherwise, scope)))
         else:
             self.uncovered(subject, [c.value for c in e.cases], "such a value stops play", e.span)
-        return results[0] if len(set(results)) == 1 else "any"
+        return self.alike(results, "the cases of this 'match'")
 
     def visit_MatchStmt(self, s: A.MatchStmt, scope: Scope) -> None:
         subject = self.expr(s.subject, scope)
