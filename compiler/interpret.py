@@ -575,7 +575,15 @@ class Interpreter(A.Visitor):
         """A func's value: every call counts against the step budget, so recursion cannot run away."""
         if decl.name in self.recursive:
             rt.step(where(decl.value))
-        return self.ev(decl.value, rt, Frame(you, {p.name: v for p, v in zip(decl.params, args)}))
+        try:
+            return self.ev(decl.value, rt, Frame(you, {p.name: v for p, v in zip(decl.params, args)}))
+        except Exception as e:   # a failure inside a func is placed at its value, as compiled code places it
+            if not hasattr(e, "rules_where"):
+                try:
+                    e.rules_where = where(decl.value)
+                except AttributeError:
+                    pass
+            raise
 
     def visit_Aggregate(self, e, rt, f):
         reduce, keep, value = aggregate_shape(e)

@@ -785,3 +785,12 @@ def test_let_pay_binds_what_the_payment_took_after_the_modifiers(program, discou
     assert (g.state.players[0].stock["coin"], g.state.players[1].stock["vp"]) == (coin, vp)
     printed = round_trip(LET_PAY)[1]
     assert "let paid = pay 2 coin for trade(1);" in printed
+
+
+def test_a_failure_inside_a_func_is_placed_at_the_func_on_both_backends(program):
+    # a division by zero inside `value` is placed at its value, not at the statement that asked for it
+    text = "func value(c: color) = points(c) / (coin - coin);\nproc p() { gain value(green) vp; }\n"
+    g = Game(program(text), 2, 1)
+    with pytest.raises(RulesRuntimeError) as e:
+        g.start(g.program.procs["p"](g, g.state.players[0]))
+    assert (e.value.code, e.value.where) == ("E601", "_text_:13:24")
