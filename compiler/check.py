@@ -122,6 +122,7 @@ class Checker(A.Visitor):
         self.used: set[str] = set()
         self.emitted: set[str] = set()
         self.triggers: list[A.Whenever] = []
+        self.visiting = None  # the declaration being checked
 
     # ------------------------------------------------------------------ reporting
     def err(self, code: str, message: str, span: A.Span, hint: Optional[str] = None) -> None:
@@ -147,7 +148,9 @@ class Checker(A.Visitor):
     def check_all(self) -> list[Diagnostic]:
         """Check every declaration, then run the lints that need the whole pack."""
         for decl in self.sym.decls.values():
+            self.visiting = decl
             self.visit(decl)
+        self.visiting = None
         for decl, _old in self.sym.overrides:
             self.diags.append(Diagnostic("I404", f"overrides {CATEGORY[type(decl)]} {decl.name!r}", decl.span))
             for n in A.walk(decl):
@@ -1042,12 +1045,25 @@ class Checker(A.Visitor):
             self.err("E303", f"this case is {article(words(found))}; the value matched is "
                      f"{article(words(subject))}", value.span)
 
+    def handled_by_override(self) -> set:
+        """The enum members the override of the declaration being checked names as `match` cases,
+        when that declaration is one an override replaces (`NAME.base`): it is reached only through
+        `base(...)`, so an expansion that adds members and handles them before calling `base` leaves
+        the base's table as it was, with no warning about the members it never sees."""
+        name = getattr(self.visiting, "name", "")
+        override = self.sym.decls.get(name[:-len(".base")]) if name.endswith(".base") else None
+        if override is None:
+            return set()
+        values = [v for n in A.walk(override) for v in
+                  ((n.value,) if isinstance(n, A.Case) else n.values if isinstance(n, A.Arm) else ())]
+        return {v.id for v in values if isinstance(v, A.Name)}
+
     def uncovered(self, subject: str, values: list, outcome: str, span: A.Span) -> None:
         """W408 when a `match` on an enum member has no `else` and no case for some member."""
         if not subject.startswith("member:"):
             return
         enum = self.sym.decls[subject.partition(":")[2]]
-        named = {v.id for v in values if isinstance(v, A.Name)}
+        named = {v.id for v in values if isinstance(v, A.Name)} | self.handled_by_override()
         missing = [m for m in enum.members if m not in named]
         if missing:
             self.diags.append(Diagnostic("W408", f"no case for {', '.join(missing)} and no 'else': {outcome}", span))

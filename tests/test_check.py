@@ -226,3 +226,20 @@ def test_an_enum_variable_may_start_as_none_but_not_as_another_name():
     assert [f for f in findings(ok) if f[0] != "W401"] == []
     (code, line, message, _), = [f for f in findings(ok.replace("= none;", "= pluto;")) if f[0] != "W401"]
     assert (code, line) == ("E303", 2) and "not a planet" in message
+
+
+def test_a_replaced_table_is_not_warned_about_members_its_override_handles(tmp_path):
+    """An expansion adds enum members and handles them in an override that calls base(...) for the
+    rest: the base's match never sees the new members (no W408); a member nobody handles still warns."""
+    write_pack(tmp_path / "base", """
+        counter vp;
+        enum goal { on_track, on_farm }
+        func worth(g: goal) = match g { on_track: 1, on_farm: 2 };
+        proc score(g: goal) { gain worth(g) vp; }
+    """, name="base")
+    arts = write_pack(tmp_path / "arts", """
+        override enum goal { on_track, on_farm, on_arts, on_lake }
+        override func worth(g: goal) = match g { on_arts: 3, else: base(g) };
+    """, name="arts", extends=["../base"])
+    found = [(d.code, d.message) for d in analyse(str(arts)).diagnostics if d.code == "W408"]
+    assert found == [("W408", "no case for on_lake and no 'else': such a value stops play")]
