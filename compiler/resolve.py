@@ -120,6 +120,9 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]]) -> tuple[Symbols,
                     _merge(sym, pack_name, item, diags)
         for item in changes:
             (_extend if isinstance(item, A.Extend) else _amend)(sym, item, diags)
+    for name, decl in list(sym.decls.items()):
+        if isinstance(decl, A.Die) and any(f.copies != 1 for f in decl.faces):
+            sym.decls[name] = _faces_laid_out(decl, diags)
     for decl in sym.decls.values():
         if isinstance(decl, A.Enum):
             for m in decl.members:
@@ -187,6 +190,21 @@ def _article(word: str) -> str:
 
 
 BASE = "base"
+
+
+MAX_FACES = 1_000   # faces a die may have in all (as a declaration's copies)
+
+
+def _faces_laid_out(die: A.Die, diags: list[Diagnostic]) -> A.Die:
+    """A die whose faces say `* N` as the die every stage sees: each face N times, one by one (a roll
+    picks among them uniformly, and coverage and the logs name them by position)."""
+    for f in die.faces:
+        if f.copies < 1:
+            diags.append(Diagnostic("E303", "a face is on the die at least once ('* 1' or more)", f.span))
+    if sum(f.copies for f in die.faces) > MAX_FACES:
+        diags.append(Diagnostic("E308", f"{die.name!r} has more than {MAX_FACES:,} faces", die.span))
+        return replace(die, faces=tuple(replace(f, copies=1) for f in die.faces))
+    return replace(die, faces=tuple(replace(f, copies=1) for f in die.faces for _ in range(max(f.copies, 0))))
 
 
 def _call_base(sym: Symbols, decl, old, diags: list[Diagnostic]):

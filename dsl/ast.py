@@ -1135,11 +1135,13 @@ class Actor(Decl):
 
 @node
 class Face(Part):
-    """`face ["Title"] [= VALUE] { ... }` of a die (`face ["Title"] = VALUE;` has no effect)."""
+    """`face ["Title"] [* N] [= VALUE] { ... }` of a die (`face ["Title"] = VALUE;` has no effect);
+    `* N`: the die has N such faces (the resolver lays them out one by one)."""
 
     title: Optional[str]
     body: tuple
     value: Optional[Expr] = None
+    copies: int = 1
 
 
 @node

@@ -347,7 +347,7 @@ class _Builder:
 
     def face(self, meta, items):
         value = next((i for i in items if isinstance(i, A.Expr)), None)
-        return A.Face(_title(items), _block(items), value, span=self._s(meta))
+        return A.Face(_title(items), _block(items), value, _pick(items, "copies", 1), span=self._s(meta))
 
     def die_decl(self, meta, items):
         type_ = next((i for i in items[1:] if type(i) is str), None)

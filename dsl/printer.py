@@ -481,7 +481,8 @@ class Printer(A.Visitor):
         self.line(f"die {d.name}{_title(d.title)}{f': {d.type}' if d.type else ''} {{")
         self.depth += 1
         for f in d.faces:
-            head = f"face{_title(f.title)}" + (f" = {expr(f.value)}" if f.value is not None else "")
+            head = f"face{_title(f.title)}{f' * {f.copies}' if f.copies != 1 else ''}" + \
+                (f" = {expr(f.value)}" if f.value is not None else "")
             if f.value is not None and not f.body:
                 self.line(head + ";")
             else:

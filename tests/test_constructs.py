@@ -794,3 +794,26 @@ def test_a_failure_inside_a_func_is_placed_at_the_func_on_both_backends(program)
     with pytest.raises(RulesRuntimeError) as e:
         g.start(g.program.procs["p"](g, g.state.players[0]))
     assert (e.value.code, e.value.where) == ("E601", "_text_:13:24")
+
+
+FACES = """
+die d: int {
+  face "one" = 1;
+  face "two" * 3 = 2;
+}
+proc p() {
+  repeat 400 {
+    let x = roll d;
+    gain x vp;
+  }
+}
+"""
+
+
+def test_a_face_printed_n_times_comes_up_n_times_as_often(program):
+    g = Game(program(FACES), 2, 3)
+    run_proc(g, "p")
+    twos = g.state.players[0].stock["vp"] - 400   # each roll gives 1, or 2 for a "two"
+    assert 240 <= twos <= 360                      # 3 faces in 4: about 300 of 400
+    assert [face[0] for face in g.program.dice["d"]] == ["one", "two", "two", "two"]
+    assert 'face "two" * 3 = 2;' in round_trip(FACES)[1]

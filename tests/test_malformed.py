@@ -174,6 +174,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "match_case_of_another_type.rules": [("E303", 8)],
     "let_pay_named_as_a_resource.rules": [("E309", 6)],
     "match_results_of_two_kinds.rules": [("E303", 6), ("E303", 7)],
+    "die_face_no_copies.rules": [("E303", 4)],
     "may_else_without_block.rules": [("E100", 6)],
     "repeat_zero.rules": [("W402", 5)],
     "option_guard_false.rules": [("W402", 8)],
