@@ -112,13 +112,10 @@ def new_game(program, players: int = 2, answers=(), seed: int = 1) -> Game:
     return Game(program, players, seed, [agent] * players)
 
 
-def drive(game: Game, gen, answers=()) -> list:
-    """Run an effect generator to the end, answering decisions from `answers` (indexes or labels).
-
-    Returns the decisions that were asked (forced single-option decisions are answered silently).
-    """
+def run_answering(gen, answer) -> list:
+    """Run an effect generator to the end, each decision answered by `answer(decision)` (an option
+    index); a lone option is forced, as in play. Returns the decisions that were asked."""
     asked = []
-    script = list(answers)
     value = None
     try:
         while True:
@@ -127,14 +124,35 @@ def drive(game: Game, gen, answers=()) -> list:
                 value = 0
                 continue
             asked.append(d)
-            if not script:
-                raise AssertionError(f"unexpected decision: {d.prompt} {d.options}")
-            answer = script.pop(0)
-            value = d.options.index(answer) if isinstance(answer, str) else answer
+            value = answer(d)
     except StopIteration:
         pass
+    return asked
+
+
+def drive(game: Game, gen, answers=()) -> list:
+    """Run an effect generator to the end, answering decisions from `answers` (indexes or labels).
+
+    Returns the decisions that were asked (forced single-option decisions are answered silently).
+    """
+    script = list(answers)
+
+    def next_answer(d) -> int:
+        if not script:
+            raise AssertionError(f"unexpected decision: {d.prompt} {d.options}")
+        answer = script.pop(0)
+        return d.options.index(answer) if isinstance(answer, str) else answer
+
+    asked = run_answering(gen, next_answer)
     assert not script, f"answers left over: {script}"
     return asked
+
+
+def answer_by_prompt(gen, answers: dict) -> list:
+    """Run an effect generator to the end, answering a prompt that starts with a key of `answers`
+    with its label, and anything else with the first option; returns the decisions asked."""
+    return run_answering(gen, lambda d: next((d.options.index(a) for k, a in answers.items()
+                                              if d.prompt.startswith(k)), 0))
 
 
 def run_slot(game: Game, entity: str, slot: str, player: int = 0, answers=()):

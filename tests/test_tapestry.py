@@ -13,7 +13,7 @@ import pytest
 from rulebook.runtime.agents import RandomAgent, ScriptedAgent
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
-from .conftest import drive, games_per_count, pack_backends
+from .conftest import answer_by_prompt, drive, games_per_count, pack_backends
 
 PACK = str(Path(__file__).resolve().parent.parent / "rules" / "tapestry")
 INCOME = ("coin", "worker", "food", "culture")
@@ -50,19 +50,6 @@ def first_options(gen) -> None:
         while True:
             gen.send(value)
             value = 0
-    except StopIteration:
-        pass
-
-
-def answer_by_prompt(gen, answers: dict) -> None:
-    """Run an effect to its end, answering a prompt that starts with a key of `answers` with its
-    label, and anything else with the first option (a lone option is forced, as in play)."""
-    value = None
-    try:
-        while True:
-            d = gen.send(value)
-            label = next((a for k, a in answers.items() if d.prompt.startswith(k)), None)
-            value = d.options.index(label) if label is not None and len(d.options) > 1 else 0
     except StopIteration:
         pass
 

@@ -55,20 +55,8 @@ def with_civ(program, civ: str, players: int = 2, seed: int = 1) -> tuple[Game, 
 def step_one_asked(g: Game, p, turn: int, answers: dict) -> list:
     """Step 1 of an income turn for P1, answering by prompt (anything else: the first option; a lone
     option is forced, as in play); returns who was asked what, as (player index, prompt)."""
-    asked = []
     g.emit("civ_phase", p, {"turn": turn})
-    gen, value = g.drain(), None
-    try:
-        while True:
-            d = gen.send(value)
-            if len(d.options) == 1:
-                value = 0
-                continue
-            asked.append((d.player.index, d.prompt))
-            value = next((d.options.index(a) for k, a in answers.items() if d.prompt.startswith(k)), 0)
-    except StopIteration:
-        pass
-    return asked
+    return [(d.player.index, d.prompt) for d in answer_by_prompt(g.drain(), answers)]
 
 
 def func(g: Game, name: str, p, *args):
