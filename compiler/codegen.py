@@ -561,15 +561,25 @@ class CodeGen(A.Visitor):
         by = self.ex(s.by, ctx) if s.by is not None else "1"
         self.writeline(f"rt.regress({ctx.you}, {self.res(s.track, ctx)}, {by})", s)
 
+    def counted_loop(self, s) -> None:
+        """Open `while True:` for a statement asked again and again (`repeatedly`, `in any order`):
+        each round counts against the step budget. The caller ends it with `break_if` and dedents."""
+        self.writeline("while True:", s)
+        self._indent += 1
+        self.writeline(f"rt.step({where(s)!r})")
+
+    def break_if(self, test: str, s=None) -> None:
+        """Leave the counted loop when `test` holds."""
+        self.writeline(f"if {test}:", s)
+        self.writeline("    break")
+
     def visit_Choose(self, s: A.Choose, ctx: Ctx):
         opts, choice = self.temp("opts"), self.temp("choice")
         labels = option_labels(s)
-        done = self.temp("done")
-        if s.any_order:   # every option once, in the order chosen: a loop, counted against the step budget
+        done = self.temp("done") if s.any_order else None
+        if s.any_order:   # every option once, in the order chosen
             self.writeline(f"{done} = set()", s)
-            self.writeline("while True:", s)
-            self._indent += 1
-            self.writeline(f"rt.step({where(s)!r})")
+            self.counted_loop(s)
         self.writeline(f"{opts} = []", s)
         for i, o in enumerate(s.options):
             tests = [f"rt.once_open({ctx.you}, {self.sites[id(o)]!r})"] if o.once else []
@@ -589,8 +599,7 @@ class CodeGen(A.Visitor):
         prompt = s.title or DEFAULT_CHOOSE_PROMPT
         self.writeline(f"{choice} = yield from rt.choose({ctx.you}, {prompt!r}, {labels!r}, {opts}, {where(s)!r})")
         if s.any_order:   # nothing left to offer ends it; otherwise that option is done
-            self.writeline(f"if {choice} is None:")
-            self.writeline("    break")
+            self.break_if(f"{choice} is None")
             self.writeline(f"{done}.add({choice})")
         for i, o in enumerate(s.options):
             self.writeline(f"{'if' if i == 0 else 'elif'} {choice} == {i}:", o)
@@ -608,14 +617,9 @@ class CodeGen(A.Visitor):
         tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
         when = f"({self.ex(s.when, ctx)}) and " if s.when is not None else ""
         offer = f"{when}(yield from rt.may({ctx.you}, {prompt!r}, {cost}, {where(s)!r}{tag}))"
-        if s.repeated:   # offered again after each time taken: a loop, counted against the step budget
-            self.writeline("while True:", s)
-            self._indent += 1
-            self.writeline(f"rt.step({where(s)!r})")
-            self.writeline(f"if not ({offer}):", s)
-            self._indent += 1
-            self.writeline("break")
-            self._indent -= 1
+        if s.repeated:   # offered again after each time taken
+            self.counted_loop(s)
+            self.break_if(f"not ({offer})", s)
             self.block(s.body, ctx)
             self._indent -= 1
             return
@@ -651,16 +655,13 @@ class CodeGen(A.Visitor):
         of the elements left for which the condition holds now (positions, so equal values stay apart)."""
         left, places, choice = self.temp("left"), self.temp("places"), self.temp("choice")
         self.writeline(f"{left} = list({self.domain(s.domain, ctx, s)})", s)
-        self.writeline("while True:", s)
-        self._indent += 1
-        self.writeline(f"rt.step({where(s)!r})")
+        self.counted_loop(s)
         cond = f" if {self.wrap(s.where, inner, 1)}" if s.where is not None else ""
         self.writeline(f"{places} = [_i for _i, v_{s.var} in enumerate({left}){cond}]", s)
         prompt = s.title or f"{s.var}: which next?"
         self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {prompt!r}, [{left}[_i] for _i in {places}], "
                        f"False, {where(s)!r})", s)
-        self.writeline(f"if {choice} is None:")
-        self.writeline("    break")
+        self.break_if(f"{choice} is None")
         self.writeline(f"v_{s.var} = {left}.pop({places}[{choice}])")
         self.block(s.body, inner)
         self._indent -= 1
@@ -849,10 +850,8 @@ class CodeGen(A.Visitor):
     def visit_Pick(self, s: A.Pick, ctx: Ctx):
         inner = ctx.bind(s.var)
         cands = self.temp("cands")
-        if s.repeated:   # asked again after each pick: a loop, counted against the step budget
-            self.writeline("while True:", s)
-            self._indent += 1
-            self.writeline(f"rt.step({where(s)!r})")
+        if s.repeated:   # asked again after each pick
+            self.counted_loop(s)
         if s.where is None:   # a copy, without a comprehension's function call
             self.writeline(f"{cands} = list({self.domain(s.domain, ctx, s)})", s)
         else:
@@ -863,11 +862,11 @@ class CodeGen(A.Visitor):
         self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {prompt!r}, {cands}, "
                        f"{s.optional or s.repeated!r}, {where(s)!r})")
         # repeatedly: "none" ends the loop, so the body needs no test of its own
-        self.writeline(f"if {choice} is None:" if s.repeated else f"if {choice} is not None:")
-        self._indent += 1
         if s.repeated:
-            self.writeline("break")
-            self._indent -= 1
+            self.break_if(f"{choice} is None")
+        else:
+            self.writeline(f"if {choice} is not None:")
+            self._indent += 1
         self.writeline(f"v_{s.var} = {cands}[{choice}]")
         self.block(s.body, inner)
         self._indent -= 1
