@@ -19,6 +19,16 @@ from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, actor_ca
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 
 
+def placed(e: Exception, node) -> None:
+    """Give a failure the rules position of `node` unless a node inside it already placed it (the
+    innermost position wins, as the compiled traceback's innermost generated line does)."""
+    if not hasattr(e, "rules_where"):
+        try:
+            e.rules_where = where(node)
+        except AttributeError:   # an exception that takes no attributes keeps the caller's position
+            pass
+
+
 class ProcReturn(BaseException):
     """`return VALUE;`: unwinds the interpreted proc's blocks to its call (a BaseException, so no
     handler that turns Python errors into rules errors takes it for one)."""
@@ -57,11 +67,7 @@ class Interpreter(A.Visitor):
             try:
                 yield from self.visit(s, rt, f)
             except Exception as e:
-                if not hasattr(e, "rules_where"):
-                    try:
-                        e.rules_where = where(s)
-                    except AttributeError:
-                        pass
+                placed(e, s)
                 raise
             if rt.pending and announces(s, f.locals):
                 yield from rt.drain()
@@ -234,8 +240,7 @@ class Interpreter(A.Visitor):
             try:
                 holds = self.ev(branch.cond, rt, f)
             except Exception as e:   # an `else if` condition fails at its own line, as compiled code does
-                if not hasattr(e, "rules_where"):
-                    e.rules_where = where(branch)
+                placed(e, branch)
                 raise
             if holds:
                 return self.run(branch.then, rt, f)
@@ -578,11 +583,7 @@ class Interpreter(A.Visitor):
         try:
             return self.ev(decl.value, rt, Frame(you, {p.name: v for p, v in zip(decl.params, args)}))
         except Exception as e:   # a failure inside a func is placed at its value, as compiled code places it
-            if not hasattr(e, "rules_where"):
-                try:
-                    e.rules_where = where(decl.value)
-                except AttributeError:
-                    pass
+            placed(e, decl.value)
             raise
 
     def visit_Aggregate(self, e, rt, f):
