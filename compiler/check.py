@@ -915,18 +915,25 @@ class Checker(A.Visitor):
                      did_you_mean(s.ties, TIE_MODES))
 
     def visit_Pick(self, s: A.Pick, scope: Scope) -> None:
+        if s.limit is not None:   # worked out once, before the first pick
+            self.amount(s.limit, scope)
+            if constant(s.limit) == 0:
+                self.diags.append(Diagnostic("W402", "'pick ... up to 0' never asks and never runs its body",
+                                             s.limit.span))
         inner = self.bind(scope, s.var, s.span, self.domain(s.domain, scope))
         if s.where is not None:
             self.expr(s.where, inner)
         self.block(s.body, inner)
         self.block(s.otherwise, scope)   # nothing was picked: the variable is not bound there
         if s.repeated and s.otherwise:
-            self.err("E304", "'pick ... repeatedly' has no 'else': it ends when 'none' is chosen or nothing is "
+            mode = "up to" if s.limit is not None else "repeatedly"
+            self.err("E304", f"'pick ... {mode}' has no 'else': it ends when 'none' is chosen or nothing is "
                      "left to pick", s.otherwise[0].span)
 
     def visit_Simultaneous(self, s: A.Simultaneous, scope: Scope) -> None:
         if s.pick.repeated:
-            self.err("E304", "'each ... simultaneously pick' picks once: 'repeatedly' is for one player's pick",
+            mode = "up to" if s.pick.limit is not None else "repeatedly"
+            self.err("E304", f"'each ... simultaneously pick' picks once: '{mode}' is for one player's pick",
                      s.span)
         if s.pick.otherwise:
             self.err("E304", "'each ... simultaneously pick' has no 'else': a player who picks nothing does "

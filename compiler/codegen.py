@@ -850,13 +850,22 @@ class CodeGen(A.Visitor):
     def visit_Pick(self, s: A.Pick, ctx: Ctx):
         inner = ctx.bind(s.var)
         cands = self.temp("cands")
+        if s.limit is not None:   # up to N: the picks so far, none of them offered again
+            left, picked = self.temp("left"), self.temp("picked")
+            self.writeline(f"{left} = {self.ex(s.limit, ctx)}", s)
+            self.writeline(f"{picked} = []")
         if s.repeated:   # asked again after each pick
             self.counted_loop(s)
-        if s.where is None:   # a copy, without a comprehension's function call
+        tests = [f"v_{s.var} not in {picked}"] if s.limit is not None else []
+        if s.limit is not None:
+            self.break_if(f"{left} <= 0")
+        if s.where is not None:
+            tests.append(self.wrap(s.where, inner, 2 if tests else 1))   # with a test before, an operand of `and`
+        if not tests:   # a copy, without a comprehension's function call
             self.writeline(f"{cands} = list({self.domain(s.domain, ctx, s)})", s)
         else:
             self.writeline(f"{cands} = [v_{s.var} for v_{s.var} in {self.domain(s.domain, ctx, s)} "
-                           f"if {self.wrap(s.where, inner, 1)}]", s)
+                           f"if {' and '.join(tests)}]", s)
         choice = self.temp("choice")
         prompt = s.title or f"pick {s.var}"
         self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {prompt!r}, {cands}, "
@@ -868,6 +877,9 @@ class CodeGen(A.Visitor):
             self.writeline(f"if {choice} is not None:")
             self._indent += 1
         self.writeline(f"v_{s.var} = {cands}[{choice}]")
+        if s.limit is not None:
+            self.writeline(f"{picked}.append(v_{s.var})")
+            self.writeline(f"{left} -= 1")
         self.block(s.body, inner)
         self._indent -= 1
         if s.otherwise:

@@ -736,7 +736,10 @@ class Reader(A.Visitor):
     def visit_Pick(self, s, depth: int) -> None:
         where = f" for which {self.x(s.where)}" if s.where is not None else ""
         optional = " (or none)" if s.optional else ""
-        if s.repeated:
+        if s.limit is not None:
+            self.say(depth, f"Up to {self.x(s.limit)} times, until you pick none: pick one {s.var} not picked "
+                            f"before from {self.x(s.domain)}{where}, then:")
+        elif s.repeated:
             self.say(depth, f"As many times as you like, until you pick none: pick one {s.var} from "
                             f"{self.x(s.domain)}{where}, then:")
         else:

@@ -402,21 +402,30 @@ class Interpreter(A.Visitor):
         return self._pick_repeatedly(s, rt, f)
 
     def _pick_repeatedly(self, s, rt, f):
+        # up to N: at most N picks, each of an element not picked before (`repeatedly`: no limit)
+        left, picked = (self.ev(s.limit, rt, f), []) if s.limit is not None else (None, None)
         while True:   # asked again after each pick: a loop, counted against the step budget
             rt.step(where(s))
-            if not (yield from self._pick_once(s, rt, f)):
+            if left is not None and left <= 0:
                 return
+            if not (yield from self._pick_once(s, rt, f, picked)):
+                return
+            if left is not None:
+                left -= 1
 
-    def _pick_once(self, s, rt, f):
-        """One pick; returns whether something was picked."""
+    def _pick_once(self, s, rt, f, picked=None):
+        """One pick (never of an element of `picked`, to which it adds its pick); returns whether
+        something was picked."""
         cands = []
         for value in self.domain(s, rt, f):
             f.locals[s.var] = value
-            if s.where is None or self.ev(s.where, rt, f):
+            if (picked is None or value not in picked) and (s.where is None or self.ev(s.where, rt, f)):
                 cands.append(value)
         choice = yield from rt.pick(f.you, s.title or f"pick {s.var}", cands, s.optional or s.repeated, where(s))
         if choice is not None:
             f.locals[s.var] = cands[choice]
+            if picked is not None:
+                picked.append(cands[choice])
             yield from self.run(s.body, rt, f)
             return True
         yield from self.run(s.otherwise, rt, f)

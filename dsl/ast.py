@@ -900,8 +900,8 @@ class Rank(Stmt):
 
 @node
 class Pick(Stmt):
-    """`pick VAR from DOMAIN [where COND] ["prompt"] [optional] { ... } [else { ... }]`: the acting
-    player picks one element (with `optional`, "none" is one more option, and then the body does not
+    """`pick VAR from DOMAIN [where COND] ["prompt"] [optional | repeatedly | up to N] { ... }
+    [else { ... }]`: the acting player picks one element (with `optional`, "none" is one more option, and then the body does not
     run); `else` runs when nothing was picked (none chosen, or nothing to pick)."""
 
     var: str
@@ -912,6 +912,7 @@ class Pick(Stmt):
     optional: bool = False
     otherwise: tuple = ()
     repeated: bool = False   # `repeatedly`: asked again after each pick, until "none" or no candidate
+    limit: Optional[Expr] = None   # `up to N`: asked again at most N times, each pick a different element
 
 
 @node

@@ -625,9 +625,17 @@ class _Builder:
 
     def pick_stmt(self, meta, items):
         optional = any(isinstance(t, Token) and t.type == "OPTIONAL" for t in items)
-        repeated = any(isinstance(t, Token) and t.type == "REPEATEDLY" for t in items)
+        limit = _pick(items, "up_to")
+        repeated = limit is not None or any(isinstance(t, Token) and t.type == "REPEATEDLY" for t in items)
         return A.Pick(str(items[0]), items[1], _pick(items, "where"), _title(items), _block(items), optional,
-                      _pick(items, "else_block", ()), repeated, span=self._s(meta))
+                      _pick(items, "else_block", ()), repeated, limit, span=self._s(meta))
+
+    def up_to(self, meta, items):
+        word, count = items
+        if str(word) != "up":   # `up` stays free as a name everywhere else
+            raise RulesError([Diagnostic("E100", f"expected 'up to'; found '{word} to'", self._s(meta),
+                                         hint="write 'up to N': at most N picks, each of a different element")])
+        return _Marker("up_to", count)
 
     def simultaneous_stmt(self, meta, items):
         return A.Simultaneous(items[0], _pick(items, "where"), items[-1], span=self._s(meta))

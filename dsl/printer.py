@@ -375,7 +375,8 @@ class Printer(A.Visitor):
 
     def visit_Pick(self, s):
         where = f" where {expr(s.where)}" if s.where is not None else ""
-        mode = " optional" if s.optional else " repeatedly" if s.repeated else ""
+        mode = (" optional" if s.optional else f" up to {expr(s.limit)}" if s.limit is not None
+                else " repeatedly" if s.repeated else "")
         self.block(f"pick {s.var} from {expr(s.domain)}{where}{_title(s.title)}{mode}", s.body)
         self.orelse(s)
 

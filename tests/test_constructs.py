@@ -614,6 +614,50 @@ def test_pick_repeatedly_is_printed_and_its_misuse_refused():
     assert [d.code for d in bad if d.severity == "error"] == ["E304", "E304"]
 
 
+# Dominion's Chapel, with the cards kept in hand: each pick is of a card not picked before, and the
+# limit (the coins held when the pick starts) is worked out once, though the body spends coins.
+PICK_UP_TO = """
+proc p(purse: int) {
+  fill deck with card;
+  draw 4 from deck to hand;
+  gain purse coin;
+  pick c from hand where c.worth > 0 "score which?" up to coin {
+    gain c.worth vp;
+    lose 1 coin;
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("purse, answers, vp, offered", [
+    (2, ["none"], 0, [4]),                                           # declined at once
+    (2, ["Baths", "Lumber Yard"], 4, [4, 3]),                        # the limit: two picks, no third question
+    (9, ["Lumber Yard", "Lumber Yard", "Lumber Yard", "Baths"], 6, [4, 3, 2, 1]),   # each card once, then nothing left
+    (0, [], 0, []),                                                  # up to 0 (at run time): nothing asked
+], ids=["none", "limit", "each-once", "zero"])
+def test_pick_up_to_asks_at_most_n_times_never_the_same_element_twice(program, purse, answers, vp, offered):
+    g = Game(program(PICK_UP_TO), 2, 1)
+    asked = run_proc(g, "p", purse, answers=answers)
+    assert [len(d.options) - 1 for d in asked] == offered   # the candidates, "none" aside
+    assert all(d.options[-1] == "none" for d in asked)
+    assert (len(hand(g)), g.state.players[0].stock["vp"]) == (4, vp)
+
+
+def test_pick_up_to_is_printed_read_and_its_misuse_refused():
+    module, printed = round_trip(PICK_UP_TO)
+    assert '"score which?" up to coin {' in printed
+    assert reading(module, "p")[4].startswith("Up to coin times, until you pick none: pick one c not picked before")
+    bad = analyse_text(PACK + "proc q() { pick c from hand up to 2 { move c to deck; } else { gain 1 vp; } }\n"
+                       "proc r() { each players simultaneously pick c from hand up to 2 { move c to deck; } }\n"
+                       "proc s() { pick c from hand up to 0 { move c to deck; } }\n"
+                       "proc t() { pick c from hand up to deck { move c to deck; } }").diagnostics
+    assert [d.code for d in bad if d.severity == "error"] == ["E304", "E304", "E303"]
+    assert [d.code for d in bad if d.severity != "error"] == ["W402"]   # up to 0
+    with pytest.raises(RulesError) as wrong_word:
+        parse_text(PACK + "proc u() { pick c from hand down to 2 { move c to deck; } }", "a.rules")
+    assert wrong_word.value.diagnostics[0].code == "E100"
+
+
 MAY_REPEATEDLY = """
 proc bought(): int {
   draw 1 from deck to hand;

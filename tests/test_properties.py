@@ -322,6 +322,8 @@ def ast_statements(depth: int):
                                                             t[1], repeated=True)),
         st.tuples(block, block).map(lambda t: A.Pick("q", A.Name("opponents"), None, None, t[0], True, t[1])),
         block.map(lambda b: A.Pick("q", A.Name("opponents"), None, None, b, repeated=True)),
+        st.tuples(a_int, a_cond, block).map(lambda t: A.Pick("q", A.Name("players"), t[1], None, t[2],
+                                                             repeated=True, limit=t[0])),   # up to N
         st.tuples(a_cond, block, block).map(lambda t: A.Choose(None, (A.Option("a", None, t[1]),
                                                                       A.Option("b", t[0], t[2])), True)),
         st.tuples(a_cond, block).map(lambda t: A.ForEach("q", A.Name("players"), t[0], t[1], True, "next?")),
