@@ -1323,6 +1323,8 @@ class Checker(A.Visitor):
         if e.where is not None:
             self.expr(e.where, inner)
         numeric = e.op in ("total", "highest", "lowest")
+        if e.op == "gather":
+            return self.gathered(e, inner)
         if e.value is not None:
             if numeric:
                 self.amount(e.value, inner)
@@ -1335,6 +1337,19 @@ class Checker(A.Visitor):
         if e.op == "first":
             return inner.locals[e.var][2]
         return "int" if e.op == "count" or numeric else "bool"
+
+    def gathered(self, e: A.Aggregate, inner: Scope) -> str:
+        """`gather(x in D [where C], ZONE_OR_LIST)`: a list of the zones' or lists' elements."""
+        if e.value is None:
+            self.err("E302", "gather(...) needs a zone or a list for each element: gather(p in D, p.hand)", e.span)
+            return "list"
+        kind = self.expr(e.value, inner)
+        if base_of(kind) not in ("zone", "list", "any"):
+            self.err("E303", f"gather(...) joins zones or lists, not {article(words(kind))}: give a zone or a list "
+                     "for each element", e.value.span)
+            return "list"
+        element = element_of(kind)
+        return f"list:{element}" if element != "any" else "list"
 
     # ------------------------------------------------------------------ lints
     def _lint_triggers(self) -> None:

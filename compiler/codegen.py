@@ -463,9 +463,13 @@ class CodeGen(A.Visitor):
         inner = ctx.bind(e.var)
         cond = f" if {self.wrap(keep, inner, 1)}" if keep is not None else ""
         element = self.ex(value, inner) if value is not None else "1" if reduce == "sum" else "True"
-        source = f"{element} for v_{e.var} in {self.domain(e.domain, ctx, e)}{cond}"
+        loop = f"for v_{e.var} in {self.domain(e.domain, ctx, e)}{cond}"
+        source = f"{element} {loop}"
         if reduce == "first":
             return f"next(({source}), None)"
+        if reduce == "gather":   # the elements of each value's zone or list, one after another
+            item = self.temp("item")
+            return f"[{item} {loop} for {item} in rt.domain({element})]"
         return f"{reduce}(({source}), default=0)" if reduce in ("max", "min") else f"{reduce}({source})"
 
     def visit_Match(self, e, ctx) -> str:

@@ -333,6 +333,8 @@ class ExprReader(A.Visitor):
                     + (" (0 if there is none)" if e.op != "total" else ""))
         if e.op == "first":
             return f"the first of {among}{such}"
+        if e.op == "gather":
+            return f"the items of {self.read(e.value)} over {among}{such}" if e.value is not None else among
         if e.value is not None:  # some/every(x in D where C, V): V for the kept elements
             test = f" for which {self.read(e.value)}"
             return f"{'at least one' if e.op == 'some' else 'every one'} of {among}{such}{test.replace(' for which', ',', 1) if such else test}"
@@ -737,7 +739,8 @@ class Reader(A.Visitor):
         where = f" for which {self.x(s.where)}" if s.where is not None else ""
         optional = " (or none)" if s.optional else ""
         if s.limit is not None:
-            self.say(depth, f"Up to {self.x(s.limit)} times, until you pick none: pick one {s.var} not picked "
+            times = "once" if isinstance(s.limit, A.Int) and s.limit.value == 1 else f"{self.x(s.limit)} times"
+            self.say(depth, f"At most {times}, until you pick none: pick one {s.var} not picked "
                             f"before from {self.x(s.domain)}{where}, then:")
         elif s.repeated:
             self.say(depth, f"As many times as you like, until you pick none: pick one {s.var} from "

@@ -602,6 +602,9 @@ class Interpreter(A.Visitor):
         for element in self.domain(e, rt, f):
             f.locals[e.var] = element
             if keep is None or self.ev(keep, rt, f):
+                if reduce == "gather":   # the elements of the value's zone or list
+                    results.extend(rt.domain(self.ev(value, rt, f)))
+                    continue
                 results.append(self.ev(value, rt, f) if value is not None else 1 if reduce == "sum" else True)
         if saved is _UNBOUND:
             f.locals.pop(e.var, None)
@@ -620,7 +623,7 @@ BINARY = {
 # A trace places an effect at the statement the innermost `run` frame is carrying out.
 STATEMENT_FRAMES[Interpreter.run.__code__] = lambda frame: where(frame.f_locals["s"])
 
-REDUCE = {"sum": sum, "any": any, "all": all, "first": lambda values: values[0] if values else None,
+REDUCE = {"gather": list, "sum": sum, "any": any, "all": all, "first": lambda values: values[0] if values else None,
           "max": lambda values: max(values, default=0), "min": lambda values: min(values, default=0)}
 PYTHON = {"min": min, "max": max, "abs": abs, "len": len}
 

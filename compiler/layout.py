@@ -158,8 +158,9 @@ def announces(stmt: A.Stmt, local_names) -> bool:
 def aggregate_shape(e: A.Aggregate) -> tuple[str, Optional[A.Expr], Optional[A.Expr]]:
     """How both backends reduce an aggregate: (reduction, filter, value per element).
 
-    The reduction is 'sum', 'any', 'all', 'max' or 'min' (0 over no element, like a sum), or 'first'
-    (the first kept element, or none) over the values of the elements the filter keeps (a
+    The reduction is 'sum', 'any', 'all', 'max' or 'min' (0 over no element, like a sum), 'first'
+    (the first kept element, or none), or 'gather' (the elements of each value's zone or list, in
+    order) over the values of the elements the filter keeps (a
     value of None counts 1 for 'sum' and true otherwise); `every(x in D where C)` with no value is
     `all(C)` over every element, not a filter.
     """
@@ -169,6 +170,8 @@ def aggregate_shape(e: A.Aggregate) -> tuple[str, Optional[A.Expr], Optional[A.E
         return "first", e.where, A.Name(e.var, span=e.span)
     if e.op == "total":
         return "sum", e.where, e.value
+    if e.op == "gather":   # the elements of each kept element's zone or list, one after another
+        return "gather", e.where, e.value
     if e.op in ("highest", "lowest"):
         return ("max" if e.op == "highest" else "min"), e.where, e.value
     if e.op == "every" and e.value is None:

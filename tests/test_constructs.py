@@ -646,7 +646,7 @@ def test_pick_up_to_asks_at_most_n_times_never_the_same_element_twice(program, p
 def test_pick_up_to_is_printed_read_and_its_misuse_refused():
     module, printed = round_trip(PICK_UP_TO)
     assert '"score which?" up to coin {' in printed
-    assert reading(module, "p")[4].startswith("Up to coin times, until you pick none: pick one c not picked before")
+    assert reading(module, "p")[4].startswith("At most coin times, until you pick none: pick one c not picked before")
     bad = analyse_text(PACK + "proc q() { pick c from hand up to 2 { move c to deck; } else { gain 1 vp; } }\n"
                        "proc r() { each players simultaneously pick c from hand up to 2 { move c to deck; } }\n"
                        "proc s() { pick c from hand up to 0 { move c to deck; } }\n"
@@ -656,6 +656,51 @@ def test_pick_up_to_is_printed_read_and_its_misuse_refused():
     with pytest.raises(RulesError) as wrong_word:
         parse_text(PACK + "proc u() { pick c from hand down to 2 { move c to deck; } }", "a.rules")
     assert wrong_word.value.diagnostics[0].code == "E100"
+
+
+# 7 Wonders: what your neighbours have built, and (with Streaming Implants' shape) a pick among the
+# cards of every hand but one.
+GATHER = """
+proc deal() {
+  fill deck with card;
+  each players { draw 2 from deck to hand; }
+}
+func neighbours_worth() = total(c in gather(q in opponents, q.hand), c.worth);
+func all_cards() = size(gather(q in players, q.hand));
+proc p() {
+  deal();
+  gain neighbours_worth() vp;
+  pick c from gather(q in players where q != you, q.hand) where c.worth > 1 "take which?" up to 1 {
+    move c to hand;
+  }
+}
+"""
+
+
+def test_gather_joins_the_zones_of_each_element_in_order(program):
+    g = Game(program(GATHER), 3, 1)
+    run_proc(g, "deal")
+    funcs = g.program.funcs
+    assert funcs["all_cards"](g, g.state.players[0]) == 6
+    assert funcs["neighbours_worth"](g, g.state.players[0]) == sum(
+        e.fields["worth"] for p in g.state.players[1:] for e in p.zones["hand"])
+
+
+def test_gather_gives_a_domain_to_pick_from(program):
+    g = Game(program(GATHER), 3, 1)
+    asked = run_proc(g, "p", answers=[1])
+    others = [e for p in g.state.players[1:] for e in p.zones["hand"]]
+    assert len(hand(g)) == 3 and len(others) == 3
+    assert asked[0].options[-1] == "none"
+
+
+def test_gather_is_printed_read_and_its_misuse_refused():
+    module, printed = round_trip(GATHER)
+    assert "func all_cards() = size(gather(q in players, q.hand));" in printed
+    assert "the items of q's hand over" in " ".join(reading(module, "all_cards"))
+    bad = analyse_text(PACK + "func f() = size(gather(p in players, p.vp));\n"
+                       "func g() = size(gather(p in players));").diagnostics
+    assert [d.code for d in bad if d.severity == "error"] == ["E303", "E302"]
 
 
 MAY_REPEATEDLY = """

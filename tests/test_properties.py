@@ -239,6 +239,8 @@ def statements(depth: int):
         block.map(lambda b: f"once {{ {b} }}"),
         block.map(lambda b: f"each players where coin >= 0 simultaneously pick s from hand optional "
                             f"{{ move s to top of deck; {b} }}"),
+        st.tuples(small, block).map(lambda t: f"pick s from gather(q in players where q.coin >= 0, q.hand) "
+                                              f"\"take which?\" up to {t[0]} {{ move s to top of deck; {t[1]} }}"),
         st.tuples(block).map(lambda t: f"for each p in players where p.coin > 0 and p.vp >= 0 {{ {t[0]} }}"),
         st.tuples(small, block).map(lambda t: f"for each i in {t[0]} {{ {t[1]} }}"),
         block.map(lambda b: f"for each s in side where votes[s] <= 3 {{ gain 1 votes[s]; {b} }}"),
@@ -278,7 +280,9 @@ def test_compiled_and_interpreted_execution_agree(body, players, seed):
 a_stock = st.sampled_from(["coin", "food", "ore", "vp"])
 a_int = st.integers(0, 3).map(A.Int)
 a_value = st.recursive(
-    st.one_of(a_int, a_stock.map(A.Name), st.just(A.Call("best", ()))),
+    st.one_of(a_int, a_stock.map(A.Name), st.just(A.Call("best", ())),
+              # every card in hand, over all players
+              st.just(A.Call("size", (A.Aggregate("gather", "q", A.Name("players"), None, A.Attr(A.Name("q"), "hand")),)))),
     lambda inner: st.one_of(
         st.tuples(st.sampled_from(["+", "-", "*"]), inner, inner).map(lambda t: A.Binary(*t)),
         st.tuples(inner, inner).map(lambda t: A.Call("min", t)),
