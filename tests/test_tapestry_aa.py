@@ -14,7 +14,7 @@ from rulebook.runtime.agents import RandomAgent, ScriptedAgent
 from rulebook.runtime.engine import Game
 
 from . import test_tapestry
-from .conftest import drive, games_per_count, pack_backends
+from .conftest import drive, games_per_count, pack_backends, run_answering
 from .test_tapestry import INCOME, answer_by_prompt, ent, first_options, me, run_first
 from .test_tapestry import play_random as base_play_random
 # the base's whole-game test, collected here with this module's `backends` (the base + the expansion)
@@ -209,10 +209,24 @@ def test_a_single_use_masterpiece_is_flipped_and_cannot_be_borrowed(program):
     q.stock["vp"] = 0
     gen = g.program.procs["stream_masterpieces"](g, q, 3)
     d = gen.send(None)
-    assert d.options == ["one of a neighbour's", "stop"]
-    d = gen.send(0)                                       # P1 is the only neighbour: their Painting only
-    d = gen.send(0) if d.prompt == "whose masterpiece?" else d
-    assert "Art Deco" not in d.options
+    assert d.options == ["Painting", "none"]              # P1 is the only neighbour: their Painting only
+
+
+def test_streaming_implants_uses_up_to_three_different_masterpieces_yours_or_a_neighbours(program):
+    """p.27: Streaming Implants gives the benefit of up to 3 different masterpieces, yours or your
+    neighbours' (theirs only if not single-use): each is offered once, and three is the most."""
+    g = table(program, 3)
+    p, left_of_p, right_of_p = me(g), me(g, 1), me(g, 2)
+    for who, name in ((p, "theater"), (p, "art_deco"), (left_of_p, "painting"), (left_of_p, "mime"),
+                      (right_of_p, "ballet")):
+        give(g, who, name, "masterpieces")
+    picks = iter(["Theater", "Painting", "Ballet"])   # anything else asked (a resource): the first option
+    asked = run_answering(g.program.procs["stream_masterpieces"](g, p, 3),
+                          lambda d: d.options.index(next(picks)) if d.prompt.startswith("Streaming") else 0)
+    streams = [d for d in asked if d.prompt.startswith("Streaming Implants")]
+    assert streams[0].options == ["Theater", "Art Deco", "Painting", "Ballet", "none"]   # not their Mime
+    assert streams[1].options == ["Art Deco", "Painting", "Ballet", "none"]             # Theater used
+    assert len(streams) == 3                             # the third pick is the last: no fourth question
 
 
 def test_row_and_column_masterpieces_score_without_scoring_the_capital(program):
