@@ -178,6 +178,11 @@ def test_advisors_give_a_neighbour_a_card_of_their_hand_instead_of_the_decks(pro
     assert [c.title for c in q.zones["tapestry_hand"]] == [chosen.title]
     assert q.zones["tapestry_hand"][0] in before                # the Advisors' card, not the deck's
     assert len(p.zones["tapestry_hand"]) == 3                   # gave 1, then gained 1
+    empty_hand(g, q)                                            # declined: the deck's, for the taker
+    deck = len(g.zone(None, "tapestry_deck"))
+    answer_by_prompt(g.program.procs["gain_tapestries"](g, q, 1), {"Advisors: give": "no"})
+    assert len(q.zones["tapestry_hand"]) == 1 and q.zones["tapestry_hand"][0] not in before
+    assert len(p.zones["tapestry_hand"]) == 3 and len(g.zone(None, "tapestry_deck")) == deck - 1
 
 
 def test_aliens_explore_a_space_tile_onto_their_mat_and_pay_after_discarding_one(program):
