@@ -96,10 +96,17 @@ class _Production:
         self.choosable = frozenset().union(*choices)   # every material some choice offers
 
 
-def _holdings(game, h) -> tuple:
-    """The cards of a player's production zones: city, wonder board and built stages."""
-    return (tuple(game.zone(h, "city").items), tuple(game.zone(h, "board").items),
-            tuple(game.zone(h, "built_stages").items))
+PRODUCTION_ZONES = ("city", "board", "built_stages")
+
+
+def _production_zones(game, h) -> tuple:
+    """The live lists of a player's production zones (city, wonder board, built stages). A zone's
+    list is the same object for the whole game (moves change what it holds), so it is looked up once."""
+    key = ("production zones", h)
+    zones = game.memo.get(key)
+    if zones is None:
+        zones = game.memo[key] = tuple(game.zone(h, name).items for name in PRODUCTION_ZONES)
+    return zones
 
 
 def _production(game, h, sellable_only: bool) -> _Production:
@@ -107,12 +114,12 @@ def _production(game, h, sellable_only: bool) -> _Production:
     the same cards and no rule has set a production field of any card since: they alone decide it.
     When cards were only added since, only they are read (unless a Cities mirror is produced: what
     it stands for follows the whole city)."""
-    zones = _holdings(game, h)
+    zones = _production_zones(game, h)
     game.watched |= PRODUCTION_FIELDS
     key = ("production", h, sellable_only)
-    last = game.memo.get(key)   # (zones, watched sets, whether a mirror is produced, production)
+    last = game.memo.get(key)   # (copies of the zones' lists, watched sets, whether a mirror is produced, production)
     same_fields = last is not None and last[1] == game.watched_sets
-    if same_fields and last[0] == zones:
+    if same_fields and last[0] == zones:   # list by list, card by card (in C)
         return last[3]
     if same_fields and not last[2] and all(now[:len(before)] == before for before, now in zip(last[0], zones)):
         fixed, choices = Counter(last[3].fixed), list(last[3].choices)
@@ -130,7 +137,7 @@ def _production(game, h, sellable_only: bool) -> _Production:
             mirrored = mirrored or not MIRRORS.isdisjoint(choice)
             choices.append(_mirrored(game, h, choice))
     made = _Production(fixed, choices)
-    game.memo[key] = zones, game.watched_sets, mirrored, made
+    game.memo[key] = tuple(map(list.copy, zones)), game.watched_sets, mirrored, made
     return made
 
 
@@ -177,8 +184,8 @@ def _hall(short: list, offers: tuple) -> bool:
     return True
 
 
-def _prices(game, h) -> tuple[dict, dict]:
-    """(the coins one unit costs per (side, goods) as the lasting modifiers of `trade` make it,
+def _prices(game, h) -> "_PriceList":
+    """A player's price list: (the coins one unit costs per (side, goods) as the lasting modifiers of `trade` make it,
     NO_WAY while a modifier forbids buying or makes the price something else than coins; the
     coins a `once` modifier takes off the next unit from that side, Cities' Clandestine Docks).
     Kept for the game while the same modifiers of `trade` are in force, none with a `while`
@@ -204,9 +211,10 @@ def _prices(game, h) -> tuple[dict, dict]:
                 out[side, goods], rebates[side, goods] = price + once, once
             else:
                 out[side, goods], rebates[side, goods] = price, 0
+    price_list = _PriceList(out, rebates)
     if not lasting:
-        game.memo[key] = out, rebates
-    return out, rebates
+        game.memo[key] = price_list
+    return price_list
 
 
 def _market(game, h) -> "_Market":
@@ -214,16 +222,20 @@ def _market(game, h) -> "_Market":
     same cards, no production field has been set since and the same modifiers of `trade` are in
     force, none with a condition: what its productions and prices are kept by."""
     in_force = tuple(game.by_action.get("trade", ()))
-    if any(m.lasting for m in in_force):
+    if in_force and any(m.lasting for m in in_force):
         return _Market.of(game, h)
-    state = (_holdings(game, h), _holdings(game, game.left(h)), _holdings(game, game.right(h)),
-             game.watched_sets, in_force)
+    memo = game.memo
     key = ("market", h)
-    last = game.memo.get(key)   # (state, market): only the latest is kept, as a city changes every turn
-    if last is not None and last[0] == state:
-        return last[1]
+    # (the nine live zone lists of the three cities, copies of them when the market was laid out,
+    # watched sets, modifiers, market): only the latest is kept, as a city changes every turn
+    last = memo.get(key)
+    if last is not None and last[2] == game.watched_sets and last[3] == in_force and last[1] == last[0]:
+        return last[4]
+    # seats never change during a game, so the neighbours' zones are those of the first market
+    zones = last[0] if last is not None else \
+        _production_zones(game, h) + _production_zones(game, game.left(h)) + _production_zones(game, game.right(h))
     market = _Market.of(game, h)
-    game.memo[key] = state, market
+    memo[key] = zones, tuple(map(list.copy, zones)), game.watched_sets, in_force, market
     return market
 
 
@@ -231,27 +243,22 @@ class _Market:
     """What a player can produce and buy this turn: their production, the neighbours' sellable
     production and the prices."""
 
-    def __init__(self, own: _Production, west: _Production, east: _Production, prices: dict, rebates: dict,
+    def __init__(self, own: _Production, west: _Production, east: _Production, price_list: "_PriceList",
                  solved: dict):
         self.own = own
         self.sellers = {"west": west, "east": east}
-        self.prices, self.rebates = prices, rebates
+        self.price_list = price_list
+        self.prices, self.rebates = price_list.prices, price_list.rebates
         self.solved = solved    # _Purchase -> its cheapest price, kept for the game
-        self._terms: dict = {}   # spent -> _Terms
+        self.terms = price_list.terms
+        # what decides whether a purchase can be priced material by material (`_by_material`)
+        self.choosable = own.choosable | west.choosable | east.choosable
 
     @classmethod
     def of(cls, game, h) -> "_Market":
         """A player's market as the game stands."""
         return cls(_production(game, h, False), _production(game, game.left(h), True),
-                   _production(game, game.right(h), True), *_prices(game, h), game.memo.setdefault("purchases", {}))
-
-    def terms(self, spent: frozenset) -> "_Terms":
-        """Per material (the price of a unit from the west, from the east, the once-only discount
-        in the west, in the east), with no discount on the sides `spent`."""
-        terms = self._terms.get(spent)
-        if terms is None:
-            terms = self._terms[spent] = _Terms(self.prices, self.rebates, spent)
-        return terms
+                   _production(game, game.right(h), True), _prices(game, h), game.memo.setdefault("purchases", {}))
 
     def cheapest(self, need: dict, taken: dict, spent: frozenset = frozenset()) -> int:
         """The fewest coins that buy what the player's own production cannot cover of `need`, on
@@ -259,10 +266,14 @@ class _Market:
         sellers must still be able to produce); NO_WAY when nothing covers it. A side's once-only
         discount applies to one unit bought from it, unless the side is in `spent`. Kept for the
         game by the purchase it comes to, which holds all that the answer depends on."""
+        west_taken, east_taken = taken["west"], taken["east"]
+        choosable = self.choosable
+        if not self.price_list.discounted and choosable.isdisjoint(need) and choosable.isdisjoint(west_taken) \
+                and choosable.isdisjoint(east_taken):
+            return self._by_material(need, west_taken, east_taken)
         own = self.own
         fixed = own.fixed
         mats = tuple(sorted(m for m, n in need.items() if n > fixed.get(m, 0)))
-        west_taken, east_taken = taken["west"], taken["east"]
         if not mats and not west_taken and not east_taken:
             return 0
         short = tuple(need[m] - fixed.get(m, 0) for m in mats)
@@ -276,6 +287,33 @@ class _Market:
         if known is None:
             known = self.solved[problem] = problem.cheapest()
         return known
+
+    def _by_material(self, need: dict, west_taken: dict, east_taken: dict) -> int:
+        """`cheapest` when no choice card (yours or a neighbour's) offers any material of the
+        purchase and no discount applies: each material is bought apart, from the cheaper side first
+        (what `_Purchase.cheapest` comes to then, without laying out the purchase)."""
+        west_fixed, east_fixed = self.sellers["west"].fixed, self.sellers["east"].fixed
+        for m, n in west_taken.items():
+            if n > west_fixed.get(m, 0):
+                return NO_WAY   # something already bought is no longer for sale
+        for m, n in east_taken.items():
+            if n > east_fixed.get(m, 0):
+                return NO_WAY
+        own, terms = self.own.fixed, self.terms(NOTHING_SPENT)
+        coins = 0
+        for m, n in need.items():
+            n -= own.get(m, 0)
+            if n > 0:
+                west = west_fixed.get(m, 0) - west_taken.get(m, 0)
+                east = east_fixed.get(m, 0) - east_taken.get(m, 0)
+                if n > west + east:
+                    return NO_WAY
+                west_price, east_price, _, _ = terms[m]
+                if west_price <= east_price:
+                    coins += west_price * min(n, west) + east_price * max(0, n - west)
+                else:
+                    coins += east_price * min(n, east) + west_price * max(0, n - east)
+        return min(coins, NO_WAY)
 
     def _seller(self, side: str, sold: tuple, short: tuple, taken: dict) -> tuple:
         """(the fixed units, the choice lists as bit masks, the units already taken) of the neighbour
@@ -315,6 +353,40 @@ class _Terms(dict):
                                   0 if "west" in spent else rebates["west", goods],
                                   0 if "east" in spent else rebates["east", goods])
         return terms
+
+
+class _PriceList:
+    """What a player pays the neighbours (`_prices`), kept with the prices worked out from it:
+    per material and sides whose discount is spent (`terms`), and per offer."""
+
+    def __init__(self, prices: dict, rebates: dict):
+        self.prices, self.rebates = prices, rebates
+        self.discounted = any(rebates.values())
+        self._terms: dict = {}   # spent -> _Terms
+        self.offer_prices = _OfferPrices(self.terms(NOTHING_SPENT))
+
+    def terms(self, spent: frozenset) -> _Terms:
+        """Per material (the price of a unit from the west, from the east, the once-only discount
+        in the west, in the east), with no discount on the sides `spent`."""
+        terms = self._terms.get(spent)
+        if terms is None:
+            terms = self._terms[spent] = _Terms(self.prices, self.rebates, spent)
+        return terms
+
+
+class _OfferPrices(dict):
+    """An offer's price per (side, material): a unit from that side less the side's once-only
+    discount, each worked out when first asked."""
+
+    def __init__(self, terms: _Terms):
+        super().__init__()
+        self.terms = terms
+
+    def __missing__(self, offer: tuple) -> int:
+        side, material = offer
+        west_price, east_price, west_rebate, east_rebate = self.terms[material]
+        price = self[offer] = west_price - west_rebate if side == "west" else east_price - east_rebate
+        return price
 
 
 class _Purchase(NamedTuple):
@@ -426,14 +498,22 @@ def _sells(seller: tuple, counts: tuple, known: dict) -> bool:
 
 def _missing(game, item) -> tuple[dict, dict, list]:
     """(what is still to cover of an item's cost, the units already bought per side, positive counts
-    by material; the offers of the market with their side and material) in the payment under way:
-    the offers record the purchases."""
+    by material; the offers of the market, each with its variables, side and material) in the
+    payment under way: the offers record the purchases. The offers' fields are read as `Game.field`
+    reads them (a variable set during play, else the declared value), without a call per field."""
     need = _counted(game.field(item, "needs"))
     taken: dict = {"west": {}, "east": {}}
     offers = []
+    evars = game.state.evars
     for o in game.zone(None, "market").items:
-        side, res, n = game.field(o, "side"), game.field(o, "res"), game.field(o, "taken")
-        offers.append((o, side, res))
+        fields, vars_ = o.fields, evars.get(o.key)
+        if vars_ is None:
+            side, res, n = fields["side"], fields["res"], fields["taken"]
+        else:
+            side = vars_["side"] if "side" in vars_ else fields["side"]
+            res = vars_["res"] if "res" in vars_ else fields["res"]
+            n = vars_["taken"] if "taken" in vars_ else fields["taken"]
+        offers.append((o, vars_, side, res))
         if n:
             bought = taken[side]
             bought[res] = bought.get(res, 0) + n
@@ -459,7 +539,10 @@ OTHER_SIDE = {"west": "east", "east": "west"}
 def quote(game, you, item):
     """7 Wonders: the fewest coins buying from the neighbours what your city lacks for the item's cost
     (1000 when no purchase can cover it)."""
-    return _market(game, you).cheapest(_counted(game.field(item, "needs")), NOTHING_TAKEN)
+    needs = game.field(item, "needs")
+    if not needs:
+        return 0   # what `cheapest` answers for nothing to cover, without laying out the market
+    return _market(game, you).cheapest(_counted(needs), NOTHING_TAKEN)
 
 
 @kernel(1, sets=("price", "ok"))
@@ -469,24 +552,41 @@ def assess(game, you, item):
     lets you complete the payment with the coins you have."""
     need, taken, offers = _missing(game, item)
     market = _market(game, you)
-    game.set_field(item, "price", market.cheapest(need, taken))
+    price = market.cheapest(need, taken)
+    vars_ = game.state.evars.get(item.key)
+    if vars_ is None or not _holds(vars_, "price", price):
+        game.set_field(item, "price", price)
     coins = you.stock["coin"]
-    terms = market.terms(NOTHING_SPENT)
-    for o, side, res in offers:
-        west_price, east_price, west_rebate, east_rebate = terms[res]
-        price = west_price - west_rebate if side == "west" else east_price - east_rebate
+    offer_prices = market.price_list.offer_prices
+    # a set that would change nothing (the variable already holds that very value) is skipped:
+    # the state, its digest and a trace are those of setting it every time
+    for o, vars_, side, res in offers:
+        price = offer_prices[side, res]
         ok = False
-        if need.get(res, 0) > 0 and price <= coins and market.makes(side, res):
+        if res in need and price <= coins and market.makes(side, res):
             rest = dict(need)
             rest[res] -= 1
             bought = dict(taken[side])
             bought[res] = bought.get(res, 0) + 1
             after = market.cheapest(rest, {side: bought, OTHER_SIDE[side]: taken[OTHER_SIDE[side]]}, SPENT[side])
             ok = after < NO_WAY and after + price <= coins
-        game.set_field(o, "ok", ok)
-        game.set_field(o, "price", price)
+        if vars_ is None:
+            game.set_field(o, "ok", ok)
+            game.set_field(o, "price", price)
+            continue
+        if vars_.get("ok") is not ok:
+            game.set_field(o, "ok", ok)
+        old = vars_.get("price")
+        if old != price or type(old) is not type(price) or "price" not in vars_:
+            game.set_field(o, "price", price)
     return
     yield
+
+
+def _holds(variables: dict, name: str, value) -> bool:
+    """Whether an entity's variables already hold this very value (equal and of the same type)."""
+    old = variables.get(name)
+    return old == value and type(old) is type(value) and name in variables
 
 
 from . import kernels_tapestry  # noqa: E402,F401  (registers Tapestry's map and capital kernels)

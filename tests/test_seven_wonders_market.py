@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from rulebook.runtime.agents import RandomAgent
 from rulebook.runtime.engine import Game
 from rulebook.runtime import kernels
-from rulebook.runtime.kernels import MANUFACTURED, NO_WAY, _Market, _Production
+from rulebook.runtime.kernels import MANUFACTURED, NO_WAY, _Market, _PriceList, _Production
 
 from .conftest import examples, pack_backends
 from .test_speed import covers_by_trying
@@ -34,7 +34,7 @@ def production(fixed: dict, choices: list) -> _Production:
 
 def market(own: _Production, west: _Production, east: _Production, prices: dict, rebates: dict) -> _Market:
     """A market laid out by hand, with nothing kept yet."""
-    return _Market(own, west, east, prices, rebates, {})
+    return _Market(own, west, east, _PriceList(prices, rebates), {})
 
 
 def cheapest_by_trying(m: _Market, need: dict, taken: dict, spent: frozenset) -> int:
