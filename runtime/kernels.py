@@ -252,7 +252,7 @@ class _Market:
         self.solved = solved    # _Purchase -> its cheapest price, kept for the game
         self.terms = price_list.terms
         # what decides whether a purchase can be priced material by material (`_by_material`)
-        self.choosable = own.choosable | west.choosable | east.choosable
+        self.sold_choosable = west.choosable | east.choosable
 
     @classmethod
     def of(cls, game, h) -> "_Market":
@@ -264,34 +264,47 @@ class _Market:
         """The fewest coins that buy what the player's own production cannot cover of `need`, on
         top of the units already `taken` from each side (positive counts by material, which the
         sellers must still be able to produce); NO_WAY when nothing covers it. A side's once-only
-        discount applies to one unit bought from it, unless the side is in `spent`. Kept for the
-        game by the purchase it comes to, which holds all that the answer depends on."""
+        discount applies to one unit bought from it, unless the side is in `spent`. Answered
+        without a search when nothing is short or no choice card and no discount bears on the
+        purchase; otherwise kept for the game by the purchase it comes to (`laid_out`), which
+        holds all that the answer depends on."""
         west_taken, east_taken = taken["west"], taken["east"]
-        choosable = self.choosable
-        if not self.price_list.discounted and choosable.isdisjoint(need) and choosable.isdisjoint(west_taken) \
-                and choosable.isdisjoint(east_taken):
-            return self._by_material(need, west_taken, east_taken)
         own = self.own
         fixed = own.fixed
-        mats = tuple(sorted(m for m, n in need.items() if n > fixed.get(m, 0)))
-        if not mats and not west_taken and not east_taken:
-            return 0
-        short = tuple(need[m] - fixed.get(m, 0) for m in mats)
-        # what the sellers may be asked for: what you buy and what you already bought of them
-        sold = mats + tuple(sorted((west_taken.keys() | east_taken.keys()) - set(mats))) if west_taken or east_taken else mats
-        problem = _Purchase(
-            mats, short, () if own.choosable.isdisjoint(mats) else _masks(own.choices, mats),
-            self._seller("west", sold, short, west_taken), self._seller("east", sold, short, east_taken),
-            tuple(map(self.terms(spent).__getitem__, mats)))
+        short = {m: n - fixed.get(m, 0) for m, n in need.items() if n > fixed.get(m, 0)}
+        if not short:   # all that is left is whether the neighbours can still sell what was bought
+            west, east = self.sellers["west"], self.sellers["east"]
+            sells = (not west_taken or _covers(west_taken, west.fixed, west.choices)) and \
+                (not east_taken or _covers(east_taken, east.fixed, east.choices))
+            return 0 if sells else NO_WAY
+        sold_choosable = self.sold_choosable
+        if not self.price_list.discounted and own.choosable.isdisjoint(short) and sold_choosable.isdisjoint(short) \
+                and sold_choosable.isdisjoint(west_taken) and sold_choosable.isdisjoint(east_taken):
+            return self._by_material(short, west_taken, east_taken)
+        problem = self.laid_out(short, west_taken, east_taken, spent)
         known = self.solved.get(problem)
         if known is None:
             known = self.solved[problem] = problem.cheapest()
         return known
 
-    def _by_material(self, need: dict, west_taken: dict, east_taken: dict) -> int:
-        """`cheapest` when no choice card (yours or a neighbour's) offers any material of the
-        purchase and no discount applies: each material is bought apart, from the cheaper side first
-        (what `_Purchase.cheapest` comes to then, without laying out the purchase)."""
+    def laid_out(self, short: dict, west_taken: dict, east_taken: dict, spent: frozenset) -> "_Purchase":
+        """The purchase of what is `short` after your fixed production (positive units by material)
+        on top of what was taken, as `_Purchase` lays it out for the search."""
+        own = self.own
+        mats = tuple(sorted(short))
+        units = tuple(map(short.__getitem__, mats))
+        # what the sellers may be asked for: what you buy and what you already bought of them
+        sold = mats + tuple(sorted((west_taken.keys() | east_taken.keys()) - set(mats))) if west_taken or east_taken else mats
+        return _Purchase(
+            mats, units, () if own.choosable.isdisjoint(mats) else _masks(own.choices, mats),
+            self._seller("west", sold, units, west_taken), self._seller("east", sold, units, east_taken),
+            tuple(map(self.terms(spent).__getitem__, mats)))
+
+    def _by_material(self, short: dict, west_taken: dict, east_taken: dict) -> int:
+        """`cheapest` when no choice card bears on the purchase (none of yours offers a material
+        short, none of the neighbours' a material short or bought) and no discount applies: each
+        material is bought apart, from the cheaper side first (what `_Purchase.cheapest` comes to
+        then, without laying out the purchase)."""
         west_fixed, east_fixed = self.sellers["west"].fixed, self.sellers["east"].fixed
         for m, n in west_taken.items():
             if n > west_fixed.get(m, 0):
@@ -299,20 +312,18 @@ class _Market:
         for m, n in east_taken.items():
             if n > east_fixed.get(m, 0):
                 return NO_WAY
-        own, terms = self.own.fixed, self.terms(NOTHING_SPENT)
+        terms = self.terms(NOTHING_SPENT)
         coins = 0
-        for m, n in need.items():
-            n -= own.get(m, 0)
-            if n > 0:
-                west = west_fixed.get(m, 0) - west_taken.get(m, 0)
-                east = east_fixed.get(m, 0) - east_taken.get(m, 0)
-                if n > west + east:
-                    return NO_WAY
-                west_price, east_price, _, _ = terms[m]
-                if west_price <= east_price:
-                    coins += west_price * min(n, west) + east_price * max(0, n - west)
-                else:
-                    coins += east_price * min(n, east) + west_price * max(0, n - east)
+        for m, n in short.items():
+            west = west_fixed.get(m, 0) - west_taken.get(m, 0)
+            east = east_fixed.get(m, 0) - east_taken.get(m, 0)
+            if n > west + east:
+                return NO_WAY
+            west_price, east_price, _, _ = terms[m]
+            if west_price <= east_price:
+                coins += west_price * min(n, west) + east_price * max(0, n - west)
+            else:
+                coins += east_price * min(n, east) + west_price * max(0, n - east)
         return min(coins, NO_WAY)
 
     def _seller(self, side: str, sold: tuple, short: tuple, taken: dict) -> tuple:
@@ -408,7 +419,8 @@ class _Purchase(NamedTuple):
         Buying more never costs less (a price is at least its discount) and a neighbour who can sell
         some units can sell fewer, so only the least purchases your choice cards leave are tried."""
         buys = _least_buys(self.short, self.own)
-        if not self.west[1] and not self.east[1] and not any(p[2] or p[3] for p in self.prices):
+        (west_have, west_masks, west_gone), (east_have, east_masks, east_gone) = self.west, self.east
+        if not west_masks and not east_masks and not any(p[2] or p[3] for p in self.prices):
             return self._by_material(buys)
         west_price = [p[0] for p in self.prices]
         east_price = [p[1] for p in self.prices]
@@ -419,20 +431,38 @@ class _Purchase(NamedTuple):
         most_off = max(west_rebate) + max(east_rebate)
         discounts = most_off > 0
         west_extra = [w - e for w, e in zip(west_price, east_price)]   # a unit from the west, not the east
-        sold: dict = {}
+        # a neighbour without choice cards sells at most its spare units of each material: only the
+        # splits within them are tried (`_sells` refuses the others), and that neighbour needs no test
+        size = len(self.mats)
+        west_spare = None if west_masks else list(map(sub, west_have, west_gone))
+        east_spare = None if east_masks else list(map(sub, east_have, east_gone))
+        if min(west_spare[size:] if west_spare else (), default=0) < 0 or \
+                min(east_spare[size:] if east_spare else (), default=0) < 0:
+            return NO_WAY   # something already bought (of no material short now) is no longer for sale
+        west_known: dict = {}   # units from the west -> whether the west sells them (one search)
+        east_known: dict = {}
         best = NO_WAY
         for floor_coins, buy in sorted((sum(map(mul, b, floor_price)), b) for b in buys):
             if floor_coins - most_off >= best:
                 break
-            all_east = sum(map(mul, buy, east_price))
             # how many of each material to buy from the west (the rest from the east)
-            for west in product(*(range(b + 1) for b in buy)):
-                coins = all_east + sum(map(mul, west, west_extra))
-                if discounts:
-                    coins -= max((r for r, w in zip(west_rebate, west) if w), default=0)
-                    coins -= max((r for r, b, w in zip(east_rebate, buy, west) if b > w), default=0)
-                if coins < best and _sells(self.west, west, sold) and _sells(self.east, tuple(map(sub, buy, west)), sold):
-                    best = coins
+            ranges = []
+            for i, b in enumerate(buy):
+                least = 0 if east_spare is None else max(0, b - east_spare[i])
+                most = b if west_spare is None else min(b, west_spare[i])
+                if least > most:
+                    break   # the plain neighbours cannot sell this purchase however it is split
+                ranges.append(range(least, most + 1))
+            else:
+                all_east = sum(map(mul, buy, east_price))
+                for west in product(*ranges):
+                    coins = all_east + sum(map(mul, west, west_extra))
+                    if discounts:
+                        coins -= max((r for r, w in zip(west_rebate, west) if w), default=0)
+                        coins -= max((r for r, b, w in zip(east_rebate, buy, west) if b > w), default=0)
+                    if coins < best and (west_spare is not None or _sells(self.west, west, west_known)) and \
+                            (east_spare is not None or _sells(self.east, tuple(map(sub, buy, west)), east_known)):
+                        best = coins
         return best
 
     def _by_material(self, buys: list) -> int:
@@ -471,17 +501,17 @@ def _least_buys(short: tuple, own: tuple) -> list:
                 if bits >> i & 1 and units[i] < n:
                     more.add(units[:i] + (units[i] + 1,) + units[i + 1:])
         made |= more
-    # with any units `made` holds every fewer units (a card may stay unused): the most are those
-    # to which no card adds a unit
-    return [tuple(map(sub, short, units)) for units in made
-            if not any(units[:i] + (units[i] + 1,) + units[i + 1:] in made for i in range(len(short)))]
+    # the units the cards can make together are the independent sets of a transversal matroid (unit
+    # slots matched to distinct cards): a most, to which no card adds a unit, is a basis, and every
+    # basis has the same size
+    top = max(map(sum, made))
+    return [tuple(map(sub, short, units)) for units in made if sum(units) == top]
 
 
 def _sells(seller: tuple, counts: tuple, known: dict) -> bool:
     """Whether a neighbour (`_Purchase.west` or `.east`) can produce `counts` more units of the
-    purchase's materials on top of what was taken; `known` keeps the answers of one search."""
-    key = (seller, counts)
-    answer = known.get(key)
+    purchase's materials on top of what was taken; `known` keeps that neighbour's answers in one search."""
+    answer = known.get(counts)
     if answer is None:
         have, masks, taken = seller
         units = list(taken)
@@ -492,7 +522,7 @@ def _sells(seller: tuple, counts: tuple, known: dict) -> bool:
         answer = not wanted or _hall([units[i] - have[i] for i in wanted],
                                      [b for b in (sum(1 << j for j, i in enumerate(wanted) if bits >> i & 1)
                                                   for bits in masks) if b])
-        known[key] = answer
+        known[counts] = answer
     return answer
 
 
@@ -552,24 +582,18 @@ def assess(game, you, item):
     lets you complete the payment with the coins you have."""
     need, taken, offers = _missing(game, item)
     market = _market(game, you)
-    price = market.cheapest(need, taken)
+    least = market.cheapest(need, taken)
     vars_ = game.state.evars.get(item.key)
-    if vars_ is None or not _holds(vars_, "price", price):
-        game.set_field(item, "price", price)
+    if vars_ is None or not _holds(vars_, "price", least):
+        game.set_field(item, "price", least)
     coins = you.stock["coin"]
     offer_prices = market.price_list.offer_prices
     # a set that would change nothing (the variable already holds that very value) is skipped:
     # the state, its digest and a trace are those of setting it every time
     for o, vars_, side, res in offers:
         price = offer_prices[side, res]
-        ok = False
-        if res in need and price <= coins and market.makes(side, res):
-            rest = dict(need)
-            rest[res] -= 1
-            bought = dict(taken[side])
-            bought[res] = bought.get(res, 0) + 1
-            after = market.cheapest(rest, {side: bought, OTHER_SIDE[side]: taken[OTHER_SIDE[side]]}, SPENT[side])
-            ok = after < NO_WAY and after + price <= coins
+        ok = res in need and price <= coins and market.makes(side, res) and \
+            _completes(market, need, taken, least, coins, side, res, price)
         if vars_ is None:
             game.set_field(o, "ok", ok)
             game.set_field(o, "price", price)
@@ -581,6 +605,23 @@ def assess(game, you, item):
             game.set_field(o, "price", price)
     return
     yield
+
+
+def _completes(market: _Market, need: dict, taken: dict, least: int, coins: int, side: str, material: str,
+               price: int) -> bool:
+    """Whether buying one unit of `material` from `side` at `price` still lets the payment be completed
+    with `coins`, when `least` is the cheapest completion without it."""
+    if least < NO_WAY and not market.price_list.discounted and need[material] > market.own.fixed.get(material, 0) \
+            and material not in market.own.choosable and not market.makes(OTHER_SIDE[side], material):
+        # every completion buys the material from this side (nothing else can make it), so the
+        # cheapest one buys this unit among others: it costs `least` (a real price, below NO_WAY)
+        return least <= coins
+    rest = dict(need)
+    rest[material] -= 1
+    bought = dict(taken[side])
+    bought[material] = bought.get(material, 0) + 1
+    after = market.cheapest(rest, {side: bought, OTHER_SIDE[side]: taken[OTHER_SIDE[side]]}, SPENT[side])
+    return after < NO_WAY and after + price <= coins
 
 
 def _holds(variables: dict, name: str, value) -> bool:

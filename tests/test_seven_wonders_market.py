@@ -166,3 +166,138 @@ def test_a_kept_answer_equals_a_fresh_one_in_random_games(seven_wonders, seed, p
     with mock.patch.object(_Market, "cheapest", checked), mock.patch.object(kernels, "_market", checked_market):
         game.play()
     assert asked and any(0 < a < NO_WAY for a in asked)
+
+
+@settings(max_examples=examples(600), deadline=None)
+@given(productions, productions, productions, price_lists(),
+       st.dictionaries(st.sampled_from(MATS), st.integers(1, 3), min_size=1, max_size=3),
+       st.fixed_dictionaries({side: st.dictionaries(st.sampled_from(MATS), st.integers(1, 2), max_size=2)
+                              for side in SIDES}),
+       st.sets(st.sampled_from(SIDES)))
+def test_a_price_found_without_a_search_is_the_searched_price(own, west, east, prices, need, taken, spent):
+    """`cheapest` answers a purchase with nothing short, or with no choice card and no discount
+    bearing on it, without laying it out: the answer is the laid-out search's, whichever way it took."""
+    m = market(own, west, east, *prices)
+    short = {x: n - own.fixed[x] for x, n in need.items() if n > own.fixed[x]}
+    searched = m.laid_out(short, taken["west"], taken["east"], frozenset(spent)).cheapest()
+    assert m.cheapest(need, taken, frozenset(spent)) == searched
+
+
+def least_buys_by_trying(short: tuple, cards: tuple) -> set:
+    """Every purchase that leaves the cards (bit masks) just enough: assign each card to one material
+    it offers or to nothing, in every way, and keep what is left to buy when no card could cover
+    one more unit of what is still left."""
+    left_after = set()
+    for choice in product(*([None] + [i for i in range(len(short)) if bits >> i & 1] for bits in cards)):
+        left = list(short)
+        for i in choice:
+            if i is not None and left[i] > 0:
+                left[i] -= 1
+        left_after.add(tuple(left))
+    return {left for left in left_after
+            if not any(all(a <= b for a, b in zip(other, left)) and other != left for other in left_after)}
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(st.lists(st.integers(0, 3), min_size=1, max_size=4).flatmap(
+    lambda short: st.tuples(st.just(tuple(short)),
+                            st.lists(st.integers(1, 2 ** len(short) - 1), max_size=4).map(tuple))))
+def test_the_least_purchases_are_those_no_card_can_shorten(short_and_cards):
+    short, cards = short_and_cards
+    assert set(kernels._least_buys(short, cards)) == least_buys_by_trying(short, cards)
+
+
+def assessed_afresh(game, you, item) -> tuple:
+    """(the item's price, each offer's (ok, price)) as `assess` defines them, worked out with nothing
+    kept, every field read through `Game.field` and every offer the player could buy searched."""
+    kept, game.memo = game.memo, {}
+    try:
+        need = Counter(game.field(item, "needs"))
+        taken = {side: Counter() for side in SIDES}
+        offers = [(o, game.field(o, "side"), game.field(o, "res")) for o in game.zone(None, "market").items]
+        for o, side, res in offers:
+            taken[side][res] += game.field(o, "taken")
+        need = {x: n for x, n in (need - taken["west"] - taken["east"]).items() if n > 0}
+        taken = {side: {x: n for x, n in bought.items() if n} for side, bought in taken.items()}
+        m = _Market.of(game, you)
+        least = m.cheapest(need, taken)
+        coins = you.stock["coin"]
+        answers = {}
+        for o, side, res in offers:
+            west_price, east_price, west_rebate, east_rebate = m.terms(frozenset())[res]
+            price = west_price - west_rebate if side == "west" else east_price - east_rebate
+            ok = False
+            if need.get(res, 0) > 0 and price <= coins and m.makes(side, res):
+                other = "east" if side == "west" else "west"
+                bought = dict(taken[side], **{res: taken[side].get(res, 0) + 1})
+                after = m.cheapest(dict(need, **{res: need[res] - 1}), {side: bought, other: taken[other]},
+                                   frozenset({side}))
+                ok = after < NO_WAY and after + price <= coins
+            answers[o.key] = ok, price
+        return least, answers
+    finally:
+        game.memo = kept
+
+
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.integers(0, 10 ** 6), st.integers(3, 7))
+def test_an_assessment_sets_what_one_worked_out_afresh_sets(seven_wonders, seed, players):
+    """After every `assess` of random games the item's price and every offer's `ok` and `price` are
+    variables holding what a fresh assessment gives (nothing kept, every offer searched): the
+    sets `assess` skips leave the state, and so its digest, as setting every field would."""
+    real = kernels.KERNELS["assess"]
+    seen = []
+
+    def checked(game, you, item):
+        least, answers = assessed_afresh(game, you, item)
+        yield from real.fn(game, you, item)
+        evars = game.state.evars
+        assert evars[item.key]["price"] == least
+        for key, (ok, price) in answers.items():
+            assert evars[key]["ok"] is ok
+            assert evars[key]["price"] == price and type(evars[key]["price"]) is int
+        seen.append(sum(ok for ok, _ in answers.values()))
+
+    game = Game(seven_wonders, players, seed, [RandomAgent(seed + i) for i in range(players)])
+    with mock.patch.dict(kernels.KERNELS, {"assess": kernels.Kernel(checked, real.arity, real.doc, real.sets)}):
+        game.play()
+    assert seen and any(seen)
+
+
+@settings(max_examples=examples(1500), deadline=None)
+@given(productions, productions, productions, price_lists(),
+       st.dictionaries(st.sampled_from(MATS), st.integers(1, 3), min_size=1, max_size=3),
+       st.fixed_dictionaries({side: st.dictionaries(st.sampled_from(MATS), st.integers(1, 2), max_size=2)
+                              for side in SIDES}),
+       st.integers(0, 8))
+def test_an_offer_completes_a_payment_when_the_search_after_buying_it_says_so(own, west, east, prices, need, taken,
+                                                                            coins):
+    """An offer whose material nothing but that side can make is judged by the cheapest completion
+    without a search: the answer is the search's (buy the unit, then the cheapest rest)."""
+    m = market(own, west, east, *prices)
+    least = m.cheapest(need, taken)
+    for side, res in product(SIDES, need):
+        if not m.makes(side, res):
+            continue
+        price = m.price_list.offer_prices[side, res]
+        other = "east" if side == "west" else "west"
+        bought = dict(taken[side], **{res: taken[side].get(res, 0) + 1})
+        after = m.cheapest(dict(need, **{res: need[res] - 1}), {side: bought, other: taken[other]}, frozenset({side}))
+        for purse in {coins, least - 1, least, least + 1}:   # the edges, where a coin decides
+            assert kernels._completes(m, need, taken, least, purse, side, res, price) == \
+                (after < NO_WAY and after + price <= purse)
+
+
+def test_an_offer_pays_its_own_discount_not_the_best_one_of_its_side():
+    """Wood comes only from the left, whose once-only discount is on manufactured goods: the cheapest
+    payment (3 coins) takes it off the glass bought there too, but buying the wood first spends the
+    discount on nothing (2 + 2 = 4 coins): with 3 coins the wood is not on offer."""
+    rebates = {(side, kind): 0 for side in SIDES for kind in ("raw", "manufactured")}
+    rebates["west", "manufactured"] = 1
+    m = market(production({}, []), production({"wood": 1, "glass": 1}, []), production({"glass": 1}, []),
+               {(side, kind): 2 for side in SIDES for kind in ("raw", "manufactured")}, rebates)
+    need, nothing = {"wood": 1, "glass": 1}, {"west": {}, "east": {}}
+    least = m.cheapest(need, nothing)
+    assert least == 3
+    assert not kernels._completes(m, need, nothing, least, 3, "west", "wood", 2)
+    assert kernels._completes(m, need, nothing, least, 4, "west", "wood", 2)
