@@ -611,8 +611,17 @@ def _completes(market: _Market, need: dict, taken: dict, least: int, coins: int,
                price: int) -> bool:
     """Whether buying one unit of `material` from `side` at `price` still lets the payment be completed
     with `coins`, when `least` is the cheapest completion without it."""
-    if least < NO_WAY and not market.price_list.discounted and need[material] > market.own.fixed.get(material, 0) \
-            and material not in market.own.choosable and not market.makes(OTHER_SIDE[side], material):
+    own = market.own
+    if least == 0 and _covers(need, own.fixed, own.choices):
+        # your city covers the rest (and less than the rest), so nothing is left to buy once this
+        # unit is bought, if the neighbour can sell it on top of what was bought there (a discount
+        # or a free trade can also make the cheapest completion 0: then it is searched)
+        seller = market.sellers[side]
+        bought = dict(taken[side])
+        bought[material] = bought.get(material, 0) + 1
+        return price <= coins and _covers(bought, seller.fixed, seller.choices)
+    if least < NO_WAY and not market.price_list.discounted and need[material] > own.fixed.get(material, 0) \
+            and material not in own.choosable and not market.makes(OTHER_SIDE[side], material):
         # every completion buys the material from this side (nothing else can make it), so the
         # cheapest one buys this unit among others: it costs `least` (a real price, below NO_WAY)
         return least <= coins

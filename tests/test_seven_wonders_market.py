@@ -84,12 +84,13 @@ def price_lists(draw) -> tuple[dict, dict]:
     return prices, rebates
 
 
+needs = st.dictionaries(st.sampled_from(MATS), st.integers(1, 3), min_size=1, max_size=3)
+bought_so_far = st.fixed_dictionaries({side: st.dictionaries(st.sampled_from(MATS), st.integers(1, 2), max_size=2)
+                                       for side in SIDES})
+
+
 @settings(max_examples=examples(600), deadline=None)
-@given(productions, productions, productions, price_lists(),
-       st.dictionaries(st.sampled_from(MATS), st.integers(1, 3), min_size=1, max_size=3),
-       st.fixed_dictionaries({side: st.dictionaries(st.sampled_from(MATS), st.integers(1, 2), max_size=2)
-                              for side in SIDES}),
-       st.sets(st.sampled_from(SIDES)))
+@given(productions, productions, productions, price_lists(), needs, bought_so_far, st.sets(st.sampled_from(SIDES)))
 def test_the_cheapest_purchase_is_the_least_of_every_split(own, west, east, prices, need, taken, spent):
     m = market(own, west, east, *prices)
     expected = cheapest_by_trying(m, need, taken, frozenset(spent))
@@ -169,11 +170,7 @@ def test_a_kept_answer_equals_a_fresh_one_in_random_games(seven_wonders, seed, p
 
 
 @settings(max_examples=examples(600), deadline=None)
-@given(productions, productions, productions, price_lists(),
-       st.dictionaries(st.sampled_from(MATS), st.integers(1, 3), min_size=1, max_size=3),
-       st.fixed_dictionaries({side: st.dictionaries(st.sampled_from(MATS), st.integers(1, 2), max_size=2)
-                              for side in SIDES}),
-       st.sets(st.sampled_from(SIDES)))
+@given(productions, productions, productions, price_lists(), needs, bought_so_far, st.sets(st.sampled_from(SIDES)))
 def test_a_price_found_without_a_search_is_the_searched_price(own, west, east, prices, need, taken, spent):
     """`cheapest` answers a purchase with nothing short, or with no choice card and no discount
     bearing on it, without laying it out: the answer is the laid-out search's, whichever way it took."""
@@ -265,11 +262,7 @@ def test_an_assessment_sets_what_one_worked_out_afresh_sets(seven_wonders, seed,
 
 
 @settings(max_examples=examples(1500), deadline=None)
-@given(productions, productions, productions, price_lists(),
-       st.dictionaries(st.sampled_from(MATS), st.integers(1, 3), min_size=1, max_size=3),
-       st.fixed_dictionaries({side: st.dictionaries(st.sampled_from(MATS), st.integers(1, 2), max_size=2)
-                              for side in SIDES}),
-       st.integers(0, 8))
+@given(productions, productions, productions, price_lists(), needs, bought_so_far, st.integers(0, 8))
 def test_an_offer_completes_a_payment_when_the_search_after_buying_it_says_so(own, west, east, prices, need, taken,
                                                                             coins):
     """An offer whose material nothing but that side can make is judged by the cheapest completion
