@@ -117,7 +117,8 @@ def _production(game, h, sellable_only: bool) -> _Production:
     zones = _production_zones(game, h)
     game.watched |= PRODUCTION_FIELDS
     key = ("production", h, sellable_only)
-    last = game.memo.get(key)   # (copies of the zones' lists, watched sets, whether a mirror is produced, production)
+    # (copies of the zones' lists, watched sets, whether a mirror is produced, production)
+    last = game.memo.get(key)
     same_fields = last is not None and last[1] == game.watched_sets
     if same_fields and last[0] == zones:   # list by list, card by card (in C)
         return last[3]
@@ -185,11 +186,12 @@ def _hall(short: list, offers: tuple) -> bool:
 
 
 def _prices(game, h) -> "_PriceList":
-    """A player's price list: (the coins one unit costs per (side, goods) as the lasting modifiers of `trade` make it,
-    NO_WAY while a modifier forbids buying or makes the price something else than coins; the
-    coins a `once` modifier takes off the next unit from that side, Cities' Clandestine Docks).
-    Kept for the game while the same modifiers of `trade` are in force, none with a `while`
-    condition: they alone decide the prices (a condition reads the state, so it is asked anew)."""
+    """A player's price list: (the coins one unit costs per (side, goods) as the lasting modifiers
+    of `trade` make it, NO_WAY while a modifier forbids buying or makes the price something else
+    than coins; the coins a `once` modifier takes off the next unit from that side, Cities'
+    Clandestine Docks), with what is worked out from them. Kept for the game while the same
+    modifiers of `trade` are in force, none with a `while` condition: they alone decide the prices
+    (a condition reads the state, so it is asked anew)."""
     in_force = tuple(game.by_action.get("trade", ()))
     lasting = any(m.lasting for m in in_force)
     key = ("trade prices", h, in_force)
