@@ -6,8 +6,9 @@
 The commit is checked out into a temporary folder. Each round plays the same seeded random games
 once with each tree, in fresh processes and alternating which goes first, and the fastest round of
 each is kept: on a shared machine the least disturbed round is the truest, and both trees meet the
-same disturbances. Both trees must give the same games (results, logs and final states): a speed-up
-that changes a game is a bug, and the comparison says so.
+same disturbances. Both trees must give the same games (logs, scores and final state digests): a
+speed-up that changes a game is a bug, and the comparison says so. `--with EXPANSION` stacks
+expansions on the pack.
 """
 
 from __future__ import annotations
@@ -36,15 +37,26 @@ from rulebook.runtime.engine import Game
 import rulebook.runtime.engine as engine
 assert os.path.realpath(engine.__file__).startswith(os.path.realpath(sys.argv[2])), engine.__file__
 pack, players, games = sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
-program = driver.compile_pack(pack).program
-played = []
+expansions, digests = [e for e in sys.argv[6].split(",") if e], sys.argv[7] == "1"
+program = driver.compile_pack(pack, expansions=expansions).program if expansions else driver.compile_pack(pack).program
+played, finished = [], []
 t = time.process_time()
 for seed in range(games):
     game = Game(program, players, seed, [RandomAgent(seed * 10 + i) for i in range(players)])
     played.append((game.log, game.play()["scores"]))
+    finished.append(game)
 spent = time.process_time() - t
+if digests:   # the final states too, worked out after the clock stops
+    played.append([game.state.digest() for game in finished])
 print(json.dumps({"seconds": spent, "outcome": hashlib.sha256(json.dumps(played).encode()).hexdigest()}))
 """
+
+
+def play_command(tree: Path, path_entry: Path, args, games: int, digests: bool) -> list:
+    """The command that plays `games` seeded games of `args.pack` (and `args.expansions`) in one fresh
+    interpreter running the given tree; with `digests`, the outcome holds the final states too."""
+    return [sys.executable, "-c", PLAY, str(path_entry), str(tree), args.pack, str(args.players), str(games),
+            ",".join(args.expansions), "1" if digests else "0"]
 
 
 def shim(tree: Path, into: Path) -> Path:
@@ -56,10 +68,11 @@ def shim(tree: Path, into: Path) -> Path:
     return into
 
 
-def measure(tree: Path, path_entry: Path, pack: str, players: int, games: int, cache: Path) -> dict:
-    """CPU seconds for the games in one fresh process running the given tree, and their outcome."""
+def measure(tree: Path, path_entry: Path, args, cache: Path) -> dict:
+    """CPU seconds for the games in one fresh process running the given tree, and their outcome (logs,
+    scores and final states)."""
     env = dict(os.environ, RULEBOOK_CACHE=str(cache), PYTHONDONTWRITEBYTECODE="1")
-    run = subprocess.run([sys.executable, "-c", PLAY, str(path_entry), str(tree), pack, str(players), str(games)],
+    run = subprocess.run(play_command(tree, path_entry, args, args.games, digests=True),
                          capture_output=True, text=True, env=env)
     if run.returncode != 0:
         sys.exit(f"compare: the games failed in {tree}:\n{run.stderr}")
@@ -73,6 +86,8 @@ def before_and_after(doc: str, games: int) -> argparse.ArgumentParser:
     parser.add_argument("--pack", default="federation")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=games)
+    parser.add_argument("--with", dest="expansions", action="append", default=[], metavar="EXPANSION",
+                        help="an expansion stacked on the pack (repeatable)")
     return parser
 
 
@@ -101,17 +116,18 @@ def main() -> None:
                 order = list(trees) if round_ % 2 == 0 else list(reversed(trees))
                 for name in order:
                     tree, entry = trees[name]
-                    m = measure(tree, entry, args.pack, args.players, args.games, scratch / f"cache-{name}")
+                    m = measure(tree, entry, args, scratch / f"cache-{name}")
                     best[name] = min(best[name], m["seconds"])
                     outcomes[name] = m["outcome"]
     rate = {name: args.games / seconds for name, seconds in best.items()}
-    print(f"{args.pack} {args.players}p, {args.games} games, best of {args.rounds} alternating rounds:")
+    stacked = "".join(f" + {e}" for e in args.expansions)
+    print(f"{args.pack}{stacked} {args.players}p, {args.games} games, best of {args.rounds} alternating rounds:")
     print(f"  before ({args.commit}): {rate['before']:,.1f} games/s")
     print(f"  after  (this tree):  {rate['after']:,.1f} games/s  ({rate['after'] / rate['before']:.2f}x)")
     if outcomes["before"] != outcomes["after"]:
-        print("  the two trees played DIFFERENT games (logs or scores differ)")
+        print("  the two trees played DIFFERENT games (logs, scores or final states differ)")
         sys.exit(1)
-    print("  the same games (logs and scores) in both trees")
+    print("  the same games (logs, scores and final states) in both trees")
 
 
 if __name__ == "__main__":

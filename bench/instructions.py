@@ -24,13 +24,14 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from compare import PLAY, ROOT, before_and_after, checked_out, shim  # noqa: E402
+from compare import ROOT, before_and_after, checked_out, play_command, shim  # noqa: E402
 
 
-def instructions(tree: Path, path_entry: Path, pack: str, players: int, games: int, cache: Path) -> tuple[int, str]:
-    """(instructions callgrind counted for one process playing `games` games, the games' outcome)."""
+def instructions(tree: Path, path_entry: Path, args, games: int, cache: Path) -> tuple[int, str]:
+    """(instructions callgrind counted for one process playing `games` games, the games' outcome:
+    logs and scores; the final states' digests are left out, so that they are not counted)."""
     env = dict(os.environ, RULEBOOK_CACHE=str(cache), PYTHONDONTWRITEBYTECODE="1")
-    command = [sys.executable, "-c", PLAY, str(path_entry), str(tree), pack, str(players), str(games)]
+    command = play_command(tree, path_entry, args, games, digests=False)
     run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
                          capture_output=True, text=True, env=env)
     counted = re.search(r"Collected : (\d+)", run.stderr)
@@ -39,13 +40,13 @@ def instructions(tree: Path, path_entry: Path, pack: str, players: int, games: i
     return int(counted.group(1)), json.loads(run.stdout.strip().splitlines()[-1])["outcome"]
 
 
-def per_game(tree: Path, entry: Path, pack: str, players: int, games: int, cache: Path) -> tuple[float, str]:
+def per_game(tree: Path, entry: Path, args, cache: Path) -> tuple[float, str]:
     """Instructions per game (the process with the games less the one without), and their outcome."""
-    subprocess.run([sys.executable, "-c", PLAY, str(entry), str(tree), pack, str(players), "1"], check=True,
+    subprocess.run(play_command(tree, entry, args, 1, digests=False), check=True,
                    capture_output=True, env=dict(os.environ, RULEBOOK_CACHE=str(cache)))   # compile outside
-    empty, _ = instructions(tree, entry, pack, players, 0, cache)
-    full, outcome = instructions(tree, entry, pack, players, games, cache)
-    return (full - empty) / games, outcome
+    empty, _ = instructions(tree, entry, args, 0, cache)
+    full, outcome = instructions(tree, entry, args, args.games, cache)
+    return (full - empty) / args.games, outcome
 
 
 def main() -> None:
@@ -55,8 +56,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="rulebook-instructions-") as scratch:
         scratch = Path(scratch)
         with checked_out(args.commit, scratch / "before") as before:
-            counts = {name: per_game(tree, shim(tree, scratch / f"shim-{name}"), args.pack, args.players,
-                                     args.games, scratch / f"cache-{name}")
+            counts = {name: per_game(tree, shim(tree, scratch / f"shim-{name}"), args, scratch / f"cache-{name}")
                       for name, tree in (("before", before), ("after", ROOT))}
     (b, b_outcome), (a, a_outcome) = counts["before"], counts["after"]
     print(f"{args.pack} {args.players}p, {args.games} games: before ({args.commit}) {b / 1e6:,.2f} M instructions "
