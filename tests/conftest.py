@@ -112,19 +112,19 @@ def new_game(program, players: int = 2, answers=(), seed: int = 1) -> Game:
     return Game(program, players, seed, [agent] * players)
 
 
-def run_answering(gen, answer) -> list:
+def run_answering(gen, answer, with_forced: bool = False) -> list:
     """Run an effect generator to the end, each decision answered by `answer(decision)` (an option
-    index); a lone option is forced, as in play. Returns the decisions that were asked."""
+    index); a lone option is forced, as in play. Returns the decisions that were asked, and the
+    forced ones too (in order) when `with_forced`."""
     asked = []
     value = None
     try:
         while True:
             d = gen.send(value)
-            if len(d.options) == 1:
-                value = 0
-                continue
-            asked.append(d)
-            value = answer(d)
+            forced = len(d.options) == 1
+            if with_forced or not forced:
+                asked.append(d)
+            value = 0 if forced else answer(d)
     except StopIteration:
         pass
     return asked
@@ -148,11 +148,12 @@ def drive(game: Game, gen, answers=()) -> list:
     return asked
 
 
-def answer_by_prompt(gen, answers: dict) -> list:
+def answer_by_prompt(gen, answers: dict, with_forced: bool = False) -> list:
     """Run an effect generator to the end, answering a prompt that starts with a key of `answers`
-    with its label, and anything else with the first option; returns the decisions asked."""
+    with its label, and anything else with the first option; returns the decisions asked (and the
+    forced ones too when `with_forced`)."""
     return run_answering(gen, lambda d: next((d.options.index(a) for k, a in answers.items()
-                                              if d.prompt.startswith(k)), 0))
+                                              if d.prompt.startswith(k)), 0), with_forced)
 
 
 def run_slot(game: Game, entity: str, slot: str, player: int = 0, answers=()):

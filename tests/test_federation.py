@@ -15,7 +15,7 @@ import pytest
 from rulebook.runtime.agents import RandomAgent, ScriptedAgent
 from rulebook.runtime.engine import Game
 
-from .conftest import drive
+from .conftest import drive, run_answering
 
 PACK = str(Path(__file__).resolve().parent.parent / "rules" / "federation")
 MAX_INFLUENCE = {"inf_neo": 8, "inf_lua": 7, "inf_atalum": 15, "inf_arra": 12, "inf_e81": 12}
@@ -546,16 +546,8 @@ def test_start_tiles_players_plus_one_each_chooses_counter_clockwise(program):
     agent = RandomAgent(5)
     g.agents = [agent] * 3
     gen = g.program.procs["choose_start_tiles"](g, g.state.players[0])
-    choosers = []
-    value = None
-    try:
-        while True:
-            d = gen.send(value)
-            if d.prompt == "choose your start tile":
-                choosers.append(d.player.name)
-            value = agent.choose(*g.offer(d))
-    except StopIteration:
-        pass
+    asked = run_answering(gen, lambda d: agent.choose(*g.offer(d)), with_forced=True)
+    choosers = [d.player.name for d in asked if d.prompt == "choose your start tile"]
     assert choosers == ["P3", "P2", "P1"]              # from the president's right, counter-clockwise
     assert len(zone(g, "start_tiles")) == 5            # 8 - 3 chosen: the fourth tile went back
     assert all(len(zone(g, "my_start", i)) == 1 for i in range(3))

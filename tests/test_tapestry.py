@@ -13,7 +13,7 @@ import pytest
 from rulebook.runtime.agents import RandomAgent, ScriptedAgent
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
-from .conftest import answer_by_prompt, drive, games_per_count, pack_backends
+from .conftest import answer_by_prompt, drive, games_per_count, pack_backends, run_answering
 
 PACK = str(Path(__file__).resolve().parent.parent / "rules" / "tapestry")
 INCOME = ("coin", "worker", "food", "culture")
@@ -45,13 +45,7 @@ def run_first(game: Game, name: str, *args, player: int = 0) -> None:
 
 def first_options(gen) -> None:
     """Run an effect to its end, taking the first option of every decision."""
-    value = None
-    try:
-        while True:
-            gen.send(value)
-            value = 0
-    except StopIteration:
-        pass
+    run_answering(gen, lambda d: 0)
 
 
 def take_bonuses(gen) -> None:
@@ -960,14 +954,9 @@ def test_mystics_gained_in_the_middle_of_the_game_are_discarded_for_another(prog
     deck.remove(mystics)
     deck.insert(0, mystics)                                  # offered first, and kept
     held = len(p.zones["civs"])
-    gen, value, offers = g.program.procs["gain_civilization"](g, p), None, []
-    try:
-        while True:                                          # keep the Mystics when offered
-            d = gen.send(value)
-            offers.append(d.options)
-            value = d.options.index("Mystics") if "Mystics" in d.options else 0
-    except StopIteration:
-        pass
+    asked = run_answering(g.program.procs["gain_civilization"](g, p),      # keep the Mystics when offered
+                          lambda d: d.options.index("Mystics") if "Mystics" in d.options else 0, with_forced=True)
+    offers = [d.options for d in asked]
     assert "Mystics" in offers[0] and "Mystics" not in offers[1]
     assert mystics in g.zone(None, "civ_discard").items
     assert len(p.zones["civs"]) == held + 1 and mystics not in p.zones["civs"]

@@ -46,25 +46,19 @@ def give(game: Game, p, name: str, zone: str) -> None:
 
 def first_prompts(gen) -> list[str]:
     """Run an effect to its end taking the first option of every decision; the prompts asked."""
-    asked, value = [], None
-    try:
-        while True:
-            asked.append(gen.send(value).prompt)
-            value = 0
-    except StopIteration:
-        return asked
+    return [d.prompt for d in run_answering(gen, lambda d: 0, with_forced=True)]
 
 
 def rolls(game: Game, p, times: int) -> set:
     """The lanes the science die shows a player over `times` rolls."""
     seen = set()
+
+    def roll():
+        """One roll, keeping the lane it shows (a roll asks nothing here)."""
+        seen.add((yield from game.roll(p, "science_die")).name)
+
     for _ in range(times):
-        gen = game.roll(p, "science_die")
-        try:
-            while True:
-                gen.send(None)
-        except StopIteration as shown:
-            seen.add(shown.value.name)
+        drive(game, roll())
     return seen
 
 
@@ -144,13 +138,8 @@ def test_the_any_science_die_variant_lets_a_player_roll_the_d12_without_arts(bac
     never rolls the arts track, and still rolls each of the other four."""
     g = Game(backends["compiled"], 2, 1, [ScriptedAgent([])] * 2, ["any_science_die"])
     dice = ["the D12 (4 tracks)", "the D20 (5 tracks)"]
-    gen, value = g.program.game.setup(g, g.state.players[0]), None
-    try:
-        while True:
-            d = gen.send(value)
-            value = d.options.index(dice.pop(0)) if d.prompt == "which science die will you roll?" else 0
-    except StopIteration:
-        pass
+    run_answering(g.program.game.setup(g, g.state.players[0]),
+                  lambda d: d.options.index(dice.pop(0)) if d.prompt == "which science die will you roll?" else 0)
     assert not dice                                                   # both players were asked
     p = me(g)
     assert p.vars["d12_chosen"] and not me(g, 1).vars.get("d12_chosen")

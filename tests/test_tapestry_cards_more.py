@@ -30,17 +30,9 @@ def backends(tmp_path_factory):
     return pack_backends(tmp_path_factory, PACK, expansions=STACK)
 
 
-def recording(gen, answers: dict, seen: list):
-    """Run an effect to its end like answer_by_prompt, keeping each decision's prompt and asker."""
-    value = None
-    try:
-        while True:
-            d = gen.send(value)
-            seen.append((d.prompt, d.player.index))
-            label = next((a for k, a in answers.items() if d.prompt.startswith(k)), None)
-            value = d.options.index(label) if label is not None else 0
-    except StopIteration:
-        pass
+def recording(gen, answers: dict) -> list:
+    """Run an effect to its end with answer_by_prompt; each decision's prompt and asker (forced ones too)."""
+    return [(d.prompt, d.player.index) for d in answer_by_prompt(gen, answers, with_forced=True)]
 
 
 def trapped_conquest(program, attacker_hand=("double_cross",), defender_hand=("trap",), middle=False):
@@ -64,8 +56,7 @@ def test_double_cross_cancels_the_trap_their_outpost_topples_and_yours_stands(pr
     """p.12: a counter-trap cancels the opponent's Trap: their outpost is toppled after all and
     yours stays standing; the cancelled Trap gives its owner nothing; both cards are discarded."""
     g, p, q, target = trapped_conquest(program)
-    seen: list = []
-    recording(proc(g, "conquer_at", target, False, False), {TRAP: "Trap", COUNTER: "Double Cross"}, seen)
+    seen = recording(proc(g, "conquer_at", target, False, False), {TRAP: "Trap", COUNTER: "Double Cross"})
     assert g.field(target, "holder") is p and g.field(target, "fallen") is q
     assert g.field(target, "items") == 2
     assert sum(q.stock[r] for r in INCOME) == 0                  # the Trap's resource: cancelled
@@ -85,8 +76,7 @@ def test_declining_the_counter_trap_lets_the_trap_stand(program):
 def test_a_counter_trap_answers_only_a_trap(program):
     """p.12: counter-traps are played only in response to Traps: no Trap, no question."""
     g, p, q, target = trapped_conquest(program, defender_hand=())
-    seen: list = []
-    recording(proc(g, "conquer_at", target, False, False), {}, seen)
+    seen = recording(proc(g, "conquer_at", target, False, False), {})
     assert g.field(target, "holder") is p
     assert not any(prompt == COUNTER for prompt, _ in seen)
     assert ent(g, "double_cross") in p.zones["tapestry_hand"]
@@ -97,8 +87,7 @@ def test_nothing_answers_a_counter_trap_and_the_conquest_moves_on(program):
     countered, no further card is played on that conquest: a second Trap in the defender's hand
     is not offered again."""
     g, p, q, target = trapped_conquest(program, defender_hand=("trap", "trap#2"))
-    seen: list = []
-    recording(proc(g, "conquer_at", target, False, False), {TRAP: "Trap", COUNTER: "Double Cross"}, seen)
+    seen = recording(proc(g, "conquer_at", target, False, False), {TRAP: "Trap", COUNTER: "Double Cross"})
     assert [prompt for prompt, _ in seen].count(TRAP) == 1
     assert [prompt for prompt, _ in seen].count(COUNTER) == 1
     assert g.field(target, "holder") is p and len(q.zones["tapestry_hand"]) == 1
@@ -108,8 +97,7 @@ def test_no_counter_trap_after_your_fifth_income_turn(program):
     """p.12: no response cards after your income turn 5: the Trap stands."""
     g, p, q, target = trapped_conquest(program)
     p.stock["era"] = 5
-    seen: list = []
-    recording(proc(g, "conquer_at", target, False, False), {TRAP: "Trap"}, seen)
+    seen = recording(proc(g, "conquer_at", target, False, False), {TRAP: "Trap"})
     assert g.field(target, "holder") is q and not any(prompt == COUNTER for prompt, _ in seen)
 
 

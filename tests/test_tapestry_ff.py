@@ -15,10 +15,9 @@ from rulebook.runtime.agents import RandomAgent
 from rulebook.runtime.engine import Game
 
 from . import test_tapestry
-from .conftest import drive, games_per_count, pack_backends, program_of, write_pack
+from .conftest import drive, games_per_count, pack_backends, program_of, run_answering, write_pack
 from .test_tapestry import answer_by_prompt, ent, me, play_random, run
 from .test_tapestry_aa import with_civilization
-from .test_tapestry_pp import walk
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 BASE = str(RULES / "tapestry")
@@ -391,16 +390,7 @@ def test_psionics_draw_two_tiles_for_each_and_keep_one(program):
     with_civilization(g, p, "psionics")
     bag = len(g.zone(None, "bag"))
     held = len(p.zones["territories"])
-    asked = []
-    gen = g.program.procs["gain_territories"](g, p, 2)
-    value = None
-    try:
-        while True:
-            d = gen.send(value)
-            asked.append(d)
-            value = 1
-    except StopIteration:
-        pass
+    asked = run_answering(g.program.procs["gain_territories"](g, p, 2), lambda d: 1, with_forced=True)
     assert [len(d.options) for d in asked] == [2, 2]
     assert all(d.prompt.startswith("Psionics: keep which") for d in asked)
     assert len(p.zones["territories"]) == held + 2
@@ -427,7 +417,8 @@ def test_psionics_roll_every_die_once_more_and_it_adds_to_empiricism(program):
     g = table(program, 2)
     p = me(g)
     with_civilization(g, p, "psionics")
-    prompts = lambda proc, *args: [d.prompt for d in walk(g.program.procs[proc](g, p, *args), lambda d: 0)]
+    prompts = lambda proc, *args: [d.prompt for d in run_answering(g.program.procs[proc](g, p, *args), lambda d: 0,
+                                                                   with_forced=True)]
     assert prompts("kept_roll", "science_die") == ["keep which roll?"]
     assert prompts("kept_roll", "red_die") == ["keep which roll?"]
     drive(g, g.run_slot(p, ent(g, "empiricism"), "play", "test"))
@@ -441,13 +432,13 @@ def test_psionics_draw_two_and_keep_one_for_every_random_gain(program):
     p = me(g)
     with_civilization(g, p, "psionics")
     deck, hand = len(g.zone(None, "tapestry_deck")), len(p.zones["tapestry_hand"])
-    asked = walk(g.program.procs["gain_tapestries"](g, p, 1), lambda d: 1)
+    asked = run_answering(g.program.procs["gain_tapestries"](g, p, 1), lambda d: 1, with_forced=True)
     assert [(d.prompt, len(d.options)) for d in asked] == [("Psionics: keep which?", 2)]
     assert len(p.zones["tapestry_hand"]) == hand + 1 and len(g.zone(None, "tapestry_deck")) == deck - 1
     assert p.zones["tapestry_hand"][-1].label() == asked[0].options[1]      # the one kept
     techs = len(p.zones["techs[1]"])
-    asked = walk(g.program.procs["invent"](g, p), lambda d: d.options.index("the top card of the deck")
-                 if "the top card of the deck" in d.options else 0)
+    asked = run_answering(g.program.procs["invent"](g, p), lambda d: d.options.index("the top card of the deck")
+                          if "the top card of the deck" in d.options else 0, with_forced=True)
     assert [d.prompt for d in asked][-1] == "Psionics: keep which?" and len(p.zones["techs[1]"]) == techs + 1
 
 
@@ -460,7 +451,7 @@ def test_psionics_income_turns_give_a_territory_a_tapestry_a_tech_and_research(p
     tiles, cards = len(p.zones["territories"]), len(p.zones["tapestry_hand"])
     for turn in (2, 3):
         g.emit("civ_phase", p, {"turn": turn})
-        walk(g.drain(), lambda d: 0)
+        run_answering(g.drain(), lambda d: 0)
     assert len(p.zones["territories"]) == tiles + 1 and len(p.zones["tapestry_hand"]) == cards + 1
 
 

@@ -16,9 +16,8 @@ from rulebook.runtime.engine import Game
 from rulebook.runtime.kernels import KERNELS
 
 from . import test_tapestry
-from .conftest import drive, games_per_count, pack_backends, write_pack
+from .conftest import answer_by_prompt, drive, games_per_count, pack_backends, write_pack
 from .test_tapestry import clear_map, ent, hex_at, me, play_random
-from .test_tapestry_pp import walk
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 BASE = str(RULES / "tapestry")
@@ -70,15 +69,6 @@ def city(g: Game, p):
     return ent(g, "my_capital").copy_for(p.name)
 
 
-def answer(gen, answers: dict) -> list:
-    """Run an effect to its end, answering a prompt that starts with a key of `answers` with that
-    label, anything else with the first option; returns every decision asked."""
-    def by_prompt(d) -> int:
-        label = next((a for k, a in answers.items() if d.prompt.startswith(k)), None)
-        return d.options.index(label) if label is not None else 0
-    return walk(gen, by_prompt)
-
-
 def grant(g: Game, p, civ: str) -> None:
     """Give a player a civilization and its abilities (as at the start of the game, without its
     adjustment)."""
@@ -90,7 +80,7 @@ def income_start(g: Game, p, turn: int, answers: dict | None = None) -> list:
     """Step 1 of income turn `turn` for a player: their civilizations act."""
     p.stock["era"] = turn
     g.emit("civ_phase", p, {"turn": turn})
-    return answer(g.drain(), answers or {})
+    return answer_by_prompt(g.drain(), answers or {}, with_forced=True)
 
 
 def rig(g: Game, *faces: int) -> None:
@@ -214,7 +204,7 @@ def test_weefolk_gained_mid_game_give_a_token_and_no_token_to_a_finished_opponen
     g = table(program, 3)
     p = me(g)
     me(g, 1).stock["era"] = 5
-    asked = answer(g.run_slot(p, ent(g, "weefolk"), "midgame", "test"), {})
+    asked = answer_by_prompt(g.run_slot(p, ent(g, "weefolk"), "midgame", "test"), {}, with_forced=True)
     giving = next(d for d in asked if d.prompt.startswith("Weefolk: give a token"))
     assert giving.options == ["P3"]
     assert len(g.field(city(g, me(g, 2)), "tokens")) == 1
@@ -334,7 +324,7 @@ def test_celestials_gained_mid_game_may_be_discarded_or_replace_a_starting_outpo
     p = me(g)
     g.move(ent(g, "celestials"), g.zone(p, "civs"))
     held = len(p.zones["civs"])
-    answer(g.run_slot(p, ent(g, "celestials"), "midgame", "test"), {"Celestials: discard them": "yes"})
+    answer_by_prompt(g.run_slot(p, ent(g, "celestials"), "midgame", "test"), {"Celestials: discard them": "yes"})
     assert contains(g, "civ_discard", "celestials") and ent(g, "celestials") not in p.zones["civs"]
     assert len(p.zones["civs"]) == held                           # another one instead
     g = table(program, 2)
@@ -342,7 +332,7 @@ def test_celestials_gained_mid_game_may_be_discarded_or_replace_a_starting_outpo
     start = g.field(g.field(p, "city_board"), "start_small")
     outposts = p.stock["outposts"]
     g.move(ent(g, "celestials"), g.zone(p, "civs"))
-    answer(g.run_slot(p, ent(g, "celestials"), "midgame", "test"), {"Celestials: discard them": "no"})
+    answer_by_prompt(g.run_slot(p, ent(g, "celestials"), "midgame", "test"), {"Celestials: discard them": "no"})
     assert ent(g, "celestials") in p.zones["civs"]
     drive(g, g.run_slot(p, ent(g, "celestials"), "power", "test"))
     assert p.vars["sky"] is start and p.stock["outposts"] == outposts + 1
@@ -427,7 +417,7 @@ def test_artificers_buildings_are_still_used_from_left_to_right(program):
     income_start(g, p, 2, {"Artificers: set aside or slide": "yes", "Artificers: which income track": "farms",
                            "Artificers: set it aside or slide": "slide it 1 space left"})
     assert uncovered(g, p, "farms") == [2]
-    answer(g.program.procs["gain_building"](g, p, "farms"), {})
+    answer_by_prompt(g.program.procs["gain_building"](g, p, "farms"), {})
     assert uncovered(g, p, "farms") == [1, 2] and p.stock["built[farms]"] == 1
 
 
@@ -438,7 +428,7 @@ def test_artificers_turn_five_score_the_income_buildings_in_the_capital(program)
     p = me(g)
     grant(g, p, "artificers")
     for r in ("markets", "houses", "farms"):
-        answer(g.program.procs["gain_building"](g, p, r), {})
+        answer_by_prompt(g.program.procs["gain_building"](g, p, r), {})
     income_start(g, p, 2, {"Artificers: set aside or slide": "yes", "Artificers: which income track": "farms",
                            "Artificers: set it aside or slide": "set it aside"})
     p.stock["vp"] = 0
@@ -462,7 +452,7 @@ def test_artificers_turn_five_pack_a_track_as_far_left_as_possible(program):
         if g.field(s, "line") == "farms" and g.program.funcs["uncovered"](g, p, s):
             drive(g, g.run_slot(p, s, "score", "test"))
     assert p.stock["vp"] == 7 + 10
-    answer(g.program.procs["gain_building"](g, p, "farms"), {})
+    answer_by_prompt(g.program.procs["gain_building"](g, p, "farms"), {})
     assert uncovered(g, p, "farms") == [1, 5, 6]
 
 

@@ -14,7 +14,7 @@ from rulebook.runtime.agents import ScriptedAgent
 from rulebook.runtime.engine import Game
 
 from . import test_tapestry
-from .conftest import games_per_count, pack_backends
+from .conftest import games_per_count, pack_backends, run_answering
 # the base tests' table runs the whole setup phase, so this pack's top-level trigger (the landmark
 # cards' check at the end of your turn) is registered
 from .test_tapestry import answer_by_prompt, clear_map, ent, hex_at, me, play_random, run, table
@@ -29,19 +29,6 @@ PLANS = {"plan_tiles", "plan_buildings", "plan_tech", "plan_line", "plan_distric
 def backends(tmp_path_factory):
     """The base pack with Plans & Ploys stacked, compiled and interpreted, built once."""
     return pack_backends(tmp_path_factory, PACK, expansions=(str(RULES / EXPANSION),))
-
-
-def walk(gen, answer) -> list:
-    """Run an effect to its end, answering each decision with `answer(decision)` (an option index);
-    returns the decisions asked."""
-    asked, value = [], None
-    try:
-        while True:
-            d = gen.send(value)
-            asked.append(d)
-            value = answer(d)
-    except StopIteration:
-        return asked
 
 
 def hold_plan(game: Game, player, name: str):
@@ -76,7 +63,8 @@ def test_each_player_drafts_one_landmark_card_and_the_rest_form_a_deck(program, 
 def test_the_player_right_of_the_first_picks_first_and_passes_counter_clockwise(program):
     """p.5: with 3 players P3 (right of P1) picks among 3 cards, then P2 among 2; P1 gets the last."""
     g = Game(program, 3, 1, [None] * 3)
-    asked = [(d.player.name, len(d.options)) for d in walk(g.program.procs["set_up"](g, me(g)), lambda d: 0)
+    asked = [(d.player.name, len(d.options))
+             for d in run_answering(g.program.procs["set_up"](g, me(g)), lambda d: 0, with_forced=True)
              if d.prompt == "keep which landmark card?"]
     assert asked == [("P3", 3), ("P2", 2), ("P1", 1)]
     assert all(len(p.zones["plans"]) == 1 for p in g.state.players)
@@ -231,7 +219,8 @@ def test_infiltrators_score_unplaced_outposts_and_gain_a_civilization_with_the_t
     held = len(p.zones["civs"])
     g.emit("civ_phase", p, {"turn": 2})
     token = "place a token on an opponent's capital territory"
-    asked = walk(g.drain(), lambda d: d.options.index(token) if d.prompt.startswith("Infiltrators") else 0)
+    asked = run_answering(g.drain(), lambda d: d.options.index(token) if d.prompt.startswith("Infiltrators") else 0,
+                          with_forced=True)
     offered = [len(d.options) for d in asked if d.prompt == "keep which civilization?"]
     assert p.stock["vp"] == 6 and q.stock["infiltrated"] == 3
     assert offered == [3]                                       # draw 3, keep 1
@@ -278,7 +267,8 @@ def test_spies_gain_the_benefit_of_a_neighbours_track_space_without_bonus_once(p
     income_step_one(g, p, {"Spies": "their current space on a track (no bonus)", "gain the benefit": "Exploration"})
     assert len(p.zones["territories"]) == tiles + 2 and f"{p.name}:spies#option3" in g.state.once_done
     g.emit("civ_phase", p, {"turn": 3})
-    asked = [o for d in walk(g.drain(), lambda d: d.options.index("none") if "none" in d.options else 0)
+    asked = [o for d in run_answering(g.drain(), lambda d: d.options.index("none") if "none" in d.options else 0,
+                                      with_forced=True)
              for o in d.options]
     assert "their current space on a track (no bonus)" not in asked     # each option once
 
@@ -472,9 +462,10 @@ def test_cartography_may_conquer_a_territory_explored_for_at_least_3_vp(program,
     g.set_field(hex_at(g, 0, 0), "items", 1)
     g.move(ent(g, "t17"), g.zone(None, "bag"), top=True)         # all sea: every touching side aligns
     p.stock["vp"] = 0
-    asked = walk(g.run_slot(p, ent(g, "cartography"), "play", "test"),
-                 lambda d: d.options.index("hex (1, 1)") if d.prompt == "explore which hex?"
-                 else d.options.index("yes") if d.prompt.startswith("Cartography") else 0)
+    asked = run_answering(g.run_slot(p, ent(g, "cartography"), "play", "test"),
+                          lambda d: d.options.index("hex (1, 1)") if d.prompt == "explore which hex?"
+                          else d.options.index("yes") if d.prompt.startswith("Cartography") else 0,
+                          with_forced=True)
     target = hex_at(g, 1, 1)
     assert g.field(target, "tile") is ent(g, "t17") and p.stock["vp"] >= sea_neighbours
     assert any(d.prompt.startswith("Cartography") for d in asked) == conquers

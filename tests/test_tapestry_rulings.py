@@ -27,20 +27,8 @@ def backends(tmp_path_factory):
 # ---------------------------------------------------------------------------- helpers
 
 
-def noted(gen, seen: list):
-    """Pass an effect's decisions through unchanged, keeping each one in `seen`."""
-    value = None
-    try:
-        while True:
-            d = gen.send(value)
-            seen.append(d)
-            value = yield d
-    except StopIteration:
-        return
-
-
 def prompts_of(seen: list) -> list:
-    """The prompts of the decisions kept by `noted`."""
+    """The prompts of the decisions asked (as answer_by_prompt returns them)."""
     return [d.prompt for d in seen]
 
 
@@ -95,10 +83,9 @@ def test_civilizations_act_on_income_turns_two_to_five_not_on_the_first(program)
     """p.6 l.309: "you use your civilization ability on income turns 2-5, but not on income turn 1"."""
     g = table(program, 2)
     give_power(g, "leaders")              # at the start of income turns 2-5: advance on a track
-    seen: list = []
-    answer_by_prompt(noted(proc(g, "income_turn"), seen), {})
+    seen = answer_by_prompt(proc(g, "income_turn"), {}, with_forced=True)
     assert me(g).stock["era"] == 1 and not any(t.startswith("Leaders") for t in prompts_of(seen))
-    answer_by_prompt(noted(proc(g, "income_turn"), seen), {})
+    seen += answer_by_prompt(proc(g, "income_turn"), {}, with_forced=True)
     assert me(g).stock["era"] == 2 and any(t.startswith("Leaders") for t in prompts_of(seen))
 
 
@@ -110,8 +97,8 @@ def test_several_civilizations_act_in_the_order_their_owner_chooses(program):
     give_power(g, "merrymakers")
     p.stock["technology"], p.stock["coin"] = 0, 0
     g.emit("civ_phase", p, {"turn": 2})
-    seen: list = []
-    answer_by_prompt(noted(g.drain(), seen), {"several of your effects": "Merrymakers", "Leaders": "Technology"})
+    seen = answer_by_prompt(g.drain(), {"several of your effects": "Merrymakers", "Leaders": "Technology"},
+                            with_forced=True)
     assert seen[0].player is p and sorted(seen[0].options) == ["Leaders", "Merrymakers"]
     assert seen[1].prompt.startswith("Merrymakers")          # the one chosen first acts first
     assert p.stock["merry[1]"] == 1 and p.stock["technology"] == 1
@@ -231,8 +218,7 @@ def test_benefits_are_mandatory_and_bonuses_optional(program):
         p.stock[r] = 0
     p.stock["science"], p.stock["coin"] = 1, 5
     hand = len(p.zones["tapestry_hand"])
-    seen: list = []
-    answer_by_prompt(noted(proc(g, "advance_paying", "science"), seen), {"take the bonus": "no"})
+    seen = answer_by_prompt(proc(g, "advance_paying", "science"), {"take the bonus": "no"}, with_forced=True)
     # the space's cost, then the bonus: the benefit is never offered
     assert prompts_of(seen) == ["pay 1 of income", "take the bonus of Mathematics?"]
     assert len(p.zones["tapestry_hand"]) == hand + 1 and p.stock["built[houses]"] == 0
@@ -246,8 +232,7 @@ def test_the_landmark_is_placed_before_the_benefit(program):
     p = me(g)
     p.stock["exploration"] = 3
     p.stock["food"], p.stock["coin"] = 1, 1
-    seen: list = []
-    answer_by_prompt(noted(proc(g, "advance_paying", "exploration"), seen), {})
+    seen = answer_by_prompt(proc(g, "advance_paying", "exploration"), {}, with_forced=True)
     prompts = prompts_of(seen)
     placing = prompts.index("place it where in your capital?")
     assert any(t == "explore which hex?" or t == "explore with which territory tile?" for t in prompts[placing:])
@@ -311,8 +296,7 @@ def test_academic_research_cannot_repeat_ai_singularity(program):
     answer_by_prompt(proc(g, "advance_paying", "technology"), {"AI Singularity": "Science"})
     g.emit("turn_start", p, {})
     answer_by_prompt(g.drain(), {})
-    seen: list = []
-    answer_by_prompt(noted(proc(g, "repeat_position"), seen), {"take the bonus": "no"})
+    seen = answer_by_prompt(proc(g, "repeat_position"), {"take the bonus": "no"}, with_forced=True)
     assert seen[0].prompt.startswith("gain the benefit of your space")
     assert seen[0].options == ["Exploration"]        # not Technology: no marker of yours there
 
@@ -378,8 +362,7 @@ def test_with_room_in_the_capital_a_building_must_go_in_it(program):
     (it may not be set aside)."""
     g = table(program, 2)
     city = ent(g, "my_capital").copy_for("P1")
-    seen: list = []
-    answer_by_prompt(noted(proc(g, "gain_building", "farms"), seen), {})
+    seen = answer_by_prompt(proc(g, "gain_building", "farms"), {}, with_forced=True)
     assert prompts_of(seen) == ["place it where in your capital?"]
     assert "outside the capital" not in seen[0].options and len(seen[0].options) > 1
     assert g.field(city, "built") == 1
@@ -579,11 +562,10 @@ def test_a_tapestry_card_played_in_step_one_goes_on_the_new_eras_space(program):
     g.move(ent(g, "printing_press"), g.zone(p, "techs[2]"))
     hand_of(g, 0, "boast_of_superiority", "feudalism")
     p.stock["technology"], p.stock["era"] = 4, 2
-    seen: list = []
-    answer_by_prompt(noted(proc(g, "income_turn"), seen), {
+    seen = answer_by_prompt(proc(g, "income_turn"), {
         "Inventors: a tech card of whose?": "P1",
         "play which tapestry card on top of your current one?": "Boast of Superiority",
-        "play which tapestry card?": "Feudalism"})
+        "play which tapestry card?": "Feudalism"}, with_forced=True)
     assert "play which tapestry card on top of your current one?" in prompts_of(seen)
     assert ent(g, "printing_press") in p.zones["techs[3]"]
     assert [c.name for c in p.zones["mat"]] == ["academia", "feudalism"]   # the era-2 card stays visible
@@ -799,8 +781,7 @@ def test_no_adjustment_for_a_civilization_gained_during_the_game(program):
     deck.insert(0, chosen)
     held, in_deck = len(p.zones["civs"]), len(deck)
     p.stock["vp"] = 0
-    seen: list = []
-    answer_by_prompt(noted(proc(g, "gain_civilization"), seen), {"keep which civilization?": "The Chosen"})
+    seen = answer_by_prompt(proc(g, "gain_civilization"), {"keep which civilization?": "The Chosen"}, with_forced=True)
     assert seen[0].prompt == "keep which civilization?" and len(seen[0].options) == 2
     assert chosen in p.zones["civs"] and len(p.zones["civs"]) == held + 1
     assert len(g.zone(None, "civ_deck")) == in_deck - 1
