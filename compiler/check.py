@@ -215,7 +215,14 @@ class Checker(A.Visitor):
         self.field_value(A.FieldDecl(d.name, d.type, None, span=d.span), d.default)
 
     def visit_Enum(self, d: A.Enum) -> None:
-        pass
+        shown: dict = {}   # what each member is shown as -> the member
+        for member, title in zip(d.members, d.titles or (None,) * len(d.members)):
+            text = title if title is not None else member
+            if text.casefold() in shown:
+                self.diags.append(Diagnostic("W409", f"enum members {shown[text.casefold()]!r} and {member!r} are "
+                                             f"both shown as {text!r}: their options would read alike", d.span,
+                                             "give each member its own title"))
+            shown.setdefault(text.casefold(), member)
 
     def visit_Event(self, d: A.Event) -> None:
         if d.name in BUILTIN_EVENTS:   # the other builtin names are keywords: only 'benefit' gets here

@@ -207,7 +207,8 @@ class ExprReader(A.Visitor):
         d = self.decl(name)
         if d is None:
             if self.symbols is not None and name in self.symbols.members:
-                return spoken(name)
+                title = self.symbols.decls[self.symbols.members[name]].title_of(name)
+                return f"“{title}”" if title is not None else spoken(name)
             return name  # a local or a parameter: its own name is the best word for it
         if self.per_player(name):
             return self.owned("your", name)

@@ -55,6 +55,7 @@ class Layout:
     indexed: dict = field(default_factory=dict)   # indexed counter or zone -> [(index, flat name)]
     variables: dict = field(default_factory=dict)   # var -> (is_global, default, whether it holds a card or tile)
     variant_rules: list = field(default_factory=list)   # the variants with a `when` condition
+    member_titles: dict = field(default_factory=dict)   # enum member -> the title it is shown by
 
 
 def elements(decl, sym: Symbols) -> list[tuple]:
@@ -130,6 +131,7 @@ def layout(sym: Symbols) -> Layout:
                    for v in d if isinstance(v, A.Var)},
         actors=[a.name for a in d if isinstance(a, A.Actor)],
         variants={v.name: v.title for v in d if isinstance(v, A.Variant)},
+        member_titles={m: t for e in d if isinstance(e, A.Enum) for m, t in zip(e.members, e.titles) if t is not None},
         variant_rules=[v for v in d if isinstance(v, A.Variant) and v.when is not None],
         entities=entities,
         entity_refs=refs,
@@ -267,7 +269,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
     return {
         "name": pack_name, "resources": lay.resources, "groups": lay.groups, "counters": lay.counters,
         "zones": lay.zones, "visibility": lay.visibility, "actors": lay.actors, "variants": lay.variants,
-        "indexed": lay.indexed, "variables": lay.variables,
+        "indexed": lay.indexed, "variables": lay.variables, "member_titles": lay.member_titles,
         "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp, source, number)
                      for kind, name, title, fields, slots, span, pp, source, number in lay.entities],
         "entity_refs": lay.entity_refs,

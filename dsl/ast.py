@@ -1009,10 +1009,15 @@ class Var(Decl):
 
 @node
 class Enum(Decl):
-    """`enum NAME { a, b, c }`."""
+    """`enum NAME { a "Title", b, c }`."""
 
     name: str
     members: tuple
+    titles: tuple = ()   # each member's title or None, in order; () when no member has one
+
+    def title_of(self, member: str) -> "str | None":
+        """The title a member is shown by, if it has one."""
+        return self.titles[self.members.index(member)] if self.titles else None
 
 
 @node

@@ -68,6 +68,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W406": (WARNING, "two expansions override one declaration"),
     "W407": (WARNING, "override calls itself"),
     "W408": (WARNING, "match without a case for every member"),
+    "W409": (WARNING, "two enum members shown alike"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

@@ -288,7 +288,13 @@ class _Builder:
         return A.Var(str(items[0]), _title(items), is_global, type_, _pick(items, "default"), span=self._s(meta))
 
     def enum_decl(self, meta, items):
-        return A.Enum(str(items[0]), items[1], span=self._s(meta))
+        members = tuple(name for name, _title in items[1:])
+        titles = tuple(title for _name, title in items[1:])
+        return A.Enum(str(items[0]), members, titles if any(t is not None for t in titles) else (),
+                      span=self._s(meta))
+
+    def enum_member(self, meta, items):
+        return str(items[0]), _unquote(items[1]) if len(items) > 1 else None
 
     def event_decl(self, meta, items):
         return A.Event(str(items[0]), items[1] or (), span=self._s(meta))

@@ -423,7 +423,9 @@ class Printer(A.Visitor):
         self.line(f"var {d.name}{_title(d.title)}{' global' if d.is_global else ''}: {d.type}{default};")
 
     def visit_Enum(self, d):
-        self.line(f"enum {d.name} {{ {', '.join(d.members)} }}")
+        titles = d.titles or (None,) * len(d.members)
+        members = [m if t is None else f"{m} {_title(t).strip()}" for m, t in zip(d.members, titles)]
+        self.line(f"enum {d.name} {{ {', '.join(members)} }}")
 
     def visit_Event(self, d):
         self.line(f"event {d.name}({_params(d.params)});")

@@ -73,11 +73,12 @@ STATEMENT_FRAMES: dict[CodeType, Callable[[Any], Optional[str]]] = {}
 class Decision:
     """A question to one player: an enumerable list of options; the answer is an option index."""
 
-    __slots__ = ("player", "prompt", "values", "where", "_labels", "orders_triggers")
+    __slots__ = ("player", "prompt", "values", "where", "_labels", "orders_triggers", "titles")
 
     def __init__(self, player: Holder, prompt: str, values: list, where: str):
         self.player, self.prompt, self.values, self.where = player, prompt, values, where
         self._labels = None
+        self.titles = None   # the pack's enum member titles, when its values may be members (`pick`)
         self.orders_triggers = False   # the order of simultaneous trigger firings: not progress (see apply)
 
     @property
@@ -89,7 +90,9 @@ class Decision:
     def options(self) -> list[str]:
         """The options' labels (built when first asked: random play never needs them)."""
         if self._labels is None:
-            self._labels = [label_of(v) for v in self.values]
+            titles = self.titles
+            self._labels = [label_of(v) if titles is None or type(v) is not str else titles.get(v, v)
+                            for v in self.values]
         return self._labels
 
     def __repr__(self) -> str:
@@ -469,8 +472,10 @@ class Game:
 
     def _pick(self, player: Holder, prompt: str, candidates: list, optional: bool, where: str):
         offered = candidates + [NONE_OPTION] if optional else candidates
-        choice = yield (Decision(player, prompt, offered, where) if player.is_player
-                        else self.decide(player, prompt, offered, where))
+        d = Decision(player, prompt, offered, where) if player.is_player else self.decide(player, prompt, offered, where)
+        if self.program.member_titles:   # an enum member picked is shown by its title
+            d.titles = self.program.member_titles
+        choice = yield d
         return choice if choice < len(candidates) else None
 
     def simultaneous(self, seats: list, prompt: str, candidates: list, optional: bool, where: str):
@@ -1522,6 +1527,8 @@ class Game:
             return "nothing"
         if isinstance(value, bool):
             return "yes" if value else "no"
+        if type(value) is str:   # an enum member by its title, if it has one
+            return self.program.member_titles.get(value, value)
         return label_of(value)  # players by name, entities by title
 
     def variant(self, name: str) -> bool:

@@ -66,6 +66,7 @@ class Program:
     visibility: dict = field(default_factory=dict)  # zone name -> "hidden" | "secret" (absent: public)
     indexed: dict = field(default_factory=dict)     # indexed counter or zone -> {index: flat name}
     variables: dict = field(default_factory=dict)   # var -> (is_global, default value)
+    member_titles: dict = field(default_factory=dict)   # enum member -> the title it is shown by
     actors: list = field(default_factory=list)
     dice: dict = field(default_factory=dict)        # name -> [(title, fn, value fn or None)]
     variant_rules: dict = field(default_factory=dict)   # variant -> (its `when` as written, condition fn)
@@ -123,6 +124,7 @@ def assemble(tables: dict, fns: dict) -> Program:
         program.entities[name] = e
         program.kinds.setdefault(kind, []).append(e)
     program.indexed = {base: dict(pairs) for base, pairs in tables.get("indexed", {}).items()}
+    program.member_titles = dict(tables.get("member_titles", {}))
     program.variables = {name: (is_global, program.entities[default] if holds_entity and default is not None
                                 else default)
                          for name, (is_global, default, holds_entity) in tables.get("variables", {}).items()}

@@ -703,6 +703,39 @@ def test_gather_is_printed_read_and_its_misuse_refused():
     assert [d.code for d in bad if d.severity == "error"] == ["E303", "E302"]
 
 
+# 7 Wonders: the uses of the card chosen this turn, each shown by the words on the table.
+ENUM_TITLES = """
+enum use { build "build it", stage "build a wonder stage", discard "discard it for 3 coins" }
+proc p() {
+  pick u from use "how?" {
+    match u {
+      build: gain 1 vp;
+      stage: gain 2 vp;
+      discard {}
+    }
+    say "used: {u}";
+  }
+}
+"""
+
+
+def test_enum_member_titles_show_in_decisions_messages_and_readings(program):
+    g = Game(program(ENUM_TITLES), 2, 1)
+    asked = run_proc(g, "p", answers=["build a wonder stage"])
+    assert asked[0].options == ["build it", "build a wonder stage", "discard it for 3 coins"]
+    assert g.state.players[0].stock["vp"] == 2 and g.messages == ["P1: used: build a wonder stage"]
+    module, printed = round_trip(ENUM_TITLES)
+    assert 'enum use { build "build it", stage "build a wonder stage", discard "discard it for 3 coins" }' in printed
+    symbols = analyse_text(PACK + ENUM_TITLES).symbols
+    lines = [line.strip() for line in explain(symbols.decls["p"], symbols)]
+    assert "If it is “build a wonder stage”:" in lines, lines
+
+
+def test_enum_members_shown_alike_are_warned():
+    found = analyse_text(PACK + 'enum side { west, east "West" }\nenum ok { a "A", b }').diagnostics
+    assert [(d.code, d.severity) for d in found] == [("W409", "warning")]
+
+
 MAY_REPEATEDLY = """
 proc bought(): int {
   draw 1 from deck to hand;

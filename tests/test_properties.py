@@ -93,7 +93,7 @@ k__c c4 { four__play { gain 2 ore; } }
 die d6 { face { gain 1 coin; } face { gain 1 food; } face { lose 1 coin; } }
 die d3: int { face = 1; face "two" = 2 { gain 1 coin; } face = 3; }
 die dr: resource { face = coin; face = food; face = none; }
-enum side { east, west }
+enum side { east "the east side", west }
 counter votes[side] from 0 to 6;
 counter heat[1..3] global;
 proc given_back(): int {
@@ -208,7 +208,7 @@ def statements(depth: int):
                          "set fav = first(hand);", "set lean = if lean == east then west else east;",
                          "if fav != none { move fav to row[2]; set fav = none; }",
                          "for each i in 2 { if size(row[i]) > 0 { move first(row[i]) to deck; } }",
-                         "pick s from side \"lean\" { set lean = s; }",
+                         "pick s from side \"lean\" { set lean = s; say \"leaning {s}\"; }",
                          "let rv = roll d3; gain rv vp;",
                          "add marker to path;", "add marker to path space 1;", "remove marker from path;",
                          "remove marker from path space 2;",
