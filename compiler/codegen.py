@@ -854,15 +854,16 @@ class CodeGen(A.Visitor):
     def visit_Pick(self, s: A.Pick, ctx: Ctx):
         inner = ctx.bind(s.var)
         cands = self.temp("cands")
+        tests = []
         if s.limit is not None:   # up to N: the picks so far, none of them offered again
             left, picked = self.temp("left"), self.temp("picked")
             self.writeline(f"{left} = {self.ex(s.limit, ctx)}", s)
             self.writeline(f"{picked} = []")
         if s.repeated:   # asked again after each pick
             self.counted_loop(s)
-        tests = [f"v_{s.var} not in {picked}"] if s.limit is not None else []
         if s.limit is not None:
             self.break_if(f"{left} <= 0")
+            tests.append(f"v_{s.var} not in {picked}")
         if s.where is not None:
             tests.append(self.wrap(s.where, inner, 2 if tests else 1))   # with a test before, an operand of `and`
         if not tests:   # a copy, without a comprehension's function call

@@ -91,8 +91,7 @@ class Decision:
         """The options' labels (built when first asked: random play never needs them)."""
         if self._labels is None:
             titles = self.titles
-            self._labels = [label_of(v) if titles is None or type(v) is not str else titles.get(v, v)
-                            for v in self.values]
+            self._labels = [label_of(v, titles) for v in self.values]
         return self._labels
 
     def __repr__(self) -> str:
@@ -143,10 +142,13 @@ class Elements(dict):
         raise no_element(self.base, index, self)
 
 
-def label_of(value: Any) -> str:
-    """How a value is shown as a decision option."""
+def label_of(value: Any, titles: Optional[dict] = None) -> str:
+    """How a value is shown as a decision option: an enum member by its title in `titles` (the
+    pack's `member_titles`), if it has one."""
     if hasattr(value, "label"):
         return value.label()
+    if titles is not None and type(value) is str:
+        return titles.get(value, value)
     return str(value)
 
 
@@ -168,6 +170,7 @@ class Game:
     def __init__(self, program: Program, players: int, seed: int, agents: Optional[list] = None,
                  variants: Iterable[str] = ()):
         self.program = program
+        self.member_titles = program.member_titles or None   # enum member -> title (None: no titles)
         self.seed = seed
         self.rng = random.Random(rng_seed(seed))
         self.state = State(players, list(program.actors))
@@ -473,8 +476,7 @@ class Game:
     def _pick(self, player: Holder, prompt: str, candidates: list, optional: bool, where: str):
         offered = candidates + [NONE_OPTION] if optional else candidates
         d = Decision(player, prompt, offered, where) if player.is_player else self.decide(player, prompt, offered, where)
-        if self.program.member_titles:   # an enum member picked is shown by its title
-            d.titles = self.program.member_titles
+        d.titles = self.member_titles   # an enum member picked is shown by its title
         choice = yield d
         return choice if choice < len(candidates) else None
 
@@ -1527,9 +1529,7 @@ class Game:
             return "nothing"
         if isinstance(value, bool):
             return "yes" if value else "no"
-        if type(value) is str:   # an enum member by its title, if it has one
-            return self.program.member_titles.get(value, value)
-        return label_of(value)  # players by name, entities by title
+        return label_of(value, self.member_titles)  # players by name, entities and enum members by title
 
     def variant(self, name: str) -> bool:
         """Whether an optional rule is switched on."""

@@ -542,9 +542,8 @@ def _missing(game, item) -> tuple[dict, dict, list]:
         if vars_ is None:
             side, res, n = fields["side"], fields["res"], fields["taken"]
         else:
-            side = vars_["side"] if "side" in vars_ else fields["side"]
-            res = vars_["res"] if "res" in vars_ else fields["res"]
-            n = vars_["taken"] if "taken" in vars_ else fields["taken"]
+            side, res, n = vars_.get("side", fields["side"]), vars_.get("res", fields["res"]), \
+                vars_.get("taken", fields["taken"])
         offers.append((o, vars_, side, res))
         if n:
             bought = taken[side]
@@ -585,26 +584,15 @@ def assess(game, you, item):
     need, taken, offers = _missing(game, item)
     market = _market(game, you)
     least = market.cheapest(need, taken)
-    vars_ = game.state.evars.get(item.key)
-    if vars_ is None or not _holds(vars_, "price", least):
-        game.set_field(item, "price", least)
+    _set_changed(game, item, game.state.evars.get(item.key), "price", least)
     coins = you.stock["coin"]
     offer_prices = market.price_list.offer_prices
-    # a set that would change nothing (the variable already holds that very value) is skipped:
-    # the state, its digest and a trace are those of setting it every time
     for o, vars_, side, res in offers:
         price = offer_prices[side, res]
         ok = res in need and price <= coins and market.makes(side, res) and \
             _completes(market, need, taken, least, coins, side, res, price)
-        if vars_ is None:
-            game.set_field(o, "ok", ok)
-            game.set_field(o, "price", price)
-            continue
-        if vars_.get("ok") is not ok:
-            game.set_field(o, "ok", ok)
-        old = vars_.get("price")
-        if old != price or type(old) is not type(price) or "price" not in vars_:
-            game.set_field(o, "price", price)
+        _set_changed(game, o, vars_, "ok", ok)
+        _set_changed(game, o, vars_, "price", price)
     return
     yield
 
@@ -614,13 +602,13 @@ def _completes(market: _Market, need: dict, taken: dict, least: int, coins: int,
     """Whether buying one unit of `material` from `side` at `price` still lets the payment be completed
     with `coins`, when `least` is the cheapest completion without it."""
     own = market.own
+    bought = dict(taken[side])   # what this side will have sold, this unit included
+    bought[material] = bought.get(material, 0) + 1
     if least == 0 and _covers(need, own.fixed, own.choices):
         # your city covers the rest (and less than the rest), so nothing is left to buy once this
         # unit is bought, if the neighbour can sell it on top of what was bought there (a discount
         # or a free trade can also make the cheapest completion 0: then it is searched)
         seller = market.sellers[side]
-        bought = dict(taken[side])
-        bought[material] = bought.get(material, 0) + 1
         return price <= coins and _covers(bought, seller.fixed, seller.choices)
     if least < NO_WAY and not market.price_list.discounted and need[material] > own.fixed.get(material, 0) \
             and material not in own.choosable and not market.makes(OTHER_SIDE[side], material):
@@ -629,16 +617,18 @@ def _completes(market: _Market, need: dict, taken: dict, least: int, coins: int,
         return least <= coins
     rest = dict(need)
     rest[material] -= 1
-    bought = dict(taken[side])
-    bought[material] = bought.get(material, 0) + 1
     after = market.cheapest(rest, {side: bought, OTHER_SIDE[side]: taken[OTHER_SIDE[side]]}, SPENT[side])
     return after < NO_WAY and after + price <= coins
 
 
-def _holds(variables: dict, name: str, value) -> bool:
-    """Whether an entity's variables already hold this very value (equal and of the same type)."""
-    old = variables.get(name)
-    return old == value and type(old) is type(value) and name in variables
+def _set_changed(game, e, variables: Optional[dict], name: str, value) -> None:
+    """Set an entity's variable unless its `variables` already hold this very value (equal and of
+    the same type): the state, its digest and a trace are those of setting it every time."""
+    if variables is not None and name in variables:
+        old = variables[name]
+        if old == value and type(old) is type(value):
+            return
+    game.set_field(e, name, value)
 
 
 from . import kernels_tapestry  # noqa: E402,F401  (registers Tapestry's map and capital kernels)
