@@ -292,8 +292,8 @@ def test_babylon_b_plays_the_seventh_card(program):
     g = table(program, coins=0)
     run_effect(g, 0, "babylon_b2")
     put(g, 0, "hand", "lumber_yard")
-    asked = proc(g, "play_seventh", answers=["build"])
-    assert asked[0].options == ["build", "discard"]
+    asked = proc(g, "play_seventh", answers=["build it"])
+    assert asked[0].options == ["build it", "discard it for 3 coins"]
     assert card(g, "lumber_yard") in g.zone(player(g, 0), "city").items
 
 
