@@ -425,7 +425,16 @@ class Printer(A.Visitor):
     def visit_Enum(self, d):
         titles = d.titles or (None,) * len(d.members)
         members = [m if t is None else f"{m} {_title(t).strip()}" for m, t in zip(d.members, titles)]
-        self.line(f"enum {d.name} {{ {', '.join(members)} }}")
+        one_line = f"enum {d.name} {{ {', '.join(members)} }}"
+        if len(INDENT * self.depth + one_line) <= LINE_WIDTH:
+            self.line(one_line)
+            return
+        self.line(f"enum {d.name} {{")   # too long for a line: one member a line
+        self.depth += 1
+        for member in members:
+            self.line(f"{member},")
+        self.depth -= 1
+        self.line("}")
 
     def visit_Event(self, d):
         self.line(f"event {d.name}({_params(d.params)});")

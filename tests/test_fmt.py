@@ -143,3 +143,16 @@ def test_a_long_match_is_written_one_case_a_line_and_reads_back_the_same():
     assert format_text(out) == out and parse_text(out) == parse_text(text)
     short = "func f(x: int) = match x { 1: 2, else: 3 };\n"
     assert format_text(short) == short
+
+
+def test_a_long_enum_is_written_one_member_a_line_and_reads_back_the_same():
+    """An enum whose one-line form passes the line width (7 Wonders' card uses, with titles) is
+    written one member a line, each with its comma; a short one stays on one line."""
+    members = ", ".join(f'use_{i} "what use number {i} does"' for i in range(6))
+    text = f"enum use {{ {members} }}\n"
+    out = format_text(text)
+    assert out.startswith('enum use {\n  use_0 "what use number 0 does",\n') and out.endswith(",\n}\n")
+    assert max(len(line) for line in out.splitlines()) <= 110
+    assert format_text(out) == out and parse_text(out) == parse_text(text)
+    short = "enum symbol { compass, gear, tablet }\n"
+    assert format_text(short) == short
