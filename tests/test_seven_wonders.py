@@ -421,7 +421,7 @@ def test_each_age_deals_seven_cards_to_each_player(backends, players):
             assert c.fields["colour"] == "purple" or same == c.fields["counts"][players - 3]
         for p in g.state.players:
             for c in list(g.zone(p, "hand").items):
-                g.move(c, g.zone(None, "box"))
+                g.move(c, g.zone(None, "discards"))
 
 
 # ---------------------------------------------------------------------------- whole games
