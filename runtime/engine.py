@@ -142,6 +142,12 @@ class Elements(dict):
         raise no_element(self.base, index, self)
 
 
+def source_order(where: str) -> tuple:
+    """A rules position (`FILE:LINE:COL`) as a key that sorts positions in reading order."""
+    path, line, column = where.rsplit(":", 2)
+    return path, int(line), int(column)
+
+
 def label_of(value: Any, titles: Optional[dict] = None) -> str:
     """How a value is shown as a decision option: an enum member by its title in `titles` (the
     pack's `member_titles`), if it has one."""
@@ -149,6 +155,8 @@ def label_of(value: Any, titles: Optional[dict] = None) -> str:
         return value.label()
     if titles is not None and type(value) is str:
         return titles.get(value, value)
+    if value is None or type(value) is bool:   # as the rules write them, not as Python prints them
+        return "none" if value is None else "true" if value else "false"
     return str(value)
 
 
@@ -296,7 +304,7 @@ class Game:
         """What an effect's failure (other than a RulesRuntimeError) is reported as, at the rules line
         of the exception being handled: never a traceback."""
         if isinstance(e, RecursionError):
-            return RulesRuntimeError("E602", "effects call each other without end", self._rules_line())
+            return RulesRuntimeError("E602", "effects call each other without end", self._cycle_start())
         if isinstance(e, (NoField, BadValue)):
             return RulesRuntimeError("E601", str(e), self._rules_line())
         return RulesRuntimeError("E601", f"{type(e).__name__}: {e}", self._rules_line())
@@ -384,6 +392,27 @@ class Game:
                     return placed(frame)
             frame = frame.f_back
         return None
+
+    def _cycle_start(self) -> Optional[str]:
+        """Where effects that call each other without end are reported: of the rules positions that
+        recur on the stack of the RecursionError being handled (the cycle's statements), the first in
+        source order. Where the interpreter's deeper stack runs out inside the cycle differs from the
+        compiled code's, so the innermost line would differ between the backends; the cycle does not."""
+        seen: dict[str, int] = {}
+        line_map, module_file = self.program.line_map, self.program.module_file
+        tb = sys.exc_info()[2]
+        while tb is not None:
+            code = tb.tb_frame.f_code
+            if module_file and code.co_filename == module_file:
+                where = line_map.get(tb.tb_lineno)
+            else:
+                placed = STATEMENT_FRAMES.get(code)
+                where = placed(tb.tb_frame) if placed is not None else None
+            if where is not None:
+                seen[where] = seen.get(where, 0) + 1
+            tb = tb.tb_next
+        recurring = [w for w, n in seen.items() if n > 1]
+        return min(recurring, key=source_order) if recurring else self._rules_line()
 
     def _rules_line(self) -> Optional[str]:
         """The rules position of the innermost generated frame of the exception being handled."""

@@ -80,7 +80,7 @@ def test_an_index_that_names_no_element_stops_play_with_the_runtime_message(prog
       proc p() { gain 1 influence[mine.home]; gain 1 held[chosen]; }"""), 2, 1)
     with pytest.raises(RulesRuntimeError) as e:
         game.start(game.program.procs["p"](game, game.state.players[0]))
-    assert e.value.code == "E601" and e.value.message == "held has no element None (it has mine, bank)"
+    assert e.value.code == "E601" and e.value.message == "held has no element none (it has mine, bank)"
     assert e.value.where.endswith(":10:47")   # placed at the statement, on both backends
 
 
@@ -97,7 +97,7 @@ def test_elements_indexed_by_a_cards_number_read_from_a_table_and_fail_as_rt_at(
     assert game.state.globals["moon[2]"] == 4
     if game.program.module_file:
         assert "_AT_moon" in Path(game.program.module_file).read_text()
-    for proc, shown in (("q", "None"), ("s", "9")):
+    for proc, shown in (("q", "none"), ("s", "9")):
         with pytest.raises(RulesRuntimeError) as e:
             game.start(game.program.procs[proc](game, game.state.players[0]))
         assert e.value.message == f"moon has no element {shown} (it has 1, 2, 3)"

@@ -106,3 +106,23 @@ proc p() { copy x.y__z; copy x__y.z; }
     for interpreted in (False, True):
         game, _ = play(text.removeprefix(PRELUDE), interpreted)
         assert [p.stock["vp"] for p in game.state.players] == [101, 101]
+
+
+@pytest.mark.parametrize("start", ["setup", "play"])
+def test_effects_calling_each_other_without_end_are_placed_alike_by_both_backends(start):
+    """The recursion runs out at a different depth in the interpreter (a deeper Python stack per
+    rules call) than in compiled code, so the innermost line differs; E602 names the cycle's first
+    statement in reading order (here `pong();` in ping, line 4) on both backends."""
+    body = ("proc p() { ping(); }\n"
+            "proc ping() { gain 1 coin; pong(); }\n"
+            "proc pong() { gain 1 vp; ping(); }\n")
+    game = ("\ngame g { seats 2 to 2; phase setup { each players: p(); } phase play { each players: gain 1 vp; } "
+            "winner most vp; }\n") if start == "setup" else GAME
+    where = set()
+    for interpreted in (False, True):
+        program = build_text(PRELUDE + body + game, interpreted=interpreted)
+        with pytest.raises(RulesRuntimeError) as caught:
+            Game(program, 2, 1, [RandomAgent(1), RandomAgent(2)]).play()
+        assert caught.value.code == "E602"
+        where.add(caught.value.where.split(":", 1)[1])
+    assert where == {"4:28"}

@@ -117,4 +117,4 @@ def test_direct_reads_give_the_runtimes_answer_and_its_message_for_another_value
         assert program.funcs["shown"](g, me, card) is False
         g.flip(card)
         assert program.funcs["shown"](g, me, card) is True
-    assert len(messages) == 1 and messages.pop() == ("E601", "None has no field 'trophies'")
+    assert len(messages) == 1 and messages.pop() == ("E601", "none has no field 'trophies'")
