@@ -77,6 +77,15 @@ def words(t: str) -> str:
     return {"entity": arg, "zone": f"zone of {arg}", "member": arg, "list": f"list of {words(arg)}s"}.get(base, t)
 
 
+def _negated(key):
+    """What a winner key negates (`-X` or `0 - X`: X), or None."""
+    if isinstance(key, A.Unary) and key.op == "-":
+        return key.operand
+    if isinstance(key, A.Binary) and key.op == "-" and isinstance(key.left, A.Int) and key.left.value == 0:
+        return key.right
+    return None
+
+
 def base_of(t: str) -> str:
     """`entity:card` -> `entity`."""
     return t.partition(":")[0]
@@ -447,9 +456,14 @@ class Checker(A.Visitor):
         for body in (d.setup, d.play, d.final):
             self.block(body, Scope())
         if d.winner is None:
-            self.err("E304", "the game needs a 'winner most ...;' line", d.span)
+            self.err("E304", "the game needs a 'winner most ...;' (or 'winner fewest ...;') line", d.span)
         else:
             for key in (d.winner.key,) + d.winner.tiebreaks:
+                negated = _negated(key)
+                if negated is not None:   # `most -penalty`: the score table would show negative scores
+                    self.diags.append(Diagnostic("W410", "a winner key written as a negation: the lowest value "
+                                                 f"wins with 'fewest {printed(negated)}', which shows the value as it is",
+                                                 key.span))
                 kind = self.expr(key, Scope())
                 if not fits(kind, "int"):   # found by bench/fuzz.py: `then deck` compared zones
                     self.err("E303", f"the winner is decided by numbers, not by {article(words(kind))}", key.span,

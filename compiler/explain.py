@@ -824,8 +824,11 @@ class Reader(A.Visitor):
             self.say(depth, f"{heading}:")
             self.block(getattr(d, phase), depth + 1)
         if d.winner is not None:
-            ties = "".join(f", then the most {self.x(t).removeprefix('your ')}" for t in d.winner.tiebreaks)
-            self.say(depth, f"The winner is the player with the most {self.x(d.winner.key).removeprefix('your ')}"
+            fewest = d.winner.fewest()
+            order = ["fewest" if i in fewest else "most" for i in range(1 + len(d.winner.tiebreaks))]
+            ties = "".join(f", then the {order[i]} {self.x(t).removeprefix('your ')}"
+                           for i, t in enumerate(d.winner.tiebreaks, 1))
+            self.say(depth, f"The winner is the player with the {order[0]} {self.x(d.winner.key).removeprefix('your ')}"
                      + (f" (ties broken by {ties[7:]})" if ties else "") + ".")
 
     def visit_Die(self, d, depth: int) -> None:

@@ -257,7 +257,15 @@ def key_columns(lay: "Layout", g: A.Game) -> list:
             return terms(e.left) + terms(e.right)
         return [e.id] if isinstance(e, A.Name) and e.id in stocks else []
 
-    return [(expr(key), terms(key) if isinstance(key, A.Binary) else []) for key in winner_keys(g)]
+    return [(text, terms(key) if isinstance(key, A.Binary) else []) for text, key in zip(key_texts(g), winner_keys(g))]
+
+
+def key_texts(g: A.Game) -> list[str]:
+    """Each winner key's rules text (the main key first), `fewest ` before a key whose lowest value wins."""
+    from rulebook.dsl.printer import expr
+
+    fewest = g.winner.fewest() if g.winner else ()
+    return [("fewest " if i in fewest else "") + expr(key) for i, key in enumerate(winner_keys(g))]
 
 
 def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], conditions: list[str] = ()) -> dict:
@@ -280,7 +288,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "triggers": triggers, "conditions": list(conditions),
         "procs": [p.name for p in lay.procs], "funcs": [f.name for f in lay.funcs],
         "game": None if g is None else (g.name, g.title, g.min_players, g.max_players, len(winner_keys(g)),
-                                        key_columns(lay, g)),
+                                        key_columns(lay, g), g.winner.fewest() if g.winner else ()),
     }
 
 

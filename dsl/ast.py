@@ -1247,10 +1247,15 @@ class Case(Part):
 
 @node
 class Winner(Part):
-    """`winner most KEY then TIEBREAK ...;`"""
+    """`winner most KEY then TIEBREAK ...;` (`fewest` for a key whose lowest value wins)."""
 
     key: Expr
     tiebreaks: tuple
+    orders: tuple = ()   # per key, the main one first: "most" or "fewest" (none given: all "most")
+
+    def fewest(self) -> tuple:
+        """The positions (0: the main key) of the keys whose lowest value wins."""
+        return tuple(i for i, order in enumerate(self.orders) if order == "fewest")
 
 
 @node

@@ -69,6 +69,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W407": (WARNING, "override calls itself"),
     "W408": (WARNING, "match without a case for every member"),
     "W409": (WARNING, "two enum members shown alike"),
+    "W410": (WARNING, "a winner key written as a negation"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

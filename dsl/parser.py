@@ -99,7 +99,7 @@ class _Meta:
 
 
 # Rules whose keyword tokens are their value (`!rule` in the grammar).
-_KEEP_TOKENS = {"type_ref", "event_name", "call_name", "agg_name", "attr_name"}
+_KEEP_TOKENS = {"type_ref", "event_name", "call_name", "agg_name", "attr_name", "winner_order"}
 # Rules that pass their child through (or hold a list) add no level to the AST's depth.
 _DEPTH_STEP = {"atom": 0, "else_part": 0, "start": 0, "args": 0, "params": 0, "tiebreak": 0}
 # Flat operator chains: one AST level per operator.
@@ -266,8 +266,12 @@ class _Builder:
     def ties(self, meta, items):
         return _Marker("ties", str(items[0]))
 
+    def winner_order(self, meta, items):
+        return _Marker("winner_order", str(items[0]))
+
     def tiebreak(self, meta, items):
-        return items[0]
+        """(`most` or `fewest`, the key): a tie-break without a word is `most`."""
+        return (items[0].value if isinstance(items[0], _Marker) else "most", items[-1])
 
     # -------------------------------------------------------------- declarations
     def resource_decl(self, meta, items):
@@ -398,7 +402,9 @@ class _Builder:
         return _Marker("phase", (str(items[0]), items[1].value, self._s(meta)))
 
     def winner_decl(self, meta, items):
-        return A.Winner(items[0], tuple(items[1:]), span=self._s(meta))
+        tiebreaks = items[2:]
+        return A.Winner(items[1], tuple(key for _order, key in tiebreaks), span=self._s(meta),
+                        orders=(items[0].value,) + tuple(order for order, _key in tiebreaks))
 
     def game_decl(self, meta, items):
         phases = {"setup": (), "play": (), "final": ()}

@@ -557,8 +557,10 @@ class Printer(A.Visitor):
             if body:
                 self.block(f"phase {phase}", body)
         if d.winner is not None:
-            tb = "".join(f" then {expr(t)}" for t in d.winner.tiebreaks)
-            self.line(f"winner most {expr(d.winner.key)}{tb};")
+            fewest = d.winner.fewest()
+            tb = "".join(f" then {'fewest ' if i in fewest else ''}{expr(t)}"
+                         for i, t in enumerate(d.winner.tiebreaks, 1))
+            self.line(f"winner {'fewest' if 0 in fewest else 'most'} {expr(d.winner.key)}{tb};")
         self.depth -= 1
         self.line("}")
 

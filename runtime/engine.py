@@ -440,10 +440,12 @@ class Game:
         except Exception as e:
             raise RulesRuntimeError("E601", f"the winner line failed: {type(e).__name__}: {e}",
                                     None) from None
-        best = max(r[0] for r in rows)
+        fewest = g.fewest   # keys whose lowest value wins rank by their negation
+        ranks = [tuple(-v if i in fewest else v for i, v in enumerate(k)) if fewest else k for k, _p in rows]
+        best = max(ranks)
         result = {
             "scores": {p.name: list(k) for k, p in rows},
-            "winners": [p.name for k, p in rows if k == best],
+            "winners": [p.name for (_k, p), rank in zip(rows, ranks) if rank == best],
             "keys": [text for text, _parts in g.key_columns],   # each score's rules text
             # the stocks the keys add or subtract, per player (`vp - debt`: vp and debt apart)
             "parts": {p.name: {n: p.stock[n] for _text, parts in g.key_columns for n in parts} for p in self.state.players},

@@ -49,6 +49,7 @@ class GameDef:
     final: Callable
     winner_keys: list
     key_columns: list = field(default_factory=list)   # per key: (its rules text, the stocks it adds up)
+    fewest: tuple = ()   # the positions of the keys whose lowest value wins (`winner fewest ...`)
 
 
 @dataclass
@@ -146,7 +147,8 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.procs = {name: fns["proc", name] for name in tables["procs"]}
     program.funcs = {name: fns["func", name] for name in tables["funcs"]}
     if tables["game"] is not None:
-        name, title, low, high, keys, columns = tables["game"]
+        name, title, low, high, keys, columns, fewest = tables["game"]
         program.game = GameDef(name, title, low, high, fns["setup",], fns["play",], fns["final",],
-                               [fns["key", i] for i in range(keys)], [(t, list(parts)) for t, parts in columns])
+                               [fns["key", i] for i in range(keys)], [(t, list(parts)) for t, parts in columns],
+                               tuple(fewest))
     return program

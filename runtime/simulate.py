@@ -119,12 +119,12 @@ def component_names(program: Program) -> list[tuple[str, str]]:
 def score_keys(pack: str, expansions: Sequence[str]) -> list[str]:
     """The winner keys of the stack's game as written (`prestige`, `vp - debt`, then tie-breaks)."""
     from rulebook.compiler.driver import analyse
-    from rulebook.dsl.printer import expr
+    from rulebook.compiler.layout import key_texts
 
     game = analyse(pack, expansions).symbols.game
     if game is None or game.winner is None:
         return ["score"]
-    return [expr(k) for k in (game.winner.key, *game.winner.tiebreaks)]
+    return key_texts(game)
 
 
 def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) -> GameRecord:

@@ -939,3 +939,48 @@ def test_a_face_printed_n_times_comes_up_n_times_as_often(program):
     assert 240 <= twos <= 360                      # 3 faces in 4: about 300 of 400
     assert [face[0] for face in g.program.dice["d"]] == ["one", "two", "two", "two"]
     assert 'face "two" * 3 = 2;' in round_trip(FACES)[1]
+
+
+# ---------------------------------------------------------------------------- winner fewest
+
+FEWEST_GAME = """
+proc p() { gain 1 coin; }
+game g {
+  seats 3 to 3;
+  phase play { each players { if you == first(q in players where true) { gain 2 vp; } else { gain 1 vp; } } }
+  phase final { each players where vp == 1 { gain 1 coin; } }
+  winner fewest vp then fewest coin then most score();
+}
+"""
+
+
+def test_winner_fewest_ranks_the_lowest_value_first_and_keeps_the_scores_as_they_are(program):
+    """No Thanks!'s fewest points win: the keys are shown as they are (not negated), players 2 and 3
+    tie on the fewest vp and coin, so the third key (most score, equal too) shares the win."""
+    game = Game(program(FEWEST_GAME), 3, 1)
+    result = game.play()
+    assert result["scores"] == {"P1": [2, 0, 0], "P2": [1, 1, 1], "P3": [1, 1, 1]}
+    assert result["winners"] == ["P2", "P3"]
+    assert result["keys"] == ["fewest vp", "fewest coin", "score()"]
+
+
+def test_winner_fewest_on_a_tie_break_only(program):
+    """`winner most vp then fewest coin`: everyone has 1 vp, and the tie goes to the fewest coins."""
+    text = FEWEST_GAME.replace("winner fewest vp then fewest coin then most score();", "winner most vp then fewest coin;")
+    text = text.replace("if you == first(q in players where true) { gain 2 vp; } else { gain 1 vp; }", "gain 1 vp;")
+    game = Game(program(text.replace("each players where vp == 1 { gain 1 coin; }", "")), 3, 1)
+    for player, coins in zip(game.state.players, (2, 0, 1)):
+        player.stock["coin"] = coins
+    result = game.play()
+    assert result["scores"] == {"P1": [1, 2], "P2": [1, 0], "P3": [1, 1]} and result["winners"] == ["P2"]
+
+
+def test_winner_fewest_prints_reads_and_warns_on_a_negated_key():
+    module, printed = round_trip(FEWEST_GAME)
+    assert "winner fewest vp then fewest coin then score();" in printed
+    assert reading(module, "g")[-1] == ("The winner is the player with the fewest vp (ties broken by the "
+                                        "fewest coin, then the most “score”).")
+    negated = FEWEST_GAME.replace("winner fewest vp then fewest coin then most score();",
+                                  "winner most -vp then 0 - coin then coin - vp;")
+    found = [d for d in analyse_text(PACK + negated).diagnostics if d.code == "W410"]
+    assert [d.message.split("'")[1] for d in found] == ["fewest vp", "fewest coin"]   # not `coin - vp`

@@ -175,6 +175,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "pick_up_to_misspelt.rules": [("E100", 7)],
     "gather_of_numbers.rules": [("E303", 6), ("E302", 8)],
     "enum_titles_alike.rules": [("W409", 2)],
+    "winner_negated.rules": [("W410", 7), ("W410", 7)],
     "match_case_of_another_type.rules": [("E303", 8)],
     "let_pay_named_as_a_resource.rules": [("E309", 6)],
     "match_results_of_two_kinds.rules": [("E303", 6), ("E303", 7)],

@@ -126,7 +126,7 @@ game g {
   seats 2 to 3;
   phase setup { fill deck with card; shuffle deck; each players { gain 2 coin; draw 1 from deck to hand; } }
   phase play { repeat 2 { each players: body(); emit ping(1); set round = round + 1; } }
-  winner most vp then coin;
+  winner most vp then fewest coin;
 }
 """
 
