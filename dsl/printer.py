@@ -124,6 +124,30 @@ def _wrap(e, minimum: int) -> str:
     return f"({text})" if precedence(e) < minimum else text
 
 
+def chained(e, first: str, indent: str, tail: str, minimum: int) -> list[str]:
+    """Lines for `e` (parenthesised if it binds less tightly than `minimum`), after `first` on its
+    first line and before `tail` on its last: an `and`/`or` chain too long for one line is written
+    one operand a line, each continuation line starting with its operator at `indent`, and an
+    operand that is itself a chain too long is broken the same way, one level further in."""
+    one = first + _wrap(e, minimum) + tail
+    if len(one) <= LINE_WIDTH or not (isinstance(e, A.Binary) and e.op in ("and", "or")):
+        return [one]
+    opened = precedence(e) < minimum
+    operands, left = [e.right], e.left
+    while isinstance(left, A.Binary) and left.op == e.op:   # the chain is left-associative
+        operands.append(left.right)
+        left = left.left
+    operands.append(left)
+    operands.reverse()
+    tighter = PRECEDENCE[e.op] + 1
+    inner = indent + INDENT
+    lines = chained(operands[0], first + ("(" if opened else ""), inner, "", tighter)
+    for operand in operands[1:]:
+        lines += chained(operand, f"{indent}{e.op} ", inner + INDENT, "", tighter)
+    lines[-1] += (")" if opened else "") + tail
+    return lines
+
+
 def _at(index) -> str:
     """`[I]` after an indexed counter's name, or nothing."""
     return f"[{expr(index)}]" if index is not None else ""
@@ -455,18 +479,20 @@ class Printer(A.Visitor):
         self.line("}")
 
     def visit_Kind(self, d):
-        self.line(f"kind {d.name}{_title(d.title)}{' per_player' if d.per_player else ''} {{")
-        self.depth += 1
-        for f in d.fields:
-            self.part(f)
-        self.depth -= 1
-        self.line("}")
+        self.parts(f"kind {d.name}{_title(d.title)}{' per_player' if d.per_player else ''}", d.fields)
 
     def visit_Entity(self, d):
         copies = f" * {d.copies}" if d.copies != 1 else ""
-        self.line(f"{d.kind} {d.name}{_title(d.title)}{copies} {{")
+        self.parts(f"{d.kind} {d.name}{_title(d.title)}{copies}", d.values + d.effects)
+
+    def parts(self, head: str, items: tuple) -> None:
+        """`HEAD { ... }` with one field declaration, value or effect a line (`HEAD {}` with none)."""
+        if not items:
+            self.line(head + " {}")
+            return
+        self.line(head + " {")
         self.depth += 1
-        for item in d.values + d.effects:
+        for item in items:
             self.part(item)
         self.depth -= 1
         self.line("}")
@@ -511,10 +537,16 @@ class Printer(A.Visitor):
         self.valued(f"func {d.name}({_params(d.params)}){returns} = ", d.value)
 
     def valued(self, head: str, value) -> None:
-        """`HEAD VALUE;` on one line, or a long `match` one case a line."""
+        """`HEAD VALUE;` on one line; a long `match` one case a line, a long `and`/`or` chain one
+        operand a line."""
         text = f"{head}{expr(value)};"
-        if not isinstance(value, A.Match) or len(INDENT * self.depth + text) <= LINE_WIDTH:
+        if len(INDENT * self.depth + text) <= LINE_WIDTH:
             self.line(text)
+            return
+        if not isinstance(value, A.Match):
+            with deep_recursion():
+                lines = chained(value, INDENT * self.depth + head, INDENT * (self.depth + 2), ";", 0)
+            self.lines.extend(lines)
             return
         self.line(f"{head}match {expr(value.subject)} {{")
         self.depth += 1
