@@ -8,7 +8,7 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
 from rulebook.dsl.printer import expr as printed
 
-from .layout import is_field_value
+from .layout import copy_fields, copy_title, fields_number_copies, is_field_value, numbered
 from .layout import NAME_TYPES, actor_call, event_arg, proc_result_call
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, Symbols
 
@@ -300,7 +300,7 @@ class Checker(A.Visitor):
             seen.add(f.name)
             self.type_ref(f.type, f.span)
             if f.default is not None:
-                self.field_value(f, f.default)
+                self.field_value(f, numbered(f.default, 1, d))   # a default may use copy_number too
 
     def visit_Entity(self, d: A.Entity) -> None:
         if d.copies < 1:
@@ -334,10 +334,39 @@ class Checker(A.Visitor):
                 if f.type == "effect":
                     self.err("E303", f"field {item.name!r} is an effect: write '{item.name} {{ ... }}'", item.span)
                     continue
-                self.field_value(f, item.value)
+                self.field_value(f, numbered(item.value, 1, kind))   # checked as the first copy's
         for name, f in fields.items():
             if name not in given and f.default is None and f.type != "effect":
                 self.err("E304", f"{d.kind} {d.name!r} gives no value for field {name!r}", d.span)
+        if d.title_parts or fields_number_copies(d, kind):
+            self.numbered_copies(d, kind, fields)
+
+    def numbered_copies(self, d: A.Entity, kind: A.Kind, fields: dict) -> None:
+        """Field values with `copy_number` and a title with `{...}` values: each names only the card's
+        fields and `copy_number`, and is worked out for every copy before play (layout does it)."""
+        shown = [part for part in d.title_parts if not isinstance(part, str)]
+        for part in shown:
+            for n in A.walk(part):
+                if type(n) is A.Name and n.id != "copy_number" and (n.id not in fields or fields[n.id].type == "effect"):
+                    self.err("E303", f"a title can show the card's own fields and copy_number, not {n.id!r}", n.span,
+                             did_you_mean(n.id, [f for f in fields if fields[f].type != "effect"] + ["copy_number"]))
+                    return
+        for number in range(1, max(d.copies, 1) + 1):
+            try:
+                values = copy_fields(d, kind, number)
+            except A.NotConstant:
+                failing = next((v.value for v in d.values if not is_field_value(numbered(v.value, number, kind))),
+                               None)
+                self.err("E303", f"a field value of {d.name!r} cannot be worked out for copy {number} "
+                         "(a division by zero?)", failing.span if failing is not None else d.span)
+                return
+            try:
+                copy_title(d, kind, number, values)
+            except (A.NotConstant, KeyError):
+                self.err("E303", f"the title of {d.name!r} cannot be worked out before play for copy {number} "
+                         "(its fields and copy_number, with numbers, texts and operators only)",
+                         shown[0].span if shown else d.span)
+                return
 
     def field_value(self, f: A.FieldDecl, value) -> None:
         members_of = self.sym.decls.get(f.type)

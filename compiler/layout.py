@@ -73,6 +73,59 @@ def elements(decl, sym: Symbols) -> list[tuple]:
     return [(i, f"{decl.name}[{i}]") for i in ix.keys(members)]
 
 
+def numbered(expr, number: int, kind: A.Kind):
+    """A field value or title value for one copy: `copy_number` is the copy's number (1 to N),
+    unless the kind has a field of that name (which then wins, as everywhere)."""
+    if any(f.name == "copy_number" for f in kind.fields):
+        return expr
+    return A.rewrite(expr, lambda n: A.Int(number, span=n.span) if type(n) is A.Name and n.id == "copy_number"
+                     else None)
+
+
+def copy_fields(e: A.Entity, kind: A.Kind, number: int) -> dict:
+    """One copy's field values: the kind's defaults, then the entity's (either may use `copy_number`)."""
+    fields = {f.name: field_value(numbered(f.default, number, kind)) for f in kind.fields
+              if f.default is not None and f.type != "effect"}
+    fields.update({v.name: field_value(numbered(v.value, number, kind)) for v in e.values})
+    return fields
+
+
+def fields_number_copies(e: A.Entity, kind: A.Kind) -> bool:
+    """Whether a field value of the entity (or a default of its kind) uses `copy_number`."""
+    values = [v.value for v in e.values] + [f.default for f in kind.fields if f.default is not None]
+    return any(type(n) is A.Name and n.id == "copy_number" for v in values for n in A.walk(v))
+
+
+def copy_title(e: A.Entity, kind: A.Kind, number: int, fields: dict) -> Optional[str]:
+    """One copy's title: a title with `{...}` values shows each value worked out from the copy's
+    fields and `copy_number` (A.NotConstant when one cannot be known before play)."""
+    if not e.title_parts:
+        return e.title
+    shown = []
+    for part in e.title_parts:
+        if isinstance(part, str):
+            shown.append(part)
+            continue
+        value = A.as_const(A.rewrite(numbered(part, number, kind), lambda n: _constant_node(fields[n.id], n.span)
+                                     if type(n) is A.Name and n.id in fields else None))
+        shown.append("none" if value is None else ("true" if value else "false") if type(value) is bool
+                     else ", ".join(map(str, value)) if type(value) is list else str(value))
+    return "".join(shown)
+
+
+def _constant_node(value, span) -> A.Expr:
+    """A field's value as the constant expression it stands for (a name: a member or an entity)."""
+    if value is None:
+        return A.Nothing(span=span)
+    if type(value) is bool:
+        return A.Bool(value, span=span)
+    if type(value) is int:
+        return A.Int(value, span=span)
+    if type(value) is list:
+        return A.ListLit(tuple(_constant_node(v, span) for v in value), span=span)
+    return A.Str(value, span=span)
+
+
 def copy_names(e: A.Entity) -> list[str]:
     """The names of an entity declared `* N`: its own, then `name#2` ... `name#N`."""
     return [e.name if i == 1 else f"{e.name}#{i}" for i in range(1, max(e.copies, 1) + 1)]
@@ -108,14 +161,15 @@ def layout(sym: Symbols) -> Layout:
     refs = []
     for e in d:
         if isinstance(e, A.Entity) and e.kind in kinds:
-            fields = {f.name: field_value(f.default) for f in kinds[e.kind].fields
-                      if f.default is not None and f.type != "effect"}
-            fields.update({v.name: field_value(v.value) for v in e.values})
-            refs += [(e.name, f.name, fields[f.name]) for f in kinds[e.kind].fields
+            kind = kinds[e.kind]
+            fields = copy_fields(e, kind, 1)
+            refs += [(e.name, f.name, fields[f.name]) for f in kind.fields
                      if f.type in kinds and isinstance(fields.get(f.name), str)]
+            numbered_fields = fields_number_copies(e, kind)
             for i, name in enumerate(copy_names(e), start=1):   # copies share the first one's effect functions
-                entities.append((e.kind, name, e.title, fields, e.effects, str(e.span), kinds[e.kind].per_player,
-                                 e.name, i))
+                own = copy_fields(e, kind, i) if numbered_fields and i > 1 else fields   # and, unnumbered, its fields
+                entities.append((e.kind, name, copy_title(e, kind, i, own), own, e.effects, str(e.span),
+                                 kind.per_player, e.name, i))
     return Layout(
         resources={r.name: (field_value(r.cap) if r.cap else None, groups_of.get(r.name))
                    for r in d if isinstance(r, A.Resource)},

@@ -1117,6 +1117,7 @@ class Entity(Decl):
     values: tuple
     effects: tuple
     copies: int = 1
+    title_parts: tuple = ()   # a title with `{...}` values: its literal texts and expressions (as `say`'s)
 
 
 @node

@@ -194,7 +194,9 @@ class _Builder:
         return tuple(items)
 
     def title(self, meta, items):
-        return _Title(_unquote(items[0]))
+        title = _Title(_unquote(items[0]))
+        title.token = items[0]   # a card's title may hold values (`"Card {value}"`): entity_decl reads them
+        return title
 
     def cap(self, meta, items):
         return _Marker("cap", items[0])
@@ -333,8 +335,11 @@ class _Builder:
     def entity_decl(self, meta, items):
         values = tuple(i for i in items if isinstance(i, A.FieldValue))
         effects = tuple(i for i in items if isinstance(i, A.FieldEffect))
+        title = next((i for i in items if isinstance(i, _Title)), None)
+        # a title with braces is a text with values (`"Card {value}"`, `{{` for a brace), worked out per copy
+        parts = say_parts(title.token, self.file) if title is not None and ("{" in title or "}" in title) else ()
         return A.Entity(str(items[0]), str(items[1]), _title(items), values, effects, _pick(items, "copies", 1),
-                        span=self._s(meta))
+                        parts, span=self._s(meta))
 
     def copies(self, meta, items):
         return _Marker("copies", int(items[-1]))

@@ -984,3 +984,37 @@ def test_winner_fewest_prints_reads_and_warns_on_a_negated_key():
                                   "winner most -vp then 0 - coin then coin - vp;")
     found = [d for d in analyse_text(PACK + negated).diagnostics if d.code == "W410"]
     assert [d.message.split("'")[1] for d in found] == ["fewest vp", "fewest coin"]   # not `coin - vp`
+
+
+# ---------------------------------------------------------------------------- numbered copies
+
+NUMBERED = """
+kind numbered { value: int; bonus_vp: int = copy_number * 0 + 1; }
+zone line of numbered;
+numbered nt "Card {value}" * 4 { value = copy_number + 2; }
+numbered odd "Odd {{one}} #{copy_number}, {value * 10}" * 2 { value = 7 - copy_number; }
+proc q() { fill line with numbered; gain total(c in line, c.value + c.bonus_vp) coin; }
+"""
+
+
+def test_copies_take_their_fields_and_titles_from_copy_number(program):
+    """No Thanks!-style numbered cards: one declaration, each copy its own value and title, on
+    both backends (the fields and titles are data the layout works out once)."""
+    p = program(NUMBERED)
+    assert [p.entities[n].title for n in ("nt", "nt#2", "nt#3", "nt#4", "odd", "odd#2")] == \
+        ["Card 3", "Card 4", "Card 5", "Card 6", "Odd {one} #1, 60", "Odd {one} #2, 50"]
+    assert [p.entities[n].fields["value"] for n in ("nt", "nt#4", "odd#2")] == [3, 6, 5]
+    g = Game(p, 2, 1)
+    run_proc(g, "q")
+    assert g.state.players[0].stock["coin"] == (3 + 4 + 5 + 6 + 6 + 5) + 6
+    assert g.text(g.state.zones["line"][:2]) == "Card 3, Card 4"
+
+
+def test_numbered_copies_print_back_and_report_what_cannot_be_worked_out():
+    module, printed = round_trip(NUMBERED)
+    assert 'numbered odd "Odd {{one}} #{copy_number}, {value * 10}" * 2 {' in printed
+    found = analyse_text(PACK + NUMBERED.replace("{value * 10}", "{valeu * 10}")).diagnostics
+    assert [(d.code, d.span.column, d.hint) for d in found if d.code == "E303"] == \
+        [("E303", 44, "did you mean 'value'?")]
+    found = analyse_text(PACK + NUMBERED.replace("copy_number + 2", "12 / (copy_number - 3)")).diagnostics
+    assert [(d.code, "copy 3" in d.message) for d in found] == [("E303", True)]

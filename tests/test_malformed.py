@@ -176,6 +176,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "gather_of_numbers.rules": [("E303", 6), ("E302", 8)],
     "enum_titles_alike.rules": [("W409", 2)],
     "winner_negated.rules": [("W410", 7), ("W410", 7)],
+    "title_shows_another_name.rules": [("E303", 4)],
+    "copy_field_divides_by_zero.rules": [("E303", 3)],
     "match_case_of_another_type.rules": [("E303", 8)],
     "let_pay_named_as_a_resource.rules": [("E309", 6)],
     "match_results_of_two_kinds.rules": [("E303", 6), ("E303", 7)],

@@ -87,7 +87,7 @@ card c1 { worth = 1; play { gain 1 vp; } }
 card c2 { worth = 2; play { gain 2 coin; } }
 card c3 { worth = 3; play { advance path; } }
 card c__4 { worth = 4; play { gain 1 ore; } }
-card c5 * 2 { worth = 5; play { gain 1 vp; } }   # names with '__' must not collide in generated code
+card c5 "Five {copy_number}: {worth + copy_number}" * 2 { worth = 4 + copy_number; play { gain 1 vp; } }   # names with '__' must not collide in generated code
 kind k__c { four__play: effect; }
 k__c c4 { four__play { gain 2 ore; } }
 die d6 { face { gain 1 coin; } face { gain 1 food; } face { lose 1 coin; } }
