@@ -5,16 +5,18 @@ size, where) and the view of the state its player may see (`runtime.view.PlayerV
 
 from __future__ import annotations
 
+import io
 import random
 from typing import Optional, Sequence
 
+from rich.console import Console
 from rich.text import Text
 
 from rulebook.dsl.diagnostics import printable
 
-from .console import PlainConsole
+from .console import PlainConsole, screen
 from .engine import Decision, RulesRuntimeError, rng_seed
-from .view import Asked, PlayerView
+from .view import Asked, PlayerView, changes
 
 
 class Agent:
@@ -100,17 +102,24 @@ class ScriptedAgent(Agent):
 
 
 class HumanAgent(Agent):
-    """Asks at the terminal; an answer that is not an option's number is asked again."""
+    """Asks at the terminal; an answer that is not an option's number is asked again. Before each
+    question it shows the player's screen (`console.screen`): what happened since that player's last
+    decision, then the state their view shows. One agent may sit at every seat (hot seat): it then
+    also tells each player the others' answers, except answers that could name a hidden card or
+    tile (a pick of cards or tiles, a secret pick)."""
 
     MAX_ANSWER = 9  # digits: more is no option number (and int() of 4,301+ digits fails)
 
     def __init__(self, console=None):
         self.console = console or PlainConsole()
+        self.answers: list[tuple[int, str, int]] = []   # (seat, the answer as a line, messages before it)
+        self.last: dict[int, tuple[dict, int]] = {}     # seat -> (its view at its last decision, answers then)
 
     def choose(self, decision: Asked, view: Optional[PlayerView]) -> int:
         c = self.console
-        if view is not None:
-            self.show(view)
+        data = dict(view) if view is not None else None
+        if data is not None:
+            self.show(data)
         c.print(Text.assemble("\n", (printable(decision.player.name), "bold"), f": {printable(decision.prompt)}  ",
                               (f"({printable(str(decision.where))})", "dim")))
         for i, option in enumerate(decision.options, start=1):
@@ -120,37 +129,53 @@ class HumanAgent(Agent):
             # isdigit() also accepts '²' and other digits int() refuses: only ASCII digits are numbers here
             if text.isascii() and text.isdigit() and len(text) <= self.MAX_ANSWER \
                     and 1 <= int(text) <= len(decision.options):
-                return int(text) - 1
+                break
             c.print(f"type a number from 1 to {len(decision.options)}")
+        choice = int(text) - 1
+        if data is not None:
+            if not decision.of_items and "chosen_in_secret" not in data:
+                self.answers.append((decision.player.index, f"{decision.player.name}: {decision.prompt} → "
+                                     f"{decision.options[choice]}", len(data["messages"])))
+            self.last[decision.player.index] = (data, len(self.answers))
+        return choice
 
     def __deepcopy__(self, memo) -> "HumanAgent":
         return self  # one person at one terminal: a cloned game asks the same person
 
-    def show(self, view: PlayerView) -> None:
-        """The player's own stocks and zones (their hand), then what everyone sees of the others."""
-        c = self.console
-        me = view["players"][view["you"]]
-        c.print(Text.assemble("\n", (printable(f"You are {me['name']}"), "bold"), f": {_stocks(me['stock'])}"))
-        for name, z in me["zones"].items():
-            c.print(printable(f"  your {name}: {_zone_text(z)}"))
-        for i, p in enumerate(view["players"]):
-            if i != view["you"]:
-                zones = "; ".join(f"{name} {_zone_text(z)}" for name, z in p["zones"].items())
-                c.print(printable(f"  {p['name']}: {_stocks(p['stock'])}" + (f" | {zones}" if zones else "")))
-        for name, z in view["zones"].items():
-            c.print(printable(f"  {name}: {_zone_text(z)}"))
+    def happened(self, view: dict) -> list[tuple[str, str]]:
+        """What the viewer's screen tells happened since their last decision, in order: `say`
+        messages ("say") and the other seats' answers ("answer") as they came, then the changes their
+        view shows ("change")."""
+        seat = view["you"]
+        before, answered = self.last.get(seat, (None, 0))
+        messages = view["messages"]
+        shown = len(before["messages"]) if before is not None else 0
+        lines = []
+        for who, line, at in self.answers[answered:]:
+            lines.extend(("say", m) for m in messages[shown:at])
+            shown = max(shown, at)
+            if who != seat:
+                lines.append(("answer", line))
+        lines.extend(("say", m) for m in messages[shown:])
+        if before is not None:
+            lines.extend(("change", line) for line in changes(before, view))
+        return lines
 
+    def show(self, view: dict) -> None:
+        """The player's screen: what happened since their last decision, then what their view shows."""
+        for part in screen(view, self.happened(view)):
+            self._print(part)
 
-def _stocks(stock: dict) -> str:
-    return ", ".join(f"{v} {k}" for k, v in stock.items() if v) or "nothing"
-
-
-def _zone_text(z: dict) -> str:
-    """A zone as a line: its items when visible, else its size (and what the player knows of it)."""
-    if "items" in z:
-        return "[" + ", ".join(e["title"] or e["name"] for e in z["items"]) + "]"
-    known = ", ".join(e["title"] or e["name"] for e in z["known"])
-    return f"{z['size']} {z['visibility']}" + (f" (you know: {known})" if known else "")
+    def _print(self, part) -> None:
+        """Print a line or a rich renderable; a console that is no rich console (a test's) gets the
+        renderable as the text lines it shows at 80 columns."""
+        if isinstance(self.console, Console) or isinstance(part, str):
+            self.console.print(part, soft_wrap=False)   # long lines wrap at the terminal's width
+            return
+        capture = PlainConsole(width=80, file=io.StringIO(), color_system=None)
+        capture.print(part)
+        for line in capture.file.getvalue().rstrip("\n").split("\n"):
+            self.console.print(line.rstrip())
 
 
 def make_agents(kind: str, players: int, seed: int) -> list[Agent]:

@@ -56,6 +56,12 @@ class Asked:
         """The options' labels (built on first use: random agents need only `size`)."""
         return list(self._decision.options)
 
+    @property
+    def of_items(self) -> bool:
+        """Whether the options are cards or tiles: their answer may name what other players cannot
+        see (a pick from a hidden hand), so a screen never tells it to them."""
+        return any(isinstance(v, EntityDef) for v in self._decision.values)
+
     def __repr__(self) -> str:
         return f"Asked({self.player.name}, {self.prompt!r}, {self.options})"
 
@@ -97,8 +103,13 @@ def build_view(game, index: int) -> dict:
     def entity(e: EntityDef) -> dict:
         fields = {k: encode(v) for k, v in e.fields.items()}
         fields.update({k: encode(v) for k, v in state.evars.get(e.key, {}).items()})
-        return {"name": e.name, "title": e.title, "kind": e.kind, "fields": fields,
-                "flipped": e.key in state.flipped}
+        shown = {"name": e.name, "title": e.title, "kind": e.kind, "fields": fields,
+                 "flipped": e.key in state.flipped}
+        if e.copy_number > 1 or f"{e.name}#2" in program.entities:   # one of a declaration's `* N` copies
+            shown["copy"] = e.copy_number
+        if e.key != e.name:   # a per-player entity's copy: one per holder, told apart by `name@holder`
+            shown["key"] = e.key
+        return shown
 
     def zone(owner: Optional[Holder], name: str, items: list) -> dict:
         visibility = program.visibility.get(name, "public")
@@ -123,6 +134,7 @@ def build_view(game, index: int) -> dict:
         "vars": {k: encode(v) for k, v in sorted(state.gvars.items())},
         "zones": {z: zone(None, z, items) for z, items in sorted(state.zones.items())},
         "over": state.over,
+        "messages": list(game.messages),   # the `say` log: every player reads it
         "decision": None,
     }
     d = game.decision
@@ -131,3 +143,88 @@ def build_view(game, index: int) -> dict:
     if game.secret_round is not None:   # who has already chosen in this simultaneous pick, never what
         view["chosen_in_secret"] = [p.name for p in game.secret_round]
     return view
+
+
+# ---------------------------------------------------------------- reading views as text
+def item_label(item: dict) -> str:
+    """An entity of a view as a player reads it: its title, and the copy number of a `* N` copy
+    (copies share their title: `Card #8` tells one from another)."""
+    label = item["title"] or item["name"].partition("#")[0]
+    return f"{label} #{item['copy']}" if "copy" in item else label
+
+
+def value_text(value: Any, view: dict) -> str:
+    """A counter's or variable's value in a view, as words: a player by name, a card by title when
+    the view shows it (else only its kind of thing), a condition as yes/no, none as `none`."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(value_text(v, view) for v in value) or "nothing"
+    if isinstance(value, dict):
+        if "player" in value:
+            return view["players"][value["player"]]["name"]
+        if "actor" in value:
+            return value["actor"]
+        if "entity" in value:
+            seen = _visible_items(view).get(value["entity"])
+            return item_label(seen[1]) if seen else "a card or tile you cannot see"
+    return str(value)
+
+
+def _zones_of(view: dict):
+    """Every zone of a view as (its label for the viewer, the zone's data)."""
+    for i, p in enumerate(view["players"]):
+        whose = "your" if i == view["you"] else f"{p['name']}'s"
+        for name, z in p["zones"].items():
+            yield f"{whose} {name}", z
+    for actor, a in view["actors"].items():
+        for name, z in a["zones"].items():
+            yield f"{actor}'s {name}", z
+    for name, z in view["zones"].items():
+        yield name, z
+
+
+def _visible_items(view: dict) -> dict:
+    """The entities the viewer can see (their zone's contents, or known by `reveal`/`look`), by
+    name: (the zone's label, the entity)."""
+    return {e.get("key", e["name"]): (label, e) for label, z in _zones_of(view)
+            for e in z.get("items", z.get("known", ()))}
+
+
+def changes(before: dict, after: dict) -> list[str]:
+    """What changed between two views of one player, as lines: counters and variables, the moves of
+    the cards and tiles the player can see (from or to a zone they cannot see into), how many cards
+    the zones they cannot see into hold, and sides turned. Built from the views alone, so it tells
+    nothing the player's view hides."""
+    lines = []
+
+    def moved(old: dict, new: dict) -> list[str]:
+        return [f"{name} {value_text(old.get(name), before)} → {value_text(v, after)}"
+                for name, v in new.items() if old.get(name) != v]
+
+    game = moved(before["globals"], after["globals"]) + moved(before["vars"], after["vars"])
+    if game:
+        lines.append(", ".join(game))
+    for old, new in zip(before["players"], after["players"]):
+        theirs = moved(old["stock"], new["stock"]) + moved(old["vars"], new["vars"])
+        if theirs:
+            lines.append(f"{new['name']}: {', '.join(theirs)}")
+    seen_before, seen_after = _visible_items(before), _visible_items(after)
+    moves: dict[tuple[str, str], list[str]] = {}   # (from, to) -> what went, in order
+    for name in [*seen_before, *(n for n in seen_after if n not in seen_before)]:
+        was, now = seen_before.get(name), seen_after.get(name)
+        if was is not None and now is not None and was[0] == now[0]:
+            if was[1]["flipped"] != now[1]["flipped"]:
+                lines.append(f"{item_label(now[1])} (in {now[0]}) turned over")
+            continue
+        path = (was[0] if was else "unseen", now[0] if now else "out of sight")
+        moves.setdefault(path, []).append(item_label((now or was)[1]))
+    lines.extend(f"{a} → {b}: {', '.join(items)}" for (a, b), items in moves.items())
+    sizes_before = {label: z["size"] for label, z in _zones_of(before) if "items" not in z}
+    for label, z in _zones_of(after):
+        old = sizes_before.get(label)
+        if "items" not in z and old is not None and old != z["size"]:
+            lines.append(f"{label}: {old} → {z['size']} ({z['visibility']})")
+    return lines

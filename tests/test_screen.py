@@ -1,0 +1,226 @@
+"""The human player's screen (`rulebook play --agent human`): the game's counters and variables,
+every player's counters, variables and zones, and what happened since the player's last decision
+(`say` messages, the others' answers, the changes their view shows), never what their view hides."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from rulebook.compiler.driver import build_text
+from rulebook.runtime.agents import HumanAgent
+from rulebook.runtime.console import PlainConsole, zone_text
+from rulebook.runtime.engine import Game
+from rulebook.runtime.view import changes
+
+WIDTH = 80
+
+
+class ScriptedConsole(PlainConsole):
+    """A terminal 80 columns wide whose answers come from a list; it keeps each screen (the text
+    printed before each question) apart."""
+
+    def __init__(self, answers=()):
+        super().__init__(file=io.StringIO(), width=WIDTH, color_system=None)
+        self.answers = list(answers)
+        self.screens: list[str] = []
+        self._mark = 0
+
+    def input(self, prompt: str = "") -> str:
+        text = self.file.getvalue()
+        self.screens.append(text[self._mark:])
+        self._mark = len(text)
+        return self.answers.pop(0) if self.answers else "1"
+
+
+# No Thanks! in small: a global pot, numbered copies that share one title, a `say` line per take
+NO_THANKS = """
+resource chips "Chips";
+counter pot "Chips on the card" global;
+counter takes "Cards taken";
+var took "Took a card": bool;
+var last_taker global: player = none;
+kind card "Card" { }
+card nt "Card" * 6 { }
+zone deck of card secret;
+zone table of card;
+zone taken per_player of card;
+proc turn() {
+  may "No thanks!" cost 1 chips { gain 1 pot; } else {
+    let c = first(table);
+    move c to taken;
+    gain pot chips;
+    set pot = 0;
+    set takes = takes + 1;
+    set took = true;
+    set last_taker = you;
+    say "{you} takes {c} with {chips} chips";
+    draw 1 from deck to table;
+  }
+}
+game no_thanks {
+  seats 2 to 3;
+  phase setup { fill deck with card; shuffle deck; draw 1 from deck to table; each players: gain 2 chips; }
+  phase play { while size(table) > 0 { each players where size(table) > 0 { turn(); } } }
+  winner most chips;
+}
+"""
+
+# Love Letter in small: hidden hands with one title per card, a secret deck, open discards, a
+# per-player `var out: bool`, and a simultaneous secret bid
+LOVE_LETTER = """
+counter vp;
+var out "Knocked out": bool;
+enum bid { low "Low bid", high "High bid" }
+kind card { strength: int; }
+zone hand per_player of card hidden;
+zone deck of card secret;
+zone discards per_player of card;
+card guard "Guard" { strength = 1; }
+card priest "Priest" { strength = 2; }
+card baron "Baron" { strength = 3; }
+card handmaid "Handmaid" { strength = 4; }
+card prince "Prince" { strength = 5; }
+card king "King" { strength = 6; }
+card countess "Countess" { strength = 7; }
+card princess "Princess" { strength = 8; }
+proc discard_one() {
+  pick c from hand "discard" { move c to discards; gain c.strength vp; if c.strength > 6 { set out = true; } }
+}
+game love_letter {
+  seats 2 to 2;
+  phase setup { fill deck with card; shuffle deck; each players { draw 2 from deck to hand; } }
+  phase play {
+    each players simultaneously pick b from bid "bid" { say "{you} bid {b}"; }
+    repeat 2 { each players { discard_one(); draw 1 from deck to hand; } }
+  }
+  winner most vp;
+}
+"""
+TITLES = ["Guard", "Priest", "Baron", "Handmaid", "Prince", "King", "Countess", "Princess"]
+
+
+@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
+def interpreted(request):
+    return request.param
+
+
+def hot_seat(text: str, players: int, seed: int, interpreted: bool, answers=()):
+    """A game with one human agent at every seat, answering from a script; returns the game and the
+    console."""
+    console = ScriptedConsole(answers)
+    agent = HumanAgent(console)
+    game = Game(build_text(text, interpreted=interpreted), players, seed, [agent] * players)
+    return game, console
+
+
+def test_the_screen_shows_the_global_pot_variables_messages_and_the_others_answers(interpreted):
+    game, console = hot_seat(NO_THANKS, 2, 3, interpreted, answers=["2", "1", "2"])
+    game.play()
+    first, second, third = console.screens[:3]
+    assert "Game: pot 0, last_taker: none" in first
+    assert "took: no" in first and "2 chips" in first
+    assert "table: [Card #" in first and "deck: 5 secret" in first
+    # P1 said "No thanks!" (option 2: yes) and paid a chip into the pot: P2 sees the answer and the pot
+    assert "P1: No thanks! → yes" in second and "Game: pot 1" in second
+    # P2 took the card (option 1: no): back at P1, the `say` line, the answer and the changes appear
+    since = third.split("Since your last decision:")[1]
+    assert "P2: No thanks! → no" in since and "P2: P2 takes Card with 3 chips" in since
+    assert "P1: chips 2 → 1" in since and "P2: chips 2 → 3, takes 0 → 1, took no → yes" in since
+    assert "pot" not in since.split("Game:")[0]   # 0 at P1's last decision, 0 again now
+    assert "last_taker none → P2" in since and "table → P2's taken: Card #" in since
+    assert "deck: 5 → 4 (secret)" in since
+    assert console.screens[0].count("Since your last decision") == 0   # nothing happened before
+
+
+def test_every_screen_fits_80_columns(interpreted):
+    game, console = hot_seat(LOVE_LETTER, 2, 5, interpreted)
+    game.play()
+    lines = [line for s in console.screens for line in s.splitlines()]
+    assert lines and max(len(line) for line in lines) <= WIDTH
+
+
+def test_players_variables_appear_and_change(interpreted):
+    for seed in range(1, 40):   # a seed where someone discards the Countess or the Princess
+        game, console = hot_seat(LOVE_LETTER, 2, seed, interpreted)
+        game.play()
+        if any(p.vars["out"] for p in game.state.players):
+            break
+    text = "".join(console.screens)
+    assert "out: no" in text and "out no → yes" in text
+
+
+def test_no_screen_shows_the_opponents_hand_the_deck_or_a_secret_bid(interpreted):
+    """At every question, the screen (what happened, the state) names no card of the opponent's
+    hidden hand or the secret deck, and no bid before all bids are revealed."""
+    for seed in range(6):
+        console = ScriptedConsole()
+        agent = HumanAgent(console)
+        game = Game(build_text(LOVE_LETTER, interpreted=interpreted), 2, seed, [agent, agent])
+        hidden, bids = [], []
+        original = game.offer
+
+        def offer(d):
+            other = game.state.players[1 - d.player.index]
+            hidden.append({e.title for e in other.zones["hand"]} | {e.title for e in game.state.zones["deck"]})
+            bids.append(game.secret_round is not None)
+            return original(d)
+
+        game.offer = offer
+        game.play()
+        assert len(console.screens) == len(hidden) >= 5
+        for screen, unseen, in_secret in zip(console.screens, hidden, bids):
+            shown = screen.split("\n\n")[0]   # the screen, not the question's options
+            assert not any(re.search(rf"\b{t}\b", shown) for t in unseen), (unseen, shown)
+            if in_secret:
+                assert "bid →" not in shown and "Low bid" not in shown and "High bid" not in shown
+        assert sum(bids) == 2   # both bids were asked in secret, then said aloud
+        assert any("chosen in secret so far: P1" in s for s, b in zip(console.screens, bids) if b)
+        assert any(re.search(r"P1: P1 bid (Low|High) bid", s) for s in console.screens)
+
+
+def test_a_pick_of_cards_is_never_told_to_the_others_but_its_visible_move_is(interpreted):
+    game, console = hot_seat(LOVE_LETTER, 2, 2, interpreted)
+    game.play()
+    assert not any("discard →" in s for s in console.screens)
+    assert any("your hand → your discards:" in s for s in console.screens)
+    # the opponent's discard came from a hand this player cannot see into
+    assert any(re.search(r"unseen → P[12]'s discards: \w+", s) for s in console.screens)
+    assert any("deck: 4 → 2 (secret)" in s for s in console.screens)   # both drew one since
+
+
+def test_copies_show_their_number_alone_and_are_counted_alike_in_a_row():
+    def card(n: int) -> dict:
+        return {"name": "nt" if n == 1 else f"nt#{n}", "title": "Card", "kind": "card", "fields": {},
+                "flipped": False, "copy": n}
+
+    one = {"name": "king", "title": "King", "kind": "card", "fields": {}, "flipped": False}
+    zone = {"visibility": "public", "size": 4, "items": [card(3), card(5), one, card(1)]}
+    assert zone_text(zone) == "[Card x2 (#3, #5), King, Card #1]"
+    turned = dict(card(2), flipped=True)
+    assert zone_text({"visibility": "public", "size": 2, "items": [card(4), turned]}) == "[Card #4, Card #2]"
+
+
+def test_the_view_numbers_the_copies_of_a_declaration_only(interpreted):
+    game = Game(build_text(NO_THANKS + "card lone \"Lone\" { }\nzone spare of card;\n", interpreted=interpreted), 2, 1)
+    game.start()
+    items = game.view(0)["zones"]["table"]["items"]
+    assert items[0]["title"] == "Card" and 1 <= items[0]["copy"] <= 6
+    game.state.zones["spare"].append(game.program.entities["lone"])
+    assert "copy" not in game.view(0)["zones"]["spare"]["items"][0]
+
+
+def test_changes_are_read_from_two_views_alone():
+    def view(pot: int, table: list, deck: int) -> dict:
+        return {"you": 0, "players": [{"name": "P1", "stock": {"chips": 3}, "vars": {}, "zones": {}}],
+                "actors": {}, "globals": {"pot": pot}, "vars": {}, "messages": [],
+                "zones": {"table": {"visibility": "public", "size": len(table),
+                                    "items": [{"name": n, "title": n.title(), "kind": "card", "fields": {},
+                                               "flipped": False} for n in table]},
+                          "deck": {"visibility": "secret", "size": deck, "known": []}}}
+
+    assert changes(view(0, ["ace"], 3), view(2, ["two"], 2)) == [
+        "pot 0 → 2", "table → out of sight: Ace", "unseen → table: Two", "deck: 3 → 2 (secret)"]
+    assert changes(view(1, ["ace"], 3), view(1, ["ace"], 3)) == []
