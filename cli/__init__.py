@@ -276,6 +276,7 @@ def _sources_of(e: RulesError) -> dict:
 def explain(pack: str, name: str, expansions: List[str]) -> None:
     """Show a declaration, where it is and what it does in plain words."""
     from rulebook.compiler.driver import analyse
+    from rulebook.compiler.explain import changes, history, origin
     from rulebook.compiler.explain import explain as read_out
     from rich.text import Text
 
@@ -287,16 +288,23 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
     except RulesError as e:
         _fail(e)
     decl = result.symbols.decls.get(name)
+    events = history(name, result.modules)   # where it is declared, and what stacked packs changed
     if decl is None:
         hint = did_you_mean(name, result.symbols.names())
-        err.print(f"rulebook: {pack} declares nothing named {name!r}" + (f" ({hint})" if hint else ""), markup=False)
+        removed = f" ({name} was {origin(name, events)})" if events else ""
+        err.print(f"rulebook: {pack} declares nothing named {name!r}" + (f" ({hint})" if hint else "") + removed,
+                  markup=False)
         raise Exit(EXIT_FINDINGS)
-    out.print(Text.assemble((printable(name), "bold"), f" is declared at {printable(str(decl.span))}"))
+    out.print(Text.assemble((printable(name), "bold"), " is ",
+                            printable(origin(name, events) if events else f"declared at {decl.span}")))
     printer = Printer()
     printer.decl(decl)
     out.print("\n".join("  " + line for line in printer.lines), markup=False)
     out.print(Text("\nIn words", style="bold"))
     out.print("\n".join(read_out(decl, result.symbols)), markup=False)
+    if len(events) > 1:
+        out.print(Text("\nChanged by the stacked packs", style="bold"))
+        out.print("\n".join(changes(events, result.symbols)), markup=False)
 
 
 @app.command()

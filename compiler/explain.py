@@ -7,11 +7,13 @@ conditions and choices in words. The rules text is shown only where no wording f
 
 from __future__ import annotations
 
+from typing import Optional
+
 from rulebook.dsl import ast as A
-from rulebook.dsl.printer import cost, expr, pattern, precedence
+from rulebook.dsl.printer import Printer, cost, expr, pattern, precedence
 
 from .layout import proc_result_call, subject_mode
-from .resolve import CATEGORY
+from .resolve import CATEGORY, PHASES
 
 # Words that take no plural ("3 prestige", "2 lavandium").
 MASS_NOUNS = {"prestige", "influence", "money", "gold", "food", "wood", "stone", "debt", "income",
@@ -122,6 +124,17 @@ class ExprReader(A.Visitor):
 
     def __init__(self, symbols=None):
         self.symbols = symbols
+        # the acting player: "you" in a rule, "they" in the condition that picks the players of an
+        # `each` ("each player for whom they have ..."), where "you" would read as the reader
+        self.you, self.your = "you", "your"
+
+    def about_them(self, e) -> str:
+        """A condition on each player of an `each` or a `rank`, with that player as "they"."""
+        self.you, self.your = "they", "their"
+        try:
+            return self.read(e)
+        finally:
+            self.you, self.your = "you", "your"
 
     def read(self, e) -> str:
         """The words for an expression."""
@@ -174,7 +187,7 @@ class ExprReader(A.Visitor):
     def possessive(self, e) -> str:
         """ "your", "p's", "the leader's"."""
         if isinstance(e, A.You):
-            return "your"
+            return self.your
         if isinstance(e, A.Name) and e.id == "it":
             return "its"
         return f"{self.read(e)}'s"
@@ -193,7 +206,7 @@ class ExprReader(A.Visitor):
         return "nobody"
 
     def visit_You(self, e):
-        return "you"
+        return self.you
 
     def visit_Name(self, e):
         name = e.id
@@ -211,7 +224,7 @@ class ExprReader(A.Visitor):
                 return f"“{title}”" if title is not None else spoken(name)
             return name  # a local or a parameter: its own name is the best word for it
         if self.per_player(name):
-            return self.owned("your", name)
+            return self.owned(self.your, name)
         if isinstance(d, (A.Counter, A.Zone)):
             return f"the {self.noun(name)}"
         title = getattr(d, "title", None)
@@ -226,7 +239,24 @@ class ExprReader(A.Visitor):
         base = e.obj.id if isinstance(e.obj, A.Name) else e.obj.name if isinstance(e.obj, A.Attr) else None
         if base is not None and getattr(self.decl(base), "indexes", None) is not None:
             return f"{self.read(e.obj)} ({self.read(e.index)})"   # an indexed counter's or zone's element
-        return f"entry {self.read(e.index)} of {self.read(e.obj)}"
+        if isinstance(e.index, A.Int):
+            return f"the {ordinal(e.index.value)} of {self.entries(e.obj)}"
+        if isinstance(e.index, A.Call) and e.index.func == "size" and len(e.index.args) == 1 \
+                and expr(e.index.args[0]) == expr(e.obj):
+            return f"the last of {self.read(e.obj)}"   # z[size(z)]
+        index = self.read(e.index)
+        if isinstance(e.obj, A.ListLit) and 1 < len(e.obj.items) <= LISTED_CHOICES \
+                and all(isinstance(i, A.Int) for i in e.obj.items):
+            # [2, 4, 6][age]: "2, 4 or 6 as the age is 1, 2 or 3"
+            positions = _either([str(i) for i in range(1, len(e.obj.items) + 1)], "or")
+            return f"{_either([self.read(i) for i in e.obj.items], 'or')} as {index} is {positions}"
+        return f"the entry at place ({index}) of {self.entries(e.obj)}"
+
+    def entries(self, e) -> str:
+        """A list that is indexed, in words: a row of numbers as they are ("2, 5, 9")."""
+        if isinstance(e, A.ListLit) and all(isinstance(i, A.Int) for i in e.items):
+            return ", ".join(self.read(i) for i in e.items)
+        return self.read(e)
 
     def visit_Affordable(self, e):
         terms = ", ".join(f"{self.read(t.amount)} {t.name or 'resources'}" + ("" if t.mode == "plain" else f" ({t.mode})")
@@ -244,7 +274,7 @@ class ExprReader(A.Visitor):
 
     # ---------------------------------------------------------------- calls
     def visit_Call(self, e):
-        return self.call(e.func, e.args, "your")
+        return self.call(e.func, e.args, self.your)
 
     def visit_Method(self, e):
         return self.call(e.name, (e.obj,) + e.args, self.possessive(e.obj), about=True)
@@ -265,7 +295,7 @@ class ExprReader(A.Visitor):
                 return self.owned(owner, name) if name else f"{owner} {thing}"
             if func == "room":
                 return f"the room left for {self.owned(owner, name) if name else thing}"
-            return f"{'you' if owner == 'your' else owner[:-2]} can advance on the {thing} track"
+            return f"{self.you if owner == self.your else owner[:-2]} can advance on the {thing} track"
         if func == "size" and args:
             zone = args[0].id if isinstance(args[0], A.Name) else None
             return f"the number of {plural(self.item_noun(zone)) if zone else 'items'} in {words[0]}"
@@ -291,7 +321,7 @@ class ExprReader(A.Visitor):
         # a func of the pack: its name quoted, about a player when its first argument is one
         rest = words[1:] if about else words
         if not about and args and isinstance(args[0], A.You):
-            owner, about, rest = "your", True, words[1:]
+            owner, about, rest = self.your, True, words[1:]
         head = f"{owner} “{called(func)}”" if about else f"“{called(func)}”"
         return f"{head} for {_either(rest, 'and')}" if rest else head
 
@@ -361,7 +391,7 @@ class ExprReader(A.Visitor):
         if not isinstance(n, A.Int):
             return None
         if isinstance(stock, A.Name) and self.category(stock.id) in ("resource", "counter") and self.per_player(stock.id):
-            who, have, name = "you", "have", stock.id
+            who, have, name = self.you, "have", stock.id
         elif isinstance(stock, A.Attr) and self.category(stock.name) in ("resource", "counter"):
             who, have, name = self.read(stock.obj), "have" if isinstance(stock.obj, A.You) else "has", stock.name
         else:
@@ -404,7 +434,10 @@ class ExprReader(A.Visitor):
             if isinstance(e.right, A.Nothing):
                 return f"{left} is {'nobody' if e.op == '==' else 'someone'}"
             held = self.holding(e)
-            return held if held is not None else f"{left} {COMPARISONS[e.op]} {right}"
+            if held is not None:
+                return held
+            verb = COMPARISONS[e.op]
+            return f"{left} {'are' + verb[2:] if left == 'they' else verb} {right}"
         # arithmetic keeps the printed grouping: (4 - b.builders) * 2 reads "(4 minus b's builders) times 2"
         if precedence(e.left) < precedence(e):
             left = f"({left})"
@@ -413,6 +446,15 @@ class ExprReader(A.Visitor):
         if e.op == "%":
             return f"the remainder of {left} divided by {right}"
         return f"{left} {ARITHMETIC[e.op]} {right}" + (" (rounded down)" if e.op == "/" else "")
+
+
+LISTED_CHOICES = 5   # `[a, b, c][i]` with at most this many entries reads "a, b or c as i is 1, 2 or 3"
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 22nd."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _either(words: list, joiner: str) -> str:
@@ -450,10 +492,19 @@ class Reader(A.Visitor):
         """A sentence with the current subject: "Gain 2 coins." or "Each opponent gains 2 coins."."""
         if self.subject is None:
             return f"{capital(verb)} {rest}."
-        return f"{capital(self.subject)} {_third_person(verb)} {rest.replace(' you ', ' they ')}."
+        rest = f" {rest} ".replace(" you ", " they ").replace(" your ", " their ").strip()
+        return f"{capital(self.subject)} {_third_person(verb)} {rest}."
 
     def noun(self, name: str) -> str:
         return self.words.noun(name)
+
+    def whom(self, where) -> str:
+        """Which players an `each` or a `rank` takes, after "each player": " with no shields" for
+        what they hold, else " for whom they ..." (the condition is about each of them)."""
+        held = self.words.holding(where) if isinstance(where, A.Binary) else None
+        if held is not None and held.startswith("you have "):
+            return " with " + held[len("you have "):]
+        return f" for whom {self.words.about_them(where)}"
 
     def amount(self, e, resource: str, index=None) -> str:
         """ "2 coins", "1 prestige point for each spaceship you have", "coins equal to ...", "2 votes (mid)"."""
@@ -598,7 +649,7 @@ class Reader(A.Visitor):
         else:
             who = self.x(s.domain)   # one player: `each p: ...` runs the body as p
         if s.where is not None:
-            who += f" for whom {self.x(s.where)}"
+            who += self.whom(s.where)
         if len(s.body) == 1 and type(s.body[0]) in (A.Gain, A.Lose, A.Pay, A.Advance, A.Regress) and self.subject is None:
             self.subject = who
             try:
@@ -732,8 +783,8 @@ class Reader(A.Visitor):
         rule = {"split": "tied players share the prizes of the places they take",
                 "all": "every tied player gets the full prize",
                 "none": "tied players get nothing"}.get(s.ties, s.ties)
-        where = f" for whom {self.x(s.where)}" if s.where is not None else ""
-        self.say(depth, f"Rank {self.x(s.domain)}{where} by {self.x(s.key)}: by place they get "
+        where = self.whom(s.where) if s.where is not None else ""
+        self.say(depth, f"Rank {self.x(s.domain)}{where} by {self.words.about_them(s.key)}: by place they get "
                         f"{prizes} {plural(self.noun(s.resource))} ({rule}).")
 
     def visit_Pick(self, s, depth: int) -> None:
@@ -941,3 +992,81 @@ def _adjustment_words(a: A.Adjust) -> str:
     noun = "The cost" if a.what == "cost" else "The gain"
     verb = {"+": "is increased by", "-": "is reduced by", "=": "becomes"}[a.op]
     return f"{noun} {verb} {value}" + (" (never below zero)." if a.op == "-" else ".")
+
+
+# ---------------------------------------------------------------- where a declaration comes from
+def history(name: str, modules_by_pack: list) -> list[tuple[str, object]]:
+    """Where a declaration of a pack chain comes from and what the stacked packs did to it, in merge
+    order: ("declared", decl), then ("overridden", item), ("amended", item), ("extended", item) for
+    `before`/`after` (a game's phases too), ("standing", item) for a top-level trigger added to the
+    game's setup, and ("removed", item). `modules_by_pack` is an analysis's (pack, modules) list."""
+    events: list[tuple[str, object]] = []
+    for _pack, modules in modules_by_pack:
+        for module in modules:
+            for item in module.items:
+                event = _change_to(name, item, events)
+                if event is not None:
+                    events.append((event, item))
+    return events
+
+
+def _change_to(name: str, item, events: list) -> Optional[str]:
+    """What a top-level item does to the declaration `name`, or None."""
+    game = next((d for e, d in events if e == "declared" and isinstance(d, A.Game)), None)
+    if isinstance(item, A.Override):
+        return "overridden" if getattr(item.decl, "name", None) == name and events else None
+    if isinstance(item, A.Amend):
+        return "amended" if item.name == name else None
+    if isinstance(item, A.Extend):
+        on_game = item.name in PHASES and game is not None and game.name == name
+        return "extended" if item.name == name or on_game else None
+    if isinstance(item, A.Standing):
+        return "standing" if game is not None and game.name == name else None
+    if isinstance(item, A.Remove):
+        return "removed" if item.name == name else None
+    if getattr(item, "name", None) == name and not events:
+        return "declared"
+    return None
+
+
+VERBS = {"overridden": "overridden by", "amended": "amended by", "removed": "removed by",
+         "standing": "given a standing trigger by"}
+
+
+def origin(name: str, events: list[tuple[str, object]]) -> str:
+    """Where a declaration is and what changed it, as one line: "declared at age1.rules:135:1,
+    amended by sw_house/house.rules:10:1"."""
+    parts = []
+    for event, item in events:
+        if event == "declared":
+            parts.append(f"declared at {item.span}")
+        elif event == "extended":
+            phase = f" its {item.name} phase" if item.name != name else ""
+            parts.append(f"extended{phase} ({item.when}) by {item.span}")
+        else:
+            parts.append(f"{VERBS[event]} {item.span}")
+    return ", ".join(parts)
+
+
+def changes(events: list[tuple[str, object]], symbols=None) -> list[str]:
+    """What each stacked pack changed, for `explain` after the declaration as it now reads: each
+    change's rules text and, for the steps an extension adds, those steps in words."""
+    lines = []
+    latest = None   # the declaration an override replaces
+    for event, item in events:
+        if event == "declared":
+            latest = item
+            continue
+        verb = VERBS.get(event) or f"extended ({item.when}) by"
+        replaced = event == "overridden" and latest is not None
+        lines.append(f"{capital(verb)} {item.span}" + (", which replaces:" if replaced else ":"))
+        printer = Printer()
+        printer.decl(latest if replaced else item)
+        lines.extend("  " + line for line in printer.lines)
+        if event == "overridden":
+            latest = item.decl
+        if event == "extended":
+            own = "the phase's" if item.name in PHASES else "the proc's"
+            lines.append(f"  In words, the steps it adds ({item.when} {own} own):")
+            lines.extend(describe(item.body, 2, symbols))
+    return lines

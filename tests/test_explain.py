@@ -139,3 +139,98 @@ def _space(sp, symbols) -> list:
     reader = Reader(symbols)
     reader.space(sp, 0)
     return reader.lines
+
+
+# ---------------------------------------------------------------- readings found garbled by the audit
+HOUSE_BASE = '''
+resource coin "Coin";
+counter shields "Shield";
+counter age "Age" global;
+counter defeats "Defeat token";
+kind card "Card" { age: int; counts: list; built: effect; }
+card tavern "Tavern" { age = 1; counts = [0, 1, 2]; built { gain 5 coin; } }
+zone hand per_player of card;
+func tokens() = [1, 3, 5][age];
+func fifth() = [1, 3, 5, 7, 9][2];
+func last_card() = hand[size(hand)];
+func many() = [2, 5, 9, 14, 19, 24, 30][age];
+proc conflicts() { each players { gain tokens() coin; } }
+proc fights(rival: player) { each players where you == rival { gain 1 coin; } }
+proc prize() { rank players where shields > 0 by shields award [3, 1] coin ties split; }
+game base { seats 2 to 3; phase play { conflicts(); } winner most coin; }
+'''
+HOUSE = '''
+override func tokens() = [2, 4, 6][age];
+after conflicts { each players where shields == 0 { gain 1 defeats; } }
+amend tavern { built { gain 6 coin; } }
+after setup { gain 1 coin; }
+'''
+
+
+def _read(symbols, name: str) -> list[str]:
+    return reading(symbols.decls[name], symbols)
+
+
+def test_each_player_with_what_they_hold_and_they_in_the_condition():
+    symbols = analyse_text(HOUSE_BASE + "proc p() { each players where shields == 0 { gain 1 defeats; } }").symbols
+    assert _read(symbols, "p") == ["Each player with no shields gains 1 defeat token."]
+    assert _read(symbols, "fights") == ["Each player for whom they are rival gains 1 coin."]
+    assert _read(symbols, "prize") == ["Rank all players with more than 0 shields by their shield: by place they "
+                                       "get 3, 1 coins (tied players share the prizes of the places they take)."]
+
+
+def test_an_entry_of_a_list_reads_as_the_choice_it_makes():
+    symbols = analyse_text(HOUSE_BASE).symbols
+    assert _read(symbols, "tokens") == ["Equals 1, 3 or 5 as the age is 1, 2 or 3."]
+    assert _read(symbols, "fifth") == ["Equals the 2nd of 1, 3, 5, 7, 9."]
+    assert _read(symbols, "last_card") == ["Equals the last of your hand."]
+    assert _read(symbols, "many") == ["Equals the entry at place (the age) of 2, 5, 9, 14, 19, 24, 30."]
+
+
+@pytest.fixture
+def stacked(tmp_path, monkeypatch):
+    """A pack and a house-rules pack that overrides, extends and amends it (paths shown from their folder)."""
+    monkeypatch.chdir(tmp_path)
+    for name, text, extends in (("base", HOUSE_BASE, ""), ("house", HOUSE, 'extends = ["../base"]\n')):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "pack.toml").write_text(f'name = "{name}"\n{extends}')
+        (tmp_path / name / "main.rules").write_text(text)
+    return tmp_path
+
+
+def test_explain_says_what_each_stacked_pack_changed(stacked):
+    from rulebook.compiler.explain import changes, history, origin
+
+    result = analyse(str(stacked / "house"))
+    assert result.ok, result.diagnostics
+
+    def origin_of(name: str) -> str:
+        return origin(name, history(name, result.modules))
+
+    base, house = "base/main.rules", "house/main.rules"
+    assert origin_of("tavern") == f"declared at {base}:7:1, amended by {house}:4:1"
+    assert origin_of("tokens") == f"declared at {base}:9:1, overridden by {house}:2:1"
+    assert origin_of("conflicts") == f"declared at {base}:13:1, extended (after) by {house}:3:1"
+    assert origin_of("base") == f"declared at {base}:16:1, extended its setup phase (after) by {house}:5:1"
+    assert origin_of("coin") == f"declared at {base}:2:1"
+    added = changes(history("conflicts", result.modules), result.symbols)
+    assert added[0] == f"Extended (after) by {house}:3:1:"
+    assert "  In words, the steps it adds (after the proc's own):" in added
+    assert added[-1] == "    Each player with no shields gains 1 defeat token."
+    replaced = changes(history("tokens", result.modules), result.symbols)
+    assert replaced == [f"Overridden by {house}:2:1, which replaces:", "  func tokens() = [1, 3, 5][age];"]
+
+
+def test_the_explain_command_shows_the_house_rules_and_a_removal(stacked):
+    from click.testing import CliRunner
+
+    from rulebook.cli import app
+
+    shown = CliRunner().invoke(app, ["explain", str(stacked / "house"), "tavern"])
+    assert shown.exit_code == 0, shown.output
+    assert "tavern is declared at base/main.rules:7:1, amended by house/main.rules:4:1" in shown.output
+    assert "Changed by the stacked packs" in shown.output and "gain 6 coin;" in shown.output
+    (stacked / "house" / "main.rules").write_text(HOUSE + "remove fifth;\n")
+    gone = CliRunner().invoke(app, ["explain", str(stacked / "house"), "fifth"])
+    assert gone.exit_code == 1
+    assert "fifth was declared at base/main.rules:10:1, removed by house/main.rules:6:1" in gone.output
