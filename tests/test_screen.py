@@ -15,6 +15,8 @@ from rulebook.runtime.console import PlainConsole, zone_text
 from rulebook.runtime.engine import Game
 from rulebook.runtime.view import changes
 
+from .test_view import TITLES
+
 WIDTH = 80
 
 
@@ -78,14 +80,7 @@ kind card { strength: int; }
 zone hand per_player of card hidden;
 zone deck of card secret;
 zone discards per_player of card;
-card guard "Guard" { strength = 1; }
-card priest "Priest" { strength = 2; }
-card baron "Baron" { strength = 3; }
-card handmaid "Handmaid" { strength = 4; }
-card prince "Prince" { strength = 5; }
-card king "King" { strength = 6; }
-card countess "Countess" { strength = 7; }
-card princess "Princess" { strength = 8; }
+{cards}
 proc discard_one() {
   pick c from hand "discard" { move c to discards; gain c.strength vp; if c.strength > 6 { set out = true; } }
 }
@@ -98,8 +93,7 @@ game love_letter {
   }
   winner most vp;
 }
-"""
-TITLES = ["Guard", "Priest", "Baron", "Handmaid", "Prince", "King", "Countess", "Princess"]
+""".replace("{cards}", "\n".join(f'card {t.lower()} "{t}" {{ strength = {i}; }}' for i, t in enumerate(TITLES, 1)))
 
 
 @pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
