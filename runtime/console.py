@@ -4,7 +4,8 @@ prompts and screen): a module of its own so printing does not import the game en
 from __future__ import annotations
 
 from rich import box
-from rich.console import Console
+from rich.console import Console, Group
+from rich.padding import Padding
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -80,7 +81,8 @@ def screen(view: dict, happened: list[tuple[str, str]]) -> list:
     if happened:
         out.append(Text("Since your last decision:", style="bold"))
         styles = {"say": "", "answer": "cyan", "change": "dim"}
-        out.extend(Text("  " + printable(line), style=styles[kind]) for kind, line in happened)
+        lines = Group(*(Text(printable(line), style=styles[kind]) for kind, line in happened))
+        out.append(Padding(lines, (0, 0, 0, 2), expand=False))   # a long line wraps under its own start
     shared = [f"{k} {v}" for k, v in view["globals"].items()]
     if view["vars"]:
         shared.append(_values(view["vars"], view))
