@@ -504,6 +504,10 @@ class Reader(A.Visitor):
         held = self.words.holding(where) if isinstance(where, A.Binary) else None
         if held is not None and held.startswith("you have "):
             return " with " + held[len("you have "):]
+        if isinstance(where, (A.Name, A.Attr)):   # a condition of theirs: `where seventh_card`
+            return f" for whom {self.words.about_them(where)} holds"
+        if isinstance(where, A.Unary) and where.op == "not" and isinstance(where.operand, (A.Name, A.Attr)):
+            return f" for whom {self.words.about_them(where.operand)} does not hold"
         return f" for whom {self.words.about_them(where)}"
 
     def amount(self, e, resource: str, index=None) -> str:

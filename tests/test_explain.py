@@ -172,8 +172,13 @@ def _read(symbols, name: str) -> list[str]:
 
 
 def test_each_player_with_what_they_hold_and_they_in_the_condition():
-    symbols = analyse_text(HOUSE_BASE + "proc p() { each players where shields == 0 { gain 1 defeats; } }").symbols
+    symbols = analyse_text(HOUSE_BASE + "var seventh \"May play a seventh card\": bool;\n"
+                           "proc p() { each players where shields == 0 { gain 1 defeats; } }\n"
+                           "proc q() { each players where seventh { gain 1 coin; } }\n"
+                           "proc r() { each players where not seventh { gain 1 coin; } }").symbols
     assert _read(symbols, "p") == ["Each player with no shields gains 1 defeat token."]
+    assert _read(symbols, "q") == ["Each player for whom “May play a seventh card” holds gains 1 coin."]
+    assert _read(symbols, "r") == ["Each player for whom “May play a seventh card” does not hold gains 1 coin."]
     assert _read(symbols, "fights") == ["Each player for whom they are rival gains 1 coin."]
     assert _read(symbols, "prize") == ["Rank all players with more than 0 shields by their shield: by place they "
                                        "get 3, 1 coins (tied players share the prizes of the places they take)."]

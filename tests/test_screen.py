@@ -218,3 +218,15 @@ def test_changes_are_read_from_two_views_alone():
     assert changes(view(0, ["ace"], 3), view(2, ["two"], 2)) == [
         "pot 0 → 2", "table → out of sight: Ace", "unseen → table: Two", "deck: 3 → 2 (secret)"]
     assert changes(view(1, ["ace"], 3), view(1, ["ace"], 3)) == []
+
+
+def test_a_human_among_random_agents_sees_the_changes_not_the_answers(interpreted):
+    from rulebook.runtime.agents import RandomAgent
+
+    console = ScriptedConsole()
+    game = Game(build_text(NO_THANKS, interpreted=interpreted), 3, 4,
+                [HumanAgent(console), RandomAgent(1), RandomAgent(2)])
+    game.play()
+    later = [s for s in console.screens[1:] if "Since your last decision:" in s]
+    assert later and not any(re.search(r"P[23]: No thanks! →", s) for s in console.screens)
+    assert any(re.search(r"P[23]: chips \d+ → \d+", s) for s in later)   # what they paid or took shows
