@@ -439,9 +439,11 @@ def play(pack: str, players: int, seed: int, agent: AgentKind, log: Optional[Pat
               help="mixed (default: focused and random seats in turn), random, focused or first.")
 @many("--variant", help="Play every game with this variant (default: every seed is played with the "
                         "base rules and with each variant alone).")
+@click.option("--branches", is_flag=True,
+              help="Also list the choose options and match arms never taken (traced line by line: slower).")
 @with_option()
 def cover(pack: str, players: List[int], games: int, seed: int, agent: CoverAgent, variant: List[str],
-          expansions: List[str]) -> None:
+          branches: bool, expansions: List[str]) -> None:
     """Play seeded games and list the cards, tiles, spaces, faces and procs that never ran."""
     from rich.table import Table
     from rich.text import Text
@@ -461,8 +463,14 @@ def cover(pack: str, players: List[int], games: int, seed: int, agent: CoverAgen
     for n in counts:
         _check_seats(program, pack, n, variant)
     setups = setups_of(program, variant)
+    points = None
+    if branches:
+        from rulebook.compiler.driver import analyse
+        from rulebook.runtime.coverage import branch_points
+
+        points = branch_points(analyse(pack, expansions).symbols)
     try:
-        coverage = cover_games(program, counts, range(seed, seed + games), setups, agent.value)
+        coverage = cover_games(program, counts, range(seed, seed + games), setups, agent.value, points)
     except GameStopped as e:
         err.print(str(e), markup=False)
         raise Exit(EXIT_FINDINGS)

@@ -1,7 +1,10 @@
-"""Which rules ran: cards' and tiles' effects, procs, track spaces and die faces, for `rulebook cover`.
+"""Which rules ran: cards' and tiles' effects, procs, track spaces and die faces, for `rulebook cover`,
+and, when asked, which `choose` options and `match` arms were taken.
 
 It watches calls with a profile hook only while it is measuring, so ordinary play pays nothing. The
 generated code gives every rule its own function, so the compiled backend is the one to measure.
+Options and arms are blocks inside those functions: they are watched line by line (a trace hook on
+the pack's module only, slower), and a block counts as taken when its first statement's line runs.
 """
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ from __future__ import annotations
 import itertools
 import sys
 from collections import defaultdict
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Optional, Sequence
 
 from .agents import make_agents
 from .engine import Game, RulesRuntimeError, refusal
@@ -17,9 +20,13 @@ from .program import Program
 
 
 class Coverage:
-    """Maps each rule's function to a (group, name) row and records which ones were called."""
+    """Maps each rule's function to a (group, name) row and records which ones were called; with
+    `branches` (`branch_points`), also which of those blocks' first statements ran."""
 
-    def __init__(self, program: Program):
+    def __init__(self, program: Program, branches: Optional[dict] = None):
+        self.branches = branches or {}
+        self.line_map, self.module_file = program.line_map, program.module_file
+        self.taken: set = set()
         self.rules: dict = {}
         for e in program.entities.values():
             for field, fn in e.effects.items():
@@ -42,7 +49,11 @@ class Coverage:
             self.rules[code] = (group, name)
 
     def measure(self, play: Callable[[], None]) -> None:
-        """Run `play` while recording which rules' functions are entered."""
+        """Run `play` while recording which rules' functions are entered (and, with branches, which
+        options' and arms' blocks)."""
+        if self.branches:
+            self._measure_lines(play)
+            return
         rules, reached = self.rules, self.reached
 
         def hook(frame, event, arg):
@@ -56,6 +67,29 @@ class Coverage:
         finally:
             sys.setprofile(previous)
 
+    def _measure_lines(self, play: Callable[[], None]) -> None:
+        rules, reached, taken = self.rules, self.reached, self.taken
+        points, line_map, module_file = self.branches, self.line_map, self.module_file
+
+        def lines(frame, event, arg):
+            if event == "line":
+                where = line_map.get(frame.f_lineno)
+                if where in points:
+                    taken.add(where)
+            return lines
+
+        def calls(frame, event, arg):   # every new or resumed frame: only the pack's are followed
+            if frame.f_code in rules:
+                reached.add(frame.f_code)
+            return lines if frame.f_code.co_filename == module_file else None
+
+        previous = sys.gettrace()
+        sys.settrace(calls)
+        try:
+            play()
+        finally:
+            sys.settrace(previous)
+
     def report(self) -> dict[str, tuple[int, list[str]]]:
         """For each group: how many rules it has, and the names of those that never ran."""
         total: dict = defaultdict(int)
@@ -64,7 +98,39 @@ class Coverage:
             total[group] += 1
             if code not in self.reached:
                 missing[group].append(name)
+        for where, (group, name) in self.branches.items():
+            total[group] += 1
+            if where not in self.taken:
+                missing[group].append(name)
         return {g: (total[g], sorted(missing[g])) for g in sorted(total)}
+
+
+def branch_points(symbols) -> dict[str, tuple[str, str]]:
+    """The blocks `cover --branches` follows, by the rules position of their first statement:
+    (group, name) for every `choose` option and `match` arm (and `else`) with a statement in the
+    effects the pack compiles (after overrides and removals), named by the position of its
+    `choose`/`match` and the option's title or the arm's values."""
+    from rulebook.compiler.layout import effects, layout, where
+    from rulebook.dsl import ast as A
+    from rulebook.dsl.printer import expr
+
+    def short(node) -> str:
+        return where(node).rsplit(":", 1)[0]   # FILE:LINE
+
+    points: dict[str, tuple[str, str]] = {}
+    bodies = [e.node for e in effects(layout(symbols)) if e.shape == "body"]
+    for body in bodies:
+        for node in (n for stmt in body for n in A.walk(stmt)):
+            if type(node) is A.Choose:
+                for o in node.options:
+                    if o.body:
+                        points[where(o.body[0])] = ("choose option", f"{short(node)} {o.title!r}")
+            elif type(node) is A.MatchStmt:
+                arms = [(", ".join(expr(v) for v in arm.values), arm.body) for arm in node.arms]
+                for label, body in arms + [("else", node.otherwise or ())]:
+                    if body:
+                        points[where(body[0])] = ("match arm", f"{short(node)} {label}")
+    return points
 
 
 class GameStopped(Exception):
@@ -83,10 +149,10 @@ def setups_of(program: Program, variants: Sequence[str] = ()) -> list[list[str]]
 
 
 def cover_games(program: Program, counts: Iterable[int], seeds: range, setups: list[list[str]],
-                agent: str = "mixed") -> Coverage:
+                agent: str = "mixed", branches: Optional[dict] = None) -> Coverage:
     """Play every seed of `seeds` for each player count and setup with `agent` agents, measuring which
-    rules ran; a rules error stops it with GameStopped."""
-    coverage = Coverage(program)
+    rules ran (and which `branches`, from `branch_points`); a rules error stops it with GameStopped."""
+    coverage = Coverage(program, branches)
     for n in counts:
         for s, setup in itertools.product(seeds, [setup for setup in setups if refusal(program, n, setup) is None]):
             try:

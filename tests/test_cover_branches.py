@@ -1,0 +1,57 @@
+"""`rulebook cover --branches`: the choose options and match arms never taken, beside the rules that
+never ran (Love Letter's card effects sit in one match: without it, cover says "proc 1/1")."""
+
+from __future__ import annotations
+
+from rulebook.compiler.driver import analyse, compile_pack
+from rulebook.runtime.coverage import branch_points, cover_games
+
+from .conftest import write_pack
+from .test_cli import invoke
+
+PACK = """
+counter vp;
+counter coin;
+enum card_type { guard, priest, baron }
+var played: card_type = guard;
+proc turn() {
+  choose "what now?" {
+    option "play" { gain 1 vp; }
+    option "rest" when vp > 100 { gain 1 coin; }
+    option "wait" {}
+  }
+  match played {
+    guard { gain 1 coin; }
+    priest, baron { gain 2 coin; }
+    else { gain 3 coin; }
+  }
+}
+game love "Love Letter" {
+  seats 2 to 2;
+  phase play { repeat 3 { each players: turn(); } }
+  winner most vp;
+}
+"""
+
+
+def test_branch_points_name_each_option_and_arm_with_a_statement(tmp_path):
+    root = write_pack(tmp_path / "love", PACK)
+    points = branch_points(analyse(str(root)).symbols)
+    assert sorted((group, name.replace(f"{tmp_path}/", "")) for group, name in points.values()) == [
+        ("choose option", "love/main.rules:7 'play'"), ("choose option", "love/main.rules:7 'rest'"),
+        ("match arm", "love/main.rules:12 else"), ("match arm", "love/main.rules:12 guard"),
+        ("match arm", "love/main.rules:12 priest, baron")]   # `wait` has no statement to run
+
+
+def test_cover_with_branches_lists_what_was_never_taken_and_fails(tmp_path):
+    root = write_pack(tmp_path / "love", PACK)
+    program = compile_pack(str(root)).program
+    coverage = cover_games(program, [2], range(1, 6), [[]], "random", branch_points(analyse(str(root)).symbols))
+    report = {group: (total, [name.replace(f"{tmp_path}/", "") for name in missing])
+              for group, (total, missing) in coverage.report().items()}
+    assert report["choose option"] == (2, ["love/main.rules:7 'rest'"])      # its guard never holds
+    assert report["match arm"] == (3, ["love/main.rules:12 else", "love/main.rules:12 priest, baron"])
+    assert report["proc"] == (1, [])
+    result = invoke("cover", root, "--games", 5, "--branches")
+    assert result.exit_code == 1 and "'rest'" in result.output and "priest, baron" in result.output
+    assert invoke("cover", root, "--games", 5).exit_code == 0   # without --branches: every proc ran
