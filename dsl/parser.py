@@ -99,7 +99,7 @@ class _Meta:
 
 
 # Rules whose keyword tokens are their value (`!rule` in the grammar).
-_KEEP_TOKENS = {"type_ref", "event_name", "call_name", "agg_name", "attr_name", "winner_order"}
+_KEEP_TOKENS = {"type_ref", "event_name", "call_name", "agg_name", "attr_name", "winner_order", "field_name"}
 # Rules that pass their child through (or hold a list) add no level to the AST's depth.
 _DEPTH_STEP = {"atom": 0, "else_part": 0, "start": 0, "args": 0, "params": 0, "tiebreak": 0}
 # Flat operator chains: one AST level per operator.
@@ -325,6 +325,9 @@ class _Builder:
         fields = tuple(i for i in items if isinstance(i, A.FieldDecl))
         per_player = any(isinstance(t, Token) and t.type == "PER_PLAYER" for t in items)
         return A.Kind(str(items[0]), _title(items), per_player, fields, span=self._s(meta))
+
+    def field_name(self, meta, items):
+        return str(items[0])
 
     def field_value(self, meta, items):
         return A.FieldValue(str(items[0]), items[1], span=self._s(meta))

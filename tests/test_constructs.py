@@ -1018,3 +1018,20 @@ def test_numbered_copies_print_back_and_report_what_cannot_be_worked_out():
         [("E303", 44, "did you mean 'value'?")]
     found = analyse_text(PACK + NUMBERED.replace("copy_number + 2", "12 / (copy_number - 3)")).diagnostics
     assert [(d.code, "copy 3" in d.message) for d in found] == [("E303", True)]
+
+
+def test_the_nouns_a_card_is_described_by_may_name_its_fields(program):
+    """Splendor's development cards: `cost`, `bonus`, `rank` and `first` are keywords elsewhere, and
+    name fields here (declared, given, read after a dot), on both backends, printed back the same."""
+    text = """
+kind development { cost: int; bonus: color; rank: int = 1; first: bool = false; }
+zone shop of development;
+development ruby_mine { cost = 3; bonus = red; rank = 2; first = true; }
+development onyx_pit { cost = 1; bonus = blue; }
+proc buy() { fill shop with development; for each d in shop where d.first or d.cost < 2 { gain d.cost * d.rank coin; } }
+"""
+    g = Game(program(text), 2, 1)
+    run_proc(g, "buy")
+    assert g.state.players[0].stock["coin"] == 3 * 2 + 1 * 1
+    module, printed = round_trip(text)
+    assert "kind development {\n  cost: int;\n  bonus: color;" in printed and "d.first or d.cost < 2" in printed

@@ -41,7 +41,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "missing_semicolon_after_declaration.rules": [("E100", 2)],   # right after 'resource x'
     "gain_without_amount.rules": [("E100", 12)],
     "amount_after_resource.rules": [("E100", 12)],
-    "keyword_as_field_name.rules": [("E100", 7)],
+    "keyword_as_field_name.rules": [("E100", 8)],
     "keyword_as_local_name.rules": [("E100", 7)],
     "keyword_as_name.rules": [("E100", 6)],
     "unclosed_block.rules": [("E102", 5)],                # at the '{' that is never closed
