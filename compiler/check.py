@@ -53,6 +53,16 @@ def article(word: str) -> str:
     return ("an " if vowel else "a ") + word
 
 
+def signature(params: tuple) -> str:
+    """`bonus_tokens: int, c: card`: the parameters as declared."""
+    return ", ".join(f"{p.name}: {p.type}" for p in params)
+
+
+def given(t: Optional[str]) -> str:
+    """`a number`, `no value`: what a proc or func gives, as a designer reads it."""
+    return "no value" if t is None else "a value of unknown type" if t == "any" else article(words(t))
+
+
 def arguments(n) -> str:
     """`1 argument`, `2 arguments`."""
     return f"{n} argument" + ("" if n == 1 else "s")
@@ -118,6 +128,66 @@ def constant(expr) -> Optional[object]:
         return None
 
 
+def calls_always_made(e) -> list:
+    """The calls (`Call`/`Method` nodes) that evaluating `e` always makes, in order: the parts
+    evaluated only sometimes (the right side of `and`/`or`, the branches of `if`/`match`, an
+    aggregate's value and condition, which an empty domain never evaluates) are not looked into."""
+    if isinstance(e, (A.Call, A.Method)):
+        parts = ((e.obj,) if isinstance(e, A.Method) else ()) + tuple(e.args)
+        return [c for a in parts for c in calls_always_made(a)] + [e]
+    if isinstance(e, A.Binary):
+        return calls_always_made(e.left) + ([] if e.op in ("and", "or") else calls_always_made(e.right))
+    fields = {A.Unary: ("operand",), A.Attr: ("obj",), A.Index: ("obj", "index"), A.Cond: ("cond",),
+              A.Match: ("subject",), A.Aggregate: ("domain",)}.get(type(e), ())
+    parts = [getattr(e, f) for f in fields] + (list(e.items) if isinstance(e, A.ListLit) else [])
+    return [c for part in parts for c in calls_always_made(part)]
+
+
+def called(node) -> str:
+    """The proc or func a call node names."""
+    return node.name if isinstance(node, A.Method) else node.func
+
+
+def calls_always_reached(stmts: tuple) -> list:
+    """The calls (nodes) that running these statements always reaches. A statement that may
+    `return` ends the search (what follows it may not run); of the other statements, calls,
+    `let`/`set` and an `if` with an `else` (the calls every branch makes) are looked into."""
+    found: list = []
+    for s in stmts:
+        if any(isinstance(n, A.Return) for n in A.walk(s)):
+            break
+        if isinstance(s, A.CallStmt):
+            found += [c for a in s.args for c in calls_always_made(a)] + [s]
+        elif isinstance(s, (A.Let, A.SetName)):
+            found += calls_always_made(s.value)
+        elif isinstance(s, A.If):
+            chain = A.else_if_chain(s)
+            found += calls_always_made(chain[0].cond)
+            if chain[-1].otherwise:
+                branches = [calls_always_reached(b.then) for b in chain] + [calls_always_reached(chain[-1].otherwise)]
+                common = set.intersection(*({called(c) for c in b} for b in branches))
+                found += [c for c in branches[0] if called(c) in common]
+    return found
+
+
+def never_negative(e) -> bool:
+    """A size or a count: a value that cannot be below 0 whatever the game holds."""
+    return isinstance(e, A.Call) and e.func == "size" or isinstance(e, A.Aggregate) and e.op == "count"
+
+
+def always_true_by_types(cond) -> bool:
+    """`size(x) >= 0`, `0 <= count(...)`: a comparison the operands' types decide."""
+    if not isinstance(cond, A.Binary):
+        return False
+    return (cond.op == ">=" and never_negative(cond.left) and constant(cond.right) == 0) or \
+        (cond.op == "<=" and never_negative(cond.right) and constant(cond.left) == 0)
+
+
+# types a comparison cannot match with each other: a card, a player, a zone or a list is never equal
+# to (nor ordered with) a number, a text or a condition
+THINGS, PLAIN_VALUES = ("entity", "player", "zone", "list"), ("int", "str", "bool")
+
+
 class Checker(A.Visitor):
     """Walks every declaration and effect; collects diagnostics and which names are used."""
 
@@ -132,13 +202,23 @@ class Checker(A.Visitor):
         self.emitted: set[str] = set()
         self.triggers: list[A.Whenever] = []
         self.visiting = None  # the declaration being checked
+        # overrides that change a proc's or func's parameters or result type (E219, E220): the calls
+        # the extended pack makes are not checked against them again (one error at the override)
+        self.reshaped: set[str] = set()
+        self.removed_uses: dict[str, list[A.Span]] = {}   # removed name -> where the rules still use it
 
     # ------------------------------------------------------------------ reporting
     def err(self, code: str, message: str, span: A.Span, hint: Optional[str] = None) -> None:
         self.diags.append(Diagnostic(code, message, span, hint))
 
-    def unknown(self, code: str, what: str, name: str, span: A.Span, candidates: Iterable[str]) -> None:
-        self.err(code, f"unknown {what} {name!r}", span, did_you_mean(name, candidates))
+    def unknown(self, code: str, what: str, name: str, span: A.Span, candidates: Iterable[str],
+                of: Optional[str] = None) -> None:
+        """E2xx for a name nothing declares (`of`: whose field or argument it is); a use of a name a
+        `remove` dropped is gathered into one error at that remove instead (E221)."""
+        if name in self.sym.removed and of is None:
+            self.removed_uses.setdefault(name, []).append(span)
+            return
+        self.err(code, f"unknown {what} {name!r}" + (f" of {of}" if of else ""), span, did_you_mean(name, candidates))
 
     def expect(self, name: str, categories: tuple, code: str, what: str, span: A.Span) -> bool:
         """Check that a name is declared as one of the categories; report E3xx/E2xx otherwise."""
@@ -156,10 +236,15 @@ class Checker(A.Visitor):
     # ------------------------------------------------------------------ declarations
     def check_all(self) -> list[Diagnostic]:
         """Check every declaration, then run the lints that need the whole pack."""
+        for decl, old in self.sym.overrides:
+            if type(decl) is type(old) and isinstance(decl, (A.Proc, A.Func)):
+                self.same_shape(decl, old)
         for decl in self.sym.decls.values():
             self.visiting = decl
             self.visit(decl)
         self.visiting = None
+        self.removed_still_used()
+        self._lint_recursion()
         for decl, _old in self.sym.overrides:
             self.diags.append(Diagnostic("I404", f"overrides {CATEGORY[type(decl)]} {decl.name!r}", decl.span))
             for n in A.walk(decl):
@@ -171,6 +256,53 @@ class Checker(A.Visitor):
             self.err("E308", f"the pack declares more than {MAX_ENTITIES:,} cards, tiles and pieces", entities[-1].span)
         self._lint_triggers()
         return self.diags
+
+    def quietly(self, check):
+        """Run a check for its result only: its findings and the names it uses are dropped (the
+        declaration an override replaces is read, not linted, where nothing runs it)."""
+        diags, used = self.diags, self.used
+        self.diags, self.used = [], set(used)
+        try:
+            return check()
+        finally:
+            self.diags, self.used = diags, used
+
+    def gives(self, decl) -> Optional[str]:
+        """What a proc or func gives: its declared result type, an untyped func's inferred one
+        ("any" when unknown), None for a proc without a result type."""
+        if decl.returns is not None:
+            return self.declared(decl.returns)
+        if isinstance(decl, A.Proc):
+            return None
+        return self.quietly(lambda: self.expr(decl.value, self.params(decl.params)))
+
+    def same_shape(self, decl, old) -> None:
+        """An override of a proc or func keeps its parameters (E220) and its result type (E219):
+        the extended pack's calls pass the old arguments and read the old value."""
+        new_params = [self.declared(p.type) for p in decl.params]
+        old_params = [self.declared(p.type) for p in old.params]
+        if len(new_params) != len(old_params) or not all(map(fits, old_params, new_params)):
+            self.reshaped.add(decl.name)
+            self.err("E220", f"this override changes the parameters of {decl.name!r} declared at {old.span}: the "
+                     f"base takes ({signature(old.params)}), this takes ({signature(decl.params)})", decl.span,
+                     "the extended pack's calls pass the base's arguments: keep them; a new value can come "
+                     "from a counter or a variable")
+        base, new = self.gives(old), self.gives(decl)
+        if (base is None) != (new is None) or base is not None and not fits(new, base):
+            self.reshaped.add(decl.name)
+            self.diags.append(Diagnostic(
+                "E219", f"this override of {decl.name!r} gives {given(new)}, but the declaration it replaces gives "
+                f"{given(base)}", decl.span, "the extended pack's callers read the value it gives: give the same",
+                notes=(f"{decl.name!r} is declared at {old.span}",)))
+
+    def removed_still_used(self) -> None:
+        """E221 at each `remove NAME;` whose name the merged rules still use, listing the uses."""
+        for name, uses in self.removed_uses.items():
+            places = sorted(set(uses), key=lambda s: (s.file, s.line, s.column))
+            self.diags.append(Diagnostic(
+                "E221", f"{name!r} is removed, but the rules still use it in {len(places)} "
+                f"place{'' if len(places) == 1 else 's'}", self.sym.removed[name].span,
+                "override or remove what uses it, or keep it", notes=tuple(f"used at {s}" for s in places)))
 
     def visit_Resource(self, d: A.Resource) -> None:
         if d.cap is not None:
@@ -323,7 +455,7 @@ class Checker(A.Visitor):
             given.add(item.name)
             f = fields.get(item.name)
             if f is None:
-                self.unknown("E205", f"field of {d.kind}", item.name, item.span, list(fields))
+                self.unknown("E205", "field", item.name, item.span, list(fields), of=d.kind)
                 continue
             if isinstance(item, A.FieldEffect):
                 if f.type != "effect":
@@ -689,6 +821,10 @@ class Checker(A.Visitor):
         self.condition(s.cond, scope)
         if constant(s.cond) is False:
             self.diags.append(Diagnostic("W402", "'while false' never runs its body", s.cond.span))
+        elif always_true_by_types(s.cond):
+            self.diags.append(Diagnostic("W412", f"the condition is always true: {printed(s.cond)} holds whatever "
+                                         "the game holds (a size or a count is never below 0), so the loop never "
+                                         "ends by it", s.cond.span, "did you mean '> 0'?"))
         self.block(s.body, scope)
 
     def bind(self, scope: Scope, name: str, span: A.Span, type_: str = "any") -> Scope:
@@ -731,6 +867,10 @@ class Checker(A.Visitor):
         for branch in chain:
             self.expr(branch.cond, scope)
             value = constant(branch.cond)
+            if value is None and always_true_by_types(branch.cond):
+                self.diags.append(Diagnostic("W412", f"the condition is always true: {printed(branch.cond)} holds "
+                                             "whatever the game holds (a size or a count is never below 0)",
+                                             branch.cond.span, "did you mean '> 0'?"))
             if value is not None:
                 dead = "'else' branch" if value else "'if' branch"
                 self.diags.append(Diagnostic("W402", f"the condition is always {str(bool(value)).lower()}: "
@@ -749,6 +889,8 @@ class Checker(A.Visitor):
             return self.expr(value, scope)
         self.used.add(value.func)
         self.arguments(f"{value.func}()", proc, value.args, value.span, scope)
+        if value.func in self.reshaped:   # E219 at the override says it once
+            return "any"
         if proc.returns is None:
             self.err("E303", f"{value.func}() gives no value: declare it 'proc {value.func}(...): TYPE' and "
                      f"end it with 'return VALUE;'", value.span)
@@ -802,6 +944,10 @@ class Checker(A.Visitor):
     def arguments(self, shown: str, decl, args: tuple, span: A.Span, scope: Scope) -> None:
         """A call's arguments against the declared parameters: their number and their types. For a
         resource, track, zone or die parameter a bare name stands for itself."""
+        if decl.name in self.reshaped:   # E220 or E219 at the override says it once
+            for a in args:
+                self.expr(a, scope)
+            return
         if len(decl.params) != len(args):
             self.err("E302", f"{shown} takes {arguments(len(decl.params))}, not {len(args)}", span)
         for p, a in zip(decl.params, args):
@@ -915,7 +1061,7 @@ class Checker(A.Visitor):
             else:
                 self.expr(v, scope)
             if params is not None and arg.name not in params:
-                self.unknown("E205", f"argument of event {p.event}", arg.name, arg.span, params)
+                self.unknown("E205", "argument", arg.name, arg.span, params, of=f"event {p.event}")
 
     def visit_Whenever(self, s: A.Whenever, scope: Scope) -> None:
         for p in (s.pattern, s.until) if s.until is not None else (s.pattern,):
@@ -944,8 +1090,14 @@ class Checker(A.Visitor):
         kind = self.kind_of(self.item_expr(s.ref.obj, scope, "copy"))
         if kind is not None:
             slots = [f.name for f in kind.fields if f.type == "effect"]
-            if s.ref.name not in slots:
-                self.unknown("E205", f"effect of {kind.name}", s.ref.name, s.ref.span, slots)
+            field = next((f for f in kind.fields if f.name == s.ref.name), None)
+            listed = f"the effect slots of {kind.name}: {', '.join(slots)}" if slots else \
+                f"{kind.name} has no effect slots"
+            if field is not None and field.type != "effect":
+                self.err("E303", f"{field.name!r} is a field of {kind.name} ({field.type}), not an effect slot",
+                         s.ref.span, listed)
+            elif field is None:
+                self.unknown("E205", "effect", s.ref.name, s.ref.span, slots, of=kind.name)
 
     def visit_Once(self, s: A.Once, scope: Scope) -> None:
         self.block(s.body, scope)
@@ -1175,6 +1327,11 @@ class Checker(A.Visitor):
             for side, kind in ((e.left, left), (e.right, right)):
                 self.arithmetic(side, kind)
             return "int"
+        if e.op in ("==", "!=", "<", "<=", ">", ">=") and self.incomparable(left, right):
+            self.err("E303", f"cannot compare {article(words(left))} with {article(words(right))}: "
+                     f"the comparison is always {'true' if e.op == '!=' else 'false'}" if e.op in ("==", "!=") else
+                     f"cannot order {article(words(left))} and {article(words(right))}", e.span,
+                     "compare one of its fields, as in c.value, or count them with size(...)")
         if e.op in ("==", "!="):
             for side, other, facing in ((e.left, right, e.right), (e.right, left, e.left)):
                 self.named_in_comparison(side, other, scope)
@@ -1182,6 +1339,12 @@ class Checker(A.Visitor):
                     self.err("E303", f"{printed(side)} is already whether the card writes that effect: write "
                              f"'{'' if e.op == '!=' else 'not '}{printed(side)}'", facing.span)
         return "bool"
+
+    @staticmethod
+    def incomparable(left: str, right: str) -> bool:
+        """A card, player, zone or list on one side and a number, text or condition on the other."""
+        a, b = base_of(left), base_of(right)
+        return a in THINGS and b in PLAIN_VALUES or b in THINGS and a in PLAIN_VALUES
 
     def die_name(self, x, scope: Scope) -> bool:
         """Whether an expression is the bare name of a declared die (not a local of that name)."""
@@ -1290,12 +1453,12 @@ class Checker(A.Visitor):
                     self.err("E303", f"{e.name!r} is kept by the game and cannot be set: it is not a field "
                              f"of {kind.name}", e.span, "flip turns a card over; move changes its owner and zone")
                 return ELEMENT_ATTRS[e.name]
-            self.unknown("E205", f"field of {kind.name}", e.name, e.span, list(fields) + sorted(ENTITY_ATTRS))
+            self.unknown("E205", "field", e.name, e.span, list(fields) + sorted(ENTITY_ATTRS), of=kind.name)
             return "any"
         if isinstance(e.obj, A.Name) and e.obj.id == "it" and scope.it_event and "it" not in scope.locals:
             params = BUILTIN_EVENTS.get(scope.it_event) or self.event_params(scope.it_event, e.span) or ()
             if e.name not in params:
-                self.unknown("E205", f"argument of event {scope.it_event}", e.name, e.span, list(params))
+                self.unknown("E205", "argument", e.name, e.span, list(params), of=f"event {scope.it_event}")
                 return "any"
             return self.event_arg_type(scope.it_event, e.name)
         return "any"
@@ -1356,7 +1519,7 @@ class Checker(A.Visitor):
         decl = self.sym.decls.get(func)
         if isinstance(decl, A.Func) or isinstance(decl, A.Extern) and decl.returns is not None:
             self.arguments(f"{func}()", decl, args, span, scope)
-            return self.declared(decl.returns) if decl.returns else "any"
+            return self.declared(decl.returns) if decl.returns and func not in self.reshaped else "any"
         if decl is None and func == "base":
             self.err("E218", "base() calls the func an override replaces: use it inside 'override func'", span)
         elif decl is None:
@@ -1402,6 +1565,38 @@ class Checker(A.Visitor):
         return f"list:{element}" if element != "any" else "list"
 
     # ------------------------------------------------------------------ lints
+    def _lint_recursion(self) -> None:
+        """W411: a proc or func that, on every path, calls itself (directly or through others that
+        also always call on) never ends. Overrides that call themselves have W407."""
+        overriding = {id(decl) for decl, _old in self.sym.overrides}
+        always = {}   # name -> the call nodes its proc or func always reaches
+        for name, decl in self.sym.decls.items():
+            if isinstance(decl, A.Func):
+                always[name] = calls_always_made(decl.value)
+            elif isinstance(decl, A.Proc):
+                always[name] = calls_always_reached(decl.body)
+
+        def leads_back(start: str, target: str) -> bool:
+            seen, todo = set(), [start]
+            while todo:
+                name = todo.pop()
+                if name == target:
+                    return True
+                if name not in seen:
+                    seen.add(name)
+                    todo += [called(c) for c in always.get(name, ())]
+            return False
+
+        for name, calls in always.items():
+            if id(self.sym.decls[name]) in overriding:
+                continue
+            hit = next((c for c in calls if leads_back(called(c), name)), None)
+            if hit is not None:
+                through = f" (through {called(hit)!r})" if called(hit) != name else ""
+                self.diags.append(Diagnostic("W411", f"{name!r} calls itself every time it runs{through}, so it "
+                                             "never ends", hit.span,
+                                             "make the call depend on a condition that becomes false"))
+
     def _lint_triggers(self) -> None:
         sources = set(self.emitted)
         for decl in self.sym.decls.values():
@@ -1421,7 +1616,7 @@ class Checker(A.Visitor):
         """W401 for declarations of the pack itself that nothing refers to."""
         out = []
         for name, decl in self.sym.decls.items():
-            if name not in own or name in self.used:
+            if name not in own or name in self.used or name in self.sym.unmatched:
                 continue
             if isinstance(decl, (A.Entity, A.Game, A.Enum, A.Variant, A.Kind)):
                 continue

@@ -77,6 +77,8 @@ class Symbols:
     members: dict = field(default_factory=dict)      # enum member -> enum name
     origin: dict = field(default_factory=dict)       # name -> pack name
     overrides: list = field(default_factory=list)    # (decl, replaced decl)
+    removed: dict = field(default_factory=dict)      # name -> the `remove NAME;` that dropped it
+    unmatched: set = field(default_factory=set)      # names of overrides that replace nothing (E212)
     game: Optional[A.Game] = None
     # id() of each bare resource, track or die name the checker found compared with a value of that
     # type (`res == coin`): there it stands for itself, not for an amount (both backends read this)
@@ -232,6 +234,7 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic]) -> None:
             diags.append(Diagnostic("E214", f"nothing named {item.name!r} to remove", item.span))
         else:
             del sym.decls[item.name]
+            sym.removed[item.name] = item   # the checker reports what still uses it at the remove (E221)
         return
     if isinstance(item, A.Override):
         decl = item.decl
@@ -242,15 +245,18 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic]) -> None:
             return
         old = sym.decls.get(decl.name)
         if old is None or sym.origin.get(decl.name) == pack_name:
-            diags.append(Diagnostic("E212", f"{decl.name!r} overrides nothing from an extended pack", item.span))
+            # the closest name of the same category that an extended pack declares
+            hint = did_you_mean(decl.name, [n for n, d in sym.decls.items() if type(d) is type(decl)
+                                            and sym.origin.get(n) != pack_name]) if old is None else None
+            diags.append(Diagnostic("E212", f"{decl.name!r} overrides nothing from an extended pack", item.span,
+                                    hint))
+            sym.unmatched.add(decl.name)   # no W401 besides: the override itself is the mistake
         else:
-            if getattr(decl, "returns", None) != getattr(old, "returns", None) and type(decl) is type(old):
-                diags.append(Diagnostic("E219", f"{decl.name!r} gives {old.returns or 'no value'} in the extended "
-                                        f"pack; an override gives the same", item.span))
-            decl = _call_base(sym, decl, old, diags)
+            decl = _call_base(sym, decl, old, diags)   # the checker compares result types and parameters
             sym.overrides.append((decl, old))
         sym.decls[decl.name] = decl
         sym.origin[decl.name] = pack_name
+        sym.removed.pop(decl.name, None)
         return
     name = decl_name(item)
     old = sym.decls.get(name)
@@ -268,6 +274,7 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic]) -> None:
         sym.game = item
     sym.decls[name] = item
     sym.origin[name] = pack_name
+    sym.removed.pop(name, None)   # declared again after its removal: the uses refer to the new one
 
 
 def classify(name: str, local_names, this_ok: bool, it_mode: str | None, sym: Symbols) -> tuple[str, str]:

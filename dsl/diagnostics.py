@@ -45,6 +45,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E217": (ERROR, "bad amendment"),
     "E218": (ERROR, "base() outside an override"),
     "E219": (ERROR, "override changes the result type"),
+    "E220": (ERROR, "override changes the parameters"),
+    "E221": (ERROR, "removed name still used"),
     # E3xx: types and structure
     "E301": (ERROR, "wrong kind of name"),
     "E302": (ERROR, "wrong number of arguments"),
@@ -70,6 +72,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W408": (WARNING, "match without a case for every member"),
     "W409": (WARNING, "two enum members shown alike"),
     "W410": (WARNING, "a winner key written as a negation"),
+    "W411": (WARNING, "proc or func that calls itself on every path"),
+    "W412": (WARNING, "condition always true by its types"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

@@ -866,6 +866,10 @@ KEYWORD_LABEL = "a keyword cannot be used as a name here"
 UNCLOSED_LABEL = "a block is not closed: a '}' is missing"
 DECLARATION_LABEL = "a declaration must start with a keyword such as 'resource', 'track', 'kind' or a kind name"
 COMPARE_LABEL = "use '==' to compare; '=' only sets a value"
+ELSE_LABEL = "a '}' is missing before 'else': 'else' follows the '}' that closes an 'if', 'may' or 'pick' block"
+STRAY_ELSE_LABEL = "this 'else' follows no 'if', 'may' or 'pick' block: the block before it has its 'else' or takes none"
+COMMA_LABEL = "a ',' is missing: the items between these braces are separated by ','"
+OPTION_LABEL = "'option' is an item of 'choose { ... }', not a statement: it goes directly inside a 'choose' block"
 @lru_cache(maxsize=1)
 def _scanner() -> RulesLexer:
     return RulesLexer(_lark().lexer_conf)
@@ -1015,6 +1019,17 @@ def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, b
         hint = f"'{tok}' is a statement: it goes inside an effect (a card's effect, a proc, a phase)" \
             if tok.type in _statement_starts() else f"expected {expected}"
         return Diagnostic("E100", f"{DECLARATION_LABEL}; found {found}", span, hint=hint), False
+    if tok.type == "ELSE" and "RBRACE" in accepts:
+        if text[:tok.start_pos].rstrip().endswith("}"):   # `if a { } else { } else { }`
+            return Diagnostic("E100", f"{STRAY_ELSE_LABEL}; found {found}", span), False
+        # `gain 1 x;\n else {`: the block before it is still open
+        return Diagnostic("E100", f"{ELSE_LABEL}; found {found}", span, hint="write '}' before 'else'"), False
+    if tok.type == "NAME" and {"COMMA", "RBRACE"} <= accepts:   # `enum colour { red green }`
+        return Diagnostic("E100", f"{COMMA_LABEL}; found {found}", span, hint=f"write ',' before {found}"), False
+    if tok.type == "OPTION" and "OPTION" not in accepts:   # a choose's item met among statements
+        return Diagnostic("E100", f"{OPTION_LABEL}; found {found}", span,
+                          hint="write 'choose { option \"...\" { ... } option ... }'",
+                          notes=_left_open_note(text, tok.line)), False
     if "RBRACE" in accepts and tok.type in _item_starts():
         return Diagnostic("E100", f"{UNCLOSED_LABEL}; found {found}", span, hint=f"expected {expected}",
                           notes=_left_open_note(text, tok.line)), False

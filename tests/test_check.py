@@ -80,7 +80,7 @@ def test_redeclaring_without_override_is_an_error_with_a_hint(tmp_path):
 
 def test_override_of_nothing_and_cycles(tmp_path):
     lone = write_pack(tmp_path / "lone", "override resource coin;", name="lone")
-    assert [d.code for d in analyse(str(lone)).diagnostics] == ["E212", "W401"]
+    assert [d.code for d in analyse(str(lone)).diagnostics] == ["E212"]   # no W401 besides: the override is the mistake
     write_pack(tmp_path / "a", "resource x;", name="a", extends=["../b"])
     write_pack(tmp_path / "b", "resource y;", name="b", extends=["../a"])
     import pytest
@@ -137,7 +137,7 @@ def test_a_condition_is_not_an_amount():
 
 def test_fields_of_a_kind_typed_parameter_are_checked():
     assert typed("proc f(c: card) { gain c.quantty vp; }") == [
-        ("E205", 1, "unknown field of card 'quantty'", "did you mean 'quantity'?")]
+        ("E205", 1, "unknown field 'quantty' of card", "did you mean 'quantity'?")]
 
 
 def test_arguments_are_checked_against_parameter_types():
@@ -158,7 +158,7 @@ def test_each_runs_for_players_only():
 
 def test_an_unknown_field_through_a_loop_variable_is_a_lint_error():
     assert typed("proc f() { for each c in hand { gain c.value vp; } }") == [
-        ("E205", 1, "unknown field of card 'value'", None)]
+        ("E205", 1, "unknown field 'value' of card", None)]
 
 
 def test_loop_variables_know_their_kind_so_good_fields_pass():

@@ -116,9 +116,9 @@ def test_a_top_level_trigger_is_every_players_from_the_start(tmp_path, backend):
     ("proc p() { base(); }", "E218", "base() calls the proc an override replaces: use it inside 'override proc'"),
     ("override card c1 { worth = base(); }", "E218", None),
     ("override proc income(): int { gain 1 coin; return 1; }", "E219",
-     "'income' gives no value in the extended pack; an override gives the same"),
-    ("override func value(c: card): int = 1;", "E219",
-     "'value' gives no value in the extended pack; an override gives the same"),
+     "this override of 'income' gives a number, but the declaration it replaces gives no value"),
+    ("override func value(c: card): bool = true;", "E219",
+     "this override of 'value' gives a condition, but the declaration it replaces gives a number"),
 ])
 def test_misuse_is_a_positioned_diagnostic(tmp_path, text, code, message):
     pack = house(tmp_path, text)

@@ -83,6 +83,9 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "say_value_unknown_name.rules": [("E201", 5)],
     "deep_minus_chain.rules": [("E106", 5)],
     "modifier_outside_an_effect.rules": [("E100", 5)],    # a modifier is a statement, not a declaration
+    "else_without_closing_brace.rules": [("E100", 8)],
+    "enum_missing_comma.rules": [("E100", 2)],
+    "option_outside_choose.rules": [("E100", 6)],
     # ---------------------------------------------------------------- E2xx: names
     "modifier_unknown_action.rules": [("E206", 7)],
     "tag_unknown_action.rules": [("E206", 6)],
@@ -139,6 +142,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "int_field_given_text.rules": [("E303", 10)],
     "field_default_wrong_type.rules": [("E303", 5)],
     "copy_without_slot.rules": [("E303", 13)],
+    "copy_a_value_field.rules": [("E303", 10)],
+    "card_compared_with_number.rules": [("E303", 10)],
     "trigger_on_neighbour.rules": [("E303", 5)],
     "draw_from_resource.rules": [("E303", 11)],
     "cap_not_a_number.rules": [("E303", 2)],
@@ -190,6 +195,9 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "trigger_pack/trigger_never_fires.rules": [("W401", 10), ("W403", 12)],
     "event_pack/custom_event_never_emitted.rules": [("W401", 6), ("W403", 7)],
     "unused_local.rules": [("W405", 6)],
+    "func_calls_itself.rules": [("W411", 4)],
+    "procs_call_each_other.rules": [("W411", 4), ("W411", 5)],   # each of the two never ends
+    "while_size_at_least_zero.rules": [("W412", 7)],
 }
 
 # Files whose expectation above is what the linter *should* report but does not yet.
@@ -269,6 +277,9 @@ SENTENCES: dict[str, str] = {
     "line_separator_after_comment.rules": "is not a line break in rules files",
     "line_separator_in_title.rules": "is not a line break in rules files",
     "deep_minus_chain.rules": "nests more than 1000 levels deep",
+    "else_without_closing_brace.rules": "a '}' is missing before 'else'",
+    "enum_missing_comma.rules": "a ',' is missing",
+    "option_outside_choose.rules": "goes directly inside a 'choose' block",
 }
 
 SENTENCE_BUGS: dict[str, str] = {}
@@ -316,6 +327,13 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "say_value_empty.rules": ("E108", 5, 18),
     "say_value_bad_expression.rules": ("E108", 6, 38),    # the '}' where the right-hand side is missing
     "say_value_unknown_name.rules": ("E201", 5, 16),
+    "else_without_closing_brace.rules": ("E100", 8, 3),   # the 'else'
+    "enum_missing_comma.rules": ("E100", 2, 33),          # the member after the missing ','
+    "option_outside_choose.rules": ("E100", 6, 3),
+    "card_compared_with_number.rules": ("E303", 10, 6),   # the comparison
+    "copy_a_value_field.rules": ("E303", 10, 50),         # guard.strength
+    "func_calls_itself.rules": ("W411", 4, 30),           # the call, not the declaration
+    "while_size_at_least_zero.rules": ("W412", 7, 9),     # the condition
 }
 POSITION_BUGS: dict[str, str] = {}
 
@@ -354,6 +372,22 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
     "deep_minus_chain.rules": ("this nests more than 1000 levels deep (each operator, '-', 'not', 'else if' and "
                                "'.' counts as one); split it with 'let' or a 'func'", None, ()),
     "cr_line_endings.rules": ("unknown resource or counter 'prestig'", "did you mean 'prestige'?", ()),
+    "else_without_closing_brace.rules": ("a '}' is missing before 'else': 'else' follows the '}' that closes an "
+                                         "'if', 'may' or 'pick' block; found 'else'", "write '}' before 'else'", ()),
+    "enum_missing_comma.rules": ("a ',' is missing: the items between these braces are separated by ','; found "
+                                 "'yellow'", "write ',' before 'yellow'", ()),
+    "option_outside_choose.rules": ("'option' is an item of 'choose { ... }', not a statement: it goes directly "
+                                    "inside a 'choose' block; found 'option'",
+                                    "write 'choose { option \"...\" { ... } option ... }'", ()),
+    "card_compared_with_number.rules": ("cannot compare a card with a number: the comparison is always false",
+                                        "compare one of its fields, as in c.value, or count them with size(...)", ()),
+    "copy_a_value_field.rules": ("'strength' is a field of card (int), not an effect slot",
+                                 "the effect slots of card: play", ()),
+    "func_calls_itself.rules": ("'lowest_of_run' calls itself every time it runs, so it never ends",
+                                "make the call depend on a condition that becomes false", ()),
+    "while_size_at_least_zero.rules": ("the condition is always true: size(table) >= 0 holds whatever the game "
+                                       "holds (a size or a count is never below 0), so the loop never ends by it",
+                                       "did you mean '> 0'?", ()),
 }
 
 
