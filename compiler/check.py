@@ -821,11 +821,16 @@ class Checker(A.Visitor):
         self.condition(s.cond, scope)
         if constant(s.cond) is False:
             self.diags.append(Diagnostic("W402", "'while false' never runs its body", s.cond.span))
-        elif always_true_by_types(s.cond):
-            self.diags.append(Diagnostic("W412", f"the condition is always true: {printed(s.cond)} holds whatever "
-                                         "the game holds (a size or a count is never below 0), so the loop never "
-                                         "ends by it", s.cond.span, "did you mean '> 0'?"))
+        else:
+            self.always_true(s.cond, ", so the loop never ends by it")
         self.block(s.body, scope)
+
+    def always_true(self, cond, consequence: str = "") -> None:
+        """W412 for a condition the types of its operands decide (`size(x) >= 0`)."""
+        if always_true_by_types(cond):
+            self.diags.append(Diagnostic("W412", f"the condition is always true: {printed(cond)} holds whatever "
+                                         f"the game holds (a size or a count is never below 0){consequence}",
+                                         cond.span, "did you mean '> 0'?"))
 
     def bind(self, scope: Scope, name: str, span: A.Span, type_: str = "any") -> Scope:
         inner = scope.child()
@@ -867,11 +872,9 @@ class Checker(A.Visitor):
         for branch in chain:
             self.expr(branch.cond, scope)
             value = constant(branch.cond)
-            if value is None and always_true_by_types(branch.cond):
-                self.diags.append(Diagnostic("W412", f"the condition is always true: {printed(branch.cond)} holds "
-                                             "whatever the game holds (a size or a count is never below 0)",
-                                             branch.cond.span, "did you mean '> 0'?"))
-            if value is not None:
+            if value is None:
+                self.always_true(branch.cond)
+            else:
                 dead = "'else' branch" if value else "'if' branch"
                 self.diags.append(Diagnostic("W402", f"the condition is always {str(bool(value)).lower()}: "
                                              f"the {dead} never runs", branch.cond.span))

@@ -151,3 +151,10 @@ def test_a_player_ordered_with_a_number_is_e303():
     text = "counter vp;\nproc p(q: player) { if q > 2 { gain 1 vp; } }\n"
     (d,) = [d for d in analyse_text(text).diagnostics if d.code == "E303"]
     assert d.message == "cannot order a player and a number"
+
+
+def test_an_if_on_a_count_at_least_zero_is_w412():
+    text = "counter vp;\nkind card { }\nzone deck of card;\nproc p() { if 0 <= count(c in deck where c.flipped) { gain 1 vp; } }\n"
+    (d,) = [d for d in analyse_text(text).diagnostics if d.code == "W412"]
+    assert d.message == "the condition is always true: 0 <= count(c in deck where c.flipped) holds whatever the " \
+        "game holds (a size or a count is never below 0)"
