@@ -5,7 +5,11 @@ from __future__ import annotations
 from typing import Iterable, Optional
 
 from rulebook.dsl import ast as A
+from lark.exceptions import UnexpectedInput
+
 from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
+from rulebook.dsl.lexer import LINE_BREAK
+from rulebook.dsl.parser import scan
 from rulebook.dsl.printer import expr as printed
 
 from .layout import copy_fields, copy_title, fields_number_copies, is_field_value, numbered
@@ -191,9 +195,10 @@ THINGS, PLAIN_VALUES = ("entity", "player", "zone", "list"), ("int", "str", "boo
 class Checker(A.Visitor):
     """Walks every declaration and effect; collects diagnostics and which names are used."""
 
-    def __init__(self, sym: Symbols, kernels: dict):
+    def __init__(self, sym: Symbols, kernels: dict, sources: Optional[dict] = None):
         self.sym = sym
         self.kernels = kernels
+        self.sources = sources or {}   # file -> text: where a name's own word is (`at_name`)
         self.depth = 0        # statement blocks around the statement being checked
         self.expr_depth = 0   # expressions around the one being checked
         self.too_deep = False
@@ -215,10 +220,32 @@ class Checker(A.Visitor):
                 of: Optional[str] = None) -> None:
         """E2xx for a name nothing declares (`of`: whose field or argument it is); a use of a name a
         `remove` dropped is gathered into one error at that remove instead (E221)."""
+        span = self.at_name(name, span)
         if name in self.sym.removed and of is None:
             self.removed_uses.setdefault(name, []).append(span)
             return
         self.err(code, f"unknown {what} {name!r}" + (f" of {of}" if of else ""), span, did_you_mean(name, candidates))
+
+    def at_name(self, name: str, span: A.Span) -> A.Span:
+        """The span of `name`'s own word when a statement or declaration names it (`gain pot chps;`
+        has no node for `chps`): the one name token of that spelling inside the span, read from the
+        source; the whole span when the source is unknown or the word is not there exactly once."""
+        text = self.sources.get(span.file)
+        if text is None or span.line <= 0 or \
+                (span.line == span.end_line and span.end_column - span.column == len(name)):
+            return span
+        lines = LINE_BREAK.split(text)[span.line - 1:span.end_line]
+        try:
+            tokens, _comments = scan("\n".join(lines))   # texts and comments never span lines
+        except UnexpectedInput:
+            return span
+        hits = [(span.line + t.line - 1, t.column) for t in tokens if t.type == "NAME" and t == name]
+        hits = [(line, col) for line, col in hits if (span.line, span.column) <= (line, col) and
+                (line, col + len(name)) <= (span.end_line, span.end_column)]
+        if len(hits) != 1:
+            return span
+        (line, col), = hits
+        return A.Span(span.file, line, col, line, col + len(name))
 
     def expect(self, name: str, categories: tuple, code: str, what: str, span: A.Span) -> bool:
         """Check that a name is declared as one of the categories; report E3xx/E2xx otherwise."""

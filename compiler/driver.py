@@ -156,7 +156,7 @@ def _check_deep(result: Analysis) -> Analysis:
     sym, diags = resolve(result.modules)
     result.symbols = sym
     result.diagnostics.extend(diags)
-    checker = Checker(sym, KERNELS)
+    checker = Checker(sym, KERNELS, result.sources)
     result.diagnostics.extend(checker.check_all())
     if result.chain:
         result.diagnostics.extend(stacking_conflicts(result.chain, sym.overrides))

@@ -158,3 +158,22 @@ def test_an_if_on_a_count_at_least_zero_is_w412():
     (d,) = [d for d in analyse_text(text).diagnostics if d.code == "W412"]
     assert d.message == "the condition is always true: 0 <= count(c in deck where c.flipped) holds whatever the " \
         "game holds (a size or a count is never below 0)"
+
+
+def test_the_caret_of_an_unknown_name_is_at_the_name():
+    text = ('resource chips;\ncounter pot global;\nkind card { }\n'
+            'proc take() {\n  gain pot chps;\n  tak();\n  whenever you gian(res = chips) { }\n}\n'
+            'cart c "C" { }\n')
+    found = {d.code: (d.span.line, d.span.column, d.span.end_column) for d in analyse_text(text).diagnostics}
+    assert found["E202"] == (5, 12, 16)    # chps
+    assert found["E207"] == (6, 3, 6)      # tak
+    assert found["E206"] == (7, 16, 20)    # gian
+    assert found["E204"] == (9, 1, 5)      # cart
+
+
+def test_a_name_written_twice_in_the_statement_keeps_the_statement_span():
+    # `gain chps chps;`: the amount is an expression of its own (E201 at it); which word the
+    # statement's E202 means is not certain, so its span stays the statement's
+    found = {d.code: (d.span.column, d.span.end_column)
+             for d in analyse_text("resource chips;\nproc p() { gain chps chps; }\n").diagnostics}
+    assert found == {"E201": (17, 21), "E202": (12, 27)}

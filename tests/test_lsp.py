@@ -410,7 +410,7 @@ def test_diagnostics_are_lints_with_the_whole_pack_in_view(editor, packs):
     editor.replace(core_uri, rng(core_text, "coin", word="coin"), "gold")
     editor.sync(turn_uri)
     turn_text = (packs / "turn.rules").read_text()
-    assert published(editor, turn_uri) == [("E202", ((1, 2), (1, 14))), ("E202", ((2, 6), (2, 12)))]
+    assert published(editor, turn_uri) == [("E202", ((1, 9), (1, 13))), ("E202", ((2, 8), (2, 12)))]   # at the names
     assert [d.code for d in editor.diagnostics[cards_uri]] == ["E202"]
     # the same codes and positions as `rulebook lint` on the saved files
     core.write_text(core_text.replace('resource coin', 'resource gold'))

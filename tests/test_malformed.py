@@ -307,7 +307,7 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "invalid_utf8_after_accent.rules": ("E104", 3, 34),  # the 0xe9 byte, counted in characters
     "nul_byte.rules": ("E104", 3, 14),
     "deep_nesting.rules": ("E106", 5, 107),              # the proc's '{' is level 1, so the 100th '(' is 101
-    "unknown_resource_typo.rules": ("E202", 7, 5),
+    "unknown_resource_typo.rules": ("E202", 7, 12),     # the name, not the statement
     "field_wrong_enum_member.rules": ("E303", 13, 11),   # the value 'gray'
     "unreachable_if_false.rules": ("W402", 7, 6),        # the constant condition
     "misspelt_gain.rules": ("E100", 7, 3),               # the misspelt word, not the '1' after it
@@ -317,12 +317,12 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "elif_instead_of_else_if.rules": ("E100", 8, 5),
     "equals_in_let.rules": ("E100", 6, 26),
     "invalid_escape.rules": ("E101", 2, 31),             # the backslash
-    "cr_line_endings.rules": ("E202", 7, 3),
+    "cr_line_endings.rules": ("E202", 7, 10),
     "line_separator_after_comment.rules": ("E101", 2, 77),
     "line_separator_in_title.rules": ("E101", 2, 21),
     "huge_number.rules": ("E308", 5, 8),
     "negative_regress.rules": ("E308", 6, 23),           # the '-2'
-    "escape_in_say_line.rules": ("E202", 4, 36),         # the column counts the ESC as one character
+    "escape_in_say_line.rules": ("E202", 4, 43),         # the column counts the ESC as one character
     "say_value_unclosed.rules": ("E108", 6, 29),          # the '{' left open
     "say_value_empty.rules": ("E108", 5, 18),
     "say_value_bad_expression.rules": ("E108", 6, 38),    # the '}' where the right-hand side is missing
