@@ -226,26 +226,42 @@ class Checker(A.Visitor):
             return
         self.err(code, f"unknown {what} {name!r}" + (f" of {of}" if of else ""), span, did_you_mean(name, candidates))
 
-    def at_name(self, name: str, span: A.Span) -> A.Span:
-        """The span of `name`'s own word when a statement or declaration names it (`gain pot chps;`
-        has no node for `chps`): the one name token of that spelling inside the span, read from the
-        source; the whole span when the source is unknown or the word is not there exactly once."""
+    def tokens_in(self, span: A.Span) -> list:
+        """The tokens of the source inside a span, as (line, column, token); none when the source is
+        unknown or cannot be read."""
         text = self.sources.get(span.file)
-        if text is None or span.line <= 0 or \
-                (span.line == span.end_line and span.end_column - span.column == len(name)):
-            return span
+        if text is None or span.line <= 0:
+            return []
         lines = LINE_BREAK.split(text)[span.line - 1:span.end_line]
         try:
             tokens, _comments = scan("\n".join(lines))   # texts and comments never span lines
         except UnexpectedInput:
+            return []
+        placed = [(span.line + t.line - 1, t.column, t) for t in tokens]
+        return [(line, col, t) for line, col, t in placed if (span.line, span.column) <= (line, col) and
+                (line, col + len(t)) <= (span.end_line, span.end_column)]
+
+    def at_name(self, name: str, span: A.Span) -> A.Span:
+        """The span of `name`'s own word when a statement or declaration names it (`gain pot chps;`
+        has no node for `chps`): the one name token of that spelling inside the span, read from the
+        source; the whole span when the source is unknown or the word is not there exactly once."""
+        if span.line == span.end_line and span.end_column - span.column == len(name):
             return span
-        hits = [(span.line + t.line - 1, t.column) for t in tokens if t.type == "NAME" and t == name]
-        hits = [(line, col) for line, col in hits if (span.line, span.column) <= (line, col) and
-                (line, col + len(name)) <= (span.end_line, span.end_column)]
+        hits = [(line, col) for line, col, t in self.tokens_in(span) if t.type == "NAME" and t == name]
         if len(hits) != 1:
             return span
         (line, col), = hits
         return A.Span(span.file, line, col, line, col + len(name))
+
+    def seats_line(self, game: A.Game) -> A.Span:
+        """Where a game's `seats A to B;` is written (the AST keeps the numbers only), else the game."""
+        tokens = self.tokens_in(game.span)
+        start = next((i for i, (_l, _c, t) in enumerate(tokens) if t.type == "SEATS"), None)
+        end = next((i for i in range(start or 0, len(tokens)) if tokens[i][2].type == "SEMICOLON"), None)
+        if start is None or end is None:
+            return game.span
+        (line, col, _), (end_line, end_col, semicolon) = tokens[start], tokens[end]
+        return A.Span(game.span.file, line, col, end_line, end_col + len(semicolon))
 
     def expect(self, name: str, categories: tuple, code: str, what: str, span: A.Span) -> bool:
         """Check that a name is declared as one of the categories; report E3xx/E2xx otherwise."""
@@ -639,8 +655,12 @@ class Checker(A.Visitor):
 
     def visit_Game(self, d: A.Game) -> None:
         if not 1 <= d.min_players <= d.max_players <= 12:
-            self.err("E307", f"seats must be between 1 and 12, lowest first (found {d.min_players} to "
-                     f"{d.max_players})", d.span)
+            where = self.seats_line(d)
+            if where is d.span and d.min_players == d.max_players == 0:   # no `seats` line was parsed
+                self.err("E307", "the game needs a 'seats A to B;' line (between 1 and 12 players)", d.span)
+            else:
+                self.err("E307", f"seats must be between 1 and 12, lowest first (found {d.min_players} to "
+                         f"{d.max_players})", where)
         for body in (d.setup, d.play, d.final):
             self.block(body, Scope())
         if d.winner is None:

@@ -154,7 +154,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "die_face_without_value.rules": [("E304", 6)],
     "track_spaces_out_of_order.rules": [("E305", 9)],     # reported on the first misnumbered space
     "first_to_past_last_space.rules": [("E305", 9)],
-    "seats_out_of_range.rules": [("E307", 4)],
+    "seats_out_of_range.rules": [("E307", 5)],             # at the seats line, not the game
     # an empty game block lacks both seats and a winner: two findings on the game line
     "empty_game.rules": [("E304", 4), ("E307", 4)],
     "bad_tie_mode.rules": [("E308", 6)],
@@ -334,6 +334,7 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "copy_a_value_field.rules": ("E303", 10, 50),         # guard.strength
     "func_calls_itself.rules": ("W411", 4, 30),           # the call, not the declaration
     "while_size_at_least_zero.rules": ("W412", 7, 9),     # the condition
+    "seats_out_of_range.rules": ("E307", 5, 3),
 }
 POSITION_BUGS: dict[str, str] = {}
 
