@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from rulebook.dsl import ast as A
 from lark.exceptions import UnexpectedInput
 
+from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
 from rulebook.dsl.lexer import LINE_BREAK
 from rulebook.dsl.parser import scan
