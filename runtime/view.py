@@ -100,9 +100,29 @@ def build_view(game, index: int) -> dict:
     state, program = game.state, game.program
     viewer = state.players[index]
 
+    def sees(e: EntityDef) -> bool:
+        """Whether the viewer may see which card a value names: one in no zone, in a zone they see
+        into, or one they know (`reveal`/`look`)."""
+        place = state.where.get(e.key)
+        if place is None:
+            return True
+        owner, name = place[0], place[1]
+        visibility = program.visibility.get(name, "public")
+        return visibility == "public" or (visibility == "hidden" and owner is viewer) or \
+            index in state.known.get(e.place_key(owner), ())
+
+    def value(v):
+        """A variable's value as the viewer may see it: a card they cannot see is only its kind
+        (a variable holding the card an opponent chose in secret must not name it)."""
+        if isinstance(v, EntityDef) and not sees(v):
+            return {"entity": None, "kind": v.kind}
+        if isinstance(v, (list, tuple)):
+            return [value(x) for x in v]
+        return encode(v)
+
     def entity(e: EntityDef) -> dict:
         fields = {k: encode(v) for k, v in e.fields.items()}
-        fields.update({k: encode(v) for k, v in state.evars.get(e.key, {}).items()})
+        fields.update({k: value(v) for k, v in state.evars.get(e.key, {}).items()})
         shown = {"name": e.name, "title": e.title, "kind": e.kind, "fields": fields,
                  "flipped": e.key in state.flipped}
         if e.copy_number > 1 or f"{e.name}#2" in program.entities:   # one of a declaration's `* N` copies
@@ -123,7 +143,7 @@ def build_view(game, index: int) -> dict:
 
     def holder(h: Holder) -> dict:
         return {"name": h.name, "stock": dict(sorted(h.stock.items())),
-                "vars": {k: encode(v) for k, v in sorted(h.vars.items())},   # variables are public
+                "vars": {k: value(v) for k, v in sorted(h.vars.items())},   # variables are public, hidden cards not
                 "zones": {z: zone(h, z, items) for z, items in sorted(h.zones.items())}}
 
     view = {
@@ -131,7 +151,7 @@ def build_view(game, index: int) -> dict:
         "players": [holder(p) for p in state.players],
         "actors": {n: holder(a) for n, a in sorted(state.actors.items())},
         "globals": dict(sorted(state.globals.items())),
-        "vars": {k: encode(v) for k, v in sorted(state.gvars.items())},
+        "vars": {k: value(v) for k, v in sorted(state.gvars.items())},
         "zones": {z: zone(None, z, items) for z, items in sorted(state.zones.items())},
         "over": state.over,
         "messages": list(game.messages),   # the `say` log: every player reads it

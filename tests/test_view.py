@@ -273,3 +273,18 @@ def test_a_saved_state_claiming_unknown_knowledge_is_refused(program, tmp_path):
         with pytest.raises(RulesRuntimeError) as e:
             load_state(tmp_path / "s.json", program)
         assert message in e.value.message
+
+
+def test_a_variable_naming_a_hidden_card_shows_only_its_kind_to_whoever_cannot_see_it():
+    """A `var` may hold a card from a hidden hand (the card a player set aside in secret): their own
+    view names it, an opponent's only says a card is held, until the card is in the open."""
+    text = PACK.replace("proc deal()", "var kept: card;\nproc keep() { set kept = first(hand); }\nproc deal()")
+    g = dealt(build_text(text))
+    run_proc(g, "keep")
+    card = g.state.players[0].vars["kept"]
+    mine, theirs = g.view(0), g.view(1)
+    assert mine["players"][0]["vars"]["kept"] == {"entity": card.key}
+    assert theirs["players"][0]["vars"]["kept"] == {"entity": None, "kind": "card"}
+    assert card.name not in json.dumps(theirs)
+    g.move(card, g.zone(g.state.players[0], "discards"))          # played face up
+    assert g.view(1)["players"][0]["vars"]["kept"] == {"entity": card.key}
