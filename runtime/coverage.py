@@ -52,7 +52,7 @@ class Coverage:
         """Run `play` while recording which rules' functions are entered (and, with branches, which
         options' and arms' blocks)."""
         if self.branches:
-            self._measure_lines(play)
+            _hooked(play, sys.gettrace, sys.settrace, self._line_hook())
             return
         rules, reached = self.rules, self.reached
 
@@ -60,14 +60,10 @@ class Coverage:
             if event == "call" and frame.f_code in rules:
                 reached.add(frame.f_code)
 
-        previous = sys.getprofile()
-        sys.setprofile(hook)
-        try:
-            play()
-        finally:
-            sys.setprofile(previous)
+        _hooked(play, sys.getprofile, sys.setprofile, hook)
 
-    def _measure_lines(self, play: Callable[[], None]) -> None:
+    def _line_hook(self) -> Callable:
+        """A trace hook recording the rules entered and the branch points' lines run."""
         rules, reached, taken = self.rules, self.reached, self.taken
         points, line_map, module_file = self.branches, self.line_map, self.module_file
 
@@ -83,12 +79,7 @@ class Coverage:
                 reached.add(frame.f_code)
             return lines if frame.f_code.co_filename == module_file else None
 
-        previous = sys.gettrace()
-        sys.settrace(calls)
-        try:
-            play()
-        finally:
-            sys.settrace(previous)
+        return calls
 
     def report(self) -> dict[str, tuple[int, list[str]]]:
         """For each group: how many rules it has, and the names of those that never ran."""
@@ -131,6 +122,16 @@ def branch_points(symbols) -> dict[str, tuple[str, str]]:
                     if body:
                         points[where(body[0])] = ("match arm", f"{short(node)} {label}")
     return points
+
+
+def _hooked(play: Callable[[], None], current: Callable, install: Callable, hook: Callable) -> None:
+    """Run `play` with `hook` installed (sys.setprofile or sys.settrace), then the previous one back."""
+    previous = current()
+    install(hook)
+    try:
+        play()
+    finally:
+        install(previous)
 
 
 class GameStopped(Exception):
