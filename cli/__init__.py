@@ -564,41 +564,84 @@ def _print_result(title: str, result: dict, decisions: int) -> None:
     out.print(f"winner: {', '.join(result['winners'])}   ({decisions} decisions, final state {result['digest']})")
 
 
-def _logged_program(recorded, log: Path, pack: Optional[str], interpret: bool, expansions=()):
+def _logged_program(recorded, log: Path, pack: Optional[str], interpret: bool, expansions=None):
     """The pack a log was played with, found by its name and content digest: at `--pack`, else where it
-    was played, beside the log, or shipped under its name. Any other pack, even one with the same
-    folder name, is refused: E508 at the log, listing what was tried."""
-    from rulebook.compiler.pack import MANIFEST, SHIPPED
-    from rulebook.dsl.ast import Span
-    from rulebook.dsl.diagnostics import Diagnostic, RulesError
+    was played, beside the log, or shipped under its name; stacked with the expansions given, else with
+    the log's own (each found the same way). Any other pack, even one with the same folder name, is
+    refused: E508 at the log, naming the pack or expansion not found and listing what was tried."""
+    from rulebook.compiler.pack import SHIPPED
 
+    stack = _logged_expansions(recorded, log) if expansions is None else expansions
     if pack is not None:
         candidates = [pack]
     else:
         folder = Path(recorded.location) if recorded.location else None
         candidates = ([str(folder)] if folder else []) + [str(log.parent / (folder.name if folder else recorded.pack)),
                                                           str(SHIPPED / recorded.pack)]
-    from rulebook.compiler.pack import load_pack, locate
+
+    def same_rules(ref: str, name: str):
+        program = _program(ref, interpret, stack)
+        return (program, None) if program.digest == recorded.digest else \
+            (None, f"pack {name!r} with other rules (digest {program.digest})")
+
+    return _find_logged(log, f"pack {recorded.pack!r}", recorded.pack, recorded.digest, candidates,
+                        same_rules, must_exist=pack is None, hint="pass --pack PATH",
+                        missing=f"no pack named {recorded.pack!r} at {recorded.location}")
+
+
+def _logged_expansions(recorded, log: Path) -> list[str]:
+    """The folders of the expansions a log names, each found by name and content digest where it was
+    played, beside the log or under its name (a log of format 2 holds them as they were typed)."""
+    from rulebook.compiler.driver import pack_digest
+
+    found = []
+    for entry in recorded.expansions:
+        if isinstance(entry, str):   # rulebook-log/2: the path or name as typed, tried as is and beside the log
+            found.append(_find_logged(log, f"expansion {entry!r}", None, None, [entry, str(log.parent / entry)],
+                                      lambda ref, _name: (ref, None), must_exist=False,
+                                      hint="pass --with PATH for each expansion, in the log's order"))
+            continue
+
+        def same_rules(ref: str, _name: str, entry=entry):
+            digest = pack_digest(Path(ref))
+            return (ref, None) if digest == entry.digest else (None, f"other rules (digest {digest})")
+
+        folder = Path(entry.location)
+        found.append(_find_logged(log, f"expansion {entry.name!r}", entry.name, entry.digest,
+                                  [str(folder), str(log.parent / folder.name), entry.name], same_rules,
+                                  must_exist=False, hint="pass --with PATH for each expansion, in the log's order"))
+    return found
+
+
+def _find_logged(log: Path, what: str, name: Optional[str], digest: Optional[str], candidates: list, check,
+                 must_exist: bool, hint: str, missing: str = ""):
+    """The first candidate pack named `name` (any name when None) that `check(folder, name)` accepts,
+    or E508 at the log naming `what` with each candidate tried. `must_exist` skips candidates that are
+    not pack folders (guesses) instead of listing them."""
+    from rulebook.compiler.pack import MANIFEST, load_pack, locate
+    from rulebook.dsl.ast import Span
+    from rulebook.dsl.diagnostics import Diagnostic, RulesError
 
     tried = []
     for ref in dict.fromkeys(candidates):
-        if pack is None and not (Path(ref) / MANIFEST).exists():
+        if must_exist and not (Path(ref) / MANIFEST).exists():
             continue
         try:
-            name = load_pack(locate(ref)).name
-            program = _program(ref, interpret, expansions) if name == recorded.pack else None
+            root = locate(ref)
+            found_name = load_pack(root).name
+            if name is not None and found_name != name:
+                tried.append(f"{ref}: a pack named {found_name!r}")
+                continue
+            result, refused = check(str(root), found_name)
         except RulesError as e:
             tried.append(f"{ref}: {e.diagnostics[0].message}")
             continue
-        if program is not None and program.digest == recorded.digest:
-            return program
-        if program is None:
-            tried.append(f"{ref}: a pack named {name!r}")
-            continue
-        tried.append(f"{ref}: pack {program.name!r} with other rules (digest {program.digest})")
-    raise RulesError([Diagnostic("E508", f"the log's pack {recorded.pack!r} (rules digest {recorded.digest}) is not "
-                                 "found; pass --pack PATH", Span(str(log), 0, 0, 0, 0),
-                                 notes=tuple(tried) or (f"no pack named {recorded.pack!r} at {recorded.location}",))])
+        if result is not None:
+            return result
+        tried.append(f"{ref}: {refused}")
+    rules = f" (rules digest {digest})" if digest else ""
+    raise RulesError([Diagnostic("E508", f"the log's {what}{rules} is not found; {hint}", Span(str(log), 0, 0, 0, 0),
+                                 notes=tuple(tried) or (missing,))])
 
 
 @app.command()
@@ -617,8 +660,7 @@ def replay(log: Path, pack: Optional[str], interpret: bool, expansions: Optional
 
     try:
         recorded = load(log)
-        program = _logged_program(recorded, log, pack, interpret,
-                                  recorded.expansions if expansions is None else expansions)
+        program = _logged_program(recorded, log, pack, interpret, expansions)
         game = run_replay(program, recorded, str(log))
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))

@@ -74,9 +74,26 @@ class Analysis:
         h = hashlib.sha256(IDENTITY_FORMAT.encode())
         with deep_recursion():
             for name, modules in self.modules:
-                h.update(json.dumps([name, [hashlib.sha256(repr(m.items).encode("utf-8", "backslashreplace"))
-                                            .hexdigest() for m in modules if m.items]]).encode())
+                h.update(_identity_part(name, modules))
         return h.hexdigest()[:20]
+
+
+def _identity_part(name: str, modules: list) -> bytes:
+    """What one pack adds to a content digest: its name and the hash of each file's declarations."""
+    return json.dumps([name, [hashlib.sha256(repr(m.items).encode("utf-8", "backslashreplace")).hexdigest()
+                              for m in modules if m.items]]).encode()
+
+
+def pack_digest(root: Path) -> str:
+    """The content digest of one pack's own rules (not of the packs it extends), as `Analysis.identity`
+    computes it for a stack: a log names each expansion by it, so a moved or reformatted expansion is
+    still found, and an edited one is not taken for it. A file that does not parse is a RulesError."""
+    from rulebook.dsl.parser import deep_recursion, parse_file
+
+    pack = load_pack(root)
+    with deep_recursion():
+        modules = [parse_file(path, pack.display(path))[0] for path in pack.files()]
+        return hashlib.sha256(IDENTITY_FORMAT.encode() + _identity_part(pack.name, modules)).hexdigest()[:20]
 
 
 def analyse_chain(chain: list[Pack], parse=None) -> Analysis:

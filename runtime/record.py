@@ -17,7 +17,7 @@ from .engine import Game, RulesRuntimeError
 from .program import Program
 from .state import State, StateError, check_saved
 
-LOG_FORMAT = "rulebook-log/2"
+LOG_FORMAT = "rulebook-log/3"   # /2 (expansions as typed, not located) is still read
 MAX_FILE_BYTES = 16 * 1024 * 1024     # a log or a saved state; a long game's log is about 20 KB
 SEED_LIMIT = 2 ** 63                  # seeds are integers in [-2^63, 2^63)
 MAX_SEATS = 12                        # the checker's bound on `seats` (E307)
@@ -43,6 +43,33 @@ def _logged_result(game) -> Result:
     return Result.model_validate({key: result[key] for key in Result.model_fields})
 
 
+class Expansion(BaseModel):
+    """An expansion a logged game was stacked with (`--with`), recorded as the base pack is: by name and
+    the content digest of its own rules, with its absolute folder as a hint for finding it again."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    name: str = Field(pattern=r"^[a-z][a-z0-9_-]*$")
+    digest: str = Digest
+    location: str
+
+
+def expansion_entries(refs: Sequence[Union[str, Expansion]]) -> list[Expansion]:
+    """The log entries of the expansions given as on the command line (paths or pack names): each
+    located now, so a replay from another folder finds it."""
+    from rulebook.compiler.driver import pack_digest
+    from rulebook.compiler.pack import load_pack, locate
+
+    entries = []
+    for ref in refs:
+        if isinstance(ref, Expansion):
+            entries.append(ref)
+            continue
+        root = locate(ref)
+        entries.append(Expansion(name=load_pack(root).name, digest=pack_digest(root), location=str(root)))
+    return entries
+
+
 DecisionEntry = tuple[int, int]
 RandomEntry = tuple[Literal["roll", "shuffle"], str, int]
 
@@ -53,11 +80,12 @@ class GameLog(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
 
-    format: Literal["rulebook-log/2"] = LOG_FORMAT
+    format: Literal["rulebook-log/3", "rulebook-log/2"] = LOG_FORMAT
     pack: str = Field(pattern=r"^[a-z][a-z0-9_-]*$|^text$")
-    digest: str = Digest                                    # the pack's content digest, blind to layout
+    digest: str = Digest                                    # the stack's content digest, blind to layout
     location: Optional[str] = None                          # the pack folder when the game was played
-    expansions: list[str] = Field(default_factory=list, alias="with")   # `--with` packs, in stacking order
+    # `--with` packs, in stacking order: an Expansion each (a path or name as typed in rulebook-log/2)
+    expansions: list[Union[Expansion, str]] = Field(default_factory=list, alias="with")
     players: int = Field(ge=1, le=MAX_SEATS)
     seed: int = Field(ge=-SEED_LIMIT, lt=SEED_LIMIT)
     variants: list[str] = []
@@ -76,10 +104,11 @@ class GameLog(BaseModel):
 def record(game: Game, location: Optional[str] = None, expansions: Sequence[str] = (),
            pack_name: Optional[str] = None) -> GameLog:
     """The log of a finished game; `location` is the pack folder, kept as a hint for replaying,
-    `expansions` the packs stacked on it with `--with` and `pack_name` the base pack's name (the
-    program's own name, that of the last pack stacked, by default)."""
+    `expansions` the packs stacked on it with `--with` (as typed: they are located and recorded by
+    name, digest and absolute folder) and `pack_name` the base pack's name (the program's own name,
+    that of the last pack stacked, by default)."""
     return GameLog(pack=pack_name or game.program.name, digest=game.program.digest, location=location,
-                   expansions=list(expansions), players=len(game.state.players), seed=game.seed,
+                   expansions=expansion_entries(expansions), players=len(game.state.players), seed=game.seed,
                    variants=sorted(game.variants), entries=[tuple(e) for e in game.log],
                    final_digest=game.state.digest(), result=_logged_result(game))
 

@@ -361,14 +361,14 @@ def failure_logs(job: Job, records: list[GameRecord], folder) -> list[dict]:
 
     from rulebook.compiler.driver import write_atomic
 
-    from .record import GameLog
+    from .record import GameLog, expansion_entries
 
     failures = []
     for r in records:
         if r.error is None:
             continue
         path = Path(folder) / f"{job.name}-{job.players}p-seed{r.seed}.json"
-        log = GameLog(pack=job.base, location=job.pack, expansions=list(job.expansions), digest=job.digest,
+        log = GameLog(pack=job.base, location=job.pack, expansions=expansion_entries(job.expansions), digest=job.digest,
                       players=job.players, seed=r.seed, variants=sorted(job.variants),
                       entries=[tuple(e) for e in r.error["entries"]], final_digest=None, error=r.error["message"])
         path.parent.mkdir(parents=True, exist_ok=True)

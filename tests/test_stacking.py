@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -141,7 +142,9 @@ def test_every_command_takes_with_and_the_log_keeps_the_stack(packs, tmp_path):
     played = runner.invoke(app, ["play", base, "-n", "2", "--agent", "first", "--log", str(log), *stack])
     assert played.exit_code == 0, played.output
     saved = json.loads(log.read_text())
-    assert saved["with"] == [red, blue] and saved["result"]["scores"]["P1"] == [20]
+    assert [(e["name"], e["location"]) for e in saved["with"]] == [("red", str(Path(red).resolve())),
+                                                                   ("blue", str(Path(blue).resolve()))]
+    assert saved["result"]["scores"]["P1"] == [20]
     replayed = runner.invoke(app, ["replay", str(log)])
     assert replayed.exit_code == 0 and "replay matches the log" in replayed.output
     # another stack has other rules: the log's content digest names the stack it was played on
