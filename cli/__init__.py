@@ -175,8 +175,10 @@ def _lint_targets(path: Path) -> list:
         if (path / MANIFEST).is_file():
             return [str(path)]
         packs = sorted(m.parent for m in path.rglob(MANIFEST))
+        if not packs:   # a folder of rules files without a manifest is a pack missing one: E501, as for play
+            return [str(path)]
         loose = [f for f in sorted(path.rglob("*.rules")) if not any(p in f.parents for p in packs)]
-        return [str(p) for p in packs] + loose or [str(path)]  # an empty folder: the E501 of its pack
+        return [str(p) for p in packs] + loose
     if str(path) in shipped_packs():
         return [str(path)]
     err.print(f"rulebook: no such file, folder or shipped pack: {path}", markup=False)
@@ -200,6 +202,7 @@ def lint(paths: List[Path], format: Format, expansions: List[str]) -> None:
             result = analyse_file(target, expansions) if isinstance(target, Path) else analyse(target, expansions)
         except RulesError as e:
             diags.extend(e.diagnostics)
+            sources.update(_sources_of(e))
             continue
         diags.extend(result.diagnostics)
         sources.update(result.sources)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Optional, Sequence
@@ -64,9 +65,19 @@ class Unchecked(NamedTuple):
 class Pack:
     """A pack folder: its manifest (None for a lone file) and its `.rules` files in a stable order."""
 
-    def __init__(self, root: Path, manifest, only: Optional[Path] = None):
+    def __init__(self, root: Path, manifest, only: Optional[Path] = None, manifest_text: str = ""):
         self.root, self.manifest, self.only = root, manifest, only
+        self.manifest_text = manifest_text   # for placing findings at a key or an extends entry
         self.bases: frozenset = frozenset()   # roots of every pack this one extends, directly or not
+
+    def extends_span(self, index: int) -> Span:
+        """Where the manifest's extends entry `index` is (the manifest's first line if it cannot be found)."""
+        shown = str(self.root / MANIFEST)
+        entries = extends_entries(self.manifest_text)
+        if index < len(entries):
+            line, column, end = entries[index]
+            return Span(shown, line, column, line, end)
+        return key_span(self.manifest_text, "extends", shown)
 
     @classmethod
     def lone_file(cls, path: Path) -> "Pack":
@@ -127,6 +138,10 @@ def locate(ref: str, relative_to: Optional[Path] = None) -> Path:
             return c.resolve()
     installed = installed_packs()
     where = Span(ref, 0, 0, 0, 0)
+    if ref not in installed:
+        folder = next((c for c in candidates if c.is_dir()), None)
+        if folder is not None:   # a folder named as a pack, without its manifest
+            raise RulesError([missing_manifest(folder)])
     if ref in installed:
         try:
             root = installed_root(installed[ref])
@@ -149,7 +164,7 @@ def load_pack(root: Path, validate: bool = True) -> Pack:
     path = root / MANIFEST
     shown = str(path)
     if not path.exists():
-        raise RulesError([Diagnostic("E501", f"{root} has no {MANIFEST}", Span(shown, 0, 0, 0, 0))])
+        raise RulesError([missing_manifest(root)])
     try:
         text = read_limited(path, MAX_MANIFEST_BYTES, shown).decode("utf-8")
     except UnicodeDecodeError as e:
@@ -165,19 +180,128 @@ def load_pack(root: Path, validate: bool = True) -> Pack:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise RulesError([Diagnostic("E502", f"{MANIFEST} is not valid TOML: {e}", Span(shown, 1, 1, 1, 2))]) from None
+        raise RulesError([_toml_error(str(e), text, shown)]) from None
     if not validate:
         name, extends = data.get("name"), data.get("extends", [])
         if isinstance(name, str) and isinstance(extends, list) and all(isinstance(e, str) for e in extends):
-            return Pack(root, Unchecked(name, extends))
+            return Pack(root, Unchecked(name, extends), manifest_text=text)
     from pydantic import ValidationError
 
     try:
-        return Pack(root, manifest_model().model_validate(data))
+        return Pack(root, manifest_model().model_validate(data), manifest_text=text)
     except ValidationError as e:
-        err = e.errors()[0]
-        where = ".".join(str(x) for x in err["loc"])
-        raise RulesError([Diagnostic("E502", f"{MANIFEST}: {where}: {err['msg']}", Span(shown, 1, 1, 1, 2))]) from None
+        raise RulesError([_manifest_finding(error, data, text, shown) for error in e.errors()]) from None
+
+
+def missing_manifest(folder: Path) -> Diagnostic:
+    """E501 for a folder named as a pack that has no pack.toml, saying what a minimal one holds."""
+    has_rules = next(folder.rglob("*.rules"), None) is not None if folder.is_dir() else False
+    found = "has .rules files but no" if has_rules else "has no"
+    name = re.sub(r"[^a-z0-9_-]", "_", folder.resolve().name.lower()).lstrip("0123456789_-") or "my_pack"
+    return Diagnostic("E501", f"{folder} {found} {MANIFEST}, so it is not a pack", Span(str(folder), 0, 0, 0, 0),
+                      f"a minimal {MANIFEST} holds one line, name = \"{name}\"; add extends = [\"BASE\"] "
+                      "to build on another pack")
+
+
+ALLOWED_KEYS = ("name", "version", "title", "description", "extends")
+# What each key must hold, in words, with an example (for E502 when it holds something else).
+KEY_SHAPES = {
+    "name": "a string: a lower-case letter, then lower-case letters, digits, '_' or '-', e.g. name = \"no_thanks\"",
+    "version": "a string, e.g. version = \"1.0.0\"",
+    "title": "a string, e.g. title = \"No Thanks!\"",
+    "description": "a string",
+    "extends": "a list of pack names, e.g. extends = [\"seven_wonders\"]",
+}
+
+
+def _manifest_finding(error: dict, data: dict, text: str, shown: str) -> Diagnostic:
+    """One pydantic error about a manifest, in plain words, at the key (or extends entry) it is about."""
+    key = str(error["loc"][0]) if error["loc"] else ""
+    if error["type"] == "missing":
+        return Diagnostic("E502", f"'{key}' is missing: {MANIFEST} must give it, e.g. {key} = \"my_pack\"",
+                          Span(shown, 1, 1, 1, 2))
+    if error["type"] == "extra_forbidden":
+        return Diagnostic("E502", f"unknown key '{key}' (allowed: {', '.join(ALLOWED_KEYS)})",
+                          key_span(text, key, shown))
+    where = key_span(text, key, shown)
+    if key == "extends" and len(error["loc"]) > 1 and isinstance(data.get("extends"), list):
+        line_column = extends_entries(text)
+        index = error["loc"][1]
+        if isinstance(index, int) and index < len(line_column):
+            line, column, end = line_column[index]
+            where = Span(shown, line, column, line, end)
+    found = data.get(key)
+    shown_value = f" (found {found!r})" if isinstance(found, (str, int, float, bool)) else ""
+    return Diagnostic("E502", f"'{key}' must be {KEY_SHAPES.get(key, 'something else')}{shown_value}", where)
+
+
+def _toml_error(message: str, text: str, shown: str) -> Diagnostic:
+    """E502 for text tomllib cannot read, at the line and column tomllib names."""
+    at = re.search(r" \(at line (\d+), column (\d+)\)$", message)
+    if at:
+        line, column = int(at[1]), int(at[2])
+    else:   # "(at end of document)"
+        lines = text.split("\n")
+        line, column = len(lines), len(lines[-1]) + 1
+    words = re.sub(r" \(at (line \d+, column \d+|end of document)\)$", "", message)
+    # tomllib's wording for the two commonest slips, said in the manifest's terms
+    if words == "Illegal character '\\n'":   # said of a line break inside a string only
+        words = "a string is not closed on its line (a closing quote is missing)"
+    elif words == "Cannot overwrite a value":
+        words = "a key is given a value twice"
+    return Diagnostic("E502", f"{MANIFEST} is not valid TOML: {words[:1].lower() + words[1:]}",
+                      Span(shown, line, column, line, column + 1))
+
+
+_KEY_LINE = re.compile(r"""^[ \t]*(?:\[\[?[ \t]*)?(["']?)([A-Za-z0-9_-]+)\1[ \t]*[.=\]]""", re.MULTILINE)
+
+
+def key_span(text: str, key: str, shown: str) -> Span:
+    """Where a top-level key of a manifest is written (`key =`, `key.sub =` or a `[key]` table), found
+    in the text because tomllib keeps no positions; the first line if it is not found."""
+    for m in _KEY_LINE.finditer(text):
+        if m[2] == key:
+            line = text.count("\n", 0, m.start()) + 1
+            column = m.start(2) - (text.rfind("\n", 0, m.start()) + 1) + 1 - len(m[1])
+            return Span(shown, line, column, line, column + len(m[2]) + 2 * len(m[1]))
+    return Span(shown, 1, 1, 1, 2)
+
+
+def extends_entries(text: str) -> list[tuple[int, int, int]]:
+    """The (line, column, end column) of each value in the manifest's `extends = [...]` array, in order."""
+    start = next((m for m in _KEY_LINE.finditer(text) if m[2] == "extends"), None)
+    if start is None:
+        return []
+    i = text.find("=", start.end(2))
+    if i < 0:
+        return []
+    i = text.find("[", i)
+    entries, depth = [], 0
+    while 0 <= i < len(text):
+        c = text[i]
+        if c == "#":
+            i = text.find("\n", i)
+            continue
+        if c in "\"'":
+            j = i + 1
+            while j < len(text) and text[j] != c and text[j] != "\n":
+                j += 2 if c == '"' and text[j] == "\\" else 1
+            line_start = text.rfind("\n", 0, i) + 1
+            entries.append((text.count("\n", 0, i) + 1, i - line_start + 1, j + 1 - line_start + 1))
+            i = j + 1
+            continue
+        if depth == 1 and c not in "[], \t\r\n":   # a bare value (a number, a boolean): the end of its run
+            bare = re.match(r"[^\s,\]#]+", text[i:])
+            line_start = text.rfind("\n", 0, i) + 1
+            entries.append((text.count("\n", 0, i) + 1, i - line_start + 1, i + len(bare[0]) - line_start + 1))
+            i += len(bare[0])
+            continue
+        depth += c == "["
+        depth -= c == "]"
+        if depth == 0:
+            break
+        i += 1
+    return entries
 
 
 def _nesting_past(text: str, limit: int) -> Optional[tuple[int, int]]:
@@ -229,12 +353,13 @@ def stack_chain(base: str, expansions: Sequence[str] = (), validate: bool = True
     chain: list[Pack] = []
     seen: list[str] = []
 
-    def visit(root: Path) -> Pack:
+    def visit(root: Path, where: Optional[Span] = None) -> Pack:
+        """Add the pack at ROOT (reached from the extends entry at `where`) after the packs it extends."""
         known = next((p for p in chain if p.root == root), None)
         if known is not None:
             return known
         pack = load_pack(root, validate)
-        where = Span(str(root / MANIFEST), 1, 1, 1, 2)
+        where = where or Span(str(root / MANIFEST), 1, 1, 1, 2)
         if str(root) in seen:
             raise RulesError([Diagnostic("E504", f"pack {pack.name!r} extends itself through "
                                          + " -> ".join(Path(s).name for s in seen), where)])
@@ -242,7 +367,8 @@ def stack_chain(base: str, expansions: Sequence[str] = (), validate: bool = True
             raise RulesError([Diagnostic("E507", f"pack {pack.name!r} is more than {MAX_EXTENDS} packs "
                                          "down an extends chain", where)])
         seen.append(str(root))
-        bases = [visit(locate(b, root)) for b in pack.manifest.extends]
+        bases = [visit(_extended(pack, index, ref), pack.extends_span(index))
+                 for index, ref in enumerate(pack.manifest.extends)]
         seen.pop()
         pack.bases = frozenset(b.root for b in bases).union(*(b.bases for b in bases))
         chain.append(pack)
@@ -251,6 +377,15 @@ def stack_chain(base: str, expansions: Sequence[str] = (), validate: bool = True
     for ref in (base, *expansions):
         visit(locate(ref))
     return chain
+
+
+def _extended(pack: Pack, index: int, ref: str) -> Path:
+    """The folder of a pack's extends entry `index`; a pack not found is reported at that entry."""
+    try:
+        return locate(ref, pack.root)
+    except RulesError as e:
+        where = pack.extends_span(index)
+        raise RulesError([Diagnostic(d.code, d.message, where, d.hint, d.notes) for d in e.diagnostics]) from None
 
 
 def stacking_conflicts(chain: list[Pack], overrides: list) -> list[Diagnostic]:

@@ -75,3 +75,70 @@ def test_a_format_2_log_with_expansions_as_typed_still_replays(tmp_path, monkeyp
     monkeypatch.chdir(tmp_path / "logs")
     result = invoke("replay", log)
     assert result.exit_code == 1 and "the log's expansion './house' is not found" in result.output
+
+
+# ---------------------------------------------------------------- pack.toml diagnostics
+
+MANIFESTS = {
+    "unknown key": ('name = "p"\nauthor = "me"\n', "E502", 2, 1,
+                    "unknown key 'author' (allowed: name, version, title, description, extends)"),
+    "extends a string": ('name = "p"\n\nextends = "seven_wonders"\n', "E502", 3, 1,
+                         "'extends' must be a list of pack names, e.g. extends = [\"seven_wonders\"]"),
+    "version a number": ('name = "p"\n  version = 1\n', "E502", 2, 3, "'version' must be a string"),
+    "a bad name": ('title = "x"\nname = "No Thanks"\n', "E502", 2, 1, "found 'No Thanks'"),
+    "no name": ('title = "x"\n', "E502", 1, 1, "'name' is missing"),
+    "an entry not a string": ('name = "p"\nextends = [\n  "../demo",\n  3,\n]\n', "E502", 4, 3,
+                              "'extends' must be a list of pack names"),
+    "unclosed string": ('name = "p\ntitle = "x"\n', "E502", 1, 10, "a string is not closed on its line"),
+    "bad TOML": ('name = "p"\nname = "q"\n', "E502", 2, 11, "not valid TOML: a key is given a value twice"),
+    "a table": ('name = "p"\n[tool.x]\ny = 1\n', "E502", 2, 2, "unknown key 'tool'"),
+    "unknown extends": ('name = "p"\nextends = ["../demo", # the base\n  "sevenwonders"]\n', "E503", 3, 3,
+                        "no pack named or at 'sevenwonders'"),
+}
+
+
+def test_pack_toml_findings_are_at_their_key_in_plain_words(tmp_path):
+    write_pack(tmp_path / "demo", PACK, name="demo")
+    for case, (manifest, code, line, column, words) in MANIFESTS.items():
+        pack = write_pack(tmp_path / case.replace(" ", "_"), "counter c;\n")
+        (pack / "pack.toml").write_text(manifest)
+        result = invoke("lint", pack)
+        assert result.exit_code == 1, case
+        head = f"{pack / 'pack.toml'}:{line}:{column}: error[{code}]: "
+        assert head in result.output and words in result.output, (case, result.output)
+        assert "Input should" not in result.output and "Extra inputs" not in result.output
+
+
+def test_an_unknown_extends_entry_gets_its_did_you_mean_at_the_entry(tmp_path):
+    pack = write_pack(tmp_path / "house", "counter c;\n", name="house", extends=["sevenwonders"])
+    result = invoke("play", pack, "-n", 3)
+    assert result.exit_code == 1
+    assert f"{pack / 'pack.toml'}:2:12: error[E503]: no pack named or at 'sevenwonders' (did you mean " \
+           "'seven_wonders'?)" in result.output
+    assert '  extends = ["sevenwonders"]\n             ^~~~~~~~~~~~~~' in result.output
+
+
+def test_a_pack_that_extends_itself_is_e504_at_the_entry(tmp_path):
+    pack = write_pack(tmp_path / "loop", "counter c;\n", name="loop", extends=["."])
+    result = invoke("lint", pack)
+    assert f"{pack / 'pack.toml'}:2:12: error[E504]" in result.output
+
+
+# ---------------------------------------------------------------- a folder without pack.toml
+
+def test_a_folder_of_rules_without_pack_toml_is_e501_with_the_minimal_manifest(tmp_path, monkeypatch):
+    folder = tmp_path / "my game"
+    folder.mkdir()
+    (folder / "game.rules").write_text(PACK)
+    monkeypatch.chdir(tmp_path)
+    for command in (["play", "my game", "-n", 2], ["compile", "my game", "-o", tmp_path / "out"],
+                    ["explain", "my game", "c1"], ["lint", "my game"], ["cover", "my game"],
+                    ["simulate", "my game", "-n", 2, "--games", 1, "--workers", 1]):
+        result = invoke(*command)
+        assert result.exit_code == 1, command
+        assert "my game: error[E501]: my game has .rules files but no pack.toml, so it is not a pack" \
+               in result.output, (command, result.output)
+        assert 'a minimal pack.toml holds one line, name = "my_game"' in result.output
+    assert not (tmp_path / "out").exists()
+    # its files can still be linted one by one, as loose files
+    assert invoke("lint", folder / "game.rules").exit_code == 0

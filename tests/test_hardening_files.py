@@ -124,7 +124,7 @@ def test_an_extends_chain_of_1000_packs_is_a_positioned_e507(tmp_path):
     with pytest.raises(RulesError) as info:
         pack_chain(str(top))
     d = info.value.diagnostics[0]
-    assert d.code == "E507" and d.span.file.endswith("pack.toml") and d.span.line == 1
+    assert d.code == "E507" and d.span.file.endswith("pack.toml") and d.span.line == 2   # at the extends entry
     assert str(MAX_EXTENDS) in d.message
 
 
