@@ -8,6 +8,7 @@ runtime, the code generator or the language server (tests/test_startup.py, bench
 
 from __future__ import annotations
 
+import os
 import sys
 from enum import Enum
 from pathlib import Path
@@ -109,18 +110,70 @@ def _as_list(_ctx, _param, value) -> list:
 
 def many(*declarations: str, **options):
     """A repeatable option whose values reach the command as a list, in the order given."""
-    return click.option(*declarations, multiple=True, callback=_as_list, show_default=False, **options)
+    return click.option(*declarations, multiple=True, callback=options.pop("callback", _as_list),
+                        show_default=False, **options)
+
+
+def existing_packs(_ctx, _param, value):
+    """A PACK argument or option (one or several): a pack that is nowhere, neither a folder nor a shipped
+    or installed name, is a usage error (E503 with its did-you-mean, exit code 2). A folder that is not a
+    valid pack is left to the command, whose diagnostics say what is wrong with it (exit code 1)."""
+    refs = [value] if isinstance(value, str) else list(value or ())
+    if refs:
+        from rulebook.compiler.pack import locate
+        from rulebook.dsl.diagnostics import RulesError
+
+        for ref in refs:
+            try:
+                locate(ref)
+            except RulesError as e:
+                if e.diagnostics[0].code == "E503":
+                    _report(e.diagnostics, {}, Format.text)
+                    raise Exit(EXIT_USAGE)
+    return value if isinstance(value, str) or value is None else refs
+
+
+def existing_paths(_ctx, _param, value):
+    """A file argument (one or several) that must exist: one that does not is a usage error (exit code 2)."""
+    for path in [value] if isinstance(value, Path) else value or ():
+        if not os.path.lexists(path):
+            err.print(f"rulebook: no such file or folder: {path}", markup=False)
+            raise Exit(EXIT_USAGE)
+    return value
 
 
 def with_option():
     """The `--with EXP` option: expansions stacked on the pack, in the order given."""
-    return many("--with", "expansions", metavar="PACK",
+    return many("--with", "expansions", metavar="PACK", callback=existing_packs,
                 help="Stack an expansion on the pack (repeatable; later ones win).")
 
 
 def pack_argument(help: str = PACK):
     """The PACK argument of a command."""
-    return click.argument("pack", help=help)
+    return click.argument("pack", help=help, callback=existing_packs)
+
+
+def writable(path: Optional[Path], folder: bool = False) -> None:
+    """Refuse an output path that cannot be written (E506, exit code 1) before any work is done, so a
+    long game or simulation never ends on it: its folder must exist (or, for a `folder` output, be
+    creatable) and be writable, and the path itself must not be a folder (or, for `folder`, a file)."""
+    if path is None:
+        return
+    reason = None
+    parent = path if folder else path.parent
+    existing = next((p for p in [parent, *parent.parents] if p.exists()), Path("."))
+    if not folder and path.is_dir():
+        reason = "it is a folder"
+    elif folder and path.exists() and not path.is_dir():
+        reason = "it is a file, not a folder"
+    elif not folder and not parent.is_dir():
+        reason = f"the folder {parent} does not exist" if not parent.exists() else f"{parent} is not a folder"
+    elif not existing.is_dir():
+        reason = f"{existing} is not a folder"
+    elif not os.access(existing, os.W_OK | os.X_OK) or path.exists() and not os.access(path, os.W_OK):
+        reason = "permission denied"
+    if reason is not None:
+        _fail(_cannot_write(path, reason))
 
 
 def flag(*declarations: str, help: str):
@@ -225,12 +278,12 @@ def compile_(pack: str, output: Path, no_cache: bool, format: Format, expansions
     from rulebook.compiler.driver import compile_pack
     from rulebook.dsl.diagnostics import INFO, RulesError
 
+    if output.exists() and not output.is_dir():
+        _fail(_cannot_write(output, "-o names a folder for the generated module, and this is not a folder"), format)
     try:
         compiled = compile_pack(pack, use_cache=not no_cache, expansions=expansions)
     except RulesError as e:
         _fail(e, format, _sources_of(e))
-    if output.exists() and not output.is_dir():
-        _fail(_cannot_write(output, "-o names a folder for the generated module, and this is not a folder"), format)
     target = output / f"{compiled.program.name}.py"
     _write(target, compiled.source, format, make_parent=True)
     _report([d for d in compiled.diagnostics if d.severity != INFO], {}, format)
@@ -311,7 +364,8 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
 
 
 @app.command()
-@click.argument("paths", nargs=-1, required=True, type=PATH, help="Rules files to format in place.")
+@click.argument("paths", nargs=-1, required=True, type=PATH, callback=existing_paths,
+                help="Rules files, or folders whose rules files are formatted, in place.")
 @flag("--check", help="Only report files that would change.")
 def fmt(paths: List[Path], check: bool) -> None:
     """Rewrite rules files in the canonical layout, keeping their comments."""
@@ -392,6 +446,7 @@ def play(pack: str, players: int, seed: int, agent: AgentKind, log: Optional[Pat
     from rulebook.runtime.engine import Game, RulesRuntimeError
     from rulebook.dsl.diagnostics import RulesError
 
+    writable(log)
     try:
         program = _program(pack, interpret, expansions)
     except RulesError as e:
@@ -648,11 +703,11 @@ def _find_logged(log: Path, what: str, name: Optional[str], digest: Optional[str
 
 
 @app.command()
-@click.argument("log", type=PATH, help="A log written by `rulebook play --log`.")
-@click.option("--pack", help="The pack folder, when it has moved.")
+@click.argument("log", type=PATH, callback=existing_paths, help="A log written by `rulebook play --log`.")
+@click.option("--pack", callback=existing_packs, help="The pack folder, when it has moved.")
 @flag("--interpret", help="Replay on the reference interpreter.")
 @click.option("--with", "expansions", multiple=True, metavar="PACK", show_default=False,
-              callback=lambda _ctx, _param, value: list(value) or None,   # not given: the log's own stack
+              callback=lambda ctx, param, value: existing_packs(ctx, param, value) or None,   # none: the log's
               help="Stack these expansions instead of the ones the log names (for packs that moved).")
 def replay(log: Path, pack: Optional[str], interpret: bool, expansions: Optional[List[str]]) -> None:
     """Replay a logged game (on the pack and expansions it names) and check that it reaches the same

@@ -16,7 +16,7 @@ from typing import List, Optional
 import click
 
 from . import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, Exit, Format, PATH, _check_seats, _fail, _sources_of, app, err, \
-    many, out, pack_argument, with_option
+    existing_packs, many, out, pack_argument, with_option, writable
 
 
 SHOWN_FAILURES = 10
@@ -43,8 +43,8 @@ class SimAgent(str, Enum):
 @click.option("--seed", "-s", type=int, default=1, help="First seed; games use seed, seed+1, ...")
 @many("--variant", help="Switch on an optional rule.")
 @click.option("--agent", type=click.Choice(SimAgent), default=SimAgent.random, help="random or first.")
-@click.option("--against", help="Compare with this pack on the same seeds.")
-@many("--against-with", metavar="PACK", help="Expansions stacked on the --against pack.")
+@click.option("--against", callback=existing_packs, help="Compare with this pack on the same seeds.")
+@many("--against-with", metavar="PACK", callback=existing_packs, help="Expansions stacked on the --against pack.")
 @click.option("--json", "json_file", type=PATH, help="Write the report as JSON here.")
 @click.option("--html", type=PATH, help="Write an HTML report with plots here.")
 @click.option("--failures", type=PATH, default=Path("simulate-failures"), help="Folder for the logs of games that failed.")
@@ -61,6 +61,8 @@ def simulate(pack: str, expansions: List[str], players: int, games: int, workers
             err.print("rulebook: --backend ray needs Ray: pip install 'rulebook[ray]'", markup=False)
             raise Exit(EXIT_USAGE)
     workers = workers or os.cpu_count() or 1
+    writable(json_file)
+    writable(html, folder=True)
     stacks = [(pack, expansions)] + ([(against, against_with)] if against else [])
     prepared = [_prepare(ref, stack, players, variant, agent.value) for ref, stack in stacks]
     started = time.perf_counter()

@@ -66,7 +66,7 @@ def test_play_refuses_bad_seats_and_unknown_variants(tmp_path):
     pack = write_pack(tmp_path / "demo", PACK)
     assert invoke("play", pack, "--players", 5).exit_code == 2
     assert invoke("play", pack, "--players", 2, "--variant", "poor").exit_code == 2
-    assert invoke("play", "no-such-pack", "--players", 2).exit_code == 1
+    assert invoke("play", "no-such-pack", "--players", 2).exit_code == 2   # a pack that is nowhere: usage
 
 
 def test_compile_writes_the_module(tmp_path):

@@ -5,6 +5,7 @@ agents and gallery --stats of another pack."""
 from __future__ import annotations
 
 import json
+import os
 
 from click.testing import CliRunner
 
@@ -142,3 +143,49 @@ def test_a_folder_of_rules_without_pack_toml_is_e501_with_the_minimal_manifest(t
     assert not (tmp_path / "out").exists()
     # its files can still be linted one by one, as loose files
     assert invoke("lint", folder / "game.rules").exit_code == 0
+
+
+# ---------------------------------------------------------------- one exit-code policy
+
+def test_a_pack_or_path_that_does_not_exist_is_a_usage_error_for_every_command(tmp_path):
+    pack = write_pack(tmp_path / "demo", PACK, name="demo")
+    missing = tmp_path / "nothere"
+    for command in (["lint", missing], ["lint", pack, "--with", missing], ["compile", missing, "-o", tmp_path],
+                    ["explain", missing, "c1"], ["explain", pack, "c1", "--with", missing], ["fmt", missing],
+                    ["play", missing, "-n", 2], ["play", pack, "-n", 2, "--with", missing], ["cover", missing],
+                    ["replay", missing], ["gallery", missing, "-o", tmp_path / "site"],
+                    ["simulate", pack, "-n", 2, "--against", missing], ["play", pack, "-n", 5], ["play", pack, "--bogus"]):
+        result = invoke(*command)
+        assert result.exit_code == 2, (command, result.output)
+    misspelt = invoke("play", "federaton", "-n", 2)
+    assert "federaton: error[E503]: no pack named or at 'federaton' (did you mean 'federation'?)" in misspelt.output
+
+
+def test_findings_and_a_pack_without_a_game_exit_one(tmp_path):
+    assert invoke("lint", write_pack(tmp_path / "bad", "counter c;\nproc p() { gain 1 d; }\n")).exit_code == 1
+    no_game = invoke("play", write_pack(tmp_path / "nogame", "counter c;\n"), "-n", 2)
+    assert no_game.exit_code == 1 and "error[E306]" in no_game.output
+
+
+def test_a_log_that_cannot_be_written_is_refused_before_the_game_is_played(tmp_path):
+    pack = write_pack(tmp_path / "demo", PACK, name="demo")
+    (tmp_path / "locked").mkdir(mode=0o500)
+    for log, reason in ((tmp_path, "it is a folder"), (tmp_path / "no" / "game.json", "does not exist"),
+                        (tmp_path / "locked" / "game.json", "permission denied")):
+        if reason == "permission denied" and os.access(tmp_path / "locked", os.W_OK):
+            continue   # root writes anywhere
+        result = invoke("play", pack, "-n", 2, "--log", log)
+        assert result.exit_code == 1 and f"{log}: error[E506]: cannot write {log}: " in result.output
+        assert reason in result.output
+        assert "final scores" not in result.output and "winner" not in result.output   # not played
+    assert not (tmp_path / "no").exists()
+
+
+def test_simulate_refuses_an_unwritable_report_before_playing(tmp_path, monkeypatch):
+    pack = write_pack(tmp_path / "demo", PACK, name="demo")
+    monkeypatch.chdir(tmp_path)
+    result = invoke("simulate", pack, "-n", 2, "--games", 2, "--workers", 1, "--json", tmp_path)
+    assert result.exit_code == 1 and "error[E506]" in result.output and "games in" not in result.output
+    (tmp_path / "afile").write_text("")
+    result = invoke("gallery", pack, "-o", tmp_path / "afile")
+    assert result.exit_code == 1 and "it is a file, not a folder" in result.output

@@ -164,7 +164,7 @@ def test_bad_arguments_are_usage_errors(draft):
     assert runner.invoke(app, ["simulate", str(draft), "-n", "9", "--games", "2"]).exit_code == 2
     assert runner.invoke(app, ["simulate", str(draft), "-n", "2", "--variant", "nope"]).exit_code == 2
     missing = runner.invoke(app, ["simulate", str(draft) + "x", "-n", "2"])
-    assert missing.exit_code == 1 and "E503" in missing.output
+    assert missing.exit_code == 2 and "E503" in missing.output
 
 
 def test_the_other_commands_do_not_import_scipy_or_matplotlib():

@@ -185,7 +185,7 @@ def test_a_pack_installed_as_a_distribution_is_found_by_its_entry_point_name(pac
     played = runner.invoke(app, ["play", "base", "--with", "some-expansion", "-n", "2", "--agent", "first", "-q"])
     assert played.exit_code == 0, played.output
     misspelt = runner.invoke(app, ["lint", "base", "--with", "some-expansio"])
-    assert misspelt.exit_code == 1 and "did you mean 'some-expansion'" in misspelt.output
+    assert misspelt.exit_code == 2 and "did you mean 'some-expansion'" in misspelt.output
 
 
 def test_a_broken_installed_pack_is_a_diagnostic_not_a_traceback(packs, tmp_path, monkeypatch):
