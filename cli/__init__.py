@@ -368,18 +368,21 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
                 help="Rules files, or folders whose rules files are formatted, in place.")
 @flag("--check", help="Only report files that would change.")
 def fmt(paths: List[Path], check: bool) -> None:
-    """Rewrite rules files in the canonical layout, keeping their comments."""
+    """Rewrite rules files in the canonical layout, keeping their comments and line endings."""
     from rulebook.dsl.diagnostics import RulesError
     from rulebook.dsl.parser import parse_file
     from rulebook.dsl.printer import format_text
 
     changed = 0
-    for path in paths:
+    for path in _rules_files(paths):
         try:
             module, text = parse_file(path)
         except RulesError as e:
             _fail(e, Format.text, _sources_of(e))
-        new = format_text(text, str(path), module)
+        crlf = text.partition("\n")[0].endswith("\r")   # a file written with CRLF line breaks keeps them
+        new = format_text(text.replace("\r\n", "\n") if crlf else text, str(path), module)
+        if crlf:
+            new = new.replace("\n", "\r\n")
         if new != text:
             changed += 1
             if check:
@@ -388,6 +391,25 @@ def fmt(paths: List[Path], check: bool) -> None:
                 _write(path, new)  # through a symlink, the file it points to; its mode is kept
                 out.print(f"reformatted {path}", markup=False)
     raise Exit(EXIT_FINDINGS if check and changed else EXIT_CLEAN)
+
+
+def _rules_files(paths: List[Path]) -> list[Path]:
+    """The files `fmt` formats: each rules file named, and the rules files in or below each folder named.
+    Any other file (a pack.toml, a log) is refused as a usage error: it is not rules text to lay out."""
+    files = []
+    for path in paths:
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*.rules") if not p.is_dir())
+            if not found:
+                err.print(f"rulebook: fmt: no .rules files in or below {path}", markup=False)
+                raise Exit(EXIT_USAGE)
+            files += found
+        elif path.suffix != ".rules":
+            err.print(f"rulebook: fmt formats rules files (NAME.rules); {path} is not one", markup=False)
+            raise Exit(EXIT_USAGE)
+        else:
+            files.append(path)
+    return list(dict.fromkeys(files))
 
 
 def _game_of(program, pack: str):

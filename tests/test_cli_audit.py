@@ -189,3 +189,44 @@ def test_simulate_refuses_an_unwritable_report_before_playing(tmp_path, monkeypa
     (tmp_path / "afile").write_text("")
     result = invoke("gallery", pack, "-o", tmp_path / "afile")
     assert result.exit_code == 1 and "it is a file, not a folder" in result.output
+
+
+# ---------------------------------------------------------------- fmt
+
+UNFORMATTED = "counter vp;   # the score\nproc p() { gain 1 vp;\n  gain 2 vp; }\n"
+
+
+def test_fmt_formats_the_rules_files_of_a_folder(tmp_path):
+    pack = write_pack(tmp_path / "demo", UNFORMATTED)
+    (pack / "more").mkdir()
+    (pack / "more" / "extra.rules").write_text(UNFORMATTED.replace("vp", "coin"))
+    (pack / "folder.rules").mkdir()   # a folder named like a rules file is not one
+    checked = invoke("fmt", "--check", pack)
+    assert checked.exit_code == 1
+    assert checked.output.splitlines() == [f"would reformat {pack / 'main.rules'}",
+                                           f"would reformat {pack / 'more' / 'extra.rules'}"]
+    assert invoke("fmt", pack).exit_code == 0
+    assert invoke("fmt", "--check", pack).exit_code == 0
+    assert (pack / "main.rules").read_text() == "counter vp;  # the score\n\nproc p() {\n  gain 1 vp;\n  gain 2 vp;\n}\n"
+    assert (pack / "pack.toml").read_text() == 'name = "snippet"\n'
+
+
+def test_fmt_refuses_a_file_that_is_not_rules(tmp_path):
+    pack = write_pack(tmp_path / "demo", UNFORMATTED)
+    before = (pack / "pack.toml").read_bytes()
+    for args in (["fmt", pack / "pack.toml"], ["fmt", "--check", pack / "pack.toml"]):
+        result = invoke(*args)
+        assert result.exit_code == 2 and "fmt formats rules files (NAME.rules)" in result.output
+        assert "pack.toml is not one" in result.output and "error[E1" not in result.output
+    assert (pack / "pack.toml").read_bytes() == before
+    (tmp_path / "empty").mkdir()
+    assert invoke("fmt", tmp_path / "empty").exit_code == 2
+
+
+def test_fmt_keeps_crlf_line_breaks(tmp_path):
+    path = tmp_path / "crlf.rules"
+    path.write_bytes(UNFORMATTED.replace("\n", "\r\n").encode())
+    assert invoke("fmt", path).exit_code == 0
+    data = path.read_bytes()
+    assert data == b"counter vp;  # the score\r\n\r\nproc p() {\r\n  gain 1 vp;\r\n  gain 2 vp;\r\n}\r\n"
+    assert invoke("fmt", "--check", path).exit_code == 0 and path.read_bytes() == data
