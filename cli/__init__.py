@@ -49,6 +49,8 @@ class _Commands(click.Group):
 
 app = _Commands("rulebook", no_args_is_help=True, context_settings={"show_default": True},
                help="A declarative rules language for board games: lint, compile, play.")
+# `rulebook --version`: the installed distribution's version (importlib.metadata, read only when asked)
+click.version_option(package_name="rulebook", prog_name="rulebook", message="%(prog)s %(version)s")(app)
 
 
 class _LazyConsole:
@@ -194,8 +196,9 @@ class AgentKind(str, Enum):
     human = "human"
 
 
-class CoverAgent(str, Enum):
-    """The agents `cover` may play with (all but the human)."""
+class AutoAgent(str, Enum):
+    """The agents `cover` and `simulate` may play with: all but the human (each is rebuilt from its name
+    and the game's seed, so a worker process or a Ray node plays the same game as `play --agent`)."""
     mixed = "mixed"
     random = "random"
     focused = "focused"
@@ -515,14 +518,14 @@ def play(pack: str, players: int, seed: int, agent: AgentKind, log: Optional[Pat
 @many("--players", "-n", type=int, help="Player counts (default: all).")
 @click.option("--games", type=int, default=50, help="Seeds per player count (each played once per variant setup).")
 @click.option("--seed", type=int, default=1, help="First seed.")
-@click.option("--agent", type=click.Choice(CoverAgent), default=CoverAgent.mixed,
+@click.option("--agent", type=click.Choice(AutoAgent), default=AutoAgent.mixed,
               help="mixed (default: focused and random seats in turn), random, focused or first.")
 @many("--variant", help="Play every game with this variant (default: every seed is played with the "
                         "base rules and with each variant alone).")
 @click.option("--branches", is_flag=True,
               help="Also list the choose options and match arms never taken (traced line by line: slower).")
 @with_option()
-def cover(pack: str, players: List[int], games: int, seed: int, agent: CoverAgent, variant: List[str],
+def cover(pack: str, players: List[int], games: int, seed: int, agent: AutoAgent, variant: List[str],
           branches: bool, expansions: List[str]) -> None:
     """Play seeded games and list the cards, tiles, spaces, faces and procs that never ran."""
     from rich.table import Table

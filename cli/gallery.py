@@ -23,6 +23,8 @@ def gallery(pack: str, output: Path, expansions: List[str], stats: Optional[Path
     from rulebook.dsl.diagnostics import RulesError, printable
 
     writable(output, folder=True)
+    if stats is not None:
+        _check_report_pack(stats, pack, expansions)
     try:
         written = build(pack, output, expansions, stats)
     except RulesError as e:
@@ -34,3 +36,39 @@ def gallery(pack: str, output: Path, expansions: List[str], stats: Optional[Path
         raise Exit(EXIT_USAGE)
     out.print(f"wrote {len(written)} files to {printable(str(output))}; open {printable(str(output / 'index.html'))}",
               markup=False)
+
+
+def _check_report_pack(stats: Path, pack: str, expansions: List[str]) -> None:
+    """Refuse (E509, a usage error) a `simulate --json` report made for another pack or stack: its
+    figures would be shown against cards of the same names in another game. A report that does not
+    say which packs it is of is left to the gallery's own checks (older reports name only the base
+    pack's folder, compared with this pack's folder and name)."""
+    import json
+
+    from rulebook.cli import Format, _report
+    from rulebook.compiler.pack import load_pack, locate
+    from rulebook.dsl.ast import Span
+    from rulebook.dsl.diagnostics import Diagnostic
+
+    try:
+        report = json.loads(stats.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return   # the gallery's StatsError says what is wrong with the file
+    if not isinstance(report, dict):
+        return
+    root = locate(pack)
+    ours = [load_pack(root).name] + [load_pack(locate(ref)).name for ref in expansions]
+    theirs = report.get("packs")
+    if isinstance(theirs, list) and all(isinstance(name, str) for name in theirs):
+        same = theirs == ours
+    elif isinstance(report.get("pack"), str):
+        theirs = [Path(report["pack"]).name]
+        same = theirs[0] in (root.name, ours[0])
+    else:
+        return
+    if not same:
+        _report([Diagnostic("E509", f"the report is of {' + '.join(map(repr, theirs))}, not of "
+                            f"{' + '.join(map(repr, ours))}", Span(str(stats), 0, 0, 0, 0),
+                            "run `rulebook simulate` on this pack (with the same --with) and pass its --json report")],
+                {}, Format.text)
+        raise Exit(EXIT_USAGE)

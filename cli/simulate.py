@@ -16,7 +16,7 @@ from typing import List, Optional
 import click
 
 from . import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, Exit, Format, PATH, _check_seats, _fail, _sources_of, app, err, \
-    existing_packs, many, out, pack_argument, with_option, writable
+    AutoAgent, existing_packs, many, out, pack_argument, with_option, writable
 
 
 SHOWN_FAILURES = 10
@@ -25,11 +25,6 @@ SHOWN_FAILURES = 10
 class Backend(str, Enum):
     local = "local"
     ray = "ray"
-
-
-class SimAgent(str, Enum):
-    random = "random"
-    first = "first"
 
 
 @app.command()
@@ -42,14 +37,15 @@ class SimAgent(str, Enum):
 @click.option("--ray-address", help="Ray cluster address (default: $RAY_ADDRESS, else a local Ray).")
 @click.option("--seed", "-s", type=int, default=1, help="First seed; games use seed, seed+1, ...")
 @many("--variant", help="Switch on an optional rule.")
-@click.option("--agent", type=click.Choice(SimAgent), default=SimAgent.random, help="random or first.")
+@click.option("--agent", type=click.Choice(AutoAgent), default=AutoAgent.random,
+              help="random, focused (random, but repeats its earlier answers), mixed (both, seat by seat) or first.")
 @click.option("--against", callback=existing_packs, help="Compare with this pack on the same seeds.")
 @many("--against-with", metavar="PACK", callback=existing_packs, help="Expansions stacked on the --against pack.")
 @click.option("--json", "json_file", type=PATH, help="Write the report as JSON here.")
 @click.option("--html", type=PATH, help="Write an HTML report with plots here.")
 @click.option("--failures", type=PATH, default=Path("simulate-failures"), help="Folder for the logs of games that failed.")
 def simulate(pack: str, expansions: List[str], players: int, games: int, workers: int, backend: Backend,
-             ray_address: Optional[str], seed: int, variant: List[str], agent: SimAgent, against: Optional[str],
+             ray_address: Optional[str], seed: int, variant: List[str], agent: AutoAgent, against: Optional[str],
              against_with: List[str], json_file: Optional[Path], html: Optional[Path], failures: Path) -> None:
     """Play many seeded games and report win rates, scores, lengths and components, with intervals."""
     from rulebook.runtime import simulate as sim
@@ -75,6 +71,7 @@ def simulate(pack: str, expansions: List[str], players: int, games: int, workers
     report = None
     for (job, keys, components), records, failures_of_job in zip(prepared, runs, failed):
         part = sim.summary(job, records, keys, components, seed)
+        part["packs"] = _pack_names(job)   # what the report is of, by name: `gallery --stats` checks it
         part["failures"] = sorted(failures_of_job, key=lambda f: f["seed"])
         if report is None:
             report = part
@@ -93,6 +90,13 @@ def simulate(pack: str, expansions: List[str], players: int, games: int, workers
         write_html(report, runs[0], html)
         out.print(f"HTML report written to {html / 'index.html'}", markup=False)
     raise Exit(EXIT_FINDINGS if any(failed) else EXIT_CLEAN)
+
+
+def _pack_names(job) -> list[str]:
+    """The names of the packs a job stacks: the base, then each expansion."""
+    from rulebook.compiler.pack import load_pack, locate
+
+    return [job.base] + [load_pack(locate(ref)).name for ref in job.expansions]
 
 
 def _prepare(ref: str, stack: List[str], players: int, variants: List[str], agent: str) -> tuple:

@@ -83,6 +83,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E506": (ERROR, "cannot write output"),
     "E507": (ERROR, "extends chain too long"),
     "E508": (ERROR, "pack of a log not found"),
+    "E509": (ERROR, "simulation report of another pack"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),

@@ -230,3 +230,51 @@ def test_fmt_keeps_crlf_line_breaks(tmp_path):
     data = path.read_bytes()
     assert data == b"counter vp;  # the score\r\n\r\nproc p() {\r\n  gain 1 vp;\r\n  gain 2 vp;\r\n}\r\n"
     assert invoke("fmt", "--check", path).exit_code == 0 and path.read_bytes() == data
+
+
+# ---------------------------------------------------------------- --version, simulate's agents, gallery --stats
+
+def test_version_is_the_installed_distribution_version():
+    from importlib.metadata import version
+
+    result = invoke("--version")
+    assert result.exit_code == 0 and result.output == f"rulebook {version('rulebook')}\n"
+
+
+def test_simulate_plays_with_the_agents_of_play_and_cover(tmp_path):
+    from rulebook.compiler.driver import compile_pack
+    from rulebook.runtime import simulate as sim
+    from rulebook.runtime.agents import make_agents
+    from rulebook.runtime.engine import Game
+
+    pack = write_pack(tmp_path / "demo", PACK, name="demo")
+    program = compile_pack(str(pack)).program
+    for agent in ("focused", "mixed"):
+        report = tmp_path / f"{agent}.json"
+        result = invoke("simulate", pack, "-n", 3, "--games", 4, "--workers", 1, "--agent", agent, "--json", report)
+        assert result.exit_code == 0, result.output
+        assert json.loads(report.read_text())["agent"] == agent
+        # each game is the one `play --agent AGENT --seed S` plays: agents are rebuilt from name and seed
+        job, _ = sim.prepare(str(pack), [], 3, (), agent)
+        for record in sim.run(job, range(1, 5), workers=2):
+            game = Game(program, 3, record.seed, make_agents(agent, 3, record.seed))
+            game.play()
+            assert record.scores == list(game.result()["scores"].values())
+            assert record.decisions == game.decisions_made
+
+
+def test_gallery_refuses_stats_of_another_pack(tmp_path):
+    demo = write_pack(tmp_path / "demo", PACK, name="demo")
+    other = write_pack(tmp_path / "other", PACK.replace("game demo", "game other"), name="other")
+    report = tmp_path / "sim.json"
+    assert invoke("simulate", other, "-n", 2, "--games", 2, "--workers", 1, "--json", report).exit_code == 0
+    assert json.loads(report.read_text())["packs"] == ["other"]
+    site = tmp_path / "site"
+    refused = invoke("gallery", demo, "-o", site, "--stats", report)
+    assert refused.exit_code == 2 and not site.exists()
+    assert f"{report}: error[E509]: the report is of 'other', not of 'demo'" in refused.output
+    assert invoke("gallery", other, "-o", site, "--stats", report).exit_code == 0
+    house = write_pack(tmp_path / "house", "override card c1 \"Scout\" { play { gain 2 vp; } }\n", name="house",
+                       extends=["../other"])
+    stacked = invoke("gallery", other, "--with", house, "-o", tmp_path / "site2", "--stats", report)
+    assert stacked.exit_code == 2 and "the report is of 'other', not of 'other' + 'house'" in stacked.output
