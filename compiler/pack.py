@@ -71,13 +71,8 @@ class Pack:
         self.bases: frozenset = frozenset()   # roots of every pack this one extends, directly or not
 
     def extends_span(self, index: int) -> Span:
-        """Where the manifest's extends entry `index` is (the manifest's first line if it cannot be found)."""
-        shown = str(self.root / MANIFEST)
-        entries = extends_entries(self.manifest_text)
-        if index < len(entries):
-            line, column, end = entries[index]
-            return Span(shown, line, column, line, end)
-        return key_span(self.manifest_text, "extends", shown)
+        """Where the manifest's extends entry `index` is (the `extends` key if it cannot be found)."""
+        return extends_span(self.manifest_text, index, str(self.root / MANIFEST))
 
     @classmethod
     def lone_file(cls, path: Path) -> "Pack":
@@ -223,13 +218,8 @@ def _manifest_finding(error: dict, data: dict, text: str, shown: str) -> Diagnos
     if error["type"] == "extra_forbidden":
         return Diagnostic("E502", f"unknown key '{key}' (allowed: {', '.join(ALLOWED_KEYS)})",
                           key_span(text, key, shown))
-    where = key_span(text, key, shown)
-    if key == "extends" and len(error["loc"]) > 1 and isinstance(data.get("extends"), list):
-        line_column = extends_entries(text)
-        index = error["loc"][1]
-        if isinstance(index, int) and index < len(line_column):
-            line, column, end = line_column[index]
-            where = Span(shown, line, column, line, end)
+    entry = error["loc"][1] if key == "extends" and len(error["loc"]) > 1 else None
+    where = extends_span(text, entry, shown) if isinstance(entry, int) else key_span(text, key, shown)
     found = data.get(key)
     shown_value = f" (found {found!r})" if isinstance(found, (str, int, float, bool)) else ""
     return Diagnostic("E502", f"'{key}' must be {KEY_SHAPES.get(key, 'something else')}{shown_value}", where)
@@ -265,6 +255,15 @@ def key_span(text: str, key: str, shown: str) -> Span:
             column = m.start(2) - (text.rfind("\n", 0, m.start()) + 1) + 1 - len(m[1])
             return Span(shown, line, column, line, column + len(m[2]) + 2 * len(m[1]))
     return Span(shown, 1, 1, 1, 2)
+
+
+def extends_span(text: str, index: int, shown: str) -> Span:
+    """Where a manifest's extends entry `index` is written (the `extends` key if it cannot be found)."""
+    entries = extends_entries(text)
+    if index < len(entries):
+        line, column, end = entries[index]
+        return Span(shown, line, column, line, end)
+    return key_span(text, "extends", shown)
 
 
 def extends_entries(text: str) -> list[tuple[int, int, int]]:
