@@ -364,11 +364,13 @@ def failure_logs(job: Job, records: list[GameRecord], folder) -> list[dict]:
     from .record import GameLog, expansion_entries
 
     failures = []
+    located = None   # the expansions as a log records them, found once for all the failed games
     for r in records:
         if r.error is None:
             continue
+        located = located if located is not None else expansion_entries(job.expansions)
         path = Path(folder) / f"{job.name}-{job.players}p-seed{r.seed}.json"
-        log = GameLog(pack=job.base, location=job.pack, expansions=expansion_entries(job.expansions), digest=job.digest,
+        log = GameLog(pack=job.base, location=job.pack, expansions=located, digest=job.digest,
                       players=job.players, seed=r.seed, variants=sorted(job.variants),
                       entries=[tuple(e) for e in r.error["entries"]], final_digest=None, error=r.error["message"])
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -278,3 +278,19 @@ def test_gallery_refuses_stats_of_another_pack(tmp_path):
                        extends=["../other"])
     stacked = invoke("gallery", other, "--with", house, "-o", tmp_path / "site2", "--stats", report)
     assert stacked.exit_code == 2 and "the report is of 'other', not of 'other' + 'house'" in stacked.output
+
+
+def test_simulate_failure_logs_locate_their_expansions(tmp_path, monkeypatch):
+    write_pack(tmp_path / "demo", PACK, name="demo")
+    write_pack(tmp_path / "fragile", 'override card c1 "Scout" { play { gain 6 / amount(vp) vp; } }\n',
+               name="fragile", extends=["../demo"])
+    monkeypatch.chdir(tmp_path)
+    result = invoke("simulate", "demo", "--with", "./fragile", "-n", 2, "--games", 6, "-w", 1,
+                    "--failures", "fails", "--json", "r.json")
+    assert result.exit_code == 1
+    failure = json.loads((tmp_path / "r.json").read_text())["failures"][0]
+    (entry,) = json.loads((tmp_path / failure["log"]).read_text())["with"]
+    assert entry["location"] == str((tmp_path / "fragile").resolve())
+    monkeypatch.chdir(tmp_path / "fails")
+    replayed = invoke("replay", tmp_path / failure["log"])
+    assert replayed.exit_code == 1 and "replay matches the log: the game stops on the same error" in replayed.output
