@@ -222,7 +222,8 @@ def _fail(e: RulesError, fmt: Format = Format.text, sources: Optional[dict] = No
 
 
 def _lint_targets(path: Path) -> list:
-    """What linting PATH means: a file, a pack, every pack and loose file in a folder, or a shipped pack."""
+    """What linting PATH means: a file, a pack, every pack and loose file in a folder (a folder inside a
+    pack: its files, each checked within the pack), or a shipped pack."""
     from rulebook.compiler.pack import MANIFEST, shipped_packs
 
     if path.is_file() or path.exists() and not path.is_dir():   # a FIFO or device: E107 from the reader
@@ -231,7 +232,8 @@ def _lint_targets(path: Path) -> list:
         if (path / MANIFEST).is_file():
             return [str(path)]
         packs = sorted(m.parent for m in path.rglob(MANIFEST))
-        if not packs:   # a folder of rules files without a manifest is a pack missing one: E501, as for play
+        inside_pack = any((parent / MANIFEST).is_file() for parent in path.resolve().parents)
+        if not packs and not inside_pack:   # rules files without a manifest: a pack missing one, E501 as for play
             return [str(path)]
         loose = [f for f in sorted(path.rglob("*.rules")) if not any(p in f.parents for p in packs)]
         return [str(p) for p in packs] + loose

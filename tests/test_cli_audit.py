@@ -294,3 +294,12 @@ def test_simulate_failure_logs_locate_their_expansions(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path / "fails")
     replayed = invoke("replay", tmp_path / failure["log"])
     assert replayed.exit_code == 1 and "replay matches the log: the game stops on the same error" in replayed.output
+
+
+def test_lint_of_a_folder_inside_a_pack_checks_its_files_within_the_pack(tmp_path):
+    pack = write_pack(tmp_path / "demo", "counter vp;\n", name="demo")
+    (pack / "parts").mkdir()
+    (pack / "parts" / "more.rules").write_text("proc p() { gain 1 vp; gain 1 vq; }\n")
+    result = invoke("lint", pack / "parts")
+    assert result.exit_code == 1 and "error[E202]" in result.output and "E501" not in result.output
+    assert "'vq'" in result.output and "counter 'vp'" not in result.output   # vp: declared in the pack's main.rules
