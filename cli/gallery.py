@@ -15,7 +15,8 @@ from rulebook.cli import EXIT_USAGE, PATH, Exit, _cannot_write, _fail, app, err,
 @pack_argument()
 @click.option("-o", "--output", type=PATH, required=True, help="The folder to write the site into.")
 @with_option()
-@click.option("--stats", type=PATH, callback=existing_paths, help="A `rulebook simulate --json` report whose use and win-rate figures the "
+@click.option("--stats", type=PATH, callback=existing_paths,
+              help="A `rulebook simulate --json` report whose use and win-rate figures the "
               "gallery shows.")
 def gallery(pack: str, output: Path, expansions: List[str], stats: Optional[Path]) -> None:
     """Write a searchable HTML gallery of the pack: readings, sources, overrides and figures."""
