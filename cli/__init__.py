@@ -29,7 +29,8 @@ class _Commands(click.Group):
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         """Every command's name, in `--help` order."""
-        return list(dict.fromkeys([*self.commands, *self.OWN_MODULES]))
+        # the commands of their own modules last, in a fixed order, whichever of them was imported first
+        return [name for name in self.commands if name not in self.OWN_MODULES] + list(self.OWN_MODULES)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The commands with the first sentence of their help, wrapped (click would cut it short)."""
