@@ -632,20 +632,32 @@ def _print_effect(effect) -> None:
 
 def _print_result(title: str, result: dict, decisions: int) -> None:
     """The score table: one column per winner key (headed by its rules text, tie-breaks after the
-    main key), then the stocks a key adds or subtracts, each apart."""
+    main key), then the stocks a key adds or subtracts, each apart; when that is too wide for the
+    terminal (7 Wonders' sum of eight parts at 80 columns), one row per key and part instead, with
+    the players as columns."""
+    from rich.measure import Measurement
     from rich.table import Table
 
-    table = Table(title=_cell(f"{title}: final scores"))
-    table.add_column("player")
-    keys = result.get("keys") or ["score"]
-    for i, text in enumerate(keys):
-        table.add_column(_cell(text if i == 0 else f"then {text}"), justify="right")
+    keys = [text if i == 0 else f"then {text}" for i, text in enumerate(result.get("keys") or ["score"])]
     parts = result.get("parts", {})
     names = list(next(iter(parts.values()), {}))
-    for name in names:
-        table.add_column(_cell(name), justify="right", style="dim")
-    for player, scores in result["scores"].items():
-        table.add_row(_cell(player), *(_cell(str(k)) for k in scores), *(_cell(str(parts[player][n])) for n in names))
+    heads = [(text, True) for text in keys] + [(name, False) for name in names]   # (heading, a key?)
+    rows = {player: [str(k) for k in scores] + [str(parts[player][n]) for n in names]
+            for player, scores in result["scores"].items()}
+    table = Table(title=_cell(f"{title}: final scores"))
+    table.add_column("player")
+    for text, key in heads:
+        table.add_column(_cell(text), justify="right", style=None if key else "dim")
+    for player, values in rows.items():
+        table.add_row(_cell(player), *map(_cell, values))
+    console = out.rich   # the natural width, not the terminal's (measure clamps to it)
+    if Measurement.get(console, console.options.update(max_width=10**6), table).maximum > console.width:
+        table = Table(title=_cell(f"{title}: final scores"))
+        table.add_column("score")
+        for player in rows:
+            table.add_column(_cell(player), justify="right")
+        for i, (text, key) in enumerate(heads):
+            table.add_row(_cell(text), *(_cell(values[i]) for values in rows.values()), style=None if key else "dim")
     out.print(table)
     out.print(f"winner: {', '.join(result['winners'])}   ({decisions} decisions, final state {result['digest']})")
 

@@ -303,3 +303,16 @@ def test_lint_of_a_folder_inside_a_pack_checks_its_files_within_the_pack(tmp_pat
     result = invoke("lint", pack / "parts")
     assert result.exit_code == 1 and "error[E202]" in result.output and "E501" not in result.output
     assert "'vq'" in result.output and "counter 'vp'" not in result.output   # vp: declared in the pack's main.rules
+
+
+def test_a_score_table_too_wide_for_the_terminal_turns_players_into_columns():
+    """7 Wonders' main key is a sum of eight parts: at 80 columns a column per key and part left
+    every heading cut to 'mil…'; the table turns, one row per key and part, a column per player."""
+    result = invoke("play", "seven_wonders", "-n", 5, "-q")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert max(map(len, lines)) <= 80
+    assert any("P1 ┃ P2 ┃ P3 ┃ P4 ┃ P5" in line for line in lines)
+    assert any(line.startswith("│ then coin ") for line in lines) and not any("mil…" in line for line in lines)
+    narrow = invoke("play", "federation", "-n", 3, "-q").output   # one key: players stay rows
+    assert "┃ player ┃ prestige ┃" in narrow
