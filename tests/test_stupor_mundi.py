@@ -189,7 +189,7 @@ def test_bernardo_pays_grain_on_the_village_arrow_then_scores_his_job_when_build
         g.move(e, zone(g, None, "village_pile"))
     g.move(village, zone(g, None, "tile_at", 4))
     proc(g, "place_tile", village, 1, 3)
-    spec = entity(g, "spec_1", 0)
+    spec = entity(g, "spec", 0)
     g.set_field(spec, "path", 1)
     g.set_field(spec, "step", 3)
     give(g, 0, grain=1, stone=1)
@@ -206,7 +206,7 @@ def test_path_b_goes_from_the_field_to_the_city_and_takes_a_city_bonus(program):
         g.move(e, zone(g, None, "bonus_pile"))
     g.move(entity(g, "city8"), zone(g, None, "city_tiles", 2))
     g.move(entity(g, "city1"), zone(g, None, "city_tiles", 2))
-    spec = entity(g, "spec_1", 0)
+    spec = entity(g, "spec", 0)
     g.set_field(spec, "path", 2)
     g.set_field(spec, "step", 2)
     give(g, 0, grain=2, stone=0, augustalis=0)
@@ -220,7 +220,7 @@ def test_path_b_goes_from_the_field_to_the_city_and_takes_a_city_bonus(program):
 
 def test_only_one_of_your_specialists_may_reach_a_city_job(program):
     g = table(program)
-    first, second = entity(g, "spec_1", 0), entity(g, "spec_2", 0)
+    first, second = entity(g, "spec", 0), entity(g, "spec#2", 0)
     for s, step in ((first, 3), (second, 2)):
         g.set_field(s, "path", 2)
         g.set_field(s, "step", step)
@@ -232,7 +232,7 @@ def test_only_one_of_your_specialists_may_reach_a_city_job(program):
 def test_a_job_edict_token_issues_an_edict_on_the_first_arrival_only(program):
     g = table(program)
     edicts(g)
-    spec = entity(g, "spec_1", 0)
+    spec = entity(g, "spec", 0)
     g.set_field(spec, "path", 2)
     g.set_field(spec, "step", 1)
     give(g, 0, grain=1)
@@ -287,7 +287,7 @@ def test_ana_builds_a_grand_wall_closes_a_side_promotes_free_and_issues_an_edict
                                  "2", "1 grain", "add", "1 Tower + 1 Fort"])
     assert entity(g, "side2", 0) and g.field(entity(g, "side2", 0), "closed")
     assert stock(g, 0, "stone") == 1 and stock(g, 0, "augustalis") == 0 and stock(g, 0, "grain") == 1
-    assert g.field(entity(g, "spec_1", 0), "step") == 1
+    assert g.field(entity(g, "spec", 0), "step") == 1
     assert (fred(g).stock["walls"], fred(g).stock["forts"]) == (2, 2)
     assert stock(g, 0, "grand_built") == 1 and stock(g, 0, "vp") == 0
     assert names(zone(g, 0, "issued")) == ["edict02"]
