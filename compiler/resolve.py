@@ -248,8 +248,8 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic]) -> None:
             # the closest name of the same category that an extended pack declares
             hint = did_you_mean(decl.name, [n for n, d in sym.decls.items() if type(d) is type(decl)
                                             and sym.origin.get(n) != pack_name]) if old is None else None
-            diags.append(Diagnostic("E212", f"{decl.name!r} overrides nothing from an extended pack", item.span,
-                                    hint))
+            diags.append(Diagnostic("E212", f"{decl.name!r} overrides nothing from an extended pack", decl.span,
+                                    hint))   # at the declaration after 'override', as I404 is
             sym.unmatched.add(decl.name)   # no W401 besides: the override itself is the mistake
         else:
             decl = _call_base(sym, decl, old, diags)   # the checker compares result types and parameters
