@@ -10,7 +10,7 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
 from rulebook.dsl.lexer import LINE_BREAK
 from rulebook.dsl.parser import scan
-from rulebook.dsl.printer import expr as printed
+from rulebook.dsl.printer import expr as printed, params_text
 
 from .layout import copy_fields, copy_title, fields_number_copies, is_field_value, numbered
 from .layout import NAME_TYPES, actor_call, event_arg, proc_result_call
@@ -55,11 +55,6 @@ def article(word: str) -> str:
     lower = word.lower()
     vowel = lower[:1] in "aeiou" and not lower.startswith(SOUNDED_AS_CONSONANT) or lower.startswith(SOUNDED_AS_VOWEL)
     return ("an " if vowel else "a ") + word
-
-
-def signature(params: tuple) -> str:
-    """`bonus_tokens: int, c: card`: the parameters as declared."""
-    return ", ".join(f"{p.name}: {p.type}" for p in params)
 
 
 def given(t: Optional[str]) -> str:
@@ -327,7 +322,7 @@ class Checker(A.Visitor):
         if len(new_params) != len(old_params) or not all(map(fits, old_params, new_params)):
             self.reshaped.add(decl.name)
             self.err("E220", f"this override changes the parameters of {decl.name!r} declared at {old.span}: the "
-                     f"base takes ({signature(old.params)}), this takes ({signature(decl.params)})", decl.span,
+                     f"base takes ({params_text(old.params)}), this takes ({params_text(decl.params)})", decl.span,
                      "the extended pack's calls pass the base's arguments: keep them; a new value can come "
                      "from a counter or a variable")
         base, new = self.gives(old), self.gives(decl)

@@ -879,11 +879,10 @@ class Reader(A.Visitor):
             self.say(depth, f"{heading}:")
             self.block(getattr(d, phase), depth + 1)
         if d.winner is not None:
-            fewest = d.winner.fewest()
-            order = ["fewest" if i in fewest else "most" for i in range(1 + len(d.winner.tiebreaks))]
-            ties = "".join(f", then the {order[i]} {self.x(t).removeprefix('your ')}"
-                           for i, t in enumerate(d.winner.tiebreaks, 1))
-            self.say(depth, f"The winner is the player with the {order[0]} {self.x(d.winner.key).removeprefix('your ')}"
+            w = d.winner
+            ties = "".join(f", then the {w.order(i)} {self.x(t).removeprefix('your ')}"
+                           for i, t in enumerate(w.tiebreaks, 1))
+            self.say(depth, f"The winner is the player with the {w.order(0)} {self.x(w.key).removeprefix('your ')}"
                      + (f" (ties broken by {ties[7:]})" if ties else "") + ".")
 
     def visit_Die(self, d, depth: int) -> None:

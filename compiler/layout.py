@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, NamedTuple, Optional
 
 from rulebook.dsl import ast as A
+from rulebook.runtime.state import as_written
 
 from .resolve import Symbols
 
@@ -108,8 +109,7 @@ def copy_title(e: A.Entity, kind: A.Kind, number: int, fields: dict) -> Optional
             continue
         value = A.as_const(A.rewrite(numbered(part, number, kind), lambda n: _constant_node(fields[n.id], n.span)
                                      if type(n) is A.Name and n.id in fields else None))
-        shown.append("none" if value is None else ("true" if value else "false") if type(value) is bool
-                     else ", ".join(map(str, value)) if type(value) is list else str(value))
+        shown.append(as_written(value))
     return "".join(shown)
 
 
@@ -318,8 +318,8 @@ def key_texts(g: A.Game) -> list[str]:
     """Each winner key's rules text (the main key first), `fewest ` before a key whose lowest value wins."""
     from rulebook.dsl.printer import expr
 
-    fewest = g.winner.fewest() if g.winner else ()
-    return [("fewest " if i in fewest else "") + expr(key) for i, key in enumerate(winner_keys(g))]
+    return [("fewest " if g.winner and g.winner.order(i) == "fewest" else "") + expr(key)
+            for i, key in enumerate(winner_keys(g))]
 
 
 def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], conditions: list[str] = ()) -> dict:

@@ -1254,6 +1254,10 @@ class Winner(Part):
     tiebreaks: tuple
     orders: tuple = ()   # per key, the main one first: "most" or "fewest" (none given: all "most")
 
+    def order(self, i: int) -> str:
+        """`most` or `fewest` for key `i` (0: the main key, then the tie-breaks)."""
+        return self.orders[i] if i < len(self.orders) else "most"
+
     def fewest(self) -> tuple:
         """The positions (0: the main key) of the keys whose lowest value wins."""
         return tuple(i for i, order in enumerate(self.orders) if order == "fewest")

@@ -461,7 +461,7 @@ class Printer(A.Visitor):
         self.line("}")
 
     def visit_Event(self, d):
-        self.line(f"event {d.name}({_params(d.params)});")
+        self.line(f"event {d.name}({params_text(d.params)});")
 
     def visit_Track(self, d):
         self.line(f"track {d.name}{_title(d.title)} {{")
@@ -530,11 +530,11 @@ class Printer(A.Visitor):
 
     def visit_Proc(self, d):
         returns = f": {d.returns}" if d.returns else ""
-        self.block(f"proc {d.name}({_params(d.params)}){returns}", d.body)
+        self.block(f"proc {d.name}({params_text(d.params)}){returns}", d.body)
 
     def visit_Func(self, d):
         returns = f": {d.returns}" if d.returns else ""
-        self.valued(f"func {d.name}({_params(d.params)}){returns} = ", d.value)
+        self.valued(f"func {d.name}({params_text(d.params)}){returns} = ", d.value)
 
     def valued(self, head: str, value) -> None:
         """`HEAD VALUE;` on one line; a long `match` one case a line, a long `and`/`or` chain one
@@ -558,7 +558,7 @@ class Printer(A.Visitor):
         self.line("};")
 
     def visit_Extern(self, d):
-        self.line(f"extern {d.name}({_params(d.params)}){': ' + d.returns if d.returns else ''};")
+        self.line(f"extern {d.name}({params_text(d.params)}){': ' + d.returns if d.returns else ''};")
 
     def visit_Variant(self, d):
         self.line(f"variant {d.name}{_title(d.title)}" + (f" when {expr(d.when)}" if d.when is not None else "") + ";")
@@ -589,15 +589,16 @@ class Printer(A.Visitor):
             if body:
                 self.block(f"phase {phase}", body)
         if d.winner is not None:
-            fewest = d.winner.fewest()
-            tb = "".join(f" then {'fewest ' if i in fewest else ''}{expr(t)}"
-                         for i, t in enumerate(d.winner.tiebreaks, 1))
-            self.line(f"winner {'fewest' if 0 in fewest else 'most'} {expr(d.winner.key)}{tb};")
+            w = d.winner   # a tie-break is `most` unless it says `fewest`
+            tb = "".join(f" then {'fewest ' if w.order(i) == 'fewest' else ''}{expr(t)}"
+                         for i, t in enumerate(w.tiebreaks, 1))
+            self.line(f"winner {w.order(0)} {expr(w.key)}{tb};")
         self.depth -= 1
         self.line("}")
 
 
-def _params(params: tuple) -> str:
+def params_text(params: tuple) -> str:
+    """`bonus_tokens: int, c: card`: parameters as declared."""
     return ", ".join(f"{p.name}: {p.type}" for p in params)
 
 

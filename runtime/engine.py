@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable, Iterator, NamedTuple, Optional
 
 from .program import Program, TrackDef
 from .state import NONE_OPTION
-from .state import BadValue, EntityDef, Holder, Modifier, NoField, State, Trigger, at_least_zero
+from .state import BadValue, EntityDef, Holder, Modifier, NoField, State, Trigger, as_written, at_least_zero
 from .view import Asked, PlayerView, build_view
 
 MAX_CHAIN = 400  # trigger firings allowed between two decisions before the chain counts as runaway
@@ -155,9 +155,7 @@ def label_of(value: Any, titles: Optional[dict] = None) -> str:
         return value.label()
     if titles is not None and type(value) is str:
         return titles.get(value, value)
-    if value is None or type(value) is bool:   # as the rules write them, not as Python prints them
-        return "none" if value is None else "true" if value else "false"
-    return str(value)
+    return str(value) if type(value) is list else as_written(value)   # none/true/false, not Python's
 
 
 def refusal(program: Program, players: int, variants: Iterable[str]) -> Optional[str]:
@@ -378,20 +376,22 @@ class Game:
     def _statement_now(self) -> Optional[str]:
         """The rules position of the innermost statement running: the innermost generated frame's
         LINE_MAP entry, or the interpreter's current statement (walks the stack: tracing only)."""
-        line_map, module_file = self.program.line_map, self.program.module_file
         frame = sys._getframe(2)
         while frame is not None:
-            code = frame.f_code
-            if module_file and code.co_filename == module_file:
-                where = line_map.get(frame.f_lineno)
-                if where is not None:
-                    return where
-            else:
-                placed = STATEMENT_FRAMES.get(code)
-                if placed is not None:
-                    return placed(frame)
+            where = self._frame_position(frame, frame.f_lineno)
+            if where is not None:
+                return where
             frame = frame.f_back
         return None
+
+    def _frame_position(self, frame, line: int) -> Optional[str]:
+        """The rules position a frame stands for at `line`: a generated frame's LINE_MAP entry, or
+        the statement an interpreter frame is carrying out; None for any other frame."""
+        code = frame.f_code
+        if self.program.module_file and code.co_filename == self.program.module_file:
+            return self.program.line_map.get(line)
+        placed = STATEMENT_FRAMES.get(code)
+        return placed(frame) if placed is not None else None
 
     def _cycle_start(self) -> Optional[str]:
         """Where effects that call each other without end are reported: of the rules positions that
@@ -399,15 +399,9 @@ class Game:
         source order. Where the interpreter's deeper stack runs out inside the cycle differs from the
         compiled code's, so the innermost line would differ between the backends; the cycle does not."""
         seen: dict[str, int] = {}
-        line_map, module_file = self.program.line_map, self.program.module_file
         tb = sys.exc_info()[2]
         while tb is not None:
-            code = tb.tb_frame.f_code
-            if module_file and code.co_filename == module_file:
-                where = line_map.get(tb.tb_lineno)
-            else:
-                placed = STATEMENT_FRAMES.get(code)
-                where = placed(tb.tb_frame) if placed is not None else None
+            where = self._frame_position(tb.tb_frame, tb.tb_lineno)
             if where is not None:
                 seen[where] = seen.get(where, 0) + 1
             tb = tb.tb_next

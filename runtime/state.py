@@ -420,6 +420,15 @@ def _until_json(until) -> Any:
     return None if until is None else [until[0], until[1], {k: encode(v) for k, v in until[2].items()}]
 
 
+def as_written(value: Any) -> str:
+    """A plain value as the rules write it: `none`, `true`, `false`, a list's items with commas."""
+    if value is None or type(value) is bool:
+        return "none" if value is None else "true" if value else "false"
+    if type(value) is list:
+        return ", ".join(map(as_written, value))
+    return str(value)
+
+
 def encode(value: Any) -> Any:
     """A runtime value as JSON: players, actors and entities become tagged names."""
     if isinstance(value, Holder):

@@ -100,16 +100,20 @@ def build_view(game, index: int) -> dict:
     state, program = game.state, game.program
     viewer = state.players[index]
 
+    def open_to_viewer(owner: Optional[Holder], name: str) -> bool:
+        """Whether the viewer sees into a zone: a public one, or a hidden one of their own."""
+        visibility = program.visibility.get(name, "public")
+        return visibility == "public" or (visibility == "hidden" and owner is viewer)
+
+    def known(e: EntityDef, owner: Optional[Holder]) -> bool:
+        """Whether the viewer learnt an entity of a zone they do not see into (`reveal`/`look`)."""
+        return index in state.known.get(e.place_key(owner), ())
+
     def sees(e: EntityDef) -> bool:
         """Whether the viewer may see which card a value names: one in no zone, in a zone they see
-        into, or one they know (`reveal`/`look`)."""
+        into, or one they know."""
         place = state.where.get(e.key)
-        if place is None:
-            return True
-        owner, name = place[0], place[1]
-        visibility = program.visibility.get(name, "public")
-        return visibility == "public" or (visibility == "hidden" and owner is viewer) or \
-            index in state.known.get(e.place_key(owner), ())
+        return place is None or open_to_viewer(place[0], place[1]) or known(e, place[0])
 
     def value(v):
         """A variable's value as the viewer may see it: a card they cannot see is only its kind
@@ -132,13 +136,12 @@ def build_view(game, index: int) -> dict:
         return shown
 
     def zone(owner: Optional[Holder], name: str, items: list) -> dict:
-        visibility = program.visibility.get(name, "public")
-        shown = {"visibility": visibility, "size": len(items)}
-        if visibility == "public" or (visibility == "hidden" and owner is viewer):
+        shown = {"visibility": program.visibility.get(name, "public"), "size": len(items)}
+        if open_to_viewer(owner, name):
             shown["items"] = [entity(e) for e in items]
         else:
-            known = [e for e in items if index in state.known.get(e.place_key(owner), ())]
-            shown["known"] = [entity(e) for e in sorted(known, key=lambda e: e.name)]
+            learnt = [e for e in items if known(e, owner)]
+            shown["known"] = [entity(e) for e in sorted(learnt, key=lambda e: e.name)]
         return shown
 
     def holder(h: Holder) -> dict:
