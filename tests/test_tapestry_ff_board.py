@@ -274,6 +274,18 @@ def test_celestials_moving_is_no_conquest_and_takes_no_control(program):
     assert g.field(home, "holder") is p
 
 
+def test_celestials_dice_are_kept_rolls_so_psionics_roll_each_once_more(program):
+    """The Celestials' "roll and gain [RED DIE] + [BLACK DIE]" are rolls like any other: with the
+    Psionics' mat ("whenever you roll a die, roll it twice and choose 1"), each die asks which roll
+    to keep."""
+    g, p, o, home, full, empty = sky_map(program)
+    answers = {"Celestials: move your floating": "yes", "Celestials: move it to": "hex (0, 1)"}
+    assert [d.prompt for d in income_start(g, p, 2, answers)].count("keep which roll?") == 0
+    g, p, o, home, full, empty = sky_map(program)
+    grant(g, p, "psionics")
+    assert [d.prompt for d in income_start(g, p, 2, answers)].count("keep which roll?") == 2
+
+
 def test_celestials_a_territory_with_two_items_such_as_the_token_may_not_be_conquered(program):
     """'As always, a territory with 2 items (such as your token) may not be conquered.' The token
     alone is 1 item: that territory may be conquered, and the token stays."""

@@ -14,7 +14,7 @@ from rulebook.runtime.agents import ScriptedAgent
 from rulebook.runtime.engine import Game
 
 from . import test_tapestry
-from .conftest import games_per_count, pack_backends, run_answering
+from .conftest import drive, games_per_count, pack_backends, run_answering
 # the base tests' table runs the whole setup phase, so this pack's top-level trigger (the landmark
 # cards' check at the end of your turn) is registered
 from .test_tapestry import answer_by_prompt, clear_map, ent, hex_at, me, play_random, run, table
@@ -146,6 +146,36 @@ def test_advisors_score_their_hand_then_discard_down_to_four_for_a_resource(prog
     income_step_one(g, p, {"gain 1 resource": "food"})
     assert p.stock["vp"] == 6                                   # 1 VP per card in hand
     assert len(p.zones["tapestry_hand"]) == 4 and p.stock["food"] == 1
+
+
+def test_advisors_gained_midgame_may_give_away_only_their_three_starting_cards(program):
+    """'If you gain this civilization in the middle of the game, you may immediately give any/all of
+    the starting 3 tapestry cards to neighbors, gaining 5 [VP] per card you give': the cards held
+    before are not offered; the ones kept join the hand."""
+    g = table(program, 3)
+    p, q = me(g), me(g, 1)
+    empty_hand(g, p)
+    empty_hand(g, q)
+    run(g, "gain_tapestries", 2, answers=[])
+    held = list(p.zones["tapestry_hand"])
+    civ = ent(g, "advisors")
+    g.move(civ, g.zone(p, "civs"))
+    p.stock["vp"] = 0
+    offered = []
+
+    def answer(d):
+        if d.prompt.startswith("Advisors: give a starting"):
+            offered.append(list(d.values[:-1]))
+            return 0 if len(offered) < 3 else len(d.options) - 1     # give two, keep the third
+        return d.options.index(q.name) if q.name in d.options else 0
+
+    run_answering(g.run_slot(p, civ, "midgame", "test"), answer)
+    assert len(offered[0]) == 3 and not set(offered[0]) & set(held)
+    assert [len(o) for o in offered] == [3, 2, 1]
+    assert p.stock["vp"] == 10
+    assert len(q.zones["tapestry_hand"]) == 2 and set(q.zones["tapestry_hand"]) <= set(offered[0])
+    assert len(p.zones["tapestry_hand"]) == 3 and set(held) < set(p.zones["tapestry_hand"])
+    assert not p.zones["advisors_start"]
 
 
 def test_advisors_give_a_neighbour_a_card_of_their_hand_instead_of_the_decks(program):
@@ -317,6 +347,48 @@ def test_treasure_hunters_claim_an_empty_forest_and_roll_the_red_die_twice(progr
     assert g.field(empty, "holder") is p and g.field(empty, "items") == 1
     assert p.stock["food"] == 1 and f"{p.name}:treasure_hunters#option4" in g.state.once_done
     assert p.stock["vp"] >= 2 * 2                               # two red dice (1 VP per territory: 2)
+
+
+def hunting_ground(game: Game, player, tile: str):
+    """A Treasure Hunters' player controlling one territory next to an empty one showing `tile`."""
+    clear_map(game)
+    give_civ(game, player, "treasure_hunters")
+    mine, empty = hex_at(game, 0, 0), hex_at(game, 1, 0)
+    game.set_field(mine, "tile", ent(game, "t56"))
+    game.set_field(mine, "holder", player)
+    game.set_field(mine, "items", 1)
+    game.set_field(empty, "tile", ent(game, tile))
+    return empty
+
+
+@pytest.mark.parametrize("option, terrain, tile, gained", [("desert", "desert", "t53", "coin"),
+                                                         ("grassland", "grass", "t56", "culture")])
+def test_treasure_hunters_roll_twice_and_keep_one_roll_like_any_other(program, option, terrain, tile, gained):
+    """Desert: "roll the black conquer die twice and gain one benefit of your choice"; grassland the
+    research die. The two rolls are one roll kept of two, as every kept roll of the game is (one
+    question: which to keep)."""
+    g = table(program, 2)
+    p = me(g)
+    empty = hunting_ground(g, p, tile)
+    assert terrain in [str(land) for land in g.field(ent(g, tile), "lands")]
+    before = p.stock[gained]
+    g.emit("civ_phase", p, {"turn": 2})
+    asked = answer_by_prompt(g.drain(), {"Treasure Hunters": option})
+    assert [d.prompt for d in asked].count("keep which roll?") == 1
+    assert g.field(empty, "holder") is p and p.stock[gained] >= before + 1
+
+
+def test_treasure_hunters_grassland_with_empiricism_rolls_three_times(program):
+    """Empiricism: "whenever you roll the science die, instead roll it twice and choose 1 result";
+    the grassland's two rolls become three, kept one at a time, as Psionics' extra roll adds to
+    Empiricism's."""
+    g = table(program, 2)
+    p = me(g)
+    hunting_ground(g, p, "t56")
+    drive(g, g.run_slot(p, ent(g, "empiricism"), "play", "test"))
+    g.emit("civ_phase", p, {"turn": 2})
+    asked = answer_by_prompt(g.drain(), {"Treasure Hunters": "grassland"})
+    assert [d.prompt for d in asked].count("keep which roll?") == 2
 
 
 def test_utilitarians_start_with_a_tier_two_landmark_and_its_ability(program):
