@@ -94,10 +94,11 @@ class ScriptedAgent(Agent):
         answer = self.answers[self.position]
         self.position += 1
         if isinstance(answer, str):
-            if answer not in decision.options:
+            try:
+                return decision.index_of(answer)
+            except ValueError:
                 raise RulesRuntimeError("E603", f"scripted answer {answer!r} is not an option of "
-                                        f"{decision.prompt!r}: {decision.options}", decision.where)
-            return decision.options.index(answer)
+                                        f"{decision.prompt!r}: {decision.options}", decision.where) from None
         return answer
 
 

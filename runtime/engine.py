@@ -91,8 +91,17 @@ class Decision:
         """The options' labels (built when first asked: random play never needs them)."""
         if self._labels is None:
             titles = self.titles
-            self._labels = [label_of(v, titles) for v in self.values]
+            labels = [label_of(v, titles) for v in self.values]
+            self._labels = labels if len(set(labels)) == len(labels) else told_apart(self.values, labels)
         return self._labels
+
+    def index_of(self, label: str) -> int:
+        """The option a label names: its own label, or else the label alike options share (which
+        names the first of them, as it did before they were told apart). ValueError if none."""
+        options = self.options
+        if label in options:
+            return options.index(label)
+        return [label_of(v, self.titles) for v in self.values].index(label)
 
     def __repr__(self) -> str:
         return f"Decision({self.player}, {self.prompt!r}, {self.options})"
@@ -156,6 +165,30 @@ def label_of(value: Any, titles: Optional[dict] = None) -> str:
     if titles is not None and type(value) is str:
         return titles.get(value, value)
     return str(value) if type(value) is list else as_written(value)   # none/true/false, not Python's
+
+
+def told_apart(values: list, labels: list[str]) -> list[str]:
+    """Option labels where alike options are told apart as a player's screen tells them: a card of
+    several copies by its copy's number (`Tower #2`), a per-player card by whose copy it is, anything
+    else by its place among the alike ones (`Trap (2 of 2)`)."""
+    seen: dict[str, list[int]] = {}
+    for i, label in enumerate(labels):
+        seen.setdefault(label, []).append(i)
+    apart = list(labels)
+    for label, where in seen.items():
+        if len(where) < 2:
+            continue
+        alike = [values[i] for i in where]
+        entities = all(type(v) is EntityDef for v in alike)
+        if entities and len({v.copy_number for v in alike}) == len(alike):
+            marked = [f"{label} #{v.copy_number}" for v in alike]
+        elif entities and len({v.of for v in alike}) == len(alike):
+            marked = [f"{label} ({v.of}'s)" if v.of is not None else f"{label} (shared)" for v in alike]
+        else:
+            marked = [f"{label} ({n} of {len(alike)})" for n in range(1, len(alike) + 1)]
+        for i, text in zip(where, marked):
+            apart[i] = text
+    return apart
 
 
 def refusal(program: Program, players: int, variants: Iterable[str]) -> Optional[str]:

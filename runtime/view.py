@@ -56,6 +56,11 @@ class Asked:
         """The options' labels (built on first use: random agents need only `size`)."""
         return list(self._decision.options)
 
+    def index_of(self, label: str) -> int:
+        """The option a label names (an alike option's shared label names the first of them);
+        ValueError if none."""
+        return self._decision.index_of(label)
+
     @property
     def of_items(self) -> bool:
         """Whether the options are cards or tiles: their answer may name what other players cannot

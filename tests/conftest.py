@@ -141,7 +141,7 @@ def drive(game: Game, gen, answers=()) -> list:
         if not script:
             raise AssertionError(f"unexpected decision: {d.prompt} {d.options}")
         answer = script.pop(0)
-        return d.options.index(answer) if isinstance(answer, str) else answer
+        return d.index_of(answer) if isinstance(answer, str) else answer
 
     asked = run_answering(gen, next_answer)
     assert not script, f"answers left over: {script}"
@@ -152,7 +152,7 @@ def answer_by_prompt(gen, answers: dict, with_forced: bool = False) -> list:
     """Run an effect generator to the end, answering a prompt that starts with a key of `answers`
     with its label, and anything else with the first option; returns the decisions asked (and the
     forced ones too when `with_forced`)."""
-    return run_answering(gen, lambda d: next((d.options.index(a) for k, a in answers.items()
+    return run_answering(gen, lambda d: next((d.index_of(a) for k, a in answers.items()
                                               if d.prompt.startswith(k)), 0), with_forced)
 
 
