@@ -13,7 +13,7 @@ from .parser import deep_recursion, parse_text, scan
 PRECEDENCE = {"if": 0, "or": 1, "and": 2, "not": 3, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4,
               "+": 5, "-": 5, "*": 6, "/": 6, "%": 6}
 INDENT = "  "
-LINE_WIDTH = 110   # a `match` that would make a longer line is written one case a line
+LINE_WIDTH = 110   # what is longer is broken over lines (`wrapped`, `laid_out`), text literals aside
 
 
 def quote(text: str) -> str:
@@ -124,27 +124,151 @@ def _wrap(e, minimum: int) -> str:
     return f"({text})" if precedence(e) < minimum else text
 
 
-def chained(e, first: str, indent: str, tail: str, minimum: int) -> list[str]:
+def _leading(line: str) -> str:
+    """The indentation a line starts with."""
+    return line[: len(line) - len(line.lstrip())]
+
+
+def wrapped(e, first: str, indent: str, tail: str, minimum: int = 0) -> list[str]:
     """Lines for `e` (parenthesised if it binds less tightly than `minimum`), after `first` on its
-    first line and before `tail` on its last: an `and`/`or` chain too long for one line is written
-    one operand a line, each continuation line starting with its operator at `indent`, and an
-    operand that is itself a chain too long is broken the same way, one level further in."""
+    first line and before `tail` on its last. What is too long for one line is broken at its
+    loosest level first, and a part still too long the same way, one level further in:
+
+    * a chain of operators of one precedence (`and`, `or`, `+ -`, ...) one operand a line, each
+      continuation line starting with its operator at `indent`;
+    * `if C then A else B` one branch a line (`else if` chains stay flat), `then` and `else`
+      leading their lines at `indent`, and `if C then A` kept on one line when it fits (an `if`
+      inside `then` in parentheses);
+    * a call, a list or a `match` with its items one a line, two spaces in from the line it opens
+      on, and its closing bracket back on that line's indentation (a call of one argument, an
+      aggregate, `not`, a field or an index hug their one inner part instead).
+
+    A text literal is never split, so a line holding a long one stays long."""
     one = first + _wrap(e, minimum) + tail
-    if len(one) <= LINE_WIDTH or not (isinstance(e, A.Binary) and e.op in ("and", "or")):
+    if len(one) <= LINE_WIDTH:
         return [one]
-    opened = precedence(e) < minimum
-    operands, left = [e.right], e.left
-    while isinstance(left, A.Binary) and left.op == e.op:   # the chain is left-associative
-        operands.append(left.right)
-        left = left.left
-    operands.append(left)
-    operands.reverse()
-    tighter = PRECEDENCE[e.op] + 1
-    inner = indent + INDENT
-    lines = chained(operands[0], first + ("(" if opened else ""), inner, "", tighter)
-    for operand in operands[1:]:
-        lines += chained(operand, f"{indent}{e.op} ", inner + INDENT, "", tighter)
-    lines[-1] += (")" if opened else "") + tail
+    if precedence(e) < minimum:
+        return wrapped(e, first + "(", indent, ")" + tail)
+    inner = indent + INDENT * 2
+    if isinstance(e, A.Binary):
+        p = PRECEDENCE[e.op]
+        operands, ops, left = [e.right], [e.op], e.left
+        while p != 4 and isinstance(left, A.Binary) and PRECEDENCE[left.op] == p:   # left-associative
+            operands.append(left.right)
+            ops.append(left.op)
+            left = left.left
+        operands.append(left)
+        operands.reverse()
+        ops.reverse()
+        # a comparison does not chain: one on its left is parenthesised
+        lines = wrapped(operands[0], first, indent + INDENT, "", p + 1 if p == 4 else p)
+        for n, (op, operand) in enumerate(zip(ops, operands[1:]), start=2):
+            lines += wrapped(operand, f"{indent}{op} ", inner, tail if n == len(operands) else "", p + 1)
+        return lines
+    if isinstance(e, A.Cond):
+        branches, last = [], e
+        while isinstance(last, A.Cond):
+            branches.append((last.cond, last.then))
+            last = last.otherwise
+        lines: list[str] = []
+        for n, (cond, then) in enumerate(branches):
+            start = first + "if " if n == 0 else f"{indent}else if "
+            # an `if` in a `then` is parenthesised: across lines, its `else` would read as the outer one's
+            whole = f"{start}{_wrap(cond, 1)} then {_wrap(then, 1)}"
+            if len(whole) <= LINE_WIDTH:
+                lines.append(whole)
+                continue
+            lines += wrapped(cond, start, inner, "", 1)
+            lines += wrapped(then, f"{indent}then ", inner, "", 1)
+        return lines + wrapped(last, f"{indent}else ", inner, tail)
+    if isinstance(e, A.Unary):
+        return wrapped(e.operand, first + ("not " if e.op == "not" else "-"), indent, tail, precedence(e))
+    if isinstance(e, A.Attr):
+        return wrapped(e.obj, first, indent, f".{e.name}" + tail, 8)
+    if isinstance(e, A.Index):
+        return wrapped(e.obj, first, indent, f"[{_expr(e.index)}]" + tail, 8)
+    if isinstance(e, A.Aggregate):
+        head = f"{e.op}({e.var} in {_expr(e.domain)}"
+        if e.where is not None:
+            rest = f", {_expr(e.value)})" if e.value is not None else ")"
+            return wrapped(e.where, f"{first}{head} where ", indent, rest + tail)
+        if e.value is not None:
+            return wrapped(e.value, f"{first}{head}, ", indent, ")" + tail)
+        return [one]
+    if isinstance(e, A.Method):
+        return _items(first + f"{_wrap(e.obj, 8)}.{e.name}(", e.args, ")" + tail)
+    if isinstance(e, A.Call):
+        return _items(first + f"{e.func}(", e.args, ")" + tail)
+    if isinstance(e, A.ListLit):
+        return _items(first + "[", e.items, "]" + tail)
+    if isinstance(e, A.Affordable):
+        terms = [cost((t,)) for t in e.terms]
+        terms[-1] += tag(e.tag)
+        return _items(first + "affordable(", terms, ")" + tail)
+    if isinstance(e, A.Match):
+        cases = [(f"{_expr(c.value)}: ", c.result) for c in e.cases]
+        if e.otherwise is not None:
+            cases.append(("else: ", e.otherwise))
+        lead = _leading(first) + INDENT
+        lines = [f"{first}match {_expr(e.subject)} {{"]
+        for label, result in cases:   # the grammar allows a comma after the last case
+            lines += wrapped(result, lead + label, lead + INDENT * 2, ",")
+        return lines + [_leading(first) + "}" + tail]
+    return [one]
+
+
+def _items(first: str, items, tail: str) -> list[str]:
+    """A call's arguments, a list's items or a cost's terms (text): one of them hugs the brackets,
+    several go one a line (a comma after each but the last, which the grammar does not allow)."""
+
+    def item_lines(item, first: str, tail: str) -> list[str]:
+        if isinstance(item, str):
+            return [first + item + tail]
+        return wrapped(item, first, _leading(first) + INDENT * 2, tail)
+
+    if len(items) == 1:
+        return item_lines(items[0], first, tail)
+    lead = _leading(first) + INDENT
+    lines = [first]
+    for n, item in enumerate(items, start=1):
+        lines += item_lines(item, lead, "," if n < len(items) else "")
+    return lines + [_leading(first) + tail]
+
+
+class Clause:
+    """One clause of a statement or a block's head: `where COND`, `"title" optional`; text around
+    at most one expression, which is broken over lines (`wrapped`) when the clause is too long."""
+
+    __slots__ = ("before", "value", "after")
+
+    def __init__(self, before: str, value=None, after: str = ""):
+        self.before, self.value, self.after = before, value, after
+
+    def text(self) -> str:
+        return self.before + (_expr(self.value) if self.value is not None else "") + self.after
+
+    def lines(self, first: str, indent: str, tail: str) -> list[str]:
+        if self.value is None:
+            return [first + self.text() + tail]
+        return wrapped(self.value, first + self.before, indent, self.after + tail)
+
+
+def laid_out(clauses: list, first: str, tail: str) -> list[str]:
+    """Lines for a statement or a block's head made of clauses (the empty ones, None, left out),
+    after `first` (its indentation, or `} ` when it follows a closing brace) and before `tail`
+    (`;`, ` {`): one line when it fits; else its one clause broken as an expression, or each clause
+    on a line of its own, the later ones four spaces in."""
+    clauses = [c for c in clauses if c is not None]
+    one = first + " ".join(c.text() for c in clauses) + tail
+    if len(one) <= LINE_WIDTH:
+        return [one]
+    indent = _leading(first) + INDENT * 2
+    with deep_recursion():
+        if len(clauses) == 1:
+            return clauses[0].lines(first, indent, tail)
+        lines = clauses[0].lines(first, indent + INDENT * 2, "")
+        for n, clause in enumerate(clauses[1:], start=2):
+            lines += clause.lines(indent, indent + INDENT * 2, tail if n == len(clauses) else "")
     return lines
 
 
@@ -217,29 +341,54 @@ class Printer(A.Visitor):
     def line(self, text: str) -> None:
         self.lines.append(INDENT * self.depth + text)
 
-    def block(self, head: str, stmts: tuple, tail: str = "") -> None:
+    def clauses(self, clauses: list, tail: str = ";", after_brace: bool = False) -> None:
+        """A statement or a block's head made of clauses (`laid_out`); `after_brace` joins it onto
+        the closing brace just written (`} else if ...`)."""
+        first = self.lines.pop() + " " if after_brace else INDENT * self.depth
+        self.lines.extend(laid_out(clauses, first, tail))
+
+    def block(self, head, stmts: tuple, tail: str = "", after_brace: bool = False) -> None:
+        """`HEAD { ... }` (`HEAD {}` when empty); HEAD is text or a list of clauses."""
+        clauses = [Clause(head)] if isinstance(head, str) else head
         if not stmts:
-            self.line(head + " {}" + tail)
+            self.clauses(clauses, " {}" + tail, after_brace)
             return
-        self.line(head + " {")
+        self.clauses(clauses, " {", after_brace)
         self.depth += 1
         for s in stmts:
             self.stmt(s)
         self.depth -= 1
         self.line("}" + tail)
 
+    def short(self, head: list, body: tuple) -> None:
+        """`HEAD: STMT` when the one statement fits on the line (a `match` arm, `each`), else a block."""
+        start = len(self.lines)
+        if len(body) == 1:
+            self.depth += 1
+            self.stmt(body[0])
+            self.depth -= 1
+            if len(self.lines) == start + 1:
+                joined = INDENT * self.depth + " ".join(c.text() for c in head if c is not None) + ": " + \
+                    self.lines[start].lstrip()
+                if len(joined) <= LINE_WIDTH:
+                    self.lines[start] = joined
+                    return
+            del self.lines[start:]
+        self.block(head, body)
+
     # ------------------------------------------------------------------ statements
     def stmt(self, s) -> None:
         self.visit(s)
 
     def visit_Gain(self, s):
-        self.line(f"gain {expr(s.amount)} {s.resource}{_at(s.index)}{tag(s.tag)};")
+        self.clauses([Clause("gain ", s.amount, f" {s.resource}{_at(s.index)}"), _tag(s.tag)])
 
     def visit_Lose(self, s):
-        self.line(f"lose {expr(s.amount)} {s.resource}{_at(s.index)}" + (f" else {s.debt}" if s.debt else "") + ";")
+        self.clauses([Clause("lose ", s.amount, f" {s.resource}{_at(s.index)}"),
+                      Clause(f"else {s.debt}") if s.debt else None])
 
     def visit_Pay(self, s):
-        self.line(f"{f'let {s.name} = ' if s.name else ''}pay {cost(s.terms)}{tag(s.tag)};")
+        self.clauses([Clause(f"{f'let {s.name} = ' if s.name else ''}pay {cost(s.terms)}"), _tag(s.tag)])
 
     def visit_Advance(self, s):
         by = f" by {expr(s.by)}" if s.by is not None else ""
@@ -262,121 +411,93 @@ class Printer(A.Visitor):
         self.line(f"choose{_title(s.title)}{' in any order' if s.any_order else ''} {{")
         self.depth += 1
         for o in s.options:
-            guard = f" when {expr(o.guard)}" if o.guard is not None else ""
-            self.block(f"option{_title(o.title)}{' once' if o.once else ''}{guard}", o.body)
+            self.block([Clause(f"option{_title(o.title)}{' once' if o.once else ''}"), _where("when ", o.guard)],
+                       o.body)
         self.depth -= 1
         self.line("}")
 
     def visit_May(self, s):
-        paid = f" cost {cost(s.cost)}" if s.cost else ""
-        when = f" when {expr(s.when)}" if s.when is not None else ""
-        mode = " repeatedly" if s.repeated else ""
-        self.block(f"may{_title(s.title)}{mode}{paid}{tag(s.tag)}{when}", s.body)
+        self.block([Clause(f"may{_title(s.title)}{' repeatedly' if s.repeated else ''}"),
+                    Clause(f"cost {cost(s.cost)}") if s.cost else None, _tag(s.tag), _where("when ", s.when)],
+                   s.body)
         self.orelse(s)
 
     def orelse(self, s) -> None:
         """The `else { ... }` of a `may` or `pick`, joined onto the closing brace before it."""
         if s.otherwise:
-            self.attach(lambda: self.block("else", s.otherwise))
+            self.block("else", s.otherwise, after_brace=True)
 
     def visit_Repeat(self, s):
-        self.block(f"repeat {expr(s.count)}", s.body)
+        self.block([Clause("repeat ", s.count)], s.body)
 
     def visit_While(self, s):
-        self.block(f"while {expr(s.cond)}", s.body)
+        self.block([Clause("while ", s.cond)], s.body)
 
     def visit_ForEach(self, s):
-        where = f" where {expr(s.where)}" if s.where is not None else ""
-        order = f" in any order{_title(s.title)}" if s.any_order else ""
-        self.block(f"for each {s.var} in {expr(s.domain)}{where}{order}", s.body)
+        order = Clause(f"in any order{_title(s.title)}") if s.any_order else None
+        self.block([Clause(f"for each {s.var} in ", s.domain), _where("where ", s.where), order], s.body)
 
     def visit_Each(self, s):
-        where = f" where {expr(s.where)}" if s.where is not None else ""
-        self.block(f"each {expr(s.domain)}{where}", s.body)
+        self.short([Clause("each ", s.domain), _where("where ", s.where)], s.body)
 
-    def attach(self, write) -> None:
-        """Run `write`, then join its first line onto the current last line (`} else {`)."""
-        start = len(self.lines)
-        write()
-        self.lines[start - 1] += " " + self.lines.pop(start).lstrip()
-
-    def visit_If(self, s, prefix: str = "if"):
-        self.block(f"{prefix} {expr(s.cond)}", s.then)
+    def visit_If(self, s, after_brace: bool = False):
+        self.block([Clause("else if " if after_brace else "if ", s.cond)], s.then, after_brace=after_brace)
         if len(s.otherwise) == 1 and isinstance(s.otherwise[0], A.If):
-            self.attach(lambda: self.visit_If(s.otherwise[0], prefix="else if"))
+            self.visit_If(s.otherwise[0], after_brace=True)
         elif s.otherwise:
-            self.attach(lambda: self.block("else", s.otherwise))
+            self.block("else", s.otherwise, after_brace=True)
 
     def visit_MatchStmt(self, s):
-        self.line(f"match {expr(s.subject)} {{")
+        self.clauses([Clause("match ", s.subject)], " {")
         self.depth += 1
         for arm in s.arms:
-            self.arm(", ".join(expr(v) for v in arm.values), arm.body)
+            self.short([Clause(", ".join(expr(v) for v in arm.values))], arm.body)
         if s.otherwise is not None:
-            self.arm("else", s.otherwise)
+            self.short([Clause("else")], s.otherwise)
         self.depth -= 1
         self.line("}")
 
-    def arm(self, head: str, body: tuple) -> None:
-        """A `match` arm: `head: STMT` when its one statement fits on the line, else a block."""
-        start = len(self.lines)
-        if len(body) == 1:
-            self.depth += 1
-            self.stmt(body[0])
-            self.depth -= 1
-            if len(self.lines) == start + 1:
-                joined = INDENT * self.depth + f"{head}: " + self.lines[start].lstrip()
-                if len(joined) <= LINE_WIDTH:
-                    self.lines[start] = joined
-                    return
-            del self.lines[start:]
-        self.block(head, body)
-
     def visit_Return(self, s):
-        self.valued("return ", s.value)
+        self.clauses([Clause("return ", s.value)])
 
     def visit_Let(self, s):
-        self.valued(f"let {s.name} = ", s.value)
+        self.clauses([Clause(f"let {s.name} = ", s.value)])
 
     def visit_SetName(self, s):
-        self.line(f"set {s.name}{_at(s.index)} = {expr(s.value)};")
+        self.clauses([Clause(f"set {s.name}{_at(s.index)} = ", s.value)])
 
     def visit_SetAttr(self, s):
-        self.line(f"set {_wrap(s.obj, 8)}.{s.name}{_at(s.index)} = {expr(s.value)};")
+        self.clauses([Clause(f"set {_wrap(s.obj, 8)}.{s.name}{_at(s.index)} = ", s.value)])
 
     def visit_CallStmt(self, s):
-        self.line(f"{s.func}({', '.join(expr(a) for a in s.args)});")
+        self.clauses([Clause("", A.Call(s.func, s.args))])
 
     def visit_Draw(self, s):
-        where = f" where {expr(s.where)}" if s.where is not None else ""
-        dest = f" to {expr(s.dest)}" if s.dest is not None else ""
-        self.line(f"draw {expr(s.count)} from {expr(s.source)}{where}{dest};")
+        self.clauses([Clause(f"draw {expr(s.count)} from ", s.source), _where("where ", s.where),
+                      _where("to ", s.dest)])
 
     def visit_Move(self, s):
-        self.line(f"move {expr(s.item)} to {'top of ' if s.top else ''}{expr(s.dest)};")
+        self.clauses([Clause("move ", s.item), Clause(f"to {'top of ' if s.top else ''}", s.dest)])
 
     def visit_Shuffle(self, s):
-        self.line(f"shuffle {expr(s.zone)};")
+        self.clauses([Clause("shuffle ", s.zone)])
 
     def visit_Fill(self, s):
-        where = f" where {expr(s.where)}" if s.where is not None else ""
-        self.line(f"fill {expr(s.zone)} with {s.kind}{where};")
+        self.clauses([Clause("fill ", s.zone, f" with {s.kind}"), _where("where ", s.where)])
 
     def visit_Flip(self, s):
-        self.line(f"flip {expr(s.item)};")
+        self.clauses([Clause("flip ", s.item)])
 
     def visit_Roll(self, s):
         self.line(f"let {s.name} = roll {s.die};" if s.name else f"roll {s.die};")
 
     def visit_Whenever(self, s):
-        p = s.pattern
-        until = f" until {pattern(s.until)}" if s.until else ""
-        self.block(f"{'next' if s.once else 'whenever'} {pattern(p)}{until}", s.body)
+        until = Clause(f"until {pattern(s.until)}") if s.until else None
+        self.block([Clause(f"{'next' if s.once else 'whenever'} {pattern(s.pattern)}"), until], s.body)
 
     def visit_Modifier(self, s):
-        head = f"modifier {pattern(s.pattern)}" + (" once" if s.once else "") + \
-            (f" until {pattern(s.until)}" if s.until else "") + (f" while {expr(s.cond)}" if s.cond is not None else "")
-        self.line(head + " {")
+        self.clauses([Clause(f"modifier {pattern(s.pattern)}" + (" once" if s.once else "")),
+                      Clause(f"until {pattern(s.until)}") if s.until else None, _where("while ", s.cond)], " {")
         self.depth += 1
         for a in s.adjustments:
             self.line(adjustment(a))
@@ -384,38 +505,34 @@ class Printer(A.Visitor):
         self.line("}")
 
     def visit_Emit(self, s):
-        self.line(f"emit {s.event}({', '.join(expr(a) for a in s.args)});")
+        self.clauses([Clause("emit ", A.Call(s.event, s.args))])   # an event's arguments, laid out as a call's
 
     def visit_Copy(self, s):
-        self.line(f"copy {expr(s.ref)};")
+        self.clauses([Clause("copy ", s.ref)])
 
     def visit_Once(self, s):
         self.block("once", s.body)
 
     def visit_Rank(self, s):
         prizes = ", ".join(expr(p) for p in s.prizes)
-        where = f" where {expr(s.where)}" if s.where is not None else ""
-        self.line(f"rank {expr(s.domain)}{where} by {expr(s.key)} award [{prizes}] {s.resource} ties {s.ties};")
+        self.clauses([Clause("rank ", s.domain), _where("where ", s.where), Clause("by ", s.key),
+                      Clause(f"award [{prizes}] {s.resource} ties {s.ties}")])
 
     def visit_Pick(self, s):
-        where = f" where {expr(s.where)}" if s.where is not None else ""
-        mode = (" optional" if s.optional else f" up to {expr(s.limit)}" if s.limit is not None
-                else " repeatedly" if s.repeated else "")
-        self.block(f"pick {s.var} from {expr(s.domain)}{where}{_title(s.title)}{mode}", s.body)
+        self.block([Clause(f"pick {s.var} from ", s.domain), _where("where ", s.where), _mode(s)], s.body)
         self.orelse(s)
 
     def visit_Simultaneous(self, s):
-        where = f" where {expr(s.where)}" if s.where is not None else ""
         p = s.pick
-        pwhere = f" where {expr(p.where)}" if p.where is not None else ""
-        self.block(f"each {expr(s.domain)}{where} simultaneously pick {p.var} from {expr(p.domain)}{pwhere}"
-                   f"{_title(p.title)}{' optional' if p.optional else ''}", p.body)
+        self.block([Clause("each ", s.domain), _where("where ", s.where),
+                    Clause(f"simultaneously pick {p.var} from ", p.domain), _where("where ", p.where), _mode(p)],
+                   p.body)
 
     def visit_Reveal(self, s):
-        self.line(f"reveal {expr(s.item)};")
+        self.clauses([Clause("reveal ", s.item)])
 
     def visit_Look(self, s):
-        self.line(f"look {expr(s.item)};")
+        self.clauses([Clause("look ", s.item)])
 
     def visit_Say(self, s):
         self.line(f"say {say_text(s.parts)};")
@@ -472,7 +589,7 @@ class Printer(A.Visitor):
             head += f" cost {cost(s.cost)}" if s.cost else ""
             self.block(head, s.body)
             if s.bonus is not None:
-                self.attach(lambda: self.block(f"bonus cost {cost(s.bonus_cost)}", s.bonus))
+                self.block(f"bonus cost {cost(s.bonus_cost)}", s.bonus, after_brace=True)
         for r in d.reaches:
             self.block(f"first to {r.position}", r.body)
         self.depth -= 1
@@ -500,10 +617,9 @@ class Printer(A.Visitor):
     def part(self, item) -> None:
         """A field declaration of a kind, or a field value or effect of an entity."""
         if isinstance(item, A.FieldDecl):
-            default = f" = {expr(item.default)}" if item.default is not None else ""
-            self.line(f"{item.name}: {item.type}{default};")
+            self.clauses([Clause(f"{item.name}: {item.type}"), _where("= ", item.default)])
         elif isinstance(item, A.FieldValue):
-            self.line(f"{item.name} = {expr(item.value)};")
+            self.clauses([Clause(f"{item.name} = ", item.value)])
         else:
             self.block(item.name, item.body)
 
@@ -534,34 +650,13 @@ class Printer(A.Visitor):
 
     def visit_Func(self, d):
         returns = f": {d.returns}" if d.returns else ""
-        self.valued(f"func {d.name}({params_text(d.params)}){returns} = ", d.value)
-
-    def valued(self, head: str, value) -> None:
-        """`HEAD VALUE;` on one line; a long `match` one case a line, a long `and`/`or` chain one
-        operand a line."""
-        text = f"{head}{expr(value)};"
-        if len(INDENT * self.depth + text) <= LINE_WIDTH:
-            self.line(text)
-            return
-        if not isinstance(value, A.Match):
-            with deep_recursion():
-                lines = chained(value, INDENT * self.depth + head, INDENT * (self.depth + 2), ";", 0)
-            self.lines.extend(lines)
-            return
-        self.line(f"{head}match {expr(value.subject)} {{")
-        self.depth += 1
-        for c in value.cases:
-            self.line(f"{expr(c.value)}: {expr(c.result)},")
-        if value.otherwise is not None:
-            self.line(f"else: {expr(value.otherwise)},")
-        self.depth -= 1
-        self.line("};")
+        self.clauses([Clause(f"func {d.name}({params_text(d.params)}){returns} = ", d.value)])
 
     def visit_Extern(self, d):
         self.line(f"extern {d.name}({params_text(d.params)}){': ' + d.returns if d.returns else ''};")
 
     def visit_Variant(self, d):
-        self.line(f"variant {d.name}{_title(d.title)}" + (f" when {expr(d.when)}" if d.when is not None else "") + ";")
+        self.clauses([Clause(f"variant {d.name}{_title(d.title)}"), _where("when ", d.when)])
 
     def visit_Remove(self, d):
         self.line(f"remove {d.name};")
@@ -590,11 +685,31 @@ class Printer(A.Visitor):
                 self.block(f"phase {phase}", body)
         if d.winner is not None:
             w = d.winner   # a tie-break is `most` unless it says `fewest`
-            tb = "".join(f" then {'fewest ' if w.order(i) == 'fewest' else ''}{expr(t)}"
-                         for i, t in enumerate(w.tiebreaks, 1))
-            self.line(f"winner {w.order(0)} {expr(w.key)}{tb};")
+            self.clauses([Clause(f"winner {w.order(0)} ", w.key)] +
+                         [Clause(f"then {'fewest ' if w.order(i) == 'fewest' else ''}", t)
+                          for i, t in enumerate(w.tiebreaks, 1)])
         self.depth -= 1
         self.line("}")
+
+
+def _where(keyword: str, value) -> Optional[Clause]:
+    """`where COND`, `when COND`, `to ZONE`: a clause of a keyword and an optional expression."""
+    return Clause(keyword, value) if value is not None else None
+
+
+def _tag(t) -> Optional[Clause]:
+    """`for build(b)` after a cost or a gain, or None when untagged."""
+    return Clause(f"for {action(t)}") if t is not None else None
+
+
+def _mode(p) -> Optional[Clause]:
+    """A pick's title and mode: `"take which?" optional`, `up to N`, `repeatedly`."""
+    words = " ".join(w for w in (quote(p.title) if p.title is not None else "",
+                                 "optional" if p.optional else "",
+                                 "repeatedly" if p.repeated and p.limit is None else "") if w)
+    if p.limit is not None:
+        return Clause(words + " up to " if words else "up to ", p.limit)
+    return Clause(words) if words else None
 
 
 def params_text(params: tuple) -> str:
@@ -674,13 +789,17 @@ class _CommentPlacer:
             while tokens_before < len(tokens) and (tokens[tokens_before].line, tokens[tokens_before].column) < where:
                 tokens_before += 1
             if comment.trailing:
-                # anchored to the first code of its line: after `seat x { ... }  # note` is spread
-                # over several lines, the note stays on the line that names the seat
+                # anchored to the last code before it, so that a note after a later line of a
+                # statement broken over lines stays there; but to the first code of its line when
+                # the line held a block or several statements: after `seat x { ... }  # note` is
+                # spread over several lines, the note stays on the line that names the seat
                 first = tokens_before - 1
                 while first > 0 and tokens[first - 1].line == comment.line:
                     first -= 1
                 on_line = [i for i in range(first, tokens_before) if i in self.pairs]
-                line = self._printed_line(on_line[0] if on_line else tokens_before - 1, forward=False)
+                blocks = any(str(tokens[i]) in ("{", "}", ";") for i in range(first, tokens_before - 1))
+                anchor = (on_line[0] if blocks else on_line[-1]) if on_line else tokens_before - 1
+                line = self._printed_line(anchor, forward=False)
                 if line is not None:
                     self.trailing.setdefault(line, []).append(comment.text)
                     continue

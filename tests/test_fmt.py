@@ -182,3 +182,191 @@ def test_a_long_and_or_chain_is_written_one_operand_a_line_and_reads_back_the_sa
     assert format_text(broken) == broken and parse_text(broken) == parse_text(nested)
     short = "resource vp;\n\nfunc f(x: int) = x > 1 and x < 5 or x == 9;\n"
     assert format_text(short) == short
+
+
+# ---------------------------------------------------------------------------- long lines laid out
+# Each example is too long for a line; the layout must read back to the same declarations, be
+# fmt's own fixed point and keep every line within the width (text literals aside: none here).
+
+MARKET = """resource coin;
+resource food;
+counter vp;
+kind card { worth: int; colour: int; }
+zone hand per_player of card;
+zone market of card;
+func price(c: card) = c.worth;
+"""
+
+
+def _laid_out(body: str) -> str:
+    """fmt of MARKET plus `body`: checked to read back the same, to be stable and to fit the width."""
+    text = MARKET + body
+    out = format_text(text)
+    assert _same_meaning(out, text)
+    assert format_text(out) == out
+    assert max(len(line) for line in out.splitlines()) <= 110
+    return out
+
+
+def test_a_long_pick_head_is_written_one_clause_a_line():
+    out = _laid_out('proc buy() { pick c from market where c.worth > 2 and price(c) <= coin and c.colour != 3 '
+                    '"buy which card from the market row?" optional { move c to hand; } else { gain 1 coin; } }\n')
+    assert ('proc buy() {\n'
+            '  pick c from market\n'
+            '      where c.worth > 2 and price(c) <= coin and c.colour != 3\n'
+            '      "buy which card from the market row?" optional {\n'
+            '    move c to hand;\n'
+            '  } else {\n') in out
+
+
+def test_a_clause_still_too_long_breaks_its_and_chain_one_level_further_in():
+    out = _laid_out('proc buy() { pick c from market where c.worth > 2 and price(c) <= coin and c.colour != 3 '
+                    'and some(d in hand where d.colour == c.colour and d.worth >= c.worth) "buy which card?" { '
+                    'move c to hand; } }\n')
+    assert ('  pick c from market\n'
+            '      where c.worth > 2\n'
+            '          and price(c) <= coin\n'
+            '          and c.colour != 3\n'
+            '          and some(d in hand where d.colour == c.colour and d.worth >= c.worth)\n'
+            '      "buy which card?" {\n') in out
+
+
+def test_long_if_else_if_while_and_for_each_heads_break_their_chains_operator_first():
+    out = _laid_out("proc tidy() {\n"
+                    "  if size(hand) > 3 and coin > 4 and food > 2 and vp < 10 and some(c in hand where c.worth > 3) "
+                    "and size(market) > 1 { gain 1 vp; } else if size(hand) > 5 and coin > 7 and food > 6 and "
+                    "vp < 11 and some(c in hand where c.colour == 2) and size(market) > 2 { gain 2 vp; }\n"
+                    "  while coin > 0 and food < 5 and size(hand) > 0 and every(c in hand where c.worth > 1) and "
+                    "vp < 20 and vp > 1 { lose 1 coin; }\n"
+                    "  for each c in market where c.worth > 1 and c.colour != 2 and price(c) <= coin + food "
+                    "in any order \"score which card next?\" { gain 1 vp; }\n}\n")
+    assert ("  if size(hand) > 3\n"
+            "      and coin > 4\n"
+            "      and food > 2\n"
+            "      and vp < 10\n"
+            "      and some(c in hand where c.worth > 3)\n"
+            "      and size(market) > 1 {\n"
+            "    gain 1 vp;\n"
+            "  } else if size(hand) > 5\n"
+            "      and coin > 7\n"
+            "      and food > 6\n"
+            "      and vp < 11\n"
+            "      and some(c in hand where c.colour == 2)\n"
+            "      and size(market) > 2 {\n"
+            "    gain 2 vp;\n"
+            "  }\n"
+            "  while coin > 0\n"
+            "      and food < 5\n"
+            "      and size(hand) > 0\n"
+            "      and every(c in hand where c.worth > 1)\n"
+            "      and vp < 20\n"
+            "      and vp > 1 {\n"
+            "    lose 1 coin;\n"
+            "  }\n"
+            "  for each c in market\n"
+            "      where c.worth > 1 and c.colour != 2 and price(c) <= coin + food\n"
+            "      in any order \"score which card next?\" {\n") in out
+
+
+def test_a_long_option_head_puts_its_guard_on_the_next_line():
+    out = _laid_out('proc spend() { choose "spend what?" { option "spend a coin for a point, once in each turn" once '
+                    'when coin > 0 and vp < 20 and size(hand) > 0 and food < 9 { lose 1 coin; gain 1 vp; } option "pass" {} } }\n')
+    assert ('  choose "spend what?" {\n'
+            '    option "spend a coin for a point, once in each turn" once\n'
+            '        when coin > 0 and vp < 20 and size(hand) > 0 and food < 9 {\n'
+            '      lose 1 coin;\n') in out
+
+
+def test_long_statements_break_between_their_clauses():
+    out = _laid_out("proc score() { rank players where vp > 0 and size(hand) > 0 by total(c in hand, c.worth) + "
+                    "coin * 2 award [16, 8, 4] coin ties split; }\n")
+    assert ("  rank players\n"
+            "      where vp > 0 and size(hand) > 0\n"
+            "      by total(c in hand, c.worth) + coin * 2\n"
+            "      award [16, 8, 4] coin ties split;\n") in out
+
+
+def test_a_long_if_then_else_value_is_written_one_branch_a_line():
+    """Fleet-building in a space game: `else if` stays flat, a branch that fits keeps `if C then A`
+    on its line, and an `if` inside `then` gets parentheses, so no `else` reads as the wrong one's."""
+    out = _laid_out("func ship_cost(c: card, n: int) = if c.colour == 1 then if n < 2 then [10, 5][n + 1] else 0 "
+                    "else if c.colour == 2 and size(hand) > 3 then price(c) * 2 + 1 else c.worth;\n"
+                    "func fleet(c: card) = if some(d in hand where d.colour == c.colour and d.worth > c.worth and "
+                    "d.worth < 10) then c.worth * 2 + size(market) else 0;\n")
+    assert ("func ship_cost(c: card, n: int) = if c.colour == 1 then (if n < 2 then [10, 5][n + 1] else 0)\n"
+            "    else if c.colour == 2 and size(hand) > 3 then price(c) * 2 + 1\n"
+            "    else c.worth;\n") in out
+    assert ("func fleet(c: card) = if some(d in hand where d.colour == c.colour and d.worth > c.worth and d.worth < 10)\n"
+            "    then c.worth * 2 + size(market)\n"
+            "    else 0;\n") in out
+
+
+def test_long_calls_and_lists_are_written_one_item_a_line():
+    """A call of several arguments and a list go one item a line (no comma after the last: the
+    grammar has none), a call of one argument hugs it, and a long sum breaks before each `+`."""
+    out = _laid_out('func rows() = ["000000000", "110001110", "000111000", "000111110", "000001100", "011100001", '
+                    '"001000000", "000000010", "001000000"];\n'
+                    "func best_of(c: card) = max(total(d in hand where d.colour == c.colour, d.worth), "
+                    "count(d in market where d.worth > c.worth), c.worth * 3);\n"
+                    "func sum(c: card) = c.worth * c.worth + c.colour * c.colour + price(c) * price(c) + "
+                    "7 * min(c.worth, c.colour, price(c));\n")
+    assert ('func rows() = [\n  "000000000",\n  "110001110",\n  "000111000",\n  "000111110",\n  "000001100",\n'
+            '  "011100001",\n  "001000000",\n  "000000010",\n  "001000000"\n];\n') in out
+    assert ("func best_of(c: card) = max(\n"
+            "  total(d in hand where d.colour == c.colour, d.worth),\n"
+            "  count(d in market where d.worth > c.worth),\n"
+            "  c.worth * 3\n"
+            ");\n") in out
+    assert ("func sum(c: card) = c.worth * c.worth\n"
+            "    + c.colour * c.colour\n"
+            "    + price(c) * price(c)\n"
+            "    + 7 * min(c.worth, c.colour, price(c));\n") in out
+
+
+def test_each_with_one_statement_that_fits_takes_the_short_form():
+    out = _laid_out("proc round() {\n  each players { gain 1 coin; }\n  each players where coin > 2 { lose 1 coin; }\n"
+                    "  each players { gain 1 coin; gain 1 food; }\n"
+                    "  each players where coin > 2 and food > 2 and vp > 3 and size(hand) > 3 and size(market) > 2 "
+                    "and vp < 90 { gain 1 vp; }\n}\n")
+    assert ("proc round() {\n"
+            "  each players: gain 1 coin;\n"
+            "  each players where coin > 2: lose 1 coin;\n"
+            "  each players {\n    gain 1 coin;\n    gain 1 food;\n  }\n"
+            "  each players where coin > 2 and food > 2 and vp > 3 and size(hand) > 3 and size(market) > 2 and vp < 90 {\n"
+            "    gain 1 vp;\n"
+            "  }\n}\n") in out
+    assert parse_text(out).items[-1].body[0] == parse_text(MARKET + "proc p() { each players: gain 1 coin; }").items[-1].body[0]
+
+
+def test_a_trailing_comment_after_a_later_line_of_a_broken_statement_stays_after_that_line():
+    """The comment follows the last code before it; a line that held a block or several statements
+    keeps its comment on its first line (the seat case above)."""
+    text = MARKET + ("func rich(c: card) = c.worth > 2 and price(c) <= coin  # affordable\n"
+                     "    and c.colour != 3 and some(d in hand where d.colour == c.colour and d.worth >= 2);  # pairs\n"
+                     "proc score() { rank players where vp > 0 by total(c in hand, c.worth) + coin * 2 + food * 3 "
+                     "+ vp award [16, 8, 4] coin ties split; }  # end of game\n")
+    out = format_text(text)
+    assert ("func rich(c: card) = c.worth > 2\n"
+            "    and price(c) <= coin  # affordable\n"
+            "    and c.colour != 3\n"
+            "    and some(d in hand where d.colour == c.colour and d.worth >= 2);  # pairs\n") in out
+    assert "proc score() {  # end of game\n  rank players\n" in out
+    assert _comments(out) == _comments(text) and _same_meaning(out, text) and format_text(out) == out
+    single = MARKET + ("proc score() {\n  rank players where vp > 0 by total(c in hand, c.worth) + coin * 2 + food * 3 "
+                       "+ vp award [16, 8, 4] coin ties split;  # ties share\n}\n")
+    assert "      award [16, 8, 4] coin ties split;  # ties share\n" in format_text(single)
+
+
+@pytest.mark.parametrize("width", [1, 30, 60])
+@pytest.mark.parametrize("name", ["federation/e81216.rules", "tapestry/civilizations.rules", "stupor_mundi/castle.rules"])
+def test_a_pack_file_laid_out_narrower_reads_back_the_same_with_its_comments(name, width, monkeypatch):
+    """Every rule of the layout at work at once: at a width nothing fits in, each construct is
+    broken as far as it goes, and the file still reads back the same, with every comment, stably."""
+    from rulebook.dsl import printer
+
+    monkeypatch.setattr(printer, "LINE_WIDTH", width)
+    text = (ROOT / "rules" / name).read_text(encoding="utf-8")
+    out = format_text(text)
+    assert out != text and _same_meaning(out, text)
+    assert _comments(out) == _comments(text)
+    assert format_text(out) == out
