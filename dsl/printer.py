@@ -245,9 +245,11 @@ class Clause:
         self.before, self.value, self.after = before, value, after
 
     def text(self) -> str:
+        """The clause on one line."""
         return self.before + (_expr(self.value) if self.value is not None else "") + self.after
 
     def lines(self, first: str, indent: str, tail: str) -> list[str]:
+        """The clause after `first` and before `tail`, its expression broken at `indent` if too long."""
         if self.value is None:
             return [first + self.text() + tail]
         return wrapped(self.value, first + self.before, indent, self.after + tail)
@@ -259,11 +261,11 @@ def laid_out(clauses: list, first: str, tail: str) -> list[str]:
     (`;`, ` {`): one line when it fits; else its one clause broken as an expression, or each clause
     on a line of its own, the later ones four spaces in."""
     clauses = [c for c in clauses if c is not None]
-    one = first + " ".join(c.text() for c in clauses) + tail
-    if len(one) <= LINE_WIDTH:
-        return [one]
     indent = _leading(first) + INDENT * 2
     with deep_recursion():
+        one = first + " ".join(c.text() for c in clauses) + tail
+        if len(one) <= LINE_WIDTH:
+            return [one]
         if len(clauses) == 1:
             return clauses[0].lines(first, indent, tail)
         lines = clauses[0].lines(first, indent + INDENT * 2, "")
@@ -703,13 +705,15 @@ def _tag(t) -> Optional[Clause]:
 
 
 def _mode(p) -> Optional[Clause]:
-    """A pick's title and mode: `"take which?" optional`, `up to N`, `repeatedly`."""
-    words = " ".join(w for w in (quote(p.title) if p.title is not None else "",
-                                 "optional" if p.optional else "",
-                                 "repeatedly" if p.repeated and p.limit is None else "") if w)
+    """A pick's prompt and mode: `"take which?" optional`, `up to N`, `repeatedly`."""
+    title = quote(p.title) + " " if p.title is not None else ""
+    if p.optional:
+        return Clause(title + "optional")
     if p.limit is not None:
-        return Clause(words + " up to " if words else "up to ", p.limit)
-    return Clause(words) if words else None
+        return Clause(title + "up to ", p.limit)
+    if p.repeated:
+        return Clause(title + "repeatedly")
+    return Clause(title.rstrip()) if title else None
 
 
 def params_text(params: tuple) -> str:
