@@ -9,6 +9,7 @@ runtime, the code generator or the language server (tests/test_startup.py, bench
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from enum import Enum
 from pathlib import Path
@@ -103,7 +104,9 @@ class Format(str, Enum):
     json = "json"
 
 
-PATH = click.Path(path_type=Path)
+# click checks nothing: a path that is missing, unreadable or in a folder that cannot be searched is
+# refused by the command with a positioned diagnostic (in its --format), never by click's own text
+PATH = click.Path(path_type=Path, readable=False)
 PACK = "Pack folder or shipped pack name."
 
 
@@ -117,7 +120,18 @@ def many(*declarations: str, **options):
                         show_default=False, **options)
 
 
-def existing_packs(_ctx, _param, value):
+def usage_error(diagnostics: list, fmt: Format) -> None:
+    """End the command with a usage error (exit code 2), its diagnostics printed like every other finding."""
+    _report(diagnostics, {}, fmt)
+    raise Exit(EXIT_USAGE)
+
+
+def format_of(ctx: Optional[click.Context]) -> Format:
+    """The command's `--format` as an argument's callback sees it (the option is eager: read first)."""
+    return ctx.params.get("format", Format.text) if ctx is not None else Format.text
+
+
+def existing_packs(ctx, _param, value):
     """A PACK argument or option (one or several): a pack that is nowhere, neither a folder nor a shipped
     or installed name, is a usage error (E503 with its did-you-mean, exit code 2). A folder that is not a
     valid pack is left to the command, whose diagnostics say what is wrong with it (exit code 1)."""
@@ -131,18 +145,36 @@ def existing_packs(_ctx, _param, value):
                 locate(ref)
             except RulesError as e:
                 if e.diagnostics[0].code == "E503":
-                    _report(e.diagnostics, {}, Format.text)
-                    raise Exit(EXIT_USAGE)
+                    usage_error(e.diagnostics, format_of(ctx))
     return value if isinstance(value, str) or value is None else refs
 
 
-def existing_paths(_ctx, _param, value):
-    """A file argument (one or several) that must exist: one that does not is a usage error (exit code 2)."""
+def existing_paths(ctx, _param, value):
+    """A file argument (one or several) that must exist: one that does not is a usage error (E107 at the
+    path, exit code 2). One that exists but cannot be read is left to the command's reader (E107, exit 1)."""
     for path in [value] if isinstance(value, Path) else value or ():
-        if not os.path.lexists(path):
-            err.print(f"rulebook: no such file or folder: {path}", markup=False)
-            raise Exit(EXIT_USAGE)
+        if _missing(path):
+            usage_error([_at_path("E107", path, "cannot read file: no such file or folder")], format_of(ctx))
     return value
+
+
+def _missing(path: Path) -> bool:
+    """Whether nothing is at `path` (a folder on the way that cannot be searched is not "nothing")."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return True
+    except (OSError, ValueError):   # EACCES, ELOOP, a NUL byte: there, or not, the reader will say
+        return False
+    return False
+
+
+def _at_path(code: str, path, message: str, hint: Optional[str] = None) -> Diagnostic:
+    """A finding about a whole file or folder named on the command line (no line to point at)."""
+    from rulebook.dsl.ast import Span
+    from rulebook.dsl.diagnostics import Diagnostic
+
+    return Diagnostic(code, message, Span(str(path), 0, 0, 0, 0), hint)
 
 
 def with_option():
@@ -156,27 +188,51 @@ def pack_argument(help: str = PACK):
     return click.argument("pack", help=help, callback=existing_packs)
 
 
-def writable(path: Optional[Path], folder: bool = False) -> None:
+def writable(path: Optional[Path], folder: bool = False, fmt: Format = Format.text) -> None:
     """Refuse an output path that cannot be written (E506, exit code 1) before any work is done, so a
-    long game or simulation never ends on it: its folder must exist (or, for a `folder` output, be
-    creatable) and be writable, and the path itself must not be a folder (or, for `folder`, a file)."""
+    long game, simulation or compile never ends on it: its folder must exist (or, for a `folder` output,
+    be creatable) and be writable, and the path itself must not be a folder (or, for `folder`, a file)."""
     if path is None:
         return
-    reason = None
+    try:
+        reason = _unwritable(path, folder)
+    except OSError as e:   # a folder on the way that cannot be searched
+        reason = (e.strerror or str(e)).lower()
+    except ValueError as e:   # a NUL byte in the path
+        reason = str(e)
+    if reason is not None:
+        _fail(_cannot_write(path, reason), fmt)
+
+
+def _unwritable(path: Path, folder: bool) -> Optional[str]:
+    """Why `path` cannot be written (see `writable`), or None."""
     parent = path if folder else path.parent
     existing = next((p for p in [parent, *parent.parents] if p.exists()), Path("."))
     if not folder and path.is_dir():
-        reason = "it is a folder"
-    elif folder and path.exists() and not path.is_dir():
-        reason = "it is a file, not a folder"
-    elif not folder and not parent.is_dir():
-        reason = f"the folder {parent} does not exist" if not parent.exists() else f"{parent} is not a folder"
-    elif not existing.is_dir():
-        reason = f"{existing} is not a folder"
-    elif not os.access(existing, os.W_OK | os.X_OK) or path.exists() and not os.access(path, os.W_OK):
-        reason = "permission denied"
-    if reason is not None:
-        _fail(_cannot_write(path, reason))
+        return "it is a folder"
+    if folder and path.exists() and not path.is_dir():
+        return "it is a file, not a folder"
+    if not folder and not parent.is_dir():
+        return f"the folder {parent} does not exist" if not parent.exists() else f"{parent} is not a folder"
+    if not existing.is_dir():
+        return f"{existing} is not a folder"
+    if not os.access(existing, os.W_OK | os.X_OK) or path.exists() and not os.access(path, os.W_OK):
+        return "permission denied"
+    return _cannot_create_in(existing)
+
+
+def _cannot_create_in(folder: Path) -> Optional[str]:
+    """Why no file can be made in `folder`, found by making (and removing) an empty one: the permission
+    bits do not tell for root, nor for a read-only file system or /proc; None when it can."""
+    import tempfile
+
+    try:
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".rulebook-probe-")
+    except OSError as e:
+        return f"no file can be made in {folder} ({(e.strerror or str(e)).lower()})"
+    os.close(fd)
+    os.unlink(probe)
+    return None
 
 
 def flag(*declarations: str, help: str):
@@ -185,8 +241,9 @@ def flag(*declarations: str, help: str):
 
 
 def format_option():
-    """`--format text|json`."""
-    return click.option("--format", type=click.Choice(Format), default=Format.text, help="text or json")
+    """`--format text|json`, read before the other arguments (eager), so their usage errors honour it."""
+    return click.option("--format", type=click.Choice(Format), default=Format.text, is_eager=True,
+                        help="text or json")
 
 
 class AgentKind(str, Enum):
@@ -222,26 +279,49 @@ def _fail(e: RulesError, fmt: Format = Format.text, sources: Optional[dict] = No
     raise Exit(_report(e.diagnostics, sources or {}, fmt))
 
 
-def _lint_targets(path: Path) -> list:
-    """What linting PATH means: a file, a pack, every pack and loose file in a folder (a folder inside a
-    pack: its files, each checked within the pack), or a shipped pack."""
-    from rulebook.compiler.pack import MANIFEST, shipped_packs
+def _path_kind(path: Path) -> Optional[str]:
+    """What is at a path named on the command line: "folder", "file" (anything else, a FIFO or a device,
+    which its reader refuses) or None for nothing; E107 at the path when it cannot be looked at or
+    into (a folder that cannot be searched or listed), never an OSError."""
+    from rulebook.dsl.diagnostics import RulesError
 
-    if path.is_file() or path.exists() and not path.is_dir():   # a FIFO or device: E107 from the reader
+    try:
+        if not stat.S_ISDIR(os.stat(path).st_mode):
+            return "file"
+        with os.scandir(path):   # a folder that can be listed ...
+            pass
+        os.stat(os.path.join(path, "."))   # ... and searched, for the files in it (pathlib drops a ".")
+        return "folder"
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except (OSError, ValueError) as e:
+        raise RulesError([_at_path("E107", path, f"cannot read {path}: {getattr(e, 'strerror', None) or e}")]) \
+            from None
+
+
+def _lint_targets(path: Path, fmt: Format) -> list:
+    """What linting PATH means: a file, a pack, every pack and loose file in a folder (a folder inside a
+    pack: its files, each checked within the pack), or a shipped pack. A path that cannot be looked at
+    (in a folder that cannot be searched) is E107 at it; one that is nowhere, a usage error."""
+    from rulebook.compiler.pack import MANIFEST, rules_files, shipped_packs
+    from rulebook.dsl.diagnostics import did_you_mean
+
+    kind = _path_kind(path)
+    if kind == "file":   # a FIFO or device too: E107 from the reader
         return [path]
-    if path.is_dir():
+    if kind == "folder":
         if (path / MANIFEST).is_file():
             return [str(path)]
         packs = sorted(m.parent for m in path.rglob(MANIFEST))
         inside_pack = any((parent / MANIFEST).is_file() for parent in path.resolve().parents)
         if not packs and not inside_pack:   # rules files without a manifest: a pack missing one, E501 as for play
             return [str(path)]
-        loose = [f for f in sorted(path.rglob("*.rules")) if not any(p in f.parents for p in packs)]
+        loose = [f for f in rules_files(path) if not any(p in f.parents for p in packs)]
         return [str(p) for p in packs] + loose
     if str(path) in shipped_packs():
         return [str(path)]
-    err.print(f"rulebook: no such file, folder or shipped pack: {path}", markup=False)
-    raise Exit(EXIT_USAGE)
+    usage_error([_at_path("E503", path, "no such file, folder or shipped pack",
+                          did_you_mean(str(path), shipped_packs()))], fmt)
 
 
 @app.command()
@@ -256,15 +336,21 @@ def lint(paths: List[Path], format: Format, expansions: List[str]) -> None:
 
     diags: list[Diagnostic] = []
     sources: dict = {}
-    for target in [t for path in paths for t in _lint_targets(path)]:
+    for path in paths:
         try:
-            result = analyse_file(target, expansions) if isinstance(target, Path) else analyse(target, expansions)
+            targets = _lint_targets(path, format)
         except RulesError as e:
             diags.extend(e.diagnostics)
-            sources.update(_sources_of(e))
             continue
-        diags.extend(result.diagnostics)
-        sources.update(result.sources)
+        for target in targets:
+            try:
+                result = analyse_file(target, expansions) if isinstance(target, Path) else analyse(target, expansions)
+            except RulesError as e:
+                diags.extend(e.diagnostics)
+                sources.update(_sources_of(e))
+                continue
+            diags.extend(result.diagnostics)
+            sources.update(result.sources)
     code = _report(diags, sources, format)
     if format is Format.text:
         errors = sum(d.severity == ERROR for d in diags)
@@ -284,8 +370,10 @@ def compile_(pack: str, output: Path, no_cache: bool, format: Format, expansions
     from rulebook.compiler.driver import compile_pack
     from rulebook.dsl.diagnostics import INFO, RulesError
 
-    if output.exists() and not output.is_dir():
-        _fail(_cannot_write(output, "-o names a folder for the generated module, and this is not a folder"), format)
+    writable(output, folder=True, fmt=format)   # before compiling: a long compile never ends on a bad -o
+    name = _module_name(pack, expansions)
+    if name is not None and Path(name).name == name and output.is_dir():   # one plain name: else E502 later
+        writable(output / f"{name}.py", fmt=format)
     try:
         compiled = compile_pack(pack, use_cache=not no_cache, expansions=expansions)
     except RulesError as e:
@@ -298,11 +386,22 @@ def compile_(pack: str, output: Path, no_cache: bool, format: Format, expansions
                   markup=False)
 
 
-def _cannot_write(path: Path, reason: str) -> RulesError:
-    from rulebook.dsl.ast import Span
-    from rulebook.dsl.diagnostics import Diagnostic, RulesError
+def _module_name(pack: str, expansions: List[str]) -> Optional[str]:
+    """The name the compiled module will have (the top pack's), read from the manifests alone; None when
+    they cannot be read, which the compile itself then reports."""
+    from rulebook.compiler.pack import stack_chain
+    from rulebook.dsl.diagnostics import RulesError
 
-    return RulesError([Diagnostic("E506", f"cannot write {path}: {reason}", Span(str(path), 0, 0, 0, 0))])
+    try:
+        return stack_chain(pack, expansions, validate=False)[-1].name
+    except RulesError:
+        return None
+
+
+def _cannot_write(path: Path, reason: str) -> RulesError:
+    from rulebook.dsl.diagnostics import RulesError
+
+    return RulesError([_at_path("E506", path, f"cannot write {path}: {reason}")])
 
 
 def _write(path: Path, content, fmt: Format = Format.text, make_parent: bool = False) -> None:
@@ -342,16 +441,19 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
     from rulebook.compiler.explain import explain as read_out
     from rich.text import Text
 
-    from rulebook.dsl.diagnostics import RulesError, did_you_mean, printable
+    from rulebook.dsl.diagnostics import ERROR, RulesError, did_you_mean, printable
     from rulebook.dsl.printer import Printer
 
     try:
         result = analyse(pack, expansions)
     except RulesError as e:
-        _fail(e)
+        _fail(e, Format.text, _sources_of(e))
+    if result.symbols is None:   # a file that cannot be read or parsed: nothing to look a name up in
+        _fail(RulesError(result.diagnostics), Format.text, result.sources)
     decl = result.symbols.decls.get(name)
     events = history(name, result.modules)   # where it is declared, and what stacked packs changed
     if decl is None:
+        _report([d for d in result.diagnostics if d.severity == ERROR], result.sources, Format.text)   # why, maybe
         hint = did_you_mean(name, result.symbols.names())
         removed = f" ({name} was {origin(name, events)})" if events else ""
         err.print(f"rulebook: {pack} declares nothing named {name!r}" + (f" ({hint})" if hint else "") + removed,
@@ -402,10 +504,17 @@ def fmt(paths: List[Path], check: bool) -> None:
 def _rules_files(paths: List[Path]) -> list[Path]:
     """The files `fmt` formats: each rules file named, and the rules files in or below each folder named.
     Any other file (a pack.toml, a log) is refused as a usage error: it is not rules text to lay out."""
+    from rulebook.compiler.pack import rules_files
+    from rulebook.dsl.diagnostics import RulesError
+
     files = []
     for path in paths:
-        if path.is_dir():
-            found = sorted(p for p in path.rglob("*.rules") if not p.is_dir())
+        try:
+            kind = _path_kind(path)
+        except RulesError as e:
+            _fail(e)
+        if kind == "folder":
+            found = rules_files(path)
             if not found:
                 err.print(f"rulebook: fmt: no .rules files in or below {path}", markup=False)
                 raise Exit(EXIT_USAGE)

@@ -11,6 +11,9 @@ from rulebook.cli import EXIT_USAGE, PATH, Exit, _cannot_write, _fail, app, err,
     with_option, writable
 
 
+MAX_REPORT_BYTES = 64 * 1024 * 1024   # a `simulate --json` report: figures per component, far below this
+
+
 @app.command()
 @pack_argument()
 @click.option("-o", "--output", type=PATH, required=True, help="The folder to write the site into.")
@@ -22,9 +25,14 @@ def gallery(pack: str, output: Path, expansions: List[str], stats: Optional[Path
     """Write a searchable HTML gallery of the pack: readings, sources, overrides and figures."""
     from rulebook.compiler.gallery import StatsError, build
     from rulebook.dsl.diagnostics import RulesError, printable
+    from rulebook.dsl.files import read_limited
 
     writable(output, folder=True)
     if stats is not None:
+        try:   # a folder, a device or an unreadable file is E107 at it, as for every file read
+            read_limited(stats, MAX_REPORT_BYTES)
+        except RulesError as e:
+            _fail(e)
         _check_report_pack(stats, pack, expansions)
     try:
         written = build(pack, output, expansions, stats)

@@ -87,7 +87,7 @@ class Pack:
         """The pack's rules files, sorted by path."""
         if self.only is not None:
             return [self.only]
-        return sorted(self.root.rglob("*.rules"))
+        return rules_files(self.root)
 
     def display(self, path: Path) -> str:
         """The path shown in diagnostics and `# file:line` comments: `rules/<pack>/<file>`."""
@@ -97,6 +97,13 @@ class Pack:
             except ValueError:
                 continue
         return str(path)
+
+
+def rules_files(folder: Path) -> list[Path]:
+    """The rules files in or below a folder, sorted by path. A folder whose name ends in `.rules` is
+    walked like any other, not taken for a file; anything else so named (a FIFO, a device) is listed,
+    so reading it reports E107."""
+    return sorted(p for p in folder.rglob("*.rules") if not p.is_dir())
 
 
 def shipped_packs() -> list[str]:
@@ -128,11 +135,15 @@ def locate(ref: str, relative_to: Optional[Path] = None) -> Path:
     if relative_to is not None:
         candidates.append(relative_to / ref)
     candidates += [Path(ref), SHIPPED / ref]
-    for c in candidates:
-        if (c / MANIFEST).exists():  # not only is_file(): a manifest that is a device is E107, not "no pack"
-            return c.resolve()
-    installed = installed_packs()
     where = Span(ref, 0, 0, 0, 0)
+    for c in candidates:
+        try:
+            if (c / MANIFEST).exists():  # not only is_file(): a manifest that is a device is E107, not "no pack"
+                return c.resolve()
+        except OSError as e:   # a folder on the way that cannot be searched: the pack may be there
+            raise RulesError([Diagnostic("E107", f"cannot read {c}: {e.strerror or e}", Span(str(c), 0, 0, 0, 0))]) \
+                from None
+    installed = installed_packs()
     if ref not in installed:
         folder = next((c for c in candidates if c.is_dir()), None)
         if folder is not None:   # a folder named as a pack, without its manifest
@@ -190,7 +201,7 @@ def load_pack(root: Path, validate: bool = True) -> Pack:
 
 def missing_manifest(folder: Path) -> Diagnostic:
     """E501 for a folder named as a pack that has no pack.toml, saying what a minimal one holds."""
-    has_rules = next(folder.rglob("*.rules"), None) is not None if folder.is_dir() else False
+    has_rules = bool(rules_files(folder)) if folder.is_dir() else False
     found = "has .rules files but no" if has_rules else "has no"
     name = re.sub(r"[^a-z0-9_-]", "_", folder.resolve().name.lower()).lstrip("0123456789_-") or "my_pack"
     return Diagnostic("E501", f"{folder} {found} {MANIFEST}, so it is not a pack", Span(str(folder), 0, 0, 0, 0),

@@ -60,10 +60,12 @@ def test_a_rules_fifo_does_not_block(tmp_path):
     assert [d.code for d in info.value.diagnostics] == ["E107"]
 
 
-def test_a_folder_named_like_a_rules_file_is_refused(tmp_path):
+def test_a_folder_named_like_a_rules_file_is_walked_not_read(tmp_path):
     pack = write_pack(tmp_path / "p", PACK)
     (pack / "folder.rules").mkdir()
-    assert [d.code for d in analyse(str(pack)).diagnostics] == ["E107"]
+    assert "E107" not in [d.code for d in analyse(str(pack)).diagnostics]
+    (pack / "folder.rules" / "more.rules").write_text("counter extra;\n")
+    assert "extra" in analyse(str(pack)).symbols.decls
 
 
 def test_a_file_is_size_checked_before_it_is_read(tmp_path):

@@ -139,13 +139,13 @@ def test_compile_into_dev_null_is_e506(tmp_path):
 
 def test_compile_into_a_read_only_place_is_e506(tmp_path):
     # /proc refuses new files even to root, unlike a chmod-ed folder
-    assert_e506_at(invoke("compile", compiled_pack(tmp_path), "-o", "/proc"), "/proc/snippet.py")
+    assert_e506_at(invoke("compile", compiled_pack(tmp_path), "-o", "/proc"), "/proc")   # checked before compiling
 
 
 def test_compile_below_a_file_is_e506(tmp_path):
     (tmp_path / "afile").write_text("")
     out = tmp_path / "afile" / "sub"
-    assert_e506_at(invoke("compile", compiled_pack(tmp_path), "-o", out), out / "snippet.py")
+    assert_e506_at(invoke("compile", compiled_pack(tmp_path), "-o", out), out)   # checked before compiling
 
 
 def test_compile_onto_a_folder_named_like_the_module_is_e506(tmp_path):
