@@ -4,17 +4,13 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from lark.exceptions import UnexpectedInput
-
 from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
-from rulebook.dsl.lexer import LINE_BREAK
-from rulebook.dsl.parser import scan
 from rulebook.dsl.printer import expr as printed, params_text
 
 from .layout import copy_fields, copy_title, fields_number_copies, is_field_value, numbered
 from .layout import NAME_TYPES, actor_call, event_arg, proc_result_call
-from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, Symbols
+from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, Symbols, declared_at, tokens_in
 
 VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "track", "zone", "die", "any"}
 TIE_MODES = {"split", "all", "none"}
@@ -222,19 +218,12 @@ class Checker(A.Visitor):
         self.err(code, f"unknown {what} {name!r}" + (f" of {of}" if of else ""), span, did_you_mean(name, candidates))
 
     def tokens_in(self, span: A.Span) -> list:
-        """The tokens of the source inside a span, as (line, column, token); none when the source is
-        unknown or cannot be read."""
-        text = self.sources.get(span.file)
-        if text is None or span.line <= 0:
-            return []
-        lines = LINE_BREAK.split(text)[span.line - 1:span.end_line]
-        try:
-            tokens, _comments = scan("\n".join(lines))   # texts and comments never span lines
-        except UnexpectedInput:
-            return []
-        placed = [(span.line + t.line - 1, t.column, t) for t in tokens]
-        return [(line, col, t) for line, col, t in placed if (span.line, span.column) <= (line, col) and
-                (line, col + len(t)) <= (span.end_line, span.end_column)]
+        """The tokens of the source inside a span, as (line, column, token) (see resolve.tokens_in)."""
+        return tokens_in(self.sources, span)
+
+    def at_decl(self, decl) -> A.Span:
+        """Where a declaration writes its name: a finding about the declaration as a whole is placed there."""
+        return declared_at(self.sources, decl.name, decl.span)
 
     def at_name(self, name: str, span: A.Span) -> A.Span:
         """The span of `name`'s own word when a statement or declaration names it (`gain pot chps;`
@@ -284,7 +273,7 @@ class Checker(A.Visitor):
         self.removed_still_used()
         self._lint_recursion()
         for decl, _old in self.sym.overrides:
-            self.diags.append(Diagnostic("I404", f"overrides {CATEGORY[type(decl)]} {decl.name!r}", decl.span))
+            self.diags.append(Diagnostic("I404", f"overrides {CATEGORY[type(decl)]} {decl.name!r}", self.at_decl(decl)))
             for n in A.walk(decl):
                 if type(n) in (A.CallStmt, A.Call) and n.func == decl.name:
                     self.diags.append(Diagnostic("W407", f"this override of {decl.name!r} calls itself, so it never "
@@ -322,7 +311,7 @@ class Checker(A.Visitor):
         if len(new_params) != len(old_params) or not all(map(fits, old_params, new_params)):
             self.reshaped.add(decl.name)
             self.err("E220", f"this override changes the parameters of {decl.name!r} declared at {old.span}: the "
-                     f"base takes ({params_text(old.params)}), this takes ({params_text(decl.params)})", decl.span,
+                     f"base takes ({params_text(old.params)}), this takes ({params_text(decl.params)})", self.at_decl(decl),
                      "the extended pack's calls pass the base's arguments: keep them; a new value can come "
                      "from a counter or a variable")
         base, new = self.gives(old), self.gives(decl)
@@ -330,7 +319,7 @@ class Checker(A.Visitor):
             self.reshaped.add(decl.name)
             self.diags.append(Diagnostic(
                 "E219", f"this override of {decl.name!r} gives {given(new)}, but the declaration it replaces gives "
-                f"{given(base)}", decl.span, "the extended pack's callers read the value it gives: give the same",
+                f"{given(base)}", self.at_decl(decl), "the extended pack's callers read the value it gives: give the same",
                 notes=(f"{decl.name!r} is declared at {old.span}",)))
 
     def removed_still_used(self) -> None:
@@ -406,7 +395,7 @@ class Checker(A.Visitor):
     def visit_Event(self, d: A.Event) -> None:
         if d.name in BUILTIN_EVENTS:   # the other builtin names are keywords: only 'benefit' gets here
             self.err("E208", f"{d.name!r} is a builtin event: the statements announce it, it needs no "
-                     f"declaration", d.span)
+                     f"declaration", self.at_decl(d))
         self.params(d.params)
 
     def visit_Actor(self, d: A.Actor) -> None:
@@ -449,7 +438,7 @@ class Checker(A.Visitor):
                          f"spaces are numbered 1, 2, 3 ... in order", s.span)
                 break
         if not d.spaces:
-            self.err("E305", f"track {d.name!r} has no spaces", d.span)
+            self.err("E305", f"track {d.name!r} has no spaces", self.at_decl(d))
         for s in d.spaces:
             if s.cost:
                 self.cost(s.cost, Scope())
@@ -474,15 +463,15 @@ class Checker(A.Visitor):
 
     def visit_Entity(self, d: A.Entity) -> None:
         if d.copies < 1:
-            self.err("E303", f"{d.name!r} needs at least one copy ('* 1' or more)", d.span)
+            self.err("E303", f"{d.name!r} needs at least one copy ('* 1' or more)", self.at_decl(d))
         elif d.copies > MAX_COPIES:
-            self.err("E308", f"{d.name!r} has {d.copies} copies; a declaration has at most {MAX_COPIES:,}", d.span)
+            self.err("E308", f"{d.name!r} has {d.copies} copies; a declaration has at most {MAX_COPIES:,}", self.at_decl(d))
         kind = self.sym.decls.get(d.kind)
         if not isinstance(kind, A.Kind):
             if kind is None:
                 self.unknown("E204", "kind", d.kind, d.span, self.sym.of("kind"))
             else:
-                self.err("E301", f"{d.kind!r} is {article(CATEGORY[type(kind)])}, not a kind", d.span)
+                self.err("E301", f"{d.kind!r} is {article(CATEGORY[type(kind)])}, not a kind", self.at_name(d.kind, d.span))
             return
         self.used.add(d.kind)
         fields = {f.name: f for f in kind.fields}
@@ -507,7 +496,7 @@ class Checker(A.Visitor):
                 self.field_value(f, numbered(item.value, 1, kind))   # checked as the first copy's
         for name, f in fields.items():
             if name not in given and f.default is None and f.type != "effect":
-                self.err("E304", f"{d.kind} {d.name!r} gives no value for field {name!r}", d.span)
+                self.err("E304", f"{d.kind} {d.name!r} gives no value for field {name!r}", self.at_decl(d))
         if d.title_parts or fields_number_copies(d, kind):
             self.numbered_copies(d, kind, fields)
 
@@ -576,7 +565,7 @@ class Checker(A.Visitor):
             self.expect(d.kind, ("kind",), "E204", "kind", d.span)
         if d.visibility == "hidden" and not d.per_player:
             self.err("E320", f"zone {d.name!r} is shared, so it has no owner to see it: make it 'secret' "
-                     "(nobody sees it) or 'per_player' (each player sees their own)", d.span)
+                     "(nobody sees it) or 'per_player' (each player sees their own)", self.at_decl(d))
 
     def visit_Die(self, d: A.Die) -> None:
         if d.type is not None:
@@ -639,27 +628,27 @@ class Checker(A.Visitor):
             self.unknown("E211", "kernel", d.name, d.span, list(self.kernels))
             return
         if kernel.arity != len(d.params):
-            self.err("E302", f"kernel {d.name!r} takes {arguments(kernel.arity)}, not {len(d.params)}", d.span)
+            self.err("E302", f"kernel {d.name!r} takes {arguments(kernel.arity)}, not {len(d.params)}", self.at_decl(d))
         if d.returns is not None:
             self.type_ref(d.returns, d.span)
         if kernel.gives != d.returns:
             gives = f"gives {article(words(self.declared(kernel.gives)))}: declare 'extern {d.name}(...): {kernel.gives};'" \
                 if kernel.gives else f"is a statement that gives no value: declare 'extern {d.name}(...);'"
-            self.err("E303", f"kernel {d.name!r} {gives}", d.span)
+            self.err("E303", f"kernel {d.name!r} {gives}", self.at_decl(d))
         self.params(d.params)
 
     def visit_Game(self, d: A.Game) -> None:
         if not 1 <= d.min_players <= d.max_players <= 12:
             where = self.seats_line(d)
             if where is d.span and d.min_players == d.max_players == 0:   # no `seats` line was parsed
-                self.err("E307", "the game needs a 'seats A to B;' line (between 1 and 12 players)", d.span)
+                self.err("E307", "the game needs a 'seats A to B;' line (between 1 and 12 players)", self.at_decl(d))
             else:
                 self.err("E307", f"seats must be between 1 and 12, lowest first (found {d.min_players} to "
                          f"{d.max_players})", where)
         for body in (d.setup, d.play, d.final):
             self.block(body, Scope())
         if d.winner is None:
-            self.err("E304", "the game needs a 'winner most ...;' (or 'winner fewest ...;') line", d.span)
+            self.err("E304", "the game needs a 'winner most ...;' (or 'winner fewest ...;') line", self.at_decl(d))
         else:
             for key in (d.winner.key,) + d.winner.tiebreaks:
                 negated = _negated(key)
@@ -1666,5 +1655,5 @@ class Checker(A.Visitor):
             if isinstance(decl, (A.Entity, A.Game, A.Enum, A.Variant, A.Kind)):
                 continue
             out.append(Diagnostic("W401", f"{CATEGORY[type(decl)]} {name!r} is declared but never used",
-                                  decl.span))
+                                  self.at_decl(decl)))
         return out

@@ -170,13 +170,13 @@ def _check_deep(result: Analysis) -> Analysis:
     from .check import Checker
     from .resolve import resolve
 
-    sym, diags = resolve(result.modules)
+    sym, diags = resolve(result.modules, result.sources)
     result.symbols = sym
     result.diagnostics.extend(diags)
     checker = Checker(sym, KERNELS, result.sources)
     result.diagnostics.extend(checker.check_all())
     if result.chain:
-        result.diagnostics.extend(stacking_conflicts(result.chain, sym.overrides))
+        result.diagnostics.extend(stacking_conflicts(result.chain, sym.overrides, result.sources))
         own = {item.decl.name if isinstance(item, A.Override) else getattr(item, "name", None)
                for m in result.modules[-1][1] for item in m.items}
         if not any(d.code.startswith("E1") for d in result.diagnostics):

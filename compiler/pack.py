@@ -398,10 +398,13 @@ def _extended(pack: Pack, index: int, ref: str) -> Path:
         raise RulesError([Diagnostic(d.code, d.message, where, d.hint, d.notes) for d in e.diagnostics]) from None
 
 
-def stacking_conflicts(chain: list[Pack], overrides: list) -> list[Diagnostic]:
+def stacking_conflicts(chain: list[Pack], overrides: list, sources: Optional[dict] = None) -> list[Diagnostic]:
     """W406 for a declaration that two packs override when neither extends the other (two expansions
-    stacked with `--with`): the later pack in the merge order wins, and both places are named. A later
-    override that calls `base(...)` builds on the earlier one instead of discarding it: no warning."""
+    stacked with `--with`): the later pack in the merge order wins, and both places are named (the
+    later override at its name, when the `sources` show it). A later override that calls `base(...)`
+    builds on the earlier one instead of discarding it: no warning."""
+    from .resolve import declared_at
+
     pack_of = {pack.display(path): pack for pack in chain for path in pack.files()}
     overridden = {id(decl) for decl, _old in overrides}
     found = []
@@ -413,7 +416,7 @@ def stacking_conflicts(chain: list[Pack], overrides: list) -> list[Diagnostic]:
             continue
         found.append(Diagnostic(
             "W406", f"{decl.name!r} is overridden by both {earlier.name!r} and {later.name!r}; "
-            f"{later.name!r} comes later in the stack and wins", decl.span,
+            f"{later.name!r} comes later in the stack and wins", declared_at(sources or {}, decl.name, decl.span),
             f"make {later.name!r} extend {earlier.name!r} if it builds on that override, call base(...), "
             "or change the order of --with", notes=(f"{earlier.name!r} overrides it at {old.span}",)))
     return found

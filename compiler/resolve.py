@@ -105,8 +105,43 @@ class Symbols:
         return list(self.decls) + list(self.members)
 
 
-def resolve(modules_by_pack: list[tuple[str, list[A.Module]]]) -> tuple[Symbols, list[Diagnostic]]:
-    """Merge modules, bases first; duplicates, bad overrides and bad removals become diagnostics."""
+def tokens_in(sources: dict, span: A.Span) -> list:
+    """The tokens of the source inside a span, as (line, column, token); none when the source is
+    unknown or cannot be read."""
+    from lark.exceptions import UnexpectedInput
+
+    from rulebook.dsl.lexer import LINE_BREAK
+    from rulebook.dsl.parser import scan
+
+    text = sources.get(span.file)
+    if text is None or span.line <= 0:
+        return []
+    lines = LINE_BREAK.split(text)[span.line - 1:span.end_line]
+    try:
+        tokens, _comments = scan("\n".join(lines))   # texts and comments never span lines
+    except UnexpectedInput:
+        return []
+    placed = [(span.line + t.line - 1, t.column, t) for t in tokens]
+    return [(line, col, t) for line, col, t in placed if (span.line, span.column) <= (line, col) and
+            (line, col + len(t)) <= (span.end_line, span.end_column)]
+
+
+def declared_at(sources: dict, name: str, span: A.Span) -> A.Span:
+    """Where a declaration (or a remove, extension or amendment) writes its own name, for a finding
+    about that name: the first word spelt so inside its span (only keywords come before the name,
+    and no keyword is a name); the whole span when the source is unknown."""
+    found = next(((line, col) for line, col, t in tokens_in(sources, span) if t == name), None)
+    if found is None:
+        return span
+    line, col = found
+    return A.Span(span.file, line, col, line, col + len(name))
+
+
+def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional[dict] = None
+            ) -> tuple[Symbols, list[Diagnostic]]:
+    """Merge modules, bases first; duplicates, bad overrides and bad removals become diagnostics,
+    placed at the name they are about when the `sources` (file -> text) show where it is written."""
+    sources = sources or {}
     sym = Symbols()
     diags: list[Diagnostic] = []
     standing: list[A.Whenever] = []
@@ -119,9 +154,9 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]]) -> tuple[Symbols,
                 elif isinstance(item, A.Standing):
                     standing.append(item.trigger)
                 else:
-                    _merge(sym, pack_name, item, diags)
+                    _merge(sym, pack_name, item, diags, sources)
         for item in changes:
-            (_extend if isinstance(item, A.Extend) else _amend)(sym, item, diags)
+            (_extend if isinstance(item, A.Extend) else _amend)(sym, item, diags, sources)
     for name, decl in list(sym.decls.items()):
         if isinstance(decl, A.Die) and any(f.copies != 1 for f in decl.faces):
             sym.decls[name] = _faces_laid_out(decl, diags)
@@ -129,7 +164,8 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]]) -> tuple[Symbols,
         if isinstance(decl, A.Enum):
             for m in decl.members:
                 if m in sym.decls or m in sym.members:
-                    diags.append(Diagnostic("E208", f"enum member {m!r} is already declared", decl.span))
+                    diags.append(Diagnostic("E208", f"enum member {m!r} is already declared",
+                                            declared_at(sources, m, decl.span)))
                 sym.members[m] = decl.name
     sym.game = next((d for d in sym.decls.values() if isinstance(d, A.Game)), None)  # after overrides/removals
     if standing and sym.game is not None:
@@ -145,7 +181,7 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]]) -> tuple[Symbols,
 PHASES = ("setup", "play", "final")
 
 
-def _extend(sym: Symbols, item: A.Extend, diags: list[Diagnostic]) -> None:
+def _extend(sym: Symbols, item: A.Extend, diags: list[Diagnostic], sources: dict) -> None:
     """`before`/`after NAME`: wrap a proc's body, or a game phase, with more steps."""
     def wrapped(body: tuple) -> tuple:
         return item.body + body if item.when == "before" else body + item.body
@@ -158,11 +194,11 @@ def _extend(sym: Symbols, item: A.Extend, diags: list[Diagnostic]) -> None:
     else:
         what = f"is {_article(CATEGORY[type(target)])}" if target is not None else "is not declared"
         diags.append(Diagnostic("E216", f"'{item.when}' extends a proc or a game phase; {item.name!r} {what}",
-                                item.span, did_you_mean(item.name, [n for n, d in sym.decls.items()
+                                declared_at(sources, item.name, item.span), did_you_mean(item.name, [n for n, d in sym.decls.items()
                                                                     if isinstance(d, A.Proc)] + list(PHASES))))
 
 
-def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic]) -> None:
+def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) -> None:
     """`amend NAME`: replace or add single fields of an entity or a kind."""
     target = sym.decls.get(item.name)
     if isinstance(target, A.Entity):
@@ -171,7 +207,8 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic]) -> None:
         allowed, fields = (A.FieldDecl,), {"fields": target.fields}
     else:
         what = f"is {_article(CATEGORY[type(target)])}" if target is not None else "is not declared"
-        diags.append(Diagnostic("E217", f"'amend' changes an entity or a kind; {item.name!r} {what}", item.span))
+        diags.append(Diagnostic("E217", f"'amend' changes an entity or a kind; {item.name!r} {what}",
+                                declared_at(sources, item.name, item.span)))
         return
     for change in item.items:
         if not isinstance(change, allowed):
@@ -228,10 +265,11 @@ def _call_base(sym: Symbols, decl, old, diags: list[Diagnostic]):
                      if type(n) in (A.CallStmt, A.Call) and n.func == BASE else None)
 
 
-def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic]) -> None:
+def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic], sources: dict) -> None:
     if isinstance(item, A.Remove):
         if item.name not in sym.decls:
-            diags.append(Diagnostic("E214", f"nothing named {item.name!r} to remove", item.span))
+            diags.append(Diagnostic("E214", f"nothing named {item.name!r} to remove",
+                                    declared_at(sources, item.name, item.span)))
         else:
             del sym.decls[item.name]
             sym.removed[item.name] = item   # the checker reports what still uses it at the remove (E221)
@@ -248,8 +286,8 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic]) -> None:
             # the closest name of the same category that an extended pack declares
             hint = did_you_mean(decl.name, [n for n, d in sym.decls.items() if type(d) is type(decl)
                                             and sym.origin.get(n) != pack_name]) if old is None else None
-            diags.append(Diagnostic("E212", f"{decl.name!r} overrides nothing from an extended pack", decl.span,
-                                    hint))   # at the declaration after 'override', as I404 is
+            diags.append(Diagnostic("E212", f"{decl.name!r} overrides nothing from an extended pack",
+                                    declared_at(sources, decl.name, decl.span), hint))   # at its name, as I404 is
             sym.unmatched.add(decl.name)   # no W401 besides: the override itself is the mistake
         else:
             decl = _call_base(sym, decl, old, diags)   # the checker compares result types and parameters
@@ -263,12 +301,13 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic]) -> None:
     if old is not None:
         hint = "write 'override' before it to replace the extended pack's one" \
             if sym.origin.get(name) != pack_name else None
-        diags.append(Diagnostic("E208", f"{name!r} is already declared", item.span, hint,
+        diags.append(Diagnostic("E208", f"{name!r} is already declared", declared_at(sources, name, item.span), hint,
                                 notes=(f"first declared at {old.span}",)))
         return
     if isinstance(item, A.Game):
         if sym.game is not None:
-            diags.append(Diagnostic("E208", "a pack has one game; another is already declared", item.span,
+            diags.append(Diagnostic("E208", "a pack has one game; another is already declared",
+                                    declared_at(sources, name, item.span),
                                     notes=(f"first declared at {sym.game.span}",)))
             return
         sym.game = item

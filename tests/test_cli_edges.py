@@ -14,6 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from rulebook.cli import app
+from rulebook.compiler.driver import analyse
+from rulebook.dsl.diagnostics import render_text
 
 from .conftest import write_pack
 from .test_cli import PACK
@@ -149,6 +151,65 @@ def test_a_bad_output_is_reported_before_the_packs_errors(tmp_path):
     (tmp_path / "afile").write_text("")
     result = invoke("compile", bad, "-o", tmp_path / "afile" / "sub")
     assert "E506" in result.output and "E202" not in result.output
+
+
+# ------------------------------------------------------------------ 4. findings at the name
+
+BASE = """
+counter vp;
+kind card { worth: int; }
+proc score() { gain 1 vp; }
+card a "A" { worth = 1; }
+game demo "Demo" {
+  seats 2 to 3;
+  phase play { each players { score(); } }
+  winner most vp;
+}
+"""
+
+HOUSE = """
+after scor { gain 1 vp; }
+remove nothing_here;
+amend vp { worth = 2; }
+counter vp;
+override proc scroe() { gain 2 vp; }
+override proc score() { gain 3 vp; }
+card b "B" { }
+track empty_track "Empty" { }
+counter
+  unused_one;
+"""
+
+
+def test_findings_about_a_declaration_are_placed_at_its_name(tmp_path):
+    write_pack(tmp_path / "base", BASE, name="base")
+    house = write_pack(tmp_path / "house", HOUSE.lstrip("\n"), name="house", extends=["../base"])
+    result = analyse(str(house))
+    placed = sorted((d.code, d.span.line, d.span.column, d.span.end_column) for d in result.diagnostics)
+    assert placed == [
+        ("E208", 4, 9, 11),    # counter vp;
+        ("E212", 5, 15, 20),   # override proc scroe
+        ("E214", 2, 8, 20),    # remove nothing_here;
+        ("E216", 1, 7, 11),    # after scor
+        ("E217", 3, 7, 9),     # amend vp
+        ("E304", 7, 6, 7),     # card b
+        ("E305", 8, 7, 18),    # track empty_track
+        ("I404", 6, 15, 20),   # override proc score
+        ("W401", 8, 7, 18),
+        ("W401", 10, 3, 13),   # the name on the line after the keyword
+    ]
+    (e216,) = [d for d in result.diagnostics if d.code == "E216"]
+    assert render_text([e216], result.sources).splitlines()[1:] == ["  after scor { gain 1 vp; }", "        ^~~~"]
+
+
+def test_two_expansions_overriding_one_proc_are_reported_at_the_later_ones_name(tmp_path):
+    write_pack(tmp_path / "base", BASE, name="base")
+    write_pack(tmp_path / "one", "override proc score() { gain 2 vp; }\n", name="one", extends=["../base"])
+    two = write_pack(tmp_path / "two", "# two\noverride   proc  score() { gain 3 vp; }\n", name="two",
+                     extends=["../base"])
+    result = analyse(str(tmp_path / "one"), [str(two)])
+    (w406,) = [d for d in result.diagnostics if d.code == "W406"]
+    assert (w406.span.line, w406.span.column, w406.span.end_column) == (2, 18, 23)
 
 
 # ------------------------------------------------------------------ 5. bad inputs to every command

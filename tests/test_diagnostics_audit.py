@@ -89,7 +89,7 @@ def test_an_override_of_nothing_suggests_the_closest_name_and_is_not_also_unused
     assert finding[:3] == ("E212", "house", 1)
     assert finding[4] == "did you mean 'victory_tokens'?"
     (e212,) = [d for d in analyse(str(tmp_path / "house")).diagnostics if d.code == "E212"]
-    assert e212.span.column == 10   # at the declaration after 'override' (`func`), as I404 is
+    assert (e212.span.column, e212.span.end_column) == (15, 28)   # at the name `victory_token`, as I404 is
 
 
 def test_the_audited_house_rules_on_seven_wonders(tmp_path):
