@@ -437,7 +437,7 @@ def _sources_of(e: RulesError) -> dict:
 def explain(pack: str, name: str, expansions: List[str]) -> None:
     """Show a declaration, where it is and what it does in plain words."""
     from rulebook.compiler.driver import analyse
-    from rulebook.compiler.explain import changes, history, origin
+    from rulebook.compiler.explain import as_written, changes, history, origin
     from rulebook.compiler.explain import explain as read_out
     from rich.text import Text
 
@@ -452,17 +452,24 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
         _fail(RulesError(result.diagnostics), Format.text, result.sources)
     decl = result.symbols.decls.get(name)
     events = history(name, result.modules)   # where it is declared, and what stacked packs changed
+    if decl is None and events and events[-1][0] == "removed":
+        # a question about the stack, answered: what was declared and which pack took it out
+        out.print(Text.assemble((printable(name), "bold"), " was ", printable(origin(name, events))))
+        gone = [item for event, item in events if event in ("declared", "overridden")][-1]
+        printer = Printer()
+        printer.decl(gone)
+        out.print(Text("\nRemoved: not in the game with these packs; it read", style="bold"))
+        out.print("\n".join("  " + line for line in printer.lines), markup=False)
+        raise Exit(EXIT_CLEAN)
     if decl is None:
         _report([d for d in result.diagnostics if d.severity == ERROR], result.sources, Format.text)   # why, maybe
         hint = did_you_mean(name, result.symbols.names())
-        removed = f" ({name} was {origin(name, events)})" if events else ""
-        err.print(f"rulebook: {pack} declares nothing named {name!r}" + (f" ({hint})" if hint else "") + removed,
-                  markup=False)
+        err.print(f"rulebook: {pack} declares nothing named {name!r}" + (f" ({hint})" if hint else ""), markup=False)
         raise Exit(EXIT_FINDINGS)
     out.print(Text.assemble((printable(name), "bold"), " is ",
                             printable(origin(name, events) if events else f"declared at {decl.span}")))
     printer = Printer()
-    printer.decl(decl)
+    printer.decl(as_written(decl, events))
     out.print("\n".join("  " + line for line in printer.lines), markup=False)
     out.print(Text("\nIn words", style="bold"))
     out.print("\n".join(read_out(decl, result.symbols)), markup=False)

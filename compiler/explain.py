@@ -7,13 +7,14 @@ conditions and choices in words. The rules text is shown only where no wording f
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Optional
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.printer import Printer, cost, expr, pattern, precedence
 
 from .layout import proc_result_call, subject_mode
-from .resolve import CATEGORY, PHASES
+from .resolve import BASE, CATEGORY, PHASES
 
 # Words that take no plural ("3 prestige", "2 lavandium").
 MASS_NOUNS = {"prestige", "influence", "money", "gold", "food", "wood", "stone", "debt", "income",
@@ -66,7 +67,8 @@ def _looks_plural(word: str) -> bool:
 
 def plural(words: str) -> str:
     """The plural of a noun phrase: "gold diamond" is "gold diamonds", "coin of the realm" is
-    "coins of the realm"; mass nouns and phrases already in the plural ("robots left") stay."""
+    "coins of the realm"; mass nouns, phrases already in the plural ("robots left") and head words
+    ending in a single s ("Augustalis") stay; -ss and -us take -es ("glasses", "bonuses")."""
     head, tail = _split_head(words)
     last = head.split()[-1] if head.split() else head
     if not last.isalpha() or last.isupper() or _is_mass(last) or any(_looks_plural(w) for w in head.split()):
@@ -75,6 +77,10 @@ def plural(words: str) -> str:
         last_plural = last[:-1] + "ies"
     elif last.endswith(("ss", "sh", "ch", "x", "z", "us")):
         last_plural = last + "es"
+    elif last.endswith("s"):
+        # any other final s: a plural already ("Workers") or a name with no English plural
+        # ("Augustalis"); either way another s would be wrong
+        return words
     else:
         last_plural = last + "s"
     return head[: len(head) - len(last)] + last_plural + tail
@@ -103,6 +109,11 @@ def counted(n, noun: str) -> str:
     if len(_split_head(noun)[0].split()) > 3:
         return f"{n} “{noun}”"
     return f"{n} {singular(noun) if n == 1 else plural(noun)}"
+
+
+def the(noun: str) -> str:
+    """A noun phrase with "the" before it, unless its title already starts with one ("The map")."""
+    return noun if noun.lower().startswith("the ") else f"the {noun}"
 
 
 def capital(text: str) -> str:
@@ -176,13 +187,42 @@ class ExprReader(A.Visitor):
         """A player's thing in words: "your coins", "p's position on the science track"."""
         d = self.decl(name)
         if isinstance(d, A.Track):
-            return f"{owner} position on the {self.noun(name)} track"
+            return f"{owner} position on {self.track(name)}"
         noun = self.noun(name) if d is not None else spoken(name)
         if isinstance(d, (A.Resource, A.Group)):
             noun = plural(noun)
         if noun.lower().startswith("your ") and owner != "your":
             noun = noun[5:]   # a zone titled "Your discs" is p's "discs"
         return noun if noun.lower().startswith("your ") else f"{owner} {noun}"
+
+    def track(self, name: str) -> str:
+        """A track by name: "the science track" ("the Renegades' track": a title that says track
+        already), or "track t" for a local or a parameter that holds one."""
+        if not isinstance(self.decl(name), A.Track):
+            return f"track {name}"
+        noun = self.noun(name)
+        return the(noun if noun.lower().endswith("track") else f"{noun} track")
+
+    def track_of(self, e) -> str:
+        """The track an expression names: a name as `track` reads it, else "l's track"."""
+        if isinstance(e, A.Name):
+            return self.track(e.id)
+        words = self.read(e)
+        return words if words.endswith("track") else f"the {words} track"
+
+    def field_word(self, field: str) -> Optional[str]:
+        """A short field (`l.t`) by what it holds, when every kind that declares it agrees: "track",
+        "landmark"; None for plain values (numbers, flags), which keep their name."""
+        if self.symbols is None:
+            return None
+        types = {f.type for d in self.symbols.decls.values() if isinstance(d, A.Kind)
+                 for f in d.fields if f.name == field}
+        if len(types) != 1:
+            return None
+        (kind,) = types
+        if kind in FIELD_TYPE_WORDS:
+            return FIELD_TYPE_WORDS[kind]
+        return singular(self.noun(kind)) if isinstance(self.decl(kind), (A.Kind, A.Enum)) else None
 
     def possessive(self, e) -> str:
         """ "your", "p's", "the leader's"."""
@@ -226,14 +266,15 @@ class ExprReader(A.Visitor):
         if self.per_player(name):
             return self.owned(self.your, name)
         if isinstance(d, (A.Counter, A.Zone)):
-            return f"the {self.noun(name)}"
+            return the(self.noun(name))
         title = getattr(d, "title", None)
         return f"“{title}”" if title else spoken(name)
 
     def visit_Attr(self, e):
         if self.decl(e.name) is not None and self.category(e.name) != "entity":
             return self.owned(self.possessive(e.obj), e.name)
-        return f"{self.possessive(e.obj)} {spoken(e.name) if len(e.name) > 2 else e.name.upper()}"
+        word = spoken(e.name) if len(e.name) > 2 else self.field_word(e.name) or e.name.upper()
+        return f"{self.possessive(e.obj)} {word}"
 
     def visit_Index(self, e):
         base = e.obj.id if isinstance(e.obj, A.Name) else e.obj.name if isinstance(e.obj, A.Attr) else None
@@ -288,14 +329,14 @@ class ExprReader(A.Visitor):
             name = args[-1].id if isinstance(args[-1], A.Name) else None
             thing = self.noun(name) if name else words[-1]
             if func == "tier":
-                return f"{owner} level on the {thing} track"
+                return f"{owner} level on {self.track_of(args[-1])}"
             if func == "position":
-                return f"{owner} position on the {thing} track"
+                return f"{owner} position on {self.track_of(args[-1])}"
             if func == "amount":
                 return self.owned(owner, name) if name else f"{owner} {thing}"
             if func == "room":
                 return f"the room left for {self.owned(owner, name) if name else thing}"
-            return f"{self.you if owner == self.your else owner[:-2]} can advance on the {thing} track"
+            return f"{self.you if owner == self.your else owner[:-2]} can advance on {self.track_of(args[-1])}"
         if func == "size" and args:
             zone = args[0].id if isinstance(args[0], A.Name) else None
             return f"the number of {plural(self.item_noun(zone)) if zone else 'items'} in {words[0]}"
@@ -448,6 +489,9 @@ class ExprReader(A.Visitor):
         return f"{left} {ARITHMETIC[e.op]} {right}" + (" (rounded down)" if e.op == "/" else "")
 
 
+# What a short field holds, in words: `l.t` of type track is "l's track".
+FIELD_TYPE_WORDS = {"track": "track", "resource": "resource", "player": "player", "zone": "zone", "die": "die"}
+
 LISTED_CHOICES = 5   # `[a, b, c][i]` with at most this many entries reads "a, b or c as i is 1, 2 or 3"
 
 
@@ -583,30 +627,30 @@ class Reader(A.Visitor):
         benefit = "" if s.benefit else " without taking its benefit or bonus"
         bonus = " and take its benefit without its bonus" if s.benefit and not s.bonus else ""
         bonus += ", claiming no reward for reaching a space first" if not s.rewards else ""
-        self.say(depth, self.act("advance", f"{steps} on the {self.noun(s.track)} track{paid}{benefit}{bonus}"))
+        self.say(depth, self.act("advance", f"{steps} on {self.words.track(s.track)}{paid}{benefit}{bonus}"))
 
     def visit_Reactivate(self, s, depth: int) -> None:
         bonus = "" if s.bonus else ", without its bonus"
         where = f"space {self.x(s.space)}" if s.space is not None else "the space they stand on"
-        self.say(depth, self.act("take", f"the benefit of {where}, on the {self.noun(s.track)} track{bonus}"))
+        self.say(depth, self.act("take", f"the benefit of {where}, on {self.words.track(s.track)}{bonus}"))
 
     def visit_Bonus(self, s, depth: int) -> None:
         where = f"space {self.x(s.space)}" if s.space is not None else "the space they stand on"
         paid = "paying its cost" if s.paying else "for free"
-        self.say(depth, self.act("take", f"the bonus of {where}, on the {self.noun(s.track)} track, if wanted, {paid}"))
+        self.say(depth, self.act("take", f"the bonus of {where}, on {self.words.track(s.track)}, if wanted, {paid}"))
 
     def visit_Marker(self, s, depth: int) -> None:
         where = f"space {self.x(s.space)}" if s.space is not None else (
             "the start" if s.adds else "the space they choose")
         if s.adds:
-            self.say(depth, self.act("put", f"one more marker on {where} of the {self.noun(s.track)} track"))
+            self.say(depth, self.act("put", f"one more marker on {where} of {self.words.track(s.track)}"))
         else:
-            self.say(depth, self.act("take", f"their marker on {where} off the {self.noun(s.track)} track"))
+            self.say(depth, self.act("take", f"their marker on {where} off {self.words.track(s.track)}"))
 
     def visit_Regress(self, s, depth: int) -> None:
         steps = counted(s.by.value, "space") if isinstance(s.by, A.Int) else (
             "1 space" if s.by is None else f"{self.x(s.by)} spaces")
-        self.say(depth, self.act("move", f"back {steps} on the {self.noun(s.track)} track"))
+        self.say(depth, self.act("move", f"back {steps} on {self.words.track(s.track)}"))
 
     def visit_Choose(self, s, depth: int) -> None:
         head = "Do each of these once, in the order you choose" if s.any_order else "Choose one"
@@ -754,7 +798,7 @@ class Reader(A.Visitor):
         res = args.pop("res", None)
         thing = f" {plural(self.noun(res.id))}" if isinstance(res, A.Name) else ""
         on = args.pop("on", None)
-        track = f" on the {self.noun(on.id)} track" if isinstance(on, A.Name) else ""
+        track = f" on {self.words.track(on.id)}" if isinstance(on, A.Name) else ""
         rest = ", ".join(f"{spoken(k)} {self.x(v)}" for k, v in args.items())
         return f"{who} {spoken(verb)}{thing}{track}" + (f" ({rest})" if rest else "")
 
@@ -1049,6 +1093,15 @@ def origin(name: str, events: list[tuple[str, object]]) -> str:
         else:
             parts.append(f"{VERBS[event]} {item.span}")
     return ", ".join(parts)
+
+
+def as_written(decl, events: list[tuple[str, object]]):
+    """A declaration as its source reads, for `explain` to print: an override as written (with
+    `override`, calling `base()`), never as the resolver keeps it (`NAME.base()`)."""
+    if events and events[-1][0] == "overridden":
+        return events[-1][1]
+    return A.rewrite(decl, lambda n: replace(n, func=BASE)
+                     if type(n) in (A.Call, A.CallStmt) and ".base" in n.func else None)
 
 
 def changes(events: list[tuple[str, object]], symbols=None) -> list[str]:

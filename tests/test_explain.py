@@ -237,5 +237,9 @@ def test_the_explain_command_shows_the_house_rules_and_a_removal(stacked):
     assert "Changed by the stacked packs" in shown.output and "gain 6 coin;" in shown.output
     (stacked / "house" / "main.rules").write_text(HOUSE + "remove fifth;\n")
     gone = CliRunner().invoke(app, ["explain", str(stacked / "house"), "fifth"])
-    assert gone.exit_code == 1
-    assert "fifth was declared at base/main.rules:10:1, removed by house/main.rules:6:1" in gone.output
+    assert gone.exit_code == 0, gone.output   # a question about the stack, answered: not an error
+    assert gone.output.startswith("fifth was declared at base/main.rules:10:1, removed by house/main.rules:6:1\n")
+    assert "did you mean" not in gone.output and "declares nothing" not in gone.output
+    assert "Removed: not in the game with these packs" in gone.output and "func fifth() = [1, 3, 5, 7, 9][2];" in gone.output
+    unknown = CliRunner().invoke(app, ["explain", str(stacked / "house"), "fifht"])
+    assert unknown.exit_code == 1 and "did you mean 'fifth'?" not in unknown.output   # removed: no longer a name

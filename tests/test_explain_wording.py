@@ -1,0 +1,91 @@
+"""`explain` wording the embedding audit found wrong (finding 14): plurals of titles that end in s,
+"the" doubled before a title that has one, tracks held by locals and fields, overrides shown as
+written, and a removed declaration explained rather than refused."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from rulebook.cli import app
+from rulebook.compiler.driver import analyse, analyse_text
+from rulebook.compiler.explain import counted, plural, reading
+
+# A river-trading game: a coin with a Latin name, a board titled with its article, four rivers as values
+# that each name their track, and a proc that takes a track.
+TRADE = '''
+resource solidus "Solidus";
+resource glass "Glass";
+counter vp "VP";
+track nile "Nile" { space 1 { gain 1 vp; } space 2 { gain 1 vp; } }
+track upper "Upper river track" { space 1 { gain 1 vp; } }
+kind river "River" { t: track; n: int; }
+river east "East" { t = nile; n = 1; }
+zone rivers "The rivers" of river;
+zone board "The board" of river;
+proc sail(t: track) { advance t by 1; if position(t) >= 2 { gain 2 solidus; } }
+proc pick_river() {
+  pick r from rivers where position(r.t) < 2 "a river" {
+    let t = r.t;
+    sail(t);
+  }
+}
+proc count_board() { gain count(x in board) vp; gain 2 glass; advance upper by 1; }
+game trade { seats 2 to 4; phase setup { fill rivers with river; } phase play { pick_river(); count_board(); }
+  winner most vp; }
+'''
+
+
+@pytest.fixture(scope="module")
+def symbols():
+    result = analyse_text(TRADE)
+    assert result.ok, result.diagnostics
+    return result.symbols
+
+
+def test_a_title_ending_in_s_gets_no_second_s():
+    assert plural("solidus") == "soliduses"            # -us is English (bonus, bonuses)
+    assert plural("augustalis") == "augustalis"        # a single final s stays: a name with no English plural
+    assert plural("workers") == "workers" and plural("glass") == "glasses"
+    assert counted(4, "augustalis") == "4 augustalis"
+    assert counted(1, "augustalis") == "1 augustalis"
+
+
+def test_gains_read_with_the_rule(symbols):
+    assert reading(symbols.decls["count_board"], symbols) == [
+        "Gain 1 VP for each river in the board.",
+        "Gain 2 glasses.",
+        "Advance 1 space on the upper river track.",
+    ]
+
+
+def test_a_title_with_its_own_article_is_not_doubled(symbols):
+    lines = reading(symbols.decls["pick_river"], symbols)
+    assert lines[0] == "Pick one r from the rivers for which your position on r's track is less than 2, then:"
+    assert not any("the the" in line for line in lines)
+
+
+def test_a_track_held_by_a_local_a_parameter_or_a_field_reads_as_english(symbols):
+    assert reading(symbols.decls["pick_river"], symbols)[1:] == ["  Let t be r's track.", "  Carry out “sail” with t."]
+    assert reading(symbols.decls["sail"], symbols) == [
+        "Advance 1 space on track t.",
+        "If your position on track t is at least 2:",
+        "  Gain 2 soliduses.",
+    ]
+
+
+def test_an_override_is_shown_as_written_with_base(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "base").mkdir()
+    (tmp_path / "base" / "pack.toml").write_text('name = "base"\n')
+    (tmp_path / "base" / "main.rules").write_text(TRADE + "func hand_limit() = 5;\n")
+    (tmp_path / "house").mkdir()
+    (tmp_path / "house" / "pack.toml").write_text('name = "house"\nextends = ["../base"]\n')
+    (tmp_path / "house" / "main.rules").write_text("override func hand_limit() = base() + 1;\n")
+    shown = CliRunner().invoke(app, ["explain", str(tmp_path / "house"), "hand_limit"])
+    assert shown.exit_code == 0, shown.output
+    assert shown.output.splitlines()[1] == "  override func hand_limit() = base() + 1;"
+    assert "hand_limit.base" not in shown.output
+    # the reading names what base() stands for
+    assert "Equals “the replaced hand limit” plus 1." in shown.output
+    assert analyse(str(tmp_path / "house")).ok
