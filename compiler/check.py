@@ -547,6 +547,9 @@ class Checker(A.Visitor):
         if isinstance(self.sym.decls.get(f.type), A.Kind) and not isinstance(value, A.Nothing):
             target = self.sym.decls.get(value.id) if isinstance(value, A.Name) else None
             if not (isinstance(target, A.Entity) and target.kind == f.type):
+                if isinstance(value, A.Name) and value.id in self.sym.removed:
+                    self.unknown("E303", f.type, value.id, value.span, ())   # one more use for the remove's E221
+                    return
                 self.err("E303", f"field {f.name!r} names a {f.type}: give the name of one", value.span,
                          did_you_mean(value.id, [n for n, d in self.sym.decls.items() if isinstance(d, A.Entity)
                                                  and d.kind == f.type]) if isinstance(value, A.Name) else None)
