@@ -542,15 +542,16 @@ def _game_of(program, pack: str):
     return program.game
 
 
-def _check_seats(program, pack: str, players: int, variants: List[str]):
-    """The pack's game, or exit with a usage error for a player count or a variant it does not have."""
+def _check_seats(program, pack: str, players: int, variants: List[str], whose: str = "the pack"):
+    """The pack's game, or exit with a usage error for a player count or a variant it does not have
+    (`whose` names the pack in the message, where a command runs more than one)."""
     g = _game_of(program, pack)
     if not g.min_players <= players <= g.max_players:
         err.print(f"rulebook: {g.title or g.name} is for {g.min_players} to {g.max_players} players", markup=False)
         raise Exit(EXIT_USAGE)
     unknown = [v for v in variants if v not in program.variants]
     if unknown:
-        err.print(f"rulebook: unknown variant {unknown[0]!r}; the pack has: "
+        err.print(f"rulebook: unknown variant {unknown[0]!r}; {whose} has: "
                   f"{', '.join(program.variants) or 'none'}", markup=False)
         raise Exit(EXIT_USAGE)
     from rulebook.runtime.engine import refusal

@@ -36,19 +36,26 @@ class Backend(str, Enum):
 @click.option("--backend", type=click.Choice(Backend), default=Backend.local, help="local or ray.")
 @click.option("--ray-address", help="Ray cluster address (default: $RAY_ADDRESS, else a local Ray).")
 @click.option("--seed", "-s", type=int, default=1, help="First seed; games use seed, seed+1, ...")
-@many("--variant", help="Switch on an optional rule.")
+@many("--variant", help="Switch on an optional rule (for the main pack; --against-variant for the other).")
 @click.option("--agent", type=click.Choice(AutoAgent), default=AutoAgent.random,
               help="random, focused (random, but repeats its earlier answers), mixed (both, seat by seat) or first.")
 @click.option("--against", callback=existing_packs, help="Compare with this pack on the same seeds.")
 @many("--against-with", metavar="PACK", callback=existing_packs, help="Expansions stacked on the --against pack.")
+@many("--against-variant", metavar="VARIANT", help="Switch on an optional rule for the --against pack.")
 @click.option("--json", "json_file", type=PATH, help="Write the report as JSON here.")
 @click.option("--html", type=PATH, help="Write an HTML report with plots here.")
 @click.option("--failures", type=PATH, default=Path("simulate-failures"), help="Folder for the logs of games that failed.")
 def simulate(pack: str, expansions: List[str], players: int, games: int, workers: int, backend: Backend,
              ray_address: Optional[str], seed: int, variant: List[str], agent: AutoAgent, against: Optional[str],
-             against_with: List[str], json_file: Optional[Path], html: Optional[Path], failures: Path) -> None:
+             against_with: List[str], against_variant: List[str], json_file: Optional[Path], html: Optional[Path],
+             failures: Path) -> None:
     """Play many seeded games and report win rates, scores, lengths and components, with intervals."""
     from rulebook.runtime import simulate as sim
+
+    if (against_with or against_variant) and against is None:
+        err.print("rulebook: --against-with and --against-variant describe the --against pack: give --against "
+                  "(the same pack to compare a variant on and off)", markup=False)
+        raise Exit(EXIT_USAGE)
 
     if backend is Backend.ray:
         try:
@@ -59,8 +66,11 @@ def simulate(pack: str, expansions: List[str], players: int, games: int, workers
     workers = workers or os.cpu_count() or 1
     writable(json_file)
     writable(html, folder=True)
-    stacks = [(pack, expansions)] + ([(against, against_with)] if against else [])
-    prepared = [_prepare(ref, stack, players, variant, agent.value) for ref, stack in stacks]
+    sides = [(pack, expansions, variant, "the pack")]
+    if against:
+        sides.append((against, against_with, against_variant, "the --against pack"))
+    prepared = [_prepare(ref, stack, players, variants, agent.value, whose)
+                for ref, stack, variants, whose in sides]
     started = time.perf_counter()
     try:
         runs, failed = _play(prepared, range(seed, seed + games), workers, backend, ray_address, failures)
@@ -72,11 +82,13 @@ def simulate(pack: str, expansions: List[str], players: int, games: int, workers
     for (job, keys, components), records, failures_of_job in zip(prepared, runs, failed):
         part = sim.summary(job, records, keys, components, seed)
         part["packs"] = _pack_names(job)   # what the report is of, by name: `gallery --stats` checks it
+        part["label"] = stack_label(part["packs"], job.variants)
         part["failures"] = sorted(failures_of_job, key=lambda f: f["seed"])
         if report is None:
             report = part
         else:
-            report["against"] = {"pack": job.pack, "with": list(job.expansions), "seats": part["seats"],
+            report["against"] = {"pack": job.pack, "with": list(job.expansions), "packs": part["packs"],
+                                 "variants": list(job.variants), "label": part["label"], "seats": part["seats"],
                                  "failures": part["failures"],
                                  "difference": sim.paired_differences(runs[0], records, players)}
     report.update(workers=workers if backend is Backend.local else None, backend=backend.value)
@@ -99,8 +111,22 @@ def _pack_names(job) -> list[str]:
     return [job.base] + [load_pack(locate(ref)).name for ref in job.expansions]
 
 
-def _prepare(ref: str, stack: List[str], players: int, variants: List[str], agent: str) -> tuple:
-    """Compile one pack stack for the workers: (job, score key labels, components), or exit on bad rules."""
+def stack_label(packs: List[str], variants=()) -> str:
+    """What one side of a run plays, by name: "tapestry + tap_house", with its variants in brackets."""
+    return " + ".join(packs) + (f" [{', '.join(variants)}]" if variants else "")
+
+
+def component_labels(components: List[dict]) -> dict:
+    """Each component's name as a list shows it: with its kind where two components share a name
+    (a track space and a track reward are both "exploration 10")."""
+    names = [c["name"] for c in components]
+    return {(c["kind"], c["name"]): f"{c['name']} ({c['kind']})" if names.count(c["name"]) > 1 else c["name"]
+            for c in components}
+
+
+def _prepare(ref: str, stack: List[str], players: int, variants: List[str], agent: str, whose: str) -> tuple:
+    """Compile one pack stack for the workers: (job, score key labels, components), or exit on bad rules
+    (`whose`: which side of the run it is, for a message about a variant it lacks)."""
     from rulebook.dsl.diagnostics import RulesError
     from rulebook.runtime import simulate as sim
 
@@ -109,7 +135,7 @@ def _prepare(ref: str, stack: List[str], players: int, variants: List[str], agen
         keys = sim.score_keys(ref, stack)
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
-    _check_seats(program, ref, players, variants)
+    _check_seats(program, ref, players, variants, f"{whose} ({stack_label(_pack_names(job))})")
     return job, keys, sim.component_names(program)
 
 
@@ -126,7 +152,7 @@ def _play(prepared: list, seeds: range, workers: int, backend: Backend, ray_addr
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err.rich, transient=True, auto_refresh=False) as bar:
         for index, (job, _keys, _components) in enumerate(prepared):
-            task = bar.add_task(f"{job.pack} {' '.join('+' + e for e in job.expansions)}".strip(), total=len(seeds))
+            task = bar.add_task(stack_label(_pack_names(job), job.variants), total=len(seeds))
             folder = failures / "against" if index else failures   # the two packs may have one name
 
             def arrived(records, job=job, task=task, folder=folder, mine=failed[index]):
@@ -159,7 +185,7 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
 
     where = f"{workers} worker(s)" if backend is Backend.local else "Ray"
     out.print(f"{played} games in {elapsed:.1f} s on {where} ({played / elapsed:.0f} games/s)", markup=False)
-    seats = Table(title=f"{report['pack']}: {report['games']} games, {report['players']} players")
+    seats = Table(title=f"{report['label']}: {report['games']} games, {report['players']} players")
     seats.add_column("seat")
     seats.add_column("win rate [95% CI]", justify="right")
     for key in report["score_keys"]:
@@ -172,6 +198,7 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
         n = report["length"]
         out.print(f"game length: {n['mean']:.1f} ± {n['sd']:.1f} decisions (from {n['min']} to {n['max']})",
                   markup=False)
+    labels = component_labels(report["components"])
     rated = [c for c in report["components"] if c["effect"] is not None]
     if rated:
         table = Table(title="components: win rate of the seats that used them, versus those that did not")
@@ -179,15 +206,15 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
             table.add_column(column, justify="left" if column in ("component", "kind") else "right")
         shown = rated if len(rated) <= 20 else rated[:10] + rated[-10:]
         for c in shown:
-            table.add_row(c["name"], c["kind"], str(c["games_used"]),
+            table.add_row(labels[c["kind"], c["name"]], c["kind"], str(c["games_used"]),
                           _interval(c["win_rate_used"], c["ci_low"], c["ci_high"]), f"{c['win_rate_unused']:.1%}",
                           _interval(c["effect"], c["effect_ci_low"], c["effect_ci_high"], percent=False))
         out.print(table)
-    never = [c["name"] for c in report["components"] if c["games_used"] == 0]
+    never = [labels[c["kind"], c["name"]] for c in report["components"] if c["games_used"] == 0]
     if never:
         out.print(f"never used: {', '.join(never)}", markup=False)
     if "against" in report:
-        table = Table(title=f"{report['pack']} minus {report['against']['pack']}: win rate on the same seeds")
+        table = Table(title=f"{report['label']} minus {report['against']['label']}: win rate on the same seeds")
         table.add_column("seat")
         table.add_column("difference [95% CI]", justify="right")
         for row in report["against"]["difference"]:
@@ -198,13 +225,13 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
 # ---------------------------------------------------------------- HTML report
 
 PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>{{ r.pack }}: simulation report</title>
+<html lang="en"><head><meta charset="utf-8"><title>{{ r.label }}: simulation report</title>
 <style>
 body { font-family: sans-serif; max-width: 960px; margin: 2em auto; color: #222; }
 table { border-collapse: collapse; margin: 1em 0; } td, th { border: 1px solid #ccc; padding: .25em .6em; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; } img { max-width: 100%; }
 </style></head><body>
-<h1>{{ r.pack }}{% for e in r.with %} + {{ e }}{% endfor %}: {{ r.games }} games, {{ r.players }} players</h1>
+<h1>{{ r.label }}: {{ r.games }} games, {{ r.players }} players</h1>
 <p>Seeds {{ r.seed }} to {{ r.seed + r.games - 1 }}, agent {{ r.agent }}{% if r.variants %}, variants
 {{ r.variants|join(", ") }}{% endif %}; {{ r.failed }} failed. Intervals are 95%.</p>
 <h2>Win rates</h2>
@@ -224,7 +251,7 @@ td.n { text-align: right; font-variant-numeric: tabular-nums; } img { max-width:
 <td class="n">{% if c.effect is not none %}{{ "%+.3f"|format(c.effect) }} [{{ "%+.3f"|format(c.effect_ci_low) }},
 {{ "%+.3f"|format(c.effect_ci_high) }}]{% endif %}</td></tr>
 {% endfor %}</table>
-{% if r.against is defined %}<h2>Against {{ r.against.pack }}{% for e in r.against.with %} + {{ e }}{% endfor %} (same seeds)</h2>
+{% if r.against is defined %}<h2>{{ r.label }} against {{ r.against.label }} (same seeds)</h2>
 <table><tr><th>seat</th><th>difference in win rate</th><th>95% interval</th></tr>
 {% for d in r.against.difference %}<tr><td>{{ d.seat }}</td><td class="n">{{ "%+.3f"|format(d.delta) }}</td>
 <td class="n">{{ "%+.3f"|format(d.ci_low) }} – {{ "%+.3f"|format(d.ci_high) }}</td></tr>{% endfor %}</table>{% endif %}
