@@ -7,10 +7,10 @@ conditions and choices in words. The rules text is shown only where no wording f
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Optional
 
 from rulebook.dsl import ast as A
+from rulebook.dsl.ast import replace
 from rulebook.dsl.printer import Printer, cost, expr, pattern, precedence
 
 from .layout import proc_result_call, subject_mode

@@ -89,3 +89,17 @@ def test_an_override_is_shown_as_written_with_base(tmp_path, monkeypatch):
     # the reading names what base() stands for
     assert "Equals “the replaced hand limit” plus 1." in shown.output
     assert analyse(str(tmp_path / "house")).ok
+
+
+def test_an_override_changed_again_later_still_calls_base(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for name, text, extends in (("base", TRADE + "proc payday() { gain 1 solidus; }\n", ""),
+                                ("house", "override proc payday() { base(); gain 1 vp; }\n", 'extends = ["../base"]\n'),
+                                ("later", "after payday { gain 2 vp; }\n", 'extends = ["../house"]\n')):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "pack.toml").write_text(f'name = "{name}"\n{extends}')
+        (tmp_path / name / "main.rules").write_text(text)
+    shown = CliRunner().invoke(app, ["explain", str(tmp_path / "later"), "payday"])
+    assert shown.exit_code == 0, shown.output
+    assert "    base();" in shown.output.split("\nIn words")[0]
+    assert "payday.base" not in shown.output
