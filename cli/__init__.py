@@ -625,11 +625,9 @@ def play(pack: str, players: int, seed: int, agent: AgentKind, log: Optional[Pat
         _print_state(game, "the state at the end")
     _print_result(g.title or g.name, result, game.decisions_made)
     if log is not None:
-        from rulebook.compiler.pack import load_pack, locate
         from rulebook.runtime.record import dump, record
 
-        root = locate(pack)
-        _write(log, dump(record(game, str(root), expansions, load_pack(root).name)))
+        _write(log, dump(record(game)))   # the program remembers its pack's folder and expansions
         out.print(f"log written to {log}", markup=False)
 
 
@@ -868,7 +866,7 @@ def _find_logged(log: Path, what: str, name: Optional[str], digest: Optional[str
               help="Stack these expansions instead of the ones the log names (for packs that moved).")
 def replay(log: Path, pack: Optional[str], interpret: bool, expansions: Optional[List[str]]) -> None:
     """Replay a logged game (on the pack and expansions it names) and check that it reaches the same
-    final state and result."""
+    final state and result (for a game saved before its end: the same state where the log stops)."""
     from rulebook.dsl.diagnostics import RulesError
     from rulebook.runtime.engine import RulesRuntimeError
     from rulebook.runtime.record import load, replay as run_replay
@@ -887,6 +885,11 @@ def replay(log: Path, pack: Optional[str], interpret: bool, expansions: Optional
         err.print(f"{failure}", markup=False)
         out.print(f"replay matches the log: the game stops on the same error after {game.decisions_made} decisions")
         raise Exit(EXIT_FINDINGS)
+    d = game.decision
+    if d is not None:   # an unfinished game's log, checked up to where it stops
+        out.print(f"replay matches the log up to where it stops: the game is unfinished after {game.decisions_made} "
+                  f"decisions, {d.player.name} to answer: {d.prompt} (state {game.state.digest()})", markup=False)
+        return
     g = program.game
     _print_result(g.title or g.name, game.result(), game.decisions_made)
     out.print(f"replay matches the log: final state {game.state.digest()}")

@@ -21,10 +21,10 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import ERROR, Diagnostic, RulesError, sort_key
 from rulebook.dsl.files import MAX_FILE_BYTES, cache_dir, read_limited, write_atomic  # noqa: F401 - write_atomic: the CLI's
 
-from .pack import MANIFEST, Pack, load_pack, stack_chain, stacking_conflicts
+from .pack import MANIFEST, Pack, load_pack, locate, stack_chain, stacking_conflicts
 
 if TYPE_CHECKING:
-    from rulebook.runtime.program import Program
+    from rulebook.runtime.program import Program, Stack
 
     from .resolve import Symbols
 
@@ -238,18 +238,28 @@ def compile_pack(ref: str, use_cache: bool = True, expansions: Sequence[str] = (
 
     With `use_cache=False` the cache is not read (it is still refreshed).
     """
-    if use_cache:
-        hit = _cached(ref, expansions)
-        if hit is not None:
-            return hit
-    chain = stack_chain(ref, expansions)
-    key = cache_key(chain)
-    name = chain[-1].name
-    entry = CacheEntry(cache_dir(), f"{name}-{key}", key)
-    result = analyse_chain(chain)
-    if not result.ok:
-        raise RulesError(result.diagnostics)
-    return entry.store(_generate(result, name, result.identity()), result.diagnostics)
+    compiled = _cached(ref, expansions) if use_cache else None
+    if compiled is None:
+        chain = stack_chain(ref, expansions)
+        key = cache_key(chain)
+        name = chain[-1].name
+        entry = CacheEntry(cache_dir(), f"{name}-{key}", key)
+        result = analyse_chain(chain)
+        if not result.ok:
+            raise RulesError(result.diagnostics)
+        compiled = entry.store(_generate(result, name, result.identity()), result.diagnostics)
+    compiled.program.stack = stack_of(ref, expansions)
+    return compiled
+
+
+def stack_of(ref: str, expansions: Sequence[str]) -> Stack:
+    """Where a stack comes from, as a log names it: the base pack's name and folder and each
+    expansion's folder (located now, so the names typed need not mean the same later). Set on the
+    Program after it is built: the folders are not part of the cache key or the rules' identity."""
+    from rulebook.runtime.program import Stack
+
+    root = locate(ref)
+    return Stack(load_pack(root, validate=False).name, str(root), tuple(str(locate(e)) for e in expansions))
 
 
 def _cached(ref: str, expansions: Sequence[str]) -> Optional[Compiled]:
@@ -357,7 +367,9 @@ def interpret_pack(ref: str, expansions: Sequence[str] = ()) -> Program:
     result = analyse(ref, expansions)
     if not result.ok:
         raise RulesError(result.diagnostics)
-    return _interpreted(result, result.chain[-1].name)
+    program = _interpreted(result, result.chain[-1].name)
+    program.stack = stack_of(ref, expansions)
+    return program
 
 
 def _interpreted(result: Analysis, name: str) -> Program:

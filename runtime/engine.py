@@ -454,9 +454,10 @@ class Game:
 
     # ------------------------------------------------------------------ results
     def result(self, digest: bool = True) -> dict:
-        """Final scores by the winner keys and the winners (ties share the win), and the final
-        state's digest unless `digest` is false (it serialises the whole state: replays and logs
-        need it, a batch of simulated games does not)."""
+        """Scores by the winner keys and the winners (ties share the win), whether the game is over
+        (`over`: before the end they are the standings so far, not a result), and the state's
+        digest unless `digest` is false (it serialises the whole state: replays and logs need it, a
+        batch of simulated games does not)."""
         g = self.program.game
         rows = []
         try:   # the winner keys are rules too: a failure is a positioned diagnostic, never a traceback
@@ -471,6 +472,7 @@ class Game:
         ranks = [tuple(-v if i in fewest else v for i, v in enumerate(k)) if fewest else k for k, _p in rows]
         best = max(ranks)
         result = {
+            "over": self.state.over,
             "scores": {p.name: list(k) for k, p in rows},
             "winners": [p.name for (_k, p), rank in zip(rows, ranks) if rank == best],
             "keys": [text for text, _parts in g.key_columns],   # each score's rules text

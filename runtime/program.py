@@ -52,6 +52,17 @@ class GameDef:
     fewest: tuple = ()   # the positions of the keys whose lowest value wins (`winner fewest ...`)
 
 
+@dataclass(frozen=True)
+class Stack:
+    """The packs a Program was compiled from, as a log names them: the base pack (the one named on
+    the command line) by name and folder, then the expansions stacked on it (`--with`), in order,
+    by folder. Variants are chosen per game, so they are not part of it."""
+
+    pack: str
+    location: str
+    expansions: tuple = ()
+
+
 @dataclass
 class Program:
     """Everything the runtime needs of a pack, whichever backend produced it."""
@@ -80,6 +91,7 @@ class Program:
     line_map: dict = field(default_factory=dict)    # generated line -> "file:line"
     module_file: Optional[str] = None
     digest: str = ""
+    stack: Optional[Stack] = None   # where it was compiled from (None: from a text, not a pack)
     _starting: Optional[tuple] = field(default=None, repr=False, compare=False)
     _limited: Optional[frozenset] = field(default=None, repr=False, compare=False)
 

@@ -12,12 +12,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from rulebook.dsl.diagnostics import RulesError
 from rulebook.dsl.files import read_limited, write_atomic
 
-from .agents import ScriptedAgent
 from .engine import Game, RulesRuntimeError
 from .program import Program
 from .state import State, StateError, check_saved
 
-LOG_FORMAT = "rulebook-log/3"   # /2 (expansions as typed, not located) is still read
+LOG_FORMAT = "rulebook-log/4"   # /3 (no unfinished games) and /2 (expansions as typed, not located) are still read
 MAX_FILE_BYTES = 16 * 1024 * 1024     # a log or a saved state; a long game's log is about 20 KB
 SEED_LIMIT = 2 ** 63                  # seeds are integers in [-2^63, 2^63)
 MAX_SEATS = 12                        # the checker's bound on `seats` (E307)
@@ -70,6 +69,16 @@ def expansion_entries(refs: Sequence[Union[str, Expansion]]) -> list[Expansion]:
     return entries
 
 
+class Unfinished(BaseModel):
+    """Where the log of a game saved before its end stops: the seat the pending decision asks and the
+    state's digest there (not a final digest: the game goes on when it is resumed)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    player: int = Field(ge=0, lt=MAX_SEATS)
+    digest: str = Digest
+
+
 DecisionEntry = tuple[int, int]
 RandomEntry = tuple[Literal["roll", "shuffle"], str, int]
 
@@ -80,7 +89,7 @@ class GameLog(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
 
-    format: Literal["rulebook-log/3", "rulebook-log/2"] = LOG_FORMAT
+    format: Literal["rulebook-log/4", "rulebook-log/3", "rulebook-log/2"] = LOG_FORMAT
     pack: str = Field(pattern=r"^[a-z][a-z0-9_-]*$|^text$")
     digest: str = Digest                                    # the stack's content digest, blind to layout
     location: Optional[str] = None                          # the pack folder when the game was played
@@ -93,24 +102,42 @@ class GameLog(BaseModel):
     final_digest: Optional[str] = Digest
     result: Optional[Result] = None
     error: Optional[str] = None   # a game that stopped on a rules error: `error[CODE]: message` instead of a result
+    unfinished: Optional[Unfinished] = None   # a game saved before its end (rulebook-log/4): no result yet
 
     @model_validator(mode="after")
     def _one_outcome(self) -> "GameLog":
-        if (self.error is None) == (self.result is None) or (self.result is None) != (self.final_digest is None):
-            raise ValueError("a log ends with either a result and a final digest, or an error")
+        outcomes = [self.result, self.error, self.unfinished]
+        if sum(o is not None for o in outcomes) != 1 or (self.result is None) != (self.final_digest is None):
+            raise ValueError("a log ends with either a result and a final digest, an error, or `unfinished`")
+        if self.unfinished is not None and (self.format != LOG_FORMAT or self.unfinished.player >= self.players):
+            raise ValueError(f"`unfinished` is a {LOG_FORMAT} field naming one of the log's players")
         return self
 
 
-def record(game: Game, location: Optional[str] = None, expansions: Sequence[str] = (),
+def record(game: Game, location: Optional[str] = None, expansions: Optional[Sequence[str]] = None,
            pack_name: Optional[str] = None) -> GameLog:
-    """The log of a finished game; `location` is the pack folder, kept as a hint for replaying,
-    `expansions` the packs stacked on it with `--with` (as typed: they are located and recorded by
-    name, digest and absolute folder) and `pack_name` the base pack's name (the program's own name,
-    that of the last pack stacked, by default)."""
+    """The log of a game, finished or not. `location` is the base pack's folder, kept as a hint for
+    replaying, `expansions` the packs stacked on it with `--with` (as typed: they are located and
+    recorded by name, digest and absolute folder) and `pack_name` the base pack's name; each defaults
+    to what the program remembers of the stack it was compiled from (a program built from a text:
+    its own name, no folder, no expansions). A game not over yet is logged `unfinished`, with the
+    seat its pending decision asks and the state's digest there, and no result."""
+    stack = game.program.stack
+    if stack is not None:
+        location = stack.location if location is None else location
+        expansions = stack.expansions if expansions is None else expansions
+        pack_name = pack_name or stack.pack
+    state, decision = game.state, game.decision
+    if state.over:
+        outcome = dict(final_digest=state.digest(), result=_logged_result(game))
+    elif decision is not None:
+        outcome = dict(final_digest=None, unfinished=Unfinished(player=decision.player.index, digest=state.digest()))
+    else:
+        raise RulesRuntimeError("E601", "the game has not started (or stopped on an error): there is nothing to "
+                                "record")
     return GameLog(pack=pack_name or game.program.name, digest=game.program.digest, location=location,
-                   expansions=expansion_entries(expansions), players=len(game.state.players), seed=game.seed,
-                   variants=sorted(game.variants), entries=[tuple(e) for e in game.log],
-                   final_digest=game.state.digest(), result=_logged_result(game))
+                   expansions=expansion_entries(expansions or ()), players=len(state.players), seed=game.seed,
+                   variants=sorted(game.variants), entries=[tuple(e) for e in game.log], **outcome)
 
 
 def dump(log: GameLog) -> str:
@@ -166,28 +193,28 @@ def check_log(program: Program, log: GameLog, where: Optional[str] = None) -> No
 
 
 def replay(program: Program, log: GameLog, where: Optional[str] = None) -> Game:
-    """Play the logged decisions again; any difference in random outcomes, final state or result is E603."""
-    check_log(program, log, where)
-    answers = [e[1] for e in log.entries if isinstance(e[0], int)]
-    game = Game(program, log.players, log.seed, [ScriptedAgent(answers)] * log.players, log.variants)
-    try:
-        game.play()
-    except RulesRuntimeError as e:
-        if log.error is not None and f"error[{e.code}]: {e.message}" == log.error:
-            game.error = e   # the logged failure, reproduced
-            return game
-        # the logged game ended; a replay that cannot is a log that differs
-        raise RulesRuntimeError("E603", f"replay diverged after {game.decisions_made} decisions: {e.message}",
-                                where, [f"at {e.where}"] if e.where else []) from None
+    """Play the logged decisions again; any difference in random outcomes, final state or result is
+    E603. The game of an unfinished log is returned at its pending decision, checked against the
+    state the log stopped at; that of a log ending on a rules error has it as `error`."""
+    game = _played_back(program, log, None, where)
+    if getattr(game, "error", None) is not None:
+        return game
     if log.error is not None:
-        raise RulesRuntimeError("E603", f"the logged game stopped with {log.error}; the replay ended", where)
-    for i, (got, want) in enumerate(zip(game.log, log.entries)):
-        if list(got) != list(want):
-            raise RulesRuntimeError("E603", f"replay diverged at entry {i}: logged {list(want)}, replayed "
-                                    f"{list(got)}", where)
-    if len(game.log) != len(log.entries):
-        raise RulesRuntimeError("E603", f"replay made {len(game.log)} entries, the log has {len(log.entries)}",
-                                where)
+        raise RulesRuntimeError("E603", f"the logged game stopped with {log.error}; the replay did not", where)
+    _check_entries(game, log, where, whole=True)
+    d = game.decision
+    if log.unfinished is not None:
+        if d is None:
+            raise RulesRuntimeError("E603", f"the log is of an unfinished game; the replay ended after "
+                                    f"{game.decisions_made} decisions", where)
+        if d.player.index != log.unfinished.player or game.state.digest() != log.unfinished.digest:
+            raise RulesRuntimeError("E603", f"the replay stops at {d.player.name} to answer in state "
+                                    f"{game.state.digest()}; the log at P{log.unfinished.player + 1} in state "
+                                    f"{log.unfinished.digest}", where)
+        return game
+    if d is not None:
+        raise RulesRuntimeError("E603", f"the log ends after {game.decisions_made} decisions, but the game asks "
+                                f"{d.player.name}: {d.prompt}", where, [f"at {d.where}"])
     if game.state.digest() != log.final_digest:
         raise RulesRuntimeError("E603", f"final state {game.state.digest()} differs from the logged "
                                 f"{log.final_digest}", where)
@@ -196,6 +223,62 @@ def replay(program: Program, log: GameLog, where: Optional[str] = None) -> Game:
         raise RulesRuntimeError("E603", f"the replayed result {replayed.model_dump()} differs from the logged "
                                 f"{log.result.model_dump()}", where)
     return game
+
+
+def resume(program: Program, log: GameLog, until: Optional[int] = None, agents: Optional[list] = None,
+           where: Optional[str] = None) -> Game:
+    """The logged game after its first `until` decisions (all of them by default), at its pending
+    decision, ready for `apply` or `play` (with `agents`, one per seat): a saved game continued, or
+    one undone (`until=game.decisions_made - 1` goes back one decision). Every random outcome up to
+    there is checked against the log (E603); the rest of the log is not played."""
+    answers = sum(isinstance(e[0], int) for e in log.entries)
+    if until is not None and not 0 <= until <= answers:
+        raise RulesRuntimeError("E604", f"cannot resume after decision {until}: the log has {answers} decisions",
+                                where)
+    game = _played_back(program, log, until, where)
+    failure = getattr(game, "error", None)
+    if failure is not None:   # the logged game broke there: there is no decision to resume at
+        raise failure
+    _check_entries(game, log, where, whole=False)
+    game.agents = list(agents or [])
+    return game
+
+
+def _played_back(program: Program, log: GameLog, until: Optional[int], where: Optional[str]) -> Game:
+    """A game of the log's seats, seed and variants, answered with the log's first `until` decisions
+    (all by default) through `start` and `apply`. A rules error is E603, unless it is the one the log
+    ends with, reproduced: the game then has it as `error`."""
+    check_log(program, log, where)
+    answers = [e[1] for e in log.entries if isinstance(e[0], int)]
+    game = Game(program, log.players, log.seed, None, log.variants)
+    wanted = answers[:until]
+    try:
+        d = game.start()
+        while d is not None and game.decisions_made < len(wanted):
+            d = game.apply(wanted[game.decisions_made])
+    except RulesRuntimeError as e:
+        if log.error is not None and f"error[{e.code}]: {e.message}" == log.error:
+            game.error = e   # the logged failure, reproduced
+            return game
+        # the logged game went on; a replay that cannot is a log that differs
+        raise RulesRuntimeError("E603", f"replay diverged after {game.decisions_made} decisions: {e.message}",
+                                where, [f"at {e.where}"] if e.where else []) from None
+    if game.decisions_made < len(wanted):
+        raise RulesRuntimeError("E603", f"the game ended after {game.decisions_made} decisions; the log goes on to "
+                                f"{len(answers)}", where)
+    return game
+
+
+def _check_entries(game: Game, log: GameLog, where: Optional[str], whole: bool) -> None:
+    """E603 at the first entry of the game's log (decisions and random outcomes) that differs from
+    the logged one, or when the game made more entries than the log holds (or, `whole`, fewer)."""
+    for i, (got, want) in enumerate(zip(game.log, log.entries)):
+        if list(got) != list(want):
+            raise RulesRuntimeError("E603", f"replay diverged at entry {i}: logged {list(want)}, replayed "
+                                    f"{list(got)}", where)
+    if len(game.log) > len(log.entries) or (whole and len(game.log) != len(log.entries)):
+        raise RulesRuntimeError("E603", f"replay made {len(game.log)} entries, the log has {len(log.entries)}",
+                                where)
 
 
 Value = Union[int, bool, str, None, list, dict]
