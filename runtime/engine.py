@@ -227,7 +227,8 @@ class Game:
         self.shared_refs: dict[str, ZoneRef] = {}   # handles on the shared zones (generated code reads them)
         self._gen: Optional[Iterator] = None
         self.decision: Optional[Decision] = None
-        self.secret_round: Optional[list] = None   # players who already chose in a running simultaneous pick
+        # in a running simultaneous pick: each player who already chose -> their pick (None: passed)
+        self.secret_round: Optional[dict] = None
         self.decisions_made = 0
         # None: no trace (the primitives only test it); a callable receives every Effect in order
         self.tracer: Optional[Callable[[Effect], None]] = None
@@ -544,11 +545,11 @@ class Game:
         """`each ... simultaneously pick`: each seat picks from its own candidates, asked in seat order
         while nothing changes (a view shows who has chosen, never what); returns [(player, pick)] in
         seat order for those who picked, for the bodies to run once everyone has chosen."""
-        chosen, self.secret_round = [], []
+        chosen, self.secret_round = [], {}
         try:
             for who, mine in zip(seats, candidates):
                 choice = yield from self.pick(who, prompt, mine, optional, where)
-                self.secret_round.append(who)
+                self.secret_round[who] = None if choice is None else mine[choice]   # shown to `who` alone
                 if choice is not None:
                     chosen.append((who, mine[choice]))
         finally:

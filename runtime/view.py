@@ -170,6 +170,9 @@ def build_view(game, index: int) -> dict:
         view["decision"] = {"prompt": d.prompt, "options": list(d.options), "where": d.where}
     if game.secret_round is not None:   # who has already chosen in this simultaneous pick, never what
         view["chosen_in_secret"] = [p.name for p in game.secret_round]
+        if viewer in game.secret_round:   # but the viewer's own pick is theirs to see until all have chosen
+            pick = game.secret_round[viewer]
+            view["picked_in_secret"] = entity(pick) if isinstance(pick, EntityDef) else encode(pick)
     return view
 
 

@@ -288,3 +288,39 @@ def test_a_variable_naming_a_hidden_card_shows_only_its_kind_to_whoever_cannot_s
     assert card.name not in json.dumps(theirs)
     g.move(card, g.zone(g.state.players[0], "discards"))          # played face up
     assert g.view(1)["players"][0]["vars"]["kept"] == {"entity": card.key}
+
+
+# ---------------------------------------------------------------------------- 7 Wonders: secret picks
+
+def test_a_secret_pick_shows_in_its_players_view_alone_until_everyone_has_chosen():
+    """7 Wonders: the card P1 picked in secret stays in P1's hand until all have chosen; P1's view
+    names it under `picked_in_secret`, the others' views never do (nor show which card it is)."""
+    from rulebook.compiler.driver import interpret_pack
+
+    g = Game(interpret_pack("seven_wonders"), 3, 1, [RandomAgent(i) for i in range(3)])
+    d = g.start()
+    while not (d.prompt == "choose a card to play" and d.player.index == 0):
+        d = g.apply(g.agents[d.player.index].choose(*g.offer(d)))
+    assert all("picked_in_secret" not in g.view(i) for i in range(3))
+    card = g.state.players[0].zones["hand"][2]
+    d = g.apply(2)                                        # P1 picks their third card
+    mine = g.view(0)
+    assert mine["chosen_in_secret"] == ["P1"]
+    assert mine["picked_in_secret"]["name"] == card.name and mine["picked_in_secret"]["title"] == card.title
+    assert card in g.state.players[0].zones["hand"]       # nothing moves before everyone has chosen
+    for other in (1, 2):
+        theirs = g.view(other)
+        assert theirs["chosen_in_secret"] == ["P1"] and "picked_in_secret" not in theirs
+        assert f'"{card.key}"' not in json.dumps(theirs)
+    theirs = g.agents[1].choose(*g.offer(d))
+    picked = g.state.players[1].zones["hand"][theirs]
+    d = g.apply(theirs)                                   # P2 picks: each sees their own pick only
+    assert g.view(1)["picked_in_secret"]["name"] == picked.name
+    assert g.view(0)["picked_in_secret"]["name"] == card.name
+    assert "picked_in_secret" not in g.view(2) and f'"{picked.key}"' not in json.dumps(g.view(0))
+    d = g.apply(g.agents[2].choose(*g.offer(d)))          # the last pick closes the round
+    assert d.prompt.startswith("build it")               # the next secret round: how to use the card
+    so_far = g.view(d.player.index)["chosen_in_secret"]   # (a seat with one use left was not asked)
+    for i in range(3):
+        shown = g.view(i).get("picked_in_secret")
+        assert (shown is not None) == (f"P{i + 1}" in so_far) and not isinstance(shown, dict)   # a use now
