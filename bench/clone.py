@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,15 +24,7 @@ from rulebook.runtime.agents import make_agents  # noqa: E402
 from rulebook.runtime.engine import Game  # noqa: E402
 from rulebook.runtime.record import record, resume  # noqa: E402
 
-
-def least_ms(fn, repeat: int) -> float:
-    """The least CPU time of `repeat` runs of fn(), in milliseconds."""
-    times = []
-    for _ in range(repeat):
-        t = time.process_time()
-        fn()
-        times.append(time.process_time() - t)
-    return 1000 * min(times)
+from benchmark import best_of  # noqa: E402  (bench/ is on the path: this script's folder)
 
 
 def stopped_at(program, players: int, seed: int, decisions: int) -> Game:
@@ -60,8 +51,8 @@ def main() -> None:
         for at in args.at:
             g = stopped_at(program, args.players, args.seed, at)
             log = record(g)
-            clone_ms = least_ms(g.clone, args.repeat)
-            resume_ms = least_ms(lambda: resume(program, log), args.repeat)
+            clone_ms = 1000 * best_of(g.clone, args.repeat)
+            resume_ms = 1000 * best_of(lambda: resume(program, log), args.repeat)
             made = g.decisions_made
             print(f"{pack:<22}{made:>10}{clone_ms:>10.1f}{resume_ms:>11.1f}{100 * clone_ms / max(made, 1):>20.2f}"
                   + ("  (the game ended)" if g.state.over else ""))
