@@ -209,7 +209,7 @@ def replay(program: Program, log: GameLog, where: Optional[str] = None) -> Game:
                                     f"{game.decisions_made} decisions", where)
         if d.player.index != log.unfinished.player or game.state.digest() != log.unfinished.digest:
             raise RulesRuntimeError("E603", f"the replay stops at {d.player.name} to answer in state "
-                                    f"{game.state.digest()}; the log at P{log.unfinished.player + 1} in state "
+                                    f"{game.state.digest()}; the log at {game.state.players[log.unfinished.player].name} in state "
                                     f"{log.unfinished.digest}", where)
         return game
     if d is not None:
@@ -228,7 +228,7 @@ def replay(program: Program, log: GameLog, where: Optional[str] = None) -> Game:
 def resume(program: Program, log: GameLog, until: Optional[int] = None, agents: Optional[list] = None,
            where: Optional[str] = None) -> Game:
     """The logged game after its first `until` decisions (all of them by default), at its pending
-    decision, ready for `apply` or `play` (with `agents`, one per seat): a saved game continued, or
+    decision, ready for `apply`, with `agents` (one per seat) as its agents: a saved game continued, or
     one undone (`until=game.decisions_made - 1` goes back one decision). Every random outcome up to
     there is checked against the log (E603); the rest of the log is not played."""
     answers = sum(isinstance(e[0], int) for e in log.entries)
