@@ -163,6 +163,7 @@ def build_view(game, index: int) -> dict:
         "zones": {z: zone(None, z, items) for z, items in sorted(state.zones.items())},
         "over": state.over,
         "messages": list(game.messages),   # the `say` log: every player reads it
+        "titles": dict(program.member_titles),   # enum member -> title: values stay names, screens show titles
         "decision": None,
     }
     d = game.decision
@@ -186,7 +187,8 @@ def item_label(item: dict) -> str:
 
 def value_text(value: Any, view: dict) -> str:
     """A counter's or variable's value in a view, as words: a player by name, a card by title when
-    the view shows it (else only its kind of thing), a condition as yes/no, none as `none`."""
+    the view shows it (else only its kind of thing), an enum member by its title, a condition as
+    yes/no, none as `none`."""
     if value is None:
         return "none"
     if isinstance(value, bool):
@@ -201,6 +203,8 @@ def value_text(value: Any, view: dict) -> str:
         if "entity" in value:
             seen = _visible_items(view).get(value["entity"])
             return item_label(seen[1]) if seen else "a card or tile you cannot see"
+    if isinstance(value, str):
+        return view.get("titles", {}).get(value, value)
     return str(value)
 
 

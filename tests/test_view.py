@@ -324,3 +324,25 @@ def test_a_secret_pick_shows_in_its_players_view_alone_until_everyone_has_chosen
     for i in range(3):
         shown = g.view(i).get("picked_in_secret")
         assert (shown is not None) == (f"P{i + 1}" in so_far) and not isinstance(shown, dict)   # a use now
+
+
+def test_an_enum_member_is_a_name_in_the_view_and_its_title_on_the_screen():
+    """Values stay member names (what a program reading a view relies on); the view carries the
+    titles, so a screen reads "the Lumber season", not `lumber`."""
+    program = build_text('''
+enum season { lumber "the Lumber season", ore }
+var now: season = lumber;
+var later: season = ore;
+counter vp;
+game g { seats 2 to 2; phase play {} winner most vp; }
+''')
+    g = Game(program, 2, 1)
+    g.start()
+    view = g.view(0)
+    mine = view["players"][0]["vars"]
+    assert mine == {"later": "ore", "now": "lumber"}
+    assert json.loads(json.dumps(view)) == view
+    assert view_module.value_text(mine["now"], view) == "the Lumber season"
+    assert view_module.value_text(mine["later"], view) == "ore"   # no title: its name
+    view["titles"]["ore"] = "changed"
+    assert g.view(0)["titles"] == {"lumber": "the Lumber season"}       # each view its own copy
