@@ -437,7 +437,8 @@ def _sources_of(e: RulesError) -> dict:
 def explain(pack: str, name: str, expansions: List[str]) -> None:
     """Show a declaration, where it is and what it does in plain words."""
     from rulebook.compiler.driver import analyse
-    from rulebook.compiler.explain import as_written, changes, history, origin
+    from rulebook.compiler.explain import (as_written, changes, explain_space, history, named_space, origin,
+                                           space_hint, space_origin)
     from rulebook.compiler.explain import explain as read_out
     from rich.text import Text
 
@@ -461,9 +462,16 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
         out.print(Text("\nRemoved: not in the game with these packs; it read", style="bold"))
         out.print("\n".join("  " + line for line in printer.lines), markup=False)
         raise Exit(EXIT_CLEAN)
+    track, space = named_space(result.symbols, name) if decl is None else (None, None)
+    if space is not None:   # "exploration 5", as simulate and cover name a space
+        out.print(Text.assemble((printable(name), "bold"), " is ",
+                                printable(space_origin(track, space, result.symbols))))
+        out.print("\n".join(explain_space(track, space, result.symbols)), markup=False)
+        return
     if decl is None:
         _report([d for d in result.diagnostics if d.severity == ERROR], result.sources, Format.text)   # why, maybe
-        hint = did_you_mean(name, result.symbols.names())
+        hint = (f"track {track.name!r} has spaces 1 to {len(track.spaces)}" if track is not None else
+                space_hint(result.symbols, name) or did_you_mean(name, result.symbols.names()))
         err.print(f"rulebook: {pack} declares nothing named {name!r}" + (f" ({hint})" if hint else ""), markup=False)
         raise Exit(EXIT_FINDINGS)
     out.print(Text.assemble((printable(name), "bold"), " is ",

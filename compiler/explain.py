@@ -7,11 +7,14 @@ conditions and choices in words. The rules text is shown only where no wording f
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.ast import replace
 from rulebook.dsl.printer import Printer, cost, expr, pattern, precedence
+
+from rulebook.dsl.diagnostics import did_you_mean
 
 from .layout import proc_result_call, subject_mode
 from .resolve import BASE, CATEGORY, PHASES
@@ -898,11 +901,13 @@ class Reader(A.Visitor):
             self.block(r.body, depth + 1)
 
     def space(self, sp: A.Space, depth: int) -> None:
-        """One space of a track: its heading, benefit and bonus."""
+        """One space of a track: its heading (and the amend that made it so), benefit and bonus."""
         title = f" (“{sp.title}”)" if sp.title else ""
         tier = f", level {sp.tier}" if sp.tier else ""
         cost = f", costing {self.cost(sp.cost)} to enter" if sp.cost else ""
-        self.say(depth, f"Space {sp.position}{title}{tier}{cost}" + (":" if sp.body or sp.bonus else "."))
+        amended = any(new is sp for _t, new, _old in getattr(self.symbols, "amended_spaces", ()))
+        amended = f" (amended by {sp.span})" if amended else ""
+        self.say(depth, f"Space {sp.position}{title}{tier}{cost}{amended}" + (":" if sp.body or sp.bonus else "."))
         self.block(sp.body, depth + 1)
         if sp.bonus:
             self.say(depth + 1, f"Bonus: you may pay {self.cost(sp.bonus_cost)} to:" if sp.bonus_cost else "Bonus:")
@@ -1125,4 +1130,62 @@ def changes(events: list[tuple[str, object]], symbols=None) -> list[str]:
             own = "the phase's" if item.name in PHASES else "the proc's"
             lines.append(f"  In words, the steps it adds ({item.when} {own} own):")
             lines.extend(describe(item.body, 2, symbols))
+    return lines
+
+
+# ---------------------------------------------------------------- a track's space by the name the reports use
+# `simulate` names a space "exploration 5", `cover` "track exploration: 5 Ships"; explain takes either
+SPACE_NAME = re.compile(r"^(?:track\s+)?([A-Za-z_][A-Za-z0-9_]*):?\s+(?:space\s+)?([0-9]+)\b")
+
+
+def named_space(symbols, name: str) -> tuple[Optional[A.Track], Optional[A.Space]]:
+    """The track and space a name such as "exploration 5" stands for: (track, space), (track, None)
+    for a number the track does not have, (None, None) for a name that names no track's space."""
+    match = SPACE_NAME.match(name.strip())
+    track = symbols.decls.get(match.group(1)) if match else None
+    if not isinstance(track, A.Track):
+        return None, None
+    position = int(match.group(2))
+    return track, track.spaces[position - 1] if 1 <= position <= len(track.spaces) else None
+
+
+def space_hint(symbols, name: str) -> Optional[str]:
+    """How to name a track space, for a name that is neither a declaration nor a space: the space of
+    that title, the closest "TRACK N", or the form with an example."""
+    spaces = {f"{t.name} {sp.position}": sp for t in symbols.decls.values() if isinstance(t, A.Track)
+              for sp in t.spaces}
+    titled = [n for n, sp in spaces.items() if sp.title and sp.title.casefold() == name.strip().casefold()]
+    if titled:
+        return f"did you mean {titled[0]!r} (“{spaces[titled[0]].title}”)?"
+    if not spaces or not re.search(r"\s|[0-9]", name):
+        return None
+    return did_you_mean(name, spaces) or f"a track's space is named 'TRACK N', e.g. {next(iter(spaces))!r}"
+
+
+def space_amends(symbols, track: A.Track, position: int) -> list[tuple[A.Space, A.Space]]:
+    """The amends of one space of a track, in merge order: (the space as amended, the space it replaced)."""
+    return [(new, old) for t, new, old in getattr(symbols, "amended_spaces", ())
+            if t == track.name and new.position == position]
+
+
+def space_origin(track: A.Track, space: A.Space, symbols=None) -> str:
+    """Where a track space is declared and which amends replaced it: "declared at tracks.rules:40:3,
+    amended by house.rules:3:3"."""
+    amends = space_amends(symbols, track, space.position)
+    declared = amends[0][1].span if amends else space.span
+    return ", ".join([f"space {space.position} of track {track.name}, declared at {declared}"] +
+                     [f"amended by {new.span}" for new, _old in amends])
+
+
+def explain_space(track: A.Track, space: A.Space, symbols=None) -> list[str]:
+    """A track space in canonical text (indented) and in words, and the space each amend replaced."""
+    printer = Printer()
+    printer.space(space)
+    reader = Reader(symbols)
+    reader.space(space, 0)
+    lines = ["  " + line for line in printer.lines] + ["", "In words"] + reader.lines
+    for new, old in space_amends(symbols, track, space.position):
+        printer = Printer()
+        printer.space(old)
+        lines += ["", f"Amended by {new.span}, which replaces:"] + ["  " + line for line in printer.lines]
     return lines

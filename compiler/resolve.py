@@ -79,6 +79,7 @@ class Symbols:
     overrides: list = field(default_factory=list)    # (decl, replaced decl)
     removed: dict = field(default_factory=dict)      # name -> the `remove NAME;` that dropped it
     unmatched: set = field(default_factory=set)      # names of overrides that replace nothing (E212)
+    amended_spaces: list = field(default_factory=list)   # (track name, space as amended, space it replaces)
     game: Optional[A.Game] = None
     # id() of each bare resource, track or die name the checker found compared with a value of that
     # type (`res == coin`): there it stands for itself, not for an amount (both backends read this)
@@ -199,29 +200,70 @@ def _extend(sym: Symbols, item: A.Extend, diags: list[Diagnostic], sources: dict
 
 
 def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) -> None:
-    """`amend NAME`: replace or add single fields of an entity or a kind."""
+    """`amend NAME ["Title"]`: replace or add single fields of an entity or a kind, or single spaces of
+    a track; a title replaces the declaration's."""
     target = sym.decls.get(item.name)
     if isinstance(target, A.Entity):
         allowed, fields = (A.FieldValue, A.FieldEffect), {"values": target.values, "effects": target.effects}
     elif isinstance(target, A.Kind):
         allowed, fields = (A.FieldDecl,), {"fields": target.fields}
+    elif isinstance(target, A.Track):
+        allowed, fields = (A.Space,), {"spaces": target.spaces}
     else:
         what = f"is {_article(CATEGORY[type(target)])}" if target is not None else "is not declared"
-        diags.append(Diagnostic("E217", f"'amend' changes an entity or a kind; {item.name!r} {what}",
-                                declared_at(sources, item.name, item.span)))
+        diags.append(Diagnostic("E217", f"'amend' changes an entity, a kind or a track; {item.name!r} {what}",
+                                declared_at(sources, item.name, item.span),
+                                _similar(sym, item.name, (A.Entity, A.Kind, A.Track))))
         return
+    if item.title is not None:
+        fields["title"] = item.title
+        if isinstance(target, A.Entity):
+            fields["title_parts"] = item.title_parts
+    amended = set()   # the spaces this amend gives
     for change in item.items:
         if not isinstance(change, allowed):
-            shape = "'name = value;' or 'name { ... }'" if isinstance(target, A.Entity) else "'name: type [= default];'"
-            diags.append(Diagnostic("E217", f"amending {item.name!r} takes {shape}", change.span))
-            continue
-        slot = "effects" if isinstance(change, A.FieldEffect) else "values" if isinstance(change, A.FieldValue) \
-            else "fields"
-        # an entity's field is given once: drop it from both lists before adding the new one
-        for key in fields:
-            fields[key] = tuple(f for f in fields[key] if f.name != change.name)
-        fields[slot] += (change,)
+            diags.append(Diagnostic("E217", f"amending {item.name!r} takes {AMEND_SHAPES[type(target)]}", change.span))
+        elif isinstance(change, A.Space):
+            if change.position in amended:
+                diags.append(Diagnostic("E215", f"space {change.position} is amended twice here", change.span))
+            amended.add(change.position)
+            fields["spaces"] = _amend_space(sym, target, fields["spaces"], change, diags)
+        else:
+            slot = "effects" if isinstance(change, A.FieldEffect) else "values" if isinstance(change, A.FieldValue) \
+                else "fields"
+            # an entity's field is given once: drop it from both lists before adding the new one
+            for key in ("values", "effects", "fields"):
+                if key in fields:
+                    fields[key] = tuple(f for f in fields[key] if f.name != change.name)
+            fields[slot] += (change,)
     sym.decls[item.name] = replace(target, **fields)
+
+
+AMEND_SHAPES = {A.Entity: "'name = value;' or 'name { ... }'", A.Kind: "'name: type [= default];'",
+                A.Track: "'space N [\"Title\"] [tier T] [cost C] { ... } [bonus cost C { ... }]'"}
+
+
+def _amend_space(sym: Symbols, track: A.Track, spaces: tuple, change: A.Space, diags: list[Diagnostic]) -> tuple:
+    """The track's spaces with one amended: the parts `change` writes replace the space's, the others
+    (title, tier, cost, bonus) are kept, as an amended card keeps the fields it does not name."""
+    if not 1 <= change.position <= len(spaces):
+        diags.append(Diagnostic("E305", f"track {track.name!r} has no space {change.position}",
+                                change.span, f"its spaces are 1 to {len(spaces)}" if spaces else None))
+        return spaces
+    old = spaces[change.position - 1]
+    kept = {"title": change.title if change.title is not None else old.title,
+            "tier": change.tier if change.tier is not None else old.tier,
+            "cost": change.cost if change.cost is not None else old.cost}
+    if change.bonus is None:
+        kept.update(bonus_cost=old.bonus_cost, bonus=old.bonus)
+    new = replace(change, **kept)
+    sym.amended_spaces.append((track.name, new, old))
+    return spaces[:change.position - 1] + (new,) + spaces[change.position:]
+
+
+def _similar(sym: Symbols, name: str, types: tuple) -> Optional[str]:
+    """"did you mean" among the declarations of some types."""
+    return did_you_mean(name, [n for n, d in sym.decls.items() if isinstance(d, types)])
 
 
 def _article(word: str) -> str:

@@ -1223,11 +1223,14 @@ class Extend(Decl):
 
 @node
 class Amend(Decl):
-    """`amend NAME { ... }`: single fields of an entity (values or effects) or of a kind (field
-    declarations, defaults) changed without restating the rest."""
+    """`amend NAME ["Title"] { ... }`: single fields of an entity (values or effects) or of a kind (field
+    declarations, defaults), or single spaces of a track, changed without restating the rest; a
+    title replaces the declaration's title."""
 
     name: str
     items: tuple
+    title: Optional[str] = None
+    title_parts: tuple = ()   # a card's new title with `{...}` values, as Entity.title_parts
 
 
 @node

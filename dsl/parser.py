@@ -339,10 +339,13 @@ class _Builder:
         values = tuple(i for i in items if isinstance(i, A.FieldValue))
         effects = tuple(i for i in items if isinstance(i, A.FieldEffect))
         title = next((i for i in items if isinstance(i, _Title)), None)
-        # a title with braces is a text with values (`"Card {value}"`, `{{` for a brace), worked out per copy
-        parts = say_parts(title.token, self.file) if title is not None and ("{" in title or "}" in title) else ()
         return A.Entity(str(items[0]), str(items[1]), _title(items), values, effects, _pick(items, "copies", 1),
-                        parts, span=self._s(meta))
+                        self._title_parts(title), span=self._s(meta))
+
+    def _title_parts(self, title) -> tuple:
+        """A card's title with braces is a text with values (`"Card {value}"`, `{{` for a brace), worked
+        out per copy: its literal texts and expressions; () for a plain title."""
+        return say_parts(title.token, self.file) if title is not None and ("{" in title or "}" in title) else ()
 
     def copies(self, meta, items):
         return _Marker("copies", int(items[-1]))
@@ -398,7 +401,9 @@ class _Builder:
         return A.Extend(items[0].value, str(items[1]), _block(items), span=self._s(meta))
 
     def amend_decl(self, meta, items):
-        return A.Amend(str(items[0]), tuple(items[1:]), span=self._s(meta))
+        title = next((i for i in items if isinstance(i, _Title)), None)
+        return A.Amend(str(items[0]), tuple(i for i in items[1:] if not isinstance(i, _Title)), _title(items),
+                       self._title_parts(title), span=self._s(meta))
 
     def standing_decl(self, meta, items):
         return A.Standing(items[0], span=self._s(meta))

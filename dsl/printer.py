@@ -586,16 +586,20 @@ class Printer(A.Visitor):
         self.line(f"track {d.name}{_title(d.title)} {{")
         self.depth += 1
         for s in d.spaces:
-            head = f"space {s.position}{_title(s.title)}"
-            head += f" tier {s.tier}" if s.tier is not None else ""
-            head += f" cost {cost(s.cost)}" if s.cost else ""
-            self.block(head, s.body)
-            if s.bonus is not None:
-                self.block(f"bonus cost {cost(s.bonus_cost)}", s.bonus, after_brace=True)
+            self.space(s)
         for r in d.reaches:
             self.block(f"first to {r.position}", r.body)
         self.depth -= 1
         self.line("}")
+
+    def space(self, s: A.Space) -> None:
+        """`space N ["Title"] [tier T] [cost C] { ... } [bonus cost C { ... }]`, in a track or an amend."""
+        head = f"space {s.position}{_title(s.title)}"
+        head += f" tier {s.tier}" if s.tier is not None else ""
+        head += f" cost {cost(s.cost)}" if s.cost else ""
+        self.block(head, s.body)
+        if s.bonus is not None:
+            self.block(f"bonus cost {cost(s.bonus_cost)}", s.bonus, after_brace=True)
 
     def visit_Kind(self, d):
         self.parts(f"kind {d.name}{_title(d.title)}{' per_player' if d.per_player else ''}", d.fields)
@@ -667,10 +671,13 @@ class Printer(A.Visitor):
         self.block(f"{d.when} {d.name}", d.body)
 
     def visit_Amend(self, d):
-        self.line(f"amend {d.name} {{")
+        if not d.items:
+            self.line(f"amend {d.name}{_title(d.title)} {{}}")
+            return
+        self.line(f"amend {d.name}{_title(d.title)} {{")
         self.depth += 1
         for item in d.items:
-            self.part(item)
+            self.space(item) if isinstance(item, A.Space) else self.part(item)
         self.depth -= 1
         self.line("}")
 

@@ -1,0 +1,226 @@
+"""`amend` of one space of a track (`amend TRACK { space N ... }`) and of a title (`amend NAME "Title" { }`),
+on both backends: what is kept, what is replaced, lint, explain and the printer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from rulebook.cli import app
+from rulebook.compiler.driver import analyse, analyse_text, build_text, compile_pack, interpret_pack
+from rulebook.compiler.explain import explain
+from rulebook.dsl.parser import parse_text
+from rulebook.dsl.printer import format_module
+from rulebook.runtime.console import screen
+from rulebook.runtime.engine import Game
+
+from .conftest import drive, write_pack
+
+# Ticket to Ride's scoring track, as a track whose spaces score a claimed route by its length
+TRACK = """
+resource train "Train cars";
+counter vp;
+kind ticket { worth: int; }
+ticket short_run "Short run" { worth = 4; }
+ticket long_run "Long run" { worth = 9; }
+zone tickets of ticket;
+zone kept per_player of ticket;
+track route "Claimed route" {
+  space 1 "One car" tier 1 cost 1 train { gain 1 vp; }
+  space 2 "Two cars" tier 1 cost 2 train { gain 2 vp; } bonus cost 1 train { gain 1 vp; }
+  space 3 "Three cars" tier 2 cost 3 train { gain 4 vp; }
+  first to 3 { gain 10 vp; }
+}
+proc keep() { pick t from tickets "keep a ticket" { move t to kept; } }
+"""
+
+
+@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
+def program(request):
+    def build(house: str):
+        return build_text(TRACK + house, interpreted=request.param)
+    return build
+
+
+def enter(game: Game, track: str, position: int, answers=()) -> int:
+    """Run a space's benefit (and its bonus, if any, answering its decisions) for P1; the VP gained."""
+    you = game.state.players[0]
+    before = you.stock["vp"]
+    space = game.program.tracks[track].spaces[position]
+    drive(game, space.benefit(game, you), answers)
+    if space.bonus is not None:
+        drive(game, space.bonus(game, you), answers)
+    return you.stock["vp"] - before
+
+
+def test_an_amended_space_gets_the_new_benefit_and_keeps_what_it_does_not_write(program):
+    # the house rule: a two-car route scores 3 VP; its title, tier, cost and bonus are the base's
+    p = program("amend route { space 2 { gain 3 vp; } }")
+    game = Game(p, 2, 1)
+    two = p.tracks["route"].spaces[2]
+    assert (two.title, two.tier, two.bonus is not None) == ("Two cars", 1, True)
+    assert [enter(game, "route", n) for n in (1, 2, 3)] == [1, 3 + 1, 4]
+    game.state.players[0].stock["train"] = 1
+    assert game.can_advance(game.state.players[0], "route")   # space 1 still costs 1 train
+
+
+def test_an_amended_space_replaces_each_part_it_writes(program):
+    p = program('amend route { space 2 "Two cars, doubled" tier 3 cost 1 train { gain 4 vp; } '
+                "bonus cost 1 train { gain 5 vp; } }")
+    two = p.tracks["route"].spaces[2]
+    assert (two.title, two.tier) == ("Two cars, doubled", 3)
+    game = Game(p, 2, 1)
+    assert enter(game, "route", 2) == 4 + 5
+    you = game.state.players[0]
+    you.stock["route"], you.stock["train"] = 1, 1
+    assert game.can_advance(you, "route")   # the new cost: 1 train (the base's was 2)
+
+
+def test_a_later_amend_of_the_same_space_wins(program):
+    p = program("amend route { space 3 { gain 5 vp; } }\namend route { space 3 { gain 6 vp; } }")
+    assert enter(Game(p, 2, 1), "route", 3) == 6
+
+
+def test_an_amended_space_is_reported_as_the_overrides_are():
+    found = [(d.code, d.span.line, d.message) for d in analyse_text(TRACK + "amend route {\n space 2 { }\n}").diagnostics
+             if d.code != "W401"]
+    assert found == [("I404", TRACK.count("\n") + 2, "amends space 2 of track 'route'")]
+
+
+@pytest.mark.parametrize("house, code, message, hint", [
+    ("amend route { space 4 { gain 1 vp; } }", "E305", "track 'route' has no space 4", "its spaces are 1 to 3"),
+    ("amend route { space 0 { } }", "E305", "track 'route' has no space 0", "its spaces are 1 to 3"),
+    ("amend route { space 2 { } space 2 { } }", "E215", "space 2 is amended twice here", None),
+    ("amend route { worth = 2; }", "E217",
+     "amending 'route' takes 'space N [\"Title\"] [tier T] [cost C] { ... } [bonus cost C { ... }]'", None),
+    ("amend short_run { space 1 { } }", "E217", "amending 'short_run' takes 'name = value;' or 'name { ... }'",
+     None),
+    ('amend train "Wagons" { }', "E217", "'amend' changes an entity, a kind or a track; 'train' is a resource",
+     None),
+    ("amend rout { space 1 { } }", "E217", "'amend' changes an entity, a kind or a track; 'rout' is not declared",
+     "did you mean 'route'?"),
+])
+def test_misuse_is_a_positioned_diagnostic(house, code, message, hint):
+    found = [d for d in analyse_text(TRACK + house).diagnostics if d.code not in ("I404", "W401")]
+    assert [(d.code, d.span.line, d.message, d.hint) for d in found[:1]] == \
+        [(code, TRACK.count("\n") + 1, message, hint)]
+    column = house.rindex("space") if code in ("E305", "E215") else house.index("worth") if "worth" in house \
+        else house.index("space") if "short_run" in house else 0
+    assert found[0].span.column == column + 1
+
+
+def test_amend_gives_a_card_a_kind_and_a_track_a_new_title(program):
+    p = program('amend short_run "Short route" { worth = 5; }\namend ticket "Destination ticket" {}\n'
+                'amend route "Route scoring" {}')
+    assert (p.entities["short_run"].title, p.entities["short_run"].fields["worth"]) == ("Short route", 5)
+    assert (p.entities["long_run"].title, p.tracks["route"].title) == ("Long run", "Route scoring")
+    game = Game(p, 2, 1)
+    game.state.zones["tickets"].extend([p.entities["short_run"], p.entities["long_run"]])
+    asked = drive(game, p.procs["keep"](game, game.state.players[0]), ["Short route"])
+    assert asked[0].options == ["Short route", "Long run"]
+    shown = "\n".join(str(line) for line in screen(game.view(0), []))
+    assert "Short route" in shown and "Short run" not in shown
+
+
+def test_a_copied_cards_new_title_may_hold_its_values(program):
+    p = build_text("kind gem { worth: int; }\ngem ruby \"Ruby\" * 2 { worth = 3; }\n"
+                   'amend ruby "Ruby ({worth} VP)" {}\nzone bag of gem;')
+    assert [e.title for e in p.entities.values()] == ["Ruby (3 VP)", "Ruby (3 VP)"]
+
+
+def test_amend_with_a_title_and_spaces_prints_back_the_same():
+    text = ('amend route "Route scoring" {\n  space 2 "Two" tier 1 cost 2 train {\n    gain 3 vp;\n  } '
+            "bonus cost 1 train {\n    gain 1 vp;\n  }\n}\n\namend short_run \"Short route\" {}\n")
+    module = parse_text(text, "a.rules")
+    assert format_module(module) == text
+    assert parse_text(format_module(module), "a.rules") == module
+
+
+# ---------------------------------------------------------------------------- explain
+
+
+@pytest.fixture
+def stacked(tmp_path):
+    write_pack(tmp_path / "base", TRACK + "game g { seats 2 to 2; phase play { } winner most vp; }", name="base")
+    write_pack(tmp_path / "house", "amend route {\n  space 2 {\n    gain 3 vp;\n  }\n}\n", name="house",
+               extends=["../base"])
+    return tmp_path
+
+
+def explain_cli(tmp_path, *args):
+    return CliRunner().invoke(app, ["explain", str(tmp_path / "house"), *args])
+
+
+def test_explain_of_a_space_by_the_name_simulate_uses(stacked):
+    shown = explain_cli(stacked, "route 2")
+    assert shown.exit_code == 0, shown.output
+    lines = shown.output.splitlines()
+    house = stacked / "house" / "main.rules"
+    assert lines[0] == f"route 2 is space 2 of track route, declared at {stacked / 'base' / 'main.rules'}:11:3, " \
+        f"amended by {house}:2:3"
+    assert "  space 2 \"Two cars\" tier 1 cost 2 train {" in lines and "    gain 3 vp;" in lines
+    assert f"Space 2 (“Two cars”), level 1, costing 2 train cars to enter (amended by {house}:2:3):" in lines
+    replaced = lines.index(f"Amended by {house}:2:3, which replaces:")
+    assert lines[replaced + 2] == "    gain 2 vp;"
+    assert explain_cli(stacked, "track route: 3 Three cars").output.startswith("track route: 3 Three cars is space 3")
+
+
+def test_explain_of_the_track_marks_the_amended_space(stacked):
+    lines = explain_cli(stacked, "route").output.splitlines()
+    house = stacked / "house" / "main.rules"
+    assert lines[0].endswith(f"amended by {house}:1:1")
+    marked = [line for line in lines if "(amended by" in line]
+    assert marked == [f"  Space 2 (“Two cars”), level 1, costing 2 train cars to enter (amended by {house}:2:3):"]
+
+
+@pytest.mark.parametrize("name, hint", [
+    ("route 4", "track 'route' has spaces 1 to 3"),
+    ("rout 2", "did you mean 'route 2'?"),
+    ("Three cars", "did you mean 'route 3' (“Three cars”)?"),
+    ("trains 2", "a track's space is named 'TRACK N', e.g. 'route 1'"),
+])
+def test_explain_says_how_to_name_a_space(stacked, name, hint):
+    shown = explain_cli(stacked, name)
+    assert shown.exit_code == 1
+    assert f"declares nothing named {name!r} ({hint})" in shown.output
+
+
+def test_reading_of_an_unamended_track_marks_nothing():
+    module = parse_text(TRACK, "a.rules")
+    lines = explain(next(d for d in module.items if getattr(d, "name", None) == "route"))
+    assert not any("amended" in line for line in lines)
+
+
+# ---------------------------------------------------------------------------- Tapestry
+
+
+TAPESTRY = str(Path(__file__).resolve().parent.parent / "rules" / "tapestry")
+SHIPS = """
+# Ships (exploration space 5) gives 1 VP more than the territories you control.
+amend exploration {
+  space 5 {
+    gain controlled(you) + 1 vp;
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("backend", [
+    pytest.param("compiled", marks=pytest.mark.slow),   # compiling Tapestry takes seconds: CI runs it
+    "interpreted"])
+def test_the_tapestry_house_rule_on_exploration_space_5(tmp_path, backend):
+    house = str(write_pack(tmp_path / "tap_house", SHIPS, name="tap_house", extends=["tapestry"]))
+    result = analyse(house)
+    assert [(d.code, d.message) for d in result.diagnostics] == [("I404", "amends space 5 of track 'exploration'")]
+    p = compile_pack(house).program if backend == "compiled" else interpret_pack(house)
+    ships, navigation = p.tracks["exploration"].spaces[5], p.tracks["exploration"].spaces[4]
+    assert (ships.title, ships.tier, ships.bonus is not None, navigation.title) == ("Ships", 2, True, "Navigation")
+    game = Game(p, 3, 4)
+    game.start()
+    you = game.state.players[0]
+    controlled = p.funcs["controlled"](game, you, you)
+    before = you.stock["vp"]
+    drive(game, ships.benefit(game, you))
+    assert you.stock["vp"] - before == controlled + 1
