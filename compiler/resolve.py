@@ -224,8 +224,9 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
         if not isinstance(change, allowed):
             diags.append(Diagnostic("E217", f"amending {item.name!r} takes {AMEND_SHAPES[type(target)]}", change.span))
         elif isinstance(change, A.Space):
-            if change.position in amended:
+            if change.position in amended:   # the first one holds: which was meant is unclear
                 diags.append(Diagnostic("E215", f"space {change.position} is amended twice here", change.span))
+                continue
             amended.add(change.position)
             fields["spaces"] = _amend_space(sym, target, fields["spaces"], change, diags)
         else:

@@ -154,6 +154,10 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "die_face_without_value.rules": [("E304", 6)],
     "track_spaces_out_of_order.rules": [("E305", 9)],     # reported on the first misnumbered space
     "first_to_past_last_space.rules": [("E305", 9)],
+    "amend_space_past_last_space.rules": [("E305", 11)],
+    "amend_space_twice.rules": [("E215", 11), ("I404", 10)],   # the first space 2 holds, and is reported
+    "amend_field_of_a_track.rules": [("E217", 10)],
+    "amend_title_of_a_resource.rules": [("E217", 5)],
     "seats_out_of_range.rules": [("E307", 5)],             # at the seats line, not the game
     # an empty game block lacks both seats and a winner: two findings on the game line
     "empty_game.rules": [("E304", 4), ("E307", 4)],
