@@ -483,6 +483,11 @@ class Checker(A.Visitor):
                 self.err("E215", f"field {item.name!r} is given twice", item.span)
             given.add(item.name)
             f = fields.get(item.name)
+            if f is None and item.name == "title":   # a title is no field: it follows the name
+                self.err("E205", f"unknown field 'title' of {d.kind}", self.at_name("title", item.span),
+                         f"a title is written after the name: {d.kind} {d.name} \"...\" {{ ... }}, or in a house "
+                         f"rule amend {d.name} \"...\" {{ }}")
+                continue
             if f is None:
                 self.unknown("E205", "field", item.name, item.span, list(fields), of=d.kind)
                 continue

@@ -124,6 +124,15 @@ def test_amend_gives_a_card_a_kind_and_a_track_a_new_title(program):
     assert "Short route" in shown and "Short run" not in shown
 
 
+def test_a_title_given_as_a_field_says_where_a_title_goes():
+    found = [d for d in analyse_text(TRACK + 'amend short_run { title = "Short route"; }').diagnostics
+             if d.code == "E205"]
+    assert [(d.message, d.hint, d.span.column) for d in found] == [(
+        "unknown field 'title' of ticket",
+        'a title is written after the name: ticket short_run "..." { ... }, or in a house rule '
+        'amend short_run "..." { }', len("amend short_run { ") + 1)]
+
+
 def test_a_copied_cards_new_title_may_hold_its_values(program):
     p = build_text("kind gem { worth: int; }\ngem ruby \"Ruby\" * 2 { worth = 3; }\n"
                    'amend ruby "Ruby ({worth} VP)" {}\nzone bag of gem;')
