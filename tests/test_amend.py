@@ -107,7 +107,7 @@ def test_misuse_is_a_positioned_diagnostic(house, code, message, hint):
     assert [(d.code, d.span.line, d.message, d.hint) for d in found[:1]] == \
         [(code, TRACK.count("\n") + 1, message, hint)]
     column = house.rindex("space") if code in ("E305", "E215") else house.index("worth") if "worth" in house \
-        else house.index("space") if "short_run" in house else 0
+        else house.index("space") if "short_run" in house else len("amend ")   # at the name amended
     assert found[0].span.column == column + 1
 
 
