@@ -554,17 +554,9 @@ def _check_seats(program, pack: str, players: int, variants: List[str], whose: s
     """The pack's game, or exit with a usage error for a player count or a variant it does not have
     (`whose` names the pack in the message, where a command runs more than one)."""
     g = _game_of(program, pack)
-    if not g.min_players <= players <= g.max_players:
-        err.print(f"rulebook: {g.title or g.name} is for {g.min_players} to {g.max_players} players", markup=False)
-        raise Exit(EXIT_USAGE)
-    unknown = [v for v in variants if v not in program.variants]
-    if unknown:
-        err.print(f"rulebook: unknown variant {unknown[0]!r}; {whose} has: "
-                  f"{', '.join(program.variants) or 'none'}", markup=False)
-        raise Exit(EXIT_USAGE)
-    from rulebook.runtime.engine import refusal
+    from rulebook.runtime.engine import refusal, seating_refusal
 
-    refused = refusal(program, players, variants)
+    refused = seating_refusal(program, players, variants, whose) or refusal(program, players, variants)
     if refused:
         err.print(f"rulebook: {refused}", markup=False)
         raise Exit(EXIT_USAGE)

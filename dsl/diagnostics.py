@@ -92,6 +92,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E605": (ERROR, "invalid saved state"),
     "E606": (ERROR, "forbidden action"),
     "E607": (ERROR, "variant not playable in this game"),
+    "E608": (ERROR, "the game was called wrongly"),
 }
 
 

@@ -8,6 +8,7 @@ effects drive them with `yield from`.
 from __future__ import annotations
 
 import copy
+import operator
 import random
 import sys
 from collections import Counter as Tally
@@ -26,6 +27,8 @@ MAX_VALUE = 10**18  # the largest number a stock or a local may hold
 MAX_ALTERNATIVES = 64  # ways of spreading a payer's-choice discount that are told apart
 UNLIMITED = 10**9
 RECURSION_LIMIT = 20_000
+MAX_SEATS = 12   # the most seats a game may declare (the checker's E307)
+SEED_LIMIT = 2 ** 63   # seeds are integers in [-2^63, 2^63): what a log can hold
 
 
 def rng_seed(seed: int) -> int:
@@ -203,18 +206,61 @@ def refusal(program: Program, players: int, variants: Iterable[str]) -> Optional
     return None
 
 
+def seating_refusal(program: Program, players: int, variants: Iterable[str], whose: str = "the pack") -> Optional[str]:
+    """Why a pack's game does not seat this many players or has no such variant (the message the CLI,
+    a log's check and Game() give; `whose` names the pack), or None. A pack without a game takes 1
+    to MAX_SEATS players."""
+    seats = program.seats() or range(1, MAX_SEATS + 1)
+    if players not in seats:
+        g = program.game
+        name = f"{g.title or g.name} is" if g is not None else "a game is"
+        return f"{name} for {seats[0]} to {seats[-1]} players, not {players}"
+    unknown = [v for v in variants if v not in program.variants]
+    if unknown:
+        return f"unknown variant {unknown[0]!r}; {whose} has: {', '.join(program.variants) or 'none'}"
+    return None
+
+
+def misuse(message: str, where: Optional[str] = None) -> RulesRuntimeError:
+    """The error of a program calling the game wrongly (E608): a bad answer, a game started twice,
+    a seat that is not there; the game is left as it was."""
+    return RulesRuntimeError("E608", message, where)
+
+
+def whole_number(value, what: str) -> int:
+    """`value` as an int if it is one (numpy's ints too: operator.index), else E608; a bool is no
+    number here, though Python counts it as one."""
+    try:
+        if type(value) is not bool:
+            return operator.index(value)
+    except TypeError:
+        pass
+    raise misuse(f"{what} must be a whole number, not {as_written(value) if value is None else repr(value)}")
+
+
 class Game:
     """One game being played: state, program, RNG, agents, triggers and the log."""
 
     def __init__(self, program: Program, players: int, seed: int, agents: Optional[list] = None,
                  variants: Iterable[str] = ()):
+        players, seed = whole_number(players, "the number of players"), whole_number(seed, "the seed")
+        if isinstance(variants, str):   # one name, which would be taken letter by letter
+            raise misuse(f"variants must be a list of names, not the text {variants!r}")
+        variants = list(variants)
+        refused = seating_refusal(program, players, variants)
+        if refused:
+            raise misuse(refused)
+        if not -SEED_LIMIT <= seed < SEED_LIMIT:
+            raise misuse(f"the seed must be within ±2^63 (from -2^63 to 2^63 - 1), not {seed}")
+        if agents and len(agents) != players:
+            raise misuse(f"{len(agents)} agents for {players} players: give one per seat, or none")
         self.program = program
         self.member_titles = program.member_titles or None   # enum member -> title (None: no titles)
         self.seed = seed
         self.rng = random.Random(rng_seed(seed))
         self.state = State(players, list(program.actors))
         self.variants = frozenset(variants)
-        self.agents = agents or []
+        self.agents = list(agents or [])
         self.log: list = []          # decisions: [player, choice]; random outcomes: ["roll"|"shuffle", ...]
         self.messages: list[str] = []
         self.pending: list = []      # trigger firings (trigger, args, emission) queued by events, run at the next statement end
@@ -226,7 +272,9 @@ class Game:
         self.steps = 0
         self.shared_refs: dict[str, ZoneRef] = {}   # handles on the shared zones (generated code reads them)
         self._gen: Optional[Iterator] = None
+        self.started = False         # start() began the whole game (not just one effect)
         self.decision: Optional[Decision] = None
+        self.error: Optional[RulesRuntimeError] = None   # the rules error that stopped the game, if one did
         # in a running simultaneous pick: each player who already chose -> their pick (None: passed)
         self.secret_round: Optional[dict] = None
         self.decisions_made = 0
@@ -270,34 +318,89 @@ class Game:
 
     # ------------------------------------------------------------------ driving
     def start(self, effect: Optional[Iterator] = None) -> Optional[Decision]:
-        """Begin the game (or run one effect, such as a proc, under the game's rules and budgets);
-        returns the first decision that needs an answer, or None if it ended."""
+        """Begin the game; returns the first decision that needs an answer, or None if it ended. Once
+        only: a started game goes on with apply() or play(). With `effect` (a proc's generator, say)
+        it runs that one effect under the game's rules and budgets instead, on a game not started."""
+        if self.started:
+            if self.error is not None:
+                raise self._stopped()
+            raise misuse("the game has already started: answer its pending decision with apply(), or let "
+                         "play() continue it" if self.decision is not None else "the game is over")
         if sys.getrecursionlimit() < RECURSION_LIMIT:  # the interpreter walks long `else if` chains
             sys.setrecursionlimit(RECURSION_LIMIT)
+        self.error = None   # running one effect after another (tests do) is a fresh start each time
+        if effect is None:
+            self.started = True
         self._gen = self._whole_game() if effect is None else effect
         return self._advance(None)
 
-    def apply(self, choice: int) -> Optional[Decision]:
-        """Answer the pending decision with an option index; returns the next decision or None."""
+    def apply(self, choice, player=None) -> Optional[Decision]:
+        """Answer the pending decision with an option index (or an option's label, see
+        Decision.index_of); returns the next decision or None when the game is over. `player`, a
+        seat's index or name, if given, must be the player asked. A refused answer (E608) leaves the
+        game exactly as it was."""
         d = self.decision
         if d is None:
-            raise RulesRuntimeError("E601", "no decision is pending")
+            raise self._not_pending()
+        if type(choice) is not int:
+            choice = self._option_index(d, choice)
         if not 0 <= choice < d.size:
-            raise RulesRuntimeError("E601", f"option {choice} is not one of the {d.size} options", d.where)
+            raise misuse(f"option {choice} is not one of the {d.size} options", d.where)
+        if player is not None and player != d.player.index and player != d.player.name:
+            raise misuse(f"the decision is {d.player.name}'s (seat {d.player.index}), not {player!r}'s: "
+                         f"{d.prompt}", d.where)
         self.log.append([d.player.index, choice])
         self.decisions_made += 1
         if self.tracer is not None:
             self.tracer(Effect("choice", d.player.name, f"{d.prompt} -> {d.options[choice]}", None, d.where))
         if self.decisions_made > MAX_DECISIONS:
-            raise RulesRuntimeError("E602", f"the game did not end within {MAX_DECISIONS} decisions", d.where)
+            raise self._stop(RulesRuntimeError("E602", f"the game did not end within {MAX_DECISIONS} decisions",
+                                               d.where))
         # ordering a chain's own firings does not end the chain: a runaway stays one (E602)
         return self._advance(choice, fresh_chain=not d.orders_triggers)
 
-    def clone(self) -> "Game":
+    @staticmethod
+    def _option_index(d: Decision, choice) -> int:
+        """An answer that is not a plain int as an option index: an option's label, or a whole
+        number of another type (numpy's); anything else is refused (E608)."""
+        if isinstance(choice, str):
+            try:
+                return d.index_of(choice)
+            except ValueError:
+                raise misuse(f"{choice!r} is not an option of {d.prompt!r}: {d.options}", d.where) from None
+        try:
+            return whole_number(choice, "an answer")
+        except RulesRuntimeError as e:
+            raise misuse(e.message + " (an option's index or label)", d.where) from None
+
+    def _not_pending(self) -> RulesRuntimeError:
+        """Why there is no decision to answer: the game stopped on an error, is over, or has not started."""
+        if self.error is not None:
+            return self._stopped()
+        if self.state.over:
+            return misuse("the game is over: there is no decision to answer")
+        return misuse("no decision is pending: start() the game first")
+
+    def _stopped(self) -> RulesRuntimeError:
+        """The error every call on a game stopped by a rules error gets: it names the first one."""
+        e = self.error
+        return misuse(f"the game stopped on an error and cannot go on: {e}", e.where)
+
+    def _stop(self, e: RulesRuntimeError) -> RulesRuntimeError:
+        """Mark the game stopped by a rules error (its effects died with it) and return the error."""
+        self.error = e
+        self.decision = None
+        return e
+
+    def clone(self, agents: Optional[list] = None) -> "Game":
         """An independent game at the same point, made by replaying this one's decisions (a game is a
-        stack of running effects, which Python cannot copy; its seed and decisions determine it)."""
-        twin = Game(self.program, len(self.state.players), self.seed, copy.deepcopy(self.agents), self.variants)
-        if self._gen is None:
+        stack of running effects, which Python cannot copy; its seed and decisions determine it).
+        The clone gets `agents` if given (one per seat), else deep copies of this game's agents."""
+        if self.error is not None:
+            raise self._stopped()
+        twin = Game(self.program, len(self.state.players), self.seed,
+                    copy.deepcopy(self.agents) if agents is None else agents, self.variants)
+        if not self.started:
             return twin
         twin.start()
         for entry in self.log:
@@ -328,9 +431,9 @@ class Game:
         except RulesRuntimeError as e:
             if e.where is None:   # raised by a primitive: report it at the rules line that called it
                 e.where = self._rules_line()
-            raise
+            raise self._stop(e)
         except Exception as e:
-            raise self._positioned(e) from None
+            raise self._stop(self._positioned(e)) from None
 
     def _positioned(self, e: Exception) -> RulesRuntimeError:
         """What an effect's failure (other than a RulesRuntimeError) is reported as, at the rules line
@@ -342,10 +445,17 @@ class Game:
         return RulesRuntimeError("E601", f"{type(e).__name__}: {e}", self._rules_line())
 
     def play(self) -> dict:
-        """Play to the end with the game's agents; returns the result (without the state digest:
-        `result()` or `state.digest()` give it when a caller needs it)."""
-        d = self.start()
+        """Play to the end with the game's agents, from the start or, in a started game, from its
+        pending decision; returns the result (without the state digest: `result()` or
+        `state.digest()` give it when a caller needs it)."""
+        if self.error is not None:
+            raise self._stopped()
+        d = self.decision if self.started else self.start()
         if d is not None:
+            if len(self.agents) != len(self.state.players):   # checked here too: `agents` may be set later
+                raise misuse(f"play() needs one agent per seat ({len(self.state.players)}), not "
+                             f"{len(self.agents)}: Game(..., agents=...), for instance "
+                             "runtime.agents.make_agents('random', players, seed)", d.where)
             self._play_from(d)
         return self.result(digest=False)
 
@@ -356,14 +466,17 @@ class Game:
         agents, log, chain, gen = self.agents, self.log, self.chain, self._gen
         while True:
             choice = agents[d.player.index].choose(*self.offer(d))
+            if type(choice) is not int:
+                choice = self._option_index(d, choice)
             if not 0 <= choice < len(d.values):
-                raise RulesRuntimeError("E601", f"option {choice} is not one of the {d.size} options", d.where)
+                raise misuse(f"option {choice} is not one of the {d.size} options", d.where)
             log.append([d.player.index, choice])
             self.decisions_made += 1
             if self.tracer is not None:
                 self.tracer(Effect("choice", d.player.name, f"{d.prompt} -> {d.options[choice]}", None, d.where))
             if self.decisions_made > MAX_DECISIONS:
-                raise RulesRuntimeError("E602", f"the game did not end within {MAX_DECISIONS} decisions", d.where)
+                raise self._stop(RulesRuntimeError("E602", f"the game did not end within {MAX_DECISIONS} "
+                                                   "decisions", d.where))
             if not d.orders_triggers:   # as in apply: ordering a chain's own firings does not end it
                 chain.clear()
                 self.steps = 0
@@ -378,19 +491,24 @@ class Game:
             except RulesRuntimeError as e:
                 if e.where is None:
                     e.where = self._rules_line()
-                raise
+                raise self._stop(e)
             except Exception as e:
-                raise self._positioned(e) from None
+                raise self._stop(self._positioned(e)) from None
             self.decision = d
 
     def offer(self, d: Decision) -> tuple:
         """What an agent is given for a decision: the question and its player's view, not the Game
         (the view is built only if the agent looks at it)."""
-        return Asked(d), PlayerView(self, d.player.index)
+        return Asked(d), PlayerView(self, d.player.index, self.decisions_made)
 
     def view(self, player_index: int) -> dict:
-        """The state as one player sees it, JSON-ready (see runtime/view.py)."""
-        return build_view(self, player_index)
+        """The state as one player (a seat index, 0 to players - 1) sees it now, JSON-ready (see
+        runtime/view.py)."""
+        seats = len(self.state.players)
+        index = whole_number(player_index, "a player's seat")
+        if not 0 <= index < seats:
+            raise misuse(f"there is no seat {index}: the seats are 0 to {seats - 1}")
+        return build_view(self, index)
 
     def _whole_game(self):
         g = self.program.game

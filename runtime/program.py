@@ -121,6 +121,12 @@ class Program:
             )
         return self._starting
 
+    def seats(self) -> range:
+        """The player counts the pack's game is for (`seats 2 to 5` gives range(2, 6)); empty when
+        the pack declares no game. `variants` (name -> title) lists the variants a game may switch on."""
+        g = self.game
+        return range(g.min_players, g.max_players + 1) if g is not None else range(0)
+
 
 
 def assemble(tables: dict, fns: dict) -> Program:

@@ -12,14 +12,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from rulebook.dsl.diagnostics import RulesError
 from rulebook.dsl.files import read_limited, write_atomic
 
-from .engine import Game, RulesRuntimeError
+from .engine import MAX_SEATS, SEED_LIMIT, Game, RulesRuntimeError, seating_refusal
 from .program import Program
 from .state import State, StateError, check_saved
 
 LOG_FORMAT = "rulebook-log/4"   # /3 (no unfinished games) and /2 (expansions as typed, not located) are still read
 MAX_FILE_BYTES = 16 * 1024 * 1024     # a log or a saved state; a long game's log is about 20 KB
-SEED_LIMIT = 2 ** 63                  # seeds are integers in [-2^63, 2^63)
-MAX_SEATS = 12                        # the checker's bound on `seats` (E307)
 MAX_OPTIONS = 1_000_000
 
 NAME = r"^[A-Za-z_][A-Za-z0-9_]*$"
@@ -182,14 +180,9 @@ def check_log(program: Program, log: GameLog, where: Optional[str] = None) -> No
     if program.digest != log.digest or (not log.expansions and program.name != log.pack):
         raise RulesRuntimeError("E508", f"the log was played with pack {log.pack!r} of rules digest {log.digest}, "
                                 f"not {program.name!r} of digest {program.digest}", where)
-    g = program.game
-    if g is not None and not g.min_players <= log.players <= g.max_players:
-        raise RulesRuntimeError("E604", f"the log has {log.players} players; {g.title or g.name} is for "
-                                f"{g.min_players} to {g.max_players}", where)
-    unknown = [v for v in log.variants if v not in program.variants]
-    if unknown:
-        raise RulesRuntimeError("E604", f"the log switches on variant {unknown[0]!r}, which the pack does not "
-                                f"have", where)
+    refused = seating_refusal(program, log.players, log.variants)
+    if refused:
+        raise RulesRuntimeError("E604", f"the log's game cannot be played: {refused}", where)
 
 
 def replay(program: Program, log: GameLog, where: Optional[str] = None) -> Game:

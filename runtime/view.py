@@ -72,18 +72,27 @@ class Asked:
 
 
 class PlayerView(Mapping):
-    """A player's view, built from the game the first time it is read (random agents never read it)."""
+    """A player's view at one decision, built from the game the first time it is read (random agents
+    never read it). It describes the game as it was when the decision was offered: read after the
+    game has gone on (a later answer), it refuses (E608) rather than describe a later state."""
 
-    __slots__ = ("_game", "_index", "_data")
+    __slots__ = ("_game", "_index", "_data", "_at")
 
-    def __init__(self, game, index: int):
-        self._game, self._index, self._data = game, index, None
+    def __init__(self, game, index: int, at: int):
+        self._game, self._index, self._data, self._at = game, index, None, at   # at: the game's decisions then
 
     @property
     def data(self) -> dict:
         """The view as a JSON-ready dict."""
         if self._data is None:
-            self._data = build_view(self._game, self._index)
+            game = self._game
+            if game.decisions_made != self._at:
+                from .engine import misuse   # the engine imports this module
+
+                raise misuse(f"this view of {game.state.players[self._index].name} was offered after "
+                             f"{self._at} decisions and first read after {game.decisions_made}: read a view "
+                             "before answering, or ask Game.view(i) for the state now")
+            self._data = build_view(game, self._index)
             self._game = None   # built once: the view keeps no handle on the game after that
         return self._data
 

@@ -123,7 +123,7 @@ def test_play_reports_an_answer_out_of_range_as_apply_does(program):
                 [ScriptedAgent([5])] * 2)
     with pytest.raises(RulesRuntimeError) as e:
         game.play()
-    assert e.value.code == "E601" and "option 5 is not one of the 2 options" in e.value.message
+    assert e.value.code == "E608" and "option 5 is not one of the 2 options" in e.value.message
 
 
 
