@@ -499,7 +499,7 @@ class Game:
     def offer(self, d: Decision) -> tuple:
         """What an agent is given for a decision: the question and its player's view, not the Game
         (the view is built only if the agent looks at it)."""
-        return Asked(d), PlayerView(self, d.player.index, self.decisions_made)
+        return Asked(d), PlayerView(self, d)
 
     def view(self, player_index: int) -> dict:
         """The state as one player (a seat index, 0 to players - 1) sees it now, JSON-ready (see

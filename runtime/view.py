@@ -72,27 +72,27 @@ class Asked:
 
 
 class PlayerView(Mapping):
-    """A player's view at one decision, built from the game the first time it is read (random agents
-    never read it). It describes the game as it was when the decision was offered: read after the
-    game has gone on (a later answer), it refuses (E608) rather than describe a later state."""
+    """The view of the player a decision asks, built from the game the first time it is read (random
+    agents never read it). It belongs to that decision: read once the game has gone on (a later
+    answer), it refuses (E608) rather than describe a later state; once read, it is kept."""
 
-    __slots__ = ("_game", "_index", "_data", "_at")
+    __slots__ = ("_game", "_decision", "_data")
 
-    def __init__(self, game, index: int, at: int):
-        self._game, self._index, self._data, self._at = game, index, None, at   # at: the game's decisions then
+    def __init__(self, game, decision):
+        self._game, self._decision, self._data = game, decision, None
 
     @property
     def data(self) -> dict:
         """The view as a JSON-ready dict."""
         if self._data is None:
-            game = self._game
-            if game.decisions_made != self._at:
+            game, d = self._game, self._decision
+            if game.decision is not d:
                 from .engine import misuse   # the engine imports this module
 
-                raise misuse(f"this view of {game.state.players[self._index].name} was offered after "
-                             f"{self._at} decisions and first read after {game.decisions_made}: read a view "
-                             "before answering, or ask Game.view(i) for the state now")
-            self._data = build_view(game, self._index)
+                raise misuse(f"this view was offered to {d.player.name} for {d.prompt!r}, which is no longer "
+                             "the pending decision: read a view before answering, or ask Game.view(i) for "
+                             "the state now", d.where)
+            self._data = build_view(game, d.player.index)
             self._game = None   # built once: the view keeps no handle on the game after that
         return self._data
 
@@ -106,7 +106,7 @@ class PlayerView(Mapping):
         return len(self.data)
 
     def __repr__(self) -> str:
-        return f"PlayerView({self._index})"
+        return f"PlayerView({self._decision.player.index})"
 
 
 def build_view(game, index: int) -> dict:

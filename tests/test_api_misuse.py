@@ -253,7 +253,8 @@ def test_a_view_read_after_the_game_went_on_is_refused(program):
     assert read["decision"]["options"] == ["one", "two", "three"]   # read in time: built now
     g.apply(0)
     assert read["you"] == 0 and read["decision"]["prompt"] == "move"   # built once, kept
-    refused(lambda: early["decision"], "offered after 0 decisions and first read after 1", "Game.view(i)")
+    refused(lambda: early["decision"], "offered to P1 for 'move', which is no longer the pending decision",
+            "Game.view(i)")
     refused(lambda: dict(late))
     assert asked.prompt == "move" and asked.size == 3
 
