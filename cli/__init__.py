@@ -96,7 +96,7 @@ err = _LazyConsole(stderr=True)
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 Exit = click.exceptions.Exit   # raised to end a command with an exit code
-SEED_LIMIT = 2 ** 63   # the range a log accepts (runtime.record.SEED_LIMIT)
+SEED_LIMIT = 2 ** 63   # runtime.engine.SEED_LIMIT, restated: importing the engine here would slow every command
 
 
 class Format(str, Enum):

@@ -415,6 +415,9 @@ class Checker(A.Visitor):
         scope = Scope()
         for p in params:
             self.type_ref(p.type, p.span)
+            if p.name in scope.locals:   # the second would hide the first, and Python refuses it
+                self.err("E208", f"parameter {p.name!r} is declared twice", self.at_name(p.name, p.span),
+                         "give each parameter its own name")
             scope.locals[p.name] = [p.span, True, self.declared(p.type)]
         return scope
 

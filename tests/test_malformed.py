@@ -99,6 +99,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "unknown_event_in_trigger.rules": [("E206", 10)],
     "unknown_proc.rules": [("E207", 8)],
     "duplicate_declaration.rules": [("E208", 5)],
+    "duplicate_parameter.rules": [("E208", 4)],
     "enum_member_clashes.rules": [("E208", 4)],
     "draw_from_unknown_zone.rules": [("E209", 10)],
     "unknown_die.rules": [("E210", 11)],
