@@ -119,20 +119,22 @@ def record(game: Game, location: Optional[str] = None, expansions: Optional[Sequ
     recorded by name, digest and absolute folder) and `pack_name` the base pack's name; each defaults
     to what the program remembers of the stack it was compiled from (a program built from a text:
     its own name, no folder, no expansions). A game not over yet is logged `unfinished`, with the
-    seat its pending decision asks and the state's digest there, and no result."""
+    seat its pending decision asks and the state's digest there, and no result; a game stopped by a
+    rules error is logged with that error (`error[CODE]: message`), which its replay reproduces."""
     stack = game.program.stack
     if stack is not None:
         location = stack.location if location is None else location
         expansions = stack.expansions if expansions is None else expansions
         pack_name = pack_name or stack.pack
-    state, decision = game.state, game.decision
-    if state.over:
+    state, decision, failure = game.state, game.decision, getattr(game, "error", None)
+    if failure is not None:
+        outcome = dict(final_digest=None, error=f"error[{failure.code}]: {failure.message}")
+    elif state.over:
         outcome = dict(final_digest=state.digest(), result=_logged_result(game))
     elif decision is not None:
         outcome = dict(final_digest=None, unfinished=Unfinished(player=decision.player.index, digest=state.digest()))
     else:
-        raise RulesRuntimeError("E601", "the game has not started (or stopped on an error): there is nothing to "
-                                "record")
+        raise RulesRuntimeError("E601", "the game has not started: there is nothing to record")
     return GameLog(pack=pack_name or game.program.name, digest=game.program.digest, location=location,
                    expansions=expansion_entries(expansions or ()), players=len(state.players), seed=game.seed,
                    variants=sorted(game.variants), entries=[tuple(e) for e in game.log], **outcome)

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from rulebook.cli import app
-from rulebook.compiler.driver import compile_pack, interpret_pack
+from rulebook.compiler.driver import build_text, compile_pack, interpret_pack
 from rulebook.runtime.agents import RandomAgent, ScriptedAgent, make_agents
 from rulebook.runtime.engine import Game, RulesRuntimeError
 from rulebook.runtime.record import GameLog, load, record, replay, resume, save
@@ -100,6 +100,34 @@ def test_a_game_not_started_has_nothing_to_record(federation):
     with pytest.raises(RulesRuntimeError) as info:
         record(Game(federation, 3, 5))
     assert info.value.code == "E601"
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_game_stopped_by_a_rules_error_is_logged_with_it_and_replays_to_it(interpreted):
+    """A game whose rules fail after a decision (a division by zero the checker cannot see) is
+    logged with the error instead of a result, and its replay reproduces that error."""
+    program = build_text(BROKEN, interpreted=interpreted)
+    g = Game(program, 2, 1)
+    d = g.start()
+    with pytest.raises(RulesRuntimeError) as info:
+        g.apply(d.index_of("yes"))
+    log = record(g)
+    assert log.error == f"error[{info.value.code}]: {info.value.message}" and log.result is None
+    assert replay(program, GameLog.model_validate_json(log.model_dump_json())).error is not None
+
+
+BROKEN = """
+counter vp;
+game broken "Broken" {
+  seats 2 to 2;
+  phase play {
+    may "divide?" {
+      gain 1 / (vp - vp) vp;
+    }
+  }
+  winner most vp;
+}
+"""
 
 
 # -------------------------------------------------------------------------------------- resuming
