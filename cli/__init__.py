@@ -613,10 +613,12 @@ def play(pack: str, players: int, seed: int, agent: AgentKind, log: Optional[Pat
         err.print(f"{e}", markup=False)
         for note in e.notes:
             err.print(f"  note: {note}", markup=False)
+        _write_log(game, log, "with the error")   # a log that replays to the error: a bug report
         raise Exit(EXIT_FINDINGS)
     except EOFError:
-        err.print(f"rulebook: the input ended after {game.decisions_made} decisions; the game is abandoned",
-                  markup=False)
+        err.print(f"rulebook: the input ended after {game.decisions_made} decisions; the game is "
+                  + ("saved unfinished" if log is not None else "abandoned"), markup=False)
+        _write_log(game, log, "unfinished (record.resume continues it)")
         raise Exit(EXIT_USAGE)
     if not quiet and not trace:   # a trace has shown every message already
         for line in game.messages[-12:]:
@@ -624,11 +626,18 @@ def play(pack: str, players: int, seed: int, agent: AgentKind, log: Optional[Pat
     if show_state or show_each:
         _print_state(game, "the state at the end")
     _print_result(g.title or g.name, result, game.decisions_made)
-    if log is not None:
-        from rulebook.runtime.record import dump, record
+    _write_log(game, log, "")
 
-        _write(log, dump(record(game)))   # the program remembers its pack's folder and expansions
-        out.print(f"log written to {log}", markup=False)
+
+def _write_log(game, log: Optional[Path], how: str) -> None:
+    """Write the game's log to `log` (if asked), however it ended: finished, unfinished or stopped by
+    an error (see runtime.record.record)."""
+    if log is None or not game.started:
+        return
+    from rulebook.runtime.record import dump, record
+
+    _write(log, dump(record(game)))   # the program remembers its pack's folder and expansions
+    (out if not how else err).print(f"log written to {log}" + (f" {how}" if how else ""), markup=False)
 
 
 @app.command()

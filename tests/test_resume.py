@@ -298,3 +298,24 @@ def test_an_unfinished_stacked_game_resumes_from_its_file_through_the_cli_pack_l
     assert result.exit_code == 0 and "unfinished after 1 decisions" in result.output
     again = resume(program, load(tmp_path / "saved.json"), agents=[ScriptedAgent(answers[1:])] * 2)
     assert play_on(again, answers).state.digest() == full.state.digest()
+
+
+def test_play_with_a_log_saves_a_game_that_stops_on_an_error_or_whose_input_ends(tmp_path):
+    """`rulebook play --log` writes the log however the game ends: stopped by a rules error (the log
+    replays to the same error: a bug report), or left when the human's input ends (unfinished,
+    which `rulebook replay` checks and `record.resume` continues)."""
+    broken = write_pack(tmp_path / "broken", BROKEN.replace('may "divide?"', "if true"), name="broken")
+    log = tmp_path / "broken.json"
+    played = invoke("play", broken, "--players", 2, "--log", log)
+    assert played.exit_code == 1 and "ZeroDivisionError" in played.output and "with the error" in played.output
+    assert GameLog.model_validate_json(log.read_text()).error.startswith("error[E601]: ZeroDivisionError")
+    replayed = invoke("replay", log)
+    assert "stops on the same error" in replayed.output
+
+    log = tmp_path / "human.json"
+    left = CliRunner().invoke(app, ["play", "federation", "--players", "2", "--agent", "human", "--log", str(log)],
+                              input="")
+    assert left.exit_code == 2 and "saved unfinished" in left.output
+    saved = GameLog.model_validate_json(log.read_text())
+    assert saved.unfinished is not None and saved.result is None
+    assert invoke("replay", log).exit_code == 0
