@@ -103,8 +103,7 @@ def bench_games(packs: list[str], games: int, interpreted_games: int) -> None:
         if compiled.game is None:
             continue
         interpreted = driver.interpret_pack(pack)
-        g = compiled.game
-        for players in range(g.min_players, g.max_players + 1):
+        for players in compiled.seats():
             bench_line(pack, compiled, interpreted, players, games, interpreted_games)
 
 

@@ -668,8 +668,7 @@ def cover(pack: str, players: List[int], games: int, seed: int, agent: AutoAgent
         _fail(e, Format.text, _sources_of(e))
     g = _game_of(program, pack)
     # without --players: every count the game and the variants given can be played with
-    counts = players or [n for n in range(g.min_players, g.max_players + 1) if refusal(program, n, variant) is None] \
-        or [g.min_players]
+    counts = players or [n for n in program.seats() if refusal(program, n, variant) is None] or [g.min_players]
     for n in counts:
         _check_seats(program, pack, n, variant)
     setups = setups_of(program, variant)
