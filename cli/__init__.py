@@ -235,6 +235,16 @@ def _cannot_create_in(folder: Path) -> Optional[str]:
     return None
 
 
+def logged_pack_options():
+    """replay's and resume's --pack and --with: where the packs a log names are, when they have moved
+    (no --with: the log's own expansions)."""
+    pack = click.option("--pack", callback=existing_packs, help="The pack folder, when it has moved.")
+    stack = click.option("--with", "expansions", multiple=True, metavar="PACK", show_default=False,
+                         callback=lambda ctx, param, value: existing_packs(ctx, param, value) or None,
+                         help="Stack these expansions instead of the ones the log names (for packs that moved).")
+    return lambda command: pack(stack(command))
+
+
 def flag(*declarations: str, help: str):
     """An on/off option, off unless given."""
     return click.option(*declarations, is_flag=True, default=False, help=help)
@@ -588,7 +598,7 @@ def play(pack: str, players: int, seed: int, agent: AgentKind, log: Optional[Pat
          interpret: bool, quiet: bool, show_state: bool, show_each: bool, trace: bool, expansions: List[str]) -> None:
     """Play a whole game with the given agents and print the final scores and the winner."""
     from rulebook.runtime.agents import make_agents
-    from rulebook.runtime.engine import Game, RulesRuntimeError
+    from rulebook.runtime.engine import Game
     from rulebook.dsl.diagnostics import RulesError
 
     writable(log)
@@ -597,13 +607,18 @@ def play(pack: str, players: int, seed: int, agent: AgentKind, log: Optional[Pat
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
     g = _check_seats(program, pack, players, variant)
-    agents = make_agents(agent.value, players, seed)
+    game = Game(program, players, seed, make_agents(agent.value, players, seed), variant)
+    _play_out(game, g, log, quiet, show_state, show_each, trace)
+
+
+def _play_out(game, g, log: Optional[Path], quiet: bool, show_state: bool, show_each: bool, trace: bool) -> None:
+    """play's and resume's common part: play `game` on from where it stands with its agents, then
+    print its last messages and the scores and write its log, however it ends (finished, stopped by a
+    rules error, or left when a human's input ends)."""
+    from rulebook.runtime.engine import RulesRuntimeError
+
     if show_each:
-        agents = [_ShowingState(a) for a in agents]
-    game = Game(program, players, seed, agents, variant)
-    for a in agents:
-        if isinstance(a, _ShowingState):
-            a.game = game
+        game.agents = [_ShowingState(a, game) for a in game.agents]
     if trace:
         game.tracer = _print_effect
     try:
@@ -618,7 +633,7 @@ def play(pack: str, players: int, seed: int, agent: AgentKind, log: Optional[Pat
     except EOFError:
         err.print(f"rulebook: the input ended after {game.decisions_made} decisions; the game is "
                   + ("saved unfinished" if log is not None else "abandoned"), markup=False)
-        _write_log(game, log, "unfinished (record.resume continues it)")
+        _write_log(game, log, "unfinished (rulebook resume continues it)")
         raise Exit(EXIT_USAGE)
     if not quiet and not trace:   # a trace has shown every message already
         for line in game.messages[-12:]:
@@ -700,8 +715,8 @@ class _ShowingState:
     """Wraps a seat's agent: prints the whole state before each decision it answers (the agent itself
     sees only its player's view; this debugging display shows the game)."""
 
-    def __init__(self, inner):
-        self.inner, self.game = inner, None
+    def __init__(self, inner, game):
+        self.inner, self.game = inner, game
 
     def choose(self, decision, view) -> int:
         _print_state(self.game, f"before {decision.player.name} decides: {decision.prompt}")
@@ -867,11 +882,8 @@ def _find_logged(log: Path, what: str, name: Optional[str], digest: Optional[str
 
 @app.command()
 @click.argument("log", type=PATH, callback=existing_paths, help="A log written by `rulebook play --log`.")
-@click.option("--pack", callback=existing_packs, help="The pack folder, when it has moved.")
+@logged_pack_options()
 @flag("--interpret", help="Replay on the reference interpreter.")
-@click.option("--with", "expansions", multiple=True, metavar="PACK", show_default=False,
-              callback=lambda ctx, param, value: existing_packs(ctx, param, value) or None,   # none: the log's
-              help="Stack these expansions instead of the ones the log names (for packs that moved).")
 def replay(log: Path, pack: Optional[str], interpret: bool, expansions: Optional[List[str]]) -> None:
     """Replay a logged game (on the pack and expansions it names) and check that it reaches the same
     final state and result (for a game saved before its end: the same state where the log stops)."""
@@ -901,6 +913,50 @@ def replay(log: Path, pack: Optional[str], interpret: bool, expansions: Optional
     g = program.game
     _print_result(g.title or g.name, game.result(), game.decisions_made)
     out.print(f"replay matches the log: final state {game.state.digest()}")
+
+
+@app.command()
+@click.argument("log", type=PATH, callback=existing_paths, help="A log written by `rulebook play --log`.")
+@click.option("--until", type=click.IntRange(min=0), metavar="N",
+              help="Go back to just after the log's Nth decision (default: where the log stops).")
+@click.option("--agent", type=click.Choice(AgentKind), default=AgentKind.human,
+              help="Who answers from there on: human (default), random, focused, mixed or first.")
+@click.option("--log", "new_log", type=PATH, help="Write the continued game's whole log here (it may be LOG itself).")
+@logged_pack_options()
+@flag("--interpret", help="Run on the reference interpreter.")
+@flag("--quiet", "-q", help="Print only the result.")
+@flag("--show-state", help="Print the whole game state at the end.")
+@flag("--show-state-each", "show_each", help="Print the whole game state before each decision (and at the end).")
+@flag("--trace", help="Print every effect, decision and message as it happens, with its rules line.")
+def resume(log: Path, until: Optional[int], agent: AgentKind, new_log: Optional[Path], pack: Optional[str],
+           expansions: Optional[List[str]], interpret: bool, quiet: bool, show_state: bool, show_each: bool,
+           trace: bool) -> None:
+    """Continue a logged game (a saved one, or any game from an earlier decision with --until) and
+    play it to the end, as `play` does; every logged answer and random outcome up to there is checked."""
+    from rulebook.dsl.diagnostics import RulesError
+    from rulebook.runtime.agents import make_agents
+    from rulebook.runtime.engine import RulesRuntimeError
+    from rulebook.runtime.record import load, resume as resume_game
+
+    writable(new_log)
+    try:
+        recorded = load(log)
+        program = _logged_program(recorded, log, pack, interpret, expansions)
+        game = resume_game(program, recorded, until, make_agents(agent.value, recorded.players, recorded.seed), str(log))
+    except RulesError as e:
+        _fail(e, Format.text, _sources_of(e))
+    except RulesRuntimeError as e:
+        err.print(f"{e}", markup=False)
+        raise Exit(EXIT_FINDINGS)
+    if game.decision is None:
+        err.print(f"rulebook: the logged game is over after {game.decisions_made} decisions: there is nothing to "
+                  "resume (--until N goes back to just after its Nth decision)", markup=False)
+        raise Exit(EXIT_USAGE)
+    if not quiet:
+        d = game.decision
+        out.print(f"resumed after {game.decisions_made} decisions: {d.player.name} to answer: {d.prompt}",
+                  markup=False)
+    _play_out(game, program.game, new_log, quiet, show_state, show_each, trace)
 
 
 def main() -> None:

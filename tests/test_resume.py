@@ -319,3 +319,46 @@ def test_play_with_a_log_saves_a_game_that_stops_on_an_error_or_whose_input_ends
     saved = GameLog.model_validate_json(log.read_text())
     assert saved.unfinished is not None and saved.result is None
     assert invoke("replay", log).exit_code == 0
+
+
+# ------------------------------------------------------------------------------ rulebook resume
+
+def test_rulebook_resume_continues_a_saved_game_and_checks_what_the_log_holds(tmp_path):
+    """A human's game saved when the input ends is continued by `rulebook resume`, from the same
+    decision (the saved answers and random outcomes replayed and checked), and its new log holds the
+    whole game, which replays; the log may be written over the one resumed."""
+    log = tmp_path / "saved.json"
+    CliRunner().invoke(app, ["play", "federation", "--players", "2", "--agent", "human", "--log", str(log)],
+                       input="1\n2\n")
+    saved = GameLog.model_validate_json(log.read_text())
+    assert saved.unfinished is not None and sum(isinstance(e[0], int) for e in saved.entries) == 2
+    left = CliRunner().invoke(app, ["resume", str(log), "--log", str(log)], input="1\n")
+    assert left.exit_code == 2 and "resumed after 2 decisions: P" in left.output and "saved unfinished" in left.output
+    again = GameLog.model_validate_json(log.read_text())
+    assert again.entries[:len(saved.entries)] == saved.entries and again.unfinished is not None
+    assert sum(isinstance(e[0], int) for e in again.entries) == 3
+    done = invoke("resume", log, "--agent", "random", "--log", tmp_path / "done.json", "--quiet")
+    assert done.exit_code == 0 and "winner:" in done.output
+    whole = GameLog.model_validate_json((tmp_path / "done.json").read_text())
+    assert whole.entries[:len(again.entries)] == again.entries and whole.result is not None
+    assert "replay matches the log: final state" in invoke("replay", tmp_path / "done.json").output
+
+
+def test_rulebook_resume_until_plays_on_from_an_earlier_decision(federation_programs, tmp_path):
+    """--until N goes back to just after the log's Nth decision (undo, or a branch of a finished game):
+    the same game `record.resume` gives, played on by the agents asked for; past the log's end is E604;
+    a finished game with no --until has nothing to resume (a usage error)."""
+    program = federation_programs["compiled"]
+    full, _answers = answered(program, players=2)
+    save(record(full), tmp_path / "full.json")
+    branch = invoke("resume", tmp_path / "full.json", "--until", 10, "--agent", "first",
+                    "--log", tmp_path / "branch.json", "--quiet")
+    assert branch.exit_code == 0
+    expected = resume(program, record(full), until=10, agents=make_agents("first", 2, 5))
+    expected.play()
+    assert f"final state {expected.state.digest()}" in branch.output
+    assert GameLog.model_validate_json((tmp_path / "branch.json").read_text()) == record(expected)
+    past = invoke("resume", tmp_path / "full.json", "--until", full.decisions_made + 1)
+    assert past.exit_code == 1 and "error[E604]: cannot resume after decision" in past.output
+    over = invoke("resume", tmp_path / "full.json")
+    assert over.exit_code == 2 and "the logged game is over after" in over.output
