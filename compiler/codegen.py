@@ -742,7 +742,7 @@ class CodeGen(A.Visitor):
             self.nested(s.otherwise, ctx)
 
     def visit_Return(self, s: A.Return, ctx: Ctx):
-        self.writeline(f"return {self.ex(s.value, ctx)}", s)
+        self.writeline(f"return {self.given(s.value, ctx, s)}", s)
 
     def visit_Draw(self, s: A.Draw, ctx: Ctx):
         keep = f", lambda it: {self.ex(s.where, replace(ctx, it_mode='entity'))}" if s.where is not None else ""

@@ -273,7 +273,11 @@ class Interpreter(A.Visitor):
         return self.run(s.otherwise or (), rt, f)
 
     def visit_Return(self, s, rt, f):
-        raise ProcReturn(self.ev(s.value, rt, f))
+        return self.storing(s, rt, f, self._return)
+
+    @staticmethod
+    def _return(_s, value, _rt, _f):
+        raise ProcReturn(value)
 
     def visit_SetName(self, s, rt, f):
         return self.storing(s, rt, f, self._set_name)

@@ -515,6 +515,47 @@ def test_proc_results_are_checked():
     assert found == [("E303", 1), ("E303", 2), ("E303", 2), ("E303", 3), ("E301", 3)]
 
 
+PASSED_ON = """
+proc claim_for_you(): card {
+  say "claiming";
+  return claim();
+}
+proc q() {
+  fill deck with card;
+  let got = claim_for_you();
+  if got != none {
+    gain got.worth vp;
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("answers, vp", [(["Baths"], 3), (["none"], 0)], ids=["claimed", "declined"])
+def test_return_of_a_typed_proc_runs_it_and_gives_on_what_it_gives(program, answers, vp):
+    """`return claim();` in a typed proc: the proc runs (and may decide) and what it gives is given on,
+    with no local in between."""
+    g = Game(program(PROC_RESULTS + PASSED_ON), 2, 1)
+    run_proc(g, "q", answers=answers)
+    assert g.state.players[0].stock["vp"] == vp and len(hand(g)) == (1 if answers == ["Baths"] else 0)
+    analysed = analyse_text(PACK + PROC_RESULTS + PASSED_ON)
+    claimer = analysed.symbols.decls["claim_for_you"]
+    assert "Do “claim”, and stop here, giving what it gives." in [
+        line.strip() for line in explain(claimer, analysed.symbols)]
+
+
+def test_return_of_a_proc_is_checked_like_let():
+    """The proc's result type must fit the one declared (E303), a proc with no result type gives nothing
+    to return (E303), `return` of a proc outside a typed proc is E303, and a proc that returns its own
+    call on every path never ends (W411)."""
+    text = PACK + PROC_RESULTS + ("proc bad1(): int { return claim(); }\n"
+                                  "proc bad2(): int { return gain_of(coin); }\n"
+                                  "proc bad3() { return claim(); }\n"
+                                  "proc bad4(): int { return bad4(); }\n")
+    found = [(d.code, d.span.line - PACK.count("\n") - PROC_RESULTS.count("\n"))
+             for d in analyse_text(text).diagnostics if d.severity != "note" and d.code != "W401"]
+    assert found == [("E303", 1), ("E303", 2), ("E303", 3), ("W411", 4)]
+
+
 KIND_INDEXED = """
 counter used[card] "Times each card was used" from 0 to 3;
 zone pile[card] of card;
