@@ -336,9 +336,10 @@ def _on_space(space) -> str:
 class Printer(A.Visitor):
     """Writes declarations and statements with two-space indentation (`visit_<Stmt>`, `visit_<Decl>`)."""
 
-    def __init__(self):
+    def __init__(self, commented: frozenset = frozenset()):
         self.lines: list[str] = []
         self.depth = 0
+        self.commented = commented   # the source lines holding comments (`format_text`)
 
     def line(self, text: str) -> None:
         self.lines.append(INDENT * self.depth + text)
@@ -362,10 +363,12 @@ class Printer(A.Visitor):
         self.depth -= 1
         self.line("}" + tail)
 
-    def short(self, head: list, body: tuple) -> None:
-        """`HEAD: STMT` when the one statement fits on the line (a `match` arm, `each`), else a block."""
+    def short(self, head: list, body: tuple, first: int, last: int) -> None:
+        """`HEAD: STMT` when the one statement fits on the line (a `match` arm, `each`), else a block:
+        also when a comment stands within the source lines `first` to `last` past the head (it stays
+        inside the block, where it was written)."""
         start = len(self.lines)
-        if len(body) == 1:
+        if len(body) == 1 and not any(line in self.commented for line in range(first + 1, last + 1)):
             self.depth += 1
             self.stmt(body[0])
             self.depth -= 1
@@ -440,7 +443,7 @@ class Printer(A.Visitor):
         self.block([Clause(f"for each {s.var} in ", s.domain), _where("where ", s.where), order], s.body)
 
     def visit_Each(self, s):
-        self.short([Clause("each ", s.domain), _where("where ", s.where)], s.body)
+        self.short([Clause("each ", s.domain), _where("where ", s.where)], s.body, s.span.line, s.span.end_line)
 
     def visit_If(self, s, after_brace: bool = False):
         self.block([Clause("else if " if after_brace else "if ", s.cond)], s.then, after_brace=after_brace)
@@ -453,9 +456,9 @@ class Printer(A.Visitor):
         self.clauses([Clause("match ", s.subject)], " {")
         self.depth += 1
         for arm in s.arms:
-            self.short([Clause(", ".join(expr(v) for v in arm.values))], arm.body)
-        if s.otherwise is not None:
-            self.short([Clause("else")], s.otherwise)
+            self.short([Clause(", ".join(expr(v) for v in arm.values))], arm.body, arm.span.line, arm.span.end_line)
+        if s.otherwise is not None:   # the `else` arm: from the last arm's end to the match's
+            self.short([Clause("else")], s.otherwise, s.arms[-1].span.end_line, s.span.end_line)
         self.depth -= 1
         self.line("}")
 
@@ -728,9 +731,10 @@ def params_text(params: tuple) -> str:
     return ", ".join(f"{p.name}: {p.type}" for p in params)
 
 
-def format_module(module: A.Module) -> str:
-    """Canonical text of a module's declarations (no comments: `format_text` keeps them)."""
-    p = Printer()
+def format_module(module: A.Module, commented: frozenset = frozenset()) -> str:
+    """Canonical text of a module's declarations (no comments: `format_text` keeps them, and names
+    the source lines holding them in `commented`, which keep their blocks)."""
+    p = Printer(commented)
     for i, item in enumerate(module.items):
         if i:
             p.lines.append("")
@@ -742,8 +746,9 @@ def format_text(text: str, file: str = "<string>", module: Optional[A.Module] = 
     """Canonical text of a rules file with its comments kept: a comment on a line of its own stays
     just before the code that followed it (blank lines around it kept), a comment after code stays
     at the end of the line of the code it followed. `module` is the text's parse, if at hand."""
-    printed = format_module(module if module is not None else parse_text(text, file))
     source_tokens, comments = scan(text)
+    printed = format_module(module if module is not None else parse_text(text, file),
+                            frozenset(c.line for c in comments))
     if not comments:
         return printed
     printed_tokens, _ = scan(printed)

@@ -338,6 +338,23 @@ def test_each_with_one_statement_that_fits_takes_the_short_form():
     assert parse_text(out).items[-1].body[0] == parse_text(MARKET + "proc p() { each players: gain 1 coin; }").items[-1].body[0]
 
 
+def test_a_block_holding_a_comment_keeps_its_block_rather_than_the_short_form():
+    """An `each` or a `match` arm whose one statement would fit on the head's line stays a block when
+    a comment stands inside it (on its own line or after its statement): joined, the comment would
+    leave the block it explains."""
+    text = MARKET + ("proc round() {\n  each players {\n    # everyone\n    gain 1 coin;\n  }\n"
+                     "  each players {\n    gain 1 food;  # and food\n  }\n  each players { gain 1 vp; }\n"
+                     "  match coin {\n    1 {\n      gain 1 coin;\n      # one more\n    }\n    2 { gain 2 coin; }\n"
+                     "    else {\n      # the rest\n      gain 3 coin;\n    }\n  }\n}\n")
+    out = format_text(text)
+    assert ("  each players {\n    # everyone\n    gain 1 coin;\n  }\n"
+            "  each players {\n    gain 1 food;  # and food\n  }\n"
+            "  each players: gain 1 vp;\n"
+            "  match coin {\n    1 {\n      gain 1 coin;\n      # one more\n    }\n    2: gain 2 coin;\n"
+            "    else {\n      # the rest\n      gain 3 coin;\n    }\n  }\n") in out
+    assert _comments(out) == _comments(text) and _same_meaning(out, text) and format_text(out) == out
+
+
 def test_a_trailing_comment_after_a_later_line_of_a_broken_statement_stays_after_that_line():
     """The comment follows the last code before it; a line that held a block or several statements
     keeps its comment on its first line (the seat case above)."""
