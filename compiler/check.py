@@ -280,8 +280,11 @@ class Checker(A.Visitor):
                 if type(n) in (A.CallStmt, A.Call) and n.func == decl.name:
                     self.diags.append(Diagnostic("W407", f"this override of {decl.name!r} calls itself, so it never "
                                                  "ends: call base(...) to run the declaration it replaces", n.span))
-        for track, space, _old in self.sym.amended_spaces:
-            self.diags.append(Diagnostic("I404", f"amends space {space.position} of track {track!r}", space.span))
+        for track, part, old in self.sym.amended_spaces:
+            what = f"space {part.position}" if isinstance(part, A.Space) else f"the first to {part.position} reward"
+            verb = "adds" if old is None else "amends"
+            self.diags.append(Diagnostic("I404", f"{verb} {what} {'to' if old is None else 'of'} track {track!r}",
+                                         part.span))
         entities = [d for d in self.sym.decls.values() if isinstance(d, A.Entity)]
         if sum(min(max(d.copies, 1), MAX_COPIES) for d in entities) > MAX_ENTITIES:
             self.err("E308", f"the pack declares more than {MAX_ENTITIES:,} cards, tiles and pieces", entities[-1].span)

@@ -900,7 +900,10 @@ class Reader(A.Visitor):
         for sp in d.spaces:
             self.space(sp, depth)
         for r in d.reaches:
-            self.say(depth, f"The first player to reach space {r.position}:")
+            change = next((("added" if old is None else "amended") for _t, new, old in
+                           getattr(self.symbols, "amended_spaces", ()) if new is r), None)
+            marked = f" ({change} by {r.span})" if change else ""
+            self.say(depth, f"The first player to reach space {r.position}{marked}:")
             self.block(r.body, depth + 1)
 
     def space(self, sp: A.Space, depth: int) -> None:
@@ -1168,7 +1171,7 @@ def space_hint(symbols, name: str) -> Optional[str]:
 def space_amends(symbols, track: A.Track, position: int) -> list[tuple[A.Space, A.Space]]:
     """The amends of one space of a track, in merge order: (the space as amended, the space it replaced)."""
     return [(new, old) for t, new, old in getattr(symbols, "amended_spaces", ())
-            if t == track.name and new.position == position]
+            if t == track.name and isinstance(new, A.Space) and new.position == position]
 
 
 def space_origin(track: A.Track, space: A.Space, symbols=None) -> str:

@@ -79,7 +79,8 @@ class Symbols:
     overrides: list = field(default_factory=list)    # (decl, replaced decl)
     removed: dict = field(default_factory=dict)      # name -> the `remove NAME;` that dropped it
     unmatched: set = field(default_factory=set)      # names of overrides that replace nothing (E212)
-    amended_spaces: list = field(default_factory=list)   # (track name, space as amended, space it replaces)
+    # (track name, space or `first to` reward as amended, the one it replaces: None for a reward added)
+    amended_spaces: list = field(default_factory=list)
     game: Optional[A.Game] = None
     # id() of each bare resource, track or die name the checker found compared with a value of that
     # type (`res == coin`): there it stands for itself, not for an amount (both backends read this)
@@ -208,7 +209,7 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
     elif isinstance(target, A.Kind):
         allowed, fields = (A.FieldDecl,), {"fields": target.fields}
     elif isinstance(target, A.Track):
-        allowed, fields = (A.Space,), {"spaces": target.spaces}
+        allowed, fields = (A.Space, A.Reach), {"spaces": target.spaces, "reaches": target.reaches}
     else:
         what = f"is {_article(CATEGORY[type(target)])}" if target is not None else "is not declared"
         diags.append(Diagnostic("E217", f"'amend' changes an entity, a kind or a track; {item.name!r} {what}",
@@ -219,16 +220,20 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
         fields["title"] = item.title
         if isinstance(target, A.Entity):
             fields["title_parts"] = item.title_parts
-    amended = set()   # the spaces this amend gives
+    amended = set()   # the spaces and rewards this amend gives: (type, position)
     for change in item.items:
         if not isinstance(change, allowed):
             diags.append(Diagnostic("E217", f"amending {item.name!r} takes {AMEND_SHAPES[type(target)]}", change.span))
-        elif isinstance(change, A.Space):
-            if change.position in amended:   # the first one holds: which was meant is unclear
-                diags.append(Diagnostic("E215", f"space {change.position} is amended twice here", change.span))
+        elif isinstance(change, (A.Space, A.Reach)):
+            if (type(change), change.position) in amended:   # the first one holds: which was meant is unclear
+                what = "space" if isinstance(change, A.Space) else "the reward of first to"
+                diags.append(Diagnostic("E215", f"{what} {change.position} is amended twice here", change.span))
                 continue
-            amended.add(change.position)
-            fields["spaces"] = _amend_space(sym, target, fields["spaces"], change, diags)
+            amended.add((type(change), change.position))
+            if isinstance(change, A.Space):
+                fields["spaces"] = _amend_space(sym, target, fields["spaces"], change, diags)
+            else:
+                fields["reaches"] = _amend_reach(sym, target, fields["reaches"], change, diags)
         else:
             slot = "effects" if isinstance(change, A.FieldEffect) else "values" if isinstance(change, A.FieldValue) \
                 else "fields"
@@ -241,7 +246,8 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
 
 
 AMEND_SHAPES = {A.Entity: "'name = value;' or 'name { ... }'", A.Kind: "'name: type [= default];'",
-                A.Track: "'space N [\"Title\"] [tier T] [cost C] { ... } [bonus cost C { ... }]'"}
+                A.Track: "'space N [\"Title\"] [tier T] [cost C] { ... } [bonus cost C { ... }]' or "
+                         "'first to N { ... }'"}
 
 
 def _amend_space(sym: Symbols, track: A.Track, spaces: tuple, change: A.Space, diags: list[Diagnostic]) -> tuple:
@@ -260,6 +266,20 @@ def _amend_space(sym: Symbols, track: A.Track, spaces: tuple, change: A.Space, d
     new = replace(change, **kept)
     sym.amended_spaces.append((track.name, new, old))
     return spaces[:change.position - 1] + (new,) + spaces[change.position:]
+
+
+def _amend_reach(sym: Symbols, track: A.Track, reaches: tuple, change: A.Reach, diags: list[Diagnostic]) -> tuple:
+    """The track's `first to` rewards with the one at the change's position replaced, or added when
+    the track has none there."""
+    if not 1 <= change.position <= len(track.spaces):
+        diags.append(Diagnostic("E305", f"track {track.name!r} has no space {change.position}", change.span,
+                                f"its spaces are 1 to {len(track.spaces)}" if track.spaces else None))
+        return reaches
+    old = next((r for r in reaches if r.position == change.position), None)
+    sym.amended_spaces.append((track.name, change, old))
+    if old is None:
+        return reaches + (change,)
+    return tuple(change if r is old else r for r in reaches)
 
 
 def _similar(sym: Symbols, name: str, types: tuple) -> Optional[str]:

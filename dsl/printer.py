@@ -591,9 +591,13 @@ class Printer(A.Visitor):
         for s in d.spaces:
             self.space(s)
         for r in d.reaches:
-            self.block(f"first to {r.position}", r.body)
+            self.reach(r)
         self.depth -= 1
         self.line("}")
+
+    def reach(self, r: A.Reach) -> None:
+        """`first to N { ... }`, in a track or an amend."""
+        self.block(f"first to {r.position}", r.body)
 
     def space(self, s: A.Space) -> None:
         """`space N ["Title"] [tier T] [cost C] { ... } [bonus cost C { ... }]`, in a track or an amend."""
@@ -680,7 +684,8 @@ class Printer(A.Visitor):
         self.line(f"amend {d.name}{_title(d.title)} {{")
         self.depth += 1
         for item in d.items:
-            self.space(item) if isinstance(item, A.Space) else self.part(item)
+            self.space(item) if isinstance(item, A.Space) else self.reach(item) if isinstance(item, A.Reach) \
+                else self.part(item)
         self.depth -= 1
         self.line("}")
 

@@ -89,12 +89,51 @@ def test_an_amended_space_is_reported_as_the_overrides_are():
     assert found == [("I404", TRACK.count("\n") + 2, "amends space 2 of track 'route'")]
 
 
+def reach(game: Game, track: str, to: int, seat: int = 0) -> int:
+    """Advance a player to a space without its benefit, so that only the `first to` rewards on the
+    way are gained; the VP gained."""
+    you = game.state.players[seat]
+    before = you.stock["vp"]
+    drive(game, game.advance(you, track, to - you.stock[track], False, False, "test"))
+    return you.stock["vp"] - before
+
+
+def test_an_amended_first_to_reward_replaces_the_bases_and_a_new_one_is_added(program):
+    """`first to N { ... }` in an amend replaces the reward at N, or adds one where the track had
+    none; each is still the first player's alone; a later amend of the same reward wins."""
+    p = program("amend route { first to 3 { gain 12 vp; } first to 1 { gain 1 vp; } }\n"
+                "amend route { first to 1 { gain 2 vp; } }")
+    game = Game(p, 2, 1)
+    assert [reach(game, "route", 1), reach(game, "route", 3)] == [2, 12]
+    assert [reach(game, "route", 1, seat=1), reach(game, "route", 3, seat=1)] == [0, 0]
+    assert [n for n in p.tracks["route"].spaces] == [1, 2, 3] and p.tracks["route"].spaces[3].title == "Three cars"
+
+
+def test_amended_and_added_rewards_are_reported_printed_and_explained():
+    house = "amend route {\n first to 3 { gain 12 vp; }\n first to 2 { gain 1 vp; }\n}"
+    result = analyse_text(TRACK + house)
+    found = [(d.code, d.span.line, d.message) for d in result.diagnostics if d.code != "W401"]
+    line = TRACK.count("\n")
+    assert found == [("I404", line + 2, "amends the first to 3 reward of track 'route'"),
+                     ("I404", line + 3, "adds the first to 2 reward to track 'route'")]
+    module = parse_text(TRACK + house)
+    assert parse_text(format_module(module)) == module
+    reading = "\n".join(explain(result.symbols.decls["route"], result.symbols))
+    assert f"The first player to reach space 3 (amended by <text>:{line + 2}:2):" in reading
+    assert f"The first player to reach space 2 (added by <text>:{line + 3}:2):" in reading
+    assert "Gain 12 VP." in reading and "Gain 10 VP." not in reading
+
+
 @pytest.mark.parametrize("house, code, message, hint", [
     ("amend route { space 4 { gain 1 vp; } }", "E305", "track 'route' has no space 4", "its spaces are 1 to 3"),
     ("amend route { space 0 { } }", "E305", "track 'route' has no space 0", "its spaces are 1 to 3"),
     ("amend route { space 2 { } space 2 { } }", "E215", "space 2 is amended twice here", None),
+    ("amend route { first to 4 { } }", "E305", "track 'route' has no space 4", "its spaces are 1 to 3"),
+    ("amend route { first to 2 { } first to 2 { } }", "E215", "the reward of first to 2 is amended twice here",
+     None),
     ("amend route { worth = 2; }", "E217",
-     "amending 'route' takes 'space N [\"Title\"] [tier T] [cost C] { ... } [bonus cost C { ... }]'", None),
+     "amending 'route' takes 'space N [\"Title\"] [tier T] [cost C] { ... } [bonus cost C { ... }]' or "
+     "'first to N { ... }'", None),
     ("amend short_run { space 1 { } }", "E217", "amending 'short_run' takes 'name = value;' or 'name { ... }'",
      None),
     ('amend train "Wagons" { }', "E217", "'amend' changes an entity, a kind or a track; 'train' is a resource",
@@ -106,7 +145,7 @@ def test_misuse_is_a_positioned_diagnostic(house, code, message, hint):
     found = [d for d in analyse_text(TRACK + house).diagnostics if d.code not in ("I404", "W401")]
     assert [(d.code, d.span.line, d.message, d.hint) for d in found[:1]] == \
         [(code, TRACK.count("\n") + 1, message, hint)]
-    column = house.rindex("space") if code in ("E305", "E215") else house.index("worth") if "worth" in house \
+    column = house.rindex("first") if "first" in house else house.rindex("space") if code in ("E305", "E215") else house.index("worth") if "worth" in house \
         else house.index("space") if "short_run" in house else len("amend ")   # at the name amended
     assert found[0].span.column == column + 1
 
