@@ -1474,6 +1474,9 @@ class Checker(A.Visitor):
             if getattr(decl, "is_global", False):
                 self.err("E303", f"{e.name!r} is one value for the whole game, not one per player: write "
                          f"{e.name}", e.span)
+            elif isinstance(decl, A.Zone) and not decl.per_player:   # the shared zone, whoever is named
+                self.err("E303", f"{e.name!r} is one zone shared by all players, not one per player: write "
+                         f"{e.name}", e.span, f"or declare it 'zone {e.name} per_player of {decl.kind};'")
             self.element(e.name, index, scope, e.span)
             if isinstance(decl, A.Var):
                 self.used.add(e.name)

@@ -139,6 +139,10 @@ def test_a_saved_state_with_a_variable_of_the_wrong_pack_is_refused(program, tmp
     ("set passed = 3;", "E303", "'passed' holds a condition, not a number"),
     ("set board = you;", "E303", "'board' holds a wonder, not a player"),
     ("set you.first_player = you;", "E303", "one value for the whole game"),
+    # a shared zone read through a player used to mean the shared zone, silently (Sushi Go's passing
+    # hands, declared without per_player, all became one pile)
+    ("draw 1 from deck[1] to left.row[2];", "E303", "'row' is one zone shared by all players, not one per player"),
+    ("gain size(you.row[1]) vp;", "E303", "'row' is one zone shared by all players"),
 ])
 def test_misuse_gets_a_positioned_diagnostic(body, code, where):
     result = analyse_text(PACK + f"proc p() {{ {body} }}\n")
