@@ -185,7 +185,10 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
 
     where = f"{workers} worker(s)" if backend is Backend.local else "Ray"
     out.print(f"{played} games in {elapsed:.1f} s on {where} ({played / elapsed:.0f} games/s)", markup=False)
-    seats = Table(title=f"{report['label']}: {report['games']} games, {report['players']} players")
+    finished = report["games"] - report["failed"]
+    # the figures count the games that finished: a failed game has no winner, score or use to count
+    counted = f" ({report['failed']} failed: the figures are of the {finished} that finished)" if report["failed"] else ""
+    seats = Table(title=f"{report['label']}: {report['games']} games, {report['players']} players{counted}")
     seats.add_column("seat")
     seats.add_column("win rate [95% CI]", justify="right")
     for key in report["score_keys"]:
@@ -211,8 +214,9 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
                           _interval(c["effect"], c["effect_ci_low"], c["effect_ci_high"], percent=False))
         out.print(table)
     never = [labels[c["kind"], c["name"]] for c in report["components"] if c["games_used"] == 0]
-    if never:
-        out.print(f"never used: {', '.join(never)}", markup=False)
+    if never and finished:   # with no game finished, nothing was counted as used
+        out.print(f"never used{' in the games that finished' if report['failed'] else ''}: {', '.join(never)}",
+                  markup=False)
     if "against" in report:
         table = Table(title=f"{report['label']} minus {report['against']['label']}: win rate on the same seeds")
         table.add_column("seat")

@@ -158,6 +158,21 @@ def test_failed_games_are_reported_with_a_replayable_log_and_the_run_goes_on(tmp
     assert "E601" in failure["error"] and failure["where"].endswith("main.rules:10:27")
     replayed = runner.invoke(app, ["replay", failure["log"]])
     assert replayed.exit_code == 1 and "ZeroDivisionError" in replayed.output
+    # the tables count the games that finished, and say so
+    finished = 30 - report["failed"]
+    assert f"({report['failed']} failed: the figures are of the {finished} that finished)" in \
+        " ".join(result.output.split())
+
+
+def test_when_every_game_fails_nothing_is_called_never_used(tmp_path):
+    """With no game finished there are no uses to count: the report must not list every component as
+    never used (it listed a die rolled millions of times in games that never ended)."""
+    pack = write_pack(tmp_path / "broken", DRAFT.replace("shuffle row; }", "shuffle row; gain 1 / 0 vp; }"),
+                      name="broken")
+    result = runner.invoke(app, ["simulate", str(pack), "-n", "2", "--games", "4", "-w", "1",
+                                 "--failures", str(tmp_path / "logs")])
+    assert result.exit_code == 1 and "(4 failed: the figures are of the 0 that finished)" in " ".join(result.output.split())
+    assert "never used" not in result.output
 
 
 def test_bad_arguments_are_usage_errors(draft):
