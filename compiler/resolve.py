@@ -165,9 +165,15 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
     for decl in sym.decls.values():
         if isinstance(decl, A.Enum):
             for m in decl.members:
-                if m in sym.decls or m in sym.members:
-                    diags.append(Diagnostic("E208", f"enum member {m!r} is already declared",
-                                            declared_at(sources, m, decl.span)))
+                other = sym.decls.get(m)
+                if other is not None or m in sym.members:   # one namespace: say what else has the name
+                    what, where = (_article(other.kind if isinstance(other, A.Entity) else CATEGORY[type(other)]),
+                                   other.span) if other is not None else \
+                        (f"a member of enum {sym.members[m]!r}", sym.decls[sym.members[m]].span)
+                    diags.append(Diagnostic("E208", f"enum member {m!r} is already declared as {what}",
+                                            declared_at(sources, m, decl.span),
+                                            "members, cards and every other declaration share one namespace: "
+                                            "rename one of them", notes=(f"{m!r} is declared at {where}",)))
                 sym.members[m] = decl.name
     sym.game = next((d for d in sym.decls.values() if isinstance(d, A.Game)), None)  # after overrides/removals
     if standing and sym.game is not None:

@@ -253,3 +253,17 @@ def test_every_shipped_pack_lints_without_an_error_or_a_warning(pack):
     to fix: a warning there (7 Wonders' `box`, used only by Cities, once was one) fails the lint."""
     found = [d for d in analyse(pack).diagnostics if d.severity in (ERROR, WARNING)]
     assert not found, [f"{d.code} {d.message}" for d in found]
+
+
+def test_an_enum_member_clashing_with_a_card_or_another_member_names_it_and_where_it_is():
+    """Sushi Go's `enum dish { tempura }` beside `card tempura`: the finding says what else has the name
+    and where, not only that it is taken."""
+    text = "counter vp;\nenum dish { tempura }\nkind card { d: dish; }\ncard tempura { d = tempura; }\nenum food { tempura }\n"
+    found = [d for d in analyse_text(text).diagnostics if d.code == "E208"]
+    assert [(d.span.line, d.message, d.notes) for d in found] == [
+        (2, "enum member 'tempura' is already declared as a card", ("'tempura' is declared at <text>:4:1",)),
+        (5, "enum member 'tempura' is already declared as a card", ("'tempura' is declared at <text>:4:1",))]
+    member = [d for d in analyse_text("enum a { x }\nenum b { x }\n").diagnostics if d.code == "E208"]
+    assert [(d.message, d.notes) for d in member] == [
+        ("enum member 'x' is already declared as a member of enum 'a'", ("'x' is declared at <text>:1:1",))]
+    assert "share one namespace" in member[0].hint
