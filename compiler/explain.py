@@ -464,6 +464,12 @@ class ExprReader(A.Visitor):
 
     def visit_Binary(self, e):
         left, right = self.read(e.left), self.read(e.right)
+        # an `if ... then ... else` or a `match` inside an operation reads "A if C, otherwise B" with
+        # commas of its own: grouped, so that the rest of the operation is not read into its `otherwise`
+        if isinstance(e.left, (A.Cond, A.Match)):
+            left = f"({left})"
+        if isinstance(e.right, (A.Cond, A.Match)):
+            right = f"({right})"
         if e.op in ("and", "or"):
             # a mixed chain of and/or is grouped so that the reading keeps the meaning
             mixed = {"and": "or", "or": "and"}[e.op]
@@ -783,7 +789,9 @@ class Reader(A.Visitor):
 
     def visit_Roll(self, s, depth: int) -> None:
         keep = f" Let {s.name} be the value it shows." if s.name else ""
-        self.say(depth, f"Roll the {self.noun(s.die)} die and apply the face rolled.{keep}")
+        die = self.noun(s.die)   # a die titled "Die" (or "Red die") is not "the die die"
+        die = die if die.split()[-1:] in (["die"], ["dice"]) else f"{die} die"
+        self.say(depth, f"Roll the {die} and apply the face rolled.{keep}")
 
     def visit_Whenever(self, s, depth: int) -> None:
         when = f"{'The next time' if s.once else 'Whenever'} {self.event(s.pattern)}"
@@ -935,9 +943,10 @@ class Reader(A.Visitor):
             self.block(getattr(d, phase), depth + 1)
         if d.winner is not None:
             w = d.winner
-            ties = "".join(f", then the {w.order(i)} {self.x(t).removeprefix('your ')}"
-                           for i, t in enumerate(w.tiebreaks, 1))
-            self.say(depth, f"The winner is the player with the {w.order(0)} {self.x(w.key).removeprefix('your ')}"
+            def ranked(key) -> str:   # "the most points", "the most cards in your hand" (not "the most the number of")
+                return self.x(key).removeprefix("your ").removeprefix("the number of ")
+            ties = "".join(f", then the {w.order(i)} {ranked(t)}" for i, t in enumerate(w.tiebreaks, 1))
+            self.say(depth, f"The winner is the player with the {w.order(0)} {ranked(w.key)}"
                      + (f" (ties broken by {ties[7:]})" if ties else "") + ".")
 
     def visit_Die(self, d, depth: int) -> None:

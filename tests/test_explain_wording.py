@@ -103,3 +103,29 @@ def test_an_override_changed_again_later_still_calls_base(tmp_path, monkeypatch)
     assert shown.exit_code == 0, shown.output
     assert "    base();" in shown.output.split("\nIn words")[0]
     assert "payday.base" not in shown.output
+
+
+CANT_STOP = """
+counter columns "Columns claimed";
+counter runners "Runners in use";
+counter runner[2..12] "Runner height";
+zone hand per_player of card;
+kind card { worth: int; }
+die d6 "Die": int { face "one" = 1; face "two" = 2; }
+func fits(x: int, y: int) = runners + (if runner[x] > 0 then 0 else 1) + (if runner[y] > 0 then 0 else 1) <= 3;
+proc roll_one() { let a = roll d6; say "{a}"; }
+game cant_stop { seats 2 to 4; phase play { } winner most columns then size(hand); }
+"""
+
+
+def test_conditional_operands_keep_their_grouping_and_no_word_is_doubled():
+    """Found writing Can't Stop: `a + (if c then 0 else 1) <= 3` must not read the rest of the sum into
+    the `otherwise`; a die titled "Die" is "the die", not "the die die"; a tie-break on a count is
+    "the most cards in your hand", not "the most the number of cards"."""
+    result = analyse_text(CANT_STOP)
+    words = {name: " ".join(reading(result.symbols.decls[name], result.symbols))
+             for name in ("fits", "roll_one", "cant_stop")}
+    assert ("plus (0 if your runner height (x) is more than 0, otherwise 1) plus "
+            "(0 if your runner height (y) is more than 0, otherwise 1) is at most 3") in words["fits"]
+    assert "Roll the die and apply the face rolled." in words["roll_one"]
+    assert "the most columns claimed (ties broken by the most cards in your hand)" in words["cant_stop"].lower()
