@@ -1278,6 +1278,8 @@ def parse_text(text: str, file: str = "<string>") -> A.Module:
             tree = _lark().parse(text, on_error=lambda err: _recover(err, text, file, found))
         except UnexpectedInput as err:
             found.append(_syntax_diagnostic(err, text, file))
+            if found[-1].message.startswith(KEYWORD_LABEL):   # the parse stops there: name the others too
+                found += _keywords_as_names(text, file, found[-1])
         if found:
             raise RulesError(found) from None
         items = _builder.build(tree)
@@ -1310,6 +1312,29 @@ def _recover(err: UnexpectedInput, text: str, file: str, found: list) -> bool:
     err.interactive_parser.feed_token(Token("SEMICOLON", ";"))
     err.interactive_parser.feed_token(err.token)
     return True
+
+
+# Where a name is being declared: after `let`, `func` or `proc` (and before `=` or `(`), a keyword is a
+# keyword used as a name whatever the parser would have made of the rest.
+_DECLARING = frozenset({"LET", "FUNC", "PROC"})
+
+
+def _keywords_as_names(text: str, file: str, first: Diagnostic) -> list[Diagnostic]:
+    """Every later `let KEYWORD =`, `func KEYWORD(` or `proc KEYWORD(` of the text (after the first,
+    which stopped the parse), so that one run names each reserved word used as a name rather than
+    one per run; nothing is reported past the parse's own stop beyond these sure cases."""
+    try:
+        tokens, _comments = scan(text)
+    except UnexpectedInput:
+        return []
+    keywords = set(_keywords().values())
+    out = []
+    for head, name, after in zip(tokens, tokens[1:], tokens[2:]):
+        if head.type in _DECLARING and name.type in keywords and str(after) in ("=", "(") and \
+                (name.line, name.column) > (first.span.line, first.span.column):
+            span = A.Span(file, name.line, name.column, name.end_line, name.end_column)
+            out.append(Diagnostic("E100", f"{KEYWORD_LABEL}; found {str(name)!r}", span, hint="expected a name"))
+    return out[:MAX_SYNTAX_ERRORS]
 
 
 def parse_file(path: Path, display: Optional[str] = None) -> tuple[A.Module, str]:

@@ -42,6 +42,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "gain_without_amount.rules": [("E100", 12)],
     "amount_after_resource.rules": [("E100", 12)],
     "keyword_as_field_name.rules": [("E100", 8)],
+    "keywords_as_names.rules": [("E100", 3), ("E100", 5), ("E100", 6)],
     "keyword_as_local_name.rules": [("E100", 7)],
     "keyword_as_name.rules": [("E100", 6)],
     "unclosed_block.rules": [("E102", 5)],                # at the '{' that is never closed
