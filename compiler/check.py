@@ -1066,6 +1066,9 @@ class Checker(A.Visitor):
         self.item_expr(s.item, scope, "move")
         self.zone_expr(s.dest, scope)
 
+    def visit_EndGame(self, s: A.EndGame, scope: Scope) -> None:
+        pass   # allowed in any effect: a card, a trigger, a proc, any phase
+
     def visit_Shuffle(self, s: A.Shuffle, scope: Scope) -> None:
         self.zone_expr(s.zone, scope)
 

@@ -744,6 +744,9 @@ class CodeGen(A.Visitor):
     def visit_Return(self, s: A.Return, ctx: Ctx):
         self.writeline(f"return {self.given(s.value, ctx, s)}", s)
 
+    def visit_EndGame(self, s: A.EndGame, ctx: Ctx):
+        self.writeline(f"rt.end_game({where(s)!r})", s)
+
     def visit_Draw(self, s: A.Draw, ctx: Ctx):
         keep = f", lambda it: {self.ex(s.where, replace(ctx, it_mode='entity'))}" if s.where is not None else ""
         self.writeline(f"rt.draw({ctx.you}, {self.ex(s.source, ctx)}, {self.ex(s.dest, ctx)}, "

@@ -777,6 +777,10 @@ class Reader(A.Visitor):
     def visit_Move(self, s, depth: int) -> None:
         self.say(depth, f"Put {self.x(s.item)} {'on top of' if s.top else 'at the bottom of'} {self.x(s.dest)}.")
 
+    def visit_EndGame(self, s, depth: int) -> None:
+        self.say(depth, "The game ends at once: what was under way stops, the final phase runs, and the winner "
+                        "is decided.")
+
     def visit_Shuffle(self, s, depth: int) -> None:
         self.say(depth, f"Shuffle {self.x(s.zone)}.")
 

@@ -327,6 +327,9 @@ class Interpreter(A.Visitor):
         rt.move(self.ev(s.item, rt, f), self.ev(s.dest, rt, f), s.top)
         return ()
 
+    def visit_EndGame(self, s, rt, f):
+        rt.end_game(where(s))
+
     def visit_Shuffle(self, s, rt, f):
         rt.shuffle(self.ev(s.zone, rt, f))
         return ()

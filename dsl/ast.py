@@ -691,6 +691,12 @@ class Return(Stmt):
 
 
 @node
+class EndGame(Stmt):
+    """`end game;`: the game ends at once: every running effect stops, the final phase runs (in the
+    final phase: it stops there), then the winner is decided."""
+
+
+@node
 class Let(Stmt):
     """`let NAME = EXPR;` a local of the current effect."""
 

@@ -381,6 +381,9 @@ class _Builder:
     def return_stmt(self, meta, items):
         return A.Return(items[0], span=self._s(meta))
 
+    def end_stmt(self, meta, items):
+        return A.EndGame(span=self._s(meta))
+
     def func_decl(self, meta, items):
         return A.Func(str(items[0]), items[1] or (), items[-1], _pick(items, "returns"), span=self._s(meta))
 

@@ -465,6 +465,9 @@ class Printer(A.Visitor):
     def visit_Return(self, s):
         self.clauses([Clause("return ", s.value)])
 
+    def visit_EndGame(self, s):
+        self.line("end game;")
+
     def visit_Let(self, s):
         self.clauses([Clause(f"let {s.name} = ", s.value)])
 

@@ -48,12 +48,17 @@ class RulesRuntimeError(Exception):
         return f"{self.where or '<rules>'}: error[{self.code}]: {self.message}"
 
 
+class GameEnded(BaseException):
+    """`end game;`: unwinds every running effect to the game's driver, which goes on to the final phase
+    (a BaseException, so that no handler turning Python errors into rules errors takes it for one)."""
+
+
 class Effect(NamedTuple):
     """One entry of a game's trace (`rulebook play --trace`): what happened, to whom, and the rules
     position of the statement that did it."""
 
     kind: str                # gain, lose, pay, set, move, draw, shuffle, advance, regress, roll, flip,
-                             # trigger, choice, say
+                             # trigger, choice, say, end
     player: Optional[str]    # the holder it happened to (None: shared state)
     what: str                # the resource, track, item or text
     amount: Optional[int]    # how much, when it is a quantity
@@ -424,7 +429,7 @@ class Game:
                     continue
                 self.decision = d
                 return d
-        except StopIteration:
+        except (StopIteration, GameEnded):   # an effect run alone (`start(effect)`) may end the game too
             self.decision = None
             self.state.over = True
             return None
@@ -484,7 +489,7 @@ class Game:
                 d = gen.send(choice)
                 while len(d.values) == 1:   # a forced move is no decision
                     d = gen.send(0)
-            except StopIteration:
+            except (StopIteration, GameEnded):
                 self.decision = None
                 self.state.over = True
                 return
@@ -515,9 +520,26 @@ class Game:
         if g is None:
             raise RulesRuntimeError("E306", "the pack declares no game")
         first = self.state.players[0]
-        yield from g.setup(self, first)
-        yield from g.play(self, first)
-        yield from g.final(self, first)
+        try:
+            yield from g.setup(self, first)
+            yield from g.play(self, first)
+        except GameEnded:   # `end game;`: the rest of the setup and play phases is skipped
+            self._ended()
+        try:
+            yield from g.final(self, first)
+        except GameEnded:   # in the final phase: the scoring stands as it is
+            self._ended()
+
+    def _ended(self) -> None:
+        """After `end game;`: what was running is gone, so are its pending trigger firings."""
+        self.pending.clear()
+        self.chain.clear()
+
+    def end_game(self, where: Optional[str] = None) -> None:
+        """`end game;`: stop every running effect; the final phase runs next, then the winner."""
+        if self.tracer is not None:
+            self._note("end", None, "the game", where=where)
+        raise GameEnded()
 
     def _note(self, kind: str, h: Optional[Holder], what: str, amount: Optional[int] = None,
               where: Optional[str] = None) -> None:

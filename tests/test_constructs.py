@@ -1105,3 +1105,71 @@ proc buy() { fill shop with development; for each d in shop where d.first or d.c
     assert g.state.players[0].stock["coin"] == 3 * 2 + 1 * 1
     module, printed = round_trip(text)
     assert "kind development {\n  cost: int;\n  bonus: color;" in printed and "d.first or d.cost < 2" in printed
+
+
+RACE = """
+counter vp;
+counter columns "Columns claimed";
+proc claim() {
+  gain 1 columns;
+  if columns >= 2 {
+    say "{you} claims a second column and wins at once";
+    end game;
+  }
+  gain 100 vp;
+}
+game race {
+  seats 2 to 3;
+  phase play {
+    repeat 10 {
+      each players {
+        may "claim a column?" {
+          claim();
+        }
+        gain 1 vp;
+      }
+    }
+  }
+  phase final {
+    each players: gain columns * 10 vp;
+    end game;
+    each players: gain 1000 vp;
+  }
+  winner most vp;
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_end_game_stops_everything_under_way_and_goes_to_the_final_phase(interpreted):
+    """Can't Stop's "a player who claims a third column wins at once": `end game;` stops the proc, the
+    turn and the round loop; the final phase runs (and an `end game` there stops it); the log
+    replays to the same state."""
+    from rulebook.runtime.record import record, replay
+
+    p = build_text(RACE, interpreted=interpreted)
+    g = Game(p, 2, 1, [ScriptedAgent(["yes", "no", "yes"])] * 2)
+    g.play()
+    assert g.state.over and g.decisions_made == 3
+    me, other = g.state.players
+    assert (me.stock["vp"], other.stock["vp"]) == (100 + 1 + 2 * 10, 1)   # no +100, no +1000
+    assert g.messages[-1] == "P1: P1 claims a second column and wins at once"
+    assert g.result()["winners"] == ["P1"]
+    assert replay(p, record(g)).state.digest() == g.state.digest()
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_end_game_in_an_effect_run_alone_ends_that_game(interpreted):
+    p = build_text(RACE, interpreted=interpreted)
+    g = Game(p, 2, 1)
+    g.state.players[0].stock["columns"] = 1
+    assert g.start(p.procs["claim"](g, g.state.players[0])) is None
+    assert g.state.over and g.state.players[0].stock["vp"] == 0
+
+
+def test_end_game_prints_back_and_reads_in_words():
+    analysed = analyse_text(RACE)
+    module = parse_text(RACE, "a.rules")
+    assert parse_text(format_module(module), "a.rules") == module and "    end game;\n" in format_module(module)
+    words = [line.strip() for line in explain(analysed.symbols.decls["claim"], analysed.symbols)]
+    assert "The game ends at once: what was under way stops, the final phase runs, and the winner is decided." in words
