@@ -13,7 +13,7 @@ from .layout import NAME_TYPES, actor_call, event_arg, proc_result_call
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, Symbols, declared_at, tokens_in
 
 VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "track", "zone", "die", "any"}
-TIE_MODES = {"split", "all", "none"}
+TIE_MODES = {"split", "share", "all", "none"}
 SUBJECTS = {"anyone", "players", "opponents", "opponent", "others"}
 # Documented limits (E310): deeper rules would exceed what generated Python may nest (20 loops, 100
 # indentation levels, 200 parentheses) and are better written with a proc, a func or a `let`.
@@ -1175,7 +1175,7 @@ class Checker(A.Visitor):
             self.amount(p, scope)
         self.expect(s.resource, ("resource", "counter"), "E202", "resource or counter", s.span)
         if s.ties not in TIE_MODES:
-            self.err("E308", f"ties must be 'split', 'all' or 'none', not {s.ties!r}", s.span,
+            self.err("E308", f"ties must be 'split', 'share', 'all' or 'none', not {s.ties!r}", s.span,
                      did_you_mean(s.ties, TIE_MODES))
 
     def visit_Pick(self, s: A.Pick, scope: Scope) -> None:

@@ -847,6 +847,8 @@ class Reader(A.Visitor):
     def visit_Rank(self, s, depth: int) -> None:
         prizes = ", ".join(self.x(p) for p in s.prizes)
         rule = {"split": "tied players share the prizes of the places they take",
+                "share": "tied players share the prize of the place they tie for, and the places after it "
+                         "that they fill are not given",
                 "all": "every tied player gets the full prize",
                 "none": "tied players get nothing"}.get(s.ties, s.ties)
         where = self.whom(s.where) if s.where is not None else ""

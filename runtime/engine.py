@@ -1691,7 +1691,8 @@ class Game:
 
     def rank(self, domain: list, keys: list, prizes: list, counter: str, ties: str) -> None:
         """Award prizes by place; ties 'split' share the prizes of the places they cover (rounded down),
-        'all' give every tied player the place's prize, 'none' give tied players nothing."""
+        'share' share the prize of the place they tie for (the places after it that they fill are not
+        given), 'all' give every tied player the place's prize, 'none' give tied players nothing."""
         order = sorted(zip(keys, range(len(domain))), key=lambda kv: -kv[0])
         place = 0
         i = 0
@@ -1703,6 +1704,8 @@ class Game:
             covered = prizes[place: place + len(tied)]
             if ties == "split":
                 share = sum(covered) // len(tied)
+            elif ties == "share":
+                share = prizes[place] // len(tied)
             elif ties == "all":
                 share = prizes[place]
             else:

@@ -1173,3 +1173,38 @@ def test_end_game_prints_back_and_reads_in_words():
     assert parse_text(format_module(module), "a.rules") == module and "    end game;\n" in format_module(module)
     words = [line.strip() for line in explain(analysed.symbols.decls["claim"], analysed.symbols)]
     assert "The game ends at once: what was under way stops, the final phase runs, and the winner is decided." in words
+
+
+MAKI = """
+counter maki "Maki rolls";
+proc score_maki() {
+  rank players by maki award [6, 3] vp ties share;
+}
+proc score_maki_split() {
+  rank players by maki award [6, 3] vp ties split;
+}
+"""
+
+
+@pytest.mark.parametrize("rolls, shared, split", [
+    ([5, 5, 2, 0], [3, 3, 0, 0], [4, 4, 0, 0]),     # two tied for most: they share the 6, nobody second
+    ([5, 2, 2, 0], [6, 1, 1, 0], [6, 1, 1, 0]),     # one first, two tied second: they share the 3
+    ([4, 4, 4, 1], [2, 2, 2, 0], [3, 3, 3, 0]),     # three tied for most
+    ([4, 3, 1, 0], [6, 3, 0, 0], [6, 3, 0, 0]),     # no tie: the same
+], ids=["tie-first", "tie-second", "three-tied", "no-tie"])
+def test_ties_share_split_only_the_prize_of_the_place_tied_for(program, rolls, shared, split):
+    """Sushi Go's maki rolls: a tie for most splits the 6 and gives no second place (`ties share`);
+    `ties split` shares the prizes of every place the tied players cover."""
+    p = program(MAKI)
+    for proc, expected in (("score_maki", shared), ("score_maki_split", split)):
+        g = Game(p, 4, 1)
+        for player, n in zip(g.state.players, rolls):
+            player.stock["maki"] = n
+        run_proc(g, proc)
+        assert [pl.stock["vp"] for pl in g.state.players] == expected, proc
+
+
+def test_a_tie_mode_that_is_not_one_of_the_four_is_refused_with_a_suggestion():
+    (d,) = [d for d in analyse_text(PACK + MAKI.replace("ties share", "ties shared")).diagnostics
+            if d.severity == "error"]
+    assert d.code == "E308" and "'split', 'share', 'all' or 'none'" in d.message and d.hint == "did you mean 'share'?"
