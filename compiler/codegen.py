@@ -620,7 +620,8 @@ class CodeGen(A.Visitor):
         prompt = s.title or DEFAULT_MAY_PROMPT
         tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
         when = f"({self.ex(s.when, ctx)}) and " if s.when is not None else ""
-        offer = f"{when}(yield from rt.may({ctx.you}, {prompt!r}, {cost}, {where(s)!r}{tag}))"
+        repeated = ", repeated=True" if s.repeated else ""
+        offer = f"{when}(yield from rt.may({ctx.you}, {prompt!r}, {cost}, {where(s)!r}{tag}{repeated}))"
         if s.repeated:   # offered again after each time taken
             self.counted_loop(s)
             self.break_if(f"not ({offer})", s)

@@ -187,7 +187,8 @@ class Interpreter(A.Visitor):
         """Offer a `may` once (its cost worked out now); returns whether it was taken."""
         cost = self.cost(s.cost, rt, f) if s.cost else None
         return (s.when is None or self.ev(s.when, rt, f)) and \
-            (yield from rt.may(f.you, s.title or DEFAULT_MAY_PROMPT, cost, where(s), self.tag(s.tag, rt, f)))
+            (yield from rt.may(f.you, s.title or DEFAULT_MAY_PROMPT, cost, where(s), self.tag(s.tag, rt, f),
+                               s.repeated))
 
     def visit_While(self, s, rt, f):
         while self.ev(s.cond, rt, f):

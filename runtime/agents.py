@@ -58,7 +58,9 @@ class FocusedAgent(Agent):
     given again whenever that answer is offered; otherwise (not offered, or not planned yet) it picks
     uniformly. So it climbs one track or collects one kind of card, which uniform play seldom does,
     and an answer unaffordable for now stays the plan. A refusal ("no" to a `may`, "none" to an
-    optional `pick`) never becomes the plan, or it would decline for ever."""
+    optional `pick`) never becomes the plan, or it would decline for ever; nor does an answer to a
+    `may ... repeatedly` ("roll again?", answered at random each time), or it would push its luck for
+    ever (a push-your-luck game between focused players would never end)."""
 
     REFUSALS = ("no", "none")
 
@@ -67,6 +69,8 @@ class FocusedAgent(Agent):
         self.plan: dict[str, str] = {}
 
     def choose(self, decision: Asked, view: PlayerView) -> int:
+        if getattr(decision, "repeated", False):   # a question object of another make may lack it
+            return self.rng.randrange(decision.size)
         options = decision.options
         planned = self.plan.get(decision.prompt)
         if planned in options:

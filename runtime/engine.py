@@ -81,7 +81,8 @@ STATEMENT_FRAMES: dict[CodeType, Callable[[Any], Optional[str]]] = {}
 class Decision:
     """A question to one player: an enumerable list of options; the answer is an option index."""
 
-    __slots__ = ("player", "prompt", "values", "where", "_labels", "orders_triggers", "titles")
+    # `repeated` is set (True) only on the question of a `may ... repeatedly`: read with getattr
+    __slots__ = ("player", "prompt", "values", "where", "_labels", "orders_triggers", "titles", "repeated")
 
     def __init__(self, player: Holder, prompt: str, values: list, where: str):
         self.player, self.prompt, self.values, self.where = player, prompt, values, where
@@ -649,19 +650,25 @@ class Game:
         return available[(yield Decision(player, prompt, offered, where) if player.is_player
                           else self.decide(player, prompt, offered, where))]
 
-    def may(self, player: Holder, prompt: str, cost: Optional[list], where: str, tag: Optional[tuple] = None):
+    def may(self, player: Holder, prompt: str, cost: Optional[list], where: str, tag: Optional[tuple] = None,
+            repeated: bool = False):
         """A `may` (or a space's paid bonus): offered only when its cost (None: no cost) is affordable
         and its action (`tag`) is not forbidden, paid when taken. Returns whether the player took it
-        (not offered: `()`, whose `yield from` is None, without making a generator)."""
+        (not offered: `()`, whose `yield from` is None, without making a generator). `repeated`: the
+        question of a `may ... repeatedly` (asked again each time it is taken: push your luck)."""
         if cost is not None and not self.affordable(player, cost, tag):
             return ()
         if cost is None and tag is not None and not self.allowed(player, tag):
             return ()
-        return self._may(player, prompt, cost, where, tag)
+        return self._may(player, prompt, cost, where, tag, repeated)
 
-    def _may(self, player: Holder, prompt: str, cost: Optional[list], where: str, tag: Optional[tuple]):
-        if not (yield Decision(player, prompt, ["no", "yes"], where) if player.is_player
-                else self.decide(player, prompt, ["no", "yes"], where)):
+    def _may(self, player: Holder, prompt: str, cost: Optional[list], where: str, tag: Optional[tuple],
+             repeated: bool = False):
+        d = Decision(player, prompt, ["no", "yes"], where) if player.is_player \
+            else self.decide(player, prompt, ["no", "yes"], where)
+        if repeated:
+            d.repeated = True
+        if not (yield d):
             return False
         if cost is not None:
             yield from self.pay(player, cost, where, tag)

@@ -47,6 +47,12 @@ class Asked:
         return self._decision.prompt
 
     @property
+    def repeated(self) -> bool:
+        """Whether this is the question of a `may ... repeatedly`, asked again each time it is taken
+        ("roll again?"): how long to push one's luck."""
+        return getattr(self._decision, "repeated", False)
+
+    @property
     def where(self) -> str:
         """The rules position that asks."""
         return self._decision.where

@@ -1208,3 +1208,35 @@ def test_a_tie_mode_that_is_not_one_of_the_four_is_refused_with_a_suggestion():
     (d,) = [d for d in analyse_text(PACK + MAKI.replace("ties share", "ties shared")).diagnostics
             if d.severity == "error"]
     assert d.code == "E308" and "'split', 'share', 'all' or 'none'" in d.message and d.hint == "did you mean 'share'?"
+
+
+PUSH = """
+proc push() {
+  may "roll again?" repeatedly {
+    gain 1 coin;
+  }
+  may "bank it?" {
+    gain 1 vp;
+  }
+}
+"""
+
+
+def test_the_question_of_a_may_repeatedly_says_so_and_a_focused_agent_never_plans_on_it(program):
+    """Can't Stop's "roll again?": a focused agent that kept its first "yes" pushed its luck for ever
+    (a game between two of them never ended); the question of a `may ... repeatedly` is marked
+    `repeated`, on both backends, and a focused agent answers it at random, making no plan of it."""
+    from rulebook.runtime.agents import FocusedAgent
+
+    p = program(PUSH)
+    g = Game(p, 2, 1)
+    d = g.start(p.procs["push"](g, g.state.players[0]))
+    assert (d.prompt, Asked(d).repeated) == ("roll again?", True)
+    d = g.apply(1)
+    assert (d.prompt, Asked(d).repeated) == ("roll again?", True)
+    d = g.apply(0)
+    assert (d.prompt, Asked(d).repeated) == ("bank it?", False)
+    agents = [FocusedAgent(seed) for seed in range(20)]
+    d = Game(p, 2, 1).start(p.procs["push"](g, g.state.players[0]))
+    answers = [[a.choose(Asked(d), None) for _ in range(10)] for a in agents]
+    assert all(not a.plan for a in agents) and any(0 < sum(row) < 10 for row in answers)
