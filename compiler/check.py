@@ -842,7 +842,9 @@ class Checker(A.Visitor):
             self.err("E308", f"{what} needs a number of at least 0, not {value}", expr.span)
 
     def visit_Choose(self, s: A.Choose, scope: Scope) -> None:
+        self.text_parts(s.title_parts, scope)
         for o in s.options:
+            self.text_parts(o.title_parts, scope)   # worked out before the option is taken
             if o.guard is not None:
                 self.expr(o.guard, scope)
                 if constant(o.guard) is False:
@@ -854,6 +856,7 @@ class Checker(A.Visitor):
                                          "choose: write its block without 'choose'", s.span))
 
     def visit_May(self, s: A.May, scope: Scope) -> None:
+        self.text_parts(s.title_parts, scope)
         if s.cost:
             self.cost(s.cost, scope)
         self.tag(s.tag, scope)
@@ -906,6 +909,7 @@ class Checker(A.Visitor):
         return element_of(kind)
 
     def visit_ForEach(self, s: A.ForEach, scope: Scope) -> None:
+        self.text_parts(s.title_parts, scope, s.var)   # `in any order`: asked before each element is taken
         inner = self.bind(scope, s.var, s.span, self.domain(s.domain, scope))
         if s.where is not None:
             self.expr(s.where, inner)
@@ -1184,6 +1188,7 @@ class Checker(A.Visitor):
             if constant(s.limit) == 0:
                 self.diags.append(Diagnostic("W402", "'pick ... up to 0' never asks and never runs its body",
                                              s.limit.span))
+        self.text_parts(s.title_parts, scope, s.var)
         inner = self.bind(scope, s.var, s.span, self.domain(s.domain, scope))
         if s.where is not None:
             self.expr(s.where, inner)
@@ -1217,9 +1222,20 @@ class Checker(A.Visitor):
             self.err("E303", f"{verb} needs a card, tile, piece or zone, not {article(words(kind))}", e.span)
 
     def visit_Say(self, s: A.Say, scope: Scope) -> None:
-        for part in s.parts:
-            if not isinstance(part, str):
-                self.expr(part, scope)
+        self.text_parts(s.parts, scope)
+
+    def text_parts(self, parts: tuple, scope: Scope, picked: Optional[str] = None) -> None:
+        """The values of a text (`say`, a decision's prompt, an option's label): any type, shown as
+        `say` shows it. A prompt is asked before its variable (`picked`) has a value: naming it is E201."""
+        for part in parts:
+            if isinstance(part, str):
+                continue
+            early = next((n for n in A.walk(part) if type(n) is A.Name and n.id == picked), None)
+            if early is not None and picked not in scope.locals:
+                self.err("E201", f"the prompt is asked before {picked!r} is picked: it cannot show {picked!r}",
+                         early.span, hint="show it in the body, with 'say'")
+                continue
+            self.expr(part, scope)
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e, scope: Scope) -> str:

@@ -18,7 +18,7 @@ from rulebook.dsl.printer import PRECEDENCE, precedence
 from rulebook.runtime.engine import MAX_STEPS
 from rulebook.runtime.kernels import KERNELS
 
-from .layout import (DEFAULT_CHOOSE_PROMPT, elements, DEFAULT_MAY_PROMPT, Layout, actor_call, aggregate_shape, announces,
+from .layout import (elements, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg,
                      recursive, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
                      leading_tag, indexed_ref, per_player_entity, proc_result_call)
@@ -580,11 +580,14 @@ class CodeGen(A.Visitor):
     def visit_Choose(self, s: A.Choose, ctx: Ctx):
         opts, choice = self.temp("opts"), self.temp("choice")
         labels = option_labels(s)
+        filled = self.temp("labels") if any(plain_text(o) is None for o in s.options) else None
         done = self.temp("done") if s.any_order else None
         if s.any_order:   # every option once, in the order chosen
             self.writeline(f"{done} = set()", s)
             self.counted_loop(s)
         self.writeline(f"{opts} = []", s)
+        if filled:   # a label with values is worked out for an option offered, when it is asked
+            self.writeline(f"{filled} = {labels!r}")
         for i, o in enumerate(s.options):
             tests = [f"rt.once_open({ctx.you}, {self.sites[id(o)]!r})"] if o.once else []
             if s.any_order:
@@ -598,10 +601,12 @@ class CodeGen(A.Visitor):
                 self.writeline(f"if {' and '.join(tests)}:")
                 self._indent += 1
             self.writeline(f"{opts}.append({i})")
+            if filled and plain_text(o) is None:
+                self.writeline(f"{filled}[{i}] = {self.prompt(o, ctx)}")
             if tests:
                 self._indent -= 1
-        prompt = s.title or DEFAULT_CHOOSE_PROMPT
-        self.writeline(f"{choice} = yield from rt.choose({ctx.you}, {prompt!r}, {labels!r}, {opts}, {where(s)!r})")
+        self.writeline(f"{choice} = yield from rt.choose({ctx.you}, {self.prompt(s, ctx)}, {filled or repr(labels)}, "
+                       f"{opts}, {where(s)!r})")
         if s.any_order:   # nothing left to offer ends it; otherwise that option is done
             self.break_if(f"{choice} is None")
             self.writeline(f"{done}.add({choice})")
@@ -617,11 +622,10 @@ class CodeGen(A.Visitor):
 
     def visit_May(self, s: A.May, ctx: Ctx):
         cost = self.cost(s.cost, ctx) if s.cost else "None"
-        prompt = s.title or DEFAULT_MAY_PROMPT
         tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
         when = f"({self.ex(s.when, ctx)}) and " if s.when is not None else ""
         repeated = ", repeated=True" if s.repeated else ""
-        offer = f"{when}(yield from rt.may({ctx.you}, {prompt!r}, {cost}, {where(s)!r}{tag}{repeated}))"
+        offer = f"{when}(yield from rt.may({ctx.you}, {self.prompt(s, ctx)}, {cost}, {where(s)!r}{tag}{repeated}))"
         if s.repeated:   # offered again after each time taken
             self.counted_loop(s)
             self.break_if(f"not ({offer})", s)
@@ -663,8 +667,7 @@ class CodeGen(A.Visitor):
         self.counted_loop(s)
         cond = f" if {self.wrap(s.where, inner, 1)}" if s.where is not None else ""
         self.writeline(f"{places} = [_i for _i, v_{s.var} in enumerate({left}){cond}]", s)
-        prompt = s.title or f"{s.var}: which next?"
-        self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {prompt!r}, [{left}[_i] for _i in {places}], "
+        self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {self.prompt(s, ctx)}, [{left}[_i] for _i in {places}], "
                        f"False, {where(s)!r})", s)
         self.break_if(f"{choice} is None")
         self.writeline(f"v_{s.var} = {left}.pop({places}[{choice}])")
@@ -876,8 +879,7 @@ class CodeGen(A.Visitor):
             self.writeline(f"{cands} = [v_{s.var} for v_{s.var} in {self.domain(s.domain, ctx, s)} "
                            f"if {' and '.join(tests)}]", s)
         choice = self.temp("choice")
-        prompt = s.title or f"pick {s.var}"
-        self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {prompt!r}, {cands}, "
+        self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {self.prompt(s, ctx)}, {cands}, "
                        f"{s.optional or s.repeated!r}, {where(s)!r})")
         # repeatedly: "none" ends the loop, so the body needs no test of its own
         if s.repeated:
@@ -905,8 +907,10 @@ class CodeGen(A.Visitor):
         pcond = f" if {self.wrap(p.where, inner, 1)}" if p.where is not None else ""
         self.writeline(f"{cands} = [[v_{p.var} for v_{p.var} in {self.domain(p.domain, seat_ctx, p)}{pcond}] "
                        f"for {who} in {seats}]")
-        prompt = p.title or f"pick {p.var}"
-        self.writeline(f"{chosen} = yield from rt.simultaneous({seats}, {prompt!r}, {cands}, {p.optional!r}, "
+        prompt = self.prompt(p, seat_ctx)
+        if plain_text(p) is None:   # a prompt with values: each seat's, worked out as `you`
+            prompt = f"[{prompt} for {who} in {seats}]"
+        self.writeline(f"{chosen} = yield from rt.simultaneous({seats}, {prompt}, {cands}, {p.optional!r}, "
                        f"{where(s)!r})")
         self.writeline(f"for {who}, v_{p.var} in {chosen}:")
         self.nested(p.body, inner)
@@ -918,9 +922,20 @@ class CodeGen(A.Visitor):
         self.writeline(f"rt.look({ctx.you}, {self.ex(s.item, ctx)})", s)
 
     def visit_Say(self, s: A.Say, ctx: Ctx):
-        # literal parts enter the code through repr() only; values are shown by the runtime's rt.text
-        parts = [repr(p) if isinstance(p, str) else f"rt.text({self.ex(p, ctx)})" for p in s.parts]
-        self.writeline(f"rt.say({', '.join([ctx.you] + parts)})", s)
+        self.writeline(f"rt.say({', '.join([ctx.you] + self.text_parts(s.parts, ctx))})", s)
+
+    def text_parts(self, parts: tuple, ctx: Ctx) -> list[str]:
+        """A text with values as Python arguments: literal parts enter the code through repr() only;
+        values are shown by the runtime's rt.text (one function for both backends)."""
+        return [repr(p) if isinstance(p, str) else f"rt.text({self.ex(p, ctx)})" for p in parts]
+
+    def prompt(self, s, ctx: Ctx) -> str:
+        """A decision's prompt or an option's label as a Python expression: a constant when it shows
+        no values (costing nothing more than a plain text), else filled in where it is evaluated."""
+        text = plain_text(s, "" if isinstance(s, A.Option) else default_prompt(s))
+        if text is not None:
+            return repr(text)
+        return f"rt.filled({', '.join([repr(s.title)] + self.text_parts(s.title_parts, ctx))})"
 
 
 def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:

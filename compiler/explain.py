@@ -132,6 +132,21 @@ def _third_person(verb: str) -> str:
     return {"have": "has", "do": "does"}.get(verb, verb + "s")
 
 
+def with_values(parts: tuple) -> str:
+    """A text with `{...}` values (`say`, a prompt, a label) read with each value named in brackets."""
+    return "".join(p if isinstance(p, str) else f"[{expr(p)}]" for p in parts)
+
+
+def shown(s) -> str:
+    """A decision's prompt or an option's label as read: its values named in brackets (a plain one as written)."""
+    return with_values(s.title_parts) if s.title_parts else s.title
+
+
+def prompt(s) -> str:
+    """A decision's prompt in parentheses after its reading, or nothing when it has none."""
+    return f" ({shown(s)})" if s.title else ""
+
+
 class ExprReader(A.Visitor):
     """Expressions in words: `count(x in hand where x.color == red)` is "the number of red cards in
     your hand"; the rules text only where no wording fits (a name the pack gives no meaning to)."""
@@ -663,18 +678,18 @@ class Reader(A.Visitor):
 
     def visit_Choose(self, s, depth: int) -> None:
         head = "Do each of these once, in the order you choose" if s.any_order else "Choose one"
-        self.say(depth, head + (f" ({s.title})" if s.title else "") + ":")
+        self.say(depth, head + prompt(s) + ":")
         for i, o in enumerate(s.options, start=1):
             guard = f" (only if {self.x(o.guard)})" if o.guard is not None else ""
             guard += " (once per game)" if o.once else ""
-            self.say(depth + 1, f"{i}. {capital(o.title) if o.title else 'Option ' + str(i)}{guard}:")
+            self.say(depth + 1, f"{i}. {capital(shown(o)) if o.title else 'Option ' + str(i)}{guard}:")
             self.block(o.body, depth + 2)
 
     def visit_May(self, s, depth: int) -> None:
         paid = f" pay {self.cost(s.cost)} to" if s.cost else ""
         when = "You" if s.when is None else f"{'As long as' if s.repeated else 'If'} {self.x(s.when)}, you"
         again = ", as many times as you like" if s.repeated else ""
-        self.say(depth, f"{when} may{paid}" + (f" ({s.title})" if s.title else "") + f"{again}:")
+        self.say(depth, f"{when} may{paid}" + prompt(s) + f"{again}:")
         self.block(s.body, depth + 1)
         if s.otherwise:
             self.say(depth, "Otherwise:")
@@ -693,7 +708,7 @@ class Reader(A.Visitor):
     def visit_ForEach(self, s, depth: int) -> None:
         where = f" for which {self.x(s.where)}" if s.where is not None else ""
         domain = f"from 1 to {s.domain.value}" if isinstance(s.domain, A.Int) else f"in {self.x(s.domain)}"
-        order = ", in the order you choose" + (f" ({s.title})" if s.title else "") if s.any_order else ""
+        order = ", in the order you choose" + prompt(s) if s.any_order else ""
         self.say(depth, f"For each {s.var} {domain}{where}{order}:")
         self.block(s.body, depth + 1)
 
@@ -866,7 +881,7 @@ class Reader(A.Visitor):
             self.say(depth, f"As many times as you like, until you pick none: pick one {s.var} from "
                             f"{self.x(s.domain)}{where}, then:")
         else:
-            self.say(depth, f"Pick one {s.var} from {self.x(s.domain)}{where}{optional}, then:")
+            self.say(depth, f"Pick one {s.var} from {self.x(s.domain)}{where}{optional}{prompt(s)}, then:")
         self.block(s.body, depth + 1)
         if s.otherwise:
             self.say(depth, "If none was picked:")
@@ -879,7 +894,7 @@ class Reader(A.Visitor):
         where = f" for whom {self.x(s.where)}" if s.where is not None else ""
         pwhere = f" for which {self.x(p.where)}" if p.where is not None else ""
         self.say(depth, f"{who[0].upper()}{who[1:]}{where} secretly picks {'at most ' if p.optional else ''}"
-                        f"one {p.var} from {self.x(p.domain)}{pwhere}. Once all have picked, the picks are "
+                        f"one {p.var} from {self.x(p.domain)}{pwhere}{prompt(p)}. Once all have picked, the picks are "
                         "revealed and each of them, in seat order, does:")
         self.block(p.body, depth + 1)
 
@@ -890,7 +905,7 @@ class Reader(A.Visitor):
         self.say(depth, f"Look at {self.x(s.item)} (only you see it).")
 
     def visit_Say(self, s, depth: int) -> None:
-        self.say(depth, "Note: " + "".join(p if isinstance(p, str) else f"[{expr(p)}]" for p in s.parts))
+        self.say(depth, "Note: " + with_values(s.parts))
 
 
     # ------------------------------------------------------------------ declarations

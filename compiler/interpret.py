@@ -11,7 +11,7 @@ from rulebook.runtime.kernels import KERNELS
 from rulebook.runtime.engine import STATEMENT_FRAMES
 from rulebook.runtime.program import Program, assemble
 
-from .layout import (DEFAULT_CHOOSE_PROMPT, DEFAULT_MAY_PROMPT, Layout, actor_call, aggregate_shape, announces,
+from .layout import (Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text,
                      builtin_args, recursive,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag,
@@ -151,7 +151,7 @@ class Interpreter(A.Visitor):
 
     def _choose_once(self, s, rt, f, done):
         """One choice among the options not `done`; returns the option taken (None: none available)."""
-        opts = []
+        opts, labels = [], option_labels(s)
         for i, o in enumerate(s.options):
             if i in done:
                 continue
@@ -163,7 +163,9 @@ class Interpreter(A.Visitor):
             if cost and not rt.affordable(f.you, self.cost(cost, rt, f), self.tag(leading_tag(o.body), rt, f)):
                 continue
             opts.append(i)
-        choice = yield from rt.choose(f.you, s.title or DEFAULT_CHOOSE_PROMPT, option_labels(s), opts, where(s))
+            if o.title_parts:   # a label with values is worked out for an option offered, when it is asked
+                labels[i] = self.prompt(o, rt, f)
+        choice = yield from rt.choose(f.you, self.prompt(s, rt, f), labels, opts, where(s))
         if choice is not None:
             if s.options[choice].once:   # taken: not offered to this player again
                 rt.once(f.you, self.sites[id(s.options[choice])])
@@ -187,8 +189,7 @@ class Interpreter(A.Visitor):
         """Offer a `may` once (its cost worked out now); returns whether it was taken."""
         cost = self.cost(s.cost, rt, f) if s.cost else None
         return (s.when is None or self.ev(s.when, rt, f)) and \
-            (yield from rt.may(f.you, s.title or DEFAULT_MAY_PROMPT, cost, where(s), self.tag(s.tag, rt, f),
-                               s.repeated))
+            (yield from rt.may(f.you, self.prompt(s, rt, f), cost, where(s), self.tag(s.tag, rt, f), s.repeated))
 
     def visit_While(self, s, rt, f):
         while self.ev(s.cond, rt, f):
@@ -214,8 +215,7 @@ class Interpreter(A.Visitor):
                 f.locals[s.var] = value
                 if s.where is None or self.ev(s.where, rt, f):
                     places.append(i)
-            choice = yield from rt.pick(f.you, s.title or f"{s.var}: which next?", [left[i] for i in places],
-                                        False, where(s))
+            choice = yield from rt.pick(f.you, self.prompt(s, rt, f), [left[i] for i in places], False, where(s))
             if choice is None:
                 return
             f.locals[s.var] = left.pop(places[choice])
@@ -429,7 +429,7 @@ class Interpreter(A.Visitor):
             f.locals[s.var] = value
             if (picked is None or value not in picked) and (s.where is None or self.ev(s.where, rt, f)):
                 cands.append(value)
-        choice = yield from rt.pick(f.you, s.title or f"pick {s.var}", cands, s.optional or s.repeated, where(s))
+        choice = yield from rt.pick(f.you, self.prompt(s, rt, f), cands, s.optional or s.repeated, where(s))
         if choice is not None:
             f.locals[s.var] = cands[choice]
             if picked is not None:
@@ -450,7 +450,10 @@ class Interpreter(A.Visitor):
                 if p.where is None or self.ev(p.where, rt, inner):
                     mine.append(value)
             cands.append(mine)
-        chosen = yield from rt.simultaneous(seats, p.title or f"pick {p.var}", cands, p.optional, where(s))
+        # a prompt with values: each seat's, worked out with that seat as `you`
+        prompt = self.prompt(p, rt, f) if plain_text(p) is not None else \
+            [self.prompt(p, rt, f.with_you(who)) for who in seats]
+        chosen = yield from rt.simultaneous(seats, prompt, cands, p.optional, where(s))
         for who, value in chosen:
             inner = f.with_you(who)
             inner.locals[p.var] = value
@@ -465,8 +468,17 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_Say(self, s, rt, f):
-        rt.say(f.you, *[p if isinstance(p, str) else rt.text(self.ev(p, rt, f)) for p in s.parts])
+        rt.say(f.you, *self.text_parts(s.parts, rt, f))
         return ()
+
+    def text_parts(self, parts: tuple, rt, f) -> list[str]:
+        """A text's literal parts and its values as texts (shown by rt.text, as the compiled code does)."""
+        return [p if isinstance(p, str) else rt.text(self.ev(p, rt, f)) for p in parts]
+
+    def prompt(self, s, rt, f) -> str:
+        """A decision's prompt or an option's label: as written when it shows no values, else filled in now."""
+        text = plain_text(s, "" if isinstance(s, A.Option) else default_prompt(s))
+        return text if text is not None else rt.filled(s.title, *self.text_parts(s.title_parts, rt, f))
 
     # ------------------------------------------------------------------ expressions
     def ev(self, e, rt, f: Frame):

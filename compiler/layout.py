@@ -414,8 +414,30 @@ def leading_tag(body: tuple):
 
 
 def option_labels(choose: A.Choose) -> list[str]:
-    """The option labels of a `choose`, as both backends show them."""
-    return [o.title or f"option {i + 1}" for i, o in enumerate(choose.options)]
+    """The option labels of a `choose`, as both backends show them; a label with values stands as
+    written, until both backends fill it in for an option offered (see `plain_text`)."""
+    texts = [plain_text(o, f"option {i + 1}") for i, o in enumerate(choose.options)]
+    return [o.title if text is None else text for o, text in zip(choose.options, texts)]
+
+
+def plain_text(s, default: str = "") -> Optional[str]:
+    """The text of a decision's prompt or an option's label (a node with `title` and `title_parts`)
+    when it shows no values: its title (`{{`, `}}` read as braces, as in `say`), or `default` when it
+    has none; None when it shows values, which both backends work out when the decision is asked."""
+    if not s.title_parts:
+        return s.title or default
+    if all(type(p) is str for p in s.title_parts):
+        return "".join(s.title_parts)
+    return None
+
+
+def default_prompt(s) -> str:
+    """The prompt of a decision written without one."""
+    if isinstance(s, A.Choose):
+        return DEFAULT_CHOOSE_PROMPT
+    if isinstance(s, A.May):
+        return DEFAULT_MAY_PROMPT
+    return f"{s.var}: which next?" if isinstance(s, A.ForEach) else f"pick {s.var}"
 
 
 def leading_cost(body: tuple):

@@ -590,6 +590,7 @@ class Option(Part):
     guard: Optional[Expr]
     body: tuple
     once: bool = False
+    title_parts: tuple = ()   # a label with `{...}` values: its literal texts and expressions (as `say`'s)
 
 
 @node
@@ -600,6 +601,7 @@ class Choose(Stmt):
     title: Optional[str]
     options: tuple
     any_order: bool = False
+    title_parts: tuple = ()   # a prompt with `{...}` values: its literal texts and expressions (as `say`'s)
 
 
 @node
@@ -615,6 +617,7 @@ class May(Stmt):
     when: Optional[Expr] = None
     otherwise: tuple = ()
     repeated: bool = False   # `repeatedly`: offered again after each time taken, until declined or not offered
+    title_parts: tuple = ()   # a prompt with `{...}` values: its literal texts and expressions (as `say`'s)
 
 
 @node
@@ -645,6 +648,7 @@ class ForEach(Stmt):
     body: tuple
     any_order: bool = False
     title: Optional[str] = None
+    title_parts: tuple = ()   # a prompt with `{...}` values: its literal texts and expressions (as `say`'s)
 
 
 @node
@@ -919,6 +923,7 @@ class Pick(Stmt):
     otherwise: tuple = ()
     repeated: bool = False   # `repeatedly`: asked again after each pick, until "none" or no candidate
     limit: Optional[Expr] = None   # `up to N`: asked again at most N times, each pick a different element
+    title_parts: tuple = ()   # a prompt with `{...}` values: its literal texts and expressions (as `say`'s)
 
 
 @node

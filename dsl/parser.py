@@ -343,9 +343,14 @@ class _Builder:
                         self._title_parts(title), span=self._s(meta))
 
     def _title_parts(self, title) -> tuple:
-        """A card's title with braces is a text with values (`"Card {value}"`, `{{` for a brace), worked
-        out per copy: its literal texts and expressions; () for a plain title."""
+        """A title with braces is a text with values (`"Card {value}"`, `{{` for a brace), as a `say`
+        text: its literal texts and expressions; () for a plain title. A card's is worked out per copy,
+        a decision's prompt or an option's label when the decision is asked."""
         return say_parts(title.token, self.file) if title is not None and ("{" in title or "}" in title) else ()
+
+    def _prompt_parts(self, items) -> tuple:
+        """The parts of the prompt (or option label) among a statement's items (see _title_parts)."""
+        return self._title_parts(next((i for i in items if isinstance(i, _Title)), None))
 
     def copies(self, meta, items):
         return _Marker("copies", int(items[-1]))
@@ -518,14 +523,14 @@ class _Builder:
 
     def option(self, meta, items):
         return A.Option(_title(items), _pick(items, "guard"), _block(items), _pick(items, "once", False),
-                        span=self._s(meta))
+                        self._prompt_parts(items), span=self._s(meta))
 
     def once_mark(self, meta, items):
         return _Marker("once", True)
 
     def choose_stmt(self, meta, items):
         return A.Choose(_title(items), tuple(i for i in items if isinstance(i, A.Option)),
-                        _pick(items, "any_order", False), span=self._s(meta))
+                        _pick(items, "any_order", False), self._prompt_parts(items), span=self._s(meta))
 
     def any_order(self, meta, items):
         word = items[-1]
@@ -537,7 +542,8 @@ class _Builder:
     def may_stmt(self, meta, items):
         repeated = any(isinstance(t, Token) and t.type == "REPEATEDLY" for t in items)
         return A.May(_title(items), _pick(items, "paid"), _block(items), _pick(items, "tag"),
-                     _pick(items, "guard"), _pick(items, "else_block", ()), repeated, span=self._s(meta))
+                     _pick(items, "guard"), _pick(items, "else_block", ()), repeated, self._prompt_parts(items),
+                     span=self._s(meta))
 
     def else_block(self, meta, items):
         return _Marker("else_block", items[0].value)
@@ -547,7 +553,7 @@ class _Builder:
 
     def for_stmt(self, meta, items):
         return A.ForEach(str(items[0]), items[1], _pick(items, "where"), _block(items),
-                         _pick(items, "any_order", False), _title(items), span=self._s(meta))
+                         _pick(items, "any_order", False), _title(items), self._prompt_parts(items), span=self._s(meta))
 
     def each_stmt(self, meta, items):
         last = items[-1]
@@ -656,7 +662,7 @@ class _Builder:
         limit = _pick(items, "up_to")
         repeated = limit is not None or any(isinstance(t, Token) and t.type == "REPEATEDLY" for t in items)
         return A.Pick(str(items[0]), items[1], _pick(items, "where"), _title(items), _block(items), optional,
-                      _pick(items, "else_block", ()), repeated, limit, span=self._s(meta))
+                      _pick(items, "else_block", ()), repeated, limit, self._prompt_parts(items), span=self._s(meta))
 
     def up_to(self, meta, items):
         word, count = items

@@ -60,7 +60,9 @@ class FocusedAgent(Agent):
     and an answer unaffordable for now stays the plan. A refusal ("no" to a `may`, "none" to an
     optional `pick`) never becomes the plan, or it would decline for ever; nor does an answer to a
     `may ... repeatedly` ("roll again?", answered at random each time), or it would push its luck for
-    ever (a push-your-luck game between focused players would never end)."""
+    ever (a push-your-luck game between focused players would never end). A question and an option
+    with `{...}` values are known as the rules write them, not as filled in: "{a}+{b}" is one option
+    whatever the dice showed, and a prompt naming a player one question for every player named."""
 
     REFUSALS = ("no", "none")
 
@@ -71,13 +73,13 @@ class FocusedAgent(Agent):
     def choose(self, decision: Asked, view: PlayerView) -> int:
         if getattr(decision, "repeated", False):   # a question object of another make may lack it
             return self.rng.randrange(decision.size)
-        options = decision.options
-        planned = self.plan.get(decision.prompt)
+        options, question = decision.written_options, decision.written_prompt
+        planned = self.plan.get(question)
         if planned in options:
             return options.index(planned)
         index = self.rng.randrange(decision.size)
         if planned is None and options[index] not in self.REFUSALS:
-            self.plan[decision.prompt] = options[index]
+            self.plan[question] = options[index]
         return index
 
 

@@ -78,6 +78,20 @@ class Effect(NamedTuple):
 STATEMENT_FRAMES: dict[CodeType, Callable[[Any], Optional[str]]] = {}
 
 
+class Filled(str):
+    """A decision's prompt or an option's label that shows values (`"which card does {p} hold?"`),
+    filled in when the decision is asked; `written` is the text as the rules write it (its braces),
+    the same at every asking, so what keys a question or an option across askings (FocusedAgent's
+    plans) reads it. A plain prompt or label is a plain str, as written."""
+
+    written: str
+
+
+def written(text: str) -> str:
+    """A prompt or label as the rules write it (a plain one is as shown)."""
+    return text.written if type(text) is Filled else text
+
+
 class Decision:
     """A question to one player: an enumerable list of options; the answer is an option index."""
 
@@ -106,11 +120,26 @@ class Decision:
 
     def index_of(self, label: str) -> int:
         """The option a label names: its own label, or else the label alike options share (which
-        names the first of them, as it did before they were told apart). ValueError if none."""
+        names the first of them, as it did before they were told apart), or else a label with values
+        as written (`"{a}+{b}"`: the first option written so). ValueError if none."""
         options = self.options
         if label in options:
             return options.index(label)
-        return [label_of(v, self.titles) for v in self.values].index(label)
+        shared = [label_of(v, self.titles) for v in self.values]
+        if label in shared:
+            return shared.index(label)
+        return self.written_options.index(label)
+
+    @property
+    def written_prompt(self) -> str:
+        """The prompt as the rules write it: with its `{...}` values unfilled (see Filled)."""
+        return written(self.prompt)
+
+    @property
+    def written_options(self) -> list[str]:
+        """The options' labels, those with values as the rules write them (see Filled); the others
+        as shown."""
+        return [written(v) if type(v) is Filled else label for v, label in zip(self.values, self.options)]
 
     def __repr__(self) -> str:
         return f"Decision({self.player}, {self.prompt!r}, {self.options})"
@@ -688,14 +717,16 @@ class Game:
         choice = yield d
         return choice if choice < len(candidates) else None
 
-    def simultaneous(self, seats: list, prompt: str, candidates: list, optional: bool, where: str):
+    def simultaneous(self, seats: list, prompt, candidates: list, optional: bool, where: str):
         """`each ... simultaneously pick`: each seat picks from its own candidates, asked in seat order
         while nothing changes (a view shows who has chosen, never what); returns [(player, pick)] in
-        seat order for those who picked, for the bodies to run once everyone has chosen."""
+        seat order for those who picked, for the bodies to run once everyone has chosen. `prompt` is
+        one text for every seat, or a list of each seat's (a prompt with values, worked out per seat)."""
         chosen, self.secret_round = [], {}
+        prompts = prompt if type(prompt) is list else [prompt] * len(seats)
         try:
-            for who, mine in zip(seats, candidates):
-                choice = yield from self.pick(who, prompt, mine, optional, where)
+            for who, mine, asked in zip(seats, candidates, prompts):
+                choice = yield from self.pick(who, asked, mine, optional, where)
                 self.secret_round[who] = None if choice is None else mine[choice]   # shown to `who` alone
                 if choice is not None:
                     chosen.append((who, mine[choice]))
@@ -1728,6 +1759,14 @@ class Game:
         self.messages.append(f"{h.name}: {line}" if h else line)
         if self.tracer is not None:
             self._note("say", h, line)
+
+    @staticmethod
+    def filled(written: str, *parts: str) -> Filled:
+        """A prompt or option label with values, from its parts (texts already; see `text`), that
+        knows how it is written (see Filled)."""
+        text = Filled("".join(parts))
+        text.written = written
+        return text
 
     def text(self, value) -> str:
         """How a value reads in a `say` message (one function for both backends): numbers as

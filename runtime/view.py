@@ -43,8 +43,13 @@ class Asked:
 
     @property
     def prompt(self) -> str:
-        """The question."""
-        return self._decision.prompt
+        """The question, its `{...}` values filled in."""
+        return str(self._decision.prompt)
+
+    @property
+    def written_prompt(self) -> str:
+        """The question as the rules write it, its `{...}` values unfilled: the same at every asking."""
+        return self._decision.written_prompt
 
     @property
     def repeated(self) -> bool:
@@ -61,6 +66,11 @@ class Asked:
     def options(self) -> list[str]:
         """The options' labels (built on first use: random agents need only `size`)."""
         return list(self._decision.options)
+
+    @property
+    def written_options(self) -> list[str]:
+        """The options' labels, those with `{...}` values as the rules write them (the others as shown)."""
+        return self._decision.written_options
 
     def index_of(self, label: str) -> int:
         """The option a label names (an alike option's shared label names the first of them);
@@ -183,7 +193,7 @@ def build_view(game, index: int) -> dict:
     }
     d = game.decision
     if d is not None and d.player is viewer:
-        view["decision"] = {"prompt": d.prompt, "options": list(d.options), "where": d.where}
+        view["decision"] = {"prompt": str(d.prompt), "options": list(d.options), "where": d.where}
     if game.secret_round is not None:   # who has already chosen in this simultaneous pick, never what
         view["chosen_in_secret"] = [p.name for p in game.secret_round]
         if viewer in game.secret_round:   # but the viewer's own pick is theirs to see until all have chosen
