@@ -163,7 +163,7 @@ class Interpreter(A.Visitor):
             if cost and not rt.affordable(f.you, self.cost(cost, rt, f), self.tag(leading_tag(o.body), rt, f)):
                 continue
             opts.append(i)
-            if o.title_parts:   # a label with values is worked out for an option offered, when it is asked
+            if plain_text(o) is None:   # a label with values is worked out for an option offered, when it is asked
                 labels[i] = self.prompt(o, rt, f)
         choice = yield from rt.choose(f.you, self.prompt(s, rt, f), labels, opts, where(s))
         if choice is not None:
