@@ -61,8 +61,8 @@ def test_gains_read_with_the_rule(symbols):
 
 def test_a_title_with_its_own_article_is_not_doubled(symbols):
     lines = reading(symbols.decls["pick_river"], symbols)
-    assert lines[0] == "Pick one r from the rivers for which your position on r's track is less than 2 "
-                        "(a river), then:"   # the pick's prompt, as choose's and may's
+    head = "Pick one r from the rivers for which your position on r's track is less than 2"
+    assert lines[0] == head + " (a river), then:"   # the pick's prompt, as choose's and may's
     assert not any("the the" in line for line in lines)
 
 

@@ -969,9 +969,10 @@ def test_mystics_gained_in_the_middle_of_the_game_are_discarded_for_another(prog
 def test_a_focused_agent_keeps_its_answer_but_never_plans_a_refusal():
     from rulebook.runtime.agents import FocusedAgent
 
-    class Question:
+    class Question:   # an Asked without values in its texts: written as shown
         def __init__(self, prompt, options):
             self.prompt, self.options, self.size = prompt, options, len(options)
+            self.written_prompt, self.written_options = prompt, options
 
     agent = FocusedAgent(7)
     tracks = ["Exploration", "Science", "Military", "Technology", "none"]
