@@ -193,3 +193,12 @@ def test_cover_names_an_option_by_its_label_as_written(tmp_path):
                    if group == "choose option")
     assert names == ["'{a}+{b} = {a + b} and {c}+{d} = {c + d}'", "'{a}+{c} = {a + c} and {b}+{d} = {b + d}'",
                      "'{a}+{d} = {a + d} and {b}+{c} = {b + c}'"]
+
+
+def test_a_trigger_keeps_the_locals_its_prompt_shows(program):
+    p = program('event ping();\nproc p() { let n = 7;\n  for each k in [1, 2] { next ping { may "take {n} and {k}?" { gain n vp; } } }\n'
+                '  emit ping(); }')
+    game = Game(p, 2, 1)
+    asked = run_proc(game, "p", answers=[0, "yes", "no"])   # first: which of the two triggers fires first
+    assert [d.prompt for d in asked[1:]] == ["take 7 and 1?", "take 7 and 2?"]
+    assert game.state.players[0].stock["vp"] == 7
