@@ -932,9 +932,9 @@ class CodeGen(A.Visitor):
     def prompt(self, s, ctx: Ctx) -> str:
         """A decision's prompt or an option's label as a Python expression: a constant when it shows
         no values (costing nothing more than a plain text), else filled in where it is evaluated."""
-        text = plain_text(s, "" if isinstance(s, A.Option) else default_prompt(s))
-        if text is not None:
-            return repr(text)
+        text = plain_text(s)
+        if text is not None:   # an option's label is asked here only when it has values
+            return repr(text or default_prompt(s))
         return f"rt.filled({', '.join([repr(s.title)] + self.text_parts(s.title_parts, ctx))})"
 
 

@@ -477,8 +477,10 @@ class Interpreter(A.Visitor):
 
     def prompt(self, s, rt, f) -> str:
         """A decision's prompt or an option's label: as written when it shows no values, else filled in now."""
-        text = plain_text(s, "" if isinstance(s, A.Option) else default_prompt(s))
-        return text if text is not None else rt.filled(s.title, *self.text_parts(s.title_parts, rt, f))
+        text = plain_text(s)
+        if text is None:
+            return rt.filled(s.title, *self.text_parts(s.title_parts, rt, f))
+        return text or default_prompt(s)   # an option's label is asked here only when it has values
 
     # ------------------------------------------------------------------ expressions
     def ev(self, e, rt, f: Frame):
