@@ -133,7 +133,7 @@ def calls_always_made(e) -> list:
     if isinstance(e, A.Binary):
         return calls_always_made(e.left) + ([] if e.op in ("and", "or") else calls_always_made(e.right))
     fields = {A.Unary: ("operand",), A.Attr: ("obj",), A.Index: ("obj", "index"), A.Cond: ("cond",),
-              A.Match: ("subject",), A.Aggregate: ("domain",)}.get(type(e), ())
+              A.Match: ("subject",), A.Aggregate: ("domain",), A.Range: ("low", "high")}.get(type(e), ())
     parts = [getattr(e, f) for f in fields] + (list(e.items) if isinstance(e, A.ListLit) else [])
     return [c for part in parts for c in calls_always_made(part)]
 
@@ -1374,6 +1374,14 @@ class Checker(A.Visitor):
         for item in e.items:
             self.expr(item, scope)
         return "list"
+
+    def visit_Range(self, e: A.Range, scope) -> str:
+        for end in (e.low, e.high):
+            kind = self.expr(end, scope)
+            if not fits(kind, "int"):
+                self.err("E303", f"a range runs from a whole number to a whole number, not {article(words(kind))}",
+                         end.span, "a condition is not a number: write 'if C then 1 else 0'" if kind == "bool" else None)
+        return "list:int"
 
     def visit_Unary(self, e, scope) -> str:
         kind = self.expr(e.operand, scope)

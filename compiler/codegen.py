@@ -361,6 +361,9 @@ class CodeGen(A.Visitor):
     def visit_ListLit(self, e, ctx) -> str:
         return "[" + ", ".join(self.ex(i, ctx) for i in e.items) + "]"
 
+    def visit_Range(self, e: A.Range, ctx) -> str:
+        return f"rt.numbers({self.ex(e.low, ctx)}, {self.ex(e.high, ctx)})"
+
     def wrap(self, e, ctx, minimum: int) -> str:
         """An operand, in parentheses only when it binds looser than its place needs (long chains
         must not nest parentheses: Python refuses more than 200 levels)."""
@@ -499,6 +502,10 @@ class CodeGen(A.Visitor):
                 text = f"{self.ex(e, ctx)}.items{'[:]' if changes else ''}"
         elif type(e) is A.Int and e.value <= MAX_STEPS:
             text = f"range(1, {e.value + 1})"   # `for each k in 5`: the numbers 1..5, never changed
+        elif type(e) is A.Range:   # a fresh list, or `range(2, 13)` for `2..12` (never changed)
+            text = self.ex(e, ctx)
+            if type(e.low) is A.Int and type(e.high) is A.Int and e.high.value - e.low.value < MAX_STEPS:
+                text = f"range({e.low.value}, {e.high.value + 1})"
         return f"rt.loop({text}, {where(node)!r})"
 
     def cost(self, terms: tuple, ctx: Ctx) -> str:

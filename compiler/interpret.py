@@ -530,6 +530,9 @@ class Interpreter(A.Visitor):
     def visit_ListLit(self, e, rt, f):
         return [self.ev(i, rt, f) for i in e.items]
 
+    def visit_Range(self, e, rt, f):
+        return rt.numbers(self.ev(e.low, rt, f), self.ev(e.high, rt, f))
+
     def visit_Unary(self, e, rt, f):
         value = self.ev(e.operand, rt, f)
         return (not value) if e.op == "not" else -value

@@ -432,6 +432,14 @@ class ListLit(Expr):
 
 
 @node
+class Range(Expr):
+    """`low..high`: the list of whole numbers from low to high, both included (empty when high < low)."""
+
+    low: "Expr"
+    high: "Expr"
+
+
+@node
 class Unary(Expr):
     """`-x` or `not x`."""
 

@@ -713,6 +713,9 @@ class _Builder:
 
     compare = sum = product = _infix
 
+    def range_expr(self, meta, items):
+        return A.Range(items[0], items[1], span=self._s(meta))
+
     def attr(self, meta, items):
         return A.Attr(items[0], str(items[1]), span=self._s(meta))
 
@@ -884,6 +887,9 @@ ELSE_LABEL = "a '}' is missing before 'else': 'else' follows the '}' that closes
 STRAY_ELSE_LABEL = "this 'else' follows no 'if', 'may' or 'pick' block: the block before it has its 'else' or takes none"
 COMMA_LABEL = "a ',' is missing: the items between these braces are separated by ','"
 OPTION_LABEL = "'option' is an item of 'choose { ... }', not a statement: it goes directly inside a 'choose' block"
+RANGE_CHAIN_LABEL = "a range has one '..' between two numbers, as in '2..12'"
+RANGE_LOW_LABEL = "a range starts with its lowest number, as in '2..12'"
+RANGE_HIGH_LABEL = "a range ends with its highest number, as in '2..12'"
 @lru_cache(maxsize=1)
 def _scanner() -> RulesLexer:
     return RulesLexer(_lark().lexer_conf)
@@ -1021,6 +1027,9 @@ def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, b
     misspelt = _misspelt_keyword(err, text, file)
     if misspelt is not None:
         return misspelt, False
+    range_problem = _misplaced_range(err, accepts)
+    if range_problem is not None:
+        return Diagnostic("E100", f"{range_problem}; found {found}", span, hint="write LOW..HIGH"), False
     label = _example_index().get((err.state.position, tok.type))
     if label:
         return Diagnostic("E100", f"{label}; found {found}", span, hint=f"expected {expected}"), False
@@ -1101,6 +1110,29 @@ _TOKEN_WORDS = {
     "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "COLON": "':'", "EQUAL": "'='", "DOT": "'.'",
     "COMPARE": "a comparison", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'", "SLASH": "'/'",
 }
+
+
+@lru_cache(maxsize=1)
+def _range_token() -> str:
+    """The token type of `..` (an anonymous terminal of the grammar)."""
+    return next(t.name for t in _lark().terminals if t.pattern.value == "..")
+
+
+def _misplaced_range(err: UnexpectedToken, accepts: set) -> Optional[str]:
+    """The label for a `..` where a range cannot be: a second one (`1..2..3`), one with no number
+    before it (`in ..12`) or after it (`in 2.. {`); None for any other mistake."""
+    tok, dots = err.token, _range_token()
+    wants_value = {"INT", "MINUS", "LPAR"} <= accepts
+    if tok.type == dots:
+        if wants_value:
+            return RANGE_LOW_LABEL
+        if dots not in accepts and "COMPARE" in accepts:   # just after a whole range
+            return RANGE_CHAIN_LABEL
+        return None
+    stack = getattr(err.state, "value_stack", None) or []
+    if wants_value and stack and isinstance(stack[-1], Token) and stack[-1].type == dots:
+        return RANGE_HIGH_LABEL
+    return None
 
 
 @lru_cache(maxsize=1)

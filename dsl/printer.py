@@ -12,6 +12,7 @@ from .parser import deep_recursion, parse_text, scan
 
 PRECEDENCE = {"if": 0, "or": 1, "and": 2, "not": 3, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4,
               "+": 5, "-": 5, "*": 6, "/": 6, "%": 6}
+RANGE = 4.5   # `a..b`: looser than `+ -`, tighter than a comparison; it does not chain
 INDENT = "  "
 LINE_WIDTH = 110   # what is longer is broken over lines (`wrapped`, `laid_out`), text literals aside
 
@@ -36,7 +37,18 @@ def precedence(e) -> int:
         return 3 if e.op == "not" else 7
     if isinstance(e, A.Cond):
         return 0
+    if isinstance(e, A.Range):
+        return RANGE
     return 9
+
+
+def operand_minimum(p: int, left: bool) -> float:
+    """How tightly an operand of a binary operator of precedence `p` must bind to go without
+    parentheses: comparisons do not chain (a range is their operand as it stands); other operators
+    are left-associative."""
+    if p == 4:
+        return RANGE
+    return p if left else p + 1
 
 
 def expr(e) -> str:
@@ -111,15 +123,16 @@ class ExprPrinter(A.Visitor):
 
     def visit_Binary(self, e):
         p = PRECEDENCE[e.op]
-        # comparisons do not chain; other operators are left-associative
-        left_min = p + 1 if p == 4 else p
-        return f"{_wrap(e.left, left_min)} {e.op} {_wrap(e.right, p + 1)}"
+        return f"{_wrap(e.left, operand_minimum(p, True))} {e.op} {_wrap(e.right, operand_minimum(p, False))}"
+
+    def visit_Range(self, e):
+        return f"{_wrap(e.low, 5)}..{_wrap(e.high, 5)}"   # an operand is a sum or tighter
 
 
 _expr = ExprPrinter().visit
 
 
-def _wrap(e, minimum: int) -> str:
+def _wrap(e, minimum: float) -> str:
     text = _expr(e)
     return f"({text})" if precedence(e) < minimum else text
 
@@ -129,7 +142,7 @@ def _leading(line: str) -> str:
     return line[: len(line) - len(line.lstrip())]
 
 
-def wrapped(e, first: str, indent: str, tail: str, minimum: int = 0) -> list[str]:
+def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[str]:
     """Lines for `e` (parenthesised if it binds less tightly than `minimum`), after `first` on its
     first line and before `tail` on its last. What is too long for one line is broken at its
     loosest level first, and a part still too long the same way, one level further in:
@@ -161,9 +174,10 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: int = 0) -> list[str
         operands.reverse()
         ops.reverse()
         # a comparison does not chain: one on its left is parenthesised
-        lines = wrapped(operands[0], first, indent + INDENT, "", p + 1 if p == 4 else p)
+        lines = wrapped(operands[0], first, indent + INDENT, "", operand_minimum(p, True))
         for n, (op, operand) in enumerate(zip(ops, operands[1:]), start=2):
-            lines += wrapped(operand, f"{indent}{op} ", inner, tail if n == len(operands) else "", p + 1)
+            lines += wrapped(operand, f"{indent}{op} ", inner, tail if n == len(operands) else "",
+                             operand_minimum(p, False))
         return lines
     if isinstance(e, A.Cond):
         branches, last = [], e

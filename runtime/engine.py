@@ -1277,6 +1277,16 @@ class Game:
             return []
         raise RulesRuntimeError("E601", f"cannot range over {label_of(value)}")
 
+    def numbers(self, low, high) -> list:
+        """`low..high`: the whole numbers from low to high, both included (none when high < low); a
+        range of more numbers than a loop may run between two decisions is refused, as a number is."""
+        for end in (low, high):
+            if type(end) is not int:
+                raise RulesRuntimeError("E601", f"a range runs from a whole number to a whole number, not {label_of(end)}")
+        if high - low + 1 > MAX_STEPS:
+            raise RulesRuntimeError("E602", f"cannot range over {low}..{high}: more than {MAX_STEPS} steps")
+        return list(range(low, high + 1))
+
     # ------------------------------------------------------------------ zones and entities
     def zone(self, h: Optional[Holder], name: str) -> ZoneRef:
         """The zone `name` of holder `h` (shared zones ignore `h`)."""
