@@ -327,6 +327,13 @@ class ExprReader(A.Visitor):
         args = f"({', '.join(self.read(a) for a in e.tag.args)})" if e.tag.args else ""
         return f"you may {spoken(e.tag.action)}{args} (no modifier forbids it, or one allows it)"
 
+    def visit_Range(self, e):
+        return f"the numbers {self.span(e)}"
+
+    def span(self, e: A.Range) -> str:
+        """`2..12` as "from 2 to 12"."""
+        return f"from {self.read(e.low)} to {self.read(e.high)}"
+
     def visit_ListLit(self, e):
         items = [self.read(i) for i in e.items]
         return "the row " + ", ".join(items) if all(isinstance(i, A.Int) for i in e.items) else _either(items, "and")
@@ -413,6 +420,8 @@ class ExprReader(A.Visitor):
             among = whole if rest is None else f"{whole} ({e.var})"
         elif noun:
             among = f"{plural(adjective + noun)}{' ' + e.var if rest is not None else ''} in {whole}"
+        elif isinstance(e.domain, A.Range):
+            among = f"{e.var} {self.span(e.domain)}"
         else:
             among = f"{e.var} among {whole}"
         such = f" for which {self.read(rest)}" if rest is not None else ""
@@ -442,6 +451,8 @@ class ExprReader(A.Visitor):
             return f"{noun}{named}{such}"
         if noun:
             return f"{adjective}{noun}{named} in {whole}{such}"
+        if isinstance(e.domain, A.Range):
+            return f"{e.var} {self.span(e.domain)}{such}"
         return f"{e.var} among {whole}{such}"
 
     def holding(self, e: A.Binary):
@@ -707,7 +718,8 @@ class Reader(A.Visitor):
 
     def visit_ForEach(self, s, depth: int) -> None:
         where = f" for which {self.x(s.where)}" if s.where is not None else ""
-        domain = f"from 1 to {s.domain.value}" if isinstance(s.domain, A.Int) else f"in {self.x(s.domain)}"
+        domain = f"from 1 to {s.domain.value}" if isinstance(s.domain, A.Int) else \
+            self.words.span(s.domain) if isinstance(s.domain, A.Range) else f"in {self.x(s.domain)}"
         order = ", in the order you choose" + prompt(s) if s.any_order else ""
         self.say(depth, f"For each {s.var} {domain}{where}{order}:")
         self.block(s.body, depth + 1)
@@ -876,16 +888,20 @@ class Reader(A.Visitor):
         if s.limit is not None:
             times = "once" if isinstance(s.limit, A.Int) and s.limit.value == 1 else f"{self.x(s.limit)} times"
             self.say(depth, f"At most {times}, until you pick none: pick one {s.var} not picked "
-                            f"before from {self.x(s.domain)}{where}, then:")
+                            f"before {self.picked_from(s.domain)}{where}, then:")
         elif s.repeated:
-            self.say(depth, f"As many times as you like, until you pick none: pick one {s.var} from "
-                            f"{self.x(s.domain)}{where}, then:")
+            self.say(depth, f"As many times as you like, until you pick none: pick one {s.var} "
+                            f"{self.picked_from(s.domain)}{where}, then:")
         else:
-            self.say(depth, f"Pick one {s.var} from {self.x(s.domain)}{where}{optional}{prompt(s)}, then:")
+            self.say(depth, f"Pick one {s.var} {self.picked_from(s.domain)}{where}{optional}{prompt(s)}, then:")
         self.block(s.body, depth + 1)
         if s.otherwise:
             self.say(depth, "If none was picked:")
             self.block(s.otherwise, depth + 1)
+
+    def picked_from(self, domain) -> str:
+        """What a pick chooses among: "from your hand", "from 2 to 12"."""
+        return self.words.span(domain) if isinstance(domain, A.Range) else f"from {self.x(domain)}"
 
     def visit_Simultaneous(self, s, depth: int) -> None:
         p = s.pick
@@ -894,7 +910,7 @@ class Reader(A.Visitor):
         where = f" for whom {self.x(s.where)}" if s.where is not None else ""
         pwhere = f" for which {self.x(p.where)}" if p.where is not None else ""
         self.say(depth, f"{who[0].upper()}{who[1:]}{where} secretly picks {'at most ' if p.optional else ''}"
-                        f"one {p.var} from {self.x(p.domain)}{pwhere}{prompt(p)}. Once all have picked, the picks are "
+                        f"one {p.var} {self.picked_from(p.domain)}{pwhere}{prompt(p)}. Once all have picked, the picks are "
                         "revealed and each of them, in seat order, does:")
         self.block(p.body, depth + 1)
 

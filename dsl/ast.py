@@ -205,6 +205,8 @@ class NotConstant(Exception):
 
 # Folding refuses results past this magnitude: a constant that large is a mistake, not a rule.
 CONST_LIMIT = 10**18
+# ... and a range of more numbers than this (play refuses one past its step budget, E602)
+CONST_RANGE_LIMIT = 1000
 
 
 def as_const(e: Expr):
@@ -217,6 +219,11 @@ def as_const(e: Expr):
         return None
     if t is ListLit:
         return [as_const(i) for i in e.items]
+    if t is Range:
+        low, high = as_const(e.low), as_const(e.high)
+        if type(low) is not int or type(high) is not int or high - low >= CONST_RANGE_LIMIT:
+            raise NotConstant
+        return list(range(low, high + 1))
     if t is Unary:
         value = as_const(e.operand)
         if e.op == "not":

@@ -43,7 +43,7 @@ class RulesLexer(RegexLexer):
             (words(KEYWORDS, prefix=r"\b", suffix=r"\b"), Keyword),
             (r"[0-9]+", Number.Integer),
             (r"[A-Za-z_][A-Za-z0-9_]*", Name),
-            (r"==|!=|<=|>=|[<>=+\-*/%]", Operator),
+            (r"\.\.|==|!=|<=|>=|[<>=+\-*/%]", Operator),
             (r"[{}()\[\];:,.]", Punctuation),
         ],
     }
