@@ -314,6 +314,7 @@ a_value = st.recursive(
         st.tuples(st.sampled_from(["+", "-", "*"]), inner, inner).map(lambda t: A.Binary(*t)),
         st.tuples(inner, inner).map(lambda t: A.Call("min", t)),
         st.tuples(inner, inner, inner).map(lambda t: A.Cond(A.Binary(">", t[0], A.Int(1)), t[1], t[2])),
+        st.tuples(inner, inner).map(lambda t: A.Aggregate("total", "k", A.Range(*t), None, A.Name("k"))),
     ), max_leaves=4)
 a_amount = a_value.map(lambda v: A.Call("max", (A.Int(0), A.Call("min", (A.Int(3), v)))))
 a_cond = st.tuples(a_value, st.sampled_from(["<", "<=", ">", "==", "!="]), a_value).map(
@@ -358,6 +359,7 @@ def ast_statements(depth: int):
         st.tuples(a_cond, block, block).map(lambda t: A.Choose(None, (A.Option("a", None, t[1]),
                                                                       A.Option("b", t[0], t[2])), True)),
         st.tuples(a_cond, block).map(lambda t: A.ForEach("q", A.Name("players"), t[0], t[1], True, "next?")),
+        st.tuples(a_value, a_value, block).map(lambda t: A.ForEach("r", A.Range(t[0], t[1]), None, t[2])),
         st.tuples(a_value, block, block, st.none() | block).map(lambda t: A.MatchStmt(
             t[0], (A.Arm((A.Int(0), A.Int(2)), t[1]), A.Arm((A.Int(1),), t[2])), t[3])),
         block.map(lambda b: A.While(A.Binary("<", A.Name("food"), A.Int(2)), (A.Gain(A.Int(1), "food"),) + b)),
