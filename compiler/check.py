@@ -1381,6 +1381,10 @@ class Checker(A.Visitor):
             if not fits(kind, "int"):
                 self.err("E303", f"a range runs from a whole number to a whole number, not {article(words(kind))}",
                          end.span, "a condition is not a number: write 'if C then 1 else 0'" if kind == "bool" else None)
+        low, high = constant(e.low), constant(e.high)
+        if type(low) is int and type(high) is int and high < low:   # `12..2`: nothing ever runs over it
+            self.diags.append(Diagnostic("W402", f"the range {low}..{high} is empty: its last number is below its "
+                                         f"first", e.span, f"write the lower number first: {high}..{low}"))
         return "list:int"
 
     def visit_Unary(self, e, scope) -> str:

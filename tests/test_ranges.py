@@ -77,7 +77,7 @@ def test_the_ends_are_any_number_expressions_and_a_backwards_range_is_empty(prog
       set n = 3;
       for each c in 1..n + 1 { gain c vp; }                  # 1 + 2 + 3 + 4
       for each c in n * 2..n { gain 100 vp; }                 # 6..3: nothing
-      gain count(c in 12..2) vp;                              # nothing
+      gain count(c in n..2) vp;                               # nothing
       gain 10 * total(c in -2..2, c * c) claimed;             # 4 + 1 + 0 + 1 + 4
     }""")
     assert (stock(g)["vp"], stock(g)["claimed"]) == (10, 100)
@@ -160,6 +160,25 @@ def test_misused_ranges_are_e303_where_they_are(procs, message, column):
     found = [d for d in analyse_text(PACK + procs).diagnostics if d.code == "E303"]
     assert len(found) == 1 and message in found[0].message
     assert (found[0].span.line, found[0].span.column) == (len(PACK.splitlines()) + 1, column)
+
+
+def test_a_constant_backwards_range_is_w402():
+    found = [d for d in analyse_text(PACK + "proc p() { for each c in 12..2 { gain c vp; } }").diagnostics
+             if d.code == "W402"]
+    assert len(found) == 1 and "the range 12..2 is empty" in found[0].message and "2..12" in found[0].hint
+    assert found[0].span.column == 26
+    assert not [d for d in analyse_text(PACK + "proc p() { for each c in n..2 { gain c vp; } }").diagnostics
+                if d.code == "W402"]   # a computed end may be below the other only sometimes
+
+
+def test_a_range_past_the_step_budget_is_placed_at_its_statement_on_both_backends():
+    text = PACK + "game g { seats 2 to 2; phase play { set n = 3;\n  for each c in 1..n * 1000000 { gain 1 vp; } } winner most vp; }"
+    places = set()
+    for interpreted in (False, True):
+        with pytest.raises(RulesRuntimeError) as caught:
+            Game(build_text(text, interpreted=interpreted), 2, 1).play()
+        places.add((caught.value.code, caught.value.where))
+    assert places == {("E602", f"_text_:{len(PACK.splitlines()) + 2}:3")}
 
 
 @pytest.mark.parametrize("procs, message, column", [
