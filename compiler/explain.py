@@ -328,9 +328,9 @@ class ExprReader(A.Visitor):
         return f"you may {spoken(e.tag.action)}{args} (no modifier forbids it, or one allows it)"
 
     def visit_Range(self, e):
-        return f"the numbers {self.span(e)}"
+        return f"the numbers {self.from_to(e)}"
 
-    def span(self, e: A.Range) -> str:
+    def from_to(self, e: A.Range) -> str:
         """`2..12` as "from 2 to 12"."""
         return f"from {self.read(e.low)} to {self.read(e.high)}"
 
@@ -421,7 +421,7 @@ class ExprReader(A.Visitor):
         elif noun:
             among = f"{plural(adjective + noun)}{' ' + e.var if rest is not None else ''} in {whole}"
         elif isinstance(e.domain, A.Range):
-            among = f"{e.var} {self.span(e.domain)}"
+            among = f"{e.var} {self.from_to(e.domain)}"
         else:
             among = f"{e.var} among {whole}"
         such = f" for which {self.read(rest)}" if rest is not None else ""
@@ -452,7 +452,7 @@ class ExprReader(A.Visitor):
         if noun:
             return f"{adjective}{noun}{named} in {whole}{such}"
         if isinstance(e.domain, A.Range):
-            return f"{e.var} {self.span(e.domain)}{such}"
+            return f"{e.var} {self.from_to(e.domain)}{such}"
         return f"{e.var} among {whole}{such}"
 
     def holding(self, e: A.Binary):
@@ -719,7 +719,7 @@ class Reader(A.Visitor):
     def visit_ForEach(self, s, depth: int) -> None:
         where = f" for which {self.x(s.where)}" if s.where is not None else ""
         domain = f"from 1 to {s.domain.value}" if isinstance(s.domain, A.Int) else \
-            self.words.span(s.domain) if isinstance(s.domain, A.Range) else f"in {self.x(s.domain)}"
+            self.words.from_to(s.domain) if isinstance(s.domain, A.Range) else f"in {self.x(s.domain)}"
         order = ", in the order you choose" + prompt(s) if s.any_order else ""
         self.say(depth, f"For each {s.var} {domain}{where}{order}:")
         self.block(s.body, depth + 1)
@@ -901,7 +901,7 @@ class Reader(A.Visitor):
 
     def picked_from(self, domain) -> str:
         """What a pick chooses among: "from your hand", "from 2 to 12"."""
-        return self.words.span(domain) if isinstance(domain, A.Range) else f"from {self.x(domain)}"
+        return self.words.from_to(domain) if isinstance(domain, A.Range) else f"from {self.x(domain)}"
 
     def visit_Simultaneous(self, s, depth: int) -> None:
         p = s.pick

@@ -890,6 +890,8 @@ OPTION_LABEL = "'option' is an item of 'choose { ... }', not a statement: it goe
 RANGE_CHAIN_LABEL = "a range has one '..' between two numbers, as in '2..12'"
 RANGE_LOW_LABEL = "a range starts with its lowest number, as in '2..12'"
 RANGE_HIGH_LABEL = "a range ends with its highest number, as in '2..12'"
+
+
 @lru_cache(maxsize=1)
 def _scanner() -> RulesLexer:
     return RulesLexer(_lark().lexer_conf)

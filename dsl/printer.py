@@ -29,7 +29,7 @@ def say_text(parts: tuple) -> str:
     return '"' + "".join(pieces) + '"'
 
 
-def precedence(e) -> int:
+def precedence(e) -> float:
     """How tightly an expression binds (higher binds tighter); atoms bind tightest."""
     if isinstance(e, A.Binary):
         return PRECEDENCE[e.op]

@@ -235,6 +235,8 @@ def test_explain_reads_a_range_from_its_first_number_to_its_last():
     assert any("over c from 2 to 12" in line for line in lines)
     assert any(line.startswith("Pick one c from 2 to") for line in lines)
     assert "Let cols be the numbers from 2 to 12." in lines
+    secret = reading('proc p() { each players simultaneously pick c from 2..12 { gain c vp; } }')
+    assert any("secretly picks one c from 2 to 12." in line for line in secret)
 
 
 def test_a_constant_range_is_a_field_value_and_a_long_one_is_not_folded():
