@@ -1379,8 +1379,10 @@ class Checker(A.Visitor):
         for end in (e.low, e.high):
             kind = self.expr(end, scope)
             if not fits(kind, "int"):
+                hint = "a condition is not a number: write 'if C then 1 else 0'" if kind == "bool" else \
+                    f"size({printed(end)}) is how many items it holds" if base_of(kind) in ("zone", "list") else None
                 self.err("E303", f"a range runs from a whole number to a whole number, not {article(words(kind))}",
-                         end.span, "a condition is not a number: write 'if C then 1 else 0'" if kind == "bool" else None)
+                         end.span, hint)
         low, high = constant(e.low), constant(e.high)
         if type(low) is int and type(high) is int and high < low:   # `12..2`: nothing ever runs over it
             self.diags.append(Diagnostic("W402", f"the range {low}..{high} is empty: its last number is below its "

@@ -41,6 +41,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "missing_semicolon_after_declaration.rules": [("E100", 2)],   # right after 'resource x'
     "gain_without_amount.rules": [("E100", 12)],
     "amount_after_resource.rules": [("E100", 12)],
+    "range_with_a_step.rules": [("E100", 6)],            # a range has no step: `2..12..2`
+    "range_to_a_zone.rules": [("E303", 7)],
     "keyword_as_field_name.rules": [("E100", 8)],
     "keywords_as_names.rules": [("E100", 3), ("E100", 5), ("E100", 6)],
     "keyword_as_local_name.rules": [("E100", 7)],
@@ -251,6 +253,7 @@ SENTENCES: dict[str, str] = {
     "missing_semicolon_after_declaration.rules": "must end with ';'",
     "gain_without_amount.rules": "need an amount before the resource",
     "amount_after_resource.rules": "need an amount before the resource",
+    "range_with_a_step.rules": "a range has one '..' between two numbers",
     "keyword_as_field_name.rules": "a keyword cannot be used as a name",
     "keyword_as_local_name.rules": "a keyword cannot be used as a name",
     "keyword_as_name.rules": "a keyword cannot be used as a name",
@@ -353,6 +356,8 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
     "misspelt_track.rules": ("'trak' is not a keyword; did you mean 'track'?", None, ()),
     "elif_instead_of_else_if.rules": ("'elif' is not a keyword; did you mean 'else if'?", None, ()),
     "capitalised_keyword.rules": ("'Resource' is not a keyword; did you mean 'resource'?", None, ()),
+    "range_to_a_zone.rules": ("a range runs from a whole number to a whole number, not a zone of piece",
+                              "size(columns) is how many items it holds", ()),
     "equals_in_let.rules": ("use '==' to compare; '=' only sets a value; found '='", "write '==' here", ()),
     "single_equals_in_condition.rules": ("use '==' to compare; '=' only sets a value; found '='",
                                          "write '==' here", ()),
