@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rulebook.dsl import ast as A
 from rulebook.runtime.kernels import KERNELS
-from rulebook.runtime.engine import STATEMENT_FRAMES
+from rulebook.runtime.engine import FUNC_FRAMES, STATEMENT_FRAMES
 from rulebook.runtime.program import Program, assemble
 
 from .layout import (Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text,
@@ -647,6 +647,8 @@ BINARY = {
 }
 # A trace places an effect at the statement the innermost `run` frame is carrying out.
 STATEMENT_FRAMES[Interpreter.run.__code__] = lambda frame: where(frame.f_locals["s"])
+FUNC_FRAMES[Interpreter.func.__code__] = lambda frame: (
+    frame.f_locals["decl"].name, [(p.name, v) for p, v in zip(frame.f_locals["decl"].params, frame.f_locals["args"])])
 
 REDUCE = {"gather": list, "sum": sum, "any": any, "all": all, "first": lambda values: values[0] if values else None,
           "max": lambda values: max(values, default=0), "min": lambda values: min(values, default=0)}

@@ -76,6 +76,9 @@ class Effect(NamedTuple):
 # Frames that are not generated code but still stand for a rules statement (the interpreter's
 # statement loop registers itself here): code object -> frame -> rules position.
 STATEMENT_FRAMES: dict[CodeType, Callable[[Any], Optional[str]]] = {}
+# Frames that evaluate a func in the interpreter: code object -> frame -> (its name, [(parameter,
+# value)]) (generated funcs are known by their docstring, see Game._func_call).
+FUNC_FRAMES: dict[CodeType, Callable[[Any], tuple]] = {}
 
 
 class Filled(str):
@@ -463,21 +466,68 @@ class Game:
             self.decision = None
             self.state.over = True
             return None
-        except RulesRuntimeError as e:
-            if e.where is None:   # raised by a primitive: report it at the rules line that called it
-                e.where = self._rules_line()
-            raise self._stop(e)
         except Exception as e:
             raise self._stop(self._positioned(e)) from None
 
     def _positioned(self, e: Exception) -> RulesRuntimeError:
-        """What an effect's failure (other than a RulesRuntimeError) is reported as, at the rules line
-        of the exception being handled: never a traceback."""
+        """What an effect's failure is reported as, at the rules line of the exception being handled
+        (a RulesRuntimeError raised by a primitive: the rules line that called it), never a traceback;
+        a failure inside a func names it and the statement it was worked out for."""
         if isinstance(e, RecursionError):
             return RulesRuntimeError("E602", "effects call each other without end", self._cycle_start())
-        if isinstance(e, (NoField, BadValue)):
-            return RulesRuntimeError("E601", str(e), self._rules_line())
-        return RulesRuntimeError("E601", f"{type(e).__name__}: {e}", self._rules_line())
+        if isinstance(e, RulesRuntimeError):
+            failure = e
+            if failure.where is None:
+                failure.where = self._rules_line()
+        elif isinstance(e, (NoField, BadValue)):
+            failure = RulesRuntimeError("E601", str(e), self._rules_line())
+        else:
+            failure = RulesRuntimeError("E601", f"{type(e).__name__}: {e}", self._rules_line())
+        if failure.code == "E601":
+            note = self._func_note()
+            if note is not None and note not in failure.notes:
+                failure.notes.append(note)
+        return failure
+
+    def _func_note(self) -> Optional[str]:
+        """"in peak(c = 7), worked out for the statement at g.rules:4:3": the innermost func the
+        exception being handled came from, with its arguments, and the statement that asked for it
+        (a func's own position says where it failed, not who called it); None outside a func."""
+        frames = []
+        tb = sys.exc_info()[2]
+        while tb is not None:
+            frames.append((tb.tb_frame, tb.tb_lineno))
+            tb = tb.tb_next
+        for i in range(len(frames) - 1, -1, -1):
+            call = self._func_call(frames[i][0])
+            if call is not None:
+                break
+        else:
+            return None
+        name, args = call
+        shown = f"in {name}({', '.join(f'{p} = {self.text(v)}' for p, v in args)})"
+        for frame, line in reversed(frames[:i]):   # the statement: the nearest frame that is not a func's
+            if self._func_call(frame) is None:
+                where = self._frame_position(frame, line)
+                if where is not None:
+                    return f"{shown}, worked out for the statement at {where}"
+        return shown
+
+    def _func_call(self, frame) -> Optional[tuple[str, list]]:
+        """(the func's name, [(parameter, value)]) when `frame` evaluates a func: a generated one
+        (its docstring is 'func NAME'; its parameters are v_NAME after rt and you) or one the
+        interpreter registered in FUNC_FRAMES; None for any other frame."""
+        code = frame.f_code
+        read = FUNC_FRAMES.get(code)
+        if read is not None:
+            return read(frame)
+        if not self.program.module_file or code.co_filename != self.program.module_file:
+            return None
+        doc = code.co_consts[0] if code.co_consts else None
+        if not (isinstance(doc, str) and doc.startswith("func ")):
+            return None
+        params = code.co_varnames[2:code.co_argcount]
+        return doc[5:], [(p[2:], frame.f_locals.get(p)) for p in params]
 
     def play(self) -> dict:
         """Play to the end with the game's agents, from the start or, in a started game, from its
@@ -523,10 +573,6 @@ class Game:
                 self.decision = None
                 self.state.over = True
                 return
-            except RulesRuntimeError as e:
-                if e.where is None:
-                    e.where = self._rules_line()
-                raise self._stop(e)
             except Exception as e:
                 raise self._stop(self._positioned(e)) from None
             self.decision = d

@@ -1240,3 +1240,46 @@ def test_the_question_of_a_may_repeatedly_says_so_and_a_focused_agent_never_plan
     d = Game(p, 2, 1).start(p.procs["push"](g, g.state.players[0]))
     answers = [[a.choose(Asked(d), None) for _ in range(10)] for a in agents]
     assert all(not a.plan for a in agents) and any(0 < sum(row) < 10 for row in answers)
+
+
+FAILING_FUNC = """
+func peak(c: int) = [3, 5, 7][c - 1];
+func twice(c: int) = peak(c) * 2;
+zone row of card;
+proc score_it(n: int) {
+  gain twice(n) vp;
+}
+proc choose_high() {
+  fill row with card;
+  pick c from row where peak(c.worth + 5) > 0 "which?" { gain 1 vp; }
+}
+game fp {
+  seats 2 to 2;
+  phase play {
+    score_it(2);
+    score_it(%s);
+  }
+  winner most vp;
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_failure_inside_a_func_names_the_func_its_arguments_and_the_statement_that_asked(interpreted):
+    """Found writing Can't Stop: `peak(7)` failing reported only the func's own line, which does not
+    say who called it with 7. The note names the innermost func with its arguments and the statement
+    it was worked out for, the same on both backends (a statement's filter too)."""
+    p = build_text(PACK + FAILING_FUNC % 7, interpreted=interpreted)
+    with pytest.raises(RulesRuntimeError) as failed:
+        Game(p, 2, 1).play()
+    e = failed.value
+    line = (PACK + FAILING_FUNC).split("\n").index("  gain twice(n) vp;") + 1
+    assert e.message == "there is no item 6 in a list of 3" and e.where.endswith(f":{line - 4}:21")
+    file = e.where.rsplit(":", 2)[0]
+    assert e.notes == [f"in peak(c = 7), worked out for the statement at {file}:{line}:3"]
+    g = Game(p, 2, 1)
+    with pytest.raises(RulesRuntimeError) as failed:
+        g.start(p.procs["choose_high"](g, g.state.players[0]))
+    pick_line = (PACK + FAILING_FUNC).split("\n").index('  pick c from row where peak(c.worth + 5) > 0 "which?" '
+                                                        '{ gain 1 vp; }') + 1
+    assert failed.value.notes == [f"in peak(c = 6), worked out for the statement at {file}:{pick_line}:3"]
