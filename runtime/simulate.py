@@ -82,9 +82,13 @@ class UsageRecorder:
     def __init__(self, program: Program):
         self.components: list[tuple[str, str]] = []
         self.used: set = set()
+        declared: dict = {}   # the copies of one declaration (`card guard * 5`: guard, guard#2, ...) are one component
         for e in program.entities.values():
             if e.effects:
-                index = self._add(e.kind, e.name)
+                name = e.name.split("#", 1)[0]
+                index = declared.get((e.kind, name))
+                if index is None:
+                    index = declared[e.kind, name] = self._add(e.kind, name)
                 e.effects = {slot: self._wrap(fn, index) for slot, fn in e.effects.items()}
         for t in program.tracks.values():
             for pos, space in sorted(t.spaces.items()):

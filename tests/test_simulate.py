@@ -79,6 +79,18 @@ def test_recording_components_does_not_change_the_games(draft):
         assert len(played) == 3 and played <= {"copper", "silver", "gold", "tin", "lead"}
 
 
+def test_the_copies_of_one_card_are_one_component(tmp_path):
+    """`card tin "Tin" * 3`: a designer asks how the Tin card does, not each copy (Love Letter's
+    guard, guard#3 and guard#4 were rated apart)."""
+    pack = write_pack(tmp_path / "tins", DRAFT.replace('card tin "Tin" {', 'card tin "Tin" * 3 {'), name="tins")
+    job, program = sim.prepare(str(pack), [], 3)
+    names = sim.component_names(program)
+    assert [n for kind, n in names if kind == "card"] == ["copper", "silver", "gold", "tin", "lead"]
+    records = sim.run(job, range(1, 41), 1)
+    tin = next(c for c in sim.summary(job, records, ["vp"], names, 1)["components"] if c["name"] == "tin")
+    assert tin["seats_used"] > 0 and tin["games_used"] <= 40
+
+
 def test_results_depend_only_on_the_seeds_not_on_the_workers(draft):
     job, program = sim.prepare(str(draft), [], 3)
     components = sim.component_names(program)
