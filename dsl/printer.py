@@ -626,23 +626,32 @@ class Printer(A.Visitor):
             self.block(f"bonus cost {cost(s.bonus_cost)}", s.bonus, after_brace=True)
 
     def visit_Kind(self, d):
-        self.parts(f"kind {d.name}{_title(d.title)}{' per_player' if d.per_player else ''}", d.fields)
+        self.parts(f"kind {d.name}{_title(d.title)}{' per_player' if d.per_player else ''}", d.fields,
+                   d.span.line == d.span.end_line)
 
     def visit_Entity(self, d):
         copies = f" * {d.copies}" if d.copies != 1 else ""
-        self.parts(f"{d.kind} {d.name}{_title(d.title)}{copies}", d.values + d.effects)
+        self.parts(f"{d.kind} {d.name}{_title(d.title)}{copies}", d.values + d.effects,
+                   not d.effects and d.span.line == d.span.end_line)
 
-    def parts(self, head: str, items: tuple) -> None:
-        """`HEAD { ... }` with one field declaration, value or effect a line (`HEAD {}` with none)."""
+    def parts(self, head: str, items: tuple, one_line: bool = False) -> None:
+        """`HEAD { ... }` with one field declaration, value or effect a line (`HEAD {}` with none); with
+        `one_line` (a kind or a card of values written on one line: a table stays a table), all on
+        one line when it fits. A comment on its line follows the code: none can stand in its braces."""
         if not items:
             self.line(head + " {}")
             return
+        start = len(self.lines)
         self.line(head + " {")
         self.depth += 1
         for item in items:
             self.part(item)
         self.depth -= 1
         self.line("}")
+        inner = [line.strip() for line in self.lines[start + 1:-1]]
+        joined = INDENT * self.depth + head + " { " + " ".join(inner) + " }"
+        if one_line and len(inner) == len(items) and len(joined) <= LINE_WIDTH:
+            self.lines[start:] = [joined]
 
     def part(self, item) -> None:
         """A field declaration of a kind, or a field value or effect of an entity."""
@@ -753,14 +762,24 @@ def params_text(params: tuple) -> str:
     return ", ".join(f"{p.name}: {p.type}" for p in params)
 
 
-def format_module(module: A.Module, commented: frozenset = frozenset()) -> str:
-    """Canonical text of a module's declarations (no comments: `format_text` keeps them, and names
-    the source lines holding them in `commented`, which keep their blocks)."""
+def format_module(module: A.Module, commented: frozenset = frozenset(), blank: Optional[frozenset] = None) -> str:
+    """Canonical text of a module's declarations, a blank line between two (no comments: `format_text`
+    keeps them, and names the source lines holding them in `commented`, which keep their blocks,
+    and the blank lines of the source in `blank`: two one-line declarations the source wrote with no
+    blank line between them stay together, so a table of cards or counters stays a table)."""
     p = Printer(commented)
+    previous = None   # the declaration before, if it printed as one line
     for i, item in enumerate(module.items):
-        if i:
+        together = previous is not None and blank is not None and item.span.line > previous.span.end_line and \
+            not any(line in blank for line in range(previous.span.end_line + 1, item.span.line))
+        if i and not together:
             p.lines.append("")
+        start = len(p.lines)
         p.decl(item)
+        one_line = len(p.lines) == start + 1
+        if together and not one_line:   # a declaration over several lines gets its blank line after all
+            p.lines.insert(start, "")
+        previous = item if one_line else None
     return "\n".join(p.lines) + "\n"
 
 
@@ -769,8 +788,9 @@ def format_text(text: str, file: str = "<string>", module: Optional[A.Module] = 
     just before the code that followed it (blank lines around it kept), a comment after code stays
     at the end of the line of the code it followed. `module` is the text's parse, if at hand."""
     source_tokens, comments = scan(text)
+    blank = frozenset(i for i, line in enumerate(LINE_BREAK.split(text), start=1) if not line.strip())
     printed = format_module(module if module is not None else parse_text(text, file),
-                            frozenset(c.line for c in comments))
+                            frozenset(c.line for c in comments), blank)
     if not comments:
         return printed
     printed_tokens, _ = scan(printed)

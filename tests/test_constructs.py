@@ -1104,7 +1104,8 @@ proc buy() { fill shop with development; for each d in shop where d.first or d.c
     run_proc(g, "buy")
     assert g.state.players[0].stock["coin"] == 3 * 2 + 1 * 1
     module, printed = round_trip(text)
-    assert "kind development {\n  cost: int;\n  bonus: color;" in printed and "d.first or d.cost < 2" in printed
+    assert "kind development { cost: int; bonus: color; rank: int = 1; first: bool = false; }" in printed
+    assert "development onyx_pit { cost = 1; bonus = blue; }" in printed and "d.first or d.cost < 2" in printed
 
 
 RACE = """

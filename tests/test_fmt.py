@@ -70,7 +70,7 @@ def test_fmt_of_the_pack_before_it_was_canonical_kept_every_comment():
     formatted = format_text(messy)
     assert _comments(formatted) == _comments(messy)
     assert formatted == ('kind seat {\n  floor: int;  # 1 lower\n}\n\n'
-                         'seat a "A" {  # provisional: position\n  floor = 3;\n}\n\n'
+                         'seat a "A" { floor = 3; }  # provisional: position\n\n'   # one line, as written
                          'proc p() {  # why\n  if floor > 1 {\n    gain 1 floor;\n  }\n}\n')
 
 
@@ -387,3 +387,26 @@ def test_a_pack_file_laid_out_narrower_reads_back_the_same_with_its_comments(nam
     assert out != text and _same_meaning(out, text)
     assert _comments(out) == _comments(text)
     assert format_text(out) == out
+
+
+def test_a_table_of_one_line_cards_and_counters_stays_a_table():
+    """Sushi Go's deck written one card a line (and its counters one a line) stays so: a card or kind
+    of values written on one line keeps its line when it fits, and one-line declarations the source
+    wrote with no blank line between them stay together; what was written over several lines, or
+    apart, stays so."""
+    text = ('counter points "Points";\ncounter penalty "Pudding penalty";\n\nenum dish { tempura, maki }\n'
+            "kind card { dish: dish; rolls: int = 0; }\n# the deck\n"
+            'card tempura_card "Tempura" * 14 { dish = tempura; }\n'
+            'card maki1 "Maki (1)" * 6 { dish = maki; rolls = 1; }  # one roll\n'
+            'card maki2 "Maki (2)" * 12 {\n  dish = maki;\n  rolls = 2;\n}\n'
+            'card maki3 "Maki (3)" * 8 { dish = maki; rolls = 3; }\nzone deck of card;\n')
+    out = format_text(text)
+    assert out == ('counter points "Points";\ncounter penalty "Pudding penalty";\n\nenum dish { tempura, maki }\n'
+                   "kind card { dish: dish; rolls: int = 0; }\n# the deck\n"
+                   'card tempura_card "Tempura" * 14 { dish = tempura; }\n'
+                   'card maki1 "Maki (1)" * 6 { dish = maki; rolls = 1; }  # one roll\n\n'
+                   'card maki2 "Maki (2)" * 12 {\n  dish = maki;\n  rolls = 2;\n}\n\n'
+                   'card maki3 "Maki (3)" * 8 { dish = maki; rolls = 3; }\nzone deck of card;\n')
+    assert format_text(out) == out and _same_meaning(out, text)
+    long = 'kind card { dish: int; }\ncard c "C" { dish = ' + " + ".join(["1"] * 60) + "; }\n"
+    assert 'card c "C" {\n  dish = ' in format_text(long)   # too long for one line: a block
