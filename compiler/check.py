@@ -696,8 +696,12 @@ class Checker(A.Visitor):
             self.err("E310", f"blocks nest more than {MAX_BLOCK_DEPTH} deep here: move the inner part into a proc",
                      stmts[0].span)
             stmts = ()
-        for s in stmts:
+        for i, s in enumerate(stmts):
             self.visit(s, scope)
+            if isinstance(s, (A.EndGame, A.Return)) and i + 1 < len(stmts):   # what follows never runs
+                ended = "the game ends" if isinstance(s, A.EndGame) else "the proc returns"
+                self.diags.append(Diagnostic("W413", f"this never runs: {ended} on the statement before it",
+                                             stmts[i + 1].span))
         self.depth -= 1
         for name, entry in scope.locals.items():
             if entry is not outer.locals.get(name) and not entry[1]:
