@@ -481,6 +481,10 @@ class Game:
                 failure.where = self._rules_line()
         elif isinstance(e, (NoField, BadValue)):
             failure = RulesRuntimeError("E601", str(e), self._rules_line())
+        elif isinstance(e, AttributeError) and e.name == "fields" and e.obj is None and self._field_read() is not None:
+            # generated code reads a field no rule sets straight from the card (`x.fields['v']`, the
+            # hot path); of `none` that fails in Python: the same message as the interpreter's
+            failure = RulesRuntimeError("E601", f"none has no field {self._field_read()!r}", self._rules_line())
         else:
             failure = RulesRuntimeError("E601", f"{type(e).__name__}: {e}", self._rules_line())
         if failure.code == "E601":
@@ -488,6 +492,23 @@ class Game:
             if note is not None and note not in failure.notes:
                 failure.notes.append(note)
         return failure
+
+    def _field_read(self) -> Optional[str]:
+        """The field a generated `X.fields['NAME']` was reading when the exception being handled was
+        raised at its `.fields` (the constant the instruction after it loads), or None."""
+        import dis
+
+        tb = sys.exc_info()[2]
+        while tb is not None and tb.tb_next is not None:
+            tb = tb.tb_next
+        if tb is None or tb.tb_frame.f_code.co_filename != self.program.module_file:
+            return None
+        after = False
+        for ins in dis.get_instructions(tb.tb_frame.f_code):
+            if after:
+                return ins.argval if ins.opname == "LOAD_CONST" and isinstance(ins.argval, str) else None
+            after = ins.offset == tb.tb_lasti and ins.argval == "fields"
+        return None
 
     def _func_note(self) -> Optional[str]:
         """"in peak(c = 7), worked out for the statement at g.rules:4:3": the innermost func the

@@ -1284,3 +1284,19 @@ def test_a_failure_inside_a_func_names_the_func_its_arguments_and_the_statement_
     pick_line = (PACK + FAILING_FUNC).split("\n").index('  pick c from row where peak(c.worth + 5) > 0 "which?" '
                                                         '{ gain 1 vp; }') + 1
     assert failed.value.notes == [f"in peak(c = 6), worked out for the statement at {file}:{pick_line}:3"]
+
+
+@pytest.mark.parametrize("body", ["gain first(hand).worth vp;", "let top_card = first(hand); gain top_card.worth vp;"],
+                         ids=["expression", "local"])
+def test_a_field_of_none_is_the_same_error_on_both_backends(body):
+    """Hearts' trick with no card played: the compiled code reads a field no rule sets straight from
+    the card, and of `none` Python failed with an AttributeError the interpreter does not give; both
+    now say "none has no field", so a failed game's log replays on either backend."""
+    errors = []
+    for interpreted in (False, True):
+        p = build_text(PACK + f"proc p() {{ {body} }}", interpreted=interpreted)
+        g = Game(p, 2, 1)
+        with pytest.raises(RulesRuntimeError) as failed:
+            g.start(p.procs["p"](g, g.state.players[0]))
+        errors.append((failed.value.code, failed.value.message, failed.value.where))
+    assert errors[0] == errors[1] and errors[0][:2] == ("E601", "none has no field 'worth'")
