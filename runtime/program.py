@@ -94,6 +94,19 @@ class Program:
     stack: Optional[Stack] = None   # where it was compiled from (None: from a text, not a pack)
     _starting: Optional[tuple] = field(default=None, repr=False, compare=False)
     _limited: Optional[frozenset] = field(default=None, repr=False, compare=False)
+    _alike: Optional[frozenset] = field(default=None, repr=False, compare=False)
+
+    def alike_copies(self) -> frozenset:
+        """The declarations (`card tempura * 14`) whose copies share a title, so that only a copy
+        number tells them apart; copies whose titles hold their values ("{rank} of Diamonds") are
+        told apart by title. Once per program."""
+        if self._alike is None:
+            titles: dict = {}
+            for e in self.entities.values():
+                titles.setdefault(e.name.partition("#")[0], []).append(e.title)
+            self._alike = frozenset(name for name, shown in titles.items()
+                                    if len(shown) > 1 and len(set(shown)) < len(shown))
+        return self._alike
 
     def limited(self) -> frozenset:
         """The resources and counters with a cap or a ceiling (a gain of them must look), once per program."""

@@ -159,7 +159,7 @@ def build_view(game, index: int) -> dict:
         fields.update({k: value(v) for k, v in state.evars.get(e.key, {}).items()})
         shown = {"name": e.name, "title": e.title, "kind": e.kind, "fields": fields,
                  "flipped": e.key in state.flipped}
-        if e.copy_number > 1 or f"{e.name}#2" in program.entities:   # one of a declaration's `* N` copies
+        if e.name.partition("#")[0] in program.alike_copies():   # one of `* N` copies that share a title
             shown["copy"] = e.copy_number
         if e.key != e.name:   # a per-player entity's copy: one per holder, told apart by `name@holder`
             shown["key"] = e.key
@@ -203,11 +203,12 @@ def build_view(game, index: int) -> dict:
 
 
 # ---------------------------------------------------------------- reading views as text
-def item_label(item: dict) -> str:
+def item_label(item: dict, numbered: bool = True) -> str:
     """An entity of a view as a player reads it: its title, and the copy number of a `* N` copy
-    (copies share their title: `Card #8` tells one from another)."""
+    (copies share their title: `Card #8` tells one from another) unless `numbered` is off (the
+    title alone tells it apart where it is shown: `4 of Diamonds`, whose title holds its value)."""
     label = item["title"] or item["name"].partition("#")[0]
-    return f"{label} #{item['copy']}" if "copy" in item else label
+    return f"{label} #{item['copy']}" if "copy" in item and numbered else label
 
 
 def value_text(value: Any, view: dict) -> str:

@@ -204,6 +204,14 @@ def test_the_view_numbers_the_copies_of_a_declaration_only(interpreted):
     assert items[0]["title"] == "Card" and 1 <= items[0]["copy"] <= 6
     game.state.zones["spare"].append(game.program.entities["lone"])
     assert "copy" not in game.view(0)["zones"]["spare"]["items"][0]
+    # copies whose titles hold their values ("4 of Diamonds") are told apart by title: no number
+    pack = NO_THANKS + 'card diamond "{copy_number + 1} of Diamonds" * 3 { }\nzone spare of card;\n'
+    game = Game(build_text(pack, interpreted=interpreted), 2, 1)
+    game.start()
+    game.state.zones["spare"].extend(game.program.entities[n] for n in ("diamond#3", "diamond"))
+    spare = game.view(0)["zones"]["spare"]
+    assert [("copy" in e, e["title"]) for e in spare["items"]] == [(False, "4 of Diamonds"), (False, "2 of Diamonds")]
+    assert zone_text(spare) == "[4 of Diamonds, 2 of Diamonds]"
 
 
 def test_changes_are_read_from_two_views_alone():
