@@ -280,6 +280,9 @@ class Checker(A.Visitor):
                 if type(n) in (A.CallStmt, A.Call) and n.func == decl.name:
                     self.diags.append(Diagnostic("W407", f"this override of {decl.name!r} calls itself, so it never "
                                                  "ends: call base(...) to run the declaration it replaces", n.span))
+        for item, target in self.sym.amended:
+            what = target.kind if isinstance(target, A.Entity) else CATEGORY[type(target)]
+            self.diags.append(Diagnostic("I404", f"amends {what} {item.name!r}", self.at_name(item.name, item.span)))
         for track, part, old in self.sym.amended_spaces:
             what = f"space {part.position}" if isinstance(part, A.Space) else f"the first to {part.position} reward"
             verb = "adds" if old is None else "amends"

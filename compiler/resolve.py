@@ -81,6 +81,8 @@ class Symbols:
     unmatched: set = field(default_factory=set)      # names of overrides that replace nothing (E212)
     # (track name, space or `first to` reward as amended, the one it replaces: None for a reward added)
     amended_spaces: list = field(default_factory=list)
+    # (the amend, what it amends) of each amend that changes fields or a title (not a track's spaces)
+    amended: list = field(default_factory=list)
     game: Optional[A.Game] = None
     # id() of each bare resource, track or die name the checker found compared with a value of that
     # type (`res == coin`): there it stands for itself, not for an amount (both backends read this)
@@ -249,6 +251,9 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                     fields[key] = tuple(f for f in fields[key] if f.name != change.name)
             fields[slot] += (change,)
     sym.decls[item.name] = replace(target, **fields)
+    if item.title is not None or any(isinstance(change, allowed) and not isinstance(change, (A.Space, A.Reach))
+                                     for change in item.items):   # a field or a title changed (spaces: I404 each)
+        sym.amended.append((item, target))
 
 
 AMEND_SHAPES = {A.Entity: "'name = value;' or 'name { ... }'", A.Kind: "'name: type [= default];'",

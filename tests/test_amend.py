@@ -272,3 +272,14 @@ def test_the_tapestry_house_rule_on_exploration_space_5(tmp_path, backend):
     before = you.stock["vp"]
     drive(game, ships.benefit(game, you))
     assert you.stock["vp"] - before == controlled + 1
+
+
+def test_an_amend_of_fields_or_a_title_is_reported_as_the_overrides_are():
+    """For Sale's house rule `amend void { worth = 1; }` was silent where an override says I404: every
+    amend that changes something is reported, at the name it amends (a misshapen one is E217 alone)."""
+    house = 'amend short_run { worth = 5; }\namend ticket "Destination ticket" {}\namend route { worth = 2; }\n'
+    found = [(d.code, d.span.line - TRACK.count("\n"), d.message) for d in analyse_text(TRACK + house).diagnostics
+             if d.code not in ("W401",)]
+    assert sorted(found) == [("E217", 3, "amending 'route' takes 'space N [\"Title\"] [tier T] [cost C] { ... } "
+                                         "[bonus cost C { ... }]' or 'first to N { ... }'"),
+                             ("I404", 1, "amends ticket 'short_run'"), ("I404", 2, "amends kind 'ticket'")]
