@@ -658,8 +658,8 @@ def _write_log(game, log: Optional[Path], how: str) -> None:
 @app.command()
 @pack_argument()
 @many("--players", "-n", type=int, help="Player counts (default: all).")
-@click.option("--games", type=int, default=50, help="Seeds per player count (each played once per variant setup).")
-@click.option("--seed", type=int, default=1, help="First seed.")
+@click.option("--games", "-g", type=int, default=50, help="Seeds per player count (each played once per variant setup).")
+@click.option("--seed", "-s", type=int, default=1, help="First seed.")
 @click.option("--agent", type=click.Choice(AutoAgent), default=AutoAgent.mixed,
               help="mixed (default: focused and random seats in turn), random, focused or first.")
 @many("--variant", help="Play every game with this variant (default: every seed is played with the "

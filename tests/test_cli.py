@@ -98,7 +98,7 @@ def test_cover_lists_effects_that_never_ran(tmp_path):
     # a card no game can reach is listed by name, and the command fails
     lonely = PACK.replace('card c3 "Patron"', 'card c4 "Hermit" { play { gain 1 vp; } }\ncard c3 "Patron"')
     lonely = lonely.replace("fill deck with card;", "fill deck with card where it.title != \"Hermit\";")
-    result = invoke("cover", write_pack(tmp_path / "lonely", lonely), "--games", 10)
+    result = invoke("cover", write_pack(tmp_path / "lonely", lonely), "-g", 10, "-s", 3)   # as simulate and play
     assert "c4" in result.output and result.exit_code == 1
 
 
