@@ -480,7 +480,10 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
         return
     if decl is None:
         _report([d for d in result.diagnostics if d.severity == ERROR], result.sources, Format.text)   # why, maybe
+        titled = [n for n, d in result.symbols.decls.items()   # asked by its title: "Queen of Spades"
+                  if (getattr(d, "title", None) or "").casefold() == name.strip().casefold()]
         hint = (f"track {track.name!r} has spaces 1 to {len(track.spaces)}" if track is not None else
+                f"did you mean {titled[0]!r}, titled “{result.symbols.decls[titled[0]].title}”?" if titled else
                 space_hint(result.symbols, name) or did_you_mean(name, result.symbols.names()))
         err.print(f"rulebook: {pack} declares nothing named {name!r}" + (f" ({hint})" if hint else ""), markup=False)
         raise Exit(EXIT_FINDINGS)

@@ -170,6 +170,18 @@ class ExprReader(A.Visitor):
         return self.visit(e)
 
     # ---------------------------------------------------------------- what names stand for
+    def holds_a_player(self, e) -> bool:
+        """Whether `none` in what `e` holds means "nobody": false for a variable or a field declared to
+        hold something else (a card, a member: "nothing"); true when unknown."""
+        if isinstance(e, A.Name):
+            decl = self.decl(e.id)
+            return not isinstance(decl, A.Var) or decl.type == "player"
+        if isinstance(e, A.Attr) and self.symbols is not None:
+            types = {f.type for d in self.symbols.decls.values() if isinstance(d, A.Kind)
+                     for f in d.fields if f.name == e.name}
+            return not types or "player" in types
+        return True
+
     def decl(self, name: str):
         """The declaration a name stands for, or None (a local, a builtin, no symbols)."""
         return self.symbols.decls.get(name) if self.symbols is not None else None
@@ -508,7 +520,9 @@ class ExprReader(A.Visitor):
             if isinstance(e.right, A.Bool):
                 return left + (" holds" if e.right.value == (e.op == "==") else " does not hold")
             if isinstance(e.right, A.Nothing):
-                return f"{left} is {'nobody' if e.op == '==' else 'someone'}"
+                if self.holds_a_player(e.left):
+                    return f"{left} is {'nobody' if e.op == '==' else 'someone'}"
+                return f"{left} is {'nothing' if e.op == '==' else 'something'}"
             held = self.holding(e)
             if held is not None:
                 return held
@@ -780,11 +794,18 @@ class Reader(A.Visitor):
 
     def visit_SetName(self, s, depth: int) -> None:
         target = A.Name(s.name) if s.index is None else A.Index(A.Name(s.name), s.index)
-        self.storing(depth, f"set {self.x(target)} to", s.value)
+        self.set_to(depth, target, A.Name(s.name), s.value)
 
     def visit_SetAttr(self, s, depth: int) -> None:
         target = A.Attr(s.obj, s.name) if s.index is None else A.Index(A.Attr(s.obj, s.name), s.index)
-        self.storing(depth, f"set {self.x(target)} to", s.value)
+        self.set_to(depth, target, A.Attr(s.obj, s.name), s.value)
+
+    def set_to(self, depth: int, target, holder, value) -> None:
+        """`set TARGET = VALUE;` in words; `none` is "nothing" where a card or member is held."""
+        if isinstance(value, A.Nothing) and not self.words.holds_a_player(holder):
+            self.say(depth, f"Set {self.x(target)} to nothing.")
+            return
+        self.storing(depth, f"set {self.x(target)} to", value)
 
     def visit_CallStmt(self, s, depth: int) -> None:
         decl = self.words.decl(s.func)
@@ -976,8 +997,9 @@ class Reader(A.Visitor):
     def visit_Game(self, d, depth: int) -> None:
         self.say(depth, f"For {d.min_players} to {d.max_players} players.")
         for phase, heading in (("setup", "Setup"), ("play", "Play"), ("final", "At the end of the game")):
-            self.say(depth, f"{heading}:")
-            self.block(getattr(d, phase), depth + 1)
+            if getattr(d, phase):   # a phase the game does not have is not read as an empty heading
+                self.say(depth, f"{heading}:")
+                self.block(getattr(d, phase), depth + 1)
         if d.winner is not None:
             w = d.winner
             def ranked(key) -> str:   # "the most points", "the most cards in your hand" (not "the most the number of")

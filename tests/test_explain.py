@@ -67,7 +67,7 @@ def symbols():
     ("rich", ["True when p has more than 3 VP."]),
     ("score", ["Gain 1 VP for each card in your hand."]),
     ("g", ["For 2 to 3 players.", "Setup:", "  Put every card into the deck.", "Play:", "  Carry out “score”.",
-           "At the end of the game:", "The winner is the player with the most VP (ties broken by the most coins)."]),
+           "The winner is the player with the most VP (ties broken by the most coins)."]),
     ("hand", ["Each player has one, holding cards."]),
     ("coin", ["Coins: a stock each player keeps."]),
     ("vp", ["VP: a counter each player keeps."]),

@@ -130,3 +130,20 @@ def test_conditional_operands_keep_their_grouping_and_no_word_is_doubled():
             "(0 if your runner height (y) is more than 0, otherwise 1) is at most 3") in words["fits"]
     assert "Roll the die and apply the face rolled." in words["roll_one"]
     assert "the most columns claimed (ties broken by the most cards in your hand)" in words["cant_stop"].lower()
+
+
+def test_none_reads_as_nothing_where_no_player_is_held_and_absent_phases_have_no_heading():
+    """Found writing Hearts: `set led = none;` of a suit read "Set led to nobody", a game with no final
+    phase read an empty "At the end of the game:" heading, and a card asked for by its title was not
+    found with no word of its name."""
+    text = ('counter vp;\nenum suit { hearts, spades }\nvar led "Led suit" global: suit;\nvar taker global: player;\n'
+            "proc p() { set led = none; set taker = none; if led == none { gain 1 vp; } }\n"
+            "game hearts_game { seats 3 to 4; phase play { p(); } winner most vp; }\n")
+    result = analyse_text(text)
+    words = reading(result.symbols.decls["p"], result.symbols)
+    assert [w.strip() for w in words] == ["Set “Led suit” to nothing.", "Set taker to nobody.",
+                                          "If “Led suit” is nothing:", "Gain 1 VP."]
+    game = [w.strip() for w in reading(result.symbols.decls["hearts_game"], result.symbols)]
+    assert "Play:" in game and "At the end of the game:" not in game and "Setup:" not in game
+    asked = CliRunner().invoke(app, ["explain", "seven_wonders", "Baths"])
+    assert asked.exit_code == 1 and "did you mean 'baths', titled “Baths”?" in asked.output
