@@ -840,6 +840,10 @@ def _say_value(source: str, file: str, line: int, column: int, problem, start: i
     """Parse the expression of one `{...}`, padded so that its tokens sit at their real position."""
     if "#" in source or '"' in source or "\\" in source:
         raise problem("a value in '{...}' cannot hold '#', quotes or escapes", start, end)
+    word = source.strip()
+    if word in _field_keywords():   # `{rank}` in a card's title: a keyword that may name a field, alone
+        at = column + source.index(word)
+        return A.Name(word, span=A.Span(file, line, at, line, at + len(word)))
     padded = "\n" * (line - 1) + " " * (column - 1) + source
     try:
         tree = _expr_lark().parse(padded)
@@ -856,6 +860,14 @@ def _say_value(source: str, file: str, line: int, column: int, problem, start: i
     builder = _Builder()
     builder.file = file
     return builder.build(tree)
+
+
+@lru_cache(maxsize=1)
+def _field_keywords() -> frozenset:
+    """The keywords that may name a field (`field_name` in the grammar: `rank`, `cost`, `first`, ...)."""
+    by_type = {kind: word for word, kind in _keywords().items()}
+    return frozenset(by_type[sym.name] for rule in _lark().rules if rule.origin.name == "field_name"
+                     for sym in rule.expansion if sym.name in by_type)
 
 
 @lru_cache(maxsize=1)

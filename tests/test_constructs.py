@@ -1300,3 +1300,13 @@ def test_a_field_of_none_is_the_same_error_on_both_backends(body):
             g.start(p.procs["p"](g, g.state.players[0]))
         errors.append((failed.value.code, failed.value.message, failed.value.where))
     assert errors[0] == errors[1] and errors[0][:2] == ("E601", "none has no field 'worth'")
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_field_named_by_a_keyword_may_be_shown_in_a_title(interpreted):
+    """Hearts: `kind card { rank: int; }` is allowed (rank may name a field), and so is `{rank}` in a
+    card's title; it was E108 "unexpected 'rank'"."""
+    text = ('enum suit { clubs }\nkind playing { rank: int; suit: suit; }\n'
+            'playing club "{rank} of Clubs" * 3 { rank = copy_number + 1; suit = clubs; }\n')
+    p = build_text(PACK + text, interpreted=interpreted)
+    assert [e.title for n, e in p.entities.items() if n.startswith("club")] == ["2 of Clubs", "3 of Clubs", "4 of Clubs"]
