@@ -1637,7 +1637,7 @@ class Checker(A.Visitor):
         inner = self.bind(scope, e.var, e.span, self.domain(e.domain, scope))
         if e.where is not None:
             self.expr(e.where, inner)
-        numeric = e.op in ("total", "highest", "lowest")
+        numeric = e.op in ("total", "highest", "lowest", "top", "bottom")
         if e.op == "gather":
             return self.gathered(e, inner)
         if e.value is not None:
@@ -1649,7 +1649,7 @@ class Checker(A.Visitor):
             self.err("E302", f"{e.op}(...) needs a number for each element: {e.op}(x in D, x.value)", e.span)
         if e.op in ("some", "every") and e.value is None and e.where is None:
             self.err("E302", f"{e.op}(...) needs a condition: {e.op}(x in D where ...)", e.span)
-        if e.op == "first":
+        if e.op in ("first", "top", "bottom"):   # an element of the domain (or none)
             return inner.locals[e.var][2]
         return "int" if e.op == "count" or numeric else "bool"
 

@@ -470,6 +470,8 @@ class CodeGen(A.Visitor):
         source = f"{element} {loop}"
         if reduce == "first":
             return f"next(({source}), None)"
+        if reduce in ("top", "bottom"):   # the element with the highest (lowest) value
+            return f"best_of((({element}, v_{e.var}) {loop}){', True' if reduce == 'bottom' else ''})"
         if reduce == "gather":   # the elements of each value's zone or list, one after another
             item = self.temp("item")
             return f"[{item} {loop} for {item} in rt.domain({element})]"

@@ -444,6 +444,10 @@ class ExprReader(A.Visitor):
                     + (" (0 if there is none)" if e.op != "total" else ""))
         if e.op == "first":
             return f"the first of {among}{such}"
+        if e.op in ("top", "bottom"):
+            most = "highest" if e.op == "top" else "lowest"
+            key = self.read(e.value) if e.value is not None else e.var
+            return f"the one of {among}{such} with the {most} {key} (the first such on a tie; nobody if none)"
         if e.op == "gather":
             return f"the items of {self.read(e.value)} over {among}{such}" if e.value is not None else among
         if e.value is not None:  # some/every(x in D where C, V): V for the kept elements

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rulebook.dsl import ast as A
 from rulebook.runtime.kernels import KERNELS
-from rulebook.runtime.engine import FUNC_FRAMES, STATEMENT_FRAMES
+from rulebook.runtime.engine import FUNC_FRAMES, STATEMENT_FRAMES, best_of
 from rulebook.runtime.program import Program, assemble
 
 from .layout import (Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text,
@@ -630,6 +630,9 @@ class Interpreter(A.Visitor):
                 if reduce == "gather":   # the elements of the value's zone or list
                     results.extend(rt.domain(self.ev(value, rt, f)))
                     continue
+                if reduce in ("top", "bottom"):   # the element with the highest (lowest) value
+                    results.append((self.ev(value, rt, f), element))
+                    continue
                 results.append(self.ev(value, rt, f) if value is not None else 1 if reduce == "sum" else True)
         if saved is _UNBOUND:
             f.locals.pop(e.var, None)
@@ -651,6 +654,7 @@ FUNC_FRAMES[Interpreter.func.__code__] = lambda frame: (
     frame.f_locals["decl"].name, [(p.name, v) for p, v in zip(frame.f_locals["decl"].params, frame.f_locals["args"])])
 
 REDUCE = {"gather": list, "sum": sum, "any": any, "all": all, "first": lambda values: values[0] if values else None,
+          "top": best_of, "bottom": lambda pairs: best_of(pairs, True),
           "max": lambda values: max(values, default=0), "min": lambda values: min(values, default=0)}
 PYTHON = {"min": min, "max": max, "abs": abs, "len": len}
 

@@ -215,7 +215,9 @@ def aggregate_shape(e: A.Aggregate) -> tuple[str, Optional[A.Expr], Optional[A.E
     """How both backends reduce an aggregate: (reduction, filter, value per element).
 
     The reduction is 'sum', 'any', 'all', 'max' or 'min' (0 over no element, like a sum), 'first'
-    (the first kept element, or none), or 'gather' (the elements of each value's zone or list, in
+    (the first kept element, or none), 'top' or 'bottom' (the kept element whose value is the highest
+    or lowest, the first such on a tie, or none: `runtime.engine.best_of` over (value, element)
+    pairs), or 'gather' (the elements of each value's zone or list, in
     order) over the values of the elements the filter keeps (a
     value of None counts 1 for 'sum' and true otherwise); `every(x in D where C)` with no value is
     `all(C)` over every element, not a filter.
@@ -230,6 +232,8 @@ def aggregate_shape(e: A.Aggregate) -> tuple[str, Optional[A.Expr], Optional[A.E
         return "gather", e.where, e.value
     if e.op in ("highest", "lowest"):
         return ("max" if e.op == "highest" else "min"), e.where, e.value
+    if e.op in ("top", "bottom"):   # the element with the highest (lowest) value: `best_of` its (value, element)
+        return e.op, e.where, e.value
     if e.op == "every" and e.value is None:
         return "all", None, e.where
     return ("any" if e.op == "some" else "all"), e.where, e.value

@@ -48,6 +48,16 @@ class RulesRuntimeError(Exception):
         return f"{self.where or '<rules>'}: error[{self.code}]: {self.message}"
 
 
+def best_of(pairs: Iterable[tuple], lowest: bool = False):
+    """`top(x in D, V)` / `bottom(...)`: the element of the (value, element) pairs whose value is the
+    highest (lowest), the first such in order on a tie; none when there is none (both backends)."""
+    best = None
+    for value, element in pairs:
+        if best is None or (value < best[0] if lowest else value > best[0]):
+            best = (value, element)
+    return None if best is None else best[1]
+
+
 class GameEnded(BaseException):
     """`end game;`: unwinds every running effect to the game's driver, which goes on to the final phase
     (a BaseException, so that no handler turning Python errors into rules errors takes it for one)."""

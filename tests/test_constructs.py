@@ -1310,3 +1310,44 @@ def test_a_field_named_by_a_keyword_may_be_shown_in_a_title(interpreted):
             'playing club "{rank} of Clubs" * 3 { rank = copy_number + 1; suit = clubs; }\n')
     p = build_text(PACK + text, interpreted=interpreted)
     assert [e.title for n, e in p.entities.items() if n.startswith("club")] == ["2 of Clubs", "3 of Clubs", "4 of Clubs"]
+
+
+TRICK = """
+enum suit { hearts, spades }
+kind playing { suit: suit; value: int; }
+playing h2 "2 of Hearts" { suit = hearts; value = 2; }
+playing h9 "9 of Hearts" { suit = hearts; value = 9; }
+playing s5 "5 of Spades" { suit = spades; value = 5; }
+playing h9b "Another 9 of Hearts" { suit = hearts; value = 9; }
+zone trick of playing;
+func takes(led: suit) = top(c in trick where c.suit == led, c.value);
+proc play_out() {
+  fill trick with playing;
+  let w = takes(hearts);
+  say "{w}, {bottom(c in trick, c.value)}, {top(q in players, q.coin)}, {takes(spades)}";
+  say "{bottom(c in trick where c.value > 100, c.value)}";
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_top_and_bottom_give_the_element_with_the_highest_or_lowest_value(interpreted):
+    """Hearts' trick goes to the highest card of the led suit, For Sale's auction to the highest bid:
+    `top` and `bottom` give the element, the first such on a tie, none over no element."""
+    g = Game(build_text(PACK + TRICK, interpreted=interpreted), 3, 1)
+    g.state.players[1].stock["coin"] = g.state.players[2].stock["coin"] = 4
+    run_proc(g, "play_out")
+    assert g.messages == ["P1: 9 of Hearts, 2 of Hearts, P2, 5 of Spades", "P1: nothing"]
+
+
+def test_top_and_bottom_are_checked_printed_and_read():
+    bad = [(d.code, d.message) for d in analyse_text(PACK + TRICK + "func no_key() = top(c in trick);\n"
+                                                     "func words() = top(c in trick, c.suit);\n").diagnostics
+           if d.severity == "error"]
+    assert bad[0][0] == "E302" and "top(...) needs a number for each element" in bad[0][1]
+    assert bad[1][0] == "E303"
+    analysed = analyse_text(PACK + TRICK)
+    module = parse_text(PACK + TRICK, "a.rules")
+    assert parse_text(format_module(module), "a.rules") == module
+    words = " ".join(explain(analysed.symbols.decls["takes"], analysed.symbols))
+    assert "with the highest c's value (the first such on a tie; nobody if none)" in words

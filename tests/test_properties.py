@@ -236,7 +236,8 @@ def statements(depth: int):
                          "pick b from badges optional { set b.lvl = b.lvl + 1; flip b; move b to badges_done; }",
                          "set b2.lvl = b2.lvl + 2;", "if b1.lvl > 0 { move b1 to badges; }",
                          "next anyone benefit(who = you) { gain 1 coin; }",
-                         "if vp > 6 { end game; }", "whenever you gain(res = ore) { if ore > 4 { end game; } }"]),
+                         "if vp > 6 { end game; }", "if top(q in players, q.coin) == you { gain 1 vp; }",
+                         "if bottom(q in opponents where q.vp > 0, q.vp - q.coin) != none { gain 1 ore; }", "whenever you gain(res = ore) { if ore > 4 { end game; } }"]),
         st.tuples(small, small).map(lambda t: f"modifier you trade(n = 1) {{ cost -{t[0]} coin; gain +{t[1]}; }}"),
         expr.map(lambda e: f"set vp = max(0, {e});"),
     )
