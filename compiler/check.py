@@ -534,8 +534,9 @@ class Checker(A.Visitor):
             except A.NotConstant:
                 failing = next((v.value for v in d.values if not is_field_value(numbered(v.value, number, kind))),
                                None)
-                self.err("E303", f"a field value of {d.name!r} cannot be worked out for copy {number} "
-                         "(a division by zero?)", failing.span if failing is not None else d.span)
+                self.err("E303", f"a field value of {d.name!r} cannot be worked out for copy {number} (numbers, "
+                         "texts, lists, copy_number and operators only, with no division by zero and no item past a "
+                         "list's end)", failing.span if failing is not None else d.span)
                 return
             try:
                 copy_title(d, kind, number, values)

@@ -233,6 +233,11 @@ def as_const(e: Expr):
         return -value
     if t is Cond:
         return as_const(e.then) if as_const(e.cond) else as_const(e.otherwise)
+    if t is Index:   # `["Jack", "Queen", "King"][copy_number]`: an item of a list, counting from 1
+        items, n = as_const(e.obj), as_const(e.index)
+        if type(items) is not list or type(n) is not int or not 1 <= n <= len(items):
+            raise NotConstant   # past the end: the runtime's error, at the rules line
+        return items[n - 1]
     if t is Binary:
         return _fold(e.op, as_const(e.left), as_const(e.right))
     raise NotConstant

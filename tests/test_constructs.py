@@ -1351,3 +1351,18 @@ def test_top_and_bottom_are_checked_printed_and_read():
     assert parse_text(format_module(module), "a.rules") == module
     words = " ".join(explain(analysed.symbols.decls["takes"], analysed.symbols))
     assert "with the highest c's value (the first such on a tie; nobody if none)" in words
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_copys_field_may_be_an_item_of_a_list_by_copy_number(interpreted):
+    """Hearts' face cards: `name = ["Jack", "Queen", "King", "Ace"][copy_number];` is worked out for
+    each copy before play (it was E303 twice, the second "a division by zero?"); an item past the
+    list's end says what may be there."""
+    text = ('kind face_card { face_name: str; rank: int; }\n'
+            'face_card spade_face "{face_name} of Spades" * 4 { rank = copy_number + 10; '
+            'face_name = ["Jack", "Queen", "King", "Ace"][copy_number]; }\n')
+    p = build_text(PACK + text, interpreted=interpreted)
+    assert [e.title for n, e in p.entities.items() if n.startswith("spade_face")] == [
+        "Jack of Spades", "Queen of Spades", "King of Spades", "Ace of Spades"]
+    bad = [d.message for d in analyse_text(PACK + text.replace("* 4", "* 5")).diagnostics if d.severity == "error"]
+    assert len(bad) == 1 and "cannot be worked out for copy 5" in bad[0] and "no item past a list's end" in bad[0]
