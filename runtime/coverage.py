@@ -98,9 +98,10 @@ class Coverage:
 
 def branch_points(symbols) -> dict[str, tuple[str, str]]:
     """The blocks `cover --branches` follows, by the rules position of their first statement:
-    (group, name) for every `choose` option and `match` arm (and `else`) with a statement in the
-    effects the pack compiles (after overrides and removals), named by the position of its
-    `choose`/`match` and the option's title or the arm's values."""
+    (group, name) for every `choose` option, `match` arm (and `else`) and `if` branch (`then`, each
+    `else if`, `else`) with a statement in the effects the pack compiles (after overrides and
+    removals), named by the position of its `choose`/`match`/`if` and the option's title, the arm's
+    values or the branch."""
     from rulebook.compiler.layout import effects, layout, where
     from rulebook.dsl import ast as A
     from rulebook.dsl.printer import expr
@@ -109,6 +110,7 @@ def branch_points(symbols) -> dict[str, tuple[str, str]]:
         return where(node).rsplit(":", 1)[0]   # FILE:LINE
 
     points: dict[str, tuple[str, str]] = {}
+    chained: set = set()   # the `else if`s of a chain already named from its first `if`
     bodies = [e.node for e in effects(layout(symbols)) if e.shape == "body"]
     for body in bodies:
         for node in (n for stmt in body for n in A.walk(stmt)):
@@ -121,6 +123,14 @@ def branch_points(symbols) -> dict[str, tuple[str, str]]:
                 for label, body in arms + [("else", node.otherwise or ())]:
                     if body:
                         points[where(body[0])] = ("match arm", f"{short(node)} {label}")
+            elif type(node) is A.If and where(node) not in chained:   # a chain once, from its first `if`
+                chain = A.else_if_chain(node)
+                chained.update(where(link) for link in chain[1:])
+                branches = [("then" if i == 0 else f"else if {expr(link.cond)}", link.then)
+                            for i, link in enumerate(chain)] + [("else", chain[-1].otherwise)]
+                for label, body in branches:
+                    if body:
+                        points.setdefault(where(body[0]), ("if branch", f"{short(node)} {label}"))
     return points
 
 

@@ -55,3 +55,37 @@ def test_cover_with_branches_lists_what_was_never_taken_and_fails(tmp_path):
     result = invoke("cover", root, "--games", 5, "--branches")
     assert result.exit_code == 1 and "'rest'" in result.output and "priest, baron" in result.output
     assert invoke("cover", root, "--games", 5).exit_code == 0   # without --branches: every proc ran
+
+
+MOON = """
+counter vp;
+counter coin;
+proc score() {
+  gain 1 vp;
+  if vp >= 26 {
+    gain 1 coin;
+  } else if vp > 1 {
+    gain 2 coin;
+  } else {
+    gain 3 coin;
+  }
+}
+game hearts_game "Hearts" {
+  seats 2 to 2;
+  phase play { each players: score(); }
+  winner most vp;
+}
+"""
+
+
+def test_if_branches_are_followed_too(tmp_path):
+    """Hearts: whether anyone ever shot the moon is an `if` branch; `cover --branches` names each
+    branch of a chain (then, each else if, else) by the position of its first `if`."""
+    root = write_pack(tmp_path / "hearts", MOON)
+    points = branch_points(analyse(str(root)).symbols)
+    assert sorted(name.replace(f"{tmp_path}/", "") for group, name in points.values() if group == "if branch") == [
+        "hearts/main.rules:6 else", "hearts/main.rules:6 else if vp > 1", "hearts/main.rules:6 then"]
+    program = compile_pack(str(root)).program
+    coverage = cover_games(program, [2], range(1, 4), [[]], "random", points)
+    total, missing = coverage.report()["if branch"]
+    assert total == 3 and sorted(m.rsplit(" ", 1)[-1] for m in missing) == ["1", "then"]   # only the else ran
