@@ -131,19 +131,6 @@ def test_plain_prompts_and_labels_stay_constants_in_the_generated_code():
     assert "rt.choose(you, 'which?', ['a', 'b {c}']," in source and "rt.pick(you, 'give?'," in source
 
 
-@pytest.mark.parametrize("bad, column, message", [   # the prompt's text starts at column 11
-    ("{vp +}", 16, "ends too early"),
-    ("ab {vp", 14, "is not closed"),
-    ("a } b", 13, "lone '}'"),
-])
-def test_malformed_values_in_a_prompt_are_placed_where_they_are(bad, column, message):
-    with pytest.raises(RulesError) as e:
-        parse_text(f'proc p() {{\n  choose "{bad}" {{ option "x" {{ }} }} }}')
-    d = e.value.diagnostics[0]
-    assert (d.code, d.span.line, d.span.column) == ("E108", 2, column)
-    assert message in d.message
-
-
 def test_unknown_names_and_the_variable_not_yet_picked_are_positioned_errors():
     line = PACK.count("\n") + 2
     text = PACK + ('proc p() {\n  pick c from hand "{c} or {cion}?" { } choose { option "{vp} {nope}" { } }\n'

@@ -59,18 +59,20 @@ def test_user_text_never_becomes_code(tmp_path):
     assert game.messages == ['P1: "); import os #1']
 
 
-@pytest.mark.parametrize("bad, column, message", [   # the text starts at column 8
-    ("{bad +}", 14, "ends too early"),     # at the '}' where a value is missing
-    ("{1 2}", 11, "unexpected '2'"),
-    ("ab {x", 11, "is not closed"),
-    ("{}", 8, "holds no value"),
-    ("a } b", 10, "lone '}'"),
+@pytest.mark.parametrize("statement", ['say "{}";', 'choose "{}" { option "x" { } }'], ids=["say", "prompt"])
+@pytest.mark.parametrize("bad, offset, message", [   # the offset from the text's first character
+    ("{bad +}", 6, "ends too early"),     # at the '}' where a value is missing
+    ("{1 2}", 3, "unexpected '2'"),
+    ("ab {x", 3, "is not closed"),
+    ("{}", 0, "holds no value"),
+    ("a } b", 2, "lone '}'"),
 ])
-def test_malformed_values_are_placed_where_they_are(bad, column, message):
+def test_malformed_values_are_placed_where_they_are(statement, bad, offset, message):
+    """In a `say` text and in a decision's prompt alike (one parser for both)."""
     with pytest.raises(RulesError) as e:
-        parse_text(f'proc p() {{\n  say "{bad}"; }}')
+        parse_text("proc p() {\n  " + statement.replace("{}", bad, 1) + " }")
     d = e.value.diagnostics[0]
-    assert (d.code, d.span.line, d.span.column) == ("E108", 2, column)
+    assert (d.code, d.span.line, d.span.column) == ("E108", 2, 3 + statement.index('"') + 1 + offset)
     assert message in d.message
 
 
