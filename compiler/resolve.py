@@ -218,11 +218,13 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
         allowed, fields = (A.FieldDecl,), {"fields": target.fields}
     elif isinstance(target, A.Track):
         allowed, fields = (A.Space, A.Reach), {"spaces": target.spaces, "reaches": target.reaches}
+    elif isinstance(target, A.Game):   # a house rule's seats, one phase or the winner line
+        allowed, fields = (A.GamePart, A.Winner), {}
     else:
         what = f"is {_article(CATEGORY[type(target)])}" if target is not None else "is not declared"
-        diags.append(Diagnostic("E217", f"'amend' changes an entity, a kind or a track; {item.name!r} {what}",
+        diags.append(Diagnostic("E217", f"'amend' changes an entity, a kind, a track or the game; {item.name!r} {what}",
                                 declared_at(sources, item.name, item.span),
-                                _similar(sym, item.name, (A.Entity, A.Kind, A.Track))))
+                                _similar(sym, item.name, (A.Entity, A.Kind, A.Track, A.Game))))
         return
     if item.title is not None:
         fields["title"] = item.title
@@ -232,6 +234,21 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
     for change in item.items:
         if not isinstance(change, allowed):
             diags.append(Diagnostic("E217", f"amending {item.name!r} takes {AMEND_SHAPES[type(target)]}", change.span))
+        elif isinstance(change, (A.GamePart, A.Winner)):
+            part = "winner" if isinstance(change, A.Winner) else change.part
+            if part in amended:
+                diags.append(Diagnostic("E215", f"{'the ' + part if part in ('seats', 'winner') else 'phase ' + part} "
+                                        "is amended twice here", change.span))
+                continue
+            amended.add(part)
+            if part == "seats":
+                fields["min_players"], fields["max_players"] = change.value
+            elif part == "winner":
+                fields["winner"] = change
+            elif part in PHASES:
+                fields[part] = change.value
+            else:
+                diags.append(Diagnostic("E100", f"a game has the phases setup, play and final, not {part!r}", change.span))
         elif isinstance(change, (A.Space, A.Reach)):
             if (type(change), change.position) in amended:   # the first one holds: which was meant is unclear
                 what = "space" if isinstance(change, A.Space) else "the reward of first to"
@@ -258,7 +275,8 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
 
 AMEND_SHAPES = {A.Entity: "'name = value;' or 'name { ... }'", A.Kind: "'name: type [= default];'",
                 A.Track: "'space N [\"Title\"] [tier T] [cost C] { ... } [bonus cost C { ... }]' or "
-                         "'first to N { ... }'"}
+                         "'first to N { ... }'",
+                A.Game: "'seats A to B;', 'phase setup|play|final { ... }' or 'winner ...;'"}
 
 
 def _amend_space(sym: Symbols, track: A.Track, spaces: tuple, change: A.Space, diags: list[Diagnostic]) -> tuple:

@@ -1130,6 +1130,15 @@ class FieldValue(Part):
 
 
 @node
+class GamePart(Part):
+    """`seats A to B;` or `phase NAME { ... }` in an `amend` of a game: `part` is "seats" (`value`:
+    (low, high)) or the phase's name (`value`: its statements)."""
+
+    part: str
+    value: tuple
+
+
+@node
 class FieldEffect(Part):
     """`name { ... }` inside an entity: the effect for one of its kind's effect slots."""
 

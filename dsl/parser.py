@@ -410,8 +410,16 @@ class _Builder:
 
     def amend_decl(self, meta, items):
         title = next((i for i in items if isinstance(i, _Title)), None)
-        return A.Amend(str(items[0]), tuple(i for i in items[1:] if not isinstance(i, _Title)), _title(items),
-                       self._title_parts(title), span=self._s(meta))
+        changes = tuple(self._game_part(i) if isinstance(i, _Marker) else i for i in items[1:] if not isinstance(i, _Title))
+        return A.Amend(str(items[0]), changes, _title(items), self._title_parts(title), span=self._s(meta))
+
+    @staticmethod
+    def _game_part(marker: "_Marker") -> A.GamePart:
+        """`seats A to B;` or `phase NAME { ... }` of an amended game, as the AST keeps it."""
+        if marker.tag == "seats":
+            return A.GamePart("seats", marker.value[:2], span=marker.value[2])
+        name, body, span = marker.value
+        return A.GamePart(name, body, span=span)
 
     def standing_decl(self, meta, items):
         return A.Standing(items[0], span=self._s(meta))

@@ -710,8 +710,17 @@ class Printer(A.Visitor):
         self.line(f"amend {d.name}{_title(d.title)} {{")
         self.depth += 1
         for item in d.items:
-            self.space(item) if isinstance(item, A.Space) else self.reach(item) if isinstance(item, A.Reach) \
-                else self.part(item)
+            if isinstance(item, A.Space):
+                self.space(item)
+            elif isinstance(item, A.Reach):
+                self.reach(item)
+            elif isinstance(item, A.GamePart):
+                self.line(f"seats {item.value[0]} to {item.value[1]};") if item.part == "seats" else \
+                    self.block(f"phase {item.part}", item.value)
+            elif isinstance(item, A.Winner):
+                self.winner(item)
+            else:
+                self.part(item)
         self.depth -= 1
         self.line("}")
 
@@ -727,12 +736,15 @@ class Printer(A.Visitor):
             if body:
                 self.block(f"phase {phase}", body)
         if d.winner is not None:
-            w = d.winner   # a tie-break is `most` unless it says `fewest`
-            self.clauses([Clause(f"winner {w.order(0)} ", w.key)] +
-                         [Clause(f"then {'fewest ' if w.order(i) == 'fewest' else ''}", t)
-                          for i, t in enumerate(w.tiebreaks, 1)])
+            self.winner(d.winner)
         self.depth -= 1
         self.line("}")
+
+    def winner(self, w: A.Winner) -> None:
+        """`winner most KEY then ...;`, in a game or an amend (a tie-break is `most` unless it says `fewest`)."""
+        self.clauses([Clause(f"winner {w.order(0)} ", w.key)] +
+                     [Clause(f"then {'fewest ' if w.order(i) == 'fewest' else ''}", t)
+                      for i, t in enumerate(w.tiebreaks, 1)])
 
 
 def _where(keyword: str, value) -> Optional[Clause]:

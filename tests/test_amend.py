@@ -136,9 +136,9 @@ def test_amended_and_added_rewards_are_reported_printed_and_explained():
      "'first to N { ... }'", None),
     ("amend short_run { space 1 { } }", "E217", "amending 'short_run' takes 'name = value;' or 'name { ... }'",
      None),
-    ('amend train "Wagons" { }', "E217", "'amend' changes an entity, a kind or a track; 'train' is a resource",
+    ('amend train "Wagons" { }', "E217", "'amend' changes an entity, a kind, a track or the game; 'train' is a resource",
      None),
-    ("amend rout { space 1 { } }", "E217", "'amend' changes an entity, a kind or a track; 'rout' is not declared",
+    ("amend rout { space 1 { } }", "E217", "'amend' changes an entity, a kind, a track or the game; 'rout' is not declared",
      "did you mean 'route'?"),
 ])
 def test_misuse_is_a_positioned_diagnostic(house, code, message, hint):
@@ -283,3 +283,44 @@ def test_an_amend_of_fields_or_a_title_is_reported_as_the_overrides_are():
     assert sorted(found) == [("E217", 3, "amending 'route' takes 'space N [\"Title\"] [tier T] [cost C] { ... } "
                                          "[bonus cost C { ... }]' or 'first to N { ... }'"),
                              ("I404", 1, "amends ticket 'short_run'"), ("I404", 2, "amends kind 'ticket'")]
+
+
+HEARTS = """
+counter vp;
+counter penalty;
+proc turn() { gain 1 vp; gain 2 penalty; }
+game hearts_game "Hearts" {
+  seats 3 to 4;
+  phase play { each players: turn(); }
+  winner fewest penalty then vp;
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_amend_of_the_game_changes_its_seats_one_phase_or_the_winner_line(interpreted):
+    """Omnibus Hearts' house rule changes the winner line, without copying the whole game into an
+    `override game`; the seats and a phase may be amended the same way; the rest stays the base's."""
+    house = "amend hearts_game {\n  seats 3 to 6;\n  phase final { each players: gain 2 vp; }\n  winner most vp;\n}\n"
+    p = build_text(HEARTS + house, interpreted=interpreted)
+    assert p.seats() == range(3, 7)
+    g = Game(p, 5, 1)
+    g.play()
+    result = g.result()
+    assert result["keys"] == ["vp"] and result["scores"]["P5"] == [1 + 2]   # the new winner line and final phase
+    assert g.state.players[0].stock["penalty"] == 2   # the play phase is the base's
+    base = Game(build_text(HEARTS, interpreted=interpreted), 3, 1)
+    base.play()
+    assert base.result()["keys"] == ["fewest penalty", "vp"]
+    module = parse_text(HEARTS + house)
+    assert parse_text(format_module(module)) == module and "  winner most vp;\n}" in format_module(module)
+
+
+def test_misuse_of_an_amend_of_the_game_is_positioned():
+    found = [(d.code, d.message) for d in analyse_text(HEARTS + "amend hearts_game {\n phase middle { }\n"
+                                                       " winner most vp;\n winner most penalty;\n price = 2;\n}\n").diagnostics
+             if d.severity == "error"]
+    assert found == [("E100", "a game has the phases setup, play and final, not 'middle'"),
+                     ("E215", "the winner is amended twice here"),
+                     ("E217", "amending 'hearts_game' takes 'seats A to B;', 'phase setup|play|final { ... }' or "
+                              "'winner ...;'")]
