@@ -1366,3 +1366,17 @@ def test_a_copys_field_may_be_an_item_of_a_list_by_copy_number(interpreted):
         "Jack of Spades", "Queen of Spades", "King of Spades", "Ace of Spades"]
     bad = [d.message for d in analyse_text(PACK + text.replace("* 4", "* 5")).diagnostics if d.severity == "error"]
     assert len(bad) == 1 and "cannot be worked out for copy 5" in bad[0] and "no item past a list's end" in bad[0]
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_counter_with_a_negative_floor_goes_below_zero_down_to_it(interpreted):
+    """Omnibus Hearts' Jack of Diamonds is -10: a score with a negative floor goes below zero, down to
+    the floor, and starts at it (a setup sets it to 0)."""
+    p = build_text(PACK + "counter penalty from -20 to 50;\nproc jack() { set penalty = 0; lose 10 penalty; }\n"
+                   "proc more() { lose 15 penalty; }\n", interpreted=interpreted)
+    g = Game(p, 2, 1)
+    assert g.state.players[0].stock["penalty"] == -20
+    run_proc(g, "jack")
+    assert g.state.players[0].stock["penalty"] == -10
+    run_proc(g, "more")
+    assert g.state.players[0].stock["penalty"] == -20
