@@ -1493,7 +1493,8 @@ class Checker(A.Visitor):
         if cat == "enum":   # an enum as a value is the list of its members, in declaration order
             return f"list:member:{name}"
         if cat is not None:
-            self.err("E301", f"{name!r} is {article(cat)}, not a value", e.span)
+            if name not in self.sym.clashes:   # a member clashing with it: E208 has said it, once
+                self.err("E301", f"{name!r} is {article(cat)}, not a value", e.span)
             return "any"
         base = ALIASES.get(name, name)
         if base in BUILTIN_DOMAINS:

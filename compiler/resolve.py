@@ -83,6 +83,7 @@ class Symbols:
     amended_spaces: list = field(default_factory=list)
     # (the amend, what it amends) of each amend that changes fields or a title (not a track's spaces)
     amended: list = field(default_factory=list)
+    clashes: set = field(default_factory=set)        # enum members whose name is also declared (E208 said so)
     game: Optional[A.Game] = None
     # id() of each bare resource, track or die name the checker found compared with a value of that
     # type (`res == coin`): there it stands for itself, not for an amount (both backends read this)
@@ -169,6 +170,7 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
             for m in decl.members:
                 other = sym.decls.get(m)
                 if other is not None or m in sym.members:   # one namespace: say what else has the name
+                    sym.clashes.add(m)
                     what, where = (_article(other.kind if isinstance(other, A.Entity) else CATEGORY[type(other)]),
                                    other.span) if other is not None else \
                         (f"a member of enum {sym.members[m]!r}", sym.decls[sym.members[m]].span)

@@ -267,3 +267,11 @@ def test_an_enum_member_clashing_with_a_card_or_another_member_names_it_and_wher
     assert [(d.message, d.notes) for d in member] == [
         ("enum member 'x' is already declared as a member of enum 'a'", ("'x' is declared at <text>:1:1",))]
     assert "share one namespace" in member[0].hint
+
+
+def test_a_member_clashing_with_the_game_is_one_finding_not_one_per_use():
+    """Hearts: `enum suit { hearts }` beside `game hearts`: E208 once, not E301 at every use too."""
+    text = ("counter vp;\nenum suit { clubs, hearts }\nvar led global: suit = clubs;\n"
+            "proc p() { if led == hearts { gain 1 vp; } set led = hearts; }\n"
+            "game hearts { seats 3 to 4; phase play { p(); } winner most vp; }\n")
+    assert [d.code for d in analyse_text(text).diagnostics if d.severity == "error"] == ["E208"]
