@@ -1732,7 +1732,13 @@ class Game:
                 raise RulesRuntimeError(
                     "E602", f"more than {MAX_CHAIN} triggers fired without a decision: a runaway chain",
                     counts[0][0], [f"{span} fired {n} times" for span, n in counts])
-            yield from fn(self, t.owner, args, t.env)
+            # the firings queued before this one wait until its body is done: a drain inside the body
+            # runs only what the body itself causes (three cards drawn fire A, B, C in that order)
+            waiting, self.pending = self.pending, []
+            try:
+                yield from fn(self, t.owner, args, t.env)
+            finally:
+                self.pending.extend(waiting)
 
     def _order_simultaneous(self):
         """When the next firing is one of several that one event queued for the same player, that

@@ -1380,3 +1380,29 @@ def test_a_counter_with_a_negative_floor_goes_below_zero_down_to_it(interpreted)
     assert g.state.players[0].stock["penalty"] == -10
     run_proc(g, "more")
     assert g.state.players[0].stock["penalty"] == -20
+
+
+ORDERED = """
+zone pile of card;
+proc deal() {
+  fill deck with card where it.color == blue;
+  whenever you move {
+    gain 1 coin;
+    say "moved {it.item}";
+  }
+  draw 3 from deck to hand;
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_the_firings_of_one_statement_run_one_after_another_in_order(interpreted):
+    """Dominion-lite: three cards drawn fire `whenever you move` three times; each firing ran its first
+    statement, then the next firing started (a drain inside a firing ran its queued siblings), so the
+    messages came out last card first. A firing now runs to its end before the next one."""
+    g = Game(build_text(PACK + ORDERED, interpreted=interpreted), 2, 1)
+    run_proc(g, "deal")
+    drawn = hand(g)
+    assert len(drawn) == 3
+    titles = {e.name: e.title for e in g.program.entities.values()}
+    assert g.messages == [f"P1: moved {titles[name]}" for name in drawn]
