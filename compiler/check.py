@@ -1707,6 +1707,8 @@ class Checker(A.Visitor):
             for node in A.walk(decl):
                 if isinstance(node, A.Stmt):
                     sources.update(node.events)
+                    if isinstance(node, A.May) and node.cost:   # a `may ... cost` pays when taken
+                        sources.add("pay")
                 elif isinstance(node, A.Space) and node.bonus is not None:
                     sources.add("pay")
         for t in self.triggers:

@@ -47,6 +47,13 @@ def test_trigger_on_an_event_nothing_emits_is_flagged():
     assert [f[0] for f in findings(text)] == ["W403"]
 
 
+def test_a_may_with_a_cost_is_a_payment_a_pay_trigger_can_hear():
+    """Stone Age-lite: the only payment was `may ... cost`, and `whenever you pay` was W403 though it fires."""
+    text = ("resource wood;\ncounter payments;\nproc buy() { may \"buy?\" cost 1 wood { gain 1 payments; } }\n"
+            "proc listen() { whenever you pay { gain 1 payments; } }")
+    assert [f[0] for f in findings(text)] == []
+
+
 def test_unreachable_branches_and_unused_locals():
     text = "resource coin;\nproc p() { if false { gain 1 coin; } let n = 2; repeat 0 { } }"
     assert sorted(f[0] for f in findings(text)) == ["W402", "W402", "W405"]
