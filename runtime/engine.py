@@ -1101,6 +1101,8 @@ class Game:
         return sum(amount for _mode, _name, amount in terms)
 
     def _spend(self, h: Holder, name: str, amount: int) -> None:
+        if not amount:   # a cost term worked out as 0 pays nothing, as `gain 0` gains nothing: no trace, no event
+            return
         if self.tracer is not None:
             self._note("pay", h, name, amount)
         h.stock[name] -= amount

@@ -1406,3 +1406,19 @@ def test_the_firings_of_one_statement_run_one_after_another_in_order(interpreted
     assert len(drawn) == 3
     titles = {e.name: e.title for e in g.program.entities.values()}
     assert g.messages == [f"P1: moved {titles[name]}" for name in drawn]
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_cost_term_of_zero_pays_nothing_and_announces_nothing(interpreted):
+    """Stone Age-lite: a building costing `b.s stone` with no stone on it traced `pay 0 stone` and fired
+    `whenever you pay` with amount 0; a zero term is skipped, as `gain 0` is."""
+    text = "counter paid;\nproc listen() { whenever you pay { gain 1 paid; } }\nproc buy(n: int) { pay 1 coin, n vp; }\n"
+    p = build_text(PACK + text, interpreted=interpreted)
+    g = Game(p, 2, 1)
+    me = g.state.players[0]
+    me.stock["coin"] = 2
+    seen = []
+    g.tracer = seen.append
+    run_proc(g, "listen")
+    run_proc(g, "buy", 0)
+    assert me.stock["paid"] == 1 and [e.what for e in seen if e.kind == "pay"] == ["coin"]
