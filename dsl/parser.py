@@ -939,6 +939,9 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
         f"proc p() {{ emit {event}(1); }}" for event in
         ("gain", "lose", "pay", "advance", "regress", "draw", "move", "flip", "roll")
     ],
+    "the resource of 'gain' and 'lose' is a name: work a computed one out first, 'let r = good_of(p); gain 2 r;'": [
+        f"proc p() {{ {verb} 2 f(1); }}" for verb in ("gain", "lose")
+    ],
     "a condition needs braces after it: 'if COND { ... }'": [
         f"proc p() {{ if a {cond}{stmt} }}" for cond in ("", "> 1 ", "and b ", "or b ")
         for stmt in ("gain 1 x;", "lose 1 x;", "pay 1 x;", "advance t;", "say \"x\";", "let a = 1;", "set a = 1;")

@@ -45,6 +45,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "range_to_a_zone.rules": [("E303", 7)],
     "keyword_as_field_name.rules": [("E100", 8)],
     "keywords_as_names.rules": [("E100", 3), ("E100", 5), ("E100", 6)],
+    "gain_of_a_computed_resource.rules": [("E100", 6)],
     "statement_after_end_game.rules": [("W413", 8)],
     "keyword_as_local_name.rules": [("E100", 7)],
     "keyword_as_name.rules": [("E100", 6)],
