@@ -213,6 +213,10 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
                           _interval(c["win_rate_used"], c["ci_low"], c["ci_high"]), f"{c['win_rate_unused']:.1%}",
                           _interval(c["effect"], c["effect_ci_low"], c["effect_ci_high"], percent=False))
         out.print(table)
+    unrated = [labels[c["kind"], c["name"]] for c in report["components"] if c["effect"] is None and c["games_used"]]
+    if unrated:   # used by every seat, or by none of those who did not win: no difference to show
+        out.print(f"used with no comparison to make (every seat used them, or the games give no win rates "
+                  f"to compare): {', '.join(unrated[:30])}{' ...' if len(unrated) > 30 else ''}", markup=False)
     never = [labels[c["kind"], c["name"]] for c in report["components"] if c["games_used"] == 0]
     if never and finished:   # with no game finished, nothing was counted as used
         out.print(f"never used{' in the games that finished' if report['failed'] else ''}: {', '.join(never)}",

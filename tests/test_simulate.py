@@ -149,6 +149,8 @@ def test_the_command_reports_json_and_html(draft, tmp_path):
     assert report["against"]["pack"] == str(draft)
     assert [d["delta"] for d in report["against"]["difference"]] == [0.0, 0.0, 0.0]
     assert "win rate" in result.output and "gold" in result.output
+    # every seat reaches the fame track's first space: it is named, not left out of the report
+    assert "used with no comparison to make" in result.output and "fame 1" in " ".join(result.output.split())
     page = (html / "index.html").read_text()
     images = page.count('src="data:image/png;base64,')
     assert images == 4 and "http://" not in page and "https://" not in page
