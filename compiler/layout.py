@@ -313,6 +313,9 @@ def key_columns(lay: "Layout", g: A.Game) -> list:
     def terms(e) -> list[str]:
         if isinstance(e, A.Binary) and e.op in ("+", "-"):
             return terms(e.left) + terms(e.right)
+        if isinstance(e, A.Index) and isinstance(e.obj, A.Name) and isinstance(e.index, (A.Int, A.Name)):
+            element = f"{e.obj.id}[{e.index.value if isinstance(e.index, A.Int) else e.index.id}]"   # `tool[1]`
+            return [element] if element in stocks else []
         return [e.id] if isinstance(e, A.Name) and e.id in stocks else []
 
     return [(text, terms(key) if isinstance(key, A.Binary) else []) for text, key in zip(key_texts(g), winner_keys(g))]

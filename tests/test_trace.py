@@ -163,3 +163,15 @@ def test_show_state_each_prints_the_state_before_every_decision(tmp_path):
     output = play_cli(tmp_path, "--show-state-each")
     assert output.count("before P1 decides: build?") == 1 and output.count("before P2 decides: build?") == 1
     assert output.count("the state at the end") == 1
+
+
+def test_the_parts_of_a_winner_key_include_indexed_elements(tmp_path):
+    """Stone Age-lite: `farming + tool[1] + tool[2]` showed farming alone in the score table; an element
+    of an indexed counter named by a number or a member is a part too."""
+    from rulebook.compiler.driver import build_text
+
+    text = ("counter farming;\ncounter tool[1..3];\nenum side { east, west }\ncounter votes[side];\n"
+            "game g { seats 2 to 2; phase play { each players { gain 1 tool[2]; gain 2 votes[east]; } }\n"
+            "  winner most farming + tool[1] + tool[2] + votes[east]; }\n")
+    result = Game(build_text(text), 2, 1).play()
+    assert result["parts"]["P1"] == {"farming": 0, "tool[1]": 0, "tool[2]": 1, "votes[east]": 2}
