@@ -21,7 +21,8 @@ from .resolve import BASE, CATEGORY, PHASES
 
 # Words that take no plural ("3 prestige", "2 lavandium").
 MASS_NOUNS = {"prestige", "influence", "money", "gold", "food", "wood", "stone", "debt", "income",
-              "glory", "fame", "honour", "honor", "energy", "science", "culture", "faith", "power"}
+              "glory", "fame", "honour", "honor", "energy", "science", "culture", "faith", "power",
+              "people", "sheep", "fish", "deer", "clay", "grain", "ore", "wheat", "cattle"}   # plural already, or mass
 # Prepositions that end the head of a title: "spaceships in the hangar" pluralises "spaceships".
 PREPOSITIONS = (" in ", " on ", " of ", " at ", " for ", " until ", " from ", " to ", " off ", " per ", " with ", " (")
 COMPARISONS = {">=": "is at least", ">": "is more than", "<=": "is at most", "<": "is less than",
@@ -609,6 +610,8 @@ class Reader(A.Visitor):
 
     def amount(self, e, resource: str, index=None) -> str:
         """ "2 coins", "1 prestige point for each spaceship you have", "coins equal to ...", "2 votes (mid)"."""
+        if self.words.symbols is not None and self.words.decl(resource) is None:   # a parameter or local holding one
+            return f"{self.x(e)} of the resource held by {resource}"
         noun = self.noun(resource) + (f" ({self.x(index)})" if index is not None else "")
         if isinstance(e, A.Int):
             return counted(e.value, noun)

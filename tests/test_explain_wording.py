@@ -147,3 +147,13 @@ def test_none_reads_as_nothing_where_no_player_is_held_and_absent_phases_have_no
     assert "Play:" in game and "At the end of the game:" not in game and "Setup:" not in game
     asked = CliRunner().invoke(app, ["explain", "seven_wonders", "Baths"])
     assert asked.exit_code == 1 and "did you mean 'baths', titled “Baths”?" in asked.output
+
+
+def test_a_resource_held_by_a_local_and_words_with_no_plural_read_as_english():
+    """Stone Age-lite: `gain n / 2 g;` of a local read "Gain G equal to ...", and "10 peoples"."""
+    text = ("resource wood;\nresource food;\ncounter people;\nfunc good_of(i: int): resource = if i == 1 then wood else food;\n"
+            "proc collect(n: int) { let g = good_of(1); gain n / 2 g; if people >= 10 { gain 1 wood; } }\n")
+    result = analyse_text(text)
+    words = [w.strip() for w in reading(result.symbols.decls["collect"], result.symbols)]
+    assert "Gain n divided by 2 (rounded down) of the resource held by g." in words
+    assert "If you have at least 10 people:" in words
