@@ -1402,7 +1402,7 @@ class Game:
         if self.state.known:   # what was revealed or looked at is known only until it moves
             self.state.known.pop(key, None)
         if traced and self.tracer is not None:
-            self._note("move", owner, f"{e.label()} to {'the top of ' if top else ''}{dest.name}")
+            self._note("move", owner, f"{e.label()} to {'the top of ' if top else ''}{dest.label()}")
         if "move" in self.by_event:
             self.emit("move", dest.owner, {"item": e, "dest": dest.name})
 

@@ -175,3 +175,10 @@ def test_the_parts_of_a_winner_key_include_indexed_elements(tmp_path):
             "  winner most farming + tool[1] + tool[2] + votes[east]; }\n")
     result = Game(build_text(text), 2, 1).play()
     assert result["parts"]["P1"] == {"farming": 0, "tool[1]": 0, "tool[2]": 1, "votes[east]": 2}
+
+
+def test_a_traced_move_into_a_players_zone_names_whose_zone_it_is(tmp_path):
+    """Dominion-lite's Witch: "P2: move Curse to discard" did not say whose discard, where `draw` lines
+    say `P1.hand`; a move now names the zone as a draw does."""
+    output = play_cli(tmp_path, "--trace")
+    assert "P1: move Baths [bold] to P1.built" in output
