@@ -648,9 +648,15 @@ class Printer(A.Visitor):
             self.part(item)
         self.depth -= 1
         self.line("}")
+        if one_line:
+            self.rejoin(start)
+
+    def rejoin(self, start: int) -> None:
+        """Put the block printed from line `start` back on one line (`HEAD { A; B; }`), as its author
+        wrote it, when it fits."""
         inner = [line.strip() for line in self.lines[start + 1:-1]]
-        joined = INDENT * self.depth + head + " { " + " ".join(inner) + " }"
-        if one_line and len(inner) == len(items) and len(joined) <= LINE_WIDTH:
+        joined = self.lines[start] + " " + " ".join(inner) + " }"
+        if len(joined) <= LINE_WIDTH:
             self.lines[start:] = [joined]
 
     def part(self, item) -> None:
@@ -671,6 +677,7 @@ class Printer(A.Visitor):
         self.line(f"actor {d.name}{_title(d.title)};")
 
     def visit_Die(self, d):
+        start = len(self.lines)
         self.line(f"die {d.name}{_title(d.title)}{f': {d.type}' if d.type else ''} {{")
         self.depth += 1
         for f in d.faces:
@@ -682,6 +689,8 @@ class Printer(A.Visitor):
                 self.block(head, f.body)
         self.depth -= 1
         self.line("}")
+        if d.span.line == d.span.end_line:   # a die written on one line stays so (a table stays a table)
+            self.rejoin(start)
 
     def visit_Proc(self, d):
         returns = f": {d.returns}" if d.returns else ""

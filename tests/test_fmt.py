@@ -410,3 +410,5 @@ def test_a_table_of_one_line_cards_and_counters_stays_a_table():
     assert format_text(out) == out and _same_meaning(out, text)
     long = 'kind card { dish: int; }\ncard c "C" { dish = ' + " + ".join(["1"] * 60) + "; }\n"
     assert 'card c "C" {\n  dish = ' in format_text(long)   # too long for one line: a block
+    dice = 'counter vp;\ndie d6 "Die": int { face = 1; face = 2; face = 3; }\ndie coin { face { gain 1 vp; } face {} }\n'
+    assert format_text(dice) == dice   # a die written on one line too
