@@ -1200,6 +1200,7 @@ class Checker(A.Visitor):
         inner = self.bind(scope, s.var, s.span, self.domain(s.domain, scope))
         if s.where is not None:
             self.expr(s.where, inner)
+        self.text_parts(s.shown_parts, inner)   # each candidate's label: the variable is that candidate
         self.block(s.body, inner)
         self.block(s.otherwise, scope)   # nothing was picked: the variable is not bound there
         if s.repeated and s.otherwise:
@@ -1212,6 +1213,9 @@ class Checker(A.Visitor):
             mode = "up to" if s.pick.limit is not None else "repeatedly"
             self.err("E304", f"'each ... simultaneously pick' picks once: '{mode}' is for one player's pick",
                      s.span)
+        if s.pick.shown is not None:
+            self.err("E304", "'each ... simultaneously pick' shows its candidates as they are: 'as \"...\"' is for "
+                     "one player's pick", s.span)
         if s.pick.otherwise:
             self.err("E304", "'each ... simultaneously pick' has no 'else': a player who picks nothing does "
                      "nothing (test it after, in the body of the others or with a count)", s.pick.otherwise[0].span)
@@ -1241,7 +1245,7 @@ class Checker(A.Visitor):
             early = next((n for n in A.walk(part) if type(n) is A.Name and n.id == picked), None)
             if early is not None and picked not in scope.locals:
                 self.err("E201", f"the prompt is asked before {picked!r} is picked: it cannot show {picked!r}",
-                         early.span, hint="show it in the body, with 'say'")
+                         early.span, hint=f"show each candidate in its label: 'as \"{{{picked}}}\"'")
                 continue
             self.expr(part, scope)
 

@@ -429,7 +429,13 @@ class Interpreter(A.Visitor):
             f.locals[s.var] = value
             if (picked is None or value not in picked) and (s.where is None or self.ev(s.where, rt, f)):
                 cands.append(value)
-        choice = yield from rt.pick(f.you, self.prompt(s, rt, f), cands, s.optional or s.repeated, where(s))
+        shown = None
+        if s.shown is not None:   # each candidate's label, worked out with it as the picked variable
+            shown = []
+            for value in cands:
+                f.locals[s.var] = value
+                shown.append("".join(p if isinstance(p, str) else rt.text(self.ev(p, rt, f)) for p in s.shown_parts))
+        choice = yield from rt.pick(f.you, self.prompt(s, rt, f), cands, s.optional or s.repeated, where(s), shown)
         if choice is not None:
             f.locals[s.var] = cands[choice]
             if picked is not None:

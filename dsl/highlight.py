@@ -14,7 +14,7 @@ DECLARATIONS = ("actor", "counter", "die", "enum", "event", "extern", "func", "g
                 "remove", "resource", "track", "var", "variant", "zone")
 CONSTANTS = ("true", "false", "none", "you")
 KEYWORDS = DECLARATIONS + CONSTANTS + (
-    "add", "advance", "affordable", "after", "allow", "allowed", "amend", "and", "any", "award", "before", "bonus", "bottom", "by", "cap", "choose",
+    "add", "advance", "affordable", "after", "allow", "allowed", "amend", "and", "any", "as", "award", "before", "bonus", "bottom", "by", "cap", "choose",
     "copy", "cost", "count", "different", "draw", "each", "else", "emit", "end", "every", "face", "fewest", "fill", "first",
     "flip", "for", "forbid", "from", "gain", "gather", "global", "highest", "if", "in", "let", "lose", "lowest", "marker", "match", "may", "modifier", "most", "move",
     "next", "no_benefit", "no_bonus", "no_reward", "not", "of", "once", "option", "optional", "or", "override", "pay", "paying",

@@ -767,8 +767,11 @@ def _tag(t) -> Optional[Clause]:
 
 
 def _mode(p) -> Optional[Clause]:
-    """A pick's prompt and mode: `"take which?" optional`, `up to N`, `repeatedly`."""
+    """A pick's prompt, its candidates' label and its mode: `"take which?" as "{c}" optional`, `up to N`,
+    `repeatedly`."""
     title = quote(p.title) + " " if p.title is not None else ""
+    if getattr(p, "shown", None) is not None:
+        title += f"as {quote(p.shown)} "
     if p.optional:
         return Clause(title + "optional")
     if p.limit is not None:

@@ -780,17 +780,23 @@ class Game:
             yield from self.pay(player, cost, where, tag)
         return True
 
-    def pick(self, player: Holder, prompt: str, candidates: list, optional: bool, where: str):
+    def pick(self, player: Holder, prompt: str, candidates: list, optional: bool, where: str,
+             shown: Optional[list] = None):
         """A `pick`: the player picks one candidate; with `optional`, "none" is one more option.
-        Returns the candidate's index, or None when nothing was picked."""
+        `shown`: each candidate's label (`pick ... as "..."`), else its own. Returns the candidate's
+        index, or None when nothing was picked."""
         if not candidates:
             return ()
-        return self._pick(player, prompt, candidates, optional, where)
+        return self._pick(player, prompt, candidates, optional, where, shown)
 
-    def _pick(self, player: Holder, prompt: str, candidates: list, optional: bool, where: str):
+    def _pick(self, player: Holder, prompt: str, candidates: list, optional: bool, where: str,
+              shown: Optional[list] = None):
         offered = candidates + [NONE_OPTION] if optional else candidates
         d = Decision(player, prompt, offered, where) if player.is_player else self.decide(player, prompt, offered, where)
         d.titles = self.member_titles   # an enum member picked is shown by its title
+        if shown is not None:   # labels of the rules' own; alike ones told apart as any are
+            labels = shown + ["none"] if optional else list(shown)
+            d._labels = labels if len(set(labels)) == len(labels) else told_apart(offered, labels)
         choice = yield d
         return choice if choice < len(candidates) else None
 

@@ -1422,3 +1422,53 @@ def test_a_cost_term_of_zero_pays_nothing_and_announces_nothing(interpreted):
     run_proc(g, "listen")
     run_proc(g, "buy", 0)
     assert me.stock["paid"] == 1 and [e.what for e in seen if e.kind == "pay"] == ["coin"]
+
+
+LABELLED = """
+counter tool[1..3] "Tool level";
+proc use_tool() {
+  pick t from 1..3 where tool[t] > 0 "use which tool?" as "tool {t} (level {tool[t]})" optional {
+    gain tool[t] coin;
+  }
+}
+proc upgrade() {
+  pick t from 1..3 "raise which tool?" as "level {tool[t]}" repeatedly {
+    gain 1 tool[t];
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_picks_candidates_are_shown_by_their_label(interpreted):
+    """Stone Age-lite: a pick over tool slots showed 1, 2, 3; `as "..."` shows each candidate by a text
+    worked out with the variable standing for it, again at each asking of a repeated pick, alike
+    labels told apart."""
+    p = build_text(PACK + LABELLED, interpreted=interpreted)
+    g = Game(p, 2, 1)
+    me = g.state.players[0]
+    me.stock["tool[1]"], me.stock["tool[3]"] = 2, 4
+    d = g.start(p.procs["use_tool"](g, me))
+    assert d.options == ["tool 1 (level 2)", "tool 3 (level 4)", "none"]
+    assert g.apply(d.index_of("tool 3 (level 4)")) is None and me.stock["coin"] == 4
+    g = Game(p, 2, 1)
+    me = g.state.players[0]
+    d = g.start(p.procs["upgrade"](g, me))
+    assert d.options == ["level 0 (1 of 3)", "level 0 (2 of 3)", "level 0 (3 of 3)", "none"]
+    d = g.apply(1)
+    assert d.options == ["level 0 (1 of 2)", "level 1", "level 0 (2 of 2)", "none"]
+
+
+def test_labels_are_checked_printed_and_read():
+    module = parse_text(PACK + LABELLED, "a.rules")
+    assert parse_text(format_module(module), "a.rules") == module
+    analysed = analyse_text(PACK + LABELLED)
+    words = " ".join(explain(analysed.symbols.decls["use_tool"], analysed.symbols))
+    assert "each shown as “tool [t] (level [tool[t]])”" in words
+    bad = PACK + ('proc p() { pick c from hand "take {c}?" as "{c.wroth}" { } '
+                  'each players simultaneously pick d from hand as "{d}" { } }\n')
+    found = [(d.code, d.message, d.hint) for d in analyse_text(bad).diagnostics if d.severity == "error"]
+    assert ("E201", "the prompt is asked before 'c' is picked: it cannot show 'c'",
+            "show each candidate in its label: 'as \"{c}\"'") in found
+    assert any(code == "E205" and "wroth" in message for code, message, _ in found)
+    assert any(code == "E304" and "'as \"...\"' is for one player's pick" in message for code, message, _ in found)

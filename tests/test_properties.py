@@ -198,6 +198,7 @@ def statements(depth: int):
                          "rank players by vp award [3, 1] coin ties split;",
                          "rank players where coin > 0 by coin award [2] vp ties all;",
                          "pick c from hand \"play\" { copy c.play; move c to deck; }",
+                         "pick c from hand \"play\" as \"{c} for {c.worth + coin}\" { copy c.play; move c to deck; }",
                          "pick c from hand where c.worth > 1 and coin >= 0 optional { copy c.play; }",
                          "spend(food);", "spend(coin);", "walk(path, 2);", "copy c4.four__play;",
                          "draw 1 from deck where it.worth >= 3 to hand;",
