@@ -318,6 +318,7 @@ class Game:
         self.by_action: dict[str, list[Modifier]] = {}   # empty unless a modifier is in force: the fast test
         self.chain: list[str] = []
         self.steps = 0
+        self.stepped: Optional[str] = None   # the last loop round or recursive call counted (E602's note)
         self.shared_refs: dict[str, ZoneRef] = {}   # handles on the shared zones (generated code reads them)
         self._gen: Optional[Iterator] = None
         self.started = False         # start() began the whole game (not just one effect)
@@ -463,7 +464,7 @@ class Game:
     def _advance(self, value, fresh_chain: bool = True) -> Optional[Decision]:
         if fresh_chain:
             self.chain.clear()
-            self.steps = 0
+            self.steps, self.stepped = 0, None
         try:
             while True:
                 d = self._gen.send(value)
@@ -595,7 +596,7 @@ class Game:
                                                    "decisions", d.where))
             if not d.orders_triggers:   # as in apply: ordering a chain's own firings does not end it
                 chain.clear()
-                self.steps = 0
+                self.steps, self.stepped = 0, None
             try:
                 d = gen.send(choice)
                 while len(d.values) == 1:   # a forced move is no decision
@@ -1799,15 +1800,25 @@ class Game:
     def step(self, where: str) -> None:
         """Count one loop iteration or call against the budget between two decisions."""
         self.steps += 1
+        self.stepped = where   # the last `while`/`repeat` round or recursive call: where a spin is
         if self.steps > MAX_STEPS:
-            raise RulesRuntimeError("E602", f"more than {MAX_STEPS} loop steps and calls without a decision", where)
+            raise self._over_budget(where)
 
     def loop(self, values: list, where: str) -> list:
         """Count a whole loop's iterations against the step budget before it runs; returns `values`."""
         self.steps += len(values)
         if self.steps > MAX_STEPS:
-            raise RulesRuntimeError("E602", f"more than {MAX_STEPS} loop steps and calls without a decision", where)
+            raise self._over_budget(where)
         return values
+
+    def _over_budget(self, where: str) -> RulesRuntimeError:
+        """E602 at the statement that crossed the step budget, and a note naming the loop (or the
+        recursive call) that went round last, where the spin most likely is (a `while` whose body
+        asks nothing: the budget may run out in a statement deep inside it)."""
+        notes = [f"the last loop or recursive call to go round was at {self.stepped}"] \
+            if self.stepped is not None and self.stepped != where else []
+        return RulesRuntimeError("E602", f"more than {MAX_STEPS} loop steps and calls without a decision", where,
+                                 notes)
 
     def bounded(self, value):
         """A number a rule computed, refused past MAX_VALUE in size (values must not grow without end)."""

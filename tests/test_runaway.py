@@ -126,3 +126,35 @@ def test_effects_calling_each_other_without_end_are_placed_alike_by_both_backend
         assert caught.value.code == "E602"
         where.add(caught.value.where.split(":", 1)[1])
     assert where == {"4:28"}
+
+
+SPIN = """
+counter idle;
+func anyone_idle() = some(q in players where q.idle > 0);
+proc place() { pick k from 1..idle where k > 99 { lose k idle; } }
+game g {
+  seats 1 to 2;
+  phase setup { each players: gain 3 idle; }
+  phase play {
+    while anyone_idle() {
+      for each q in players where q.idle > 0 { each q: place(); }
+    }
+  }
+  winner most idle;
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_spinning_loop_is_named_when_the_budget_runs_out_deep_inside_it(interpreted):
+    """Stone Age-lite: a `while` whose body asks nothing ran out the step budget in a `pick` with no
+    candidates, deep inside it, and the E602 said only that; a note names the loop that went round."""
+    from rulebook.compiler.driver import build_text
+    from rulebook.runtime.engine import Game, RulesRuntimeError
+
+    with pytest.raises(RulesRuntimeError) as failed:
+        Game(build_text(SPIN, interpreted=interpreted), 2, 1).play()
+    e = failed.value
+    loop = SPIN.split("\n").index("    while anyone_idle() {") + 1
+    assert e.code == "E602" and e.notes == [f"the last loop or recursive call to go round was at "
+                                            f"{e.where.rsplit(':', 2)[0]}:{loop}:5"]
