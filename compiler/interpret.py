@@ -434,7 +434,7 @@ class Interpreter(A.Visitor):
             shown = []
             for value in cands:
                 f.locals[s.var] = value
-                shown.append("".join(p if isinstance(p, str) else rt.text(self.ev(p, rt, f)) for p in s.shown_parts))
+                shown.append("".join(self.text_parts(s.shown_parts, rt, f)))
         choice = yield from rt.pick(f.you, self.prompt(s, rt, f), cands, s.optional or s.repeated, where(s), shown)
         if choice is not None:
             f.locals[s.var] = cands[choice]

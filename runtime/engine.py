@@ -48,6 +48,15 @@ class RulesRuntimeError(Exception):
         return f"{self.where or '<rules>'}: error[{self.code}]: {self.message}"
 
 
+def handled_frames() -> Iterator[tuple[Any, int, int]]:
+    """The frames of the exception being handled, outermost first: (frame, line, last instruction);
+    the one walk every reader of a failure's rules position shares."""
+    tb = sys.exc_info()[2]
+    while tb is not None:
+        yield tb.tb_frame, tb.tb_lineno, tb.tb_lasti
+        tb = tb.tb_next
+
+
 def best_of(pairs: Iterable[tuple], lowest: bool = False):
     """`top(x in D, V)` / `bottom(...)`: the element of the (value, element) pairs whose value is the
     highest (lowest), the first such in order on a tie; none when there is none (both backends)."""
@@ -127,9 +136,12 @@ class Decision:
         """The options' labels (built when first asked: random play never needs them)."""
         if self._labels is None:
             titles = self.titles
-            labels = [label_of(v, titles) for v in self.values]
-            self._labels = labels if len(set(labels)) == len(labels) else told_apart(self.values, labels)
+            self.shown([label_of(v, titles) for v in self.values])
         return self._labels
+
+    def shown(self, labels: list[str]) -> None:
+        """Show the options by these labels, alike ones told apart (`told_apart`)."""
+        self._labels = labels if len(set(labels)) == len(labels) else told_apart(self.values, labels)
 
     def index_of(self, label: str) -> int:
         """The option a label names: its own label, or else the label alike options share (which
@@ -492,10 +504,11 @@ class Game:
                 failure.where = self._rules_line()
         elif isinstance(e, (NoField, BadValue)):
             failure = RulesRuntimeError("E601", str(e), self._rules_line())
-        elif isinstance(e, AttributeError) and e.name == "fields" and e.obj is None and self._field_read() is not None:
+        elif isinstance(e, AttributeError) and e.name == "fields" and e.obj is None and \
+                (field := self._field_read()) is not None:
             # generated code reads a field no rule sets straight from the card (`x.fields['v']`, the
             # hot path); of `none` that fails in Python: the same message as the interpreter's
-            failure = RulesRuntimeError("E601", f"none has no field {self._field_read()!r}", self._rules_line())
+            failure = RulesRuntimeError("E601", f"none has no field {field!r}", self._rules_line())
         else:
             failure = RulesRuntimeError("E601", f"{type(e).__name__}: {e}", self._rules_line())
         if failure.code == "E601":
@@ -509,27 +522,22 @@ class Game:
         raised at its `.fields` (the constant the instruction after it loads), or None."""
         import dis
 
-        tb = sys.exc_info()[2]
-        while tb is not None and tb.tb_next is not None:
-            tb = tb.tb_next
-        if tb is None or tb.tb_frame.f_code.co_filename != self.program.module_file:
+        frames = list(handled_frames())
+        if not frames or frames[-1][0].f_code.co_filename != self.program.module_file:
             return None
+        frame, _line, last = frames[-1]   # where it was raised
         after = False
-        for ins in dis.get_instructions(tb.tb_frame.f_code):
+        for ins in dis.get_instructions(frame.f_code):
             if after:
                 return ins.argval if ins.opname == "LOAD_CONST" and isinstance(ins.argval, str) else None
-            after = ins.offset == tb.tb_lasti and ins.argval == "fields"
+            after = ins.offset == last and ins.argval == "fields"
         return None
 
     def _func_note(self) -> Optional[str]:
         """"in peak(c = 7), worked out for the statement at g.rules:4:3": the innermost func the
         exception being handled came from, with its arguments, and the statement that asked for it
         (a func's own position says where it failed, not who called it); None outside a func."""
-        frames = []
-        tb = sys.exc_info()[2]
-        while tb is not None:
-            frames.append((tb.tb_frame, tb.tb_lineno))
-            tb = tb.tb_next
+        frames = list(handled_frames())
         for i in range(len(frames) - 1, -1, -1):
             call = self._func_call(frames[i][0])
             if call is not None:
@@ -538,7 +546,7 @@ class Game:
             return None
         name, args = call
         shown = f"in {name}({', '.join(f'{p} = {self.text(v)}' for p, v in args)})"
-        for frame, line in reversed(frames[:i]):   # the statement: the nearest frame that is not a func's
+        for frame, line, _last in reversed(frames[:i]):   # the statement: the nearest frame that is not a func's
             if self._func_call(frame) is None:
                 where = self._frame_position(frame, line)
                 if where is not None:
@@ -681,24 +689,20 @@ class Game:
         source order. Where the interpreter's deeper stack runs out inside the cycle differs from the
         compiled code's, so the innermost line would differ between the backends; the cycle does not."""
         seen: dict[str, int] = {}
-        tb = sys.exc_info()[2]
-        while tb is not None:
-            where = self._frame_position(tb.tb_frame, tb.tb_lineno)
+        for frame, line, _last in handled_frames():
+            where = self._frame_position(frame, line)
             if where is not None:
                 seen[where] = seen.get(where, 0) + 1
-            tb = tb.tb_next
         recurring = [w for w, n in seen.items() if n > 1]
         return min(recurring, key=source_order) if recurring else self._rules_line()
 
     def _rules_line(self) -> Optional[str]:
         """The rules position of the innermost generated frame of the exception being handled."""
-        tb = sys.exc_info()[2]
         where = getattr(sys.exc_info()[1], "rules_where", None)
         line_map, module_file = self.program.line_map, self.program.module_file
-        while tb is not None:
-            if module_file and tb.tb_frame.f_code.co_filename == module_file:
-                where = line_map.get(tb.tb_lineno, where)
-            tb = tb.tb_next
+        for frame, line, _last in handled_frames():
+            if module_file and frame.f_code.co_filename == module_file:
+                where = line_map.get(line, where)
         return where
 
     # ------------------------------------------------------------------ results
@@ -795,9 +799,8 @@ class Game:
         offered = candidates + [NONE_OPTION] if optional else candidates
         d = Decision(player, prompt, offered, where) if player.is_player else self.decide(player, prompt, offered, where)
         d.titles = self.member_titles   # an enum member picked is shown by its title
-        if shown is not None:   # labels of the rules' own; alike ones told apart as any are
-            labels = shown + ["none"] if optional else list(shown)
-            d._labels = labels if len(set(labels)) == len(labels) else told_apart(offered, labels)
+        if shown is not None:   # labels of the rules' own (`pick ... as "..."`)
+            d.shown(shown + ["none"] if optional else list(shown))
         choice = yield d
         return choice if choice < len(candidates) else None
 
