@@ -8,6 +8,7 @@ from typing import Optional
 from rulebook.dsl import ast as A
 from rulebook.dsl.ast import replace
 from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
+from rulebook.dsl.parser import unknown_phase
 
 CATEGORY = {
     A.Resource: "resource", A.Group: "group", A.Counter: "counter", A.Var: "var", A.Enum: "enum", A.Event: "event",
@@ -247,10 +248,10 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                 fields["min_players"], fields["max_players"] = change.value
             elif part == "winner":
                 fields["winner"] = change
-            elif part in PHASES:
-                fields[part] = change.value
+            elif (unknown := unknown_phase(part, change.span)) is not None:
+                diags.append(unknown)
             else:
-                diags.append(Diagnostic("E100", f"a game has the phases setup, play and final, not {part!r}", change.span))
+                fields[part] = change.value
         elif isinstance(change, (A.Space, A.Reach)):
             if (type(change), change.position) in amended:   # the first one holds: which was meant is unclear
                 what = "space" if isinstance(change, A.Space) else "the reward of first to"
@@ -285,8 +286,7 @@ def _amend_space(sym: Symbols, track: A.Track, spaces: tuple, change: A.Space, d
     """The track's spaces with one amended: the parts `change` writes replace the space's, the others
     (title, tier, cost, bonus) are kept, as an amended card keeps the fields it does not name."""
     if not 1 <= change.position <= len(spaces):
-        diags.append(Diagnostic("E305", f"track {track.name!r} has no space {change.position}",
-                                change.span, f"its spaces are 1 to {len(spaces)}" if spaces else None))
+        diags.append(_no_space(track, change))
         return spaces
     old = spaces[change.position - 1]
     kept = {"title": change.title if change.title is not None else old.title,
@@ -299,12 +299,17 @@ def _amend_space(sym: Symbols, track: A.Track, spaces: tuple, change: A.Space, d
     return spaces[:change.position - 1] + (new,) + spaces[change.position:]
 
 
+def _no_space(track: A.Track, change) -> Diagnostic:
+    """E305 for an amended space or `first to` reward at a position the track does not have."""
+    return Diagnostic("E305", f"track {track.name!r} has no space {change.position}", change.span,
+                      f"its spaces are 1 to {len(track.spaces)}" if track.spaces else None)
+
+
 def _amend_reach(sym: Symbols, track: A.Track, reaches: tuple, change: A.Reach, diags: list[Diagnostic]) -> tuple:
     """The track's `first to` rewards with the one at the change's position replaced, or added when
     the track has none there."""
     if not 1 <= change.position <= len(track.spaces):
-        diags.append(Diagnostic("E305", f"track {track.name!r} has no space {change.position}", change.span,
-                                f"its spaces are 1 to {len(track.spaces)}" if track.spaces else None))
+        diags.append(_no_space(track, change))
         return reaches
     old = next((r for r in reaches if r.position == change.position), None)
     sym.amended_spaces.append((track.name, change, old))

@@ -441,9 +441,9 @@ class _Builder:
         winner = None
         for item in items:
             if isinstance(item, _Marker) and item.tag == "phase":
-                if item.value[0] not in phases:
-                    raise RulesError([Diagnostic("E100", f"a game has the phases setup, play and final, "
-                                                 f"not {item.value[0]!r}", item.value[2])])
+                unknown = unknown_phase(item.value[0], item.value[2])
+                if unknown is not None:
+                    raise RulesError([unknown])
                 phases[item.value[0]] = item.value[1]
             elif isinstance(item, _Marker) and item.tag == "seats":
                 seats = item.value[:2]
@@ -1407,6 +1407,13 @@ def _keywords_as_names(text: str, file: str, first: Diagnostic) -> list[Diagnost
             span = A.Span(file, name.line, name.column, name.end_line, name.end_column)
             out.append(Diagnostic("E100", f"{KEYWORD_LABEL}; found {str(name)!r}", span, hint="expected a name"))
     return out[:MAX_SYNTAX_ERRORS]
+
+
+def unknown_phase(name: str, span: A.Span) -> Optional[Diagnostic]:
+    """E100 for a phase a game does not have (in a game, or in an `amend` of one), or None."""
+    if name in ("setup", "play", "final"):
+        return None
+    return Diagnostic("E100", f"a game has the phases setup, play and final, not {name!r}", span)
 
 
 def parse_file(path: Path, display: Optional[str] = None) -> tuple[A.Module, str]:
