@@ -1200,7 +1200,7 @@ class Checker(A.Visitor):
         inner = self.bind(scope, s.var, s.span, self.domain(s.domain, scope))
         if s.where is not None:
             self.expr(s.where, inner)
-        self.text_parts(s.shown_parts, inner)   # each candidate's label: the variable is that candidate
+        self.text_parts(s.label_parts, inner)   # each candidate's label: the variable is that candidate
         self.block(s.body, inner)
         self.block(s.otherwise, scope)   # nothing was picked: the variable is not bound there
         if s.repeated and s.otherwise:
@@ -1213,7 +1213,7 @@ class Checker(A.Visitor):
             mode = "up to" if s.pick.limit is not None else "repeatedly"
             self.err("E304", f"'each ... simultaneously pick' picks once: '{mode}' is for one player's pick",
                      s.span)
-        if s.pick.shown is not None:
+        if s.pick.label is not None:
             self.err("E304", "'each ... simultaneously pick' shows its candidates as they are: 'as \"...\"' is for "
                      "one player's pick", s.span)
         if s.pick.otherwise:

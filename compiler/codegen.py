@@ -888,11 +888,11 @@ class CodeGen(A.Visitor):
             self.writeline(f"{cands} = [v_{s.var} for v_{s.var} in {self.domain(s.domain, ctx, s)} "
                            f"if {' and '.join(tests)}]", s)
         choice = self.temp("choice")
-        shown = ""
-        if s.shown is not None:   # each candidate's label, worked out with it as the picked variable
-            shown = f", [''.join(({', '.join(self.text_parts(s.shown_parts, inner))},)) for v_{s.var} in {cands}]"
+        labels = ""
+        if s.label is not None:   # each candidate's label, worked out with it as the picked variable
+            labels = f", [''.join(({', '.join(self.text_parts(s.label_parts, inner))},)) for v_{s.var} in {cands}]"
         self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {self.prompt(s, ctx)}, {cands}, "
-                       f"{s.optional or s.repeated!r}, {where(s)!r}{shown})")
+                       f"{s.optional or s.repeated!r}, {where(s)!r}{labels})")
         # repeatedly: "none" ends the loop, so the body needs no test of its own
         if s.repeated:
             self.break_if(f"{choice} is None")

@@ -146,7 +146,7 @@ def shown(s) -> str:
 def prompt(s) -> str:
     """A decision's prompt in parentheses after its reading, or nothing when it has none; a pick's
     label for its candidates after it (`as "..."`)."""
-    labelled = f", each shown as “{with_values(s.shown_parts)}”" if getattr(s, "shown", None) is not None else ""
+    labelled = f", each shown as “{with_values(s.label_parts)}”" if getattr(s, "label", None) is not None else ""
     return (f" ({shown(s)})" if s.title else "") + labelled
 
 

@@ -429,13 +429,13 @@ class Interpreter(A.Visitor):
             f.locals[s.var] = value
             if (picked is None or value not in picked) and (s.where is None or self.ev(s.where, rt, f)):
                 cands.append(value)
-        shown = None
-        if s.shown is not None:   # each candidate's label, worked out with it as the picked variable
-            shown = []
+        labels = None
+        if s.label is not None:   # each candidate's label, worked out with it as the picked variable
+            labels = []
             for value in cands:
                 f.locals[s.var] = value
-                shown.append("".join(self.text_parts(s.shown_parts, rt, f)))
-        choice = yield from rt.pick(f.you, self.prompt(s, rt, f), cands, s.optional or s.repeated, where(s), shown)
+                labels.append("".join(self.text_parts(s.label_parts, rt, f)))
+        choice = yield from rt.pick(f.you, self.prompt(s, rt, f), cands, s.optional or s.repeated, where(s), labels)
         if choice is not None:
             f.locals[s.var] = cands[choice]
             if picked is not None:

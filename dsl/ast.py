@@ -944,8 +944,8 @@ class Pick(Stmt):
     repeated: bool = False   # `repeatedly`: asked again after each pick, until "none" or no candidate
     limit: Optional[Expr] = None   # `up to N`: asked again at most N times, each pick a different element
     title_parts: tuple = ()   # a prompt with `{...}` values: its literal texts and expressions (as `say`'s)
-    shown: Optional[str] = None   # `as "tool {t}: level {tool[t]}"`: how each candidate is shown, as written
-    shown_parts: tuple = ()       # ... its literal texts and expressions, worked out per candidate
+    label: Optional[str] = None   # `as "tool {t}: level {tool[t]}"`: how each candidate is shown, as written
+    label_parts: tuple = ()       # ... its literal texts and expressions, worked out per candidate
 
 
 @node

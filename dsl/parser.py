@@ -669,14 +669,14 @@ class _Builder:
         optional = any(isinstance(t, Token) and t.type == "OPTIONAL" for t in items)
         limit = _pick(items, "up_to")
         repeated = limit is not None or any(isinstance(t, Token) and t.type == "REPEATEDLY" for t in items)
-        shown = _pick(items, "shown")
+        label = _pick(items, "pick_label")
         return A.Pick(str(items[0]), items[1], _pick(items, "where"), _title(items), _block(items), optional,
                       _pick(items, "else_block", ()), repeated, limit, self._prompt_parts(items),
-                      _unquote(shown) if shown is not None else None,
-                      say_parts(shown, self.file) if shown is not None else (), span=self._s(meta))
+                      _unquote(label) if label is not None else None,
+                      say_parts(label, self.file) if label is not None else (), span=self._s(meta))
 
-    def shown(self, meta, items):
-        return _Marker("shown", items[0])
+    def pick_label(self, meta, items):
+        return _Marker("pick_label", items[0])
 
     def up_to(self, meta, items):
         word, count = items

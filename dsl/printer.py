@@ -770,8 +770,8 @@ def _mode(p) -> Optional[Clause]:
     """A pick's prompt, its candidates' label and its mode: `"take which?" as "{c}" optional`, `up to N`,
     `repeatedly`."""
     title = quote(p.title) + " " if p.title is not None else ""
-    if getattr(p, "shown", None) is not None:
-        title += f"as {quote(p.shown)} "
+    if getattr(p, "label", None) is not None:
+        title += f"as {quote(p.label)} "
     if p.optional:
         return Clause(title + "optional")
     if p.limit is not None:

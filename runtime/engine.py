@@ -136,10 +136,10 @@ class Decision:
         """The options' labels (built when first asked: random play never needs them)."""
         if self._labels is None:
             titles = self.titles
-            self.shown([label_of(v, titles) for v in self.values])
+            self.label([label_of(v, titles) for v in self.values])
         return self._labels
 
-    def shown(self, labels: list[str]) -> None:
+    def label(self, labels: list[str]) -> None:
         """Show the options by these labels, alike ones told apart (`told_apart`)."""
         self._labels = labels if len(set(labels)) == len(labels) else told_apart(self.values, labels)
 
@@ -786,21 +786,21 @@ class Game:
         return True
 
     def pick(self, player: Holder, prompt: str, candidates: list, optional: bool, where: str,
-             shown: Optional[list] = None):
+             labels: Optional[list] = None):
         """A `pick`: the player picks one candidate; with `optional`, "none" is one more option.
-        `shown`: each candidate's label (`pick ... as "..."`), else its own. Returns the candidate's
+        `labels`: each candidate's label (`pick ... as "..."`), else its own. Returns the candidate's
         index, or None when nothing was picked."""
         if not candidates:
             return ()
-        return self._pick(player, prompt, candidates, optional, where, shown)
+        return self._pick(player, prompt, candidates, optional, where, labels)
 
     def _pick(self, player: Holder, prompt: str, candidates: list, optional: bool, where: str,
-              shown: Optional[list] = None):
+              labels: Optional[list] = None):
         offered = candidates + [NONE_OPTION] if optional else candidates
         d = Decision(player, prompt, offered, where) if player.is_player else self.decide(player, prompt, offered, where)
         d.titles = self.member_titles   # an enum member picked is shown by its title
-        if shown is not None:   # labels of the rules' own (`pick ... as "..."`)
-            d.shown(shown + ["none"] if optional else list(shown))
+        if labels is not None:   # labels of the rules' own (`pick ... as "..."`)
+            d.label(labels + ["none"] if optional else list(labels))
         choice = yield d
         return choice if choice < len(candidates) else None
 
