@@ -11,6 +11,7 @@ The start-up of the `rulebook` command (fresh processes) is measured by bench/st
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import shutil
 import statistics
@@ -95,6 +96,10 @@ STACKS = [("seven_wonders", ("seven_wonders_cities",), 3),
 
 def bench_games(packs: list[str], games: int, interpreted_games: int) -> None:
     print("== full random games (one core, random agents) ==")
+    engine, bare, protocol = engine_floor()
+    print(f"engine floor (a rules game that only asks: 3 options, no rules work, 4 players): {engine:.2f} us "
+          f"a decision = {engine / bare:.0f}x the bare generator floor ({bare:.2f} us), "
+          f"{engine / protocol:.1f}x the decision-protocol floor ({protocol:.2f} us)")
     stacked = {e for _base, expansions, _players in STACKS for e in expansions}
     for pack in packs:
         if Path(pack).name in stacked:
@@ -130,11 +135,13 @@ def bench_line(label: str, compiled, interpreted, players: int, games: int, inte
     made = sum(map(len, sizes))
     per = 1e6 * comp / made
     bare, protocol = floor(sizes, bare_game), floor(sizes, protocol_game)
+    engine = engine_floor()[0]
     print(f"{label} {players}p: compiled {games / comp:,.1f} games/s ({games} games) | interpreted "
           f"{n_i / interp:,.1f} games/s | compiled/interpreted on the same {n_i} seeds: "
           f"{interp / comp_same:.1f}x | ~{made / games:.0f} decisions/game")
     print(f"    per decision: {per:.1f} us = {per / bare:.0f}x the bare generator floor ({bare:.2f} us), "
-          f"{per / protocol:.1f}x the decision-protocol floor ({protocol:.2f} us)")
+          f"{per / protocol:.1f}x the decision-protocol floor ({protocol:.2f} us), "
+          f"{per / engine:.1f}x the engine floor ({engine:.2f} us)")
     tenths = cost_by_tenth(compiled, players, range(min(games, 50)))
     print("    us per decision by tenth of the game: " + " ".join(f"{t:.0f}" for t in tenths)
           + f" | peak memory per game {peak_memory_kib(compiled, players):,.0f} KiB")
@@ -207,6 +214,38 @@ def floor(sizes: list[list[int]], make, repeat: int = 3) -> float:
                 pass
         best = min(best, time.process_time() - t)
     return 1e6 * best / sum(map(len, sizes))
+
+
+# a game whose decisions carry no rules work: what this engine costs a decision by itself
+ENGINE_FLOOR_PACK = """
+counter vp;
+game floor {
+  seats 1 to 4;
+  phase play {
+    repeat 100 {
+      each players {
+        choose "which?" {
+          option "a" { gain 1 vp; }
+          option "b" {}
+          option "c" {}
+        }
+      }
+    }
+  }
+  winner most vp;
+}
+"""
+
+
+@functools.cache
+def engine_floor(players: int = 4, games: int = 20) -> tuple[float, float, float]:
+    """CPU microseconds per decision of a compiled rules game that only asks (three options, no
+    rules work), the engine's own cost of a decision, with the bare and protocol floors of the same
+    choices."""
+    program = driver.build_text(ENGINE_FLOOR_PACK, name="engine-floor")
+    sizes = [_decision_sizes(program, players, s) for s in range(games)]
+    per = 1e6 * play_many(program, players, range(games)) / sum(map(len, sizes))
+    return per, floor(sizes, bare_game), floor(sizes, protocol_game)
 
 
 def cost_by_tenth(program, players: int, seeds: range) -> list[float]:
