@@ -182,7 +182,7 @@ def always_true_by_types(cond) -> bool:
 
 # types a comparison cannot match with each other: a card, a player, a zone or a list is never equal
 # to (nor ordered with) a number, a text or a condition
-THINGS, PLAIN_VALUES = ("entity", "player", "zone", "list"), ("int", "str", "bool")
+THINGS, PLAIN_VALUES = ("entity", "player", "zone", "list"), ("int", "str", "bool", "member")
 
 
 class Checker(A.Visitor):
@@ -1432,10 +1432,11 @@ class Checker(A.Visitor):
                 self.arithmetic(side, kind)
             return "int"
         if e.op in ("==", "!=", "<", "<=", ">", ">=") and self.incomparable(left, right):
-            self.err("E303", f"cannot compare {article(words(left))} with {article(words(right))}: "
-                     f"the comparison is always {'true' if e.op == '!=' else 'false'}" if e.op in ("==", "!=") else
+            self.err("E303", f"cannot compare {article(words(left))} with {article(words(right))}" + (
+                     "" if {base_of(left), base_of(right)} == {"bool", "int"} else
+                     f": the comparison is always {'true' if e.op == '!=' else 'false'}") if e.op in ("==", "!=") else
                      f"cannot order {article(words(left))} and {article(words(right))}", e.span,
-                     "compare one of its fields, as in c.value, or count them with size(...)")
+                     self.comparison_hint(e, left, right))
         if e.op in ("==", "!="):
             for side, other, facing in ((e.left, right, e.right), (e.right, left, e.left)):
                 self.named_in_comparison(side, other, scope)
@@ -1446,9 +1447,30 @@ class Checker(A.Visitor):
 
     @staticmethod
     def incomparable(left: str, right: str) -> bool:
-        """A card, player, zone or list on one side and a number, text or condition on the other."""
+        """A card, player, zone or list on one side and a number, text, condition or enum member on
+        the other; or two of those plain values of different types (`c.bonus == "white"` with an
+        enum field, `done == 0` with a condition), or members of two different enums."""
         a, b = base_of(left), base_of(right)
-        return a in THINGS and b in PLAIN_VALUES or b in THINGS and a in PLAIN_VALUES
+        if a in THINGS and b in PLAIN_VALUES or b in THINGS and a in PLAIN_VALUES:
+            return True
+        if a in PLAIN_VALUES and b in PLAIN_VALUES:
+            return a != b or a == "member" and ":" in left and ":" in right and left != right
+        return False
+
+    def comparison_hint(self, e: A.Binary, left: str, right: str) -> Optional[str]:
+        """What to write instead of a comparison of values that are never equal."""
+        bases = {base_of(left), base_of(right)}
+        if bases & set(THINGS):
+            return "compare one of its fields, as in c.value, or count them with size(...)"
+        if bases == {"member", "str"}:
+            member_type, text = (left, e.right) if base_of(left) == "member" else (right, e.left)
+            members = getattr(self.sym.decls.get(member_type.partition(":")[2]), "members", ())
+            if isinstance(text, A.Str) and text.value in members:
+                return f"an enum member is written without quotes: {text.value}"
+            return f"compare it with a member: {', '.join(members)}" if members else None
+        if bases == {"bool", "int"}:
+            return "a condition is true or false: test it as it is, or with 'not'"
+        return None
 
     def die_name(self, x, scope: Scope) -> bool:
         """Whether an expression is the bare name of a declared die (not a local of that name)."""

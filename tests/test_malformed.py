@@ -150,6 +150,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "copy_without_slot.rules": [("E303", 13)],
     "copy_a_value_field.rules": [("E303", 10)],
     "card_compared_with_number.rules": [("E303", 10)],
+    "member_compared_with_text.rules": [("E303", 11)],
+    "condition_compared_with_number.rules": [("E303", 6)],
     "trigger_on_neighbour.rules": [("E303", 5)],
     "draw_from_resource.rules": [("E303", 11)],
     "cap_not_a_number.rules": [("E303", 2)],
@@ -342,6 +344,7 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "enum_missing_comma.rules": ("E100", 2, 33),          # the member after the missing ','
     "option_outside_choose.rules": ("E100", 6, 3),
     "card_compared_with_number.rules": ("E303", 10, 6),   # the comparison
+    "member_compared_with_text.rules": ("E303", 11, 33),
     "copy_a_value_field.rules": ("E303", 10, 50),         # guard.strength
     "func_calls_itself.rules": ("W411", 4, 30),           # the call, not the declaration
     "while_size_at_least_zero.rules": ("W412", 7, 9),     # the condition
@@ -395,6 +398,10 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
                                     "write 'choose { option \"...\" { ... } option ... }'", ()),
     "card_compared_with_number.rules": ("cannot compare a card with a number: the comparison is always false",
                                         "compare one of its fields, as in c.value, or count them with size(...)", ()),
+    "member_compared_with_text.rules": ("cannot compare a gem with a text: the comparison is always false",
+                                        "an enum member is written without quotes: white", ()),
+    "condition_compared_with_number.rules": ("cannot compare a condition with a number",
+                                             "a condition is true or false: test it as it is, or with 'not'", ()),
     "copy_a_value_field.rules": ("'strength' is a field of card (int), not an effect slot",
                                  "the effect slots of card: play", ()),
     "func_calls_itself.rules": ("'lowest_of_run' calls itself every time it runs, so it never ends",
