@@ -1105,12 +1105,21 @@ def _open_by_indentation(text: str, upto_line: int) -> Optional[tuple[int, int]]
             openers[line] = col
     stack: list[tuple[int, int, int]] = []  # (indentation, line, column) of open blocks
     culprit = None
+    statement_indent: Optional[int] = None
+    continued = False   # the line before left its statement unfinished (a header wrapped by fmt)
     for number, raw in enumerate(lines[:upto_line], start=1):
         body = raw.expandtabs(8)
         stripped = body.lstrip()
         if not stripped or stripped.startswith("#"):
             continue
-        indent = len(body) - len(stripped)
+        was_continued, continued = continued, _last_code_char(stripped) not in "{};"
+        if was_continued:
+            # a wrapped line belongs to the statement above: its '{' opens a block at that
+            # statement's indentation, and it closes nothing
+            if number in openers and statement_indent is not None:
+                stack.append((statement_indent, number, openers[number]))
+            continue
+        indent = statement_indent = len(body) - len(stripped)
         closes = stripped.startswith("}")
         while stack and (stack[-1][0] > indent or (stack[-1][0] == indent and not closes)):
             left = stack.pop()
@@ -1124,6 +1133,23 @@ def _open_by_indentation(text: str, upto_line: int) -> Optional[tuple[int, int]]
 
 
 _REST_IS_BLANK = re.compile(r"[ \t]*(?:#.*)?$")
+
+
+def _last_code_char(line: str) -> str:
+    """The last character of a line that is code (not a comment or the blank after it), '' if none."""
+    last, quoted, escaped = "", False, False
+    for ch in line:
+        if escaped:
+            escaped = False
+        elif quoted:
+            escaped, quoted = ch == "\\", ch != '"'
+        elif ch == "#":
+            break
+        elif ch == '"':
+            quoted = True
+        if not ch.isspace():
+            last = ch
+    return last
 
 
 def _left_open_note(text: str, upto_line: int, reported: Optional[A.Span] = None) -> tuple:

@@ -75,6 +75,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "misspelt_track.rules": [("E100", 4)],
     "equals_in_let.rules": [("E100", 6)],                 # one finding: no missing ';' is assumed after it
     "invalid_escape.rules": [("E101", 2)],
+    "missing_brace_after_wrapped_header.rules": [("E100", 11)],   # a note names the proc's '{'
     "missing_brace_mid_file.rules": [("E100", 13)],       # where the parser notices; a note names line 7
     "zone_of_keyword.rules": [("E100", 6)],
     "counter_bound_missing.rules": [("E100", 2)],
@@ -284,6 +285,7 @@ SENTENCES: dict[str, str] = {
     "single_equals_in_condition.rules": "use '==' to compare",
     "invalid_escape.rules": "is not an escape in a text",
     "missing_brace_mid_file.rules": "a block is not closed",
+    "missing_brace_after_wrapped_header.rules": "a block is not closed",
     "zone_of_keyword.rules": "a keyword cannot be used as a name",
     "counter_bound_missing.rules": "expected an expression",
     "move_without_item.rules": "expected an expression",
@@ -371,6 +373,9 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
     "missing_brace_mid_file.rules": ("a block is not closed: a '}' is missing; found 'proc'",
                                      "expected 'add', 'advance', 'bonus', 'choose', 'copy', 'draw', ...",
                                      (f"the '{{' at line 7, column 16 {LEFT_OPEN}",)),
+    "missing_brace_after_wrapped_header.rules": ("a block is not closed: a '}' is missing; found 'proc'",
+                                                 "expected 'add', 'advance', 'bonus', 'choose', 'copy', 'draw', ...",
+                                                 (f"the '{{' at line 4, column 14 {LEFT_OPEN}",)),
     "unclosed_block.rules": ("the file ends before this '{' is closed with '}'", None,
                              (f"the '{{' at line 9, column 43 {LEFT_OPEN}",)),
     "unclosed_space_block.rules": ("a block is not closed: a '}' is missing; found 'space'",
