@@ -1006,11 +1006,19 @@ class Checker(A.Visitor):
         for a in s.args:
             self.expr(a, scope)
         if decl is None and s.func == "base":
-            self.err("E218", "base() calls the proc an override replaces: use it inside 'override proc'", s.span)
+            if s.span not in self.sym.baseless:   # in an override of nothing, E212 says what is wrong
+                self.err("E218", "base() calls the proc an override replaces: use it inside 'override proc'",
+                         s.span)
         elif decl is None:
             self.unknown("E207", "procedure", s.func, s.span, self.sym.of("proc") + self.sym.of("extern"))
         else:
-            self.err("E301", f"{s.func!r} is {article(CATEGORY[type(decl)])}, not a procedure", s.span)
+            self.err("E301", f"{s.func!r} is {article(CATEGORY[type(decl)])}, not a procedure", s.span,
+                     f"a func gives a value and does nothing else: use it in an expression, as in "
+                     f"'let x = {s.func}(...);'" if isinstance(decl, A.Func) else None)
+
+    def parameter_names(self, name: str) -> str:
+        """A declaration's parameter names as a call would pass them (`p, lv`)."""
+        return ", ".join(p.name for p in getattr(self.sym.decls.get(name), "params", ()))
 
     def arguments(self, shown: str, decl, args: tuple, span: A.Span, scope: Scope) -> None:
         """A call's arguments against the declared parameters: their number and their types. For a
@@ -1021,8 +1029,8 @@ class Checker(A.Visitor):
             return
         if len(decl.params) != len(args):
             self.err("E302", f"{shown} takes {arguments(len(decl.params))}, not {len(args)}", span)
-        for p, a in zip(decl.params, args):
-            self.typed_value(p.type, a, scope, f"{p.name!r} of {shown} is")
+        for i, (p, a) in enumerate(zip(decl.params, args), start=1):
+            self.typed_value(p.type, a, scope, f"argument {i} of {shown} ({p.name!r}) must be")
         for a in args[len(decl.params):]:
             self.expr(a, scope)
 
@@ -1520,7 +1528,8 @@ class Checker(A.Visitor):
             return f"list:member:{name}"
         if cat is not None:
             if name not in self.sym.clashes:   # a member clashing with it: E208 has said it, once
-                self.err("E301", f"{name!r} is {article(cat)}, not a value", e.span)
+                self.err("E301", f"{name!r} is {article(cat)}, not a value", e.span,
+                         f"call it for its value: {name}({self.parameter_names(name)})" if cat == "func" else None)
             return "any"
         base = ALIASES.get(name, name)
         if base in BUILTIN_DOMAINS:
@@ -1651,7 +1660,8 @@ class Checker(A.Visitor):
             self.arguments(f"{func}()", decl, args, span, scope)
             return self.declared(decl.returns) if decl.returns and func not in self.reshaped else "any"
         if decl is None and func == "base":
-            self.err("E218", "base() calls the func an override replaces: use it inside 'override func'", span)
+            if span not in self.sym.baseless:   # in an override of nothing, E212 says what is wrong
+                self.err("E218", "base() calls the func an override replaces: use it inside 'override func'", span)
         elif decl is None:
             self.unknown("E207", "function", func, span, self.sym.of("func") + sorted(BUILTIN_FUNCS))
         elif isinstance(decl, A.Proc):

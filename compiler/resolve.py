@@ -80,6 +80,7 @@ class Symbols:
     overrides: list = field(default_factory=list)    # (decl, replaced decl)
     removed: dict = field(default_factory=dict)      # name -> the `remove NAME;` that dropped it
     unmatched: set = field(default_factory=set)      # names of overrides that replace nothing (E212)
+    baseless: set = field(default_factory=set)       # spans of base() in those overrides (no E218 besides)
     # (track name, space or `first to` reward as amended, the one it replaces: None for a reward added)
     amended_spaces: list = field(default_factory=list)
     # (the amend, what it amends) of each amend that changes fields or a title (not a track's spaces)
@@ -388,6 +389,7 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic], sources:
             diags.append(Diagnostic("E212", f"{decl.name!r} overrides nothing from an extended pack",
                                     declared_at(sources, decl.name, decl.span), hint))   # at its name, as I404 is
             sym.unmatched.add(decl.name)   # no W401 besides: the override itself is the mistake
+            sym.baseless.update(n.span for n in A.walk(decl) if type(n) in (A.CallStmt, A.Call) and n.func == BASE)
         else:
             decl = _call_base(sym, decl, old, diags)   # the checker compares result types and parameters
             sym.overrides.append((decl, old))

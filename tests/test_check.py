@@ -149,7 +149,7 @@ def test_fields_of_a_kind_typed_parameter_are_checked():
 
 def test_arguments_are_checked_against_parameter_types():
     assert typed("proc f(c: card) { }\nproc g() { f(3); f(c1); }") == [
-        ("E303", 2, "'c' of 'f' is a card, not a number", None)]
+        ("E303", 2, "argument 1 of 'f' ('c') must be a card, not a number", None)]
 
 
 def test_set_checks_the_field_type():
@@ -174,7 +174,7 @@ def test_loop_variables_know_their_kind_so_good_fields_pass():
 
 def test_func_arguments_are_typed_too():
     assert typed("func twice(c: card) = c.a * 2;\nproc f(p: player) { gain twice(p) vp; }") == [
-        ("E303", 2, "'c' of twice() is a card, not a player", None)]
+        ("E303", 2, "argument 1 of twice() ('c') must be a card, not a player", None)]
 
 
 def test_override_remove_is_a_diagnostic_not_a_crash():

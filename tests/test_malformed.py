@@ -111,6 +111,9 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "unknown_die.rules": [("E210", 11)],
     "unknown_kernel.rules": [("E211", 4)],
     "override_of_nothing.rules": [("E212", 3)],
+    "func_as_value.rules": [("E301", 6)],
+    "func_as_statement.rules": [("E301", 6)],
+    "override_of_nothing_calls_base.rules": [("E212", 4)],   # and no E218 for its base()
     "remove_of_nothing.rules": [("E214", 3)],
     "duplicate_field.rules": [("E215", 11)],
     "duplicate_field_in_kind.rules": [("E215", 7)],
@@ -403,6 +406,11 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
                                     "write 'choose { option \"...\" { ... } option ... }'", ()),
     "card_compared_with_number.rules": ("cannot compare a card with a number: the comparison is always false",
                                         "compare one of its fields, as in c.value, or count them with size(...)", ()),
+    "func_as_value.rules": ("'gems_per_colour' is a func, not a value",
+                            "call it for its value: gems_per_colour(players)", ()),
+    "func_as_statement.rules": ("'floor_penalty' is a func, not a procedure",
+                                "a func gives a value and does nothing else: use it in an expression, as in "
+                                "'let x = floor_penalty(...);'", ()),
     "member_compared_with_text.rules": ("cannot compare a gem with a text: the comparison is always false",
                                         "an enum member is written without quotes: white", ()),
     "condition_compared_with_number.rules": ("cannot compare a condition with a number",
