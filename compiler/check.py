@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterable, Optional
 
 from rulebook.dsl import ast as A
@@ -196,6 +197,7 @@ class Checker(A.Visitor):
         self.expr_depth = 0   # expressions around the one being checked
         self.too_deep = False
         self.diags: list[Diagnostic] = []
+        self.unvalued: dict = {}   # (kind, field) -> (index of its E304 in diags, the other cards lacking it)
         self.used: set[str] = set()
         self.emitted: set[str] = set()
         self.triggers: list[A.Whenever] = []
@@ -514,9 +516,25 @@ class Checker(A.Visitor):
                 self.field_value(f, numbered(item.value, 1, kind))   # checked as the first copy's
         for name, f in fields.items():
             if name not in given and f.default is None and f.type != "effect":
-                self.err("E304", f"{d.kind} {d.name!r} gives no value for field {name!r}", self.at_decl(d))
+                self.no_value(d, f)
         if d.title_parts or fields_number_copies(d, kind):
             self.numbered_copies(d, kind, fields)
+
+    def no_value(self, d: A.Entity, f) -> None:
+        """E304 for a card that gives no value for a field without default: one finding per field of
+        a kind, at the first such card, with the others as a note (a field added to a kind without
+        a default would otherwise be one finding per card)."""
+        key = (d.kind, f.name)
+        if key not in self.unvalued:
+            self.unvalued[key] = (len(self.diags), [])
+            self.err("E304", f"{d.kind} {d.name!r} gives no value for field {f.name!r}", self.at_decl(d),
+                     f"give it a value in each {d.kind}, or a default in the kind: '{f.name}: {f.type} = ...;'")
+            return
+        at, others = self.unvalued[key]
+        others.append(d.name)
+        listed = ", ".join(map(repr, others[:5])) + (f" and {len(others) - 5} more" if len(others) > 5 else "")
+        self.diags[at] = replace(self.diags[at], notes=(
+            f"{len(others)} more of kind {d.kind} give none either: {listed}",))
 
     def numbered_copies(self, d: A.Entity, kind: A.Kind, fields: dict) -> None:
         """Field values with `copy_number` and a title with `{...}` values: each names only the card's
