@@ -905,6 +905,7 @@ def _load_parser(start: str) -> Lark:
 
 
 SEMICOLON_LABEL = "a statement must end with ';'"
+DECLARATION_SEMICOLON_LABEL = "a declaration must end with ';'"   # outside every '{ }'
 KEYWORD_LABEL = "a keyword cannot be used as a name here"
 UNCLOSED_LABEL = "a block is not closed: a '}' is missing"
 DECLARATION_LABEL = "a declaration must start with a keyword such as 'resource', 'track', 'kind' or a kind name"
@@ -947,6 +948,15 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
     ],
     "the resource of 'gain' and 'lose' is a name: work a computed one out first, 'let r = good_of(p); gain 2 r;'": [
         f"proc p() {{ {verb} 2 f(1); }}" for verb in ("gain", "lose")
+    ],
+    "a counter or zone takes one index, as in 'counter wall[1..25];' or 'zone line[1..5] of tile;': two "
+    "indexes ([1..5][1..5], [1..5, 1..5]) are not supported": [
+        "counter w[1..5][1..5];", "counter w[1..5, 1..5];", "counter w[c][1..5];", "counter w[c, d];",
+        "zone z[1..5][1..5] of t;", "zone z[1..5, 1..5] of t;", "zone z[c][d] of t;", "zone z[c, d] of t;",
+    ],
+    "a var takes no index: a value per member, card or number is an indexed counter ('counter votes[estate];'), "
+    "or a field of the cards": [
+        "var x[1..5]: int;", "var x[c]: int;", "var x[1..5] global: int;",
     ],
     "a condition needs braces after it: 'if COND { ... }'": [
         f"proc p() {{ if a {cond}{stmt} }}" for cond in ("", "> 1 ", "and b ", "or b ")
@@ -1030,6 +1040,8 @@ def _misspelt_keyword(err: UnexpectedToken, text: str, file: str) -> Optional[Di
     first_line = max(1, len(starts) - 3)
     base = starts[first_line - 1]
     tokens, _ = scan(text[base: err.token.end_pos])
+    if len(tokens) >= 2 and tokens[-1].line > tokens[-2].line and "SEMICOLON" in (err.accepts or err.expected):
+        return None   # a line that ends where a ';' could: it is missing (`... + column` then `proc`)
     start = _declaration_start(err)
     for back, tok in enumerate(reversed(tokens[-6:])):
         if back and tok.type in ("SEMICOLON", "RBRACE"):
@@ -1067,7 +1079,8 @@ def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, b
     if tok.type == "EQUAL" and "COMPARE" in accepts:
         return Diagnostic("E100", f"{COMPARE_LABEL}; found {found}", span, hint="write '==' here"), False
     if "SEMICOLON" in accepts and tok.type != "SEMICOLON":
-        return Diagnostic("E100", f"{SEMICOLON_LABEL}: add ';' here (before {found})",
+        label = SEMICOLON_LABEL if _inside_braces(text, tok.line, tok.column) else DECLARATION_SEMICOLON_LABEL
+        return Diagnostic("E100", f"{label}: add ';' here (before {found})",
                           _after_last_value(err, file) or span), True
     if "RBRACE" not in accepts and accepts >= _item_starts() - _CONTAINER_ITEMS:  # between declarations
         hint = f"'{tok}' is a statement: it goes inside an effect (a card's effect, a proc, a phase)" \
@@ -1289,6 +1302,17 @@ def _scan_brackets(text: str):
             line_start = m.end()
         elif tok in "{([})]":
             yield tok, line, m.start() - line_start + 1
+
+
+def _inside_braces(text: str, line: int, column: int) -> bool:
+    """Whether a position of the text is inside a '{ ... }' (a block or a card's body), not between
+    declarations."""
+    depth = 0
+    for tok, at_line, at_column in _scan_brackets(text):
+        if (at_line, at_column) >= (line, column):
+            break
+        depth += (tok == "{") - (tok == "}")
+    return depth > 0
 
 
 def _unclosed_brace(text: str, file: str) -> Optional[A.Span]:

@@ -76,7 +76,10 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "equals_in_let.rules": [("E100", 6)],                 # one finding: no missing ';' is assumed after it
     "invalid_escape.rules": [("E101", 2)],
     "missing_brace_after_wrapped_header.rules": [("E100", 11)],   # a note names the proc's '{'
-    "missing_brace_mid_file.rules": [("E100", 13)],       # where the parser notices; a note names line 7
+    "missing_brace_mid_file.rules": [("E100", 13)],
+    "counter_with_two_indexes.rules": [("E100", 2)],
+    "indexed_var.rules": [("E100", 3)],
+    "func_without_semicolon.rules": [("E100", 3)],   # not "did you mean 'count'" for the name before it       # where the parser notices; a note names line 7
     "zone_of_keyword.rules": [("E100", 6)],
     "counter_bound_missing.rules": [("E100", 2)],
     "move_without_item.rules": [("E100", 10)],
@@ -289,6 +292,9 @@ SENTENCES: dict[str, str] = {
     "single_equals_in_condition.rules": "use '==' to compare",
     "invalid_escape.rules": "is not an escape in a text",
     "missing_brace_mid_file.rules": "a block is not closed",
+    "counter_with_two_indexes.rules": "a counter or zone takes one index",
+    "indexed_var.rules": "a var takes no index",
+    "func_without_semicolon.rules": "a declaration must end with ';'",
     "missing_brace_after_wrapped_header.rules": "a block is not closed",
     "zone_of_keyword.rules": "a keyword cannot be used as a name",
     "counter_bound_missing.rules": "expected an expression",

@@ -97,7 +97,7 @@ def test_every_missing_semicolon_of_a_file_is_reported_in_one_run():
     with pytest.raises(RulesError) as info:
         parse_text(text, "t.rules")
     found = [(d.span.line, d.message[:22]) for d in info.value.diagnostics]
-    assert found == [(1, "a statement must end w"), (4, "a statement must end w"),
+    assert found == [(1, "a declaration must end"), (4, "a statement must end w"),
                      (5, "a statement must end w"), (7, "use '==' to compare; '")]
 
 
