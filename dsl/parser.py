@@ -1059,6 +1059,20 @@ def _misspelt_keyword(err: UnexpectedToken, text: str, file: str) -> Optional[Di
     return None
 
 
+def _quote_in_value(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnostic]:
+    """A text whose `{...}` value holds a quote (`"{if n == 0 then "centre" else "display"}"`): the
+    quote ends the text there, and the parser fails further on, at what follows it."""
+    line_start = text.rfind("\n", 0, err.token.start_pos) + 1
+    tokens, _ = scan(text[line_start: err.token.end_pos])
+    for tok in tokens:
+        if tok.type == "STRING" and tok.count("{") > tok.count("}"):
+            line = err.token.line
+            return Diagnostic("E100", "a quote inside a text's {...} value ends the text there",
+                              A.Span(file, line, tok.column, line, tok.end_column),
+                              hint="work the words out in a func and show its value, as in {side(n)}")
+    return None
+
+
 def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, bool]:
     """The diagnostic for an unexpected token, and whether it is a missing ';' (which the parser
     can supply and carry on)."""
@@ -1070,6 +1084,9 @@ def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, b
     misspelt = _misspelt_keyword(err, text, file)
     if misspelt is not None:
         return misspelt, False
+    quoted = _quote_in_value(err, text, file)
+    if quoted is not None:
+        return quoted, False
     range_problem = _misplaced_range(err, accepts)
     if range_problem is not None:
         return Diagnostic("E100", f"{range_problem}; found {found}", span, hint="write LOW..HIGH"), False

@@ -79,6 +79,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "missing_brace_mid_file.rules": [("E100", 13)],
     "counter_with_two_indexes.rules": [("E100", 2)],
     "indexed_var.rules": [("E100", 3)],
+    "quote_in_label_value.rules": [("E100", 5)],
     "func_without_semicolon.rules": [("E100", 3)],   # not "did you mean 'count'" for the name before it       # where the parser notices; a note names line 7
     "zone_of_keyword.rules": [("E100", 6)],
     "counter_bound_missing.rules": [("E100", 2)],
@@ -294,6 +295,7 @@ SENTENCES: dict[str, str] = {
     "missing_brace_mid_file.rules": "a block is not closed",
     "counter_with_two_indexes.rules": "a counter or zone takes one index",
     "indexed_var.rules": "a var takes no index",
+    "quote_in_label_value.rules": "a quote inside a text's {...} value ends the text there",
     "func_without_semicolon.rules": "a declaration must end with ';'",
     "missing_brace_after_wrapped_header.rules": "a block is not closed",
     "zone_of_keyword.rules": "a keyword cannot be used as a name",
@@ -356,6 +358,7 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "enum_missing_comma.rules": ("E100", 2, 33),          # the member after the missing ','
     "option_outside_choose.rules": ("E100", 6, 3),
     "card_compared_with_number.rules": ("E303", 10, 6),   # the comparison
+    "quote_in_label_value.rules": ("E100", 5, 28),        # the text the quote cut short
     "member_compared_with_text.rules": ("E303", 11, 33),
     "copy_a_value_field.rules": ("E303", 10, 50),         # guard.strength
     "func_calls_itself.rules": ("W411", 4, 30),           # the call, not the declaration
