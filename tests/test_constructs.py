@@ -1472,3 +1472,35 @@ def test_labels_are_checked_printed_and_read():
             "show each candidate in its label: 'as \"{c}\"'") in found
     assert any(code == "E205" and "wroth" in message for code, message, _ in found)
     assert any(code == "E304" and "'as \"...\"' is for one player's pick" in message for code, message, _ in found)
+
+
+FIRST_WHO_ACCEPTS = """
+proc partner(): player {
+  each opponents where coin >= 1 {
+    may "give 1 coin for 2 vp?" {
+      return you;
+    }
+  }
+  return none;
+}
+proc p() {
+  let who = partner();
+  if who != none { each who { lose 1 coin; gain 2 vp; } }
+}
+"""
+
+
+@pytest.mark.parametrize("answers, asked, traded", [
+    ([1], 1, 1),          # P2 accepts: P3 and P4 are never asked
+    ([0, 1], 2, 2),       # P2 declines, P3 accepts, P4 is not asked
+    ([0, 0, 0], 3, None),  # nobody accepts
+])
+def test_a_return_inside_each_and_may_stops_at_the_first_player_who_accepts(program, answers, asked, traded):
+    """Docs 4.10, "The first player who accepts" (a Coup audit: a reaction any player may make, the
+    first who does settling it)."""
+    g = Game(program(FIRST_WHO_ACCEPTS), 4, 1)
+    for p in g.state.players:
+        p.stock["coin"] = 1
+    questions = run_proc(g, "p", answers=answers)
+    assert [d.player.index for d in questions] == list(range(1, 1 + asked))
+    assert [p.stock["vp"] for p in g.state.players] == [2 if i == traded else 0 for i in range(4)]
