@@ -154,7 +154,8 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
       inside `then` in parentheses);
     * a call, a list or a `match` with its items one a line, two spaces in from the line it opens
       on, and its closing bracket back on that line's indentation (a call of one argument, an
-      aggregate, `not`, a field or an index hug their one inner part instead).
+      aggregate, `not`, a field or an index hug their one inner part instead; an aggregate's
+      condition goes on lines of its own after `where` when that takes fewer lines).
 
     A text literal is never split, so a line holding a long one stays long."""
     one = first + _wrap(e, minimum) + tail
@@ -205,7 +206,12 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
         head = f"{e.op}({e.var} in {_expr(e.domain)}"
         if e.where is not None:
             rest = f", {_expr(e.value)})" if e.value is not None else ")"
-            return wrapped(e.where, f"{first}{head} where ", indent, rest + tail)
+            hugged = wrapped(e.where, f"{first}{head} where ", indent, rest + tail)
+            # the condition on lines of its own when that takes fewer lines than hugging it, which
+            # breaks it where it opens (`count(k in 1..5 where every(... where occupied(` then
+            # one argument a line)
+            below = [f"{first}{head} where"] + wrapped(e.where, inner, inner, rest + tail)
+            return below if len(below) < len(hugged) else hugged
         if e.value is not None:
             return wrapped(e.value, f"{first}{head}, ", indent, ")" + tail)
         return [one]
