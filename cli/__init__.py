@@ -462,6 +462,10 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
     if result.symbols is None:   # a file that cannot be read or parsed: nothing to look a name up in
         _fail(RulesError(result.diagnostics), Format.text, result.sources)
     decl = result.symbols.decls.get(name)
+    enum = result.symbols.members.get(name) if decl is None else None
+    if enum is not None:   # a member is read in its enum, which says its title and who added it
+        out.print(Text.assemble((printable(name), "bold"), f" is a member of enum {printable(enum)}"))
+        name, decl = enum, result.symbols.decls[enum]
     events = history(name, result.modules)   # where it is declared, and what stacked packs changed
     if decl is None and events and events[-1][0] == "removed":
         # a question about the stack, answered: what was declared and which pack took it out

@@ -12,6 +12,7 @@ from rulebook.dsl.printer import expr as printed, params_text
 from .layout import copy_fields, copy_title, fields_number_copies, is_field_value, numbered
 from .layout import NAME_TYPES, actor_call, event_arg, proc_result_call
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, Symbols, declared_at, tokens_in
+from .resolve import enum_changes
 
 VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "track", "zone", "die", "any"}
 TIE_MODES = {"split", "share", "all", "none"}
@@ -219,7 +220,11 @@ class Checker(A.Visitor):
         if name in self.sym.removed and of is None:
             self.removed_uses.setdefault(name, []).append(span)
             return
-        self.err(code, f"unknown {what} {name!r}" + (f" of {of}" if of else ""), span, did_you_mean(name, candidates))
+        dropped = self.sym.dropped.get(name)   # a member an `override enum` left out: say where
+        notes = (f"{name!r} was a member of enum {dropped[0]!r}; the override at {self.at_decl(dropped[1])} leaves it out",) \
+            if dropped else ()
+        self.diags.append(Diagnostic(code, f"unknown {what} {name!r}" + (f" of {of}" if of else ""), span,
+                                     did_you_mean(name, candidates), notes=notes))
 
     def tokens_in(self, span: A.Span) -> list:
         """The tokens of the source inside a span, as (line, column, token) (see resolve.tokens_in)."""
@@ -284,7 +289,8 @@ class Checker(A.Visitor):
                                                  "ends: call base(...) to run the declaration it replaces", n.span))
         for item, target in self.sym.amended:
             what = target.kind if isinstance(target, A.Entity) else CATEGORY[type(target)]
-            self.diags.append(Diagnostic("I404", f"amends {what} {item.name!r}", self.at_name(item.name, item.span)))
+            self.diags.append(Diagnostic("I404", f"amends {what} {item.name!r}{enum_changes(item, target)}",
+                                         self.at_name(item.name, item.span)))
         for track, part, old in self.sym.amended_spaces:
             what = f"space {part.position}" if isinstance(part, A.Space) else f"the first to {part.position} reward"
             verb = "adds" if old is None else "amends"

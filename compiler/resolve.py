@@ -86,6 +86,9 @@ class Symbols:
     # (the amend, what it amends) of each amend that changes fields or a title (not a track's spaces)
     amended: list = field(default_factory=list)
     clashes: set = field(default_factory=set)        # enum members whose name is also declared (E208 said so)
+    member_spans: dict = field(default_factory=dict)  # member an `amend ENUM` added -> where it is written
+    # member an `override enum` dropped -> (the enum, the override): a use left is E201 with a note there
+    dropped: dict = field(default_factory=dict)
     game: Optional[A.Game] = None
     # id() of each bare resource, track or die name the checker found compared with a value of that
     # type (`res == coin`): there it stands for itself, not for an amount (both backends read this)
@@ -177,10 +180,12 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
                                    other.span) if other is not None else \
                         (f"a member of enum {sym.members[m]!r}", sym.decls[sym.members[m]].span)
                     diags.append(Diagnostic("E208", f"enum member {m!r} is already declared as {what}",
-                                            declared_at(sources, m, decl.span),
+                                            sym.member_spans.get(m) or declared_at(sources, m, decl.span),
                                             "members, cards and every other declaration share one namespace: "
                                             "rename one of them", notes=(f"{m!r} is declared at {where}",)))
                 sym.members[m] = decl.name
+    for m in set(sym.dropped) & (set(sym.members) | set(sym.decls)):   # declared again: the uses refer to that
+        del sym.dropped[m]
     sym.game = next((d for d in sym.decls.values() if isinstance(d, A.Game)), None)  # after overrides/removals
     if standing and sym.game is not None:
         # top-level triggers: every player registers them first thing in the setup
@@ -224,11 +229,18 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
         allowed, fields = (A.Space, A.Reach), {"spaces": target.spaces, "reaches": target.reaches}
     elif isinstance(target, A.Game):   # a house rule's seats, one phase or the winner line
         allowed, fields = (A.GamePart, A.Winner), {}
+    elif isinstance(target, A.Enum):
+        _amend_enum(sym, target, item, diags, sources)
+        return
     else:
         what = f"is {_article(CATEGORY[type(target)])}" if target is not None else "is not declared"
-        diags.append(Diagnostic("E217", f"'amend' changes an entity, a kind, a track or the game; {item.name!r} {what}",
-                                declared_at(sources, item.name, item.span),
-                                _similar(sym, item.name, (A.Entity, A.Kind, A.Track, A.Game))))
+        diags.append(Diagnostic("E217", f"'amend' changes an entity, a kind, a track, an enum or the game; "
+                                f"{item.name!r} {what}", declared_at(sources, item.name, item.span),
+                                _similar(sym, item.name, (A.Entity, A.Kind, A.Track, A.Enum, A.Game))))
+        return
+    if any(isinstance(change, A.EnumMember) for change in item.items):
+        diags.append(Diagnostic("E217", f"amending {item.name!r} takes {AMEND_SHAPES[type(target)]}; "
+                                "'member [\"Title\"], ...' amends an enum", item.items[0].span))
         return
     if item.title is not None:
         fields["title"] = item.title
@@ -277,10 +289,52 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
         sym.amended.append((item, target))
 
 
+def _amend_enum(sym: Symbols, enum: A.Enum, item: A.Amend, diags: list[Diagnostic], sources: dict) -> None:
+    """`amend ENUM { member ["Title"], ... }`: a new member is added at the end, in the order written;
+    an existing member written with a title is given that title. Dropping a member is an override."""
+    if item.title is not None:
+        diags.append(Diagnostic("E217", f"an enum has no title: to retitle a member of {item.name!r}, write "
+                                "'amend ENUM { member \"Title\" }'", declared_at(sources, item.name, item.span)))
+        return
+    if any(not isinstance(change, A.EnumMember) for change in item.items):
+        diags.append(Diagnostic("E217", f"amending {item.name!r} takes {AMEND_SHAPES[A.Enum]}", item.span))
+        return
+    titles = dict(zip(enum.members, enum.titles or (None,) * len(enum.members)))
+    seen = set()
+    for change in item.items:
+        if change.name in seen:
+            diags.append(Diagnostic("E215", f"member {change.name!r} is amended twice here", change.span))
+            continue
+        seen.add(change.name)
+        if change.name in titles and change.title is None:
+            diags.append(Diagnostic("E217", f"{change.name!r} is already a member of enum {item.name!r}: give it a "
+                                    "title to retitle it", change.span,
+                                    "a new member needs a name no member has; dropping one is 'override enum'"))
+            continue
+        if change.name not in titles:
+            sym.member_spans[change.name] = declared_at(sources, change.name, change.span)   # for an E208 about it
+        titles[change.name] = change.title
+    shown = tuple(titles.values())
+    sym.decls[item.name] = replace(enum, members=tuple(titles), titles=shown if any(t is not None for t in shown) else ())
+    sym.amended.append((item, enum))
+
+
+def enum_changes(item: A.Amend, enum) -> str:
+    """What an `amend` of an enum does, for its I404: ": adds inquisitor; retitles duke" ("" for an
+    amend of anything else)."""
+    if not isinstance(enum, A.Enum):
+        return ""
+    added = list(dict.fromkeys(m.name for m in item.items if m.name not in enum.members))
+    retitled = list(dict.fromkeys(m.name for m in item.items if m.name in enum.members and m.title is not None))
+    said = ([f"adds {', '.join(added)}"] if added else []) + ([f"retitles {', '.join(retitled)}"] if retitled else [])
+    return f": {'; '.join(said)}" if said else ""
+
+
 AMEND_SHAPES = {A.Entity: "'name = value;' or 'name { ... }'", A.Kind: "'name: type [= default];'",
                 A.Track: "'space N [\"Title\"] [tier T] [cost C] { ... } [bonus cost C { ... }]' or "
                          "'first to N { ... }'",
-                A.Game: "'seats A to B;', 'phase setup|play|final { ... }' or 'winner ...;'"}
+                A.Game: "'seats A to B;', 'phase setup|play|final { ... }' or 'winner ...;'",
+                A.Enum: "'member [\"Title\"], member [\"Title\"], ...'"}
 
 
 def _amend_space(sym: Symbols, track: A.Track, spaces: tuple, change: A.Space, diags: list[Diagnostic]) -> tuple:
@@ -367,7 +421,13 @@ def _call_base(sym: Symbols, decl, old, diags: list[Diagnostic]):
 
 def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic], sources: dict) -> None:
     if isinstance(item, A.Remove):
-        if item.name not in sym.decls:
+        enum = next((d for d in sym.decls.values() if isinstance(d, A.Enum) and item.name in d.members), None)
+        if item.name not in sym.decls and enum is not None:
+            diags.append(Diagnostic("E214", f"{item.name!r} is a member of enum {enum.name!r}, not a declaration: "
+                                    "amend or override the enum", declared_at(sources, item.name, item.span),
+                                    f"to drop the member, restate the enum without it: 'override enum {enum.name} "
+                                    "{ ... }'"))
+        elif item.name not in sym.decls:
             diags.append(Diagnostic("E214", f"nothing named {item.name!r} to remove",
                                     declared_at(sources, item.name, item.span)))
         else:
@@ -393,6 +453,9 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic], sources:
         else:
             decl = _call_base(sym, decl, old, diags)   # the checker compares result types and parameters
             sym.overrides.append((decl, old))
+            if isinstance(old, A.Enum):   # a use left of a member it drops is E201 with a note at it
+                sym.dropped.update((m, (old.name, decl)) for m in old.members
+                                   if not isinstance(decl, A.Enum) or m not in decl.members)
         sym.decls[decl.name] = decl
         sym.origin[decl.name] = pack_name
         sym.removed.pop(decl.name, None)

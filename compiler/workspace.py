@@ -242,6 +242,7 @@ _NAMES: dict = {
                                             A.Proc, A.Func, A.Extern, A.Variant, A.Game)},
     A.Group: (("name", "decl"), ("members", "ref")),
     A.Enum: (("name", "decl"), ("members", "member")),
+    A.EnumMember: (("name", "member"),),   # in an `amend ENUM`: a member added or retitled, as an override is a decl
     A.Die: (("name", "decl"), ("type", "ref")),
     A.Entity: (("kind", "ref"), ("name", "decl")),
     A.Zone: (("name", "decl"), ("kind", "ref")),

@@ -1054,6 +1054,15 @@ class Enum(Decl):
 
 
 @node
+class EnumMember(Part):
+    """`member ["Title"]` of an `amend ENUM { ... }`: a member added at the end, or an existing one
+    given a new title."""
+
+    name: str
+    title: Optional[str] = None
+
+
+@node
 class Param(Part):
     """`name: type` of a proc, func, event or extern."""
 
@@ -1266,8 +1275,8 @@ class Extend(Decl):
 @node
 class Amend(Decl):
     """`amend NAME ["Title"] { ... }`: single fields of an entity (values or effects) or of a kind (field
-    declarations, defaults), or single spaces of a track, changed without restating the rest; a
-    title replaces the declaration's title."""
+    declarations, defaults), single spaces of a track, or members of an enum (EnumMember items),
+    changed or added without restating the rest; a title replaces the declaration's title."""
 
     name: str
     items: tuple

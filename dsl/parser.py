@@ -294,13 +294,13 @@ class _Builder:
         return A.Var(str(items[0]), _title(items), is_global, type_, _pick(items, "default"), span=self._s(meta))
 
     def enum_decl(self, meta, items):
-        members = tuple(name for name, _title in items[1:])
-        titles = tuple(title for _name, title in items[1:])
+        members = tuple(m.name for m in items[1:])
+        titles = tuple(m.title for m in items[1:])
         return A.Enum(str(items[0]), members, titles if any(t is not None for t in titles) else (),
                       span=self._s(meta))
 
     def enum_member(self, meta, items):
-        return str(items[0]), _unquote(items[1]) if len(items) > 1 else None
+        return A.EnumMember(str(items[0]), _unquote(items[1]) if len(items) > 1 else None, span=self._s(meta))
 
     def event_decl(self, meta, items):
         return A.Event(str(items[0]), items[1] or (), span=self._s(meta))
@@ -412,6 +412,10 @@ class _Builder:
         title = next((i for i in items if isinstance(i, _Title)), None)
         changes = tuple(self._game_part(i) if isinstance(i, _Marker) else i for i in items[1:] if not isinstance(i, _Title))
         return A.Amend(str(items[0]), changes, _title(items), self._title_parts(title), span=self._s(meta))
+
+    def amend_enum_decl(self, meta, items):
+        return A.Amend(str(items[0]), tuple(i for i in items[1:] if not isinstance(i, _Title)), _title(items),
+                       span=self._s(meta))
 
     @staticmethod
     def _game_part(marker: "_Marker") -> A.GamePart:

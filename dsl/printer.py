@@ -593,14 +593,18 @@ class Printer(A.Visitor):
 
     def visit_Enum(self, d):
         titles = d.titles or (None,) * len(d.members)
-        members = [m if t is None else f"{m} {_title(t).strip()}" for m, t in zip(d.members, titles)]
-        one_line = f"enum {d.name} {{ {', '.join(members)} }}"
+        self.members(f"enum {d.name}", list(zip(d.members, titles)))
+
+    def members(self, head: str, members: list) -> None:
+        """An enum's members (name, title or None) after `head`, on one line when they fit, else one a line."""
+        shown = [m if t is None else f"{m} {_title(t).strip()}" for m, t in members]
+        one_line = f"{head} {{ {', '.join(shown)} }}"
         if len(INDENT * self.depth + one_line) <= LINE_WIDTH:
             self.line(one_line)
             return
-        self.line(f"enum {d.name} {{")   # too long for a line: one member a line
+        self.line(f"{head} {{")   # too long for a line: one member a line
         self.depth += 1
-        for member in members:
+        for member in shown:
             self.line(f"{member},")
         self.depth -= 1
         self.line("}")
@@ -719,6 +723,9 @@ class Printer(A.Visitor):
         self.block(f"{d.when} {d.name}", d.body)
 
     def visit_Amend(self, d):
+        if d.items and isinstance(d.items[0], A.EnumMember):
+            self.members(f"amend {d.name}{_title(d.title)}", [(m.name, m.title) for m in d.items])
+            return
         if not d.items:
             self.line(f"amend {d.name}{_title(d.title)} {{}}")
             return
