@@ -1028,7 +1028,24 @@ class Reader(A.Visitor):
         self.say(depth, f"{capital(members)} share one stock of at most {self.x(d.cap)}.")
 
     def visit_Enum(self, d, depth: int) -> None:
-        self.say(depth, f"One of: {_either([spoken(m) for m in d.members], 'or')}.")
+        titles = d.titles or (None,) * len(d.members)
+        self.say(depth, f"One of: {_either([_member_words(m, t) for m, t in zip(d.members, titles)], 'or')}.")
+
+    def visit_Amend(self, d, depth: int) -> None:
+        """An amend of an enum's members (the other amends are read in what they amend)."""
+        for m in d.items:
+            if not isinstance(m, A.EnumMember):
+                continue
+            member, enum = _member_words(m.name, m.title), spoken(d.name)
+            added = self.symbols.member_spans.get(m.name) if self.symbols is not None else None
+            if m.title is None or added is not None and (added.file, added.line, added.column) == \
+                    (m.span.file, m.span.line, m.span.column):   # the member this item added
+                self.say(depth, f"Adds {member} at the end of {enum}.")
+            elif self.symbols is None:   # without the pack, whether it is new is not known
+                self.say(depth, f"{capital(member)}: added at the end of {enum}, or given this title if it is "
+                         "already one of them.")
+            else:
+                self.say(depth, f"Shows {spoken(m.name)} of {enum} as “{m.title}”.")
 
     def visit_Event(self, d, depth: int) -> None:
         about = f", about {_either([spoken(p.name) for p in d.params], 'and')}" if d.params else ""
@@ -1078,6 +1095,11 @@ class Reader(A.Visitor):
                  "a value each player keeps") + f", holding {holds}{start}.")
 
 
+def _member_words(member: str, title) -> str:
+    """An enum member and the title it is shown by: "duke (shown “The Duke”)"."""
+    return spoken(member) + (f" (shown “{title}”)" if title else "")
+
+
 def _indexed_by(ix: A.Indexes) -> str:
     """"for each floor" or "for each number from 1 to 7": what an indexed declaration has one of."""
     return f"for each {spoken(ix.enum)}" if ix.enum is not None else f"for each number from {ix.low} to {ix.high}"
@@ -1092,7 +1114,8 @@ def describe(stmts: tuple, depth: int = 0, symbols=None) -> list[str]:
 
 def heading(decl) -> str:
     """What a declaration is and its title: `erudite e1A1 “1A1”`."""
-    kind = decl.kind if isinstance(decl, A.Entity) else CATEGORY.get(type(decl), "declaration")
+    kind = decl.kind if isinstance(decl, A.Entity) else "amend" if isinstance(decl, A.Amend) else \
+        CATEGORY.get(type(decl), "declaration")
     title = f" \"{decl.title}\"" if getattr(decl, "title", None) else ""
     return f"{kind} {decl.name}{title}"
 
