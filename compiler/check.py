@@ -221,8 +221,8 @@ class Checker(A.Visitor):
             self.removed_uses.setdefault(name, []).append(span)
             return
         dropped = self.sym.dropped.get(name)   # a member an `override enum` left out: say where
-        notes = (f"{name!r} was a member of enum {dropped[0]!r}; the override at {self.at_decl(dropped[1])} leaves it out",) \
-            if dropped else ()
+        notes = (f"{name!r} was a member of enum {dropped[0]!r}; the override at {self.at_decl(dropped[1])} "
+                 "leaves it out",) if dropped else ()
         self.diags.append(Diagnostic(code, f"unknown {what} {name!r}" + (f" of {of}" if of else ""), span,
                                      did_you_mean(name, candidates), notes=notes))
 

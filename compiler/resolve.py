@@ -300,7 +300,8 @@ def _amend_enum(sym: Symbols, enum: A.Enum, item: A.Amend, diags: list[Diagnosti
         diags.append(Diagnostic("E217", f"amending {item.name!r} takes {AMEND_SHAPES[A.Enum]}", item.span))
         return
     titles = dict(zip(enum.members, enum.titles or (None,) * len(enum.members)))
-    seen = set()
+    seen: set = set()
+    changed = False
     for change in item.items:
         if change.name in seen:
             diags.append(Diagnostic("E215", f"member {change.name!r} is amended twice here", change.span))
@@ -313,10 +314,12 @@ def _amend_enum(sym: Symbols, enum: A.Enum, item: A.Amend, diags: list[Diagnosti
             continue
         if change.name not in titles:
             sym.member_spans[change.name] = declared_at(sources, change.name, change.span)   # for an E208 about it
-        titles[change.name] = change.title
+        titles[change.name], changed = change.title, True
     shown = tuple(titles.values())
-    sym.decls[item.name] = replace(enum, members=tuple(titles), titles=shown if any(t is not None for t in shown) else ())
-    sym.amended.append((item, enum))
+    sym.decls[item.name] = replace(enum, members=tuple(titles),
+                                   titles=shown if any(t is not None for t in shown) else ())
+    if changed:   # reported as I404, as the other amends that change something
+        sym.amended.append((item, enum))
 
 
 def enum_changes(item: A.Amend, enum) -> str:

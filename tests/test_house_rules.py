@@ -111,7 +111,8 @@ def test_a_top_level_trigger_is_every_players_from_the_start(tmp_path, backend):
 @pytest.mark.parametrize("text, code, message", [
     ("before incme { }", "E216", "'before' extends a proc or a game phase; 'incme' is not declared"),
     ("after coin { }", "E216", "'after' extends a proc or a game phase; 'coin' is a resource"),
-    ("amend coin { x = 1; }", "E217", "'amend' changes an entity, a kind, a track, an enum or the game; 'coin' is a resource"),
+    ("amend coin { x = 1; }", "E217",
+     "'amend' changes an entity, a kind, a track, an enum or the game; 'coin' is a resource"),
     ("amend c1 { price: int; }", "E217", "amending 'c1' takes 'name = value;' or 'name { ... }'"),
     ("proc p() { base(); }", "E218", "base() calls the proc an override replaces: use it inside 'override proc'"),
     ("override card c1 { worth = base(); }", "E218", None),

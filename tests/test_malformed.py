@@ -175,6 +175,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "amend_space_twice.rules": [("E215", 11), ("I404", 10)],   # the first space 2 holds, and is reported
     "amend_field_of_a_track.rules": [("E217", 10)],
     "amend_title_of_a_resource.rules": [("E217", 5)],
+    "amend_enum_member_without_title.rules": [("E217", 6)],   # it changes nothing: no I404
+    "remove_an_enum_member.rules": [("E214", 6)],
     "seats_out_of_range.rules": [("E307", 5)],             # at the seats line, not the game
     # an empty game block lacks both seats and a winner: two findings on the game line
     "empty_game.rules": [("E304", 4), ("E307", 4)],
@@ -370,6 +372,12 @@ POSITION_BUGS: dict[str, str] = {}
 LEFT_OPEN = "looks like the one left open: the code after it comes back to its indentation without a '}'"
 # file -> the exact message, hint and notes of its single finding
 MESSAGES: dict[str, tuple[str, object, tuple]] = {
+    "remove_an_enum_member.rules": ("'ambassador' is a member of enum 'role', not a declaration: amend or override "
+                                    "the enum", "to drop the member, restate the enum without it: 'override enum "
+                                    "role { ... }'", ()),
+    "amend_enum_member_without_title.rules": ("'black' is already a member of enum 'colour': give it a title to "
+                                              "retitle it", "a new member needs a name no member has; dropping one "
+                                              "is 'override enum'", ()),
     "misspelt_gain.rules": ("'gian' is not a keyword; did you mean 'gain'?", None, ()),
     "misspelt_advance.rules": ("'advence' is not a keyword; did you mean 'advance'?", None, ()),
     "misspelt_else.rules": ("'esle' is not a keyword; did you mean 'else'?", None, ()),
