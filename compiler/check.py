@@ -400,13 +400,18 @@ class Checker(A.Visitor):
             return
         self.field_value(A.FieldDecl(d.name, d.type, None, span=d.span), d.default)
 
+    def amended_at(self, *members: str) -> Optional[A.Span]:
+        """Where an `amend` of an enum added or retitled one of the members, the first that was, or None."""
+        return next((at for m in members for at in (self.sym.retitled.get(m), self.sym.member_spans.get(m)) if at), None)
+
     def visit_Enum(self, d: A.Enum) -> None:
         shown: dict = {}   # what each member is shown as -> the member
         for member, title in zip(d.members, d.titles or (None,) * len(d.members)):
             text = title if title is not None else member
             if text.casefold() in shown:
                 self.diags.append(Diagnostic("W409", f"enum members {shown[text.casefold()]!r} and {member!r} are "
-                                             f"both shown as {text!r}: their options would read alike", d.span,
+                                             f"both shown as {text!r}: their options would read alike",
+                                             self.amended_at(member, shown[text.casefold()]) or d.span,
                                              "give each member its own title"))
             shown.setdefault(text.casefold(), member)
 

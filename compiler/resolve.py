@@ -87,6 +87,7 @@ class Symbols:
     amended: list = field(default_factory=list)
     clashes: set = field(default_factory=set)        # enum members whose name is also declared (E208 said so)
     member_spans: dict = field(default_factory=dict)  # member an `amend ENUM` added -> where it is written
+    retitled: dict = field(default_factory=dict)      # member an `amend ENUM` retitled -> where (the last one)
     # member an `override enum` dropped -> (the enum, the override): a use left is E201 with a note there
     dropped: dict = field(default_factory=dict)
     game: Optional[A.Game] = None
@@ -312,8 +313,11 @@ def _amend_enum(sym: Symbols, enum: A.Enum, item: A.Amend, diags: list[Diagnosti
                                     "title to retitle it", change.span,
                                     "a new member needs a name no member has; dropping one is 'override enum'"))
             continue
+        where = declared_at(sources, change.name, change.span)
         if change.name not in titles:
-            sym.member_spans[change.name] = declared_at(sources, change.name, change.span)   # for an E208 about it
+            sym.member_spans[change.name] = where   # for an E208 about it
+        else:
+            sym.retitled[change.name] = where       # for a W409 about its new title
         titles[change.name], changed = change.title, True
     shown = tuple(titles.values())
     sym.decls[item.name] = replace(enum, members=tuple(titles),

@@ -218,3 +218,10 @@ def test_explain_names_a_member_by_its_enum_and_says_who_amended_it(stacked, mon
     assert lines[0] == "inquisitor is a member of enum role"
     assert lines[1].startswith("role is declared at coup/main.rules:3:1, amended by inquisitor/main.rules:2:1")
     assert 'enum role { duke "The Duke", captain, ambassador "Ambassador", inquisitor "Inquisitor" }' in out.output
+
+
+def test_a_title_an_amend_gives_that_reads_like_another_member_is_w409_at_the_amend():
+    text = COUP + 'amend role { duke "Captain" }'
+    found = [(d.code, d.span.line - COUP.count("\n"), d.span.column) for d in analyse_text(text).diagnostics
+             if d.code == "W409"]
+    assert found == [("W409", 1, len("amend role { ") + 1)]
