@@ -82,14 +82,20 @@ class UsageRecorder:
     def __init__(self, program: Program):
         self.components: list[tuple[str, str]] = []
         self.used: set = set()
+        # a card with no effect (a Splendor development card: buying it is all it does) is used by
+        # the seat whose zones hold it when the game ends; a per-player piece is every seat's
+        self.held: dict[str, int] = {}   # the entity's name before '#' -> its component
         declared: dict = {}   # the copies of one declaration (`card guard * 5`: guard, guard#2, ...) are one component
         for e in program.entities.values():
-            if e.effects:
+            if e.effects or not e.per_player:
                 name = e.name.split("#", 1)[0]
                 index = declared.get((e.kind, name))
                 if index is None:
                     index = declared[e.kind, name] = self._add(e.kind, name)
-                e.effects = {slot: self._wrap(fn, index) for slot, fn in e.effects.items()}
+                if e.effects:
+                    e.effects = {slot: self._wrap(fn, index) for slot, fn in e.effects.items()}
+                else:
+                    self.held[name] = index
         for t in program.tracks.values():
             for pos, space in sorted(t.spaces.items()):
                 space.benefit = self._wrap(space.benefit, self._add("track space", f"{t.name} {pos}"))
@@ -98,6 +104,15 @@ class UsageRecorder:
         for die, faces in program.dice.items():
             faces[:] = [(title, self._wrap(fn, self._add("die face", f"{die} {i}")), value)
                         for i, (title, fn, value) in enumerate(faces, start=1)]
+
+    def note_held(self, game: Game) -> None:
+        """At the end of a game: each card without effects that a player's zone holds is used by them."""
+        held, used = self.held, self.used
+        if held:
+            for key, (owner, _zone, _items) in game.state.where.items():
+                index = held.get(key.split("#", 1)[0])
+                if index is not None and owner is not None and owner.is_player:
+                    used.add((index, owner.index))
 
     def _add(self, kind: str, name: str) -> int:
         self.components.append((kind, name))
@@ -144,6 +159,7 @@ def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) ->
         return GameRecord(seed, decisions=game.decisions_made,
                           error={"message": message, "where": where, "notes": notes,
                                  "entries": [list(x) for x in game.log]})
+    recorder.note_held(game)
     names = [p.name for p in game.state.players]
     share = 1 / len(result["winners"])
     return GameRecord(seed, wins=[share if n in result["winners"] else 0.0 for n in names],

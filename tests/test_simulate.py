@@ -241,3 +241,40 @@ def test_runs_after_another_build_of_the_same_module_play_cleanly():
         again = sim.run(job, range(1, 6), workers)
         assert [r.error for r in again] == [None] * 5
         assert [r.scores for r in again] == [r.scores for r in first]
+
+
+# Splendor-like: buying a card is all it does; the Ruby mine is worth far more than the others.
+BUY = """
+counter prestige;
+kind mine { points: int; }
+zone market of mine;
+zone tableau per_player of mine;
+mine ruby "Ruby mine" { points = 9; }
+mine onyx "Onyx mine" { points = 1; }
+mine jade "Jade mine" { points = 1; }
+mine opal "Opal mine" * 2 { points = 0; }
+game buy "Buy" {
+  seats 2 to 3;
+  phase setup { fill market with mine; shuffle market; }
+  phase play {
+    each players {
+      pick m from market "buy a mine" { move m to tableau; gain m.points prestige; }
+    }
+  }
+  winner most prestige;
+}
+"""
+
+
+def test_a_card_without_effects_is_used_by_the_seat_holding_it_at_the_end(tmp_path):
+    """A Splendor audit: cards whose purchase is their whole effect never counted as used, so the
+    component table was empty. Such a card is used by the seat whose zones hold it when the game ends."""
+    pack = write_pack(tmp_path / "buy", BUY, name="buy")
+    job, program = sim.prepare(str(pack), [], 2)
+    names = sim.component_names(program)
+    assert [n for kind, n in names if kind == "mine"] == ["ruby", "onyx", "jade", "opal"]
+    records = sim.run(job, range(1, 61), 1)
+    for r in records:   # each seat bought one mine, so exactly two components are used per game, one per seat
+        assert sorted(seat for _index, seat in r.used) == [0, 1]
+    ruby = next(c for c in sim.summary(job, records, ["prestige"], names, 1)["components"] if c["name"] == "ruby")
+    assert ruby["win_rate_used"] == 1.0 and ruby["games_used"] > 10
