@@ -77,7 +77,8 @@ class Effect(NamedTuple):
     position of the statement that did it."""
 
     kind: str                # gain, lose, pay, set, move, draw, shuffle, advance, regress, roll, flip,
-                             # trigger, choice, say, end
+                             # trigger, choice, say, end, reveal (everyone learns), look (the
+                             # player alone learns)
     player: Optional[str]    # the holder it happened to (None: shared state)
     what: str                # the resource, track, item or text
     amount: Optional[int]    # how much, when it is a quantity
@@ -837,6 +838,8 @@ class Game:
         everyone = range(len(self.state.players))
         for key in self._known_keys(h, value):
             self.state.known[key] = set(everyone)
+        if self.tracer is not None:
+            self._note("reveal", h, self._learnt(h, value))
 
     def look(self, h: Holder, value) -> None:
         """The acting player alone learns an entity (each entity of a zone) until it moves."""
@@ -844,6 +847,18 @@ class Game:
             return   # an actor has no view to learn with
         for key in self._known_keys(h, value):
             self.state.known.setdefault(key, set()).add(h.index)
+        if self.tracer is not None:
+            self._note("look", h, "at " + self._learnt(h, value))
+
+    def _learnt(self, h: Optional[Holder], value) -> str:
+        """What a `reveal`/`look` trace line names (a trace is the designer's: it shows the cards):
+        the card and where it is, or the zone and its cards."""
+        if type(value) is ZoneRef:
+            return f"{value.label()}: {self.text(value.items)}"
+        place = self.state.where.get(self._known_keys(h, value)[0])
+        if place is None:
+            return self.text(value)
+        return f"{self.text(value)} in {ZoneRef(place[0], place[1], place[2]).label()}"
 
     # ------------------------------------------------------------------ stocks
     def holder_of(self, value) -> Holder:

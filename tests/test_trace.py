@@ -182,3 +182,37 @@ def test_a_traced_move_into_a_players_zone_names_whose_zone_it_is(tmp_path):
     say `P1.hand`; a move now names the zone as a draw does."""
     output = play_cli(tmp_path, "--trace")
     assert "P1: move Baths [bold] to P1.built" in output
+
+
+# reveal and look: the trace says who learnt what (docs 4.23); a trace is the designer's, so it names
+# the cards, and where they are
+SPY = """
+kind card { v: int; }
+card ace "Ace" { v = 1; }
+card king "King" { v = 2; }
+card queen "Queen" { v = 3; }
+zone deck of card secret;
+zone hand per_player of card hidden;
+proc p() {
+  fill deck with card;
+  each players: draw 1 from deck to hand;
+  look first(left.hand);
+  look deck;
+  reveal hand;
+  each left: reveal first(hand);
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_reveal_and_look_say_who_learnt_which_cards(interpreted):
+    game = Game(build_text(SPY, interpreted=interpreted, name="t.rules"), 2, 1)
+    entries = traced(game)
+    run_proc(game, "p")
+    learnt = [(e.kind, e.describe(), e.where) for e in entries if e.kind in ("reveal", "look")]
+    assert learnt == [
+        ("look", "P1: look at King in P2.hand", "t.rules:11:3"),
+        ("look", "P1: look at deck: Queen", "t.rules:12:3"),
+        ("reveal", "P1: reveal P1.hand: Ace", "t.rules:13:3"),
+        ("reveal", "P2: reveal King in P2.hand", "t.rules:14:14"),
+    ]
