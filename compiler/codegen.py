@@ -22,6 +22,7 @@ from .layout import (elements, Layout, actor_call, aggregate_shape, announces, d
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg,
                      recursive, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
                      leading_tag, indexed_ref, per_player_entity, proc_result_call)
+from .hidden import marks, open_values
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 
 TEMPLATES = jinja2.Environment(
@@ -94,6 +95,7 @@ class CodeGen(A.Visitor):
         self.sym = sym
         self.captures = trigger_captures(sym)
         self.sites = site_ids(sym)
+        self.open = open_values(sym)   # the values prompts show that the hot seat may tell the others
         self.dynamic_attrs = dynamic_attrs(sym)
         self.direct_reads = self.reads()
         # resources sharing a group's cap: past it a gain asks which to discard, so only a gain of
@@ -890,7 +892,7 @@ class CodeGen(A.Visitor):
         choice = self.temp("choice")
         labels = ""
         if s.label is not None:   # each candidate's label, worked out with it as the picked variable
-            labels = f", [''.join(({', '.join(self.text_parts(s.label_parts, inner))},)) for v_{s.var} in {cands}]"
+            labels = f", [{self.filled(s.label, s.label_parts, inner)} for v_{s.var} in {cands}]"
         self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {self.prompt(s, ctx)}, {cands}, "
                        f"{s.optional or s.repeated!r}, {where(s)!r}{labels})")
         # repeatedly: "none" ends the loop, so the body needs no test of its own
@@ -947,7 +949,13 @@ class CodeGen(A.Visitor):
         text = plain_text(s)
         if text is not None:   # an option's label is asked here only when it has values
             return repr(text or default_prompt(s))
-        return f"rt.filled({', '.join([repr(s.title)] + self.text_parts(s.title_parts, ctx))})"
+        return self.filled(s.title, s.title_parts, ctx)
+
+    def filled(self, written: str, parts: tuple, ctx: Ctx) -> str:
+        """A prompt or label with values as a Python expression: the runtime fills it in, knowing
+        which values are open (compiler/hidden.py); literal parts enter the code through repr() only."""
+        args = [repr(p) if isinstance(p, str) else self.ex(p, ctx) for p in parts]
+        return f"rt.filled({', '.join([repr(written), repr(marks(parts, self.open))] + args)})"
 
 
 def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:

@@ -16,6 +16,7 @@ from .layout import (Layout, actor_call, aggregate_shape, announces, default_pro
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag,
                      indexed_ref, per_player_entity, proc_result_call)
+from .hidden import marks, open_values
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 
 
@@ -59,6 +60,8 @@ class Interpreter(A.Visitor):
         self.captures = trigger_captures(sym)
         self.recursive = recursive(sym)
         self.sites = site_ids(sym)
+        self.open = open_values(sym)   # the values prompts show that the hot seat may tell the others
+        self.marks: dict[int, str] = {}   # id() of a prompt's parts -> its marks (see compiler/hidden.py)
 
     # ------------------------------------------------------------------ statements
     def run(self, stmts: tuple, rt, f: Frame):
@@ -434,7 +437,7 @@ class Interpreter(A.Visitor):
             labels = []
             for value in cands:
                 f.locals[s.var] = value
-                labels.append("".join(self.text_parts(s.label_parts, rt, f)))
+                labels.append(self.filled(s.label, s.label_parts, rt, f))
         choice = yield from rt.pick(f.you, self.prompt(s, rt, f), cands, s.optional or s.repeated, where(s), labels)
         if choice is not None:
             f.locals[s.var] = cands[choice]
@@ -485,8 +488,16 @@ class Interpreter(A.Visitor):
         """A decision's prompt or an option's label: as written when it shows no values, else filled in now."""
         text = plain_text(s)
         if text is None:
-            return rt.filled(s.title, *self.text_parts(s.title_parts, rt, f))
+            return self.filled(s.title, s.title_parts, rt, f)
         return text or default_prompt(s)   # an option's label is asked here only when it has values
+
+    def filled(self, written: str, parts: tuple, rt, f) -> str:
+        """A prompt or label with values, filled in now, knowing which values are open (see
+        compiler/hidden.py)."""
+        letters = self.marks.get(id(parts))
+        if letters is None:
+            letters = self.marks[id(parts)] = marks(parts, self.open)
+        return rt.filled(written, letters, *[p if isinstance(p, str) else self.ev(p, rt, f) for p in parts])
 
     # ------------------------------------------------------------------ expressions
     def ev(self, e, rt, f: Frame):

@@ -113,13 +113,16 @@ class HumanAgent(Agent):
     question it shows the player's screen (`console.screen`): what happened since that player's last
     decision, then the state their view shows. One agent may sit at every seat (hot seat): it then
     also tells each player the others' answers, except answers that could name a hidden card or
-    tile (a pick of cards or tiles, a secret pick)."""
+    tile (a pick of cards or tiles, a secret pick), each with the values filled into its prompt and
+    chosen option that this player's own view could not show masked (`view.told`: "P1: tell nobody
+    that P2 holds …? → no")."""
 
     MAX_ANSWER = 9  # digits: more is no option number (and int() of 4,301+ digits fails)
 
     def __init__(self, console=None):
         self.console = console or PlainConsole()
-        self.answers: list[tuple[int, str, int]] = []   # (seat, the answer as a line, messages before it)
+        # (seat, the answer as a line for each other seat, messages before it)
+        self.answers: list[tuple[int, dict[int, str], int]] = []
         self.last: dict[int, tuple[dict, int]] = {}     # seat -> (its view at its last decision, answers then)
 
     def choose(self, decision: Asked, view: Optional[PlayerView]) -> int:
@@ -141,8 +144,11 @@ class HumanAgent(Agent):
         choice = int(text) - 1
         if data is not None:
             if not decision.of_items and "chosen_in_secret" not in data:
-                self.answers.append((decision.player.index, f"{decision.player.name}: {decision.prompt} → "
-                                     f"{decision.options[choice]}", len(data["messages"])))
+                seat, told = decision.player.index, getattr(decision, "told", None)
+                lines = {other: f"{decision.player.name}: " + (told(other, choice) if told is not None else
+                                                                f"{decision.prompt} → {decision.options[choice]}")
+                         for other in range(len(data["players"])) if other != seat}
+                self.answers.append((seat, lines, len(data["messages"])))
             self.last[decision.player.index] = (data, len(self.answers))
         return choice
 
@@ -158,11 +164,11 @@ class HumanAgent(Agent):
         messages = view["messages"]
         shown = len(before["messages"]) if before is not None else 0
         lines = []
-        for who, line, at in self.answers[answered:]:
+        for who, told, at in self.answers[answered:]:
             lines.extend(("say", m) for m in messages[shown:at])
             shown = max(shown, at)
             if who != seat:
-                lines.append(("answer", line))
+                lines.append(("answer", told[seat]))
         lines.extend(("say", m) for m in messages[shown:])
         if before is not None:
             lines.extend(("change", line) for line in changes(before, view))

@@ -105,9 +105,17 @@ class Filled(str):
     """A decision's prompt or an option's label that shows values (`"which card does {p} hold?"`),
     filled in when the decision is asked; `written` is the text as the rules write it (its braces),
     the same at every asking, so what keys a question or an option across askings (FocusedAgent's
-    plans) reads it. A plain prompt or label is a plain str, as written."""
+    plans) reads it. A plain prompt or label is a plain str, as written.
+
+    What it is made of is kept for a screen that tells the answer to another player (`told`):
+    `_parts`, literal texts and the values filled in; `_texts`, each as shown; `_marks`, one letter
+    a part: '-' a literal text, 'v' a value, 'h' a value worked out from hidden cards (see
+    compiler/hidden.py). Private: an agent's question must not hand it the values' live objects."""
 
     written: str
+    _parts: tuple
+    _texts: list
+    _marks: str
 
 
 def written(text: str) -> str:
@@ -245,14 +253,24 @@ def told_apart(values: list, labels: list[str]) -> list[str]:
         alike = [values[i] for i in where]
         entities = all(type(v) is EntityDef for v in alike)
         if entities and len({v.copy_number for v in alike}) == len(alike):
-            marked = [f"{label} #{v.copy_number}" for v in alike]
+            marks = [f" #{v.copy_number}" for v in alike]
         elif entities and len({v.of for v in alike}) == len(alike):
-            marked = [f"{label} ({v.of}'s)" if v.of is not None else f"{label} (shared)" for v in alike]
+            marks = [f" ({v.of}'s)" if v.of is not None else " (shared)" for v in alike]
         else:
-            marked = [f"{label} ({n} of {len(alike)})" for n in range(1, len(alike) + 1)]
-        for i, text in zip(where, marked):
-            apart[i] = text
+            marks = [f" ({n} of {len(alike)})" for n in range(1, len(alike) + 1)]
+        for i, mark in zip(where, marks):
+            apart[i] = suffixed(labels[i], mark)
     return apart
+
+
+def suffixed(label: str, suffix: str) -> str:
+    """A label with a literal text after it; a label with values stays one (see Filled)."""
+    if type(label) is not Filled:
+        return label + suffix
+    text = Filled(label + suffix)
+    text.written, text._parts = label.written + suffix, label._parts + (suffix,)
+    text._texts, text._marks = label._texts + [suffix], label._marks + "-"
+    return text
 
 
 def refusal(program: Program, players: int, variants: Iterable[str]) -> Optional[str]:
@@ -621,7 +639,7 @@ class Game:
     def offer(self, d: Decision) -> tuple:
         """What an agent is given for a decision: the question and its player's view, not the Game
         (the view is built only if the agent looks at it)."""
-        return Asked(d), PlayerView(self, d)
+        return Asked(d, self), PlayerView(self, d)
 
     def view(self, player_index: int) -> dict:
         """The state as one player (a seat index, 0 to players - 1) sees it now, JSON-ready (see
@@ -1890,12 +1908,13 @@ class Game:
         if self.tracer is not None:
             self._note("say", h, line)
 
-    @staticmethod
-    def filled(written: str, *parts: str) -> Filled:
-        """A prompt or option label with values, from its parts (texts already; see `text`), that
-        knows how it is written (see Filled)."""
-        text = Filled("".join(parts))
-        text.written = written
+    def filled(self, written: str, marks: str, *parts) -> Filled:
+        """A prompt or option label with values, from its parts (literal texts and values, `marks`
+        telling which: see Filled; values are shown by `text`), that knows how it is written and
+        what it is made of (see Filled)."""
+        texts = [part if mark == "-" else self.text(part) for mark, part in zip(marks, parts)]
+        text = Filled("".join(texts))
+        text.written, text._parts, text._texts, text._marks = written, parts, texts, marks
         return text
 
     def text(self, value) -> str:

@@ -29,10 +29,10 @@ class Asked:
     """A decision as its player is asked it: the prompt, the options' labels, where in the rules.
     Built for every decision, so it wraps the decision and reads all but its size on demand."""
 
-    __slots__ = ("_decision", "size")
+    __slots__ = ("_decision", "size", "_game")
 
-    def __init__(self, decision):
-        self._decision = decision
+    def __init__(self, decision, game=None):
+        self._decision, self._game = decision, game   # the game: only for `told`, at the decision
         self.size = len(decision.values)   # how many options there are (random agents read only this)
 
     @property
@@ -83,8 +83,67 @@ class Asked:
         see (a pick from a hidden hand), so a screen never tells it to them."""
         return any(isinstance(v, EntityDef) for v in self._decision.values)
 
+    def told(self, seat: int, choice: int) -> str:
+        """The answer `choice` as another seat's screen tells it (the hot seat tells each player the
+        others' answers): `prompt → option`, each value filled into the prompt or the chosen option's
+        label that this seat's view could not show masked (see `told`). Asked before the answer is
+        applied: the game is still at this decision."""
+        d, game = self._decision, self._game
+        label = d.options[choice]
+        for source in (label, d.values[choice]):   # a `choose` option's label is its value
+            if getattr(source, "_marks", None) is not None and label.startswith(source):
+                label = told(game, seat, source) + label[len(source):]   # and how alike ones are told apart
+                break
+        return f"{told(game, seat, d.prompt)} → {label}"
+
     def __repr__(self) -> str:
         return f"Asked({self.player.name}, {self.prompt!r}, {self.options})"
+
+
+MASK = "…"
+
+
+def told(game, seat: int, text: str) -> str:
+    """A prompt or option label as player `seat` may be told it: each value filled in (see
+    engine.Filled) that their own view could not show masked as `…`: a card or tile (of a zone, a
+    list) they cannot see where it is now, or any other value worked out from hidden cards (marked
+    'h' by the checker: `{c.strength}` of a card in a hidden hand); other values (players, numbers,
+    members, texts: a view shows them) as filled in. A text without values is as written."""
+    marks = getattr(text, "_marks", None)
+    if marks is None or game is None:
+        return text
+    shown = []
+    for mark, part, line in zip(marks, text._parts, text._texts):
+        if mark != "-":
+            cards = cards_of(part)
+            if (cards is None and mark == "h") or (cards and not all(seen(game, seat, e) for e in cards)):
+                line = MASK
+        shown.append(line)
+    return "".join(shown)
+
+
+def cards_of(value) -> Optional[list]:
+    """The cards or tiles a value is or holds (an entity, a zone, a list of them), else None."""
+    if isinstance(value, EntityDef):
+        return [value]
+    items = getattr(value, "items", value)   # a zone's handle (engine.ZoneRef): its entities
+    if isinstance(items, (list, tuple)) and items and all(isinstance(e, EntityDef) for e in items):
+        return list(items)
+    if isinstance(items, list) and not items and items is not value:
+        return []   # an empty zone: shown as "nothing", its size is no secret
+    return None
+
+
+def seen(game, index: int, e: EntityDef) -> bool:
+    """Whether player `index` may see which card or tile `e` is: one in no zone, in a zone they see
+    into (a public one, a hidden one of theirs) or one they learnt (`reveal`/`look`)."""
+    state = game.state
+    place = state.where.get(e.key)
+    if place is None:
+        return True
+    visibility = game.program.visibility.get(place[1], "public")
+    return visibility == "public" or (visibility == "hidden" and place[0] is state.players[index]) \
+        or index in state.known.get(e.place_key(place[0]), ())
 
 
 class PlayerView(Mapping):
@@ -140,10 +199,8 @@ def build_view(game, index: int) -> dict:
         return index in state.known.get(e.place_key(owner), ())
 
     def sees(e: EntityDef) -> bool:
-        """Whether the viewer may see which card a value names: one in no zone, in a zone they see
-        into, or one they know."""
-        place = state.where.get(e.key)
-        return place is None or open_to_viewer(place[0], place[1]) or known(e, place[0])
+        """Whether the viewer may see which card a value names (see `seen`)."""
+        return seen(game, index, e)
 
     def value(v):
         """A variable's value as the viewer may see it: a card they cannot see is only its kind

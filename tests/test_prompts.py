@@ -160,8 +160,8 @@ def test_explain_names_the_values_of_prompts_and_labels():
 
 def decision(prompt: str, labels: list) -> Asked:
     game = Game(build_text(PACK + PAIRING, interpreted=False), 2, 1)
-    filled = [game.filled(*label) if isinstance(label, tuple) else label for label in labels]
-    return Asked(Decision(game.state.players[0], game.filled(prompt, prompt.replace("{a}", "5")), filled, "x:1:1"))
+    filled = [game.filled(label[0], "-", label[1]) if isinstance(label, tuple) else label for label in labels]
+    return Asked(Decision(game.state.players[0], game.filled(prompt, "-", prompt.replace("{a}", "5")), filled, "x:1:1"))
 
 
 def test_a_focused_agent_plans_by_the_prompt_and_labels_as_written():

@@ -238,3 +238,87 @@ def test_a_human_among_random_agents_sees_the_changes_not_the_answers(interprete
     later = [s for s in console.screens[1:] if "Since your last decision:" in s]
     assert later and not any(re.search(r"P[23]: No thanks! →", s) for s in console.screens)
     assert any(re.search(r"P[23]: chips \d+ → \d+", s) for s in later)   # what they paid or took shows
+
+
+# Coup audit: a prompt or a label may show what only the deciding player sees (a card they looked
+# at); the others are told the answer with each value their own view could not show masked
+SPY = """
+kind card { v: int; }
+card ace "Ace" { v = 1; }
+card king "King" { v = 2; }
+card queen "Queen" { v = 3; }
+card jack "Jack" { v = 4; }
+zone deck of card secret;
+zone hand per_player of card hidden;
+zone table of card;
+counter vp;
+func held(p: player): int = size(p.hand);
+func worth(p: player): int = first(p.hand).v;
+proc ask(n: int) { may "score {n}?" { } }
+proc peek() {
+  let c = first(left.hand);
+  let t = first(table);
+  look c;
+  may "tell nobody that {left} holds {c}?" { }
+  may "{left} has {held(left)} cards worth {worth(left)}?" { }
+  ask(c.v);
+  choose "say what?" { option "{c} is {left}'s" { } option "{t} is on the table" { } }
+  reveal c;
+  may "now everyone knows {c}?" { }
+  pick p from opponents "whose?" as "{p} ({worth(p)} points, {held(p)} cards)" { }
+}
+game spy {
+  seats 3 to 3;
+  phase setup { fill deck with card; shuffle deck; each players: draw 1 from deck to hand; draw 1 from deck to table; }
+  phase play { peek(); each right: may "pass?" { } each left: may "pass?" { } }
+  winner most vp;
+}
+"""
+
+
+def since(screen: str) -> list[str]:
+    """The lines a screen shows under "Since your last decision:", without the padding."""
+    part = screen.split("Since your last decision:\n")[1].split("\n")
+    return [line.strip() for line in part[:part.index(next(x for x in part if not x.startswith("  ")))]]
+
+
+def test_the_others_are_told_an_answer_with_the_values_their_view_could_not_show_masked(interpreted):
+    game, console = hot_seat(SPY, 3, 1, interpreted)
+    entries = []
+    game.tracer = entries.append
+    game.play()
+    p1, p2, p3 = game.state.players
+    card, table = p2.zones["hand"][0].title, game.state.zones["table"][0].title
+    asked = [s.split("\n\n")[-1].split("  (")[0].strip() for s in console.screens[:6]]
+    # the player who decides sees every value
+    assert asked[0] == f"P1: tell nobody that P2 holds {card}?"
+    assert f"1. {card} is P2's" in console.screens[3] and f"2. {table} is on the table" in console.screens[3]
+    # P3 cannot see P2's card, nor anything worked out from a hidden hand (its worth, through a func
+    # or a parameter); players, sizes and a card on the table show; a revealed card shows to all
+    assert since(console.screens[6]) == [
+        "P1: tell nobody that P2 holds …? → no",
+        "P1: P2 has 1 cards worth …? → no",
+        "P1: score …? → no",
+        "P1: say what? → … is P2's",
+        f"P1: now everyone knows {card}? → no",
+        "P1: whose? → P2 (… points, 1 cards)",
+    ]
+    # P2 sees their own card; its worth, worked out from a hidden hand, is masked from every other player
+    assert since(console.screens[7])[:4] == [
+        f"P1: tell nobody that P2 holds {card}? → no",
+        "P1: P2 has 1 cards worth …? → no",
+        "P1: score …? → no",
+        f"P1: say what? → {card} is P2's",
+    ]
+    # the trace (and the log: answers are numbers) keep everything
+    choices = [e.what for e in entries if e.kind == "choice"]
+    assert choices[:2] == [f"tell nobody that P2 holds {card}? -> no",
+                           f"P2 has 1 cards worth {game.program.entities[p2.zones['hand'][0].name].fields['v']}? -> no"]
+
+
+def test_a_card_on_the_table_and_alike_options_keep_their_values(interpreted):
+    text = SPY.replace('option "{t} is on the table" { }', 'option "{t} is on the table" { } option "{t} is on the table" { }')
+    game, console = hot_seat(text, 3, 1, interpreted, answers=["1", "1", "1", "3"])
+    game.play()
+    table = game.state.zones["table"][0].title
+    assert f"P1: say what? → {table} is on the table (2 of 2)" in since(console.screens[6])

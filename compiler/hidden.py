@@ -1,0 +1,116 @@
+"""Which values filled into a decision's prompt or an option's label are open: worked out from nothing
+hidden, so the hot seat may tell another player an answer with them filled in.
+
+A prompt is written for the player who decides, and may show what only they can see: `may "tell
+nobody that {p} holds {c}?"` of a card they looked at. The hot seat tells the other players each
+answer (runtime/agents.py HumanAgent); each value there is shown to a player only as their own view
+could show it (runtime/view.py `told`): a card or tile is checked where it is when the answer is
+given; any other value (a number, a member, a player, a text) is shown unless this analysis finds it
+may be worked out from hidden cards, when it is masked (`…`) from every other player.
+
+The analysis is a may-analysis, flow-insensitive within each declaration: a value is hidden when its
+expression reads the contents of a `hidden` or `secret` zone (its size is public: `size(hand)` is not
+hidden), the current card or event (`this`, `it`), a local bound from a hidden value (`let`, `set`, a
+`for each` or `pick` over or filtered by one, an aggregate's variable), a parameter some call passes
+a hidden value to, or a func (or a proc's `return`) whose value may be hidden. Values chosen under a
+condition on hidden cards (`if holds(you, duke) { set x = 1; }`) are not followed. A part the
+analysis did not reach counts as hidden (it only masks more)."""
+
+from __future__ import annotations
+
+from rulebook.dsl import ast as A
+
+# the statements and expressions that bind a variable from a domain (with an optional filter)
+BINDERS = (A.ForEach, A.Pick, A.Aggregate)
+# the decisions (and option labels) whose prompts may show values
+DECIDING = (A.Choose, A.May, A.Pick, A.ForEach, A.Option)
+
+
+def open_values(sym) -> set[int]:
+    """The id() of each value part of a decision's prompt, an option's label or a pick's candidate
+    label that is worked out from nothing hidden (see the module's doc); both backends read it."""
+    zones = {name for name, d in sym.decls.items() if type(d) is A.Zone}
+    hidden_zones = {name for name in zones if sym.decls[name].visibility != "public"}
+    callables = {name: d for name, d in sym.decls.items() if type(d) in (A.Proc, A.Func)}
+    roots = list(sym.decls.values()) + [amend for amend, _ in sym.amended] \
+        + [space for _, space, _ in sym.amended_spaces]
+    tainted: set[tuple[int, str]] = set()   # (id of the declaration, a local or parameter bound from hidden)
+    results: set[str] = set()               # funcs and procs whose value may be hidden
+
+    def zone_ref(e) -> bool:
+        return (type(e) is A.Name and e.id in zones) or (type(e) is A.Attr and e.name in zones) \
+            or (type(e) is A.Index and zone_ref(e.obj))
+
+    def hidden(e, root) -> bool:
+        """Whether an expression may be worked out from hidden cards (without recursion: chains can
+        be long)."""
+        key = id(root)
+        stack = [e]
+        while stack:
+            n = stack.pop()
+            t = type(n)
+            if t is A.Name:
+                if n.id in hidden_zones or n.id in ("this", "it") or (key, n.id) in tainted:
+                    return True
+            elif t is A.Attr and n.name in hidden_zones:
+                return True
+            elif (t is A.Call and n.func == "size" and len(n.args) == 1 and zone_ref(n.args[0])) or \
+                    (t is A.Aggregate and n.op == "count" and n.where is None and n.value is None
+                     and zone_ref(n.domain)):
+                # how many a zone holds is public (every view shows it): only whose zone it is counts
+                ref = n.args[0] if t is A.Call else n.domain
+                while type(ref) is A.Index:
+                    stack.append(ref.index)
+                    ref = ref.obj
+                if type(ref) is A.Attr:
+                    stack.append(ref.obj)
+                continue
+            elif t is A.Call and n.func in results:
+                return True
+            stack.extend(n.children())
+        return False
+
+    def bind(key: tuple) -> bool:
+        if key in tainted:
+            return False
+        tainted.add(key)
+        return True
+
+    changed = True
+    while changed:   # until nothing more is found hidden (each round only adds)
+        changed = False
+        for root in roots:
+            if type(root) is A.Func and root.name not in results and hidden(root.value, root):
+                results.add(root.name)
+                changed = True
+            for n in A.walk(root):
+                t = type(n)
+                if t is A.Let or t is A.SetName:
+                    if hidden(n.value, root):
+                        changed |= bind((id(root), n.name))
+                elif t in BINDERS:
+                    if hidden(n.domain, root) or (n.where is not None and hidden(n.where, root)):
+                        changed |= bind((id(root), n.var))
+                elif (t is A.Call or t is A.CallStmt) and n.func in callables:
+                    target = callables[n.func]
+                    for param, arg in zip(target.params, n.args):
+                        if hidden(arg, root):
+                            changed |= bind((id(target), param.name))
+                elif t is A.Return and type(root) is A.Proc and root.name not in results and hidden(n.value, root):
+                    results.add(root.name)
+                    changed = True
+
+    found: set[int] = set()
+    for root in roots:
+        for n in A.walk(root):
+            if isinstance(n, DECIDING):
+                for part in n.title_parts + getattr(n, "label_parts", ()):
+                    if not isinstance(part, str) and not hidden(part, root):
+                        found.add(id(part))
+    return found
+
+
+def marks(parts: tuple, open_ids: set[int]) -> str:
+    """One letter per part of a prompt or label with values (runtime.engine.Filled): '-' a literal
+    text, 'v' an open value, 'h' a value that may be worked out from hidden cards."""
+    return "".join("-" if isinstance(p, str) else "v" if id(p) in open_ids else "h" for p in parts)
