@@ -316,9 +316,13 @@ def test_the_others_are_told_an_answer_with_the_values_their_view_could_not_show
                            f"P2 has 1 cards worth {game.program.entities[p2.zones['hand'][0].name].fields['v']}? -> no"]
 
 
-def test_a_card_on_the_table_and_alike_options_keep_their_values(interpreted):
+def test_alike_options_are_told_apart_and_keep_their_masks(interpreted):
     text = SPY.replace('option "{t} is on the table" { }', 'option "{t} is on the table" { } option "{t} is on the table" { }')
-    game, console = hot_seat(text, 3, 1, interpreted, answers=["1", "1", "1", "3"])
+    text = text.replace('as "{p} ({worth(p)} points, {held(p)} cards)"', 'as "a hand worth {worth(p) * 0}"')
+    game, console = hot_seat(text, 3, 1, interpreted, answers=["1", "1", "1", "3", "1", "2"])
     game.play()
     table = game.state.zones["table"][0].title
-    assert f"P1: say what? → {table} is on the table (2 of 2)" in since(console.screens[6])
+    assert "2. a hand worth 0 (2 of 2)" in console.screens[5]
+    told = since(console.screens[6])
+    assert f"P1: say what? → {table} is on the table (2 of 2)" in told
+    assert "P1: whose? → a hand worth … (2 of 2)" in told
