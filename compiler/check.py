@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Iterable, Optional
+from typing import Iterable, NamedTuple, Optional
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
 from rulebook.dsl.printer import expr as printed, params_text
 
-from .layout import copy_fields, copy_title, fields_number_copies, is_field_value, numbered
+from .layout import copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered
 from .layout import NAME_TYPES, actor_call, event_arg, proc_result_call
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, Symbols, declared_at, tokens_in
 from .resolve import enum_changes
@@ -169,6 +169,122 @@ def calls_always_reached(stmts: tuple) -> list:
     return found
 
 
+ELSE_HINT = "give it an 'else' that returns, or add 'return ...;' at the end of the proc ('return none;' if none is meant)"
+AFTER_HINT = "add 'return ...;' after it ('return none;' if none is meant)"
+LOOPS = {A.Repeat: "repeat", A.While: "while", A.ForEach: "for each", A.Each: "each",
+         A.Simultaneous: "each ... simultaneously pick"}
+
+
+class Fall(NamedTuple):
+    """Where a path through statements goes on past their end without `return` or `end game`:
+    through `node` (None: an empty block), `when` it does so (None: after a plain statement), and
+    what fixes it."""
+    node: Optional[A.Node]
+    when: Optional[str] = None
+    hint: str = AFTER_HINT
+
+
+def always_offered(o: A.Option) -> bool:
+    """An option of `choose` that is offered every time: no condition, no leading cost, not `once`."""
+    return not o.once and (o.guard is None or constant(o.guard) is True) and not leading_cost(o.body)
+
+
+class Flow:
+    """Whether running statements can reach their end without `return` or `end game` (W414: a proc with
+    a result type that does gives none). `complete`: the ids of the `match` statements without
+    `else` whose arms name every member of the enum matched. With `by_return` false, a `return` goes
+    on too (to the caller): `ends_game` asks that of a called proc."""
+
+    def __init__(self, sym: Symbols, complete: set, by_return: bool = True, stopping: Optional[dict] = None):
+        self.sym, self.complete, self.by_return = sym, complete, by_return
+        self.stopping = {} if stopping is None else stopping   # proc name -> whether every run ends the game
+
+    def falls(self, stmts: tuple) -> Optional[Fall]:
+        """None when every path through `stmts` ends in `return` or `end game`; else how the path that
+        goes on past the last statement does (what follows a statement that ends every path is W413)."""
+        fall = Fall(None)
+        for s in stmts:
+            fall = self.through(s)
+            if fall is None:
+                return None
+        return fall
+
+    def inner(self, body: tuple, owner, empty: str) -> Optional[Fall]:
+        """A block inside `owner`: its fall, or the owner's (`empty`: when) if the block is empty."""
+        fall = self.falls(body)
+        if fall is not None and fall.node is None:
+            return Fall(owner, empty, "add 'return ...;' inside it ('return none;' if none is meant)")
+        return fall
+
+    def first(self, *falls) -> Optional[Fall]:
+        return next((f for f in falls if f is not None), None)
+
+    def through(self, s) -> Optional[Fall]:
+        """None when every path through statement `s` ends; else how one goes on after it."""
+        if isinstance(s, A.Return):
+            return None if self.by_return else Fall(s)
+        if isinstance(s, A.EndGame):
+            return None
+        if isinstance(s, A.CallStmt):
+            return None if self.ends_game(s.func) else Fall(s)
+        if isinstance(s, A.If):
+            chain = A.else_if_chain(s)
+            if not chain[-1].otherwise:
+                return Fall(s, "when no condition of this 'if' holds", ELSE_HINT)
+            empty = "when this 'if' takes its empty branch"
+            return self.first(*(self.inner(b.then, s, empty) for b in chain),
+                              self.inner(chain[-1].otherwise, s, empty))
+        if isinstance(s, A.MatchStmt):
+            empty = "when this 'match' takes an empty arm"
+            fall = self.first(*(self.inner(arm.body, s, empty) for arm in s.arms))
+            if s.otherwise is not None:
+                return fall or self.inner(s.otherwise, s, empty)
+            if id(s) not in self.complete:
+                return fall or Fall(s, "when no arm of this 'match' fits its value", ELSE_HINT)
+            return fall
+        if isinstance(s, A.May):
+            if s.repeated:
+                return Fall(s, "when this 'may' is declined")
+            taken = self.inner(s.body, s, "when this 'may' is taken (its block is empty)")
+            if not s.otherwise:
+                return taken or Fall(s, "when this 'may' is declined or not offered", ELSE_HINT)
+            return taken or self.inner(s.otherwise, s, "when this 'may' is declined or not offered")
+        if isinstance(s, A.Pick):
+            if s.limit is not None and not (type(constant(s.limit)) is int and constant(s.limit) >= 1):
+                return Fall(s, "when this 'pick' asks no time (its 'up to' count may be 0)")
+            nothing = "when this 'pick' picks nothing" + \
+                (" (no candidate, or none chosen)" if s.optional or s.repeated else " (no candidate)")
+            taken = self.inner(s.body, s, "when this 'pick' picks (its block is empty)")
+            if not s.otherwise:
+                return taken or Fall(s, nothing, ELSE_HINT)
+            return taken or self.inner(s.otherwise, s, nothing)
+        if isinstance(s, A.Choose):
+            fall = self.first(*(self.inner(o.body, o, "when this option is taken (it is empty)") for o in s.options))
+            if fall is None and not any(always_offered(o) for o in s.options):
+                return Fall(s, "when this 'choose' offers no option (each has a condition, a cost or 'once')")
+            return fall
+        if isinstance(s, A.Repeat) and type(constant(s.count)) is int and constant(s.count) >= 1:
+            return self.falls(s.body)   # runs at least once
+        if isinstance(s, A.While) and constant(s.cond) is True and \
+                (self.by_return or not any(isinstance(n, A.Return) for n in A.walk(s))):
+            return None   # left only by `return` or `end game`
+        if type(s) in LOOPS:
+            return Fall(s, f"when this '{LOOPS[type(s)]}' is done (it may run no round, or none that returns)")
+        if isinstance(s, A.Once):
+            return Fall(s, "when this 'once' block is skipped (it runs the first time only)")
+        return Fall(s)
+
+    def ends_game(self, name: str) -> bool:
+        """Whether every run of the proc `name` ends the game (`end game;` on every path)."""
+        decl = self.sym.decls.get(name)
+        if not isinstance(decl, A.Proc):
+            return False
+        if name not in self.stopping:
+            self.stopping[name] = False   # a call back into it, while it is worked out, goes on
+            self.stopping[name] = Flow(self.sym, self.complete, False, self.stopping).falls(decl.body) is None
+        return self.stopping[name]
+
+
 def never_negative(e) -> bool:
     """A size or a count: a value that cannot be below 0 whatever the game holds."""
     return isinstance(e, A.Call) and e.func == "size" or isinstance(e, A.Aggregate) and e.op == "count"
@@ -207,6 +323,7 @@ class Checker(A.Visitor):
         # the extended pack makes are not checked against them again (one error at the override)
         self.reshaped: set[str] = set()
         self.removed_uses: dict[str, list[A.Span]] = {}   # removed name -> where the rules still use it
+        self.complete: set[int] = set()   # ids of the `match` statements with an arm for every member
 
     # ------------------------------------------------------------------ reporting
     def err(self, code: str, message: str, span: A.Span, hint: Optional[str] = None) -> None:
@@ -281,6 +398,7 @@ class Checker(A.Visitor):
         self.visiting = None
         self.removed_still_used()
         self._lint_recursion()
+        self._lint_returns()
         for decl, _old in self.sym.overrides:
             self.diags.append(Diagnostic("I404", f"overrides {CATEGORY[type(decl)]} {decl.name!r}", self.at_decl(decl)))
             for n in A.walk(decl):
@@ -1366,9 +1484,9 @@ class Checker(A.Visitor):
             self.block(arm.body, scope)
         if s.otherwise is not None:
             self.block(s.otherwise, scope)
-        else:
-            self.uncovered(subject, [v for arm in s.arms for v in arm.values], "nothing happens for it "
-                           "(write 'else {}' if that is meant)", s.span)
+        elif self.uncovered(subject, [v for arm in s.arms for v in arm.values], "nothing happens for it "
+                            "(write 'else {}' if that is meant)", s.span):
+            self.complete.add(id(s))   # an arm for every member: one always runs (W414)
 
     def case(self, value, subject: str, scope: Scope) -> None:
         """A case of a `match` (expression or statement): a value that can equal the subject; a bare
@@ -1394,15 +1512,17 @@ class Checker(A.Visitor):
                   ((n.value,) if isinstance(n, A.Case) else n.values if isinstance(n, A.Arm) else ())]
         return {v.id for v in values if isinstance(v, A.Name)}
 
-    def uncovered(self, subject: str, values: list, outcome: str, span: A.Span) -> None:
-        """W408 when a `match` on an enum member has no `else` and no case for some member."""
+    def uncovered(self, subject: str, values: list, outcome: str, span: A.Span) -> bool:
+        """W408 when a `match` on an enum member has no `else` and no case for some member; returns
+        whether the cases name every member."""
         if not subject.startswith("member:"):
-            return
+            return False
         enum = self.sym.decls[subject.partition(":")[2]]
         named = {v.id for v in values if isinstance(v, A.Name)} | self.handled_by_override()
         missing = [m for m in enum.members if m not in named]
         if missing:
             self.diags.append(Diagnostic("W408", f"no case for {', '.join(missing)} and no 'else': {outcome}", span))
+        return not missing
 
     def visit_Nothing(self, e, scope) -> str:
         return "any"
@@ -1765,6 +1885,30 @@ class Checker(A.Visitor):
                 self.diags.append(Diagnostic("W411", f"{name!r} calls itself every time it runs{through}, so it "
                                              "never ends", hit.span,
                                              "make the call depend on a condition that becomes false"))
+
+    def _lint_returns(self) -> None:
+        """W414: a proc with a result type whose body can reach its end without `return` (it then
+        gives none), at the statement the path goes on past, or at the proc's closing brace."""
+        flow = Flow(self.sym, self.complete)
+        for name, decl in self.sym.decls.items():
+            if not isinstance(decl, A.Proc) or decl.returns is None or name.endswith(".base"):
+                continue
+            fall = flow.falls(decl.body)
+            if fall is None:
+                continue
+            gives = f"{decl.name}() gives {article(words(self.declared(decl.returns)))}, but"
+            if fall.when is not None:
+                self.diags.append(Diagnostic("W414", f"{gives} {fall.when}, it reaches its end without 'return' "
+                                             "and gives none", fall.node.span, fall.hint))
+            elif fall.node is not None and fall.node is not decl.body[-1]:
+                self.diags.append(Diagnostic("W414", f"{gives} after this statement it goes on to its end without "
+                                             "'return' and gives none", fall.node.span, fall.hint))
+            else:
+                end = decl.span
+                self.diags.append(Diagnostic("W414", f"{gives} it can reach its end without 'return' and then "
+                                             "gives none", A.Span(end.file, end.end_line, end.end_column - 1,
+                                                                   end.end_line, end.end_column),
+                                             "add 'return ...;' at the end ('return none;' if none is meant)"))
 
     def _lint_triggers(self) -> None:
         sources = set(self.emitted)

@@ -75,6 +75,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W411": (WARNING, "proc or func that calls itself on every path"),
     "W412": (WARNING, "condition always true by its types"),
     "W413": (WARNING, "statement after end game or return, never run"),
+    "W414": (WARNING, "proc with a result type that can end without return"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
