@@ -129,15 +129,17 @@ class CodeGen(A.Visitor):
         self._temp += 1
         return f"_{stem}{self._temp}"
 
-    def function(self, name: str, params: str, body: tuple, ctx: Ctx, doc: str, prelude: tuple = ()) -> str:
-        """Generate a generator function running `body` (after the `prelude` lines); returns its name."""
+    def function(self, name: str, params: str, body: tuple, ctx: Ctx, doc: str, prelude: tuple = (),
+                 end: str = "return") -> str:
+        """Generate a generator function running `body` (after the `prelude` lines, ending with the
+        line `end`); returns its name."""
         outer, outer_indent = self._fn, self._indent
         self._fn = Function(f"def {name}({params}):", doc)
         self._indent = 1
         for line in prelude:
             self.writeline(line)
         self.block(body, ctx)
-        self.writeline("return")
+        self.writeline(end)
         self.writeline("yield  # makes this a generator even when it asks nothing")
         self.functions.append(self._fn)
         self._fn, self._indent = outer, outer_indent
@@ -709,20 +711,22 @@ class CodeGen(A.Visitor):
 
     def visit_Let(self, s: A.Let, ctx: Ctx):
         # a let runs once per pass: only `set` (which can feed a value back into itself) is bounded
-        self.writeline(f"v_{s.name} = {self.given(s.value, ctx, s)}", s)   # `block` binds the name after it
+        self.writeline(f"v_{s.name} = {self.given(s.value, ctx, s, s.name)}", s)   # `block` binds the name after it
 
-    def given(self, value, ctx: Ctx, s) -> str:
-        """The value a `let` or `set` stores: an expression, or a typed proc's result, run first into a
-        temporary (so the proc runs before the target's own parts, as in the interpreter)."""
+    def given(self, value, ctx: Ctx, s, local: str | None = None) -> str:
+        """The value a `let`, `set` or `return` gives on: an expression, or a typed proc's result, run
+        first into a temporary (so the proc runs before the target's own parts, as in the
+        interpreter); stored in a `local`, the runtime notes whether it is the none of a proc that
+        ended without `return`."""
         if proc_result_call(value, self.sym) is None:
             return self.ex(value, ctx)
         result = self.temp("result")
         self.writeline(f"{result} = {self.run_call(value.func, value.args, ctx)}", s)
-        return result
+        return f"rt.kept({local!r}, {result})" if local is not None else result
 
     def visit_SetName(self, s: A.SetName, ctx: Ctx):
-        value = self.given(s.value, ctx, s)
         how, _ = classify(s.name, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)
+        value = self.given(s.value, ctx, s, s.name if how == "local" else None)
         if how == "local":
             self.writeline(f"v_{s.name} = rt.bounded({value})", s)
         elif how in ("var", "gvar"):
@@ -757,6 +761,8 @@ class CodeGen(A.Visitor):
             self.nested(s.otherwise, ctx)
 
     def visit_Return(self, s: A.Return, ctx: Ctx):
+        if proc_result_call(s.value, self.sym) is None:   # a value of its own, not a proc's passed on
+            self.writeline("rt.returned()", s)
         self.writeline(f"return {self.given(s.value, ctx, s)}", s)
 
     def visit_EndGame(self, s: A.EndGame, ctx: Ctx):
@@ -968,8 +974,10 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
         if effect.key[0] == "proc":   # called by name from other effects (see `proc_names`)
             # a call of a recursive proc counts a step: recursion cannot run away
             step = (f"rt.step({effect.where!r})",) if effect.key[1] in gen.recursive else ()
-            functions[effect.key] = (gen.function(gen.proc_names[effect.key[1]], params, effect.node, ctx, effect.doc, step),
-                                     None)
+            proc = sym.decls[effect.key[1]]
+            end = f"return rt.ended_without_return({proc.name!r})" if proc.returns is not None else "return"
+            functions[effect.key] = (gen.function(gen.proc_names[effect.key[1]], params, effect.node, ctx, effect.doc,
+                                                  step, end), None)
         elif effect.key[0] == "func":
             functions[effect.key] = (gen.plain_function(gen.func_names[effect.key[1]], params, effect.node, ctx,
                                                         effect.doc), None)

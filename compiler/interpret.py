@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rulebook.dsl import ast as A
 from rulebook.runtime.kernels import KERNELS
-from rulebook.runtime.engine import FUNC_FRAMES, STATEMENT_FRAMES, best_of
+from rulebook.runtime.engine import FUNC_FRAMES, LOCAL_FRAMES, STATEMENT_FRAMES, best_of
 from rulebook.runtime.program import Program, assemble
 
 from .layout import (Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text,
@@ -267,7 +267,11 @@ class Interpreter(A.Visitor):
 
     def _store_result(self, s, proc, rt, f, store):
         args = [self.ev(a, rt, f) for a in call_args(proc, s.value.args, self.sym)]
-        store(s, (yield from self.proc(proc, rt, f.you, args)), rt, f)
+        value = yield from self.proc(proc, rt, f.you, args)
+        if isinstance(s, A.Let) or isinstance(s, A.SetName) and \
+                classify(s.name, f.locals, f.this is not None, f.it_mode, self.sym)[0] == "local":
+            value = rt.kept(s.name, value)
+        store(s, value, rt, f)
 
     def visit_MatchStmt(self, s, rt, f):
         subject = self.ev(s.subject, rt, f)
@@ -277,6 +281,8 @@ class Interpreter(A.Visitor):
         return self.run(s.otherwise or (), rt, f)
 
     def visit_Return(self, s, rt, f):
+        if proc_result_call(s.value, self.sym) is None:   # a value of its own, not a proc's passed on
+            rt.returned()
         return self.storing(s, rt, f, self._return)
 
     @staticmethod
@@ -317,7 +323,7 @@ class Interpreter(A.Visitor):
             yield from self.run(decl.body, rt, Frame(you, {p.name: a for p, a in zip(decl.params, args)}))
         except ProcReturn as given:
             return given.value
-        return None
+        return rt.ended_without_return(decl.name) if decl.returns is not None else None
 
     def visit_Draw(self, s, rt, f):
         keep = None
@@ -667,6 +673,24 @@ BINARY = {
 }
 # A trace places an effect at the statement the innermost `run` frame is carrying out.
 STATEMENT_FRAMES[Interpreter.run.__code__] = lambda frame: where(frame.f_locals["s"])
+
+
+def names_read(s) -> dict:
+    """The bare names a statement reads itself (not those of the statements in its blocks), in order."""
+    found, stack = {}, [s]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, A.Name):
+            found[n.id] = None
+        stack.extend(reversed([c for c in n.children() if not isinstance(c, A.Stmt)]))
+    return found
+
+
+# A none that fails is named by the locals the innermost statement reads, or a func's parameters (E601).
+LOCAL_FRAMES[Interpreter.run.__code__] = lambda frame: {
+    n: frame.f_locals["f"].locals[n] for n in names_read(frame.f_locals["s"]) if n in frame.f_locals["f"].locals}
+LOCAL_FRAMES[Interpreter.func.__code__] = lambda frame: dict(zip((p.name for p in frame.f_locals["decl"].params),
+                                                                 frame.f_locals["args"]))
 FUNC_FRAMES[Interpreter.func.__code__] = lambda frame: (
     frame.f_locals["decl"].name, [(p.name, v) for p, v in zip(frame.f_locals["decl"].params, frame.f_locals["args"])])
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import operator
 import random
+import re
 import sys
 from collections import Counter as Tally
 from types import CodeType
@@ -99,6 +100,15 @@ STATEMENT_FRAMES: dict[CodeType, Callable[[Any], Optional[str]]] = {}
 # Frames that evaluate a func in the interpreter: code object -> frame -> (its name, [(parameter,
 # value)]) (generated funcs are known by their docstring, see Game._func_call).
 FUNC_FRAMES: dict[CodeType, Callable[[Any], tuple]] = {}
+# Frames of the interpreter that hold a statement's or a func's locals: code object -> frame -> {name:
+# value} (generated frames hold them as `v_NAME`), read to name a local that is none (E601).
+LOCAL_FRAMES: dict[CodeType, Callable[[Any], dict]] = {}
+# Python's words for an operation on none (`unsupported operand type(s) for +: 'NoneType' and 'int'`,
+# `'<' not supported between instances of ...`, `bad operand type for unary -: ...`) and the rules'
+NONE_OPERATION = re.compile(r"for (unary )?([^:\s]+): |^'([^']+)' not supported")
+NONE_VERBS = {"+": "added", "-": "subtracted", "*": "multiplied", "//": "divided", "/": "divided",
+              "%": "divided", "<": "compared with '<'", "<=": "compared with '<='", ">": "compared with '>'",
+              ">=": "compared with '>='"}
 
 
 class Filled(str):
@@ -365,6 +375,10 @@ class Game:
         self.memo: dict = {}
         self.watched: set = set()   # entity fields a kernel's memo depends on (see set_field)
         self.watched_sets = 0       # how many times a rule or kernel has set one of them
+        # the proc with a result type that last ended without `return` (it gave none), until a
+        # `return` gives a value of its own; the locals that value was stored in -> the proc (E601)
+        self.fell_off: Optional[str] = None
+        self.none_from: dict[str, str] = {}
         p = program
         self._limited = p.limited()
         self._init_stocks()
@@ -528,6 +542,8 @@ class Game:
             # generated code reads a field no rule sets straight from the card (`x.fields['v']`, the
             # hot path); of `none` that fails in Python: the same message as the interpreter's
             failure = RulesRuntimeError("E601", f"none has no field {field!r}", self._rules_line())
+        elif isinstance(e, TypeError) and "'NoneType'" in str(e):
+            failure = RulesRuntimeError("E601", self._none_used(str(e)), self._rules_line())
         else:
             failure = RulesRuntimeError("E601", f"{type(e).__name__}: {e}", self._rules_line())
         if failure.code == "E601":
@@ -535,6 +551,41 @@ class Game:
             if note is not None and note not in failure.notes:
                 failure.notes.append(note)
         return failure
+
+    def _none_used(self, error: str) -> str:
+        """A designer's sentence for Python's TypeError on none (`j + 1` where j is none): what could not
+        be done with it, and where the none came from: a proc with a result type that ended without
+        `return` (a local it was stored in), or a local or parameter of the failing statement."""
+        op = NONE_OPERATION.search(error)
+        sign = (op.group(2) or op.group(3)) if op else None
+        done = "none cannot be negated" if op and op.group(1) else \
+            f"none cannot be {NONE_VERBS.get(sign, f'used with {sign!r}')}" if sign else "none cannot be used here"
+        nones = self._none_locals()
+        if not nones:
+            return f"a value here is none and {done}"
+        if nones[0] in self.none_from:
+            return f"{self.none_from[nones[0]]}() gave none (it ended without return) and {done}"
+        return f"{nones[0]} is none and {done}"
+
+    def _none_locals(self) -> list[str]:
+        """The locals and parameters that are none among those the failing statement (or func) reads,
+        in the innermost rules frame (a generated one or the interpreter's) of the exception being
+        handled, in the order they are read."""
+        import dis
+
+        module_file, found = self.program.module_file, []
+        for frame, line, _last in reversed(list(handled_frames())):
+            if module_file and frame.f_code.co_filename == module_file:
+                read = [i.argval for i in dis.get_instructions(frame.f_code) if i.opname in ("LOAD_FAST", "LOAD_DEREF")
+                        and i.positions is not None and i.positions.lineno == line]   # one statement, one line
+                found += [n[2:] for n in dict.fromkeys(read) if n.startswith("v_") and frame.f_locals.get(n, 0) is None]
+                if not frame.f_code.co_name.startswith("<"):   # a comprehension's or lambda's: its statement's too
+                    return found
+                continue
+            read = LOCAL_FRAMES.get(frame.f_code)
+            if read is not None:
+                return found + [n for n, v in read(frame).items() if v is None]
+        return found
 
     def _field_read(self) -> Optional[str]:
         """The field a generated `X.fields['NAME']` was reading when the exception being handled was
@@ -669,6 +720,25 @@ class Game:
         """After `end game;`: what was running is gone, so are its pending trigger firings."""
         self.pending.clear()
         self.chain.clear()
+
+    def ended_without_return(self, proc: str) -> None:
+        """A proc with a result type reached its end without `return`: it gives none (remembered, so
+        that a failure on that none can name the proc)."""
+        self.fell_off = proc
+        return None
+
+    def returned(self) -> None:
+        """A `return` gave a value of its own (not a proc's it passes on)."""
+        self.fell_off = None
+
+    def kept(self, local: str, value):
+        """A typed proc's value (just given) stored in a local by `let` or `set`: which proc it came
+        from, when it is the none of one that ended without `return`."""
+        if value is None and self.fell_off is not None:
+            self.none_from[local] = self.fell_off
+        else:
+            self.none_from.pop(local, None)
+        return value
 
     def end_game(self, where: Optional[str] = None) -> None:
         """`end game;`: stop every running effect; the final phase runs next, then the winner."""
