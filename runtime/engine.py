@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import operator
+import os
 import random
 import re
 import sys
@@ -105,6 +106,7 @@ FUNC_FRAMES: dict[CodeType, Callable[[Any], tuple]] = {}
 LOCAL_FRAMES: dict[CodeType, Callable[[Any], dict]] = {}
 # Python's words for an operation on none (`unsupported operand type(s) for +: 'NoneType' and 'int'`,
 # `'<' not supported between instances of ...`, `bad operand type for unary -: ...`) and the rules'
+RUNTIME_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 NONE_OPERATION = re.compile(r"for (unary )?([^:\s]+): |^'([^']+)' not supported")
 NONE_VERBS = {"+": "added", "-": "subtracted", "*": "multiplied", "//": "divided", "/": "divided",
               "%": "divided", "<": "compared with '<'", "<=": "compared with '<='", ">": "compared with '>'",
@@ -558,8 +560,13 @@ class Game:
         `return` (a local it was stored in), or a local or parameter of the failing statement."""
         op = NONE_OPERATION.search(error)
         sign = (op.group(2) or op.group(3)) if op else None
-        done = "none cannot be negated" if op and op.group(1) else \
-            f"none cannot be {NONE_VERBS.get(sign, f'used with {sign!r}')}" if sign else "none cannot be used here"
+        frames = list(handled_frames())
+        if frames and frames[-1][0].f_code.co_filename.startswith(RUNTIME_DIR):   # a primitive was given none
+            done = "this statement cannot use none"
+        elif op and op.group(1):
+            done = "none cannot be negated"
+        else:
+            done = f"none cannot be {NONE_VERBS.get(sign, f'used with {sign!r}')}" if sign else "none cannot be used here"
         nones = self._none_locals()
         if not nones:
             return f"a value here is none and {done}"
