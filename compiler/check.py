@@ -169,8 +169,9 @@ def calls_always_reached(stmts: tuple) -> list:
     return found
 
 
-ELSE_HINT = "give it an 'else' that returns, or add 'return ...;' at the end of the proc ('return none;' if none is meant)"
-AFTER_HINT = "add 'return ...;' after it ('return none;' if none is meant)"
+NONE_MEANT = "; write 'return none;' if none is meant"
+ELSE_HINT = "give it an 'else' that returns, or end the proc with 'return ...;'" + NONE_MEANT
+AFTER_HINT = "add 'return ...;' after it" + NONE_MEANT
 LOOPS = {A.Repeat: "repeat", A.While: "while", A.ForEach: "for each", A.Each: "each",
          A.Simultaneous: "each ... simultaneously pick"}
 
@@ -213,7 +214,7 @@ class Flow:
         """A block inside `owner`: its fall, or the owner's (`empty`: when) if the block is empty."""
         fall = self.falls(body)
         if fall is not None and fall.node is None:
-            return Fall(owner, empty, "add 'return ...;' inside it ('return none;' if none is meant)")
+            return Fall(owner, empty, "add 'return ...;' inside it" + NONE_MEANT)
         return fall
 
     def first(self, *falls) -> Optional[Fall]:
@@ -1908,7 +1909,7 @@ class Checker(A.Visitor):
                 self.diags.append(Diagnostic("W414", f"{gives} it can reach its end without 'return' and then "
                                              "gives none", A.Span(end.file, end.end_line, end.end_column - 1,
                                                                    end.end_line, end.end_column),
-                                             "add 'return ...;' at the end ('return none;' if none is meant)"))
+                                             "add 'return ...;' at the end" + NONE_MEANT))
 
     def _lint_triggers(self) -> None:
         sources = set(self.emitted)

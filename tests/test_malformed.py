@@ -221,6 +221,11 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "func_calls_itself.rules": [("W411", 4)],
     "procs_call_each_other.rules": [("W411", 4), ("W411", 5)],   # each of the two never ends
     "while_size_at_least_zero.rules": [("W412", 7)],
+    # W414: a typed proc that can end without return gives none
+    "typed_proc_without_return.rules": [("W414", 6)],     # at the closing brace
+    "typed_proc_if_without_else.rules": [("W414", 6)],
+    "typed_proc_pick_without_else.rules": [("W414", 7)],
+    "typed_proc_loop_may_not_run.rules": [("W414", 7)],
 }
 
 # Files whose expectation above is what the linter *should* report but does not yet.
@@ -365,6 +370,8 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "copy_a_value_field.rules": ("E303", 10, 50),         # guard.strength
     "func_calls_itself.rules": ("W411", 4, 30),           # the call, not the declaration
     "while_size_at_least_zero.rules": ("W412", 7, 9),     # the condition
+    "typed_proc_without_return.rules": ("W414", 6, 1),    # the proc's closing brace
+    "typed_proc_if_without_else.rules": ("W414", 6, 3),   # the 'if' the path goes on past
     "seats_out_of_range.rules": ("E307", 5, 3),
 }
 POSITION_BUGS: dict[str, str] = {}
@@ -442,6 +449,13 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
                                  "the effect slots of card: play", ()),
     "func_calls_itself.rules": ("'lowest_of_run' calls itself every time it runs, so it never ends",
                                 "make the call depend on a condition that becomes false", ()),
+    "typed_proc_without_return.rules": ("column_score() gives a number, but it can reach its end without 'return' "
+                                        "and then gives none",
+                                        "add 'return ...;' at the end; write 'return none;' if none is meant", ()),
+    "typed_proc_pick_without_else.rules": ("settle() gives a planet, but when this 'pick' picks nothing (no "
+                                           "candidate), it reaches its end without 'return' and gives none",
+                                           "give it an 'else' that returns, or end the proc with 'return ...;'; "
+                                           "write 'return none;' if none is meant", ()),
     "while_size_at_least_zero.rules": ("the condition is always true: size(table) >= 0 holds whatever the game "
                                        "holds (a size or a count is never below 0), so the loop never ends by it",
                                        "did you mean '> 0'?", ()),
