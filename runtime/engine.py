@@ -14,8 +14,8 @@ import random
 import re
 import sys
 from collections import Counter as Tally
-from types import CodeType
-from typing import Any, Callable, Iterable, Iterator, NamedTuple, Optional
+from types import CodeType, MappingProxyType
+from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optional
 
 from .program import Program, TrackDef
 from .state import NONE_OPTION
@@ -332,6 +332,15 @@ def whole_number(value, what: str) -> int:
 class Game:
     """One game being played: state, program, RNG, agents, triggers and the log."""
 
+    # The proc with a result type that last ended without `return` (it gave none), until a `return`
+    # gives a value of its own, and the locals that value was stored in -> the proc (E601 names it).
+    # Class attributes, set on a game only once a typed proc has ended without `return`: a Game keeps
+    # at most 30 attributes of its own, the most whose names CPython 3.11 shares between instances;
+    # past them every attribute read of every game is slower (two more cost Federation 5%,
+    # tests/test_engine_speed.py holds the line).
+    fell_off: Optional[str] = None
+    none_from: Mapping[str, str] = MappingProxyType({})
+
     def __init__(self, program: Program, players: int, seed: int, agents: Optional[list] = None,
                  variants: Iterable[str] = ()):
         players, seed = whole_number(players, "the number of players"), whole_number(seed, "the seed")
@@ -377,10 +386,6 @@ class Game:
         self.memo: dict = {}
         self.watched: set = set()   # entity fields a kernel's memo depends on (see set_field)
         self.watched_sets = 0       # how many times a rule or kernel has set one of them
-        # the proc with a result type that last ended without `return` (it gave none), until a
-        # `return` gives a value of its own; the locals that value was stored in -> the proc (E601)
-        self.fell_off: Optional[str] = None
-        self.none_from: dict[str, str] = {}
         p = program
         self._limited = p.limited()
         self._init_stocks()
@@ -736,15 +741,18 @@ class Game:
 
     def returned(self) -> None:
         """A `return` gave a value of its own (not a proc's it passes on)."""
-        self.fell_off = None
+        if self.fell_off is not None:
+            self.fell_off = None
 
     def kept(self, local: str, value):
         """A typed proc's value (just given) stored in a local by `let` or `set`: which proc it came
         from, when it is the none of one that ended without `return`."""
         if value is None and self.fell_off is not None:
+            if "none_from" not in vars(self):
+                self.none_from = {}
             self.none_from[local] = self.fell_off
-        else:
-            self.none_from.pop(local, None)
+        elif local in self.none_from:
+            del self.none_from[local]
         return value
 
     def end_game(self, where: Optional[str] = None) -> None:

@@ -195,3 +195,15 @@ def test_a_failing_aggregate_func_fails_alike_on_both_backends():
         errors.append((e.value.code, e.value.message, e.value.where))
     assert errors[0] == errors[1] and errors[0][0] == "E601" and "ZeroDivisionError" in errors[0][1]
     assert errors[0][2] == "_text_:19:17"   # at the func's value, on both backends
+
+
+def test_a_game_keeps_at_most_30_attributes_of_its_own(federation_programs):
+    """CPython 3.11 shares the names of an instance dict between the instances of a class while there
+    are at most 30 of them; past that, every attribute read of every Game (the hot path: `self.state`,
+    `self.pending`, `self.tracer`...) takes the slow way. Two attributes more once cost Federation 5%
+    (bench/compare.py). An attribute needed only rarely is a class attribute, set on a game when used
+    (Game.fell_off, Game.none_from)."""
+    for program in federation_programs.values():
+        game = Game(program, 4, 1, [RandomAgent(i) for i in range(4)])
+        game.play()
+        assert len(vars(game)) <= 30, sorted(vars(game))
