@@ -77,7 +77,11 @@ ENTITY_ATTRS = frozenset(ELEMENT_ATTRS)
 
 
 def words(t: str) -> str:
-    """A type as a designer reads it: `number`, `card`, `zone of card`, `list of players`."""
+    """A type as a designer reads it: `number`, `card`, `zone of card`, `list of players`, `number
+    for each gem` (a field declared `int[gem]`)."""
+    if t.endswith("]"):
+        element, _, enum = t[:-1].partition("[")
+        return f"{words(element)} for each {enum}"
     base, _, arg = t.partition(":")
     if not arg:
         return TYPE_WORDS.get(base, base)
@@ -325,6 +329,7 @@ class Checker(A.Visitor):
         self.reshaped: set[str] = set()
         self.removed_uses: dict[str, list[A.Span]] = {}   # removed name -> where the rules still use it
         self.complete: set[int] = set()   # ids of the `match` statements with an arm for every member
+        self._member_field_names: Optional[set] = None
 
     # ------------------------------------------------------------------ reporting
     def err(self, code: str, message: str, span: A.Span, hint: Optional[str] = None) -> None:
@@ -603,8 +608,53 @@ class Checker(A.Visitor):
                 self.err("E215", f"field {f.name!r} is declared twice", f.span)
             seen.add(f.name)
             self.type_ref(f.type, f.span)
-            if f.default is not None:
+            if f.index is not None:
+                self.member_field_decl(f)
+                if f.default is not None and f.type in ("int", "bool"):   # the value of every member
+                    self.member_value(f, f.default)
+            elif f.default is not None:
                 self.field_value(f, numbered(f.default, 1, d))   # a default may use copy_number too
+
+    def member_field_decl(self, f: A.FieldDecl) -> None:
+        """`NAME: int[ENUM]`: one whole number (or condition) per member of an enum."""
+        self.expect(f.index, ("enum",), "E201", "enum", self.at_name(f.index, f.span))
+        if f.type not in ("int", "bool"):
+            self.err("E303", f"field {f.name!r} holds one value per member of {f.index}: whole numbers or "
+                     f"conditions ('{f.name}: int[{f.index}]' or 'bool[{f.index}]'), not {article(words(self.declared(f.type)))}",
+                     f.span)
+
+    def member_values(self, f: A.FieldDecl, value) -> None:
+        """The value of a field declared `int[ENUM]`: `{member: VALUE, ...}`, each member once, each
+        value a constant of the field's type (the members not named take the default)."""
+        shown = f"{f.type}[{f.index}]"
+        enum = self.sym.decls.get(f.index)
+        members = enum.members if isinstance(enum, A.Enum) else ()
+        if not isinstance(value, A.MemberMap):
+            example = ", ".join(f"{m}: ..." for m in members[:2]) or "MEMBER: ..."
+            self.err("E303", f"field {f.name!r} holds one {words(f.type)} per {f.index} ({shown}): give them by "
+                     f"member, as in {f.name} = {{{example}}}", value.span,
+                     "the members not named take the field's default")
+            return
+        seen = set()
+        for item in value.items:
+            where = self.at_name(item.member, item.span)
+            if item.member in seen:
+                self.err("E215", f"member {item.member!r} of field {f.name!r} is given twice", where)
+                continue
+            seen.add(item.member)
+            if members and item.member not in members:
+                self.err("E303", f"{item.member} is not a {f.index} (one of {', '.join(members)})", where,
+                         did_you_mean(item.member, members))
+                continue
+            self.member_value(f, item.value)
+
+    def member_value(self, f: A.FieldDecl, value) -> None:
+        """One member's value (or the default) of a field declared `int[ENUM]` or `bool[ENUM]`."""
+        known = constant(value)
+        if f.type == "int" and (type(known) is not int) or f.type == "bool" and type(known) is not bool:
+            what = "a whole number" if f.type == "int" else "true or false"
+            self.err("E303", f"each value of field {f.name!r} ({f.type}[{f.index}]) is {what} known before play",
+                     value.span)
 
     def visit_Entity(self, d: A.Entity) -> None:
         if d.copies < 1:
@@ -645,7 +695,7 @@ class Checker(A.Visitor):
                     continue
                 self.field_value(f, numbered(item.value, 1, kind))   # checked as the first copy's
         for name, f in fields.items():
-            if name not in given and f.default is None and f.type != "effect":
+            if name not in given and f.default is None and f.type != "effect" and f.index is None:
                 self.no_value(d, f)
         if d.title_parts or fields_number_copies(d, kind):
             self.numbered_copies(d, kind, fields)
@@ -672,7 +722,8 @@ class Checker(A.Visitor):
         shown = [part for part in d.title_parts if not isinstance(part, str)]
         for part in shown:
             for n in A.walk(part):
-                if type(n) is A.Name and n.id != "copy_number" and (n.id not in fields or fields[n.id].type == "effect"):
+                if type(n) is A.Name and n.id != "copy_number" and (n.id not in fields or fields[n.id].type == "effect"
+                                                                    or fields[n.id].index is not None):
                     self.err("E303", f"a title can show the card's own fields and copy_number, not {n.id!r}", n.span,
                              did_you_mean(n.id, [f for f in fields if fields[f].type != "effect"] + ["copy_number"]))
                     return
@@ -695,6 +746,14 @@ class Checker(A.Visitor):
                 return
 
     def field_value(self, f: A.FieldDecl, value) -> None:
+        if f.index is not None:
+            if f.type in ("int", "bool"):   # else the declaration is E303 already
+                self.member_values(f, value)
+            return
+        if isinstance(value, A.MemberMap):
+            self.err("E303", f"field {f.name!r} is {article(words(self.declared(f.type)))}, not one value per member "
+                     f"of an enum: a value by member needs a field declared like '{f.name}: int[ENUM]'", value.span)
+            return
         members_of = self.sym.decls.get(f.type)
         if isinstance(members_of, A.Enum):
             # a member, or none: no member yet (`var dealt: expansion = none;`)
@@ -1137,7 +1196,7 @@ class Checker(A.Visitor):
             self.err("E303", f"{s.name!r} holds {article(words(target))}, not {article(words(value))}", s.value.span)
 
     def visit_SetAttr(self, s: A.SetAttr, scope: Scope) -> None:
-        target = self.attr(A.Attr(s.obj, s.name, span=s.span), scope, s.index, setting=True)
+        target = self.attr(A.Attr(s.obj, s.name, span=s.span), scope, s.index, setting=True, site=s)
         value = self.given(s.value, scope)
         if not fits(value, target):
             self.err("E303", f"{s.name!r} holds {article(words(target))}, not {article(words(value))}", s.value.span)
@@ -1451,13 +1510,42 @@ class Checker(A.Visitor):
         if isinstance(e.obj, A.Name) and e.obj.id not in scope.locals and self.indexed(e.obj.id):
             self.element(e.obj.id, e.index, scope, e.span)
             return self.visit_Name(e.obj, scope, indexed=True)
-        if isinstance(e.obj, A.Attr) and self.indexed(e.obj.name):
+        if isinstance(e.obj, A.Attr) and (self.indexed(e.obj.name) or e.obj.name in self.member_field_names):
             return self.attr(e.obj, scope, e.index)
-        kind = self.expr(e.obj, scope)
+        return self.numbered_item(self.expr(e.obj, scope), e.obj, e.index, scope)
+
+    def numbered_item(self, kind: str, obj, index, scope: Scope) -> str:
+        """`items[n]`: the n-th item of a list or zone."""
         if base_of(kind) not in ("list", "zone", "any"):
-            self.err("E303", f"only a list or a zone has numbered items, not {article(words(kind))}", e.obj.span)
-        self.amount(e.index, scope)
+            self.err("E303", f"only a list or a zone has numbered items, not {article(words(kind))}", obj.span)
+        self.amount(index, scope)
         return element_of(kind) if base_of(kind) in ("list", "zone") else "any"
+
+    @property
+    def member_field_names(self) -> set:
+        """The names of the fields some kind declares `int[ENUM]` or `bool[ENUM]`."""
+        if self._member_field_names is None:
+            self._member_field_names = {f.name for d in self.sym.decls.values() if isinstance(d, A.Kind)
+                                        for f in d.fields if f.index is not None}
+        return self._member_field_names
+
+    def member_field(self, e: A.Attr, kind: A.Kind, f: A.FieldDecl, index, scope: Scope, site, setting: bool) -> str:
+        """`card.field[member]` of a field declared `int[ENUM]`: the index is a member of the enum."""
+        if index is None:
+            members = getattr(self.sym.decls.get(f.index), "members", ())
+            example = f"{printed(e)}[{members[0] if members else '...'}]"
+            var = next(v for v in (f.index[0], "m", "member") if v not in printed(e.obj).split("."))
+            self.err("E312", f"field {e.name!r} of {kind.name} holds one {words(f.type)} per {f.index}: say which "
+                     f"one, as in {example}", e.span,
+                     f"all of them: total({var} in {f.index}, {printed(e)}[{var}])" if f.type == "int" and not setting
+                     else None)
+            return "any"
+        self.sym.member_fields.add(id(site))
+        actual = self.expr(index, scope)
+        if not fits(actual, f"member:{f.index}"):
+            self.err("E303", f"an index of field {e.name!r} is {article(f.index)}, not {article(words(actual))}",
+                     index.span, f"the members of {f.index}: {', '.join(getattr(self.sym.decls.get(f.index), 'members', ()))}")
+        return f.type
 
     def visit_Match(self, e: A.Match, scope: Scope) -> str:
         subject = self.expr(e.subject, scope)
@@ -1692,10 +1780,12 @@ class Checker(A.Visitor):
     def visit_Attr(self, e: A.Attr, scope: Scope) -> str:
         return self.attr(e, scope)
 
-    def attr(self, e: A.Attr, scope: Scope, index=None, setting: bool = False) -> str:
-        """Check `obj.name` (or `obj.name[index]`; `setting`: the target of a `set`); returns the
-        field's type."""
+    def attr(self, e: A.Attr, scope: Scope, index=None, setting: bool = False, site=None) -> str:
+        """Check `obj.name` (or `obj.name[index]`; `setting`: the target of a `set`, `site`: that
+        statement); returns the field's type (of the element, with an index)."""
         obj = self.expr(e.obj, scope)
+        kind = self.kind_of(obj)
+        field = next((f for f in kind.fields if f.name == e.name), None) if kind is not None else None
         if obj == "player" and self.sym.category(e.name) in ("counter", "zone", "var"):
             decl = self.sym.decls[e.name]
             if getattr(decl, "is_global", False):
@@ -1708,7 +1798,10 @@ class Checker(A.Visitor):
             if isinstance(decl, A.Var):
                 self.used.add(e.name)
                 return self.declared(decl.type)
-        elif index is not None:
+        elif index is not None and not (field is not None and field.index is not None) \
+                and not (obj == "any" and e.name in self.member_field_names):
+            if field is not None and field.type != "effect" and not self.indexed(e.name):
+                return self.numbered_item(self.declared(field.type), e, index, scope)   # `c.row[2]`: a list field
             self.err("E312", f"{e.name!r} has no elements to choose from: it is not declared with [...]",
                      index.span)
         self.used.add(e.name)
@@ -1726,8 +1819,9 @@ class Checker(A.Visitor):
             candidates = self.sym.of("resource") + self.sym.of("counter") + self.sym.of("track") + self.sym.of("zone")
             self.unknown("E202", "resource, counter, track or zone", e.name, e.span, candidates)
             return "any"
-        kind = self.kind_of(obj)
         if kind is not None:
+            if field is not None and field.index is not None:
+                return self.member_field(e, kind, field, index, scope, e if site is None else site, setting)
             fields = {f.name: f for f in kind.fields}
             if e.name in fields and fields[e.name].type == "effect":
                 if setting:
@@ -1743,6 +1837,10 @@ class Checker(A.Visitor):
                              f"of {kind.name}", e.span, "flip turns a card over; move changes its owner and zone")
                 return ELEMENT_ATTRS[e.name]
             self.unknown("E205", "field", e.name, e.span, list(fields) + sorted(ENTITY_ATTRS), of=kind.name)
+            return "any"
+        if obj == "any" and index is not None and e.name in self.member_field_names:   # a card of unknown kind
+            self.sym.member_fields.add(id(e if site is None else site))
+            self.expr(index, scope)
             return "any"
         if isinstance(e.obj, A.Name) and e.obj.id == "it" and scope.it_event and "it" not in scope.locals:
             params = BUILTIN_EVENTS.get(scope.it_event) or self.event_params(scope.it_event, e.span) or ()

@@ -21,7 +21,7 @@ from rulebook.runtime.kernels import KERNELS
 from .layout import (elements, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg,
                      recursive, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
-                     leading_tag, indexed_ref, per_player_entity, proc_result_call)
+                     leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 
@@ -97,6 +97,7 @@ class CodeGen(A.Visitor):
         self.sites = site_ids(sym)
         self.open = open_values(sym)   # the values prompts show that the hot seat may tell the others
         self.dynamic_attrs = dynamic_attrs(sym)
+        self.member_tables = member_elements(sym)
         self.direct_reads = self.reads()
         # resources sharing a group's cap: past it a gain asks which to discard, so only a gain of
         # one of these (or of a resource parameter) needs the runtime's deciding gain
@@ -249,6 +250,11 @@ class CodeGen(A.Visitor):
         return f"{self.wrap(e.then, ctx, 1)} if {self.wrap(e.cond, ctx, 1)} else {self.wrap(e.otherwise, ctx, 1)}"
 
     def visit_Index(self, e, ctx) -> str:
+        if type(e.obj) is A.Attr and id(e.obj) in self.sym.member_fields:   # `c.cost[white]`: a field of its own
+            key = self.element(member_field(e.obj.name), e.index, ctx)
+            if e.obj.name not in self.dynamic_attrs and key[0] in "'\"":   # no rule sets it: read from the card
+                return f"{self.wrap(e.obj.obj, ctx, 9)}.fields[{key}]"
+            return f"rt.field({self.ex(e.obj.obj, ctx)}, {key})"
         ref = indexed_ref(e, self.sym, ctx.locals)
         if ref is None:
             return f"rt.item({self.ex(e.obj, ctx)}, {self.ex(e.index, ctx)})"
@@ -278,7 +284,7 @@ class CodeGen(A.Visitor):
             constant = index.id
         else:
             return self.at(base, index, ctx)
-        flat = dict(elements(self.sym.decls[base], self.sym)).get(constant)
+        flat = self.element_names(base).get(constant)
         return repr(flat) if flat is not None else self.at(base, index, ctx)
 
     def at(self, base: str, index, ctx: Ctx) -> str:
@@ -286,7 +292,7 @@ class CodeGen(A.Visitor):
         element names (`Elements` answers a missing index as `rt.at` does) when every index is a name,
         or when they are numbers and the index is a card's whole-number field no rule sets (a number
         or none: `true` would find the element 1 in a table); through `rt.at` otherwise."""
-        names = dict(elements(self.sym.decls[base], self.sym))
+        names = self.element_names(base)
         if not (all(type(i) is str for i in names) or (all(type(i) is int for i in names) and self.int_field(index))):
             return f"rt.at({base!r}, {self.ex(index, ctx)})"
         if type(index) is A.Attr and isinstance(index.obj, A.Name) and index.obj.id == "it" \
@@ -296,13 +302,20 @@ class CodeGen(A.Visitor):
                                                  f"Elements({base!r}, {names!r})"))[0]
         return f"{table}[{self.ex(index, ctx)}]"
 
+    def element_names(self, base: str) -> dict:
+        """An indexed counter's or zone's element names by index, or a field's declared `int[ENUM]`."""
+        if base in self.member_tables:
+            return dict(self.member_tables[base])
+        return dict(elements(self.sym.decls[base], self.sym))
+
     def int_field(self, e) -> bool:
         """Whether `e` reads a field that every kind declaring it declares `int` and no rule sets (a
         card's printed number, or none)."""
         if type(e) is not A.Attr or e.name in self.dynamic_attrs or id(e) in self.sym.slots:
             return False
-        types = {f.type for d in self.sym.decls.values() if type(d) is A.Kind for f in d.fields if f.name == e.name}
-        return types == {"int"}
+        types = {(f.type, f.index) for d in self.sym.decls.values() if type(d) is A.Kind for f in d.fields
+                 if f.name == e.name}
+        return types == {("int", None)}
 
     def visit_Nothing(self, e, ctx) -> str:
         return "None"
@@ -736,7 +749,10 @@ class CodeGen(A.Visitor):
 
     def visit_SetAttr(self, s: A.SetAttr, ctx: Ctx):
         value = self.given(s.value, ctx, s)
-        name = self.res(s.name, ctx, s.index) if s.index is not None else repr(s.name)
+        if id(s) in self.sym.member_fields:   # `set c.cost[g] = ...;` one member's field
+            name = self.element(member_field(s.name), s.index, ctx)
+        else:
+            name = self.res(s.name, ctx, s.index) if s.index is not None else repr(s.name)
         self.writeline(f"rt.set_field({self.ex(s.obj, ctx)}, {name}, {value})", s)
 
     def visit_CallStmt(self, s: A.CallStmt, ctx: Ctx):

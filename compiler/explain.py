@@ -311,7 +311,7 @@ class ExprReader(A.Visitor):
 
     def visit_Index(self, e):
         base = e.obj.id if isinstance(e.obj, A.Name) else e.obj.name if isinstance(e.obj, A.Attr) else None
-        if base is not None and getattr(self.decl(base), "indexes", None) is not None:
+        if base is not None and getattr(self.decl(base), "indexes", None) is not None or self.member_field(e.obj):
             return f"{self.read(e.obj)} ({self.read(e.index)})"   # an indexed counter's or zone's element
         if isinstance(e.index, A.Int):
             return f"the {ordinal(e.index.value)} of {self.entries(e.obj)}"
@@ -348,6 +348,20 @@ class ExprReader(A.Visitor):
     def from_to(self, e: A.Range) -> str:
         """`2..12` as "from 2 to 12"."""
         return f"from {self.read(e.low)} to {self.read(e.high)}"
+
+    def member_field(self, e) -> bool:
+        """Whether `e` reads a field some kind declares `int[ENUM]` (one value per member)."""
+        return isinstance(e, A.Attr) and self.symbols is not None and any(
+            f.name == e.name and f.index is not None for d in self.symbols.decls.values() if isinstance(d, A.Kind)
+            for f in d.fields)
+
+    def visit_MemberMap(self, e):
+        """`{white: 3, red: 1}`: "3 white, 1 red"; of conditions, the members that hold ("red and blue")."""
+        if e.items and all(isinstance(i.value, A.Bool) for i in e.items):
+            held = [self.read(A.Name(i.member, span=i.span)) for i in e.items if i.value.value]
+            return _either(held, "and") or "none"
+        shown = [f"{self.read(i.value)} {self.read(A.Name(i.member, span=i.span))}" for i in e.items]
+        return ", ".join(shown) or "none"
 
     def visit_ListLit(self, e):
         items = [self.read(i) for i in e.items]

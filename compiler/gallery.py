@@ -210,10 +210,13 @@ class Gallery:
             return []
         given = {v.name: v.value for v in decl.values}
         kind = self.symbols.decls.get(decl.kind)
+        each = {}   # a field declared `int[ENUM]` the card leaves at its default: the same for every member
         for f in getattr(kind, "fields", ()):
             if f.name not in given and f.default is not None and f.type != "effect":
                 given[f.name] = f.default
-        rows = [(name, self.words.read(value), expr(value)) for name, value in given.items()]
+                if f.index is not None:
+                    each[f.name] = f" for each {self.words.noun(f.index)}"
+        rows = [(name, self.words.read(value) + each.get(name, ""), expr(value)) for name, value in given.items()]
         if decl.copies > 1:
             rows.append(("copies", str(decl.copies), str(decl.copies)))
         return rows

@@ -15,7 +15,7 @@ from .layout import (Layout, actor_call, aggregate_shape, announces, default_pro
                      builtin_args, recursive,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag,
-                     indexed_ref, per_player_entity, proc_result_call)
+                     indexed_ref, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
 from .resolve import BUILTIN_FUNCS, Symbols, classify
 
@@ -305,7 +305,10 @@ class Interpreter(A.Visitor):
         return self.storing(s, rt, f, self._set_attr)
 
     def _set_attr(self, s, value, rt, f):
-        name = self.res(s.name, rt, f, s.index) if s.index is not None else s.name
+        if id(s) in self.sym.member_fields:   # `set c.cost[g] = ...;` one member's field
+            name = rt.at(member_field(s.name), self.ev(s.index, rt, f))
+        else:
+            name = self.res(s.name, rt, f, s.index) if s.index is not None else s.name
         rt.set_field(self.ev(s.obj, rt, f), name, value)
 
     def visit_CallStmt(self, s, rt, f):
@@ -519,6 +522,9 @@ class Interpreter(A.Visitor):
         return self.ev(e.then, rt, f) if self.ev(e.cond, rt, f) else self.ev(e.otherwise, rt, f)
 
     def visit_Index(self, e, rt, f):
+        if type(e.obj) is A.Attr and id(e.obj) in self.sym.member_fields:   # `c.cost[white]`: a field of its own
+            card = self.ev(e.obj.obj, rt, f)
+            return rt.field(card, rt.at(member_field(e.obj.name), self.ev(e.index, rt, f)))
         ref = indexed_ref(e, self.sym, f.locals)
         if ref is None:
             return rt.item(self.ev(e.obj, rt, f), self.ev(e.index, rt, f))

@@ -23,6 +23,8 @@ def field_value(expr) -> Any:
         return expr.id
     if isinstance(expr, A.ListLit):
         return [field_value(i) for i in expr.items]
+    if isinstance(expr, A.MemberMap):   # `{white: 3}`: the members named (`spread_members` adds the others)
+        return {i.member: field_value(i.value) for i in expr.items}
     return A.as_const(expr)
 
 
@@ -126,6 +128,41 @@ def _constant_node(value, span) -> A.Expr:
     return A.Str(value, span=span)
 
 
+def member_field(name: str) -> str:
+    """The key of a field declared `int[ENUM]` in the tables of indexed names (`Layout.indexed`): not
+    a name a declaration can have, since fields and declarations have names of their own."""
+    return f"field {name}"
+
+
+def member_elements(sym: Symbols) -> dict:
+    """Each field some kind declares `int[ENUM]` (or `bool[ENUM]`) -> its (member, flat name) pairs:
+    a card holds `cost[white]`, `cost[red]`... as fields of their own, as an indexed counter holds
+    its elements (the members of every kind's declaration of the field, in order)."""
+    table: dict = {}
+    for k in sym.decls.values():
+        if isinstance(k, A.Kind):
+            for f in k.fields:
+                enum = sym.decls.get(f.index) if f.index is not None else None
+                if isinstance(enum, A.Enum):
+                    pairs = table.setdefault(member_field(f.name), [])
+                    pairs += [(m, f"{f.name}[{m}]") for m in enum.members if (m, f"{f.name}[{m}]") not in pairs]
+    return table
+
+
+def spread_members(kind: A.Kind, fields: dict, sym: Symbols) -> dict:
+    """One copy's fields with each field declared `int[ENUM]` spread into one field per member
+    (`cost[white]`): the value the card gives the member, else the field's default (else 0, or
+    false for `bool[ENUM]`)."""
+    for f in kind.fields:
+        enum = sym.decls.get(f.index) if f.index is not None else None
+        if isinstance(enum, A.Enum):
+            given = fields.pop(f.name, None)
+            default = field_value(f.default) if f.default is not None else (False if f.type == "bool" else 0)
+            for m in enum.members:
+                fields[f"{f.name}[{m}]"] = given.get(m, default) if isinstance(given, dict) else default
+    return fields
+
+
 def copy_names(e: A.Entity) -> list[str]:
     """The names of an entity declared `* N`: its own, then `name#2` ... `name#N`."""
     return [e.name if i == 1 else f"{e.name}#{i}" for i in range(1, max(e.copies, 1) + 1)]
@@ -162,12 +199,12 @@ def layout(sym: Symbols) -> Layout:
     for e in d:
         if isinstance(e, A.Entity) and e.kind in kinds:
             kind = kinds[e.kind]
-            fields = copy_fields(e, kind, 1)
+            fields = spread_members(kind, copy_fields(e, kind, 1), sym)
             refs += [(e.name, f.name, fields[f.name]) for f in kind.fields
                      if f.type in kinds and isinstance(fields.get(f.name), str)]
             numbered_fields = fields_number_copies(e, kind)
             for i, name in enumerate(copy_names(e), start=1):   # copies share the first one's effect functions
-                own = copy_fields(e, kind, i) if numbered_fields and i > 1 else fields   # and, unnumbered, its fields
+                own = spread_members(kind, copy_fields(e, kind, i), sym) if numbered_fields and i > 1 else fields   # unnumbered: the first's
                 entities.append((e.kind, name, copy_title(e, kind, i, own), own, e.effects, str(e.span),
                                  kind.per_player, e.name, i))
     return Layout(
@@ -179,7 +216,8 @@ def layout(sym: Symbols) -> Layout:
         zones={key: (z.per_player, z.kind) for z in d if isinstance(z, A.Zone) for _i, key in elements(z, sym)},
         visibility={key: z.visibility for z in d if isinstance(z, A.Zone) and z.visibility != "public"
                     for _i, key in elements(z, sym)},
-        indexed={x.name: elements(x, sym) for x in d if isinstance(x, (A.Counter, A.Zone)) and x.indexes is not None},
+        indexed={**{x.name: elements(x, sym) for x in d if isinstance(x, (A.Counter, A.Zone)) and x.indexes is not None},
+                 **member_elements(sym)},
         variables={v.name: (v.is_global, field_value(v.default) if v.default is not None else
                             (False if v.type == "bool" else None), isinstance(sym.decls.get(v.type), A.Kind))
                    for v in d if isinstance(v, A.Var)},

@@ -97,6 +97,9 @@ class Symbols:
     # id() of each `card.slot` read as a value where the slot is an effect: it is whether the card
     # writes that effect (`x.left_bonus`), a bool (both backends read this)
     slots: set = field(default_factory=set)
+    # id() of each `card.field` read with an index, and of each `set card.field[i] = ...;`, where the
+    # field is declared `int[ENUM]` (or `bool[ENUM]`): one value per member (both backends read this)
+    member_fields: set = field(default_factory=set)
 
     def category(self, name: str) -> Optional[str]:
         """What kind of thing a declared name is, or None."""

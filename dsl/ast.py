@@ -444,6 +444,22 @@ class ListLit(Expr):
 
 
 @node
+class MemberValue(Part):
+    """`member: EXPR` in a member map."""
+
+    member: str
+    value: "Expr"
+
+
+@node
+class MemberMap(Expr):
+    """`{white: 3, red: 1}`: the value of a field declared `int[ENUM]` for the members named (the
+    others take the field's default); written only as a card's field value."""
+
+    items: tuple   # of MemberValue
+
+
+@node
 class Range(Expr):
     """`low..high`: the list of whole numbers from low to high, both included (empty when high < low)."""
 
@@ -1111,11 +1127,13 @@ class Track(Decl):
 
 @node
 class FieldDecl(Part):
-    """`name: type [= default];` of a kind; type `effect` marks an effect slot."""
+    """`name: type [= default];` of a kind; type `effect` marks an effect slot. `name: int[ENUM]`
+    (`index`: the enum) holds one value of the type per member of the enum, the default for each."""
 
     name: str
     type: str
     default: Optional[Expr]
+    index: Optional[str] = None
 
 
 @node

@@ -319,7 +319,17 @@ class _Builder:
         return A.Track(str(items[0]), _title(items), spaces, reaches, span=self._s(meta))
 
     def field_decl(self, meta, items):
-        return A.FieldDecl(str(items[0]), items[1], _pick(items, "default"), span=self._s(meta))
+        return A.FieldDecl(str(items[0]), items[1], _pick(items, "default"), _pick(items, "field_index"),
+                           span=self._s(meta))
+
+    def field_index(self, meta, items):
+        return _Marker("field_index", str(items[0]))
+
+    def member_map(self, meta, items):
+        return A.MemberMap(tuple(i for i in items if i is not None), span=self._s(meta))
+
+    def member_value(self, meta, items):
+        return A.MemberValue(str(items[0]), items[1], span=self._s(meta))
 
     def kind_decl(self, meta, items):
         fields = tuple(i for i in items if isinstance(i, A.FieldDecl))

@@ -105,6 +105,9 @@ class ExprPrinter(A.Visitor):
     def visit_ListLit(self, e):
         return "[" + ", ".join(_expr(i) for i in e.items) + "]"
 
+    def visit_MemberMap(self, e):
+        return "{" + ", ".join(f"{i.member}: {_expr(i.value)}" for i in e.items) + "}"
+
     def visit_Aggregate(self, e):
         text = f"{e.op}({e.var} in {_expr(e.domain)}"
         if e.where is not None:
@@ -221,6 +224,8 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
         return _items(first + f"{e.func}(", e.args, ")" + tail)
     if isinstance(e, A.ListLit):
         return _items(first + "[", e.items, "]" + tail)
+    if isinstance(e, A.MemberMap) and e.items:
+        return _items(first + "{", [f"{i.member}: {_expr(i.value)}" for i in e.items], "}" + tail)
     if isinstance(e, A.Affordable):
         terms = [cost((t,)) for t in e.terms]
         terms[-1] += tag(e.tag)
@@ -672,7 +677,8 @@ class Printer(A.Visitor):
     def part(self, item) -> None:
         """A field declaration of a kind, or a field value or effect of an entity."""
         if isinstance(item, A.FieldDecl):
-            self.clauses([Clause(f"{item.name}: {item.type}"), _where("= ", item.default)])
+            index = f"[{item.index}]" if item.index is not None else ""
+            self.clauses([Clause(f"{item.name}: {item.type}{index}"), _where("= ", item.default)])
         elif isinstance(item, A.FieldValue):
             self.clauses([Clause(f"{item.name} = ", item.value)])
         else:

@@ -185,6 +185,17 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "negative_draw.rules": [("E308", 8)],
     "local_shadows_declaration.rules": [("E309", 6)],
     "loop_variable_shadows_declaration.rules": [("E309", 6)],
+    # fields with one value per member of an enum (`cost: int[spice]`)
+    "member_field_without_index.rules": [("E312", 8)],
+    "set_member_field_without_index.rules": [("E312", 7)],
+    "member_field_index_a_number.rules": [("E303", 8)],
+    "member_given_twice.rules": [("E215", 4)],
+    "member_not_in_enum.rules": [("E303", 4)],
+    "member_value_not_a_number.rules": [("E303", 4)],
+    "member_field_given_one_number.rules": [("E303", 4)],
+    "member_map_for_a_number_field.rules": [("E303", 4)],
+    "member_field_of_text.rules": [("E303", 3)],
+    "member_field_unknown_enum.rules": [("E201", 3)],
     # ---------------------------------------------------------------- W4xx: lints
     # W401 is dropped for a lone file, so this one lives in a one-file pack (unused_pack/pack.toml)
     "unused_pack/unused_resource.rules": [("W401", 4)],
