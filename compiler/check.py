@@ -725,7 +725,8 @@ class Checker(A.Visitor):
                 if type(n) is A.Name and n.id != "copy_number" and (n.id not in fields or fields[n.id].type == "effect"
                                                                     or fields[n.id].index is not None):
                     self.err("E303", f"a title can show the card's own fields and copy_number, not {n.id!r}", n.span,
-                             did_you_mean(n.id, [f for f in fields if fields[f].type != "effect"] + ["copy_number"]))
+                             did_you_mean(n.id, [f for f in fields if fields[f].type != "effect" and fields[f].index is None]
+                                              + ["copy_number"]))
                     return
         for number in range(1, max(d.copies, 1) + 1):
             try:

@@ -12,6 +12,7 @@ from rulebook.dsl.parser import parse_text
 from rulebook.dsl.printer import format_module
 from rulebook.runtime.agents import ScriptedAgent
 from rulebook.runtime.engine import Game, RulesRuntimeError, told_apart
+from rulebook.runtime.state import State, check_saved
 from rulebook.runtime.view import Asked
 
 from .conftest import run_proc
@@ -1504,3 +1505,112 @@ def test_a_return_inside_each_and_may_stops_at_the_first_player_who_accepts(prog
     questions = run_proc(g, "p", answers=answers)
     assert [d.player.index for d in questions] == list(range(1, 1 + asked))
     assert [p.stock["vp"] for p in g.state.players] == [2 if i == traded else 0 for i in range(4)]
+
+
+# Century: Spice Road-like merchant cards: what a card gives and needs, one number per colour of
+# PACK's enum; a flag per colour; a gem counter per colour to pay with.
+MERCHANTS = """
+counter gems[color];
+kind merchant "Merchant card" { gives: int[color]; needs: int[color] = 1; sweet: bool[color] = false; }
+zone market of merchant;
+merchant upgrade "Upgrade" { gives = {red: 2}; needs = {}; sweet = {blue: true}; }
+merchant trade "Trade" { gives = {blue: 1, green: 3}; needs = {red: 3}; }
+merchant ladder "Ladder" * 3 { gives = {green: copy_number}; }
+var favourite: color = none;
+func affordable_by_gems(m: merchant) = every(g in color where gems[g] >= m.needs[g]);
+proc play(m: merchant) {
+  for each g in color { gain m.gives[g] gems[g]; }
+  gain total(g in color, m.gives[g]) vp;
+  if m.sweet[blue] { gain 10 coin; }
+  if affordable_by_gems(trade) { gain 100 coin; }
+}
+proc wear(m: merchant) { set m.needs[red] = m.needs[red] + 2; gain m.needs[red] vp; }
+"""
+
+
+def test_a_field_per_member_is_read_summed_and_set(program):
+    p = program(MERCHANTS)
+    assert {k: v for k, v in p.entities["trade"].fields.items() if k.startswith("gives")} == \
+        {"gives[red]": 0, "gives[blue]": 1, "gives[green]": 3}
+    assert p.entities["upgrade"].fields["needs[green]"] == 1 and p.entities["trade"].fields["needs[blue]"] == 1
+    assert [p.entities[n].fields["gives[green]"] for n in ("ladder", "ladder#2", "ladder#3")] == [1, 2, 3]
+    g = Game(p, 2, 1)
+    me = g.state.players[0]
+    run_proc(g, "play", p.entities["upgrade"])   # 2 red: the trade needs 3 red, 1 blue, 1 green
+    assert (me.stock["gems[red]"], me.stock["vp"], me.stock["coin"]) == (2, 2, 10)
+    run_proc(g, "play", p.entities["trade"])     # 2 red, 1 blue, 3 green: still 1 red short
+    assert (me.stock["gems[green]"], me.stock["vp"], me.stock["coin"]) == (3, 6, 10)
+    run_proc(g, "play", p.entities["upgrade"])   # 4 red: now enough
+    assert me.stock["coin"] == 10 + 10 + 100
+    run_proc(g, "wear", p.entities["trade"])
+    run_proc(g, "wear", p.entities["trade"])
+    assert me.stock["vp"] == 8 + 5 + 7 and g.state.evars == {"trade": {"needs[red]": 7}}
+    assert p.entities["trade"].fields["needs[red]"] == 3   # the card as printed is untouched
+    view = g.view(0)
+    assert view["zones"]["market"]["size"] == 0
+    again = State.from_json(g.state.to_json(), p.entities)
+    assert again.digest() == g.state.digest() and again.evars == g.state.evars
+    check_saved(g.state.to_json(), p)
+
+
+def test_a_field_per_member_read_with_no_member_stops_play_alike_on_both_backends(program):
+    g = Game(program(MERCHANTS +
+                     "proc p() { gain upgrade.gives[favourite] vp; }"), 2, 1)
+    with pytest.raises(RulesRuntimeError) as e:
+        run_proc(g, "p")
+    assert e.value.code == "E601" and e.value.message == "field gives has no element none (it has red, blue, green)"
+
+
+def test_a_field_per_member_is_shown_in_views_with_its_members():
+    p = build_text(PACK + MERCHANTS + "proc p() { fill market with merchant; }")
+    g = Game(p, 2, 1)
+    run_proc(g, "p")
+    shown = {i["name"]: i["fields"] for i in g.view(0)["zones"]["market"]["items"]}
+    assert {k: v for k, v in shown["trade"].items() if k.startswith("gives")} == \
+        {"gives[red]": 0, "gives[blue]": 1, "gives[green]": 3}
+
+
+def test_a_field_per_member_is_printed_back_and_read_in_words():
+    module, printed = round_trip(MERCHANTS)
+    assert "kind merchant \"Merchant card\" { gives: int[color]; needs: int[color] = 1; sweet: bool[color] = false; }" \
+        in printed
+    assert "merchant trade \"Trade\" { gives = {blue: 1, green: 3}; needs = {red: 3}; }" in printed
+    analysed = analyse_text(PACK + MERCHANTS)
+    assert not [d for d in analysed.diagnostics if d.severity == "error"]
+    words = lambda name: [line.strip() for line in explain(analysed.symbols.decls[name], analysed.symbols)]  # noqa: E731
+    assert "Gives: 1 blue, 3 green." in words("trade") and "Needs: 3 red." in words("trade")
+    assert "Sweet: blue." in words("upgrade") and "Needs: none." in words("upgrade")
+    assert "Gain VP equal to the total of m's gives (g) over g among color." in words("play")
+    assert "Set m's needs (red) to m's needs (red) plus 2." in words("wear")
+
+
+@pytest.mark.parametrize("text, code, message", [
+    ("merchant m { gives = {red: 1, red: 2}; }", "E215", "member 'red' of field 'gives' is given twice"),
+    ("merchant m { gives = {rde: 1}; }", "E303", "rde is not a color (one of red, blue, green)"),
+    ("merchant m { gives = {red: true}; }", "E303", "each value of field 'gives' (int[color]) is a whole number"),
+    ("merchant m { sweet = {red: 1}; }", "E303", "each value of field 'sweet' (bool[color]) is true or false"),
+    ("merchant m { gives = 2; }", "E303", "field 'gives' holds one number per color (int[color]): give them by member"),
+    ("card c { color = red; worth = {red: 1}; }", "E303", "field 'worth' is a number, not one value per member"),
+    ("kind k { name_of: str[color]; }", "E303", "field 'name_of' holds one value per member of color"),
+    ("kind k { x: int[colour]; }", "E201", "unknown enum 'colour'"),
+    ("kind k { x: int[card]; }", "E301", "'card' is a kind, not an enum"),
+    ("kind k { x: int[color] = true; }", "E303", "each value of field 'x' (int[color]) is a whole number"),
+    ("proc q(m: merchant) { gain m.gives vp; }", "E312", "field 'gives' of merchant holds one number per color: "
+     "say which one, as in m.gives[red]"),
+    ("proc q(m: merchant) { gain m.gives[2] vp; }", "E303", "an index of field 'gives' is a color, not a number"),
+    ("proc q(m: merchant) { gain m.gives[upgrade] vp; }", "E303", "an index of field 'gives' is a color, not a merchant"),
+    ("proc q(m: merchant) { set m.gives = 1; }", "E312", "field 'gives' of merchant holds one number per color"),
+    ("proc q(m: merchant) { set m.sweet[red] = 1; }", "E303", "'sweet' holds a condition, not a number"),
+    ("proc q(m: merchant) { if m.sweet[red] == 1 { } }", "E303", "cannot compare a condition with a number"),
+])
+def test_misuse_of_a_field_per_member_is_positioned(text, code, message):
+    source = PACK + MERCHANTS + text + "\n"
+    line = source.count("\n")
+    found = [(d.code, d.span.line, d.message) for d in analyse_text(source).diagnostics if d.severity == "error"]
+    assert any(c == code and n == line and message in m for c, n, m in found), found
+
+
+def test_a_title_cannot_show_a_field_per_member():
+    source = PACK + MERCHANTS.replace('"Ladder"', '"Ladder {gives}"')
+    found = [(d.code, d.message, d.hint) for d in analyse_text(source).diagnostics if d.severity == "error"]
+    assert found == [("E303", "a title can show the card's own fields and copy_number, not 'gives'", None)]

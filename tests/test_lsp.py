@@ -262,6 +262,20 @@ def test_index_finds_names_fields_and_members(packs):
                      ("turn.rules", 2, 10, "ref"), ("turn.rules", 3, 9, "ref")]
 
 
+def test_a_field_per_member_names_its_enum_and_members(tmp_path):
+    """`cost: int[spice]` uses the enum, `{saffron: 2}` its member: both are found and renamed with them."""
+    write(tmp_path / "spice", {"pack.toml": 'name = "spice"\n', "m.rules": """\
+        enum spice { turmeric, saffron }
+        kind merchant { cost: int[spice]; }
+        merchant trade { cost = {saffron: 2}; }
+        func dear(m: merchant) = m.cost[saffron] > 1;
+        """})
+    view = Workspace().view(tmp_path / "spice" / "m.rules")
+    spans = [(o.span.line, o.span.column, o.role) for o in view.occurrences_of(("name", "saffron"))]
+    assert spans == [(1, 24, "member"), (3, 26, "ref"), (4, 33, "ref")]
+    assert [(o.span.line, o.span.column) for o in view.occurrences_of(("name", "spice"))] == [(1, 6), (2, 27)]
+
+
 def test_house_rule_constructs_are_indexed(packs, tmp_path):
     """`after`, `amend`, top-level triggers and overrides: their names are uses of what they change,
     amended fields are the kind's, the outline names them, and an override is the definition in force."""
