@@ -1067,7 +1067,8 @@ class Reader(A.Visitor):
 
     def visit_Kind(self, d, depth: int) -> None:
         slots = [spoken(f.name) for f in d.fields if f.type == "effect"]
-        data = [spoken(f.name) for f in d.fields if f.type != "effect"]
+        data = [spoken(f.name) + (f" (one for each {singular(self.noun(f.index))})" if f.index is not None else "")
+                for f in d.fields if f.type != "effect"]
         self.say(depth, capital(plural(self.noun(d.name))) + (" (each player has their own)" if d.per_player else "")
                  + (f" have {_either(data, 'and')}" if data else "")
                  + (f"{' and' if data else ''} the effects {_either(slots, 'and')}" if slots else "") + ".")

@@ -609,8 +609,8 @@ class View:
             decl = next((f for f in self._kind_fields(kind) if f.name == name), None)
             if decl is None:
                 return None
-            default = " (optional)" if decl.default is not None else ""
-            return f"field `{name}: {decl.type}` of kind `{kind}`{default}\n\ndeclared at `{decl.span}`"
+            default = " (optional)" if decl.default is not None or decl.index is not None else ""
+            return f"field `{name}: {decl.type_text()}` of kind `{kind}`{default}\n\ndeclared at `{decl.span}`"
         name = target.key[1]
         if name in sym.members:
             enum = sym.decls[sym.members[name]]
@@ -635,7 +635,7 @@ class View:
                 continue
             children = []
             if isinstance(decl, A.Kind):
-                children = [{"name": f.name, "category": "field", "detail": f.type, "span": f.span,
+                children = [{"name": f.name, "category": "field", "detail": f.type_text(), "span": f.span,
                              "name_span": name_span.get(id(f), f.span), "children": []} for f in decl.fields]
             if isinstance(decl, A.Extend):
                 name, category, detail = f"{decl.when} {decl.name}", "extend", decl.when

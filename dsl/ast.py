@@ -452,7 +452,7 @@ class MemberValue(Part):
 
 
 @node
-class MemberMap(Expr):
+class MemberMap(Part):
     """`{white: 3, red: 1}`: the value of a field declared `int[ENUM]` for the members named (the
     others take the field's default); written only as a card's field value."""
 
@@ -1135,6 +1135,10 @@ class FieldDecl(Part):
     default: Optional[Expr]
     index: Optional[str] = None
 
+    def type_text(self) -> str:
+        """The type as written: `int`, `int[gem]`."""
+        return self.type if self.index is None else f"{self.type}[{self.index}]"
+
 
 @node
 class Kind(Decl):
@@ -1152,7 +1156,7 @@ class Kind(Decl):
 
 @node
 class FieldValue(Part):
-    """`name = EXPR;` inside an entity."""
+    """`name = EXPR;` inside an entity (or `name = {member: EXPR, ...};`, an A.MemberMap)."""
 
     name: str
     value: Expr

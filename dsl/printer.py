@@ -677,8 +677,7 @@ class Printer(A.Visitor):
     def part(self, item) -> None:
         """A field declaration of a kind, or a field value or effect of an entity."""
         if isinstance(item, A.FieldDecl):
-            index = f"[{item.index}]" if item.index is not None else ""
-            self.clauses([Clause(f"{item.name}: {item.type}{index}"), _where("= ", item.default)])
+            self.clauses([Clause(f"{item.name}: {item.type_text()}"), _where("= ", item.default)])
         elif isinstance(item, A.FieldValue):
             self.clauses([Clause(f"{item.name} = ", item.value)])
         else:

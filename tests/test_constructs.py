@@ -1582,6 +1582,8 @@ def test_a_field_per_member_is_printed_back_and_read_in_words():
     assert "Sweet: blue." in words("upgrade") and "Needs: none." in words("upgrade")
     assert "Gain VP equal to the total of m's gives (g) over g among color." in words("play")
     assert "Set m's needs (red) to m's needs (red) plus 2." in words("wear")
+    assert words("merchant") == ["kind merchant \"Merchant card\"", "Merchant cards have gives (one for each color), "
+                                 "needs (one for each color) and sweet (one for each color)."]
 
 
 @pytest.mark.parametrize("text, code, message", [

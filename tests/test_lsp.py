@@ -274,6 +274,11 @@ def test_a_field_per_member_names_its_enum_and_members(tmp_path):
     spans = [(o.span.line, o.span.column, o.role) for o in view.occurrences_of(("name", "saffron"))]
     assert spans == [(1, 24, "member"), (3, 26, "ref"), (4, 33, "ref")]
     assert [(o.span.line, o.span.column) for o in view.occurrences_of(("name", "spice"))] == [(1, 6), (2, 27)]
+    shown = next(s for s in view.paths if s.endswith("m.rules"))
+    field = view.target_at(shown, 2, 17)
+    assert field.key == ("field", "merchant", "cost")
+    assert view.hover(field).startswith("field `cost: int[spice]` of kind `merchant` (optional)")
+    assert [c["detail"] for s in view.symbols_of(shown) for c in s["children"]] == ["int[spice]"]
 
 
 def test_house_rule_constructs_are_indexed(packs, tmp_path):
