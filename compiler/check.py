@@ -619,9 +619,9 @@ class Checker(A.Visitor):
         """`NAME: int[ENUM]`: one whole number (or condition) per member of an enum."""
         self.expect(f.index, ("enum",), "E201", "enum", self.at_name(f.index, f.span))
         if f.type not in ("int", "bool"):
+            held = article(words(self.declared(f.type)))
             self.err("E303", f"field {f.name!r} holds one value per member of {f.index}: whole numbers or "
-                     f"conditions ('{f.name}: int[{f.index}]' or 'bool[{f.index}]'), not {article(words(self.declared(f.type)))}",
-                     f.span)
+                     f"conditions ('{f.name}: int[{f.index}]' or 'bool[{f.index}]'), not {held}", f.span)
 
     def member_values(self, f: A.FieldDecl, value) -> None:
         """The value of a field declared `int[ENUM]`: `{member: VALUE, ...}`, each member once, each
@@ -1542,10 +1542,11 @@ class Checker(A.Visitor):
                      else None)
             return "any"
         self.sym.member_fields.add(id(site))
+        members = getattr(self.sym.decls.get(f.index), "members", ())
         actual = self.expr(index, scope)
         if not fits(actual, f"member:{f.index}"):
             self.err("E303", f"an index of field {e.name!r} is {article(f.index)}, not {article(words(actual))}",
-                     index.span, f"the members of {f.index}: {', '.join(getattr(self.sym.decls.get(f.index), 'members', ()))}")
+                     index.span, f"the members of {f.index}: {', '.join(members)}")
         return f.type
 
     def visit_Match(self, e: A.Match, scope: Scope) -> str:

@@ -203,8 +203,9 @@ def layout(sym: Symbols) -> Layout:
             refs += [(e.name, f.name, fields[f.name]) for f in kind.fields
                      if f.type in kinds and isinstance(fields.get(f.name), str)]
             numbered_fields = fields_number_copies(e, kind)
-            for i, name in enumerate(copy_names(e), start=1):   # copies share the first one's effect functions
-                own = spread_members(kind, copy_fields(e, kind, i), sym) if numbered_fields and i > 1 else fields   # unnumbered: the first's
+            for i, name in enumerate(copy_names(e), start=1):
+                # copies share the first one's effect functions and, unnumbered, its fields
+                own = spread_members(kind, copy_fields(e, kind, i), sym) if numbered_fields and i > 1 else fields
                 entities.append((e.kind, name, copy_title(e, kind, i, own), own, e.effects, str(e.span),
                                  kind.per_player, e.name, i))
     return Layout(

@@ -1575,6 +1575,14 @@ def test_a_field_per_member_is_printed_back_and_read_in_words():
     assert "kind merchant \"Merchant card\" { gives: int[color]; needs: int[color] = 1; sweet: bool[color] = false; }" \
         in printed
     assert "merchant trade \"Trade\" { gives = {blue: 1, green: 3}; needs = {red: 3}; }" in printed
+    long = ("enum essence { elan_essence_of_fire, life_essence_of_trees, calm_essence_of_water, death_essence_of_night, gold }\n"
+            "kind artifact { cost: int[essence]; }\n"
+            "artifact egg { cost = {gold: 1, death_essence_of_night: 1, elan_essence_of_fire: 3, life_essence_of_trees: 2, calm_essence_of_water: 7}; }\n")
+    module = parse_text(long, "a.rules")
+    printed = format_module(module)   # too long for a line: one member a line
+    assert parse_text(printed, "a.rules") == module and printed.endswith(
+        "artifact egg {\n  cost = {\n    gold: 1,\n    death_essence_of_night: 1,\n    elan_essence_of_fire: 3,\n    life_essence_of_trees: 2,\n"
+        "    calm_essence_of_water: 7\n  };\n}\n")
     analysed = analyse_text(PACK + MERCHANTS)
     assert not [d for d in analysed.diagnostics if d.severity == "error"]
     words = lambda name: [line.strip() for line in explain(analysed.symbols.decls[name], analysed.symbols)]  # noqa: E731
