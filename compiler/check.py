@@ -180,6 +180,11 @@ LOOPS = {A.Repeat: "repeat", A.While: "while", A.ForEach: "for each", A.Each: "e
          A.Simultaneous: "each ... simultaneously pick"}
 
 
+def pick_mode(s: A.Pick) -> str:
+    """How a pick that is asked again is written: `up to`, `exactly` or `repeatedly`."""
+    return "repeatedly" if s.limit is None else "exactly" if s.exactly else "up to"
+
+
 class Fall(NamedTuple):
     """Where a path through statements goes on past their end without `return` or `end game`:
     through `node` (None: an empty block), `when` it does so (None: after a plain statement), and
@@ -256,7 +261,7 @@ class Flow:
             return taken or self.inner(s.otherwise, s, "when this 'may' is declined or not offered")
         if isinstance(s, A.Pick):
             if s.limit is not None and not (type(constant(s.limit)) is int and constant(s.limit) >= 1):
-                return Fall(s, "when this 'pick' asks no time (its 'up to' count may be 0)")
+                return Fall(s, f"when this 'pick' asks no time (its '{pick_mode(s)}' count may be 0)")
             nothing = "when this 'pick' picks nothing" + \
                 (" (no candidate, or none chosen)" if s.optional or s.repeated else " (no candidate)")
             taken = self.inner(s.body, s, "when this 'pick' picks (its block is empty)")
@@ -1410,7 +1415,7 @@ class Checker(A.Visitor):
         if s.limit is not None:   # worked out once, before the first pick
             self.amount(s.limit, scope)
             if constant(s.limit) == 0:
-                self.diags.append(Diagnostic("W402", "'pick ... up to 0' never asks and never runs its body",
+                self.diags.append(Diagnostic("W402", f"'pick ... {pick_mode(s)} 0' never asks and never runs its body",
                                              s.limit.span))
         self.text_parts(s.title_parts, scope, s.var)
         inner = self.bind(scope, s.var, s.span, self.domain(s.domain, scope))
@@ -1420,14 +1425,13 @@ class Checker(A.Visitor):
         self.block(s.body, inner)
         self.block(s.otherwise, scope)   # nothing was picked: the variable is not bound there
         if s.repeated and s.otherwise:
-            mode = "up to" if s.limit is not None else "repeatedly"
-            self.err("E304", f"'pick ... {mode}' has no 'else': it ends when 'none' is chosen or nothing is "
-                     "left to pick", s.otherwise[0].span)
+            ends = "its picks are made or nothing is left to pick" if s.exactly else \
+                "'none' is chosen or nothing is left to pick"
+            self.err("E304", f"'pick ... {pick_mode(s)}' has no 'else': it ends when {ends}", s.otherwise[0].span)
 
     def visit_Simultaneous(self, s: A.Simultaneous, scope: Scope) -> None:
         if s.pick.repeated:
-            mode = "up to" if s.pick.limit is not None else "repeatedly"
-            self.err("E304", f"'each ... simultaneously pick' picks once: '{mode}' is for one player's pick",
+            self.err("E304", f"'each ... simultaneously pick' picks once: '{pick_mode(s.pick)}' is for one player's pick",
                      s.span)
         if s.pick.label is not None:
             self.err("E304", "'each ... simultaneously pick' shows its candidates as they are: 'as \"...\"' is for "

@@ -916,7 +916,7 @@ class CodeGen(A.Visitor):
         if s.label is not None:   # each candidate's label, worked out with it as the picked variable
             labels = f", [{self.filled(s.label, s.label_parts, inner)} for v_{s.var} in {cands}]"
         self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {self.prompt(s, ctx)}, {cands}, "
-                       f"{s.optional or s.repeated!r}, {where(s)!r}{labels})")
+                       f"{s.optional or (s.repeated and not s.exactly)!r}, {where(s)!r}{labels})")
         # repeatedly: "none" ends the loop, so the body needs no test of its own
         if s.repeated:
             self.break_if(f"{choice} is None")

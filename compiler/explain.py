@@ -931,8 +931,9 @@ class Reader(A.Visitor):
         optional = " (or none)" if s.optional else ""
         if s.limit is not None:
             times = "once" if isinstance(s.limit, A.Int) and s.limit.value == 1 else f"{self.x(s.limit)} times"
-            self.say(depth, f"At most {times}, until you pick none: pick one {s.var} not picked "
-                            f"before {self.picked_from(s.domain)}{where}, then:")
+            how = f"{times[0].upper()}{times[1:]} (fewer if fewer are left)" if s.exactly else \
+                f"At most {times}, until you pick none"
+            self.say(depth, f"{how}: pick one {s.var} not picked before {self.picked_from(s.domain)}{where}, then:")
         elif s.repeated:
             self.say(depth, f"As many times as you like, until you pick none: pick one {s.var} "
                             f"{self.picked_from(s.domain)}{where}, then:")

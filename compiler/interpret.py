@@ -447,7 +447,8 @@ class Interpreter(A.Visitor):
             for value in cands:
                 f.locals[s.var] = value
                 labels.append(self.filled(s.label, s.label_parts, rt, f))
-        choice = yield from rt.pick(f.you, self.prompt(s, rt, f), cands, s.optional or s.repeated, where(s), labels)
+        choice = yield from rt.pick(f.you, self.prompt(s, rt, f), cands, s.optional or (s.repeated and not s.exactly),
+                                    where(s), labels)
         if choice is not None:
             f.locals[s.var] = cands[choice]
             if picked is not None:

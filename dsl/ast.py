@@ -962,6 +962,7 @@ class Pick(Stmt):
     title_parts: tuple = ()   # a prompt with `{...}` values: its literal texts and expressions (as `say`'s)
     label: Optional[str] = None   # `as "tool {t}: level {tool[t]}"`: how each candidate is shown, as written
     label_parts: tuple = ()       # ... its literal texts and expressions, worked out per candidate
+    exactly: bool = False         # `exactly N`: `limit` picks with no "none" (fewer when fewer are left)
 
 
 @node

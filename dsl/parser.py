@@ -681,13 +681,15 @@ class _Builder:
 
     def pick_stmt(self, meta, items):
         optional = any(isinstance(t, Token) and t.type == "OPTIONAL" for t in items)
-        limit = _pick(items, "up_to")
+        exactly = _pick(items, "exactly")
+        limit = _pick(items, "up_to") if exactly is None else exactly
         repeated = limit is not None or any(isinstance(t, Token) and t.type == "REPEATEDLY" for t in items)
         label = _pick(items, "pick_label")
         return A.Pick(str(items[0]), items[1], _pick(items, "where"), _title(items), _block(items), optional,
                       _pick(items, "else_block", ()), repeated, limit, self._prompt_parts(items),
                       _unquote(label) if label is not None else None,
-                      say_parts(label, self.file) if label is not None else (), span=self._s(meta))
+                      say_parts(label, self.file) if label is not None else (), exactly is not None,
+                      span=self._s(meta))
 
     def pick_label(self, meta, items):
         return _Marker("pick_label", items[0])
@@ -698,6 +700,14 @@ class _Builder:
             raise RulesError([Diagnostic("E100", f"expected 'up to'; found '{word} to'", self._s(meta),
                                          hint="write 'up to N': at most N picks, each of a different element")])
         return _Marker("up_to", count)
+
+    def exactly(self, meta, items):
+        word, count = items
+        if str(word) != "exactly":   # `exactly` stays free as a name everywhere else
+            raise RulesError([Diagnostic("E100", f"expected 'exactly N' or 'up to N'; found '{word}'", self._s(meta),
+                                         hint="write 'exactly N': N picks, each of a different element, "
+                                              "or 'up to N': at most N")])
+        return _Marker("exactly", count)
 
     def simultaneous_stmt(self, meta, items):
         return A.Simultaneous(items[0], _pick(items, "where"), items[-1], span=self._s(meta))

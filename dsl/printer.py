@@ -793,7 +793,7 @@ def _mode(p) -> Optional[Clause]:
     if p.optional:
         return Clause(title + "optional")
     if p.limit is not None:
-        return Clause(title + "up to ", p.limit)
+        return Clause(title + ("exactly " if getattr(p, "exactly", False) else "up to "), p.limit)
     if p.repeated:
         return Clause(title + "repeatedly")
     return Clause(title.rstrip()) if title else None

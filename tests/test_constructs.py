@@ -729,6 +729,50 @@ def test_pick_up_to_is_printed_read_and_its_misuse_refused():
     assert wrong_word.value.diagnostics[0].code == "E100"
 
 
+# Splendor: take three gems of different colours (a player may not stop at two while a third colour
+# is left; with fewer colours left, fewer): `exactly N` offers no "none".
+PICK_EXACTLY = """
+proc p(n: int) {
+  fill deck with card;
+  draw n from deck to hand;
+  pick c from hand "keep which?" exactly 3 {
+    gain c.worth vp;
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("drawn, answers, vp, offered", [
+    (6, ["Baths", "Lumber Yard", "Altar"], 6, [6, 5, 4]),   # three picks, each of a card not picked before
+    (2, ["Lumber Yard"], 2, [2]),                            # fewer cards than three: both (the last one forced)
+    (0, [], 0, []),                                          # nothing to pick: nothing asked
+], ids=["three", "fewer", "none-left"])
+def test_pick_exactly_asks_n_times_without_none(program, drawn, answers, vp, offered):
+    g = Game(program(PICK_EXACTLY), 2, 1)
+    asked = run_proc(g, "p", drawn, answers=answers)
+    assert [len(d.options) for d in asked] == offered
+    assert not any("none" in d.options for d in asked)
+    assert g.state.players[0].stock["vp"] == vp
+
+
+def test_pick_exactly_is_printed_read_and_its_misuse_refused():
+    module, printed = round_trip(PICK_EXACTLY)
+    assert '"keep which?" exactly 3 {' in printed
+    assert reading(module, "p")[3].startswith("3 times (fewer if fewer are left): pick one c not picked before")
+    bad = analyse_text(PACK + "proc q() { pick c from hand exactly 2 { move c to deck; } else { gain 1 vp; } }\n"
+                       "proc r() { each players simultaneously pick c from hand exactly 2 { move c to deck; } }\n"
+                       "proc s() { pick c from hand exactly 0 { move c to deck; } }\n"
+                       "proc t() { pick c from hand exactly deck { move c to deck; } }").diagnostics
+    assert [(d.code, d.message) for d in bad if d.severity == "error"] == [
+        ("E304", "'pick ... exactly' has no 'else': it ends when its picks are made or nothing is left to pick"),
+        ("E304", "'each ... simultaneously pick' picks once: 'exactly' is for one player's pick"),
+        ("E303", "an amount must be a number, not a zone of card")]
+    assert [d.message for d in bad if d.severity != "error"] == ["'pick ... exactly 0' never asks and never runs its body"]
+    with pytest.raises(RulesError) as wrong_word:
+        parse_text(PACK + "proc u() { pick c from hand precisely 2 { move c to deck; } }", "a.rules")
+    assert wrong_word.value.diagnostics[0].code == "E100"
+
+
 # 7 Wonders: what your neighbours have built, and (with Streaming Implants' shape) a pick among the
 # cards of every hand but one.
 GATHER = """

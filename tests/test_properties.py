@@ -262,6 +262,8 @@ def statements(depth: int):
                             f"{{ move s to top of deck; {b} }}"),
         st.tuples(small, block).map(lambda t: f"pick s from gather(q in players where q.coin >= 0, q.hand) "
                                               f"\"take which?\" up to {t[0]} {{ move s to top of deck; {t[1]} }}"),
+        st.tuples(small, block).map(lambda t: f"pick s from hand \"keep which?\" exactly {t[0]} "
+                                              f"{{ move s to top of deck; {t[1]} }}"),
         st.tuples(block).map(lambda t: f"for each p in players where p.coin > 0 and p.vp >= 0 {{ {t[0]} }}"),
         st.tuples(small, block).map(lambda t: f"for each i in {t[0]} {{ {t[1]} }}"),
         block.map(lambda b: f"for each s in side where votes[s] <= 3 {{ gain 1 votes[s]; {b} }}"),
@@ -358,6 +360,8 @@ def ast_statements(depth: int):
         block.map(lambda b: A.Pick("q", A.Name("opponents"), None, None, b, repeated=True)),
         st.tuples(a_int, a_cond, block).map(lambda t: A.Pick("q", A.Name("players"), t[1], None, t[2],
                                                              repeated=True, limit=t[0])),   # up to N
+        st.tuples(a_int, a_cond, block).map(lambda t: A.Pick("q", A.Name("players"), t[1], None, t[2],
+                                                             repeated=True, limit=t[0], exactly=True)),   # exactly N
         st.tuples(a_cond, block, block).map(lambda t: A.Choose(None, (A.Option("a", None, t[1]),
                                                                       A.Option("b", t[0], t[2])), True)),
         st.tuples(a_cond, block).map(lambda t: A.ForEach("q", A.Name("players"), t[0], t[1], True, "next?")),
