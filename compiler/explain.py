@@ -403,6 +403,8 @@ class ExprReader(A.Visitor):
             return f"the size of {words[0]} (ignoring its sign)"
         if func == "contains" and len(args) == 2:
             return f"{words[1]} is in {words[0]}"
+        if func == "index_of" and len(args) == 2:
+            return f"where {words[1]} stands in {words[0]} (1 for the first, 0 if it is not there)"
         if func == "enabled":
             return f"the {words[0]} variant is in play"
         if func in ("left", "right"):

@@ -63,6 +63,7 @@ BUILTIN_FUNCS = {
     "players_counterclockwise_from": Builtin(1, 1, method="players_counterclockwise_from", returns="list:player"),
     "first": Builtin(1, 1, method="first", returns="element"),
     "contains": Builtin(2, 2, method="contains", returns="bool"),
+    "index_of": Builtin(2, 2, method="index_of"),
     "left": Builtin(1, 1, method="left", returns="player"), "right": Builtin(1, 1, method="right", returns="player"),
 }
 def decl_name(decl) -> str:

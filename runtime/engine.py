@@ -1140,6 +1140,12 @@ class Game:
         """Whether a zone or list holds an item."""
         return item in self.domain(zone)
 
+    def index_of(self, zone, item) -> int:
+        """Where an item first stands in a zone or list, counting from 1 (as `xs[n]` does); 0 when it
+        is not there."""
+        values = self.domain(zone)
+        return values.index(item) + 1 if item in values else 0
+
     # ------------------------------------------------------------------ costs
     def _members(self, group: Optional[str]) -> list[str]:
         if group is None:

@@ -1668,3 +1668,27 @@ def test_a_title_cannot_show_a_field_per_member():
     source = PACK + MERCHANTS.replace('"Ladder"', '"Ladder {gives}"')
     found = [(d.code, d.message, d.hint) for d in analyse_text(source).diagnostics if d.severity == "error"]
     assert found == [("E303", "a title can show the card's own fields and copy_number, not 'gives'", None)]
+
+
+# Azul: the wall's pattern shifts each row one place to the right, so the column of a colour in a row
+# is worked out from where the colour stands in the enum.
+INDEX_OF = """
+enum tile { blue_tile, yellow_tile, red_tile, black_tile, white_tile }
+func column(row: int, t: tile) = (index_of(tile, t) - 1 + row - 1) % 5 + 1;
+func place_in_hand(c: card) = index_of(hand, c);
+proc p() {
+  fill deck with card;
+  draw 3 from deck to hand;
+  gain column(1, blue_tile) * 100 + column(2, blue_tile) * 10 + column(3, white_tile) vp;
+  gain place_in_hand(first(hand)) * 10 + index_of(hand, first(deck)) coin;
+}
+"""
+
+
+def test_index_of_counts_from_one_and_gives_zero_when_absent(program):
+    g = Game(program(INDEX_OF), 2, 1)
+    run_proc(g, "p")
+    me = g.state.players[0]
+    assert (me.stock["vp"], me.stock["coin"]) == (122, 10)   # columns 1, 2 and 2 (row 3: black, white, ...)
+    module, _ = round_trip(INDEX_OF)
+    assert "where t stands in tile (1 for the first, 0 if it is not there)" in " ".join(reading(module, "column"))
