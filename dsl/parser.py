@@ -1115,14 +1115,16 @@ def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, b
     if range_problem is not None:
         return Diagnostic("E100", f"{range_problem}; found {found}", span, hint="write LOW..HIGH"), False
     label = _example_index().get((err.state.position, tok.type))
+    before = _after_last_value(err, file)
+    if label and "SEMICOLON" in accepts and before is not None and tok.line > before.line:
+        label = None   # a statement that could end where its line does, and the next one starts: a ';' is missing
     if label:
         return Diagnostic("E100", f"{label}; found {found}", span, hint=f"expected {expected}"), False
     if tok.type == "EQUAL" and "COMPARE" in accepts:
         return Diagnostic("E100", f"{COMPARE_LABEL}; found {found}", span, hint="write '==' here"), False
     if "SEMICOLON" in accepts and tok.type != "SEMICOLON":
         label = SEMICOLON_LABEL if _inside_braces(text, tok.line, tok.column) else DECLARATION_SEMICOLON_LABEL
-        return Diagnostic("E100", f"{label}: add ';' here (before {found})",
-                          _after_last_value(err, file) or span), True
+        return Diagnostic("E100", f"{label}: add ';' here (before {found})", before or span), True
     if "RBRACE" not in accepts and accepts >= _item_starts() - _CONTAINER_ITEMS:  # between declarations
         hint = f"'{tok}' is a statement: it goes inside an effect (a card's effect, a proc, a phase)" \
             if tok.type in _statement_starts() else f"expected {expected}"
