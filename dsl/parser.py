@@ -982,6 +982,12 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
     "or a field of the cards": [
         "var x[1..5]: int;", "var x[c]: int;", "var x[1..5] global: int;",
     ],
+    "a kind declares fields ('name: type;'), not statements: a statement goes in an effect slot of the "
+    "kind ('play: effect;', given by each card as 'play { ... }') or in a proc": [
+        f"kind k {{ {before}{stmt} }}" for before in ("", "a: int; ")
+        for stmt in ("gain 1 x;", "lose 1 x;", "pay 1 x;", "move c to z;", "say \"x\";", "if a { }",
+                     "set a = 1;", "let a = 1;", "draw 1 from a to b;", "advance t;", "copy c.play;")
+    ],
     "a condition needs braces after it: 'if COND { ... }'": [
         f"proc p() {{ if a {cond}{stmt} }}" for cond in ("", "> 1 ", "and b ", "or b ")
         for stmt in ("gain 1 x;", "lose 1 x;", "pay 1 x;", "advance t;", "say \"x\";", "let a = 1;", "set a = 1;")
@@ -1140,10 +1146,14 @@ def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, b
         return Diagnostic("E100", f"{OPTION_LABEL}; found {found}", span,
                           hint="write 'choose { option \"...\" { ... } option ... }'",
                           notes=_left_open_note(text, tok.line)), False
+    keyword_as_name = tok.type in _keywords().values() and "NAME" in accepts and "INT" not in accepts
+    if keyword_as_name and before is not None and before.line == tok.line and \
+            text[:tok.start_pos].rstrip().endswith(","):   # `enum kind { city, event }`: a list goes on
+        return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=f"expected {expected}"), False
     if "RBRACE" in accepts and tok.type in _item_starts():
         return Diagnostic("E100", f"{UNCLOSED_LABEL}; found {found}", span, hint=f"expected {expected}",
                           notes=_left_open_note(text, tok.line)), False
-    if tok.type in _keywords().values() and "NAME" in accepts and "INT" not in accepts:
+    if keyword_as_name:
         return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=f"expected {expected}"), False
     return Diagnostic("E100", f"unexpected {found}; expected {expected}", span), False
 

@@ -79,6 +79,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "missing_brace_mid_file.rules": [("E100", 13)],
     "counter_with_two_indexes.rules": [("E100", 2)],
     "indexed_var.rules": [("E100", 3)],
+    "enum_member_is_keyword.rules": [("E100", 2)],
+    "statement_in_kind.rules": [("E100", 6)],
     "missing_semicolon_before_say.rules": [("E100", 7)],
     "quote_in_label_value.rules": [("E100", 5)],
     "func_without_semicolon.rules": [("E100", 3)],   # not "did you mean 'count'" for the name before it       # where the parser notices; a note names line 7
@@ -314,6 +316,8 @@ SENTENCES: dict[str, str] = {
     "missing_brace_mid_file.rules": "a block is not closed",
     "counter_with_two_indexes.rules": "a counter or zone takes one index",
     "indexed_var.rules": "a var takes no index",
+    "enum_member_is_keyword.rules": "a keyword cannot be used as a name here",
+    "statement_in_kind.rules": "a kind declares fields ('name: type;'), not statements",
     "missing_semicolon_before_say.rules": "a statement must end with ';'",
     "quote_in_label_value.rules": "a quote inside a text's {...} value ends the text there",
     "func_without_semicolon.rules": "a declaration must end with ';'",
