@@ -988,6 +988,9 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
         for stmt in ("gain 1 x;", "lose 1 x;", "pay 1 x;", "move c to z;", "say \"x\";", "if a { }",
                      "set a = 1;", "let a = 1;", "draw 1 from a to b;", "advance t;", "copy c.play;")
     ],
+    "a value is changed with 'set' (and a new local made with 'let'): 'set NAME = VALUE;'": [
+        "proc p() { a = 1; }", "proc p() { a.b = 1; }", "proc p() { a[1] = 1; }", "proc p() { gain 1 x; a = 1; }",
+    ],
     "a condition needs braces after it: 'if COND { ... }'": [
         f"proc p() {{ if a {cond}{stmt} }}" for cond in ("", "> 1 ", "and b ", "or b ")
         for stmt in ("gain 1 x;", "lose 1 x;", "pay 1 x;", "advance t;", "say \"x\";", "let a = 1;", "set a = 1;")
@@ -1111,8 +1114,8 @@ def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, b
     accepts = set(err.accepts or err.expected)
     found = f"'{tok}'"
     expected = _expected_text(accepts)
-    misspelt = _misspelt_keyword(err, text, file)
-    if misspelt is not None:
+    misspelt = None if tok.type == "EQUAL" and "COMPARE" in accepts else _misspelt_keyword(err, text, file)
+    if misspelt is not None:   # (`energy = 0` in a condition is a '=' for '==', not a misspelt `every`)
         return misspelt, False
     quoted = _quote_in_value(err, text, file)
     if quoted is not None:
