@@ -988,7 +988,7 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
         for stmt in ("gain 1 x;", "lose 1 x;", "pay 1 x;", "move c to z;", "say \"x\";", "if a { }",
                      "set a = 1;", "let a = 1;", "draw 1 from a to b;", "advance t;", "copy c.play;")
     ],
-    "a value is changed with 'set' (and a new local made with 'let'): 'set NAME = VALUE;'": [
+    "a value is changed with 'set' (and a new local made with 'let'), as in 'set passed = true;'": [
         "proc p() { a = 1; }", "proc p() { a.b = 1; }", "proc p() { a[1] = 1; }", "proc p() { gain 1 x; a = 1; }",
     ],
     "a condition needs braces after it: 'if COND { ... }'": [
