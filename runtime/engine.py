@@ -992,8 +992,8 @@ class Game:
 
     def gain(self, h: Holder, name: str, amount: int, tag: Optional[tuple] = None) -> None:
         """Add to a stock, up to its cap (the excess is lost), and announce the gain; a tagged gain
-        is first changed by the modifiers of its action."""
-        if tag is not None and tag[0] in self.by_action:
+        is first changed by the modifiers of its action (a gain of 0 is none: nothing changes it)."""
+        if tag is not None and amount and tag[0] in self.by_action:
             amount = self.modified_gain(h, tag, amount)
         if amount <= 0:
             if amount < 0:
@@ -1022,7 +1022,7 @@ class Game:
         cap that a group of resources shares, the player chooses which of the group's resources to
         discard, the incoming one included (Federation p.6); past a resource's own cap the excess is
         simply lost, as in `gain` (there is no choice to make)."""
-        if tag is not None and tag[0] in self.by_action:
+        if tag is not None and amount and tag[0] in self.by_action:
             amount = self.modified_gain(h, tag, amount)
         spec = self.program.resources.get(name)
         group = spec[1] if spec is not None and amount > 0 else None

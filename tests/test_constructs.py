@@ -1692,3 +1692,23 @@ def test_index_of_counts_from_one_and_gives_zero_when_absent(program):
     assert (me.stock["vp"], me.stock["coin"]) == (122, 10)   # columns 1, 2 and 2 (row 3: black, white, ...)
     module, _ = round_trip(INDEX_OF)
     assert "where t stands in tile (1 for the first, 0 if it is not there)" in " ".join(reading(module, "column"))
+
+
+# King of Tokyo: Friend of Children, "when you gain energy, gain 1 extra": a turn that gains none gets none.
+ZERO_GAIN = """
+event get_energy();
+proc p(n: int) {
+  modifier you get_energy { gain +1; }
+  gain n coin for get_energy();
+  gain 1 coin for get_energy();
+}
+"""
+
+
+@pytest.mark.parametrize("n, coins", [(0, 2), (2, 5)])
+def test_a_tagged_gain_of_zero_is_no_gain_for_the_modifiers(program, n, coins):
+    """A gain of 0 is none (4.1): the +1 does not turn it into 1 (0 then 1 gives 0 + 2; 2 then 1 gives
+    3 + 2)."""
+    g = Game(program(ZERO_GAIN), 2, 1)
+    run_proc(g, "p", n)
+    assert g.state.players[0].stock["coin"] == coins
