@@ -313,6 +313,24 @@ def always_true_by_types(cond) -> bool:
 THINGS, PLAIN_VALUES = ("entity", "player", "zone", "list"), ("int", "str", "bool", "member")
 
 
+SUPPLY_CALLS = ("min", "max", "abs")
+
+
+def before_play(e: A.Expr) -> Optional[A.Node]:
+    """The first part of a supply's expression that cannot be worked out before play (None: all can):
+    numbers, operators, `if`/`match`, `player_count`, `enabled(VARIANT)`, min, max and abs."""
+    stack = [e]
+    while stack:
+        n = stack.pop()
+        if type(n) is A.Call and n.func == "enabled":
+            continue   # its argument names a variant (the call's own check says whether it does)
+        if type(n) is A.Call and n.func not in SUPPLY_CALLS or type(n) is A.Name and n.id != "player_count" \
+                or type(n) not in (A.Int, A.Bool, A.Name, A.Unary, A.Binary, A.Cond, A.Match, A.Case, A.Call):
+            return n
+        stack.extend(reversed(list(n.children())))
+    return None
+
+
 class Checker(A.Visitor):
     """Walks every declaration and effect; collects diagnostics and which names are used."""
 
@@ -481,6 +499,25 @@ class Checker(A.Visitor):
     def visit_Resource(self, d: A.Resource) -> None:
         if d.cap is not None:
             self.int_const(d.cap, "a cap")
+        if d.supply is not None:
+            self.supply(d)
+
+    def supply(self, d: A.Resource) -> None:
+        """`supply EXPR`: a whole number worked out once, before play, from numbers, `player_count`
+        and the variants chosen (`enabled(v)`); anything the game changes is E303."""
+        read = before_play(d.supply)
+        if read is not None:
+            self.err("E303", f"the supply of {d.name!r} is worked out before play, from numbers, player_count and "
+                     f"enabled(VARIANT): it cannot read {printed(read)!r}", read.span,
+                     "a supply that depends on the seats: 'supply match player_count { 2: 4, 3: 5, else: 7 }'")
+            return
+        kind = self.expr(d.supply, Scope())
+        if not fits(kind, "int"):
+            self.err("E303", f"a supply must be a whole number, not {article(words(kind))}", d.supply.span)
+            return
+        known = constant(d.supply)
+        if type(known) is int and known < 0:
+            self.err("E303", f"a supply must be at least 0, not {known}", d.supply.span)
 
     def visit_Group(self, d: A.Group) -> None:
         if isinstance(d.cap, A.Name):
@@ -1904,6 +1941,11 @@ class Checker(A.Visitor):
                     self.err("E303", f"{func}() takes the name of a variant", last.span)
                 else:   # a parameter or field holding the name: an expression like any other
                     self.expr(last, scope)
+            if func == "supply" and isinstance(last, A.Name) and last.id not in scope.locals:
+                res = self.sym.decls.get(last.id)
+                if isinstance(res, A.Resource) and res.supply is None:
+                    self.err("E303", f"{last.id!r} has no supply: every player may gain as much as they like",
+                             last.span, f"a limited bank is declared 'resource {last.id} supply N;'")
             if spec.returns == "element":
                 return element_of(self.expr(args[0], scope)) if args else "any"
             if func in ("left", "right") and args and not fits(self.expr(args[0], scope), "player"):

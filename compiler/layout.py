@@ -58,6 +58,7 @@ class Layout:
     indexed: dict = field(default_factory=dict)   # indexed counter or zone -> [(index, flat name)]
     variables: dict = field(default_factory=dict)   # var -> (is_global, default, whether it holds a card or tile)
     variant_rules: list = field(default_factory=list)   # the variants with a `when` condition
+    supplies: list = field(default_factory=list)   # the resources with a `supply`
     member_titles: dict = field(default_factory=dict)   # enum member -> the title it is shown by
 
 
@@ -226,6 +227,7 @@ def layout(sym: Symbols) -> Layout:
         variants={v.name: v.title for v in d if isinstance(v, A.Variant)},
         member_titles={m: t for e in d if isinstance(e, A.Enum) for m, t in zip(e.members, e.titles) if t is not None},
         variant_rules=[v for v in d if isinstance(v, A.Variant) and v.when is not None],
+        supplies=[r for r in d if isinstance(r, A.Resource) and r.supply is not None],
         entities=entities,
         entity_refs=refs,
         tracks=[t for t in d if isinstance(t, A.Track)],
@@ -328,6 +330,8 @@ def effects(lay: "Layout") -> Iterator[Effect]:
         yield Effect(("func", f.name), "expr", f.value, tuple(a.name for a in f.params), False, f"func {f.name}")
     for v in lay.variant_rules:
         yield Effect(("variant_when", v.name), "expr", v.when, (), False, f"variant {v.name}: when")
+    for r in lay.supplies:   # worked out once a game, before play
+        yield Effect(("supply", r.name), "expr", r.supply, (), False, f"resource {r.name}: supply")
     g = lay.game
     if g is not None:
         yield Effect(("setup",), "body", g.setup, (), False, "game setup")
@@ -385,6 +389,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
                     [r.position for r in t.reaches], len(t.spaces)) for t in lay.tracks],
         "dice": [(d.name, [f.title for f in d.faces]) for d in lay.dice],
         "variant_rules": [(v.name, expr(v.when)) for v in lay.variant_rules],
+        "supplies": [(r.name, where(r.supply)) for r in lay.supplies],
         "triggers": triggers, "conditions": list(conditions),
         "procs": [p.name for p in lay.procs], "funcs": [f.name for f in lay.funcs],
         "game": None if g is None else (g.name, g.title, g.min_players, g.max_players, len(winner_keys(g)),

@@ -58,6 +58,7 @@ BUILTIN_FUNCS = {
     "bonus_spaces": Builtin(1, 1, method="bonus_spaces", names=("track",), returns="list:int"),
     "amount": Builtin(1, 2, method="stock", about_actor=True, names=("resource", "counter")),
     "room": Builtin(1, 2, method="room_left", about_actor=True, names=("resource", "counter")),
+    "supply": Builtin(1, 1, method="supply_left", names=("resource",)),   # what is left of a limited bank
     "enabled": Builtin(1, 1, method="variant", names=("variant",), returns="bool"),
     "players_from": Builtin(1, 1, method="players_from", returns="list:player"),
     "players_counterclockwise_from": Builtin(1, 1, method="players_counterclockwise_from", returns="list:player"),

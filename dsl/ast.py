@@ -1003,11 +1003,14 @@ class Say(Stmt):
 
 @node
 class Resource(Decl):
-    """`resource NAME ["Title"] [cap N];` a per-player stock that never goes below zero."""
+    """`resource NAME ["Title"] [cap N] [supply EXPR];` a per-player stock that never goes below zero;
+    with a supply, a bank of EXPR units (worked out before play) that gains take from and losses,
+    payments and discards return to."""
 
     name: str
     title: Optional[str]
     cap: Optional[Expr]
+    supply: Optional[Expr] = None
 
 
 @node

@@ -201,6 +201,13 @@ class _Builder:
     def cap(self, meta, items):
         return _Marker("cap", items[0])
 
+    def supply(self, meta, items):
+        word, amount = items
+        if str(word) != "supply":   # `supply` stays free as a name everywhere else
+            raise RulesError([Diagnostic("E100", f"expected 'supply' or ';' after the resource; found '{word}'",
+                                         self._s(meta), hint="a limited bank is written 'resource gem supply 7;'")])
+        return _Marker("supply", amount)
+
     def bounds(self, meta, items):
         return _Marker("bounds", (items[0], items[1]))
 
@@ -277,7 +284,8 @@ class _Builder:
 
     # -------------------------------------------------------------- declarations
     def resource_decl(self, meta, items):
-        return A.Resource(str(items[0]), _title(items), _pick(items, "cap"), span=self._s(meta))
+        return A.Resource(str(items[0]), _title(items), _pick(items, "cap"), _pick(items, "supply"),
+                          span=self._s(meta))
 
     def group_decl(self, meta, items):
         return A.Group(str(items[0]), _title(items), _pick(items, "cap"), items[-1], span=self._s(meta))

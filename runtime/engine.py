@@ -341,6 +341,14 @@ class Game:
     fell_off: Optional[str] = None
     none_from: Mapping[str, str] = MappingProxyType({})
 
+    def __new__(cls, program: Program, *args, **kwargs):
+        """A pack with a limited supply plays as a SuppliedGame, whose stock primitives keep the banks;
+        every other game runs the primitives below untouched (a resource without a supply costs
+        nothing more)."""
+        if cls is Game and getattr(program, "supplies", None):
+            cls = SuppliedGame
+        return object.__new__(cls)
+
     def __init__(self, program: Program, players: int, seed: int, agents: Optional[list] = None,
                  variants: Iterable[str] = ()):
         players, seed = whole_number(players, "the number of players"), whole_number(seed, "the seed")
@@ -1051,10 +1059,21 @@ class Game:
             if options[i] == name and incoming > 0:
                 incoming -= 1
             else:
-                h.stock[options[i]] -= 1
+                self._put_back(h, options[i], 1)
             if self.tracer is not None:
                 self._note("discard", h, options[i], 1, where)
         self.gain(h, name, incoming)   # announces what was kept of the incoming resource
+
+    def _put_back(self, h: Holder, name: str, amount: int) -> None:
+        """Discard units a holder has (a group's cap asked which): they leave the game."""
+        h.stock[name] -= amount
+
+    def supply_left(self, name: str) -> int:
+        """`supply(res)`: what is left in a resource's limited bank."""
+        left = self.state.supply.get(name)
+        if left is None:
+            raise RulesRuntimeError("E601", f"{name} has no supply: every player may gain as much as they like")
+        return left
 
     def lose(self, h: Holder, name: str, amount: int) -> int:
         """Take from a stock, never below its floor; returns how much was actually lost."""
@@ -2025,6 +2044,73 @@ class Game:
         """Whether an optional rule is switched on."""
         return name in self.variants
 
+
+
+class SuppliedGame(Game):
+    """A game of a pack with resources declared `supply N`: each such resource has one bank (in
+    `state.supply`), worked out when the game is made. A gain takes from it and never more than it
+    holds (what is missing is not gained, and the trace says so); a loss, a payment and a discard
+    put the units back. The other resources of the pack go straight to Game's primitives."""
+
+    def __init__(self, program: Program, players: int, seed: int, agents: Optional[list] = None,
+                 variants: Iterable[str] = ()):
+        super().__init__(program, players, seed, agents, variants)
+        you = self.state.players[0]
+        for name, (amount, where) in program.supplies.items():
+            try:
+                left = amount(self, you)
+            except ZeroDivisionError:
+                raise RulesRuntimeError("E601", f"the supply of {name} divides by zero with "
+                                        f"{len(self.state.players)} players", where) from None
+            if type(left) is not int or left < 0:
+                raise RulesRuntimeError("E601", f"the supply of {name} is {left} with {len(self.state.players)} "
+                                        f"players: it must be a whole number of at least 0", where)
+            self.state.supply[name] = self.bounded(left)
+
+    def _from_supply(self, h: Holder, name: str, amount: int) -> int:
+        """A gain of a supplied resource cut to what its bank holds."""
+        left = self.state.supply[name]
+        if amount > left:
+            if self.tracer is not None:
+                self._note("short", h, f"{name} (the supply had {left} of the {amount})", amount - left)
+            return left
+        return amount
+
+    def gain(self, h: Holder, name: str, amount: int, tag: Optional[tuple] = None) -> None:
+        supply = self.state.supply
+        if name not in supply:
+            return Game.gain(self, h, name, amount, tag)
+        if tag is not None and tag[0] in self.by_action:
+            amount = self.modified_gain(h, tag, amount)
+        amount = self._from_supply(h, name, amount)
+        before = h.stock[name]
+        Game.gain(self, h, name, amount)   # a cap may cut it further: what does not fit stays in the bank
+        taken = h.stock[name] - before
+        if taken > 0:   # (a negative gain is a loss, which put its units back)
+            supply[name] -= taken
+
+    def gain_or_discard(self, h: Holder, name: str, amount: int, where: str, tag: Optional[tuple] = None):
+        if tag is not None and tag[0] in self.by_action:
+            amount = self.modified_gain(h, tag, amount)
+        if name in self.state.supply:   # the units the bank lacks are not gained, so never discarded
+            amount = self._from_supply(h, name, amount)
+        return Game.gain_or_discard(self, h, name, amount, where)
+
+    def lose(self, h: Holder, name: str, amount: int) -> int:
+        lost = Game.lose(self, h, name, amount)
+        if lost and name in self.state.supply:
+            self.state.supply[name] += lost
+        return lost
+
+    def _spend(self, h: Holder, name: str, amount: int) -> None:
+        Game._spend(self, h, name, amount)
+        if amount and name in self.state.supply:
+            self.state.supply[name] += amount
+
+    def _put_back(self, h: Holder, name: str, amount: int) -> None:
+        h.stock[name] -= amount
+        if name in self.state.supply:
+            self.state.supply[name] += amount
 
 
 def _nothing():

@@ -82,6 +82,7 @@ class Program:
     actors: list = field(default_factory=list)
     dice: dict = field(default_factory=dict)        # name -> [(title, fn, value fn or None)]
     variant_rules: dict = field(default_factory=dict)   # variant -> (its `when` as written, condition fn)
+    supplies: dict = field(default_factory=dict)    # resource -> (fn(game, you) -> its supply, its position)
     triggers: dict = field(default_factory=dict)    # tid -> (fn, span)
     conditions: dict = field(default_factory=dict)  # modifier id -> fn(game, owner, env) -> bool (`while`)
     procs: dict = field(default_factory=dict)       # name -> fn
@@ -169,6 +170,7 @@ def assemble(tables: dict, fns: dict) -> Program:
             for pos, space_title, tier, span, empty in spaces
         }, {pos: fns["reach", name, pos] for pos in reaches}, top)
     program.variant_rules = {name: (text, fns["variant_when", name]) for name, text in tables.get("variant_rules", ())}
+    program.supplies = {name: (fns["supply", name], at) for name, at in tables.get("supplies", ())}
     for name, faces in tables["dice"]:
         program.dice[name] = [(title, fns["face", name, i], fns.get(("face_value", name, i)))
                               for i, title in enumerate(faces)]

@@ -309,6 +309,7 @@ class SavedState(BaseModel):
     claimed: list[str]
     over: bool
     known: dict[str, list[int]] = Field(default_factory=dict)   # what reveal/look showed to whom
+    supply: dict[str, int] = Field(default_factory=dict)   # what is left of each limited supply
 
 
 def save_state(state: State, path: Path) -> None:

@@ -142,7 +142,7 @@ class State:
     """Everything that changes during a game."""
 
     __slots__ = ("players", "actors", "globals", "gvars", "zones", "evars", "flipped", "triggers", "modifiers",
-                 "once_done", "claimed", "where", "over", "known")
+                 "once_done", "claimed", "where", "over", "known", "supply")
 
     def __init__(self, player_count: int, actor_names: list[str]):
         self.players = [Holder(i, f"P{i + 1}") for i in range(player_count)]
@@ -161,6 +161,8 @@ class State:
         # what players learnt by `reveal`/`look`: entity place key -> indexes of the players who know it
         # (kept until the entity moves; a zone they may see needs no entry)
         self.known: dict[str, set[int]] = {}
+        # what is left in the bank of each resource declared with a `supply` (empty without any)
+        self.supply: dict[str, int] = {}
 
     # ------------------------------------------------------------------ JSON form
     def to_json(self) -> dict:
@@ -190,6 +192,8 @@ class State:
         }
         if self.modifiers:   # only while one is in force: games without any keep their digests
             data["modifiers"] = [m.to_json() for m in self.modifiers]
+        if self.supply:   # only for packs with a limited supply, likewise
+            data["supply"] = dict(sorted(self.supply.items()))
         if self.known:   # only when someone knows something, so the digests of games without it stay as they were
             data["known"] = {k: sorted(v) for k, v in sorted(self.known.items())}
         return data
@@ -232,6 +236,7 @@ class State:
         state.claimed = set(data["claimed"])
         state.over = data["over"]
         state.known = {k: set(v) for k, v in data.get("known", {}).items()}
+        state.supply = dict(data.get("supply", {}))
         return state
 
     def digest(self) -> str:
@@ -355,6 +360,9 @@ def check_saved(data: dict, program) -> None:
     for e in data["flipped"]:
         if not entity_key(e):
             fail(f"unknown card or tile {e!r} flipped")
+    same_names("supply", data.get("supply", {}), getattr(p, "supplies", {}))
+    for res, left in data.get("supply", {}).items():
+        bounded(f"the supply of {res}", left, 0, None)
     for key, seats in data.get("known", {}).items():
         if not isinstance(key, str) or key.split("@")[0] not in p.entities:
             fail(f"unknown card or tile {key!r} known")
