@@ -391,6 +391,9 @@ class ExprReader(A.Visitor):
             if func == "room":
                 return f"the room left for {self.owned(owner, name) if name else thing}"
             return f"{self.you if owner == self.your else owner[:-2]} can advance on {self.track_of(args[-1])}"
+        if func == "supply" and args:
+            name = args[0].id if isinstance(args[0], A.Name) else None
+            return f"the number of {plural(self.noun(name)) if name else words[0]} left in the supply"
         if func == "size" and args:
             zone = args[0].id if isinstance(args[0], A.Name) else None
             return f"the number of {plural(self.item_noun(zone)) if zone else 'items'} in {words[0]}"
@@ -1097,6 +1100,9 @@ class Reader(A.Visitor):
     def visit_Resource(self, d, depth: int) -> None:
         self.say(depth, f"{capital(plural(self.noun(d.name)))}: a stock each player keeps"
                  + (f", at most {self.x(d.cap)}" if d.cap else "") + ".")
+        if d.supply is not None:
+            self.say(depth, f"They come from a limited supply ({self.x(d.supply)}): gaining takes from it (what it "
+                     f"lacks is not gained), and losing, paying and discarding put them back.")
 
     def visit_Counter(self, d, depth: int) -> None:
         bounds = (f", from {self.x(d.low) if d.low else 0} to {self.x(d.high)}" if d.high is not None else "")
