@@ -766,6 +766,8 @@ def _print_state(game, title: str) -> None:
         shared.add_row(_cell(name), _cell(str(len(items))), _cell(game.text(items)))
     for name, value in state.globals.items():
         shared.add_row(_cell(name), _cell(""), _cell(str(value)))
+    for name, left in state.supply.items():   # a resource's limited bank
+        shared.add_row(_cell(f"{name} (supply)"), _cell(""), _cell(str(left)))
     if shared.row_count:
         out.print(shared)
 

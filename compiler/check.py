@@ -325,7 +325,7 @@ def before_play(e: A.Expr) -> Optional[A.Node]:
         if type(n) is A.Call and n.func == "enabled":
             continue   # its argument names a variant (the call's own check says whether it does)
         if type(n) is A.Call and n.func not in SUPPLY_CALLS or type(n) is A.Name and n.id != "player_count" \
-                or type(n) not in (A.Int, A.Bool, A.Name, A.Unary, A.Binary, A.Cond, A.Match, A.Case, A.Call):
+                or type(n) not in (A.Int, A.Bool, A.Str, A.Name, A.Unary, A.Binary, A.Cond, A.Match, A.Case, A.Call):
             return n
         stack.extend(reversed(list(n.children())))
     return None

@@ -248,6 +248,8 @@ def build_view(game, index: int) -> dict:
         "titles": dict(program.member_titles),   # enum member -> title: values stay names, screens show titles
         "decision": None,
     }
+    if state.supply:   # what is left of each limited supply: everyone sees the banks
+        view["supply"] = dict(sorted(state.supply.items()))
     d = game.decision
     if d is not None and d.player is viewer:
         view["decision"] = {"prompt": str(d.prompt), "options": list(d.options), "where": d.where}
@@ -322,7 +324,8 @@ def changes(before: dict, after: dict) -> list[str]:
         return [f"{name} {value_text(old.get(name), before)} → {value_text(v, after)}"
                 for name, v in new.items() if old.get(name) != v]
 
-    game = moved(before["globals"], after["globals"]) + moved(before["vars"], after["vars"])
+    game = moved(before["globals"], after["globals"]) + moved(before["vars"], after["vars"]) + \
+        [f"supply of {line}" for line in moved(before.get("supply", {}), after.get("supply", {}))]
     if game:
         lines.append(", ".join(game))
     for old, new in zip(before["players"], after["players"]):
