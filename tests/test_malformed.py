@@ -41,6 +41,9 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "missing_semicolon_after_declaration.rules": [("E100", 2)],   # right after 'resource x'
     "gain_without_amount.rules": [("E100", 12)],
     "amount_after_resource.rules": [("E100", 12)],
+    "supply_misspelt.rules": [("E100", 2)],
+    "supply_reads_a_counter.rules": [("E303", 3)],             # before play: numbers and player_count
+    "supply_of_a_resource_without_one.rules": [("E303", 7)],
     "range_with_a_step.rules": [("E100", 6)],            # a range has no step: `2..12..2`
     "range_to_a_zone.rules": [("E303", 7)],
     "keyword_as_field_name.rules": [("E100", 8)],
@@ -289,6 +292,7 @@ SENTENCES: dict[str, str] = {
     "missing_semicolon_after_declaration.rules": "must end with ';'",
     "gain_without_amount.rules": "need an amount before the resource",
     "amount_after_resource.rules": "need an amount before the resource",
+    "supply_misspelt.rules": "expected 'supply' or ';' after the resource",
     "range_with_a_step.rules": "a range has one '..' between two numbers",
     "keyword_as_field_name.rules": "a keyword cannot be used as a name",
     "keyword_as_local_name.rules": "a keyword cannot be used as a name",
