@@ -289,3 +289,18 @@ def test_malformed_supplies_are_syntax_errors(text, message):
         parse_text(text, "a.rules")
     d = err.value.diagnostics[0]
     assert d.code == "E100" and message in d.message
+
+
+def test_play_shows_the_supply_in_the_state_and_the_trace(tmp_path):
+    from click.testing import CliRunner
+
+    from rulebook.cli import app
+    from .conftest import write_pack
+
+    pack = write_pack(tmp_path / "stone_age", STONE_AGE)
+    result = CliRunner().invoke(app, ["play", str(pack), "-n", "2", "--agent", "first", "--show-state", "--trace"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    # the first option every time: forests of 3 wood from a bank of 28, the tenth (P2's) gets 1
+    assert any("wood (supply)" in line and line.split("│")[-2].strip() == "0" for line in lines), result.output
+    assert any(line.startswith("P2: short 2 wood (the supply had 1 of the 3)") for line in lines)
