@@ -1016,7 +1016,9 @@ class Game:
             if room is not None and amount > room:
                 amount = max(room, 0)
         if self.tracer is not None:
-            lost = f" ({offered - amount} lost over the cap)" if amount < offered else ""
+            # (units over the cap of a resource with a supply stay in its bank)
+            fate = "left in the supply" if name in self.state.supply else "lost"
+            lost = f" ({offered - amount} {fate} over the cap)" if amount < offered else ""
             self._note("gain", h, name + lost, amount)
         value = h.stock[name] + amount
         if value > MAX_VALUE:

@@ -80,8 +80,10 @@ def test_paying_any_of_a_group_puts_the_chosen_units_back(program):
 
 def test_what_is_over_a_cap_stays_in_the_supply(program):
     g = Game(program("proc p() { gain 3 crown; }"), 2, 1)
+    lines = traced(g)
     run_proc(g, "p")
     assert g.state.players[0].stock["crown"] == 2 and g.state.supply["crown"] == 1
+    assert lines == ["P1: gain 2 crown (1 left in the supply over the cap)"]
 
 
 def test_the_discards_of_a_group_cap_go_back_to_the_supply(program):
