@@ -306,3 +306,15 @@ def test_play_shows_the_supply_in_the_state_and_the_trace(tmp_path):
     # the first option every time: forests of 3 wood from a bank of 28, the tenth (P2's) gets 1
     assert any("wood (supply)" in line and line.split("│")[-2].strip() == "0" for line in lines), result.output
     assert any(line.startswith("P2: short 2 wood (the supply had 1 of the 3)") for line in lines)
+
+
+def test_a_modified_gain_is_cut_to_the_supply_after_the_modifier(program):
+    """A tagged gain changed by a modifier (+2): the bank gives what it has of the changed amount."""
+    g = Game(program("""event mine();
+      proc p() { modifier mine { gain + 2; } gain 3 onyx for mine(); gain 1 gold for mine(); }"""), 2, 1)
+    lines = traced(g)
+    run_proc(g, "p")
+    me = g.state.players[0]
+    assert (me.stock["onyx"], me.stock["gold"]) == (4, 3)
+    assert g.state.supply["onyx"] == 0 and g.state.supply["gold"] == 2
+    assert "P1: short 1 onyx (the supply had 4 of the 5)" in lines
