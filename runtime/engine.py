@@ -2082,7 +2082,7 @@ class SuppliedGame(Game):
         supply = self.state.supply
         if name not in supply:
             return Game.gain(self, h, name, amount, tag)
-        if tag is not None and tag[0] in self.by_action:
+        if tag is not None and amount and tag[0] in self.by_action:   # as Game.gain: a gain of 0 is none
             amount = self.modified_gain(h, tag, amount)
         amount = self._from_supply(h, name, amount)
         before = h.stock[name]
@@ -2092,7 +2092,7 @@ class SuppliedGame(Game):
             supply[name] -= taken
 
     def gain_or_discard(self, h: Holder, name: str, amount: int, where: str, tag: Optional[tuple] = None):
-        if tag is not None and tag[0] in self.by_action:
+        if tag is not None and amount and tag[0] in self.by_action:   # as Game.gain: a gain of 0 is none
             amount = self.modified_gain(h, tag, amount)
         if name in self.state.supply:   # the units the bank lacks are not gained, so never discarded
             amount = self._from_supply(h, name, amount)
