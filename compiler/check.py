@@ -544,6 +544,7 @@ class Checker(A.Visitor):
 
     def visit_Var(self, d: A.Var) -> None:
         self.type_ref(d.type, d.span)
+        self.indexes(d.indexes)
         if d.type in ("int", "effect", "zone", "die", "list", "any"):
             hint = {"int": f"a number is a counter: 'counter {d.name};' (or 'counter {d.name} global;')",
                     "list": "a list of cards is a zone: 'zone NAME per_player of KIND;'"}.get(d.type)
@@ -980,7 +981,7 @@ class Checker(A.Visitor):
             self.element(name, index, scope, span)
 
     def element(self, name: str, index, scope: Scope, span: A.Span) -> None:
-        """An indexed counter or zone needs an index of its declared type; any other name takes none."""
+        """An indexed counter, variable or zone needs an index of its declared type; any other name takes none."""
         decl = self.sym.decls.get(name) if name not in scope.locals else None
         ix = getattr(decl, "indexes", None)
         if ix is None:
@@ -1774,7 +1775,7 @@ class Checker(A.Visitor):
             self.sym.named.add(id(side))
 
     def indexed(self, name: str) -> bool:
-        """Whether a name is a counter or zone declared with [...]."""
+        """Whether a name is a counter, variable or zone declared with [...]."""
         return getattr(self.sym.decls.get(name), "indexes", None) is not None
 
     def visit_Name(self, e: A.Name, scope: Scope, indexed: bool = False) -> str:

@@ -265,7 +265,8 @@ class CodeGen(A.Visitor):
         how, _ = classify(base, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)
         if how == "zone":
             return self.zone_ref(base, key, ctx)
-        return {"stock": f"{ctx.you}.stock[{key}]", "global": f"rt.state.globals[{key}]"}[how]
+        return {"stock": f"{ctx.you}.stock[{key}]", "global": f"rt.state.globals[{key}]",
+                "var": f"{ctx.you}.vars[{key}]", "gvar": f"rt.state.gvars[{key}]"}[how]
 
     def zone_ref(self, name: str, key: str, ctx) -> str:
         """A zone's handle, read without a call (the runtime makes every handle when a game starts):
@@ -743,7 +744,7 @@ class CodeGen(A.Visitor):
         if how == "local":
             self.writeline(f"v_{s.name} = rt.bounded({value})", s)
         elif how in ("var", "gvar"):
-            self.writeline(f"rt.set_var({ctx.you if how == 'var' else None}, {s.name!r}, {value})", s)
+            self.writeline(f"rt.set_var({ctx.you if how == 'var' else None}, {self.res(s.name, ctx, s.index)}, {value})", s)
         else:
             self.writeline(f"rt.set_stock({ctx.you}, {self.res(s.name, ctx, s.index)}, {value})", s)
 

@@ -1115,8 +1115,12 @@ class Reader(A.Visitor):
         start = f", starting as {self.x(d.default)}" if d.default is not None else ""
         holds = {"bool": "true or false", "player": "a player", "str": "a text", "track": "a track",
                  "resource": "a resource"}.get(d.type, f"a {spoken(d.type)}")
-        self.say(depth, f"{capital(self.noun(d.name))}: " + ("one value for the game" if d.is_global else
-                 "a value each player keeps") + f", holding {holds}{start}.")
+        if d.indexes is not None:
+            one = ("shared values" if d.is_global else "values each player keeps") + " " + _indexed_by(d.indexes)
+            holds = f"each {holds}"
+        else:
+            one = "one value for the game" if d.is_global else "a value each player keeps"
+        self.say(depth, f"{capital(self.noun(d.name))}: {one}, holding {holds}{start}.")
 
 
 def _member_words(member: str, title) -> str:

@@ -297,7 +297,7 @@ class Interpreter(A.Visitor):
         if how == "local":
             f.locals[s.name] = rt.bounded(value)
         elif how in ("var", "gvar"):
-            rt.set_var(f.you if how == "var" else None, s.name, value)
+            rt.set_var(f.you if how == "var" else None, self.res(s.name, rt, f, s.index), value)
         else:
             rt.set_stock(f.you, self.res(s.name, rt, f, s.index), value)
 
@@ -536,6 +536,8 @@ class Interpreter(A.Visitor):
         how, _ = classify(base, f.locals, f.this is not None, f.it_mode, self.sym)
         if how == "stock":
             return f.you.stock[key]
+        if how in ("var", "gvar"):
+            return (f.you.vars if how == "var" else rt.state.gvars)[key]
         return rt.state.globals[key] if how == "global" else rt.zone(f.you, key)
 
     def visit_Match(self, e, rt, f):

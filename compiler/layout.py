@@ -55,7 +55,7 @@ class Layout:
     funcs: list
     game: A.Game | None
     visibility: dict = field(default_factory=dict)   # zone -> "hidden" | "secret" (public zones are not listed)
-    indexed: dict = field(default_factory=dict)   # indexed counter or zone -> [(index, flat name)]
+    indexed: dict = field(default_factory=dict)   # indexed counter, variable or zone -> [(index, flat name)]
     variables: dict = field(default_factory=dict)   # var -> (is_global, default, whether it holds a card or tile)
     variant_rules: list = field(default_factory=list)   # the variants with a `when` condition
     supplies: list = field(default_factory=list)   # the resources with a `supply`
@@ -63,7 +63,7 @@ class Layout:
 
 
 def elements(decl, sym: Symbols) -> list[tuple]:
-    """A counter's or zone's (index, flat name) pairs: `votes[floor]` is `votes[low]`, `votes[mid]`...,
+    """A counter's, variable's or zone's (index, flat name) pairs: `votes[floor]` is `votes[low]`, `votes[mid]`...,
     each a counter of its own at run time; an unindexed declaration is one element named as itself."""
     ix = decl.indexes
     if ix is None:
@@ -218,11 +218,12 @@ def layout(sym: Symbols) -> Layout:
         zones={key: (z.per_player, z.kind) for z in d if isinstance(z, A.Zone) for _i, key in elements(z, sym)},
         visibility={key: z.visibility for z in d if isinstance(z, A.Zone) and z.visibility != "public"
                     for _i, key in elements(z, sym)},
-        indexed={**{x.name: elements(x, sym) for x in d if isinstance(x, (A.Counter, A.Zone)) and x.indexes is not None},
+        indexed={**{x.name: elements(x, sym) for x in d if isinstance(x, (A.Counter, A.Var, A.Zone))
+                    and x.indexes is not None},
                  **member_elements(sym)},
-        variables={v.name: (v.is_global, field_value(v.default) if v.default is not None else
-                            (False if v.type == "bool" else None), isinstance(sym.decls.get(v.type), A.Kind))
-                   for v in d if isinstance(v, A.Var)},
+        variables={key: (v.is_global, field_value(v.default) if v.default is not None else
+                         (False if v.type == "bool" else None), isinstance(sym.decls.get(v.type), A.Kind))
+                   for v in d if isinstance(v, A.Var) for _i, key in elements(v, sym)},
         actors=[a.name for a in d if isinstance(a, A.Actor)],
         variants={v.name: v.title for v in d if isinstance(v, A.Variant)},
         member_titles={m: t for e in d if isinstance(e, A.Enum) for m, t in zip(e.members, e.titles) if t is not None},

@@ -1037,7 +1037,7 @@ class Counter(Decl):
 
 @node
 class Indexes(Part):
-    """`[ENUM]` or `[LOW..HIGH]` after a counter's or zone's name: one element per member or number."""
+    """`[ENUM]` or `[LOW..HIGH]` after a counter's, variable's or zone's name: one element per member or number."""
 
     enum: Optional[str]
     low: int = 0
@@ -1058,6 +1058,7 @@ class Var(Decl):
     is_global: bool
     type: str
     default: Optional[Expr]
+    indexes: Optional["Indexes"] = None   # one variable per enum member, card or number: `cell[1..9]`
 
 
 @node

@@ -299,7 +299,8 @@ class _Builder:
     def var_decl(self, meta, items):
         is_global = any(isinstance(t, Token) and t.type == "GLOBAL" for t in items)
         type_ = next(i for i in items[1:] if type(i) is str)
-        return A.Var(str(items[0]), _title(items), is_global, type_, _pick(items, "default"), span=self._s(meta))
+        return A.Var(str(items[0]), _title(items), is_global, type_, _pick(items, "default"), _pick(items, "indexes"),
+                     span=self._s(meta))
 
     def enum_decl(self, meta, items):
         members = tuple(m.name for m in items[1:])
@@ -985,10 +986,6 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
     "indexes ([1..5][1..5], [1..5, 1..5]) are not supported": [
         "counter w[1..5][1..5];", "counter w[1..5, 1..5];", "counter w[c][1..5];", "counter w[c, d];",
         "zone z[1..5][1..5] of t;", "zone z[1..5, 1..5] of t;", "zone z[c][d] of t;", "zone z[c, d] of t;",
-    ],
-    "a var takes no index: a value per member, card or number is an indexed counter ('counter votes[estate];'), "
-    "or a field of the cards": [
-        "var x[1..5]: int;", "var x[c]: int;", "var x[1..5] global: int;",
     ],
     "a kind declares fields ('name: type;'), not statements: a statement goes in an effect slot of the "
     "kind ('play: effect;', given by each card as 'play { ... }') or in a proc": [

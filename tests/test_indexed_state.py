@@ -162,6 +162,106 @@ def test_bad_declarations(decl, code):
         [d.headline() for d in result.diagnostics]
 
 
+# ---------------------------------------------------------------------------- indexed variables
+# A Tic-tac-toe board (each cell held by a player, or nobody) and Stupor Mundi-like estates, each
+# with a favourite card and a flag per player.
+BOARD = PACK + """
+var cell[1..9] "Board" global: player;
+var patron[estate]: wonder;
+var claimed[estate]: bool;
+var mark[card] global: estate = cities;
+"""
+
+
+@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
+def board(request):
+    return lambda procs: build_text(BOARD + procs, interpreted=request.param)
+
+
+def test_indexed_variables_are_set_and_read_by_index(board):
+    g = run(board, """proc p() {
+      set cell[5] = you;
+      for each i in 1..3 { set cell[i * 3] = left(you); }
+      set patron[clergy] = giza;
+      set left(you).claimed[nobility] = true;
+      set mark[bank] = clergy;
+      if cell[5] == you and cell[9] == left(you) and cell[1] == none and patron[clergy].stages == 3 { gain 1 vp; }
+      if left(you).claimed[nobility] and not claimed[nobility] and mark[bank] == clergy and mark[fort] == cities { gain 10 vp; }
+      gain count(i in 1..9 where cell[i] == left(you)) * 100 vp;
+    }""")
+    p1, p2, _p3 = g.state.players
+    assert p1.stock["vp"] == 311
+    assert [g.state.gvars[f"cell[{i}]"] for i in (1, 3, 5, 6, 9)] == [None, p2, p1, p2, p2]
+    assert p1.vars["patron[clergy]"] is g.program.entities["giza"] and p1.vars["patron[cities]"] is None
+    assert (p1.vars["claimed[nobility]"], p2.vars["claimed[nobility]"]) == (False, True)
+    assert g.state.gvars["mark[bank]"] == "clergy" and g.state.gvars["mark[mine]"] == "cities"
+
+
+def test_indexed_variables_are_saved_read_back_viewed_and_traced(board, tmp_path):
+    g = run(board, "proc p() { set cell[2] = you; set claimed[cities] = true; set patron[nobility] = giza; }")
+    path = tmp_path / "state.json"
+    save_state(g.state, path)
+    again = load_state(path, g.program)
+    assert again.to_json() == g.state.to_json() and again.gvars["cell[2]"] is again.players[0]
+    view = g.view(0)
+    assert view["vars"]["cell[2]"] == {"player": 0} and view["vars"]["cell[1]"] is None
+    assert view["players"][0]["vars"]["claimed[cities]"] is True
+    assert view["players"][0]["vars"]["patron[nobility]"] == {"entity": "giza"}
+
+
+def test_a_computed_index_of_a_variable_outside_its_numbers_stops_play(board):
+    with pytest.raises(RulesRuntimeError) as e:
+        run(board, "proc p() { set cell[vp + 10] = you; }")
+    assert e.value.code == "E601" and "cell has no element 10" in e.value.message
+
+
+@pytest.mark.parametrize("body, code, where", [
+    ("set cell = you;", "E312", "'cell' is indexed (cell[1..9])"),
+    ("if claimed { gain 1 vp; }", "E312", "'claimed' is indexed (claimed[estate])"),
+    ("set cell[10] = you;", "E312", "cell[10] is outside cell[1..9]"),
+    ("set cell[0] = you;", "E312", "cell[0] is outside cell[1..9]"),
+    ("set claimed[2] = true;", "E303", "an index of 'claimed' is an estate, not a number"),
+    ("set mark[giza] = clergy;", "E303", "an index of 'mark' is a card, not a wonder"),
+    ("set cell[1] = 3;", "E303", "'cell' holds a player, not a number"),
+    ("set claimed[cities] = you;", "E303", "'claimed' holds a condition, not a player"),
+    ("set board[1] = giza;", "E312", "'board' has no elements"),
+    ("set you.cell[1] = you;", "E303", "one value for the whole game"),
+    ("gain 1 cell[1];", "E301", "'cell' is a var, not a resource or counter"),
+])
+def test_misuse_of_an_indexed_variable_gets_a_positioned_diagnostic(body, code, where):
+    result = analyse_text(BOARD + f"proc p() {{ {body} }}\n")
+    errors = [d for d in result.diagnostics if d.severity == "error"]
+    assert [d.code for d in errors] == [code] and where in errors[0].message, [d.headline() for d in errors]
+    assert errors[0].span.line == BOARD.count("\n") + 1
+
+
+@pytest.mark.parametrize("decl, code", [
+    ("var v[colour]: player;", "E201"), ("var v[vp]: player;", "E301"), ("var v[3..1]: player;", "E303"),
+    ("var v[1..3]: int;", "E303"), ("var v[estate]: estate;", "E304"), ("var v[1..3]: bool = you;", "E303"),
+])
+def test_bad_indexed_variable_declarations(decl, code):
+    result = analyse_text(PACK + decl + "\n")
+    assert code in [d.code for d in result.diagnostics if d.severity == "error"], \
+        [d.headline() for d in result.diagnostics]
+
+
+def test_indexed_variables_are_printed_back_and_explained():
+    from rulebook.compiler.explain import reading
+    from rulebook.dsl.parser import parse_text
+    from rulebook.dsl.printer import format_module
+    text = BOARD + "proc p() { set cell[3] = you; set left(you).claimed[cities] = cell[3] == you; }\n"
+    module = parse_text(text, "a.rules")
+    printed = format_module(module)
+    assert 'var cell[1..9] "Board" global: player;' in printed and "var mark[card] global: estate = cities;" in printed
+    assert parse_text(printed, "a.rules") == module
+    symbols = analyse_text(text).symbols
+    assert reading(symbols.decls["cell"], symbols) == [
+        "Board: shared values for each number from 1 to 9, holding each a player."]
+    assert reading(symbols.decls["claimed"], symbols) == [
+        "Claimed: values each player keeps for each estate, holding each true or false."]
+    assert reading(symbols.decls["p"], symbols)[0] == "Set “Board” (3) to you."
+
+
 # ---------------------------------------------------------------------------- per-player entities
 # Federation's special missions: every player has their own copy of each mission on their board.
 MISSIONS = """

@@ -32,6 +32,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "missing_semicolon.rules": [("E100", 9)],             # right after the statement's last token
     "indexed_counter_without_index.rules": [("E312", 6)],
     "index_on_a_plain_counter.rules": [("E312", 6)],
+    "indexed_var_outside_its_range.rules": [("E312", 4)],
     "variable_holding_a_number.rules": [("E303", 3)],
     "winner_by_a_zone.rules": [("E303", 10)],
     "allowed_unknown_action.rules": [("E206", 8)],
@@ -81,7 +82,6 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "missing_brace_after_wrapped_header.rules": [("E100", 11)],   # a note names the proc's '{'
     "missing_brace_mid_file.rules": [("E100", 13)],
     "counter_with_two_indexes.rules": [("E100", 2)],
-    "indexed_var.rules": [("E100", 3)],
     "assign_without_set.rules": [("E100", 7)],
     "single_equals_after_and.rules": [("E100", 6)],
     "enum_member_is_keyword.rules": [("E100", 2)],
@@ -321,7 +321,6 @@ SENTENCES: dict[str, str] = {
     "invalid_escape.rules": "is not an escape in a text",
     "missing_brace_mid_file.rules": "a block is not closed",
     "counter_with_two_indexes.rules": "a counter or zone takes one index",
-    "indexed_var.rules": "a var takes no index",
     "assign_without_set.rules": "a value is changed with 'set'",
     "single_equals_after_and.rules": "use '==' to compare",
     "enum_member_is_keyword.rules": "a keyword cannot be used as a name here",
