@@ -538,9 +538,10 @@ class Checker(A.Visitor):
         self.indexes(d.indexes)
 
     def indexes(self, ix: Optional[A.Indexes]) -> None:
-        """`[ENUM]` names an enum or a kind (a range was checked by the parser)."""
-        if ix is not None and ix.enum is not None:
-            self.expect(ix.enum, ("enum", "kind"), "E201", "enum or kind", ix.span)
+        """`[ENUM]` names an enum or a kind (a range was checked by the parser), each index of a grid too."""
+        for d in ix.dims() if ix is not None else ():
+            if d.enum is not None:
+                self.expect(d.enum, ("enum", "kind"), "E201", "enum or kind", d.span)
 
     def visit_Var(self, d: A.Var) -> None:
         self.type_ref(d.type, d.span)
@@ -988,22 +989,37 @@ class Checker(A.Visitor):
             if index is not None:
                 self.err("E312", f"{name!r} has no elements to choose from: it is not declared with [...]",
                          index.span)
-                self.expr(index, scope)
+                for part in (index.first, index.second) if type(index) is A.Pair else (index,):
+                    self.expr(part, scope)
             return
-        shown = f"{name}[{ix.enum}]" if ix.enum is not None else f"{name}[{ix.low}..{ix.high}]"
+        shown = f"{name}[{ix.shown()}]"
+        dims = ix.dims()
         if index is None:
-            self.err("E312", f"{name!r} is indexed ({shown}): say which one, as in {name}[...]", span)
+            self.err("E312", f"{name!r} is indexed ({shown}): say which one, as in {name}[{', '.join('...' for _ in dims)}]",
+                     span)
             return
-        actual = self.expr(index, scope)
-        expected = "int" if ix.enum is None else \
-            f"entity:{ix.enum}" if self.sym.category(ix.enum) == "kind" else f"member:{ix.enum}"
-        if not fits(actual, expected):
-            self.err("E303", f"an index of {name!r} is {article(words(expected))}, not {article(words(actual))}",
+        parts = (index.first, index.second) if type(index) is A.Pair else (index,)
+        if len(parts) != len(dims):
+            self.err("E312", f"{name!r} ({shown}) takes {'two indexes' if len(dims) == 2 else 'one index'}, not "
+                     f"{len(parts)}" + (f": {name}[{', '.join('...' for _ in dims)}]" if len(dims) == 2 else ""),
                      index.span)
+            for part in parts:
+                self.expr(part, scope)
             return
-        value = constant(index)
-        if ix.enum is None and isinstance(value, int) and not ix.low <= value <= ix.high:
-            self.err("E312", f"{name}[{value}] is outside {shown}", index.span)
+        values = []
+        for d, part in zip(dims, parts):
+            actual = self.expr(part, scope)
+            expected = "int" if d.enum is None else \
+                f"entity:{d.enum}" if self.sym.category(d.enum) == "kind" else f"member:{d.enum}"
+            if not fits(actual, expected):
+                which = "an index" if len(dims) == 1 else ("the first index" if d is dims[0] else "the second index")
+                self.err("E303", f"{which} of {name!r} is {article(words(expected))}, not {article(words(actual))}",
+                         part.span)
+                return
+            values.append(constant(part))
+        if any(d.enum is None and isinstance(v, int) and not d.low <= v <= d.high for d, v in zip(dims, values)):
+            self.err("E312", f"{name}[{','.join(str(v) if isinstance(v, int) else printed(p) for v, p in zip(values, parts))}]"
+                     f" is outside {shown}", index.span)
 
     def visit_Gain(self, s: A.Gain, scope: Scope) -> None:
         self.amount(s.amount, scope)
@@ -1550,12 +1566,28 @@ class Checker(A.Visitor):
         return first if all(t == first for _v, t in given) else "any"
 
     def visit_Index(self, e, scope) -> str:
+        inner = e.obj
+        if type(inner) is A.Index and type(inner.index) is not A.Pair and self.grid(inner.obj, scope):
+            # `wall[r][c]`: one E312, then the element as if written `wall[r, c]`
+            base = inner.obj.id if type(inner.obj) is A.Name else inner.obj.name
+            self.err("E312", f"{base!r} is a grid: write its two indexes in one pair of brackets, "
+                     f"{printed(inner.obj)}[{printed(inner.index)}, {printed(e.index)}]", e.span)
+            return self.visit_Index(A.Index(inner.obj, A.Pair(inner.index, e.index, span=inner.index.span),
+                                            span=e.span), scope)
         if isinstance(e.obj, A.Name) and e.obj.id not in scope.locals and self.indexed(e.obj.id):
             self.element(e.obj.id, e.index, scope, e.span)
             return self.visit_Name(e.obj, scope, indexed=True)
         if isinstance(e.obj, A.Attr) and (self.indexed(e.obj.name) or e.obj.name in self.member_field_names):
             return self.attr(e.obj, scope, e.index)
         return self.numbered_item(self.expr(e.obj, scope), e.obj, e.index, scope)
+
+    def visit_Pair(self, e: A.Pair, scope: Scope) -> str:
+        """Two indexes anywhere but after a grid's name (`row[1, 2]` of a list): E312."""
+        self.err("E312", "two indexes ([A, B]) name an element of a counter, variable or zone declared with two "
+                 "('counter wall[1..5, 1..5];'), not this", e.span)
+        self.expr(e.first, scope)
+        self.expr(e.second, scope)
+        return "any"
 
     def numbered_item(self, kind: str, obj, index, scope: Scope) -> str:
         """`items[n]`: the n-th item of a list or zone."""
@@ -1773,6 +1805,12 @@ class Checker(A.Visitor):
         if categories and isinstance(side, A.Name) and side.id not in scope.locals \
                 and self.sym.category(side.id) in categories:
             self.sym.named.add(id(side))
+
+    def grid(self, e, scope: Scope) -> bool:
+        """Whether `e` names a counter, variable or zone declared with two indexes (`wall`, `p.wall`)."""
+        name = e.id if type(e) is A.Name and e.id not in scope.locals else e.name if type(e) is A.Attr else None
+        ix = getattr(self.sym.decls.get(name), "indexes", None) if name is not None else None
+        return ix is not None and ix.second is not None
 
     def indexed(self, name: str) -> bool:
         """Whether a name is a counter, variable or zone declared with [...]."""

@@ -279,29 +279,42 @@ class CodeGen(A.Visitor):
         """The runtime name of an indexed counter's or zone's element: `rt.at('votes', i)`, or the name
         itself (`'votes[mid]'`) when the index is a number or member written out and one of the declared
         ones (the runtime checks any other index)."""
-        if type(index) is A.Int:
-            constant = index.value
-        elif type(index) is A.Name and classify(index.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)[0] == "member":
-            constant = index.id
-        else:
-            return self.at(base, index, ctx)
-        flat = self.element_names(base).get(constant)
+        constant = self.written(index, ctx)
+        flat = self.element_names(base).get(constant) if constant is not None else None
         return repr(flat) if flat is not None else self.at(base, index, ctx)
+
+    def written(self, index, ctx):
+        """An index written out: a number, a member, or a grid's pair of them (a tuple); else None."""
+        if type(index) is A.Pair:
+            pair = (self.written(index.first, ctx), self.written(index.second, ctx))
+            return pair if None not in pair else None
+        if type(index) is A.Int:
+            return index.value
+        if type(index) is A.Name and classify(index.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)[0] == "member":
+            return index.id
+        return None
 
     def at(self, base: str, index, ctx: Ctx) -> str:
         """An element named by an index known only at run time: read from a module table of the
         element names (`Elements` answers a missing index as `rt.at` does) when every index is a name,
         or when they are numbers and the index is a card's whole-number field no rule sets (a number
-        or none: `true` would find the element 1 in a table); through `rt.at` otherwise."""
+        or none: `true` would find the element 1 in a table), each of a grid's two indexes by this rule;
+        through `rt.at` otherwise."""
         names = self.element_names(base)
-        if not (all(type(i) is str for i in names) or (all(type(i) is int for i in names) and self.int_field(index))):
+        parts, columns = ((index.first, index.second), list(zip(*names))) if type(index) is A.Pair else \
+            ((index,), [list(names)])   # a grid's pair: each index against its own column of keys
+        if not all(all(type(i) is str for i in column) or (all(type(i) is int for i in column) and self.int_field(part))
+                   for column, part in zip(columns, parts)):
             return f"rt.at({base!r}, {self.ex(index, ctx)})"
-        if type(index) is A.Attr and isinstance(index.obj, A.Name) and index.obj.id == "it" \
-                and ctx.it_mode == "event" and "it" not in ctx.locals:   # an event's argument: any value
+        if any(type(part) is A.Attr and isinstance(part.obj, A.Name) and part.obj.id == "it"
+               and ctx.it_mode == "event" and "it" not in ctx.locals for part in parts):   # an event's argument: any value
             return f"rt.at({base!r}, {self.ex(index, ctx)})"
         table = self.constants.setdefault(base, (f"_AT_{IDENT.sub('_', base)}{len(self.constants)}",
                                                  f"Elements({base!r}, {names!r})"))[0]
         return f"{table}[{self.ex(index, ctx)}]"
+
+    def visit_Pair(self, e, ctx) -> str:   # a grid's element: `wall[r, c]` is keyed by the pair (r, c)
+        return f"({self.ex(e.first, ctx)}, {self.ex(e.second, ctx)})"
 
     def element_names(self, base: str) -> dict:
         """An indexed counter's or zone's element names by index, or a field's declared `int[ENUM]`."""

@@ -309,6 +309,9 @@ class ExprReader(A.Visitor):
         word = spoken(e.name) if len(e.name) > 2 else self.field_word(e.name) or e.name.upper()
         return f"{self.possessive(e.obj)} {word}"
 
+    def visit_Pair(self, e):   # a grid's two indexes: "wall (row, 3)"
+        return f"{self.read(e.first)}, {self.read(e.second)}"
+
     def visit_Index(self, e):
         base = e.obj.id if isinstance(e.obj, A.Name) else e.obj.name if isinstance(e.obj, A.Attr) else None
         if base is not None and getattr(self.decl(base), "indexes", None) is not None or self.member_field(e.obj):
@@ -1129,8 +1132,14 @@ def _member_words(member: str, title) -> str:
 
 
 def _indexed_by(ix: A.Indexes) -> str:
-    """"for each floor" or "for each number from 1 to 7": what an indexed declaration has one of."""
-    return f"for each {spoken(ix.enum)}" if ix.enum is not None else f"for each number from {ix.low} to {ix.high}"
+    """"for each floor" or "for each number from 1 to 7": what an indexed declaration has one of; a grid
+    "for each number from 1 to 5 and each colour"."""
+    dims = ix.dims()
+    if len(dims) == 2 and dims[0] == dims[1]:
+        return f"for each pair of {plural(spoken(ix.enum))}" if ix.enum is not None else \
+            f"for each pair of numbers from {ix.low} to {ix.high}"
+    return " and ".join(f"each {spoken(d.enum)}" if d.enum is not None else f"each number from {d.low} to {d.high}"
+                        for d in dims).join(("for ", ""))
 
 
 def describe(stmts: tuple, depth: int = 0, symbols=None) -> list[str]:

@@ -64,17 +64,26 @@ class Layout:
 
 def elements(decl, sym: Symbols) -> list[tuple]:
     """A counter's, variable's or zone's (index, flat name) pairs: `votes[floor]` is `votes[low]`, `votes[mid]`...,
-    each a counter of its own at run time; an unindexed declaration is one element named as itself."""
+    each a counter of its own at run time; `wall[1..5, 1..5]` is `wall[1,1]` ... `wall[5,5]`, indexed by
+    the pair (1, 1) ...; an unindexed declaration is one element named as itself."""
     ix = decl.indexes
     if ix is None:
         return [(None, decl.name)]
+    first, *second = [index_keys(d, sym) for d in ix.dims()]
+    if second:   # a grid: one element per pair, row by row (`wall[1,1]`, `wall[1,2]`...), keyed (1, 2)
+        return [((a, b), f"{decl.name}[{a},{b}]") for a in first for b in second[0]]
+    return [(i, f"{decl.name}[{i}]") for i in first]
+
+
+def index_keys(ix: A.Indexes, sym: Symbols) -> list:
+    """The values of one index, in order: an enum's members, a kind's cards (copies included), or LOW..HIGH."""
     named = sym.decls.get(ix.enum) if ix.enum is not None else None
     if isinstance(named, A.Kind):   # one element per card, tile or piece of the kind, copies included
         members = tuple(n for e in sym.decls.values() if isinstance(e, A.Entity) and e.kind == named.name
                         for n in copy_names(e))
     else:
         members = named.members if isinstance(named, A.Enum) else ()
-    return [(i, f"{decl.name}[{i}]") for i in ix.keys(members)]
+    return ix.keys(members)
 
 
 def numbered(expr, number: int, kind: A.Kind):

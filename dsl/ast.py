@@ -385,6 +385,14 @@ class Method(Expr):
 
 
 @node
+class Pair(Expr):
+    """`r, c` between the brackets of an element of a grid (declared with two indexes): `wall[r, c]`."""
+
+    first: "Expr"
+    second: "Expr"
+
+
+@node
 class Index(Expr):
     """`items[n]`: the n-th element of a list or zone, counting from 1 (a printed row of values)."""
 
@@ -1037,11 +1045,21 @@ class Counter(Decl):
 
 @node
 class Indexes(Part):
-    """`[ENUM]` or `[LOW..HIGH]` after a counter's, variable's or zone's name: one element per member or number."""
+    """`[ENUM]` or `[LOW..HIGH]` after a counter's, variable's or zone's name: one element per member or
+    number; `[A, B]` (a grid) is the first index with the second as `second`: one element per pair."""
 
     enum: Optional[str]
     low: int = 0
     high: int = 0
+    second: Optional["Indexes"] = None
+
+    def dims(self) -> tuple:
+        """Each index, in order: one, or two for a grid (each without a `second`)."""
+        return (self,) if self.second is None else (replace(self, second=None), self.second)
+
+    def shown(self) -> str:
+        """The index as declared: `floor`, `1..7`, `1..5, colour`."""
+        return ", ".join(d.enum if d.enum is not None else f"{d.low}..{d.high}" for d in self.dims())
 
     def keys(self, members: tuple = ()) -> list:
         """The index values, in order: the enum's members (given by the caller) or LOW..HIGH."""

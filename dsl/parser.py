@@ -259,15 +259,22 @@ class _Builder:
     def at(self, meta, items):
         return _Marker("at", items[0])
 
+    def at_pair(self, meta, items):   # `gain 1 wall[r, c];` an element of a grid
+        return _Marker("at", A.Pair(items[0], items[1], span=self._s(meta)))
+
     def indexes(self, meta, items):
-        return _Marker("indexes", A.Indexes(str(items[0]), span=self._s(meta)))
+        first = items[0] if len(items) == 1 else A.replace(items[0], second=items[1], span=self._s(meta))
+        return _Marker("indexes", first)
+
+    def index_dim(self, meta, items):
+        return A.Indexes(str(items[0]), span=self._s(meta))
 
     def index_range(self, meta, items):
         low, high = int(items[0]), int(items[1])
         if low > high:
             raise RulesError([Diagnostic("E303", f"the range {low}..{high} is empty: write the lower number first",
                                          self._s(meta))])
-        return _Marker("indexes", A.Indexes(None, low, high, span=self._s(meta)))
+        return A.Indexes(None, low, high, span=self._s(meta))
 
     def until(self, meta, items):
         return _Marker("until", items[0])
@@ -613,6 +620,12 @@ class _Builder:
 
     def set_stmt(self, meta, items):
         target, value, index = items[0], items[1], None
+        if isinstance(target, A.Index) and isinstance(target.obj, A.Index) \
+                and isinstance(target.obj.obj, (A.Name, A.Attr)) and not isinstance(target.obj.index, A.Pair):
+            from .printer import expr as _printed
+            raise RulesError([Diagnostic("E100", "a grid's element takes its two indexes in one pair of brackets: "
+                                         f"set {_printed(target.obj.obj)}[{_printed(target.obj.index)}, "
+                                         f"{_printed(target.index)}] = ...;", target.span)])
         if isinstance(target, A.Index) and isinstance(target.obj, (A.Name, A.Attr)):
             target, index = target.obj, target.index   # `set votes[f] = ...`: an indexed counter's element
         if isinstance(target, A.Name):
@@ -768,6 +781,12 @@ class _Builder:
 
     def index(self, meta, items):
         return A.Index(items[0], items[1], span=self._s(meta))
+
+    def index_pair(self, meta, items):   # `wall[r, c]`: an element of a grid
+        first, second = items[1].span, items[2].span
+        pair = A.Pair(items[1], items[2], span=A.Span(first.file, first.line, first.column, second.end_line,
+                                                      second.end_column))
+        return A.Index(items[0], pair, span=self._s(meta))
 
     def method(self, meta, items):
         return A.Method(items[0], str(items[1]), items[2] or (), span=self._s(meta))
@@ -982,10 +1001,18 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
     "the resource of 'gain' and 'lose' is a name: work a computed one out first, 'let r = good_of(p); gain 2 r;'": [
         f"proc p() {{ {verb} 2 f(1); }}" for verb in ("gain", "lose")
     ],
-    "a counter or zone takes one index, as in 'counter wall[1..25];' or 'zone line[1..5] of tile;': two "
-    "indexes ([1..5][1..5], [1..5, 1..5]) are not supported": [
-        "counter w[1..5][1..5];", "counter w[1..5, 1..5];", "counter w[c][1..5];", "counter w[c, d];",
-        "zone z[1..5][1..5] of t;", "zone z[1..5, 1..5] of t;", "zone z[c][d] of t;", "zone z[c, d] of t;",
+    "a counter, var or zone takes one index or two, both in one pair of brackets: 'counter wall[1..5, 1..5];'": [
+        f"{decl} w[{a}][{b}]{rest}" for decl, rest in (("counter", ";"), ("var", ": int;"), ("zone", " of t;"))
+        for a in ("1..5", "c") for b in ("1..5", "c")
+    ] + [
+        f"{decl} w[{a}, {b}, {c}]{rest}" for decl, rest in (("counter", ";"), ("var", ": int;"), ("zone", " of t;"))
+        for a in ("1..5", "c") for b in ("1..5", "c") for c in ("1..5", "c")
+    ],
+    "an element takes one index, or two for a grid declared with two ('wall[r, c]'), not three": [
+        "proc p() { gain 1 w[1, 2, 3]; }", "proc p() { set w[1, 2, 3] = 1; }", "func f() = w[1, 2, 3];",
+    ],
+    "a grid's element takes its two indexes in one pair of brackets: 'gain 1 wall[r, c];'": [
+        f"proc p() {{ {verb} 1 w[1][2]; }}" for verb in ("gain", "lose", "pay")
     ],
     "a kind declares fields ('name: type;'), not statements: a statement goes in an effect slot of the "
     "kind ('play: effect;', given by each card as 'play { ... }') or in a proc": [

@@ -84,6 +84,9 @@ class ExprPrinter(A.Visitor):
     def visit_Index(self, e):
         return f"{_wrap(e.obj, 8)}[{_expr(e.index)}]"
 
+    def visit_Pair(self, e):   # only between the brackets of a grid's element: `wall[r, c]`
+        return f"{_expr(e.first)}, {_expr(e.second)}"
+
     def visit_Method(self, e):
         return f"{_wrap(e.obj, 8)}.{e.name}({', '.join(_expr(a) for a in e.args)})"
 
@@ -305,10 +308,8 @@ def _at(index) -> str:
 
 
 def _indexes(ix) -> str:
-    """`[ENUM]` or `[LOW..HIGH]` after an indexed declaration's name, or nothing."""
-    if ix is None:
-        return ""
-    return f"[{ix.enum}]" if ix.enum is not None else f"[{ix.low}..{ix.high}]"
+    """`[ENUM]`, `[LOW..HIGH]` or two of them (`[1..5, colour]`) after an indexed declaration's name, or nothing."""
+    return f"[{ix.shown()}]" if ix is not None else ""
 
 
 def cost(terms: tuple) -> str:

@@ -211,8 +211,23 @@ class ZoneRef:
 
 
 def no_element(base: str, index, names: Iterable) -> RulesRuntimeError:
-    """The error of an index that names no element of an indexed counter or zone."""
-    return RulesRuntimeError("E601", f"{base} has no element {label_of(index)} (it has {', '.join(map(str, names))})")
+    """The error of an index that names no element of an indexed counter, variable or zone."""
+    return RulesRuntimeError("E601", f"{base} has no element {index_text(index)} (it has "
+                                     f"{', '.join(map(index_text, names))})")
+
+
+def index_text(index) -> str:
+    """An index as an element's name shows it: `mid`, `3`, a grid's pair as `2,3`."""
+    return ",".join(map(index_text, index)) if type(index) is tuple else label_of(index)
+
+
+def grid_key(index):
+    """A grid's pair as its table is keyed: a card by its declared (or copy's) name; None when a part is
+    `true` or `false` (no element, though `true == 1`)."""
+    if type(index) is not tuple:
+        return None
+    key = tuple(i.origin.name if type(i) is EntityDef else i for i in index)
+    return None if any(type(i) is bool for i in key) else key
 
 
 class Elements(dict):
@@ -230,6 +245,10 @@ class Elements(dict):
     def __missing__(self, index):
         if type(index) is EntityDef:
             name = self.get(index.origin.name)
+            if name is not None:
+                return name
+        elif type(index) is tuple and grid_key(index) != index:   # a grid's pair holding a card
+            name = self.get(grid_key(index))
             if name is not None:
                 return name
         raise no_element(self.base, index, self)
@@ -1625,11 +1644,13 @@ class Game:
         raise RulesRuntimeError("E601", f"{label_of(e)} has no field {name!r}")
 
     def at(self, base: str, index) -> str:
-        """The name of one element of an indexed counter or zone (`votes[mid]` is `votes[mid]`), after
-        checking the index is one of its declared members or numbers."""
-        name = self.program.indexed[base].get(index) if type(index) is not bool else None
+        """The name of one element of an indexed counter, variable or zone (`votes[mid]` is `votes[mid]`,
+        `wall[(2, 3)]` is `wall[2,3]`), after checking the index is one of its declared members or numbers."""
+        name = self.program.indexed[base].get(index) if type(index) not in (bool, tuple) else None
         if name is None and type(index) is EntityDef:   # indexed by a kind: the card's (or copy's) name
             name = self.program.indexed[base].get(index.origin.name)
+        elif type(index) is tuple:   # a grid's pair
+            name = self.program.indexed[base].get(grid_key(index))
         if name is None:
             raise no_element(base, index, self.program.indexed[base])
         return name

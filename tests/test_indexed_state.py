@@ -262,6 +262,141 @@ def test_indexed_variables_are_printed_back_and_explained():
     assert reading(symbols.decls["p"], symbols)[0] == "Set “Board” (3) to you."
 
 
+# ---------------------------------------------------------------------------- grids: two indexes
+# A Patchwork-like quilt (a 5x5 board of squares, each covered or not, with the buttons on it), the
+# shared Tic-tac-toe board by row and column, and a Stupor Mundi-like council: a chair for each year
+# and estate, and a pile of cards for each.
+GRID = PACK + """
+var quilt[1..5, 1..5] "Quilt board": bool;
+counter buttons[1..5, 1..5] from 0 to 3;
+var square[1..3, 1..3] global: player;
+counter chairs[1..3, estate] global;
+zone council[estate, 1..2] of card;
+counter bought[card, estate];
+"""
+
+
+@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
+def grid(request):
+    return lambda procs: build_text(GRID + procs, interpreted=request.param)
+
+
+def test_a_grid_of_counters_variables_and_zones_is_read_and_set_by_two_indexes(grid):
+    g = run(grid, """proc p() {
+      set quilt[2, 3] = true;
+      for each r in 1..5 { set quilt[r, r] = true; gain r buttons[r, 6 - r]; }
+      lose 1 buttons[5, 1];
+      pay 1 buttons[4, 2];
+      set left(you).quilt[1, 5] = true;
+      set square[2, 2] = you;
+      gain 2 chairs[3, nobility];
+      fill council[clergy, 2] with card where it.level == 2;
+      for each c in council[clergy, 2] { gain 1 bought[c, clergy]; }
+      gain count(r in 1..5 where quilt[r, r]) vp;
+      gain 10 * total(r in 1..5, buttons[r, 6 - r]) vp;
+      if square[2, 2] == you and square[1, 1] == none and left(you).quilt[1, 5] and not quilt[1, 5] { gain 100 vp; }
+      if chairs[3, nobility] == 2 and size(council[clergy, 2]) == 2 and bought[fort, clergy] == 1 { gain 1000 vp; }
+    }""")
+    me, left = g.state.players[0], g.state.players[1]
+    assert me.stock["vp"] == 5 + 10 * (1 + 2 + 3 + 2 + 2) + 100 + 1000
+    assert [me.stock[f"buttons[{r},{6 - r}]"] for r in range(1, 6)] == [1, 2, 3, 2, 2]   # 3 at most, then -1
+    assert me.vars["quilt[2,3]"] and not me.vars["quilt[3,2]"] and left.vars["quilt[1,5]"]
+    assert g.state.gvars["square[2,2]"] is me and g.state.globals["chairs[3,nobility]"] == 2
+    assert [e.name for e in g.state.zones["council[clergy,2]"]] == ["bank", "fort"]
+    assert me.stock["bought[bank,clergy]"] == me.stock["bought[fort,clergy]"] == 1
+
+
+def test_a_grid_element_is_named_row_comma_column_in_state_views_and_traces(grid, tmp_path):
+    game = Game(grid("proc p() { set quilt[2, 3] = true; gain 2 buttons[1, 4]; set square[3, 1] = you; }"), 2, 1)
+    trace = []
+    game.tracer = trace.append
+    run_proc(game, "p")
+    assert [(e.kind, e.what) for e in trace] == [("set", "quilt[2,3] = yes"), ("gain", "buttons[1,4]"),
+                                                 ("set", "square[3,1] = P1")]
+    path = tmp_path / "state.json"
+    save_state(game.state, path)
+    again = load_state(path, game.program)
+    assert again.to_json() == game.state.to_json()
+    view = game.view(0)
+    assert view["players"][0]["vars"]["quilt[2,3]"] is True and view["players"][0]["stock"]["buttons[1,4]"] == 2
+    assert view["vars"]["square[3,1]"] == {"player": 0} and "council[cities,1]" in view["zones"]
+
+
+def test_a_computed_grid_index_outside_the_declared_ones_stops_play(grid):
+    with pytest.raises(RulesRuntimeError) as e:
+        run(grid, "proc p() { gain 1 buttons[2, vp + 6]; }")
+    assert e.value.code == "E601" and "buttons has no element 2,6 (it has 1,1, 1,2," in e.value.message
+    with pytest.raises(RulesRuntimeError) as e:
+        run(grid, "proc p() { let e = nobility; if vp == 0 { set e = none; } gain 1 chairs[1, e]; }")
+    assert e.value.code == "E601" and "chairs has no element 1,none" in e.value.message
+
+
+def test_a_computed_grid_index_of_names_reads_a_table_of_element_names():
+    """An index by an enum or kind (each of a grid's two) reads the module's table, not `rt.at`; a number
+    computed in the rules goes through `rt.at` (which refuses `true` for 1)."""
+    from rulebook.compiler.driver import _generate
+    result = analyse_text(GRID + """proc p(e: estate, c: card, n: int) {
+      gain 1 bought[c, e]; set square[n, 2] = you; gain 1 chairs[2, cities];
+    }""")
+    source = _generate(result, "text", result.identity())
+    assert "rt.gain(you, _AT_bought" in source and "[(v_c, v_e)]" in source
+    assert "rt.at('square', (v_n, 2))" in source and "'chairs[2,cities]'" in source
+
+
+@pytest.mark.parametrize("body, code, where", [
+    ("set quilt = true;", "E312", "'quilt' is indexed (quilt[1..5, 1..5]): say which one, as in quilt[..., ...]"),
+    ("set quilt[2] = true;", "E312", "'quilt' (quilt[1..5, 1..5]) takes two indexes, not 1"),
+    ("gain 1 vp[1, 2];", "E312", "'vp' has no elements"),
+    ("gain 1 harvest[1, 2];", "E312", "'harvest' (harvest[1..3]) takes one index, not 2"),
+    ("gain 1 buttons[6, 1];", "E312", "buttons[6,1] is outside buttons[1..5, 1..5]"),
+    ("gain 1 buttons[1, 0];", "E312", "buttons[1,0] is outside buttons[1..5, 1..5]"),
+    ("gain 1 chairs[clergy, 1];", "E303", "the first index of 'chairs' is a number, not an estate"),
+    ("gain 1 chairs[1, 2];", "E303", "the second index of 'chairs' is an estate, not a number"),
+    ("set square[1, 1] = 2;", "E303", "'square' holds a player, not a number"),
+    ("gain buttons[1][2] vp;", "E312", "'buttons' is a grid: write its two indexes in one pair of brackets, buttons[1, 2]"),
+    ("let n = size(tableau[1, 2]);", "E312", "two indexes ([A, B]) name an element"),
+    ("let x = [1, 2][1, 2];", "E312", "two indexes ([A, B]) name an element"),
+])
+def test_misuse_of_a_grid_gets_a_positioned_diagnostic(body, code, where):
+    result = analyse_text(GRID + f"proc p() {{ {body} }}\n")
+    errors = [d for d in result.diagnostics if d.severity == "error"]
+    assert [d.code for d in errors] == [code] and where in errors[0].message, [d.headline() for d in errors]
+    assert errors[0].span.line == GRID.count("\n") + 1
+
+
+@pytest.mark.parametrize("text, message", [
+    ("counter w[1..5][1..5];", "both in one pair of brackets"),
+    ("var w[estate][1..2]: bool;", "both in one pair of brackets"),
+    ("zone w[1..5, 1..5, 1..5] of card;", "takes one index or two"),
+    ("proc p() { gain 1 buttons[1][2]; }", "a grid's element takes its two indexes in one pair of brackets"),
+    ("proc p() { set buttons[1][2] = 1; }", "set buttons[1, 2] = ...;"),
+    ("proc p() { gain 1 buttons[1, 2, 3]; }", "not three"),
+])
+def test_a_grid_written_with_two_brackets_or_three_indexes_is_a_syntax_error(text, message):
+    result = analyse_text(GRID + text + "\n")
+    errors = [d for d in result.diagnostics if d.severity == "error"]
+    assert [d.code for d in errors] == ["E100"] and message in errors[0].message, [d.headline() for d in errors]
+
+
+def test_grids_are_printed_back_and_explained():
+    from rulebook.compiler.explain import reading
+    from rulebook.dsl.parser import parse_text
+    from rulebook.dsl.printer import format_module
+    text = GRID + "proc p() { set quilt[2, 3] = true; gain 1 chairs[2, e] for p; pay 1 buttons[1, 1 + 1]; }\n"
+    text = text.replace("proc p() { set", "event p(); proc q(e: estate) { set").replace("for p;", "for p;")
+    module = parse_text(text, "a.rules")
+    printed = format_module(module)
+    assert 'var quilt[1..5, 1..5] "Quilt board": bool;' in printed and "zone council[estate, 1..2] of card;" in printed
+    assert "gain 1 chairs[2, e] for p;" in printed and "pay 1 buttons[1, 1 + 1];" in printed
+    assert parse_text(printed, "a.rules") == module
+    symbols = analyse_text(text).symbols
+    assert reading(symbols.decls["quilt"], symbols) == [
+        "Quilt board: values each player keeps for each pair of numbers from 1 to 5, holding each true or false."]
+    assert reading(symbols.decls["chairs"], symbols) == [
+        "Chairs: shared counters for each number from 1 to 3 and each estate."]
+    assert reading(symbols.decls["q"], symbols)[0] == "Set “Quilt board” (2, 3) to true."
+
+
 # ---------------------------------------------------------------------------- per-player entities
 # Federation's special missions: every player has their own copy of each mission on their board.
 MISSIONS = """
