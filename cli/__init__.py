@@ -706,7 +706,11 @@ def cover(pack: str, players: List[int], games: int, seed: int, agent: AutoAgent
         err.print(str(e), markup=False)
         raise Exit(EXIT_FINDINGS)
     played = f"{games} seeds x {len(setups)} setups" if len(setups) > 1 else f"{games} games"
-    table = Table(title=Text(printable(f"{pack}: rules reached in {played} x {len(counts)} player counts, "
+    from rulebook.cli.simulate import stack_label
+    from rulebook.compiler.pack import load_pack, locate
+
+    names = [load_pack(locate(ref)).name for ref in (pack, *expansions)]   # as `simulate` titles its runs
+    table = Table(title=Text(printable(f"{stack_label(names)}: rules reached in {played} x {len(counts)} player counts, "
                                        f"{agent.value} agents")))
     table.add_column("kind")
     table.add_column("reached", justify="right")

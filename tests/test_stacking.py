@@ -138,6 +138,9 @@ def test_every_command_takes_with_and_the_log_keeps_the_stack(packs, tmp_path):
     covered = runner.invoke(app, ["cover", base, "--games", "3", *stack])
     card_row = next(line for line in covered.output.splitlines() if "card" in line)
     assert "/3" in card_row      # scout and market of the base, spy of the blue expansion
+    assert "base + red + blue: rules reached" in covered.output   # the packs by name, as simulate names them
+    alone = runner.invoke(app, ["cover", blue, "--games", "1"])   # a pack that extends another: its own name
+    assert alone.output.lstrip().startswith("blue: rules reached") and str(packs) not in alone.output
     log = tmp_path / "game.json"
     played = runner.invoke(app, ["play", base, "-n", "2", "--agent", "first", "--log", str(log), *stack])
     assert played.exit_code == 0, played.output
