@@ -1226,6 +1226,7 @@ class Zone(Decl):
     kind: str
     visibility: str = "public"   # "public": everyone; "hidden": the owner only; "secret": nobody (size only)
     indexes: Optional[Indexes] = None   # one zone per enum member or number: `moon[1..7]`
+    public_written: bool = False   # `public` written out (the default, said anyway): `fmt` keeps it
 
 
 @node

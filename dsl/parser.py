@@ -389,7 +389,7 @@ class _Builder:
         visibility = _pick(items, "visibility", "public")
         kind = [i for i in items if isinstance(i, Token) and i.type == "NAME"][-1]
         return A.Zone(str(items[0]), _title(items), per_player, str(kind), visibility, _pick(items, "indexes"),
-                      span=self._s(meta))
+                      _pick(items, "visibility") == "public", span=self._s(meta))
 
     def visibility(self, meta, items):
         return _Marker("visibility", str(items[0]))

@@ -686,7 +686,7 @@ class Printer(A.Visitor):
             self.block(item.name, item.body)
 
     def visit_Zone(self, d):
-        shown = "" if d.visibility == "public" else f" {d.visibility}"
+        shown = "" if d.visibility == "public" and not d.public_written else f" {d.visibility}"
         self.line(f"zone {d.name}{_indexes(d.indexes)}{_title(d.title)}{' per_player' if d.per_player else ''} "
                   f"of {d.kind}{shown};")
 

@@ -412,3 +412,10 @@ def test_a_table_of_one_line_cards_and_counters_stays_a_table():
     assert 'card c "C" {\n  dish = ' in format_text(long)   # too long for one line: a block
     dice = 'counter vp;\ndie d6 "Die": int { face = 1; face = 2; face = 3; }\ndie coin { face { gain 1 vp; } face {} }\n'
     assert format_text(dice) == dice   # a die written on one line too
+
+
+def test_an_explicit_public_zone_keeps_its_word_and_an_unsaid_one_gains_none():
+    text = "kind card {}\n\nzone market of card public;\n\nzone deck of card;\n\nzone hand per_player of card hidden;\n"
+    assert format_text(text, "a.rules") == text   # `public`, the default, stays where the designer wrote it
+    said, unsaid = parse_text(text).items[1:3]
+    assert said.visibility == unsaid.visibility == "public" and said.public_written and not unsaid.public_written
