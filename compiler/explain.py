@@ -326,6 +326,8 @@ class ExprReader(A.Visitor):
                 and all(isinstance(i, A.Int) for i in e.obj.items):
             # [2, 4, 6][age]: "2, 4 or 6 as the age is 1, 2 or 3"
             positions = _either([str(i) for i in range(1, len(e.obj.items) + 1)], "or")
+            if isinstance(e.index, A.Binary) or self.phrase(e.index):
+                index = f"({index})"   # "as (age minus 1) is 1, 2 or 3"
             return f"{_either([self.read(i) for i in e.obj.items], 'or')} as {index} is {positions}"
         return f"the entry at place ({index}) of {self.entries(e.obj)}"
 
@@ -522,12 +524,33 @@ class ExprReader(A.Visitor):
     def visit_Cond(self, e):
         return f"{self.read(e.then)} if {self.read(e.cond)}, otherwise {self.read(e.otherwise)}"
 
+    def phrase(self, e) -> bool:
+        """Whether an operand of + - * / % reads as a phrase that takes words after it in ("the
+        smaller of slots and 7", "the entry at place 2 of ...", "the sum of ...", "“f” for x"): such
+        an operand is grouped, so that `min(slots, 7) + 1` reads "(the smaller of slots and 7) plus 1",
+        never "the smaller of slots and 7 plus 1". Names, fields, numbers, an indexed counter's
+        element and a func called without arguments read as one thing and are not grouped."""
+        if isinstance(e, (A.Aggregate, A.Cond, A.Match)):
+            return True
+        if isinstance(e, A.Binary):
+            return e.op == "%"   # "the remainder of a divided by 5"
+        if isinstance(e, A.Call):
+            return bool(e.args)
+        if isinstance(e, A.Method):
+            return bool(e.args)
+        if isinstance(e, A.Index):
+            base = e.obj.id if isinstance(e.obj, A.Name) else e.obj.name if isinstance(e.obj, A.Attr) else None
+            return not (base is not None and getattr(self.decl(base), "indexes", None) is not None
+                        or self.member_field(e.obj))
+        return False
+
     def visit_Unary(self, e):
         if e.op == "not":
             if isinstance(e.operand, A.Call) and e.operand.func == "contains" and len(e.operand.args) == 2:
                 return f"{self.read(e.operand.args[1])} is not in {self.read(e.operand.args[0])}"
             return f"not ({self.read(e.operand)})" if isinstance(e.operand, A.Binary) else f"not {self.read(e.operand)}"
-        return f"minus {self.read(e.operand)}"
+        grouped = isinstance(e.operand, A.Binary) or self.phrase(e.operand)   # -(a + b): "minus (a plus b)"
+        return f"minus ({self.read(e.operand)})" if grouped else f"minus {self.read(e.operand)}"
 
     def visit_Binary(self, e):
         left, right = self.read(e.left), self.read(e.right)
@@ -557,10 +580,12 @@ class ExprReader(A.Visitor):
                 return held
             verb = COMPARISONS[e.op]
             return f"{left} {'are' + verb[2:] if left == 'they' else verb} {right}"
-        # arithmetic keeps the printed grouping: (4 - b.builders) * 2 reads "(4 minus b's builders) times 2"
-        if precedence(e.left) < precedence(e):
+        # arithmetic reads as it is worked out when read left to right: (4 - b.builders) * 2 reads
+        # "(4 minus b's builders) times 2", a + b / 2 "a plus (b divided by 2 (rounded down))"; and an
+        # operand that reads as a phrase is grouped (a condition or a match is, above already)
+        if precedence(e.left) < precedence(e) or self.phrase(e.left) and not left.startswith("("):
             left = f"({left})"
-        if precedence(e.right) <= precedence(e) and isinstance(e.right, A.Binary):
+        if isinstance(e.right, A.Binary) or self.phrase(e.right) and not right.startswith("("):
             right = f"({right})"
         if e.op == "%":
             return f"the remainder of {left} divided by {right}"

@@ -89,6 +89,16 @@ def test_the_gallery_reading_leaves_field_values_to_the_table(symbols):
     ("coin >= 1 or vp > 2 and p.coin == 0", "you have at least 1 coin or (you have more than 2 VP and p has no coins)"),
     ("max(coin, vp)", "the larger of your coins and your VP"),
     ("rich(p)", "“rich” for p"),
+    # an operand of + - * / that reads as a phrase is grouped: never "the smaller of coin and 7 plus 1"
+    ("[0, 1, 2, 4, 6, 8, 11][min(coin, 7) + 1]",
+     "the entry at place ((the smaller of your coins and 7) plus 1) of 0, 1, 2, 4, 6, 8, 11"),
+    ("2 * max(coin, vp) - size(hand)", "2 times (the larger of your coins and your VP) minus "
+                                       "(the number of cards in your hand)"),
+    ("rich(p) + total(x in hand, 1) / 2", "(“rich” for p) plus ((the total of 1 over cards in your hand) "
+                                          "divided by 2 (rounded down))"),
+    ("coin % 5 + 1 - vp * 2", "(the remainder of your coins divided by 5) plus 1 minus (your VP times 2)"),
+    ("[2, 4, 6][vp - 1]", "2, 4 or 6 as (your VP minus 1) is 1, 2 or 3"),
+    ("-(coin + vp)", "minus (your coins plus your VP)"),
 ])
 def test_expressions_in_words(symbols, source, expected):
     module = parse_text(f"func probe(p: player) = {source};", "<probe>")
