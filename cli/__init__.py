@@ -453,7 +453,7 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
     from rich.text import Text
 
     from rulebook.dsl.diagnostics import ERROR, RulesError, did_you_mean, printable
-    from rulebook.dsl.printer import Printer
+    from rulebook.dsl.printer import declaration_text
 
     try:
         result = analyse(pack, expansions)
@@ -471,10 +471,9 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
         # a question about the stack, answered: what was declared and which pack took it out
         out.print(Text.assemble((printable(name), "bold"), " was ", printable(origin(name, events))))
         gone = [item for event, item in events if event in ("declared", "overridden")][-1]
-        printer = Printer()
-        printer.decl(gone)
         out.print(Text("\nRemoved: not in the game with these packs; it read", style="bold"))
-        out.print("\n".join("  " + line for line in printer.lines), markup=False)
+        lines = declaration_text(gone, result.sources.get(gone.span.file))
+        out.print("\n".join("  " + line for line in lines), markup=False)
         raise Exit(EXIT_CLEAN)
     track, space = named_space(result.symbols, name) if decl is None else (None, None)
     if space is not None:   # "exploration 5", as simulate and cover name a space
@@ -493,14 +492,14 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
         raise Exit(EXIT_FINDINGS)
     out.print(Text.assemble((printable(name), "bold"), " is ",
                             printable(origin(name, events) if events else f"declared at {decl.span}")))
-    printer = Printer()
-    printer.decl(as_written(decl, events))
-    out.print("\n".join("  " + line for line in printer.lines), markup=False)
+    shown = as_written(decl, events)   # with the comments above it and inside it, as `fmt` keeps them
+    lines = declaration_text(shown, result.sources.get(shown.span.file))
+    out.print("\n".join("  " + line for line in lines), markup=False)
     out.print(Text("\nIn words", style="bold"))
     out.print("\n".join(read_out(decl, result.symbols)), markup=False)
     if len(events) > 1:
         out.print(Text("\nChanged by the stacked packs", style="bold"))
-        out.print("\n".join(changes(events, result.symbols)), markup=False)
+        out.print("\n".join(changes(events, result.symbols, result.sources)), markup=False)
 
 
 @app.command()

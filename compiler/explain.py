@@ -12,7 +12,7 @@ from typing import Optional
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.ast import replace
-from rulebook.dsl.printer import Printer, cost, expr, pattern, precedence
+from rulebook.dsl.printer import Printer, cost, declaration_text, expr, pattern, precedence
 
 from rulebook.dsl.diagnostics import did_you_mean
 
@@ -1010,6 +1010,9 @@ class Reader(A.Visitor):
         self.visit(d.decl, depth)
 
     def visit_Entity(self, d, depth: int) -> None:
+        if d.copies > 1:   # `* N`: N alike copies, the first named as declared, the others NAME#2 ... NAME#N
+            others = f"{d.name}#2" if d.copies == 2 else f"{d.name}#2 to {d.name}#{d.copies}"
+            self.say(depth, f"{d.copies} copies of it are in the game: {d.name}, then {others}.")
         if not d.effects and not (self.values and d.values):
             noun = singular(self.noun(d.kind))
             self.say(depth, f"{'An' if noun[:1] in 'aeiouAEIOU' else 'A'} {noun}" + (" with nothing printed on it." if not d.values else "."))
@@ -1111,8 +1114,11 @@ class Reader(A.Visitor):
         if d.indexes is not None:
             self.say(depth, f"{'Each player has one zone' if d.per_player else 'One shared zone'} "
                      f"{_indexed_by(d.indexes)}, holding {plural(self.noun(d.kind))}.")
-            return
-        self.say(depth, f"{'Each player has one' if d.per_player else 'One shared zone'}, holding {plural(self.noun(d.kind))}.")
+        else:
+            self.say(depth, f"{'Each player has one' if d.per_player else 'One shared zone'}, "
+                     f"holding {plural(self.noun(d.kind))}.")
+        if d.visibility in VISIBILITY_WORDS:   # a public zone (the default) goes without saying
+            self.say(depth, VISIBILITY_WORDS[d.visibility])
 
     def visit_Actor(self, d, depth: int) -> None:
         self.say(depth, "A neutral actor with its own stocks and counters.")
@@ -1149,6 +1155,13 @@ class Reader(A.Visitor):
         else:
             one = "one value for the game" if d.is_global else "a value each player keeps"
         self.say(depth, f"{capital(self.noun(d.name))}: {one}, holding {holds}{start}.")
+
+
+# who sees a hidden or secret zone's contents (docs/language.md, "Who sees a zone")
+VISIBILITY_WORDS = {
+    "hidden": "Hidden: only its owner sees what it holds, the others see how many items it holds.",
+    "secret": "Secret: nobody sees what it holds, its owner neither, but everyone sees how many items it holds.",
+}
 
 
 def _member_words(member: str, title) -> str:
@@ -1277,9 +1290,10 @@ def as_written(decl, events: list[tuple[str, object]]):
                      if type(n) in (A.Call, A.CallStmt) and ".base" in n.func else None)
 
 
-def changes(events: list[tuple[str, object]], symbols=None) -> list[str]:
+def changes(events: list[tuple[str, object]], symbols=None, sources=None) -> list[str]:
     """What each stacked pack changed, for `explain` after the declaration as it now reads: each
-    change's rules text and, for the steps an extension adds, those steps in words."""
+    change's rules text (with its comments, given the files' `sources`) and, for the steps an
+    extension adds, those steps in words."""
     lines = []
     latest = None   # the declaration an override replaces
     for event, item in events:
@@ -1289,9 +1303,8 @@ def changes(events: list[tuple[str, object]], symbols=None) -> list[str]:
         verb = VERBS.get(event) or f"extended ({item.when}) by"
         replaced = event == "overridden" and latest is not None
         lines.append(f"{capital(verb)} {item.span}" + (", which replaces:" if replaced else ":"))
-        printer = Printer()
-        printer.decl(latest if replaced else item)
-        lines.extend("  " + line for line in printer.lines)
+        shown = latest if replaced else item
+        lines.extend("  " + line for line in declaration_text(shown, (sources or {}).get(shown.span.file)))
         if event == "overridden":
             latest = item.decl
         if event == "extended":

@@ -1228,6 +1228,12 @@ class Zone(Decl):
     indexes: Optional[Indexes] = None   # one zone per enum member or number: `moon[1..7]`
     public_written: bool = False   # `public` written out (the default, said anyway): `fmt` keeps it
 
+    def __repr__(self) -> str:
+        """As every node's, without `public_written`: a word that changes nothing is layout, and the
+        pack's content digest (a hash of this repr) is blind to layout."""
+        shown = (f"{n}={getattr(self, n)!r}" for n in self._fields if n != "public_written")
+        return f"{self.__class__.__qualname__}({', '.join(shown)})"
+
 
 @node
 class Actor(Decl):

@@ -841,6 +841,37 @@ def format_text(text: str, file: str = "<string>", module: Optional[A.Module] = 
     return _CommentPlacer(text, printed, source_tokens, printed_tokens).place(comments)
 
 
+def declaration_text(decl, source: Optional[str]) -> list[str]:
+    """A declaration's lines in the canonical layout with the comments that belong to it (`explain`):
+    the comment lines just above it (no blank line between), those inside it and one after its last
+    code. `source` is the text of the file it was declared in (None: printed without comments). The
+    declaration printed may differ from its source (amended by a stacked pack): each comment stays
+    by the code it is next to, as `format_text` places them."""
+    printer = Printer()
+    printer.decl(decl)
+    span = decl.span
+    lines = LINE_BREAK.split(source) if source else []
+    if not 1 <= span.line <= span.end_line <= len(lines):
+        return printer.lines
+    first = span.line
+    begins_its_line = not lines[span.line - 1][:span.column - 1].strip()
+    while begins_its_line and first > 1 and lines[first - 2].lstrip().startswith("#"):
+        first -= 1
+    own = lines[first - 1:span.end_line]
+    start = span.line - first   # the declaration's first line in `own`
+    own[start] = " " * (span.column - 1) + own[start][span.column - 1:]   # not the code before it on its line
+    code, rest = own[-1][:span.end_column - 1], own[-1][span.end_column - 1:]   # (columns kept, so spans hold)
+    own[-1] = code + (rest if rest.lstrip().startswith("#") else "")   # a note after it, but no other code
+    text = "\n" * (first - 1) + "\n".join(own) + "\n"   # at its lines, so the spans point into it
+    source_tokens, comments = scan(text)   # (the file parsed: a declaration's own lines lex)
+    if not comments:
+        return printer.lines
+    commented = Printer(frozenset(c.line for c in comments))
+    commented.decl(decl)
+    printed = "\n".join(commented.lines) + "\n"
+    return _CommentPlacer(text, printed, source_tokens, scan(printed)[0]).place(comments).rstrip("\n").split("\n")
+
+
 def _align(source: list, printed: list) -> dict[int, int]:
     """Source token index -> index of the same token in the printed text, for the tokens both share
     (the printer drops redundant parentheses and reorders a few items, so some have no partner)."""

@@ -253,3 +253,46 @@ def test_the_explain_command_shows_the_house_rules_and_a_removal(stacked):
     assert "Removed: not in the game with these packs" in gone.output and "func fifth() = [1, 3, 5, 7, 9][2];" in gone.output
     unknown = CliRunner().invoke(app, ["explain", str(stacked / "house"), "fifht"])
     assert unknown.exit_code == 1 and "did you mean 'fifth'?" not in unknown.output   # removed: no longer a name
+
+
+COMMENTED = '''# ---------------------------------------------------------------- cards (a heading, not the card's)
+
+kind relic "Relic" { worth: int; found: effect; }
+
+# Three alike urns: the second
+# line of the note above it
+relic urn "Urn" * 3 {
+  worth = 2;   # two points each
+  # when found, a coin
+  found { gain 1 coin; }
+}
+resource coin; counter vp;   # stocks
+zone vault "Vault" per_player of relic hidden;
+zone crypt "Crypt" of relic secret;
+zone hall "Hall" of relic;
+'''
+
+
+def test_explain_shows_a_declaration_with_its_comments_and_says_copies_and_visibility(tmp_path):
+    from click.testing import CliRunner
+
+    from rulebook.cli import app
+
+    from .conftest import write_pack
+
+    pack = str(write_pack(tmp_path / "relics", COMMENTED))
+    urn = CliRunner().invoke(app, ["explain", pack, "urn"])
+    assert urn.exit_code == 0, urn.output
+    written = urn.output.split("\n\nIn words")[0].splitlines()[1:]
+    assert written == ["  # Three alike urns: the second", "  # line of the note above it",
+                       '  relic urn "Urn" * 3 {', "    worth = 2;  # two points each", "    # when found, a coin",
+                       "    found {", "      gain 1 coin;", "    }", "  }"]   # not the heading a blank line above
+    assert "3 copies of it are in the game: urn, then urn#2 to urn#3." in urn.output
+    counter = CliRunner().invoke(app, ["explain", pack, "vp"]).output
+    assert "  counter vp;  # stocks\n" in counter and "resource" not in counter   # its line's note, not its neighbour
+    result = analyse(pack)
+    assert reading(result.symbols.decls["vault"], result.symbols) == [
+        "Each player has one, holding relics.",
+        "Hidden: only its owner sees what it holds, the others see how many items it holds."]
+    assert reading(result.symbols.decls["crypt"], result.symbols)[-1].startswith("Secret: nobody sees what it holds")
+    assert reading(result.symbols.decls["hall"], result.symbols) == ["One shared zone, holding relics."]

@@ -419,3 +419,13 @@ def test_an_explicit_public_zone_keeps_its_word_and_an_unsaid_one_gains_none():
     assert format_text(text, "a.rules") == text   # `public`, the default, stays where the designer wrote it
     said, unsaid = parse_text(text).items[1:3]
     assert said.visibility == unsaid.visibility == "public" and said.public_written and not unsaid.public_written
+
+
+def test_an_explicit_public_leaves_the_content_digest_as_it_was(tmp_path):
+    from rulebook.compiler.driver import pack_digest
+
+    from .conftest import write_pack
+
+    said = write_pack(tmp_path / "said", "kind card {}\nzone market of card public;\n")
+    unsaid = write_pack(tmp_path / "unsaid", "kind card {}\nzone market of card;\n")
+    assert pack_digest(said) == pack_digest(unsaid)   # the word changes nothing: a log of one replays on the other
