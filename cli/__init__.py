@@ -743,8 +743,9 @@ def _cell(value, **style) -> Text:
 
 
 def _print_state(game, title: str) -> None:
-    """The state as tables: per player (stocks, counters, track positions, zones by title), then
-    shared zones and global counters. Every cell is plain text: rules text is never markup."""
+    """The state as tables: per player (stocks, counters, track positions, variables, zones), then
+    shared zones, global counters and global variables, each by its title as the human player's
+    screen shows it (`program.label`). Every cell is plain text: rules text is never markup."""
     from rich.table import Table
 
     program, state = game.program, game.state
@@ -755,22 +756,28 @@ def _print_state(game, title: str) -> None:
         table.add_column(_cell(p.name), justify="right")
     per_player = [n for n in program.resources] + [n for n, spec in program.counters.items() if not spec[0]]
     for name in per_player + list(program.tracks):
-        label = name if name not in program.tracks else f"{program.tracks[name].title or name} (track)"
+        label = program.label(name) + (" (track)" if name in program.tracks else "")
         table.add_row(_cell(label), *(_cell(str(p.stock[name])) for p in players))
+    for name, (is_global, _default) in program.variables.items():
+        if not is_global:
+            table.add_row(_cell(program.label(name)), *(_cell(game.text(p.vars.get(name))) for p in players))
     for name, (is_per_player, _kind) in program.zones.items():
         if is_per_player:
-            table.add_row(_cell(name), *(_cell(game.text(p.zones[name]), justify="left") for p in players))
+            table.add_row(_cell(program.label(name)),
+                          *(_cell(game.text(p.zones[name]), justify="left") for p in players))
     out.print(table)
     shared = Table(title=_cell("shared"))
-    shared.add_column("zone or counter")
+    shared.add_column("zone, counter or variable")
     shared.add_column("size", justify="right")
     shared.add_column("contents")
     for name, items in state.zones.items():
-        shared.add_row(_cell(name), _cell(str(len(items))), _cell(game.text(items)))
+        shared.add_row(_cell(program.label(name)), _cell(str(len(items))), _cell(game.text(items)))
     for name, value in state.globals.items():
-        shared.add_row(_cell(name), _cell(""), _cell(str(value)))
+        shared.add_row(_cell(program.label(name)), _cell(""), _cell(str(value)))
+    for name, value in state.gvars.items():
+        shared.add_row(_cell(program.label(name)), _cell(""), _cell(game.text(value)))
     for name, left in state.supply.items():   # a resource's limited bank
-        shared.add_row(_cell(f"{name} (supply)"), _cell(""), _cell(str(left)))
+        shared.add_row(_cell(f"{program.label(name)} (supply)"), _cell(""), _cell(str(left)))
     if shared.row_count:
         out.print(shared)
 

@@ -60,6 +60,7 @@ class Layout:
     variant_rules: list = field(default_factory=list)   # the variants with a `when` condition
     supplies: list = field(default_factory=list)   # the resources with a `supply`
     member_titles: dict = field(default_factory=dict)   # enum member -> the title it is shown by
+    labels: dict = field(default_factory=dict)   # stock, counter, zone, var or track -> how screens show it
 
 
 def elements(decl, sym: Symbols) -> list[tuple]:
@@ -84,6 +85,25 @@ def index_keys(ix: A.Indexes, sym: Symbols) -> list:
     else:
         members = named.members if isinstance(named, A.Enum) else ()
     return ix.keys(members)
+
+
+def labels(sym: Symbols, member_titles: dict) -> dict:
+    """How the state's screens (`play --show-state`, the human player's) show each resource, counter,
+    zone, variable and track the rules give a title: by that title (`First player`); an element of
+    an indexed counter or zone by its title and its index (`Factory display 1`, a member by its title:
+    `Votes Low`); where two would read alike, each with its name too (`Gold (gold_vp)`). Only the
+    names shown otherwise than as declared are listed (views and logs keep the names as keys)."""
+    shown: dict = {}
+    for d in sym.decls.values():
+        if isinstance(d, (A.Counter, A.Zone)):
+            for index, key in elements(d, sym):
+                shown[key] = None if d.title is None else \
+                    d.title if index is None else f"{d.title} {member_titles.get(index, index)}"
+        elif isinstance(d, (A.Resource, A.Var, A.Track)):
+            shown[d.name] = d.title
+    said = [(label or name).casefold() for name, label in shown.items()]
+    return {name: label if said.count(label.casefold()) == 1 else f"{label} ({name})"
+            for name, label in shown.items() if label is not None and label != name}
 
 
 def numbered(expr, number: int, kind: A.Kind):
@@ -204,6 +224,7 @@ def layout(sym: Symbols) -> Layout:
             for m in g.members:
                 groups_of[m] = g.name
     kinds = {k.name: k for k in d if isinstance(k, A.Kind)}
+    member_titles = {m: t for e in d if isinstance(e, A.Enum) for m, t in zip(e.members, e.titles) if t is not None}
     entities = []
     refs = []
     for e in d:
@@ -235,7 +256,8 @@ def layout(sym: Symbols) -> Layout:
                    for v in d if isinstance(v, A.Var) for _i, key in elements(v, sym)},
         actors=[a.name for a in d if isinstance(a, A.Actor)],
         variants={v.name: v.title for v in d if isinstance(v, A.Variant)},
-        member_titles={m: t for e in d if isinstance(e, A.Enum) for m, t in zip(e.members, e.titles) if t is not None},
+        member_titles=member_titles,
+        labels=labels(sym, member_titles),
         variant_rules=[v for v in d if isinstance(v, A.Variant) and v.when is not None],
         supplies=[r for r in d if isinstance(r, A.Resource) and r.supply is not None],
         entities=entities,
@@ -392,6 +414,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "name": pack_name, "resources": lay.resources, "groups": lay.groups, "counters": lay.counters,
         "zones": lay.zones, "visibility": lay.visibility, "actors": lay.actors, "variants": lay.variants,
         "indexed": lay.indexed, "variables": lay.variables, "member_titles": lay.member_titles,
+        "labels": lay.labels,
         "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp, source, number)
                      for kind, name, title, fields, slots, span, pp, source, number in lay.entities],
         "entity_refs": lay.entity_refs,

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from rulebook.dsl.diagnostics import printable
 
-from .view import item_label, value_text
+from .view import item_label, screen_name, value_text
 
 
 class PlainConsole(Console):
@@ -54,18 +54,18 @@ def _alike(a: dict, b: dict) -> bool:
         (a["title"], a["fields"], a["flipped"]) == (b["title"], b["fields"], b["flipped"])
 
 
-def _stocks(stock: dict) -> str:
-    return ", ".join(f"{v} {k}" for k, v in stock.items() if v)
+def _stocks(stock: dict, view: dict) -> str:
+    return ", ".join(f"{screen_name(k, view)}: {v}" for k, v in stock.items() if v)   # "Cards taken: 1"
 
 
 def _values(values: dict, view: dict) -> str:
-    return ", ".join(f"{k}: {value_text(v, view)}" for k, v in values.items())
+    return ", ".join(f"{screen_name(k, view)}: {value_text(v, view)}" for k, v in values.items())
 
 
-def _zone_lines(whose: str, zones: dict) -> list:
+def _zone_lines(whose: str, zones: dict, view: dict) -> list:
     """One line per zone that holds something, then one naming the empty ones."""
-    lines = [Text(printable(f"{whose}{name}: {zone_text(z)}")) for name, z in zones.items() if z["size"]]
-    empty = [name for name, z in zones.items() if not z["size"]]
+    lines = [Text(printable(f"{whose}{screen_name(name, view)}: {zone_text(z)}")) for name, z in zones.items() if z["size"]]
+    empty = [screen_name(name, view) for name, z in zones.items() if not z["size"]]
     if empty:
         lines.append(Text(printable(f"{whose}empty zones: {', '.join(empty)}"), style="dim"))
     return lines
@@ -83,7 +83,7 @@ def screen(view: dict, happened: list[tuple[str, str]]) -> list:
         styles = {"say": "", "answer": "cyan", "change": "dim"}
         lines = Group(*(Text(printable(line), style=styles[kind]) for kind, line in happened))
         out.append(Padding(lines, (0, 0, 0, 2), expand=False))   # a long line wraps under its own start
-    shared = [f"{k} {v}" for k, v in view["globals"].items()]
+    shared = [f"{screen_name(k, view)}: {v}" for k, v in view["globals"].items()]
     if view["vars"]:
         shared.append(_values(view["vars"], view))
     if shared:
@@ -94,13 +94,13 @@ def screen(view: dict, happened: list[tuple[str, str]]) -> list:
     holders = [(i == view["you"], p) for i, p in enumerate(view["players"])] + \
               [(False, a) for a in view["actors"].values()]
     for mine, h in holders:
-        has = "; ".join(part for part in (_stocks(h["stock"]), _values(h["vars"], view)) if part) or "nothing"
-        zones = "see below" if mine else "; ".join(f"{n} {zone_text(z)}" for n, z in h["zones"].items()
+        has = "; ".join(part for part in (_stocks(h["stock"], view), _values(h["vars"], view)) if part) or "nothing"
+        zones = "see below" if mine else "; ".join(f"{screen_name(n, view)} {zone_text(z)}" for n, z in h["zones"].items()
                                                    if z["size"]) or "-"
         table.add_row(Text(printable(h["name"] + (" (you)" if mine else "")), style="bold" if mine else ""),
                       printable(has), printable(zones))
     out.append(table)
-    out.extend(_zone_lines("your ", me["zones"]) + _zone_lines("", view["zones"]))
+    out.extend(_zone_lines("your ", me["zones"], view) + _zone_lines("", view["zones"], view))
     if view.get("chosen_in_secret"):   # who has chosen in this secret pick, never what
         out.append(Text(printable("chosen in secret so far: " + ", ".join(view["chosen_in_secret"]))))
     return out

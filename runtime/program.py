@@ -79,6 +79,7 @@ class Program:
     indexed: dict = field(default_factory=dict)     # indexed counter or zone -> {index: flat name}
     variables: dict = field(default_factory=dict)   # var -> (is_global, default value)
     member_titles: dict = field(default_factory=dict)   # enum member -> the title it is shown by
+    labels: dict = field(default_factory=dict)   # stock, counter, zone, var, track -> its title on screens
     actors: list = field(default_factory=list)
     dice: dict = field(default_factory=dict)        # name -> [(title, fn, value fn or None)]
     variant_rules: dict = field(default_factory=dict)   # variant -> (its `when` as written, condition fn)
@@ -108,6 +109,11 @@ class Program:
             self._alike = frozenset(name for name, shown in titles.items()
                                     if len(shown) > 1 and len(set(shown)) < len(shown))
         return self._alike
+
+    def label(self, name: str) -> str:
+        """How screens show a resource, counter, zone, variable or track: by its title (see
+        `compiler.layout.labels`), else as declared."""
+        return self.labels.get(name, name)
 
     def limited(self) -> frozenset:
         """The resources and counters with a cap or a ceiling (a gain of them must look), once per program."""
@@ -158,6 +164,7 @@ def assemble(tables: dict, fns: dict) -> Program:
         program.kinds.setdefault(kind, []).append(e)
     program.indexed = {base: dict(pairs) for base, pairs in tables.get("indexed", {}).items()}
     program.member_titles = dict(tables.get("member_titles", {}))
+    program.labels = dict(tables.get("labels", {}))
     program.variables = {name: (is_global, program.entities[default] if holds_entity and default is not None
                                 else default)
                          for name, (is_global, default, holds_entity) in tables.get("variables", {}).items()}

@@ -246,6 +246,7 @@ def build_view(game, index: int) -> dict:
         "over": state.over,
         "messages": list(game.messages),   # the `say` log: every player reads it
         "titles": dict(program.member_titles),   # enum member -> title: values stay names, screens show titles
+        "labels": dict(program.labels),   # stock, counter, zone, var, track -> its title: keys stay names
         "decision": None,
     }
     if state.supply:   # what is left of each limited supply: everyone sees the banks
@@ -268,6 +269,12 @@ def item_label(item: dict, numbered: bool = True) -> str:
     title alone tells it apart where it is shown: `4 of Diamonds`, whose title holds its value)."""
     label = item["title"] or item["name"].partition("#")[0]
     return f"{label} #{item['copy']}" if "copy" in item and numbered else label
+
+
+def screen_name(name: str, view: dict) -> str:
+    """A stock, counter, zone, variable or track of a view as a screen names it: by its title (the
+    view's `labels`), else by its name."""
+    return view.get("labels", {}).get(name, name)
 
 
 def value_text(value: Any, view: dict) -> str:
@@ -298,12 +305,12 @@ def _zones_of(view: dict):
     for i, p in enumerate(view["players"]):
         whose = "your" if i == view["you"] else f"{p['name']}'s"
         for name, z in p["zones"].items():
-            yield f"{whose} {name}", z
+            yield f"{whose} {screen_name(name, view)}", z
     for actor, a in view["actors"].items():
         for name, z in a["zones"].items():
-            yield f"{actor}'s {name}", z
+            yield f"{actor}'s {screen_name(name, view)}", z
     for name, z in view["zones"].items():
-        yield name, z
+        yield screen_name(name, view), z
 
 
 def _visible_items(view: dict) -> dict:
@@ -321,7 +328,7 @@ def changes(before: dict, after: dict) -> list[str]:
     lines = []
 
     def moved(old: dict, new: dict) -> list[str]:
-        return [f"{name} {value_text(old.get(name), before)} → {value_text(v, after)}"
+        return [f"{screen_name(name, after)} {value_text(old.get(name), before)} → {value_text(v, after)}"
                 for name, v in new.items() if old.get(name) != v]
 
     game = moved(before["globals"], after["globals"]) + moved(before["vars"], after["vars"]) + \

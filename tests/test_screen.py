@@ -114,16 +114,17 @@ def test_the_screen_shows_the_global_pot_variables_messages_and_the_others_answe
     game, console = hot_seat(NO_THANKS, 2, 3, interpreted, answers=["2", "1", "2"])
     game.play()
     first, second, third = console.screens[:3]
-    assert "Game: pot 0, last_taker: none" in first
-    assert "took: no" in first and "2 chips" in first
+    # by their titles (`counter pot "Chips on the card"`), what has none by its name (`last_taker`)
+    assert "Game: Chips on the card: 0, last_taker: none" in first
+    assert "Took a card: no" in first and "Chips: 2" in first
     assert "table: [Card #" in first and "deck: 5 secret" in first
     # P1 said "No thanks!" (option 2: yes) and paid a chip into the pot: P2 sees the answer and the pot
-    assert "P1: No thanks! → yes" in second and "Game: pot 1" in second
+    assert "P1: No thanks! → yes" in second and "Game: Chips on the card: 1" in second
     # P2 took the card (option 1: no): back at P1, the `say` line, the answer and the changes appear
     since = third.split("Since your last decision:")[1]
     assert "P2: No thanks! → no" in since and "P2: P2 takes Card with 3 chips" in since
-    assert "P1: chips 2 → 1" in since and "P2: chips 2 → 3, takes 0 → 1, took no → yes" in since
-    assert "pot" not in since.split("Game:")[0]   # 0 at P1's last decision, 0 again now
+    assert "P1: Chips 2 → 1" in since and "P2: Chips 2 → 3, Cards taken 0 → 1, Took a card no → yes" in since
+    assert "Chips on the card" not in since.split("Game:")[0]   # 0 at P1's last decision, 0 again now
     assert "last_taker none → P2" in since and "table → P2's taken: Card #" in since
     assert "deck: 5 → 4 (secret)" in since
     assert console.screens[0].count("Since your last decision") == 0   # nothing happened before
@@ -237,7 +238,7 @@ def test_a_human_among_random_agents_sees_the_changes_not_the_answers(interprete
     game.play()
     later = [s for s in console.screens[1:] if "Since your last decision:" in s]
     assert later and not any(re.search(r"P[23]: No thanks! →", s) for s in console.screens)
-    assert any(re.search(r"P[23]: chips \d+ → \d+", s) for s in later)   # what they paid or took shows
+    assert any(re.search(r"P[23]: Chips \d+ → \d+", s) for s in later)   # what they paid or took shows
 
 
 # Coup audit: a prompt or a label may show what only the deciding player sees (a card they looked
@@ -326,3 +327,45 @@ def test_alike_options_are_told_apart_and_keep_their_masks(interpreted):
     told = since(console.screens[6])
     assert f"P1: say what? → {table} is on the table (2 of 2)" in told
     assert "P1: whose? → a hand worth … (2 of 2)" in told
+
+
+# Azul in small: titled zones, an indexed zone, counters and variables, two that share a title
+TITLED = """
+enum colour { blue "Blue", red "Red" }
+kind tile { colour: colour; }
+tile bt "Blue tile" * 3 { colour = blue; }
+tile rt "Red tile" * 3 { colour = red; }
+zone bag "Bag" of tile secret;
+zone factory[1..2] "Factory display" of tile;
+zone line[colour] "Pattern line" per_player of tile;
+zone floor per_player of tile;
+counter score "Score";
+counter extra "Score" from 0 to 9;
+var first_player "First player" global: player;
+game small_azul {
+  seats 2 to 2;
+  phase setup { fill bag with tile; shuffle bag; draw 5 from bag to factory[1]; set first_player = players[1]; }
+  phase play {
+    repeat 2 { each players { pick t from factory[1] "take which?" { move t to line[t.colour]; gain 1 score; } } }
+  }
+  winner most score;
+}
+"""
+
+
+def test_screens_name_zones_counters_and_variables_by_their_titles(interpreted):
+    program = build_text(TITLED, interpreted=interpreted)
+    assert program.labels == {
+        "bag": "Bag", "factory[1]": "Factory display 1", "factory[2]": "Factory display 2",
+        "line[blue]": "Pattern line Blue", "line[red]": "Pattern line Red",   # a member index by its title
+        "score": "Score (score)", "extra": "Score (extra)",   # a title two share: each with its name
+        "first_player": "First player"}   # `floor` has no title: shown by its name
+    game, console = hot_seat(TITLED, 2, 1, interpreted)
+    game.play()
+    first, third = console.screens[0], console.screens[2]   # P1's first two screens
+    assert "Game: First player: P1" in first and "Factory display 1: [" in first and "Bag: 1 secret" in first
+    assert "empty zones: floor, Pattern line Blue, Pattern line Red" in first
+    assert "Factory display 2" in first and "factory[" not in first and "first_player" not in first
+    since = third.split("Since your last decision:")[1]
+    assert "P1: Score (score) 0 → 1" in since and "Factory display 1 → your Pattern line " in since
+    assert re.search(r"P2 +Score \(score\): 1 +Pattern line (Red|Blue) \[", third)   # the others' zones too

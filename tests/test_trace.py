@@ -156,7 +156,7 @@ def test_show_state_prints_stocks_zones_by_title_and_globals_as_plain_text(tmp_p
     assert "the state at the end" in output
     assert "Baths [bold]" in output           # a title is text, never markup
     assert any("age" in line and "2" in line for line in output.splitlines())
-    assert any(line.split("│")[1].strip() == "debt" for line in output.splitlines() if line.count("│") > 2)
+    assert any(line.split("│")[1].strip() == "Debt" for line in output.splitlines() if line.count("│") > 2)
 
 
 def test_show_state_each_prints_the_state_before_every_decision(tmp_path):
@@ -216,3 +216,19 @@ def test_reveal_and_look_say_who_learnt_which_cards(interpreted):
         ("reveal", "P1: reveal P1.hand: Ace", "t.rules:13:3"),
         ("reveal", "P2: reveal King in P2.hand", "t.rules:14:14"),
     ]
+
+
+def test_show_state_names_what_has_a_title_by_it_as_the_human_players_screen_does(tmp_path):
+    from click.testing import CliRunner
+
+    from rulebook.cli import app
+    from .conftest import write_pack
+    from .test_screen import TITLED
+
+    pack = write_pack(tmp_path / "small_azul", TITLED)
+    result = CliRunner().invoke(app, ["play", str(pack), "-n", "2", "--agent", "first", "--show-state"])
+    assert result.exit_code == 0, result.output
+    heads = [line.split("│")[1].strip() for line in result.output.splitlines() if line.count("│") > 2]
+    assert heads[:6] == ["Score (score)", "Score (extra)", "Pattern line Blue", "Pattern line Red", "floor", "Bag"]
+    assert heads[6:9] == ["Factory display 1", "Factory display 2", "First player"]   # and a global variable
+    assert any("First player" in line and "P1" in line for line in result.output.splitlines())
