@@ -1010,7 +1010,7 @@ class Reader(A.Visitor):
         self.visit(d.decl, depth)
 
     def visit_Entity(self, d, depth: int) -> None:
-        if d.copies > 1:   # `* N`: N alike copies, the first named as declared, the others NAME#2 ... NAME#N
+        if d.copies > 1 and self.values:   # `* N` (the gallery's table has a row for it): the others NAME#2 ...
             others = f"{d.name}#2" if d.copies == 2 else f"{d.name}#2 to {d.name}#{d.copies}"
             self.say(depth, f"{d.copies} copies of it are in the game: {d.name}, then {others}.")
         if not d.effects and not (self.values and d.values):

@@ -296,3 +296,4 @@ def test_explain_shows_a_declaration_with_its_comments_and_says_copies_and_visib
         "Hidden: only its owner sees what it holds, the others see how many items it holds."]
     assert reading(result.symbols.decls["crypt"], result.symbols)[-1].startswith("Secret: nobody sees what it holds")
     assert reading(result.symbols.decls["hall"], result.symbols) == ["One shared zone, holding relics."]
+    assert not any("copies" in line for line in reading(result.symbols.decls["urn"], result.symbols, values=False))
