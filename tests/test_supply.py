@@ -203,7 +203,7 @@ def test_the_supply_is_in_the_digest_the_saved_state_and_the_view(tmp_path):
     g.state.supply["wood"] -= 3
     g.state.players[0].stock["wood"] += 3
     assert g.state.digest() != digest
-    assert changes(before, build_view(g, 0)) == ["supply of wood 28 → 25", "P1: wood 0 → 3"]
+    assert changes(before, build_view(g, 0)) == ["supply of Wood 28 → 25", "P1: Wood 0 → 3"]   # by title
     save_state(g.state, tmp_path / "s.json")
     assert load_state(tmp_path / "s.json", p).to_json() == g.state.to_json()
     data = g.state.to_json()
@@ -304,7 +304,7 @@ def test_play_shows_the_supply_in_the_state_and_the_trace(tmp_path):
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     # the first option every time: forests of 3 wood from a bank of 28, the tenth (P2's) gets 1
-    assert any("wood (supply)" in line and line.split("│")[-2].strip() == "0" for line in lines), result.output
+    assert any("Wood (supply)" in line and line.split("│")[-2].strip() == "0" for line in lines), result.output
     assert any(line.startswith("P2: short 2 wood (the supply had 1 of the 3)") for line in lines)
 
 
