@@ -799,7 +799,8 @@ def _print_result(title: str, result: dict, decisions: int) -> None:
     parts = result.get("parts", {})
     names = list(next(iter(parts.values()), {}))
     heads = [(text, True) for text in keys] + [(name, False) for name in names]   # (heading, a key?)
-    rows = {player: [str(k) for k in scores] + [str(parts[player][n]) for n in names]
+    knocked = result.get("out", [])   # a knocked-out player is shown with their scores, marked out
+    rows = {player + (" (out)" if player in knocked else ""): [str(k) for k in scores] + [str(parts[player][n]) for n in names]
             for player, scores in result["scores"].items()}
     table = Table(title=_cell(f"{title}: final scores"))
     table.add_column("player")
@@ -816,6 +817,8 @@ def _print_result(title: str, result: dict, decisions: int) -> None:
         for i, (text, key) in enumerate(heads):
             table.add_row(_cell(text), *(_cell(values[i]) for values in rows.values()), style=None if key else "dim")
     out.print(table)
+    if knocked:
+        out.print(f"knocked out: {', '.join(knocked)}")
     out.print(f"winner: {', '.join(result['winners'])}   ({decisions} decisions, final state {result['digest']})")
 
 

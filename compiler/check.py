@@ -1356,6 +1356,17 @@ class Checker(A.Visitor):
     def visit_EndGame(self, s: A.EndGame, scope: Scope) -> None:
         pass   # allowed in any effect: a card, a trigger, a proc, any phase
 
+    def visit_Eliminate(self, s: A.Eliminate, scope: Scope) -> None:
+        """`eliminate P;` / `restore P;`: a player or a list of players (none: you); never an actor."""
+        if s.who is None:
+            return
+        verb = "restore" if s.restore else "eliminate"
+        kind = self.expr(s.who, scope)
+        if not (fits(kind, "player") or fits(kind, "list:player")):
+            self.err("E303", f"{verb} needs a player or a list of players, not {article(words(kind))}", s.who.span)
+        elif isinstance(s.who, A.Name) and s.who.id not in scope.locals and self.sym.category(s.who.id) == "actor":
+            self.err("E303", f"{verb} is for players: the actor {s.who.id!r} is never knocked out", s.who.span)
+
     def visit_Shuffle(self, s: A.Shuffle, scope: Scope) -> None:
         self.zone_expr(s.zone, scope)
 
@@ -1987,7 +1998,7 @@ class Checker(A.Visitor):
                              last.span, f"a limited bank is declared 'resource {last.id} supply N;'")
             if spec.returns == "element":
                 return element_of(self.expr(args[0], scope)) if args else "any"
-            if func in ("left", "right") and args and not fits(self.expr(args[0], scope), "player"):
+            if func in ("left", "right", "eliminated") and args and not fits(self.expr(args[0], scope), "player"):
                 self.err("E303", f"{func}() takes a player", args[0].span)
             return spec.returns
         decl = self.sym.decls.get(func)

@@ -109,6 +109,8 @@ class CodeGen(A.Visitor):
         self.proc_names = {n: f"p{i}_{IDENT.sub('_', n)}" for i, n in enumerate(procs)}
         self.func_names = {n: f"f{i}_{IDENT.sub('_', n)}" for i, n in enumerate(funcs)}
         self.recursive = recursive(sym)
+        # whether a player can be knocked out while an `each` goes round: only then does the loop ask
+        self.eliminates = any(type(n) is A.Eliminate for d in sym.decls.values() for n in A.walk(d))
         self.recursive_names = {self.func_names[n] for n in self.recursive if n in self.func_names}
         self.functions: list[Function] = []
         self.constants: dict[str, tuple[str, str]] = {}   # key -> (module-level name, its Python value)
@@ -718,7 +720,15 @@ class CodeGen(A.Visitor):
         you = self.temp("you")
         inner = replace(ctx, you=you)
         self.writeline(f"for {you} in {self.domain(s.domain, ctx, s, changes=True)}:", s)
+        self.skip_out(you)
         self._loop_body(s.where, s.body, inner, s)
+
+    def skip_out(self, you: str) -> None:
+        """Inside an `each` loop: pass over a player knocked out by the time their turn comes."""
+        if self.eliminates:
+            self._indent += 1
+            self.writeline(f"if {you} in rt.state.out: continue")
+            self._indent -= 1
 
     def _loop_body(self, cond, body: tuple, ctx: Ctx, s) -> None:
         if cond is not None:
@@ -963,7 +973,12 @@ class CodeGen(A.Visitor):
         self.writeline(f"{chosen} = yield from rt.simultaneous({seats}, {prompt}, {cands}, {p.optional!r}, "
                        f"{where(s)!r})")
         self.writeline(f"for {who}, v_{p.var} in {chosen}:")
+        self.skip_out(who)
         self.nested(p.body, inner)
+
+    def visit_Eliminate(self, s: A.Eliminate, ctx: Ctx):
+        who = "" if s.who is None else f", {self.ex(s.who, ctx)}"
+        self.writeline(f"rt.{'restore' if s.restore else 'eliminate'}({ctx.you}{who})", s)
 
     def visit_Reveal(self, s: A.Reveal, ctx: Ctx):
         self.writeline(f"rt.reveal({ctx.you}, {self.ex(s.item, ctx)})", s)

@@ -288,6 +288,8 @@ class ExprReader(A.Visitor):
                     "neighbours": "your neighbours"}.get(name, PLAYER_DOMAINS[name][0])
         if name == "player_count":
             return "the number of players"
+        if name == "all_players":
+            return "every player, knocked out or not"
         if name == "this":
             return "this"
         d = self.decl(name)
@@ -419,6 +421,8 @@ class ExprReader(A.Visitor):
             return f"the player to the {func} of {words[0]}"
         if func == "first":
             return f"the first of {words[0]}"
+        if func == "eliminated":
+            return f"{words[0]} is knocked out" if args else f"{self.you} are knocked out"
         if func == "players_from":
             return f"every player in turn order starting with {words[0]}"
         if func == "players_counterclockwise_from":
@@ -994,6 +998,13 @@ class Reader(A.Visitor):
 
     def visit_Reveal(self, s, depth: int) -> None:
         self.say(depth, f"Reveal {self.x(s.item)} to every player.")
+
+    def visit_Eliminate(self, s, depth: int) -> None:
+        if s.who is None:
+            self.say(depth, "You are back in the game." if s.restore else "You are knocked out of the game.")
+        else:
+            self.say(depth, f"Bring {self.x(s.who)} back into the game." if s.restore
+                     else f"Knock {self.x(s.who)} out of the game.")
 
     def visit_Look(self, s, depth: int) -> None:
         self.say(depth, f"Look at {self.x(s.item)} (only you see it).")

@@ -233,6 +233,8 @@ class Interpreter(A.Visitor):
 
     def visit_Each(self, s, rt, f):
         for who in self.domain(s, rt, f):
+            if who in rt.state.out:
+                continue   # knocked out by the time their turn comes
             inner = f.with_you(who)
             if s.where is not None and not self.ev(s.where, rt, inner):
                 continue
@@ -474,9 +476,19 @@ class Interpreter(A.Visitor):
             [self.prompt(p, rt, f.with_you(who)) for who in seats]
         chosen = yield from rt.simultaneous(seats, prompt, cands, p.optional, where(s))
         for who, value in chosen:
+            if who in rt.state.out:
+                continue   # knocked out by an earlier player's body
             inner = f.with_you(who)
             inner.locals[p.var] = value
             yield from self.run(p.body, rt, inner)
+
+    def visit_Eliminate(self, s, rt, f):
+        knock = rt.restore if s.restore else rt.eliminate
+        if s.who is None:
+            knock(f.you)
+        else:
+            knock(f.you, self.ev(s.who, rt, f))
+        return ()
 
     def visit_Reveal(self, s, rt, f):
         rt.reveal(f.you, self.ev(s.item, rt, f))

@@ -26,7 +26,7 @@ BUILTIN_EVENTS = {   # each builtin event's arguments, in order, with the type t
     "benefit": {"on": "any", "at": "int", "who": "player"},
 }
 # Names every effect can use without declaring them.
-BUILTIN_DOMAINS = {"players", "opponents", "neighbours", "left", "right", "teammate", "player_count"}
+BUILTIN_DOMAINS = {"players", "opponents", "neighbours", "left", "right", "teammate", "player_count", "all_players"}
 ALIASES = {"opponent": "opponents", "others": "opponents", "player": "players", "neighbour": "neighbours",
            "anyone": "players"}
 
@@ -65,6 +65,7 @@ BUILTIN_FUNCS = {
     "first": Builtin(1, 1, method="first", returns="element"),
     "contains": Builtin(2, 2, method="contains", returns="bool"),
     "index_of": Builtin(2, 2, method="index_of"),
+    "eliminated": Builtin(0, 1, method="eliminated", about_actor=True, returns="bool"),
     "left": Builtin(1, 1, method="left", returns="player"), "right": Builtin(1, 1, method="right", returns="player"),
 }
 def decl_name(decl) -> str:

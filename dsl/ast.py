@@ -745,6 +745,16 @@ class EndGame(Stmt):
 
 
 @node
+class Eliminate(Stmt):
+    """`eliminate PLAYER;` knocks a player out (`eliminate;`: the acting player): the player domains,
+    `each`, the triggers they own and the winner line pass them over; `restore PLAYER;` (`restore`
+    true) brings them back in. PLAYER may be a list of players (`restore all_players;`)."""
+
+    who: Optional[Expr] = None
+    restore: bool = False
+
+
+@node
 class Let(Stmt):
     """`let NAME = EXPR;` a local of the current effect."""
 

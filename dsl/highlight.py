@@ -21,6 +21,7 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
     "per_player", "phase", "pick", "rank", "reactivate", "regress", "repeat", "repeatedly", "return", "roll", "say", "seats", "set", "shuffle",
     "some", "space", "then", "tier", "ties", "to", "top", "total", "until", "when", "whenever", "where",
     "while", "winner", "with", "public", "hidden", "secret", "reveal", "look", "simultaneously",
+    "eliminate", "restore",
 )
 
 

@@ -415,6 +415,9 @@ class _Builder:
     def end_stmt(self, meta, items):
         return A.EndGame(span=self._s(meta))
 
+    def eliminate_stmt(self, meta, items):
+        return A.Eliminate(items[1], str(items[0]) == "restore", span=self._s(meta))
+
     def func_decl(self, meta, items):
         return A.Func(str(items[0]), items[1] or (), items[-1], _pick(items, "returns"), span=self._s(meta))
 

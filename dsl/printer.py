@@ -494,6 +494,13 @@ class Printer(A.Visitor):
     def visit_EndGame(self, s):
         self.line("end game;")
 
+    def visit_Eliminate(self, s):
+        word = "restore" if s.restore else "eliminate"
+        if s.who is None:
+            self.line(f"{word};")
+        else:
+            self.clauses([Clause(f"{word} ", s.who)])
+
     def visit_Let(self, s):
         self.clauses([Clause(f"let {s.name} = ", s.value)])
 

@@ -93,11 +93,13 @@ def screen(view: dict, happened: list[tuple[str, str]]) -> list:
         table.add_column(header, overflow="fold")
     holders = [(i == view["you"], p) for i, p in enumerate(view["players"])] + \
               [(False, a) for a in view["actors"].values()]
+    knocked = set(view.get("out", ()))
     for mine, h in holders:
         has = "; ".join(part for part in (_stocks(h["stock"], view), _values(h["vars"], view)) if part) or "nothing"
         zones = "see below" if mine else "; ".join(f"{screen_name(n, view)} {zone_text(z)}" for n, z in h["zones"].items()
                                                    if z["size"]) or "-"
-        table.add_row(Text(printable(h["name"] + (" (you)" if mine else "")), style="bold" if mine else ""),
+        name = h["name"] + (" (you)" if mine else "") + (" (out)" if h["name"] in knocked else "")
+        table.add_row(Text(printable(name), style="bold" if mine else ""),
                       printable(has), printable(zones))
     out.append(table)
     out.extend(_zone_lines("your ", me["zones"], view) + _zone_lines("", view["zones"], view))

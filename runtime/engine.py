@@ -24,6 +24,7 @@ from .view import Asked, PlayerView, build_view
 
 MAX_CHAIN = 400  # trigger firings allowed between two decisions before the chain counts as runaway
 MAX_STEPS = 200_000  # loop iterations and proc or func calls allowed between two decisions
+_YOU = object()   # `eliminate;` / `restore;` without a player: the acting one
 MAX_DECISIONS = 100_000  # decisions a game may take before it counts as never ending
 MAX_VALUE = 10**18  # the largest number a stock or a local may hold
 MAX_ALTERNATIVES = 64  # ways of spreading a payer's-choice discount that are told apart
@@ -854,15 +855,21 @@ class Game:
                                     None) from None
         fewest = g.fewest   # keys whose lowest value wins rank by their negation
         ranks = [tuple(-v if i in fewest else v for i, v in enumerate(k)) if fewest else k for k, _p in rows]
-        best = max(ranks)
+        # a knocked-out player cannot win: the best is taken among the players still in (among all
+        # of them when everyone is out); their scores are shown all the same
+        out = self.state.out
+        contenders = [rank for (_k, p), rank in zip(rows, ranks) if p not in out] or ranks
+        best = max(contenders)
         result = {
             "over": self.state.over,
             "scores": {p.name: list(k) for k, p in rows},
-            "winners": [p.name for (_k, p), rank in zip(rows, ranks) if rank == best],
+            "winners": [p.name for (_k, p), rank in zip(rows, ranks) if rank == best and (p not in out or len(out) == len(rows))],
             "keys": [text for text, _parts in g.key_columns],   # each score's rules text
             # the stocks the keys add or subtract, per player (`vp - debt`: vp and debt apart)
             "parts": {p.name: {n: p.stock[n] for _text, parts in g.key_columns for n in parts} for p in self.state.players},
         }
+        if out:   # only when someone was knocked out: the results of other games stay as they were
+            result["out"] = [p.name for p in out]
         if digest:
             result["digest"] = self.state.digest()
         return result
@@ -1465,50 +1472,114 @@ class Game:
 
     # ------------------------------------------------------------------ players and domains
     def players(self, h: Optional[Holder] = None) -> list[Holder]:
-        """All players in seat order."""
+        """The players still in, in seat order (a knocked-out player is passed over)."""
+        out = self.state.out
+        return [p for p in self.state.players if p not in out] if out else list(self.state.players)
+
+    def all_players(self, h: Optional[Holder] = None) -> list[Holder]:
+        """Every seated player in seat order, knocked out or not."""
         return list(self.state.players)
 
     def player_count(self, h: Optional[Holder] = None) -> int:
-        """How many players there are."""
+        """How many players sit at the table (knocked out or not: `size(players)` counts those still in)."""
         return len(self.state.players)
 
     def opponents(self, h: Holder) -> list[Holder]:
-        """Every player but `h`."""
-        return [p for p in self.state.players if p is not h]
+        """Every player still in but `h`."""
+        out = self.state.out
+        return [p for p in self.state.players if p is not h and p not in out]
+
+    def _next_in(self, h: Holder, step: int) -> Holder:
+        """The next player still in from `h`'s seat, one way round (`h` itself when nobody else is in;
+        an actor sits before P1)."""
+        ps, out = self.state.players, self.state.out
+        i = h.index if h.is_player else (-1 if step > 0 else 0)
+        for k in range(1, len(ps) + 1):
+            p = ps[(i + step * k) % len(ps)]
+            if p not in out:
+                return p
+        return ps[(i + step) % len(ps)]   # everyone is out: the next seat
 
     def left(self, h: Holder) -> Holder:
-        """The next player clockwise."""
+        """The next player still in, clockwise."""
         ps = self.state.players
+        if self.state.out:
+            return self._next_in(h, 1)
         return ps[(h.index + 1) % len(ps)] if h.is_player else ps[0]
 
     def right(self, h: Holder) -> Holder:
-        """The next player counter-clockwise."""
+        """The next player still in, counter-clockwise."""
         ps = self.state.players
+        if self.state.out:
+            return self._next_in(h, -1)
         return ps[(h.index - 1) % len(ps)] if h.is_player else ps[-1]
 
     def teammate(self, h: Holder) -> Optional[Holder]:
         """The other player of your team when teams of two sit side by side (seats 1-2, 3-4, 5-6),
-        as in the 7 Wonders team variant; none with an odd number of players."""
+        as in the 7 Wonders team variant; none with an odd number of players (teams are seats: a
+        knocked-out teammate is still the teammate)."""
         ps = self.state.players
         if len(ps) % 2 or not h.is_player:
             return None
         return ps[h.index ^ 1]
 
     def neighbours(self, h: Holder) -> list[Holder]:
-        """Left and right neighbours, counted once when they are the same player."""
+        """Left and right neighbours still in, counted once when they are the same player."""
         left, right = self.left(h), self.right(h)
-        return [p for p in dict.fromkeys([left, right]) if p is not h]
+        out = self.state.out
+        return [p for p in dict.fromkeys([left, right]) if p is not h and p not in out]
 
     def players_from(self, h: Holder) -> list[Holder]:
-        """Every player in clockwise order starting with `h`."""
+        """The players still in, clockwise, starting from `h`'s seat (with `h` if still in)."""
         ps = self.state.players
         i = h.index if h.is_player else 0
-        return ps[i:] + ps[:i]
+        ordered = ps[i:] + ps[:i]
+        out = self.state.out
+        return [p for p in ordered if p not in out] if out else ordered
 
     def players_counterclockwise_from(self, h: Holder) -> list[Holder]:
-        """Every player in counter-clockwise order (towards the right) starting with `h`."""
-        ps = self.players_from(h)
-        return ps[:1] + ps[:0:-1]
+        """The players still in, counter-clockwise (towards the right), starting from `h`'s seat."""
+        ps = self.state.players
+        i = h.index if h.is_player else 0
+        ordered = [ps[(i - k) % len(ps)] for k in range(len(ps))]
+        out = self.state.out
+        return [p for p in ordered if p not in out] if out else ordered
+
+    # ------------------------------------------------------------------ knocked out
+    def eliminated(self, h) -> bool:
+        """Whether a player is knocked out (an actor never is)."""
+        return h in self.state.out
+
+    def _knocked(self, h: Holder, value, verb: str) -> list[Holder]:
+        """The players an `eliminate`/`restore` names: one player, a list of them (none: you)."""
+        who = [h] if value is _YOU else list(value) if isinstance(value, (list, tuple)) else [value]
+        if value is _YOU and not h.is_player:
+            raise RulesRuntimeError("E601", f"cannot {verb} {h.name}: it is an actor, and only a player can be "
+                                    f"{'knocked out' if verb == 'eliminate' else 'brought back'}")
+        for p in who:
+            if not isinstance(p, Holder) or not p.is_player:
+                raise RulesRuntimeError("E601", f"cannot {verb} {label_of(p)}: only a player can be "
+                                        f"{'knocked out' if verb == 'eliminate' else 'brought back'}")
+        return who
+
+    def eliminate(self, h: Holder, value=_YOU) -> None:
+        """`eliminate P;`: each player named is knocked out (a player already out stays so), noted in
+        the message log and the trace. The effect under way goes on; the domains pass them over."""
+        for p in self._knocked(h, value, "eliminate"):
+            if p not in self.state.out:
+                self.state.out.append(p)
+                self.messages.append(f"{p.name} is knocked out")
+                if self.tracer is not None:
+                    self._note("eliminate", p, "knocked out")
+
+    def restore(self, h: Holder, value=_YOU) -> None:
+        """`restore P;`: each player named who was knocked out is back in (in their seat)."""
+        for p in self._knocked(h, value, "restore"):
+            if p in self.state.out:
+                self.state.out.remove(p)
+                self.messages.append(f"{p.name} is back in the game")
+                if self.tracer is not None:
+                    self._note("restore", p, "back in the game")
 
     def domain(self, value) -> list:
         """The elements a `for each`/`each`/aggregate ranges over."""
@@ -1771,9 +1842,10 @@ class Game:
     def emit(self, event: str, subject: Optional[Holder], args: dict) -> None:
         """Announce an event: matching triggers are queued, durations ending on it expire."""
         self.emissions += 1
+        out = self.state.out
         for t in list(self.by_event.get(event, ())):
-            if not matches(t.owner, t.subject, t.filters, subject, args):
-                continue
+            if not matches(t.owner, t.subject, t.filters, subject, args) or out and t.owner in out:
+                continue   # a knocked-out player's triggers do not fire (nor is a `next` used up)
             if t.once:
                 self._unregister(t)
             self.pending.append((t, args, self.emissions))
@@ -1802,10 +1874,10 @@ class Game:
     def modifiers_of(self, h: Holder, tag: tuple) -> list[Modifier]:
         """The modifiers in force on `h`'s use of a tagged action: the one place they are consulted
         (costs, affordability, gains, permissions all go through it)."""
-        found = []
+        found, out = [], self.state.out
         for m in self.by_action.get(tag[0], ()):
-            if not matches(m.owner, m.subject, m.filters, h, tag[1]):
-                continue
+            if not matches(m.owner, m.subject, m.filters, h, tag[1]) or out and m.owner in out:
+                continue   # a knocked-out player's modifiers are not in force while they are out
             if m.lasting and not self.program.conditions[m.mid](self, m.owner, m.env):
                 continue
             found.append(m)
@@ -1900,6 +1972,8 @@ class Game:
             if len(self.pending) > 1:
                 yield from self._order_simultaneous()
             t, args, _emission = self.pending.pop(0)
+            if self.state.out and t.owner in self.state.out:
+                continue   # its owner was knocked out after it was queued
             fn, span = self.program.triggers[t.tid]
             if self.tracer is not None:
                 self._note("trigger", t.owner, f"on {t.event}", None, span)

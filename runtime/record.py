@@ -310,6 +310,7 @@ class SavedState(BaseModel):
     over: bool
     known: dict[str, list[int]] = Field(default_factory=dict)   # what reveal/look showed to whom
     supply: dict[str, int] = Field(default_factory=dict)   # what is left of each limited supply
+    out: list[int] = Field(default_factory=list)   # the seats knocked out (`eliminate`), in that order
 
 
 def save_state(state: State, path: Path) -> None:

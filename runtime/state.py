@@ -142,7 +142,7 @@ class State:
     """Everything that changes during a game."""
 
     __slots__ = ("players", "actors", "globals", "gvars", "zones", "evars", "flipped", "triggers", "modifiers",
-                 "once_done", "claimed", "where", "over", "known", "supply")
+                 "once_done", "claimed", "where", "over", "known", "supply", "out")
 
     def __init__(self, player_count: int, actor_names: list[str]):
         self.players = [Holder(i, f"P{i + 1}") for i in range(player_count)]
@@ -163,6 +163,7 @@ class State:
         self.known: dict[str, set[int]] = {}
         # what is left in the bank of each resource declared with a `supply` (empty without any)
         self.supply: dict[str, int] = {}
+        self.out: list[Holder] = []   # the players knocked out (`eliminate`), in the order they went out
 
     # ------------------------------------------------------------------ JSON form
     def to_json(self) -> dict:
@@ -194,6 +195,8 @@ class State:
             data["modifiers"] = [m.to_json() for m in self.modifiers]
         if self.supply:   # only for packs with a limited supply, likewise
             data["supply"] = dict(sorted(self.supply.items()))
+        if self.out:   # only when someone is knocked out, likewise
+            data["out"] = [p.index for p in self.out]
         if self.known:   # only when someone knows something, so the digests of games without it stay as they were
             data["known"] = {k: sorted(v) for k, v in sorted(self.known.items())}
         return data
@@ -237,6 +240,7 @@ class State:
         state.over = data["over"]
         state.known = {k: set(v) for k, v in data.get("known", {}).items()}
         state.supply = dict(data.get("supply", {}))
+        state.out = [state.players[i] for i in data.get("out", ())]
         return state
 
     def digest(self) -> str:
@@ -368,6 +372,10 @@ def check_saved(data: dict, program) -> None:
             fail(f"unknown card or tile {key!r} known")
         if not isinstance(seats, list) or not all(type(i) is int and 0 <= i < len(data["players"]) for i in seats):
             fail(f"{key!r} is known by {seats!r}, which are not seats of this game")
+    out = data.get("out", [])
+    if not isinstance(out, list) or not all(type(i) is int and 0 <= i < len(players) for i in out) \
+            or len(set(out)) != len(out):
+        fail(f"the players knocked out, {str(out)[:60]}, are not distinct seats of this game")
     for t in data["triggers"]:
         if len(t) != 8 or not isinstance(t[0], str) or t[0] not in p.triggers or not isinstance(t[5], bool) \
                 or not all(isinstance(x, (str, type(None))) for x in t[2:4]):

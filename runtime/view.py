@@ -251,6 +251,8 @@ def build_view(game, index: int) -> dict:
     }
     if state.supply:   # what is left of each limited supply: everyone sees the banks
         view["supply"] = dict(sorted(state.supply.items()))
+    if state.out:   # the players knocked out, in the order they went out (everyone sees it)
+        view["out"] = [p.name for p in state.out]
     d = game.decision
     if d is not None and d.player is viewer:
         view["decision"] = {"prompt": str(d.prompt), "options": list(d.options), "where": d.where}
