@@ -30,6 +30,7 @@ CORPUS = Path(__file__).resolve().parent / "malformed"
 EXPECTED: dict[str, list[tuple[str, int]]] = {
     # ---------------------------------------------------------------- E1xx: reading and syntax
     "missing_semicolon.rules": [("E100", 9)],             # right after the statement's last token
+    "eliminate_in_a_func.rules": [("E100", 5)],
     "indexed_counter_without_index.rules": [("E312", 6)],
     "index_on_a_plain_counter.rules": [("E312", 6)],
     "indexed_var_outside_its_range.rules": [("E312", 4)],
@@ -145,6 +146,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "shared_hidden_zone.rules": [("E320", 3)],
     "reveal_a_counter.rules": [("E303", 6)],
     "simultaneous_over_cards.rules": [("E303", 6)],
+    "eliminate_an_actor.rules": [("E303", 8)],
+    "eliminate_a_counter.rules": [("E303", 7)],
     "call_a_resource.rules": [("E301", 5)],
     "marker_on_a_resource.rules": [("E301", 7)],
     "emit_builtin_event.rules": [("E100", 5)],           # builtin event names are keywords
@@ -394,6 +397,8 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "member_compared_with_text.rules": ("E303", 11, 33),
     "copy_a_value_field.rules": ("E303", 10, 50),         # guard.strength
     "func_calls_itself.rules": ("W411", 4, 30),           # the call, not the declaration
+    "eliminate_an_actor.rules": ("E303", 8, 15),
+    "eliminate_a_counter.rules": ("E303", 7, 32),
     "while_size_at_least_zero.rules": ("W412", 7, 9),     # the condition
     "typed_proc_without_return.rules": ("W414", 6, 1),    # the proc's closing brace
     "typed_proc_if_without_else.rules": ("W414", 6, 3),   # the 'if' the path goes on past
@@ -481,6 +486,8 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
                                            "candidate), it reaches its end without 'return' and gives none",
                                            "give it an 'else' that returns, or end the proc with 'return ...;'; "
                                            "write 'return none;' if none is meant", ()),
+    "eliminate_an_actor.rules": ("eliminate is for players: the actor 'frederick' is never knocked out", None, ()),
+    "eliminate_a_counter.rules": ("eliminate needs a player or a list of players, not a number", None, ()),
     "while_size_at_least_zero.rules": ("the condition is always true: size(table) >= 0 holds whatever the game "
                                        "holds (a size or a count is never below 0), so the loop never ends by it",
                                        "did you mean '> 0'?", ()),
