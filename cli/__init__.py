@@ -753,7 +753,7 @@ def _print_state(game, title: str) -> None:
     table = Table(title=_cell(title))
     table.add_column("")
     for p in players:
-        table.add_column(_cell(p.name), justify="right")
+        table.add_column(_cell(p.name + (" (out)" if p in state.out else "")), justify="right")
     per_player = [n for n in program.resources] + [n for n, spec in program.counters.items() if not spec[0]]
     for name in per_player + list(program.tracks):
         label = program.label(name) + (" (track)" if name in program.tracks else "")

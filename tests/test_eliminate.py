@@ -322,3 +322,17 @@ def test_play_shows_who_was_knocked_out_and_replays(tmp_path):
     for extra in ([], ["--interpret"]):
         replayed = runner.invoke(app, ["replay", str(log), *extra])
         assert replayed.exit_code == 0 and "replay matches the log" in replayed.output, replayed.output
+
+
+def test_the_human_screen_marks_who_is_out(program):
+    import io
+
+    from rulebook.runtime.console import PlainConsole, screen
+
+    g = game_of(program, "proc p() { eliminate left; }", players=3)
+    run_proc(g, "p")
+    console = PlainConsole(file=io.StringIO(), width=80, color_system=None)
+    for part in screen(g.view(2), [("say", m) for m in g.messages]):
+        console.print(part)
+    text = console.file.getvalue()
+    assert "P2 (out)" in text and "P3 (you)" in text and "P2 is knocked out" in text
