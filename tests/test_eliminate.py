@@ -225,6 +225,16 @@ def test_who_is_out_is_state_saved_and_checked(program):
             check_saved({**data, "out": bad}, g.program)
 
 
+def test_a_saved_file_keeps_who_is_out(program, tmp_path):
+    from rulebook.runtime.record import load_state, save_state
+
+    g = game_of(program, "proc p() { eliminate right; }")
+    run_proc(g, "p")
+    save_state(g.state, tmp_path / "state.json")
+    again = load_state(tmp_path / "state.json", g.program)
+    assert names(again.out) == ["P4"] and again.digest() == g.state.digest()
+
+
 def test_views_show_who_is_out_to_everyone(program):
     g = game_of(program, "proc p() { eliminate left; }")
     assert "out" not in g.view(0)
