@@ -1002,6 +1002,9 @@ class Reader(A.Visitor):
     def visit_Eliminate(self, s, depth: int) -> None:
         if s.who is None:
             self.say(depth, "You are back in the game." if s.restore else "You are knocked out of the game.")
+        elif isinstance(s.who, A.Name) and s.who.id == "all_players":
+            self.say(depth, "Bring every knocked-out player back into the game." if s.restore
+                     else "Knock every player out of the game.")
         else:
             self.say(depth, f"Bring {self.x(s.who)} back into the game." if s.restore
                      else f"Knock {self.x(s.who)} out of the game.")

@@ -285,7 +285,7 @@ def test_printed_back_and_read_in_words():
     lines = [line.strip() for line in explain(module.items[-1])]
     assert "You are knocked out of the game." in lines and "Knock q out of the game." in lines
     assert "You are back in the game." in lines
-    assert "Bring every player, knocked out or not back into the game." in lines
+    assert "Bring every knocked-out player back into the game." in lines
     assert any("q is knocked out or q is knocked out or you are knocked out" in line for line in lines)
 
 
