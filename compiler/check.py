@@ -347,6 +347,8 @@ class Checker(A.Visitor):
         self.emitted: set[str] = set()
         self.triggers: list[A.Whenever] = []
         self.visiting = None  # the declaration being checked
+        # `each` and trigger bodies around the statement: their acting player is never knocked out
+        self.always_in = 0
         # overrides that change a proc's or func's parameters or result type (E219, E220): the calls
         # the extended pack makes are not checked against them again (one error at the override)
         self.reshaped: set[str] = set()
@@ -1197,10 +1199,12 @@ class Checker(A.Visitor):
                      f"use 'for each x in ...' to go through other values", s.domain.span)
         if s.where is not None:
             self.expr(s.where, scope)
+        self.always_in += 1
         if isinstance(s, A.Simultaneous):
             self.visit_Pick(s.pick, scope)
         else:
             self.block(s.body, scope)
+        self.always_in -= 1
 
     def visit_If(self, s: A.If, scope: Scope) -> None:
         chain = A.else_if_chain(s)   # an `else if` chain is as deep as its first `if`
@@ -1359,6 +1363,11 @@ class Checker(A.Visitor):
     def visit_Eliminate(self, s: A.Eliminate, scope: Scope) -> None:
         """`eliminate P;` / `restore P;`: a player or a list of players (none: you); never an actor."""
         if s.who is None:
+            if s.restore and self.always_in:
+                self.diags.append(Diagnostic(
+                    "W415", "'restore;' here brings nobody back: the acting player is always in here ('each' "
+                    "skips a knocked-out player, and their triggers rest)", s.span,
+                    "name who comes back: 'restore all_players;'"))
             return
         verb = "restore" if s.restore else "eliminate"
         kind = self.expr(s.who, scope)
@@ -1429,7 +1438,9 @@ class Checker(A.Visitor):
         self.triggers.append(s)
         inner = scope.child()
         inner.it_event, inner.gives = s.pattern.event, None   # the trigger's body runs later, on its own
+        self.always_in += 1   # a knocked-out player's triggers rest
         self.block(s.body, inner)
+        self.always_in -= 1
 
     def visit_Emit(self, s: A.Emit, scope: Scope) -> None:
         for a in s.args:

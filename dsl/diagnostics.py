@@ -76,6 +76,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W412": (WARNING, "condition always true by its types"),
     "W413": (WARNING, "statement after end game or return, never run"),
     "W414": (WARNING, "proc with a result type that can end without return"),
+    "W415": (WARNING, "restore of the acting player where they are always in (an each, a trigger)"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

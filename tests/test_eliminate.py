@@ -268,6 +268,16 @@ def test_misuse_is_positioned(text, code, column):
     assert (code, 16, column) in found, found
 
 
+def test_restore_of_the_acting_player_in_an_each_or_a_trigger_is_w415():
+    def w415(text):
+        return [(d.span.line, d.span.column) for d in analyse_text(PACK + text).diagnostics if d.code == "W415"]
+
+    assert w415("proc p() { each all_players { restore; } }") == [(16, 31)]
+    assert w415("proc p() { each players simultaneously pick n from 1..2 { if n == 2 { restore; } } }") == [(16, 71)]
+    assert w415("proc p() { restore; each players { restore left; } }") == []
+    assert w415("proc p() { whenever you gain(res = coin) { restore; } }") == [(16, 44)]
+
+
 def test_the_actor_message_says_why():
     (d,) = [d for d in analyse_text(PACK + "proc p() { eliminate frederick; }").diagnostics if d.code == "E303"]
     assert d.message == "eliminate is for players: the actor 'frederick' is never knocked out"
