@@ -30,16 +30,17 @@ MAX_ENTITIES = 100_000
 class Scope:
     """Locals visible at a point of an effect, and what `this` and `it` mean there."""
 
-    __slots__ = ("locals", "this_kind", "it_event", "it_kind", "gives")
+    __slots__ = ("locals", "this_kind", "it_event", "it_kind", "gives", "proc")
 
     def __init__(self, this_kind=None, it_event=None, it_kind=None):
         self.locals: dict[str, list] = {}   # name -> [span, used?]
         self.this_kind, self.it_event, self.it_kind = this_kind, it_event, it_kind
         self.gives: Optional[A.Proc] = None   # the proc with a result type whose body this is (`return`)
+        self.proc: Optional[A.Proc] = None    # the proc, with a result type or not, whose body this is
 
     def child(self) -> "Scope":
         s = Scope(self.this_kind, self.it_event, self.it_kind)
-        s.locals, s.gives = self.locals.copy(), self.gives
+        s.locals, s.gives, s.proc = self.locals.copy(), self.gives, self.proc
         return s
 
 
@@ -156,7 +157,7 @@ def calls_always_reached(stmts: tuple) -> list:
     found: list = []
     for s in stmts:
         if any(isinstance(n, A.Return) for n in A.walk(s)):
-            if isinstance(s, A.Return):   # `return claim(h);` runs the call before it ends the proc
+            if isinstance(s, A.Return) and s.value is not None:   # `return claim(h);` runs the call first
                 found += calls_always_made(s.value)
             break
         if isinstance(s, A.CallStmt):
@@ -859,12 +860,21 @@ class Checker(A.Visitor):
 
     def visit_Proc(self, d: A.Proc) -> None:
         scope = self.params(d.params)
+        scope.proc = d
         if d.returns is not None:
             self.type_ref(d.returns, d.span)
             scope.gives = d
         self.block(d.body, scope)
 
     def visit_Return(self, s: A.Return, scope: Scope) -> None:
+        if s.value is None:   # `return;`
+            if scope.proc is None:
+                self.err("E303", "'return;' ends a proc; here there is none to end (a card's effect, a trigger "
+                         "or a phase runs to its end: put what should not run in an 'if')", s.span)
+            elif scope.gives is not None:
+                self.err("E303", f"{scope.gives.name}() gives {article(words(self.declared(scope.gives.returns)))}: "
+                         "'return;' gives nothing", s.span, "write 'return VALUE;' ('return none;' if none is meant)")
+            return
         if scope.gives is None:
             self.given(s.value, scope)
             self.err("E303", "'return' gives a value only in the body of a proc declared with a result type "

@@ -801,6 +801,9 @@ class CodeGen(A.Visitor):
             self.nested(s.otherwise, ctx)
 
     def visit_Return(self, s: A.Return, ctx: Ctx):
+        if s.value is None:   # `return;`: the proc (a generator) ends here
+            self.writeline("return", s)
+            return
         if proc_result_call(s.value, self.sym) is None:   # a value of its own, not a proc's passed on
             self.writeline("rt.returned()", s)
         self.writeline(f"return {self.given(s.value, ctx, s)}", s)

@@ -847,6 +847,9 @@ class Reader(A.Visitor):
         self.say(depth, f"{verb[0].upper()}{verb[1:]} {self.x(value)}.")
 
     def visit_Return(self, s, depth: int) -> None:
+        if s.value is None:
+            self.say(depth, "Stop here (the rest of this procedure is skipped).")
+            return
         if self.symbols is not None and proc_result_call(s.value, self.symbols):
             self.say(depth, f"Do {self.x(s.value)}, and stop here, giving what it gives.")
             return

@@ -96,7 +96,8 @@ def open_values(sym) -> set[int]:
                     for param, arg in zip(target.params, n.args):
                         if hidden(arg, root):
                             changed |= bind((id(target), param.name))
-                elif t is A.Return and type(root) is A.Proc and root.name not in results and hidden(n.value, root):
+                elif t is A.Return and type(root) is A.Proc and root.name not in results and n.value is not None \
+                        and hidden(n.value, root):
                     results.add(root.name)
                     changed = True
 

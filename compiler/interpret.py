@@ -283,6 +283,8 @@ class Interpreter(A.Visitor):
         return self.run(s.otherwise or (), rt, f)
 
     def visit_Return(self, s, rt, f):
+        if s.value is None:   # `return;`: the proc ends here
+            raise ProcReturn(None)
         if proc_result_call(s.value, self.sym) is None:   # a value of its own, not a proc's passed on
             rt.returned()
         return self.storing(s, rt, f, self._return)

@@ -733,9 +733,10 @@ class MatchStmt(Stmt):
 
 @node
 class Return(Stmt):
-    """`return VALUE;` ends a proc declared with a result type, giving VALUE to `let x = proc(...);`."""
+    """`return VALUE;` ends a proc declared with a result type, giving VALUE to `let x = proc(...);`;
+    `return;` (value None) ends a proc without one."""
 
-    value: Expr
+    value: Optional[Expr]
 
 
 @node

@@ -410,7 +410,7 @@ class _Builder:
         return A.Proc(str(items[0]), items[1] or (), _block(items), _pick(items, "returns"), span=self._s(meta))
 
     def return_stmt(self, meta, items):
-        return A.Return(items[0], span=self._s(meta))
+        return A.Return(items[0] if items else None, span=self._s(meta))
 
     def end_stmt(self, meta, items):
         return A.EndGame(span=self._s(meta))

@@ -489,7 +489,10 @@ class Printer(A.Visitor):
         self.line("}")
 
     def visit_Return(self, s):
-        self.clauses([Clause("return ", s.value)])
+        if s.value is None:
+            self.line("return;")
+        else:
+            self.clauses([Clause("return ", s.value)])
 
     def visit_EndGame(self, s):
         self.line("end game;")

@@ -1712,3 +1712,43 @@ def test_a_tagged_gain_of_zero_is_no_gain_for_the_modifiers(program, n, coins):
     g = Game(program(ZERO_GAIN), 2, 1)
     run_proc(g, "p", n)
     assert g.state.players[0].stock["coin"] == coins
+
+
+# Pandemic: treating a disease in a city with no cube of it does nothing; `return;` leaves the proc early.
+EARLY_RETURN = """
+proc treat(n: int) {
+  if n == 0 {
+    say "nothing to treat";
+    return;
+  }
+  for each i in 1..n {
+    gain 1 vp;
+    if vp >= 2 { return; }
+  }
+  gain 10 coin;
+}
+proc p(n: int) {
+  treat(n);
+  gain 1 coin;
+}
+"""
+
+
+@pytest.mark.parametrize("n, vp, coin", [(0, 0, 1), (1, 1, 11), (3, 2, 1)])
+def test_a_bare_return_ends_a_proc_early_from_any_block(program, n, vp, coin):
+    g = Game(program(EARLY_RETURN), 2, 1)
+    run_proc(g, "p", n)
+    me = g.state.players[0]
+    assert (me.stock["vp"], me.stock["coin"]) == (vp, coin)
+
+
+def test_a_bare_return_is_printed_read_and_refused_where_it_ends_nothing_or_gives_nothing():
+    module, printed = round_trip(EARLY_RETURN)
+    assert "    return;\n" in printed
+    assert "Stop here (the rest of this procedure is skipped)." in reading(module, "treat")
+    bad = analyse_text(PACK + "proc q(): int { if coin > 1 { return; } return 2; }\n"
+                       "kind relic { use: effect; }\nrelic urn { use { return; } }\n").diagnostics
+    assert [(d.code, d.message) for d in bad if d.severity == "error"] == [
+        ("E303", "q() gives a number: 'return;' gives nothing"),
+        ("E303", "'return;' ends a proc; here there is none to end (a card's effect, a trigger or a phase runs "
+                 "to its end: put what should not run in an 'if')")]
