@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import replace
 from typing import Iterable, NamedTuple, Optional
 
@@ -717,7 +718,7 @@ class Checker(A.Visitor):
             return
         self.used.add(d.kind)
         fields = {f.name: f for f in kind.fields}
-        given = set()
+        given, guessed = set(), set()
         for item in d.values + d.effects:
             if item.name in given:
                 self.err("E215", f"field {item.name!r} is given twice", item.span)
@@ -730,6 +731,8 @@ class Checker(A.Visitor):
                 continue
             if f is None:
                 self.unknown("E205", "field", item.name, item.span, list(fields), of=d.kind)
+                # a misspelt field (`kep = true;`) is the one E205 suggests: no E304 for it besides
+                guessed.update(difflib.get_close_matches(item.name, list(fields), n=1, cutoff=0.7))
                 continue
             if isinstance(item, A.FieldEffect):
                 if f.type != "effect":
@@ -742,7 +745,8 @@ class Checker(A.Visitor):
                     continue
                 self.field_value(f, numbered(item.value, 1, kind))   # checked as the first copy's
         for name, f in fields.items():
-            if name not in given and f.default is None and f.type != "effect" and f.index is None:
+            if name not in given and name not in guessed and f.default is None and f.type != "effect" \
+                    and f.index is None:
                 self.no_value(d, f)
         if d.title_parts or fields_number_copies(d, kind):
             self.numbered_copies(d, kind, fields)
