@@ -1193,7 +1193,8 @@ def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, b
                           notes=_left_open_note(text, tok.line)), False
     if keyword_as_name:
         return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=f"expected {expected}"), False
-    return Diagnostic("E100", f"unexpected {found}; expected {expected}", span), False
+    return Diagnostic("E100", f"unexpected {found}; expected {expected}", span,
+                      notes=_left_open_note(text, tok.line)), False
 
 
 def _open_by_indentation(text: str, upto_line: int) -> Optional[tuple[int, int]]:

@@ -125,6 +125,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "unknown_die.rules": [("E210", 11)],
     "unknown_kernel.rules": [("E211", 4)],
     "override_of_nothing.rules": [("E212", 3)],
+    "card_not_closed_before_the_next.rules": [("E100", 7)],   # a note names the card's '{' 
     "misspelt_field_of_a_card.rules": [("E205", 8)],   # and no E304 for the field it meant
     "field_added_without_default.rules": [("E304", 8)],   # one finding, the other cards in a note
     "func_as_value.rules": [("E301", 6)],
@@ -433,6 +434,8 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
     "missing_brace_mid_file.rules": ("a block is not closed: a '}' is missing; found 'proc'",
                                      "expected 'add', 'advance', 'bonus', 'choose', 'copy', 'draw', ...",
                                      (f"the '{{' at line 7, column 16 {LEFT_OPEN}",)),
+    "card_not_closed_before_the_next.rules": ("unexpected 'armor_plating'; expected '=', '{'", None,
+                                              (f"the '{{' at line 4, column 31 {LEFT_OPEN}",)),
     "missing_brace_after_wrapped_header.rules": ("a block is not closed: a '}' is missing; found 'proc'",
                                                  "expected 'add', 'advance', 'bonus', 'choose', 'copy', 'draw', ...",
                                                  (f"the '{{' at line 4, column 14 {LEFT_OPEN}",)),
