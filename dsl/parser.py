@@ -1026,6 +1026,9 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
     "a value is changed with 'set' (and a new local made with 'let'), as in 'set passed = true;'": [
         "proc p() { a = 1; }", "proc p() { a.b = 1; }", "proc p() { a[1] = 1; }", "proc p() { gain 1 x; a = 1; }",
     ],
+    "a pick's prompt comes before its label: 'pick VAR from DOMAIN \"prompt\" as \"label\" ...'": [
+        'proc p() { pick d from z as "x" "y" { } }', 'proc p() { pick d from z where a as "x" "y" { } }',
+    ],
     "a condition needs braces after it: 'if COND { ... }'": [
         f"proc p() {{ if a {cond}{stmt} }}" for cond in ("", "> 1 ", "and b ", "or b ")
         for stmt in ("gain 1 x;", "lose 1 x;", "pay 1 x;", "advance t;", "say \"x\";", "let a = 1;", "set a = 1;")

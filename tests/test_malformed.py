@@ -125,6 +125,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "unknown_die.rules": [("E210", 11)],
     "unknown_kernel.rules": [("E211", 4)],
     "override_of_nothing.rules": [("E212", 3)],
+    "pick_label_before_prompt.rules": [("E100", 7)],
     "card_not_closed_before_the_next.rules": [("E100", 7)],   # a note names the card's '{' 
     "misspelt_field_of_a_card.rules": [("E205", 8)],   # and no E304 for the field it meant
     "field_added_without_default.rules": [("E304", 8)],   # one finding, the other cards in a note
@@ -332,6 +333,7 @@ SENTENCES: dict[str, str] = {
     "enum_member_is_keyword.rules": "a keyword cannot be used as a name here",
     "statement_in_kind.rules": "a kind declares fields ('name: type;'), not statements",
     "missing_semicolon_before_say.rules": "a statement must end with ';'",
+    "pick_label_before_prompt.rules": "a pick's prompt comes before its label",
     "grid_declared_with_two_brackets.rules": "both in one pair of brackets",
     "quote_in_label_value.rules": "a quote inside a text's {...} value ends the text there",
     "func_without_semicolon.rules": "a declaration must end with ';'",
