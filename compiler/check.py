@@ -442,6 +442,9 @@ class Checker(A.Visitor):
             what = target.kind if isinstance(target, A.Entity) else CATEGORY[type(target)]
             self.diags.append(Diagnostic("I404", f"amends {what} {item.name!r}{enum_changes(item, target)}",
                                          self.at_name(item.name, item.span)))
+        for item, what in self.sym.extended:
+            self.diags.append(Diagnostic("I404", f"adds steps {item.when} {what} {item.name!r}",
+                                         self.at_name(item.name, item.span)))
         for track, part, old in self.sym.amended_spaces:
             what = f"space {part.position}" if isinstance(part, A.Space) else f"the first to {part.position} reward"
             verb = "adds" if old is None else "amends"

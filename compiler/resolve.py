@@ -88,6 +88,7 @@ class Symbols:
     amended_spaces: list = field(default_factory=list)
     # (the amend, what it amends) of each amend that changes fields or a title (not a track's spaces)
     amended: list = field(default_factory=list)
+    extended: list = field(default_factory=list)    # (a `before`/`after`, "proc" or "phase") each reported as I404
     clashes: set = field(default_factory=set)        # enum members whose name is also declared (E208 said so)
     member_spans: dict = field(default_factory=dict)  # member an `amend ENUM` added -> where it is written
     retitled: dict = field(default_factory=dict)      # member an `amend ENUM` retitled -> where (the last one)
@@ -215,8 +216,10 @@ def _extend(sym: Symbols, item: A.Extend, diags: list[Diagnostic], sources: dict
     target = sym.decls.get(item.name)
     if isinstance(target, A.Proc):
         sym.decls[item.name] = replace(target, body=wrapped(target.body))
+        sym.extended.append((item, "proc"))
     elif item.name in PHASES and isinstance(sym.game, A.Game):
         sym.game = sym.decls[sym.game.name] = replace(sym.game, **{item.name: wrapped(getattr(sym.game, item.name))})
+        sym.extended.append((item, "phase"))
     else:
         what = f"is {_article(CATEGORY[type(target)])}" if target is not None else "is not declared"
         diags.append(Diagnostic("E216", f"'{item.when}' extends a proc or a game phase; {item.name!r} {what}",

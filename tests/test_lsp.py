@@ -292,7 +292,9 @@ def test_house_rule_constructs_are_indexed(packs, tmp_path):
         """})
     path = tmp_path / "tweak" / "t.rules"
     view = Workspace().view(path)
-    assert {p.name: [d.code for d in found] for p, found in view.diagnostics().items()} == {"t.rules": ["I404", "I404"]}
+    # the after, the amend and the override each say what they change
+    assert {p.name: [d.code for d in found] for p, found in view.diagnostics().items()} == \
+        {"t.rules": ["I404", "I404", "I404"]}
     shown = next(s for s in view.paths if s.endswith("t.rules"))
     assert view.target_at(shown, 1, 7).key == ("name", "turn")
     assert any(o.span.file == shown for o in view.occurrences_of(("name", "turn")))
