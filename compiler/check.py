@@ -1069,7 +1069,7 @@ class Checker(A.Visitor):
                 self.cost(a.terms, scope)
                 if a.op != "=" and any(t.mode == "different" for t in a.terms):
                     self.err("E311", "a cost adjustment adds or removes plain or 'any' terms, not 'different'", a.span)
-            elif a.what == "gain":
+            elif a.what in ("gain", "lose"):
                 self.amount(a.amount, scope)
 
     def visit_Lose(self, s: A.Lose, scope: Scope) -> None:
@@ -1077,6 +1077,7 @@ class Checker(A.Visitor):
         self.stock_name(s.resource, scope, s.span, s.index)
         if s.debt is not None:
             self.stock_name(s.debt, scope, s.span)
+        self.tag(s.tag, scope)
 
     def amount(self, expr, scope: Scope) -> None:
         kind = self.expr(expr, scope)

@@ -571,7 +571,10 @@ class CodeGen(A.Visitor):
 
     def visit_Lose(self, s: A.Lose, ctx: Ctx):
         amount = self.ex(s.amount, ctx)
-        if s.debt is None:
+        if s.tag is not None:   # a tagged loss: the modifiers of its action change it (untagged: the plain primitive)
+            self.writeline(f"rt.lose_for({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount}, "
+                           f"{self.tag(s.tag, ctx)})", s)
+        elif s.debt is None:
             self.writeline(f"rt.lose({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount})", s)
         else:
             self.writeline(f"yield from rt.lose_or_debt({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount}, "
@@ -885,8 +888,8 @@ class CodeGen(A.Visitor):
         for a in s.adjustments:
             if a.what == "cost":
                 parts.append(f"('cost', {a.op!r}, {self.cost(a.terms, ctx)})")
-            elif a.what == "gain":
-                parts.append(f"('gain', {a.op!r}, {self.ex(a.amount, ctx)})")
+            elif a.what in ("gain", "lose"):
+                parts.append(f"({a.what!r}, {a.op!r}, {self.ex(a.amount, ctx)})")
             else:
                 parts.append(f"({a.what!r},)")
         return "[" + ", ".join(parts) + "]"

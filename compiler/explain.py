@@ -721,6 +721,8 @@ class Reader(A.Visitor):
         extra = (f" (taking {self.noun(s.debt)} for what {who} cannot pay)" if s.debt
                  else " (or as many as " + ("you have" if self.subject is None else "they have") + ")")
         self.say(depth, self.act("lose", self.amount(s.amount, s.resource, s.index) + extra))
+        if s.tag is not None:
+            self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
 
     def visit_Pay(self, s, depth: int) -> None:
         self.say(depth, self.act("pay", self.cost(s.terms)))
@@ -1226,7 +1228,7 @@ def explain(decl, symbols=None) -> list[str]:
     return [heading(decl)] + ["  " + line for line in reading(decl, symbols)]
 
 def _tag_words(t) -> str:
-    """` (for build(b): modifiers may change it)` after a tagged cost or gain."""
+    """` (for build(b): modifiers may change it)` after a tagged cost, gain or loss."""
     if t is None:
         return ""
     return f" (for {t.action}({', '.join(expr(a) for a in t.args)}): modifiers may change it)"
@@ -1239,7 +1241,7 @@ def _adjustment_words(a: A.Adjust) -> str:
     if a.what == "allow":
         return "It is allowed, even where a modifier forbids it."
     value = cost(a.terms) if a.what == "cost" else expr(a.amount)
-    noun = "The cost" if a.what == "cost" else "The gain"
+    noun = {"cost": "The cost", "gain": "The gain", "lose": "The loss"}[a.what]
     verb = {"+": "is increased by", "-": "is reduced by", "=": "becomes"}[a.op]
     return f"{noun} {verb} {value}" + (" (never below zero)." if a.op == "-" else ".")
 

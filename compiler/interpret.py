@@ -102,6 +102,9 @@ class Interpreter(A.Visitor):
 
     def visit_Lose(self, s, rt, f):
         amount = self.ev(s.amount, rt, f)
+        if s.tag is not None:   # a tagged loss: the modifiers of its action change it
+            rt.lose_for(f.you, self.res(s.resource, rt, f, s.index), amount, self.tag(s.tag, rt, f))
+            return ()
         if s.debt is None:
             rt.lose(f.you, self.res(s.resource, rt, f, s.index), amount)
             return ()
@@ -389,7 +392,7 @@ class Interpreter(A.Visitor):
     def visit_Modifier(self, s, rt, f):
         env, until = self.standing(s, rt, f)
         adjustments = [(a.what, a.op, self.cost(a.terms, rt, f)) if a.what == "cost" else
-                       (a.what, a.op, self.ev(a.amount, rt, f)) if a.what == "gain" else (a.what,)
+                       (a.what, a.op, self.ev(a.amount, rt, f)) if a.what in ("gain", "lose") else (a.what,)
                        for a in s.adjustments]
         rt.modify(f.you, self.sites[id(s)], subject_mode(s.pattern), s.pattern.event, self.filters(s.pattern, rt, f), s.once,
                   until, env, s.cond is not None, adjustments)

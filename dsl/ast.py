@@ -528,7 +528,8 @@ class Tag(Part):
 
 @node
 class Lose(Stmt):
-    """`lose AMOUNT RESOURCE [else DEBT];` never below zero; with `else`, the shortfall is taken as DEBT."""
+    """`lose AMOUNT RESOURCE [else DEBT | for ACTION(args)];` never below zero; with `else`, the
+    shortfall is taken as DEBT; with a tag, the modifiers of the action change it (or stop it)."""
 
     events = ("lose", "gain")
     drains = True
@@ -537,6 +538,7 @@ class Lose(Stmt):
     resource: str
     debt: Optional[str]
     index: Optional[Expr] = None
+    tag: Optional["Tag"] = None
 
 
 @node
@@ -901,7 +903,7 @@ class Whenever(Stmt):
 @node
 class Adjust(Part):
     """One line of a modifier: `cost -1 coin;` `cost +1 any;` `cost = 1 coin;` `gain +1;` `gain = 0;`
-    `forbid;` `allow;` (`what` is cost, gain, forbid or allow; `op` is +, - or =)."""
+    `lose -1;` `forbid;` `allow;` (`what` is cost, gain, lose, forbid or allow; `op` is +, - or =)."""
 
     what: str
     op: str

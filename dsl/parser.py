@@ -490,7 +490,8 @@ class _Builder:
         return A.Gain(items[0], str(items[1]), _pick(items, "tag"), _pick(items, "at"), span=self._s(meta))
 
     def lose_stmt(self, meta, items):
-        return A.Lose(items[0], str(items[1]), _pick(items, "debt"), _pick(items, "at"), span=self._s(meta))
+        return A.Lose(items[0], str(items[1]), _pick(items, "debt"), _pick(items, "at"), _pick(items, "tag"),
+                      span=self._s(meta))
 
     def cost(self, meta, items):
         return tuple(items)
@@ -520,11 +521,17 @@ class _Builder:
     def replace_cost(self, meta, items):
         return A.Adjust("cost", "=", items[0], None, span=self._s(meta))
 
-    def adjust_gain(self, meta, items):
-        return A.Adjust("gain", str(items[0]), (), items[1], span=self._s(meta))
+    def adjust_gain(self, meta, items, what="gain"):
+        return A.Adjust(what, str(items[0]), (), items[1], span=self._s(meta))
 
-    def replace_gain(self, meta, items):
-        return A.Adjust("gain", "=", (), items[0], span=self._s(meta))
+    def replace_gain(self, meta, items, what="gain"):
+        return A.Adjust(what, "=", (), items[0], span=self._s(meta))
+
+    def adjust_lose(self, meta, items):
+        return self.adjust_gain(meta, items, "lose")
+
+    def replace_lose(self, meta, items):
+        return self.replace_gain(meta, items, "lose")
 
     def permission(self, meta, items):
         return A.Adjust(str(items[0]), "", (), None, span=self._s(meta))

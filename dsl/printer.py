@@ -416,7 +416,7 @@ class Printer(A.Visitor):
 
     def visit_Lose(self, s):
         self.clauses([Clause("lose ", s.amount, f" {s.resource}{_at(s.index)}"),
-                      Clause(f"else {s.debt}") if s.debt else None])
+                      Clause(f"else {s.debt}") if s.debt else None, _tag(s.tag)])
 
     def visit_Pay(self, s):
         self.clauses([Clause(f"{f'let {s.name} = ' if s.name else ''}pay {cost(s.terms)}"), _tag(s.tag)])

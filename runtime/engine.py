@@ -1024,14 +1024,17 @@ class Game:
         cap = self.program.groups[group][0]
         return h.stock[cap] if type(cap) is str else cap
 
-    def gain(self, h: Holder, name: str, amount: int, tag: Optional[tuple] = None) -> None:
+    def gain(self, h: Holder, name: str, amount: int, tag: Optional[tuple] = None, why: str = "") -> None:
         """Add to a stock, up to its cap (the excess is lost), and announce the gain; a tagged gain
-        is first changed by the modifiers of its action (a gain of 0 is none: nothing changes it)."""
+        is first changed by the modifiers of its action (a gain of 0 is none: nothing changes it).
+        `why`: what modifiers already did to the amount, for the trace."""
         if tag is not None and amount and tag[0] in self.by_action:
-            amount = self.modified_gain(h, tag, amount)
+            amount, why = self.modified_gain(h, tag, amount)
         if amount <= 0:
             if amount < 0:
                 self.lose(h, name, -amount)
+            elif why and self.tracer is not None:   # a modifier took the whole gain away: the trace says so
+                self._note("gain", h, f"{name} ({why})", 0)
             return
         if name in self.state.globals:
             self._set_global(name, self.state.globals[name] + amount)
@@ -1044,8 +1047,9 @@ class Game:
         if self.tracer is not None:
             # (units over the cap of a resource with a supply stay in its bank)
             fate = "left in the supply" if name in self.state.supply else "lost"
-            lost = f" ({offered - amount} {fate} over the cap)" if amount < offered else ""
-            self._note("gain", h, name + lost, amount)
+            lost = [f"{offered - amount} {fate} over the cap"] if amount < offered else []
+            notes = "; ".join(([why] if why else []) + lost)
+            self._note("gain", h, f"{name} ({notes})" if notes else name, amount)
         value = h.stock[name] + amount
         if value > MAX_VALUE:
             self.bounded(value)
@@ -1053,29 +1057,30 @@ class Game:
         if amount and "gain" in self.by_event:
             self.emit("gain", h, {"res": name, "amount": amount})
 
-    def gain_or_discard(self, h: Holder, name: str, amount: int, where: str, tag: Optional[tuple] = None):
+    def gain_or_discard(self, h: Holder, name: str, amount: int, where: str, tag: Optional[tuple] = None,
+                        why: str = ""):
         """A `gain` statement. A tagged gain is first changed by the modifiers of its action. Past a
         cap that a group of resources shares, the player chooses which of the group's resources to
         discard, the incoming one included (Federation p.6); past a resource's own cap the excess is
         simply lost, as in `gain` (there is no choice to make)."""
         if tag is not None and amount and tag[0] in self.by_action:
-            amount = self.modified_gain(h, tag, amount)
+            amount, why = self.modified_gain(h, tag, amount)
         spec = self.program.resources.get(name)
         group = spec[1] if spec is not None and amount > 0 else None
         shared_cap = self.group_cap(h, group) if group is not None else None
         if shared_cap is None:
-            self.gain(h, name, amount)
+            self.gain(h, name, amount, None, why)
             return ()   # asks nothing: no generator (`yield from ()` is None)
         members = self.program.groups[group][1]
         kept = amount if spec[0] is None else max(0, min(amount, spec[0] - h.stock[name]))
         over = sum(map(h.stock.__getitem__, members)) + kept - shared_cap
         if over <= 0:
-            self.gain(h, name, amount)
+            self.gain(h, name, amount, None, why)
             return ()
-        return self._discard(h, name, group, shared_cap, members, kept, over, where)
+        return self._discard(h, name, group, shared_cap, members, kept, over, where, why)
 
     def _discard(self, h: Holder, name: str, group: str, shared_cap: int, members: list, kept: int, over: int,
-                 where: str):
+                 where: str, why: str = ""):
         """The discards of a gain past a group's shared cap, one decision a unit (see gain_or_discard)."""
         # the incoming units are an option too; they are not in the stock yet, so the stock never
         # passes the cap, even while the player decides
@@ -1090,7 +1095,7 @@ class Game:
                 self._put_back(h, options[i], 1)
             if self.tracer is not None:
                 self._note("discard", h, options[i], 1, where)
-        self.gain(h, name, incoming)   # announces what was kept of the incoming resource
+        self.gain(h, name, incoming, None, why)   # announces what was kept of the incoming resource
 
     def _put_back(self, h: Holder, name: str, amount: int) -> None:
         """Discard units a holder has (a group's cap asked which): they leave the game."""
@@ -1103,9 +1108,12 @@ class Game:
             raise RulesRuntimeError("E601", f"{name} has no supply: every player may gain as much as they like")
         return left
 
-    def lose(self, h: Holder, name: str, amount: int) -> int:
-        """Take from a stock, never below its floor; returns how much was actually lost."""
+    def lose(self, h: Holder, name: str, amount: int, why: str = "") -> int:
+        """Take from a stock, never below its floor; returns how much was actually lost. `why`: what
+        modifiers did to the amount of a tagged loss (see lose_for), for the trace."""
         if amount <= 0:
+            if why and self.tracer is not None:   # a modifier took the whole loss away: the trace says so
+                self._note("lose", h, f"{name} ({why})", 0)
             return 0
         if name in self.state.globals:
             before = self.state.globals[name]
@@ -1115,11 +1123,21 @@ class Game:
         amount = min(amount, h.stock[name] - (low or 0))
         if amount > 0:
             if self.tracer is not None:
-                self._note("lose", h, name, amount)
+                self._note("lose", h, f"{name} ({why})" if why else name, amount)
             h.stock[name] -= amount
             if "lose" in self.by_event:
                 self.emit("lose", h, {"res": name, "amount": amount})
         return max(amount, 0)
+
+    def lose_for(self, h: Holder, name: str, amount: int, tag: tuple) -> int:
+        """`lose N RES for ACTION(args);`: a loss the modifiers of its action change (`lose +N`,
+        `lose -N`, `lose = N`, never below zero). A forbidden loss does not happen (Dominion's Moat:
+        "you are unaffected"), with no error: a loss is not something a player takes. A loss of 0 is
+        none: nothing changes it. Untagged losses never come here (`lose` is on the hot path)."""
+        if amount <= 0 or tag[0] not in self.by_action:
+            return self.lose(h, name, amount)
+        changed, why = self.modified_amount("lose", h, tag, amount)
+        return self.lose(h, name, 0 if changed is None else changed, why)
 
     def lose_or_debt(self, h: Holder, name: str, amount: int, debt: str, where: str):
         """Lose `amount`; the player chooses how much to pay and takes the rest as `debt`."""
@@ -1950,21 +1968,44 @@ class Game:
         options = [[t for t in o if t[2] > 0] for o in options]
         return _dedup(options)
 
-    def modified_gain(self, h: Holder, tag: tuple, amount: int) -> int:
-        """A tagged gain as the modifiers of its action change it: `gain = N` first, then `gain +N`
-        and `gain -N`, never below zero. Raises E606 when a modifier forbids the action."""
+    def modified_gain(self, h: Holder, tag: tuple, amount: int) -> tuple[int, str]:
+        """A tagged gain as the modifiers of its action change it (see modified_amount): (the
+        amount, what the modifiers did, for the trace). Raises E606 when a modifier forbids the action."""
+        changed, why = self.modified_amount("gain", h, tag, amount)
+        if changed is None:
+            raise RulesRuntimeError("E606", f"{h.name} may not {tag[0]} here (a modifier forbids it)")
+        return changed, why
+
+    def modified_amount(self, kind: str, h: Holder, tag: tuple, amount: int) -> tuple[Optional[int], str]:
+        """A tagged gain or loss (`kind`: the adjustments' word) as the modifiers of its action change
+        it: `= N` first (the last one wins), then `+N` and `-N`, never below zero. Gives (the amount,
+        None when a modifier forbids the action; what the modifiers did, for the trace: "2, +1 by Acid
+        Attack", "" when none changed it). The `once` modifiers that changed it (or forbade it) are
+        used up."""
         mods = self.modifiers_of(h, tag)
         if not mods:
-            return amount
-        if not self.allowed(h, tag):
-            raise RulesRuntimeError("E606", f"{h.name} may not {tag[0]} here (a modifier forbids it)")
-        changes = [a for m in mods for a in m.adjustments if a[0] == "gain"]
-        for _, op, n in changes:
-            if op == "=":
-                amount = n
-        amount += sum(n if op == "+" else -n for _, op, n in changes if op != "=")
-        self._spent([m for m in mods if any(a[0] == "gain" for a in m.adjustments)])
-        return max(amount, 0)
+            return amount, ""
+        kinds = {a[0] for m in mods for a in m.adjustments}
+        if "forbid" in kinds and "allow" not in kinds:
+            stoppers = [m for m in mods if any(a[0] == "forbid" for a in m.adjustments)]
+            self._spent(stoppers)
+            return None, f"{amount}, forbidden by {', '.join(_modifier_name(m) for m in stoppers)}"
+        used = [m for m in mods if any(a[0] == kind for a in m.adjustments)]
+        if not used:
+            return amount, ""
+        base, steps = amount, []
+        for m in used:
+            for a in m.adjustments:
+                if a[0] == kind and a[1] == "=":
+                    amount = a[2]
+                    steps.append(f"= {a[2]} by {_modifier_name(m)}")
+        for m in used:
+            for a in m.adjustments:
+                if a[0] == kind and a[1] != "=":
+                    amount += a[2] if a[1] == "+" else -a[2]
+                    steps.append(f"{a[1]}{a[2]} by {_modifier_name(m)}")
+        self._spent(used)
+        return max(amount, 0), f"{base}, {', '.join(steps)}"
 
     def drain(self):
         """Run queued trigger firings (and those they cause), within the step budget."""
@@ -2177,24 +2218,26 @@ class SuppliedGame(Game):
         supply = self.state.supply
         if name not in supply:
             return Game.gain(self, h, name, amount, tag)
+        why = ""
         if tag is not None and amount and tag[0] in self.by_action:   # as Game.gain: a gain of 0 is none
-            amount = self.modified_gain(h, tag, amount)
+            amount, why = self.modified_gain(h, tag, amount)
         amount = self._from_supply(h, name, amount)
         before = h.stock[name]
-        Game.gain(self, h, name, amount)   # a cap may cut it further: what does not fit stays in the bank
+        Game.gain(self, h, name, amount, None, why)   # a cap may cut it further: what does not fit stays in the bank
         taken = h.stock[name] - before
         if taken > 0:   # (a negative gain is a loss, which put its units back)
             supply[name] -= taken
 
     def gain_or_discard(self, h: Holder, name: str, amount: int, where: str, tag: Optional[tuple] = None):
+        why = ""
         if tag is not None and amount and tag[0] in self.by_action:   # as Game.gain: a gain of 0 is none
-            amount = self.modified_gain(h, tag, amount)
+            amount, why = self.modified_gain(h, tag, amount)
         if name in self.state.supply:   # the units the bank lacks are not gained, so never discarded
             amount = self._from_supply(h, name, amount)
-        return Game.gain_or_discard(self, h, name, amount, where)
+        return Game.gain_or_discard(self, h, name, amount, where, None, why)
 
-    def lose(self, h: Holder, name: str, amount: int) -> int:
-        lost = Game.lose(self, h, name, amount)
+    def lose(self, h: Holder, name: str, amount: int, why: str = "") -> int:
+        lost = Game.lose(self, h, name, amount, why)
         if lost and name in self.state.supply:
             self.state.supply[name] += lost
         return lost
@@ -2208,6 +2251,12 @@ class SuppliedGame(Game):
         h.stock[name] -= amount
         if name in self.state.supply:
             self.state.supply[name] += amount
+
+
+def _modifier_name(m: Modifier) -> str:
+    """How the trace names a modifier: the card or tile that put it in force, else its declaration."""
+    this = m.env.get("this")
+    return label_of(this) if this is not None else m.mid.split("#")[0]
 
 
 def _nothing():

@@ -424,7 +424,7 @@ def _adjustment_ok(a: Any, p) -> bool:
         return len(a) == 1
     if len(a) != 3 or a[1] not in ("+", "-", "="):
         return False
-    if a[0] == "gain":
+    if a[0] in ("gain", "lose"):
         return type(a[2]) is int
     return a[0] == "cost" and isinstance(a[2], (list, tuple)) and all(
         isinstance(t, (list, tuple)) and len(t) == 3 and t[0] in ("plain", "any", "different") and type(t[2]) is int
