@@ -454,6 +454,7 @@ class Checker(A.Visitor):
         if sum(min(max(d.copies, 1), MAX_COPIES) for d in entities) > MAX_ENTITIES:
             self.err("E308", f"the pack declares more than {MAX_ENTITIES:,} cards, tiles and pieces", entities[-1].span)
         self._lint_triggers()
+        self._lint_losses()
         return self.diags
 
     def quietly(self, check):
@@ -2152,6 +2153,19 @@ class Checker(A.Visitor):
                 self.diags.append(Diagnostic("W403", f"this trigger can never fire: nothing in the pack "
                                              f"{'emits' if t.pattern.event not in BUILTIN_EVENTS else 'does'} "
                                              f"{t.pattern.event!r}", t.pattern.span))
+
+    def _lint_losses(self) -> None:
+        """W416: a `lose` line in a modifier of an action that no `lose ... for` of the pack is
+        tagged with: only a tagged loss consults it, so it changes nothing."""
+        nodes = [n for decl in self.sym.decls.values() for n in A.walk(decl)]
+        tagged = {n.tag.action for n in nodes if isinstance(n, A.Lose) and n.tag is not None}
+        for m in nodes:
+            if isinstance(m, A.Modifier) and m.pattern.event not in tagged:
+                for a in m.adjustments:
+                    if a.what == "lose":
+                        self.diags.append(Diagnostic(
+                            "W416", f"no loss of the pack is tagged with {m.pattern.event!r}, so this line changes "
+                            "nothing", a.span, f"tag the loss it should change: 'lose N RES for {m.pattern.event}(...);'"))
 
     def unused(self, own: set[str]) -> list[Diagnostic]:
         """W401 for declarations of the pack itself that nothing refers to."""

@@ -571,14 +571,15 @@ class CodeGen(A.Visitor):
 
     def visit_Lose(self, s: A.Lose, ctx: Ctx):
         amount = self.ex(s.amount, ctx)
-        if s.tag is not None:   # a tagged loss: the modifiers of its action change it (untagged: the plain primitive)
+        if s.debt is not None:
+            tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
+            self.writeline(f"yield from rt.lose_or_debt({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount}, "
+                           f"{self.res(s.debt, ctx)}, {where(s)!r}{tag})", s)
+        elif s.tag is not None:   # a tagged loss: the modifiers of its action change it (untagged: the plain primitive)
             self.writeline(f"rt.lose_for({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount}, "
                            f"{self.tag(s.tag, ctx)})", s)
-        elif s.debt is None:
-            self.writeline(f"rt.lose({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount})", s)
         else:
-            self.writeline(f"yield from rt.lose_or_debt({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount}, "
-                           f"{self.res(s.debt, ctx)}, {where(s)!r})", s)
+            self.writeline(f"rt.lose({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount})", s)
 
     def visit_Pay(self, s: A.Pay, ctx: Ctx):
         tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""

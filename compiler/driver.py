@@ -200,7 +200,7 @@ def analyse_file(path: Path, expansions: Sequence[str] = ()) -> Analysis:
             return result
     result = analyse_chain([Pack.lone_file(path)])
     # whole-pack lints say nothing certain about a lone file: another file could use or emit the name
-    result.diagnostics = [d for d in result.diagnostics if d.code not in ("W401", "W403")]
+    result.diagnostics = [d for d in result.diagnostics if d.code not in ("W401", "W403", "W416")]
     return result
 
 

@@ -102,13 +102,14 @@ class Interpreter(A.Visitor):
 
     def visit_Lose(self, s, rt, f):
         amount = self.ev(s.amount, rt, f)
+        if s.debt is not None:
+            return rt.lose_or_debt(f.you, self.res(s.resource, rt, f, s.index), amount, self.res(s.debt, rt, f),
+                                   where(s), self.tag(s.tag, rt, f))
         if s.tag is not None:   # a tagged loss: the modifiers of its action change it
             rt.lose_for(f.you, self.res(s.resource, rt, f, s.index), amount, self.tag(s.tag, rt, f))
-            return ()
-        if s.debt is None:
+        else:
             rt.lose(f.you, self.res(s.resource, rt, f, s.index), amount)
-            return ()
-        return rt.lose_or_debt(f.you, self.res(s.resource, rt, f, s.index), amount, self.res(s.debt, rt, f), where(s))
+        return ()
 
     def visit_Pay(self, s, rt, f):
         if s.name is None:

@@ -29,7 +29,7 @@ from .resolve import BUILTIN_DOMAINS, BUILTIN_FUNCS, CATEGORY, Symbols
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 # Whole-pack lints say nothing certain about a file outside any pack (as `rulebook lint FILE`).
-LONE_FILE_SILENT = ("W401", "W403")
+LONE_FILE_SILENT = ("W401", "W403", "W416")
 
 
 @lru_cache(maxsize=1)

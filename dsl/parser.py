@@ -1001,6 +1001,10 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
         "proc p() { gain coin; }", "proc p() { lose coin; }", "proc p() { gain; }", "proc p() { lose; }",
         "proc p() { gain coin 5; }", "proc p() { lose coin 5; }", "proc p() { gain coin + 1; }",
     ],
+    "a modifier's 'gain' and 'lose' lines change the amount of a tagged gain or loss, which names the resource: "
+    "'gain +1;', 'lose -1;'": [
+        f"proc p() {{ modifier you a {{ {verb} {op}1 x; }} }}" for verb in ("gain", "lose") for op in ("+", "-", "= ")
+    ],
     "an option of 'choose' must start with 'option'": [
         "proc p() { choose { gain 1 x; } }", "proc p() { choose { { gain 1 x; } } }",
     ],

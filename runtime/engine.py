@@ -1139,14 +1139,22 @@ class Game:
         changed, why = self.modified_amount("lose", h, tag, amount)
         return self.lose(h, name, 0 if changed is None else changed, why)
 
-    def lose_or_debt(self, h: Holder, name: str, amount: int, debt: str, where: str):
-        """Lose `amount`; the player chooses how much to pay and takes the rest as `debt`."""
+    def lose_or_debt(self, h: Holder, name: str, amount: int, debt: str, where: str, tag: Optional[tuple] = None):
+        """Lose `amount`; the player chooses how much to pay and takes the rest as `debt`. A tagged
+        loss is first changed by the modifiers of its action, as in lose_for (forbidden: none)."""
+        why = ""
+        if tag is not None and amount > 0 and tag[0] in self.by_action:
+            changed, why = self.modified_amount("lose", h, tag, amount)
+            if not changed:   # forbidden, or brought down to nothing: no decision (the trace says why)
+                self.lose(h, name, 0, why)
+                return
+            amount = changed
         if amount <= 0:
             return
         most = min(h.stock[name], amount)
         options = [f"pay {k} {name}, take {amount - k} {debt}" for k in range(most, -1, -1)]
         k = most - (yield self.decide(h, f"lose {amount} {name}", options, where))
-        self.lose(h, name, k)
+        self.lose(h, name, k, why)
         self.gain(h, debt, amount - k)
 
     def set_stock(self, h: Holder, name: str, value: int) -> None:

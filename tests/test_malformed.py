@@ -141,6 +141,9 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "escape_in_say_line.rules": [("E202", 4)],            # the line is echoed with the ESC escaped
     # ---------------------------------------------------------------- E3xx: types and structure
     "modifier_forbid_with_cost.rules": [("E311", 7)],
+    "modifier_lose_not_a_number.rules": [("E303", 7)],
+    "modifier_lose_names_a_resource.rules": [("E100", 8)],   # the tagged loss names it, not the modifier
+    "lose_tagged_unknown_action.rules": [("E206", 7)],
     "gain_a_track.rules": [("E301", 11)],
     "advance_a_resource.rules": [("E301", 6)],
     "advance_a_number_parameter.rules": [("E303", 6)],
@@ -248,6 +251,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "procs_call_each_other.rules": [("W411", 4), ("W411", 5)],   # each of the two never ends
     "while_size_at_least_zero.rules": [("W412", 7)],
     "restore_in_each.rules": [("W415", 7)],
+    # W416 is a whole-pack lint (a loss tagged in another file of the pack would be changed)
+    "loss_pack/lose_line_never_used.rules": [("W416", 8)],
     # W414: a typed proc that can end without return gives none
     "typed_proc_without_return.rules": [("W414", 6)],     # at the closing brace
     "typed_proc_if_without_else.rules": [("W414", 6)],
