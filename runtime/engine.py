@@ -2222,11 +2222,10 @@ class SuppliedGame(Game):
             return left
         return amount
 
-    def gain(self, h: Holder, name: str, amount: int, tag: Optional[tuple] = None) -> None:
+    def gain(self, h: Holder, name: str, amount: int, tag: Optional[tuple] = None, why: str = "") -> None:
         supply = self.state.supply
         if name not in supply:
-            return Game.gain(self, h, name, amount, tag)
-        why = ""
+            return Game.gain(self, h, name, amount, tag, why)
         if tag is not None and amount and tag[0] in self.by_action:   # as Game.gain: a gain of 0 is none
             amount, why = self.modified_gain(h, tag, amount)
         amount = self._from_supply(h, name, amount)
