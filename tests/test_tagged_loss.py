@@ -172,3 +172,14 @@ def test_misused_tagged_losses_are_positioned_errors(body, code):
     found = [d for d in result.diagnostics if d.severity == "error"]
     assert [d.code for d in found] == [code]
     assert found[0].span.line == PACK.count("\n") + 1
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_tagged_loss_of_a_supplied_resource_goes_back_to_its_bank(interpreted):
+    text = ("resource ruby supply 9;\nevent theft();\nkind card { now: effect; }\n"
+            "card thief \"Thief\" { now { modifier opponents theft { lose +1; } } }\n"
+            "proc play(c: card) { copy c.now; }\nproc p() { gain 4 ruby; lose 2 ruby for theft(); }\n")
+    g = Game(build_text(text, interpreted=interpreted), 2, 1)
+    run_proc(g, "play", g.program.entities["thief"], player=1)
+    run_proc(g, "p")
+    assert g.state.players[0].stock["ruby"] == 1 and g.state.supply["ruby"] == 8
