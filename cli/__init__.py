@@ -795,6 +795,13 @@ def _print_result(title: str, result: dict, decisions: int) -> None:
     from rich.measure import Measurement
     from rich.table import Table
 
+    from rulebook.runtime.engine import outcome
+
+    if not result.get("keys") and result.get("together"):   # a cooperative game with no scores: the outcome alone
+        if result.get("out"):
+            out.print(f"knocked out: {', '.join(result['out'])}")
+        out.print(f"{title}: {outcome(result)}   ({decisions} decisions, final state {result['digest']})")
+        return
     keys = [text if i == 0 else f"then {text}" for i, text in enumerate(result.get("keys") or ["score"])]
     parts = result.get("parts", {})
     names = list(next(iter(parts.values()), {}))
@@ -819,7 +826,7 @@ def _print_result(title: str, result: dict, decisions: int) -> None:
     out.print(table)
     if knocked:
         out.print(f"knocked out: {', '.join(knocked)}")
-    out.print(f"winner: {', '.join(result['winners'])}   ({decisions} decisions, final state {result['digest']})")
+    out.print(f"{outcome(result)}   ({decisions} decisions, final state {result['digest']})")
 
 
 def _logged_program(recorded, log: Path, pack: Optional[str], interpret: bool, expansions=None):

@@ -949,9 +949,20 @@ class Checker(A.Visitor):
         for body in (d.setup, d.play, d.final):
             self.block(body, Scope())
         if d.winner is None:
-            self.err("E304", "the game needs a 'winner most ...;' (or 'winner fewest ...;') line", self.at_decl(d))
+            self.err("E304", "the game needs a 'winner most ...;' (or 'winner fewest ...;', or 'winner together "
+                     "if ...;') line", self.at_decl(d))
         else:
-            for key in (d.winner.key,) + d.winner.tiebreaks:
+            self.winner(d.winner)
+
+    def winner(self, w: A.Winner) -> None:
+        """The winner line: numeric keys, and a condition (`if COND`, `together if COND`) that is true or false."""
+        if w.cond is not None:
+            kind = self.expr(w.cond, Scope())
+            if base_of(kind) not in ("bool", "any"):
+                self.err("E303", f"whether anybody wins is a condition, true or false, not {article(words(kind))}",
+                         w.cond.span, f"compare it: {printed(w.cond)} > 0" if base_of(kind) == "int" else None)
+        if not w.together:
+            for key in (w.key,) + w.tiebreaks:
                 negated = _negated(key)
                 if negated is not None:   # `most -penalty`: the score table would show negative scores
                     self.diags.append(Diagnostic("W410", "a winner key written as a negation: the lowest value "

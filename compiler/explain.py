@@ -1083,9 +1083,15 @@ class Reader(A.Visitor):
             w = d.winner
             def ranked(key) -> str:   # "the most points", "the most cards in your hand" (not "the most the number of")
                 return self.x(key).removeprefix("your ").removeprefix("the number of ")
+            if w.together:
+                self.say(depth, f"A cooperative game: all the players win together if {self.x(w.cond)} when "
+                         "the game ends, and all lose otherwise.")
+                return
             ties = "".join(f", then the {w.order(i)} {ranked(t)}" for i, t in enumerate(w.tiebreaks, 1))
             self.say(depth, f"The winner is the player with the {w.order(0)} {ranked(w.key)}"
-                     + (f" (ties broken by {ties[7:]})" if ties else "") + ".")
+                     + (f" (ties broken by {ties[7:]})" if ties else "")
+                     + (f", but only if {self.x(w.cond)} when the game ends: otherwise nobody wins" if w.cond is not None
+                        else "") + ".")
 
     def visit_Die(self, d, depth: int) -> None:
         for i, f in enumerate(d.faces, start=1):

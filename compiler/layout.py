@@ -371,11 +371,15 @@ def effects(lay: "Layout") -> Iterator[Effect]:
         yield Effect(("final",), "body", g.final, (), False, "final scoring")
         for i, key in enumerate(winner_keys(g)):
             yield Effect(("key", i), "expr", key, (), False, f"winner key {i + 1}")
+        if g.winner is not None and g.winner.cond is not None:
+            yield Effect(("win_if",), "expr", g.winner.cond, (), False, "winner condition")
 
 
 def winner_keys(g: A.Game) -> tuple:
     """The expressions a game's winner is decided by, the tie-breaks after the main key."""
-    return (g.winner.key,) + g.winner.tiebreaks if g.winner else (A.Int(0),)
+    if g.winner is None:
+        return (A.Int(0),)
+    return () if g.winner.together else (g.winner.key,) + g.winner.tiebreaks
 
 
 def key_columns(lay: "Layout", g: A.Game) -> list:
@@ -426,7 +430,9 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "triggers": triggers, "conditions": list(conditions),
         "procs": [p.name for p in lay.procs], "funcs": [f.name for f in lay.funcs],
         "game": None if g is None else (g.name, g.title, g.min_players, g.max_players, len(winner_keys(g)),
-                                        key_columns(lay, g), g.winner.fewest() if g.winner else ()),
+                                        key_columns(lay, g), g.winner.fewest() if g.winner else (),
+                                        bool(g.winner and g.winner.cond is not None),
+                                        bool(g.winner and g.winner.together)),
     }
 
 

@@ -1367,11 +1367,15 @@ class Case(Part):
 
 @node
 class Winner(Part):
-    """`winner most KEY then TIEBREAK ...;` (`fewest` for a key whose lowest value wins)."""
+    """`winner most KEY then TIEBREAK ... [if COND];` (`fewest` for a key whose lowest value wins;
+    with `if COND`, nobody wins unless COND holds as the game ends), or `winner together if COND;`
+    (a cooperative game: every player wins when COND holds, nobody otherwise; no key)."""
 
-    key: Expr
+    key: Optional[Expr]   # None for `together`
     tiebreaks: tuple
     orders: tuple = ()   # per key, the main one first: "most" or "fewest" (none given: all "most")
+    cond: Optional[Expr] = None   # `if COND`: somebody (the team, for `together`) wins only when it holds
+    together: bool = False
 
     def order(self, i: int) -> str:
         """`most` or `fewest` for key `i` (0: the main key, then the tie-breaks)."""

@@ -463,10 +463,17 @@ class _Builder:
     def phase_decl(self, meta, items):
         return _Marker("phase", (str(items[0]), items[1].value, self._s(meta)))
 
+    def winner_if(self, meta, items):
+        return _Marker("winner_if", items[0])
+
     def winner_decl(self, meta, items):
-        tiebreaks = items[2:]
+        cond = _pick(items, "winner_if")
+        tiebreaks = [item for item in items[2:] if not isinstance(item, _Marker)]
         return A.Winner(items[1], tuple(key for _order, key in tiebreaks), span=self._s(meta),
-                        orders=(items[0].value,) + tuple(order for order, _key in tiebreaks))
+                        orders=(items[0].value,) + tuple(order for order, _key in tiebreaks), cond=cond)
+
+    def winner_together(self, meta, items):
+        return A.Winner(None, (), span=self._s(meta), cond=_pick(items, "winner_if"), together=True)
 
     def game_decl(self, meta, items):
         phases = {"setup": (), "play": (), "final": ()}

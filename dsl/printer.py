@@ -781,9 +781,12 @@ class Printer(A.Visitor):
 
     def winner(self, w: A.Winner) -> None:
         """`winner most KEY then ...;`, in a game or an amend (a tie-break is `most` unless it says `fewest`)."""
+        if w.together:
+            self.clauses([Clause("winner together if ", w.cond)])
+            return
         self.clauses([Clause(f"winner {w.order(0)} ", w.key)] +
                      [Clause(f"then {'fewest ' if w.order(i) == 'fewest' else ''}", t)
-                      for i, t in enumerate(w.tiebreaks, 1)])
+                      for i, t in enumerate(w.tiebreaks, 1)] + [_where("if ", w.cond)])
 
 
 def _where(keyword: str, value) -> Optional[Clause]:

@@ -34,6 +34,16 @@ MAX_SEATS = 12   # the most seats a game may declare (the checker's E307)
 SEED_LIMIT = 2 ** 63   # seeds are integers in [-2^63, 2^63): what a log can hold
 
 
+def outcome(result: dict) -> str:
+    """A result's outcome in words, as `rulebook play` and `replay` print it: the winners, "everyone
+    wins" (a cooperative game the team won), or "nobody wins"."""
+    if not result["winners"]:
+        return "nobody wins" + (" (the team lost)" if result.get("together") else "")
+    if result.get("together"):
+        return f"everyone wins (together: {', '.join(result['winners'])})"
+    return f"winner: {', '.join(result['winners'])}"
+
+
 def rng_seed(seed: int) -> int:
     """The RNG seed of a game seed, one to one: random.Random(n) seeds with abs(n), so 5 and -5 would
     play the same game; non-negative seeds map to even numbers, negative ones to odd numbers."""
@@ -842,12 +852,16 @@ class Game:
         """Scores by the winner keys and the winners (ties share the win), whether the game is over
         (`over`: before the end they are the standings so far, not a result), and the state's
         digest unless `digest` is false (it serialises the whole state: replays and logs need it, a
-        batch of simulated games does not)."""
+        batch of simulated games does not). `winners` is empty when nobody wins (`winner ... if
+        COND` with COND false); a cooperative game (`winner together if COND`) has `together: True`
+        and `winners` every player (the team won, the knocked-out ones too) or none."""
         g = self.program.game
         rows = []
         try:   # the winner keys are rules too: a failure is a positioned diagnostic, never a traceback
             for p in self.state.players:
                 rows.append((tuple(key(self, p) for key in g.winner_keys), p))
+            # `winner ... if COND`: read once, with the first player as `you` (as the phases run)
+            won = g.win_if is None or bool(g.win_if(self, self.state.players[0]))
         except RulesRuntimeError:
             raise
         except Exception as e:
@@ -863,11 +877,14 @@ class Game:
         result = {
             "over": self.state.over,
             "scores": {p.name: list(k) for k, p in rows},
-            "winners": [p.name for (_k, p), rank in zip(rows, ranks) if rank == best and (p not in out or len(out) == len(rows))],
+            "winners": [] if not won else [p.name for _k, p in rows] if g.together else
+                       [p.name for (_k, p), rank in zip(rows, ranks) if rank == best and (p not in out or len(out) == len(rows))],
             "keys": [text for text, _parts in g.key_columns],   # each score's rules text
             # the stocks the keys add or subtract, per player (`vp - debt`: vp and debt apart)
             "parts": {p.name: {n: p.stock[n] for _text, parts in g.key_columns for n in parts} for p in self.state.players},
         }
+        if g.together:   # a cooperative game: `winners` is every player (the team won) or nobody
+            result["together"] = True
         if out:   # only when someone was knocked out: the results of other games stay as they were
             result["out"] = [p.name for p in out]
         if digest:

@@ -50,6 +50,8 @@ class GameDef:
     winner_keys: list
     key_columns: list = field(default_factory=list)   # per key: (its rules text, the stocks it adds up)
     fewest: tuple = ()   # the positions of the keys whose lowest value wins (`winner fewest ...`)
+    win_if: Optional[Callable] = None   # `winner ... if COND`: nobody (no team) wins unless it holds at the end
+    together: bool = False   # `winner together if COND`: a cooperative game, every player wins or none
 
 
 @dataclass(frozen=True)
@@ -187,8 +189,8 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.procs = {name: fns["proc", name] for name in tables["procs"]}
     program.funcs = {name: fns["func", name] for name in tables["funcs"]}
     if tables["game"] is not None:
-        name, title, low, high, keys, columns, fewest = tables["game"]
+        name, title, low, high, keys, columns, fewest, win_if, together = tables["game"]
         program.game = GameDef(name, title, low, high, fns["setup",], fns["play",], fns["final",],
                                [fns["key", i] for i in range(keys)], [(t, list(parts)) for t, parts in columns],
-                               tuple(fewest))
+                               tuple(fewest), fns["win_if",] if win_if else None, together)
     return program
