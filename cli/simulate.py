@@ -188,12 +188,17 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
     finished = report["games"] - report["failed"]
     # the figures count the games that finished: a failed game has no winner, score or use to count
     counted = f" ({report['failed']} failed: the figures are of the {finished} that finished)" if report["failed"] else ""
-    seats = Table(title=f"{report['label']}: {report['games']} games, {report['players']} players{counted}")
-    seats.add_column("seat")
+    together = report.get("together", False)   # a cooperative game: the team's win rate, not the seats'
+    seats = Table(title=f"{report['label']}: {report['games']} games, {report['players']} players{counted}"
+                  + (", cooperative" if together else ""))
+    seats.add_column("team" if together else "seat")
     seats.add_column("win rate [95% CI]", justify="right")
     for key in report["score_keys"]:
         seats.add_column(f"{key} mean ± sd", justify="right")
-    for row in report["seats"]:
+    if together:
+        team = report["team"]
+        seats.add_row("all players", _interval(team["win_rate"], team["ci_low"], team["ci_high"]))
+    for row in report["seats"] if not together else ():
         cells = [f"{s['mean']:.1f} ± {s['sd']:.1f}" if s else "-" for s in row["scores"].values()]
         seats.add_row(row["seat"], _interval(row["win_rate"], row["ci_low"], row["ci_high"]), *cells)
     out.print(seats)
@@ -204,7 +209,8 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
     labels = component_labels(report["components"])
     rated = [c for c in report["components"] if c["effect"] is not None]
     if rated:
-        table = Table(title="components: win rate of the seats that used them, versus those that did not")
+        table = Table(title="components: the team's win rate in the games that used them, versus those that did not"
+                      if together else "components: win rate of the seats that used them, versus those that did not")
         for column in ("component", "kind", "games used", "used [95% CI]", "unused", "difference [95% CI]"):
             table.add_column(column, justify="left" if column in ("component", "kind") else "right")
         shown = rated if len(rated) <= 20 else rated[:10] + rated[-10:]
@@ -215,7 +221,8 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
         out.print(table)
     unrated = [labels[c["kind"], c["name"]] for c in report["components"] if c["effect"] is None and c["games_used"]]
     if unrated:   # used by every seat, or by none of those who did not win: no difference to show
-        out.print(f"used with no comparison to make (every seat used them, or the games give no win rates "
+        out.print(f"used with no comparison to make (every {'game' if together else 'seat'} used them, or the games "
+                  f"give no win rates "
                   f"to compare): {', '.join(unrated[:30])}{' ...' if len(unrated) > 30 else ''}", markup=False)
     never = [labels[c["kind"], c["name"]] for c in report["components"] if c["games_used"] == 0]
     if never and finished:   # with no game finished, nothing was counted as used
@@ -223,7 +230,7 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
                   markup=False)
     if "against" in report:
         table = Table(title=f"{report['label']} minus {report['against']['label']}: win rate on the same seeds")
-        table.add_column("seat")
+        table.add_column("team" if together else "seat")
         table.add_column("difference [95% CI]", justify="right")
         for row in report["against"]["difference"]:
             table.add_row(row["seat"], _interval(row["delta"], row["ci_low"], row["ci_high"], percent=False))
@@ -243,13 +250,15 @@ td.n { text-align: right; font-variant-numeric: tabular-nums; } img { max-width:
 <p>Seeds {{ r.seed }} to {{ r.seed + r.games - 1 }}, agent {{ r.agent }}{% if r.variants %}, variants
 {{ r.variants|join(", ") }}{% endif %}; {{ r.failed }} failed. Intervals are 95%.</p>
 <h2>Win rates</h2>
+{% if r.together is defined %}<p>A cooperative game: the team won {{ pct(r.team.win_rate) }} of the games
+(95% interval {{ pct(r.team.ci_low) }} – {{ pct(r.team.ci_high) }}); every seat wins or loses with it.</p>{% endif %}
 <img alt="win rates" src="data:image/png;base64,{{ plots.wins }}">
 <table><tr><th>seat</th><th>win rate</th><th>95% interval</th>{% for k in r.score_keys %}<th>{{ k }} (mean ± sd)</th>{% endfor %}</tr>
 {% for s in r.seats %}<tr><td>{{ s.seat }}</td><td class="n">{{ pct(s.win_rate) }}</td>
 <td class="n">{{ pct(s.ci_low) }} – {{ pct(s.ci_high) }}</td>{% for v in s.scores.values() %}
 <td class="n">{% if v %}{{ "%.1f"|format(v.mean) }} ± {{ "%.1f"|format(v.sd) }}{% endif %}</td>{% endfor %}</tr>
 {% endfor %}</table>
-<h2>Scores</h2><img alt="score distributions" src="data:image/png;base64,{{ plots.scores }}">
+{% if plots.scores is defined %}<h2>Scores</h2><img alt="score distributions" src="data:image/png;base64,{{ plots.scores }}">{% endif %}
 <h2>Game length</h2><img alt="game lengths" src="data:image/png;base64,{{ plots.lengths }}">
 {% if plots.components %}<h2>Components with the largest and smallest effect</h2>
 <img alt="components" src="data:image/png;base64,{{ plots.components }}">{% endif %}
@@ -295,12 +304,13 @@ def plots(report: dict, scores: dict, lengths: list) -> dict:
     ax.axhline(1 / report["players"], color="#999", linestyle="--", linewidth=1)
     ax.set_ylabel("win rate")
     figures = {"wins": _png(fig)}
-    fig, ax = plt.subplots(figsize=(6, 3))
-    for seat, values in scores.items():
-        ax.hist(values, bins=30, alpha=0.5, label=seat)
-    ax.set_xlabel(report["score_keys"][0])
-    ax.legend()
-    figures["scores"] = _png(fig)
+    if scores:
+        fig, ax = plt.subplots(figsize=(6, 3))
+        for seat, values in scores.items():
+            ax.hist(values, bins=30, alpha=0.5, label=seat)
+        ax.set_xlabel(report["score_keys"][0])
+        ax.legend()
+        figures["scores"] = _png(fig)
     fig, ax = plt.subplots(figsize=(6, 3))
     ax.hist(lengths, bins=30, color="#72b7b2")
     ax.set_xlabel("decisions per game")
@@ -328,7 +338,8 @@ def write_html(report: dict, records: list, folder: Path) -> None:
     from rulebook.compiler.driver import write_atomic
 
     played = [r for r in records if r.error is None]
-    scores = {f"P{seat + 1}": [r.scores[seat][0] for r in played] for seat in range(report["players"])}
+    scores = {f"P{seat + 1}": [r.scores[seat][0] for r in played] for seat in range(report["players"])
+              if report["score_keys"]}   # a cooperative game may have no score
     environment = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
     page = environment.from_string(PAGE).render(
         r=report, plots=plots(report, scores, [r.decisions for r in played]),

@@ -43,6 +43,7 @@ class Job:
     players: int
     variants: tuple = ()
     agent: str = "random"
+    together: bool = False   # a cooperative game (`winner together if ...`): the team's win rate, per game
 
 
 @dataclass
@@ -55,6 +56,7 @@ class GameRecord:
     decisions: int = 0
     used: list = field(default_factory=list)       # (component index, seat), sorted
     error: Optional[dict] = None                   # message, where, notes, entries (the log so far)
+    team: Optional[float] = None                   # a cooperative game: 1.0 when the team won, else 0.0
 
 
 def prepare(pack: str, expansions: Sequence[str], players: int, variants: Sequence[str] = (),
@@ -67,7 +69,7 @@ def prepare(pack: str, expansions: Sequence[str], players: int, variants: Sequen
     program = compiled.program
     root = locate(pack)
     job = Job(str(root), tuple(expansions), program.name, load_pack(root).name, program.digest, compiled.source,
-              players, tuple(variants), agent)
+              players, tuple(variants), agent, program.game is not None and program.game.together)
     return job, program
 
 
@@ -161,10 +163,13 @@ def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) ->
                                  "entries": [list(x) for x in game.log]})
     recorder.note_held(game)
     names = [p.name for p in game.state.players]
-    share = 1 / len(result["winners"])
-    return GameRecord(seed, wins=[share if n in result["winners"] else 0.0 for n in names],
+    winners = result["winners"]
+    # a shared win is split between the winners; nobody winning gives every seat 0; a cooperative
+    # game's win is the whole team's: every seat 1 (and the record's `team` says it once)
+    share = 1.0 if result.get("together") else 1 / len(winners) if winners else 0.0
+    return GameRecord(seed, wins=[share if n in winners else 0.0 for n in names],
                       scores=[result["scores"][n] for n in names], decisions=game.decisions_made,
-                      used=sorted(recorder.used))
+                      used=sorted(recorder.used), team=(1.0 if winners else 0.0) if result.get("together") else None)
 
 
 # ---------------------------------------------------------------- workers
@@ -326,10 +331,26 @@ def seat_table(records: list[GameRecord], players: int, keys: Sequence[str]) -> 
     return seats
 
 
-def component_table(records: list[GameRecord], players: int, components: list[tuple[str, str]]) -> list[dict]:
-    """Per component: games it was used in, and the win rate of seats that used it versus those that
-    did not (with intervals), sorted by that difference, largest first."""
+def team_rate(records: list[GameRecord]) -> dict:
+    """A cooperative game's win rate: the share of the finished games the team won, with its interval."""
     played = [r for r in records if r.error is None]
+    wins = sum(r.team or 0.0 for r in played)
+    low, high = wilson(wins, len(played))
+    return {"win_rate": wins / len(played) if played else None, "ci_low": low, "ci_high": high,
+            "games": len(played)}
+
+
+def component_table(records: list[GameRecord], players: int, components: list[tuple[str, str]],
+                    together: bool = False) -> list[dict]:
+    """Per component: games it was used in, and the win rate of seats that used it versus those that
+    did not (with intervals), sorted by that difference, largest first. In a cooperative game
+    (`together`) the unit is the game: the team's win rate in the games where anyone used the
+    component versus the games where nobody did (`seats_used` then counts those games)."""
+    played = [r for r in records if r.error is None]
+    if together:   # one seat standing for the team: each game counts once, won or lost
+        records = [GameRecord(r.seed, wins=[r.team or 0.0], used=sorted({(c, 0) for c, _seat in r.used}))
+                   for r in played]
+        return component_table(records, 1, components)
     used_wins = [0.0] * len(components)
     used_seats = [0] * len(components)
     games_used = [0] * len(components)
@@ -359,9 +380,13 @@ def component_table(records: list[GameRecord], players: int, components: list[tu
 
 
 def paired_differences(mine: list[GameRecord], theirs: list[GameRecord], players: int) -> list[dict]:
-    """Per seat: the mean of (my win share - their win share) over seeds both packs finished."""
+    """Per seat: the mean of (my win share - their win share) over seeds both packs finished; when
+    both packs are cooperative, one row, `team`: the difference of the team's wins."""
     theirs_by_seed = {r.seed: r for r in theirs if r.error is None}
     pairs = [(r, theirs_by_seed[r.seed]) for r in mine if r.error is None and r.seed in theirs_by_seed]
+    if pairs and all(a.team is not None and b.team is not None for a, b in pairs):
+        delta, low, high = paired_interval([a.team - b.team for a, b in pairs])
+        return [{"seat": "team", "delta": delta, "ci_low": low, "ci_high": high, "pairs": len(pairs)}]
     rows = []
     for seat in range(players):
         delta, low, high = paired_interval([a.wins[seat] - b.wins[seat] for a, b in pairs])
@@ -406,6 +431,7 @@ def summary(job: Job, records: list[GameRecord], keys: Sequence[str], components
         "pack": job.pack, "with": list(job.expansions), "players": job.players, "games": len(records),
         "seed": seed, "variants": list(job.variants), "agent": job.agent, "score_keys": list(keys),
         "seats": seat_table(records, job.players, keys), "length": length_table(records),
-        "components": component_table(records, job.players, components),
+        "components": component_table(records, job.players, components, job.together),
         "failed": sum(r.error is not None for r in records),
+        **({"together": True, "team": team_rate(records)} if job.together else {}),
     }
