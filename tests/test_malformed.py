@@ -38,6 +38,9 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "grid_declared_with_two_brackets.rules": [("E100", 2)],
     "variable_holding_a_number.rules": [("E303", 3)],
     "winner_by_a_zone.rules": [("E303", 10)],
+    "winner_together_if_a_number.rules": [("E303", 7)],
+    "winner_together_with_a_key.rules": [("E100", 8)],      # a cooperative line and a ranking in one
+    "winner_together_without_condition.rules": [("E100", 7)],
     "allowed_unknown_action.rules": [("E206", 8)],
     "emit_benefit_event.rules": [("E301", 8)],            # benefit is no keyword: the checker says it
     "declared_builtin_event.rules": [("E208", 3)],
@@ -409,6 +412,7 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "func_calls_itself.rules": ("W411", 4, 30),           # the call, not the declaration
     "eliminate_an_actor.rules": ("E303", 8, 15),
     "eliminate_a_counter.rules": ("E303", 7, 32),
+    "winner_together_if_a_number.rules": ("E303", 7, 22),   # the condition
     "while_size_at_least_zero.rules": ("W412", 7, 9),     # the condition
     "typed_proc_without_return.rules": ("W414", 6, 1),    # the proc's closing brace
     "typed_proc_if_without_else.rules": ("W414", 6, 3),   # the 'if' the path goes on past
@@ -500,6 +504,8 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
                                            "write 'return none;' if none is meant", ()),
     "eliminate_an_actor.rules": ("eliminate is for players: the actor 'frederick' is never knocked out", None, ()),
     "eliminate_a_counter.rules": ("eliminate needs a player or a list of players, not a number", None, ()),
+    "winner_together_if_a_number.rules": ("whether anybody wins is a condition, true or false, not a number",
+                                          "compare it: fireworks > 0", ()),
     "while_size_at_least_zero.rules": ("the condition is always true: size(table) >= 0 holds whatever the game "
                                        "holds (a size or a count is never below 0), so the loop never ends by it",
                                        "did you mean '> 0'?", ()),

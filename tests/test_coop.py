@@ -1,0 +1,187 @@
+"""Cooperative and no-winner outcomes: `winner together if COND;` (every player wins or none) and
+`winner most KEY ... if COND;` (nobody wins unless COND holds), on both backends, printed back, read in
+words, logged and replayed, shown by `rulebook play`, and counted by `rulebook simulate`."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from rulebook.cli import app
+from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.explain import explain
+from rulebook.dsl.parser import parse_text
+from rulebook.dsl.printer import format_module
+from rulebook.runtime import simulate as sim
+from rulebook.runtime.agents import ScriptedAgent
+from rulebook.runtime.engine import Game, outcome
+from rulebook.runtime.record import record, replay
+
+from .conftest import write_pack
+
+runner = CliRunner()
+
+# The Crew, cut down: each turn the player may complete a task (three complete the mission, at once)
+# or else lose a trick (a second lost trick fails the mission, at once, from inside a proc).
+CREW = """
+counter tasks "Tasks done" global;
+counter lost "Tricks lost" global;
+proc fail_trick() {
+  gain 1 lost;
+  if lost >= 2 {
+    say "the mission fails";
+    end game;
+  }
+}
+proc task() {
+  gain 1 tasks;
+  if tasks >= 3 { end game; }
+}
+game crew "The Crew" {
+  seats 2 to 5;
+  phase play {
+    while true {
+      each players {
+        may "complete a task?" { task(); } else { fail_trick(); }
+      }
+    }
+  }
+  winner together if tasks >= 3;
+}
+"""
+
+# King of Tokyo, cut down: every monster may be knocked out at once; then nobody wins.
+TOKYO = """
+counter vp;
+counter health from 0 to 10;
+game tokyo {
+  seats 2 to 4;
+  phase setup { each players: gain 10 health; }
+  phase play {
+    each players {
+      gain 1 vp;
+      may "everyone takes 10 damage?" {
+        each players { lose 10 health; eliminate; }
+      }
+    }
+  }
+  winner most vp if some(p in players where p.health > 0);
+}
+"""
+
+
+KNOCKOUT = TOKYO.replace('may "everyone takes 10 damage?"', "if true")   # every game: all out at once
+
+
+@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
+def build(request):
+    return lambda text: build_text(text, interpreted=request.param)
+
+
+def played(program, answers, players=3):
+    g = Game(program, players, 1, [ScriptedAgent(answers)] * players)
+    g.play()
+    return g
+
+
+def test_the_team_wins_together_the_moment_the_mission_is_done(build):
+    g = played(build(CREW), ["yes", "yes", "yes"])
+    result = g.result()
+    assert g.state.over and g.decisions_made == 3
+    assert result["winners"] == ["P1", "P2", "P3"] and result["together"] is True
+    assert result["scores"] == {"P1": [], "P2": [], "P3": []} and result["keys"] == []
+    assert outcome(result) == "everyone wins (together: P1, P2, P3)"
+
+
+def test_the_team_loses_together_when_an_effect_deep_inside_ends_the_game(build):
+    program = build(CREW)
+    g = played(program, ["yes", "no", "yes", "no"])
+    result = g.result()
+    assert g.decisions_made == 4 and g.messages[-1].endswith("the mission fails")
+    assert result["winners"] == [] and result["together"] is True
+    assert outcome(result) == "nobody wins (the team lost)"
+    again = replay(program, record(g))   # the log keeps the outcome: the same state, nobody winning
+    assert again.state.digest() == g.state.digest() and again.result()["winners"] == []
+
+
+def test_nobody_wins_when_every_monster_is_knocked_out_at_once(build):
+    program = build(TOKYO)
+    g = played(program, ["no", "yes"])
+    result = g.result()
+    assert result["winners"] == [] and "together" not in result and sorted(result["out"]) == ["P1", "P2", "P3"]
+    assert outcome(result) == "nobody wins"
+    g = played(program, ["no", "no", "no"])   # nobody knocked out: the usual winner line, a shared win
+    assert g.result()["winners"] == ["P1", "P2", "P3"] and outcome(g.result()) == "winner: P1, P2, P3"
+
+
+def test_both_forms_print_back_and_read_in_words():
+    for text, line in ((CREW, "  winner together if tasks >= 3;\n"),
+                       (TOKYO, "  winner most vp if some(p in players where p.health > 0);\n")):
+        module = parse_text(text, "a.rules")
+        printed = format_module(module)
+        assert parse_text(printed, "a.rules") == module and line in printed
+    crew = analyse_text(CREW).symbols.decls["crew"]
+    assert ("A cooperative game: all the players win together if the tasks done is at least 3 when the game "
+            "ends, and all lose otherwise.") in [s.strip() for s in explain(crew, analyse_text(CREW).symbols)]
+    tokyo = [s.strip() for s in explain(analyse_text(TOKYO).symbols.decls["tokyo"], analyse_text(TOKYO).symbols)]
+    assert any(s.startswith("The winner is the player with the most") and
+               s.endswith("when the game ends: otherwise nobody wins.") for s in tokyo), tokyo
+
+
+def test_a_house_rule_can_make_a_game_cooperative(tmp_path):
+    base = write_pack(tmp_path / "base", TOKYO.replace(" if some(p in players where p.health > 0)", ""), name="base")
+    house = write_pack(tmp_path / "house", "amend tokyo { winner together if vp >= 1; }", name="house", extends=["../base"])
+    result = runner.invoke(app, ["play", str(base), "--with", str(house), "-n", "2", "--agent", "first"])
+    assert result.exit_code == 0, result.output
+    assert "everyone wins (together: P1, P2)" in result.output
+
+
+def test_play_prints_the_outcome_plainly(tmp_path):
+    pack = write_pack(tmp_path / "crew", CREW, name="crew")
+    result = runner.invoke(app, ["play", str(pack), "-n", "2", "--agent", "first"])   # first answer: no
+    assert result.exit_code == 0, result.output
+    assert "The Crew: nobody wins (the team lost)" in result.output and "final scores" not in result.output
+    pack = write_pack(tmp_path / "tokyo", KNOCKOUT, name="tokyo")
+    result = runner.invoke(app, ["play", str(pack), "-n", "2", "--agent", "first"])   # the first monster knocks all out
+    assert result.exit_code == 0, result.output
+    assert "nobody wins" in result.output and "knocked out: P1, P2" in result.output
+
+
+# half the turns complete a task, half lose a trick: the team wins some games and loses others
+DICE_CREW = CREW.replace('may "complete a task?" { task(); } else { fail_trick(); }', """
+        let r = roll coin;
+        if r == 1 { task(); } else { fail_trick(); }""").replace(
+    "proc fail_trick", 'die coin: int { face "task" = 1; face "trick" = 0; }\nproc fail_trick')
+
+
+def test_simulate_reports_the_team_win_rate_compares_it_and_rates_components_per_game(tmp_path):
+    pack = write_pack(tmp_path / "crew", DICE_CREW, name="crew")
+    easier = write_pack(tmp_path / "easier", DICE_CREW.replace("lost >= 2", "lost >= 3"), name="easier")
+    report = tmp_path / "report.json"
+    result = runner.invoke(app, ["simulate", str(pack), "-n", "3", "-g", "60", "-w", "1", "--against", str(easier),
+                                 "--json", str(report), "--html", str(tmp_path / "html")])
+    assert result.exit_code == 0, result.output
+    data = json.loads(report.read_text())
+    team = data["team"]
+    assert data["together"] is True and 0 < team["win_rate"] < 1 and team["games"] == 60
+    assert team["ci_low"] < team["win_rate"] < team["ci_high"]
+    assert "cooperative" in result.output and "all players" in result.output
+    assert "P1" not in result.output.split("components")[0]   # no per-seat shares
+    (row,) = data["against"]["difference"]
+    assert row["seat"] == "team" and row["delta"] < 0 and row["pairs"] == 60   # harder than the easier pack
+    faces = {c["name"]: c for c in data["components"]}
+    # per game: a game that never rolls a task is lost, one that never rolls a trick is won
+    assert all(c["seats_used"] == c["games_used"] < 60 for c in faces.values())
+    assert faces["coin 1"]["effect"] > 0 > faces["coin 2"]["effect"]
+    assert "the team's win rate in the games that used them" in result.output
+    assert "A cooperative game" in (tmp_path / "html" / "index.html").read_text()
+
+
+def test_a_game_nobody_wins_counts_no_win_for_any_seat(tmp_path):
+    pack = write_pack(tmp_path / "tokyo", KNOCKOUT, name="tokyo")
+    job, program = sim.prepare(str(pack), [], 2, agent="first")
+    records = sim.run(job, range(1, 4))
+    assert all(r.error is None and r.wins == [0.0, 0.0] and r.team is None for r in records)
+    assert not job.together and all(s["win_rate"] == 0 for s in sim.seat_table(records, 2, ["vp"]))
