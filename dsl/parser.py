@@ -473,7 +473,19 @@ class _Builder:
                         orders=(items[0].value,) + tuple(order for order, _key in tiebreaks), cond=cond)
 
     def winner_together(self, meta, items):
-        return A.Winner(None, (), span=self._s(meta), cond=_pick(items, "winner_if"), together=True)
+        if str(items[0]) != "together":
+            raise RulesError([Diagnostic("E100", f"a winner line is 'winner most ...', 'winner fewest ...' or "
+                                         f"'winner together if ...', not 'winner {items[0]}'",
+                                         _token_span(self.file, items[0]))])
+        cond = _pick(items, "winner_if")
+        if any(isinstance(item, _Marker) and item.tag == "winner_order" for item in items):   # both forms at once
+            raise RulesError([Diagnostic("E100", "a cooperative game has no key to rank the players by: "
+                                         "'winner together if CONDITION;', or 'winner most KEY;' for a game "
+                                         "with a winner", self._s(meta))])
+        if cond is None:
+            raise RulesError([Diagnostic("E100", "a cooperative game says when the players win: 'winner together "
+                                         "if CONDITION;'", self._s(meta))])
+        return A.Winner(None, (), span=self._s(meta), cond=cond, together=True)
 
     def game_decl(self, meta, items):
         phases = {"setup": (), "play": (), "final": ()}

@@ -41,6 +41,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "winner_together_if_a_number.rules": [("E303", 7)],
     "winner_together_with_a_key.rules": [("E100", 8)],      # a cooperative line and a ranking in one
     "winner_together_without_condition.rules": [("E100", 7)],
+    "winner_misspelt_together.rules": [("E100", 7)],
     "allowed_unknown_action.rules": [("E206", 8)],
     "emit_benefit_event.rules": [("E301", 8)],            # benefit is no keyword: the checker says it
     "declared_builtin_event.rules": [("E208", 3)],
@@ -355,6 +356,9 @@ SENTENCES: dict[str, str] = {
     "else_without_closing_brace.rules": "a '}' is missing before 'else'",
     "enum_missing_comma.rules": "a ',' is missing",
     "option_outside_choose.rules": "goes directly inside a 'choose' block",
+    "winner_misspelt_together.rules": "not 'winner toghether'",
+    "winner_together_without_condition.rules": "'winner together if CONDITION;'",
+    "winner_together_with_a_key.rules": "a cooperative game has no key to rank the players by",
 }
 
 SENTENCE_BUGS: dict[str, str] = {}
