@@ -40,6 +40,8 @@ class RulesLexer(RegexLexer):
             (r'"(?:[^"\\\n]|\\["\\n])*"', String.Double),
             (r"\b(" + "|".join(DECLARATIONS) + r")\b(\s+)([A-Za-z_][A-Za-z0-9_]*)",
              bygroups(Keyword.Declaration, Whitespace, Name.Class)),
+            # `together` is a keyword only right after `winner` (a cooperative game); elsewhere a name
+            (r"\b(winner)(\s+)(together)\b", bygroups(Keyword, Whitespace, Keyword)),
             (words(CONSTANTS, prefix=r"\b", suffix=r"\b"), Keyword.Constant),
             (words(KEYWORDS, prefix=r"\b", suffix=r"\b"), Keyword),
             (r"[0-9]+", Number.Integer),

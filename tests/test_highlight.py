@@ -84,3 +84,10 @@ def test_pygmentize_command(tmp_path):
     html = subprocess.run([exe, "-l", "rules", "-f", "html", str(path)], capture_output=True, text=True,
                           check=True).stdout
     assert '<span class="kd">resource</span>' in html and '<span class="c1"># money</span>' in html
+
+
+def test_together_is_a_keyword_only_in_a_winner_line():
+    """`winner together if ...` (a cooperative game) shows `together` as a keyword; a func may still be
+    called `together` and is then a name."""
+    assert tokens("winner together if tasks >= 4;")[:3] == [(Keyword, "winner"), (Keyword, "together"), (Keyword, "if")]
+    assert (Name, "together") in tokens("proc p() { if together() { gain 1 vp; } }")
