@@ -961,6 +961,13 @@ class Checker(A.Visitor):
             if base_of(kind) not in ("bool", "any"):
                 self.err("E303", f"whether anybody wins is a condition, true or false, not {article(words(kind))}",
                          w.cond.span, f"compare it: {printed(w.cond)} > 0" if base_of(kind) == "int" else None)
+            bound = {n.var for n in A.walk(w.cond) if isinstance(getattr(n, "var", None), str)}
+            for n in A.walk(w.cond):   # `vp` alone is `you.vp`, and `you` is the first player there
+                if isinstance(n, A.Name) and n.id not in bound and self.per_player(n.id):
+                    self.diags.append(Diagnostic("W417", f"the winner line's condition reads {n.id!r}, which each "
+                                                 "player has: it is read for the first player only", n.span,
+                                                 f"say whose: some(p in players where p.{n.id} ...), "
+                                                 f"total(p in players, p.{n.id}), or make it global"))
         if not w.together:
             for key in (w.key,) + w.tiebreaks:
                 negated = _negated(key)
@@ -973,6 +980,12 @@ class Checker(A.Visitor):
                     self.err("E303", f"the winner is decided by numbers, not by {article(words(kind))}", key.span,
                              f"count them: size({printed(key)})" if base_of(kind) in ("zone", "list")
                              else None)
+
+    def per_player(self, name: str) -> bool:
+        """Whether a declared name is kept per player (a resource, a counter, var or zone that is not global)."""
+        d = self.sym.decls.get(name)
+        return isinstance(d, A.Resource) or isinstance(d, (A.Counter, A.Var)) and not d.is_global \
+            or isinstance(d, A.Zone) and d.per_player
 
     # ------------------------------------------------------------------ effects
     def block(self, stmts: tuple, scope: Scope) -> None:

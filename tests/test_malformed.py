@@ -42,6 +42,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "winner_together_with_a_key.rules": [("E100", 8)],      # a cooperative line and a ranking in one
     "winner_together_without_condition.rules": [("E100", 7)],
     "winner_misspelt_together.rules": [("E100", 7)],
+    "winner_together_reads_a_player_counter.rules": [("W417", 7)],
     "allowed_unknown_action.rules": [("E206", 8)],
     "emit_benefit_event.rules": [("E301", 8)],            # benefit is no keyword: the checker says it
     "declared_builtin_event.rules": [("E208", 3)],
@@ -417,6 +418,7 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "eliminate_an_actor.rules": ("E303", 8, 15),
     "eliminate_a_counter.rules": ("E303", 7, 32),
     "winner_together_if_a_number.rules": ("E303", 7, 22),   # the condition
+    "winner_together_reads_a_player_counter.rules": ("W417", 7, 22),
     "while_size_at_least_zero.rules": ("W412", 7, 9),     # the condition
     "typed_proc_without_return.rules": ("W414", 6, 1),    # the proc's closing brace
     "typed_proc_if_without_else.rules": ("W414", 6, 3),   # the 'if' the path goes on past
@@ -508,6 +510,9 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
                                            "write 'return none;' if none is meant", ()),
     "eliminate_an_actor.rules": ("eliminate is for players: the actor 'frederick' is never knocked out", None, ()),
     "eliminate_a_counter.rules": ("eliminate needs a player or a list of players, not a number", None, ()),
+    "winner_together_reads_a_player_counter.rules": (
+        "the winner line's condition reads 'played', which each player has: it is read for the first player only",
+        "say whose: some(p in players where p.played ...), total(p in players, p.played), or make it global", ()),
     "winner_together_if_a_number.rules": ("whether anybody wins is a condition, true or false, not a number",
                                           "compare it: fireworks > 0", ()),
     "while_size_at_least_zero.rules": ("the condition is always true: size(table) >= 0 holds whatever the game "
