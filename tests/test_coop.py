@@ -143,6 +143,11 @@ def test_play_prints_the_outcome_plainly(tmp_path):
     result = runner.invoke(app, ["play", str(pack), "-n", "2", "--agent", "first"])   # first answer: no
     assert result.exit_code == 0, result.output
     assert "The Crew: nobody wins (the team lost)" in result.output and "final scores" not in result.output
+    log = tmp_path / "crew.json"
+    assert runner.invoke(app, ["play", str(pack), "-n", "2", "--agent", "first", "--log", str(log)]).exit_code == 0
+    assert json.loads(log.read_text())["result"]["winners"] == []   # the log keeps the outcome
+    replayed = runner.invoke(app, ["replay", str(log)])
+    assert replayed.exit_code == 0 and "The Crew: nobody wins (the team lost)" in replayed.output, replayed.output
     pack = write_pack(tmp_path / "tokyo", KNOCKOUT, name="tokyo")
     result = runner.invoke(app, ["play", str(pack), "-n", "2", "--agent", "first"])   # the first monster knocks all out
     assert result.exit_code == 0, result.output
