@@ -1478,6 +1478,8 @@ class Checker(A.Visitor):
     def visit_Whenever(self, s: A.Whenever, scope: Scope) -> None:
         for p in (s.pattern, s.until) if s.until is not None else (s.pattern,):
             self.pattern(p, scope)
+        if s.cond is not None:   # read when the event is announced, as a modifier's `while`
+            self.condition(s.cond, scope)
         self.triggers.append(s)
         inner = scope.child()
         inner.it_event, inner.gives = s.pattern.event, None   # the trigger's body runs later, on its own

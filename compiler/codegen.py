@@ -115,7 +115,7 @@ class CodeGen(A.Visitor):
         self.functions: list[Function] = []
         self.constants: dict[str, tuple[str, str]] = {}   # key -> (module-level name, its Python value)
         self.triggers: dict[str, str] = {}   # tid -> function name
-        self.conditions: dict[str, str] = {}   # modifier id -> function name of its `while` condition
+        self.conditions: dict[str, str] = {}   # modifier or trigger id -> function name of its `while` condition
         self._fn: Function | None = None
         self._indent = 1
         self._temp = 0
@@ -849,6 +849,7 @@ class CodeGen(A.Visitor):
         self.function(name, "rt, you, it, env", s.body, body_ctx, f"trigger at {where(s)}",
                       tuple(self.unpack(captured, ctx)))
         self.triggers[tid] = name
+        self.condition(s, ctx, "trigger")
         subject = subject_mode(s.pattern)
         filters = self.filters(s.pattern, ctx)
         env, until = self.standing(s, ctx)
@@ -870,18 +871,24 @@ class CodeGen(A.Visitor):
 
     def visit_Modifier(self, s: A.Modifier, ctx: Ctx):
         mid = self.sites[id(s)]
-        captured = self.captures[id(s)]
-        if s.cond is not None:   # evaluated whenever the modifier is consulted, with its saved locals
-            name = self.temp("condition")
-            fn = Function(f"def {name}(rt, you, env):", f"while condition of the modifier at {mid}")
-            fn.lines += ["    " + line for line in self.unpack(captured, ctx)]
-            fn.lines.append(f"    return {self.ex(s.cond, Ctx(frozenset(captured), 'you', ctx.this_ok))}  # @{where(s.cond)}")
-            self.functions.append(fn)
-            self.conditions[mid] = name
+        self.condition(s, ctx, "modifier")
         env, until = self.standing(s, ctx)
         self.writeline(f"rt.modify({ctx.you}, {mid!r}, {subject_mode(s.pattern)!r}, {s.pattern.event!r}, "
                        f"{self.filters(s.pattern, ctx)}, {s.once!r}, {until}, {env}, {s.cond is not None!r}, "
                        f"{self.adjustments(s, ctx)})", s)
+
+    def condition(self, s, ctx: Ctx, what: str) -> None:
+        """A modifier's or trigger's `while COND` as a function of its saved locals: evaluated each time
+        the modifier is consulted or the event would fire the trigger."""
+        if s.cond is None:
+            return
+        site, captured = self.sites[id(s)], self.captures[id(s)]
+        name = self.temp("condition")
+        fn = Function(f"def {name}(rt, you, env):", f"while condition of the {what} at {site}")
+        fn.lines += ["    " + line for line in self.unpack(captured, ctx)]
+        fn.lines.append(f"    return {self.ex(s.cond, Ctx(frozenset(captured), 'you', ctx.this_ok))}  # @{where(s.cond)}")
+        self.functions.append(fn)
+        self.conditions[site] = name
 
     def adjustments(self, s: A.Modifier, ctx: Ctx) -> str:
         """A modifier's adjustments as plain data, evaluated when it is registered."""

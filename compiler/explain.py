@@ -913,7 +913,8 @@ class Reader(A.Visitor):
     def visit_Whenever(self, s, depth: int) -> None:
         when = f"{'The next time' if s.once else 'Whenever'} {self.event(s.pattern)}"
         until = f", until {self.event(s.until)}" if s.until else ""
-        self.say(depth, f"{when}{until}:")
+        lasting = f", while {self.x(s.cond)}" if s.cond is not None else ""
+        self.say(depth, f"{when}{until}{lasting}:")
         self.block(s.body, depth + 1)
 
     def event(self, p: A.Pattern) -> str:

@@ -760,7 +760,7 @@ def _callable(it: Interpreter, effect):
     return lambda rt, you, *args: it.run(node, rt, Frame(you, dict(zip(params, args))))
 
 
-def _condition(it: Interpreter, node: A.Modifier):
+def _condition(it: Interpreter, node):   # a Modifier or a Whenever
     def holds(rt, you, env):
         locals_ = {k: v for k, v in env.items() if k != "this"}
         return it.ev(node.cond, rt, Frame(you, locals_, env.get("this")))

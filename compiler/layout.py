@@ -462,9 +462,11 @@ def trigger_nodes(sym) -> list[A.Whenever]:
     return [n for decl in sym.decls.values() for n in A.walk(decl) if type(n) is A.Whenever]
 
 
-def condition_nodes(sym) -> list[A.Modifier]:
-    """Every `modifier ... while COND` of the pack, in declaration order (its condition is a callable)."""
-    return [n for decl in sym.decls.values() for n in A.walk(decl) if type(n) is A.Modifier and n.cond is not None]
+def condition_nodes(sym) -> list:
+    """Every `modifier ... while COND` and `whenever/next ... while COND` of the pack, in declaration
+    order (its condition is a callable, under the site's id)."""
+    return [n for decl in sym.decls.values() for n in A.walk(decl)
+            if type(n) in (A.Modifier, A.Whenever) and n.cond is not None]
 
 
 def tag_args(tag: A.Tag, sym) -> list[tuple[str, A.Expr]]:
@@ -632,7 +634,7 @@ def standing_uses(n) -> Optional[set]:
     """The names a registered callable uses, for the statements that register one (a trigger's body,
     a modifier's `while` condition); None for every other statement."""
     if type(n) is A.Whenever:
-        return free_names(n.body)
+        return free_names(n.body) | (free_names((n.cond,)) if n.cond is not None else set())
     if type(n) is A.Modifier:
         return free_names((n.cond,)) if n.cond is not None else set()
     return None

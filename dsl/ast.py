@@ -888,16 +888,19 @@ class Pattern(Part):
 
 @node
 class Whenever(Stmt):
-    """`whenever PATTERN [until PATTERN] { ... }` or the one-shot `next PATTERN ...`: registers a trigger.
+    """`whenever PATTERN [until PATTERN] [while COND] { ... }` or the one-shot `next PATTERN ...`:
+    registers a trigger.
 
     The `until` pattern is matched like the trigger's own: `until you income()` ends it only on
-    its owner's income, `until end_of_era` on anyone's.
+    its owner's income, `until end_of_era` on anyone's. `while COND` keeps it registered but lets
+    it fire only when COND holds as the event is announced (as a modifier's `while`).
     """
 
     once: bool
     pattern: Pattern
     until: Optional[Pattern]
     body: tuple
+    cond: Optional[Expr] = None
 
 
 @node

@@ -714,7 +714,8 @@ class _Builder:
 
     def whenever_stmt(self, meta, items):
         once = items[0].type == "NEXT"
-        return A.Whenever(once, items[1], _pick(items, "until"), _block(items), span=self._s(meta))
+        return A.Whenever(once, items[1], _pick(items, "until"), _block(items), _pick(items, "lasting"),
+                          span=self._s(meta))
 
     def emit_stmt(self, meta, items):
         return A.Emit(str(items[0]), items[1] or (), span=self._s(meta))
@@ -1062,6 +1063,11 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
     "a condition needs braces after it: 'if COND { ... }'": [
         f"proc p() {{ if a {cond}{stmt} }}" for cond in ("", "> 1 ", "and b ", "or b ")
         for stmt in ("gain 1 x;", "lose 1 x;", "pay 1 x;", "advance t;", "say \"x\";", "let a = 1;", "set a = 1;")
+    ],
+    "'until' comes before 'while': 'whenever EVENT until EVENT while COND { ... }' (the same for 'next' "
+    "and 'modifier')": [
+        f"proc p() {{ {head} you e while {cond} until f {{ }} }}" for head in ("whenever", "next", "modifier")
+        for cond in ("a", "1", "f(a)", "a.b", "this", "true", "false", "a[1]", "\"x\"", "you", "none")
     ],
 }
 

@@ -537,7 +537,8 @@ class Printer(A.Visitor):
 
     def visit_Whenever(self, s):
         until = Clause(f"until {pattern(s.until)}") if s.until else None
-        self.block([Clause(f"{'next' if s.once else 'whenever'} {pattern(s.pattern)}"), until], s.body)
+        self.block([Clause(f"{'next' if s.once else 'whenever'} {pattern(s.pattern)}"), until,
+                    _where("while ", s.cond)], s.body)
 
     def visit_Modifier(self, s):
         self.clauses([Clause(f"modifier {pattern(s.pattern)}" + (" once" if s.once else "")),

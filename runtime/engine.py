@@ -1885,10 +1885,12 @@ class Game:
     def emit(self, event: str, subject: Optional[Holder], args: dict) -> None:
         """Announce an event: matching triggers are queued, durations ending on it expire."""
         self.emissions += 1
-        out = self.state.out
+        out, conditions = self.state.out, self.program.conditions
         for t in list(self.by_event.get(event, ())):
             if not matches(t.owner, t.subject, t.filters, subject, args) or out and t.owner in out:
                 continue   # a knocked-out player's triggers do not fire (nor is a `next` used up)
+            if t.tid in conditions and not conditions[t.tid](self, t.owner, t.env):
+                continue   # `while COND` does not hold now: not fired, a `next` not used up, still registered
             if t.once:
                 self._unregister(t)
             self.pending.append((t, args, self.emissions))
