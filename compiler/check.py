@@ -506,7 +506,7 @@ class Checker(A.Visitor):
 
     def visit_Resource(self, d: A.Resource) -> None:
         if d.cap is not None:
-            self.int_const(d.cap, "a cap")
+            self.cap(d.cap, "a resource's")
         if d.supply is not None:
             self.supply(d)
 
@@ -527,15 +527,21 @@ class Checker(A.Visitor):
         if type(known) is int and known < 0:
             self.err("E303", f"a supply must be at least 0, not {known}", d.supply.span)
 
-    def visit_Group(self, d: A.Group) -> None:
-        if isinstance(d.cap, A.Name):
-            # a cap that grows during play: each holder's own value of a per-player counter
-            c = self.sym.decls.get(d.cap.id)
+    def cap(self, cap: A.Expr, whose: str) -> None:
+        """A resource's or group's cap: a whole number, or the name of a per-player counter (a cap
+        that changes during play: each holder's own value of it, read at every gain)."""
+        if isinstance(cap, A.Name):
+            c = self.sym.decls.get(cap.id)
             if not isinstance(c, A.Counter) or c.is_global or c.indexes is not None:
-                self.err("E303", f"a group's cap must be a whole number or the name of a per-player counter, "
-                         f"not {d.cap.id!r}", d.cap.span)
+                self.err("E303", f"{whose} cap must be a whole number or the name of a per-player counter, "
+                         f"not {cap.id!r}", cap.span)
+            else:
+                self.used.add(cap.id)
         else:
-            self.int_const(d.cap, "a cap")
+            self.int_const(cap, "a cap")
+
+    def visit_Group(self, d: A.Group) -> None:
+        self.cap(d.cap, "a group's")
         for m in d.members:
             self.expect(m, ("resource",), "E202", "resource", d.span)
 

@@ -1102,7 +1102,7 @@ class Reader(A.Visitor):
 
     def visit_Group(self, d, depth: int) -> None:
         members = _either([plural(self.noun(m)) for m in d.members], "and")
-        self.say(depth, f"{capital(members)} share one stock of at most {self.x(d.cap)}.")
+        self.say(depth, f"{capital(members)} share one stock of at most {self.cap(d.cap)}.")
 
     def visit_Enum(self, d, depth: int) -> None:
         titles = d.titles or (None,) * len(d.members)
@@ -1157,9 +1157,13 @@ class Reader(A.Visitor):
         gives = f" and gives a value ({d.returns})" if d.returns else ""
         self.say(depth, f"Worked out by the game engine (a kernel of the runtime){gives}.")
 
+    def cap(self, cap) -> str:
+        """A resource's or group's cap: a number, or "your ..." for the per-player counter it names."""
+        return f"your {self.noun(cap.id)}" if isinstance(cap, A.Name) else self.x(cap)
+
     def visit_Resource(self, d, depth: int) -> None:
         self.say(depth, f"{capital(plural(self.noun(d.name)))}: a stock each player keeps"
-                 + (f", at most {self.x(d.cap)}" if d.cap else "") + ".")
+                 + (f", at most {self.cap(d.cap)}" if d.cap else "") + ".")
         if d.supply is not None:
             self.say(depth, f"They come from a limited supply ({self.x(d.supply)}): gaining takes from it (what it "
                      f"lacks is not gained), and losing, paying and discarding put them back.")

@@ -1028,13 +1028,21 @@ class Game:
             high = self.program.counters[name][2] if name in self.program.counters else None
             return None if high is None else high - h.stock[name]
         cap, group = spec
-        room = None if cap is None else cap - h.stock[name]
+        try:   # (no test of the cap's type: a constant cap costs what it did before caps could be counters)
+            room = None if cap is None else cap - h.stock[name]
+        except TypeError:   # the name of a per-player counter: the holder's own value of it, now
+            room = h.stock[cap] - h.stock[name]
         if group is not None:
             gcap = self.group_cap(h, group)
             if gcap is not None:
                 used = sum(map(h.stock.__getitem__, self.program.groups[group][1]))   # no generator frame
                 room = gcap - used if room is None else min(room, gcap - used)
         return room
+
+    def own_cap(self, h: Holder, name: str) -> Optional[int]:
+        """A resource's own cap for a holder: a number, the holder's value of the counter it names, or None."""
+        cap = self.program.resources[name][0]
+        return h.stock[cap] if type(cap) is str else cap
 
     def group_cap(self, h: Holder, group: str) -> Optional[int]:
         """A group's cap for a holder: a number, or the holder's value of the counter the cap names."""
@@ -1065,6 +1073,9 @@ class Game:
             # (units over the cap of a resource with a supply stay in its bank)
             fate = "left in the supply" if name in self.state.supply else "lost"
             lost = [f"{offered - amount} {fate} over the cap"] if amount < offered else []
+            cap = self.own_cap(h, name) if lost and name in self.program.resources else None
+            if cap is not None and h.stock[name] > cap:   # a cap naming a counter that fell below the stock
+                lost = [f"{offered - amount} {fate}: {h.stock[name]} is over the cap of {cap}, which fell"]
             notes = "; ".join(([why] if why else []) + lost)
             self._note("gain", h, f"{name} ({notes})" if notes else name, amount)
         value = h.stock[name] + amount
@@ -1089,7 +1100,7 @@ class Game:
             self.gain(h, name, amount, None, why)
             return ()   # asks nothing: no generator (`yield from ()` is None)
         members = self.program.groups[group][1]
-        kept = amount if spec[0] is None else max(0, min(amount, spec[0] - h.stock[name]))
+        kept = amount if spec[0] is None else max(0, min(amount, self.own_cap(h, name) - h.stock[name]))
         over = sum(map(h.stock.__getitem__, members)) + kept - shared_cap
         if over <= 0:
             self.gain(h, name, amount, None, why)
@@ -1140,11 +1151,19 @@ class Game:
         amount = min(amount, h.stock[name] - (low or 0))
         if amount > 0:
             if self.tracer is not None:
-                self._note("lose", h, f"{name} ({why})" if why else name, amount)
+                fell = self._over_fallen_cap(h, name, h.stock[name] - amount)
+                self._note("lose", h, (f"{name} ({why})" if why else name) + fell, amount)
             h.stock[name] -= amount
             if "lose" in self.by_event:
                 self.emit("lose", h, {"res": name, "amount": amount})
         return max(amount, 0)
+
+    def _over_fallen_cap(self, h: Holder, name: str, value: int) -> str:
+        """For the trace: the stocks a counter caps (`resource R cap COUNTER;`) that its new value
+        leaves above the cap. They are kept: a fallen cap only stops gains."""
+        over = [f"{r} {h.stock[r]}" for r, (cap, _group) in self.program.resources.items()
+                if cap == name and h.stock[r] > value]
+        return f" ({', '.join(over)} kept above the new cap of {value})" if over else ""
 
     def lose_for(self, h: Holder, name: str, amount: int, tag: tuple) -> int:
         """`lose N RES for ACTION(args);`: a loss the modifiers of its action change (`lose +N`,

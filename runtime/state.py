@@ -293,8 +293,9 @@ def check_saved(data: dict, program) -> None:
         same_names(f"stock of {name}", h["stock"], per_holder)
         same_names(f"zone of {name}", h["zones"], own_zones)
         for res, value in h["stock"].items():
-            if res in p.resources:
-                bounded(f"{name}.{res}", value, 0, p.resources[res][0])
+            if res in p.resources:   # (a cap naming a counter may have fallen below the stock, which is kept)
+                cap = p.resources[res][0]
+                bounded(f"{name}.{res}", value, 0, cap if type(cap) is int else None)
             elif res in p.tracks:
                 bounded(f"{name}.{res}", value, 0, p.tracks[res].top)
             else:
