@@ -108,6 +108,14 @@ def test_a_top_level_trigger_is_every_players_from_the_start(tmp_path, backend):
     assert play(program_of(backend, pack)) == {"P1": (1, 2), "P2": (1, 2)}
 
 
+def test_a_top_level_trigger_with_while_fires_only_while_it_holds(tmp_path, backend):
+    # the condition is read as the gain is announced, after it: 1 coin is not 2, so no VP for it
+    pack = house(tmp_path, "whenever you gain(res = coin) while coin >= 2 { gain 1 vp; }")
+    assert play(program_of(backend, pack)) == {"P1": (1, 1), "P2": (1, 1)}
+    pack = house(tmp_path, "whenever you gain(res = coin) while coin >= 1 { gain 1 vp; }", name="house2")
+    assert play(program_of(backend, pack)) == {"P1": (1, 2), "P2": (1, 2)}
+
+
 @pytest.mark.parametrize("text, code, message", [
     ("before incme { }", "E216", "'before' extends a proc or a game phase; 'incme' is not declared"),
     ("after coin { }", "E216", "'after' extends a proc or a game phase; 'coin' is a resource"),
