@@ -10,7 +10,7 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
 from rulebook.dsl.printer import expr as printed, params_text
 
-from .layout import copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered
+from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered
 from .layout import NAME_TYPES, actor_call, event_arg, proc_result_call
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, Symbols, declared_at, tokens_in
 from .resolve import enum_changes
@@ -357,6 +357,7 @@ class Checker(A.Visitor):
         self.removed_uses: dict[str, list[A.Span]] = {}   # removed name -> where the rules still use it
         self.complete: set[int] = set()   # ids of the `match` statements with an arm for every member
         self._member_field_names: Optional[set] = None
+        self.card_lists: dict = {}   # (kind, list field) -> the type of its values when they name cards
 
     # ------------------------------------------------------------------ reporting
     def err(self, code: str, message: str, span: A.Span, hint: Optional[str] = None) -> None:
@@ -672,6 +673,46 @@ class Checker(A.Visitor):
                     self.member_value(f, f.default)
             elif f.default is not None:
                 self.field_value(f, numbered(f.default, 1, d))   # a default may use copy_number too
+        self.lists_of_cards(d)
+
+    def lists_of_cards(self, d: A.Kind) -> None:
+        """A `list` (or `any`) field whose values are lists of card names holds the cards: its type is
+        a list of cards of their kind (of any kind when they name several). One such value makes it
+        a field of cards, so a value listing other things (members, numbers, texts) is E303."""
+        for f in d.fields:
+            if f.type not in ("list", "any") or f.index is not None:
+                continue
+            values = [f.default] if f.default is not None else []
+            values += [v.value for e in self.sym.decls.values() if isinstance(e, A.Entity) and e.kind == d.name
+                       for v in e.values if v.name == f.name]
+            lists = [(v, items) for v in values for items in [self.listed(v, d)] if items]
+            kinds = {self.sym.decls[i.id].kind for _v, items in lists for i in items if self.is_card(i)}
+            if not kinds:
+                continue
+            first = next(v for v, items in lists if any(map(self.is_card, items)))
+            for v, items in lists:
+                other = next((i for i in items if not self.is_card(i)), None)
+                if other is not None:
+                    self.err("E303", f"field {f.name!r} of {d.name} holds cards ({printed(first)}), so each of its "
+                             f"lists names cards only, not {printed(other)}", other.span,
+                             "a list of other values needs a field of its own")
+            self.card_lists[d.name, f.name] = f"list:entity:{kinds.pop()}" if len(kinds) == 1 else "list:entity"
+
+    def listed(self, value, kind: A.Kind) -> tuple:
+        """The items of a field value written as a list (as the first copy has it), else ()."""
+        try:
+            value = chosen(numbered(value, 1, kind))
+        except A.NotConstant:
+            return ()
+        return tuple(map(chosen, value.items)) if type(value) is A.ListLit else ()
+
+    def is_card(self, item) -> bool:
+        """Whether a list item names a card, tile or piece (an entity)."""
+        return type(item) is A.Name and isinstance(self.sym.decls.get(item.id), A.Entity)
+
+    def field_type(self, kind: A.Kind, f: A.FieldDecl) -> str:
+        """The type of a kind's field as read: its declared type, or a list of cards (`lists_of_cards`)."""
+        return self.card_lists.get((kind.name, f.name)) or self.declared(f.type)
 
     def member_field_decl(self, f: A.FieldDecl) -> None:
         """`NAME: int[ENUM]`: one whole number (or condition) per member of an enum."""
@@ -833,6 +874,7 @@ class Checker(A.Visitor):
                      "or a list of those", value.span)
             return
         if isinstance(self.sym.decls.get(f.type), A.Kind) and not isinstance(value, A.Nothing):
+            value = chosen(value)   # `[a, b, c][copy_number]`: the copy's own card
             target = self.sym.decls.get(value.id) if isinstance(value, A.Name) else None
             if not (isinstance(target, A.Entity) and target.kind == f.type):
                 if isinstance(value, A.Name) and value.id in self.sym.removed:
@@ -1919,6 +1961,8 @@ class Checker(A.Visitor):
             return f"member:{self.sym.members[name]}"
         if cat == "enum":   # an enum as a value is the list of its members, in declaration order
             return f"list:member:{name}"
+        if cat == "kind":   # a kind as a value is the list of its cards, copies included, in declaration order
+            return f"list:entity:{name}"
         if cat is not None:
             if name not in self.sym.clashes:   # a member clashing with it: E208 has said it, once
                 self.err("E301", f"{name!r} is {article(cat)}, not a value", e.span,
@@ -1956,7 +2000,7 @@ class Checker(A.Visitor):
         elif index is not None and not (field is not None and field.index is not None) \
                 and not (obj == "any" and e.name in self.member_field_names):
             if field is not None and field.type != "effect" and not self.indexed(e.name):
-                return self.numbered_item(self.declared(field.type), e, index, scope)   # `c.row[2]`: a list field
+                return self.numbered_item(self.field_type(kind, field), e, index, scope)   # `c.row[2]`: a list field
             self.err("E312", f"{e.name!r} has no elements to choose from: it is not declared with [...]",
                      index.span)
         self.used.add(e.name)
@@ -1985,7 +2029,7 @@ class Checker(A.Visitor):
                 self.sym.slots.add(id(e))
                 return "bool"
             if e.name in fields:
-                return self.declared(fields[e.name].type)
+                return self.field_type(kind, fields[e.name])
             if e.name in ELEMENT_ATTRS:
                 if setting:   # the game keeps these: flip turns a card over, move changes its owner
                     self.err("E303", f"{e.name!r} is kept by the game and cannot be set: it is not a field "

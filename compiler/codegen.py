@@ -434,6 +434,7 @@ class CodeGen(A.Visitor):
             "actor": lambda: f"rt.state.actors[{name!r}]",
             "member": lambda: repr(name),
             "enum": lambda: repr(list(self.sym.decls[name].members)),
+            "kind": lambda: f"rt.cards_of({name!r}, {you})",
             "domain": lambda: f"rt.{name}({you})",   # every builtin domain is a runtime method of `you`
         }[how]()
 

@@ -628,6 +628,8 @@ class Interpreter(A.Visitor):
             return name
         if how == "enum":
             return list(self.sym.decls[name].members)
+        if how == "kind":
+            return rt.cards_of(name, f.you)
         return getattr(rt, name)(f.you)   # every builtin domain is a runtime method of `you`
 
     def visit_Attr(self, e, rt, f):

@@ -19,6 +19,7 @@ from .resolve import Symbols
 def field_value(expr) -> Any:
     """The Python value of a field, cap or bound: a constant (`A.as_const`), or a bare name (an enum
     member, a resource, an entity), which stands for itself as a string."""
+    expr = chosen(expr)
     if isinstance(expr, A.Name):
         return expr.id
     if isinstance(expr, A.ListLit):
@@ -26,6 +27,31 @@ def field_value(expr) -> Any:
     if isinstance(expr, A.MemberMap):   # `{white: 3}`: the members named (`spread_members` adds the others)
         return {i.member: field_value(i.value) for i in expr.items}
     return A.as_const(expr)
+
+
+def chosen(expr):
+    """A field value that takes an item of a list written out (`[a, b, c][copy_number]` once
+    `copy_number` is a number, counting from 1): that item's expression; any other value as it is
+    (A.NotConstant for an item past the list's end)."""
+    while type(expr) is A.Index and type(expr.obj) is A.ListLit:
+        n = A.as_const(expr.index)
+        if type(n) is not int or not 1 <= n <= len(expr.obj.items):
+            raise A.NotConstant
+        expr = expr.obj.items[n - 1]
+    return expr
+
+
+def named_cards(expr, sym: Symbols) -> Optional[list]:
+    """The names of the cards (tiles, pieces) a field value names: one for a name of one, a list
+    for a list written out of names of them; None for a value that names no card. A list that
+    names cards among other values is E303 at lint, so here any card named makes it a list of cards."""
+    expr = chosen(expr)
+    if type(expr) is A.Name:
+        return [expr.id] if isinstance(sym.decls.get(expr.id), A.Entity) else None
+    if type(expr) is A.ListLit:
+        names = [i.id for i in map(chosen, expr.items) if type(i) is A.Name and isinstance(sym.decls.get(i.id), A.Entity)]
+        return names or None
+    return None
 
 
 def is_field_value(expr) -> bool:
@@ -48,7 +74,7 @@ class Layout:
     actors: list
     variants: dict
     entities: list      # (kind, name, title, fields dict, effect slots, span, per_player, entity whose effects it runs)
-    entity_refs: list   # (entity, field, entity it names): fields typed with a kind
+    entity_refs: list   # (entity, field, card or list of cards it names): `card_refs`
     tracks: list        # (name, title, [Space], [Reach])
     dice: list
     procs: list
@@ -193,6 +219,26 @@ def spread_members(kind: A.Kind, fields: dict, sym: Symbols) -> dict:
     return fields
 
 
+def card_refs(e: A.Entity, kind: A.Kind, number: int, name: str, sym: Symbols) -> list:
+    """(copy, field, card or list of cards) for each field of one copy that names cards: a field
+    typed with a kind holds the card, a list written out of card names the list of those cards."""
+    given = {v.name: v.value for v in e.values}
+    refs = []
+    for f in kind.fields:
+        value = given.get(f.name, f.default)
+        if value is None or f.type == "effect" or f.index is not None:
+            continue
+        value = numbered(value, number, kind)
+        names = named_cards(value, sym)
+        if names is None:
+            continue
+        if type(chosen(value)) is A.ListLit:
+            refs.append((name, f.name, names))
+        elif isinstance(sym.decls.get(f.type), A.Kind):   # a name in a field of another type stays a name
+            refs.append((name, f.name, names[0]))
+    return refs
+
+
 def copy_names(e: A.Entity) -> list[str]:
     """The names of an entity declared `* N`: its own, then `name#2` ... `name#N`."""
     return [e.name if i == 1 else f"{e.name}#{i}" for i in range(1, max(e.copies, 1) + 1)]
@@ -231,12 +277,11 @@ def layout(sym: Symbols) -> Layout:
         if isinstance(e, A.Entity) and e.kind in kinds:
             kind = kinds[e.kind]
             fields = spread_members(kind, copy_fields(e, kind, 1), sym)
-            refs += [(e.name, f.name, fields[f.name]) for f in kind.fields
-                     if f.type in kinds and isinstance(fields.get(f.name), str)]
             numbered_fields = fields_number_copies(e, kind)
             for i, name in enumerate(copy_names(e), start=1):
                 # copies share the first one's effect functions and, unnumbered, its fields
                 own = spread_members(kind, copy_fields(e, kind, i), sym) if numbered_fields and i > 1 else fields
+                refs += card_refs(e, kind, i, name, sym)
                 entities.append((e.kind, name, copy_title(e, kind, i, own), own, e.effects, str(e.span),
                                  kind.per_player, e.name, i))
     return Layout(

@@ -500,7 +500,8 @@ def classify(name: str, local_names, this_ok: bool, it_mode: str | None, sym: Sy
     """What a bare name means at a point of an effect; both backends use this one rule.
 
     Returns (how, name): local, this, it, stock, global, var (a player's variable), gvar (a global
-    one), zone, entity, actor, member, enum (the list of its members) or domain.
+    one), zone, entity, actor, member, enum (the list of its members), kind (the list of its cards)
+    or domain.
     """
     if name in local_names:
         return "local", name
@@ -515,6 +516,6 @@ def classify(name: str, local_names, this_ok: bool, it_mode: str | None, sym: Sy
         return ("global" if sym.decls[name].is_global else "stock"), name
     if cat == "var":
         return ("gvar" if sym.decls[name].is_global else "var"), name
-    if cat in ("zone", "entity", "actor", "member", "enum"):
+    if cat in ("zone", "entity", "actor", "member", "enum", "kind"):
         return cat, name
     return "domain", ALIASES.get(name, name)

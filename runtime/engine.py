@@ -1546,6 +1546,12 @@ class Game:
         """How many players sit at the table (knocked out or not: `size(players)` counts those still in)."""
         return len(self.state.players)
 
+    def cards_of(self, kind: str, h: Holder) -> list:
+        """Every card (tile, piece) of a kind, copies included, in declaration order: the kind's name
+        as a value; of a `per_player` kind, the copies of `h` (as a card's bare name is)."""
+        cards = self.program.kinds.get(kind, [])
+        return [e.copy_for(h.name) for e in cards] if cards and cards[0].per_player else list(cards)
+
     def opponents(self, h: Holder) -> list[Holder]:
         """Every player still in but `h`."""
         out = self.state.out

@@ -170,8 +170,9 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.variables = {name: (is_global, program.entities[default] if holds_entity and default is not None
                                 else default)
                          for name, (is_global, default, holds_entity) in tables.get("variables", {}).items()}
-    for name, field_name, target in tables["entity_refs"]:
-        program.entities[name].fields[field_name] = program.entities[target]
+    for name, field_name, target in tables["entity_refs"]:   # a card, or a list of cards
+        program.entities[name].fields[field_name] = program.entities[target] if type(target) is str else \
+            [program.entities[t] for t in target]
     for name, title, spaces, reaches, top in tables["tracks"]:
         program.tracks[name] = TrackDef(name, title, {
             pos: SpaceDef(pos, space_title, tier, fns.get(("cost", name, pos)), fns["benefit", name, pos],
