@@ -29,9 +29,10 @@ class Coverage:
         self.taken: set = set()
         self.rules: dict = {}
         for e in program.entities.values():
+            name = e.name.partition("#")[0]   # the copies of a declaration `* N` run its effects: one row
             for field, fn in e.effects.items():
                 # an entity with several effects (a civilization's start, powers, midgame) names each
-                self._add(fn, e.kind, f"{e.name} {field}" if len(e.effects) > 1 else e.name)
+                self._add(fn, e.kind, f"{name} {field}" if len(e.effects) > 1 else name)
         for name, fn in program.procs.items():
             self._add(fn, "proc", name)
         for t in program.tracks.values():

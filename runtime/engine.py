@@ -1810,8 +1810,10 @@ class Game:
         if name == "zone":
             loc = self.state.where.get(e.key)
             return loc[1] if loc else None
-        if name in ("name", "title"):
-            return getattr(e, name) or e.name
+        if name == "name":   # every copy of a declaration `* N` has its name (`copy_number` tells them apart)
+            return e.name.partition("#")[0]
+        if name == "title":
+            return e.title or e.name.partition("#")[0]
         if name == "copy_number":
             return e.copy_number
         raise RulesRuntimeError("E601", f"{e.label()} has no field {name!r}")

@@ -88,8 +88,11 @@ class UsageRecorder:
         # the seat whose zones hold it when the game ends; a per-player piece is every seat's
         self.held: dict[str, int] = {}   # the entity's name before '#' -> its component
         declared: dict = {}   # the copies of one declaration (`card guard * 5`: guard, guard#2, ...) are one component
+        # a card with no effect that no player's zone can hold (dice kept in shared zones) is never used
+        # by anyone: it is no component
+        held_kinds = {kind for per_player, kind in program.zones.values() if per_player}
         for e in program.entities.values():
-            if e.effects or not e.per_player:
+            if e.effects or not e.per_player and (e.kind in held_kinds or "any" in held_kinds):
                 name = e.name.split("#", 1)[0]
                 index = declared.get((e.kind, name))
                 if index is None:
