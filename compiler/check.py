@@ -87,7 +87,14 @@ def words(t: str) -> str:
     base, _, arg = t.partition(":")
     if not arg:
         return TYPE_WORDS.get(base, base)
-    return {"entity": arg, "zone": f"zone of {arg}", "member": arg, "list": f"list of {words(arg)}s"}.get(base, t)
+    return {"entity": arg, "zone": f"zone of {arg}", "member": arg, "list": f"list of {plural(words(arg))}"}.get(base, t)
+
+
+def plural(noun: str) -> str:
+    """`cards`, `cities`, `boxes`: a noun's plural, for the types of lists."""
+    if noun.endswith("y") and noun[-2:-1] not in ("", "a", "e", "i", "o", "u"):
+        return noun[:-1] + "ies"
+    return noun + ("es" if noun.endswith(("s", "x", "z", "ch", "sh")) else "s")
 
 
 def _negated(key):

@@ -302,6 +302,8 @@ class ExprReader(A.Visitor):
             return self.owned(self.your, name)
         if isinstance(d, (A.Counter, A.Zone)):
             return the(self.noun(name))
+        if isinstance(d, A.Kind):   # as a value: the list of its cards
+            return f"every {singular(self.noun(name))}"
         title = getattr(d, "title", None)
         return f"“{title}”" if title else spoken(name)
 
