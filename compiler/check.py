@@ -433,6 +433,10 @@ class Checker(A.Visitor):
         for decl, old in self.sym.overrides:
             if type(decl) is type(old) and isinstance(decl, (A.Proc, A.Func)):
                 self.same_shape(decl, old)
+        for decl in self.sym.decls.values():   # the fields holding lists of cards, typed before any use
+            if isinstance(decl, A.Kind):
+                self.visiting = decl
+                self.lists_of_cards(decl)
         for decl in self.sym.decls.values():
             self.visiting = decl
             self.visit(decl)
@@ -680,7 +684,6 @@ class Checker(A.Visitor):
                     self.member_value(f, f.default)
             elif f.default is not None:
                 self.field_value(f, numbered(f.default, 1, d))   # a default may use copy_number too
-        self.lists_of_cards(d)
 
     def lists_of_cards(self, d: A.Kind) -> None:
         """A `list` (or `any`) field whose values are lists of card names holds the cards: its type is
@@ -2079,6 +2082,15 @@ class Checker(A.Visitor):
             return self.call(e.name, e.args, e.span, scope)
         return self.call(e.name, (e.obj,) + e.args, e.span, scope)
 
+    def searched(self, func: str, args: tuple, scope: Scope) -> None:
+        """`contains(L, x)`, `index_of(L, x)`: a value that no item of L can equal (a text in a list of
+        cards: `contains(c.links, x.name)`) is never found, E303."""
+        held, sought = self.expr(args[0], scope), self.expr(args[1], scope)
+        if base_of(held) in ("list", "zone") and self.incomparable(element_of(held), sought):
+            self.err("E303", f"{func}() looks for {article(words(sought))} in {article(words(held))}: it is never "
+                     f"there", args[1].span, "a list of cards holds the cards themselves: look for the card"
+                     if base_of(element_of(held)) == "entity" else None)
+
     def visit_Call(self, e: A.Call, scope: Scope) -> str:
         return self.call(e.func, e.args, e.span, scope)
 
@@ -2109,6 +2121,8 @@ class Checker(A.Visitor):
                 if isinstance(res, A.Resource) and res.supply is None:
                     self.err("E303", f"{last.id!r} has no supply: every player may gain as much as they like",
                              last.span, f"a limited bank is declared 'resource {last.id} supply N;'")
+            if func in ("contains", "index_of") and len(args) == 2:
+                self.searched(func, args, scope)
             if spec.returns == "element":
                 return element_of(self.expr(args[0], scope)) if args else "any"
             if func in ("left", "right", "eliminated") and args and not fits(self.expr(args[0], scope), "player"):

@@ -165,3 +165,12 @@ def test_simulate_leaves_out_cards_without_effect_that_no_player_can_hold():
     """A piece with no effect kept in shared zones (a game's dice) has nothing a player could use:
     not "never used"; a card without effect a player's zone can hold still counts when held."""
     assert component_names(build_text(COPIES)) == [("card", "extra_head"), ("card", "plain")]
+
+
+def test_looking_for_a_text_in_a_list_of_cards_is_e303():
+    """The old workaround, `contains(c.links, x.name)`, would now never find anything: it is E303."""
+    found = errors(MAP + "func linked(c: city) = count(x in city where contains(c.links, x.name));\n"
+                   "func at_index(c: city) = index_of(c.links, \"omaha\");\n"
+                   "func fine(c: city) = count(x in city where contains(c.links, x)) + index_of(c.links, omaha);\n")
+    assert found == [("E303", "contains() looks for a text in a list of cities: it is never there"),
+                     ("E303", "index_of() looks for a text in a list of cities: it is never there")]
