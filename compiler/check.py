@@ -884,15 +884,18 @@ class Checker(A.Visitor):
                      "or a list of those", value.span)
             return
         if isinstance(self.sym.decls.get(f.type), A.Kind) and not isinstance(value, A.Nothing):
-            value = chosen(value)   # `[a, b, c][copy_number]`: the copy's own card
-            target = self.sym.decls.get(value.id) if isinstance(value, A.Name) else None
-            if not (isinstance(target, A.Entity) and target.kind == f.type):
-                if isinstance(value, A.Name) and value.id in self.sym.removed:
-                    self.unknown("E303", f.type, value.id, value.span, ())   # one more use for the remove's E221
+            # `[a, b, c][copy_number]`: each copy takes its own card, so every item must be one
+            items = value.obj.items if type(value) is A.Index and type(value.obj) is A.ListLit else (value,)
+            for value in items:
+                target = self.sym.decls.get(value.id) if isinstance(value, A.Name) else None
+                if not (isinstance(target, A.Entity) and target.kind == f.type):
+                    if isinstance(value, A.Name) and value.id in self.sym.removed:
+                        self.unknown("E303", f.type, value.id, value.span, ())   # one more use for the remove's E221
+                        return
+                    self.err("E303", f"field {f.name!r} names a {f.type}: give the name of one", value.span,
+                             did_you_mean(value.id, [n for n, d in self.sym.decls.items() if isinstance(d, A.Entity)
+                                                     and d.kind == f.type]) if isinstance(value, A.Name) else None)
                     return
-                self.err("E303", f"field {f.name!r} names a {f.type}: give the name of one", value.span,
-                         did_you_mean(value.id, [n for n, d in self.sym.decls.items() if isinstance(d, A.Entity)
-                                                 and d.kind == f.type]) if isinstance(value, A.Name) else None)
             return
         if f.type == "resource" and isinstance(value, A.Name):
             self.expect(value.id, ("resource", "counter"), "E202", "resource", value.span)

@@ -174,3 +174,8 @@ def test_looking_for_a_text_in_a_list_of_cards_is_e303():
                    "func fine(c: city) = count(x in city where contains(c.links, x)) + index_of(c.links, omaha);\n")
     assert found == [("E303", "contains() looks for a text in a list of cities: it is never there"),
                      ("E303", "index_of() looks for a text in a list of cities: it is never there")]
+
+
+def test_each_item_a_copy_may_take_by_copy_number_is_a_card_of_the_kind():
+    found = errors(MAP.replace("[denver, omaha, santa_fe][copy_number]", "[denver, omaha, t][copy_number]"))
+    assert found == [("E303", "field 'start' names a city: give the name of one")]
