@@ -34,6 +34,14 @@ var favourite: estate = cities;
 var first_player global: player;
 """
 
+def the_one_error(result, code: str, where: str, line: int | None = None) -> None:
+    """The analysis found exactly one error, of `code`, whose message holds `where` (on `line`)."""
+    errors = [d for d in result.diagnostics if d.severity == "error"]
+    assert [d.code for d in errors] == [code] and where in errors[0].message, [d.headline() for d in errors]
+    if line is not None:
+        assert errors[0].span.line == line
+
+
 
 @pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
 def program(request):
@@ -145,10 +153,7 @@ def test_a_saved_state_with_a_variable_of_the_wrong_pack_is_refused(program, tmp
     ("gain size(you.row[1]) vp;", "E303", "'row' is one zone shared by all players"),
 ])
 def test_misuse_gets_a_positioned_diagnostic(body, code, where):
-    result = analyse_text(PACK + f"proc p() {{ {body} }}\n")
-    errors = [d for d in result.diagnostics if d.severity == "error"]
-    assert [d.code for d in errors] == [code] and where in errors[0].message, [d.headline() for d in errors]
-    assert errors[0].span.line == PACK.count("\n") + 1
+    the_one_error(analyse_text(PACK + f"proc p() {{ {body} }}\n"), code, where, PACK.count("\n") + 1)
 
 
 @pytest.mark.parametrize("decl, code", [
@@ -229,10 +234,7 @@ def test_a_computed_index_of_a_variable_outside_its_numbers_stops_play(board):
     ("gain 1 cell[1];", "E301", "'cell' is a var, not a resource or counter"),
 ])
 def test_misuse_of_an_indexed_variable_gets_a_positioned_diagnostic(body, code, where):
-    result = analyse_text(BOARD + f"proc p() {{ {body} }}\n")
-    errors = [d for d in result.diagnostics if d.severity == "error"]
-    assert [d.code for d in errors] == [code] and where in errors[0].message, [d.headline() for d in errors]
-    assert errors[0].span.line == BOARD.count("\n") + 1
+    the_one_error(analyse_text(BOARD + f"proc p() {{ {body} }}\n"), code, where, BOARD.count("\n") + 1)
 
 
 @pytest.mark.parametrize("decl, code", [
@@ -358,10 +360,7 @@ def test_a_computed_grid_index_of_names_reads_a_table_of_element_names():
     ("let x = [1, 2][1, 2];", "E312", "two indexes ([A, B]) name an element"),
 ])
 def test_misuse_of_a_grid_gets_a_positioned_diagnostic(body, code, where):
-    result = analyse_text(GRID + f"proc p() {{ {body} }}\n")
-    errors = [d for d in result.diagnostics if d.severity == "error"]
-    assert [d.code for d in errors] == [code] and where in errors[0].message, [d.headline() for d in errors]
-    assert errors[0].span.line == GRID.count("\n") + 1
+    the_one_error(analyse_text(GRID + f"proc p() {{ {body} }}\n"), code, where, GRID.count("\n") + 1)
 
 
 @pytest.mark.parametrize("text, message", [
@@ -373,9 +372,7 @@ def test_misuse_of_a_grid_gets_a_positioned_diagnostic(body, code, where):
     ("proc p() { gain 1 buttons[1, 2, 3]; }", "not three"),
 ])
 def test_a_grid_written_with_two_brackets_or_three_indexes_is_a_syntax_error(text, message):
-    result = analyse_text(GRID + text + "\n")
-    errors = [d for d in result.diagnostics if d.severity == "error"]
-    assert [d.code for d in errors] == ["E100"] and message in errors[0].message, [d.headline() for d in errors]
+    the_one_error(analyse_text(GRID + text + "\n"), "E100", message)
 
 
 def test_grids_are_printed_back_and_explained():
