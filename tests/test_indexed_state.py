@@ -34,13 +34,13 @@ var favourite: estate = cities;
 var first_player global: player;
 """
 
+
 def the_one_error(result, code: str, where: str, line: int | None = None) -> None:
     """The analysis found exactly one error, of `code`, whose message holds `where` (on `line`)."""
     errors = [d for d in result.diagnostics if d.severity == "error"]
     assert [d.code for d in errors] == [code] and where in errors[0].message, [d.headline() for d in errors]
     if line is not None:
         assert errors[0].span.line == line
-
 
 
 @pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
