@@ -1099,7 +1099,9 @@ class Reader(A.Visitor):
     def visit_Die(self, d, depth: int) -> None:
         for i, f in enumerate(d.faces, start=1):
             shows = f", showing {self.x(f.value)}" if f.value is not None else ""
-            self.say(depth, f"Face {i}" + (f" (“{f.title}”)" if f.title else "") + shows + ":")
+            # a face that only shows its value ends its line: nothing follows a colon
+            self.say(depth, f"Face {i}" + (f" (“{f.title}”)" if f.title else "") + shows
+                     + (":" if f.body else ("." if shows else ": nothing happens.")))
             self.block(f.body, depth + 1)
 
     def visit_Group(self, d, depth: int) -> None:

@@ -213,12 +213,15 @@ def _as_lint_would(errors: list[list[Diagnostic]]) -> list[Diagnostic]:
     fresh parse starts in. With more, which are reported depends on how lint's parse carries on
     after the first (past a missing ';' it does, past other errors it does not, and a game's
     misnamed phase is only found once the whole file parses), so the whole file decides. So it does
-    for an early end of file (where, and what else is unclosed, depends on the rest) and for too
-    deep nesting (looked for in the whole file before it is parsed).
+    for an early end of file (where, and what else is unclosed, depends on the rest), for too
+    deep nesting (looked for in the whole file before it is parsed) and for a note naming the '{'
+    left open (the whole file's indentation says which).
     """
     if len(errors) != 1 or len(errors[0]) >= MAX_SYNTAX_ERRORS:
         return []
     if any(d.code in ("E102", "E106") for d in errors[0]):
+        return []
+    if any(d.notes for d in errors[0]):   # a note on the '{' left open reads the whole file's layout
         return []
     return errors[0]
 

@@ -1232,8 +1232,11 @@ def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, b
                           notes=_left_open_note(text, tok.line)), False
     if keyword_as_name:
         return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=f"expected {expected}"), False
+    # a name where a field's '=' or '{' was due: a card left open before the next one (`power
+    # armor_plating ...` read as a field of the card above)
+    open_card = tok.type == "NAME" and {"EQUAL", "LBRACE"} <= accepts
     return Diagnostic("E100", f"unexpected {found}; expected {expected}", span,
-                      notes=_left_open_note(text, tok.line)), False
+                      notes=_left_open_note(text, tok.line) if open_card else ()), False
 
 
 def _open_by_indentation(text: str, upto_line: int) -> Optional[tuple[int, int]]:
