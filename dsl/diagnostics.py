@@ -79,6 +79,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W415": (WARNING, "restore of the acting player where they are always in (an each, a trigger)"),
     "W416": (WARNING, "a modifier's lose line with no tagged loss of its action to change"),
     "W417": (WARNING, "winner line condition that reads a per-player value (the first player's)"),
+    "W418": (WARNING, "a text value that looks like a prompt with {values}, shown as written"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
