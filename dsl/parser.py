@@ -8,6 +8,7 @@ import re
 import sys
 import threading
 from contextlib import contextmanager
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional
@@ -1402,6 +1403,23 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, file: str) -> Diagnostic
     return _classify(err, text, file)[0]
 
 
+# a name with `#N` after it (`c#2`): the `#` starts a comment there, which cuts the line short
+_HASH_AFTER_NAME = re.compile(r'^[^"#]*(?:"[^"]*"[^"#]*)*[A-Za-z0-9_](#[0-9]+)')
+
+
+def _with_copy_name_note(found: list, text: str) -> list:
+    """The syntax errors, the first with a note when a line writes a copy's name as `NAME#2`: `#`
+    starts a comment, so the rest of that line (a ';', a '}') is not read."""
+    for number, line in enumerate(LINE_BREAK.split(text), start=1):
+        m = _HASH_AFTER_NAME.match(line)
+        if m is not None:
+            note = (f"line {number}: '#' starts a comment, so the rest of that line after "
+                    f"'{line[:m.start(1)].split()[-1]}' is not read; in rules a copy is named by its declaration "
+                    "('copy_number' tells copies apart)")
+            return [replace(found[0], notes=found[0].notes + (note,))] + found[1:]
+    return found
+
+
 _ESCAPE_HELP = "a text may use \\\" for a quote, \\\\ for a backslash and \\n for a new line"
 
 
@@ -1537,7 +1555,7 @@ def parse_text(text: str, file: str = "<string>") -> A.Module:
             if found[-1].message.startswith(KEYWORD_LABEL):   # the parse stops there: name the others too
                 found += _keywords_as_names(text, file, found[-1])
         if found:
-            raise RulesError(found) from None
+            raise RulesError(_with_copy_name_note(found, text)) from None
         items = _builder.build(tree)
     return A.Module(file, items)
 

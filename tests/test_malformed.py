@@ -130,6 +130,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "unknown_die.rules": [("E210", 11)],
     "unknown_kernel.rules": [("E211", 4)],
     "override_of_nothing.rules": [("E212", 3)],
+    "copy_named_with_hash.rules": [("E100", 7)],   # a note names the line where '#' cut 'c#2' short
     "text_value_with_braces.rules": [("W418", 10)],
     "pick_label_before_prompt.rules": [("E100", 7)],
     "card_not_closed_before_the_next.rules": [("E100", 7)],   # a note names the card's '{' 
@@ -452,6 +453,9 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
     "missing_brace_mid_file.rules": ("a block is not closed: a '}' is missing; found 'proc'",
                                      "expected 'add', 'advance', 'bonus', 'choose', 'copy', 'draw', ...",
                                      (f"the '{{' at line 7, column 16 {LEFT_OPEN}",)),
+    "copy_named_with_hash.rules": ("unexpected 'proc'; expected '%', '(', '*', '+', '-', '.', ...", None,
+                                   ("line 6: '#' starts a comment, so the rest of that line after 'c' is not read; "
+                                    "in rules a copy is named by its declaration ('copy_number' tells copies apart)",)),
     "card_not_closed_before_the_next.rules": ("unexpected 'armor_plating'; expected '=', '{'", None,
                                               (f"the '{{' at line 4, column 31 {LEFT_OPEN}",)),
     "missing_brace_after_wrapped_header.rules": ("a block is not closed: a '}' is missing; found 'proc'",
