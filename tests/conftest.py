@@ -165,3 +165,11 @@ def run_slot(game: Game, entity: str, slot: str, player: int = 0, answers=()):
 def run_proc(game: Game, name: str, *args, player: int = 0, answers=()):
     """Run a proc of the pack for a player."""
     return drive(game, game.program.procs[name](game, game.state.players[player], *args), answers)
+
+
+def the_one_error(result, code: str, where: str = "", line: int | None = None) -> None:
+    """The analysis found exactly one error, of `code`, whose message holds `where` (on `line`)."""
+    errors = [d for d in result.diagnostics if d.severity == "error"]
+    assert [d.code for d in errors] == [code] and where in errors[0].message, [d.headline() for d in errors]
+    if line is not None:
+        assert errors[0].span.line == line

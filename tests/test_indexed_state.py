@@ -10,7 +10,7 @@ from rulebook.runtime.engine import Game, RulesRuntimeError
 from rulebook.runtime.record import load_state, save_state
 from rulebook.runtime.state import State
 
-from .conftest import run_proc
+from .conftest import run_proc, the_one_error
 
 # Stupor Mundi-like estates, a Splendor-like market by level, a 7 Wonders-like wonder per player.
 PACK = """
@@ -33,14 +33,6 @@ var passed: bool;
 var favourite: estate = cities;
 var first_player global: player;
 """
-
-
-def the_one_error(result, code: str, where: str, line: int | None = None) -> None:
-    """The analysis found exactly one error, of `code`, whose message holds `where` (on `line`)."""
-    errors = [d for d in result.diagnostics if d.severity == "error"]
-    assert [d.code for d in errors] == [code] and where in errors[0].message, [d.headline() for d in errors]
-    if line is not None:
-        assert errors[0].span.line == line
 
 
 @pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])

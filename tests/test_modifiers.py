@@ -10,7 +10,7 @@ from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.runtime.engine import Game, RulesRuntimeError
 from rulebook.runtime.state import State
 
-from .conftest import run_proc, run_slot
+from .conftest import run_proc, run_slot, the_one_error
 from .test_federation import backends, ent, fresh, proc, program, stock  # noqa: F401  (fixtures)
 
 # 7 Wonders: buying a raw material from a neighbour costs 2 coins; a trading post makes it 1 while
@@ -211,10 +211,7 @@ def test_no_modifier_no_change_and_compiled_equals_interpreted():
     ("modifier you trade { gain +(coin > 1); }", "E303"),
 ])
 def test_misused_modifiers_are_positioned_errors(body, code):
-    result = analyse_text(PACK + "proc p() { " + body + " }")
-    found = [d for d in result.diagnostics if d.severity == "error"]
-    assert [d.code for d in found] == [code]
-    assert found[0].span.line == PACK.count("\n") + 1
+    the_one_error(analyse_text(PACK + "proc p() { " + body + " }"), code, line=PACK.count("\n") + 1)
 
 
 def test_unknown_action_suggests_the_declared_one():

@@ -14,7 +14,7 @@ from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Effect, Game
 from rulebook.runtime.state import State
 
-from .conftest import run_proc
+from .conftest import run_proc, the_one_error
 
 PACK = """
 resource coin;
@@ -168,10 +168,7 @@ def test_a_lose_line_of_an_action_no_loss_is_tagged_with_is_W416():
     ("modifier you damage { forbid; lose -1; }", "E311"),
 ])
 def test_misused_tagged_losses_are_positioned_errors(body, code):
-    result = analyse_text(PACK + "proc p() { " + body + " }")
-    found = [d for d in result.diagnostics if d.severity == "error"]
-    assert [d.code for d in found] == [code]
-    assert found[0].span.line == PACK.count("\n") + 1
+    the_one_error(analyse_text(PACK + "proc p() { " + body + " }"), code, line=PACK.count("\n") + 1)
 
 
 @pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
