@@ -114,7 +114,7 @@ class HumanAgent(Agent):
     decision, then the state their view shows. One agent may sit at every seat (hot seat): it then
     also tells each player the others' answers, except answers that could name a hidden card or
     tile (a pick of cards or tiles, a secret pick), each with the values filled into its prompt and
-    chosen option that this player's own view could not show masked (`view.told`: "P1: tell nobody
+    chosen option that this player's own view could not show masked (`view.teller()`: "P1: tell nobody
     that P2 holds …? → no")."""
 
     MAX_ANSWER = 9  # digits: more is no option number (and int() of 4,301+ digits fails)
@@ -127,6 +127,7 @@ class HumanAgent(Agent):
 
     def choose(self, decision: Asked, view: Optional[PlayerView]) -> int:
         c = self.console
+        tell = view.teller() if view is not None else None   # before the read: a read view lets go of the game
         data = dict(view) if view is not None else None
         if data is not None:
             self.show(data)
@@ -144,8 +145,8 @@ class HumanAgent(Agent):
         choice = int(text) - 1
         if data is not None:
             if not decision.of_items and "chosen_in_secret" not in data:
-                seat, told = decision.player.index, getattr(decision, "told", None)
-                lines = {other: f"{decision.player.name}: " + (told(other, choice) if told is not None else
+                seat = decision.player.index
+                lines = {other: f"{decision.player.name}: " + (tell(other, choice) if tell is not None else
                                                                 f"{decision.prompt} → {decision.options[choice]}")
                          for other in range(len(data["players"])) if other != seat}
                 self.answers.append((seat, lines, len(data["messages"])))

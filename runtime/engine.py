@@ -232,6 +232,9 @@ def index_text(index) -> str:
     return ",".join(map(index_text, index)) if type(index) is tuple else label_of(index)
 
 
+PLAIN_INDEXES = frozenset({int, str})   # indexes an element table is keyed by as they are
+
+
 def grid_key(index):
     """A grid's pair as its table is keyed: a card by its declared (or copy's) name; None when a part is
     `true` or `false` (no element, though `true == 1`)."""
@@ -740,7 +743,7 @@ class Game:
     def offer(self, d: Decision) -> tuple:
         """What an agent is given for a decision: the question and its player's view, not the Game
         (the view is built only if the agent looks at it)."""
-        return Asked(d, self), PlayerView(self, d)
+        return Asked(d), PlayerView(self, d)
 
     def view(self, player_index: int) -> dict:
         """The state as one player (a seat index, 0 to players - 1) sees it now, JSON-ready (see
@@ -1785,13 +1788,16 @@ class Game:
     def at(self, base: str, index) -> str:
         """The name of one element of an indexed counter, variable or zone (`votes[mid]` is `votes[mid]`,
         `wall[(2, 3)]` is `wall[2,3]`), after checking the index is one of its declared members or numbers."""
-        name = self.program.indexed[base].get(index) if type(index) not in (bool, tuple) else None
-        if name is None and type(index) is EntityDef:   # indexed by a kind: the card's (or copy's) name
-            name = self.program.indexed[base].get(index.origin.name)
-        elif type(index) is tuple:   # a grid's pair
-            name = self.program.indexed[base].get(grid_key(index))
+        # the common path is this one lookup (a member's name, a number: not `true`, which would find
+        # element 1, nor a grid's pair, whose cards and booleans grid_key settles)
+        name = self.program.indexed[base].get(index) if type(index) in PLAIN_INDEXES else None
         if name is None:
-            raise no_element(base, index, self.program.indexed[base])
+            if type(index) is EntityDef:   # indexed by a kind: the card's (or copy's) name
+                name = self.program.indexed[base].get(index.origin.name)
+            elif type(index) is tuple:   # a grid's pair
+                name = self.program.indexed[base].get(grid_key(index))
+            if name is None:
+                raise no_element(base, index, self.program.indexed[base])
         return name
 
     def set_var(self, h: Optional[Holder], name: str, value) -> None:
@@ -1916,7 +1922,7 @@ class Game:
         for t in list(self.by_event.get(event, ())):
             if not matches(t.owner, t.subject, t.filters, subject, args) or out and t.owner in out:
                 continue   # a knocked-out player's triggers do not fire (nor is a `next` used up)
-            if t.tid in conditions and not conditions[t.tid](self, t.owner, t.env):
+            if conditions and t.tid in conditions and not conditions[t.tid](self, t.owner, t.env):
                 continue   # `while COND` does not hold now: not fired, a `next` not used up, still registered
             if t.once:
                 self._unregister(t)

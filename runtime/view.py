@@ -29,10 +29,10 @@ class Asked:
     """A decision as its player is asked it: the prompt, the options' labels, where in the rules.
     Built for every decision, so it wraps the decision and reads all but its size on demand."""
 
-    __slots__ = ("_decision", "size", "_game")
+    __slots__ = ("_decision", "size")
 
-    def __init__(self, decision, game=None):
-        self._decision, self._game = decision, game   # the game: only for `told`, at the decision
+    def __init__(self, decision):
+        self._decision = decision
         self.size = len(decision.values)   # how many options there are (random agents read only this)
 
     @property
@@ -83,24 +83,24 @@ class Asked:
         see (a pick from a hidden hand), so a screen never tells it to them."""
         return any(isinstance(v, EntityDef) for v in self._decision.values)
 
-    def told(self, seat: int, choice: int) -> str:
-        """The answer `choice` as another seat's screen tells it (the hot seat tells each player the
-        others' answers): `prompt → option`, each value filled into the prompt or the chosen option's
-        label that this seat's view could not show masked (see `told`). Asked before the answer is
-        applied: the game is still at this decision."""
-        d, game = self._decision, self._game
-        label = d.options[choice]
-        for source in (label, d.values[choice]):   # a `choose` option's label is its value
-            if getattr(source, "_marks", None) is not None and label.startswith(source):
-                label = told(game, seat, source) + label[len(source):]   # and how alike ones are told apart
-                break
-        return f"{told(game, seat, d.prompt)} → {label}"
-
     def __repr__(self) -> str:
         return f"Asked({self.player.name}, {self.prompt!r}, {self.options})"
 
 
 MASK = "…"
+
+
+def told_answer(game, d, seat: int, choice: int) -> str:
+    """The answer `choice` to decision `d` as another seat's screen tells it (the hot seat tells each
+    player the others' answers): `prompt → option`, each value filled into the prompt or the chosen
+    option's label that this seat's view could not show masked (see `told`). Asked before the answer
+    is applied: the game is still at this decision."""
+    label = d.options[choice]
+    for source in (label, d.values[choice]):   # a `choose` option's label is its value
+        if getattr(source, "_marks", None) is not None and label.startswith(source):
+            label = told(game, seat, source) + label[len(source):]   # and how alike ones are told apart
+            break
+    return f"{told(game, seat, d.prompt)} → {label}"
 
 
 def told(game, seat: int, text: str) -> str:
@@ -155,6 +155,12 @@ class PlayerView(Mapping):
 
     def __init__(self, game, decision):
         self._game, self._decision, self._data = game, decision, None
+
+    def teller(self):
+        """How another seat is told this decision's answer, `(seat, choice) -> line` (see
+        `told_answer`); taken before the view is read, since a read view lets go of the game."""
+        game, d = self._game, self._decision
+        return None if game is None else (lambda seat, choice: told_answer(game, d, seat, choice))
 
     @property
     def data(self) -> dict:
