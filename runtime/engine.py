@@ -2307,7 +2307,7 @@ class SuppliedGame(Game):
             self.state.supply[name] += amount
 
     def _put_back(self, h: Holder, name: str, amount: int) -> None:
-        h.stock[name] -= amount
+        Game._put_back(self, h, name, amount)
         if name in self.state.supply:
             self.state.supply[name] += amount
 
