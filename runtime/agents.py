@@ -27,21 +27,41 @@ class Agent:
         raise NotImplementedError
 
 
-class FirstAgent(Agent):
-    """Always takes the first option."""
+class BlindAgent(Agent):
+    """An agent that answers knowing only how many options there are: `Game.play()` asks it
+    `choose_blind(size)` without building the question and the view (random play makes hundreds of
+    decisions a game, and that is a fifth of the engine's own cost of one). A subclass that
+    overrides `choose` is asked through `choose` as any agent."""
 
     def choose(self, decision: Asked, view: PlayerView) -> int:
+        return self.choose_blind(decision.size)
+
+    def choose_blind(self, size: int) -> int:
+        """The index of the option taken, from `size` options."""
+        raise NotImplementedError
+
+
+def blind_chooser(agent: Agent):
+    """`agent.choose_blind` when the agent answers by the number of options alone (its `choose` is
+    BlindAgent's), else None."""
+    return agent.choose_blind if type(agent).choose is BlindAgent.choose else None
+
+
+class FirstAgent(BlindAgent):
+    """Always takes the first option."""
+
+    def choose_blind(self, size: int) -> int:
         return 0
 
 
-class RandomAgent(Agent):
+class RandomAgent(BlindAgent):
     """Picks uniformly with its own seeded RNG (separate from the game's, so it never shifts game luck)."""
 
     def __init__(self, seed: int):
         self.rng = random.Random(rng_seed(seed))
 
-    def choose(self, decision: Asked, view: PlayerView) -> int:
-        n = decision.size
+    def choose_blind(self, size: int) -> int:
+        n = size
         if n <= 0:
             return self.rng.randrange(n)   # refused, as ever
         # what `randrange(n)` draws, without its two Python frames (random play asks this at every

@@ -711,9 +711,18 @@ class Game:
         """play()'s loop: `apply` and `_advance` in one frame, with the same checks, log, tracer,
         budgets and errors; each decision's agent is asked through `offer` (a decision is the hot
         path of a game: the calls saved are a tenth of the engine's share of it)."""
+        from .agents import blind_chooser   # agents import the engine
         agents, log, chain, gen = self.agents, self.log, self.chain, self._gen
+        # an agent that needs only the number of options is asked without the question and the view
+        # (unless a caller replaced `offer` on this game, to watch what agents are given; tested
+        # without `vars(self)`, which would turn the game's inline attributes into a dict for good
+        # and slow every attribute read after it)
+        own_offer = getattr(self.offer, "__func__", None) is Game.offer
+        blind = [blind_chooser(a) for a in agents] if own_offer else [None] * len(agents)
         while True:
-            choice = agents[d.player.index].choose(*self.offer(d))
+            seat = d.player.index
+            draw = blind[seat]
+            choice = agents[seat].choose(*self.offer(d)) if draw is None else draw(len(d.values))
             if type(choice) is not int:
                 choice = self._option_index(d, choice)
             if not 0 <= choice < len(d.values):
@@ -789,8 +798,8 @@ class Game:
         """A typed proc's value (just given) stored in a local by `let` or `set`: which proc it came
         from, when it is the none of one that ended without `return`."""
         if value is None and self.fell_off is not None:
-            if "none_from" not in vars(self):
-                self.none_from = {}
+            if type(self.none_from) is MappingProxyType:   # the class's empty one (not `vars(self)`:
+                self.none_from = {}                         # see _play_from)
             self.none_from[local] = self.fell_off
         elif local in self.none_from:
             del self.none_from[local]

@@ -3,6 +3,7 @@ tables of indexed elements give the answers (and the errors) of the generic path
 
 from __future__ import annotations
 
+import gc
 import random
 from pathlib import Path
 
@@ -207,3 +208,47 @@ def test_a_game_keeps_at_most_30_attributes_of_its_own(federation_programs):
         game = Game(program, 4, 1, [RandomAgent(i) for i in range(4)])
         game.play()
         assert len(vars(game)) <= 30, sorted(vars(game))
+
+
+def _inline_attributes(obj) -> bool:
+    """Whether an object's attributes are still held inline (CPython 3.11: `gc.get_referents` gives
+    its attributes' values), not in a dict made by reading its `__dict__` (then: the dict and the type)."""
+    return not (len(gc.get_referents(obj)) == 2 and type(gc.get_referents(obj)[0]) is dict)
+
+
+def test_playing_a_game_never_turns_its_attributes_into_a_dict(federation_programs):
+    """Reading `vars(game)` or `game.__dict__` makes the game's attributes a dict for the rest of its
+    life, and every attribute read after it slower: a `vars(self)` test in `play()` once cost Federation
+    5% of its instructions (bench/instructions.py 40.8 -> 45.0 M a game). The engine tests what it needs
+    another way (`Game.offer` replaced? `none_from` still the class's?)."""
+    class Probe:
+        def __init__(self):
+            self.a, self.b, self.c = [], [], []
+    probe = Probe()
+    if not _inline_attributes(probe):
+        pytest.skip("this Python keeps no inline attributes")
+    vars(probe)
+    assert not _inline_attributes(probe)   # the probe can tell
+    for program in federation_programs.values():
+        game = Game(program, 4, 1, [RandomAgent(i) for i in range(4)])
+        game.play()
+        assert _inline_attributes(game)
+
+
+def test_an_agent_that_overrides_choose_is_asked_the_question(federation_programs):
+    """A random agent is asked by the number of options alone; a subclass with a `choose` of its own
+    is given the question and the view, as every other agent."""
+    class Watching(RandomAgent):
+        def choose(self, decision, view):
+            self.asked += 1
+            assert view is not None and decision.prompt
+            return super().choose(decision, view)
+    agents = [Watching(i) for i in range(2)]
+    for agent in agents:
+        agent.asked = 0
+    game = Game(federation_programs["compiled"], 2, 5, agents)
+    game.play()
+    assert sum(a.asked for a in agents) == game.decisions_made
+    plain = Game(federation_programs["compiled"], 2, 5, [RandomAgent(i) for i in range(2)])
+    plain.play()
+    assert plain.log == game.log   # the same draws either way
