@@ -1261,9 +1261,10 @@ def _open_by_indentation(text: str, upto_line: int) -> Optional[tuple[int, int]]
         if not stripped or stripped.startswith("#"):
             continue
         was_continued, continued = continued, _last_code_char(stripped) not in "{};"
-        if was_continued:
+        if was_continued and not stripped.startswith("}"):
             # a wrapped line belongs to the statement above: its '{' opens a block at that
-            # statement's indentation, and it closes nothing
+            # statement's indentation, and it closes nothing (a '}' closes, whatever the line above:
+            # an enum's members end with ',' or nothing, and its '}' is no wrapped header)
             if number in openers and statement_indent is not None:
                 stack.append((statement_indent, number, openers[number]))
             continue

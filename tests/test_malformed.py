@@ -28,6 +28,7 @@ CORPUS = Path(__file__).resolve().parent / "malformed"
 
 # file (relative to tests/malformed) -> exact findings as (code, line)
 EXPECTED: dict[str, list[tuple[str, int]]] = {
+    "comment_cuts_a_field_after_an_enum.rules": [("E100", 10)],
     # ---------------------------------------------------------------- E1xx: reading and syntax
     "missing_semicolon.rules": [("E100", 9)],             # right after the statement's last token
     "eliminate_in_a_func.rules": [("E100", 5)],
@@ -425,6 +426,7 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "typed_proc_without_return.rules": ("W414", 6, 1),    # the proc's closing brace
     "typed_proc_if_without_else.rules": ("W414", 6, 3),   # the 'if' the path goes on past
     "seats_out_of_range.rules": ("E307", 5, 3),
+    "comment_cuts_a_field_after_an_enum.rules": ("E100", 10, 3),
 }
 POSITION_BUGS: dict[str, str] = {}
 
@@ -466,6 +468,7 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
     "unclosed_space_block.rules": ("a block is not closed: a '}' is missing; found 'space'",
                                    "expected 'add', 'advance', 'bonus', 'choose', 'copy', 'draw', ...",
                                    (f"the '{{' at line 7, column 40 {LEFT_OPEN}",)),
+    "comment_cuts_a_field_after_an_enum.rules": ("unexpected 'can_fund'; expected '=', '{'", None, ()),
     "zone_of_keyword.rules": ("a keyword cannot be used as a name here; found 'any'", "expected a name", ()),
     "counter_bound_missing.rules": ("unexpected ';'; expected an expression", None, ()),
     "move_without_item.rules": ("unexpected 'to'; expected an expression", None, ()),
