@@ -305,15 +305,23 @@ class CodeGen(A.Visitor):
         names = self.element_names(base)
         parts, columns = ((index.first, index.second), list(zip(*names))) if type(index) is A.Pair else \
             ((index,), [list(names)])   # a grid's pair: each index against its own column of keys
-        if not all(all(type(i) is str for i in column) or (all(type(i) is int for i in column) and self.int_field(part))
-                   for column, part in zip(columns, parts)):
-            return f"rt.at({base!r}, {self.ex(index, ctx)})"
         if any(type(part) is A.Attr and isinstance(part.obj, A.Name) and part.obj.id == "it"
                and ctx.it_mode == "event" and "it" not in ctx.locals for part in parts):   # an event's argument: any value
             return f"rt.at({base!r}, {self.ex(index, ctx)})"
-        table = self.constants.setdefault(base, (f"_AT_{IDENT.sub('_', base)}{len(self.constants)}",
-                                                 f"Elements({base!r}, {names!r})"))[0]
-        return f"{table}[{self.ex(index, ctx)}]"
+        if all(all(type(i) is str for i in column) or (all(type(i) is int for i in column) and self.int_field(part))
+               for column, part in zip(columns, parts)):
+            return f"{self.table(base, names)}[{self.ex(index, ctx)}]"
+        if type(index) is A.Name and index.id in ctx.locals and all(type(i) is int for i in names):
+            # a local holding a number (a loop's, a parameter): the table when it is a whole number,
+            # `rt.at` for anything else (`true` would find element 1 in the table)
+            local = self.ex(index, ctx)
+            return f"({self.table(base, names)}[{local}] if type({local}) is int else rt.at({base!r}, {local}))"
+        return f"rt.at({base!r}, {self.ex(index, ctx)})"
+
+    def table(self, base: str, names: dict) -> str:
+        """The module table of an indexed counter's, variable's or zone's element names."""
+        return self.constants.setdefault(base, (f"_AT_{IDENT.sub('_', base)}{len(self.constants)}",
+                                                f"Elements({base!r}, {names!r})"))[0]
 
     def visit_Pair(self, e, ctx) -> str:   # a grid's element: `wall[r, c]` is keyed by the pair (r, c)
         return f"({self.ex(e.first, ctx)}, {self.ex(e.second, ctx)})"

@@ -104,6 +104,26 @@ def test_elements_indexed_by_a_cards_number_read_from_a_table_and_fail_as_rt_at(
         assert e.value.message == f"moon has no element {shown} (it has 1, 2, 3)"
 
 
+def test_elements_indexed_by_a_local_number_read_from_a_table_and_fail_as_rt_at(program):
+    """A loop's or a parameter's number reads the table when it is a whole number; anything else
+    (none here) gets `rt.at`'s answer, on both backends."""
+    game = Game(program("""counter moon[1..3] global;
+      kind rock { at: int; }
+      rock rn { at = none; }
+      proc bump(k: int) { gain k moon[k]; }
+      proc p() { for each k in 1..3 { gain 1 moon[k]; } bump(3); }
+      proc q() { bump(4); }
+      proc s() { bump(rn.at); }"""), 2, 1)
+    run_proc(game, "p")
+    assert [game.state.globals[f"moon[{k}]"] for k in (1, 2, 3)] == [1, 1, 4]
+    if game.program.module_file:
+        assert "_AT_moon" in Path(game.program.module_file).read_text()
+    for proc, shown in (("q", "4"), ("s", "none")):
+        with pytest.raises(RulesRuntimeError) as e:
+            game.start(game.program.procs[proc](game, game.state.players[0]))
+        assert e.value.message == f"moon has no element {shown} (it has 1, 2, 3)"
+
+
 def test_the_element_table_answers_as_rt_at():
     program = build_text(PACK, interpreted=False)
     game = Game(program, 2, 1)
