@@ -9,6 +9,7 @@ from typing import Iterable, NamedTuple, Optional
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
+from rulebook.dsl.lexer import CONTEXTUAL
 from rulebook.dsl.printer import expr as printed, params_text
 
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered
@@ -381,6 +382,9 @@ class Checker(A.Visitor):
         dropped = self.sym.dropped.get(name)   # a member an `override enum` left out: say where
         notes = (f"{name!r} was a member of enum {dropped[0]!r}; the override at {self.at_decl(dropped[1])} "
                  "leaves it out",) if dropped else ()
+        if name in CONTEXTUAL:   # `eliminate(p);`, `let x = end;`: the word was read as a name
+            notes += (f"{name!r} is a keyword only where its statement is written, without parentheses: "
+                      f"'{CONTEXTUAL[name]}'",)
         self.diags.append(Diagnostic(code, f"unknown {what} {name!r}" + (f" of {of}" if of else ""), span,
                                      did_you_mean(name, candidates), notes=notes))
 
@@ -1389,7 +1393,9 @@ class Checker(A.Visitor):
         else:
             self.err("E301", f"{s.func!r} is {article(CATEGORY[type(decl)])}, not a procedure", s.span,
                      f"a func gives a value and does nothing else: use it in an expression, as in "
-                     f"'let x = {s.func}(...);'" if isinstance(decl, A.Func) else None)
+                     f"'let x = {s.func}(...);'" if isinstance(decl, A.Func) else
+                     f"the statement is written without parentheses: '{CONTEXTUAL[s.func]}'"
+                     if s.func in CONTEXTUAL else None)
 
     def parameter_names(self, name: str) -> str:
         """A declaration's parameter names as a call would pass them (`p, lv`)."""

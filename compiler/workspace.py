@@ -34,11 +34,18 @@ LONE_FILE_SILENT = ("W401", "W403", "W416")
 
 @lru_cache(maxsize=1)
 def keywords() -> frozenset:
-    """The grammar's reserved words (never usable as names)."""
-    from rulebook.dsl.parser import _lark
+    """The grammar's reserved words (never usable as names); the contextual words (`eliminate`, `end`,
+    ...: dsl/lexer.py's CONTEXTUAL) are not among them."""
+    from rulebook.dsl.parser import _keywords
 
-    return frozenset(t.pattern.value for t in _lark().terminals
-                     if t.pattern.type == "str" and t.pattern.value.isidentifier())
+    return frozenset(_keywords())
+
+
+def statement_words() -> frozenset:
+    """Every word completion offers as a keyword: the reserved ones and the contextual ones."""
+    from rulebook.dsl.lexer import CONTEXTUAL
+
+    return keywords() | frozenset(CONTEXTUAL)
 
 
 def lsp_range(span: A.Span) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -665,7 +672,7 @@ class View:
         sym = self.symbols
         out = [(name, CATEGORY[type(decl)]) for name, decl in sym.decls.items() if IDENTIFIER.match(name)]
         out += [(m, "member") for m in sym.members]
-        out += [(k, "keyword") for k in sorted(keywords())]
+        out += [(k, "keyword") for k in sorted(statement_words() - sym.decls.keys())]
         out += [(f, "function") for f in sorted(BUILTIN_FUNCS) if f not in sym.decls]
         out += [(d, "domain") for d in sorted(BUILTIN_DOMAINS) if d not in sym.decls]
         return out

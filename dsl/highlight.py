@@ -1,7 +1,8 @@
 """A Pygments lexer for the rules language (`pygmentize -l rules`, and ```rules blocks in docs).
 
 Registered through the `pygments.lexers` entry point in pyproject.toml. The keyword list is the
-grammar's reserved words (tests/test_highlight.py checks it against dsl/rules.lark).
+grammar's reserved words (tests/test_highlight.py checks it against dsl/rules.lark); the contextual
+words (dsl/lexer.py's CONTEXTUAL) are keywords only in the shape of their statement.
 """
 
 from __future__ import annotations
@@ -14,15 +15,16 @@ DECLARATIONS = ("actor", "counter", "die", "enum", "event", "extern", "func", "g
                 "remove", "resource", "track", "var", "variant", "zone")
 CONSTANTS = ("true", "false", "none", "you")
 KEYWORDS = DECLARATIONS + CONSTANTS + (
-    "add", "advance", "affordable", "after", "allow", "allowed", "amend", "and", "any", "as", "award", "before", "bonus", "bottom", "by", "cap", "choose",
-    "copy", "cost", "count", "different", "draw", "each", "else", "emit", "end", "every", "face", "fewest", "fill", "first",
+    "add", "advance", "affordable", "after", "allow", "allowed", "amend", "and", "any", "award", "before", "bonus", "bottom", "by", "cap", "choose",
+    "copy", "cost", "count", "different", "draw", "each", "else", "emit", "every", "face", "fewest", "fill", "first",
     "flip", "for", "forbid", "from", "gain", "gather", "global", "highest", "if", "in", "let", "lose", "lowest", "marker", "match", "may", "modifier", "most", "move",
     "next", "no_benefit", "no_bonus", "no_reward", "not", "of", "once", "option", "optional", "or", "override", "pay", "paying",
     "per_player", "phase", "pick", "rank", "reactivate", "regress", "repeat", "repeatedly", "return", "roll", "say", "seats", "set", "shuffle",
     "some", "space", "then", "tier", "ties", "to", "top", "total", "until", "when", "whenever", "where",
     "while", "winner", "with", "public", "hidden", "secret", "reveal", "look", "simultaneously",
-    "eliminate", "restore",
 )
+# keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
+CONTEXTUAL = ("as", "eliminate", "end", "restore")
 
 
 class RulesLexer(RegexLexer):
@@ -42,6 +44,10 @@ class RulesLexer(RegexLexer):
              bygroups(Keyword.Declaration, Whitespace, Name.Class)),
             # `together` is a keyword only right after `winner` (a cooperative game); elsewhere a name
             (r"\b(winner)(\s+)(together)\b", bygroups(Keyword, Whitespace, Keyword)),
+            # `eliminate P;`, `restore;` and `end game;` where a statement starts, `pick ... as "label"`
+            (r"([{};:])(\s*)(eliminate|restore)\b(?!\s*\()", bygroups(Punctuation, Whitespace, Keyword)),
+            (r"\b(end)(\s+)(game)\b", bygroups(Keyword, Whitespace, Keyword)),
+            (r"\bas\b(?=\s*\")", Keyword),
             (words(CONSTANTS, prefix=r"\b", suffix=r"\b"), Keyword.Constant),
             (words(KEYWORDS, prefix=r"\b", suffix=r"\b"), Keyword),
             (r"[0-9]+", Number.Integer),

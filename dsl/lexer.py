@@ -11,6 +11,11 @@ everywhere, in comments and texts too (see `ODD_BREAK`): an editor that shows th
 would otherwise hide the code after them inside a comment.
 
 Comments never reach the parser; `scan` hands them out separately, for the formatter.
+
+A few words of the grammar are contextual, not reserved (`CONTEXTUAL`): `eliminate`, `restore`,
+`end` and `as` are their keyword only where the parser, in the state it has reached, would take that
+keyword, and not when a '(' follows (`eliminate(p);` calls a proc named so); anywhere else they are
+names (`proc eliminate(p: player)`, `counter end;`). `scan`, which has no parser, reads them as names.
 """
 
 from __future__ import annotations
@@ -32,6 +37,33 @@ _NOT_IN_LINE = "\\n\\r" + ODD_BREAK_CHARS
 WHITESPACE = rf"[^\S{ODD_BREAK_CHARS}]+"
 COMMENT = rf"#[^{_NOT_IN_LINE}]*"
 STRING = rf'"(?:[^"\\{_NOT_IN_LINE}]|\\["\\n])*"'
+# The contextual words: each one's keyword only where the parser takes it (see the module's docstring),
+# with the statement it writes (for the checker's note when one is written as a call).
+CONTEXTUAL = {
+    "eliminate": "eliminate PLAYER;",
+    "restore": "restore PLAYER;",
+    "end": "end game;",
+    "as": 'pick VAR from DOMAIN as "LABEL" { ... }',
+}
+# a '(' next, after blanks and comments: the word is called, so it is a name
+_CALL_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*\(")
+
+
+def _takes(parse_table, state_stack: list, term: str) -> bool:
+    """Whether an LALR parser with this state stack would shift the terminal `term` next (after the
+    reductions it calls for), worked out on a copy of the states alone."""
+    states = parse_table.states
+    stack = list(state_stack)
+    while True:
+        entry = states[stack[-1]].get(term)
+        if entry is None:
+            return False
+        action, arg = entry
+        if action.name == "Shift":
+            return True
+        if arg.expansion:
+            del stack[-len(arg.expansion):]
+        stack.append(states[stack[-1]][arg.origin.name][1])
 
 
 @dataclass(frozen=True)
@@ -61,14 +93,17 @@ class RulesLexer(Lexer):
     __future_interface__ = 2   # lex(lexer_state, parser_state), no wrapper class (which pickle cannot name)
 
     def __init__(self, lexer_conf):
-        self.keywords: dict[str, str] = {}
+        self.keywords: dict[str, str] = {}     # the reserved words -> their terminal
+        self.contextual: dict[str, str] = {}   # the contextual words -> their terminal
         symbols: list[tuple[str, str]] = []
         patterns: list[tuple[str, str]] = []
         for term in lexer_conf.terminals:
             if term.name in OWN:
                 continue
             if term.pattern.type == "str":
-                if IDENTIFIER.match(term.pattern.value):
+                if term.pattern.value in CONTEXTUAL:
+                    self.contextual[term.pattern.value] = term.name
+                elif IDENTIFIER.match(term.pattern.value):
                     self.keywords[term.pattern.value] = term.name
                 else:
                     symbols.append((term.name, term.pattern.value))
@@ -80,20 +115,22 @@ class RulesLexer(Lexer):
         parts += [f"(?P<{name}>{regexp})" for name, regexp in patterns]
         parts += [f"(?P<{name}>{re.escape(value)})" for name, value in sorted(symbols, key=lambda s: -len(s[1]))]
         self.master = re.compile("|".join(parts))
+        # a word's terminal; None for a contextual word, which the parser's state decides
+        self.words: dict[str, str | None] = {**self.keywords, **dict.fromkeys(self.contextual)}
 
     def lex(self, lexer_state, parser_state):
         """Yield the tokens from where the lexer state stands; an unknown character raises Lark's
         UnexpectedCharacters."""
-        return self._tokens(lexer_state.text.text, lexer_state.line_ctr, lexer_state, None)
+        return self._tokens(lexer_state.text.text, lexer_state.line_ctr, lexer_state, None, parser_state)
 
     def scan(self, text: str, counter) -> tuple[list[Token], list[Comment]]:
         """All tokens of a text and, apart, its comments (for the formatter)."""
         comments: list[Comment] = []
         return list(self._tokens(text, counter, None, comments)), comments
 
-    def _tokens(self, data: str, counter, lexer_state, comments) -> Iterator[Token]:
+    def _tokens(self, data: str, counter, lexer_state, comments, parser_state=None) -> Iterator[Token]:
         match = self.master.match
-        keywords = self.keywords
+        keywords = self.words
         end = len(data)
         last_line = 0  # the line of the last token, to tell trailing comments from full-line ones
         while counter.char_pos < end:
@@ -120,8 +157,18 @@ class RulesLexer(Lexer):
                 continue
             if kind == "WORD":
                 kind = keywords.get(value, "NAME")
+                if kind is None:
+                    kind = self._contextual(value, data, counter.char_pos, parser_state)
             token = Token(kind, value, pos, line, column, line, column + len(value), counter.char_pos)
             last_line = line
             if lexer_state is not None:
                 lexer_state.last_token = token
             yield token
+
+    def _contextual(self, word: str, data: str, after: int, parser_state) -> str:
+        """A contextual word's terminal where the parser would take it and no '(' follows; NAME
+        anywhere else (and always without a parser, in `scan`)."""
+        term = self.contextual[word]
+        if parser_state is None or _CALL_NEXT.match(data, after):
+            return "NAME"
+        return term if _takes(parser_state.parse_conf.parse_table, parser_state.state_stack, term) else "NAME"

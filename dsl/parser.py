@@ -1093,6 +1093,18 @@ def _keywords() -> dict[str, str]:
 
 
 @lru_cache(maxsize=1)
+def _contextual() -> dict[str, str]:
+    """Every contextual word (a keyword only where the parser takes it, dsl/lexer.py) -> its token type."""
+    return dict(RulesLexer(_lark().lexer_conf).contextual)
+
+
+@lru_cache(maxsize=1)
+def _spellable() -> dict[str, str]:
+    """The words "did you mean" may offer: the reserved and the contextual ones."""
+    return {**_keywords(), **_contextual()}
+
+
+@lru_cache(maxsize=1)
 def _item_starts() -> frozenset:
     """Token types that begin a declaration, or an item of a track, game, die or 'choose' block:
     met where a '}' could still come, they show a block left open."""
@@ -1107,7 +1119,7 @@ def _statement_starts() -> frozenset:
     """Keyword token types that begin a statement but no declaration (`modifier`, `pay`...)."""
     inside = _lark().parse_interactive("proc p() {")
     inside.exhaust_lexer()
-    return frozenset(t for t in inside.accepts() if t in _keywords().values()) - _item_starts()
+    return frozenset(t for t in inside.accepts() if t in _spellable().values()) - _item_starts()
 
 
 def _declaration_start(err: UnexpectedToken) -> int:
@@ -1154,17 +1166,35 @@ def _misspelt_keyword(err: UnexpectedToken, text: str, file: str) -> Optional[Di
     for back, tok in enumerate(reversed(tokens[-6:])):
         if back and tok.type in ("SEMICOLON", "RBRACE"):
             break
-        if tok.type != "NAME" or base + tok.start_pos < start:
-            continue
+        if tok.type != "NAME" or base + tok.start_pos < start or tok in _contextual():
+            continue   # (`scan` reads a contextual word as a name: it is spelt right)
         words = [_FOREIGN_WORDS[tok]] if tok in _FOREIGN_WORDS else \
-            difflib.get_close_matches(str(tok), list(_keywords()), n=3, cutoff=0.7)
+            difflib.get_close_matches(str(tok), list(_spellable()), n=3, cutoff=0.7)
         for word in words:
             keyword = word.split()[0]
-            if _accepts_keyword(text, start, base + tok.start_pos, _keywords()[keyword], keyword):
+            if _accepts_keyword(text, start, base + tok.start_pos, _spellable()[keyword], keyword):
                 line = tok.line + first_line - 1
                 return Diagnostic("E100", f"'{tok}' is not a keyword; did you mean '{word}'?",
                                   A.Span(file, line, tok.column, line, tok.end_column))
     return None
+
+
+def _statement_outside(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnostic]:
+    """A statement of a contextual word written between declarations (`eliminate left;` outside any
+    effect): there the word is a name, read as the kind of a card, and the parse fails before the
+    card's '{'. None for anything else (a card of a kind named `end` is a declaration)."""
+    start = _declaration_start(err)
+    try:
+        tokens, _ = scan(text[start: err.token.start_pos])
+    except UnexpectedInput:
+        return None
+    if not tokens or tokens[0].type != "NAME" or _contextual().get(str(tokens[0])) not in _statement_starts() \
+            or any(t.type in ("STRING", "STAR", "LBRACE") for t in tokens) or err.token.type == "INT":
+        return None
+    word = tokens[0]
+    line, column = line_and_column(text, start)
+    return Diagnostic("E100", f"{DECLARATION_LABEL}; found '{word}'", A.Span(file, line, column, line, column + len(word)),
+                      hint=f"'{word}' is a statement: it goes inside an effect (a card's effect, a proc, a phase)")
 
 
 def _quote_in_value(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnostic]:
@@ -1189,6 +1219,9 @@ def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, b
     accepts = set(err.accepts or err.expected)
     found = f"'{tok}'"
     expected = _expected_text(accepts)
+    outside = _statement_outside(err, text, file) if "RBRACE" not in accepts else None
+    if outside is not None:
+        return outside, False
     misspelt = None if tok.type == "EQUAL" and "COMPARE" in accepts else _misspelt_keyword(err, text, file)
     if misspelt is not None:   # (`energy = 0` in a condition is a '=' for '==', not a misspelt `every`)
         return misspelt, False

@@ -260,7 +260,7 @@ def test_the_trace_shows_eliminate_and_restore(program):
     ("proc p() { restore hand; }", "E303", 20),
     ("proc p() { if eliminated(coin) { } }", "E303", 26),
     ("proc p() { eliminate }", "E100", 21),
-    ("func f() = eliminate;", "E100", 12),
+    ("func f() = eliminate;", "E201", 12),        # `eliminate` is a contextual word: a name here
     ("proc p() { eliminate left, right; }", "E100", 26),
 ])
 def test_misuse_is_positioned(text, code, column):

@@ -15,21 +15,26 @@ from pygments.token import Comment, Error, Keyword, Name, Number, Operator, Punc
 
 import rulebook.dsl as dsl
 from rulebook.compiler.pack import SHIPPED
-from rulebook.dsl.highlight import KEYWORDS, RulesLexer
+from rulebook.dsl.highlight import CONTEXTUAL, KEYWORDS, RulesLexer
+from rulebook.dsl.lexer import CONTEXTUAL as LEXER_CONTEXTUAL
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def reserved_words() -> set[str]:
+    """The grammar's words but the contextual ones (dsl/lexer.py's CONTEXTUAL)."""
     grammar = Path(dsl.__file__).with_name("rules.lark").read_text(encoding="utf-8")
     terminals = Lark(grammar, parser="lalr", lexer="basic").terminals
-    return {t.pattern.value for t in terminals if t.pattern.type == "str" and t.pattern.value.isidentifier()}
+    words = {t.pattern.value for t in terminals if t.pattern.type == "str" and t.pattern.value.isidentifier()}
+    assert set(LEXER_CONTEXTUAL) <= words
+    return words - set(LEXER_CONTEXTUAL)
 
 
 def test_keywords_are_the_grammars_reserved_words():
     """The lexer's keyword list is exactly the grammar's reserved words, each once."""
     assert len(KEYWORDS) == len(set(KEYWORDS))
     assert set(KEYWORDS) == reserved_words()
+    assert set(CONTEXTUAL) == set(LEXER_CONTEXTUAL)
 
 
 def test_registered_through_the_entry_point():
@@ -91,3 +96,15 @@ def test_together_is_a_keyword_only_in_a_winner_line():
     called `together` and is then a name."""
     assert tokens("winner together if tasks >= 4;")[:3] == [(Keyword, "winner"), (Keyword, "together"), (Keyword, "if")]
     assert (Name, "together") in tokens("proc p() { if together() { gain 1 vp; } }")
+
+
+def test_contextual_words_are_keywords_only_in_their_statements():
+    """`eliminate P;`, `restore;`, `end game;` and `pick ... as "label"` show keywords; a proc called
+    `eliminate` or `end`, and a counter `as`, are names."""
+    assert (Keyword, "eliminate") in tokens("proc p() { eliminate left; restore; }")
+    assert (Keyword, "restore") in tokens("proc p() { eliminate left; restore; }")
+    assert tokens("proc p() { end game; }")[5:7] == [(Keyword, "end"), (Keyword, "game")]
+    assert (Keyword, "as") in tokens('proc p() { pick c from hand as "{c}" { } }')
+    assert (Name, "eliminate") in tokens("proc p() { eliminate(you); }")
+    assert (Name, "end") in tokens("proc p() { end(1); gain 1 end; }")
+    assert (Name, "as") in tokens("proc p() { gain 1 as; }")

@@ -242,6 +242,7 @@ def test_keywords_are_the_grammars():
     """Completion's keyword list is the grammar's reserved words."""
     assert {"gain", "resource", "track", "whenever", "override"} <= keywords()
     assert "coin" not in keywords()
+    assert "eliminate" not in keywords() and "end" not in keywords()   # contextual: a pack may use them as names
 
 
 def test_index_finds_names_fields_and_members(packs):
@@ -536,6 +537,7 @@ def test_completion_of_names_keywords_and_fields(editor, packs):
     assert labels["coin"] == T.CompletionItemKind.Variable and labels["turn"] == T.CompletionItemKind.Function
     assert labels["blue"] == T.CompletionItemKind.EnumMember
     assert keywords() <= set(labels) and labels["whenever"] == T.CompletionItemKind.Keyword
+    assert labels["eliminate"] == labels["end"] == T.CompletionItemKind.Keyword   # the contextual words too
     # type `this.` in the card's effect (unsaved; the text does not parse)
     line, col = where(text, "this.price")
     editor.replace(uri, T.Range(T.Position(line, col), T.Position(line, col + len("this.price"))), "this.")
