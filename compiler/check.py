@@ -1985,7 +1985,7 @@ class Checker(A.Visitor):
             return f"member:{self.sym.members[name]}"
         if cat == "enum":   # an enum as a value is the list of its members, in declaration order
             return f"list:member:{name}"
-        if cat == "kind":   # a kind as a value is the list of its cards, copies included, in declaration order
+        if cat == "kind":   # a kind as a value is one card per declaration (a `* N` by its first copy), in order
             return f"list:entity:{name}"
         if cat is not None:
             if name not in self.sym.clashes:   # a member clashing with it: E208 has said it, once

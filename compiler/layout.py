@@ -103,11 +103,10 @@ def elements(decl, sym: Symbols) -> list[tuple]:
 
 
 def index_keys(ix: A.Indexes, sym: Symbols) -> list:
-    """The values of one index, in order: an enum's members, a kind's cards (copies included), or LOW..HIGH."""
+    """The values of one index, in order: an enum's members, a kind's declarations, or LOW..HIGH."""
     named = sym.decls.get(ix.enum) if ix.enum is not None else None
-    if isinstance(named, A.Kind):   # one element per card, tile or piece of the kind, copies included
-        members = tuple(n for e in sym.decls.values() if isinstance(e, A.Entity) and e.kind == named.name
-                        for n in copy_names(e))
+    if isinstance(named, A.Kind):   # one element per declared card, tile or piece: its copies `* N` share it
+        members = tuple(e.name for e in sym.decls.values() if isinstance(e, A.Entity) and e.kind == named.name)
     else:
         members = named.members if isinstance(named, A.Enum) else ()
     return ix.keys(members)

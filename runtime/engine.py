@@ -236,19 +236,21 @@ PLAIN_INDEXES = frozenset({int, str})   # indexes an element table is keyed by a
 
 
 def grid_key(index):
-    """A grid's pair as its table is keyed: a card by its declared (or copy's) name; None when a part is
-    `true` or `false` (no element, though `true == 1`)."""
+    """A grid's pair as its table is keyed: a card by its declaration's name (every copy of a card `* N`
+    and every player's copy of a per-player card share it); None when a part is `true` or `false` (no
+    element, though `true == 1`)."""
     if type(index) is not tuple:
         return None
-    key = tuple(i.origin.name if type(i) is EntityDef else i for i in index)
+    key = tuple(i.declared if type(i) is EntityDef else i for i in index)
     return None if any(type(i) is bool for i in key) else key
 
 
 class Elements(dict):
     """An indexed counter's or zone's element names by index, for one indexed by names (an enum's
     members or a kind's cards): generated code reads `table[index]` where `rt.at(base, index)` would
-    be a call. A missing index gets `at`'s answer: a card by its declared name, otherwise E601 (a
-    number or `true` is no name, so it never matches by mistake)."""
+    be a call. A missing index gets `at`'s answer: a card by its declaration's name (one element for
+    all the copies of a card `* N`), otherwise E601 (a number or `true` is no name, so it never matches
+    by mistake)."""
 
     __slots__ = ("base",)
 
@@ -258,7 +260,7 @@ class Elements(dict):
 
     def __missing__(self, index):
         if type(index) is EntityDef:
-            name = self.get(index.origin.name)
+            name = self.get(index.declared)
             if name is not None:
                 return name
         elif type(index) is tuple and grid_key(index) != index:   # a grid's pair holding a card
@@ -1559,10 +1561,11 @@ class Game:
         return len(self.state.players)
 
     def cards_of(self, kind: str, h: Holder) -> list:
-        """Every card (tile, piece) of a kind, copies included, in declaration order: the kind's name
-        as a value; of a `per_player` kind, the copies of `h` (as a card's bare name is)."""
-        cards = self.program.kinds.get(kind, [])
-        return [e.copy_for(h.name) for e in cards] if cards and cards[0].per_player else list(cards)
+        """One card (tile, piece) per declaration of a kind, in declaration order, a declaration `* N` by
+        its first copy (as an index by the kind has one element per declaration): the kind's name as a
+        value; of a `per_player` kind, the copies of `h` (as a card's bare name is)."""
+        cards = [e for e in self.program.kinds.get(kind, ()) if e.copy_number == 1]
+        return [e.copy_for(h.name) for e in cards] if cards and cards[0].per_player else cards
 
     def opponents(self, h: Holder) -> list[Holder]:
         """Every player still in but `h`."""
@@ -1801,8 +1804,8 @@ class Game:
         # element 1, nor a grid's pair, whose cards and booleans grid_key settles)
         name = self.program.indexed[base].get(index) if type(index) in PLAIN_INDEXES else None
         if name is None:
-            if type(index) is EntityDef:   # indexed by a kind: the card's (or copy's) name
-                name = self.program.indexed[base].get(index.origin.name)
+            if type(index) is EntityDef:   # indexed by a kind: the card's declaration (all its copies)
+                name = self.program.indexed[base].get(index.declared)
             elif type(index) is tuple:   # a grid's pair
                 name = self.program.indexed[base].get(grid_key(index))
             if name is None:
@@ -1826,9 +1829,9 @@ class Game:
             loc = self.state.where.get(e.key)
             return loc[1] if loc else None
         if name == "name":   # every copy of a declaration `* N` has its name (`copy_number` tells them apart)
-            return e.name.partition("#")[0]
+            return e.declared
         if name == "title":
-            return e.title or e.name.partition("#")[0]
+            return e.title or e.declared
         if name == "copy_number":
             return e.copy_number
         raise RulesRuntimeError("E601", f"{e.label()} has no field {name!r}")

@@ -42,12 +42,13 @@ class EntityDef:
     """A card, tile or space of the pack: static fields and its compiled effect slots."""
 
     __slots__ = ("kind", "name", "title", "fields", "effects", "span", "per_player", "key", "of", "origin",
-                 "copies", "copy_number")
+                 "copies", "copy_number", "declared")
 
     def __init__(self, kind: str, name: str, title: Optional[str], fields: dict, effects: dict, span: str,
                  per_player: bool = False, copy_number: int = 1):
         self.kind, self.name, self.title = kind, name, title
         self.copy_number = copy_number   # 1 to N for a declaration `* N` (`copy_number` in the rules)
+        self.declared = name.partition("#")[0]   # the declaration's name, every copy's `name` and index
         self.fields = Fields(fields)
         self.fields.owner = f"{kind} {name}"
         self.effects, self.span, self.per_player = effects, span, per_player
@@ -64,7 +65,8 @@ class EntityDef:
         copy = origin.copies.get(holder)
         if copy is None:
             copy = EntityDef.__new__(EntityDef)
-            for slot in ("kind", "name", "title", "fields", "effects", "span", "per_player", "copies", "copy_number"):
+            for slot in ("kind", "name", "title", "fields", "effects", "span", "per_player", "copies", "copy_number",
+                         "declared"):
                 setattr(copy, slot, getattr(origin, slot))
             copy.key, copy.of, copy.origin = f"{origin.name}@{holder}", holder, origin
             origin.copies[holder] = copy

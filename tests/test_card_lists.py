@@ -90,9 +90,10 @@ def test_a_list_field_that_names_cards_names_only_cards():
     assert errors(texts + "counter vp;\nproc p() { gain count(c in baths.chain where c == \"Aqueduct\") vp; }") == []
 
 
-def test_a_kind_as_a_value_is_every_card_of_it(program):
-    """`for each`, `pick`, aggregates and `size` over a kind: every card, copies included, in the order
-    declared, wherever each is."""
+def test_a_kind_as_a_value_is_one_card_per_declaration(program):
+    """`for each`, `pick`, aggregates and `size` over a kind: one card per declaration, in the order
+    declared, wherever each is; a declaration `* N` by its first copy (Santa Fe once, three tickets
+    counted as one), as an index by the kind has one element per declaration."""
     g = Game(program("""
 proc p() {
   move omaha to board;
@@ -103,8 +104,9 @@ proc p() {
 }"""), 1, 1)
     asked = run_proc(g, "p", answers=["Omaha"])
     me = g.state.players[0]
-    assert me.stock["steps"] == 3 + 2 + 1 + 1 and me.stock["seen"] == 32
+    assert me.stock["steps"] == 3 + 2 + 1 and me.stock["seen"] == 11
     assert asked[0].options == ["Denver", "Omaha"] and g.state.gvars["at"].name == "omaha"
+    assert [c.copy_number for c in g.cards_of("ticket", me)] == [1]
 
 
 def test_a_per_player_kind_as_a_value_is_the_acting_players_copies(program):
@@ -148,10 +150,10 @@ cube black_die * 3 { }
 
 def test_every_copy_has_the_declared_name_and_only_the_first_is_the_card_named(program):
     """`c.name` of the second copy was "extra_head#2"; `copy_number` tells copies apart, and a card is
-    equal only to itself."""
-    g = Game(program("proc p() { for each c in card { say \"{c.name} {c.title} {c.copy_number}\"; } "
-                     "gain count(c in card where c.name == \"extra_head\") * 10 vp; "
-                     "gain count(c in card where c == extra_head) vp; }", COPIES), 1, 1)
+    equal only to itself (the copies are reached through a zone: the kind lists declarations)."""
+    g = Game(program("proc p() { fill kept with card; for each c in kept { say \"{c.name} {c.title} {c.copy_number}\"; } "
+                     "gain count(c in kept where c.name == \"extra_head\") * 10 vp; "
+                     "gain count(c in kept where c == extra_head) vp; }", COPIES), 1, 1)
     run_proc(g, "p")
     assert g.state.players[0].stock["vp"] == 21
 

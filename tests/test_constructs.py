@@ -572,16 +572,35 @@ func uses(c: card) = used[c];
 """
 
 
-def test_a_counter_or_zone_indexed_by_a_kind_has_one_element_per_card(program):
-    """`counter used[card]`: one counter per card of the kind (copies each their own), indexed by the
-    card itself; a kind that gains cards (an expansion's) gains elements with no override."""
+def test_a_counter_or_zone_indexed_by_a_kind_has_one_element_per_declaration(program):
+    """`counter used[card]`: one counter per declared card of the kind, indexed by the card itself; the
+    copies of a card `* N` share their declaration's element (Dominion's `zone supply[card]` is one pile
+    per card, not one per copy); a kind that gains cards (an expansion's) gains elements with no override."""
     p = program(KIND_INDEXED)
-    assert [n for _i, n in p.indexed["used"].items()][:4] == ["used[lumber]", "used[lumber#2]", "used[lumber#3]", "used[bath]"]
+    assert [n for _i, n in p.indexed["used"].items()][:3] == ["used[lumber]", "used[bath]", "used[altar]"]
+    assert not [n for n in p.indexed["pile"].values() if "#" in n]
     g = Game(p, 2, 1)
     run_proc(g, "p")
     me = g.state.players[0]
-    assert (me.stock["used[bath]"], me.stock["used[altar]"], me.stock["used[altar#2]"], me.stock["used[lumber]"]) == (3, 1, 1, 0)
+    assert (me.stock["used[bath]"], me.stock["used[altar]"], me.stock["used[lumber]"]) == (3, 2, 0)
+    assert "used[altar#2]" not in me.stock
     assert [e.name for e in g.state.zones["pile[lumber]"]] == ["lumber"]
+
+
+def test_every_copy_of_a_card_indexes_its_declarations_pile(program):
+    """A pile per card: `fill pile[c] with card where it.name == c.name` for each card of the kind
+    (one per declaration) puts all three Lumber Yards in one pile, and any copy names that pile."""
+    g = Game(program(KIND_INDEXED + """
+proc piles() {
+  for each c in card { fill pile[c] with card where it.name == c.name; }
+  for each c in pile[lumber] { gain 1 used[c]; }
+}
+"""), 2, 1)
+    run_proc(g, "piles")
+    me = g.state.players[0]
+    assert [e.name for e in g.state.zones["pile[lumber]"]] == ["lumber", "lumber#2", "lumber#3"]
+    assert [e.name for e in g.state.zones["pile[altar]"]] == ["altar", "altar#2"]
+    assert me.stock["used[lumber]"] == 3
 
 
 def test_an_index_of_a_kind_indexed_counter_must_be_a_card_of_that_kind():
