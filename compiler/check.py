@@ -1467,6 +1467,15 @@ class Checker(A.Visitor):
         self.item_expr(s.item, scope, "move")
         self.zone_expr(s.dest, scope)
 
+    def visit_MoveAll(self, s: A.MoveAll, scope: Scope) -> None:
+        """`move all of Z to W;`: two zones, not the same one as written (E313: moving a zone into
+        itself; one computed to be the same is E601 during play)."""
+        source, dest = self.zone_expr(s.source, scope), self.zone_expr(s.dest, scope)
+        if fits(source, "zone") and fits(dest, "zone") and printed(s.source) == printed(s.dest):
+            self.err("E313", f"'move all of {printed(s.source)}' into itself: the source and the destination "
+                     "are the same zone", s.dest.span,
+                     "to reorder a zone, 'shuffle' it; to move its items elsewhere, name another zone")
+
     def visit_EndGame(self, s: A.EndGame, scope: Scope) -> None:
         pass   # allowed in any effect: a card, a trigger, a proc, any phase
 

@@ -833,6 +833,10 @@ class CodeGen(A.Visitor):
         top = ", True" if s.top else ""
         self.writeline(f"rt.move({self.ex(s.item, ctx)}, {self.ex(s.dest, ctx)}{top})", s)
 
+    def visit_MoveAll(self, s: A.MoveAll, ctx: Ctx):
+        top = ", True" if s.top else ""
+        self.writeline(f"rt.move_all({ctx.you}, {self.ex(s.source, ctx)}, {self.ex(s.dest, ctx)}{top})", s)
+
     def visit_Shuffle(self, s: A.Shuffle, ctx: Ctx):
         self.writeline(f"rt.shuffle({self.ex(s.zone, ctx)})", s)
 

@@ -348,6 +348,10 @@ class Interpreter(A.Visitor):
         rt.move(self.ev(s.item, rt, f), self.ev(s.dest, rt, f), s.top)
         return ()
 
+    def visit_MoveAll(self, s, rt, f):
+        rt.move_all(f.you, self.ev(s.source, rt, f), self.ev(s.dest, rt, f), s.top)
+        return ()
+
     def visit_EndGame(self, s, rt, f):
         rt.end_game(where(s))
 

@@ -829,6 +829,19 @@ class Move(Stmt):
 
 
 @node
+class MoveAll(Stmt):
+    """`move all of ZONE to [top of | bottom of] ZONE;` every item of a zone, keeping their order, to
+    the end of another (or to its top: the first item moved becomes the top)."""
+
+    events = ("move",)
+    drains = True
+
+    source: Expr
+    dest: Expr
+    top: bool = False
+
+
+@node
 class Shuffle(Stmt):
     """`shuffle ZONE;` through the game's seeded RNG."""
 

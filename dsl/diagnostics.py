@@ -61,6 +61,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E320": (ERROR, "hidden zone without an owner"),
     "E311": (ERROR, "invalid modifier"),
     "E312": (ERROR, "index missing or misplaced"),
+    "E313": (ERROR, "a zone moved into itself"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),

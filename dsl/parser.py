@@ -677,6 +677,16 @@ class _Builder:
         rest = [i for i in items if not isinstance(i, Token)]
         return A.Move(rest[0], rest[1], top, span=self._s(meta))
 
+    def move_all_stmt(self, meta, items):
+        word = items[0]
+        if str(word) != "all":   # `all` stays free as a name everywhere else
+            raise RulesError([Diagnostic("E100", f"expected 'move all of ZONE to ZONE'; found 'move {word} of'",
+                                         self._s(meta), hint="write 'move all of ZONE to ZONE;' (every item of "
+                                         "a zone), or 'move ITEM to ZONE;'")])
+        top = any(isinstance(t, Token) and t.type == "TOP" for t in items)
+        rest = [i for i in items[1:] if not isinstance(i, Token)]
+        return A.MoveAll(rest[0], rest[1], top, span=self._s(meta))
+
     def while_stmt(self, meta, items):
         return A.While(items[0], items[1].value, span=self._s(meta))
 

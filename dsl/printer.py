@@ -523,6 +523,9 @@ class Printer(A.Visitor):
     def visit_Move(self, s):
         self.clauses([Clause("move ", s.item), Clause(f"to {'top of ' if s.top else ''}", s.dest)])
 
+    def visit_MoveAll(self, s):
+        self.clauses([Clause("move all of ", s.source), Clause(f"to {'top of ' if s.top else ''}", s.dest)])
+
     def visit_Shuffle(self, s):
         self.clauses([Clause("shuffle ", s.zone)])
 

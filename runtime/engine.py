@@ -1703,9 +1703,9 @@ class Game:
             raise RulesRuntimeError("E601", f"no zone {name!r}{whose}")
         return ref
 
-    def move(self, e, dest: ZoneRef, top: bool = False, traced: bool = True) -> None:
-        """Put an entity into a zone (at its bottom, or its top: where `draw` takes from), taking it
-        from wherever it was."""
+    def move(self, e, dest: ZoneRef, top: bool = False, traced: bool = True, at: Optional[int] = None) -> None:
+        """Put an entity into a zone (at its bottom, or its top: where `draw` takes from; or at the
+        position `at`), taking it from wherever it was."""
         if type(e) is not EntityDef:
             raise RulesRuntimeError("E601", f"cannot move {label_of(e)}: it is not a card or tile")
         owner = dest.owner
@@ -1722,7 +1722,9 @@ class Game:
         loc = where.get(key)
         if loc is not None:
             loc[2].remove(e)
-        if top:
+        if at is not None:
+            dest.items.insert(at, e)
+        elif top:
             dest.items.insert(0, e)
         else:
             dest.items.append(e)
@@ -1748,6 +1750,20 @@ class Game:
         if drawn and "draw" in self.by_event:
             self.emit("draw", h, {"source": source.name, "amount": len(drawn)})
         return drawn
+
+    def move_all(self, h: Holder, source: ZoneRef, dest: ZoneRef, top: bool = False) -> list:
+        """`move all of Z to [top of] W`: every item of one zone, in its order, to the end of another;
+        to its top, the items keep their order there (Z's top becomes W's top). Each moves as `move`
+        moves it and announces `move`; returns them. A zone moved into itself is E601."""
+        if source.items is dest.items:
+            raise RulesRuntimeError("E601", f"cannot move all of {source.label()} into itself")
+        moved = list(source.items)
+        if self.tracer is not None and moved:
+            self._note("move", h, f"all of {source.label()} to {'the top of ' if top else ''}{dest.label()}: "
+                                  f"{self.text(moved)}", len(moved))
+        for i, e in enumerate(moved):
+            self.move(e, dest, traced=False, at=i if top else None)
+        return moved
 
     def shuffle(self, ref: ZoneRef) -> None:
         """Shuffle a zone with the game's seeded RNG."""

@@ -1771,3 +1771,91 @@ def test_a_bare_return_is_printed_read_and_refused_where_it_ends_nothing_or_give
         ("E303", "q() gives a number: 'return;' gives nothing"),
         ("E303", "'return;' ends a proc; here there is none to end (a card's effect, a trigger or a phase runs "
                  "to its end: put what should not run in an 'if')")]
+
+
+MOVE_ALL = """
+zone discard per_player of card;
+counter seen;
+proc setup() { fill deck with card; }
+proc to_bottom() { draw 2 from deck to hand; move all of deck to hand; }
+proc to_top() {
+  draw 2 from deck to discard;
+  draw 2 from deck to hand;
+  move all of discard to top of hand;
+}
+proc listened() {
+  whenever you move(dest = hand) { gain 1 seen; }
+  draw 1 from deck to discard;
+  move all of deck to hand;
+}
+proc from_each() { each players: move all of hand to deck; }
+proc nothing() { move all of discard to hand; }
+proc itself(p: player) { move all of p.hand to hand; }
+"""
+
+
+def test_move_all_keeps_the_order_at_the_bottom_or_on_top(program):
+    """`move all of Z to W;` puts Z's items at the end of W in Z's order; `to top of W` puts them on
+    top in the same order: Z's top card becomes W's top card. Z is left empty."""
+    g = Game(program(MOVE_ALL), 2, 1)
+    run_proc(g, "setup")
+    order = [e.name for e in g.state.zones["deck"]]
+    run_proc(g, "to_bottom")
+    assert hand(g) == order and g.state.zones["deck"] == []
+    g = Game(program(MOVE_ALL), 2, 1)
+    run_proc(g, "setup")
+    run_proc(g, "to_top")
+    assert hand(g) == order[:4] and g.state.players[0].zones["discard"] == []
+
+
+def test_move_all_announces_move_for_each_item_and_traces_once(program):
+    """Each item moved fires `move` as `move` does (a trigger on the destination counts them); the trace
+    has one `move` line naming them all, as `draw` has one; an empty zone moves nothing."""
+    g = Game(program(MOVE_ALL), 2, 1)
+    run_proc(g, "setup")
+    seen = []
+    g.tracer = seen.append
+    run_proc(g, "listened")
+    assert g.state.players[0].stock["seen"] == 5 and len(hand(g)) == 5
+    moves = [e for e in seen if e.kind == "move"]
+    assert len(moves) == 1 and moves[0].what.startswith("all of deck to P1.hand: ") and moves[0].amount == 5
+    run_proc(g, "nothing")   # the card drawn to the discard pile
+    assert len(hand(g)) == 6 and g.state.players[0].stock["seen"] == 6
+    seen.clear()
+    run_proc(g, "nothing")
+    assert [e for e in seen if e.kind == "move"] == [] and len(hand(g)) == 6
+
+
+def test_move_all_for_each_player_and_into_itself_during_play(program):
+    """`each players: move all of hand to deck;` empties every hand into the shared deck; a zone
+    computed to be the one it is moved into stops play with E601 (written out, it is E313)."""
+    g = Game(program(MOVE_ALL), 2, 1)
+    run_proc(g, "setup")
+    run_proc(g, "to_bottom")
+    run_proc(g, "from_each")
+    assert hand(g) == [] and len(g.state.zones["deck"]) == 6
+    with pytest.raises(RulesRuntimeError, match="E601.*into itself"):
+        run_proc(g, "itself", g.state.players[0])
+    run_proc(g, "itself", g.state.players[1])
+
+
+def test_move_all_misuse_is_refused_where_written():
+    """Moving a zone into itself as written is E313 at the destination; a source or destination that
+    is no zone is E303 (a number), E209 (no such name); a word other than `all` is E100."""
+    from .conftest import the_one_error
+    base = PACK + "zone discard per_player of card;\n"
+    the_one_error(analyse_text(base + "proc p() { move all of discard to discard; }"), "E313", "into itself")
+    the_one_error(analyse_text(base + "proc p() { move all of vp to discard; }"), "E303", "expected a zone")
+    the_one_error(analyse_text(base + "proc p() { move all of discard to piles; }"), "E209", "piles")
+    the_one_error(analyse_text(base + "proc p() { move al of discard to hand; }"), "E100", "move all of ZONE")
+    ok = analyse_text(base + "proc p(q: player) { move all of q.discard to discard; move all of deck to bottom of hand; }")
+    assert not [d for d in ok.diagnostics if d.severity == "error"]
+
+
+def test_move_all_prints_back_and_reads_plainly():
+    module, printed = round_trip("zone discard per_player of card;\n"
+                                 "proc p() { move all of discard to top of deck; move all of hand to discard; }\n")
+    assert "move all of discard to top of deck;" in printed and "move all of hand to discard;" in printed
+    lines = reading(module, "p")
+    assert any(line.startswith("Put all the") and "on top of" in line and "same order" in line for line in lines)
+    assert any(line.startswith("Put all the") and "at the bottom of" in line for line in lines), lines
