@@ -118,6 +118,10 @@ def fits(actual: str, expected: str) -> bool:
     return a == e and (":" not in actual or ":" not in expected)
 
 
+# the builtins whose one argument is a player (or an actor): `left(p)`, `others_from(p)`...
+PLAYER_ARGUMENT = ("left", "right", "eliminated", "players_from", "players_counterclockwise_from", "others_from")
+
+
 def element_of(t: str) -> str:
     """The type of the elements a loop, pick or aggregate ranges over."""
     base, _, arg = t.partition(":")
@@ -2148,7 +2152,7 @@ class Checker(A.Visitor):
                 self.searched(func, args, scope)
             if spec.returns == "element":
                 return element_of(self.expr(args[0], scope)) if args else "any"
-            if func in ("left", "right", "eliminated") and args and not fits(self.expr(args[0], scope), "player"):
+            if func in PLAYER_ARGUMENT and args and not fits(self.expr(args[0], scope), "player"):
                 self.err("E303", f"{func}() takes a player", args[0].span)
             return spec.returns
         decl = self.sym.decls.get(func)

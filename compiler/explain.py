@@ -427,6 +427,8 @@ class ExprReader(A.Visitor):
             return f"{words[0]} is knocked out" if args else f"{self.you} are knocked out"
         if func == "players_from":
             return f"every player in turn order starting with {words[0]}"
+        if func == "others_from":
+            return f"every player but {words[0]} in turn order, starting on their left"
         if func == "players_counterclockwise_from":
             return f"every player counter-clockwise starting with {words[0]}"
         # a func of the pack: its name quoted, about a player when its first argument is one

@@ -62,6 +62,7 @@ BUILTIN_FUNCS = {
     "enabled": Builtin(1, 1, method="variant", names=("variant",), returns="bool"),
     "players_from": Builtin(1, 1, method="players_from", returns="list:player"),
     "players_counterclockwise_from": Builtin(1, 1, method="players_counterclockwise_from", returns="list:player"),
+    "others_from": Builtin(1, 1, method="others_from", returns="list:player"),
     "first": Builtin(1, 1, method="first", returns="element"),
     "contains": Builtin(2, 2, method="contains", returns="bool"),
     "index_of": Builtin(2, 2, method="index_of"),

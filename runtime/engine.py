@@ -1620,6 +1620,15 @@ class Game:
         out = self.state.out
         return [p for p in ordered if p not in out] if out else ordered
 
+    def others_from(self, h: Holder) -> list[Holder]:
+        """The players still in but `h`, in turn order starting on h's left (clockwise from the next
+        seat): "each other player, starting on your left". `opponents` is the same players in seat
+        order. An actor sits before P1: every player still in, from P1."""
+        ps = self.state.players
+        ordered = ps[h.index + 1:] + ps[:h.index] if h.is_player else list(ps)
+        out = self.state.out
+        return [p for p in ordered if p not in out] if out else ordered
+
     def players_counterclockwise_from(self, h: Holder) -> list[Holder]:
         """The players still in, counter-clockwise (towards the right), starting from `h`'s seat."""
         ps = self.state.players

@@ -976,6 +976,42 @@ def test_players_counterclockwise_from_walks_to_the_right(program):
     assert g.players_counterclockwise_from(g.state.players[2]) == [g.state.players[i] for i in (2, 1, 0, 3)]
 
 
+OTHERS = """
+counter order;
+counter called global;
+proc witch() {
+  each others_from(you) { gain 1 called; set order = called; }
+}
+proc asked() { pick q from others_from(you) "curse whom first?" { gain 1 vp; } }
+"""
+
+
+def test_others_from_is_every_other_player_in_turn_order_from_the_left(program):
+    """`each others_from(you)`: P3's attack reaches P4, P1, P2 in that order ("each other player, in
+    turn order starting on your left"), where `opponents` goes in seat order (P1, P2, P4); a player
+    knocked out is passed over."""
+    g = Game(program(OTHERS), 4, 1)
+    run_proc(g, "witch", player=2)
+    ps = g.state.players
+    assert [p.stock["order"] for p in ps] == [2, 3, 0, 1]
+    assert g.others_from(ps[2]) == [ps[3], ps[0], ps[1]] and g.opponents(ps[2]) == [ps[0], ps[1], ps[3]]
+    asked = run_proc(g, "asked", player=2, answers=["P4"])
+    assert asked[0].options == ["P4", "P1", "P2"]
+    g.eliminate(ps[0])
+    assert g.others_from(ps[2]) == [ps[3], ps[1]] and g.others_from(ps[0]) == [ps[1], ps[2], ps[3]]
+
+
+def test_others_from_takes_one_player():
+    from .conftest import the_one_error
+    the_one_error(analyse_text(PACK + OTHERS + "proc bad() { each others_from(3): gain 1 vp; }"), "E303",
+                  "others_from() takes a player")
+    the_one_error(analyse_text(PACK + OTHERS + "proc bad() { each others_from(): gain 1 vp; }"), "E302")
+    the_one_error(analyse_text(PACK + OTHERS + "proc bad() { each players_from(bath): gain 1 vp; }"), "E303",
+                  "players_from() takes a player")
+    module, _printed = round_trip(OTHERS)
+    assert "every player but you in turn order, starting on their left" in " ".join(reading(module, "witch"))
+
+
 MATCH_STATEMENT = """
 proc by_color(c: color) {
   match c {
