@@ -293,6 +293,8 @@ class Flow:
             return Fall(s, f"when this '{LOOPS[type(s)]}' is done (it may run no round, or none that returns)")
         if isinstance(s, A.Once):
             return Fall(s, "when this 'once' block is skipped (it runs the first time only)")
+        if isinstance(s, A.Tagged):
+            return Fall(s, f"when this 'for {s.tag.action}' block is skipped (a modifier may forbid it)")
         return Fall(s)
 
     def ends_game(self, name: str) -> bool:
@@ -363,6 +365,9 @@ class Checker(A.Visitor):
         self.visiting = None  # the declaration being checked
         # `each` and trigger bodies around the statement: their acting player is never knocked out
         self.always_in = 0
+        # the `for each` variables over players around the statement, since the last `each` or
+        # trigger body (which change the acting player): a tagged block among them is W420
+        self.player_loops: list[str] = []
         # overrides that change a proc's or func's parameters or result type (E219, E220): the calls
         # the extended pack makes are not checked against them again (one error at the override)
         self.reshaped: set[str] = set()
@@ -475,6 +480,7 @@ class Checker(A.Visitor):
             self.err("E308", f"the pack declares more than {MAX_ENTITIES:,} cards, tiles and pieces", entities[-1].span)
         self._lint_triggers()
         self._lint_losses()
+        self._lint_permissions()
         return self.diags
 
     def quietly(self, check):
@@ -1299,10 +1305,14 @@ class Checker(A.Visitor):
 
     def visit_ForEach(self, s: A.ForEach, scope: Scope) -> None:
         self.text_parts(s.title_parts, scope, s.var)   # `in any order`: asked before each element is taken
-        inner = self.bind(scope, s.var, s.span, self.domain(s.domain, scope))
+        element = self.domain(s.domain, scope)
+        inner = self.bind(scope, s.var, s.span, element)
         if s.where is not None:
             self.expr(s.where, inner)
+        players = base_of(element) == "player"
+        self.player_loops += [s.var] if players else []
         self.block(s.body, inner)
+        del self.player_loops[len(self.player_loops) - players:]
 
     def visit_Each(self, s, scope: Scope, what: str = "'each'") -> None:
         element = self.domain(s.domain, scope)
@@ -1312,11 +1322,13 @@ class Checker(A.Visitor):
         if s.where is not None:
             self.expr(s.where, scope)
         self.always_in += 1
+        loops, self.player_loops = self.player_loops, []   # the body's acting player is each of them
         if isinstance(s, A.Simultaneous):
             self.visit_Pick(s.pick, scope)
         else:
             self.block(s.body, scope)
         self.always_in -= 1
+        self.player_loops = loops
 
     def visit_If(self, s: A.If, scope: Scope) -> None:
         chain = A.else_if_chain(s)   # an `else if` chain is as deep as its first `if`
@@ -1564,8 +1576,10 @@ class Checker(A.Visitor):
         inner = scope.child()
         inner.it_event, inner.gives = s.pattern.event, None   # the trigger's body runs later, on its own
         self.always_in += 1   # a knocked-out player's triggers rest
+        loops, self.player_loops = self.player_loops, []   # the body runs later, for its owner
         self.block(s.body, inner)
         self.always_in -= 1
+        self.player_loops = loops
 
     def visit_Emit(self, s: A.Emit, scope: Scope) -> None:
         for a in s.args:
@@ -1596,6 +1610,19 @@ class Checker(A.Visitor):
                 self.unknown("E205", "effect", s.ref.name, s.ref.span, slots, of=kind.name)
 
     def visit_Once(self, s: A.Once, scope: Scope) -> None:
+        self.block(s.body, scope)
+
+    def visit_Tagged(self, s: A.Tagged, scope: Scope) -> None:
+        self.tag(s.tag, scope)
+        if self.player_loops:   # `for each p in opponents { for attack() { ...p... } }`: asked for you, not p
+            named = {n.id for b in s.body for n in A.walk(b) if isinstance(n, A.Name)}
+            var = next((v for v in reversed(self.player_loops) if v in named), None)
+            if var is not None:
+                self.diags.append(Diagnostic(
+                    "W420", f"this block is skipped when a modifier forbids {s.tag.action!r} to the acting "
+                    f"player (you), not to {var!r}", s.tag.span,
+                    f"run it as {var}: 'each {var} {{ for {s.tag.action}(...) {{ ... }} }}', or loop with "
+                    f"'each' instead of 'for each'"))
         self.block(s.body, scope)
 
     def visit_Rank(self, s: A.Rank, scope: Scope) -> None:
@@ -2290,6 +2317,25 @@ class Checker(A.Visitor):
                         self.diags.append(Diagnostic(
                             "W416", f"no loss of the pack is tagged with {m.pattern.event!r}, so this line changes "
                             "nothing", a.span, f"tag the loss it should change: 'lose N RES for {m.pattern.event}(...);'"))
+
+    def _lint_permissions(self) -> None:
+        """W419: a `forbid`/`allow` modifier of a declared event that no tagged use of the pack names
+        (a cost, gain, loss or block tagged with it, `affordable(... for it)`, `allowed(it)`):
+        nothing consults it, so it forbids or allows nothing. (A builtin event is tagged by the
+        runtime itself: a track space's cost is tagged `advance`.)"""
+        nodes = [n for decl in self.sym.decls.values() for n in A.walk(decl)]
+        tagged = {n.action for n in nodes if isinstance(n, A.Tag)}
+        for m in nodes:
+            if isinstance(m, A.Modifier) and m.pattern.event not in tagged and \
+                    isinstance(self.sym.decls.get(m.pattern.event), A.Event):
+                for a in m.adjustments:
+                    if a.what in ("forbid", "allow"):
+                        self.diags.append(Diagnostic(
+                            "W419", f"nothing of the pack is tagged with {m.pattern.event!r}, so this line "
+                            f"{a.what}s nothing", a.span,
+                            f"tag what it should {'stop' if a.what == 'forbid' else 'allow'}: "
+                            f"'for {m.pattern.event}(...) {{ ... }}', 'lose N RES for {m.pattern.event}(...);', "
+                            f"'pay COST for {m.pattern.event}(...);' or 'allowed({m.pattern.event}(...))'"))
 
     def unused(self, own: set[str]) -> list[Diagnostic]:
         """W401 for declarations of the pack itself that nothing refers to."""

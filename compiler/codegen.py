@@ -934,6 +934,10 @@ class CodeGen(A.Visitor):
         self.writeline(f"if rt.once({ctx.you}, {self.sites[id(s)]!r}):", s)
         self.nested(s.body, ctx)
 
+    def visit_Tagged(self, s: A.Tagged, ctx: Ctx):
+        self.writeline(f"if rt.unforbidden({ctx.you}, {self.tag(s.tag, ctx)}):", s)
+        self.nested(s.body, ctx)
+
     def visit_Rank(self, s: A.Rank, ctx: Ctx):
         dom, who = self.temp("ranked"), self.temp("you")
         key = self.ex(s.key, replace(ctx, you=who))

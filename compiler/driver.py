@@ -34,6 +34,9 @@ GENERATOR_VERSION = 2
 IDENTITY_FORMAT = "rulebook-pack-identity/1"
 CACHE_FORMAT = "rulebook-cache/2"
 MAX_CACHE_ENTRY_BYTES = 64 * 1024 * 1024
+# Whole-pack lints say nothing certain about a file outside any pack (`rulebook lint FILE`, an editor's
+# loose file): another file could use, emit or tag the name.
+LONE_FILE_SILENT = ("W401", "W403", "W416", "W419")
 
 
 @lru_cache(maxsize=1)
@@ -199,8 +202,7 @@ def analyse_file(path: Path, expansions: Sequence[str] = ()) -> Analysis:
             result.diagnostics = [d for d in result.diagnostics if d.span.file == shown]
             return result
     result = analyse_chain([Pack.lone_file(path)])
-    # whole-pack lints say nothing certain about a lone file: another file could use or emit the name
-    result.diagnostics = [d for d in result.diagnostics if d.code not in ("W401", "W403", "W416")]
+    result.diagnostics = [d for d in result.diagnostics if d.code not in LONE_FILE_SILENT]
     return result
 
 

@@ -968,6 +968,11 @@ class Reader(A.Visitor):
         self.say(depth, "Once per game:")
         self.block(s.body, depth + 1)
 
+    def visit_Tagged(self, s, depth: int) -> None:
+        args = ", ".join(self.x(a) for a in s.tag.args)
+        self.say(depth, f"For {s.tag.action}({args}), unless a modifier forbids it to you (then skip this):")
+        self.block(s.body, depth + 1)
+
     def visit_Rank(self, s, depth: int) -> None:
         prizes = ", ".join(self.x(p) for p in s.prizes)
         rule = {"split": "tied players share the prizes of the places they take",

@@ -421,6 +421,11 @@ class Interpreter(A.Visitor):
             return self.run(s.body, rt, f)
         return ()
 
+    def visit_Tagged(self, s, rt, f):
+        if rt.unforbidden(f.you, self.tag(s.tag, rt, f)):
+            return self.run(s.body, rt, f)
+        return ()
+
     def visit_Rank(self, s, rt, f):
         ranked = [p for p in self.domain(s, rt, f)
                   if s.where is None or self.ev(s.where, rt, f.with_you(p))]

@@ -22,14 +22,12 @@ from rulebook.dsl.parser import MAX_SYNTAX_ERRORS, decode, deep_recursion, parse
 from rulebook.dsl.printer import format_text
 
 from .check import ENTITY_ATTRS
-from .driver import Analysis, analyse_chain
+from .driver import LONE_FILE_SILENT, Analysis, analyse_chain
 from .explain import explain
 from .pack import MANIFEST, SHIPPED, Pack, pack_chain
 from .resolve import BUILTIN_DOMAINS, BUILTIN_FUNCS, CATEGORY, Symbols
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-# Whole-pack lints say nothing certain about a file outside any pack (as `rulebook lint FILE`).
-LONE_FILE_SILENT = ("W401", "W403", "W416")
 
 
 @lru_cache(maxsize=1)

@@ -964,6 +964,16 @@ class Once(Stmt):
 
 
 @node
+class Tagged(Stmt):
+    """`for ACTION(args) { ... }` (or `for ACTION(args): STMT`): a block tagged with an action, run for
+    the acting player unless a modifier in force forbids the action to them (Dominion's Moat: the
+    attack's part for that player is skipped)."""
+
+    tag: Tag
+    body: tuple
+
+
+@node
 class Rank(Stmt):
     """`rank PLAYERS [where COND] by KEY award [p1, p2, ...] COUNTER [ties split|all|none];`
 

@@ -81,6 +81,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W416": (WARNING, "a modifier's lose line with no tagged loss of its action to change"),
     "W417": (WARNING, "winner line condition that reads a per-player value (the first player's)"),
     "W418": (WARNING, "a text value that looks like a prompt with {values}, shown as written"),
+    "W419": (WARNING, "a forbid or allow modifier of an action nothing of the pack is tagged with"),
+    "W420": (WARNING, "a tagged block inside 'for each' over players: it is for the acting player, not the loop's"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

@@ -737,6 +737,11 @@ class _Builder:
     def once_stmt(self, meta, items):
         return A.Once(_block(items), span=self._s(meta))
 
+    def tagged_stmt(self, meta, items):
+        last = items[-1]
+        body = last.value if isinstance(last, _Marker) and last.tag == "block" else (last,)
+        return A.Tagged(items[0].value, body, span=self._s(meta))
+
     def rank_stmt(self, meta, items):
         rest = [i for i in items if not isinstance(i, _Marker)]
         return A.Rank(rest[0], _pick(items, "where"), rest[1], rest[2], str(rest[3]), _pick(items, "ties", "split"),

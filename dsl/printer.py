@@ -561,6 +561,10 @@ class Printer(A.Visitor):
     def visit_Once(self, s):
         self.block("once", s.body)
 
+    def visit_Tagged(self, s):
+        self.short([Clause(f"for {s.tag.action}({', '.join(expr(a) for a in s.tag.args)})")], s.body,
+                   s.span.line, s.span.end_line)
+
     def visit_Rank(self, s):
         prizes = ", ".join(expr(p) for p in s.prizes)
         self.clauses([Clause("rank ", s.domain), _where("where ", s.where), Clause("by ", s.key),

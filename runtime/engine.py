@@ -91,7 +91,7 @@ class Effect(NamedTuple):
 
     kind: str                # gain, lose, pay, set, move, draw, shuffle, advance, regress, roll, flip,
                              # trigger, choice, say, end, reveal (everyone learns), look (the
-                             # player alone learns)
+                             # player alone learns), skip (a tagged block a modifier forbade)
     player: Optional[str]    # the holder it happened to (None: shared state)
     what: str                # the resource, track, item or text
     amount: Optional[int]    # how much, when it is a quantity
@@ -2004,6 +2004,24 @@ class Game:
             return True
         kinds = {a[0] for m in self.modifiers_of(h, tag) for a in m.adjustments}
         return "allow" in kinds or "forbid" not in kinds
+
+    def unforbidden(self, h: Holder, tag: tuple) -> bool:
+        """Whether a block tagged with an action (`for ACTION(args) { ... }`) runs for `h`: not while
+        a modifier forbids the action to them, unless one allows it. As for a forbidden loss, this is
+        no error (Dominion's Moat: "you are unaffected"); the `once` modifiers that forbade it are
+        used up, and the trace says which stopped it."""
+        if tag[0] not in self.by_action:
+            return True
+        mods = self.modifiers_of(h, tag)
+        kinds = {a[0] for m in mods for a in m.adjustments}
+        if "forbid" not in kinds or "allow" in kinds:
+            return True
+        stoppers = [m for m in mods if any(a[0] == "forbid" for a in m.adjustments)]
+        self._spent(stoppers)
+        if self.tracer is not None:
+            args = ", ".join(self.text(v) for v in tag[1].values())
+            self._note("skip", h, f"{tag[0]}({args}) (forbidden by {', '.join(_modifier_name(m) for m in stoppers)})")
+        return False
 
     def _spent(self, used: list) -> None:
         """Modifiers that changed a payment or gain: the `once` ones are used up."""
