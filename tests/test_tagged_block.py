@@ -177,3 +177,31 @@ def test_a_tagged_block_for_a_for_each_player_is_W420():
 ])
 def test_misused_tagged_blocks_are_positioned_errors(body, code):
     the_one_error(analyse_text(PACK + "proc p() { " + body + " }"), code, line=PACK.count("\n") + 1)
+
+
+# ---------------------------------------------------------------------------- the reference's Moat
+
+def moat_example() -> str:
+    from .test_docs import blocks
+    return next(body for info, body, _line in blocks() if body.startswith("# Dominion: Militia gives +2 coins"))
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_the_references_moat_example_stops_militia_for_the_player_who_reveals_it(interpreted):
+    text = moat_example() + """
+zone box of card;
+proc deal() {
+  fill box with card where not it.attack and it != moat;
+  each opponents: draw 4 from box to hand;
+  each left: move moat to hand;
+  each right: draw 1 from box to hand;
+}
+"""
+    g = Game(build_text(text, interpreted=interpreted, name="moat.rules"), 3, 1)
+    run_proc(g, "deal")   # P2: 4 Coppers and the Moat; P3: 5 Coppers
+    asked = run_proc(g, "play_card", g.program.entities["militia"], answers=["Moat", 0, 0])
+    assert [(d.player.name, d.prompt) for d in asked] == [
+        ("P2", "reveal Moat to be unaffected by the attack?"),
+        ("P3", "discard a card (down to 3)"), ("P3", "discard a card (down to 3)")]   # P2 discards nothing
+    assert [len(p.zones["hand"]) for p in g.state.players] == [0, 5, 3]
+    assert g.state.players[0].stock["coin"] == 2 and not g.state.modifiers   # the Moat's forbid is used up
