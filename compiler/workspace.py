@@ -264,7 +264,7 @@ _NAMES: dict = {
     A.Reactivate: (("track", "ref"),), A.Bonus: (("track", "ref"),),
     A.CallStmt: (("func", "ref"),), A.Call: (("func", "ref"),), A.Method: (("name", "ref"),),
     A.Fill: (("kind", "ref"),), A.Roll: (("name", None), ("die", "ref")), A.Pay: (("name", None),),
-    A.Pattern: (("event", "ref"),),
+    A.Pattern: (("event", "ref"),), A.Tag: (("action", "ref"),),
     A.Emit: (("event", "ref"),), A.Rank: (("resource", "ref"),), A.SetName: (("name", "ref"),),
     A.SetAttr: (("name", "attr"),), A.Attr: (("name", "attr"),),
 }

@@ -78,7 +78,8 @@ def _pick(items: list, tag: str, default=None):
 
 
 def _arm_body(item) -> tuple:
-    """The statements of a `match` arm: its block, or the one statement after `:`."""
+    """The statements of a `match` arm, an `each` or a tagged block: its block, or the one statement
+    after `:`."""
     return item.value if isinstance(item, _Marker) and item.tag == "block" else (item,)
 
 
@@ -624,9 +625,7 @@ class _Builder:
                          _pick(items, "any_order", False), _title(items), self._prompt_parts(items), span=self._s(meta))
 
     def each_stmt(self, meta, items):
-        last = items[-1]
-        body = last.value if isinstance(last, _Marker) and last.tag == "block" else (last,)
-        return A.Each(items[0], _pick(items, "where"), body, span=self._s(meta))
+        return A.Each(items[0], _pick(items, "where"), _arm_body(items[-1]), span=self._s(meta))
 
     def if_stmt(self, meta, items):
         otherwise = ()
@@ -738,9 +737,7 @@ class _Builder:
         return A.Once(_block(items), span=self._s(meta))
 
     def tagged_stmt(self, meta, items):
-        last = items[-1]
-        body = last.value if isinstance(last, _Marker) and last.tag == "block" else (last,)
-        return A.Tagged(items[0].value, body, span=self._s(meta))
+        return A.Tagged(items[0].value, _arm_body(items[-1]), span=self._s(meta))
 
     def rank_stmt(self, meta, items):
         rest = [i for i in items if not isinstance(i, _Marker)]

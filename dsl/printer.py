@@ -562,8 +562,7 @@ class Printer(A.Visitor):
         self.block("once", s.body)
 
     def visit_Tagged(self, s):
-        self.short([Clause(f"for {s.tag.action}({', '.join(expr(a) for a in s.tag.args)})")], s.body,
-                   s.span.line, s.span.end_line)
+        self.short([_tag(s.tag)], s.body, s.span.line, s.span.end_line)
 
     def visit_Rank(self, s):
         prizes = ", ".join(expr(p) for p in s.prizes)

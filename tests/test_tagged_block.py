@@ -138,7 +138,8 @@ def test_the_printer_gives_tagged_blocks_back():
     out = format_text(PACK)
     assert "    for attack(n) {\n" in out and "each opponents: for attack(1): gain 1 cards;" in out
     assert parse_text(out) == parse_text(PACK)
-    assert format_text("event a();\nproc p() { for a { } }\n").endswith("proc p() {\n  for a() {}\n}\n")
+    # without arguments, as a tagged loss: `for a` (the parentheses may be written)
+    assert format_text("event a();\nproc p() { for a() { } }\n").endswith("proc p() {\n  for a {}\n}\n")
 
 
 def test_explain_reads_a_tagged_block():
@@ -205,3 +206,10 @@ proc deal() {
         ("P3", "discard a card (down to 3)"), ("P3", "discard a card (down to 3)")]   # P2 discards nothing
     assert [len(p.zones["hand"]) for p in g.state.players] == [0, 5, 3]
     assert g.state.players[0].stock["coin"] == 2 and not g.state.modifiers   # the Moat's forbid is used up
+
+
+def test_the_editor_finds_the_action_of_a_tag_as_a_use_of_the_event():
+    from rulebook.compiler.workspace import file_occurrences
+    text = "event attack();\ncounter vp;\nproc p() { for attack() { gain 1 vp; } lose 1 vp for attack(); }\n"
+    found = [(o.span.line, o.span.column, o.role) for o in file_occurrences(parse_text(text), text) if o.name == "attack"]
+    assert found == [(1, 7, "decl"), (3, 16, "ref"), (3, 54, "ref")]
