@@ -211,5 +211,13 @@ proc deal() {
 def test_the_editor_finds_the_action_of_a_tag_as_a_use_of_the_event():
     from rulebook.compiler.workspace import file_occurrences
     text = "event attack();\ncounter vp;\nproc p() { for attack() { gain 1 vp; } lose 1 vp for attack(); }\n"
-    found = [(o.span.line, o.span.column, o.role) for o in file_occurrences(parse_text(text), text) if o.name == "attack"]
+    found = [(o.span.line, o.span.column, o.role) for o in file_occurrences(parse_text(text), text)
+             if o.name == "attack"]
     assert found == [(1, 7, "decl"), (3, 16, "ref"), (3, 54, "ref")]
+
+
+def test_W419_is_silent_for_a_lone_file(tmp_path):
+    from rulebook.compiler.driver import analyse_file
+    path = tmp_path / "peace.rules"   # another file of a pack could tag 'duel'
+    path.write_text("event duel();\nproc peace() { modifier you duel { forbid; } }\n")
+    assert not [d for d in analyse_file(path).diagnostics if d.code == "W419"]
