@@ -89,6 +89,9 @@ class Symbols:
     amended_spaces: list = field(default_factory=list)
     # (the amend, what it amends) of each amend that changes fields or a title (not a track's spaces)
     amended: list = field(default_factory=list)
+    # (what, prompt, option as written or `remove option`, the option it replaces or drops: None for
+    # one added) of each option an amend of a proc's or a phase's choose changes; what: "proc 'turn'"
+    amended_options: list = field(default_factory=list)
     extended: list = field(default_factory=list)    # (a `before`/`after`, "proc" or "phase") each reported as I404
     clashes: set = field(default_factory=set)        # enum members whose name is also declared (E208 said so)
     member_spans: dict = field(default_factory=dict)  # member an `amend ENUM` added -> where it is written
@@ -243,11 +246,17 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
     elif isinstance(target, A.Enum):
         _amend_enum(sym, target, item, diags, sources)
         return
+    elif isinstance(target, A.Proc) or (target is None and item.name in PHASES and isinstance(sym.game, A.Game)):
+        _amend_chooses(sym, target, item, diags, sources)
+        return
     else:
         what = f"is {_article(CATEGORY[type(target)])}" if target is not None else "is not declared"
-        diags.append(Diagnostic("E217", f"'amend' changes an entity, a kind, a track, an enum or the game; "
-                                f"{item.name!r} {what}", declared_at(sources, item.name, item.span),
-                                _similar(sym, item.name, (A.Entity, A.Kind, A.Track, A.Enum, A.Game))))
+        chooses = any(isinstance(change, A.ChooseAmend) for change in item.items)
+        similar = [n for n, d in sym.decls.items() if isinstance(d, A.Proc)] + list(PHASES) if chooses else \
+            [n for n, d in sym.decls.items() if isinstance(d, (A.Entity, A.Kind, A.Track, A.Enum, A.Game, A.Proc))]
+        diags.append(Diagnostic("E217", f"'amend' changes an entity, a kind, a track, an enum, the game or a choose "
+                                f"of a proc or phase; {item.name!r} {what}", declared_at(sources, item.name, item.span),
+                                did_you_mean(item.name, similar)))
         return
     if any(isinstance(change, A.EnumMember) for change in item.items):
         diags.append(Diagnostic("E217", f"amending {item.name!r} takes {AMEND_SHAPES[type(target)]}; "
@@ -336,6 +345,103 @@ def _amend_enum(sym: Symbols, enum: A.Enum, item: A.Amend, diags: list[Diagnosti
         sym.amended.append((item, enum))
 
 
+def _amend_chooses(sym: Symbols, proc: Optional[A.Proc], item: A.Amend, diags: list[Diagnostic], sources: dict) -> None:
+    """`amend PROC { choose "prompt" { ... } ... }`, or of a game phase (`proc` None): each choose
+    written changes the options of the one choose of the body asking that prompt."""
+    what = f"proc {item.name!r}" if proc is not None else f"phase {item.name!r}"
+    if item.title is not None:
+        diags.append(Diagnostic("E217", f"a {what.split()[0]} has no title: an amend of {item.name!r} takes "
+                                f"{AMEND_SHAPES[A.Proc]}", declared_at(sources, item.name, item.span)))
+        return
+    body = proc.body if proc is not None else getattr(sym.game, item.name)
+    amended: set = set()   # the prompts this amend changes a choose of
+    for change in item.items:
+        if not isinstance(change, A.ChooseAmend):
+            diags.append(Diagnostic("E217", f"amending {item.name!r} takes {AMEND_SHAPES[A.Proc]}", change.span))
+        elif change.title in amended:   # the first one holds: which was meant is unclear
+            diags.append(Diagnostic("E215", f"the choose {_prompt(change.title)} is amended twice here", change.span))
+        else:
+            amended.add(change.title)
+            body = _amend_choose(sym, what, body, change, diags)
+    if proc is not None:
+        sym.decls[item.name] = replace(proc, body=body)
+    else:
+        sym.game = sym.decls[sym.game.name] = replace(sym.game, **{item.name: body})
+
+
+def _prompt(title: Optional[str]) -> str:
+    """A choose's prompt as a message names it: `"which action?"`, or `without a prompt`."""
+    return "without a prompt" if title is None else f'"{title}"'
+
+
+def _amend_choose(sym: Symbols, what: str, body: tuple, change: A.ChooseAmend, diags: list[Diagnostic]) -> tuple:
+    """A body with the options of its one choose asking `change`'s prompt (as written, `{...}`
+    unfilled) replaced, added or dropped as `change` writes them; the body as it was on an error."""
+    chooses = [n for stmt in body for n in A.walk(stmt) if type(n) is A.Choose]
+    found = [c for c in chooses if c.title == change.title]
+    if len(found) != 1:
+        prompts = list(dict.fromkeys(_prompt(c.title) for c in chooses))
+        if not found:
+            notes = (f"its chooses ask {', '.join(prompts)}",) if chooses else (f"{what} has no choose",)
+            hint = did_you_mean(change.title, [c.title for c in chooses if c.title is not None]) \
+                if change.title is not None else None
+            diags.append(Diagnostic("E222", f"{what} has no choose {_prompt(change.title)}", change.span, hint,
+                                    notes=notes))
+        else:
+            diags.append(Diagnostic("E222", f"{len(found)} chooses of {what} ask {_prompt(change.title)}: which one "
+                                    "this amends is unclear", change.span,
+                                    "give them different prompts in the base, or override the proc",
+                                    notes=tuple(f"one is at {c.span}" for c in found)))
+        return body
+    choose = found[0]
+    options = list(choose.options)
+    about = f"choose {_prompt(change.title)} of {what}"
+    written: set = set()   # the labels this change writes
+    done = []              # each option changed, for sym.amended_options once the choose is kept
+    for option in change.changes:
+        if option.title is None:
+            diags.append(Diagnostic("E217", "an option of an amended choose is found by its label: write "
+                                    "'option \"label\" { ... }'", option.span))
+            continue
+        if option.title in written:
+            diags.append(Diagnostic("E215", f'option "{option.title}" is amended twice here', option.span))
+            continue
+        written.add(option.title)
+        at = [i for i, o in enumerate(options) if o.title == option.title]
+        if len(at) > 1:
+            diags.append(Diagnostic("E223", f'{len(at)} options of the {about} are labelled "{option.title}": which '
+                                    "one this changes is unclear", option.span,
+                                    notes=tuple(f"one is at {options[i].span}" for i in at)))
+        elif isinstance(option, A.OptionRemoved) and not at:
+            labels = [o.title for o in options if o.title is not None]
+            hint = did_you_mean(option.title, labels) or \
+                ("its options are " + ", ".join(f'"{t}"' for t in labels) if labels else None)
+            diags.append(Diagnostic("E223", f'the {about} has no option "{option.title}"', option.span, hint))
+        elif isinstance(option, A.OptionRemoved):
+            done.append((what, change.title, option, options.pop(at[0])))
+        elif at:
+            done.append((what, change.title, option, options[at[0]]))
+            options[at[0]] = option
+        else:
+            done.append((what, change.title, option, None))
+            options.append(option)
+    if not options:
+        diags.append(Diagnostic("E223", f"this leaves the {about} without an option", change.span,
+                                "a choose offers at least one option; to drop the decision, override the proc"))
+        return body
+    sym.amended_options.extend(done)
+    new = replace(choose, options=tuple(options))
+    return tuple(A.rewrite(stmt, lambda n: new if n is choose else None) for stmt in body)
+
+
+def option_change(what: str, prompt: Optional[str], option, old) -> str:
+    """What an amend did to one option, for its I404 and `explain`: `amends option "trade" of choose
+    "which action?" of proc 'take_turn'`."""
+    verb, to = ("removes", "from") if isinstance(option, A.OptionRemoved) else ("adds", "to") if old is None \
+        else ("amends", "of")
+    return f'{verb} option "{option.title}" {to} choose {_prompt(prompt)} of {what}'
+
+
 def enum_changes(item: A.Amend, enum) -> str:
     """What an `amend` of an enum does, for its I404: ": adds inquisitor; retitles duke" ("" for an
     amend of anything else)."""
@@ -351,7 +457,8 @@ AMEND_SHAPES = {A.Entity: "'name = value;' or 'name { ... }'", A.Kind: "'name: t
                 A.Track: "'space N [\"Title\"] [tier T] [cost C] { ... } [bonus cost C { ... }]' or "
                          "'first to N { ... }'",
                 A.Game: "'seats A to B;', 'phase setup|play|final { ... }' or 'winner ...;'",
-                A.Enum: "'member [\"Title\"], member [\"Title\"], ...'"}
+                A.Enum: "'member [\"Title\"], member [\"Title\"], ...'",
+                A.Proc: "'choose \"prompt\" { option \"label\" { ... } remove option \"label\"; }'"}
 
 
 def _amend_space(sym: Symbols, track: A.Track, spaces: tuple, change: A.Space, diags: list[Diagnostic]) -> tuple:

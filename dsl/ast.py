@@ -1366,13 +1366,32 @@ class Extend(Decl):
 @node
 class Amend(Decl):
     """`amend NAME ["Title"] { ... }`: single fields of an entity (values or effects) or of a kind (field
-    declarations, defaults), single spaces of a track, or members of an enum (EnumMember items),
-    changed or added without restating the rest; a title replaces the declaration's title."""
+    declarations, defaults), single spaces of a track, members of an enum (EnumMember items), or
+    options of a proc's or a game phase's chooses (ChooseAmend items), changed or added without
+    restating the rest; a title replaces the declaration's title."""
 
     name: str
     items: tuple
     title: Optional[str] = None
     title_parts: tuple = ()   # a card's new title with `{...}` values, as Entity.title_parts
+
+
+@node
+class OptionRemoved(Part):
+    """`remove option "label";` in an amended choose: the option with that written label is dropped."""
+
+    title: str
+
+
+@node
+class ChooseAmend(Part):
+    """`choose ["prompt"] { ... }` in an `amend` of a proc or a game phase: the one choose of its body
+    (nested anywhere) whose prompt is written so (`{...}` unfilled). Each Option replaces the option
+    with its written label, in place, or is added at the end; each OptionRemoved drops one."""
+
+    title: Optional[str]
+    changes: tuple
+    title_parts: tuple = ()   # as written; the choose keeps its own prompt
 
 
 @node

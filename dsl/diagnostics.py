@@ -47,6 +47,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E219": (ERROR, "override changes the result type"),
     "E220": (ERROR, "override changes the parameters"),
     "E221": (ERROR, "removed name still used"),
+    "E222": (ERROR, "amended choose not found"),
+    "E223": (ERROR, "bad amended option"),
     # E3xx: types and structure
     "E301": (ERROR, "wrong kind of name"),
     "E302": (ERROR, "wrong number of arguments"),

@@ -456,6 +456,13 @@ class _Builder:
         name, body, span = marker.value
         return A.GamePart(name, body, span=span)
 
+    def choose_amend(self, meta, items):
+        return A.ChooseAmend(_title(items), tuple(i for i in items if isinstance(i, (A.Option, A.OptionRemoved))),
+                             self._prompt_parts(items), span=self._s(meta))
+
+    def option_removed(self, meta, items):
+        return A.OptionRemoved(_title(items), span=self._s(meta))
+
     def standing_decl(self, meta, items):
         return A.Standing(items[0], span=self._s(meta))
 

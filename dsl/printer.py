@@ -439,11 +439,18 @@ class Printer(A.Visitor):
         self.line(f"regress {s.track}" + (f" by {expr(s.by)}" if s.by is not None else "") + ";")
 
     def visit_Choose(self, s):
-        self.line(f"choose{_title(s.title)}{' in any order' if s.any_order else ''} {{")
+        self.options(f"choose{_title(s.title)}{' in any order' if s.any_order else ''}", s.options)
+
+    def options(self, head: str, options: tuple) -> None:
+        """A choose's options (or an amended choose's changes) in braces after its head."""
+        self.line(f"{head} {{")
         self.depth += 1
-        for o in s.options:
-            self.block([Clause(f"option{_title(o.title)}{' once' if o.once else ''}"), _where("when ", o.guard)],
-                       o.body)
+        for o in options:
+            if isinstance(o, A.OptionRemoved):
+                self.line(f"remove option{_title(o.title)};")
+            else:
+                self.block([Clause(f"option{_title(o.title)}{' once' if o.once else ''}"), _where("when ", o.guard)],
+                           o.body)
         self.depth -= 1
         self.line("}")
 
@@ -765,6 +772,8 @@ class Printer(A.Visitor):
                     self.block(f"phase {item.part}", item.value)
             elif isinstance(item, A.Winner):
                 self.winner(item)
+            elif isinstance(item, A.ChooseAmend):
+                self.options(f"choose{_title(item.title)}", item.changes)
             else:
                 self.part(item)
         self.depth -= 1
