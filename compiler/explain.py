@@ -773,8 +773,14 @@ class Reader(A.Visitor):
         for i, o in enumerate(s.options, start=1):
             guard = f" (only if {self.x(o.guard)})" if o.guard is not None else ""
             guard += " (once per game)" if o.once else ""
-            self.say(depth + 1, f"{i}. {capital(shown(o)) if o.title else 'Option ' + str(i)}{guard}:")
+            self.say(depth + 1, f"{i}. {capital(shown(o)) if o.title else 'Option ' + str(i)}{guard}"
+                     f"{self.option_amended(o)}:")
             self.block(o.body, depth + 2)
+
+    def option_amended(self, o: A.Option) -> str:
+        """` (amended by FILE:L:C)` or ` (added by ...)` after an option an amend of its choose wrote."""
+        old = next((old for _w, _p, new, old in getattr(self.symbols, "amended_options", ()) if new is o), False)
+        return "" if old is False else f" ({'added' if old is None else 'amended'} by {o.span})"
 
     def visit_May(self, s, depth: int) -> None:
         paid = f" pay {self.cost(s.cost)} to" if s.cost else ""
@@ -1295,10 +1301,10 @@ def _change_to(name: str, item, events: list) -> Optional[str]:
     game = next((d for e, d in events if e == "declared" and isinstance(d, A.Game)), None)
     if isinstance(item, A.Override):
         return "overridden" if getattr(item.decl, "name", None) == name and events else None
-    if isinstance(item, A.Amend):
-        return "amended" if item.name == name else None
+    on_game = getattr(item, "name", None) in PHASES and game is not None and game.name == name
+    if isinstance(item, A.Amend):   # an amend of a phase's chooses amends the game
+        return "amended" if item.name == name or on_game else None
     if isinstance(item, A.Extend):
-        on_game = item.name in PHASES and game is not None and game.name == name
         return "extended" if item.name == name or on_game else None
     if isinstance(item, A.Standing):
         return "standing" if game is not None and game.name == name else None
