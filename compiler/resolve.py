@@ -347,13 +347,16 @@ def _amend_enum(sym: Symbols, enum: A.Enum, item: A.Amend, diags: list[Diagnosti
 
 def _amend_chooses(sym: Symbols, proc: Optional[A.Proc], item: A.Amend, diags: list[Diagnostic], sources: dict) -> None:
     """`amend PROC { choose "prompt" { ... } ... }`, or of a game phase (`proc` None): each choose
-    written changes the options of the one choose of the body asking that prompt."""
+    written changes the options of the one choose asking that prompt in the body, or in the body an
+    override's `base(...)` runs (the declaration it replaced, kept under a hidden name)."""
     what = f"proc {item.name!r}" if proc is not None else f"phase {item.name!r}"
     if item.title is not None:
         diags.append(Diagnostic("E217", f"a {what.split()[0]} has no title: an amend of {item.name!r} takes "
                                 f"{AMEND_SHAPES[A.Proc]}", declared_at(sources, item.name, item.span)))
         return
-    body = proc.body if proc is not None else getattr(sym.game, item.name)
+    bodies = {item.name: proc.body if proc is not None else getattr(sym.game, item.name)}
+    for name in _bases(sym, item.name) if proc is not None else ():   # then what its base() calls run
+        bodies[name] = sym.decls[name].body
     amended: set = set()   # the prompts this amend changes a choose of
     for change in item.items:
         if not isinstance(change, A.ChooseAmend):
@@ -362,11 +365,25 @@ def _amend_chooses(sym: Symbols, proc: Optional[A.Proc], item: A.Amend, diags: l
             diags.append(Diagnostic("E215", f"the choose {_prompt(change.title)} is amended twice here", change.span))
         else:
             amended.add(change.title)
-            body = _amend_choose(sym, what, body, change, diags)
-    if proc is not None:
-        sym.decls[item.name] = replace(proc, body=body)
-    else:
-        sym.game = sym.decls[sym.game.name] = replace(sym.game, **{item.name: body})
+            _amend_choose(sym, what, bodies, change, diags)
+    for name, body in bodies.items():
+        if proc is None:
+            sym.game = sym.decls[sym.game.name] = replace(sym.game, **{name: body})
+        elif body is not sym.decls[name].body:
+            sym.decls[name] = replace(sym.decls[name], body=body)
+
+
+def _bases(sym: Symbols, name: str) -> list[str]:
+    """The hidden names of the declarations a proc's `base(...)` calls run, the one it replaced first
+    (an override of an override calls `NAME.base`, which may call `NAME.base.base`)."""
+    found = []
+    while True:
+        calls = {n.func for n in A.walk(sym.decls[name]) if type(n) in (A.CallStmt, A.Call)}
+        name = next((c for c in calls if c.startswith(name.split(".")[0] + ".base") and c in sym.decls
+                     and c not in found), None)
+        if name is None:
+            return found
+        found.append(name)
 
 
 def _prompt(title: Optional[str]) -> str:
@@ -374,16 +391,17 @@ def _prompt(title: Optional[str]) -> str:
     return "without a prompt" if title is None else f'"{title}"'
 
 
-def _amend_choose(sym: Symbols, what: str, body: tuple, change: A.ChooseAmend, diags: list[Diagnostic]) -> tuple:
-    """A body with the options of its one choose asking `change`'s prompt (as written, `{...}`
-    unfilled) replaced, added or dropped as `change` writes them; the body as it was on an error."""
-    chooses = [n for stmt in body for n in A.walk(stmt) if type(n) is A.Choose]
-    found = [c for c in chooses if c.title == change.title]
+def _amend_choose(sym: Symbols, what: str, bodies: dict, change: A.ChooseAmend, diags: list[Diagnostic]) -> None:
+    """Change, in `bodies` (name -> statements), the options of the one choose asking `change`'s prompt
+    (as written, `{...}` unfilled) as `change` writes them: replaced, added or dropped; on an error
+    the bodies stay as they were."""
+    chooses = [(name, n) for name, body in bodies.items() for stmt in body for n in A.walk(stmt) if type(n) is A.Choose]
+    found = [(name, c) for name, c in chooses if c.title == change.title]
     if len(found) != 1:
-        prompts = list(dict.fromkeys(_prompt(c.title) for c in chooses))
+        prompts = list(dict.fromkeys(_prompt(c.title) for _name, c in chooses))
         if not found:
             notes = (f"its chooses ask {', '.join(prompts)}",) if chooses else (f"{what} has no choose",)
-            hint = did_you_mean(change.title, [c.title for c in chooses if c.title is not None]) \
+            hint = did_you_mean(change.title, [c.title for _name, c in chooses if c.title is not None]) \
                 if change.title is not None else None
             diags.append(Diagnostic("E222", f"{what} has no choose {_prompt(change.title)}", change.span, hint,
                                     notes=notes))
@@ -391,9 +409,9 @@ def _amend_choose(sym: Symbols, what: str, body: tuple, change: A.ChooseAmend, d
             diags.append(Diagnostic("E222", f"{len(found)} chooses of {what} ask {_prompt(change.title)}: which one "
                                     "this amends is unclear", change.span,
                                     "give them different prompts in the base, or override the proc",
-                                    notes=tuple(f"one is at {c.span}" for c in found)))
-        return body
-    choose = found[0]
+                                    notes=tuple(f"one is at {c.span}" for _name, c in found)))
+        return
+    owner, choose = found[0]
     options = list(choose.options)
     about = f"choose {_prompt(change.title)} of {what}"
     written: set = set()   # the labels this change writes
@@ -428,10 +446,10 @@ def _amend_choose(sym: Symbols, what: str, body: tuple, change: A.ChooseAmend, d
     if not options:
         diags.append(Diagnostic("E223", f"this leaves the {about} without an option", change.span,
                                 "a choose offers at least one option; to drop the decision, override the proc"))
-        return body
+        return
     sym.amended_options.extend(done)
     new = replace(choose, options=tuple(options))
-    return tuple(A.rewrite(stmt, lambda n: new if n is choose else None) for stmt in body)
+    bodies[owner] = tuple(A.rewrite(stmt, lambda n: new if n is choose else None) for stmt in bodies[owner])
 
 
 def option_change(what: str, prompt: Optional[str], option, old) -> str:

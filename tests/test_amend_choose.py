@@ -211,3 +211,16 @@ def test_a_prompt_two_chooses_ask_is_ambiguous():
     assert [(d.code, d.message, d.notes) for d in found] == [
         ("E222", "2 chooses of proc 'twice' ask \"again?\": which one this amends is unclear",
          (f"one is at <text>:{LINE + 2}:3", f"one is at <text>:{LINE + 3}:3"))]
+
+
+def test_the_choose_of_the_proc_an_override_calls_as_base_is_amended(tmp_path, backend):
+    """An expansion overrides the turn and runs the base's with base(); a house rule on it amends a
+    decision of that base turn, which is still part of the proc as it is played."""
+    write_pack(tmp_path / "base", BASE, name="base")
+    write_pack(tmp_path / "exp", "override proc take_turn() {\n  gain 1 vp;\n  base();\n}\n", name="exp",
+               extends=["../base"])
+    house = write_pack(tmp_path / "house", HOUSE, name="house", extends=["../exp"])
+    p = dict(zip(["compiled", "interpreted"], programs(house)))[backend]
+    game = Game(p, 2, 1)
+    assert turn(game, "smuggle", "sleep") == ["trade", "rest", "smuggle"]
+    assert (game.state.players[0].stock["vp"], game.state.players[0].stock["coin"]) == (1, 3)
