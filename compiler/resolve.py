@@ -251,12 +251,12 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
         return
     else:
         what = f"is {_article(CATEGORY[type(target)])}" if target is not None else "is not declared"
-        chooses = any(isinstance(change, A.ChooseAmend) for change in item.items)
-        similar = [n for n, d in sym.decls.items() if isinstance(d, A.Proc)] + list(PHASES) if chooses else \
-            [n for n, d in sym.decls.items() if isinstance(d, (A.Entity, A.Kind, A.Track, A.Enum, A.Game, A.Proc))]
+        chooses = any(isinstance(change, A.ChooseAmend) for change in item.items)   # then a proc or phase was meant
+        hint = did_you_mean(item.name, [n for n, d in sym.decls.items() if isinstance(d, A.Proc)] + list(PHASES)) \
+            if chooses else _similar(sym, item.name, (A.Entity, A.Kind, A.Track, A.Enum, A.Game, A.Proc))
         diags.append(Diagnostic("E217", f"'amend' changes an entity, a kind, a track, an enum, the game or a choose "
                                 f"of a proc or phase; {item.name!r} {what}", declared_at(sources, item.name, item.span),
-                                did_you_mean(item.name, similar)))
+                                hint))
         return
     if any(isinstance(change, A.EnumMember) for change in item.items):
         diags.append(Diagnostic("E217", f"amending {item.name!r} takes {AMEND_SHAPES[type(target)]}; "
