@@ -4,19 +4,23 @@ its diagnostics, lint's I404, the printer, explain and the workspace outline."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
 from rulebook.cli import app
-from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.driver import analyse, analyse_text, build_text
 from rulebook.compiler.explain import explain
 from rulebook.compiler.workspace import Workspace
 from rulebook.dsl.parser import parse_text
 from rulebook.dsl.printer import format_module
+from rulebook.dsl import ast as A
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
-from .conftest import programs, run_proc, write_pack
+from .conftest import program_of, run_proc, write_pack
 
 # A Concordia-like turn (values for illustration): the decision sits inside a pick, so its options
 # use the pick's local; another decision of the proc asks something else
@@ -132,7 +136,7 @@ def test_a_later_pack_amending_the_same_option_wins(tmp_path, backend):
     house = write_pack(tmp_path / "house", 'amend take_turn {\n  choose "which action?" {\n'
                        '    option "trade" { gain 7 coin; }\n    remove option "smuggle";\n  }\n}\n',
                        name="house", extends=["../exp"])
-    p = dict(zip(["compiled", "interpreted"], programs(house)))[backend]
+    p = program_of(house, backend)
     game = Game(p, 2, 1)
     assert turn(game, "trade", "sleep") == ["trade", "rest"]
     assert game.state.players[0].stock["coin"] == 7
@@ -220,7 +224,35 @@ def test_the_choose_of_the_proc_an_override_calls_as_base_is_amended(tmp_path, b
     write_pack(tmp_path / "exp", "override proc take_turn() {\n  gain 1 vp;\n  base();\n}\n", name="exp",
                extends=["../base"])
     house = write_pack(tmp_path / "house", HOUSE, name="house", extends=["../exp"])
-    p = dict(zip(["compiled", "interpreted"], programs(house)))[backend]
+    p = program_of(house, backend)
     game = Game(p, 2, 1)
     assert turn(game, "smuggle", "sleep") == ["trade", "rest", "smuggle"]
     assert (game.state.players[0].stock["vp"], game.state.players[0].stock["coin"]) == (1, 3)
+
+
+def test_the_stupor_mundi_house_rule_of_the_reference_plays(tmp_path, backend):
+    """docs/language.md's example: one option of the decision deep in Stupor Mundi's turn amended, one
+    added; the pack lints clean and whole games run to the end."""
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "language.md").read_text(encoding="utf-8")
+    text = re.search(r"```rules\n# pack: stupor_house/house.rules\n(.*?)^```", doc, re.S | re.M).group(1)
+    pack = write_pack(tmp_path / "stupor_house", text, name="stupor_house", extends=["stupor_mundi"])
+    result = analyse(str(pack))
+    assert result.ok and [d.message.split(" of ")[0] for d in result.diagnostics if d.code == "I404"] == \
+        ['amends option "face down: a board action linked to the space"',
+         'adds option "face down, sold for 2 Augustalis" to choose "play it face up or face down?"']
+    choose = next(n for n in A.walk(result.symbols.decls["take_turn"])
+                  if type(n) is A.Choose and n.title == "play it face up or face down?")
+    assert [o.title for o in choose.options] == ["face up: the card's action",
+                                                 "face down: a board action linked to the space",
+                                                 "face down, sold for 2 Augustalis"]
+    game = Game(program_of(pack, backend), 2, 3, make_agents("random", 2, 3))
+    assert game.play()["winners"]
+
+
+def test_explain_of_the_game_counts_an_amend_of_a_phase(tmp_path):
+    write_pack(tmp_path / "base", BASE, name="base")
+    write_pack(tmp_path / "house", 'amend final {\n  choose "final bonus" {\n    remove option "nothing";\n  }\n}\n',
+               name="house", extends=["../base"])
+    lines = CliRunner().invoke(app, ["explain", str(tmp_path / "house"), "forum"]).output.splitlines()
+    assert lines[0].endswith(f"amended by {tmp_path / 'house' / 'main.rules'}:1:1")
+    assert "        1. Coins:" in lines and not any("Nothing" in line for line in lines)
