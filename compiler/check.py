@@ -1032,19 +1032,20 @@ class Checker(A.Visitor):
             self.winner(d.winner)
 
     def winner(self, w: A.Winner) -> None:
-        """The winner line: numeric keys, and a condition (`if COND`, `together if COND`) that is true or false."""
+        """The winner line: numeric keys, a condition (`if COND`, `together if COND`) that is true or
+        false, and a cooperative game's score (`together ... score EXPR`), a number."""
         if w.cond is not None:
             kind = self.expr(w.cond, Scope())
             if base_of(kind) not in ("bool", "any"):
                 self.err("E303", f"whether anybody wins is a condition, true or false, not {article(words(kind))}",
                          w.cond.span, f"compare it: {printed(w.cond)} > 0" if base_of(kind) == "int" else None)
-            bound = {n.var for n in A.walk(w.cond) if isinstance(getattr(n, "var", None), str)}
-            for n in A.walk(w.cond):   # `vp` alone is `you.vp`, and `you` is the first player there
-                if isinstance(n, A.Name) and n.id not in bound and self.per_player(n.id):
-                    self.diags.append(Diagnostic("W417", f"the winner line's condition reads {n.id!r}, which each "
-                                                 "player has: it is read for the first player only", n.span,
-                                                 f"say whose: some(p in players where p.{n.id} ...), "
-                                                 f"total(p in players, p.{n.id}), or make it global"))
+            self.first_players(w.cond, "the winner line's condition")
+        if w.score is not None:   # a cooperative game's score: the team's, one number
+            kind = self.expr(w.score, Scope())
+            if not fits(kind, "int"):
+                self.err("E303", f"the team's score is a number, not {article(words(kind))}", w.score.span,
+                         f"count them: size({printed(w.score)})" if base_of(kind) in ("zone", "list") else None)
+            self.first_players(w.score, "the team's score")
         if not w.together:
             for key in (w.key,) + w.tiebreaks:
                 negated = _negated(key)
@@ -1057,6 +1058,17 @@ class Checker(A.Visitor):
                     self.err("E303", f"the winner is decided by numbers, not by {article(words(kind))}", key.span,
                              f"count them: size({printed(key)})" if base_of(kind) in ("zone", "list")
                              else None)
+
+    def first_players(self, e: A.Expr, what: str) -> None:
+        """W417 for each per-player value named alone in a part of the winner line read once, with the
+        first player as `you` (its condition, a cooperative game's score): it is that player's."""
+        bound = {n.var for n in A.walk(e) if isinstance(getattr(n, "var", None), str)}
+        for n in A.walk(e):   # `vp` alone is `you.vp`, and `you` is the first player there
+            if isinstance(n, A.Name) and n.id not in bound and self.per_player(n.id):
+                self.diags.append(Diagnostic("W417", f"{what} reads {n.id!r}, which each player has: it is read "
+                                             "for the first player only", n.span,
+                                             f"say whose: some(p in players where p.{n.id} ...), "
+                                             f"total(p in players, p.{n.id}), or make it global"))
 
     def per_player(self, name: str) -> bool:
         """Whether a declared name is kept per player (a resource, a counter, var or zone that is not global)."""

@@ -417,6 +417,8 @@ def effects(lay: "Layout") -> Iterator[Effect]:
             yield Effect(("key", i), "expr", key, (), False, f"winner key {i + 1}")
         if g.winner is not None and g.winner.cond is not None:
             yield Effect(("win_if",), "expr", g.winner.cond, (), False, "winner condition")
+        if g.winner is not None and g.winner.score is not None:
+            yield Effect(("team_score",), "expr", g.winner.score, (), False, "team score")
 
 
 def winner_keys(g: A.Game) -> tuple:
@@ -476,7 +478,8 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "game": None if g is None else (g.name, g.title, g.min_players, g.max_players, len(winner_keys(g)),
                                         key_columns(lay, g), g.winner.fewest() if g.winner else (),
                                         bool(g.winner and g.winner.cond is not None),
-                                        bool(g.winner and g.winner.together)),
+                                        bool(g.winner and g.winner.together),
+                                        bool(g.winner and g.winner.score is not None)),
     }
 
 

@@ -1414,13 +1414,16 @@ class Case(Part):
 class Winner(Part):
     """`winner most KEY then TIEBREAK ... [if COND];` (`fewest` for a key whose lowest value wins;
     with `if COND`, nobody wins unless COND holds as the game ends), or `winner together if COND;`
-    (a cooperative game: every player wins when COND holds, nobody otherwise; no key)."""
+    (a cooperative game: every player wins when COND holds, nobody otherwise; no key), with the
+    team's score after it (`winner together if COND score EXPR;`, or `winner together score EXPR;`: a
+    score and no win or loss)."""
 
     key: Optional[Expr]   # None for `together`
     tiebreaks: tuple
     orders: tuple = ()   # per key, the main one first: "most" or "fewest" (none given: all "most")
     cond: Optional[Expr] = None   # `if COND`: somebody (the team, for `together`) wins only when it holds
     together: bool = False
+    score: Optional[Expr] = None   # `score EXPR` of a cooperative game: the team's score, a number
 
     def order(self, i: int) -> str:
         """`most` or `fewest` for key `i` (0: the main key, then the tie-breaks)."""

@@ -475,7 +475,17 @@ class _Builder:
     def winner_if(self, meta, items):
         return _Marker("winner_if", items[0])
 
+    def winner_score(self, meta, items):
+        if str(items[0]) != "score":
+            raise RulesError([Diagnostic("E100", f"a cooperative game's score is 'score EXPR' (the team's score), "
+                                         f"not '{items[0]} ...'", _token_span(self.file, items[0]))])
+        return _Marker("winner_score", items[1])
+
     def winner_decl(self, meta, items):
+        if _pick(items, "winner_score") is not None:
+            raise RulesError([Diagnostic("E100", "a team score belongs to a cooperative game ('winner together "
+                                         "score EXPR;'): 'winner most ...' scores each player by its keys",
+                                         self._s(meta))])
         cond = _pick(items, "winner_if")
         tiebreaks = [item for item in items[2:] if not isinstance(item, _Marker)]
         return A.Winner(items[1], tuple(key for _order, key in tiebreaks), span=self._s(meta),
@@ -491,10 +501,12 @@ class _Builder:
             raise RulesError([Diagnostic("E100", "a cooperative game has no key to rank the players by: "
                                          "'winner together if CONDITION;', or 'winner most KEY;' for a game "
                                          "with a winner", self._s(meta))])
-        if cond is None:
+        score = _pick(items, "winner_score")
+        if cond is None and score is None:
             raise RulesError([Diagnostic("E100", "a cooperative game says when the players win: 'winner together "
-                                         "if CONDITION;'", self._s(meta))])
-        return A.Winner(None, (), span=self._s(meta), cond=cond, together=True)
+                                         "if CONDITION;', or what the team scored: 'winner together score EXPR;'",
+                                         self._s(meta))])
+        return A.Winner(None, (), span=self._s(meta), cond=cond, together=True, score=score)
 
     def game_decl(self, meta, items):
         phases = {"setup": (), "play": (), "final": ()}

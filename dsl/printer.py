@@ -797,8 +797,8 @@ class Printer(A.Visitor):
 
     def winner(self, w: A.Winner) -> None:
         """`winner most KEY then ...;`, in a game or an amend (a tie-break is `most` unless it says `fewest`)."""
-        if w.together:
-            self.clauses([Clause("winner together if ", w.cond)])
+        if w.together:   # `if COND`, `score EXPR` or both, in that order
+            self.clauses([Clause("winner together"), _where("if ", w.cond), _where("score ", w.score)])
             return
         self.clauses([Clause(f"winner {w.order(0)} ", w.key)] +
                      [Clause(f"then {'fewest ' if w.order(i) == 'fewest' else ''}", t)

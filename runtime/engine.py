@@ -36,11 +36,15 @@ SEED_LIMIT = 2 ** 63   # seeds are integers in [-2^63, 2^63): what a log can hol
 
 def outcome(result: dict) -> str:
     """A result's outcome in words, as `rulebook play` and `replay` print it: the winners, "everyone
-    wins" (a cooperative game the team won), or "nobody wins"."""
+    wins" (a cooperative game the team won), or "nobody wins"; a cooperative game's score after it,
+    or alone ("the team scored 17") when the game is scored and not won or lost."""
+    score = f", team score {result['team_score']}" if "team_score" in result else ""
+    if result.get("together") and result.get("team_won", False) is None:   # `winner together score EXPR;`
+        return f"the team scored {result['team_score']}"
     if not result["winners"]:
-        return "nobody wins" + (" (the team lost)" if result.get("together") else "")
+        return "nobody wins" + (" (the team lost)" if result.get("together") else "") + score
     if result.get("together"):
-        return f"everyone wins (together: {', '.join(result['winners'])})"
+        return f"everyone wins (together: {', '.join(result['winners'])})" + score
     return f"winner: {', '.join(result['winners'])}"
 
 
@@ -868,7 +872,9 @@ class Game:
         digest unless `digest` is false (it serialises the whole state: replays and logs need it, a
         batch of simulated games does not). `winners` is empty when nobody wins (`winner ... if
         COND` with COND false); a cooperative game (`winner together if COND`) has `together: True`
-        and `winners` every player (the team won, the knocked-out ones too) or none."""
+        and `winners` every player (the team won, the knocked-out ones too) or none. One with a score
+        (`winner together ... score EXPR`) has `team_score`, a number, and `team_won`: true or false
+        with a condition, null without one (a score and no win or loss: `winners` is then empty)."""
         g = self.program.game
         rows = []
         try:   # the winner keys are rules too: a failure is a positioned diagnostic, never a traceback
@@ -876,6 +882,8 @@ class Game:
                 rows.append((tuple(key(self, p) for key in g.winner_keys), p))
             # `winner ... if COND`: read once, with the first player as `you` (as the phases run)
             won = g.win_if is None or bool(g.win_if(self, self.state.players[0]))
+            # a cooperative game's score: read once, with the first player as `you`, like the condition
+            team_score = None if g.team_score is None else int(g.team_score(self, self.state.players[0]))
         except RulesRuntimeError:
             raise
         except Exception as e:
@@ -899,6 +907,11 @@ class Game:
         }
         if g.together:   # a cooperative game: `winners` is every player (the team won) or nobody
             result["together"] = True
+            if team_score is not None:   # scored: with no condition, neither won nor lost (nobody listed)
+                scored_only = g.win_if is None
+                result["team_score"], result["team_won"] = team_score, None if scored_only else won
+                if scored_only:
+                    result["winners"] = []
         if out:   # only when someone was knocked out: the results of other games stay as they were
             result["out"] = [p.name for p in out]
         if digest:

@@ -52,6 +52,7 @@ class GameDef:
     fewest: tuple = ()   # the positions of the keys whose lowest value wins (`winner fewest ...`)
     win_if: Optional[Callable] = None   # `winner ... if COND`: nobody (no team) wins unless it holds at the end
     together: bool = False   # `winner together if COND`: a cooperative game, every player wins or none
+    team_score: Optional[Callable] = None   # `winner together ... score EXPR`: the team's score, a number
 
 
 @dataclass(frozen=True)
@@ -190,8 +191,9 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.procs = {name: fns["proc", name] for name in tables["procs"]}
     program.funcs = {name: fns["func", name] for name in tables["funcs"]}
     if tables["game"] is not None:
-        name, title, low, high, keys, columns, fewest, win_if, together = tables["game"]
+        name, title, low, high, keys, columns, fewest, win_if, together, team_score = tables["game"]
         program.game = GameDef(name, title, low, high, fns["setup",], fns["play",], fns["final",],
                                [fns["key", i] for i in range(keys)], [(t, list(parts)) for t, parts in columns],
-                               tuple(fewest), fns["win_if",] if win_if else None, together)
+                               tuple(fewest), fns["win_if",] if win_if else None, together,
+                               fns["team_score",] if team_score else None)
     return program

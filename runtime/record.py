@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 from typing import Literal, Optional, Sequence, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_serializer, model_validator
 
 from rulebook.dsl.diagnostics import RulesError
 from rulebook.dsl.files import read_limited, write_atomic
@@ -32,12 +32,21 @@ class Result(BaseModel):
     scores: dict[str, list[int]]
     winners: list[str]
     digest: str = Digest
+    team_score: Optional[int] = None   # a cooperative game's score (`winner together ... score EXPR`)
+
+    @model_serializer(mode="wrap")
+    def _without_absent_score(self, handler):
+        """The team's score only when the game has one: other games' logs read as they always did."""
+        data = handler(self)
+        if data.get("team_score") is None:
+            data.pop("team_score", None)
+        return data
 
 
 def _logged_result(game) -> Result:
     """The part of a game's result that a log holds (the score table's key texts and parts are not)."""
     result = game.result()
-    return Result.model_validate({key: result[key] for key in Result.model_fields})
+    return Result.model_validate({key: result[key] for key in Result.model_fields if key in result})
 
 
 class Expansion(BaseModel):
