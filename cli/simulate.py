@@ -179,6 +179,16 @@ def _interval(value, low, high, percent: bool = True) -> str:
     return f"{value:+.3f} [{low:+.3f}, {high:+.3f}]"
 
 
+def _team_score_text(score: dict) -> str:
+    """A cooperative game's score over the games: mean with its interval, spread, median, extremes and
+    how many games reached each score."""
+    interval = f" [95% CI {score['ci_low']:.1f}-{score['ci_high']:.1f}]" if score["ci_low"] is not None else ""
+    counts = ", ".join(f"{value}: {n}" for value, n in score["distribution"])
+    return (f"team score ({score['text']}): mean {score['mean']:.1f}{interval}, sd {score['sd']:.1f}, "
+            f"median {score['median']:g}, from {score['min']} to {score['max']}\n"
+            f"  games per score: {counts}")
+
+
 def _print_report(report: dict, played: int, elapsed: float, workers: int, backend) -> None:
     """Rich tables: seats, game length, the components with the largest and smallest effect, failures."""
     from rich.table import Table
@@ -195,13 +205,18 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
     seats.add_column("win rate [95% CI]", justify="right")
     for key in report["score_keys"]:
         seats.add_column(f"{key} mean ± sd", justify="right")
-    if together:
-        team = report["team"]
+    team = report.get("team")   # None for a cooperative game scored and never won or lost
+    if together and team is not None:
         seats.add_row("all players", _interval(team["win_rate"], team["ci_low"], team["ci_high"]))
     for row in report["seats"] if not together else ():
         cells = [f"{s['mean']:.1f} ± {s['sd']:.1f}" if s else "-" for s in row["scores"].values()]
         seats.add_row(row["seat"], _interval(row["win_rate"], row["ci_low"], row["ci_high"]), *cells)
-    out.print(seats)
+    if seats.row_count:
+        out.print(seats)
+    else:   # the title alone: the team's score below is the result
+        out.print(f"{seats.title} (scored, no win or loss)", markup=False)
+    if report.get("team_score"):
+        out.print(_team_score_text(report["team_score"]), markup=False)
     if report["length"]:
         n = report["length"]
         out.print(f"game length: {n['mean']:.1f} ± {n['sd']:.1f} decisions (from {n['min']} to {n['max']})",
@@ -229,7 +244,9 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
         out.print(f"never used{' in the games that finished' if report['failed'] else ''}: {', '.join(never)}",
                   markup=False)
     if "against" in report:
-        table = Table(title=f"{report['label']} minus {report['against']['label']}: win rate on the same seeds")
+        scored = any(row["seat"] == "team score" for row in report["against"]["difference"])
+        table = Table(title=f"{report['label']} minus {report['against']['label']}: "
+                            f"{'the team' if scored else 'win rate'} on the same seeds")
         table.add_column("team" if together else "seat")
         table.add_column("difference [95% CI]", justify="right")
         for row in report["against"]["difference"]:
@@ -250,8 +267,15 @@ td.n { text-align: right; font-variant-numeric: tabular-nums; } img { max-width:
 <p>Seeds {{ r.seed }} to {{ r.seed + r.games - 1 }}, agent {{ r.agent }}{% if r.variants %}, variants
 {{ r.variants|join(", ") }}{% endif %}; {{ r.failed }} failed. Intervals are 95%.</p>
 <h2>Win rates</h2>
-{% if r.together is defined %}<p>A cooperative game: the team won {{ pct(r.team.win_rate) }} of the games
+{% if r.together is defined and r.team %}<p>A cooperative game: the team won {{ pct(r.team.win_rate) }} of the games
 (95% interval {{ pct(r.team.ci_low) }} – {{ pct(r.team.ci_high) }}); every seat wins or loses with it.</p>{% endif %}
+{% if r.team_score is defined and r.team_score %}{% set t = r.team_score %}<h2>Team score</h2>
+<p>A cooperative game scored as a team ({{ t.text }}): mean {{ "%.1f"|format(t.mean) }}{% if t.ci_low is not none %}
+(95% interval {{ "%.1f"|format(t.ci_low) }} – {{ "%.1f"|format(t.ci_high) }}){% endif %}, sd {{ "%.1f"|format(t.sd) }},
+median {{ t.median }}, from {{ t.min }} to {{ t.max }} over {{ t.games }} games.</p>
+{% if plots.team_score is defined %}<img alt="team score distribution" src="data:image/png;base64,{{ plots.team_score }}">{% endif %}
+<table><tr><th>team score</th><th>games</th></tr>
+{% for v, n in t.distribution %}<tr><td class="n">{{ v }}</td><td class="n">{{ n }}</td></tr>{% endfor %}</table>{% endif %}
 <img alt="win rates" src="data:image/png;base64,{{ plots.wins }}">
 <table><tr><th>seat</th><th>win rate</th><th>95% interval</th>{% for k in r.score_keys %}<th>{{ k }} (mean ± sd)</th>{% endfor %}</tr>
 {% for s in r.seats %}<tr><td>{{ s.seat }}</td><td class="n">{{ pct(s.win_rate) }}</td>
@@ -260,7 +284,7 @@ td.n { text-align: right; font-variant-numeric: tabular-nums; } img { max-width:
 {% endfor %}</table>
 {% if plots.scores is defined %}<h2>Scores</h2><img alt="score distributions" src="data:image/png;base64,{{ plots.scores }}">{% endif %}
 <h2>Game length</h2><img alt="game lengths" src="data:image/png;base64,{{ plots.lengths }}">
-{% if plots.components %}<h2>Components with the largest and smallest effect</h2>
+{% if plots.components is defined %}<h2>Components with the largest and smallest effect</h2>
 <img alt="components" src="data:image/png;base64,{{ plots.components }}">{% endif %}
 <table><tr><th>component</th><th>kind</th><th>games used</th><th>win rate used</th><th>unused</th><th>difference</th></tr>
 {% for c in r.components %}<tr><td>{{ c.name }}</td><td>{{ c.kind }}</td><td class="n">{{ c.games_used }}</td>
@@ -304,6 +328,13 @@ def plots(report: dict, scores: dict, lengths: list) -> dict:
     ax.axhline(1 / report["players"], color="#999", linestyle="--", linewidth=1)
     ax.set_ylabel("win rate")
     figures = {"wins": _png(fig)}
+    if report.get("team_score"):   # a cooperative game's score: how many games reached each value
+        fig, ax = plt.subplots(figsize=(6, 3))
+        values, counts = zip(*report["team_score"]["distribution"])
+        ax.bar(values, counts, color="#4c78a8")
+        ax.set_xlabel(f"team score ({report['team_score']['text']})")
+        ax.set_ylabel("games")
+        figures["team_score"] = _png(fig)
     if scores:
         fig, ax = plt.subplots(figsize=(6, 3))
         for seat, values in scores.items():

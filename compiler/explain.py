@@ -1106,8 +1106,12 @@ class Reader(A.Visitor):
             def ranked(key) -> str:   # "the most points", "the most cards in your hand" (not "the most the number of")
                 return self.x(key).removeprefix("your ").removeprefix("the number of ")
             if w.together:
+                score = f"the team's score is {self.x(w.score)}" if w.score is not None else ""
+                if w.cond is None:   # `winner together score EXPR;`: a score, nobody wins or loses
+                    self.say(depth, f"A cooperative game, scored and not won or lost: when the game ends, {score}.")
+                    return
                 self.say(depth, f"A cooperative game: all the players win together if {self.x(w.cond)} when "
-                         "the game ends, and all lose otherwise.")
+                         "the game ends, and all lose otherwise" + (f"; won or lost, {score}" if score else "") + ".")
                 return
             ties = "".join(f", then the {w.order(i)} {ranked(t)}" for i, t in enumerate(w.tiebreaks, 1))
             self.say(depth, f"The winner is the player with the {w.order(0)} {ranked(w.key)}"

@@ -479,7 +479,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
                                         key_columns(lay, g), g.winner.fewest() if g.winner else (),
                                         bool(g.winner and g.winner.cond is not None),
                                         bool(g.winner and g.winner.together),
-                                        bool(g.winner and g.winner.score is not None)),
+                                        expr(g.winner.score) if g.winner and g.winner.score is not None else None),
     }
 
 

@@ -53,6 +53,7 @@ class GameDef:
     win_if: Optional[Callable] = None   # `winner ... if COND`: nobody (no team) wins unless it holds at the end
     together: bool = False   # `winner together if COND`: a cooperative game, every player wins or none
     team_score: Optional[Callable] = None   # `winner together ... score EXPR`: the team's score, a number
+    team_score_text: Optional[str] = None   # ... and its rules text (`score()`), as reports head it
 
 
 @dataclass(frozen=True)
@@ -195,5 +196,5 @@ def assemble(tables: dict, fns: dict) -> Program:
         program.game = GameDef(name, title, low, high, fns["setup",], fns["play",], fns["final",],
                                [fns["key", i] for i in range(keys)], [(t, list(parts)) for t, parts in columns],
                                tuple(fewest), fns["win_if",] if win_if else None, together,
-                               fns["team_score",] if team_score else None)
+                               fns["team_score",] if team_score is not None else None, team_score)
     return program

@@ -44,6 +44,8 @@ class Job:
     variants: tuple = ()
     agent: str = "random"
     together: bool = False   # a cooperative game (`winner together if ...`): the team's win rate, per game
+    team_score: Optional[str] = None   # its score's rules text (`winner together ... score EXPR`), if it has one
+    won_or_lost: bool = True   # false for `winner together score EXPR;`: a score and no win rate
 
 
 @dataclass
@@ -57,6 +59,7 @@ class GameRecord:
     used: list = field(default_factory=list)       # (component index, seat), sorted
     error: Optional[dict] = None                   # message, where, notes, entries (the log so far)
     team: Optional[float] = None                   # a cooperative game: 1.0 when the team won, else 0.0
+    team_score: Optional[int] = None               # a cooperative game with a score: the team's
 
 
 def prepare(pack: str, expansions: Sequence[str], players: int, variants: Sequence[str] = (),
@@ -68,8 +71,11 @@ def prepare(pack: str, expansions: Sequence[str], players: int, variants: Sequen
     compiled = compile_pack(pack, expansions=expansions)
     program = compiled.program
     root = locate(pack)
+    game = program.game
     job = Job(str(root), tuple(expansions), program.name, load_pack(root).name, program.digest, compiled.source,
-              players, tuple(variants), agent, program.game is not None and program.game.together)
+              players, tuple(variants), agent, game is not None and game.together,
+              game.team_score_text if game is not None else None, game is None or game.win_if is not None
+              or not game.together)
     return job, program
 
 
@@ -170,9 +176,12 @@ def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) ->
     # a shared win is split between the winners; nobody winning gives every seat 0; a cooperative
     # game's win is the whole team's: every seat 1 (and the record's `team` says it once)
     share = 1.0 if result.get("together") else 1 / len(winners) if winners else 0.0
+    # a cooperative game scored and neither won nor lost (`team_won` null) has no team win to count
+    won_or_lost = result.get("together") and result.get("team_won", False) is not None
     return GameRecord(seed, wins=[share if n in winners else 0.0 for n in names],
                       scores=[result["scores"][n] for n in names], decisions=game.decisions_made,
-                      used=sorted(recorder.used), team=(1.0 if winners else 0.0) if result.get("together") else None)
+                      used=sorted(recorder.used), team=(1.0 if winners else 0.0) if won_or_lost else None,
+                      team_score=result.get("team_score"))
 
 
 # ---------------------------------------------------------------- workers
@@ -343,6 +352,22 @@ def team_rate(records: list[GameRecord]) -> dict:
             "games": len(played)}
 
 
+def team_score_table(records: list[GameRecord], text: str) -> Optional[dict]:
+    """A cooperative game's score over the finished games: its rules text, mean with a 95% t interval,
+    spread, median, extremes and distribution (each score reached, with the number of games, lowest
+    first); None when no game finished."""
+    values = [r.team_score for r in records if r.error is None and r.team_score is not None]
+    if not values:
+        return None
+    _mean, low, high = paired_interval(values)   # the t interval of a mean (of scores, not differences)
+    counts: dict = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
+    return {"text": text, **_spread(values), "ci_low": low if len(values) > 1 else None,
+            "ci_high": high if len(values) > 1 else None, "games": len(values),
+            "distribution": [[v, counts[v]] for v in sorted(counts)]}
+
+
 def component_table(records: list[GameRecord], players: int, components: list[tuple[str, str]],
                     together: bool = False) -> list[dict]:
     """Per component: games it was used in, and the win rate of seats that used it versus those that
@@ -353,7 +378,12 @@ def component_table(records: list[GameRecord], players: int, components: list[tu
     if together:   # one seat standing for the team: each game counts once, won or lost
         records = [GameRecord(r.seed, wins=[r.team or 0.0], used=sorted({(c, 0) for c, _seat in r.used}))
                    for r in played]
-        return component_table(records, 1, components)
+        rows = component_table(records, 1, components)
+        if played and all(r.team is None for r in played):   # a score, no win or loss: uses, no rates
+            for row in rows:
+                row.update({k: None for k in row if k.startswith(("win_rate", "ci_", "effect"))})
+            rows.sort(key=lambda row: (row["kind"], row["name"]))
+        return rows
     used_wins = [0.0] * len(components)
     used_seats = [0] * len(components)
     games_used = [0] * len(components)
@@ -384,12 +414,18 @@ def component_table(records: list[GameRecord], players: int, components: list[tu
 
 def paired_differences(mine: list[GameRecord], theirs: list[GameRecord], players: int) -> list[dict]:
     """Per seat: the mean of (my win share - their win share) over seeds both packs finished; when
-    both packs are cooperative, one row, `team`: the difference of the team's wins."""
+    both packs are cooperative, one row, `team`: the difference of the team's wins, and when both
+    are scored, a row `team score`: the difference of the team's scores (either row alone when only
+    it applies)."""
     theirs_by_seed = {r.seed: r for r in theirs if r.error is None}
     pairs = [(r, theirs_by_seed[r.seed]) for r in mine if r.error is None and r.seed in theirs_by_seed]
-    if pairs and all(a.team is not None and b.team is not None for a, b in pairs):
-        delta, low, high = paired_interval([a.team - b.team for a, b in pairs])
-        return [{"seat": "team", "delta": delta, "ci_low": low, "ci_high": high, "pairs": len(pairs)}]
+    team_rows = []
+    for row, field in (("team", "team"), ("team score", "team_score")):
+        if pairs and all(getattr(a, field) is not None and getattr(b, field) is not None for a, b in pairs):
+            delta, low, high = paired_interval([getattr(a, field) - getattr(b, field) for a, b in pairs])
+            team_rows.append({"seat": row, "delta": delta, "ci_low": low, "ci_high": high, "pairs": len(pairs)})
+    if team_rows:
+        return team_rows
     rows = []
     for seat in range(players):
         delta, low, high = paired_interval([a.wins[seat] - b.wins[seat] for a, b in pairs])
@@ -436,5 +472,6 @@ def summary(job: Job, records: list[GameRecord], keys: Sequence[str], components
         "seats": seat_table(records, job.players, keys), "length": length_table(records),
         "components": component_table(records, job.players, components, job.together),
         "failed": sum(r.error is not None for r in records),
-        **({"together": True, "team": team_rate(records)} if job.together else {}),
+        **({"together": True, "team": team_rate(records) if job.won_or_lost else None} if job.together else {}),
+        **({"team_score": team_score_table(records, job.team_score)} if job.team_score is not None else {}),
     }
