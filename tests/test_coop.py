@@ -190,3 +190,114 @@ def test_a_game_nobody_wins_counts_no_win_for_any_seat(tmp_path):
     records = sim.run(job, range(1, 4))
     assert all(r.error is None and r.wins == [0.0, 0.0] and r.team is None for r in records)
     assert not job.together and all(s["win_rate"] == 0 for s in sim.seat_table(records, 2, ["vp"]))
+
+
+# The Crew again, with the team's score: the tasks done, kept whether the mission succeeds or fails
+SCORED_CREW = CREW.replace("winner together if tasks >= 3;", "winner together if tasks >= 3 score tasks * 10 + lost;")
+# ... and scored only: never won or lost (Hanabi as its rules count it)
+SCORE_ONLY = CREW.replace("winner together if tasks >= 3;", "winner together score tasks;")
+
+
+def test_a_cooperative_game_keeps_the_team_score_won_or_lost(build):
+    program = build(SCORED_CREW)
+    won = played(program, ["yes", "yes", "yes"]).result()
+    assert won["winners"] == ["P1", "P2", "P3"] and won["team_score"] == 30 and won["team_won"] is True
+    assert outcome(won) == "everyone wins (together: P1, P2, P3), team score 30"
+    lost = played(program, ["yes", "no", "yes", "no"]).result()
+    assert lost["winners"] == [] and lost["team_score"] == 22 and lost["team_won"] is False
+    assert outcome(lost) == "nobody wins (the team lost), team score 22"
+    assert json.loads(json.dumps(lost)) == lost   # JSON as it is
+
+
+def test_a_score_alone_is_neither_a_win_nor_a_loss(build):
+    g = played(build(SCORE_ONLY), ["yes", "no", "yes", "no"])
+    result = g.result()
+    assert result["together"] is True and result["winners"] == [] and result["team_won"] is None
+    assert result["team_score"] == 2 and outcome(result) == "the team scored 2"
+    assert "team_score" not in played(build(CREW), ["yes"] * 3).result()   # no score line: no score
+
+
+def test_the_log_keeps_the_team_score_and_a_replay_checks_it(build):
+    program = build(SCORED_CREW)
+    g = played(program, ["yes", "no", "yes", "no"])
+    log = record(g)
+    assert log.result.team_score == 22 and json.loads(log.model_dump_json())["result"]["team_score"] == 22
+    assert replay(program, log).result()["team_score"] == 22
+    forged = log.model_copy(update={"result": log.result.model_copy(update={"team_score": 23})})
+    with pytest.raises(Exception, match="E603|differs"):
+        replay(program, forged)
+    plain = record(played(build(CREW), ["yes"] * 3))   # a game with no score logs none
+    assert "team_score" not in json.loads(plain.model_dump_json())["result"]
+
+
+def test_the_score_prints_back_and_reads_in_words():
+    for text, line in ((SCORED_CREW, "  winner together if tasks >= 3 score tasks * 10 + lost;\n"),
+                       (SCORE_ONLY, "  winner together score tasks;\n")):
+        module = parse_text(text, "a.rules")
+        printed = format_module(module)
+        assert parse_text(printed, "a.rules") == module and line in printed
+        assert format_module(parse_text(printed, "a.rules")) == printed
+    said = [s.strip() for s in explain(analyse_text(SCORED_CREW).symbols.decls["crew"], analyse_text(SCORED_CREW).symbols)]
+    assert any(s.startswith("A cooperative game: all the players win together if the tasks done is at least 3")
+               and "; won or lost, the team's score is" in s for s in said), said
+    said = [s.strip() for s in explain(analyse_text(SCORE_ONLY).symbols.decls["crew"], analyse_text(SCORE_ONLY).symbols)]
+    assert "A cooperative game, scored and not won or lost: when the game ends, the team's score is the tasks done." \
+        in said, said
+
+
+@pytest.mark.parametrize("line, code, column, words", [
+    ("winner together if tasks >= 3 score tasks > 1;", "E303", 39, "the team's score is a number, not a condition"),
+    ("winner together score played;", "W417", 25, "the team's score reads 'played', which each player has"),
+    ("winner most tasks score tasks;", "E100", 3, "a team score belongs to a cooperative game"),
+    ("winner together if tasks >= 3 scor tasks;", "E100", 33, "not 'scor ...'"),
+    ("winner together;", "E100", 3, "or what the team scored: 'winner together score EXPR;'"),
+])
+def test_a_team_score_that_is_no_number_or_a_players_is_found_where_it_is(line, code, column, words):
+    text = CREW.replace("counter tasks", "counter played;\ncounter tasks").replace(
+        "  winner together if tasks >= 3;", "  " + line)
+    found = [d for d in analyse_text(text).diagnostics if d.code == code]
+    assert len(found) == 1 and words in found[0].message, [d.headline() for d in analyse_text(text).diagnostics]
+    assert (found[0].span.line, found[0].span.column) == (text.splitlines().index("  " + line) + 1, column)
+
+
+def test_a_house_rule_can_give_a_cooperative_game_a_score(tmp_path):
+    base = write_pack(tmp_path / "base", CREW, name="base")
+    house = write_pack(tmp_path / "house", "amend crew { winner together if tasks >= 3 score tasks; }",
+                       name="house", extends=["../base"])
+    result = runner.invoke(app, ["play", str(base), "--with", str(house), "-n", "2", "--agent", "first"])
+    assert result.exit_code == 0, result.output
+    assert "The Crew: nobody wins (the team lost), team score 0" in result.output
+    log = tmp_path / "crew.json"
+    assert runner.invoke(app, ["play", str(base), "--with", str(house), "-n", "2", "--agent", "first",
+                               "--log", str(log)]).exit_code == 0
+    assert json.loads(log.read_text())["result"]["team_score"] == 0
+    replayed = runner.invoke(app, ["replay", str(log)])
+    assert replayed.exit_code == 0 and "team score 0" in replayed.output, replayed.output
+
+
+def test_simulate_reports_the_team_score_and_compares_it(tmp_path):
+    scored = DICE_CREW.replace("winner together if tasks >= 3;", "winner together if tasks >= 3 score tasks;")
+    pack = write_pack(tmp_path / "crew", scored, name="crew")
+    alone = write_pack(tmp_path / "alone", scored.replace("if tasks >= 3 score", "score"), name="alone")
+    report = tmp_path / "report.json"
+    result = runner.invoke(app, ["simulate", str(pack), "-n", "2", "-g", "60", "-w", "1", "--against", str(alone),
+                                 "--json", str(report), "--html", str(tmp_path / "html")])
+    assert result.exit_code == 0, result.output
+    data = json.loads(report.read_text())
+    score = data["team_score"]
+    assert score["text"] == "tasks" and score["games"] == 60 and score["min"] >= 0 and score["max"] == 3
+    assert score["ci_low"] < score["mean"] < score["ci_high"] and sum(n for _v, n in score["distribution"]) == 60
+    assert [v for v, _n in score["distribution"]] == sorted(v for v, _n in score["distribution"])
+    assert 0 < data["team"]["win_rate"] < 1
+    # the same seeds and the same play: the same scores, and only the score to compare with a game never won
+    assert data["against"]["difference"] == [{"seat": "team score", "delta": 0.0, "ci_low": 0.0, "ci_high": 0.0,
+                                              "pairs": 60}]
+    assert "team score (tasks): mean" in result.output and "games per score: 0:" in result.output
+    assert "Team score" in (tmp_path / "html" / "index.html").read_text()
+    result = runner.invoke(app, ["simulate", str(alone), "-n", "2", "-g", "30", "-w", "1", "--json", str(report),
+                                 "--html", str(tmp_path / "html2")])
+    assert result.exit_code == 0, result.output
+    data = json.loads(report.read_text())
+    assert data["team"] is None and data["team_score"]["games"] == 30
+    assert "(scored, no win or loss)" in result.output and "all players" not in result.output
+    assert all(c["effect"] is None and c["win_rate_used"] is None for c in data["components"])
