@@ -7,7 +7,7 @@ words (dsl/lexer.py's CONTEXTUAL) are keywords only in the shape of their statem
 
 from __future__ import annotations
 
-from pygments.lexer import RegexLexer, bygroups, words
+from pygments.lexer import RegexLexer, bygroups, include, words
 from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Whitespace
 
 # Keywords that begin a declaration: the word after one is the name it declares.
@@ -43,7 +43,7 @@ class RulesLexer(RegexLexer):
             (r"\b(" + "|".join(DECLARATIONS) + r")\b(\s+)([A-Za-z_][A-Za-z0-9_]*)",
              bygroups(Keyword.Declaration, Whitespace, Name.Class)),
             # `together` is a keyword only right after `winner` (a cooperative game); elsewhere a name
-            (r"\b(winner)(\s+)(together)\b", bygroups(Keyword, Whitespace, Keyword)),
+            (r"\b(winner)(\s+)(together)\b", bygroups(Keyword, Whitespace, Keyword), "team"),
             # `eliminate P;`, `restore;` and `end game;` where a statement starts, `pick ... as "label"`
             (r"([{};:])(\s*)(eliminate|restore)\b(?!\s*\()", bygroups(Punctuation, Whitespace, Keyword)),
             (r"\b(end)(\s+)(game)\b", bygroups(Keyword, Whitespace, Keyword)),
@@ -54,5 +54,12 @@ class RulesLexer(RegexLexer):
             (r"[A-Za-z_][A-Za-z0-9_]*", Name),
             (r"\.\.|==|!=|<=|>=|[<>=+\-*/%]", Operator),
             (r"[{}()\[\];:,.]", Punctuation),
+        ],
+        # the rest of a cooperative game's winner line: `score` before the team's score is a keyword;
+        # a `score` that an operator, '(' or the ';' follows is a name (`score()`, `if score > 3`)
+        "team": [
+            (r"[;}]", Punctuation, "#pop"),
+            (r"\bscore\b(?!\s*[(<>=!+\-*/%.;\[\]),])", Keyword),
+            include("root"),
         ],
     }

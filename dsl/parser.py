@@ -1019,6 +1019,8 @@ def _load_parser(start: str) -> Lark:
 
 
 SEMICOLON_LABEL = "a statement must end with ';'"
+# `winner together score EXPR` just before an `if`: the score written before the condition
+TEAM_SCORE_FIRST = re.compile(r"\bwinner\s+together\s+score\b[^;{}]*\Z")
 DECLARATION_SEMICOLON_LABEL = "a declaration must end with ';'"   # outside every '{ }'
 KEYWORD_LABEL = "a keyword cannot be used as a name here"
 UNCLOSED_LABEL = "a block is not closed: a '}' is missing"
@@ -1270,6 +1272,10 @@ def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, b
         return Diagnostic("E100", f"{label}; found {found}", span, hint=f"expected {expected}"), False
     if tok.type == "EQUAL" and "COMPARE" in accepts:
         return Diagnostic("E100", f"{COMPARE_LABEL}; found {found}", span, hint="write '==' here"), False
+    if tok.type == "IF" and "SEMICOLON" in accepts and TEAM_SCORE_FIRST.search(text, 0, tok.start_pos):
+        return Diagnostic("E100", "a cooperative game's condition comes before its score: 'winner together "
+                          "if CONDITION score EXPR;'", span, hint="the score is kept whether the team wins or "
+                          "loses: it is no score 'if' the condition holds"), False
     if "SEMICOLON" in accepts and tok.type != "SEMICOLON":
         label = SEMICOLON_LABEL if _inside_braces(text, tok.line, tok.column) else DECLARATION_SEMICOLON_LABEL
         return Diagnostic("E100", f"{label}: add ';' here (before {found})", before or span), True

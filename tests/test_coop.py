@@ -251,6 +251,7 @@ def test_the_score_prints_back_and_reads_in_words():
     ("winner most tasks score tasks;", "E100", 3, "a team score belongs to a cooperative game"),
     ("winner together if tasks >= 3 scor tasks;", "E100", 33, "not 'scor ...'"),
     ("winner together;", "E100", 3, "or what the team scored: 'winner together score EXPR;'"),
+    ("winner together score tasks if tasks >= 3;", "E100", 31, "condition comes before its score"),
 ])
 def test_a_team_score_that_is_no_number_or_a_players_is_found_where_it_is(line, code, column, words):
     text = CREW.replace("counter tasks", "counter played;\ncounter tasks").replace(

@@ -108,3 +108,11 @@ def test_contextual_words_are_keywords_only_in_their_statements():
     assert (Name, "eliminate") in tokens("proc p() { eliminate(you); }")
     assert (Name, "end") in tokens("proc p() { end(1); gain 1 end; }")
     assert (Name, "as") in tokens("proc p() { gain 1 as; }")
+
+
+def test_score_is_a_keyword_only_before_a_cooperative_games_score():
+    """`winner together if ... score EXPR;` shows `score` as a keyword; a func or counter called `score`
+    is a name, in the winner line and after it."""
+    line = tokens("winner together if score > 3 score score() + 1; counter score;")
+    assert (Keyword, "score") in line
+    assert [kind for kind, text in line if text == "score"] == [Name, Keyword, Name, Name.Class]
