@@ -266,9 +266,6 @@ td.n { text-align: right; font-variant-numeric: tabular-nums; } img { max-width:
 <h1>{{ r.label }}: {{ r.games }} games, {{ r.players }} players</h1>
 <p>Seeds {{ r.seed }} to {{ r.seed + r.games - 1 }}, agent {{ r.agent }}{% if r.variants %}, variants
 {{ r.variants|join(", ") }}{% endif %}; {{ r.failed }} failed. Intervals are 95%.</p>
-<h2>Win rates</h2>
-{% if r.together is defined and r.team %}<p>A cooperative game: the team won {{ pct(r.team.win_rate) }} of the games
-(95% interval {{ pct(r.team.ci_low) }} – {{ pct(r.team.ci_high) }}); every seat wins or loses with it.</p>{% endif %}
 {% if r.team_score is defined and r.team_score %}{% set t = r.team_score %}<h2>Team score</h2>
 <p>A cooperative game scored as a team ({{ t.text }}): mean {{ "%.1f"|format(t.mean) }}{% if t.ci_low is not none %}
 (95% interval {{ "%.1f"|format(t.ci_low) }} – {{ "%.1f"|format(t.ci_high) }}){% endif %}, sd {{ "%.1f"|format(t.sd) }},
@@ -276,12 +273,15 @@ median {{ t.median }}, from {{ t.min }} to {{ t.max }} over {{ t.games }} games.
 {% if plots.team_score is defined %}<img alt="team score distribution" src="data:image/png;base64,{{ plots.team_score }}">{% endif %}
 <table><tr><th>team score</th><th>games</th></tr>
 {% for v, n in t.distribution %}<tr><td class="n">{{ v }}</td><td class="n">{{ n }}</td></tr>{% endfor %}</table>{% endif %}
+{% if r.team is not defined or r.team is not none %}<h2>Win rates</h2>
+{% if r.together is defined and r.team %}<p>A cooperative game: the team won {{ pct(r.team.win_rate) }} of the games
+(95% interval {{ pct(r.team.ci_low) }} – {{ pct(r.team.ci_high) }}); every seat wins or loses with it.</p>{% endif %}
 <img alt="win rates" src="data:image/png;base64,{{ plots.wins }}">
 <table><tr><th>seat</th><th>win rate</th><th>95% interval</th>{% for k in r.score_keys %}<th>{{ k }} (mean ± sd)</th>{% endfor %}</tr>
 {% for s in r.seats %}<tr><td>{{ s.seat }}</td><td class="n">{{ pct(s.win_rate) }}</td>
 <td class="n">{{ pct(s.ci_low) }} – {{ pct(s.ci_high) }}</td>{% for v in s.scores.values() %}
 <td class="n">{% if v %}{{ "%.1f"|format(v.mean) }} ± {{ "%.1f"|format(v.sd) }}{% endif %}</td>{% endfor %}</tr>
-{% endfor %}</table>
+{% endfor %}</table>{% endif %}
 {% if plots.scores is defined %}<h2>Scores</h2><img alt="score distributions" src="data:image/png;base64,{{ plots.scores }}">{% endif %}
 <h2>Game length</h2><img alt="game lengths" src="data:image/png;base64,{{ plots.lengths }}">
 {% if plots.components is defined %}<h2>Components with the largest and smallest effect</h2>

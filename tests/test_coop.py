@@ -302,3 +302,7 @@ def test_simulate_reports_the_team_score_and_compares_it(tmp_path):
     assert data["team"] is None and data["team_score"]["games"] == 30
     assert "(scored, no win or loss)" in result.output and "all players" not in result.output
     assert all(c["effect"] is None and c["win_rate_used"] is None for c in data["components"])
+    page = (tmp_path / "html2" / "index.html").read_text()
+    assert "Team score" in page and "Win rates" not in page   # no win rate to show
+    one = sim.team_score_table([sim.GameRecord(1, team_score=4)], "tasks")   # one game: no interval
+    assert (one["mean"], one["ci_low"], one["ci_high"], one["distribution"]) == (4, None, None, [[4, 1]])
