@@ -352,6 +352,7 @@ class Checker(A.Visitor):
 
     def __init__(self, sym: Symbols, kernels: dict, sources: Optional[dict] = None):
         self.sym = sym
+        self.looked: Optional[set] = None   # see looked_at
         self.kernels = kernels
         self.sources = sources or {}   # file -> text: where a name's own word is (`at_name`)
         self.depth = 0        # statement blocks around the statement being checked
@@ -925,9 +926,10 @@ class Checker(A.Visitor):
         self.indexes(d.indexes)
         if d.kind != "any":
             self.expect(d.kind, ("kind",), "E204", "kind", d.span)
-        if d.visibility == "hidden" and not d.per_player:
+        if d.visibility in ("hidden", A.HIDDEN_FROM_OWNER) and not d.per_player:
+            seen = "each player sees their own" if d.visibility == "hidden" else "each player's is seen by the others"
             self.err("E320", f"zone {d.name!r} is shared, so it has no owner to see it: make it 'secret' "
-                     "(nobody sees it) or 'per_player' (each player sees their own)", self.at_decl(d))
+                     f"(nobody sees it) or 'per_player' ({seen})", self.at_decl(d))
 
     def visit_Die(self, d: A.Die) -> None:
         if d.type is not None:
@@ -1661,6 +1663,13 @@ class Checker(A.Visitor):
                                              s.limit.span))
         self.text_parts(s.title_parts, scope, s.var)
         inner = self.bind(scope, s.var, s.span, self.domain(s.domain, scope))
+        unseen = self.never_seen(s.domain)
+        if unseen is not None:
+            self.diags.append(Diagnostic(
+                "W421", f"'pick {s.var} from ...' ranges over {unseen}, which the player who picks never sees: "
+                        "the options will be shown by position ('card 1', 'card 2', ... in the zone's order)",
+                s.domain.span, hint="to say so in the rules, pick a position: 'pick i from 1..size(ZONE)', then "
+                                    "take ZONE[i]"))
         if s.where is not None:
             self.expr(s.where, inner)
         self.text_parts(s.label_parts, inner)   # each candidate's label: the variable is that candidate
@@ -1670,6 +1679,45 @@ class Checker(A.Visitor):
             ends = "its picks are made or nothing is left to pick" if s.exactly else \
                 "'none' is chosen or nothing is left to pick"
             self.err("E304", f"'pick ... {pick_mode(s)}' has no 'else': it ends when {ends}", s.otherwise[0].span)
+
+    def looked_at(self) -> set:
+        """The zones some `look` or `reveal` of the rules shows whole (`look discards;`), once."""
+        if self.looked is None:
+            self.looked = set()
+            roots = list(self.sym.decls.values()) + [amend for amend, _ in self.sym.amended]
+            for root in roots:
+                for n in A.walk(root):
+                    if type(n) in (A.Look, A.Reveal):
+                        item = n.item
+                        while type(item) is A.Index:
+                            item = item.obj
+                        name = item.id if type(item) is A.Name else item.name if type(item) is A.Attr else None
+                        if type(self.sym.decls.get(name)) is A.Zone:
+                            self.looked.add(name)
+        return self.looked
+
+    def never_seen(self, domain) -> Optional[str]:
+        """The zone a pick ranges over, described, when its picker (the acting player) never sees into
+        it: a `secret` zone, or their own zone `hidden from owner` (`hand`, `you.hand`), unless the
+        rules `look` at it or `reveal` it somewhere (7 Wonders' discards, looked through); else None."""
+        indexed = type(domain) is A.Index   # an indexed zone's element, `deck[2]` (not a zone's item)
+        while type(domain) is A.Index:
+            domain = domain.obj
+        if type(domain) is A.Name:
+            owner, name = None, domain.id
+        elif type(domain) is A.Attr:
+            owner, name = domain.obj, domain.name
+        else:
+            return None
+        d = self.sym.decls.get(name)
+        if type(d) is not A.Zone or indexed != (d.indexes is not None) or name in self.looked_at():
+            return None
+        if d.visibility == "secret":
+            return f"the secret zone {name!r}"
+        own = owner is None or (type(owner) is A.Name and owner.id == "you")
+        if d.visibility == A.HIDDEN_FROM_OWNER and own and d.per_player:
+            return f"their own {name!r}, hidden from its owner"
+        return None
 
     def visit_Simultaneous(self, s: A.Simultaneous, scope: Scope) -> None:
         if s.pick.repeated:

@@ -1218,6 +1218,8 @@ class Reader(A.Visitor):
 VISIBILITY_WORDS = {
     "hidden": "Hidden: only its owner sees what it holds, the others see how many items it holds.",
     "secret": "Secret: nobody sees what it holds, its owner neither, but everyone sees how many items it holds.",
+    "hidden from owner": "Hidden from its owner: every other player sees what it holds, its owner sees only how "
+                         "many items it holds.",
 }
 
 

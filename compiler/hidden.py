@@ -14,7 +14,13 @@ hidden), the current card or event (`this`, `it`), a local bound from a hidden v
 `for each` or `pick` over or filtered by one, an aggregate's variable), a parameter some call passes
 a hidden value to, or a func (or a proc's `return`) whose value may be hidden. Values chosen under a
 condition on hidden cards (`if holds(you, duke) { set x = 1; }`) are not followed. A part the
-analysis did not reach counts as hidden (it only masks more)."""
+analysis did not reach counts as hidden (it only masks more).
+
+The deciding player's own question is masked too where it could show what they may not see: a card
+or tile they cannot see where it is, and a value worked out (by the same analysis, without `this`
+and `it`) from a `secret` zone or a zone `hidden from owner`, whoever's it is (another player's hand
+hidden from its owner is masked in the question though its asker sees it: the analysis cannot tell
+whose zone a value comes from, and it only masks more)."""
 
 from __future__ import annotations
 
@@ -26,11 +32,23 @@ BINDERS = (A.ForEach, A.Pick, A.Aggregate)
 DECIDING = (A.Choose, A.May, A.Pick, A.ForEach, A.Option)
 
 
-def open_values(sym) -> set[int]:
-    """The id() of each value part of a decision's prompt, an option's label or a pick's candidate
-    label that is worked out from nothing hidden (see the module's doc); both backends read it."""
+def open_values(sym) -> dict[int, str]:
+    """The mark of each value part of a decision's prompt, an option's label or a pick's candidate
+    label, by id(): 'v' worked out from nothing hidden (see the module's doc), 'h' from what only a
+    hidden zone's owner sees (the deciding player may be shown it), 's' from a zone nobody or not
+    its owner sees (`secret`, `hidden from owner`: masked from the deciding player too, who may not
+    see it either); both backends read it."""
+    zones = {name: d.visibility for name, d in sym.decls.items() if type(d) is A.Zone}
+    others = _open(sym, {name for name, v in zones.items() if v != "public"}, True)
+    mine = _open(sym, {name for name, v in zones.items() if v not in ("public", "hidden")}, False)
+    return {**{part: "s" for part in others.keys() | mine.keys()},
+            **{part: "h" for part in mine if mine[part]}, **{part: "v" for part in others if others[part]}}
+
+
+def _open(sym, hidden_zones: set, current: bool) -> dict[int, bool]:
+    """Each value part of a decision's prompt or an option's label (by id()) -> whether it is worked
+    out from nothing in `hidden_zones` (nor the current card or event, when `current`)."""
     zones = {name for name, d in sym.decls.items() if type(d) is A.Zone}
-    hidden_zones = {name for name in zones if sym.decls[name].visibility != "public"}
     callables = {name: d for name, d in sym.decls.items() if type(d) in (A.Proc, A.Func)}
     roots = list(sym.decls.values()) + [amend for amend, _ in sym.amended] \
         + [space for _, space, _ in sym.amended_spaces]
@@ -50,7 +68,7 @@ def open_values(sym) -> set[int]:
             n = stack.pop()
             t = type(n)
             if t is A.Name:
-                if n.id in hidden_zones or n.id in ("this", "it") or (key, n.id) in tainted:
+                if n.id in hidden_zones or (current and n.id in ("this", "it")) or (key, n.id) in tainted:
                     return True
             elif t is A.Attr and n.name in hidden_zones:
                 return True
@@ -101,17 +119,17 @@ def open_values(sym) -> set[int]:
                     results.add(root.name)
                     changed = True
 
-    found: set[int] = set()
+    found: dict[int, bool] = {}
     for root in roots:
         for n in A.walk(root):
             if isinstance(n, DECIDING):
                 for part in n.title_parts + getattr(n, "label_parts", ()):
-                    if not isinstance(part, str) and not hidden(part, root):
-                        found.add(id(part))
+                    if not isinstance(part, str):
+                        found[id(part)] = not hidden(part, root)
     return found
 
 
-def marks(parts: tuple, open_ids: set[int]) -> str:
+def marks(parts: tuple, found: dict[int, str]) -> str:
     """One letter per part of a prompt or label with values (runtime.engine.Filled): '-' a literal
-    text, 'v' an open value, 'h' a value that may be worked out from hidden cards."""
-    return "".join("-" if isinstance(p, str) else "v" if id(p) in open_ids else "h" for p in parts)
+    text, else the value's mark (see `open_values`; 'h' for a part the analysis did not reach)."""
+    return "".join("-" if isinstance(p, str) else found.get(id(p), "h") for p in parts)

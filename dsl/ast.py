@@ -1255,15 +1255,20 @@ class Entity(Decl):
     title_parts: tuple = ()   # a title with `{...}` values: its literal texts and expressions (as `say`'s)
 
 
+HIDDEN_FROM_OWNER = "hidden from owner"   # the visibility every player but a zone's owner sees into
+
+
 @node
 class Zone(Decl):
-    """`zone NAME ["Title"] [per_player] of KIND [public|hidden|secret];` a deck, hand, pile, display or supply."""
+    """`zone NAME ["Title"] [per_player] of KIND [public|hidden|secret|hidden from owner];` a deck, hand,
+    pile, display or supply."""
 
     name: str
     title: Optional[str]
     per_player: bool
     kind: str
-    visibility: str = "public"   # "public": everyone; "hidden": the owner only; "secret": nobody (size only)
+    visibility: str = "public"   # "public": everyone; "hidden": the owner only; "secret": nobody (size only);
+    # HIDDEN_FROM_OWNER: every player but the owner
     indexes: Optional[Indexes] = None   # one zone per enum member or number: `moon[1..7]`
     public_written: bool = False   # `public` written out (the default, said anyway): `fmt` keeps it
 

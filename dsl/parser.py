@@ -394,7 +394,14 @@ class _Builder:
                       _pick(items, "visibility") == "public", span=self._s(meta))
 
     def visibility(self, meta, items):
-        return _Marker("visibility", str(items[0]))
+        if len(items) == 1:
+            return _Marker("visibility", str(items[0]))
+        word = items[-1]
+        if str(word) != "owner":   # `owner` stays free as a name everywhere else
+            raise RulesError([Diagnostic("E100", f"expected 'hidden from owner'; found 'hidden from {word}'",
+                                         self._s(meta), hint="write 'hidden from owner' (every player but the "
+                                         "zone's owner sees it)")])
+        return _Marker("visibility", A.HIDDEN_FROM_OWNER)
 
     def actor_decl(self, meta, items):
         return A.Actor(str(items[0]), _title(items), span=self._s(meta))

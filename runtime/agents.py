@@ -16,7 +16,7 @@ from rulebook.dsl.diagnostics import printable
 
 from .console import PlainConsole, screen
 from .engine import Decision, RulesRuntimeError, rng_seed
-from .view import Asked, PlayerView, changes
+from .view import Asked, PlayerView, changes, learnt
 
 
 class Agent:
@@ -193,6 +193,8 @@ class HumanAgent(Agent):
         lines.extend(("say", m) for m in messages[shown:])
         if before is not None:
             lines.extend(("change", line) for line in changes(before, view))
+        else:   # the seat's first decision: no screen before it, but what they learnt is news
+            lines.extend(("change", line) for line in learnt(view))
         return lines
 
     def show(self, view: dict) -> None:

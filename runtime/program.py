@@ -101,6 +101,7 @@ class Program:
     _starting: Optional[tuple] = field(default=None, repr=False, compare=False)
     _limited: Optional[frozenset] = field(default=None, repr=False, compare=False)
     _alike: Optional[frozenset] = field(default=None, repr=False, compare=False)
+    _card_elements: Optional[dict] = field(default=None, repr=False, compare=False)
 
     def alike_copies(self) -> frozenset:
         """The declarations (`card tempura * 14`) whose copies share a title, so that only a copy
@@ -113,6 +114,22 @@ class Program:
             self._alike = frozenset(name for name, shown in titles.items()
                                     if len(shown) > 1 and len(set(shown)) < len(shown))
         return self._alike
+
+    def card_elements(self) -> dict:
+        """The elements of indexed counters and variables whose index is or holds a card or tile: flat
+        name (`told[c#3]`) -> the names of those cards (a view leaves out those its player cannot
+        see). Once per program."""
+        if self._card_elements is None:
+            self._card_elements = {}
+            for elements in self.indexed.values():
+                for index, flat in elements.items():
+                    if flat not in self.variables and flat not in self.counters:
+                        continue   # a zone's element: its contents are shown as its visibility says
+                    parts = index if isinstance(index, tuple) else str(index).split(",")
+                    cards = [str(p) for p in parts if str(p) in self.entities]
+                    if cards:
+                        self._card_elements[flat] = cards
+        return self._card_elements
 
     def label(self, name: str) -> str:
         """How screens show a resource, counter, zone, variable or track: by its title (see

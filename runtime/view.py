@@ -29,10 +29,12 @@ class Asked:
     """A decision as its player is asked it: the prompt, the options' labels, where in the rules.
     Built for every decision, so it wraps the decision and reads all but its size on demand."""
 
-    __slots__ = ("_decision", "size")
+    __slots__ = ("_decision", "size", "_prompt", "_options")
 
-    def __init__(self, decision):
-        self._decision = decision
+    def __init__(self, decision, prompt: Optional[str] = None, options: Optional[list] = None):
+        """`prompt` and `options` as the player is shown them when they differ from the decision's
+        (`shown_prompt`, `shown_options`: a card they cannot see is masked, an option by position)."""
+        self._decision, self._prompt, self._options = decision, prompt, options
         self.size = len(decision.values)   # how many options there are (random agents read only this)
 
     @property
@@ -43,8 +45,8 @@ class Asked:
 
     @property
     def prompt(self) -> str:
-        """The question, its `{...}` values filled in."""
-        return str(self._decision.prompt)
+        """The question, its `{...}` values filled in (those the player may not see masked)."""
+        return self._prompt if self._prompt is not None else str(self._decision.prompt)
 
     @property
     def written_prompt(self) -> str:
@@ -64,17 +66,24 @@ class Asked:
 
     @property
     def options(self) -> list[str]:
-        """The options' labels (built on first use: random agents need only `size`)."""
-        return list(self._decision.options)
+        """The options' labels (built on first use: random agents need only `size`); a card or tile
+        the player cannot see is labelled by its position (`card 2`), never by its title."""
+        return list(self._options if self._options is not None else self._decision.options)
 
     @property
     def written_options(self) -> list[str]:
         """The options' labels, those with `{...}` values as the rules write them (the others as shown)."""
+        if self._options is not None:
+            return [shown if type(v) is EntityDef and shown != label else written
+                    for v, shown, label, written in zip(self._decision.values, self._options,
+                                                        self._decision.options, self._decision.written_options)]
         return self._decision.written_options
 
     def index_of(self, label: str) -> int:
         """The option a label names (an alike option's shared label names the first of them);
         ValueError if none."""
+        if self._options is not None and label in self._options:
+            return self._options.index(label)
         return self._decision.index_of(label)
 
     @property
@@ -103,23 +112,35 @@ def told_answer(game, d, seat: int, choice: int) -> str:
     return f"{told(game, seat, d.prompt)} → {label}"
 
 
-def told(game, seat: int, text: str) -> str:
+def told(game, seat: int, text: str, own: bool = False) -> str:
     """A prompt or option label as player `seat` may be told it: each value filled in (see
     engine.Filled) that their own view could not show masked as `…`: a card or tile (of a zone, a
     list) they cannot see where it is now, or any other value worked out from hidden cards (marked
-    'h' by the checker: `{c.strength}` of a card in a hidden hand); other values (players, numbers,
-    members, texts: a view shows them) as filled in. A text without values is as written."""
+    'h' or 's' by the checker: `{c.strength}` of a card in a hidden hand); other values (players,
+    numbers, members, texts: a view shows them) as filled in. A text without values is as written.
+    `own`: the text is the deciding player's own question, which shows them a value worked out
+    from what only they see ('h') and masks one worked out from what they may not see ('s': a
+    secret zone, a zone hidden from its owner)."""
     marks = getattr(text, "_marks", None)
     if marks is None or game is None:
         return text
+    masked = "s" if own else "hs"
     shown = []
     for mark, part, line in zip(marks, text._parts, text._texts):
         if mark != "-":
             cards = cards_of(part)
-            if (cards is None and mark == "h") or (cards and not all(seen(game, seat, e) for e in cards)):
+            if (cards is None and mark in masked) or (cards and not all(seen(game, seat, e) for e in cards)):
                 line = MASK
         shown.append(line)
     return "".join(shown)
+
+
+def shown_prompt(game, d) -> str:
+    """A decision's prompt as its own player is shown it (`told`, `own`)."""
+    prompt = d.prompt
+    if getattr(prompt, "_marks", None) is None or not d.player.is_player:
+        return str(prompt)
+    return told(game, d.player.index, prompt, own=True)
 
 
 def cards_of(value) -> Optional[list]:
@@ -134,16 +155,68 @@ def cards_of(value) -> Optional[list]:
     return None
 
 
+# who sees into a zone of each visibility (docs/language.md 3.9; the words are dsl.ast.Zone's, the
+# runtime does not import the AST): (the zone's owner, None for a shared zone; the viewer) -> bool
+SEES_INTO = {
+    "public": lambda owner, viewer: True,
+    "hidden": lambda owner, viewer: owner is viewer,
+    "hidden from owner": lambda owner, viewer: owner is not None and owner is not viewer,
+    "secret": lambda owner, viewer: False,
+}
+
+
+def sees_into(program, owner: Optional[Holder], name: str, viewer: Holder) -> bool:
+    """Whether `viewer` sees the contents and order of zone `name` of `owner` (None: a shared zone)."""
+    return SEES_INTO[program.visibility.get(name, "public")](owner, viewer)
+
+
 def seen(game, index: int, e: EntityDef) -> bool:
     """Whether player `index` may see which card or tile `e` is: one in no zone, in a zone they see
-    into (a public one, a hidden one of theirs) or one they learnt (`reveal`/`look`)."""
+    into (`sees_into`) or one they learnt (`reveal`/`look`)."""
     state = game.state
     place = state.where.get(e.key)
     if place is None:
         return True
-    visibility = game.program.visibility.get(place[1], "public")
-    return visibility == "public" or (visibility == "hidden" and place[0] is state.players[index]) \
+    return sees_into(game.program, place[0], place[1], state.players[index]) \
         or index in state.known.get(e.place_key(place[0]), ())
+
+
+def position_label(game, e: EntityDef, zoned: bool) -> str:
+    """A card or tile its player cannot see, as an option of theirs names it: by its position in its
+    zone (`card 2`, counted from the top), with the zone (`card 2 of P2.hand`) when `zoned` (the
+    options come from more than one zone)."""
+    place = game.state.where[e.key]
+    label = f"card {place[2].index(e) + 1}"
+    return f"{label} of {place[0].name + '.' if place[0] is not None else ''}{place[1]}" if zoned else label
+
+
+def shown_options(game, d) -> Optional[list]:
+    """The options' labels as the deciding player is shown them, when some are cards or tiles they
+    cannot see (each by its position: `position_label`); None when every option shows as labelled.
+    The log, the trace and `Decision.options` keep the real labels."""
+    values = d.values
+    if not any(type(v) is EntityDef for v in values):
+        return None
+    seat = d.player.index if d.player.is_player else None
+    unseen = [type(v) is EntityDef and seat is not None and not seen(game, seat, v) for v in values]
+    if not any(unseen):
+        return None
+    where = game.state.where
+    zones = {where[v.key][:2] for v, hide in zip(values, unseen) if hide}
+    return [position_label(game, v, len(zones) > 1) if hide else label
+            for v, hide, label in zip(values, unseen, d.options)]
+
+
+def unseen_elements(game, index: int) -> set:
+    """The elements of indexed counters and variables (by flat name: `told[c#3]`) whose index is, or
+    holds, a card or tile player `index` cannot see: a view leaves them out (their names would name
+    the card)."""
+    program = game.program
+    hidden = set()
+    for flat, cards in program.card_elements().items():
+        if not all(seen(game, index, program.entities[c]) for c in cards):
+            hidden.add(flat)
+    return hidden
 
 
 class PlayerView(Mapping):
@@ -196,9 +269,7 @@ def build_view(game, index: int) -> dict:
     viewer = state.players[index]
 
     def open_to_viewer(owner: Optional[Holder], name: str) -> bool:
-        """Whether the viewer sees into a zone: a public one, or a hidden one of their own."""
-        visibility = program.visibility.get(name, "public")
-        return visibility == "public" or (visibility == "hidden" and owner is viewer)
+        return sees_into(program, owner, name, viewer)
 
     def known(e: EntityDef, owner: Optional[Holder]) -> bool:
         """Whether the viewer learnt an entity of a zone they do not see into (`reveal`/`look`)."""
@@ -237,17 +308,20 @@ def build_view(game, index: int) -> dict:
             shown["known"] = [entity(e) for e in sorted(learnt, key=lambda e: e.name)]
         return shown
 
+    unseen = unseen_elements(game, index)   # elements named by a card the viewer cannot see: left out
+
     def holder(h: Holder) -> dict:
-        return {"name": h.name, "stock": dict(sorted(h.stock.items())),
-                "vars": {k: value(v) for k, v in sorted(h.vars.items())},   # variables are public, hidden cards not
+        return {"name": h.name, "stock": dict(sorted((k, v) for k, v in h.stock.items() if k not in unseen)),
+                # variables are public, hidden cards not
+                "vars": {k: value(v) for k, v in sorted(h.vars.items()) if k not in unseen},
                 "zones": {z: zone(h, z, items) for z, items in sorted(h.zones.items())}}
 
     view = {
         "you": index,
         "players": [holder(p) for p in state.players],
         "actors": {n: holder(a) for n, a in sorted(state.actors.items())},
-        "globals": dict(sorted(state.globals.items())),
-        "vars": {k: value(v) for k, v in sorted(state.gvars.items())},
+        "globals": dict(sorted((k, v) for k, v in state.globals.items() if k not in unseen)),
+        "vars": {k: value(v) for k, v in sorted(state.gvars.items()) if k not in unseen},
         "zones": {z: zone(None, z, items) for z, items in sorted(state.zones.items())},
         "over": state.over,
         "messages": list(game.messages),   # the `say` log: every player reads it
@@ -261,7 +335,8 @@ def build_view(game, index: int) -> dict:
         view["out"] = [p.name for p in state.out]
     d = game.decision
     if d is not None and d.player is viewer:
-        view["decision"] = {"prompt": str(d.prompt), "options": list(d.options), "where": d.where}
+        view["decision"] = {"prompt": shown_prompt(game, d), "options": shown_options(game, d) or list(d.options),
+                            "where": d.where}
     if game.secret_round is not None:   # who has already chosen in this simultaneous pick, never what
         view["chosen_in_secret"] = [p.name for p in game.secret_round]
         if viewer in game.secret_round:   # but the viewer's own pick is theirs to see until all have chosen
@@ -323,14 +398,27 @@ def _zones_of(view: dict):
 
 def _visible_items(view: dict) -> dict:
     """The entities the viewer can see (their zone's contents, or known by `reveal`/`look`), by
-    name: (the zone's label, the entity)."""
-    return {e.get("key", e["name"]): (label, e) for label, z in _zones_of(view)
+    name: (the zone's label, the entity, whether it is known only: learnt in a zone the viewer does
+    not see into)."""
+    return {e.get("key", e["name"]): (label, e, "items" not in z) for label, z in _zones_of(view)
             for e in z.get("items", z.get("known", ()))}
+
+
+def learnt(after: dict, before: Optional[dict] = None) -> list[str]:
+    """The cards and tiles the viewer has learnt (`reveal`, `look`) since `before` (None: since the
+    start), in a zone they do not see into: `you learnt: Card 5 in P2's hand`, one line per zone."""
+    known_before = _visible_items(before) if before is not None else {}
+    found: dict[str, list[str]] = {}   # the zone's label -> what was learnt there, in its order
+    for name, (label, e, known) in _visible_items(after).items():
+        if known and name not in known_before:
+            found.setdefault(label, []).append(item_label(e))
+    return [f"you learnt: {', '.join(items)} in {label}" for label, items in found.items()]
 
 
 def changes(before: dict, after: dict) -> list[str]:
     """What changed between two views of one player, as lines: counters and variables, the moves of
-    the cards and tiles the player can see (from or to a zone they cannot see into), how many cards
+    the cards and tiles the player can see (from or to a zone they cannot see into), the cards and
+    tiles they learnt where they do not see (`learnt`), how many cards
     the zones they cannot see into hold, and sides turned. Built from the views alone, so it tells
     nothing the player's view hides."""
     lines = []
@@ -351,6 +439,8 @@ def changes(before: dict, after: dict) -> list[str]:
     moves: dict[tuple[str, str], list[str]] = {}   # (from, to) -> what went, in order
     for name in [*seen_before, *(n for n in seen_after if n not in seen_before)]:
         was, now = seen_before.get(name), seen_after.get(name)
+        if was is None and now[2]:
+            continue   # learnt where the viewer does not see: said by `learnt`
         if was is not None and now is not None and was[0] == now[0]:
             if was[1]["flipped"] != now[1]["flipped"]:
                 lines.append(f"{item_label(now[1])} (in {now[0]}) turned over")
@@ -358,6 +448,7 @@ def changes(before: dict, after: dict) -> list[str]:
         path = (was[0] if was else "unseen", now[0] if now else "out of sight")
         moves.setdefault(path, []).append(item_label((now or was)[1]))
     lines.extend(f"{a} → {b}: {', '.join(items)}" for (a, b), items in moves.items())
+    lines.extend(learnt(after, before))
     sizes_before = {label: z["size"] for label, z in _zones_of(before) if "items" not in z}
     for label, z in _zones_of(after):
         old = sizes_before.get(label)

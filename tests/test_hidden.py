@@ -51,8 +51,9 @@ def test_values_worked_out_from_hidden_cards_are_found_through_locals_params_fun
     # public: a member passed as a constant, a zone's size, counters and variables
     assert found["challenge the claim to be a {r}?"] == "-v-"
     # r is picked among the roles a hidden hand holds (its filter); n is set from the secret deck;
-    # size(left.hand) and vp and last are open; holds(...) reads a hidden hand
-    assert found["{r} {n} {size(left.hand)} {vp} {last} {holds(left, duke)}?"] == "h-h-v-v-v-h-"
+    # size(left.hand) and vp and last are open; holds(...) reads a hidden hand; n, from the secret
+    # deck, is masked from the deciding player too ('s')
+    assert found["{r} {n} {size(left.hand)} {vp} {last} {holds(left, duke)}?"] == "h-s-v-v-v-h-"
     # a card of a public zone is open; a proc's result from a hidden hand is not; counting a hidden
     # zone is its size, counting what it holds is not
     assert found["{c.role} {s} {count(x in left.hand)} {count(x in left.hand where x.role == duke)}?"] == "v-h-v-h-"

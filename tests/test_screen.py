@@ -303,6 +303,7 @@ def test_the_others_are_told_an_answer_with_the_values_their_view_could_not_show
         "P1: say what? → … is P2's",
         f"P1: now everyone knows {card}? → no",
         "P1: whose? → P2 (… points, 1 cards)",
+        f"you learnt: {card} in P2's hand",   # revealed (P3's first decision: news all the same)
     ]
     # P2 sees their own card; its worth, worked out from a hidden hand, is masked from every other player
     assert since(console.screens[7])[:4] == [
