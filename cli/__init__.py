@@ -763,7 +763,7 @@ def _print_state(game, title: str) -> None:
             table.add_row(_cell(program.label(name)), *(_cell(game.text(p.vars.get(name))) for p in players))
     for name, (is_per_player, _kind) in program.zones.items():
         if is_per_player:
-            table.add_row(_cell(program.label(name)),
+            table.add_row(_cell(_zone_label(program, name)),
                           *(_cell(game.text(p.zones[name]), justify="left") for p in players))
     out.print(table)
     shared = Table(title=_cell("shared"))
@@ -771,7 +771,7 @@ def _print_state(game, title: str) -> None:
     shared.add_column("size", justify="right")
     shared.add_column("contents")
     for name, items in state.zones.items():
-        shared.add_row(_cell(program.label(name)), _cell(str(len(items))), _cell(game.text(items)))
+        shared.add_row(_cell(_zone_label(program, name)), _cell(str(len(items))), _cell(game.text(items)))
     for name, value in state.globals.items():
         shared.add_row(_cell(program.label(name)), _cell(""), _cell(str(value)))
     for name, value in state.gvars.items():
@@ -780,6 +780,13 @@ def _print_state(game, title: str) -> None:
         shared.add_row(_cell(f"{program.label(name)} (supply)"), _cell(""), _cell(str(left)))
     if shared.row_count:
         out.print(shared)
+
+
+def _zone_label(program, name: str) -> str:
+    """A zone's row in `--show-state`, which shows every zone's contents (it is the designer's): its
+    title, and who sees it in play when that is not everyone (`Hand (hidden from owner)`)."""
+    visibility = program.visibility.get(name, "public")
+    return program.label(name) + ("" if visibility == "public" else f" ({visibility})")
 
 
 def _print_effect(effect) -> None:

@@ -229,6 +229,7 @@ def test_show_state_names_what_has_a_title_by_it_as_the_human_players_screen_doe
     result = CliRunner().invoke(app, ["play", str(pack), "-n", "2", "--agent", "first", "--show-state"])
     assert result.exit_code == 0, result.output
     heads = [line.split("│")[1].strip() for line in result.output.splitlines() if line.count("│") > 2]
-    assert heads[:6] == ["Score (score)", "Score (extra)", "Pattern line Blue", "Pattern line Red", "floor", "Bag"]
+    assert heads[:6] == ["Score (score)", "Score (extra)", "Pattern line Blue", "Pattern line Red", "floor",
+                         "Bag (secret)"]   # who sees a zone in play, when not everyone
     assert heads[6:9] == ["Factory display 1", "Factory display 2", "First player"]   # and a global variable
     assert any("First player" in line and "P1" in line for line in result.output.splitlines())

@@ -1,0 +1,242 @@
+"""Zones `hidden from owner` (every player sees them but their owner: Indian poker, Hanabi) and what a
+player may not see kept from them everywhere: a pick's options by position, their own prompt masked,
+W419, elements indexed by unseen cards left out of the view, and the hot seat telling what they learnt
+(tests/test_view.py covers the other visibilities)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.explain import reading
+from rulebook.dsl.parser import parse_text
+from rulebook.dsl.printer import format_text
+from rulebook.runtime.agents import HumanAgent
+from rulebook.runtime.engine import Game
+
+from .conftest import run_proc
+from .test_screen import ScriptedConsole
+from .test_view import Spy
+
+# an Indian poker-like pack: each player's cards are on their forehead, seen by all but them
+PACK = """
+kind card { rank: int; }
+card c "Card {rank}" * 9 { rank = copy_number; }
+zone deck of card secret;
+zone forehead per_player of card hidden from owner;
+zone pile of card;
+var told[card] "Told" global: bool;
+var owner "Owner" global: player;
+counter vp;
+proc deal() { fill deck with card; each players { draw 2 from deck to forehead; } }
+proc tell_first() { set told[first(forehead)] = true; }
+proc peek() { look first(forehead); }
+proc play_one() {
+  pick x from forehead "play which card?" { move x to pile; gain x.rank vp; }
+}
+proc ask() { may "keep {first(forehead)} worth {first(forehead).rank} of {size(forehead)}?" { gain 1 vp; } }
+game indian {
+  seats 2 to 3;
+  phase setup { deal(); }
+  phase play {
+    repeat 2 {
+      each players {
+        play_one();
+        draw 1 from deck to forehead;
+        let got = forehead[size(forehead)];
+        if got.rank > 5 { look got; }
+      }
+    }
+  }
+  winner most vp;
+}
+"""
+
+
+@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
+def program(request):
+    return build_text(PACK, interpreted=request.param)
+
+
+def dealt(program, players: int = 2) -> Game:
+    g = Game(program, players, 1)
+    run_proc(g, "deal")
+    return g
+
+
+def titles(items) -> list[str]:
+    return [e.title for e in items]
+
+
+# ---------------------------------------------------------------- the language
+def test_the_visibility_prints_back_and_owner_stays_a_free_name():
+    module = parse_text(PACK)
+    zone = next(d for d in module.items if getattr(d, "name", None) == "forehead")
+    assert zone.visibility == "hidden from owner"
+    printed = format_text(PACK)
+    assert "zone forehead per_player of card hidden from owner;" in printed
+    assert parse_text(printed).items == module.items
+    # `owner` is a name everywhere else (the pack's own `var owner`)
+    assert not [d for d in analyse_text(PACK).diagnostics if d.severity == "error"]
+
+
+def test_another_word_after_hidden_from_is_refused():
+    found = analyse_text("kind card { n: int; }\nzone hand per_player of card hidden from others;\n").diagnostics
+    assert [(d.code, d.span.line) for d in found] == [("E100", 2)]
+    assert "hidden from owner" in found[0].message
+
+
+def test_a_shared_zone_hidden_from_its_owner_is_refused():
+    found = analyse_text("kind card { n: int; }\nzone pile of card hidden from owner;\n").diagnostics
+    assert [(d.code, d.span.line) for d in found] == [("E320", 2)]
+
+
+def test_explain_reads_who_sees_it():
+    result = analyse_text(PACK)
+    assert reading(result.symbols.decls["forehead"], result.symbols)[-1] == \
+        "Hidden from its owner: every other player sees what it holds, its owner sees only how many items it holds."
+
+
+def test_a_pick_over_a_zone_its_picker_never_sees_is_warned_about_unless_the_rules_look_at_it():
+    found = [d for d in analyse_text(PACK).diagnostics if d.code == "W419"]
+    assert [d.span.line for d in found] == [14] and "by position" in found[0].message
+    # another player's forehead is seen; a secret deck is not
+    other = PACK.replace("pick x from forehead", "pick x from left.forehead")
+    assert not [d for d in analyse_text(other).diagnostics if d.code == "W419"]
+    deck = PACK.replace("pick x from forehead", "pick x from deck")
+    assert [d.code for d in analyse_text(deck).diagnostics if d.code == "W419"] == ["W419"]
+    looked = deck.replace("proc peek() { look first(forehead); }", "proc peek() { look deck; }")
+    assert not [d for d in analyse_text(looked).diagnostics if d.code == "W419"]
+
+
+# ---------------------------------------------------------------- the view
+def test_every_player_but_the_owner_sees_the_zone(program):
+    g = dealt(program, 3)
+    p1 = g.state.players[0]
+    v0, v1 = g.view(0), g.view(1)
+    assert v0["players"][0]["zones"]["forehead"] == {"visibility": "hidden from owner", "size": 2, "known": []}
+    assert [e["title"] for e in v1["players"][0]["zones"]["forehead"]["items"]] == titles(p1.zones["forehead"])
+    assert [e["title"] for e in v0["players"][1]["zones"]["forehead"]["items"]] == \
+        titles(g.state.players[1].zones["forehead"])
+    # the owner learns a card of it by `look`, listed by name
+    run_proc(g, "peek")
+    assert [e["title"] for e in g.view(0)["players"][0]["zones"]["forehead"]["known"]] == \
+        [p1.zones["forehead"][0].title]
+
+
+def test_an_element_indexed_by_a_card_the_viewer_cannot_see_is_left_out(program):
+    g = dealt(program)
+    run_proc(g, "tell_first")
+    card = g.state.players[0].zones["forehead"][0]
+    element = f"told[{card.name}]"
+    assert element not in g.view(0)["vars"]            # P1 cannot see their own card
+    assert g.view(1)["vars"][element] is True          # P2 sees it
+    # P1 sees only P2's two cards (the deck is secret, their own forehead hidden from them)
+    assert sum(k.startswith("told[") for k in g.view(0)["vars"]) == 2
+    run_proc(g, "peek")
+    assert g.view(0)["vars"][element] is True          # learnt: shown
+
+
+def test_the_owner_picks_their_own_cards_by_position(program):
+    g = Game(program, 2, 1)
+    d = g.start()
+    asked, view = g.offer(d)
+    hand = d.player.zones["forehead"]
+    assert asked.options == ["card 1", "card 2"] and asked.written_options == ["card 1", "card 2"]
+    assert view["decision"]["options"] == ["card 1", "card 2"]
+    assert asked.index_of("card 2") == 1
+    assert d.options == titles(hand)                  # the game's own decision keeps the titles
+    second = hand[1]
+    g.apply(asked.index_of("card 2"))
+    assert g.state.zones["pile"] == [second]
+
+
+def test_the_owner_is_not_shown_their_own_card_in_a_prompt(program):
+    g = dealt(program)
+    d = next(program.procs["ask"](g, g.state.players[0]))
+    g.decision = d   # as the engine makes it pending
+    asked, view = g.offer(d)
+    card = g.state.players[0].zones["forehead"][0]
+    assert card.title in d.prompt
+    assert asked.prompt == "keep … worth … of 2?" == view["decision"]["prompt"]
+
+
+def test_a_spying_agent_never_finds_a_card_of_its_own_forehead(program):
+    spies = [Spy(0), Spy(1)]
+    g = Game(program, 2, 5, spies)
+    own_at_ask = []
+    original = g.offer
+
+    def offer(d):
+        mine = d.player.zones["forehead"]
+        known = {e.name for e in mine if d.player.index in g.state.known.get(e.key, ())}
+        own_at_ask.append((d.player.index, {e.title for e in mine if e.name not in known} |
+                           {f"told[{e.name}]" for e in mine if e.name not in known}))
+        return original(d)
+
+    g.offer = offer
+    g.play()
+    asked = {0: iter(spies[0].seen), 1: iter(spies[1].seen)}
+    for seat, hidden in own_at_ask:
+        seen = next(asked[seat])
+        assert not (seen & hidden), (seat, seen & hidden)
+        assert any(t.startswith("Card ") for t in seen)   # the other player's forehead shows
+    assert len(own_at_ask) == 4
+
+
+# ---------------------------------------------------------------- the hot seat
+def test_the_hot_seat_shows_the_owner_positions_never_their_own_cards(program):
+    console = ScriptedConsole(["2", "1", "1", "1"])
+    agent = HumanAgent(console)
+    g = Game(program, 2, 3, [agent, agent])
+    g.tracer = entries = []
+    g.tracer = entries.append
+    g.play()
+    assert "1. card 1" in console.screens[0] and "2. card 2" in console.screens[0]
+    # the trace keeps the titles
+    assert any(e.kind == "choice" and "-> Card " in e.what for e in entries)
+    p1 = g.state.players[0]
+    for screen in console.screens[0::2]:   # P1's screens: their forehead's size, never its cards
+        assert "your forehead: 2 hidden from owner" in screen
+        assert not any(f"you know: {e.title}" in screen for e in p1.zones["forehead"])
+
+
+DRAWN = """
+kind card { rank: int; }
+card c "Card {rank}" * 9 { rank = copy_number; }
+zone deck of card secret;
+zone hand per_player of card secret;
+zone pile of card;
+game g {
+  seats 2 to 2;
+  phase setup { fill deck with card; each players: draw 2 from deck to hand; }
+  phase play {
+    repeat 2 {
+      each players {
+        pick i from 1..size(hand) "play which position?" {
+          move hand[i] to pile;
+          draw 1 from deck to hand;
+          let got = hand[size(hand)];
+          each opponents: look got;
+        }
+      }
+    }
+  }
+  winner together if true;
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_the_hot_seat_tells_a_card_another_player_drew_that_you_looked_at(interpreted):
+    console = ScriptedConsole()
+    agent = HumanAgent(console)
+    g = Game(build_text(DRAWN, interpreted=interpreted), 2, 3, [agent, agent])
+    g.tracer = entries = []
+    g.tracer = entries.append
+    g.play()
+    looked = [e.what for e in entries if e.kind == "look"]   # "at Card 5 in P1.hand", in order
+    drawn = [what.split(" in ")[0].removeprefix("at ") for what in looked]
+    # P2's first screen (after P1 drew), then P1's second (after P2 drew)
+    assert f"you learnt: {drawn[0]} in P1's hand" in console.screens[1]
+    assert f"you learnt: {drawn[1]} in P2's hand" in console.screens[2]
