@@ -728,9 +728,15 @@ class Game:
         while True:
             seat = d.player.index
             draw = blind[seat]
-            choice = agents[seat].choose(*self.offer(d)) if draw is None else draw(len(d.values))
-            if type(choice) is not int:
-                choice = self._option_index(d, choice)
+            if draw is None:
+                offered = self.offer(d)
+                choice = agents[seat].choose(*offered)
+                if type(choice) is not int:   # a label: one of those the agent was shown (`Asked.index_of`)
+                    choice = self._option_index(offered[0], choice)
+            else:
+                choice = draw(len(d.values))
+                if type(choice) is not int:
+                    choice = self._option_index(d, choice)
             if not 0 <= choice < len(d.values):
                 raise misuse(f"option {choice} is not one of the {d.size} options", d.where)
             log.append([d.player.index, choice])

@@ -81,9 +81,13 @@ class Asked:
 
     def index_of(self, label: str) -> int:
         """The option a label names (an alike option's shared label names the first of them);
-        ValueError if none."""
-        if self._options is not None and label in self._options:
-            return self._options.index(label)
+        ValueError if none. Where options are shown masked or by position, only the labels shown
+        name them (a title the player may not see would tell, by its answer, whether it is there)."""
+        if self._options is not None:
+            for labels in (self._options, self.written_options):
+                if label in labels:
+                    return labels.index(label)
+            raise ValueError(f"{label!r} is not one of the options shown")
         return self._decision.index_of(label)
 
     @property
@@ -104,12 +108,16 @@ def told_answer(game, d, seat: int, choice: int) -> str:
     player the others' answers): `prompt → option`, each value filled into the prompt or the chosen
     option's label that this seat's view could not show masked (see `told`). Asked before the answer
     is applied: the game is still at this decision."""
-    label = d.options[choice]
-    for source in (label, d.values[choice]):   # a `choose` option's label is its value
+    return f"{told(game, seat, d.prompt)} → {told_label(game, seat, d.options[choice], d.values[choice])}"
+
+
+def told_label(game, seat: int, label: str, value, own: bool = False) -> str:
+    """An option's label as player `seat` may be told it (`told`): its values, whether the label is
+    the rules' (`pick ... as`) or the value itself (a `choose` option), masked as their view needs."""
+    for source in (label, value):   # a `choose` option's label is its value
         if getattr(source, "_marks", None) is not None and label.startswith(source):
-            label = told(game, seat, source) + label[len(source):]   # and how alike ones are told apart
-            break
-    return f"{told(game, seat, d.prompt)} → {label}"
+            return told(game, seat, source, own) + label[len(source):]   # and how alike ones are told apart
+    return label
 
 
 def told(game, seat: int, text: str, own: bool = False) -> str:
@@ -191,20 +199,29 @@ def position_label(game, e: EntityDef, zoned: bool) -> str:
 
 
 def shown_options(game, d) -> Optional[list]:
-    """The options' labels as the deciding player is shown them, when some are cards or tiles they
-    cannot see (each by its position: `position_label`); None when every option shows as labelled.
-    The log, the trace and `Decision.options` keep the real labels."""
-    values = d.values
-    if not any(type(v) is EntityDef for v in values):
+    """The options' labels as the deciding player is shown them, when some differ from the game's:
+    a card or tile they cannot see is labelled by its position (`position_label`), and a label's
+    values they may not see are masked (`told_label`, `own`); None when every option shows as
+    labelled. The log, the trace and `Decision.options` keep the real labels."""
+    if not d.player.is_player:
         return None
-    seat = d.player.index if d.player.is_player else None
-    unseen = [type(v) is EntityDef and seat is not None and not seen(game, seat, v) for v in values]
-    if not any(unseen):
-        return None
+    values, seat = d.values, d.player.index
+    entities = any(type(v) is EntityDef for v in values)
+    labels = d.options
+    if not entities and not any(getattr(v, "_marks", None) is not None for v in (*values, *labels)):
+        return None   # (the common case: no card, no value filled into a label)
+    unseen = [type(v) is EntityDef and not seen(game, seat, v) for v in values] if entities else [False] * len(values)
     where = game.state.where
-    zones = {where[v.key][:2] for v, hide in zip(values, unseen) if hide}
-    return [position_label(game, v, len(zones) > 1) if hide else label
-            for v, hide, label in zip(values, unseen, d.options)]
+    zoned = len({where[v.key][:2] for v, hide in zip(values, unseen) if hide}) > 1
+    shown = [position_label(game, v, zoned) if hide else told_label(game, seat, label, v, own=True)
+             for v, hide, label in zip(values, unseen, labels)]
+    if shown == labels:
+        return None
+    if len(set(shown)) < len(shown):   # masked labels alike: told apart as alike options are
+        from .engine import told_apart   # the engine imports this module
+
+        shown = told_apart(values, shown)
+    return shown
 
 
 def unseen_elements(game, index: int) -> set:

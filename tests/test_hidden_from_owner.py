@@ -145,6 +145,8 @@ def test_the_owner_picks_their_own_cards_by_position(program):
     assert asked.options == ["card 1", "card 2"] and asked.written_options == ["card 1", "card 2"]
     assert view["decision"]["options"] == ["card 1", "card 2"]
     assert asked.index_of("card 2") == 1
+    with pytest.raises(ValueError):   # a title the player may not see names no option (it would tell)
+        asked.index_of(hand[0].title)
     assert d.options == titles(hand)                  # the game's own decision keeps the titles
     second = hand[1]
     g.apply(asked.index_of("card 2"))
@@ -240,3 +242,29 @@ def test_the_hot_seat_tells_a_card_another_player_drew_that_you_looked_at(interp
     # P2's first screen (after P1 drew), then P1's second (after P2 drew)
     assert f"you learnt: {drawn[0]} in P1's hand" in console.screens[1]
     assert f"you learnt: {drawn[1]} in P2's hand" in console.screens[2]
+
+
+def test_a_label_showing_a_card_of_the_owners_forehead_is_masked_for_them(program):
+    labelled = PACK.replace('pick x from forehead "play which card?" {',
+                            'pick i from 1..size(forehead) "play which?" as "{forehead[i].rank}" {\n'
+                            '    let x = forehead[i];')
+    g = Game(build_text(labelled, interpreted=program.module_file is None), 2, 1)
+    d = g.start()
+    asked, view = g.offer(d)
+    ranks = [str(e.fields["rank"]) for e in d.player.zones["forehead"]]
+    assert d.options == ranks                         # the game's own labels, as the trace shows them
+    assert asked.options == ["… (1 of 2)", "… (2 of 2)"]   # masked, and told apart
+    assert asked.index_of("… (2 of 2)") == 1
+    assert view["decision"]["options"] == asked.options
+
+
+def test_an_agent_may_answer_with_a_label_it_was_shown(program):
+    from rulebook.runtime.agents import Agent
+
+    class Second(Agent):
+        def choose(self, decision, view):
+            return decision.options[-1]   # "card 2": a label shown, not the game's title
+
+    g = Game(program, 2, 1, [Second(), Second()])
+    g.play()
+    assert [choice for _seat, choice in g.log if isinstance(choice, int)][:4] == [1, 1, 1, 1]
