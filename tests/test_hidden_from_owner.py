@@ -164,7 +164,7 @@ def test_the_owner_is_not_shown_their_own_card_in_a_prompt(program):
 
 
 def test_a_spying_agent_never_finds_a_card_of_its_own_forehead(program):
-    spies = [Spy(0), Spy(1)]
+    spies = [Spy(0, tuple(f"Card {n}" for n in range(1, 10))), Spy(1, tuple(f"Card {n}" for n in range(1, 10)))]
     g = Game(program, 2, 5, spies)
     own_at_ask = []
     original = g.offer

@@ -128,10 +128,12 @@ def test_the_view_is_json_and_shows_a_decision_only_to_its_player(program):
 
 
 class Spy(Agent):
-    """Reads everything public it is handed and remembers every string in it."""
+    """Reads everything public it is handed and remembers every string in it; with `probes`, also
+    asks the question's `index_of` for each of those labels (titles), remembering those it takes:
+    an answer by a title the player may not see would tell that the card is there."""
 
-    def __init__(self, seat: int):
-        self.seat, self.rng, self.seen = seat, RandomAgent(seat), []
+    def __init__(self, seat: int, probes: tuple = ()):
+        self.seat, self.rng, self.seen, self.probes = seat, RandomAgent(seat), [], probes
 
     def collect(self, value, out: set) -> None:
         if isinstance(value, str):
@@ -152,12 +154,18 @@ class Spy(Agent):
         found: set = set()
         self.collect(decision, found)
         self.collect(dict(view), found)
+        for label in self.probes:
+            try:
+                decision.index_of(label)
+            except ValueError:
+                continue
+            found.add(label)
         self.seen.append(found)
         return self.rng.choose(decision, view)
 
 
 def test_a_spying_agent_finds_no_card_of_the_opponents_hand(program):
-    spies = [Spy(0), Spy(1)]
+    spies = [Spy(0, tuple(TITLES)), Spy(1, tuple(TITLES))]
     g = Game(program, 2, 7, spies)
     hands_at_ask = []
     original = g.offer
