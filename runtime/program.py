@@ -116,17 +116,21 @@ class Program:
         return self._alike
 
     def card_elements(self) -> dict:
-        """The elements of indexed counters and variables whose index is or holds a card or tile: flat
-        name (`told[c#3]`) -> the names of those cards (a view leaves out those its player cannot
-        see). Once per program."""
+        """The elements of indexed counters and variables whose index is or holds a card or tile (a
+        declaration: its copies share the element): flat name (`told[guard]`) -> the names of those
+        cards, every copy (a view leaves the element out unless its player sees them all). Once per
+        program."""
         if self._card_elements is None:
+            copies: dict = {}   # a declaration -> its cards (`guard`, `guard#2`, ...)
+            for name in self.entities:
+                copies.setdefault(name.partition("#")[0], []).append(name)
             self._card_elements = {}
             for elements in self.indexed.values():
                 for index, flat in elements.items():
                     if flat not in self.variables and flat not in self.counters:
                         continue   # a zone's element: its contents are shown as its visibility says
                     parts = index if isinstance(index, tuple) else str(index).split(",")
-                    cards = [str(p) for p in parts if str(p) in self.entities]
+                    cards = [c for p in map(str, parts) for c in copies.get(p, [p] if p in self.entities else [])]
                     if cards:
                         self._card_elements[flat] = cards
         return self._card_elements
