@@ -358,7 +358,8 @@ def build_view(game, index: int) -> dict:
         view["chosen_in_secret"] = [p.name for p in game.secret_round]
         if viewer in game.secret_round:   # but the viewer's own pick is theirs to see until all have chosen
             pick = game.secret_round[viewer]
-            view["picked_in_secret"] = entity(pick) if isinstance(pick, EntityDef) else encode(pick)
+            # (a card they cannot see, from their own hand hidden from them: its kind only)
+            view["picked_in_secret"] = entity(pick) if isinstance(pick, EntityDef) and sees(pick) else value(pick)
     return view
 
 

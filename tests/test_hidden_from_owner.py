@@ -287,3 +287,20 @@ def test_an_agent_may_answer_with_a_label_it_was_shown(program):
     g = Game(program, 2, 1, [Second(), Second()])
     g.play()
     assert [choice for _seat, choice in g.log if isinstance(choice, int)][:4] == [1, 1, 1, 1]
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_secret_pick_of_a_card_its_player_cannot_see_shows_them_its_position_and_kind_only(interpreted):
+    pack = TOLD + """
+game bet { seats 2 to 2; phase setup { deal(); }
+  phase play { each players simultaneously pick x from forehead "bet on which?" { move x to pile; } }
+  winner together if true; }
+"""
+    g = Game(build_text(pack.replace("draw 1 from deck to forehead", "draw 2 from deck to forehead"),
+                        interpreted=interpreted), 2, 1)
+    d = g.start()
+    asked, _view = g.offer(d)
+    assert asked.options == ["card 1", "card 2"]
+    d = g.apply(1)
+    mine = g.view(0)
+    assert mine["picked_in_secret"] == {"entity": None, "kind": "card"}
