@@ -1,6 +1,6 @@
 """Zones `hidden from owner` (every player sees them but their owner: Indian poker, Hanabi) and what a
 player may not see kept from them everywhere: a pick's options by position, their own prompt masked,
-W419, elements indexed by unseen cards left out of the view, and the hot seat telling what they learnt
+W421, elements indexed by unseen cards left out of the view, and the hot seat telling what they learnt
 (tests/test_view.py covers the other visibilities)."""
 
 from __future__ import annotations
@@ -98,15 +98,15 @@ def test_explain_reads_who_sees_it():
 
 
 def test_a_pick_over_a_zone_its_picker_never_sees_is_warned_about_unless_the_rules_look_at_it():
-    found = [d for d in analyse_text(PACK).diagnostics if d.code == "W419"]
+    found = [d for d in analyse_text(PACK).diagnostics if d.code == "W421"]
     assert [d.span.line for d in found] == [14] and "by position" in found[0].message
     # another player's forehead is seen; a secret deck is not
     other = PACK.replace("pick x from forehead", "pick x from left.forehead")
-    assert not [d for d in analyse_text(other).diagnostics if d.code == "W419"]
+    assert not [d for d in analyse_text(other).diagnostics if d.code == "W421"]
     deck = PACK.replace("pick x from forehead", "pick x from deck")
-    assert [d.code for d in analyse_text(deck).diagnostics if d.code == "W419"] == ["W419"]
+    assert [d.code for d in analyse_text(deck).diagnostics if d.code == "W421"] == ["W421"]
     looked = deck.replace("proc peek() { look first(forehead); }", "proc peek() { look deck; }")
-    assert not [d for d in analyse_text(looked).diagnostics if d.code == "W419"]
+    assert not [d for d in analyse_text(looked).diagnostics if d.code == "W421"]
 
 
 # ---------------------------------------------------------------- the view
