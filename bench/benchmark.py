@@ -142,9 +142,12 @@ def bench_line(label: str, compiled, interpreted, players: int, games: int, inte
     print(f"    per decision: {per:.1f} us = {per / bare:.0f}x the bare generator floor ({bare:.2f} us), "
           f"{per / protocol:.1f}x the decision-protocol floor ({protocol:.2f} us), "
           f"{per / engine:.1f}x the engine floor ({engine:.2f} us)")
-    tenths = cost_by_tenth(compiled, players, range(min(games, 50)))
-    print("    us per decision by tenth of the game: " + " ".join(f"{t:.0f}" for t in tenths)
+    timed = timed_decisions(compiled, players, range(min(games, 50)))
+    print("    us per decision by tenth of the game: " + _tenths(by_tenth(timed))
           + f" | peak memory per game {peak_memory_kib(compiled, players):,.0f} KiB")
+    for prompt, share, tenths in by_tenth_per_prompt(timed):
+        print(f"      after {prompt!r} ({share:.0%} of decisions): " + _tenths(tenths))
+    print("    mix-adjusted (each decision's cost / its prompt's mean, x100): " + _tenths(mix_adjusted(timed)))
 
 
 def _agents(players: int, seed: int) -> list:
@@ -248,24 +251,70 @@ def engine_floor(players: int = 4, games: int = 20) -> tuple[float, float, float
     return per, floor(sizes, bare_game), floor(sizes, protocol_game)
 
 
-def cost_by_tenth(program, players: int, seeds: range) -> list[float]:
-    """CPU microseconds per decision in each tenth of the games (time from one decision to the next,
-    the engine's and the rules' work between them): a cost that grows as a game goes on shows here."""
-    spent, counts = [0.0] * 10, [0] * 10
+def timed_decisions(program, players: int, seeds: range) -> list[list[tuple[str, float]]]:
+    """Per game, (the prompt answered, CPU seconds from that answer to the next question) for every
+    step: the engine's and the rules' work between two decisions is charged to the decision whose
+    answer set it off (the game's start is charged to the prompt "(start)")."""
+    played = []
     for seed in seeds:
         game = Game(program, players, seed, _agents(players, seed))
-        stamps = [time.process_time()]
+        steps = []
+        t = time.process_time()
         d = game.start()
+        steps.append(("(start)", time.process_time() - t))
         while d is not None:
-            stamps.append(time.process_time())
+            prompt = d.prompt
+            t = time.process_time()
             d = game.apply(game.agents[d.player.index].choose(*game.offer(d)))
-        stamps.append(time.process_time())
-        steps = len(stamps) - 1
-        for i in range(steps):
-            tenth = 10 * i // steps
-            spent[tenth] += stamps[i + 1] - stamps[i]
-            counts[tenth] += 1
-    return [1e6 * s / max(c, 1) for s, c in zip(spent, counts)]
+            steps.append((prompt, time.process_time() - t))
+        played.append(steps)
+    return played
+
+
+def _tenth_means(played, value) -> list[float]:
+    """The mean of value(prompt, seconds) over the steps in each tenth of the games (None: no step)."""
+    spent, counts = [0.0] * 10, [0] * 10
+    for steps in played:
+        for i, (prompt, seconds) in enumerate(steps):
+            v = value(prompt, seconds)
+            if v is not None:
+                spent[10 * i // len(steps)] += v
+                counts[10 * i // len(steps)] += 1
+    return [s / c if c else None for s, c in zip(spent, counts)]
+
+
+def _tenths(values) -> str:
+    return " ".join("-" if v is None else f"{v:.0f}" for v in values)
+
+
+def by_tenth(played) -> list[float]:
+    """CPU microseconds per decision in each tenth of the games: a cost that grows as a game goes on
+    shows here, whether a kind of decision grows or the costlier kinds come later (see mix_adjusted)."""
+    return _tenth_means(played, lambda prompt, seconds: 1e6 * seconds)
+
+
+def by_tenth_per_prompt(played, top: int = 3) -> list[tuple[str, float, list]]:
+    """For the `top` most frequent prompts: (the prompt, its share of the steps, CPU microseconds
+    after it in each tenth of the games): whether one kind of decision costs more as the game goes on."""
+    counts: dict = {}
+    for steps in played:
+        for prompt, _ in steps:
+            counts[prompt] = counts.get(prompt, 0) + 1
+    total = sum(counts.values())
+    return [(prompt, n / total, _tenth_means(played, lambda p, s, prompt=prompt: 1e6 * s if p == prompt else None))
+            for prompt, n in sorted(counts.items(), key=lambda kv: -kv[1])[:top]]
+
+
+def mix_adjusted(played) -> list[float]:
+    """Each step's cost divided by the mean cost of its prompt over all the games, x100, by tenth: 100
+    throughout when no kind of decision grows over a game, whatever the mix of kinds in each tenth."""
+    spent: dict = {}
+    for steps in played:
+        for prompt, seconds in steps:
+            s, n = spent.get(prompt, (0.0, 0))
+            spent[prompt] = s + seconds, n + 1
+    mean = {prompt: s / n for prompt, (s, n) in spent.items()}
+    return _tenth_means(played, lambda prompt, seconds: 100 * seconds / mean[prompt] if mean[prompt] else None)
 
 
 def peak_memory_kib(program, players: int, seed: int = 0) -> float:

@@ -621,6 +621,36 @@ def _completes(market: _Market, need: dict, taken: dict, least: int, coins: int,
     return after < NO_WAY and after + price <= coins
 
 
+@kernel(1, gives="bool")
+def built(game, you, title):
+    """7 Wonders: whether your city holds a card of that title."""
+    return title in _titles(game, you)
+
+
+def _titles(game, h) -> frozenset:
+    """The titles of the cards in a player's city. Kept while the city holds the same cards and no rule
+    has set a `title` field since (a kind may declare one); when cards were only added since, only
+    they are read. A city grows by a card a turn, so this is the work of the cards added, not of the
+    whole city at every `owns` (the scan it replaces grew with the city)."""
+    items = h.refs["city"].items   # the same list for the whole game
+    if "title" not in game.watched:
+        game.watched.add("title")
+    key = ("titles", h)
+    # (a copy of the city's list, watched sets, the titles): only the latest is kept
+    last = game.memo.get(key)
+    if last is not None and last[1] == game.watched_sets:
+        before = last[0]
+        if before == items:   # card by card, in C
+            return last[2]
+        if items[:len(before)] == before:
+            titles = last[2].union([game.field(e, "title") for e in items[len(before):]])
+            game.memo[key] = items[:], game.watched_sets, titles
+            return titles
+    titles = frozenset([game.field(e, "title") for e in items])
+    game.memo[key] = items[:], game.watched_sets, titles
+    return titles
+
+
 def _set_changed(game, e, variables: Optional[dict], name: str, value) -> None:
     """Set an entity's variable unless its `variables` already hold this very value (equal and of
     the same type): the state, its digest and a trace are those of setting it every time."""
