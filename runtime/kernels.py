@@ -122,22 +122,28 @@ def _production(game, h, sellable_only: bool) -> _Production:
     same_fields = last is not None and last[1] == game.watched_sets
     if same_fields and last[0] == zones:   # list by list, card by card (in C)
         return last[3]
-    if same_fields and not last[2] and all(now[:len(before)] == before for before, now in zip(last[0], zones)):
-        fixed, choices = Counter(last[3].fixed), list(last[3].choices)
+    grown = same_fields and not last[2] and all(now[:len(before)] == before for before, now in zip(last[0], zones))
+    if grown:
         added = [e for before, now in zip(last[0], zones) for e in now[len(before):]]
     else:
-        fixed, choices = Counter(), []
         added = [e for items in zones for e in items]
-    mirrored = False
+    makes, choices, mirrored = [], [], False
     for e in added:
         if sellable_only and not game.field(e, "sellable"):
             continue
-        fixed.update(game.field(e, "makes"))
+        makes.extend(game.field(e, "makes"))
         choice = game.field(e, "choice")
         if choice:
             mirrored = mirrored or not MIRRORS.isdisjoint(choice)
             choices.append(_mirrored(game, h, choice))
-    made = _Production(fixed, choices)
+    if not grown:
+        made = _Production(Counter(makes), choices)
+    elif makes or choices:
+        fixed = Counter(last[3].fixed)
+        fixed.update(makes)
+        made = _Production(fixed, last[3].choices + choices)
+    else:   # cards that add nothing leave the production the same object: a market laid out on it
+        made = last[3]   # stays the same market (`_market`), with what it has priced
     game.memo[key] = tuple(map(list.copy, zones)), game.watched_sets, mirrored, made
     return made
 
@@ -190,11 +196,14 @@ def _prices(game, h) -> "_PriceList":
     of `trade` make it, NO_WAY while a modifier forbids buying or makes the price something else
     than coins; the coins a `once` modifier takes off the next unit from that side, Cities'
     Clandestine Docks), with what is worked out from them. Kept for the game while the same
-    modifiers of `trade` are in force, none with a `while` condition: they alone decide the prices
-    (a condition reads the state, so it is asked anew)."""
+    modifiers of `trade` that can apply to the player are in force, none with a `while` condition:
+    they alone decide the prices (a condition reads the state, so it is asked anew)."""
     in_force = tuple(game.by_action.get("trade", ()))
     lasting = any(m.lasting for m in in_force)
-    key = ("trade prices", h, in_force)
+    # the modifiers that can bear on this player's trades: a trading post of another player's (`you`)
+    # changes that player's prices only, so it leaves this price list (and the market laid out on it,
+    # with what it has priced) as it was
+    key = ("trade prices", h, tuple([m for m in in_force if _may_apply(m, h)]) if in_force else ())
     if not lasting and key in game.memo:
         return game.memo[key]
     out, rebates = {}, {}
@@ -219,6 +228,17 @@ def _prices(game, h) -> "_PriceList":
     return price_list
 
 
+def _may_apply(m, h) -> bool:
+    """Whether a modifier can change what `h` does (the subject test of `engine.matches`, filters
+    aside): a modifier of `you` applies to its owner alone, of `opponents` to the others alone."""
+    subject = m.subject
+    if subject == "you":
+        return m.owner is h
+    if subject == "opponents":
+        return m.owner is not h
+    return True
+
+
 def _market(game, h) -> "_Market":
     """A player's market. Kept while the production zones of the player and both neighbours hold the
     same cards, no production field has been set since and the same modifiers of `trade` are in
@@ -236,7 +256,11 @@ def _market(game, h) -> "_Market":
     # seats never change during a game, so the neighbours' zones are those of the first market
     zones = last[0] if last is not None else \
         _production_zones(game, h) + _production_zones(game, game.left(h)) + _production_zones(game, game.right(h))
-    market = _Market.of(game, h)
+    made = _Market.parts(game, h)
+    if last is not None and last[4].laid_out_on(*made):
+        market = last[4]   # the cards built since change none of its productions: what it priced stands
+    else:
+        market = _Market(*made)
     memo[key] = zones, tuple(map(list.copy, zones)), game.watched_sets, in_force, market
     return market
 
@@ -255,12 +279,26 @@ class _Market:
         self.terms = price_list.terms
         # what decides whether a purchase can be priced material by material (`_by_material`)
         self.sold_choosable = west.choosable | east.choosable
+        self.quoted: dict = {}   # a cost's list of materials (as a tuple) -> `quote`'s answer
+
+    def laid_out_on(self, own: _Production, west: _Production, east: _Production, price_list: "_PriceList",
+                    solved: dict) -> bool:
+        """Whether this market is laid out on these very productions and price list (none is changed
+        once made: `_production` and `_prices` make a new one instead)."""
+        sellers = self.sellers
+        return self.own is own and sellers["west"] is west and sellers["east"] is east and \
+            self.price_list is price_list and self.solved is solved
+
+    @staticmethod
+    def parts(game, h) -> tuple:
+        """What a player's market is made of as the game stands (the arguments of `_Market`)."""
+        return (_production(game, h, False), _production(game, game.left(h), True),
+                _production(game, game.right(h), True), _prices(game, h), game.memo.setdefault("purchases", {}))
 
     @classmethod
     def of(cls, game, h) -> "_Market":
         """A player's market as the game stands."""
-        return cls(_production(game, h, False), _production(game, game.left(h), True),
-                   _production(game, game.right(h), True), _prices(game, h), game.memo.setdefault("purchases", {}))
+        return cls(*cls.parts(game, h))
 
     def cheapest(self, need: dict, taken: dict, spent: frozenset = frozenset()) -> int:
         """The fewest coins that buy what the player's own production cannot cover of `need`, on
@@ -573,7 +611,14 @@ def quote(game, you, item):
     needs = game.field(item, "needs")
     if not needs:
         return 0   # what `cheapest` answers for nothing to cover, without laying out the market
-    return _market(game, you).cheapest(_counted(needs), NOTHING_TAKEN)
+    market = _market(game, you)
+    # kept with the market, which lasts while the productions and prices stay the same objects
+    # (a wonder stage's cost is quoted every turn until built)
+    key = tuple(needs)
+    price = market.quoted.get(key)
+    if price is None:
+        price = market.quoted[key] = market.cheapest(_counted(needs), NOTHING_TAKEN)
+    return price
 
 
 @kernel(1, sets=("price", "ok"))
