@@ -667,7 +667,7 @@ def _completes(market: _Market, need: dict, taken: dict, least: int, coins: int,
 
 
 @kernel(1, gives="bool")
-def built(game, you, title):
+def in_city(game, you, title):
     """7 Wonders: whether your city holds a card of that title."""
     return title in _titles(game, you)
 

@@ -49,9 +49,9 @@ def quoted_afresh(game, you, item) -> int:
 
 
 def play_checked(program, players: int, seed: int) -> tuple[int, int]:
-    """Play a random game in which every `quote` and `built` is checked against the answer worked out
+    """Play a random game in which every `quote` and `in_city` is checked against the answer worked out
     afresh; (the quotes answered from a kept market, the titles asked)."""
-    quote, built = KERNELS["quote"], KERNELS["built"]
+    quote, in_city = KERNELS["quote"], KERNELS["in_city"]
     counts = {"kept": 0, "titles": 0}
 
     def checked_quote(game, you, item):
@@ -62,15 +62,15 @@ def play_checked(program, players: int, seed: int) -> tuple[int, int]:
         assert answer == quoted_afresh(game, you, item)
         return answer
 
-    def checked_built(game, you, title):
-        answer = built.fn(game, you, title)
+    def checked_in_city(game, you, title):
+        answer = in_city.fn(game, you, title)
         assert answer == (title in {game.field(e, "title") for e in game.zone(you, "city").items})
         counts["titles"] += 1
         return answer
 
     game = Game(program, players, seed, [RandomAgent(seed + i) for i in range(players)])
     with mock.patch.dict(KERNELS, {"quote": kernels.Kernel(checked_quote, quote.arity, quote.doc, quote.sets, quote.gives),
-                                   "built": kernels.Kernel(checked_built, built.arity, built.doc, built.sets, built.gives)}):
+                                   "in_city": kernels.Kernel(checked_in_city, in_city.arity, in_city.doc, in_city.sets, in_city.gives)}):
         game.play()
     return counts["kept"], counts["titles"]
 
@@ -88,21 +88,21 @@ def test_kept_quotes_are_used_and_right_under_both_backends(base):
         assert kept > 0   # a market outlives the turn that laid it out
 
 
-def title_built(g: Game, seat: int, title: str) -> bool:
-    return KERNELS["built"].fn(g, g.state.players[seat], title)
+def holds(g: Game, seat: int, title: str) -> bool:
+    return KERNELS["in_city"].fn(g, g.state.players[seat], title)
 
 
 def test_the_titles_of_a_city_follow_cards_built_taken_away_and_titles_set(base):
     g = table(base["compiled"])
-    assert not title_built(g, 0, "Altar")
+    assert not holds(g, 0, "Altar")
     put(g, 0, "city", "altar")
-    assert title_built(g, 0, "Altar") and not title_built(g, 1, "Altar")
+    assert holds(g, 0, "Altar") and not holds(g, 1, "Altar")
     put(g, 0, "city", "baths")
-    assert title_built(g, 0, "Altar") and title_built(g, 0, "Baths")
+    assert holds(g, 0, "Altar") and holds(g, 0, "Baths")
     put(g, 0, "discards", "altar")                      # a card leaving the city
-    assert not title_built(g, 0, "Altar") and title_built(g, 0, "Baths")
+    assert not holds(g, 0, "Altar") and holds(g, 0, "Baths")
     g.set_field(g.program.entities["baths"], "title", "Temple")   # a title set during play
-    assert title_built(g, 0, "Temple") and not title_built(g, 0, "Baths")
+    assert holds(g, 0, "Temple") and not holds(g, 0, "Baths")
 
 
 def baths_price(g: Game) -> int:
