@@ -242,7 +242,9 @@ def _may_apply(m, h) -> bool:
 def _market(game, h) -> "_Market":
     """A player's market. Kept while the production zones of the player and both neighbours hold the
     same cards, no production field has been set since and the same modifiers of `trade` are in
-    force, none with a condition: what its productions and prices are kept by."""
+    force, none with a condition: what its productions and prices are kept by. Kept too, with what it
+    priced, while the cards built since change none of its productions and prices (they are then the
+    very same objects), so that it can outlive the turn that laid it out."""
     in_force = tuple(game.by_action.get("trade", ()))
     if in_force and any(m.lasting for m in in_force):
         return _Market.of(game, h)
