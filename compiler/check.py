@@ -1037,8 +1037,8 @@ class Checker(A.Visitor):
         """The winner line: numeric keys, a condition (`if COND`, `together if COND`) that is true or
         false, and a cooperative game's score (`together ... score EXPR`), a number."""
         if w.cond is not None:
-            kind = self.expr(w.cond, Scope())
-            if base_of(kind) not in ("bool", "any"):
+            kind = self.tested(w.cond, self.expr(w.cond, Scope()))
+            if base_of(kind) not in ("bool", "any"):   # not even a player tested for none: nobody would know
                 self.err("E303", f"whether anybody wins is a condition, true or false, not {article(words(kind))}",
                          w.cond.span, f"compare it: {printed(w.cond)} > 0" if base_of(kind) == "int" else None)
             self.first_players(w.cond, "the winner line's condition")
@@ -1257,7 +1257,7 @@ class Checker(A.Visitor):
         for o in s.options:
             self.text_parts(o.title_parts, scope)   # worked out before the option is taken
             if o.guard is not None:
-                self.expr(o.guard, scope)
+                self.condition(o.guard, scope)
                 if constant(o.guard) is False:
                     self.diags.append(Diagnostic("W402", "this option can never be chosen: its guard is false",
                                                  o.span))
@@ -1324,7 +1324,7 @@ class Checker(A.Visitor):
         element = self.domain(s.domain, scope)
         inner = self.bind(scope, s.var, s.span, element)
         if s.where is not None:
-            self.expr(s.where, inner)
+            self.condition(s.where, inner)
         players = base_of(element) == "player"
         self.player_loops += [s.var] if players else []
         self.block(s.body, inner)
@@ -1336,7 +1336,7 @@ class Checker(A.Visitor):
             self.err("E303", f"{what} runs its body for players, not for {article(words(element))}: "
                      f"use 'for each x in ...' to go through other values", s.domain.span)
         if s.where is not None:
-            self.expr(s.where, scope)
+            self.condition(s.where, scope)
         self.always_in += 1
         loops, self.player_loops = self.player_loops, []   # the body's acting player is each of them
         if isinstance(s, A.Simultaneous):
@@ -1349,7 +1349,7 @@ class Checker(A.Visitor):
     def visit_If(self, s: A.If, scope: Scope) -> None:
         chain = A.else_if_chain(s)   # an `else if` chain is as deep as its first `if`
         for branch in chain:
-            self.expr(branch.cond, scope)
+            self.condition(branch.cond, scope)
             value = constant(branch.cond)
             if value is None:
                 self.always_true(branch.cond)
@@ -1473,11 +1473,24 @@ class Checker(A.Visitor):
         else:
             self.zone_expr(s.dest, scope)
 
-    def condition(self, expr, scope: Scope) -> None:
-        """A condition: any value may be tested, but a text or a zone is always true, so it is a mistake."""
-        kind = self.expr(expr, scope)
-        if base_of(kind) in ("str", "zone", "list"):
-            self.err("E303", f"a condition must be true or false, not {article(words(kind))}", expr.span)
+    def condition(self, expr, scope: Scope) -> str:
+        """A condition (`if`, `while`, `where`, a guard, `not`, `and`, `or`, a winner line's `if`): a
+        condition, or a player, card or member tested for `none`. A number is never one (`if pts`:
+        write `pts > 0`), nor a text, a zone or a list (always true). Returns the condition's type."""
+        kind = self.tested(expr, self.expr(expr, scope))
+        if base_of(kind) in ("str", "zone", "list", "int"):
+            self.err("E303", f"a condition must be true or false, not {article(words(kind))}", expr.span,
+                     f"compare it: {printed(expr)} > 0" if base_of(kind) == "int" else
+                     f"count it: size({printed(expr)}) > 0" if base_of(kind) in ("zone", "list") else None)
+        return kind
+
+    def tested(self, expr, kind: str) -> str:
+        """The type of a tested value: an untyped func's call is checked as "any" everywhere else (its
+        result is inferred), but a number from one is no condition either (`if score()`)."""
+        decl = self.sym.decls.get(expr.func) if isinstance(expr, A.Call) and kind == "any" else None
+        if isinstance(decl, A.Func) and decl.returns is None and expr.func not in self.reshaped:
+            return self.gives(decl) or "any"
+        return kind
 
     def zone_expr(self, expr, scope: Scope) -> str:
         if isinstance(expr, A.Name) and expr.id not in scope.locals and self.sym.category(expr.id) is None \
@@ -1535,7 +1548,7 @@ class Checker(A.Visitor):
         if self.expect(s.kind, ("kind",), "E204", "kind", s.span) and s.where is not None:
             inner = scope.child()
             inner.it_kind = s.kind
-            self.expr(s.where, inner)
+            self.condition(s.where, inner)
 
     def visit_Flip(self, s: A.Flip, scope: Scope) -> None:
         self.item_expr(s.item, scope, "flip")
@@ -1646,7 +1659,7 @@ class Checker(A.Visitor):
         if not fits(element, "player"):
             self.err("E303", f"'rank' ranks players, not {article(words(element))}", s.domain.span)
         if s.where is not None:
-            self.expr(s.where, scope)
+            self.condition(s.where, scope)
         self.expr(s.key, scope)
         for p in s.prizes:
             self.amount(p, scope)
@@ -1671,7 +1684,7 @@ class Checker(A.Visitor):
                 s.domain.span, hint="to say so in the rules, pick a position: 'pick i from 1..size(ZONE)', then "
                                     "take ZONE[i]"))
         if s.where is not None:
-            self.expr(s.where, inner)
+            self.condition(s.where, inner)
         self.text_parts(s.label_parts, inner)   # each candidate's label: the variable is that candidate
         self.block(s.body, inner)
         self.block(s.otherwise, scope)   # nothing was picked: the variable is not bound there
@@ -1791,7 +1804,7 @@ class Checker(A.Visitor):
         return "bool"
 
     def visit_Cond(self, e, scope) -> str:
-        self.expr(e.cond, scope)
+        self.condition(e.cond, scope)
         return self.alike([(e.then, self.expr(e.then, scope)), (e.otherwise, self.expr(e.otherwise, scope))],
                           "both sides of this 'if ... then ... else'")
 
@@ -1965,9 +1978,10 @@ class Checker(A.Visitor):
         return "list:int"
 
     def visit_Unary(self, e, scope) -> str:
-        kind = self.expr(e.operand, scope)
         if e.op == "not":
+            self.condition(e.operand, scope)
             return "bool"
+        kind = self.expr(e.operand, scope)
         self.arithmetic(e.operand, kind)   # `-hand` (found by bench/fuzz.py)
         return "int"
 
@@ -1988,6 +2002,10 @@ class Checker(A.Visitor):
                     if id(side) not in self.sym.named:
                         self.err("E301", f"{side.id!r} is a die, not a value: it may be compared with a die "
                                  f"parameter or local", side.span)
+            return "bool"
+        if e.op in ("and", "or"):
+            self.condition(e.left, scope)
+            self.condition(e.right, scope)
             return "bool"
         left, right = self.expr(e.left, scope), self.expr(e.right, scope)
         if e.op in "+-*/%":
@@ -2263,13 +2281,15 @@ class Checker(A.Visitor):
     def visit_Aggregate(self, e: A.Aggregate, scope: Scope) -> str:
         inner = self.bind(scope, e.var, e.span, self.domain(e.domain, scope))
         if e.where is not None:
-            self.expr(e.where, inner)
+            self.condition(e.where, inner)
         numeric = e.op in ("total", "highest", "lowest", "top", "bottom")
         if e.op == "gather":
             return self.gathered(e, inner)
         if e.value is not None:
             if numeric:
                 self.amount(e.value, inner)
+            elif e.op in ("some", "every"):
+                self.condition(e.value, inner)
             else:
                 self.expr(e.value, inner)
         elif numeric:

@@ -157,8 +157,8 @@ card b { worth = 0; }
 card c { worth = 3; }
 zone hand per_player of card;
 func any_rich() = some(x in hand where x.worth >= 3);
-func any_worth() = some(x in hand, x.worth);
-func any_kept_worth() = some(x in hand where x.worth != 3, x.worth - 1);
+func any_worth() = some(x in hand, x.worth > 0);
+func any_kept_worth() = some(x in hand where x.worth != 3, x.worth - 1 > 0);
 func all_rich() = every(x in hand where x.worth >= 1);
 func all_kept() = every(x in hand where x.worth > 0, x.worth >= 3);
 func how_many() = count(x in hand where x.worth < 3);
@@ -167,11 +167,11 @@ func worth() = total(x in hand, x.worth * 2);
 func worth_kept() = total(x in hand where x.worth > 0, x.worth);
 func players_rich() = count(p in players where p.coin > 2);
 func broken() = total(x in hand, 10 / x.worth);
-func rich_or_count() = coin > 5 or some(x in hand where x.worth >= 3) or count(x in hand);
-func all_and_total() = coin > 0 and every(x in hand, x.worth > 0) and total(x in hand, x.worth);
-func zero_or_coin() = some(x in hand where x.worth == 0) or coin - 3;
-func none_and() = vp and some(x in hand where x.worth < 2);
-func held(c: card) = some(x in hand where x == c) and c.worth;
+func rich_or_count() = coin > 5 or some(x in hand where x.worth >= 3) or count(x in hand) > 1;
+func all_and_total() = coin > 0 and every(x in hand, x.worth > 0) and total(x in hand, x.worth) > 2;
+func zero_or_coin() = some(x in hand where x.worth == 0) or coin - 3 > 0;
+func none_and() = vp > 0 and some(x in hand where x.worth < 2);
+func held(c: card) = some(x in hand where x == c) and c.worth > 0;
 func mixed() = (coin > 1 and some(x in hand where x.worth > 0)) or every(x in hand, x.worth == 1);
 """
 QUERIES = ["any_rich", "any_worth", "any_kept_worth", "all_rich", "all_kept", "how_many", "how_many_all", "worth",

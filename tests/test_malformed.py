@@ -187,6 +187,9 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "card_compared_with_number.rules": [("E303", 10)],
     "member_compared_with_text.rules": [("E303", 11)],
     "condition_compared_with_number.rules": [("E303", 6)],
+    "condition_is_a_number.rules": [("E303", 6)],
+    "winner_together_if_an_untyped_func.rules": [("E303", 8)],
+    "where_tests_a_number.rules": [("E303", 8)],
     "trigger_on_neighbour.rules": [("E303", 5)],
     "draw_from_resource.rules": [("E303", 11)],
     "cap_not_a_number.rules": [("E303", 2)],
@@ -421,6 +424,8 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "eliminate_an_actor.rules": ("E303", 8, 15),
     "eliminate_a_counter.rules": ("E303", 7, 32),
     "winner_together_if_a_number.rules": ("E303", 7, 22),   # the condition
+    "condition_is_a_number.rules": ("E303", 6, 6),
+    "where_tests_a_number.rules": ("E303", 8, 28),
     "winner_together_reads_a_player_counter.rules": ("W417", 7, 22),
     "while_size_at_least_zero.rules": ("W412", 7, 9),     # the condition
     "typed_proc_without_return.rules": ("W414", 6, 1),    # the proc's closing brace
@@ -523,6 +528,10 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
         "say whose: some(p in players where p.played ...), total(p in players, p.played), or make it global", ()),
     "winner_together_if_a_number.rules": ("whether anybody wins is a condition, true or false, not a number",
                                           "compare it: fireworks > 0", ()),
+    "winner_together_if_an_untyped_func.rules": ("whether anybody wins is a condition, true or false, not a number",
+                                                 "compare it: score() > 0", ()),
+    "condition_is_a_number.rules": ("a condition must be true or false, not a number", "compare it: actions > 0", ()),
+    "where_tests_a_number.rules": ("a condition must be true or false, not a number", "compare it: c.coins > 0", ()),
     "while_size_at_least_zero.rules": ("the condition is always true: size(table) >= 0 holds whatever the game "
                                        "holds (a size or a count is never below 0), so the loop never ends by it",
                                        "did you mean '> 0'?", ()),

@@ -1,0 +1,55 @@
+"""Diagnostics from the Hanabi and Dominion designer audits: numbers as conditions, did-you-mean for
+enum members, the cooperative line without `if`, and the other small findings (one test each)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.compiler.driver import analyse_text
+
+PRELUDE = ("counter pts;\ncounter fuses global;\nfunc score() = 3;\nfunc typed(): int = 2;\n"
+           "kind card { cost: int = 0; }\ncard copper \"Copper\" { cost = 0; }\nzone hand per_player of card;\n")
+
+
+def findings(text: str):
+    return [(d.code, d.span.line, d.span.column, d.message, d.hint) for d in analyse_text(text).diagnostics]
+
+
+# ---------------------------------------------------------------------------- 1. a number is never a condition
+
+@pytest.mark.parametrize("statement, bad", [
+    ("if pts { }", "pts"),
+    ("if typed() { }", "typed()"),
+    ("if score() { }", "score()"),                       # an untyped func: its value is a number
+    ("if not pts { }", "pts"),
+    ("if pts > 1 and fuses { }", "fuses"),
+    ("if fuses or pts > 1 { }", "fuses"),
+    ("while pts { lose 1 pts; }", "pts"),
+    ("let x = if pts then 1 else 2; gain x fuses;", "pts"),
+    ("for each c in hand where c.cost { }", "c.cost"),
+    ("let n = count(c in hand where c.cost); gain n pts;", "c.cost"),
+    ("if some(c in hand, c.cost) { }", "c.cost"),
+    ("choose \"?\" { option \"a\" when pts { } option \"b\" { } }", "pts"),
+])
+def test_a_number_is_no_condition(statement, bad):
+    text = PRELUDE + f"proc p() {{ {statement} }}\n"
+    line = text.count("\n")
+    column = text.splitlines()[-1].index(bad) + 1
+    assert findings(text) == [("E303", line, column, "a condition must be true or false, not a number",
+                               f"compare it: {bad} > 0")]
+
+
+@pytest.mark.parametrize("statement", [
+    "if pts > 0 and not (fuses == 1) { }",
+    "let c = first(hand); if c { }",              # a card is tested for none
+    "if some(c in hand, c.cost > 0) { }",
+    "for each c in hand where c.cost >= 1 { }",
+])
+def test_conditions_that_are_conditions_pass(statement):
+    assert findings(PRELUDE + f"proc p() {{ {statement} }}\n") == []
+
+
+def test_the_cooperative_line_with_an_untyped_func_is_e303():
+    text = PRELUDE + "game g { seats 2 to 5; phase play { gain 1 fuses; } winner together if score(); }\n"
+    (finding,) = findings(text)
+    assert finding[0] == "E303" and finding[4] == "compare it: score() > 0"
