@@ -153,9 +153,26 @@ class RulesError(Exception):
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> Optional[str]:
-    """A "did you mean 'x'?" hint for a misspelt name, or None."""
-    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.7)
+    """A "did you mean 'x'?" hint for a misspelt name, or None: the closest by difflib, else (for a
+    short name difflib scores low) one a single slip away: two letters swapped (`rde` for `red`),
+    one letter wrong, missing or extra."""
+    candidates = list(candidates)
+    close = difflib.get_close_matches(name, candidates, n=1, cutoff=0.7)
+    if not close and len(name) >= 3:
+        close = [c for c in candidates if one_slip(name, c)][:1]
     return f"did you mean '{close[0]}'?" if close else None
+
+
+def one_slip(a: str, b: str) -> bool:
+    """Whether `b` is `a` with one adjacent pair swapped, or one letter changed, dropped or added."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        differ = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(differ) == 1 or (len(differ) == 2 and differ[1] == differ[0] + 1
+                                    and a[differ[0]] == b[differ[1]] and a[differ[1]] == b[differ[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
 # Characters a terminal would act on or hide: controls (ESC starts a sequence that recolours or

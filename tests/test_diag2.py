@@ -53,3 +53,25 @@ def test_the_cooperative_line_with_an_untyped_func_is_e303():
     text = PRELUDE + "game g { seats 2 to 5; phase play { gain 1 fuses; } winner together if score(); }\n"
     (finding,) = findings(text)
     assert finding[0] == "E303" and finding[4] == "compare it: score() > 0"
+
+
+# ---------------------------------------------------------------------------- 2. a misspelt member
+
+HANABI = "enum colour { red, blue, green }\nkind card { colour: colour; }\ncounter firework[colour] global;\n"
+
+
+@pytest.mark.parametrize("line, code, message", [
+    ('card r1 "Red 1" { colour = rde; }', "E303", "rde is not a colour (one of red, blue, green)"),
+    ("proc p() { gain 1 firework[rde]; }", "E201", "unknown name 'rde'"),
+])
+def test_a_misspelt_member_is_suggested(line, code, message):
+    ((found, at, column, said, hint),) = findings(HANABI + line + "\n")
+    assert (found, at, column, said, hint) == (code, 4, line.index("rde") + 1, message, "did you mean 'red'?")
+
+
+def test_one_slip_suggests_only_near_names():
+    from rulebook.dsl.diagnostics import did_you_mean, one_slip
+    assert [one_slip("rde", w) for w in ("red", "re", "reed", "rd", "der", "blue")] == \
+        [True, True, False, True, False, False]
+    assert did_you_mean("gren", ["red", "green"]) == "did you mean 'green'?"
+    assert did_you_mean("xy", ["xz"]) is None   # two letters: too short to guess
