@@ -1105,6 +1105,11 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
         f"proc p() {{ if a {cond}{stmt} }}" for cond in ("", "> 1 ", "and b ", "or b ")
         for stmt in ("gain 1 x;", "lose 1 x;", "pay 1 x;", "advance t;", "say \"x\";", "let a = 1;", "set a = 1;")
     ],
+    "a cooperative line says when the team wins after 'if': 'winner together if CONDITION;'": [
+        f"game g {{ winner together {cond}; }}" for cond in
+        ("a < 3", "f(a)", "3 > a", "not a", "(a)", "-a", "true", "false", "none", "\"x\"", "some(p in players where a)",
+         "every(p in players where a)", "count(p in players) > 1", "size(a) > 0", "a.b", "this", "you")
+    ],
     "'until' comes before 'while': 'whenever EVENT until EVENT while COND { ... }' (the same for 'next' "
     "and 'modifier')": [
         f"proc p() {{ {head} you e while {cond} until f {{ }} }}" for head in ("whenever", "next", "modifier")
