@@ -1105,6 +1105,15 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
         f"proc p() {{ if a {cond}{stmt} }}" for cond in ("", "> 1 ", "and b ", "or b ")
         for stmt in ("gain 1 x;", "lose 1 x;", "pay 1 x;", "advance t;", "say \"x\";", "let a = 1;", "set a = 1;")
     ],
+    "'gain', 'lose' and 'pay' act on 'you': for another player's counter, make that player act, as in "
+    "'each p: lose 1 clues;'": [
+        f"proc p() {{ {verb} 1 {who}.x{rest}; }}" for verb in ("gain", "lose", "pay") for who in ("q", "q[1]", "you")
+        for rest in ("", " for a()")
+    ],
+    "a zone has one visibility: 'public', 'hidden' or 'secret'": [
+        f"zone z{per} of k {first} {second};" for per in ("", " per_player") for first in ("public", "hidden", "secret")
+        for second in ("public", "hidden", "secret")
+    ],
     "a cooperative line says when the team wins after 'if': 'winner together if CONDITION;'": [
         f"game g {{ winner together {cond}; }}" for cond in
         ("a < 3", "f(a)", "3 > a", "not a", "(a)", "-a", "true", "false", "none", "\"x\"", "some(p in players where a)",

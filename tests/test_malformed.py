@@ -43,6 +43,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "winner_together_with_a_key.rules": [("E100", 8)],      # a cooperative line and a ranking in one
     "winner_together_without_condition.rules": [("E100", 7)],
     "winner_together_without_if.rules": [("E100", 7)],
+    "lose_a_counter_of_another_player.rules": [("E100", 6)],
+    "zone_with_two_visibilities.rules": [("E100", 3)],
     "winner_misspelt_together.rules": [("E100", 7)],
     "winner_together_reads_a_player_counter.rules": [("W417", 7)],
     "allowed_unknown_action.rules": [("E206", 8)],
@@ -329,6 +331,9 @@ SENTENCES: dict[str, str] = {
     "comment_with_slashes.rules": "a declaration must start with a keyword",
     "choose_without_option.rules": "must start with 'option'",
     "winner_together_without_if.rules": "a cooperative line says when the team wins after 'if'",
+    "lose_a_counter_of_another_player.rules": "for another player's counter, make that player act, as in "
+                                              "'each p: lose 1 clues;'",
+    "zone_with_two_visibilities.rules": "a zone has one visibility",
     "unterminated_string.rules": "is not closed with '\"'",
     "single_quoted_title.rules": "is not part of the rules language",
     "stray_character.rules": "is not part of the rules language",
@@ -395,6 +400,8 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "invalid_utf8_after_accent.rules": ("E104", 3, 34),  # the 0xe9 byte, counted in characters
     "nul_byte.rules": ("E104", 3, 14),
     "winner_together_without_if.rules": ("E100", 7, 19),   # where the 'if' is missing
+    "lose_a_counter_of_another_player.rules": ("E100", 6, 13),   # the '.'
+    "zone_with_two_visibilities.rules": ("E100", 3, 49),          # the second visibility
     "deep_nesting.rules": ("E106", 5, 107),              # the proc's '{' is level 1, so the 100th '(' is 101
     "unknown_resource_typo.rules": ("E202", 7, 12),     # the name, not the statement
     "field_wrong_enum_member.rules": ("E303", 13, 11),   # the value 'gray'
