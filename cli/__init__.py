@@ -447,8 +447,8 @@ def _sources_of(e: RulesError) -> dict:
 def explain(pack: str, name: str, expansions: List[str]) -> None:
     """Show a declaration, where it is and what it does in plain words."""
     from rulebook.compiler.driver import analyse
-    from rulebook.compiler.explain import (as_written, changes, explain_space, history, named_space, origin,
-                                           space_hint, space_origin)
+    from rulebook.compiler.explain import (as_written, changes, copies_words, explain_space, history, named_space,
+                                           origin, space_hint, space_origin, titled)
     from rulebook.compiler.explain import explain as read_out
     from rich.text import Text
 
@@ -461,7 +461,7 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
         _fail(e, Format.text, _sources_of(e))
     if result.symbols is None:   # a file that cannot be read or parsed: nothing to look a name up in
         _fail(RulesError(result.diagnostics), Format.text, result.sources)
-    decl = result.symbols.decls.get(name)
+    asked, decl = name, result.symbols.decls.get(name)
     enum = result.symbols.members.get(name) if decl is None else None
     if enum is not None:   # a member is read in its enum, which says its title and who added it
         out.print(Text.assemble((printable(name), "bold"), f" is a member of enum {printable(enum)}"))
@@ -481,12 +481,18 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
                                 printable(space_origin(track, space, result.symbols))))
         out.print("\n".join(explain_space(track, space, result.symbols)), markup=False)
         return
+    by_title = titled(result.symbols, name) if decl is None and track is None else {}
+    if len(by_title) == 1:   # asked by its title: "Queen of Spades", or "Red 5" for copy 10 of `red_c`
+        ((name, numbers),) = by_title.items()
+        decl = result.symbols.decls[name]
+        out.print(Text.assemble(f"“{printable(asked.strip())}” is the title of ", (printable(name), "bold"),
+                                "" if getattr(decl, "copies", 1) <= 1 else f" ({copies_words(numbers, decl.copies)})"
+                                if numbers else f" (each of its {decl.copies} copies)"))
+        events = history(name, result.modules)
     if decl is None:
         _report([d for d in result.diagnostics if d.severity == ERROR], result.sources, Format.text)   # why, maybe
-        titled = [n for n, d in result.symbols.decls.items()   # asked by its title: "Queen of Spades"
-                  if (getattr(d, "title", None) or "").casefold() == name.strip().casefold()]
         hint = (f"track {track.name!r} has spaces 1 to {len(track.spaces)}" if track is not None else
-                f"did you mean {titled[0]!r}, titled “{result.symbols.decls[titled[0]].title}”?" if titled else
+                "it is the title of " + " and ".join(map(repr, by_title)) + ": name one of them" if by_title else
                 space_hint(result.symbols, name) or did_you_mean(name, result.symbols.names()))
         err.print(f"rulebook: {pack} declares nothing named {name!r}" + (f" ({hint})" if hint else ""), markup=False)
         raise Exit(EXIT_FINDINGS)

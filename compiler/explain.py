@@ -1287,6 +1287,38 @@ def _adjustment_words(a: A.Adjust) -> str:
 
 
 # ---------------------------------------------------------------- where a declaration comes from
+def titled(sym, asked: str) -> dict[str, list[int]]:
+    """The declarations whose title reads `asked` (case aside): name -> the numbers of the copies
+    titled so, for a card declared `* N` with a title showing its fields (`"Red {rank}"`: "Red 1" is
+    copies 1 to 3), else []. `explain PACK "Red 5"` explains the card by its title."""
+    from .layout import copy_fields, copy_title
+
+    wanted, found = asked.strip().casefold(), {}
+    for name, d in sym.decls.items():
+        kind = sym.decls.get(d.kind) if isinstance(d, A.Entity) else None
+        if isinstance(d, A.Entity) and d.title_parts and isinstance(kind, A.Kind):
+            for number in range(1, max(d.copies, 1) + 1):
+                try:
+                    title = copy_title(d, kind, number, copy_fields(d, kind, number))
+                except (A.NotConstant, KeyError):   # a title worked out in play only: not a name to look up
+                    continue
+                if (title or "").casefold() == wanted:
+                    found.setdefault(name, []).append(number)
+        elif (getattr(d, "title", None) or "").casefold() == wanted:
+            found[name] = []
+    return found
+
+
+def copies_words(numbers: list[int], of: int) -> str:
+    """`copies 1 to 3 of 10`, `copy 10 of 10`, `copies 2, 5 of 6`: which copies of a card a title names."""
+    if len(numbers) == 1:
+        return f"copy {numbers[0]} of {of}"
+    run = numbers == list(range(numbers[0], numbers[-1] + 1))
+    shown = f"{numbers[0]} to {numbers[-1]}" if run and len(numbers) > 2 else \
+        ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
+    return f"copies {shown} of {of}"
+
+
 def history(name: str, modules_by_pack: list) -> list[tuple[str, object]]:
     """Where a declaration of a pack chain comes from and what the stacked packs did to it, in merge
     order: ("declared", decl), then ("overridden", item), ("amended", item), ("extended", item) for

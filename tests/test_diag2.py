@@ -75,3 +75,24 @@ def test_one_slip_suggests_only_near_names():
         [True, True, False, True, False, False]
     assert did_you_mean("gren", ["red", "green"]) == "did you mean 'green'?"
     assert did_you_mean("xy", ["xz"]) is None   # two letters: too short to guess
+
+
+# ---------------------------------------------------------------------------- 5. explain by a title
+
+def test_explain_finds_a_card_by_the_title_of_its_copies(tmp_path):
+    from click.testing import CliRunner
+
+    from rulebook.cli import app
+
+    from .conftest import write_pack
+    pack = write_pack(tmp_path, "enum colour { red, blue }\nkind card { colour: colour; rank: int; }\n"
+                      'card red_c "Red {rank}" * 5 { colour = red; rank = [1, 1, 1, 2, 5][copy_number]; }\n'
+                      'card gold "Gold" * 3 { colour = blue; rank = 0; }\ncounter gilt "Gold";\n')
+    runner = CliRunner()
+    five = runner.invoke(app, ["explain", str(pack), "red 5"])
+    assert five.exit_code == 0 and five.output.startswith("“red 5” is the title of red_c (copy 5 of 5)\nred_c is ")
+    one = runner.invoke(app, ["explain", str(pack), "Red 1"])
+    assert one.output.startswith("“Red 1” is the title of red_c (copies 1 to 3 of 5)\n")
+    shared = runner.invoke(app, ["explain", str(pack), "Gold"])
+    assert shared.exit_code == 1 and "(it is the title of 'gold' and 'gilt': name one of them)" in shared.output
+    assert runner.invoke(app, ["explain", str(pack), "Red 3"]).exit_code == 1
