@@ -2216,10 +2216,9 @@ class Checker(A.Visitor):
             return self.call(e.name, e.args, e.span, scope)
         return self.call(e.name, (e.obj,) + e.args, e.span, scope)
 
-    def searched(self, func: str, args: tuple, scope: Scope) -> None:
+    def searched(self, func: str, args: tuple, held: str, sought: str) -> None:
         """`contains(L, x)`, `index_of(L, x)`: a value that no item of L can equal (a text in a list of
         cards: `contains(c.links, x.name)`) is never found, E303."""
-        held, sought = self.expr(args[0], scope), self.expr(args[1], scope)
         if base_of(held) in ("list", "zone") and self.incomparable(element_of(held), sought):
             self.err("E303", f"{func}() looks for {article(words(sought))} in {article(words(held))}: it is never "
                      f"there", args[1].span, "a list of cards holds the cards themselves: look for the card"
@@ -2231,9 +2230,10 @@ class Checker(A.Visitor):
     def call(self, func: str, args: tuple, span: A.Span, scope: Scope) -> str:
         spec = BUILTIN_FUNCS.get(func)
         checked = args[:-1] if spec is not None and spec.names and args else args
+        given = []   # the arguments' types, each checked once (twice would say each mistake twice)
         if spec is not None or not isinstance(self.sym.decls.get(func), (A.Func, A.Extern)):
-            for a in checked:
-                self.expr(a, scope)
+            given = [self.expr(a, scope) for a in checked]
+        typed = lambda i: given[i] if i < len(given) else self.expr(args[i], scope)   # noqa: E731
         self.used.add(func)
         if func in BUILTIN_FUNCS:
             spec = BUILTIN_FUNCS[func]
@@ -2256,10 +2256,10 @@ class Checker(A.Visitor):
                     self.err("E303", f"{last.id!r} has no supply: every player may gain as much as they like",
                              last.span, f"a limited bank is declared 'resource {last.id} supply N;'")
             if func in ("contains", "index_of") and len(args) == 2:
-                self.searched(func, args, scope)
+                self.searched(func, args, typed(0), typed(1))
             if spec.returns == "element":
-                return element_of(self.expr(args[0], scope)) if args else "any"
-            if func in PLAYER_ARGUMENT and args and not fits(self.expr(args[0], scope), "player"):
+                return element_of(typed(0)) if args else "any"
+            if func in PLAYER_ARGUMENT and args and not fits(typed(0), "player"):
                 self.err("E303", f"{func}() takes a player", args[0].span)
             return spec.returns
         decl = self.sym.decls.get(func)

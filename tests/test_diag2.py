@@ -96,3 +96,14 @@ def test_explain_finds_a_card_by_the_title_of_its_copies(tmp_path):
     shared = runner.invoke(app, ["explain", str(pack), "Gold"])
     assert shared.exit_code == 1 and "(it is the title of 'gold' and 'gilt': name one of them)" in shared.output
     assert runner.invoke(app, ["explain", str(pack), "Red 3"]).exit_code == 1
+
+
+# ---------------------------------------------------------------------------- 6. one mistake, said once
+
+@pytest.mark.parametrize("value", ["first(left.trash)", "top(c in left.trash, c.cost)", "size(left.trash)",
+                                   "contains(left.trash, copper)", "index_of(left.trash, copper)"])
+def test_an_argument_is_checked_once(value):
+    text = PRELUDE + f"zone trash of card;\nproc p() {{ let x = {value}; say \"{{x}}\"; }}\n"
+    found = findings(text)
+    assert [(code, line, column) for code, line, column, _m, _h in found] == \
+        [("E303", 9, text.splitlines()[-1].index("left.trash") + 1)]
