@@ -395,8 +395,14 @@ class Checker(A.Visitor):
         if name in CONTEXTUAL:   # `eliminate(p);`, `let x = end;`: the word was read as a name
             notes += (f"{name!r} is a keyword only where its statement is written, without parentheses: "
                       f"'{CONTEXTUAL[name]}'",)
+        candidates = list(candidates)
+        hint = did_you_mean(name, candidates)
+        if hint is None and not notes and what != "name" and candidates:   # nothing close: say what there is
+            shown = sorted(set(candidates), key=candidates.index)
+            notes = (f"known {' or '.join(w + 's' for w in what.split(' or '))}: {', '.join(shown[:6])}" +
+                     (f" and {len(shown) - 6} more" if len(shown) > 6 else ""),)
         self.diags.append(Diagnostic(code, f"unknown {what} {name!r}" + (f" of {of}" if of else ""), span,
-                                     did_you_mean(name, candidates), notes=notes))
+                                     hint, notes=notes))
 
     def tokens_in(self, span: A.Span) -> list:
         """The tokens of the source inside a span, as (line, column, token) (see resolve.tokens_in)."""

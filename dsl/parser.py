@@ -1114,6 +1114,10 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
         f"zone z{per} of k {first} {second};" for per in ("", " per_player") for first in ("public", "hidden", "secret")
         for second in ("public", "hidden", "secret")
     ],
+    "'each' runs its body for players ('each opponents: ...'); did you mean 'for each c in ZONE { ... }', "
+    "which goes through a zone or a list": [
+        f"proc p() {{ each c in {d} {{ }} }}" for d in ("z", "[1]")
+    ],
     "a cooperative line says when the team wins after 'if': 'winner together if CONDITION;'": [
         f"game g {{ winner together {cond}; }}" for cond in
         ("a < 3", "f(a)", "3 > a", "not a", "(a)", "-a", "true", "false", "none", "\"x\"", "some(p in players where a)",
@@ -1166,6 +1170,15 @@ def _item_starts() -> frozenset:
 
 
 _CONTAINER_ITEMS = frozenset({"SPACE", "FIRST", "PHASE", "SEATS", "WINNER", "FACE", "OPTION"})
+# an item of a block met between declarations: the block it goes in, and an example
+_BLOCK_ITEMS = {
+    "PHASE": ("a game", "game NAME { seats 2 to 4; phase play { ... } winner most vp; }"),
+    "SEATS": ("a game", "game NAME { seats 2 to 4; ... }"),
+    "WINNER": ("a game", "game NAME { ... winner most vp; }"),
+    "SPACE": ("a track", "track NAME { space 1 { ... } }"),
+    "FACE": ("a die", "die NAME { face 1 { ... } }"),
+    "OPTION": ("a 'choose' block", "choose { option \"...\" { ... } }"),
+}
 
 
 @lru_cache(maxsize=1)
@@ -1300,9 +1313,16 @@ def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, b
     if "SEMICOLON" in accepts and tok.type != "SEMICOLON":
         label = SEMICOLON_LABEL if _inside_braces(text, tok.line, tok.column) else DECLARATION_SEMICOLON_LABEL
         return Diagnostic("E100", f"{label}: add ';' here (before {found})", before or span), True
+    body = _entity_body(err) if tok.type in _statement_starts() and "RBRACE" in accepts else None
+    if body is not None:   # `card smithy { cost = 4; gain 1 coins; }`: the effect outside its slot
+        return _effect_outside_a_slot(body, found, text, span), False
     if "RBRACE" not in accepts and accepts >= _item_starts() - _CONTAINER_ITEMS:  # between declarations
         hint = f"'{tok}' is a statement: it goes inside an effect (a card's effect, a proc, a phase)" \
             if tok.type in _statement_starts() else f"expected {expected}"
+        if tok.type in _BLOCK_ITEMS:   # `phase final { }` at the top level: it belongs to a game
+            inside, example = _BLOCK_ITEMS[tok.type]
+            return Diagnostic("E100", f"'{tok}' goes inside {inside}, not at the top of a file; found {found}",
+                              span, hint=f"as in '{example}'"), False
         return Diagnostic("E100", f"{DECLARATION_LABEL}; found {found}", span, hint=hint), False
     if tok.type == "ELSE" and "RBRACE" in accepts:
         if text[:tok.start_pos].rstrip().endswith("}"):   # `if a { } else { } else { }`
@@ -1329,6 +1349,39 @@ def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, b
     open_card = tok.type == "NAME" and {"EQUAL", "LBRACE"} <= accepts
     return Diagnostic("E100", f"unexpected {found}; expected {expected}", span,
                       notes=_left_open_note(text, tok.line) if open_card else ()), False
+
+
+def _entity_body(err: UnexpectedToken) -> Optional[str]:
+    """The kind of the card, tile or space whose body (`KIND NAME ... { ... }`) the parser was reading
+    an item of when it failed, or None."""
+    stack = [v for v in err.state.value_stack if not (isinstance(v, Tree) and v.data.startswith("__"))]
+    if len(stack) >= 3 and all(isinstance(v, Token) and v.type == "NAME" for v in stack[:2]) and \
+            any(isinstance(v, Token) and v.type == "LBRACE" for v in stack[2:5]):
+        return str(stack[0])
+    return None
+
+
+def _effect_outside_a_slot(kind: str, found: str, text: str, span: A.Span) -> Diagnostic:
+    """E100 for a statement written straight in a card's body: it goes in one of the kind's effect
+    slots, named when the kind is declared in the same file (`play: effect;`)."""
+    slots = _effect_slots(kind, text)
+    slot = slots[0] if slots else "play"
+    notes = (f"the effect slots of {kind}: {', '.join(slots)}",) if slots else \
+        (f"a slot is declared in the kind, as 'kind {kind} {{ {slot}: effect; }}'",)
+    return Diagnostic("E100", f"an effect goes inside one of the {kind}'s effect slots, not straight in "
+                      f"its body; found {found}", span, hint=f"write '{slot} {{ ... }}' around it", notes=notes)
+
+
+def _effect_slots(kind: str, text: str) -> list[str]:
+    """The effect slots (`NAME: effect;`) of `kind KIND { ... }` declared in this text, in order."""
+    head = re.search(rf"\bkind\s+{re.escape(kind)}\b[^{{;]*\{{", text)
+    if head is None:
+        return []
+    depth, end = 1, head.end()
+    while end < len(text) and depth:
+        depth += {"{": 1, "}": -1}.get(text[end], 0)
+        end += 1
+    return re.findall(r"\b([A-Za-z_]\w*)\s*:\s*effect\b", text[head.end():end])
 
 
 def _open_by_indentation(text: str, upto_line: int) -> Optional[tuple[int, int]]:

@@ -107,3 +107,29 @@ def test_an_argument_is_checked_once(value):
     found = findings(text)
     assert [(code, line, column) for code, line, column, _m, _h in found] == \
         [("E303", 9, text.splitlines()[-1].index("left.trash") + 1)]
+
+
+# ---------------------------------------------------------------------------- 7. what goes where
+
+def test_an_effect_in_a_card_body_names_the_slots_of_its_kind():
+    (d,) = analyse_text("counter coins;\nkind card { cost: int = 0; play: effect; reaction: effect; }\n"
+                        'card smithy "Smithy" { cost = 4; gain 1 coins; }\n').diagnostics
+    assert (d.code, d.span.line, d.span.column, d.hint, d.notes) == \
+        ("E100", 3, 34, "write 'play { ... }' around it", ("the effect slots of card: play, reaction",))
+
+
+def test_an_effect_in_a_card_of_a_kind_declared_elsewhere_says_how_a_slot_is_declared():
+    (d,) = analyse_text("counter coins;\ncard smithy { gain 1 coins; }\n").diagnostics
+    assert d.notes == ("a slot is declared in the kind, as 'kind card { play: effect; }'",)
+
+
+def test_an_unknown_zone_with_no_close_name_lists_the_zones():
+    (d,) = analyse_text("kind card { }\nzone aside of card;\nzone trash of card;\nproc p() { shuffle qqq; }\n").diagnostics
+    assert (d.code, d.hint, d.notes) == ("E209", None, ("known zones: aside, trash",))
+
+
+@pytest.mark.parametrize("item, inside", [("seats 2 to 4;", "a game"), ("winner most vp;", "a game"),
+                                          ("space 1 { }", "a track"), ("face 1 { }", "a die")])
+def test_an_item_of_a_block_at_the_top_says_where_it_goes(item, inside):
+    (d,) = analyse_text(f"counter vp;\n{item}\n").diagnostics
+    assert d.code == "E100" and d.message.startswith(f"'{item.split()[0]}' goes inside {inside}")

@@ -45,6 +45,9 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "winner_together_without_if.rules": [("E100", 7)],
     "lose_a_counter_of_another_player.rules": [("E100", 6)],
     "zone_with_two_visibilities.rules": [("E100", 3)],
+    "effect_straight_in_a_card.rules": [("E100", 9)],
+    "each_over_a_zone.rules": [("E100", 7)],
+    "phase_outside_the_game.rules": [("E100", 10)],
     "winner_misspelt_together.rules": [("E100", 7)],
     "winner_together_reads_a_player_counter.rules": [("W417", 7)],
     "allowed_unknown_action.rules": [("E206", 8)],
@@ -334,6 +337,9 @@ SENTENCES: dict[str, str] = {
     "lose_a_counter_of_another_player.rules": "for another player's counter, make that player act, as in "
                                               "'each p: lose 1 clues;'",
     "zone_with_two_visibilities.rules": "a zone has one visibility",
+    "effect_straight_in_a_card.rules": "an effect goes inside one of the card's effect slots",
+    "each_over_a_zone.rules": "did you mean 'for each c in ZONE { ... }'",
+    "phase_outside_the_game.rules": "'phase' goes inside a game",
     "unterminated_string.rules": "is not closed with '\"'",
     "single_quoted_title.rules": "is not part of the rules language",
     "stray_character.rules": "is not part of the rules language",
@@ -402,6 +408,9 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "winner_together_without_if.rules": ("E100", 7, 19),   # where the 'if' is missing
     "lose_a_counter_of_another_player.rules": ("E100", 6, 13),   # the '.'
     "zone_with_two_visibilities.rules": ("E100", 3, 49),          # the second visibility
+    "effect_straight_in_a_card.rules": ("E100", 9, 3),
+    "each_over_a_zone.rules": ("E100", 7, 10),                     # the 'in'
+    "phase_outside_the_game.rules": ("E100", 10, 1),
     "deep_nesting.rules": ("E106", 5, 107),              # the proc's '{' is level 1, so the 100th '(' is 101
     "unknown_resource_typo.rules": ("E202", 7, 12),     # the name, not the statement
     "field_wrong_enum_member.rules": ("E303", 13, 11),   # the value 'gray'
