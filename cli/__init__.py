@@ -770,14 +770,14 @@ def _print_state(game, title: str) -> None:
     for name, (is_per_player, _kind) in program.zones.items():
         if is_per_player:
             table.add_row(_cell(_zone_label(program, name)),
-                          *(_cell(game.text(p.zones[name]), justify="left") for p in players))
+                          *(_cell(_items_text(game, p.zones[name]), justify="left") for p in players))
     out.print(table)
     shared = Table(title=_cell("shared"))
     shared.add_column("zone, counter or variable")
     shared.add_column("size", justify="right")
     shared.add_column("contents")
     for name, items in state.zones.items():
-        shared.add_row(_cell(_zone_label(program, name)), _cell(str(len(items))), _cell(game.text(items)))
+        shared.add_row(_cell(_zone_label(program, name)), _cell(str(len(items))), _cell(_items_text(game, items)))
     for name, value in state.globals.items():
         shared.add_row(_cell(program.label(name)), _cell(""), _cell(str(value)))
     for name, value in state.gvars.items():
@@ -793,6 +793,18 @@ def _zone_label(program, name: str) -> str:
     title, and who sees it in play when that is not everyone (`Hand (hidden from owner)`)."""
     visibility = program.visibility.get(name, "public")
     return program.label(name) + ("" if visibility == "public" else f" ({visibility})")
+
+
+def _items_text(game, items) -> str:
+    """A zone's items as the state table shows them: by title, alike ones in a row counted (`Copper
+    x46, Estate x3, Copper`: a pile of 46 copies is one entry, not four lines)."""
+    runs: list[list] = []
+    for text in (game.text(item) for item in items):
+        if runs and runs[-1][0] == text:
+            runs[-1][1] += 1
+        else:
+            runs.append([text, 1])
+    return ", ".join(text if count == 1 else f"{text} x{count}" for text, count in runs) or "nothing"
 
 
 def _print_effect(effect) -> None:

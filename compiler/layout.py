@@ -115,16 +115,16 @@ def index_keys(ix: A.Indexes, sym: Symbols) -> list:
 def labels(sym: Symbols, member_titles: dict) -> dict:
     """How the state's screens (`play --show-state`, the human player's) show each resource, counter,
     zone, variable and track the rules give a title: by that title (`First player`); an element of
-    an indexed counter or zone by its title and its index (`Factory display 1`, a member by its title:
-    `Votes Low`); where two would read alike, each with its name too (`Gold (gold_vp)`). Only the
+    an indexed counter, variable or zone by its title and its index (`Factory display 1`, a member
+    by its title: `Votes Low`); where two would read alike, each with its name too (`Gold (gold_vp)`). Only the
     names shown otherwise than as declared are listed (views and logs keep the names as keys)."""
     shown: dict = {}
     for d in sym.decls.values():
-        if isinstance(d, (A.Counter, A.Zone)):
+        if isinstance(d, (A.Counter, A.Zone, A.Var)):
             for index, key in elements(d, sym):
                 shown[key] = None if d.title is None else \
                     d.title if index is None else f"{d.title} {member_titles.get(index, index)}"
-        elif isinstance(d, (A.Resource, A.Var, A.Track)):
+        elif isinstance(d, (A.Resource, A.Track)):
             shown[d.name] = d.title
     said = [(label or name).casefold() for name, label in shown.items()]
     return {name: label if said.count(label.casefold()) == 1 else f"{label} ({name})"

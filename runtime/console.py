@@ -44,8 +44,23 @@ def zone_text(z: dict) -> str:
             runs.append([e])
     shown = [item_label(run[0]) if len(run) == 1 else
              f"{run[0]['title'] or run[0]['name'].partition('#')[0]} x{len(run)} "
-             f"({', '.join('#' + str(e['copy']) for e in run)})" for run in runs]
+             f"({copy_numbers([e['copy'] for e in run])})" for run in runs]
     return "[" + ", ".join(shown) + "]"
+
+
+def copy_numbers(numbers: list[int], most: int = 4) -> str:
+    """Copy numbers as a screen shows them: consecutive ones as a range (`#15 to #60`, not 46 numbers
+    over four lines), at most `most` ranges or numbers, then how many more copies there are."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    shown = [f"#{r[0]}" if len(r) == 1 else f"#{r[0]}, #{r[1]}" if len(r) == 2 else f"#{r[0]} to #{r[-1]}"
+             for r in runs[:most]]
+    rest = sum(len(r) for r in runs[most:])
+    return ", ".join(shown) + (f" and {rest} more" if rest else "")
 
 
 def _alike(a: dict, b: dict) -> bool:

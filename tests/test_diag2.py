@@ -133,3 +133,39 @@ def test_an_unknown_zone_with_no_close_name_lists_the_zones():
 def test_an_item_of_a_block_at_the_top_says_where_it_goes(item, inside):
     (d,) = analyse_text(f"counter vp;\n{item}\n").diagnostics
     assert d.code == "E100" and d.message.startswith(f"'{item.split()[0]}' goes inside {inside}")
+
+
+# ---------------------------------------------------------------------------- 8. screens
+
+def test_an_indexed_variable_is_shown_by_its_title_and_index():
+    from rulebook.compiler.driver import analyse_text as analysed
+    from rulebook.compiler.layout import labels
+    text = ("kind card { }\ncard copper \"Copper\" { }\ncard silver \"Silver\" { }\n"
+            "enum age { one \"Age I\", two }\nvar in_game[card] \"In this game's Supply\" global: bool = false;\n"
+            "var done[age] \"Done\": bool = false;\n")
+    sym = analysed(text).symbols
+    shown = labels(sym, {"copper": "Copper", "silver": "Silver", "one": "Age I"})
+    assert {k: v for k, v in shown.items() if "[" in k} == {
+        "in_game[copper]": "In this game's Supply Copper", "in_game[silver]": "In this game's Supply Silver",
+        "done[one]": "Done Age I", "done[two]": "Done two"}
+
+
+def test_many_copies_are_shown_as_ranges():
+    from rulebook.runtime.console import copy_numbers, zone_text
+
+    def card(n: int) -> dict:
+        return {"name": "copper" if n == 1 else f"copper#{n}", "title": "Copper", "kind": "card", "fields": {},
+                "flipped": False, "copy": n}
+    pile = {"visibility": "public", "size": 46, "items": [card(n) for n in range(15, 61)]}
+    assert zone_text(pile) == "[Copper x46 (#15 to #60)]"
+    assert copy_numbers([1, 2, 4, 7, 8, 9, 11]) == "#1, #2, #4, #7 to #9, #11"
+    assert copy_numbers([1, 3, 5, 7, 9, 11, 12]) == "#1, #3, #5, #7 and 3 more"
+
+
+def test_the_state_table_counts_alike_items_in_a_row():
+    from types import SimpleNamespace
+
+    from rulebook.cli import _items_text
+    game = SimpleNamespace(text=str)
+    assert _items_text(game, ["Copper"] * 46 + ["Estate", "Copper"]) == "Copper x46, Estate, Copper"
+    assert _items_text(game, []) == "nothing"
