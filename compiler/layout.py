@@ -123,12 +123,24 @@ def labels(sym: Symbols, member_titles: dict) -> dict:
         if isinstance(d, (A.Counter, A.Zone, A.Var)):
             for index, key in elements(d, sym):
                 shown[key] = None if d.title is None else \
-                    d.title if index is None else f"{d.title} {member_titles.get(index, index)}"
+                    d.title if index is None else f"{d.title} {index_label(index, sym, member_titles)}"
         elif isinstance(d, (A.Resource, A.Track)):
             shown[d.name] = d.title
     said = [(label or name).casefold() for name, label in shown.items()]
     return {name: label if said.count(label.casefold()) == 1 else f"{label} ({name})"
             for name, label in shown.items() if label is not None and label != name}
+
+
+def index_label(index, sym: Symbols, member_titles: dict) -> str:
+    """An index as a screen shows it after the title: a member by its title, a card by its own title
+    (a copy with its number, `Copper #2`), a number or a pair as it is."""
+    if index in member_titles:
+        return member_titles[index]
+    name, _, number = index.partition("#") if isinstance(index, str) else (index, "", "")
+    card = sym.decls.get(name) if isinstance(name, str) else None
+    if isinstance(card, A.Entity) and card.title and not card.title_parts:
+        return card.title + (f" #{number}" if number else "")
+    return str(index)
 
 
 def numbered(expr, number: int, kind: A.Kind):

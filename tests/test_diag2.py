@@ -144,7 +144,7 @@ def test_an_indexed_variable_is_shown_by_its_title_and_index():
             "enum age { one \"Age I\", two }\nvar in_game[card] \"In this game's Supply\" global: bool = false;\n"
             "var done[age] \"Done\": bool = false;\n")
     sym = analysed(text).symbols
-    shown = labels(sym, {"copper": "Copper", "silver": "Silver", "one": "Age I"})
+    shown = labels(sym, {"one": "Age I"})   # a card by its own title, a member by the enum's
     assert {k: v for k, v in shown.items() if "[" in k} == {
         "in_game[copper]": "In this game's Supply Copper", "in_game[silver]": "In this game's Supply Silver",
         "done[one]": "Done Age I", "done[two]": "Done two"}
@@ -169,3 +169,29 @@ def test_the_state_table_counts_alike_items_in_a_row():
     game = SimpleNamespace(text=str)
     assert _items_text(game, ["Copper"] * 46 + ["Estate", "Copper"]) == "Copper x46, Estate, Copper"
     assert _items_text(game, []) == "nothing"
+
+
+SUPPLY = """
+counter vp;
+kind card { }
+card copper "Copper" * 12 { }
+card estate "Estate" { }
+zone pile "Supply" of card;
+var in_game[card] "In this game's Supply" global: bool = false;
+game small_supply {
+  seats 2 to 2;
+  phase setup { fill pile with card; set in_game[estate] = true; }
+  phase play { pick c from pile "take a card" { gain 1 vp; } }
+  winner most vp;
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_the_hot_seat_screen_shows_an_indexed_variable_by_its_title_and_a_pile_by_runs(interpreted):
+    from .test_screen import hot_seat
+    game, console = hot_seat(SUPPLY, 2, 1, interpreted)
+    game.play()
+    first = console.screens[0]
+    assert "In this game's Supply Estate: yes" in first and "in_game[" not in first
+    assert "Copper x12 (#1 to #12)" in first
