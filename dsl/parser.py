@@ -1310,7 +1310,7 @@ def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, b
         return Diagnostic("E100", "a cooperative game's condition comes before its score: 'winner together "
                           "if CONDITION score EXPR;'", span, hint="the score is kept whether the team wins or "
                           "loses: it is no score 'if' the condition holds"), False
-    if "SEMICOLON" in accepts and tok.type != "SEMICOLON":
+    if "SEMICOLON" in accepts and tok.type != "SEMICOLON" and _semicolon_helps(err):
         label = SEMICOLON_LABEL if _inside_braces(text, tok.line, tok.column) else DECLARATION_SEMICOLON_LABEL
         return Diagnostic("E100", f"{label}: add ';' here (before {found})", before or span), True
     body = _entity_body(err) if tok.type in _statement_starts() and "RBRACE" in accepts else None
@@ -1349,6 +1349,20 @@ def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, b
     open_card = tok.type == "NAME" and {"EQUAL", "LBRACE"} <= accepts
     return Diagnostic("E100", f"unexpected {found}; expected {expected}", span,
                       notes=_left_open_note(text, tok.line) if open_card else ()), False
+
+
+def _semicolon_helps(err: UnexpectedToken) -> bool:
+    """Whether the token would be read after a ';' put before it: else a missing ';' is not the
+    mistake (`lose 1 p.clues;`, `secret hidden`), and saying so would add an error after it."""
+    parser = getattr(err, "interactive_parser", None)
+    if parser is None:
+        return True
+    try:
+        after = parser.copy()
+        after.feed_token(Token("SEMICOLON", ";"))
+        return err.token.type in after.accepts()
+    except UnexpectedInput:
+        return False
 
 
 def _entity_body(err: UnexpectedToken) -> Optional[str]:

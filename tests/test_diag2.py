@@ -195,3 +195,16 @@ def test_the_hot_seat_screen_shows_an_indexed_variable_by_its_title_and_a_pile_b
     first = console.screens[0]
     assert "In this game's Supply Estate: yes" in first and "in_game[" not in first
     assert "Copper x12 (#1 to #12)" in first
+
+
+# ---------------------------------------------------------------------------- 4. one syntax error, not two
+
+@pytest.mark.parametrize("text, message", [
+    ("counter x;\nproc p() { gain 1 x); }\n", "unexpected ')'"),
+    ("kind card { }\nzone deck of card secret hidden;\n", "a zone has one visibility"),
+    ("counter clues;\nproc p() { for each p in players { lose 1 p.clues; } }\n",
+     "for another player's counter, make that player act, as in 'each p: lose 1 clues;'"),
+])
+def test_a_semicolon_that_would_not_help_is_not_asked_for(text, message):
+    (d,) = analyse_text(text).diagnostics
+    assert d.code == "E100" and message in d.message and "must end with ';'" not in d.message
