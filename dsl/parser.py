@@ -1039,6 +1039,7 @@ COMMA_LABEL = "a ',' is missing: the items between these braces are separated by
 OPTION_LABEL = "'option' is an item of 'choose { ... }', not a statement: it goes directly inside a 'choose' block"
 RANGE_CHAIN_LABEL = "a range has one '..' between two numbers, as in '2..12'"
 RANGE_LOW_LABEL = "a range starts with its lowest number, as in '2..12'"
+COOPERATIVE_LABEL = "a cooperative line says when the team wins after 'if': 'winner together if CONDITION;'"
 RANGE_HIGH_LABEL = "a range ends with its highest number, as in '2..12'"
 
 
@@ -1118,7 +1119,7 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
     "which goes through a zone or a list": [
         f"proc p() {{ each c in {d} {{ }} }}" for d in ("z", "[1]")
     ],
-    "a cooperative line says when the team wins after 'if': 'winner together if CONDITION;'": [
+    COOPERATIVE_LABEL: [
         f"game g {{ winner together {cond}; }}" for cond in
         ("a < 3", "f(a)", "3 > a", "not a", "(a)", "-a", "true", "false", "none", "\"x\"", "some(p in players where a)",
          "every(p in players where a)", "count(p in players) > 1", "size(a) > 0", "a.b", "this", "you")
@@ -1302,6 +1303,12 @@ def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, b
     before = _after_last_value(err, file)
     if label and "SEMICOLON" in accepts and before is not None and tok.line > before.line:
         label = None   # a statement that could end where its line does, and the next one starts: a ';' is missing
+    if label == COOPERATIVE_LABEL:   # `winner together fuses < 3;`: 'fuses' was read as the word of a score
+        *_, winner, together, word = [None, None, None] + list(err.state.value_stack)
+        if isinstance(winner, Token) and winner.type == "WINNER" and isinstance(word, Token) and \
+                word.type == "NAME" and str(word) != "score":
+            return Diagnostic("E100", f"{label}; found '{word}'", _token_span(file, word),
+                              hint=f"write 'if' before '{word}'"), False
     if label:
         return Diagnostic("E100", f"{label}; found {found}", span, hint=f"expected {expected}"), False
     if tok.type == "EQUAL" and "COMPARE" in accepts:

@@ -343,7 +343,8 @@ def build_view(game, index: int) -> dict:
         "over": state.over,
         "messages": list(game.messages),   # the `say` log: every player reads it
         "titles": dict(program.member_titles),   # enum member -> title: values stay names, screens show titles
-        "labels": dict(program.labels),   # stock, counter, zone, var, track -> its title: keys stay names
+        # stock, counter, zone, var, track -> its title (keys stay names); not an element left out above
+        "labels": {k: v for k, v in program.labels.items() if k not in unseen},
         "decision": None,
     }
     if state.supply:   # what is left of each limited supply: everyone sees the banks
