@@ -936,6 +936,29 @@ class Checker(A.Visitor):
             seen = "each player sees their own" if d.visibility == "hidden" else "each player's is seen by the others"
             self.err("E320", f"zone {d.name!r} is shared, so it has no owner to see it: make it 'secret' "
                      f"(nobody sees it) or 'per_player' ({seen})", self.at_decl(d))
+        if d.refills is not None:
+            self.refill_source(d)
+
+    def refill_source(self, d: A.Zone) -> None:
+        """`zone deck ... refills from discards;`: the refilling zone is another plain zone of the same
+        kind, the deck holder's own or a shared one (a shared deck has no player whose zone to take)."""
+        at = self.at_name(d.refills, d.span)
+        if not self.expect(d.refills, ("zone",), "E209", "zone", at):
+            return
+        src = self.sym.decls[d.refills]
+        if src is d:
+            self.err("E314", f"zone {d.name!r} refills from itself: name the discard pile it is shuffled from",
+                     at)
+        elif d.indexes is not None or src.indexes is not None:
+            self.err("E314", f"zone {(d if d.indexes is not None else src).name!r} is indexed: a refilled deck "
+                     f"and the zone it refills from are plain zones", at)
+        elif src.kind != d.kind and "any" not in (src.kind, d.kind):
+            self.err("E314", f"zone {d.name!r} holds {d.kind} but refills from {src.name!r}, which holds "
+                     f"{src.kind}", at, hint=f"refill it from a zone 'of {d.kind}'")
+        elif src.per_player and not d.per_player:
+            self.err("E314", f"the shared zone {d.name!r} cannot refill from {src.name!r}: that is each "
+                     f"player's, so no one's is the one to shuffle in", at,
+                     hint=f"make {d.name!r} per_player, or {src.name!r} shared")
 
     def visit_Die(self, d: A.Die) -> None:
         if d.type is not None:

@@ -1172,6 +1172,12 @@ class Reader(A.Visitor):
                      f"holding {plural(self.noun(d.kind))}.")
         if d.visibility in VISIBILITY_WORDS:   # a public zone (the default) goes without saying
             self.say(depth, VISIBILITY_WORDS[d.visibility])
+        if d.refills is not None:
+            source = self.words.decl(d.refills)   # without symbols: the deck holder's own, as most are
+            whose = "the shared " if source is not None and not source.per_player else \
+                "its owner's " if d.per_player else ""
+            self.say(depth, f"When a draw runs it out, {whose}{self.noun(d.refills)} is shuffled to form a new "
+                     f"one and the draw goes on.")
 
     def visit_Actor(self, d, depth: int) -> None:
         self.say(depth, "A neutral actor with its own stocks and counters.")

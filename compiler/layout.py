@@ -81,6 +81,7 @@ class Layout:
     funcs: list
     game: A.Game | None
     visibility: dict = field(default_factory=dict)   # zone -> "hidden" | "secret" (public zones are not listed)
+    refills: dict = field(default_factory=dict)   # deck -> (the zone shuffled into it when a draw runs it out, shared)
     indexed: dict = field(default_factory=dict)   # indexed counter, variable or zone -> [(index, flat name)]
     variables: dict = field(default_factory=dict)   # var -> (is_global, default, whether it holds a card or tile)
     variant_rules: list = field(default_factory=list)   # the variants with a `when` condition
@@ -304,6 +305,8 @@ def layout(sym: Symbols) -> Layout:
         zones={key: (z.per_player, z.kind) for z in d if isinstance(z, A.Zone) for _i, key in elements(z, sym)},
         visibility={key: z.visibility for z in d if isinstance(z, A.Zone) and z.visibility != "public"
                     for _i, key in elements(z, sym)},
+        refills={z.name: (z.refills, not sym.decls[z.refills].per_player) for z in d
+                 if isinstance(z, A.Zone) and z.refills is not None},
         indexed={**{x.name: elements(x, sym) for x in d if isinstance(x, (A.Counter, A.Var, A.Zone))
                     and x.indexes is not None},
                  **member_elements(sym)},
@@ -474,7 +477,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
     g = lay.game
     return {
         "name": pack_name, "resources": lay.resources, "groups": lay.groups, "counters": lay.counters,
-        "zones": lay.zones, "visibility": lay.visibility, "actors": lay.actors, "variants": lay.variants,
+        "zones": lay.zones, "visibility": lay.visibility, "refills": lay.refills, "actors": lay.actors, "variants": lay.variants,
         "indexed": lay.indexed, "variables": lay.variables, "member_titles": lay.member_titles,
         "labels": lay.labels,
         "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp, source, number)

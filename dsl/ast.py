@@ -1260,8 +1260,8 @@ HIDDEN_FROM_OWNER = "hidden from owner"   # the visibility every player but a zo
 
 @node
 class Zone(Decl):
-    """`zone NAME ["Title"] [per_player] of KIND [public|hidden|secret|hidden from owner];` a deck, hand,
-    pile, display or supply."""
+    """`zone NAME ["Title"] [per_player] of KIND [public|hidden|secret|hidden from owner] [refills from
+    ZONE];` a deck, hand, pile, display or supply."""
 
     name: str
     title: Optional[str]
@@ -1271,11 +1271,14 @@ class Zone(Decl):
     # HIDDEN_FROM_OWNER: every player but the owner
     indexes: Optional[Indexes] = None   # one zone per enum member or number: `moon[1..7]`
     public_written: bool = False   # `public` written out (the default, said anyway): `fmt` keeps it
+    refills: Optional[str] = None   # `refills from discards`: the zone a `draw` shuffles in when this one runs out
 
     def __repr__(self) -> str:
         """As every node's, without `public_written`: a word that changes nothing is layout, and the
-        pack's content digest (a hash of this repr) is blind to layout."""
-        shown = (f"{n}={getattr(self, n)!r}" for n in self._fields if n != "public_written")
+        pack's content digest (a hash of this repr) is blind to layout; `refills` only when written
+        (so the digests of packs without it stay as they were)."""
+        shown = (f"{n}={getattr(self, n)!r}" for n in self._fields
+                 if n != "public_written" and not (n == "refills" and self.refills is None))
         return f"{self.__class__.__qualname__}({', '.join(shown)})"
 
 

@@ -64,6 +64,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E311": (ERROR, "invalid modifier"),
     "E312": (ERROR, "index missing or misplaced"),
     "E313": (ERROR, "a zone moved into itself"),
+    "E314": (ERROR, "a zone refilled from a zone it cannot refill from"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),

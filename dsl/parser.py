@@ -391,7 +391,10 @@ class _Builder:
         visibility = _pick(items, "visibility", "public")
         kind = [i for i in items if isinstance(i, Token) and i.type == "NAME"][-1]
         return A.Zone(str(items[0]), _title(items), per_player, str(kind), visibility, _pick(items, "indexes"),
-                      _pick(items, "visibility") == "public", span=self._s(meta))
+                      _pick(items, "visibility") == "public", _pick(items, "refill"), span=self._s(meta))
+
+    def refill(self, meta, items):
+        return _Marker("refill", str(items[-1]))
 
     def visibility(self, meta, items):
         if len(items) == 1:

@@ -1766,8 +1766,26 @@ class Game:
             self.emit("move", dest.owner, {"item": e, "dest": dest.name})
 
     def draw(self, h: Holder, source: ZoneRef, dest: ZoneRef, count: int, keep=None) -> list:
-        """Move the top `count` entities of one zone (those `keep` accepts) to another; returns them."""
+        """Move the top `count` entities of one zone (those `keep` accepts) to another; returns them.
+        A deck declared `refills from Z` that this runs out (left empty with more to draw) has Z moved
+        into it and shuffled, and the draw goes on from it; with both used up it gives what there was."""
         at_least_zero(count, "draw")
+        drawn = self._draw_some(h, source, dest, count, keep)
+        refill = self.program.refills.get(source.name) if self.program.refills else None
+        if refill is not None and len(drawn) < count and not source.items:
+            name, shared = refill
+            pile = self.zone(None if shared else source.owner, name)
+            if pile.items:
+                self.move_all(h, pile, source)
+                self.shuffle(source)
+                drawn += self._draw_some(h, source, dest, count - len(drawn), keep)
+        if drawn and "draw" in self.by_event:
+            self.emit("draw", h, {"source": source.name, "amount": len(drawn)})
+        return drawn
+
+    def _draw_some(self, h: Holder, source: ZoneRef, dest: ZoneRef, count: int, keep) -> list:
+        """What `draw` takes from one zone as it stands (no refill): the top `count` entities (that
+        `keep` accepts), moved to `dest`."""
         if keep is None:
             drawn = list(source.items[:count])
         else:
@@ -1776,8 +1794,6 @@ class Game:
             self._note("draw", h, f"from {source.label()} to {dest.label()}: {self.text(drawn)}", len(drawn))
         for e in drawn:
             self.move(e, dest, traced=False)
-        if drawn and "draw" in self.by_event:
-            self.emit("draw", h, {"source": source.name, "amount": len(drawn)})
         return drawn
 
     def move_all(self, h: Holder, source: ZoneRef, dest: ZoneRef, top: bool = False) -> list:

@@ -80,6 +80,7 @@ class Program:
     kinds: dict = field(default_factory=dict)       # kind -> [EntityDef] in declaration order
     zones: dict = field(default_factory=dict)       # name -> (per_player, kind)
     visibility: dict = field(default_factory=dict)  # zone name -> "hidden" | "secret" (absent: public)
+    refills: dict = field(default_factory=dict)     # deck -> (zone a draw shuffles in when it runs out, that zone is shared)
     indexed: dict = field(default_factory=dict)     # indexed counter or zone -> {index: flat name}
     variables: dict = field(default_factory=dict)   # var -> (is_global, default value)
     member_titles: dict = field(default_factory=dict)   # enum member -> the title it is shown by
@@ -187,6 +188,7 @@ def assemble(tables: dict, fns: dict) -> Program:
                       number)
         program.entities[name] = e
         program.kinds.setdefault(kind, []).append(e)
+    program.refills = {deck: tuple(source) for deck, source in tables.get("refills", {}).items()}
     program.indexed = {base: dict(pairs) for base, pairs in tables.get("indexed", {}).items()}
     program.member_titles = dict(tables.get("member_titles", {}))
     program.labels = dict(tables.get("labels", {}))
