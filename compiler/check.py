@@ -1762,9 +1762,9 @@ class Checker(A.Visitor):
         return None
 
     def visit_Simultaneous(self, s: A.Simultaneous, scope: Scope) -> None:
-        if s.pick.repeated:
-            self.err("E304", f"'each ... simultaneously pick' picks once: '{pick_mode(s.pick)}' is for one player's pick",
-                     s.span)
+        if s.pick.repeated and s.pick.limit is None:   # `up to N` and `exactly N` pick several in secret
+            self.err("E304", f"'each ... simultaneously pick' picks once or a number of times: "
+                     f"'{pick_mode(s.pick)}' is for one player's pick (write 'up to N' or 'exactly N')", s.span)
         if s.pick.label is not None:
             self.err("E304", "'each ... simultaneously pick' shows its candidates as they are: 'as \"...\"' is for "
                      "one player's pick", s.span)

@@ -1001,8 +1001,11 @@ class CodeGen(A.Visitor):
         prompt = self.prompt(p, seat_ctx)
         if plain_text(p) is None:   # a prompt with values: each seat's, worked out as `you`
             prompt = f"[{prompt} for {who} in {seats}]"
+        many = ""
+        if p.limit is not None:   # `up to N` / `exactly N`: each seat's N, worked out as that seat
+            many = f", [{self.ex(p.limit, seat_ctx)} for {who} in {seats}], {p.exactly!r}"
         self.writeline(f"{chosen} = yield from rt.simultaneous({seats}, {prompt}, {cands}, {p.optional!r}, "
-                       f"{where(s)!r})")
+                       f"{where(s)!r}{many})")
         self.writeline(f"for {who}, v_{p.var} in {chosen}:")
         self.skip_out(who)
         self.nested(p.body, inner)

@@ -1018,9 +1018,15 @@ class Reader(A.Visitor):
         who = PLAYER_DOMAINS[text][0] if text in PLAYER_DOMAINS else f"each of {self.x(s.domain)}"
         where = f" for whom {self.x(s.where)}" if s.where is not None else ""
         pwhere = f" for which {self.x(p.where)}" if p.where is not None else ""
-        self.say(depth, f"{who[0].upper()}{who[1:]}{where} secretly picks {'at most ' if p.optional else ''}"
-                        f"one {p.var} {self.picked_from(p.domain)}{pwhere}{prompt(p)}. Once all have picked, the picks are "
-                        "revealed and each of them, in seat order, does:")
+        if p.limit is not None:   # several, each a different one
+            many = f"{'exactly' if p.exactly else 'up to'} {self.x(p.limit)} different {p.var}"
+            each = "each pick of each of them, in seat order (a player's picks in the order picked), does:"
+        else:
+            many = f"{'at most ' if p.optional else ''}one {p.var}"
+            each = "each of them, in seat order, does:"
+        self.say(depth, f"{who[0].upper()}{who[1:]}{where} secretly picks {many} "
+                        f"{self.picked_from(p.domain)}{pwhere}{prompt(p)}. Once all have picked, the picks are "
+                        f"revealed and {each}")
         self.block(p.body, depth + 1)
 
     def visit_Reveal(self, s, depth: int) -> None:

@@ -489,7 +489,9 @@ class Interpreter(A.Visitor):
         # a prompt with values: each seat's, worked out with that seat as `you`
         prompt = self.prompt(p, rt, f) if plain_text(p) is not None else \
             [self.prompt(p, rt, f.with_you(who)) for who in seats]
-        chosen = yield from rt.simultaneous(seats, prompt, cands, p.optional, where(s))
+        # `up to N` / `exactly N`: each seat's N, worked out with that seat as `you`
+        limits = None if p.limit is None else [self.ev(p.limit, rt, f.with_you(who)) for who in seats]
+        chosen = yield from rt.simultaneous(seats, prompt, cands, p.optional, where(s), limits, p.exactly)
         for who, value in chosen:
             if who in rt.state.out:
                 continue   # knocked out by an earlier player's body

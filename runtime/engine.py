@@ -425,6 +425,7 @@ class Game:
         self.error: Optional[RulesRuntimeError] = None   # the rules error that stopped the game, if one did
         # in a running simultaneous pick: each player who already chose -> their pick (None: passed)
         self.secret_round: Optional[dict] = None
+        self.secret_partial: Optional[tuple] = None   # (player, their picks so far) while one picks several
         self.decisions_made = 0
         # None: no trace (the primitives only test it); a callable receives every Effect in order
         self.tracer: Optional[Callable[[Effect], None]] = None
@@ -993,21 +994,37 @@ class Game:
         choice = yield d
         return choice if choice < len(candidates) else None
 
-    def simultaneous(self, seats: list, prompt, candidates: list, optional: bool, where: str):
+    def simultaneous(self, seats: list, prompt, candidates: list, optional: bool, where: str,
+                     limits: Optional[list] = None, exactly: bool = False):
         """`each ... simultaneously pick`: each seat picks from its own candidates, asked in seat order
         while nothing changes (a view shows who has chosen, never what); returns [(player, pick)] in
         seat order for those who picked, for the bodies to run once everyone has chosen. `prompt` is
-        one text for every seat, or a list of each seat's (a prompt with values, worked out per seat)."""
+        one text for every seat, or a list of each seat's (a prompt with values, worked out per seat).
+        `limits` (`up to N`, `exactly N`: each seat's N): a seat picks up to N different candidates
+        in a row, with "none" to stop early unless `exactly`; each of its picks is one pair, in the
+        order picked."""
         chosen, self.secret_round = [], {}
         prompts = prompt if type(prompt) is list else [prompt] * len(seats)
         try:
-            for who, mine, asked in zip(seats, candidates, prompts):
-                choice = yield from self.pick(who, asked, mine, optional, where)
-                self.secret_round[who] = None if choice is None else mine[choice]   # shown to `who` alone
-                if choice is not None:
-                    chosen.append((who, mine[choice]))
+            for i, (who, mine, asked) in enumerate(zip(seats, candidates, prompts)):
+                if limits is None:
+                    choice = yield from self.pick(who, asked, mine, optional, where)
+                    self.secret_round[who] = None if choice is None else mine[choice]   # shown to `who` alone
+                    if choice is not None:
+                        chosen.append((who, mine[choice]))
+                    continue
+                picked, left = [], list(mine)
+                self.secret_partial = (who, picked)   # their picks so far: theirs alone to see
+                for _ in range(max(0, limits[i])):
+                    choice = yield from self.pick(who, asked, left, not exactly, where)
+                    if choice is None:
+                        break
+                    picked.append(left.pop(choice))
+                self.secret_partial = None
+                self.secret_round[who] = picked
+                chosen += [(who, value) for value in picked]
         finally:
-            self.secret_round = None
+            self.secret_round = self.secret_partial = None
         return chosen
 
     # ------------------------------------------------------------------ hidden information

@@ -357,10 +357,14 @@ def build_view(game, index: int) -> dict:
                             "where": d.where}
     if game.secret_round is not None:   # who has already chosen in this simultaneous pick, never what
         view["chosen_in_secret"] = [p.name for p in game.secret_round]
+
+        def shown(pick):   # (a card they cannot see, from their own hand hidden from them: its kind only)
+            return entity(pick) if isinstance(pick, EntityDef) and sees(pick) else value(pick)
         if viewer in game.secret_round:   # but the viewer's own pick is theirs to see until all have chosen
-            pick = game.secret_round[viewer]
-            # (a card they cannot see, from their own hand hidden from them: its kind only)
-            view["picked_in_secret"] = entity(pick) if isinstance(pick, EntityDef) and sees(pick) else value(pick)
+            pick = game.secret_round[viewer]   # several (`up to N`, `exactly N`): a list of them
+            view["picked_in_secret"] = [shown(p) for p in pick] if type(pick) is list else shown(pick)
+        elif game.secret_partial is not None and game.secret_partial[0] is viewer:   # still picking several
+            view["picked_in_secret"] = [shown(p) for p in game.secret_partial[1]]
     return view
 
 

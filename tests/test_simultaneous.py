@@ -154,3 +154,89 @@ def test_a_trigger_in_the_body_captures_the_pick_on_both_backends():
         g = Game(program, 2, 3, [RandomAgent(1), RandomAgent(2)])
         runs.append((g.play(), g.log, g.state.to_json()))
     assert runs[0] == runs[1]
+
+
+# Race for the Galaxy's explore, 7 Wonders-like drafts of 2: each player keeps several cards in secret
+SEVERAL = PACK.replace('each players simultaneously pick c from hand "build a card" {',
+                       'each players simultaneously pick c from hand "build a card" exactly 2 {').replace(
+                       "repeat 2 {", "repeat 1 {")
+UP_TO = SEVERAL.replace("exactly 2", "up to 2")
+
+
+@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
+def interpreted(request):
+    return request.param
+
+
+def test_exactly_n_every_player_picks_all_theirs_before_any_body_runs(interpreted):
+    box, notes = [], []
+    g = Game(build_text(SEVERAL, interpreted=interpreted), 3, 4, [Watcher(box, notes)] * 3)
+    box.append(g)
+    g.play()
+    assert [n["seat"] for n in notes] == [0, 0, 1, 1, 2, 2]
+    assert all(n["built"] == [0, 0, 0] and n["messages"] == 0 for n in notes)   # no body before all chose
+    assert [n["chosen"] for n in notes] == [[], [], ["P1"], ["P1"], ["P1", "P2"], ["P1", "P2"]]
+    assert [len(p.zones["built"]) for p in g.state.players] == [2, 2, 2]
+    assert [m.split(":")[0] for m in g.messages] == ["P1", "P1", "P2", "P2", "P3", "P3"]
+
+
+def test_a_view_shows_the_viewers_own_picks_so_far_and_never_anothers(interpreted):
+    g = Game(build_text(SEVERAL, interpreted=interpreted), 2, 9, [None, None])
+    d = g.start()
+    first = d.options[0]
+    d = g.apply(0)                                       # P1's first pick: P1 is still picking
+    assert d.player.index == 0 and first not in d.options   # a different card each time
+    mine, theirs = g.view(0), g.view(1)
+    assert [c["title"] for c in mine["picked_in_secret"]] == [first] and mine["chosen_in_secret"] == []
+    assert "picked_in_secret" not in theirs and theirs["chosen_in_secret"] == []
+    d = g.apply(0)                                       # P1 done: P2 is asked
+    assert d.player.index == 1
+    assert g.view(1)["chosen_in_secret"] == ["P1"] and g.view(1)["picked_in_secret"] == []   # P2's own, none yet
+    assert len(g.view(0)["picked_in_secret"]) == 2
+    assert all(not p.zones["built"] for p in g.state.players)
+
+
+def test_up_to_n_offers_none_to_stop_early(interpreted):
+    g = Game(build_text(UP_TO, interpreted=interpreted), 2, 9, [None, None])
+    d = g.start()
+    assert d.options[-1] == "none"
+    d = g.apply(0)                 # P1 takes one card,
+    d = g.apply(d.size - 1)        # then stops
+    assert d.player.index == 1
+    d = g.apply(d.size - 1)        # P2 takes none
+    assert [len(p.zones["built"]) for p in g.state.players] == [1, 0]
+
+
+def test_several_picks_agree_on_both_backends_and_replay():
+    logs = []
+    for program in (build_text(SEVERAL), build_text(SEVERAL, interpreted=True)):
+        g = Game(program, 3, 5, [RandomAgent(30 + i) for i in range(3)])
+        result = g.play()
+        logs.append((g.log, g.messages, g.state.to_json(), result))
+        again = replay(program, record(g, "mini_wonders"))
+        assert again.log == g.log and again.state.digest() == g.state.digest()
+    assert logs[0] == logs[1]
+
+
+def test_each_seat_works_its_own_n_out():
+    text = SEVERAL.replace("counter vp;", "counter vp;\ncounter keep;").replace(
+        "exactly 2", "exactly 1 + keep").replace("phase setup {", "phase setup { gain 1 keep;")
+    for interpreted in (False, True):   # the setup phase gives the first player alone 1 keep
+        g = Game(build_text(text, interpreted=interpreted), 2, 3, [RandomAgent(1), RandomAgent(2)])
+        g.play()
+        assert [p.stock["keep"] for p in g.state.players] == [1, 0]
+        assert [len(p.zones["built"]) for p in g.state.players] == [2, 1]
+
+
+def test_repeatedly_is_still_refused_and_the_several_are_read_and_printed_back():
+    from rulebook.compiler.driver import analyse_text
+    from rulebook.dsl.printer import format_module
+
+    found = [d for d in analyse_text(SEVERAL.replace("exactly 2", "repeatedly")).diagnostics if d.severity == "error"]
+    assert [d.code for d in found] == ["E304"] and "'repeatedly'" in found[0].message
+    assert not [d for d in analyse_text(UP_TO).diagnostics if d.severity == "error"]
+    module = parse_text(SEVERAL, "mini.rules")
+    assert "simultaneously pick c from hand \"build a card\" exactly 2 {" in format_module(module)
+    assert parse_text(format_module(module), "mini.rules") == module
+    game = next(d for d in module.items if getattr(d, "name", None) == "mini_wonders")
+    assert "secretly picks exactly 2 different c from hand" in "\n".join(explain(game))
