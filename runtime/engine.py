@@ -378,6 +378,9 @@ class Game:
     # past them every attribute read of every game is slower (two more cost Federation 5%,
     # tests/test_engine_speed.py holds the line).
     fell_off: Optional[str] = None
+    # in a running simultaneous pick of several (`up to N`, `exactly N`): (the player picking, their
+    # picks so far), theirs alone to see; set on a game only when it picks several
+    secret_partial: Optional[tuple] = None
     none_from: Mapping[str, str] = MappingProxyType({})
 
     def __new__(cls, program: Program, *args, **kwargs):
@@ -425,7 +428,6 @@ class Game:
         self.error: Optional[RulesRuntimeError] = None   # the rules error that stopped the game, if one did
         # in a running simultaneous pick: each player who already chose -> their pick (None: passed)
         self.secret_round: Optional[dict] = None
-        self.secret_partial: Optional[tuple] = None   # (player, their picks so far) while one picks several
         self.decisions_made = 0
         # None: no trace (the primitives only test it); a callable receives every Effect in order
         self.tracer: Optional[Callable[[Effect], None]] = None
@@ -1024,7 +1026,9 @@ class Game:
                 self.secret_round[who] = picked
                 chosen += [(who, value) for value in picked]
         finally:
-            self.secret_round = self.secret_partial = None
+            self.secret_round = None
+            if limits is not None:
+                self.secret_partial = None
         return chosen
 
     # ------------------------------------------------------------------ hidden information
