@@ -239,6 +239,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "may_when_a_text.rules": [("E303", 6)],
     "func_gives_wrong_type.rules": [("E303", 6)],
     "simultaneous_pick_with_else.rules": [("E304", 11)],
+    "shared_deck_refills_from_each_players_pile.rules": [("E314", 5)],
     "effect_slot_compared_with_none.rules": [("E303", 7)],
     "return_from_a_plain_proc.rules": [("E303", 10), ("E303", 15)],
     "index_by_a_resource.rules": [("E301", 6)],
