@@ -1201,8 +1201,9 @@ class Checker(A.Visitor):
             self.err("E302", f"action {t.action!r} takes {arguments(len(params))}, not {len(t.args)}", t.span)
 
     def visit_Modifier(self, s: A.Modifier, scope: Scope) -> None:
-        for p in (s.pattern, s.until) if s.until is not None else (s.pattern,):
-            self.pattern(p, scope)
+        for p in (s.pattern, s.rest, s.until):
+            if p is not None:
+                self.pattern(p, scope)
         if s.cond is not None:
             self.condition(s.cond, scope)
         kinds = {a.what for a in s.adjustments}
@@ -1626,8 +1627,9 @@ class Checker(A.Visitor):
                 self.unknown("E205", "argument", arg.name, arg.span, params, of=f"event {p.event}")
 
     def visit_Whenever(self, s: A.Whenever, scope: Scope) -> None:
-        for p in (s.pattern, s.until) if s.until is not None else (s.pattern,):
-            self.pattern(p, scope)
+        for p in (s.pattern, s.rest, s.until):
+            if p is not None:
+                self.pattern(p, scope)
         if s.cond is not None:   # read when the event is announced, as a modifier's `while`
             self.condition(s.cond, scope)
         self.triggers.append(s)
@@ -2415,6 +2417,13 @@ class Checker(A.Visitor):
                 self.diags.append(Diagnostic("W403", f"this trigger can never fire: nothing in the pack "
                                              f"{'emits' if t.pattern.event not in BUILTIN_EVENTS else 'does'} "
                                              f"{t.pattern.event!r}", t.pattern.span))
+            elif t.rest is not None and t.rest.event not in sources and (
+                    t.rest.event in BUILTIN_EVENTS or isinstance(self.sym.decls.get(t.rest.event), A.Event)):
+                self.diags.append(Diagnostic("W422", f"this trigger fires once and never again: nothing in the pack "
+                                             f"{'emits' if t.rest.event not in BUILTIN_EVENTS else 'does'} "
+                                             f"{t.rest.event!r}, which would wake it", t.rest.span,
+                                             "'once per EVENT' rests the trigger after each firing until EVENT; "
+                                             "write 'next' for a trigger that fires once"))
 
     def _lint_losses(self) -> None:
         """W416: a `lose` line in a modifier of an action that no `lose ... for` of the pack is

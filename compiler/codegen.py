@@ -866,16 +866,19 @@ class CodeGen(A.Visitor):
         subject = subject_mode(s.pattern)
         filters = self.filters(s.pattern, ctx)
         env, until = self.standing(s, ctx)
+        rest = f", {self.ending(s.rest, ctx)}" if s.rest is not None else ""
         self.writeline(f"rt.register({ctx.you}, {tid!r}, {subject!r}, {s.pattern.event!r}, {filters}, "
-                       f"{s.once!r}, {until}, {env})", s)
+                       f"{s.once!r}, {until}, {env}{rest})", s)
 
     def standing(self, s, ctx: Ctx) -> tuple[str, str]:
         """What a trigger or modifier saves when registered: its locals (and `this`), and its `until`."""
         env = "{" + ", ".join([f"{n!r}: v_{n}" for n in self.captures[id(s)]] +
                               (["'this': this"] if ctx.this_ok else [])) + "}"
-        until = "None" if s.until is None else \
-            f"({subject_mode(s.until, 'anyone')!r}, {s.until.event!r}, {self.filters(s.until, ctx)})"
-        return env, until
+        return env, self.ending(s.until, ctx)
+
+    def ending(self, p: "A.Pattern | None", ctx: Ctx) -> str:
+        """An `until` or `once per` pattern as saved: (subject mode, event, filters); 'anyone' unless written."""
+        return "None" if p is None else f"({subject_mode(p, 'anyone')!r}, {p.event!r}, {self.filters(p, ctx)})"
 
     @staticmethod
     def unpack(captured: list, ctx: Ctx) -> list[str]:

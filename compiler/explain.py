@@ -125,7 +125,22 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+# past participles and past tenses that do not end in -ed: an event named for what happened
+# (`laid_eggs`, `built`) reads as written, never "laid eggses"
+_PAST = frozenset({"laid", "built", "paid", "drew", "drawn", "took", "taken", "won", "lost", "made", "gave", "given",
+                   "got", "bought", "sold", "sent", "kept", "held", "ran", "went", "came", "began", "chose",
+                   "chosen", "found", "spent", "left", "fed", "bred", "dealt", "struck", "wrote", "flew"})
+
+
 def _third_person(verb: str) -> str:
+    """A verb (an event's name) said of someone else: "gains", "passes"; a past tense stays as
+    written ("laid eggs", "played bird"), and a verb with a plural object takes the -s on the verb
+    ("discards cards")."""
+    words = verb.split("_")
+    if words[0].endswith("ed") and not words[0].endswith("eed") or words[0] in _PAST:
+        return verb
+    if len(words) > 1 and words[-1].endswith("s") and not words[-1].endswith("ss"):
+        return "_".join([_third_person(words[0])] + words[1:])
     if verb.endswith(("s", "sh", "ch", "x")):
         return verb + "es"
     if verb.endswith("y") and verb[-2:-1] not in "aeiou":
@@ -928,9 +943,10 @@ class Reader(A.Visitor):
 
     def visit_Whenever(self, s, depth: int) -> None:
         when = f"{'The next time' if s.once else 'Whenever'} {self.event(s.pattern)}"
+        rest = f", at most once until {self.event(s.rest)} (then again)" if s.rest else ""
         until = f", until {self.event(s.until)}" if s.until else ""
         lasting = f", while {self.x(s.cond)}" if s.cond is not None else ""
-        self.say(depth, f"{when}{until}{lasting}:")
+        self.say(depth, f"{when}{rest}{until}{lasting}:")
         self.block(s.body, depth + 1)
 
     def event(self, p: A.Pattern) -> str:

@@ -383,15 +383,18 @@ class Interpreter(A.Visitor):
         env = {n: f.locals[n] for n in self.captures[id(s)]}
         if f.this is not None:
             env["this"] = f.this
-        until = None if s.until is None else \
-            (subject_mode(s.until, "anyone"), s.until.event, self.filters(s.until, rt, f))
-        return env, until
+        return env, self.ending(s.until, rt, f)
+
+    def ending(self, p, rt, f: Frame) -> "tuple | None":
+        """An `until` or `once per` pattern as saved: (subject mode, event, filters); 'anyone' unless written."""
+        return None if p is None else (subject_mode(p, "anyone"), p.event, self.filters(p, rt, f))
 
     def visit_Whenever(self, s, rt, f):
         env, until = self.standing(s, rt, f)
+        rest = (self.ending(s.rest, rt, f),) if s.rest is not None else ()
         rt.register(f.you, self.sites[id(s)], subject_mode(s.pattern), s.pattern.event,
                     self.filters(s.pattern, rt, f), s.once,
-                    until, env)
+                    until, env, *rest)
         return ()
 
     def visit_Modifier(self, s, rt, f):

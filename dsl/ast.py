@@ -901,12 +901,14 @@ class Pattern(Part):
 
 @node
 class Whenever(Stmt):
-    """`whenever PATTERN [until PATTERN] [while COND] { ... }` or the one-shot `next PATTERN ...`:
-    registers a trigger.
+    """`whenever PATTERN [once per PATTERN] [until PATTERN] [while COND] { ... }` or the one-shot
+    `next PATTERN ...`: registers a trigger.
 
     The `until` pattern is matched like the trigger's own: `until you income()` ends it only on
     its owner's income, `until end_of_era` on anyone's. `while COND` keeps it registered but lets
     it fire only when COND holds as the event is announced (as a modifier's `while`).
+    `once per PATTERN` (`rest`): after each firing the trigger rests, skipping its events, until
+    an event matching `rest` wakes it ("once between your turns": `once per you turn_start`).
     """
 
     once: bool
@@ -914,6 +916,7 @@ class Whenever(Stmt):
     until: Optional[Pattern]
     body: tuple
     cond: Optional[Expr] = None
+    rest: Optional[Pattern] = None
 
 
 @node

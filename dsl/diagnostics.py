@@ -87,6 +87,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W419": (WARNING, "a forbid or allow modifier of an action nothing of the pack is tagged with"),
     "W420": (WARNING, "a tagged block inside 'for each' over players: it is for the acting player, not the loop's"),
     "W421": (WARNING, "a pick over a zone its picker never sees: options shown by position"),
+    "W422": (WARNING, "a once-per trigger whose waking event nothing announces: it fires once only"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

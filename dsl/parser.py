@@ -753,8 +753,20 @@ class _Builder:
 
     def whenever_stmt(self, meta, items):
         once = items[0].type == "NEXT"
+        if once and _pick(items, "rest") is not None:
+            raise RulesError([Diagnostic("E100", "'next' fires once and is gone: 'once per' is for 'whenever'",
+                                         self._s(meta), hint="write 'whenever EVENT once per EVENT { ... }' for "
+                                         "a trigger that fires at most once in each period")])
         return A.Whenever(once, items[1], _pick(items, "until"), _block(items), _pick(items, "lasting"),
-                          span=self._s(meta))
+                          _pick(items, "rest"), span=self._s(meta))
+
+    def rest(self, meta, items):
+        _once, word, pattern = items
+        if str(word) != "per":   # `per` stays free as a name everywhere else
+            raise RulesError([Diagnostic("E100", f"expected 'once per EVENT'; found 'once {word}'", self._s(meta),
+                                         hint="write 'once per EVENT': the trigger fires at most once, then rests "
+                                              "until EVENT (as 'once per you turn_start')")])
+        return _Marker("rest", pattern)
 
     def emit_stmt(self, meta, items):
         return A.Emit(str(items[0]), items[1] or (), span=self._s(meta))

@@ -547,7 +547,8 @@ class Printer(A.Visitor):
 
     def visit_Whenever(self, s):
         until = Clause(f"until {pattern(s.until)}") if s.until else None
-        self.block([Clause(f"{'next' if s.once else 'whenever'} {pattern(s.pattern)}"), until,
+        rest = Clause(f"once per {pattern(s.rest)}") if s.rest else None
+        self.block([Clause(f"{'next' if s.once else 'whenever'} {pattern(s.pattern)}"), rest, until,
                     _where("while ", s.cond)], s.body)
 
     def visit_Modifier(self, s):

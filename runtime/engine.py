@@ -416,7 +416,8 @@ class Game:
         self.pending: list = []      # trigger firings (trigger, args, emission) queued by events, run at the next statement end
         self.emissions = 0           # events announced so far: tells the firings of one event from the next
         self.by_event: dict[str, list[Trigger]] = {}   # an event is announced only while a key is here
-        self.ending: Tally = Tally()   # events that end a duration (`until`): announced even if no trigger listens
+        self.ending: Tally = Tally()   # events that end a duration (`until`) or a trigger's rest (`once per`):
+        # announced even if no trigger listens
         self.by_action: dict[str, list[Modifier]] = {}   # empty unless a modifier is in force: the fast test
         self.chain: list[str] = []
         self.steps = 0
@@ -1825,8 +1826,8 @@ class Game:
             raise RulesRuntimeError("E601", f"cannot move all of {source.label()} into itself")
         moved = list(source.items)
         if self.tracer is not None and moved:
-            self._note("move", h, f"all of {source.label()} to {'the top of ' if top else ''}{dest.label()}: "
-                                  f"{self.text(moved)}", len(moved))
+            self._note("move", h, f"all {len(moved)} of {source.label()} to {'the top of ' if top else ''}"
+                                  f"{dest.label()}: {self.text(moved)}")   # "move all 2 of P1.hand to ..."
         for i, e in enumerate(moved):
             self.move(e, dest, traced=False, at=i if top else None)
         return moved
@@ -1973,13 +1974,16 @@ class Game:
 
     # ------------------------------------------------------------------ events and triggers
     def register(self, owner: Holder, tid: str, subject: str, event: str, filters: dict, once: bool,
-                 until: Optional[tuple], env: dict) -> None:
-        """Activate a trigger; it fires on matching events until its `until` event (or once)."""
-        t = Trigger(tid, owner, subject, event, filters, once, until, env)
+                 until: Optional[tuple], env: dict, rest: Optional[tuple] = None) -> None:
+        """Activate a trigger; it fires on matching events until its `until` event (or once). With
+        `rest` (`once per PATTERN`) it rests after each firing until an event matching `rest`."""
+        t = Trigger(tid, owner, subject, event, filters, once, until, env, rest)
         self._listen(self.state.triggers, self.by_event, event, t)
+        self._watch_end(rest, 1)
 
     def _unregister(self, t: Trigger) -> None:
         self._unlisten(self.state.triggers, self.by_event, t.event, t)
+        self._watch_end(t.rest, -1)
 
     def _listen(self, active: list, index: dict, key: str, item) -> None:
         """Put a trigger or modifier in force: in the state's list, in its index, its end watched."""
@@ -2013,13 +2017,24 @@ class Game:
         """Announce an event: matching triggers are queued, durations ending on it expire."""
         self.emissions += 1
         out, conditions = self.state.out, self.program.conditions
+        if self.ending[event]:   # a new period first: a trigger woken by this event may fire on it
+            for t in self.state.triggers:
+                if t.resting and t.rest[1] == event and matches(t.owner, t.rest[0], t.rest[2], subject, args):
+                    t.resting = False
         for t in list(self.by_event.get(event, ())):
             if not matches(t.owner, t.subject, t.filters, subject, args) or out and t.owner in out:
                 continue   # a knocked-out player's triggers do not fire (nor is a `next` used up)
             if conditions and t.tid in conditions and not conditions[t.tid](self, t.owner, t.env):
                 continue   # `while COND` does not hold now: not fired, a `next` not used up, still registered
+            if t.resting:   # `once per`: it fired already in this period
+                if self.tracer is not None:
+                    self._note("skip", t.owner, f"trigger on {event} (it fired already: it rests until "
+                               f"{_pattern_words(t.rest, self.text)})", None, self.program.triggers[t.tid][1])
+                continue
             if t.once:
                 self._unregister(t)
+            elif t.rest is not None:
+                t.resting = True
             self.pending.append((t, args, self.emissions))
         if not self.ending[event]:
             return   # no trigger or modifier lasts until this event (the test of every announcement)
@@ -2446,6 +2461,12 @@ def matches(owner: Holder, mode: str, filters: dict, subject: Optional[Holder], 
         if not args.get(k) == v:
             return False
     return True
+
+
+def _pattern_words(p: tuple, text) -> str:
+    """A saved pattern (subject mode, event, filters) as written: "you turn_start", "turn_start"."""
+    subject = "" if p[0] == "anyone" else f"{p[0]} "
+    return subject + p[1] + (f"({', '.join(f'{k} = {text(v)}' for k, v in p[2].items())})" if p[2] else "")
 
 
 def _firing_key(t: Trigger, args: dict) -> tuple:

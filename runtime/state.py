@@ -115,11 +115,19 @@ class Holder:
 class Trigger:
     """An active `whenever`/`next` trigger: who owns it, what it listens to, when it expires."""
 
-    __slots__ = ("tid", "owner", "subject", "event", "filters", "once", "until", "env")
+    __slots__ = ("tid", "owner", "subject", "event", "filters", "once", "until", "env", "rest", "resting")
 
-    def __init__(self, tid, owner, subject, event, filters, once, until, env):
+    def __init__(self, tid, owner, subject, event, filters, once, until, env, rest=None, resting=False):
         self.tid, self.owner, self.subject, self.event = tid, owner, subject, event
         self.filters, self.once, self.until, self.env = filters, once, until, env
+        self.rest, self.resting = rest, resting   # `once per PATTERN`: what wakes it; whether it has fired since
+
+    def to_json(self) -> list:
+        """The record as JSON; a `once per` trigger adds what wakes it and whether it rests (the others
+        keep their eight fields, so the digests of games without one stay as they were)."""
+        data = [self.tid, encode(self.owner), self.subject, self.event, {k: encode(v) for k, v in self.filters.items()},
+                self.once, _until_json(self.until), {k: encode(v) for k, v in self.env.items()}]
+        return data if self.rest is None else data + [_until_json(self.rest), self.resting]
 
 
 class Modifier:
@@ -186,9 +194,7 @@ class State:
             "zones": {z: [e.name for e in items] for z, items in sorted(self.zones.items())},
             "evars": {e: {k: encode(v) for k, v in sorted(d.items())} for e, d in sorted(self.evars.items())},
             "flipped": sorted(self.flipped),
-            "triggers": [[t.tid, encode(t.owner), t.subject, t.event, {k: encode(v) for k, v in t.filters.items()},
-                          t.once, _until_json(t.until), {k: encode(v) for k, v in t.env.items()}]
-                         for t in self.triggers],
+            "triggers": [t.to_json() for t in self.triggers],
             "once": sorted(self.once_done),
             "claimed": sorted(self.claimed),
             "over": self.over,
@@ -233,7 +239,8 @@ class State:
         state.flipped = set(data["flipped"])
         until = lambda u: None if u is None else (u[0], u[1], {k: dec(v) for k, v in u[2].items()})  # noqa: E731
         state.triggers = [Trigger(t[0], dec(t[1]), t[2], t[3], {k: dec(v) for k, v in t[4].items()}, t[5],
-                                  until(t[6]), {k: dec(v) for k, v in t[7].items()}) for t in data["triggers"]]
+                                  until(t[6]), {k: dec(v) for k, v in t[7].items()}, *([until(t[8]), t[9]] if len(t) > 8 else []))
+                          for t in data["triggers"]]
         state.modifiers = [Modifier(m[0], dec(m[1]), m[2], m[3], {k: dec(v) for k, v in m[4].items()}, m[5],
                                     until(m[6]), {k: dec(v) for k, v in m[7].items()}, m[8],
                                     [tuple(_terms(a)) for a in m[9]]) for m in data.get("modifiers", ())]
@@ -380,17 +387,19 @@ def check_saved(data: dict, program) -> None:
             or len(set(out)) != len(out):
         fail(f"the players knocked out, {str(out)[:60]}, are not distinct seats of this game")
     for t in data["triggers"]:
-        if len(t) != 8 or not isinstance(t[0], str) or t[0] not in p.triggers or not isinstance(t[5], bool) \
-                or not all(isinstance(x, (str, type(None))) for x in t[2:4]):
+        if len(t) not in (8, 10) or not isinstance(t[0], str) or t[0] not in p.triggers or not isinstance(t[5], bool) \
+                or not all(isinstance(x, (str, type(None))) for x in t[2:4]) or len(t) == 10 and not isinstance(t[9], bool):
             fail(f"trigger {str(t)[:60]} is not a trigger of this pack")
         value(t[1], "a trigger's owner")
         table(t[4], "a trigger's filters")
         table(t[7], "a trigger's locals")
-        until = t[6]
-        if until is not None:
-            if not (isinstance(until, list) and len(until) == 3):
-                fail("a trigger's 'until' is malformed")
-            table(until[2], "a trigger's 'until'")
+        for until, what in ((t[6], "'until'"), (t[8] if len(t) == 10 else None, "'once per'")):
+            if until is not None:
+                if not (isinstance(until, list) and len(until) == 3):
+                    fail(f"a trigger's {what} is malformed")
+                table(until[2], f"a trigger's {what}")
+        if len(t) == 10 and t[8] is None:
+            fail("a trigger's 'once per' is malformed")
     for m in data.get("modifiers", ()):
         if len(m) != 10 or not all(isinstance(m[i], str) for i in (0, 2, 3)) or not isinstance(m[5], bool) \
                 or not isinstance(m[8], bool) or (m[8] and m[0] not in p.conditions) or not isinstance(m[9], list) \
