@@ -1201,7 +1201,7 @@ class Checker(A.Visitor):
             self.err("E302", f"action {t.action!r} takes {arguments(len(params))}, not {len(t.args)}", t.span)
 
     def visit_Modifier(self, s: A.Modifier, scope: Scope) -> None:
-        for p in (s.pattern, s.rest, s.until):
+        for p in (s.pattern, s.until):
             if p is not None:
                 self.pattern(p, scope)
         if s.cond is not None:

@@ -164,3 +164,15 @@ def test_printed_back_and_read_aloud():
     mentor = next(d for d in module.items if getattr(d, "name", None) == "mentor")
     assert any("Whenever an opponent casts, at most once until you turn start (then again):" in line
                for line in explain(mentor)), explain(mentor)
+
+
+def test_past_tense_events_are_read_as_written():
+    """explain says "an opponent laid eggs", never "laid eggses"; a verb with a plural object takes
+    the -s on the verb."""
+    from rulebook.compiler.explain import _third_person
+    assert [_third_person(v) for v in ("laid_eggs", "played_bird", "built", "discard_cards", "gain", "pass", "need")] \
+        == ["laid_eggs", "played_bird", "built", "discards_cards", "gains", "passes", "needs"]
+    text = PACK + "event laid_eggs();\ncreature hawk { play { whenever opponents laid_eggs once per you turn_start { gain 1 vp; } } }"
+    hawk = next(d for d in parse_text(text, "a.rules").items if getattr(d, "name", None) == "hawk")
+    assert any("Whenever an opponent laid eggs, at most once until you turn start (then again):" in line
+               for line in explain(hawk)), explain(hawk)
