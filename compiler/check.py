@@ -2290,6 +2290,12 @@ class Checker(A.Visitor):
                 self.searched(func, args, typed(0), typed(1))
             if spec.returns == "element":
                 return element_of(typed(0)) if args else "any"
+            if spec.returns == "list:element":   # `reverse(z)`: a zone, a list or a count (1..n)
+                given = typed(0) if args else "any"
+                if given.partition(":")[0] not in ("zone", "list", "int", "any"):
+                    self.err("E303", f"{func}() takes a zone or a list, not {article(words(given))}", args[0].span)
+                    return "list"
+                return f"list:{element_of(given)}" if element_of(given) != "any" else "list"
             if func in PLAYER_ARGUMENT and args and not fits(typed(0), "player"):
                 self.err("E303", f"{func}() takes a player", args[0].span)
             return spec.returns

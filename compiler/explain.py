@@ -438,6 +438,8 @@ class ExprReader(A.Visitor):
             return f"the player to the {func} of {words[0]}"
         if func == "first":
             return f"the first of {words[0]}"
+        if func == "reverse":
+            return f"{words[0]} in reverse order (last first)"
         if func == "eliminated":
             return f"{words[0]} is knocked out" if args else f"{self.you} are knocked out"
         if func == "players_from":

@@ -46,7 +46,8 @@ class Builtin:
     method: Optional[str] = None      # otherwise a method of the runtime Game
     about_actor: bool = False
     names: tuple = ()
-    returns: str = "int"              # the checker's type of the result ("element": of the argument)
+    returns: str = "int"              # the checker's type of the result ("element": of the argument;
+                                      # "list:element": a list of the argument's elements)
 
 
 BUILTIN_FUNCS = {
@@ -64,6 +65,7 @@ BUILTIN_FUNCS = {
     "players_counterclockwise_from": Builtin(1, 1, method="players_counterclockwise_from", returns="list:player"),
     "others_from": Builtin(1, 1, method="others_from", returns="list:player"),
     "first": Builtin(1, 1, method="first", returns="element"),
+    "reverse": Builtin(1, 1, method="reverse", returns="list:element"),   # a new list, last item first
     "contains": Builtin(2, 2, method="contains", returns="bool"),
     "index_of": Builtin(2, 2, method="index_of"),
     "eliminated": Builtin(0, 1, method="eliminated", about_actor=True, returns="bool"),

@@ -1301,6 +1301,11 @@ class Game:
             return item
         return None
 
+    def reverse(self, items) -> list:
+        """A new list of a zone's or list's items, last first (a zone's from the bottom up): a loop
+        over it is safe while its body moves the items."""
+        return self.domain(items)[::-1]
+
     def contains(self, zone, item) -> bool:
         """Whether a zone or list holds an item."""
         return item in self.domain(zone)
