@@ -1129,11 +1129,35 @@ class Checker(A.Visitor):
 
     def cost(self, terms: tuple, scope: Scope) -> None:
         for t in terms:
+            if t.mode == "plain" and t.index is None and self.spread(t, scope):
+                continue
             self.amount(t.amount, scope)   # a player or a card is no amount (found by bench/fuzz.py)
             if t.mode == "plain":
                 self.stock_name(t.name, scope, t.span, t.index)
             elif t.name is not None:
                 self.expect(t.name, ("group",), "E202", "resource group", t.span)
+
+    def spread(self, t: A.CostTerm, scope: Scope) -> bool:
+        """`pay b.cost food;`: a card's field declared `int[ENUM]`, without a member, paid from the
+        counter indexed by the same ENUM, each member's amount from its own element (Wingspan's food
+        cost). Whether the term is one (it is then checked here)."""
+        decl = self.sym.decls.get(t.name) if t.name not in scope.locals else None
+        if not isinstance(decl, A.Counter) or decl.indexes is None or type(t.amount) is not A.Attr:
+            return False
+        kind = self.kind_of(self.expr(t.amount.obj, scope))
+        field = next((f for f in kind.fields if f.name == t.amount.name), None) if kind is not None else None
+        if field is None or field.index is None:
+            return False
+        self.used.update((t.name, field.index))
+        dims = decl.indexes.dims()
+        if len(dims) != 1 or dims[0].enum != field.index or field.type != "int":
+            self.err("E312", f"{printed(t.amount)} holds one {words(field.type)} per {field.index}, and "
+                     f"{t.name!r} is indexed {t.name}[{decl.indexes.shown()}]: a cost paid member by member needs "
+                     f"numbers and a counter indexed by the same enum", t.span,
+                     f"pay one member: '{printed(t.amount)}[m] {t.name}[m]'")
+            return True
+        self.sym.spread_terms.add(id(t))
+        return True
 
     def stock_name(self, name: str, scope: Scope, span: A.Span, index=None) -> None:
         """A resource or counter named by a statement (or a parameter holding one), with its index

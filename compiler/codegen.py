@@ -553,8 +553,11 @@ class CodeGen(A.Visitor):
         return f"rt.loop({text}, {where(node)!r})"
 
     def cost(self, terms: tuple, ctx: Ctx) -> str:
-        return "[" + ", ".join(f"({t.mode!r}, {self.res(t.name, ctx, t.index) if t.mode == 'plain' else repr(t.name)}, "
-                               f"{self.ex(t.amount, ctx)})" for t in terms) + "]"
+        return "[" + ", ".join(
+            f"*rt.spread({self.ex(t.amount.obj, ctx)}, {member_field(t.amount.name)!r}, {t.name!r})"
+            if id(t) in self.sym.spread_terms else   # `pay b.cost food;`: one term per member
+            f"({t.mode!r}, {self.res(t.name, ctx, t.index) if t.mode == 'plain' else repr(t.name)}, "
+            f"{self.ex(t.amount, ctx)})" for t in terms) + "]"
 
     # ------------------------------------------------------------------ statements
     def res(self, name: str, ctx: Ctx, index=None) -> str:

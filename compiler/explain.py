@@ -719,7 +719,10 @@ class Reader(A.Visitor):
         for t in terms:
             n = t.amount.value if isinstance(t.amount, A.Int) else None
             amount = self.x(t.amount)
-            if t.mode == "plain":
+            indexes = getattr(self.words.decl(t.name), "indexes", None) if t.index is None else None
+            if t.mode == "plain" and indexes is not None and type(t.amount) is A.Attr:   # `pay b.cost food;`
+                parts.append(f"{amount} from your {self.noun(t.name)} (each {indexes.shown()} from its own)")
+            elif t.mode == "plain":
                 noun = self.noun(t.name) + (f" ({self.x(t.index)})" if t.index is not None else "")
                 parts.append(counted(n, noun) if n is not None else f"{self.x(t.amount)} {plural(noun)}")
             elif t.mode == "any":

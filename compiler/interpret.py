@@ -80,8 +80,14 @@ class Interpreter(A.Visitor):
         return rt.loop(rt.domain(self.ev(node.domain, rt, f)), where(node))
 
     def cost(self, terms: tuple, rt, f: Frame) -> list:
-        return [(t.mode, self.res(t.name, rt, f, t.index) if t.mode == "plain" else t.name, self.ev(t.amount, rt, f))
-                for t in terms]
+        out = []
+        for t in terms:
+            if id(t) in self.sym.spread_terms:   # `pay b.cost food;`: one term per member
+                out.extend(rt.spread(self.ev(t.amount.obj, rt, f), member_field(t.amount.name), t.name))
+            else:
+                out.append((t.mode, self.res(t.name, rt, f, t.index) if t.mode == "plain" else t.name,
+                            self.ev(t.amount, rt, f)))
+        return out
 
     def res(self, name: str, rt, f: Frame, index=None) -> str:
         """A resource named in a statement: itself, the value of a `resource` parameter, or an element

@@ -110,6 +110,9 @@ class Symbols:
     # id() of each `card.field` read with an index, and of each `set card.field[i] = ...;`, where the
     # field is declared `int[ENUM]` (or `bool[ENUM]`): one value per member (both backends read this)
     member_fields: set = field(default_factory=set)
+    # id() of each cost term paying a field declared `int[ENUM]` from the counter indexed by that ENUM,
+    # member by member (`pay b.cost food;` with `counter food[food_t]`): both backends spread it
+    spread_terms: set = field(default_factory=set)
 
     def category(self, name: str) -> Optional[str]:
         """What kind of thing a declared name is, or None."""

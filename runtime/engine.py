@@ -1322,6 +1322,13 @@ class Game:
             return list(self.program.resources)
         return list(self.program.groups[group][1])
 
+    def spread(self, card, field: str, counter: str) -> list:
+        """`pay b.cost food;`: the plain cost terms of a card's field declared `int[ENUM]` (`field` is
+        its key in the indexed tables), each member's amount paid from the counter's element for that
+        member (terms of 0 pay nothing and announce nothing, as any term of 0)."""
+        keys = self.program.indexed[field]
+        return [("plain", name, self.field(card, keys[m])) for m, name in self.program.indexed[counter].items()]
+
     def affordable(self, h: Holder, terms: list, tag: Optional[tuple] = None) -> bool:
         """Whether the holder can pay every term of a cost, as the modifiers of its action (`tag`)
         change it: the same alternatives `pay` offers."""
