@@ -1838,8 +1838,8 @@ class Game:
             raise RulesRuntimeError("E601", f"cannot move all of {source.label()} into itself")
         moved = list(source.items)
         if self.tracer is not None and moved:
-            self._note("move", h, f"all {len(moved)} of {source.label()} to {'the top of ' if top else ''}"
-                                  f"{dest.label()}: {self.text(moved)}")   # "move all 2 of P1.hand to ..."
+            self._note("move", h, f"all of {source.label()} ({len(moved)}) to {'the top of ' if top else ''}"
+                                  f"{dest.label()}: {self.text(moved)}")   # "move all of P1.hand (2) to ..."
         for i, e in enumerate(moved):
             self.move(e, dest, traced=False, at=i if top else None)
         return moved

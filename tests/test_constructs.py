@@ -1853,8 +1853,8 @@ def test_move_all_announces_move_for_each_item_and_traces_once(program):
     run_proc(g, "listened")
     assert g.state.players[0].stock["seen"] == 5 and len(hand(g)) == 5
     moves = [e for e in seen if e.kind == "move"]
-    assert len(moves) == 1 and moves[0].what.startswith("all 5 of deck to P1.hand: ") and moves[0].amount is None
-    assert moves[0].describe().startswith("P1: move all 5 of deck to P1.hand: ")
+    assert len(moves) == 1 and moves[0].what.startswith("all of deck (5) to P1.hand: ") and moves[0].amount is None
+    assert moves[0].describe().startswith("P1: move all of deck (5) to P1.hand: ")
     run_proc(g, "nothing")   # the card drawn to the discard pile
     assert len(hand(g)) == 6 and g.state.players[0].stock["seen"] == 6
     seen.clear()
