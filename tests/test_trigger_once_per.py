@@ -1,7 +1,7 @@
 """Triggers that fire at most once per period (`whenever PATTERN once per PATTERN`) on both backends:
 after a firing the trigger rests, its events skipped (the trace says so), until an event matching
 the `once per` pattern wakes it; with `while`, `this` and subjects; kept by a saved game and a
-clone; misuse, printing and the plain-language reading."""
+clone (which replays the decisions); misuse, printing and the plain-language reading."""
 
 from __future__ import annotations
 
@@ -114,7 +114,7 @@ def test_the_trace_says_a_resting_trigger_was_skipped(program):
     assert skips[0].where and ":11:" in skips[0].where   # the trigger's position in the rules
 
 
-def test_a_saved_game_and_a_clone_keep_the_resting_state(program):
+def test_a_saved_game_keeps_the_resting_state(program):
     g = Game(program(), 2, 1)
     enter(g, "mentor")
     run_proc(g, "cast_spell", player=1)
