@@ -176,3 +176,30 @@ def test_past_tense_events_are_read_as_written():
     hawk = next(d for d in parse_text(text, "a.rules").items if getattr(d, "name", None) == "hawk")
     assert any("Whenever an opponent laid eggs, at most once until you turn start (then again):" in line
                for line in explain(hawk)), explain(hawk)
+
+
+def test_a_clone_keeps_the_resting_state(backend):
+    """A clone replays the decisions: the triggers that rested in the game rest in the clone."""
+    text = """
+counter vp;
+event turn_start();
+event cast();
+whenever opponents cast once per you turn_start { gain 1 vp; }
+game g {
+  seats 2 to 2;
+  phase play {
+    repeat 2 { each players { emit turn_start(); repeat 2 { choose "cast?" { option "cast" { emit cast(); } option "pass" { } } } } }
+    end game;
+  }
+  winner most vp;
+}
+"""
+    g = Game(build_text(text, interpreted=backend == "interpreted"), 2, 1)
+    d = g.start()
+    d = g.apply(0)                               # P1 casts: P2's trigger fires and rests
+    assert [t.resting for t in g.state.triggers] == [False, True]
+    twin = g.clone()
+    assert [t.resting for t in twin.state.triggers] == [False, True] and twin.state.to_json() == g.state.to_json()
+    for game in (g, twin):
+        game.apply(0)                            # cast again: skipped in both
+    assert twin.state.to_json() == g.state.to_json() and g.state.players[1].stock["vp"] == 1
