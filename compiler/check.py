@@ -1142,7 +1142,8 @@ class Checker(A.Visitor):
         counter indexed by the same ENUM, each member's amount from its own element (Wingspan's food
         cost). Whether the term is one (it is then checked here)."""
         decl = self.sym.decls.get(t.name) if t.name not in scope.locals else None
-        if not isinstance(decl, A.Counter) or decl.indexes is None or type(t.amount) is not A.Attr:
+        if not isinstance(decl, A.Counter) or decl.indexes is None or type(t.amount) is not A.Attr \
+                or t.amount.name not in self.member_field_names:
             return False
         kind = self.kind_of(self.expr(t.amount.obj, scope))
         field = next((f for f in kind.fields if f.name == t.amount.name), None) if kind is not None else None
