@@ -200,6 +200,11 @@ class ExprReader(A.Visitor):
             return not types or "player" in types
         return True
 
+    def per_member(self, t) -> bool:
+        """Whether a cost term pays a card's field member by member (`b.cost food`, 4.3)."""
+        return t.mode == "plain" and t.index is None and type(t.amount) is A.Attr \
+            and getattr(self.decl(t.name), "indexes", None) is not None
+
     def decl(self, name: str):
         """The declaration a name stands for, or None (a local, a builtin, no symbols)."""
         return self.symbols.decls.get(name) if self.symbols is not None else None
@@ -357,7 +362,8 @@ class ExprReader(A.Visitor):
         return self.read(e)
 
     def visit_Affordable(self, e):
-        terms = ", ".join(f"{self.read(t.amount)} {t.name or 'resources'}" + ("" if t.mode == "plain" else f" ({t.mode})")
+        terms = ", ".join(f"{self.read(t.amount)} from your {self.noun(t.name)}" if self.per_member(t) else   # `b.cost food`
+                          f"{self.read(t.amount)} {t.name or 'resources'}" + ("" if t.mode == "plain" else f" ({t.mode})")
                           for t in e.terms)
         tag = f" for {e.tag.action}" if e.tag is not None else ""
         return f"you can pay {terms}{tag} (as modifiers change it)"
@@ -719,9 +725,9 @@ class Reader(A.Visitor):
         for t in terms:
             n = t.amount.value if isinstance(t.amount, A.Int) else None
             amount = self.x(t.amount)
-            indexes = getattr(self.words.decl(t.name), "indexes", None) if t.index is None else None
-            if t.mode == "plain" and indexes is not None and type(t.amount) is A.Attr:   # `pay b.cost food;`
-                parts.append(f"{amount} from your {self.noun(t.name)} (each {indexes.shown()} from its own)")
+            if self.words.per_member(t):   # `pay b.cost food;`
+                shown = self.words.decl(t.name).indexes.shown()
+                parts.append(f"{amount} from your {self.noun(t.name)} (each {shown} from its own)")
             elif t.mode == "plain":
                 noun = self.noun(t.name) + (f" ({self.x(t.index)})" if t.index is not None else "")
                 parts.append(counted(n, noun) if n is not None else f"{self.x(t.amount)} {plural(noun)}")
