@@ -926,7 +926,16 @@ class Checker(A.Visitor):
         if f.type == "track" and isinstance(value, A.Name):
             self.expect(value.id, ("track",), "E203", "track", value.span)
             return
-        self.expr(value, Scope())
+        kind = self.expr(value, Scope())
+        if f.type == "bool":
+            self.bool_value(f, value, kind)
+
+    def bool_value(self, f: A.FieldDecl, value, kind: str) -> None:
+        """A yes-or-no field takes true or false: a number or a text there (`windfall = 1;`) is E303, as
+        `true` given to a whole-number field is."""
+        if kind not in ("bool", "any"):
+            self.err("E303", f"field {f.name!r} is a condition, true or false, not {article(words(kind))}",
+                     value.span, "give true or false")
 
     def visit_Zone(self, d: A.Zone) -> None:
         self.indexes(d.indexes)

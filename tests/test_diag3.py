@@ -1,0 +1,42 @@
+"""Fixes from designer audits (Race for the Galaxy, Dominion): a number given to a yes-or-no field, a loss
+from a global counter in the trace, a copied card compared by declaration, a shadowed pick variable,
+agents that cannot loop for ever on a secret choice, and simulate's count of used cards."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.compiler.driver import analyse_text
+
+from .conftest import write_pack
+
+
+def findings(text: str):
+    return [(d.code, d.span.line, d.message) for d in analyse_text(text).diagnostics]
+
+
+BOOLS = """kind card { windfall: bool = false; n: int = 0; }
+card a { windfall = 1; }
+card b { windfall = "yes"; n = true; }
+card c { windfall = true; }
+"""
+
+
+def test_a_number_or_text_in_a_yes_or_no_field_is_e303():
+    assert findings(BOOLS) == [
+        ("E303", 2, "field 'windfall' is a condition, true or false, not a number"),
+        ("E303", 3, "field 'windfall' is a condition, true or false, not a text"),
+        ("E303", 3, "field 'n' is a whole number")]
+
+
+def test_a_number_as_a_yes_or_no_default_is_e303_at_the_value():
+    (d,) = analyse_text("kind k { flag: bool = 3; }\n").diagnostics
+    assert (d.code, d.span.line, d.span.column) == ("E303", 1, 23)
+
+
+def test_an_amended_yes_or_no_field_given_a_number_is_e303(tmp_path):
+    from rulebook.compiler.driver import analyse
+    base = write_pack(tmp_path / "base", name="base", text="kind card { windfall: bool = false; }\ncard a { windfall = true; }\n")
+    house = write_pack(tmp_path / "house", "amend a { windfall = 2; }\n", name="house", extends=["../base"])
+    codes = [(d.code, d.message) for d in analyse(str(house)).diagnostics]
+    assert ("E303", "field 'windfall' is a condition, true or false, not a number") in codes
