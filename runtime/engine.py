@@ -1118,7 +1118,7 @@ class Game:
                 self._note("gain", h, f"{name} ({why})", 0)
             return
         if name in self.state.globals:
-            self._set_global(name, self.state.globals[name] + amount)
+            self._set_global(name, self.state.globals[name] + amount, "gain")
             return
         offered = amount
         if name in self._limited:
@@ -1201,7 +1201,7 @@ class Game:
             return 0
         if name in self.state.globals:
             before = self.state.globals[name]
-            self._set_global(name, before - amount)
+            self._set_global(name, before - amount, "lose")
             return before - self.state.globals[name]
         low = self.program.counters[name][1] if name in self.program.counters else 0
         amount = min(amount, h.stock[name] - (low or 0))
@@ -1260,7 +1260,10 @@ class Game:
         elif value < current:
             self.lose(h, name, current - value)
 
-    def _set_global(self, name: str, value: int) -> None:
+    def _set_global(self, name: str, value: int, verb: str = "set") -> None:
+        """Set a global counter within its bounds. `verb`: how the trace tells the change: a `set`
+        (`set pool = 20`), or a `gain` or `lose` of the global counter, told as one with the new
+        value (`lose 2 pool (now 20)`)."""
         self.bounded(value)
         _is_global, low, high = self.program.counters[name]
         if low is not None:
@@ -1268,7 +1271,10 @@ class Game:
         if high is not None:
             value = min(high, value)
         if self.tracer is not None and value != self.state.globals[name]:
-            self._note("set", None, f"{name} = {value}")
+            if verb == "set":
+                self._note("set", None, f"{name} = {value}")
+            else:
+                self._note(verb, None, f"{name} (now {value})", abs(value - self.state.globals[name]))
         self.state.globals[name] = value
 
     def stock(self, h, name: str) -> int:

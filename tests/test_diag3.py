@@ -40,3 +40,31 @@ def test_an_amended_yes_or_no_field_given_a_number_is_e303(tmp_path):
     house = write_pack(tmp_path / "house", "amend a { windfall = 2; }\n", name="house", extends=["../base"])
     codes = [(d.code, d.message) for d in analyse(str(house)).diagnostics]
     assert ("E303", "field 'windfall' is a condition, true or false, not a number") in codes
+
+
+GLOBAL = """
+counter pool global from 0 to 10;
+proc p() {
+  set pool = 6;
+  lose 2 pool;
+  gain 1 pool;
+  lose 9 pool;
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_loss_or_gain_of_a_global_counter_reads_as_one_in_the_trace(interpreted):
+    from rulebook.compiler.driver import build_text
+    from rulebook.runtime.engine import Game
+
+    from .conftest import run_proc
+    game = Game(build_text(GLOBAL, interpreted=interpreted, name="t.rules"), 2, 1)
+    entries = []
+    game.tracer = entries.append
+    run_proc(game, "p")
+    assert [(e.kind, e.describe(), e.where) for e in entries] == [
+        ("set", "set pool = 6", "t.rules:4:3"),
+        ("lose", "lose 2 pool (now 4)", "t.rules:5:3"),
+        ("gain", "gain 1 pool (now 5)", "t.rules:6:3"),
+        ("lose", "lose 5 pool (now 0)", "t.rules:7:3")]   # what was lost: the floor stopped it
