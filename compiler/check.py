@@ -1657,6 +1657,7 @@ class Checker(A.Visitor):
                 self.used.add(v.id)   # `roll(name = d6)`: a die, track or resource named stands for itself
             else:
                 self.expr(v, scope)
+                self.first_copy_filtered(arg, scope)
             if params is not None and arg.name not in params:
                 self.unknown("E205", "argument", arg.name, arg.span, params, of=f"event {p.event}")
 
@@ -2089,7 +2090,41 @@ class Checker(A.Visitor):
                 if id(side) in self.sym.slots and isinstance(facing, A.Nothing):
                     self.err("E303", f"{printed(side)} is already whether the card writes that effect: write "
                              f"'{'' if e.op == '!=' else 'not '}{printed(side)}'", facing.span)
+            self.first_copy_compared(e, scope)
         return "bool"
+
+    def copies_named(self, e, scope: Scope) -> Optional[A.Entity]:
+        """The declaration a bare name stands for when it is one of a card declared `* N` (N > 1):
+        the name is its first copy only (language.md, "Identical copies")."""
+        if type(e) is not A.Name or e.id in scope.locals:
+            return None
+        decl = self.sym.decls.get(e.id)
+        return decl if isinstance(decl, A.Entity) and decl.copies > 1 else None
+
+    def first_copy_compared(self, e: A.Binary, scope: Scope) -> None:
+        """`c == silver` with silver declared `* 40` holds for the first Silver only (a card is equal
+        only to itself): W422, at the name, hinting the comparison of names that holds for every copy."""
+        for side, other in ((e.left, e.right), (e.right, e.left)):
+            decl = self.copies_named(side, scope)
+            if decl is not None and self.copies_named(other, scope) is None:
+                self.diags.append(Diagnostic(
+                    "W422", f"{side.id!r} is the first of its {decl.copies} copies: '{e.op}' compares with "
+                    f"that copy only (a card is equal only to itself)", side.span,
+                    f"to ask whether a card is any copy of it, compare names: "
+                    f"'{printed(other)}.name {e.op} \"{side.id}\"'"))
+
+    def first_copy_filtered(self, arg: A.PatternArg, scope: Scope) -> None:
+        """`played(c = silver)` with silver declared `* 40`: a filter holds when the argument equals
+        the value, as '==' does, so it hears the first copy only (W422). A pattern has no way to say
+        "any copy": the hint says what to write instead."""
+        decl = self.copies_named(arg.value, scope)
+        if decl is not None:
+            self.diags.append(Diagnostic(
+                "W422", f"the filter '{arg.name} = {arg.value.id}' hears only the first of its {decl.copies} copies "
+                f"(a filter holds when the argument equals the value, and a card is equal only to itself)",
+                arg.value.span, f"to hear any copy, leave the filter out and test the name in the trigger's body "
+                f"(if it.{arg.name}.name == \"{arg.value.id}\" {{ ... }}); for a 'next', which any firing uses "
+                f"up, announce a value the copies share (an enum field) and filter on that"))
 
     @staticmethod
     def incomparable(left: str, right: str) -> bool:

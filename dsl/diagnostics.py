@@ -88,6 +88,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W420": (WARNING, "a tagged block inside 'for each' over players: it is for the acting player, not the loop's"),
     "W421": (WARNING, "a pick over a zone its picker never sees: options shown by position"),
     "W422": (WARNING, "a once-per trigger whose waking event nothing announces: it fires once only"),
+    "W423": (WARNING, "an inner variable with the name of an enclosing local: the local cannot be reached there"),
+    "W424": (WARNING, "a card of many copies compared or filtered by its name: the first copy only"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

@@ -68,3 +68,46 @@ def test_a_loss_or_gain_of_a_global_counter_reads_as_one_in_the_trace(interprete
         ("lose", "lose 2 pool (now 4)", "t.rules:5:3"),
         ("gain", "gain 1 pool (now 5)", "t.rules:6:3"),
         ("lose", "lose 5 pool (now 0)", "t.rules:7:3")]   # what was lost: the floor stopped it
+
+
+COPIES = """counter vp;
+kind card { coins: int; }
+card silver "Silver" * 3 { coins = 2; }
+card gold "Gold" { coins = 3; }
+zone hand per_player of card;
+event played(c: card);
+proc p() {
+  whenever you played(c = silver) { gain 1 vp; }
+  whenever you played(c = gold) { gain 1 vp; }
+  whenever you played() { if it.c.name == "silver" { gain 1 vp; } }
+  for each c in hand {
+    if c == silver or gold == c or silver != c { gain 1 vp; }
+    emit played(c);
+  }
+}
+"""
+
+
+def test_a_card_of_many_copies_compared_or_filtered_by_its_name_is_w422():
+    found = [(d.code, d.span.line, d.span.column, d.hint) for d in analyse_text(COPIES).diagnostics]
+    assert [f[:3] for f in found] == [("W422", 8, 27), ("W422", 12, 13), ("W422", 12, 36)]
+    assert 'if it.c.name == "silver"' in found[0][3]
+    assert found[1][3].endswith("""'c.name == "silver"'""") and found[2][3].endswith("""'c.name != "silver"'""")
+
+
+def test_a_filter_naming_a_card_of_many_copies_still_hears_its_first_copy_only():
+    """The filter keeps its meaning (equal, as '=='): the first Silver is heard, the second is not."""
+    from rulebook.compiler.driver import build_text
+    from rulebook.runtime.engine import Game
+
+    from .conftest import run_proc
+    text = COPIES.split("proc p")[0] + """proc p() {
+  fill hand with card;
+  whenever you played(c = silver) { gain 1 vp; }
+  for each c in hand { emit played(c); }
+}
+"""
+    for interpreted in (False, True):
+        game = Game(build_text(text, interpreted=interpreted), 2, 1)
+        run_proc(game, "p")
+        assert game.state.players[0].stock["vp"] == 1
