@@ -1371,8 +1371,41 @@ class Checker(A.Visitor):
         if self.sym.category(name) is not None:
             self.err("E309", f"{name!r} is already declared as a {self.sym.category(name)}; "
                      f"choose another name for this variable", span)
+        self.shadows(scope, name, span)
         inner.locals[name] = [span, True, type_]
         return inner
+
+    def shadows(self, scope: Scope, name: str, span: A.Span, outer: Optional[A.Span] = None,
+                message: str = "") -> None:
+        """W423: an inner variable (of an aggregate, a pick, a loop) named as a local of an enclosing
+        statement (`outer`: where that one is bound, when it is not in `scope`): inside, the name is
+        the inner one, so the outer local cannot be reached there."""
+        outer = outer or (scope.locals[name][0] if name in scope.locals else None)
+        if outer is None:
+            return
+        self.diags.append(Diagnostic(
+            "W423", message or f"{name!r} is already a local here (bound on line {outer.line}): inside, {name!r} "
+            f"is this new variable, and the other cannot be reached", self.bound_at(name, span),
+            "give one of them another name"))
+
+    def bound_at(self, name: str, span: A.Span) -> A.Span:
+        """Where a loop, pick or aggregate writes its variable: the first word `name` of its span
+        (`pick c from ...`, `total(c in ...)`); the whole span when the source is unknown."""
+        hits = [(line, col) for line, col, t in self.tokens_in(span) if t.type == "NAME" and t == name]
+        if not hits:
+            return span
+        line, col = hits[0]
+        return A.Span(span.file, line, col, line, col + len(name))
+
+    def limit_shadows(self, s: A.Pick) -> None:
+        """`pick c from explored exactly 1 + total(c in tableau, ...)`: the count is worked out before
+        anything is picked, so its `c` is another variable than the pick's; it reads as the same one
+        (W423, at the inner variable)."""
+        for node in A.walk(s.limit):
+            if isinstance(node, A.Aggregate) and node.var == s.var:
+                self.shadows(Scope(), node.var, node.span, s.span, f"{s.var!r} is also the variable of the pick "
+                             f"on line {s.span.line}, but the pick's count is worked out before anything is picked: "
+                             f"this {s.var!r} is another variable, the {node.op}'s own")
 
     def domain(self, expr, scope: Scope) -> str:
         """Check what a loop, pick or aggregate ranges over; returns the type of its elements."""
@@ -1740,6 +1773,8 @@ class Checker(A.Visitor):
             if constant(s.limit) == 0:
                 self.diags.append(Diagnostic("W402", f"'pick ... {pick_mode(s)} 0' never asks and never runs its body",
                                              s.limit.span))
+        if s.limit is not None:
+            self.limit_shadows(s)
         self.text_parts(s.title_parts, scope, s.var)
         inner = self.bind(scope, s.var, s.span, self.domain(s.domain, scope))
         unseen = self.never_seen(s.domain)

@@ -111,3 +111,33 @@ def test_a_filter_naming_a_card_of_many_copies_still_hears_its_first_copy_only()
         game = Game(build_text(text, interpreted=interpreted), 2, 1)
         run_proc(game, "p")
         assert game.state.players[0].stock["vp"] == 1
+
+
+SHADOWS = """counter vp;
+kind card { points: int; }
+card a { points = 1; }
+zone hand per_player of card;
+zone table per_player of card;
+proc p(n: int) {
+  for each c in hand {
+    gain total(c in table, c.points) vp;
+    pick n from [1, 2] "how many?" { gain n vp; }
+    gain count(d in table) vp;
+  }
+  pick c from hand "keep" exactly 1 + total(c in table, c.points) { gain 1 vp; }
+}
+"""
+
+
+def test_an_inner_variable_named_as_an_enclosing_local_is_w423_at_the_inner_name():
+    found = [(d.code, d.span.line, d.span.column, d.message) for d in analyse_text(SHADOWS).diagnostics]
+    assert [f[:3] for f in found] == [("W423", 8, 16), ("W423", 9, 10), ("W423", 12, 45)]
+    assert "bound on line 7" in found[0][3] and "bound on line 6" in found[1][3]
+    assert "worked out before anything is picked" in found[2][3]
+
+
+def test_distinct_names_and_sibling_aggregates_are_clean():
+    text = SHADOWS.replace("total(c in table", "total(t in table").replace("t in table, c.points", "t in table, t.points") \
+        .replace("pick n from", "pick k from").replace("gain n vp; }", "gain k vp; }")
+    text += "func both() = total(c in table, c.points) + count(c in hand);\n"
+    assert [d.code for d in analyse_text(text).diagnostics if d.code == "W423"] == []
