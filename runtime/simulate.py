@@ -91,12 +91,17 @@ class UsageRecorder:
         self.components: list[tuple[str, str]] = []
         self.used: set = set()
         # a card with no effect (a Splendor development card: buying it is all it does) is used by
-        # the seat whose zones hold it when the game ends; a per-player piece is every seat's
+        # the seat whose public zones hold it when the game ends (a tableau, cards bought); one in a
+        # zone some player may not see (a hand, `hidden`; a deck, `secret`; a hand held the other way
+        # round, `hidden from owner`) is waiting to be used, not used: where a hand holds money, all
+        # of it would otherwise count as used by everyone. A per-player piece is every seat's.
         self.held: dict[str, int] = {}   # the entity's name before '#' -> its component
         declared: dict = {}   # the copies of one declaration (`card guard * 5`: guard, guard#2, ...) are one component
-        # a card with no effect that no player's zone can hold (dice kept in shared zones) is never used
-        # by anyone: it is no component
-        held_kinds = {kind for per_player, kind in program.zones.values() if per_player}
+        self.public = {zone for zone, (per_player, _kind) in program.zones.items()
+                       if per_player and zone not in program.visibility}
+        # a card with no effect that no player's public zone can hold (dice kept in shared zones,
+        # cards only ever in hands) is never used by anyone: it is no component
+        held_kinds = {program.zones[zone][1] for zone in self.public}
         for e in program.entities.values():
             if e.effects or not e.per_player and (e.kind in held_kinds or "any" in held_kinds):
                 name = e.name.split("#", 1)[0]
@@ -117,12 +122,13 @@ class UsageRecorder:
                         for i, (title, fn, value) in enumerate(faces, start=1)]
 
     def note_held(self, game: Game) -> None:
-        """At the end of a game: each card without effects that a player's zone holds is used by them."""
-        held, used = self.held, self.used
+        """At the end of a game: each card without effects that a player's public zone holds is used by
+        them (see __init__)."""
+        held, used, public = self.held, self.used, self.public
         if held:
-            for key, (owner, _zone, _items) in game.state.where.items():
+            for key, (owner, zone, _items) in game.state.where.items():
                 index = held.get(key.split("#", 1)[0])
-                if index is not None and owner is not None and owner.is_player:
+                if index is not None and owner is not None and owner.is_player and zone in public:
                     used.add((index, owner.index))
 
     def _add(self, kind: str, name: str) -> int:
