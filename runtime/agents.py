@@ -47,11 +47,31 @@ def blind_chooser(agent: Agent):
     return agent.choose_blind if type(agent).choose is BlindAgent.choose else None
 
 
-class FirstAgent(BlindAgent):
-    """Always takes the first option."""
+# How many times in a row an agent that repeats itself (first, focused) gives its usual answer to one
+# question before it answers otherwise once: a game whose round asks a question that, always answered
+# alike, never moves the game on (Race for the Galaxy's "choose an action": explore, for ever) ends.
+PATIENCE = 100
 
-    def choose_blind(self, size: int) -> int:
-        return 0
+
+class FirstAgent(Agent):
+    """Takes the first option, except that each PATIENCE-th time one question (its prompt as written)
+    is asked, it takes another option once: the second, then the third the next time, and so
+    on round the options. So a game that only the first option of some question never moves on still
+    ends, and the agent stays deterministic."""
+
+    def __init__(self):
+        self.asked: dict[str, int] = {}   # question -> times asked since its last other answer
+        self.turned: dict[str, int] = {}  # question -> how many other answers it has had
+
+    def choose(self, decision: Asked, view: PlayerView) -> int:
+        question = decision.written_prompt
+        asked = self.asked.get(question, 0) + 1
+        if asked < PATIENCE:
+            self.asked[question] = asked
+            return 0
+        self.asked[question] = 0
+        turned = self.turned[question] = self.turned.get(question, 0) + 1
+        return turned % decision.size
 
 
 class RandomAgent(BlindAgent):
@@ -82,13 +102,18 @@ class FocusedAgent(Agent):
     `may ... repeatedly` ("roll again?", answered at random each time), or it would push its luck for
     ever (a push-your-luck game between focused players would never end). A question and an option
     with `{...}` values are known as the rules write them, not as filled in: "{a}+{b}" is one option
-    whatever the dice showed, and a prompt naming a player one question for every player named."""
+    whatever the dice showed, and a prompt naming a player one question for every player named.
+
+    A plan is given at most PATIENCE times in a row for one question: the next time, the agent answers
+    that question at random once (keeping its plan), so a game that the plan alone never moves on
+    (every round's "choose an action" answered "explore", which ends nothing) still ends."""
 
     REFUSALS = ("no", "none")
 
     def __init__(self, seed: int):
         self.rng = random.Random(rng_seed(seed))
         self.plan: dict[str, str] = {}
+        self.kept: dict[str, int] = {}   # question -> times in a row its plan was given
 
     def choose(self, decision: Asked, view: PlayerView) -> int:
         if getattr(decision, "repeated", False):   # a question object of another make may lack it
@@ -96,7 +121,13 @@ class FocusedAgent(Agent):
         options, question = decision.written_options, decision.written_prompt
         planned = self.plan.get(question)
         if planned in options:
-            return options.index(planned)
+            kept = self.kept.get(question, 0) + 1
+            if kept <= PATIENCE:
+                self.kept[question] = kept
+                return options.index(planned)
+            self.kept[question] = 0   # patience ran out: one answer at random, the plan stays
+            return self.rng.randrange(decision.size)
+        self.kept[question] = 0
         index = self.rng.randrange(decision.size)
         if planned is None and options[index] not in self.REFUSALS:
             self.plan[question] = options[index]

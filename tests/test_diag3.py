@@ -141,3 +141,106 @@ def test_distinct_names_and_sibling_aggregates_are_clean():
         .replace("pick n from", "pick k from").replace("gain n vp; }", "gain k vp; }")
     text += "func both() = total(c in table, c.points) + count(c in hand);\n"
     assert [d.code for d in analyse_text(text).diagnostics if d.code == "W423"] == []
+
+
+HELD = """
+counter vp;
+kind money { coins: int = 1; }
+kind gem { worth: int = 1; }
+kind relic { worth: int = 1; }
+money copper * 3 { }
+gem ruby { }
+gem opal { }
+relic idol { }
+zone bank of money;
+zone hand per_player of money hidden;
+zone gems of gem;
+zone shown per_player of gem;
+zone vault per_player of gem secret;
+zone relics of relic;
+zone shrine per_player of relic hidden;
+proc p() {
+  fill bank with money; fill gems with gem;
+  each players { draw 1 from bank to hand; }
+  move ruby to shown;
+  move opal to vault;
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_card_without_effect_is_used_only_where_others_see_it(interpreted):
+    """Money in a hand (`hidden`) is waiting to be spent, a gem in a `secret` vault is unseen: neither
+    counts as used at the end; the ruby in a public zone does. A relic only a hidden zone can hold is
+    no component at all."""
+    from rulebook.compiler.driver import build_text
+    from rulebook.runtime.engine import Game
+    from rulebook.runtime.simulate import UsageRecorder
+
+    from .conftest import run_proc
+    program = build_text(HELD, interpreted=interpreted)
+    recorder = UsageRecorder(program)
+    assert recorder.components == [("gem", "ruby"), ("gem", "opal")]
+    game = Game(program, 2, 1)
+    run_proc(game, "p")
+    recorder.note_held(game)
+    assert [(recorder.components[c][1], seat) for c, seat in sorted(recorder.used)] == [("ruby", 0)]
+
+
+# a round asks each player, in secret, which action all take; only "settle" moves the game on
+STALL = """
+counter vp;
+counter settled global;
+enum action { explore, settle }
+game stall {
+  seats 2 to 2;
+  phase play {
+    while true {
+      each players simultaneously pick a from [explore, settle] "choose an action" {
+        if a == settle { gain 1 settled; }
+      }
+      if settled >= 3 { end game; }
+    }
+  }
+  winner most vp;
+}
+"""
+
+
+@pytest.mark.parametrize("agent", ["first", "focused", "mixed"])
+def test_an_agent_that_repeats_itself_still_ends_a_game_one_answer_never_ends(agent):
+    """First took 'explore' for ever; a focused seat that planned 'explore' too (E602 after 100,000
+    decisions). Each gives its usual answer at most PATIENCE times in a row to one question."""
+    from rulebook.compiler.driver import build_text
+    from rulebook.runtime.agents import PATIENCE, make_agents
+    from rulebook.runtime.engine import Game
+
+    for interpreted in (False, True):
+        program = build_text(STALL, interpreted=interpreted)
+        for seed in range(1, 6):
+            game = Game(program, 2, seed, make_agents(agent, 2, seed))
+            game.play()
+            assert game.decisions_made < 20 * PATIENCE
+
+
+def test_the_first_agent_takes_the_first_option_until_its_patience_runs_out():
+    from rulebook.runtime.agents import PATIENCE, FirstAgent
+
+    class Asked:
+        written_prompt, size = "which?", 3
+    agent = FirstAgent()
+    answers = [agent.choose(Asked(), None) for _ in range(3 * PATIENCE)]
+    assert [i for i, a in enumerate(answers) if a] == [PATIENCE - 1, 2 * PATIENCE - 1]
+    assert answers[PATIENCE - 1] == 1 and answers[2 * PATIENCE - 1] == 2 and answers[3 * PATIENCE - 1] == 0
+
+
+def test_a_focused_agent_keeps_its_plan_patience_times_in_a_row_then_answers_once_at_random():
+    from rulebook.runtime.agents import PATIENCE, FocusedAgent
+
+    class Asked:
+        written_prompt, written_options, size, repeated = "which?", ["a", "b", "c", "d", "e", "f"], 6, False
+    agent = FocusedAgent(1)
+    answers = [agent.choose(Asked(), None) for _ in range(1 + PATIENCE + 1)]
+    plan = answers[0]
+    assert answers[:PATIENCE + 1] == [plan] * (PATIENCE + 1)   # the first answer, then the plan PATIENCE times
+    assert agent.kept["which?"] == 0 and agent.plan["which?"] == Asked.written_options[plan]
