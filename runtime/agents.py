@@ -104,9 +104,10 @@ class FocusedAgent(Agent):
     with `{...}` values are known as the rules write them, not as filled in: "{a}+{b}" is one option
     whatever the dice showed, and a prompt naming a player one question for every player named.
 
-    A plan is given at most PATIENCE times in a row for one question: the next time, the agent answers
-    that question at random once (keeping its plan), so a game that the plan alone never moves on
-    (every round's "choose an action" answered "explore", which ends nothing) still ends."""
+    A plan is given at most PATIENCE times in a row for one question: the next time, the agent drops
+    it and answers that question at random, and that answer is its new plan (a refusal is none: the
+    plan is made at the next asking). So a game that one plan never moves on (every round's "choose
+    an action" answered "explore", which ends nothing) still ends."""
 
     REFUSALS = ("no", "none")
 
@@ -125,8 +126,8 @@ class FocusedAgent(Agent):
             if kept <= PATIENCE:
                 self.kept[question] = kept
                 return options.index(planned)
-            self.kept[question] = 0   # patience ran out: one answer at random, the plan stays
-            return self.rng.randrange(decision.size)
+            del self.plan[question]   # patience ran out: a new plan, from an answer at random
+            planned = None
         self.kept[question] = 0
         index = self.rng.randrange(decision.size)
         if planned is None and options[index] not in self.REFUSALS:

@@ -234,13 +234,14 @@ def test_the_first_agent_takes_the_first_option_until_its_patience_runs_out():
     assert answers[PATIENCE - 1] == 1 and answers[2 * PATIENCE - 1] == 2 and answers[3 * PATIENCE - 1] == 0
 
 
-def test_a_focused_agent_keeps_its_plan_patience_times_in_a_row_then_answers_once_at_random():
+def test_a_focused_agent_keeps_its_plan_patience_times_in_a_row_then_makes_a_new_one():
     from rulebook.runtime.agents import PATIENCE, FocusedAgent
 
     class Asked:
-        written_prompt, written_options, size, repeated = "which?", ["a", "b", "c", "d", "e", "f"], 6, False
+        written_prompt, written_options, size, repeated = "which?", [str(i) for i in range(50)], 50, False
     agent = FocusedAgent(1)
     answers = [agent.choose(Asked(), None) for _ in range(1 + PATIENCE + 1)]
     plan = answers[0]
     assert answers[:PATIENCE + 1] == [plan] * (PATIENCE + 1)   # the first answer, then the plan PATIENCE times
-    assert agent.kept["which?"] == 0 and agent.plan["which?"] == Asked.written_options[plan]
+    assert agent.kept["which?"] == 0 and agent.plan["which?"] == Asked.written_options[answers[-1]]
+    assert answers[-1] != plan   # this seed's new plan is another (1 in 50 it would not be)
