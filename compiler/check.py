@@ -2138,24 +2138,24 @@ class Checker(A.Visitor):
 
     def first_copy_compared(self, e: A.Binary, scope: Scope) -> None:
         """`c == silver` with silver declared `* 40` holds for the first Silver only (a card is equal
-        only to itself): W422, at the name, hinting the comparison of names that holds for every copy."""
+        only to itself): W424, at the name, hinting the comparison of names that holds for every copy."""
         for side, other in ((e.left, e.right), (e.right, e.left)):
             decl = self.copies_named(side, scope)
             if decl is not None and self.copies_named(other, scope) is None:
                 self.diags.append(Diagnostic(
-                    "W422", f"{side.id!r} is the first of its {decl.copies} copies: '{e.op}' compares with "
+                    "W424", f"{side.id!r} is the first of its {decl.copies} copies: '{e.op}' compares with "
                     f"that copy only (a card is equal only to itself)", side.span,
                     f"to ask whether a card is any copy of it, compare names: "
                     f"'{printed(other)}.name {e.op} \"{side.id}\"'"))
 
     def first_copy_filtered(self, arg: A.PatternArg, scope: Scope) -> None:
         """`played(c = silver)` with silver declared `* 40`: a filter holds when the argument equals
-        the value, as '==' does, so it hears the first copy only (W422). A pattern has no way to say
+        the value, as '==' does, so it hears the first copy only (W424). A pattern has no way to say
         "any copy": the hint says what to write instead."""
         decl = self.copies_named(arg.value, scope)
         if decl is not None:
             self.diags.append(Diagnostic(
-                "W422", f"the filter '{arg.name} = {arg.value.id}' hears only the first of its {decl.copies} copies "
+                "W424", f"the filter '{arg.name} = {arg.value.id}' hears only the first of its {decl.copies} copies "
                 f"(a filter holds when the argument equals the value, and a card is equal only to itself)",
                 arg.value.span, f"to hear any copy, leave the filter out and test the name in the trigger's body "
                 f"(if it.{arg.name}.name == \"{arg.value.id}\" {{ ... }}); for a 'next', which any firing uses "

@@ -90,7 +90,7 @@ proc p() {
 
 def test_a_card_of_many_copies_compared_or_filtered_by_its_name_is_w422():
     found = [(d.code, d.span.line, d.span.column, d.hint) for d in analyse_text(COPIES).diagnostics]
-    assert [f[:3] for f in found] == [("W422", 8, 27), ("W422", 12, 13), ("W422", 12, 36)]
+    assert [f[:3] for f in found] == [("W424", 8, 27), ("W424", 12, 13), ("W424", 12, 36)]
     assert 'if it.c.name == "silver"' in found[0][3]
     assert found[1][3].endswith("""'c.name == "silver"'""") and found[2][3].endswith("""'c.name != "silver"'""")
 
