@@ -15,7 +15,7 @@ from rulebook.dsl.printer import expr as printed, params_text
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered
 from .layout import NAME_TYPES, actor_call, event_arg, proc_result_call
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, Symbols, declared_at, tokens_in
-from .resolve import enum_changes, option_change
+from .resolve import arm_change, enum_changes, option_change
 
 VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "track", "zone", "die", "any"}
 TIE_MODES = {"split", "share", "all", "none"}
@@ -476,6 +476,8 @@ class Checker(A.Visitor):
                                          self.at_name(item.name, item.span)))
         for what, prompt, option, old in self.sym.amended_options:
             self.diags.append(Diagnostic("I404", option_change(what, prompt, option, old), option.span))
+        for what, subject, arm, old in self.sym.amended_arms:
+            self.diags.append(Diagnostic("I404", arm_change(what, subject, arm, old), arm.span))
         for item, what in self.sym.extended:
             self.diags.append(Diagnostic("I404", f"adds steps {item.when} {what} {item.name!r}",
                                          self.at_name(item.name, item.span)))

@@ -808,6 +808,13 @@ class Reader(A.Visitor):
         old = next((old for _w, _p, new, old in getattr(self.symbols, "amended_options", ()) if new is o), False)
         return "" if old is False else f" ({'added' if old is None else 'amended'} by {o.span})"
 
+    def arm_amended(self, arm) -> str:
+        """` (amended by FILE:L:C)` or ` (added by ...)` after an arm (or an else body) an amend of its
+        match wrote."""
+        found = next(((new, old) for _w, _s, new, old in getattr(self.symbols, "amended_arms", ())
+                      if new is arm or (type(new) is A.Arm and not new.values and new.body is arm)), None)
+        return "" if found is None else f" ({'added' if found[1] is None else 'amended'} by {found[0].span})"
+
     def visit_May(self, s, depth: int) -> None:
         paid = f" pay {self.cost(s.cost)} to" if s.cost else ""
         when = "You" if s.when is None else f"{'As long as' if s.repeated else 'If'} {self.x(s.when)}, you"
@@ -868,10 +875,10 @@ class Reader(A.Visitor):
     def visit_MatchStmt(self, s, depth: int) -> None:
         self.say(depth, f"Depending on {self.x(s.subject)}:")
         for arm in s.arms:
-            self.say(depth + 1, f"If it is {_either([self.x(v) for v in arm.values], 'or')}:")
+            self.say(depth + 1, f"If it is {_either([self.x(v) for v in arm.values], 'or')}{self.arm_amended(arm)}:")
             self.block(arm.body, depth + 2)
         if s.otherwise:
-            self.say(depth + 1, "Otherwise:")
+            self.say(depth + 1, f"Otherwise{self.arm_amended(s.otherwise)}:")
             self.block(s.otherwise, depth + 2)
 
     def visit_Let(self, s, depth: int) -> None:

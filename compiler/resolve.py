@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Callable, Optional
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.ast import replace
 from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
 from rulebook.dsl.parser import unknown_phase
+from rulebook.dsl.printer import expr as printed
 
 CATEGORY = {
     A.Resource: "resource", A.Group: "group", A.Counter: "counter", A.Var: "var", A.Enum: "enum", A.Event: "event",
@@ -94,6 +95,9 @@ class Symbols:
     # (what, prompt, option as written or `remove option`, the option it replaces or drops: None for
     # one added) of each option an amend of a proc's or a phase's choose changes; what: "proc 'turn'"
     amended_options: list = field(default_factory=list)
+    # (what, the subject as printed, the arm or `remove` written, the arm it replaces or removes values
+    # from: None for an arm or an else added) of each change an amend of a proc's match makes
+    amended_arms: list = field(default_factory=list)
     extended: list = field(default_factory=list)    # (a `before`/`after`, "proc" or "phase") each reported as I404
     clashes: set = field(default_factory=set)        # enum members whose name is also declared (E208 said so)
     member_spans: dict = field(default_factory=dict)  # member an `amend ENUM` added -> where it is written
@@ -351,9 +355,10 @@ def _amend_enum(sym: Symbols, enum: A.Enum, item: A.Amend, diags: list[Diagnosti
 
 
 def _amend_chooses(sym: Symbols, proc: Optional[A.Proc], item: A.Amend, diags: list[Diagnostic], sources: dict) -> None:
-    """`amend PROC { choose "prompt" { ... } ... }`, or of a game phase (`proc` None): each choose
-    written changes the options of the one choose asking that prompt in the body, or in the body an
-    override's `base(...)` runs (the declaration it replaced, kept under a hidden name)."""
+    """`amend PROC { choose "prompt" { ... } match SUBJECT { ... } ... }`, or of a game phase (`proc`
+    None): each choose (match) written changes the options (arms) of the one choose asking that
+    prompt (the one match on that subject) in the body, or in the body an override's `base(...)`
+    runs (the declaration it replaced, kept under a hidden name)."""
     what = f"proc {item.name!r}" if proc is not None else f"phase {item.name!r}"
     if item.title is not None:
         diags.append(Diagnostic("E217", f"a {what.split()[0]} has no title: an amend of {item.name!r} takes "
@@ -362,15 +367,26 @@ def _amend_chooses(sym: Symbols, proc: Optional[A.Proc], item: A.Amend, diags: l
     bodies = {item.name: proc.body if proc is not None else getattr(sym.game, item.name)}
     for name in _bases(sym, item.name) if proc is not None else ():   # then what its base() calls run
         bodies[name] = sym.decls[name].body
-    amended: set = set()   # the prompts this amend changes a choose of
+    amended: set = set()   # the chooses and matches this amend changes: (construct, prompt or subject)
     for change in item.items:
-        if not isinstance(change, A.ChooseAmend):
-            diags.append(Diagnostic("E217", f"amending {item.name!r} takes {AMEND_SHAPES[A.Proc]}", change.span))
-        elif change.title in amended:   # the first one holds: which was meant is unclear
-            diags.append(Diagnostic("E215", f"the choose {_prompt(change.title)} is amended twice here", change.span))
-        else:
-            amended.add(change.title)
-            _amend_choose(sym, what, bodies, change, diags)
+        construct = CONSTRUCTS.get(type(change))
+        if construct is None:
+            diags.append(Diagnostic("E217", f"amending {item.name!r} takes {AMEND_SHAPES[A.Proc]}", change.span,
+                                    f"to add steps, write 'before {item.name} {{ ... }}' or 'after {item.name} "
+                                    f"{{ ... }}'; to change more, override the {what.split()[0]}"))
+            continue
+        key = construct.key(change)
+        if (construct, key) in amended:   # the first one holds: which was meant is unclear
+            diags.append(Diagnostic("E215", f"the {construct.noun} {construct.shown(key)} is amended twice here",
+                                    change.span))
+            continue
+        amended.add((construct, key))
+        found = _one_construct(what, bodies, construct, change, diags)
+        if found is not None:
+            owner, old = found
+            new = construct.amend(sym, what, old, change, diags)
+            if new is not None:
+                bodies[owner] = tuple(A.rewrite(stmt, lambda n: new if n is old else None) for stmt in bodies[owner])
     for name, body in bodies.items():
         if proc is None:
             sym.game = sym.decls[sym.game.name] = replace(sym.game, **{name: body})
@@ -396,27 +412,48 @@ def _prompt(title: Optional[str]) -> str:
     return "without a prompt" if title is None else f'"{title}"'
 
 
-def _amend_choose(sym: Symbols, what: str, bodies: dict, change: A.ChooseAmend, diags: list[Diagnostic]) -> None:
-    """Change, in `bodies` (name -> statements), the options of the one choose asking `change`'s prompt
-    (as written, `{...}` unfilled) as `change` writes them: replaced, added or dropped; on an error
-    the bodies stay as they were."""
-    chooses = [(name, n) for name, body in bodies.items() for stmt in body for n in A.walk(stmt) if type(n) is A.Choose]
-    found = [(name, c) for name, c in chooses if c.title == change.title]
-    if len(found) != 1:
-        prompts = list(dict.fromkeys(_prompt(c.title) for _name, c in chooses))
-        if not found:
-            notes = (f"its chooses ask {', '.join(prompts)}",) if chooses else (f"{what} has no choose",)
-            hint = did_you_mean(change.title, [c.title for _name, c in chooses if c.title is not None]) \
-                if change.title is not None else None
-            diags.append(Diagnostic("E222", f"{what} has no choose {_prompt(change.title)}", change.span, hint,
-                                    notes=notes))
-        else:
-            diags.append(Diagnostic("E222", f"{len(found)} chooses of {what} ask {_prompt(change.title)}: which one "
-                                    "this amends is unclear", change.span,
-                                    "give them different prompts in the base, or override the proc",
-                                    notes=tuple(f"one is at {c.span}" for _name, c in found)))
-        return
-    owner, choose = found[0]
+@dataclass(frozen=True)
+class Construct:
+    """A construct of a proc's body an amend finds and changes one item of: a `choose` by its prompt,
+    a `match` statement by its subject as printed. `amend(sym, what, old, change, diags)` gives the
+    construct as `change` rewrites it, or None on an error (the body stays as it was)."""
+
+    noun: str          # "choose"
+    nouns: str         # "chooses"
+    node: type         # A.Choose
+    key: Callable      # of the construct or of its amend: what finds it
+    shown: Callable    # a key as a message names it
+    verb: str          # "ask": "2 chooses of proc 'turn' ask ..."
+    amend: Callable
+
+
+def _one_construct(what: str, bodies: dict, construct: Construct, change, diags: list[Diagnostic]):
+    """(the body's name, the node) of the one construct of `bodies` that `change` names; else E222
+    (none, with a note listing the ones there are and a did-you-mean; or several, a note at each)."""
+    all_ = [(name, n) for name, body in bodies.items() for stmt in body for n in A.walk(stmt)
+            if type(n) is construct.node]
+    key = construct.key(change)
+    found = [(name, n) for name, n in all_ if construct.key(n) == key]
+    if len(found) == 1:
+        return found[0]
+    noun, shown = construct.noun, construct.shown
+    if not found:
+        keys = list(dict.fromkeys(construct.key(n) for _name, n in all_))
+        notes = (f"its {construct.nouns} {construct.verb} {', '.join(shown(k) for k in keys)}",) if all_ else \
+            (f"{what} has no {noun}",)
+        hint = did_you_mean(key, [k for k in keys if k is not None]) if key is not None else None
+        diags.append(Diagnostic("E222", f"{what} has no {noun} {shown(key)}", change.span, hint, notes=notes))
+    else:
+        diags.append(Diagnostic("E222", f"{len(found)} {construct.nouns} of {what} {construct.verb} {shown(key)}: which one "
+                                "this amends is unclear", change.span,
+                                f"give them different {'prompts' if noun == 'choose' else 'subjects'} in the base, "
+                                "or override the proc", notes=tuple(f"one is at {n.span}" for _name, n in found)))
+    return None
+
+
+def _amend_choose(sym: Symbols, what: str, choose: A.Choose, change: A.ChooseAmend, diags: list[Diagnostic]):
+    """The choose with its options changed as `change` writes them: replaced, added or dropped; None
+    on an error."""
     options = list(choose.options)
     about = f"choose {_prompt(change.title)} of {what}"
     written: set = set()   # the labels this change writes
@@ -451,10 +488,80 @@ def _amend_choose(sym: Symbols, what: str, bodies: dict, change: A.ChooseAmend, 
     if not options:
         diags.append(Diagnostic("E223", f"this leaves the {about} without an option", change.span,
                                 "a choose offers at least one option; to drop the decision, override the proc"))
-        return
+        return None
     sym.amended_options.extend(done)
-    new = replace(choose, options=tuple(options))
-    bodies[owner] = tuple(A.rewrite(stmt, lambda n: new if n is choose else None) for stmt in bodies[owner])
+    return replace(choose, options=tuple(options))
+
+
+def _amend_match(sym: Symbols, what: str, match: A.MatchStmt, change: A.MatchAmend, diags: list[Diagnostic]):
+    """The match statement with its arms changed as `change` writes them: an arm takes the values it
+    names from the arms that had them and stands where the first of those stood (an arm for new
+    values is added after the others), `else` replaces or adds the else arm, `remove V, ...;` drops
+    values (an arm left without one goes; `remove else;` the else arm); None on an error."""
+    subject = printed(change.subject)
+    about = f"match {subject} of {what}"
+    arms: list = list(match.arms)   # of Arm; None where an arm was dropped
+    otherwise = match.otherwise
+    written: set = set()   # the values (and "else") this change names
+    done = []              # (what, subject, arm or remove, the arm it replaces or removes from; None: added)
+
+    def where(value: str) -> Optional[int]:
+        return next((i for i, arm in enumerate(arms) if arm is not None and
+                     value in [printed(v) for v in arm.values]), None)
+
+    def without(i: int, values: list) -> None:
+        kept = tuple(v for v in arms[i].values if printed(v) not in values)
+        arms[i] = replace(arms[i], values=kept) if kept else None
+
+    for arm in change.changes:
+        values = [printed(v) for v in arm.values] or ["else"]
+        twice = [v for v in values if v in written]
+        if twice:
+            diags.append(Diagnostic("E215", f"{'the else arm' if twice[0] == 'else' else 'the case ' + twice[0]} "
+                                    "is amended twice here", arm.span))
+            continue
+        written.update(values)
+        if not arm.values:   # `else` or `remove else;`
+            if isinstance(arm, A.ArmRemoved) and otherwise is None:
+                diags.append(Diagnostic("E223", f"the {about} has no else arm", arm.span))
+                continue
+            done.append((what, subject, arm, match.otherwise))
+            otherwise = None if isinstance(arm, A.ArmRemoved) else arm.body
+            continue
+        at = [where(v) for v in values]
+        if isinstance(arm, A.ArmRemoved):
+            missing = [v for v, i in zip(values, at) if i is None]
+            if missing:
+                cases = [printed(v) for a in match.arms for v in a.values]
+                diags.append(Diagnostic("E223", f"the {about} has no arm for {missing[0]}", arm.span,
+                                        did_you_mean(missing[0], cases) or "its cases are " + ", ".join(cases)))
+                continue
+            done.append((what, subject, arm, arms[at[0]]))
+            for i in dict.fromkeys(at):
+                without(i, values)
+            continue
+        had = sorted(i for i in set(at) if i is not None)
+        done.append((what, subject, arm, arms[had[0]] if had else None))
+        for i in had:
+            without(i, values)
+        if had:
+            arms.insert(had[0], arm)
+        else:
+            arms.append(arm)
+    kept = tuple(a for a in arms if a is not None)
+    if not kept:
+        diags.append(Diagnostic("E223", f"this leaves the {about} without an arm", change.span,
+                                "a match has at least one arm with a value; to drop it, override the proc"))
+        return None
+    sym.amended_arms.extend(done)
+    return replace(match, arms=kept, otherwise=otherwise)
+
+
+CONSTRUCTS = {
+    A.ChooseAmend: Construct("choose", "chooses", A.Choose, lambda n: n.title, _prompt, "ask", _amend_choose),
+    A.MatchAmend: Construct("match", "matches", A.MatchStmt, lambda n: printed(n.subject), lambda k: f"on {k}", "are on",
+                            _amend_match),
+}
 
 
 def option_change(what: str, prompt: Optional[str], option, old) -> str:
@@ -463,6 +570,16 @@ def option_change(what: str, prompt: Optional[str], option, old) -> str:
     verb, to = ("removes", "from") if isinstance(option, A.OptionRemoved) else ("adds", "to") if old is None \
         else ("amends", "of")
     return f'{verb} option "{option.title}" {to} choose {_prompt(prompt)} of {what}'
+
+
+def arm_change(what: str, subject: str, arm, old) -> str:
+    """What an amend did to one arm of a match, for its I404 and `explain`: `amends the arm discard of
+    match u of proc 'resolve'`, `adds the else arm to ...`, `removes discard from ...`."""
+    values = ", ".join(printed(v) for v in arm.values)
+    if isinstance(arm, A.ArmRemoved):
+        return f"removes {values or 'the else arm'} from match {subject} of {what}"
+    verb, to = ("adds", "to") if old is None else ("amends", "of")
+    return f"{verb} the {'arm ' + values if values else 'else arm'} {to} match {subject} of {what}"
 
 
 def enum_changes(item: A.Amend, enum) -> str:
@@ -481,7 +598,8 @@ AMEND_SHAPES = {A.Entity: "'name = value;' or 'name { ... }'", A.Kind: "'name: t
                          "'first to N { ... }'",
                 A.Game: "'seats A to B;', 'phase setup|play|final { ... }' or 'winner ...;'",
                 A.Enum: "'member [\"Title\"], member [\"Title\"], ...'",
-                A.Proc: "'choose \"prompt\" { option \"label\" { ... } remove option \"label\"; }'"}
+                A.Proc: "'choose \"prompt\" { option \"label\" { ... } remove option \"label\"; }' or "
+                        "'match SUBJECT { VALUE { ... } remove VALUE; }'"}
 
 
 def _amend_space(sym: Symbols, track: A.Track, spaces: tuple, change: A.Space, diags: list[Diagnostic]) -> tuple:

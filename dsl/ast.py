@@ -1378,7 +1378,8 @@ class Extend(Decl):
 class Amend(Decl):
     """`amend NAME ["Title"] { ... }`: single fields of an entity (values or effects) or of a kind (field
     declarations, defaults), single spaces of a track, members of an enum (EnumMember items), or
-    options of a proc's or a game phase's chooses (ChooseAmend items), changed or added without
+    options of a proc's or a game phase's chooses (ChooseAmend items) or arms of a proc's matches
+    (MatchAmend items), changed or added without
     restating the rest; a title replaces the declaration's title."""
 
     name: str
@@ -1403,6 +1404,25 @@ class ChooseAmend(Part):
     title: Optional[str]
     changes: tuple
     title_parts: tuple = ()   # as written; the choose keeps its own prompt
+
+
+@node
+class ArmRemoved(Part):
+    """`remove VALUE, ...;` in an amended match: each value is dropped from the arm naming it (an arm
+    left without a value goes); no values: `remove else;`, the else arm is dropped."""
+
+    values: tuple
+
+
+@node
+class MatchAmend(Part):
+    """`match SUBJECT { ... }` in an `amend` of a proc: the one `match` statement of its body (nested
+    anywhere) whose subject prints as this one. Each Arm takes the values it names from the arms
+    that had them and stands in place of the first (a new value's arm is added after the others);
+    an Arm without values is the `else` arm, replaced or added; each ArmRemoved drops values."""
+
+    subject: Expr
+    changes: tuple
 
 
 @node

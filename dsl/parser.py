@@ -470,6 +470,13 @@ class _Builder:
         return A.ChooseAmend(_title(items), tuple(i for i in items if isinstance(i, (A.Option, A.OptionRemoved))),
                              self._prompt_parts(items), span=self._s(meta))
 
+    def match_amend(self, meta, items):
+        return A.MatchAmend(items[0], tuple(i for i in items[1:] if isinstance(i, (A.Arm, A.ArmRemoved))),
+                            span=self._s(meta))
+
+    def arm_removed(self, meta, items):
+        return A.ArmRemoved(tuple(i for i in items if isinstance(i, A.Expr)), span=self._s(meta))
+
     def option_removed(self, meta, items):
         return A.OptionRemoved(_title(items), span=self._s(meta))
 
@@ -663,15 +670,17 @@ class _Builder:
         return A.If(items[0], items[1].value, otherwise, span=self._s(meta))
 
     def match_stmt(self, meta, items):
-        arms = tuple(i for i in items[1:] if isinstance(i, A.Arm))
-        otherwise = next((i.value for i in items[1:] if isinstance(i, _Marker)), None)
+        arms = tuple(i for i in items[1:] if isinstance(i, A.Arm) and i.values)
+        otherwise = next((i.body for i in items[1:] if isinstance(i, A.Arm) and not i.values), None)
         return A.MatchStmt(items[0], arms, otherwise, span=self._s(meta))
 
     def match_branch(self, meta, items):
         return A.Arm(tuple(items[:-1]), _arm_body(items[-1]), span=self._s(meta))
 
     def match_otherwise(self, meta, items):
-        return _Marker("match_else", _arm_body(items[-1]))
+        """`else` of a match statement, as an arm without values (the match keeps its body apart; an
+        amended match replaces its else arm with it)."""
+        return A.Arm((), _arm_body(items[-1]), span=self._s(meta))
 
     def let_stmt(self, meta, items):
         return A.Let(str(items[0]), items[1], span=self._s(meta))

@@ -486,12 +486,21 @@ class Printer(A.Visitor):
             self.block("else", s.otherwise, after_brace=True)
 
     def visit_MatchStmt(self, s):
-        self.clauses([Clause("match ", s.subject)], " {")
+        otherwise = () if s.otherwise is None else \
+            (A.Arm((), s.otherwise, span=A.Span(s.span.file, s.arms[-1].span.end_line, 0, s.span.end_line, 0)),)
+        self.arms(s.subject, s.arms + otherwise)   # the `else` arm: from the last arm's end to the match's
+
+    def arms(self, subject, arms: tuple) -> None:
+        """`match X { ... }` with its arms (an arm without values is `else`), or an amended match's
+        changes (`remove VALUE, ...;` among them)."""
+        self.clauses([Clause("match ", subject)], " {")
         self.depth += 1
-        for arm in s.arms:
-            self.short([Clause(", ".join(expr(v) for v in arm.values))], arm.body, arm.span.line, arm.span.end_line)
-        if s.otherwise is not None:   # the `else` arm: from the last arm's end to the match's
-            self.short([Clause("else")], s.otherwise, s.arms[-1].span.end_line, s.span.end_line)
+        for arm in arms:
+            values = ", ".join(expr(v) for v in arm.values) or "else"
+            if isinstance(arm, A.ArmRemoved):
+                self.line(f"remove {values};")
+            else:
+                self.short([Clause(values)], arm.body, arm.span.line, arm.span.end_line)
         self.depth -= 1
         self.line("}")
 
@@ -775,6 +784,8 @@ class Printer(A.Visitor):
                 self.winner(item)
             elif isinstance(item, A.ChooseAmend):
                 self.options(f"choose{_title(item.title)}", item.changes)
+            elif isinstance(item, A.MatchAmend):
+                self.arms(item.subject, item.changes)
             else:
                 self.part(item)
         self.depth -= 1

@@ -166,6 +166,10 @@ def test_the_workspace_outline_lists_the_amend(tmp_path):
     assert view.target_at(shown, 1, 7).key == ("name", "take_turn")
 
 
+SHAPES = ("'choose \"prompt\" { option \"label\" { ... } remove option \"label\"; }' or "
+          "'match SUBJECT { VALUE { ... } remove VALUE; }'")
+
+
 # each case: the house rule, the one error (code, message, hint, notes) and the text it is placed at
 @pytest.mark.parametrize("house, code, message, hint, notes, at", [
     ('amend take_trun { choose "which action?" { } }', "E217",
@@ -191,13 +195,13 @@ def test_the_workspace_outline_lists_the_amend(tmp_path):
     ('amend take_turn { choose "and then?" { option { } } }', "E217",
      "an option of an amended choose is found by its label: write 'option \"label\" { ... }'", None, (),
      "option {"),
-    ("amend take_turn { worth = 2; }", "E217",
-     "amending 'take_turn' takes 'choose \"prompt\" { option \"label\" { ... } remove option \"label\"; }'",
-     None, (), "worth"),
+    ("amend take_turn { worth = 2; }", "E217", f"amending 'take_turn' takes {SHAPES}",
+     "to add steps, write 'before take_turn { ... }' or 'after take_turn { ... }'; to change more, override "
+     "the proc", (), "worth"),
     ('amend senator { choose "x" { } }', "E217", "amending 'senator' takes 'name = value;' or 'name { ... }'",
      None, (), "choose"),
-    ('amend take_turn "Turn" { }', "E217", "a proc has no title: an amend of 'take_turn' takes "
-     "'choose \"prompt\" { option \"label\" { ... } remove option \"label\"; }'", None, (), "take_turn"),
+    ('amend take_turn "Turn" { }', "E217", f"a proc has no title: an amend of 'take_turn' takes {SHAPES}", None,
+     (), "take_turn"),
     ('amend setup { choose "x" { } }', "E222", "phase 'setup' has no choose \"x\"", None,
      ("phase 'setup' has no choose",), "choose"),
 ])
