@@ -377,7 +377,8 @@ def _amend_chooses(sym: Symbols, proc: Optional[A.Proc], item: A.Amend, diags: l
             continue
         key = construct.key(change)
         if (construct, key) in amended:   # the first one holds: which was meant is unclear
-            diags.append(Diagnostic("E215", f"the {construct.noun} {construct.shown(key)} is amended twice here",
+            diags.append(Diagnostic("E215", f"the {construct.noun} {construct.prep}{construct.shown(key)} is amended "
+                                    "twice here",
                                     change.span))
             continue
         amended.add((construct, key))
@@ -423,6 +424,7 @@ class Construct:
     node: type         # A.Choose
     key: Callable      # of the construct or of its amend: what finds it
     shown: Callable    # a key as a message names it
+    prep: str          # before it, after the noun: "the match on u"
     verb: str          # "ask": "2 chooses of proc 'turn' ask ..."
     amend: Callable
 
@@ -442,7 +444,7 @@ def _one_construct(what: str, bodies: dict, construct: Construct, change, diags:
         notes = (f"its {construct.nouns} {construct.verb} {', '.join(shown(k) for k in keys)}",) if all_ else \
             (f"{what} has no {noun}",)
         hint = did_you_mean(key, [k for k in keys if k is not None]) if key is not None else None
-        diags.append(Diagnostic("E222", f"{what} has no {noun} {shown(key)}", change.span, hint, notes=notes))
+        diags.append(Diagnostic("E222", f"{what} has no {noun} {construct.prep}{shown(key)}", change.span, hint, notes=notes))
     else:
         diags.append(Diagnostic("E222", f"{len(found)} {construct.nouns} of {what} {construct.verb} {shown(key)}: which one "
                                 "this amends is unclear", change.span,
@@ -558,8 +560,8 @@ def _amend_match(sym: Symbols, what: str, match: A.MatchStmt, change: A.MatchAme
 
 
 CONSTRUCTS = {
-    A.ChooseAmend: Construct("choose", "chooses", A.Choose, lambda n: n.title, _prompt, "ask", _amend_choose),
-    A.MatchAmend: Construct("match", "matches", A.MatchStmt, lambda n: printed(n.subject), lambda k: f"on {k}", "are on",
+    A.ChooseAmend: Construct("choose", "chooses", A.Choose, lambda n: n.title, _prompt, "", "ask", _amend_choose),
+    A.MatchAmend: Construct("match", "matches", A.MatchStmt, lambda n: printed(n.subject), str, "on ", "are on",
                             _amend_match),
 }
 
