@@ -476,6 +476,9 @@ class Checker(A.Visitor):
                                          self.at_name(item.name, item.span)))
         for what, prompt, option, old in self.sym.amended_options:
             self.diags.append(Diagnostic("I404", option_change(what, prompt, option, old), option.span))
+        for item, old in self.sym.removals:
+            what = old.kind if isinstance(old, A.Entity) else CATEGORY[type(old)]
+            self.diags.append(Diagnostic("I404", f"removes {what} {item.name!r}", self.at_name(item.name, item.span)))
         for what, subject, arm, old in self.sym.amended_arms:
             self.diags.append(Diagnostic("I404", arm_change(what, subject, arm, old), arm.span))
         for item, what in self.sym.extended:
@@ -1678,7 +1681,9 @@ class Checker(A.Visitor):
         if decl is None:
             self.unknown("E206", "event", name, span, self.sym.of("event") + list(BUILTIN_EVENTS))
         else:
-            self.err("E301", f"{name!r} is {article(CATEGORY[type(decl)])}, not an event", span)
+            self.err("E301", f"{name!r} is {article(CATEGORY[type(decl)])}, not an event", span,
+                     f"a proc is extended with 'after {name} {{ ... }}': steps at its end, with its parameters in scope"
+                     if isinstance(decl, A.Proc) else None)
         return None
 
     def pattern(self, p: A.Pattern, scope: Scope) -> None:
@@ -2523,12 +2528,16 @@ class Checker(A.Visitor):
                         sources.add("pay")
                 elif isinstance(node, A.Space) and node.bonus is not None:
                     sources.add("pay")
+        tags = {n.action for decl in self.sym.decls.values() for n in A.walk(decl) if isinstance(n, A.Tag)}
         for t in self.triggers:
             if t.pattern.event not in sources and (t.pattern.event in BUILTIN_EVENTS
                                                    or isinstance(self.sym.decls.get(t.pattern.event), A.Event)):
+                tag = (f"{t.pattern.event!r} tags costs and losses ('pay ... for {t.pattern.event}(...)') for the "
+                       "modifiers of that action; it is not an event anything announces",) \
+                    if t.pattern.event in tags else ()
                 self.diags.append(Diagnostic("W403", f"this trigger can never fire: nothing in the pack "
                                              f"{'emits' if t.pattern.event not in BUILTIN_EVENTS else 'does'} "
-                                             f"{t.pattern.event!r}", t.pattern.span))
+                                             f"{t.pattern.event!r}", t.pattern.span, notes=tag))
             elif t.rest is not None and t.rest.event not in sources and (
                     t.rest.event in BUILTIN_EVENTS or isinstance(self.sym.decls.get(t.rest.event), A.Event)):
                 self.diags.append(Diagnostic("W422", f"this trigger fires once and never again: nothing in the pack "

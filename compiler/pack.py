@@ -398,11 +398,13 @@ def _extended(pack: Pack, index: int, ref: str) -> Path:
         raise RulesError([Diagnostic(d.code, d.message, where, d.hint, d.notes) for d in e.diagnostics]) from None
 
 
-def stacking_conflicts(chain: list[Pack], overrides: list, sources: Optional[dict] = None) -> list[Diagnostic]:
+def stacking_conflicts(chain: list[Pack], overrides: list, sources: Optional[dict] = None,
+                       amended_parts: list = ()) -> list[Diagnostic]:
     """W406 for a declaration that two packs override when neither extends the other (two expansions
     stacked with `--with`): the later pack in the merge order wins, and both places are named (the
     later override at its name, when the `sources` show it). A later override that calls `base(...)`
-    builds on the earlier one instead of discarding it: no warning."""
+    builds on the earlier one instead of discarding it: no warning. The same for one part (a field, a
+    space, an option, an arm...) two packs amend (`amended_parts`: (what, where) in merge order)."""
     from .resolve import declared_at
 
     pack_of = {pack.display(path): pack for pack in chain for path in pack.files()}
@@ -419,5 +421,18 @@ def stacking_conflicts(chain: list[Pack], overrides: list, sources: Optional[dic
             f"{later.name!r} comes later in the stack and wins", declared_at(sources or {}, decl.name, decl.span),
             f"make {later.name!r} extend {earlier.name!r} if it builds on that override, call base(...), "
             "or change the order of --with", notes=(f"{earlier.name!r} overrides it at {old.span}",)))
+    last: dict = {}   # what an amend changes -> (pack, where) of the last amend of it
+    for what, span in amended_parts:
+        later = pack_of.get(span.file)
+        if later is None:
+            continue
+        earlier = last.get(what)
+        last[what] = (later, span)
+        if earlier is None or earlier[0] is later or earlier[0].root in later.bases:
+            continue
+        found.append(Diagnostic(
+            "W406", f"{what} is amended by both {earlier[0].name!r} and {later.name!r}; {later.name!r} comes later in "
+            "the stack and wins", span, f"make {later.name!r} extend {earlier[0].name!r} if it builds on that amend, "
+            "or change the order of --with", notes=(f"{earlier[0].name!r} amends it at {earlier[1]}",)))
     return found
 

@@ -86,6 +86,10 @@ class Symbols:
     origin: dict = field(default_factory=dict)       # name -> pack name
     overrides: list = field(default_factory=list)    # (decl, replaced decl)
     removed: dict = field(default_factory=dict)      # name -> the `remove NAME;` that dropped it
+    # (what one part an amend changes, as a message names it: "field 'worth' of 'baths'", where): two
+    # stacked packs changing the same part are W406, as two overrides are
+    amended_parts: list = field(default_factory=list)
+    removals: list = field(default_factory=list)     # (each `remove NAME;` that dropped something, what it dropped)
     unmatched: set = field(default_factory=set)      # names of overrides that replace nothing (E212)
     baseless: set = field(default_factory=set)       # spans of base() in those overrides (no E218 besides)
     # (track name, space or `first to` reward as amended, the one it replaces: None for a reward added)
@@ -208,6 +212,15 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
     for m in set(sym.dropped) & (set(sym.members) | set(sym.decls)):   # declared again: the uses refer to that
         del sym.dropped[m]
     sym.game = next((d for d in sym.decls.values() if isinstance(d, A.Game)), None)  # after overrides/removals
+    for trigger in standing:   # every player has it: a pattern not on `you` fires once per player
+        subject = trigger.pattern.subject
+        if not isinstance(subject, A.You):
+            who = f"'{subject.id}'" if isinstance(subject, A.Name) else "a pattern without 'you'"
+            diags.append(Diagnostic("W425", f"a top-level trigger is every player's, so with {who} it fires once "
+                                    f"for each player at every {trigger.pattern.event!r} (with 3 players, 3 times)",
+                                    (subject or trigger.pattern).span,
+                                    f"write 'whenever you {trigger.pattern.event} ...': it fires once, for the player "
+                                    "it happened to, and an 'each opponents' in it still reaches the others"))
     if standing and sym.game is not None:
         # top-level triggers: every player registers them first thing in the setup
         each = A.Each(A.Name("players", span=standing[0].span), None, tuple(standing), span=standing[0].span)
@@ -260,11 +273,12 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
         return
     else:
         what = f"is {_article(CATEGORY[type(target)])}" if target is not None else "is not declared"
-        chooses = any(isinstance(change, A.ChooseAmend) for change in item.items)   # then a proc or phase was meant
+        chooses = any(isinstance(change, (A.ChooseAmend, A.MatchAmend)) for change in item.items)   # a proc or phase meant
         hint = did_you_mean(item.name, [n for n, d in sym.decls.items() if isinstance(d, A.Proc)] + list(PHASES)) \
-            if chooses else _similar(sym, item.name, (A.Entity, A.Kind, A.Track, A.Enum, A.Game, A.Proc))
+            if chooses else next(filter(None, map(lambda c: _the_game(sym, c), item.items)), None) or \
+            _similar(sym, item.name, (A.Entity, A.Kind, A.Track, A.Enum, A.Game, A.Proc))
         diags.append(Diagnostic("E217", f"'amend' changes an entity, a kind, a track, an enum, the game or a choose "
-                                f"of a proc or phase; {item.name!r} {what}", declared_at(sources, item.name, item.span),
+                                f"or match of a proc or phase; {item.name!r} {what}", declared_at(sources, item.name, item.span),
                                 hint))
         return
     if any(isinstance(change, A.EnumMember) for change in item.items):
@@ -273,12 +287,14 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
         return
     if item.title is not None:
         fields["title"] = item.title
+        sym.amended_parts.append((f"the title of {item.name!r}", declared_at(sources, item.name, item.span)))
         if isinstance(target, A.Entity):
             fields["title_parts"] = item.title_parts
     amended = set()   # the spaces and rewards this amend gives: (type, position)
     for change in item.items:
         if not isinstance(change, allowed):
-            diags.append(Diagnostic("E217", f"amending {item.name!r} takes {AMEND_SHAPES[type(target)]}", change.span))
+            diags.append(Diagnostic("E217", f"amending {item.name!r} takes {AMEND_SHAPES[type(target)]}", change.span,
+                                    _the_game(sym, change)))
         elif isinstance(change, (A.GamePart, A.Winner)):
             part = "winner" if isinstance(change, A.Winner) else change.part
             if part in amended:
@@ -286,6 +302,8 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                                         "is amended twice here", change.span))
                 continue
             amended.add(part)
+            sym.amended_parts.append((f"{'the ' + part if part in ('seats', 'winner') else 'phase ' + part} of game "
+                                      f"{item.name!r}", change.span))
             if part == "seats":
                 fields["min_players"], fields["max_players"] = change.value
             elif part == "winner":
@@ -300,6 +318,8 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                 diags.append(Diagnostic("E215", f"{what} {change.position} is amended twice here", change.span))
                 continue
             amended.add((type(change), change.position))
+            sym.amended_parts.append((f"{'space' if isinstance(change, A.Space) else 'the first to'} "
+                                      f"{change.position} of track {item.name!r}", change.span))
             if isinstance(change, A.Space):
                 fields["spaces"] = _amend_space(sym, target, fields["spaces"], change, diags)
             else:
@@ -312,10 +332,19 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                 if key in fields:
                     fields[key] = tuple(f for f in fields[key] if f.name != change.name)
             fields[slot] += (change,)
+            sym.amended_parts.append((f"field {change.name!r} of {item.name!r}", change.span))
     sym.decls[item.name] = replace(target, **fields)
     if item.title is not None or any(isinstance(change, allowed) and not isinstance(change, (A.Space, A.Reach))
                                      for change in item.items):   # a field or a title changed (spaces: I404 each)
         sym.amended.append((item, target))
+
+
+def _the_game(sym: Symbols, change) -> Optional[str]:
+    """The hint for a game's part (`seats`, `phase`, `winner`) in an amend of something else: the
+    game's name (`amend tapestry { winner ...; }` where the game is `tapestry_game`)."""
+    if isinstance(change, (A.GamePart, A.Winner)) and sym.game is not None:
+        return f"the game is called {sym.game.name!r}: write 'amend {sym.game.name} {{ ... }}'"
+    return None
 
 
 def _amend_enum(sym: Symbols, enum: A.Enum, item: A.Amend, diags: list[Diagnostic], sources: dict) -> None:
@@ -492,6 +521,7 @@ def _amend_choose(sym: Symbols, what: str, choose: A.Choose, change: A.ChooseAme
                                 "a choose offers at least one option; to drop the decision, override the proc"))
         return None
     sym.amended_options.extend(done)
+    sym.amended_parts.extend((f'option "{option.title}" of the {about}', option.span) for *_x, option, _old in done)
     return replace(choose, options=tuple(options))
 
 
@@ -556,6 +586,8 @@ def _amend_match(sym: Symbols, what: str, match: A.MatchStmt, change: A.MatchAme
                                 "a match has at least one arm with a value; to drop it, override the proc"))
         return None
     sym.amended_arms.extend(done)
+    sym.amended_parts.extend((f"{'case ' + printed(v) if arm.values else 'the else arm'} of the {about}", arm.span)
+                             for _w, _s, arm, _old in done for v in (arm.values or (None,)))
     return replace(match, arms=kept, otherwise=otherwise)
 
 
@@ -698,7 +730,7 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic], sources:
             diags.append(Diagnostic("E214", f"nothing named {item.name!r} to remove",
                                     declared_at(sources, item.name, item.span)))
         else:
-            del sym.decls[item.name]
+            sym.removals.append((item, sym.decls.pop(item.name)))   # reported as I404, as overrides
             sym.removed[item.name] = item   # the checker reports what still uses it at the remove (E221)
         return
     if isinstance(item, A.Override):

@@ -90,6 +90,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W422": (WARNING, "a once-per trigger whose waking event nothing announces: it fires once only"),
     "W423": (WARNING, "an inner variable with the name of an enclosing local: the local cannot be reached there"),
     "W424": (WARNING, "a card of many copies compared or filtered by its name: the first copy only"),
+    "W425": (WARNING, "a top-level trigger not on 'you': it fires once per player"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
