@@ -75,7 +75,8 @@ def test_extension_packs_override_remove_and_list_overrides(tmp_path):
     """, name="house", extends=["../base"])
     result = analyse(str(house))
     assert [(d.code, d.message) for d in result.diagnostics] == [
-        ("I404", "overrides entity 'hideout'"), ("I404", "overrides resource 'coin'")]
+        ("I404", "overrides entity 'hideout'"), ("I404", "removes card 'gambling_den'"),
+        ("I404", "overrides resource 'coin'")]
     assert "gambling_den" not in result.symbols.decls
 
 
