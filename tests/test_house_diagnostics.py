@@ -5,6 +5,9 @@ packs amending one part (W406)."""
 from __future__ import annotations
 
 import pytest
+from click.testing import CliRunner
+
+from rulebook.cli import app
 
 from rulebook.compiler.driver import analyse, analyse_text
 from rulebook.runtime.engine import Game
@@ -94,3 +97,18 @@ def test_two_stacked_packs_amending_one_field_warn_as_two_overrides(tmp_path):
     assert "one/main.rules:1:13" in w406[0].notes[0]
     three = write_pack(tmp_path / "three", "amend rug { worth = 5; }\n", name="three", extends=["../one"])
     assert not [d for d in analyse(str(base), [str(three)]).diagnostics if d.code == "W406"]
+
+
+@pytest.mark.parametrize("backend", ["compiled", "interpreted"])
+def test_a_house_pack_declares_its_own_variant(tmp_path, backend):
+    """docs/language.md, "House rules and variants": the house rule is on only with --variant."""
+    base = write_pack(tmp_path / "base", BASE, name="base")
+    pack = write_pack(tmp_path / "house", 'variant rich "Builders gain a VP";\n'
+                      "after build { if enabled(rich) { gain 1 vp; } }\n", name="house", extends=[str(base)])
+    program = program_of(pack, backend)
+    for variants, vp in (((), 0), (("rich",), 1)):
+        game = Game(program, 2, 1, variants=variants)
+        game.play()
+        assert [p.stock["vp"] for p in game.state.players] == [vp, vp]
+    shown = CliRunner().invoke(app, ["simulate", str(pack), "-n", "2", "-g", "1", "--variant", "rich"])
+    assert shown.exit_code == 0, shown.output
