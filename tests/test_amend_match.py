@@ -158,3 +158,17 @@ def test_the_seven_wonders_house_rule_of_the_reference_plays(tmp_path, backend):
         ["amends the arm discard of match u of proc 'resolve'"]
     game = Game(program_of(pack, backend), 3, 2, make_agents("random", 3, 2))
     assert game.play()["winners"]
+
+
+def test_federation_main_projects_paid_by_player_count(tmp_path):
+    """A match on `player_count`: the 4-player prizes changed, the 3- and 2-player ones the base's."""
+    pack = write_pack(tmp_path / "fed_proj", "amend score_project {\n  match player_count {\n    4 {\n"
+                      "      rank players where measure_of(you, pr.measure) > 0 by measure_of(you, pr.measure)\n"
+                      "          award [20, 10, 5] prestige ties split;\n    }\n  }\n}\n",
+                      name="fed_proj", extends=["federation"])
+    result = analyse(str(pack))
+    assert result.ok and [d.message for d in result.diagnostics if d.code == "I404"] == \
+        ["amends the arm 4 of match player_count of proc 'score_project'"]
+    match = next(n for n in A.walk(result.symbols.decls["score_project"]) if type(n) is A.MatchStmt)
+    assert [[v.value for v in arm.values] for arm in match.arms][0] == [4]
+    assert "20, 10, 5" in format_module(A.Module("x.rules", (result.symbols.decls["score_project"],)))
