@@ -1141,12 +1141,16 @@ class Checker(A.Visitor):
             if entry is not outer.locals.get(name) and not entry[1]:
                 self.diags.append(Diagnostic("W405", f"{name!r} is set but never used", entry[0]))
 
-    def cost(self, terms: tuple, scope: Scope) -> None:
+    def cost(self, terms: tuple, scope: Scope, adjust: Optional[str] = None) -> None:
+        """A cost's terms (`adjust`: the op of a modifier's `cost +`/`cost -` line, whose card terms
+        name no zones)."""
         for t in terms:
             if t.mode == "plain" and t.index is None and self.spread(t, scope):
                 continue
             self.amount(t.amount, scope)   # a player or a card is no amount (found by bench/fuzz.py)
-            if t.mode == "plain":
+            if t.mode == "cards":
+                self.card_term(t, scope, adjust)
+            elif t.mode == "plain":
                 self.stock_name(t.name, scope, t.span, t.index)
             elif t.name is not None:
                 self.expect(t.name, ("group",), "E202", "resource group", t.span)
@@ -1173,6 +1177,29 @@ class Checker(A.Visitor):
             return True
         self.sym.spread_terms.add(id(t))
         return True
+
+    def card_term(self, t: A.CostTerm, scope: Scope, adjust: Optional[str]) -> None:
+        """`N cards from ZONE [except CARD] to ZONE`: a count of at least 0, two zones, the payer's own
+        when per player (E321: another player's hand is not theirs to pay with); `cost -N cards;` in a
+        modifier names no zones (it changes the card terms of the cost), every other card term does."""
+        self.not_negative(t.amount, "a cost in cards")
+        if t.source is None:
+            if adjust is None:
+                self.err("E321", "a cost in cards says where they come from and go: "
+                         "'N cards from ZONE to ZONE'", t.span, "'cost -N cards;' without zones is a modifier's line")
+            return
+        if adjust == "-":
+            self.err("E321", "a discount in cards names no zones: 'cost -N cards;' lowers every card term "
+                     "of the cost", t.span)
+        self.zone_expr(t.source, scope)
+        src = t.source
+        if type(src) is A.Attr and not (type(src.obj) is A.You or type(src.obj) is A.Name and src.obj.id == "you") \
+                and isinstance(self.sym.decls.get(src.name), A.Zone) and self.sym.decls[src.name].per_player:
+            self.err("E321", f"a cost is paid from the payer's own cards, not from {printed(src)}", src.span,
+                     f"pay from {src.name} (the payer's own), or let that player pay: 'each P {{ pay ... }}'")
+        if t.exclude is not None:
+            self.item_expr(t.exclude, scope, "except")
+        self.zone_expr(t.dest, scope)
 
     def stock_name(self, name: str, scope: Scope, span: A.Span, index=None) -> None:
         """A resource or counter named by a statement (or a parameter holding one), with its index
@@ -1251,7 +1278,7 @@ class Checker(A.Visitor):
                      s.span, "write two modifiers")
         for a in s.adjustments:
             if a.what == "cost":
-                self.cost(a.terms, scope)
+                self.cost(a.terms, scope, a.op if a.op != "=" else None)
                 if a.op != "=" and any(t.mode == "different" for t in a.terms):
                     self.err("E311", "a cost adjustment adds or removes plain or 'any' terms, not 'different'", a.span)
             elif a.what in ("gain", "lose"):

@@ -556,8 +556,16 @@ class CodeGen(A.Visitor):
         return "[" + ", ".join(
             f"*rt.spread({self.ex(t.amount.obj, ctx)}, {member_field(t.amount.name)!r}, {t.name!r})"
             if id(t) in self.sym.spread_terms else   # `pay b.cost food;`: one term per member
-            f"({t.mode!r}, {self.res(t.name, ctx, t.index) if t.mode == 'plain' else repr(t.name)}, "
-            f"{self.ex(t.amount, ctx)})" for t in terms) + "]"
+            f"({t.mode!r}, {self.term_name(t, ctx)}, {self.ex(t.amount, ctx)})" for t in terms) + "]"
+
+    def term_name(self, t: A.CostTerm, ctx: Ctx) -> str:
+        """What a cost term takes: its resource, its group, or (cards) where they come from and go."""
+        if t.mode == "plain":
+            return self.res(t.name, ctx, t.index)
+        if t.mode == "cards" and t.source is not None:
+            exclude = self.ex(t.exclude, ctx) if t.exclude is not None else "None"
+            return f"rt.card_payment({ctx.you}, {self.ex(t.source, ctx)}, {exclude}, {self.ex(t.dest, ctx)})"
+        return repr(t.name)
 
     # ------------------------------------------------------------------ statements
     def res(self, name: str, ctx: Ctx, index=None) -> str:

@@ -85,9 +85,17 @@ class Interpreter(A.Visitor):
             if id(t) in self.sym.spread_terms:   # `pay b.cost food;`: one term per member
                 out.extend(rt.spread(self.ev(t.amount.obj, rt, f), member_field(t.amount.name), t.name))
             else:
-                out.append((t.mode, self.res(t.name, rt, f, t.index) if t.mode == "plain" else t.name,
-                            self.ev(t.amount, rt, f)))
+                out.append((t.mode, self.term_name(t, rt, f), self.ev(t.amount, rt, f)))
         return out
+
+    def term_name(self, t, rt, f: Frame):
+        """What a cost term takes: its resource, its group, or (cards) where they come from and go."""
+        if t.mode == "plain":
+            return self.res(t.name, rt, f, t.index)
+        if t.mode == "cards" and t.source is not None:
+            exclude = self.ev(t.exclude, rt, f) if t.exclude is not None else None
+            return rt.card_payment(f.you, self.ev(t.source, rt, f), exclude, self.ev(t.dest, rt, f))
+        return t.name
 
     def res(self, name: str, rt, f: Frame, index=None) -> str:
         """A resource named in a statement: itself, the value of a `resource` parameter, or an element

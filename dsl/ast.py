@@ -543,12 +543,17 @@ class Lose(Stmt):
 
 @node
 class CostTerm(Part):
-    """One part of a cost: `2 coin`, `1 any`, `1 any(crystals)`, `2 different(crystals)`."""
+    """One part of a cost: `2 coin`, `1 any`, `1 any(crystals)`, `2 different(crystals)`, or
+    `3 cards from hand [except c] to discards` (mode "cards": cards the payer picks; in a modifier,
+    `cost -1 cards;` has no zones and changes every card term of the cost)."""
 
     amount: Expr
-    mode: str  # "plain" | "any" | "different"
+    mode: str  # "plain" | "any" | "different" | "cards"
     name: Optional[str]
     index: Optional[Expr] = None   # a plain term of an indexed counter: `1 votes[f]`
+    source: Optional[Expr] = None   # a card term's zone paid from, the card it never takes, its destination
+    exclude: Optional[Expr] = None
+    dest: Optional[Expr] = None
 
 
 @node

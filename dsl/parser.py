@@ -70,6 +70,15 @@ class _Marker:
         self.tag, self.value = tag, value
 
 
+CARD_WORDS = ("card", "cards")   # a cost term of cards: `3 cards from hand to discards`, `cost -1 cards;`
+
+
+def _card_word(word, span) -> None:
+    if str(word) not in CARD_WORDS:   # `cards` stays free as a name everywhere else
+        raise RulesError([Diagnostic("E100", f"expected 'cards from ZONE'; found '{word} from'", span,
+                                     hint="a cost paid in cards: 'N cards from ZONE [except CARD] to ZONE'")])
+
+
 def _pick(items: list, tag: str, default=None):
     for item in items:
         if isinstance(item, _Marker) and item.tag == tag:
@@ -556,6 +565,18 @@ class _Builder:
     def cost_plain(self, meta, items):
         return A.CostTerm(items[0], "plain", str(items[1]), _pick(items, "at"), span=self._s(meta))
 
+    def cost_cards(self, meta, items):
+        amount, word, source, exclude, dest = items
+        _card_word(word, self._s(meta))
+        return A.CostTerm(amount, "cards", None, None, source, exclude, dest, span=self._s(meta))
+
+    def cost_except(self, meta, items):
+        word, card = items
+        if str(word) != "except":   # `except` stays free as a name everywhere else
+            raise RulesError([Diagnostic("E100", f"expected 'except CARD' or 'to ZONE'; found '{word}'", self._s(meta),
+                                         hint="write 'N cards from ZONE [except CARD] to ZONE'")])
+        return card
+
     def cost_any(self, meta, items):
         return A.CostTerm(items[0], "any", str(items[2]) if items[2] is not None else None,
                           span=self._s(meta))
@@ -573,7 +594,10 @@ class _Builder:
         return _Marker("lasting", items[0])
 
     def adjust_cost(self, meta, items):
-        return A.Adjust("cost", str(items[0]), (items[1],), None, span=self._s(meta))
+        term = items[1]
+        if term.mode == "plain" and term.name in CARD_WORDS and term.index is None:   # `cost -1 cards;`
+            term = A.CostTerm(term.amount, "cards", None, span=term.span)
+        return A.Adjust("cost", str(items[0]), (term,), None, span=self._s(meta))
 
     def replace_cost(self, meta, items):
         return A.Adjust("cost", "=", items[0], None, span=self._s(meta))

@@ -319,6 +319,11 @@ def cost(terms: tuple) -> str:
             parts.append(f"{expr(t.amount)} {t.name}{_at(t.index)}")
         elif t.mode == "any":
             parts.append(f"{expr(t.amount)} any" + (f"({t.name})" if t.name else ""))
+        elif t.mode == "cards":
+            noun = "card" if isinstance(t.amount, A.Int) and t.amount.value == 1 else "cards"
+            zones = "" if t.source is None else f" from {expr(t.source)}" + (
+                f" except {expr(t.exclude)}" if t.exclude is not None else "") + f" to {expr(t.dest)}"
+            parts.append(f"{expr(t.amount)} {noun}{zones}")
         else:
             parts.append(f"{expr(t.amount)} different({t.name})")
     return ", ".join(parts)

@@ -225,6 +225,30 @@ class ZoneRef:
         return f"{self.owner.name}.{self.name}" if self.owner else self.name
 
 
+class CardPayment:
+    """Where a cost term of cards (`3 cards from hand except c to discards`) takes them: the zone
+    they are picked from, the card never offered (None: none), the zone they go to. A term is
+    `("cards", CardPayment, N)`; a modifier's `cost -1 cards;` is `("cards", None, 1)`."""
+
+    __slots__ = ("source", "exclude", "dest")
+
+    def __init__(self, source: ZoneRef, exclude, dest: ZoneRef):
+        self.source, self.exclude, self.dest = source, exclude, dest
+
+    def _key(self) -> tuple:   # the same zones (their live lists) and the same card left out
+        return id(self.source.items), id(self.dest.items), id(self.exclude)
+
+    def __eq__(self, other) -> bool:
+        return type(other) is CardPayment and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def offered(self) -> list:
+        """The cards the payer may pick from: the zone's, but the one left out."""
+        return [e for e in self.source.items if e is not self.exclude]
+
+
 def no_element(base: str, index, names: Iterable) -> RulesRuntimeError:
     """The error of an index that names no element of an indexed counter, variable or zone."""
     return RulesRuntimeError("E601", f"{base} has no element {index_text(index)} (it has "
@@ -1345,6 +1369,7 @@ class Game:
         stock = h.stock
         taken: dict = {}   # what the plain terms take, by resource (the stock itself is not copied: hot)
         pooled = False
+        cards: dict = {}   # card terms: how many each zone must hold, and how many it offers
         for mode, name, amount in terms:
             if mode == "plain":
                 want = taken.get(name, 0) + amount
@@ -1356,7 +1381,15 @@ class Game:
         if not pooled:
             return True
         for mode, name, amount in terms:   # what is left after the plain terms, member by member
-            if mode == "any":
+            if mode == "cards":
+                if name is None:   # a zoneless `N cards` (a modifier's line) is paid by no one
+                    return False
+                key = id(name.source.items)
+                want, offered = cards.get(key, (0, 0))
+                cards[key] = (want + amount, max(offered, len(name.offered())))
+                if cards[key][0] > cards[key][1]:
+                    return False
+            elif mode == "any":
                 pool = sum(stock[m] - taken.get(m, 0) for m in self._members(name))
                 if pool < amount:
                     return False
@@ -1414,8 +1447,31 @@ class Game:
                     i = yield self.decide(h, f"pay 1 {name} not yet paid", options, where)
                     used.add(options[i])
                     self._spend(h, options[i], 1)
+            elif mode == "cards":
+                yield from self._pay_cards(h, name, amount, where)
         yield from self.drain()  # triggers on paying run before what the payment bought
         return sum(amount for _mode, _name, amount in terms)
+
+    def card_payment(self, h: Holder, source: ZoneRef, exclude, dest: ZoneRef) -> CardPayment:
+        """Where a cost term of cards takes them (see CardPayment). Another player's own zone is
+        not the payer's to pay with (E601; the checker says E321 when it is written so)."""
+        for z in (source, dest):
+            if type(z) is not ZoneRef:
+                raise RulesRuntimeError("E601", f"a cost in cards needs a zone, not {label_of(z)}")
+        if source.owner is not None and source.owner is not h and source.owner.is_player:
+            raise RulesRuntimeError("E601", f"{h.name} cannot pay with the cards of {source.label()}")
+        return CardPayment(source, exclude, dest)
+
+    def _pay_cards(self, h: Holder, pay: CardPayment, amount: int, where: str):
+        """Pay `amount` cards: each a pick of the payer's among those offered (asked even when the
+        cards left are just enough: which ones go is no matter of course), moved at once."""
+        offered = pay.offered()
+        for k in range(amount):
+            i = yield from self._pick(h, f"pay with which card from {pay.source.label()} ({k + 1} of {amount})?",
+                                      offered, False, where)
+            self.move(offered.pop(i), pay.dest)
+        if amount and self.tracer is not None:
+            self._note("pay", h, f"cards from {pay.source.label()} to {pay.dest.label()}", amount)
 
     def _spend(self, h: Holder, name: str, amount: int) -> None:
         if not amount:   # a cost term worked out as 0 pays nothing, as `gain 0` gains nothing: no trace, no event
@@ -2147,9 +2203,9 @@ class Game:
             return [list(terms)], []
         # the same cost under the same modifiers comes to the same costs (their adjustments are data
         # fixed when they came into force): worked out once a game (a planner asks it per option)
-        try:
-            key = ("modified", tuple(terms), tuple(used))
-            options = self.memo.get(key)
+        try:   # (card terms name live zones: never kept)
+            key = ("modified", tuple(terms), tuple(used)) if all(t[0] != "cards" for t in terms) else None
+            options = self.memo.get(key) if key is not None else None
         except TypeError:   # an amount that is no number (the runtime refuses it when paying)
             key = options = None
         if options is None:
@@ -2164,7 +2220,12 @@ class Game:
         for _, op, new in changes:
             if op == "=":
                 terms = list(new)
-        terms = list(terms) + [t for _, op, new in changes if op == "+" for t in new]
+        terms = list(terms) + [t for _, op, new in changes if op == "+" for t in new if t[:2] != ("cards", None)]
+        for _, op, new in changes:   # `cost +1 cards;`: more cards for the first card term (none: nothing)
+            for more in (t for t in new if op == "+" and t[:2] == ("cards", None)):
+                i = next((i for i, t in enumerate(terms) if t[0] == "cards"), None)
+                if i is not None:
+                    terms[i] = ("cards", terms[i][1], terms[i][2] + more[2])
         options = [terms]
         for _, op, less in changes:
             if op == "-":
@@ -2446,6 +2507,27 @@ class SuppliedGame(Game):
             self.state.supply[name] += lost
         return lost
 
+    def card_payment(self, h: Holder, source: ZoneRef, exclude, dest: ZoneRef) -> CardPayment:
+        """Where a cost term of cards takes them (see CardPayment). Another player's own zone is
+        not the payer's to pay with (E601; the checker says E321 when it is written so)."""
+        for z in (source, dest):
+            if type(z) is not ZoneRef:
+                raise RulesRuntimeError("E601", f"a cost in cards needs a zone, not {label_of(z)}")
+        if source.owner is not None and source.owner is not h and source.owner.is_player:
+            raise RulesRuntimeError("E601", f"{h.name} cannot pay with the cards of {source.label()}")
+        return CardPayment(source, exclude, dest)
+
+    def _pay_cards(self, h: Holder, pay: CardPayment, amount: int, where: str):
+        """Pay `amount` cards: each a pick of the payer's among those offered (asked even when the
+        cards left are just enough: which ones go is no matter of course), moved at once."""
+        offered = pay.offered()
+        for k in range(amount):
+            i = yield from self._pick(h, f"pay with which card from {pay.source.label()} ({k + 1} of {amount})?",
+                                      offered, False, where)
+            self.move(offered.pop(i), pay.dest)
+        if amount and self.tracer is not None:
+            self._note("pay", h, f"cards from {pay.source.label()} to {pay.dest.label()}", amount)
+
     def _spend(self, h: Holder, name: str, amount: int) -> None:
         Game._spend(self, h, name, amount)
         if amount and name in self.state.supply:
@@ -2512,6 +2594,13 @@ def _reduced(terms: list, less: tuple, members) -> list[list]:
     mode, name, amount = less
     if mode == "plain":
         return [[(m, n, max(a - amount, 0) if m == "plain" and n == name else a) for m, n, a in terms]]
+    if mode == "cards":   # `cost -N cards;`: N fewer cards, from the card terms in order
+        out = []
+        for m, n, a in terms:
+            if m == "cards" and (name is None or n == name):
+                a, amount = max(a - amount, 0), max(amount - a, 0)
+            out.append((m, n, a))
+        return [out]
     pool = set(members(name))
     fits = [i for i, (m, n, _a) in enumerate(terms) if (m == "plain" and n in pool) or (m == "any" and n == name)]
     options = [list(terms)]
@@ -2536,6 +2625,8 @@ def describe_cost(terms: list) -> str:
             parts.append(f"{amount} {name}")
         elif mode == "any":
             parts.append(f"{amount} any {name or 'resource'}")
+        elif mode == "cards":
+            parts.append(f"{amount} cards" + (f" from {name.source.label()}" if name is not None else ""))
         else:
             parts.append(f"{amount} different {name}")
     return ", ".join(parts) or "nothing"
