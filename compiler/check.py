@@ -10,6 +10,7 @@ from typing import Iterable, NamedTuple, Optional
 from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
 from rulebook.dsl.lexer import CONTEXTUAL
+from rulebook.dsl.parser import CARD_WORDS
 from rulebook.dsl.printer import expr as printed, params_text
 
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered
@@ -1148,7 +1149,8 @@ class Checker(A.Visitor):
             if t.mode == "plain" and t.index is None and self.spread(t, scope):
                 continue
             self.amount(t.amount, scope)   # a player or a card is no amount (found by bench/fuzz.py)
-            if t.mode == "cards":
+            if t.mode == "cards" or t.mode == "plain" and t.name in CARD_WORDS and t.index is None \
+                    and t.name not in scope.locals and self.sym.category(t.name) is None:   # `pay 2 cards;`
                 self.card_term(t, scope, adjust)
             elif t.mode == "plain":
                 self.stock_name(t.name, scope, t.span, t.index)

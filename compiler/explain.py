@@ -363,6 +363,8 @@ class ExprReader(A.Visitor):
 
     def visit_Affordable(self, e):
         terms = ", ".join(f"{self.read(t.amount)} from your {self.noun(t.name)}" if self.per_member(t) else   # `b.cost food`
+                          f"{self.read(t.amount)} cards" + (f" from {self.read(t.source)}" if t.source is not None else "")
+                          if t.mode == "cards" else
                           f"{self.read(t.amount)} {t.name or 'resources'}" + ("" if t.mode == "plain" else f" ({t.mode})")
                           for t in e.terms)
         tag = f" for {e.tag.action}" if e.tag is not None else ""
@@ -734,9 +736,21 @@ class Reader(A.Visitor):
             elif t.mode == "any":
                 what = singular(self.noun(t.name)) if t.name else "resource"
                 parts.append(f"{amount} {what if n == 1 else plural(what)} of any kind")
+            elif t.mode == "cards":
+                parts.append(self.cards(t, n, amount))
             else:
                 parts.append(f"{amount} different {plural(singular(self.noun(t.name)))}")
         return _either(parts, "and")
+
+    def cards(self, t, n, amount: str) -> str:
+        """A cost in cards: "3 cards of your choice from your hand (not c), put into discards"."""
+        noun = "card" if n == 1 else "cards"
+        if t.source is None:
+            return f"{amount} {noun}" if n is not None else f"as many cards as {amount}"
+        left_out = f" (not {self.x(t.exclude)})" if t.exclude is not None else ""
+        many = f"{amount} {noun}" if n is not None else "cards"
+        counted_as = "" if n is not None else f", as many as {amount}"
+        return f"{many} of your choice from {self.x(t.source)}{left_out}{counted_as}, put into {self.x(t.dest)}"
 
     def visit_Expr(self, e, depth: int) -> None:
         self.say(depth, capital(self.x(e)) + ".")

@@ -65,6 +65,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E312": (ERROR, "index missing or misplaced"),
     "E313": (ERROR, "a zone moved into itself"),
     "E314": (ERROR, "a zone refilled from a zone it cannot refill from"),
+    "E321": (ERROR, "a cost in cards without its zones, or from another player's zone"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),
