@@ -1463,12 +1463,14 @@ class Game:
         return CardPayment(source, exclude, dest)
 
     def _pay_cards(self, h: Holder, pay: CardPayment, amount: int, where: str):
-        """Pay `amount` cards: each a pick of the payer's among those offered (asked even when the
-        cards left are just enough: which ones go is no matter of course), moved at once."""
+        """Pay `amount` cards: each a pick of the payer's among those offered, moved at once; when
+        the cards left are just as many as are still owed, they all go, unasked."""
         offered = pay.offered()
         for k in range(amount):
-            i = yield from self._pick(h, f"pay with which card from {pay.source.label()} ({k + 1} of {amount})?",
-                                      offered, False, where)
+            i = 0
+            if len(offered) > amount - k:
+                i = yield from self._pick(h, f"pay with which card from {pay.source.label()} ({k + 1} of {amount})?",
+                                          offered, False, where)
             self.move(offered.pop(i), pay.dest)
         if amount and self.tracer is not None:
             self._note("pay", h, f"cards from {pay.source.label()} to {pay.dest.label()}", amount)
@@ -2518,12 +2520,14 @@ class SuppliedGame(Game):
         return CardPayment(source, exclude, dest)
 
     def _pay_cards(self, h: Holder, pay: CardPayment, amount: int, where: str):
-        """Pay `amount` cards: each a pick of the payer's among those offered (asked even when the
-        cards left are just enough: which ones go is no matter of course), moved at once."""
+        """Pay `amount` cards: each a pick of the payer's among those offered, moved at once; when
+        the cards left are just as many as are still owed, they all go, unasked."""
         offered = pay.offered()
         for k in range(amount):
-            i = yield from self._pick(h, f"pay with which card from {pay.source.label()} ({k + 1} of {amount})?",
-                                      offered, False, where)
+            i = 0
+            if len(offered) > amount - k:
+                i = yield from self._pick(h, f"pay with which card from {pay.source.label()} ({k + 1} of {amount})?",
+                                          offered, False, where)
             self.move(offered.pop(i), pay.dest)
         if amount and self.tracer is not None:
             self._note("pay", h, f"cards from {pay.source.label()} to {pay.dest.label()}", amount)
