@@ -27,6 +27,7 @@ building quarry "Quarry" { cost = 3; played { modifier you build { cost -1 cards
 building library "Library" { cost = 5; played { modifier you build once { cost -2 cards; } } }
 building guild "Guild" { cost = 4; played { modifier you build while rich { cost -3 cards; } } }
 building tower "Tower" { cost = 2; played { modifier opponents build { forbid; } } }
+building decree "Decree" { played { modifier opponents build { cost = 1 card from hand to discards; } } }
 building tax "Tax office" { cost = 2; played { modifier opponents build { cost +1 cards; } } }
 zone discards of building;
 zone hand per_player of building hidden;
@@ -137,6 +138,17 @@ def test_an_added_card_and_a_forbidden_build(game):
     assert vp(game) == 22
     with pytest.raises(RulesRuntimeError, match="E606"):
         run_proc(game, "build_it", card(game, "smithy"))
+
+
+def test_a_replaced_cost_is_paid_from_the_payers_own_hand(game):
+    run_proc(game, "play", card(game, "decree"), player=1)   # worked out for P2, applied to P1's builds
+    deal(game, "guild", "well", "smithy")
+    deal(game, "tower", seat=1)
+    assert can_build(game, "guild")   # 4 cards, now 1
+    asked = run_proc(game, "build_it", card(game, "guild"), answers=[2])
+    assert asked[0].options == ["Guild", "Well", "Smithy"]   # a whole new term: it leaves nothing out
+    assert names(game, "discards", None) == ["smithy"] and names(game, "hand", 1) == ["tower"]
+    assert vp(game) == 1
 
 
 def test_may_and_choose_offer_a_card_cost_the_payer_can_meet(game):
