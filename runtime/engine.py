@@ -2519,38 +2519,6 @@ class SuppliedGame(Game):
             self.state.supply[name] += lost
         return lost
 
-    def card_payment(self, h: Holder, source: ZoneRef, exclude, dest: ZoneRef) -> CardPayment:
-        """Where a cost term of cards takes them (see CardPayment). Another player's own zone is
-        not the payer's to pay with (E601; the checker says E321 when it is written so)."""
-        for z in (source, dest):
-            if type(z) is not ZoneRef:
-                raise RulesRuntimeError("E601", f"a cost in cards needs a zone, not {label_of(z)}")
-        if source.owner is not None and source.owner is not h and source.owner.is_player:
-            raise RulesRuntimeError("E601", f"{h.name} cannot pay with the cards of {source.label()}")
-        return CardPayment(source, exclude, dest)
-
-    def _own_cards(self, h: Holder, pay: CardPayment) -> CardPayment:
-        """The payment as `h` makes it: a per-player zone paid from is the payer's own (a modifier's
-        `cost = 2 cards from hand to discards;` worked out for its owner, applied to an opponent's use)."""
-        source = pay.source
-        if source.owner is None or source.owner is h or not source.owner.is_player:
-            return pay
-        return CardPayment(self.zone(h, source.name), pay.exclude, pay.dest)
-
-    def _pay_cards(self, h: Holder, pay: CardPayment, amount: int, where: str):
-        """Pay `amount` cards: each a pick of the payer's among those offered, moved at once; when
-        the cards left are just as many as are still owed, they all go, unasked."""
-        pay = self._own_cards(h, pay)
-        offered = pay.offered()
-        for k in range(amount):
-            i = 0
-            if len(offered) > amount - k:
-                i = yield from self._pick(h, f"pay with which card from {pay.source.label()} ({k + 1} of {amount})?",
-                                          offered, False, where)
-            self.move(offered.pop(i), pay.dest)
-        if amount and self.tracer is not None:
-            self._note("pay", h, f"cards from {pay.source.label()} to {pay.dest.label()}", amount)
-
     def _spend(self, h: Holder, name: str, amount: int) -> None:
         Game._spend(self, h, name, amount)
         if amount and name in self.state.supply:
