@@ -1143,8 +1143,7 @@ class Checker(A.Visitor):
                 self.diags.append(Diagnostic("W405", f"{name!r} is set but never used", entry[0]))
 
     def cost(self, terms: tuple, scope: Scope, adjust: Optional[str] = None) -> None:
-        """A cost's terms (`adjust`: the op of a modifier's `cost +`/`cost -` line, whose card terms
-        name no zones)."""
+        """A cost's terms (`adjust`: the op of a modifier's cost line, whose card terms name no zones)."""
         for t in terms:
             if t.mode == "plain" and t.index is None and self.spread(t, scope):
                 continue
@@ -1182,17 +1181,22 @@ class Checker(A.Visitor):
 
     def card_term(self, t: A.CostTerm, scope: Scope, adjust: Optional[str]) -> None:
         """`N cards from ZONE [except CARD] to ZONE`: a count of at least 0, two zones, the payer's own
-        when per player (E321: another player's hand is not theirs to pay with); `cost -N cards;` in a
-        modifier names no zones (it changes the card terms of the cost), every other card term does."""
+        when per player (E321: another player's hand is not theirs to pay with); `cost -N cards;` and
+        `cost +N cards;` in a modifier name no zones (they change the card terms of the cost), every
+        other card term does, and a modifier's `cost =` line has none (E321)."""
         self.not_negative(t.amount, "a cost in cards")
+        if adjust == "=":   # the modifier's data is saved with the game: it names no zone
+            self.err("E321", "a modifier's 'cost =' line is not paid in cards: 'cost -N cards;' or 'cost +N "
+                     "cards;' change the cards of the tagged cost", t.span)
+            return
         if t.source is None:
             if adjust is None:
                 self.err("E321", "a cost in cards says where they come from and go: "
                          "'N cards from ZONE to ZONE'", t.span, "'cost -N cards;' without zones is a modifier's line")
             return
-        if adjust == "-":
-            self.err("E321", "a discount in cards names no zones: 'cost -N cards;' lowers every card term "
-                     "of the cost", t.span)
+        if adjust is not None:
+            self.err("E321", f"a modifier's card line names no zones: 'cost {adjust}N cards;' changes the cards "
+                     "of the tagged cost, whose 'pay' names them", t.span)
         self.zone_expr(t.source, scope)
         src = t.source
         if type(src) is A.Attr and not (type(src.obj) is A.You or type(src.obj) is A.Name and src.obj.id == "you") \
@@ -1280,7 +1284,7 @@ class Checker(A.Visitor):
                      s.span, "write two modifiers")
         for a in s.adjustments:
             if a.what == "cost":
-                self.cost(a.terms, scope, a.op if a.op != "=" else None)
+                self.cost(a.terms, scope, a.op)
                 if a.op != "=" and any(t.mode == "different" for t in a.terms):
                     self.err("E311", "a cost adjustment adds or removes plain or 'any' terms, not 'different'", a.span)
             elif a.what in ("gain", "lose"):

@@ -1384,7 +1384,6 @@ class Game:
             if mode == "cards":
                 if name is None:   # a zoneless `N cards` (a modifier's line) is paid by no one
                     return False
-                name = self._own_cards(h, name)
                 key = id(name.source.items)
                 want, offered = cards.get(key, (0, 0))
                 cards[key] = (want + amount, max(offered, len(name.offered())))
@@ -1463,18 +1462,9 @@ class Game:
             raise RulesRuntimeError("E601", f"{h.name} cannot pay with the cards of {source.label()}")
         return CardPayment(source, exclude, dest)
 
-    def _own_cards(self, h: Holder, pay: CardPayment) -> CardPayment:
-        """The payment as `h` makes it: a per-player zone paid from is the payer's own (a modifier's
-        `cost = 2 cards from hand to discards;` worked out for its owner, applied to an opponent's use)."""
-        source = pay.source
-        if source.owner is None or source.owner is h or not source.owner.is_player:
-            return pay
-        return CardPayment(self.zone(h, source.name), pay.exclude, pay.dest)
-
     def _pay_cards(self, h: Holder, pay: CardPayment, amount: int, where: str):
         """Pay `amount` cards: each a pick of the payer's among those offered, moved at once; when
         the cards left are just as many as are still owed, they all go, unasked."""
-        pay = self._own_cards(h, pay)
         offered = pay.offered()
         for k in range(amount):
             i = 0

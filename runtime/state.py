@@ -439,8 +439,9 @@ def _adjustment_ok(a: Any, p) -> bool:
     if a[0] in ("gain", "lose"):
         return type(a[2]) is int
     return a[0] == "cost" and isinstance(a[2], (list, tuple)) and all(
-        isinstance(t, (list, tuple)) and len(t) == 3 and t[0] in ("plain", "any", "different") and type(t[2]) is int
-        and (t[1] in p.resources or t[1] in p.counters if t[0] == "plain" else t[1] is None or t[1] in p.groups)
+        isinstance(t, (list, tuple)) and len(t) == 3 and t[0] in ("plain", "any", "different", "cards")
+        and type(t[2]) is int and (t[1] in p.resources or t[1] in p.counters if t[0] == "plain" else t[1] is None
+                                   or t[0] != "cards" and t[1] in p.groups)
         for t in a[2])
 
 
