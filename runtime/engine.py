@@ -1473,7 +1473,8 @@ class Game:
                                           offered, False, where)
             self.move(offered.pop(i), pay.dest)
         if amount and self.tracer is not None:
-            self._note("pay", h, f"cards from {pay.source.label()} to {pay.dest.label()}", amount)
+            noun = "card" if amount == 1 else "cards"
+            self._note("pay", h, f"{noun} from {pay.source.label()} to {pay.dest.label()}", amount)
 
     def _spend(self, h: Holder, name: str, amount: int) -> None:
         if not amount:   # a cost term worked out as 0 pays nothing, as `gain 0` gains nothing: no trace, no event
