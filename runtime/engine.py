@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optio
 from .program import Program, TrackDef
 from .state import NONE_OPTION
 from .state import BadValue, EntityDef, Holder, Modifier, NoField, State, Trigger, as_written, at_least_zero
-from .view import Asked, PlayerView, build_view, shown_options, shown_prompt
+from .view import Asked, PlayerView, build_view
 
 MAX_CHAIN = 400  # trigger firings allowed between two decisions before the chain counts as runaway
 MAX_STEPS = 200_000  # loop iterations and proc or func calls allowed between two decisions
@@ -792,8 +792,7 @@ class Game:
     def offer(self, d: Decision) -> tuple:
         """What an agent is given for a decision: the question and its player's view, not the Game
         (the view is built only if the agent looks at it)."""
-        prompt = shown_prompt(self, d)
-        return Asked(d, prompt if prompt != d.prompt else None, shown_options(self, d)), PlayerView(self, d)
+        return Asked(d, self), PlayerView(self, d)
 
     def view(self, player_index: int) -> dict:
         """The state as one player (a seat index, 0 to players - 1) sees it now, JSON-ready (see

@@ -29,13 +29,33 @@ class Asked:
     """A decision as its player is asked it: the prompt, the options' labels, where in the rules.
     Built for every decision, so it wraps the decision and reads all but its size on demand."""
 
-    __slots__ = ("_decision", "size", "_prompt", "_options")
+    __slots__ = ("_decision", "size", "_game", "_shown")
 
-    def __init__(self, decision, prompt: Optional[str] = None, options: Optional[list] = None):
-        """`prompt` and `options` as the player is shown them when they differ from the decision's
-        (`shown_prompt`, `shown_options`: a card they cannot see is masked, an option by position)."""
-        self._decision, self._prompt, self._options = decision, prompt, options
+    def __init__(self, decision, game=None):
+        """With the `game`, the prompt and options are those its player is shown (`shown_prompt`,
+        `shown_options`: a card they cannot see is masked, an option by position), worked out the
+        first time an agent reads them, as the view is: an agent that reads only `size` (random
+        play) pays nothing for them."""
+        self._decision, self._game = decision, game
+        self._shown = None if game is not None else (None, None)
         self.size = len(decision.values)   # how many options there are (random agents read only this)
+
+    @property
+    def _prompt(self) -> Optional[str]:
+        """The prompt as shown, when it differs from the decision's."""
+        return self._as_shown()[0]
+
+    @property
+    def _options(self) -> Optional[list]:
+        """The options' labels as shown, when some differ from the decision's."""
+        return self._as_shown()[1]
+
+    def _as_shown(self) -> tuple:
+        if self._shown is None:
+            d = self._decision
+            prompt = shown_prompt(self._game, d)
+            self._shown = (prompt if prompt != d.prompt else None, shown_options(self._game, d))
+        return self._shown
 
     @property
     def player(self) -> Seat:
