@@ -2188,6 +2188,17 @@ class Checker(A.Visitor):
                     f"to ask whether a card is any copy of it, compare names: "
                     f"'{printed(other)}.name {e.op} \"{side.id}\"'"))
 
+    def first_copy_searched(self, func: str, args: tuple, scope: Scope) -> None:
+        """`contains(hand, silver)` with silver declared `* 40` looks for the first Silver only, as `==`
+        compares with it (W424), hinting the search by name that finds any copy."""
+        decl = self.copies_named(args[1], scope)
+        if decl is not None:
+            self.diags.append(Diagnostic(
+                "W424", f"{args[1].id!r} is the first of its {decl.copies} copies: {func}() looks for that copy "
+                f"only (a card is equal only to itself)", args[1].span,
+                f"to look for any copy, search by name: 'some(c in {printed(args[0])} where c.name == "
+                f"\"{args[1].id}\")'"))
+
     def first_copy_filtered(self, arg: A.PatternArg, scope: Scope) -> None:
         """`played(c = silver)` with silver declared `* 40`: a filter holds when the argument equals
         the value, as '==' does, so it hears the first copy only (W424). A pattern has no way to say
@@ -2432,6 +2443,7 @@ class Checker(A.Visitor):
                              last.span, f"a limited bank is declared 'resource {last.id} supply N;'")
             if func in ("contains", "index_of") and len(args) == 2:
                 self.searched(func, args, typed(0), typed(1))
+                self.first_copy_searched(func, args, scope)
             if spec.returns == "element":
                 return element_of(typed(0)) if args else "any"
             if spec.returns == "list:element":   # `reverse(z)`: a zone, a list or a count (1..n)
