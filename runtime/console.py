@@ -120,4 +120,9 @@ def screen(view: dict, happened: list[tuple[str, str]]) -> list:
     out.extend(_zone_lines("your ", me["zones"], view) + _zone_lines("", view["zones"], view))
     if view.get("chosen_in_secret"):   # who has chosen in this secret pick, never what
         out.append(Text(printable("chosen in secret so far: " + ", ".join(view["chosen_in_secret"]))))
+    picked = view.get("picked_in_secret")
+    if picked:   # your own picks of a secret pick of several (`exactly N`, `up to N`), before all have chosen
+        picked = picked if type(picked) is list else [picked]
+        out.append(Text(printable("your picks so far, in secret: " + ", ".join(
+            item_label(p) if isinstance(p, dict) and "title" in p else value_text(p, view) for p in picked))))
     return out

@@ -240,3 +240,21 @@ def test_repeatedly_is_still_refused_and_the_several_are_read_and_printed_back()
     assert parse_text(format_module(module), "mini.rules") == module
     game = next(d for d in module.items if getattr(d, "name", None) == "mini_wonders")
     assert "secretly picks exactly 2 different c from hand" in "\n".join(explain(game))
+
+
+def test_the_hot_seat_shows_a_player_their_own_picks_so_far_and_never_anothers(interpreted):
+    """A secret pick of several: the screen before each further pick lists what that player took so
+    far; the next player's screen names nobody's picks, only who has chosen."""
+    from rulebook.runtime.agents import HumanAgent
+
+    from .test_screen import ScriptedConsole
+    console = ScriptedConsole()
+    agent = HumanAgent(console)
+    g = Game(build_text(SEVERAL, interpreted=interpreted), 2, 9, [agent, agent])
+    d = g.start()
+    first = d.options[0]
+    g.play()
+    screens = console.screens
+    assert f"your picks so far, in secret: {first}" in screens[1]    # P1's second pick
+    assert "your picks so far" not in screens[0] and "your picks so far" not in screens[2]   # P2's first
+    assert "chosen in secret so far: P1" in screens[2]
