@@ -2148,10 +2148,7 @@ class Game:
 
     def allowed(self, h: Holder, tag: tuple) -> bool:
         """Whether `h` may take a tagged action: not while a modifier forbids it, unless one allows it."""
-        if tag[0] not in self.by_action:
-            return True
-        kinds = {a[0] for m in self.modifiers_of(h, tag) for a in m.adjustments}
-        return "allow" in kinds or "forbid" not in kinds
+        return tag[0] not in self.by_action or not forbidders(self.modifiers_of(h, tag))
 
     def unforbidden(self, h: Holder, tag: tuple) -> bool:
         """Whether a block tagged with an action (`for ACTION(args) { ... }`) runs for `h`: not while
@@ -2160,11 +2157,9 @@ class Game:
         used up, and the trace says which stopped it."""
         if tag[0] not in self.by_action:
             return True
-        mods = self.modifiers_of(h, tag)
-        kinds = {a[0] for m in mods for a in m.adjustments}
-        if "forbid" not in kinds or "allow" in kinds:
+        stoppers = forbidders(self.modifiers_of(h, tag))
+        if not stoppers:
             return True
-        stoppers = [m for m in mods if any(a[0] == "forbid" for a in m.adjustments)]
         self._spent(stoppers)
         if self.tracer is not None:
             args = ", ".join(self.text(v) for v in tag[1].values())
@@ -2197,8 +2192,7 @@ class Game:
         reduction of `any` terms leaves the payer the choice of which terms it reduces."""
         if mods is None:
             mods = self.modifiers_of(h, tag)
-        kinds = {a[0] for m in mods for a in m.adjustments}
-        if "forbid" in kinds and "allow" not in kinds:
+        if forbidders(mods):
             return [], []
         used = [m for m in mods if any(a[0] == "cost" for a in m.adjustments)]
         if not used:
@@ -2253,9 +2247,8 @@ class Game:
         mods = self.modifiers_of(h, tag)
         if not mods:
             return amount, ""
-        kinds = {a[0] for m in mods for a in m.adjustments}
-        if "forbid" in kinds and "allow" not in kinds:
-            stoppers = [m for m in mods if any(a[0] == "forbid" for a in m.adjustments)]
+        stoppers = forbidders(mods)
+        if stoppers:
             self._spent(stoppers)
             return None, f"{amount}, forbidden by {', '.join(_modifier_name(m) for m in stoppers)}"
         used = [m for m in mods if any(a[0] == kind for a in m.adjustments)]
@@ -2530,6 +2523,15 @@ def _nothing():
     """An effect that does nothing (a generator: callers may drive it with send)."""
     return
     yield
+
+
+def forbidders(mods: list) -> list:
+    """The modifiers that forbid a tagged action when it is forbidden (one forbids it and none allows
+    it); [] when it is not: the one rule for costs, gains, losses, `allowed` and tagged blocks."""
+    kinds = {a[0] for m in mods for a in m.adjustments}
+    if "forbid" not in kinds or "allow" in kinds:
+        return []
+    return [m for m in mods if any(a[0] == "forbid" for a in m.adjustments)]
 
 
 def matches(owner: Holder, mode: str, filters: dict, subject: Optional[Holder], args: dict) -> bool:
