@@ -161,14 +161,20 @@ DICE_CREW = CREW.replace('may "complete a task?" { task(); } else { fail_trick()
     "proc fail_trick", 'die coin: int { face "task" = 1; face "trick" = 0; }\nproc fail_trick')
 
 
-def test_simulate_reports_the_team_win_rate_compares_it_and_rates_components_per_game(tmp_path):
-    pack = write_pack(tmp_path / "crew", DICE_CREW, name="crew")
-    easier = write_pack(tmp_path / "easier", DICE_CREW.replace("lost >= 2", "lost >= 3"), name="easier")
+def simulated_against(tmp_path, text: str, other: str, players: str):
+    """`rulebook simulate` of a pack against another (60 games, JSON and HTML reports in tmp_path):
+    the command's result and its JSON report."""
+    pack = write_pack(tmp_path / "crew", text, name="crew")
+    against = write_pack(tmp_path / "other", other, name="other")
     report = tmp_path / "report.json"
-    result = runner.invoke(app, ["simulate", str(pack), "-n", "3", "-g", "60", "-w", "1", "--against", str(easier),
+    result = runner.invoke(app, ["simulate", str(pack), "-n", players, "-g", "60", "-w", "1", "--against", str(against),
                                  "--json", str(report), "--html", str(tmp_path / "html")])
     assert result.exit_code == 0, result.output
-    data = json.loads(report.read_text())
+    return result, json.loads(report.read_text())
+
+
+def test_simulate_reports_the_team_win_rate_compares_it_and_rates_components_per_game(tmp_path):
+    result, data = simulated_against(tmp_path, DICE_CREW, DICE_CREW.replace("lost >= 2", "lost >= 3"), "3")
     team = data["team"]
     assert data["together"] is True and 0 < team["win_rate"] < 1 and team["games"] == 60
     assert team["ci_low"] < team["win_rate"] < team["ci_high"]
@@ -278,13 +284,8 @@ def test_a_house_rule_can_give_a_cooperative_game_a_score(tmp_path):
 
 def test_simulate_reports_the_team_score_and_compares_it(tmp_path):
     scored = DICE_CREW.replace("winner together if tasks >= 3;", "winner together if tasks >= 3 score tasks;")
-    pack = write_pack(tmp_path / "crew", scored, name="crew")
-    alone = write_pack(tmp_path / "alone", scored.replace("if tasks >= 3 score", "score"), name="alone")
-    report = tmp_path / "report.json"
-    result = runner.invoke(app, ["simulate", str(pack), "-n", "2", "-g", "60", "-w", "1", "--against", str(alone),
-                                 "--json", str(report), "--html", str(tmp_path / "html")])
-    assert result.exit_code == 0, result.output
-    data = json.loads(report.read_text())
+    result, data = simulated_against(tmp_path, scored, scored.replace("if tasks >= 3 score", "score"), "2")
+    alone, report = tmp_path / "other", tmp_path / "report.json"
     score = data["team_score"]
     assert score["text"] == "tasks" and score["games"] == 60 and score["min"] >= 0 and score["max"] == 3
     assert score["ci_low"] < score["mean"] < score["ci_high"] and sum(n for _v, n in score["distribution"]) == 60
