@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from rulebook.compiler.driver import compile_pack, interpret_pack
+from rulebook.compiler.driver import build_text, compile_pack, interpret_pack
 from rulebook.runtime.agents import ScriptedAgent
 from rulebook.runtime.engine import Game
 
@@ -165,6 +165,34 @@ def run_slot(game: Game, entity: str, slot: str, player: int = 0, answers=()):
 def run_proc(game: Game, name: str, *args, player: int = 0, answers=()):
     """Run a proc of the pack for a player."""
     return drive(game, game.program.procs[name](game, game.state.players[player], *args), answers)
+
+
+def dealt(program, players: int = 2) -> Game:
+    """A new game (seed 1) whose pack's `deal` proc has run."""
+    game = Game(program, players, 1)
+    run_proc(game, "deal")
+    return game
+
+
+def on_both_backends(make):
+    """A fixture whose tests run twice, with `make(False)` (compiled) and `make(True)` (interpreted):
+    assigned in a test module, `program = rules_program(PACK)`, it is that module's `program`."""
+
+    @pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
+    def fixture(request):
+        return make(request.param)
+
+    return fixture
+
+
+def rules_program(text: str):
+    """A fixture: the rules `text` as a Program, compiled and interpreted."""
+    return on_both_backends(lambda interpreted: build_text(text, interpreted=interpreted))
+
+
+def rules_programs(text: str):
+    """A fixture: `program(more)` builds the rules `text` followed by `more`, compiled and interpreted."""
+    return on_both_backends(lambda interpreted: lambda more="": build_text(text + more, interpreted=interpreted))
 
 
 def the_one_error(result, code: str, where: str = "", line: int | None = None) -> None:

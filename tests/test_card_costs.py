@@ -17,7 +17,7 @@ from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Effect, Game, RulesRuntimeError
 from rulebook.runtime.state import State, check_saved
 
-from .conftest import drive, run_proc
+from .conftest import run_proc
 
 PACK = """
 counter vp;

@@ -13,7 +13,7 @@ from rulebook.compiler.driver import build_text
 from rulebook.runtime.agents import RandomAgent, ScriptedAgent
 from rulebook.runtime.engine import Elements, Game, RulesRuntimeError, rng_seed
 
-from .conftest import run_proc
+from .conftest import rules_programs, run_proc
 
 
 class Sized:
@@ -59,9 +59,7 @@ zone tableau per_player of card;
 """
 
 
-@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
-def program(request):
-    return lambda procs: build_text(PACK + procs, interpreted=request.param)
+program = rules_programs(PACK)
 
 
 def test_elements_indexed_by_names_read_from_a_table_on_both_backends(program):

@@ -14,7 +14,7 @@ from rulebook.dsl.printer import format_text
 from rulebook.runtime.agents import HumanAgent
 from rulebook.runtime.engine import Game
 
-from .conftest import run_proc
+from .conftest import dealt, rules_program, run_proc
 from .test_screen import ScriptedConsole
 from .test_view import Spy
 
@@ -53,15 +53,7 @@ game indian {
 """
 
 
-@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
-def program(request):
-    return build_text(PACK, interpreted=request.param)
-
-
-def dealt(program, players: int = 2) -> Game:
-    g = Game(program, players, 1)
-    run_proc(g, "deal")
-    return g
+program = rules_program(PACK)
 
 
 def titles(items) -> list[str]:

@@ -10,7 +10,7 @@ from rulebook.runtime.engine import Game, RulesRuntimeError
 from rulebook.runtime.record import load_state, save_state
 from rulebook.runtime.state import State
 
-from .conftest import run_proc, the_one_error
+from .conftest import rules_programs, run_proc, the_one_error
 
 # Stupor Mundi-like estates, a Splendor-like market by level, a 7 Wonders-like wonder per player.
 PACK = """
@@ -35,9 +35,7 @@ var first_player global: player;
 """
 
 
-@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
-def program(request):
-    return lambda procs: build_text(PACK + procs, interpreted=request.param)
+program = rules_programs(PACK)
 
 
 def run(program, procs: str, players: int = 3, answers=()):

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.driver import analyse_text
 from rulebook.compiler.explain import explain
 from rulebook.dsl.parser import parse_text
 from rulebook.dsl.printer import format_module
 from rulebook.runtime.engine import Game
 
-from .conftest import run_proc
+from .conftest import rules_program, run_proc
 
 # Res Arcana (simplified): an artifact costs essences of several kinds; each is paid from its own.
 PACK = """
@@ -31,9 +31,7 @@ proc discount() { modifier you placed { cost -1 ess[life]; } }
 """
 
 
-@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
-def program(request):
-    return build_text(PACK, interpreted=request.param)
+program = rules_program(PACK)
 
 
 def stock(g: Game) -> dict:

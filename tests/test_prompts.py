@@ -6,19 +6,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 
 from rulebook.compiler.driver import analyse, analyse_text, build_text
 from rulebook.compiler.explain import explain
-from rulebook.dsl.diagnostics import RulesError
 from rulebook.dsl.parser import parse_text
 from rulebook.dsl.printer import format_text
-from rulebook.runtime.agents import FocusedAgent, ScriptedAgent
+from rulebook.runtime.agents import FocusedAgent
 from rulebook.runtime.coverage import branch_points
-from rulebook.runtime.engine import Decision, Game, Holder
+from rulebook.runtime.engine import Decision, Game
 from rulebook.runtime.view import Asked
 
-from .conftest import run_proc, write_pack
+from .conftest import rules_programs, run_proc, write_pack
 
 PACK = """
 resource coin;
@@ -47,9 +45,7 @@ proc pairing() {
 """
 
 
-@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
-def program(request):
-    return lambda procs: build_text(PACK + procs, interpreted=request.param)
+program = rules_programs(PACK)
 
 
 def test_pairing_labels_show_the_dice_and_their_sums(program):

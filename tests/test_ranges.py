@@ -13,7 +13,7 @@ from rulebook.dsl.parser import parse_text
 from rulebook.dsl.printer import expr, format_module
 from rulebook.runtime.engine import MAX_STEPS, Game, RulesRuntimeError
 
-from .conftest import run_proc
+from .conftest import rules_programs, run_proc
 
 # Can't Stop: eleven columns, 2 to 12, of 3 to 13 spaces; each player climbs each column and claims
 # it at its top.
@@ -35,9 +35,7 @@ func open_columns() = count(c in 2..12 where climbed[c] < cap_of[c]);
 """
 
 
-@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
-def program(request):
-    return lambda procs: build_text(PACK + procs, interpreted=request.param)
+program = rules_programs(PACK)
 
 
 def play(program, procs: str, answers=(), players: int = 2) -> Game:

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.driver import analyse_text
 from rulebook.compiler.explain import explain
 from rulebook.dsl.parser import parse_text
 from rulebook.dsl.printer import format_module
 from rulebook.runtime.engine import Game
 from rulebook.runtime.state import check_saved
 
-from .conftest import run_proc
+from .conftest import rules_programs, run_proc
 
 # Agricola: a farm holds as many sheep as its pastures give room for; building fences raises it,
 # and a pasture lost to a renovation lowers it (the sheep already there stay until eaten).
@@ -31,9 +31,7 @@ proc harvest(n: int) { gain n grain; }
 """
 
 
-@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
-def program(request):
-    return lambda procs="": build_text(PACK + procs, interpreted=request.param)
+program = rules_programs(PACK)
 
 
 def traced(game: Game) -> list[str]:

@@ -3,14 +3,13 @@ n..1; both backends; a loop over it is safe while its body moves the items; misu
 
 from __future__ import annotations
 
-import pytest
 
-from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.driver import analyse_text
 from rulebook.compiler.explain import explain
 from rulebook.dsl.parser import parse_text
 from rulebook.runtime.engine import Game
 
-from .conftest import run_proc
+from .conftest import rules_program, run_proc
 
 # Wingspan-like: a habitat row activated right to left, each bird moved to the discard as it goes.
 PACK = """
@@ -29,9 +28,7 @@ proc take_bottom() { let x = lowest_card(); set vp = x.v; }
 """
 
 
-@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
-def program(request):
-    return build_text(PACK, interpreted=request.param)
+program = rules_program(PACK)
 
 
 def test_a_zone_from_the_bottom_up_while_the_loop_moves_its_items(program):

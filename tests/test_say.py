@@ -11,7 +11,7 @@ from rulebook.dsl.parser import parse_text
 from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
-from .conftest import run_proc
+from .conftest import rules_programs, run_proc
 
 PACK = """
 resource coin;
@@ -24,9 +24,7 @@ card mill "Mill" { worth = 1; }
 """
 
 
-@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
-def program(request):
-    return lambda procs: build_text(PACK + procs, interpreted=request.param)
+program = rules_programs(PACK)
 
 
 def said(program, body: str, players: int = 2) -> list[str]:

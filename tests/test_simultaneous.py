@@ -11,6 +11,8 @@ from rulebook.runtime.agents import Agent, RandomAgent, ScriptedAgent
 from rulebook.runtime.engine import Game
 from rulebook.runtime.record import record, replay
 
+from .conftest import rules_program
+
 # a small 7 Wonders-like draft: hidden hands of 3, everyone picks a card at once, hands pass left
 PACK = """
 resource coin;
@@ -52,9 +54,7 @@ game mini_wonders {
 """
 
 
-@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
-def program(request):
-    return build_text(PACK, interpreted=request.param)
+program = rules_program(PACK)
 
 
 class Watcher(Agent):

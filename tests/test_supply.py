@@ -17,7 +17,7 @@ from rulebook.runtime.record import load_state, record, replay, save_state
 from rulebook.runtime.state import State, check_saved
 from rulebook.runtime.view import build_view, changes
 
-from .conftest import run_proc
+from .conftest import rules_programs, run_proc
 
 # Splendor: 4 gems of a colour at 2 players, 5 at 3, 7 at 4; 5 gold; at most 10 tokens in hand
 PACK = """
@@ -31,9 +31,7 @@ counter vp;
 """
 
 
-@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
-def program(request):
-    return lambda procs="": build_text(PACK + procs, interpreted=request.param)
+program = rules_programs(PACK)
 
 
 def traced(game: Game) -> list[str]:

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.driver import analyse_text
 from rulebook.runtime.engine import Game, RulesRuntimeError
+
+from .conftest import rules_program
 
 PACK = """\
 counter vp;
@@ -117,9 +119,7 @@ proc in_func() { let j = col(); gain twice(j) vp; }
 """
 
 
-@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
-def program(request):
-    return build_text(RUNTIME, interpreted=request.param)
+program = rules_program(RUNTIME)
 
 
 @pytest.mark.parametrize("proc, message", [

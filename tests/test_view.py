@@ -12,7 +12,7 @@ from rulebook.runtime.agents import Agent, HumanAgent, RandomAgent
 from rulebook.runtime.engine import Game
 from rulebook.runtime.state import State
 
-from .conftest import run_proc
+from .conftest import dealt, rules_program, run_proc
 
 # a Love Letter-like pack: hidden hands, a secret deck, open discards
 PACK = """
@@ -47,15 +47,7 @@ NAMES = ["guard", "priest", "baron", "handmaid", "prince", "king", "countess", "
 TITLES = ["Guard", "Priest", "Baron", "Handmaid", "Prince", "King", "Countess", "Princess"]
 
 
-@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
-def program(request):
-    return build_text(PACK, interpreted=request.param)
-
-
-def dealt(program, players: int = 2) -> Game:
-    g = Game(program, players, 1)
-    run_proc(g, "deal")
-    return g
+program = rules_program(PACK)
 
 
 def names(zone_view: dict, key: str = "items") -> list[str]:
