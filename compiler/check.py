@@ -1180,8 +1180,9 @@ class Checker(A.Visitor):
         return True
 
     def card_term(self, t: A.CostTerm, scope: Scope, adjust: Optional[str]) -> None:
-        """`N cards from ZONE [except CARD] to ZONE`: a count of at least 0, two zones, the payer's own
-        when per player (E321: another player's hand is not theirs to pay with); `cost -N cards;` and
+        """`N cards from ZONE [except CARD] [where COND] to ZONE`: a count of at least 0, two zones, the
+        payer's own when per player (E321: another player's hand is not theirs to pay with), COND a
+        condition on `it`, the card (as `draw ... where`); `cost -N cards;` and
         `cost +N cards;` in a modifier name no zones (they change the card terms of the cost), every
         other card term does, and a modifier's `cost =` line has none (E321)."""
         self.not_negative(t.amount, "a cost in cards")
@@ -1197,7 +1198,11 @@ class Checker(A.Visitor):
         if adjust is not None:
             self.err("E321", f"a modifier's card line names no zones: 'cost {adjust}N cards;' changes the cards "
                      "of the tagged cost, whose 'pay' names them", t.span)
-        self.zone_expr(t.source, scope)
+        source = self.zone_expr(t.source, scope)
+        if t.where is not None:   # `it` is the card tested
+            inner = scope.child()
+            inner.it_kind = source.partition(":")[2] or "any"
+            self.condition(t.where, inner)
         src = t.source
         if type(src) is A.Attr and not (type(src.obj) is A.You or type(src.obj) is A.Name and src.obj.id == "you") \
                 and isinstance(self.sym.decls.get(src.name), A.Zone) and self.sym.decls[src.name].per_player:

@@ -564,7 +564,8 @@ class CodeGen(A.Visitor):
             return self.res(t.name, ctx, t.index)
         if t.mode == "cards" and t.source is not None:
             exclude = self.ex(t.exclude, ctx) if t.exclude is not None else "None"
-            return f"rt.card_payment({ctx.you}, {self.ex(t.source, ctx)}, {exclude}, {self.ex(t.dest, ctx)})"
+            keep = f", lambda it: {self.ex(t.where, replace(ctx, it_mode='entity'))}" if t.where is not None else ""
+            return f"rt.card_payment({ctx.you}, {self.ex(t.source, ctx)}, {exclude}, {self.ex(t.dest, ctx)}{keep})"
         return repr(t.name)
 
     # ------------------------------------------------------------------ statements

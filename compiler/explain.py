@@ -364,6 +364,7 @@ class ExprReader(A.Visitor):
     def visit_Affordable(self, e):
         terms = ", ".join(f"{self.read(t.amount)} from your {self.noun(t.name)}" if self.per_member(t) else   # `b.cost food`
                           f"{self.read(t.amount)} cards" + (f" from {self.read(t.source)}" if t.source is not None else "")
+                          + (f" for which {self.read(t.where)}" if t.where is not None else "")
                           if t.mode == "cards" else
                           f"{self.read(t.amount)} {t.name or 'resources'}" + ("" if t.mode == "plain" else f" ({t.mode})")
                           for t in e.terms)
@@ -748,6 +749,8 @@ class Reader(A.Visitor):
         if t.source is None:
             return f"{amount} {noun}" if n is not None else f"as many cards as {amount}"
         left_out = f" (not {self.x(t.exclude)})" if t.exclude is not None else ""
+        if t.where is not None:
+            left_out += f" (only those for which {self.x(t.where)})"
         many = f"{amount} {noun}" if n is not None else "cards"
         counted_as = "" if n is not None else f", as many as {amount}"
         return f"{many} of your choice from {self.x(t.source)}{left_out}{counted_as}, put into {self.x(t.dest)}"

@@ -94,7 +94,11 @@ class Interpreter(A.Visitor):
             return self.res(t.name, rt, f, t.index)
         if t.mode == "cards" and t.source is not None:
             exclude = self.ev(t.exclude, rt, f) if t.exclude is not None else None
-            return rt.card_payment(f.you, self.ev(t.source, rt, f), exclude, self.ev(t.dest, rt, f))
+            keep = None
+            if t.where is not None:
+                def keep(entity):
+                    return self.ev(t.where, rt, Frame(f.you, f.locals, f.this, entity, "entity"))
+            return rt.card_payment(f.you, self.ev(t.source, rt, f), exclude, self.ev(t.dest, rt, f), keep)
         return t.name
 
     def res(self, name: str, rt, f: Frame, index=None) -> str:

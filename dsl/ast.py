@@ -544,8 +544,9 @@ class Lose(Stmt):
 @node
 class CostTerm(Part):
     """One part of a cost: `2 coin`, `1 any`, `1 any(crystals)`, `2 different(crystals)`, or
-    `3 cards from hand [except c] to discards` (mode "cards": cards the payer picks; in a modifier,
-    `cost -1 cards;` has no zones and changes every card term of the cost)."""
+    `3 cards from hand [except c] [where COND] to discards` (mode "cards": cards the payer picks, only
+    those COND holds for, with `it` the card; in a modifier, `cost -1 cards;` has no zones and changes
+    every card term of the cost)."""
 
     amount: Expr
     mode: str  # "plain" | "any" | "different" | "cards"
@@ -554,6 +555,7 @@ class CostTerm(Part):
     source: Optional[Expr] = None   # a card term's zone paid from, the card it never takes, its destination
     exclude: Optional[Expr] = None
     dest: Optional[Expr] = None
+    where: Optional[Expr] = None   # a card term's filter: the cards it may take
 
 
 @node

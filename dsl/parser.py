@@ -76,7 +76,7 @@ CARD_WORDS = ("card", "cards")   # a cost term of cards: `3 cards from hand to d
 def _card_word(word, span) -> None:
     if str(word) not in CARD_WORDS:   # `cards` stays free as a name everywhere else
         raise RulesError([Diagnostic("E100", f"expected 'cards from ZONE'; found '{word} from'", span,
-                                     hint="a cost paid in cards: 'N cards from ZONE [except CARD] to ZONE'")])
+                                     hint="a cost paid in cards: 'N cards from ZONE [except CARD] [where COND] to ZONE'")])
 
 
 def _pick(items: list, tag: str, default=None):
@@ -566,15 +566,16 @@ class _Builder:
         return A.CostTerm(items[0], "plain", str(items[1]), _pick(items, "at"), span=self._s(meta))
 
     def cost_cards(self, meta, items):
-        amount, word, source, exclude, dest = items
+        amount, word, source, exclude, keep, dest = items
         _card_word(word, self._s(meta))
-        return A.CostTerm(amount, "cards", None, None, source, exclude, dest, span=self._s(meta))
+        return A.CostTerm(amount, "cards", None, None, source, exclude, dest, keep.value if keep is not None else None,
+                          span=self._s(meta))
 
     def cost_except(self, meta, items):
         word, card = items
         if str(word) != "except":   # `except` stays free as a name everywhere else
             raise RulesError([Diagnostic("E100", f"expected 'except CARD' or 'to ZONE'; found '{word}'", self._s(meta),
-                                         hint="write 'N cards from ZONE [except CARD] to ZONE'")])
+                                         hint="write 'N cards from ZONE [except CARD] [where COND] to ZONE'")])
         return card
 
     def cost_any(self, meta, items):

@@ -322,7 +322,8 @@ def cost(terms: tuple) -> str:
         elif t.mode == "cards":
             noun = "card" if isinstance(t.amount, A.Int) and t.amount.value == 1 else "cards"
             zones = "" if t.source is None else f" from {expr(t.source)}" + (
-                f" except {expr(t.exclude)}" if t.exclude is not None else "") + f" to {expr(t.dest)}"
+                f" except {expr(t.exclude)}" if t.exclude is not None else "") + (
+                f" where {expr(t.where)}" if t.where is not None else "") + f" to {expr(t.dest)}"
             parts.append(f"{expr(t.amount)} {noun}{zones}")
         else:
             parts.append(f"{expr(t.amount)} different({t.name})")

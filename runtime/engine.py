@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optio
 
 from .program import Program, TrackDef
 from .state import NONE_OPTION
-from .state import BadValue, EntityDef, Holder, Modifier, NoField, State, Trigger, as_written, at_least_zero
+from .state import BadValue, EntityDef, Holder, Modifier, NoField, State, Trigger, as_written, at_least_zero, encode
 from .view import Asked, PlayerView, build_view
 
 MAX_CHAIN = 400  # trigger firings allowed between two decisions before the chain counts as runaway
@@ -226,17 +226,18 @@ class ZoneRef:
 
 
 class CardPayment:
-    """Where a cost term of cards (`3 cards from hand except c to discards`) takes them: the zone
-    they are picked from, the card never offered (None: none), the zone they go to. A term is
-    `("cards", CardPayment, N)`; a modifier's `cost -1 cards;` is `("cards", None, 1)`."""
+    """Where a cost term of cards (`3 cards from hand except c where it.col == red to discards`)
+    takes them: the zone they are picked from, the card never offered (None: none), the test a card
+    must pass to be offered (`keep`, the term's `where`; None: any card), the zone they go to. A term
+    is `("cards", CardPayment, N)`; a modifier's `cost -1 cards;` is `("cards", None, 1)`."""
 
-    __slots__ = ("source", "exclude", "dest")
+    __slots__ = ("source", "exclude", "dest", "keep")
 
-    def __init__(self, source: ZoneRef, exclude, dest: ZoneRef):
-        self.source, self.exclude, self.dest = source, exclude, dest
+    def __init__(self, source: ZoneRef, exclude, dest: ZoneRef, keep=None):
+        self.source, self.exclude, self.dest, self.keep = source, exclude, dest, keep
 
-    def _key(self) -> tuple:   # the same zones (their live lists) and the same card left out
-        return id(self.source.items), id(self.dest.items), id(self.exclude)
+    def _key(self) -> tuple:   # the same zones (their live lists), the same card left out, the same test
+        return id(self.source.items), id(self.dest.items), id(self.exclude), id(self.keep)
 
     def __eq__(self, other) -> bool:
         return type(other) is CardPayment and self._key() == other._key()
@@ -245,8 +246,9 @@ class CardPayment:
         return hash(self._key())
 
     def offered(self) -> list:
-        """The cards the payer may pick from: the zone's, but the one left out."""
-        return [e for e in self.source.items if e is not self.exclude]
+        """The cards the payer may pick from: the zone's, but the one left out, those the test keeps."""
+        keep = self.keep
+        return [e for e in self.source.items if e is not self.exclude and (keep is None or keep(e))]
 
 
 def no_element(base: str, index, names: Iterable) -> RulesRuntimeError:
@@ -1383,10 +1385,14 @@ class Game:
             if mode == "cards":
                 if name is None:   # a zoneless `N cards` (a modifier's line) is paid by no one
                     return False
-                key = id(name.source.items)
-                want, offered = cards.get(key, (0, 0))
-                cards[key] = (want + amount, max(offered, len(name.offered())))
-                if cards[key][0] > cards[key][1]:
+                offered = name.offered()
+                if amount > len(offered):
+                    return False
+                key = id(name.source.items)   # terms paid from one zone: together no more than it offers them
+                want, pool = cards.get(key, (0, ()))
+                pool = {id(e) for e in offered}.union(pool)
+                cards[key] = (want + amount, pool)
+                if want + amount > len(pool):
                     return False
             elif mode == "any":
                 pool = sum(stock[m] - taken.get(m, 0) for m in self._members(name))
@@ -1451,7 +1457,7 @@ class Game:
         yield from self.drain()  # triggers on paying run before what the payment bought
         return sum(amount for _mode, _name, amount in terms)
 
-    def card_payment(self, h: Holder, source: ZoneRef, exclude, dest: ZoneRef) -> CardPayment:
+    def card_payment(self, h: Holder, source: ZoneRef, exclude, dest: ZoneRef, keep=None) -> CardPayment:
         """Where a cost term of cards takes them (see CardPayment). Another player's own zone is
         not the payer's to pay with (E601; the checker says E321 when it is written so)."""
         for z in (source, dest):
@@ -1459,21 +1465,39 @@ class Game:
                 raise RulesRuntimeError("E601", f"a cost in cards needs a zone, not {label_of(z)}")
         if source.owner is not None and source.owner is not h and source.owner.is_player:
             raise RulesRuntimeError("E601", f"{h.name} cannot pay with the cards of {source.label()}")
-        return CardPayment(source, exclude, dest)
+        return CardPayment(source, exclude, dest, keep)
 
     def _pay_cards(self, h: Holder, pay: CardPayment, amount: int, where: str):
         """Pay `amount` cards: each a pick of the payer's among those offered, moved at once; when
-        the cards left are just as many as are still owed, they all go, unasked."""
+        the cards left are just as many as are still owed, or are all alike, they go unasked. Cards
+        alike (copies of one declaration `* N` in the same state) are one option: the first of
+        them in the zone is paid."""
         offered = pay.offered()
+        if len(offered) < amount:   # an earlier term of the same cost took the cards this one needed
+            raise RulesRuntimeError("E601", f"{h.name} cannot pay {amount} cards from {pay.source.label()} "
+                                    f"(only {len(offered)} left to pay with)", where)
         for k in range(amount):
             i = 0
             if len(offered) > amount - k:
-                i = yield from self._pick(h, f"pay with which card from {pay.source.label()} ({k + 1} of {amount})?",
-                                          offered, False, where)
+                kinds = _dedup(offered, self._card_state)
+                if len(kinds) > 1:
+                    j = yield from self._pick(h, f"pay with which card from {pay.source.label()} ({k + 1} of "
+                                              f"{amount})?", kinds, False, where)
+                    i = next(n for n, e in enumerate(offered) if e is kinds[j])
             self.move(offered.pop(i), pay.dest)
         if amount and self.tracer is not None:
             noun = "card" if amount == 1 else "cards"
             self._note("pay", h, f"{noun} from {pay.source.label()} to {pay.dest.label()}", amount)
+
+    def _card_state(self, e) -> tuple:
+        """What tells a card from the other copies of its declaration (`* N`): whose copy it is (per
+        player), its variables, its side and who has seen it. Anything but a card is itself."""
+        if type(e) is not EntityDef:
+            return ("value", id(e))
+        evars = self.state.evars.get(e.key)
+        known = self.state.known.get(e.key)
+        return (e.kind, e.declared, e.of, repr(sorted((k, encode(v)) for k, v in evars.items())) if evars else "",
+                e.key in self.state.flipped, tuple(sorted(known)) if known else ())
 
     def _spend(self, h: Holder, name: str, amount: int) -> None:
         if not amount:   # a cost term worked out as 0 pays nothing, as `gain 0` gains nothing: no trace, no event
@@ -2560,10 +2584,12 @@ def _firing_key(t: Trigger, args: dict) -> tuple:
     return t.tid, frozen(t.env), frozen(args)
 
 
-def _dedup(options: list) -> list:
+def _dedup(options: list, same: Callable = tuple) -> list:
+    """The options in order, each kept once: two are one when `same` gives them equal keys (a cost's
+    terms; cards alike, `Game._card_state`)."""
     seen, out = set(), []
     for o in options:
-        key = tuple(o)
+        key = same(o)
         if key not in seen:
             seen.add(key)
             out.append(o)
