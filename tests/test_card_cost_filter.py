@@ -36,6 +36,10 @@ proc buy(c: card) {
   move c to tent;
   gain paid vp;
 }
+proc pair() { pay 1 card from hand where it.good == silk to discards, 1 card from hand where it.good == spice to discards; }
+proc any_then_spice() { pay 1 card from hand to discards, 1 card from hand where it.good == spice to discards; }
+func can_pair() = affordable(1 card from hand where it.good == silk to discards, 1 card from hand where it.good == spice
+                             to discards);
 proc play(c: card) { copy c.bought; }
 proc mark(c: card) { set c.mark = true; }
 func can_buy(c: card) = affordable(c.price cards from hand except c where it.good == c.good or it.good == camel
@@ -96,6 +100,18 @@ def test_affordable_counts_only_the_matching_cards(game):
     assert not game.program.funcs["can_buy"](game, game.state.players[0], card(game, "caravan"))
     with pytest.raises(RulesRuntimeError, match="E601"):
         run_proc(game, "sell", "spice", 3)
+
+
+def test_two_filtered_terms_from_one_zone(game):
+    deal(game, "silk_card", "spice_card")
+    assert game.program.funcs["can_pair"](game, game.state.players[0])   # one card each: both offered together
+    deal(game, "silk_card#2")
+    assert run_proc(game, "pair", answers=[]) == []
+    assert names(game, "discards", None) == ["silk_card", "spice_card"]
+    assert not game.program.funcs["can_pair"](game, game.state.players[0])   # a silk, no spice
+    deal(game, "spice_card#2")
+    with pytest.raises(RulesRuntimeError, match="E601.*only 0 left"):   # paid in order: the first took the spice
+        run_proc(game, "any_then_spice", answers=[1])
 
 
 def test_a_modifier_changes_the_count_of_a_filtered_term(game):
