@@ -1281,8 +1281,8 @@ class Checker(A.Visitor):
         for p in (s.pattern, s.until):
             if p is not None:
                 self.pattern(p, scope)
-        if s.cond is not None:
-            self.condition(s.cond, scope)
+        if s.cond is not None:   # read at each consultation: `it.ARG` is an argument of the use consulted
+            self.use_condition(s, scope)
         kinds = {a.what for a in s.adjustments}
         if kinds & {"forbid", "allow"} and len(kinds) > 1:
             self.err("E311", "a modifier either changes costs and gains or forbids/allows the action, not both",
@@ -1294,6 +1294,25 @@ class Checker(A.Visitor):
                     self.err("E311", "a cost adjustment adds or removes plain or 'any' terms, not 'different'", a.span)
             elif a.what in ("gain", "lose"):
                 self.amount(a.amount, scope)
+
+    def use_condition(self, s: A.Modifier, scope: Scope) -> None:
+        """A modifier's `while COND`, with `it.ARG` naming the argument ARG of the tagged use being
+        consulted (as in a trigger's body). `it` alone is no value there, nor in a modifier of an
+        action without arguments (E205, from `attr`)."""
+        inner = scope.child()
+        if "it" not in scope.locals:
+            inner.it_event = s.pattern.event
+            attrs = {id(n.obj) for n in A.walk(s.cond) if isinstance(n, A.Attr)}
+            for n in A.walk(s.cond):
+                if isinstance(n, A.Name) and n.id == "it" and id(n) not in attrs:
+                    decl = self.sym.decls.get(s.pattern.event)
+                    params = BUILTIN_EVENTS.get(s.pattern.event) or \
+                        (tuple(p.name for p in decl.params) if isinstance(decl, A.Event) else ())
+                    self.err("E303", f"'it' alone is no value in a modifier's condition: 'it.ARG' names an "
+                             f"argument of the {s.pattern.event} being consulted", n.span,
+                             f"its arguments: {', '.join(params)}" if params else
+                             f"event {s.pattern.event!r} has no arguments")
+        self.condition(s.cond, inner)
 
     def visit_Lose(self, s: A.Lose, scope: Scope) -> None:
         self.amount(s.amount, scope)
@@ -2378,6 +2397,10 @@ class Checker(A.Visitor):
             return "any"
         if isinstance(e.obj, A.Name) and e.obj.id == "it" and scope.it_event and "it" not in scope.locals:
             params = BUILTIN_EVENTS.get(scope.it_event) or self.event_params(scope.it_event, e.span) or ()
+            if not params:
+                self.err("E205", f"event {scope.it_event!r} has no arguments: 'it.{e.name}' names none",
+                         self.at_name(e.name, e.span), f"declare it: 'event {scope.it_event}({e.name}: ...);'")
+                return "any"
             if e.name not in params:
                 self.unknown("E205", "argument", e.name, e.span, list(params), of=f"event {scope.it_event}")
                 return "any"

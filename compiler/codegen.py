@@ -23,7 +23,7 @@ from .layout import (elements, Layout, actor_call, aggregate_shape, announces, d
                      recursive, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, Symbols, classify
+from .resolve import BUILTIN_FUNCS, USE_MODES, Symbols, classify
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
@@ -55,7 +55,7 @@ class Ctx:
     locals: Scope | frozenset = frozenset()
     you: str = "you"
     this_ok: bool = False
-    it_mode: str | None = None   # "event" in trigger bodies, "entity" in fill filters
+    it_mode: str | None = None   # "event" in trigger bodies, "use" in a modifier's condition, "entity" in fill filters
 
     def bind(self, name: str) -> "Ctx":
         return replace(self, locals=Scope(self.locals, (name,)))
@@ -306,7 +306,7 @@ class CodeGen(A.Visitor):
         parts, columns = ((index.first, index.second), list(zip(*names))) if type(index) is A.Pair else \
             ((index,), [list(names)])   # a grid's pair: each index against its own column of keys
         if any(type(part) is A.Attr and isinstance(part.obj, A.Name) and part.obj.id == "it"
-               and ctx.it_mode == "event" and "it" not in ctx.locals for part in parts):   # an event's argument: any value
+               and ctx.it_mode in USE_MODES and "it" not in ctx.locals for part in parts):   # an event's argument: any value
             return f"rt.at({base!r}, {self.ex(index, ctx)})"
         if all(all(type(i) is str for i in column) or (all(type(i) is int for i in column) and self.int_field(part))
                for column, part in zip(columns, parts)):
@@ -449,8 +449,8 @@ class CodeGen(A.Visitor):
     def visit_Attr(self, e, ctx) -> str:
         if id(e) in self.sym.slots:   # an effect read as a value: whether the card writes it
             return f"rt.writes({self.ex(e.obj, ctx)}, {e.name!r})"
-        if isinstance(e.obj, A.Name) and e.obj.id == "it" and ctx.it_mode == "event" and "it" not in ctx.locals:
-            return f"it[{e.name!r}]"
+        if isinstance(e.obj, A.Name) and e.obj.id == "it" and ctx.it_mode in USE_MODES and "it" not in ctx.locals:
+            return f"it[{e.name!r}]" if ctx.it_mode == "event" else f"it.get({e.name!r})"
         if e.name not in self.dynamic_attrs:
             # a field no rule ever sets and no player has: read it straight from the card (the hot path)
             return f"{self.wrap(e.obj, ctx, 9)}.fields[{e.name!r}]"
@@ -912,9 +912,11 @@ class CodeGen(A.Visitor):
             return
         site, captured = self.sites[id(s)], self.captures[id(s)]
         name = self.temp("condition")
-        fn = Function(f"def {name}(rt, you, env):", f"while condition of the {what} at {site}")
+        # a modifier's is given the arguments of the use consulted (`it.ARG`); a trigger's, nothing
+        fn = Function(f"def {name}(rt, you, env, it=None):", f"while condition of the {what} at {site}")
         fn.lines += ["    " + line for line in self.unpack(captured, ctx)]
-        fn.lines.append(f"    return {self.ex(s.cond, Ctx(frozenset(captured), 'you', ctx.this_ok))}  # @{where(s.cond)}")
+        inner = Ctx(frozenset(captured), 'you', ctx.this_ok, "use" if what == "modifier" else None)
+        fn.lines.append(f"    return {self.ex(s.cond, inner)}  # @{where(s.cond)}")
         self.functions.append(fn)
         self.conditions[site] = name
 

@@ -174,6 +174,15 @@ class ExprReader(A.Visitor):
         # the acting player: "you" in a rule, "they" in the condition that picks the players of an
         # `each` ("each player for whom they have ..."), where "you" would read as the reader
         self.you, self.your = "you", "your"
+        self.its = "its"   # `it.`: "its" (an event's, an entity's); "the buy's" in a modifier's condition
+
+    def about_the_use(self, e, action: str) -> str:
+        """A modifier's condition, with `it.ARG` read as an argument of the use consulted ("the buy's card")."""
+        self.its = f"the {spoken(action)}'s"
+        try:
+            return self.read(e)
+        finally:
+            self.its = "its"
 
     def about_them(self, e) -> str:
         """A condition on each player of an `each` or a `rank`, with that player as "they"."""
@@ -282,7 +291,7 @@ class ExprReader(A.Visitor):
         if isinstance(e, A.You):
             return self.your
         if isinstance(e, A.Name) and e.id == "it":
-            return "its"
+            return self.its
         return f"{self.read(e)}'s"
 
     # ---------------------------------------------------------------- leaves
@@ -1006,7 +1015,7 @@ class Reader(A.Visitor):
         who = {"you": "your", "opponents": "your opponents'"}.get(subject_mode(p), "everyone's")
         args = ", ".join(f"{a.name} {expr(a.value)}" for a in p.args)
         lasting = (", the next use only" if s.once else "") + \
-            (f", until {pattern(s.until)}" if s.until else "") + (f", while {expr(s.cond)}" if s.cond is not None else "")
+            (f", until {pattern(s.until)}" if s.until else "") + (f", while {self.words.about_the_use(s.cond, p.event)}" if s.cond is not None else "")
         self.say(depth, f"From now on, on {who} {p.event}" + (f" ({args})" if args else "") + f"{lasting}:")
         for a in s.adjustments:
             self.say(depth + 1, _adjustment_words(a))

@@ -17,7 +17,7 @@ from .layout import (Layout, actor_call, aggregate_shape, announces, default_pro
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag,
                      indexed_ref, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, Symbols, classify
+from .resolve import BUILTIN_FUNCS, USE_MODES, Symbols, classify
 
 
 def placed(e: Exception, node) -> None:
@@ -667,8 +667,8 @@ class Interpreter(A.Visitor):
     def visit_Attr(self, e, rt, f):
         if id(e) in self.sym.slots:   # an effect read as a value: whether the card writes it
             return rt.writes(self.ev(e.obj, rt, f), e.name)
-        if isinstance(e.obj, A.Name) and e.obj.id == "it" and f.it_mode == "event" and "it" not in f.locals:
-            return f.it[e.name]
+        if isinstance(e.obj, A.Name) and e.obj.id == "it" and f.it_mode in USE_MODES and "it" not in f.locals:
+            return f.it[e.name] if f.it_mode == "event" else f.it.get(e.name)
         return rt.field(self.ev(e.obj, rt, f), e.name)
 
     def visit_Method(self, e, rt, f):
@@ -794,10 +794,12 @@ def _callable(it: Interpreter, effect):
     return lambda rt, you, *args: it.run(node, rt, Frame(you, dict(zip(params, args))))
 
 
-def _condition(it: Interpreter, node):   # a Modifier or a Whenever
-    def holds(rt, you, env):
+def _condition(it: Interpreter, node):   # a Modifier (given the consulted use's arguments) or a Whenever
+    mode = "use" if isinstance(node, A.Modifier) else None
+
+    def holds(rt, you, env, args=None):
         locals_ = {k: v for k, v in env.items() if k != "this"}
-        return it.ev(node.cond, rt, Frame(you, locals_, env.get("this")))
+        return it.ev(node.cond, rt, Frame(you, locals_, env.get("this"), args, mode))
     return holds
 
 

@@ -779,6 +779,11 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic], sources:
     sym.removed.pop(name, None)   # declared again after its removal: the uses refer to the new one
 
 
+# the `it` modes in which `it.ARG` reads an argument: an event's (a trigger's body: every argument is
+# given) or a tagged use's (a modifier's condition: an argument the use does not give reads as none)
+USE_MODES = ("event", "use")
+
+
 def classify(name: str, local_names, this_ok: bool, it_mode: str | None, sym: Symbols) -> tuple[str, str]:
     """What a bare name means at a point of an effect; both backends use this one rule.
 

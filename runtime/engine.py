@@ -2165,8 +2165,8 @@ class Game:
         for m in self.by_action.get(tag[0], ()):
             if not matches(m.owner, m.subject, m.filters, h, tag[1]) or out and m.owner in out:
                 continue   # a knocked-out player's modifiers are not in force while they are out
-            if m.lasting and not self.program.conditions[m.mid](self, m.owner, m.env):
-                continue
+            if m.lasting and not self.program.conditions[m.mid](self, m.owner, m.env, tag[1]):
+                continue   # `while COND` does not hold for this use now (`it.ARG`: the use's arguments)
             found.append(m)
         return found
 
