@@ -61,6 +61,13 @@ class Ctx:
         return replace(self, locals=Scope(self.locals, (name,)))
 
 
+def _it_arg(e, ctx: Ctx) -> bool:
+    """Whether `e` is `it.ARG`, an argument of the event (a trigger's body) or of the use consulted
+    (a modifier's condition)."""
+    return type(e) is A.Attr and isinstance(e.obj, A.Name) and e.obj.id == "it" and ctx.it_mode in USE_MODES \
+        and "it" not in ctx.locals
+
+
 @dataclass
 class Function:
     """One generated function: its `def` line and its body lines."""
@@ -305,8 +312,7 @@ class CodeGen(A.Visitor):
         names = self.element_names(base)
         parts, columns = ((index.first, index.second), list(zip(*names))) if type(index) is A.Pair else \
             ((index,), [list(names)])   # a grid's pair: each index against its own column of keys
-        if any(type(part) is A.Attr and isinstance(part.obj, A.Name) and part.obj.id == "it"
-               and ctx.it_mode in USE_MODES and "it" not in ctx.locals for part in parts):   # an event's argument: any value
+        if any(_it_arg(part, ctx) for part in parts):   # an event's argument: any value
             return f"rt.at({base!r}, {self.ex(index, ctx)})"
         if all(all(type(i) is str for i in column) or (all(type(i) is int for i in column) and self.int_field(part))
                for column, part in zip(columns, parts)):
@@ -449,10 +455,11 @@ class CodeGen(A.Visitor):
     def visit_Attr(self, e, ctx) -> str:
         if id(e) in self.sym.slots:   # an effect read as a value: whether the card writes it
             return f"rt.writes({self.ex(e.obj, ctx)}, {e.name!r})"
-        if isinstance(e.obj, A.Name) and e.obj.id == "it" and ctx.it_mode in USE_MODES and "it" not in ctx.locals:
+        if _it_arg(e, ctx):
             return f"it[{e.name!r}]" if ctx.it_mode == "event" else f"it.get({e.name!r})"
-        if e.name not in self.dynamic_attrs:
-            # a field no rule ever sets and no player has: read it straight from the card (the hot path)
+        if e.name not in self.dynamic_attrs and not (ctx.it_mode == "use" and _it_arg(e.obj, ctx)):
+            # a field no rule ever sets and no player has: read it straight from the card (the hot path;
+            # not of a use's argument, which is none when the use does not give it)
             return f"{self.wrap(e.obj, ctx, 9)}.fields[{e.name!r}]"
         obj = self.ex(e.obj, ctx)
         direct = self.direct_reads.get(e.name)
