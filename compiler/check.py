@@ -2396,13 +2396,13 @@ class Checker(A.Visitor):
             self.expr(index, scope)
             return "any"
         if isinstance(e.obj, A.Name) and e.obj.id == "it" and scope.it_event and "it" not in scope.locals:
-            params = BUILTIN_EVENTS.get(scope.it_event) or self.event_params(scope.it_event, e.span) or ()
-            if not params:
+            params = BUILTIN_EVENTS.get(scope.it_event) or self.event_params(scope.it_event, e.span)
+            if params == ():   # a declared event without parameters (an unknown one is E206 already)
                 self.err("E205", f"event {scope.it_event!r} has no arguments: 'it.{e.name}' names none",
                          self.at_name(e.name, e.span), f"declare it: 'event {scope.it_event}({e.name}: ...);'")
                 return "any"
-            if e.name not in params:
-                self.unknown("E205", "argument", e.name, e.span, list(params), of=f"event {scope.it_event}")
+            if e.name not in (params or ()):
+                self.unknown("E205", "argument", e.name, e.span, list(params or ()), of=f"event {scope.it_event}")
                 return "any"
             return self.event_arg_type(scope.it_event, e.name)
         return "any"

@@ -23,7 +23,7 @@ from .layout import (elements, Layout, actor_call, aggregate_shape, announces, d
                      recursive, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, USE_MODES, Symbols, classify
+from .resolve import BUILTIN_FUNCS, Symbols, classify, it_arg
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
@@ -59,13 +59,6 @@ class Ctx:
 
     def bind(self, name: str) -> "Ctx":
         return replace(self, locals=Scope(self.locals, (name,)))
-
-
-def _it_arg(e, ctx: Ctx) -> bool:
-    """Whether `e` is `it.ARG`, an argument of the event (a trigger's body) or of the use consulted
-    (a modifier's condition)."""
-    return type(e) is A.Attr and isinstance(e.obj, A.Name) and e.obj.id == "it" and ctx.it_mode in USE_MODES \
-        and "it" not in ctx.locals
 
 
 @dataclass
@@ -312,7 +305,7 @@ class CodeGen(A.Visitor):
         names = self.element_names(base)
         parts, columns = ((index.first, index.second), list(zip(*names))) if type(index) is A.Pair else \
             ((index,), [list(names)])   # a grid's pair: each index against its own column of keys
-        if any(_it_arg(part, ctx) for part in parts):   # an event's argument: any value
+        if any(it_arg(part, ctx.locals, ctx.it_mode) for part in parts):   # an event's argument: any value
             return f"rt.at({base!r}, {self.ex(index, ctx)})"
         if all(all(type(i) is str for i in column) or (all(type(i) is int for i in column) and self.int_field(part))
                for column, part in zip(columns, parts)):
@@ -455,9 +448,9 @@ class CodeGen(A.Visitor):
     def visit_Attr(self, e, ctx) -> str:
         if id(e) in self.sym.slots:   # an effect read as a value: whether the card writes it
             return f"rt.writes({self.ex(e.obj, ctx)}, {e.name!r})"
-        if _it_arg(e, ctx):
+        if it_arg(e, ctx.locals, ctx.it_mode):
             return f"it[{e.name!r}]" if ctx.it_mode == "event" else f"it.get({e.name!r})"
-        if e.name not in self.dynamic_attrs and not (ctx.it_mode == "use" and _it_arg(e.obj, ctx)):
+        if e.name not in self.dynamic_attrs and not (ctx.it_mode == "use" and it_arg(e.obj, ctx.locals, ctx.it_mode)):
             # a field no rule ever sets and no player has: read it straight from the card (the hot path;
             # not of a use's argument, which is none when the use does not give it)
             return f"{self.wrap(e.obj, ctx, 9)}.fields[{e.name!r}]"

@@ -17,7 +17,7 @@ from .layout import (Layout, actor_call, aggregate_shape, announces, default_pro
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag,
                      indexed_ref, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, USE_MODES, Symbols, classify
+from .resolve import BUILTIN_FUNCS, Symbols, classify, it_arg
 
 
 def placed(e: Exception, node) -> None:
@@ -667,7 +667,7 @@ class Interpreter(A.Visitor):
     def visit_Attr(self, e, rt, f):
         if id(e) in self.sym.slots:   # an effect read as a value: whether the card writes it
             return rt.writes(self.ev(e.obj, rt, f), e.name)
-        if isinstance(e.obj, A.Name) and e.obj.id == "it" and f.it_mode in USE_MODES and "it" not in f.locals:
+        if it_arg(e, f.locals, f.it_mode):
             return f.it[e.name] if f.it_mode == "event" else f.it.get(e.name)
         return rt.field(self.ev(e.obj, rt, f), e.name)
 

@@ -779,9 +779,12 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic], sources:
     sym.removed.pop(name, None)   # declared again after its removal: the uses refer to the new one
 
 
-# the `it` modes in which `it.ARG` reads an argument: an event's (a trigger's body: every argument is
-# given) or a tagged use's (a modifier's condition: an argument the use does not give reads as none)
-USE_MODES = ("event", "use")
+def it_arg(e, local_names, it_mode: str | None) -> bool:
+    """Whether `e` is `it.ARG` reading an argument: an event's (`it_mode` "event", a trigger's body:
+    every argument is given) or a tagged use's ("use", a modifier's condition: an argument the use
+    does not give reads as none); both backends use this one rule."""
+    return type(e) is A.Attr and type(e.obj) is A.Name and e.obj.id == "it" and it_mode in ("event", "use") \
+        and "it" not in local_names
 
 
 def classify(name: str, local_names, this_ok: bool, it_mode: str | None, sym: Symbols) -> tuple[str, str]:
