@@ -376,7 +376,7 @@ class Checker(A.Visitor):
         self.removed_uses: dict[str, list[A.Span]] = {}   # removed name -> where the rules still use it
         self.complete: set[int] = set()   # ids of the `match` statements with an arm for every member
         self._member_field_names: Optional[set] = None
-        self.card_lists: dict = {}   # (kind, list field) -> the type of its values when they name cards
+        self.card_lists: dict = {}   # (kind, list field) -> the type of its values when they name cards or members
 
     # ------------------------------------------------------------------ reporting
     def err(self, code: str, message: str, span: A.Span, hint: Optional[str] = None) -> None:
@@ -727,6 +727,9 @@ class Checker(A.Visitor):
             lists = [(v, items) for v in values for items in [self.listed(v, d)] if items]
             kinds = {self.sym.decls[i.id].kind for _v, items in lists for i in items if self.is_card(i)}
             if not kinds:
+                enums = {self.member_of(i) for _v, items in lists for i in items}
+                if len(enums) == 1 and None not in enums:   # members of one enum only: `tags = [earth, city]`
+                    self.card_lists[d.name, f.name] = f"list:member:{enums.pop()}"
                 continue
             first = next(v for v, items in lists if any(map(self.is_card, items)))
             for v, items in lists:
@@ -744,6 +747,11 @@ class Checker(A.Visitor):
         except A.NotConstant:
             return ()
         return tuple(map(chosen, value.items)) if type(value) is A.ListLit else ()
+
+    def member_of(self, item) -> Optional[str]:
+        """The enum a list item names a member of, else None."""
+        return self.sym.members.get(item.id) if type(item) is A.Name and self.sym.category(item.id) == "member" \
+            else None
 
     def is_card(self, item) -> bool:
         """Whether a list item names a card, tile or piece (an entity)."""
@@ -1753,7 +1761,7 @@ class Checker(A.Visitor):
             if event_arg(p.event, arg.name, v, self.sym) is not v:
                 self.used.add(v.id)   # `roll(name = d6)`: a die, track or resource named stands for itself
             else:
-                self.expr(v, scope)
+                self.event_argument(p.event, arg.name, v, self.expr(v, scope), "filter")
                 self.first_copy_filtered(arg, scope)
             if params is not None and arg.name not in params:
                 self.unknown("E205", "argument", arg.name, arg.span, params, of=f"event {p.event}")
@@ -1773,9 +1781,25 @@ class Checker(A.Visitor):
         self.always_in -= 1
         self.player_loops = loops
 
+    def event_argument(self, event: str, name: str, value, given: str, role: str) -> None:
+        """A text where a declared event's parameter holds an enum member (or a member for a text):
+        an `emit` of it announces a value no filter or test of a member equals; a filter `what = "city"`
+        never holds. E303, with the member to write."""
+        decl = self.sym.decls.get(event)
+        param = next((q for q in decl.params if q.name == name), None) if isinstance(decl, A.Event) else None
+        wanted = self.declared(param.type) if param is not None and param.type else "any"
+        if {base_of(wanted), base_of(given)} == {"member", "str"}:
+            self.err("E303", f"the {role} gives {article(words(given))} for {name!r} of event {event!r}, which holds "
+                     f"{article(words(wanted))}: {'it never holds' if role == 'filter' else 'no test of it holds'}",
+                     value.span, self.unquoted_hint(wanted, value) if base_of(wanted) == "member" else
+                     f"to announce a member, declare the parameter '{name}: {given.partition(':')[2]}'")
+
     def visit_Emit(self, s: A.Emit, scope: Scope) -> None:
-        for a in s.args:
-            self.expr(a, scope)
+        given = [self.expr(a, scope) for a in s.args]
+        decl = self.sym.decls.get(s.event)
+        if isinstance(decl, A.Event):
+            for param, a, t in zip(decl.params, s.args, given):
+                self.event_argument(s.event, param.name, a, t, "emit")
         if s.event in BUILTIN_EVENTS:
             self.err("E301", f"{s.event!r} is a builtin event, announced by the statements themselves; "
                      f"emit announces declared events", s.span)
@@ -2254,14 +2278,17 @@ class Checker(A.Visitor):
         if bases & set(THINGS):
             return "compare one of its fields, as in c.value, or count them with size(...)"
         if bases == {"member", "str"}:
-            member_type, text = (left, e.right) if base_of(left) == "member" else (right, e.left)
-            members = getattr(self.sym.decls.get(member_type.partition(":")[2]), "members", ())
-            if isinstance(text, A.Str) and text.value in members:
-                return f"an enum member is written without quotes: {text.value}"
-            return f"compare it with a member: {', '.join(members)}" if members else None
+            return self.unquoted_hint(*((left, e.right) if base_of(left) == "member" else (right, e.left)))
         if bases == {"bool", "int"}:
             return "a condition is true or false: test it as it is, or with 'not'"
         return None
+
+    def unquoted_hint(self, member_type: str, text) -> Optional[str]:
+        """What to write instead of a text where a member of an enum is wanted."""
+        members = getattr(self.sym.decls.get(member_type.partition(":")[2]), "members", ())
+        if isinstance(text, A.Str) and text.value in members:
+            return f"an enum member is written without quotes: {text.value}"
+        return f"compare it with a member: {', '.join(members)}" if members else None
 
     def die_name(self, x, scope: Scope) -> bool:
         """Whether an expression is the bare name of a declared die (not a local of that name)."""
@@ -2434,9 +2461,11 @@ class Checker(A.Visitor):
         """`contains(L, x)`, `index_of(L, x)`: a value that no item of L can equal (a text in a list of
         cards: `contains(c.links, x.name)`) is never found, E303."""
         if base_of(held) in ("list", "zone") and self.incomparable(element_of(held), sought):
+            item = element_of(held)
             self.err("E303", f"{func}() looks for {article(words(sought))} in {article(words(held))}: it is never "
                      f"there", args[1].span, "a list of cards holds the cards themselves: look for the card"
-                     if base_of(element_of(held)) == "entity" else None)
+                     if base_of(item) == "entity" else self.unquoted_hint(item, args[1])
+                     if {base_of(item), base_of(sought)} == {"member", "str"} else None)
 
     def visit_Call(self, e: A.Call, scope: Scope) -> str:
         return self.call(e.func, e.args, e.span, scope)

@@ -538,16 +538,36 @@ class _Builder:
         phases = {"setup": (), "play": (), "final": ()}
         seats = (0, 0)
         winner = None
+        given: dict[str, A.Span] = {}   # each phase, the seats and the winner line: where it is given
+        twice = []
         for item in items:
+            part = (item.value[0] if isinstance(item, _Marker) and item.tag == "phase" else
+                    "seats" if isinstance(item, _Marker) and item.tag == "seats" else
+                    "winner" if isinstance(item, A.Winner) else None)
+            if part is None:
+                continue
+            where = item.span if isinstance(item, A.Winner) else item.value[-1]
             if isinstance(item, _Marker) and item.tag == "phase":
-                unknown = unknown_phase(item.value[0], item.value[2])
+                unknown = unknown_phase(item.value[0], where)
                 if unknown is not None:
                     raise RulesError([unknown])
-                phases[item.value[0]] = item.value[1]
-            elif isinstance(item, _Marker) and item.tag == "seats":
+            if part in given:   # the second would silently replace the first
+                shown = f"the {part} line" if part in ("seats", "winner") else f"phase {part}"
+                twice.append(Diagnostic("E215", f"{shown} is given twice in game {str(items[0])!r}: the second "
+                                        "would replace the first", where,
+                                        "write its steps in one block; a house pack changes a base's phase "
+                                        "with 'amend game' or 'before'/'after'",
+                                        notes=(f"first given at {given[part]}",)))
+                continue
+            given[part] = where
+            if part == "seats":
                 seats = item.value[:2]
-            elif isinstance(item, A.Winner):
+            elif part == "winner":
                 winner = item
+            else:
+                phases[part] = item.value[1]
+        if twice:
+            raise RulesError(twice)
         return A.Game(str(items[0]), _title(items), seats[0], seats[1], phases["setup"],
                       phases["play"], phases["final"], winner, span=self._s(meta))
 
