@@ -496,6 +496,7 @@ class Checker(A.Visitor):
         self._lint_triggers()
         self._lint_losses()
         self._lint_permissions()
+        self._lint_negative_starts()
         return self.diags
 
     def quietly(self, check):
@@ -591,6 +592,26 @@ class Checker(A.Visitor):
             if bound is not None:
                 self.int_const(bound, "a bound")
         self.indexes(d.indexes)
+        if d.start is not None:
+            self.counter_start(d)
+
+    def counter_start(self, d: A.Counter) -> None:
+        """E322: `start VALUE` is a whole number known before play, within the counter's bounds (from
+        0 up for a per-player counter without bounds, which never goes below 0)."""
+        value, low, high = constant(d.start), constant(d.low), constant(d.high)
+        if type(value) is not int:
+            self.err("E322", f"the start of counter {d.name!r} must be a whole number known before play, not "
+                     f"{printed(d.start)}", d.start.span, "give the value every player starts with, as in 'start 0'"
+                     if not d.is_global else "give the value the game starts with, as in 'start 0'")
+            return
+        if d.low is None and not d.is_global:
+            low, high = 0, None
+        elif type(low) is not int or type(high) is not int:   # a bad bound: E303 says it
+            return
+        if (low is not None and value < low) or (high is not None and value > high):
+            shown = f"from {low} to {high}" if high is not None else "from 0 up (a per-player counter without bounds)"
+            self.err("E322", f"counter {d.name!r} starts at {value}, outside its bounds: {shown}", d.start.span,
+                     "widen the bounds ('from LOW to HIGH') or start within them")
 
     def indexes(self, ix: Optional[A.Indexes]) -> None:
         """`[ENUM]` names an enum or a kind (a range was checked by the parser), each index of a grid too."""
@@ -2647,6 +2668,22 @@ class Checker(A.Visitor):
                                              f"{t.rest.event!r}, which would wake it", t.rest.span,
                                              "'once per EVENT' rests the trigger after each firing until EVENT; "
                                              "write 'next' for a trigger that fires once"))
+
+    def _lint_negative_starts(self) -> None:
+        """W426: a counter whose LOW is negative, with no `start` and that no rule sets, starts every
+        player (or the game) at LOW: a score `from -50 to 500` starts at -50. Say where it starts."""
+        counters = [d for d in self.sym.decls.values() if isinstance(d, A.Counter) and d.start is None
+                    and type(constant(d.low)) is int and constant(d.low) < 0]
+        if not counters:
+            return
+        set_names = {n.name for decl in self.sym.decls.values() for n in A.walk(decl)
+                     if isinstance(n, (A.SetName, A.SetAttr))}
+        for d in counters:
+            if d.name not in set_names:
+                self.diags.append(Diagnostic(
+                    "W426", f"counter {d.name!r} starts at its lowest value, {constant(d.low)}, and no rule sets it",
+                    self.at_decl(d), f"to start it elsewhere, say so: 'counter {d.name} from {printed(d.low)} to "
+                    f"{printed(d.high)} start 0;'"))
 
     def _lint_losses(self) -> None:
         """W416: a `lose` line in a modifier of an action that no `lose ... for` of the pack is

@@ -165,6 +165,15 @@ def prompt(s) -> str:
     return (f" ({shown(s)})" if s.title else "") + labelled
 
 
+def _below_zero(e) -> bool:
+    """Whether an expression is a constant below 0 (a counter's LOW it starts at)."""
+    try:
+        value = A.as_const(e) if e is not None else None
+    except A.NotConstant:
+        return False
+    return type(value) is int and value < 0
+
+
 class ExprReader(A.Visitor):
     """Expressions in words: `count(x in hand where x.color == red)` is "the number of red cards in
     your hand"; the rules text only where no wording fits (a name the pack gives no meaning to)."""
@@ -1269,6 +1278,10 @@ class Reader(A.Visitor):
 
     def visit_Counter(self, d, depth: int) -> None:
         bounds = (f", from {self.x(d.low) if d.low else 0} to {self.x(d.high)}" if d.high is not None else "")
+        if d.start is not None:
+            bounds += f", starting at {self.x(d.start)}"
+        elif _below_zero(d.low):   # starting below 0: say it
+            bounds += f", starting at {self.x(d.low)}"
         one = ("a shared counter" if d.is_global else "a counter each player keeps")
         if d.indexes is not None:
             one = ("shared counters" if d.is_global else "counters each player keeps") + " " + _indexed_by(d.indexes)

@@ -81,6 +81,7 @@ class Layout:
     funcs: list
     game: A.Game | None
     visibility: dict = field(default_factory=dict)   # zone -> "hidden" | "secret" (public zones are not listed)
+    starts: dict = field(default_factory=dict)   # counter (each element of an indexed one) -> its `start` value
     refills: dict = field(default_factory=dict)   # deck -> (the zone shuffled into it when a draw runs it out, shared)
     indexed: dict = field(default_factory=dict)   # indexed counter, variable or zone -> [(index, flat name)]
     variables: dict = field(default_factory=dict)   # var -> (is_global, default, whether it holds a card or tile)
@@ -302,6 +303,8 @@ def layout(sym: Symbols) -> Layout:
         groups={g.name: (field_value(g.cap), list(g.members)) for g in d if isinstance(g, A.Group)},
         counters={key: (c.is_global, field_value(c.low) if c.low else None, field_value(c.high) if c.high else None)
                   for c in d if isinstance(c, A.Counter) for _i, key in elements(c, sym)},
+        starts={key: field_value(c.start) for c in d if isinstance(c, A.Counter) and c.start is not None
+                for _i, key in elements(c, sym)},
         zones={key: (z.per_player, z.kind) for z in d if isinstance(z, A.Zone) for _i, key in elements(z, sym)},
         visibility={key: z.visibility for z in d if isinstance(z, A.Zone) and z.visibility != "public"
                     for _i, key in elements(z, sym)},
@@ -477,7 +480,8 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
     g = lay.game
     return {
         "name": pack_name, "resources": lay.resources, "groups": lay.groups, "counters": lay.counters,
-        "zones": lay.zones, "visibility": lay.visibility, "refills": lay.refills, "actors": lay.actors, "variants": lay.variants,
+        "zones": lay.zones, "visibility": lay.visibility, "refills": lay.refills, "starts": lay.starts,
+        "actors": lay.actors, "variants": lay.variants,
         "indexed": lay.indexed, "variables": lay.variables, "member_titles": lay.member_titles,
         "labels": lay.labels,
         "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp, source, number)

@@ -1082,7 +1082,8 @@ class Group(Decl):
 
 @node
 class Counter(Decl):
-    """`counter NAME ["Title"] [global] [from LOW to HIGH];` a score or marker, per player unless global."""
+    """`counter NAME ["Title"] [global] [from LOW to HIGH] [start VALUE];` a score or marker, per player
+    unless global."""
 
     name: str
     title: Optional[str]
@@ -1090,6 +1091,12 @@ class Counter(Decl):
     low: Optional[Expr]
     high: Optional[Expr]
     indexes: Optional["Indexes"] = None   # one counter per enum member or number: `votes[floor]`
+    start: Optional[Expr] = None   # the value it starts at (LOW, or 0 without bounds, when not given)
+
+    def __repr__(self) -> str:
+        """As every node's, `start` only when written (so the digests of packs without it stay as they were)."""
+        shown = (f"{n}={getattr(self, n)!r}" for n in self._fields if not (n == "start" and self.start is None))
+        return f"{self.__class__.__qualname__}({', '.join(shown)})"
 
 
 @node

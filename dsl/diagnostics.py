@@ -66,6 +66,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E313": (ERROR, "a zone moved into itself"),
     "E314": (ERROR, "a zone refilled from a zone it cannot refill from"),
     "E321": (ERROR, "a cost in cards without its zones, or from another player's zone"),
+    "E322": (ERROR, "a counter's start not a whole number known before play, or outside its bounds"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),
@@ -92,6 +93,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W423": (WARNING, "an inner variable with the name of an enclosing local: the local cannot be reached there"),
     "W424": (WARNING, "a card of many copies compared or filtered by its name: the first copy only"),
     "W425": (WARNING, "a top-level trigger not on 'you': it fires once per player"),
+    "W426": (WARNING, "a counter with a negative lower bound, no start and no rule that sets it: it starts there"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

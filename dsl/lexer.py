@@ -45,6 +45,7 @@ CONTEXTUAL = {
     "end": "end game;",
     "as": 'pick VAR from DOMAIN as "LABEL" { ... }',
     "refills": "zone NAME of KIND refills from ZONE;",
+    "start": "counter NAME from LOW to HIGH start VALUE;",
 }
 # a '(' next, after blanks and comments: the word is called, so it is a name
 _CALL_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*\(")

@@ -222,6 +222,9 @@ class _Builder:
     def bounds(self, meta, items):
         return _Marker("bounds", (items[0], items[1]))
 
+    def initial(self, meta, items):
+        return _Marker("initial", items[1])
+
     def name_list(self, meta, items):
         return tuple(str(t) for t in items)
 
@@ -312,7 +315,7 @@ class _Builder:
         low, high = _pick(items, "bounds", (None, None))
         is_global = any(isinstance(t, Token) and t.type == "GLOBAL" for t in items)
         return A.Counter(str(items[0]), _title(items), is_global, low, high, _pick(items, "indexes"),
-                         span=self._s(meta))
+                         _pick(items, "initial"), span=self._s(meta))
 
     def var_decl(self, meta, items):
         is_global = any(isinstance(t, Token) and t.type == "GLOBAL" for t in items)

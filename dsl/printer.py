@@ -632,7 +632,9 @@ class Printer(A.Visitor):
 
     def visit_Counter(self, d):
         bounds = f" from {expr(d.low)} to {expr(d.high)}" if d.low is not None else ""
-        self.line(f"counter {d.name}{_indexes(d.indexes)}{_title(d.title)}{' global' if d.is_global else ''}{bounds};")
+        start = f" start {expr(d.start)}" if d.start is not None else ""
+        self.line(f"counter {d.name}{_indexes(d.indexes)}{_title(d.title)}{' global' if d.is_global else ''}"
+                  f"{bounds}{start};")
 
     def visit_Var(self, d):
         default = f" = {expr(d.default)}" if d.default is not None else ""

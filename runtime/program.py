@@ -75,6 +75,7 @@ class Program:
     resources: dict = field(default_factory=dict)   # name -> (cap or None, group or None)
     groups: dict = field(default_factory=dict)      # name -> (cap or None, members)
     counters: dict = field(default_factory=dict)    # name -> (is_global, low, high)
+    starts: dict = field(default_factory=dict)      # counter -> the value it starts at, where not its low (`start`)
     tracks: dict = field(default_factory=dict)      # name -> TrackDef
     entities: dict = field(default_factory=dict)    # name -> EntityDef
     kinds: dict = field(default_factory=dict)       # kind -> [EntityDef] in declaration order
@@ -152,16 +153,18 @@ class Program:
     def starting_values(self) -> tuple:
         """What every game starts with, worked out once per program: (a holder's stocks, a holder's
         variables, the zones each holder has, the global counters, the global variables, the shared
-        zones). Resources and tracks start at 0, counters at their floor, variables at their default."""
+        zones). Resources and tracks start at 0, counters at their `start` or their floor, variables at their default."""
         if self._starting is None:
             stock = {name: 0 for name in self.resources}
-            stock.update((name, low or 0) for name, (is_global, low, _high) in self.counters.items() if not is_global)
+            stock.update((name, self.starts.get(name, low or 0)) for name, (is_global, low, _high)
+                         in self.counters.items() if not is_global)
             stock.update((name, 0) for name in self.tracks)
             self._starting = (
                 stock,
                 {name: default for name, (is_global, default) in self.variables.items() if not is_global},
                 [name for name, (per_player, _kind) in self.zones.items() if per_player],
-                {name: low or 0 for name, (is_global, low, _high) in self.counters.items() if is_global},
+                {name: self.starts.get(name, low or 0) for name, (is_global, low, _high) in self.counters.items()
+                 if is_global},
                 {name: default for name, (is_global, default) in self.variables.items() if is_global},
                 [name for name, (per_player, _kind) in self.zones.items() if not per_player],
             )
@@ -188,6 +191,7 @@ def assemble(tables: dict, fns: dict) -> Program:
                       number)
         program.entities[name] = e
         program.kinds.setdefault(kind, []).append(e)
+    program.starts = dict(tables.get("starts", {}))
     program.refills = {deck: tuple(source) for deck, source in tables.get("refills", {}).items()}
     program.indexed = {base: dict(pairs) for base, pairs in tables.get("indexed", {}).items()}
     program.member_titles = dict(tables.get("member_titles", {}))

@@ -99,3 +99,88 @@ zone hand per_player of card;
 game g { seats 2 to 2; phase play { set n = count(c in hand where contains(c.tags, "x")); } winner most n; }
 """
     assert codes(text) == []
+
+
+# -------------------------------------------------------------------------- a counter's start
+import pytest  # noqa: E402
+
+from rulebook.compiler.driver import build_text  # noqa: E402
+from rulebook.compiler.explain import explain  # noqa: E402
+from rulebook.dsl.parser import parse_text  # noqa: E402
+from rulebook.dsl.printer import format_module  # noqa: E402
+from rulebook.runtime.engine import Game  # noqa: E402
+
+STARTS = """counter score "Score" from -100 to 200 start 0;
+counter round "Round" global from 1 to 5 start 2;
+counter stars[1..2] from -3 to 3 start 1;
+counter low from -5 to 5;
+counter start from 0 to 9 start 4;
+game hearts { seats 2 to 4; phase play { lose 30 score; gain 1 low; gain 1 start; gain 1 round; }
+  winner most score; }
+"""
+
+
+@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
+def started(request):
+    return build_text(STARTS, interpreted=request.param)
+
+
+def test_a_counter_starts_at_its_start_on_both_backends(started):
+    g = Game(started, 3, 1)
+    for p in g.state.players:
+        assert (p.stock["score"], p.stock["low"], p.stock["start"]) == (0, -5, 4)
+        assert (p.stock["stars[1]"], p.stock["stars[2]"]) == (1, 1)
+    assert g.state.globals["round"] == 2
+
+
+def test_a_counter_with_a_start_still_keeps_its_bounds(started):
+    g = Game(started, 2, 1)
+    g.play()
+    assert [p.stock["score"] for p in g.state.players] == [-30, 0]   # the play phase is the first player's
+
+
+def test_start_is_a_contextual_word_and_prints_back():
+    module = parse_text(STARTS, "a.rules")
+    printed = format_module(module)
+    assert "counter score \"Score\" from -100 to 200 start 0;" in printed
+    assert "counter start from 0 to 9 start 4;" in printed
+    assert parse_text(printed, "a.rules") == module
+
+
+def test_a_counter_without_start_keeps_its_repr_for_the_digest():
+    (d,) = parse_text("counter vp from 0 to 5;", "a.rules").items
+    assert "start" not in repr(d)
+
+
+def test_explain_says_where_a_counter_starts():
+    module = parse_text(STARTS, "a.rules")
+    lines = {d.name: [line.strip() for line in explain(d)] for d in module.items if hasattr(d, "low")}
+    assert lines["score"][-1] == "Score: a counter each player keeps, from minus 100 to 200, starting at 0."
+    assert lines["low"][-1] == "Low: a counter each player keeps, from minus 5 to 5, starting at minus 5."
+
+
+def test_a_start_outside_the_bounds_or_not_constant_is_e322_at_the_value():
+    text = """counter a from 0 to 5 start 9;
+counter b start -1;
+counter c from 0 to 5 start a;
+counter d global start -3;
+game g { seats 2 to 2; phase play { gain 1 a; gain 1 b; gain 1 c; gain 1 d; } winner most a; }
+"""
+    got = analyse_text(text).diagnostics
+    assert [(d.code, d.span.line, d.span.column) for d in got] == [("E322", 1, 29), ("E322", 2, 17), ("E322", 3, 29)]
+    assert got[0].message == "counter 'a' starts at 9, outside its bounds: from 0 to 5"
+    assert got[1].message == "counter 'b' starts at -1, outside its bounds: from 0 up (a per-player counter without bounds)"
+    assert got[2].message == "the start of counter 'c' must be a whole number known before play, not a"
+
+
+def test_a_negative_low_without_start_or_set_is_w426_suggesting_the_start():
+    text = """counter vp from -50 to 500;
+counter pen from -5 to 5;
+counter ok from -5 to 5 start 0;
+game g { seats 2 to 2; phase setup { each players: set pen = 0; } phase play { gain 1 vp; gain 1 ok; }
+  winner most vp then pen then ok; }
+"""
+    (d,) = analyse_text(text).diagnostics
+    assert (d.code, d.span.line, d.span.column) == ("W426", 1, 9)
+    assert d.message == "counter 'vp' starts at its lowest value, -50, and no rule sets it"
+    assert d.hint == "to start it elsewhere, say so: 'counter vp from -50 to 500 start 0;'"
