@@ -148,6 +148,23 @@ def _third_person(verb: str) -> str:
     return {"have": "has", "do": "does"}.get(verb, verb + "s")
 
 
+def _passive(event: str) -> Optional[str]:
+    """An event named by a noun and what happened to it (`tile_placed`, `route_claimed`,
+    `cards_drawn`) in the passive, to say who did it after: "a tile is placed", "cards are drawn";
+    None for any other name (a verb first: `gain`, `laid_eggs`, `played_card`)."""
+    words = event.split("_")
+    last = words[-1]
+    if len(words) < 2 or not (last.endswith("ed") and not last.endswith("eed") or last in _PAST):
+        return None
+    head = words[:-1]
+    if head[0].endswith("ed") or head[0] in _PAST:   # a past tense first: `played_card_placed` is no noun
+        return None
+    noun = " ".join(head)
+    if _looks_plural(head[-1]):
+        return f"{noun} are {last}"
+    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun} is {last}"
+
+
 def with_values(parts: tuple) -> str:
     """A text with `{...}` values (`say`, a prompt, a label) read with each value named in brackets."""
     return "".join(p if isinstance(p, str) else f"[{expr(p)}]" for p in parts)
@@ -1017,6 +1034,9 @@ class Reader(A.Visitor):
         on = args.pop("on", None)
         track = f" on {self.words.track(on.id)}" if isinstance(on, A.Name) else ""
         rest = ", ".join(f"{spoken(k)} {self.x(v)}" for k, v in args.items())
+        passive = _passive(p.event)
+        if passive is not None and p.event not in ("end_of_era", "end_of_round"):   # "a tile is placed by you"
+            return f"{passive} by {who}{thing}{track}" + (f" ({rest})" if rest else "")
         return f"{who} {spoken(verb)}{thing}{track}" + (f" ({rest})" if rest else "")
 
     def visit_Modifier(self, s, depth: int) -> None:

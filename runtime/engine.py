@@ -95,7 +95,8 @@ class Effect(NamedTuple):
 
     kind: str                # gain, lose, pay, set, move, draw, shuffle, advance, regress, roll, flip,
                              # trigger, choice, say, end, reveal (everyone learns), look (the
-                             # player alone learns), skip (a tagged block a modifier forbade)
+                             # player alone learns), skip (a tagged block a modifier forbade),
+                             # nothing (a choose or pick with no option: `no_option_line`)
     player: Optional[str]    # the holder it happened to (None: shared state)
     what: str                # the resource, track, item or text
     amount: Optional[int]    # how much, when it is a quantity
@@ -104,10 +105,15 @@ class Effect(NamedTuple):
     def describe(self) -> str:
         """The entry as one readable line (without its position)."""
         who = f"{self.player}: " if self.player else ""
-        if self.kind == "say":   # a message reads as in the message log
+        if self.kind in ("say", "nothing"):   # reads as in the message log
             return who + self.what
         amount = "" if self.amount is None else f"{self.amount} "
         return f"{who}{self.kind} {amount}{self.what}"
+
+
+def no_option_line(prompt: str) -> str:
+    """What the message log and the trace say of a question its player had no option for."""
+    return f"no option for {str(prompt)!r} (nothing happens)"
 
 
 # Frames that are not generated code but still stand for a rules statement (the interpreter's
@@ -970,8 +976,17 @@ class Game:
         whose guard holds and whose leading cost is affordable). Returns the index, or None when
         no option is available."""
         if not available:
-            return ()
+            return self._no_option(player, prompt, where)
         return self._choose(player, prompt, labels, available, where)
+
+    def _no_option(self, player: Holder, prompt: str, where: str) -> tuple:
+        """A `choose` or `pick` with no option: nothing is asked and nothing happens, and the message
+        log (which the hot seat shows) and the trace say so. Returns `()` (see `choose`)."""
+        line = no_option_line(prompt)
+        self.messages.append(f"{player.name}: {line}")
+        if self.tracer is not None:
+            self._note("nothing", player, line, where=where)
+        return ()
 
     def _choose(self, player: Holder, prompt: str, labels: list, available: list, where: str):
         offered = list(map(labels.__getitem__, available))   # no comprehension frame
@@ -1009,7 +1024,7 @@ class Game:
         `labels`: each candidate's label (`pick ... as "..."`), else its own. Returns the candidate's
         index, or None when nothing was picked."""
         if not candidates:
-            return ()
+            return self._no_option(player, prompt, where)
         return self._pick(player, prompt, candidates, optional, where, labels)
 
     def _pick(self, player: Holder, prompt: str, candidates: list, optional: bool, where: str,

@@ -184,3 +184,54 @@ game g { seats 2 to 2; phase setup { each players: set pen = 0; } phase play { g
     assert (d.code, d.span.line, d.span.column) == ("W426", 1, 9)
     assert d.message == "counter 'vp' starts at its lowest value, -50, and no rule sets it"
     assert d.hint == "to start it elsewhere, say so: 'counter vp from -50 to 500 start 0;'"
+
+
+# --------------------------------------------------- a question with no option: said, not silent
+NOTHING = """counter vp;
+kind card { worth: int; }
+card gem "Gem" { worth = 2; }
+zone deck of card;
+zone hand per_player of card;
+game g { seats 2 to 2; phase play {
+  pick c from hand "discard which?" { gain 1 vp; }
+  choose "draw or claim?" { option "draw" when size(deck) > 0 { gain 1 vp; } option "claim" when vp > 5 { gain 2 vp; } }
+  gain 3 vp;
+} winner most vp; }
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_question_with_no_option_is_said_in_the_messages_and_the_trace(interpreted):
+    g = Game(build_text(NOTHING, interpreted=interpreted), 2, 1)
+    entries = []
+    g.tracer = entries.append
+    g.play()
+    assert g.messages == ["P1: no option for 'discard which?' (nothing happens)",
+                          "P1: no option for 'draw or claim?' (nothing happens)"]
+    nothing = [e for e in entries if e.kind == "nothing"]
+    assert [e.describe() for e in nothing] == g.messages
+    assert [e.where.rsplit(":", 2)[-2] for e in nothing] == ["7", "8"]
+    assert g.state.players[0].stock["vp"] == 3   # nothing else changed
+
+
+# ---------------------------------------------------------------- explain: an event named noun + past
+def test_an_event_named_for_what_happened_to_a_thing_reads_in_the_passive():
+    from rulebook.compiler.explain import reading
+    text = """counter vp;
+event tile_placed(what: str);
+event cards_drawn(n: int);
+event route_claimed(n: int);
+event gained_tile(n: int);
+whenever anyone tile_placed(what = "city") { gain 1 vp; }
+whenever you cards_drawn { gain 1 vp; }
+whenever opponents route_claimed { gain 1 vp; }
+whenever you gained_tile { gain 1 vp; }
+game g { seats 2 to 2; phase play { emit tile_placed("city"); emit cards_drawn(1); emit route_claimed(1);
+  emit gained_tile(1); } winner most vp; }
+"""
+    symbols = analyse_text(text).symbols
+    heads = [reading(d.trigger, symbols)[0] for d in parse_text(text, "a.rules").items if hasattr(d, "trigger")]
+    assert heads == ["Whenever a tile is placed by any player (what “city”):",
+                     "Whenever cards are drawn by you:",
+                     "Whenever a route is claimed by an opponent:",
+                     "Whenever you gained tile:"]
