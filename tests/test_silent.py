@@ -235,3 +235,20 @@ game g { seats 2 to 2; phase play { emit tile_placed("city"); emit cards_drawn(1
                      "Whenever cards are drawn by you:",
                      "Whenever a route is claimed by an opponent:",
                      "Whenever you gained tile:"]
+
+
+# ------------------------------------------------------- fmt: a comment after the line closing a block
+def test_a_comment_after_a_line_that_closes_an_outer_block_stays_after_its_closing_brace():
+    from rulebook.dsl.printer import format_text
+    source = """counter vp;
+kind card { play: effect; }
+card a "A" {
+  play { gain 1 vp; } }  # requires titanium production
+card b "B" { play { gain 2 vp; } }  # a note on the card's line
+"""
+    printed = format_text(source)
+    lines = printed.splitlines()
+    assert "}  # requires titanium production" in lines
+    assert 'card b "B" {  # a note on the card\'s line' in lines
+    assert format_text(printed) == printed
+    assert parse_text(printed, "a.rules") == parse_text(source, "a.rules")
