@@ -157,3 +157,26 @@ def test_a_resource_held_by_a_local_and_words_with_no_plural_read_as_english():
     words = [w.strip() for w in reading(result.symbols.decls["collect"], result.symbols)]
     assert "Gain n divided by 2 (rounded down) of the resource held by g." in words
     assert "If you have at least 10 people:" in words
+
+
+# ---------------------------------------------------------------- explain: an event named noun + past
+def test_an_event_named_for_what_happened_to_a_thing_reads_in_the_passive():
+    from rulebook.dsl.parser import parse_text
+    text = """counter vp;
+event tile_placed(what: str);
+event cards_drawn(n: int);
+event route_claimed(n: int);
+event gained_tile(n: int);
+whenever anyone tile_placed(what = "city") { gain 1 vp; }
+whenever you cards_drawn { gain 1 vp; }
+whenever opponents route_claimed { gain 1 vp; }
+whenever you gained_tile { gain 1 vp; }
+game g { seats 2 to 2; phase play { emit tile_placed("city"); emit cards_drawn(1); emit route_claimed(1);
+  emit gained_tile(1); } winner most vp; }
+"""
+    symbols = analyse_text(text).symbols
+    heads = [reading(d.trigger, symbols)[0] for d in parse_text(text, "a.rules").items if hasattr(d, "trigger")]
+    assert heads == ["Whenever a tile is placed by any player (what “city”):",
+                     "Whenever cards are drawn by you:",
+                     "Whenever a route is claimed by an opponent:",
+                     "Whenever you gained tile:"]

@@ -1,11 +1,17 @@
 """Mistakes lint used to let through, found by two designer audits (Terraforming Mars, Ticket to Ride):
 a phase given twice in one game, a text searched for or compared where enum members are, a counter
-that starts at a negative lower bound, a player silently skipped, explain's event plurals, a comment
-after `} }` moved by fmt."""
+that starts at a negative lower bound, a player silently skipped, a comment after `} }` moved by fmt
+(explain's event plurals: test_explain_wording.py)."""
 
 from __future__ import annotations
 
-from rulebook.compiler.driver import analyse_text
+import pytest
+
+from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.explain import explain
+from rulebook.dsl.parser import parse_text
+from rulebook.dsl.printer import format_module
+from rulebook.runtime.engine import Game
 
 
 def findings(text: str):
@@ -31,7 +37,8 @@ def test_a_phase_given_twice_in_one_game_is_e215_at_the_second_with_a_note_at_th
     (d,) = analyse_text(TWICE).diagnostics
     assert (d.code, d.span.line, d.span.column) == ("E215", 5, 3)
     assert d.message == "phase play is given twice in game 'g': the second would replace the first"
-    assert d.notes == ("first given at <text>:4:3",) or d.notes[0].endswith(":4:3")
+    (note,) = d.notes
+    assert note.startswith("first given at ") and note.endswith(":4:3")
 
 
 def test_the_winner_line_and_the_seats_given_twice_are_e215_too():
@@ -102,14 +109,6 @@ game g { seats 2 to 2; phase play { set n = count(c in hand where contains(c.tag
 
 
 # -------------------------------------------------------------------------- a counter's start
-import pytest  # noqa: E402
-
-from rulebook.compiler.driver import build_text  # noqa: E402
-from rulebook.compiler.explain import explain  # noqa: E402
-from rulebook.dsl.parser import parse_text  # noqa: E402
-from rulebook.dsl.printer import format_module  # noqa: E402
-from rulebook.runtime.engine import Game  # noqa: E402
-
 STARTS = """counter score "Score" from -100 to 200 start 0;
 counter round "Round" global from 1 to 5 start 2;
 counter stars[1..2] from -3 to 3 start 1;
@@ -212,29 +211,6 @@ def test_a_question_with_no_option_is_said_in_the_messages_and_the_trace(interpr
     assert [e.describe() for e in nothing] == g.messages
     assert [e.where.rsplit(":", 2)[-2] for e in nothing] == ["7", "8"]
     assert g.state.players[0].stock["vp"] == 3   # nothing else changed
-
-
-# ---------------------------------------------------------------- explain: an event named noun + past
-def test_an_event_named_for_what_happened_to_a_thing_reads_in_the_passive():
-    from rulebook.compiler.explain import reading
-    text = """counter vp;
-event tile_placed(what: str);
-event cards_drawn(n: int);
-event route_claimed(n: int);
-event gained_tile(n: int);
-whenever anyone tile_placed(what = "city") { gain 1 vp; }
-whenever you cards_drawn { gain 1 vp; }
-whenever opponents route_claimed { gain 1 vp; }
-whenever you gained_tile { gain 1 vp; }
-game g { seats 2 to 2; phase play { emit tile_placed("city"); emit cards_drawn(1); emit route_claimed(1);
-  emit gained_tile(1); } winner most vp; }
-"""
-    symbols = analyse_text(text).symbols
-    heads = [reading(d.trigger, symbols)[0] for d in parse_text(text, "a.rules").items if hasattr(d, "trigger")]
-    assert heads == ["Whenever a tile is placed by any player (what “city”):",
-                     "Whenever cards are drawn by you:",
-                     "Whenever a route is claimed by an opponent:",
-                     "Whenever you gained tile:"]
 
 
 # ------------------------------------------------------- fmt: a comment after the line closing a block
