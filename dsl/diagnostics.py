@@ -168,7 +168,21 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> Optional[str]:
     close = difflib.get_close_matches(name, candidates, n=1, cutoff=0.7)
     if not close and len(name) >= 3:
         close = [c for c in candidates if one_slip(name, c)][:1]
+    if not close:
+        close = sorted((c for c in candidates if part_of(name, c)),
+                       key=lambda c: -difflib.SequenceMatcher(None, name, c).ratio())[:1]
     return f"did you mean '{close[0]}'?" if close else None
+
+
+def part_of(a: str, b: str) -> bool:
+    """Whether one name is the other shortened or lengthened: a prefix of it (`min_temp` for
+    `min_temperature`), or whole `_`-parts of it (`hand` for `player_hand`); at least 3 letters."""
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    if len(short) < 3 or short == long_:
+        return False
+    if long_.startswith(short):
+        return True
+    return f"_{short}_" in f"_{long_}_"
 
 
 def one_slip(a: str, b: str) -> bool:

@@ -1276,13 +1276,17 @@ def _declaration_start(err: UnexpectedToken) -> int:
     return 0
 
 
-def _accepts_keyword(text: str, start: int, pos: int, token_type: str, value: str) -> bool:
+def _accepts_keyword(text: str, start: int, pos: int, words: list, after: list) -> bool:
     """Whether the parser, having read `text[start:pos]` from the start of a declaration, would take
-    the keyword `value` next."""
+    the keywords `words` next, and then the tokens `after` (up to the one it failed at): a word
+    offered in place of a name must carry the parse past the point where it stopped."""
     try:
         parser = _lark().parse_interactive(text[start:pos])
         parser.exhaust_lexer()
-        parser.feed_token(Token(token_type, value))
+        for word in words:
+            parser.feed_token(Token(_spellable()[word], word))
+        for tok in after:
+            parser.feed_token(tok)
     except (UnexpectedInput, RulesError):
         return False
     return True
@@ -1310,12 +1314,62 @@ def _misspelt_keyword(err: UnexpectedToken, text: str, file: str) -> Optional[Di
             continue   # (`scan` reads a contextual word as a name: it is spelt right)
         words = [_FOREIGN_WORDS[tok]] if tok in _FOREIGN_WORDS else \
             difflib.get_close_matches(str(tok), list(_spellable()), n=3, cutoff=0.7)
+        after = tokens[len(tokens) - back:] if back else []
         for word in words:
-            keyword = word.split()[0]
-            if _accepts_keyword(text, start, base + tok.start_pos, _spellable()[keyword], keyword):
+            if _accepts_keyword(text, start, base + tok.start_pos, word.split(), after):
                 line = tok.line + first_line - 1
                 return Diagnostic("E100", f"'{tok}' is not a keyword; did you mean '{word}'?",
                                   A.Span(file, line, tok.column, line, tok.end_column))
+    return None
+
+
+# functions of other languages over a domain -> the aggregate of the rules language
+_AGGREGATE_FOR = {"max": "highest", "min": "lowest", "sum": "total", "any": "some", "all": "every",
+                  "len": "count", "filter": "gather"}
+
+
+def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnostic]:
+    """A mistake recognised by the few tokens before the failure: `max(p in players, ...)` for
+    `highest(...)`, `move all z to w;` without its 'of', `each players: { ... }` with a ':' before a
+    block. None for anything else."""
+    starts = [0] + [m.end() for m in LINE_BREAK.finditer(text, 0, err.token.start_pos)]
+    first_line = max(1, len(starts) - 3)
+    base = starts[first_line - 1]
+    try:
+        tokens, _ = scan(text[base: err.token.end_pos])
+    except UnexpectedInput:
+        return None
+
+    def span(tok: Token) -> A.Span:
+        line = tok.line + first_line - 1
+        return A.Span(file, line, tok.column, line, tok.end_column)
+
+    *before, tok = tokens or [None]
+    if tok is None:
+        return None
+    if tok.type == "IN" and len(before) >= 3 and [t.type for t in before[-3:]] == ["NAME", "LPAR", "NAME"]:
+        name, var = str(before[-3]), str(before[-1])
+        agg = _AGGREGATE_FOR.get(name)
+        if agg is not None:
+            return Diagnostic("E100", f"'{name}' takes values, as in '{name}(a, b)', not '{var} in DOMAIN': over a "
+                              f"domain, write '{agg}({var} in DOMAIN, EXPR)'", span(before[-3]),
+                              hint=f"write '{agg}' for '{name}'")
+        return Diagnostic("E100", f"only an aggregate goes over '{var} in DOMAIN' (count, total, some, every, "
+                          f"highest, lowest, gather, top, bottom), not '{name}'", span(before[-3]))
+    if len(before) >= 2 and before[-2].type == "MOVE" and str(before[-1]) == "all" and \
+            tok.type in _expression_starts():
+        end = text.find(";", err.token.start_pos)
+        rest = text[err.token.start_pos: end + 1] if end >= 0 and "\n" not in text[err.token.start_pos: end] else ""
+        return Diagnostic("E100", f"'move all' takes 'of' before its zone; found '{tok}'", span(tok),
+                          hint=f"write 'move all of {rest}'" if rest else "write 'move all of ZONE to ZONE;'")
+    if tok.type == "LBRACE" and before and before[-1].type == "COLON":
+        head = len(before) - 1
+        while head > 0 and before[head - 1].type not in ("SEMICOLON", "LBRACE", "RBRACE"):
+            head -= 1
+        if head < len(before) - 1:
+            header = " ".join(text[base + before[head].start_pos: base + before[-1].start_pos].split())
+            return Diagnostic("E100", "a ':' takes one statement; a block '{ ... }' comes without it", span(before[-1]),
+                              hint=f"drop the ':': '{header} {{ ... }}', or '{header}: STATEMENT;' for one statement")
     return None
 
 
@@ -1362,6 +1416,9 @@ def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, b
     outside = _statement_outside(err, text, file) if "RBRACE" not in accepts else None
     if outside is not None:
         return outside, False
+    slip = _known_slip(err, text, file)
+    if slip is not None:
+        return slip, False
     misspelt = None if tok.type == "EQUAL" and "COMPARE" in accepts else _misspelt_keyword(err, text, file)
     if misspelt is not None:   # (`energy = 0` in a condition is a '=' for '==', not a misspelt `every`)
         return misspelt, False
