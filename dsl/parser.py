@@ -1407,7 +1407,50 @@ def _quote_in_value(err: UnexpectedToken, text: str, file: str) -> Optional[Diag
 
 def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, bool]:
     """The diagnostic for an unexpected token, and whether it is a missing ';' (which the parser
-    can supply and carry on)."""
+    can supply and carry on); met outside every block, with a note on the '}' that looks like one
+    too many when the layout points at one."""
+    diagnostic, missing_semicolon = _classify_token(err, text, file)
+    tok = err.token
+    if not missing_semicolon and not _inside_braces(text, tok.line, tok.column):
+        diagnostic = replace(diagnostic, notes=diagnostic.notes + _extra_brace_note(text, tok.line, tok.column))
+    return diagnostic, missing_semicolon
+
+
+def _statement_indent(lines: list, number: int) -> int:
+    """The indentation of the statement a line belongs to: a line that goes on from an unfinished
+    one above (a header wrapped by fmt) takes that one's."""
+    while number > 1 and _last_code_char(lines[number - 2].strip()) not in "{};" and lines[number - 2].strip():
+        number -= 1
+    body = lines[number - 1].expandtabs(8)
+    return len(body) - len(body.lstrip())
+
+
+def _extra_brace_note(text: str, line: int, column: int) -> tuple:
+    """A note naming the '}' before (line, column) that looks like one too many, judged by
+    indentation: the first '}' starting a line that closes a '{' opened by a line indented less
+    (the '}' of an inner block closes an outer one); none when the layout says nothing."""
+    lines = LINE_BREAK.split(text)
+    opened: list[tuple[int, int]] = []
+    for kind, at_line, at_column in _scan_brackets(text):
+        if (at_line, at_column) >= (line, column):
+            break
+        if kind == "{":
+            opened.append((at_line, at_column))
+        elif kind == "}" and opened:
+            open_line, open_column = opened.pop()
+            body = lines[at_line - 1].expandtabs(8)
+            indent = len(body) - len(body.lstrip())
+            # a '}' starting its line, or one after a block opened and closed on its line (`if a { } }`)
+            alone = body.lstrip().startswith("}") or "{" in lines[at_line - 1][:at_column - 1]
+            if open_line < at_line and alone and indent > _statement_indent(lines, open_line):
+                return (f"the '}}' at line {at_line}, column {at_column} looks like one too many: by its indentation "
+                        f"it ends an inner block, but it closes the '{{' at line {open_line}, column {open_column}, "
+                        "and the code after it is read outside that block",)
+    return ()
+
+
+def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, bool]:
+    """`_classify` without the note on a '}' too many."""
     tok = err.token
     span = _token_span(file, tok)
     accepts = set(err.accepts or err.expected)
@@ -1419,6 +1462,9 @@ def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, b
     slip = _known_slip(err, text, file)
     if slip is not None:
         return slip, False
+    if tok.type == "RBRACE" and not _inside_braces(text, tok.line, tok.column):   # `}` with no block open
+        return Diagnostic("E100", "this '}' closes nothing: every block before it is closed already", span,
+                          hint="remove it, or the '}' too many before it"), False
     misspelt = None if tok.type == "EQUAL" and "COMPARE" in accepts else _misspelt_keyword(err, text, file)
     if misspelt is not None:   # (`energy = 0` in a condition is a '=' for '==', not a misspelt `every`)
         return misspelt, False
@@ -1479,12 +1525,37 @@ def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, b
         return Diagnostic("E100", f"{UNCLOSED_LABEL}; found {found}", span, hint=f"expected {expected}",
                           notes=_left_open_note(text, tok.line)), False
     if keyword_as_name:
-        return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=f"expected {expected}"), False
+        declared = _last_token(err)   # a name being declared (`kind space`): offer free ones
+        hint = _another_name(tok, declared) if declared is not None and declared.type in _NAMED_FOR \
+            else f"expected {expected}"
+        return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=hint), False
     # a name where a field's '=' or '{' was due: a card left open before the next one (`power
     # armor_plating ...` read as a field of the card above)
     open_card = tok.type == "NAME" and {"EQUAL", "LBRACE"} <= accepts
     return Diagnostic("E100", f"unexpected {found}; expected {expected}", span,
                       notes=_left_open_note(text, tok.line) if open_card else ()), False
+
+
+# the declarations whose word makes a fitting ending for a name: `kind space` -> `space_kind`
+_NAMED_FOR = {"KIND": "kind", "COUNTER": "count", "ZONE": "zone", "ENUM": "kind", "TRACK": "track",
+              "DIE": "die", "EVENT": "event", "RESOURCE": "points", "GROUP": "group", "VAR": "value",
+              "LET": "value", "FUNC": "value", "PROC": "step"}
+
+
+def _last_token(err: UnexpectedToken) -> Optional[Token]:
+    """The token the parser read last before the failure, if it is still a token on its stack."""
+    stack = getattr(err.state, "value_stack", None) or []
+    return stack[-1] if stack and isinstance(stack[-1], Token) else None
+
+
+def _another_name(word, before: Optional[Token]) -> str:
+    """The hint for a reserved word used as a name: two names that are free, one fitted to what is
+    declared (`kind space` -> 'spaces' or 'space_kind')."""
+    word = str(word)
+    ending = _NAMED_FOR.get(before.type if before is not None else "", "name")
+    plural = f"{word}s" if word[-1] not in "sy" else None
+    names = [n for n in (plural, f"{word}_{ending}", f"my_{word}") if n and n not in _spellable()][:2]
+    return f"'{word}' is reserved: call it {' or '.join(repr(n) for n in names)}, say"
 
 
 def _semicolon_helps(err: UnexpectedToken) -> bool:
@@ -1902,7 +1973,7 @@ def _keywords_as_names(text: str, file: str, first: Diagnostic) -> list[Diagnost
         if head.type in _DECLARING and name.type in keywords and str(after) in ("=", "(") and \
                 (name.line, name.column) > (first.span.line, first.span.column):
             span = A.Span(file, name.line, name.column, name.end_line, name.end_column)
-            out.append(Diagnostic("E100", f"{KEYWORD_LABEL}; found {str(name)!r}", span, hint="expected a name"))
+            out.append(Diagnostic("E100", f"{KEYWORD_LABEL}; found {str(name)!r}", span, hint=_another_name(name, head)))
     return out[:MAX_SYNTAX_ERRORS]
 
 

@@ -331,7 +331,7 @@ SENTENCES: dict[str, str] = {
     "trigger_argument_named_resource.rules": "a keyword cannot be used as a name",
     "unclosed_block.rules": "is closed with '}'",
     "unclosed_space_block.rules": "a block is not closed",
-    "extra_closing_brace.rules": "a declaration must start with a keyword",
+    "extra_closing_brace.rules": "this '}' closes nothing",
     "comment_with_slashes.rules": "a declaration must start with a keyword",
     "choose_without_option.rules": "must start with 'option'",
     "winner_together_without_if.rules": "a cooperative line says when the team wins after 'if'",
