@@ -15,7 +15,7 @@ DECLARATIONS = ("actor", "counter", "die", "enum", "event", "extern", "func", "g
                 "remove", "resource", "track", "var", "variant", "zone")
 CONSTANTS = ("true", "false", "none", "you")
 KEYWORDS = DECLARATIONS + CONSTANTS + (
-    "add", "advance", "affordable", "after", "allow", "allowed", "amend", "and", "any", "award", "before", "bonus", "bottom", "by", "cap", "choose",
+    "add", "advance", "affordable", "after", "allow", "allowed", "amend", "and", "any", "before", "bonus", "bottom", "by", "cap", "choose",
     "copy", "cost", "count", "different", "draw", "each", "else", "emit", "every", "face", "fewest", "fill", "first",
     "flip", "for", "forbid", "from", "gain", "gather", "global", "highest", "if", "in", "let", "lose", "lowest", "marker", "match", "may", "modifier", "most", "move",
     "next", "no_benefit", "no_bonus", "no_reward", "not", "of", "once", "option", "optional", "or", "override", "pay", "paying",
@@ -24,7 +24,7 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
     "while", "winner", "with", "public", "hidden", "secret", "reveal", "look", "simultaneously",
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
-CONTEXTUAL = ("as", "eliminate", "end", "refills", "restore", "start")
+CONTEXTUAL = ("as", "award", "eliminate", "end", "refills", "restore", "start")
 
 
 class RulesLexer(RegexLexer):

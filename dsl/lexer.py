@@ -13,7 +13,7 @@ would otherwise hide the code after them inside a comment.
 Comments never reach the parser; `scan` hands them out separately, for the formatter.
 
 A few words of the grammar are contextual, not reserved (`CONTEXTUAL`): `eliminate`, `restore`,
-`end`, `as` and `refills` are their keyword only where the parser, in the state it has reached, would take that
+`end`, `as`, `refills` and `award` are their keyword only where the parser, in the state it has reached, would take that
 keyword, and not when a '(' follows (`eliminate(p);` calls a proc named so); anywhere else they are
 names (`proc eliminate(p: player)`, `counter end;`). `scan`, which has no parser, reads them as names.
 """
@@ -46,6 +46,7 @@ CONTEXTUAL = {
     "as": 'pick VAR from DOMAIN as "LABEL" { ... }',
     "refills": "zone NAME of KIND refills from ZONE;",
     "start": "counter NAME from LOW to HIGH start VALUE;",
+    "award": "rank DOMAIN by EXPR award [POINTS] RESOURCE;",
 }
 # a '(' next, after blanks and comments: the word is called, so it is a name
 _CALL_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*\(")

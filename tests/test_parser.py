@@ -198,15 +198,14 @@ def larks_lexer():
 @pytest.mark.parametrize("path", _shipped_files(), ids=lambda p: p.name)
 def test_the_project_lexer_gives_larks_tokens_on_every_shipped_file(path, larks_lexer):
     # our lexer is an optimisation of Lark's basic lexer over the same grammar: same terminals,
-    # values and positions (comments and blanks are dropped by both)
-    from rulebook.dsl.parser import scan
-
+    # values and positions (comments and blanks are dropped by both); a contextual word, which `scan`
+    # (having no parser) reads as a name, is the one difference
     from rulebook.dsl.lexer import CONTEXTUAL
+    from rulebook.dsl.parser import scan
 
     text = path.read_text(encoding="utf-8")
     larks = larks_lexer.lex(text)
     ours, _comments = scan(text)
-    # a contextual word is a name to `scan` (it has no parser), its keyword to Lark's lexer: the same token
     shape = lambda toks: [("NAME" if str(t) in CONTEXTUAL else t.type, str(t), t.line, t.column)  # noqa: E731
                           for t in toks]
     assert shape(ours) == shape(larks)
