@@ -25,6 +25,9 @@ from .layout import (elements, Layout, actor_call, aggregate_shape, announces, d
 from .hidden import marks, open_values
 from .resolve import BUILTIN_FUNCS, Symbols, classify, it_arg
 
+# a constant range of at most this many numbers is a bounded loop: not counted against the step budget
+UNCOUNTED_RANGE = 100
+
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
     keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined,
@@ -532,25 +535,41 @@ class CodeGen(A.Visitor):
         (a copy when the loop's body `changes` the state: a body may move what it ranges over; a
         filter or an aggregate is an expression and cannot), a fresh list of players, or whatever
         `rt.domain` makes of any other value."""
-        text = f"rt.domain({self.ex(e, ctx)})"
+        # A loop over what the pack bounds (a zone: the pack's cards; the players; an enum; a short
+        # constant range) is not counted: nested, such loops still end, after a number of rounds the
+        # pack's text fixes. Every loop that could run away (a computed range or list, `while`,
+        # `repeat`, recursion) is counted, so E602 still stops every spin (issue 14: a call a loop).
         if isinstance(e, A.Name):
             how, name = classify(e.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)
             if how == "zone":
-                text = f"{self.ex(e, ctx)}.items{'[:]' if changes else ''}"
-            elif how == "domain" and name in ("players", "opponents", "neighbours"):
-                text = self.ex(e, ctx)  # these runtime methods already return a new list
+                return f"{self.ex(e, ctx)}.items{'[:]' if changes else ''}"
+            if how == "domain" and name in ("players", "opponents", "neighbours"):
+                return self.ex(e, ctx)  # these runtime methods already return a new list
+            if how == "enum":
+                return self.ex(e, ctx)   # a fresh list of the members
         elif isinstance(e, A.Index):   # an element of an indexed zone (`slot[k]`) is a zone too
             ref = indexed_ref(e, self.sym, ctx.locals)
             if ref is not None and ref[1] is None and \
                     classify(ref[0], ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)[0] == "zone":
-                text = f"{self.ex(e, ctx)}.items{'[:]' if changes else ''}"
+                return f"{self.ex(e, ctx)}.items{'[:]' if changes else ''}"
+        elif type(e) is A.ListLit:   # `[a, b, c]`: as many elements as written, a fresh list
+            return self.ex(e, ctx)
+        elif type(e) in (A.Call, A.Method) and not (type(e) is A.Method and actor_call(e, self.sym)):
+            spec = BUILTIN_FUNCS.get(e.func if type(e) is A.Call else e.name)
+            if spec is not None and spec.returns == "list:player":   # `players_from(p)`: a fresh list of players
+                return self.ex(e, ctx)
         elif type(e) is A.Int and e.value <= MAX_STEPS:
             text = f"range(1, {e.value + 1})"   # `for each k in 5`: the numbers 1..5, never changed
+            return text if e.value <= UNCOUNTED_RANGE else f"rt.loop({text}, {where(node)!r})"
         elif type(e) is A.Range:   # a fresh list, or `range(2, 13)` for `2..12` (never changed)
             text = self.ex(e, ctx)
             if type(e.low) is A.Int and type(e.high) is A.Int and e.high.value - e.low.value < MAX_STEPS:
                 text = f"range({e.low.value}, {e.high.value + 1})"
-        return f"rt.loop({text}, {where(node)!r})"
+                if e.high.value - e.low.value < UNCOUNTED_RANGE:
+                    return text
+            return f"rt.loop({text}, {where(node)!r})"
+        # any other value: what `rt.domain` makes of it, counted
+        return f"rt.over({self.ex(e, ctx)}, {where(node)!r})"
 
     def cost(self, terms: tuple, ctx: Ctx) -> str:
         return "[" + ", ".join(

@@ -2395,6 +2395,22 @@ class Game:
             raise self._over_budget(where)
         return values
 
+    def over(self, value, where: str) -> list:
+        """`loop(domain(value), where)` in one call: what a loop over a computed value ranges over,
+        counted against the step budget before it runs."""
+        if type(value) is ZoneRef:
+            values = list(value.items)
+        elif type(value) is list:
+            values = value[:]
+        elif type(value) is int and 0 <= value <= MAX_STEPS:
+            values = range(1, value + 1)
+        else:
+            values = self.domain(value)
+        self.steps += len(values)
+        if self.steps > MAX_STEPS:
+            raise self._over_budget(where)
+        return values
+
     def _over_budget(self, where: str) -> RulesRuntimeError:
         """E602 at the statement that crossed the step budget, and a note naming the loop (or the
         recursive call) that went round last, where the spin most likely is (a `while` whose body
