@@ -671,9 +671,7 @@ class CodeGen(A.Visitor):
         if s.any_order:   # every option once, in the order chosen
             self.writeline(f"{done} = set()", s)
             self.counted_loop(s)
-        self.writeline(f"{opts} = []", s)
-        if filled:   # a label with values is worked out for an option offered, when it is asked
-            self.writeline(f"{filled} = {labels!r}")
+        offered = []   # each option's tests: those before the first option with a test are always offered
         for i, o in enumerate(s.options):
             tests = [f"rt.once_open({ctx.you}, {self.sites[id(o)]!r})"] if o.once else []
             if s.any_order:
@@ -683,15 +681,24 @@ class CodeGen(A.Visitor):
             cost = leading_cost(o.body)
             if cost:
                 tests.append(self.affordable(cost, leading_tag(o.body), ctx, o.body[0]))
+            offered.append(tests)
+        always = next((i for i, tests in enumerate(offered) if tests), len(offered))
+        self.writeline(f"{opts} = {list(range(always))!r}", s)   # (a list made at once, not appended to)
+        if filled:   # a label with values is worked out for an option offered, when it is asked
+            self.writeline(f"{filled} = {labels!r}")
+        for i, (o, tests) in enumerate(zip(s.options, offered)):
+            if i < always and not (filled and plain_text(o) is None):
+                continue
             if tests:
                 self.writeline(f"if {' and '.join(tests)}:")
                 self._indent += 1
-            self.writeline(f"{opts}.append({i})")
+            if i >= always:
+                self.writeline(f"{opts}.append({i})")
             if filled and plain_text(o) is None:
                 self.writeline(f"{filled}[{i}] = {self.prompt(o, ctx)}")
             if tests:
                 self._indent -= 1
-        self.writeline(f"{choice} = yield from rt.choose({ctx.you}, {self.prompt(s, ctx)}, {filled or repr(labels)}, "
+        self.writeline(f"{choice} = yield from rt.choose({ctx.you}, {self.prompt(s, ctx)}, {filled or repr(tuple(labels))}, "
                        f"{opts}, {where(s)!r})")
         if s.any_order:   # nothing left to offer ends it; otherwise that option is done
             self.break_if(f"{choice} is None")

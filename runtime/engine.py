@@ -2110,7 +2110,7 @@ class Game:
         active.remove(item)
         listeners = index[key]
         listeners.remove(item)
-        if not listeners and not (index is self.by_event and self.ending[key]):
+        if not listeners and not (index is self.by_event and self.ending.get(key)):
             del index[key]
         self._watch_end(item.until, -1)
 
@@ -2132,7 +2132,8 @@ class Game:
         """Announce an event: matching triggers are queued, durations ending on it expire."""
         self.emissions += 1
         out, conditions = self.state.out, self.program.conditions
-        if self.ending[event]:   # a new period first: a trigger woken by this event may fire on it
+        # (`get`: a Tally's missing key is a Python call, and most events end nothing)
+        if self.ending.get(event):   # a new period first: a trigger woken by this event may fire on it
             for t in self.state.triggers:
                 if t.resting and t.rest[1] == event and matches(t.owner, t.rest[0], t.rest[2], subject, args):
                     t.resting = False
@@ -2151,7 +2152,7 @@ class Game:
             elif t.rest is not None:
                 t.resting = True
             self.pending.append((t, args, self.emissions))
-        if not self.ending[event]:
+        if not self.ending.get(event):
             return   # no trigger or modifier lasts until this event (the test of every announcement)
         ending = [t for t in self.state.triggers
                   if t.until is not None and t.until[1] == event and matches(t.owner, t.until[0], t.until[2], subject, args)]
