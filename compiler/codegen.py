@@ -207,6 +207,14 @@ class CodeGen(A.Visitor):
         reduce, keep, value = aggregate_shape(e)
         inner = ctx.bind(e.var)
         lines = [f"    for v_{e.var} in {self.domain(e.domain, ctx, e)}:{mark}"]
+        if reduce == "any" and value is None and keep is not None:
+            # some(x in D where A and some(y in E where C)): the inner loop nested in the outer one,
+            # without a generator expression per element (the same elements tested in the same order)
+            tests, last = and_operands(keep)
+            if type(last) is A.Aggregate and last.var not in inner.locals and aggregate_shape(last)[0] == "any" \
+                    and aggregate_shape(last)[2] is None:
+                lines += [f"        if not ({self.ex(t, inner)}): continue{mark}" for t in tests]
+                return lines + ["    " + line for line in self.aggregate_loop(last, inner, mark)]
         if keep is not None:
             lines.append(f"        if not ({self.ex(keep, inner)}): continue{mark}")
         element = self.ex(value, inner) if value is not None else None
@@ -1084,6 +1092,16 @@ class CodeGen(A.Visitor):
         which values are open (compiler/hidden.py); literal parts enter the code through repr() only."""
         args = [repr(p) if isinstance(p, str) else self.ex(p, ctx) for p in parts]
         return f"rt.filled({', '.join([repr(written), repr(marks(parts, self.open))] + args)})"
+
+
+def and_operands(e) -> tuple[list, object]:
+    """`A and B and C` as ([A, B], C): the operands tested in turn, and the last; any other
+    expression as ([], itself)."""
+    if type(e) is A.Binary and e.op == "and":
+        left_tests, left_last = and_operands(e.left)
+        right_tests, last = and_operands(e.right)
+        return left_tests + [left_last] + right_tests, last
+    return [], e
 
 
 def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
