@@ -1956,26 +1956,28 @@ class Game:
 
     def fill(self, ref: ZoneRef, kind: str, keep) -> None:
         """Put every entity of a kind (that `keep` accepts) into a zone, in declaration order."""
-        filled = [e for e in self.program.kinds.get(kind, ()) if keep is None or keep(e)]
+        kinds = self.program.kinds.get(kind, ())
+        filled = list(kinds) if keep is None else [e for e in kinds if keep(e)]
         if self.tracer is not None:
             self._note("fill", ref.owner, f"{ref.name} with {kind}", len(filled))
         if "move" in self.by_event or self.state.known:
             for e in filled:
                 self.move(e, ref, traced=False)
             return
-        # in bulk (a setup fills hundreds): an entity that is nowhere yet needs only its new place (a
-        # per-player one: the zone holder's copy); one that is somewhere moves as ever
+        # in bulk (a setup fills hundreds): an entity needs only its new place (a
+        # per-player one: the zone holder's copy); one that is somewhere leaves its place as `move`
+        # would take it (no event, tracer or known card to mind here), without a call per entity
         where, items, owner, place = self.state.where, ref.items, ref.owner, (ref.owner, ref.name, ref.items)
         for e in filled:
-            if e.per_player and owner is not None:
-                e = e.copy_for(owner.name)
-            elif e.per_player:
-                self.move(e, ref, traced=False)   # refused: a per-player entity in a shared zone
-            if e.key in where:
-                self.move(e, ref, traced=False)
-            else:
-                items.append(e)
-                where[e.key] = place
+            if e.per_player:
+                if owner is None:
+                    self.move(e, ref, traced=False)   # refused: a per-player entity in a shared zone
+                e = e.copies.get(owner.name) or e.copy_for(owner.name)
+            loc = where.get(e.key)
+            if loc is not None:
+                loc[2].remove(e)
+            items.append(e)
+            where[e.key] = place
 
     def field(self, e, name: str):
         """An entity's field (its variable if set during play), or a player's stock."""
@@ -2399,14 +2401,12 @@ class Game:
     def over(self, value, where: str) -> list:
         """`loop(domain(value), where)` in one call: what a loop over a computed value ranges over,
         counted against the step budget before it runs."""
-        if type(value) is ZoneRef:
-            values = list(value.items)
-        elif type(value) is list:
-            values = value[:]
-        elif type(value) is int and 0 <= value <= MAX_STEPS:
-            values = range(1, value + 1)
-        else:
-            values = self.domain(value)
+        if type(value) is int and 0 <= value <= MAX_STEPS:   # `some(k in b.cost + 1 ...)`: the numbers 1..n
+            self.steps += value
+            if self.steps > MAX_STEPS:
+                raise self._over_budget(where)
+            return range(1, value + 1)
+        values = value[:] if type(value) is list else self.domain(value)
         self.steps += len(values)
         if self.steps > MAX_STEPS:
             raise self._over_budget(where)
