@@ -510,6 +510,8 @@ class CodeGen(A.Visitor):
         values = [self.ex(a, ctx) for a in args]
         if spec.about_actor and not explicit:
             values.insert(0, ctx.you)
+        if spec.python == "len" and len(args) == 1 and self.zone_items(args[0], ctx) is not None:
+            return f"len({self.zone_items(args[0], ctx)})"   # a zone's size: no ZoneRef.__len__ frame
         if spec.python:
             return f"{spec.python}({', '.join(values)})"
         return f"rt.{spec.method}({', '.join(values)})"
@@ -538,6 +540,19 @@ class CodeGen(A.Visitor):
         last = self.wrap(e.otherwise, ctx, 1) if e.otherwise is not None else f"rt.unmatched({subject})"
         return f"(lambda {subject}: {''.join(parts)}{last})({self.ex(e.subject, ctx)})"
 
+    def zone_items(self, e, ctx: Ctx):
+        """`X.items`, the live list, when `e` names a zone (an indexed zone's element `slot[k]` too);
+        else None."""
+        if isinstance(e, A.Name):
+            if classify(e.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)[0] == "zone":
+                return f"{self.ex(e, ctx)}.items"
+        elif isinstance(e, A.Index):
+            ref = indexed_ref(e, self.sym, ctx.locals)
+            if ref is not None and ref[1] is None and \
+                    classify(ref[0], ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)[0] == "zone":
+                return f"{self.ex(e, ctx)}.items"
+        return None
+
     def domain(self, e, ctx: Ctx, node, changes: bool = False) -> str:
         """What a loop over `e` ranges over, counted against the step budget at `node`: a zone's items
         (a copy when the loop's body `changes` the state: a body may move what it ranges over; a
@@ -547,19 +562,15 @@ class CodeGen(A.Visitor):
         # constant range) is not counted: nested, such loops still end, after a number of rounds the
         # pack's text fixes. Every loop that could run away (a computed range or list, `while`,
         # `repeat`, recursion) is counted, so E602 still stops every spin (issue 14: a call a loop).
+        items = self.zone_items(e, ctx)
+        if items is not None:
+            return f"{items}{'[:]' if changes else ''}"
         if isinstance(e, A.Name):
             how, name = classify(e.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)
-            if how == "zone":
-                return f"{self.ex(e, ctx)}.items{'[:]' if changes else ''}"
             if how == "domain" and name in ("players", "opponents", "neighbours"):
                 return self.ex(e, ctx)  # these runtime methods already return a new list
             if how == "enum":
                 return self.ex(e, ctx)   # a fresh list of the members
-        elif isinstance(e, A.Index):   # an element of an indexed zone (`slot[k]`) is a zone too
-            ref = indexed_ref(e, self.sym, ctx.locals)
-            if ref is not None and ref[1] is None and \
-                    classify(ref[0], ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)[0] == "zone":
-                return f"{self.ex(e, ctx)}.items{'[:]' if changes else ''}"
         elif type(e) is A.ListLit:   # `[a, b, c]`: as many elements as written, a fresh list
             return self.ex(e, ctx)
         elif type(e) in (A.Call, A.Method) and not (type(e) is A.Method and actor_call(e, self.sym)):
