@@ -1881,20 +1881,22 @@ class Game:
                                         f"shared zone {dest.name!r}")
             if e.of != owner.name:   # each player's copy has its own place, variables and side
                 e = e.copy_for(owner.name)
-        key = e.key   # (a declared entity's key is its name)
-        state = self.state
-        where = state.where
+            key = e.key
+        else:
+            key = e.name
+        where = self.state.where
         loc = where.get(key)
         if loc is not None:
             loc[2].remove(e)
-        items = dest.items
-        if at is None and not top:
-            items.append(e)
+        if at is not None:
+            dest.items.insert(at, e)
+        elif top:
+            dest.items.insert(0, e)
         else:
-            items.insert(0 if at is None else at, e)
-        where[key] = (owner, dest.name, items)
-        if state.known:   # what was revealed or looked at is known only until it moves
-            state.known.pop(key, None)
+            dest.items.append(e)
+        where[key] = (owner, dest.name, dest.items)
+        if self.state.known:   # what was revealed or looked at is known only until it moves
+            self.state.known.pop(key, None)
         if traced and self.tracer is not None:
             self._note("move", owner, f"{e.label()} to {'the top of ' if top else ''}{dest.label()}")
         if "move" in self.by_event:
