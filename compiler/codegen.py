@@ -163,7 +163,7 @@ class CodeGen(A.Visitor):
         return name
 
     def loops_in(self, e, ctx: Ctx, op: str | None = None) -> bool:
-        """Whether a func's value is (an `and`/`or` chain holding) a `some`/`every`/`count`/`total`
+        """Whether a func's value is (an `and`/`or` chain holding) a `some`/`every`/`count`/`total`/`first`
         that `returning` runs as a loop (its variable must not hide a parameter read after it); `op`:
         the chain `e` may decide, None where `e`'s value is returned."""
         if type(e) is A.Binary and e.op in ("and", "or") and op in (None, e.op):
@@ -173,7 +173,7 @@ class CodeGen(A.Visitor):
             return False
         reduce = aggregate_shape(e)[0]
         if op is None:   # the whole value
-            return reduce in ("any", "all", "sum")
+            return reduce in ("any", "all", "sum", "first")
         return reduce == ("any" if op == "or" else "all")   # a bool that can decide the chain
 
     def returning(self, e, ctx: Ctx, mark: str) -> list[str]:
@@ -187,6 +187,8 @@ class CodeGen(A.Visitor):
             reduce = aggregate_shape(e)[0]
             if reduce == "sum":
                 return ["    total = 0"] + self.aggregate_loop(e, ctx, mark) + ["    return total"]
+            if reduce == "first":   # the first kept element, or none
+                return self.aggregate_loop(e, ctx, mark) + ["    return None"]
             return self.aggregate_loop(e, ctx, mark) + [f"    return {reduce != 'any'}"]
         return [f"    return {self.ex(e, ctx)}{mark}"]
 
@@ -220,6 +222,8 @@ class CodeGen(A.Visitor):
         element = self.ex(value, inner) if value is not None else None
         if reduce == "sum":
             lines.append(f"        total = total + {'1' if element is None else '(' + element + ')'}{mark}")
+        elif reduce == "first":
+            lines.append(f"        return {element}{mark}")
         elif element is not None:
             lines.append(f"        if {'' if reduce == 'any' else 'not '}({element}): return {reduce == 'any'}{mark}")
         elif reduce == "any":   # some(x in D where C): any kept element
