@@ -124,7 +124,7 @@ def test_plain_prompts_and_labels_stay_constants_in_the_generated_code():
                    '  pick c from hand "give?" { } may { } }', interpreted=False)
     source = Path(p.module_file).read_text()
     assert "rt.filled" not in source
-    assert "rt.choose(you, 'which?', ['a', 'b {c}']," in source and "rt.pick(you, 'give?'," in source
+    assert "rt.choose(you, 'which?', ('a', 'b {c}')," in source and "rt.pick(you, 'give?'," in source
 
 
 def test_unknown_names_and_the_variable_not_yet_picked_are_positioned_errors():

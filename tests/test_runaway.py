@@ -49,6 +49,13 @@ def test_a_long_loop_stops_at_the_step_budget(interpreted):
     assert e.where.endswith(":3:12")
 
 
+def test_a_spin_over_uncounted_loops_still_stops_at_the_step_budget(interpreted):
+    # compiled code does not count a loop over the players or a short constant range (the pack bounds
+    # them); the `while` around them is counted, so the spin still ends in E602 on both backends
+    e = failure("proc p() { while vp >= 0 { for each q in players { for each k in 1..3 { } } } }", interpreted)
+    assert e.code == "E602"
+
+
 def test_a_huge_range_is_refused_before_it_is_built(interpreted):
     e = failure("proc p() { gain count(i in 100000000) vp; }", interpreted)
     assert e.code == "E602" and "100000000" in e.message
