@@ -1129,9 +1129,11 @@ class Game:
         except TypeError:   # the name of a per-player counter: the holder's own value of it, now
             room = h.stock[cap] - h.stock[name]
         if group is not None:
-            gcap = self.group_cap(h, group)
+            gcap, members = self.program.groups[group]   # (group_cap, without its call)
+            if type(gcap) is str:
+                gcap = h.stock[gcap]
             if gcap is not None:
-                used = sum(map(h.stock.__getitem__, self.program.groups[group][1]))   # no generator frame
+                used = sum(map(h.stock.__getitem__, members))   # no generator frame
                 room = gcap - used if room is None else min(room, gcap - used)
         return room
 
