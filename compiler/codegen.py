@@ -18,15 +18,12 @@ from rulebook.dsl.printer import PRECEDENCE, precedence
 from rulebook.runtime.engine import MAX_STEPS
 from rulebook.runtime.kernels import KERNELS
 
-from .layout import (elements, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text,
+from .layout import (bounded_domain, elements, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg,
                      recursive, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
 from .resolve import BUILTIN_FUNCS, Symbols, classify, it_arg
-
-# a constant range of at most this many numbers is a bounded loop: not counted against the step budget
-UNCOUNTED_RANGE = 100
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
@@ -558,41 +555,26 @@ class CodeGen(A.Visitor):
         return None
 
     def domain(self, e, ctx: Ctx, node, changes: bool = False) -> str:
-        """What a loop over `e` ranges over, counted against the step budget at `node`: a zone's items
-        (a copy when the loop's body `changes` the state: a body may move what it ranges over; a
-        filter or an aggregate is an expression and cannot), a fresh list of players, or whatever
-        `rt.domain` makes of any other value."""
-        # A loop over what the pack bounds (a zone: the pack's cards; the players; an enum; a short
-        # constant range) is not counted: nested, such loops still end, after a number of rounds the
-        # pack's text fixes. Every loop that could run away (a computed range or list, `while`,
-        # `repeat`, recursion) is counted, so E602 still stops every spin (issue 14: a call a loop).
+        """What a loop over `e` ranges over: a zone's items (a copy when the loop's body `changes` the
+        state: a body may move what it ranges over; a filter or an aggregate is an expression and
+        cannot), a fresh list of players or members, a range, or whatever `rt.domain` makes of any
+        other value; counted against the step budget at `node` unless the pack bounds it
+        (`bounded_domain`, the interpreter's rule too)."""
+        if not bounded_domain(e, self.sym, ctx.locals, ctx.this_ok, ctx.it_mode):
+            if type(e) is A.Int and e.value <= MAX_STEPS:   # `for each k in 5000`: never changed
+                return f"rt.loop(range(1, {e.value + 1}), {where(node)!r})"
+            if type(e) is A.Range and type(e.low) is A.Int and type(e.high) is A.Int \
+                    and e.high.value - e.low.value < MAX_STEPS:
+                return f"rt.loop(range({e.low.value}, {e.high.value + 1}), {where(node)!r})"
+            return f"rt.over({self.ex(e, ctx)}, {where(node)!r})"   # what `rt.domain` makes of it, counted
         items = self.zone_items(e, ctx)
         if items is not None:
             return f"{items}{'[:]' if changes else ''}"
-        if isinstance(e, A.Name):
-            how, name = classify(e.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)
-            if how == "domain" and name in ("players", "opponents", "neighbours"):
-                return self.ex(e, ctx)  # these runtime methods already return a new list
-            if how == "enum":
-                return self.ex(e, ctx)   # a fresh list of the members
-        elif type(e) is A.ListLit:   # `[a, b, c]`: as many elements as written, a fresh list
-            return self.ex(e, ctx)
-        elif type(e) in (A.Call, A.Method) and not (type(e) is A.Method and actor_call(e, self.sym)):
-            spec = BUILTIN_FUNCS.get(e.func if type(e) is A.Call else e.name)
-            if spec is not None and spec.returns == "list:player":   # `players_from(p)`: a fresh list of players
-                return self.ex(e, ctx)
-        elif type(e) is A.Int and e.value <= MAX_STEPS:
-            text = f"range(1, {e.value + 1})"   # `for each k in 5`: the numbers 1..5, never changed
-            return text if e.value <= UNCOUNTED_RANGE else f"rt.loop({text}, {where(node)!r})"
-        elif type(e) is A.Range:   # a fresh list, or `range(2, 13)` for `2..12` (never changed)
-            text = self.ex(e, ctx)
-            if type(e.low) is A.Int and type(e.high) is A.Int and e.high.value - e.low.value < MAX_STEPS:
-                text = f"range({e.low.value}, {e.high.value + 1})"
-                if e.high.value - e.low.value < UNCOUNTED_RANGE:
-                    return text
-            return f"rt.loop({text}, {where(node)!r})"
-        # any other value: what `rt.domain` makes of it, counted
-        return f"rt.over({self.ex(e, ctx)}, {where(node)!r})"
+        if type(e) is A.Int:
+            return f"range(1, {e.value + 1})"   # `for each k in 5`: the numbers 1..5, never changed
+        if type(e) is A.Range:
+            return f"range({e.low.value}, {e.high.value + 1})"   # `2..12`
+        return self.ex(e, ctx)   # the players, an enum's members, a list written out: a fresh list
 
     def cost(self, terms: tuple, ctx: Ctx) -> str:
         return "[" + ", ".join(

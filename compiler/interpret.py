@@ -11,7 +11,7 @@ from rulebook.runtime.kernels import KERNELS
 from rulebook.runtime.engine import FUNC_FRAMES, LOCAL_FRAMES, STATEMENT_FRAMES, best_of
 from rulebook.runtime.program import Program, assemble
 
-from .layout import (Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text,
+from .layout import (Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text,
                      builtin_args, recursive,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag,
@@ -62,6 +62,7 @@ class Interpreter(A.Visitor):
         self.sites = site_ids(sym)
         self.open = open_values(sym)   # the values prompts show that the hot seat may tell the others
         self.marks: dict[int, str] = {}   # id() of a prompt's parts -> its marks (see compiler/hidden.py)
+        self.bounded: dict[int, bool] = {}   # id() of a loop -> whether the pack bounds its domain
 
     # ------------------------------------------------------------------ statements
     def run(self, stmts: tuple, rt, f: Frame):
@@ -76,8 +77,14 @@ class Interpreter(A.Visitor):
                 yield from rt.drain()
 
     def domain(self, node, rt, f: Frame) -> list:
-        """The elements a loop, pick, rank or aggregate ranges over, counted against the step budget."""
-        return rt.loop(rt.domain(self.ev(node.domain, rt, f)), where(node))
+        """The elements a loop, pick, rank or aggregate ranges over, counted against the step budget
+        unless the pack bounds them (`bounded_domain`, the compiled code's rule too)."""
+        values = rt.domain(self.ev(node.domain, rt, f))
+        bounded = self.bounded.get(id(node))
+        if bounded is None:   # where the loop is written decides it: worked out once
+            bounded = self.bounded[id(node)] = bounded_domain(node.domain, self.sym, f.locals, f.this is not None,
+                                                              f.it_mode)
+        return values if bounded else rt.loop(values, where(node))
 
     def cost(self, terms: tuple, rt, f: Frame) -> list:
         out = []

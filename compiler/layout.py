@@ -13,7 +13,7 @@ from typing import Any, Iterator, NamedTuple, Optional
 from rulebook.dsl import ast as A
 from rulebook.runtime.state import as_written
 
-from .resolve import Symbols
+from .resolve import BUILTIN_FUNCS, Symbols, classify
 
 
 def field_value(expr) -> Any:
@@ -773,3 +773,33 @@ def site_ids(sym) -> dict[int, str]:
                 options += 1
                 ids[id(n)] = f"{name}#option{options}"
     return ids
+
+
+# a constant range of at most this many numbers is bounded by the pack's text
+UNCOUNTED_RANGE = 100
+PLAYER_DOMAINS = ("players", "opponents", "neighbours")
+
+
+def bounded_domain(e, sym: Symbols, local_names, this_ok: bool, it_mode) -> bool:
+    """Whether a loop over `e` is bounded by the pack's text, so that neither backend counts it
+    against the step budget: a zone (the pack's cards), the players, an enum, a list written out, a
+    short constant range. Nested, such loops still end, after a number of rounds the text fixes;
+    every loop that could run away (a computed range or list, `while`, `repeat`, recursion) is
+    counted, so E602 still stops every spin, at the same step on both backends."""
+    if isinstance(e, A.Name):
+        how, name = classify(e.id, local_names, this_ok, it_mode, sym)
+        return how in ("zone", "enum") or (how == "domain" and name in PLAYER_DOMAINS)
+    if isinstance(e, A.Index):   # an element of an indexed zone (`slot[k]`) is a zone too
+        ref = indexed_ref(e, sym, local_names)
+        return ref is not None and ref[1] is None and \
+            classify(ref[0], local_names, this_ok, it_mode, sym)[0] == "zone"
+    if type(e) is A.ListLit:
+        return True
+    if type(e) in (A.Call, A.Method) and not (type(e) is A.Method and actor_call(e, sym)):
+        spec = BUILTIN_FUNCS.get(e.func if type(e) is A.Call else e.name)
+        return spec is not None and spec.returns == "list:player"   # `players_from(p)`
+    if type(e) is A.Int:
+        return e.value <= UNCOUNTED_RANGE
+    if type(e) is A.Range:
+        return type(e.low) is A.Int and type(e.high) is A.Int and e.high.value - e.low.value < UNCOUNTED_RANGE
+    return False

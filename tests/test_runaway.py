@@ -56,6 +56,22 @@ def test_a_spin_over_uncounted_loops_still_stops_at_the_step_budget(interpreted)
     assert e.code == "E602"
 
 
+def test_both_backends_count_the_same_loops_and_stop_at_the_same_statement():
+    # one rule (layout.bounded_domain) says which loops the step budget counts: a computed range is
+    # counted on both backends, the players and a short constant range on neither
+    body = "proc p() { while vp >= 0 { for each q in players { for each k in 1..3 { for each i in vp + 2 { } } } } }"
+    errors = [failure(body, interpreted) for interpreted in (False, True)]
+    assert [e.code for e in errors] == ["E602", "E602"]
+    assert errors[0].where == errors[1].where and errors[0].message == errors[1].message
+    counts = []
+    for interpreted in (False, True):
+        game = Game(build_text(PRELUDE + "proc p() { }\nproc q() { for each k in vp + 3 { } for each x in players { } }" + GAME,
+                               interpreted=interpreted), 2, 1)
+        list(game.program.procs["q"](game, game.state.players[0]))
+        counts.append(game.steps)
+    assert counts == [3, 3]
+
+
 def test_a_huge_range_is_refused_before_it_is_built(interpreted):
     e = failure("proc p() { gain count(i in 100000000) vp; }", interpreted)
     assert e.code == "E602" and "100000000" in e.message
