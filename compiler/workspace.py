@@ -18,7 +18,8 @@ from typing import Optional
 from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, RulesError, sort_key
 from rulebook.dsl.lexer import COMMENT, ODD_BREAK, STRING
-from rulebook.dsl.parser import MAX_SYNTAX_ERRORS, decode, deep_recursion, parse_file, parse_text
+from rulebook.dsl.parser import (MAX_SYNTAX_ERRORS, between_declarations, decode, deep_recursion, parse_file,
+                                  parse_text)
 from rulebook.dsl.printer import format_text
 
 from .check import ENTITY_ATTRS
@@ -189,7 +190,7 @@ class ModuleCache:
             # the declarations that parse, and for the broken ones their last version that did
             names = {_bound(i) for i in items}
             self.partial[shown] = tuple(items) + tuple(i for i in self._good.get(shown, ()) if _bound(i) not in names)
-            diagnostics = _as_lint_would(errors)
+            diagnostics = _as_lint_would(errors, text)
             if diagnostics:
                 raise RulesError(diagnostics)
             module = parse_text(text, shown)   # raises lint's diagnostics (or the split was wrong: parsed whole)
@@ -210,7 +211,7 @@ def _bound(item) -> tuple:
     return type(item).__name__, getattr(item, "when", ""), item.name
 
 
-def _as_lint_would(errors: list[list[Diagnostic]]) -> list[Diagnostic]:
+def _as_lint_would(errors: list[list[Diagnostic]], text: str) -> list[Diagnostic]:
     """The syntax errors of a file's broken declarations as one parse of the whole file reports them,
     or [] when only the whole file can tell.
 
@@ -219,14 +220,17 @@ def _as_lint_would(errors: list[list[Diagnostic]]) -> list[Diagnostic]:
     after the first (past a missing ';' it does, past other errors it does not, and a game's
     misnamed phase is only found once the whole file parses), so the whole file decides. So it does
     for an early end of file (where, and what else is unclosed, depends on the rest), for too
-    deep nesting (looked for in the whole file before it is parsed) and for a note naming the '{'
-    left open (the whole file's indentation says which).
+    deep nesting (looked for in the whole file before it is parsed), for a note naming the '{'
+    left open (the whole file's indentation says which) and for an error met between declarations
+    (the whole file's layout may point at a '}' too many before it).
     """
     if len(errors) != 1 or len(errors[0]) >= MAX_SYNTAX_ERRORS:
         return []
     if any(d.code in ("E102", "E106") for d in errors[0]):
         return []
     if any(d.notes for d in errors[0]):   # a note on the '{' left open reads the whole file's layout
+        return []
+    if between_declarations(text, errors[0]):
         return []
     return errors[0]
 

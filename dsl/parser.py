@@ -1822,6 +1822,12 @@ def _scan_brackets(text: str):
             yield tok, line, m.start() - line_start + 1
 
 
+def between_declarations(text: str, diagnostics) -> bool:
+    """Whether a syntax error is met outside every block of the whole text: the file's layout before
+    it may then earn it a note on a '}' too many (which a parse of its declaration alone cannot see)."""
+    return any(d.span is not None and not _inside_braces(text, d.span.line, d.span.column) for d in diagnostics)
+
+
 def _inside_braces(text: str, line: int, column: int) -> bool:
     """Whether a position of the text is inside a '{ ... }' (a block or a card's body), not between
     declarations."""

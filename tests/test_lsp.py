@@ -146,6 +146,20 @@ MUTATED = sorted((SHIPPED / "federation").glob("*.rules")) + sorted(Path(__file_
 _CACHES: dict = {}
 
 
+def test_an_error_between_declarations_gets_the_whole_files_note_on_a_brace_too_many():
+    # a '}' too many early in the file is pointed at by the note of an error met later between
+    # declarations; the editor's cache parses only the changed declaration, which cannot see it, so
+    # such an error is the whole file's to report (found by the property test below)
+    text = "counter vp;\nproc a() {\n  if vp > 0 {\n    gain 1 vp;\n    }\n  }\n}\nproc b() { gain 1 vp; }\n"
+    cache = ModuleCache()
+    cache.parse(text.replace("    }\n  }\n}", "    }\n  }"), "f")
+    with pytest.raises(RulesError) as whole:
+        parse_text(text, "f")
+    with pytest.raises(RulesError) as cached:
+        cache.parse(text, "f")
+    assert whole.value.diagnostics[0].notes and cached.value.diagnostics == whole.value.diagnostics
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(MUTATED), st.floats(0, 1), st.sampled_from(
     ["", "{", "}", ";", "(", ")", '"', "#", "\n", "x ", "gain", "1", ".", "=", "override "]))
