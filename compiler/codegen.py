@@ -99,6 +99,7 @@ class CodeGen(A.Visitor):
         self.dynamic_attrs = dynamic_attrs(sym)
         self.member_tables = member_elements(sym)
         self.direct_reads = self.reads()
+        self.entity_fields = self.card_fields()
         # resources sharing a group's cap: past it a gain asks which to discard, so only a gain of
         # one of these (or of a resource parameter) needs the runtime's deciding gain
         self.shared_cap = {m for d in sym.decls.values() if type(d) is A.Group for m in d.members}
@@ -467,11 +468,35 @@ class CodeGen(A.Visitor):
             # not of a use's argument, which is none when the use does not give it)
             return f"{self.wrap(e.obj, ctx, 9)}.fields[{e.name!r}]"
         obj = self.ex(e.obj, ctx)
-        direct = self.direct_reads.get(e.name)
-        if direct is not None and PLAIN_NAME.fullmatch(obj):   # evaluated twice at no cost
-            read, cls = direct
-            return f"({read.format(obj)} if type({obj}) is {cls} else rt.field({obj}, {e.name!r}))"
+        if PLAIN_NAME.fullmatch(obj):   # evaluated twice at no cost
+            if e.name in self.entity_fields:
+                read = self.card_field(obj, repr(e.name))
+                if e.name in self.sym.decls:   # a player's too (`grain`): a player gets the runtime's answer
+                    return f"({read} if type({obj}) is EntityDef else rt.field({obj}, {e.name!r}))"
+                return read
+            direct = self.direct_reads.get(e.name)
+            if direct is not None:
+                read, cls = direct
+                return f"({read.format(obj)} if type({obj}) is {cls} else rt.field({obj}, {e.name!r}))"
         return f"rt.field({obj}, {e.name!r})"
+
+    @staticmethod
+    def card_field(obj: str, key: str) -> str:
+        """`rt.field(obj, key)` without the call, for a field only cards have: the card's variables over
+        its fields (`State.vals`, only for the cards with a variable set), else its fields. Of none it
+        fails at `.fields` and of a player at its `fields`, as a field no rule sets does."""
+        return f"(rt.state.vals.get({obj}) or {obj}.fields)[{key}]"
+
+    def card_fields(self) -> set:
+        """The names some rule sets that a kind declares as a field (not an effect, not `int[ENUM]`) and
+        that are no name the runtime answers for a card (owner, flipped...): of a card, `rt.field`
+        reads them from its variables or fields only. (A name declared besides, a player's counter
+        or zone, is read so only once the value is known to be a card.)"""
+        from .check import ENTITY_ATTRS
+
+        fields = {f.name for d in self.sym.decls.values() if type(d) is A.Kind for f in d.fields
+                  if f.type != "effect" and f.index is None}
+        return {n for n in fields & self.dynamic_attrs if n not in ENTITY_ATTRS}
 
     def reads(self) -> dict:
         """What `rt.field(x, name)` comes to when `x` is a player (or a card, for `flipped`), by name,

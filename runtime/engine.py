@@ -1984,10 +1984,7 @@ class Game:
     def field(self, e, name: str):
         """An entity's field (its variable if set during play), or a player's stock."""
         if type(e) is EntityDef:  # the hot path: reading a card's or tile's field
-            vars_ = self.state.evars.get(e.key)
-            if vars_ is not None and name in vars_:
-                return vars_[name]
-            fields = e.fields
+            fields = self.state.vals.get(e) or e.fields
             if name in fields:
                 return fields[name]
             return self._entity_attr(e, name)
@@ -2050,7 +2047,14 @@ class Game:
                 self._note("set", None, f"{obj.label()}.{name} = {self.text(value)}")
             if type(value) is int and not -MAX_VALUE <= value <= MAX_VALUE:
                 self.bounded(value)   # refused (a call only then: fields are set at every turn)
-            self.state.evars.setdefault(obj.key, {})[name] = value
+            state = self.state
+            vars_ = state.evars.get(obj.key)
+            if vars_ is None:
+                vars_ = state.evars[obj.key] = {}
+                state.vals[obj] = merged = obj.fields.merged({})
+            else:
+                merged = state.vals[obj]
+            vars_[name] = merged[name] = value
             if name in self.watched:   # a memo that read this field is out of date
                 self.watched_sets += 1
 

@@ -37,6 +37,13 @@ class Fields(dict):
     def __missing__(self, key):
         raise NoField(f"{self.owner} has no field {key!r}")
 
+    def merged(self, variables: dict) -> "Fields":
+        """These fields with an entity's variables over them (State.vals)."""
+        merged = Fields(self)
+        merged.update(variables)
+        merged.owner = self.owner
+        return merged
+
 
 class EntityDef:
     """A card, tile or space of the pack: static fields and its compiled effect slots."""
@@ -152,7 +159,7 @@ class State:
     """Everything that changes during a game."""
 
     __slots__ = ("players", "actors", "globals", "gvars", "zones", "evars", "flipped", "triggers", "modifiers",
-                 "once_done", "claimed", "where", "over", "known", "supply", "out")
+                 "once_done", "claimed", "where", "over", "known", "supply", "out", "vals")
 
     def __init__(self, player_count: int, actor_names: list[str]):
         self.players = [Holder(i, f"P{i + 1}") for i in range(player_count)]
@@ -160,7 +167,11 @@ class State:
         self.globals: dict[str, int] = {}
         self.gvars: dict[str, Any] = {}   # global `var` declarations
         self.zones: dict[str, list] = {}
-        self.evars: dict[str, dict] = {}
+        self.evars: dict[str, dict] = {}   # entity key -> the variables set during play (saved, digested)
+        # each entity (the object) with a variable set -> its fields with its variables over them, kept
+        # by Game.set_field beside `evars` and never saved: generated code reads an entity variable as
+        # `(rt.state.vals.get(x) or x.fields)['v']`, without a call
+        self.vals: dict[EntityDef, Fields] = {}
         self.flipped: set[str] = set()
         self.triggers: list[Trigger] = []
         self.modifiers: list[Modifier] = []
@@ -236,6 +247,10 @@ class State:
                 state.where[e.name] = (None, z, items)
         state.gvars = {k: dec(v) for k, v in data.get("gvars", {}).items()}
         state.evars = {e: {k: dec(v) for k, v in d.items()} for e, d in data["evars"].items()}
+        for key, variables in state.evars.items():
+            name, _, holder = key.partition("@")
+            e = entities[name].copy_for(holder) if holder else entities[name]
+            state.vals[e] = e.fields.merged(variables)
         state.flipped = set(data["flipped"])
         until = lambda u: None if u is None else (u[0], u[1], {k: dec(v) for k, v in u[2].items()})  # noqa: E731
         state.triggers = [Trigger(t[0], dec(t[1]), t[2], t[3], {k: dec(v) for k, v in t[4].items()}, t[5],
