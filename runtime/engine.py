@@ -19,7 +19,8 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optio
 
 from .program import Program, TrackDef
 from .state import NONE_OPTION
-from .state import BadValue, EntityDef, Holder, Modifier, NoField, State, Trigger, as_written, at_least_zero, encode
+from .state import (BadValue, EntityDef, Fields, Holder, Modifier, NoField, State, Trigger, as_written, at_least_zero,
+                    encode)
 from .view import Asked, PlayerView, build_view
 
 MAX_CHAIN = 400  # trigger firings allowed between two decisions before the chain counts as runaway
@@ -32,6 +33,8 @@ UNLIMITED = 10**9
 RECURSION_LIMIT = 20_000
 MAX_SEATS = 12   # the most seats a game may declare (the checker's E307)
 SEED_LIMIT = 2 ** 63   # seeds are integers in [-2^63, 2^63): what a log can hold
+# what the game answers for any card besides its fields (Game._entity_attr)
+CARD_ATTRS = frozenset({"flipped", "owner", "zone", "name", "title", "copy_number"})
 
 
 def outcome(result: dict) -> str:
@@ -1984,10 +1987,13 @@ class Game:
     def field(self, e, name: str):
         """An entity's field (its variable if set during play), or a player's stock."""
         if type(e) is EntityDef:  # the hot path: reading a card's or tile's field
-            fields = self.state.vals.get(e) or e.fields
-            if name in fields:
-                return fields[name]
-            return self._entity_attr(e, name)
+            if name in CARD_ATTRS:   # owner, zone...: a field of the name first, if its kind has one
+                fields = self.state.vals.get(e) or e.fields
+                return fields[name] if name in fields else self._entity_attr(e, name)
+            try:   # its variables over its fields (State.vals), else its fields
+                return (self.state.vals.get(e) or e.fields)[name]
+            except NoField:   # which Fields raises for a name it lacks
+                return self._entity_attr(e, name)
         if type(e) is Holder:
             if name in e.zones or name in self.program.zones:
                 return self.zone(e, name)
@@ -2018,7 +2024,7 @@ class Game:
             self._note("set", h, f"{name} = {self.text(value)}")
         values[name] = self.bounded(value)
 
-    def _entity_attr(self, e: EntityDef, name: str):
+    def _entity_attr(self, e: EntityDef, name: str):   # one of CARD_ATTRS, or E601
         if name == "flipped":
             return e.key in self.state.flipped
         if name == "owner":
@@ -2047,14 +2053,15 @@ class Game:
                 self._note("set", None, f"{obj.label()}.{name} = {self.text(value)}")
             if type(value) is int and not -MAX_VALUE <= value <= MAX_VALUE:
                 self.bounded(value)   # refused (a call only then: fields are set at every turn)
-            state = self.state
-            vars_ = state.evars.get(obj.key)
-            if vars_ is None:
-                vars_ = state.evars[obj.key] = {}
-                state.vals[obj] = merged = obj.fields.merged({})
+            key, state = obj.key, self.state
+            merged = state.vals.get(obj)
+            if merged is None:   # its first variable
+                state.evars[key] = {name: value}
+                state.vals[obj] = merged = Fields(obj.fields)
+                merged.owner = obj.fields.owner
             else:
-                merged = state.vals[obj]
-            vars_[name] = merged[name] = value
+                state.evars[key][name] = value
+            merged[name] = value
             if name in self.watched:   # a memo that read this field is out of date
                 self.watched_sets += 1
 
