@@ -504,7 +504,9 @@ class CodeGen(A.Visitor):
         generated code tests the class, so a value of any other kind still gets the runtime's answer
         (and its error message)."""
         fields = {f.name for d in self.sym.decls.values() if type(d) is A.Kind for f in d.fields}
-        reads = {} if "flipped" in fields else {"flipped": ("{}.key in rt.state.flipped", "EntityDef")}
+        card = {"flipped": "{0}.key in rt.state.flipped", "name": "{0}.declared", "title": "({0}.title or {0}.declared)",
+                "copy_number": "{0}.copy_number"}   # what Game._entity_attr answers, by name
+        reads = {name: (read, "EntityDef") for name, read in card.items() if name not in fields}
         for name, decl in self.sym.decls.items():
             if name in fields or getattr(decl, "is_global", False) or getattr(decl, "indexes", None) is not None:
                 continue

@@ -33,8 +33,6 @@ UNLIMITED = 10**9
 RECURSION_LIMIT = 20_000
 MAX_SEATS = 12   # the most seats a game may declare (the checker's E307)
 SEED_LIMIT = 2 ** 63   # seeds are integers in [-2^63, 2^63): what a log can hold
-# what the game answers for any card besides its fields (Game._entity_attr)
-CARD_ATTRS = frozenset({"flipped", "owner", "zone", "name", "title", "copy_number"})
 
 
 def outcome(result: dict) -> str:
@@ -1987,13 +1985,11 @@ class Game:
     def field(self, e, name: str):
         """An entity's field (its variable if set during play), or a player's stock."""
         if type(e) is EntityDef:  # the hot path: reading a card's or tile's field
-            if name in CARD_ATTRS:   # owner, zone...: a field of the name first, if its kind has one
-                fields = self.state.vals.get(e) or e.fields
-                return fields[name] if name in fields else self._entity_attr(e, name)
             try:   # its variables over its fields (State.vals), else its fields
                 return (self.state.vals.get(e) or e.fields)[name]
-            except NoField:   # which Fields raises for a name it lacks
-                return self._entity_attr(e, name)
+            except NoField:   # which Fields raises for a name it lacks: owner, zone... (the generated
+                pass          # code reads name, title, copy_number and flipped without a call)
+            return self._entity_attr(e, name)
         if type(e) is Holder:
             if name in e.zones or name in self.program.zones:
                 return self.zone(e, name)
@@ -2024,7 +2020,7 @@ class Game:
             self._note("set", h, f"{name} = {self.text(value)}")
         values[name] = self.bounded(value)
 
-    def _entity_attr(self, e: EntityDef, name: str):   # one of CARD_ATTRS, or E601
+    def _entity_attr(self, e: EntityDef, name: str):
         if name == "flipped":
             return e.key in self.state.flipped
         if name == "owner":

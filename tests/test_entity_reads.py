@@ -20,6 +20,7 @@ kind site per_player { slot: int = 1; grain: int = 2; worth: int = 5; }
 kind tile { slot: int = 7; }
 site s1 { slot = 3; }
 tile t1 {}
+tile t2 "Second tile" {}
 zone sites per_player of site;
 var chosen: tile;
 
@@ -27,6 +28,9 @@ func slot_of(s: site) = s.slot;
 func grain_of(s: site) = s.grain;
 func worth_of(s: site) = s.worth;
 func tile_slot(t: tile) = t.slot;
+func tile_title(t: tile) = t.title;
+func tile_name(t: tile) = t.name;
+func tile_copy(t: tile) = t.copy_number;
 
 proc move_up(s: site) { set s.slot = s.slot + 1; set s.grain = 9; }
 proc move_tile(t: tile) { set t.slot = 1; }
@@ -103,3 +107,22 @@ def test_the_merged_fields_follow_the_variables_through_a_whole_game(pack):
     for state in (g.state, twin.state):
         assert state.evars and {e.key for e in state.vals} == set(state.evars)
         assert all(m == merged(state, e) and type(m) is type(e.fields) for e, m in state.vals.items())
+
+
+def test_what_the_game_answers_for_any_card_is_read_without_a_call_too(reads):
+    """name, title and copy_number (flipped was already): Game.field finds them only after its
+    subscript fails, which costs an exception."""
+    source = compile_pack(str(reads)).source
+    assert "return ((v_t.title or v_t.declared) if type(v_t) is EntityDef else rt.field(v_t, 'title'))" in source
+    assert "return (v_t.declared if type(v_t) is EntityDef else rt.field(v_t, 'name'))" in source
+    assert "return (v_t.copy_number if type(v_t) is EntityDef else rt.field(v_t, 'copy_number'))" in source
+    for program in programs(reads):
+        g = new_game(program)
+        me = g.state.players[0]
+        for t in (program.entities["t1"], program.entities["t2"]):
+            for what in ("title", "name", "copy_number"):
+                assert program.funcs[f"tile_{what.split('_')[0]}"](g, me, t) == g.field(t, what)
+        assert program.funcs["tile_title"](g, me, program.entities["t2"]) == "Second tile"
+        assert g.field(program.entities["t2"], "owner") is None
+        with pytest.raises(RulesRuntimeError, match="Second tile has no field 'nope'"):
+            g.field(program.entities["t2"], "nope")
