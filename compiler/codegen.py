@@ -87,6 +87,9 @@ def dynamic_attrs(sym: Symbols) -> set[str]:
     return names
 
 
+PLAIN_ZONE = re.compile(r"(\w+\.refs|rt\.shared_refs)\[[^\[\]()]*\]")   # `you.refs['city']`: read twice at no cost
+
+
 class CodeGen(A.Visitor):
     """Visits checked declarations and writes Python source: `visit_<Expr>` returns a Python
     expression, `visit_<Stmt>` writes lines."""
@@ -97,6 +100,10 @@ class CodeGen(A.Visitor):
         self.sites = site_ids(sym)
         self.open = open_values(sym)   # the values prompts show that the hot seat may tell the others
         self.dynamic_attrs = dynamic_attrs(sym)
+        # the fields a keyed search may index: a kind's own (not an effect slot, not one per member)
+        # and the attributes a card keeps wherever it is
+        self.keyed_fields = {f.name for d in sym.decls.values() if type(d) is A.Kind for f in d.fields
+                             if f.type != "effect" and f.index is None} | {"title", "name", "copy_number"}
         self.member_tables = member_elements(sym)
         self.direct_reads = self.reads()
         self.entity_fields = self.card_fields()
@@ -167,8 +174,8 @@ class CodeGen(A.Visitor):
         if type(e) is A.Binary and e.op in ("and", "or") and op in (None, e.op):
             # the left operand decides the chain or falls through; the right one is where `e` is
             return self.loops_in(e.left, ctx, e.op) or self.loops_in(e.right, ctx, op)
-        if type(e) is not A.Aggregate or e.var in ctx.locals:
-            return False
+        if type(e) is not A.Aggregate or e.var in ctx.locals or self.keyed(e, ctx) is not None:
+            return False   # a keyed search is one expression (see `keyed`)
         reduce = aggregate_shape(e)[0]
         if op is None:   # the whole value
             return reduce in ("any", "all", "sum", "first")
@@ -545,6 +552,10 @@ class CodeGen(A.Visitor):
         return f"rt.{spec.method}({', '.join(values)})"
 
     def visit_Aggregate(self, e, ctx) -> str:
+        keyed = self.keyed(e, ctx)
+        if keyed is not None:
+            zone, name, value, empty = keyed
+            return f"(rt.keyed({e.op!r}, {zone}, {name!r}, {self.ex(value, ctx)}, {where(e)!r}) if {zone}.items else {empty})"
         reduce, keep, value = aggregate_shape(e)
         inner = ctx.bind(e.var)
         cond = f" if {self.wrap(keep, inner, 1)}" if keep is not None else ""
@@ -559,6 +570,49 @@ class CodeGen(A.Visitor):
             item = self.temp("item")
             return f"[{item} {loop} for {item} in rt.domain({element})]"
         return f"{reduce}(({source}), default=0)" if reduce in ("max", "min") else f"{reduce}({source})"
+
+    def keyed(self, e: A.Aggregate, ctx: Ctx):
+        """A search the runtime answers from a kept index of the zone (`Game.keyed`): `some`, `count`
+        or `first(x in ZONE where x.FIELD == VALUE)` (or `VALUE == x.FIELD`), ZONE a zone (or an
+        element of an indexed one), FIELD a field of a kind or a card's title, name or copy number
+        (not one the runtime works out from where the card is: owner, zone, flipped), VALUE a plain
+        read that does not name x (`c.title`, a local, a member, a literal). Returns (the zone's
+        handle, FIELD, VALUE, the answer over no items) or None: the plain scan. VALUE is evaluated
+        only when the zone has items, as the scan evaluates it; no other expression can raise or
+        differ between evaluated once and once per item."""
+        if e.op not in ("some", "count", "first") or type(e.where) is not A.Binary or e.where.op != "==":
+            return None
+        for side, value in ((e.where.left, e.where.right), (e.where.right, e.where.left)):
+            if type(side) is A.Attr and type(side.obj) is A.Name and side.obj.id == e.var and \
+                    e.var not in ctx.locals and side.name in self.keyed_fields and id(side) not in self.sym.slots \
+                    and id(side) not in self.sym.member_fields and self.plain_read(value, e.var, ctx):
+                break
+        else:
+            return None
+        zone = None
+        if type(e.domain) is A.Name and classify(e.domain.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)[0] == "zone":
+            zone = self.ex(e.domain, ctx)
+        elif type(e.domain) is A.Index:
+            ref = indexed_ref(e.domain, self.sym, ctx.locals)
+            if ref is not None and ref[1] is None and \
+                    classify(ref[0], ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)[0] == "zone":
+                zone = self.ex(e.domain, ctx)
+        if zone is None or not PLAIN_ZONE.fullmatch(zone):   # evaluated twice: a plain handle only
+            return None
+        return zone, side.name, value, {"some": "False", "count": "0", "first": "None"}[e.op]
+
+    def plain_read(self, e, var: str, ctx: Ctx) -> bool:
+        """Whether an expression is a read that cannot depend on the loop variable `var` nor cost a
+        step: a literal, `you`, a local, member, entity or actor, or a field of one of those."""
+        if type(e) in (A.Int, A.Str, A.Bool, A.Nothing, A.You):
+            return True
+        if type(e) is A.Name:
+            return e.id != var and id(e) not in self.sym.named and \
+                classify(e.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)[0] in ("local", "member", "entity", "actor")
+        if type(e) is A.Attr:
+            return id(e) not in self.sym.slots and id(e) not in self.sym.member_fields and \
+                self.plain_read(e.obj, var, ctx) and not (type(e.obj) is A.Name and e.obj.id == "it")
+        return False
 
     def visit_Match(self, e, ctx) -> str:
         # the subject is evaluated once, as the argument of a lambda (a walrus would be refused in a

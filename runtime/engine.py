@@ -468,8 +468,12 @@ class Game:
         # results of pure computations that kernels reuse within this game, keyed by everything
         # they depend on (never saved: a game rebuilt from a log recomputes them)
         self.memo: dict = {}
-        self.watched: set = set()   # entity fields a kernel's memo depends on (see set_field)
-        self.watched_sets = 0       # how many times a rule or kernel has set one of them
+        # entity fields a memo or a zone's index (`keyed`) depends on -> how many times a rule or
+        # kernel has set that field (see set_field); watched_sets: the sets of all of them
+        # (No further attribute here without removing one: past 30, CPython 3.11 no longer shares a
+        # Game's attribute keys, and every `rt.x` of generated code costs a type lookup: +6% on 7 Wonders.)
+        self.watched: dict = {}
+        self.watched_sets = 0
         p = program
         self._limited = p.limited()
         self._init_stocks()
@@ -2058,8 +2062,72 @@ class Game:
             else:
                 state.evars[key][name] = value
             merged[name] = value
-            if name in self.watched:   # a memo that read this field is out of date
+            watched = self.watched
+            if name in watched:   # a memo or an index that read this field is out of date
                 self.watched_sets += 1
+                watched[name] += 1
+
+    def keyed(self, op: str, ref: ZoneRef, name: str, value, where: str):
+        """`some|count|first(x in ZONE where x.FIELD == VALUE)` (`op`; a zone with items) answered from
+        the zone's kept index by FIELD, as the scan would answer it. The zone's items count against
+        the step budget, as the scan's loop does.
+
+        The index, kept in `memo`, is [a copy of the zone's list, the sets of FIELD it saw, {value:
+        how many items have it}, {value: the first item that has it}]. It is checked against the
+        zone's list (an equal list: as it was) and against the times a rule set FIELD (`set_field`
+        counts them in `watched`); see `_kept_index` for the rest. A city, a tableau grows by an item
+        a turn: this is the work of the items added, where the scan read the whole zone at every test."""
+        items = ref.items
+        self.steps += len(items)
+        if self.steps > MAX_STEPS:
+            raise self._over_budget(where)
+        index = self.memo.get((id(items), name))   # `memo`'s other keys begin with a string
+        if index is None or index[1] != self.watched[name] or index[0] != items:   # item by item, in C
+            index = self._kept_index(items, name, index)
+        if index is not None:
+            try:
+                if op == "some":
+                    return value in index[2]
+                return index[2].get(value, 0) if op == "count" else index[3].get(value)
+            except TypeError:   # an unhashable value: the scan compares it
+                pass
+        field = self.field
+        if op == "some":
+            return any(True for e in items if field(e, name) == value)
+        if op == "count":
+            return sum(1 for e in items if field(e, name) == value)
+        return next((e for e in items if field(e, name) == value), None)
+
+    def _kept_index(self, items: list, name: str, index: Optional[list]) -> Optional[list]:
+        """A zone's index by a field brought up to date: when only items were added to the zone and
+        no rule set the field since, only they are read; otherwise (an item gone, a shuffle, a set)
+        it is made afresh. None where the scan must answer: an item lacks the field or has an
+        unhashable value (the scan says what it says)."""
+        sets = self.watched.get(name)
+        if sets is None:
+            self.watched[name] = sets = 0
+        key = (id(items), name)
+        if index is not None and index[1] == sets and len(items) > len(index[0]) \
+                and items[:len(index[0])] == index[0]:
+            added = items[len(index[0]):]
+        else:
+            index, added = [None, sets, {}, {}], items
+            self.memo.pop(key, None)
+        counts, firsts, field = index[2], index[3], self.field
+        try:
+            for e in added:
+                value = field(e, name)
+                if value in counts:
+                    counts[value] += 1
+                else:
+                    counts[value] = 1
+                    firsts[value] = e
+        except (RulesRuntimeError, TypeError):
+            self.memo.pop(key, None)
+            return None
+        index[0] = items[:]
+        self.memo[key] = index
+        return index
 
     def flip(self, e: EntityDef) -> None:
         """Turn an entity over."""

@@ -115,7 +115,9 @@ def _production(game, h, sellable_only: bool) -> _Production:
     When cards were only added since, only they are read (unless a Cities mirror is produced: what
     it stands for follows the whole city)."""
     zones = _production_zones(game, h)
-    game.watched |= PRODUCTION_FIELDS
+    if "makes" not in game.watched:   # all of them, at the first call
+        for name in PRODUCTION_FIELDS.difference(game.watched):
+            game.watched[name] = 0
     key = ("production", h, sellable_only)
     # (copies of the zones' lists, watched sets, whether a mirror is produced, production)
     last = game.memo.get(key)
@@ -666,36 +668,6 @@ def _completes(market: _Market, need: dict, taken: dict, least: int, coins: int,
     rest[material] -= 1
     after = market.cheapest(rest, {side: bought, OTHER_SIDE[side]: taken[OTHER_SIDE[side]]}, SPENT[side])
     return after < NO_WAY and after + price <= coins
-
-
-@kernel(1, gives="bool")
-def in_city(game, you, title):
-    """7 Wonders: whether your city holds a card of that title."""
-    return title in _titles(game, you)
-
-
-def _titles(game, h) -> frozenset:
-    """The titles of the cards in a player's city. Kept while the city holds the same cards and no rule
-    has set a `title` field since (a kind may declare one); when cards were only added since, only
-    they are read. A city grows by a card a turn, so this is the work of the cards added, not of the
-    whole city at every `owns` (the scan it replaces grew with the city)."""
-    items = h.refs["city"].items   # the same list for the whole game
-    if "title" not in game.watched:
-        game.watched.add("title")
-    key = ("titles", h)
-    # (a copy of the city's list, watched sets, the titles): only the latest is kept
-    last = game.memo.get(key)
-    if last is not None and last[1] == game.watched_sets:
-        before = last[0]
-        if before == items:   # card by card, in C
-            return last[2]
-        if items[:len(before)] == before:
-            titles = last[2].union([game.field(e, "title") for e in items[len(before):]])
-            game.memo[key] = items[:], game.watched_sets, titles
-            return titles
-    titles = frozenset([game.field(e, "title") for e in items])
-    game.memo[key] = items[:], game.watched_sets, titles
-    return titles
 
 
 def _set_changed(game, e, variables: Optional[dict], name: str, value) -> None:
