@@ -1,5 +1,5 @@
-"""7 Wonders' cost per decision over a game (runtime/kernels.py): what is kept so that a decision late
-in a game costs what an early one does (the titles of a city, a market kept while the cards built
+"""7 Wonders' cost per decision over a game (runtime/kernels.py, Game.keyed): what is kept so that a
+decision late in a game costs what an early one does (the index of a city by title, a market kept while the cards built
 change none of its productions, with the quotes it answered, a price list kept while no modifier that
 can apply to the player changes) gives what working it out afresh gives, and follows every change
 of what it depends on."""
@@ -49,10 +49,11 @@ def quoted_afresh(game, you, item) -> int:
 
 
 def play_checked(program, players: int, seed: int) -> tuple[int, int]:
-    """Play a random game in which every `quote` and `in_city` is checked against the answer worked out
-    afresh; (the quotes answered from a kept market, the titles asked)."""
-    quote, in_city = KERNELS["quote"], KERNELS["in_city"]
-    counts = {"kept": 0, "titles": 0}
+    """Play a random game in which every `quote` and every keyed search of a zone (`owns`, `chained`,
+    `coloured`: `Game.keyed`) is checked against the answer worked out afresh; (the quotes answered
+    from a kept market, the keyed searches)."""
+    quote, keyed = KERNELS["quote"], Game.keyed
+    counts = {"kept": 0, "keyed": 0}
 
     def checked_quote(game, you, item):
         needs = game.field(item, "needs")
@@ -62,24 +63,30 @@ def play_checked(program, players: int, seed: int) -> tuple[int, int]:
         assert answer == quoted_afresh(game, you, item)
         return answer
 
-    def checked_in_city(game, you, title):
-        answer = in_city.fn(game, you, title)
-        assert answer == (title in {game.field(e, "title") for e in game.zone(you, "city").items})
-        counts["titles"] += 1
+    def checked_keyed(game, op, ref, name, value, where):
+        answer = keyed(game, op, ref, name, value, where)
+        assert answer == scanned(game, op, ref, name, value)
+        counts["keyed"] += 1
         return answer
 
     game = Game(program, players, seed, [RandomAgent(seed + i) for i in range(players)])
-    with mock.patch.dict(KERNELS, {"quote": kernels.Kernel(checked_quote, quote.arity, quote.doc, quote.sets, quote.gives),
-                                   "in_city": kernels.Kernel(checked_in_city, in_city.arity, in_city.doc, in_city.sets, in_city.gives)}):
+    with mock.patch.dict(KERNELS, {"quote": kernels.Kernel(checked_quote, quote.arity, quote.doc, quote.sets, quote.gives)}), \
+            mock.patch.object(Game, "keyed", checked_keyed):
         game.play()
-    return counts["kept"], counts["titles"]
+    return counts["kept"], counts["keyed"]
+
+
+def scanned(game, op: str, ref, name: str, value):
+    """A keyed search worked out by reading every item of the zone."""
+    found = [e for e in ref.items if game.field(e, name) == value]
+    return {"some": bool(found), "count": len(found), "first": found[0] if found else None}[op]
 
 
 @settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.integers(0, 10 ** 6), st.integers(3, 7), st.booleans())
 def test_kept_quotes_and_titles_equal_fresh_ones_in_random_games(base, cities, seed, players, with_cities):
-    kept, titles = play_checked((cities if with_cities else base)["compiled"], players, seed)
-    assert titles > 0
+    kept, searches = play_checked((cities if with_cities else base)["compiled"], players, seed)
+    assert searches > 0
 
 
 def test_kept_quotes_are_used_and_right_under_both_backends(base):
@@ -89,20 +96,37 @@ def test_kept_quotes_are_used_and_right_under_both_backends(base):
 
 
 def holds(g: Game, seat: int, title: str) -> bool:
-    return KERNELS["in_city"].fn(g, g.state.players[seat], title)
+    """`owns` as the compiled rules ask it: a keyed search of the player's city by title."""
+    return g.keyed("some", g.state.players[seat].refs["city"], "title", title, "test")
 
 
-def test_the_titles_of_a_city_follow_cards_built_taken_away_and_titles_set(base):
+def field_reads(g: Game) -> list:
+    """Counts the entity fields `g` reads from now on (into the list returned)."""
+    reads, field = [], g.field
+    g.field = lambda e, name: reads.append(name) or field(e, name)
+    return reads
+
+
+def test_the_index_of_a_city_follows_cards_built_taken_away_and_titles_set(base):
     g = table(base["compiled"])
-    assert not holds(g, 0, "Altar")
     put(g, 0, "city", "altar")
-    assert holds(g, 0, "Altar") and not holds(g, 1, "Altar")
+    assert holds(g, 0, "Altar") and not holds(g, 0, "Baths")
     put(g, 0, "city", "baths")
+    reads = field_reads(g)
     assert holds(g, 0, "Altar") and holds(g, 0, "Baths")
+    assert reads == ["title"]                           # only the card added is read
+    assert holds(g, 0, "Baths") and reads == ["title"]  # and nothing while the city stays as it is
+    assert not holds(g, 1, "Altar")                     # another city has its own index
     put(g, 0, "discards", "altar")                      # a card leaving the city
     assert not holds(g, 0, "Altar") and holds(g, 0, "Baths")
     g.set_field(g.program.entities["baths"], "title", "Temple")   # a title set during play
     assert holds(g, 0, "Temple") and not holds(g, 0, "Baths")
+
+
+def test_owns_and_chained_are_plain_searches_and_the_kernel_is_gone():
+    source = (RULES / "seven_wonders" / "game.rules").read_text()
+    assert "in_city" not in source and "in_city" not in KERNELS
+    assert "func owns(c: card) = some(x in city where x.title == c.title);" in source
 
 
 def baths_price(g: Game) -> int:
