@@ -70,20 +70,23 @@ class Function:
     lines: list = field(default_factory=list)
 
 
+def set_fields(sym: Symbols) -> set[str]:
+    """The names of the fields some rule (`set x.name = ...;`) or kernel sets."""
+    names = set()
+    for decl in sym.decls.values():
+        names.update(n.name for n in A.walk(decl) if isinstance(n, A.SetAttr))
+        if isinstance(decl, A.Extern) and decl.name in KERNELS:
+            names.update(KERNELS[decl.name].sets)
+    return names
+
+
 def dynamic_attrs(sym: Symbols) -> set[str]:
     """Attribute names that need the runtime's lookup: fields some rule sets, a player's stocks and
     zones, and the entity attributes the runtime computes (flipped, owner, zone, name, title)."""
     from .check import ENTITY_ATTRS
 
-    names = set(ENTITY_ATTRS)
-    for decl in sym.decls.values():
-        if isinstance(decl, (A.Resource, A.Counter, A.Track, A.Zone, A.Var)):
-            names.add(decl.name)
-        for n in A.walk(decl):
-            if isinstance(n, A.SetAttr):
-                names.add(n.name)
-        if isinstance(decl, A.Extern) and decl.name in KERNELS:   # fields a kernel writes
-            names.update(KERNELS[decl.name].sets)
+    names = set(ENTITY_ATTRS) | set_fields(sym)
+    names.update(decl.name for decl in sym.decls.values() if isinstance(decl, (A.Resource, A.Counter, A.Track, A.Zone, A.Var)))
     return names
 
 
@@ -102,8 +105,10 @@ class CodeGen(A.Visitor):
         self.dynamic_attrs = dynamic_attrs(sym)
         # the fields a keyed search may index: a kind's own (not an effect slot, not one per member)
         # and the attributes a card keeps wherever it is
-        self.keyed_fields = {f.name for d in sym.decls.values() if type(d) is A.Kind for f in d.fields
-                             if f.type != "effect" and f.index is None} | {"title", "name", "copy_number"}
+        # and no rule or kernel sets (a set makes the index anew: a field set every turn is scanned)
+        self.keyed_fields = ({f.name for d in sym.decls.values() if type(d) is A.Kind for f in d.fields
+                              if f.type != "effect" and f.index is None} | {"title", "name", "copy_number"}) \
+            - set_fields(sym)
         self.member_tables = member_elements(sym)
         self.direct_reads = self.reads()
         self.entity_fields = self.card_fields()
