@@ -560,7 +560,7 @@ class CodeGen(A.Visitor):
         keyed = self.keyed(e, ctx)
         if keyed is not None:
             zone, name, value, empty = keyed
-            return f"(rt.keyed({e.op!r}, {zone}, {name!r}, {self.ex(value, ctx)}, {where(e)!r}) if {zone}.items else {empty})"
+            return f"(rt.keyed({e.op!r}, {zone}, {name!r}, {self.ex(value, ctx)}) if {zone}.items else {empty})"
         reduce, keep, value = aggregate_shape(e)
         inner = ctx.bind(e.var)
         cond = f" if {self.wrap(keep, inner, 1)}" if keep is not None else ""

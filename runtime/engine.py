@@ -2067,7 +2067,7 @@ class Game:
                 self.watched_sets += 1
                 watched[name] += 1
 
-    def keyed(self, op: str, ref: ZoneRef, name: str, value, where: str):
+    def keyed(self, op: str, ref: ZoneRef, name: str, value):
         """`some|count|first(x in ZONE where x.FIELD == VALUE)` (`op`; a zone with items) answered from
         the zone's kept index by FIELD, as the scan would answer it. The zone's items count against
         the step budget, as the scan's loop does.
@@ -2076,11 +2076,9 @@ class Game:
         how many items have it}, {value: the first item that has it}]. It is checked against the
         zone's list (an equal list: as it was) and against the times a rule set FIELD (`set_field`
         counts them in `watched`); see `_kept_index` for the rest. A city, a tableau grows by an item
-        a turn: this is the work of the items added, where the scan read the whole zone at every test."""
+        a turn: this is the work of the items added, where the scan read the whole zone at every test.
+        Like a loop over a zone, it is not counted against the step budget (the pack bounds a zone)."""
         items = ref.items
-        self.steps += len(items)
-        if self.steps > MAX_STEPS:
-            raise self._over_budget(where)
         index = self.memo.get((id(items), name))   # `memo`'s other keys begin with a string
         if index is None or index[1] != self.watched[name] or index[0] != items:   # item by item, in C
             index = self._kept_index(items, name, index)

@@ -63,8 +63,8 @@ def play_checked(program, players: int, seed: int) -> tuple[int, int]:
         assert answer == quoted_afresh(game, you, item)
         return answer
 
-    def checked_keyed(game, op, ref, name, value, where):
-        answer = keyed(game, op, ref, name, value, where)
+    def checked_keyed(game, op, ref, name, value):
+        answer = keyed(game, op, ref, name, value)
         assert answer == scanned(game, op, ref, name, value)
         counts["keyed"] += 1
         return answer
@@ -97,7 +97,7 @@ def test_kept_quotes_are_used_and_right_under_both_backends(base):
 
 def holds(g: Game, seat: int, title: str) -> bool:
     """`owns` as the compiled rules ask it: a keyed search of the player's city by title."""
-    return g.keyed("some", g.state.players[seat].refs["city"], "title", title, "test")
+    return g.keyed("some", g.state.players[seat].refs["city"], "title", title)
 
 
 def field_reads(g: Game) -> list:
