@@ -728,19 +728,40 @@ class Checker(A.Visitor):
                 self.err("E215", f"field {f.name!r} is declared twice", f.span)
             seen.add(f.name)
             self.type_ref(f.type, f.span)
-            if f.index is not None:
+            if f.computed:
+                self.computed_decl(d, f)
+            elif f.index is not None:
                 self.member_field_decl(f)
                 if f.default is not None and f.type in ("int", "bool"):   # the value of every member
                     self.member_value(f, f.default)
             elif f.default is not None:
                 self.field_value(f, numbered(f.default, 1, d))   # a default may use copy_number too
 
+    def computed_decl(self, kind: A.Kind, f: A.FieldDecl) -> None:
+        """`func NAME: TYPE [= EXPR];`: a field each entity gives as an expression of the type, worked out
+        when read; an effect (a block to run) or a value per member has no single value to work out."""
+        if f.type == "effect":
+            self.err("E303", f"a computed field has a value: {f.name!r} cannot be an effect (an effect slot is "
+                     f"'{f.name}: effect;', run with copy)", f.span)
+        elif f.default is not None:
+            self.computed_value(kind, f, f.default)
+
+    def computed_value(self, kind: A.Kind, f: A.FieldDecl, value) -> None:
+        """An entity's expression for a computed field (or the kind's default): `this` is the entity,
+        `you` the player reading it; it must have the field's type (E303)."""
+        if f.type == "effect":
+            return
+        if isinstance(value, A.MemberMap):
+            self.err("E303", f"field {f.name!r} is computed: give one expression ('{f.name} = ...;')", value.span)
+            return
+        self.result(f.type, value, Scope(this_kind=kind.name), f"field {f.name!r} of {kind.name} is")
+
     def lists_of_cards(self, d: A.Kind) -> None:
         """A `list` (or `any`) field whose values are lists of card names holds the cards: its type is
         a list of cards of their kind (of any kind when they name several). One such value makes it
         a field of cards, so a value listing other things (members, numbers, texts) is E303."""
         for f in d.fields:
-            if f.type not in ("list", "any") or f.index is not None:
+            if f.type not in ("list", "any") or f.index is not None or f.computed:
                 continue
             values = [f.default] if f.default is not None else []
             values += [v.value for e in self.sym.decls.values() if isinstance(e, A.Entity) and e.kind == d.name
@@ -853,6 +874,13 @@ class Checker(A.Visitor):
                 # a misspelt field (`kep = true;`) is the one E205 suggests: no E304 for it besides
                 guessed.update(difflib.get_close_matches(item.name, list(fields), n=1, cutoff=0.7))
                 continue
+            if f.computed:
+                if isinstance(item, A.FieldEffect):
+                    self.err("E303", f"field {item.name!r} is computed, a value worked out when read, not an "
+                             f"effect to run: write '{item.name} = ...;'", item.span)
+                    continue
+                self.computed_value(kind, f, item.value)
+                continue
             if isinstance(item, A.FieldEffect):
                 if f.type != "effect":
                     self.err("E303", f"field {item.name!r} is {article(TYPE_WORDS.get(f.type, f.type))}, not an effect: write '{item.name} = ...;'",
@@ -878,7 +906,8 @@ class Checker(A.Visitor):
         if key not in self.unvalued:
             self.unvalued[key] = (len(self.diags), [])
             self.err("E304", f"{d.kind} {d.name!r} gives no value for field {f.name!r}", self.at_decl(d),
-                     f"give it a value in each {d.kind}, or a default in the kind: '{f.name}: {f.type} = ...;'")
+                     f"give it a value in each {d.kind}, or a default in the kind: "
+                     f"'{'func ' if f.computed else ''}{f.name}: {f.type} = ...;'")
             return
         at, others = self.unvalued[key]
         others.append(d.name)
@@ -893,16 +922,19 @@ class Checker(A.Visitor):
         for part in shown:
             for n in A.walk(part):
                 if type(n) is A.Name and n.id != "copy_number" and (n.id not in fields or fields[n.id].type == "effect"
-                                                                    or fields[n.id].index is not None):
+                                                                    or fields[n.id].index is not None
+                                                                    or fields[n.id].computed):
                     self.err("E303", f"a title can show the card's own fields and copy_number, not {n.id!r}", n.span,
-                             did_you_mean(n.id, [f for f in fields if fields[f].type != "effect" and fields[f].index is None]
+                             did_you_mean(n.id, [f for f in fields if fields[f].type != "effect" and fields[f].index is None
+                                              and not fields[f].computed]
                                               + ["copy_number"]))
                     return
         for number in range(1, max(d.copies, 1) + 1):
             try:
                 values = copy_fields(d, kind, number)
             except A.NotConstant:
-                failing = next((v.value for v in d.values if not is_field_value(numbered(v.value, number, kind))),
+                failing = next((v.value for v in plain_values(d, kind)
+                                if not is_field_value(numbered(v.value, number, kind))),
                                None)
                 self.err("E303", f"a field value of {d.name!r} cannot be worked out for copy {number} (numbers, "
                          "texts, lists, copy_number and operators only, with no division by zero and no item past a "
@@ -2402,6 +2434,8 @@ class Checker(A.Visitor):
         elif index is not None and not (field is not None and field.index is not None) \
                 and not (obj == "any" and e.name in self.member_field_names):
             if field is not None and field.type != "effect" and not self.indexed(e.name):
+                if field.computed:
+                    self.sym.computed.add(id(e))
                 return self.numbered_item(self.field_type(kind, field), e, index, scope)   # `c.row[2]`: a list field
             self.err("E312", f"{e.name!r} has no elements to choose from: it is not declared with [...]",
                      index.span)
@@ -2424,6 +2458,12 @@ class Checker(A.Visitor):
             if field is not None and field.index is not None:
                 return self.member_field(e, kind, field, index, scope, e if site is None else site, setting)
             fields = {f.name: f for f in kind.fields}
+            if e.name in fields and fields[e.name].computed:   # worked out for `you` when read
+                if setting:
+                    self.err("E303", f"{e.name!r} of {kind.name} is computed, worked out from the game when read: "
+                             f"it cannot be set", e.span)
+                self.sym.computed.add(id(e))
+                return self.declared(fields[e.name].type)
             if e.name in fields and fields[e.name].type == "effect":
                 if setting:
                     self.err("E303", f"{e.name!r} is an effect of {kind.name}, written in the rules: it cannot "
@@ -2471,12 +2511,37 @@ class Checker(A.Visitor):
         return kind if isinstance(kind, A.Kind) else None
 
     def visit_Method(self, e: A.Method, scope: Scope) -> str:
+        read = self.computed_for(e, scope)
+        if read is not None:
+            return read
         if actor_call(e, self.sym):   # `p.score()`: the func evaluated for player p
             who = self.expr(e.obj, scope)
             if not fits(who, "player"):
                 self.err("E303", f"{e.name}() is evaluated for a player, not for {article(words(who))}", e.obj.span)
             return self.call(e.name, e.args, e.span, scope)
         return self.call(e.name, (e.obj,) + e.args, e.span, scope)
+
+    def computed_for(self, e: A.Method, scope: Scope) -> Optional[str]:
+        """`card.field(p)`: a computed field of the card's kind worked out for player p (as `p.f()` works a
+        func out for p): its type, or None when `e` is no such read (then it is a call, checked as one)."""
+        if e.name not in {f.name for k in self.sym.decls.values() if type(k) is A.Kind for f in k.fields if f.computed}:
+            return None
+        mark = len(self.diags)
+        kind = self.kind_of(self.expr(e.obj, scope))
+        field = next((f for f in kind.fields if f.name == e.name and f.computed), None) if kind is not None else None
+        if field is None:
+            del self.diags[mark:]   # a call after all: checked (and its object reported) as one
+            return None
+        self.sym.computed.add(id(e))
+        if len(e.args) != 1:
+            self.err("E302", f"{printed(e.obj)}.{e.name} is worked out for you; {printed(e.obj)}.{e.name}(p) for "
+                     f"one player p: not {arguments(len(e.args))}", e.span)
+        for a in e.args:
+            who = self.expr(a, scope)
+            if not fits(who, "player"):
+                self.err("E303", f"{e.name} of {kind.name} is worked out for a player, not for "
+                         f"{article(words(who))}", a.span)
+        return self.declared(field.type)
 
     def searched(self, func: str, args: tuple, held: str, sought: str) -> None:
         """`contains(L, x)`, `index_of(L, x)`: a value that no item of L can equal (a text in a list of

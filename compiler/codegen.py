@@ -473,6 +473,8 @@ class CodeGen(A.Visitor):
     def visit_Attr(self, e, ctx) -> str:
         if id(e) in self.sym.slots:   # an effect read as a value: whether the card writes it
             return f"rt.writes({self.ex(e.obj, ctx)}, {e.name!r})"
+        if id(e) in self.sym.computed:   # a computed field: the card's expression, worked out for you
+            return f"rt.computed({self.ex(e.obj, ctx)}, {e.name!r}, {ctx.you})"
         if it_arg(e, ctx.locals, ctx.it_mode):
             return f"it[{e.name!r}]" if ctx.it_mode == "event" else f"it.get({e.name!r})"
         if e.name not in self.dynamic_attrs and not (ctx.it_mode == "use" and it_arg(e.obj, ctx.locals, ctx.it_mode)):
@@ -531,6 +533,8 @@ class CodeGen(A.Visitor):
         return reads
 
     def visit_Method(self, e, ctx) -> str:
+        if id(e) in self.sym.computed:   # `m.reached(p)`: the computed field worked out for p
+            return f"rt.computed({self.ex(e.obj, ctx)}, {e.name!r}, {self.ex(e.args[0], ctx)})"
         if actor_call(e, self.sym):   # `p.score(x)`: the func with `you` = p (x is still yours)
             args = call_args(self.sym.decls[e.name], e.args, self.sym)
             return f"{self.func_names[e.name]}(rt, {self.ex(e.obj, ctx)}{''.join(', ' + self.ex(a, ctx) for a in args)})"

@@ -674,11 +674,15 @@ class Interpreter(A.Visitor):
     def visit_Attr(self, e, rt, f):
         if id(e) in self.sym.slots:   # an effect read as a value: whether the card writes it
             return rt.writes(self.ev(e.obj, rt, f), e.name)
+        if id(e) in self.sym.computed:   # a computed field: the card's expression, worked out for you
+            return rt.computed(self.ev(e.obj, rt, f), e.name, f.you)
         if it_arg(e, f.locals, f.it_mode):
             return f.it[e.name] if f.it_mode == "event" else f.it.get(e.name)
         return rt.field(self.ev(e.obj, rt, f), e.name)
 
     def visit_Method(self, e, rt, f):
+        if id(e) in self.sym.computed:   # `m.reached(p)`: the computed field worked out for p
+            return rt.computed(self.ev(e.obj, rt, f), e.name, self.ev(e.args[0], rt, f))
         if actor_call(e, self.sym):   # `p.score(x)`: the func with `you` = p (x is still yours)
             decl = self.sym.decls[e.name]
             who = self.ev(e.obj, rt, f)
@@ -794,6 +798,8 @@ def _callable(it: Interpreter, effect):
         return lambda rt, you, *args: it.func(decl, rt, you, args)
     if effect.shape == "cost":
         return lambda rt, you, *args: it.cost(node, rt, Frame(you, dict(zip(params, args))))
+    if effect.shape == "expr" and effect.this_ok:   # a computed field: `this` is the card
+        return lambda rt, you, this: it.ev(node, rt, Frame(you, {}, this))
     if effect.shape == "expr":
         return lambda rt, you, *args: it.ev(node, rt, Frame(you, dict(zip(params, args))))
     if effect.this_ok:

@@ -75,6 +75,7 @@ class Layout:
     variants: dict
     entities: list      # (kind, name, title, fields dict, effect slots, span, per_player, entity whose effects it runs)
     entity_refs: list   # (entity, field, card or list of cards it names): `card_refs`
+    computed: list      # (kind, entity, field, expression) for each computed field of each declared entity
     tracks: list        # (name, title, [Space], [Reach])
     dice: list
     procs: list
@@ -154,17 +155,37 @@ def numbered(expr, number: int, kind: A.Kind):
                      else None)
 
 
+def computed_fields(kind: A.Kind) -> set:
+    """The names of a kind's computed fields (`func reached: bool;`): expressions, not constants."""
+    return {f.name for f in kind.fields if f.computed}
+
+
+def plain_values(e: A.Entity, kind: A.Kind) -> tuple:
+    """An entity's field values that are constants: all but its computed fields' expressions."""
+    computed = computed_fields(kind)
+    return tuple(v for v in e.values if v.name not in computed) if computed else e.values
+
+
+def computed_values(e: A.Entity, kind: A.Kind) -> list:
+    """(field, expression) for each computed field of the entity's kind: its own, else the kind's
+    default (a field with neither is E304, and left out)."""
+    given = {v.name: v.value for v in e.values}
+    return [(f.name, given.get(f.name, f.default)) for f in kind.fields
+            if f.computed and given.get(f.name, f.default) is not None]
+
+
 def copy_fields(e: A.Entity, kind: A.Kind, number: int) -> dict:
     """One copy's field values: the kind's defaults, then the entity's (either may use `copy_number`)."""
     fields = {f.name: field_value(numbered(f.default, number, kind)) for f in kind.fields
-              if f.default is not None and f.type != "effect"}
-    fields.update({v.name: field_value(numbered(v.value, number, kind)) for v in e.values})
+              if f.default is not None and f.type != "effect" and not f.computed}
+    fields.update({v.name: field_value(numbered(v.value, number, kind)) for v in plain_values(e, kind)})
     return fields
 
 
 def fields_number_copies(e: A.Entity, kind: A.Kind) -> bool:
     """Whether a field value of the entity (or a default of its kind) uses `copy_number`."""
-    values = [v.value for v in e.values] + [f.default for f in kind.fields if f.default is not None]
+    values = [v.value for v in plain_values(e, kind)] + [f.default for f in kind.fields
+                                                         if f.default is not None and not f.computed]
     return any(type(n) is A.Name and n.id == "copy_number" for v in values for n in A.walk(v))
 
 
@@ -239,7 +260,7 @@ def card_refs(e: A.Entity, kind: A.Kind, number: int, name: str, sym: Symbols) -
     refs = []
     for f in kind.fields:
         value = given.get(f.name, f.default)
-        if value is None or f.type == "effect" or f.index is not None:
+        if value is None or f.type == "effect" or f.index is not None or f.computed:
             continue
         value = numbered(value, number, kind)
         names = named_cards(value, sym)
@@ -324,6 +345,8 @@ def layout(sym: Symbols) -> Layout:
         supplies=[r for r in d if isinstance(r, A.Resource) and r.supply is not None],
         entities=entities,
         entity_refs=refs,
+        computed=[(e.kind, e.name, name, value) for e in d if isinstance(e, A.Entity) and e.kind in kinds
+                  for name, value in computed_values(e, kinds[e.kind])],
         tracks=[t for t in d if isinstance(t, A.Track)],
         dice=[shown_by_name(x, sym) for x in d if isinstance(x, A.Die)],
         procs=[p for p in d if isinstance(p, A.Proc)],
@@ -399,6 +422,8 @@ def effects(lay: "Layout") -> Iterator[Effect]:
             continue
         for slot in slots:
             yield Effect(("entity", name, slot.name), "body", slot.body, (), True, f"{kind} {name}: {slot.name}")
+    for kind, name, field, value in lay.computed:   # `this`: the card (each copy its own), `you`: the reader
+        yield Effect(("computed", name, field), "expr", value, (), True, f"{kind} {name}: {field}")
     for t in lay.tracks:
         for sp in t.spaces:
             at = f"track {t.name}, space {sp.position}"

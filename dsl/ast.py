@@ -1206,13 +1206,15 @@ class Track(Decl):
 
 @node
 class FieldDecl(Part):
-    """`name: type [= default];` of a kind; type `effect` marks an effect slot. `name: int[ENUM]`
+    """`name: type [= default];` of a kind; type `effect` marks an effect slot; `func name: type [= EXPR];`
+    (`computed`) a field each entity gives as an expression, worked out for the player reading it. `name: int[ENUM]`
     (`index`: the enum) holds one value of the type per member of the enum, the default for each."""
 
     name: str
     type: str
     default: Optional[Expr]
     index: Optional[str] = None
+    computed: bool = False   # `func name: type [= EXPR];`: each entity gives an expression, read per player
 
     def type_text(self) -> str:
         """The type as written: `int`, `int[gem]`."""

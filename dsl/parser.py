@@ -352,6 +352,9 @@ class _Builder:
         return A.FieldDecl(str(items[0]), items[1], _pick(items, "default"), _pick(items, "field_index"),
                            span=self._s(meta))
 
+    def computed_decl(self, meta, items):
+        return A.FieldDecl(str(items[0]), items[1], _pick(items, "default"), computed=True, span=self._s(meta))
+
     def field_index(self, meta, items):
         return _Marker("field_index", str(items[0]))
 

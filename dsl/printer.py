@@ -721,7 +721,8 @@ class Printer(A.Visitor):
     def part(self, item) -> None:
         """A field declaration of a kind, or a field value or effect of an entity."""
         if isinstance(item, A.FieldDecl):
-            self.clauses([Clause(f"{item.name}: {item.type_text()}"), _where("= ", item.default)])
+            computed = "func " if item.computed else ""
+            self.clauses([Clause(f"{computed}{item.name}: {item.type_text()}"), _where("= ", item.default)])
         elif isinstance(item, A.FieldValue):
             self.clauses([Clause(f"{item.name} = ", item.value)])
         else:

@@ -2135,6 +2135,14 @@ class Game:
         if "flip" in self.by_event:
             self.emit("flip", self.field(e, "owner"), {"item": e})
 
+    def computed(self, e, name: str, reader):
+        """A computed field's value (`m.reached`, `m.reached(p)`): the card's expression worked out with
+        `this` the card and `you` the reader; `none` or a card without the field stops play (E601)."""
+        fn = e.computed.get(name) if type(e) is EntityDef else None
+        if fn is None:
+            raise RulesRuntimeError("E601", f"{label_of(e)} has no computed field {name!r}")
+        return fn(self, reader, e)
+
     def writes(self, e, slot: str) -> bool:
         """Whether a card (tile, space...) writes an effect slot of its kind (`x.left_bonus` as a value);
         `none` writes nothing."""

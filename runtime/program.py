@@ -186,9 +186,14 @@ def assemble(tables: dict, fns: dict) -> Program:
     program = Program(tables["name"])
     for key in ("resources", "groups", "counters", "zones", "visibility", "actors", "variants"):
         setattr(program, key, tables[key])
+    computed: dict = {}   # entity -> its computed fields' callables (copies share their declaration's)
+    for key, fn in fns.items():
+        if key[0] == "computed":
+            computed.setdefault(key[1], {})[key[2]] = fn
     for kind, name, title, fields, slots, span, per_player, source, number in tables["entities"]:
         e = EntityDef(kind, name, title, dict(fields), {s: fns["entity", source, s] for s in slots}, span, per_player,
                       number)
+        e.computed = computed.get(source, {})
         program.entities[name] = e
         program.kinds.setdefault(kind, []).append(e)
     program.starts = dict(tables.get("starts", {}))

@@ -49,7 +49,7 @@ class EntityDef:
     """A card, tile or space of the pack: static fields and its compiled effect slots."""
 
     __slots__ = ("kind", "name", "title", "fields", "effects", "span", "per_player", "key", "of", "origin",
-                 "copies", "copy_number", "declared")
+                 "copies", "copy_number", "declared", "computed")
 
     def __init__(self, kind: str, name: str, title: Optional[str], fields: dict, effects: dict, span: str,
                  per_player: bool = False, copy_number: int = 1):
@@ -63,6 +63,7 @@ class EntityDef:
         self.of: Optional[str] = None   # the holder a per-player copy belongs to (None: the declared entity)
         self.origin = self
         self.copies: dict[str, "EntityDef"] = {}
+        self.computed: dict = {}   # computed field -> its callable (rt, reader, this): `Engine.computed`
 
     def copy_for(self, holder: str) -> "EntityDef":
         """A per-player entity's copy for one player or actor (by name): the copy sits in that holder's
@@ -73,7 +74,7 @@ class EntityDef:
         if copy is None:
             copy = EntityDef.__new__(EntityDef)
             for slot in ("kind", "name", "title", "fields", "effects", "span", "per_player", "copies", "copy_number",
-                         "declared"):
+                         "declared", "computed"):
                 setattr(copy, slot, getattr(origin, slot))
             copy.key, copy.of, copy.origin = f"{origin.name}@{holder}", holder, origin
             origin.copies[holder] = copy
