@@ -16,7 +16,7 @@ from rulebook.dsl.printer import Printer, cost, declaration_text, expr, pattern,
 
 from rulebook.dsl.diagnostics import did_you_mean
 
-from .layout import proc_result_call, subject_mode
+from .layout import is_field_value, proc_result_call, subject_mode
 from .resolve import BASE, CATEGORY, PHASES
 
 # Words that take no plural ("3 prestige", "2 lavandium").
@@ -240,6 +240,11 @@ class ExprReader(A.Visitor):
         return t.mode == "plain" and t.index is None and type(t.amount) is A.Attr \
             and getattr(self.decl(t.name), "indexes", None) is not None
 
+    def computed_field(self, name: str) -> bool:
+        """Whether a kind of the pack declares a computed field so named (False without symbols)."""
+        decls = self.symbols.decls.values() if self.symbols is not None else ()
+        return any(f.name == name and f.computed for d in decls if type(d) is A.Kind for f in d.fields)
+
     def decl(self, name: str):
         """The declaration a name stands for, or None (a local, a builtin, no symbols)."""
         return self.symbols.decls.get(name) if self.symbols is not None else None
@@ -318,6 +323,8 @@ class ExprReader(A.Visitor):
             return self.your
         if isinstance(e, A.Name) and e.id == "it":
             return self.its
+        if isinstance(e, A.Name) and e.id == "this":
+            return "this card's"
         return f"{self.read(e)}'s"
 
     # ---------------------------------------------------------------- leaves
@@ -440,6 +447,8 @@ class ExprReader(A.Visitor):
         return self.call(e.func, e.args, self.your)
 
     def visit_Method(self, e):
+        if len(e.args) == 1 and self.computed_field(e.name):   # `m.reached(p)`: worked out for p
+            return f"{self.possessive(e.obj)} {spoken(e.name)} as worked out for {self.read(e.args[0])}"
         return self.call(e.name, (e.obj,) + e.args, self.possessive(e.obj), about=True)
 
     def call(self, func: str, args: tuple, owner: str, about: bool = False) -> str:
@@ -1149,11 +1158,17 @@ class Reader(A.Visitor):
         if d.copies > 1 and self.values:   # `* N` (the gallery's table has a row for it): the others NAME#2 ...
             others = f"{d.name}#2" if d.copies == 2 else f"{d.name}#2 to {d.name}#{d.copies}"
             self.say(depth, f"{d.copies} copies of it are in the game: {d.name}, then {others}.")
-        if not d.effects and not (self.values and d.values):
+        kind = self.words.decl(d.kind)
+        # a computed field's value is a rule, read out always: the kind says which, else any value not constant
+        names = {f.name for f in kind.fields if f.computed} if isinstance(kind, A.Kind) else set()
+        computed = [v for v in d.values if v.name in names or kind is None and not is_field_value(v.value)]
+        shown = [v for v in d.values if self.values or v in computed]
+        if not d.effects and not shown:
             noun = singular(self.noun(d.kind))
             self.say(depth, f"{'An' if noun[:1] in 'aeiouAEIOU' else 'A'} {noun}" + (" with nothing printed on it." if not d.values else "."))
-        for v in d.values if self.values else ():
-            self.say(depth, f"{capital(spoken(v.name))}: {self.x(v.value)}.")
+        for v in shown:
+            worked = " (worked out for the player it is read for)" if v in computed else ""
+            self.say(depth, f"{capital(spoken(v.name))}{worked}: {self.x(v.value)}.")
         for e in d.effects:
             self.say(depth, f"{capital(spoken(e.name))}:")
             self.block(e.body, depth + 1)
@@ -1253,6 +1268,8 @@ class Reader(A.Visitor):
     def visit_Kind(self, d, depth: int) -> None:
         slots = [spoken(f.name) for f in d.fields if f.type == "effect"]
         data = [spoken(f.name) + (f" (one for each {singular(self.noun(f.index))})" if f.index is not None else "")
+                + (" (worked out for the player reading it, by each one's rule"
+                   + (f", else {self.x(f.default)}" if f.default is not None else "") + ")" if f.computed else "")
                 for f in d.fields if f.type != "effect"]
         self.say(depth, capital(plural(self.noun(d.name))) + (" (each player has their own)" if d.per_player else "")
                  + (f" have {_either(data, 'and')}" if data else "")
