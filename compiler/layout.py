@@ -75,7 +75,7 @@ class Layout:
     variants: dict
     entities: list      # (kind, name, title, fields dict, effect slots, span, per_player, entity whose effects it runs)
     entity_refs: list   # (entity, field, card or list of cards it names): `card_refs`
-    computed: list      # (kind, entity, field, expression) for each computed field of each declared entity
+    computed: list      # (kind, entity or None for the kind's default, field, expression): `computed_values`
     tracks: list        # (name, title, [Space], [Reach])
     dice: list
     procs: list
@@ -166,12 +166,17 @@ def plain_values(e: A.Entity, kind: A.Kind) -> tuple:
     return tuple(v for v in e.values if v.name not in computed) if computed else e.values
 
 
-def computed_values(e: A.Entity, kind: A.Kind) -> list:
-    """(field, expression) for each computed field of the entity's kind: its own, else the kind's
-    default (a field with neither is E304, and left out)."""
-    given = {v.name: v.value for v in e.values}
-    return [(f.name, given.get(f.name, f.default)) for f in kind.fields
-            if f.computed and given.get(f.name, f.default) is not None]
+def computed_values(sym: Symbols) -> list:
+    """(kind, entity, field, expression) for each computed field's expression: each entity's own, and
+    each default of a kind with entity None (the entities that give none use it)."""
+    kinds = {k.name: k for k in sym.decls.values() if isinstance(k, A.Kind)}
+    values = [(k.name, None, f.name, f.default) for k in kinds.values() for f in k.fields
+              if f.computed and f.default is not None]
+    for e in sym.decls.values():
+        if isinstance(e, A.Entity) and e.kind in kinds:
+            computed = computed_fields(kinds[e.kind])
+            values += [(e.kind, e.name, v.name, v.value) for v in e.values if v.name in computed]
+    return values
 
 
 def copy_fields(e: A.Entity, kind: A.Kind, number: int) -> dict:
@@ -345,8 +350,7 @@ def layout(sym: Symbols) -> Layout:
         supplies=[r for r in d if isinstance(r, A.Resource) and r.supply is not None],
         entities=entities,
         entity_refs=refs,
-        computed=[(e.kind, e.name, name, value) for e in d if isinstance(e, A.Entity) and e.kind in kinds
-                  for name, value in computed_values(e, kinds[e.kind])],
+        computed=computed_values(sym),
         tracks=[t for t in d if isinstance(t, A.Track)],
         dice=[shown_by_name(x, sym) for x in d if isinstance(x, A.Die)],
         procs=[p for p in d if isinstance(p, A.Proc)],
@@ -423,7 +427,8 @@ def effects(lay: "Layout") -> Iterator[Effect]:
         for slot in slots:
             yield Effect(("entity", name, slot.name), "body", slot.body, (), True, f"{kind} {name}: {slot.name}")
     for kind, name, field, value in lay.computed:   # `this`: the card (each copy its own), `you`: the reader
-        yield Effect(("computed", name, field), "expr", value, (), True, f"{kind} {name}: {field}")
+        yield Effect(("computed", kind, name, field), "expr", value, (), True,
+                     f"{kind} {name}: {field}" if name else f"kind {kind}: {field} (default)")
     for t in lay.tracks:
         for sp in t.spaces:
             at = f"track {t.name}, space {sp.position}"

@@ -30,9 +30,14 @@ class Coverage:
         self.rules: dict = {}
         for e in program.entities.values():
             name = e.name.partition("#")[0]   # the copies of a declaration `* N` run its effects: one row
-            for field, fn in e.effects.items():
-                # an entity with several effects (a civilization's start, powers, midgame) names each
-                self._add(fn, e.kind, f"{name} {field}" if len(e.effects) > 1 else name)
+            own = {f: fn for f, fn in e.computed.items() if fn is not program.computed_defaults.get(e.kind, {}).get(f)}
+            for field, fn in list(e.effects.items()) + list(own.items()):
+                # an entity with several effects (a civilization's start, powers, midgame) or computed
+                # fields it gives (`reached = ...;`) names each
+                self._add(fn, e.kind, f"{name} {field}" if len(e.effects) + len(own) > 1 else name)
+        for kind, defaults in program.computed_defaults.items():   # read for each card that gives none
+            for field, fn in defaults.items():
+                self._add(fn, kind, f"{field} (default)")
         for name, fn in program.procs.items():
             self._add(fn, "proc", name)
         for t in program.tracks.values():

@@ -94,6 +94,7 @@ class Program:
     conditions: dict = field(default_factory=dict)  # modifier or trigger id -> fn(game, owner, env[, the use's args]) -> bool (`while`)
     procs: dict = field(default_factory=dict)       # name -> fn
     funcs: dict = field(default_factory=dict)       # name -> fn
+    computed_defaults: dict = field(default_factory=dict)   # kind -> {computed field: fn(game, reader, this)}
     game: Optional[GameDef] = None
     variants: dict = field(default_factory=dict)    # name -> title
     line_map: dict = field(default_factory=dict)    # generated line -> "file:line"
@@ -186,14 +187,16 @@ def assemble(tables: dict, fns: dict) -> Program:
     program = Program(tables["name"])
     for key in ("resources", "groups", "counters", "zones", "visibility", "actors", "variants"):
         setattr(program, key, tables[key])
-    computed: dict = {}   # entity -> its computed fields' callables (copies share their declaration's)
+    own: dict = {}   # entity -> its computed fields' callables (copies share their declaration's)
     for key, fn in fns.items():
-        if key[0] == "computed":
-            computed.setdefault(key[1], {})[key[2]] = fn
+        if key[0] == "computed":   # ("computed", kind, entity or None for the kind's default, field)
+            _c, kind, name, field_name = key
+            (program.computed_defaults.setdefault(kind, {}) if name is None else own.setdefault(name, {}))[field_name] = fn
     for kind, name, title, fields, slots, span, per_player, source, number in tables["entities"]:
         e = EntityDef(kind, name, title, dict(fields), {s: fns["entity", source, s] for s in slots}, span, per_player,
                       number)
-        e.computed = computed.get(source, {})
+        defaults = program.computed_defaults.get(kind, {})
+        e.computed = {**defaults, **own[source]} if source in own else defaults
         program.entities[name] = e
         program.kinds.setdefault(kind, []).append(e)
     program.starts = dict(tables.get("starts", {}))

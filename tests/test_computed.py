@@ -96,3 +96,17 @@ def test_explain_reads_the_field_and_the_value():
 ])
 def test_misuse(text, code, where):
     the_one_error(analyse_text(PACK + text), code, where)
+
+
+def test_cover_counts_each_card_value_and_each_default():
+    from rulebook.compiler.driver import build_text
+    from rulebook.runtime.coverage import Coverage
+
+    p = build_text(PACK + "proc peek() { if mayor.reached { gain 1 vp; } }")
+    coverage = Coverage(p)
+    assert sorted(coverage.rules.values()) == [("card", "press"), ("card", "workers"), ("card", "worth (default)"),
+                                               ("milestone", "banker"), ("milestone", "mayor"),
+                                               ("proc", "peek")]
+    g = Game(p, 2, 1)
+    coverage.measure(lambda: run_proc(g, "peek"))
+    assert coverage.report()["milestone"] == (2, ["banker"])
