@@ -359,7 +359,7 @@ class _FileIndexer:
     def _occurrence(self, node, name, span, role, this_kind, it_kind) -> Occurrence:
         if role in ("field", "field_def"):
             return Occurrence(name, span, role, node, kind=this_kind, obj=self.amended)
-        if role == "attr":
+        if role == "attr" or role == "ref" and type(node) is A.Method:   # `obj.name`, `obj.name(...)`
             obj = node.obj
             obj_name = obj.id if isinstance(obj, A.Name) else "you" if isinstance(obj, A.You) else None
             kind = this_kind if obj_name == "this" else it_kind if obj_name == "it" else None
@@ -562,8 +562,9 @@ class View:
         sym = self.symbols
         if o.role in ("decl", "member"):
             return ("name", o.name)
-        if o.role == "ref":
+        if o.role == "ref" and not (type(o.node) is A.Method and o.name not in sym.decls):
             return ("name", o.name) if o.name in sym.decls or o.name in sym.members else None
+        # an attr, or `card.field(p)`: a computed field worked out for a player
         if o.role in ("field", "field_def"):
             kind = o.kind or self._kind_of(o.obj)
             return ("field", kind, o.name) if kind else None
@@ -647,7 +648,8 @@ class View:
                 continue
             children = []
             if isinstance(decl, A.Kind):
-                children = [{"name": f.name, "category": "field", "detail": f.type_text(), "span": f.span,
+                children = [{"name": f.name, "category": "field", "detail": ("func " if f.computed else "")
+                             + f.type_text(), "span": f.span,
                              "name_span": name_span.get(id(f), f.span), "children": []} for f in decl.fields]
             if isinstance(decl, A.Extend):
                 name, category, detail = f"{decl.when} {decl.name}", "extend", decl.when

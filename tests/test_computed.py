@@ -110,3 +110,47 @@ def test_cover_counts_each_card_value_and_each_default():
     g = Game(p, 2, 1)
     coverage.measure(lambda: run_proc(g, "peek"))
     assert coverage.report()["milestone"] == (2, ["banker"])
+
+
+def test_a_field_that_reads_itself_stops_play_with_e602(program):
+    from rulebook.runtime.agents import RandomAgent
+
+    p = program("""
+kind loop { func n: int = this.n + 1; }
+loop endless { }
+proc p() { gain endless.n vp; }
+game g { seats 2 to 2; phase play { each players: p(); } winner most vp; }
+""")
+    with pytest.raises(RulesRuntimeError) as caught:
+        Game(p, 2, 1, [RandomAgent(1), RandomAgent(2)]).play()
+    assert caught.value.code == "E602"
+
+
+def test_amended_and_per_player_cards_work_their_fields_out(program):
+    g = Game(program("""
+kind mission "Mission" per_player { func done: bool = false; tries: int = 0; }
+mission m1 { done = this.tries >= 2 and cities >= 1; }
+mission m2 { }
+amend m2 { done = true; }
+proc go() { set m1.tries = 2; gain 1 cities; }
+func dones() = count(p in players where m1.done(p));
+func mine() = count(m in mission where m.done);
+"""), 2, 1)
+    run_proc(g, "go", player=0)
+    p0, p1 = g.state.players
+    assert g.program.funcs["dones"](g, p0) == 1     # only seat 0's copy has its tries and a city
+    assert (g.program.funcs["mine"](g, p0), g.program.funcs["mine"](g, p1)) == (2, 1)
+
+
+def test_the_editor_renames_a_computed_field_everywhere_it_is_read(tmp_path):
+    from rulebook.compiler.workspace import Workspace
+
+    (tmp_path / "m.rules").write_text(PACK + "func mayors() = count(p in players where mayor.reached(p));\n")
+    view = Workspace().view(tmp_path / "m.rules")
+    shown = next(s for s in view.paths if s.endswith("m.rules"))
+    line = PACK.count("\n", 0, PACK.index("func reached")) + 1
+    target = view.target_at(shown, line, PACK.splitlines()[line - 1].index("reached") + 1)
+    assert target.key == ("field", "milestone", "reached")
+    spans = [s for v in view.rename(target, "claimed_by").values() for s in v]
+    # the declaration, the two cards' values, m.reached in claimed() and mayor.reached(p)
+    assert len(spans) == 5
