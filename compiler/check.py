@@ -14,6 +14,7 @@ from rulebook.dsl.parser import CARD_WORDS
 from rulebook.dsl.printer import expr as printed, params_text
 
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered
+from .layout import plain_values
 from .layout import NAME_TYPES, actor_call, event_arg, proc_result_call
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, Symbols, declared_at, tokens_in
 from .resolve import arm_change, enum_changes, option_change

@@ -54,6 +54,14 @@ def _open(sym, hidden_zones: set, current: bool) -> dict[int, bool]:
         + [space for _, space, _ in sym.amended_spaces]
     tainted: set[tuple[int, str]] = set()   # (id of the declaration, a local or parameter bound from hidden)
     results: set[str] = set()               # funcs and procs whose value may be hidden
+    # (field, expression) of each computed field's value on a card or default of a kind, and the fields
+    # whose value may be hidden: a read of one is (its expression's `this` is the card, not the current one)
+    kinds = {name: d for name, d in sym.decls.items() if type(d) is A.Kind}
+    computed = [(f.name, f.default) for k in kinds.values() for f in k.fields if f.computed and f.default is not None]
+    computed += [(v.name, v.value) for e in sym.decls.values() if type(e) is A.Entity and e.kind in kinds
+                 for v in e.values if any(f.name == v.name and f.computed for f in kinds[e.kind].fields)]
+    computed_roots = {id(value) for _name, value in computed}
+    computed_results: set[str] = set()
 
     def zone_ref(e) -> bool:
         return (type(e) is A.Name and e.id in zones) or (type(e) is A.Attr and e.name in zones) \
@@ -68,8 +76,11 @@ def _open(sym, hidden_zones: set, current: bool) -> dict[int, bool]:
             n = stack.pop()
             t = type(n)
             if t is A.Name:
-                if n.id in hidden_zones or (current and n.id in ("this", "it")) or (key, n.id) in tainted:
+                if n.id in hidden_zones or (current and n.id in ("this", "it") and key not in computed_roots) \
+                        or (key, n.id) in tainted:
                     return True
+            elif (t is A.Attr or t is A.Method) and id(n) in sym.computed and n.name in computed_results:
+                return True
             elif t is A.Attr and n.name in hidden_zones:
                 return True
             elif (t is A.Call and n.func == "size" and len(n.args) == 1 and zone_ref(n.args[0])) or \
@@ -97,6 +108,10 @@ def _open(sym, hidden_zones: set, current: bool) -> dict[int, bool]:
     changed = True
     while changed:   # until nothing more is found hidden (each round only adds)
         changed = False
+        for name, value in computed:
+            if name not in computed_results and hidden(value, value):
+                computed_results.add(name)
+                changed = True
         for root in roots:
             if type(root) is A.Func and root.name not in results and hidden(root.value, root):
                 results.add(root.name)

@@ -154,3 +154,45 @@ def test_the_editor_renames_a_computed_field_everywhere_it_is_read(tmp_path):
     spans = [s for v in view.rename(target, "claimed_by").values() for s in v]
     # the declaration, the two cards' values, m.reached in claimed() and mayor.reached(p)
     assert len(spans) == 5
+
+
+def test_a_computed_field_worked_out_from_a_hidden_hand_is_hidden_in_a_prompt():
+    from rulebook.compiler.hidden import marks, open_values
+    from rulebook.dsl import ast as A
+
+    text = """
+counter vp;
+kind card { points: int = 1; func worth: int = this.points; }
+zone hand per_player of card hidden;
+card plain { }
+card hoarder { worth = total(c in hand, c.points); }
+kind goal { func met: bool; }
+goal rich { met = vp >= 10; }
+goal sly { met = size(hand) > 2; }
+proc p() { may "{plain.worth} {rich.met} {rich.met(left)} {sly.met}?" { } }
+"""
+    sym = analyse_text(text).symbols
+    found = open_values(sym)
+    shown = {n.title: marks(n.title_parts, found) for d in sym.decls.values() for n in A.walk(d)
+             if type(n) is A.May}
+    # any card's worth may be a hoarder's (a field's reads are one), a size is public
+    assert list(shown.values()) == ["h-v-v-v-"]
+
+
+def test_numbered_copies_each_work_out_their_own_value(program):
+    p = program("""
+kind tile { value: int; func worth: int = this.value * 2; }
+tile t "Tile {value}" * 3 { value = copy_number; worth = this.value + cities; }
+zone row of tile;
+proc lay() { fill row with tile; gain 10 cities; }
+func row_worth() = total(x in row, x.worth);
+""")
+    g = Game(p, 2, 1)
+    run_proc(g, "lay")
+    assert [p.entities[n].title for n in ("t", "t#2", "t#3")] == ["Tile 1", "Tile 2", "Tile 3"]
+    assert p.funcs["row_worth"](g, g.state.players[0]) == 1 + 2 + 3 + 3 * 10
+
+
+def test_a_title_cannot_show_a_computed_field():
+    the_one_error(analyse_text(PACK + 'card shown "Worth {worth}" * 2 { colour = grey; }'), "E303",
+                  "a title can show the card's own fields")
