@@ -377,6 +377,7 @@ class Checker(A.Visitor):
         self.removed_uses: dict[str, list[A.Span]] = {}   # removed name -> where the rules still use it
         self.complete: set[int] = set()   # ids of the `match` statements with an arm for every member
         self._member_field_names: Optional[set] = None
+        self._computed_field_names: Optional[set] = None
         self.card_lists: dict = {}   # (kind, list field) -> the type of its values when they name cards or members
 
     # ------------------------------------------------------------------ reporting
@@ -2101,6 +2102,16 @@ class Checker(A.Visitor):
                                         for f in d.fields if f.index is not None}
         return self._member_field_names
 
+    @property
+    def computed_field_names(self) -> set:
+        """The names of the computed fields some kind declares (`func reached: bool;`), less any name
+        another kind has as a plain field (a card of unknown kind could then have either)."""
+        if self._computed_field_names is None:
+            fields = [f for d in self.sym.decls.values() if isinstance(d, A.Kind) for f in d.fields]
+            self._computed_field_names = {f.name for f in fields if f.computed} - {f.name for f in fields
+                                                                                   if not f.computed}
+        return self._computed_field_names
+
     def member_field(self, e: A.Attr, kind: A.Kind, f: A.FieldDecl, index, scope: Scope, site, setting: bool) -> str:
         """`card.field[member]` of a field declared `int[ENUM]`: the index is a member of the enum."""
         if index is None:
@@ -2480,6 +2491,9 @@ class Checker(A.Visitor):
                 return ELEMENT_ATTRS[e.name]
             self.unknown("E205", "field", e.name, e.span, list(fields) + sorted(ENTITY_ATTRS), of=kind.name)
             return "any"
+        if obj in ("any", "entity") and e.name in self.computed_field_names and not setting:
+            self.sym.computed.add(id(e))   # a card of unknown kind: the field is worked out if it has it (else E601)
+            return "any"
         if obj == "any" and index is not None and e.name in self.member_field_names:   # a card of unknown kind
             self.sym.member_fields.add(id(e if site is None else site))
             self.expr(index, scope)
@@ -2526,7 +2540,7 @@ class Checker(A.Visitor):
         """`card.field(p)`: a computed field of the card's kind worked out for player p (as `p.f()` works a
         func out for p): its type, or None when `e` is no such read (then it is a call, checked as one)."""
         if e.name not in {f.name for k in self.sym.decls.values() if type(k) is A.Kind for f in k.fields if f.computed}:
-            return None
+            return None   # (a card of unknown kind read for p is a call: the checker cannot tell)
         mark = len(self.diags)
         kind = self.kind_of(self.expr(e.obj, scope))
         field = next((f for f in kind.fields if f.name == e.name and f.computed), None) if kind is not None else None

@@ -196,3 +196,17 @@ func row_worth() = total(x in row, x.worth);
 def test_a_title_cannot_show_a_computed_field():
     the_one_error(analyse_text(PACK + 'card shown "Worth {worth}" * 2 { colour = grey; }'), "E303",
                   "a title can show the card's own fields")
+
+
+def test_a_card_of_unknown_kind_works_its_computed_field_out(program):
+    p = program("""
+proc grow() { gain 3 cities; }
+func of_any(x: any) = x.reached;
+func firsts() = of_any(mayor);
+func seconds() = of_any(press);
+""")
+    g = Game(p, 2, 1)
+    run_proc(g, "grow")
+    assert p.funcs["firsts"](g, g.state.players[0]) is True
+    with pytest.raises(RulesRuntimeError, match="no computed field 'reached'"):
+        p.funcs["seconds"](g, g.state.players[0])
