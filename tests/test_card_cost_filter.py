@@ -13,7 +13,7 @@ from rulebook.dsl.parser import parse_text
 from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
-from .conftest import rules_program, run_proc
+from .conftest import rules_program, run_proc, the_one_error
 
 # Jaipur-like goods with a wild camel; a caravan is bought with cards of its goods, camels standing in.
 PACK = """
@@ -148,10 +148,7 @@ zone hand per_player of card;
     ("pay 2 cards from hand where it.price > 0 except silk to discards;", "E100", "expected 'to'"),
 ])
 def test_misuse(body, code, words):
-    result = analyse_text(BASE + "proc p() { " + body + " }", "t.rules")
-    errors = [d for d in result.diagnostics if d.severity == "error"]
-    assert [d.code for d in errors] == [code] and words in errors[0].message, [d.headline() for d in errors]
-    assert errors[0].span.line == 6
+    the_one_error(analyse_text(BASE + "proc p() { " + body + " }", "t.rules"), code, words, line=6)
 
 
 def test_a_filter_with_except_and_a_tag_checks():

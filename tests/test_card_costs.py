@@ -17,7 +17,7 @@ from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Effect, Game, RulesRuntimeError
 from rulebook.runtime.state import State, check_saved
 
-from .conftest import run_proc
+from .conftest import run_proc, the_one_error
 
 PACK = """
 counter vp;
@@ -198,10 +198,7 @@ zone hand per_player of building hidden;
     ("pay 2 cards from hand except 3 to discards;", "E303", "except needs a card"),
 ])
 def test_misuse(body, code, words):
-    result = analyse_text(BASE + "proc p() { " + body + " }", "t.rules")
-    errors = [d for d in result.diagnostics if d.severity == "error"]
-    assert [d.code for d in errors] == [code] and words in errors[0].message, [d.headline() for d in errors]
-    assert errors[0].span.line == 8
+    the_one_error(analyse_text(BASE + "proc p() { " + body + " }", "t.rules"), code, words, line=8)
 
 
 @pytest.mark.parametrize("body", ["each opponents { pay 1 card from hand to discards; }",
