@@ -981,16 +981,21 @@ class Game:
         whose guard holds and whose leading cost is affordable). Returns the index, or None when
         no option is available."""
         if not available:
-            return self._no_option(player, prompt, where)
+            return self._no_option(player, prompt, where, True)
         return self._choose(player, prompt, labels, available, where)
 
-    def _no_option(self, player: Holder, prompt: str, where: str) -> tuple:
-        """A `choose` or `pick` with no option: nothing is asked and nothing happens, and the message
-        log (which the hot seat shows) and the trace say so. Returns `()` (see `choose`)."""
-        line = no_option_line(prompt)
-        self.messages.append(f"{player.name}: {line}")
-        if self.tracer is not None:
-            self._note("nothing", player, line, where=where)
+    def _no_option(self, player: Holder, prompt: str, where: str, told: bool) -> tuple:
+        """A `choose` or `pick` with no option: nothing is asked and nothing happens, and the trace
+        says so; a `choose` (`told`) says so in the message log too, which every player's screen
+        shows: its options were the player's choices of the moment (a turn's), where a pick from an
+        empty zone is routine (Federation has some 250 a game: told, they would bury the log).
+        Returns `()` (see `choose`)."""
+        if told or self.tracer is not None:
+            line = no_option_line(prompt)
+            if told:
+                self.messages.append(f"{player.name}: {line}")
+            if self.tracer is not None:
+                self._note("nothing", player, line, where=where)
         return ()
 
     def _choose(self, player: Holder, prompt: str, labels: list, available: list, where: str):
@@ -1029,7 +1034,7 @@ class Game:
         `labels`: each candidate's label (`pick ... as "..."`), else its own. Returns the candidate's
         index, or None when nothing was picked."""
         if not candidates:
-            return self._no_option(player, prompt, where)
+            return self._no_option(player, prompt, where, False)
         return self._pick(player, prompt, candidates, optional, where, labels)
 
     def _pick(self, player: Holder, prompt: str, candidates: list, optional: bool, where: str,
