@@ -2651,6 +2651,36 @@ class Checker(A.Visitor):
             return inner.locals[e.var][2]
         return "int" if e.op == "count" or numeric else "bool"
 
+    def visit_Network(self, e: A.Network, scope: Scope) -> str:
+        """`connects(r in EDGES [where C], END1, END2, FROM, TO)`: a bool; `longest_path(r in EDGES
+        [where C], END1, END2[, LENGTH])`: an int. The ends (and FROM, TO, read outside the binder)
+        of one type; LENGTH a number."""
+        inner = self.bind(scope, e.var, e.span, self.domain(e.domain, scope))
+        if e.where is not None:
+            self.condition(e.where, inner)
+        extra = 2 if e.op == "connects" else 1
+        shape = "connects(r in EDGES, r.a, r.b, FROM, TO)" if e.op == "connects" else \
+            "longest_path(r in EDGES, r.a, r.b, LENGTH)"
+        if len(e.ends) < 2 or len(e.args) > extra or e.op == "connects" and len(e.args) < extra:
+            self.err("E302", f"{e.op}(...) takes each edge's two ends{' then where from and to' if extra == 2 else ''}"
+                     f"{', then its length (1 when left out)' if extra == 1 else ''}: {shape}", e.span)
+        ends = [(x, self.expr(x, inner)) for x in e.ends]
+        if e.op == "connects":
+            ends += [(x, self.expr(x, scope)) for x in e.args]
+        elif e.args:
+            self.amount(e.args[0], inner)
+        first = None   # the first end of a fitting type: the others must be of its type
+        for x, kind in ends:
+            if base_of(kind) in ("zone", "list", "bool", "effect"):
+                self.err("E303", f"an end of {e.op}(...) must be a place (a member, a name, a card or a number), "
+                         f"not {article(words(kind))}", x.span)
+            elif first is None:
+                first = (x, kind)
+            elif self.incomparable(first[1], kind):
+                self.err("E303", f"the ends of {e.op}(...) must be of one type: {printed(first[0])} is "
+                         f"{article(words(first[1]))}, {printed(x)} is {article(words(kind))}", x.span)
+        return "bool" if e.op == "connects" else "int"
+
     def gathered(self, e: A.Aggregate, inner: Scope) -> str:
         """`gather(x in D [where C], ZONE_OR_LIST)`: a list of the zones' or lists' elements."""
         if e.value is None:

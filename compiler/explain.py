@@ -530,7 +530,9 @@ class ExprReader(A.Visitor):
             return spoken(where.right.id) + " ", None
         return "", where
 
-    def visit_Aggregate(self, e):
+    def among(self, e) -> tuple[str, str]:
+        """What an aggregate (or a network) ranges over and the condition on its elements, read:
+        ("red cards c in your hand", " for which ...")."""
         noun, whole = self.domain_noun(e.domain)
         adjective, rest = self.adjective(e.var, e.where) if noun and e.op != "every" else ("", e.where)
         if noun in ("player", "opponent"):
@@ -541,7 +543,20 @@ class ExprReader(A.Visitor):
             among = f"{e.var} {self.from_to(e.domain)}"
         else:
             among = f"{e.var} among {whole}"
-        such = f" for which {self.read(rest)}" if rest is not None else ""
+        return among, f" for which {self.read(rest)}" if rest is not None else ""
+
+    def visit_Network(self, e):
+        among, such = self.among(e)
+        ends = f"each joining {self.read(e.ends[0])} and {self.read(e.ends[1])}" if len(e.ends) == 2 else "each an edge"
+        if e.op == "connects" and len(e.args) == 2:
+            return (f"whether {self.read(e.args[0])} is {self.read(e.args[1])} or reached from it along {among}{such} "
+                    f"({ends}, either way)")
+        length = f"by {self.read(e.args[0])}" if e.args else "in edges"
+        return (f"the length of the longest chain of {among}{such} ({ends}) end to end, none used twice (places "
+                f"may repeat), counted {length} (0 if there is none)")
+
+    def visit_Aggregate(self, e):
+        among, such = self.among(e)
         if e.op == "count":
             return f"the number of {among}{such}"
         if e.op in ("total", "highest", "lowest"):
@@ -608,7 +623,7 @@ class ExprReader(A.Visitor):
         an operand is grouped, so that `min(slots, 7) + 1` reads "(the smaller of slots and 7) plus 1",
         never "the smaller of slots and 7 plus 1". Names, fields, numbers, an indexed counter's
         element and a func called without arguments read as one thing and are not grouped."""
-        if isinstance(e, (A.Aggregate, A.Cond, A.Match)):
+        if isinstance(e, (A.Aggregate, A.Network, A.Cond, A.Match)):
             return True
         if isinstance(e, A.Binary):
             return e.op == "%"   # "the remainder of a divided by 5"

@@ -738,6 +738,24 @@ class Interpreter(A.Visitor):
             f.locals[e.var] = saved
         return REDUCE[reduce](results)
 
+    def visit_Network(self, e, rt, f):
+        """`connects`/`longest_path`: the kept edges' (END1, END2, LENGTH) triples to the runtime's search,
+        as the compiled code hands them."""
+        saved = f.locals.get(e.var, _UNBOUND)
+        edges = []
+        for element in self.domain(e, rt, f):
+            f.locals[e.var] = element
+            if e.where is None or self.ev(e.where, rt, f):
+                length = self.ev(e.args[0], rt, f) if e.op == "longest_path" and e.args else 1
+                edges.append((self.ev(e.ends[0], rt, f), self.ev(e.ends[1], rt, f), length))
+        if saved is _UNBOUND:
+            f.locals.pop(e.var, None)
+        else:
+            f.locals[e.var] = saved
+        if e.op == "connects":
+            return rt.connects(edges, self.ev(e.args[0], rt, f), self.ev(e.args[1], rt, f))
+        return rt.longest_path(edges, where(e))
+
 
 _UNBOUND = object()
 

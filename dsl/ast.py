@@ -420,6 +420,20 @@ class Aggregate(Expr):
 
 
 @node
+class Network(Expr):
+    """`connects(r in EDGES where C, r.a, r.b, FROM, TO)`: whether FROM reaches TO along the kept
+    edges (either way); `longest_path(r in EDGES where C, r.a, r.b[, LENGTH])`: the greatest total
+    LENGTH (1 an edge) of a trail, each edge used at most once, its ends free to repeat."""
+
+    op: str               # "connects" | "longest_path"
+    var: str
+    domain: Expr
+    where: Optional[Expr]
+    ends: tuple           # (END1, END2), read with `var` bound to each edge
+    args: tuple           # connects: (FROM, TO); longest_path: (LENGTH,) or ()
+
+
+@node
 class Match(Expr):
     """`match X { a: 1, b: 2, else: 0 }`: the value of the first case equal to X (a printed lookup
     table); without `else`, a value no case names stops play (E601)."""

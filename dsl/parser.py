@@ -110,7 +110,7 @@ class _Meta:
 
 
 # Rules whose keyword tokens are their value (`!rule` in the grammar).
-_KEEP_TOKENS = {"type_ref", "event_name", "call_name", "agg_name", "attr_name", "winner_order", "field_name"}
+_KEEP_TOKENS = {"type_ref", "event_name", "call_name", "agg_name", "network_name", "attr_name", "winner_order", "field_name"}
 # Rules that pass their child through (or hold a list) add no level to the AST's depth.
 _DEPTH_STEP = {"atom": 0, "else_part": 0, "start": 0, "args": 0, "params": 0, "tiebreak": 0}
 # Flat operator chains: one AST level per operator.
@@ -980,6 +980,13 @@ class _Builder:
 
     def first_of(self, meta, items):
         return A.Aggregate("first", str(items[1]), items[2], _pick(items, "where"), None, span=self._s(meta))
+
+    network_name = agg_name
+
+    def network(self, meta, items):
+        op, var, domain = items[0], str(items[1]), items[2]
+        rest = tuple(i for i in items[3:] if not isinstance(i, _Marker))
+        return A.Network(op, var, domain, _pick(items, "where"), rest[:2], rest[2:], span=self._s(meta))
 
     def match_expr(self, meta, items):
         cases = tuple(i for i in items[1:] if isinstance(i, A.Case))

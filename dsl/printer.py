@@ -119,6 +119,12 @@ class ExprPrinter(A.Visitor):
             text += f", {_expr(e.value)}"
         return text + ")"
 
+    def visit_Network(self, e):
+        text = f"{e.op}({e.var} in {_expr(e.domain)}"
+        if e.where is not None:
+            text += f" where {_expr(e.where)}"
+        return text + "".join(f", {_expr(a)}" for a in e.ends + e.args) + ")"
+
     def visit_Cond(self, e):
         return f"if {_wrap(e.cond, 1)} then {_expr(e.then)} else {_expr(e.otherwise)}"
 

@@ -85,6 +85,17 @@ def best_of(pairs: Iterable[tuple], lowest: bool = False):
     return None if best is None else best[1]
 
 
+def _links(edges: list) -> dict:
+    """Each end of the (a, b, length) edges -> its (edge's index, other end, length), in order; an
+    edge from an end to itself is one link."""
+    links = {}
+    for index, (a, b, length) in enumerate(edges):
+        links.setdefault(a, []).append((index, b, length))
+        if b != a:
+            links.setdefault(b, []).append((index, a, length))
+    return links
+
+
 class GameEnded(BaseException):
     """`end game;`: unwinds every running effect to the game's driver, which goes on to the final phase
     (a BaseException, so that no handler turning Python errors into rules errors takes it for one)."""
@@ -2478,6 +2489,52 @@ class Game:
         self.stepped = where   # the last `while`/`repeat` round or recursive call: where a spin is
         if self.steps > MAX_STEPS:
             raise self._over_budget(where)
+
+    def connects(self, edges: list, start, goal) -> bool:
+        """`connects(r in EDGES, r.a, r.b, FROM, TO)`: whether `goal` is `start` or is reached from it
+        along the (a, b, 1) edges, either way (both backends). As many rounds as edges: not counted
+        against the step budget, as a loop over the zone is not."""
+        if start == goal:
+            return True
+        links = _links(edges)
+        seen, todo = {start}, [start]
+        while todo:
+            for _edge, other, _length in links.get(todo.pop(), ()):
+                if other == goal:
+                    return True
+                if other not in seen:
+                    seen.add(other)
+                    todo.append(other)
+        return False
+
+    def longest_path(self, edges: list, where: str) -> int:
+        """`longest_path(r in EDGES, r.a, r.b, LENGTH)`: the greatest total length of a trail along the
+        (a, b, length) edges, each edge at most once, an end as often as it comes (Ticket to Ride's
+        and Catan's rule); 0 over no edge. An exhaustive search from every end: each edge it tries
+        counts one step against the budget (E602 at `where` on a runaway), the same on both backends."""
+        links = _links(edges)
+        used = [False] * len(edges)
+        best = 0
+        for start in links:
+            stack = [[start, 0, 0, None]]   # an end, its next link to try, the length so far, the edge in
+            while stack:
+                top = stack[-1]
+                options = links[top[0]]
+                if top[1] == len(options):
+                    stack.pop()
+                    if top[3] is not None:
+                        used[top[3]] = False
+                    continue
+                edge, other, length = options[top[1]]
+                top[1] += 1
+                if used[edge]:
+                    continue
+                self.step(where)
+                used[edge] = True
+                total = top[2] + length
+                best = max(best, total)
+                stack.append([other, 0, total, edge])
+        return best
 
     def loop(self, values: list, where: str) -> list:
         """Count a whole loop's iterations against the step budget before it runs; returns `values`."""
