@@ -1,0 +1,105 @@
+"""`connects(...)` and `longest_path(...)`: paths over edges (cards naming their two ends), on both
+backends: reachability either way, a cycle, a longest trail that comes back through a town, the
+step budget on a runaway search, misuse diagnostics, the printer's round trip and the reading."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.explain import explain
+from rulebook.dsl.parser import parse_text
+from rulebook.dsl.printer import format_module
+from rulebook.runtime.engine import Game, RulesRuntimeError
+
+from .conftest import run_proc
+
+# a small railway: a triangle ash-birch-cedar, a spur cedar-dale, and elm-fir on their own
+MAP = """
+enum town { ash, birch, cedar, dale, elm, fir }
+kind rail { a: town; b: town; len: int; owner_seat: int; }
+zone built of rail;
+counter vp;
+rail ab { a = ash; b = birch; len = 2; owner_seat = 1; }
+rail bc { a = birch; b = cedar; len = 3; owner_seat = 1; }
+rail ca { a = cedar; b = ash; len = 1; owner_seat = 2; }
+rail cd { a = dale; b = cedar; len = 4; owner_seat = 1; }
+rail ef { a = elm; b = fir; len = 1; owner_seat = 1; }
+func joined(x: town, y: town) = connects(r in built, r.a, r.b, x, y);
+func mine(x: town, y: town) = connects(r in built where r.owner_seat == 1, r.a, r.b, x, y);
+func longest() = longest_path(r in built, r.a, r.b, r.len);
+"""
+
+
+@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
+def program(request):
+    def build(procs: str):
+        return build_text(MAP + procs, interpreted=request.param)
+    return build
+
+
+def vp_after(program, body: str) -> int:
+    g = Game(program("proc p() { fill built with rail;\n" + body + " }"), 2, 1)
+    run_proc(g, "p")
+    return g.state.players[0].stock["vp"]
+
+
+@pytest.mark.parametrize("x, y, joined", [
+    ("ash", "dale", True), ("dale", "ash", True),   # either way along the edges
+    ("ash", "elm", False), ("fir", "elm", True), ("birch", "birch", True),
+])
+def test_connects_along_the_edges_either_way(program, x, y, joined):
+    assert vp_after(program, f"if joined({x}, {y}) {{ gain 1 vp; }}") == int(joined)
+
+
+def test_connects_reads_only_the_kept_edges(program):
+    # without cedar-ash (seat 2's), ash still reaches cedar round by birch; with birch-cedar gone too, not
+    assert vp_after(program, "if mine(ash, dale) { gain 1 vp; }\n"
+                             "if connects(r in built where r.len < 3, r.a, r.b, ash, dale) { gain 10 vp; }") == 1
+
+
+def test_longest_path_uses_each_edge_once_and_may_come_back_through_a_town(program):
+    # dale-cedar-ash-birch-cedar: 4 + 1 + 2 + 3, through cedar twice; in edges: 4
+    assert vp_after(program, "gain longest() vp; gain 100 * longest_path(r in built, r.a, r.b) vp;") == 410
+
+
+def test_longest_path_over_no_edge_is_0_and_a_cycle_counts_each_edge_once(program):
+    assert vp_after(program, "gain 1 + longest_path(r in built where r.len > 9, r.a, r.b) vp;\n"
+                             "gain 10 * longest_path(r in built where r.a != dale and r.a != elm, r.a, r.b) vp;") == 31
+
+
+def test_ends_may_be_numbers_over_a_range(program):
+    assert vp_after(program, "if connects(k in 1..5, k, k + 1, 6, 1) { gain 1 vp; }\n"
+                             "gain 10 * longest_path(k in 1..5, k, k + 1, k) vp;") == 151
+
+
+def test_a_runaway_search_stops_at_the_step_budget(program):
+    # twenty parallel rails between two towns: 20! trails
+    g = Game(program("rail twin * 20 { a = elm; b = fir; len = 1; owner_seat = 1; }\n"
+                     "proc p() { fill built with rail; gain longest() vp; }"), 2, 1)
+    with pytest.raises(RulesRuntimeError) as e:
+        run_proc(g, "p")
+    assert e.value.code == "E602" and e.value.where.endswith(":13:18")
+
+
+@pytest.mark.parametrize("text, code, column", [
+    ("func f() = connects(r in built, r.a, r.len, ash, dale);", "E303", 38),
+    ("func f() = connects(r in built, r.a, r.b, ash);", "E302", 12),
+    ("func f() = connects(r in built, r.a, r.b, ash, 3);", "E303", 48),
+    ("func f() = connects(r in built, built, r.b, ash, dale);", "E303", 33),
+    ("func f() = longest_path(r in built, r.a, r.b, r.a);", "E303", 47),
+    ("func f() = longest_path(r in built, r.a);", "E302", 12),
+    ("func f() = longest_path(r in built, r.a, r.b, 1, 2);", "E302", 12),
+])
+def test_misuse_is_positioned(text, code, column):
+    found = [(d.code, d.span.line, d.span.column) for d in analyse_text(MAP + text).diagnostics]
+    assert (code, MAP.count("\n") + 1, column) in found, found
+
+
+def test_printer_round_trip_and_reading():
+    text = MAP + "func g() = longest_path(r in built where r.owner_seat == 1, r.a, r.b);\n"
+    module = parse_text(text, "a.rules")
+    assert parse_text(format_module(module), "a.rules") == module
+    read = {d.name: " ".join(explain(d)) for d in module.items if getattr(d, "name", None) in ("joined", "g")}
+    assert "whether x is y or reached from it along" in read["joined"] and "either way" in read["joined"]
+    assert "the longest chain of" in read["g"] and "none used twice" in read["g"] and "counted in edges" in read["g"]
