@@ -15,9 +15,9 @@ DECLARATIONS = ("actor", "counter", "die", "enum", "event", "extern", "func", "g
                 "remove", "resource", "track", "var", "variant", "zone")
 CONSTANTS = ("true", "false", "none", "you")
 KEYWORDS = DECLARATIONS + CONSTANTS + (
-    "add", "advance", "affordable", "after", "allow", "allowed", "amend", "and", "any", "before", "bonus", "bottom", "by", "cap", "choose",
+    "add", "advance", "affordable", "after", "allow", "allowed", "amend", "and", "any", "before", "bonus", "bottom", "by", "cap", "choose", "connects",
     "copy", "cost", "count", "different", "draw", "each", "else", "emit", "every", "face", "fewest", "fill", "first",
-    "flip", "for", "forbid", "from", "gain", "gather", "global", "highest", "if", "in", "let", "lose", "lowest", "marker", "match", "may", "modifier", "most", "move",
+    "flip", "for", "forbid", "from", "gain", "gather", "global", "highest", "if", "in", "let", "longest_path", "lose", "lowest", "marker", "match", "may", "modifier", "most", "move",
     "next", "no_benefit", "no_bonus", "no_reward", "not", "of", "once", "option", "optional", "or", "override", "pay", "paying",
     "per_player", "phase", "pick", "rank", "reactivate", "regress", "repeat", "repeatedly", "return", "roll", "say", "seats", "set", "shuffle",
     "some", "space", "then", "tier", "ties", "to", "top", "total", "until", "when", "whenever", "where",
