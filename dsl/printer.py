@@ -227,6 +227,9 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
         if e.value is not None:
             return wrapped(e.value, f"{first}{head}, ", indent, ")" + tail)
         return [one]
+    if isinstance(e, A.Network):   # the binder (and its condition) first, then the other arguments, one a line
+        binder = f"{e.var} in {_expr(e.domain)}" + (f" where {_expr(e.where)}" if e.where is not None else "")
+        return _items(first + f"{e.op}(", [binder, *e.ends, *e.args], ")" + tail)
     if isinstance(e, A.Method):
         return _items(first + f"{_wrap(e.obj, 8)}.{e.name}(", e.args, ")" + tail)
     if isinstance(e, A.Call):

@@ -97,9 +97,13 @@ def test_misuse_is_positioned(text, code, column):
 
 
 def test_printer_round_trip_and_reading():
-    text = MAP + "func g() = longest_path(r in built where r.owner_seat == 1, r.a, r.b);\n"
+    text = MAP + "func g() = longest_path(r in built where r.owner_seat == 1, r.a, r.b);\n" \
+        "func h() = connects(r in built where r.owner_seat == 1 and r.a != elm and r.b != elm and r.len > 1, " \
+        "r.a, r.b, ash, dale) or longest_path(r in built, r.a, r.b, r.len) > 6;\n"
     module = parse_text(text, "a.rules")
-    assert parse_text(format_module(module), "a.rules") == module
+    printed = format_module(module)   # the long one an argument a line
+    assert parse_text(printed, "a.rules") == module and format_module(parse_text(printed, "a.rules")) == printed
+    assert max(len(line) for line in printed.splitlines()) <= 110
     read = {d.name: " ".join(explain(d)) for d in module.items if getattr(d, "name", None) in ("joined", "g")}
     assert "whether x is y or reached from it along" in read["joined"] and "either way" in read["joined"]
     assert "the longest chain of" in read["g"] and "none used twice" in read["g"] and "counted in edges" in read["g"]
