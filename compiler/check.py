@@ -20,6 +20,10 @@ from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CA
 from .resolve import arm_change, enum_changes, option_change
 
 VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "track", "zone", "die", "any"}
+# What a parameter of the same name would hide in its body: a statement or expression naming one
+# finds the parameter first (`proc give(wins: int) { gain wins wins; }`), E309. Types (a kind, an
+# enum) and callables stay reachable, so `proc land(planet: planet)` is fine.
+SHADOWED_BY_PARAMS = {"resource", "group", "counter", "var", "track", "zone", "die"}
 TIE_MODES = {"split", "share", "all", "none"}
 SUBJECTS = {"anyone", "players", "opponents", "opponent", "others"}
 # Documented limits (E310): deeper rules would exceed what generated Python may nest (20 loops, 100
@@ -665,7 +669,7 @@ class Checker(A.Visitor):
         if d.name in BUILTIN_EVENTS:   # the other builtin names are keywords: only 'benefit' gets here
             self.err("E208", f"{d.name!r} is a builtin event: the statements announce it, it needs no "
                      f"declaration", self.at_decl(d))
-        self.params(d.params)
+        self.params(d.params, body=False)
 
     def visit_Actor(self, d: A.Actor) -> None:
         pass
@@ -678,13 +682,19 @@ class Checker(A.Visitor):
         if not isinstance(constant(expr), int) or isinstance(constant(expr), bool):
             self.err("E303", f"{what} must be a whole number", expr.span)
 
-    def params(self, params: tuple) -> Scope:
+    def params(self, params: tuple, body: bool = True) -> Scope:
+        """The scope of a proc's or func's parameters (of an event's or extern's: `body` False, they
+        hide nothing, as nothing reads them by name)."""
         scope = Scope()
         for p in params:
             self.type_ref(p.type, p.span)
             if p.name in scope.locals:   # the second would hide the first, and Python refuses it
                 self.err("E208", f"parameter {p.name!r} is declared twice", self.at_name(p.name, p.span),
                          "give each parameter its own name")
+            elif body and self.sym.category(p.name) in SHADOWED_BY_PARAMS:   # `gain wins wins;`: both are the parameter
+                self.err("E309", f"parameter {p.name!r} is named as a {self.sym.category(p.name)}: inside, "
+                         f"{p.name!r} would be the parameter, and the {self.sym.category(p.name)} could not "
+                         "be reached", self.at_name(p.name, p.span), "give the parameter another name")
             scope.locals[p.name] = [p.span, True, self.declared(p.type)]
         return scope
 
@@ -1122,7 +1132,7 @@ class Checker(A.Visitor):
             gives = f"gives {article(words(self.declared(kernel.gives)))}: declare 'extern {d.name}(...): {kernel.gives};'" \
                 if kernel.gives else f"is a statement that gives no value: declare 'extern {d.name}(...);'"
             self.err("E303", f"kernel {d.name!r} {gives}", self.at_decl(d))
-        self.params(d.params)
+        self.params(d.params, body=False)
 
     def visit_Game(self, d: A.Game) -> None:
         if not 1 <= d.min_players <= d.max_players <= 12:
@@ -1358,10 +1368,10 @@ class Checker(A.Visitor):
             elif a.what in ("gain", "lose"):
                 self.amount(a.amount, scope)
 
-    def use_condition(self, s: A.Modifier, scope: Scope) -> None:
+    def use_condition(self, s: "A.Modifier | A.Whenever", scope: Scope) -> None:
         """A modifier's `while COND`, with `it.ARG` naming the argument ARG of the tagged use being
-        consulted (as in a trigger's body). `it` alone is no value there, nor in a modifier of an
-        action without arguments (E205, from `attr`)."""
+        consulted (as in a trigger's body); a trigger's, of the event being announced. `it` alone is
+        no value there, nor in one of an action without arguments (E205, from `attr`)."""
         inner = scope.child()
         if "it" not in scope.locals:
             inner.it_event = s.pattern.event
@@ -1371,8 +1381,9 @@ class Checker(A.Visitor):
                     decl = self.sym.decls.get(s.pattern.event)
                     params = BUILTIN_EVENTS.get(s.pattern.event) or \
                         (tuple(p.name for p in decl.params) if isinstance(decl, A.Event) else ())
-                    self.err("E303", f"'it' alone is no value in a modifier's condition: 'it.ARG' names an "
-                             f"argument of the {s.pattern.event} being consulted", n.span,
+                    what, being = ("modifier", "consulted") if isinstance(s, A.Modifier) else ("trigger", "announced")
+                    self.err("E303", f"'it' alone is no value in a {what}'s condition: 'it.ARG' names an "
+                             f"argument of the {s.pattern.event} being {being}", n.span,
                              f"its arguments: {', '.join(params)}" if params else
                              f"event {s.pattern.event!r} has no arguments")
         self.condition(s.cond, inner)
@@ -1825,8 +1836,8 @@ class Checker(A.Visitor):
         for p in (s.pattern, s.rest, s.until):
             if p is not None:
                 self.pattern(p, scope)
-        if s.cond is not None:   # read when the event is announced, as a modifier's `while`
-            self.condition(s.cond, scope)
+        if s.cond is not None:   # read when the event is announced, as a modifier's `while`: `it.ARG` is its
+            self.use_condition(s, scope)
         self.triggers.append(s)
         inner = scope.child()
         inner.it_event, inner.gives = s.pattern.event, None   # the trigger's body runs later, on its own

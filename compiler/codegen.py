@@ -1045,10 +1045,11 @@ class CodeGen(A.Visitor):
             return
         site, captured = self.sites[id(s)], self.captures[id(s)]
         name = self.temp("condition")
-        # a modifier's is given the arguments of the use consulted (`it.ARG`); a trigger's, nothing
+        # given the arguments (`it.ARG`) of the use consulted (a modifier's: some may be missing) or of
+        # the event announced (a trigger's: all of them)
         fn = Function(f"def {name}(rt, you, env, it=None):", f"while condition of the {what} at {site}")
         fn.lines += ["    " + line for line in self.unpack(captured, ctx)]
-        inner = Ctx(frozenset(captured), 'you', ctx.this_ok, "use" if what == "modifier" else None)
+        inner = Ctx(frozenset(captured), 'you', ctx.this_ok, "use" if what == "modifier" else "event")
         fn.lines.append(f"    return {self.ex(s.cond, inner)}  # @{where(s.cond)}")
         self.functions.append(fn)
         self.conditions[site] = name

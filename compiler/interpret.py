@@ -825,8 +825,8 @@ def _callable(it: Interpreter, effect):
     return lambda rt, you, *args: it.run(node, rt, Frame(you, dict(zip(params, args))))
 
 
-def _condition(it: Interpreter, node):   # a Modifier (given the consulted use's arguments) or a Whenever
-    mode = "use" if isinstance(node, A.Modifier) else None
+def _condition(it: Interpreter, node):   # a Modifier (given the consulted use's arguments) or a Whenever (the event's)
+    mode = "use" if isinstance(node, A.Modifier) else "event"
 
     def holds(rt, you, env, args=None):
         locals_ = {k: v for k, v in env.items() if k != "this"}

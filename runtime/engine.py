@@ -2241,8 +2241,8 @@ class Game:
         for t in list(self.by_event.get(event, ())):
             if not matches(t.owner, t.subject, t.filters, subject, args) or out and t.owner in out:
                 continue   # a knocked-out player's triggers do not fire (nor is a `next` used up)
-            if conditions and t.tid in conditions and not conditions[t.tid](self, t.owner, t.env):
-                continue   # `while COND` does not hold now: not fired, a `next` not used up, still registered
+            if conditions and t.tid in conditions and not conditions[t.tid](self, t.owner, t.env, args):
+                continue   # `while COND` (`it.ARG`: this event's) does not hold now: not fired, a `next` not used up, still registered
             if t.resting:   # `once per`: it fired already in this period
                 if self.tracer is not None:
                     self._note("skip", t.owner, f"trigger on {event} (it fired already: it rests until "

@@ -91,7 +91,7 @@ class Program:
     variant_rules: dict = field(default_factory=dict)   # variant -> (its `when` as written, condition fn)
     supplies: dict = field(default_factory=dict)    # resource -> (fn(game, you) -> its supply, its position)
     triggers: dict = field(default_factory=dict)    # tid -> (fn, span)
-    conditions: dict = field(default_factory=dict)  # modifier or trigger id -> fn(game, owner, env[, the use's args]) -> bool (`while`)
+    conditions: dict = field(default_factory=dict)  # modifier or trigger id -> fn(game, owner, env, the use's or event's args) -> bool (`while`)
     procs: dict = field(default_factory=dict)       # name -> fn
     funcs: dict = field(default_factory=dict)       # name -> fn
     computed_defaults: dict = field(default_factory=dict)   # kind -> {computed field: fn(game, reader, this)}

@@ -100,6 +100,57 @@ def test_a_saved_game_keeps_the_trigger_and_its_condition(program):
     assert again.triggers[0].env["this"] is g.program.entities["guild"]
 
 
+SOLD = """
+event sold(n: int);
+proc sell(k: int) { emit sold(k); }
+"""
+
+
+def test_the_condition_reads_the_announced_events_arguments(program):
+    # a big sale (2 or more) pays 1 VP; a small one misses, and a `next` waits for a big one
+    g = Game(program(SOLD + "proc watch() { whenever you sold while it.n >= 2 { gain 1 vp; } }\n"
+                     "proc bet() { next you sold while it.n >= 3 and card_ == 0 { gain 10 vp; } }"), 2, 1)
+    run_proc(g, "watch")
+    run_proc(g, "sell", 1)
+    run_proc(g, "sell", 2)
+    assert vp(g) == 1 and len(g.state.triggers) == 1
+    g = Game(g.program, 2, 1)
+    run_proc(g, "bet")
+    run_proc(g, "sell", 2)                      # missed: not used up
+    assert vp(g) == 0 and len(g.state.triggers) == 1
+    run_proc(g, "sell", 3)
+    assert vp(g) == 10 and g.state.triggers == []
+
+
+def test_the_condition_reads_a_builtin_events_arguments(program):
+    g = Game(program("proc watch() { whenever you gain(res = card_) while it.amount >= 2 { gain 1 vp; } }\n"
+                     "proc take(k: int) { gain k card_; }"), 2, 1)
+    run_proc(g, "watch")
+    run_proc(g, "take", 1)
+    run_proc(g, "take", 2)
+    assert vp(g) == 1
+
+
+@pytest.mark.parametrize("body, code, words", [
+    ("whenever you sold while it.m >= 2 { gain 1 vp; }", "E205", "unknown argument 'm' of event sold"),
+    ("next you settled while it.n >= 2 { gain 1 vp; }", "E205", "no arguments"),
+    ("whenever you sold while it == none { gain 1 vp; }", "E303", "'it' alone is no value in a trigger's condition"),
+])
+def test_misused_event_arguments_in_the_condition_are_positioned(body, code, words):
+    found = [(d.code, d.span.line, d.message + " " + (d.hint or "")) for d in
+             analyse_text(PACK + SOLD + "proc p() { " + body + " }").diagnostics if d.severity == "error"]
+    assert [(c, line) for c, line, _ in found] == [(code, (PACK + SOLD).count("\n") + 1)], found
+    assert words in found[0][2]
+
+
+def test_a_local_named_it_is_that_local_in_the_condition(program):
+    g = Game(program(SOLD + "proc watch() { let it = 2; whenever you sold while card_ >= it { gain 1 vp; } }"), 2, 1)
+    run_proc(g, "watch")
+    g.state.players[0].stock["card_"] = 2
+    run_proc(g, "sell", 0)
+    assert vp(g) == 1
+
+
 @pytest.mark.parametrize("body, code", [
     ('whenever you settled while "yes" { gain 1 vp; }', "E303"),
     ("whenever you settled while tableau { gain 1 vp; }", "E303"),
@@ -123,3 +174,11 @@ def test_printed_back_and_read_aloud():
     assert parse_text(printed, "a.rules") == module
     guild = next(d for d in module.items if getattr(d, "name", None) == "guild")
     assert any("Whenever you settled, while this is in tableau:" in line for line in explain(guild))
+
+
+def test_an_event_argument_in_the_condition_printed_back_and_read_aloud():
+    text = PACK + SOLD + "proc watch() { whenever you sold while it.n >= 2 { gain 1 vp; } }"
+    module = parse_text(text, "a.rules")
+    assert parse_text(format_module(module), "a.rules") == module
+    assert "whenever you sold while it.n >= 2 {" in format_module(module)
+    assert any("Whenever you sold, while its N is at least 2:" in line for line in explain(module.items[-1]))
