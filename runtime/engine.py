@@ -643,11 +643,8 @@ class Game:
                 failure.where = self._rules_line()
         elif isinstance(e, (NoField, BadValue)):
             failure = RulesRuntimeError("E601", str(e), self._rules_line())
-        elif isinstance(e, AttributeError) and e.name == "fields" and e.obj is None and \
-                (field := self._field_read()) is not None:
-            # generated code reads a field no rule sets straight from the card (`x.fields['v']`, the
-            # hot path); of `none` that fails in Python: the same message as the interpreter's
-            failure = RulesRuntimeError("E601", f"none has no field {field!r}", self._rules_line())
+        elif (message := self._field_of_none(e)) is not None:
+            failure = RulesRuntimeError("E601", message, self._rules_line())
         elif isinstance(e, TypeError) and "'NoneType'" in str(e):
             failure = RulesRuntimeError("E601", self._none_used(str(e)), self._rules_line())
         else:
@@ -697,6 +694,15 @@ class Game:
             if read is not None:
                 return found + [n for n, v in read(frame).items() if v is None]
         return found
+
+    def _field_of_none(self, e: Exception) -> Optional[str]:
+        """The interpreter's message for a field of none read by generated code, or None: it reads a
+        field no rule sets straight from the card (`x.fields['v']`, the hot path), and of `none` that
+        fails in Python at `.fields` (translated here, at failure time)."""
+        if isinstance(e, AttributeError) and e.name == "fields" and e.obj is None and \
+                (field := self._field_read()) is not None:
+            return f"none has no field {field!r}"
+        return None
 
     def _field_read(self) -> Optional[str]:
         """The field a generated `X.fields['NAME']` was reading when the exception being handled was
@@ -945,8 +951,8 @@ class Game:
         except RulesRuntimeError:
             raise
         except Exception as e:
-            raise RulesRuntimeError("E601", f"the winner line failed: {type(e).__name__}: {e}",
-                                    None) from None
+            raise RulesRuntimeError("E601", self._field_of_none(e) or
+                                    f"the winner line failed: {type(e).__name__}: {e}", None) from None
         fewest = g.fewest   # keys whose lowest value wins rank by their negation
         ranks = [tuple(-v if i in fewest else v for i, v in enumerate(k)) if fewest else k for k, _p in rows]
         # a knocked-out player cannot win: the best is taken among the players still in (among all

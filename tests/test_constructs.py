@@ -1401,6 +1401,22 @@ def test_a_field_of_none_is_the_same_error_on_both_backends(body):
     assert errors[0] == errors[1] and errors[0][:2] == ("E601", "none has no field 'worth'")
 
 
+def test_a_field_of_a_none_card_parameter_in_the_winner_line_is_the_same_error_on_both_backends():
+    """The winner keys are worked out outside any effect: a card parameter given none there was
+    'the winner line failed: AttributeError: ...' on the compiled backend only."""
+    text = PACK + "var held: card;\nfunc held_worth(c: card) = c.worth;\n" \
+        "game g { seats 2 to 2; phase play { gain 1 vp; } winner most vp + held_worth(held); }"
+    errors = []
+    for interpreted in (False, True):
+        p = build_text(text, interpreted=interpreted)
+        g = Game(p, 2, 1)
+        g.start()
+        with pytest.raises(RulesRuntimeError) as failed:
+            g.result()
+        errors.append((failed.value.code, failed.value.message, failed.value.where))
+    assert errors[0] == errors[1] == ("E601", "none has no field 'worth'", None)
+
+
 @pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
 def test_a_field_named_by_a_keyword_may_be_shown_in_a_title(interpreted):
     """Hearts: `kind card { rank: int; }` is allowed (rank may name a field), and so is `{rank}` in a
