@@ -767,6 +767,19 @@ class Checker(A.Visitor):
             self.err("E303", f"field {f.name!r} is computed: give one expression ('{f.name} = ...;')", value.span)
             return
         self.result(f.type, value, Scope(this_kind=kind.name), f"field {f.name!r} of {kind.name} is")
+        self.reads_itself(f, value)
+
+    def reads_itself(self, f: A.FieldDecl, value) -> None:
+        """W411: a computed field's expression that reads the field of its own card for the same reader
+        (`n = this.n + 1`): the game does not change while it is worked out, so once the read is
+        reached (under any condition) it is reached again, without end. `this.n(p)`, for another
+        player, may end."""
+        hit = next((n for n in A.walk(value) if type(n) is A.Attr and n.name == f.name
+                    and type(n.obj) is A.Name and n.obj.id == "this"), None)
+        if hit is not None:
+            self.diags.append(Diagnostic("W411", f"field {f.name!r} reads itself ({printed(hit)}): working it out "
+                                         "works it out again, without end", hit.span,
+                                         "work it out from other fields and the game, not from itself"))
 
     def lists_of_cards(self, d: A.Kind) -> None:
         """A `list` (or `any`) field whose values are lists of card names holds the cards: its type is

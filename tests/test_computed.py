@@ -126,6 +126,21 @@ game g { seats 2 to 2; phase play { each players: p(); } winner most vp; }
     assert caught.value.code == "E602"
 
 
+@pytest.mark.parametrize("text, column", [
+    ("kind k { func n: int; } k a { n = this.n + 1; }", 35),
+    ("kind k { m: int = 0; func n: int = if this.m > 0 then this.n else 0; } k a { }", 55),   # reached, then again
+])
+def test_a_field_that_reads_itself_is_warned_about_where_it_does(text, column):
+    found = [(d.code, d.span.line, d.span.column, d.message) for d in analyse_text(text).diagnostics]
+    assert [f[:3] for f in found] == [("W411", 1, column)], found
+    assert "field 'n' reads itself (this.n)" in found[0][3]
+
+
+def test_a_field_read_of_another_field_or_for_another_player_is_not_warned_about():
+    text = "kind k { m: int = 1; func n: int; } k a { n = this.m + this.n(left(you)); }"
+    assert [d.code for d in analyse_text(text).diagnostics if d.code == "W411"] == []
+
+
 def test_amended_and_per_player_cards_work_their_fields_out(program):
     g = Game(program("""
 kind mission "Mission" per_player { func done: bool = false; tries: int = 0; }
