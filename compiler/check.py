@@ -20,10 +20,6 @@ from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CA
 from .resolve import arm_change, enum_changes, option_change
 
 VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "track", "zone", "die", "any"}
-# What a parameter of the same name would hide in its body: a statement or expression naming one
-# finds the parameter first (`proc give(wins: int) { gain wins wins; }`), E309. Types (a kind, an
-# enum) and callables stay reachable, so `proc land(planet: planet)` is fine.
-SHADOWED_BY_PARAMS = {"resource", "group", "counter", "var", "track", "zone", "die"}
 TIE_MODES = {"split", "share", "all", "none"}
 SUBJECTS = {"anyone", "players", "opponents", "opponent", "others"}
 # Documented limits (E310): deeper rules would exceed what generated Python may nest (20 loops, 100
@@ -669,7 +665,7 @@ class Checker(A.Visitor):
         if d.name in BUILTIN_EVENTS:   # the other builtin names are keywords: only 'benefit' gets here
             self.err("E208", f"{d.name!r} is a builtin event: the statements announce it, it needs no "
                      f"declaration", self.at_decl(d))
-        self.params(d.params, body=False)
+        self.params(d.params)
 
     def visit_Actor(self, d: A.Actor) -> None:
         pass
@@ -682,19 +678,13 @@ class Checker(A.Visitor):
         if not isinstance(constant(expr), int) or isinstance(constant(expr), bool):
             self.err("E303", f"{what} must be a whole number", expr.span)
 
-    def params(self, params: tuple, body: bool = True) -> Scope:
-        """The scope of a proc's or func's parameters (of an event's or extern's: `body` False, they
-        hide nothing, as nothing reads them by name)."""
+    def params(self, params: tuple) -> Scope:
         scope = Scope()
         for p in params:
             self.type_ref(p.type, p.span)
             if p.name in scope.locals:   # the second would hide the first, and Python refuses it
                 self.err("E208", f"parameter {p.name!r} is declared twice", self.at_name(p.name, p.span),
                          "give each parameter its own name")
-            elif body and self.sym.category(p.name) in SHADOWED_BY_PARAMS:   # `gain wins wins;`: both are the parameter
-                self.err("E309", f"parameter {p.name!r} is named as a {self.sym.category(p.name)}: inside, "
-                         f"{p.name!r} would be the parameter, and the {self.sym.category(p.name)} could not "
-                         "be reached", self.at_name(p.name, p.span), "give the parameter another name")
             scope.locals[p.name] = [p.span, True, self.declared(p.type)]
         return scope
 
@@ -1145,7 +1135,7 @@ class Checker(A.Visitor):
             gives = f"gives {article(words(self.declared(kernel.gives)))}: declare 'extern {d.name}(...): {kernel.gives};'" \
                 if kernel.gives else f"is a statement that gives no value: declare 'extern {d.name}(...);'"
             self.err("E303", f"kernel {d.name!r} {gives}", self.at_decl(d))
-        self.params(d.params, body=False)
+        self.params(d.params)
 
     def visit_Game(self, d: A.Game) -> None:
         if not 1 <= d.min_players <= d.max_players <= 12:
@@ -1302,11 +1292,30 @@ class Checker(A.Visitor):
         """A resource or counter named by a statement (or a parameter holding one), with its index
         when the counter is indexed."""
         if name in scope.locals:
+            bound, _used, held = scope.locals[name]
             scope.locals[name][1] = True
+            if base_of(held) not in ("resource", "any"):   # `proc give(wins: int) { gain wins wins; }`
+                self.local_not_a_stock(name, bound, held, span)
+                return
             self.element(name, index, scope, span)
             return
         if self.expect(name, ("resource", "counter"), "E202", "resource or counter", span):
             self.element(name, index, scope, span)
+
+    def local_not_a_stock(self, name: str, bound: A.Span, held: str, span: A.Span) -> None:
+        """A local (a parameter, a `let`) that cannot hold a resource, where a statement names one: a
+        local named like a declared resource or counter hides it (E309, as for a `let` so named);
+        any other local is not a resource (E303). Play would stop at it."""
+        shown = f"{name!r} here is the local bound on line {bound.line}, {article(words(held))}"
+        cat = self.sym.category(name)
+        if cat in ("resource", "counter"):
+            if any(d.code == "E309" and d.span == bound for d in self.diags):
+                return   # a `let` so named: said once, where it is bound
+            self.err("E309", f"{shown}, not the {cat} {name!r}: a local named like a declaration hides it",
+                     self.at_name(name, span), "give the local another name")
+        else:
+            self.err("E303", f"{shown}: a statement names a resource or counter here, or a local holding a "
+                     "resource", self.at_name(name, span), f"declare it '{name}: resource'")
 
     def element(self, name: str, index, scope: Scope, span: A.Span) -> None:
         """An indexed counter, variable or zone needs an index of its declared type; any other name takes none."""

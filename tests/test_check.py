@@ -284,3 +284,9 @@ def test_a_member_clashing_with_the_game_is_one_finding_not_one_per_use():
             "proc p() { if led == hearts { gain 1 vp; } set led = hearts; }\n"
             "game hearts { seats 3 to 4; phase play { p(); } winner most vp; }\n")
     assert [d.code for d in analyse_text(text).diagnostics if d.severity == "error"] == ["E208"]
+
+
+@pytest.mark.parametrize("body", ["proc give(r: resource) { gain 1 r; let s = r; lose 1 s; }",
+                                  "func good(): resource = coin;\nproc give() { let r = good(); gain 1 r; pay 1 r; }"])
+def test_a_local_holding_a_resource_may_name_one_in_a_statement(body):
+    assert [d.code for d in analyse_text("resource coin;\n" + body).diagnostics if d.severity == "error"] == []

@@ -220,7 +220,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "negative_draw.rules": [("E308", 8)],
     "local_shadows_declaration.rules": [("E309", 6)],
     "loop_variable_shadows_declaration.rules": [("E309", 6)],
-    "parameter_shadows_counter.rules": [("E309", 4)],
+    "parameter_shadows_counter.rules": [("E309", 5)],
+    "number_parameter_as_a_resource.rules": [("E303", 5)],
     # fields with one value per member of an enum (`cost: int[spice]`)
     "member_field_without_index.rules": [("E312", 8)],
     "set_member_field_without_index.rules": [("E312", 7)],
