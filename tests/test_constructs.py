@@ -15,7 +15,7 @@ from rulebook.runtime.engine import Game, RulesRuntimeError, told_apart
 from rulebook.runtime.state import State, check_saved
 from rulebook.runtime.view import Asked
 
-from .conftest import run_proc
+from .conftest import rules_programs, run_proc
 
 PACK = """
 resource coin;
@@ -32,11 +32,7 @@ func points(c: color) = match c { red: 1, blue: 5, else: 0 };
 """
 
 
-@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
-def program(request):
-    def build(procs: str):
-        return build_text(PACK + procs, interpreted=request.param)
-    return build
+program = rules_programs(PACK)
 
 
 def hand(game, seat=0):

@@ -19,7 +19,7 @@ from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game, RulesRuntimeError
 from rulebook.runtime.state import State, StateError, check_saved
 
-from .conftest import run_proc, write_pack
+from .conftest import rules_programs, run_proc, write_pack
 
 PACK = """
 counter vp;
@@ -39,11 +39,7 @@ game arena {
 """
 
 
-@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
-def program(request):
-    def build(procs: str):
-        return build_text(PACK + procs, interpreted=request.param)
-    return build
+program = rules_programs(PACK)
 
 
 def game_of(program, procs: str, players: int = 4) -> Game:

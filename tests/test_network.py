@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.driver import analyse_text
 from rulebook.compiler.explain import explain
 from rulebook.dsl.parser import parse_text
 from rulebook.dsl.printer import format_module
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
-from .conftest import run_proc
+from .conftest import rules_programs, run_proc
 
 # a small railway: a triangle ash-birch-cedar, a spur cedar-dale, and elm-fir on their own
 MAP = """
@@ -31,11 +31,7 @@ func longest() = longest_path(r in built, r.a, r.b, r.len);
 """
 
 
-@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
-def program(request):
-    def build(procs: str):
-        return build_text(MAP + procs, interpreted=request.param)
-    return build
+program = rules_programs(MAP)
 
 
 def vp_after(program, body: str) -> int:

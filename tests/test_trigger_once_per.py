@@ -14,7 +14,7 @@ from rulebook.dsl.printer import format_module
 from rulebook.runtime.engine import Game
 from rulebook.runtime.state import State, check_saved
 
-from .conftest import run_proc
+from .conftest import rules_programs, run_proc
 
 # Magic (simplified): "Whenever an opponent casts a spell, you gain 1 life. This ability triggers
 # only once each turn." A second creature rests until its owner's own turn starts.
@@ -41,11 +41,7 @@ proc cast_spell() { emit cast(); }
 """
 
 
-@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
-def program(request):
-    def build(procs: str = ""):
-        return build_text(PACK + procs, interpreted=request.param)
-    return build
+program = rules_programs(PACK)
 
 
 def stock(g: Game, name: str, seat: int = 0) -> int:

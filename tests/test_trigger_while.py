@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.driver import analyse_text
 from rulebook.compiler.explain import explain
 from rulebook.dsl.parser import parse_text
 from rulebook.dsl.printer import format_module
 from rulebook.runtime.engine import Game
 from rulebook.runtime.state import State
 
-from .conftest import run_proc
+from .conftest import rules_programs, run_proc
 
 # Race for the Galaxy (simplified): a world in your tableau pays you when you settle; discarded, it
 # stops, and back in your tableau it pays again.
@@ -37,11 +37,7 @@ proc end_round() { emit round_end(); }
 """
 
 
-@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
-def program(request):
-    def build(procs: str = ""):
-        return build_text(PACK + procs, interpreted=request.param)
-    return build
+program = rules_programs(PACK)
 
 
 def vp(g: Game, seat: int = 0) -> int:
