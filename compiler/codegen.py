@@ -1047,7 +1047,7 @@ class CodeGen(A.Visitor):
         name = self.temp("condition")
         # given the arguments (`it.ARG`) of the use consulted (a modifier's: some may be missing) or of
         # the event announced (a trigger's: all of them)
-        fn = Function(f"def {name}(rt, you, env, it=None):", f"while condition of the {what} at {site}")
+        fn = Function(f"def {name}(rt, you, env, it):", f"while condition of the {what} at {site}")
         fn.lines += ["    " + line for line in self.unpack(captured, ctx)]
         inner = Ctx(frozenset(captured), 'you', ctx.this_ok, "use" if what == "modifier" else "event")
         fn.lines.append(f"    return {self.ex(s.cond, inner)}  # @{where(s.cond)}")

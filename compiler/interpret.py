@@ -828,7 +828,7 @@ def _callable(it: Interpreter, effect):
 def _condition(it: Interpreter, node):   # a Modifier (given the consulted use's arguments) or a Whenever (the event's)
     mode = "use" if isinstance(node, A.Modifier) else "event"
 
-    def holds(rt, you, env, args=None):
+    def holds(rt, you, env, args):
         locals_ = {k: v for k, v in env.items() if k != "this"}
         return it.ev(node.cond, rt, Frame(you, locals_, env.get("this"), args, mode))
     return holds
