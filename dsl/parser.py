@@ -1505,6 +1505,12 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
     if "SEMICOLON" in accepts and tok.type != "SEMICOLON" and _semicolon_helps(err):
         label = SEMICOLON_LABEL if _inside_braces(text, tok.line, tok.column) else DECLARATION_SEMICOLON_LABEL
         return Diagnostic("E100", f"{label}: add ';' here (before {found})", before or span), True
+    keyword_as_name = tok.type in _keywords().values() and "NAME" in accepts and "INT" not in accepts
+    if keyword_as_name and "RBRACE" in accepts and text[tok.end_pos:tok.end_pos + 40].lstrip()[:1] in (":", "="):
+        # `kind city { next: city; }`, `city a { once = 2; }`: a field named with a reserved word, not
+        # a block left open before a `next` trigger nor an effect outside a slot
+        return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span,
+                          hint=_another_name(tok, None, "field")), False
     body = _entity_body(err) if tok.type in _statement_starts() and "RBRACE" in accepts else None
     if body is not None:   # `card smithy { cost = 4; gain 1 coins; }`: the effect outside its slot
         return _effect_outside_a_slot(body, found, text, span), False
@@ -1527,7 +1533,6 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
         return Diagnostic("E100", f"{OPTION_LABEL}; found {found}", span,
                           hint="write 'choose { option \"...\" { ... } option ... }'",
                           notes=_left_open_note(text, tok.line)), False
-    keyword_as_name = tok.type in _keywords().values() and "NAME" in accepts and "INT" not in accepts
     if keyword_as_name and before is not None and before.line == tok.line and \
             text[:tok.start_pos].rstrip().endswith(","):   # `enum kind { city, event }`: a list goes on
         return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=f"expected {expected}"), False
@@ -1558,11 +1563,11 @@ def _last_token(err: UnexpectedToken) -> Optional[Token]:
     return stack[-1] if stack and isinstance(stack[-1], Token) else None
 
 
-def _another_name(word, before: Optional[Token]) -> str:
+def _another_name(word, before: Optional[Token], ending: str = "name") -> str:
     """The hint for a reserved word used as a name: two names that are free, one fitted to what is
-    declared (`kind space` -> 'spaces' or 'space_kind')."""
+    declared (`kind space` -> 'spaces' or 'space_kind'; else ENDING: a field's 'next_field')."""
     word = str(word)
-    ending = _NAMED_FOR.get(before.type if before is not None else "", "name")
+    ending = _NAMED_FOR.get(before.type if before is not None else "", ending)
     plural = f"{word}s" if word[-1] not in "sy" else None
     names = [n for n in (plural, f"{word}_{ending}", f"my_{word}") if n and n not in _spellable()][:2]
     return f"'{word}' is reserved: call it {' or '.join(repr(n) for n in names)}, say"

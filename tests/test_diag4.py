@@ -169,6 +169,10 @@ def test_no_note_on_a_tidy_layout():
     ("proc f() { let event = 1; }", (1, 16, 21), "'event' is reserved: call it 'events' or 'event_value', say"),
     ("counter kind;", (1, 9, 13), "'kind' is reserved: call it 'kinds' or 'kind_count', say"),
     ("zone any of card;", (1, 6, 9), "'any' is reserved: call it 'any_zone' or 'my_any', say"),
+    # a field: not "a block is not closed" (before a `next` trigger) nor "an effect outside a slot"
+    ("kind city { next: city; }", (1, 13, 17), "'next' is reserved: call it 'nexts' or 'next_field', say"),
+    ("kind card { x: int = 0; }\ncard a { x = 1; once = 2; }", (2, 17, 21),
+     "'once' is reserved: call it 'onces' or 'once_field', say"),
 ])
 def test_a_reserved_word_declared_as_a_name_gets_free_names(text, at, hint):
     d = syntax_error(text)
