@@ -349,6 +349,15 @@ def before_play(e: A.Expr) -> Optional[A.Node]:
     return None
 
 
+def constant_int(e) -> Optional[int]:
+    """A whole number written as one (`3`, `-1`), else None."""
+    if type(e) is A.Int:
+        return e.value
+    if type(e) is A.Unary and e.op == "-" and type(e.operand) is A.Int:
+        return -e.operand.value
+    return None
+
+
 class Checker(A.Visitor):
     """Walks every declaration and effect; collects diagnostics and which names are used."""
 
@@ -1229,8 +1238,37 @@ class Checker(A.Visitor):
                 self.card_term(t, scope, adjust)
             elif t.mode == "plain":
                 self.stock_name(t.name, scope, t.span, t.index)
+            elif t.mode == "worth":
+                self.stock_name(t.name, scope, t.span)
+                self.substitutes(t, scope, adjust)
             elif t.name is not None:
                 self.expect(t.name, ("group",), "E202", "resource group", t.span)
+
+    def substitutes(self, t: A.CostTerm, scope: Scope, adjust: Optional[str]) -> None:
+        """`14 mc using steel at 2 and titanium at 3`: each substitute a resource or counter (E202, as
+        any cost term's), neither the term's own (E323) nor named twice (E323), its rate a number
+        (E303) of at least 1 when written as one (E323; worked out in play, E601). A modifier's cost
+        line names no substitutes (E323): `cost -3 mc;` changes the amount before the payer splits it."""
+        if adjust is not None:
+            self.err("E323", f"a modifier's cost line changes the amount of {t.name!r}, not what stands for it: "
+                     f"write 'cost {adjust}N {t.name};'", t.span,
+                     "the tagged 'pay ... using ...' keeps its substitutes and their rates")
+        seen: set = set()
+        for u in t.substitutes:
+            self.stock_name(u.name, scope, u.span)
+            if u.name == t.name:
+                self.err("E323", f"{u.name!r} is the resource paid: it cannot stand for itself", u.span,
+                         f"name another resource after 'using', or write '{printed(t.amount)} {t.name}'")
+            elif u.name in seen:
+                self.err("E323", f"{u.name!r} is named twice after 'using': give it one rate", u.span)
+            seen.add(u.name)
+            kind = self.expr(u.rate, scope)
+            if not fits(kind, "int"):
+                self.err("E303", f"the rate of {u.name!r} must be a number, not {article(words(kind))}", u.rate.span,
+                         "a rate says how many units of the cost one unit of the substitute pays")
+            elif constant_int(u.rate) is not None and constant_int(u.rate) < 1:
+                self.err("E323", f"the rate of {u.name!r} is {constant_int(u.rate)}: one unit of a substitute pays "
+                         "at least 1 of the cost", u.rate.span)
 
     def spread(self, t: A.CostTerm, scope: Scope) -> bool:
         """`pay b.cost food;`: a card's field declared `int[ENUM]`, without a member, paid from the

@@ -688,6 +688,9 @@ class CodeGen(A.Visitor):
         """What a cost term takes: its resource, its group, or (cards) where they come from and go."""
         if t.mode == "plain":
             return self.res(t.name, ctx, t.index)
+        if t.mode == "worth":   # the rates are worked out (and refused when below 1) before the amount
+            pairs = "".join(f"({self.res(u.name, ctx)}, {self.ex(u.rate, ctx)}), " for u in t.substitutes)
+            return f"rt.substitutes({self.res(t.name, ctx)}, [{pairs}])"
         if t.mode == "cards" and t.source is not None:
             exclude = self.ex(t.exclude, ctx) if t.exclude is not None else "None"
             keep = f", lambda it: {self.ex(t.where, replace(ctx, it_mode='entity'))}" if t.where is not None else ""

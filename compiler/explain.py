@@ -249,6 +249,11 @@ class ExprReader(A.Visitor):
         """The declaration a name stands for, or None (a local, a builtin, no symbols)."""
         return self.symbols.decls.get(name) if self.symbols is not None else None
 
+    def using(self, t) -> str:
+        """What stands for a term's resource: "each titanium counting as 3, each steel as 2"."""
+        return ", ".join(f"each {singular(self.noun(u.name))} {'counting ' if i == 0 else ''}as {self.read(u.rate)}"
+                         for i, u in enumerate(t.substitutes))
+
     def noun(self, name: str) -> str:
         """A resource's, counter's, zone's or kind's name as a noun phrase: its title when declared."""
         d = self.decl(name)
@@ -408,7 +413,9 @@ class ExprReader(A.Visitor):
                           f"{self.read(t.amount)} cards" + (f" from {self.read(t.source)}" if t.source is not None else "")
                           + (f" for which {self.read(t.where)}" if t.where is not None else "")
                           if t.mode == "cards" else
-                          f"{self.read(t.amount)} {t.name or 'resources'}" + ("" if t.mode == "plain" else f" ({t.mode})")
+                          f"{self.read(t.amount)} {t.name or 'resources'}" + ("" if t.mode == "plain" else
+                                                                               f" ({self.using(t)})" if t.mode == "worth"
+                                                                               else f" ({t.mode})")
                           for t in e.terms)
         tag = f" for {e.tag.action}" if e.tag is not None else ""
         return f"you can pay {terms}{tag} (as modifiers change it)"
@@ -798,6 +805,10 @@ class Reader(A.Visitor):
                 parts.append(f"{amount} {what if n == 1 else plural(what)} of any kind")
             elif t.mode == "cards":
                 parts.append(self.cards(t, n, amount))
+            elif t.mode == "worth":
+                noun = self.noun(t.name)
+                paid = counted(n, noun) if n is not None else f"{amount} {plural(noun)}"
+                parts.append(f"{paid} ({self.words.using(t)}, as many as you choose)")
             else:
                 parts.append(f"{amount} different {plural(singular(self.noun(t.name)))}")
         return _either(parts, "and")

@@ -99,6 +99,9 @@ class Interpreter(A.Visitor):
         """What a cost term takes: its resource, its group, or (cards) where they come from and go."""
         if t.mode == "plain":
             return self.res(t.name, rt, f, t.index)
+        if t.mode == "worth":   # the rates are worked out (and refused when below 1) before the amount
+            return rt.substitutes(self.res(t.name, rt, f), [(self.res(u.name, rt, f), self.ev(u.rate, rt, f))
+                                                             for u in t.substitutes])
         if t.mode == "cards" and t.source is not None:
             exclude = self.ev(t.exclude, rt, f) if t.exclude is not None else None
             keep = None

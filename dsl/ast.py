@@ -563,13 +563,23 @@ class CostTerm(Part):
     every card term of the cost)."""
 
     amount: Expr
-    mode: str  # "plain" | "any" | "different" | "cards"
+    mode: str  # "plain" | "any" | "different" | "cards" | "worth" (paid in part with substitutes)
     name: Optional[str]
     index: Optional[Expr] = None   # a plain term of an indexed counter: `1 votes[f]`
     source: Optional[Expr] = None   # a card term's zone paid from, the card it never takes, its destination
     exclude: Optional[Expr] = None
     dest: Optional[Expr] = None
     where: Optional[Expr] = None   # a card term's filter: the cards it may take
+    substitutes: tuple = ()   # mode "worth": `14 mc using titanium at 3`, the Substitutes in order
+
+
+@node
+class Substitute(Part):
+    """`titanium at 3` in `pay 14 mc using titanium at 3;`: a resource that stands for the term's own at
+    a rate (each unit counts as `rate` of it); how many units of each to spend is the payer's choice."""
+
+    name: str
+    rate: Expr
 
 
 @node

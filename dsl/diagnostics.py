@@ -67,6 +67,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E314": (ERROR, "a zone refilled from a zone it cannot refill from"),
     "E321": (ERROR, "a cost in cards without its zones, or from another player's zone"),
     "E322": (ERROR, "a counter's start not a whole number known before play, or outside its bounds"),
+    "E323": (ERROR, "a cost's substitute that is its own resource or named twice, a rate written below 1, "
+                    "or substitutes in a modifier's cost line"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),

@@ -591,6 +591,21 @@ class _Builder:
     def cost_plain(self, meta, items):
         return A.CostTerm(items[0], "plain", str(items[1]), _pick(items, "at"), span=self._s(meta))
 
+    def cost_worth(self, meta, items):
+        amount, base, word = items[:3]
+        if str(word) != "using":   # `using` stays free as a name everywhere else
+            raise RulesError([Diagnostic("E100", f"expected 'using RESOURCE at RATE' or ';'; found '{word}'",
+                                         self._s(meta), hint="write 'N RESOURCE using OTHER at RATE'")])
+        subs = tuple(item for item in items[3:] if isinstance(item, A.Substitute))
+        return A.CostTerm(amount, "worth", str(base), substitutes=subs, span=self._s(meta))
+
+    def substitute(self, meta, items):
+        name, word, rate = items
+        if str(word) != "at":   # `at` stays free as a name everywhere else
+            raise RulesError([Diagnostic("E100", f"expected '{name} at RATE'; found '{name} {word}'", self._s(meta),
+                                         hint="write 'N RESOURCE using OTHER at RATE'")])
+        return A.Substitute(str(name), rate, span=self._s(meta))
+
     def cost_cards(self, meta, items):
         amount, word, source, exclude, keep, dest = items
         _card_word(word, self._s(meta))

@@ -334,9 +334,20 @@ def cost(terms: tuple) -> str:
                 f" except {expr(t.exclude)}" if t.exclude is not None else "") + (
                 f" where {expr(t.where)}" if t.where is not None else "") + f" to {expr(t.dest)}"
             parts.append(f"{expr(t.amount)} {noun}{zones}")
+        elif t.mode == "worth":
+            subs = " and ".join(f"{u.name} at {_rate(u.rate)}" for u in t.substitutes)
+            parts.append(f"{expr(t.amount)} {t.name} using {subs}")
         else:
             parts.append(f"{expr(t.amount)} different({t.name})")
     return ", ".join(parts)
+
+
+def _rate(e) -> str:
+    """A substitute's rate, read as a sum: anything looser (`a == b`, `x and y`, `not x`, `if ...`,
+    `1..3`) is bracketed."""
+    loose = isinstance(e, (A.Cond, A.Range)) or isinstance(e, A.Unary) and e.op == "not" \
+        or isinstance(e, A.Binary) and e.op not in ("+", "-", "*", "/", "%")
+    return f"({expr(e)})" if loose else expr(e)
 
 
 def action(t) -> str:

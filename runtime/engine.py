@@ -13,6 +13,7 @@ import os
 import random
 import re
 import sys
+from itertools import product
 from collections import Counter as Tally
 from types import CodeType, MappingProxyType
 from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optional
@@ -1404,6 +1405,57 @@ class Game:
         keys = self.program.indexed[field]
         return [("plain", name, self.field(card, keys[m])) for m, name in self.program.indexed[counter].items()]
 
+    def substitutes(self, base: str, pairs: list) -> tuple:
+        """`14 mc using steel at 2 and titanium at 3`: what a term of mode "worth" takes, `(base,
+        ((sub, rate), ...))`; each rate a whole number of at least 1 (E601, where it is worked out)."""
+        for sub, rate in pairs:
+            if type(rate) is not int or rate < 1:
+                raise RulesRuntimeError("E601", f"the rate of {sub} must be a whole number of at least 1, "
+                                        f"not {label_of(rate)}")
+        return base, tuple(pairs)
+
+    @staticmethod
+    def splits(stock: dict, taken: dict, base: str, subs: tuple, amount: int) -> list[tuple[tuple, int]]:
+        """The sensible ways to pay `amount` of `base` with its substitutes (`subs`: (sub, rate) pairs)
+        out of what the stock holds beyond `taken`: (units of each substitute, units of base). No unit
+        of a substitute is wasted (without any one of them the substitutes would not cover the amount:
+        overpaying by the last unit is allowed, no change is given), the base pays the rest, and the
+        holder has it all. Fewest substitutes first, the first substitute varying slowest."""
+        if amount <= 0:
+            return [(tuple(0 for _ in subs), 0)]
+        ranges = []
+        for sub, rate in subs:
+            held = stock.get(sub, 0) - taken.get(sub, 0)
+            ranges.append(range(max(0, min(held, -(-amount // rate))) + 1))
+        have = stock.get(base, 0) - taken.get(base, 0)
+        out = []
+        for units in product(*ranges):
+            covered = sum(u * rate for u, (_sub, rate) in zip(units, subs))
+            if any(u and covered - rate >= amount for u, (_sub, rate) in zip(units, subs)):
+                continue   # a unit of that substitute would pay nothing
+            rest = max(0, amount - covered)
+            if rest <= have:
+                out.append((units, rest))
+        return out
+
+    def _worth_fits(self, stock: dict, taken: dict, terms: list) -> bool:
+        """Whether the terms of substitutes (mode "worth") and then the `any`/`different`/card terms
+        can be paid from what the stock holds beyond `taken` (what the plain terms take), for some
+        split of each term of substitutes."""
+        k = next((i for i, t in enumerate(terms) if t[0] == "worth"), None)
+        if k is None:
+            return self._pooled_fit(stock, taken, terms)
+        (base, subs), amount = terms[k][1], terms[k][2]
+        rest = terms[:k] + terms[k + 1:]
+        for units, paid in self.splits(stock, taken, base, subs, amount):
+            after = dict(taken)
+            for u, (sub, _rate) in zip(units, subs):
+                after[sub] = after.get(sub, 0) + u
+            after[base] = after.get(base, 0) + paid
+            if self._worth_fits(stock, after, rest):
+                return True
+        return False
+
     def affordable(self, h: Holder, terms: list, tag: Optional[tuple] = None) -> bool:
         """Whether the holder can pay every term of a cost, as the modifiers of its action (`tag`)
         change it: the same alternatives `pay` offers."""
@@ -1414,7 +1466,6 @@ class Game:
         stock = h.stock
         taken: dict = {}   # what the plain terms take, by resource (the stock itself is not copied: hot)
         pooled = False
-        cards: dict = {}   # card terms: how many each zone must hold, and how many it offers
         for mode, name, amount in terms:
             if mode == "plain":
                 want = taken.get(name, 0) + amount
@@ -1425,6 +1476,14 @@ class Game:
                 pooled = True
         if not pooled:
             return True
+        if any(term[0] == "worth" for term in terms):   # each split of the substitutes, then the rest
+            return self._worth_fits(stock, taken, terms)
+        return self._pooled_fit(stock, taken, terms)
+
+    def _pooled_fit(self, stock: dict, taken: dict, terms: list) -> bool:
+        """Whether the `any`, `different` and card terms can be paid from what the stock holds beyond
+        `taken` (what the other terms take)."""
+        cards: dict = {}   # card terms: how many each zone must hold, and how many it offers
         for mode, name, amount in terms:   # what is left after the plain terms, member by member
             if mode == "cards":
                 if name is None:   # a zoneless `N cards` (a modifier's line) is paid by no one
@@ -1483,6 +1542,9 @@ class Game:
         for mode, name, amount in terms:
             if mode == "plain":
                 self._spend(h, name, amount)
+        for k, (mode, name, amount) in enumerate(terms):
+            if mode == "worth":
+                yield from self._pay_worth(h, name, amount, [t for t in terms[k + 1:] if t[0] != "plain"], where)
         for mode, name, amount in terms:
             if mode == "any":
                 for _ in range(amount):
@@ -1500,6 +1562,26 @@ class Game:
                 yield from self._pay_cards(h, name, amount, where)
         yield from self.drain()  # triggers on paying run before what the payment bought
         return sum(amount for _mode, _name, amount in terms)
+
+    def _pay_worth(self, h: Holder, name: tuple, amount: int, later: list, where: str):
+        """Pay `amount` of a resource with its substitutes (`name`: (base, ((sub, rate), ...))): the
+        payer picks one of the sensible splits (`splits`) after which the `later` terms can still be
+        paid; a single one is not asked."""
+        base, subs = name
+        options = []
+        for units, paid in self.splits(h.stock, {}, base, subs, amount):
+            after = {sub: u for u, (sub, _rate) in zip(units, subs)}
+            after[base] = paid
+            if self._worth_fits(h.stock, after, later):
+                options.append(list(zip((sub for sub, _rate in subs), units)) + [(base, paid)])
+        if not options:   # `affordable` said yes: an earlier term of substitutes took what this one needed
+            raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost([('worth', name, amount)])}", where)
+        parts = options[0]
+        if len(options) > 1:
+            labels = ["pay " + _and([f"{u} {res}" for res, u in o if u] or ["nothing"]) for o in options]
+            parts = options[(yield self.decide(h, f"how to pay {amount} {base}?", labels, where))]
+        for res, units in parts:
+            self._spend(h, res, units)
 
     def card_payment(self, h: Holder, source: ZoneRef, exclude, dest: ZoneRef, keep=None) -> CardPayment:
         """Where a cost term of cards takes them (see CardPayment). Another player's own zone is
@@ -2784,8 +2866,9 @@ def _reduced(terms: list, less: tuple, members) -> list[list]:
     `any(group)` term reduces, unit by unit, any plain term of the group or `any` term of that group,
     in every way the payer might choose (at most MAX_ALTERNATIVES are kept)."""
     mode, name, amount = less
-    if mode == "plain":
-        return [[(m, n, max(a - amount, 0) if m == "plain" and n == name else a) for m, n, a in terms]]
+    if mode == "plain":   # a term of substitutes is reduced by its own resource, before the payer splits it
+        return [[(m, n, max(a - amount, 0) if m == "plain" and n == name or m == "worth" and n[0] == name else a)
+                 for m, n, a in terms]]
     if mode == "cards":   # `cost -N cards;`: N fewer cards, from the card terms in order
         out = []
         for m, n, a in terms:
@@ -2794,7 +2877,8 @@ def _reduced(terms: list, less: tuple, members) -> list[list]:
             out.append((m, n, a))
         return [out]
     pool = set(members(name))
-    fits = [i for i, (m, n, _a) in enumerate(terms) if (m == "plain" and n in pool) or (m == "any" and n == name)]
+    fits = [i for i, (m, n, _a) in enumerate(terms) if (m == "plain" and n in pool) or (m == "any" and n == name)
+            or (m == "worth" and n[0] in pool)]
     options = [list(terms)]
     for _ in range(amount):
         step = []
@@ -2809,6 +2893,11 @@ def _reduced(terms: list, less: tuple, members) -> list[list]:
     return options
 
 
+def _and(parts: list) -> str:
+    """`2 titanium and 8 mc`; `1 steel, 4 titanium and 1 mc`."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def describe_cost(terms: list) -> str:
     """A cost in words: `2 coin, 1 any crystals`."""
     parts = []
@@ -2819,6 +2908,8 @@ def describe_cost(terms: list) -> str:
             parts.append(f"{amount} any {name or 'resource'}")
         elif mode == "cards":
             parts.append(f"{amount} cards" + (f" from {name.source.label()}" if name is not None else ""))
+        elif mode == "worth":
+            parts.append(f"{amount} {name[0]} using " + " and ".join(f"{sub} at {rate}" for sub, rate in name[1]))
         else:
             parts.append(f"{amount} different {name}")
     return ", ".join(parts) or "nothing"
