@@ -197,3 +197,52 @@ proc p() { ... }
 ])
 def test_misuse(body, code, words):
     the_one_error(analyse_text(BASE.replace("...", body), "t.rules"), code, words, line=4)
+
+
+GEMS = """
+resource ruby; resource sapphire; resource gold; counter prestige;
+group gems cap 20 { ruby, sapphire }
+event buy();
+game g { seats 1 to 4; phase play { } winner most prestige; }
+proc deal() { }
+proc stock(r: int, s: int, g: int) { gain r ruby; gain s sapphire; gain g gold; }
+proc cutter() { pay 3 sapphire using gold at 1, 2 ruby using gold at 1; }
+proc tagged() { pay 3 sapphire using gold at 1 for buy(); }
+proc discount() { modifier you buy { cost -1 any(gems); } }
+"""
+
+gems = rules_programs(GEMS)
+
+
+def gem_game(gems, r: int, s: int, g: int) -> Game:
+    game = Game(gems(), 2, 1)
+    run_proc(game, "stock", r, s, g)
+    return game
+
+
+def held(g: Game) -> tuple:
+    s = g.state.players[0].stock
+    return s["ruby"], s["sapphire"], s["gold"]
+
+
+def test_a_split_is_offered_only_when_the_later_terms_can_still_be_paid(gems):
+    # Splendor: 2 gold for 1 sapphire would leave no gold for the second ruby; 1 gold + 2 sapphires is the one way
+    game = gem_game(gems, 1, 2, 2)
+    assert run_proc(game, "cutter") == []
+    assert held(game) == (0, 0, 0)
+    game = gem_game(gems, 2, 2, 2)   # now both splits of the sapphires leave the rubies payable
+    asked = run_proc(game, "cutter", answers=["pay 2 gold and 1 sapphire"])   # then 2 rubies, unasked
+    assert [(d.prompt, d.options) for d in asked] == [
+        ("how to pay 3 sapphire?", ["pay 1 gold and 2 sapphire", "pay 2 gold and 1 sapphire"])]
+    assert held(game) == (0, 1, 0)
+    game = gem_game(gems, 2, 2, 2)
+    asked = run_proc(game, "cutter", answers=["pay 1 gold and 2 sapphire", "pay 1 gold and 1 ruby"])
+    assert [(d.prompt, d.options) for d in asked][1] == ("how to pay 2 ruby?", ["pay 2 ruby", "pay 1 gold and 1 ruby"])
+    assert held(game) == (1, 0, 0)
+
+
+def test_a_discount_of_any_of_a_group_lowers_the_term_of_its_member(gems):
+    game = gem_game(gems, 0, 1, 1)
+    run_proc(game, "discount")
+    assert run_proc(game, "tagged") == []   # 3 - 1 = 2 sapphires: 1 gold and 1 sapphire, the one split
+    assert held(game) == (0, 0, 0)
