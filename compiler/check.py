@@ -388,6 +388,8 @@ class Checker(A.Visitor):
         self._member_field_names: Optional[set] = None
         self._computed_field_names: Optional[set] = None
         self.card_lists: dict = {}   # (kind, list field) -> the type of its values when they name cards or members
+        self.loop_labels: list[str] = []   # every loop label of the merged rules (`repeat 5 as round`), for E224
+        self.open_labels: dict[str, A.Span] = {}   # the labels of the loops around the statement -> where each is
 
     # ------------------------------------------------------------------ reporting
     def err(self, code: str, message: str, span: A.Span, hint: Optional[str] = None) -> None:
@@ -469,6 +471,8 @@ class Checker(A.Visitor):
             if isinstance(decl, A.Kind):
                 self.visiting = decl
                 self.lists_of_cards(decl)
+        self.loop_labels = list(dict.fromkeys(n.label for decl in self.sym.decls.values() for n in A.walk(decl)
+                                              if type(n) in LOOPS and getattr(n, "label", None) is not None))
         for decl in self.sym.decls.values():
             self.visiting = decl
             self.visit(decl)
@@ -1545,7 +1549,7 @@ class Checker(A.Visitor):
         self.amount(s.count, scope)
         if constant(s.count) == 0:
             self.diags.append(Diagnostic("W402", "'repeat 0' never runs its body", s.span))
-        self.block(s.body, scope)
+        self.loop_body(s, s.body, scope)
 
     def visit_While(self, s: A.While, scope: Scope) -> None:
         self.condition(s.cond, scope)
@@ -1553,7 +1557,36 @@ class Checker(A.Visitor):
             self.diags.append(Diagnostic("W402", "'while false' never runs its body", s.cond.span))
         else:
             self.always_true(s.cond, ", so the loop never ends by it")
-        self.block(s.body, scope)
+        self.loop_body(s, s.body, scope)
+
+    def loop_body(self, s, body: tuple, scope: Scope) -> None:
+        """A loop's body, with the loop's label (`as round`) among those around it: E323 when a loop
+        around it has the same label (`end game after round;` inside would name the inner one only)."""
+        label = s.label
+        if label is None:
+            self.block(body, scope)
+            return
+        if label in self.open_labels:
+            outer = self.open_labels[label]
+            self.err("E323", f"this loop is labelled {label!r} inside a loop labelled {label!r} (line {outer.line}): "
+                     f"'end game after {label};' in it would name the inner one only", self.label_at(s),
+                     "give one of them another label")
+            self.block(body, scope)
+            return
+        self.open_labels[label] = s.span
+        try:
+            self.block(body, scope)
+        finally:
+            del self.open_labels[label]
+
+    def label_at(self, s) -> A.Span:
+        """Where a loop writes its label: the name after its last `as` (the whole loop when unknown)."""
+        tokens = self.tokens_in(s.span)
+        for i, (line, col, t) in enumerate(tokens):
+            if str(t) == "as" and i + 1 < len(tokens) and str(tokens[i + 1][2]) == s.label:
+                line, col, _t = tokens[i + 1]
+                return A.Span(s.span.file, line, col, line, col + len(s.label))
+        return s.span
 
     def always_true(self, cond, consequence: str = "") -> None:
         """W412 for a condition the types of its operands decide (`size(x) >= 0`)."""
@@ -1620,7 +1653,7 @@ class Checker(A.Visitor):
             self.condition(s.where, inner)
         players = base_of(element) == "player"
         self.player_loops += [s.var] if players else []
-        self.block(s.body, inner)
+        self.loop_body(s, s.body, inner)
         del self.player_loops[len(self.player_loops) - players:]
 
     def visit_Each(self, s, scope: Scope, what: str = "'each'") -> None:
@@ -1635,7 +1668,7 @@ class Checker(A.Visitor):
         if isinstance(s, A.Simultaneous):
             self.visit_Pick(s.pick, scope)
         else:
-            self.block(s.body, scope)
+            self.loop_body(s, s.body, scope)
         self.always_in -= 1
         self.player_loops = loops
 
@@ -1816,6 +1849,12 @@ class Checker(A.Visitor):
 
     def visit_EndGame(self, s: A.EndGame, scope: Scope) -> None:
         pass   # allowed in any effect: a card, a trigger, a proc, any phase
+
+    def visit_EndAfter(self, s: A.EndAfter, scope: Scope) -> None:
+        """`end game after LABEL;`: allowed in any effect, as `end game;`, naming a label some loop of
+        the merged rules carries (E224, with a did-you-mean); whether one is running is known in play (E609)."""
+        if s.label not in self.loop_labels:
+            self.unknown("E224", "loop label", s.label, s.span, self.loop_labels)
 
     def visit_Eliminate(self, s: A.Eliminate, scope: Scope) -> None:
         """`eliminate P;` / `restore P;`: a player or a list of players (none: you); never an actor."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Optional
 
 import jinja2
 
@@ -842,25 +843,50 @@ class CodeGen(A.Visitor):
             self.nested(s.otherwise, ctx)
 
     def visit_While(self, s: A.While, ctx: Ctx):
+        lp = self.label_open(s)
         self.writeline(f"while {self.ex(s.cond, ctx)}:", s)
         self._indent += 1
         self.writeline(f"rt.step({where(s)!r})")
         self._indent -= 1
         self.nested(s.body, ctx)
+        self.label_close(lp)
 
     def visit_Repeat(self, s: A.Repeat, ctx: Ctx):
+        lp = self.label_open(s)
         self.writeline(f"for _ in range({self.ex(s.count, ctx)}):", s)
         self._indent += 1
         self.writeline(f"rt.step({where(s)!r})")
         self._indent -= 1
         self.nested(s.body, ctx)
+        self.label_close(lp)
+
+    def label_open(self, s) -> Optional[str]:
+        """Before a loop with a label (`repeat 5 as round`): `with rt.looping(...) as _lpN:`, the loop
+        inside it (runtime Looping); None, and nothing written, for a loop without one (it costs nothing)."""
+        if s.label is None:
+            return None
+        lp = self.temp("lp")
+        self.writeline(f"with rt.looping({s.label!r}, {where(s)!r}) as {lp}:", s)
+        self._indent += 1
+        return lp
+
+    def label_close(self, lp: Optional[str]) -> None:
+        """After a labelled loop's body: the end of each of its rounds ends the game when `end game
+        after LABEL;` marked the loop; then out of the `with`."""
+        if lp is not None:
+            self._indent += 1
+            self.writeline(f"if {lp}.pending: {lp}.finish()")
+            self._indent -= 2
 
     def visit_ForEach(self, s: A.ForEach, ctx: Ctx):
         inner = ctx.bind(s.var)
+        lp = self.label_open(s)
         if s.any_order:
-            return self._in_any_order(s, inner, ctx)
-        self.writeline(f"for v_{s.var} in {self.domain(s.domain, ctx, s, changes=True)}:", s)
-        self._loop_body(s.where, s.body, inner, s)
+            self._in_any_order(s, inner, ctx)
+        else:
+            self.writeline(f"for v_{s.var} in {self.domain(s.domain, ctx, s, changes=True)}:", s)
+            self._loop_body(s.where, s.body, inner, s)
+        self.label_close(lp)
 
     def _in_any_order(self, s: A.ForEach, inner: Ctx, ctx: Ctx) -> None:
         """`for each ... in any order`: the domain once, then each round the player picks the next
@@ -880,9 +906,11 @@ class CodeGen(A.Visitor):
     def visit_Each(self, s: A.Each, ctx: Ctx):
         you = self.temp("you")
         inner = replace(ctx, you=you)
+        lp = self.label_open(s)
         self.writeline(f"for {you} in {self.domain(s.domain, ctx, s, changes=True)}:", s)
         self.skip_out(you)
         self._loop_body(s.where, s.body, inner, s)
+        self.label_close(lp)
 
     def skip_out(self, you: str) -> None:
         """Inside an `each` loop: pass over a player knocked out by the time their turn comes."""
@@ -971,6 +999,9 @@ class CodeGen(A.Visitor):
 
     def visit_EndGame(self, s: A.EndGame, ctx: Ctx):
         self.writeline(f"rt.end_game({where(s)!r})", s)
+
+    def visit_EndAfter(self, s: A.EndAfter, ctx: Ctx):
+        self.writeline(f"rt.end_after({s.label!r}, {where(s)!r})", s)
 
     def visit_Draw(self, s: A.Draw, ctx: Ctx):
         keep = f", lambda it: {self.ex(s.where, replace(ctx, it_mode='entity'))}" if s.where is not None else ""

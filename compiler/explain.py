@@ -913,13 +913,14 @@ class Reader(A.Visitor):
             self.block(s.otherwise, depth + 1)
 
     def visit_While(self, s, depth: int) -> None:
-        self.say(depth, f"As long as {self.x(s.cond)}:")
+        head = "Again and again" if isinstance(s.cond, A.Bool) and s.cond.value else f"As long as {self.x(s.cond)}"
+        self.say(depth, f"{head}{labelled(s)}:")
         self.block(s.body, depth + 1)
 
     def visit_Repeat(self, s, depth: int) -> None:
         times = {1: "once", 2: "twice"}.get(s.count.value, f"{s.count.value} times") if isinstance(s.count, A.Int) \
             else f"{self.x(s.count)} times"
-        self.say(depth, f"Do this {times}:")
+        self.say(depth, f"Do this {times}{labelled(s)}:")
         self.block(s.body, depth + 1)
 
     def visit_ForEach(self, s, depth: int) -> None:
@@ -927,7 +928,7 @@ class Reader(A.Visitor):
         domain = f"from 1 to {s.domain.value}" if isinstance(s.domain, A.Int) else \
             self.words.from_to(s.domain) if isinstance(s.domain, A.Range) else f"in {self.x(s.domain)}"
         order = ", in the order you choose" + prompt(s) if s.any_order else ""
-        self.say(depth, f"For each {s.var} {domain}{where}{order}:")
+        self.say(depth, f"For each {s.var} {domain}{where}{order}{labelled(s)}:")
         self.block(s.body, depth + 1)
 
     def visit_Each(self, s, depth: int) -> None:
@@ -940,14 +941,15 @@ class Reader(A.Visitor):
             who = self.x(s.domain)   # one player: `each p: ...` runs the body as p
         if s.where is not None:
             who += self.whom(s.where)
-        if len(s.body) == 1 and type(s.body[0]) in (A.Gain, A.Lose, A.Pay, A.Advance, A.Regress) and self.subject is None:
+        if len(s.body) == 1 and type(s.body[0]) in (A.Gain, A.Lose, A.Pay, A.Advance, A.Regress) and \
+                self.subject is None and s.label is None:
             self.subject = who
             try:
                 self.visit(s.body[0], depth)
             finally:
                 self.subject = None
             return
-        self.say(depth, f"{capital(who)} does this:")
+        self.say(depth, f"{capital(who)} does this{labelled(s)}:")
         self.block(s.body, depth + 1)
 
     def visit_If(self, s, depth: int) -> None:
@@ -1029,6 +1031,10 @@ class Reader(A.Visitor):
     def visit_EndGame(self, s, depth: int) -> None:
         self.say(depth, "The game ends at once: what was under way stops, the final phase runs, and the winner "
                         "is decided.")
+
+    def visit_EndAfter(self, s, depth: int) -> None:
+        self.say(depth, f"The game ends after this {s.label}: the rest of the {s.label} is played (its triggers "
+                        "too), then the final phase runs, and the winner is decided.")
 
     def visit_Shuffle(self, s, depth: int) -> None:
         self.say(depth, f"Shuffle {self.x(s.zone)}.")
@@ -1609,3 +1615,8 @@ def explain_space(track: A.Track, space: A.Space, symbols=None) -> list[str]:
         printer.space(old)
         lines += ["", f"Amended by {new.span}, which replaces:"] + ["  " + line for line in printer.lines]
     return lines
+
+
+def labelled(loop) -> str:
+    """What a loop's label (`repeat 5 as round`) adds to its reading: each time through is one round."""
+    return f" (each time through is one {loop.label})" if loop.label is not None else ""

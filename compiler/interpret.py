@@ -227,21 +227,36 @@ class Interpreter(A.Visitor):
             (yield from rt.may(f.you, self.prompt(s, rt, f), cost, where(s), self.tag(s.tag, rt, f), s.repeated))
 
     def visit_While(self, s, rt, f):
+        return self._labelled(s, self._while, rt, f) if s.label is not None else self._while(s, rt, f)
+
+    def _while(self, s, rt, f, lp=None):
         while self.ev(s.cond, rt, f):
             rt.step(where(s))
             yield from self.run(s.body, rt, f)
+            if lp is not None and lp.pending:
+                lp.finish()
 
     def visit_Repeat(self, s, rt, f):
+        return self._labelled(s, self._repeat, rt, f) if s.label is not None else self._repeat(s, rt, f)
+
+    def _repeat(self, s, rt, f, lp=None):
         for _ in range(self.ev(s.count, rt, f)):
             rt.step(where(s))
             yield from self.run(s.body, rt, f)
+            if lp is not None and lp.pending:
+                lp.finish()
+
+    def _labelled(self, s, loop, rt, f):
+        """A loop with a label (`repeat 5 as round`) runs inside its runtime Looping, each round ending
+        with the check that `end game after LABEL;` did not mark it (the compiled code's label_open)."""
+        with rt.looping(s.label, where(s)) as lp:
+            yield from loop(s, rt, f, lp)
 
     def visit_ForEach(self, s, rt, f):
-        if s.any_order:
-            return self._in_any_order(s, rt, f)
-        return self._for_each(s, rt, f)
+        loop = self._in_any_order if s.any_order else self._for_each
+        return self._labelled(s, loop, rt, f) if s.label is not None else loop(s, rt, f)
 
-    def _in_any_order(self, s, rt, f):
+    def _in_any_order(self, s, rt, f, lp=None):
         left = list(self.domain(s, rt, f))
         while True:   # the player picks the next of the elements left for which the condition holds now
             rt.step(where(s))
@@ -255,15 +270,22 @@ class Interpreter(A.Visitor):
                 return
             f.locals[s.var] = left.pop(places[choice])
             yield from self.run(s.body, rt, f)
+            if lp is not None and lp.pending:
+                lp.finish()
 
-    def _for_each(self, s, rt, f):
+    def _for_each(self, s, rt, f, lp=None):
         for value in self.domain(s, rt, f):
             f.locals[s.var] = value
             if s.where is not None and not self.ev(s.where, rt, f):
                 continue
             yield from self.run(s.body, rt, f)
+            if lp is not None and lp.pending:
+                lp.finish()
 
     def visit_Each(self, s, rt, f):
+        return self._labelled(s, self._each, rt, f) if s.label is not None else self._each(s, rt, f)
+
+    def _each(self, s, rt, f, lp=None):
         for who in self.domain(s, rt, f):
             if who in rt.state.out:
                 continue   # knocked out by the time their turn comes
@@ -271,6 +293,8 @@ class Interpreter(A.Visitor):
             if s.where is not None and not self.ev(s.where, rt, inner):
                 continue
             yield from self.run(s.body, rt, inner)
+            if lp is not None and lp.pending:
+                lp.finish()
 
     def visit_If(self, s, rt, f):
         chain = A.else_if_chain(s)
@@ -382,6 +406,10 @@ class Interpreter(A.Visitor):
 
     def visit_EndGame(self, s, rt, f):
         rt.end_game(where(s))
+
+    def visit_EndAfter(self, s, rt, f):
+        rt.end_after(s.label, where(s))
+        return ()
 
     def visit_Shuffle(self, s, rt, f):
         rt.shuffle(self.ev(s.zone, rt, f))

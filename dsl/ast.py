@@ -699,10 +699,11 @@ class May(Stmt):
 
 @node
 class Repeat(Stmt):
-    """`repeat N { ... }`."""
+    """`repeat N [as LABEL] { ... }`."""
 
     count: Expr
     body: tuple
+    label: Optional[str] = None   # `as LABEL`: the name `end game after LABEL;` gives the loop (every loop may have one)
 
 
 @node
@@ -712,6 +713,7 @@ class While(Stmt):
 
     cond: Expr
     body: tuple
+    label: Optional[str] = None   # `as LABEL`, as a Repeat's
 
 
 @node
@@ -726,15 +728,17 @@ class ForEach(Stmt):
     any_order: bool = False
     title: Optional[str] = None
     title_parts: tuple = ()   # a prompt with `{...}` values: its literal texts and expressions (as `say`'s)
+    label: Optional[str] = None   # `as LABEL`, as a Repeat's
 
 
 @node
 class Each(Stmt):
-    """`each PLAYERS [where COND]: stmt` runs the body with each of those players as `you`."""
+    """`each PLAYERS [where COND] [as LABEL]: stmt` runs the body with each of those players as `you`."""
 
     domain: Expr
     where: Optional[Expr]
     body: tuple
+    label: Optional[str] = None   # `as LABEL`, as a Repeat's
 
 
 @node
@@ -776,6 +780,15 @@ class Return(Stmt):
 class EndGame(Stmt):
     """`end game;`: the game ends at once: every running effect stops, the final phase runs (in the
     final phase: it stops there), then the winner is decided."""
+
+
+@node
+class EndAfter(Stmt):
+    """`end game after LABEL;`: the round under way of the innermost running loop labelled LABEL
+    finishes (the statements after this one, the rest of that loop's body and its triggers run), then
+    the game ends as `end game;` would there. Said again before then, it changes nothing."""
+
+    label: str
 
 
 @node

@@ -442,6 +442,9 @@ class _Builder:
     def end_stmt(self, meta, items):
         return A.EndGame(span=self._s(meta))
 
+    def end_after_stmt(self, meta, items):
+        return A.EndAfter(str(items[-1]), span=self._s(meta))
+
     def eliminate_stmt(self, meta, items):
         return A.Eliminate(items[1], str(items[0]) == "restore", span=self._s(meta))
 
@@ -720,14 +723,18 @@ class _Builder:
         return _Marker("else_block", items[0].value)
 
     def repeat_stmt(self, meta, items):
-        return A.Repeat(items[0], items[1].value, span=self._s(meta))
+        return A.Repeat(items[0], _block(items), _pick(items, "label"), span=self._s(meta))
+
+    def loop_label(self, meta, items):
+        return _Marker("label", str(items[0]))
 
     def for_stmt(self, meta, items):
         return A.ForEach(str(items[0]), items[1], _pick(items, "where"), _block(items),
-                         _pick(items, "any_order", False), _title(items), self._prompt_parts(items), span=self._s(meta))
+                         _pick(items, "any_order", False), _title(items), self._prompt_parts(items), _pick(items, "label"),
+                         span=self._s(meta))
 
     def each_stmt(self, meta, items):
-        return A.Each(items[0], _pick(items, "where"), _arm_body(items[-1]), span=self._s(meta))
+        return A.Each(items[0], _pick(items, "where"), _arm_body(items[-1]), _pick(items, "label"), span=self._s(meta))
 
     def if_stmt(self, meta, items):
         otherwise = ()
@@ -791,7 +798,7 @@ class _Builder:
         return A.MoveAll(rest[0], rest[1], top, span=self._s(meta))
 
     def while_stmt(self, meta, items):
-        return A.While(items[0], items[1].value, span=self._s(meta))
+        return A.While(items[0], _block(items), _pick(items, "label"), span=self._s(meta))
 
     def shuffle_stmt(self, meta, items):
         return A.Shuffle(items[0], span=self._s(meta))

@@ -492,17 +492,18 @@ class Printer(A.Visitor):
             self.block("else", s.otherwise, after_brace=True)
 
     def visit_Repeat(self, s):
-        self.block([Clause("repeat ", s.count)], s.body)
+        self.block([Clause("repeat ", s.count), _label(s)], s.body)
 
     def visit_While(self, s):
-        self.block([Clause("while ", s.cond)], s.body)
+        self.block([Clause("while ", s.cond), _label(s)], s.body)
 
     def visit_ForEach(self, s):
         order = Clause(f"in any order{_title(s.title)}") if s.any_order else None
-        self.block([Clause(f"for each {s.var} in ", s.domain), _where("where ", s.where), order], s.body)
+        self.block([Clause(f"for each {s.var} in ", s.domain), _where("where ", s.where), order, _label(s)], s.body)
 
     def visit_Each(self, s):
-        self.short([Clause("each ", s.domain), _where("where ", s.where)], s.body, s.span.line, s.span.end_line)
+        self.short([Clause("each ", s.domain), _where("where ", s.where), _label(s)], s.body, s.span.line,
+                   s.span.end_line)
 
     def visit_If(self, s, after_brace: bool = False):
         self.block([Clause("else if " if after_brace else "if ", s.cond)], s.then, after_brace=after_brace)
@@ -538,6 +539,9 @@ class Printer(A.Visitor):
 
     def visit_EndGame(self, s):
         self.line("end game;")
+
+    def visit_EndAfter(self, s):
+        self.line(f"end game after {s.label};")
 
     def visit_Eliminate(self, s):
         word = "restore" if s.restore else "eliminate"
@@ -849,6 +853,11 @@ class Printer(A.Visitor):
 def _where(keyword: str, value) -> Optional[Clause]:
     """`where COND`, `when COND`, `to ZONE`: a clause of a keyword and an optional expression."""
     return Clause(keyword, value) if value is not None else None
+
+
+def _label(loop) -> Optional[Clause]:
+    """`as LABEL` after a loop's head, or None for a loop without a label."""
+    return Clause(f"as {loop.label}") if loop.label is not None else None
 
 
 def _tag(t) -> Optional[Clause]:

@@ -102,6 +102,35 @@ class GameEnded(BaseException):
     (a BaseException, so that no handler turning Python errors into rules errors takes it for one)."""
 
 
+class Looping:
+    """A running loop with a label (`while true as round { ... }`), in `state.loops` from its start to
+    its end (a context manager: `with game.looping(label, where) as lp:` around the loop). `end game
+    after LABEL;` marks it `pending`; each round of the loop ends with `if lp.pending: lp.finish()`,
+    and a loop left any other way (its last round, a `return`) finishes too on the way out."""
+
+    __slots__ = ("loops", "label", "where", "pending", "game")
+
+    def __init__(self, loops: list, label: str, where: str, game):
+        self.loops, self.label, self.where, self.pending, self.game = loops, label, where, False, game
+
+    def __enter__(self) -> "Looping":
+        self.loops.append(self)
+        return self
+
+    def __exit__(self, kind, value, tb) -> bool:
+        if self.loops and self.loops[-1] is self:
+            self.loops.pop()
+        elif self in self.loops:   # pragma: no cover - loops end innermost first
+            self.loops.remove(self)
+        if self.pending and kind is None:
+            self.finish()
+        return False
+
+    def finish(self) -> None:
+        """The round the game was to end after is over: the game ends as `end game;` would here."""
+        self.game.end_game(self.where)
+
+
 class Effect(NamedTuple):
     """One entry of a game's trace (`rulebook play --trace`): what happened, to whom, and the rules
     position of the statement that did it."""
@@ -881,6 +910,24 @@ class Game:
         if self.tracer is not None:
             self._note("end", None, "the game", where=where)
         raise GameEnded()
+
+    def looping(self, label: str, where: str) -> "Looping":
+        """A labelled loop (`repeat 5 as round { ... }`) starting: `with` it around the loop."""
+        return Looping(self.state.loops, label, where, self)
+
+    def end_after(self, label: str, where: Optional[str] = None) -> None:
+        """`end game after LABEL;`: mark the innermost running loop labelled LABEL; the game ends when
+        its round under way is over (Looping.finish). Marked already, nothing changes."""
+        for lp in reversed(self.state.loops):
+            if lp.label == label:
+                if self.tracer is not None and not lp.pending:
+                    self._note("end", None, f"the game after this {label}", where=where)
+                lp.pending = True
+                return
+        running = ", ".join(dict.fromkeys(lp.label for lp in reversed(self.state.loops)))
+        raise RulesRuntimeError("E609", f"'end game after {label}': no loop labelled {label!r} is running "
+                                f"({'the labelled loops running: ' + running if running else 'no labelled loop is running'})",
+                                where)
 
     def _note(self, kind: str, h: Optional[Holder], what: str, amount: Optional[int] = None,
               where: Optional[str] = None) -> None:

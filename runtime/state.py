@@ -160,7 +160,7 @@ class State:
     """Everything that changes during a game."""
 
     __slots__ = ("players", "actors", "globals", "gvars", "zones", "evars", "flipped", "triggers", "modifiers",
-                 "once_done", "claimed", "where", "over", "known", "supply", "out", "vals")
+                 "once_done", "claimed", "where", "over", "known", "supply", "out", "vals", "loops")
 
     def __init__(self, player_count: int, actor_names: list[str]):
         self.players = [Holder(i, f"P{i + 1}") for i in range(player_count)]
@@ -186,6 +186,9 @@ class State:
         # what is left in the bank of each resource declared with a `supply` (empty without any)
         self.supply: dict[str, int] = {}
         self.out: list[Holder] = []   # the players knocked out (`eliminate`), in the order they went out
+        # the labelled loops running (`repeat 5 as round`), innermost last (engine.Looping): the one
+        # `end game after round;` ends the game after is marked; saved only while one is marked
+        self.loops: list = []
 
     # ------------------------------------------------------------------ JSON form
     def to_json(self) -> dict:
@@ -217,6 +220,8 @@ class State:
             data["supply"] = dict(sorted(self.supply.items()))
         if self.out:   # only when someone is knocked out, likewise
             data["out"] = [p.index for p in self.out]
+        if any(lp.pending for lp in self.loops):   # only while the game is to end after a round, likewise
+            data["ends_after"] = [lp.label for lp in self.loops if lp.pending]
         if self.known:   # only when someone knows something, so the digests of games without it stay as they were
             data["known"] = {k: sorted(v) for k, v in sorted(self.known.items())}
         return data
@@ -266,6 +271,8 @@ class State:
         state.known = {k: set(v) for k, v in data.get("known", {}).items()}
         state.supply = dict(data.get("supply", {}))
         state.out = [state.players[i] for i in data.get("out", ())]
+        # the loops are gone with the effects that ran them: what the state keeps is the ending asked for
+        state.loops = [Ended(label) for label in data.get("ends_after", ())]
         return state
 
     def digest(self) -> str:
@@ -276,6 +283,16 @@ class State:
 
 class StateError(ValueError):
     """A saved state that names what the pack does not have, or that no game can reach."""
+
+
+class Ended:
+    """A labelled loop of a saved state the game is to end after (`ends_after`): its label alone."""
+
+    __slots__ = ("label",)
+    pending = True
+
+    def __init__(self, label: str):
+        self.label = label
 
 
 def check_saved(data: dict, program) -> None:
@@ -428,6 +445,10 @@ def check_saved(data: dict, program) -> None:
             if not (isinstance(m[6], list) and len(m[6]) == 3):
                 fail("a modifier's 'until' is malformed")
             table(m[6][2], "a modifier's 'until'")
+    ends = data.get("ends_after", [])
+    if "ends_after" in data and not (isinstance(ends, list) and ends and all(
+            isinstance(label, str) and label.isidentifier() for label in ends)):
+        fail(f"'ends_after' {str(ends)[:60]} is not a list of loop labels")
     for key in data["once"]:
         if key.partition(":")[0] not in holder_names:
             fail(f"'once' names {key.partition(':')[0]!r}, who is not in the game")
