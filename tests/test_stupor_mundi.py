@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from rulebook.runtime.agents import RandomAgent, ScriptedAgent
-from rulebook.runtime.engine import Game
+from rulebook.runtime.engine import Game, GameEnded
 from rulebook.runtime.record import load, record, replay, save
 
 
@@ -428,31 +428,52 @@ def test_with_no_active_edict_left_a_reward_is_still_taken(program):
 # ---------------------------------------------------------------------------- end of the game
 
 
+def ends_after_round(g, run) -> bool:
+    """Run `run()` inside a running loop labelled `round` (as the play phase runs play_round) and say
+    whether it said `end game after round;` (the mark is taken off again, so the loop's end does not
+    end the test's game)."""
+    with g.looping("round", None) as lp:
+        run()
+        asked, lp.pending = lp.pending, False
+    return asked
+
+
 def test_an_active_edict_space_that_cannot_be_refilled_ends_the_game(program):
     g = table(program)
     edicts(g, upcoming=())
     for e in list(zone(g, None, "edict_pile").items):
         g.move(e, zone(g, 1, "issued"))
-    proc(g, "issue_edict", answers=["1", "add"])
-    assert g.state.gvars["ending"] is True
+    assert ends_after_round(g, lambda: proc(g, "issue_edict", answers=["1", "add"]))
 
 
 def test_an_advanced_card_space_that_cannot_be_refilled_ends_the_game(program):
     g = table(program)
-    assert g.state.gvars["ending"] is False
+    assert not ends_after_round(g, lambda: proc(g, "refill_offers"))
     for e in list(zone(g, None, "offer", 1).items) + list(zone(g, None, "advanced_deck").items):
         g.move(e, zone(g, None, "level_a"))
-    proc(g, "refill_offers")
-    assert g.state.gvars["ending"] is True
+    assert ends_after_round(g, lambda: proc(g, "refill_offers"))
 
 
 def test_a_completed_castle_ends_the_game(program):
     g = table(program)
-    proc(g, "check_end")
-    assert g.state.gvars["ending"] is False
+    assert not ends_after_round(g, lambda: proc(g, "check_end"))
     build_at(g, 1, "t2", "t3", "t4", "t5", "w2", "w3", "w4", "w5", "f1", "f2", "f3")
-    proc(g, "check_end")
-    assert g.state.gvars["ending"] is True
+    assert ends_after_round(g, lambda: proc(g, "check_end"))
+
+
+def test_the_game_ends_after_the_round_it_is_asked_in(program):
+    """`end game after round;` in check_end (after the action phase): the round's final phase still
+    runs (hands are completed), then the game ends without another round."""
+    g = table(program)
+    build_at(g, 1, "t2", "t3", "t4", "t5", "w2", "w3", "w4", "w5", "f1", "f2", "f3")
+    with pytest.raises(GameEnded):
+        with g.looping("round", None):
+            proc(g, "check_end")
+            for p in g.state.players:
+                p.zones["hand"].clear()
+            proc(g, "final_phase")
+    assert all(len(p.zones["hand"]) == 5 for p in g.state.players)
+    assert g.state.loops == []
 
 
 def test_final_scoring_structure_majority_four_and_two(program):
@@ -522,7 +543,7 @@ def play_checked(program, players: int, seed: int) -> Game:
         invariants(g)
         d = g.apply(agents[d.player.index].choose(*g.offer(d)))
     invariants(g)
-    assert g.state.gvars["ending"] is True and g.result()["winners"]
+    assert g.state.over and "ends_after" not in g.state.to_json() and g.result()["winners"]
     return g
 
 
