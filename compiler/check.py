@@ -471,8 +471,8 @@ class Checker(A.Visitor):
             if isinstance(decl, A.Kind):
                 self.visiting = decl
                 self.lists_of_cards(decl)
-        self.loop_labels = list(dict.fromkeys(n.label for decl in self.sym.decls.values() for n in A.walk(decl)
-                                              if type(n) in LOOPS and getattr(n, "label", None) is not None))
+        self.loop_labels = list(dict.fromkeys(n.loop_label for decl in self.sym.decls.values() for n in A.walk(decl)
+                                              if type(n) in LOOPS and getattr(n, "loop_label", None) is not None))
         for decl in self.sym.decls.values():
             self.visiting = decl
             self.visit(decl)
@@ -1562,7 +1562,7 @@ class Checker(A.Visitor):
     def loop_body(self, s, body: tuple, scope: Scope) -> None:
         """A loop's body, with the loop's label (`as round`) among those around it: E323 when a loop
         around it has the same label (`end game after round;` inside would name the inner one only)."""
-        label = s.label
+        label = s.loop_label
         if label is None:
             self.block(body, scope)
             return
@@ -1583,9 +1583,9 @@ class Checker(A.Visitor):
         """Where a loop writes its label: the name after its last `as` (the whole loop when unknown)."""
         tokens = self.tokens_in(s.span)
         for i, (line, col, t) in enumerate(tokens):
-            if str(t) == "as" and i + 1 < len(tokens) and str(tokens[i + 1][2]) == s.label:
+            if str(t) == "as" and i + 1 < len(tokens) and str(tokens[i + 1][2]) == s.loop_label:
                 line, col, _t = tokens[i + 1]
-                return A.Span(s.span.file, line, col, line, col + len(s.label))
+                return A.Span(s.span.file, line, col, line, col + len(s.loop_label))
         return s.span
 
     def always_true(self, cond, consequence: str = "") -> None:

@@ -863,10 +863,10 @@ class CodeGen(A.Visitor):
     def label_open(self, s) -> Optional[str]:
         """Before a loop with a label (`repeat 5 as round`): `with rt.looping(...) as _lpN:`, the loop
         inside it (runtime Looping); None, and nothing written, for a loop without one (it costs nothing)."""
-        if s.label is None:
+        if s.loop_label is None:
             return None
         lp = self.temp("lp")
-        self.writeline(f"with rt.looping({s.label!r}, {where(s)!r}) as {lp}:", s)
+        self.writeline(f"with rt.looping({s.loop_label!r}, {where(s)!r}) as {lp}:", s)
         self._indent += 1
         return lp
 
@@ -1153,7 +1153,7 @@ class CodeGen(A.Visitor):
                            f"if {' and '.join(tests)}]", s)
         choice = self.temp("choice")
         labels = ""
-        if s.label is not None:   # each candidate's label, worked out with it as the picked variable
+        if s.loop_label is not None:   # each candidate's label, worked out with it as the picked variable
             labels = f", [{self.filled(s.label, s.label_parts, inner)} for v_{s.var} in {cands}]"
         self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {self.prompt(s, ctx)}, {cands}, "
                        f"{s.optional or (s.repeated and not s.exactly)!r}, {where(s)!r}{labels})")

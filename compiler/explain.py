@@ -942,7 +942,7 @@ class Reader(A.Visitor):
         if s.where is not None:
             who += self.whom(s.where)
         if len(s.body) == 1 and type(s.body[0]) in (A.Gain, A.Lose, A.Pay, A.Advance, A.Regress) and \
-                self.subject is None and s.label is None:
+                self.subject is None and s.loop_label is None:
             self.subject = who
             try:
                 self.visit(s.body[0], depth)
@@ -1619,4 +1619,4 @@ def explain_space(track: A.Track, space: A.Space, symbols=None) -> list[str]:
 
 def labelled(loop) -> str:
     """What a loop's label (`repeat 5 as round`) adds to its reading: each time through is one round."""
-    return f" (each time through is one {loop.label})" if loop.label is not None else ""
+    return f" (each time through is one {loop.loop_label})" if loop.loop_label is not None else ""

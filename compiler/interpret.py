@@ -34,6 +34,8 @@ class ProcReturn(BaseException):
     """`return VALUE;`: unwinds the interpreted proc's blocks to its call (a BaseException, so no
     handler that turns Python errors into rules errors takes it for one)."""
 
+    finishes_rounds = True   # leaving a labelled loop so ends its round (runtime Looping), as a compiled return does
+
     def __init__(self, value):
         super().__init__()
         self.value = value
@@ -227,7 +229,7 @@ class Interpreter(A.Visitor):
             (yield from rt.may(f.you, self.prompt(s, rt, f), cost, where(s), self.tag(s.tag, rt, f), s.repeated))
 
     def visit_While(self, s, rt, f):
-        return self._labelled(s, self._while, rt, f) if s.label is not None else self._while(s, rt, f)
+        return self._labelled(s, self._while, rt, f) if s.loop_label is not None else self._while(s, rt, f)
 
     def _while(self, s, rt, f, lp=None):
         while self.ev(s.cond, rt, f):
@@ -237,7 +239,7 @@ class Interpreter(A.Visitor):
                 lp.finish()
 
     def visit_Repeat(self, s, rt, f):
-        return self._labelled(s, self._repeat, rt, f) if s.label is not None else self._repeat(s, rt, f)
+        return self._labelled(s, self._repeat, rt, f) if s.loop_label is not None else self._repeat(s, rt, f)
 
     def _repeat(self, s, rt, f, lp=None):
         for _ in range(self.ev(s.count, rt, f)):
@@ -249,12 +251,12 @@ class Interpreter(A.Visitor):
     def _labelled(self, s, loop, rt, f):
         """A loop with a label (`repeat 5 as round`) runs inside its runtime Looping, each round ending
         with the check that `end game after LABEL;` did not mark it (the compiled code's label_open)."""
-        with rt.looping(s.label, where(s)) as lp:
+        with rt.looping(s.loop_label, where(s)) as lp:
             yield from loop(s, rt, f, lp)
 
     def visit_ForEach(self, s, rt, f):
         loop = self._in_any_order if s.any_order else self._for_each
-        return self._labelled(s, loop, rt, f) if s.label is not None else loop(s, rt, f)
+        return self._labelled(s, loop, rt, f) if s.loop_label is not None else loop(s, rt, f)
 
     def _in_any_order(self, s, rt, f, lp=None):
         left = list(self.domain(s, rt, f))
@@ -283,7 +285,7 @@ class Interpreter(A.Visitor):
                 lp.finish()
 
     def visit_Each(self, s, rt, f):
-        return self._labelled(s, self._each, rt, f) if s.label is not None else self._each(s, rt, f)
+        return self._labelled(s, self._each, rt, f) if s.loop_label is not None else self._each(s, rt, f)
 
     def _each(self, s, rt, f, lp=None):
         for who in self.domain(s, rt, f):
@@ -518,7 +520,7 @@ class Interpreter(A.Visitor):
             if (picked is None or value not in picked) and (s.where is None or self.ev(s.where, rt, f)):
                 cands.append(value)
         labels = None
-        if s.label is not None:   # each candidate's label, worked out with it as the picked variable
+        if s.loop_label is not None:   # each candidate's label, worked out with it as the picked variable
             labels = []
             for value in cands:
                 f.locals[s.var] = value

@@ -703,7 +703,7 @@ class Repeat(Stmt):
 
     count: Expr
     body: tuple
-    label: Optional[str] = None   # `as LABEL`: the name `end game after LABEL;` gives the loop (every loop may have one)
+    loop_label: Optional[str] = None   # `as LABEL`: the name `end game after LABEL;` gives the loop (every loop may have one)
 
 
 @node
@@ -713,7 +713,7 @@ class While(Stmt):
 
     cond: Expr
     body: tuple
-    label: Optional[str] = None   # `as LABEL`, as a Repeat's
+    loop_label: Optional[str] = None   # `as LABEL`, as a Repeat's
 
 
 @node
@@ -728,7 +728,7 @@ class ForEach(Stmt):
     any_order: bool = False
     title: Optional[str] = None
     title_parts: tuple = ()   # a prompt with `{...}` values: its literal texts and expressions (as `say`'s)
-    label: Optional[str] = None   # `as LABEL`, as a Repeat's
+    loop_label: Optional[str] = None   # `as LABEL`, as a Repeat's
 
 
 @node
@@ -738,7 +738,7 @@ class Each(Stmt):
     domain: Expr
     where: Optional[Expr]
     body: tuple
-    label: Optional[str] = None   # `as LABEL`, as a Repeat's
+    loop_label: Optional[str] = None   # `as LABEL`, as a Repeat's
 
 
 @node

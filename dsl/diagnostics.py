@@ -49,6 +49,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E221": (ERROR, "removed name still used"),
     "E222": (ERROR, "amended choose not found"),
     "E223": (ERROR, "bad amended option"),
+    "E224": (ERROR, "unknown loop label"),
     # E3xx: types and structure
     "E301": (ERROR, "wrong kind of name"),
     "E302": (ERROR, "wrong number of arguments"),
@@ -69,6 +70,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E322": (ERROR, "a counter's start not a whole number known before play, or outside its bounds"),
     "E323": (ERROR, "a cost's substitute that is its own resource or named twice, a rate written below 1, "
                     "or substitutes in a modifier's cost line"),
+    "E324": (ERROR, "a loop labelled as a loop around it"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),
@@ -115,6 +117,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E606": (ERROR, "forbidden action"),
     "E607": (ERROR, "variant not playable in this game"),
     "E608": (ERROR, "the game was called wrongly"),
+    "E609": (ERROR, "no running loop of the label"),
 }
 
 

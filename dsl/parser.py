@@ -723,18 +723,18 @@ class _Builder:
         return _Marker("else_block", items[0].value)
 
     def repeat_stmt(self, meta, items):
-        return A.Repeat(items[0], _block(items), _pick(items, "label"), span=self._s(meta))
+        return A.Repeat(items[0], _block(items), _pick(items, "loop_label"), span=self._s(meta))
 
     def loop_label(self, meta, items):
-        return _Marker("label", str(items[0]))
+        return _Marker("loop_label", str(items[0]))
 
     def for_stmt(self, meta, items):
         return A.ForEach(str(items[0]), items[1], _pick(items, "where"), _block(items),
-                         _pick(items, "any_order", False), _title(items), self._prompt_parts(items), _pick(items, "label"),
+                         _pick(items, "any_order", False), _title(items), self._prompt_parts(items), _pick(items, "loop_label"),
                          span=self._s(meta))
 
     def each_stmt(self, meta, items):
-        return A.Each(items[0], _pick(items, "where"), _arm_body(items[-1]), _pick(items, "label"), span=self._s(meta))
+        return A.Each(items[0], _pick(items, "where"), _arm_body(items[-1]), _pick(items, "loop_label"), span=self._s(meta))
 
     def if_stmt(self, meta, items):
         otherwise = ()
@@ -798,7 +798,7 @@ class _Builder:
         return A.MoveAll(rest[0], rest[1], top, span=self._s(meta))
 
     def while_stmt(self, meta, items):
-        return A.While(items[0], _block(items), _pick(items, "label"), span=self._s(meta))
+        return A.While(items[0], _block(items), _pick(items, "loop_label"), span=self._s(meta))
 
     def shuffle_stmt(self, meta, items):
         return A.Shuffle(items[0], span=self._s(meta))

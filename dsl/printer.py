@@ -857,7 +857,7 @@ def _where(keyword: str, value) -> Optional[Clause]:
 
 def _label(loop) -> Optional[Clause]:
     """`as LABEL` after a loop's head, or None for a loop without a label."""
-    return Clause(f"as {loop.label}") if loop.label is not None else None
+    return Clause(f"as {loop.loop_label}") if loop.loop_label is not None else None
 
 
 def _tag(t) -> Optional[Clause]:

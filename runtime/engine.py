@@ -122,7 +122,7 @@ class Looping:
             self.loops.pop()
         elif self in self.loops:   # pragma: no cover - loops end innermost first
             self.loops.remove(self)
-        if self.pending and kind is None:
+        if self.pending and (kind is None or getattr(kind, "finishes_rounds", False)):   # its end or a `return`
             self.finish()
         return False
 
