@@ -1153,7 +1153,7 @@ class CodeGen(A.Visitor):
                            f"if {' and '.join(tests)}]", s)
         choice = self.temp("choice")
         labels = ""
-        if s.loop_label is not None:   # each candidate's label, worked out with it as the picked variable
+        if s.label is not None:   # each candidate's label, worked out with it as the picked variable
             labels = f", [{self.filled(s.label, s.label_parts, inner)} for v_{s.var} in {cands}]"
         self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {self.prompt(s, ctx)}, {cands}, "
                        f"{s.optional or (s.repeated and not s.exactly)!r}, {where(s)!r}{labels})")

@@ -520,7 +520,7 @@ class Interpreter(A.Visitor):
             if (picked is None or value not in picked) and (s.where is None or self.ev(s.where, rt, f)):
                 cands.append(value)
         labels = None
-        if s.loop_label is not None:   # each candidate's label, worked out with it as the picked variable
+        if s.label is not None:   # each candidate's label, worked out with it as the picked variable
             labels = []
             for value in cands:
                 f.locals[s.var] = value
