@@ -44,10 +44,12 @@ class RulesLexer(RegexLexer):
              bygroups(Keyword.Declaration, Whitespace, Name.Class)),
             # `together` is a keyword only right after `winner` (a cooperative game); elsewhere a name
             (r"\b(winner)(\s+)(together)\b", bygroups(Keyword, Whitespace, Keyword), "team"),
-            # `eliminate P;`, `restore;` and `end game;` where a statement starts, `pick ... as "label"`
+            # `eliminate P;`, `restore;` and `end game;` where a statement starts, `pick ... as "label"`,
+            # a loop's `as LABEL` before its block or `:` (`while true as round {`)
             (r"([{};:])(\s*)(eliminate|restore)\b(?!\s*\()", bygroups(Punctuation, Whitespace, Keyword)),
             (r"\b(end)(\s+)(game)\b", bygroups(Keyword, Whitespace, Keyword)),
             (r"\bas\b(?=\s*\")", Keyword),
+            (r"\bas\b(?=\s+[A-Za-z_][A-Za-z0-9_]*\s*[{:])", Keyword),
             (words(CONSTANTS, prefix=r"\b", suffix=r"\b"), Keyword.Constant),
             (words(KEYWORDS, prefix=r"\b", suffix=r"\b"), Keyword),
             (r"[0-9]+", Number.Integer),

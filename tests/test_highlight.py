@@ -108,6 +108,9 @@ def test_contextual_words_are_keywords_only_in_their_statements():
     assert (Name, "eliminate") in tokens("proc p() { eliminate(you); }")
     assert (Name, "end") in tokens("proc p() { end(1); gain 1 end; }")
     assert (Name, "as") in tokens("proc p() { gain 1 as; }")
+    assert (Keyword, "as") in tokens("proc p() { while true as round { end game after round; } }")
+    assert (Keyword, "as") in tokens("proc p() { each players as turn: gain 1 vp; }")
+    assert (Name, "as") in tokens("proc p() { repeat as { } }")
 
 
 def test_score_is_a_keyword_only_before_a_cooperative_games_score():
