@@ -43,7 +43,7 @@ CONTEXTUAL = {
     "eliminate": "eliminate PLAYER;",
     "restore": "restore PLAYER;",
     "end": "end game;",
-    "as": 'pick VAR from DOMAIN as "LABEL" { ... }',
+    "as": 'pick VAR from DOMAIN as "LABEL" { ... }\' or \'repeat N as LABEL { ... }',
     "refills": "zone NAME of KIND refills from ZONE;",
     "start": "counter NAME from LOW to HIGH start VALUE;",
     "award": "rank DOMAIN by EXPR award [POINTS] RESOURCE;",
