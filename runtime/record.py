@@ -320,6 +320,7 @@ class SavedState(BaseModel):
     known: dict[str, list[int]] = Field(default_factory=dict)   # what reveal/look showed to whom
     supply: dict[str, int] = Field(default_factory=dict)   # what is left of each limited supply
     out: list[int] = Field(default_factory=list)   # the seats knocked out (`eliminate`), in that order
+    ends_after: list[str] = Field(default_factory=list)   # the labels of the loops `end game after` marked
 
 
 def save_state(state: State, path: Path) -> None:

@@ -446,8 +446,7 @@ def check_saved(data: dict, program) -> None:
                 fail("a modifier's 'until' is malformed")
             table(m[6][2], "a modifier's 'until'")
     ends = data.get("ends_after", [])
-    if "ends_after" in data and not (isinstance(ends, list) and ends and all(
-            isinstance(label, str) and label.isidentifier() for label in ends)):
+    if not (isinstance(ends, list) and all(isinstance(label, str) and label.isidentifier() for label in ends)):
         fail(f"'ends_after' {str(ends)[:60]} is not a list of loop labels")
     for key in data["once"]:
         if key.partition(":")[0] not in holder_names:

@@ -159,6 +159,19 @@ def test_mid_round_the_state_says_so_and_clones_and_saves_agree(program):
     assert "ends_after" not in g.state.to_json() and vps(g) == [1, 2]
 
 
+def test_a_state_saved_mid_round_is_read_back_with_its_ending(program, tmp_path):
+    from rulebook.runtime.record import load_state, save_state
+    game = GAME.replace("each players as turn { take_turn(); }", "each players as turn { gain 1 turns; "
+                        "end game after round; choose { option \"a\" { } option \"b\" { } } }")
+    p = program(game=game)
+    g = Game(p, 2, 1)
+    g.start()
+    save_state(g.state, tmp_path / "mid.json")
+    assert load_state(tmp_path / "mid.json", p).to_json() == g.state.to_json()
+    save_state(Game(p, 2, 1).state, tmp_path / "fresh.json")
+    assert "ends_after" not in load_state(tmp_path / "fresh.json", p).to_json()
+
+
 def test_a_saved_state_with_a_malformed_ending_is_refused(program):
     from rulebook.runtime.state import StateError
     p = program()
