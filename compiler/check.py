@@ -1560,7 +1560,7 @@ class Checker(A.Visitor):
         self.loop_body(s, s.body, scope)
 
     def loop_body(self, s, body: tuple, scope: Scope) -> None:
-        """A loop's body, with the loop's label (`as round`) among those around it: E323 when a loop
+        """A loop's body, with the loop's label (`as round`) among those around it: E324 when a loop
         around it has the same label (`end game after round;` inside would name the inner one only)."""
         label = s.loop_label
         if label is None:
@@ -1568,7 +1568,7 @@ class Checker(A.Visitor):
             return
         if label in self.open_labels:
             outer = self.open_labels[label]
-            self.err("E323", f"this loop is labelled {label!r} inside a loop labelled {label!r} (line {outer.line}): "
+            self.err("E324", f"this loop is labelled {label!r} inside a loop labelled {label!r} (line {outer.line}): "
                      f"'end game after {label};' in it would name the inner one only", self.label_at(s),
                      "give one of them another label")
             self.block(body, scope)

@@ -192,7 +192,7 @@ def test_the_trace_shows_when_it_is_asked_and_when_the_game_ends(program):
 @pytest.mark.parametrize("text, code, where", [
     ("proc p() { end game after rund; }" + GAME, "E224", "unknown loop label 'rund'"),
     ("proc p() { end game after nothing; }", "E224", "unknown loop label 'nothing'"),
-    ("proc p() { repeat 2 as round { each players as round: gain 1 vp; } }", "E323",
+    ("proc p() { repeat 2 as round { each players as round: gain 1 vp; } }", "E324",
      "labelled 'round' inside a loop labelled 'round'"),
 ])
 def test_misuse(text, code, where):
