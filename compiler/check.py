@@ -479,6 +479,7 @@ class Checker(A.Visitor):
         self.visiting = None
         self.removed_still_used()
         self._lint_recursion()
+        self._lint_field_cycles()
         self._lint_returns()
         for decl, _old in self.sym.overrides:
             self.diags.append(Diagnostic("I404", f"overrides {CATEGORY[type(decl)]} {decl.name!r}", self.at_decl(decl)))
@@ -2836,6 +2837,93 @@ class Checker(A.Visitor):
                 self.diags.append(Diagnostic("W411", f"{name!r} calls itself every time it runs{through}, so it "
                                              "never ends", hit.span,
                                              "make the call depend on a condition that becomes false"))
+
+    def _lint_field_cycles(self) -> None:
+        """W411: computed fields that read each other in a cycle (`a = g1.b + 1;` and `b = g1.a + 1;`),
+        directly or through funcs they call: working one out works it out again for the same reader and
+        the same game, so once the cycle is entered it never ends. Reads the checker cannot tie to one
+        card (`c.worth` for a card `c` of a loop) or made for another player are not followed; play
+        stops on those with E602. A field that reads itself through `this` is `reads_itself`'s."""
+        computed = {d.name: {f.name: f for f in d.fields if f.computed}
+                    for d in self.sym.decls.values() if isinstance(d, A.Kind)}
+        graph: dict = {}   # node -> [(node read, the read)]; a node is (card, field) or a func's name
+
+        def card_field(obj, name: str, this):
+            card = this if type(obj) is A.Name and obj.id == "this" else (
+                self.sym.decls.get(obj.id) if type(obj) is A.Name else None)
+            if isinstance(card, A.Entity) and name in computed.get(card.kind, {}):
+                return (card.name, name)
+            return None
+
+        def reads(expr, this) -> list:
+            found = []
+            for n in A.walk(expr):
+                target = None
+                if type(n) is A.Attr:
+                    target = card_field(n.obj, n.name, this)
+                elif type(n) is A.Method and all(type(a) is A.You for a in n.args) and len(n.args) <= 1:
+                    target = card_field(n.obj, n.name, this) if n.args else None
+                    if target is None and type(n.obj) is A.You and isinstance(self.sym.decls.get(n.name), A.Func):
+                        target = n.name
+                elif type(n) is A.Call and isinstance(self.sym.decls.get(n.func), A.Func):
+                    target = n.func
+                if target is not None:
+                    found.append((target, n))
+            return found
+
+        for name, decl in self.sym.decls.items():
+            if isinstance(decl, A.Func):
+                graph[name] = reads(decl.value, None)
+            elif isinstance(decl, A.Entity) and computed.get(decl.kind):
+                given = {v.name: v.value for v in decl.values if isinstance(v, A.FieldValue)}
+                for fname, f in computed[decl.kind].items():
+                    value = given.get(fname, f.default)
+                    if value is None or isinstance(value, A.MemberMap):
+                        continue
+                    graph[decl.name, fname] = [
+                        (t, n) for t, n in reads(value, decl)
+                        if not (t == (decl.name, fname) and type(n) is A.Attr and type(n.obj) is A.Name
+                                and n.obj.id == "this")]   # reads_itself warns of `this.n` in n
+
+        def label(node) -> str:
+            return f"{node[0]}.{node[1]}" if isinstance(node, tuple) else f"{node}()"
+
+        reported = set()
+        for start in [n for n in graph if isinstance(n, tuple)]:
+            # the shortest way from `start` back to it, breadth first
+            back, todo, path = {}, [start], None
+            while todo and path is None:
+                nxt = []
+                for node in todo:
+                    for target, read in graph.get(node, ()):
+                        if target == start:
+                            path = [(node, target, read)]
+                            while node != start:
+                                prev, r = back[node]
+                                path.insert(0, (prev, node, r))
+                                node = prev
+                            break
+                        if target not in back and target != start:
+                            back[target] = (node, read)
+                            nxt.append(target)
+                    if path is not None:
+                        break
+                todo = nxt
+            if path is None:
+                continue
+            key = frozenset((read.span.file, read.span.line, read.span.column) for _s, _t, read in path)
+            fields = frozenset(n for step in path for n in step[:2] if isinstance(n, tuple))
+            if key in reported or fields in reported:
+                continue
+            reported.update((key, fields))
+            ring = ", which ".join(f"{'reads' if isinstance(t, tuple) else 'calls'} {label(t)}"
+                                   for _s, t, _r in path)
+            self.diags.append(Diagnostic(
+                "W411", f"{label(start)} {ring}: working it out works it out again, without end",
+                path[0][2].span,
+                "work one of them out from other fields and the game, not from the others",
+                notes=tuple(f"{label(s)} {'reads' if isinstance(t, tuple) else 'calls'} {label(t)} at {r.span}"
+                            for s, t, r in path)))
 
     def _lint_returns(self) -> None:
         """W414: a proc with a result type whose body can reach its end without `return` (it then

@@ -225,3 +225,47 @@ func seconds() = of_any(press);
     assert p.funcs["firsts"](g, g.state.players[0]) is True
     with pytest.raises(RulesRuntimeError, match="no computed field 'reached'"):
         p.funcs["seconds"](g, g.state.players[0])
+
+
+CYCLE = """
+kind goal { func a: int = 1; func b: int = 2; }
+goal g1 { a = g1.b + 1; b = g1.a + 1; }
+proc p() { gain g1.a vp; }
+game g { seats 2 to 2; phase play { each players: p(); } winner most vp; }
+"""
+
+
+def test_fields_that_read_each_other_are_warned_about_in_order_with_a_note_at_each():
+    found = [d for d in analyse_text("counter vp;" + CYCLE).diagnostics if d.code == "W411"]
+    assert [(d.span.line, d.span.column) for d in found] == [(3, 15)], found
+    assert found[0].message.startswith("g1.a reads g1.b, which reads g1.a: ")
+    assert [n.rsplit(":", 2)[-2:] for n in found[0].notes] == [["3", "15"], ["3", "29"]]
+    assert found[0].notes[0].startswith("g1.a reads g1.b at ")
+
+
+@pytest.mark.parametrize("text, start", [
+    # through a func the field calls, which reads the field back
+    ("func twice() = g2.a * 2; kind goal { func a: int = 0; } goal g2 { a = twice(); }", "g2.a calls twice(), which reads g2.a"),
+    # the kind's expressions, through `this`, once for all the cards that keep them
+    ("kind goal { func a: int = this.b; func b: int = this.a; } goal g1 { } goal g2 { }", "g1.a reads g1.b, which reads g1.a"),
+    # a card that reads its own field by its name, or for `you` (the same reader)
+    ("kind goal { func a: int = 0; } goal g4 { a = g4.a + 1; }", "g4.a reads g4.a"),
+    ("kind goal { func a: int = 0; } goal g5 { a = this.a(you) + 1; }", "g5.a reads g5.a"),
+])
+def test_a_cycle_through_a_func_a_default_or_a_card_name_is_warned_about(text, start):
+    found = [d.message for d in analyse_text(text).diagnostics if d.code == "W411"]
+    assert len(found) == 1 and found[0].startswith(start + ": "), found
+
+
+def test_fields_read_for_another_player_or_through_a_loop_are_not_a_cycle():
+    text = ("kind goal { func a: int = 0; func b: int = 0; } "
+            "goal g1 { a = g1.b(left(you)); b = g1.a + total(g in goal, g.b); }")
+    assert [d.code for d in analyse_text(text).diagnostics if d.code == "W411"] == []
+
+
+def test_fields_that_read_each_other_stop_play_with_e602(program):
+    from rulebook.runtime.agents import RandomAgent
+
+    with pytest.raises(RulesRuntimeError) as caught:
+        Game(program(CYCLE), 2, 1, [RandomAgent(1), RandomAgent(2)]).play()
+    assert caught.value.code == "E602"
