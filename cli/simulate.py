@@ -117,11 +117,27 @@ def stack_label(packs: List[str], variants=()) -> str:
 
 
 def component_labels(components: List[dict]) -> dict:
-    """Each component's name as a list shows it: with its kind where two components share a name
-    (a track space and a track reward are both "exploration 10")."""
-    names = [c["name"] for c in components]
-    return {(c["kind"], c["name"]): f"{c['name']} ({c['kind']})" if names.count(c["name"]) > 1 else c["name"]
-            for c in components}
+    """Each component as a list shows it: by its title, the name a player knows it by, with its name
+    (the one `rulebook explain` takes) where two components share a title or it has none, and its
+    kind too where that still leaves two alike (a track space and a track reward are both
+    "exploration 10")."""
+    def first(c: dict) -> str:
+        title = c.get("title")
+        return title if title and title != c["name"] else c["name"]
+
+    names = {}   # each title shown -> the names of the components it would show
+    for c in components:
+        names.setdefault(first(c), []).append(c["name"])
+
+    def label(c: dict) -> str:
+        shared = names[first(c)]
+        if len(shared) == 1:
+            return first(c)
+        if shared.count(c["name"]) == 1 and first(c) != c["name"]:
+            return f"{first(c)} ({c['name']})"
+        return f"{first(c)} ({c['kind']})"
+
+    return {(c["kind"], c["name"]): label(c) for c in components}
 
 
 def _prepare(ref: str, stack: List[str], players: int, variants: List[str], agent: str, whose: str) -> tuple:
@@ -226,13 +242,23 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
     if rated:
         table = Table(title="components: the team's win rate in the games that used them, versus those that did not"
                       if together else "components: win rate of the seats that used them, versus those that did not")
-        for column in ("component", "kind", "games used", "used [95% CI]", "unused", "difference [95% CI]"):
-            table.add_column(column, justify="left" if column in ("component", "kind") else "right")
+        # the figures never wrap (an interval over three lines is hard to read): the names give way,
+        # cut with an ellipsis
         shown = rated if len(rated) <= 20 else rated[:10] + rated[-10:]
-        for c in shown:
-            table.add_row(labels[c["kind"], c["name"]], c["kind"], str(c["games_used"]),
-                          _interval(c["win_rate_used"], c["ci_low"], c["ci_high"]), f"{c['win_rate_unused']:.1%}",
-                          _interval(c["effect"], c["effect_ci_low"], c["effect_ci_high"], percent=False))
+        rows = [(labels[c["kind"], c["name"]], c["kind"], str(c["games_used"]),
+                 _interval(c["win_rate_used"], c["ci_low"], c["ci_high"]), f"{c['win_rate_unused']:.1%}",
+                 _interval(c["effect"], c["effect_ci_low"], c["effect_ci_high"], percent=False)) for c in shown]
+        figures = [max(len(column), *(len(row[at]) for row in rows))
+                   for at, column in enumerate(("games", "used [95% CI]", "unused", "difference [95% CI]"), start=2)]
+        room = out.width - 19 - sum(figures)   # 19: the table's 7 rules and 12 spaces of padding
+        kind = min(14, max(len("kind"), *(len(row[1]) for row in rows)), max(6, room - 16))
+        table.add_column("component", overflow="ellipsis", no_wrap=True,
+                         width=max(10, min(room - kind, max(len(row[0]) for row in rows))))
+        table.add_column("kind", overflow="ellipsis", no_wrap=True, width=kind)
+        for width, column in zip(figures, ("games", "used [95% CI]", "unused", "difference [95% CI]")):
+            table.add_column(column, justify="right", no_wrap=True, width=width)
+        for row in rows:
+            table.add_row(*row)
         out.print(table)
     unrated = [labels[c["kind"], c["name"]] for c in report["components"] if c["effect"] is None and c["games_used"]]
     if unrated:   # used by every seat, or by none of those who did not win: no difference to show
@@ -287,7 +313,7 @@ median {{ t.median }}, from {{ t.min }} to {{ t.max }} over {{ t.games }} games.
 {% if plots.components is defined %}<h2>Components with the largest and smallest effect</h2>
 <img alt="components" src="data:image/png;base64,{{ plots.components }}">{% endif %}
 <table><tr><th>component</th><th>kind</th><th>games used</th><th>win rate used</th><th>unused</th><th>difference</th></tr>
-{% for c in r.components %}<tr><td>{{ c.name }}</td><td>{{ c.kind }}</td><td class="n">{{ c.games_used }}</td>
+{% for c in r.components %}<tr><td>{% if c.title and c.title != c.name %}{{ c.title }} ({{ c.name }}){% else %}{{ c.name }}{% endif %}</td><td>{{ c.kind }}</td><td class="n">{{ c.games_used }}</td>
 <td class="n">{{ pct(c.win_rate_used) }}</td><td class="n">{{ pct(c.win_rate_unused) }}</td>
 <td class="n">{% if c.effect is not none %}{{ "%+.3f"|format(c.effect) }} [{{ "%+.3f"|format(c.effect_ci_low) }},
 {{ "%+.3f"|format(c.effect_ci_high) }}]{% endif %}</td></tr>
@@ -351,7 +377,8 @@ def plots(report: dict, scores: dict, lengths: list) -> dict:
         shown = rated if len(rated) <= 20 else rated[:10] + rated[-10:]
         fig, ax = plt.subplots(figsize=(6, 0.3 * len(shown) + 1))
         effects = [c["effect"] for c in shown]
-        ax.barh([f"{c['kind']} {c['name']}" for c in shown][::-1], effects[::-1],
+        labels = component_labels(report["components"])
+        ax.barh([labels[c["kind"], c["name"]] for c in shown][::-1], effects[::-1],
                 xerr=[[e - c["effect_ci_low"] for e, c in zip(effects, shown)][::-1],
                       [c["effect_ci_high"] - e for e, c in zip(effects, shown)][::-1]],
                 capsize=2, color=["#54a24b" if e > 0 else "#e45756" for e in effects][::-1])

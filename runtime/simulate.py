@@ -89,6 +89,7 @@ class UsageRecorder:
 
     def __init__(self, program: Program):
         self.components: list[tuple[str, str]] = []
+        self.titles: list[Optional[str]] = []   # the title a player knows each component by, or None
         self.used: set = set()
         # a card with no effect (a Splendor development card: buying it is all it does) is used by
         # the seat whose public zones hold it when the game ends (a tableau, cards bought); one in a
@@ -107,18 +108,20 @@ class UsageRecorder:
                 name = e.name.split("#", 1)[0]
                 index = declared.get((e.kind, name))
                 if index is None:
-                    index = declared[e.kind, name] = self._add(e.kind, name)
+                    index = declared[e.kind, name] = self._add(e.kind, name, e.title)
                 if e.effects:
                     e.effects = {slot: self._wrap(fn, index) for slot, fn in e.effects.items()}
                 else:
                     self.held[name] = index
         for t in program.tracks.values():
             for pos, space in sorted(t.spaces.items()):
-                space.benefit = self._wrap(space.benefit, self._add("track space", f"{t.name} {pos}"))
+                space.benefit = self._wrap(space.benefit, self._add("track space", f"{t.name} {pos}",
+                                                                    t.title and f"{t.title} {pos}"))
             for pos in sorted(t.reaches):
-                t.reaches[pos] = self._wrap(t.reaches[pos], self._add("track reward", f"{t.name} {pos}"))
+                t.reaches[pos] = self._wrap(t.reaches[pos], self._add("track reward", f"{t.name} {pos}",
+                                                                      t.title and f"{t.title} {pos}"))
         for die, faces in program.dice.items():
-            faces[:] = [(title, self._wrap(fn, self._add("die face", f"{die} {i}")), value)
+            faces[:] = [(title, self._wrap(fn, self._add("die face", f"{die} {i}", title)), value)
                         for i, (title, fn, value) in enumerate(faces, start=1)]
 
     def note_held(self, game: Game) -> None:
@@ -131,8 +134,9 @@ class UsageRecorder:
                 if index is not None and owner is not None and owner.is_player and zone in public:
                     used.add((index, owner.index))
 
-    def _add(self, kind: str, name: str) -> int:
+    def _add(self, kind: str, name: str, title: Optional[str] = None) -> int:
         self.components.append((kind, name))
+        self.titles.append(title or None)
         return len(self.components) - 1
 
     def _wrap(self, fn: Callable, index: int) -> Callable:
@@ -146,10 +150,11 @@ class UsageRecorder:
         return recorded
 
 
-def component_names(program: Program) -> list[tuple[str, str]]:
-    """The (kind, name) of every component the recorder follows, in its index order (this wraps the
-    program's functions, harmlessly: pass one loaded for the purpose)."""
-    return UsageRecorder(program).components
+def component_names(program: Program) -> list[tuple[str, str, Optional[str]]]:
+    """The (kind, name, title or None) of every component the recorder follows, in its index order
+    (this wraps the program's functions, harmlessly: pass one loaded for the purpose)."""
+    recorder = UsageRecorder(program)
+    return [(kind, name, title) for (kind, name), title in zip(recorder.components, recorder.titles)]
 
 
 def score_keys(pack: str, expansions: Sequence[str]) -> list[str]:
@@ -374,7 +379,7 @@ def team_score_table(records: list[GameRecord], text: str) -> Optional[dict]:
             "distribution": [[v, counts[v]] for v in sorted(counts)]}
 
 
-def component_table(records: list[GameRecord], players: int, components: list[tuple[str, str]],
+def component_table(records: list[GameRecord], players: int, components: list[tuple[str, str, Optional[str]]],
                     together: bool = False) -> list[dict]:
     """Per component: games it was used in, and the win rate of seats that used it versus those that
     did not (with intervals), sorted by that difference, largest first. In a cooperative game
@@ -402,7 +407,7 @@ def component_table(records: list[GameRecord], players: int, components: list[tu
     all_seats = len(played) * players
     total_wins = sum(sum(r.wins) for r in played)
     rows = []
-    for index, (kind, name) in enumerate(components):
+    for index, (kind, name, title) in enumerate(components):
         n_used, n_unused = used_seats[index], all_seats - used_seats[index]
         w_used, w_unused = used_wins[index], total_wins - used_wins[index]
         low, high = wilson(w_used, n_used) if n_used else (None, None)
@@ -410,7 +415,7 @@ def component_table(records: list[GameRecord], players: int, components: list[tu
         if n_used and n_unused:
             effect = w_used / n_used - w_unused / n_unused
             e_low, e_high = difference_interval(w_used, n_used, w_unused, n_unused)
-        rows.append({"name": name, "kind": kind, "games_used": games_used[index], "seats_used": n_used,
+        rows.append({"name": name, "title": title, "kind": kind, "games_used": games_used[index], "seats_used": n_used,
                      "win_rate_used": w_used / n_used if n_used else None,
                      "win_rate_unused": w_unused / n_unused if n_unused else None,
                      "ci_low": low, "ci_high": high, "effect": effect, "effect_ci_low": e_low,

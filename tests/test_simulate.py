@@ -85,7 +85,7 @@ def test_the_copies_of_one_card_are_one_component(tmp_path):
     pack = write_pack(tmp_path / "tins", DRAFT.replace('card tin "Tin" {', 'card tin "Tin" * 3 {'), name="tins")
     job, program = sim.prepare(str(pack), [], 3)
     names = sim.component_names(program)
-    assert [n for kind, n in names if kind == "card"] == ["copper", "silver", "gold", "tin", "lead"]
+    assert [n for kind, n, _title in names if kind == "card"] == ["copper", "silver", "gold", "tin", "lead"]
     records = sim.run(job, range(1, 41), 1)
     tin = next(c for c in sim.summary(job, records, ["vp"], names, 1)["components"] if c["name"] == "tin")
     assert tin["seats_used"] > 0 and tin["games_used"] <= 40
@@ -148,7 +148,8 @@ def test_the_command_reports_json_and_html(draft, tmp_path):
                                             "ci_low", "ci_high"}
     assert report["against"]["pack"] == str(draft)
     assert [d["delta"] for d in report["against"]["difference"]] == [0.0, 0.0, 0.0]
-    assert "win rate" in result.output and "gold" in result.output
+    assert "win rate" in result.output and "Gold" in result.output   # by its title
+    assert {(c["name"], c["title"]) for c in report["components"]} >= {("gold", "Gold"), ("fame 1", None)}
     # every seat reaches the fame track's first space: it is named, not left out of the report
     assert "used with no comparison to make" in result.output and "fame 1" in " ".join(result.output.split())
     page = (html / "index.html").read_text()
@@ -272,9 +273,39 @@ def test_a_card_without_effects_is_used_by_the_seat_holding_it_at_the_end(tmp_pa
     pack = write_pack(tmp_path / "buy", BUY, name="buy")
     job, program = sim.prepare(str(pack), [], 2)
     names = sim.component_names(program)
-    assert [n for kind, n in names if kind == "mine"] == ["ruby", "onyx", "jade", "opal"]
+    assert [n for kind, n, _title in names if kind == "mine"] == ["ruby", "onyx", "jade", "opal"]
     records = sim.run(job, range(1, 61), 1)
     for r in records:   # each seat bought one mine, so exactly two components are used per game, one per seat
         assert sorted(seat for _index, seat in r.used) == [0, 1]
     ruby = next(c for c in sim.summary(job, records, ["prestige"], names, 1)["components"] if c["name"] == "ruby")
     assert ruby["win_rate_used"] == 1.0 and ruby["games_used"] > 10
+
+
+def test_components_are_shown_by_title_with_the_name_where_two_share_one():
+    from rulebook.cli.simulate import component_labels
+
+    rows = [{"kind": "card", "name": "bakery", "title": "Bakery"},
+            {"kind": "landmark", "name": "bakery_card", "title": "Bakery"},
+            {"kind": "edict", "name": "edict04", "title": "2 Grain + 1 Stone"},
+            {"kind": "track space", "name": "science 4", "title": "Science 4"},
+            {"kind": "track reward", "name": "science 4", "title": "Science 4"},
+            {"kind": "die face", "name": "coin 2", "title": None}]
+    assert list(component_labels(rows).values()) == [
+        "Bakery (bakery)", "Bakery (bakery_card)", "2 Grain + 1 Stone", "Science 4 (track space)",
+        "Science 4 (track reward)", "coin 2"]
+
+
+LONG = DRAFT.replace('"Gold"', '"Gold, the card that wins almost every game it is played in, whatever the others do"')
+
+
+def test_the_component_table_fits_100_columns_without_wrapping_an_interval(tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
+    pack = write_pack(tmp_path / "long", LONG, name="long")
+    result = runner.invoke(app, ["simulate", str(pack), "-n", "3", "--games", "40", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    table = result.output[result.output.index("components:"):].split("\n")
+    rows = [line for line in table if line.startswith("│")]
+    assert rows and all(len(line) <= 100 for line in table if line[:1] in "┏┃┡│└")
+    gold = next(line for line in rows if "Gold" in line)
+    assert "…" in gold and "+0." in gold and "]" in gold   # the title cut, the interval whole on its line
+    assert all(line.count("[") == 2 for line in rows)    # no interval wraps onto the next line
