@@ -8,6 +8,7 @@ seeded game on each backend must give the same log, final state and errors.
 
     python bench/fuzz.py --inputs 1000000 --workers 2          # the long run
     python bench/fuzz.py --inputs 2000 --seed 7 --out /tmp/f   # a quick one
+    python bench/fuzz.py --pack rules/tapestry --pack ../tfm   # mutate these packs' declarations only
 
 Findings (a non-diagnostic exception, or a difference between the backends) are written to
 --out with the input that caused them; the summary is printed as JSON.
@@ -67,15 +68,21 @@ game g {
 """
 
 
-def corpus() -> list[str]:
-    """Real rules text to mutate."""
-    texts = [p.read_text(encoding="utf-8", errors="replace") for p in sorted((ROOT / "tests" / "malformed").rglob("*.rules"))]
-    doc = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
-    texts += [m.group(1) for m in re.finditer(r"^```rules[^\n]*\n(.*?)^```", doc, re.S | re.M)]
+def corpus(packs: tuple = ()) -> list[str]:
+    """Real rules text to mutate: by default the malformed corpus, the reference's examples and the
+    shipped packs; with `packs` (folders), each file and each declaration of those packs only."""
     from rulebook.dsl.parser import parse_text
 
-    for path in sorted((ROOT / "rules").rglob("*.rules")):
+    texts = []
+    if not packs:
+        texts += [p.read_text(encoding="utf-8", errors="replace")
+                  for p in sorted((ROOT / "tests" / "malformed").rglob("*.rules"))]
+        doc = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
+        texts += [m.group(1) for m in re.finditer(r"^```rules[^\n]*\n(.*?)^```", doc, re.S | re.M)]
+    for path in sorted(p for folder in (packs or (ROOT / "rules",)) for p in Path(folder).rglob("*.rules")):
         text = path.read_text(encoding="utf-8")
+        if packs:
+            texts.append(text)   # the whole file too: its declarations together
         lines = text.splitlines(keepends=True)
         for item in parse_text(text, path.name).items:   # each declaration on its own
             s = item.span
@@ -162,13 +169,13 @@ def check_one(text: str, seed: int) -> tuple[str, str]:
 
 
 def worker(args) -> dict:
-    first, count, seed, out, deadline, memory_mb = args
+    first, count, seed, out, deadline, memory_mb, packs = args
     os.environ.setdefault("RULEBOOK_CACHE", tempfile.mkdtemp(prefix="fuzz-cache-"))
     if memory_mb:   # an input that needs more is a finding (MemoryError), not a worker the OOM killer ends
         limit = memory_mb * 2 ** 20
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
-    texts = corpus()
+    texts = corpus(packs)
     rng = random.Random(seed * 1_000_003 + first)
     counts = {"inputs": 0, "ok": 0, "played": 0, "findings": 0}
     kinds: dict[str, int] = {}
@@ -190,11 +197,13 @@ def worker(args) -> dict:
     return counts
 
 
-def run(inputs: int, workers: int, seed: int, out: str, seconds: float, memory_mb: int = 0) -> dict:
+def run(inputs: int, workers: int, seed: int, out: str, seconds: float, memory_mb: int = 0,
+        packs: tuple = ()) -> dict:
     """Fuzz `inputs` mutations split over `workers` processes; returns the summary."""
     deadline = time.monotonic() + seconds
     chunk = 2_000
-    jobs = [(first, min(chunk, inputs - first), seed, out, deadline, memory_mb) for first in range(0, inputs, chunk)]
+    jobs = [(first, min(chunk, inputs - first), seed, out, deadline, memory_mb, tuple(packs))
+            for first in range(0, inputs, chunk)]
     total = {"inputs": 0, "ok": 0, "played": 0, "findings": 0, "kinds": {}}
     start = time.monotonic()
     # a fresh process per chunk: what one chunk's inputs allocate never accumulates in a worker
@@ -220,8 +229,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10 ** 9, help="stop after this long")
     parser.add_argument("--out", default="fuzz-findings")
     parser.add_argument("--memory-mb", type=int, default=3000, help="address space per worker (0: no limit)")
+    parser.add_argument("--pack", action="append", default=[], help="mutate this pack folder's rules (repeatable)")
     a = parser.parse_args()
-    summary = run(a.inputs, a.workers, a.seed, a.out, a.seconds, a.memory_mb)
+    summary = run(a.inputs, a.workers, a.seed, a.out, a.seconds, a.memory_mb, tuple(a.pack))
     print(json.dumps(summary, indent=2))
     sys.exit(1 if summary["findings"] else 0)
 

@@ -494,8 +494,7 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
         hint = (f"track {track.name!r} has spaces 1 to {len(track.spaces)}" if track is not None else
                 "it is the title of " + " and ".join(map(repr, by_title)) + ": name one of them" if by_title else
                 space_hint(result.symbols, name) or did_you_mean(name, result.symbols.names()))
-        err.print(f"rulebook: {pack} declares nothing named {name!r}" + (f" ({hint})" if hint else ""), markup=False)
-        raise Exit(EXIT_FINDINGS)
+        _fail(RulesError([_at_path("E511", pack, f"the pack declares nothing named {name!r}", hint)]))
     out.print(Text.assemble((printable(name), "bold"), " is ",
                             printable(origin(name, events) if events else f"declared at {decl.span}")))
     shown = as_written(decl, events)   # with the comments above it and inside it, as `fmt` keeps them
@@ -578,10 +577,10 @@ def _check_seats(program, pack: str, players: int, variants: List[str], whose: s
     g = _game_of(program, pack)
     from rulebook.runtime.engine import refusal, seating_refusal
 
-    refused = seating_refusal(program, players, variants, whose) or refusal(program, players, variants)
-    if refused:
-        err.print(f"rulebook: {refused}", markup=False)
-        raise Exit(EXIT_USAGE)
+    seating = seating_refusal(program, players, variants, whose)
+    refused = seating or refusal(program, players, variants)
+    if refused:   # a usage error, at the pack: E510 for the seats or an unknown variant, E607 a variant's `when`
+        usage_error([_at_path("E510" if seating else "E607", pack, refused)], Format.text)
     return g
 
 

@@ -1448,6 +1448,8 @@ def titled(sym, asked: str) -> dict[str, list[int]]:
     from .layout import copy_fields, copy_title
 
     wanted, found = asked.strip().casefold(), {}
+    if not wanted:   # a blank name is no title (nor is an untitled declaration's missing one)
+        return found
     for name, d in sym.decls.items():
         kind = sym.decls.get(d.kind) if isinstance(d, A.Entity) else None
         if isinstance(d, A.Entity) and d.title_parts and isinstance(kind, A.Kind):

@@ -172,7 +172,8 @@ def load_pack(root: Path, validate: bool = True) -> Pack:
     if not path.exists():
         raise RulesError([missing_manifest(root)])
     try:
-        text = read_limited(path, MAX_MANIFEST_BYTES, shown).decode("utf-8")
+        # a byte order mark, as some editors save one, is no part of the TOML (as in a .rules file)
+        text = read_limited(path, MAX_MANIFEST_BYTES, shown).decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as e:
         raise RulesError([Diagnostic("E502", f"{MANIFEST} is not UTF-8 text ({e.reason} at byte {e.start})",
                                      Span(shown, 1, 1, 1, 2))]) from None

@@ -108,6 +108,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E507": (ERROR, "extends chain too long"),
     "E508": (ERROR, "pack of a log not found"),
     "E509": (ERROR, "simulation report of another pack"),
+    "E510": (ERROR, "player count or variant the game does not have"),
+    "E511": (ERROR, "no declaration of that name"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),
