@@ -167,7 +167,7 @@ def load(path: Path) -> GameLog:
 def _validated(model, path: Path, code: str, what: str):
     """A file read (size-checked, regular) and validated as `model`, or a RulesRuntimeError at the file."""
     try:
-        data = read_limited(path, MAX_FILE_BYTES)
+        data = read_limited(path, MAX_FILE_BYTES).removeprefix(b"\xef\xbb\xbf")   # an editor's byte order mark
         return model.model_validate_json(data)
     except RulesError as e:
         d = e.diagnostics[0]
@@ -177,7 +177,8 @@ def _validated(model, path: Path, code: str, what: str):
         where, message = str(path), err["msg"]
         if err["type"] == "json_invalid":
             at = re.search(r"at line (\d+) column (\d+)", message)
-            where = f"{path}:{at[1]}:{at[2]}" if at else where
+            if at:   # said once, in the position (serde's column 0 is the line's start)
+                where, message = f"{path}:{at[1]}:{max(1, int(at[2]))}", message[:at.start()].rstrip()
         else:
             field = ".".join(str(x) for x in err["loc"])
             message = f"{field}: {message}"

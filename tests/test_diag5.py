@@ -64,3 +64,28 @@ def test_the_fuzzer_mutates_the_packs_it_is_given(tmp_path):
     texts = fuzz.corpus((str(pack),))
     assert GAME in texts and "proc p() { gain 1 vp; }\n" in texts   # the file and each declaration
     assert fuzz.check_one(fuzz.mutate(texts[0], __import__("random").Random(1)), 1)[0] != "finding"
+
+
+def test_a_log_saved_by_an_editor_with_a_bom_and_crlf_replays(tmp_path):
+    pack = write_pack(tmp_path / "logged", GAME, name="logged")
+    log = tmp_path / "game.log"
+    assert runner.invoke(app, ["play", str(pack), "-n", "2", "--log", str(log)]).exit_code == 0
+    text = log.read_text(encoding="utf-8")
+    log.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode())
+    result = runner.invoke(app, ["replay", str(log)])
+    assert result.exit_code == 0, result.output
+
+
+def test_a_truncated_log_is_e604_at_a_line_and_a_column_from_1(tmp_path):
+    pack = write_pack(tmp_path / "logged", GAME, name="logged")
+    log = tmp_path / "game.log"
+    assert runner.invoke(app, ["play", str(pack), "-n", "2", "--log", str(log)]).exit_code == 0
+    text = log.read_text(encoding="utf-8")
+    cut = text[:text.index("\n", len(text) // 2) + 1]   # ends at the start of a line
+    for n, part in enumerate(("", cut, text[:-3])):
+        log.write_text(part, encoding="utf-8")
+        result = runner.invoke(app, ["replay", str(log)])
+        assert result.exit_code == 1 and "error[E604]: not a rulebook game log: Invalid JSON" in result.output
+        line = part.count("\n") + 1
+        assert f"{log}:{line}:" in result.output and f"{log}:{line}:0:" not in result.output, (n, result.output)
+        assert "column" not in result.output and "Traceback" not in result.output
