@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import deque
 from dataclasses import replace
 from typing import Iterable, NamedTuple, Optional
 
@@ -183,6 +184,72 @@ def calls_always_reached(stmts: tuple) -> list:
                 branches = [calls_always_reached(b.then) for b in chain] + [calls_always_reached(chain[-1].otherwise)]
                 common = set.intersection(*({called(c) for c in b} for b in branches))
                 found += [c for c in branches[0] if called(c) in common]
+    return found
+
+
+RING_SHOWN = 8   # the reads a W411 cycle of computed fields names (and notes) before it says how many more
+
+
+def _cycles(graph: dict, first) -> list:
+    """One cycle per strongly connected part of `graph` (node -> [(node, the read)]) that holds a node
+    `first` accepts: the shortest way from the first such node (in the graph's order) back to it, as
+    [(from, to, read)]. Linear in the graph (Tarjan's algorithm, without recursion), then a search
+    within each part."""
+    index, low, on, stack, parts, counter = {}, {}, set(), [], [], 0
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, 0)]
+        while work:
+            node, i = work.pop()
+            if i == 0:
+                index[node] = low[node] = counter
+                counter += 1
+                stack.append(node)
+                on.add(node)
+            edges = graph.get(node, ())
+            if i < len(edges):
+                work.append((node, i + 1))
+                target = edges[i][0]
+                if target not in index:
+                    work.append((target, 0))
+                elif target in on:
+                    low[node] = min(low[node], index[target])
+                continue
+            for target, _read in edges:   # done: take the low links of the nodes it reached
+                if target in on:
+                    low[node] = min(low[node], low[target])
+            if low[node] == index[node]:
+                part = set()
+                while True:
+                    n = stack.pop()
+                    on.discard(n)
+                    part.add(n)
+                    if n == node:
+                        break
+                parts.append(part)
+    order = {node: at for at, node in enumerate(graph)}
+    found = []
+    for part in parts:
+        starts = sorted((n for n in part if first(n) and n in order), key=order.get)
+        if not starts or len(part) == 1 and not any(t == starts[0] for t, _r in graph.get(starts[0], ())):
+            continue
+        start = starts[0]
+        back, todo, ring = {start: None}, deque([start]), None
+        while todo and ring is None:   # breadth first, within the part
+            node = todo.popleft()
+            for target, read in graph.get(node, ()):
+                if target == start:
+                    ring = [(node, start, read)]
+                    while back[node] is not None:
+                        prev, r = back[node]
+                        ring.insert(0, (prev, node, r))
+                        node = prev
+                    break
+                if target in part and target not in back:
+                    back[target] = (node, read)
+                    todo.append(target)
+        found.append(ring)
     return found
 
 
@@ -2888,42 +2955,19 @@ class Checker(A.Visitor):
         def label(node) -> str:
             return f"{node[0]}.{node[1]}" if isinstance(node, tuple) else f"{node}()"
 
-        reported = set()
-        for start in [n for n in graph if isinstance(n, tuple)]:
-            # the shortest way from `start` back to it, breadth first
-            back, todo, path = {}, [start], None
-            while todo and path is None:
-                nxt = []
-                for node in todo:
-                    for target, read in graph.get(node, ()):
-                        if target == start:
-                            path = [(node, target, read)]
-                            while node != start:
-                                prev, r = back[node]
-                                path.insert(0, (prev, node, r))
-                                node = prev
-                            break
-                        if target not in back and target != start:
-                            back[target] = (node, read)
-                            nxt.append(target)
-                    if path is not None:
-                        break
-                todo = nxt
-            if path is None:
+        reported = set()   # the reads of each cycle told: a kind's default expressions, once for all its cards
+        for ring in _cycles(graph, first=lambda node: isinstance(node, tuple)):
+            start, told = ring[0][0], frozenset((r.span.file, r.span.line, r.span.column) for _s, _t, r in ring)
+            if told in reported:
                 continue
-            key = frozenset((read.span.file, read.span.line, read.span.column) for _s, _t, read in path)
-            fields = frozenset(n for step in path for n in step[:2] if isinstance(n, tuple))
-            if key in reported or fields in reported:
-                continue
-            reported.update((key, fields))
-            ring = ", which ".join(f"{'reads' if isinstance(t, tuple) else 'calls'} {label(t)}"
-                                   for _s, t, _r in path)
+            reported.add(told)
+            steps = [f"{'reads' if isinstance(t, tuple) else 'calls'} {label(t)}" for _s, t, _r in ring]
+            shown = steps if len(steps) <= RING_SHOWN else steps[:RING_SHOWN - 1] + [f"... ({len(steps)} reads in all)",
+                                                                                    steps[-1]]
             self.diags.append(Diagnostic(
-                "W411", f"{label(start)} {ring}: working it out works it out again, without end",
-                path[0][2].span,
-                "work one of them out from other fields and the game, not from the others",
-                notes=tuple(f"{label(s)} {'reads' if isinstance(t, tuple) else 'calls'} {label(t)} at {r.span}"
-                            for s, t, r in path)))
+                "W411", f"{label(start)} {', which '.join(shown)}: working it out works it out again, without end",
+                ring[0][2].span, "work one of them out from other fields and the game, not from the others",
+                notes=tuple(f"{label(s)} {step} at {r.span}" for (s, _t, r), step in zip(ring[:RING_SHOWN], steps))))
 
     def _lint_returns(self) -> None:
         """W414: a proc with a result type whose body can reach its end without `return` (it then

@@ -251,6 +251,8 @@ def test_fields_that_read_each_other_are_warned_about_in_order_with_a_note_at_ea
     # a card that reads its own field by its name, or for `you` (the same reader)
     ("kind goal { func a: int = 0; } goal g4 { a = g4.a + 1; }", "g4.a reads g4.a"),
     ("kind goal { func a: int = 0; } goal g5 { a = this.a(you) + 1; }", "g5.a reads g5.a"),
+    # across two cards
+    ("kind goal { func a: int = 0; } goal g6 { a = g7.a; } goal g7 { a = 1 + g6.a; }", "g6.a reads g7.a, which reads g6.a"),
 ])
 def test_a_cycle_through_a_func_a_default_or_a_card_name_is_warned_about(text, start):
     found = [d.message for d in analyse_text(text).diagnostics if d.code == "W411"]
@@ -269,3 +271,14 @@ def test_fields_that_read_each_other_stop_play_with_e602(program):
     with pytest.raises(RulesRuntimeError) as caught:
         Game(program(CYCLE), 2, 1, [RandomAgent(1), RandomAgent(2)]).play()
     assert caught.value.code == "E602"
+
+
+def test_a_long_ring_of_fields_is_found_in_linear_time_and_told_in_short():
+    import time
+
+    cards = "".join(f"k e{i} {{ a = e{i + 1}.a; }}\n" for i in range(3000)) + "k e3000 { a = e0.a; }\n"
+    started = time.monotonic()
+    found = [d for d in analyse_text("kind k { func a: int = 0; }\n" + cards).diagnostics if d.code == "W411"]
+    assert time.monotonic() - started < 20   # a search from each field would take minutes
+    assert len(found) == 1 and "... (3001 reads in all), which reads e0.a:" in found[0].message
+    assert len(found[0].notes) == 8
