@@ -299,7 +299,9 @@ LONG = DRAFT.replace('"Gold"', '"Gold, the card that wins almost every game it i
 
 
 def test_the_component_table_fits_100_columns_without_wrapping_an_interval(tmp_path, monkeypatch):
-    monkeypatch.setenv("COLUMNS", "100")
+    from rulebook.cli import out
+
+    monkeypatch.setattr(out.rich, "_width", 100)   # the console may be made already, at another width
     pack = write_pack(tmp_path / "long", LONG, name="long")
     result = runner.invoke(app, ["simulate", str(pack), "-n", "3", "--games", "40", "--workers", "1"])
     assert result.exit_code == 0, result.output
