@@ -399,6 +399,7 @@ def test_a_variant_is_refused_where_its_condition_is_false(tmp_path, backend):
     cover_games(program, [2, 3], range(1), setups_of(program))   # skips teams with 3: no E607
     result = CliRunner().invoke(app, ["play", str(pack), "-n", "3", "--variant", "teams"])
     assert result.exit_code == 2 and "it needs player_count % 2 == 0" in result.output
+    assert f"{pack}: error[E607]: variant 'teams' cannot be played with 3 players" in result.output
 
 
 NAMED = """
