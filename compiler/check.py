@@ -20,7 +20,7 @@ from .layout import NAME_TYPES, actor_call, event_arg, proc_result_call
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, Symbols, declared_at, tokens_in
 from .resolve import arm_change, enum_changes, option_change
 
-VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "track", "zone", "die", "any"}
+VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "counter", "track", "zone", "die", "any"}
 TIE_MODES = {"split", "share", "all", "none"}
 SUBJECTS = {"anyone", "players", "opponents", "opponent", "others"}
 # Documented limits (E310): deeper rules would exceed what generated Python may nest (20 loops, 100
@@ -115,6 +115,8 @@ def base_of(t: str) -> str:
 def fits(actual: str, expected: str) -> bool:
     """Whether a value of type `actual` may stand where `expected` is declared."""
     if actual == expected or "any" in (actual, expected):
+        return True
+    if (actual, expected) == ("counter", "resource"):   # a `resource` parameter takes a counter's name too (3.12)
         return True
     a, e = base_of(actual), base_of(expected)
     # an untyped form on either side (a zone of any kind, an entity of unknown kind) fits its typed forms
@@ -439,6 +441,7 @@ class Checker(A.Visitor):
         self.diags: list[Diagnostic] = []
         self.unvalued: dict = {}   # (kind, field) -> (index of its E304 in diags, the other cards lacking it)
         self.used: set[str] = set()
+        self.param_spans: set = set()   # where each parameter is declared (E309 says "parameter", not "local")
         self.emitted: set[str] = set()
         self.triggers: list[A.Whenever] = []
         self.visiting = None  # the declaration being checked
@@ -767,6 +770,7 @@ class Checker(A.Visitor):
                 self.err("E208", f"parameter {p.name!r} is declared twice", self.at_name(p.name, p.span),
                          "give each parameter its own name")
             scope.locals[p.name] = [p.span, True, self.declared(p.type)]
+            self.param_spans.add(p.span)
         return scope
 
     def declared(self, type_name: str) -> str:
@@ -1404,7 +1408,7 @@ class Checker(A.Visitor):
         if name in scope.locals:
             bound, _used, held = scope.locals[name]
             scope.locals[name][1] = True
-            if base_of(held) not in ("resource", "any"):   # `proc give(wins: int) { gain wins wins; }`
+            if base_of(held) not in ("resource", "counter", "any"):   # `proc give(wins: int) { gain wins wins; }`
                 self.local_not_a_stock(name, bound, held, span)
                 return
             self.element(name, index, scope, span)
@@ -1416,13 +1420,14 @@ class Checker(A.Visitor):
         """A local (a parameter, a `let`) that cannot hold a resource, where a statement names one: a
         local named like a declared resource or counter hides it (E309, as for a `let` so named);
         any other local is not a resource (E303). Play would stop at it."""
-        shown = f"{name!r} here is the local bound on line {bound.line}, {article(words(held))}"
+        local = "parameter" if bound in self.param_spans else "local"
+        shown = f"{local} {name!r} here (declared on line {bound.line}) is {article(words(held))}"
         cat = self.sym.category(name)
         if cat in ("resource", "counter"):
             if any(d.code == "E309" and d.span == bound for d in self.diags):
                 return   # a `let` so named: said once, where it is bound
-            self.err("E309", f"{shown}, not the {cat} {name!r}: a local named like a declaration hides it",
-                     self.at_name(name, span), "give the local another name")
+            self.err("E309", f"{shown}, not the {cat} {name!r}: a {local} named like a declaration hides it",
+                     self.at_name(name, span), f"give the {local} another name")
         else:
             self.err("E303", f"{shown}: a statement names a resource or counter here, or a local holding a "
                      "resource", self.at_name(name, span), f"declare it '{name}: resource'")
@@ -1666,8 +1671,7 @@ class Checker(A.Visitor):
     def bind(self, scope: Scope, name: str, span: A.Span, type_: str = "any") -> Scope:
         inner = scope.child()
         if self.sym.category(name) is not None:
-            self.err("E309", f"{name!r} is already declared as a {self.sym.category(name)}; "
-                     f"choose another name for this variable", span)
+            self.named_like_a_declaration(name, span)
         self.shadows(scope, name, span)
         inner.locals[name] = [span, True, type_]
         return inner
@@ -1773,17 +1777,27 @@ class Checker(A.Visitor):
             return "any"
         return self.declared(proc.returns)
 
+    def named_like_a_declaration(self, name: str, span: A.Span) -> None:
+        """E309 where a local (`let`, `for each`, `pick`...) is bound with a declaration's name."""
+        cat = self.sym.category(name)
+        self.err("E309", f"local {name!r} is named like the {cat} {name!r}, which it would hide", span,
+                 "choose another name for this variable")
+
     def let(self, name: str, span: A.Span, type_: str, scope: Scope) -> None:
         """Bind a local for the rest of the block (`let`, `let x = roll d`)."""
         if self.sym.category(name) is not None:
-            self.err("E309", f"{name!r} is already declared as a {self.sym.category(name)}; "
-                     f"choose another name for this variable", span)
+            self.named_like_a_declaration(name, span)
         scope.locals[name] = [span, False, type_]
 
     def visit_SetName(self, s: A.SetName, scope: Scope) -> None:
         value = self.given(s.value, scope)
         if s.name in scope.locals:
             self.element(s.name, s.index, scope, s.span)
+            if scope.locals[s.name][2] == "counter":   # `set c = ...` sets the counter c names, not the local
+                self.sym.through.add(id(s))
+                if not fits(value, "int"):
+                    self.err("E303", f"{s.name!r} names a counter, which holds a number, not "
+                             f"{article(words(value))}", s.value.span)
             return
         if not self.expect(s.name, ("resource", "counter", "var"), "E202", "counter or variable", s.span):
             return
@@ -1844,6 +1858,9 @@ class Checker(A.Visitor):
     def typed_value(self, type_name: str, value, scope: Scope, what: str) -> None:
         """A value given where a type is declared (an argument, a die face's value): for a resource,
         track, zone or die a bare name stands for itself."""
+        if type_name == "counter" and not (isinstance(value, A.Name) and value.id in scope.locals):
+            self.counter_named(value, scope, what)
+            return
         if type_name in NAME_TYPES and isinstance(value, A.Name) and value.id not in scope.locals:
             categories = ("resource", "counter") if type_name == "resource" else (type_name,)
             self.expect(value.id, categories, "E202" if type_name == "resource" else "E303", type_name, value.span)
@@ -1853,6 +1870,41 @@ class Checker(A.Visitor):
         actual, expected = self.expr(value, scope), self.declared(type_name)
         if not fits(actual, expected):
             self.err("E303", f"{what} {article(words(expected))}, not {article(words(actual))}", value.span)
+
+    def counter_named(self, value, scope: Scope, what: str) -> None:
+        """The value of a `counter` parameter: the bare name of a per-player counter, which stands for
+        the counter itself. A resource, a global counter, an element of an indexed counter or a number
+        is E303; an unknown name E202 with the counters as the did-you-mean."""
+        if isinstance(value, A.Name):
+            decl, cat = self.sym.decls.get(value.id), self.sym.category(value.id)
+            self.used.add(value.id)
+            if cat == "counter" and decl.is_global:
+                self.err("E303", f"{what} a per-player counter, not the global counter {value.id!r}: "
+                         f"a global counter is one number for the whole game, with no player's amount to read or "
+                         f"change", value.span, f"use {value.id!r} by name where it is changed")
+            elif cat == "counter" and decl.indexes is not None:
+                self.err("E303", f"{what} one counter, not {value.id!r}, which holds one for each "
+                         f"element of its index", value.span,
+                         f"an element such as {value.id}[...] cannot be passed either: pass what selects it "
+                         f"(an int or a member) and write {value.id}[x] in the proc")
+            elif cat == "counter":
+                self.sym.named.add(id(value))
+            elif cat == "resource":
+                self.err("E303", f"{what} a counter, not the resource {value.id!r}", value.span,
+                         "declare the parameter ': resource' to take a resource (it takes a counter too)")
+            else:
+                self.expect(value.id, ("counter",), "E202", "counter", value.span)
+            return
+        if type(value) is A.Index and type(value.obj) is A.Name and self.indexed(value.obj.id) \
+                and value.obj.id not in scope.locals:
+            self.expr(value, scope)
+            self.err("E303", f"{what} a counter, not an element of {value.obj.id!r}", value.span,
+                     f"pass what selects the element (an int or a member) and write {value.obj.id}[x] in the proc")
+            return
+        actual = self.expr(value, scope)
+        if not fits(actual, "counter"):
+            self.err("E303", f"{what} a counter, not {article(words(actual))}", value.span,
+                     "give the bare name of a per-player counter")
 
     def visit_Draw(self, s: A.Draw, scope: Scope) -> None:
         self.amount(s.count, scope)
@@ -2540,7 +2592,8 @@ class Checker(A.Visitor):
     def named_in_comparison(self, side, other: str, scope: Scope) -> None:
         """`res == coin` with `res` holding a resource: the bare name `coin` stands for the resource
         itself there (as in a call's argument), not for the acting player's amount of it."""
-        categories = {"resource": ("resource", "counter"), "track": ("track",), "die": ("die",)}.get(other)
+        categories = {"resource": ("resource", "counter"), "counter": ("counter",), "track": ("track",),
+                      "die": ("die",)}.get(other)
         if categories and isinstance(side, A.Name) and side.id not in scope.locals \
                 and self.sym.category(side.id) in categories:
             self.sym.named.add(id(side))
@@ -2641,6 +2694,13 @@ class Checker(A.Visitor):
             if cat == "zone":
                 kind = self.sym.decls[e.name].kind
                 return "zone" if kind == "any" else f"zone:{kind}"
+            held = scope.locals.get(e.name, (None, None, None))[2]
+            if held in ("resource", "counter"):   # `p.c` with c a parameter holding a name: not a field of p
+                obj_text = printed(e.obj)
+                self.err("E202", f"{obj_text}.{e.name} reads no field: {e.name!r} holds the name of a {held}",
+                         e.span, f"read {obj_text}'s with '{obj_text}.amount({e.name})'" if not setting else
+                         f"change {obj_text}'s with 'each {obj_text}: set {e.name} = ...;'")
+                return "int"
             candidates = self.sym.of("resource") + self.sym.of("counter") + self.sym.of("track") + self.sym.of("zone")
             self.unknown("E202", "resource, counter, track or zone", e.name, e.span, candidates)
             return "any"

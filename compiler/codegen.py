@@ -952,6 +952,8 @@ class CodeGen(A.Visitor):
 
     def visit_SetName(self, s: A.SetName, ctx: Ctx):
         how, _ = classify(s.name, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)
+        if id(s) in self.sym.through:   # `set c = ...` with c a `counter` parameter: the counter it names
+            how = "stock"
         value = self.given(s.value, ctx, s, s.name if how == "local" else None)
         if how == "local":
             self.writeline(f"v_{s.name} = rt.bounded({value})", s)

@@ -201,6 +201,7 @@ class ExprReader(A.Visitor):
         # `each` ("each player for whom they have ..."), where "you" would read as the reader
         self.you, self.your = "you", "your"
         self.its = "its"   # `it.`: "its" (an event's, an entity's); "the buy's" in a modifier's condition
+        self.held: dict[str, str] = {}   # the `resource` and `counter` parameters of the proc read: name -> type
 
     def about_the_use(self, e, action: str) -> str:
         """A modifier's condition, with `it.ARG` read as an argument of the use consulted ("the buy's card")."""
@@ -283,6 +284,8 @@ class ExprReader(A.Visitor):
 
     def owned(self, owner: str, name: str) -> str:
         """A player's thing in words: "your coins", "p's position on the science track"."""
+        if name in self.held:   # a parameter holding a resource's or a counter's name
+            return f"{owner} amount of the {self.held[name]} held by {name}"
         d = self.decl(name)
         if isinstance(d, A.Track):
             return f"{owner} position on {self.track(name)}"
@@ -760,7 +763,7 @@ class Reader(A.Visitor):
     def amount(self, e, resource: str, index=None) -> str:
         """ "2 coins", "1 prestige point for each spaceship you have", "coins equal to ...", "2 votes (mid)"."""
         if self.words.symbols is not None and self.words.decl(resource) is None:   # a parameter or local holding one
-            return f"{self.x(e)} of the resource held by {resource}"
+            return f"{self.x(e)} of the {self.words.held.get(resource, 'resource')} held by {resource}"
         noun = self.noun(resource) + (f" ({self.x(index)})" if index is not None else "")
         if isinstance(e, A.Int):
             return counted(e.value, noun)
@@ -797,6 +800,8 @@ class Reader(A.Visitor):
             if self.words.per_member(t):   # `pay b.cost food;`
                 shown = self.words.decl(t.name).indexes.shown()
                 parts.append(f"{amount} from your {self.noun(t.name)} (each {shown} from its own)")
+            elif t.mode == "plain" and t.name in self.words.held:   # `pay 1 c;` with c a parameter
+                parts.append(f"{amount} of the {self.words.held[t.name]} held by {t.name}")
             elif t.mode == "plain":
                 noun = self.noun(t.name) + (f" ({self.x(t.index)})" if t.index is not None else "")
                 parts.append(counted(n, noun) if n is not None else f"{self.x(t.amount)} {plural(noun)}")
@@ -990,6 +995,9 @@ class Reader(A.Visitor):
         self.say(depth, f"Stop here, giving {self.x(s.value)}.")
 
     def visit_SetName(self, s, depth: int) -> None:
+        if self.words.held.get(s.name) == "counter":   # `set c = ...` sets the counter c holds
+            self.say(depth, self.act("set", f"your counter held by {s.name} to {self.x(s.value)}"))
+            return
         target = A.Name(s.name) if s.index is None else A.Index(A.Name(s.name), s.index)
         self.set_to(depth, target, A.Name(s.name), s.value)
 
@@ -1006,10 +1014,18 @@ class Reader(A.Visitor):
 
     def visit_CallStmt(self, s, depth: int) -> None:
         decl = self.words.decl(s.func)
-        names = [p.name for p in decl.params] if isinstance(decl, (A.Proc, A.Extern)) else [""] * len(s.args)
-        given = _either([w if w == n else f"{spoken(n)} {w}".strip()
-                         for n, w in ((n, self.x(a)) for n, a in zip(names, s.args))], "and")
+        params = decl.params if isinstance(decl, (A.Proc, A.Extern)) else [A.Param("", "any")] * len(s.args)
+        given = _either([w if w == p.name else f"{spoken(p.name)} {w}".strip()
+                         for p, w in ((p, self.argument(p, a)) for p, a in zip(params, s.args))], "and")
         self.say(depth, f"Carry out “{called(s.func)}”" + (f" with {given}" if given else "") + ".")
+
+    def argument(self, param, a) -> str:
+        """A call's argument in words: a bare resource or counter name given for a parameter of that
+        type is the thing itself ("the counter heat prod"), not the acting player's amount of it."""
+        if param.type in ("resource", "counter") and isinstance(a, A.Name) and a.id not in self.words.held \
+                and self.words.category(a.id) in ("resource", "counter"):
+            return f"the {self.words.category(a.id)} {self.noun(a.id)}"
+        return self.x(a)
 
     def visit_Draw(self, s, depth: int) -> None:
         zone = s.source.id if isinstance(s.source, A.Name) else None
@@ -1229,7 +1245,10 @@ class Reader(A.Visitor):
             self.block(sp.bonus, depth + 2)
 
     def visit_Proc(self, d, depth: int) -> None:
+        outer = self.words.held
+        self.words.held = {p.name: p.type for p in d.params if p.type in ("resource", "counter")}
         self.block(d.body, depth)
+        self.words.held = outer
 
     def visit_Func(self, d, depth: int) -> None:
         condition = (isinstance(d.value, A.Binary) and d.value.op in (*COMPARISONS, "and", "or")) or \

@@ -356,7 +356,7 @@ class Interpreter(A.Visitor):
 
     def _set_name(self, s, value, rt, f):
         how, _ = classify(s.name, f.locals, f.this is not None, f.it_mode, self.sym)
-        if how == "local":
+        if how == "local" and id(s) not in self.sym.through:   # (through a `counter` parameter: the counter it names)
             f.locals[s.name] = rt.bounded(value)
         elif how in ("var", "gvar"):
             rt.set_var(f.you if how == "var" else None, self.res(s.name, rt, f, s.index), value)

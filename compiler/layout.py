@@ -687,7 +687,7 @@ def builtin_args(func: str, args: tuple, sym) -> tuple[bool, tuple]:
     return explicit, args
 
 
-NAME_TYPES = ("resource", "track", "zone", "die")
+NAME_TYPES = ("resource", "counter", "track", "zone", "die")
 
 
 def proc_result_call(value, sym) -> "Optional[A.Proc]":

@@ -112,6 +112,7 @@ class Symbols:
     # id() of each bare resource, track or die name the checker found compared with a value of that
     # type (`res == coin`): there it stands for itself, not for an amount (both backends read this)
     named: set = field(default_factory=set)
+    through: set = field(default_factory=set)   # ids of `set c = ...` with c a `counter` parameter: sets the counter
     # id() of each `card.slot` read as a value where the slot is an effect: it is whether the card
     # writes that effect (`x.left_bonus`), a bool (both backends read this)
     slots: set = field(default_factory=set)
