@@ -1090,6 +1090,9 @@ class Checker(A.Visitor):
         if f.type == "resource" and isinstance(value, A.Name):
             self.expect(value.id, ("resource", "counter"), "E202", "resource", value.span)
             return
+        if f.type == "counter" and isinstance(value, A.Name):   # a field or variable holding a counter's name
+            self.counter_named(value, Scope(), f"{f.name!r} must be")
+            return
         if f.type == "track" and isinstance(value, A.Name):
             self.expect(value.id, ("track",), "E203", "track", value.span)
             return
