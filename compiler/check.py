@@ -2829,7 +2829,10 @@ class Checker(A.Visitor):
             last = args[-1] if args else None
             if spec.names and isinstance(last, A.Name) and last.id not in scope.locals:
                 code = "E203" if "track" in spec.names else "E213" if "variant" in spec.names else "E202"
-                self.expect(last.id, spec.names, code, " or ".join(spec.names), last.span)
+                if self.expect(last.id, spec.names, code, " or ".join(spec.names), last.span) \
+                        and getattr(self.sym.decls[last.id], "is_global", False):   # `p.amount(era)`
+                    self.err("E303", f"{last.id!r} is one value for the whole game, not one per player: "
+                             f"write {last.id}", last.span)
             elif spec.names and last is not None:
                 if "variant" in spec.names:
                     self.err("E303", f"{func}() takes the name of a variant", last.span)

@@ -91,6 +91,9 @@ MISUSE = [
     ("proc t(c: counter) { pick p from players \"Who\" { say \"{p.c}\"; } }", "E202", "'c' holds the name of a counter"),
     ("proc t(c: counter) { set c = \"ten\"; }", "E303", "names a counter, which holds a number, not a text"),
     ("kind room { holds: counter; }\nroom stable { holds = food; }", "E303", "not the resource 'food'"),
+    ("proc t() { gain amount(era) food; }", "E303", "'era' is one value for the whole game"),
+    ("proc t() { pick p from players \"Who\" { gain p.amount(era) food; } }", "E303",
+     "'era' is one value for the whole game"),
 ]
 
 
