@@ -54,11 +54,13 @@ proc rich(c: counter) {
   match c { pastures: gain 100 food; else: gain 1000 food; }
 }
 proc top_up(c: counter) { pick p from players where p.amount(c) >= 1 "Who" { each p: gain 1 c; } }
-proc t() { grow(pastures, 2); rich(pastures); rich(grain_fields); top_up(pastures); }
+proc level(c: counter) { each opponents: set c = amount(c) + 4; }
+proc t() { grow(pastures, 2); rich(pastures); rich(grain_fields); top_up(pastures); level(pastures); }
 """), 2, 1)
     run_proc(g, "t")
     assert stock(g)["food"] == 1 + 100 + 10 + 1000
     assert stock(g)["pastures"] == 3          # the lone candidate picked, and given 1 more
+    assert stock(g, 1)["pastures"] == 4       # set for each opponent, from their own amount
 
 
 def test_a_counter_is_passed_on_and_named_by_a_typed_func_a_field_or_a_variable(program):
