@@ -2700,7 +2700,7 @@ class Checker(A.Visitor):
             held = scope.locals.get(e.name, (None, None, None))[2]
             if held in ("resource", "counter"):   # `p.c` with c a parameter holding a name: not a field of p
                 obj_text = printed(e.obj)
-                self.err("E202", f"{obj_text}.{e.name} reads no field: {e.name!r} holds the name of a {held}",
+                self.err("E202", f"{obj_text}.{e.name} is no field of a player: {e.name!r} holds the name of a {held}",
                          e.span, f"read {obj_text}'s with '{obj_text}.amount({e.name})'" if not setting else
                          f"change {obj_text}'s with 'each {obj_text}: set {e.name} = ...;'")
                 return "int"

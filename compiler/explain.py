@@ -1246,11 +1246,17 @@ class Reader(A.Visitor):
 
     def visit_Proc(self, d, depth: int) -> None:
         outer = self.words.held
-        self.words.held = {p.name: p.type for p in d.params if p.type in ("resource", "counter")}
+        self.words.held = held_names(d)
         self.block(d.body, depth)
         self.words.held = outer
 
     def visit_Func(self, d, depth: int) -> None:
+        outer = self.words.held
+        self.words.held = held_names(d)
+        self.func(d, depth)
+        self.words.held = outer
+
+    def func(self, d, depth: int) -> None:
         condition = (isinstance(d.value, A.Binary) and d.value.op in (*COMPARISONS, "and", "or")) or \
             isinstance(d.value, A.Unary) and d.value.op == "not" or \
             isinstance(d.value, A.Aggregate) and d.value.op in ("some", "every")
@@ -1433,6 +1439,11 @@ def reading(decl, symbols=None, values: bool = True) -> list[str]:
     reader = Reader(symbols, values)
     reader.visit(decl, 0)
     return reader.lines
+
+
+def held_names(d) -> dict:
+    """A proc's or func's parameters that hold a resource's or a counter's name: name -> type."""
+    return {p.name: p.type for p in d.params if p.type in ("resource", "counter")}
 
 
 def explain(decl, symbols=None) -> list[str]:

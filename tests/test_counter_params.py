@@ -90,7 +90,8 @@ MISUSE = [
     ("proc t() { grow(bred, 1); }", "E303", "one counter, not 'bred'"),
     ("proc t() { grow(bred[sheep], 1); }", "E303", "not an element of 'bred'"),
     ("proc t(r: resource) { grow(r, 1); }", "E303", "must be a counter, not a resource"),
-    ("proc t(c: counter) { pick p from players \"Who\" { say \"{p.c}\"; } }", "E202", "'c' holds the name of a counter"),
+    ("proc t(c: counter) { pick p from players \"Who\" { say \"{p.c}\"; } }", "E202",
+     "p.c is no field of a player: 'c' holds the name of a counter"),
     ("proc t(c: counter) { set c = \"ten\"; }", "E303", "names a counter, which holds a number, not a text"),
     ("kind room { holds: counter; }\nroom stable { holds = food; }", "E303", "not the resource 'food'"),
     ("proc t() { gain amount(era) food; }", "E303", "'era' is one value for the whole game"),
@@ -119,7 +120,7 @@ def test_e309_says_parameter_for_a_parameter_and_local_for_a_let():
                   "local 'food' is named like the resource 'food', which it would hide")
 
 
-TEXT = PACK + "proc t() { cut(pastures, 2); }\n"
+TEXT = PACK + "proc t() { cut(pastures, 2); }\nfunc twice_of(c: counter) = 2 * amount(c);\n"
 
 
 def test_a_counter_parameter_prints_back_and_reads_in_words():
@@ -127,8 +128,9 @@ def test_a_counter_parameter_prints_back_and_reads_in_words():
     printed = format_module(module)
     assert "proc cut(c: counter, n: int) {" in printed and parse_text(printed, "a.rules") == module
     read = {d.name: [line.strip() for line in explain(d, analyse_text(TEXT).symbols)]
-            for d in module.items if getattr(d, "name", None) in ("cut", "reset", "sell", "t")}
+            for d in module.items if getattr(d, "name", None) in ("cut", "reset", "sell", "t", "twice_of")}
     assert read["cut"][-1] == "Lose n of the counter held by c (or as many as you have)."
     assert read["reset"][-1] == "Set your counter held by c to n."
     assert read["sell"][-2] == "Pay 1 of the counter held by c."
     assert read["t"][-1] == "Carry out “cut” with c the counter pastures and n 2."
+    assert read["twice_of"][-1] == "Equals 2 times (your amount of the counter held by c)."
