@@ -2659,6 +2659,10 @@ class Checker(A.Visitor):
     def visit_Attr(self, e: A.Attr, scope: Scope) -> str:
         return self.attr(e, scope)
 
+    def global_read(self, name: str, span: A.Span) -> None:
+        """E303 where a `global` counter or variable is read as a player's (`left.era`, `p.amount(era)`)."""
+        self.err("E303", f"{name!r} is one value for the whole game, not one per player: write {name}", span)
+
     def attr(self, e: A.Attr, scope: Scope, index=None, setting: bool = False, site=None) -> str:
         """Check `obj.name` (or `obj.name[index]`; `setting`: the target of a `set`, `site`: that
         statement); returns the field's type (of the element, with an index)."""
@@ -2668,8 +2672,7 @@ class Checker(A.Visitor):
         if obj == "player" and self.sym.category(e.name) in ("counter", "zone", "var"):
             decl = self.sym.decls[e.name]
             if getattr(decl, "is_global", False):
-                self.err("E303", f"{e.name!r} is one value for the whole game, not one per player: write "
-                         f"{e.name}", e.span)
+                self.global_read(e.name, e.span)
             elif isinstance(decl, A.Zone) and not decl.per_player:   # the shared zone, whoever is named
                 self.err("E303", f"{e.name!r} is one zone shared by all players, not one per player: write "
                          f"{e.name}", e.span, f"or declare it 'zone {e.name} per_player of {decl.kind};'")
@@ -2831,8 +2834,7 @@ class Checker(A.Visitor):
                 code = "E203" if "track" in spec.names else "E213" if "variant" in spec.names else "E202"
                 if self.expect(last.id, spec.names, code, " or ".join(spec.names), last.span) \
                         and getattr(self.sym.decls[last.id], "is_global", False):   # `p.amount(era)`
-                    self.err("E303", f"{last.id!r} is one value for the whole game, not one per player: "
-                             f"write {last.id}", last.span)
+                    self.global_read(last.id, last.span)
             elif spec.names and last is not None:
                 if "variant" in spec.names:
                     self.err("E303", f"{func}() takes the name of a variant", last.span)
