@@ -1396,7 +1396,13 @@ class Game:
 
     def stock(self, h, name: str) -> int:
         """A holder's stock of a resource, counter or track position."""
-        return self.holder_of(h).stock[name]
+        try:
+            return self.holder_of(h).stock[name]
+        except KeyError:   # a global counter given to a `resource` parameter: a rules message, not Python's
+            if name in self.state.globals:
+                raise RulesRuntimeError("E601", f"{name!r} is a global counter, one number for the whole game: "
+                                        f"it has no player's amount (read it by its name, {name})") from None
+            raise
 
     def room_left(self, h, name: str) -> int:
         """How much more of a resource a holder can take (a large number when unlimited)."""

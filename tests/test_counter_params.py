@@ -9,7 +9,7 @@ from rulebook.compiler.driver import analyse_text
 from rulebook.compiler.explain import explain
 from rulebook.dsl.parser import parse_text
 from rulebook.dsl.printer import format_module
-from rulebook.runtime.engine import Game
+from rulebook.runtime.engine import Game, RulesRuntimeError
 
 from .conftest import rules_programs, run_proc, the_one_error
 
@@ -134,3 +134,16 @@ def test_a_counter_parameter_prints_back_and_reads_in_words():
     assert read["sell"][-2] == "Pay 1 of the counter held by c."
     assert read["t"][-1] == "Carry out “cut” with c the counter pastures and n 2."
     assert read["twice_of"][-1] == "Equals 2 times (your amount of the counter held by c)."
+
+
+def test_a_global_counter_given_to_a_resource_parameter_has_no_players_amount(program):
+    """A `resource` parameter also takes a counter, and the checker cannot tell which the proc reads:
+    `amount(r)` of a global counter stops play with a rules message, not Python's `KeyError: 'era'`."""
+    g = Game(program("""
+counter vp;
+proc show(r: resource) { gain amount(r) vp; }
+proc t() { show(era); }
+"""), 2, 1)
+    with pytest.raises(RulesRuntimeError) as e:
+        run_proc(g, "t")
+    assert e.value.code == "E601" and "'era' is a global counter" in str(e.value) and "KeyError" not in str(e.value)
