@@ -133,6 +133,7 @@ class CodeGen(A.Visitor):
         self._fn: Function | None = None
         self._indent = 1
         self._temp = 0
+        self._uncounted: dict[str, bool] = {}   # func name -> whether its calls cannot count a step
 
     # ------------------------------------------------------------------ writer
     def writeline(self, code: str, node=None) -> None:
@@ -219,7 +220,8 @@ class CodeGen(A.Visitor):
         first false one, `sum` adds to `total` from 0, left to right (the caller returns after it)."""
         reduce, keep, value = aggregate_shape(e)
         inner = ctx.bind(e.var)
-        lines = [f"    for v_{e.var} in {self.domain(e.domain, ctx, e)}:{mark}"]
+        domain, keep = self.hoisted(e.domain, e.var, keep, ctx, e)
+        lines = [f"    for v_{e.var} in {domain}:{mark}"]
         if reduce == "any" and value is None and keep is not None:
             # some(x in D where A and some(y in E where C)): the inner loop nested in the outer one,
             # without a generator expression per element (the same elements tested in the same order)
@@ -568,9 +570,10 @@ class CodeGen(A.Visitor):
             return f"(rt.keyed({e.op!r}, {zone}, {name!r}, {self.ex(value, ctx)}) if {zone}.items else {empty})"
         reduce, keep, value = aggregate_shape(e)
         inner = ctx.bind(e.var)
+        domain, keep = self.hoisted(e.domain, e.var, keep, ctx, e)
         cond = f" if {self.wrap(keep, inner, 1)}" if keep is not None else ""
         element = self.ex(value, inner) if value is not None else "1" if reduce == "sum" else "True"
-        loop = f"for v_{e.var} in {self.domain(e.domain, ctx, e)}{cond}"
+        loop = f"for v_{e.var} in {domain}{cond}"
         source = f"{element} {loop}"
         if reduce == "first":
             return f"next(({source}), None)"
@@ -635,6 +638,78 @@ class CodeGen(A.Visitor):
             return id(e) not in self.sym.slots and id(e) not in self.sym.member_fields and \
                 self.plain_read(e.obj, var, ctx) and not (type(e.obj) is A.Name and e.obj.id == "it")
         return False
+
+    # the expressions a filter's test may hold and still be tested once for a whole loop (`invariant`)
+    SAFE_NODES = (A.Attr, A.Binary, A.Bool, A.Cond, A.Index, A.Int, A.ListLit, A.Match, A.Case, A.Name, A.Nothing,
+                  A.Pair, A.Str, A.Unary, A.You, A.Actor, A.Affordable, A.CostTerm, A.Tag, A.Allowed, A.Range)
+
+    def invariant(self, e, var: str, ctx: Ctx) -> bool:
+        """Whether a filter's test `e` gives, evaluated once before the loop over `var`, what it gives
+        at every element: it does not name `var` and cannot count a step (no counted loop, no
+        recursive or kernel call, no `longest_path`), nor read a computed field; funcs it calls are
+        such tests too. Expressions change nothing, so it is the same test each time, and if it fails
+        it fails at the first element, with the same message."""
+        inner = ctx
+        for n in A.walk(e):   # the inner aggregates' variables are locals: their domains are counted
+            if type(n) is A.Aggregate:
+                inner = inner.bind(n.var)
+        for n in A.walk(e):
+            t = type(n)
+            if t is A.Name:
+                if n.id == var:
+                    return False
+            elif t is A.Aggregate:
+                if n.var == var or not bounded_domain(n.domain, self.sym, inner.locals, ctx.this_ok, ctx.it_mode):
+                    return False
+            elif t in (A.Call, A.Method):
+                if t is A.Method and id(n) in self.sym.computed:
+                    return False
+                name = n.func if t is A.Call else n.name
+                if (t is A.Method and actor_call(n, self.sym)) or name not in BUILTIN_FUNCS:
+                    if not self.uncounted_func(name):
+                        return False
+            elif t not in self.SAFE_NODES:
+                return False
+        return True
+
+    def uncounted_func(self, name: str) -> bool:
+        """Whether calling the func `name` cannot count a step (see `invariant`)."""
+        known = self._uncounted.get(name)
+        if known is None:
+            decl = self.sym.decls.get(name)
+            self._uncounted[name] = False   # while it is worked out: a cycle counts
+            known = type(decl) is A.Func and name not in self.recursive and \
+                self.invariant(decl.value, None, Ctx(frozenset(p.name for p in decl.params)))
+            self._uncounted[name] = known
+        return known
+
+    def hoisted(self, e, var: str, keep, ctx: Ctx, node) -> tuple[str, object]:
+        """(what a loop over `e` with the filter `keep` ranges over, the filter left to test at each
+        element): the leading tests of `keep` that are `invariant` are tested once, when the domain
+        has an element (as the first element would have tested them), and the loop ranges over
+        nothing when they fail. Only a plain zone's items or a constant range, which reading twice
+        costs nothing, is hoisted over."""
+        domain = self.domain(e, ctx, node)
+        if keep is None:
+            return domain, keep
+        tests, last = and_operands(keep)
+        tests.append(last)
+        lead = 0
+        while lead < len(tests) and self.invariant(tests[lead], var, ctx):
+            lead += 1
+        if lead == 0:
+            return domain, keep
+        if domain.endswith(".items") and PLAIN_ZONE.fullmatch(domain[:-len(".items")]):
+            test = f"{domain} and "
+        elif (m := re.fullmatch(r"range\((\d+), (\d+)\)", domain)) and int(m[1]) < int(m[2]):   # numbers in it
+            test = ""
+        else:
+            return domain, keep
+        test += " and ".join(f"({self.ex(t, ctx)})" for t in tests[:lead])
+        rest = None
+        for t in reversed(tests[lead:]):
+            rest = t if rest is None else A.Binary("and", t, rest, span=t.span)
+        return f"({domain} if {test} else ())", rest
 
     def visit_Match(self, e, ctx) -> str:
         # the subject is evaluated once, as the argument of a lambda (a walrus would be refused in a
@@ -1146,13 +1221,14 @@ class CodeGen(A.Visitor):
         if s.limit is not None:
             self.break_if(f"{left} <= 0")
             tests.append(f"v_{s.var} not in {picked}")
-        if s.where is not None:
-            tests.append(self.wrap(s.where, inner, 2 if tests else 1))   # with a test before, an operand of `and`
+        domain, keep = (self.domain(s.domain, ctx, s), s.where) if tests else \
+            self.hoisted(s.domain, s.var, s.where, ctx, s)
+        if keep is not None:
+            tests.append(self.wrap(keep, inner, 2 if tests else 1))   # with a test before, an operand of `and`
         if not tests:   # a copy, without a comprehension's function call
-            self.writeline(f"{cands} = list({self.domain(s.domain, ctx, s)})", s)
+            self.writeline(f"{cands} = list({domain})", s)
         else:
-            self.writeline(f"{cands} = [v_{s.var} for v_{s.var} in {self.domain(s.domain, ctx, s)} "
-                           f"if {' and '.join(tests)}]", s)
+            self.writeline(f"{cands} = [v_{s.var} for v_{s.var} in {domain} if {' and '.join(tests)}]", s)
         choice = self.temp("choice")
         labels = ""
         if s.label is not None:   # each candidate's label, worked out with it as the picked variable
