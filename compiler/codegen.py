@@ -687,8 +687,8 @@ class CodeGen(A.Visitor):
         """(what a loop over `e` with the filter `keep` ranges over, the filter left to test at each
         element): the leading tests of `keep` that are `invariant` are tested once, when the domain
         has an element (as the first element would have tested them), and the loop ranges over
-        nothing when they fail. Only a plain zone's items or a constant range, which reading twice
-        costs nothing, is hoisted over."""
+        nothing when they fail. Only a test that calls something is worth it, and only over a plain
+        zone's items or a constant range, which reading twice costs next to nothing."""
         domain = self.domain(e, ctx, node)
         if keep is None:
             return domain, keep
@@ -697,8 +697,8 @@ class CodeGen(A.Visitor):
         lead = 0
         while lead < len(tests) and self.invariant(tests[lead], var, ctx):
             lead += 1
-        if lead == 0:
-            return domain, keep
+        if not any(type(n) in (A.Call, A.Method, A.Aggregate, A.Affordable) for t in tests[:lead] for n in A.walk(t)):
+            return domain, keep   # plain reads cost about what reading the domain twice does (Federation)
         if domain.endswith(".items") and PLAIN_ZONE.fullmatch(domain[:-len(".items")]):
             test = f"{domain} and "
         elif (m := re.fullmatch(r"range\((\d+), (\d+)\)", domain)) and int(m[1]) < int(m[2]):   # numbers in it
