@@ -169,8 +169,8 @@ class CodeGen(A.Visitor):
         if name in self.recursive_names:   # a call counts a step: recursion cannot run away
             fn.lines.append(f"    rt.step({where(value)!r})")
         # every line maps to the func's value, as its one `return` line did: errors keep their place
-        fn.lines += self.returning(value, ctx, f"  # @{where(value)}") if self.loops_in(value, ctx) else \
-            [f"    return {self.ex(value, ctx)}  # @{where(value)}"]
+        fn.lines += self.returning(value, ctx, f"  # @{where(value)}") \
+            if self.loops_in(value, ctx) or type(value) is A.Match else [f"    return {self.ex(value, ctx)}  # @{where(value)}"]
         self.functions.append(fn)
         return name
 
@@ -195,6 +195,12 @@ class CodeGen(A.Visitor):
         a generator expression per call. `and`/`or` return an operand as Python's do."""
         if type(e) is A.Binary and e.op in ("and", "or"):
             return self.deciding(e.left, e.op, ctx, mark) + self.returning(e.right, ctx, mark)
+        if type(e) is A.Match:   # the subject once, then the cases tested in turn, without a lambda's call
+            subject = self.temp("match")
+            last = self.ex(e.otherwise, ctx) if e.otherwise is not None else f"rt.unmatched({subject})"
+            return [f"    {subject} = {self.ex(e.subject, ctx)}{mark}"] + \
+                [f"    if {subject} == {self.wrap(c.value, ctx, 5)}: return {self.ex(c.result, ctx)}{mark}"
+                 for c in e.cases] + [f"    return {last}{mark}"]
         if type(e) is A.Aggregate and self.loops_in(e, ctx):
             reduce = aggregate_shape(e)[0]
             if reduce == "sum":

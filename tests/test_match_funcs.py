@@ -1,0 +1,53 @@
+"""A func whose value is a `match` returns from an `if` per case in generated code (no lambda called
+per evaluation): the same answers, the same `unmatched` error at the same place as the interpreter
+(issue 14)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulebook.compiler.driver import build_text
+from rulebook.runtime.engine import Game, RulesRuntimeError
+
+RULES = """
+resource coin;
+counter vp;
+enum color { red, blue, green }
+func points(c: color) = match c { red: 1 + coin, blue: coin * 2, else: 0 };
+func strict(n: int) = match n + 1 { 1: coin > 0, 2: 10 / coin > 1 };
+proc score(c: color) { gain points(c) vp; if strict(coin) { gain 1 vp; } }
+"""
+
+
+def backends():
+    return [build_text(RULES, interpreted=i) for i in (False, True)]
+
+
+def test_a_match_value_is_a_chain_of_returns():
+    source = Path(backends()[0].module_file).read_text()
+    points = source[source.index("'func points'"):].split("\ndef ")[0]
+    assert "lambda" not in points and "    if _match" in points and "return 0  #" in points
+    strict = source[source.index("'func strict'"):].split("\ndef ")[0]
+    assert "return rt.unmatched(_match" in strict
+
+
+@pytest.mark.parametrize("coin", [0, 1, 2, 5])
+def test_match_funcs_answer_and_fail_as_the_interpreter(coin):
+    results = []
+    for program in backends():
+        game = Game(program, 2, 1)
+        me = game.state.players[0]
+        me.stock["coin"] = coin
+        answers = [program.funcs["points"](game, me, c) for c in ("red", "blue", "green")]
+        try:
+            game.start(program.procs["score"](game, me, "red"))
+            answers.append(me.stock["vp"])
+        except RulesRuntimeError as e:
+            answers.append((e.code, e.message, e.where))
+        results.append(answers)
+    assert results[0] == results[1]
+    # strict(0) is false, strict(1) is 10 / 1 > 1, strict(n > 1) has no case
+    assert results[0][-1] == {0: 1, 1: 3}[coin] if coin < 2 else \
+        results[0][-1][:2] == ("E601", f"no case of this match is {coin + 1}")
