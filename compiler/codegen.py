@@ -170,7 +170,7 @@ class CodeGen(A.Visitor):
             fn.lines.append(f"    rt.step({where(value)!r})")
         # every line maps to the func's value, as its one `return` line did: errors keep their place
         fn.lines += self.returning(value, ctx, f"  # @{where(value)}") \
-            if self.loops_in(value, ctx) or type(value) is A.Match else [f"    return {self.ex(value, ctx)}  # @{where(value)}"]
+            if self.loops_in(value, ctx) or type(value) in (A.Match, A.Attr) else [f"    return {self.ex(value, ctx)}  # @{where(value)}"]
         self.functions.append(fn)
         return name
 
@@ -195,6 +195,12 @@ class CodeGen(A.Visitor):
         a generator expression per call. `and`/`or` return an operand as Python's do."""
         if type(e) is A.Binary and e.op in ("and", "or"):
             return self.deciding(e.left, e.op, ctx, mark) + self.returning(e.right, ctx, mark)
+        if type(e) is A.Attr:   # `site_at(t, i).built`: the object once, into a local read without a call
+            read = self.ex(e, ctx)
+            obj = self.ex(e.obj, ctx)
+            if read == f"rt.field({obj}, {e.name!r})" and self.named_read("_o", e.name) is not None:
+                value = self.temp("o")
+                return [f"    {value} = {obj}{mark}", f"    return {self.named_read(value, e.name)}{mark}"]
         if type(e) is A.Match:   # the subject once, then the cases tested in turn, without a lambda's call
             subject = self.temp("match")
             last = self.ex(e.otherwise, ctx) if e.otherwise is not None else f"rt.unmatched({subject})"
@@ -492,16 +498,24 @@ class CodeGen(A.Visitor):
             return f"{self.wrap(e.obj, ctx, 9)}.fields[{e.name!r}]"
         obj = self.ex(e.obj, ctx)
         if PLAIN_NAME.fullmatch(obj):   # evaluated twice at no cost
-            if e.name in self.entity_fields:
-                read = self.card_field(obj, repr(e.name))
-                if e.name in self.sym.decls:   # a player's too (`grain`): a player gets the runtime's answer
-                    return f"({read} if type({obj}) is EntityDef else rt.field({obj}, {e.name!r}))"
+            read = self.named_read(obj, e.name)
+            if read is not None:
                 return read
-            direct = self.direct_reads.get(e.name)
-            if direct is not None:
-                read, cls = direct
-                return f"({read.format(obj)} if type({obj}) is {cls} else rt.field({obj}, {e.name!r}))"
         return f"rt.field({obj}, {e.name!r})"
+
+    def named_read(self, obj: str, name: str):
+        """`rt.field(obj, name)` without the call, `obj` a plain name (read more than once), when the
+        field is one only cards have or the runtime answers by class (see `reads`); else None."""
+        if name in self.entity_fields:
+            read = self.card_field(obj, repr(name))
+            if name in self.sym.decls:   # a player's too (`grain`): a player gets the runtime's answer
+                return f"({read} if type({obj}) is EntityDef else rt.field({obj}, {name!r}))"
+            return read
+        direct = self.direct_reads.get(name)
+        if direct is not None:
+            read, cls = direct
+            return f"({read.format(obj)} if type({obj}) is {cls} else rt.field({obj}, {name!r}))"
+        return None
 
     @staticmethod
     def card_field(obj: str, key: str) -> str:
