@@ -190,6 +190,11 @@ def rules_program(text: str):
     return on_both_backends(lambda interpreted: build_text(text, interpreted=interpreted))
 
 
+def both_built(text: str) -> list:
+    """The rules `text` built compiled and interpreted, in that order (to compare their answers)."""
+    return [build_text(text, interpreted=i) for i in (False, True)]
+
+
 def rules_programs(text: str):
     """A fixture: `program(more)` builds the rules `text` followed by `more`, compiled and interpreted."""
     return on_both_backends(lambda interpreted: lambda more="": build_text(text + more, interpreted=interpreted))

@@ -13,7 +13,7 @@ from rulebook.compiler.driver import build_text
 from rulebook.runtime.agents import RandomAgent, ScriptedAgent
 from rulebook.runtime.engine import Elements, Game, RulesRuntimeError, rng_seed
 
-from .conftest import rules_programs, run_proc
+from .conftest import both_built, rules_programs, run_proc
 
 
 class Sized:
@@ -178,7 +178,7 @@ QUERIES = ["any_rich", "any_worth", "any_kept_worth", "all_rich", "all_kept", "h
 
 @pytest.mark.parametrize("hand", [[], ["a"], ["b"], ["c"], ["a", "b"], ["b", "c", "a"], ["c", "c"]])
 def test_a_func_whose_value_is_an_aggregate_runs_as_a_loop_with_the_same_answers(hand):
-    backends = [build_text(AGGREGATES, interpreted=i) for i in (False, True)]
+    backends = both_built(AGGREGATES)
     source = Path(backends[0].module_file).read_text()
     # a loop over a zone (or the players) is bounded by the pack: compiled code does not count it
     assert "def f7_worth(rt, you):\n    'func worth'\n    total = 0\n    for v_x in you.refs['hand'].items:" in source
@@ -309,7 +309,7 @@ func hand_size() = size(hand);
 def test_nested_some_first_and_size_run_without_generator_frames_and_answer_alike(hand):
     """`some(x where A and some(y where C))` runs as nested loops, a func's `first(...)` as a loop,
     `size(zone)` reads the live list: the same answers as the interpreter (issue 14)."""
-    backends = [build_text(NESTED, interpreted=i) for i in (False, True)]
+    backends = both_built(NESTED)
     source = Path(backends[0].module_file).read_text()
     pair = source[source.index("def f17_pair_of_two"):source.index("def f18_")]
     assert "any(" not in pair and "        for v_y in you.refs['hand'].items:" in pair

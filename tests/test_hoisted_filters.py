@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import build_text
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
-from .conftest import run_proc
+from .conftest import both_built, run_proc
 
 RULES = """
 
@@ -44,12 +43,9 @@ QUERIES = ["rich", "any_if_rich", "count_if_rich", "first_if_rich", "total_if", 
            "pair", "recursive_test", "reads_it_first"]
 
 
-def backends():
-    return [build_text(RULES, interpreted=i) for i in (False, True)]
-
 
 def test_the_generated_code_tests_invariant_leading_filters_once():
-    source = Path(backends()[0].module_file).read_text()
+    source = Path(both_built(RULES)[0].module_file).read_text()
     hoisted = "(you.refs['hand'].items if you.refs['hand'].items and ("
     for func in ("any_if_rich", "count_if_rich", "first_if_rich", "total_if", "every_if", "in_expression", "broken"):
         body = source[source.index(f"'func {func}'"):].split("\ndef ")[0]
@@ -67,7 +63,7 @@ def test_the_generated_code_tests_invariant_leading_filters_once():
 @pytest.mark.parametrize("hand", [[], ["a"], ["b", "c"], ["c", "a", "b"]])
 def test_hoisted_filters_answer_and_count_steps_as_the_interpreter(hand):
     answers = []
-    for program in backends():
+    for program in both_built(RULES):
         game = Game(program, 2, 1)
         me = game.state.players[0]
         for name in hand:
@@ -82,7 +78,7 @@ def test_hoisted_filters_answer_and_count_steps_as_the_interpreter(hand):
 
 
 def test_a_hoisted_test_runs_once_however_many_elements():
-    program = backends()[0]
+    program = both_built(RULES)[0]
     game = Game(program, 2, 1)
     me = game.state.players[0]
     me.stock["coin"] = 3
@@ -104,7 +100,7 @@ def test_a_hoisted_test_runs_once_however_many_elements():
 
 def test_a_failing_filter_fails_alike_on_both_backends_and_only_with_an_element():
     errors = []
-    for program in backends():
+    for program in both_built(RULES):
         game = Game(program, 2, 1)
         me = game.state.players[0]
         me.stock["coin"] = 5
@@ -119,7 +115,7 @@ def test_a_failing_filter_fails_alike_on_both_backends_and_only_with_an_element(
 @pytest.mark.parametrize("coin", [0, 2])
 def test_a_pick_whose_filter_is_hoisted_offers_what_the_interpreter_offers(coin):
     offered = []
-    for program in backends():
+    for program in both_built(RULES):
         game = Game(program, 2, 1)
         me = game.state.players[0]
         me.stock["coin"] = coin

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import build_text
 from rulebook.runtime.engine import Game, RulesRuntimeError
+
+from .conftest import both_built
 
 RULES = """
 resource coin;
@@ -21,12 +22,9 @@ proc score(c: color) { gain points(c) vp; if strict(coin) { gain 1 vp; } }
 """
 
 
-def backends():
-    return [build_text(RULES, interpreted=i) for i in (False, True)]
-
 
 def test_a_match_value_is_a_chain_of_returns():
-    source = Path(backends()[0].module_file).read_text()
+    source = Path(both_built(RULES)[0].module_file).read_text()
     points = source[source.index("'func points'"):].split("\ndef ")[0]
     assert "lambda" not in points and "    if _match" in points and "return 0  #" in points
     strict = source[source.index("'func strict'"):].split("\ndef ")[0]
@@ -36,7 +34,7 @@ def test_a_match_value_is_a_chain_of_returns():
 @pytest.mark.parametrize("coin", [0, 1, 2, 5])
 def test_match_funcs_answer_and_fail_as_the_interpreter(coin):
     results = []
-    for program in backends():
+    for program in both_built(RULES):
         game = Game(program, 2, 1)
         me = game.state.players[0]
         me.stock["coin"] = coin
@@ -67,7 +65,7 @@ proc score() { gain best_worth() vp; }
 
 
 def test_a_func_reading_a_field_of_a_calls_result_reads_it_without_a_call_as_the_interpreter():
-    programs = [build_text(FIELDS, interpreted=i) for i in (False, True)]
+    programs = both_built(FIELDS)
     source = Path(programs[0].module_file).read_text()
     body = source[source.index("'func best_worth'"):].split("\ndef ")[0]
     assert "rt.state.vals.get(_o" in body and "return rt.field(" not in body
