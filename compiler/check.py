@@ -127,6 +127,16 @@ def fits(actual: str, expected: str) -> bool:
 PLAYER_ARGUMENT = ("left", "right", "eliminated", "players_from", "players_counterclockwise_from", "others_from")
 
 
+# how each search over edges is written, for the arity error (E302)
+NETWORK_SHAPES = {
+    "connects": "each edge's two ends then where from and to: connects(r in EDGES, r.a, r.b, FROM, TO)",
+    "longest_path": "each edge's two ends, then its length (1 when left out): longest_path(r in EDGES, r.a, r.b, LENGTH)",
+    "shortest_path": "each edge's two ends, where from and to, then its length (1 when left out): "
+                     "shortest_path(r in EDGES, r.a, r.b, FROM, TO, LENGTH)",
+    "reachable": "each edge's two ends then where from: reachable(r in EDGES, r.a, r.b, FROM)",
+}
+
+
 def element_of(t: str) -> str:
     """The type of the elements a loop, pick or aggregate ranges over."""
     base, _, arg = t.partition(":")
@@ -2899,22 +2909,23 @@ class Checker(A.Visitor):
 
     def visit_Network(self, e: A.Network, scope: Scope) -> str:
         """`connects(r in EDGES [where C], END1, END2, FROM, TO)`: a bool; `longest_path(r in EDGES
-        [where C], END1, END2[, LENGTH])`: an int. The ends (and FROM, TO, read outside the binder)
+        [where C], END1, END2[, LENGTH])`: an int; `shortest_path(..., END1, END2, FROM, TO[, LENGTH])`:
+        an int (or none); `reachable(..., END1, END2, FROM)`: a list of places. The ends (and FROM, TO,
+        read outside the binder, a place or a list or zone of them where a search starts from a set)
         of one type; LENGTH a number."""
         inner = self.bind(scope, e.var, e.span, self.domain(e.domain, scope))
         if e.where is not None:
             self.condition(e.where, inner)
-        extra = 2 if e.op == "connects" else 1
-        shape = "connects(r in EDGES, r.a, r.b, FROM, TO)" if e.op == "connects" else \
-            "longest_path(r in EDGES, r.a, r.b, LENGTH)"
-        if len(e.ends) < 2 or len(e.args) > extra or e.op == "connects" and len(e.args) < extra:
-            self.err("E302", f"{e.op}(...) takes each edge's two ends{' then where from and to' if extra == 2 else ''}"
-                     f"{', then its length (1 when left out)' if extra == 1 else ''}: {shape}", e.span)
+        places, weighted = A.NETWORK_ARGS[e.op]
+        if len(e.ends) < 2 or len(e.args) < places or len(e.args) > places + weighted:
+            self.err("E302", f"{e.op}(...) takes {NETWORK_SHAPES[e.op]}", e.span)
         ends = [(x, self.expr(x, inner)) for x in e.ends]
-        if e.op == "connects":
-            ends += [(x, self.expr(x, scope)) for x in e.args]
-        elif e.args:
-            self.amount(e.args[0], inner)
+        for x in e.places():
+            kind = self.expr(x, scope)
+            # a search starts from (or ends at) any of a list's or a zone's places; connects takes one
+            ends.append((x, element_of(kind) if e.op != "connects" and base_of(kind) in ("zone", "list") else kind))
+        if e.length() is not None:
+            self.amount(e.length(), inner)
         first = None   # the first end of a fitting type: the others must be of its type
         for x, kind in ends:
             if base_of(kind) in ("zone", "list", "bool", "effect"):
@@ -2925,6 +2936,8 @@ class Checker(A.Visitor):
             elif self.incomparable(first[1], kind):
                 self.err("E303", f"the ends of {e.op}(...) must be of one type: {printed(first[0])} is "
                          f"{article(words(first[1]))}, {printed(x)} is {article(words(kind))}", x.span)
+        if e.op == "reachable":
+            return f"list:{first[1]}" if first is not None and first[1] != "any" else "list"
         return "bool" if e.op == "connects" else "int"
 
     def gathered(self, e: A.Aggregate, inner: Scope) -> str:

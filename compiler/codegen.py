@@ -605,16 +605,16 @@ class CodeGen(A.Visitor):
         return f"{reduce}(({source}), default=0)" if reduce in ("max", "min") else f"{reduce}({source})"
 
     def visit_Network(self, e, ctx) -> str:
-        """`connects`/`longest_path`: the kept edges' (END1, END2, LENGTH) triples, left to right, to
-        the runtime's search (`Game.connects`, `Game.longest_path`), as the interpreter hands them."""
+        """`connects`/`longest_path`/`shortest_path`/`reachable`: the kept edges' (END1, END2, LENGTH)
+        triples, left to right, to the runtime's search (`Game.connects`, ...), as the interpreter
+        hands them; FROM and TO read outside the binder, then the rules position for an error."""
         inner = ctx.bind(e.var)
         cond = f" if {self.wrap(e.where, inner, 1)}" if e.where is not None else ""
-        length = self.ex(e.args[0], inner) if e.op == "longest_path" and e.args else "1"
+        length = self.ex(e.length(), inner) if e.length() is not None else "1"
         edges = f"[({self.ex(e.ends[0], inner)}, {self.ex(e.ends[1], inner)}, {length}) " \
                 f"for v_{e.var} in {self.domain(e.domain, ctx, e)}{cond}]"
-        if e.op == "connects":
-            return f"rt.connects({edges}, {self.ex(e.args[0], ctx)}, {self.ex(e.args[1], ctx)})"
-        return f"rt.longest_path({edges}, {where(e)!r})"
+        places = "".join(f", {self.ex(x, ctx)}" for x in e.places())
+        return f"rt.{e.op}({edges}{places}{'' if e.op == 'connects' else f', {where(e)!r}'})"
 
     def keyed(self, e: A.Aggregate, ctx: Ctx):
         """A search the runtime answers from a kept index of the zone (`Game.keyed`): `some`, `count`

@@ -561,7 +561,14 @@ class ExprReader(A.Visitor):
         if e.op == "connects" and len(e.args) == 2:
             return (f"whether {self.read(e.args[0])} is {self.read(e.args[1])} or reached from it along {among}{such} "
                     f"({ends}, either way)")
-        length = f"by {self.read(e.args[0])}" if e.args else "in edges"
+        length = f"by {self.read(e.length())}" if e.length() is not None else "in edges"
+        if e.op == "shortest_path" and len(e.args) >= 2:
+            start, goal = (("any of " if isinstance(x, A.ListLit) else "") + self.read(x) for x in e.args[:2])
+            return (f"the cheapest total length of a path from {start} to {goal} along "
+                    f"{among}{such} ({ends}, either way), counted {length} (0 if they meet, none if there is no path)")
+        if e.op == "reachable" and e.args:
+            return (f"the places reached from {self.read(e.args[0])} along {among}{such} ({ends}, either way), "
+                    f"nearest first, its own included")
         return (f"the length of the longest chain of {among}{such} ({ends}) end to end, none used twice (places "
                 f"may repeat), counted {length} (0 if there is none)")
 

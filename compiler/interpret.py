@@ -772,22 +772,22 @@ class Interpreter(A.Visitor):
         return REDUCE[reduce](results)
 
     def visit_Network(self, e, rt, f):
-        """`connects`/`longest_path`: the kept edges' (END1, END2, LENGTH) triples to the runtime's search,
-        as the compiled code hands them."""
+        """`connects`/`longest_path`/`shortest_path`/`reachable`: the kept edges' (END1, END2, LENGTH)
+        triples to the runtime's search, as the compiled code hands them."""
         saved = f.locals.get(e.var, _UNBOUND)
         edges = []
+        length = e.length()
         for element in self.domain(e, rt, f):
             f.locals[e.var] = element
             if e.where is None or self.ev(e.where, rt, f):
-                length = self.ev(e.args[0], rt, f) if e.op == "longest_path" and e.args else 1
-                edges.append((self.ev(e.ends[0], rt, f), self.ev(e.ends[1], rt, f), length))
+                edges.append((self.ev(e.ends[0], rt, f), self.ev(e.ends[1], rt, f),
+                              self.ev(length, rt, f) if length is not None else 1))
         if saved is _UNBOUND:
             f.locals.pop(e.var, None)
         else:
             f.locals[e.var] = saved
-        if e.op == "connects":
-            return rt.connects(edges, self.ev(e.args[0], rt, f), self.ev(e.args[1], rt, f))
-        return rt.longest_path(edges, where(e))
+        places = [self.ev(x, rt, f) for x in e.places()]
+        return getattr(rt, e.op)(edges, *places, *(() if e.op == "connects" else (where(e),)))
 
 
 _UNBOUND = object()

@@ -423,14 +423,32 @@ class Aggregate(Expr):
 class Network(Expr):
     """`connects(r in EDGES where C, r.a, r.b, FROM, TO)`: whether FROM reaches TO along the kept
     edges (either way); `longest_path(r in EDGES where C, r.a, r.b[, LENGTH])`: the greatest total
-    LENGTH (1 an edge) of a trail, each edge used at most once, its ends free to repeat."""
+    LENGTH (1 an edge) of a trail, each edge used at most once, its ends free to repeat;
+    `shortest_path(r in EDGES where C, r.a, r.b, FROM, TO[, LENGTH])`: the least total LENGTH of a path
+    from FROM to TO (either may be a list or zone of places), none when there is none;
+    `reachable(r in EDGES where C, r.a, r.b, FROM)`: the places FROM reaches, nearest first."""
 
-    op: str               # "connects" | "longest_path"
+    op: str               # "connects" | "longest_path" | "shortest_path" | "reachable"
     var: str
     domain: Expr
     where: Optional[Expr]
     ends: tuple           # (END1, END2), read with `var` bound to each edge
-    args: tuple           # connects: (FROM, TO); longest_path: (LENGTH,) or ()
+    args: tuple           # connects: (FROM, TO); longest_path: (LENGTH,) or (); shortest_path: (FROM, TO[,
+                          # LENGTH]); reachable: (FROM,)
+
+    def places(self) -> tuple:
+        """FROM (and TO), read outside the binder."""
+        return self.args[:NETWORK_ARGS[self.op][0]]
+
+    def length(self) -> Optional[Expr]:
+        """LENGTH, read with the binder bound to each edge; None where each edge counts 1."""
+        places, weighted = NETWORK_ARGS[self.op]
+        return self.args[places] if weighted and len(self.args) > places else None
+
+
+# what each search over edges reads after the two ends: how many places (FROM, TO), then whether a
+# LENGTH may follow
+NETWORK_ARGS = {"connects": (2, False), "longest_path": (0, True), "shortest_path": (2, True), "reachable": (1, False)}
 
 
 @node

@@ -19,7 +19,7 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
     "copy", "cost", "count", "different", "draw", "each", "else", "emit", "every", "face", "fewest", "fill", "first",
     "flip", "for", "forbid", "from", "gain", "gather", "global", "highest", "if", "in", "let", "longest_path", "lose", "lowest", "marker", "match", "may", "modifier", "most", "move",
     "next", "no_benefit", "no_bonus", "no_reward", "not", "of", "once", "option", "optional", "or", "override", "pay", "paying",
-    "per_player", "phase", "pick", "rank", "reactivate", "regress", "repeat", "repeatedly", "return", "roll", "say", "seats", "set", "shuffle",
+    "per_player", "phase", "pick", "rank", "reachable", "reactivate", "regress", "repeat", "repeatedly", "return", "roll", "say", "seats", "set", "shortest_path", "shuffle",
     "some", "space", "then", "tier", "ties", "to", "top", "total", "until", "when", "whenever", "where",
     "while", "winner", "with", "public", "hidden", "secret", "reveal", "look", "simultaneously",
 )

@@ -8,6 +8,7 @@ effects drive them with `yield from`.
 from __future__ import annotations
 
 import copy
+import heapq
 import operator
 import os
 import random
@@ -95,6 +96,16 @@ def _links(edges: list) -> dict:
         if b != a:
             links.setdefault(b, []).append((index, a, length))
     return links
+
+
+def _places(value) -> list:
+    """FROM or TO of `shortest_path`/`reachable`: a zone's items, a list's elements, no place for none,
+    otherwise the one place."""
+    if type(value) is ZoneRef:
+        return list(value.items)
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    return [] if value is None else [value]
 
 
 class GameEnded(BaseException):
@@ -2647,6 +2658,50 @@ class Game:
                     seen.add(other)
                     todo.append(other)
         return False
+
+    def nearest(self, edges: list, start, where: str, goal=None) -> dict:
+        """Dijkstra from the places of `start` (a place, a list or a zone) along the (a, b, length)
+        edges, either way: each place reached -> its least total length, nearest first (on a tie,
+        the one reached first along the edges in order); stops once a place of `goal` is settled.
+        A negative length stops play (E601 at `where`), whether or not the search would take that
+        edge, so both backends and every FROM agree. Not counted against the step budget, as
+        `connects` is not."""
+        for a, b, length in edges:
+            if length < 0:
+                raise RulesRuntimeError("E601", f"shortest_path(...) needs lengths of 0 or more: the edge from "
+                                        f"{label_of(a)} to {label_of(b)} is {length} long", where)
+        links = _links(edges)
+        goals = _places(goal) if goal is not None else ()
+        settled = {}
+        heap = [(0, order, place) for order, place in enumerate(_places(start))]
+        order = len(heap)
+        while heap:
+            total, _order, place = heapq.heappop(heap)
+            if place in settled:
+                continue
+            settled[place] = total
+            if place in goals:
+                break
+            for _edge, other, length in links.get(place, ()):
+                if other not in settled:
+                    heapq.heappush(heap, (total + length, order, other))
+                    order += 1
+        return settled
+
+    def shortest_path(self, edges: list, start, goal, where: str):
+        """`shortest_path(r in EDGES, r.a, r.b, FROM, TO[, LENGTH])`: the least total length of a path
+        from a place of FROM to a place of TO (0 when they share one), none when there is none."""
+        goals = _places(goal)
+        if not goals:
+            return None
+        for place, total in self.nearest(edges, start, where, goals).items():
+            if place in goals:
+                return total
+        return None
+
+    def reachable(self, edges: list, start, where: str) -> list:
+        """`reachable(r in EDGES, r.a, r.b, FROM)`: the places FROM reaches (its own first), nearest first."""
+        return list(self.nearest(edges, start, where))
 
     def longest_path(self, edges: list, where: str) -> int:
         """`longest_path(r in EDGES, r.a, r.b, LENGTH)`: the greatest total length of a trail along the
