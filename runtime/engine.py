@@ -186,6 +186,11 @@ NONE_VERBS = {"+": "added", "-": "subtracted", "*": "multiplied", "//": "divided
               "%": "divided", "<": "compared with '<'", "<=": "compared with '<='", ">": "compared with '>'",
               ">=": "compared with '>='"}
 
+# What the rules call a Game method that is a builtin under another name (a builtin given none names
+# the rules' word), and the parts of a Holder a primitive reads (one given none needs a player).
+BUILTIN_OF_METHOD = {"stock": "amount", "room_left": "room", "supply_left": "supply"}
+PLAYER_PARTS = {"is_player", "index", "stock", "zones", "vars", "markers", "refs", "name"}
+
 
 class Filled(str):
     """A decision's prompt or an option's label that shows values (`"which card does {p} hold?"`),
@@ -684,7 +689,7 @@ class Game:
                 failure.where = self._rules_line()
         elif isinstance(e, (NoField, BadValue)):
             failure = RulesRuntimeError("E601", str(e), self._rules_line())
-        elif (message := self._field_of_none(e)) is not None:
+        elif (message := self._field_of_none(e) or self._none_given(e)) is not None:
             failure = RulesRuntimeError("E601", message, self._rules_line())
         elif isinstance(e, TypeError) and "'NoneType'" in str(e):
             failure = RulesRuntimeError("E601", self._none_used(str(e)), self._rules_line())
@@ -744,6 +749,26 @@ class Game:
                 (field := self._field_read()) is not None:
             return f"none has no field {field!r}"
         return None
+
+    def _none_given(self, e: Exception) -> Optional[str]:
+        """The designer's message for a builtin given none where it needs a player or an actor
+        (`players_from(p)`, `left(p)`, `others_from(p)`... with p none: Python fails inside the
+        primitive at `p.is_player`), or None: names the builtin the rules called and, when it is a
+        local or a parameter of the failing statement, the value that is none. One place for every
+        builtin, on both backends (the primitive is the frame the rules code called)."""
+        if not (isinstance(e, AttributeError) and e.obj is None):
+            return None
+        frames = [frame for frame, _line, _last in handled_frames()]
+        rules = [i for i, frame in enumerate(frames) if not frame.f_code.co_filename.startswith(RUNTIME_DIR)]
+        if not rules or rules[-1] + 1 >= len(frames):
+            return None   # not raised inside a primitive the rules called
+        method = frames[rules[-1] + 1].f_code.co_name
+        builtin = BUILTIN_OF_METHOD.get(method, method)
+        needs = "a player" if e.name in PLAYER_PARTS else "a value, not none"
+        nones = self._none_locals()
+        if nones:
+            return f"{nones[0]} is none and {builtin}() needs {needs}"
+        return f"{builtin}() was given none and needs {needs}"
 
     def _field_read(self) -> Optional[str]:
         """The field a generated `X.fields['NAME']` was reading when the exception being handled was

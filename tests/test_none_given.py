@@ -1,0 +1,53 @@
+"""A builtin that takes a player given none (`players_from(p)`, `left(p)`, `others_from(p)`... with p
+none) stops play with a rules message naming the builtin (and the local that is none), at the
+statement, the same on both backends: never Python's AttributeError text."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.compiler.driver import build_text
+from rulebook.runtime.agents import ScriptedAgent
+from rulebook.runtime.engine import Game, RulesRuntimeError
+
+from .conftest import on_both_backends
+
+PACK = """
+counter vp;
+var sp global: player;
+proc deal(q: player) { each players_from(q) { gain 1 vp; } }
+game g {
+  seats 2 to 4;
+  phase play { BODY }
+  winner most vp;
+}
+"""
+
+program = on_both_backends(lambda interpreted: lambda body: build_text(PACK.replace("BODY", body),
+                                                                       interpreted=interpreted))
+
+
+def failure(p) -> RulesRuntimeError:
+    g = Game(p, 2, 1, [ScriptedAgent(())] * 2)
+    with pytest.raises(RulesRuntimeError) as e:
+        g.play()
+    return e.value
+
+
+@pytest.mark.parametrize("builtin", ["players_from", "others_from", "players_counterclockwise_from"])
+def test_a_list_builtin_given_none_names_it(program, builtin):
+    e = failure(program(f"each {builtin}(sp) {{ gain 1 vp; }}"))
+    assert str(e).endswith(f"error[E601]: {builtin}() was given none and needs a player")
+    assert ":7:16:" in str(e) and "NoneType" not in str(e)
+
+
+@pytest.mark.parametrize("builtin", ["left", "right"])
+def test_a_seat_builtin_given_none_names_it(program, builtin):
+    e = failure(program(f"each players_from({builtin}(sp)) {{ gain 1 vp; }}"))
+    assert f"{builtin}() was given none and needs a player" in str(e) and "NoneType" not in str(e)
+
+
+def test_a_parameter_that_is_none_is_named(program):
+    e = failure(program("deal(sp);"))
+    assert "q is none and players_from() needs a player" in str(e)
+    assert ":4:" in str(e)
