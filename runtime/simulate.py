@@ -409,7 +409,9 @@ def component_table(records: list[GameRecord], players: int, components: list[tu
     rows = []
     for index, (kind, name, title) in enumerate(components):
         n_used, n_unused = used_seats[index], all_seats - used_seats[index]
-        w_used, w_unused = used_wins[index], total_wins - used_wins[index]
+        # the unused seats' wins by subtraction: shared wins (1/3 each) leave a float's error, which
+        # must not show as a negative rate ("-0.0%", -3.55e-15) when those seats won nothing
+        w_used, w_unused = used_wins[index], max(0.0, round(total_wins - used_wins[index], 9))
         low, high = wilson(w_used, n_used) if n_used else (None, None)
         effect, e_low, e_high = None, None, None
         if n_used and n_unused:

@@ -311,3 +311,14 @@ def test_the_component_table_fits_100_columns_without_wrapping_an_interval(tmp_p
     gold = next(line for line in rows if "Gold" in line)
     assert "…" in gold and "+0." in gold and "]" in gold   # the title cut, the interval whole on its line
     assert all(line.count("[") == 2 for line in rows)    # no interval wraps onto the next line
+
+
+def test_the_unused_seats_win_rate_is_never_negative_from_float_error():
+    """Seats 1-3 use the card and share every win (1/3, 1/2 each), seat 4 never wins: the unused
+    seats' wins, worked out by subtraction, are 0 exactly, never -4.4e-16 (shown "-0.0%")."""
+    third, every = 1 / 3, [(0, 0), (0, 1), (0, 2)]
+    records = [sim.GameRecord(1, wins=[third, third, third, 0.0], used=every),
+               sim.GameRecord(2, wins=[0.0, 0.5, 0.5, 0.0], used=every),
+               sim.GameRecord(3, wins=[third, third, third, 0.0], used=every)]
+    row, = sim.component_table(records, 4, [("card", "x", None)])
+    assert row["win_rate_unused"] == 0.0 and f"{row['win_rate_unused']:.1%}" == "0.0%"
