@@ -469,6 +469,7 @@ class Checker(A.Visitor):
         self._computed_field_names: Optional[set] = None
         self.card_lists: dict = {}   # (kind, list field) -> the type of its values when they name cards or members
         self.loop_labels: list[str] = []   # every loop label of the merged rules (`repeat 5 as round`), for E224
+        self.in_phase: Optional[str] = None   # the game phase whose body is being checked (E325)
         self.open_labels: dict[str, A.Span] = {}   # the labels of the loops around the statement -> where each is
 
     # ------------------------------------------------------------------ reporting
@@ -1243,8 +1244,12 @@ class Checker(A.Visitor):
             else:
                 self.err("E307", f"seats must be between 1 and 12, lowest first (found {d.min_players} to "
                          f"{d.max_players})", where)
-        for body in (d.setup, d.play, d.final):
-            self.block(body, Scope())
+        for phase, body in (("setup", d.setup), ("play", d.play), ("final", d.final)):
+            self.in_phase = phase   # for E325: a statement written in a phase runs only in that phase
+            try:
+                self.block(body, Scope())
+            finally:
+                self.in_phase = None
         if d.winner is None:
             self.err("E304", "the game needs a 'winner most ...;' (or 'winner fewest ...;', or 'winner together "
                      "if ...;') line", self.at_decl(d))
@@ -1988,6 +1993,14 @@ class Checker(A.Visitor):
         the merged rules carries (E224, with a did-you-mean); whether one is running is known in play (E609)."""
         if s.label not in self.loop_labels:
             self.unknown("E224", "loop label", s.label, s.span, self.loop_labels)
+        elif self.in_phase is not None and s.label not in self.open_labels:
+            # written in a phase, outside every loop so labelled there: no such loop can be running when it
+            # runs (a proc, a card or a trigger may be reached from inside one: that stays E609 in play)
+            around = [f"'{label}'" for label in self.open_labels]
+            self.err("E325", f"'end game after {s.label};' is in the {self.in_phase} phase outside any loop labelled "
+                     f"{s.label!r}, so none is running when it runs"
+                     + (f" (the loops around it are labelled {', '.join(around)})" if around else ""), s.span,
+                     f"put it inside the loop labelled {s.label!r}, or write 'end game;' to end the game at once")
 
     def visit_Eliminate(self, s: A.Eliminate, scope: Scope) -> None:
         """`eliminate P;` / `restore P;`: a player or a list of players (none: you); never an actor."""
@@ -2075,9 +2088,10 @@ class Checker(A.Visitor):
         inner.it_event, inner.gives = s.pattern.event, None   # the trigger's body runs later, on its own
         self.always_in += 1   # a knocked-out player's triggers rest
         loops, self.player_loops = self.player_loops, []   # the body runs later, for its owner
+        phase, self.in_phase = self.in_phase, None   # ... maybe inside a loop (E325 stays E609 in play)
         self.block(s.body, inner)
         self.always_in -= 1
-        self.player_loops = loops
+        self.player_loops, self.in_phase = loops, phase
 
     def event_argument(self, event: str, name: str, value, given: str, role: str) -> None:
         """A text where a declared event's parameter holds an enum member (or a member for a text):

@@ -71,6 +71,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E323": (ERROR, "a cost's substitute that is its own resource or named twice, a rate written below 1, "
                     "or substitutes in a modifier's cost line"),
     "E324": (ERROR, "a loop labelled as a loop around it"),
+    "E325": (ERROR, "end game after LABEL in a phase, outside any loop so labelled"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),

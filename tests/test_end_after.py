@@ -250,3 +250,28 @@ def test_explain_reads_the_label_and_the_ending():
     assert "Do this twice (each time through is one half):" in text
     assert "(each time through is one turn):" in text
     assert "The game ends after this round: the rest of the round is played" in text
+
+
+@pytest.mark.parametrize("replace, where", [
+    # written straight in the phase, after the loop
+    (("    }\n  }\n  phase final", "    }\n    end game after round;\n  }\n  phase final"),
+     "is in the play phase outside any loop labelled 'round'"),
+    # in a block of the phase (an `if`), inside a loop of another label only
+    (("each players as turn { take_turn(); }", "each players as turn { take_turn(); } } "
+      "each players as turn { if vp > 3 { end game after round; } } while false {"),
+     "(the loops around it are labelled 'turn')"),
+    # in another phase than the loop's
+    (("phase final { gain 1 finals; }", "phase final { gain 1 finals; end game after round; }"),
+     "is in the final phase outside any loop labelled 'round'"),
+])
+def test_in_a_phase_outside_any_loop_of_the_label_is_E325(replace, where):
+    text = PACK.replace("end game after round;", "gain 1 vp;") + "proc p() { repeat 2 as round { gain 1 vp; } }" \
+        + GAME.replace(*replace)
+    the_one_error(analyse_text(text), "E325", where)
+
+
+def test_a_proc_or_a_trigger_written_in_a_phase_stays_a_check_in_play():
+    """A proc may be called from inside the loop and a trigger fire there: only play can tell (E609)."""
+    game = GAME.replace("phase final { gain 1 finals; }", "phase final { whenever you scored() { end game after "
+                        "round; } gain 1 finals; }")
+    assert not [d for d in analyse_text(PACK + game).diagnostics if d.severity == "error"]
