@@ -1728,12 +1728,16 @@ class Checker(A.Visitor):
 
     def domain(self, expr, scope: Scope) -> str:
         """Check what a loop, pick or aggregate ranges over; returns the type of its elements."""
+        return self.domain_kind(expr, scope)[1]
+
+    def domain_kind(self, expr, scope: Scope) -> tuple[str, str]:
+        """`domain`, with the type of the domain itself before its elements' (a zone of plants, a list)."""
         kind = self.expr(expr, scope)
         if base_of(kind) in ("str", "bool", "member", "effect"):
             self.err("E303", f"cannot range over {article(words(kind))}: give a zone, a list, players or a number",
                      expr.span)
-            return "any"
-        return element_of(kind)
+            return kind, "any"
+        return kind, element_of(kind)
 
     def visit_ForEach(self, s: A.ForEach, scope: Scope) -> None:
         self.text_parts(s.title_parts, scope, s.var)   # `in any order`: asked before each element is taken
@@ -1747,10 +1751,12 @@ class Checker(A.Visitor):
         del self.player_loops[len(self.player_loops) - players:]
 
     def visit_Each(self, s, scope: Scope, what: str = "'each'") -> None:
-        element = self.domain(s.domain, scope)
+        kind, element = self.domain_kind(s.domain, scope)
         if not fits(element, "player"):
-            self.err("E303", f"{what} runs its body for players, not for {article(words(element))}: "
-                     f"use 'for each x in ...' to go through other values", s.domain.span)
+            # what the domain is (a zone of plants), not one of its elements, which the rules never wrote
+            given = article(words(kind if base_of(kind) == "zone" else element))
+            self.err("E303", f"{what} runs its body for players, not for {given}: "
+                     f"use 'for each x in {printed(s.domain)} {{ ... }}' to go through other values", s.domain.span)
         if s.where is not None:
             self.condition(s.where, scope)
         self.always_in += 1

@@ -179,7 +179,17 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> Optional[str]:
     if not close:
         close = sorted((c for c in candidates if part_of(name, c)),
                        key=lambda c: -difflib.SequenceMatcher(None, name, c).ratio())[:1]
+    if not close:   # a plural for a singular or the other way round, in a part (`discards`: `plant_discard`)
+        one = singular(name)
+        close = sorted((c for c in candidates if one == singular(c) or part_of(one, singular(c))),
+                       key=lambda c: -difflib.SequenceMatcher(None, name, c).ratio())[:1]
     return f"did you mean '{close[0]}'?" if close else None
+
+
+def singular(name: str) -> str:
+    """A name with each `_`-part's plural `s` dropped (`plant_discards` -> `plant_discard`), to match
+    a name written in the plural with one declared in the singular and back."""
+    return "_".join(p[:-1] if len(p) > 3 and p.endswith("s") and not p.endswith("ss") else p for p in name.split("_"))
 
 
 def part_of(a: str, b: str) -> bool:

@@ -1566,6 +1566,11 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
         hint = _another_name(tok, declared) if declared is not None and declared.type in _NAMED_FOR \
             else f"expected {expected}"
         return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=hint), False
+    named = _last_token(err)
+    if accepts == {"LPAR"} and tok.type == "SEMICOLON" and named is not None and named.type == "NAME":
+        # `each players: auction_turn;`: a statement that is a name alone calls a proc, with its brackets
+        return Diagnostic("E100", f"a proc is called with brackets, even with no arguments: call it as "
+                          f"'{named}()'; found {found}", span), False
     # a name where a field's '=' or '{' was due: a card left open before the next one (`power
     # armor_plating ...` read as a field of the card above)
     open_card = tok.type == "NAME" and {"EQUAL", "LBRACE"} <= accepts

@@ -161,8 +161,14 @@ def test_set_checks_the_field_type():
 
 def test_each_runs_for_players_only():
     assert typed("proc f() { each vp { gain 1 vp; } }") == [
-        ("E303", 1, "'each' runs its body for players, not for a number: use 'for each x in ...' to go "
+        ("E303", 1, "'each' runs its body for players, not for a number: use 'for each x in vp { ... }' to go "
                     "through other values", None)]
+
+
+def test_each_over_a_zone_names_the_zone_not_its_items():
+    assert typed("proc f() { each hand { gain 1 vp; } }") == [
+        ("E303", 1, "'each' runs its body for players, not for a zone of card: use 'for each x in hand { ... }' "
+                    "to go through other values", None)]
 
 
 def test_an_unknown_field_through_a_loop_variable_is_a_lint_error():
