@@ -22,7 +22,11 @@ from .resolve import BASE, CATEGORY, PHASES
 # Words that take no plural ("3 prestige", "2 lavandium").
 MASS_NOUNS = {"prestige", "influence", "money", "gold", "food", "wood", "stone", "debt", "income",
               "glory", "fame", "honour", "honor", "energy", "science", "culture", "faith", "power",
-              "people", "sheep", "fish", "deer", "clay", "grain", "ore", "wheat", "cattle"}   # plural already, or mass
+              "people", "sheep", "fish", "deer", "clay", "grain", "ore", "wheat", "cattle",   # plural already, or mass
+              # what a counter measures, not things counted: "gain 2 score" never reads "2 scores"
+              "score", "progress", "health", "damage", "wealth", "knowledge", "renown", "reputation", "favour",
+              "favor", "luck", "morale", "fuel", "water", "oil", "coal", "garbage", "research", "heat", "unrest",
+              "stress", "pollution", "experience", "xp", "hp", "mp"}
 # Prepositions that end the head of a title: "spaceships in the hangar" pluralises "spaceships".
 PREPOSITIONS = (" in ", " on ", " of ", " at ", " for ", " until ", " from ", " to ", " off ", " per ", " with ", " (")
 COMPARISONS = {">=": "is at least", ">": "is more than", "<=": "is at most", "<": "is less than",
@@ -61,8 +65,11 @@ def _split_head(words: str) -> tuple[str, str]:
 
 
 def _is_mass(word: str) -> bool:
+    """A word that takes no plural s: a mass noun, or no noun at all (a participle as a counter's name,
+    `counter explored;`: "2 explored", never "2 exploreds")."""
     w = word.lower()
-    return w in MASS_NOUNS or w.endswith("ium") or w.endswith("ness")
+    return w in MASS_NOUNS or w.endswith("ium") or w.endswith("ness") or \
+        len(w) > 4 and w.endswith("ed") and not w.endswith("eed")
 
 
 def _looks_plural(word: str) -> bool:
@@ -362,6 +369,8 @@ class ExprReader(A.Visitor):
             return "every player, knocked out or not"
         if name == "this":
             return "this"
+        if name == "copy_number":   # in a card's field value (`tile t * 6 { n = copy_number; }`)
+            return "the copy's number"
         d = self.decl(name)
         if d is None:
             if self.symbols is not None and name in self.symbols.members:
@@ -449,6 +458,8 @@ class ExprReader(A.Visitor):
         return ", ".join(shown) or "none"
 
     def visit_ListLit(self, e):
+        if not e.items:
+            return "none"   # `uses = []`: an empty list
         items = [self.read(i) for i in e.items]
         return "the row " + ", ".join(items) if all(isinstance(i, A.Int) for i in e.items) else _either(items, "and")
 
@@ -632,7 +643,13 @@ class ExprReader(A.Visitor):
         return f"depending on {self.read(e.subject)}: {_either(cases, 'or')}"
 
     def visit_Cond(self, e):
-        return f"{self.read(e.then)} if {self.read(e.cond)}, otherwise {self.read(e.otherwise)}"
+        # an `if` or a `match` as the value when the condition holds is grouped: `if a then (if b then 1
+        # else 2) else 3` reads "(1 if b, otherwise 2) if a, otherwise 3", never the chain "1 if b,
+        # otherwise 2 if a, ..." (one after `else` is that chain, and reads as one)
+        then = self.read(e.then)
+        if isinstance(e.then, (A.Cond, A.Match)):
+            then = f"({then})"
+        return f"{then} if {self.read(e.cond)}, otherwise {self.read(e.otherwise)}"
 
     def phrase(self, e) -> bool:
         """Whether an operand of + - * / % reads as a phrase that takes words after it in ("the
@@ -1223,7 +1240,11 @@ class Reader(A.Visitor):
             self.say(depth, f"{'An' if noun[:1] in 'aeiouAEIOU' else 'A'} {noun}" + (" with nothing printed on it." if not d.values else "."))
         for v in shown:
             worked = " (worked out for the player it is read for)" if v in computed else ""
-            self.say(depth, f"{capital(spoken(v.name))}{worked}: {self.x(v.value)}.")
+            value = self.x(v.value)
+            if d.copies > 1 and any(type(n) is A.Name and n.id == "copy_number" for n in A.walk(v.value)):
+                value += f" (1 to {d.copies})" if type(v.value) is A.Name else \
+                    f" (the copy's number: 1 to {d.copies})"
+            self.say(depth, f"{capital(spoken(v.name))}{worked}: {value}.")
         for e in d.effects:
             self.say(depth, f"{capital(spoken(e.name))}:")
             self.block(e.body, depth + 1)

@@ -180,3 +180,27 @@ game g { seats 2 to 2; phase play { emit tile_placed("city"); emit cards_drawn(1
                      "Whenever cards are drawn by you:",
                      "Whenever a route is claimed by an opponent:",
                      "Whenever you gained tile:"]
+
+
+# ---------------------------------------------------------------- explain: what the Azul audit found
+def test_nested_conditions_copy_numbers_empty_lists_and_counters_that_take_no_s():
+    """A Patchwork-like pack: an `if` inside the `then` of another is grouped (the inner condition
+    never seems to guard the outer branch), `copy_number` reads as the copy's number with its range,
+    `[]` reads "none", and a counter named `score` or `explored` (or titled so) takes no plural s."""
+    text = ('counter score;\ncounter explored;\ncounter buttons;\ncounter time_left "Score";\n'
+            "kind patch { size: int; links: list; }\npatch square * 4 { size = copy_number; links = []; }\n"
+            "patch strip * 3 { size = copy_number + 1; links = []; }\n"
+            "proc p(a: int) { let x = if a > 1 then (if a > 2 then 3 else 4) else 5;\n"
+            "  let y = if a > 1 then 3 else if a > 2 then 4 else 5;\n"
+            "  gain 2 score; gain 2 explored; gain 2 buttons; gain 2 time_left; gain x score; gain y score; }\n"
+            "game g { seats 2 to 2; phase play { p(1); } winner most score; }\n")
+    result = analyse_text(text)
+    assert result.ok, result.diagnostics
+    words = [w.strip() for w in reading(result.symbols.decls["p"], result.symbols)]
+    assert words[:6] == ["Let x be (3 if a is more than 2, otherwise 4) if a is more than 1, otherwise 5.",
+                         "Let y be 3 if a is more than 1, otherwise 4 if a is more than 2, otherwise 5.",
+                         "Gain 2 score.", "Gain 2 explored.", "Gain 2 buttons.", "Gain 2 score."]
+    square = [w.strip() for w in reading(result.symbols.decls["square"], result.symbols, values=True)]
+    assert "Size: the copy's number (1 to 4)." in square and "Links: none." in square
+    strip = [w.strip() for w in reading(result.symbols.decls["strip"], result.symbols, values=True)]
+    assert "Size: the copy's number plus 1 (the copy's number: 1 to 3)." in strip
