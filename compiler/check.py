@@ -1934,14 +1934,19 @@ class Checker(A.Visitor):
         self.amount(s.count, scope)
         self.not_negative(s.count, "draw")
         source = self.zone_expr(s.source, scope)
-        if s.where is not None:   # `it` is the item tested
-            inner = scope.child()
-            inner.it_kind = source.partition(":")[2] or "any"
-            self.condition(s.where, inner)
+        self.item_condition(s.where, source, scope)
         if s.dest is None:
             self.err("E304", "draw needs a destination: 'draw N from ZONE to ZONE;'", s.span)
         else:
             self.zone_expr(s.dest, scope)
+
+    def item_condition(self, where, source: str, scope: Scope) -> None:
+        """The `where COND` of a `draw` or a `move all of` (none: nothing to check): a condition on
+        each item of the source zone, `it`."""
+        if where is not None:
+            inner = scope.child()
+            inner.it_kind = source.partition(":")[2] or "any"
+            self.condition(where, inner)
 
     def condition(self, expr, scope: Scope) -> str:
         """A condition (`if`, `while`, `where`, a guard, `not`, `and`, `or`, a winner line's `if`): a
@@ -1985,7 +1990,9 @@ class Checker(A.Visitor):
     def visit_MoveAll(self, s: A.MoveAll, scope: Scope) -> None:
         """`move all of Z to W;`: two zones, not the same one as written (E313: moving a zone into
         itself; one computed to be the same is E601 during play)."""
-        source, dest = self.zone_expr(s.source, scope), self.zone_expr(s.dest, scope)
+        source = self.zone_expr(s.source, scope)
+        self.item_condition(s.where, source, scope)
+        dest = self.zone_expr(s.dest, scope)
         if fits(source, "zone") and fits(dest, "zone") and printed(s.source) == printed(s.dest):
             self.err("E313", f"'move all of {printed(s.source)}' into itself: the source and the destination "
                      "are the same zone", s.dest.span,

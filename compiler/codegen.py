@@ -1100,8 +1100,12 @@ class CodeGen(A.Visitor):
     def visit_EndAfter(self, s: A.EndAfter, ctx: Ctx):
         self.writeline(f"rt.end_after({s.label!r}, {where(s)!r})", s)
 
+    def keep(self, where, ctx: Ctx) -> str:
+        """The `where COND` of a `draw` or a `move all of` as a test of one item, `it` (None without one)."""
+        return "None" if where is None else f"lambda it: {self.ex(where, replace(ctx, it_mode='entity'))}"
+
     def visit_Draw(self, s: A.Draw, ctx: Ctx):
-        keep = f", lambda it: {self.ex(s.where, replace(ctx, it_mode='entity'))}" if s.where is not None else ""
+        keep = f", {self.keep(s.where, ctx)}" if s.where is not None else ""
         self.writeline(f"rt.draw({ctx.you}, {self.ex(s.source, ctx)}, {self.ex(s.dest, ctx)}, "
                        f"{self.ex(s.count, ctx)}{keep})", s)
 
@@ -1110,8 +1114,8 @@ class CodeGen(A.Visitor):
         self.writeline(f"rt.move({self.ex(s.item, ctx)}, {self.ex(s.dest, ctx)}{top})", s)
 
     def visit_MoveAll(self, s: A.MoveAll, ctx: Ctx):
-        top = ", True" if s.top else ""
-        self.writeline(f"rt.move_all({ctx.you}, {self.ex(s.source, ctx)}, {self.ex(s.dest, ctx)}{top})", s)
+        more = f", {s.top}, {self.keep(s.where, ctx)}" if s.where is not None else ", True" if s.top else ""
+        self.writeline(f"rt.move_all({ctx.you}, {self.ex(s.source, ctx)}, {self.ex(s.dest, ctx)}{more})", s)
 
     def visit_Shuffle(self, s: A.Shuffle, ctx: Ctx):
         self.writeline(f"rt.shuffle({self.ex(s.zone, ctx)})", s)

@@ -1066,7 +1066,8 @@ class Reader(A.Visitor):
         zone = s.source.id if isinstance(s.source, A.Name) else None
         items = plural(self.words.item_noun(zone)) if zone else "items"
         where = f"on top of {self.x(s.dest)}, in the same order" if s.top else f"at the bottom of {self.x(s.dest)}, in order"
-        self.say(depth, f"Put all the {items} of {self.x(s.source)} {where}.")
+        which = f" for which {self.x(s.where)}" if s.where is not None else ""
+        self.say(depth, f"Put all the {items} of {self.x(s.source)}{which} {where}.")
 
     def visit_EndGame(self, s, depth: int) -> None:
         self.say(depth, "The game ends at once: what was under way stops, the final phase runs, and the winner "

@@ -390,12 +390,15 @@ class Interpreter(A.Visitor):
             return given.value
         return rt.ended_without_return(decl.name) if decl.returns is not None else None
 
+    def keep(self, where, rt, f):
+        """The `where COND` of a `draw` or a `move all of` as a test of one item, `it` (None without one)."""
+        if where is None:
+            return None
+        return lambda entity: self.ev(where, rt, Frame(f.you, f.locals, f.this, entity, "entity"))
+
     def visit_Draw(self, s, rt, f):
-        keep = None
-        if s.where is not None:
-            def keep(entity):
-                return self.ev(s.where, rt, Frame(f.you, f.locals, f.this, entity, "entity"))
-        rt.draw(f.you, self.ev(s.source, rt, f), self.ev(s.dest, rt, f), self.ev(s.count, rt, f), keep)
+        rt.draw(f.you, self.ev(s.source, rt, f), self.ev(s.dest, rt, f), self.ev(s.count, rt, f),
+                self.keep(s.where, rt, f))
         return ()
 
     def visit_Move(self, s, rt, f):
@@ -403,7 +406,7 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_MoveAll(self, s, rt, f):
-        rt.move_all(f.you, self.ev(s.source, rt, f), self.ev(s.dest, rt, f), s.top)
+        rt.move_all(f.you, self.ev(s.source, rt, f), self.ev(s.dest, rt, f), s.top, self.keep(s.where, rt, f))
         return ()
 
     def visit_EndGame(self, s, rt, f):

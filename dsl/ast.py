@@ -892,8 +892,9 @@ class Move(Stmt):
 
 @node
 class MoveAll(Stmt):
-    """`move all of ZONE to [top of | bottom of] ZONE;` every item of a zone, keeping their order, to
-    the end of another (or to its top: the first item moved becomes the top)."""
+    """`move all of ZONE [where COND] to [top of | bottom of] ZONE;` every item of a zone (those COND
+    holds for, with `it` the item), keeping their order, to the end of another (or to its top: the
+    first item moved becomes the top)."""
 
     events = ("move",)
     drains = True
@@ -901,6 +902,7 @@ class MoveAll(Stmt):
     source: Expr
     dest: Expr
     top: bool = False
+    where: Optional[Expr] = None
 
 
 @node

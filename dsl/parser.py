@@ -794,8 +794,8 @@ class _Builder:
                                          self._s(meta), hint="write 'move all of ZONE to ZONE;' (every item of "
                                          "a zone), or 'move ITEM to ZONE;'")])
         top = any(isinstance(t, Token) and t.type == "TOP" for t in items)
-        rest = [i for i in items[1:] if not isinstance(i, Token)]
-        return A.MoveAll(rest[0], rest[1], top, span=self._s(meta))
+        rest = [i for i in items[1:] if not isinstance(i, (Token, _Marker))]
+        return A.MoveAll(rest[0], rest[1], top, _pick(items, "where"), span=self._s(meta))
 
     def while_stmt(self, meta, items):
         return A.While(items[0], _block(items), _pick(items, "loop_label"), span=self._s(meta))

@@ -570,7 +570,8 @@ class Printer(A.Visitor):
         self.clauses([Clause("move ", s.item), Clause(f"to {'top of ' if s.top else ''}", s.dest)])
 
     def visit_MoveAll(self, s):
-        self.clauses([Clause("move all of ", s.source), Clause(f"to {'top of ' if s.top else ''}", s.dest)])
+        self.clauses([Clause("move all of ", s.source), _where("where ", s.where),
+                      Clause(f"to {'top of ' if s.top else ''}", s.dest)])
 
     def visit_Shuffle(self, s):
         self.clauses([Clause("shuffle ", s.zone)])

@@ -2133,15 +2133,17 @@ class Game:
             self.move(e, dest, traced=False)
         return drawn
 
-    def move_all(self, h: Holder, source: ZoneRef, dest: ZoneRef, top: bool = False) -> list:
-        """`move all of Z to [top of] W`: every item of one zone, in its order, to the end of another;
-        to its top, the items keep their order there (Z's top becomes W's top). Each moves as `move`
-        moves it and announces `move`; returns them. A zone moved into itself is E601."""
+    def move_all(self, h: Holder, source: ZoneRef, dest: ZoneRef, top: bool = False, keep=None) -> list:
+        """`move all of Z [where COND] to [top of] W`: every item of one zone (those `keep` accepts,
+        all tested before any moves), in its order, to the end of another; to its top, the items keep
+        their order there (Z's top becomes W's top). Each moves as `move` moves it and announces
+        `move`; returns them. A zone moved into itself is E601."""
         if source.items is dest.items:
             raise RulesRuntimeError("E601", f"cannot move all of {source.label()} into itself")
-        moved = list(source.items)
+        moved = list(source.items) if keep is None else [e for e in self.loop(source.items[:], None) if keep(e)]
         if self.tracer is not None and moved:
-            self._note("move", h, f"all of {source.label()} ({len(moved)}) to {'the top of ' if top else ''}"
+            self._note("move", h, f"{'all' if keep is None else 'those that match'} of {source.label()} ({len(moved)}) "
+                                  f"to {'the top of ' if top else ''}"
                                   f"{dest.label()}: {self.text(moved)}")   # "move all of P1.hand (2) to ..."
         for i, e in enumerate(moved):
             self.move(e, dest, traced=False, at=i if top else None)
