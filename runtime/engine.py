@@ -87,6 +87,11 @@ def best_of(pairs: Iterable[tuple], lowest: bool = False):
     return None if best is None else best[1]
 
 
+def unchanged(value, old) -> str:
+    """The trace's note on a `set` that leaves the value as it was."""
+    return " (unchanged)" if value == old and type(value) is type(old) else ""
+
+
 def _links(edges: list) -> dict:
     """Each end of the (a, b, length) edges -> its (edge's index, other end, length), in order; an
     edge from an end to itself is one link."""
@@ -1412,6 +1417,8 @@ class Game:
             self.gain(h, name, value - current)
         elif value < current:
             self.lose(h, name, current - value)
+        elif self.tracer is not None:   # told, as a variable's unchanged `set` is (a gain or loss tells the others)
+            self._note("set", h, f"{name} = {value} (unchanged)")
 
     def _set_global(self, name: str, value: int, verb: str = "set") -> None:
         """Set a global counter within its bounds. `verb`: how the trace tells the change: a `set`
@@ -1423,9 +1430,9 @@ class Game:
             value = max(low, value)
         if high is not None:
             value = min(high, value)
-        if self.tracer is not None and value != self.state.globals[name]:
+        if self.tracer is not None and (verb == "set" or value != self.state.globals[name]):
             if verb == "set":
-                self._note("set", None, f"{name} = {value}")
+                self._note("set", None, f"{name} = {value}{unchanged(value, self.state.globals[name])}")
             else:
                 self._note(verb, None, f"{name} (now {value})", abs(value - self.state.globals[name]))
         self.state.globals[name] = value
@@ -2215,8 +2222,8 @@ class Game:
     def set_var(self, h: Optional[Holder], name: str, value) -> None:
         """Set a variable (`var`): the player's own, or the game's when `h` is None. Announces nothing."""
         values = self.state.gvars if h is None else h.vars
-        if self.tracer is not None and value != values[name]:
-            self._note("set", h, f"{name} = {self.text(value)}")
+        if self.tracer is not None:   # an unchanged value too: a reader checking the rules sees the `set` ran
+            self._note("set", h, f"{name} = {self.text(value)}{unchanged(value, values[name])}")
         values[name] = self.bounded(value)
 
     def _entity_attr(self, e: EntityDef, name: str):
@@ -2244,8 +2251,9 @@ class Game:
             else:
                 self.set_stock(obj, name, value)
         else:
-            if self.tracer is not None and value != self.state.evars.get(obj.key, obj.fields).get(name, obj.fields.get(name)):
-                self._note("set", None, f"{obj.label()}.{name} = {self.text(value)}")
+            if self.tracer is not None:
+                old = self.state.evars.get(obj.key, obj.fields).get(name, obj.fields.get(name))
+                self._note("set", None, f"{obj.label()}.{name} = {self.text(value)}{unchanged(value, old)}")
             if type(value) is int and not -MAX_VALUE <= value <= MAX_VALUE:
                 self.bounded(value)   # refused (a call only then: fields are set at every turn)
             key, state = obj.key, self.state
