@@ -165,7 +165,7 @@ def calls_always_made(e) -> list:
     if isinstance(e, A.Binary):
         return calls_always_made(e.left) + ([] if e.op in ("and", "or") else calls_always_made(e.right))
     fields = {A.Unary: ("operand",), A.Attr: ("obj",), A.Index: ("obj", "index"), A.Cond: ("cond",),
-              A.Match: ("subject",), A.Aggregate: ("domain",), A.Range: ("low", "high")}.get(type(e), ())
+              A.Match: ("subject",), A.Aggregate: ("domain",), A.Sorted: ("domain",), A.Range: ("low", "high")}.get(type(e), ())
     parts = [getattr(e, f) for f in fields] + (list(e.items) if isinstance(e, A.ListLit) else [])
     return [c for part in parts for c in calls_always_made(part)]
 
@@ -2933,6 +2933,19 @@ class Checker(A.Visitor):
         if e.op in ("first", "top", "bottom"):   # an element of the domain (or none)
             return inner.locals[e.var][2]
         return "int" if e.op == "count" or numeric else "bool"
+
+    def visit_Sorted(self, e: A.Sorted, scope: Scope) -> str:
+        """`sorted(x in D [where C], most KEY then ...)`: a list of D's elements; each key a number."""
+        inner = self.bind(scope, e.var, e.span, self.domain(e.domain, scope))
+        if e.where is not None:
+            self.condition(e.where, inner)
+        for key in e.keys:
+            kind = self.expr(key, inner)
+            if not fits(kind, "int"):
+                self.err("E303", f"sorted(...) orders by numbers: a key must be a number, not {article(words(kind))}",
+                         key.span, "a condition is not a number: write 'if C then 1 else 0'" if kind == "bool" else None)
+        element = inner.locals[e.var][2]
+        return f"list:{element}" if element != "any" else "list"
 
     def visit_Network(self, e: A.Network, scope: Scope) -> str:
         """`connects(r in EDGES [where C], END1, END2, FROM, TO)`: a bool; `longest_path(r in EDGES

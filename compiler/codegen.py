@@ -604,6 +604,15 @@ class CodeGen(A.Visitor):
             return f"[{item} {loop} for {item} in rt.domain({element})]"
         return f"{reduce}(({source}), default=0)" if reduce in ("max", "min") else f"{reduce}({source})"
 
+    def visit_Sorted(self, e, ctx) -> str:
+        """`sorted(x in D where C, most K ...)`: the kept elements' (keys, element) rows, left to right,
+        to the runtime's `in_order`, as the interpreter hands them."""
+        inner = ctx.bind(e.var)
+        cond = f" if {self.wrap(e.where, inner, 1)}" if e.where is not None else ""
+        keys = "".join(f"{self.ex(key, inner)}, " for key in e.keys)
+        fewest = "".join(f"{order == 'fewest'}, " for order in e.orders)
+        return f"in_order([(({keys}), v_{e.var}) for v_{e.var} in {self.domain(e.domain, ctx, e)}{cond}], ({fewest}))"
+
     def visit_Network(self, e, ctx) -> str:
         """`connects`/`longest_path`/`shortest_path`/`reachable`: the kept edges' (END1, END2, LENGTH)
         triples, left to right, to the runtime's search (`Game.connects`, ...), as the interpreter

@@ -555,7 +555,7 @@ class ExprReader(A.Visitor):
         """What an aggregate (or a network) ranges over and the condition on its elements, read:
         ("red cards c in your hand", " for which ...")."""
         noun, whole = self.domain_noun(e.domain)
-        adjective, rest = self.adjective(e.var, e.where) if noun and e.op != "every" else ("", e.where)
+        adjective, rest = self.adjective(e.var, e.where) if noun and getattr(e, "op", None) != "every" else ("", e.where)
         if noun in ("player", "opponent"):
             among = whole if rest is None else f"{whole} ({e.var})"
         elif noun:
@@ -582,6 +582,12 @@ class ExprReader(A.Visitor):
                     f"nearest first, its own included")
         return (f"the length of the longest chain of {among}{such} ({ends}) end to end, none used twice (places "
                 f"may repeat), counted {length} (0 if there is none)")
+
+    def visit_Sorted(self, e):
+        among, such = self.among(e)
+        keys = ", then ".join(f"the {'lowest' if order == 'fewest' else 'highest'} {self.read(key)} first"
+                              for order, key in zip(e.orders, e.keys))
+        return f"{among}{such}, in order: {keys} (on a tie, in the order of {self.read(e.domain)})"
 
     def visit_Aggregate(self, e):
         among, such = self.among(e)
@@ -657,7 +663,7 @@ class ExprReader(A.Visitor):
         an operand is grouped, so that `min(slots, 7) + 1` reads "(the smaller of slots and 7) plus 1",
         never "the smaller of slots and 7 plus 1". Names, fields, numbers, an indexed counter's
         element and a func called without arguments read as one thing and are not grouped."""
-        if isinstance(e, (A.Aggregate, A.Network, A.Cond, A.Match)):
+        if isinstance(e, (A.Aggregate, A.Sorted, A.Network, A.Cond, A.Match)):
             return True
         if isinstance(e, A.Binary):
             return e.op == "%"   # "the remainder of a divided by 5"
@@ -964,7 +970,7 @@ class Reader(A.Visitor):
         text = expr(s.domain)
         if text in PLAYER_DOMAINS:
             who = PLAYER_DOMAINS[text][0]
-        elif isinstance(s.domain, (A.Call, A.Aggregate, A.ListLit)):
+        elif isinstance(s.domain, (A.Call, A.Aggregate, A.Sorted, A.ListLit)):
             who = f"each of {self.x(s.domain)}"
         else:
             who = self.x(s.domain)   # one player: `each p: ...` runs the body as p

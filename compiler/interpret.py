@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rulebook.dsl import ast as A
 from rulebook.runtime.kernels import KERNELS
-from rulebook.runtime.engine import FUNC_FRAMES, LOCAL_FRAMES, STATEMENT_FRAMES, best_of
+from rulebook.runtime.engine import FUNC_FRAMES, LOCAL_FRAMES, STATEMENT_FRAMES, best_of, in_order
 from rulebook.runtime.program import Program, assemble
 
 from .layout import (Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text,
@@ -773,6 +773,21 @@ class Interpreter(A.Visitor):
         else:
             f.locals[e.var] = saved
         return REDUCE[reduce](results)
+
+    def visit_Sorted(self, e, rt, f):
+        """`sorted(x in D where C, most K ...)`: the kept elements' (keys, element) rows to `in_order`,
+        as the compiled code hands them."""
+        saved = f.locals.get(e.var, _UNBOUND)
+        rows = []
+        for element in self.domain(e, rt, f):
+            f.locals[e.var] = element
+            if e.where is None or self.ev(e.where, rt, f):
+                rows.append((tuple(self.ev(key, rt, f) for key in e.keys), element))
+        if saved is _UNBOUND:
+            f.locals.pop(e.var, None)
+        else:
+            f.locals[e.var] = saved
+        return in_order(rows, tuple(order == "fewest" for order in e.orders))
 
     def visit_Network(self, e, rt, f):
         """`connects`/`longest_path`/`shortest_path`/`reachable`: the kept edges' (END1, END2, LENGTH)

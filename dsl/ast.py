@@ -420,6 +420,19 @@ class Aggregate(Expr):
 
 
 @node
+class Sorted(Expr):
+    """`sorted(x in D where C, most KEY then fewest KEY2 ...)`: a new list of the kept elements of D,
+    ordered by the keys (read with `x` bound to each element), `most` highest first, `fewest` lowest
+    first; elements tied on every key keep D's order (a stable sort)."""
+
+    var: str
+    domain: Expr
+    where: Optional[Expr]
+    keys: tuple           # the main key first, then the tie-breaks
+    orders: tuple         # per key: "most" or "fewest"
+
+
+@node
 class Network(Expr):
     """`connects(r in EDGES where C, r.a, r.b, FROM, TO)`: whether FROM reaches TO along the kept
     edges (either way); `longest_path(r in EDGES where C, r.a, r.b[, LENGTH])`: the greatest total

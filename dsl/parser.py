@@ -1003,6 +1003,14 @@ class _Builder:
     def first_of(self, meta, items):
         return A.Aggregate("first", str(items[1]), items[2], _pick(items, "where"), None, span=self._s(meta))
 
+    def sorted_expr(self, meta, items):
+        """`sorted(x in D [where C], most KEY [then [most|fewest] KEY2 ...])`."""
+        var, domain = str(items[0]), items[1]
+        rest = [i for i in items[2:] if not (isinstance(i, _Marker) and i.tag == "where")]
+        keys = [(rest[0].value, rest[1])] + rest[2:]   # the main key, then the (order, key) tie-breaks
+        return A.Sorted(var, domain, _pick(items, "where"), tuple(k for _o, k in keys), tuple(o for o, _k in keys),
+                        span=self._s(meta))
+
     network_name = agg_name
 
     def network(self, meta, items):

@@ -119,6 +119,9 @@ class ExprPrinter(A.Visitor):
             text += f", {_expr(e.value)}"
         return text + ")"
 
+    def visit_Sorted(self, e):
+        return f"sorted({_sorted_binder(e)}, {_sort_keys(e)})"
+
     def visit_Network(self, e):
         text = f"{e.op}({e.var} in {_expr(e.domain)}"
         if e.where is not None:
@@ -227,6 +230,8 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
         if e.value is not None:
             return wrapped(e.value, f"{first}{head}, ", indent, ")" + tail)
         return [one]
+    if isinstance(e, A.Sorted):   # the binder (and its condition) first, then the keys, one a line
+        return _items(first + "sorted(", [_sorted_binder(e), _sort_keys(e)], ")" + tail)
     if isinstance(e, A.Network):   # the binder (and its condition) first, then the other arguments, one a line
         binder = f"{e.var} in {_expr(e.domain)}" + (f" where {_expr(e.where)}" if e.where is not None else "")
         return _items(first + f"{e.op}(", [binder, *e.ends, *e.args], ")" + tail)
@@ -252,6 +257,16 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
             lines += wrapped(result, lead + label, lead + INDENT * 2, ",")
         return lines + [_leading(first) + "}" + tail]
     return [one]
+
+
+def _sorted_binder(e: A.Sorted) -> str:
+    """`x in D [where C]` of a `sorted(...)`."""
+    return f"{e.var} in {_expr(e.domain)}" + (f" where {_expr(e.where)}" if e.where is not None else "")
+
+
+def _sort_keys(e: A.Sorted) -> str:
+    """`most KEY then fewest KEY2 ...` of a `sorted(...)`: every key with its word."""
+    return " then ".join(f"{order} {_expr(key)}" for order, key in zip(e.orders, e.keys))
 
 
 def _items(first: str, items, tail: str) -> list[str]:

@@ -92,6 +92,21 @@ def unchanged(value, old) -> str:
     return " (unchanged)" if value == old and type(value) is type(old) else ""
 
 
+def in_order(rows: Iterable[tuple], fewest: tuple) -> list:
+    """`sorted(x in D, most K1 then fewest K2 ...)`: the elements of the (keys, element) rows, ordered
+    by the first key, then the next on a tie, and so on (`fewest[i]`: key i's lowest first, else its
+    highest first); rows tied on every key keep their order (each pass is a stable sort). Both
+    backends."""
+    rows = list(rows)
+    for keys, _element in rows:
+        for key in keys:
+            if type(key) is not int:
+                raise RulesRuntimeError("E601", f"sorted(...) orders by numbers, not {label_of(key)}")
+    for i in reversed(range(len(fewest))):   # the last tie-break first: the main key's pass decides
+        rows.sort(key=lambda row: row[0][i], reverse=not fewest[i])
+    return [element for _keys, element in rows]
+
+
 def _links(edges: list) -> dict:
     """Each end of the (a, b, length) edges -> its (edge's index, other end, length), in order; an
     edge from an end to itself is one link."""
