@@ -18,7 +18,7 @@ from lark.lexer import LineCounter
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from . import ast as A
-from .diagnostics import Diagnostic, RulesError
+from .diagnostics import Diagnostic, RulesError, did_you_mean
 from .files import MAX_FILE_BYTES, read_limited
 from .lexer import COMMENT, LINE_BREAK, ODD_BREAK, STRING, Comment, RulesLexer, line_and_column
 
@@ -1366,6 +1366,10 @@ def _misspelt_keyword(err: UnexpectedToken, text: str, file: str) -> Optional[Di
 # functions of other languages over a domain -> the aggregate of the rules language
 _AGGREGATE_FOR = {"max": "highest", "min": "lowest", "sum": "total", "any": "some", "all": "every",
                   "len": "count", "filter": "gather"}
+# the words designers reach for to order a domain: `sorted(x in D, most KEY)` is the expression
+_SORTED_FOR = ("sort", "sort_by", "order", "ordered", "order_by", "ranked")
+_OVER_DOMAIN = ("count", "total", "some", "every", "highest", "lowest", "gather", "top", "bottom", "first", "sorted",
+                "connects", "longest_path")
 
 
 def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnostic]:
@@ -1394,8 +1398,12 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
             return Diagnostic("E100", f"'{name}' takes values, as in '{name}(a, b)', not '{var} in DOMAIN': over a "
                               f"domain, write '{agg}({var} in DOMAIN, EXPR)'", span(before[-3]),
                               hint=f"write '{agg}' for '{name}'")
+        if name in _SORTED_FOR:
+            return Diagnostic("E100", f"the elements of a domain in order are 'sorted({var} in DOMAIN, most KEY)', "
+                              f"not '{name}(...)'", span(before[-3]), hint=f"write 'sorted' for '{name}'")
         return Diagnostic("E100", f"only an aggregate goes over '{var} in DOMAIN' (count, total, some, every, "
-                          f"highest, lowest, gather, top, bottom), not '{name}'", span(before[-3]))
+                          f"highest, lowest, gather, top, bottom, sorted), not '{name}'", span(before[-3]),
+                          hint=did_you_mean(name, _OVER_DOMAIN))
     if len(before) >= 2 and before[-2].type == "MOVE" and str(before[-1]) == "all" and \
             tok.type in _expression_starts():
         end = text.find(";", err.token.start_pos)

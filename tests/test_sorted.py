@@ -125,3 +125,11 @@ def test_sorted_is_printed_back_and_read():
     assert "in order: the highest p's cities first, then the highest p's plant first" in words
     words = " ".join(explain(analysed.symbols.decls["display"], analysed.symbols))
     assert "the lowest c's cost first (on a tie, in the order of the market)" in words
+
+
+def test_other_spellings_of_sorted_are_pointed_to_it():
+    for written, hint in (("ordered", "write 'sorted' for 'ordered'"), ("sort_by", "write 'sorted' for 'sort_by'"),
+                          ("sortd", "did you mean 'sorted'?")):
+        found = analyse_text(PACK + f"func f() = {written}(p in players, most p.cities);\n").diagnostics
+        assert [(d.code, d.hint) for d in found] == [("E100", hint)]
+        assert (found[0].span.line, found[0].span.column) == (PACK.count("\n") + 1, 12)
