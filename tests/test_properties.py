@@ -238,7 +238,9 @@ def statements(depth: int):
                          "set b2.lvl = b2.lvl + 2;", "if b1.lvl > 0 { move b1 to badges; }",
                          "next anyone benefit(who = you) { gain 1 coin; }",
                          "if vp > 6 { end game; }", "if top(q in players, q.coin) == you { gain 1 vp; }",
-                         "if bottom(q in opponents where q.vp > 0, q.vp - q.coin) != none { gain 1 ore; }", "whenever you gain(res = ore) { if ore > 4 { end game; } }"]),
+                         "if bottom(q in opponents where q.vp > 0, q.vp - q.coin) != none { gain 1 ore; }",
+                         "each sorted(q in players where q.vp > 0, most q.coin then fewest q.vp) { gain 1 ore; }",
+                         "if first(sorted(q in opponents, fewest q.coin then q.vp)) == left { gain 1 vp; }", "whenever you gain(res = ore) { if ore > 4 { end game; } }"]),
         st.tuples(small, small).map(lambda t: f"modifier you trade(n = 1) {{ cost -{t[0]} coin; gain +{t[1]}; }}"),
         expr.map(lambda e: f"set vp = max(0, {e});"),
     )
@@ -313,7 +315,10 @@ a_int = st.integers(0, 3).map(A.Int)
 a_value = st.recursive(
     st.one_of(a_int, a_stock.map(A.Name), st.just(A.Call("best", ())),
               # every card in hand, over all players
-              st.just(A.Call("size", (A.Aggregate("gather", "q", A.Name("players"), None, A.Attr(A.Name("q"), "hand")),)))),
+              st.just(A.Call("size", (A.Aggregate("gather", "q", A.Name("players"), None, A.Attr(A.Name("q"), "hand")),))),
+              # where you stand in the players ordered by coins, then fewest VP
+              st.just(A.Call("index_of", (A.Sorted("q", A.Name("players"), None, (A.Attr(A.Name("q"), "coin"),
+                                                    A.Attr(A.Name("q"), "vp")), ("most", "fewest")), A.You())))),
     lambda inner: st.one_of(
         st.tuples(st.sampled_from(["+", "-", "*"]), inner, inner).map(lambda t: A.Binary(*t)),
         st.tuples(inner, inner).map(lambda t: A.Call("min", t)),
