@@ -2199,6 +2199,8 @@ class Checker(A.Visitor):
                                     "take ZONE[i]"))
         if s.where is not None:
             self.condition(s.where, inner)
+        if s.optional_when is not None:   # worked out before asking, the variable unbound
+            self.condition(s.optional_when, scope)
         self.text_parts(s.label_parts, inner)   # each candidate's label: the variable is that candidate
         self.block(s.body, inner)
         self.block(s.otherwise, scope)   # nothing was picked: the variable is not bound there
@@ -2253,6 +2255,10 @@ class Checker(A.Visitor):
         if s.pick.label is not None:
             self.err("E304", "'each ... simultaneously pick' shows its candidates as they are: 'as \"...\"' is for "
                      "one player's pick", s.span)
+        if s.pick.optional_when is not None:
+            self.err("E304", "'each ... simultaneously pick' is optional for every player or for none: 'optional "
+                     "when' is for one player's pick", s.pick.optional_when.span,
+                     "test the condition around it: 'if COND { each ... optional } else { each ... }'")
         if s.pick.otherwise:
             self.err("E304", "'each ... simultaneously pick' has no 'else': a player who picks nothing does "
                      "nothing (test it after, in the body of the others or with a count)", s.pick.otherwise[0].span)

@@ -1266,8 +1266,11 @@ class CodeGen(A.Visitor):
         labels = ""
         if s.label is not None:   # each candidate's label, worked out with it as the picked variable
             labels = f", [{self.filled(s.label, s.label_parts, inner)} for v_{s.var} in {cands}]"
+        optional = repr(s.optional or (s.repeated and not s.exactly))
+        if s.optional_when is not None:   # "none" only when the condition holds, worked out before asking
+            optional = f"bool({self.ex(s.optional_when, ctx)})"
         self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {self.prompt(s, ctx)}, {cands}, "
-                       f"{s.optional or (s.repeated and not s.exactly)!r}, {where(s)!r}{labels})")
+                       f"{optional}, {where(s)!r}{labels})")
         # repeatedly: "none" ends the loop, so the body needs no test of its own
         if s.repeated:
             self.break_if(f"{choice} is None")

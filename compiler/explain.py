@@ -1170,6 +1170,8 @@ class Reader(A.Visitor):
     def visit_Pick(self, s, depth: int) -> None:
         where = f" for which {self.x(s.where)}" if s.where is not None else ""
         optional = " (or none)" if s.optional else ""
+        if s.optional_when is not None:   # compulsory unless the condition holds
+            optional = f" (or none, if {self.x(s.optional_when)}; otherwise one must be picked)"
         if s.limit is not None:
             times = "once" if isinstance(s.limit, A.Int) and s.limit.value == 1 else f"{self.x(s.limit)} times"
             how = f"{times[0].upper()}{times[1:]} (fewer if fewer are left)" if s.exactly else \

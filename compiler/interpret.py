@@ -528,8 +528,11 @@ class Interpreter(A.Visitor):
             for value in cands:
                 f.locals[s.var] = value
                 labels.append(self.filled(s.label, s.label_parts, rt, f))
-        choice = yield from rt.pick(f.you, self.prompt(s, rt, f), cands, s.optional or (s.repeated and not s.exactly),
-                                    where(s), labels)
+        prompt = self.prompt(s, rt, f)
+        optional = s.optional or (s.repeated and not s.exactly)
+        if s.optional_when is not None:   # "none" only when the condition holds, worked out before asking
+            optional = bool(self.ev(s.optional_when, rt, f))
+        choice = yield from rt.pick(f.you, prompt, cands, optional, where(s), labels)
         if choice is not None:
             f.locals[s.var] = cands[choice]
             if picked is not None:

@@ -1090,6 +1090,7 @@ class Pick(Stmt):
     label: Optional[str] = None   # `as "tool {t}: level {tool[t]}"`: how each candidate is shown, as written
     label_parts: tuple = ()       # ... its literal texts and expressions, worked out per candidate
     exactly: bool = False         # `exactly N`: `limit` picks with no "none" (fewer when fewer are left)
+    optional_when: Optional[Expr] = None   # `optional when COND`: "none" only when COND holds (else compulsory)
 
 
 @node

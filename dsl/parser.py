@@ -877,7 +877,7 @@ class _Builder:
                       _pick(items, "else_block", ()), repeated, limit, self._prompt_parts(items),
                       _unquote(label) if label is not None else None,
                       say_parts(label, self.file) if label is not None else (), exactly is not None,
-                      span=self._s(meta))
+                      _pick(items, "guard"), span=self._s(meta))
 
     def pick_label(self, meta, items):
         return _Marker("pick_label", items[0])

@@ -887,8 +887,9 @@ def _mode(p) -> Optional[Clause]:
     title = quote(p.title) + " " if p.title is not None else ""
     if getattr(p, "label", None) is not None:
         title += f"as {quote(p.label)} "
-    if p.optional:
-        return Clause(title + "optional")
+    if p.optional:   # `optional when COND`: "none" only while COND holds
+        when = getattr(p, "optional_when", None)
+        return Clause(title + "optional when ", when) if when is not None else Clause(title + "optional")
     if p.limit is not None:
         return Clause(title + ("exactly " if getattr(p, "exactly", False) else "up to "), p.limit)
     if p.repeated:
