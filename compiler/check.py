@@ -2364,9 +2364,13 @@ class Checker(A.Visitor):
         return "any"
 
     def numbered_item(self, kind: str, obj, index, scope: Scope) -> str:
-        """`items[n]`: the n-th item of a list or zone."""
+        """`items[n]`: the n-th item of a list or zone; `items[a..b]`: a list of its items a to b."""
         if base_of(kind) not in ("list", "zone", "any"):
             self.err("E303", f"only a list or a zone has numbered items, not {article(words(kind))}", obj.span)
+        if type(index) is A.Range:   # a slice: the items at those places that there are
+            self.expr(index, scope)
+            element = element_of(kind) if base_of(kind) in ("list", "zone") else "any"
+            return f"list:{element}" if element != "any" else "list"
         self.amount(index, scope)
         return element_of(kind) if base_of(kind) in ("list", "zone") else "any"
 

@@ -401,6 +401,8 @@ class ExprReader(A.Visitor):
             return f"{self.read(e.obj)} ({self.read(e.index)})"   # an indexed counter's or zone's element
         if isinstance(e.index, A.Int):
             return f"the {ordinal(e.index.value)} of {self.entries(e.obj)}"
+        if isinstance(e.index, A.Range):   # a slice
+            return f"the entries at places {self.from_to(e.index)} of {self.entries(e.obj)} (those there are)"
         if isinstance(e.index, A.Call) and e.index.func == "size" and len(e.index.args) == 1 \
                 and expr(e.index.args[0]) == expr(e.obj):
             return f"the last of {self.read(e.obj)}"   # z[size(z)]

@@ -39,6 +39,7 @@ proc order() {
   say "market: {display()}";
   say "first {display()[1]}, {first(display())}, {size(sorted(c in market where c.cost > 2, most c.cost))}";
   say "none: {sorted(c in market where c.cost > 100, most c.cost)}";
+  say "slices: {display()[1..4]}; {display()[4..9]}; {size(display()[1..2])}; {display()[6..7]}";
 }
 proc in_turn() {
   each turn_order() { gain 1 passed; set vp = total(p in players, p.passed); }
@@ -47,7 +48,7 @@ proc buy() {
   for each i in 1..min(4, size(display())) {
     say "on offer: {display()[i]}";
   }
-  pick c from display() where index_of(display(), c) <= 2 "buy which?" { move c to owned; }
+  pick c from display()[1..2] "buy which?" { move c to owned; }
 }
 """
 
@@ -76,6 +77,7 @@ def test_sorted_orders_by_keys_with_ties_in_the_domains_order(interpreted):
         "P1: market: Delta, Bravo, Alpha, Charlie, Echo",   # Alpha and Charlie tie: the zone's order
         "P1: first Delta, Delta, 4",
         "P1: none: nothing",
+        "P1: slices: Delta, Bravo, Alpha, Charlie; Charlie, Echo; 2; nothing",   # those there are
     ]
 
 
@@ -105,8 +107,11 @@ def test_sorted_is_checked():
     the_one_error(analyse_text(PACK + "func f() = sorted(c in vp > 1, most c);\n"), "E303", "cannot range over")
     # the element type flows: a sorted list of cards is cards, of players players
     the_one_error(analyse_text(PACK + "func f() = first(sorted(p in players, most p.cities)).cost;\n"), "E202", "'cost'")
-    assert not [d for d in analyse_text(PACK + "func f() = first(display()).cost + turn_order()[1].plant;\n")
-                .diagnostics if d.severity == "error"]
+    assert not [d for d in analyse_text(PACK + "func f() = first(display()).cost + turn_order()[1].plant "
+                                             "+ first(display()[2..3]).cost;\n").diagnostics if d.severity == "error"]
+    # a slice takes a range of numbers; a list of its items is what it gives
+    the_one_error(analyse_text(PACK + "func f() = display()[1..true];\n"), "E303", "a range runs from a whole number")
+    the_one_error(analyse_text(PACK + "func f() = display()[1..2] + 1;\n"), "E303")
     with pytest.raises(Exception) as failed:   # a key needs its word: which way is it sorted?
         parse_text(PACK + "func f() = sorted(c in market, c.cost);\n", "a.rules")
     assert "most" in str(failed.value) or "E100" in str(failed.value)
@@ -123,6 +128,8 @@ def test_sorted_is_printed_back_and_read():
     analysed = analyse_text(PACK)
     words = " ".join(explain(analysed.symbols.decls["turn_order"], analysed.symbols))
     assert "in order: the highest p's cities first, then the highest p's plant first" in words
+    words = " ".join(explain(analysed.symbols.decls["buy"], analysed.symbols))
+    assert "the entries at places from 1 to 2 of “display” (those there are)" in words
     words = " ".join(explain(analysed.symbols.decls["display"], analysed.symbols))
     assert "the lowest c's cost first (on a tie, in the order of the market)" in words
 
