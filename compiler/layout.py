@@ -127,6 +127,8 @@ def labels(sym: Symbols, member_titles: dict) -> dict:
             for index, key in elements(d, sym):
                 shown[key] = None if d.title is None else \
                     d.title if index is None else f"{d.title} {index_label(index, sym, member_titles)}"
+            if d.indexes is not None and d.indexes.second is not None and not isinstance(d, A.Zone):
+                shown[d.name] = d.title   # a grid, which screens show as one board under its title
         elif isinstance(d, (A.Resource, A.Track)):
             shown[d.name] = d.title
     said = [(label or name).casefold() for name, label in shown.items()]

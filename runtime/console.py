@@ -3,7 +3,10 @@ prompts and screen): a module of its own so printing does not import the game en
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from rich import box
+from rich.columns import Columns
 from rich.console import Console, Group
 from rich.padding import Padding
 from rich.rule import Rule
@@ -12,7 +15,7 @@ from rich.text import Text
 
 from rulebook.dsl.diagnostics import printable
 
-from .view import item_label, screen_name, value_text
+from .view import MASK, item_label, screen_name, value_text
 
 
 class PlainConsole(Console):
@@ -70,11 +73,78 @@ def _alike(a: dict, b: dict) -> bool:
 
 
 def _stocks(stock: dict, view: dict) -> str:
-    return ", ".join(f"{screen_name(k, view)}: {v}" for k, v in stock.items() if v)   # "Cards taken: 1"
+    on_boards = _on_boards(view)
+    return ", ".join(f"{screen_name(k, view)}: {v}" for k, v in stock.items()
+                     if v and k not in on_boards)   # "Cards taken: 1"
 
 
 def _values(values: dict, view: dict) -> str:
-    return ", ".join(f"{screen_name(k, view)}: {value_text(v, view)}" for k, v in values.items())
+    on_boards = _on_boards(view)
+    return ", ".join(f"{screen_name(k, view)}: {value_text(v, view)}" for k, v in values.items() if k not in on_boards)
+
+
+# ---------------------------------------------------------------- grids shown as boards
+MARK, BLANK = "●", "·"   # a grid's cell holding true; one holding false, none, 0 or nothing
+
+
+def _on_boards(view: dict) -> frozenset:
+    """The elements of the view's grids (`wall[1,2]`...): shown on their boards, not in lines."""
+    return frozenset(flat for g in view.get("grids", {}).values() for row in g["elements"] for flat in row if flat)
+
+
+def shorten(text: str, width: int) -> str:
+    """A text cut to `width` characters, its end marked `…` when cut."""
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def cell_text(value: Any, text: Callable[[Any], str], width: int = 8) -> str:
+    """A grid's value as its board's cell shows it: `●` for true, `·` for false, none, 0 or nothing,
+    a number as digits, anything else as `text` words it (a player by name, a card or member by
+    title), cut to `width` characters."""
+    if value is None or value is False or value == 0 or value == []:
+        return BLANK
+    if value is True:
+        return MARK
+    if isinstance(value, (int, float)):
+        return str(value)
+    return shorten(text(value), width)
+
+
+def board(title: str, row_titles: list, column_titles: list, cells: list) -> Table:
+    """A grid as a board: a row per value of its first index and a column per value of its second,
+    each headed by it (members and cards by title, shortened), the cells' texts (`cell_text`) centred."""
+    table = Table(title=Text(printable(title), style="bold"), title_justify="left", box=box.SQUARE,
+                  padding=(0, 1), show_lines=False)
+    table.add_column("", style="bold", no_wrap=True)
+    for c in column_titles:
+        table.add_column(printable(shorten(str(c), 8)), justify="center", no_wrap=True)
+    for r, row in zip(row_titles, cells):
+        table.add_row(printable(shorten(str(r), 12)), *(printable(cell) for cell in row))
+    return table
+
+
+def view_boards(view: dict) -> list:
+    """The view's grids as boards: a shared grid once, a per-player one for each player (`your
+    Wall`, `P2's Wall`), side by side where they fit. An element the view leaves out shows `…`."""
+    out: list = []
+    for name, g in view.get("grids", {}).items():
+        label = screen_name(name, view)
+        if g["per_player"]:
+            holders = [("your " if i == view["you"] else f"{p['name']}'s ", p) for i, p in enumerate(view["players"])]
+            holders += [(f"{a['name']}'s ", a) for a in view["actors"].values()]
+        else:
+            holders = [("", {"stock": view["globals"], "vars": view["vars"]})]
+        boards = []
+        for whose, h in holders:
+            def shown(flat):
+                if flat is None or (flat not in h["vars"] and flat not in h["stock"]):
+                    return MASK
+                value = h["vars"][flat] if flat in h["vars"] else h["stock"][flat]
+                return cell_text(value, lambda v: value_text(v, view))
+            boards.append(board(whose + label, g["row_titles"], g["column_titles"],
+                                [[shown(flat) for flat in row] for row in g["elements"]]))
+        out.append(boards[0] if len(boards) == 1 else Columns(boards, padding=(0, 3)))
+    return out
 
 
 def _zone_lines(whose: str, zones: dict, view: dict) -> list:
@@ -98,8 +168,9 @@ def screen(view: dict, happened: list[tuple[str, str]]) -> list:
         styles = {"say": "", "answer": "cyan", "change": "dim"}
         lines = Group(*(Text(printable(line), style=styles[kind]) for kind, line in happened))
         out.append(Padding(lines, (0, 0, 0, 2), expand=False))   # a long line wraps under its own start
-    shared = [f"{screen_name(k, view)}: {v}" for k, v in view["globals"].items()]
-    if view["vars"]:
+    on_boards = _on_boards(view)
+    shared = [f"{screen_name(k, view)}: {v}" for k, v in view["globals"].items() if k not in on_boards]
+    if _values(view["vars"], view):
         shared.append(_values(view["vars"], view))
     if shared:
         out.append(Text.assemble(("Game: ", "bold"), printable(", ".join(shared))))
@@ -117,6 +188,7 @@ def screen(view: dict, happened: list[tuple[str, str]]) -> list:
         table.add_row(Text(printable(name), style="bold" if mine else ""),
                       printable(has), printable(zones))
     out.append(table)
+    out.extend(view_boards(view))
     out.extend(_zone_lines("your ", me["zones"], view) + _zone_lines("", view["zones"], view))
     if view.get("chosen_in_secret"):   # who has chosen in this secret pick, never what
         out.append(Text(printable("chosen in secret so far: " + ", ".join(view["chosen_in_secret"]))))

@@ -105,6 +105,7 @@ class Program:
     _limited: Optional[frozenset] = field(default=None, repr=False, compare=False)
     _alike: Optional[frozenset] = field(default=None, repr=False, compare=False)
     _card_elements: Optional[dict] = field(default=None, repr=False, compare=False)
+    _grids: Optional[dict] = field(default=None, repr=False, compare=False)
 
     def alike_copies(self) -> frozenset:
         """The declarations (`card tempura * 14`) whose copies share a title, so that only a copy
@@ -137,6 +138,31 @@ class Program:
                     if cards:
                         self._card_elements[flat] = cards
         return self._card_elements
+
+    def grids(self) -> dict:
+        """The counters and variables declared with two indexes (`var wall[1..5, 1..5]`), which screens
+        show as boards: name -> (the first index's values: the rows, the second's: the columns, the
+        element's flat name by (row, column)), in declaration order. Zones with two indexes are not
+        among them (a zone is shown by its contents). Once per program."""
+        if self._grids is None:
+            self._grids = {}
+            for base, elements in self.indexed.items():
+                if not elements or not all(isinstance(index, tuple) and len(index) == 2 for index in elements):
+                    continue   # one index, or none
+                if any(flat not in self.variables and flat not in self.counters for flat in elements.values()):
+                    continue   # a zone's elements
+                rows = list(dict.fromkeys(index[0] for index in elements))
+                columns = list(dict.fromkeys(index[1] for index in elements))
+                self._grids[base] = (rows, columns, dict(elements))
+        return self._grids
+
+    def index_title(self, index) -> str:
+        """One index of an element as a screen heads it: an enum member by its title, a card by its
+        declaration's title, a number as it is."""
+        if index in self.member_titles:
+            return self.member_titles[index]
+        e = self.entities.get(index) if isinstance(index, str) else None
+        return e.title or index if e is not None else str(index)
 
     def label(self, name: str) -> str:
         """How screens show a resource, counter, zone, variable or track: by its title (see

@@ -300,6 +300,27 @@ class PlayerView(Mapping):
         return f"PlayerView({self._decision.player.index})"
 
 
+def grids_of(program, unseen: frozenset = frozenset()) -> dict:
+    """A view's `grids`: how each counter or variable declared with two indexes is laid out as a
+    board, for screens and embedders (its elements' values stay where every counter's or variable's
+    are: `vars`, `globals`, a player's `stock` or `vars`, under flat names such as `wall[1,2]`). Name ->
+    `rows` and `columns` (the first index's values and the second's), `row_titles` and
+    `column_titles` (as a screen heads them: members and cards by title), `elements` (the flat
+    names, row by row; None for one left out of the view, see `unseen_elements`) and `per_player`."""
+    shown = {}
+    for name, (rows, columns, elements) in program.grids().items():
+        first = next(iter(elements.values()))
+        spec = program.counters.get(first) or program.variables[first]
+        shown[name] = {
+            "rows": rows, "columns": columns,
+            "row_titles": [program.index_title(r) for r in rows],
+            "column_titles": [program.index_title(c) for c in columns],
+            "elements": [[None if elements[r, c] in unseen else elements[r, c] for c in columns] for r in rows],
+            "per_player": not spec[0],
+        }
+    return shown
+
+
 def build_view(game, index: int) -> dict:
     """The state as player `index` sees it (JSON-serialisable)."""
     state, program = game.state, game.program
@@ -369,6 +390,8 @@ def build_view(game, index: int) -> dict:
     }
     if state.supply:   # what is left of each limited supply: everyone sees the banks
         view["supply"] = dict(sorted(state.supply.items()))
+    if program.grids():   # the counters and variables with two indexes, which screens show as boards
+        view["grids"] = grids_of(program, unseen)
     if state.out:   # the players knocked out, in the order they went out (everyone sees it)
         view["out"] = [p.name for p in state.out]
     d = game.decision
