@@ -755,16 +755,21 @@ def _print_state(game, title: str) -> None:
 
     program, state = game.program, game.state
     players = state.players + list(state.actors.values())   # actors hold stocks and zones too
+    from rulebook.runtime.console import boards
+    from rulebook.runtime.view import grids_of
+
+    grids = grids_of(program)   # counters and variables with two indexes: shown as boards, after the tables
+    on_boards = {flat for g in grids.values() for row in g["elements"] for flat in row}
     table = Table(title=_cell(title))
     table.add_column("")
     for p in players:
         table.add_column(_cell(p.name + (" (out)" if p in state.out else "")), justify="right")
     per_player = [n for n in program.resources] + [n for n, spec in program.counters.items() if not spec[0]]
-    for name in per_player + list(program.tracks):
+    for name in [n for n in per_player if n not in on_boards] + list(program.tracks):
         label = program.label(name) + (" (track)" if name in program.tracks else "")
         table.add_row(_cell(label), *(_cell(str(p.stock[name])) for p in players))
     for name, (is_global, _default) in program.variables.items():
-        if not is_global:
+        if not is_global and name not in on_boards:
             table.add_row(_cell(program.label(name)), *(_cell(game.text(p.vars.get(name))) for p in players))
     for name, (is_per_player, _kind) in program.zones.items():
         if is_per_player:
@@ -778,13 +783,19 @@ def _print_state(game, title: str) -> None:
     for name, items in state.zones.items():
         shared.add_row(_cell(_zone_label(program, name)), _cell(str(len(items))), _cell(_items_text(game, items)))
     for name, value in state.globals.items():
-        shared.add_row(_cell(program.label(name)), _cell(""), _cell(str(value)))
+        if name not in on_boards:
+            shared.add_row(_cell(program.label(name)), _cell(""), _cell(str(value)))
     for name, value in state.gvars.items():
-        shared.add_row(_cell(program.label(name)), _cell(""), _cell(game.text(value)))
+        if name not in on_boards:
+            shared.add_row(_cell(program.label(name)), _cell(""), _cell(game.text(value)))
     for name, left in state.supply.items():   # a resource's limited bank
         shared.add_row(_cell(f"{program.label(name)} (supply)"), _cell(""), _cell(str(left)))
     if shared.row_count:
         out.print(shared)
+    for name, g in grids.items():
+        holders = [(f"{p.name}'s ", {**p.stock, **p.vars}) for p in players] if g["per_player"] else \
+                  [("", {**state.globals, **state.gvars})]
+        out.print(boards(program.label(name), g, holders, game.text))
 
 
 def _zone_label(program, name: str) -> str:

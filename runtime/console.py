@@ -123,27 +123,30 @@ def board(title: str, row_titles: list, column_titles: list, cells: list) -> Tab
     return table
 
 
+def boards(label: str, grid: dict, holders: list, text: Callable[[Any], str]):
+    """One grid's boards (`grid` as a view's `grids` lays it out): one per holder, each a (whose, its
+    element's value by flat name) pair (`whose` before the label: `your `, `P2's `, empty for a
+    shared grid), side by side where they fit. An element the holder's values lack shows `…`."""
+    shown = []
+    for whose, values in holders:
+        cells = [[cell_text(values[flat], text) if flat is not None and flat in values else MASK for flat in row]
+                 for row in grid["elements"]]
+        shown.append(board(whose + label, grid["row_titles"], grid["column_titles"], cells))
+    return shown[0] if len(shown) == 1 else Columns(shown, padding=(0, 3))
+
+
 def view_boards(view: dict) -> list:
     """The view's grids as boards: a shared grid once, a per-player one for each player (`your
-    Wall`, `P2's Wall`), side by side where they fit. An element the view leaves out shows `…`."""
+    Wall`, `P2's Wall`) and actor."""
     out: list = []
     for name, g in view.get("grids", {}).items():
-        label = screen_name(name, view)
         if g["per_player"]:
             holders = [("your " if i == view["you"] else f"{p['name']}'s ", p) for i, p in enumerate(view["players"])]
             holders += [(f"{a['name']}'s ", a) for a in view["actors"].values()]
+            holders = [(whose, {**h["stock"], **h["vars"]}) for whose, h in holders]
         else:
-            holders = [("", {"stock": view["globals"], "vars": view["vars"]})]
-        boards = []
-        for whose, h in holders:
-            def shown(flat):
-                if flat is None or (flat not in h["vars"] and flat not in h["stock"]):
-                    return MASK
-                value = h["vars"][flat] if flat in h["vars"] else h["stock"][flat]
-                return cell_text(value, lambda v: value_text(v, view))
-            boards.append(board(whose + label, g["row_titles"], g["column_titles"],
-                                [[shown(flat) for flat in row] for row in g["elements"]]))
-        out.append(boards[0] if len(boards) == 1 else Columns(boards, padding=(0, 3)))
+            holders = [("", {**view["globals"], **view["vars"]})]
+        out.append(boards(screen_name(name, view), g, holders, lambda v: value_text(v, view)))
     return out
 
 
