@@ -8,6 +8,7 @@ from typing import Any, Callable
 from rich import box
 from rich.columns import Columns
 from rich.console import Console, Group
+from rich.measure import Measurement
 from rich.padding import Padding
 from rich.rule import Rule
 from rich.table import Table
@@ -93,8 +94,8 @@ def _on_boards(view: dict) -> frozenset:
 
 
 def shorten(text: str, width: int) -> str:
-    """A text cut to `width` characters, its end marked `…` when cut."""
-    return text if len(text) <= width else text[:width - 1] + "…"
+    """A text cut to `width` characters, its end marked `…` when cut (to one: its first character)."""
+    return text if len(text) <= width else text[:width - 1] + "…" if width > 1 else text[:width]
 
 
 def cell_text(value: Any, text: Callable[[Any], str], width: int = 8) -> str:
@@ -110,17 +111,42 @@ def cell_text(value: Any, text: Callable[[Any], str], width: int = 8) -> str:
     return shorten(text(value), width)
 
 
-def board(title: str, row_titles: list, column_titles: list, cells: list) -> Table:
+class Board:
     """A grid as a board: a row per value of its first index and a column per value of its second,
-    each headed by it (members and cards by title, shortened), the cells' texts (`cell_text`) centred."""
-    table = Table(title=Text(printable(title), style="bold"), title_justify="left", box=box.SQUARE,
-                  padding=(0, 1), show_lines=False)
-    table.add_column("", style="bold", no_wrap=True)
-    for c in column_titles:
-        table.add_column(printable(shorten(str(c), 8)), justify="center", no_wrap=True)
-    for r, row in zip(row_titles, cells):
-        table.add_row(printable(shorten(str(r), 12)), *(printable(cell) for cell in row))
-    return table
+    each headed by it (members and cards by title), the cells' texts (`cell_text`) centred. Drawn at
+    the width it is given: a narrow terminal shortens the column headings (`Yell…`), never a row's
+    heading nor a cell (`1…` for 100)."""
+
+    HEADING = 8   # the most a column heading takes where there is room
+
+    def __init__(self, title: str, row_titles: list, column_titles: list, cells: list):
+        self.title = printable(title)
+        self.rows = [printable(shorten(str(r), 12)) for r in row_titles]
+        self.headings = [printable(str(c)) for c in column_titles]
+        self.cells = [[printable(cell) for cell in row] for row in cells]
+
+    def table(self, width: int) -> Table:
+        """The board as a table that fits `width` columns if its cells do."""
+        cells = [max((len(row[i]) for row in self.cells), default=1) for i in range(len(self.headings))]
+        row_width = max(map(len, self.rows), default=0)
+        room = width - 3 * (len(self.headings) + 1) - 1 - row_width   # "│ x " a column, then "│"
+
+        def widths(most: int) -> list:   # each column's width with headings cut to `most`
+            return [max(w, min(len(h), most)) for h, w in zip(self.headings, cells)]
+        most = next((n for n in range(self.HEADING, 1, -1) if sum(widths(n)) <= room), 1)
+        table = Table(title=Text(self.title, style="bold"), title_justify="left", box=box.SQUARE, padding=(0, 1))
+        table.add_column("", style="bold", no_wrap=True, min_width=row_width)
+        for heading, w in zip(self.headings, widths(most)):
+            table.add_column(shorten(heading, w), justify="center", no_wrap=True, min_width=w)
+        for r, row in zip(self.rows, self.cells):
+            table.add_row(r, *row)
+        return table
+
+    def __rich_console__(self, console, options):
+        yield self.table(options.max_width)
+
+    def __rich_measure__(self, console, options) -> Measurement:
+        return Measurement.get(console, options, self.table(options.max_width))
 
 
 def boards(label: str, grid: dict, holders: list, text: Callable[[Any], str]):
@@ -131,7 +157,7 @@ def boards(label: str, grid: dict, holders: list, text: Callable[[Any], str]):
     for whose, values in holders:
         cells = [[cell_text(values[flat], text) if flat is not None and flat in values else MASK for flat in row]
                  for row in grid["elements"]]
-        shown.append(board(whose + label, grid["row_titles"], grid["column_titles"], cells))
+        shown.append(Board(whose + label, grid["row_titles"], grid["column_titles"], cells))
     return shown[0] if len(shown) == 1 else Columns(shown, padding=(0, 3))
 
 

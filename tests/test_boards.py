@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from rulebook.cli import app
 from rulebook.compiler.driver import build_text
-from rulebook.runtime.console import BLANK, MARK, PlainConsole, board, cell_text, screen
+from rulebook.runtime.console import BLANK, MARK, Board, PlainConsole, cell_text, screen
 from rulebook.runtime.engine import Game
 
 from .conftest import write_pack
@@ -190,9 +190,28 @@ def test_a_cells_text_is_compact():
     assert cell_text("P2", words) == "P2" and cell_text("a long card title", words) == "a long …"
 
 
+def test_a_narrow_terminal_shortens_the_column_headings_never_a_cell():
+    months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+              "October", "November", "December"]
+    cells = [["100" if (r, c) == (0, 0) else BLANK for c in range(12)] for r in range(10)]
+    shown = {}
+    for width in (120, 80, 60):
+        console = PlainConsole(file=io.StringIO(), width=width, color_system=None, record=True)
+        console.print(Board("Harvest", list(range(1, 11)), months, cells))
+        lines = console.export_text().splitlines()
+        assert max(len(line) for line in lines) <= width
+        assert lines[4].split("│")[1:3] == [" 1  ", " 100 " if width < 120 else "   100   "]   # whole
+        assert lines[13].startswith("│ 10 │")   # and so is row 10's heading
+        shown[width] = lines[2]
+    assert shown[120] == ("│    │ January │ February │ March │ April │ May │ June │ July │ August │ Septemb… │"
+                          " October │ November │ December │")
+    assert shown[80] == "│    │ Ja… │ Fe… │ Ma… │ Ap… │ May │ Ju… │ Ju… │ Au… │ Se… │ Oc… │ No… │ De… │"
+    assert shown[60] == "│    │ Ja… │ F │ M │ A │ M │ J │ J │ A │ S │ O │ N │ D │"   # the cells' width, 1
+
+
 def test_a_title_is_plain_text_in_a_board():
     console = PlainConsole(file=io.StringIO(), width=WIDTH, color_system=None, record=True)
-    console.print(board("[bold]Wall\x1b", ["[red]"], ["x"], [["1"]]))
+    console.print(Board("[bold]Wall\x1b", ["[red]"], ["x"], [["1"]]))
     text = console.export_text()
     assert "[bold]Wall" in text and "[red]" in text and "\x1b" not in text
 
