@@ -138,7 +138,10 @@ def labels(sym: Symbols, member_titles: dict) -> dict:
 
 def index_label(index, sym: Symbols, member_titles: dict) -> str:
     """An index as a screen shows it after the title: a member by its title, a card by its own title
-    (a copy with its number, `Copper #2`), a number or a pair as it is."""
+    (a copy with its number, `Copper #2`), a number as it is, a grid's pair each part so, in
+    parentheses (`(2, Blue)`: a screen's list of changes is separated by commas)."""
+    if isinstance(index, tuple):
+        return f"({', '.join(index_label(part, sym, member_titles) for part in index)})"
     if index in member_titles:
         return member_titles[index]
     name, _, number = index.partition("#") if isinstance(index, str) else (index, "", "")

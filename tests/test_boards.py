@@ -137,6 +137,8 @@ def test_the_view_keeps_every_element_and_adds_how_grids_are_laid_out(interprete
         "per_player": True}
     assert grids["square"]["per_player"] is False
     assert view["labels"]["wall"] == "Wall"   # a grid's title, which its board shows
+    assert view["labels"]["wall[2,blue]"] == "Wall (2, Blue)"   # an element's: a member by its title
+    assert view["labels"]["square[1,1]"] == "Board (1, 1)"   # numbers as they are
 
 
 def test_a_game_without_grids_has_no_grids_key():
