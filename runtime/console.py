@@ -172,8 +172,14 @@ def view_boards(view: dict) -> list:
             holders = [(whose, {**h["stock"], **h["vars"]}) for whose, h in holders]
         else:
             holders = [("", {**view["globals"], **view["vars"]})]
-        out.append(boards(screen_name(name, view), g, holders, lambda v: value_text(v, view)))
+        out.append(boards(screen_name(name, view), g, holders, lambda v: cell_words(v, view)))
     return out
+
+
+def cell_words(value: Any, view: dict) -> str:
+    """A value of a view as words for a board's cell (`value_text`); a card the view does not show,
+    only its kind, is `…`."""
+    return MASK if isinstance(value, dict) and "entity" in value and value["entity"] is None else value_text(value, view)
 
 
 def _zone_lines(whose: str, zones: dict, view: dict) -> list:

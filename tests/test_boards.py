@@ -156,6 +156,7 @@ card priest "Priest" { }
 zone hand per_player of card hidden;
 enum side { left "Left", right "Right" }
 var told[card, side] "Told": bool;
+var picked[1..2, side] "Picked" global: card;
 counter vp;
 game g {
   seats 2 to 2;
@@ -183,6 +184,13 @@ def test_a_cell_whose_card_the_viewer_cannot_see_is_masked(interpreted):
         console.print(part)
     text = console.file.getvalue()
     assert "│ Priest │  …   │   …   │" in text and "│ Guard  │  ·   │   ·   │" in text
+    # a card a grid holds: by title to whoever sees it, `…` to the others
+    game.state.gvars["picked[1,left]"] = priest
+    for seat, row in ((0, "│ 1 │  …   │   ·   │"), (1, "│ 1 │ Priest │   ·   │")):
+        console = PlainConsole(file=io.StringIO(), width=WIDTH, color_system=None)
+        for part in view_boards(game.view(seat)):
+            console.print(part)
+        assert row in console.file.getvalue().splitlines()
 
 
 def test_a_cells_text_is_compact():
