@@ -1579,18 +1579,20 @@ class Game:
                 return bool(self._payable(h, tag, terms, mods)[0])
         stock = h.stock
         taken: dict = {}   # what the plain terms take, by resource (the stock itself is not copied: hot)
-        pooled = False
+        pooled = worth = False
         for mode, name, amount in terms:
             if mode == "plain":
                 want = taken.get(name, 0) + amount
                 if stock.get(name, 0) < want:
                     return False
                 taken[name] = want
+            elif mode == "worth":   # (told in this loop: a search of the terms for one costs Tapestry 1%)
+                pooled = worth = True
             else:
                 pooled = True
         if not pooled:
             return True
-        if any(term[0] == "worth" for term in terms):   # each split of the substitutes, then the rest
+        if worth:   # each split of the substitutes, then the rest
             return self._worth_fits(stock, taken, terms)
         return self._pooled_fit(stock, taken, terms)
 
@@ -1653,12 +1655,16 @@ class Game:
             self._spent(used)
         elif not self.affordable(h, terms):
             raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost(terms)}", where)
+        worth = False
         for mode, name, amount in terms:
             if mode == "plain":
                 self._spend(h, name, amount)
-        for k, (mode, name, amount) in enumerate(terms):
-            if mode == "worth":
-                yield from self._pay_worth(h, name, amount, [t for t in terms[k + 1:] if t[0] != "plain"], where)
+            elif mode == "worth":
+                worth = True
+        if worth:
+            for k, (mode, name, amount) in enumerate(terms):
+                if mode == "worth":
+                    yield from self._pay_worth(h, name, amount, [t for t in terms[k + 1:] if t[0] != "plain"], where)
         for mode, name, amount in terms:
             if mode == "any":
                 for _ in range(amount):
