@@ -2188,9 +2188,11 @@ class Checker(A.Visitor):
                                              s.limit.span))
         if s.limit is not None:
             self.limit_shadows(s)
+        if s.random:
+            self.at_random(s)
         self.text_parts(s.title_parts, scope, s.var)
         inner = self.bind(scope, s.var, s.span, self.domain(s.domain, scope))
-        unseen = self.never_seen(s.domain)
+        unseen = None if s.random else self.never_seen(s.domain)   # nobody sees the candidates of a random pick
         if unseen is not None:
             self.diags.append(Diagnostic(
                 "W421", f"'pick {s.var} from ...' ranges over {unseen}, which the player who picks never sees: "
@@ -2208,6 +2210,23 @@ class Checker(A.Visitor):
             ends = "its picks are made or nothing is left to pick" if s.exactly else \
                 "'none' is chosen or nothing is left to pick"
             self.err("E304", f"'pick ... {pick_mode(s)}' has no 'else': it ends when {ends}", s.otherwise[0].span)
+
+    def at_random(self, s: A.Pick, simultaneous: bool = False) -> None:
+        """E326: what a `pick ... at random` cannot take, since nobody is asked: a prompt, a label,
+        `optional`, `repeatedly`, `up to N` (nobody stops early: `exactly N at random`), a simultaneous pick."""
+        why = "nobody is asked (the game's seeded RNG picks)"
+        misuse = [(simultaneous, "'each ... simultaneously pick' is a decision of each player",
+                   "pick at random in a 'for each' over the players"),
+                  (s.title is not None, "a prompt is shown to no one", "drop the prompt"),
+                  (s.label is not None, "a label ('as \"...\"') is shown to no one", "drop the label"),
+                  (s.optional, "there is no 'none' to pick", "drop 'optional', or test first with 'if'"),
+                  (s.repeated and s.limit is None, "'repeatedly' would pick until nothing is left",
+                   "write 'exactly N at random' for N different picks"),
+                  (s.limit is not None and not s.exactly, "nobody stops early in 'up to N'",
+                   "write 'exactly N at random' for N different picks (fewer when fewer are left)")]
+        for wrong, what, hint in misuse:
+            if wrong:
+                self.err("E326", f"'pick {s.var} ... at random': {what}: {why}", s.span, hint=hint)
 
     def looked_at(self) -> set:
         """The zones some `look` or `reveal` of the rules shows whole (`look discards;`), once."""
@@ -2259,6 +2278,8 @@ class Checker(A.Visitor):
             self.err("E304", "'each ... simultaneously pick' is optional for every player or for none: 'optional "
                      "when' is for one player's pick", s.pick.optional_when.span,
                      "test the condition around it: 'if COND { each ... optional } else { each ... }'")
+        if s.pick.random:
+            self.at_random(s.pick, simultaneous=True)
         if s.pick.otherwise:
             self.err("E304", "'each ... simultaneously pick' has no 'else': a player who picks nothing does "
                      "nothing (test it after, in the body of the others or with a count)", s.pick.otherwise[0].span)

@@ -1174,11 +1174,15 @@ class Reader(A.Visitor):
         optional = " (or none)" if s.optional else ""
         if s.optional_when is not None:   # compulsory unless the condition holds
             optional = f" (or none, if {self.x(s.optional_when)}; otherwise one must be picked)"
+        chance = " at random (nobody chooses)" if s.random else ""
         if s.limit is not None:
             times = "once" if isinstance(s.limit, A.Int) and s.limit.value == 1 else f"{self.x(s.limit)} times"
             how = f"{times[0].upper()}{times[1:]} (fewer if fewer are left)" if s.exactly else \
                 f"At most {times}, until you pick none"
-            self.say(depth, f"{how}: pick one {s.var} not picked before {self.picked_from(s.domain)}{where}, then:")
+            self.say(depth, f"{how}: pick one {s.var} not picked before{chance} {self.picked_from(s.domain)}{where}, "
+                            "then:")
+        elif s.random:
+            self.say(depth, f"Pick one {s.var}{chance} {self.picked_from(s.domain)}{where}, then:")
         elif s.repeated:
             self.say(depth, f"As many times as you like, until you pick none: pick one {s.var} "
                             f"{self.picked_from(s.domain)}{where}, then:")
@@ -1186,7 +1190,7 @@ class Reader(A.Visitor):
             self.say(depth, f"Pick one {s.var} {self.picked_from(s.domain)}{where}{optional}{prompt(s)}, then:")
         self.block(s.body, depth + 1)
         if s.otherwise:
-            self.say(depth, "If none was picked:")
+            self.say(depth, "If there was none to pick:" if s.random else "If none was picked:")
             self.block(s.otherwise, depth + 1)
 
     def picked_from(self, domain) -> str:

@@ -528,11 +528,13 @@ class Interpreter(A.Visitor):
             for value in cands:
                 f.locals[s.var] = value
                 labels.append(self.filled(s.label, s.label_parts, rt, f))
-        prompt = self.prompt(s, rt, f)
         optional = s.optional or (s.repeated and not s.exactly)
         if s.optional_when is not None:   # "none" only when the condition holds, worked out before asking
             optional = bool(self.ev(s.optional_when, rt, f))
-        choice = yield from rt.pick(f.you, prompt, cands, optional, where(s), labels)
+        if s.random:   # the seeded RNG picks: nobody is asked
+            choice = rt.pick_random(f.you, cands, s.var)
+        else:
+            choice = yield from rt.pick(f.you, self.prompt(s, rt, f), cands, optional, where(s), labels)
         if choice is not None:
             f.locals[s.var] = cands[choice]
             if picked is not None:

@@ -1074,7 +1074,7 @@ class Rank(Stmt):
 @node
 class Pick(Stmt):
     """`pick VAR from DOMAIN [where COND] ["prompt"] [optional | repeatedly | up to N] { ... }
-    [else { ... }]`: the acting player picks one element (with `optional`, "none" is one more option, and then the body does not
+    [at random] [else { ... }]`: the acting player (`at random`: the seeded RNG) picks one element (with `optional`, "none" is one more option, and then the body does not
     run); `else` runs when nothing was picked (none chosen, or nothing to pick)."""
 
     var: str
@@ -1091,6 +1091,7 @@ class Pick(Stmt):
     label_parts: tuple = ()       # ... its literal texts and expressions, worked out per candidate
     exactly: bool = False         # `exactly N`: `limit` picks with no "none" (fewer when fewer are left)
     optional_when: Optional[Expr] = None   # `optional when COND`: "none" only when COND holds (else compulsory)
+    random: bool = False          # `at random`: the game's seeded RNG picks (uniformly), nobody is asked
 
 
 @node

@@ -72,6 +72,8 @@ CODES: dict[str, tuple[str, str]] = {
                     "or substitutes in a modifier's cost line"),
     "E324": (ERROR, "a loop labelled as a loop around it"),
     "E325": (ERROR, "end game after LABEL in a phase, outside any loop so labelled"),
+    "E326": (ERROR, "pick ... at random with what only a player's pick has: a prompt, a label, optional, "
+                    "repeatedly, up to N, simultaneously"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),

@@ -24,7 +24,7 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
     "while", "winner", "with", "public", "hidden", "secret", "reveal", "look", "simultaneously",
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
-CONTEXTUAL = ("as", "award", "eliminate", "end", "refills", "restore", "start")
+CONTEXTUAL = ("as", "at", "award", "eliminate", "end", "refills", "restore", "start")
 
 
 class RulesLexer(RegexLexer):

@@ -13,7 +13,7 @@ would otherwise hide the code after them inside a comment.
 Comments never reach the parser; `scan` hands them out separately, for the formatter.
 
 A few words of the grammar are contextual, not reserved (`CONTEXTUAL`): `eliminate`, `restore`,
-`end`, `as`, `refills` and `award` are their keyword only where the parser, in the state it has reached, would take that
+`end`, `as`, `refills`, `award` and `at` are their keyword only where the parser, in the state it has reached, would take that
 keyword, and not when a '(' follows (`eliminate(p);` calls a proc named so); anywhere else they are
 names (`proc eliminate(p: player)`, `counter end;`). `scan`, which has no parser, reads them as names.
 """
@@ -47,6 +47,7 @@ CONTEXTUAL = {
     "refills": "zone NAME of KIND refills from ZONE;",
     "start": "counter NAME from LOW to HIGH start VALUE;",
     "award": "rank DOMAIN by EXPR award [POINTS] RESOURCE;",
+    "at": "pick VAR from DOMAIN at random { ... }",
 }
 # a '(' next, after blanks and comments: the word is called, so it is a name
 _CALL_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*\(")

@@ -877,7 +877,14 @@ class _Builder:
                       _pick(items, "else_block", ()), repeated, limit, self._prompt_parts(items),
                       _unquote(label) if label is not None else None,
                       say_parts(label, self.file) if label is not None else (), exactly is not None,
-                      _pick(items, "guard"), span=self._s(meta))
+                      _pick(items, "guard"), _pick(items, "at_random", False), span=self._s(meta))
+
+    def at_random(self, meta, items):
+        word = items[-1]
+        if str(word) != "random":   # `random` stays free as a name everywhere else
+            raise RulesError([Diagnostic("E100", f"expected 'at random'; found 'at {word}'", self._s(meta),
+                                         hint="write 'at random': the game's seeded RNG picks, nobody is asked")])
+        return _Marker("at_random", True)
 
     def pick_label(self, meta, items):
         return _Marker("pick_label", items[0])

@@ -883,18 +883,19 @@ def _tag(t) -> Optional[Clause]:
 
 def _mode(p) -> Optional[Clause]:
     """A pick's prompt, its candidates' label and its mode: `"take which?" as "{c}" optional`, `up to N`,
-    `repeatedly`."""
+    `repeatedly`, then `at random`."""
     title = quote(p.title) + " " if p.title is not None else ""
     if getattr(p, "label", None) is not None:
         title += f"as {quote(p.label)} "
+    rand = " at random" if getattr(p, "random", False) else ""
     if p.optional:   # `optional when COND`: "none" only while COND holds
         when = getattr(p, "optional_when", None)
-        return Clause(title + "optional when ", when) if when is not None else Clause(title + "optional")
+        return Clause(title + "optional when ", when, rand) if when is not None else Clause(title + "optional" + rand)
     if p.limit is not None:
-        return Clause(title + ("exactly " if getattr(p, "exactly", False) else "up to "), p.limit)
+        return Clause(title + ("exactly " if getattr(p, "exactly", False) else "up to "), p.limit, rand)
     if p.repeated:
-        return Clause(title + "repeatedly")
-    return Clause(title.rstrip()) if title else None
+        return Clause(title + "repeatedly" + rand)
+    return Clause((title + rand.lstrip()).rstrip()) if title or rand else None
 
 
 def params_text(params: tuple) -> str:

@@ -169,7 +169,8 @@ class Effect(NamedTuple):
     kind: str                # gain, lose, pay, set, move, draw, shuffle, advance, regress, roll, flip,
                              # trigger, choice, say, end, reveal (everyone learns), look (the
                              # player alone learns), skip (a tagged block a modifier forbade),
-                             # nothing (a choose or pick with no option: `no_option_line`)
+                             # nothing (a choose or pick with no option: `no_option_line`),
+                             # pick (`pick ... at random`: "picked at random: X")
     player: Optional[str]    # the holder it happened to (None: shared state)
     what: str                # the resource, track, item or text
     amount: Optional[int]    # how much, when it is a quantity
@@ -178,7 +179,7 @@ class Effect(NamedTuple):
     def describe(self) -> str:
         """The entry as one readable line (without its position)."""
         who = f"{self.player}: " if self.player else ""
-        if self.kind in ("say", "nothing"):   # reads as in the message log
+        if self.kind in ("say", "nothing", "pick"):   # reads as in the message log; "picked at random: X"
             return who + self.what
         amount = "" if self.amount is None else f"{self.amount} "
         return f"{who}{self.kind} {amount}{self.what}"
@@ -521,7 +522,7 @@ class Game:
         self.state = State(players, list(program.actors))
         self.variants = frozenset(variants)
         self.agents = list(agents or [])
-        self.log: list = []          # decisions: [player, choice]; random outcomes: ["roll"|"shuffle", ...]
+        self.log: list = []          # decisions: [player, choice]; random outcomes: ["roll"|"shuffle"|"pick", ...]
         self.messages: list[str] = []
         self.pending: list = []      # trigger firings (trigger, args, emission) queued by events, run at the next statement end
         self.emissions = 0           # events announced so far: tells the firings of one event from the next
@@ -1157,6 +1158,21 @@ class Game:
         if not candidates:
             return self._no_option(player, prompt, where, False)
         return self._pick(player, prompt, candidates, optional, where, labels)
+
+    def pick_random(self, player: Holder, candidates: list, var: str) -> Optional[int]:
+        """A `pick ... at random`: the game's seeded RNG picks one candidate uniformly and nobody is
+        asked (no decision, so nothing is shown to anyone: what the body does with the pick is what
+        players learn). Logged as a random outcome, ["pick", VAR, index], which a replay checks as it
+        checks a roll. Returns the candidate's index, or None when there is none (no draw, no entry)."""
+        if not candidates:
+            if self.tracer is not None:
+                self._note("nothing", player, f"nothing to pick {var} from at random")
+            return None
+        i = self.rng.randrange(len(candidates))
+        self.log.append(["pick", var, i])
+        if self.tracer is not None:
+            self._note("pick", player, f"picked at random: {self.text(candidates[i])}")
+        return i
 
     def _pick(self, player: Holder, prompt: str, candidates: list, optional: bool, where: str,
               labels: Optional[list] = None):

@@ -87,7 +87,7 @@ class Unfinished(BaseModel):
 
 
 DecisionEntry = tuple[int, int]
-RandomEntry = tuple[Literal["roll", "shuffle"], str, int]
+RandomEntry = tuple[Literal["roll", "shuffle", "pick"], str, int]   # pick: `pick VAR ... at random`
 
 
 class GameLog(BaseModel):
