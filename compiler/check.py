@@ -404,9 +404,6 @@ def always_true_by_types(cond) -> bool:
 
 # types a comparison cannot match with each other: a card, a player, a zone or a list is never equal
 # to (nor ordered with) a number, a text or a condition
-# `{name}` or `{p.coin}` in a text that is a value (an argument, a field): never filled in
-TEMPLATE_LIKE = re.compile(r"\{[A-Za-z_][A-Za-z0-9_.()\[\], ]*\}")
-
 THINGS, PLAIN_VALUES = ("entity", "player", "zone", "list"), ("int", "str", "bool", "member")
 
 
@@ -2334,11 +2331,7 @@ class Checker(A.Visitor):
         return "int"
 
     def visit_Str(self, e, scope) -> str:
-        shown = TEMPLATE_LIKE.search(e.value)
-        if shown is not None:   # a text value is shown as written: only prompts, labels, titles and say fill in
-            self.diags.append(Diagnostic("W418", f"this text shows {shown.group()!r} as written: values are "
-                                         "filled in only in a decision's prompt or option label, a title and "
-                                         "'say'", e.span, "say it with 'say \"...\";', or pass the value itself"))
+        self.text_parts(e.parts, scope)   # a text with values is filled in where it is evaluated
         return "str"
 
     def visit_Bool(self, e, scope) -> str:

@@ -286,7 +286,13 @@ class CodeGen(A.Visitor):
     def visit_Int(self, e, ctx) -> str:
         return repr(e.value)
 
-    visit_Str = visit_Bool = visit_Int
+    visit_Bool = visit_Int
+
+    def visit_Str(self, e, ctx) -> str:
+        """A text; one with `{...}` values is filled in here, its values shown as `say` shows them."""
+        if not e.parts:
+            return repr(e.value)
+        return f"''.join(({', '.join(self.text_parts(e.parts, ctx))},))"
 
     def visit_Cond(self, e, ctx) -> str:
         return f"{self.wrap(e.then, ctx, 1)} if {self.wrap(e.cond, ctx, 1)} else {self.wrap(e.otherwise, ctx, 1)}"
@@ -659,7 +665,7 @@ class CodeGen(A.Visitor):
         """Whether an expression is a read that cannot depend on the loop variable `var` nor cost a
         step: a literal, `you`, a local, member, entity or actor, or a field of one of those."""
         if type(e) in (A.Int, A.Str, A.Bool, A.Nothing, A.You):
-            return True
+            return not (type(e) is A.Str and e.parts)   # a text with values reads what it shows
         if type(e) is A.Name:
             return e.id != var and id(e) not in self.sym.named and \
                 classify(e.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)[0] in ("local", "member", "entity", "actor")

@@ -347,7 +347,7 @@ class ExprReader(A.Visitor):
         return str(e.value)
 
     def visit_Str(self, e):
-        return f"“{e.value}”"
+        return f"“{with_values(e.parts) if e.parts else e.value}”"
 
     def visit_Bool(self, e):
         return "true" if e.value else "false"

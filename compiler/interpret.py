@@ -615,7 +615,11 @@ class Interpreter(A.Visitor):
     def visit_Int(self, e, rt, f):
         return e.value
 
-    visit_Str = visit_Bool = visit_Int
+    visit_Bool = visit_Int
+
+    def visit_Str(self, e, rt, f):
+        """A text; one with `{...}` values is filled in now, its values shown as `say` shows them."""
+        return "".join(self.text_parts(e.parts, rt, f)) if e.parts else e.value
 
     def visit_Cond(self, e, rt, f):
         return self.ev(e.then, rt, f) if self.ev(e.cond, rt, f) else self.ev(e.otherwise, rt, f)

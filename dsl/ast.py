@@ -209,12 +209,29 @@ CONST_LIMIT = 10**18
 CONST_RANGE_LIMIT = 1000
 
 
+def shown_const(value) -> str:
+    """A constant value as a text with values shows it (runtime Game.text, for plain values): numbers
+    as digits, conditions as yes/no, none as nothing, a list's items with commas. NotConstant for a
+    text (a member's name reads as its title in play, known only there)."""
+    if value is None:
+        return "nothing"
+    if type(value) is bool:
+        return "yes" if value else "no"
+    if type(value) is int:
+        return str(value)
+    if type(value) is list:
+        return ", ".join(map(shown_const, value)) if value else "nothing"
+    raise NotConstant
+
+
 def as_const(e: Expr):
     """The value of an expression known without playing, or NotConstant: the one constant
     evaluator of the language (lints, caps, bounds, field values and dead branches all use it)."""
     t = type(e)
-    if t is Int or t is Str or t is Bool:
+    if t is Int or t is Bool or (t is Str and not e.parts):
         return e.value
+    if t is Str:   # a text with values: known when each value is a number, a condition, none or a list of those
+        return "".join(p if type(p) is str else shown_const(as_const(p)) for p in e.parts)
     if t is Nothing:
         return None
     if t is ListLit:
@@ -338,9 +355,12 @@ class Int(Expr):
 
 @node
 class Str(Expr):
-    """A string literal (already unescaped)."""
+    """A string literal (already unescaped), as written. One with `{...}` values (`"factory {d}"`)
+    keeps its literal texts and expressions in `parts`, as a `say` text, and is filled in where it
+    is evaluated; `{{` and `}}` are braces. () for a plain text."""
 
     value: str
+    parts: tuple = ()
 
 
 @node

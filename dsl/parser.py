@@ -968,7 +968,10 @@ class _Builder:
         return A.Int(int(items[0]), span=self._s(meta))
 
     def str_lit(self, meta, items):
-        return A.Str(_unquote(items[0]), span=self._s(meta))
+        """A text; one with `{...}` values keeps its parts, as a `say` text (filled in where evaluated)."""
+        tok = items[0]
+        parts = say_parts(tok, self.file) if "{" in tok or "}" in tok else ()
+        return A.Str(_unquote(tok), parts, span=self._s(meta))
 
     def bool_lit(self, meta, items):
         return A.Bool(items[0] == "true", span=self._s(meta))
