@@ -1079,7 +1079,11 @@ class Checker(A.Visitor):
             return
         if not is_field_value(value):
             self.err("E303", f"the value of field {f.name!r} must be a constant: a number, a text, a name "
-                     "or a list of those", value.span)
+                     "or a list of those", value.span,
+                     # a text with values is worked out before play here, as any field value
+                     hint="a text fixed before play shows only numbers, copy_number and operators; a computed "
+                     "field ('func NAME: str;') or a func shows values worked out in play"
+                     if type(value) is A.Str and value.parts else None)
             return
         if isinstance(self.sym.decls.get(f.type), A.Kind) and not isinstance(value, A.Nothing):
             # `[a, b, c][copy_number]`: each copy takes its own card, so every item must be one

@@ -92,7 +92,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W415": (WARNING, "restore of the acting player where they are always in (an each, a trigger)"),
     "W416": (WARNING, "a modifier's lose line with no tagged loss of its action to change"),
     "W417": (WARNING, "winner line condition or team score that reads a per-player value (the first player's)"),
-    "W418": (WARNING, "a text value that looks like a prompt with {values}, shown as written"),
+    "W418": (WARNING, "retired, no longer issued: every text fills in its {values} where it is evaluated"),
     "W419": (WARNING, "a forbid or allow modifier of an action nothing of the pack is tagged with"),
     "W420": (WARNING, "a tagged block inside 'for each' over players: it is for the acting player, not the loop's"),
     "W421": (WARNING, "a pick over a zone its picker never sees: options shown by position"),

@@ -138,7 +138,6 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "unknown_kernel.rules": [("E211", 4)],
     "override_of_nothing.rules": [("E212", 3)],
     "copy_named_with_hash.rules": [("E100", 7)],   # a note names the line where '#' cut 'c#2' short
-    "text_value_with_braces.rules": [("W418", 10)],
     "pick_label_before_prompt.rules": [("E100", 7)],
     "card_not_closed_before_the_next.rules": [("E100", 7)],   # a note names the card's '{' 
     "misspelt_field_of_a_card.rules": [("E205", 8)],   # and no E304 for the field it meant

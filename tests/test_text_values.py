@@ -93,3 +93,33 @@ def test_a_constant_text_with_values_is_known_before_play():
     e = parse_text('func f() = "{1 + 2} of {true} {{x}}";', "a.rules").items[0].value
     assert A.as_const(e) == "3 of yes {x}"
     assert parse_text('func f() = "a {{b}}";', "a.rules").items[0].value.parts == ("a {b}",)
+
+
+# Through the Ages: each age's wonder row is numbered; a card's reading worked out in play
+FIELDS = """
+counter vp;
+kind slot { words: str; n: int; func shown: str = "{this} holds {this.n} at {vp}"; }
+zone row of slot;
+slot age "Age {n}" * 2 { n = copy_number; words = "age {copy_number} of {1 + 2}"; }
+slot antiquity "Antiquity" { n = 0; words = "antiquity"; }
+proc p() { gain 4 vp; fill row with slot; for each s in row { say "{s.words} / {s.shown}"; } }
+proc same() { let k = 3; if "{k}" == "3" { gain 1 vp; } if "a {{k}}" != "a {k}" { gain 10 vp; } }
+"""
+
+def test_a_field_value_text_shows_copy_number_and_a_computed_field_shows_play_values(program):
+    game = Game(program(FIELDS.replace("counter vp;", "")), 2, 1)   # PACK declares vp
+    run_proc(game, "p")
+    assert game.messages == ["P1: age 1 of 3 / Age 1 holds 1 at 4", "P1: age 2 of 3 / Age 2 holds 2 at 4",
+                             "P1: antiquity / Antiquity holds 0 at 4"]
+
+
+def test_a_text_with_values_compares_as_filled_in(program):
+    game = Game(program(FIELDS.replace("counter vp;", "")), 2, 1)
+    run_proc(game, "same")
+    assert game.state.players[0].stock["vp"] == 11   # "a {{k}}" reads "a {k}", not "a 3"
+
+
+def test_a_field_value_text_naming_a_value_of_play_is_e303_with_a_hint():
+    source = FIELDS.replace('words = "antiquity"', 'words = "antiquity at {vp}"')
+    diags = [d for d in analyse_text(source, "a.rules").diagnostics if d.code == "E303"]
+    assert len(diags) == 1 and "computed field" in diags[0].hint
