@@ -17,11 +17,12 @@ HOSTILE = r"""
 resource coin "Coin \"\"\" ); import os; os.system(\"echo pwned\") # {__import__}";
 counter vp "{vp!r} \n and newline";
 kind card { text: str; play: effect; }
-card c1 "''' \"\" + __import__('os').name" { text = "f{'x'}"; play { say "\\ backslash {{}} {coin}\" ); {{"; gain 1 coin; } }
+card c1 "''' \"\" + __import__('os').name" { text = "f{{'x'}}"; play { say "\\ backslash {{}} {coin}\" ); {{"; gain 1 coin; } }
 proc broken() {
   gain 1 vp;
   gain 10 / (vp - vp) coin;
 }
+func told(): str = "\" ); __import__('os') {{coin}} {coin} {[1, 2]}";
 """
 
 
@@ -36,6 +37,8 @@ def test_generated_module_imports_only_the_runtime_api_and_keeps_user_text_in_li
     program = compiled.program
     assert program.entities["c1"].title == "''' \"\" + __import__('os').name".replace("\\", "")
     assert program.entities["c1"].fields == {"text": "f{'x'}"}
+    g = new_game(program)   # a text with values: its literal parts stay literals, its values are shown
+    assert program.funcs["told"](g, g.state.players[0]) == "\" ); __import__('os') {coin} 0 1, 2"
 
 
 
