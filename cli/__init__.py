@@ -940,7 +940,11 @@ def _find_logged(log: Path, what: str, name: Optional[str], digest: Optional[str
             return result
         tried.append(f"{ref}: {refused}")
     rules = f" (rules digest {digest})" if digest else ""
-    raise RulesError([Diagnostic("E508", f"the log's {what}{rules} is not found; {hint}", Span(str(log), 0, 0, 0, 0),
+    # a pack of that name was found, with rules changed since: say so, not that nothing was found
+    changed = any("other rules" in t for t in tried)
+    headline = f"the log's {what} was played with other rules than the pack found{rules}" if changed else \
+        f"the log's {what}{rules} is not found"
+    raise RulesError([Diagnostic("E508", f"{headline}; {hint}", Span(str(log), 0, 0, 0, 0),
                                  notes=tuple(tried) or (missing,))])
 
 

@@ -144,10 +144,12 @@ def test_a_log_never_replays_on_another_pack_with_the_same_folder_name(logged, p
     path = write(data)
     result = invoke("replay", path)
     assert result.exit_code == 1 and "error[E508]" in result.output and "other rules" in result.output
+    assert "was played with other rules than the pack found" in result.output   # not "is not found"
     assert invoke("replay", path, "--pack", moved).exit_code == 0
     assert "E508" in invoke("replay", path, "--pack", impostor).output
     shutil.rmtree(impostor)
-    assert "E508" in invoke("replay", path).output            # missing altogether: said clearly
+    missing = invoke("replay", path).output
+    assert "E508" in missing and "is not found" in missing    # missing altogether: said clearly
 
 
 def test_the_pack_digest_is_blind_to_layout_and_comments(pack, tmp_path):
