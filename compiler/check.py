@@ -107,6 +107,12 @@ def _negated(key):
     return None
 
 
+def zone_type(d: A.Zone) -> str:
+    """The type of a zone: `zone:card`, or `zone` when its items' kind is unknown (`of any`) or one of
+    several (`of card or advanced`: its items are read as those of a zone `of any`)."""
+    return "zone" if d.kind == "any" or d.more_kinds else f"zone:{d.kind}"
+
+
 def base_of(t: str) -> str:
     """`entity:card` -> `entity`."""
     return t.partition(":")[0]
@@ -1121,8 +1127,9 @@ class Checker(A.Visitor):
 
     def visit_Zone(self, d: A.Zone) -> None:
         self.indexes(d.indexes)
-        if d.kind != "any":
-            self.expect(d.kind, ("kind",), "E204", "kind", d.span)
+        for kind in d.kinds:
+            if kind != "any":
+                self.expect(kind, ("kind",), "E204", "kind", d.span)
         if d.visibility in ("hidden", A.HIDDEN_FROM_OWNER) and not d.per_player:
             seen = "each player sees their own" if d.visibility == "hidden" else "each player's is seen by the others"
             self.err("E320", f"zone {d.name!r} is shared, so it has no owner to see it: make it 'secret' "
@@ -1143,9 +1150,9 @@ class Checker(A.Visitor):
         elif d.indexes is not None or src.indexes is not None:
             self.err("E314", f"zone {(d if d.indexes is not None else src).name!r} is indexed: a refilled deck "
                      f"and the zone it refills from are plain zones", at)
-        elif src.kind != d.kind and "any" not in (src.kind, d.kind):
-            self.err("E314", f"zone {d.name!r} holds {d.kind} but refills from {src.name!r}, which holds "
-                     f"{src.kind}", at, hint=f"refill it from a zone 'of {d.kind}'")
+        elif not set(src.kinds) <= set(d.kinds) and "any" not in (*src.kinds, *d.kinds):
+            self.err("E314", f"zone {d.name!r} holds {' or '.join(d.kinds)} but refills from {src.name!r}, which "
+                     f"holds {' or '.join(src.kinds)}", at, hint=f"refill it from a zone 'of {' or '.join(d.kinds)}'")
         elif src.per_player and not d.per_player:
             self.err("E314", f"the shared zone {d.name!r} cannot refill from {src.name!r}: that is each "
                      f"player's, so no one's is the one to shuffle in", at,
@@ -1940,6 +1947,7 @@ class Checker(A.Visitor):
             self.err("E304", "draw needs a destination: 'draw N from ZONE to ZONE;'", s.span)
         else:
             self.zone_expr(s.dest, scope)
+            self.kinds_fit(self.zone_kinds(s.source, source, scope), s.dest, scope, s.span)
 
     def item_condition(self, where, source: str, scope: Scope) -> None:
         """The `where COND` of a `draw` or a `move all of` (none: nothing to check): a condition on
@@ -1985,8 +1993,37 @@ class Checker(A.Visitor):
         return kind
 
     def visit_Move(self, s: A.Move, scope: Scope) -> None:
-        self.item_expr(s.item, scope, "move")
+        item = self.item_expr(s.item, scope, "move")
         self.zone_expr(s.dest, scope)
+        kind = item.partition(":")[2] if base_of(item) == "entity" else ""
+        self.kinds_fit((kind,) if kind else (), s.dest, scope, s.span)
+
+    def zone_decl(self, expr, scope: Scope):
+        """The declaration of a zone expression (`hand`, `p.hand`, `row[2]`), None when it is none."""
+        while isinstance(expr, A.Index) or isinstance(expr, A.Attr) and self.sym.category(expr.name) == "zone":
+            expr = A.Name(expr.name) if isinstance(expr, A.Attr) else expr.obj
+        decl = self.sym.decls.get(expr.id) if isinstance(expr, A.Name) and expr.id not in scope.locals else None
+        return decl if isinstance(decl, A.Zone) else None
+
+    def zone_kinds(self, expr, kind: str, scope: Scope) -> tuple:
+        """The kinds a zone expression's items are known to be: its declaration's, else its type's
+        (`zone:card`); () when unknown (`of any`, a parameter of type zone)."""
+        decl = self.zone_decl(expr, scope)
+        kinds = decl.kinds if decl is not None else \
+            (kind.partition(":")[2],) if base_of(kind) == "zone" and kind.partition(":")[2] else ()
+        return () if "any" in kinds else kinds
+
+    def kinds_fit(self, kinds: tuple, dest, scope: Scope, span: A.Span) -> None:
+        """W427: items of a kind moved into a zone declared of other kinds (`move first_marker to bag;`,
+        a token into a zone of tiles), when both kinds are known: a field read on them fails in play."""
+        held = self.zone_kinds(dest, "", scope)
+        strays = [k for k in kinds if k not in held]
+        if held and strays:
+            decl = self.zone_decl(dest, scope)
+            self.diags.append(Diagnostic(
+                "W427", f"{article(' or '.join(strays))} moved into {printed(dest)!r}, a zone of {' or '.join(held)}: "
+                f"a field read on it there may fail in play", span,
+                f"if it holds both on purpose, declare it 'zone {decl.name} ... of {' or '.join((*held, *strays))}'"))
 
     def visit_MoveAll(self, s: A.MoveAll, scope: Scope) -> None:
         """`move all of Z to W;`: two zones, not the same one as written (E313: moving a zone into
@@ -1994,6 +2031,7 @@ class Checker(A.Visitor):
         source = self.zone_expr(s.source, scope)
         self.item_condition(s.where, source, scope)
         dest = self.zone_expr(s.dest, scope)
+        self.kinds_fit(self.zone_kinds(s.source, source, scope), s.dest, scope, s.span)
         if fits(source, "zone") and fits(dest, "zone") and printed(s.source) == printed(s.dest):
             self.err("E313", f"'move all of {printed(s.source)}' into itself: the source and the destination "
                      "are the same zone", s.dest.span,
@@ -2695,8 +2733,7 @@ class Checker(A.Visitor):
         if cat == "var":
             return self.declared(self.sym.decls[name].type)
         if cat == "zone":
-            kind = self.sym.decls[name].kind
-            return "zone" if kind == "any" else f"zone:{kind}"
+            return zone_type(self.sym.decls[name])
         if cat == "entity":
             return f"entity:{self.sym.decls[name].kind}"
         if cat == "actor":
@@ -2740,7 +2777,7 @@ class Checker(A.Visitor):
                 self.global_read(e.name, e.span)
             elif isinstance(decl, A.Zone) and not decl.per_player:   # the shared zone, whoever is named
                 self.err("E303", f"{e.name!r} is one zone shared by all players, not one per player: write "
-                         f"{e.name}", e.span, f"or declare it 'zone {e.name} per_player of {decl.kind};'")
+                         f"{e.name}", e.span, f"or declare it 'zone {e.name} per_player of {' or '.join(decl.kinds)};'")
             self.element(e.name, index, scope, e.span)
             if isinstance(decl, A.Var):
                 self.used.add(e.name)
@@ -2763,8 +2800,7 @@ class Checker(A.Visitor):
             if cat in ("resource", "counter", "track"):
                 return "int"
             if cat == "zone":
-                kind = self.sym.decls[e.name].kind
-                return "zone" if kind == "any" else f"zone:{kind}"
+                return zone_type(self.sym.decls[e.name])
             held = scope.locals.get(e.name, (None, None, None))[2]
             if held in ("resource", "counter"):   # `p.c` with c a parameter holding a name: not a field of p
                 obj_text = printed(e.obj)

@@ -274,7 +274,7 @@ class ExprReader(A.Visitor):
         """What a zone holds, in words: "card" for a hand of cards (the kind's title when declared)."""
         d = self.decl(zone)
         if isinstance(d, A.Zone):
-            return singular(self.noun(d.kind))
+            return " or ".join(singular(self.noun(k)) for k in d.kinds)
         return "item"
 
     def category(self, name: str):
@@ -1378,10 +1378,10 @@ class Reader(A.Visitor):
     def visit_Zone(self, d, depth: int) -> None:
         if d.indexes is not None:
             self.say(depth, f"{'Each player has one zone' if d.per_player else 'One shared zone'} "
-                     f"{_indexed_by(d.indexes)}, holding {plural(self.noun(d.kind))}.")
+                     f"{_indexed_by(d.indexes)}, holding {' or '.join(plural(self.noun(k)) for k in d.kinds)}.")
         else:
             self.say(depth, f"{'Each player has one' if d.per_player else 'One shared zone'}, "
-                     f"holding {plural(self.noun(d.kind))}.")
+                     f"holding {' or '.join(plural(self.noun(k)) for k in d.kinds)}.")
         if d.visibility in VISIBILITY_WORDS:   # a public zone (the default) goes without saying
             self.say(depth, VISIBILITY_WORDS[d.visibility])
         if d.refills is not None:

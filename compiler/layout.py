@@ -336,7 +336,7 @@ def layout(sym: Symbols) -> Layout:
                   for c in d if isinstance(c, A.Counter) for _i, key in elements(c, sym)},
         starts={key: field_value(c.start) for c in d if isinstance(c, A.Counter) and c.start is not None
                 for _i, key in elements(c, sym)},
-        zones={key: (z.per_player, z.kind) for z in d if isinstance(z, A.Zone) for _i, key in elements(z, sym)},
+        zones={key: (z.per_player, z.kinds) for z in d if isinstance(z, A.Zone) for _i, key in elements(z, sym)},
         visibility={key: z.visibility for z in d if isinstance(z, A.Zone) and z.visibility != "public"
                     for _i, key in elements(z, sym)},
         refills={z.name: (z.refills, not sym.decls[z.refills].per_player) for z in d

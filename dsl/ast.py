@@ -1371,7 +1371,7 @@ HIDDEN_FROM_OWNER = "hidden from owner"   # the visibility every player but a zo
 
 @node
 class Zone(Decl):
-    """`zone NAME ["Title"] [per_player] of KIND [public|hidden|secret|hidden from owner] [refills from
+    """`zone NAME ["Title"] [per_player] of KIND [or KIND ...] [public|hidden|secret|hidden from owner] [refills from
     ZONE];` a deck, hand, pile, display or supply."""
 
     name: str
@@ -1383,13 +1383,20 @@ class Zone(Decl):
     indexes: Optional[Indexes] = None   # one zone per enum member or number: `moon[1..7]`
     public_written: bool = False   # `public` written out (the default, said anyway): `fmt` keeps it
     refills: Optional[str] = None   # `refills from discards`: the zone a `draw` shuffles in when this one runs out
+    more_kinds: tuple = ()   # `of card or advanced`: the kinds after the first, when it holds several
+
+    @property
+    def kinds(self) -> tuple:
+        """Every kind the zone holds: `of card or advanced` -> ("card", "advanced")."""
+        return (self.kind, *self.more_kinds)
 
     def __repr__(self) -> str:
         """As every node's, without `public_written`: a word that changes nothing is layout, and the
         pack's content digest (a hash of this repr) is blind to layout; `refills` only when written
-        (so the digests of packs without it stay as they were)."""
+        (so the digests of packs without it stay as they were), and `more_kinds` likewise."""
         shown = (f"{n}={getattr(self, n)!r}" for n in self._fields
-                 if n != "public_written" and not (n == "refills" and self.refills is None))
+                 if n != "public_written" and not (n == "refills" and self.refills is None)
+                 and not (n == "more_kinds" and not self.more_kinds))
         return f"{self.__class__.__qualname__}({', '.join(shown)})"
 
 

@@ -101,6 +101,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W424": (WARNING, "a card of many copies compared or filtered by its name: the first copy only"),
     "W425": (WARNING, "a top-level trigger not on 'you': it fires once per player"),
     "W426": (WARNING, "a counter with a negative lower bound, no start and no rule that sets it: it starts there"),
+    "W427": (WARNING, "an item moved into a zone declared of another kind"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

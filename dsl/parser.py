@@ -404,9 +404,10 @@ class _Builder:
     def zone_decl(self, meta, items):
         per_player = any(isinstance(t, Token) and t.type == "PER_PLAYER" for t in items)
         visibility = _pick(items, "visibility", "public")
-        kind = [i for i in items if isinstance(i, Token) and i.type == "NAME"][-1]
-        return A.Zone(str(items[0]), _title(items), per_player, str(kind), visibility, _pick(items, "indexes"),
-                      _pick(items, "visibility") == "public", _pick(items, "refill"), span=self._s(meta))
+        kinds = [str(i) for i in items[1:] if isinstance(i, Token) and i.type == "NAME"]
+        return A.Zone(str(items[0]), _title(items), per_player, kinds[0], visibility, _pick(items, "indexes"),
+                      _pick(items, "visibility") == "public", _pick(items, "refill"), tuple(kinds[1:]),
+                      span=self._s(meta))
 
     def refill(self, meta, items):
         return _Marker("refill", str(items[-1]))

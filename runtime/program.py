@@ -79,7 +79,7 @@ class Program:
     tracks: dict = field(default_factory=dict)      # name -> TrackDef
     entities: dict = field(default_factory=dict)    # name -> EntityDef
     kinds: dict = field(default_factory=dict)       # kind -> [EntityDef] in declaration order
-    zones: dict = field(default_factory=dict)       # name -> (per_player, kind)
+    zones: dict = field(default_factory=dict)       # name -> (per_player, kinds)
     visibility: dict = field(default_factory=dict)  # zone name -> "hidden" | "secret" (absent: public)
     refills: dict = field(default_factory=dict)     # deck -> (zone a draw shuffles in when it runs out, that zone is shared)
     indexed: dict = field(default_factory=dict)     # indexed counter or zone -> {index: flat name}

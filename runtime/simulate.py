@@ -102,7 +102,7 @@ class UsageRecorder:
                        if per_player and zone not in program.visibility}
         # a card with no effect that no player's public zone can hold (dice kept in shared zones,
         # cards only ever in hands) is never used by anyone: it is no component
-        held_kinds = {program.zones[zone][1] for zone in self.public}
+        held_kinds = {kind for zone in self.public for kind in program.zones[zone][1]}
         for e in program.entities.values():
             if e.effects or not e.per_player and (e.kind in held_kinds or "any" in held_kinds):
                 name = e.name.split("#", 1)[0]
