@@ -2043,8 +2043,9 @@ class Game:
 
     # ------------------------------------------------------------------ knocked out
     def eliminated(self, h) -> bool:
-        """Whether a player is knocked out (an actor never is)."""
-        return h in self.state.out
+        """Whether a player is knocked out (an actor never is). Given none it fails at `h.is_player`,
+        which `_none_given` reports as for every builtin that takes a player (both backends)."""
+        return h.is_player and h in self.state.out
 
     def _knocked(self, h: Holder, value, verb: str) -> list[Holder]:
         """The players an `eliminate`/`restore` names: one player, a list of them (none: you)."""

@@ -47,6 +47,13 @@ def test_a_seat_builtin_given_none_names_it(program, builtin):
     assert f"{builtin}() was given none and needs a player" in str(e) and "NoneType" not in str(e)
 
 
+def test_eliminated_given_none_names_it(program):
+    """Not false: none is no player, as for every other builtin that takes one."""
+    e = failure(program("if eliminated(sp) { gain 1 vp; }"))
+    assert str(e).endswith("error[E601]: eliminated() was given none and needs a player")
+    assert ":7:" in str(e) and "NoneType" not in str(e)
+
+
 def test_a_parameter_that_is_none_is_named(program):
     e = failure(program("deal(sp);"))
     assert "q is none and players_from() needs a player" in str(e)
