@@ -527,6 +527,8 @@ def fmt(paths: List[Path], check: bool) -> None:
         new = format_text(text.replace("\r\n", "\n") if crlf else text, str(path), module)
         if crlf:
             new = new.replace("\n", "\r\n")
+        if _starts_with_bom(path):   # parse_file drops a byte order mark; the file written back keeps it
+            new, text = "\ufeff" + new, "\ufeff" + text
         if new != text:
             changed += 1
             if check:
@@ -535,6 +537,17 @@ def fmt(paths: List[Path], check: bool) -> None:
                 _write(path, new)  # through a symlink, the file it points to; its mode is kept
                 out.print(f"reformatted {path}", markup=False)
     raise Exit(EXIT_FINDINGS if check and changed else EXIT_CLEAN)
+
+
+def _starts_with_bom(path: Path) -> bool:
+    """Whether a file (already read once) starts with a UTF-8 byte order mark."""
+    import codecs
+
+    try:
+        with open(path, "rb") as f:
+            return f.read(len(codecs.BOM_UTF8)) == codecs.BOM_UTF8
+    except OSError:
+        return False
 
 
 def _rules_files(paths: List[Path]) -> list[Path]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 
+import pytest
 from click.testing import CliRunner
 
 from rulebook.cli import app
@@ -230,6 +231,18 @@ def test_fmt_keeps_crlf_line_breaks(tmp_path):
     data = path.read_bytes()
     assert data == b"counter vp;  # the score\r\n\r\nproc p() {\r\n  gain 1 vp;\r\n  gain 2 vp;\r\n}\r\n"
     assert invoke("fmt", "--check", path).exit_code == 0 and path.read_bytes() == data
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"], ids=["lf", "crlf"])
+def test_fmt_keeps_a_byte_order_mark(tmp_path, newline):
+    path = tmp_path / "bom.rules"
+    path.write_bytes(b"\xef\xbb\xbf" + UNFORMATTED.replace("\n", newline).encode())
+    assert invoke("fmt", path).exit_code == 0
+    data = path.read_bytes()
+    assert data == b"\xef\xbb\xbf" + "counter vp;  # the score\n\nproc p() {\n  gain 1 vp;\n  gain 2 vp;\n}\n" \
+        .replace("\n", newline).encode()
+    result = invoke("fmt", "--check", path)
+    assert result.exit_code == 0 and "would reformat" not in result.output and path.read_bytes() == data
 
 
 # ---------------------------------------------------------------- --version, simulate's agents, gallery --stats
