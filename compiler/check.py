@@ -3026,8 +3026,8 @@ class Checker(A.Visitor):
         ends = [(x, self.expr(x, inner)) for x in e.ends]
         for x in e.places():
             kind = self.expr(x, scope)
-            # a search starts from (or ends at) any of a list's or a zone's places; connects takes one
-            ends.append((x, element_of(kind) if e.op != "connects" and base_of(kind) in ("zone", "list") else kind))
+            # a search starts from (or ends at) any of a list's or a zone's places
+            ends.append((x, element_of(kind) if base_of(kind) in ("zone", "list") else kind))
         if e.length() is not None:
             self.amount(e.length(), inner)
         first = None   # the first end of a fitting type: the others must be of its type

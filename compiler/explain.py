@@ -571,12 +571,11 @@ class ExprReader(A.Visitor):
     def visit_Network(self, e):
         among, such = self.among(e)
         ends = f"each joining {self.read(e.ends[0])} and {self.read(e.ends[1])}" if len(e.ends) == 2 else "each an edge"
-        if e.op == "connects" and len(e.args) == 2:
-            return (f"whether {self.read(e.args[0])} is {self.read(e.args[1])} or reached from it along {among}{such} "
-                    f"({ends}, either way)")
         length = f"by {self.read(e.length())}" if e.length() is not None else "in edges"
-        if e.op == "shortest_path" and len(e.args) >= 2:
+        if e.op in ("connects", "shortest_path") and len(e.args) >= 2:
             start, goal = (("any of " if isinstance(x, A.ListLit) else "") + self.read(x) for x in e.args[:2])
+            if e.op == "connects":
+                return f"whether {start} is {goal} or reached from it along {among}{such} ({ends}, either way)"
             return (f"the cheapest total length of a path from {start} to {goal} along "
                     f"{among}{such} ({ends}, either way), counted {length} (0 if they meet, none if there is no path)")
         if e.op == "reachable" and e.args:

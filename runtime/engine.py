@@ -119,7 +119,7 @@ def _links(edges: list) -> dict:
 
 
 def _places(value) -> list:
-    """FROM or TO of `shortest_path`/`reachable`: a zone's items, a list's elements, no place for none,
+    """FROM or TO of `connects`/`shortest_path`/`reachable`: a zone's items, a list's elements, no place for none,
     otherwise the one place."""
     if type(value) is ZoneRef:
         return list(value.items)
@@ -2719,18 +2719,23 @@ class Game:
             raise self._over_budget(where)
 
     def connects(self, edges: list, start, goal) -> bool:
-        """`connects(r in EDGES, r.a, r.b, FROM, TO)`: whether `goal` is `start` or is reached from it
-        along the (a, b, 1) edges, either way (both backends). As many rounds as edges: not counted
-        against the step budget, as a loop over the zone is not."""
-        if start == goal:
+        """`connects(r in EDGES, r.a, r.b, FROM, TO)`: whether a place of `goal` is a place of `start`
+        or is reached from one along the (a, b, 1) edges, either way (both backends); FROM and TO are
+        each a place, a list or a zone of places (none: no place), as for `shortest_path`. As many
+        rounds as edges: not counted against the step budget, as a loop over the zone is not."""
+        goals = _places(goal)
+        todo = _places(start)
+        seen = set(todo)
+        if not goals or not seen:
+            return False
+        if any(place in seen for place in goals):
             return True
         links = _links(edges)
-        seen, todo = {start}, [start]
         while todo:
             for _edge, other, _length in links.get(todo.pop(), ()):
-                if other == goal:
-                    return True
                 if other not in seen:
+                    if other in goals:
+                        return True
                     seen.add(other)
                     todo.append(other)
         return False

@@ -54,6 +54,15 @@ def test_connects_reads_only_the_kept_edges(program):
                              "if connects(r in built where r.len < 3, r.a, r.b, ash, dale) { gain 10 vp; }") == 1
 
 
+@pytest.mark.parametrize("x, y, joined", [
+    ("[elm, ash]", "dale", True), ("[elm, fir]", "dale", False), ("ash", "[fir, dale]", True),
+    ("[birch]", "[birch, fir]", True), ("[]", "ash", False), ("ash", "[]", False),
+])
+def test_connects_from_and_to_a_list_of_places(program, x, y, joined):
+    # as shortest_path and reachable: any of FROM's places to any of TO's
+    assert vp_after(program, f"if connects(r in built, r.a, r.b, {x}, {y}) {{ gain 1 vp; }}") == int(joined)
+
+
 def test_longest_path_uses_each_edge_once_and_may_come_back_through_a_town(program):
     # dale-cedar-ash-birch-cedar: 4 + 1 + 2 + 3, through cedar twice; in edges: 4
     assert vp_after(program, "gain longest() vp; gain 100 * longest_path(r in built, r.a, r.b) vp;") == 410

@@ -162,7 +162,7 @@ def test_from_a_zone_of_cards(cards):
     ("func f() = shortest_path(r in built, r.a, r.b, ash, built);", "E303", 53),
     ("func f() = reachable(r in built, r.a, r.b);", "E302", 12),
     ("func f() = reachable(r in built, r.a, r.b, ash, dale);", "E302", 12),
-    ("func f() = connects(r in built, r.a, r.b, [ash], dale);", "E303", 43),
+    ("func f() = connects(r in built, r.a, r.b, built, dale);", "E303", 43),
     ("func f() = count(t in reachable(r in built, r.a, r.b, ash) where t == 3);", "E303", 66),
 ])
 def test_misuse_is_positioned(text, code, column):
@@ -170,17 +170,37 @@ def test_misuse_is_positioned(text, code, column):
     assert (code, MAP.count("\n") + 1, column) in found, found
 
 
+def test_connects_from_a_zone_of_cards(cards):
+    # ash and dale's network reaches cedar; over no line it reaches only its own, and an empty one nothing
+    g = Game(cards("proc p() { fill lines with line; fill cities with city;\n"
+                   "  move first(c in cities where c.title == \"ash\") to mine;\n"
+                   "  move first(c in cities where c.title == \"dale\") to mine;\n"
+                   "  let goal = first(c in cities where c.title == \"cedar\");\n"
+                   "  if connects(l in lines, l.a, l.b, mine, goal) { gain 1 coin; }\n"
+                   "  if connects(l in lines where l.cost > 99, l.a, l.b, mine, goal) { gain 10 coin; }\n"
+                   "  if connects(l in lines where l.cost > 99, l.a, l.b, goal, [goal]) { gain 100 coin; }\n"
+                   "  if connects(l in lines, l.a, l.b, goal, cities) { gain 1000 coin; } }"), 2, 1)
+    run_proc(g, "p")
+    assert g.state.players[0].stock["coin"] == 1101
+    g = Game(cards("proc p() { fill lines with line;\n"
+                   "  if connects(l in lines, l.a, l.b, mine, first(l in lines).a) { gain 1 coin; } }"), 2, 1)
+    run_proc(g, "p")
+    assert g.state.players[0].stock["coin"] == 0
+
+
 def test_printer_round_trip_and_reading():
     text = MAP + "func g() = shortest_path(r in built where r.owner_seat == 1, r.a, r.b, [ash, elm], dale);\n" \
         "func near() = reachable(r in built, r.a, r.b, ash);\n" \
+        "func either() = connects(r in built, r.a, r.b, [ash, elm], [dale, fir]);\n" \
         "func h() = shortest_path(r in built where r.owner_seat == 1 and r.a != elm and r.b != elm and r.cost > 1, " \
         "r.a, r.b, ash, dale, r.cost * 2) == none or size(reachable(r in built, r.a, r.b, [ash, birch])) > 6;\n"
     module = parse_text(text, "a.rules")
     printed = format_module(module)   # the long one an argument a line
     assert parse_text(printed, "a.rules") == module and format_module(parse_text(printed, "a.rules")) == printed
     assert max(len(line) for line in printed.splitlines()) <= 110
-    read = {d.name: " ".join(explain(d)) for d in module.items if getattr(d, "name", None) in ("cheapest", "g", "near")}
+    read = {d.name: " ".join(explain(d)) for d in module.items if getattr(d, "name", None) in ("cheapest", "g", "near", "either")}
     assert "the cheapest total length of a path from x to y along" in read["cheapest"], read["cheapest"]
     assert "counted by" in read["cheapest"] and "none if there is no path" in read["cheapest"]
+    assert "whether any of ash and elm is any of dale and fir or reached" in read["either"], read["either"]
     assert "from any of ash and elm to dale" in read["g"] and "counted in edges" in read["g"], read["g"]
     assert "the places reached from ash along" in read["near"] and "nearest first" in read["near"], read["near"]
