@@ -2286,7 +2286,11 @@ class Checker(A.Visitor):
     def never_seen(self, domain) -> Optional[str]:
         """The zone a pick ranges over, described, when its picker (the acting player) never sees into
         it: a `secret` zone, or their own zone `hidden from owner` (`hand`, `you.hand`), unless the
-        rules `look` at it or `reveal` it somewhere (7 Wonders' discards, looked through); else None."""
+        rules `look` at it or `reveal` it somewhere (7 Wonders' discards, looked through); else None.
+        Looks through `sorted(c in ZONE ...)` and `gather(x in D, ZONE)`: the same cards, unseen."""
+        while type(domain) is A.Sorted or type(domain) is A.Aggregate and domain.op == "gather" \
+                and domain.value is not None:
+            domain = domain.domain if type(domain) is A.Sorted else domain.value
         indexed = type(domain) is A.Index   # an indexed zone's element, `deck[2]` (not a zone's item)
         while type(domain) is A.Index:
             domain = domain.obj

@@ -101,6 +101,17 @@ def test_a_pick_over_a_zone_its_picker_never_sees_is_warned_about_unless_the_rul
     assert not [d for d in analyse_text(looked).diagnostics if d.code == "W421"]
 
 
+
+@pytest.mark.parametrize("domain, warned", [
+    ("sorted(c in forehead, most c.rank)", True), ("sorted(c in deck where c.rank > 2, fewest c.rank)", True),
+    ("gather(p in players, deck)", True),
+    ("gather(k in 1..2, forehead)", True), ("gather(p in players, p.forehead)", False),   # others' are seen
+    ("sorted(c in pile, most c.rank)", False), ("sorted(c in gather(k in 1..2, deck), most c.rank)", True),
+])
+def test_w421_looks_through_sorted_and_gather(domain, warned):
+    text = PACK.replace("pick x from forehead", f"pick x from {domain}")
+    found = [d for d in analyse_text(text).diagnostics if d.code == "W421"]
+    assert [d.span.line for d in found] == ([14] if warned else []), found
 # ---------------------------------------------------------------- the view
 def test_every_player_but_the_owner_sees_the_zone(program):
     g = dealt(program, 3)
