@@ -167,6 +167,13 @@ def run_proc(game: Game, name: str, *args, player: int = 0, answers=()):
     return drive(game, game.program.procs[name](game, game.state.players[player], *args), answers)
 
 
+def vp_after(program, setup: str, body: str) -> int:
+    """P1's vp after a proc that runs `setup` then `body` (statements) in a new game (seed 1, 2 players)."""
+    g = Game(program("proc p() { " + setup + "\n" + body + " }"), 2, 1)
+    run_proc(g, "p")
+    return g.state.players[0].stock["vp"]
+
+
 def dealt(program, players: int = 2) -> Game:
     """A new game (seed 1) whose pack's `deal` proc has run."""
     game = Game(program, players, 1)

@@ -12,7 +12,7 @@ from rulebook.dsl.parser import parse_text
 from rulebook.dsl.printer import format_module
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
-from .conftest import rules_programs, run_proc
+from .conftest import rules_programs, run_proc, vp_after
 
 # a small railway: a triangle ash-birch-cedar, a spur cedar-dale, and elm-fir on their own
 MAP = """
@@ -32,12 +32,8 @@ func longest() = longest_path(r in built, r.a, r.b, r.len);
 
 
 program = rules_programs(MAP)
+SETUP = 'fill built with rail;'   # every test's proc starts with the map built
 
-
-def vp_after(program, body: str) -> int:
-    g = Game(program("proc p() { fill built with rail;\n" + body + " }"), 2, 1)
-    run_proc(g, "p")
-    return g.state.players[0].stock["vp"]
 
 
 @pytest.mark.parametrize("x, y, joined", [
@@ -45,12 +41,12 @@ def vp_after(program, body: str) -> int:
     ("ash", "elm", False), ("fir", "elm", True), ("birch", "birch", True),
 ])
 def test_connects_along_the_edges_either_way(program, x, y, joined):
-    assert vp_after(program, f"if joined({x}, {y}) {{ gain 1 vp; }}") == int(joined)
+    assert vp_after(program, SETUP, f"if joined({x}, {y}) {{ gain 1 vp; }}") == int(joined)
 
 
 def test_connects_reads_only_the_kept_edges(program):
     # without cedar-ash (seat 2's), ash still reaches cedar round by birch; with birch-cedar gone too, not
-    assert vp_after(program, "if mine(ash, dale) { gain 1 vp; }\n"
+    assert vp_after(program, SETUP, "if mine(ash, dale) { gain 1 vp; }\n"
                              "if connects(r in built where r.len < 3, r.a, r.b, ash, dale) { gain 10 vp; }") == 1
 
 
@@ -60,21 +56,21 @@ def test_connects_reads_only_the_kept_edges(program):
 ])
 def test_connects_from_and_to_a_list_of_places(program, x, y, joined):
     # as shortest_path and reachable: any of FROM's places to any of TO's
-    assert vp_after(program, f"if connects(r in built, r.a, r.b, {x}, {y}) {{ gain 1 vp; }}") == int(joined)
+    assert vp_after(program, SETUP, f"if connects(r in built, r.a, r.b, {x}, {y}) {{ gain 1 vp; }}") == int(joined)
 
 
 def test_longest_path_uses_each_edge_once_and_may_come_back_through_a_town(program):
     # dale-cedar-ash-birch-cedar: 4 + 1 + 2 + 3, through cedar twice; in edges: 4
-    assert vp_after(program, "gain longest() vp; gain 100 * longest_path(r in built, r.a, r.b) vp;") == 410
+    assert vp_after(program, SETUP, "gain longest() vp; gain 100 * longest_path(r in built, r.a, r.b) vp;") == 410
 
 
 def test_longest_path_over_no_edge_is_0_and_a_cycle_counts_each_edge_once(program):
-    assert vp_after(program, "gain 1 + longest_path(r in built where r.len > 9, r.a, r.b) vp;\n"
+    assert vp_after(program, SETUP, "gain 1 + longest_path(r in built where r.len > 9, r.a, r.b) vp;\n"
                              "gain 10 * longest_path(r in built where r.a != dale and r.a != elm, r.a, r.b) vp;") == 31
 
 
 def test_ends_may_be_numbers_over_a_range(program):
-    assert vp_after(program, "if connects(k in 1..5, k, k + 1, 6, 1) { gain 1 vp; }\n"
+    assert vp_after(program, SETUP, "if connects(k in 1..5, k, k + 1, 6, 1) { gain 1 vp; }\n"
                              "gain 10 * longest_path(k in 1..5, k, k + 1, k) vp;") == 151
 
 

@@ -13,7 +13,7 @@ from rulebook.dsl.parser import parse_text
 from rulebook.dsl.printer import format_module
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
-from .conftest import rules_programs, run_proc
+from .conftest import rules_programs, run_proc, vp_after
 
 # ash-birch 2, birch-cedar 3, ash-cedar 6, cedar-dale 1, ash-elm 4, elm-dale 2; fir-gorse 5 on their own.
 # From ash by cost: birch 2, elm 4, cedar 5 (by birch, not 6 straight), dale 6 two ways (by cedar 5 + 1,
@@ -35,12 +35,8 @@ func hops(x: town, y: town) = shortest_path(r in built, r.a, r.b, x, y);
 """
 
 program = rules_programs(MAP)
+SETUP = 'fill built with link;'   # every test's proc starts with the map built
 
-
-def vp_after(program, body: str) -> int:
-    g = Game(program("proc p() { fill built with link;\n" + body + " }"), 2, 1)
-    run_proc(g, "p")
-    return g.state.players[0].stock["vp"]
 
 
 @pytest.mark.parametrize("x, y, cost, links", [
@@ -52,11 +48,11 @@ def vp_after(program, body: str) -> int:
     ("fir", "gorse", 5, 1),
 ])
 def test_the_cheapest_path_by_a_field_and_in_links(program, x, y, cost, links):
-    assert vp_after(program, f"gain cheapest({x}, {y}) vp; gain 100 * hops({x}, {y}) vp;") == cost + 100 * links
+    assert vp_after(program, SETUP, f"gain cheapest({x}, {y}) vp; gain 100 * hops({x}, {y}) vp;") == cost + 100 * links
 
 
 def test_no_path_is_none(program):
-    assert vp_after(program, "if cheapest(ash, fir) == none { gain 1 vp; }\n"
+    assert vp_after(program, SETUP, "if cheapest(ash, fir) == none { gain 1 vp; }\n"
                              "if hops(gorse, dale) == none { gain 10 vp; }\n"
                              "if cheapest(fir, fir) == 0 { gain 100 vp; }") == 111
 
@@ -72,7 +68,7 @@ def test_none_used_as_a_number_stops_play_at_the_statement(program):
 def test_a_where_drops_links(program):
     # without birch-cedar (seat 2's): ash-cedar 6 straight beats ash-elm-dale-cedar 7; without elm-dale too,
     # ash-dale is ash-cedar-dale 7
-    assert vp_after(program, "gain shortest_path(r in built where r.owner_seat == 1, r.a, r.b, ash, cedar, r.cost) vp;\n"
+    assert vp_after(program, SETUP, "gain shortest_path(r in built where r.owner_seat == 1, r.a, r.b, ash, cedar, r.cost) vp;\n"
                              "gain 10 * shortest_path(r in built where r.cost < 5, r.a, r.b, ash, dale, r.cost) vp;\n"
                              "gain 100 * shortest_path(r in built where r.owner_seat == 1, r.a, r.b, ash, dale, r.cost) vp;"
                     ) == 6 + 10 * 6 + 100 * 7
@@ -80,7 +76,7 @@ def test_a_where_drops_links(program):
 
 def test_from_and_to_a_set_of_places(program):
     # birch-dale 4, elm-dale 2: 2; ash-dale 6 or fir-gorse 5: 5; a place in both: 0; an empty set: none
-    assert vp_after(program, "gain shortest_path(r in built, r.a, r.b, [birch, elm], dale, r.cost) vp;\n"
+    assert vp_after(program, SETUP, "gain shortest_path(r in built, r.a, r.b, [birch, elm], dale, r.cost) vp;\n"
                              "gain 10 * shortest_path(r in built, r.a, r.b, [ash, fir], [gorse, dale], r.cost) vp;\n"
                              "gain 100 + shortest_path(r in built, r.a, r.b, [ash, cedar], [dale, cedar], r.cost) vp;\n"
                              "if shortest_path(r in built, r.a, r.b, [ash], [], r.cost) == none { gain 1000 vp; }"
@@ -89,11 +85,11 @@ def test_from_and_to_a_set_of_places(program):
 
 def test_length_is_any_number_of_the_link(program):
     # each link costs 2 more: ash-cedar 8 straight beats 2+2 + 3+2 = 9 by birch
-    assert vp_after(program, "gain shortest_path(r in built, r.a, r.b, ash, cedar, r.cost + 2) vp;") == 8
+    assert vp_after(program, SETUP, "gain shortest_path(r in built, r.a, r.b, ash, cedar, r.cost + 2) vp;") == 8
 
 
 def test_a_zero_length_link_is_free(program):
-    assert vp_after(program, "gain 1 + shortest_path(r in built, r.a, r.b, ash, dale, r.cost * 0) vp;") == 1
+    assert vp_after(program, SETUP, "gain 1 + shortest_path(r in built, r.a, r.b, ash, dale, r.cost * 0) vp;") == 1
 
 
 def test_a_negative_length_stops_play_where_it_is_written(program):
@@ -110,14 +106,14 @@ def test_a_negative_length_stops_play_where_it_is_written(program):
 def test_reachable_lists_the_places_nearest_first(program):
     # from ash: itself, then birch, cedar, elm (one link each, in the order of the links), then dale;
     # seat 1's links only: ash, birch, cedar, elm, then dale (by cedar); from fir: fir, gorse
-    assert vp_after(program, "if reachable(r in built, r.a, r.b, ash) == [ash, birch, cedar, elm, dale] { gain 1 vp; }\n"
+    assert vp_after(program, SETUP, "if reachable(r in built, r.a, r.b, ash) == [ash, birch, cedar, elm, dale] { gain 1 vp; }\n"
                              "if reachable(r in built where r.owner_seat == 1 and r.a != cedar and r.b != cedar, "
                              "r.a, r.b, birch) == [birch, ash, elm] { gain 10 vp; }\n"
                              "gain 100 * size(reachable(r in built, r.a, r.b, [fir, dale])) vp;") == 711
 
 
 def test_reachable_is_a_list_of_places(program):
-    assert vp_after(program, "for each t in reachable(r in built, r.a, r.b, gorse) { if t == fir { gain 1 vp; } }\n"
+    assert vp_after(program, SETUP, "for each t in reachable(r in built, r.a, r.b, gorse) { if t == fir { gain 1 vp; } }\n"
                              "gain 10 * size(reachable(r in built where r.cost > 9, r.a, r.b, elm)) vp;") == 11
 
 
