@@ -430,10 +430,11 @@ class Printer(A.Visitor):
         self.depth -= 1
         self.line("}" + tail)
 
-    def short(self, head: list, body: tuple, first: int, last: int) -> None:
+    def short(self, head: list, body: tuple, first: int, last: int, else_next: bool = False) -> None:
         """`HEAD: STMT` when the one statement fits on the line (a `match` arm, `each`), else a block:
         also when a comment stands within the source lines `first` to `last` past the head (it stays
-        inside the block, where it was written)."""
+        inside the block, where it was written), and when an `else` comes next (`else_next`) and the
+        line would end in a block: `1: pick ... {}` then `else {}` reads as the pick's own else."""
         start = len(self.lines)
         if len(body) == 1 and not any(line in self.commented for line in range(first + 1, last + 1)):
             self.depth += 1
@@ -442,7 +443,7 @@ class Printer(A.Visitor):
             if len(self.lines) == start + 1:
                 joined = INDENT * self.depth + " ".join(c.text() for c in head if c is not None) + ": " + \
                     self.lines[start].lstrip()
-                if len(joined) <= LINE_WIDTH:
+                if len(joined) <= LINE_WIDTH and not (else_next and joined.endswith("}")):
                     self.lines[start] = joined
                     return
             del self.lines[start:]
@@ -537,12 +538,13 @@ class Printer(A.Visitor):
         changes (`remove VALUE, ...;` among them)."""
         self.clauses([Clause("match ", subject)], " {")
         self.depth += 1
-        for arm in arms:
+        for i, arm in enumerate(arms):
             values = ", ".join(expr(v) for v in arm.values) or "else"
             if isinstance(arm, A.ArmRemoved):
                 self.line(f"remove {values};")
             else:
-                self.short([Clause(values)], arm.body, arm.span.line, arm.span.end_line)
+                else_next = i + 1 < len(arms) and not arms[i + 1].values   # the else arm follows
+                self.short([Clause(values)], arm.body, arm.span.line, arm.span.end_line, else_next)
         self.depth -= 1
         self.line("}")
 

@@ -9,8 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from rulebook.cli import app
+from rulebook.dsl import ast as A
 from rulebook.dsl.parser import deep_recursion, parse_text, scan
-from rulebook.dsl.printer import format_text
+from rulebook.dsl.printer import format_module, format_text
 
 from .test_docs import RULES as DOC_BLOCKS
 
@@ -429,3 +430,14 @@ def test_an_explicit_public_leaves_the_content_digest_as_it_was(tmp_path):
     said = write_pack(tmp_path / "said", "kind card {}\nzone market of card public;\n")
     unsaid = write_pack(tmp_path / "unsaid", "kind card {}\nzone market of card;\n")
     assert pack_digest(said) == pack_digest(unsaid)   # the word changes nothing: a log of one replays on the other
+
+
+def test_a_one_line_arm_ending_in_a_block_is_not_joined_before_else():
+    """`1: pick q from opponents repeatedly {}` followed by `else {}` would read back with the else as
+    the pick's own (found by the property test of AST-built statements): the arm is printed as a block."""
+    arm = A.Arm((A.Int(1),), (A.Pick("q", A.Name("opponents"), None, None, (), repeated=True),))
+    module = A.Module("a.rules", (A.Proc("body", (), (A.MatchStmt(A.Int(0), (arm,), ()),)),))
+    printed = format_module(module)
+    again = parse_text(printed, "a.rules").items[0].body[0]
+    assert again.otherwise == () and again.arms[0].body[0].otherwise == ()
+    assert "1: pick" not in printed and format_module(parse_text(printed, "a.rules")) == printed
