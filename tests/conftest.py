@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from rulebook.compiler.driver import build_text, compile_pack, interpret_pack
+from rulebook.compiler.driver import analyse_text, build_text, compile_pack, interpret_pack
+from rulebook.dsl.parser import parse_text
+from rulebook.dsl.printer import format_module
 from rulebook.runtime.agents import ScriptedAgent
 from rulebook.runtime.engine import Game
 
@@ -205,6 +207,20 @@ def both_built(text: str) -> list:
 def rules_programs(text: str):
     """A fixture: `program(more)` builds the rules `text` followed by `more`, compiled and interpreted."""
     return on_both_backends(lambda interpreted: lambda more="": build_text(text + more, interpreted=interpreted))
+
+
+def found_at(text: str) -> list[tuple]:
+    """Every finding of the analysis of `text` as (code, line, column)."""
+    return [(d.code, d.span.line, d.span.column) for d in analyse_text(text).diagnostics]
+
+
+def printed_back(text: str):
+    """The module of `text` and its `fmt` form, checked to parse back to the same module and to print
+    the same again."""
+    module = parse_text(text, "a.rules")
+    printed = format_module(module)
+    assert parse_text(printed, "a.rules") == module and format_module(parse_text(printed, "a.rules")) == printed
+    return module, printed
 
 
 def the_one_error(result, code: str, where: str = "", line: int | None = None) -> None:

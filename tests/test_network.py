@@ -6,13 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.compiler.driver import analyse_text
 from rulebook.compiler.explain import explain
-from rulebook.dsl.parser import parse_text
-from rulebook.dsl.printer import format_module
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
-from .conftest import rules_programs, run_proc, vp_after
+from .conftest import found_at, printed_back, rules_programs, run_proc, vp_after
 
 # a small railway: a triangle ash-birch-cedar, a spur cedar-dale, and elm-fir on their own
 MAP = """
@@ -93,7 +90,7 @@ def test_a_runaway_search_stops_at_the_step_budget(program):
     ("func f() = longest_path(r in built, r.a, r.b, 1, 2);", "E302", 12),
 ])
 def test_misuse_is_positioned(text, code, column):
-    found = [(d.code, d.span.line, d.span.column) for d in analyse_text(MAP + text).diagnostics]
+    found = found_at(MAP + text)
     assert (code, MAP.count("\n") + 1, column) in found, found
 
 
@@ -101,9 +98,7 @@ def test_printer_round_trip_and_reading():
     text = MAP + "func g() = longest_path(r in built where r.owner_seat == 1, r.a, r.b);\n" \
         "func h() = connects(r in built where r.owner_seat == 1 and r.a != elm and r.b != elm and r.len > 1, " \
         "r.a, r.b, ash, dale) or longest_path(r in built, r.a, r.b, r.len) > 6;\n"
-    module = parse_text(text, "a.rules")
-    printed = format_module(module)   # the long one an argument a line
-    assert parse_text(printed, "a.rules") == module and format_module(parse_text(printed, "a.rules")) == printed
+    module, printed = printed_back(text)   # the long one an argument a line
     assert max(len(line) for line in printed.splitlines()) <= 110
     read = {d.name: " ".join(explain(d)) for d in module.items if getattr(d, "name", None) in ("joined", "g")}
     assert "whether x is y or reached from it along" in read["joined"] and "either way" in read["joined"]

@@ -7,13 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.compiler.driver import analyse_text
 from rulebook.compiler.explain import explain
-from rulebook.dsl.parser import parse_text
-from rulebook.dsl.printer import format_module
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
-from .conftest import rules_programs, run_proc, vp_after
+from .conftest import found_at, printed_back, rules_programs, run_proc, vp_after
 
 # ash-birch 2, birch-cedar 3, ash-cedar 6, cedar-dale 1, ash-elm 4, elm-dale 2; fir-gorse 5 on their own.
 # From ash by cost: birch 2, elm 4, cedar 5 (by birch, not 6 straight), dale 6 two ways (by cedar 5 + 1,
@@ -162,7 +159,7 @@ def test_from_a_zone_of_cards(cards):
     ("func f() = count(t in reachable(r in built, r.a, r.b, ash) where t == 3);", "E303", 66),
 ])
 def test_misuse_is_positioned(text, code, column):
-    found = [(d.code, d.span.line, d.span.column) for d in analyse_text(MAP + text).diagnostics]
+    found = found_at(MAP + text)
     assert (code, MAP.count("\n") + 1, column) in found, found
 
 
@@ -190,9 +187,7 @@ def test_printer_round_trip_and_reading():
         "func either() = connects(r in built, r.a, r.b, [ash, elm], [dale, fir]);\n" \
         "func h() = shortest_path(r in built where r.owner_seat == 1 and r.a != elm and r.b != elm and r.cost > 1, " \
         "r.a, r.b, ash, dale, r.cost * 2) == none or size(reachable(r in built, r.a, r.b, [ash, birch])) > 6;\n"
-    module = parse_text(text, "a.rules")
-    printed = format_module(module)   # the long one an argument a line
-    assert parse_text(printed, "a.rules") == module and format_module(parse_text(printed, "a.rules")) == printed
+    module, printed = printed_back(text)   # the long one an argument a line
     assert max(len(line) for line in printed.splitlines()) <= 110
     read = {d.name: " ".join(explain(d)) for d in module.items if getattr(d, "name", None) in ("cheapest", "g", "near", "either")}
     assert "the cheapest total length of a path from x to y along" in read["cheapest"], read["cheapest"]
