@@ -2250,6 +2250,47 @@ class Checker(A.Visitor):
                 "'none' is chosen or nothing is left to pick"
             self.err("E304", f"'pick ... {pick_mode(s)}' has no 'else': it ends when {ends}", s.otherwise[0].span)
 
+    def visit_Auction(self, s: A.Auction, scope: Scope) -> None:
+        """An auction: the bidders are players, the amounts numbers, `up to` is written (the bidding
+        always ends), and the body reads the winner (a player, acting) and the price (a number)."""
+        kind, element = self.domain_kind(s.domain, scope)
+        if not fits(element, "player"):
+            given = article(words(kind if base_of(kind) == "zone" else element))
+            self.err("E303", f"an auction's bidders are players, not {given}", s.domain.span,
+                     "write 'among players', 'among opponents', 'among players where ...'")
+        if s.where is not None:   # read for each bidder, as `you`
+            self.condition(s.where, scope)
+        if s.start is not None:
+            start = self.expr(s.start, scope)
+            if not fits(start, "player"):
+                self.err("E303", f"'{'opened by' if s.opening else 'from'} ...' names the player the bidding "
+                         f"starts from, not {article(words(start))}", s.start.span)
+        for amount in (s.low, s.step, s.most):
+            if amount is not None:
+                self.amount(amount, scope)
+        if s.most is None:
+            self.err("E327", "an auction needs 'up to AMOUNT', the most each bidder may bid: it bounds the bids "
+                     "offered, and ends an open auction", s.span,
+                     "write 'up to coins' (read for each bidder), or a number: 'up to 50'")
+        if s.opening and s.mode == "sealed":
+            self.err("E327", "a sealed auction has no opener: every bidder bids at once, and may pass", s.start.span,
+                     "write 'from P' for the seat order that breaks ties, or drop it")
+        if s.step is not None and type(constant(s.step)) is int and constant(s.step) < 1:
+            self.err("E327", f"an auction's step must be at least 1, not {constant(s.step)}: each raise must raise",
+                     s.step.span)
+        if s.winner == s.price:
+            self.err("E327", f"the winner and the price of an auction are both named {s.winner!r}", s.span,
+                     f"write 'as ({s.winner}, price)'")
+        self.text_parts(s.title_parts, scope)
+        inner = self.bind(scope, s.winner, s.span, "player")
+        inner = self.bind(inner, s.price, s.span, "int")
+        self.always_in += 1
+        loops, self.player_loops = self.player_loops, []   # the body's acting player is the winner
+        self.block(s.body, inner)
+        self.always_in -= 1
+        self.player_loops = loops
+        self.block(s.otherwise, scope)   # nobody won: neither name is bound there
+
     def at_random(self, s: A.Pick, simultaneous: bool = False) -> None:
         """E326: what a `pick ... at random` cannot take, since nobody is asked: a prompt, a label,
         `optional`, `repeatedly`, `up to N` (nobody stops early: `exactly N at random`), a simultaneous pick."""

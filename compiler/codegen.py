@@ -1318,6 +1318,30 @@ class CodeGen(A.Visitor):
         self.skip_out(who)
         self.nested(p.body, inner)
 
+    def visit_Auction(self, s: A.Auction, ctx: Ctx):
+        who, bidders, won = self.temp("you"), self.temp("bidders"), self.temp("won")
+        seat_ctx = replace(ctx, you=who)
+        cond = f" if {self.wrap(s.where, seat_ctx, 1)}" if s.where is not None else ""
+        self.writeline(f"{bidders} = [{who} for {who} in {self.domain(s.domain, ctx, s)}{cond}]", s)
+        prompt = self.prompt(s, seat_ctx)
+        if plain_text(s) is None:   # a prompt with values: each bidder's, worked out as `you`
+            prompt = f"[{prompt} for {who} in {bidders}]"
+        start = ctx.you if s.start is None else self.ex(s.start, ctx)
+        low = "1" if s.low is None else self.ex(s.low, ctx)
+        step = "1" if s.step is None else self.ex(s.step, ctx)
+        most = f"[{self.ex(s.most, seat_ctx)} for {who} in {bidders}]"   # each bidder's most, as `you`
+        self.writeline(f"{won} = yield from rt.auction({bidders}, {start}, {s.mode!r}, {s.opening!r}, {low}, {step}, "
+                       f"{most}, {prompt}, {where(s)!r})")
+        self.writeline(f"if {won} is not None:")
+        self._indent += 1
+        self.writeline(f"{who}, v_{s.price} = {won}")
+        self.writeline(f"v_{s.winner} = {who}")
+        self._indent -= 1
+        self.nested(s.body, replace(seat_ctx, locals=Scope(ctx.locals, (s.winner, s.price))))
+        if s.otherwise:
+            self.writeline("else:")
+            self.nested(s.otherwise, ctx)
+
     def visit_Eliminate(self, s: A.Eliminate, ctx: Ctx):
         who = "" if s.who is None else f", {self.ex(s.who, ctx)}"
         self.writeline(f"rt.{'restore' if s.restore else 'eliminate'}({ctx.you}{who})", s)

@@ -1213,6 +1213,27 @@ class Reader(A.Visitor):
                         f"revealed and {each}")
         self.block(p.body, depth + 1)
 
+    def visit_Auction(self, s, depth: int) -> None:
+        where = f" for whom {self.x(s.where)}" if s.where is not None else ""
+        start = "you" if s.start is None else self.x(s.start)
+        low = "1" if s.low is None else self.x(s.low)
+        step = "" if s.step is None else f", in steps of {self.x(s.step)}"
+        most = "no limit" if s.most is None else self.x(s.most)
+        bids = f"bids of at least {low}{step}, each bidder bidding at most {most} (their own)"
+        how = {"open": "in turn, again and again, each bidder raises the bid or passes (a pass is for good), "
+                       "skipping the high bidder, until one bidder is left holding the bid",
+               "once around": "each bidder in turn, once, raises the bid or passes; the last raise wins",
+               "sealed": "every bidder bids at once, in secret, or passes; the highest bid wins, a tie going "
+                         "to the first of them in seat order"}[s.mode]
+        first = f"must bid first (no pass) starting from {start}" if s.opening else f"in seat order from {start}"
+        self.say(depth, f"Auction ({s.mode}){prompt(s)} among {self.x(s.domain)}{where}, {first}: {bids}; {how}. "
+                        f"If somebody won, the winner ({s.winner}), acting as you, with the price ({s.price}) they bid "
+                        "(paying is not automatic), does:")
+        self.block(s.body, depth + 1)
+        if s.otherwise:
+            self.say(depth, "If nobody bid:")
+            self.block(s.otherwise, depth + 1)
+
     def visit_Reveal(self, s, depth: int) -> None:
         self.say(depth, f"Reveal {self.x(s.item)} to every player.")
 

@@ -568,6 +568,24 @@ class Interpreter(A.Visitor):
             inner.locals[p.var] = value
             yield from self.run(p.body, rt, inner)
 
+    def visit_Auction(self, s, rt, f):
+        bidders = [who for who in self.domain(s, rt, f)
+                   if s.where is None or self.ev(s.where, rt, f.with_you(who))]
+        # a prompt with values: each bidder's, worked out with that bidder as `you`
+        prompt = self.prompt(s, rt, f) if plain_text(s) is not None else \
+            [self.prompt(s, rt, f.with_you(who)) for who in bidders]
+        start = f.you if s.start is None else self.ev(s.start, rt, f)
+        low = 1 if s.low is None else self.ev(s.low, rt, f)
+        step = 1 if s.step is None else self.ev(s.step, rt, f)
+        most = [self.ev(s.most, rt, f.with_you(who)) for who in bidders]   # each bidder's most, as `you`
+        won = yield from rt.auction(bidders, start, s.mode, s.opening, low, step, most, prompt, where(s))
+        if won is None:
+            yield from self.run(s.otherwise, rt, f)
+            return
+        inner = f.with_you(won[0])
+        inner.locals[s.winner], inner.locals[s.price] = won
+        yield from self.run(s.body, rt, inner)
+
     def visit_Eliminate(self, s, rt, f):
         knock = rt.restore if s.restore else rt.eliminate
         if s.who is None:

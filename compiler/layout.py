@@ -630,6 +630,8 @@ def default_prompt(s) -> str:
         return DEFAULT_CHOOSE_PROMPT
     if isinstance(s, A.May):
         return DEFAULT_MAY_PROMPT
+    if isinstance(s, A.Auction):
+        return "bid"
     return f"{s.var}: which next?" if isinstance(s, A.ForEach) else f"pick {s.var}"
 
 
@@ -763,6 +765,13 @@ def trigger_captures(sym) -> dict[int, list[str]]:
                 captures[id(s)] = sorted(n for n in uses if scope.get(n))
                 if type(s) is A.Whenever:
                     block(s.body, dict.fromkeys(captures[id(s)], 1))
+            elif type(s) is A.Auction:   # the body binds the winner and the price; `else` neither
+                for name in (s.winner, s.price):
+                    scope[name] = scope.get(name, 0) + 1
+                block(s.body, scope)
+                for name in (s.winner, s.price):
+                    scope[name] -= 1
+                block(s.otherwise, scope)
             elif "var" in s._fields:   # a loop or a pick binds its variable in its body
                 scope[s.var] = scope.get(s.var, 0) + 1
                 inside(s, scope)

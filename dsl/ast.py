@@ -1124,6 +1124,32 @@ class Simultaneous(Stmt):
     pick: "Pick"
 
 
+AUCTION_MODES = ("open", "once around", "sealed")
+
+
+@node
+class Auction(Stmt):
+    """`auction ["prompt"] among PLAYERS [where COND] [from P | opened by P] [open | once around |
+    sealed] [min N] [step S] [up to AMOUNT] as (WINNER, PRICE) { ... } [else { ... }]`: the bidding of
+    an auction (the players in seat order from P, each bid a decision); the body runs as the winner,
+    WINNER and PRICE bound; `else` runs when nobody bid. What the winner pays is the body's."""
+
+    domain: Expr                # the bidders
+    where: Optional[Expr]
+    mode: str                   # one of AUCTION_MODES ("open" when not written)
+    start: Optional[Expr]       # `from P` / `opened by P` (none: the acting player)
+    opening: bool               # `opened by P`: P's first bid is compulsory (no pass)
+    low: Optional[Expr]         # `min N` (none: 1)
+    step: Optional[Expr]        # `step S` (none: 1)
+    most: Optional[Expr]        # `up to AMOUNT`, worked out for each bidder as `you`
+    winner: str
+    price: str
+    body: tuple
+    otherwise: tuple = ()
+    title: Optional[str] = None
+    title_parts: tuple = ()
+
+
 @node
 class Reveal(Stmt):
     """`reveal ITEM;` or `reveal ZONE;` every player learns the item (each item of the zone) until it moves."""

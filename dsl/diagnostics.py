@@ -74,6 +74,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E325": (ERROR, "end game after LABEL in a phase, outside any loop so labelled"),
     "E326": (ERROR, "pick ... at random with what only a player's pick has: a prompt, a label, optional, "
                     "repeatedly, up to N, simultaneously"),
+    "E327": (ERROR, "an auction without 'up to', 'opened by' in a sealed auction, a step below 1, or its winner "
+                    "and price named alike"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),

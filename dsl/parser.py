@@ -79,6 +79,11 @@ def _card_word(word, span) -> None:
                                      hint="a cost paid in cards: 'N cards from ZONE [except CARD] [where COND] to ZONE'")])
 
 
+# what each clause of an auction is called in the message for one written twice
+AUCTION_CLAUSES = {"mode": "'open', 'once around' or 'sealed'", "start": "'from P' or 'opened by P'",
+                   "min": "'min N'", "step": "'step N'", "up": "'up to AMOUNT'"}
+
+
 def _pick(items: list, tag: str, default=None):
     for item in items:
         if isinstance(item, _Marker) and item.tag == tag:
@@ -907,6 +912,68 @@ class _Builder:
 
     def simultaneous_stmt(self, meta, items):
         return A.Simultaneous(items[0], _pick(items, "where"), items[-1], span=self._s(meta))
+
+    def auction_stmt(self, meta, items):
+        rest = [i for i in items if not isinstance(i, _Title)]
+        among, bidders = rest[1], rest[2]
+        if str(among) != "among":   # `among` stays free as a name everywhere else
+            raise RulesError([Diagnostic("E100", f"expected 'among PLAYERS'; found '{among}'", self._s(meta),
+                                         hint="write 'auction \"prompt\" among players ... as (WINNER, PRICE) { ... }'")])
+        clauses: dict = {}
+        for item in items:
+            if isinstance(item, _Marker) and item.tag.startswith("auction_"):
+                tag, value, span = item.tag[len("auction_"):], item.value[0], item.value[1]
+                key = "mode" if tag in ("open", "sealed", "once") else "start" if tag in ("from", "opened") else tag
+                if key in clauses:
+                    raise RulesError([Diagnostic("E100", f"an auction says {AUCTION_CLAUSES[key]} once", span,
+                                                 hint="drop the second one")])
+                clauses[key] = (tag, value)
+        names = [i for i in items if isinstance(i, Token) and i.type == "NAME"][1:]
+        winner, price = str(names[-2]), str(names[-1])
+        mode = clauses.get("mode", ("open", None))[0]
+        start = clauses.get("start", (None, None))
+        return A.Auction(bidders, _pick(items, "where"), "once around" if mode == "once" else mode, start[1],
+                         start[0] == "opened", clauses.get("min", (None, None))[1],
+                         clauses.get("step", (None, None))[1], clauses.get("up", (None, None))[1], winner, price,
+                         _block(items), _pick(items, "else_block", ()), _title(items), self._prompt_parts(items),
+                         span=self._s(meta))
+
+    def auction_from(self, meta, items):
+        return _Marker("auction_from", (items[0], self._s(meta)))
+
+    def auction_opened(self, meta, items):
+        word, who = items
+        if str(word) != "opened":
+            raise RulesError([Diagnostic("E100", f"expected 'opened by PLAYER'; found '{word} by'", self._s(meta),
+                                         hint="'opened by P': P bids first and must bid; 'from P': P bids first")])
+        return _Marker("auction_opened", (who, self._s(meta)))
+
+    def auction_open(self, meta, items):
+        return _Marker("auction_open", (None, self._s(meta)))
+
+    def auction_sealed(self, meta, items):
+        return _Marker("auction_sealed", (None, self._s(meta)))
+
+    def auction_once(self, meta, items):
+        if str(items[-1]) != "around":
+            raise RulesError([Diagnostic("E100", f"expected 'once around'; found 'once {items[-1]}'", self._s(meta),
+                                         hint="an auction is 'open', 'once around' or 'sealed'")])
+        return _Marker("auction_once", (None, self._s(meta)))
+
+    def auction_up_to(self, meta, items):
+        word, most = items
+        if str(word) != "up":
+            raise RulesError([Diagnostic("E100", f"expected 'up to AMOUNT'; found '{word} to'", self._s(meta),
+                                         hint="'up to AMOUNT': the most each bidder may bid, read for each")])
+        return _Marker("auction_up", (most, self._s(meta)))
+
+    def auction_amount(self, meta, items):
+        word, value = items
+        if str(word) not in ("min", "step"):
+            raise RulesError([Diagnostic("E100", f"'{word}' is no clause of an auction", self._s(meta),
+                                         hint="an auction takes 'from P' or 'opened by P', 'open', 'once around' "
+                                              "or 'sealed', 'min N', 'step N', 'up to AMOUNT'")])
+        return _Marker(f"auction_{word}", (value, self._s(meta)))
 
     def reveal_stmt(self, meta, items):
         return A.Reveal(items[0], span=self._s(meta))

@@ -644,6 +644,14 @@ class Printer(A.Visitor):
                     Clause(f"simultaneously pick {p.var} from ", p.domain), _where("where ", p.where), _mode(p)],
                    p.body)
 
+    def visit_Auction(self, s):
+        title = quote(s.title) + " " if s.title is not None else ""
+        start = _where("opened by " if s.opening else "from ", s.start)
+        self.block([Clause(f"auction {title}among ", s.domain), _where("where ", s.where), start, Clause(s.mode),
+                    _where("min ", s.low), _where("step ", s.step), _where("up to ", s.most),
+                    Clause(f"as ({s.winner}, {s.price})")], s.body)
+        self.orelse(s)
+
     def visit_Reveal(self, s):
         self.clauses([Clause("reveal ", s.item)])
 

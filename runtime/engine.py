@@ -291,6 +291,19 @@ class Decision:
         return f"Decision({self.player}, {self.prompt!r}, {self.options})"
 
 
+# at most this many amounts are offered for one bid: the lowest, then the bidder's most (see `bids`)
+MAX_BIDS = 40
+
+
+def bids(floor: int, most: int, step: int) -> list[int]:
+    """The amounts a bidder is offered: from `floor` up to `most` by `step`; beyond MAX_BIDS of them,
+    the MAX_BIDS - 1 lowest and the highest (a bidder can always go all in)."""
+    count = (most - floor) // step + 1 if most >= floor else 0
+    if count <= MAX_BIDS:
+        return list(range(floor, most + 1, step))
+    return list(range(floor, floor + (MAX_BIDS - 1) * step, step)) + [floor + (count - 1) * step]
+
+
 class ZoneRef:
     """A zone of one holder (or a shared zone): the live list and where it is."""
 
@@ -1218,6 +1231,76 @@ class Game:
             if limits is not None:
                 self.secret_partial = None
         return chosen
+
+    def auction(self, bidders: list, start: Optional[Holder], mode: str, opening: bool, low: int, step: int,
+                maxima: list, prompt, where: str):
+        """An auction's bidding (both backends call it; what the winner pays is the rules' body): the
+        bidders (each once, in seat order from `start`, the acting player when none), each with the
+        most they may bid (`maxima`, read for each); one who cannot bid `low` is left out. Each bid is
+        a decision: "pass", then the amounts they may bid (see `bids`). `mode`:
+        "open": round and round, skipping the high bidder; a pass is for good; it ends when one bidder
+        is left holding a bid, or nobody opened. "once around": each bidder once; the highest bid wins.
+        "sealed": each bids once in secret (asked in order, as a simultaneous pick); the highest wins, a
+        tie going to the first of them from `start`. `opening`: `start`'s first bid has no "pass".
+        Returns (winner, price), or None when nobody bid. `prompt`: one text, or a list of each
+        bidder's (a prompt with values, worked out for each)."""
+        if step < 1:
+            raise RulesRuntimeError("E601", f"an auction's step must be at least 1, not {step}")
+        prompts = prompt if type(prompt) is list else [prompt] * len(bidders)
+        first = start.index if start is not None and start.is_player else 0
+        seats, seen = len(self.state.players), set()
+        order = []   # (bidder, their most, their prompt) in seat order from `start`, each once
+        for i in sorted(range(len(bidders)), key=lambda i: (bidders[i].index - first) % seats):
+            who = bidders[i]
+            if who.is_player and who not in seen and maxima[i] >= low:
+                seen.add(who)
+                order.append((who, maxima[i], prompts[i]))
+        opener = order[0][0] if opening and order and order[0][0] is start else None
+        high, price = None, None
+        if mode == "sealed":
+            self.secret_round = {}
+            try:
+                for who, most, asked in order:
+                    bid = yield from self._bid(who, asked, bids(low, most, step), True, where)
+                    self.secret_round[who] = bid   # shown to `who` alone until all have bid
+                    if bid is not None and (price is None or bid > price):
+                        high, price = who, bid   # a tie stays with the earlier bidder
+            finally:
+                self.secret_round = None
+        elif mode == "once around":
+            for who, most, asked in order:
+                floor = low if price is None else max(low, price + step)
+                bid = yield from self._bid(who, asked, bids(floor, most, step), who is not opener, where)
+                if bid is not None:
+                    high, price = who, bid
+        else:   # open: round and round until one bidder is left holding the bid
+            active, i = list(order), 0
+            while active and not (high is not None and len(active) == 1):
+                i %= len(active)
+                who, most, asked = active[i]
+                if who is high:
+                    i += 1
+                    continue
+                floor = low if price is None else max(low, price + step)
+                bid = yield from self._bid(who, asked, bids(floor, most, step), who is not opener or high is not None,
+                                           where)
+                if bid is None:
+                    del active[i]   # out for good
+                else:
+                    high, price = who, bid
+                    i += 1
+        if self.tracer is not None:
+            self._note("auction", high, f"won at {price}" if high is not None else "nobody bid", where=where)
+        return None if high is None else (high, price)
+
+    def _bid(self, who: Holder, prompt: str, amounts: list, may_pass: bool, where: str):
+        """One bid of an auction: "pass" (when `may_pass`), then the amounts. Returns the amount, or
+        None for a pass (also when there is nothing to bid: no question)."""
+        offered = (["pass"] + amounts) if may_pass else amounts
+        if not amounts:
+            return None
+        choice = yield Decision(who, prompt, offered, where)
+        return None if may_pass and choice == 0 else offered[choice]
 
     # ------------------------------------------------------------------ hidden information
     def _known_keys(self, h: Optional[Holder], value) -> list:
