@@ -366,6 +366,11 @@ class Flow:
             if not s.otherwise:
                 return taken or Fall(s, nothing, ELSE_HINT)
             return taken or self.inner(s.otherwise, s, nothing)
+        if isinstance(s, A.Auction):
+            won = self.inner(s.body, s, "when this auction is won (its block is empty)")
+            if not s.otherwise:
+                return won or Fall(s, "when nobody bids in this auction", ELSE_HINT)
+            return won or self.inner(s.otherwise, s, "when nobody bids in this auction")
         if isinstance(s, A.Choose):
             fall = self.first(*(self.inner(o.body, o, "when this option is taken (it is empty)") for o in s.options))
             if fall is None and not any(always_offered(o) for o in s.options):

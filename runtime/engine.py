@@ -1265,8 +1265,12 @@ class Game:
                     self.secret_round[who] = bid   # shown to `who` alone until all have bid
                     if bid is not None and (price is None or bid > price):
                         high, price = who, bid   # a tie stays with the earlier bidder
+                shown = self.secret_round
             finally:
                 self.secret_round = None
+            if order:   # once all have bid, the bids are revealed to everyone
+                self.messages.append("sealed bids: " + ", ".join(
+                    f"{who.name} {'passed' if bid is None else bid}" for who, bid in shown.items()))
         elif mode == "once around":
             for who, most, asked in order:
                 floor = low if price is None else max(low, price + step)

@@ -152,6 +152,7 @@ def test_sealed_bids_are_secret_until_all_have_bid(program):
     with pytest.raises(StopIteration):
         gen.send(second.index_of("pass"))
     assert g.secret_round is None and (result(g)[0].name, result(g)[1]) == ("P1", 4)
+    assert g.messages[-1] == "sealed bids: P1 4, P2 passed"   # revealed once all have bid
 
 
 def test_nobody_bids_in_secret(program):
@@ -274,3 +275,19 @@ proc double() {
         g = game_with(build_text(text, interpreted=interpreted), 10, 10)
         run(g, "double", answers=["3", "pass", "4"])   # P1 wins at 3; P1's opponent P2 bids 4 alone
         assert (result(g)[0].name, result(g)[1]) == ("P1", 7)
+
+
+def test_a_proc_returns_through_an_auction_only_with_else():
+    returns = PACK + """
+proc price_of(): int {
+  auction among players up to coins as (w, p) { return p; } else { return 0; }
+}
+"""
+    assert analyse_text(returns).ok, analyse_text(returns).diagnostics
+    falls = PACK + """
+proc price_of(): int {
+  auction among players up to coins as (w, p) { return p; }
+}
+"""
+    found = analyse_text(falls).diagnostics   # as for a pick without `else`
+    assert [d.code for d in found] == ["W414"] and "when nobody bids in this auction" in found[0].message
