@@ -1225,7 +1225,8 @@ class Reader(A.Visitor):
                "once around": "each bidder in turn, once, raises the bid or passes; the last raise wins",
                "sealed": "every bidder bids at once, in secret, or passes; the highest bid wins, a tie going "
                          "to the first of them in seat order"}[s.mode]
-        first = f"must bid first (no pass) starting from {start}" if s.opening else f"in seat order from {start}"
+        first = f"in seat order from {start}, who opens (their first bid cannot be a pass)" if s.opening else \
+            f"in seat order from {start}"
         self.say(depth, f"Auction ({s.mode}){prompt(s)} among {self.x(s.domain)}{where}, {first}: {bids}; {how}. "
                         f"If somebody won, the winner ({s.winner}), acting as you, with the price ({s.price}) they bid "
                         "(paying is not automatic), does:")

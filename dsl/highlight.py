@@ -50,6 +50,9 @@ class RulesLexer(RegexLexer):
             (r"\b(end)(\s+)(game)\b", bygroups(Keyword, Whitespace, Keyword)),
             # `auction "..." among ...` / `auction among ...` where a statement starts
             (r"([{};:])(\s*)(auction)\b(?=\s*(?:\"|among\b))", bygroups(Punctuation, Whitespace, Keyword)),
+            # an auction's form before its next clause, and its `as (WINNER, PRICE)`
+            (r"\b(open|sealed)\b(?=\s+(?:min|step|up|as)\b)", Keyword),
+            (r"\bas\b(?=\s*\(\s*[A-Za-z_][A-Za-z0-9_]*\s*,)", Keyword),
             (r"\bas\b(?=\s*\")", Keyword),
             (r"\bas\b(?=\s+[A-Za-z_][A-Za-z0-9_]*\s*[{:])", Keyword),
             (words(CONSTANTS, prefix=r"\b", suffix=r"\b"), Keyword.Constant),

@@ -209,7 +209,7 @@ def test_it_prints_back_and_reads_in_words():
     blind = " ".join(reading(result.symbols.decls["blind"], result.symbols))
     assert "in secret" in blind and "a tie going to the first of them in seat order" in blind
     opened = " ".join(reading(result.symbols.decls["opened"], result.symbols))
-    assert "must bid first (no pass)" in opened
+    assert "in seat order from you, who opens (their first bid cannot be a pass)" in opened
 
 
 @pytest.mark.parametrize("stmt, code, what", [

@@ -111,6 +111,10 @@ def test_contextual_words_are_keywords_only_in_their_statements():
     assert (Keyword, "as") in tokens("proc p() { while true as round { end game after round; } }")
     assert (Keyword, "as") in tokens("proc p() { each players as turn: gain 1 vp; }")
     assert (Name, "as") in tokens("proc p() { repeat as { } }")
+    auction = tokens('proc p() { auction "bid" among players sealed up to coins as (w, price) { } }')
+    assert [(Keyword, "auction"), (Keyword, "sealed"), (Keyword, "as")] == \
+        [t for t in auction if t[1] in ("auction", "sealed", "as")]
+    assert (Name, "open") in tokens("proc p() { gain 1 open; auction(open); }")
 
 
 def test_score_is_a_keyword_only_before_a_cooperative_games_score():
