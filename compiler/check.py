@@ -1348,8 +1348,19 @@ class Checker(A.Visitor):
             elif t.mode == "worth":
                 self.stock_name(t.name, scope, t.span)
                 self.substitutes(t, scope, adjust)
+                self.no_global_substitutes(t)
             elif t.name is not None:
                 self.expect(t.name, ("group",), "E202", "resource group", t.span)
+
+    def no_global_substitutes(self, t: A.CostTerm) -> None:
+        """E323: a cost paid with substitutes (`N RES using SUB at RATE`) splits one player's stocks;
+        a global counter is the whole game's (a plain `pay N COUNTER;` pays it from the shared value)."""
+        for name, span in [(t.name, t.span)] + [(u.name, u.span) for u in t.substitutes]:
+            decl = self.sym.decls.get(name)
+            if type(decl) is A.Counter and decl.is_global:
+                self.err("E323", f"{name!r} is a global counter: a cost paid with substitutes ('using') is split "
+                         "among the payer's own stocks", span,
+                         f"pay it on its own: 'pay N {name};' takes it from the shared value")
 
     def substitutes(self, t: A.CostTerm, scope: Scope, adjust: Optional[str]) -> None:
         """`14 mc using steel at 2 and titanium at 3`: each substitute a resource or counter (E202, as

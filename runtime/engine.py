@@ -1686,7 +1686,8 @@ class Game:
         for mode, name, amount in terms:
             if mode == "plain":
                 want = taken.get(name, 0) + amount
-                if stock.get(name, 0) < want:
+                have = stock.get(name)
+                if (have if have is not None else self._shared_stock(name)) < want:
                     return False
                 taken[name] = want
             elif mode == "worth":   # (told in this loop: a search of the terms for one costs Tapestry 1%)
@@ -1698,6 +1699,16 @@ class Game:
         if worth:   # each split of the substitutes, then the rest
             return self._worth_fits(stock, taken, terms)
         return self._pooled_fit(stock, taken, terms)
+
+    def _shared_stock(self, name: str) -> int:
+        """What a cost can take of a global counter (no holder's stock keeps it): the team pays from
+        the shared value, down to its floor and never below 0 (as a player's stock is never paid below 0).
+        Any other name no holder keeps: nothing to pay with."""
+        value = self.state.globals.get(name)
+        if value is None:
+            return 0
+        low = self.program.counters[name][1]
+        return value - max(low or 0, 0)
 
     def _pooled_fit(self, stock: dict, taken: dict, terms: list) -> bool:
         """Whether the `any`, `different` and card terms can be paid from what the stock holds beyond
@@ -1851,9 +1862,15 @@ class Game:
     def _spend(self, h: Holder, name: str, amount: int) -> None:
         if not amount:   # a cost term worked out as 0 pays nothing, as `gain 0` gains nothing: no trace, no event
             return
-        if self.tracer is not None:
-            self._note("pay", h, name, amount)
-        h.stock[name] -= amount
+        if name in h.stock:
+            if self.tracer is not None:
+                self._note("pay", h, name, amount)
+            h.stock[name] -= amount
+        else:   # a global counter: the payer pays from the shared value (`affordable` saw it can)
+            value = self.state.globals[name] - amount
+            if self.tracer is not None:
+                self._note("pay", h, f"{name} (now {value})", amount)
+            self.state.globals[name] = value
         if "pay" in self.by_event:
             self.emit("pay", h, {"res": name, "amount": amount})
 
