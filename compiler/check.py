@@ -1854,6 +1854,45 @@ class Checker(A.Visitor):
         target = self.declared(decl.type) if isinstance(decl, A.Var) else "int"
         if not fits(value, target):
             self.err("E303", f"{s.name!r} holds {article(words(target))}, not {article(words(value))}", s.value.span)
+        elif isinstance(decl, A.Counter) and "player_count" not in scope.locals:
+            self.set_past_bounds(s, decl)
+
+    def set_past_bounds(self, s: A.SetName, d: A.Counter) -> None:
+        """W428: `set COUNTER = VALUE;` where VALUE is known before play, a number or worked out from
+        `player_count` (the seats of the pack's games), and lies past the counter's bounds for some
+        number of seats: play keeps the bound (a per-player counter without bounds never goes below 0;
+        a global one without bounds is not kept)."""
+        low, high = constant(d.low), constant(d.high)
+        if d.low is None:
+            low, high = (None, None) if d.is_global else (0, None)
+        elif type(low) is not int or type(high) is not int:   # a bad bound: E303 says it
+            return
+        uses_seats = any(type(n) is A.Name and n.id == "player_count" for n in A.walk(s.value))
+        seats = sorted({n for g in self.sym.decls.values() if type(g) is A.Game
+                        for n in range(g.min_players, g.max_players + 1)}) if uses_seats else [None]
+        past = []   # (seats, value, the bound kept)
+        for n in seats:
+            value = constant(s.value) if n is None else constant(A.rewrite(
+                s.value, lambda e: A.Int(n, span=e.span) if type(e) is A.Name and e.id == "player_count" else None))
+            if type(value) is not int:
+                return   # not known before play: nothing is certain
+            if high is not None and value > high:
+                past.append((n, value, f"above its limit {high}"))
+            elif low is not None and value < low:
+                past.append((n, value, f"below its floor {low}"))
+        if not past:
+            return
+        shown = f"from {low} to {high}" if high is not None else \
+            f"from {low} up" + (" (a per-player counter without bounds)" if d.low is None else "")
+        if past[0][0] is None:
+            _n, value, bound = past[0]
+            told = f"{value} is {bound}" if printed(s.value) == str(value) else f"{printed(s.value)} is {value}, {bound}"
+        else:
+            told = f"{printed(s.value)} is past the bounds " + ", ".join(
+                f"with {n} players ({value}, {bound})" for n, value, bound in past)
+        self.diags.append(Diagnostic(
+            "W428", f"{told}: counter {d.name!r} ({shown}) is kept at the bound",
+            s.value.span, "widen the counter's bounds, or set a value within them"))
 
     def visit_SetAttr(self, s: A.SetAttr, scope: Scope) -> None:
         target = self.attr(A.Attr(s.obj, s.name, span=s.span), scope, s.index, setting=True, site=s)

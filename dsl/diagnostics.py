@@ -104,6 +104,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W425": (WARNING, "a top-level trigger not on 'you': it fires once per player"),
     "W426": (WARNING, "a counter with a negative lower bound, no start and no rule that sets it: it starts there"),
     "W427": (WARNING, "an item moved into a zone declared of another kind"),
+    "W428": (WARNING, "a set of a counter to a value known to be past its bounds: it is kept at the bound"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

@@ -1532,9 +1532,11 @@ class Game:
             return
         current = h.stock[name]
         if value > current:
-            self.gain(h, name, value - current)
+            self.gain(h, name, value - current)   # (its trace tells what went over the cap)
         elif value < current:
-            self.lose(h, name, current - value)
+            low = self.program.counters[name][1] if name in self.program.counters else 0
+            self.lose(h, name, current - value, f"{value} asked, below its floor {low or 0}"
+                      if self.tracer is not None and value < (low or 0) else "")
         elif self.tracer is not None:   # told, as a variable's unchanged `set` is (a gain or loss tells the others)
             self._note("set", h, f"{name} = {value} (unchanged)")
 
@@ -1544,13 +1546,18 @@ class Game:
         value (`lose 2 pool (now 20)`)."""
         self.bounded(value)
         _is_global, low, high = self.program.counters[name]
+        asked = value
         if low is not None:
             value = max(low, value)
         if high is not None:
             value = min(high, value)
         if self.tracer is not None and (verb == "set" or value != self.state.globals[name]):
-            if verb == "set":
-                self._note("set", None, f"{name} = {value}{unchanged(value, self.state.globals[name])}")
+            if verb == "set":   # a value past the bounds is kept at the bound: the trace says what was asked
+                same = unchanged(value, self.state.globals[name])
+                if asked != value:
+                    same = f" ({asked} asked, {'above its limit' if asked > value else 'below its floor'} {value}" \
+                           f"{'; unchanged' if same else ''})"
+                self._note("set", None, f"{name} = {value}{same}")
             else:
                 self._note(verb, None, f"{name} (now {value})", abs(value - self.state.globals[name]))
         self.state.globals[name] = value

@@ -1,0 +1,68 @@
+"""Findings of the Hanabi audit: a `set` past a counter's bounds (the trace tells what was asked and
+kept, W428 where it is known before play), simulate's intervals, and diagnostics that pointed the
+wrong way (a sibling pack, a cascade on an unknown kind, a team-score hint, a local out of its block,
+E304 on `= none`, the trace's file names)."""
+
+from __future__ import annotations
+
+from rulebook.compiler.driver import analyse_text
+
+from .conftest import rules_programs, run_proc
+
+# ------------------------------------------------------------------ a set past the bounds
+BOUNDED = """
+counter turns_left global from 0 to 5;
+counter left from 0 to 5;
+game g { seats 2 to 5; phase play { } winner together score turns_left; }
+"""
+
+program = rules_programs(BOUNDED)
+
+
+def traced(program, body: str, players: int = 5) -> list:
+    from rulebook.runtime.engine import Game
+    g = Game(program("proc p() { " + body + " }"), players, 1)
+    lines = []
+    g.tracer = lines.append
+    run_proc(g, "p")
+    return [(e.kind, e.what, e.amount) for e in lines], g
+
+
+def test_a_global_set_past_its_limit_tells_what_was_asked(program):
+    lines, g = traced(program, "set turns_left = player_count + 1;")
+    assert lines == [("set", "turns_left = 5 (6 asked, above its limit 5)", None)] and g.state.globals["turns_left"] == 5
+    lines, g = traced(program, "set turns_left = 0 - 2;")
+    assert lines == [("set", "turns_left = 0 (-2 asked, below its floor 0; unchanged)", None)]
+    lines, _g = traced(program, "set turns_left = 3;")
+    assert lines == [("set", "turns_left = 3", None)]   # within the bounds: nothing more
+
+
+def test_a_per_player_set_below_its_floor_tells_what_was_asked(program):
+    lines, g = traced(program, "gain 3 left; set left = 0 - 2;")
+    assert lines[1] == ("lose", "left (-2 asked, below its floor 0)", 3) and g.state.players[0].stock["left"] == 0
+    lines, _g = traced(program, "gain 3 left; set left = 1;")
+    assert lines[1] == ("lose", "left", 2)
+
+
+def w428(text: str) -> list:
+    return [(d.span.line, d.span.column, d.message) for d in analyse_text(text).diagnostics if d.code == "W428"]
+
+
+def test_w428_a_number_past_the_bounds():
+    text = BOUNDED + "proc p() {\n  set left = 7;\n  set turns_left = -1;\n  set left = 5;\n  set turns_left = 0;\n}\n"
+    assert w428(text) == [
+        (6, 14, "7 is above its limit 5: counter 'left' (from 0 to 5) is kept at the bound"),
+        (7, 20, "-1 is below its floor 0: counter 'turns_left' (from 0 to 5) is kept at the bound")]
+
+
+def test_w428_player_count_names_the_seats_where_it_is_past():
+    text = BOUNDED + "proc p() {\n  set turns_left = player_count + 1;\n  set turns_left = player_count;\n}\n"
+    assert w428(text) == [(6, 20, "player_count + 1 is past the bounds with 5 players (6, above its limit 5): "
+                                  "counter 'turns_left' (from 0 to 5) is kept at the bound")]
+
+
+def test_w428_only_where_it_is_certain():
+    text = BOUNDED + ("counter free global;\ncounter own;\n"
+                      "proc p(n: int) {\n  set left = n + 9;\n  set free = 99;\n  set own = -3;\n  set left = turns_left + 9;\n}\n")
+    assert [(line, col) for line, col, _m in w428(text)] == [(10, 13)]   # own: a per-player counter never goes below 0
+    assert "from 0 up (a per-player counter without bounds)" in w428(text)[0][2]
