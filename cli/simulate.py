@@ -187,20 +187,30 @@ def _play(prepared: list, seeds: range, workers: int, backend: Backend, ray_addr
     return runs, failed
 
 
+def num(value, spec: str) -> str:
+    """A figure as simulate writes it: `format(value, spec)`, with no negative zero (a mean or a bound
+    that rounds to 0 is 0.0, never -0.0; signed: +0.000)."""
+    text = format(value, spec)
+    if text.startswith("-") and not any(c in "123456789" for c in text):
+        text = format(abs(value), spec)
+    return text
+
+
 def _interval(value, low, high, percent: bool = True) -> str:
     if value is None:
         return "-"
     if percent:
-        return f"{value:.1%} [{low:.0%}-{high:.0%}]"
-    return f"{value:+.3f} [{low:+.3f}, {high:+.3f}]"
+        return f"{num(value, '.1%')} [{num(low, '.0%')}-{num(high, '.0%')}]"   # (a rate is never negative)
+    return f"{num(value, '+.3f')} [{num(low, '+.3f')}, {num(high, '+.3f')}]"
 
 
 def _team_score_text(score: dict) -> str:
     """A cooperative game's score over the games: mean with its interval, spread, median, extremes and
     how many games reached each score."""
-    interval = f" [95% CI {score['ci_low']:.1f}-{score['ci_high']:.1f}]" if score["ci_low"] is not None else ""
+    interval = f" [95% CI {num(score['ci_low'], '.1f')} to {num(score['ci_high'], '.1f')}]" \
+        if score["ci_low"] is not None else ""   # ("to": a bound may be negative)
     counts = ", ".join(f"{value}: {n}" for value, n in score["distribution"])
-    return (f"team score ({score['text']}): mean {score['mean']:.1f}{interval}, sd {score['sd']:.1f}, "
+    return (f"team score ({score['text']}): mean {num(score['mean'], '.1f')}{interval}, sd {num(score['sd'], '.1f')}, "
             f"median {score['median']:g}, from {score['min']} to {score['max']}\n"
             f"  games per score: {counts}")
 
@@ -225,7 +235,7 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
     if together and team is not None:
         seats.add_row("all players", _interval(team["win_rate"], team["ci_low"], team["ci_high"]))
     for row in report["seats"] if not together else ():
-        cells = [f"{s['mean']:.1f} ± {s['sd']:.1f}" if s else "-" for s in row["scores"].values()]
+        cells = [f"{num(s['mean'], '.1f')} ± {num(s['sd'], '.1f')}" if s else "-" for s in row["scores"].values()]
         seats.add_row(row["seat"], _interval(row["win_rate"], row["ci_low"], row["ci_high"]), *cells)
     if seats.row_count:
         out.print(seats)
@@ -235,7 +245,8 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
         out.print(_team_score_text(report["team_score"]), markup=False)
     if report["length"]:
         n = report["length"]
-        out.print(f"game length: {n['mean']:.1f} ± {n['sd']:.1f} decisions (from {n['min']} to {n['max']})",
+        out.print(f"game length: {num(n['mean'], '.1f')} ± {num(n['sd'], '.1f')} decisions "
+                  f"(from {n['min']} to {n['max']})",
                   markup=False)
     labels = component_labels(report["components"])
     rated = [c for c in report["components"] if c["effect"] is not None]
@@ -246,7 +257,7 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
         # cut with an ellipsis
         shown = rated if len(rated) <= 20 else rated[:10] + rated[-10:]
         rows = [(labels[c["kind"], c["name"]], c["kind"], str(c["games_used"]),
-                 _interval(c["win_rate_used"], c["ci_low"], c["ci_high"]), f"{c['win_rate_unused']:.1%}",
+                 _interval(c["win_rate_used"], c["ci_low"], c["ci_high"]), num(c['win_rate_unused'], '.1%'),
                  _interval(c["effect"], c["effect_ci_low"], c["effect_ci_high"], percent=False)) for c in shown]
         figures = [max(len(column), *(len(row[at]) for row in rows))
                    for at, column in enumerate(("games", "used [95% CI]", "unused", "difference [95% CI]"), start=2)]
@@ -293,8 +304,8 @@ td.n { text-align: right; font-variant-numeric: tabular-nums; } img { max-width:
 <p>Seeds {{ r.seed }} to {{ r.seed + r.games - 1 }}, agent {{ r.agent }}{% if r.variants %}, variants
 {{ r.variants|join(", ") }}{% endif %}; {{ r.failed }} failed. Intervals are 95%.</p>
 {% if r.team_score is defined and r.team_score %}{% set t = r.team_score %}<h2>Team score</h2>
-<p>A cooperative game scored as a team ({{ t.text }}): mean {{ "%.1f"|format(t.mean) }}{% if t.ci_low is not none %}
-(95% interval {{ "%.1f"|format(t.ci_low) }} – {{ "%.1f"|format(t.ci_high) }}){% endif %}, sd {{ "%.1f"|format(t.sd) }},
+<p>A cooperative game scored as a team ({{ t.text }}): mean {{ num(t.mean, ".1f") }}{% if t.ci_low is not none %}
+(95% interval {{ num(t.ci_low, ".1f") }} – {{ num(t.ci_high, ".1f") }}){% endif %}, sd {{ num(t.sd, ".1f") }},
 median {{ t.median }}, from {{ t.min }} to {{ t.max }} over {{ t.games }} games.</p>
 {% if plots.team_score is defined %}<img alt="team score distribution" src="data:image/png;base64,{{ plots.team_score }}">{% endif %}
 <table><tr><th>team score</th><th>games</th></tr>
@@ -306,7 +317,7 @@ median {{ t.median }}, from {{ t.min }} to {{ t.max }} over {{ t.games }} games.
 <table><tr><th>seat</th><th>win rate</th><th>95% interval</th>{% for k in r.score_keys %}<th>{{ k }} (mean ± sd)</th>{% endfor %}</tr>
 {% for s in r.seats %}<tr><td>{{ s.seat }}</td><td class="n">{{ pct(s.win_rate) }}</td>
 <td class="n">{{ pct(s.ci_low) }} – {{ pct(s.ci_high) }}</td>{% for v in s.scores.values() %}
-<td class="n">{% if v %}{{ "%.1f"|format(v.mean) }} ± {{ "%.1f"|format(v.sd) }}{% endif %}</td>{% endfor %}</tr>
+<td class="n">{% if v %}{{ num(v.mean, ".1f") }} ± {{ num(v.sd, ".1f") }}{% endif %}</td>{% endfor %}</tr>
 {% endfor %}</table>{% endif %}
 {% if plots.scores is defined %}<h2>Scores</h2><img alt="score distributions" src="data:image/png;base64,{{ plots.scores }}">{% endif %}
 <h2>Game length</h2><img alt="game lengths" src="data:image/png;base64,{{ plots.lengths }}">
@@ -315,13 +326,13 @@ median {{ t.median }}, from {{ t.min }} to {{ t.max }} over {{ t.games }} games.
 <table><tr><th>component</th><th>kind</th><th>games used</th><th>win rate used</th><th>unused</th><th>difference</th></tr>
 {% for c in r.components %}<tr><td>{% if c.title and c.title != c.name %}{{ c.title }} ({{ c.name }}){% else %}{{ c.name }}{% endif %}</td><td>{{ c.kind }}</td><td class="n">{{ c.games_used }}</td>
 <td class="n">{{ pct(c.win_rate_used) }}</td><td class="n">{{ pct(c.win_rate_unused) }}</td>
-<td class="n">{% if c.effect is not none %}{{ "%+.3f"|format(c.effect) }} [{{ "%+.3f"|format(c.effect_ci_low) }},
-{{ "%+.3f"|format(c.effect_ci_high) }}]{% endif %}</td></tr>
+<td class="n">{% if c.effect is not none %}{{ num(c.effect, "+.3f") }} [{{ num(c.effect_ci_low, "+.3f") }},
+{{ num(c.effect_ci_high, "+.3f") }}]{% endif %}</td></tr>
 {% endfor %}</table>
 {% if r.against is defined %}<h2>{{ r.label }} against {{ r.against.label }} (same seeds)</h2>
 <table><tr><th>seat</th><th>difference in win rate</th><th>95% interval</th></tr>
-{% for d in r.against.difference %}<tr><td>{{ d.seat }}</td><td class="n">{{ "%+.3f"|format(d.delta) }}</td>
-<td class="n">{{ "%+.3f"|format(d.ci_low) }} – {{ "%+.3f"|format(d.ci_high) }}</td></tr>{% endfor %}</table>{% endif %}
+{% for d in r.against.difference %}<tr><td>{{ d.seat }}</td><td class="n">{{ num(d.delta, "+.3f") }}</td>
+<td class="n">{{ num(d.ci_low, "+.3f") }} – {{ num(d.ci_high, "+.3f") }}</td></tr>{% endfor %}</table>{% endif %}
 {% if r.failures %}<h2>Failures</h2><ul>{% for f in r.failures %}<li>seed {{ f.seed }}: {{ f.error }}
 (log: {{ f.log }})</li>{% endfor %}</ul>{% endif %}
 </body></html>
@@ -401,6 +412,6 @@ def write_html(report: dict, records: list, folder: Path) -> None:
     environment = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
     page = environment.from_string(PAGE).render(
         r=report, plots=plots(report, scores, [r.decisions for r in played]),
-        pct=lambda v: "" if v is None else f"{v:.1%}")
+        pct=lambda v: "" if v is None else num(v, ".1%"), num=num)
     folder.mkdir(parents=True, exist_ok=True)
     write_atomic(folder / "index.html", page)

@@ -66,3 +66,17 @@ def test_w428_only_where_it_is_certain():
                       "proc p(n: int) {\n  set left = n + 9;\n  set free = 99;\n  set own = -3;\n  set left = turns_left + 9;\n}\n")
     assert [(line, col) for line, col, _m in w428(text)] == [(10, 13)]   # own: a per-player counter never goes below 0
     assert "from 0 up (a per-player counter without bounds)" in w428(text)[0][2]
+
+
+# ------------------------------------------------------------------ simulate's figures
+def test_simulate_writes_no_negative_zero_and_reads_negative_bounds():
+    from rulebook.cli.simulate import _interval, _team_score_text, num
+    assert [num(v, ".1f") for v in (-0.0, -0.04, -1e-17, 0.04, -0.06)] == ["0.0", "0.0", "0.0", "0.0", "-0.1"]
+    assert num(-0.0001, "+.3f") == "+0.000" and num(-0.0, ".1%") == "0.0%"
+    score = {"text": "team_score()", "mean": 0.01, "ci_low": -0.04, "ci_high": 0.06, "sd": 0.2, "median": 0,
+             "min": 0, "max": 2, "distribution": [(0, 198), (2, 2)]}
+    text = _team_score_text(score)
+    assert text.startswith("team score (team_score()): mean 0.0 [95% CI 0.0 to 0.1], sd 0.2") and "-0" not in text
+    score.update(mean=1.0, ci_low=-1.23, ci_high=3.4)
+    assert "mean 1.0 [95% CI -1.2 to 3.4]" in _team_score_text(score)
+    assert _interval(-0.0001, -0.2, 0.0, percent=False) == "+0.000 [-0.200, +0.000]"
