@@ -159,8 +159,23 @@ def locate(ref: str, relative_to: Optional[Path] = None) -> Path:
         raise RulesError([Diagnostic("E501", f"the installed pack {ref!r} points at {root}, which has no "
                                      f"{MANIFEST}", where)])
     from rulebook.dsl.diagnostics import did_you_mean
-    hint = did_you_mean(ref, shipped_packs() + sorted(installed))
+    hint = sibling_hint(ref, relative_to) or did_you_mean(ref, shipped_packs() + sorted(installed))
     raise RulesError([Diagnostic("E503", f"no pack named or at {ref!r}", where, hint)])
+
+
+def sibling_hint(ref: str, relative_to: Optional[Path]) -> Optional[str]:
+    """For a pack named by a bare name from inside a pack (`extends = ["hanabi"]`): a pack folder
+    next to it of that name, which is reached by its path (`"../hanabi"`): paths are relative to the
+    pack's own folder, a bare name is a shipped or installed pack."""
+    if relative_to is None or "/" in ref or "\\" in ref:
+        return None
+    try:
+        sibling = relative_to.resolve().parent / ref
+        if (sibling / MANIFEST).is_file() and sibling != relative_to.resolve():
+            return f'did you mean "../{ref}"? a pack beside this one is named by its path'
+    except OSError:
+        return None
+    return None
 
 
 def load_pack(root: Path, validate: bool = True) -> Pack:

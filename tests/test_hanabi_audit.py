@@ -80,3 +80,17 @@ def test_simulate_writes_no_negative_zero_and_reads_negative_bounds():
     score.update(mean=1.0, ci_low=-1.23, ci_high=3.4)
     assert "mean 1.0 [95% CI -1.2 to 3.4]" in _team_score_text(score)
     assert _interval(-0.0001, -0.2, 0.0, percent=False) == "+0.000 [-0.200, +0.000]"
+
+
+# ------------------------------------------------------------------ a sibling pack named by its name
+def test_extends_by_name_of_a_sibling_pack_hints_its_path(tmp_path):
+    from click.testing import CliRunner
+
+    from rulebook.cli import app
+    from .conftest import write_pack
+    write_pack(tmp_path / "hanabi", "counter clues global;\ngame g { seats 2 to 5; phase play { } winner together score clues; }\n",
+               name="hanabi")
+    write_pack(tmp_path / "house", "", name="house", extends=["hanabi"])
+    result = CliRunner().invoke(app, ["lint", str(tmp_path / "house")])
+    assert f"{tmp_path / 'house' / 'pack.toml'}:2:12: error[E503]: no pack named or at 'hanabi' " \
+           f"(did you mean \"../hanabi\"? a pack beside this one is named by its path)" in result.output, result.output
