@@ -2073,6 +2073,8 @@ class Checker(A.Visitor):
         a token into a zone of tiles), when both kinds are known: a field read on them fails in play."""
         held = self.zone_kinds(dest, "", scope)
         strays = [k for k in kinds if k not in held]
+        if any(type(self.sym.decls.get(k)) is not A.Kind for k in (*held, *kinds)):
+            return   # a kind unknown (E204 says so): no warning builds on it
         if held and strays:
             decl = self.zone_decl(dest, scope)
             self.diags.append(Diagnostic(

@@ -94,3 +94,12 @@ def test_extends_by_name_of_a_sibling_pack_hints_its_path(tmp_path):
     result = CliRunner().invoke(app, ["lint", str(tmp_path / "house")])
     assert f"{tmp_path / 'house' / 'pack.toml'}:2:12: error[E503]: no pack named or at 'hanabi' " \
            f"(did you mean \"../hanabi\"? a pack beside this one is named by its path)" in result.output, result.output
+
+
+# ------------------------------------------------------------------ no warning builds on an unknown kind
+def test_a_zone_of_an_unknown_kind_is_e204_with_no_w427_cascade():
+    text = ("kind card { colour: int; }\nzone discard of cards;\nzone deck of card;\ncard x \"X\" { colour = 1; }\n"
+            "game g { seats 2 to 2; phase setup { move x to discard; move all of deck to discard; } phase play { }\n"
+            "  winner together score 0; }\n")
+    assert [(d.code, d.span.line, d.span.column) for d in analyse_text(text).diagnostics] == [("E204", 2, 17)]
+
