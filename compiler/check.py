@@ -1303,10 +1303,13 @@ class Checker(A.Visitor):
         bound = {n.var for n in A.walk(e) if isinstance(getattr(n, "var", None), str)}
         for n in A.walk(e):   # `vp` alone is `you.vp`, and `you` is the first player there
             if isinstance(n, A.Name) and n.id not in bound and self.per_player(n.id):
+                zone = isinstance(self.sym.decls[n.id], A.Zone)   # a zone's number is its size
+                read = f"size(p.{n.id})" if zone else f"p.{n.id}"
                 self.diags.append(Diagnostic("W417", f"{what} reads {n.id!r}, which each player has: it is read "
                                              "for the first player only", n.span,
-                                             f"say whose: some(p in players where p.{n.id} ...), "
-                                             f"total(p in players, p.{n.id}), or make it global"))
+                                             f"say whose: some(p in players where {read} ...), "
+                                             f"total(p in players, {read}), or make it "
+                                             f"{'a shared zone' if zone else 'global'}"))
 
     def per_player(self, name: str) -> bool:
         """Whether a declared name is kept per player (a resource, a counter, var or zone that is not global)."""

@@ -103,3 +103,12 @@ def test_a_zone_of_an_unknown_kind_is_e204_with_no_w427_cascade():
             "  winner together score 0; }\n")
     assert [(d.code, d.span.line, d.span.column) for d in analyse_text(text).diagnostics] == [("E204", 2, 17)]
 
+
+# ------------------------------------------------------------------ a team score's hint is a number
+def test_w417_on_a_zone_in_the_team_score_hints_a_number():
+    text = ("kind card { rank: int; }\nzone hand per_player of card;\n"
+            "game g { seats 2 to 5; phase play { }\n  winner together score size(hand); }\n")
+    (d,) = [d for d in analyse_text(text).diagnostics if d.code == "W417"]
+    assert (d.span.line, d.span.column) == (4, 30)
+    assert d.hint == ("say whose: some(p in players where size(p.hand) ...), total(p in players, size(p.hand)), "
+                      "or make it a shared zone")
