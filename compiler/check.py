@@ -463,6 +463,7 @@ class Checker(A.Visitor):
         self.emitted: set[str] = set()
         self.triggers: list[A.Whenever] = []
         self.visiting = None  # the declaration being checked
+        self.bound: dict = {}   # (id of the declaration, local name) -> where it was last bound (E201: out of its block)
         # `each` and trigger bodies around the statement: their acting player is never knocked out
         self.always_in = 0
         # the `for each` variables over players around the statement, since the last `each` or
@@ -1719,6 +1720,7 @@ class Checker(A.Visitor):
             self.named_like_a_declaration(name, span)
         self.shadows(scope, name, span)
         inner.locals[name] = [span, True, type_]
+        self.bound[id(self.visiting), name] = span
         return inner
 
     def shadows(self, scope: Scope, name: str, span: A.Span, outer: Optional[A.Span] = None,
@@ -1839,6 +1841,7 @@ class Checker(A.Visitor):
         if self.sym.category(name) is not None:
             self.named_like_a_declaration(name, span)
         scope.locals[name] = [span, False, type_]
+        self.bound[id(self.visiting), name] = span
 
     def visit_SetName(self, s: A.SetName, scope: Scope) -> None:
         value = self.given(s.value, scope)
@@ -2859,6 +2862,14 @@ class Checker(A.Visitor):
         if base in BUILTIN_DOMAINS:
             return {"left": "player", "right": "player", "teammate": "player",
                     "player_count": "int"}.get(base, "list:player")
+        ended = self.bound.get((id(self.visiting), name))
+        if ended is not None and ended.file == e.span.file and (ended.line, ended.column) < (e.span.line, e.span.column):
+            ended = self.at_name(name, ended)   # the name, in the statement that declared it
+            self.diags.append(Diagnostic(
+                "E201", f"unknown name {name!r} here: {name!r} is declared at {ended.line}:{ended.column} in a block "
+                "that has ended", self.at_name(name, e.span), "use it inside that block, or declare it before the block",
+                notes=(f"{name!r} is declared at {ended}",)))
+            return "any"
         candidates = list(scope.locals) + self.sym.names() + sorted(BUILTIN_DOMAINS)
         self.unknown("E201", "name", name, e.span, candidates)
         return "any"

@@ -112,3 +112,22 @@ def test_w417_on_a_zone_in_the_team_score_hints_a_number():
     assert (d.span.line, d.span.column) == (4, 30)
     assert d.hint == ("say whose: some(p in players where size(p.hand) ...), total(p in players, size(p.hand)), "
                       "or make it a shared zone")
+
+
+# ------------------------------------------------------------------ a local out of its block
+def test_a_local_used_after_its_block_says_where_it_was_declared():
+    text = ('enum colour { red, blue }\ncounter told;\nproc p() {\n  pick col from colour "which?" {\n'
+            '    gain 1 told;\n  }\n  if col == red { gain 1 told; }\n}\n'
+            'game g { seats 2 to 2; phase play { p(); } winner most told; }\n')
+    (d,) = analyse_text(text).diagnostics
+    assert (d.code, d.span.line, d.span.column) == ("E201", 7, 6)
+    assert d.message == "unknown name 'col' here: 'col' is declared at 4:8 in a block that has ended"
+    assert d.hint == "use it inside that block, or declare it before the block"
+    assert d.notes == ("'col' is declared at <text>:4:8",)
+
+
+def test_a_name_never_declared_is_still_did_you_mean():
+    text = ('enum colour { red, blue }\ncounter told;\nproc p() {\n  if col == red { gain 1 told; }\n}\n'
+            'game g { seats 2 to 2; phase play { p(); } winner most told; }\n')
+    (d,) = analyse_text(text).diagnostics
+    assert (d.code, d.message, d.hint) == ("E201", "unknown name 'col'", "did you mean 'colour'?")
