@@ -736,8 +736,12 @@ class Checker(A.Visitor):
             return
         if d.default is None:
             if d.type not in ("player", "bool") and self.sym.category(d.type) != "kind":
+                enum = self.sym.decls.get(d.type)
+                first = f" or with a member, '= {enum.members[0]}'" \
+                    if isinstance(enum, A.Enum) and enum.members else ""
                 self.err("E304", f"variable {d.name!r} needs a starting value: '= ...'", d.span,
-                         "only players, cards and tiles start as 'none' without one")
+                         f"write '= none' to start it with no value{first}; only players, cards and tiles start as "
+                         "'none' without one, and conditions as false")
             return
         if not is_field_value(d.default) or isinstance(d.default, A.You):
             self.err("E303", "a variable starts with a constant value (or 'none')", d.default.span)

@@ -131,3 +131,17 @@ def test_a_name_never_declared_is_still_did_you_mean():
             'game g { seats 2 to 2; phase play { p(); } winner most told; }\n')
     (d,) = analyse_text(text).diagnostics
     assert (d.code, d.message, d.hint) == ("E201", "unknown name 'col'", "did you mean 'colour'?")
+
+
+# ------------------------------------------------------------------ E304's message is true
+def test_e304_on_a_variable_without_start_says_none_is_a_start():
+    text = "enum colour { red, blue }\nvar knows_colour[1..5]: colour;\nvar seen: str;\n" \
+           "game g { seats 2 to 2; phase play { } winner together score 0; }\n"
+    found = [(d.code, d.span.line, d.span.column, d.hint) for d in analyse_text(text).diagnostics]
+    assert found == [
+        ("E304", 2, 1, "write '= none' to start it with no value or with a member, '= red'; only players, cards and "
+                       "tiles start as 'none' without one, and conditions as false"),
+        ("E304", 3, 1, "write '= none' to start it with no value; only players, cards and tiles start as 'none' "
+                       "without one, and conditions as false")]
+    ok = text.replace("colour;", "colour = none;").replace("str;", "str = none;")
+    assert analyse_text(ok).diagnostics == []
