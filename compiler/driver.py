@@ -198,8 +198,10 @@ def analyse_file(path: Path, expansions: Sequence[str] = ()) -> Analysis:
     """Analyse one rules file: within its pack (stacked with the expansions) when it has one, else alone."""
     for parent in path.resolve().parents:
         if (parent / MANIFEST).is_file():
-            result = analyse_chain(stack_chain(str(parent), expansions))
-            shown = load_pack(parent).display(path.resolve())
+            chain = stack_chain(str(parent), expansions)
+            result = analyse_chain(chain)
+            pack = next((p for p in chain if p.root == parent), None) or load_pack(parent)
+            shown = pack.display(path.resolve())
             result.diagnostics = [d for d in result.diagnostics if d.span.file == shown]
             return result
     result = analyse_chain([Pack.lone_file(path)])

@@ -69,6 +69,7 @@ class Pack:
         self.root, self.manifest, self.only = root, manifest, only
         self.manifest_text = manifest_text   # for placing findings at a key or an extends entry
         self.bases: frozenset = frozenset()   # roots of every pack this one extends, directly or not
+        self.from_cwd = True   # paths shown relative to the working folder (stack_chain: for all its packs or none)
 
     def extends_span(self, index: int) -> Span:
         """Where the manifest's extends entry `index` is (the `extends` key if it cannot be found)."""
@@ -90,8 +91,9 @@ class Pack:
         return rules_files(self.root)
 
     def display(self, path: Path) -> str:
-        """The path shown in diagnostics and `# file:line` comments: `rules/<pack>/<file>`."""
-        for base in (SHIPPED.parent, Path.cwd()):
+        """The path shown in diagnostics and `# file:line` comments: `rules/<pack>/<file>`, else
+        relative to the working folder when every pack of the stack is inside it, else as given."""
+        for base in (SHIPPED.parent, Path.cwd()) if self.from_cwd else (SHIPPED.parent,):
             try:
                 return str(path.resolve().relative_to(base))
             except ValueError:
@@ -402,7 +404,21 @@ def stack_chain(base: str, expansions: Sequence[str] = (), validate: bool = True
 
     for ref in (base, *expansions):
         visit(locate(ref))
+    # one form of path for the whole stack: a base outside the working folder (`../hanabi` from inside
+    # the house pack) would be shown whole beside its expansion's relative paths
+    cwd = Path.cwd()
+    if any(not _inside(p.root, SHIPPED.parent) and not _inside(p.root, cwd) for p in chain):
+        for p in chain:
+            p.from_cwd = False
     return chain
+
+
+def _inside(root: Path, base: Path) -> bool:
+    try:
+        root.resolve().relative_to(base)
+        return True
+    except ValueError:
+        return False
 
 
 def _extended(pack: Pack, index: int, ref: str) -> Path:

@@ -383,6 +383,7 @@ class _EditorPack(Pack):
 
     def __init__(self, pack: Pack, open_paths):
         super().__init__(pack.root, pack.manifest, pack.only)
+        self.from_cwd = pack.from_cwd   # the stack's one form of path
         self._open = open_paths
         self._files: Optional[list[Path]] = None
 

@@ -145,3 +145,20 @@ def test_e304_on_a_variable_without_start_says_none_is_a_start():
                        "without one, and conditions as false")]
     ok = text.replace("colour;", "colour = none;").replace("str;", "str = none;")
     assert analyse_text(ok).diagnostics == []
+
+
+# ------------------------------------------------------------------ one form of path for a stack
+def test_a_stack_shows_its_files_in_one_form(tmp_path, monkeypatch):
+    from rulebook.compiler.driver import analyse, analyse_file
+    from .conftest import write_pack
+    write_pack(tmp_path / "base", "counter clues global;\ngame g { seats 2 to 5; phase play { }\n"
+               "  winner together score clues; }\n", name="base")
+    write_pack(tmp_path / "house", "counter x;\n", name="house", extends=["../base"])
+    monkeypatch.chdir(tmp_path / "house")   # the base is outside the working folder: every path whole
+    files = {m.path for _name, modules in analyse(str(tmp_path / "house")).modules for m in modules}
+    assert files == {str(tmp_path / "base" / "main.rules"), str(tmp_path / "house" / "main.rules")}
+    (d,) = [d for d in analyse_file(tmp_path / "house" / "main.rules").diagnostics if d.code == "W401"]
+    assert d.span.file == str(tmp_path / "house" / "main.rules")
+    monkeypatch.chdir(tmp_path)   # both inside: both relative
+    files = {m.path for _name, modules in analyse(str(tmp_path / "house")).modules for m in modules}
+    assert files == {"base/main.rules", "house/main.rules"}
