@@ -1519,7 +1519,8 @@ class Game:
             amount = changed
         if amount <= 0:
             return
-        most = min(h.stock[name], amount)
+        have = h.stock.get(name)   # a global counter: what the shared value holds above its floor
+        most = min(have if have is not None else self._shared_stock(name), amount)
         options = [f"pay {k} {name}, take {amount - k} {debt}" for k in range(most, -1, -1)]
         k = most - (yield self.decide(h, f"lose {amount} {name}", options, where))
         self.lose(h, name, k, why)

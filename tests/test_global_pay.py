@@ -110,3 +110,10 @@ def test_the_trace_tells_the_shared_value_left(program):
 def test_substitutes_name_no_global_counter():
     result = analyse_text(PACK + "proc p() { pay 2 gold using clues at 1; }")
     the_one_error(result, "E323", "'clues' is a global counter", line=7)
+
+
+def test_a_loss_of_a_global_counter_with_a_debt(program):
+    g = game(program, "proc p() { lose 3 clues else told; }", clues=2)
+    asked = run_proc(g, "p", answers=["pay 2 clues, take 1 told"])
+    assert asked[0].options == ["pay 2 clues, take 1 told", "pay 1 clues, take 2 told", "pay 0 clues, take 3 told"]
+    assert g.state.globals["clues"] == 0 and g.state.players[0].stock["told"] == 1
