@@ -3145,6 +3145,9 @@ class Checker(A.Visitor):
             self.err("E302", f"{e.op}(...) takes {NETWORK_SHAPES[e.op]}", e.span)
         ends = [(x, self.expr(x, inner)) for x in e.ends]
         for x in e.places():
+            if type(x) is A.ListLit:   # `[ash, "x"]`: each element is a place, checked where it stands
+                ends += [(item, self.expr(item, scope)) for item in x.items]
+                continue
             kind = self.expr(x, scope)
             # a search starts from (or ends at) any of a list's or a zone's places
             ends.append((x, element_of(kind) if base_of(kind) in ("zone", "list") else kind))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from rulebook.compiler.driver import analyse_text
 from rulebook.compiler.explain import explain
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
@@ -92,6 +93,24 @@ def test_a_runaway_search_stops_at_the_step_budget(program):
 def test_misuse_is_positioned(text, code, column):
     found = found_at(MAP + text)
     assert (code, MAP.count("\n") + 1, column) in found, found
+
+
+@pytest.mark.parametrize("single, listed, column", [
+    ('connects(r in built, r.a, r.b, ash, "x")', 'connects(r in built, r.a, r.b, [ash], ["x"])', 51),
+    ("connects(r in built, r.a, r.b, 3, dale)", "connects(r in built, r.a, r.b, [ash, 3], dale)", 49),
+    ('shortest_path(r in built, r.a, r.b, ash, "x")', 'shortest_path(r in built, r.a, r.b, ash, [dale, "x"])', 60),
+    ("reachable(r in built, r.a, r.b, 3)", "reachable(r in built, r.a, r.b, [3])", 45),
+])
+def test_a_list_literals_elements_are_checked_as_places(single, listed, column):
+    # each element of a written list given as FROM or TO is an end of the search, with the same code and
+    # message as that element given alone, positioned at the element
+    def errors(call: str) -> list:
+        return [(d.code, d.message, d.span.column) for d in analyse_text(MAP + f"func f() = {call};").diagnostics]
+    (code, message, _), = errors(single)
+    assert errors(listed) == [(code, message, column)]
+    assert errors("connects(r in built, r.a, r.b, [ash, birch], [])") == []
+    # a zone inside a written list is not flattened into it: it is no place
+    assert [(c, col) for c, _m, col in errors("connects(r in built, r.a, r.b, [ash, built], dale)")] == [("E303", 49)]
 
 
 def test_printer_round_trip_and_reading():
