@@ -20,7 +20,9 @@ The deciding player's own question is masked too where it could show what they m
 or tile they cannot see where it is, and a value worked out (by the same analysis, without `this`
 and `it`) from a `secret` zone or a zone `hidden from owner`, whoever's it is (another player's hand
 hidden from its owner is masked in the question though its asker sees it: the analysis cannot tell
-whose zone a value comes from, and it only masks more)."""
+whose zone a value comes from, and it only masks more), or from a `hidden` zone read through another
+holder than `you` (`victim.hand`: `{c.worth}` of a card picked at random from it is masked from the
+thief; read through a player who turns out to be the asker, it is masked all the same)."""
 
 from __future__ import annotations
 
@@ -40,14 +42,18 @@ def open_values(sym) -> dict[int, str]:
     see it either); both backends read it."""
     zones = {name: d.visibility for name, d in sym.decls.items() if type(d) is A.Zone}
     others = _open(sym, {name for name, v in zones.items() if v != "public"}, True)
-    mine = _open(sym, {name for name, v in zones.items() if v not in ("public", "hidden")}, False)
+    # the deciding player sees their own `hidden` zones, not another player's: `victim.hand`, read through
+    # anything but `you`, is hidden from them (Catan's robber asking about a card picked from it)
+    mine = _open(sym, {name for name, v in zones.items() if v not in ("public", "hidden")}, False,
+                 {name for name, v in zones.items() if v == "hidden"})
     return {**{part: "s" for part in others.keys() | mine.keys()},
             **{part: "h" for part in mine if mine[part]}, **{part: "v" for part in others if others[part]}}
 
 
-def _open(sym, hidden_zones: set, current: bool) -> dict[int, bool]:
+def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()) -> dict[int, bool]:
     """Each value part of a decision's prompt or an option's label (by id()) -> whether it is worked
-    out from nothing in `hidden_zones` (nor the current card or event, when `current`)."""
+    out from nothing in `hidden_zones` (nor the current card or event, when `current`), nor from a zone
+    of `theirs` read as another holder's (`victim.hand`: through anything but `you`)."""
     zones = {name for name, d in sym.decls.items() if type(d) is A.Zone}
     callables = {name: d for name, d in sym.decls.items() if type(d) in (A.Proc, A.Func)}
     roots = list(sym.decls.values()) + [amend for amend, _ in sym.amended] \
@@ -62,6 +68,17 @@ def _open(sym, hidden_zones: set, current: bool) -> dict[int, bool]:
                  for v in e.values if any(f.name == v.name and f.computed for f in kinds[e.kind].fields)]
     computed_roots = {id(value) for _name, value in computed}
     computed_results: set[str] = set()
+    # a func reading a zone of `theirs` through a parameter (`holds(p) = some(c in p.hand ...)`) is
+    # judged where it is called: hidden when that parameter is given anyone but `you`
+    params = {id(d): {p.name for p in d.params} for d in callables.values() if type(d) is A.Func}
+    owners = {name: {i for i, p in enumerate(d.params) if any(
+        type(n) is A.Attr and n.name in theirs and type(n.obj) is A.Name and n.obj.id == p.name
+        for n in A.walk(d.value))} for name, d in callables.items() if type(d) is A.Func} if theirs else {}
+
+    def yours(owner, key: int) -> bool:
+        """Whether a zone of `theirs` read through `owner` is the deciding player's own: through `you`,
+        or through a func's parameter (judged at the call, see `owners`)."""
+        return type(owner) is A.You or (type(owner) is A.Name and owner.id in params.get(key, ()))
 
     def zone_ref(e) -> bool:
         return (type(e) is A.Name and e.id in zones) or (type(e) is A.Attr and e.name in zones) \
@@ -81,7 +98,10 @@ def _open(sym, hidden_zones: set, current: bool) -> dict[int, bool]:
                     return True
             elif (t is A.Attr or t is A.Method) and id(n) in sym.computed and n.name in computed_results:
                 return True
-            elif t is A.Attr and n.name in hidden_zones:
+            elif t is A.Attr and (n.name in hidden_zones or (n.name in theirs and not yours(n.obj, key))):
+                return True
+            elif t is A.Call and owners.get(n.func) and any(
+                    type(n.args[i]) is not A.You for i in owners[n.func] if i < len(n.args)):
                 return True
             elif (t is A.Call and n.func == "size" and len(n.args) == 1 and zone_ref(n.args[0])) or \
                     (t is A.Aggregate and n.op == "count" and n.where is None and n.value is None

@@ -14,8 +14,9 @@ from rulebook.dsl.printer import format_module
 from rulebook.runtime.agents import ScriptedAgent, make_agents
 from rulebook.runtime.engine import Game, RulesRuntimeError
 from rulebook.runtime.record import GameLog, record, replay, resume
+from rulebook.runtime.view import changes, shown_prompt, told
 
-from .conftest import on_both_backends, run_proc, the_one_error
+from .conftest import on_both_backends, run_answering, run_proc, the_one_error
 
 # Catan's robber steals a random card from a hidden hand; the start player is chosen at random.
 PACK = """
@@ -201,3 +202,84 @@ def test_a_scripted_game_is_never_asked_for_a_random_pick(program):
     g = Game(program, 2, 4, [ScriptedAgent([0, 0, 0, 0, 0])] * 2)
     g.play()   # two rounds of "rob whom?" for two seats (one candidate: not asked) and no other question
     assert g.state.over and all(type(e[0]) is str or e[1] == 0 for e in g.log)
+
+
+# Catan's robber seen from each screen: P1 robs P2's hand (hidden: only P2 sees it), P3 looks on
+ROBBER = """
+kind res { worth: int; }
+res brick "Brick" { worth = 1; }
+res ore "Ore" { worth = 2; }
+res wool "Wool" { worth = 3; }
+zone hand per_player of res hidden;
+var stolen global: res;
+proc rob(victim: player) {
+  pick c from victim.hand at random {
+    set stolen = c;
+    may "keep the one worth {c.worth}?" { move c to hand; }
+  }
+}
+"""
+
+robber = on_both_backends(lambda interpreted: build_text(ROBBER, interpreted=interpreted))
+
+
+def robbed(program, seed):
+    """A robbery of P2's brick, ore and wool by P1 (3 seats, `seed`): the card picked, the log, each
+    seat's view before the pick, while P1 is asked whether to keep it and after, and the question as
+    P1 is shown it and as each seat is told it."""
+    g = Game(program, 3, seed)
+    for name in ("brick", "ore", "wool"):
+        g.move(program.entities[name], g.zone(g.state.players[1], "hand"))
+    before = [g.view(i) for i in range(3)]
+    asked = {}
+
+    def answer(d):
+        asked.update(views=[g.view(i) for i in range(3)], shown=shown_prompt(g, d),
+                     told=[told(g, i, d.prompt) for i in range(3)])
+        return d.index_of("yes")
+
+    run_answering(program.procs["rob"](g, g.state.players[0], g.state.players[1]), answer)
+    picked = g.state.players[0].zones["hand"][0].name
+    return picked, g.log, before, asked, [g.view(i) for i in range(3)]
+
+
+def test_a_random_pick_shows_each_seat_what_the_rules_say_and_no_more(robber):
+    outcomes = {}
+    for seed in range(1, 40):
+        picked, log, before, asked, after = robbed(robber, seed)
+        outcomes.setdefault(picked, (log, before, asked, after))
+    assert set(outcomes) == {"brick", "ore", "wool"}   # each card comes up
+    for picked, (log, before, asked, after) in outcomes.items():
+        assert log == [["pick", "c", ["brick", "ore", "wool"].index(picked)]]
+        thief, victim, bystander = (after[i]["players"] for i in range(3))
+        # before: only the victim sees their hand
+        assert [e["name"] for e in before[1]["players"][1]["zones"]["hand"]["items"]] == ["brick", "ore", "wool"]
+        assert all("items" not in before[i]["players"][1]["zones"]["hand"] for i in (0, 2))
+        # while the thief is asked: the card is still in the victim's hand, which the thief cannot see,
+        # so the variable holding it shows its kind only and its worth is masked from the thief too
+        # (it is the victim's hand's card: only the victim is told it)
+        assert asked["shown"] == "keep the one worth …?"
+        assert asked["told"] == ["keep the one worth …?"] * 3   # a worth is no card: masked from all
+        assert [v["vars"]["stolen"] for v in asked["views"]] == [
+            {"entity": None, "kind": "res"}, {"entity": picked}, {"entity": None, "kind": "res"}]
+        # after: the thief sees the card in their hand, the victim their hand without it (and it gone
+        # out of their sight), the bystander two sizes change
+        assert [e["name"] for e in thief[0]["zones"]["hand"]["items"]] == [picked]
+        assert [e["name"] for e in victim[1]["zones"]["hand"]["items"]] == \
+            [n for n in ("brick", "ore", "wool") if n != picked]
+        assert [v["vars"]["stolen"] for v in after] == [
+            {"entity": picked}, {"entity": None, "kind": "res"}, {"entity": None, "kind": "res"}]
+        title = picked.capitalize()
+        assert changes(before[0], after[0]) == ["stolen none → " + title, f"unseen → your hand: {title}",
+                                                "P2's hand: 3 → 2 (hidden)"]
+        assert f"your hand → out of sight: {title}" in changes(before[1], after[1])
+        assert changes(before[2], after[2]) == ["stolen none → a card or tile you cannot see",
+                                                "P1's hand: 0 → 1 (hidden)", "P2's hand: 3 → 2 (hidden)"]
+        for view in (*before, *asked["views"], *after):
+            assert "log" not in view and picked not in str(view["messages"])
+    # the bystander's screen is the same whichever card was picked, before, during and after; so is
+    # the thief's until the card is theirs: neither the log's index nor anything else tells it
+    screens = [(before, asked["views"], after) for _log, before, asked, after in outcomes.values()]
+    for seat, moments in ((2, (0, 1, 2)), (0, (0, 1))):
+        for moment in moments:
+            assert all(run[moment][seat] == screens[0][moment][seat] for run in screens), (seat, moment)

@@ -52,11 +52,12 @@ def test_values_worked_out_from_hidden_cards_are_found_through_locals_params_fun
     assert found["challenge the claim to be a {r}?"] == "-v-"
     # r is picked among the roles a hidden hand holds (its filter); n is set from the secret deck;
     # size(left.hand) and vp and last are open; holds(...) reads a hidden hand; n, from the secret
-    # deck, is masked from the deciding player too ('s')
-    assert found["{r} {n} {size(left.hand)} {vp} {last} {holds(left, duke)}?"] == "h-s-v-v-v-h-"
+    # deck, is masked from the deciding player too ('s'), and so is holds(left, duke), which reads
+    # another player's hidden hand (r, through holds(you, r), reads the asker's own: 'h')
+    assert found["{r} {n} {size(left.hand)} {vp} {last} {holds(left, duke)}?"] == "h-s-v-v-v-s-"
     # a card of a public zone is open; a proc's result from a hidden hand is not; counting a hidden
-    # zone is its size, counting what it holds is not
-    assert found["{c.role} {s} {count(x in left.hand)} {count(x in left.hand where x.role == duke)}?"] == "v-h-v-h-"
+    # zone is its size, counting what it holds is not (and, left's hand, not the asker's either)
+    assert found["{c.role} {s} {count(x in left.hand)} {count(x in left.hand where x.role == duke)}?"] == "v-h-v-s-"
 
 
 def test_a_parameter_passed_a_hidden_value_anywhere_is_hidden():

@@ -324,7 +324,8 @@ def test_alike_options_are_told_apart_and_keep_their_masks(interpreted):
     game, console = hot_seat(text, 3, 1, interpreted, answers=["1", "1", "1", "3", "1", "2"])
     game.play()
     table = game.state.zones["table"][0].title
-    assert "2. a hand worth 0 (2 of 2)" in console.screens[5]
+    # (the asker cannot see an opponent's hand: a worth read from it is masked from them too)
+    assert "2. a hand worth … (2 of 2)" in console.screens[5]
     told = since(console.screens[6])
     assert f"P1: say what? → {table} is on the table (2 of 2)" in told
     assert "P1: whose? → a hand worth … (2 of 2)" in told
