@@ -12,7 +12,7 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
 from rulebook.dsl.lexer import CONTEXTUAL
 from rulebook.dsl.parser import CARD_WORDS
-from rulebook.dsl.printer import expr as printed, params_text
+from rulebook.dsl.printer import declaration_text, expr as printed, params_text
 
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered
 from .layout import plain_values
@@ -1268,6 +1268,8 @@ class Checker(A.Visitor):
                 self.block(body, Scope())
             finally:
                 self.in_phase = None
+            if d.max_players > 1:   # (alone at the table, the first player's is everyone's)
+                self.first_player_in_phase(body, phase)
         if d.winner is None:
             self.err("E304", "the game needs a 'winner most ...;' (or 'winner fewest ...;', or 'winner together "
                      "if ...;') line", self.at_decl(d))
@@ -1315,6 +1317,28 @@ class Checker(A.Visitor):
                                              f"say whose: some(p in players where {read} ...), "
                                              f"total(p in players, {read}), or make it "
                                              f"{'a shared zone' if zone else 'global'}"))
+
+    def first_player_in_phase(self, body: tuple, phase: str) -> None:
+        """W417 for each per-player value named alone in a phase's own statements (`fill hand with card;`
+        in `phase setup`, `hand` a per_player zone): a phase runs with the first player as `you`, so it
+        is that player's. Not inside `each PLAYERS` nor `each ... simultaneously pick` (they run for each
+        player), nor in a `rank`'s key and condition (read for each ranked player), nor in the procs a
+        phase calls (they run for whoever calls them)."""
+        stack = list(reversed(body))
+        bound = {n.var for s in body for n in A.walk(s) if isinstance(getattr(n, "var", None), str)}
+        while stack:
+            n = stack.pop()
+            if isinstance(n, (A.Each, A.Simultaneous, A.Rank)):
+                stack.append(n.domain)
+                continue
+            if isinstance(n, A.Name) and n.id not in bound and self.per_player(n.id):
+                self.diags.append(Diagnostic(
+                    "W417", f"the {phase} phase names {n.id!r}, which each player has "
+                    f"({'per_player' if isinstance(self.sym.decls[n.id], A.Zone) else 'not global'}): a phase "
+                    "runs with the first player as 'you', so it is the first player's only", n.span,
+                    f"for every player, loop: 'each players: ...'; for the first player's alone, say so: "
+                    f"you.{n.id}"))
+            stack.extend(reversed(list(n.children())))
 
     def per_player(self, name: str) -> bool:
         """Whether a declared name is kept per player (a resource, a counter, var or zone that is not global)."""
@@ -2882,8 +2906,17 @@ class Checker(A.Visitor):
         return self.attr(e, scope)
 
     def global_read(self, name: str, span: A.Span) -> None:
-        """E303 where a `global` counter or variable is read as a player's (`left.era`, `p.amount(era)`)."""
-        self.err("E303", f"{name!r} is one value for the whole game, not one per player: write {name}", span)
+        """E303 where a `global` counter or variable is read as a player's (`left.era`, `p.amount(era)`);
+        the hint gives its declaration without `global`, for a designer who meant one per player."""
+        self.err("E303", f"{name!r} is one value for the whole game, not one per player: write {name}", span,
+                 f"or, for one per player, declare it without 'global': '{self.per_player_form(name)}'")
+
+    def per_player_form(self, name: str) -> str:
+        """The declaration of a shared counter, variable or zone as it reads made one per player (its
+        title, indexes and the rest kept): `counter era;` for `counter era global;`."""
+        decl = self.sym.decls[name]
+        made = A.replace(decl, per_player=True) if isinstance(decl, A.Zone) else A.replace(decl, is_global=False)
+        return " ".join(declaration_text(made, None))
 
     def attr(self, e: A.Attr, scope: Scope, index=None, setting: bool = False, site=None) -> str:
         """Check `obj.name` (or `obj.name[index]`; `setting`: the target of a `set`, `site`: that
@@ -2897,7 +2930,8 @@ class Checker(A.Visitor):
                 self.global_read(e.name, e.span)
             elif isinstance(decl, A.Zone) and not decl.per_player:   # the shared zone, whoever is named
                 self.err("E303", f"{e.name!r} is one zone shared by all players, not one per player: write "
-                         f"{e.name}", e.span, f"or declare it 'zone {e.name} per_player of {' or '.join(decl.kinds)};'")
+                         f"{e.name}", e.span, f"or, for one per player, declare it per_player: "
+                         f"'{self.per_player_form(e.name)}'")
             self.element(e.name, index, scope, e.span)
             if isinstance(decl, A.Var):
                 self.used.add(e.name)

@@ -38,7 +38,7 @@ game arena "Arena" {{
   seats 2 to 4;
   phase setup {{ each players: gain 10 health; }}
   phase play {{
-    while size(players) > 1 and vp < 20 {{ each players: attack(); }}
+    while size(players) > 1 and you.vp < 20 {{ each players: attack(); }}
     end game;
   }}
   winner most health then vp;

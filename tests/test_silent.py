@@ -62,14 +62,14 @@ card farm "Farm" { tags = [plant, earth]; }
 zone hand per_player of card;
 event placed(what: tag);
 event said(what: str);
-game g { seats 2 to 2; phase play {
+game g { seats 2 to 2; phase play { each players {
   set n = count(c in hand where contains(c.tags, "earth"));
   set n = count(c in hand where index_of(c.tags, "plant") >= 0);
   set n = count(c in hand where contains(c.tags, earth));
   emit placed("earth");
   emit said(earth);
   emit placed(plant);
-} winner most n; }
+} } winner most n; }
 whenever you placed(what = "earth") { gain 1 n; }
 whenever you placed(what = plant) { gain 1 n; }
 """
@@ -91,7 +91,7 @@ def test_a_text_looked_for_in_a_list_field_of_members_is_e303_with_the_member_to
 
 def test_a_list_field_of_members_reads_as_members_in_a_loop():
     text = TAGS.split("game g")[0] + """game g { seats 2 to 2; phase play {
-  for each c in hand { for each t in c.tags { if t == earth { gain 1 n; } } }
+  for each c in you.hand { for each t in c.tags { if t == earth { gain 1 n; } } }
 } winner most n; }
 """
     assert codes(text) == []
@@ -103,7 +103,7 @@ enum tag { earth, plant }
 kind card { tags: list = []; }
 card a { tags = [earth, "x"]; }
 zone hand per_player of card;
-game g { seats 2 to 2; phase play { set n = count(c in hand where contains(c.tags, "x")); } winner most n; }
+game g { seats 2 to 2; phase play { set n = count(c in you.hand where contains(c.tags, "x")); } winner most n; }
 """
     assert codes(text) == []
 
