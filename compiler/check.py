@@ -161,19 +161,25 @@ def constant(expr) -> Optional[object]:
         return None
 
 
-def calls_always_made(e) -> list:
-    """The calls (`Call`/`Method` nodes) that evaluating `e` always makes, in order: the parts
-    evaluated only sometimes (the right side of `and`/`or`, the branches of `if`/`match`, an
-    aggregate's value and condition, which an empty domain never evaluates) are not looked into."""
+def always_evaluated(e) -> list:
+    """The nodes that evaluating `e` always evaluates, each after its parts: the parts evaluated only
+    sometimes (the right side of `and`/`or`, the branches of `if`/`match`, an aggregate's value and
+    condition, which an empty domain never evaluates) are not looked into."""
     if isinstance(e, (A.Call, A.Method)):
         parts = ((e.obj,) if isinstance(e, A.Method) else ()) + tuple(e.args)
-        return [c for a in parts for c in calls_always_made(a)] + [e]
-    if isinstance(e, A.Binary):
-        return calls_always_made(e.left) + ([] if e.op in ("and", "or") else calls_always_made(e.right))
-    fields = {A.Unary: ("operand",), A.Attr: ("obj",), A.Index: ("obj", "index"), A.Cond: ("cond",),
-              A.Match: ("subject",), A.Aggregate: ("domain",), A.Sorted: ("domain",), A.Range: ("low", "high")}.get(type(e), ())
-    parts = [getattr(e, f) for f in fields] + (list(e.items) if isinstance(e, A.ListLit) else [])
-    return [c for part in parts for c in calls_always_made(part)]
+    elif isinstance(e, A.Binary):
+        parts = (e.left,) if e.op in ("and", "or") else (e.left, e.right)
+    else:
+        fields = {A.Unary: ("operand",), A.Attr: ("obj",), A.Index: ("obj", "index"), A.Cond: ("cond",),
+                  A.Match: ("subject",), A.Aggregate: ("domain",), A.Sorted: ("domain",),
+                  A.Range: ("low", "high")}.get(type(e), ())
+        parts = [getattr(e, f) for f in fields] + (list(e.items) if isinstance(e, A.ListLit) else [])
+    return [n for part in parts for n in always_evaluated(part)] + [e]
+
+
+def calls_always_made(e) -> list:
+    """The calls (`Call`/`Method` nodes) that evaluating `e` always makes, in order (`always_evaluated`)."""
+    return [n for n in always_evaluated(e) if isinstance(n, (A.Call, A.Method))]
 
 
 def called(node) -> str:
@@ -3250,12 +3256,18 @@ class Checker(A.Visitor):
     def _lint_field_cycles(self) -> None:
         """W411: computed fields that read each other in a cycle (`a = g1.b + 1;` and `b = g1.a + 1;`),
         directly or through funcs they call: working one out works it out again for the same reader and
-        the same game, so once the cycle is entered it never ends. Reads the checker cannot tie to one
-        card (`c.worth` for a card `c` of a loop) or made for another player are not followed; play
-        stops on those with E602. A field that reads itself through `this` is `reads_itself`'s."""
+        the same game, so once the cycle is entered it never ends. A cycle through a read made for
+        another player (`a = g1.b(left);`, `a = left.f();`) is followed only where every read of it is
+        always made (`always_evaluated`: not under `if`, a `match` case, the right of `and`/`or`, an
+        aggregate's value): each working out then always starts the next, without end, whoever reads;
+        one read sometimes may be skipped for the player it comes round to (`if you == first_player`).
+        Reads the checker cannot tie to one card (`c.worth` for a card `c` of a loop) are not followed;
+        play stops on those with E602. A field that reads itself through `this` is `reads_itself`'s."""
         computed = {d.name: {f.name: f for f in d.fields if f.computed}
                     for d in self.sym.decls.values() if isinstance(d, A.Kind)}
-        graph: dict = {}   # node -> [(node read, the read)]; a node is (card, field) or a func's name
+        same: dict = {}     # node -> [(node read, the read)] for the same reader; a node is (card, field) or a func
+        always: dict = {}   # the same, of the reads always made, for any player; one for another player goes
+                            # through a node of its own, ("for", the read), so that a ring can be made to pass it
 
         def card_field(obj, name: str, this):
             card = this if type(obj) is A.Name and obj.id == "this" else (
@@ -3265,45 +3277,80 @@ class Checker(A.Visitor):
             return None
 
         def reads(expr, this) -> list:
+            """(node read, the read, whether it is made for another player) of each read in `expr`."""
             found = []
             for n in A.walk(expr):
-                target = None
+                target, other = None, False
                 if type(n) is A.Attr:
                     target = card_field(n.obj, n.name, this)
-                elif type(n) is A.Method and all(type(a) is A.You for a in n.args) and len(n.args) <= 1:
-                    target = card_field(n.obj, n.name, this) if n.args else None
-                    if target is None and type(n.obj) is A.You and isinstance(self.sym.decls.get(n.name), A.Func):
-                        target = n.name
+                elif type(n) is A.Method:
+                    target = card_field(n.obj, n.name, this) if len(n.args) == 1 else None   # `c.worth(p)`
+                    if target is not None:
+                        other = type(n.args[0]) is not A.You
+                    elif isinstance(self.sym.decls.get(n.name), A.Func) and card_field(n.obj, n.name, this) is None:
+                        target, other = n.name, type(n.obj) is not A.You   # `p.f()`: f for p
                 elif type(n) is A.Call and isinstance(self.sym.decls.get(n.func), A.Func):
                     target = n.func
                 if target is not None:
-                    found.append((target, n))
+                    found.append((target, n, other))
             return found
+
+        def add(node, value, this, skip=lambda read: False) -> None:
+            made = {id(n) for n in always_evaluated(value)}
+            found = [(t, n, other) for t, n, other in reads(value, this) if not skip(n)]
+            same[node] = [(t, n) for t, n, other in found if not other]
+            always[node] = [(t, n) if not other else (("for", n), n) for t, n, other in found if id(n) in made]
+            always.update({("for", n): [(t, n)] for t, n, other in found if other and id(n) in made})
 
         for name, decl in self.sym.decls.items():
             if isinstance(decl, A.Func):
-                graph[name] = reads(decl.value, None)
+                add(name, decl.value, None)
             elif isinstance(decl, A.Entity) and computed.get(decl.kind):
                 given = {v.name: v.value for v in decl.values if isinstance(v, A.FieldValue)}
                 for fname, f in computed[decl.kind].items():
                     value = given.get(fname, f.default)
                     if value is None or isinstance(value, A.MemberMap):
                         continue
-                    graph[decl.name, fname] = [
-                        (t, n) for t, n in reads(value, decl)
-                        if not (t == (decl.name, fname) and type(n) is A.Attr and type(n.obj) is A.Name
-                                and n.obj.id == "this")]   # reads_itself warns of `this.n` in n
+                    add((decl.name, fname), value, decl, lambda n, here=fname: (   # reads_itself warns of
+                        type(n) is A.Attr and n.name == here and type(n.obj) is A.Name and n.obj.id == "this"))
 
         def label(node) -> str:
             return f"{node[0]}.{node[1]}" if isinstance(node, tuple) else f"{node}()"
 
+        def step(target, read) -> str:
+            """How a ring tells a read: `reads g1.b`, `calls f()`, `reads g1.b for left` (for another player)."""
+            verb = "reads" if isinstance(target, tuple) else "calls"
+            whom = None
+            if type(read) is A.Method:
+                whom = read.args[0] if isinstance(target, tuple) else read.obj
+            return f"{verb} {label(target)}" + (f" for {printed(whom)}" if whom is not None and type(whom) is not A.You
+                                                 else "")
+
+        def via(node) -> bool:
+            return isinstance(node, tuple) and node[0] == "for" and not isinstance(node[1], str)
+
+        def joined(ring: list) -> list:
+            """A ring of `always` as the reads it makes: from the node that makes its first read for another
+            player, each ("for", read) node joined to the read into it."""
+            out = []
+            for s, t, r in ring[-1:] + ring[:-1]:
+                if via(s):
+                    out[-1] = (out[-1][0], t, r)
+                else:
+                    out.append((s, t, r))
+            return out
+
+        rings = _cycles(same, first=lambda node: isinstance(node, tuple))
+        for ring in map(joined, _cycles(always, first=via)):   # (of funcs alone: the recursion lint's W411)
+            if any(isinstance(s, tuple) for s, _t, _r in ring):
+                rings.append(ring)
         reported = set()   # the reads of each cycle told: a kind's default expressions, once for all its cards
-        for ring in _cycles(graph, first=lambda node: isinstance(node, tuple)):
+        for ring in rings:
             start, told = ring[0][0], frozenset((r.span.file, r.span.line, r.span.column) for _s, _t, r in ring)
             if told in reported:
                 continue
             reported.add(told)
-            steps = [f"{'reads' if isinstance(t, tuple) else 'calls'} {label(t)}" for _s, t, _r in ring]
+            steps = [step(t, r) for _s, t, r in ring]
             shown = steps if len(steps) <= RING_SHOWN else steps[:RING_SHOWN - 1] + [f"... ({len(steps)} reads in all)",
                                                                                     steps[-1]]
             self.diags.append(Diagnostic(
