@@ -18,7 +18,7 @@ from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_fi
 from .layout import plain_values
 from .layout import NAME_TYPES, actor_call, event_arg, proc_result_call
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, Symbols, declared_at, tokens_in
-from .resolve import arm_change, enum_changes, option_change
+from .resolve import arm_change, enum_changes, option_change, pick_change
 
 VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "counter", "track", "zone", "die", "any"}
 TIE_MODES = {"split", "share", "all", "none"}
@@ -594,6 +594,8 @@ class Checker(A.Visitor):
             self.diags.append(Diagnostic("I404", f"removes {what} {item.name!r}", self.at_name(item.name, item.span)))
         for what, subject, arm, old in self.sym.amended_arms:
             self.diags.append(Diagnostic("I404", arm_change(what, subject, arm, old), arm.span))
+        for what, prompt, change, _old, _new in self.sym.amended_picks:
+            self.diags.append(Diagnostic("I404", pick_change(what, prompt, change), change.span))
         for item, what in self.sym.extended:
             self.diags.append(Diagnostic("I404", f"adds steps {item.when} {what} {item.name!r}",
                                          self.at_name(item.name, item.span)))

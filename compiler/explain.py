@@ -1174,23 +1174,32 @@ class Reader(A.Visitor):
         if s.optional_when is not None:   # compulsory unless the condition holds
             optional = f" (or none, if {self.x(s.optional_when)}; otherwise one must be picked)"
         chance = " at random (nobody chooses)" if s.random else ""
+        then = f"{self.pick_amended(s)}, then:"
         if s.limit is not None:
             times = "once" if isinstance(s.limit, A.Int) and s.limit.value == 1 else f"{self.x(s.limit)} times"
             how = f"{times[0].upper()}{times[1:]} (fewer if fewer are left)" if s.exactly else \
                 f"At most {times}, until you pick none"
-            self.say(depth, f"{how}: pick one {s.var} not picked before{chance} {self.picked_from(s.domain)}{where}, "
-                            "then:")
+            self.say(depth, f"{how}: pick one {s.var} not picked before{chance} {self.picked_from(s.domain)}{where}"
+                            f"{then}")
         elif s.random:
-            self.say(depth, f"Pick one {s.var}{chance} {self.picked_from(s.domain)}{where}, then:")
+            self.say(depth, f"Pick one {s.var}{chance} {self.picked_from(s.domain)}{where}{then}")
         elif s.repeated:
             self.say(depth, f"As many times as you like, until you pick none: pick one {s.var} "
-                            f"{self.picked_from(s.domain)}{where}, then:")
+                            f"{self.picked_from(s.domain)}{where}{then}")
         else:
-            self.say(depth, f"Pick one {s.var} {self.picked_from(s.domain)}{where}{optional}{prompt(s)}, then:")
+            self.say(depth, f"Pick one {s.var} {self.picked_from(s.domain)}{where}{optional}{prompt(s)}{then}")
         self.block(s.body, depth + 1)
         if s.otherwise:
             self.say(depth, "If there was none to pick:" if s.random else "If none was picked:")
             self.block(s.otherwise, depth + 1)
+
+    def pick_amended(self, s: A.Pick) -> str:
+        """` (amended by FILE:L:C)` after a pick an amend changed (`, by ...` for each later one)."""
+        spans, amends = [], getattr(self.symbols, "amended_picks", ())
+        while (found := next((a for a in amends if a[4] is s), None)) is not None:   # back to the base's pick
+            spans.insert(0, str(found[2].span))
+            s = found[3]
+        return f" (amended by {', by '.join(spans)})" if spans else ""
 
     def picked_from(self, domain) -> str:
         """What a pick chooses among: "from your hand", "from 2 to 12"."""
@@ -1209,7 +1218,7 @@ class Reader(A.Visitor):
             many = f"{'at most ' if p.optional else ''}one {p.var}"
             each = "each of them, in seat order, does:"
         self.say(depth, f"{who[0].upper()}{who[1:]}{where} secretly picks {many} "
-                        f"{self.picked_from(p.domain)}{pwhere}{prompt(p)}. Once all have picked, the picks are "
+                        f"{self.picked_from(p.domain)}{pwhere}{prompt(p)}{self.pick_amended(p)}. Once all have picked, the picks are "
                         f"revealed and {each}")
         self.block(p.body, depth + 1)
 

@@ -102,6 +102,9 @@ class Symbols:
     # (what, the subject as printed, the arm or `remove` written, the arm it replaces or removes values
     # from: None for an arm or an else added) of each change an amend of a proc's match makes
     amended_arms: list = field(default_factory=list)
+    # (what, the prompt, the `pick ...;` written, the pick it replaces, the pick as amended) of each
+    # pick an amend of a proc or a phase changes, in merge order
+    amended_picks: list = field(default_factory=list)
     extended: list = field(default_factory=list)    # (a `before`/`after`, "proc" or "phase") each reported as I404
     clashes: set = field(default_factory=set)        # enum members whose name is also declared (E208 said so)
     member_spans: dict = field(default_factory=dict)  # member an `amend ENUM` added -> where it is written
@@ -277,12 +280,12 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
         return
     else:
         what = f"is {_article(CATEGORY[type(target)])}" if target is not None else "is not declared"
-        chooses = any(isinstance(change, (A.ChooseAmend, A.MatchAmend)) for change in item.items)   # a proc or phase meant
+        chooses = any(type(change) in CONSTRUCTS for change in item.items)   # a proc or phase meant
         hint = did_you_mean(item.name, [n for n, d in sym.decls.items() if isinstance(d, A.Proc)] + list(PHASES)) \
             if chooses else next(filter(None, map(lambda c: _the_game(sym, c), item.items)), None) or \
             _similar(sym, item.name, (A.Entity, A.Kind, A.Track, A.Enum, A.Game, A.Proc))
-        diags.append(Diagnostic("E217", f"'amend' changes an entity, a kind, a track, an enum, the game or a choose "
-                                f"or match of a proc or phase; {item.name!r} {what}", declared_at(sources, item.name, item.span),
+        diags.append(Diagnostic("E217", f"'amend' changes an entity, a kind, a track, an enum, the game or a choose, "
+                                f"match or pick of a proc or phase; {item.name!r} {what}", declared_at(sources, item.name, item.span),
                                 hint))
         return
     if any(isinstance(change, A.EnumMember) for change in item.items):
@@ -388,9 +391,10 @@ def _amend_enum(sym: Symbols, enum: A.Enum, item: A.Amend, diags: list[Diagnosti
 
 
 def _amend_chooses(sym: Symbols, proc: Optional[A.Proc], item: A.Amend, diags: list[Diagnostic], sources: dict) -> None:
-    """`amend PROC { choose "prompt" { ... } match SUBJECT { ... } ... }`, or of a game phase (`proc`
-    None): each choose (match) written changes the options (arms) of the one choose asking that
-    prompt (the one match on that subject) in the body, or in the body an override's `base(...)`
+    """`amend PROC { choose "prompt" { ... } match SUBJECT { ... } pick "prompt" ...; }`, or of a game
+    phase (`proc` None): each choose (match, pick) written changes the options (arms, parts) of the
+    one choose asking that prompt (the one match on that subject, the one pick asking that prompt)
+    in the body, or in the body an override's `base(...)`
     runs (the declaration it replaced, kept under a hidden name)."""
     what = f"proc {item.name!r}" if proc is not None else f"phase {item.name!r}"
     if item.title is not None:
@@ -481,7 +485,7 @@ def _one_construct(what: str, bodies: dict, construct: Construct, change, diags:
     else:
         diags.append(Diagnostic("E222", f"{len(found)} {construct.nouns} of {what} {construct.verb} {shown(key)}: which one "
                                 "this amends is unclear", change.span,
-                                f"give them different {'prompts' if noun == 'choose' else 'subjects'} in the base, "
+                                f"give them different {'subjects' if noun == 'match' else 'prompts'} in the base, "
                                 "or override the proc", notes=tuple(f"one is at {n.span}" for _name, n in found)))
     return None
 
@@ -595,11 +599,62 @@ def _amend_match(sym: Symbols, what: str, match: A.MatchStmt, change: A.MatchAme
     return replace(match, arms=kept, otherwise=otherwise)
 
 
+PICK_PARTS = {"where": "condition", "optional_when": "'optional when' guard", "limit": "count"}
+
+
+def _amend_pick(sym: Symbols, what: str, pick: A.Pick, change: A.PickAmend, diags: list[Diagnostic]):
+    """The pick with the parts `change` writes in place of its own (the condition, the candidates'
+    label, the mode from `optional` to `exactly N` as one part), `base` in the condition, the guard or
+    the count standing for that part of the pick as it was (as an earlier amend left it); the body
+    and the `else` stay. `where true` drops the condition. None on an error."""
+    about = f"pick {_prompt(change.title)} of {what}"
+    if not change.parts():
+        diags.append(Diagnostic("E223", f"this amend of the {about} changes nothing", change.span,
+                                "write the parts it replaces: 'where COND', 'as \"label\"', 'optional', "
+                                "'up to N'...; the body stays the base's"))
+        return None
+    new, builds = {}, set()   # the parts as amended; those written with `base`
+    for name, noun in PICK_PARTS.items():
+        part, old = getattr(change, name), getattr(pick, name)
+        if part is None:
+            continue
+        uses = [n for n in A.walk(part) if type(n) is A.Name and n.id == BASE]
+        if uses and old is None:
+            diags.append(Diagnostic("E223", f"the {about} has no {noun} for 'base' to stand for", uses[0].span,
+                                    f"write the {noun} without 'base'"))
+            return None
+        if uses:
+            builds.add(name)
+        new[name] = A.rewrite(part, lambda n, old=old: old if type(n) is A.Name and n.id == BASE else None)
+    if change.where is not None:
+        where = new["where"]
+        new["where"] = None if type(where) is A.Bool and where.value else where
+    if change.label is not None:
+        new.update(label=change.label, label_parts=change.label_parts)
+    if change.moded():
+        new.update(optional=change.optional, optional_when=new.get("optional_when"), repeated=change.repeated,
+                   limit=new.get("limit"), exactly=change.exactly)
+    amended = replace(pick, **new)
+    sym.amended_picks.append((what, change.title, change, pick, amended))
+    # a part written with `base` builds on the one before it: no W406 for it, as for an override calling base()
+    sym.amended_parts.extend((f"the {part} of the {about}", change.span) for part in change.parts()
+                             if not builds & {"condition": {"where"}, "label": set(),
+                                              "mode": {"optional_when", "limit"}}[part])
+    return amended
+
+
 CONSTRUCTS = {
     A.ChooseAmend: Construct("choose", "chooses", A.Choose, lambda n: n.title, _prompt, "", "ask", _amend_choose),
     A.MatchAmend: Construct("match", "matches", A.MatchStmt, lambda n: printed(n.subject), str, "on ", "are on",
                             _amend_match),
+    A.PickAmend: Construct("pick", "picks", A.Pick, lambda n: n.title, _prompt, "", "ask", _amend_pick),
 }
+
+
+def pick_change(what: str, prompt: Optional[str], change: A.PickAmend) -> str:
+    """What an amend did to one pick, for its I404: `amends the condition of pick "move the robber
+    to?" of proc 'move_robber'`."""
+    return f"amends the {' and the '.join(change.parts())} of pick {_prompt(prompt)} of {what}"
 
 
 def option_change(what: str, prompt: Optional[str], option, old) -> str:
@@ -636,8 +691,8 @@ AMEND_SHAPES = {A.Entity: "'name = value;' or 'name { ... }'", A.Kind: "'name: t
                          "'first to N { ... }'",
                 A.Game: "'seats A to B;', 'phase setup|play|final { ... }' or 'winner ...;'",
                 A.Enum: "'member [\"Title\"], member [\"Title\"], ...'",
-                A.Proc: "'choose \"prompt\" { option \"label\" { ... } remove option \"label\"; }' or "
-                        "'match SUBJECT { VALUE { ... } remove VALUE; }'"}
+                A.Proc: "'choose \"prompt\" { option \"label\" { ... } remove option \"label\"; }', "
+                        "'match SUBJECT { VALUE { ... } remove VALUE; }' or 'pick \"prompt\" where COND;'"}
 
 
 def _amend_space(sym: Symbols, track: A.Track, spaces: tuple, change: A.Space, diags: list[Diagnostic]) -> tuple:

@@ -1519,8 +1519,8 @@ class Extend(Decl):
 class Amend(Decl):
     """`amend NAME ["Title"] { ... }`: single fields of an entity (values or effects) or of a kind (field
     declarations, defaults), single spaces of a track, members of an enum (EnumMember items), or
-    options of a proc's or a game phase's chooses (ChooseAmend items) or arms of a proc's matches
-    (MatchAmend items), changed or added without
+    options of a proc's or a game phase's chooses (ChooseAmend items), arms of a proc's matches
+    (MatchAmend items) or parts of its picks (PickAmend items), changed or added without
     restating the rest; a title replaces the declaration's title."""
 
     name: str
@@ -1545,6 +1545,35 @@ class ChooseAmend(Part):
     title: Optional[str]
     changes: tuple
     title_parts: tuple = ()   # as written; the choose keeps its own prompt
+
+
+@node
+class PickAmend(Part):
+    """`pick ["prompt"] [where COND] [as "label"] [optional [when COND] | repeatedly | up to N | exactly
+    N];` in an `amend` of a proc or a game phase: the one pick of its body (nested anywhere) whose
+    prompt is written so (`{...}` unfilled). Each part written replaces the pick's (the mode, from
+    `optional` to `exactly N`, as one part); `base` in the condition, the `optional when` guard or
+    the count stands for that part as the base writes it. The body and the `else` stay the base's."""
+
+    title: Optional[str]
+    where: Optional[Expr]
+    label: Optional[str] = None
+    label_parts: tuple = ()
+    optional: bool = False
+    optional_when: Optional[Expr] = None
+    repeated: bool = False
+    limit: Optional[Expr] = None
+    exactly: bool = False
+    title_parts: tuple = ()   # as written; the pick keeps its own prompt
+
+    def moded(self) -> bool:
+        """Whether the amend writes a mode (`optional`, `repeatedly`, `up to N`, `exactly N`)."""
+        return self.optional or self.repeated
+
+    def parts(self) -> list:
+        """The parts it writes, as messages name them: ["condition", "label", "mode"]."""
+        return [part for part, written in (("condition", self.where is not None), ("label", self.label is not None),
+                                           ("mode", self.moded())) if written]
 
 
 @node

@@ -494,6 +494,16 @@ class _Builder:
         return A.ChooseAmend(_title(items), tuple(i for i in items if isinstance(i, (A.Option, A.OptionRemoved))),
                              self._prompt_parts(items), span=self._s(meta))
 
+    def pick_amend(self, meta, items):
+        exactly = _pick(items, "exactly")
+        limit = _pick(items, "up_to") if exactly is None else exactly
+        label = _pick(items, "pick_label")
+        return A.PickAmend(_title(items), _pick(items, "where"), _unquote(label) if label is not None else None,
+                           say_parts(label, self.file) if label is not None else (),
+                           any(isinstance(t, Token) and t.type == "OPTIONAL" for t in items), _pick(items, "guard"),
+                           limit is not None or any(isinstance(t, Token) and t.type == "REPEATEDLY" for t in items),
+                           limit, exactly is not None, self._prompt_parts(items), span=self._s(meta))
+
     def match_amend(self, meta, items):
         return A.MatchAmend(items[0], tuple(i for i in items[1:] if isinstance(i, (A.Arm, A.ArmRemoved))),
                             span=self._s(meta))

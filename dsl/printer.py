@@ -845,6 +845,9 @@ class Printer(A.Visitor):
                 self.options(f"choose{_title(item.title)}", item.changes)
             elif isinstance(item, A.MatchAmend):
                 self.arms(item.subject, item.changes)
+            elif isinstance(item, A.PickAmend):   # the prompt first: it finds the pick
+                self.clauses([Clause("pick" + _title(item.title)), _where("where ", item.where),
+                              _mode(A.replace(item, title=None))])
             else:
                 self.part(item)
         self.depth -= 1
