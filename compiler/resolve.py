@@ -453,7 +453,7 @@ def _prompt(title: Optional[str]) -> str:
 @dataclass(frozen=True)
 class Construct:
     """A construct of a proc's body an amend finds and changes one item of: a `choose` by its prompt,
-    a `match` statement by its subject as printed. `amend(sym, what, old, change, diags)` gives the
+    a `match` statement by its subject as printed, a `pick` by its prompt. `amend(sym, what, old, change, diags)` gives the
     construct as `change` rewrites it, or None on an error (the body stays as it was)."""
 
     noun: str          # "choose"
