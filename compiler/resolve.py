@@ -394,8 +394,8 @@ def _amend_chooses(sym: Symbols, proc: Optional[A.Proc], item: A.Amend, diags: l
     """`amend PROC { choose "prompt" { ... } match SUBJECT { ... } pick "prompt" ...; }`, or of a game
     phase (`proc` None): each choose (match, pick) written changes the options (arms, parts) of the
     one choose asking that prompt (the one match on that subject, the one pick asking that prompt)
-    in the body, or in the body an override's `base(...)`
-    runs (the declaration it replaced, kept under a hidden name)."""
+    in the body, or in the body an override's `base(...)` runs (the declaration it replaced, kept
+    under a hidden name)."""
     what = f"proc {item.name!r}" if proc is not None else f"phase {item.name!r}"
     if item.title is not None:
         diags.append(Diagnostic("E217", f"a {what.split()[0]} has no title: an amend of {item.name!r} takes "
@@ -453,8 +453,9 @@ def _prompt(title: Optional[str]) -> str:
 @dataclass(frozen=True)
 class Construct:
     """A construct of a proc's body an amend finds and changes one item of: a `choose` by its prompt,
-    a `match` statement by its subject as printed, a `pick` by its prompt. `amend(sym, what, old, change, diags)` gives the
-    construct as `change` rewrites it, or None on an error (the body stays as it was)."""
+    a `match` statement by its subject as printed, a `pick` by its prompt. `amend(sym, what, old,
+    change, diags)` gives the construct as `change` rewrites it, or None on an error (the body stays
+    as it was)."""
 
     noun: str          # "choose"
     nouns: str         # "chooses"
