@@ -36,17 +36,20 @@ MAX_ENTITIES = 100_000
 class Scope:
     """Locals visible at a point of an effect, and what `this` and `it` mean there."""
 
-    __slots__ = ("locals", "this_kind", "it_event", "it_kind", "gives", "proc")
+    __slots__ = ("locals", "this_kind", "it_event", "it_kind", "gives", "proc", "narrow")
 
     def __init__(self, this_kind=None, it_event=None, it_kind=None):
         self.locals: dict[str, list] = {}   # name -> [span, used?]
         self.this_kind, self.it_event, self.it_kind = this_kind, it_event, it_kind
         self.gives: Optional[A.Proc] = None   # the proc with a result type whose body this is (`return`)
         self.proc: Optional[A.Proc] = None    # the proc, with a result type or not, whose body this is
+        # name -> (its locals entry, the type it is read as) where a test narrowed it (`if c is advanced`):
+        # only while that entry is the name's (an inner local of the same name is not narrowed)
+        self.narrow: dict[str, tuple] = {}
 
     def child(self) -> "Scope":
         s = Scope(self.this_kind, self.it_event, self.it_kind)
-        s.locals, s.gives, s.proc = self.locals.copy(), self.gives, self.proc
+        s.locals, s.gives, s.proc, s.narrow = self.locals.copy(), self.gives, self.proc, self.narrow
         return s
 
 
@@ -94,7 +97,13 @@ def words(t: str) -> str:
         return TYPE_WORDS.get(base, base)
     if base == "list":   # (explain's plural, imported where a message needs it: a lint of sound rules never does)
         from .explain import plural
+        if base_of(arg) == "entity" and "|" in arg:   # cards of several kinds: "list of cards or coins"
+            return f"list of {' or '.join(plural(k) for k in kinds_in(arg))}"
         return f"list of {plural(words(arg))}"
+    if base == "entity" and "|" in arg:   # an item of a zone of several kinds
+        return " or ".join(arg.split("|"))
+    if base == "zone" and "|" in arg:
+        return f"zone of {' or '.join(arg.split('|'))}"
     return {"entity": arg, "zone": f"zone of {arg}", "member": arg}.get(base, t)
 
 
@@ -108,9 +117,24 @@ def _negated(key):
 
 
 def zone_type(d: A.Zone) -> str:
-    """The type of a zone: `zone:card`, or `zone` when its items' kind is unknown (`of any`) or one of
-    several (`of card or advanced`: its items are read as those of a zone `of any`)."""
-    return "zone" if d.kind == "any" or d.more_kinds else f"zone:{d.kind}"
+    """The type of a zone: `zone:card`, `zone:card|advanced` for a zone of several kinds (its items
+    are `entity:card|advanced`, a card of one of them), or `zone` when its items' kind is unknown
+    (`of any`)."""
+    return "zone" if "any" in d.kinds else f"zone:{'|'.join(d.kinds)}"
+
+
+def field_span(name: str, span: A.Span) -> A.Span:
+    """Where the field's name is written in a read `OBJ.NAME` (its span ends with the name)."""
+    if span.end_column - len(name) < 1:
+        return span
+    return A.Span(span.file, span.end_line, span.end_column - len(name), span.end_line, span.end_column)
+
+
+def kinds_in(t: str) -> tuple:
+    """The kinds an entity or zone type names: `entity:card|advanced` -> ("card", "advanced"),
+    `zone:card` -> ("card",); () when unknown (`entity`, `zone`) or no entity or zone."""
+    base, _, arg = t.partition(":")
+    return tuple(arg.split("|")) if arg and base in ("entity", "zone") else ()
 
 
 def base_of(t: str) -> str:
@@ -125,6 +149,9 @@ def fits(actual: str, expected: str) -> bool:
     if (actual, expected) == ("counter", "resource"):   # a `resource` parameter takes a counter's name too (3.12)
         return True
     a, e = base_of(actual), base_of(expected)
+    if a == e and a in ("entity", "zone") and ":" in actual and ":" in expected and "|" in actual + expected:
+        # a card (zone) of several kinds: those are among the expected's
+        return set(kinds_in(actual)) <= set(kinds_in(expected))
     # an untyped form on either side (a zone of any kind, an entity of unknown kind) fits its typed forms
     return a == e and (":" not in actual or ":" not in expected)
 
@@ -470,6 +497,7 @@ class Checker(A.Visitor):
         self.triggers: list[A.Whenever] = []
         self.visiting = None  # the declaration being checked
         self.bound: dict = {}   # (id of the declaration, local name) -> where it was last bound (E201: out of its block)
+        self.reset_names: dict = {}   # id of a declaration -> the names a `set NAME = ...` in it changes
         # `each` and trigger bodies around the statement: their acting player is never knocked out
         self.always_in = 0
         # the `for each` variables over players around the statement, since the last `each` or
@@ -517,6 +545,16 @@ class Checker(A.Visitor):
     def tokens_in(self, span: A.Span) -> list:
         """The tokens of the source inside a span, as (line, column, token) (see resolve.tokens_in)."""
         return tokens_in(self.sources, span)
+
+    def at_field(self, name: str, span: A.Span) -> A.Span:
+        """Where a field read `OBJ.NAME` (or `set OBJ.NAME = ...`, spanning the statement) writes the
+        field's name: the first word `name` after a dot (a field may be named with a keyword, `c.cost`);
+        else the end of the span, where a read's name is."""
+        tokens = self.tokens_in(span)
+        for (_l, _c, before), (line, col, t) in zip(tokens, tokens[1:]):
+            if before == "." and t == name:
+                return A.Span(span.file, line, col, line, col + len(name))
+        return field_span(name, span)
 
     def at_decl(self, decl) -> A.Span:
         """Where a declaration writes its name: a finding about the declaration as a whole is placed there."""
@@ -1436,7 +1474,8 @@ class Checker(A.Visitor):
         if not isinstance(decl, A.Counter) or decl.indexes is None or type(t.amount) is not A.Attr \
                 or t.amount.name not in self.member_field_names:
             return False
-        kind = self.kind_of(self.expr(t.amount.obj, scope))
+        given = self.expr(t.amount.obj, scope)
+        kind = self.shared_kind(given, t.amount.name, t.amount.obj, t.amount.span, report=False)
         field = next((f for f in kind.fields if f.name == t.amount.name), None) if kind is not None else None
         if field is None or field.index is None:
             return False
@@ -1810,6 +1849,7 @@ class Checker(A.Visitor):
         inner = self.bind(scope, s.var, s.span, element)
         if s.where is not None:
             self.condition(s.where, inner)
+            inner = self.narrowed(s.where, inner)
         players = base_of(element) == "player"
         self.player_loops += [s.var] if players else []
         self.loop_body(s, s.body, inner)
@@ -1835,7 +1875,7 @@ class Checker(A.Visitor):
 
     def visit_If(self, s: A.If, scope: Scope) -> None:
         chain = A.else_if_chain(s)   # an `else if` chain is as deep as its first `if`
-        for branch in chain:
+        for branch in chain:   # each branch knows its condition holds, and the ones before it did not
             self.condition(branch.cond, scope)
             value = constant(branch.cond)
             if value is None:
@@ -1844,7 +1884,8 @@ class Checker(A.Visitor):
                 dead = "'else' branch" if value else "'if' branch"
                 self.diags.append(Diagnostic("W402", f"the condition is always {str(bool(value)).lower()}: "
                                              f"the {dead} never runs", branch.cond.span))
-            self.block(branch.then, scope)
+            self.block(branch.then, self.narrowed(branch.cond, scope))
+            scope = self.narrowed(branch.cond, scope, holds=False)
         self.block(chain[-1].otherwise, scope)
 
     def visit_Let(self, s: A.Let, scope: Scope) -> None:
@@ -1998,7 +2039,12 @@ class Checker(A.Visitor):
             return
         actual, expected = self.expr(value, scope), self.declared(type_name)
         if not fits(actual, expected):
-            self.err("E303", f"{what} {article(words(expected))}, not {article(words(actual))}", value.span)
+            narrow = type_name in kinds_in(actual) and len(kinds_in(actual)) > 1   # an item of a zone of several kinds
+            hint = (f"narrow it first: 'if {value.id} is {type_name} {{ ... }}', or 'where {value.id} is {type_name}' "
+                    f"in a loop or a pick" if type(value) is A.Name else
+                    f"give it a name and narrow that: 'let x = {printed(value)}; if x is {type_name} {{ ... }}'")
+            self.err("E303", f"{what} {article(words(expected))}, not {article(words(actual))}", value.span,
+                     hint if narrow else None)
 
     def counter_named(self, value, scope: Scope, what: str) -> None:
         """The value of a `counter` parameter: the bare name of a per-player counter, which stands for
@@ -2039,20 +2085,23 @@ class Checker(A.Visitor):
         self.amount(s.count, scope)
         self.not_negative(s.count, "draw")
         source = self.zone_expr(s.source, scope)
-        self.item_condition(s.where, source, scope)
+        kinds = self.item_condition(s.where, source, scope)
         if s.dest is None:
             self.err("E304", "draw needs a destination: 'draw N from ZONE to ZONE;'", s.span)
         else:
             self.zone_expr(s.dest, scope)
-            self.kinds_fit(self.zone_kinds(s.source, source, scope), s.dest, scope, s.span)
+            self.kinds_fit(kinds or self.zone_kinds(s.source, source, scope), s.dest, scope, s.source.span, "it")
 
-    def item_condition(self, where, source: str, scope: Scope) -> None:
+    def item_condition(self, where, source: str, scope: Scope) -> tuple:
         """The `where COND` of a `draw` or a `move all of` (none: nothing to check): a condition on
-        each item of the source zone, `it`."""
-        if where is not None:
-            inner = scope.child()
-            inner.it_kind = source.partition(":")[2] or "any"
-            self.condition(where, inner)
+        each item of the source zone, `it`. The kinds the items taken are narrowed to (`where it is
+        coin`), () when it tells none."""
+        if where is None:
+            return ()
+        inner = scope.child()
+        inner.it_kind = source.partition(":")[2] or "any"
+        self.condition(where, inner)
+        return kinds_in(self.narrowings(where, True, inner).get("it", ""))
 
     def condition(self, expr, scope: Scope) -> str:
         """A condition (`if`, `while`, `where`, a guard, `not`, `and`, `or`, a winner line's `if`): a
@@ -2092,8 +2141,7 @@ class Checker(A.Visitor):
     def visit_Move(self, s: A.Move, scope: Scope) -> None:
         item = self.item_expr(s.item, scope, "move")
         self.zone_expr(s.dest, scope)
-        kind = item.partition(":")[2] if base_of(item) == "entity" else ""
-        self.kinds_fit((kind,) if kind else (), s.dest, scope, s.span)
+        self.kinds_fit(kinds_in(item) if base_of(item) == "entity" else (), s.dest, scope, s.item.span, s.item)
 
     def zone_decl(self, expr, scope: Scope):
         """The declaration of a zone expression (`hand`, `p.hand`, `row[2]`), None when it is none."""
@@ -2107,30 +2155,39 @@ class Checker(A.Visitor):
         (`zone:card`); () when unknown (`of any`, a parameter of type zone)."""
         decl = self.zone_decl(expr, scope)
         kinds = decl.kinds if decl is not None else \
-            (kind.partition(":")[2],) if base_of(kind) == "zone" and kind.partition(":")[2] else ()
+            kinds_in(kind) if base_of(kind) == "zone" else ()
         return () if "any" in kinds else kinds
 
-    def kinds_fit(self, kinds: tuple, dest, scope: Scope, span: A.Span) -> None:
+    def kinds_fit(self, kinds: tuple, dest, scope: Scope, span: A.Span, item=None) -> None:
         """W427: items of a kind moved into a zone declared of other kinds (`move first_marker to bag;`,
-        a token into a zone of tiles), when both kinds are known: a field read on them fails in play."""
+        a token into a zone of tiles), when both kinds are known: a field read on them fails in play.
+        `item`: the local moved, which a test may narrow to the kinds the zone holds (an item of a zone
+        of several kinds); "it" for the items a `move all of` or a `draw` takes, which `where it is
+        KIND` narrows."""
         held = self.zone_kinds(dest, "", scope)
         strays = [k for k in kinds if k not in held]
         if any(type(self.sym.decls.get(k)) is not A.Kind for k in (*held, *kinds)):
             return   # a kind unknown (E204 says so): no warning builds on it
         if held and strays:
             decl = self.zone_decl(dest, scope)
+            declare = f"declare it 'zone {decl.name} ... of {' or '.join((*held, *strays))}'"
+            fitting = [k for k in kinds if k in held]
+            narrow = f"if only {' or '.join(fitting)} should go there, narrow it first: 'if {item.id} is {fitting[0]} " \
+                f"{{ move {item.id} to {printed(dest)}; }}'; " if type(item) is A.Name and fitting else \
+                f"if only {' or '.join(fitting)} should go there, take only those: 'where it is {fitting[0]}'; " \
+                if item == "it" and fitting else ""
             self.diags.append(Diagnostic(
                 "W427", f"{article(' or '.join(strays))} moved into {printed(dest)!r}, a zone of {' or '.join(held)}: "
                 f"a field read on it there may fail in play", span,
-                f"if it holds both on purpose, declare it 'zone {decl.name} ... of {' or '.join((*held, *strays))}'"))
+                f"{narrow}if it holds both on purpose, {declare}"))
 
     def visit_MoveAll(self, s: A.MoveAll, scope: Scope) -> None:
         """`move all of Z to W;`: two zones, not the same one as written (E313: moving a zone into
         itself; one computed to be the same is E601 during play)."""
         source = self.zone_expr(s.source, scope)
-        self.item_condition(s.where, source, scope)
+        kinds = self.item_condition(s.where, source, scope)
         dest = self.zone_expr(s.dest, scope)
-        self.kinds_fit(self.zone_kinds(s.source, source, scope), s.dest, scope, s.span)
+        self.kinds_fit(kinds or self.zone_kinds(s.source, source, scope), s.dest, scope, s.source.span, "it")
         if fits(source, "zone") and fits(dest, "zone") and printed(s.source) == printed(s.dest):
             self.err("E313", f"'move all of {printed(s.source)}' into itself: the source and the destination "
                      "are the same zone", s.dest.span,
@@ -2276,7 +2333,8 @@ class Checker(A.Visitor):
         if not isinstance(s.ref, A.Attr):
             self.err("E303", "copy needs an entity and one of its effects, as in 'copy tile.now;'", s.span)
             return
-        kind = self.kind_of(self.item_expr(s.ref.obj, scope, "copy"))
+        item = self.item_expr(s.ref.obj, scope, "copy")
+        kind = self.shared_kind(item, s.ref.name, s.ref.obj, s.ref.span)
         if kind is not None:
             slots = [f.name for f in kind.fields if f.type == "effect"]
             field = next((f for f in kind.fields if f.name == s.ref.name), None)
@@ -2342,7 +2400,7 @@ class Checker(A.Visitor):
         if s.optional_when is not None:   # worked out before asking, the variable unbound
             self.condition(s.optional_when, scope)
         self.text_parts(s.label_parts, inner)   # each candidate's label: the variable is that candidate
-        self.block(s.body, inner)
+        self.block(s.body, inner if s.where is None else self.narrowed(s.where, inner))
         self.block(s.otherwise, scope)   # nothing was picked: the variable is not bound there
         if s.repeated and s.otherwise:
             ends = "its picks are made or nothing is left to pick" if s.exactly else \
@@ -2525,7 +2583,8 @@ class Checker(A.Visitor):
 
     def visit_Cond(self, e, scope) -> str:
         self.condition(e.cond, scope)
-        return self.alike([(e.then, self.expr(e.then, scope)), (e.otherwise, self.expr(e.otherwise, scope))],
+        then, otherwise = self.narrowed(e.cond, scope), self.narrowed(e.cond, scope, holds=False)
+        return self.alike([(e.then, self.expr(e.then, then)), (e.otherwise, self.expr(e.otherwise, otherwise))],
                           "both sides of this 'if ... then ... else'")
 
     def alike(self, given: list, what: str) -> str:
@@ -2711,6 +2770,79 @@ class Checker(A.Visitor):
                                          f"first", e.span, f"write the lower number first: {high}..{low}"))
         return "list:int"
 
+    def visit_IsKind(self, e: A.IsKind, scope: Scope) -> str:
+        """`c is advanced`: a condition on a card (tile...) or none; the kind must be declared (E204), and
+        one a card of known kinds can be (E303: `c is token` with c a card is always false)."""
+        given = self.expr(e.subject, scope)
+        if not self.expect(e.kind, ("kind",), "E204", "kind", self.at_name(e.kind, e.span)):
+            return "bool"
+        known = kinds_in(given)
+        if base_of(given) not in ("entity", "any"):
+            self.err("E303", f"'is' tells a card's kind, and {printed(e.subject)} is {article(words(given))}",
+                     e.subject.span)
+        elif known and e.kind not in known:
+            self.err("E303", f"{printed(e.subject)} is {' or '.join(article(k) for k in known)}, never "
+                     f"{article(e.kind)}: the test is always false", self.at_name(e.kind, e.span),
+                     f"it may be tested for {', '.join(known)}" if len(known) > 1 else None)
+        return "bool"
+
+    def local_type(self, name: str, scope: Scope) -> str:
+        """The type a local is read as here (narrowed by a test, `if c is advanced`), without marking it used."""
+        entry = scope.locals[name]
+        narrowed = scope.narrow.get(name)
+        return narrowed[1] if narrowed is not None and narrowed[0] is entry else entry[2]
+
+    def narrowings(self, cond, holds: bool, scope: Scope) -> dict:
+        """What a condition tells of the kinds of locals (and of `it`) where it holds (`holds`) or where
+        it does not: name -> the type read there. `c is advanced` narrows c to an advanced where it holds
+        and, c of a zone of several kinds, to the others where it does not; `not`, `and`, `or` combine."""
+        if type(cond) is A.IsKind and type(cond.subject) is A.Name and isinstance(self.sym.decls.get(cond.kind), A.Kind):
+            name = cond.subject.id
+            if name in self.names_set():   # a local a `set` changes may hold another card by the time it is read
+                return {}
+            if name in scope.locals:
+                current = self.local_type(name, scope)
+            elif name == "it" and scope.it_kind:
+                current = "entity" if scope.it_kind == "any" else f"entity:{scope.it_kind}"
+            else:
+                return {}
+            kinds = kinds_in(current)
+            if holds:
+                fitting = base_of(current) in ("entity", "any") and (not kinds or cond.kind in kinds)
+                return {name: f"entity:{cond.kind}"} if fitting else {}
+            rest = [k for k in kinds if k != cond.kind]
+            return {name: f"entity:{'|'.join(rest)}"} if rest and len(rest) < len(kinds) else {}
+        if type(cond) is A.Unary and cond.op == "not":
+            return self.narrowings(cond.operand, not holds, scope)
+        if type(cond) is A.Binary and cond.op == ("and" if holds else "or"):   # both sides hold (or both fail)
+            return {**self.narrowings(cond.left, holds, scope),
+                    **self.narrowings(cond.right, holds, self.narrowed(cond.left, scope, holds))}
+        return {}
+
+    def names_set(self) -> set:
+        """The names a `set NAME = ...;` changes in the declaration being checked: such a local is not
+        narrowed by a test (it may be changed between the test and a read)."""
+        key = id(self.visiting)
+        if key not in self.reset_names:
+            self.reset_names[key] = {n.name for n in A.walk(self.visiting) if type(n) is A.SetName} \
+                if self.visiting is not None else set()
+        return self.reset_names[key]
+
+    def narrowed(self, cond, scope: Scope, holds: bool = True) -> Scope:
+        """The scope where `cond` is known to hold (or not to): its locals narrowed (`narrowings`); the
+        same scope when it tells nothing."""
+        found = self.narrowings(cond, holds, scope)
+        if not found:
+            return scope
+        inner = scope.child()
+        inner.narrow = dict(scope.narrow)
+        for name, t in found.items():
+            if name in scope.locals:
+                inner.narrow[name] = (scope.locals[name], t)
+            else:   # `it`
+                inner.it_kind = t.partition(":")[2]
+        return inner
+
     def visit_Unary(self, e, scope) -> str:
         if e.op == "not":
             self.condition(e.operand, scope)
@@ -2737,9 +2869,9 @@ class Checker(A.Visitor):
                         self.err("E301", f"{side.id!r} is a die, not a value: it may be compared with a die "
                                  f"parameter or local", side.span)
             return "bool"
-        if e.op in ("and", "or"):
+        if e.op in ("and", "or"):   # the right side is read knowing the left held (`and`) or did not (`or`)
             self.condition(e.left, scope)
-            self.condition(e.right, scope)
+            self.condition(e.right, self.narrowed(e.left, scope, holds=e.op == "and"))
             return "bool"
         left, right = self.expr(e.left, scope), self.expr(e.right, scope)
         if e.op in "+-*/%":
@@ -2863,7 +2995,8 @@ class Checker(A.Visitor):
         if name in scope.locals:
             entry = scope.locals[name]
             entry[1] = True
-            return entry[2]
+            narrowed = scope.narrow.get(name)
+            return narrowed[1] if narrowed is not None and narrowed[0] is entry else entry[2]
         if name == "this" and scope.this_kind:
             return f"entity:{scope.this_kind}"
         if name == "it" and (scope.it_event or scope.it_kind):
@@ -2930,7 +3063,9 @@ class Checker(A.Visitor):
         """Check `obj.name` (or `obj.name[index]`; `setting`: the target of a `set`, `site`: that
         statement); returns the field's type (of the element, with an index)."""
         obj = self.expr(e.obj, scope)
-        kind = self.kind_of(obj)
+        kind = self.shared_kind(obj, e.name, e.obj, e.span)
+        if kind is None and len(kinds_in(obj)) > 1:   # not every kind it may be has the field (E328)
+            return "any"
         field = next((f for f in kind.fields if f.name == e.name), None) if kind is not None else None
         if obj == "player" and self.sym.category(e.name) in ("counter", "zone", "var"):
             decl = self.sym.decls[e.name]
@@ -3026,6 +3161,55 @@ class Checker(A.Visitor):
         param = next((p for p in decl.params if p.name == arg), None) if isinstance(decl, A.Event) else None
         return self.declared(param.type) if param is not None else "any"
 
+    def field_sort(self, kind: A.Kind, name: str) -> Optional[tuple]:
+        """How a kind has a field, to tell whether several kinds have it alike: (its type as read, its
+        index, computed?, an effect?); ("kept",) for what the game keeps of every card (`name`,
+        `owner`...); None when the kind has no such field."""
+        f = next((f for f in kind.fields if f.name == name), None)
+        if f is None:
+            return ("kept",) if name in ELEMENT_ATTRS else None
+        return self.field_type(kind, f), f.index, f.computed, f.type == "effect"
+
+    def shared_kind(self, t: str, name: str, obj, at: A.Span, report: bool = True) -> Optional[A.Kind]:
+        """The kind a field read `obj.name` looks its field up in, `obj` of type `t`: its kind; for a
+        card of one of several kinds (`entity:card|advanced`, an item of a zone of several kinds) the
+        first of them when every one has the field alike (same type, both computed or both not...),
+        else E328 at the field's name (`report`), naming the kinds that lack it or differ, and None."""
+        kinds = [self.sym.decls.get(k) for k in kinds_in(t)] if base_of(t) == "entity" else []
+        if len(kinds) < 2 or not all(isinstance(k, A.Kind) for k in kinds):
+            return self.kind_of(t)
+        sorts = [self.field_sort(k, name) for k in kinds]
+        if all(sort == sorts[0] for sort in sorts) and sorts[0] is not None:
+            return kinds[0]
+        if report:
+            having = [k.name for k, sort in zip(kinds, sorts) if sort is not None]
+            lacking = [k.name for k, sort in zip(kinds, sorts) if sort is None]
+            either = " or ".join(article(k.name) for k in kinds)
+            if lacking:
+                problem = f"{' and '.join(lacking)} {'has' if len(lacking) == 1 else 'have'} no field {name!r}"
+            else:
+                problem = "; ".join(f"{k.name}'s {name!r} is {self.sort_words(sort)}" for k, sort in zip(kinds, sorts))
+            shown = printed(obj)
+            narrow = having[0] if having else None
+            self.err("E328", f"{shown} may be {either}, and {problem}", self.at_field(name, at),
+                     f"narrow it first in the condition: '{shown} is {narrow} and {shown}.{name} ...'" if narrow and
+                     shown == "it" else
+                     f"narrow it first: 'if {shown} is {narrow} {{ ... {shown}.{name} ... }}', or 'where {shown} is "
+                     f"{narrow}' in a loop or a count" if narrow else
+                     f"no kind of {either} has it: give it to them, or read another field")
+        return None
+
+    @staticmethod
+    def sort_words(sort: tuple) -> str:
+        """A field's sort (`field_sort`) in words, for E328: "a number", "a computed number", "an effect"."""
+        if sort == ("kept",):
+            return "kept by the game"
+        t, index, computed, effect = sort
+        if effect:
+            return "an effect"
+        shown = article(words(t)) + (f" for each {index}" if index else "")
+        return f"computed, {shown}" if computed else shown
+
     def kind_of(self, t: str) -> Optional[A.Kind]:
         """The kind declaration of an entity type (`entity:card`), when the checker knows it."""
         base, _, arg = t.partition(":")
@@ -3049,8 +3233,13 @@ class Checker(A.Visitor):
         if e.name not in {f.name for k in self.sym.decls.values() if type(k) is A.Kind for f in k.fields if f.computed}:
             return None   # (a card of unknown kind read for p is a call: the checker cannot tell)
         mark = len(self.diags)
-        kind = self.kind_of(self.expr(e.obj, scope))
+        obj = self.expr(e.obj, scope)
+        kind = self.shared_kind(obj, e.name, e.obj, e.span, report=False)
         field = next((f for f in kind.fields if f.name == e.name and f.computed), None) if kind is not None else None
+        if field is None and len(kinds_in(obj)) > 1 and any(self.field_sort(self.sym.decls[k], e.name) is not None
+                                                            for k in kinds_in(obj) if k in self.sym.decls):
+            self.shared_kind(obj, e.name, e.obj, e.span)   # some kind has it computed: E328 says which lack it
+            return "any"
         if field is None:
             del self.diags[mark:]   # a call after all: checked (and its object reported) as one
             return None
@@ -3142,6 +3331,7 @@ class Checker(A.Visitor):
         inner = self.bind(scope, e.var, e.span, self.domain(e.domain, scope))
         if e.where is not None:
             self.condition(e.where, inner)
+            inner = self.narrowed(e.where, inner)   # `first(c in hand where c is advanced)`: an advanced
         numeric = e.op in ("total", "highest", "lowest", "top", "bottom")
         if e.op == "gather":
             return self.gathered(e, inner)
@@ -3157,7 +3347,7 @@ class Checker(A.Visitor):
         if e.op in ("some", "every") and e.value is None and e.where is None:
             self.err("E302", f"{e.op}(...) needs a condition: {e.op}(x in D where ...)", e.span)
         if e.op in ("first", "top", "bottom"):   # an element of the domain (or none)
-            return inner.locals[e.var][2]
+            return self.local_type(e.var, inner)
         return "int" if e.op == "count" or numeric else "bool"
 
     def visit_Sorted(self, e: A.Sorted, scope: Scope) -> str:
@@ -3165,12 +3355,13 @@ class Checker(A.Visitor):
         inner = self.bind(scope, e.var, e.span, self.domain(e.domain, scope))
         if e.where is not None:
             self.condition(e.where, inner)
+            inner = self.narrowed(e.where, inner)
         for key in e.keys:
             kind = self.expr(key, inner)
             if not fits(kind, "int"):
                 self.err("E303", f"sorted(...) orders by numbers: a key must be a number, not {article(words(kind))}",
                          key.span, "a condition is not a number: write 'if C then 1 else 0'" if kind == "bool" else None)
-        element = inner.locals[e.var][2]
+        element = self.local_type(e.var, inner)
         return f"list:{element}" if element != "any" else "list"
 
     def visit_Network(self, e: A.Network, scope: Scope) -> str:

@@ -461,6 +461,9 @@ class CodeGen(A.Visitor):
             return f"not {self.wrap(e.operand, ctx, 3)}"
         return f"-{self.wrap(e.operand, ctx, 7)}"
 
+    def visit_IsKind(self, e, ctx) -> str:
+        return f"rt.is_kind({self.ex(e.subject, ctx)}, {e.kind!r})"
+
     def visit_Binary(self, e, ctx) -> str:
         # the rules language and Python rank these operators alike; comparisons must not chain
         p = PRECEDENCE[e.op]
@@ -676,7 +679,7 @@ class CodeGen(A.Visitor):
 
     # the expressions a filter's test may hold and still be tested once for a whole loop (`invariant`)
     SAFE_NODES = (A.Attr, A.Binary, A.Bool, A.Cond, A.Index, A.Int, A.ListLit, A.Match, A.Case, A.Name, A.Nothing,
-                  A.Pair, A.Str, A.Unary, A.You, A.Actor, A.Affordable, A.CostTerm, A.Tag, A.Allowed, A.Range)
+                  A.Pair, A.Str, A.Unary, A.IsKind, A.You, A.Actor, A.Affordable, A.CostTerm, A.Tag, A.Allowed, A.Range)
 
     def invariant(self, e, var: str, ctx: Ctx) -> bool:
         """Whether a filter's test `e` gives, evaluated once before the loop over `var`, what it gives

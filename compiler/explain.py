@@ -686,6 +686,10 @@ class ExprReader(A.Visitor):
         grouped = isinstance(e.operand, A.Binary) or self.phrase(e.operand)   # -(a + b): "minus (a plus b)"
         return f"minus ({self.read(e.operand)})" if grouped else f"minus {self.read(e.operand)}"
 
+    def visit_IsKind(self, e):
+        from .check import article   # (the checker's, by the word's sound)
+        return f"{self.read(e.subject)} is {article(self.noun(e.kind))}"
+
     def visit_Binary(self, e):
         left, right = self.read(e.left), self.read(e.right)
         # an `if ... then ... else` or a `match` inside an operation reads "A if C, otherwise B" with

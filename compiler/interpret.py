@@ -692,6 +692,9 @@ class Interpreter(A.Visitor):
         value = self.ev(e.operand, rt, f)
         return (not value) if e.op == "not" else -value
 
+    def visit_IsKind(self, e, rt, f):
+        return rt.is_kind(self.ev(e.subject, rt, f), e.kind)
+
     def visit_Binary(self, e, rt, f):
         op = e.op
         if op == "and":

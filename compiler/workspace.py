@@ -257,7 +257,7 @@ _NAMES: dict = {
     A.EnumMember: (("name", "member"),),   # in an `amend ENUM`: a member added or retitled, as an override is a decl
     A.Die: (("name", "decl"), ("type", "ref")),
     A.Entity: (("kind", "ref"), ("name", "decl")),
-    A.Zone: (("name", "decl"), ("kind", "ref")),
+    A.Zone: (("name", "decl"), ("kind", "ref"), ("more_kinds", "ref")), A.IsKind: (("kind", "ref"),),
     A.Remove: (("name", "ref"),), A.Extend: (("name", "ref"),), A.Amend: (("name", "ref"),),
     A.Param: (("name", None), ("type", "ref")),
     A.FieldDecl: (("name", "field_def"), ("type", "ref"), ("index", "ref")),

@@ -558,6 +558,16 @@ class Binary(Expr):
 
 
 @node
+class IsKind(Expr):
+    """`c is advanced`: whether a value is a card (tile, piece...) of that kind; where it holds (an
+    `if`'s block, after `and`, a loop's or aggregate's body after its `where`), a local `c` of a zone
+    of several kinds is read as one of that kind."""
+
+    subject: "Expr"
+    kind: str
+
+
+@node
 class Cond(Expr):
     """`if COND then A else B`: a value chosen by a condition."""
 

@@ -76,6 +76,7 @@ CODES: dict[str, tuple[str, str]] = {
                     "repeatedly, up to N, simultaneously"),
     "E327": (ERROR, "an auction without 'up to', 'opened by' in a sealed auction, a step below 1, or its winner "
                     "and price named alike"),
+    "E328": (ERROR, "a field read on a card of several kinds, not all of which have that field alike"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),

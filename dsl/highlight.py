@@ -17,7 +17,7 @@ CONSTANTS = ("true", "false", "none", "you")
 KEYWORDS = DECLARATIONS + CONSTANTS + (
     "add", "advance", "affordable", "after", "allow", "allowed", "amend", "and", "any", "before", "bonus", "bottom", "by", "cap", "choose", "connects",
     "copy", "cost", "count", "different", "draw", "each", "else", "emit", "every", "face", "fewest", "fill", "first",
-    "flip", "for", "forbid", "from", "gain", "gather", "global", "highest", "if", "in", "let", "longest_path", "lose", "lowest", "marker", "match", "may", "modifier", "most", "move",
+    "flip", "for", "forbid", "from", "gain", "gather", "global", "highest", "if", "in", "is", "let", "longest_path", "lose", "lowest", "marker", "match", "may", "modifier", "most", "move",
     "next", "no_benefit", "no_bonus", "no_reward", "not", "of", "once", "option", "optional", "or", "override", "pay", "paying",
     "per_player", "phase", "pick", "rank", "reachable", "reactivate", "regress", "repeat", "repeatedly", "return", "roll", "say", "seats", "set", "shortest_path", "shuffle",
     "some", "sorted", "space", "then", "tier", "ties", "to", "top", "total", "until", "when", "whenever", "where",

@@ -1010,6 +1010,9 @@ class _Builder:
     def and_expr(self, meta, items):
         return self._chain(meta, items, "and")
 
+    def is_kind(self, meta, items):
+        return A.IsKind(items[0], str(items[-1]), span=self._s(meta))
+
     def not_op(self, meta, items):
         return A.Unary("not", items[0], span=self._s(meta))
 

@@ -39,6 +39,8 @@ def precedence(e) -> float:
         return 0
     if isinstance(e, A.Range):
         return RANGE
+    if isinstance(e, A.IsKind):
+        return 4
     return 9
 
 
@@ -139,6 +141,9 @@ class ExprPrinter(A.Visitor):
     def visit_Binary(self, e):
         p = PRECEDENCE[e.op]
         return f"{_wrap(e.left, operand_minimum(p, True))} {e.op} {_wrap(e.right, operand_minimum(p, False))}"
+
+    def visit_IsKind(self, e):
+        return f"{_wrap(e.subject, RANGE)} is {e.kind}"   # its subject as a comparison's: a range or tighter
 
     def visit_Range(self, e):
         return f"{_wrap(e.low, 5)}..{_wrap(e.high, 5)}"   # an operand is a sum or tighter

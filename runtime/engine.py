@@ -2499,6 +2499,11 @@ class Game:
             raise RulesRuntimeError("E601", f"{label_of(e)} has no computed field {name!r}")
         return fn(self, reader, e)
 
+    @staticmethod
+    def is_kind(e, kind: str) -> bool:
+        """`c is advanced`: whether a value is a card (tile, piece...) of that kind; none is of none."""
+        return type(e) is EntityDef and e.kind == kind
+
     def writes(self, e, slot: str) -> bool:
         """Whether a card (tile, space...) writes an effect slot of its kind (`x.left_bonus` as a value);
         `none` writes nothing."""

@@ -74,24 +74,36 @@ zone purse per_player of card or coin;
 """
 
 
-@pytest.mark.parametrize("text, warned", [
-    ("proc a() { move first_marker to bag; }", "a token moved into 'bag', a zone of card"),
-    ("proc a() { move penny to bag; }", "a coin moved into 'bag'"),
-    ("proc a() { move first_marker to purse; }", "a token moved into 'purse', a zone of card or coin"),
-    ("proc a(p: player) { move first_marker to p.purse; }", "a token moved into 'p.purse'"),
-    ("proc a() { move all of purse to bag; }", "a coin moved into 'bag'"),
-    ("proc a() { draw 1 from purse to bag; }", "a coin moved into 'bag'"),
-    ("proc a() { move penny to purse; move copper to purse; move all of bag to purse; }", None),
-    ("proc a(z: zone) { move first_marker to z; move all of z to bag; }", None),   # a zone parameter: unknown
-    ("proc a() { for each c in purse { move c to bag; } }", None),   # its kind is not known
+@pytest.mark.parametrize("text, warned, at", [
+    # at: the words the warning points at, the item moved (`move`) or the zone it comes from (`move all`, `draw`)
+    ("proc a() { move first_marker to bag; }", "a token moved into 'bag', a zone of card", "first_marker"),
+    ("proc a() { move penny to bag; }", "a coin moved into 'bag'", "penny"),
+    ("proc a() { move first_marker to purse; }", "a token moved into 'purse', a zone of card or coin", "first_marker"),
+    ("proc a(p: player) { move first_marker to p.purse; }", "a token moved into 'p.purse'", "first_marker"),
+    ("proc a() { move all of purse to bag; }", "a coin moved into 'bag'", "purse"),
+    ("proc a() { draw 1 from purse to bag; }", "a coin moved into 'bag'", "purse"),
+    ("proc a() { move penny to purse; move copper to purse; move all of bag to purse; }", None, None),
+    ("proc a(z: zone) { move first_marker to z; move all of z to bag; }", None, None),   # a zone parameter: unknown
+    # an item of a zone of several kinds is one of them: a coin may be moved, unless narrowed to a card
+    ("proc a() { for each c in purse { move c to bag; } }", "a coin moved into 'bag'", "c"),
+    ("proc a() { for each c in purse where c is card { move c to bag; } }", None, None),
+    ("proc a() { move all of purse where it is card to bag; draw 1 from purse where it is card to bag; }", None, None),
+    ("proc a() { for each c in purse { if c is coin { say \"{c.name}\"; } else { move c to bag; } } }", None, None),
 ])
-def test_w427(text, warned):
+def test_w427(text, warned, at):
     found = [d for d in analyse_text(BASE + text).diagnostics if d.severity != "info"]
     if warned is None:
         assert found == [], [d.headline() for d in found]
     else:
         assert [d.code for d in found] == ["W427"] and warned in found[0].message, [d.headline() for d in found]
         assert "of " in found[0].hint and found[0].span.line == BASE.count("\n") + 1
+        span = found[0].span
+        if at == "c":   # a local of a zone of several kinds: narrowing it is the other way out
+            assert "narrow it first: 'if c is card { move c to bag; }'" in found[0].hint
+        elif at == "purse" and "bag" in text:   # the items a move all of or a draw takes: a filter narrows them
+            assert "take only those: 'where it is card'" in found[0].hint
+        column = text.index(f" {at} to ") + 2   # 1-based, past the blank
+        assert (span.end_line, span.column, span.end_column) == (span.line, column, column + len(at))
 
 
 @pytest.mark.parametrize("text, code, where", [

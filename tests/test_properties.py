@@ -326,8 +326,10 @@ a_value = st.recursive(
         st.tuples(inner, inner).map(lambda t: A.Aggregate("total", "k", A.Range(*t), None, A.Name("k"))),
     ), max_leaves=4)
 a_amount = a_value.map(lambda v: A.Call("max", (A.Int(0), A.Call("min", (A.Int(3), v)))))
-a_cond = st.tuples(a_value, st.sampled_from(["<", "<=", ">", "==", "!="]), a_value).map(
-    lambda t: A.Binary(t[1], t[0], t[2]))
+a_cond = st.one_of(
+    st.tuples(a_value, st.sampled_from(["<", "<=", ">", "==", "!="]), a_value).map(lambda t: A.Binary(t[1], t[0], t[2])),
+    # whether the top of your hand (none when it is empty) is a card: `first(hand) is card`
+    st.just(A.IsKind(A.Call("first", (A.Name("hand"),)), "card")))
 
 
 def ast_statements(depth: int):
