@@ -145,7 +145,10 @@ def test_base_is_parenthesised_where_precedence_needs_it(program):
      "the body stays the base's", (), "pick"),
     ('amend turn { pick "tunnel which?" optional; pick "tunnel which?" where true; }', "E215",
      "the pick \"tunnel which?\" is amended twice here", None, (), 'pick "tunnel which?" where'),
-    ('amend turn { pick "tunnel which?" where r.length > 1; }', "E201", "unknown name 'r'", None, (), "r.length"),
+    # r is the claim pick's local, out of the tunnel pick's reach: E201 says where it was declared
+    ('amend turn { pick "tunnel which?" where r.length > 1; }', "E201",
+     "unknown name 'r' here: 'r' is declared at 14:7 in a block that has ended",
+     "use it inside that block, or declare it before the block", ("'r' is declared at <text>:14:7",), "r.length"),
     ('amend long { pick "tunnel which?" optional; }', "E217", "amending 'long' takes 'name = value;' or "
      "'name { ... }'", None, (), "pick"),
     ('amend train { pick "tunnel which?" optional; }', "E217", "'amend' changes an entity, a kind, a track, an "
