@@ -822,12 +822,24 @@ def _items_text(game, items) -> str:
     """A zone's items as the state table shows them: by title, alike ones in a row counted (`Copper
     x46, Estate x3, Copper`: a pile of 46 copies is one entry, not four lines)."""
     runs: list[list] = []
-    for text in (game.text(item) for item in items):
+    for text in (game.text(item) + (_marks_text(game, item) if hasattr(item, "key") else "") for item in items):
         if runs and runs[-1][0] == text:
             runs[-1][1] += 1
         else:
             runs.append([text, 1])
     return ", ".join(text if count == 1 else f"{text} x{count}" for text, count in runs) or "nothing"
+
+
+def _marks_text(game, item) -> str:
+    """What the state table adds to a card: its `shown` fields set during play and the fields players
+    learnt of it (`reveal c.colour;`): ` [told yes; colour known to P2]`; nothing for most cards."""
+    state = game.state
+    shown = game.program.shown_fields.get(getattr(item, "kind", None), ())
+    evars = state.evars.get(item.key, {}) if shown else {}
+    parts = [f"{k} {game.text(v)}" for k, v in evars.items() if k.partition("[")[0] in shown]
+    for name, seats in (state.known_fields.get(item.key, {}) if state.known_fields else {}).items():
+        parts.append(f"{name} known to {', '.join(state.players[i].name for i in sorted(seats))}")
+    return f" [{'; '.join(parts)}]" if parts else ""
 
 
 def _print_effect(effect) -> None:

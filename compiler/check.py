@@ -885,6 +885,8 @@ class Checker(A.Visitor):
                 self.err("E215", f"field {f.name!r} is declared twice", f.span)
             seen.add(f.name)
             self.type_ref(f.type, f.span)
+            if f.shown:
+                self.shown_decl(d, f)
             if f.computed:
                 self.computed_decl(d, f)
             elif f.index is not None:
@@ -893,6 +895,18 @@ class Checker(A.Visitor):
                     self.member_value(f, f.default)
             elif f.default is not None:
                 self.field_value(f, numbered(f.default, 1, d))   # a default may use copy_number too
+
+    def shown_decl(self, kind: A.Kind, f: A.FieldDecl) -> None:
+        """`shown NAME: TYPE;`: a value every player sees on the card while its face is hidden: an effect
+        has none (E329); a kind no zone hides has no hidden face to see it on (W429)."""
+        if f.type == "effect":
+            self.err("E329", f"{f.name!r} is an effect, written in the rules: it has no value to be shown",
+                     f.span, f"leave out 'shown'")
+        elif not any(type(z) is A.Zone and z.visibility != "public" and (kind.name in z.kinds or "any" in z.kinds)
+                     for z in self.sym.decls.values()):
+            self.err("W429", f"'shown' says that every player sees {f.name!r} on a {kind.name} whose face is "
+                     f"hidden, and no zone of {kind.name} hides it: every player sees the whole card already",
+                     f.span, "leave out 'shown', or declare the zone that hides it")
 
     def computed_decl(self, kind: A.Kind, f: A.FieldDecl) -> None:
         """`func NAME: TYPE [= EXPR];`: a field each entity gives as an expression of the type, worked out
@@ -2527,16 +2541,54 @@ class Checker(A.Visitor):
         self.visit_Each(s, scope, "'each ... simultaneously'")
 
     def visit_Reveal(self, s: A.Reveal, scope: Scope) -> None:
-        self.known_expr(s.item, scope, "reveal")
+        self.known_expr(s, scope, "reveal")
+        if s.to is not None:
+            who = self.expr(s.to, scope)
+            if not (fits(who, "player") or fits(who, "list:player")):
+                self.err("E303", f"'reveal ... to' names a player or a list of players, not {article(words(who))}",
+                         s.to.span, "reveal to every player: leave out 'to ...'")
 
     def visit_Look(self, s: A.Look, scope: Scope) -> None:
-        self.known_expr(s.item, scope, "look")
+        self.known_expr(s, scope, "look")
 
-    def known_expr(self, e, scope: Scope, verb: str) -> None:
-        """What `reveal`/`look` show: a card, tile or piece, or a zone (each of its items)."""
-        kind = self.expr(e, scope)
+    def known_expr(self, s, scope: Scope, verb: str) -> None:
+        """What `reveal`/`look` show: a card, tile or piece, or a zone (each of its items), or one field
+        of a card (`reveal c.colour;`, recorded in `Symbols.field_reveals`)."""
+        e = s.item
+        if type(e) is A.Attr:
+            obj = self.expr(e.obj, scope)
+            kind = self.attr(e, scope, obj_type=obj)
+            if base_of(obj) == "entity" or obj == "any" and not (fits(kind, "zone") and kind != "any") \
+                    and self.sym.category(e.name) not in ("zone", "resource", "counter", "track", "var"):
+                self.field_known(s, e, obj, verb)
+                return
+        else:
+            kind = self.expr(e, scope)
         if not (fits(kind, "entity") or fits(kind, "zone")):
-            self.err("E303", f"{verb} needs a card, tile, piece or zone, not {article(words(kind))}", e.span)
+            self.err("E303", f"{verb} needs a card, tile, piece or zone, or a card's field, not "
+                     f"{article(words(kind))}", e.span)
+
+    def field_known(self, s, e: A.Attr, obj: str, verb: str) -> None:
+        """`reveal c.FIELD;` / `look c.FIELD;`: a field the kind declares with a value of its own (E329 for
+        a computed field, an effect or what the game keeps: the name, the owner...); W429 for a `shown`
+        field, which everyone sees already."""
+        self.sym.field_reveals.add(id(s))
+        kind = self.kind_of(obj)
+        if kind is None:
+            return   # a card of unknown kind: a field it lacks is an error in play
+        field = next((f for f in kind.fields if f.name == e.name), None)
+        span = self.at_name(e.name, e.span)
+        if field is None and e.name in ELEMENT_ATTRS:
+            self.err("E329", f"{verb} shows a field a {kind.name} declares, and {e.name!r} is kept by the game",
+                     span, f"{verb} the card itself: '{verb} {printed(e.obj)};'" if e.name in ("name", "title")
+                     else None)
+        elif field is not None and (field.computed or field.type == "effect"):   # (one per member: E312 said so)
+            what = "computed, worked out for each reader" if field.computed else "an effect, written in the rules"
+            self.err("E329", f"{e.name!r} of {kind.name} is {what}: it has no value of the card's to {verb}",
+                     span, f"{verb} the fields it is worked out from" if field.computed else None)
+        elif field is not None and field.shown and field.index is None:
+            self.err("W429", f"{e.name!r} of {kind.name} is declared 'shown': every player sees it already",
+                     span, "leave out this statement, or 'shown' in the kind")
 
     def visit_Say(self, s: A.Say, scope: Scope) -> None:
         self.text_parts(s.parts, scope)
@@ -3059,10 +3111,12 @@ class Checker(A.Visitor):
         made = A.replace(decl, per_player=True) if isinstance(decl, A.Zone) else A.replace(decl, is_global=False)
         return " ".join(declaration_text(made, None))
 
-    def attr(self, e: A.Attr, scope: Scope, index=None, setting: bool = False, site=None) -> str:
+    def attr(self, e: A.Attr, scope: Scope, index=None, setting: bool = False, site=None,
+             obj_type: Optional[str] = None) -> str:
         """Check `obj.name` (or `obj.name[index]`; `setting`: the target of a `set`, `site`: that
-        statement); returns the field's type (of the element, with an index)."""
-        obj = self.expr(e.obj, scope)
+        statement; `obj_type`: obj's type, already checked); returns the field's type (of the element,
+        with an index)."""
+        obj = self.expr(e.obj, scope) if obj_type is None else obj_type
         kind = self.shared_kind(obj, e.name, e.obj, e.span)
         if kind is None and len(kinds_in(obj)) > 1:   # not every kind it may be has the field (E328)
             return "any"

@@ -1350,10 +1350,17 @@ class CodeGen(A.Visitor):
         self.writeline(f"rt.{'restore' if s.restore else 'eliminate'}({ctx.you}{who})", s)
 
     def visit_Reveal(self, s: A.Reveal, ctx: Ctx):
-        self.writeline(f"rt.reveal({ctx.you}, {self.ex(s.item, ctx)})", s)
+        to = "" if s.to is None else f", {self.ex(s.to, ctx)}"
+        if id(s) in self.sym.field_reveals:   # one field of a card: `reveal c.colour;`
+            self.writeline(f"rt.reveal_field({ctx.you}, {self.ex(s.item.obj, ctx)}, {s.item.name!r}{to})", s)
+        else:
+            self.writeline(f"rt.reveal({ctx.you}, {self.ex(s.item, ctx)}{to})", s)
 
     def visit_Look(self, s: A.Look, ctx: Ctx):
-        self.writeline(f"rt.look({ctx.you}, {self.ex(s.item, ctx)})", s)
+        if id(s) in self.sym.field_reveals:
+            self.writeline(f"rt.look_field({ctx.you}, {self.ex(s.item.obj, ctx)}, {s.item.name!r})", s)
+        else:
+            self.writeline(f"rt.look({ctx.you}, {self.ex(s.item, ctx)})", s)
 
     def visit_Say(self, s: A.Say, ctx: Ctx):
         self.writeline(f"rt.say({', '.join([ctx.you] + self.text_parts(s.parts, ctx))})", s)

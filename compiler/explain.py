@@ -1248,8 +1248,25 @@ class Reader(A.Visitor):
             self.say(depth, "If nobody bid:")
             self.block(s.otherwise, depth + 1)
 
+    def field_of_card(self, s):
+        """The field a `reveal`/`look` shows of a card (`reveal c.colour;`), or None for a whole card or zone."""
+        if not isinstance(s.item, A.Attr):
+            return None
+        sym = self.symbols
+        if sym is not None and id(s) in sym.field_reveals:
+            return s.item.name
+        fields = {f.name for d in (sym.decls.values() if sym is not None else ()) if isinstance(d, A.Kind)
+                  for f in d.fields}
+        return s.item.name if s.item.name in fields and (sym is None or sym.category(s.item.name) is None) else None
+
     def visit_Reveal(self, s, depth: int) -> None:
-        self.say(depth, f"Reveal {self.x(s.item)} to every player.")
+        whom = "every player" if s.to is None else self.x(s.to)
+        field = self.field_of_card(s)
+        if field is not None:
+            self.say(depth, f"Show {whom} the {spoken(field)} of {self.x(s.item.obj)}, which stays hidden "
+                            f"otherwise, until it moves.")
+        else:
+            self.say(depth, f"Reveal {self.x(s.item)} to {whom}.")
 
     def visit_Eliminate(self, s, depth: int) -> None:
         if s.who is None:
@@ -1262,7 +1279,12 @@ class Reader(A.Visitor):
                      else f"Knock {self.x(s.who)} out of the game.")
 
     def visit_Look(self, s, depth: int) -> None:
-        self.say(depth, f"Look at {self.x(s.item)} (only you see it).")
+        field = self.field_of_card(s)
+        if field is not None:
+            self.say(depth, f"Look at the {spoken(field)} of {self.x(s.item.obj)} (only you see it, and nothing "
+                            f"else of the card), until it moves.")
+        else:
+            self.say(depth, f"Look at {self.x(s.item)} (only you see it).")
 
     def visit_Say(self, s, depth: int) -> None:
         self.say(depth, "Note: " + with_values(s.parts))
@@ -1404,6 +1426,7 @@ class Reader(A.Visitor):
         data = [spoken(f.name) + (f" (one for each {singular(self.noun(f.index))})" if f.index is not None else "")
                 + (" (worked out for the player reading it, by each one's rule"
                    + (f", else {self.x(f.default)}" if f.default is not None else "") + ")" if f.computed else "")
+                + (" (seen by every player even while the card's face is hidden)" if f.shown else "")
                 for f in d.fields if f.type != "effect"]
         self.say(depth, capital(plural(self.noun(d.name))) + (" (each player has their own)" if d.per_player else "")
                  + (f" have {_either(data, 'and')}" if data else "")

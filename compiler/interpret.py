@@ -595,11 +595,18 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_Reveal(self, s, rt, f):
-        rt.reveal(f.you, self.ev(s.item, rt, f))
+        to = () if s.to is None else (self.ev(s.to, rt, f),)
+        if id(s) in self.sym.field_reveals:   # one field of a card: `reveal c.colour;`
+            rt.reveal_field(f.you, self.ev(s.item.obj, rt, f), s.item.name, *to)
+        else:
+            rt.reveal(f.you, self.ev(s.item, rt, f), *to)
         return ()
 
     def visit_Look(self, s, rt, f):
-        rt.look(f.you, self.ev(s.item, rt, f))
+        if id(s) in self.sym.field_reveals:
+            rt.look_field(f.you, self.ev(s.item.obj, rt, f), s.item.name)
+        else:
+            rt.look(f.you, self.ev(s.item, rt, f))
         return ()
 
     def visit_Say(self, s, rt, f):

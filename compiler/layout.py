@@ -90,6 +90,7 @@ class Layout:
     supplies: list = field(default_factory=list)   # the resources with a `supply`
     member_titles: dict = field(default_factory=dict)   # enum member -> the title it is shown by
     labels: dict = field(default_factory=dict)   # stock, counter, zone, var or track -> how screens show it
+    shown_fields: dict = field(default_factory=dict)   # kind -> its `shown` fields, seen on a hidden card
 
 
 def elements(decl, sym: Symbols) -> list[tuple]:
@@ -351,6 +352,8 @@ def layout(sym: Symbols) -> Layout:
         variants={v.name: v.title for v in d if isinstance(v, A.Variant)},
         member_titles=member_titles,
         labels=labels(sym, member_titles),
+        shown_fields={k.name: [f.name for f in k.fields if f.shown] for k in d
+                      if isinstance(k, A.Kind) and any(f.shown for f in k.fields)},
         variant_rules=[v for v in d if isinstance(v, A.Variant) and v.when is not None],
         supplies=[r for r in d if isinstance(r, A.Resource) and r.supply is not None],
         entities=entities,
@@ -518,7 +521,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "zones": lay.zones, "visibility": lay.visibility, "refills": lay.refills, "starts": lay.starts,
         "actors": lay.actors, "variants": lay.variants,
         "indexed": lay.indexed, "variables": lay.variables, "member_titles": lay.member_titles,
-        "labels": lay.labels,
+        "labels": lay.labels, "shown_fields": lay.shown_fields,
         "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp, source, number)
                      for kind, name, title, fields, slots, span, pp, source, number in lay.entities],
         "entity_refs": lay.entity_refs,

@@ -1162,15 +1162,18 @@ class Auction(Stmt):
 
 @node
 class Reveal(Stmt):
-    """`reveal ITEM;` or `reveal ZONE;` every player learns the item (each item of the zone) until it moves."""
+    """`reveal ITEM;` or `reveal ZONE;` every player learns the item (each item of the zone) until it moves;
+    `reveal ITEM.FIELD;` that field of it alone (the checker says which: `Symbols.field_reveals`); `to
+    PLAYERS` (a player or a list of them): those players only."""
 
     item: Expr
+    to: Optional[Expr] = None
 
 
 @node
 class Look(Stmt):
     """`look ITEM;` or `look ZONE;` the acting player alone learns the item (each item of the zone)
-    until it moves."""
+    until it moves; `look ITEM.FIELD;` that field of it alone."""
 
     item: Expr
 
@@ -1343,6 +1346,7 @@ class FieldDecl(Part):
     default: Optional[Expr]
     index: Optional[str] = None
     computed: bool = False   # `func name: type [= EXPR];`: each entity gives an expression, read per player
+    shown: bool = False   # `shown name: type;`: everyone sees it even while the entity's face is hidden
 
     def type_text(self) -> str:
         """The type as written: `int`, `int[gem]`."""

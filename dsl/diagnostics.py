@@ -77,6 +77,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E327": (ERROR, "an auction without 'up to', 'opened by' in a sealed auction, a step below 1, or its winner "
                     "and price named alike"),
     "E328": (ERROR, "a field read on a card of several kinds, not all of which have that field alike"),
+    "E329": (ERROR, "reveal or look of a field a card has no value of its own for, or shown on an effect"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),
@@ -106,6 +107,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W426": (WARNING, "a counter with a negative lower bound, no start and no rule that sets it: it starts there"),
     "W427": (WARNING, "an item moved into a zone declared of another kind"),
     "W428": (WARNING, "a set of a counter to a value known to be past its bounds: it is kept at the bound"),
+    "W429": (WARNING, "shown that shows nothing: on a kind no zone hides, or a shown field revealed"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

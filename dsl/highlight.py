@@ -24,7 +24,8 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
     "while", "winner", "with", "public", "hidden", "secret", "reveal", "look", "simultaneously",
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
-CONTEXTUAL = ("as", "at", "auction", "award", "eliminate", "end", "open", "refills", "restore", "sealed", "start")
+CONTEXTUAL = ("as", "at", "auction", "award", "eliminate", "end", "open", "refills", "restore", "sealed", "shown",
+              "start")
 
 
 class RulesLexer(RegexLexer):
@@ -53,6 +54,8 @@ class RulesLexer(RegexLexer):
             # an auction's form before its next clause, and its `as (WINNER, PRICE)`
             (r"\b(open|sealed)\b(?=\s+(?:min|step|up|as)\b)", Keyword),
             (r"\bas\b(?=\s*\(\s*[A-Za-z_][A-Za-z0-9_]*\s*,)", Keyword),
+            # `shown told: bool;` in a kind: before a field's name (before ':' or '=' it is a field itself)
+            (r"([{;])(\s*)(shown)\b(?=\s+[A-Za-z_])", bygroups(Punctuation, Whitespace, Keyword)),
             (r"\bas\b(?=\s*\")", Keyword),
             (r"\bas\b(?=\s+[A-Za-z_][A-Za-z0-9_]*\s*[{:])", Keyword),
             (words(CONSTANTS, prefix=r"\b", suffix=r"\b"), Keyword.Constant),

@@ -13,7 +13,7 @@ would otherwise hide the code after them inside a comment.
 Comments never reach the parser; `scan` hands them out separately, for the formatter.
 
 A few words of the grammar are contextual, not reserved (`CONTEXTUAL`): `eliminate`, `restore`,
-`end`, `as`, `refills`, `award`, `at`, `auction`, `open` and `sealed` are their keyword only where the parser, in the state it has reached, would take that
+`end`, `as`, `refills`, `award`, `at`, `auction`, `open`, `sealed` and `shown` (before a word only) are their keyword only where the parser, in the state it has reached, would take that
 keyword, and not when a '(' follows (`eliminate(p);` calls a proc named so); anywhere else they are
 names (`proc eliminate(p: player)`, `counter end;`). `scan`, which has no parser, reads them as names.
 """
@@ -51,10 +51,15 @@ CONTEXTUAL = {
     "auction": "auction among PLAYERS up to AMOUNT as (WINNER, PRICE) { ... }",
     "open": "auction among PLAYERS open up to AMOUNT as (WINNER, PRICE) { ... }",
     "sealed": "auction among PLAYERS sealed up to AMOUNT as (WINNER, PRICE) { ... }",
+    "shown": "kind NAME { shown FIELD: TYPE; }",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand)
 NEVER_CALLED = frozenset({"as"})
+# the contextual words that are their keyword only before another word (`shown told: bool;`): before
+# ':' or '=' they name a field (`shown: bool;`, `shown = true;`)
+_WORD_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*[A-Za-z_]")
+BEFORE_WORD = {"shown"}
 # a '(' next, after blanks and comments: the word is called, so it is a name
 _CALL_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*\(")
 
@@ -179,6 +184,7 @@ class RulesLexer(Lexer):
         """A contextual word's terminal where the parser would take it and no '(' follows; NAME
         anywhere else (and always without a parser, in `scan`)."""
         term = self.contextual[word]
-        if parser_state is None or (word not in NEVER_CALLED and _CALL_NEXT.match(data, after)):
+        if parser_state is None or (word not in NEVER_CALLED and _CALL_NEXT.match(data, after)) \
+                or (word in BEFORE_WORD and not _WORD_NEXT.match(data, after)):
             return "NAME"
         return term if _takes(parser_state.parse_conf.parse_table, parser_state.state_stack, term) else "NAME"

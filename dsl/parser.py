@@ -354,8 +354,10 @@ class _Builder:
         return A.Track(str(items[0]), _title(items), spaces, reaches, span=self._s(meta))
 
     def field_decl(self, meta, items):
+        shown = isinstance(items[0], Token) and items[0].type == "SHOWN"
+        items = items[1:] if shown else items
         return A.FieldDecl(str(items[0]), items[1], _pick(items, "default"), _pick(items, "field_index"),
-                           span=self._s(meta))
+                           shown=shown, span=self._s(meta))
 
     def computed_decl(self, meta, items):
         return A.FieldDecl(str(items[0]), items[1], _pick(items, "default"), computed=True, span=self._s(meta))
@@ -986,7 +988,10 @@ class _Builder:
         return _Marker(f"auction_{word}", (value, self._s(meta)))
 
     def reveal_stmt(self, meta, items):
-        return A.Reveal(items[0], span=self._s(meta))
+        return A.Reveal(items[0], _pick(items, "reveal_to"), span=self._s(meta))
+
+    def reveal_to(self, meta, items):
+        return _Marker("reveal_to", items[0])
 
     def look_stmt(self, meta, items):
         return A.Look(items[0], span=self._s(meta))

@@ -658,7 +658,7 @@ class Printer(A.Visitor):
         self.orelse(s)
 
     def visit_Reveal(self, s):
-        self.clauses([Clause("reveal ", s.item)])
+        self.clauses([Clause("reveal ", s.item), _where("to ", s.to)])
 
     def visit_Look(self, s):
         self.clauses([Clause("look ", s.item)])
@@ -776,7 +776,7 @@ class Printer(A.Visitor):
     def part(self, item) -> None:
         """A field declaration of a kind, or a field value or effect of an entity."""
         if isinstance(item, A.FieldDecl):
-            computed = "func " if item.computed else ""
+            computed = "func " if item.computed else "shown " if item.shown else ""
             self.clauses([Clause(f"{computed}{item.name}: {item.type_text()}"), _where("= ", item.default)])
         elif isinstance(item, A.FieldValue):
             self.clauses([Clause(f"{item.name} = ", item.value)])

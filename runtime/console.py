@@ -3,7 +3,7 @@ prompts and screen): a module of its own so printing does not import the game en
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 from rich import box
 from rich.columns import Columns
@@ -16,7 +16,7 @@ from rich.text import Text
 
 from rulebook.dsl.diagnostics import printable
 
-from .view import MASK, item_label, screen_name, value_text
+from .view import MASK, fields_words, item_label, screen_name, value_text
 
 
 class PlainConsole(Console):
@@ -33,12 +33,15 @@ class PlainConsole(Console):
 
 
 # ---------------------------------------------------------------- the human player's screen
-def zone_text(z: dict) -> str:
+def zone_text(z: dict, view: Optional[dict] = None) -> str:
     """A zone of a view as one line: its items when visible (alike copies in a row counted, `Guard
-    (1) x2 (#1, #4)`), else its size and what the player knows of it."""
+    (1) x2 (#1, #4)`), else its size and what the player knows of it: the cards they learnt, and
+    what they see of the others by position (`card 3: colour Red`)."""
     if "items" not in z:
-        known = ", ".join(item_label(e) for e in z["known"])
-        return f"{z['size']} {z['visibility']}" + (f" (you know: {known})" if known else "")
+        known = [", ".join(item_label(e) for e in z["known"])] if z["known"] else []
+        partly = [(p["at"], fields_words(p["fields"], lambda v: value_text(v, view or {}))) for p in z.get("partly", ())]
+        known += [f"card {at}: {words}" for at, words in partly if words]
+        return f"{z['size']} {z['visibility']}" + (f" (you know: {'; '.join(known)})" if known else "")
     runs: list[list[dict]] = []
     for e in z["items"]:
         last = runs[-1][-1] if runs else None
@@ -184,7 +187,7 @@ def cell_words(value: Any, view: dict) -> str:
 
 def _zone_lines(whose: str, zones: dict, view: dict) -> list:
     """One line per zone that holds something, then one naming the empty ones."""
-    lines = [Text(printable(f"{whose}{screen_name(name, view)}: {zone_text(z)}")) for name, z in zones.items() if z["size"]]
+    lines = [Text(printable(f"{whose}{screen_name(name, view)}: {zone_text(z, view)}")) for name, z in zones.items() if z["size"]]
     empty = [screen_name(name, view) for name, z in zones.items() if not z["size"]]
     if empty:
         lines.append(Text(printable(f"{whose}empty zones: {', '.join(empty)}"), style="dim"))
@@ -217,7 +220,7 @@ def screen(view: dict, happened: list[tuple[str, str]]) -> list:
     knocked = set(view.get("out", ()))
     for mine, h in holders:
         has = "; ".join(part for part in (_stocks(h["stock"], view), _values(h["vars"], view)) if part) or "nothing"
-        zones = "see below" if mine else "; ".join(f"{screen_name(n, view)} {zone_text(z)}" for n, z in h["zones"].items()
+        zones = "see below" if mine else "; ".join(f"{screen_name(n, view)} {zone_text(z, view)}" for n, z in h["zones"].items()
                                                    if z["size"]) or "-"
         name = h["name"] + (" (you)" if mine else "") + (" (out)" if h["name"] in knocked else "")
         table.add_row(Text(printable(name), style="bold" if mine else ""),

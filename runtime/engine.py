@@ -1317,13 +1317,63 @@ class Game:
         raise RulesRuntimeError("E601", f"cannot reveal or look at {label_of(value)}: it is not a card, tile "
                                 "or zone")
 
-    def reveal(self, h: Optional[Holder], value) -> None:
-        """Every player learns an entity (each entity of a zone) until it moves."""
-        everyone = range(len(self.state.players))
+    def reveal(self, h: Optional[Holder], value, to=None) -> None:
+        """Every player (the players `to` names) learns an entity (each entity of a zone) until it moves."""
+        seats = self._seats(to)
         for key in self._known_keys(h, value):
-            self.state.known[key] = set(everyone)
+            if to is None:
+                self.state.known[key] = set(seats)
+            else:
+                self.state.known.setdefault(key, set()).update(seats)
         if self.tracer is not None:
-            self._note("reveal", h, self._learnt(h, value))
+            self._note("reveal", h, self._learnt(h, value) + self._to_whom(to))
+
+    def _seats(self, to) -> list:
+        """The seats a `reveal ... to` names (a player or a list of players; an actor sees nothing);
+        every seat without one."""
+        if to is None:
+            return list(range(len(self.state.players)))
+        who = list(to) if isinstance(to, (list, tuple)) else [to]
+        if not all(isinstance(p, Holder) for p in who):
+            bad = next(p for p in who if not isinstance(p, Holder))
+            raise RulesRuntimeError("E601", f"cannot reveal to {label_of(bad)}: it is not a player")
+        return [p.index for p in who if p.is_player]
+
+    def _to_whom(self, to) -> str:
+        """` to P2, P3` of a trace line for `reveal ... to` (nothing for everyone)."""
+        if to is None:
+            return ""
+        who = list(to) if isinstance(to, (list, tuple)) else [to]
+        return " to " + (", ".join(p.name for p in who) or "nobody")
+
+    def reveal_field(self, h: Optional[Holder], value, name: str, to=None) -> None:
+        """`reveal c.FIELD [to PLAYERS];`: every player (those `to` names) learns one field of an entity,
+        which stays hidden otherwise, until it moves."""
+        self._learn_field(h, value, name, self._seats(to), "reveal", self._to_whom(to))
+
+    def look_field(self, h: Holder, value, name: str) -> None:
+        """`look c.FIELD;`: the acting player alone learns one field of an entity, until it moves."""
+        if h.is_player:   # an actor has no view to learn with
+            self._learn_field(h, value, name, [h.index], "look", "")
+
+    def _learn_field(self, h: Optional[Holder], value, name: str, seats: list, verb: str, whom: str) -> None:
+        if type(value) is not EntityDef:
+            raise RulesRuntimeError("E601", f"cannot {verb} the {name} of {label_of(value)}: it is not a card, "
+                                    "tile or piece")
+        key = self._known_keys(h, value)[0]
+        e = self.program.entities[key.partition("@")[0]]
+        if key != e.name:
+            e = e.copy_for(key.partition("@")[2])
+        if name not in e.fields:   # (a computed field, an effect or what the game keeps: the checker says so)
+            raise RulesRuntimeError("E601", f"cannot {verb} the {name} of {self.text(e)}: a {e.kind} has no "
+                                    f"field {name!r} of its own")
+        learnt = self.field(e, name)
+        self.state.known_fields.setdefault(key, {}).setdefault(name, set()).update(seats)
+        if self.tracer is not None:
+            place = self.state.where.get(key)
+            at = f"{ZoneRef(place[0], place[1], place[2]).label()}[{place[2].index(e) + 1}] ({self.text(e)})" \
+                if place is not None else self.text(e)
+            self._note(verb, h, f"{'at ' if verb == 'look' else ''}the {name} of {at}{whom}: {self.text(learnt)}")
 
     def look(self, h: Holder, value) -> None:
         """The acting player alone learns an entity (each entity of a zone) until it moves."""
@@ -1864,8 +1914,10 @@ class Game:
             return ("value", id(e))
         evars = self.state.evars.get(e.key)
         known = self.state.known.get(e.key)
+        fields = self.state.known_fields.get(e.key)
         return (e.kind, e.declared, e.of, repr(sorted((k, encode(v)) for k, v in evars.items())) if evars else "",
-                e.key in self.state.flipped, tuple(sorted(known)) if known else ())
+                e.key in self.state.flipped, tuple(sorted(known)) if known else (),
+                tuple(sorted((k, tuple(sorted(v))) for k, v in fields.items())) if fields else ())
 
     def _spend(self, h: Holder, name: str, amount: int) -> None:
         if not amount:   # a cost term worked out as 0 pays nothing, as `gain 0` gains nothing: no trace, no event
@@ -2257,6 +2309,8 @@ class Game:
         where[key] = (owner, dest.name, dest.items)
         if self.state.known:   # what was revealed or looked at is known only until it moves
             self.state.known.pop(key, None)
+        if self.state.known_fields:   # a field learnt likewise
+            self.state.known_fields.pop(key, None)
         if traced and self.tracer is not None:
             self._note("move", owner, f"{e.label()} to {'the top of ' if top else ''}{dest.label()}")
         if "move" in self.by_event:
@@ -2322,7 +2376,7 @@ class Game:
         filled = list(kinds) if keep is None else [e for e in kinds if keep(e)]
         if self.tracer is not None:
             self._note("fill", ref.owner, f"{ref.name} with {kind}", len(filled))
-        if "move" in self.by_event or self.state.known:
+        if "move" in self.by_event or self.state.known or self.state.known_fields:
             for e in filled:
                 self.move(e, ref, traced=False)
             return

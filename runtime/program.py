@@ -81,6 +81,7 @@ class Program:
     kinds: dict = field(default_factory=dict)       # kind -> [EntityDef] in declaration order
     zones: dict = field(default_factory=dict)       # name -> (per_player, kinds)
     visibility: dict = field(default_factory=dict)  # zone name -> "hidden" | "secret" (absent: public)
+    shown_fields: dict = field(default_factory=dict)   # kind -> its `shown` fields (seen on a hidden card)
     refills: dict = field(default_factory=dict)     # deck -> (zone a draw shuffles in when it runs out, that zone is shared)
     indexed: dict = field(default_factory=dict)     # indexed counter or zone -> {index: flat name}
     variables: dict = field(default_factory=dict)   # var -> (is_global, default value)
@@ -226,6 +227,7 @@ def assemble(tables: dict, fns: dict) -> Program:
         program.entities[name] = e
         program.kinds.setdefault(kind, []).append(e)
     program.starts = dict(tables.get("starts", {}))
+    program.shown_fields = {kind: tuple(names) for kind, names in tables.get("shown_fields", {}).items()}
     program.refills = {deck: tuple(source) for deck, source in tables.get("refills", {}).items()}
     program.indexed = {base: dict(pairs) for base, pairs in tables.get("indexed", {}).items()}
     program.member_titles = dict(tables.get("member_titles", {}))

@@ -319,6 +319,8 @@ class SavedState(BaseModel):
     claimed: list[str]
     over: bool
     known: dict[str, list[int]] = Field(default_factory=dict)   # what reveal/look showed to whom
+    # the fields of cards `reveal c.colour;`/`look c.colour;` showed to whom: card -> field -> seats
+    known_fields: dict[str, dict[str, list[int]]] = Field(default_factory=dict)
     supply: dict[str, int] = Field(default_factory=dict)   # what is left of each limited supply
     out: list[int] = Field(default_factory=list)   # the seats knocked out (`eliminate`), in that order
     ends_after: list[str] = Field(default_factory=list)   # the labels of the loops `end game after` marked

@@ -160,7 +160,7 @@ class State:
     """Everything that changes during a game."""
 
     __slots__ = ("players", "actors", "globals", "gvars", "zones", "evars", "flipped", "triggers", "modifiers",
-                 "once_done", "claimed", "where", "over", "known", "supply", "out", "vals", "loops")
+                 "once_done", "claimed", "where", "over", "known", "known_fields", "supply", "out", "vals", "loops")
 
     def __init__(self, player_count: int, actor_names: list[str]):
         self.players = [Holder(i, f"P{i + 1}") for i in range(player_count)]
@@ -183,6 +183,9 @@ class State:
         # what players learnt by `reveal`/`look`: entity place key -> indexes of the players who know it
         # (kept until the entity moves; a zone they may see needs no entry)
         self.known: dict[str, set[int]] = {}
+        # the fields players learnt of entities they may not see (`reveal c.colour;`): entity place key
+        # -> field -> indexes of the players who know it (kept until the entity moves)
+        self.known_fields: dict[str, dict[str, set[int]]] = {}
         # what is left in the bank of each resource declared with a `supply` (empty without any)
         self.supply: dict[str, int] = {}
         self.out: list[Holder] = []   # the players knocked out (`eliminate`), in the order they went out
@@ -224,6 +227,9 @@ class State:
             data["ends_after"] = [lp.label for lp in self.loops if lp.pending]
         if self.known:   # only when someone knows something, so the digests of games without it stay as they were
             data["known"] = {k: sorted(v) for k, v in sorted(self.known.items())}
+        if self.known_fields:   # likewise
+            data["known_fields"] = {k: {f: sorted(seats) for f, seats in sorted(d.items())}
+                                    for k, d in sorted(self.known_fields.items())}
         return data
 
     @classmethod
@@ -269,6 +275,8 @@ class State:
         state.claimed = set(data["claimed"])
         state.over = data["over"]
         state.known = {k: set(v) for k, v in data.get("known", {}).items()}
+        state.known_fields = {k: {f: set(seats) for f, seats in d.items()}
+                              for k, d in data.get("known_fields", {}).items()}
         state.supply = dict(data.get("supply", {}))
         state.out = [state.players[i] for i in data.get("out", ())]
         # the loops are gone with the effects that ran them: what the state keeps is the ending asked for
@@ -415,6 +423,14 @@ def check_saved(data: dict, program) -> None:
             fail(f"unknown card or tile {key!r} known")
         if not isinstance(seats, list) or not all(type(i) is int and 0 <= i < len(data["players"]) for i in seats):
             fail(f"{key!r} is known by {seats!r}, which are not seats of this game")
+    for key, fields in data.get("known_fields", {}).items():
+        if not isinstance(key, str) or key.split("@")[0] not in p.entities or not isinstance(fields, dict):
+            fail(f"unknown card or tile {key!r} with fields known")
+        for name, seats in fields.items():
+            if name not in p.entities[key.split("@")[0]].fields:
+                fail(f"{key!r} has no field {name!r} to be known")
+            if not isinstance(seats, list) or not all(type(i) is int and 0 <= i < len(data["players"]) for i in seats):
+                fail(f"the {name} of {key!r} is known by {seats!r}, which are not seats of this game")
     out = data.get("out", [])
     if not isinstance(out, list) or not all(type(i) is int and 0 <= i < len(players) for i in out) \
             or len(set(out)) != len(out):

@@ -158,9 +158,17 @@ def told(game, seat: int, text: str, own: bool = False) -> str:
         if mark != "-":
             cards = cards_of(part)
             if (cards is None and mark in masked) or (cards and not all(seen(game, seat, e) for e in cards)):
-                line = MASK
+                line = masked_card(game, seat, cards[0]) if cards and len(cards) == 1 else MASK
         shown.append(line)
     return "".join(shown)
+
+
+def masked_card(game, seat: int, e: EntityDef) -> str:
+    """A card player `seat` may not see, as a text they are told names it: masked, with the fields
+    they see of it all the same (`… (colour Red)`: `partly_known`)."""
+    place = game.state.where.get(e.key)
+    words = fields_text(game, partly_known(game, seat, e, place[0])) if place is not None else ""
+    return f"{MASK} ({words})" if words else MASK
 
 
 def shown_prompt(game, d) -> str:
@@ -209,13 +217,56 @@ def seen(game, index: int, e: EntityDef) -> bool:
         or index in state.known.get(e.place_key(place[0]), ())
 
 
-def position_label(game, e: EntityDef, zoned: bool) -> str:
+def partly_known(game, index: int, e: EntityDef, owner: Optional[Holder]) -> dict:
+    """The fields of an entity player `index` may not see that they see all the same: its kind's
+    `shown` fields and those they learnt (`reveal c.colour;`), by name in declaration order; empty
+    when none."""
+    state = game.state
+    shown = game.program.shown_fields.get(e.kind, ())
+    learnt = state.known_fields.get(e.place_key(owner)) if state.known_fields else None
+    if not shown and not learnt:
+        return {}
+    values = state.vals.get(e) or e.fields
+    # (a field declared `bool[ENUM]` is one field per member: `not_colour[red]`)
+    return {k: values[k] for k in values
+            if k in shown or "[" in k and k.partition("[")[0] in shown or learnt and index in learnt.get(k, ())}
+
+
+def position_label(game, e: EntityDef, zoned: bool, index: Optional[int] = None) -> str:
     """A card or tile its player cannot see, as an option of theirs names it: by its position in its
     zone (`card 2`, counted from the top), with the zone (`card 2 of P2.hand`) when `zoned` (the
     options come from more than one zone)."""
     place = game.state.where[e.key]
     label = f"card {place[2].index(e) + 1}"
-    return f"{label} of {place[0].name + '.' if place[0] is not None else ''}{place[1]}" if zoned else label
+    if zoned:
+        label = f"{label} of {place[0].name + '.' if place[0] is not None else ''}{place[1]}"
+    words = fields_text(game, partly_known(game, index, e, place[0])) if index is not None else ""
+    return f"{label} ({words})" if words else label
+
+
+def fields_text(game, fields: dict) -> str:
+    """The fields of a card seen in part, as a prompt shows them (`fields_words`)."""
+    return fields_words(fields, game.text)
+
+
+def fields_words(fields: dict, text) -> str:
+    """Fields of a card seen in part as a screen or a prompt shows them, each value by `text`: `colour
+    Red, told yes`; a condition that is false is left out (a mark not laid), and the members of a
+    `bool[ENUM]` field that hold are listed after its name (`not_colour Blue, Red`); empty when
+    nothing is left."""
+    words, members = [], {}
+    for k, v in fields.items():
+        base, bracket, member = k.partition("[")
+        if bracket and isinstance(v, bool):
+            if base not in members:
+                members[base] = []
+                words.append(base)   # its place among the fields
+            if v:
+                members[base].append(text(member[:-1]))
+        elif v is not False:
+            words.append(f"{k} {text(v)}")
+    return ", ".join(f"{w} {', '.join(members[w])}" if w in members else w for w in words
+                     if w not in members or members[w])
 
 
 def shown_options(game, d) -> Optional[list]:
@@ -233,7 +284,7 @@ def shown_options(game, d) -> Optional[list]:
     unseen = [type(v) is EntityDef and not seen(game, seat, v) for v in values] if entities else [False] * len(values)
     where = game.state.where
     zoned = len({where[v.key][:2] for v, hide in zip(values, unseen) if hide}) > 1
-    shown = [position_label(game, v, zoned) if hide else told_label(game, seat, label, v, own=True)
+    shown = [position_label(game, v, zoned, seat) if hide else told_label(game, seat, label, v, own=True)
              for v, hide, label in zip(values, unseen, labels)]
     if shown == labels:
         return None
@@ -364,6 +415,11 @@ def build_view(game, index: int) -> dict:
         else:
             learnt = [e for e in items if known(e, owner)]
             shown["known"] = [entity(e) for e in sorted(learnt, key=lambda e: e.name)]
+            partly = [(at, e, fields) for at, e in enumerate(items, start=1) if not known(e, owner)
+                      for fields in [partly_known(game, index, e, owner)] if fields]
+            if partly:   # (only then: views of packs without it stay as they were)
+                shown["partly"] = [{"at": at, "kind": e.kind, "fields": {k: value(v) for k, v in fields.items()}}
+                                   for at, e, fields in partly]
         return shown
 
     unseen = unseen_elements(game, index)   # elements named by a card the viewer cannot see: left out
