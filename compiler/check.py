@@ -735,7 +735,8 @@ class Checker(A.Visitor):
             self.int_const(cap, "a cap")
 
     def visit_Group(self, d: A.Group) -> None:
-        self.cap(d.cap, "a group's")
+        if d.cap is not None:
+            self.cap(d.cap, "a group's")
         for m in d.members:
             self.expect(m, ("resource",), "E202", "resource", d.span)
 
@@ -1565,7 +1566,11 @@ class Checker(A.Visitor):
                      self.at_name(name, span), f"give the {local} another name")
         else:
             self.err("E303", f"{shown}: a statement names a resource or counter here, or a local holding a "
-                     "resource", self.at_name(name, span), f"declare it '{name}: resource'")
+                     "resource", self.at_name(name, span),
+                     f"declare it '{name}: resource'" if local == "parameter" else
+                     f"a bare resource name in 'let' is the player's amount: declare the resource itself "
+                     f"'let {name}: resource = ...;'" if held == "int" else
+                     f"a local holding a resource is declared 'let {name}: resource = ...;'")
 
     def element(self, name: str, index, scope: Scope, span: A.Span) -> None:
         """An indexed counter, variable or zone needs an index of its declared type; any other name takes none."""
@@ -1667,11 +1672,31 @@ class Checker(A.Visitor):
             self.stock_name(s.debt, scope, s.span)
         self.tag(s.tag, scope)
 
+    def visit_LoseRandom(self, s: A.LoseRandom, scope: Scope) -> None:
+        self.amount(s.amount, scope)
+        self.not_negative(s.amount, "a random loss")
+        self.expect(s.group, ("group",), "E202", "group", self.at_name(s.group, s.span))
+        if s.to is not None:
+            given = self.expr(s.to, scope)
+            if not fits(given, "player"):
+                self.err("E303", f"'to' names the player who gains what is lost, not {article(words(given))}",
+                         s.to.span)
+
     def amount(self, expr, scope: Scope) -> None:
         kind = self.expr(expr, scope)
         if not fits(kind, "int"):
+            group = self.group_named(expr)
             self.err("E303", f"an amount must be a number, not {article(words(kind))}", expr.span,
-                     "a condition is not a number: write 'if C then 1 else 0'" if kind == "bool" else None)
+                     "a condition is not a number: write 'if C then 1 else 0'" if kind == "bool" else
+                     self.group_sum_hint(group) if group is not None else None)
+
+    def group_named(self, e) -> Optional[str]:
+        """The group a bare name is, where a number may have been meant (`crystals > 3`), else None."""
+        return e.id if isinstance(e, A.Name) and self.sym.category(e.id) == "group" else None
+
+    @staticmethod
+    def group_sum_hint(group: str) -> str:
+        return f"a group is the list of its resources: what you hold of them all is amount({group})"
 
     def visit_Pay(self, s: A.Pay, scope: Scope) -> None:
         self.cost(s.terms, scope)
@@ -1903,7 +1928,18 @@ class Checker(A.Visitor):
         self.block(chain[-1].otherwise, scope)
 
     def visit_Let(self, s: A.Let, scope: Scope) -> None:
-        self.let(s.name, s.span, self.given(s.value, scope), scope)
+        if s.type is None:
+            self.let(s.name, s.span, self.given(s.value, scope), scope)
+            return
+        self.type_ref(s.type, s.span)
+        what = f"'let {s.name}: {s.type}' holds"
+        if proc_result_call(s.value, self.sym) is not None:
+            actual, expected = self.given(s.value, scope), self.declared(s.type)
+            if not fits(actual, expected):
+                self.err("E303", f"{what} {article(words(expected))}, not {article(words(actual))}", s.value.span)
+        else:   # as a typed func's value: a bare resource (counter, track) name is the thing itself
+            self.result(s.type, s.value, scope, what)
+        self.let(s.name, s.span, self.declared(s.type), scope)
 
     def given(self, value, scope: Scope) -> str:
         """The type of the value a `let` or `set` stores: an expression's, or the result type of the
@@ -2804,9 +2840,10 @@ class Checker(A.Visitor):
         return "bool"
 
     def visit_ListLit(self, e, scope) -> str:
-        for item in e.items:
-            self.expr(item, scope)
-        return "list"
+        """A list of values all of one type is a list of that type (`[brick, wool]`: of numbers, the
+        player's amounts); of mixed or unknown types, a list of anything."""
+        given = {self.expr(item, scope) for item in e.items}
+        return f"list:{given.pop()}" if len(given) == 1 and "any" not in given else "list"
 
     def visit_Range(self, e: A.Range, scope) -> str:
         for end in (e.low, e.high):
@@ -3004,6 +3041,9 @@ class Checker(A.Visitor):
     def comparison_hint(self, e: A.Binary, left: str, right: str) -> Optional[str]:
         """What to write instead of a comparison of values that are never equal."""
         bases = {base_of(left), base_of(right)}
+        group = self.group_named(e.left) or self.group_named(e.right)
+        if group is not None:
+            return self.group_sum_hint(group)
         if bases & set(THINGS):
             return "compare one of its fields, as in c.value, or count them with size(...)"
         if bases == {"member", "str"}:
@@ -3074,6 +3114,8 @@ class Checker(A.Visitor):
             return f"list:member:{name}"
         if cat == "kind":   # a kind as a value is one card per declaration (a `* N` by its first copy), in order
             return f"list:entity:{name}"
+        if cat == "group":   # a group as a value is the list of its resources (the things, not amounts), in order
+            return "list:resource"
         if cat is not None:
             if name not in self.sym.clashes:   # a member clashing with it: E208 has said it, once
                 self.err("E301", f"{name!r} is {article(cat)}, not a value", e.span,
@@ -3308,6 +3350,23 @@ class Checker(A.Visitor):
                          f"{article(words(who))}", a.span)
         return self.declared(field.type)
 
+    def named_by_value(self, func: str, spec, last, scope: Scope) -> None:
+        """The last argument of `amount(r)`, `tier(t)`... when it is not a bare declared name: a local,
+        a parameter or a field holding the resource (counter, track) itself. Anything else, a number
+        above all (`pick r from [brick, wool]`: each name in a list is the player's amount), is E303:
+        play would stop at it."""
+        held = self.expr(last, scope)
+        wanted = "track" if "track" in spec.names else "resource"
+        if fits(held, wanted) or held == "counter" and "counter" in spec.names:
+            return
+        shown = " or ".join(n for n in spec.names if n != "group")   # a local never holds a group
+        self.err("E303", f"{func}() takes {article(shown)}, and {printed(last)} is {article(words(held))}"
+                 + (": a bare name in a list '[a, b]' or in 'let x = a' is the player's amount, not the " + wanted
+                    if held == "int" else ""), last.span,
+                 f"to range over {wanted}s, name a group of them: 'group g {{ a, b }}' then 'pick r from g'; a local "
+                 f"holding one is 'let r: {wanted} = a;'" if wanted == "resource" else
+                 f"a local holding a track is 'let t: track = a;'")
+
     def searched(self, func: str, args: tuple, held: str, sought: str) -> None:
         """`contains(L, x)`, `index_of(L, x)`: a value that no item of L can equal (a text in a list of
         cards: `contains(c.links, x.name)`) is never found, E303."""
@@ -3345,7 +3404,7 @@ class Checker(A.Visitor):
                 if "variant" in spec.names:
                     self.err("E303", f"{func}() takes the name of a variant", last.span)
                 else:   # a parameter or field holding the name: an expression like any other
-                    self.expr(last, scope)
+                    self.named_by_value(func, spec, last, scope)
             if func == "supply" and isinstance(last, A.Name) and last.id not in scope.locals:
                 res = self.sym.decls.get(last.id)
                 if isinstance(res, A.Resource) and res.supply is None:

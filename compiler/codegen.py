@@ -115,7 +115,8 @@ class CodeGen(A.Visitor):
         self.entity_fields = self.card_fields()
         # resources sharing a group's cap: past it a gain asks which to discard, so only a gain of
         # one of these (or of a resource parameter) needs the runtime's deciding gain
-        self.shared_cap = {m for d in sym.decls.values() if type(d) is A.Group for m in d.members}
+        self.shared_cap = {m for d in sym.decls.values()
+                           if type(d) is A.Group and d.cap is not None for m in d.members}
         # procs and funcs are called by name: numbered Python names, since rules names may hold a
         # '.' (the `base` an override calls) and must never collide
         procs = [n for n, d in sym.decls.items() if type(d) is A.Proc]
@@ -490,6 +491,7 @@ class CodeGen(A.Visitor):
             "actor": lambda: f"rt.state.actors[{name!r}]",
             "member": lambda: repr(name),
             "enum": lambda: repr(list(self.sym.decls[name].members)),
+            "group": lambda: repr(list(self.sym.decls[name].members)),
             "kind": lambda: f"rt.cards_of({name!r}, {you})",
             "domain": lambda: f"rt.{name}({you})",   # every builtin domain is a runtime method of `you`
         }[how]()
@@ -844,6 +846,11 @@ class CodeGen(A.Visitor):
                            f"{self.tag(s.tag, ctx)})", s)
         else:
             self.writeline(f"rt.lose({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount})", s)
+
+    def visit_LoseRandom(self, s: A.LoseRandom, ctx: Ctx):
+        to = self.ex(s.to, ctx) if s.to is not None else "None"
+        self.writeline(f"yield from rt.lose_at_random({ctx.you}, {s.group!r}, {self.ex(s.amount, ctx)}, {to}, "
+                       f"{where(s)!r})", s)
 
     def visit_Pay(self, s: A.Pay, ctx: Ctx):
         tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""

@@ -377,6 +377,8 @@ class ExprReader(A.Visitor):
                 title = self.symbols.decls[self.symbols.members[name]].title_of(name)
                 return f"“{title}”" if title is not None else spoken(name)
             return name  # a local or a parameter: its own name is the best word for it
+        if self.symbols is not None and id(e) in self.symbols.named:   # the resource (track...) itself
+            return f"“{d.title}”" if getattr(d, "title", None) else spoken(name)
         if self.per_player(name):
             return self.owned(self.your, name)
         if isinstance(d, (A.Counter, A.Zone)):
@@ -881,6 +883,11 @@ class Reader(A.Visitor):
         if s.tag is not None:
             self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
 
+    def visit_LoseRandom(self, s, depth: int) -> None:
+        to = f", and {self.x(s.to)} gains each one" if s.to is not None else ""
+        self.say(depth, self.act("lose", f"{self.x(s.amount)} of {self.words.owned('your', s.group)} drawn at random, "
+                                         f"each one held as likely as another{to}"))
+
     def visit_Pay(self, s, depth: int) -> None:
         self.say(depth, self.act("pay", self.cost(s.terms)))
         if s.name is not None:
@@ -1011,7 +1018,9 @@ class Reader(A.Visitor):
             self.block(s.otherwise, depth + 2)
 
     def visit_Let(self, s, depth: int) -> None:
-        self.storing(depth, f"let {s.name} be", s.value)
+        if s.type in ("resource", "counter"):   # `gain 1 r;` then reads "of the resource held by r"
+            self.words.held[s.name] = s.type
+        self.storing(depth, f"let {s.name}{f', a {s.type},' if s.type else ''} be", s.value)
 
     def storing(self, depth: int, verb: str, value) -> None:
         """A `let` or `set`: of a value, or of what a typed proc gives."""
@@ -1395,7 +1404,8 @@ class Reader(A.Visitor):
 
     def visit_Group(self, d, depth: int) -> None:
         members = _either([plural(self.noun(m)) for m in d.members], "and")
-        self.say(depth, f"{capital(members)} share one stock of at most {self.cap(d.cap)}.")
+        self.say(depth, f"{capital(members)} share one stock of at most {self.cap(d.cap)}." if d.cap is not None else
+                 f"{capital(members)}: a group of resources, for costs that take any of them (no cap).")
 
     def visit_Enum(self, d, depth: int) -> None:
         titles = d.titles or (None,) * len(d.members)

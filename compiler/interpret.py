@@ -141,6 +141,10 @@ class Interpreter(A.Visitor):
             rt.lose(f.you, self.res(s.resource, rt, f, s.index), amount)
         return ()
 
+    def visit_LoseRandom(self, s, rt, f):
+        to = self.ev(s.to, rt, f) if s.to is not None else None
+        return rt.lose_at_random(f.you, s.group, self.ev(s.amount, rt, f), to, where(s))
+
     def visit_Pay(self, s, rt, f):
         if s.name is None:
             return rt.pay(f.you, self.cost(s.terms, rt, f), where(s), self.tag(s.tag, rt, f))
@@ -738,7 +742,7 @@ class Interpreter(A.Visitor):
             return rt.state.actors[name]
         if how == "member":
             return name
-        if how == "enum":
+        if how in ("enum", "group"):   # the members of an enum, the resources of a group
             return list(self.sym.decls[name].members)
         if how == "kind":
             return rt.cards_of(name, f.you)

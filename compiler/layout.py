@@ -311,7 +311,7 @@ def layout(sym: Symbols) -> Layout:
     d = sym.decls.values()
     groups_of = {}
     for g in d:
-        if isinstance(g, A.Group):
+        if isinstance(g, A.Group) and g.cap is not None:   # a group without a cap caps nothing
             for m in g.members:
                 groups_of[m] = g.name
     kinds = {k.name: k for k in d if isinstance(k, A.Kind)}
@@ -332,7 +332,7 @@ def layout(sym: Symbols) -> Layout:
     return Layout(
         resources={r.name: (field_value(r.cap) if r.cap else None, groups_of.get(r.name))
                    for r in d if isinstance(r, A.Resource)},
-        groups={g.name: (field_value(g.cap), list(g.members)) for g in d if isinstance(g, A.Group)},
+        groups={g.name: (field_value(g.cap) if g.cap is not None else None, list(g.members)) for g in d if isinstance(g, A.Group)},
         counters={key: (c.is_global, field_value(c.low) if c.low else None, field_value(c.high) if c.high else None)
                   for c in d if isinstance(c, A.Counter) for _i, key in elements(c, sym)},
         starts={key: field_value(c.start) for c in d if isinstance(c, A.Counter) and c.start is not None
@@ -693,7 +693,9 @@ def builtin_args(func: str, args: tuple, sym) -> tuple[bool, tuple]:
     spec = BUILTIN_FUNCS[func]
     explicit = spec.about_actor and len(args) == spec.high
     if spec.names and args:
-        args = args[:-1] + (symbolic(args[-1], sym),)
+        last = args[-1]
+        grouped = "group" in spec.names and isinstance(last, A.Name) and sym.category(last.id) == "group"
+        args = args[:-1] + (A.Str(last.id, span=last.span) if grouped else symbolic(last, sym),)
     return explicit, args
 
 

@@ -58,7 +58,8 @@ BUILTIN_FUNCS = {
     "can_advance": Builtin(1, 2, method="can_advance", about_actor=True, names=("track",), returns="bool"),
     "position": Builtin(1, 2, method="stock", about_actor=True, names=("track",)),
     "bonus_spaces": Builtin(1, 1, method="bonus_spaces", names=("track",), returns="list:int"),
-    "amount": Builtin(1, 2, method="stock", about_actor=True, names=("resource", "counter")),
+    # amount(GROUP): the sum of its members
+    "amount": Builtin(1, 2, method="stock", about_actor=True, names=("resource", "counter", "group")),
     "room": Builtin(1, 2, method="room_left", about_actor=True, names=("resource", "counter")),
     "supply": Builtin(1, 1, method="supply_left", names=("resource",)),   # what is left of a limited bank
     "enabled": Builtin(1, 1, method="variant", names=("variant",), returns="bool"),
@@ -854,8 +855,8 @@ def classify(name: str, local_names, this_ok: bool, it_mode: str | None, sym: Sy
     """What a bare name means at a point of an effect; both backends use this one rule.
 
     Returns (how, name): local, this, it, stock, global, var (a player's variable), gvar (a global
-    one), zone, entity, actor, member, enum (the list of its members), kind (the list of its cards)
-    or domain.
+    one), zone, entity, actor, member, enum (the list of its members), kind (the list of its cards),
+    group (the list of its resources, the names themselves) or domain.
     """
     if name in local_names:
         return "local", name
@@ -870,6 +871,6 @@ def classify(name: str, local_names, this_ok: bool, it_mode: str | None, sym: Sy
         return ("global" if sym.decls[name].is_global else "stock"), name
     if cat == "var":
         return ("gvar" if sym.decls[name].is_global else "var"), name
-    if cat in ("zone", "entity", "actor", "member", "enum", "kind"):
+    if cat in ("zone", "entity", "actor", "member", "enum", "kind", "group"):
         return cat, name
     return "domain", ALIASES.get(name, name)

@@ -617,6 +617,20 @@ class Lose(Stmt):
 
 
 @node
+class LoseRandom(Stmt):
+    """`lose AMOUNT any(GROUP) at random [to PLAYER];` AMOUNT units of the group's resources, drawn one
+    at a time by the game's RNG, each unit the acting player holds as likely as another (fewer when
+    they hold fewer); with `to`, PLAYER gains each unit lost (a theft)."""
+
+    events = ("lose", "gain")
+    drains = True
+
+    amount: Expr
+    group: str
+    to: Optional[Expr] = None
+
+
+@node
 class CostTerm(Part):
     """One part of a cost: `2 coin`, `1 any`, `1 any(crystals)`, `2 different(crystals)`, or
     `3 cards from hand [except c] [where COND] to discards` (mode "cards": cards the payer picks, only
@@ -864,11 +878,13 @@ class Eliminate(Stmt):
 
 @node
 class Let(Stmt):
-    """`let NAME = EXPR;` a local of the current effect."""
+    """`let NAME [: TYPE] = EXPR;` a local of the current effect; with a type, a bare resource,
+    counter or track name in EXPR stands for itself (as in a call's argument)."""
 
     binds = "name"
     name: str
     value: Expr
+    type: Optional[str] = None
 
 
 @node
@@ -1203,11 +1219,12 @@ class Resource(Decl):
 
 @node
 class Group(Decl):
-    """`group NAME cap N { a, b };` resources that share one cap (and 'any(group)' costs)."""
+    """`group NAME [cap N] { a, b }` resources that share one cap, if it has one (and 'any(group)'
+    costs; as a value, the list of its resources)."""
 
     name: str
     title: Optional[str]
-    cap: Expr
+    cap: Optional[Expr]
     members: tuple
 
 

@@ -606,6 +606,12 @@ class _Builder:
         return A.Lose(items[0], str(items[1]), _pick(items, "debt"), _pick(items, "at"), _pick(items, "tag"),
                       span=self._s(meta))
 
+    def lose_random(self, meta, items):
+        amount, _any, group, word = items[:4]
+        to = items[-1] if len(items) > 4 and isinstance(items[-1], A.Expr) else None   # after the `to` token
+        self.at_random(meta, [word])   # `at random`, or E100
+        return A.LoseRandom(amount, str(group), to, span=self._s(meta))
+
     def cost(self, meta, items):
         return tuple(items)
 
@@ -774,7 +780,7 @@ class _Builder:
         return A.Arm((), _arm_body(items[-1]), span=self._s(meta))
 
     def let_stmt(self, meta, items):
-        return A.Let(str(items[0]), items[1], span=self._s(meta))
+        return A.Let(str(items[0]), items[-1], items[1] if len(items) == 3 else None, span=self._s(meta))
 
     def set_stmt(self, meta, items):
         target, value, index = items[0], items[1], None
@@ -1314,8 +1320,9 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
         f"proc p() {{ if a {cond}{stmt} }}" for cond in ("", "> 1 ", "and b ", "or b ")
         for stmt in ("gain 1 x;", "lose 1 x;", "pay 1 x;", "advance t;", "say \"x\";", "let a = 1;", "set a = 1;")
     ],
-    "'gain', 'lose' and 'pay' act on 'you': for another player's counter, make that player act, as in "
-    "'each p: lose 1 clues;'": [
+    "'gain', 'lose' and 'pay' name a resource or counter of 'you': for another player's, make that player "
+    "act, as in 'each p: lose 1 clues;'; for the resource a field holds (h.yields), take it in a local "
+    "first, as in 'let y = h.yields; gain 1 y;'": [
         f"proc p() {{ {verb} 1 {who}.x{rest}; }}" for verb in ("gain", "lose", "pay") for who in ("q", "q[1]", "you")
         for rest in ("", " for a()")
     ],

@@ -465,6 +465,10 @@ class Printer(A.Visitor):
         self.clauses([Clause("lose ", s.amount, f" {s.resource}{_at(s.index)}"),
                       Clause(f"else {s.debt}") if s.debt else None, _tag(s.tag)])
 
+    def visit_LoseRandom(self, s):
+        self.clauses([Clause("lose ", s.amount, f" any({s.group}) at random"),
+                      Clause("to ", s.to) if s.to is not None else None])
+
     def visit_Pay(self, s):
         self.clauses([Clause(f"{f'let {s.name} = ' if s.name else ''}pay {cost(s.terms)}"), _tag(s.tag)])
 
@@ -573,7 +577,7 @@ class Printer(A.Visitor):
             self.clauses([Clause(f"{word} ", s.who)])
 
     def visit_Let(self, s):
-        self.clauses([Clause(f"let {s.name} = ", s.value)])
+        self.clauses([Clause(f"let {s.name}{f': {s.type}' if s.type else ''} = ", s.value)])
 
     def visit_SetName(self, s):
         self.clauses([Clause(f"set {s.name}{_at(s.index)} = ", s.value)])
@@ -683,7 +687,7 @@ class Printer(A.Visitor):
         self.line(f"resource {d.name}{_title(d.title)}{cap}{supply};")
 
     def visit_Group(self, d):
-        self.line(f"group {d.name}{_title(d.title)} cap {expr(d.cap)} {{ {', '.join(d.members)} }}")
+        self.line(f"group {d.name}{_title(d.title)}{f' cap {expr(d.cap)}' if d.cap is not None else ''} {{ {', '.join(d.members)} }}")
 
     def visit_Counter(self, d):
         bounds = f" from {expr(d.low)} to {expr(d.high)}" if d.low is not None else ""

@@ -1540,6 +1540,32 @@ class Game:
                 self.emit("lose", h, {"res": name, "amount": amount})
         return max(amount, 0)
 
+    def lose_at_random(self, h: Holder, group: str, amount: int, to: Optional[Holder], where: str):
+        """`lose N any(GROUP) at random [to P];`: N units of the group's resources drawn one at a time by
+        the game's RNG, each unit `h` holds as likely as another (a card drawn blind from a hand);
+        fewer when `h` holds fewer. Each draw is logged as a random outcome, ["pick", GROUP, index of
+        the unit among those held, members in declaration order], which a replay checks as it checks
+        a roll. With `to`, that holder gains each unit lost (a group's cap may ask them to discard)."""
+        members = self.program.groups[group][1]
+        h = self.holder_of(h)
+        for _ in range(amount):
+            held = sum(h.stock[m] for m in members)
+            if held == 0:
+                if self.tracer is not None:
+                    self._note("nothing", h, f"no {group} to lose at random")
+                return
+            i = self.rng.randrange(held)
+            self.log.append(["pick", group, i])
+            for m in members:
+                if i < h.stock[m]:
+                    break
+                i -= h.stock[m]
+            if self.tracer is not None:
+                self._note("pick", h, f"lost at random: {self.program.label(m)}")
+            self.lose(h, m, 1)
+            if to is not None:
+                yield from self.gain_or_discard(self.holder_of(to), m, 1, where)
+
     def _over_fallen_cap(self, h: Holder, name: str, value: int) -> str:
         """For the trace: the stocks a counter caps (`resource R cap COUNTER;`) that its new value
         leaves above the cap. They are kept: a fallen cap only stops gains."""
@@ -1614,10 +1640,13 @@ class Game:
         self.state.globals[name] = value
 
     def stock(self, h, name: str) -> int:
-        """A holder's stock of a resource, counter or track position."""
+        """A holder's stock of a resource, counter or track position; of a group, its members' sum."""
         try:
             return self.holder_of(h).stock[name]
         except KeyError:   # a global counter given to a `resource` parameter: a rules message, not Python's
+            if name in self.program.groups:
+                stock = self.holder_of(h).stock
+                return sum(stock[m] for m in self.program.groups[name][1])
             if name in self.state.globals:
                 raise RulesRuntimeError("E601", f"{name!r} is a global counter, one number for the whole game: "
                                         f"it has no player's amount (read it by its name, {name})") from None

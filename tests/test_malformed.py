@@ -336,7 +336,7 @@ SENTENCES: dict[str, str] = {
     "comment_with_slashes.rules": "a declaration must start with a keyword",
     "choose_without_option.rules": "must start with 'option'",
     "winner_together_without_if.rules": "a cooperative line says when the team wins after 'if'",
-    "lose_a_counter_of_another_player.rules": "for another player's counter, make that player act, as in "
+    "lose_a_counter_of_another_player.rules": "for another player's, make that player act, as in "
                                               "'each p: lose 1 clues;'",
     "zone_with_two_visibilities.rules": "a zone has one visibility",
     "effect_straight_in_a_card.rules": "an effect goes inside one of the card's effect slots",
