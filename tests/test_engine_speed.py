@@ -11,7 +11,7 @@ import pytest
 
 from rulebook.compiler.driver import build_text
 from rulebook.runtime.agents import RandomAgent, ScriptedAgent
-from rulebook.runtime.engine import Elements, Game, RulesRuntimeError, rng_seed
+from rulebook.runtime.engine import Elements, Game, RulesRuntimeError, ZoneRef, rng_seed
 
 from .conftest import both_built, rules_programs, run_proc
 
@@ -29,6 +29,20 @@ def test_the_random_agent_draws_what_randrange_draws():
     assert [agent.choose(Sized(n), None) for n in sizes] == [reference.randrange(n) for n in sizes]
     with pytest.raises(ValueError):   # nothing to choose from: refused as randrange refuses it
         agent.choose(Sized(0), None)
+
+
+def test_a_zone_shuffles_as_random_shuffle_does():
+    """Game.shuffle draws its indices itself (no Python frame per item): the same order as
+    random.shuffle with the same generator, at every length, and the same draws consumed after."""
+    game = Game(build_text("counter vp;\ngame g { seats 2 to 2; phase play {} winner most vp; }"), 2, 5)
+    reference = random.Random()
+    reference.setstate(game.rng.getstate())
+    for n in [0, 1, 2, 3, 7, 8, 9, 31, 33, 200, 1000]:
+        items, expected = list(range(n)), list(range(n))
+        game.shuffle(ZoneRef(None, "deck", items))
+        reference.shuffle(expected)
+        assert items == expected
+    assert game.rng.random() == reference.random()
 
 
 def play_by_apply(game: Game) -> dict:
