@@ -884,7 +884,7 @@ class Game:
         own_offer = getattr(self.offer, "__func__", None) is Game.offer
         blind = [blind_chooser(a) for a in agents] if own_offer else [None] * len(agents)
         while True:
-            seat = d.player.index
+            seat, size = d.player.index, len(d.values)   # a question's options never change once asked
             draw = blind[seat]
             if draw is None:
                 offered = self.offer(d)
@@ -892,12 +892,12 @@ class Game:
                 if type(choice) is not int:   # a label: one of those the agent was shown (`Asked.index_of`)
                     choice = self._option_index(offered[0], choice)
             else:
-                choice = draw(len(d.values))
+                choice = draw(size)
                 if type(choice) is not int:
                     choice = self._option_index(d, choice)
-            if not 0 <= choice < len(d.values):
-                raise misuse(f"option {choice} is not one of the {d.size} options", d.where)
-            log.append([d.player.index, choice])
+            if not 0 <= choice < size:
+                raise misuse(f"option {choice} is not one of the {size} options", d.where)
+            log.append([seat, choice])
             self.decisions_made += 1
             if self.tracer is not None:
                 self.tracer(Effect("choice", d.player.name, f"{d.prompt} -> {d.options[choice]}", None, d.where))
@@ -905,7 +905,8 @@ class Game:
                 raise self._stop(RulesRuntimeError("E602", f"the game did not end within {MAX_DECISIONS} "
                                                    "decisions", d.where))
             if not d.orders_triggers:   # as in apply: ordering a chain's own firings does not end it
-                chain.clear()
+                if chain:
+                    chain.clear()
                 self.steps, self.stepped = 0, None
             try:
                 d = gen.send(choice)
