@@ -404,6 +404,11 @@ class Flow:
             if not s.otherwise:
                 return won or Fall(s, "when nobody bids in this auction", ELSE_HINT)
             return won or self.inner(s.otherwise, s, "when nobody bids in this auction")
+        if isinstance(s, A.Offer):
+            taken = self.inner(s.body, s, "when this offer is accepted (its block is empty)")
+            if not s.otherwise:
+                return taken or Fall(s, "when nobody accepts this offer", ELSE_HINT)
+            return taken or self.inner(s.otherwise, s, "when nobody accepts this offer")
         if isinstance(s, A.Choose):
             fall = self.first(*(self.inner(o.body, o, "when this option is taken (it is empty)") for o in s.options))
             if fall is None and not any(always_offered(o) for o in s.options):
@@ -2497,6 +2502,33 @@ class Checker(A.Visitor):
         self.always_in -= 1
         self.player_loops = loops
         self.block(s.otherwise, scope)   # nobody won: neither name is bound there
+
+    def visit_Offer(self, s: A.Offer, scope: Scope) -> None:
+        """An offer: those offered to are players (E340), read for each as `you` by `where`; `from P`
+        names a player (E340); the body runs as the offerer with PARTNER bound, and a body that never
+        names the partner cannot give them their side (W440)."""
+        kind, element = self.domain_kind(s.domain, scope)
+        if not fits(element, "player"):
+            given = article(words(kind if base_of(kind) == "zone" else element))
+            self.err("E340", f"an offer is made to players, not {given}", s.domain.span,
+                     "write 'to opponents', 'to players', 'to opponents where ...'")
+        if s.where is not None:   # read for each of those offered to, as `you`
+            self.condition(s.where, scope)
+        if s.start is not None:
+            start = self.expr(s.start, scope)
+            if not fits(start, "player"):
+                self.err("E340", f"'from ...' names the player the asking starts from, not {article(words(start))}",
+                         s.start.span)
+        self.text_parts(s.title_parts, scope)
+        inner = self.bind(scope, s.partner, s.span, "player")
+        inner.locals[s.partner][1] = False   # W440 below, when the body never names the partner
+        self.block(s.body, inner)
+        if not inner.locals[s.partner][1]:
+            self.diags.append(Diagnostic(
+                "W440", f"this offer's body never names its partner {s.partner!r}: it runs as the offerer, so the "
+                        "partner gives and gets nothing", s.span,
+                hint=f"give the partner's side with 'each {s.partner} {{ ... }}'"))
+        self.block(s.otherwise, scope)   # nobody accepted: the partner is not bound there
 
     def at_random(self, s: A.Pick, simultaneous: bool = False) -> None:
         """E326: what a `pick ... at random` cannot take, since nobody is asked: a prompt, a label,

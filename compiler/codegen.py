@@ -19,7 +19,7 @@ from rulebook.dsl.printer import PRECEDENCE, precedence
 from rulebook.runtime.engine import MAX_STEPS
 from rulebook.runtime.kernels import KERNELS
 
-from .layout import (bounded_domain, elements, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text,
+from .layout import (bounded_domain, elements, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg,
                      recursive, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call)
@@ -1348,6 +1348,19 @@ class CodeGen(A.Visitor):
         self.writeline(f"v_{s.winner} = {who}")
         self._indent -= 1
         self.nested(s.body, replace(seat_ctx, locals=Scope(ctx.locals, (s.winner, s.price))))
+        if s.otherwise:
+            self.writeline("else:")
+            self.nested(s.otherwise, ctx)
+
+    def visit_Offer(self, s: A.Offer, ctx: Ctx):
+        who, asked = self.temp("you"), self.temp("asked")
+        cond = f" if {self.wrap(s.where, replace(ctx, you=who), 1)}" if s.where is not None else ""
+        self.writeline(f"{asked} = [{who} for {who} in {self.domain(s.domain, ctx, s)}{cond}]", s)
+        start = "None" if s.start is None else self.ex(s.start, ctx)
+        self.writeline(f"v_{s.partner} = yield from rt.deal_offer({ctx.you}, {asked}, {start}, {s.mode!r}, "
+                       f"{self.prompt(s, ctx)}, {OFFER_CHOOSE_PROMPT!r}, {where(s)!r})")
+        self.writeline(f"if v_{s.partner} is not None:")
+        self.nested(s.body, replace(ctx, locals=Scope(ctx.locals, (s.partner,))))
         if s.otherwise:
             self.writeline("else:")
             self.nested(s.otherwise, ctx)

@@ -1268,6 +1268,19 @@ class Reader(A.Visitor):
                   for f in d.fields}
         return s.item.name if s.item.name in fields and (sym is None or sym.category(s.item.name) is None) else None
 
+    def visit_Offer(self, s, depth: int) -> None:
+        where = f" for whom {self.x(s.where)} (read as each of them)" if s.where is not None else ""
+        start = "your left" if s.start is None else self.x(s.start)
+        how = "the first to accept is the partner (the rest are not asked)" if s.mode == "first" else \
+            "all are asked, then you choose the partner among those who accepted"
+        self.say(depth, f"Offer{prompt(s)} to {self.x(s.domain)}{where} (never you), asked in seat order from "
+                        f"{start}, each accepting or declining: {how}. If somebody accepted, you (still acting), with "
+                        f"the partner as {s.partner} (the exchange is not automatic), do:")
+        self.block(s.body, depth + 1)
+        if s.otherwise:
+            self.say(depth, "If nobody accepted:")
+            self.block(s.otherwise, depth + 1)
+
     def visit_Reveal(self, s, depth: int) -> None:
         whom = "every player" if s.to is None else self.x(s.to)
         field = self.field_of_card(s)

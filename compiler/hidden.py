@@ -31,7 +31,7 @@ from rulebook.dsl import ast as A
 # the statements and expressions that bind a variable from a domain (with an optional filter)
 BINDERS = (A.ForEach, A.Pick, A.Aggregate, A.Sorted, A.Network)
 # the decisions (and option labels) whose prompts may show values
-DECIDING = (A.Choose, A.May, A.Pick, A.ForEach, A.Option, A.Auction)
+DECIDING = (A.Choose, A.May, A.Pick, A.ForEach, A.Option, A.Auction, A.Offer)
 
 
 def open_values(sym) -> dict[int, str]:

@@ -11,7 +11,7 @@ from rulebook.runtime.kernels import KERNELS
 from rulebook.runtime.engine import FUNC_FRAMES, LOCAL_FRAMES, STATEMENT_FRAMES, best_of, in_order
 from rulebook.runtime.program import Program, assemble
 
-from .layout import (Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text,
+from .layout import (Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag,
@@ -589,6 +589,17 @@ class Interpreter(A.Visitor):
         inner = f.with_you(won[0])
         inner.locals[s.winner], inner.locals[s.price] = won
         yield from self.run(s.body, rt, inner)
+
+    def visit_Offer(self, s, rt, f):
+        asked = [who for who in self.domain(s, rt, f) if s.where is None or self.ev(s.where, rt, f.with_you(who))]
+        start = None if s.start is None else self.ev(s.start, rt, f)
+        partner = yield from rt.deal_offer(f.you, asked, start, s.mode, self.prompt(s, rt, f), OFFER_CHOOSE_PROMPT,
+                                      where(s))
+        if partner is None:
+            yield from self.run(s.otherwise, rt, f)
+            return
+        f.locals[s.partner] = partner   # the body runs as the offerer
+        yield from self.run(s.body, rt, f)
 
     def visit_Eliminate(self, s, rt, f):
         knock = rt.restore if s.restore else rt.eliminate

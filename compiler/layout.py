@@ -635,6 +635,8 @@ def default_prompt(s) -> str:
         return DEFAULT_MAY_PROMPT
     if isinstance(s, A.Auction):
         return "bid"
+    if isinstance(s, A.Offer):
+        return DEFAULT_OFFER_PROMPT
     return f"{s.var}: which next?" if isinstance(s, A.ForEach) else f"pick {s.var}"
 
 
@@ -674,6 +676,8 @@ def subject_mode(pattern: A.Pattern, default: str = "you") -> str:
 
 DEFAULT_MAY_PROMPT = "take this optional effect?"
 DEFAULT_CHOOSE_PROMPT = "choose one"
+DEFAULT_OFFER_PROMPT = "accept the offer?"
+OFFER_CHOOSE_PROMPT = "choose a partner among those who accepted"
 
 
 SYMBOLIC = ("resource", "counter", "track", "die", "zone", "kind", "variant")
@@ -776,6 +780,11 @@ def trigger_captures(sym) -> dict[int, list[str]]:
                 block(s.body, scope)
                 for name in (s.winner, s.price):
                     scope[name] -= 1
+                block(s.otherwise, scope)
+            elif type(s) is A.Offer:   # the body binds the partner; `else` does not
+                scope[s.partner] = scope.get(s.partner, 0) + 1
+                block(s.body, scope)
+                scope[s.partner] -= 1
                 block(s.otherwise, scope)
             elif "var" in s._fields:   # a loop or a pick binds its variable in its body
                 scope[s.var] = scope.get(s.var, 0) + 1

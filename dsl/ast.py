@@ -1176,6 +1176,28 @@ class Auction(Stmt):
     title_parts: tuple = ()
 
 
+OFFER_MODES = ("first", "chosen")
+
+
+@node
+class Offer(Stmt):
+    """`offer ["prompt"] to PLAYERS [where COND] [from P] [first | chosen] as PARTNER { ... } [else { ... }]`:
+    an offer to other players (the offerer never asked), each asked accepting or declining (a decision),
+    in seat order from P (none: the offerer, so from their left). `first`: the first to accept is the
+    partner; `chosen`: all are asked, then the offerer chooses among those who accepted. The body runs
+    as the offerer with PARTNER bound (the exchange is the body's); `else` runs when nobody accepted."""
+
+    domain: Expr                # those offered to
+    where: Optional[Expr]       # read for each of them, as `you`: who is asked at all
+    mode: str                   # one of OFFER_MODES ("first" when not written)
+    start: Optional[Expr]       # `from P` (none: the offerer)
+    partner: str
+    body: tuple
+    otherwise: tuple = ()
+    title: Optional[str] = None
+    title_parts: tuple = ()
+
+
 @node
 class Reveal(Stmt):
     """`reveal ITEM;` or `reveal ZONE;` every player learns the item (each item of the zone) until it moves;

@@ -78,6 +78,7 @@ CODES: dict[str, tuple[str, str]] = {
                     "and price named alike"),
     "E328": (ERROR, "a field read on a card of several kinds, not all of which have that field alike"),
     "E329": (ERROR, "reveal or look of a field a card has no value of its own for, or shown on an effect"),
+    "E340": (ERROR, "an offer made to what is not players, or 'from' something not a player"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),
@@ -108,6 +109,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W427": (WARNING, "an item moved into a zone declared of another kind"),
     "W428": (WARNING, "a set of a counter to a value known to be past its bounds: it is kept at the bound"),
     "W429": (WARNING, "shown that shows nothing: on a kind no zone hides, or a shown field revealed"),
+    "W440": (WARNING, "an offer whose body never names its partner"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

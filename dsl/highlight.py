@@ -24,7 +24,8 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
     "while", "winner", "with", "public", "hidden", "secret", "reveal", "look", "simultaneously",
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
-CONTEXTUAL = ("as", "at", "auction", "award", "eliminate", "end", "open", "refills", "restore", "sealed", "shown",
+CONTEXTUAL = ("as", "at", "auction", "award", "eliminate", "end", "offer", "open", "refills", "restore", "sealed",
+              "shown",
               "start")
 
 
@@ -51,6 +52,9 @@ class RulesLexer(RegexLexer):
             (r"\b(end)(\s+)(game)\b", bygroups(Keyword, Whitespace, Keyword)),
             # `auction "..." among ...` / `auction among ...` where a statement starts
             (r"([{};:])(\s*)(auction)\b(?=\s*(?:\"|among\b))", bygroups(Punctuation, Whitespace, Keyword)),
+            # `offer "..." to ...` / `offer to ...` where a statement starts, and an offer's `chosen as`
+            (r"([{};:])(\s*)(offer)\b(?=\s*(?:\"|to\b))", bygroups(Punctuation, Whitespace, Keyword)),
+            (r"\b(chosen)(\s+)(as)\b(?=\s+[A-Za-z_][A-Za-z0-9_]*\s*\{)", bygroups(Keyword, Whitespace, Keyword)),
             # an auction's form before its next clause, and its `as (WINNER, PRICE)`
             (r"\b(open|sealed)\b(?=\s+(?:min|step|up|as)\b)", Keyword),
             (r"\bas\b(?=\s*\(\s*[A-Za-z_][A-Za-z0-9_]*\s*,)", Keyword),

@@ -13,7 +13,7 @@ would otherwise hide the code after them inside a comment.
 Comments never reach the parser; `scan` hands them out separately, for the formatter.
 
 A few words of the grammar are contextual, not reserved (`CONTEXTUAL`): `eliminate`, `restore`,
-`end`, `as`, `refills`, `award`, `at`, `auction`, `open`, `sealed` and `shown` (before a word only) are their keyword only where the parser, in the state it has reached, would take that
+`end`, `as`, `refills`, `award`, `at`, `auction`, `open`, `sealed`, `offer` and `shown` (before a word only) are their keyword only where the parser, in the state it has reached, would take that
 keyword, and not when a '(' follows (`eliminate(p);` calls a proc named so); anywhere else they are
 names (`proc eliminate(p: player)`, `counter end;`). `scan`, which has no parser, reads them as names.
 """
@@ -52,6 +52,7 @@ CONTEXTUAL = {
     "open": "auction among PLAYERS open up to AMOUNT as (WINNER, PRICE) { ... }",
     "sealed": "auction among PLAYERS sealed up to AMOUNT as (WINNER, PRICE) { ... }",
     "shown": "kind NAME { shown FIELD: TYPE; }",
+    "offer": "offer \"prompt\" to PLAYERS [first | chosen] as PARTNER { ... }",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand)

@@ -993,6 +993,35 @@ class _Builder:
                                               "or 'sealed', 'min N', 'step N', 'up to AMOUNT'")])
         return _Marker(f"auction_{word}", (value, self._s(meta)))
 
+    def offer_stmt(self, meta, items):
+        clauses: dict = {}
+        for item in items:
+            if isinstance(item, _Marker) and item.tag.startswith("offer_"):
+                tag, value, span = item.tag[len("offer_"):], item.value[0], item.value[1]
+                key = "start" if tag == "from" else "mode"
+                if key in clauses:
+                    raise RulesError([Diagnostic("E100", "an offer says " + ("'from P'" if key == "start" else
+                                                 "'first' or 'chosen'") + " once", span, hint="drop the second one")])
+                clauses[key] = (tag, value)
+        rest = [i for i in items if not isinstance(i, (_Title, _Marker)) and not (isinstance(i, Token) and i.type == "OFFER")]
+        partner = [i for i in items if isinstance(i, Token) and i.type == "NAME"][-1]
+        return A.Offer(rest[0], _pick(items, "where"), clauses.get("mode", ("first", None))[0],
+                       clauses.get("start", (None, None))[1], str(partner), _block(items),
+                       _pick(items, "else_block", ()), _title(items), self._prompt_parts(items), span=self._s(meta))
+
+    def offer_from(self, meta, items):
+        return _Marker("offer_from", (items[0], self._s(meta)))
+
+    def offer_first(self, meta, items):
+        return _Marker("offer_first", (None, self._s(meta)))
+
+    def offer_chosen(self, meta, items):
+        if str(items[0]) != "chosen":
+            raise RulesError([Diagnostic("E100", f"'{items[0]}' is no clause of an offer", self._s(meta),
+                                         hint="an offer takes 'from P', and 'first' (the first to accept) or "
+                                              "'chosen' (the offerer chooses among those who accept)")])
+        return _Marker("offer_chosen", (None, self._s(meta)))
+
     def reveal_stmt(self, meta, items):
         return A.Reveal(items[0], _pick(items, "reveal_to"), span=self._s(meta))
 

@@ -661,6 +661,13 @@ class Printer(A.Visitor):
                     Clause(f"as ({s.winner}, {s.price})")], s.body)
         self.orelse(s)
 
+    def visit_Offer(self, s):
+        title = quote(s.title) + " " if s.title is not None else ""
+        mode = [Clause(s.mode)] if s.mode != "first" else []
+        self.block([Clause(f"offer {title}to ", s.domain), _where("where ", s.where), _where("from ", s.start), *mode,
+                    Clause(f"as {s.partner}")], s.body)
+        self.orelse(s)
+
     def visit_Reveal(self, s):
         self.clauses([Clause("reveal ", s.item), _where("to ", s.to)])
 

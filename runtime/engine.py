@@ -1298,6 +1298,34 @@ class Game:
             self._note("auction", high, f"won at {price}" if high is not None else "nobody bid", where=where)
         return None if high is None else (high, price)
 
+    def deal_offer(self, offerer: Holder, candidates: list, start: Optional[Holder], mode: str, prompt: str,
+              choose_prompt: str, where: str):
+        """An offer's asking (both backends call it; the exchange is the rules' body): the candidates
+        (already filtered by the offer's `where`), each once, never the offerer, in seat order from
+        `start` (the offerer when None: so from their left). Each is asked "decline" / "accept", a
+        decision. `mode` "first": the first to accept is the partner, the rest are not asked;
+        "chosen": all are asked, then the offerer picks among those who accepted (no question for one).
+        Returns the partner, or None when nobody accepted."""
+        origin = start if start is not None and start.is_player else offerer
+        first = origin.index if origin.is_player else 0
+        seats, order = len(self.state.players), []
+        for who in sorted(candidates, key=lambda h: (h.index - first) % seats if h.is_player else seats):
+            if who.is_player and who is not offerer and who not in order:
+                order.append(who)
+        accepted = []
+        for who in order:
+            if (yield Decision(who, prompt, ["decline", "accept"], where)):
+                accepted.append(who)
+                if mode == "first":
+                    break
+        partner = accepted[0] if accepted else None
+        if len(accepted) > 1:
+            partner = accepted[(yield Decision(offerer, choose_prompt, [who.name for who in accepted], where))]
+        if self.tracer is not None:
+            self._note("offer", offerer, f"accepted by {partner.name}" if partner is not None else "nobody accepted",
+                       where=where)
+        return partner
+
     def _bid(self, who: Holder, prompt: str, amounts: list, may_pass: bool, where: str):
         """One bid of an auction: "pass" (when `may_pass`), then the amounts. Returns the amount, or
         None for a pass (also when there is nothing to bid: no question)."""

@@ -115,6 +115,10 @@ def test_contextual_words_are_keywords_only_in_their_statements():
     assert [(Keyword, "auction"), (Keyword, "sealed"), (Keyword, "as")] == \
         [t for t in auction if t[1] in ("auction", "sealed", "as")]
     assert (Name, "open") in tokens("proc p() { gain 1 open; auction(open); }")
+    offer = tokens('proc p() { offer "trade?" to opponents chosen as partner { } }')
+    assert [(Keyword, "offer"), (Keyword, "chosen"), (Keyword, "as")] == \
+        [t for t in offer if t[1] in ("offer", "chosen", "as")]
+    assert (Name, "offer") in tokens("proc p() { offer(2); gain 1 offer; }")
 
 
 def test_score_is_a_keyword_only_before_a_cooperative_games_score():
