@@ -33,6 +33,10 @@ MAX_COPIES = 1_000
 MAX_ENTITIES = 100_000
 
 
+def printed_break(s: A.Break) -> str:
+    return "break;" if s.label is None else f"break {s.label};"
+
+
 class Scope:
     """Locals visible at a point of an effect, and what `this` and `it` mean there."""
 
@@ -519,6 +523,8 @@ class Checker(A.Visitor):
         self.loop_labels: list[str] = []   # every loop label of the merged rules (`repeat 5 as round`), for E224
         self.in_phase: Optional[str] = None   # the game phase whose body is being checked (E325)
         self.open_labels: dict[str, A.Span] = {}   # the labels of the loops around the statement -> where each is
+        self.open_loops: list = []   # the loops around the statement in its own effect, innermost last (`break`)
+        self.in_trigger = 0   # trigger bodies around the statement (`break` outside their loops: E335)
 
     # ------------------------------------------------------------------ reporting
     def err(self, code: str, message: str, span: A.Span, hint: Optional[str] = None) -> None:
@@ -1800,6 +1806,13 @@ class Checker(A.Visitor):
     def loop_body(self, s, body: tuple, scope: Scope) -> None:
         """A loop's body, with the loop's label (`as round`) among those around it: E324 when a loop
         around it has the same label (`end game after round;` inside would name the inner one only)."""
+        self.open_loops.append(s)
+        try:
+            self.labelled_body(s, body, scope)
+        finally:
+            self.open_loops.pop()
+
+    def labelled_body(self, s, body: tuple, scope: Scope) -> None:
         label = s.loop_label
         if label is None:
             self.block(body, scope)
@@ -1911,7 +1924,9 @@ class Checker(A.Visitor):
         self.always_in += 1
         loops, self.player_loops = self.player_loops, []   # the body's acting player is each of them
         if isinstance(s, A.Simultaneous):
+            self.open_loops.append(s)   # its bodies run one seat after another: `break;` leaves it
             self.visit_Pick(s.pick, scope)
+            self.open_loops.pop()
         else:
             self.loop_body(s, s.body, scope)
         self.always_in -= 1
@@ -2265,6 +2280,33 @@ class Checker(A.Visitor):
                      + (f" (the loops around it are labelled {', '.join(around)})" if around else ""), s.span,
                      f"put it inside the loop labelled {s.label!r}, or write 'end game;' to end the game at once")
 
+    def visit_Break(self, s: A.Break, scope: Scope) -> None:
+        """`break;` / `break LABEL;`: lexical, so a loop of the statement's own effect must be around it
+        (E335: none; a trigger's body starts afresh, it runs later), and LABEL must name one of them (E336)."""
+        if not self.open_loops:
+            trigger = self.in_trigger > 0
+            where = "in a trigger's body outside any loop of that body (the trigger runs later, on its own)" \
+                if trigger else "outside any loop"
+            self.err("E335", f"'{printed_break(s)}' is {where}: there is no loop for it to leave", s.span,
+                     "a 'break' leaves a 'repeat', 'while', 'for each' or 'each' written around it; to stop a "
+                     "proc early, write 'return;'")
+            return
+        if s.label is None or any(lp.loop_label == s.label for lp in self.open_loops):
+            return
+        around = [lp.loop_label for lp in reversed(self.open_loops) if lp.loop_label is not None]
+        span = self.at_name(s.label, s.span)
+        if s.label in self.loop_labels:
+            self.err("E336", f"'break {s.label};' is not inside the loop labelled {s.label!r}: a 'break' leaves only "
+                     "a loop written around it (not one around a call of this proc, nor one elsewhere)", span,
+                     f"the loops around it are labelled {', '.join(map(repr, around))}" if around else
+                     "write 'break;' inside that loop, or 'return;' to stop the proc")
+            return
+        hint = did_you_mean(s.label, around)
+        self.diags.append(Diagnostic("E336", f"unknown loop label {s.label!r}: no loop around 'break' is labelled so",
+                                     span, hint or ("the loops around it are labelled " + ", ".join(map(repr, around))
+                                                    if around else "label the loop ('while COND as LABEL { ... }') "
+                                                    "or write 'break;' to leave the innermost one")))
+
     def visit_Eliminate(self, s: A.Eliminate, scope: Scope) -> None:
         """`eliminate P;` / `restore P;`: a player or a list of players (none: you); never an actor."""
         if s.who is None:
@@ -2352,9 +2394,12 @@ class Checker(A.Visitor):
         self.always_in += 1   # a knocked-out player's triggers rest
         loops, self.player_loops = self.player_loops, []   # the body runs later, for its owner
         phase, self.in_phase = self.in_phase, None   # ... maybe inside a loop (E325 stays E609 in play)
+        around, self.open_loops = self.open_loops, []   # ... when no loop around it runs (`break`: E335)
+        self.in_trigger += 1
         self.block(s.body, inner)
+        self.in_trigger -= 1
         self.always_in -= 1
-        self.player_loops, self.in_phase = loops, phase
+        self.player_loops, self.in_phase, self.open_loops = loops, phase, around
 
     def event_argument(self, event: str, name: str, value, given: str, role: str) -> None:
         """A text where a declared event's parameter holds an enum member (or a member for a text):

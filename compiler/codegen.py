@@ -8,6 +8,7 @@ ends with a `# file:line:col` comment, from which the line map is built after re
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Optional
@@ -962,7 +963,32 @@ class CodeGen(A.Visitor):
             self.writeline("else:")
             self.nested(s.otherwise, ctx)
 
+    @contextmanager
+    def leavable(self, s):
+        """Around a loop that a `break` inside it may leave: `try:` the loop, and `except LeaveLoop`
+        that the loop takes (`break;`, or `break LABEL;` of its label) ends it; any other goes on out.
+        A loop without a `break` in it gets nothing (it costs nothing)."""
+        if not any(type(n) is A.Break for n in A.walk(s)):
+            yield
+            return
+        left = self.temp("left")
+        self.writeline("try:", s)
+        self._indent += 1
+        yield
+        self._indent -= 1
+        self.writeline(f"except LeaveLoop as {left}:")
+        self._indent += 1
+        self.writeline(f"if not {left}.leaves({getattr(s, 'loop_label', None)!r}): raise")
+        self._indent -= 1
+
+    def visit_Break(self, s: A.Break, ctx: Ctx):
+        self.writeline(f"raise LeaveLoop({s.label!r})", s)
+
     def visit_While(self, s: A.While, ctx: Ctx):
+        with self.leavable(s):
+            self._while(s, ctx)
+
+    def _while(self, s: A.While, ctx: Ctx):
         lp = self.label_open(s)
         self.writeline(f"while {self.ex(s.cond, ctx)}:", s)
         self._indent += 1
@@ -972,6 +998,10 @@ class CodeGen(A.Visitor):
         self.label_close(lp)
 
     def visit_Repeat(self, s: A.Repeat, ctx: Ctx):
+        with self.leavable(s):
+            self._repeat(s, ctx)
+
+    def _repeat(self, s: A.Repeat, ctx: Ctx):
         lp = self.label_open(s)
         self.writeline(f"for _ in range({self.ex(s.count, ctx)}):", s)
         self._indent += 1
@@ -999,6 +1029,10 @@ class CodeGen(A.Visitor):
             self._indent -= 2
 
     def visit_ForEach(self, s: A.ForEach, ctx: Ctx):
+        with self.leavable(s):
+            self._for_each(s, ctx)
+
+    def _for_each(self, s: A.ForEach, ctx: Ctx):
         inner = ctx.bind(s.var)
         lp = self.label_open(s)
         if s.any_order:
@@ -1024,6 +1058,10 @@ class CodeGen(A.Visitor):
         self._indent -= 1
 
     def visit_Each(self, s: A.Each, ctx: Ctx):
+        with self.leavable(s):
+            self._each(s, ctx)
+
+    def _each(self, s: A.Each, ctx: Ctx):
         you = self.temp("you")
         inner = replace(ctx, you=you)
         lp = self.label_open(s)
@@ -1307,6 +1345,10 @@ class CodeGen(A.Visitor):
             self.nested(s.otherwise, ctx)
 
     def visit_Simultaneous(self, s: A.Simultaneous, ctx: Ctx):
+        with self.leavable(s):
+            self._simultaneous(s, ctx)
+
+    def _simultaneous(self, s: A.Simultaneous, ctx: Ctx):
         p, who = s.pick, self.temp("you")
         seat_ctx = replace(ctx, you=who)
         inner = seat_ctx.bind(p.var)

@@ -1097,6 +1097,10 @@ class Reader(A.Visitor):
         self.say(depth, f"The game ends after this {s.label}: the rest of the {s.label} is played (its triggers "
                         "too), then the final phase runs, and the winner is decided.")
 
+    def visit_Break(self, s, depth: int) -> None:
+        which = "the loop" if s.label is None else f"the loop labelled {s.label}"
+        self.say(depth, f"Stop {which} now: the rest of it is not done, and it goes round no more.")
+
     def visit_Shuffle(self, s, depth: int) -> None:
         self.say(depth, f"Shuffle {self.x(s.zone)}.")
 

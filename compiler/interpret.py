@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rulebook.dsl import ast as A
 from rulebook.runtime.kernels import KERNELS
-from rulebook.runtime.engine import FUNC_FRAMES, LOCAL_FRAMES, STATEMENT_FRAMES, best_of, in_order
+from rulebook.runtime.engine import FUNC_FRAMES, LOCAL_FRAMES, STATEMENT_FRAMES, LeaveLoop, best_of, in_order
 from rulebook.runtime.program import Program, assemble
 
 from .layout import (Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
@@ -65,6 +65,7 @@ class Interpreter(A.Visitor):
         self.open = open_values(sym)   # the values prompts show that the hot seat may tell the others
         self.marks: dict[int, str] = {}   # id() of a prompt's parts -> its marks (see compiler/hidden.py)
         self.bounded: dict[int, bool] = {}   # id() of a loop -> whether the pack bounds its domain
+        self.leaves: dict[int, bool] = {}   # id() of a loop -> whether a `break` is written in it
 
     # ------------------------------------------------------------------ statements
     def run(self, stmts: tuple, rt, f: Frame):
@@ -233,7 +234,7 @@ class Interpreter(A.Visitor):
             (yield from rt.may(f.you, self.prompt(s, rt, f), cost, where(s), self.tag(s.tag, rt, f), s.repeated))
 
     def visit_While(self, s, rt, f):
-        return self._labelled(s, self._while, rt, f) if s.loop_label is not None else self._while(s, rt, f)
+        return self.leavable(s, self._labelled(s, self._while, rt, f) if s.loop_label is not None else self._while(s, rt, f))
 
     def _while(self, s, rt, f, lp=None):
         while self.ev(s.cond, rt, f):
@@ -243,7 +244,7 @@ class Interpreter(A.Visitor):
                 lp.finish()
 
     def visit_Repeat(self, s, rt, f):
-        return self._labelled(s, self._repeat, rt, f) if s.loop_label is not None else self._repeat(s, rt, f)
+        return self.leavable(s, self._labelled(s, self._repeat, rt, f) if s.loop_label is not None else self._repeat(s, rt, f))
 
     def _repeat(self, s, rt, f, lp=None):
         for _ in range(self.ev(s.count, rt, f)):
@@ -251,6 +252,25 @@ class Interpreter(A.Visitor):
             yield from self.run(s.body, rt, f)
             if lp is not None and lp.pending:
                 lp.finish()
+
+    def leavable(self, s, run):
+        """A loop's run, ended by a `break` it takes (LeaveLoop; the compiled code's `leavable`); a loop
+        without a `break` in it runs as it is."""
+        leaves = self.leaves.get(id(s))
+        if leaves is None:
+            leaves = self.leaves[id(s)] = any(type(n) is A.Break for n in A.walk(s))
+        return self._leaving(s, run) if leaves else run
+
+    @staticmethod
+    def _leaving(s, run):
+        try:
+            yield from run
+        except LeaveLoop as left:
+            if not left.leaves(getattr(s, "loop_label", None)):
+                raise
+
+    def visit_Break(self, s, rt, f):
+        raise LeaveLoop(s.label)
 
     def _labelled(self, s, loop, rt, f):
         """A loop with a label (`repeat 5 as round`) runs inside its runtime Looping, each round ending
@@ -260,7 +280,7 @@ class Interpreter(A.Visitor):
 
     def visit_ForEach(self, s, rt, f):
         loop = self._in_any_order if s.any_order else self._for_each
-        return self._labelled(s, loop, rt, f) if s.loop_label is not None else loop(s, rt, f)
+        return self.leavable(s, self._labelled(s, loop, rt, f) if s.loop_label is not None else loop(s, rt, f))
 
     def _in_any_order(self, s, rt, f, lp=None):
         left = list(self.domain(s, rt, f))
@@ -289,7 +309,7 @@ class Interpreter(A.Visitor):
                 lp.finish()
 
     def visit_Each(self, s, rt, f):
-        return self._labelled(s, self._each, rt, f) if s.loop_label is not None else self._each(s, rt, f)
+        return self.leavable(s, self._labelled(s, self._each, rt, f) if s.loop_label is not None else self._each(s, rt, f))
 
     def _each(self, s, rt, f, lp=None):
         for who in self.domain(s, rt, f):
@@ -549,6 +569,9 @@ class Interpreter(A.Visitor):
         return False
 
     def visit_Simultaneous(self, s, rt, f):
+        return self.leavable(s, self._simultaneous(s, rt, f))
+
+    def _simultaneous(self, s, rt, f):
         p = s.pick
         seats = [who for who in self.domain(s, rt, f) if s.where is None or self.ev(s.where, rt, f.with_you(who))]
         cands = []

@@ -867,6 +867,16 @@ class EndAfter(Stmt):
 
 
 @node
+class Break(Stmt):
+    """`break;` leaves the innermost loop around it (`repeat`, `while`, `for each`, `each`), `break
+    LABEL;` the loop labelled LABEL around it (and every loop inside that): the rest of the loop's
+    body and its further rounds do not run. Lexical: the loop is around the statement in the same
+    effect (a proc's loop is not left by a `break` in a proc it calls, nor by one in a trigger's body)."""
+
+    label: Optional[str] = None
+
+
+@node
 class Eliminate(Stmt):
     """`eliminate PLAYER;` knocks a player out (`eliminate;`: the acting player): the player domains,
     `each`, the triggers they own and the winner line pass them over; `restore PLAYER;` (`restore`

@@ -78,6 +78,8 @@ CODES: dict[str, tuple[str, str]] = {
                     "and price named alike"),
     "E328": (ERROR, "a field read on a card of several kinds, not all of which have that field alike"),
     "E329": (ERROR, "reveal or look of a field a card has no value of its own for, or shown on an effect"),
+    "E335": (ERROR, "break outside any loop of its own effect"),
+    "E336": (ERROR, "break LABEL naming no loop around it"),
     "E340": (ERROR, "an offer made to what is not players, or 'from' something not a player"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),

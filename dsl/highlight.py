@@ -24,9 +24,8 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
     "while", "winner", "with", "public", "hidden", "secret", "reveal", "look", "simultaneously",
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
-CONTEXTUAL = ("as", "at", "auction", "award", "eliminate", "end", "offer", "open", "refills", "restore", "sealed",
-              "shown",
-              "start")
+CONTEXTUAL = ("as", "at", "auction", "award", "break", "eliminate", "end", "offer", "open", "refills", "restore",
+              "sealed", "shown", "start")
 
 
 class RulesLexer(RegexLexer):
@@ -50,6 +49,8 @@ class RulesLexer(RegexLexer):
             # a loop's `as LABEL` before its block or `:` (`while true as round {`)
             (r"([{};:])(\s*)(eliminate|restore)\b(?!\s*\()", bygroups(Punctuation, Whitespace, Keyword)),
             (r"\b(end)(\s+)(game)\b", bygroups(Keyword, Whitespace, Keyword)),
+            # `break;` / `break LABEL;` where a statement starts
+            (r"([{};:])(\s*)(break)\b(?=\s*(?:;|[A-Za-z_][A-Za-z0-9_]*\s*;))", bygroups(Punctuation, Whitespace, Keyword)),
             # `auction "..." among ...` / `auction among ...` where a statement starts
             (r"([{};:])(\s*)(auction)\b(?=\s*(?:\"|among\b))", bygroups(Punctuation, Whitespace, Keyword)),
             # `offer "..." to ...` / `offer to ...` where a statement starts, and an offer's `chosen as`

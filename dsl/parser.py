@@ -453,6 +453,9 @@ class _Builder:
     def end_after_stmt(self, meta, items):
         return A.EndAfter(str(items[-1]), span=self._s(meta))
 
+    def break_stmt(self, meta, items):
+        return A.Break(str(items[1]) if items[1] is not None else None, span=self._s(meta))
+
     def eliminate_stmt(self, meta, items):
         return A.Eliminate(items[1], str(items[0]) == "restore", span=self._s(meta))
 

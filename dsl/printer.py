@@ -569,6 +569,9 @@ class Printer(A.Visitor):
     def visit_EndAfter(self, s):
         self.line(f"end game after {s.label};")
 
+    def visit_Break(self, s):
+        self.line("break;" if s.label is None else f"break {s.label};")
+
     def visit_Eliminate(self, s):
         word = "restore" if s.restore else "eliminate"
         if s.who is None:

@@ -162,6 +162,22 @@ class Looping:
         self.game.end_game(self.where)
 
 
+class LeaveLoop(BaseException):
+    """`break;` / `break LABEL;` (label None: the innermost loop): unwinds to the innermost running loop
+    that takes it, which the checker makes the loop written around the statement (E335, E336). A
+    BaseException, so no handler that turns Python errors into rules errors takes it for one."""
+
+    finishes_rounds = True   # a labelled loop so left ends its round (Looping), as a `return` does
+
+    def __init__(self, label: Optional[str] = None):
+        super().__init__()
+        self.label = label
+
+    def leaves(self, label: Optional[str]) -> bool:
+        """Whether a loop with this label (None: none) is the one to leave."""
+        return self.label is None or self.label == label
+
+
 class Effect(NamedTuple):
     """One entry of a game's trace (`rulebook play --trace`): what happened, to whom, and the rules
     position of the statement that did it."""
