@@ -3586,6 +3586,8 @@ class Checker(A.Visitor):
             elif self.incomparable(first[1], kind):
                 self.err("E303", f"the ends of {e.op}(...) must be of one type: {printed(first[0])} is "
                          f"{article(words(first[1]))}, {printed(x)} is {article(words(kind))}", x.span)
+        if e.through is not None:   # read with its variable bound to each place, outside the edges' binder
+            self.condition(e.through, self.bind(scope, e.through_var, e.span, first[1] if first is not None else "any"))
         if e.op == "reachable":
             return f"list:{first[1]}" if first is not None and first[1] != "any" else "list"
         return "bool" if e.op == "connects" else "int"

@@ -635,7 +635,10 @@ class CodeGen(A.Visitor):
         edges = f"[({self.ex(e.ends[0], inner)}, {self.ex(e.ends[1], inner)}, {length}) " \
                 f"for v_{e.var} in {self.domain(e.domain, ctx, e)}{cond}]"
         places = "".join(f", {self.ex(x, ctx)}" for x in e.places())
-        return f"rt.{e.op}({edges}{places}{'' if e.op == 'connects' else f', {where(e)!r}'})"
+        through = ""
+        if e.through is not None:   # a test of one place: whether a path may pass it
+            through = f", through=lambda v_{e.through_var}: {self.ex(e.through, ctx.bind(e.through_var))}"
+        return f"rt.{e.op}({edges}{places}{'' if e.op == 'connects' else f', {where(e)!r}'}{through})"
 
     def keyed(self, e: A.Aggregate, ctx: Ctx):
         """A search the runtime answers from a kept index of the zone (`Game.keyed`): `some`, `count`

@@ -572,6 +572,9 @@ class ExprReader(A.Visitor):
 
     def visit_Network(self, e):
         among, such = self.among(e)
+        if e.through is not None:   # the places a path may pass: read with the edges' filter
+            such += (f", passing only through places {e.through_var} for which {self.read(e.through)} (it may "
+                     f"start or end at any place)")
         ends = f"each joining {self.read(e.ends[0])} and {self.read(e.ends[1])}" if len(e.ends) == 2 else "each an edge"
         length = f"by {self.read(e.length())}" if e.length() is not None else "in edges"
         if e.op in ("connects", "shortest_path") and len(e.args) >= 2:

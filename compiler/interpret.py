@@ -880,7 +880,20 @@ class Interpreter(A.Visitor):
         else:
             f.locals[e.var] = saved
         places = [self.ev(x, rt, f) for x in e.places()]
-        return getattr(rt, e.op)(edges, *places, *(() if e.op == "connects" else (where(e),)))
+        through = None
+        if e.through is not None:   # a test of one place: whether a path may pass it
+            def through(place):
+                f.locals[e.through_var] = place
+                return self.ev(e.through, rt, f)
+            saved = f.locals.get(e.through_var, _UNBOUND)
+        try:
+            return getattr(rt, e.op)(edges, *places, *(() if e.op == "connects" else (where(e),)), through=through)
+        finally:
+            if e.through is not None:
+                if saved is _UNBOUND:
+                    f.locals.pop(e.through_var, None)
+                else:
+                    f.locals[e.through_var] = saved
 
 
 _UNBOUND = object()

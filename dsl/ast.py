@@ -468,6 +468,9 @@ class Network(Expr):
     ends: tuple           # (END1, END2), read with `var` bound to each edge
     args: tuple           # connects: (FROM, TO); longest_path: (LENGTH,) or (); shortest_path: (FROM, TO[,
                           # LENGTH]); reachable: (FROM,)
+    through_var: Optional[str] = None   # `through P where COND`: P, bound to each place an edge ends at
+    through: Optional[Expr] = None      # ... COND: a path enters and leaves only places for which it holds
+                                        # (it may start or end at any); None: every place may be passed
 
     def places(self) -> tuple:
         """FROM (and TO), read outside the binder."""

@@ -25,7 +25,7 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
 CONTEXTUAL = ("as", "at", "auction", "award", "break", "eliminate", "end", "offer", "open", "refills", "restore",
-              "sealed", "shown", "start")
+              "sealed", "shown", "start", "through")
 
 
 class RulesLexer(RegexLexer):
@@ -49,6 +49,9 @@ class RulesLexer(RegexLexer):
             # a loop's `as LABEL` before its block or `:` (`while true as round {`)
             (r"([{};:])(\s*)(eliminate|restore)\b(?!\s*\()", bygroups(Punctuation, Whitespace, Keyword)),
             (r"\b(end)(\s+)(game)\b", bygroups(Keyword, Whitespace, Keyword)),
+            # a search's `through P where COND` (last in its brackets)
+            (r"\b(through)(\s+)([A-Za-z_][A-Za-z0-9_]*)(\s+)(where)\b",
+             bygroups(Keyword, Whitespace, Name, Whitespace, Keyword)),
             # `break;` / `break LABEL;` where a statement starts
             (r"([{};:])(\s*)(break)\b(?=\s*(?:;|[A-Za-z_][A-Za-z0-9_]*\s*;))", bygroups(Punctuation, Whitespace, Keyword)),
             # `auction "..." among ...` / `auction among ...` where a statement starts

@@ -13,7 +13,7 @@ would otherwise hide the code after them inside a comment.
 Comments never reach the parser; `scan` hands them out separately, for the formatter.
 
 A few words of the grammar are contextual, not reserved (`CONTEXTUAL`): `eliminate`, `restore`,
-`end`, `as`, `refills`, `award`, `at`, `auction`, `open`, `sealed`, `offer`, `break` and `shown` (before a word only) are their keyword only where the parser, in the state it has reached, would take that
+`end`, `as`, `refills`, `award`, `at`, `auction`, `open`, `sealed`, `offer`, `break`, `through` and `shown` (before a word only) are their keyword only where the parser, in the state it has reached, would take that
 keyword, and not when a '(' follows (`eliminate(p);` calls a proc named so); anywhere else they are
 names (`proc eliminate(p: player)`, `counter end;`). `scan`, which has no parser, reads them as names.
 """
@@ -44,6 +44,7 @@ CONTEXTUAL = {
     "restore": "restore PLAYER;",
     "end": "end game;",
     "break": "break;' or 'break LABEL;",
+    "through": "longest_path(r in EDGES, r.a, r.b through P where COND)",
     "as": 'pick VAR from DOMAIN as "LABEL" { ... }\' or \'repeat N as LABEL { ... }',
     "refills": "zone NAME of KIND refills from ZONE;",
     "start": "counter NAME from LOW to HIGH start VALUE;",

@@ -1150,7 +1150,12 @@ class _Builder:
     def network(self, meta, items):
         op, var, domain = items[0], str(items[1]), items[2]
         rest = tuple(i for i in items[3:] if not isinstance(i, _Marker))
-        return A.Network(op, var, domain, _pick(items, "where"), rest[:2], rest[2:], span=self._s(meta))
+        through = _pick(items, "through")
+        return A.Network(op, var, domain, _pick(items, "where"), rest[:2], rest[2:],
+                         *(through if through is not None else (None, None)), span=self._s(meta))
+
+    def through(self, meta, items):
+        return _Marker("through", (str(items[1]), items[2]))
 
     def match_expr(self, meta, items):
         cases = tuple(i for i in items[1:] if isinstance(i, A.Case))

@@ -128,7 +128,7 @@ class ExprPrinter(A.Visitor):
         text = f"{e.op}({e.var} in {_expr(e.domain)}"
         if e.where is not None:
             text += f" where {_expr(e.where)}"
-        return text + "".join(f", {_expr(a)}" for a in e.ends + e.args) + ")"
+        return text + "".join(f", {_expr(a)}" for a in e.ends + e.args) + _through(e) + ")"
 
     def visit_Cond(self, e):
         return f"if {_wrap(e.cond, 1)} then {_expr(e.then)} else {_expr(e.otherwise)}"
@@ -239,7 +239,10 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
         return _items(first + "sorted(", [_sorted_binder(e), _sort_keys(e)], ")" + tail)
     if isinstance(e, A.Network):   # the binder (and its condition) first, then the other arguments, one a line
         binder = f"{e.var} in {_expr(e.domain)}" + (f" where {_expr(e.where)}" if e.where is not None else "")
-        return _items(first + f"{e.op}(", [binder, *e.ends, *e.args], ")" + tail)
+        items = [binder, *e.ends, *e.args]
+        if e.through is not None:   # the last argument keeps the clause after it, on its line
+            items[-1] = (items[-1] if isinstance(items[-1], str) else _expr(items[-1])) + _through(e)
+        return _items(first + f"{e.op}(", items, ")" + tail)
     if isinstance(e, A.Method):
         return _items(first + f"{_wrap(e.obj, 8)}.{e.name}(", e.args, ")" + tail)
     if isinstance(e, A.Call):
@@ -901,6 +904,11 @@ class Printer(A.Visitor):
 def _where(keyword: str, value) -> Optional[Clause]:
     """`where COND`, `when COND`, `to ZONE`: a clause of a keyword and an optional expression."""
     return Clause(keyword, value) if value is not None else None
+
+
+def _through(e: A.Network) -> str:
+    """A search's ` through P where COND` (nothing without one)."""
+    return f" through {e.through_var} where {_expr(e.through)}" if e.through is not None else ""
 
 
 def _label(loop) -> Optional[Clause]:

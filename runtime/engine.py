@@ -2971,11 +2971,29 @@ class Game:
         if self.steps > MAX_STEPS:
             raise self._over_budget(where)
 
-    def connects(self, edges: list, start, goal) -> bool:
+    def impassable(self, edges: list, through) -> set:
+        """`through P where COND`: the places the (a, b, length) edges end at for which COND (`through`,
+        a test of one place) does not hold, each tested once, in the order the edges name them, so
+        both backends test alike; none without a test. A path may start or end at one, not pass it."""
+        blocked = set()
+        if through is None:
+            return blocked
+        seen = set()
+        for a, b, _length in edges:
+            for place in (a, b):
+                if place not in seen:
+                    seen.add(place)
+                    if not through(place):
+                        blocked.add(place)
+        return blocked
+
+    def connects(self, edges: list, start, goal, through=None) -> bool:
         """`connects(r in EDGES, r.a, r.b, FROM, TO)`: whether a place of `goal` is a place of `start`
         or is reached from one along the (a, b, 1) edges, either way (both backends); FROM and TO are
         each a place, a list or a zone of places (none: no place), as for `shortest_path`. As many
-        rounds as edges: not counted against the step budget, as a loop over the zone is not."""
+        rounds as edges: not counted against the step budget, as a loop over the zone is not.
+        `through`: a test of a place that may be passed (`impassable`)."""
+        blocked = self.impassable(edges, through)
         goals = _places(goal)
         todo = _places(start)
         seen = set(todo)
@@ -2990,24 +3008,28 @@ class Game:
                     if other in goals:
                         return True
                     seen.add(other)
-                    todo.append(other)
+                    if other not in blocked:   # reached, but not passed through
+                        todo.append(other)
         return False
 
-    def nearest(self, edges: list, start, where: str, goal=None) -> dict:
+    def nearest(self, edges: list, start, where: str, goal=None, through=None) -> dict:
         """Dijkstra from the places of `start` (a place, a list or a zone) along the (a, b, length)
         edges, either way: each place reached -> its least total length, nearest first (on a tie,
         the one reached first along the edges in order); stops once a place of `goal` is settled.
         A negative length stops play (E601 at `where`), whether or not the search would take that
         edge, so both backends and every FROM agree. Not counted against the step budget, as
-        `connects` is not."""
+        `connects` is not. `through`: a test of a place that may be passed (`impassable`): a place
+        it fails is reached but not left (unless the search starts there)."""
         for a, b, length in edges:
             if length < 0:
                 raise RulesRuntimeError("E601", f"shortest_path(...) needs lengths of 0 or more: the edge from "
                                         f"{label_of(a)} to {label_of(b)} is {length} long", where)
+        blocked = self.impassable(edges, through)
         links = _links(edges)
         goals = _places(goal) if goal is not None else ()
         settled = {}
-        heap = [(0, order, place) for order, place in enumerate(_places(start))]
+        starts = _places(start)
+        heap = [(0, order, place) for order, place in enumerate(starts)]
         order = len(heap)
         while heap:
             total, _order, place = heapq.heappop(heap)
@@ -3016,32 +3038,37 @@ class Game:
             settled[place] = total
             if place in goals:
                 break
+            if place in blocked and place not in starts:
+                continue
             for _edge, other, length in links.get(place, ()):
                 if other not in settled:
                     heapq.heappush(heap, (total + length, order, other))
                     order += 1
         return settled
 
-    def shortest_path(self, edges: list, start, goal, where: str):
+    def shortest_path(self, edges: list, start, goal, where: str, through=None):
         """`shortest_path(r in EDGES, r.a, r.b, FROM, TO[, LENGTH])`: the least total length of a path
         from a place of FROM to a place of TO (0 when they share one), none when there is none."""
         goals = _places(goal)
         if not goals:
             return None
-        for place, total in self.nearest(edges, start, where, goals).items():
+        for place, total in self.nearest(edges, start, where, goals, through).items():
             if place in goals:
                 return total
         return None
 
-    def reachable(self, edges: list, start, where: str) -> list:
+    def reachable(self, edges: list, start, where: str, through=None) -> list:
         """`reachable(r in EDGES, r.a, r.b, FROM)`: the places FROM reaches (its own first), nearest first."""
-        return list(self.nearest(edges, start, where))
+        return list(self.nearest(edges, start, where, through=through))
 
-    def longest_path(self, edges: list, where: str) -> int:
+    def longest_path(self, edges: list, where: str, through=None) -> int:
         """`longest_path(r in EDGES, r.a, r.b, LENGTH)`: the greatest total length of a trail along the
         (a, b, length) edges, each edge at most once, an end as often as it comes (Ticket to Ride's
         and Catan's rule); 0 over no edge. An exhaustive search from every end: each edge it tries
-        counts one step against the budget (E602 at `where` on a runaway), the same on both backends."""
+        counts one step against the budget (E602 at `where` on a runaway), the same on both backends.
+        `through`: a test of a place that may be passed (`impassable`): a trail may start or end at a
+        place it fails (an opponent's settlement on Catan's road), not go on from it."""
+        blocked = self.impassable(edges, through)
         links = _links(edges)
         used = [False] * len(edges)
         best = 0
@@ -3063,6 +3090,9 @@ class Game:
                 used[edge] = True
                 total = top[2] + length
                 best = max(best, total)
+                if other in blocked:   # the trail ends there
+                    used[edge] = False
+                    continue
                 stack.append([other, 0, total, edge])
         return best
 
