@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Iterable, NamedTuple, Optional
 
 from rulebook.dsl import ast as A
-from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
+from rulebook.dsl.diagnostics import Diagnostic, closest, did_you_mean
 from rulebook.dsl.lexer import CONTEXTUAL
 from rulebook.dsl.parser import CARD_WORDS
 from rulebook.dsl.printer import declaration_text, expr as printed, params_text
@@ -525,6 +525,7 @@ class Checker(A.Visitor):
         self.open_labels: dict[str, A.Span] = {}   # the labels of the loops around the statement -> where each is
         self.open_loops: list = []   # the loops around the statement in its own effect, innermost last (`break`)
         self.in_trigger = 0   # trigger bodies around the statement (`break` outside their loops: E335)
+        self.meant: set[str] = set()   # the names an unknown name's did-you-mean offers (no W401 for them)
 
     # ------------------------------------------------------------------ reporting
     def err(self, code: str, message: str, span: A.Span, hint: Optional[str] = None) -> None:
@@ -545,7 +546,10 @@ class Checker(A.Visitor):
             notes += (f"{name!r} is a keyword only where its statement is written, without parentheses: "
                       f"'{CONTEXTUAL[name]}'",)
         candidates = list(candidates)
-        hint = did_you_mean(name, candidates)
+        meant = closest(name, candidates)
+        hint = f"did you mean '{meant}'?" if meant is not None else None
+        if meant is not None:   # its only use may be the one misspelt here: no W401 for it
+            self.meant.add(meant)
         if hint is None and not notes and what != "name" and candidates:   # nothing close: say what there is
             shown = sorted(set(candidates), key=candidates.index)
             notes = (f"known {' or '.join(w + 's' for w in what.split(' or '))}: {', '.join(shown[:6])}" +
@@ -3847,7 +3851,7 @@ class Checker(A.Visitor):
         """W401 for declarations of the pack itself that nothing refers to."""
         out = []
         for name, decl in self.sym.decls.items():
-            if name not in own or name in self.used or name in self.sym.unmatched:
+            if name not in own or name in self.used or name in self.sym.unmatched or name in self.meant:
                 continue
             if isinstance(decl, (A.Entity, A.Game, A.Enum, A.Variant, A.Kind)):
                 continue

@@ -1222,8 +1222,13 @@ class Reader(A.Visitor):
         return f" (amended by {', by '.join(spans)})" if spans else ""
 
     def picked_from(self, domain) -> str:
-        """What a pick chooses among: "from your hand", "from 2 to 12"."""
-        return self.words.from_to(domain) if isinstance(domain, A.Range) else f"from {self.x(domain)}"
+        """What a pick chooses among: "from your hand", "from 2 to 12", "among the resources" (a kind's
+        cards, an enum's members: not "from every resource")."""
+        if isinstance(domain, A.Range):
+            return self.words.from_to(domain)
+        if isinstance(domain, A.Name) and isinstance(self.words.decl(domain.id), (A.Kind, A.Enum)):
+            return f"among the {plural(singular(self.words.noun(domain.id)))}"
+        return f"from {self.x(domain)}"
 
     def visit_Simultaneous(self, s, depth: int) -> None:
         p = s.pick
@@ -1341,6 +1346,9 @@ class Reader(A.Visitor):
         for v in shown:
             worked = " (worked out for the player it is read for)" if v in computed else ""
             value = self.x(v.value)
+            if v not in computed and type(v.value) is A.Name and \
+                    isinstance(self.words.decl(v.value.id), (A.Resource, A.Counter, A.Track)):
+                value = singular(self.noun(v.value.id))   # the resource printed on it, not "your bricks"
             if d.copies > 1 and any(type(n) is A.Name and n.id == "copy_number" for n in A.walk(v.value)):
                 value += f" (1 to {d.copies})" if type(v.value) is A.Name else \
                     f" (the copy's number: 1 to {d.copies})"

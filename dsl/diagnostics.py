@@ -182,7 +182,13 @@ class RulesError(Exception):
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> Optional[str]:
-    """A "did you mean 'x'?" hint for a misspelt name, or None: the closest by difflib, else (for a
+    """A "did you mean 'x'?" hint for a misspelt name, or None (the name: `closest`)."""
+    close = closest(name, candidates)
+    return f"did you mean '{close}'?" if close is not None else None
+
+
+def closest(name: str, candidates: Iterable[str]) -> Optional[str]:
+    """The candidate a misspelt name most likely means, or None: the closest by difflib, else (for a
     short name difflib scores low) one a single slip away: two letters swapped (`rde` for `red`),
     one letter wrong, missing or extra."""
     candidates = list(candidates)
@@ -196,7 +202,7 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> Optional[str]:
         one = singular(name)
         close = sorted((c for c in candidates if one == singular(c) or part_of(one, singular(c))),
                        key=lambda c: -difflib.SequenceMatcher(None, name, c).ratio())[:1]
-    return f"did you mean '{close[0]}'?" if close else None
+    return close[0] if close else None
 
 
 def singular(name: str) -> str:
