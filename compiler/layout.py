@@ -88,10 +88,25 @@ class Layout:
     variables: dict = field(default_factory=dict)   # var -> (is_global, default, whether it holds a card or tile)
     variant_rules: list = field(default_factory=list)   # the variants with a `when` condition
     supplies: list = field(default_factory=list)   # the resources with a `supply`
+    counted: list = field(default_factory=list)   # the zones a func ranges over (`total(c in dev_hand, c.points)`)
     member_titles: dict = field(default_factory=dict)   # enum member -> the title it is shown by
     labels: dict = field(default_factory=dict)   # stock, counter, zone, var or track -> how screens show it
     shown_fields: dict = field(default_factory=dict)   # kind -> its `shown` fields, seen on a hidden card
 
+
+
+def counted_zones(sym) -> list[str]:
+    """The zones an aggregate in a func ranges over, by name, in order (`total(c in dev_hand, c.points)`):
+    a card held there counts in a rule (a score) without an effect of its own, so `simulate` counts it
+    as used by its holder (runtime UsageRecorder)."""
+    found = {}
+    for decl in sym.decls.values():
+        if isinstance(decl, A.Func):
+            for n in A.walk(decl):
+                if isinstance(n, (A.Aggregate, A.Sorted)) and isinstance(n.domain, A.Name) and \
+                        isinstance(sym.decls.get(n.domain.id), A.Zone):
+                    found[n.domain.id] = None
+    return list(found)
 
 def elements(decl, sym: Symbols) -> list[tuple]:
     """A counter's, variable's or zone's (index, flat name) pairs: `votes[floor]` is `votes[low]`, `votes[mid]`...,
@@ -340,6 +355,7 @@ def layout(sym: Symbols) -> Layout:
         zones={key: (z.per_player, z.kinds) for z in d if isinstance(z, A.Zone) for _i, key in elements(z, sym)},
         visibility={key: z.visibility for z in d if isinstance(z, A.Zone) and z.visibility != "public"
                     for _i, key in elements(z, sym)},
+        counted=counted_zones(sym),
         refills={z.name: (z.refills, not sym.decls[z.refills].per_player) for z in d
                  if isinstance(z, A.Zone) and z.refills is not None},
         indexed={**{x.name: elements(x, sym) for x in d if isinstance(x, (A.Counter, A.Var, A.Zone))
@@ -518,7 +534,8 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
     g = lay.game
     return {
         "name": pack_name, "resources": lay.resources, "groups": lay.groups, "counters": lay.counters,
-        "zones": lay.zones, "visibility": lay.visibility, "refills": lay.refills, "starts": lay.starts,
+        "zones": lay.zones, "visibility": lay.visibility, "counted": lay.counted, "refills": lay.refills,
+        "starts": lay.starts,
         "actors": lay.actors, "variants": lay.variants,
         "indexed": lay.indexed, "variables": lay.variables, "member_titles": lay.member_titles,
         "labels": lay.labels, "shown_fields": lay.shown_fields,
@@ -528,6 +545,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "tracks": [(t.name, t.title, [(sp.position, sp.title, sp.tier or 0, where(sp), not sp.body) for sp in t.spaces],
                     [r.position for r in t.reaches], len(t.spaces)) for t in lay.tracks],
         "dice": [(d.name, [f.title for f in d.faces]) for d in lay.dice],
+        "die_titles": {d.name: d.title for d in lay.dice if d.title},
         "variant_rules": [(v.name, expr(v.when)) for v in lay.variant_rules],
         "supplies": [(r.name, where(r.supply)) for r in lay.supplies],
         "triggers": triggers, "conditions": list(conditions),

@@ -82,6 +82,7 @@ class Program:
     zones: dict = field(default_factory=dict)       # name -> (per_player, kinds)
     visibility: dict = field(default_factory=dict)  # zone name -> "hidden" | "secret" (absent: public)
     shown_fields: dict = field(default_factory=dict)   # kind -> its `shown` fields (seen on a hidden card)
+    counted: frozenset = frozenset()                # the zones a func ranges over (simulate: cards held there are used)
     refills: dict = field(default_factory=dict)     # deck -> (zone a draw shuffles in when it runs out, that zone is shared)
     indexed: dict = field(default_factory=dict)     # indexed counter or zone -> {index: flat name}
     variables: dict = field(default_factory=dict)   # var -> (is_global, default value)
@@ -89,6 +90,7 @@ class Program:
     labels: dict = field(default_factory=dict)   # stock, counter, zone, var, track -> its title on screens
     actors: list = field(default_factory=list)
     dice: dict = field(default_factory=dict)        # name -> [(title, fn, value fn or None)]
+    die_titles: dict = field(default_factory=dict)  # die name -> its title, where it has one
     variant_rules: dict = field(default_factory=dict)   # variant -> (its `when` as written, condition fn)
     supplies: dict = field(default_factory=dict)    # resource -> (fn(game, you) -> its supply, its position)
     triggers: dict = field(default_factory=dict)    # tid -> (fn, span)
@@ -228,6 +230,7 @@ def assemble(tables: dict, fns: dict) -> Program:
         program.kinds.setdefault(kind, []).append(e)
     program.starts = dict(tables.get("starts", {}))
     program.shown_fields = {kind: tuple(names) for kind, names in tables.get("shown_fields", {}).items()}
+    program.counted = frozenset(tables.get("counted", ()))
     program.refills = {deck: tuple(source) for deck, source in tables.get("refills", {}).items()}
     program.indexed = {base: dict(pairs) for base, pairs in tables.get("indexed", {}).items()}
     program.member_titles = dict(tables.get("member_titles", {}))
@@ -246,6 +249,7 @@ def assemble(tables: dict, fns: dict) -> Program:
         }, {pos: fns["reach", name, pos] for pos in reaches}, top)
     program.variant_rules = {name: (text, fns["variant_when", name]) for name, text in tables.get("variant_rules", ())}
     program.supplies = {name: (fns["supply", name], at) for name, at in tables.get("supplies", ())}
+    program.die_titles = dict(tables.get("die_titles", {}))
     for name, faces in tables["dice"]:
         program.dice[name] = [(title, fns["face", name, i], fns.get(("face_value", name, i)))
                               for i, title in enumerate(faces)]

@@ -98,8 +98,9 @@ class UsageRecorder:
         # of it would otherwise count as used by everyone. A per-player piece is every seat's.
         self.held: dict[str, int] = {}   # the entity's name before '#' -> its component
         declared: dict = {}   # the copies of one declaration (`card guard * 5`: guard, guard#2, ...) are one component
+        # ... or one a func ranges over (a Victory Point card in a hand scores through `vp()`)
         self.public = {zone for zone, (per_player, _kind) in program.zones.items()
-                       if per_player and zone not in program.visibility}
+                       if per_player and (zone not in program.visibility or zone in program.counted)}
         # a card with no effect that no player's public zone can hold (dice kept in shared zones,
         # cards only ever in hands) is never used by anyone: it is no component
         held_kinds = {kind for zone in self.public for kind in program.zones[zone][1]}
@@ -120,8 +121,9 @@ class UsageRecorder:
             for pos in sorted(t.reaches):
                 t.reaches[pos] = self._wrap(t.reaches[pos], self._add("track reward", f"{t.name} {pos}",
                                                                       t.title and f"{t.title} {pos}"))
-        for die, faces in program.dice.items():
-            faces[:] = [(title, self._wrap(fn, self._add("die face", f"{die} {i}", title)), value)
+        for die, faces in program.dice.items():   # a face is shown with its die: "Die: 6", not a bare "6"
+            named = program.die_titles.get(die, die)
+            faces[:] = [(title, self._wrap(fn, self._add("die face", f"{die} {i}", title and f"{named}: {title}")), value)
                         for i, (title, fn, value) in enumerate(faces, start=1)]
 
     def note_held(self, game: Game) -> None:

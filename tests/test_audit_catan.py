@@ -46,3 +46,36 @@ def test_a_pick_over_a_kind_or_an_enum_reads_among_its_members():
     assert any("Pick one c among the resources" in line for line in reading(symbols.decls["monopoly"], symbols))
     assert any("Pick one k among the colours" in line for line in reading(symbols.decls["paint"], symbols)), \
         reading(symbols.decls["paint"], symbols)
+
+
+VP_CARDS = """
+counter vp;
+kind dev "Development card" { points: int; }
+dev victory_point "Victory Point" * 3 { points = 1; }
+dev knight "Knight" { points = 0; }
+zone dev_deck of dev secret;
+zone dev_hand per_player of dev hidden;
+die d6 "Die": int {
+  face "1" = 1;
+  face "2" = 2;
+}
+func score() = vp + total(c in dev_hand, c.points);
+game g {
+  seats 2 to 2;
+  phase setup { fill dev_deck with dev; shuffle dev_deck; }
+  phase play { each players { let r = roll d6; draw 1 from dev_deck to dev_hand; gain r vp; } }
+  winner most score();
+}
+"""
+
+
+def test_simulate_counts_cards_a_func_scores_as_used_and_names_die_faces(tmp_path):
+    from rulebook.runtime import simulate as sim
+
+    job, program = sim.prepare(str(write_pack(tmp_path / "vp", VP_CARDS, name="vp")), [], 2)
+    names = sim.component_names(program)
+    assert ("die face", "d6 1", "Die: 1") in names, names
+    records = sim.run(job, range(1, 21), 1)
+    rows = {c["name"]: c for c in sim.summary(job, records, ["score()"], names, 1)["components"]}
+    # held in a hidden hand, but `score()` counts it: used by its holder
+    assert rows["victory_point"]["games_used"] > 0
