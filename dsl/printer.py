@@ -53,8 +53,16 @@ def operand_minimum(p: int, left: bool) -> float:
     return p if left else p + 1
 
 
+def operand_needs(p: int, left: bool, operand) -> float:
+    """`operand_minimum` for this operand: an `and` inside an `or` keeps its parentheses, `a or (b and
+    c)`, which the grammar does not need but a reader does (a clarity convention)."""
+    if p == PRECEDENCE["or"] and type(operand) is A.Binary and operand.op == "and":
+        return PRECEDENCE["and"] + 0.5
+    return operand_minimum(p, left)
+
+
 def expr(e) -> str:
-    """An expression with only the parentheses it needs."""
+    """An expression with only the parentheses it needs (and those of `operand_needs`)."""
     with deep_recursion():
         return _expr(e)
 
@@ -140,7 +148,7 @@ class ExprPrinter(A.Visitor):
 
     def visit_Binary(self, e):
         p = PRECEDENCE[e.op]
-        return f"{_wrap(e.left, operand_minimum(p, True))} {e.op} {_wrap(e.right, operand_minimum(p, False))}"
+        return f"{_wrap(e.left, operand_needs(p, True, e.left))} {e.op} {_wrap(e.right, operand_needs(p, False, e.right))}"
 
     def visit_IsKind(self, e):
         return f"{_wrap(e.subject, RANGE)} is {e.kind}"   # its subject as a comparison's: a range or tighter
@@ -195,10 +203,10 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
         operands.reverse()
         ops.reverse()
         # a comparison does not chain: one on its left is parenthesised
-        lines = wrapped(operands[0], first, indent + INDENT, "", operand_minimum(p, True))
+        lines = wrapped(operands[0], first, indent + INDENT, "", operand_needs(p, True, operands[0]))
         for n, (op, operand) in enumerate(zip(ops, operands[1:]), start=2):
             lines += wrapped(operand, f"{indent}{op} ", inner, tail if n == len(operands) else "",
-                             operand_minimum(p, False))
+                             operand_needs(p, False, operand))
         return lines
     if isinstance(e, A.Cond):
         branches, last = [], e
@@ -224,6 +232,12 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
         return wrapped(e.obj, first, indent, f"[{_expr(e.index)}]" + tail, 8)
     if isinstance(e, A.Aggregate):
         head = f"{e.op}({e.var} in {_expr(e.domain)}"
+        if e.where is not None and e.value is not None:
+            # the binder and its condition, then the value, one a line when the condition fits on
+            # one: never `... and h.yields == r, total(...)` glued to the condition's last operand
+            binder = f"{e.var} in {_expr(e.domain)} where {_expr(e.where)}"
+            if len(_leading(first) + INDENT + binder + ",") <= LINE_WIDTH:
+                return _items(f"{first}{e.op}(", [binder, e.value], ")" + tail)
         if e.where is not None:
             rest = f", {_expr(e.value)})" if e.value is not None else ")"
             hugged = wrapped(e.where, f"{first}{head} where ", indent, rest + tail)

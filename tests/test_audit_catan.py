@@ -79,3 +79,30 @@ def test_simulate_counts_cards_a_func_scores_as_used_and_names_die_faces(tmp_pat
     rows = {c["name"]: c for c in sim.summary(job, records, ["score()"], names, 1)["components"]}
     # held in a hidden hand, but `score()` counts it: used by its holder
     assert rows["victory_point"]["games_used"] > 0
+
+
+def test_fmt_keeps_brackets_around_an_and_inside_an_or():
+    from rulebook.dsl.printer import format_module
+
+    from .conftest import printed_back
+
+    module, printed = printed_back(BOARD + "func f(n: int) = n == 1 or (n > 3 and n < 6) or not (n == 9 and vp > 1);\n"
+                                   "func g(n: int) = (n == 1 or n == 2) and n > 0;\n"
+                                   "func h(n: int) = n == 1 or n == 2 and n > 0;\n")
+    assert "func f(n: int) = n == 1 or (n > 3 and n < 6) or not (n == 9 and vp > 1);" in printed
+    assert "func g(n: int) = (n == 1 or n == 2) and n > 0;" in printed
+    assert "func h(n: int) = n == 1 or (n == 2 and n > 0);" in printed   # the brackets are added
+    assert format_module(module) == printed
+
+
+def test_fmt_breaks_an_aggregate_between_its_condition_and_its_value():
+    from .conftest import printed_back
+
+    text = BOARD + ("kind tile { number: int; corners: list; }\nvar robber: tile;\ncounter owned[tile];\n"
+                    "func demand(r: resource, s: int) = total(h in tile where h.number == s and h != robber and "
+                    "h.number != 7, total(n in h.corners where owned[n] > 0, owned[n] + 1000000));\n")
+    _module, printed = printed_back(text)
+    assert ("func demand(r: resource, s: int) = total(\n"
+            "  h in tile where h.number == s and h != robber and h.number != 7,\n"
+            "  total(n in h.corners where owned[n] > 0, owned[n] + 1000000)\n"
+            ");\n") in printed, printed
