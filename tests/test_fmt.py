@@ -161,7 +161,8 @@ def test_a_long_enum_is_written_one_member_a_line_and_reads_back_the_same():
 
 def test_a_long_and_or_chain_is_written_one_operand_a_line_and_reads_back_the_same():
     """Federation's `can_build`: a func whose value is too long for a line is broken before each
-    `and`, and the parenthesised `or` inside it, still too long, one level further in."""
+    `and`, and the parenthesised `or` inside it, still too long, one level further in (its `and`
+    in brackets)."""
     text = ("resource robots;\nresource diamond;\nresource oceanium;\ncounter builders[1..3];\n"
             "kind building { mega: bool; site: int; dia: int; lav: int; cop: int; }\n"
             "func ok(b: building, l: int, c: int) = l + c <= oceanium;\n"
@@ -173,16 +174,17 @@ def test_a_long_and_or_chain_is_written_one_operand_a_line_and_reads_back_the_sa
             "    and (not b.mega or builders[b.site] < 3)\n"
             "    and diamond >= b.dia\n"
             "    and (ok(b, 0, 0)\n"
-            "        or oceanium >= 1 and some(l in b.lav + 1 where some(c in b.cop + 1 where ok(b, l - 1, c - 1))));\n"
-            ) in out
+            "        or (oceanium >= 1 and some(l in b.lav + 1 where some(c in b.cop + 1 where ok(b, l - 1, c - 1)))));\n"
+            ) in out   # an `and` inside an `or` keeps its brackets
     assert max(len(line) for line in out.splitlines()) <= 110
     assert format_text(out) == out and parse_text(out) == parse_text(text)
     nested = text.replace("ok(b, l - 1, c - 1)", "ok(b, l - 1, c - 1) and ok(b, l, c) and ok(b, c, l)")
     broken = format_text(nested)
-    assert "        or oceanium >= 1\n            and some(" in broken      # the inner chain's operand, one level in
+    assert "        or (oceanium >= 1\n            and some(" in broken      # the inner chain's operand, one level in
     assert format_text(broken) == broken and parse_text(broken) == parse_text(nested)
-    short = "resource vp;\n\nfunc f(x: int) = x > 1 and x < 5 or x == 9;\n"
+    short = "resource vp;\n\nfunc f(x: int) = (x > 1 and x < 5) or x == 9;\n"
     assert format_text(short) == short
+    assert format_text(short.replace("(x > 1 and x < 5)", "x > 1 and x < 5")) == short   # the brackets are added
 
 
 # ---------------------------------------------------------------------------- long lines laid out
