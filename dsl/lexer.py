@@ -12,9 +12,9 @@ would otherwise hide the code after them inside a comment.
 
 Comments never reach the parser; `scan` hands them out separately, for the formatter.
 
-A few words of the grammar are contextual, not reserved (`CONTEXTUAL`): `eliminate`, `restore`,
-`end`, `as`, `refills`, `award`, `at`, `auction`, `open`, `sealed`, `offer`, `break`, `through` and `shown` (before a word only) are their keyword only where the parser, in the state it has reached, would take that
-keyword, and not when a '(' follows (`eliminate(p);` calls a proc named so); anywhere else they are
+A few words of the grammar are contextual, not reserved (`CONTEXTUAL` below is their one list:
+`eliminate`, `end`, `as`, ...; `shown` before a word only): each is its keyword only where the
+parser, in the state it has reached, would take that keyword, and not when a '(' follows (`eliminate(p);` calls a proc named so); anywhere else they are
 names (`proc eliminate(p: player)`, `counter end;`). `scan`, which has no parser, reads them as names.
 """
 
