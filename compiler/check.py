@@ -1623,9 +1623,33 @@ class Checker(A.Visitor):
                          part.span)
                 return
             values.append(constant(part))
+            self.copies_merged(name, d, part, scope)
         if any(d.enum is None and isinstance(v, int) and not d.low <= v <= d.high for d, v in zip(dims, values)):
             self.err("E312", f"{name}[{','.join(str(v) if isinstance(v, int) else printed(p) for v, p in zip(values, parts))}]"
                      f" is outside {shown}", index.span)
+
+    def copies_merged(self, name: str, d: A.Indexes, part, scope: Scope) -> None:
+        """W450: an index by a kind with `* N` copies given a card value (not a declared name): every copy
+        of a declaration has one element, so what is set for one copy is set for all (3.3, 3.3a)."""
+        if d.enum is None or self.sym.category(d.enum) != "kind":
+            return
+        if type(part) is A.Name and part.id not in scope.locals and isinstance(self.sym.decls.get(part.id), A.Entity):
+            return
+        many = next((e for e in self.sym.decls.values() if isinstance(e, A.Entity) and e.kind == d.enum
+                     and e.copies > 1), None)
+        if many is None:
+            return
+        decl = self.sym.decls[name]
+        kind = getattr(decl, "type", "int") if isinstance(decl, (A.Var, A.Counter)) else None
+        if kind is None:   # a zone indexed by a kind: its copies share it too, but a field holds no cards
+            return
+        start = printed(decl.default) if getattr(decl, "default", None) is not None else \
+            "0" if kind == "int" else "false" if kind == "bool" else "none"
+        self.err("W450", f"{name!r} has one element per declaration of {d.enum}, not per card: the "
+                 f"{many.copies} copies of {many.name!r} share one, so {name}[{printed(part)}] is the same "
+                 f"element for every copy (what is set for one copy is set for all)", part.span,
+                 f"to keep a value per card, give {d.enum} a field and set it on the card: "
+                 f"'{name}: {kind} = {start};' in 'kind {d.enum}', then 'set {printed(part)}.{name} = ...;'")
 
     def visit_Gain(self, s: A.Gain, scope: Scope) -> None:
         self.amount(s.amount, scope)

@@ -112,6 +112,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W428": (WARNING, "a set of a counter to a value known to be past its bounds: it is kept at the bound"),
     "W429": (WARNING, "shown that shows nothing: on a kind no zone hides, or a shown field revealed"),
     "W440": (WARNING, "an offer whose body never names its partner"),
+    "W450": (WARNING, "a var or counter indexed by a kind with '* N' copies, indexed by a card: the copies share one element"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
