@@ -48,6 +48,20 @@ class _Commands(click.Group):
             importlib.import_module(self.OWN_MODULES[name])
         return super().get_command(ctx, name)
 
+    def invoke(self, ctx: click.Context):
+        """Run the command; a reader that stops early (`| head`) ends it quietly, with the exit status
+        of a process its closed pipe stopped (141), for every command that prints."""
+        try:
+            try:
+                return super().invoke(ctx)
+            finally:
+                sys.stdout.flush()   # what is still buffered meets the closed pipe here, not at exit
+        except BrokenPipeError:
+            # nothing more can be shown: point stdout at nothing so that the exit's flush is quiet too
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            sys.exit(EXIT_PIPE)
+
 
 app = _Commands("rulebook", no_args_is_help=True, context_settings={"show_default": True},
                help="A declarative rules language for board games: lint, compile, play.")
@@ -95,6 +109,7 @@ out = _LazyConsole()
 err = _LazyConsole(stderr=True)
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+EXIT_PIPE = 141   # 128 + SIGPIPE: the reader closed the pipe (`rulebook play ... | head`), as the shell reports
 Exit = click.exceptions.Exit   # raised to end a command with an exit code
 SEED_LIMIT = 2 ** 63   # runtime.engine.SEED_LIMIT, restated: importing the engine here would slow every command
 

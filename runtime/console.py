@@ -31,6 +31,12 @@ class PlainConsole(Console):
         options.update(markup=False, emoji=False, highlight=False)
         super().print(*(printable(o, newlines=True) if isinstance(o, str) else o for o in objects), **options)
 
+    def on_broken_pipe(self) -> None:
+        """The reader has gone (`| head`): print nothing more and let the CLI end quietly with 141 (rich
+        would exit 1 here, the status of a failure)."""
+        self.quiet = True
+        raise BrokenPipeError(32, "the reader of the output has closed it")
+
 
 # ---------------------------------------------------------------- the human player's screen
 def zone_text(z: dict, view: Optional[dict] = None) -> str:

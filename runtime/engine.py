@@ -724,6 +724,8 @@ class Game:
             self.decision = None
             self.state.over = True
             return None
+        except BrokenPipeError:   # the trace's reader has gone (`| head`): not a rules error
+            raise
         except Exception as e:
             raise self._stop(self._positioned(e)) from None
 
@@ -932,6 +934,8 @@ class Game:
                 self.decision = None
                 self.state.over = True
                 return
+            except BrokenPipeError:   # the trace's reader has gone (`| head`): not a rules error
+                raise
             except Exception as e:
                 raise self._stop(self._positioned(e)) from None
             self.decision = d
