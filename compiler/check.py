@@ -19,6 +19,7 @@ from .layout import plain_values
 from .layout import NAME_TYPES, actor_call, event_arg, proc_result_call
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, Symbols, declared_at, tokens_in
 from .resolve import arm_change, enum_changes, option_change, pick_change
+from .resolve import same_statements
 
 VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "counter", "track", "zone", "die", "any"}
 TIE_MODES = {"split", "share", "all", "none"}
@@ -1264,7 +1265,14 @@ class Checker(A.Visitor):
         if d.returns is not None:
             self.type_ref(d.returns, d.span)
             scope.gives = d
-        self.block(d.body, scope)
+        for part in self.parts(d.name, d.body):
+            self.block(part, scope)
+
+    def parts(self, key, body: tuple) -> list:
+        """A proc's or phase's body as its declaration and each `before`/`after` wrote it: each part
+        sees the parameters, not another part's locals (section 1, before/after)."""
+        parts = self.sym.parts.get(key)
+        return parts if parts is not None and same_statements(parts, body) else [body]
 
     def visit_Return(self, s: A.Return, scope: Scope) -> None:
         if s.value is None:   # `return;`
@@ -1341,7 +1349,8 @@ class Checker(A.Visitor):
         for phase, body in (("setup", d.setup), ("play", d.play), ("final", d.final)):
             self.in_phase = phase   # for E325: a statement written in a phase runs only in that phase
             try:
-                self.block(body, Scope())
+                for part in self.parts(("phase", phase), body):
+                    self.block(part, Scope())
             finally:
                 self.in_phase = None
             if d.max_players > 1:   # (alone at the table, the first player's is everyone's)
@@ -1892,7 +1901,7 @@ class Checker(A.Visitor):
         if outer is None:
             return
         self.diags.append(Diagnostic(
-            "W423", message or f"{name!r} is already a local here (bound on line {outer.line}): inside, {name!r} "
+            "W423", message or f"{name!r} is already a local here (bound at {outer.file}:{outer.line}): inside, {name!r} "
             f"is this new variable, and the other cannot be reached", self.bound_at(name, span),
             "give one of them another name"))
 

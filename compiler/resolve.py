@@ -107,6 +107,9 @@ class Symbols:
     # pick an amend of a proc or a phase changes, in merge order
     amended_picks: list = field(default_factory=list)
     extended: list = field(default_factory=list)    # (a `before`/`after`, "proc" or "phase") each reported as I404
+    # a proc's name, or ("phase", NAME), -> the bodies it was made of by `before`/`after`, in order:
+    # each is checked in a scope of its own (the proc's parameters, not another part's locals)
+    parts: dict = field(default_factory=dict)
     clashes: set = field(default_factory=set)        # enum members whose name is also declared (E208 said so)
     member_spans: dict = field(default_factory=dict)  # member an `amend ENUM` added -> where it is written
     retitled: dict = field(default_factory=dict)      # member an `amend ENUM` retitled -> where (the last one)
@@ -245,17 +248,28 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
 PHASES = ("setup", "play", "final")
 
 
+def same_statements(parts: list, body: tuple) -> bool:
+    """Whether a body is its parts one after the other (the very statements, not equal ones)."""
+    joined = [s for part in parts for s in part]
+    return len(joined) == len(body) and all(a is b for a, b in zip(joined, body))
+
+
 def _extend(sym: Symbols, item: A.Extend, diags: list[Diagnostic], sources: dict) -> None:
     """`before`/`after NAME`: wrap a proc's body, or a game phase, with more steps."""
-    def wrapped(body: tuple) -> tuple:
+    def wrapped(key, body: tuple) -> tuple:
+        parts = sym.parts.get(key)
+        if parts is None or not same_statements(parts, body):   # declared or overridden since
+            parts = [body]
+        sym.parts[key] = [item.body] + parts if item.when == "before" else parts + [item.body]
         return item.body + body if item.when == "before" else body + item.body
 
     target = sym.decls.get(item.name)
     if isinstance(target, A.Proc):
-        sym.decls[item.name] = replace(target, body=wrapped(target.body))
+        sym.decls[item.name] = replace(target, body=wrapped(item.name, target.body))
         sym.extended.append((item, "proc"))
     elif item.name in PHASES and isinstance(sym.game, A.Game):
-        sym.game = sym.decls[sym.game.name] = replace(sym.game, **{item.name: wrapped(getattr(sym.game, item.name))})
+        body = wrapped(("phase", item.name), getattr(sym.game, item.name))
+        sym.game = sym.decls[sym.game.name] = replace(sym.game, **{item.name: body})
         sym.extended.append((item, "phase"))
     else:
         what = f"is {_article(CATEGORY[type(target)])}" if target is not None else "is not declared"

@@ -62,3 +62,55 @@ def test_a_closed_stdout_ends_the_cli_quietly_with_141(args):
     done = closed_pipe_run(*args)
     assert done.returncode == 141
     assert "error" not in done.stderr and "Traceback" not in done.stderr and "Broken" not in done.stderr
+
+
+BASE_TURN = """counter vp;
+proc turn(n: int) {
+  let p = you;
+  for each q in players { gain n vp; }
+  say "{p} took their turn";
+}
+game g {
+  seats 2 to 3;
+  phase setup { let k = 2; each players { turn(k); } }
+  phase play { each players { turn(1); } end game; }
+  phase final { }
+  winner most vp;
+}
+"""
+
+
+def house_on(tmp_path, text: str):
+    from rulebook.compiler.driver import analyse
+    from .conftest import write_pack
+    write_pack(tmp_path / "base", BASE_TURN, name="base")
+    house = write_pack(tmp_path / "house", text, name="house", extends=["../base"])
+    return [d for d in analyse(str(house)).diagnostics if d.code != "I404"]
+
+
+def test_after_sees_the_parameters_not_the_base_locals(tmp_path):
+    """`after` adds steps with the proc's parameters in scope: the base's `let p` is not reachable
+    there, so a loop variable `p` of the house rule shadows nothing (no W423)."""
+    assert house_on(tmp_path, "after turn { for each p in players { gain n vp; } let p = 3; gain p vp; }\n"
+                              "after setup { let k = 1; gain k vp; }\n") == []
+    (d,) = house_on(tmp_path, 'after turn { say "{p}"; }\n')
+    assert (d.code, d.span.line, d.message) == ("E201", 1, "unknown name 'p'")
+
+
+def test_before_and_after_each_have_their_own_locals_on_both_backends(tmp_path):
+    from .conftest import programs
+    house = "before turn { let p = 2; gain p vp; }\nafter turn { let p = 5; gain p vp; }\n"
+    assert house_on(tmp_path, house) == []
+    from rulebook.runtime.engine import Game
+    results = set()
+    for program in programs(tmp_path / "house"):
+        game = Game(program, 2, 1)
+        game.play()
+        results.add(game.result()["digest"])
+    assert len(results) == 1
+
+
+def test_w423_names_the_file_of_the_enclosing_local(tmp_path):
+    (d,) = house_on(tmp_path, 'override proc turn(n: int) { let p = you; for each p in players { gain n vp; } '
+                              'say "{p}"; }\n')
+    assert d.code == "W423" and f"house{__import__('os').sep}main.rules:1)" in d.message
