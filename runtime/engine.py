@@ -716,6 +716,8 @@ class Game:
             while True:
                 d = self._gen.send(value)
                 if len(d.values) == 1:  # a forced move is no decision
+                    if self.tracer is not None:
+                        self._trace_forced(d)
                     value = 0
                     continue
                 self.decision = d
@@ -728,6 +730,10 @@ class Game:
             raise
         except Exception as e:
             raise self._stop(self._positioned(e)) from None
+
+    def _trace_forced(self, d: Decision) -> None:
+        """The trace's line for a forced move (one option: no decision, nobody asked), as a choice's."""
+        self.tracer(Effect("choice", d.player.name, f"{d.prompt} -> {d.options[0]} (the only choice)", None, d.where))
 
     def _positioned(self, e: Exception) -> RulesRuntimeError:
         """What an effect's failure is reported as, at the rules line of the exception being handled
@@ -929,6 +935,8 @@ class Game:
             try:
                 d = gen.send(choice)
                 while len(d.values) == 1:   # a forced move is no decision
+                    if self.tracer is not None:
+                        self._trace_forced(d)
                     d = gen.send(0)
             except (StopIteration, GameEnded):
                 self.decision = None

@@ -114,3 +114,36 @@ def test_w423_names_the_file_of_the_enclosing_local(tmp_path):
     (d,) = house_on(tmp_path, 'override proc turn(n: int) { let p = you; for each p in players { gain n vp; } '
                               'say "{p}"; }\n')
     assert d.code == "W423" and f"house{__import__('os').sep}main.rules:1)" in d.message
+
+
+FORCED = """counter vp;
+kind card { worth: int; }
+card rocket2 "Rocket 2" { worth = 2; }
+card pink1 "Pink 1" { worth = 1; }
+zone hand per_player of card;
+zone table of card;
+game g {
+  seats 2 to 2;
+  phase setup { move rocket2 to hand; move pink1 to table; }
+  phase play {
+    pick c from hand "play which card?" { gain c.worth vp; move c to table; }
+    pick t from table "take which card?" { move t to hand; }
+    end game;
+  }
+  winner most vp;
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_forced_pick_leaves_a_line_in_the_trace(interpreted):
+    from rulebook.compiler.driver import build_text
+    from rulebook.runtime.engine import Game
+    from rulebook.runtime.agents import make_agents
+    game = Game(build_text(FORCED, interpreted=interpreted), 2, 1, make_agents("random", 2, 1))
+    lines = []
+    game.tracer = lambda effect: lines.append(effect.describe())
+    game.play()
+    assert "P1: choice play which card? -> Rocket 2 (the only choice)" in lines
+    asked = [line for line in lines if "take which card?" in line]
+    assert len(asked) == 1 and "(the only choice)" not in asked[0]
