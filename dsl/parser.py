@@ -1558,6 +1558,57 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
             header = " ".join(text[base + before[head].start_pos: base + before[-1].start_pos].split())
             return Diagnostic("E100", "a ':' takes one statement; a block '{ ... }' comes without it", span(before[-1]),
                               hint=f"drop the ':': '{header} {{ ... }}', or '{header}: STATEMENT;' for one statement")
+    return _statement_slip(err, text, base, before, tok, span)
+
+
+# the words that begin a declaration and only a declaration (E100 when one is met among statements)
+_DECLARATION_WORDS = {"COUNTER": "counter", "VAR": "var", "ZONE": "zone", "RESOURCE": "resource",
+                      "TRACK": "track", "KIND": "kind", "ENUM": "enum", "EVENT": "event", "DIE": "die",
+                      "GROUP": "group"}
+
+
+def _statement_slip(err: UnexpectedToken, text: str, base: int, before: list, tok: Token, span) -> Optional[Diagnostic]:
+    """Slips judged by the statement the failure is in (its tokens since the last ';', '{' or '}'): a
+    declaration among statements, `gain AMOUNT;` without its resource, `func f() { ... }` written as
+    a proc, `emit e(t = X);` with a trigger filter's named argument."""
+    accepts = set(err.accepts or err.expected)
+    head = len(before)
+    while head > 0 and before[head - 1].type not in ("SEMICOLON", "LBRACE", "RBRACE"):
+        head -= 1
+    statement = before[head:]
+    first = statement[0] if statement else None
+    if tok.type in _DECLARATION_WORDS and not statement and "RBRACE" in accepts and "GAIN" in accepts \
+            and tok.column > 1:   # (at the start of its line, it follows a block left open: not this)
+        word = _DECLARATION_WORDS[tok.type]
+        end = text.find(";", err.token.start_pos)
+        written = " ".join(text[err.token.start_pos: end + 1].split()) if end >= 0 else f"{word} NAME;"
+        local = "" if tok.type not in ("COUNTER", "VAR") else \
+            f"; a value for this block only is a local, 'let NAME = VALUE;'"
+        return Diagnostic("E100", f"'{word}' declares at the top level of a file, not inside a block{local}",
+                          span(tok), hint=f"move '{written}' out of the block, before or after it")
+    if first is None:
+        return None
+    if first.type in ("GAIN", "LOSE") and tok.type == "SEMICOLON" and \
+            (len(statement) > 2 or len(statement) == 2 and statement[1].type == "INT") and \
+            not any(t.type in ("FOR", "TO", "FROM") for t in statement):
+        amount = " ".join(text[base + statement[1].start_pos: base + statement[-1].end_pos].split())
+        return Diagnostic("E100", f"'{first}' takes an amount, then the resource (or counter): the resource "
+                          f"is missing after '{amount}'", span(tok),
+                          hint=f"write it before ';', as in '{first} {amount} vp;'")
+    if first.type == "FUNC" and tok.type == "LBRACE" and before and before[-1].type == "RPAR":
+        name = str(statement[1]) if len(statement) > 1 else "f"
+        return Diagnostic("E100", f"a func is an expression, written 'func {name}(...) = EXPR;': it gives a value "
+                          f"and changes nothing", span(tok),
+                          hint=f"effects (gain, move, ...) belong in a proc: 'proc {name}(...) {{ ... }}'")
+    if first.type == "EMIT" and tok.type == "EQUAL" and len(before) >= 2 and before[-1].type == "NAME" \
+            and before[-2].type in ("LPAR", "COMMA"):
+        end = text.find(";", err.token.start_pos)
+        call = text[base + first.start_pos: end + 1] if end >= 0 else ""
+        positional = re.sub(r"([(,]\s*)[A-Za-z_]\w*\s*=(?!=)\s*", r"\1", call) if "\n" not in call else ""
+        return Diagnostic("E100", f"'emit' takes its arguments by position, in the order the event declares them; "
+                          f"'{before[-1]} = VALUE' is the form of a trigger's filter "
+                          f"('whenever you {statement[1] if len(statement) > 1 else 'EVENT'}({before[-1]} = VALUE)')",
+                          span(before[-1]), hint=f"write '{positional}'" if positional else "drop the names")
     return None
 
 

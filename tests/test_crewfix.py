@@ -147,3 +147,42 @@ def test_a_forced_pick_leaves_a_line_in_the_trace(interpreted):
     assert "P1: choice play which card? -> Rocket 2 (the only choice)" in lines
     asked = [line for line in lines if "take which card?" in line]
     assert len(asked) == 1 and "(the only choice)" not in asked[0]
+
+
+def syntax_error(text: str):
+    (d,) = analyse_text(text).diagnostics
+    assert d.code == "E100"
+    return d
+
+
+def test_a_declaration_inside_a_proc_says_where_declarations_go():
+    d = syntax_error("counter vp;\nproc p() {\n  counter tmp;\n  gain 1 vp;\n}\n")
+    assert (d.span.line, d.span.column) == (3, 3)
+    assert d.message.startswith("'counter' declares at the top level of a file, not inside a block")
+    assert "'let NAME = VALUE;'" in d.message and "move 'counter tmp;' out of the block" in d.hint
+    # at the start of its line, after a proc left open, it is still the block that is not closed
+    assert "a block is not closed" in syntax_error("counter vp;\nproc p() {\n  gain 1 vp;\ncounter tmp;\n").message
+
+
+def test_a_gain_of_an_amount_without_its_resource_says_the_resource_is_missing():
+    d = syntax_error("kind quest { points: int; }\ncounter vp;\nproc p(q: quest) {\n  gain q.points;\n}\n")
+    assert (d.span.line, d.span.column) == (4, 16)
+    assert "the resource is missing after 'q.points'" in d.message and "'gain q.points vp;'" in d.hint
+    assert "missing after '2'" in syntax_error("counter vp;\nproc p() { lose 2; }\n").message
+    # a name alone is still read as the resource with its amount forgotten
+    assert "need an amount before the resource" in syntax_error("counter vp;\nproc p() { gain vp; }\n").message
+
+
+def test_a_func_with_a_block_says_a_func_is_an_expression():
+    d = syntax_error("counter x;\nfunc f() { gain 1 x; }\n")
+    assert (d.span.line, d.span.column) == (2, 10)
+    assert "a func is an expression, written 'func f(...) = EXPR;'" in d.message and "proc f(...)" in d.hint
+
+
+def test_emit_with_a_named_argument_says_emit_takes_them_by_position():
+    d = syntax_error("kind quest { t: int; }\nevent quest_completed(t: int);\nproc p(q: quest) {\n"
+                     "  emit quest_completed(t = q.t);\n}\n")
+    assert (d.span.line, d.span.column) == (4, 24)
+    assert "'emit' takes its arguments by position" in d.message
+    assert "whenever you quest_completed(t = VALUE)" in d.message
+    assert d.hint == "write 'emit quest_completed(q.t);'"
