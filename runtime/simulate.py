@@ -99,6 +99,7 @@ class UsageRecorder:
         self.held: dict[str, int] = {}   # the entity's name before '#' -> its component
         declared: dict = {}   # the copies of one declaration (`card guard * 5`: guard, guard#2, ...) are one component
         # ... or one a func ranges over (a Victory Point card in a hand scores through `vp()`)
+        copies: dict = {}     # its component -> the title of each copy, in order
         self.public = {zone for zone, (per_player, _kind) in program.zones.items()
                        if per_player and (zone not in program.visibility or zone in program.counted)}
         # a card with no effect that no player's public zone can hold (dice kept in shared zones,
@@ -110,10 +111,16 @@ class UsageRecorder:
                 index = declared.get((e.kind, name))
                 if index is None:
                     index = declared[e.kind, name] = self._add(e.kind, name, e.title)
+                    copies[index] = []
+                copies[index].append(e.title)
                 if e.effects:
                     e.effects = {slot: self._wrap(fn, index) for slot, fn in e.effects.items()}
                 else:
                     self.held[name] = index
+        for index, titles in copies.items():
+            if len(titles) > 1:   # one row for the declaration: it says how many copies it stands for
+                name = self.components[index][1]
+                self.titles[index] = copies_title([t or name for t in titles])
         for t in program.tracks.values():
             for pos, space in sorted(t.spaces.items()):
                 space.benefit = self._wrap(space.benefit, self._add("track space", f"{t.name} {pos}",
@@ -150,6 +157,18 @@ class UsageRecorder:
             return fn(game, you, *rest)
 
         return recorded
+
+
+def copies_title(titles: list) -> str:
+    """A declaration of copies as a table lists it: "Blue 1-9 (9 copies)" when the titles count up
+    at their end, "Guard (5 copies)" when they are one, "Red 1 ... Green 9 (9 copies)" otherwise."""
+    first, last, n = titles[0], titles[-1], len(titles)
+    if first == last and len(set(titles)) == 1:
+        return f"{first} ({n} copies)"
+    stem = first.rstrip("0123456789")
+    if stem and last.startswith(stem) and first[len(stem):] and last[len(stem):].isdigit():
+        return f"{first}-{last[len(stem):]} ({n} copies)"
+    return f"{first} ... {last} ({n} copies)"
 
 
 def component_names(program: Program) -> list[tuple[str, str, Optional[str]]]:

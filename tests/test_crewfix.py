@@ -186,3 +186,19 @@ def test_emit_with_a_named_argument_says_emit_takes_them_by_position():
     assert "'emit' takes its arguments by position" in d.message
     assert "whenever you quest_completed(t = VALUE)" in d.message
     assert d.hint == "write 'emit quest_completed(q.t);'"
+
+
+def test_simulate_lists_a_declaration_of_copies_as_the_declaration():
+    from rulebook.compiler.driver import build_text
+    from rulebook.runtime.simulate import component_names, copies_title
+    text = """counter vp;
+kind card { value: int; play: effect; }
+card blue "Blue {value}" * 9 { value = copy_number; play { gain 1 vp; } }
+card guard "Guard" * 5 { value = 1; play { gain 1 vp; } }
+card plain * 2 { value = 0; play { gain 1 vp; } }
+card solo "Solo" { value = 0; play { gain 1 vp; } }
+"""
+    titles = {name: title for _kind, name, title in component_names(build_text(text))}
+    assert titles == {"blue": "Blue 1-9 (9 copies)", "guard": "Guard (5 copies)", "plain": "plain (2 copies)",
+                      "solo": "Solo"}
+    assert copies_title(["Red 1", "Green 2"]) == "Red 1 ... Green 2 (2 copies)"
