@@ -751,6 +751,9 @@ def cover(pack: str, players: List[int], games: int, seed: int, agent: AutoAgent
     for group, (total, missing) in report.items():
         table.add_row(group, f"{total - len(missing)}/{total}", Text(printable(", ".join(missing)) or "-"))
     out.print(table)
+    if not branches and "proc" in report and not report["proc"][1]:   # a proc that ran may have options never taken
+        out.print("every proc ran; the choose options, match arms and if branches inside them are not counted "
+                  "here: --branches lists those never taken", markup=False)
     raise Exit(EXIT_FINDINGS if any(missing for _, missing in report.values()) else EXIT_CLEAN)
 
 

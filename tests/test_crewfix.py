@@ -202,3 +202,14 @@ card solo "Solo" { value = 0; play { gain 1 vp; } }
     assert titles == {"blue": "Blue 1-9 (9 copies)", "guard": "Guard (5 copies)", "plain": "plain (2 copies)",
                       "solo": "Solo"}
     assert copies_title(["Red 1", "Green 2"]) == "Red 1 ... Green 2 (2 copies)"
+
+
+def test_cover_without_branches_says_branches_are_available_when_every_proc_ran(tmp_path):
+    from .conftest import write_pack
+    from .test_cli import invoke
+    from .test_cover_branches import PACK
+    root = write_pack(tmp_path / "love", PACK)
+    hint = "--branches lists those never taken"
+    plain = invoke("cover", root, "--games", 5)
+    assert plain.exit_code == 0 and "every proc ran" in plain.output and hint in plain.output
+    assert hint not in invoke("cover", root, "--games", 5, "--branches").output
