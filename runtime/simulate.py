@@ -98,8 +98,8 @@ class UsageRecorder:
         # of it would otherwise count as used by everyone. A per-player piece is every seat's.
         self.held: dict[str, int] = {}   # the entity's name before '#' -> its component
         declared: dict = {}   # the copies of one declaration (`card guard * 5`: guard, guard#2, ...) are one component
-        # ... or one a func ranges over (a Victory Point card in a hand scores through `vp()`)
         copies: dict = {}     # its component -> the title of each copy, in order
+        # ... or one a func ranges over (a Victory Point card in a hand scores through `vp()`)
         self.public = {zone for zone, (per_player, _kind) in program.zones.items()
                        if per_player and (zone not in program.visibility or zone in program.counted)}
         # a card with no effect that no player's public zone can hold (dice kept in shared zones,
