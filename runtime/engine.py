@@ -732,8 +732,9 @@ class Game:
             raise self._stop(self._positioned(e)) from None
 
     def _trace_forced(self, d: Decision) -> None:
-        """The trace's line for a forced move (one option: no decision, nobody asked), as a choice's."""
-        self.tracer(Effect("choice", d.player.name, f"{d.prompt} -> {d.options[0]} (the only choice)", None, d.where))
+        """The trace's line for a forced move (one option: no decision, nobody asked): a `forced` effect, so the `choice`
+        effects stay the decisions of the log."""
+        self.tracer(Effect("forced", d.player.name, f"{d.prompt} -> {d.options[0]} (the only choice)", None, d.where))
 
     def _positioned(self, e: Exception) -> RulesRuntimeError:
         """What an effect's failure is reported as, at the rules line of the exception being handled

@@ -144,7 +144,7 @@ def test_a_forced_pick_leaves_a_line_in_the_trace(interpreted):
     lines = []
     game.tracer = lambda effect: lines.append(effect.describe())
     game.play()
-    assert "P1: choice play which card? -> Rocket 2 (the only choice)" in lines
+    assert "P1: forced play which card? -> Rocket 2 (the only choice)" in lines
     asked = [line for line in lines if "take which card?" in line]
     assert len(asked) == 1 and "(the only choice)" not in asked[0]
 
