@@ -642,12 +642,13 @@ class Checker(A.Visitor):
             self.diags.append(Diagnostic("I404", f"amends {what} {item.name!r}{enum_changes(item, target)}",
                                          self.at_name(item.name, item.span)))
         for what, prompt, option, old in self.sym.amended_options:
-            self.diags.append(Diagnostic("I404", option_change(what, prompt, option, old), option.span))
+            self.diags.append(Diagnostic("I404", option_change(what, prompt, option, old, self.sym.kept_base),
+                                         option.span))
         for item, old in self.sym.removals:
             what = old.kind if isinstance(old, A.Entity) else CATEGORY[type(old)]
             self.diags.append(Diagnostic("I404", f"removes {what} {item.name!r}", self.at_name(item.name, item.span)))
         for what, subject, arm, old in self.sym.amended_arms:
-            self.diags.append(Diagnostic("I404", arm_change(what, subject, arm, old), arm.span))
+            self.diags.append(Diagnostic("I404", arm_change(what, subject, arm, old, self.sym.kept_base), arm.span))
         for what, prompt, change, _old, _new in self.sym.amended_picks:
             self.diags.append(Diagnostic("I404", pick_change(what, prompt, change), change.span))
         for item, what in self.sym.extended:
@@ -2104,7 +2105,8 @@ class Checker(A.Visitor):
         if decl is None and s.func == "base":
             if s.span not in self.sym.baseless:   # in an override of nothing, E212 says what is wrong
                 self.err("E218", "base() calls the proc an override replaces: use it inside 'override proc'",
-                         s.span)
+                         s.span, "in an amended arm or option ('amend PROC { match ... }', 'choose ...'), "
+                         "'base();' runs the body it replaces")
         elif decl is None:
             self.unknown("E207", "procedure", s.func, s.span, self.sym.of("proc") + self.sym.of("extern"))
         else:

@@ -17,7 +17,7 @@ from rulebook.dsl.printer import Printer, cost, declaration_text, expr, pattern,
 from rulebook.dsl.diagnostics import did_you_mean
 
 from .layout import is_field_value, proc_result_call, subject_mode
-from .resolve import BASE, CATEGORY, PHASES
+from .resolve import BASE, CATEGORY, KEEPING, PHASES
 
 # Words that take no plural ("3 prestige", "2 lavandium").
 MASS_NOUNS = {"prestige", "influence", "money", "gold", "food", "wood", "stone", "debt", "income",
@@ -943,14 +943,20 @@ class Reader(A.Visitor):
     def option_amended(self, o: A.Option) -> str:
         """` (amended by FILE:L:C)` or ` (added by ...)` after an option an amend of its choose wrote."""
         old = next((old for _w, _p, new, old in getattr(self.symbols, "amended_options", ()) if new is o), False)
-        return "" if old is False else f" ({'added' if old is None else 'amended'} by {o.span})"
+        return "" if old is False else f" ({'added' if old is None else 'amended'} by {o.span}{self.kept(o)})"
+
+    def kept(self, part) -> str:
+        """`, keeping the base's` after `amended by ...` of an arm or option whose `base();` runs the body
+        it replaces."""
+        return KEEPING if part.span in getattr(self.symbols, "kept_base", ()) else ""
 
     def arm_amended(self, arm) -> str:
         """` (amended by FILE:L:C)` or ` (added by ...)` after an arm (or an else body) an amend of its
         match wrote."""
         found = next(((new, old) for _w, _s, new, old in getattr(self.symbols, "amended_arms", ())
                       if new is arm or (type(new) is A.Arm and not new.values and new.body is arm)), None)
-        return "" if found is None else f" ({'added' if found[1] is None else 'amended'} by {found[0].span})"
+        return "" if found is None else \
+            f" ({'added' if found[1] is None else 'amended'} by {found[0].span}{self.kept(found[0])})"
 
     def visit_May(self, s, depth: int) -> None:
         paid = f" pay {self.cost(s.cost)} to" if s.cost else ""

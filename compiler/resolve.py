@@ -93,6 +93,8 @@ class Symbols:
     removals: list = field(default_factory=list)     # (each `remove NAME;` that dropped something, what it dropped)
     unmatched: set = field(default_factory=set)      # names of overrides that replace nothing (E212)
     baseless: set = field(default_factory=set)       # spans of base() in those overrides (no E218 besides)
+    # spans of the arms and options (as written) of amends whose `base();` runs the body they replace
+    kept_base: set = field(default_factory=set)
     # (track name, space or `first to` reward as amended, the one it replaces: None for a reward added)
     amended_spaces: list = field(default_factory=list)
     # (the amend, what it amends) of each amend that changes fields or a title (not a track's spaces)
@@ -538,9 +540,11 @@ def _amend_choose(sym: Symbols, what: str, choose: A.Choose, change: A.ChooseAme
         elif isinstance(option, A.OptionRemoved):
             done.append((what, change.title, option, options.pop(at[0])))
         elif at:
+            option = _keep_base(sym, option, options[at[0]].body, "option", diags)
             done.append((what, change.title, option, options[at[0]]))
             options[at[0]] = option
         else:
+            option = _keep_base(sym, option, None, "option", diags)
             done.append((what, change.title, option, None))
             options.append(option)
     if not options:
@@ -548,7 +552,8 @@ def _amend_choose(sym: Symbols, what: str, choose: A.Choose, change: A.ChooseAme
                                 "a choose offers at least one option; to drop the decision, override the proc"))
         return None
     sym.amended_options.extend(done)
-    sym.amended_parts.extend((f'option "{option.title}" of the {about}', option.span) for *_x, option, _old in done)
+    sym.amended_parts.extend((f'option "{option.title}" of the {about}', option.span) for *_x, option, _old in done
+                             if option.span not in sym.kept_base)   # one running base() builds on the one before
     return replace(choose, options=tuple(options))
 
 
@@ -584,6 +589,8 @@ def _amend_match(sym: Symbols, what: str, match: A.MatchStmt, change: A.MatchAme
             if isinstance(arm, A.ArmRemoved) and otherwise is None:
                 diags.append(Diagnostic("E223", f"the {about} has no else arm", arm.span))
                 continue
+            if not isinstance(arm, A.ArmRemoved):
+                arm = _keep_base(sym, arm, otherwise, "else arm", diags)
             done.append((what, subject, arm, match.otherwise))
             otherwise = None if isinstance(arm, A.ArmRemoved) else arm.body
             continue
@@ -600,6 +607,14 @@ def _amend_match(sym: Symbols, what: str, match: A.MatchStmt, change: A.MatchAme
                 without(i, values)
             continue
         had = sorted(i for i in set(at) if i is not None)
+        if len(had) > 1 and _base_uses(arm):
+            diags.append(Diagnostic("E368", f"this arm takes its values from {len(had)} arms of the {about}: which "
+                                    "one base() runs is unclear", _base_uses(arm)[0].span,
+                                    "amend each of those arms on its own, each with its base()",
+                                    notes=tuple(f"one is at {arms[i].span}" for i in had)))
+            sym.baseless.update(n.span for n in _base_uses(arm))
+        else:
+            arm = _keep_base(sym, arm, arms[had[0]].body if had else None, "arm", diags)
         done.append((what, subject, arm, arms[had[0]] if had else None))
         for i in had:
             without(i, values)
@@ -614,8 +629,74 @@ def _amend_match(sym: Symbols, what: str, match: A.MatchStmt, change: A.MatchAme
         return None
     sym.amended_arms.extend(done)
     sym.amended_parts.extend((f"{'case ' + printed(v) if arm.values else 'the else arm'} of the {about}", arm.span)
-                             for _w, _s, arm, _old in done for v in (arm.values or (None,)))
+                             for _w, _s, arm, _old in done for v in (arm.values or (None,))
+                             if arm.span not in sym.kept_base)   # one running base() builds on the one before
     return replace(match, arms=kept, otherwise=otherwise)
+
+
+def _base_uses(part) -> list:
+    """The `base()` calls written in an arm or an option of an amend (statements and values)."""
+    return [n for n in A.walk(part) if type(n) in (A.CallStmt, A.Call) and n.func == BASE]
+
+
+def _keep_base(sym: Symbols, part, old_body: Optional[tuple], noun: str, diags: list[Diagnostic]):
+    """An arm or option of an amend with each `base();` in its body replaced by the body it replaces
+    (`old_body`: as the base, or an earlier amend, left it), at that point, so both backends see plain
+    statements; E365 when it replaces nothing, E366 for a second `base();`, E367 for base() with
+    arguments or as a value. On an error the part stays as written (its base() then reports nothing
+    more: the spans are in `sym.baseless`)."""
+    uses = _base_uses(part)
+    if not uses:
+        return part
+    odd = next((n for n in uses if type(n) is A.Call or n.args), None)
+    if odd is not None:
+        diags.append(Diagnostic("E367", f"in an amended {noun}, base() is a step that runs the {noun} it replaces: "
+                                "write it as a statement, 'base();', without arguments", odd.span,
+                                "the base's steps see the locals they saw there; to add to a value, override "
+                                "the func that gives it, calling base(...)"))
+    elif old_body is None:
+        diags.append(Diagnostic("E365", f"this {noun} is added, it replaces none: there is no base {noun} for "
+                                "base() to run", uses[0].span,
+                                f"name a{'n' if noun[0] in 'aeiou' else ''} {noun} the base has, or write its "
+                                "steps in full"))
+    elif len(uses) > 1:
+        diags.append(Diagnostic("E366", f"base() is written {len(uses)} times in this amended {noun}: the base's "
+                                "steps are run once, where base() stands", uses[1].span,
+                                "to run them more than once, write it once in a loop: 'repeat 2 { base(); }'",
+                                notes=(f"the first is at {uses[0].span}",)))
+    else:
+        sym.kept_base.add(part.span)
+        return replace(part, body=_spliced(part.body, old_body))
+    sym.baseless.update(n.span for n in uses)
+    return part
+
+
+def _spliced(body: tuple, base_body: tuple) -> tuple:
+    """A block with its `base();` statement (at any depth) replaced by the statements of `base_body`."""
+    def node(n):
+        updates = {}
+        for name in n._fields:
+            value = getattr(n, name)
+            if isinstance(value, A.Node):
+                new = node(value)
+            elif isinstance(value, tuple) and value and all(isinstance(v, A.Node) for v in value):
+                new = block(value)
+            else:
+                continue
+            if new is not value:
+                updates[name] = new
+        return replace(n, **updates) if updates else n
+
+    def block(stmts: tuple) -> tuple:
+        out = []
+        for s in stmts:
+            if type(s) is A.CallStmt and s.func == BASE:
+                out.extend(base_body)
+            else:
+                out.append(node(s))
+        return tuple(out) if any(a is not b for a, b in zip(out, stmts)) or len(out) != len(stmts) else stmts
+
+    return block(body)
 
 
 PICK_PARTS = {"where": "condition", "optional_when": "'optional when' guard", "limit": "count"}
@@ -676,22 +757,29 @@ def pick_change(what: str, prompt: Optional[str], change: A.PickAmend) -> str:
     return f"amends the {' and the '.join(change.parts())} of pick {_prompt(prompt)} of {what}"
 
 
-def option_change(what: str, prompt: Optional[str], option, old) -> str:
+KEEPING = ", keeping the base's"   # after an arm or option whose `base();` runs the body it replaces
+
+
+def option_change(what: str, prompt: Optional[str], option, old, kept_base=frozenset()) -> str:
     """What an amend did to one option, for its I404 and `explain`: `amends option "trade" of choose
-    "which action?" of proc 'take_turn'`."""
+    "which action?" of proc 'take_turn'` (`, keeping the base's` when its `base();` runs the one it
+    replaces: `kept_base` holds the spans of those)."""
     verb, to = ("removes", "from") if isinstance(option, A.OptionRemoved) else ("adds", "to") if old is None \
         else ("amends", "of")
-    return f'{verb} option "{option.title}" {to} choose {_prompt(prompt)} of {what}'
+    return f'{verb} option "{option.title}" {to} choose {_prompt(prompt)} of {what}' + \
+        (KEEPING if option.span in kept_base else "")
 
 
-def arm_change(what: str, subject: str, arm, old) -> str:
+def arm_change(what: str, subject: str, arm, old, kept_base=frozenset()) -> str:
     """What an amend did to one arm of a match, for its I404 and `explain`: `amends the arm discard of
-    match u of proc 'resolve'`, `adds the else arm to ...`, `removes discard from ...`."""
+    match u of proc 'resolve'`, `adds the else arm to ...`, `removes discard from ...` (`, keeping the
+    base's` as for an option)."""
     values = ", ".join(printed(v) for v in arm.values)
     if isinstance(arm, A.ArmRemoved):
         return f"removes {values or 'the else arm'} from match {subject} of {what}"
     verb, to = ("adds", "to") if old is None else ("amends", "of")
-    return f"{verb} the {'arm ' + values if values else 'else arm'} {to} match {subject} of {what}"
+    return f"{verb} the {'arm ' + values if values else 'else arm'} {to} match {subject} of {what}" + \
+        (KEEPING if arm.span in kept_base else "")
 
 
 def enum_changes(item: A.Amend, enum) -> str:

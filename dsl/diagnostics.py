@@ -81,6 +81,10 @@ CODES: dict[str, tuple[str, str]] = {
     "E335": (ERROR, "break outside any loop of its own effect"),
     "E336": (ERROR, "break LABEL naming no loop around it"),
     "E340": (ERROR, "an offer made to what is not players, or 'from' something not a player"),
+    "E365": (ERROR, "base() in an amended arm or option that replaces none"),
+    "E366": (ERROR, "base() twice in one amended arm or option"),
+    "E367": (ERROR, "base() in an amended arm or option with arguments, or as a value"),
+    "E368": (ERROR, "base() in an amended arm taking its values from several arms"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),
