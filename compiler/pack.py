@@ -431,12 +431,13 @@ def _extended(pack: Pack, index: int, ref: str) -> Path:
 
 
 def stacking_conflicts(chain: list[Pack], overrides: list, sources: Optional[dict] = None,
-                       amended_parts: list = ()) -> list[Diagnostic]:
+                       amended_parts: list = (), building=frozenset()) -> list[Diagnostic]:
     """W406 for a declaration that two packs override when neither extends the other (two expansions
     stacked with `--with`): the later pack in the merge order wins, and both places are named (the
     later override at its name, when the `sources` show it). A later override that calls `base(...)`
     builds on the earlier one instead of discarding it: no warning. The same for one part (a field, a
-    space, an option, an arm...) two packs amend (`amended_parts`: (what, where) in merge order)."""
+    space, an option, an arm...) two packs amend (`amended_parts`: (what, where) in merge order); an
+    amended arm or option whose `base();` runs the earlier one (its span in `building`) builds on it."""
     from .resolve import declared_at
 
     pack_of = {pack.display(path): pack for pack in chain for path in pack.files()}
@@ -460,7 +461,7 @@ def stacking_conflicts(chain: list[Pack], overrides: list, sources: Optional[dic
             continue
         earlier = last.get(what)
         last[what] = (later, span)
-        if earlier is None or earlier[0] is later or earlier[0].root in later.bases:
+        if earlier is None or earlier[0] is later or earlier[0].root in later.bases or span in building:
             continue
         found.append(Diagnostic(
             "W406", f"{what} is amended by both {earlier[0].name!r} and {later.name!r}; {later.name!r} comes later in "

@@ -552,8 +552,8 @@ def _amend_choose(sym: Symbols, what: str, choose: A.Choose, change: A.ChooseAme
                                 "a choose offers at least one option; to drop the decision, override the proc"))
         return None
     sym.amended_options.extend(done)
-    sym.amended_parts.extend((f'option "{option.title}" of the {about}', option.span) for *_x, option, _old in done
-                             if option.span not in sym.kept_base)   # one running base() builds on the one before
+    sym.amended_parts.extend((f'option "{option.title}" of the {about}', option.span) for *_x, option, _old in done)
+    # (one running base() builds on the one before: no W406 at it, stacking_conflicts reads kept_base)
     return replace(choose, options=tuple(options))
 
 
@@ -629,8 +629,7 @@ def _amend_match(sym: Symbols, what: str, match: A.MatchStmt, change: A.MatchAme
         return None
     sym.amended_arms.extend(done)
     sym.amended_parts.extend((f"{'case ' + printed(v) if arm.values else 'the else arm'} of the {about}", arm.span)
-                             for _w, _s, arm, _old in done for v in (arm.values or (None,))
-                             if arm.span not in sym.kept_base)   # one running base() builds on the one before
+                             for _w, _s, arm, _old in done for v in (arm.values or (None,)))
     return replace(match, arms=kept, otherwise=otherwise)
 
 
