@@ -289,6 +289,11 @@ class ExprReader(A.Visitor):
             return d.per_player
         return isinstance(d, (A.Resource, A.Track))
 
+    def shared(self, name) -> bool:
+        """Whether a name is a `global` counter: paid, gained and lost from the one shared value."""
+        d = self.decl(name) if name else None
+        return isinstance(d, A.Counter) and d.is_global
+
     def owned(self, owner: str, name: str) -> str:
         """A player's thing in words: "your coins", "p's position on the science track"."""
         if name in self.held:   # a parameter holding a resource's or a counter's name
@@ -429,6 +434,7 @@ class ExprReader(A.Visitor):
                           f"{self.read(t.amount)} cards" + (f" from {self.read(t.source)}" if t.source is not None else "")
                           + (f" for which {self.read(t.where)}" if t.where is not None else "")
                           if t.mode == "cards" else
+                          f"{self.read(t.amount)} of the shared {plural(self.noun(t.name))}" if t.mode == "plain" and self.shared(t.name) else
                           f"{self.read(t.amount)} {t.name or 'resources'}" + ("" if t.mode == "plain" else
                                                                                f" ({self.using(t)})" if t.mode == "worth"
                                                                                else f" ({t.mode})")
@@ -842,6 +848,8 @@ class Reader(A.Visitor):
                 parts.append(f"{amount} from your {self.noun(t.name)} (each {shown} from its own)")
             elif t.mode == "plain" and t.name in self.words.held:   # `pay 1 c;` with c a parameter
                 parts.append(f"{amount} of the {self.words.held[t.name]} held by {t.name}")
+            elif t.mode == "plain" and self.words.shared(t.name):   # `pay 1 clues;` of a global counter
+                parts.append(f"{amount} of the shared {plural(self.noun(t.name))}")
             elif t.mode == "plain":
                 noun = self.noun(t.name) + (f" ({self.x(t.index)})" if t.index is not None else "")
                 parts.append(counted(n, noun) if n is not None else f"{self.x(t.amount)} {plural(noun)}")
@@ -874,7 +882,10 @@ class Reader(A.Visitor):
         self.say(depth, capital(self.x(e)) + ".")
 
     def visit_Gain(self, s, depth: int) -> None:
-        self.say(depth, self.act("gain", self.amount(s.amount, s.resource, s.index)))
+        if self.words.shared(s.resource):   # `gain 1 clues;` of a global counter: the shared value grows
+            self.say(depth, self.act("add", f"{self.x(s.amount)} to the shared {plural(self.noun(s.resource))}"))
+        else:
+            self.say(depth, self.act("gain", self.amount(s.amount, s.resource, s.index)))
         if s.tag is not None:
             self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
 
@@ -882,7 +893,11 @@ class Reader(A.Visitor):
         who = "you" if self.subject is None else "they"
         extra = (f" (taking {self.noun(s.debt)} for what {who} cannot pay)" if s.debt
                  else " (or as many as " + ("you have" if self.subject is None else "they have") + ")")
-        self.say(depth, self.act("lose", self.amount(s.amount, s.resource, s.index) + extra))
+        if self.words.shared(s.resource):   # `lose 1 fuses;` of a global counter: the shared value shrinks
+            extra = f" (taking {self.noun(s.debt)} for what it lacks)" if s.debt else " (or as many as are left)"
+            self.say(depth, self.act("take", f"{self.x(s.amount)} from the shared {plural(self.noun(s.resource))}{extra}"))
+        else:
+            self.say(depth, self.act("lose", self.amount(s.amount, s.resource, s.index) + extra))
         if s.tag is not None:
             self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
 
@@ -1162,7 +1177,8 @@ class Reader(A.Visitor):
             (f", until {pattern(s.until)}" if s.until else "") + (f", while {self.words.about_the_use(s.cond, p.event)}" if s.cond is not None else "")
         self.say(depth, f"From now on, on {who} {p.event}" + (f" ({args})" if args else "") + f"{lasting}:")
         for a in s.adjustments:
-            self.say(depth + 1, _adjustment_words(a))
+            shared = a.what == "cost" and any(t.mode == "plain" and self.words.shared(t.name) for t in a.terms)
+            self.say(depth + 1, _adjustment_words(a, self.cost if shared else cost))
 
     def visit_Emit(self, s, depth: int) -> None:
         args = ", ".join(self.x(a) for a in s.args)
@@ -1602,13 +1618,13 @@ def _tag_words(t) -> str:
     return f" (for {t.action}({', '.join(expr(a) for a in t.args)}): modifiers may change it)"
 
 
-def _adjustment_words(a: A.Adjust) -> str:
-    """One modifier line in words."""
+def _adjustment_words(a: A.Adjust, cost_words=cost) -> str:
+    """One modifier line in words (its cost in `cost_words`: as written, or read where it names a shared counter)."""
     if a.what == "forbid":
         return "It is not allowed."
     if a.what == "allow":
         return "It is allowed, even where a modifier forbids it."
-    value = cost(a.terms) if a.what == "cost" else expr(a.amount)
+    value = cost_words(a.terms) if a.what == "cost" else expr(a.amount)
     noun = {"cost": "The cost", "gain": "The gain", "lose": "The loss"}[a.what]
     verb = {"+": "is increased by", "-": "is reduced by", "=": "becomes"}[a.op]
     return f"{noun} {verb} {value}" + (" (never below zero)." if a.op == "-" else ".")

@@ -117,3 +117,20 @@ def test_a_loss_of_a_global_counter_with_a_debt(program):
     asked = run_proc(g, "p", answers=["pay 2 clues, take 1 told"])
     assert asked[0].options == ["pay 2 clues, take 1 told", "pay 1 clues, take 2 told", "pay 0 clues, take 3 told"]
     assert g.state.globals["clues"] == 0 and g.state.players[0].stock["told"] == 1
+
+
+def test_explain_says_a_global_is_paid_gained_and_lost_from_the_shared_value():
+    from rulebook.compiler.explain import reading
+    text = PACK + ("proc p() { pay 1 clues; pay 1 clues, 2 gold; gain 1 clues; lose 1 fuses; lose 2 clues else told;"
+                   " if affordable(1 clues) { gain 1 gold; } }\n"
+                   "proc q() { modifier you clue { cost +1 clues; } gain 1 told; }")
+    symbols = analyse_text(text).symbols
+    lines = [line.strip() for line in reading(symbols.decls["p"], symbols)]
+    assert "Pay 1 of the shared clues." in lines
+    assert "Pay 1 of the shared clues and 2 gold." in lines
+    assert "Add 1 to the shared clues." in lines
+    assert "Take 1 from the shared fuses (or as many as are left)." in lines
+    assert any(line.startswith("Take 2 from the shared clues (taking") for line in lines)
+    assert "If you can pay 1 of the shared clues (as modifiers change it):" in lines
+    assert "Pay 1 clue." not in lines and "Gain 1 clue." not in lines
+    assert any("1 of the shared clues" in line for line in reading(symbols.decls["q"], symbols))
