@@ -2048,8 +2048,8 @@ class Checker(A.Visitor):
         elif isinstance(decl, A.Counter) and "player_count" not in scope.locals:
             self.set_past_bounds(s, decl)
 
-    def set_past_bounds(self, s: A.SetName, d: A.Counter) -> None:
-        """W428: `set COUNTER = VALUE;` where VALUE is known before play, a number or worked out from
+    def set_past_bounds(self, s, d: A.Counter) -> None:
+        """W428: `set COUNTER = VALUE;` (`set p.COUNTER = ...`, `set COUNTER[i] = ...`) where VALUE is known before play, a number or worked out from
         `player_count` (the seats of the pack's games), and lies past the counter's bounds for some
         number of seats: play keeps the bound (a per-player counter without bounds never goes below 0;
         a global one without bounds is not kept)."""
@@ -2086,10 +2086,14 @@ class Checker(A.Visitor):
             s.value.span, "widen the counter's bounds, or set a value within them"))
 
     def visit_SetAttr(self, s: A.SetAttr, scope: Scope) -> None:
-        target = self.attr(A.Attr(s.obj, s.name, span=s.span), scope, s.index, setting=True, site=s)
+        obj = self.expr(s.obj, scope)
+        target = self.attr(A.Attr(s.obj, s.name, span=s.span), scope, s.index, setting=True, site=s, obj_type=obj)
         value = self.given(s.value, scope)
         if not fits(value, target):
             self.err("E303", f"{s.name!r} holds {article(words(target))}, not {article(words(value))}", s.value.span)
+        elif obj == "player" and self.sym.category(s.name) == "counter" and "player_count" not in scope.locals \
+                and not self.sym.decls[s.name].is_global:   # `set p.left = 7;` (a global through a player is E303)
+            self.set_past_bounds(s, self.sym.decls[s.name])
 
     def visit_CallStmt(self, s: A.CallStmt, scope: Scope) -> None:
         self.used.add(s.func)

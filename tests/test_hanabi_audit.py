@@ -162,3 +162,15 @@ def test_a_stack_shows_its_files_in_one_form(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)   # both inside: both relative
     files = {m.path for _name, modules in analyse(str(tmp_path / "house")).modules for m in modules}
     assert files == {"base/main.rules", "house/main.rules"}
+
+
+def test_w428_a_players_counter_and_an_indexed_counter():
+    text = BOUNDED + ("enum colour { red, blue }\ncounter votes[colour] from 0 to 3;\n"
+                      "proc p(q: player, n: int) {\n  set q.left = 7;\n  set votes[red] = 4;\n  set q.votes[blue] = -1;\n"
+                      "  set q.left = 5;\n  set q.votes[red] = n + 9;\n  set q.left = player_count + 1;\n}\n")
+    assert w428(text) == [
+        (8, 16, "7 is above its limit 5: counter 'left' (from 0 to 5) is kept at the bound"),
+        (9, 20, "4 is above its limit 3: counter 'votes' (from 0 to 3) is kept at the bound"),
+        (10, 23, "-1 is below its floor 0: counter 'votes' (from 0 to 3) is kept at the bound"),
+        (13, 16, "player_count + 1 is past the bounds with 5 players (6, above its limit 5): "
+                 "counter 'left' (from 0 to 5) is kept at the bound")]
