@@ -89,7 +89,7 @@ class Layout:
     variant_rules: list = field(default_factory=list)   # the variants with a `when` condition
     supplies: list = field(default_factory=list)   # the resources with a `supply`
     counted: list = field(default_factory=list)   # the zones a func ranges over (`total(c in dev_hand, c.points)`)
-    member_titles: dict = field(default_factory=dict)   # enum member -> the title it is shown by
+    member_titles: dict = field(default_factory=dict)   # enum member (or resource, a value of a group) -> its title
     labels: dict = field(default_factory=dict)   # stock, counter, zone, var or track -> how screens show it
     shown_fields: dict = field(default_factory=dict)   # kind -> its `shown` fields, seen on a hidden card
 
@@ -330,7 +330,8 @@ def layout(sym: Symbols) -> Layout:
             for m in g.members:
                 groups_of[m] = g.name
     kinds = {k.name: k for k in d if isinstance(k, A.Kind)}
-    member_titles = {m: t for e in d if isinstance(e, A.Enum) for m, t in zip(e.members, e.titles) if t is not None}
+    member_titles = {r.name: r.title for r in d if isinstance(r, A.Resource) and r.title is not None}   # a resource as a value
+    member_titles.update({m: t for e in d if isinstance(e, A.Enum) for m, t in zip(e.members, e.titles) if t is not None})
     entities = []
     refs = []
     for e in d:

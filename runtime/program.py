@@ -86,7 +86,7 @@ class Program:
     refills: dict = field(default_factory=dict)     # deck -> (zone a draw shuffles in when it runs out, that zone is shared)
     indexed: dict = field(default_factory=dict)     # indexed counter or zone -> {index: flat name}
     variables: dict = field(default_factory=dict)   # var -> (is_global, default value)
-    member_titles: dict = field(default_factory=dict)   # enum member -> the title it is shown by
+    member_titles: dict = field(default_factory=dict)   # enum member (or resource, a value of a group) -> its title
     labels: dict = field(default_factory=dict)   # stock, counter, zone, var, track -> its title on screens
     actors: list = field(default_factory=list)
     dice: dict = field(default_factory=dict)        # name -> [(title, fn, value fn or None)]

@@ -218,3 +218,24 @@ def test_a_group_where_a_number_is_meant_hints_at_its_sum():
         result = analyse_text(GROUPED + f"proc p() {{ {body} }}\n")
         the_one_error(result, "E303")
         assert result.diagnostics[0].hint.endswith("amount(cards)")
+
+
+TITLED = HEAD.replace("resource brick;", 'resource brick "Brick";').replace("resource wool;", 'resource wool "Wool";') + """
+group cards { brick, wool, ore }
+var chosen global: resource = ore;
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_resource_picked_from_a_group_shows_by_its_title(interpreted):
+    from rulebook.runtime.view import build_view, value_text
+    text = TITLED + 'proc p() { pick r from cards "which?" { gain 1 r; set chosen = r; say "took {r}"; } }\n'
+    g = Game(build_text(text, interpreted=interpreted), 2, 1)
+    lines = []
+    g.tracer = lines.append
+    asked = run_proc(g, "p", answers=["Brick"])
+    assert asked[0].options == ["Brick", "Wool", "ore"]   # a resource without a title: its name
+    assert g.state.players[0].stock["brick"] == 1 and g.messages[-1].endswith("took Brick")
+    assert ("say", "took Brick") in [(e.kind, e.what) for e in lines]
+    view = build_view(g, 0)
+    assert value_text(g.state.gvars["chosen"], view) == "Brick" and value_text("ore", view) == "ore"
