@@ -23,7 +23,8 @@ from rulebook.runtime.kernels import KERNELS
 from .layout import (bounded_domain, elements, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg,
                      recursive, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
-                     leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call)
+                     leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
+                     field_value)
 from .hidden import marks, open_values
 from .resolve import BUILTIN_FUNCS, Symbols, classify, it_arg
 
@@ -409,17 +410,20 @@ class CodeGen(A.Visitor):
                 t.mode == "plain" and t.index is None and t.name not in ctx.locals and self.held(t.name) for t in terms):
             return f"rt.affordable({ctx.you}, {self.cost(terms, ctx)}, {self.tag(tag, ctx)})"
         if tag is None and all(type(t.amount) is A.Int for t in terms):   # nothing to evaluate: inline
-            return "(" + " and ".join(f"{ctx.you}.stock[{t.name!r}] >= {t.amount.value!r}" for t in terms) + ")"
+            return "(" + " and ".join(f"{ctx.you}.stock[{t.name!r}] >= {t.amount.value + self.floor(t.name)!r}"
+                                      for t in terms) + ")"
         name = self.temp("afford")
         params, args, compared, listed = [], [], [], []
         for i, t in enumerate(terms):
+            floor = self.floor(t.name)
             if type(t.amount) is A.Int:
                 amount = repr(t.amount.value)
+                compared.append(f"stock[{t.name!r}] >= {t.amount.value + floor!r}")
             else:
                 amount = f"a{i}"
                 params.append(amount)
                 args.append(self.ex(t.amount, ctx))
-            compared.append(f"stock[{t.name!r}] >= {amount if type(t.amount) is A.Int else '0 + ' + amount}")
+                compared.append(f"stock[{t.name!r}]{f' - {floor}' if floor else ''} >= 0 + {amount}")
             listed.append(f"('plain', {t.name!r}, {amount})")
         if tag is not None:   # its arguments are evaluated after the amounts, as the generic call does
             pairs = []
@@ -436,6 +440,15 @@ class CodeGen(A.Visitor):
         fn.lines.append(f"    return {' and '.join(compared)}")
         self.functions.append(fn)
         return f"{name}(rt, {ctx.you}{''.join(', ' + a for a in args)})"
+
+    def floor(self, name: str) -> int:
+        """A per-player counter's floor when it is above 0 (it is paid only down to it, as the runtime's
+        `affordable` counts it), else 0."""
+        decl = self.sym.decls.get(name)
+        if type(decl) is not A.Counter or decl.is_global or decl.low is None:
+            return 0
+        low = field_value(decl.low)
+        return low if type(low) is int and low > 0 else 0
 
     def held(self, name: str) -> bool:
         """Whether every holder's stock keeps this name: a resource, a track, a per-player counter."""

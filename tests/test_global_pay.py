@@ -134,3 +134,38 @@ def test_explain_says_a_global_is_paid_gained_and_lost_from_the_shared_value():
     assert "If you can pay 1 of the shared clues (as modifiers change it):" in lines
     assert "Pay 1 clue." not in lines and "Gain 1 clue." not in lines
     assert any("1 of the shared clues" in line for line in reading(symbols.decls["q"], symbols))
+
+
+FLOORED = """
+counter clues global from 0 to 8 start 8;
+counter fuel from 1 to 8 start 3;
+counter told;
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_players_counter_is_paid_only_down_to_its_floor_as_a_global_is(interpreted):
+    from rulebook.compiler.driver import build_text
+    text = FLOORED + """
+    proc p(n: int) {
+      if affordable(2 fuel) { gain 1 told; }
+      if affordable(n fuel) { gain 10 told; }
+      if affordable(3 fuel) { gain 100 told; }
+      choose "spend?" { option "burn" { pay 2 fuel; } option "keep" { } }
+    }
+    proc q() { pay 3 fuel; }
+    proc r() { lose 3 fuel else told; }
+    """
+    g = Game(build_text(text, interpreted=interpreted), 2, 1)
+    me = g.state.players[0]
+    asked = run_proc(g, "p", 2, answers=["burn"])   # 3 fuel, floor 1: 2 can be paid, not 3
+    assert me.stock["told"] == 11 and me.stock["fuel"] == 1 and asked[0].options == ["burn", "keep"]
+    run_proc(g, "p", 1)   # at the floor: nothing can be paid, only keeping is offered
+    assert me.stock["told"] == 11 and me.stock["fuel"] == 1
+    me.stock["fuel"] = 3
+    with pytest.raises(RulesRuntimeError) as err:
+        run_proc(g, "q")
+    assert err.value.code == "E601" and me.stock["fuel"] == 3
+    asked = run_proc(g, "r", answers=["pay 2 fuel, take 1 told"])   # the debt covers what the floor keeps
+    assert asked[0].options == ["pay 2 fuel, take 1 told", "pay 1 fuel, take 2 told", "pay 0 fuel, take 3 told"]
+    assert me.stock["fuel"] == 1 and me.stock["told"] == 12
