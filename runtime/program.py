@@ -75,6 +75,7 @@ class Program:
     resources: dict = field(default_factory=dict)   # name -> (cap or None, group or None)
     groups: dict = field(default_factory=dict)      # name -> (cap or None, members)
     counters: dict = field(default_factory=dict)    # name -> (is_global, low, high)
+    floors: dict = field(default_factory=dict)      # per-player counter whose floor is above 0 -> the floor
     starts: dict = field(default_factory=dict)      # counter -> the value it starts at, where not its low (`start`)
     tracks: dict = field(default_factory=dict)      # name -> TrackDef
     entities: dict = field(default_factory=dict)    # name -> EntityDef
@@ -216,6 +217,9 @@ def assemble(tables: dict, fns: dict) -> Program:
     program = Program(tables["name"])
     for key in ("resources", "groups", "counters", "zones", "visibility", "actors", "variants"):
         setattr(program, key, tables[key])
+    # a player's counter is paid only down to a floor above 0, as a global's is (Game.affordable)
+    program.floors = {name: low for name, (shared, low, _high) in program.counters.items()
+                      if not shared and low is not None and low > 0}
     own: dict = {}   # entity -> its computed fields' callables (copies share their declaration's)
     for key, fn in fns.items():
         if key[0] == "computed":   # ("computed", kind, entity or None for the kind's default, field)
