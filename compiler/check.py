@@ -1839,7 +1839,7 @@ class Checker(A.Visitor):
             self.diags.append(Diagnostic("W402", "'while false' never runs its body", s.cond.span))
         else:
             self.always_true(s.cond, ", so the loop never ends by it")
-        self.loop_body(s, s.body, scope)
+        self.loop_body(s, s.body, self.narrowed(s.cond, scope))   # the condition holds as each round starts
 
     def loop_body(self, s, body: tuple, scope: Scope) -> None:
         """A loop's body, with the loop's label (`as round`) among those around it: E324 when a loop
@@ -2883,7 +2883,7 @@ class Checker(A.Visitor):
         results = []
         for case in e.cases:
             self.case(case.value, subject, scope)
-            results.append((case.result, self.expr(case.result, scope)))
+            results.append((case.result, self.expr(case.result, self.matched(e.subject, (case.value,), scope))))
         if e.otherwise is not None:
             results.append((e.otherwise, self.expr(e.otherwise, scope)))
         else:
@@ -2901,7 +2901,7 @@ class Checker(A.Visitor):
                     self.diags.append(Diagnostic("W402", "an earlier arm names this value: this one never runs "
                                                  "for it", value.span))
                 seen.add(known)
-            self.block(arm.body, scope)
+            self.block(arm.body, self.matched(s.subject, arm.values, scope))
         if s.otherwise is not None:
             self.block(s.otherwise, scope)
         elif self.uncovered(subject, [v for arm in s.arms for v in arm.values], "nothing happens for it "
@@ -3036,6 +3036,20 @@ class Checker(A.Visitor):
             self.reset_names[key] = {n.name for n in A.walk(self.visiting) if type(n) is A.SetName} \
                 if self.visiting is not None else set()
         return self.reset_names[key]
+
+    def matched(self, subject, values, scope: Scope) -> Scope:
+        """The scope of a `match` arm whose cases all name cards of one kind (`match c { copper: ... }`):
+        there the local matched is one of them, so it is read as a card of that kind (as `c is KIND`
+        narrows it, and as soundly: not a local a `set` changes)."""
+        kinds = set()
+        for v in values:
+            decl = self.sym.decls.get(v.id) if type(v) is A.Name and v.id not in scope.locals else None
+            if type(decl) is not A.Entity:
+                return scope
+            kinds.add(decl.kind)
+        if len(kinds) != 1 or type(subject) is not A.Name:   # (cards of several kinds in one arm: not narrowed)
+            return scope
+        return self.narrowed(A.IsKind(subject, kinds.pop(), span=subject.span), scope)
 
     def narrowed(self, cond, scope: Scope, holds: bool = True) -> Scope:
         """The scope where `cond` is known to hold (or not to): its locals narrowed (`narrowings`); the

@@ -53,6 +53,10 @@ def vp(program, body: str) -> int:
     ("for each c in purse { if not c is coin { gain c.cost vp; } }", 2),
     ("if none is card { gain 1 vp; } if first(purse) is coin and not first(purse) is card { gain 2 vp; }", 2),
     ("move all of purse where it is coin to pouch; gain size(pouch) vp;", 1),
+    # a while's body (the condition holds as each round starts), a match arm naming cards of one kind
+    ("for each c in purse { while c is card and vp < 4 { gain c.cost vp; } }", 4),
+    ("for each c in purse { match c { copper { gain c.cost vp; } penny: gain size([c.shine]) vp; else { } } }", 3),
+    ("for each c in purse { gain (match c { copper: c.cost, else: 0 }) vp; }", 2),
 ])
 def test_items_of_several_kinds_read_and_narrowed(program, body, expected):
     assert vp(program, body) == expected
@@ -154,3 +158,13 @@ def test_the_editor_finds_a_kind_named_in_a_zone_and_a_test():
     zone = next(i for i, line in enumerate(lines, 1) if line.startswith("zone purse"))
     assert (zone, lines[zone - 1].index("coin") + 1) in found
     assert (len(lines) - 1, lines[-2].index("coin") + 1) in found
+
+
+def test_what_while_and_match_do_not_narrow():
+    def e328(body: str) -> list:
+        return [d.span.column for d in analyse_text(PACK + f"proc t() {{ {body} }}").diagnostics if d.code == "E328"]
+    # a local a `set` changes is never narrowed; nor after a loop, in a match's else, or by an arm of two kinds
+    assert e328("let c = first(purse); set c = last(purse); while c is card { gain c.cost vp; set c = none; }")
+    assert e328("let c = first(purse); while c is card and vp < 2 { gain 1 vp; } gain c.cost vp;")
+    assert e328("for each c in purse { match c { copper { } else { gain c.cost vp; } } }")
+    assert e328("for each c in purse { match c { copper, penny { gain c.cost vp; } else { } } }")
