@@ -522,6 +522,10 @@ class Game:
     # picks so far), theirs alone to see; set on a game only when it picks several
     secret_partial: Optional[tuple] = None
     none_from: Mapping[str, str] = MappingProxyType({})
+    # the fields learnt (`reveal c.colour;`), as the hot seat tells them: (the seats that learnt, the
+    # card's holder (a seat, an actor's name, None), its zone, its position there then, the field, the
+    # value); a list on a game only once one is learnt in a zone
+    learnt_lines: Iterable[tuple] = ()
 
     def __new__(cls, program: Program, *args, **kwargs):
         """A pack with a limited supply plays as a SuppliedGame, whose stock primitives keep the banks;
@@ -1427,8 +1431,14 @@ class Game:
                                     f"field {name!r} of its own")
         learnt = self.field(e, name)
         self.state.known_fields.setdefault(key, {}).setdefault(name, set()).update(seats)
+        place = self.state.where.get(key)
+        if place is not None and seats:   # placed now: positions shift when cards leave the zone
+            if type(self.learnt_lines) is tuple:
+                self.learnt_lines = []
+            owner = place[0]
+            self.learnt_lines.append((tuple(seats), owner if owner is None else owner.index if owner.is_player
+                                      else owner.name, place[1], place[2].index(e) + 1, name, learnt))
         if self.tracer is not None:
-            place = self.state.where.get(key)
             at = f"{ZoneRef(place[0], place[1], place[2]).label()}[{place[2].index(e) + 1}] ({self.text(e)})" \
                 if place is not None else self.text(e)
             self._note(verb, h, f"{'at ' if verb == 'look' else ''}the {name} of {at}{whom}: {self.text(learnt)}")

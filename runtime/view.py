@@ -444,6 +444,10 @@ def build_view(game, index: int) -> dict:
         "labels": {k: v for k, v in program.labels.items() if k not in unseen},
         "decision": None,
     }
+    told = [{"owner": owner, "zone": zone_name, "at": at, "field": field_name, "value": value(v)}
+            for seats, owner, zone_name, at, field_name, v in game.learnt_lines if index in seats]
+    if told:   # the fields this player learnt, where the card was then (only then: other views stay as they were)
+        view["learnt_fields"] = told
     if state.supply:   # what is left of each limited supply: everyone sees the banks
         view["supply"] = dict(sorted(state.supply.items()))
     if program.grids():   # the counters and variables with two indexes, which screens show as boards
@@ -534,7 +538,23 @@ def learnt(after: dict, before: Optional[dict] = None) -> list[str]:
     for name, (label, e, known) in _visible_items(after).items():
         if known and name not in known_before:
             found.setdefault(label, []).append(item_label(e))
-    return [f"you learnt: {', '.join(items)} in {label}" for label, items in found.items()]
+    return [f"you learnt: {', '.join(items)} in {label}" for label, items in found.items()] + \
+        learnt_fields(after, before)
+
+
+def learnt_fields(after: dict, before: Optional[dict] = None) -> list[str]:
+    """The fields of hidden cards the viewer has learnt (`reveal c.colour;`) since `before`, each
+    placed where the card was when it was learnt: `P2 learnt: the colour of card 3 of your hand is Red`."""
+    told = after.get("learnt_fields", ())
+    me = after["players"][after["you"]]["name"]
+    lines = []
+    for t in told[len(before.get("learnt_fields", ())) if before is not None else 0:]:
+        owner, name = t["owner"], screen_name(t["zone"], after)
+        zone = name if owner is None else f"{owner}'s {name}" if type(owner) is str else \
+            f"your {name}" if owner == after["you"] else f"{after['players'][owner]['name']}'s {name}"
+        lines.append(f"{me} learnt: the {t['field'].replace('_', ' ')} of card {t['at']} of {zone} is "
+                     f"{value_text(t['value'], after)}")
+    return lines
 
 
 def changes(before: dict, after: dict) -> list[str]:

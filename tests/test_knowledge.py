@@ -293,3 +293,25 @@ def test_a_whole_card_shown_to_one_player_only(cluedo):
     assert [e.what for e in entries if e.kind == "reveal"] == ["Rope in P1.hand to P2"]
     run_proc(g, "everyone")
     assert [e["title"] for e in g.view(2)["players"][0]["zones"]["hand"]["known"]] == ["Rope"]
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_the_hot_seat_says_a_field_learnt_where_the_card_was_then(interpreted):
+    from rulebook.runtime.agents import HumanAgent
+    from rulebook.runtime.view import changes
+
+    from .test_screen import ScriptedConsole
+
+    text = PACK + "proc clue_blue() { for each c in left.hand { if c.colour == blue { reveal c.colour to left; } } }\n"
+    g = dealt(build_text(text, interpreted=interpreted))
+    before, p1_before = g.view(1), g.view(0)
+    run_proc(g, "clue_blue")   # P2's Blue 4, card 2 of their hand
+    run_proc(g, "drop")        # their Red 3 leaves: the Blue 4 is card 1 now
+    assert "P2 learnt: the colour of card 2 of your hand is Blue" in changes(before, g.view(1))
+    assert not any("learnt" in line for line in changes(p1_before, g.view(0)))   # P1 learnt nothing
+    assert "learnt_fields" not in g.view(0) and "learnt_fields" not in dealt(build_text(text)).view(1)
+    # the hot seat: P2's screen after P1 clued their Red 3
+    console = ScriptedConsole(["1", "1"])
+    agent = HumanAgent(console)
+    Game(build_text(PACK, interpreted=interpreted), 2, 1, [agent, agent]).play()
+    assert "P2 learnt: the colour of card 1 of your hand is Red" in " ".join(console.screens[-1].split())
