@@ -1006,7 +1006,14 @@ class Checker(A.Visitor):
         return self.card_lists.get((kind.name, f.name)) or self.declared(f.type)
 
     def member_field_decl(self, f: A.FieldDecl) -> None:
-        """`NAME: int[ENUM]`: one whole number (or condition) per member of an enum."""
+        """`NAME: int[ENUM]`: one whole number (or condition) per member of an enum; `NAME: int[GROUP]`:
+        one whole number per resource of a group (E360 for another type)."""
+        if self.sym.category(f.index) == "group":
+            if f.type != "int":
+                self.err("E360", f"field {f.name!r} holds one value per resource of {f.index}: whole numbers "
+                         f"('{f.name}: int[{f.index}]'), not {article(words(self.declared(f.type)))}", f.span,
+                         "a field of amounts per resource is what 'pay' and 'gain' take whole")
+            return
         self.expect(f.index, ("enum",), "E201", "enum", self.at_name(f.index, f.span))
         if f.type not in ("int", "bool"):
             held = article(words(self.declared(f.type)))
@@ -1018,7 +1025,7 @@ class Checker(A.Visitor):
         value a constant of the field's type (the members not named take the default)."""
         shown = f"{f.type}[{f.index}]"
         enum = self.sym.decls.get(f.index)
-        members = enum.members if isinstance(enum, A.Enum) else ()
+        members = enum.members if isinstance(enum, (A.Enum, A.Group)) else ()
         if not isinstance(value, A.MemberMap):
             example = ", ".join(f"{m}: ..." for m in members[:2]) or "MEMBER: ..."
             self.err("E303", f"field {f.name!r} holds one {words(f.type)} per {f.index} ({shown}): give them by "
@@ -1417,7 +1424,7 @@ class Checker(A.Visitor):
             if isinstance(n, (A.Each, A.Simultaneous, A.Rank)):
                 stack.append(n.domain)
                 continue
-            if isinstance(n, A.Name) and n.id not in bound and self.per_player(n.id):
+            if isinstance(n, A.Name) and n.id not in bound and id(n) not in self.sym.named and self.per_player(n.id):
                 self.diags.append(Diagnostic(
                     "W417", f"the {phase} phase names {n.id!r}, which each player has "
                     f"({'per_player' if isinstance(self.sym.decls[n.id], A.Zone) else 'not global'}): a phase "
@@ -1456,6 +1463,9 @@ class Checker(A.Visitor):
         """A cost's terms (`adjust`: the op of a modifier's cost line, whose card terms name no zones)."""
         for t in terms:
             if t.mode == "plain" and t.index is None and self.spread(t, scope):
+                continue
+            if t.mode == "each":
+                self.each_term(t, scope, adjust)
                 continue
             self.amount(t.amount, scope)   # a player or a card is no amount (found by bench/fuzz.py)
             if t.mode == "cards" or t.mode == "plain" and t.name in CARD_WORDS and t.index is None \
@@ -1529,6 +1539,49 @@ class Checker(A.Visitor):
             return True
         self.sym.spread_terms.add(id(t))
         return True
+
+    def group_field(self, e, scope: Scope, what: str) -> Optional[str]:
+        """`q.needs` paid or gained whole: a card's field declared `int[GROUP]` (its group), else E362 at
+        `e`, which `what` (`pay`, `gain`) took for a whole cost."""
+        kind = field = None
+        if type(e) is A.Attr and e.name in self.member_field_names:
+            given = self.expr(e.obj, scope)
+            kind = self.shared_kind(given, e.name, e.obj, e.span, report=False)
+            field = next((f for f in kind.fields if f.name == e.name), None) if kind is not None else None
+        if field is not None and field.index is not None and self.sym.category(field.index) == "group":
+            self.used.add(field.index)
+            return field.index
+        shown = printed(e)
+        if field is not None and field.index is not None:
+            self.err("E362", f"{shown} holds one {words(field.type)} per {field.index}, an enum: '{what}' takes "
+                     f"every member's amount only of a field declared int[GROUP]", e.span,
+                     f"name the resource: '{what} {shown}[m] RESOURCE'")
+            return None
+        kind = self.expr(e, scope)
+        self.err("E362", f"'{what} {shown};' names no resource: {shown} is {article(words(kind))}, not a field of "
+                 "amounts per resource (declared int[GROUP])", e.span,
+                 f"write '{what} {shown} RESOURCE;'" if fits(kind, "int") else None)
+        return None
+
+    def each_term(self, t: A.CostTerm, scope: Scope, adjust: Optional[str]) -> None:
+        """`pay q.needs;`: every member's amount of a card's field declared `int[GROUP]`, each paid from its
+        own resource (both backends spread it into plain terms, as `pay b.cost food;`). A modifier's cost
+        line changes one resource: E363."""
+        if adjust is not None:
+            self.err("E363", f"a modifier's cost line changes one resource, not {printed(t.amount)} whole: write "
+                     f"'cost {adjust}N RESOURCE;'", t.span)
+            return
+        if self.group_field(t.amount, scope, "pay") is not None:
+            self.sym.spread_terms.add(id(t))
+
+    def visit_GainEach(self, s: A.GainEach, scope: Scope) -> None:
+        self.group_field(s.amount, scope, "gain")
+        self.tag(s.tag, scope)
+
+    def visit_GainAny(self, s: A.GainAny, scope: Scope) -> None:
+        self.amount(s.amount, scope)
+        self.not_negative(s.amount, "a gain of any resources")
+        self.expect(s.group, ("group",), "E202", "group", self.at_name(s.group, s.span))
 
     def card_term(self, t: A.CostTerm, scope: Scope, adjust: Optional[str]) -> None:
         """`N cards from ZONE [except CARD] [where COND] to ZONE`: a count of at least 0, two zones, the
@@ -2865,18 +2918,39 @@ class Checker(A.Visitor):
             members = getattr(self.sym.decls.get(f.index), "members", ())
             example = f"{printed(e)}[{members[0] if members else '...'}]"
             var = next(v for v in (f.index[0], "m", "member") if v not in printed(e.obj).split("."))
+            group = isinstance(self.sym.decls.get(f.index), A.Group)
             self.err("E312", f"field {e.name!r} of {kind.name} holds one {words(f.type)} per {f.index}: say which "
                      f"one, as in {example}", e.span,
+                     f"pay or gain every one: 'pay {printed(e)};', 'gain {printed(e)};'" if group and not setting else
                      f"all of them: total({var} in {f.index}, {printed(e)}[{var}])" if f.type == "int" and not setting
                      else None)
             return "any"
         self.sym.member_fields.add(id(site))
         members = getattr(self.sym.decls.get(f.index), "members", ())
+        if isinstance(self.sym.decls.get(f.index), A.Group):
+            return self.group_index(e, f, index, members, scope)
         actual = self.expr(index, scope)
         if not fits(actual, f"member:{f.index}"):
             self.err("E303", f"an index of field {e.name!r} is {article(f.index)}, not {article(words(actual))}",
                      index.span, f"the members of {f.index}: {', '.join(members)}")
         return f.type
+
+    def group_index(self, e: A.Attr, f: A.FieldDecl, index, members: tuple, scope: Scope) -> str:
+        """The index of a field declared `int[GROUP]`: a resource of the group written out (`q.needs[fighter]`,
+        the name itself, not the player's amount; E361 for another), or a value holding a resource (a
+        `resource` local or parameter, a pick over the group: checked in play, E601)."""
+        if type(index) is A.Name and index.id not in scope.locals and self.sym.category(index.id) is not None:
+            if index.id not in members:
+                self.err("E361", f"{index.id!r} is not a resource of {f.index}: field {e.name!r} holds one number "
+                         f"per {f.index} ({', '.join(members)})", index.span, did_you_mean(index.id, members))
+            self.sym.named.add(id(index))
+            self.used.add(index.id)
+            return "int"
+        actual = self.expr(index, scope)
+        if not fits(actual, "resource"):
+            self.err("E361", f"an index of field {e.name!r} is a resource of {f.index}, not {article(words(actual))}",
+                     index.span, f"the resources of {f.index}: {', '.join(members)}")
+        return "int"
 
     def visit_Match(self, e: A.Match, scope: Scope) -> str:
         subject = self.expr(e.subject, scope)

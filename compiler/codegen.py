@@ -341,7 +341,8 @@ class CodeGen(A.Visitor):
             return pair if None not in pair else None
         if type(index) is A.Int:
             return index.value
-        if type(index) is A.Name and classify(index.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)[0] == "member":
+        if type(index) is A.Name and (id(index) in self.sym.named   # `q.needs[fighter]`: the resource itself
+                                      or classify(index.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)[0] == "member"):
             return index.id
         return None
 
@@ -814,7 +815,7 @@ class CodeGen(A.Visitor):
     def cost(self, terms: tuple, ctx: Ctx) -> str:
         return "[" + ", ".join(
             f"*rt.spread({self.ex(t.amount.obj, ctx)}, {member_field(t.amount.name)!r}, {t.name!r})"
-            if id(t) in self.sym.spread_terms else   # `pay b.cost food;`: one term per member
+            if id(t) in self.sym.spread_terms else   # `pay b.cost food;`, `pay q.needs;`: one term per member
             f"({t.mode!r}, {self.term_name(t, ctx)}, {self.ex(t.amount, ctx)})" for t in terms) + "]"
 
     def term_name(self, t: A.CostTerm, ctx: Ctx) -> str:
@@ -851,6 +852,13 @@ class CodeGen(A.Visitor):
             self.writeline(f"yield from rt.gain_or_discard({ctx.you}, {resource}, {amount}, {where(s)!r}{tag})", s)
         else:   # no cap is shared: the gain asks nothing (the same as gain_or_discard, without a generator)
             self.writeline(f"rt.gain({ctx.you}, {resource}, {amount}{tag})", s)
+
+    def visit_GainEach(self, s: A.GainEach, ctx: Ctx):
+        self.writeline(f"yield from rt.gain_each({ctx.you}, {self.ex(s.amount.obj, ctx)}, "
+                       f"{member_field(s.amount.name)!r}, {where(s)!r}, {self.tag(s.tag, ctx)})", s)
+
+    def visit_GainAny(self, s: A.GainAny, ctx: Ctx):
+        self.writeline(f"yield from rt.gain_any({ctx.you}, {s.group!r}, {self.ex(s.amount, ctx)}, {where(s)!r})", s)
 
     def visit_Lose(self, s: A.Lose, ctx: Ctx):
         amount = self.ex(s.amount, ctx)

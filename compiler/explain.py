@@ -853,6 +853,8 @@ class Reader(A.Visitor):
             elif t.mode == "plain":
                 noun = self.noun(t.name) + (f" ({self.x(t.index)})" if t.index is not None else "")
                 parts.append(counted(n, noun) if n is not None else f"{self.x(t.amount)} {plural(noun)}")
+            elif t.mode == "each":   # `pay q.needs;`
+                parts.append(f"{amount} (each resource's number of its own)")
             elif t.mode == "any":
                 what = singular(self.noun(t.name)) if t.name else "resource"
                 parts.append(f"{amount} {what if n == 1 else plural(what)} of any kind")
@@ -900,6 +902,16 @@ class Reader(A.Visitor):
             self.say(depth, self.act("lose", self.amount(s.amount, s.resource, s.index) + extra))
         if s.tag is not None:
             self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
+
+    def visit_GainEach(self, s, depth: int) -> None:
+        self.say(depth, self.act("gain", f"{self.x(s.amount)} (each resource's number of its own)"))
+        if s.tag is not None:
+            self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
+
+    def visit_GainAny(self, s, depth: int) -> None:
+        chooser = "you choosing" if self.subject is None else "each choosing"
+        self.say(depth, self.act("gain", f"{self.x(s.amount)} of any of {s.group} ({chooser} each one's "
+                                         "resource, the same one again if you like, among those with room)"))
 
     def visit_LoseRandom(self, s, depth: int) -> None:
         to = f", and {self.x(s.to)} gains each one" if s.to is not None else ""

@@ -92,7 +92,7 @@ class Interpreter(A.Visitor):
     def cost(self, terms: tuple, rt, f: Frame) -> list:
         out = []
         for t in terms:
-            if id(t) in self.sym.spread_terms:   # `pay b.cost food;`: one term per member
+            if id(t) in self.sym.spread_terms:   # `pay b.cost food;`, `pay q.needs;`: one term per member
                 out.extend(rt.spread(self.ev(t.amount.obj, rt, f), member_field(t.amount.name), t.name))
             else:
                 out.append((t.mode, self.term_name(t, rt, f), self.ev(t.amount, rt, f)))
@@ -130,6 +130,13 @@ class Interpreter(A.Visitor):
     def visit_Gain(self, s, rt, f):
         return rt.gain_or_discard(f.you, self.res(s.resource, rt, f, s.index), self.ev(s.amount, rt, f), where(s),
                                   self.tag(s.tag, rt, f))
+
+    def visit_GainEach(self, s, rt, f):
+        return rt.gain_each(f.you, self.ev(s.amount.obj, rt, f), member_field(s.amount.name), where(s),
+                            self.tag(s.tag, rt, f))
+
+    def visit_GainAny(self, s, rt, f):
+        return rt.gain_any(f.you, s.group, self.ev(s.amount, rt, f), where(s))
 
     def visit_Lose(self, s, rt, f):
         amount = self.ev(s.amount, rt, f)

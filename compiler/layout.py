@@ -259,7 +259,7 @@ def member_elements(sym: Symbols) -> dict:
         if isinstance(k, A.Kind):
             for f in k.fields:
                 enum = sym.decls.get(f.index) if f.index is not None else None
-                if isinstance(enum, A.Enum):
+                if isinstance(enum, (A.Enum, A.Group)):
                     pairs = table.setdefault(member_field(f.name), [])
                     pairs += [(m, f"{f.name}[{m}]") for m in enum.members if (m, f"{f.name}[{m}]") not in pairs]
     return table
@@ -271,7 +271,7 @@ def spread_members(kind: A.Kind, fields: dict, sym: Symbols) -> dict:
     false for `bool[ENUM]`)."""
     for f in kind.fields:
         enum = sym.decls.get(f.index) if f.index is not None else None
-        if isinstance(enum, A.Enum):
+        if isinstance(enum, (A.Enum, A.Group)):
             given = fields.pop(f.name, None)
             default = field_value(f.default) if f.default is not None else (False if f.type == "bool" else 0)
             for m in enum.members:

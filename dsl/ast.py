@@ -597,6 +597,30 @@ class Gain(Stmt):
 
 
 @node
+class GainEach(Stmt):
+    """`gain CARD.FIELD [for ACTION(args)];` of a field declared `int[GROUP]`: each member's amount of
+    its own resource, as `gain N RES;` gains it (caps, supply, modifiers, one gain a member)."""
+
+    events = ("gain",)
+    drains = True
+
+    amount: Expr
+    tag: Optional["Tag"] = None
+
+
+@node
+class GainAny(Stmt):
+    """`gain AMOUNT any(GROUP);` AMOUNT units of the group's resources, the player choosing the member
+    of each unit in turn (repeats allowed), among those with room (caps, supply) left."""
+
+    events = ("gain",)
+    drains = True
+
+    amount: Expr
+    group: str
+
+
+@node
 class Tag(Part):
     """`for ACTION(args)` after a cost or a gain: the modifiers of that action apply to it."""
 
@@ -641,7 +665,8 @@ class CostTerm(Part):
     every card term of the cost)."""
 
     amount: Expr
-    mode: str  # "plain" | "any" | "different" | "cards" | "worth" (paid in part with substitutes)
+    mode: str  # "plain" | "any" | "different" | "cards" | "worth" (paid in part with substitutes) | "each"
+    # ("each": `q.needs`, a field declared `int[GROUP]`, each member's amount paid from its resource)
     name: Optional[str]
     index: Optional[Expr] = None   # a plain term of an indexed counter: `1 votes[f]`
     source: Optional[Expr] = None   # a card term's zone paid from, the card it never takes, its destination

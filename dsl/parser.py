@@ -605,6 +605,12 @@ class _Builder:
     def gain_stmt(self, meta, items):
         return A.Gain(items[0], str(items[1]), _pick(items, "tag"), _pick(items, "at"), span=self._s(meta))
 
+    def gain_each(self, meta, items):
+        return A.GainEach(items[0], _pick(items, "tag"), span=self._s(meta))
+
+    def gain_any(self, meta, items):
+        return A.GainAny(items[0], str(items[2]), span=self._s(meta))
+
     def lose_stmt(self, meta, items):
         return A.Lose(items[0], str(items[1]), _pick(items, "debt"), _pick(items, "at"), _pick(items, "tag"),
                       span=self._s(meta))
@@ -652,6 +658,9 @@ class _Builder:
     def cost_any(self, meta, items):
         return A.CostTerm(items[0], "any", str(items[2]) if items[2] is not None else None,
                           span=self._s(meta))
+
+    def cost_each(self, meta, items):
+        return A.CostTerm(items[0], "each", None, span=self._s(meta))
 
     def cost_different(self, meta, items):
         return A.CostTerm(items[0], "different", str(items[2]), span=self._s(meta))

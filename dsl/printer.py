@@ -371,6 +371,8 @@ def cost(terms: tuple) -> str:
                 f" except {expr(t.exclude)}" if t.exclude is not None else "") + (
                 f" where {expr(t.where)}" if t.where is not None else "") + f" to {expr(t.dest)}"
             parts.append(f"{expr(t.amount)} {noun}{zones}")
+        elif t.mode == "each":
+            parts.append(expr(t.amount))
         elif t.mode == "worth":
             subs = " and ".join(f"{u.name} at {_rate(u.rate)}" for u in t.substitutes)
             parts.append(f"{expr(t.amount)} {t.name} using {subs}")
@@ -481,6 +483,12 @@ class Printer(A.Visitor):
     def visit_Lose(self, s):
         self.clauses([Clause("lose ", s.amount, f" {s.resource}{_at(s.index)}"),
                       Clause(f"else {s.debt}") if s.debt else None, _tag(s.tag)])
+
+    def visit_GainEach(self, s):
+        self.clauses([Clause("gain ", s.amount), _tag(s.tag)])
+
+    def visit_GainAny(self, s):
+        self.clauses([Clause("gain ", s.amount, f" any({s.group})")])
 
     def visit_LoseRandom(self, s):
         self.clauses([Clause("lose ", s.amount, f" any({s.group}) at random"),

@@ -1557,6 +1557,28 @@ class Game:
             return ()
         return self._discard(h, name, group, shared_cap, members, kept, over, where, why)
 
+    def gain_each(self, h: Holder, card, field: str, where: str, tag: Optional[tuple] = None):
+        """`gain q.rewards;` of a field declared `int[GROUP]` (`field`: its key in the indexed tables): each
+        resource's amount gained in the group's order as `gain N RES;` gains it (a tagged gain changed
+        by its modifiers a resource at a time; a shared cap may ask for discards)."""
+        for m, key in self.program.indexed[field].items():
+            yield from self.gain_or_discard(h, m, self.field(card, key), where, tag)
+
+    def gain_any(self, h: Holder, group: str, amount: int, where: str):
+        """`gain N any(GROUP);` N units of the group's resources, the player choosing each unit's resource
+        (repeats allowed: one decision a unit, among the resources with room left under their caps and in
+        their supply; a lone one is still asked, as a forced move). Fewer when no resource has room."""
+        members = self.program.groups[group][1]
+        for left in range(amount, 0, -1):
+            options = [m for m in members if (self.room(h, m) is None or self.room(h, m) > 0)
+                       and self.state.supply.get(m, 1) > 0]
+            if not options:
+                if self.tracer is not None:
+                    self._note("nothing", h, f"no room for any more {group} ({left} not gained)", where=where)
+                return
+            i = yield self.decide(h, f"gain 1 of {group} ({left} to take)", options, where)
+            yield from self.gain_or_discard(h, options[i], 1, where)
+
     def _discard(self, h: Holder, name: str, group: str, shared_cap: int, members: list, kept: int, over: int,
                  where: str, why: str = ""):
         """The discards of a gain past a group's shared cap, one decision a unit (see gain_or_discard)."""
@@ -1775,6 +1797,8 @@ class Game:
         its key in the indexed tables), each member's amount paid from the counter's element for that
         member (terms of 0 pay nothing and announce nothing, as any term of 0)."""
         keys = self.program.indexed[field]
+        if counter is None:   # `pay q.needs;` of a field declared `int[GROUP]`: each resource its own term
+            return [("plain", m, self.field(card, key)) for m, key in keys.items()]
         return [("plain", name, self.field(card, keys[m])) for m, name in self.program.indexed[counter].items()]
 
     def substitutes(self, base: str, pairs: list) -> tuple:
