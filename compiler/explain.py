@@ -431,6 +431,7 @@ class ExprReader(A.Visitor):
 
     def visit_Affordable(self, e):
         terms = ", ".join(f"{self.read(t.amount)} from your {self.noun(t.name)}" if self.per_member(t) else   # `b.cost food`
+                          f"{self.read(t.amount)} (each resource's number)" if t.mode == "each" else   # `q.needs`
                           f"{self.read(t.amount)} cards" + (f" from {self.read(t.source)}" if t.source is not None else "")
                           + (f" for which {self.read(t.where)}" if t.where is not None else "")
                           if t.mode == "cards" else
