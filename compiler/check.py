@@ -1552,6 +1552,11 @@ class Checker(A.Visitor):
             self.used.add(field.index)
             return field.index
         shown = printed(e)
+        if type(e) is A.Name and e.id not in scope.locals and self.sym.category(e.id) in ("resource", "counter"):
+            # `gain stone;`: the amount was left out (a syntax slip, as before whole costs parsed)
+            verbs = "'gain' and 'lose' need" if what == "gain" else "'pay' needs"
+            self.err("E100", f"{verbs} an amount before the resource, as in '{what} 1 {e.id};'", e.span)
+            return None
         if field is not None and field.index is not None:
             self.err("E362", f"{shown} holds one {words(field.type)} per {field.index}, an enum: '{what}' takes "
                      f"every member's amount only of a field declared int[GROUP]", e.span,

@@ -157,6 +157,8 @@ def test_it_prints_back_and_reads_in_words():
     ("proc f(q: quest) { pay q.needs fighter; }", "E312", "say which one"),
     ("proc f(q: quest) { modifier complete { cost -q.needs; } }", "E363", "one resource"),
     ("proc f() { gain 2 any(vp); }", "E301", "not a group"),
+    ("proc f() { gain fighter; }", "E100", "need an amount before the resource"),
+    ("proc f() { pay fighter; }", "E100", "needs an amount before the resource"),
 ])
 def test_misuse(text, code, where):
     the_one_error(analyse_text(PACK + text), code, where, line=PACK.count("\n") + 1)
