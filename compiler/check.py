@@ -1792,10 +1792,14 @@ class Checker(A.Visitor):
     def amount(self, expr, scope: Scope) -> None:
         kind = self.expr(expr, scope)
         if not fits(kind, "int"):
-            group = self.group_named(expr)
-            self.err("E303", f"an amount must be a number, not {article(words(kind))}", expr.span,
-                     "a condition is not a number: write 'if C then 1 else 0'" if kind == "bool" else
-                     self.group_sum_hint(group) if group is not None else None)
+            self.amount_error(expr, kind)
+
+    def amount_error(self, expr, kind: str) -> None:
+        """E303: a number was wanted where `expr`, of type `kind`, stands."""
+        group = self.group_named(expr)
+        self.err("E303", f"an amount must be a number, not {article(words(kind))}", expr.span,
+                 "a condition is not a number: write 'if C then 1 else 0'" if kind == "bool" else
+                 self.group_sum_hint(group) if group is not None else None)
 
     def group_named(self, e) -> Optional[str]:
         """The group a bare name is, where a number may have been meant (`crystals > 3`), else None."""
@@ -3180,6 +3184,9 @@ class Checker(A.Visitor):
             for side, kind in ((e.left, left), (e.right, right)):
                 self.arithmetic(side, kind)
             return "int"
+        if e.op in ("<", "<=", ">", ">=") and "member" in (base_of(left), base_of(right)):
+            self.member_order(e, left, right)
+            return "bool"
         if e.op in ("==", "!=", "<", "<=", ">", ">=") and self.incomparable(left, right):
             self.err("E303", f"cannot compare {article(words(left))} with {article(words(right))}" + (
                      "" if {base_of(left), base_of(right)} == {"bool", "int"} else
@@ -3238,6 +3245,42 @@ class Checker(A.Visitor):
                 arg.value.span, f"to hear any copy, leave the filter out and test the name in the trigger's body "
                 f"(if it.{arg.name}.name == \"{arg.value.id}\" {{ ... }}); for a 'next', which any firing uses "
                 f"up, announce a value the copies share (an enum field) and filter on that"))
+
+    def enum_members(self, kind: str) -> Optional[tuple]:
+        """The members of the enum a type `member:ENUM` is of, in their order; None when unknown."""
+        decl = self.sym.decls.get(kind.partition(":")[2]) if base_of(kind) == "member" else None
+        return tuple(decl.members) if isinstance(decl, A.Enum) else None
+
+    def ordinal(self, e, kind: str) -> bool:
+        """Read a member-valued expression as its place in its enum's order (Symbols.ordered): whether
+        its type is a member of a known enum."""
+        members = self.enum_members(kind)
+        if members is not None:
+            self.sym.ordered[id(e)] = members
+        return members is not None
+
+    def member_order(self, e: A.Binary, left: str, right: str) -> None:
+        """`a < b` with a member on a side: two members of one enum compare by their places in its
+        declaration (language.md 3.4); a member and anything else, or members of two enums, is E355."""
+        if left == right and self.enum_members(left) is not None:
+            self.ordinal(e.left, left)
+            self.ordinal(e.right, right)
+            return
+        if "any" in (left, right) or "none" in (base_of(left), base_of(right)):
+            return   # an unknown type, or `none`: said elsewhere, or only at play
+        member, other = (left, right) if base_of(left) == "member" else (right, left)
+        enum = member.partition(":")[2]
+        members = self.enum_members(member) or ()
+        if base_of(other) == "member":
+            hint = (f"members of two enums have no order between them; to compare their places, "
+                    f"write ordinal(...) on both sides")
+        elif base_of(other) == "int":
+            hint = (f"to compare its place in {enum!r} with a number, write ordinal(...) (1 for "
+                    f"{members[0] if members else 'the first'})")
+        else:
+            hint = f"compare it with a member of {enum!r}: {', '.join(members)}" if members else None
+        self.err("E355", f"cannot order {article(words(left))} and {article(words(right))}: members are "
+                 f"ordered only against members of their own enum", e.span, hint)
 
     @staticmethod
     def incomparable(left: str, right: str) -> bool:
@@ -3623,6 +3666,9 @@ class Checker(A.Visitor):
                 if isinstance(res, A.Resource) and res.supply is None:
                     self.err("E303", f"{last.id!r} has no supply: every player may gain as much as they like",
                              last.span, f"a limited bank is declared 'resource {last.id} supply N;'")
+            if func == "ordinal" and len(args) == 1 and not self.ordinal(args[0], typed(0)) and typed(0) != "any":
+                self.err("E356", f"ordinal() takes an enum member, not {article(words(typed(0)))}", args[0].span,
+                         "it gives a member's place in its enum, from 1: ordinal(m) with m a member")
             if func in ("contains", "index_of") and len(args) == 2:
                 self.searched(func, args, typed(0), typed(1))
                 self.first_copy_searched(func, args, scope)
@@ -3662,7 +3708,11 @@ class Checker(A.Visitor):
         if e.op == "gather":
             return self.gathered(e, inner)
         if e.value is not None:
-            if numeric:
+            if e.op in ("top", "bottom"):   # a number, or a member: by its place in its enum's order
+                kind = self.expr(e.value, inner)
+                if not fits(kind, "int") and not self.ordinal(e.value, kind):
+                    self.amount_error(e.value, kind)
+            elif numeric:
                 self.amount(e.value, inner)
             elif e.op in ("some", "every"):
                 self.condition(e.value, inner)
@@ -3684,7 +3734,7 @@ class Checker(A.Visitor):
             inner = self.narrowed(e.where, inner)
         for key in e.keys:
             kind = self.expr(key, inner)
-            if not fits(kind, "int"):
+            if not fits(kind, "int") and not self.ordinal(key, kind):   # a member: by its enum's order
                 self.err("E303", f"sorted(...) orders by numbers: a key must be a number, not {article(words(kind))}",
                          key.span, "a condition is not a number: write 'if C then 1 else 0'" if kind == "bool" else None)
         element = self.local_type(e.var, inner)

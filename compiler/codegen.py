@@ -484,7 +484,15 @@ class CodeGen(A.Visitor):
         # the rules language and Python rank these operators alike; comparisons must not chain
         p = PRECEDENCE[e.op]
         op = "//" if e.op == "/" else e.op
+        if id(e.left) in self.sym.ordered:   # two members of one enum: by their places in it
+            return f"{self.ordinal(e.left, ctx)} {op} {self.ordinal(e.right, ctx)}"
         return f"{self.wrap(e.left, ctx, p + 1 if p == 4 else p)} {op} {self.wrap(e.right, ctx, p + 1)}"
+
+    def ordinal(self, e, ctx) -> str:
+        """An expression as a number where one is ordered: a member (Symbols.ordered) as its place in
+        its enum, from 1; anything else as itself."""
+        members = self.sym.ordered.get(id(e))
+        return self.ex(e, ctx) if members is None else f"rt.ordinal({members!r}, {self.ex(e, ctx)})"
 
     def visit_Name(self, e, ctx) -> str:
         if id(e) in self.sym.named:   # compared with a resource, track or die: the name itself
@@ -599,6 +607,8 @@ class CodeGen(A.Visitor):
             args = call_args(decl, args, self.sym)
             called = f"KERNELS[{func!r}].fn" if type(decl) is A.Extern else self.func_names[func]   # a value kernel
             return f"{called}(rt, {ctx.you}{''.join(', ' + self.ex(a, ctx) for a in args)})"
+        if func == "ordinal":   # a member's place in its enum: as `<` reads it
+            return self.ordinal(args[0], ctx)
         explicit, args = builtin_args(func, args, self.sym)
         values = [self.ex(a, ctx) for a in args]
         if spec.about_actor and not explicit:
@@ -618,7 +628,7 @@ class CodeGen(A.Visitor):
         inner = ctx.bind(e.var)
         domain, keep = self.hoisted(e.domain, e.var, keep, ctx, e)
         cond = f" if {self.wrap(keep, inner, 1)}" if keep is not None else ""
-        element = self.ex(value, inner) if value is not None else "1" if reduce == "sum" else "True"
+        element = self.ordinal(value, inner) if value is not None else "1" if reduce == "sum" else "True"
         loop = f"for v_{e.var} in {domain}{cond}"
         source = f"{element} {loop}"
         if reduce == "first":
@@ -635,7 +645,7 @@ class CodeGen(A.Visitor):
         to the runtime's `in_order`, as the interpreter hands them."""
         inner = ctx.bind(e.var)
         cond = f" if {self.wrap(e.where, inner, 1)}" if e.where is not None else ""
-        keys = "".join(f"{self.ex(key, inner)}, " for key in e.keys)
+        keys = "".join(f"{self.ordinal(key, inner)}, " for key in e.keys)
         fewest = "".join(f"{order == 'fewest'}, " for order in e.orders)
         return f"in_order([(({keys}), v_{e.var}) for v_{e.var} in {self.domain(e.domain, ctx, e)}{cond}], ({fewest}))"
 

@@ -753,8 +753,14 @@ class Interpreter(A.Visitor):
             return self.ev(e.left, rt, f) and self.ev(e.right, rt, f)
         if op == "or":
             return self.ev(e.left, rt, f) or self.ev(e.right, rt, f)
-        a, b = self.ev(e.left, rt, f), self.ev(e.right, rt, f)
+        a, b = self.ordinal(e.left, rt, f), self.ordinal(e.right, rt, f)
         return BINARY[op](a, b)
+
+    def ordinal(self, e, rt, f):
+        """A value where one is ordered: a member (Symbols.ordered) as its place in its enum, from 1;
+        anything else as itself."""
+        members = self.sym.ordered.get(id(e))
+        return self.ev(e, rt, f) if members is None else rt.ordinal(members, self.ev(e, rt, f))
 
     def visit_Name(self, e, rt, f):
         if id(e) in self.sym.named:   # compared with a resource, track or die: the name itself
@@ -812,6 +818,8 @@ class Interpreter(A.Visitor):
 
     def call(self, func: str, args: tuple, rt, f: Frame):
         spec = BUILTIN_FUNCS.get(func)
+        if func == "ordinal":   # a member's place in its enum: as `<` reads it
+            return self.ordinal(args[0], rt, f)
         if spec is not None:
             explicit, args = builtin_args(func, args, self.sym)
             values = [self.ev(a, rt, f) for a in args]
@@ -847,7 +855,7 @@ class Interpreter(A.Visitor):
                     results.extend(rt.domain(self.ev(value, rt, f)))
                     continue
                 if reduce in ("top", "bottom"):   # the element with the highest (lowest) value
-                    results.append((self.ev(value, rt, f), element))
+                    results.append((self.ordinal(value, rt, f), element))
                     continue
                 results.append(self.ev(value, rt, f) if value is not None else 1 if reduce == "sum" else True)
         if saved is _UNBOUND:
@@ -864,7 +872,7 @@ class Interpreter(A.Visitor):
         for element in self.domain(e, rt, f):
             f.locals[e.var] = element
             if e.where is None or self.ev(e.where, rt, f):
-                rows.append((tuple(self.ev(key, rt, f) for key in e.keys), element))
+                rows.append((tuple(self.ordinal(key, rt, f) for key in e.keys), element))
         if saved is _UNBOUND:
             f.locals.pop(e.var, None)
         else:

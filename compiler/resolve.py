@@ -70,6 +70,9 @@ BUILTIN_FUNCS = {
     "reverse": Builtin(1, 1, method="reverse", returns="list:element"),   # a new list, last item first
     "contains": Builtin(2, 2, method="contains", returns="bool"),
     "index_of": Builtin(2, 2, method="index_of"),
+    # ordinal(m): an enum member's place in its enum's order, from 1 (both backends read it through
+    # Symbols.ordered, as the sides of `<` between members are read)
+    "ordinal": Builtin(1, 1, method="ordinal"),
     "eliminated": Builtin(0, 1, method="eliminated", about_actor=True, returns="bool"),
     "left": Builtin(1, 1, method="left", returns="player"), "right": Builtin(1, 1, method="right", returns="player"),
 }
@@ -137,6 +140,10 @@ class Symbols:
     # id() of each `reveal ITEM.FIELD;` / `look ITEM.FIELD;` that shows one field of a card, not a whole
     # card or zone (`reveal c.colour;`): both backends read this
     field_reveals: set = field(default_factory=set)
+    # id() of each expression holding an enum member that is read as its place in the enum's order
+    # (from 1) -> the enum's members: the sides of `<` `<=` `>` `>=` between two members, a sorted(...)
+    # key, a top/bottom value, the argument of ordinal(m) (both backends read this)
+    ordered: dict = field(default_factory=dict)
 
     def category(self, name: str) -> Optional[str]:
         """What kind of thing a declared name is, or None."""

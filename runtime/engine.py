@@ -1780,6 +1780,16 @@ class Game:
         """Whether a zone or list holds an item."""
         return item in self.domain(zone)
 
+    @staticmethod
+    def ordinal(members: tuple, member) -> int:
+        """A member's place in its enum's order, from 1 (`a < b` between two members, a sorted(...) key
+        or top/bottom value that is a member, ordinal(m)): both backends. `none` has no place (E601)."""
+        try:
+            return members.index(member) + 1
+        except ValueError:
+            raise RulesRuntimeError("E601", f"{label_of(member)} has no place in the order of "
+                                    f"{', '.join(members)}: a member is wanted") from None
+
     def index_of(self, zone, item) -> int:
         """Where an item first stands in a zone or list, counting from 1 (as `xs[n]` does); 0 when it
         is not there."""
