@@ -31,6 +31,9 @@ MASS_NOUNS = {"prestige", "influence", "money", "gold", "food", "wood", "stone",
 PREPOSITIONS = (" in ", " on ", " of ", " at ", " for ", " until ", " from ", " to ", " off ", " per ", " with ", " (")
 COMPARISONS = {">=": "is at least", ">": "is more than", "<=": "is at most", "<": "is less than",
                "==": "is", "!=": "is not"}
+# two members of one enum ordered by their places in its declaration (language.md 3.4)
+ORDER_COMPARISONS = {">=": "is no earlier than", ">": "is later than", "<=": "is no later than",
+                     "<": "is earlier than"}
 ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by"}
 PLAYER_DOMAINS = {"opponents": ("each opponent", "an opponent"), "players": ("each player", "any player"),
                   "anyone": ("each player", "any player"), "neighbours": ("each neighbour", "a neighbour"),
@@ -515,6 +518,8 @@ class ExprReader(A.Visitor):
             return f"the size of {words[0]} (ignoring its sign)"
         if func == "contains" and len(args) == 2:
             return f"{words[1]} is in {words[0]}"
+        if func == "ordinal" and len(args) == 1:
+            return f"the place of {words[0]} in its order (1 for the first)"
         if func == "index_of" and len(args) == 2:
             return f"where {words[1]} stands in {words[0]} (1 for the first, 0 if it is not there)"
         if func == "enabled":
@@ -596,9 +601,19 @@ class ExprReader(A.Visitor):
         return (f"the length of the longest chain of {among}{such} ({ends}) end to end, none used twice (places "
                 f"may repeat), counted {length} (0 if there is none)")
 
+    def ordered(self, e) -> bool:
+        """Whether an expression holds an enum member read by its place in the enum's order."""
+        return id(e) in getattr(self.symbols, "ordered", {})
+
+    def most(self, e, highest: bool) -> str:
+        """'highest' or 'lowest' of a number; 'latest' or 'earliest' of a member in its enum's order."""
+        if self.ordered(e):
+            return "latest" if highest else "earliest"
+        return "highest" if highest else "lowest"
+
     def visit_Sorted(self, e):
         among, such = self.among(e)
-        keys = ", then ".join(f"the {'lowest' if order == 'fewest' else 'highest'} {self.read(key)} first"
+        keys = ", then ".join(f"the {self.most(key, order != 'fewest')} {self.read(key)} first"
                               for order, key in zip(e.orders, e.keys))
         return f"{among}{such}, in order: {keys} (on a tie, in the order of {self.read(e.domain)})"
 
@@ -612,7 +627,7 @@ class ExprReader(A.Visitor):
         if e.op == "first":
             return f"the first of {among}{such}"
         if e.op in ("top", "bottom"):
-            most = "highest" if e.op == "top" else "lowest"
+            most = self.most(e.value, e.op == "top")
             key = self.read(e.value) if e.value is not None else e.var
             return f"the one of {among}{such} with the {most} {key} (the first such on a tie; nobody if none)"
         if e.op == "gather":
@@ -728,7 +743,7 @@ class ExprReader(A.Visitor):
             held = self.holding(e)
             if held is not None:
                 return held
-            verb = COMPARISONS[e.op]
+            verb = ORDER_COMPARISONS[e.op] if self.ordered(e.left) else COMPARISONS[e.op]
             return f"{left} {'are' + verb[2:] if left == 'they' else verb} {right}"
         # arithmetic reads as it is worked out when read left to right: (4 - b.builders) * 2 reads
         # "(4 minus b's builders) times 2", a + b / 2 "a plus (b divided by 2 (rounded down))"; and an

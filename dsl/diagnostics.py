@@ -81,6 +81,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E335": (ERROR, "break outside any loop of its own effect"),
     "E336": (ERROR, "break LABEL naming no loop around it"),
     "E340": (ERROR, "an offer made to what is not players, or 'from' something not a player"),
+    "E355": (ERROR, "an enum member ordered against a number, a member of another enum or any other value"),
+    "E356": (ERROR, "ordinal() of something that is not an enum member"),
     "E360": (ERROR, "a field per resource of a group (int[GROUP]) declared of another type than int"),
     "E361": (ERROR, "an index of a field declared int[GROUP] that is not a resource of the group"),
     "E362": (ERROR, "pay or gain of a value as a whole cost that is not a field declared int[GROUP]"),

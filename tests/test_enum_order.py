@@ -127,3 +127,15 @@ def test_printer_round_trips_ordered_comparisons_and_keys():
 def test_build_text_compiles_both_ways():
     for interpreted in (False, True):
         build_text(PACK + "func f() = now < a_third;", interpreted=interpreted)
+
+
+def test_explain_reads_an_order_as_earlier_and_later():
+    from rulebook.compiler.explain import explain
+    result = analyse_text(PACK + "func young(c: card) = c.age < now;\nfunc newest() = top(c in deck, c.age);\n"
+                                 "func by_age() = sorted(c in deck, fewest c.age);\nfunc place() = ordinal(now);")
+    lines = {d.name: " ".join(explain(d, result.symbols)) for d in result.modules[0][1][0].items
+             if getattr(d, "name", None) in ("young", "newest", "by_age", "place")}
+    assert "is earlier than" in lines["young"], lines["young"]
+    assert "the latest" in lines["newest"], lines["newest"]
+    assert "the earliest" in lines["by_age"], lines["by_age"]
+    assert "in its order (1 for the first)" in lines["place"], lines["place"]
