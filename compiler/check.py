@@ -3266,8 +3266,9 @@ class Checker(A.Visitor):
             self.ordinal(e.left, left)
             self.ordinal(e.right, right)
             return
-        if "any" in (left, right) or "none" in (base_of(left), base_of(right)):
-            return   # an unknown type, or `none`: said elsewhere, or only at play
+        if "any" in (left, right) or "none" in (base_of(left), base_of(right)) or \
+                "member" in (left, right):
+            return   # an unknown type, a member of an enum not known, or `none`: said elsewhere, or at play
         member, other = (left, right) if base_of(left) == "member" else (right, left)
         enum = member.partition(":")[2]
         members = self.enum_members(member) or ()
