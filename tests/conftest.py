@@ -12,8 +12,9 @@ from hypothesis import settings
 from rulebook.compiler.driver import analyse_text, build_text, compile_pack, interpret_pack
 from rulebook.dsl.parser import parse_text
 from rulebook.dsl.printer import format_module
-from rulebook.runtime.agents import ScriptedAgent
+from rulebook.runtime.agents import ScriptedAgent, make_agents
 from rulebook.runtime.engine import Game
+from rulebook.runtime.record import GameLog, record, replay
 
 # CI explores the same examples on every run (a red CI must mean a change broke something);
 # local runs draw new examples each time, to keep finding bugs.
@@ -229,3 +230,26 @@ def the_one_error(result, code: str, where: str = "", line: int | None = None) -
     assert [d.code for d in errors] == [code] and where in errors[0].message, [d.headline() for d in errors]
     if line is not None:
         assert errors[0].span.line == line
+
+
+def played(program, seed: int, players: int = 3) -> Game:
+    """A whole game of random agents."""
+    g = Game(program, players, seed, make_agents("random", players, seed))
+    g.play()
+    return g
+
+
+def random_games_agree(text: str, seeds=range(1, 6), counts=(2, 4)) -> None:
+    """Random games of a rules text end, with the same log and final state compiled and interpreted."""
+    compiled, interpreted = (build_text(text, interpreted=i) for i in (False, True))
+    for seed in seeds:
+        for players in counts:
+            a, b = played(compiled, seed, players), played(interpreted, seed, players)
+            assert a.result()["over"] and a.log == b.log and a.state.digest() == b.state.digest()
+
+
+def replays_through_json(program, seed: int) -> None:
+    """A random game's log, written as JSON and read back, replays to the same final state."""
+    g = played(program, seed)
+    again = GameLog.model_validate_json(record(g).model_dump_json())
+    assert replay(program, again).state.digest() == g.state.digest()

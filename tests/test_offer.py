@@ -11,11 +11,9 @@ from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.compiler.explain import reading
 from rulebook.dsl.diagnostics import RulesError
 from rulebook.dsl.parser import parse_text
-from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
-from rulebook.runtime.record import GameLog, record, replay
 
-from .conftest import drive, on_both_backends, printed_back, the_one_error
+from .conftest import drive, on_both_backends, printed_back, random_games_agree, replays_through_json, the_one_error
 
 # Bohnanza in small: the active player offers beans for beans; who has the beans asked for may accept.
 PACK = """
@@ -123,25 +121,12 @@ def test_the_trace_shows_the_answers_and_the_partner(program):
     assert "P1: offer accepted by P3" in [e.describe() for e in trace]
 
 
-def played(program, seed, players=3):
-    g = Game(program, players, seed, make_agents("random", players, seed))
-    g.play()
-    return g
-
-
 def test_random_agents_play_to_the_end_on_both_backends_alike():
-    compiled, interpreted = (build_text(PACK + GAME, interpreted=i) for i in (False, True))
-    for seed in range(1, 6):
-        for players in (2, 4):
-            a, b = played(compiled, seed, players), played(interpreted, seed, players)
-            assert a.result()["over"] and a.log == b.log and a.state.digest() == b.state.digest()
+    random_games_agree(PACK + GAME)
 
 
 def test_a_logged_game_replays(program):
-    g = played(program, 7)
-    log = record(g)
-    again = GameLog.model_validate_json(log.model_dump_json())   # through JSON, as a file
-    assert replay(program, again).state.digest() == g.state.digest()
+    replays_through_json(program, 7)
 
 
 def test_it_prints_back_and_reads_in_words():
