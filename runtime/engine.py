@@ -2430,7 +2430,8 @@ class Game:
             key = e.key
         else:
             key = e.name
-        where = self.state.where
+        state = self.state
+        where = state.where
         loc = where.get(key)
         if loc is not None:
             loc[2].remove(e)
@@ -2441,10 +2442,9 @@ class Game:
         else:
             dest.items.append(e)
         where[key] = (owner, dest.name, dest.items)
-        if self.state.known:   # what was revealed or looked at is known only until it moves
-            self.state.known.pop(key, None)
-        if self.state.known_fields:   # a field learnt likewise
-            self.state.known_fields.pop(key, None)
+        if state.known or state.known_fields:   # what was revealed or looked at (a card, or one field of
+            state.known.pop(key, None)           # it) is known only until it moves
+            state.known_fields.pop(key, None)
         if traced and self.tracer is not None:
             self._note("move", owner, f"{e.label()} to {'the top of ' if top else ''}{dest.label()}")
         if "move" in self.by_event:
