@@ -302,6 +302,7 @@ class _FileIndexer:
             decl = item.decl if isinstance(item, A.Override) else item
             local = {getattr(n, _LOCALS[type(n)]) for n in A.walk(decl) if type(n) in _LOCALS} - {None}
             local |= {name for n in A.walk(decl) if type(n) is A.Auction for name in (n.winner, n.price)}
+            local |= {n.through_var for n in A.walk(decl) if type(n) is A.Network and n.through_var}
             # the kind whose fields are named inside: an entity's (also `this`), or the kind declared;
             # inside `amend NAME` the fields are NAME's, whose kind the symbol table knows
             kind = decl.kind if isinstance(decl, A.Entity) else decl.name if isinstance(decl, A.Kind) else None

@@ -81,3 +81,13 @@ def test_through_is_highlighted_as_a_keyword_in_a_search_only():
     tokens = [(str(t), v) for t, v in RulesLexer().get_tokens(
         "func f() = longest_path(r in roads, r.x, r.y through n where n != c) + through;")]
     assert tokens.count(("Token.Keyword", "through")) == 1 and ("Token.Name", "through") in tokens
+
+
+def test_the_editor_knows_the_place_of_through_as_a_local():
+    """The place a `through` binds is a local for the editor: no reference to a declaration named so."""
+    from rulebook.compiler.workspace import file_occurrences
+    from rulebook.dsl.parser import parse_text
+
+    text = MAP + "func far() = longest_path(r in roads, r.x, r.y through n where n != c);\n"
+    refs = {o.name for o in file_occurrences(parse_text(text, "a.rules"), text) if o.role == "ref"}
+    assert "n" not in refs and "c" in refs
