@@ -10,6 +10,7 @@ import pytest
 from hypothesis import settings
 
 from rulebook.compiler.driver import analyse_text, build_text, compile_pack, interpret_pack
+from rulebook.dsl.diagnostics import RulesError
 from rulebook.dsl.parser import parse_text
 from rulebook.dsl.printer import format_module
 from rulebook.runtime.agents import ScriptedAgent, make_agents
@@ -253,3 +254,10 @@ def replays_through_json(program, seed: int) -> None:
     g = played(program, seed)
     again = GameLog.model_validate_json(record(g).model_dump_json())
     assert replay(program, again).state.digest() == g.state.digest()
+
+
+def parse_error(text: str, path: str = "t.rules"):
+    """The first diagnostic of a text that does not parse."""
+    with pytest.raises(RulesError) as err:
+        parse_text(text, path)
+    return err.value.diagnostics[0]

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from rulebook.cli import app
 from rulebook.compiler.driver import build_text
-from rulebook.runtime.console import BLANK, MARK, Board, PlainConsole, cell_text, screen
+from rulebook.runtime.console import BLANK, MARK, Board, PlainConsole, cell_text
 from rulebook.runtime.engine import Game
 
 from .conftest import write_pack

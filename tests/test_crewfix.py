@@ -3,6 +3,10 @@ the scope of `after`, forced picks in the trace, clearer syntax errors, and the 
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from rulebook.compiler.driver import analyse_text
@@ -38,11 +42,8 @@ def test_an_index_by_a_kind_without_copies_is_not_w450():
     assert [d.code for d in analyse_text(text).diagnostics] == []
 
 
-def closed_pipe_run(*args) -> "subprocess.CompletedProcess":
+def closed_pipe_run(*args) -> subprocess.CompletedProcess:
     """`rulebook ARGS` writing into a pipe whose reader has already gone (`| head -1` after its line)."""
-    import os
-    import subprocess
-    import sys
     read, write = os.pipe()
     os.close(read)
     try:

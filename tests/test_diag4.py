@@ -8,17 +8,16 @@ from __future__ import annotations
 import pytest
 
 from rulebook.compiler.driver import analyse_text, build_text
-from rulebook.dsl.diagnostics import RulesError, did_you_mean
+from rulebook.dsl.diagnostics import did_you_mean
 from rulebook.dsl.parser import parse_text
 from rulebook.dsl.printer import format_module
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 
+from .conftest import parse_error
 
-def syntax_error(text: str):
-    with pytest.raises(RulesError) as err:
-        parse_text(text, "t.rules")
-    return err.value.diagnostics[0]
+
+syntax_error = parse_error
 
 
 def where(d) -> tuple:

@@ -17,7 +17,7 @@ from rulebook.runtime.record import load_state, record, replay, save_state
 from rulebook.runtime.state import State, check_saved
 from rulebook.runtime.view import build_view, changes
 
-from .conftest import rules_programs, run_proc
+from .conftest import parse_error, rules_programs, run_proc
 
 # Splendor: 4 gems of a colour at 2 players, 5 at 3, 7 at 4; 5 gold; at most 10 tokens in hand
 PACK = """
@@ -285,9 +285,7 @@ def test_misuse_of_a_supply_is_reported(text, code, message):
     ("resource wood supply 3 cap 4;", ""),
 ])
 def test_malformed_supplies_are_syntax_errors(text, message):
-    with pytest.raises(RulesError) as err:
-        parse_text(text, "a.rules")
-    d = err.value.diagnostics[0]
+    d = parse_error(text, "a.rules")
     assert d.code == "E100" and message in d.message
 
 
