@@ -15,7 +15,7 @@ from rulebook.dsl.parser import CARD_WORDS
 from rulebook.dsl.printer import declaration_text, expr as printed, params_text
 
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered
-from .layout import plain_values
+from .layout import plain_values, python_blocks, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, event_arg, proc_result_call
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, Symbols, declared_at, tokens_in
 from .resolve import arm_change, enum_changes, option_change, pick_change
@@ -497,6 +497,7 @@ class Checker(A.Visitor):
         self.kernels = kernels
         self.sources = sources or {}   # file -> text: where a name's own word is (`at_name`)
         self.depth = 0        # statement blocks around the statement being checked
+        self.python_depth = 0   # blocks of generated Python around it (python_blocks)
         self.expr_depth = 0   # expressions around the one being checked
         self.too_deep = False
         self.diags: list[Diagnostic] = []
@@ -1449,7 +1450,14 @@ class Checker(A.Visitor):
                      stmts[0].span)
             stmts = ()
         for i, s in enumerate(stmts):
-            self.visit(s, scope)
+            opened = python_blocks(s)
+            self.python_depth += opened
+            if self.python_depth > MAX_PYTHON_BLOCKS:
+                self.err("E310", f"loops nest more than {MAX_PYTHON_BLOCKS} deep here, counting one more for each "
+                         "loop with a label or a 'break' inside: move the inner part into a proc", s.span)
+            else:
+                self.visit(s, scope)
+            self.python_depth -= opened
             if isinstance(s, (A.EndGame, A.Return)) and i + 1 < len(stmts):   # what follows never runs
                 ended = "the game ends" if isinstance(s, A.EndGame) else "the proc returns"
                 self.diags.append(Diagnostic("W413", f"this never runs: {ended} on the statement before it",

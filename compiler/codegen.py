@@ -20,7 +20,7 @@ from rulebook.dsl.printer import PRECEDENCE, precedence
 from rulebook.runtime.engine import MAX_STEPS
 from rulebook.runtime.kernels import KERNELS
 
-from .layout import (bounded_domain, elements, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg,
                      recursive, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
@@ -1002,7 +1002,7 @@ class CodeGen(A.Visitor):
         """Around a loop that a `break` inside it may leave: `try:` the loop, and `except LeaveLoop`
         that the loop takes (`break;`, or `break LABEL;` of its label) ends it; any other goes on out.
         A loop without a `break` in it gets nothing (it costs nothing)."""
-        if not any(type(n) is A.Break for n in A.walk(s)):
+        if not left_by_break(s):
             yield
             return
         left = self.temp("left")

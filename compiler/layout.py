@@ -393,6 +393,25 @@ def where(node) -> str:
     return f"{SAFE_PATH.sub('_', s.file)}:{s.line}:{s.column}"
 
 
+# Python refuses a function whose loops, `try` and `with` blocks nest more than 20 deep ("too many
+# statically nested blocks"): the checker counts what `python_blocks` says each statement opens (E310).
+MAX_PYTHON_BLOCKS = 20
+LOOPS = (A.While, A.Repeat, A.ForEach, A.Each, A.Simultaneous)
+
+
+def left_by_break(loop: A.Stmt) -> bool:
+    """Whether a `break` stands anywhere inside a loop (its generated code then sits in a `try`)."""
+    return any(type(n) is A.Break for n in A.walk(loop))
+
+
+def python_blocks(stmt: A.Stmt) -> int:
+    """How many nested blocks of generated Python (loops, `try`, `with`) a statement opens around its body."""
+    if isinstance(stmt, LOOPS):
+        return 1 + (getattr(stmt, "loop_label", None) is not None) + left_by_break(stmt)
+    # asked again and again: `choose ... in any order`, `may ... repeatedly`, `pick ... repeatedly`
+    return int(bool(getattr(stmt, "any_order", False) or getattr(stmt, "repeated", False)))
+
+
 def announces(stmt: A.Stmt, local_names) -> bool:
     """Whether triggers queued by a statement run right after it (setting a local announces nothing)."""
     return type(stmt).drains and not (type(stmt) is A.SetName and stmt.name in local_names)

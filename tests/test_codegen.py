@@ -11,7 +11,7 @@ from rulebook.compiler.driver import cache_dir, compile_pack
 from rulebook.dsl.diagnostics import RulesError
 from rulebook.runtime.engine import RulesRuntimeError
 
-from .conftest import new_game, run_proc, write_pack
+from .conftest import build_text, new_game, run_proc, write_pack
 
 HOSTILE = r"""
 resource coin "Coin \"\"\" ); import os; os.system(\"echo pwned\") # {__import__}";
@@ -87,3 +87,37 @@ def test_past_the_documented_depth_lint_says_so_instead_of_python(tmp_path):
         "repeat 1 { " * 17 + "gain 1 vp;" + " }" * 17 + "\n}"
     found = [(d.code, d.span.line) for d in analyse_text(text).diagnostics]
     assert found == [("E310", 3), ("E310", 4)]
+
+
+
+LOOP_SHAPES = {   # each loop as written, and the blocks of generated Python it opens around its body
+    "while": ("while vp < 100 {{ {body} }}", 1),
+    "labelled repeat": ("repeat 2 as r{i} {{ {body} }}", 2),
+    "for each left by break": ("for each q{i} in players {{ {body} if vp > 50 {{ break; }} }}", 2),
+    "labelled each left by break": ("each players as e{i} {{ {body} if vp > 50 {{ break e{i}; }} }}", 3),
+    "may repeatedly": ('may "again?" repeatedly {{ {body} }}', 1),
+    "choose in any order": ('choose in any order {{ option "a" {{ {body} }} option "b" {{ }} }}', 1),
+}
+
+
+@pytest.mark.parametrize("shape", LOOP_SHAPES)
+def test_whatever_depth_of_loops_lint_accepts_compiles(shape):
+    # Python refuses more than 20 nested loops, `try` and `with` blocks in one function: the checker
+    # counts what each loop opens (layout.python_blocks), so lint finds E310 where compiling would fail
+    from rulebook.compiler.driver import analyse_text
+    from rulebook.compiler.layout import MAX_PYTHON_BLOCKS
+
+    template, opens = LOOP_SHAPES[shape]
+
+    def nested(n):
+        body = "gain 1 vp;"
+        for i in range(n):
+            body = template.format(body=body, i=i)
+        return "counter vp;\nproc deep() {\n" + body + "\n}\n"
+
+    deepest = next(n for n in range(1, 30) if analyse_text(nested(n + 1)).diagnostics)
+    build_text(nested(deepest))
+    build_text(nested(deepest), interpreted=True)
+    assert [d.code for d in analyse_text(nested(deepest + 1)).diagnostics] == ["E310"]
+    if opens > 1:   # the loops, not the rules' blocks, are the limit
+        assert deepest == MAX_PYTHON_BLOCKS // opens
