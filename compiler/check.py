@@ -335,6 +335,16 @@ def always_offered(o: A.Option) -> bool:
     return not o.once and (o.guard is None or constant(o.guard) is True) and not leading_cost(o.body)
 
 
+def opening_choice(proc: A.Proc) -> Optional[A.Choose]:
+    """The `choose` a proc's body starts with (what `can PROC(args)` tests), or None."""
+    return proc.body[0] if proc.body and type(proc.body[0]) is A.Choose else None
+
+
+def where_at(node) -> str:
+    """`line L, column C` of a node, for a message."""
+    return f"line {node.span.line}, column {node.span.column}"
+
+
 class Flow:
     """Whether running statements can reach their end without `return` or `end game` (W414: a proc with
     a result type that does gives none). `complete`: the ids of the `match` statements without
@@ -3049,6 +3059,66 @@ class Checker(A.Visitor):
     def visit_Allowed(self, e: A.Allowed, scope) -> str:
         self.tag(e.tag, scope)
         return "bool"
+
+    def visit_CanOpen(self, e: A.CanOpen, scope) -> str:
+        """`can PROC(args)`: the arguments as a call's; E376 when the name is no proc, E377 when the
+        proc's body does not start with a `choose`, E378 when testing it tests it again, W455 when an
+        option of that choose is always offered (the test always holds)."""
+        self.used.add(e.proc)
+        decl = self.sym.decls.get(e.proc)
+        if not isinstance(decl, A.Proc):
+            for a in e.args:
+                self.expr(a, scope)
+            if decl is None and e.proc not in self.sym.removed:
+                self.unknown("E207", "procedure", e.proc, e.span, self.sym.of("proc"))
+            else:
+                self.err("E376", f"'can' tests a proc's first decision; {e.proc!r} is "
+                         f"{article(CATEGORY[type(decl)]) if decl is not None else 'removed'}, not a proc", e.span,
+                         "write 'can PROC(args)' with a proc whose body starts with 'choose'")
+            return "bool"
+        self.arguments(repr(e.proc), decl, e.args, e.span, scope)
+        choice = opening_choice(decl)
+        if choice is None:
+            first = decl.body[0] if decl.body else None
+            self.err("E377", f"'can {e.proc}(...)' tests the first decision of {e.proc!r}, but its body does not "
+                     f"start with 'choose' ({'it is empty' if first is None else 'it starts at ' + where_at(first)})",
+                     e.span, "put the 'choose' first in the proc (what runs before it would run before the test "
+                     "could tell), or test the condition itself in a func")
+            return "bool"
+        if e.proc in self.can_reach(e.proc):
+            self.err("E378", f"testing 'can {e.proc}(...)' tests its options' guards, which test "
+                     f"'can {e.proc}(...)' again: the test never ends", e.span,
+                     "a guard of an option cannot depend on whether the same choice is open")
+        always = next((o for o in choice.options if always_offered(o)), None)
+        if always is not None:
+            self.err("W455", f"'can {e.proc}(...)' always holds: the option {always.title or '(untitled)'!r} of its "
+                     f"choose at {where_at(choice)} is offered every time", e.span,
+                     "an option with no 'when', no 'once' and no leading cost is always open")
+        return "bool"
+
+    def can_reach(self, proc: str) -> set[str]:
+        """The procs whose `can` testing `can PROC(...)` tests in turn: through the guards and leading
+        costs of its first choose's options and the funcs they call."""
+        reached, seen, todo = set(), set(), [proc]
+        while todo:
+            decl = self.sym.decls.get(todo.pop())
+            if decl is None or id(decl) in seen:
+                continue
+            seen.add(id(decl))
+            roots = ()
+            if isinstance(decl, A.Proc) and (choice := opening_choice(decl)) is not None:
+                roots = [o.guard for o in choice.options if o.guard is not None] + \
+                        [t for o in choice.options for t in (leading_cost(o.body) or ())]
+            elif isinstance(decl, A.Func):
+                roots = [decl.value]
+            for root in roots:
+                for n in A.walk(root):
+                    if type(n) is A.CanOpen:
+                        reached.add(n.proc)
+                        todo.append(n.proc)
+                    elif type(n) is A.Call and isinstance(self.sym.decls.get(n.func), A.Func):
+                        todo.append(n.func)
+        return reached
 
     def visit_ListLit(self, e, scope) -> str:
         """A list of values all of one type is a list of that type (`[brick, wool]`: of numbers, the

@@ -136,6 +136,7 @@ class CodeGen(A.Visitor):
         self._fn: Function | None = None
         self._indent = 1
         self._temp = 0
+        self.can_names: dict[str, str] = {}   # proc name -> its `can` test's function (see `can_function`)
         self._uncounted: dict[str, bool] = {}   # func name -> whether its calls cannot count a step
 
     # ------------------------------------------------------------------ writer
@@ -456,6 +457,27 @@ class CodeGen(A.Visitor):
         decl = self.sym.decls.get(name)
         return type(decl) in (A.Resource, A.Track) or (type(decl) is A.Counter and not decl.is_global
                                                         and decl.indexes is None)
+
+    def visit_CanOpen(self, e: A.CanOpen, ctx) -> str:
+        decl = self.sym.decls[e.proc]
+        args = call_args(decl, e.args, self.sym)
+        return f"{self.can_function(decl)}(rt, {ctx.you}{''.join(', ' + self.ex(a, ctx) for a in args)})"
+
+    def can_function(self, decl: A.Proc) -> str:
+        """The name of the function telling whether the proc's opening choose offers an option (made
+        the first time a `can` asks): its options' tests, with the proc's parameters; nothing runs."""
+        name = self.can_names.get(decl.name)
+        if name is None:
+            name = self.can_names[decl.name] = f"c_{self.proc_names[decl.name]}"
+            choice = decl.body[0]
+            ctx = Ctx(frozenset(p.name for p in decl.params))
+            fn = Function(f"def {name}(rt, you{''.join(f', v_{p.name}' for p in decl.params)}):",
+                          f"whether {decl.name}'s choose at {where(choice)} offers an option")
+            tests = [self.option_tests(o, ctx) for o in choice.options]
+            fn.lines.append(f"    return {' or '.join('(' + ' and '.join(t) + ')' for t in tests)}  # @{where(choice)}"
+                            if all(tests) else f"    return True  # @{where(choice)}")
+            self.functions.append(fn)
+        return name
 
     def visit_Allowed(self, e: A.Allowed, ctx) -> str:
         return f"rt.allowed({ctx.you}, {self.tag(e.tag, ctx)})"
@@ -937,17 +959,9 @@ class CodeGen(A.Visitor):
         if s.any_order:   # every option once, in the order chosen
             self.writeline(f"{done} = set()", s)
             self.counted_loop(s)
-        offered = []   # each option's tests: those before the first option with a test are always offered
-        for i, o in enumerate(s.options):
-            tests = [f"rt.once_open({ctx.you}, {self.sites[id(o)]!r})"] if o.once else []
-            if s.any_order:
-                tests.insert(0, f"{i} not in {done}")
-            if o.guard is not None:
-                tests.append(self.wrap(o.guard, ctx, 2))   # an operand of `and`
-            cost = leading_cost(o.body)
-            if cost:
-                tests.append(self.affordable(cost, leading_tag(o.body), ctx, o.body[0]))
-            offered.append(tests)
+        # each option's tests: those before the first option with a test are always offered
+        offered = [([f"{i} not in {done}"] if s.any_order else []) + self.option_tests(o, ctx)
+                   for i, o in enumerate(s.options)]
         always = next((i for i, tests in enumerate(offered) if tests), len(offered))
         self.writeline(f"{opts} = {list(range(always))!r}", s)   # (a list made at once, not appended to)
         if filled:   # a label with values is worked out for an option offered, when it is asked
@@ -978,6 +992,17 @@ class CodeGen(A.Visitor):
             self.nested(o.body, ctx)
         if s.any_order:
             self._indent -= 1
+
+    def option_tests(self, o: A.Option, ctx: Ctx) -> list[str]:
+        """The tests that an option of a choose is offered now, each an operand of `and`: `once` not
+        yet taken, its guard, its leading cost affordable (none: always offered)."""
+        tests = [f"rt.once_open({ctx.you}, {self.sites[id(o)]!r})"] if o.once else []
+        if o.guard is not None:
+            tests.append(self.wrap(o.guard, ctx, 2))
+        cost = leading_cost(o.body)
+        if cost:
+            tests.append(self.affordable(cost, leading_tag(o.body), ctx, o.body[0]))
+        return tests
 
     def visit_May(self, s: A.May, ctx: Ctx):
         cost = self.cost(s.cost, ctx) if s.cost else "None"

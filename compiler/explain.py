@@ -450,6 +450,11 @@ class ExprReader(A.Visitor):
         args = f"({', '.join(self.read(a) for a in e.tag.args)})" if e.tag.args else ""
         return f"you may {spoken(e.tag.action)}{args} (no modifier forbids it, or one allows it)"
 
+    def visit_CanOpen(self, e):
+        args = f" with {', '.join(self.read(a) for a in e.args)}" if e.args else ""
+        return (f"{spoken(e.proc)}{args} would offer you a choice now (some option of its first choose is "
+                "open: its condition holds, it is not used up, you can pay its cost; nothing is done)")
+
     def visit_Range(self, e):
         return f"the numbers {self.from_to(e)}"
 

@@ -202,14 +202,7 @@ class Interpreter(A.Visitor):
         """One choice among the options not `done`; returns the option taken (None: none available)."""
         opts, labels = [], option_labels(s)
         for i, o in enumerate(s.options):
-            if i in done:
-                continue
-            if o.once and not rt.once_open(f.you, self.sites[id(o)]):
-                continue
-            if o.guard is not None and not self.ev(o.guard, rt, f):
-                continue
-            cost = leading_cost(o.body)
-            if cost and not rt.affordable(f.you, self.cost(cost, rt, f), self.tag(leading_tag(o.body), rt, f)):
+            if i in done or not self.offered(o, rt, f):
                 continue
             opts.append(i)
             if plain_text(o) is None:   # a label with values is worked out for an option offered, when it is asked
@@ -220,6 +213,16 @@ class Interpreter(A.Visitor):
                 rt.once(f.you, self.sites[id(s.options[choice])])
             yield from self.run(s.options[choice].body, rt, f)
         return choice
+
+    def offered(self, o, rt, f) -> bool:
+        """Whether an option of a choose is offered now: `once` not yet taken, its guard holds, its
+        leading cost can be paid. It reads and changes nothing (`can PROC(args)` asks it too)."""
+        if o.once and not rt.once_open(f.you, self.sites[id(o)]):
+            return False
+        if o.guard is not None and not self.ev(o.guard, rt, f):
+            return False
+        cost = leading_cost(o.body)
+        return not cost or rt.affordable(f.you, self.cost(cost, rt, f), self.tag(leading_tag(o.body), rt, f))
 
     def visit_May(self, s, rt, f):
         if not s.repeated:
@@ -730,6 +733,14 @@ class Interpreter(A.Visitor):
 
     def visit_Affordable(self, e, rt, f):
         return rt.affordable(f.you, self.cost(e.terms, rt, f), self.tag(e.tag, rt, f))
+
+    def visit_CanOpen(self, e, rt, f):
+        """Whether the proc's opening choose offers you an option, its parameters bound to the
+        arguments, in a frame of its own; nothing runs."""
+        decl = self.sym.decls[e.proc]
+        args = [self.ev(a, rt, f) for a in call_args(decl, e.args, self.sym)]
+        frame = Frame(f.you, {p.name: a for p, a in zip(decl.params, args)})
+        return any(self.offered(o, rt, frame) for o in decl.body[0].options)
 
     def visit_Allowed(self, e, rt, f):
         return rt.allowed(f.you, self.tag(e.tag, rt, f))

@@ -513,6 +513,16 @@ class Allowed(Expr):
 
 
 @node
+class CanOpen(Expr):
+    """`can PROC(args)`: whether the first decision of the proc, the `choose` its body starts with,
+    would offer you an option now (a guard that holds, a `once` not yet taken, a leading cost you can
+    pay), the proc's parameters bound to the arguments; nothing runs."""
+
+    proc: str
+    args: tuple
+
+
+@node
 class ListLit(Expr):
     """`[a, b, c]`."""
 

@@ -91,6 +91,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E366": (ERROR, "base() twice in one amended arm or option"),
     "E367": (ERROR, "base() in an amended arm or option with arguments, or as a value"),
     "E368": (ERROR, "base() in an amended arm taking its values from several arms"),
+    "E376": (ERROR, "'can' names something that is not a proc"),
+    "E377": (ERROR, "'can PROC(...)' of a proc whose body does not start with 'choose'"),
+    "E378": (ERROR, "'can PROC(...)' whose options' guards test the same 'can' again"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),
@@ -123,6 +126,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W429": (WARNING, "shown that shows nothing: on a kind no zone hides, or a shown field revealed"),
     "W440": (WARNING, "an offer whose body never names its partner"),
     "W450": (WARNING, "a var or counter indexed by a kind with '* N' copies, indexed by a card: the copies share one element"),
+    "W455": (WARNING, "a 'can PROC(...)' test that always holds: an option of the proc's choose is always offered"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

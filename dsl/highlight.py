@@ -24,7 +24,7 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
     "while", "winner", "with", "public", "hidden", "secret", "reveal", "look", "simultaneously",
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
-CONTEXTUAL = ("as", "at", "auction", "award", "break", "eliminate", "end", "offer", "open", "refills", "restore",
+CONTEXTUAL = ("as", "at", "auction", "award", "break", "can", "eliminate", "end", "offer", "open", "refills", "restore",
               "sealed", "shown", "start", "through")
 
 
@@ -64,6 +64,8 @@ class RulesLexer(RegexLexer):
             (r"\bas\b(?=\s*\(\s*[A-Za-z_][A-Za-z0-9_]*\s*,)", Keyword),
             # `shown told: bool;` in a kind: before a field's name (before ':' or '=' it is a field itself)
             (r"([{;])(\s*)(shown)\b(?=\s+[A-Za-z_])", bygroups(Punctuation, Whitespace, Keyword)),
+            # `can PROC(args)`: before a call (`can` alone, or before a '(', is a name)
+            (r"\bcan\b(?=\s+[A-Za-z_][A-Za-z0-9_]*\s*\()", Keyword),
             (r"\bas\b(?=\s*\")", Keyword),
             (r"\bas\b(?=\s+[A-Za-z_][A-Za-z0-9_]*\s*[{:])", Keyword),
             (words(CONSTANTS, prefix=r"\b", suffix=r"\b"), Keyword.Constant),

@@ -55,6 +55,7 @@ CONTEXTUAL = {
     "sealed": "auction among PLAYERS sealed up to AMOUNT as (WINNER, PRICE) { ... }",
     "shown": "kind NAME { shown FIELD: TYPE; }",
     "offer": "offer \"prompt\" to PLAYERS [first | chosen] as PARTNER { ... }",
+    "can": "can PROC(args)",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand)
@@ -63,6 +64,10 @@ NEVER_CALLED = frozenset({"as"})
 # ':' or '=' they name a field (`shown: bool;`, `shown = true;`)
 _WORD_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*[A-Za-z_]")
 BEFORE_WORD = {"shown"}
+# the contextual words that are their keyword only before a call of a name that is no reserved word
+# (`can place(p)`): `can and ready` reads a value named `can`
+BEFORE_CALL = {"can"}
+_NAME_CALL_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*([A-Za-z_][A-Za-z0-9_]*)(?:{WHITESPACE}|{COMMENT})*\(")
 # a '(' next, after blanks and comments: the word is called, so it is a name
 _CALL_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*\(")
 
@@ -188,6 +193,12 @@ class RulesLexer(Lexer):
         anywhere else (and always without a parser, in `scan`)."""
         term = self.contextual[word]
         if parser_state is None or (word not in NEVER_CALLED and _CALL_NEXT.match(data, after)) \
-                or (word in BEFORE_WORD and not _WORD_NEXT.match(data, after)):
+                or (word in BEFORE_WORD and not _WORD_NEXT.match(data, after)) \
+                or (word in BEFORE_CALL and not self._name_called(data, after)):
             return "NAME"
         return term if _takes(parser_state.parse_conf.parse_table, parser_state.state_stack, term) else "NAME"
+
+    def _name_called(self, data: str, after: int) -> bool:
+        """Whether a call of a name (not a reserved word) follows: `can` in `can place(p)`."""
+        m = _NAME_CALL_NEXT.match(data, after)
+        return m is not None and m.group(1) not in self.keywords

@@ -1124,6 +1124,9 @@ class _Builder:
     def allowed(self, meta, items):
         return A.Allowed(A.Tag(str(items[1]), items[2] or (), span=self._s(meta)), span=self._s(meta))
 
+    def can_open(self, meta, items):
+        return A.CanOpen(str(items[1]), items[2] or (), span=self._s(meta))
+
     def call(self, meta, items):
         return A.Call(str(items[0]), items[1] or (), span=self._s(meta))
 

@@ -115,6 +115,9 @@ class ExprPrinter(A.Visitor):
     def visit_Allowed(self, e):
         return f"allowed({action(e.tag)})"
 
+    def visit_CanOpen(self, e):
+        return f"can {e.proc}({', '.join(_expr(a) for a in e.args)})"
+
     def visit_ListLit(self, e):
         return "[" + ", ".join(_expr(i) for i in e.items) + "]"
 
