@@ -116,6 +116,9 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                 continue
             elif t is A.Call and n.func in results:
                 return True
+            elif t is A.CanOpen and type(callables.get(n.proc)) is A.Proc and callables[n.proc].body \
+                    and type(callables[n.proc].body[0]) is A.Choose:   # what `can` tests: the options' guards
+                stack.extend(o.guard for o in callables[n.proc].body[0].options if o.guard is not None)
             stack.extend(n.children())
         return False
 

@@ -267,7 +267,7 @@ _NAMES: dict = {
     A.LoseRandom: (("group", "ref"),), A.GainAny: (("group", "ref"),),
     A.CostTerm: (("name", "ref"),), A.Substitute: (("name", "ref"),), A.Advance: (("track", "ref"),), A.Regress: (("track", "ref"),),
     A.Reactivate: (("track", "ref"),), A.Bonus: (("track", "ref"),),
-    A.CallStmt: (("func", "ref"),), A.Call: (("func", "ref"),), A.Method: (("name", "ref"),),
+    A.CallStmt: (("func", "ref"),), A.Call: (("func", "ref"),), A.Method: (("name", "ref"),), A.CanOpen: (("proc", "ref"),),
     A.Fill: (("kind", "ref"),), A.Roll: (("name", None), ("die", "ref")), A.Pay: (("name", None),),
     A.Pattern: (("event", "ref"),), A.Tag: (("action", "ref"),),
     A.Emit: (("event", "ref"),), A.Rank: (("resource", "ref"),), A.SetName: (("name", "ref"),),

@@ -11,6 +11,8 @@ import pytest
 
 from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.compiler.explain import reading
+from rulebook.compiler.workspace import file_occurrences
+from rulebook.dsl.parser import parse_text
 from rulebook.runtime.engine import Game
 
 from .conftest import (found_at, on_both_backends, pack_backends, played, printed_back, random_games_agree, run_proc,
@@ -155,3 +157,9 @@ def test_waterdeep_places_with_can_and_both_backends_agree(waterdeep):
     for seed in (1, 2):
         a, b = played(waterdeep["compiled"], seed, 3), played(waterdeep["interpreted"], seed, 3)
         assert a.result()["over"] and a.log == b.log and a.state.digest() == b.state.digest()
+
+
+def test_the_editor_finds_the_proc_a_can_names():
+    text = PACK + GAME
+    refs = [(o.role, o.span.line) for o in file_occurrences(parse_text(text, "a.rules"), text) if o.name == "hunt"]
+    assert ("decl", 18) in refs and ("ref", 23) in refs   # `proc hunt(...)` and `can hunt(n)`
