@@ -340,9 +340,10 @@ def opening_choice(proc: A.Proc) -> Optional[A.Choose]:
     return proc.body[0] if proc.body and type(proc.body[0]) is A.Choose else None
 
 
-def where_at(node) -> str:
-    """`line L, column C` of a node, for a message."""
-    return f"line {node.span.line}, column {node.span.column}"
+def where_at(node, here: A.Span) -> str:
+    """`line L, column C` of a node, for a message at `here` (`of FILE` too when another file holds it)."""
+    other = f" of {node.span.file}" if node.span.file != here.file else ""
+    return f"line {node.span.line}, column {node.span.column}{other}"
 
 
 class Flow:
@@ -3081,7 +3082,7 @@ class Checker(A.Visitor):
         if choice is None:
             first = decl.body[0] if decl.body else None
             self.err("E377", f"'can {e.proc}(...)' tests the first decision of {e.proc!r}, but its body does not "
-                     f"start with 'choose' ({'it is empty' if first is None else 'it starts at ' + where_at(first)})",
+                     f"start with 'choose' ({'it is empty' if first is None else 'it starts at ' + where_at(first, e.span)})",
                      e.span, "put the 'choose' first in the proc (what runs before it would run before the test "
                      "could tell), or test the condition itself in a func")
             return "bool"
@@ -3092,7 +3093,7 @@ class Checker(A.Visitor):
         always = next((o for o in choice.options if always_offered(o)), None)
         if always is not None:
             self.err("W455", f"'can {e.proc}(...)' always holds: the option {always.title or '(untitled)'!r} of its "
-                     f"choose at {where_at(choice)} is offered every time", e.span,
+                     f"choose at {where_at(choice, e.span)} is offered every time", e.span,
                      "an option with no 'when', no 'once' and no leading cost is always open")
         return "bool"
 
