@@ -17,7 +17,7 @@ from rulebook.dsl.printer import declaration_text, expr as printed, params_text
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered
 from .layout import plain_values, python_blocks, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, event_arg, proc_result_call
-from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, Symbols, declared_at, tokens_in
+from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, Symbols, declared_at, tokens_in
 from .resolve import arm_change, enum_changes, option_change, pick_change
 from .resolve import same_statements
 
@@ -3338,6 +3338,34 @@ class Checker(A.Visitor):
             self.sym.ordered[id(e)] = members
         return members is not None
 
+    def member_place(self, func: str, arg, kind: str) -> str:
+        """`ordinal(m)`, a member's place in its enum from 1, and the steps from it, `next(m)`,
+        `prev(m)`, `next_around(m)`, `prev_around(m)` (a member of the same enum): m is read as its
+        place (Symbols.ordered); anything but a member of a known enum is E356, at the argument."""
+        if self.ordinal(arg, kind):
+            return kind if func in STEPS else "int"
+        if kind in ("any", "member") and func in STEPS:   # the enum is not known: its order neither
+            self.err("E356", f"{func}() takes a member of a known enum: which enum {printed(arg)} is of is not "
+                     f"known here", arg.span, f"give it a type first: 'let m: ENUM = {printed(arg)};' then {func}(m)")
+        elif kind not in ("any", "member"):
+            shown = "a list of its members: name one of them" if base_of(kind) == "list" and \
+                base_of(element_of(kind)) == "member" else None
+            gives = "its place in its enum, from 1" if func == "ordinal" else \
+                f"the member {'after' if STEPS[func][0] > 0 else 'before'} it in its enum's order"
+            self.err("E356", f"{func}() takes an enum member, not {article(words(kind))}", arg.span,
+                     f"it gives {gives}: {func}(m) with m a member" + (f"; an enum's name is {shown}" if shown else ""))
+        return "any" if func in STEPS else "int"
+
+    def enum_index(self, args: tuple, sought: str, span: A.Span) -> None:
+        """`index_of(ENUM, m)` with m a member of that enum is its place, which `ordinal(m)` says without
+        naming the enum: W453 at the call, with the replacement (language.md 3.4, "Order")."""
+        enum = args[0]
+        if isinstance(enum, A.Name) and isinstance(self.sym.decls.get(enum.id), A.Enum) and \
+                sought == f"member:{enum.id}":
+            self.err("W453", f"index_of({enum.id}, {printed(args[1])}) is the place of a member in its enum: "
+                     f"ordinal() says it without naming the enum", span,
+                     f"write ordinal({printed(args[1])}) (on none it stops play, where index_of gives 0)")
+
     def member_order(self, e: A.Binary, left: str, right: str) -> None:
         """`a < b` with a member on a side: two members of one enum compare by their places in its
         declaration (language.md 3.4); a member and anything else, or members of two enums, is E355."""
@@ -3746,12 +3774,13 @@ class Checker(A.Visitor):
                 if isinstance(res, A.Resource) and res.supply is None:
                     self.err("E303", f"{last.id!r} has no supply: every player may gain as much as they like",
                              last.span, f"a limited bank is declared 'resource {last.id} supply N;'")
-            if func == "ordinal" and len(args) == 1 and not self.ordinal(args[0], typed(0)) and typed(0) != "any":
-                self.err("E356", f"ordinal() takes an enum member, not {article(words(typed(0)))}", args[0].span,
-                         "it gives a member's place in its enum, from 1: ordinal(m) with m a member")
+            if spec.method in ("ordinal", "member_step") and len(args) == 1:
+                return self.member_place(func, args[0], typed(0))
             if func in ("contains", "index_of") and len(args) == 2:
                 self.searched(func, args, typed(0), typed(1))
                 self.first_copy_searched(func, args, scope)
+            if func == "index_of" and len(args) == 2:
+                self.enum_index(args, typed(1), span)
             if spec.returns == "element":
                 return element_of(typed(0)) if args else "any"
             if spec.returns == "list:element":   # `reverse(z)`: a zone, a list or a count (1..n)

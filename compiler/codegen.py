@@ -26,7 +26,7 @@ from .layout import (bounded_domain, elements, left_by_break, Layout, actor_call
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, Symbols, classify, it_arg
+from .resolve import BUILTIN_FUNCS, STEPS, Symbols, classify, it_arg
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
@@ -631,6 +631,9 @@ class CodeGen(A.Visitor):
             return f"{called}(rt, {ctx.you}{''.join(', ' + self.ex(a, ctx) for a in args)})"
         if func == "ordinal":   # a member's place in its enum: as `<` reads it
             return self.ordinal(args[0], ctx)
+        if func in STEPS:   # next(m), prev(m), ...: from the member's place, as ordinal(m) reads it
+            members = self.sym.ordered[id(args[0])]
+            return f"rt.member_step({members!r}, {self.ordinal(args[0], ctx)}, {STEPS[func][0]}, {STEPS[func][1]})"
         explicit, args = builtin_args(func, args, self.sym)
         values = [self.ex(a, ctx) for a in args]
         if spec.about_actor and not explicit:

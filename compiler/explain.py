@@ -525,6 +525,12 @@ class ExprReader(A.Visitor):
             return f"{words[1]} is in {words[0]}"
         if func == "ordinal" and len(args) == 1:
             return f"the place of {words[0]} in its order (1 for the first)"
+        if func in ("next", "prev", "next_around", "prev_around") and len(args) == 1:
+            after = func.startswith("next")
+            end = ("the last" if after else "the first") if "around" not in func else None
+            return (f"the one {'after' if after else 'before'} {words[0]} in its order ("
+                    + (f"{end} stays {end})" if end else f"after the last comes the first)" if after
+                       else f"before the first comes the last)"))
         if func == "index_of" and len(args) == 2:
             return f"where {words[1]} stands in {words[0]} (1 for the first, 0 if it is not there)"
         if func == "enabled":

@@ -17,7 +17,7 @@ from .layout import (Layout, bounded_domain, actor_call, aggregate_shape, announ
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag,
                      indexed_ref, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, Symbols, classify, it_arg
+from .resolve import BUILTIN_FUNCS, STEPS, Symbols, classify, it_arg
 
 
 def placed(e: Exception, node) -> None:
@@ -831,6 +831,8 @@ class Interpreter(A.Visitor):
         spec = BUILTIN_FUNCS.get(func)
         if func == "ordinal":   # a member's place in its enum: as `<` reads it
             return self.ordinal(args[0], rt, f)
+        if func in STEPS:   # next(m), prev(m), ...: from the member's place, as ordinal(m) reads it
+            return rt.member_step(self.sym.ordered[id(args[0])], self.ordinal(args[0], rt, f), *STEPS[func])
         if spec is not None:
             explicit, args = builtin_args(func, args, self.sym)
             values = [self.ev(a, rt, f) for a in args]

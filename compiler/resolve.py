@@ -73,9 +73,19 @@ BUILTIN_FUNCS = {
     # ordinal(m): an enum member's place in its enum's order, from 1 (both backends read it through
     # Symbols.ordered, as the sides of `<` between members are read)
     "ordinal": Builtin(1, 1, method="ordinal"),
+    # next(m), prev(m): the member after / before m in its enum's order, staying at the last / first;
+    # next_around(m), prev_around(m): the same, going round from the last to the first and back. Both
+    # backends read m's place as ordinal(m) does (Symbols.ordered) and call the runtime's `member_step`.
+    "next": Builtin(1, 1, method="member_step", returns="member"), "prev": Builtin(1, 1, method="member_step", returns="member"),
+    "next_around": Builtin(1, 1, method="member_step", returns="member"),
+    "prev_around": Builtin(1, 1, method="member_step", returns="member"),
     "eliminated": Builtin(0, 1, method="eliminated", about_actor=True, returns="bool"),
     "left": Builtin(1, 1, method="left", returns="player"), "right": Builtin(1, 1, method="right", returns="player"),
 }
+# the member steps: how many places each goes, and whether it goes round at the ends
+STEPS = {"next": (1, False), "prev": (-1, False), "next_around": (1, True), "prev_around": (-1, True)}
+
+
 def decl_name(decl) -> str:
     """The name a declaration binds."""
     return decl.name
@@ -142,7 +152,8 @@ class Symbols:
     field_reveals: set = field(default_factory=set)
     # id() of each expression holding an enum member that is read as its place in the enum's order
     # (from 1) -> the enum's members: the sides of `<` `<=` `>` `>=` between two members, a sorted(...)
-    # key, a top/bottom value, the argument of ordinal(m) (both backends read this)
+    # key, a top/bottom value, the argument of ordinal(m) and of next(m), prev(m), next_around(m) and
+    # prev_around(m) (both backends read this)
     ordered: dict = field(default_factory=dict)
 
     def category(self, name: str) -> Optional[str]:

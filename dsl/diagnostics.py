@@ -82,7 +82,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E336": (ERROR, "break LABEL naming no loop around it"),
     "E340": (ERROR, "an offer made to what is not players, or 'from' something not a player"),
     "E355": (ERROR, "an enum member ordered against a number, a member of another enum or any other value"),
-    "E356": (ERROR, "ordinal() of something that is not an enum member"),
+    "E356": (ERROR, "ordinal(), next(), prev(), next_around() or prev_around() of something that is not an enum member"),
     "E360": (ERROR, "a field per resource of a group (int[GROUP]) declared of another type than int"),
     "E361": (ERROR, "an index of a field declared int[GROUP] that is not a resource of the group"),
     "E362": (ERROR, "pay or gain of a value as a whole cost that is not a field declared int[GROUP]"),
@@ -126,6 +126,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W429": (WARNING, "shown that shows nothing: on a kind no zone hides, or a shown field revealed"),
     "W440": (WARNING, "an offer whose body never names its partner"),
     "W450": (WARNING, "a var or counter indexed by a kind with '* N' copies, indexed by a card: the copies share one element"),
+    "W453": (WARNING, "index_of(ENUM, m) of a member of that enum: it is ordinal(m)"),
     "W455": (WARNING, "a 'can PROC(...)' test that always holds: an option of the proc's choose is always offered"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),

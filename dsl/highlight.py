@@ -18,14 +18,14 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
     "add", "advance", "affordable", "after", "allow", "allowed", "amend", "and", "any", "before", "bonus", "bottom", "by", "cap", "choose", "connects",
     "copy", "cost", "count", "different", "draw", "each", "else", "emit", "every", "face", "fewest", "fill", "first",
     "flip", "for", "forbid", "from", "gain", "gather", "global", "highest", "if", "in", "is", "let", "longest_path", "lose", "lowest", "marker", "match", "may", "modifier", "most", "move",
-    "next", "no_benefit", "no_bonus", "no_reward", "not", "of", "once", "option", "optional", "or", "override", "pay", "paying",
+    "no_benefit", "no_bonus", "no_reward", "not", "of", "once", "option", "optional", "or", "override", "pay", "paying",
     "per_player", "phase", "pick", "rank", "reachable", "reactivate", "regress", "repeat", "repeatedly", "return", "roll", "say", "seats", "set", "shortest_path", "shuffle",
     "some", "sorted", "space", "then", "tier", "ties", "to", "top", "total", "until", "when", "whenever", "where",
     "while", "winner", "with", "public", "hidden", "secret", "reveal", "look", "simultaneously",
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
-CONTEXTUAL = ("as", "at", "auction", "award", "break", "can", "eliminate", "end", "offer", "open", "refills", "restore",
-              "sealed", "shown", "start", "through")
+CONTEXTUAL = ("as", "at", "auction", "award", "break", "can", "eliminate", "end", "next", "offer", "open", "refills",
+              "restore", "sealed", "shown", "start", "through")
 
 
 class RulesLexer(RegexLexer):
@@ -49,6 +49,8 @@ class RulesLexer(RegexLexer):
             # a loop's `as LABEL` before its block or `:` (`while true as round {`)
             (r"([{};:])(\s*)(eliminate|restore)\b(?!\s*\()", bygroups(Punctuation, Whitespace, Keyword)),
             (r"\b(end)(\s+)(game)\b", bygroups(Keyword, Whitespace, Keyword)),
+            # a trigger that fires once, `next [SUBJECT] EVENT ...`: before a word (`next(m)` is the member after m)
+            (r"\bnext\b(?=\s+[A-Za-z_])", Keyword),
             # a search's `through P where COND` (last in its brackets)
             (r"\b(through)(\s+)([A-Za-z_][A-Za-z0-9_]*)(\s+)(where)\b",
              bygroups(Keyword, Whitespace, Name, Whitespace, Keyword)),

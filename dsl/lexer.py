@@ -56,6 +56,7 @@ CONTEXTUAL = {
     "shown": "kind NAME { shown FIELD: TYPE; }",
     "offer": "offer \"prompt\" to PLAYERS [first | chosen] as PARTNER { ... }",
     "can": "can PROC(args)",
+    "next": "next EVENT { ... }",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand)

@@ -1790,6 +1790,14 @@ class Game:
             raise RulesRuntimeError("E601", f"{label_of(member)} has no place in the order of "
                                     f"{', '.join(members)}: a member is wanted") from None
 
+    @staticmethod
+    def member_step(members: tuple, place: int, by: int, around: bool):
+        """The member `by` places on from the one at `place` (its ordinal, from 1) in an enum's order:
+        next(m) and prev(m) stay at the last and the first member; next_around(m) and prev_around(m)
+        go round from the last to the first and back. Both backends."""
+        index = place - 1 + by
+        return members[index % len(members) if around else min(max(index, 0), len(members) - 1)]
+
     def index_of(self, zone, item) -> int:
         """Where an item first stands in a zone or list, counting from 1 (as `xs[n]` does); 0 when it
         is not there."""

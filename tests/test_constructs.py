@@ -1737,10 +1737,10 @@ def test_a_title_cannot_show_a_field_per_member():
 
 
 # Azul: the wall's pattern shifts each row one place to the right, so the column of a colour in a row
-# is worked out from where the colour stands in the enum.
+# is worked out from the colour's place in the enum (ordinal: index_of(tile, t) says it twice, W453).
 INDEX_OF = """
 enum tile { blue_tile, yellow_tile, red_tile, black_tile, white_tile }
-func column(row: int, t: tile) = (index_of(tile, t) - 1 + row - 1) % 5 + 1;
+func column(row: int, t: tile) = (ordinal(t) - 1 + row - 1) % 5 + 1;
 func place_in_hand(c: card) = index_of(hand, c);
 proc p() {
   fill deck with card;
@@ -1757,7 +1757,8 @@ def test_index_of_counts_from_one_and_gives_zero_when_absent(program):
     me = g.state.players[0]
     assert (me.stock["vp"], me.stock["coin"]) == (122, 10)   # columns 1, 2 and 2 (row 3: black, white, ...)
     module, _ = round_trip(INDEX_OF)
-    assert "where t stands in tile (1 for the first, 0 if it is not there)" in " ".join(reading(module, "column"))
+    assert "the place of t in its order (1 for the first)" in " ".join(reading(module, "column"))
+    assert "where c stands in hand (1 for the first, 0 if it is not there)" in " ".join(reading(module, "place_in_hand"))
 
 
 # King of Tokyo: Friend of Children, "when you gain energy, gain 1 extra": a turn that gains none gets none.
