@@ -17,7 +17,7 @@ from rulebook.dsl.printer import Printer, cost, declaration_text, expr, pattern,
 from rulebook.dsl.diagnostics import did_you_mean
 
 from .layout import is_field_value, proc_result_call, subject_mode
-from .resolve import BASE, CATEGORY, KEEPING, PHASES
+from .resolve import BASE, CATEGORY, KEEPING, PHASES, STEPS
 
 # Words that take no plural ("3 prestige", "2 lavandium").
 MASS_NOUNS = {"prestige", "influence", "money", "gold", "food", "wood", "stone", "debt", "income",
@@ -525,12 +525,11 @@ class ExprReader(A.Visitor):
             return f"{words[1]} is in {words[0]}"
         if func == "ordinal" and len(args) == 1:
             return f"the place of {words[0]} in its order (1 for the first)"
-        if func in ("next", "prev", "next_around", "prev_around") and len(args) == 1:
-            after = func.startswith("next")
-            end = ("the last" if after else "the first") if "around" not in func else None
-            return (f"the one {'after' if after else 'before'} {words[0]} in its order ("
-                    + (f"{end} stays {end})" if end else f"after the last comes the first)" if after
-                       else f"before the first comes the last)"))
+        if func in STEPS and len(args) == 1:
+            by, around = STEPS[func]
+            side, end, other = ("after", "the last", "the first") if by > 0 else ("before", "the first", "the last")
+            return (f"the one {side} {words[0]} in its order ("
+                    + (f"{side} {end} comes {other})" if around else f"{end} stays {end})"))
         if func == "index_of" and len(args) == 2:
             return f"where {words[1]} stands in {words[0]} (1 for the first, 0 if it is not there)"
         if func == "enabled":
