@@ -2451,11 +2451,87 @@ class Checker(A.Visitor):
         self.zone_expr(s.zone, scope)
 
     def visit_Fill(self, s: A.Fill, scope: Scope) -> None:
-        self.zone_expr(s.zone, scope)
-        if self.expect(s.kind, ("kind",), "E204", "kind", s.span) and s.where is not None:
+        """`fill ZONE with KIND;` (the way every entity of a kind is gathered back, between hands as at the
+        start): E381 when the zone is declared of other kinds, or is shared and the kind per-player."""
+        zone = self.zone_expr(s.zone, scope)
+        if not self.expect(s.kind, ("kind",), "E204", "kind", s.span):
+            return
+        held = self.zone_kinds(s.zone, zone, scope)
+        decl = self.zone_decl(s.zone, scope)
+        if held and s.kind not in held and all(type(self.sym.decls.get(k)) is A.Kind for k in held):
+            self.err("E381", f"fill puts every {s.kind} into {printed(s.zone)!r}, a zone of {' or '.join(held)}",
+                     s.zone.span, f"fill it with {held[0]}, or declare it 'zone {decl.name} ... of "
+                     f"{' or '.join((*held, s.kind))}'" if decl is not None else f"fill it with {held[0]}")
+        elif self.sym.decls[s.kind].per_player and isinstance(decl, A.Zone) and not decl.per_player:
+            self.err("E381", f"every player has their own copy of each {s.kind}: they cannot all go into the "
+                     f"shared zone {decl.name!r}", s.zone.span, f"fill a per-player zone: 'each players: fill ... "
+                     f"with {s.kind};'")
+        if s.where is not None:
             inner = scope.child()
             inner.it_kind = s.kind
             self.condition(s.where, inner)
+
+    def visit_Reset(self, s: A.Reset, scope: Scope) -> None:
+        """`reset NAME, ...;` vars, counters (every element of an indexed one) and kinds (their fields with a
+        default); `reset FIELD, ... of KIND;`. E379: a name that is none of these (with `of`: not a field of
+        KIND); E380: a field with no default (what each entity is, not its state), or a computed one or an
+        effect slot; W457: a kind with no field to reset. What it resets goes to `Symbols.resets`."""
+        values: list = []
+        fields: list = []
+        if s.kind is not None:
+            if not self.expect(s.kind, ("kind",), "E379", "kind", s.span):
+                return
+            kind = self.sym.decls[s.kind]
+            flat = [n for name in s.names for n in self.reset_field(kind, name, s.span)]
+            fields.append((s.kind, tuple(dict.fromkeys(flat))))
+        for name in s.names if s.kind is None else ():
+            self.used.add(name)
+            cat = None if name in scope.locals else self.sym.category(name)
+            if cat in ("var", "counter"):
+                values.append(name)
+            elif cat == "kind":
+                kind = self.sym.decls[name]
+                flat = [n for f in kind.fields if f.default is not None and not f.computed and f.type != "effect"
+                        for n in self.reset_field(kind, f.name, s.span)]
+                if not flat:
+                    self.diags.append(Diagnostic(
+                        "W457", f"'reset {name};' resets nothing: no field of {name} has a default", s.span,
+                        f"give the fields play changes a default ('played: bool = false;'), or name one: "
+                        f"'reset FIELD of {name};'"))
+                fields.append((name, tuple(flat)))
+            elif name in scope.locals:
+                self.err("E379", f"{name!r} is a local here: reset puts back vars, counters and the fields of a kind",
+                         s.span, f"set it: 'set {name} = ...;'")
+            elif cat is None:
+                self.unknown("E379", "var or counter or kind", name, s.span,
+                             [n for c in ("var", "counter", "kind") for n in self.sym.of(c)])
+            else:
+                self.err("E379", f"{name!r} is {article(cat)}: reset puts back vars, counters and the fields of a kind",
+                         s.span, "a resource goes back with 'lose' or 'set'; a zone's cards with 'fill ZONE with KIND;' "
+                         "or 'move all of'" if cat in ("resource", "zone") else None)
+        self.sym.resets[id(s)] = (tuple(values), tuple(fields))
+
+    def reset_field(self, kind: A.Kind, name: str, span: A.Span) -> list:
+        """The flat names `reset NAME of KIND` puts back (one per member of a field declared `int[ENUM]`),
+        after E379/E380."""
+        f = next((f for f in kind.fields if f.name == name), None)
+        if f is None:
+            self.unknown("E379", "field", name, span, [f.name for f in kind.fields], of=kind.name)
+            return []
+        if f.computed or f.type == "effect":
+            self.err("E380", f"{name!r} of {kind.name} is {'computed' if f.computed else 'an effect'}: nothing "
+                     "play sets, so nothing to reset", span)
+            return []
+        if f.default is None:
+            self.err("E380", f"{name!r} of {kind.name} has no default to go back to: each {kind.name} gives its own, "
+                     "what it is rather than a state of play", span,
+                     f"declare one ('{name}: {f.type} = ...;') if play changes it, and set each {kind.name} that "
+                     "starts otherwise")
+            return []
+        if f.index is None:
+            return [name]
+        index = self.sym.decls.get(f.index)
+        return [f"{name}[{m}]" for m in getattr(index, "members", ())]
 
     def visit_Flip(self, s: A.Flip, scope: Scope) -> None:
         self.item_expr(s.item, scope, "flip")

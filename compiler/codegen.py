@@ -1251,6 +1251,9 @@ class CodeGen(A.Visitor):
             keep = f"lambda it: {self.ex(s.where, replace(ctx, it_mode='entity'))}"
         self.writeline(f"rt.fill({self.ex(s.zone, ctx)}, {s.kind!r}, {keep})", s)
 
+    def visit_Reset(self, s: A.Reset, ctx: Ctx):
+        self.writeline(f"rt.reset{self.sym.resets[id(s)]!r}", s)
+
     def visit_Flip(self, s: A.Flip, ctx: Ctx):
         self.writeline(f"rt.flip({self.ex(s.item, ctx)})", s)
 

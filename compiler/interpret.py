@@ -460,6 +460,10 @@ class Interpreter(A.Visitor):
         rt.fill(self.ev(s.zone, rt, f), s.kind, keep if s.where is not None else None)
         return ()
 
+    def visit_Reset(self, s, rt, f):
+        rt.reset(*self.sym.resets[id(s)])
+        return ()
+
     def visit_Flip(self, s, rt, f):
         rt.flip(self.ev(s.item, rt, f))
         return ()

@@ -150,6 +150,9 @@ class Symbols:
     # id() of each `reveal ITEM.FIELD;` / `look ITEM.FIELD;` that shows one field of a card, not a whole
     # card or zone (`reveal c.colour;`): both backends read this
     field_reveals: set = field(default_factory=set)
+    # id() of each `reset` -> what it puts back: (the vars and counters, ((kind, its fields' flat names), ...));
+    # a field declared `int[ENUM]` stands for its members' fields (`cost[white]`, ...): both backends read this
+    resets: dict = field(default_factory=dict)
     # id() of each expression holding an enum member that is read as its place in the enum's order
     # (from 1) -> the enum's members: the sides of `<` `<=` `>` `>=` between two members, a sorted(...)
     # key, a top/bottom value, the argument of ordinal(m) and of next(m), prev(m), next_around(m) and

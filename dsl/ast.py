@@ -1020,6 +1020,17 @@ class Shuffle(Stmt):
 
 
 @node
+class Reset(Stmt):
+    """`reset NAME, ...;` puts vars and counters back to the values they start the game with (every
+    player's, or the game's; every element of an indexed one), and a kind named alone every field of
+    it that has a default; `reset FIELD, ... of KIND;` (`kind` set) those fields of every entity of
+    KIND (every player's copy of a per-player one) back to the values it was declared with."""
+
+    names: tuple[str, ...]
+    kind: Optional[str] = None
+
+
+@node
 class Fill(Stmt):
     """`fill ZONE with KIND [where COND];` puts every entity of KIND (in declaration order) into ZONE."""
 

@@ -25,7 +25,7 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
 CONTEXTUAL = ("as", "at", "auction", "award", "break", "can", "eliminate", "end", "next", "offer", "open", "refills",
-              "restore", "sealed", "shown", "start", "through")
+              "reset", "restore", "sealed", "shown", "start", "through")
 
 
 class RulesLexer(RegexLexer):

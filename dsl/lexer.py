@@ -57,6 +57,7 @@ CONTEXTUAL = {
     "offer": "offer \"prompt\" to PLAYERS [first | chosen] as PARTNER { ... }",
     "can": "can PROC(args)",
     "next": "next EVENT { ... }",
+    "reset": "reset NAME;' or 'reset FIELD of KIND;",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand)

@@ -839,6 +839,12 @@ class _Builder:
     def shuffle_stmt(self, meta, items):
         return A.Shuffle(items[0], span=self._s(meta))
 
+    def reset_stmt(self, meta, items):
+        # the field names (plain strings), then the NAME after `of` (a token) when there is one
+        kind = next((str(t) for t in items[1:] if isinstance(t, Token)), None)
+        names = tuple(n for n in items[1:] if n is not None and not isinstance(n, Token))
+        return A.Reset(names, kind, span=self._s(meta))
+
     def fill_stmt(self, meta, items):
         return A.Fill(items[0], str(items[1]), _pick(items, "where"), span=self._s(meta))
 

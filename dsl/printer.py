@@ -636,6 +636,9 @@ class Printer(A.Visitor):
     def visit_Fill(self, s):
         self.clauses([Clause("fill ", s.zone, f" with {s.kind}"), _where("where ", s.where)])
 
+    def visit_Reset(self, s):
+        self.line(f"reset {', '.join(s.names)}{f' of {s.kind}' if s.kind else ''};")
+
     def visit_Flip(self, s):
         self.clauses([Clause("flip ", s.item)])
 

@@ -2545,6 +2545,47 @@ class Game:
             items.append(e)
             where[e.key] = place
 
+    def reset(self, values: tuple, fields: tuple = ()) -> None:
+        """`reset ...;`: vars and counters (`values`; every element of an indexed one) back to what they
+        start the game with, every player's and actor's or the game's (as `set` sets them: a counter's
+        change announces its gain or loss); then for each (kind, field names) of `fields`, those fields
+        of every entity of the kind (each player's copy of a per-player one) back to the values it was
+        declared with: the variables play set on them are dropped (no event)."""
+        p, state = self.program, self.state
+        stock, own_vars, _zones, global_counters, global_vars, _shared = p.starting_values()
+        holders = state.players + list(state.actors.values())
+        for name in values:
+            for flat in p.indexed[name].values() if name in p.indexed else (name,):
+                if flat in global_counters:
+                    self._set_global(flat, global_counters[flat])
+                elif flat in global_vars:
+                    self.set_var(None, flat, global_vars[flat])
+                elif flat in own_vars:
+                    for h in holders:
+                        self.set_var(h, flat, own_vars[flat])
+                else:
+                    for h in holders:
+                        self.set_stock(h, flat, stock[flat])
+        for kind, names in fields:
+            if self.tracer is not None:
+                self._note("set", None, f"{', '.join(names)} of every {kind} as declared")
+            for declared in p.kinds.get(kind, ()):
+                for e in (declared, *declared.copies.values()):
+                    own = state.evars.get(e.key)
+                    if own is None:
+                        continue
+                    merged = state.vals[e]
+                    for name in names:
+                        if name in own:
+                            del own[name]
+                            merged[name] = e.fields[name]
+                    if not own:
+                        del state.evars[e.key], state.vals[e]
+            for name in names:
+                if name in self.watched:   # a memo or an index that read this field is out of date
+                    self.watched_sets += 1
+                    self.watched[name] += 1
+
     def field(self, e, name: str):
         """An entity's field (its variable if set during play), or a player's stock."""
         if type(e) is EntityDef:  # the hot path: reading a card's or tile's field
