@@ -2550,7 +2550,8 @@ class Game:
         start the game with, every player's and actor's or the game's (as `set` sets them: a counter's
         change announces its gain or loss); then for each (kind, field names) of `fields`, those fields
         of every entity of the kind (each player's copy of a per-player one) back to the values it was
-        declared with: the variables play set on them are dropped (no event)."""
+        declared with, as `set` sets them (no event): what `for each c in deck { set c.token = none; }` did
+        for the cards in one zone, done for every card wherever it is."""
         p, state = self.program, self.state
         stock, own_vars, _zones, global_counters, global_vars, _shared = p.starting_values()
         holders = state.players + list(state.actors.values())
@@ -2566,25 +2567,15 @@ class Game:
                 else:
                     for h in holders:
                         self.set_stock(h, flat, stock[flat])
+        set_field = self.set_field
         for kind, names in fields:
-            if self.tracer is not None:
-                self._note("set", None, f"{', '.join(names)} of every {kind} as declared")
-            for declared in p.kinds.get(kind, ()):
-                for e in (declared, *declared.copies.values()):
-                    own = state.evars.get(e.key)
-                    if own is None:
-                        continue
-                    merged = state.vals[e]
+            for e in p.kinds.get(kind, ()):
+                fields_of = e.fields
+                for name in names:
+                    set_field(e, name, fields_of[name])
+                for copy in e.copies.values():   # every player's copy of a per-player entity
                     for name in names:
-                        if name in own:
-                            del own[name]
-                            merged[name] = e.fields[name]
-                    if not own:
-                        del state.evars[e.key], state.vals[e]
-            for name in names:
-                if name in self.watched:   # a memo or an index that read this field is out of date
-                    self.watched_sets += 1
-                    self.watched[name] += 1
+                        set_field(copy, name, copy.fields[name])
 
     def field(self, e, name: str):
         """An entity's field (its variable if set during play), or a player's stock."""
