@@ -2479,7 +2479,14 @@ class Checker(A.Visitor):
         values: list = []
         fields: list = []
         if s.kind is not None:
-            if not self.expect(s.kind, ("kind",), "E379", "kind", s.span):
+            self.used.add(s.kind)
+            cat = self.sym.category(s.kind)
+            if cat is None:
+                self.unknown("E379", "kind", s.kind, s.span, self.sym.of("kind"))
+            elif cat != "kind":
+                self.err("E379", f"{s.kind!r} is {article(cat)}: 'reset FIELD of KIND;' puts back the fields of the "
+                         "entities of a kind", s.span)
+            if cat != "kind":
                 return
             kind = self.sym.decls[s.kind]
             flat = [n for name in s.names for n in self.reset_field(kind, name, s.span)]

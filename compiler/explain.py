@@ -1172,17 +1172,16 @@ class Reader(A.Visitor):
 
     def visit_Reset(self, s, depth: int) -> None:
         if s.kind is not None:
-            fields = " and ".join(f"its {n}" for n in s.names)
-            self.say(depth, f"Put {fields} back as declared, on every {singular(self.noun(s.kind))}.")
+            self.say(depth, f"Put the {_either(list(s.names), 'and')} of every {singular(self.noun(s.kind))} back as declared.")
             return
         sym = self.symbols
         kinds = [n for n in s.names if sym is not None and sym.category(n) == "kind"]
         values = [self.noun(n) for n in s.names if n not in kinds]
         if values:
-            self.say(depth, f"Put {' and '.join(values)} back to what {'it starts' if len(values) == 1 else 'they start'}"
-                            " the game with (every player's).")
+            self.say(depth, f"Put {_either(values, 'and')} back as {'it was' if len(values) == 1 else 'they were'} at the start "
+                            "of the game (every player's).")
         for k in kinds:
-            self.say(depth, f"Put every field with a default of every {singular(self.noun(k))} back as declared.")
+            self.say(depth, f"Put the fields with a default of every {singular(self.noun(k))} back as declared.")
 
     def visit_Flip(self, s, depth: int) -> None:
         self.say(depth, f"Turn {self.x(s.item)} over.")

@@ -94,6 +94,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E376": (ERROR, "'can' names something that is not a proc"),
     "E377": (ERROR, "'can PROC(...)' of a proc whose body does not start with 'choose'"),
     "E378": (ERROR, "'can PROC(...)' whose options' guards test the same 'can' again"),
+    "E379": (ERROR, "reset of what is not a var, counter or kind, or of a field its kind does not declare"),
+    "E380": (ERROR, "reset of a field with no default, a computed field or an effect"),
+    "E381": (ERROR, "fill of a zone that cannot hold the kind: declared of other kinds, or shared for a per-player kind"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),
@@ -128,6 +131,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W450": (WARNING, "a var or counter indexed by a kind with '* N' copies, indexed by a card: the copies share one element"),
     "W453": (WARNING, "index_of(ENUM, m) of a member of that enum: it is ordinal(m)"),
     "W455": (WARNING, "a 'can PROC(...)' test that always holds: an option of the proc's choose is always offered"),
+    "W457": (WARNING, "reset of a kind none of whose fields has a default: it resets nothing"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

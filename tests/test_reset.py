@@ -1,0 +1,144 @@
+"""`reset NAME, ...;` and `reset FIELD, ... of KIND;`: vars, counters and the fields of every entity of
+a kind back to their initial values between hands, on both backends; `fill ZONE with KIND;` gathering
+every card back (E381 for a zone that cannot hold it); the checker's E379, E380, W457; fmt and explain;
+the Crew audit's deal() written with them (tests/packs/crew_reset)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulebook.compiler.driver import analyse, analyse_text
+from rulebook.compiler.explain import explain
+from rulebook.dsl.parser import parse_text
+
+from .conftest import (Game, found_at, printed_back, random_games_agree, rules_program, run_proc,
+                       the_one_error, played)
+
+PACK = """
+enum suit { hearts, spades }
+kind card { suit: suit; rank: int; shown marked: bool = false; won_by: player = none; pips: int[suit] = 0; }
+card heart "Heart {rank}" * 4 { suit = hearts; rank = copy_number; }
+card spade "Spade {rank}" * 4 { suit = spades; rank = copy_number; marked = true; }
+kind goal per_player { done: bool = false; }
+goal slam "Slam" { }
+zone deck of card secret;
+zone hand per_player of card hidden;
+zone tricks per_player of card;
+zone goals per_player of goal;
+var passed "Passed": bool = false;
+var trumps "Trumps" global: suit = hearts;
+counter tricks_taken "Tricks";
+counter hand_no "Hand" global from 1 to 9 start 1;
+counter seen[suit] global;
+proc deal() {
+  fill deck with card;
+  reset marked, won_by, pips of card;
+  reset goal;
+  reset passed, trumps, tricks_taken, hand_no, seen;
+  shuffle deck;
+  each players: draw 2 from deck to hand;
+}
+proc play_out() {
+  each players {
+    fill goals with goal;
+    for each c in hand { set c.marked = not c.marked; set c.won_by = you; set c.pips[spades] = 4; }
+    move all of hand to tricks;
+    for each g in goals { set g.done = true; }
+    set passed = true; gain 2 tricks_taken;
+  }
+  set trumps = spades; set hand_no = 5; gain 3 seen[hearts];
+  look first(deck);
+}
+game whist {
+  seats 2 to 3;
+  phase setup { deal(); }
+  phase play { repeat 2 { play_out(); deal(); } }
+  winner most tricks_taken;
+}
+"""
+
+program = rules_program(PACK)
+
+
+def fields_of(g: Game, name: str) -> dict:
+    e = g.program.entities[name]
+    return {f: g.field(e, f) for f in ("marked", "won_by", "pips[spades]")}
+
+
+def test_reset_puts_vars_counters_and_fields_back_as_the_game_started(program):
+    g = Game(program, 2, 1)
+    run_proc(g, "deal")
+    run_proc(g, "play_out")
+    p1 = g.state.players[0]
+    assert p1.vars["passed"] is True and p1.stock["tricks_taken"] == 2 and g.state.globals["hand_no"] == 5
+    assert g.field(g.program.entities["spade"], "marked") is False
+    run_proc(g, "deal")
+    assert p1.vars["passed"] is False and g.state.gvars["trumps"] == "hearts" and p1.stock["tricks_taken"] == 0
+    assert g.state.globals["hand_no"] == 1 and g.state.globals["seen[hearts]"] == 0   # its start; every element
+    # each card as it was declared (a spade starts marked), wherever it was
+    assert fields_of(g, "spade") == {"marked": True, "won_by": None, "pips[spades]": 0}
+    assert fields_of(g, "heart#2") == {"marked": False, "won_by": None, "pips[spades]": 0}
+    slam = g.program.entities["slam"]
+    assert all(g.field(copy, "done") is False for copy in slam.copies.values())   # every player's copy
+    assert sum(len(h.zones["hand"]) for h in g.state.players) == 4 and not g.state.known   # looked at: forgotten
+
+
+def test_random_games_agree_on_both_backends():
+    random_games_agree(PACK, seeds=range(1, 4), counts=(2, 3))
+
+
+def test_the_crew_deal_with_fill_and_reset_has_no_copies_left():
+    pack = Path(__file__).parent / "packs" / "crew_reset"
+    text = (pack / "main.rules").read_text()
+    deal = text[text.index("proc deal()"):text.index("\n}\n", text.index("proc deal()"))]
+    assert "move all of" not in deal and "for each c" not in deal and "for each t" not in deal
+    assert "reset token of card;" in deal and "fill deck with card;" in deal
+    assert [d.code for d in analyse(str(pack)).diagnostics] == []
+    random_games_agree(text, seeds=(1, 2), counts=(3,))
+
+
+def test_misuse_is_positioned():
+    head = PACK.split("proc deal()")[0]
+    cases = {
+        "reset deck;": ("E379", "'deck' is a zone"),
+        "reset nothing_here;": ("E379", "nothing_here"),
+        "reset rank of card;": ("E380", "no default"),
+        "reset colour of card;": ("E379", "colour"),
+        "reset marked of suit;": ("E379", "suit"),
+        "let x = 1; reset x;": ("E379", "a local"),
+    }
+    for stmt, (code, words) in cases.items():
+        result = analyse_text(head + f"proc p() {{\n  {stmt}\n}}\n")
+        the_one_error(result, code, words, line=head.count("\n") + 2)
+
+
+def test_a_kind_with_nothing_to_reset_is_w457():
+    text = PACK.split("proc deal()")[0] + "kind coin { value: int; }\ncoin c { value = 1; }\nproc p() { reset coin; }\n"
+    assert [f for f in found_at(text) if f[0] == "W457"] == [("W457", text.count("\n"), 12)]
+
+
+def test_fill_into_a_zone_that_cannot_hold_the_kind_is_e381():
+    head = PACK.split("proc deal()")[0] + "zone pool of goal;\n"
+    the_one_error(analyse_text(head + "proc p() {\n  fill goals with card;\n}\n"), "E381", "a zone of goal")
+    the_one_error(analyse_text(head + "proc p() {\n  fill pool with goal;\n}\n"), "E381", "own copy")
+
+
+def test_printed_back_and_read_in_words():
+    text = PACK.split("game whist")[0]
+    module, printed = printed_back(text)
+    assert "  reset marked, won_by, pips of card;\n  reset goal;\n  reset passed, trumps, tricks_taken, hand_no, seen;\n" \
+        in printed
+    deal = next(d for d in module.items if getattr(d, "name", None) == "deal")
+    lines = [line.strip() for line in explain(deal)]
+    assert "Put the marked, won_by and pips of every card back as declared." in lines
+    assert any(line.startswith("Put passed, trumps, tricks taken, hand no and seen back as they were at the start") for line in lines)
+
+
+def test_reset_is_contextual():
+    module = parse_text("proc reset(n: int) {}\nproc p() { reset(1); }\ncounter x;\nproc q() { reset x; }\n", "a.rules")
+    assert [type(s).__name__ for s in module.items[1].body] == ["CallStmt"]
+    assert [type(s).__name__ for s in module.items[3].body] == ["Reset"]
+
+
+def test_a_whole_game_ends(program):
+    assert played(program, 4, 3).result()["over"]
