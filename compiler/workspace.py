@@ -311,6 +311,9 @@ class _FileIndexer:
 
     def visit(self, node, local: set, this_kind, it_kind) -> None:
         spec = _NAMES.get(type(node))
+        if type(node) is A.Reset:   # `reset FIELD, ... of KIND;` names fields of KIND, `reset NAME, ...;` declarations
+            spec, this_kind = ((("names", "field"), ("kind", "ref")), node.kind) if node.kind else ((("names", "ref"),),
+                                                                                                      this_kind)
         children = list(node.children())
         if spec:
             self.names(node, spec, children, local, this_kind, it_kind)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from rulebook.compiler.driver import analyse, analyse_text
 from rulebook.compiler.explain import explain
+from rulebook.compiler.workspace import file_occurrences
 from rulebook.dsl.parser import parse_text
 
 from .conftest import (Game, found_at, printed_back, random_games_agree, rules_program, run_proc,
@@ -71,7 +72,7 @@ def test_reset_puts_vars_counters_and_fields_back_as_the_game_started(program):
     run_proc(g, "play_out")
     p1 = g.state.players[0]
     assert p1.vars["passed"] is True and p1.stock["tricks_taken"] == 2 and g.state.globals["hand_no"] == 5
-    assert g.field(g.program.entities["spade"], "marked") is False
+    assert g.field(g.program.entities["spade"], "marked") is False and g.state.known   # P1 looked at a card
     run_proc(g, "deal")
     assert p1.vars["passed"] is False and g.state.gvars["trumps"] == "hearts" and p1.stock["tricks_taken"] == 0
     assert g.state.globals["hand_no"] == 1 and g.state.globals["seen[hearts]"] == 0   # its start; every element
@@ -132,6 +133,16 @@ def test_printed_back_and_read_in_words():
     lines = [line.strip() for line in explain(deal)]
     assert "Put the marked, won_by and pips of every card back as declared." in lines
     assert any(line.startswith("Put passed, trumps, tricks taken, hand no and seen back as they were at the start") for line in lines)
+
+
+def test_the_editor_finds_the_names_a_reset_writes():
+    text = PACK.split("game whist")[0]
+    found = [(o.name, o.role, o.kind) for o in file_occurrences(parse_text(text, "a.rules"), text)
+             if o.span.line == text[:text.index("reset marked")].count("\n") + 1 or
+             o.span.line == text[:text.index("reset passed")].count("\n") + 1]
+    assert found == [("marked", "field", "card"), ("won_by", "field", "card"), ("pips", "field", "card"),
+                     ("card", "ref", None), ("passed", "ref", None), ("trumps", "ref", None),
+                     ("tricks_taken", "ref", None), ("hand_no", "ref", None), ("seen", "ref", None)]
 
 
 def test_reset_is_contextual():
