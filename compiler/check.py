@@ -519,6 +519,11 @@ class Checker(A.Visitor):
         self.triggers: list[A.Whenever] = []
         self.visiting = None  # the declaration being checked
         self.bound: dict = {}   # (id of the declaration, local name) -> where it was last bound (E201: out of its block)
+        # W451: (the outer local's entry, whether it was read before, the inner `let`, its name) for each
+        # `let` in a block that bound an enclosing block's local (or a parameter) again: the outer one is
+        # watched from the end of that block, and read again there, the `let` was likely meant as a `set`
+        self.watched: list = []
+        self.before_params: Optional[Scope] = None   # the parameters, in a proc's `before` part (W452)
         self.reset_names: dict = {}   # id of a declaration -> the names a `set NAME = ...` in it changes
         # `each` and trigger bodies around the statement: their acting player is never knocked out
         self.always_in = 0
@@ -1285,8 +1290,11 @@ class Checker(A.Visitor):
         if d.returns is not None:
             self.type_ref(d.returns, d.span)
             scope.gives = d
+        befores = {id(item.body) for item, _ in self.sym.extended if item.when == "before"}
         for part in self.parts(d.name, d.body):
+            self.before_params = scope if id(part) in befores else None
             self.block(part, scope)
+        self.before_params = None
 
     def parts(self, key, body: tuple) -> list:
         """A proc's or phase's body as its declaration and each `before`/`after` wrote it: each part
@@ -1474,9 +1482,33 @@ class Checker(A.Visitor):
                 self.diags.append(Diagnostic("W413", f"this never runs: {ended} on the statement before it",
                                              stmts[i + 1].span))
         self.depth -= 1
+        self.rebound(scope, outer)
         for name, entry in scope.locals.items():
             if entry is not outer.locals.get(name) and not entry[1]:
                 self.diags.append(Diagnostic("W405", f"{name!r} is set but never used", entry[0]))
+
+    def rebound(self, scope: Scope, outer: Scope) -> None:
+        """At a block's end: each `let` in it that bound an outer local again starts watching that local
+        (read again after the block, W451); the watches of this block's own locals (of every local, at
+        an effect's outermost block) end, each warned when its local was read."""
+        for name, entry in scope.locals.items():
+            hidden = outer.locals.get(name)
+            if hidden is not None and entry is not hidden:
+                self.watched.append((hidden, hidden[1], entry[0], name))
+                hidden[1] = False
+        kept = []
+        for watch in self.watched:
+            hidden, was_read, span, name = watch
+            if self.depth and hidden is outer.locals.get(name):   # its block goes on: watched on
+                kept.append(watch)
+                continue
+            if hidden[1]:
+                self.diags.append(Diagnostic(
+                    "W451", f"this 'let' makes another {name!r}, for the rest of its block only: after the block "
+                    f"{name!r} is the one bound at {hidden[0].file}:{hidden[0].line} again, and that one is read "
+                    f"there", span, f"write 'set {name} = ...;' to change that one, or give this one another name"))
+            hidden[1] = hidden[1] or was_read
+        self.watched = kept
 
     def cost(self, terms: tuple, scope: Scope, adjust: Optional[str] = None) -> None:
         """A cost's terms (`adjust`: the op of a modifier's cost line, whose card terms name no zones)."""
@@ -2106,12 +2138,26 @@ class Checker(A.Visitor):
         """Bind a local for the rest of the block (`let`, `let x = roll d`)."""
         if self.sym.category(name) is not None:
             self.named_like_a_declaration(name, span)
+        self.given_parameter(name, span, scope, "let")
         scope.locals[name] = [span, False, type_]
         self.bound[id(self.visiting), name] = span
+
+    def given_parameter(self, name: str, span: A.Span, scope: Scope, how: str) -> None:
+        """W452: a `let` or `set` of a parameter in a proc's `before` part changes it for that part only
+        (each part sees the parameters as the call gave them)."""
+        params = self.before_params
+        if params is not None and name in params.locals and scope.locals.get(name) is params.locals[name] \
+                and (how == "set" or self.depth == 1):
+            self.diags.append(Diagnostic(
+                "W452", f"'{how} {name}' in a 'before' block holds for this block only: the proc's body and its "
+                f"other 'before'/'after' blocks see the parameter {name!r} as the call gave it", span,
+                f"to run the proc with another {name!r}, write 'override proc {self.visiting.name}(...)' calling "
+                f"'base(...)' with it; or give this local another name"))
 
     def visit_SetName(self, s: A.SetName, scope: Scope) -> None:
         value = self.given(s.value, scope)
         if s.name in scope.locals:
+            self.given_parameter(s.name, s.span, scope, "set")
             self.element(s.name, s.index, scope, s.span)
             if scope.locals[s.name][2] == "counter":   # `set c = ...` sets the counter c names, not the local
                 self.sym.through.add(id(s))

@@ -20,7 +20,7 @@ from rulebook.dsl.printer import PRECEDENCE, precedence
 from rulebook.runtime.engine import MAX_STEPS
 from rulebook.runtime.kernels import KERNELS
 
-from .layout import (bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg,
                      recursive, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
@@ -126,6 +126,7 @@ class CodeGen(A.Visitor):
         self.proc_names = {n: f"p{i}_{IDENT.sub('_', n)}" for i, n in enumerate(procs)}
         self.func_names = {n: f"f{i}_{IDENT.sub('_', n)}" for i, n in enumerate(funcs)}
         self.recursive = recursive(sym)
+        self.kept = kept_locals(sym)   # names bound again inside a block: kept around it (4.12)
         # whether a player can be knocked out while an `each` goes round: only then does the loop ask
         self.eliminates = any(type(n) is A.Eliminate for d in sym.decls.values() for n in A.walk(d))
         self.recursive_names = {self.func_names[n] for n in self.recursive if n in self.func_names}
@@ -263,9 +264,16 @@ class CodeGen(A.Visitor):
 
     def block(self, stmts: tuple, ctx: Ctx) -> None:
         lets = None   # this block's own scope, made at its first let
+        kept = []   # (id of the statement after which they are given back, {local: its temporary})
         for s in stmts:
+            for last, names in self.kept.get(id(s), ()):   # a name bound again inside: the outer one kept
+                temps = {name: self.temp("kept") for name in names}
+                self.writeline("; ".join(f"{t} = v_{name}" for name, t in temps.items()), s)
+                kept.append((last, temps))
             drains = announces(s, ctx.locals)
             self.visit(s, ctx)
+            while kept and kept[-1][0] == id(s):
+                self.writeline("; ".join(f"v_{name} = {t}" for name, t in kept.pop()[1].items()), s)
             if s.bound() is not None:
                 if lets is None:
                     ctx = replace(ctx, locals=Scope(ctx.locals))

@@ -11,7 +11,7 @@ from rulebook.runtime.kernels import KERNELS
 from rulebook.runtime.engine import FUNC_FRAMES, LOCAL_FRAMES, STATEMENT_FRAMES, LeaveLoop, best_of, in_order
 from rulebook.runtime.program import Program, assemble
 
-from .layout import (Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag,
@@ -61,6 +61,7 @@ class Interpreter(A.Visitor):
         self.sym = sym
         self.captures = trigger_captures(sym)
         self.recursive = recursive(sym)
+        self.kept = kept_locals(sym)   # names bound again inside a block: kept around it (4.12)
         self.sites = site_ids(sym)
         self.open = open_values(sym)   # the values prompts show that the hot seat may tell the others
         self.marks: dict[int, str] = {}   # id() of a prompt's parts -> its marks (see compiler/hidden.py)
@@ -70,12 +71,17 @@ class Interpreter(A.Visitor):
     # ------------------------------------------------------------------ statements
     def run(self, stmts: tuple, rt, f: Frame):
         """Run a block (a generator, like compiled effects)."""
+        kept = []   # (id of the statement after which they are given back, the outer locals kept)
         for s in stmts:
+            for last, names in self.kept.get(id(s), ()):   # a name bound again inside: the outer one kept
+                kept.append((last, {name: f.locals[name] for name in names}))
             try:
                 yield from self.visit(s, rt, f)
             except Exception as e:
                 placed(e, s)
                 raise
+            while kept and kept[-1][0] == id(s):
+                f.locals.update(kept.pop()[1])
             if rt.pending and announces(s, f.locals):
                 yield from rt.drain()
 

@@ -13,7 +13,7 @@ from typing import Any, Iterator, NamedTuple, Optional
 from rulebook.dsl import ast as A
 from rulebook.runtime.state import as_written
 
-from .resolve import BUILTIN_FUNCS, Symbols, classify
+from .resolve import BUILTIN_FUNCS, Symbols, classify, same_statements
 
 
 def field_value(expr) -> Any:
@@ -851,6 +851,96 @@ def trigger_captures(sym) -> dict[int, list[str]]:
     for decl in sym.decls.values():
         inside(decl, dict.fromkeys((p.name for p in decl.params) if type(decl) is A.Proc else (), 1))
     return captures
+
+
+def names_bound(n: A.Node) -> set:
+    """Every local a statement binds, itself or in the blocks below it (a `let`, a loop's or a pick's
+    variable, an auction's winner and price, an offer's partner), in the function it runs in: not in
+    the body of a `whenever`, which runs on its own saved locals."""
+    out, stack = set(), [n]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, A.Expr) or (type(x) is A.Whenever and x is not n):
+            continue
+        if isinstance(x, A.Stmt):
+            if x.bound() is not None:
+                out.add(x.bound())
+            out.update(getattr(x, f) for f in ("var", "winner", "price", "partner") if f in x._fields)
+            if type(x) is A.Whenever:
+                continue
+        stack.extend(x.children())
+    return out
+
+
+def kept_locals(sym) -> dict[int, list[tuple[int, tuple[str, ...]]]]:
+    """Where a local must be kept and given back, so that a name bound again inside a block (a `let`,
+    a loop's or a pick's variable named as a local of an enclosing block or a parameter) is that block's
+    own and the outer one comes back after it (4.12): by the id of a statement, the (id of the last
+    statement, the names) to keep before it and give back after that last one. A compound statement
+    that binds an outer name inside keeps it around itself; a `before`/`after` part of a proc that
+    binds or sets a parameter keeps it around the part, so the next part sees the parameter as the call
+    gave it. Both backends read this; a pack that binds no name again has none."""
+    kept: dict[int, list] = {}
+    captures = trigger_captures(sym)
+
+    def block(stmts: tuple, scope: dict) -> None:
+        lets = []
+        for s in stmts:
+            if s.bound() is not None:
+                scope[s.bound()] = scope.get(s.bound(), 0) + 1
+                lets.append(s.bound())
+                continue
+            if type(s) is A.Whenever:   # its body runs apart, on the locals it captured
+                block(s.body, dict.fromkeys(captures.get(id(s), ()), 1))
+                continue
+            again = sorted(name for name in names_bound(s) if scope.get(name))
+            if again:
+                kept.setdefault(id(s), []).append((id(s), tuple(again)))
+            binding = [name for name in (getattr(s, f) for f in ("var", "winner", "price", "partner")
+                                         if f in s._fields)]
+            if type(s) in (A.Auction, A.Offer):   # the body binds them; `else` does not
+                inner = dict(scope)
+                for name in binding:
+                    inner[name] = inner.get(name, 0) + 1
+                block(s.body, inner)
+                block(s.otherwise, scope)
+            elif binding:
+                inner = dict(scope)
+                inner[binding[0]] = inner.get(binding[0], 0) + 1
+                inside(s, inner)
+            else:
+                inside(s, scope)
+        for name in lets:
+            scope[name] -= 1
+
+    def inside(n: A.Node, scope: dict) -> None:
+        for name in n._fields:
+            value = getattr(n, name)
+            if isinstance(value, tuple) and value and isinstance(value[0], A.Stmt):
+                block(value, scope)
+            elif isinstance(value, tuple):
+                for part in value:
+                    if isinstance(part, A.Part):
+                        inside(part, scope)
+            elif isinstance(value, A.Part):
+                inside(value, scope)
+            elif isinstance(value, A.Stmt):
+                block((value,), scope)
+
+    for decl in sym.decls.values():
+        params = [p.name for p in decl.params] if type(decl) is A.Proc else []
+        inside(decl, dict.fromkeys(params, 1))
+        parts = sym.parts.get(decl.name) if params else None
+        if parts is None or not same_statements(parts, decl.body):
+            continue
+        for part in parts[:-1]:   # each part but the last gives the parameters it binds or sets back
+            if not part:
+                continue
+            changed = {s.bound() for s in part} | {n.name for s in part for n in A.walk(s) if type(n) is A.SetName}
+            names = tuple(sorted(changed & set(params)))
+            if names:
+                kept.setdefault(id(part[0]), []).insert(0, (id(part[-1]), names))
+    return kept
 
 
 def site_ids(sym) -> dict[int, str]:

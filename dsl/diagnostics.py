@@ -129,6 +129,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W429": (WARNING, "shown that shows nothing: on a kind no zone hides, or a shown field revealed"),
     "W440": (WARNING, "an offer whose body never names its partner"),
     "W450": (WARNING, "a var or counter indexed by a kind with '* N' copies, indexed by a card: the copies share one element"),
+    "W451": (WARNING, "a 'let' in an inner block of an outer local's name, that local read after the block: a 'set' was likely meant"),
+    "W452": (WARNING, "a 'let' or 'set' of a parameter in a 'before' block: the proc's body sees the parameter as given"),
     "W453": (WARNING, "index_of(ENUM, m) of a member of that enum: it is ordinal(m)"),
     "W455": (WARNING, "a 'can PROC(...)' test that always holds: an option of the proc's choose is always offered"),
     "W457": (WARNING, "reset of a kind none of whose fields has a default: it resets nothing"),
