@@ -2152,7 +2152,7 @@ class Checker(A.Visitor):
                 "W452", f"'{how} {name}' in a 'before' block holds for this block only: the proc's body and its "
                 f"other 'before'/'after' blocks see the parameter {name!r} as the call gave it", span,
                 f"to run the proc with another {name!r}, write 'override proc {self.visiting.name}(...)' calling "
-                f"'base(...)' with it; or give this local another name"))
+                f"'base(...)' with it" + ("; or give this local another name" if how == "let" else "")))
 
     def visit_SetName(self, s: A.SetName, scope: Scope) -> None:
         value = self.given(s.value, scope)

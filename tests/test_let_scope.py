@@ -6,12 +6,12 @@ them; W451 and W452."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from rulebook.compiler.driver import analyse_text
 from rulebook.runtime.engine import Game
 
-from .conftest import both_built, rules_program, run_proc
+from .conftest import both_built, examples, rules_program, run_proc
 
 # Each proc binds `x` (or its parameter `n`) inside a block, then gains the outer one as vp: the
 # outer value is what vp must show (a leak shows the inner one). `inner` counts what the blocks saw.
@@ -83,6 +83,7 @@ def test_the_outer_local_comes_back_after_the_block(program, proc, args, answers
     assert outcome(program, proc, *args, answers=answers) == expected
 
 
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.integers(0, 2), min_size=1, max_size=6), st.integers(0, 3))
 def test_nested_lets_never_leak(depths, start):
     """A random nest of blocks, each binding `x` again or setting it: after each block, `x` is what the
