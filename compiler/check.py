@@ -519,10 +519,11 @@ class Checker(A.Visitor):
         self.triggers: list[A.Whenever] = []
         self.visiting = None  # the declaration being checked
         self.bound: dict = {}   # (id of the declaration, local name) -> where it was last bound (E201: out of its block)
-        # W451: (the outer local's entry, whether it was read before, the inner `let`, its name) for each
-        # `let` in a block that bound an enclosing block's local (or a parameter) again: the outer one is
-        # watched from the end of that block, and read again there, the `let` was likely meant as a `set`
+        # W451: [the outer local's entry, the inner `let`, its name, read since] for each `let` in a block
+        # that bound an enclosing block's local (or a parameter) again: the outer one is watched from the
+        # end of that block, and read again there, the `let` was likely meant as a `set`
         self.watched: list = []
+        self.watching: dict[int, list] = {}   # id of a watched entry -> its watches
         self.before_params: Optional[Scope] = None   # the parameters, in a proc's `before` part (W452)
         self.reset_names: dict = {}   # id of a declaration -> the names a `set NAME = ...` in it changes
         # `each` and trigger bodies around the statement: their acting player is never knocked out
@@ -1487,6 +1488,13 @@ class Checker(A.Visitor):
             if entry is not outer.locals.get(name) and not entry[1]:
                 self.diags.append(Diagnostic("W405", f"{name!r} is set but never used", entry[0]))
 
+    def read(self, entry: list) -> None:
+        """A local is read: its entry is used (W405), and a watch on it (W451) sees it read."""
+        entry[1] = True
+        if self.watching:
+            for watch in self.watching.get(id(entry), ()):
+                watch[3] = True
+
     def rebound(self, scope: Scope, outer: Scope) -> None:
         """At a block's end: each `let` in it that bound an outer local again starts watching that local
         (read again after the block, W451); the watches of this block's own locals (of every local, at
@@ -1494,20 +1502,21 @@ class Checker(A.Visitor):
         for name, entry in scope.locals.items():
             hidden = outer.locals.get(name)
             if hidden is not None and entry is not hidden:
-                self.watched.append((hidden, hidden[1], entry[0], name))
-                hidden[1] = False
+                watch = [hidden, entry[0], name, False]
+                self.watched.append(watch)
+                self.watching.setdefault(id(hidden), []).append(watch)
         kept = []
         for watch in self.watched:
-            hidden, was_read, span, name = watch
+            hidden, span, name, read_after = watch
             if self.depth and hidden is outer.locals.get(name):   # its block goes on: watched on
                 kept.append(watch)
                 continue
-            if hidden[1]:
+            self.watching.pop(id(hidden), None)
+            if read_after:
                 self.diags.append(Diagnostic(
                     "W451", f"this 'let' makes another {name!r}, for the rest of its block only: after the block "
                     f"{name!r} is the one bound at {hidden[0].file}:{hidden[0].line} again, and that one is read "
                     f"there", span, f"write 'set {name} = ...;' to change that one, or give this one another name"))
-            hidden[1] = hidden[1] or was_read
         self.watched = kept
 
     def cost(self, terms: tuple, scope: Scope, adjust: Optional[str] = None) -> None:
@@ -1677,7 +1686,7 @@ class Checker(A.Visitor):
         when the counter is indexed."""
         if name in scope.locals:
             bound, _used, held = scope.locals[name]
-            scope.locals[name][1] = True
+            self.read(scope.locals[name])
             if base_of(held) not in ("resource", "counter", "any"):   # `proc give(wins: int) { gain wins wins; }`
                 self.local_not_a_stock(name, bound, held, span)
                 return
@@ -1877,7 +1886,7 @@ class Checker(A.Visitor):
         parameter, or a `let` of a field typed `track`)."""
         if name in scope.locals:
             entry = scope.locals[name]
-            entry[1] = True
+            self.read(entry)
             if not fits(entry[2], "track"):
                 self.err("E303", f"{name!r} holds {article(words(entry[2]))}, not a track", span,
                          "declare the parameter 'NAME: track'")
@@ -2591,7 +2600,7 @@ class Checker(A.Visitor):
 
     def visit_Roll(self, s: A.Roll, scope: Scope) -> None:
         if s.die in scope.locals:   # a parameter or local holding a die: what it shows is known in play only
-            scope.locals[s.die][1] = True
+            self.read(scope.locals[s.die])
             if not fits(scope.locals[s.die][2], "die"):
                 self.err("E303", f"{s.die!r} holds {article(words(scope.locals[s.die][2]))}, not a die", s.span)
             if s.name is not None:
@@ -3579,7 +3588,7 @@ class Checker(A.Visitor):
         name = e.id
         if name in scope.locals:
             entry = scope.locals[name]
-            entry[1] = True
+            self.read(entry)
             narrowed = scope.narrow.get(name)
             return narrowed[1] if narrowed is not None and narrowed[0] is entry else entry[2]
         if name == "this" and scope.this_kind:
