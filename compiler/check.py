@@ -2636,7 +2636,10 @@ class Checker(A.Visitor):
         params = self.event_params(p.event, p.span)
         for arg in p.args:
             v = arg.value
-            if event_arg(p.event, arg.name, v, self.sym) is not v:
+            if type(v) is A.IsKind and v.subject is None:   # `played(c is silver)`: any copy
+                self.is_test(v.kind, self.event_arg_type(p.event, arg.name), f"the argument {arg.name!r}",
+                             v.span, v.span)
+            elif event_arg(p.event, arg.name, v, self.sym) is not v:
                 self.used.add(v.id)   # `roll(name = d6)`: a die, track or resource named stands for itself
             else:
                 self.event_argument(p.event, arg.name, v, self.expr(v, scope), "filter")
@@ -3280,20 +3283,30 @@ class Checker(A.Visitor):
         return "list:int"
 
     def visit_IsKind(self, e: A.IsKind, scope: Scope) -> str:
-        """`c is advanced`: a condition on a card (tile...) or none; the kind must be declared (E204), and
-        one a card of known kinds can be (E303: `c is token` with c a card is always false)."""
-        given = self.expr(e.subject, scope)
-        if not self.expect(e.kind, ("kind",), "E204", "kind", self.at_name(e.kind, e.span)):
-            return "bool"
+        """`c is advanced`: a condition on a card (tile...) or none; `c is silver`, with silver a declared
+        card (`* N` or not): whether c is (a copy of) that declaration (`is_test`)."""
+        self.is_test(e.kind, self.expr(e.subject, scope), printed(e.subject), e.subject.span, e.span)
+        return "bool"
+
+    def is_test(self, name: str, given: str, shown: str, at: A.Span, span: A.Span) -> None:
+        """`X is NAME` (an expression, or a trigger's filter `played(c is silver)`) with X of type `given`:
+        NAME must be a kind or a card (E204), and one X, of known kinds, can be (E303: `c is token` with c
+        a card is always false)."""
+        if not self.expect(name, ("kind", "entity"), "E204", "kind or card", self.at_name(name, span)):
+            return
+        kind = self.tested_kind(name)
         known = kinds_in(given)
         if base_of(given) not in ("entity", "any"):
-            self.err("E303", f"'is' tells a card's kind, and {printed(e.subject)} is {article(words(given))}",
-                     e.subject.span)
-        elif known and e.kind not in known:
-            self.err("E303", f"{printed(e.subject)} is {' or '.join(article(k) for k in known)}, never "
-                     f"{article(e.kind)}: the test is always false", self.at_name(e.kind, e.span),
+            self.err("E303", f"'is' tells a card's kind or declaration, and {shown} is {article(words(given))}", at)
+        elif known and kind not in known:
+            self.err("E303", f"{shown} is {' or '.join(article(k) for k in known)}, never "
+                     f"{article(kind)}: the test is always false", self.at_name(name, span),
                      f"it may be tested for {', '.join(known)}" if len(known) > 1 else None)
-        return "bool"
+
+    def tested_kind(self, name: str) -> Optional[str]:
+        """The kind `is NAME` tells: NAME itself when a kind, a declared card's kind; None otherwise."""
+        decl = self.sym.decls.get(name)
+        return name if isinstance(decl, A.Kind) else decl.kind if isinstance(decl, A.Entity) else None
 
     def local_type(self, name: str, scope: Scope) -> str:
         """The type a local is read as here (narrowed by a test, `if c is advanced`), without marking it used."""
@@ -3305,8 +3318,8 @@ class Checker(A.Visitor):
         """What a condition tells of the kinds of locals (and of `it`) where it holds (`holds`) or where
         it does not: name -> the type read there. `c is advanced` narrows c to an advanced where it holds
         and, c of a zone of several kinds, to the others where it does not; `not`, `and`, `or` combine."""
-        if type(cond) is A.IsKind and type(cond.subject) is A.Name and isinstance(self.sym.decls.get(cond.kind), A.Kind):
-            name = cond.subject.id
+        if type(cond) is A.IsKind and type(cond.subject) is A.Name and self.tested_kind(cond.kind) is not None:
+            name, kind = cond.subject.id, self.tested_kind(cond.kind)
             if name in self.names_set():   # a local a `set` changes may hold another card by the time it is read
                 return {}
             if name in scope.locals:
@@ -3317,8 +3330,10 @@ class Checker(A.Visitor):
                 return {}
             kinds = kinds_in(current)
             if holds:
-                fitting = base_of(current) in ("entity", "any") and (not kinds or cond.kind in kinds)
-                return {name: f"entity:{cond.kind}"} if fitting else {}
+                fitting = base_of(current) in ("entity", "any") and (not kinds or kind in kinds)
+                return {name: f"entity:{kind}"} if fitting else {}
+            if kind != cond.kind:   # not a Silver: still maybe a card of its kind
+                return {}
             rest = [k for k in kinds if k != cond.kind]
             return {name: f"entity:{'|'.join(rest)}"} if rest and len(rest) < len(kinds) else {}
         if type(cond) is A.Unary and cond.op == "not":
@@ -3436,8 +3451,8 @@ class Checker(A.Visitor):
                 self.diags.append(Diagnostic(
                     "W424", f"{side.id!r} is the first of its {decl.copies} copies: '{e.op}' compares with "
                     f"that copy only (a card is equal only to itself)", side.span,
-                    f"to ask whether a card is any copy of it, compare names: "
-                    f"'{printed(other)}.name {e.op} \"{side.id}\"'"))
+                    f"to ask whether a card is any copy of it: "
+                    f"'{'not ' if e.op == '!=' else ''}{printed(other)} is {side.id}'"))
 
     def first_copy_searched(self, func: str, args: tuple, scope: Scope) -> None:
         """`contains(hand, silver)` with silver declared `* 40` looks for the first Silver only, as `==`
@@ -3447,8 +3462,7 @@ class Checker(A.Visitor):
             self.diags.append(Diagnostic(
                 "W424", f"{args[1].id!r} is the first of its {decl.copies} copies: {func}() looks for that copy "
                 f"only (a card is equal only to itself)", args[1].span,
-                f"to look for any copy, search by name: 'some(c in {printed(args[0])} where c.name == "
-                f"\"{args[1].id}\")'"))
+                f"to look for any copy: 'some(c in {printed(args[0])} where c is {args[1].id})'"))
 
     def first_copy_filtered(self, arg: A.PatternArg, scope: Scope) -> None:
         """`played(c = silver)` with silver declared `* 40`: a filter holds when the argument equals
@@ -3459,9 +3473,7 @@ class Checker(A.Visitor):
             self.diags.append(Diagnostic(
                 "W424", f"the filter '{arg.name} = {arg.value.id}' hears only the first of its {decl.copies} copies "
                 f"(a filter holds when the argument equals the value, and a card is equal only to itself)",
-                arg.value.span, f"to hear any copy, leave the filter out and test the name in the trigger's body "
-                f"(if it.{arg.name}.name == \"{arg.value.id}\" {{ ... }}); for a 'next', which any firing uses "
-                f"up, announce a value the copies share (an enum field) and filter on that"))
+                arg.value.span, f"to hear any copy, filter by the declaration: '{arg.name} is {arg.value.id}'"))
 
     def enum_members(self, kind: str) -> Optional[tuple]:
         """The members of the enum a type `member:ENUM` is of, in their order; None when unknown."""

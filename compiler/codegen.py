@@ -21,7 +21,7 @@ from rulebook.runtime.engine import MAX_STEPS
 from rulebook.runtime.kernels import KERNELS
 
 from .layout import (kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
-                     builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg,
+                     builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, is_filter,
                      recursive, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
@@ -1339,7 +1339,8 @@ class CodeGen(A.Visitor):
 
     def filters(self, p: A.Pattern, ctx: Ctx) -> str:
         """The argument filters of an event pattern, evaluated when the trigger is registered."""
-        return "{" + ", ".join(f"{a.name!r}: {self.ex(event_arg(p.event, a.name, a.value, self.sym), ctx)}"
+        return "{" + ", ".join(f"{a.name!r}: rt.is_filter({a.value.kind!r})" if is_filter(a) else
+                               f"{a.name!r}: {self.ex(event_arg(p.event, a.name, a.value, self.sym), ctx)}"
                                for a in p.args) + "}"
 
     def visit_Emit(self, s: A.Emit, ctx: Ctx):

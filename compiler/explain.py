@@ -16,7 +16,7 @@ from rulebook.dsl.printer import Printer, cost, declaration_text, expr, pattern,
 
 from rulebook.dsl.diagnostics import did_you_mean
 
-from .layout import is_field_value, proc_result_call, subject_mode
+from .layout import is_field_value, is_filter, proc_result_call, subject_mode
 from .resolve import BASE, CATEGORY, KEEPING, PHASES, STEPS
 
 # Words that take no plural ("3 prestige", "2 lavandium").
@@ -724,8 +724,13 @@ class ExprReader(A.Visitor):
         return f"minus ({self.read(e.operand)})" if grouped else f"minus {self.read(e.operand)}"
 
     def visit_IsKind(self, e):
+        return f"{self.read(e.subject)} is {self.is_what(e.kind)}"
+
+    def is_what(self, name: str) -> str:
+        """What `is NAME` asks in words: "a card" for a kind, "a Silver" for a declared card (any copy)."""
         from .check import article   # (the checker's, by the word's sound)
-        return f"{self.read(e.subject)} is {article(self.noun(e.kind))}"
+        d = self.decl(name)
+        return article(d.title or spoken(name)) if isinstance(d, A.Entity) else article(self.noun(name))
 
     def visit_Binary(self, e):
         left, right = self.read(e.left), self.read(e.right)
@@ -1214,16 +1219,20 @@ class Reader(A.Visitor):
         thing = f" {plural(self.noun(res.id))}" if isinstance(res, A.Name) else ""
         on = args.pop("on", None)
         track = f" on {self.words.track(on.id)}" if isinstance(on, A.Name) else ""
-        rest = ", ".join(f"{spoken(k)} {self.x(v)}" for k, v in args.items())
+        rest = ", ".join(f"{spoken(k)} {self.filter_words(v)}" for k, v in args.items())
         passive = _passive(p.event)
         if passive is not None and p.event not in ("end_of_era", "end_of_round"):   # "a tile is placed by you"
             return f"{passive} by {who}{thing}{track}" + (f" ({rest})" if rest else "")
         return f"{who} {spoken(verb)}{thing}{track}" + (f" ({rest})" if rest else "")
 
+    def filter_words(self, v) -> str:
+        """A pattern's filter value in words: "gold" for `c = gold`, "is a Silver" for `c is silver`."""
+        return f"is {self.words.is_what(v.kind)}" if type(v) is A.IsKind and v.subject is None else self.x(v)
+
     def visit_Modifier(self, s, depth: int) -> None:
         p = s.pattern
         who = {"you": "your", "opponents": "your opponents'"}.get(subject_mode(p), "everyone's")
-        args = ", ".join(f"{a.name} {expr(a.value)}" for a in p.args)
+        args = ", ".join(f"{a.name} {self.filter_words(a.value) if is_filter(a) else expr(a.value)}" for a in p.args)
         lasting = (", the next use only" if s.once else "") + \
             (f", until {pattern(s.until)}" if s.until else "") + (f", while {self.words.about_the_use(s.cond, p.event)}" if s.cond is not None else "")
         self.say(depth, f"From now on, on {who} {p.event}" + (f" ({args})" if args else "") + f"{lasting}:")

@@ -13,7 +13,7 @@ from rulebook.runtime.program import Program, assemble
 
 from .layout import (kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive,
-                     call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables,
+                     call_args, effects, leading_cost, option_labels, subject_mode, event_arg, is_filter, tables,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag,
                      indexed_ref, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
@@ -513,7 +513,8 @@ class Interpreter(A.Visitor):
 
     def filters(self, p: A.Pattern, rt, f: Frame) -> dict:
         """The argument filters of an event pattern, evaluated when the trigger is registered."""
-        return {a.name: self.ev(event_arg(p.event, a.name, a.value, self.sym), rt, f) for a in p.args}
+        return {a.name: rt.is_filter(a.value.kind) if is_filter(a) else
+                self.ev(event_arg(p.event, a.name, a.value, self.sym), rt, f) for a in p.args}
 
     def visit_Emit(self, s, rt, f):
         decl = self.sym.decls[s.event]

@@ -624,6 +624,12 @@ def tag_args(tag: A.Tag, sym) -> list[tuple[str, A.Expr]]:
 VALUE_ARGS = ("int", "bool", "player", "str", "entity")
 
 
+def is_filter(a: A.PatternArg) -> bool:
+    """Whether a pattern's filter is `c is silver` (the argument a copy of a declaration, or of a kind)
+    rather than `c = VALUE`."""
+    return type(a.value) is A.IsKind and a.value.subject is None
+
+
 def event_arg(event: str, param: str, expr, sym) -> object:
     """A value given for an event's argument (emitted, matched in a pattern, or in a tag): a bare
     track, resource, die or zone name stands for itself, unless the argument is declared to hold a

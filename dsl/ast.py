@@ -576,7 +576,7 @@ class IsKind(Expr):
     `if`'s block, after `and`, a loop's or aggregate's body after its `where`), a local `c` of a zone
     of several kinds is read as one of that kind."""
 
-    subject: "Expr"
+    subject: Optional["Expr"]   # None: a trigger filter's `c is silver`, about the event's argument
     kind: str
 
 
@@ -1066,7 +1066,9 @@ class Roll(Stmt):
 
 @node
 class PatternArg(Part):
-    """`name = EXPR` inside an event pattern: the event's argument must equal the value."""
+    """`name = EXPR` inside an event pattern: the event's argument must equal the value; `name is NAME`
+    (the value an IsKind with no subject): the argument must be a card of that kind, or a copy of that
+    declared card."""
 
     name: str
     value: Expr

@@ -866,6 +866,10 @@ class _Builder:
     def pattern_arg(self, meta, items):
         return A.PatternArg(str(items[0]), items[1], span=self._s(meta))
 
+    def pattern_is(self, meta, items):
+        """`played(c is silver)`: the argument is (a copy of) a declaration, or of a kind."""
+        return A.PatternArg(str(items[0]), A.IsKind(None, str(items[1]), span=self._s(meta)), span=self._s(meta))
+
     def pattern_args(self, meta, items):
         return tuple(items)
 

@@ -410,10 +410,17 @@ def adjustment(a: A.Adjust) -> str:
     return f"{a.what} {a.op}{value};" if a.op != "=" else f"{a.what} = {value};"
 
 
+def pattern_arg(a: A.PatternArg) -> str:
+    """`c = gold` or `c is silver`, a pattern's filter."""
+    if type(a.value) is A.IsKind and a.value.subject is None:
+        return f"{a.name} is {a.value.kind}"
+    return f"{a.name} = {expr(a.value)}"
+
+
 def pattern(p: A.Pattern) -> str:
     """`you advance(on = military)`."""
     subject = f"{expr(p.subject)} " if p.subject is not None else ""
-    args = f"({', '.join(f'{a.name} = {expr(a.value)}' for a in p.args)})" if p.args else ""
+    args = f"({', '.join(pattern_arg(a) for a in p.args)})" if p.args else ""
     return f"{subject}{p.event}{args}"
 
 

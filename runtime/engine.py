@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optio
 
 from .program import Program, TrackDef
 from .state import NONE_OPTION
-from .state import (BadValue, EntityDef, Fields, Holder, Modifier, NoField, State, Trigger, as_written, at_least_zero,
+from .state import (BadValue, EntityDef, Fields, Holder, IsA, Modifier, NoField, State, Trigger, as_written, at_least_zero,
                     encode)
 from .view import Asked, PlayerView, build_view
 
@@ -2736,9 +2736,15 @@ class Game:
         return fn(self, reader, e)
 
     @staticmethod
-    def is_kind(e, kind: str) -> bool:
-        """`c is advanced`: whether a value is a card (tile, piece...) of that kind; none is of none."""
-        return type(e) is EntityDef and e.kind == kind
+    def is_kind(e, name: str) -> bool:
+        """`c is advanced`: whether a value is a card (tile, piece...) of that kind; `c is silver`: whether
+        it is (a copy of) that declared card (kinds and cards share one namespace); none is of none."""
+        return type(e) is EntityDef and (e.kind == name or e.declared == name)
+
+    @staticmethod
+    def is_filter(name: str) -> "IsA":
+        """A trigger filter's `c is silver` (`played(c is silver)`): what the event's argument must equal."""
+        return IsA(name)
 
     def writes(self, e, slot: str) -> bool:
         """Whether a card (tile, space...) writes an effect slot of its kind (`x.left_bonus` as a value);
@@ -3410,7 +3416,8 @@ def matches(owner: Holder, mode: str, filters: dict, subject: Optional[Holder], 
 def _pattern_words(p: tuple, text) -> str:
     """A saved pattern (subject mode, event, filters) as written: "you turn_start", "turn_start"."""
     subject = "" if p[0] == "anyone" else f"{p[0]} "
-    return subject + p[1] + (f"({', '.join(f'{k} = {text(v)}' for k, v in p[2].items())})" if p[2] else "")
+    return subject + p[1] + (f"({', '.join(f'{k} is {v.name}' if type(v) is IsA else f'{k} = {text(v)}' for k, v in p[2].items())})"
+                             if p[2] else "")
 
 
 def _firing_key(t: Trigger, args: dict) -> tuple:

@@ -383,7 +383,9 @@ def check_saved(data: dict, program) -> None:
             (tag, name), = v.items() if len(v) == 1 else ((None, None),)
             if not (tag == "player" and type(name) is int and 0 <= name < len(players)
                     or tag == "actor" and isinstance(name, str) and name in data["actors"]
-                    or tag == "entity" and entity_key(name)):
+                    or tag == "entity" and entity_key(name)
+                    or tag == "is" and "'s filters." in where and isinstance(name, str)
+                    and (name in p.entities or any(e.kind == name for e in p.entities.values()))):
                 fail(f"{where} holds {v!r}, which is no player, actor, card or tile of this game")
 
     def table(d: Any, where: str) -> None:
@@ -510,8 +512,32 @@ def as_written(value: Any) -> str:
     return str(value)
 
 
+class IsA:
+    """A trigger filter's `c is NAME` (`played(c is silver)`): equal to any card of that kind or any copy
+    of that declared card, as `Engine.is_kind` tells, so `engine.matches` compares with it as with a value."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __eq__(self, other) -> bool:
+        if type(other) is IsA:
+            return other.name == self.name
+        return type(other) is EntityDef and (other.kind == self.name or other.declared == self.name)
+
+    def __hash__(self) -> int:
+        return hash(("is", self.name))
+
+    def __repr__(self) -> str:
+        return f"<is {self.name}>"
+
+
 def encode(value: Any) -> Any:
-    """A runtime value as JSON: players, actors and entities become tagged names."""
+    """A runtime value as JSON: players, actors and entities become tagged names; a filter `c is silver`
+    is {"is": "silver"}."""
+    if type(value) is IsA:
+        return {"is": value.name}
     if isinstance(value, Holder):
         return {"player": value.index} if value.is_player else {"actor": value.name}
     if isinstance(value, EntityDef):
@@ -528,6 +554,8 @@ def decode(value: Any, state: State, entities: dict[str, EntityDef]) -> Any:
             return state.players[value["player"]]
         if "actor" in value:
             return state.actors[value["actor"]]
+        if "is" in value:
+            return IsA(value["is"])
         if "entity" in value:
             name, _, holder = value["entity"].partition("@")
             return entities[name].copy_for(holder) if holder else entities[name]

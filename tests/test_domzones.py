@@ -1,0 +1,97 @@
+"""Cards by their declaration (`c is road`, a filter `placed(t is road)`): both backends, misuse
+diagnostics, explain and fmt."""
+
+from __future__ import annotations
+
+from rulebook.compiler.driver import analyse_text
+from rulebook.compiler.explain import explain
+from rulebook.runtime.engine import Game
+from rulebook.runtime.state import IsA, State, check_saved
+
+from .conftest import found_at, printed_back, rules_programs, run_proc, the_one_error
+
+TILES = """counter vp;
+kind tile { pts: int; }
+kind token { w: int; }
+tile road "Road" * 3 { pts = 1; }
+tile city "City" { pts = 2; }
+token meeple { w = 1; }
+zone board per_player of tile;
+event placed(t: tile);
+event scored(t: tile);
+proc p() {
+  fill board with tile;
+  whenever you placed(t is road) { gain 1 vp; }
+  whenever you scored(t is tile) { gain 10 vp; }
+  for each t in board {
+    if t is road and t.pts == 1 { gain 100 vp; }
+    emit placed(t);
+    emit scored(t);
+  }
+  gain count(t in board where t is city) * 1000 vp;
+}
+"""
+
+program = rules_programs(TILES)
+
+
+def test_is_a_declaration_holds_for_every_copy_and_a_filter_hears_every_copy(program):
+    """Three roads and a city: `t is road` holds three times, the filter `t is road` hears the three,
+    `t is tile` hears all four, `count(... where t is city)` is 1."""
+    game = Game(program(), 2, 1)
+    run_proc(game, "p")
+    assert game.state.players[0].stock["vp"] == 3 * 100 + 3 * 1 + 4 * 10 + 1000
+
+
+def test_a_filter_by_declaration_is_saved_and_restored(program):
+    """A trigger whose filter is `t is road` is kept in a saved state as {"is": "road"}, which a saved
+    state may hold, and read back as the same filter."""
+    game = Game(program("proc q() { whenever you placed(t is road) { gain 1 vp; } }"), 2, 1)
+    run_proc(game, "q")
+    data = game.state.to_json()
+    assert data["triggers"][0][4] == {"t": {"is": "road"}}
+    check_saved(data, game.program)
+    again = State.from_json(data, game.program.entities)
+    assert again.triggers[0].filters == {"t": IsA("road")} and again.digest() == game.state.digest()
+
+
+def test_is_names_a_kind_or_a_card_and_one_the_value_can_be():
+    the_one_error(analyse_text(TILES.replace("t is city", "t is village")), "E204", "village")
+    the_one_error(analyse_text(TILES.replace("t is city", "t is meeple")), "E303", "never a token")
+    the_one_error(analyse_text(TILES.replace("placed(t is road)", "placed(t is meeple)")), "E303", "never a token")
+    the_one_error(analyse_text(TILES.replace("placed(t is road)", "placed(t is vp)")), "E301", "'vp' is a counter")
+
+
+def test_is_a_declaration_narrows_to_its_kind():
+    """`c is road` on a card of a zone of tiles or tokens narrows c to a tile (its field read without E328)."""
+    text = TILES.replace("zone board per_player of tile;", "zone board per_player of tile;\nzone bag of tile or token;") \
+        .replace("  gain count(", "  for each x in bag { if x is road { gain x.pts vp; } }\n  gain count(")
+    assert [d.code for d in analyse_text(text).diagnostics if d.severity == "error"] == []
+    unnarrowed = text.replace("if x is road { gain x.pts vp; }", "if not (x is road) { gain x.pts vp; }")
+    the_one_error(analyse_text(unnarrowed), "E328", "pts")
+
+
+def test_w424_hints_the_test_by_declaration():
+    text = """counter vp;
+kind card { coins: int; }
+card silver "Silver" * 3 { coins = 2; }
+zone hand per_player of card;
+event played(c: card);
+proc p() {
+  whenever you played(c = silver) { gain 1 vp; }
+  for each c in hand { if c == silver or contains(hand, silver) { gain 1 vp; } }
+}
+"""
+    hints = [d.hint for d in analyse_text(text).diagnostics if d.code == "W424"]
+    assert hints[0].endswith("'c is silver'")
+    assert hints[1].endswith("'c is silver'") and hints[2].endswith("'some(c in hand where c is silver)'")
+    fixed = text.replace("c = silver", "c is silver").replace("c == silver or contains(hand, silver)", "c is silver")
+    assert [f for f in found_at(fixed) if f[0] == "W424"] == []
+
+
+def test_is_a_declaration_prints_back_and_reads_in_words():
+    module, printed = printed_back(TILES)
+    assert "whenever you placed(t is road) {" in printed and "if t is road and t.pts == 1 {" in printed
+    result = analyse_text(TILES)
+    reading = " ".join(explain(result.symbols.decls["p"], result.symbols))
+    assert "t is a Road" in reading and "t is a tile" in reading
