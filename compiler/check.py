@@ -545,6 +545,7 @@ class Checker(A.Visitor):
         self.open_loops: list = []   # the loops around the statement in its own effect, innermost last (`break`)
         self.in_trigger = 0   # trigger bodies around the statement (`break` outside their loops: E335)
         self.meant: set[str] = set()   # the names an unknown name's did-you-mean offers (no W401 for them)
+        self.name_reads: dict[int, str] = {}   # id of a `c.name` read -> the type of c (W463)
 
     # ------------------------------------------------------------------ reporting
     def err(self, code: str, message: str, span: A.Span, hint: Optional[str] = None) -> None:
@@ -3432,7 +3433,36 @@ class Checker(A.Visitor):
                     self.err("E303", f"{printed(side)} is already whether the card writes that effect: write "
                              f"'{'' if e.op == '!=' else 'not '}{printed(side)}'", facing.span)
             self.first_copy_compared(e, scope)
+            self.unknown_name_compared(e)
         return "bool"
+
+    def unknown_name_compared(self, e: A.Binary) -> None:
+        """`c.name == "coper"`: a card's name is the name of its declaration, so a text no card of its
+        kinds is declared with never equals it (a misspelling, or the title for the name). W463, at the
+        text, with the declaration meant and the test `is` that the checker checks."""
+        for side, text in ((e.left, e.right), (e.right, e.left)):
+            obj = self.name_reads.get(id(side)) if type(side) is A.Attr else None
+            if obj is None or base_of(obj) != "entity" or type(text) is not A.Str or text.parts:
+                continue
+            kinds = kinds_in(obj)
+            names = [n for n, d in self.sym.decls.items() if isinstance(d, A.Entity) and (not kinds or d.kind in kinds)]
+            if text.value in names:
+                continue
+            titled = [n for n in names if self.sym.decls[n].title == text.value]
+            meant = titled[0] if titled else closest(text.value, names)
+            what = " or ".join(kinds) or "card"
+            other = self.sym.decls.get(text.value)
+            if meant is not None:
+                hint = f"did you mean '{meant}'? a test by declaration is checked: " \
+                       f"'{'not ' if e.op == '!=' else ''}{printed(side.obj)} is {meant}'"
+            elif isinstance(other, A.Entity):
+                hint = f"{text.value!r} is {article(other.kind)}, and {printed(side.obj)} is never one"
+            else:
+                hint = f"known names: {', '.join(names[:6])}" + (f" and {len(names) - 6} more" if len(names) > 6 else "")
+            self.diags.append(Diagnostic(
+                "W463", f"no {what} is declared with the name {text.value!r}: '{e.op}' compares with a name no card "
+                f"has, so it {'always holds' if e.op == '!=' else 'never holds'}" +
+                (f" ({text.value!r} is the title of {meant!r})" if titled else ""), text.span, hint))
 
     def copies_named(self, e, scope: Scope) -> Optional[A.Entity]:
         """The declaration a bare name stands for when it is one of a card declared `* N` (N > 1):
@@ -3673,6 +3703,8 @@ class Checker(A.Visitor):
         statement; `obj_type`: obj's type, already checked); returns the field's type (of the element,
         with an index)."""
         obj = self.expr(e.obj, scope) if obj_type is None else obj_type
+        if e.name == "name":
+            self.name_reads[id(e)] = obj
         kind = self.shared_kind(obj, e.name, e.obj, e.span)
         if kind is None and len(kinds_in(obj)) > 1:   # not every kind it may be has the field (E328)
             return "any"

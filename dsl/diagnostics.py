@@ -134,6 +134,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W453": (WARNING, "index_of(ENUM, m) of a member of that enum: it is ordinal(m)"),
     "W455": (WARNING, "a 'can PROC(...)' test that always holds: an option of the proc's choose is always offered"),
     "W457": (WARNING, "reset of a kind none of whose fields has a default: it resets nothing"),
+    "W463": (WARNING, "a card's name compared with a text no card of its kind is declared with: never equal"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

@@ -95,3 +95,44 @@ def test_is_a_declaration_prints_back_and_reads_in_words():
     result = analyse_text(TILES)
     reading = " ".join(explain(result.symbols.decls["p"], result.symbols))
     assert "t is a Road" in reading and "t is a tile" in reading
+
+
+NAMES = """counter vp;
+kind card { coins: int; }
+kind token { w: int; }
+card copper "Copper" * 7 { coins = 1; }
+card silver "Silver" * 3 { coins = 2; }
+token meeple { w = 1; }
+zone hand per_player of card;
+event played(c: card);
+proc p() {
+  for each c in hand {
+    if c.name == "coper" or "Silver" == c.name or c.name != "meeple" or c.name == "copper" { gain 1 vp; }
+  }
+  gain count(c in hand where c.name == "xyzzy") vp;
+  whenever you played() { if it.c.name == "silvr" { gain 1 vp; } }
+}
+"""
+
+
+def test_a_name_compared_with_a_text_no_card_is_declared_with_is_w463_with_the_card_meant():
+    """A misspelt name, a title for the name, a card of another kind, a text like no name: each W463 at
+    the text; the declared name `"copper"` is not."""
+    found = [(d.code, d.span.line, d.span.column, d.hint) for d in analyse_text(NAMES).diagnostics
+             if d.code == "W463"]
+    assert [f[:3] for f in found] == [("W463", 11, 18), ("W463", 11, 29), ("W463", 11, 61), ("W463", 13, 40),
+                                      ("W463", 14, 43)]
+    hints = [f[3] for f in found]
+    assert hints[0] == "did you mean 'copper'? a test by declaration is checked: 'c is copper'"
+    assert hints[1].startswith("did you mean 'silver'?")
+    assert hints[2] == "'meeple' is a token, and c is never one"
+    assert hints[3] == "known names: copper, silver"
+    assert hints[4].endswith("'it.c is silver'")
+    assert "never holds" in analyse_text(NAMES).diagnostics[0].message
+
+
+def test_a_name_compared_with_a_text_with_values_or_a_player_name_is_not_w463():
+    text = NAMES.replace('"xyzzy"', '"cop{1}"').replace('"coper"', '"copper"').replace('"Silver"', '"silver"') \
+        .replace('"meeple"', '"silver"').replace('"silvr"', '"silver"') + \
+        'proc q() { for each p in players { if p.name == "P1" { gain 1 vp; } } }\n'
+    assert [f for f in found_at(text) if f[0] == "W463"] == []
