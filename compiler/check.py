@@ -2341,6 +2341,9 @@ class Checker(A.Visitor):
         else:
             self.zone_expr(s.dest, scope)
             self.kinds_fit(kinds or self.zone_kinds(s.source, source, scope), s.dest, scope, s.source.span, "it")
+        if s.name is not None:   # `let took = draw ...;`: the cards drawn, a list (empty when none was)
+            taken = kinds or self.zone_kinds(s.source, source, scope)
+            self.let(s.name, s.span, f"list:entity:{'|'.join(taken)}" if taken else "list:entity", scope)
 
     def item_condition(self, where, source: str, scope: Scope) -> tuple:
         """The `where COND` of a `draw` or a `move all of` (none: nothing to check): a condition on

@@ -1239,8 +1239,10 @@ class CodeGen(A.Visitor):
 
     def visit_Draw(self, s: A.Draw, ctx: Ctx):
         keep = f", {self.keep(s.where, ctx)}" if s.where is not None else ""
-        self.writeline(f"rt.draw({ctx.you}, {self.ex(s.source, ctx)}, {self.ex(s.dest, ctx)}, "
-                       f"{self.ex(s.count, ctx)}{keep})", s)
+        top = ", top=True" if s.top else ""
+        bind = f"v_{s.name} = " if s.name else ""
+        self.writeline(f"{bind}rt.draw({ctx.you}, {self.ex(s.source, ctx)}, {self.ex(s.dest, ctx)}, "
+                       f"{self.ex(s.count, ctx)}{keep}{top})", s)
 
     def visit_Move(self, s: A.Move, ctx: Ctx):
         top = ", True" if s.top else ""

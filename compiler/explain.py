@@ -1143,8 +1143,9 @@ class Reader(A.Visitor):
         item = self.words.item_noun(zone) if zone else "item"
         many = counted(s.count.value, item) if isinstance(s.count, A.Int) else f"{self.x(s.count)} {plural(item)}"
         which = f" (only those for which {self.x(s.where)})" if s.where is not None else ""
-        dest = self.x(s.dest) if s.dest else "your hand"
-        self.say(depth, self.act("draw", f"{many} from {self.x(s.source)}{which} into {dest}"))
+        dest = (f"onto the top of {self.x(s.dest)}" if s.top else f"into {self.x(s.dest)}") if s.dest else "into your hand"
+        keep = f" Let {s.name} be the list of the {plural(item)} drawn (empty when there was none)." if s.name else ""
+        self.say(depth, self.act("draw", f"{many} from {self.x(s.source)}{which} {dest}") + keep)
 
     def visit_Move(self, s, depth: int) -> None:
         self.say(depth, f"Put {self.x(s.item)} {'on top of' if s.top else 'at the bottom of'} {self.x(s.dest)}.")

@@ -437,8 +437,10 @@ class Interpreter(A.Visitor):
         return lambda entity: self.ev(where, rt, Frame(f.you, f.locals, f.this, entity, "entity"))
 
     def visit_Draw(self, s, rt, f):
-        rt.draw(f.you, self.ev(s.source, rt, f), self.ev(s.dest, rt, f), self.ev(s.count, rt, f),
-                self.keep(s.where, rt, f))
+        drawn = rt.draw(f.you, self.ev(s.source, rt, f), self.ev(s.dest, rt, f), self.ev(s.count, rt, f),
+                        self.keep(s.where, rt, f), top=s.top)
+        if s.name is not None:
+            f.locals[s.name] = drawn
         return ()
 
     def visit_Move(self, s, rt, f):

@@ -269,11 +269,12 @@ _NAMES: dict = {
     A.Reactivate: (("track", "ref"),), A.Bonus: (("track", "ref"),),
     A.CallStmt: (("func", "ref"),), A.Call: (("func", "ref"),), A.Method: (("name", "ref"),), A.CanOpen: (("proc", "ref"),),
     A.Fill: (("kind", "ref"),), A.Roll: (("name", None), ("die", "ref")), A.Pay: (("name", None),),
+    A.Draw: (("name", None),),
     A.Pattern: (("event", "ref"),), A.Tag: (("action", "ref"),),
     A.Emit: (("event", "ref"),), A.Rank: (("resource", "ref"),), A.SetName: (("name", "ref"),),
     A.SetAttr: (("name", "attr"),), A.Attr: (("name", "attr"),),
 }
-_LOCALS = {A.Offer: "partner", A.Let: "name", A.Roll: "name", A.Pay: "name", A.ForEach: "var", A.Pick: "var", A.Aggregate: "var", A.Sorted: "var", A.Network: "var",
+_LOCALS = {A.Offer: "partner", A.Let: "name", A.Roll: "name", A.Pay: "name", A.Draw: "name", A.ForEach: "var", A.Pick: "var", A.Aggregate: "var", A.Sorted: "var", A.Network: "var",
            A.Param: "name"}
 
 

@@ -972,16 +972,21 @@ class CallStmt(Stmt):
 
 @node
 class Draw(Stmt):
-    """`draw N from ZONE [where COND] to ZONE;` the top N items (that COND holds for, with `it` the
-    item) move, fewer when the zone runs out."""
+    """`draw N from ZONE [where COND] to [top of] ZONE;` the top N items (that COND holds for, with `it`
+    the item) move, fewer when the zone runs out; to the bottom of the destination, or (`top`) onto its
+    top, keeping their order. `let NAME = draw ...;` also binds the list of the items drawn, in the
+    order drawn (empty when none was)."""
 
     events = ("draw", "move")
     drains = True
+    binds = "name"
 
     count: Expr
     source: Expr
     dest: Optional[Expr]
     where: Optional[Expr] = None
+    top: bool = False
+    name: Optional[str] = None
 
 
 @node

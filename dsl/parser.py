@@ -269,8 +269,9 @@ class _Builder:
     def default(self, meta, items):
         return _Marker("default", items[0])
 
-    def into(self, meta, items):
-        return _Marker("into", items[0])
+    def into(self, meta, items):   # `to [top of | bottom of] ZONE`: the zone, and whether to its top
+        top = any(isinstance(t, Token) and t.type == "TOP" for t in items)
+        return _Marker("into", (next(i for i in items if not isinstance(i, Token)), top))
 
     def debt(self, meta, items):
         return _Marker("debt", str(items[0]))
@@ -815,8 +816,12 @@ class _Builder:
     def call_stmt(self, meta, items):
         return A.CallStmt(str(items[0]), items[1] or (), span=self._s(meta))
 
-    def draw_stmt(self, meta, items):
-        return A.Draw(items[0], items[1], _pick(items, "into"), _pick(items, "where"), span=self._s(meta))
+    def draw_stmt(self, meta, items, name=None):
+        dest, top = _pick(items, "into") or (None, False)
+        return A.Draw(items[0], items[1], dest, _pick(items, "where"), top, name, span=self._s(meta))
+
+    def let_draw(self, meta, items):   # `let took = draw 1 from deck to revealed;`: the cards drawn
+        return self.draw_stmt(meta, items[1:], str(items[0]))
 
     def move_stmt(self, meta, items):
         top = any(isinstance(t, Token) and t.type == "TOP" for t in items)

@@ -627,8 +627,8 @@ class Printer(A.Visitor):
         self.clauses([Clause("", A.Call(s.func, s.args))])
 
     def visit_Draw(self, s):
-        self.clauses([Clause(f"draw {expr(s.count)} from ", s.source), _where("where ", s.where),
-                      _where("to ", s.dest)])
+        self.clauses([Clause(f"{f'let {s.name} = ' if s.name else ''}draw {expr(s.count)} from ", s.source),
+                      _where("where ", s.where), _where(f"to {'top of ' if s.top else ''}", s.dest)])
 
     def visit_Move(self, s):
         self.clauses([Clause("move ", s.item), Clause(f"to {'top of ' if s.top else ''}", s.dest)])

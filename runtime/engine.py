@@ -2458,12 +2458,13 @@ class Game:
         if "move" in self.by_event:
             self.emit("move", dest.owner, {"item": e, "dest": dest.name})
 
-    def draw(self, h: Holder, source: ZoneRef, dest: ZoneRef, count: int, keep=None) -> list:
-        """Move the top `count` entities of one zone (those `keep` accepts) to another; returns them.
+    def draw(self, h: Holder, source: ZoneRef, dest: ZoneRef, count: int, keep=None, top: bool = False) -> list:
+        """Move the top `count` entities of one zone (those `keep` accepts) to another (`top`: onto its
+        top, in the order drawn, as `move all of ... to top of` puts them); returns them, in that order.
         A deck declared `refills from Z` that this runs out (left empty with more to draw) has Z moved
         into it and shuffled, and the draw goes on from it; with both used up it gives what there was."""
         at_least_zero(count, "draw")
-        drawn = self._draw_some(h, source, dest, count, keep)
+        drawn = self._draw_some(h, source, dest, count, keep, top)
         refill = self.program.refills.get(source.name) if self.program.refills else None
         if refill is not None and len(drawn) < count and not source.items:
             name, shared = refill
@@ -2471,22 +2472,24 @@ class Game:
             if pile.items:
                 self.move_all(h, pile, source)
                 self.shuffle(source)
-                drawn += self._draw_some(h, source, dest, count - len(drawn), keep)
+                drawn += self._draw_some(h, source, dest, count - len(drawn), keep, top, len(drawn))
         if drawn and "draw" in self.by_event:
             self.emit("draw", h, {"source": source.name, "amount": len(drawn)})
         return drawn
 
-    def _draw_some(self, h: Holder, source: ZoneRef, dest: ZoneRef, count: int, keep) -> list:
+    def _draw_some(self, h: Holder, source: ZoneRef, dest: ZoneRef, count: int, keep, top: bool = False,
+                   placed: int = 0) -> list:
         """What `draw` takes from one zone as it stands (no refill): the top `count` entities (that
-        `keep` accepts), moved to `dest`."""
+        `keep` accepts), moved to `dest` (`top`: to its top, after the `placed` drawn before them)."""
         if keep is None:
             drawn = list(source.items[:count])
         else:
             drawn = [e for e in self.loop(source.items[:], None) if keep(e)][:count]
         if self.tracer is not None and drawn:
-            self._note("draw", h, f"from {source.label()} to {dest.label()}: {self.text(drawn)}", len(drawn))
-        for e in drawn:
-            self.move(e, dest, traced=False)
+            self._note("draw", h, f"from {source.label()} to {'the top of ' if top else ''}{dest.label()}: "
+                                  f"{self.text(drawn)}", len(drawn))
+        for i, e in enumerate(drawn):
+            self.move(e, dest, traced=False, at=placed + i if top else None)
         return drawn
 
     def move_all(self, h: Holder, source: ZoneRef, dest: ZoneRef, top: bool = False, keep=None) -> list:

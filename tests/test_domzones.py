@@ -136,3 +136,55 @@ def test_a_name_compared_with_a_text_with_values_or_a_player_name_is_not_w463():
         .replace('"meeple"', '"silver"').replace('"silvr"', '"silver"') + \
         'proc q() { for each p in players { if p.name == "P1" { gain 1 vp; } } }\n'
     assert [f for f in found_at(text) if f[0] == "W463"] == []
+
+
+DRAWS = """counter vp;
+kind tile { pts: int; }
+kind token { w: int; }
+tile a "A" { pts = 1; }
+tile b "B" { pts = 2; }
+tile c "C" { pts = 3; }
+zone bag per_player of tile;
+zone stack per_player of tile;
+proc p() {
+  fill bag with tile;
+  move b to stack;
+  draw 2 from bag to top of stack;
+  let took = draw 5 from stack where it.pts > 1 to bag;
+  let none_left = draw 1 from stack where it.pts > 5 to bag;
+  gain size(took) * 10 vp;
+  gain size(none_left) * 1000 vp;
+  gain first(took).pts * 100 vp;
+  if first(none_left) == none { gain 10000 vp; }
+}
+"""
+
+draws = rules_programs(DRAWS)
+
+
+def test_a_draw_to_the_top_keeps_the_order_drawn_and_let_names_what_it_took(draws):
+    """a, c drawn onto B: the stack is A, C, B; the draw where pts > 1 takes C then B, in that order; a
+    draw that takes nothing binds an empty list (its first is none)."""
+    game = Game(draws(), 2, 1)
+    run_proc(game, "p")
+    me = game.state.players[0]
+    assert [e.name for e in me.zones["stack"]] == ["a"] and [e.name for e in me.zones["bag"]] == ["c", "b"]
+    assert me.stock["vp"] == 2 * 10 + 3 * 100 + 10000
+
+
+def test_what_a_draw_took_is_a_list_of_the_cards_of_its_source():
+    """The list's items are cards of the source's kinds (a field they lack is E205); the list is no
+    number (E303)."""
+    bad = DRAWS.replace("gain first(took).pts * 100 vp;", "gain first(took).w * 100 vp;")
+    the_one_error(analyse_text(bad), "E205", "unknown field 'w' of tile", line=17)
+    the_one_error(analyse_text(DRAWS.replace("gain size(took) * 10 vp;", "gain took * 10 vp;")), "E303")
+
+
+def test_draw_to_top_and_let_draw_print_back_and_read_in_words():
+    module, printed = printed_back(DRAWS)
+    assert "  draw 2 from bag to top of stack;\n" in printed
+    assert "  let took = draw 5 from stack where it.pts > 1 to bag;\n" in printed
+    result = analyse_text(DRAWS)
+    reading = explain(result.symbols.decls["p"], result.symbols)
+    assert any("onto the top of your stack" in line for line in reading)
+    assert any("Let took be the list of the tiles drawn (empty when there was none)." in line for line in reading)
