@@ -922,6 +922,8 @@ class Checker(A.Visitor):
                 self.err("E215", f"field {f.name!r} is declared twice", f.span)
             seen.add(f.name)
             self.type_ref(f.type, f.span)
+            if f.of is not None and self.sym.category(f.of) not in ("enum", "kind"):
+                self.unknown("E201", "enum or kind", f.of, f.span, self.sym.of("enum") + self.sym.of("kind"))
             if f.shown:
                 self.shown_decl(d, f)
             if f.computed:
@@ -988,6 +990,9 @@ class Checker(A.Visitor):
             values += [v.value for e in self.sym.decls.values() if isinstance(e, A.Entity) and e.kind == d.name
                        for v in e.values if v.name == f.name]
             lists = [(v, items) for v in values for items in [self.listed(v, d)] if items]
+            if f.of is not None:
+                self.typed_list(d, f, values, lists)
+                continue
             kinds = {self.sym.decls[i.id].kind for _v, items in lists for i in items if self.is_card(i)}
             if not kinds:
                 enums = {self.member_of(i) for _v, items in lists for i in items}
@@ -1002,6 +1007,29 @@ class Checker(A.Visitor):
                              f"lists names cards only, not {printed(other)}", other.span,
                              "a list of other values needs a field of its own")
             self.card_lists[d.name, f.name] = f"list:entity:{kinds.pop()}" if len(kinds) == 1 else "list:entity"
+
+    def typed_list(self, d: A.Kind, f: A.FieldDecl, values: list, lists: list) -> None:
+        """A field `types: list of card_type;`: each value must be a list (E303) whose items are members
+        of that enum, or cards of that kind (E303 at the item, with the members it may name); the field
+        is a list of them (`contains(c.types, action)` is checked against it)."""
+        decl = self.sym.decls.get(f.of)
+        if not isinstance(decl, (A.Enum, A.Kind)):
+            return   # E201 said so
+        element = self.declared(f.of)
+        self.card_lists[d.name, f.name] = f"list:{element}"
+        for v in values:
+            if not any(v is w for w, _items in lists) and not (type(v) is A.ListLit and not v.items):
+                self.err("E303", f"field {f.name!r} of {d.name} is a list of {f.of}, not {printed(v)}", v.span,
+                         f"write the list: '{f.name} = [...];'")
+        for _v, items in lists:
+            for i in items:
+                fits_it = self.member_of(i) == f.of if isinstance(decl, A.Enum) else \
+                    self.is_card(i) and self.sym.decls[i.id].kind == f.of
+                if not fits_it:
+                    shown = ", ".join(decl.members[:6]) if isinstance(decl, A.Enum) else None
+                    self.err("E303", f"field {f.name!r} of {d.name} is a list of {f.of}: {printed(i)} is not "
+                             f"{'a member of' if isinstance(decl, A.Enum) else 'a card of kind'} {f.of}", i.span,
+                             f"{f.of}'s members: {shown}" if shown else None)
 
     def listed(self, value, kind: A.Kind) -> tuple:
         """The items of a field value written as a list (as the first copy has it), else ()."""

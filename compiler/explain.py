@@ -1545,6 +1545,7 @@ class Reader(A.Visitor):
     def visit_Kind(self, d, depth: int) -> None:
         slots = [spoken(f.name) for f in d.fields if f.type == "effect"]
         data = [spoken(f.name) + (f" (one for each {singular(self.noun(f.index))})" if f.index is not None else "")
+                + (f" (a list of {plural(singular(self.noun(f.of)))})" if f.of is not None else "")
                 + (" (worked out for the player reading it, by each one's rule"
                    + (f", else {self.x(f.default)}" if f.default is not None else "") + ")" if f.computed else "")
                 + (" (seen by every player even while the card's face is hidden)" if f.shown else "")

@@ -1452,10 +1452,11 @@ class FieldDecl(Part):
     index: Optional[str] = None
     computed: bool = False   # `func name: type [= EXPR];`: each entity gives an expression, read per player
     shown: bool = False   # `shown name: type;`: everyone sees it even while the entity's face is hidden
+    of: Optional[str] = None   # `types: list of card_type;`: the enum (or kind) of a list's items
 
     def type_text(self) -> str:
-        """The type as written: `int`, `int[gem]`."""
-        return self.type if self.index is None else f"{self.type}[{self.index}]"
+        """The type as written: `int`, `int[gem]`, `list of card_type`."""
+        return f"{self.type} of {self.of}" if self.of else self.type if self.index is None else f"{self.type}[{self.index}]"
 
 
 @node

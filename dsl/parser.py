@@ -357,8 +357,15 @@ class _Builder:
     def field_decl(self, meta, items):
         shown = isinstance(items[0], Token) and items[0].type == "SHOWN"
         items = items[1:] if shown else items
+        of = _pick(items, "element_of")
+        if of is not None and items[1] != "list":
+            raise RulesError([Diagnostic("E100", f"'{items[1]} of {of}': only a list says what its items are",
+                                         self._s(meta), hint=f"write '{items[0]}: list of {of};' or '{items[0]}: {items[1]};'")])
         return A.FieldDecl(str(items[0]), items[1], _pick(items, "default"), _pick(items, "field_index"),
-                           shown=shown, span=self._s(meta))
+                           shown=shown, of=of, span=self._s(meta))
+
+    def element_of(self, meta, items):
+        return _Marker("element_of", str(items[0]))
 
     def computed_decl(self, meta, items):
         return A.FieldDecl(str(items[0]), items[1], _pick(items, "default"), computed=True, span=self._s(meta))

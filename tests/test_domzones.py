@@ -8,7 +8,7 @@ from rulebook.compiler.explain import explain
 from rulebook.runtime.engine import Game
 from rulebook.runtime.state import IsA, State, check_saved
 
-from .conftest import found_at, printed_back, rules_programs, run_proc, the_one_error
+from .conftest import found_at, parse_error, printed_back, rules_programs, run_proc, the_one_error
 
 TILES = """counter vp;
 kind tile { pts: int; }
@@ -188,3 +188,47 @@ def test_draw_to_top_and_let_draw_print_back_and_read_in_words():
     reading = explain(result.symbols.decls["p"], result.symbols)
     assert any("onto the top of your stack" in line for line in reading)
     assert any("Let took be the list of the tiles drawn (empty when there was none)." in line for line in reading)
+
+
+TYPED = """counter vp;
+enum sector { industry, science, trade }
+enum colour { red, blue }
+kind site { sectors: list of sector; worth: int; }
+site dock "Dock" { sectors = [trade, industry]; worth = 2; }
+site lab "Lab" { sectors = [science]; worth = 3; }
+site field "Field" { sectors = []; worth = 1; }
+zone board per_player of site;
+proc p() {
+  fill board with site;
+  gain count(s in board where contains(s.sectors, trade)) * 10 vp;
+  for each s in board { for each x in s.sectors { if x == science { gain s.worth vp; } } }
+}
+"""
+
+typed = rules_programs(TYPED)
+
+
+def test_a_list_of_an_enum_holds_its_members(typed):
+    game = Game(typed(), 2, 1)
+    run_proc(game, "p")
+    assert game.state.players[0].stock["vp"] == 10 + 3
+
+
+def test_a_typed_list_checks_its_items_and_what_is_looked_for_in_it():
+    """A member of another enum or a number in the list: E303 at it, with the members; a value that is
+    no list: E303; a member of another enum looked for: E303; an unknown element type: E201; `of`
+    after another type than list does not parse (E100)."""
+    the_one_error(analyse_text(TYPED.replace("[science]", "[science, red]")), "E303", "red is not a member of sector",
+                  line=6)
+    the_one_error(analyse_text(TYPED.replace("[science]", "science")), "E303", "is a list of sector, not science")
+    the_one_error(analyse_text(TYPED.replace("contains(s.sectors, trade)", "contains(s.sectors, blue)")), "E303",
+                  "looks for a colour in a list of sector")
+    the_one_error(analyse_text(TYPED.replace("list of sector", "list of sectr")), "E201", "sectr")
+    assert parse_error(TYPED.replace("list of sector", "int of sector")).code == "E100"
+
+
+def test_a_typed_list_prints_back_and_reads_in_words():
+    module, printed = printed_back(TYPED)
+    assert "kind site { sectors: list of sector; worth: int; }" in printed
+    result = analyse_text(TYPED)
+    assert "sectors (a list of sectors)" in " ".join(explain(result.symbols.decls["site"], result.symbols))
