@@ -1792,6 +1792,8 @@ class Checker(A.Visitor):
             return
         if type(part) is A.Name and part.id not in scope.locals and isinstance(self.sym.decls.get(part.id), A.Entity):
             return
+        if type(part) is A.Call and part.func == "declaration":   # one element per declaration, on purpose
+            return
         many = next((e for e in self.sym.decls.values() if isinstance(e, A.Entity) and e.kind == d.enum
                      and e.copies > 1), None)
         if many is None:
@@ -1806,7 +1808,8 @@ class Checker(A.Visitor):
                  f"{many.copies} copies of {many.name!r} share one, so {name}[{printed(part)}] is the same "
                  f"element for every copy (what is set for one copy is set for all)", part.span,
                  f"to keep a value per card, give {d.enum} a field and set it on the card: "
-                 f"'{name}: {kind} = {start};' in 'kind {d.enum}', then 'set {printed(part)}.{name} = ...;'")
+                 f"'{name}: {kind} = {start};' in 'kind {d.enum}', then 'set {printed(part)}.{name} = ...;'; "
+                 f"for one value per declaration on purpose, say so: '{name}[declaration({printed(part)})]'")
 
     def visit_Gain(self, s: A.Gain, scope: Scope) -> None:
         self.amount(s.amount, scope)
@@ -3508,6 +3511,8 @@ class Checker(A.Visitor):
         only to itself): W424, at the name, hinting the comparison of names that holds for every copy."""
         for side, other in ((e.left, e.right), (e.right, e.left)):
             decl = self.copies_named(side, scope)
+            if type(other) is A.Call and other.func == "declaration":   # `declaration(c) == silver`: any copy
+                continue
             if decl is not None and self.copies_named(other, scope) is None:
                 self.diags.append(Diagnostic(
                     "W424", f"{side.id!r} is the first of its {decl.copies} copies: '{e.op}' compares with "
@@ -3996,6 +4001,12 @@ class Checker(A.Visitor):
                 self.enum_index(args, typed(1), span)
             if spec.returns == "element":
                 return element_of(typed(0)) if args else "any"
+            if spec.returns == "same":   # `declaration(c)`: a card of the card's kinds
+                given = typed(0) if args else "any"
+                if base_of(given) not in ("entity", "any"):
+                    self.err("E303", f"{func}() takes a card, not {article(words(given))}", args[0].span)
+                    return "any"
+                return given
             if spec.returns == "list:element":   # `reverse(z)`: a zone, a list or a count (1..n)
                 given = typed(0) if args else "any"
                 if given.partition(":")[0] not in ("zone", "list", "int", "any"):

@@ -523,6 +523,8 @@ class ExprReader(A.Visitor):
             return f"the size of {words[0]} (ignoring its sign)"
         if func == "contains" and len(args) == 2:
             return f"{words[1]} is in {words[0]}"
+        if func == "declaration" and len(args) == 1:
+            return f"the card {words[0]} is a copy of"
         if func == "ordinal" and len(args) == 1:
             return f"the place of {words[0]} in its order (1 for the first)"
         if func in STEPS and len(args) == 1:

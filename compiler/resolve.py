@@ -79,6 +79,8 @@ BUILTIN_FUNCS = {
     "next": Builtin(1, 1, method="member_step", returns="member"), "prev": Builtin(1, 1, method="member_step", returns="member"),
     "next_around": Builtin(1, 1, method="member_step", returns="member"),
     "prev_around": Builtin(1, 1, method="member_step", returns="member"),
+    # declaration(c): the card c is a copy of (its first copy, the declared name): one per declaration
+    "declaration": Builtin(1, 1, method="declaration", returns="same"),
     "eliminated": Builtin(0, 1, method="eliminated", about_actor=True, returns="bool"),
     "left": Builtin(1, 1, method="left", returns="player"), "right": Builtin(1, 1, method="right", returns="player"),
 }

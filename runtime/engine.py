@@ -1780,6 +1780,15 @@ class Game:
         """Whether a zone or list holds an item."""
         return item in self.domain(zone)
 
+    def declaration(self, e):
+        """`declaration(c)`: the card c is a copy of, as declared (its first copy; a per-player card's
+        declared card); `none` for none. What an index by a kind keys anyway, said on purpose."""
+        if e is None:
+            return None
+        if type(e) is not EntityDef:
+            raise RulesRuntimeError("E601", f"declaration() takes a card, not {label_of(e)}")
+        return self.program.entities[e.declared]
+
     @staticmethod
     def ordinal(members: tuple, member) -> int:
         """A member's place in its enum's order, from 1 (`a < b` between two members, a sorted(...) key

@@ -232,3 +232,40 @@ def test_a_typed_list_prints_back_and_reads_in_words():
     assert "kind site { sectors: list of sector; worth: int; }" in printed
     result = analyse_text(TYPED)
     assert "sectors (a list of sectors)" in " ".join(explain(result.symbols.decls["site"], result.symbols))
+
+
+PER_DECL = """counter vp;
+kind card { coins: int; }
+card silver "Silver" * 3 { coins = 2; }
+card gold "Gold" { coins = 3; }
+zone hand per_player of card;
+var seen[card] global: bool = false;
+proc p() {
+  fill hand with card;
+  for each c in hand {
+    if not seen[declaration(c)] { gain 1 vp; }
+    set seen[declaration(c)] = true;
+    if declaration(c) == silver { gain 10 vp; }
+  }
+}
+"""
+
+per_decl = rules_programs(PER_DECL)
+
+
+def test_declaration_gives_the_card_every_copy_is_of(per_decl):
+    """Two declarations seen once each; every Silver's declaration is silver."""
+    game = Game(per_decl(), 2, 1)
+    run_proc(game, "p")
+    assert game.state.players[0].stock["vp"] == 2 + 3 * 10
+
+
+def test_an_index_by_the_declaration_is_per_declaration_on_purpose_and_w450_hints_it():
+    assert [f for f in found_at(PER_DECL) if f[0] in ("W450", "W424")] == []
+    plain = PER_DECL.replace("set seen[declaration(c)]", "set seen[c]")
+    hint = next(d.hint for d in analyse_text(plain).diagnostics if d.code == "W450")
+    assert hint.endswith("for one value per declaration on purpose, say so: 'seen[declaration(c)]'")
+    the_one_error(analyse_text(PER_DECL.replace("declaration(c) == silver", "declaration(1) == silver")), "E303",
+                  "declaration() takes a card, not a number")
+    result = analyse_text(PER_DECL)
+    assert "the card c is a copy of" in " ".join(explain(result.symbols.decls["p"], result.symbols))
