@@ -425,6 +425,11 @@ class Flow:
             if not s.otherwise:
                 return taken or Fall(s, "when nobody accepts this offer", ELSE_HINT)
             return taken or self.inner(s.otherwise, s, "when nobody accepts this offer")
+        if isinstance(s, A.FirstMay):
+            taken = self.inner(s.body, s, "when somebody accepts (its block is empty)")
+            if not s.otherwise:
+                return taken or Fall(s, "when nobody accepts", ELSE_HINT)
+            return taken or self.inner(s.otherwise, s, "when nobody accepts")
         if isinstance(s, A.Choose):
             fall = self.first(*(self.inner(o.body, o, "when this option is taken (it is empty)") for o in s.options))
             if fall is None and not any(always_offered(o) for o in s.options):
@@ -2874,6 +2879,32 @@ class Checker(A.Visitor):
                         "partner gives and gets nothing", s.span,
                 hint=f"give the partner's side with 'each {s.partner} {{ ... }}'"))
         self.block(s.otherwise, scope)   # nobody accepted: the partner is not bound there
+
+    def visit_FirstMay(self, s: A.FirstMay, scope: Scope) -> None:
+        """`first VAR in PLAYERS may ...`: those asked are a list of players (E385: not one player, who
+        is asked with `each P { may ... }`); `where`, the prompt, the cost and the body read VAR, `you`
+        still the acting player; `opponents` and `players` are in seat order, not from the actor's
+        left (W461)."""
+        kind, element = self.domain_kind(s.domain, scope)
+        if not fits(element, "player") or base_of(kind) == "player":
+            given = article(words(kind if base_of(kind) in ("zone", "player") else element))
+            hint = (f"one player is asked with 'each {printed(s.domain)} {{ may ... }}'" if base_of(kind) == "player"
+                    else f"write 'first {s.var} in others_from(you)': each other player, from your left")
+            self.err("E385", f"'first {s.var} in ...' asks players of a list in turn, not {given}", s.domain.span, hint)
+        elif type(s.domain) is A.Name and s.domain.id in ("opponents", "players") and s.domain.id not in scope.locals:
+            self.diags.append(Diagnostic(
+                "W461", f"'first {s.var} in {s.domain.id}' asks in seat order from P1, whoever is acting: the first "
+                        "to accept is not the nearest on the actor's left", s.domain.span,
+                hint="write 'others_from(you)': each other player, from your left"))
+        inner = self.bind(scope, s.var, s.span, "player")
+        if s.where is not None:
+            self.condition(s.where, inner)
+            inner = self.narrowed(s.where, inner)
+        self.text_parts(s.title_parts, inner)
+        if s.cost:
+            self.cost(s.cost, inner)
+        self.block(s.body, inner)
+        self.block(s.otherwise, scope)   # nobody accepted: VAR is not bound there
 
     def at_random(self, s: A.Pick, simultaneous: bool = False) -> None:
         """E326: what a `pick ... at random` cannot take, since nobody is asked: a prompt, a label,

@@ -1483,6 +1483,25 @@ class CodeGen(A.Visitor):
             self.writeline("else:")
             self.nested(s.otherwise, ctx)
 
+    def visit_FirstMay(self, s: A.FirstMay, ctx: Ctx):
+        asked, taker = self.temp("asked"), self.temp("taker")
+        inner = ctx.bind(s.var)   # `you` stays the acting player; VAR is each one asked
+        cond = f" if {self.wrap(s.where, inner, 1)}" if s.where is not None else ""
+        self.writeline(f"{asked} = [v_{s.var} for v_{s.var} in {self.domain(s.domain, ctx, s)}{cond}]", s)
+        prompt = self.prompt(s, inner)
+        if plain_text(s) is None:   # a prompt with values: each one's, VAR bound to them
+            prompt = f"[{prompt} for v_{s.var} in {asked}]"
+        costs = f"[{self.cost(s.cost, inner)} for v_{s.var} in {asked}]" if s.cost else "None"
+        self.writeline(f"{taker} = yield from rt.ask_first({ctx.you}, {asked}, {prompt}, {costs}, {where(s)!r})")
+        self.writeline(f"if {taker} is not None:")
+        self._indent += 1
+        self.writeline(f"v_{s.var} = {taker}")
+        self._indent -= 1
+        self.nested(s.body, inner)
+        if s.otherwise:
+            self.writeline("else:")
+            self.nested(s.otherwise, ctx)
+
     def visit_Eliminate(self, s: A.Eliminate, ctx: Ctx):
         who = "" if s.who is None else f", {self.ex(s.who, ctx)}"
         self.writeline(f"rt.{'restore' if s.restore else 'eliminate'}({ctx.you}{who})", s)

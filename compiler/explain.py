@@ -1378,6 +1378,17 @@ class Reader(A.Visitor):
             self.say(depth, "If nobody accepted:")
             self.block(s.otherwise, depth + 1)
 
+    def visit_FirstMay(self, s, depth: int) -> None:
+        where = f" for whom {self.x(s.where)}" if s.where is not None else ""
+        paid = f" (paying {self.cost(s.cost)})" if s.cost else ""
+        self.say(depth, f"Ask each of {self.x(s.domain)}{where}, in that order, as {s.var}, whether they accept"
+                        f"{prompt(s)}{paid}, each deciding for themselves; once one accepts, the rest are not asked. "
+                        f"If {s.var} accepted, you (still acting) do:")
+        self.block(s.body, depth + 1)
+        if s.otherwise:
+            self.say(depth, "If nobody accepted:")
+            self.block(s.otherwise, depth + 1)
+
     def visit_Reveal(self, s, depth: int) -> None:
         whom = "every player" if s.to is None else self.x(s.to)
         field = self.field_of_card(s)

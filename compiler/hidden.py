@@ -29,9 +29,9 @@ from __future__ import annotations
 from rulebook.dsl import ast as A
 
 # the statements and expressions that bind a variable from a domain (with an optional filter)
-BINDERS = (A.ForEach, A.Pick, A.Aggregate, A.Sorted, A.Network)
+BINDERS = (A.ForEach, A.Pick, A.Aggregate, A.Sorted, A.Network, A.FirstMay)
 # the decisions (and option labels) whose prompts may show values
-DECIDING = (A.Choose, A.May, A.Pick, A.ForEach, A.Option, A.Auction, A.Offer)
+DECIDING = (A.Choose, A.May, A.Pick, A.ForEach, A.Option, A.Auction, A.Offer, A.FirstMay)
 
 
 def open_values(sym) -> dict[int, str]:

@@ -647,6 +647,20 @@ class Interpreter(A.Visitor):
         f.locals[s.partner] = partner   # the body runs as the offerer
         yield from self.run(s.body, rt, f)
 
+    def visit_FirstMay(self, s, rt, f):
+        def bound(who):   # `you` stays the acting player; VAR is each one asked
+            f.locals[s.var] = who
+            return f
+        asked = [who for who in self.domain(s, rt, f) if s.where is None or self.ev(s.where, rt, bound(who))]
+        prompt = self.prompt(s, rt, f) if plain_text(s) is not None else [self.prompt(s, rt, bound(who)) for who in asked]
+        costs = [self.cost(s.cost, rt, bound(who)) for who in asked] if s.cost else None
+        taker = yield from rt.ask_first(f.you, asked, prompt, costs, where(s))
+        if taker is None:
+            yield from self.run(s.otherwise, rt, f)
+            return
+        f.locals[s.var] = taker
+        yield from self.run(s.body, rt, f)
+
     def visit_Eliminate(self, s, rt, f):
         knock = rt.restore if s.restore else rt.eliminate
         if s.who is None:

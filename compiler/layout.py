@@ -675,7 +675,7 @@ def default_prompt(s) -> str:
     """The prompt of a decision written without one."""
     if isinstance(s, A.Choose):
         return DEFAULT_CHOOSE_PROMPT
-    if isinstance(s, A.May):
+    if isinstance(s, (A.May, A.FirstMay)):
         return DEFAULT_MAY_PROMPT
     if isinstance(s, A.Auction):
         return "bid"

@@ -274,7 +274,7 @@ _NAMES: dict = {
     A.Emit: (("event", "ref"),), A.Rank: (("resource", "ref"),), A.SetName: (("name", "ref"),),
     A.SetAttr: (("name", "attr"),), A.Attr: (("name", "attr"),),
 }
-_LOCALS = {A.Offer: "partner", A.Let: "name", A.Roll: "name", A.Pay: "name", A.Draw: "name", A.ForEach: "var", A.Pick: "var", A.Aggregate: "var", A.Sorted: "var", A.Network: "var",
+_LOCALS = {A.Offer: "partner", A.FirstMay: "var", A.Let: "name", A.Roll: "name", A.Pay: "name", A.Draw: "name", A.ForEach: "var", A.Pick: "var", A.Aggregate: "var", A.Sorted: "var", A.Network: "var",
            A.Param: "name"}
 
 

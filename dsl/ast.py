@@ -1265,6 +1265,24 @@ class Offer(Stmt):
 
 
 @node
+class FirstMay(Stmt):
+    """`first VAR in PLAYERS [where COND] may ["prompt"] [cost COST] { ... } [else { ... }]`: each player
+    of the list (once, in its order) for whom COND holds (VAR bound, `you` unchanged) is asked the
+    prompt, a decision of theirs; the first who accepts pays the cost (those who cannot are not asked)
+    and the body runs with VAR bound to them, `you` still the acting player. The rest are not asked;
+    `else` runs when nobody accepted."""
+
+    var: str
+    domain: Expr
+    where: Optional[Expr]
+    body: tuple
+    otherwise: tuple = ()
+    cost: Optional[tuple] = None
+    title: Optional[str] = None
+    title_parts: tuple = ()
+
+
+@node
 class Reveal(Stmt):
     """`reveal ITEM;` or `reveal ZONE;` every player learns the item (each item of the zone) until it moves;
     `reveal ITEM.FIELD;` that field of it alone (the checker says which: `Symbols.field_reveals`); `to

@@ -97,6 +97,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E379": (ERROR, "reset of what is not a var, counter or kind, or of a field its kind does not declare"),
     "E380": (ERROR, "reset of a field with no default, a computed field or an effect"),
     "E381": (ERROR, "fill of a zone that cannot hold the kind: declared of other kinds, or shared for a per-player kind"),
+    "E385": (ERROR, "'first VAR in ... may' over what is not a list of players"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),
@@ -134,6 +135,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W453": (WARNING, "index_of(ENUM, m) of a member of that enum: it is ordinal(m)"),
     "W455": (WARNING, "a 'can PROC(...)' test that always holds: an option of the proc's choose is always offered"),
     "W457": (WARNING, "reset of a kind none of whose fields has a default: it resets nothing"),
+    "W461": (WARNING, "'first VAR in opponents' or 'in players': asked in seat order from P1, not from the actor's left"),
     "W463": (WARNING, "a card's name compared with a text no card of its kind is declared with: never equal"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),

@@ -1043,6 +1043,10 @@ class _Builder:
                        clauses.get("start", (None, None))[1], str(partner), _block(items),
                        _pick(items, "else_block", ()), _title(items), self._prompt_parts(items), span=self._s(meta))
 
+    def first_may_stmt(self, meta, items):
+        return A.FirstMay(str(items[1]), items[2], _pick(items, "where"), _block(items), _pick(items, "else_block", ()),
+                          _pick(items, "paid"), _title(items), self._prompt_parts(items), span=self._s(meta))
+
     def offer_from(self, meta, items):
         return _Marker("offer_from", (items[0], self._s(meta)))
 

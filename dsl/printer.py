@@ -709,6 +709,11 @@ class Printer(A.Visitor):
                     Clause(f"as {s.partner}")], s.body)
         self.orelse(s)
 
+    def visit_FirstMay(self, s):
+        self.block([Clause(f"first {s.var} in ", s.domain), _where("where ", s.where),
+                    Clause(f"may{_title(s.title)}"), Clause(f"cost {cost(s.cost)}") if s.cost else None], s.body)
+        self.orelse(s)
+
     def visit_Reveal(self, s):
         self.clauses([Clause("reveal ", s.item), _where("to ", s.to)])
 

@@ -1359,6 +1359,28 @@ class Game:
                        where=where)
         return partner
 
+    def ask_first(self, actor: Holder, asked: list, prompt, costs: Optional[list], where: str):
+        """A `first VAR in PLAYERS may ...` (both backends call it): the players of `asked` (already
+        filtered by its `where`), each once, in the list's order, those still in, each asked "no" /
+        "yes" as a `may` of theirs (`prompt`: one text, or each one's; `costs`: None, or each one's
+        cost, paid when they accept: who cannot pay is not asked). The rest are not asked once one
+        accepts. Returns who accepted, or None."""
+        seen: list = []
+        taker = None
+        for i, who in enumerate(asked):
+            if not who.is_player or who in seen or who in self.state.out:
+                continue
+            seen.append(who)
+            if (yield from self.may(who, prompt if type(prompt) is str else prompt[i],
+                                    None if costs is None else costs[i], where)):
+                taker = who
+                break
+        if self.tracer is not None:
+            names = ", ".join(who.name for who in seen) or "nobody"
+            self._note("first", actor, f"asked {names}: " + (f"{taker.name} accepted" if taker is not None
+                                                             else "nobody accepted"), where=where)
+        return taker
+
     def _bid(self, who: Holder, prompt: str, amounts: list, may_pass: bool, where: str):
         """One bid of an auction: "pass" (when `may_pass`), then the amounts. Returns the amount, or
         None for a pass (also when there is nothing to bid: no question)."""
