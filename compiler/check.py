@@ -533,6 +533,9 @@ class Checker(A.Visitor):
         self.reset_names: dict = {}   # id of a declaration -> the names a `set NAME = ...` in it changes
         # `each` and trigger bodies around the statement: their acting player is never knocked out
         self.always_in = 0
+        # inside `each P` (P a local), P's locals entry: `you` is that player there, so a text showing
+        # both `{you}` and `{P}` names one player twice (W462); None elsewhere
+        self.each_as: Optional[list] = None
         # the `for each` variables over players around the statement, since the last `each` or
         # trigger body (which change the acting player): a tagged block among them is W420
         self.player_loops: list[str] = []
@@ -2120,6 +2123,7 @@ class Checker(A.Visitor):
             self.condition(s.where, scope)
         self.always_in += 1
         loops, self.player_loops = self.player_loops, []   # the body's acting player is each of them
+        each_as, self.each_as = self.each_as, scope.locals.get(s.domain.id) if type(s.domain) is A.Name else None
         if isinstance(s, A.Simultaneous):
             self.open_loops.append(s)   # its bodies run one seat after another: `break;` leaves it
             self.visit_Pick(s.pick, scope)
@@ -2127,7 +2131,7 @@ class Checker(A.Visitor):
         else:
             self.loop_body(s, s.body, scope)
         self.always_in -= 1
-        self.player_loops = loops
+        self.player_loops, self.each_as = loops, each_as
 
     def visit_If(self, s: A.If, scope: Scope) -> None:
         chain = A.else_if_chain(s)   # an `else if` chain is as deep as its first `if`
@@ -2700,11 +2704,12 @@ class Checker(A.Visitor):
         loops, self.player_loops = self.player_loops, []   # the body runs later, for its owner
         phase, self.in_phase = self.in_phase, None   # ... maybe inside a loop (E325 stays E609 in play)
         around, self.open_loops = self.open_loops, []   # ... when no loop around it runs (`break`: E335)
+        each_as, self.each_as = self.each_as, None
         self.in_trigger += 1
         self.block(s.body, inner)
         self.in_trigger -= 1
         self.always_in -= 1
-        self.player_loops, self.in_phase, self.open_loops = loops, phase, around
+        self.player_loops, self.in_phase, self.open_loops, self.each_as = loops, phase, around, each_as
 
     def event_argument(self, event: str, name: str, value, given: str, role: str) -> None:
         """A text where a declared event's parameter holds an enum member (or a member for a text):
@@ -2848,9 +2853,10 @@ class Checker(A.Visitor):
         inner = self.bind(inner, s.price, s.span, "int")
         self.always_in += 1
         loops, self.player_loops = self.player_loops, []   # the body's acting player is the winner
+        each_as, self.each_as = self.each_as, None
         self.block(s.body, inner)
         self.always_in -= 1
-        self.player_loops = loops
+        self.player_loops, self.each_as = loops, each_as
         self.block(s.otherwise, scope)   # nobody won: neither name is bound there
 
     def visit_Offer(self, s: A.Offer, scope: Scope) -> None:
@@ -3049,6 +3055,22 @@ class Checker(A.Visitor):
                          early.span, hint=f"show each candidate in its label: 'as \"{{{picked}}}\"'")
                 continue
             self.expr(part, scope)
+        self.you_twice(parts, scope)
+
+    def you_twice(self, parts: tuple, scope: Scope) -> None:
+        """W462: a text inside `each P` that shows both `{you}` and `{P}` (P still that local): there
+        they are one player ("P3: block P3's steal?"), never what was meant; the acting player outside
+        the `each` is kept in a `let` before it (or asked with `first q in ... may`, which keeps `you`)."""
+        if self.each_as is None:
+            return
+        # the values themselves, `{you}` and `{P}` (`{left(you)}`, `{P.coin}` are other values)
+        name = next((p.id for p in parts if type(p) is A.Name and scope.locals.get(p.id) is self.each_as), None)
+        you = next((p for p in parts if type(p) is A.You), None)
+        if name is not None and you is not None:
+            self.diags.append(Diagnostic(
+                "W462", f"inside 'each {name}', 'you' is {name}: this text shows the same player as both", you.span,
+                hint=f"to show the player acting outside the 'each', write 'let actor = you;' before it and show "
+                     f"{{actor}}; or ask with 'first {name} in ... may', where 'you' stays the acting player"))
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e, scope: Scope) -> str:

@@ -136,6 +136,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W455": (WARNING, "a 'can PROC(...)' test that always holds: an option of the proc's choose is always offered"),
     "W457": (WARNING, "reset of a kind none of whose fields has a default: it resets nothing"),
     "W461": (WARNING, "'first VAR in opponents' or 'in players': asked in seat order from P1, not from the actor's left"),
+    "W462": (WARNING, "a text inside 'each P' showing both you and P, who are the same player there"),
     "W463": (WARNING, "a card's name compared with a text no card of its kind is declared with: never equal"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),

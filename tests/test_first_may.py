@@ -166,3 +166,21 @@ def test_each_one_asked_sees_their_own_question_only(program):
             assert d.prompt != f"call {d.player.name}'s bid of 2?"
         d = g.apply(d.size - 1)
     assert seen
+
+
+def test_you_and_the_each_player_shown_in_one_text_are_warned_about():
+    text = """resource coin;
+proc steal(t: player) {
+  each t {
+    may "{t}: block {you}'s steal?" { gain 1 coin; }
+    say "{t} and {left(you)} have {t.coin} and {coin}";
+  }
+  let thief = you;
+  each t { may "{t}: block {thief}'s steal?" { gain 1 coin; } }
+  first q in others_from(t) may "{q}: block {you}'s steal?" { gain 1 coin; }
+  each others_from(t) { say "{you} and {t}"; }
+  each t { for each t in others_from(you) { say "{you} asks {t}"; } }
+}
+"""
+    found = [f for f in found_at(text) if f[0].startswith("W46")]
+    assert found == [("W462", 4, 22)]   # the audit's mistake only: not left(you), t.coin, thief, first, another t
