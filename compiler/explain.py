@@ -1379,9 +1379,9 @@ class Reader(A.Visitor):
             self.block(s.otherwise, depth + 1)
 
     def visit_FirstMay(self, s, depth: int) -> None:
-        where = f" for whom {self.x(s.where)}" if s.where is not None else ""
+        where = f", those for whom {self.x(s.where)}" if s.where is not None else ""
         paid = f" (paying {self.cost(s.cost)})" if s.cost else ""
-        self.say(depth, f"Ask each of {self.x(s.domain)}{where}, in that order, as {s.var}, whether they accept"
+        self.say(depth, f"Ask {self.x(s.domain)}{where}, one after another in that order, as {s.var}, whether they accept"
                         f"{prompt(s)}{paid}, each deciding for themselves; once one accepts, the rest are not asked. "
                         f"If {s.var} accepted, you (still acting) do:")
         self.block(s.body, depth + 1)

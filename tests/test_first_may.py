@@ -115,7 +115,8 @@ def test_it_prints_back_and_reads_in_words():
     result = analyse_text(PACK + GAME)
     assert result.ok and not result.diagnostics, result.diagnostics
     words = " ".join(reading(result.symbols.decls["bid"], result.symbols))
-    assert "Ask each of " in words and "in that order, as q, whether they accept" in words
+    assert "Ask every player but you in turn order" in words and ", those for whom q has fewer than 5 VP, one after " \
+           "another in that order, as q, whether they accept (call [you]'s bid of [n]?) (paying 1 chip)" in words
     assert "(paying 1 chip)" in words and "If q accepted, you (still acting) do:" in words
     assert "If nobody accepted:" in words
 
