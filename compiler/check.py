@@ -16,7 +16,7 @@ from rulebook.dsl.printer import declaration_text, expr as printed, params_text
 
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered
 from .layout import plain_values, python_blocks, MAX_PYTHON_BLOCKS
-from .layout import NAME_TYPES, actor_call, event_arg, proc_result_call
+from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, Symbols, declared_at, tokens_in
 from .resolve import arm_change, enum_changes, option_change, pick_change
 from .resolve import same_statements
@@ -207,6 +207,32 @@ def always_evaluated(e) -> list:
                   A.Range: ("low", "high")}.get(type(e), ())
         parts = [getattr(e, f) for f in fields] + (list(e.items) if isinstance(e, A.ListLit) else [])
     return [n for part in parts for n in always_evaluated(part)] + [e]
+
+
+# Where a proc may not run though a condition is read: why (E396), by the field holding the condition
+LISTED_WHY = {
+    "where": "a 'where' filter is read for each candidate while they are being listed",
+    "guard": "a choose option's 'when' is read while the options are being listed, before one is taken",
+    "when": "a 'may ... when' is read to decide whether the offer is made at all",
+    "optional_when": "a pick's 'optional when' is read while the candidates are being listed",
+    "cond": "a trigger's or modifier's 'while' is read as the event is announced, to decide whether it fires",
+}
+FUNC_WHY = "a func gives a value and does nothing else"
+
+
+def listed_without_effects(decls) -> dict:
+    """The proc calls (by id) written where a condition is read without running effects (a func's
+    value, a `where` filter, a choose option's `when` guard, a trigger's `while`...): why, for E396.
+    The innermost place wins (the walk is depth first, outer nodes first)."""
+    why: dict = {}
+    for decl in decls:
+        for n in A.walk(decl):
+            parts = [(n.value, FUNC_WHY)] if type(n) is A.Func else \
+                [(getattr(n, f), text) for f, text in LISTED_WHY.items()
+                 if (f != "cond" or type(n) in (A.Whenever, A.Modifier)) and isinstance(getattr(n, f, None), A.Expr)]
+            for part, text in parts:
+                why.update((id(c), text) for c in A.walk(part) if type(c) is A.Call)
+    return why
 
 
 def calls_always_made(e) -> list:
@@ -523,6 +549,9 @@ class Checker(A.Visitor):
         self.emitted: set[str] = set()
         self.triggers: list[A.Whenever] = []
         self.visiting = None  # the declaration being checked
+        self.runs_here: set = set()   # proc calls (ids) the condition being checked runs (deciding_condition)
+        self.in_deciding = 0   # `if`/`while` conditions around the expression being checked
+        self.listed: dict = {}   # proc calls (ids) where no effect may run: why (E396)
         self.bound: dict = {}   # (id of the declaration, local name) -> where it was last bound (E201: out of its block)
         # W451: [the outer local's entry, the inner `let`, its name, read since] for each `let` in a block
         # that bound an enclosing block's local (or a parameter) again: the outer one is watched from the
@@ -641,6 +670,7 @@ class Checker(A.Visitor):
     # ------------------------------------------------------------------ declarations
     def check_all(self) -> list[Diagnostic]:
         """Check every declaration, then run the lints that need the whole pack."""
+        self.listed = listed_without_effects(self.sym.decls.values())
         for decl, old in self.sym.overrides:
             if type(decl) is type(old) and isinstance(decl, (A.Proc, A.Func)):
                 self.same_shape(decl, old)
@@ -1996,7 +2026,7 @@ class Checker(A.Visitor):
         self.loop_body(s, s.body, scope)
 
     def visit_While(self, s: A.While, scope: Scope) -> None:
-        self.condition(s.cond, scope)
+        self.deciding_condition(s.cond, scope)
         if constant(s.cond) is False:
             self.diags.append(Diagnostic("W402", "'while false' never runs its body", s.cond.span))
         else:
@@ -2136,7 +2166,7 @@ class Checker(A.Visitor):
     def visit_If(self, s: A.If, scope: Scope) -> None:
         chain = A.else_if_chain(s)   # an `else if` chain is as deep as its first `if`
         for branch in chain:   # each branch knows its condition holds, and the ones before it did not
-            self.condition(branch.cond, scope)
+            self.deciding_condition(branch.cond, scope)
             value = constant(branch.cond)
             if value is None:
                 self.always_true(branch.cond)
@@ -2147,6 +2177,18 @@ class Checker(A.Visitor):
             self.block(branch.then, self.narrowed(branch.cond, scope))
             scope = self.narrowed(branch.cond, scope, holds=False)
         self.block(chain[-1].otherwise, scope)
+
+    def deciding_condition(self, cond, scope: Scope) -> None:
+        """The condition of an `if`, `else if` or `while`: the one place an expression may run a proc
+        (`if claim(h) and ...`, layout.deciding); a proc anywhere else in it is E397."""
+        runs = deciding(cond, self.sym)
+        self.runs_here |= runs
+        self.in_deciding += 1
+        try:
+            self.condition(cond, scope)
+        finally:
+            self.in_deciding -= 1
+            self.runs_here -= runs
 
     def visit_Let(self, s: A.Let, scope: Scope) -> None:
         if s.type is None:
@@ -4013,6 +4055,9 @@ class Checker(A.Visitor):
                      if {base_of(item), base_of(sought)} == {"member", "str"} else None)
 
     def visit_Call(self, e: A.Call, scope: Scope) -> str:
+        decl = self.sym.decls.get(e.func)
+        if isinstance(decl, A.Proc) and e.func not in BUILTIN_FUNCS:
+            return self.proc_in_expression(e, decl, scope)
         return self.call(e.func, e.args, e.span, scope)
 
     def call(self, func: str, args: tuple, span: A.Span, scope: Scope) -> str:
@@ -4083,6 +4128,32 @@ class Checker(A.Visitor):
                      f"expression", span, f"a proc with a result type gives it to a local: 'let x = {func}(...);'")
         else:
             self.err("E301", f"{func!r} is {article(CATEGORY[type(decl)])}, not a function", span)
+        return "any"
+
+    def proc_in_expression(self, e: A.Call, decl: A.Proc, scope: Scope) -> str:
+        """A proc called in an expression: run where an `if`, `else if` or `while` condition may run
+        it (deciding_condition); E396 where the condition is read without running effects (a func,
+        a `where` filter, an option's guard, a trigger's `while`), E397 elsewhere in such a
+        condition, E301 in any other expression."""
+        func, span = e.func, e.span
+        if id(e) in self.runs_here:
+            return self.given(e, scope)
+        hint = f"a proc with a result type gives it to a local: 'let x = {func}(...);'"
+        why = self.listed.get(id(e))
+        if why is not None:
+            self.err("E396", f"{func!r} is a proc, which may decide or change the game: it cannot run here, where "
+                     f"no effect may run ({why})", span, "a func cannot run it: call the proc from a proc's "
+                     "'if' or 'let'" if why == FUNC_WHY else hint + " before, and test x here")
+        elif self.in_deciding:
+            self.err("E397", f"{func!r} is a proc: a condition runs it only as the condition itself or as an "
+                     f"operand of 'and', 'or', 'not', a comparison or arithmetic, not inside another expression "
+                     f"(an argument, an aggregate, 'if ... then ... else')", span, hint + " before the 'if'")
+        else:
+            self.err("E301", f"{func!r} is a proc, not a function: a proc may decide, so it cannot be part of an "
+                     f"expression (except the condition of 'if', 'else if' or 'while')", span, hint)
+        self.used.add(func)
+        for a in e.args:
+            self.expr(a, scope)
         return "any"
 
     def visit_Aggregate(self, e: A.Aggregate, scope: Scope) -> str:

@@ -628,6 +628,8 @@ class CodeGen(A.Visitor):
         return self.call(e.name, (e.obj,) + e.args, ctx, method=True)
 
     def visit_Call(self, e, ctx) -> str:
+        if isinstance(self.sym.decls.get(e.func), A.Proc):   # in an `if`/`while` condition (layout.deciding)
+            return f"({self.run_call(e.func, e.args, ctx)})"   # Python's own order and short-circuit
         return self.call(e.func, e.args, ctx, method=False)
 
     def call(self, func: str, args: tuple, ctx: Ctx, method: bool) -> str:

@@ -14,7 +14,7 @@ from rulebook.runtime.program import Program, assemble
 from .layout import (kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, is_filter, tables,
-                     site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag,
+                     site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag, deciding,
                      indexed_ref, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
 from .resolve import BUILTIN_FUNCS, STEPS, Symbols, classify, it_arg
@@ -67,6 +67,7 @@ class Interpreter(A.Visitor):
         self.marks: dict[int, str] = {}   # id() of a prompt's parts -> its marks (see compiler/hidden.py)
         self.bounded: dict[int, bool] = {}   # id() of a loop -> whether the pack bounds its domain
         self.leaves: dict[int, bool] = {}   # id() of a loop -> whether a `break` is written in it
+        self.runs: dict[int, frozenset] = {}   # id() of an `if`/`while` condition -> the nodes running a proc
 
     # ------------------------------------------------------------------ statements
     def run(self, stmts: tuple, rt, f: Frame):
@@ -253,7 +254,8 @@ class Interpreter(A.Visitor):
         return self.leavable(s, self._labelled(s, self._while, rt, f) if s.loop_label is not None else self._while(s, rt, f))
 
     def _while(self, s, rt, f, lp=None):
-        while self.ev(s.cond, rt, f):
+        runs = self.deciding(s.cond)
+        while ((yield from self.decided(s.cond, runs, rt, f)) if runs else self.ev(s.cond, rt, f)):
             rt.step(where(s))
             yield from self.run(s.body, rt, f)
             if lp is not None and lp.pending:
@@ -338,8 +340,43 @@ class Interpreter(A.Visitor):
             if lp is not None and lp.pending:
                 lp.finish()
 
+    def deciding(self, cond) -> frozenset:
+        """The nodes of an `if`/`while` condition that run a proc (layout.deciding), worked out once."""
+        runs = self.runs.get(id(cond))
+        if runs is None:
+            runs = self.runs[id(cond)] = deciding(cond, self.sym)
+        return runs
+
+    def decided(self, e, runs: frozenset, rt, f):
+        """A condition that runs a proc (`if claim(h) and ...`): a generator giving its value, its parts
+        worked out left to right, `and`/`or` running their right side only when the left does not
+        settle it, as the compiled `(yield from ...)` inside the Python condition does."""
+        if id(e) not in runs:
+            return self.ev(e, rt, f)
+        if type(e) is A.Call:
+            proc = self.sym.decls[e.func]
+            args = [self.ev(a, rt, f) for a in call_args(proc, e.args, self.sym)]
+            return (yield from self.proc(proc, rt, f.you, args))
+        if type(e) is A.Unary:
+            value = yield from self.decided(e.operand, runs, rt, f)
+            return (not value) if e.op == "not" else -value
+        left = yield from self.decided(e.left, runs, rt, f)
+        if e.op == "and" and not left or e.op == "or" and left:
+            return left
+        right = yield from self.decided(e.right, runs, rt, f)
+        if e.op in ("and", "or"):
+            return right
+        return BINARY[e.op](self.ordered_value(e.left, left, rt), self.ordered_value(e.right, right, rt))
+
+    def ordered_value(self, e, value, rt):
+        """An operand's value where one is ordered: a member as its place in its enum (`ordinal`)."""
+        members = self.sym.ordered.get(id(e))
+        return value if members is None else rt.ordinal(members, value)
+
     def visit_If(self, s, rt, f):
         chain = A.else_if_chain(s)
+        if any(self.deciding(branch.cond) for branch in chain):
+            return self._deciding_if(chain, rt, f)
         for branch in chain:
             try:
                 holds = self.ev(branch.cond, rt, f)
@@ -349,6 +386,20 @@ class Interpreter(A.Visitor):
             if holds:
                 return self.run(branch.then, rt, f)
         return self.run(chain[-1].otherwise, rt, f)
+
+    def _deciding_if(self, chain: list, rt, f):
+        """An `if` chain a condition of which runs a proc: each condition only when the ones before
+        it did not hold."""
+        for branch in chain:
+            try:
+                holds = yield from self.decided(branch.cond, self.deciding(branch.cond), rt, f)
+            except Exception as e:
+                placed(e, branch)
+                raise
+            if holds:
+                yield from self.run(branch.then, rt, f)
+                return
+        yield from self.run(chain[-1].otherwise, rt, f)
 
     def visit_Let(self, s, rt, f):
         return self.storing(s, rt, f, self._let)

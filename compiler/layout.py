@@ -760,6 +760,33 @@ def proc_result_call(value, sym) -> "Optional[A.Proc]":
     return None
 
 
+def deciding(cond, sym) -> frozenset:
+    """The ids of the nodes of an `if`, `else if` or `while` condition that run a proc (`if
+    claim(h) and ...`): each call of a proc standing where the condition may run it (the condition
+    itself, an operand of `and`, `or`, `not`, `-`, a comparison or arithmetic) and each node above
+    one. Empty for a plain condition (the checker, both backends and explain ask this)."""
+    found: set = set()
+    stack = [(cond, False)]
+    while stack:   # without recursion (chains can be long): a node is looked at again after its operands
+        e, done = stack.pop()
+        if type(e) is A.Call:
+            if isinstance(sym.decls.get(e.func), A.Proc):
+                found.add(id(e))
+        elif type(e) is A.Binary:
+            if done:
+                if id(e.left) in found or id(e.right) in found:
+                    found.add(id(e))
+            else:
+                stack += [(e, True), (e.right, False), (e.left, False)]
+        elif type(e) is A.Unary:
+            if done:
+                if id(e.operand) in found:
+                    found.add(id(e))
+            else:
+                stack += [(e, True), (e.operand, False)]
+    return frozenset(found)
+
+
 def call_args(decl, args: tuple, sym) -> tuple:
     """Arguments of a proc or func call: for a `resource`, `track` or `die` parameter a bare name
     stands for itself, so `icon(walls, 2)` passes the resource walls, not your walls. A `zone`
