@@ -16,7 +16,7 @@ from rulebook.dsl.printer import Printer, cost, declaration_text, expr, pattern,
 
 from rulebook.dsl.diagnostics import did_you_mean
 
-from .layout import is_field_value, is_filter, proc_result_call, subject_mode
+from .layout import deciding, is_field_value, is_filter, proc_result_call, subject_mode
 from .resolve import BASE, CATEGORY, KEEPING, PHASES, STEPS
 
 # Words that take no plural ("3 prestige", "2 lavandium").
@@ -212,6 +212,7 @@ class ExprReader(A.Visitor):
         self.you, self.your = "you", "your"
         self.its = "its"   # `it.`: "its" (an event's, an entity's); "the buy's" in a modifier's condition
         self.held: dict[str, str] = {}   # the `resource` and `counter` parameters of the proc read: name -> type
+        self.runs: dict[int, str] = {}   # the procs an `if`/`while` condition runs (by id): their words
 
     def about_the_use(self, e, action: str) -> str:
         """A modifier's condition, with `it.ARG` read as an argument of the use consulted ("the buy's card")."""
@@ -484,6 +485,8 @@ class ExprReader(A.Visitor):
 
     # ---------------------------------------------------------------- calls
     def visit_Call(self, e):
+        if id(e) in self.runs:   # a proc the condition read runs (Reader.condition)
+            return self.runs[id(e)]
         return self.call(e.func, e.args, self.your)
 
     def visit_Method(self, e):
@@ -1028,8 +1031,25 @@ class Reader(A.Visitor):
             self.say(depth, "Otherwise:")
             self.block(s.otherwise, depth + 1)
 
+    def condition(self, cond, when: str) -> str:
+        """An `if` or `while` condition in words; one that runs procs reads each as what carrying it
+        out gives, and says when they are carried out (`when`) and that `and`/`or` may skip one."""
+        runs = deciding(cond, self.symbols) if self.symbols is not None else frozenset()
+        calls = [n for n in A.walk(cond) if id(n) in runs and type(n) is A.Call]
+        if not calls:
+            return self.x(cond)
+        self.words.runs = {id(c): f"what carrying out {self.carried(c.func, c.args)} gives" for c in calls}
+        try:
+            text = self.x(cond)
+        finally:
+            self.words.runs = {}
+        skipped = ", each only while what comes before leaves the answer open" if any(
+            type(n) is A.Binary and n.op in ("and", "or") for n in A.walk(cond) if id(n) in runs) else ""
+        return f"{text} (carried out {when}, from left to right{skipped})"
+
     def visit_While(self, s, depth: int) -> None:
-        head = "Again and again" if isinstance(s.cond, A.Bool) and s.cond.value else f"As long as {self.x(s.cond)}"
+        head = "Again and again" if isinstance(s.cond, A.Bool) and s.cond.value else \
+            f"As long as {self.condition(s.cond, 'before each round')}"
         self.say(depth, f"{head}{labelled(s)}:")
         self.block(s.body, depth + 1)
 
@@ -1071,7 +1091,7 @@ class Reader(A.Visitor):
     def visit_If(self, s, depth: int) -> None:
         chain = A.else_if_chain(s)
         for i, branch in enumerate(chain):
-            self.say(depth, f"{'Otherwise, if' if i else 'If'} {self.x(branch.cond)}:")
+            self.say(depth, f"{'Otherwise, if' if i else 'If'} {self.condition(branch.cond, 'when this is read')}:")
             self.block(branch.then, depth + 1)
         if chain[-1].otherwise:
             self.say(depth, "Otherwise:")
@@ -1126,11 +1146,15 @@ class Reader(A.Visitor):
         self.storing(depth, f"set {self.x(target)} to", value)
 
     def visit_CallStmt(self, s, depth: int) -> None:
-        decl = self.words.decl(s.func)
-        params = decl.params if isinstance(decl, (A.Proc, A.Extern)) else [A.Param("", "any")] * len(s.args)
+        self.say(depth, f"Carry out {self.carried(s.func, s.args)}.")
+
+    def carried(self, func: str, args: tuple) -> str:
+        """A proc (or kernel) carried out, with its arguments: "“claim” with claimant you and r the duke"."""
+        decl = self.words.decl(func)
+        params = decl.params if isinstance(decl, (A.Proc, A.Extern)) else [A.Param("", "any")] * len(args)
         given = _either([w if w == p.name else f"{spoken(p.name)} {w}".strip()
-                         for p, w in ((p, self.argument(p, a)) for p, a in zip(params, s.args))], "and")
-        self.say(depth, f"Carry out “{called(s.func)}”" + (f" with {given}" if given else "") + ".")
+                         for p, w in ((p, self.argument(p, a)) for p, a in zip(params, args))], "and")
+        return f"“{called(func)}”" + (f" with {given}" if given else "")
 
     def argument(self, param, a) -> str:
         """A call's argument in words: a bare resource or counter name given for a parameter of that
