@@ -218,6 +218,7 @@ LISTED_WHY = {
     "cond": "a trigger's or modifier's 'while' is read as the event is announced, to decide whether it fires",
 }
 FUNC_WHY = "a func gives a value and does nothing else"
+PATTERN_WHY = "an event pattern is matched as the event is announced, to decide whether a trigger fires"
 
 
 def listed_without_effects(decls) -> dict:
@@ -227,7 +228,7 @@ def listed_without_effects(decls) -> dict:
     why: dict = {}
     for decl in decls:
         for n in A.walk(decl):
-            parts = [(n.value, FUNC_WHY)] if type(n) is A.Func else \
+            parts = [(n.value, FUNC_WHY)] if type(n) is A.Func else [(n, PATTERN_WHY)] if type(n) is A.Pattern else \
                 [(getattr(n, f), text) for f, text in LISTED_WHY.items()
                  if (f != "cond" or type(n) in (A.Whenever, A.Modifier)) and isinstance(getattr(n, f, None), A.Expr)]
             for part, text in parts:
