@@ -552,7 +552,7 @@ class Checker(A.Visitor):
         self.visiting = None  # the declaration being checked
         self.runs_here: set = set()   # proc calls (ids) the condition being checked runs (deciding_condition)
         self.in_deciding = 0   # `if`/`while` conditions around the expression being checked
-        self.listed: dict = {}   # proc calls (ids) where no effect may run: why (E396)
+        self.no_effects: dict = {}   # proc calls (ids) where no effect may run: why (E396)
         self.bound: dict = {}   # (id of the declaration, local name) -> where it was last bound (E201: out of its block)
         # W451: [the outer local's entry, the inner `let`, its name, read since] for each `let` in a block
         # that bound an enclosing block's local (or a parameter) again: the outer one is watched from the
@@ -671,7 +671,7 @@ class Checker(A.Visitor):
     # ------------------------------------------------------------------ declarations
     def check_all(self) -> list[Diagnostic]:
         """Check every declaration, then run the lints that need the whole pack."""
-        self.listed = listed_without_effects(self.sym.decls.values())
+        self.no_effects = listed_without_effects(self.sym.decls.values())
         for decl, old in self.sym.overrides:
             if type(decl) is type(old) and isinstance(decl, (A.Proc, A.Func)):
                 self.same_shape(decl, old)
@@ -4140,7 +4140,7 @@ class Checker(A.Visitor):
         if id(e) in self.runs_here:
             return self.given(e, scope)
         hint = f"a proc with a result type gives it to a local: 'let x = {func}(...);'"
-        why = self.listed.get(id(e))
+        why = self.no_effects.get(id(e))
         if why is not None:
             self.err("E396", f"{func!r} is a proc, which may decide or change the game: it cannot run here, where "
                      f"no effect may run ({why})", span, "a func cannot run it: call the proc from a proc's "
