@@ -14,7 +14,7 @@ from rulebook.compiler.driver import analyse_text
 from rulebook.compiler.explain import reading
 from rulebook.runtime.engine import Game
 
-from .conftest import printed_back, random_games_agree, replays_through_json, rules_program, the_one_error
+from .conftest import both_built, played, printed_back, random_games_agree, replays_through_json, rules_program, the_one_error
 
 TRACE = """\
 counter trace global;
@@ -95,6 +95,40 @@ def test_decisions_made_inside_conditions_agree_on_both_backends():
 
 
 allies = rules_program(ALLIES)
+
+# The same turn as the designer had to write it before: each proc's value given to a local first.
+SPELT_OUT = ALLIES.replace("""\
+        if joins() and wager() > 1 { gain 2 vp; }
+        else if not joins() { gain 1 vp; }
+        while ships > 1 and joins() { gain 1 vp; }
+""", """\
+        let j = joins();
+        let done = false;
+        if j {
+          let w = wager();
+          if w > 1 { gain 2 vp; set done = true; }
+        }
+        if not done {
+          let k = joins();
+          if not k { gain 1 vp; }
+        }
+        let go = ships > 1;
+        if go { set go = joins(); }
+        while go {
+          gain 1 vp;
+          set go = ships > 1;
+          if go { set go = joins(); }
+        }
+""")
+
+
+def test_a_proc_in_a_condition_plays_as_its_value_given_to_a_local_first():
+    assert SPELT_OUT != ALLIES
+    inline, spelt = both_built(ALLIES), both_built(SPELT_OUT)
+    for seed in range(1, 7):
+        for players in (2, 3, 4):
+            games = [played(p, seed, players) for p in inline + spelt]
+            assert all(g.log == games[0].log and g.state.digest() == games[0].state.digest() for g in games)
 
 
 def test_a_game_deciding_inside_conditions_replays_from_its_log(allies):
