@@ -67,7 +67,7 @@ class Interpreter(A.Visitor):
         self.marks: dict[int, str] = {}   # id() of a prompt's parts -> its marks (see compiler/hidden.py)
         self.bounded: dict[int, bool] = {}   # id() of a loop -> whether the pack bounds its domain
         self.leaves: dict[int, bool] = {}   # id() of a loop -> whether a `break` is written in it
-        self.runs: dict[int, frozenset] = {}   # id() of an `if`/`while` condition -> the nodes running a proc
+        self.runs: dict[int, frozenset] = {}   # id() of an `if`/`while` condition (or `if` chain) -> its nodes running a proc
 
     # ------------------------------------------------------------------ statements
     def run(self, stmts: tuple, rt, f: Frame):
@@ -375,7 +375,10 @@ class Interpreter(A.Visitor):
 
     def visit_If(self, s, rt, f):
         chain = A.else_if_chain(s)
-        if any(self.deciding(branch.cond) for branch in chain):
+        runs = self.runs.get(id(s))
+        if runs is None:   # the chain's, once: a plain `if` pays one lookup
+            runs = self.runs[id(s)] = frozenset().union(*(self.deciding(branch.cond) for branch in chain))
+        if runs:
             return self._deciding_if(chain, rt, f)
         for branch in chain:
             try:
