@@ -210,12 +210,14 @@ def always_evaluated(e) -> list:
 
 
 # Where a proc may not run though a condition is read: why (E396), by the field holding the condition
+# and the nodes it is read so in (None: any node with that field)
 LISTED_WHY = {
-    "where": "a 'where' filter is read for each candidate while they are being listed",
-    "guard": "a choose option's 'when' is read while the options are being listed, before one is taken",
-    "when": "a 'may ... when' is read to decide whether the offer is made at all",
-    "optional_when": "a pick's 'optional when' is read while the candidates are being listed",
-    "cond": "a trigger's or modifier's 'while' is read as the event is announced, to decide whether it fires",
+    ("where", None): "a 'where' filter is read for each candidate while they are being listed",
+    ("guard", (A.Option,)): "a choose option's 'when' is read while the options are being listed, before one is taken",
+    ("when", (A.May,)): "a 'may ... when' is read to decide whether the offer is made at all",
+    ("optional_when", None): "an 'optional when' is read while the candidates are being listed",
+    ("cond", (A.Whenever, A.Modifier)): "a trigger's or modifier's 'while' is read as the event is announced, to "
+                                        "decide whether it fires",
 }
 FUNC_WHY = "a func gives a value and does nothing else"
 PATTERN_WHY = "an event pattern is matched as the event is announced, to decide whether a trigger fires"
@@ -223,14 +225,14 @@ PATTERN_WHY = "an event pattern is matched as the event is announced, to decide 
 
 def listed_without_effects(decls) -> dict:
     """The proc calls (by id) written where a condition is read without running effects (a func's
-    value, a `where` filter, a choose option's `when` guard, a trigger's `while`...): why, for E396.
-    The innermost place wins (the walk is depth first, outer nodes first)."""
+    value, a `where` filter, a choose option's `when` guard, a trigger's pattern or `while`...): why,
+    for E396. The innermost place wins (the walk is depth first, outer nodes first)."""
     why: dict = {}
     for decl in decls:
         for n in A.walk(decl):
             parts = [(n.value, FUNC_WHY)] if type(n) is A.Func else [(n, PATTERN_WHY)] if type(n) is A.Pattern else \
-                [(getattr(n, f), text) for f, text in LISTED_WHY.items()
-                 if (f != "cond" or type(n) in (A.Whenever, A.Modifier)) and isinstance(getattr(n, f, None), A.Expr)]
+                [(getattr(n, f), text) for (f, types), text in LISTED_WHY.items()
+                 if (types is None or type(n) in types) and isinstance(getattr(n, f, None), A.Expr)]
             for part, text in parts:
                 why.update((id(c), text) for c in A.walk(part) if type(c) is A.Call)
     return why

@@ -178,3 +178,7 @@ def test_explain_says_the_procs_run_as_the_condition_is_read():
                                        "more than 1 (carried out when this is read, from left to right, each only "
                                        "while what comes before leaves the answer open):") for line in lines), lines
     assert any("(carried out before each round" in line for line in lines), lines
+
+
+def test_a_variant_condition_keeps_the_plain_message():
+    the_one_error(analyse_text(BASE + "variant v when ok();"), "E301", "except the condition of 'if'")
