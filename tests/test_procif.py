@@ -37,6 +37,9 @@ proc chain() {
 proc negated() { if not seen(1, false) and number(2) + number(3) == 5 { set trace = trace * 10 + 9; } }
 proc looping() { while seen(1, rounds < 2) { gain 1 rounds; set trace = trace * 10 + 5; } }
 proc plain_first() { if rounds > 0 and seen(1, true) { set trace = trace * 10 + 9; } }
+enum level { high, mid, low }
+proc level_of(n: int): level { set trace = trace * 10 + n; return low; }
+proc ordered() { if level_of(1) > mid and mid > level_of(2) { set trace = trace * 10 + 9; } }
 """
 
 program = rules_program(TRACE)
@@ -49,6 +52,7 @@ program = rules_program(TRACE)
     ("negated", 1239),     # `not`, arithmetic, a comparison: left to right
     ("looping", 15151),    # a `while` runs it before each round, the last time to end the loop
     ("plain_first", 0),    # a plain part on the left settles `and` without running the proc
+    ("ordered", 12),       # members compare by their place in the enum: low comes after mid
 ])
 def test_procs_in_conditions_run_in_order_and_short_circuit(program, proc, trace):
     g = Game(program, 1, 1)
