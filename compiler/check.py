@@ -1034,18 +1034,28 @@ class Checker(A.Visitor):
             if f.of is not None:
                 self.typed_list(d, f, values, lists)
                 continue
-            kinds = {self.sym.decls[i.id].kind for _v, items in lists for i in items if self.is_card(i)}
-            if not kinds:
-                enums = {self.member_of(i) for _v, items in lists for i in items}
-                if len(enums) == 1 and None not in enums:   # members of one enum only: `tags = [earth, city]`
-                    self.card_lists[d.name, f.name] = f"list:member:{enums.pop()}"
+            # an unknown name is E201 already; it says nothing of what the field holds
+            items = [i for _v, listed in lists for i in listed
+                     if not (type(i) is A.Name and self.sym.category(i.id) is None)]
+            cards = [i for i in items if self.is_card(i)]
+            if not cards or 2 * len(cards) < len(items):   # mostly other things: a card among them is the odd one
+                enums = {self.member_of(i) for i in items if not self.is_card(i)}
+                enum = enums.pop() if len(enums) == 1 and None not in enums else None
+                held = f"members of {enum}" if enum else f"other values ({printed(items[0])})" if items else ""
+                for card in cards:   # once, at the card: `types = [action, province]`
+                    self.err("E303", f"field {f.name!r} of {d.name} holds {held}, not cards: {card.id!r} is "
+                             f"{article(self.sym.decls[card.id].kind)}", card.span,
+                             f"write one of {', '.join(self.sym.decls[enum].members)}" if enum
+                             else "a list of cards needs a field of its own")
+                if enum:   # members of one enum: `tags = [earth, city]` (a card among them is E303 above)
+                    self.card_lists[d.name, f.name] = f"list:member:{enum}"
                 continue
-            first = next(v for v, items in lists if any(map(self.is_card, items)))
-            for v, items in lists:
-                other = next((i for i in items if not self.is_card(i)), None)
-                if other is not None:
+            kinds = {self.sym.decls[i.id].kind for i in cards}
+            first = next(v for v, listed in lists if any(map(self.is_card, listed)))
+            for i in items:   # each odd element once
+                if not self.is_card(i):
                     self.err("E303", f"field {f.name!r} of {d.name} holds cards ({printed(first)}), so each of its "
-                             f"lists names cards only, not {printed(other)}", other.span,
+                             f"lists names cards only, not {printed(i)}", i.span,
                              "a list of other values needs a field of its own")
             self.card_lists[d.name, f.name] = f"list:entity:{kinds.pop()}" if len(kinds) == 1 else "list:entity"
 

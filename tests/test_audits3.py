@@ -1,0 +1,38 @@
+"""What three audits (Dominion, Pandemic, Coup) found confusing in the diagnostics and the tools
+(branch diag6): one report per bad list element, a missing `}` before any declaration, a missing `{`
+after a pick's prompt, `is` tests joined by `or`, more did-you-means, W401 beside an E209, tools."""
+
+from __future__ import annotations
+
+from rulebook.compiler.driver import analyse_text
+
+from .conftest import found_at, parse_error
+
+
+# ---------------------------------------------------------------------------- 1. one bad list element
+
+TYPES = """enum card_type { action "Action", treasure "Treasure", victory "Victory" }
+kind card "Card" { types: list; }
+card copper "Copper" { types = [treasure]; }
+card estate "Estate" { types = [victory]; }
+card village "Village" { types = [action]; }
+card lab "Laboratory" { types = [action, estate]; }
+"""
+
+
+def test_a_card_among_members_is_reported_once_at_the_card():
+    """`types = [action, province]`: the field holds members, so the card is the odd one, said once."""
+    assert found_at(TYPES) == [("E303", 6, 42)]
+    d = analyse_text(TYPES).diagnostics[0]
+    assert d.message == "field 'types' of card holds members of card_type, not cards: 'estate' is a card"
+    assert d.hint == "write one of action, treasure, victory"
+
+
+def test_an_unknown_name_in_a_list_of_cards_is_only_unknown():
+    """A misspelt city in `links` is E201 with its did-you-mean, and no E303 after it."""
+    text = """kind city "City" { links: list = []; }
+city chicago "Chicago" { links = [miami]; }
+city miami "Miami" { links = [chicago, atlanta]; }
+city atlanta "Atlanta" { links = [chicago, miamii]; }
+"""
+    assert found_at(text) == [("E201", 4, 44)]
