@@ -1320,6 +1320,7 @@ TEAM_SCORE_FIRST = re.compile(r"\bwinner\s+together\s+score\b[^;{}]*\Z")
 DECLARATION_SEMICOLON_LABEL = "a declaration must end with ';'"   # outside every '{ }'
 KEYWORD_LABEL = "a keyword cannot be used as a name here"
 UNCLOSED_LABEL = "a block is not closed: a '}' is missing"
+_UNCLOSED_HINT = "'{}' begins a declaration, at the top level: close the blocks before it with '}}'"
 DECLARATION_LABEL = "a declaration must start with a keyword such as 'resource', 'track', 'kind' or a kind name"
 COMPARE_LABEL = "use '==' to compare; '=' only sets a value"
 ELSE_LABEL = "a '}' is missing before 'else': 'else' follows the '}' that closes an 'if', 'may' or 'pick' block"
@@ -1804,8 +1805,16 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
             text[:tok.start_pos].rstrip().endswith(","):   # `enum kind { city, event }`: a list goes on
         return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=f"expected {expected}"), False
     if "RBRACE" in accepts and tok.type in _item_starts():
-        return Diagnostic("E100", f"{UNCLOSED_LABEL}; found {found}", span, hint=f"expected {expected}",
+        return Diagnostic("E100", f"{UNCLOSED_LABEL}; found {found}", span,
+                          hint=f"expected {expected}" if tok.type in _CONTAINER_ITEMS else _UNCLOSED_HINT.format(tok),
                           notes=_left_open_note(text, tok.line)), False
+    word = _last_token(err)
+    if tok.type == "NAME" and word is not None and word.type == "NAME" and word.column == 1 and \
+            word.line == tok.line and _inside_braces(text, word.line, word.column):
+        # `card laboratory "Laboratory" {` at the start of a line inside a block: a card declared
+        # after a block left open, read as a name in the block (a field, a proc called)
+        return Diagnostic("E100", f"{UNCLOSED_LABEL}; found '{word}' declaring '{tok}'", _token_span(file, word),
+                          hint=_UNCLOSED_HINT.format(word), notes=_left_open_note(text, word.line)), False
     if keyword_as_name:
         declared = _last_token(err)   # a name being declared (`kind space`): offer free ones
         hint = _another_name(tok, declared) if declared is not None and declared.type in _NAMED_FOR \

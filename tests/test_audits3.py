@@ -4,6 +4,8 @@ after a pick's prompt, `is` tests joined by `or`, more did-you-means, W401 besid
 
 from __future__ import annotations
 
+import pytest
+
 from rulebook.compiler.driver import analyse_text
 
 from .conftest import found_at, parse_error
@@ -36,3 +38,29 @@ city miami "Miami" { links = [chicago, atlanta]; }
 city atlanta "Atlanta" { links = [chicago, miamii]; }
 """
     assert found_at(text) == [("E201", 4, 44)]
+
+
+# ---------------------------------------------------------------------------- 2. '}' missing before a card
+
+OPEN = """kind card "Card" { play: effect; }
+counter actions;
+card village "Village" {
+  play {
+    gain 2 actions;
+
+{decl}
+"""
+
+
+@pytest.mark.parametrize("decl, word", [
+    ('card laboratory "Laboratory" * 10 {\n  play { gain 1 actions; }\n}', "card"),
+    ("proc lab() {\n  gain 1 actions;\n}", "proc"),
+    ("counter buys;", "counter"),
+])
+def test_a_block_left_open_before_any_declaration_is_said_so_at_its_word(decl, word):
+    d = parse_error(OPEN.replace("{decl}", decl))
+    assert (d.span.line, d.span.column) == (7, 1)
+    assert d.message.startswith(f"a block is not closed: a '}}' is missing; found '{word}'")
+    assert d.hint == f"'{word}' begins a declaration, at the top level: close the blocks before it with '}}'"
+    assert d.notes and "line 4, column 8" in d.notes[0]
+

@@ -457,6 +457,7 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
 POSITION_BUGS: dict[str, str] = {}
 
 LEFT_OPEN = "looks like the one left open: the code after it comes back to its indentation without a '}'"
+PROC_HINT = "'proc' begins a declaration, at the top level: close the blocks before it with '}'"
 # file -> the exact message, hint and notes of its single finding
 MESSAGES: dict[str, tuple[str, object, tuple]] = {
     "remove_an_enum_member.rules": ("'ambassador' is a member of enum 'role', not a declaration: amend or override "
@@ -479,15 +480,18 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
     "invalid_escape.rules": ("'\\q' is not an escape in a text",
                              "a text may use \\\" for a quote, \\\\ for a backslash and \\n for a new line", ()),
     "missing_brace_mid_file.rules": ("a block is not closed: a '}' is missing; found 'proc'",
-                                     "expected 'add', 'advance', 'auction', 'bonus', 'break', 'choose', ...",
+                                     PROC_HINT,
                                      (f"the '{{' at line 7, column 16 {LEFT_OPEN}",)),
     "copy_named_with_hash.rules": ("unexpected 'proc'; expected '%', '(', '*', '+', '-', '.', ...", None,
                                    ("line 6: '#' starts a comment, so the rest of that line after 'c' is not read; "
                                     "in rules a copy is named by its declaration ('copy_number' tells copies apart)",)),
-    "card_not_closed_before_the_next.rules": ("unexpected 'armor_plating'; expected '=', '{'", None,
+    "card_not_closed_before_the_next.rules": ("a block is not closed: a '}' is missing; found 'power' declaring "
+                                              "'armor_plating'",
+                                              "'power' begins a declaration, at the top level: close the blocks "
+                                              "before it with '}'",
                                               (f"the '{{' at line 4, column 31 {LEFT_OPEN}",)),
     "missing_brace_after_wrapped_header.rules": ("a block is not closed: a '}' is missing; found 'proc'",
-                                                 "expected 'add', 'advance', 'auction', 'bonus', 'break', 'choose', ...",
+                                                 PROC_HINT,
                                                  (f"the '{{' at line 4, column 14 {LEFT_OPEN}",)),
     "unclosed_block.rules": ("the file ends before this '{' is closed with '}'", None,
                              (f"the '{{' at line 9, column 43 {LEFT_OPEN}",)),
