@@ -1740,6 +1740,12 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
     slip = _known_slip(err, text, file)
     if slip is not None:
         return slip, False
+    prompt = _last_token(err)
+    if "LBRACE" in accepts and prompt is not None and prompt.type == "STRING" and tok.line > prompt.end_line:
+        # `pick d from disease where ... "treat which?"` and the block's first statement on the next line
+        end = A.Span(file, prompt.end_line, prompt.end_column, prompt.end_line, prompt.end_column + 1)
+        return Diagnostic("E100", f"a '{{' is missing after {prompt}: the block it begins is not opened; "
+                          f"found {found} at line {tok.line}", end, hint=f"write '{{' after {prompt}"), False
     if tok.type == "RBRACE" and not _inside_braces(text, tok.line, tok.column):   # `}` with no block open
         return Diagnostic("E100", "this '}' closes nothing: every block before it is closed already", span,
                           hint="remove it, or the '}' too many before it"), False

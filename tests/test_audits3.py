@@ -64,3 +64,21 @@ def test_a_block_left_open_before_any_declaration_is_said_so_at_its_word(decl, w
     assert d.hint == f"'{word}' begins a declaration, at the top level: close the blocks before it with '}}'"
     assert d.notes and "line 4, column 8" in d.notes[0]
 
+
+# ---------------------------------------------------------------------------- 3. '{' missing after a prompt
+
+def test_a_pick_without_its_brace_is_said_at_the_end_of_its_prompt():
+    text = """enum disease { blue, red }
+counter cubes;
+proc treat() {
+  pick d from disease where cubes > 0 "treat which?"
+    let n = 1;
+    lose n cubes;
+  }
+}
+"""
+    d = parse_error(text)
+    assert (d.span.line, d.span.column) == (4, 53)
+    assert d.message == "a '{' is missing after \"treat which?\": the block it begins is not opened; found 'let' " \
+                        "at line 5"
+    assert d.hint == "write '{' after \"treat which?\""
