@@ -3484,6 +3484,14 @@ class Checker(A.Visitor):
         if type(cond) is A.Binary and cond.op == ("and" if holds else "or"):   # both sides hold (or both fail)
             return {**self.narrowings(cond.left, holds, scope),
                     **self.narrowings(cond.right, holds, self.narrowed(cond.left, scope, holds))}
+        if type(cond) is A.Binary and cond.op == ("or" if holds else "and"):   # one side holds: the union
+            left, right = self.narrowings(cond.left, holds, scope), self.narrowings(cond.right, holds, scope)
+            joined = {}   # `it is city_card or it is event_card`: a city card or an event card
+            for name in left.keys() & right.keys():
+                kinds = tuple(dict.fromkeys((*kinds_in(left[name]), *kinds_in(right[name]))))
+                if base_of(left[name]) == base_of(right[name]) == "entity" and kinds:
+                    joined[name] = f"entity:{'|'.join(kinds)}"
+            return joined
         return {}
 
     def names_set(self) -> set:

@@ -82,3 +82,23 @@ proc treat() {
     assert d.message == "a '{' is missing after \"treat which?\": the block it begins is not opened; found 'let' " \
                         "at line 5"
     assert d.hint == "write '{' after \"treat which?\""
+
+
+# ---------------------------------------------------------------------------- 4. `or` of `is` tests
+
+DECK = """kind city_card "City card" { }
+kind event_card "Event card" { }
+kind epidemic "Epidemic" { }
+zone deck of city_card or event_card or epidemic;
+zone hand per_player of city_card or event_card;
+proc p() {
+"""
+
+
+@pytest.mark.parametrize("body, found", [
+    ("draw 2 from deck where it is city_card or it is event_card to hand;", []),
+    ("for each c in deck { if c is city_card or c is event_card { move c to hand; } }", []),
+    ("draw 2 from deck where it is city_card or it is epidemic to hand;", [("W427", 7, 13)]),
+])
+def test_an_or_of_kind_tests_narrows_to_their_union(body, found):
+    assert found_at(DECK + body + "\n}\n") == found
