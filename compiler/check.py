@@ -699,7 +699,8 @@ class Checker(A.Visitor):
                                                  "ends: call base(...) to run the declaration it replaces", n.span))
         for item, target in self.sym.amended:
             what = target.kind if isinstance(target, A.Entity) else CATEGORY[type(target)]
-            self.diags.append(Diagnostic("I404", f"amends {what} {item.name!r}{enum_changes(item, target)}",
+            copies = f" (now {item.copies} copies, from {target.copies})" if item.copies is not None else ""
+            self.diags.append(Diagnostic("I404", f"amends {what} {item.name!r}{enum_changes(item, target)}{copies}",
                                          self.at_name(item.name, item.span)))
         for what, prompt, option, old in self.sym.amended_options:
             self.diags.append(Diagnostic("I404", option_change(what, prompt, option, old, self.sym.kept_base),
@@ -1227,8 +1228,11 @@ class Checker(A.Visitor):
         fields and `copy_number`, and is worked out for every copy before play (layout does it)."""
         shown = [part for part in d.title_parts if not isinstance(part, str)]
         for part in shown:
+            read = self.title_reads(part, kind, fields)
+            if read is None:
+                return
             for n in A.walk(part):
-                if type(n) is A.Name and n.id != "copy_number" and (n.id not in fields or fields[n.id].type == "effect"
+                if type(n) is A.Name and n.id != "copy_number" and id(n) not in read and (n.id not in fields or fields[n.id].type == "effect"
                                                                     or fields[n.id].index is not None
                                                                     or fields[n.id].computed):
                     self.err("E303", f"a title can show the card's own fields and copy_number, not {n.id!r}", n.span,
@@ -1248,12 +1252,42 @@ class Checker(A.Visitor):
                          "list's end)", failing.span if failing is not None else d.span)
                 return
             try:
-                copy_title(d, kind, number, values)
+                copy_title(d, kind, number, values, self.sym)
             except (A.NotConstant, KeyError):
                 self.err("E303", f"the title of {d.name!r} cannot be worked out before play for copy {number} "
                          "(its fields and copy_number, with numbers, texts and operators only)",
                          shown[0].span if shown else d.span)
                 return
+
+    def title_reads(self, part, kind: A.Kind, fields: dict) -> Optional[set]:
+        """The ids of the names a title's `{NAME.x}` values read through: a field typed with a kind or an
+        enum, or an entity or member named outright; `x` is `title`, `name` or (of a card) a field of its
+        kind. None after E349 for any other `.x` (language.md, "Titles with values")."""
+        read = set()
+        for n in A.walk(part):
+            if type(n) is not A.Attr:
+                continue
+            subject = n.obj.id if type(n.obj) is A.Name else None
+            f = fields.get(subject)
+            of = self.sym.decls.get(f.type) if f is not None and f.index is None and not f.computed else None
+            if f is None and subject is not None:
+                target = self.sym.decls.get(subject)
+                of = self.sym.decls.get(target.kind) if isinstance(target, A.Entity) else \
+                    self.sym.decls.get(self.sym.members.get(subject))
+            if not isinstance(of, (A.Kind, A.Enum)):
+                self.err("E349", "a title reads '.title', '.name' or a field only of a field that holds a card or an "
+                         f"enum member, or of one named outright; {printed(n.obj)!r} is neither", n.span,
+                         "show the field itself: '{" + (subject or "field") + "}'")
+                return None
+            readable = {"title", "name"} | ({g.name for g in of.fields if not g.computed and g.type != "effect"
+                                             and g.index is None} if isinstance(of, A.Kind) else set())
+            if n.name not in readable:
+                self.err("E349", f"a title can read {', '.join(sorted(readable))} of {printed(n.obj)!r} "
+                         f"({'a ' + of.name if isinstance(of, A.Kind) else 'a member of ' + of.name}), not {n.name!r}",
+                         n.span, did_you_mean(n.name, sorted(readable)))
+                return None
+            read.add(id(n.obj))
+        return read
 
     def field_value(self, f: A.FieldDecl, value) -> None:
         if f.index is not None:

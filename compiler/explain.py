@@ -1452,6 +1452,14 @@ class Reader(A.Visitor):
         self.visit(d.decl, depth)
 
     def visit_Entity(self, d, depth: int) -> None:
+        made = self.words.symbols.generated.get(d.name) if self.words.symbols is not None else None
+        if made is not None:   # `KIND NAME for each c in DOMAIN`: which declaration made it, and for what
+            template, member, bound, domain = made
+            self.say(depth, f"Made by '{d.kind} {template} for each {bound} in {domain}', one {d.kind} for each "
+                     f"of {domain}: this one for {member} ({bound} stands for {member}).")
+        elif d.each is not None:   # the declaration as written (explain of a module, fmt's reading)
+            self.say(depth, f"One {d.kind} for each of {d.each[1]}, each named {d.name}_ and that one's name, with "
+                     f"{d.each[0]} standing for it.")
         if d.copies > 1 and self.values:   # `* N` (the gallery's table has a row for it): the others NAME#2 ...
             others = f"{d.name}#2" if d.copies == 2 else f"{d.name}#2 to {d.name}#{d.copies}"
             self.say(depth, f"{d.copies} copies of it are in the game: {d.name}, then {others}.")
@@ -1744,7 +1752,7 @@ def titled(sym, asked: str) -> dict[str, list[int]]:
         if isinstance(d, A.Entity) and d.title_parts and isinstance(kind, A.Kind):
             for number in range(1, max(d.copies, 1) + 1):
                 try:
-                    title = copy_title(d, kind, number, copy_fields(d, kind, number))
+                    title = copy_title(d, kind, number, copy_fields(d, kind, number), sym)
                 except (A.NotConstant, KeyError):   # a title worked out in play only: not a name to look up
                     continue
                 if (title or "").casefold() == wanted:

@@ -215,9 +215,12 @@ def fields_number_copies(e: A.Entity, kind: A.Kind) -> bool:
     return any(type(n) is A.Name and n.id == "copy_number" for v in values for n in A.walk(v))
 
 
-def copy_title(e: A.Entity, kind: A.Kind, number: int, fields: dict) -> Optional[str]:
+def copy_title(e: A.Entity, kind: A.Kind, number: int, fields: dict, sym: Optional[Symbols] = None,
+               depth: int = 0) -> Optional[str]:
     """One copy's title: a title with `{...}` values shows each value worked out from the copy's
-    fields and `copy_number` (A.NotConstant when one cannot be known before play)."""
+    fields and `copy_number` (A.NotConstant when one cannot be known before play); with `sym`, a
+    value may read what a field typed with a kind or an enum names (`{place.title}`, `{place.colour}`),
+    or what an entity or member named outright does (`{paris.title}`, as `for each` writes it)."""
     if not e.title_parts:
         return e.title
     shown = []
@@ -225,10 +228,52 @@ def copy_title(e: A.Entity, kind: A.Kind, number: int, fields: dict) -> Optional
         if isinstance(part, str):
             shown.append(part)
             continue
-        value = A.as_const(A.rewrite(numbered(part, number, kind), lambda n: _constant_node(fields[n.id], n.span)
+        part = numbered(part, number, kind)
+        if sym is not None:
+            part = A.rewrite(part, lambda n: _constant_node(read_named(title_subject(n.obj.id, kind, fields, sym),
+                                                                       n.name, sym, depth), n.span)
+                             if type(n) is A.Attr and type(n.obj) is A.Name else None)
+        value = A.as_const(A.rewrite(part, lambda n: _constant_node(fields[n.id], n.span)
                                      if type(n) is A.Name and n.id in fields else None))
         shown.append(as_written(value))
     return "".join(shown)
+
+
+def title_subject(name: str, kind: A.Kind, fields: dict, sym: Symbols) -> str:
+    """The entity or enum member a title's `{NAME.x}` reads: the one a field typed with a kind or an
+    enum holds, or the one named outright (A.NotConstant for anything else)."""
+    declared = next((f for f in kind.fields if f.name == name), None)
+    if declared is not None:
+        if not isinstance(sym.decls.get(declared.type), (A.Kind, A.Enum)) or declared.index is not None \
+                or declared.computed or not isinstance(fields.get(name), str):
+            raise A.NotConstant
+        return fields[name]
+    if isinstance(sym.decls.get(name), A.Entity) or any(name in d.members for d in sym.decls.values()
+                                                         if isinstance(d, A.Enum)):
+        return name
+    raise A.NotConstant
+
+
+def read_named(name: str, attr: str, sym: Symbols, depth: int = 0):
+    """What `NAME.attr` reads before play: an entity's name, title (its name when it has none) or a
+    constant field (its first copy's), an enum member's name or title."""
+    target = sym.decls.get(name)
+    if attr == "name":
+        return name
+    if isinstance(target, A.Entity) and isinstance(sym.decls.get(target.kind), A.Kind):
+        kind = sym.decls[target.kind]
+        fields = copy_fields(target, kind, 1)
+        if attr == "title":
+            if depth > 8:   # titles that show each other's
+                raise A.NotConstant
+            return copy_title(target, kind, 1, fields, sym, depth + 1) or name
+        if attr in fields:
+            return fields[attr]
+        raise A.NotConstant
+    enum = next((d for d in sym.decls.values() if isinstance(d, A.Enum) and name in d.members), None)
+    if enum is not None and attr == "title":
+        return enum.title_of(name) or name
+    raise A.NotConstant
 
 
 def _constant_node(value, span) -> A.Expr:
@@ -343,7 +388,7 @@ def layout(sym: Symbols) -> Layout:
                 # copies share the first one's effect functions and, unnumbered, its fields
                 own = spread_members(kind, copy_fields(e, kind, i), sym) if numbered_fields and i > 1 else fields
                 refs += card_refs(e, kind, i, name, sym)
-                entities.append((e.kind, name, copy_title(e, kind, i, own), own, e.effects, str(e.span),
+                entities.append((e.kind, name, copy_title(e, kind, i, own, sym), own, e.effects, str(e.span),
                                  kind.per_player, e.name, i))
     return Layout(
         resources={r.name: (field_value(r.cap) if r.cap else None, groups_of.get(r.name))

@@ -133,6 +133,9 @@ class Symbols:
     # member an `override enum` dropped -> (the enum, the override): a use left is E201 with a note there
     dropped: dict = field(default_factory=dict)
     game: Optional[A.Game] = None
+    # name of each entity a `for each` declaration made -> (that declaration's name, the entity or member it is
+    # for, the name it binds, the kind or enum it goes through)
+    generated: dict = field(default_factory=dict)
     # id() of each bare resource, track or die name the checker found compared with a value of that
     # type (`res == coin`): there it stands for itself, not for an amount (both backends read this)
     named: set = field(default_factory=set)
@@ -221,14 +224,20 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
     standing: list[A.Whenever] = []
     for pack_name, modules in modules_by_pack:
         changes = []   # a pack's extensions and amendments apply once all its declarations are in
+        each = []      # so do its `for each` declarations, which then see all its entities and members
         for module in modules:
             for item in module.items:
                 if isinstance(item, (A.Extend, A.Amend)):
                     changes.append(item)
                 elif isinstance(item, A.Standing):
                     standing.append(item.trigger)
+                elif isinstance(item, A.Entity) and item.each is not None:
+                    each.append(item)
                 else:
                     _merge(sym, pack_name, item, diags, sources)
+        for item in each:
+            for made in _per_each(sym, item, diags, sources):
+                _merge(sym, pack_name, made, diags, sources)
         for item in changes:
             (_extend if isinstance(item, A.Extend) else _amend)(sym, item, diags, sources)
     for name, decl in list(sym.decls.items()):
@@ -303,10 +312,85 @@ def _extend(sym: Symbols, item: A.Extend, diags: list[Diagnostic], sources: dict
                                                                     if isinstance(d, A.Proc)] + list(PHASES))))
 
 
+def _per_each(sym: Symbols, item: A.Entity, diags: list[Diagnostic], sources: dict) -> list[A.Entity]:
+    """`KIND NAME ["Title"] for each c in DOMAIN { ... }`: one plain entity per entity of the kind DOMAIN
+    (in declaration order; a declaration `* N` counts once) or per member of the enum DOMAIN, named
+    NAME_MEMBER, with `c` in its title, values and effects standing for that entity or member. E345 for
+    a domain that is neither, E346 for a bound name that is taken, E347 for a name made twice; W473
+    when there is nothing to go through, W474 when `c` is not used (the entities are alike: `* N`)."""
+    bound, domain = item.each
+    where = item.span
+    tokens = tokens_in(sources, item.span)   # the domain is the word after `in`
+    found = next((i for i, (_l, _c, t) in enumerate(tokens[:-1]) if t == "in" and tokens[i + 1][2] == domain), None)
+    if found is not None:
+        line, col, _t = tokens[found + 1]
+        where = A.Span(item.span.file, line, col, line, col + len(domain))
+    target = sym.decls.get(domain)
+    if isinstance(target, A.Enum):
+        members = list(target.members)
+    elif isinstance(target, A.Kind) and domain != item.kind:
+        members = [n for n, d in sym.decls.items() if isinstance(d, A.Entity) and d.kind == domain]
+    else:
+        what = "is not declared" if target is None else \
+            "is the kind being made" if isinstance(target, A.Kind) else f"is {_article(CATEGORY[type(target)])}"
+        diags.append(Diagnostic("E345", f"'for each' makes one entity per entity of a kind or per member of an enum; "
+                                f"{domain!r} {what}", where,
+                                _similar(sym, domain, (A.Kind, A.Enum)) if target is None else None))
+        return []
+    kind = sym.decls.get(item.kind)
+    fields = [f.name for f in kind.fields] if isinstance(kind, A.Kind) else []
+    if bound in sym.decls or bound in sym.members or bound in fields or bound in ("copy_number", "this", "you") \
+            or any(bound in d.members for d in sym.decls.values() if isinstance(d, A.Enum)):
+        what = f"a field of {item.kind}" if bound in fields else "a word of the language" \
+            if bound in ("copy_number", "this", "you") else "declared"
+        diags.append(Diagnostic("E346", f"the name 'for each' binds, {bound!r}, is {what}: inside the declaration "
+                                "it would mean two things", declared_at(sources, bound, item.span),
+                                f"bind another name: 'for each {domain[0]} in {domain}'"))
+        return []
+    if not members:
+        diags.append(Diagnostic("W473", f"{item.name!r} makes one {item.kind} per "
+                                f"{'member' if isinstance(target, A.Enum) else 'entity'} of {domain!r}, and it has none "
+                                "here: it makes nothing", where, "a 'for each' sees the entities its own pack and "
+                                "the packs it extends declare"))
+    uses = [n for part in item.title_parts + item.values + item.effects if not isinstance(part, str)
+            for n in A.walk(part) if type(n) is A.Name and n.id == bound]
+    if not uses and len(members) > 1:
+        diags.append(Diagnostic("W474", f"{bound!r} is used nowhere in {item.name!r}: its {len(members)} "
+                                f"{item.kind}s are alike", declared_at(sources, bound, item.span),
+                                f"for {len(members)} identical copies write '{item.kind} {item.name} * {len(members)} "
+                                "{ ... }'"))
+    made = []
+    for m in members:
+        name = f"{item.name}_{m}"
+        if name in sym.decls:
+            other = sym.decls[name]
+            diags.append(Diagnostic("E347", f"'for each' names the {item.kind} it makes for {m!r} {name!r}, which "
+                                    "is already declared", declared_at(sources, item.name, item.span),
+                                    f"rename {item.name!r} or the other declaration",
+                                    notes=(f"{name!r} is declared at {other.span}",)))
+            continue
+
+        def bind(n, m=m):
+            return A.Name(m, span=n.span) if type(n) is A.Name and n.id == bound else None
+        made.append(replace(item, name=name, each=None, values=tuple(A.rewrite(v, bind) for v in item.values),
+                            effects=tuple(A.rewrite(v, bind) for v in item.effects),
+                            title_parts=tuple(p if isinstance(p, str) else A.rewrite(p, bind) for p in item.title_parts)))
+        sym.generated[name] = (item.name, m, bound, domain)
+    return made
+
+
 def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) -> None:
-    """`amend NAME ["Title"]`: replace or add single fields of an entity or a kind, or single spaces of
-    a track; a title replaces the declaration's."""
+    """`amend NAME ["Title"] [* N]`: replace or add single fields of an entity or a kind, or single spaces of
+    a track; a title replaces the declaration's, `* N` an entity's number of copies."""
     target = sym.decls.get(item.name)
+    if item.copies is not None and not isinstance(target, A.Entity):
+        what = f"is {_article(CATEGORY[type(target)])}" if target is not None else "is not declared"
+        diags.append(Diagnostic("E348", f"'* {item.copies}' amends the number of copies of an entity; {item.name!r} {what}",
+                                declared_at(sources, item.name, item.span),
+                                _similar(sym, item.name, (A.Entity,)) if target is None else None))
+        if target is None:
+            return
+        item = replace(item, copies=None)
     if isinstance(target, A.Entity):
         allowed, fields = (A.FieldValue, A.FieldEffect), {"values": target.values, "effects": target.effects}
     elif isinstance(target, A.Kind):
@@ -340,6 +424,9 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
         sym.amended_parts.append((f"the title of {item.name!r}", declared_at(sources, item.name, item.span)))
         if isinstance(target, A.Entity):
             fields["title_parts"] = item.title_parts
+    if item.copies is not None:   # an entity (E348 above otherwise)
+        fields["copies"] = item.copies
+        sym.amended_parts.append((f"the copies of {item.name!r}", declared_at(sources, item.name, item.span)))
     amended = set()   # the spaces and rewards this amend gives: (type, position)
     for change in item.items:
         if not isinstance(change, allowed):
@@ -384,7 +471,8 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
             fields[slot] += (change,)
             sym.amended_parts.append((f"field {change.name!r} of {item.name!r}", change.span))
     sym.decls[item.name] = replace(target, **fields)
-    if item.title is not None or any(isinstance(change, allowed) and not isinstance(change, (A.Space, A.Reach))
+    if item.title is not None or item.copies is not None or \
+            any(isinstance(change, allowed) and not isinstance(change, (A.Space, A.Reach))
                                      for change in item.items):   # a field or a title changed (spaces: I404 each)
         sym.amended.append((item, target))
 

@@ -1528,6 +1528,9 @@ class Entity(Decl):
     effects: tuple
     copies: int = 1
     title_parts: tuple = ()   # a title with `{...}` values: its literal texts and expressions (as `say`'s)
+    # `for each c in DOMAIN`: (c, DOMAIN), a declaration that stands for one entity per entity of the kind
+    # DOMAIN (or per member of the enum DOMAIN), named NAME_MEMBER; the resolver writes them out
+    each: Optional[tuple] = None
 
 
 HIDDEN_FROM_OWNER = "hidden from owner"   # the visibility every player but a zone's owner sees into
@@ -1665,6 +1668,7 @@ class Amend(Decl):
     items: tuple
     title: Optional[str] = None
     title_parts: tuple = ()   # a card's new title with `{...}` values, as Entity.title_parts
+    copies: Optional[int] = None   # `amend NAME * N { ... }`: an entity's new number of copies
 
 
 @node

@@ -398,7 +398,10 @@ class _Builder:
         effects = tuple(i for i in items if isinstance(i, A.FieldEffect))
         title = next((i for i in items if isinstance(i, _Title)), None)
         return A.Entity(str(items[0]), str(items[1]), _title(items), values, effects, _pick(items, "copies", 1),
-                        self._title_parts(title), span=self._s(meta))
+                        self._title_parts(title), _pick(items, "each"), span=self._s(meta))
+
+    def per_each(self, meta, items):
+        return _Marker("each", (str(items[0]), str(items[1])))
 
     def _title_parts(self, title) -> tuple:
         """A title with braces is a text with values (`"Card {value}"`, `{{` for a brace), as a `say`
@@ -488,8 +491,10 @@ class _Builder:
 
     def amend_decl(self, meta, items):
         title = next((i for i in items if isinstance(i, _Title)), None)
-        changes = tuple(self._game_part(i) if isinstance(i, _Marker) else i for i in items[1:] if not isinstance(i, _Title))
-        return A.Amend(str(items[0]), changes, _title(items), self._title_parts(title), span=self._s(meta))
+        changes = tuple(self._game_part(i) if isinstance(i, _Marker) else i for i in items[1:]
+                        if not isinstance(i, _Title) and not (isinstance(i, _Marker) and i.tag == "copies"))
+        return A.Amend(str(items[0]), changes, _title(items), self._title_parts(title), _pick(items, "copies"),
+                       span=self._s(meta))
 
     def amend_enum_decl(self, meta, items):
         return A.Amend(str(items[0]), tuple(i for i in items[1:] if not isinstance(i, _Title)), _title(items),

@@ -802,7 +802,8 @@ class Printer(A.Visitor):
 
     def visit_Entity(self, d):
         copies = f" * {d.copies}" if d.copies != 1 else ""
-        self.parts(f"{d.kind} {d.name}{_title(d.title)}{copies}", d.values + d.effects,
+        each = f" for each {d.each[0]} in {d.each[1]}" if d.each else ""
+        self.parts(f"{d.kind} {d.name}{_title(d.title)}{copies}{each}", d.values + d.effects,
                    not d.effects and d.span.line == d.span.end_line)
 
     def parts(self, head: str, items: tuple, one_line: bool = False) -> None:
@@ -888,10 +889,11 @@ class Printer(A.Visitor):
         if d.items and isinstance(d.items[0], A.EnumMember):
             self.members(f"amend {d.name}{_title(d.title)}", [(m.name, m.title) for m in d.items])
             return
+        head = f"amend {d.name}{_title(d.title)}{f' * {d.copies}' if d.copies is not None else ''}"
         if not d.items:
-            self.line(f"amend {d.name}{_title(d.title)} {{}}")
+            self.line(f"{head} {{}}")
             return
-        self.line(f"amend {d.name}{_title(d.title)} {{")
+        self.line(f"{head} {{")
         self.depth += 1
         for item in d.items:
             if isinstance(item, A.Space):
