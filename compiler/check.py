@@ -727,6 +727,11 @@ class Checker(A.Visitor):
         self._lint_losses()
         self._lint_permissions()
         self._lint_negative_starts()
+        if self.sym.generated:   # a `for each` declaration is checked once per entity it makes: one finding each
+            kept: dict = {}
+            for d in self.diags:
+                kept.setdefault((d.code, d.message, d.span), d)
+            self.diags = list(kept.values())
         return self.diags
 
     def quietly(self, check):

@@ -304,6 +304,8 @@ class _FileIndexer:
             local = {getattr(n, _LOCALS[type(n)]) for n in A.walk(decl) if type(n) in _LOCALS} - {None}
             local |= {name for n in A.walk(decl) if type(n) is A.Auction for name in (n.winner, n.price)}
             local |= {n.through_var for n in A.walk(decl) if type(n) is A.Network and n.through_var}
+            if isinstance(decl, A.Entity) and decl.each is not None:   # `for each c in DOMAIN`: c is the declaration's
+                local.add(decl.each[0])
             # the kind whose fields are named inside: an entity's (also `this`), or the kind declared;
             # inside `amend NAME` the fields are NAME's, whose kind the symbol table knows
             kind = decl.kind if isinstance(decl, A.Entity) else decl.name if isinstance(decl, A.Kind) else None

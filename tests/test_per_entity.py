@@ -116,3 +116,22 @@ def test_explain_says_what_made_it(tmp_path):
     assert "Made by 'clue suspect_card for each s in suspect', one clue for each of suspect: this one for plum" in out
     out = CliRunner().invoke(app, ["explain", str(tmp_path / "base"), "Professor Plum (purple)"]).output
     assert "suspect_card_plum" in out
+    out = CliRunner().invoke(app, ["explain", str(tmp_path / "base"), "suspect_card"]).output
+    assert "'suspect_card' is a 'for each' declaration; it makes suspect_card_scarlet, suspect_card_plum" in out
+
+
+def test_a_for_each_declaration_with_a_mistake_is_reported_once():
+    assert found_at(CLUEDO.replace("{ who = s; }", "{ who = s; what = 3; }")) == [("E303", 9, 84)]
+
+
+def test_a_house_pack_removes_a_made_entity_and_the_reading_of_the_declaration(tmp_path):
+    from rulebook.compiler.explain import explain
+    from rulebook.dsl.parser import parse_text
+
+    write_pack(tmp_path / "base", CLUEDO, name="cluedo")
+    write_pack(tmp_path / "house", "remove weapon_card_wrench;\n", name="house", extends=["../base"])
+    p = interpret_pack(str(tmp_path / "house"))
+    assert "weapon_card_wrench" not in p.entities and "weapon_card_rope" in p.entities
+    decl = next(d for d in parse_text(CLUEDO, "a.rules").items if getattr(d, "each", None))
+    assert "One clue for each of suspect, each named suspect_card_ and that one's name, with s standing for it." \
+        in "\n".join(explain(decl))
