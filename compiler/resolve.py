@@ -233,6 +233,11 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
                     standing.append(item.trigger)
                 elif isinstance(item, A.Entity) and item.each is not None:
                     each.append(item)
+                elif isinstance(item, A.Override) and isinstance(item.decl, A.Entity) and item.decl.each is not None:
+                    diags.append(Diagnostic("E345", "'override' replaces one declaration and 'for each' makes new "
+                                            "ones: they do not go together", item.span,
+                                            "amend or remove each entity it made by its name (NAME_MEMBER), or "
+                                            "declare the 'for each' under a new name"))
                 else:
                     _merge(sym, pack_name, item, diags, sources)
         for item in each:
@@ -1003,8 +1008,11 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic], sources:
                                     f"to drop the member, restate the enum without it: 'override enum {enum.name} "
                                     "{ ... }'"))
         elif item.name not in sym.decls:
+            made = [n for n, (template, *_rest) in sym.generated.items() if template == item.name]
             diags.append(Diagnostic("E214", f"nothing named {item.name!r} to remove",
-                                    declared_at(sources, item.name, item.span)))
+                                    declared_at(sources, item.name, item.span),
+                                    f"{item.name!r} is a 'for each' declaration: remove each entity it made, "
+                                    f"{', '.join(made[:3])}{', ...' if len(made) > 3 else ''}" if made else None))
         else:
             sym.removals.append((item, sym.decls.pop(item.name)))   # reported as I404, as overrides
             sym.removed[item.name] = item   # the checker reports what still uses it at the remove (E221)

@@ -135,3 +135,14 @@ def test_a_house_pack_removes_a_made_entity_and_the_reading_of_the_declaration(t
     decl = next(d for d in parse_text(CLUEDO, "a.rules").items if getattr(d, "each", None))
     assert "One clue for each of suspect, each named suspect_card_ and that one's name, with s standing for it." \
         in "\n".join(explain(decl))
+
+
+def test_override_of_a_for_each_and_remove_of_the_declaration(tmp_path):
+    write_pack(tmp_path / "base", CLUEDO, name="cluedo")
+    write_pack(tmp_path / "house", "override clue weapon_card for each w in weapon { what = w; }\n",
+               name="house", extends=["../base"])
+    the_one_error(analyse(str(tmp_path / "house")), "E345", "'override'")
+    write_pack(tmp_path / "house", "remove weapon_card;\n", name="house", extends=["../base"])
+    result = analyse(str(tmp_path / "house"))
+    the_one_error(result, "E214")
+    assert "weapon_card_rope, weapon_card_dagger, weapon_card_wrench" in result.diagnostics[0].hint
