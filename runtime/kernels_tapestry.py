@@ -73,18 +73,45 @@ def _map(game) -> list:
     return game.zone(None, "hexes").items
 
 
+# The map's kernels read a hex's fields as `Game.field` does for a kind's declared field (its
+# variables over its fields, `State.vals`), a subscript instead of a call per field: `vals.get(h) or
+# h.fields`. The names read are the pack's declared fields, so a missing one still raises NoField.
+
 def _placed(game) -> dict:
     out = {}
+    vals = game.state.vals
     for h in _map(game):
-        tile = game.field(h, "tile")
+        f = vals.get(h) or h.fields
+        tile = f["tile"]
         if tile is not None:
-            out[game.field(h, "q"), game.field(h, "r")] = (game.field(tile, "edges"), game.field(h, "orient"))
+            out[f["q"], f["r"]] = (game.field(tile, "edges"), f["orient"])
     return out
 
 
 def _mine(game, you) -> set:
     """`controlled` on the map, reading the coordinates of your hexes only."""
-    return {(game.field(h, "q"), game.field(h, "r")) for h in _map(game) if game.field(h, "holder") is you}
+    vals = game.state.vals
+    return {(f["q"], f["r"]) for f in [vals.get(h) or h.fields for h in _map(game)] if f["holder"] is you}
+
+
+_UNSET = object()
+
+
+def _mark(game, name: str, hexes: list, values: list) -> None:
+    """Set `name` of each hex to its value (`Game.set_field`), in order. A hex whose variable already
+    holds that very object (True, False) is left as it is when nothing can tell: no tracer (which
+    notes every set) and no memo or index watching the field (`Game.watched` counts its sets); the
+    state, its digest and its variables are then those of setting it again."""
+    set_field = game.set_field
+    if game.tracer is not None or name in game.watched:
+        for h, value in zip(hexes, values):
+            set_field(h, name, value)
+        return
+    evars = game.state.evars
+    for h, value in zip(hexes, values):
+        own = evars.get(h.key)
+        if own is None or own.get(name, _UNSET) is not value:
+            set_field(h, name, value)
 
 
 def _near(game, you) -> set:
@@ -97,9 +124,9 @@ def mark_explorable(game, you, anywhere):
     """Tapestry: mark `ok` the unexplored hexes you may explore: next to a territory you control,
     or any unexplored hex when `anywhere`."""
     near = set() if anywhere else _near(game, you)
-    for h in _map(game):
-        ok = game.field(h, "tile") is None and (anywhere or (game.field(h, "q"), game.field(h, "r")) in near)
-        game.set_field(h, "ok", ok)
+    hexes, vals = _map(game), game.state.vals
+    fields = [vals.get(h) or h.fields for h in hexes]
+    _mark(game, "ok", hexes, [f["tile"] is None and (anywhere or (f["q"], f["r"]) in near) for f in fields])
     return
     yield
 
@@ -109,11 +136,10 @@ def mark_conquerable(game, you, anywhere):
     """Tapestry: mark `ok` the territories you may conquer: explored, with at most 1 outpost, not
     yours, and next to a territory you control (anywhere on the map when `anywhere`)."""
     near = set() if anywhere else _near(game, you)
-    for h in _map(game):
-        ok = (game.field(h, "tile") is not None and game.field(h, "items") <= 1
-              and game.field(h, "holder") is not you
-              and (anywhere or (game.field(h, "q"), game.field(h, "r")) in near))
-        game.set_field(h, "ok", ok)
+    hexes, vals = _map(game), game.state.vals
+    fields = [vals.get(h) or h.fields for h in hexes]
+    _mark(game, "ok", hexes, [f["tile"] is not None and f["items"] <= 1 and f["holder"] is not you
+                              and (anywhere or (f["q"], f["r"]) in near) for f in fields])
     return
     yield
 

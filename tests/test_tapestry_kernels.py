@@ -280,3 +280,33 @@ def test_build_counts_landmarks_hanging_over_the_edge():
     city["piece"] = 1
     run_kernel("build", game, city, ["1"], False, "row 9, column 9")
     assert city["hanging"] == 1
+
+
+def test_marking_the_map_sets_only_the_hexes_whose_mark_changes_and_leaves_the_state_as_setting_all():
+    """mark_explorable and mark_conquerable set `ok` on every hex of the map at every call; a hex whose
+    variable already holds that very value is left alone (no tracer, no memo watching `ok`), which
+    leaves the same state and digest as the set it skips."""
+    from rulebook.compiler.driver import compile_pack
+    from rulebook.runtime.agents import RandomAgent
+    from rulebook.runtime.engine import Game
+
+    program = compile_pack("tapestry").program
+    g = Game(program, 4, 5, [RandomAgent(50 + i) for i in range(4)])
+    g.play()
+    twin = g.clone()
+    twin.watched["ok"] = 0   # watched: every hex is set, as before
+    sets = []
+    original = g.set_field
+    g.set_field = lambda e, name, value: (sets.append(e), original(e, name, value))
+    hexes = g.zone(None, "hexes").items
+    for kernel, anywhere in [("mark_conquerable", True), ("mark_conquerable", True), ("mark_explorable", False),
+                             ("mark_conquerable", False), ("mark_conquerable", False)]:
+        before = {h: g.field(h, "ok") for h in hexes}
+        sets.clear()
+        for game in (g, twin):
+            list(getattr(K, kernel)(game, game.state.players[0], anywhere))
+        assert sets == [h for h in hexes if g.field(h, "ok") is not before[h] or "ok" not in g.state.evars[h.key]]
+        assert g.state.digest() == twin.state.digest()
+        assert [g.field(h, "ok") for h in hexes] == [twin.field(h, "ok") for h in hexes]
+    assert not sets   # the same call twice: nothing to set
+    del g.set_field
