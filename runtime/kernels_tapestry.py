@@ -275,12 +275,19 @@ def _places(mask: tuple, may_overhang: bool) -> tuple:
         rows = range(-height + 1, SIZE) if may_overhang else range(SIZE - height + 1)
         cols = range(-width + 1, SIZE) if may_overhang else range(SIZE - width + 1)
         turned = f", turned {90 * k}°" if len(turns) > 1 else ""
+        offsets = [i * SIZE + j for i, j in shape]   # the plots covered from the top-left one
+        shape_bits = sum(1 << o for o in offsets)
         for top in rows:
             for left in cols:
-                inside = tuple((top + i) * SIZE + left + j for i, j in shape
-                               if 0 <= top + i < SIZE and 0 <= left + j < SIZE)
+                if 0 <= top <= SIZE - height and 0 <= left <= SIZE - width:   # wholly on the grid: shifted
+                    base = top * SIZE + left
+                    inside, bits = tuple(map(base.__add__, offsets)), shape_bits << base
+                else:   # hanging over an edge: the plots on the grid
+                    inside = tuple((top + i) * SIZE + left + j for i, j in shape
+                                   if 0 <= top + i < SIZE and 0 <= left + j < SIZE)
+                    bits = sum(1 << p for p in inside)
                 if inside:
-                    out.append((f"row {top + 1}, column {left + 1}{turned}", inside, sum(1 << p for p in inside)))
+                    out.append((f"row {top + 1}, column {left + 1}{turned}", inside, bits))
     return tuple(out)
 
 

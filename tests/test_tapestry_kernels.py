@@ -310,3 +310,33 @@ def test_marking_the_map_sets_only_the_hexes_whose_mark_changes_and_leaves_the_s
         assert [g.field(h, "ok") for h in hexes] == [twin.field(h, "ok") for h in hexes]
     assert not sets   # the same call twice: nothing to set
     del g.set_field
+
+
+def test_a_shapes_places_wholly_on_the_grid_are_its_first_place_shifted():
+    """_places shifts the top-left place of a shape (its plots and bits) where it lies wholly on the
+    grid, and clips only the places hanging over an edge: the same places, labels, plots and bits as
+    working each one out plot by plot."""
+    import itertools
+
+    size = K.SIZE
+
+    def plot_by_plot(mask, may_overhang):
+        turns, out = K.rotations(list(mask)), []
+        for k, shape in enumerate(turns):
+            height, width = max(i for i, _ in shape) + 1, max(j for _, j in shape) + 1
+            rows = range(-height + 1, size) if may_overhang else range(size - height + 1)
+            cols = range(-width + 1, size) if may_overhang else range(size - width + 1)
+            turned = f", turned {90 * k}°" if len(turns) > 1 else ""
+            for top, left in itertools.product(rows, cols):
+                inside = tuple((top + i) * size + left + j for i, j in shape
+                               if 0 <= top + i < size and 0 <= left + j < size)
+                if inside:
+                    out.append((f"row {top + 1}, column {left + 1}{turned}", inside, sum(1 << p for p in inside)))
+        return tuple(out)
+
+    for bits in itertools.product("01", repeat=6):   # every shape of a 2x3 box
+        for h, w in ((2, 3), (3, 2)):
+            rows = tuple("".join(bits[r * w:(r + 1) * w]) for r in range(h))
+            if "1" in "".join(rows):
+                for overhang in (False, True):
+                    assert K._places(rows, overhang) == plot_by_plot(rows, overhang)
