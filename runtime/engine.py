@@ -1959,7 +1959,9 @@ class Game:
                 if want + amount > len(pool):
                     return False
             elif mode == "any":
-                pool = sum(stock[m] - taken.get(m, 0) for m in self._members(name))
+                pool = 0   # (a loop: a generator's frame costs more than it)
+                for m in self._members(name):
+                    pool += stock[m] - taken.get(m, 0)
                 if pool < amount:
                     return False
             elif mode == "different":
