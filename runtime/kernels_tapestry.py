@@ -306,7 +306,7 @@ def complete_districts(cells: list[int]) -> int:
 
 def complete_rows(cells: list[int]) -> int:
     """Complete rows (no open plot)."""
-    return sum(1 for i in range(SIZE) if all(cells[i * SIZE + j] != OPEN for j in range(SIZE)))
+    return sum(OPEN not in plots(cells) for plots in _LINE_PLOTS[:SIZE])   # (the rows come first)
 
 
 def complete_lines(cells: list[int]) -> int:
@@ -326,8 +326,9 @@ def _lines(cells: list[int]) -> list[tuple]:
 
 def uniform(plots: list[int]) -> bool:
     """Complete, with at least one income building, all of one kind (the Architects)."""
-    kinds = {p for p in plots if p > BUILT}
-    return OPEN not in plots and len(kinds) == 1
+    if OPEN in plots:   # (most are not complete: no set of kinds made for them)
+        return False
+    return len({p for p in plots if p > BUILT}) == 1
 
 
 def uniform_lines(cells: list[int]) -> int:
