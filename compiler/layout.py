@@ -868,6 +868,23 @@ def standing_uses(n) -> Optional[set]:
     return None
 
 
+def blocks_below(n: A.Node) -> Iterator[tuple]:
+    """The statement blocks right below a node, found generically (through its parts; a statement
+    holding another, `each ... simultaneously pick`, as a block of one): a new statement needs no case."""
+    for name in n._fields:
+        value = getattr(n, name)
+        if isinstance(value, tuple) and value and isinstance(value[0], A.Stmt):
+            yield value
+        elif isinstance(value, tuple):
+            for part in value:
+                if isinstance(part, A.Part):
+                    yield from blocks_below(part)
+        elif isinstance(value, A.Part):
+            yield from blocks_below(value)
+        elif isinstance(value, A.Stmt):
+            yield (value,)
+
+
 def trigger_captures(sym) -> dict[int, list[str]]:
     """For every `whenever`/`next` and `modifier` (by node id): the locals in scope there that its
     body (a modifier: its `while` condition) uses.
@@ -912,19 +929,8 @@ def trigger_captures(sym) -> dict[int, list[str]]:
             scope[name] -= 1
 
     def inside(n: A.Node, scope: dict) -> None:
-        """The blocks below a node, found generically: a new statement needs no case here."""
-        for name in n._fields:
-            value = getattr(n, name)
-            if isinstance(value, tuple) and value and isinstance(value[0], A.Stmt):
-                block(value, scope)
-            elif isinstance(value, tuple):
-                for part in value:
-                    if isinstance(part, A.Part):
-                        inside(part, scope)
-            elif isinstance(value, A.Part):
-                inside(value, scope)
-            elif isinstance(value, A.Stmt):   # a statement holding another (`each ... simultaneously pick`)
-                block((value,), scope)
+        for stmts in blocks_below(n):
+            block(stmts, scope)
 
     for decl in sym.decls.values():
         inside(decl, dict.fromkeys((p.name for p in decl.params) if type(decl) is A.Proc else (), 1))
@@ -992,18 +998,8 @@ def kept_locals(sym) -> dict[int, list[tuple[int, tuple[str, ...]]]]:
             scope[name] -= 1
 
     def inside(n: A.Node, scope: dict) -> None:
-        for name in n._fields:
-            value = getattr(n, name)
-            if isinstance(value, tuple) and value and isinstance(value[0], A.Stmt):
-                block(value, scope)
-            elif isinstance(value, tuple):
-                for part in value:
-                    if isinstance(part, A.Part):
-                        inside(part, scope)
-            elif isinstance(value, A.Part):
-                inside(value, scope)
-            elif isinstance(value, A.Stmt):
-                block((value,), scope)
+        for stmts in blocks_below(n):
+            block(stmts, scope)
 
     for decl in sym.decls.values():
         params = [p.name for p in decl.params] if type(decl) is A.Proc else []
