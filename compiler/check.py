@@ -142,6 +142,15 @@ def kinds_in(t: str) -> tuple:
     return tuple(arg.split("|")) if arg and base in ("entity", "zone") else ()
 
 
+def joined_kinds(mine: str, theirs: str) -> str:
+    """The items of two lists joined: cards of both their kinds (`entity:city|port`), an untyped card
+    when either kind is unknown; anything else of one type is of that type."""
+    if base_of(mine) == base_of(theirs) == "entity":
+        kinds = tuple(dict.fromkeys(kinds_in(mine) + kinds_in(theirs)))
+        return f"entity:{'|'.join(kinds)}" if kinds_in(mine) and kinds_in(theirs) else "entity"
+    return mine if base_of(mine) == base_of(theirs) and ":" not in theirs else theirs if base_of(mine) == base_of(theirs) else "any"
+
+
 def base_of(t: str) -> str:
     """`entity:card` -> `entity`."""
     return t.partition(":")[0]
@@ -2244,8 +2253,19 @@ class Checker(A.Visitor):
 
     def visit_Let(self, s: A.Let, scope: Scope) -> None:
         if s.type is None:
-            self.let(s.name, s.span, self.given(s.value, scope), scope)
+            given = self.given(s.value, scope)
+            if type(s.value) is A.ListLit and not s.value.items:
+                self.diags.append(Diagnostic("W471", f"the items of {s.name!r} are unknown: what is added to it "
+                                             f"is not checked", s.value.span,
+                                             f"say what it holds: 'let {s.name}: list of TYPE = [];' (an enum or a kind)"))
+            self.let(s.name, s.span, given, scope)
             return
+        if s.of is not None and s.type == "list":
+            self.typed_list(s, scope)
+            return
+        if s.of is not None:   # `let n: int of city`: read as `let n: int`
+            self.err("E343", f"'{s.type} of {s.of}': only a list says what its items are", s.span,
+                     f"write 'let {s.name}: list of {s.of} = ...;' or 'let {s.name}: {s.type} = ...;'")
         self.type_ref(s.type, s.span)
         what = f"'let {s.name}: {s.type}' holds"
         if proc_result_call(s.value, self.sym) is not None:
@@ -2255,6 +2275,28 @@ class Checker(A.Visitor):
         else:   # as a typed func's value: a bare resource (counter, track) name is the thing itself
             self.result(s.type, s.value, scope, what)
         self.let(s.name, s.span, self.declared(s.type), scope)
+
+    def typed_list(self, s: A.Let, scope: Scope) -> None:
+        """`let seen: list of city = [];` a list of an enum's members or of a kind's cards: E343 for `of`
+        after another type, E201 for an unknown item type, E342 for a list of other items, E303 for a
+        value that is no list."""
+        if self.sym.category(s.of) in ("enum", "kind"):
+            self.used.add(s.of)
+        else:
+            self.unknown("E201", "type", s.of, s.span, self.sym.of("enum") + self.sym.of("kind"))
+        expected = f"list:{self.declared(s.of)}" if self.sym.category(s.of) in ("enum", "kind") else "list"
+        actual = self.given(s.value, scope)
+        self.stored_list(s.name, expected, actual, s.value)
+        self.let(s.name, s.span, expected, scope)
+
+    def stored_list(self, name: str, expected: str, actual: str, value) -> None:
+        """A value stored in a local that holds a list (`let seen: list of city = ...`, `set seen = ...`):
+        a list (E303) of items that may equal the list's (E342)."""
+        if base_of(actual) not in ("list", "any"):
+            self.err("E303", f"{name!r} holds {article(words(expected))}, not {article(words(actual))}", value.span,
+                     f"a list of one item is written in brackets: [{printed(value)}]")
+        elif self.never_equal(element_of(expected), element_of(actual)):
+            self.err("E342", f"{name!r} holds {article(words(expected))}, not {article(words(actual))}", value.span)
 
     def given(self, value, scope: Scope) -> str:
         """The type of the value a `let` or `set` stores: an expression's, or the result type of the
@@ -2303,6 +2345,8 @@ class Checker(A.Visitor):
         if s.name in scope.locals:
             self.given_parameter(s.name, s.span, scope, "set")
             self.element(s.name, s.index, scope, s.span)
+            if base_of(scope.locals[s.name][2]) == "list":   # a list stays a list of its items
+                self.stored_list(s.name, scope.locals[s.name][2], value, s.value)
             if scope.locals[s.name][2] == "counter":   # `set c = ...` sets the counter c names, not the local
                 self.sym.through.add(id(s))
                 if not fits(value, "int"):
@@ -3580,9 +3624,55 @@ class Checker(A.Visitor):
         return "int"
 
     def arithmetic(self, operand, kind: str) -> None:
-        """An operand of + - * / % or unary minus must be a number (or a condition, counted as 0 or 1)."""
-        if base_of(kind) in ("str", "zone", "entity", "player", "list", "member"):
+        """An operand of + - * / % or unary minus must be a number (or a condition, counted as 0 or 1);
+        a list only joins or leaves a list (`list_arithmetic`), E341."""
+        if base_of(kind) == "list":
+            self.err("E341", f"cannot do arithmetic with {article(words(kind))}: a list is joined with + and "
+                     f"taken from with -, another list on the other side", operand.span,
+                     "count its items with size(...)")
+        elif base_of(kind) in ("str", "zone", "entity", "player", "member"):
             self.err("E303", f"cannot do arithmetic with {article(words(kind))}", operand.span)
+
+    def list_arithmetic(self, e: A.Binary, left: str, right: str) -> Optional[str]:
+        """`seen + [x]`, `seen + other`: a new list, the left's items then the right's; `seen - [x]`: a new
+        list of the left's items that are not in the right (every copy). Either side may be a zone (its
+        items, top first) when the other is a list. The type of the list, or None when neither side is a
+        list (plain arithmetic). E341 for a list with anything but a list (`seen + x`, `seen * 2`), E342
+        for lists whose items could never be equal (a list of cities and a list of players)."""
+        a, b = base_of(left), base_of(right)
+        if "list" not in (a, b):
+            return None
+        if e.op not in "+-":
+            self.arithmetic(e.left if a == "list" else e.right, left if a == "list" else right)
+            return "any"
+        for side, kind, other in ((e.left, left, e.right), (e.right, right, e.left)):
+            if base_of(kind) not in ("list", "zone", "any"):
+                verb = "add" if e.op == "+" else "take"
+                self.err("E341", f"cannot {verb} {article(words(kind))} {'to' if e.op == '+' else 'from'} a list: "
+                         f"{'+' if e.op == '+' else '-'} takes a list on each side", side.span,
+                         f"a list of one item is written in brackets: {printed(other)} {e.op} [{printed(side)}]"
+                         if side is e.right else f"[{printed(side)}] {e.op} {printed(other)}")
+                return "list"
+        mine, theirs = element_of(left), element_of(right)
+        if self.never_equal(mine, theirs):
+            said = f"cannot join {article(words(left))} with {article(words(right))}" if e.op == "+" else \
+                f"nothing of {article(words(right))} is ever in {article(words(left))}"
+            self.err("E342", f"{said}: their items are never equal", e.right.span,
+                     "lists joined or taken from hold items of one type")
+            return "list"
+        self.sym.list_ops.add(id(e))
+        item = mine if e.op == "-" or theirs == "any" or mine == theirs else theirs if mine == "any" else \
+            joined_kinds(mine, theirs)
+        return f"list:{item}" if item != "any" else "list"
+
+    def never_equal(self, mine: str, theirs: str) -> bool:
+        """Whether no item of one type can equal one of the other: incomparable values, or cards of
+        kinds known and apart."""
+        if "any" in (mine, theirs):
+            return False
+        if base_of(mine) == base_of(theirs) == "entity":
+            return bool(kinds_in(mine) and kinds_in(theirs)) and not set(kinds_in(mine)) & set(kinds_in(theirs))
+        return base_of(mine) != base_of(theirs) or self.incomparable(mine, theirs)
 
     def visit_Binary(self, e, scope) -> str:
         if e.op in ("==", "!=") and any(self.die_name(x, scope) for x in (e.left, e.right)):
@@ -3602,6 +3692,9 @@ class Checker(A.Visitor):
             self.condition(e.right, self.narrowed(e.left, scope, holds=e.op == "and"))
             return "bool"
         left, right = self.expr(e.left, scope), self.expr(e.right, scope)
+        listed = self.list_arithmetic(e, left, right) if e.op in "+-*/%" else None
+        if listed is not None:
+            return listed
         if e.op in "+-*/%":
             for side, kind in ((e.left, left), (e.right, right)):
                 self.arithmetic(side, kind)

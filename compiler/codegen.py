@@ -26,7 +26,7 @@ from .layout import (kept_locals, bounded_domain, elements, left_by_break, Layou
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, STEPS, Symbols, classify, it_arg
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, Symbols, classify, it_arg
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
@@ -512,6 +512,8 @@ class CodeGen(A.Visitor):
 
     def visit_Binary(self, e, ctx) -> str:
         # the rules language and Python rank these operators alike; comparisons must not chain
+        if id(e) in self.sym.list_ops:   # two lists joined or taken from: a new list (Engine.joined, .without)
+            return f"rt.{LIST_OPS[e.op]}({self.ex(e.left, ctx)}, {self.ex(e.right, ctx)})"
         p = PRECEDENCE[e.op]
         op = "//" if e.op == "/" else e.op
         if id(e.left) in self.sym.ordered:   # two members of one enum: by their places in it

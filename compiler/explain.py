@@ -737,6 +737,12 @@ class ExprReader(A.Visitor):
         d = self.decl(name)
         return article(d.title or spoken(name)) if isinstance(d, A.Entity) else article(self.noun(name))
 
+    def list_op(self, e: A.Binary) -> bool:
+        """Whether `+` or `-` joins or takes from lists (Symbols.list_ops; without symbols, a list
+        written in brackets on either side)."""
+        return e.op in ("+", "-") and (id(e) in getattr(self.symbols, "list_ops", ()) or any(
+            isinstance(side, A.ListLit) for side in (e.left, e.right)))
+
     def visit_Binary(self, e):
         left, right = self.read(e.left), self.read(e.right)
         # an `if ... then ... else` or a `match` inside an operation reads "A if C, otherwise B" with
@@ -774,6 +780,10 @@ class ExprReader(A.Visitor):
             right = f"({right})"
         if e.op == "%":
             return f"the remainder of {left} divided by {right}"
+        if self.list_op(e):   # `seen + [c]`, `seen - [c]`, `seen + other`: a new list
+            items = right if isinstance(e.right, A.ListLit) else f"the items of {right}"
+            left = f"({left})" if isinstance(e.left, A.Binary) and self.list_op(e.left) else left
+            return f"{left} with {items} added at the end" if e.op == "+" else f"{left} without {items}"
         return f"{left} {ARITHMETIC[e.op]} {right}" + (" (rounded down)" if e.op == "/" else "")
 
 
@@ -1109,7 +1119,11 @@ class Reader(A.Visitor):
     def visit_Let(self, s, depth: int) -> None:
         if s.type in ("resource", "counter"):   # `gain 1 r;` then reads "of the resource held by r"
             self.words.held[s.name] = s.type
-        self.storing(depth, f"let {s.name}{f', a {s.type},' if s.type else ''} be", s.value)
+        typed = f", a list of {plural(s.of)}," if s.of else f", a {s.type}," if s.type else ""
+        if isinstance(s.value, A.ListLit) and not s.value.items:   # `let seen: list of city = [];`
+            self.say(depth, f"Let {s.name}{typed} be an empty list.")
+            return
+        self.storing(depth, f"let {s.name}{typed} be", s.value)
 
     def storing(self, depth: int, verb: str, value) -> None:
         """A `let` or `set`: of a value, or of what a typed proc gives."""

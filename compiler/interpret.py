@@ -17,7 +17,7 @@ from .layout import (kept_locals, Layout, bounded_domain, actor_call, aggregate_
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag, deciding,
                      indexed_ref, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, STEPS, Symbols, classify, it_arg
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, Symbols, classify, it_arg
 
 
 def placed(e: Exception, node) -> None:
@@ -846,6 +846,8 @@ class Interpreter(A.Visitor):
         if op == "or":
             return self.ev(e.left, rt, f) or self.ev(e.right, rt, f)
         a, b = self.ordinal(e.left, rt, f), self.ordinal(e.right, rt, f)
+        if id(e) in self.sym.list_ops:   # two lists joined or taken from: a new list
+            return getattr(rt, LIST_OPS[op])(a, b)
         return BINARY[op](a, b)
 
     def ordinal(self, e, rt, f):

@@ -87,6 +87,9 @@ BUILTIN_FUNCS = {
 # the member steps: how many places each goes, and whether it goes round at the ends
 STEPS = {"next": (1, False), "prev": (-1, False), "next_around": (1, True), "prev_around": (-1, True)}
 
+# the Engine method of each operator between two lists (Symbols.list_ops): both backends call it
+LIST_OPS = {"+": "joined", "-": "without"}
+
 
 def decl_name(decl) -> str:
     """The name a declaration binds."""
@@ -163,6 +166,9 @@ class Symbols:
     # key, a top/bottom value, the argument of ordinal(m) and of next(m), prev(m), next_around(m) and
     # prev_around(m) (both backends read this)
     ordered: dict = field(default_factory=dict)
+    # id() of each `+` or `-` between two lists (or zones): a new list, the items of both in order or the
+    # left's items that are not in the right's (both backends read this; branch lists)
+    list_ops: set = field(default_factory=set)
 
     def category(self, name: str) -> Optional[str]:
         """What kind of thing a declared name is, or None."""

@@ -260,6 +260,7 @@ _NAMES: dict = {
     A.Zone: (("name", "decl"), ("kind", "ref"), ("more_kinds", "ref")), A.IsKind: (("kind", "ref"),),
     A.Remove: (("name", "ref"),), A.Extend: (("name", "ref"),), A.Amend: (("name", "ref"),),
     A.Param: (("name", None), ("type", "ref")),
+    A.Let: (("name", None), ("type", "ref"), ("of", "ref")),   # `let seen: list of city = [];`
     A.FieldDecl: (("name", "field_def"), ("type", "ref"), ("index", "ref")),
     A.MemberValue: (("member", "ref"),),
     A.FieldValue: (("name", "field"),), A.FieldEffect: (("name", "field"),),

@@ -933,6 +933,7 @@ class Let(Stmt):
     name: str
     value: Expr
     type: Optional[str] = None
+    of: Optional[str] = None   # `let seen: list of city = [];` the items' type (an enum or a kind)
 
 
 @node

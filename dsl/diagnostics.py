@@ -81,6 +81,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E335": (ERROR, "break outside any loop of its own effect"),
     "E336": (ERROR, "break LABEL naming no loop around it"),
     "E340": (ERROR, "an offer made to what is not players, or 'from' something not a player"),
+    "E341": (ERROR, "a list in arithmetic other than + or - with another list (seen + x, seen * 2)"),
+    "E342": (ERROR, "lists joined, taken from or stored whose items are never equal (cities and players)"),
+    "E343": (ERROR, "'TYPE of ITEM' in a let for a type that is not a list"),
     "E345": (ERROR, "'for each' over what is neither a kind nor an enum"),
     "E346": (ERROR, "the name 'for each' binds is taken"),
     "E347": (ERROR, "a name 'for each' makes is already declared"),
@@ -145,6 +148,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W461": (WARNING, "'first VAR in opponents' or 'in players': asked in seat order from P1, not from the actor's left"),
     "W462": (WARNING, "a text inside 'each P' showing both you and P, who are the same player there"),
     "W463": (WARNING, "a card's name compared with a text no card of its kind is declared with: never equal"),
+    "W471": (WARNING, "a local let be an empty list without a type: what is added to it is not checked"),
     "W473": (WARNING, "a 'for each' declaration over a kind or enum with nothing in it: it makes nothing"),
     "W474": (WARNING, "a 'for each' declaration that never uses the name it binds: its entities are alike"),
     # E5xx: packs

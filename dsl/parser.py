@@ -804,8 +804,12 @@ class _Builder:
         amended match replaces its else arm with it)."""
         return A.Arm((), _arm_body(items[-1]), span=self._s(meta))
 
+    def local_type(self, meta, items):
+        return (items[0], str(items[1]) if len(items) == 2 else None)
+
     def let_stmt(self, meta, items):
-        return A.Let(str(items[0]), items[-1], items[1] if len(items) == 3 else None, span=self._s(meta))
+        typed, of = items[1] if len(items) == 3 else (None, None)
+        return A.Let(str(items[0]), items[-1], typed, of, span=self._s(meta))
 
     def set_stmt(self, meta, items):
         target, value, index = items[0], items[1], None

@@ -615,7 +615,8 @@ class Printer(A.Visitor):
             self.clauses([Clause(f"{word} ", s.who)])
 
     def visit_Let(self, s):
-        self.clauses([Clause(f"let {s.name}{f': {s.type}' if s.type else ''} = ", s.value)])
+        typed = f": {s.type}" + (f" of {s.of}" if s.of else "") if s.type else ""
+        self.clauses([Clause(f"let {s.name}{typed} = ", s.value)])
 
     def visit_SetName(self, s):
         self.clauses([Clause(f"set {s.name}{_at(s.index)} = ", s.value)])

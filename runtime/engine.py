@@ -1798,6 +1798,15 @@ class Game:
         over it is safe while its body moves the items."""
         return self.domain(items)[::-1]
 
+    def joined(self, left, right) -> list:
+        """`a + b` between two lists (or a zone's items): a new list, a's items then b's; neither changes."""
+        return self.domain(left) + self.domain(right)
+
+    def without(self, left, right) -> list:
+        """`a - b` between two lists: a new list of a's items that are not in b (each copy of them)."""
+        taken = self.domain(right)
+        return [x for x in self.domain(left) if x not in taken]
+
     def contains(self, zone, item) -> bool:
         """Whether a zone or list holds an item."""
         return item in self.domain(zone)
