@@ -3652,7 +3652,7 @@ class Checker(A.Visitor):
                          f"{'+' if e.op == '+' else '-'} takes a list on each side", side.span,
                          f"a list of one item is written in brackets: {printed(other)} {e.op} [{printed(side)}]"
                          if side is e.right else f"[{printed(side)}] {e.op} {printed(other)}")
-                return "list"
+                return "any"
         mine, theirs = element_of(left), element_of(right)
         if self.never_equal(mine, theirs):
             said = f"cannot join {article(words(left))} with {article(words(right))}" if e.op == "+" else \
