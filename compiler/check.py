@@ -1047,7 +1047,7 @@ class Checker(A.Visitor):
                        for v in e.values if v.name == f.name]
             lists = [(v, items) for v in values for items in [self.listed(v, d)] if items]
             if f.of is not None:
-                self.typed_list(d, f, values, lists)
+                self.typed_list_field(d, f, values, lists)
                 continue
             # an unknown name is E201 already; it says nothing of what the field holds
             items = [i for _v, listed in lists for i in listed
@@ -1074,7 +1074,7 @@ class Checker(A.Visitor):
                              "a list of other values needs a field of its own")
             self.card_lists[d.name, f.name] = f"list:entity:{kinds.pop()}" if len(kinds) == 1 else "list:entity"
 
-    def typed_list(self, d: A.Kind, f: A.FieldDecl, values: list, lists: list) -> None:
+    def typed_list_field(self, d: A.Kind, f: A.FieldDecl, values: list, lists: list) -> None:
         """A field `types: list of card_type;`: each value must be a list (E303) whose items are members
         of that enum, or cards of that kind (E303 at the item, with the members it may name); the field
         is a list of them (`contains(c.types, action)` is checked against it)."""
@@ -2261,11 +2261,8 @@ class Checker(A.Visitor):
             self.let(s.name, s.span, given, scope)
             return
         if s.of is not None and s.type == "list":
-            self.typed_list(s, scope)
+            self.typed_list_local(s, scope)
             return
-        if s.of is not None:   # `let n: int of city`: read as `let n: int`
-            self.err("E343", f"'{s.type} of {s.of}': only a list says what its items are", s.span,
-                     f"write 'let {s.name}: list of {s.of} = ...;' or 'let {s.name}: {s.type} = ...;'")
         self.type_ref(s.type, s.span)
         what = f"'let {s.name}: {s.type}' holds"
         if proc_result_call(s.value, self.sym) is not None:
@@ -2276,9 +2273,8 @@ class Checker(A.Visitor):
             self.result(s.type, s.value, scope, what)
         self.let(s.name, s.span, self.declared(s.type), scope)
 
-    def typed_list(self, s: A.Let, scope: Scope) -> None:
-        """`let seen: list of city = [];` a list of an enum's members or of a kind's cards: E343 for `of`
-        after another type, E201 for an unknown item type, E342 for a list of other items, E303 for a
+    def typed_list_local(self, s: A.Let, scope: Scope) -> None:
+        """`let seen: list of city = [];` a list of an enum's members or of a kind's cards: E201 for an unknown item type, E342 for a list of other items, E303 for a
         value that is no list."""
         if self.sym.category(s.of) in ("enum", "kind"):
             self.used.add(s.of)

@@ -83,7 +83,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E340": (ERROR, "an offer made to what is not players, or 'from' something not a player"),
     "E341": (ERROR, "a list in arithmetic other than + or - with another list (seen + x, seen * 2)"),
     "E342": (ERROR, "lists joined, taken from or stored whose items are never equal (cities and players)"),
-    "E343": (ERROR, "'TYPE of ITEM' in a let for a type that is not a list"),
+    "E343": (ERROR, "'TYPE of ITEM' (a field's or a let's type) for a type that is not a list"),
     "E345": (ERROR, "'for each' over what is neither a kind nor an enum"),
     "E346": (ERROR, "the name 'for each' binds is taken"),
     "E347": (ERROR, "a name 'for each' makes is already declared"),

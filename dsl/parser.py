@@ -358,14 +358,18 @@ class _Builder:
         shown = isinstance(items[0], Token) and items[0].type == "SHOWN"
         items = items[1:] if shown else items
         of = _pick(items, "element_of")
-        if of is not None and items[1] != "list":
-            raise RulesError([Diagnostic("E100", f"'{items[1]} of {of}': only a list says what its items are",
-                                         self._s(meta), hint=f"write '{items[0]}: list of {of};' or '{items[0]}: {items[1]};'")])
+        self._only_a_list(meta, items[1], of, f"write '{items[0]}: list of {of};' or '{items[0]}: {items[1]};'")
         return A.FieldDecl(str(items[0]), items[1], _pick(items, "default"), _pick(items, "field_index"),
                            shown=shown, of=of, span=self._s(meta))
 
     def element_of(self, meta, items):
         return _Marker("element_of", str(items[0]))
+
+    def _only_a_list(self, meta, typed, of, hint: str) -> None:
+        """`TYPE of ITEM` (a field's or a let's type) says what a list's items are: E343 after another type."""
+        if of is not None and typed != "list":
+            raise RulesError([Diagnostic("E343", f"'{typed} of {of}': only a list says what its items are",
+                                         self._s(meta), hint=hint)])
 
     def computed_decl(self, meta, items):
         return A.FieldDecl(str(items[0]), items[1], _pick(items, "default"), computed=True, span=self._s(meta))
@@ -805,10 +809,11 @@ class _Builder:
         return A.Arm((), _arm_body(items[-1]), span=self._s(meta))
 
     def local_type(self, meta, items):
-        return (items[0], str(items[1]) if len(items) == 2 else None)
+        return (items[0], _pick(items, "element_of"))
 
     def let_stmt(self, meta, items):
         typed, of = items[1] if len(items) == 3 else (None, None)
+        self._only_a_list(meta, typed, of, f"write 'let {items[0]}: list of {of} = ...;' or 'let {items[0]}: {typed} = ...;'")
         return A.Let(str(items[0]), items[-1], typed, of, span=self._s(meta))
 
     def set_stmt(self, meta, items):

@@ -174,10 +174,10 @@ def test_a_draw_to_the_top_keeps_the_order_drawn_and_let_names_what_it_took(draw
 
 def test_what_a_draw_took_is_a_list_of_the_cards_of_its_source():
     """The list's items are cards of the source's kinds (a field they lack is E205); the list is no
-    number (E303)."""
+    number (E341, a list in arithmetic)."""
     bad = DRAWS.replace("gain first(took).pts * 100 vp;", "gain first(took).w * 100 vp;")
     the_one_error(analyse_text(bad), "E205", "unknown field 'w' of tile", line=17)
-    the_one_error(analyse_text(DRAWS.replace("gain size(took) * 10 vp;", "gain took * 10 vp;")), "E303")
+    the_one_error(analyse_text(DRAWS.replace("gain size(took) * 10 vp;", "gain took * 10 vp;")), "E341")
 
 
 def test_draw_to_top_and_let_draw_print_back_and_read_in_words():
@@ -217,14 +217,14 @@ def test_a_list_of_an_enum_holds_its_members(typed):
 def test_a_typed_list_checks_its_items_and_what_is_looked_for_in_it():
     """A member of another enum or a number in the list: E303 at it, with the members; a value that is
     no list: E303; a member of another enum looked for: E303; an unknown element type: E201; `of`
-    after another type than list does not parse (E100)."""
+    after another type than list does not parse (E343, as in a let)."""
     the_one_error(analyse_text(TYPED.replace("[science]", "[science, red]")), "E303", "red is not a member of sector",
                   line=6)
     the_one_error(analyse_text(TYPED.replace("[science]", "science")), "E303", "is a list of sector, not science")
     the_one_error(analyse_text(TYPED.replace("contains(s.sectors, trade)", "contains(s.sectors, blue)")), "E303",
                   "looks for a colour in a list of sector")
     the_one_error(analyse_text(TYPED.replace("list of sector", "list of sectr")), "E201", "sectr")
-    assert parse_error(TYPED.replace("list of sector", "int of sector")).code == "E100"
+    assert parse_error(TYPED.replace("list of sector", "int of sector")).code == "E343"
 
 
 def test_a_typed_list_prints_back_and_reads_in_words():
