@@ -1185,6 +1185,10 @@ class Checker(A.Visitor):
             if item.name in given:
                 self.err("E215", f"field {item.name!r} is given twice", item.span)
             given.add(item.name)
+            if isinstance(item, A.Reaction):
+                if self.reaction_zone(d, item):
+                    self.block(item.body, Scope(this_kind=d.kind))
+                continue
             f = fields.get(item.name)
             if f is None and item.name == "title":   # a title is no field: it follows the name
                 self.err("E205", f"unknown field 'title' of {d.kind}", self.at_name("title", item.span),
@@ -1219,6 +1223,31 @@ class Checker(A.Visitor):
                 self.no_value(d, f)
         if d.title_parts or fields_number_copies(d, kind):
             self.numbered_copies(d, kind, fields)
+
+    def reaction_zone(self, d: A.Entity, r: A.Reaction) -> bool:
+        """The zone of a card's reaction (`whenever EVENT in ZONE`): one zone per player (whose holder
+        the reaction is), able to hold the card. E330 (no zone), E331 (a shared zone), E332 (a zone of
+        other kinds), at the zone's name; whether it is sound (its trigger is checked then)."""
+        at = r.trigger.cond.args[0].span
+        z = self.sym.decls.get(r.zone)
+        if not isinstance(z, A.Zone):
+            what = f"is {article(CATEGORY[type(z)])}" if z is not None else "is not declared"
+            self.err("E330", f"a reaction is used from a zone of its holder's; {r.zone!r} {what}", at,
+                     did_you_mean(r.zone, [n for n, x in self.sym.decls.items() if isinstance(x, A.Zone)]))
+            return False
+        self.used.add(r.zone)
+        if not z.per_player:
+            self.err("E331", f"zone {r.zone!r} is shared: a reaction is its holder's, so it is used from a "
+                     f"zone each player has (a hand, a tableau)", at,
+                     f"declare it 'zone {r.zone} per_player of ...', or register a trigger in the effect that "
+                     f"puts the card there ('whenever ... while contains({r.zone}, this)')")
+            return False
+        kinds = z.kinds
+        if d.kind not in kinds and "any" not in kinds:
+            self.err("E332", f"zone {r.zone!r} holds {' or '.join(kinds)}, never {article(d.kind)} such as "
+                     f"{d.name!r}: the reaction could never be used", at)
+            return False
+        return True
 
     def no_value(self, d: A.Entity, f) -> None:
         """E304 for a card that gives no value for a field without default: one finding per field of

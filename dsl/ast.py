@@ -1518,6 +1518,37 @@ class FieldEffect(Part):
 
 
 @node
+class Reaction(FieldEffect):
+    """`whenever PATTERN in ZONE [may ["prompt"]] { ... }` inside an entity: a trigger every player has
+    for each copy of the card from the start of the game, firing only while that copy is in their
+    ZONE (`this` is the copy, `you` its holder). It is an effect slot of its own, named by `slot_name`
+    (a name no field can have), whose body registers the trigger: `body` is that one `Whenever`, with
+    `contains(ZONE, this)` as its `while` condition and, with `may`, the written block inside a `May`.
+    The checker, both backends and the runtime reach it as any effect slot; the printer and `explain`
+    read the pattern, zone and block back from the `Whenever`."""
+
+    zone: str = ""
+
+    @staticmethod
+    def slot_name(event: str, zone: str) -> str:
+        """(runtime.program.is_reaction_slot knows it by its first word)"""
+        return f"whenever {event} in {zone}"
+
+    @property
+    def trigger(self) -> "Whenever":
+        return self.body[0]
+
+    @property
+    def asked(self) -> "Optional[May]":
+        """The `May` of `may ["prompt"]` (a bare may around the whole block, as the clause makes it)."""
+        inner = self.trigger.body
+        if len(inner) == 1 and type(inner[0]) is May and inner[0].cost is None and inner[0].tag is None \
+                and inner[0].when is None and not inner[0].otherwise and not inner[0].repeated:
+            return inner[0]
+        return None
+
+
+@node
 class Entity(Decl):
     """`KIND NAME ["Title"] [* N] { fields }`: one card, tile or space; with `* N`, N identical copies
     (the first is NAME, the others NAME#2 ... NAME#N, reached through the zones they are in)."""

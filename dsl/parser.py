@@ -397,6 +397,19 @@ class _Builder:
     def field_effect(self, meta, items):
         return A.FieldEffect(str(items[0]), items[1].value, span=self._s(meta))
 
+    def reaction(self, meta, items):
+        pattern, zone, span = items[1], str(items[2]), self._s(meta)
+        body, asked = _block(items), _pick(items, "reaction_may")
+        if asked is not None:   # `may ["prompt"]`: the holder is asked, as a `may` around the block
+            title, parts = asked
+            body = (A.May(title, None, body, title_parts=parts, span=span),)
+        holds = A.Call("contains", (A.Name(zone, span=_token_span(self.file, items[2])), A.Name("this", span=span)), span=span)
+        trigger = A.Whenever(False, pattern, None, body, holds, span=span)
+        return A.Reaction(A.Reaction.slot_name(pattern.event, zone), (trigger,), zone, span=span)
+
+    def reaction_may(self, meta, items):
+        return _Marker("reaction_may", (_title(items), self._prompt_parts(items)))
+
     def entity_decl(self, meta, items):
         values = tuple(i for i in items if isinstance(i, A.FieldValue))
         effects = tuple(i for i in items if isinstance(i, A.FieldEffect))

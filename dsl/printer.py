@@ -839,6 +839,13 @@ class Printer(A.Visitor):
             self.clauses([Clause(f"{computed}{item.name}: {item.type_text()}"), _where("= ", item.default)])
         elif isinstance(item, A.FieldValue):
             self.clauses([Clause(f"{item.name} = ", item.value)])
+        elif isinstance(item, A.Reaction):   # the pattern, zone and block read back from its trigger
+            asked = item.asked
+            head = f"whenever {pattern(item.trigger.pattern)} in {item.zone}"
+            if asked is not None:
+                self.block(f"{head} may{_title(asked.title)}", asked.body)
+            else:
+                self.block(head, item.trigger.body)
         else:
             self.block(item.name, item.body)
 

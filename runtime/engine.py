@@ -569,6 +569,7 @@ class Game:
         self.shared_refs: dict[str, ZoneRef] = {}   # handles on the shared zones (generated code reads them)
         self._gen: Optional[Iterator] = None
         self.started = False         # start() began the whole game (not just one effect)
+        self.reacting = False        # every player was given the cards' reactions (`_react`)
         self.decision: Optional[Decision] = None
         self.error: Optional[RulesRuntimeError] = None   # the rules error that stopped the game, if one did
         # in a running simultaneous pick: each player who already chose -> their pick (None: passed)
@@ -629,10 +630,22 @@ class Game:
         if sys.getrecursionlimit() < RECURSION_LIMIT:  # the interpreter walks long `else if` chains
             sys.setrecursionlimit(RECURSION_LIMIT)
         self.error = None   # running one effect after another (tests do) is a fresh start each time
+        if self.program.reactions and not self.reacting:
+            self._react()
         if effect is None:
             self.started = True
         self._gen = self._whole_game() if effect is None else effect
         return self._advance(None)
+
+    def _react(self) -> None:
+        """Give every player the reactions of every card (`whenever EVENT in ZONE` in a card), once, before
+        anything runs: each is a trigger of theirs that fires while that copy is in their ZONE. Running
+        a reaction's slot only registers its trigger: nothing is asked, nothing is announced."""
+        self.reacting = True
+        for h in self.state.players:
+            for e, slot in self.program.reactions:
+                for _ in self.run_slot(h, e, slot, e.span):
+                    raise RulesRuntimeError("E601", f"registering {e.name}'s reaction asked a decision", e.span)
 
     def apply(self, choice, player=None) -> Optional[Decision]:
         """Answer the pending decision with an option index (or an option's label, see

@@ -80,6 +80,7 @@ class Program:
     tracks: dict = field(default_factory=dict)      # name -> TrackDef
     entities: dict = field(default_factory=dict)    # name -> EntityDef
     kinds: dict = field(default_factory=dict)       # kind -> [EntityDef] in declaration order
+    reactions: list = field(default_factory=list)   # (EntityDef, slot) of each card's reactions, each copy's
     zones: dict = field(default_factory=dict)       # name -> (per_player, kinds)
     visibility: dict = field(default_factory=dict)  # zone name -> "hidden" | "secret" (absent: public)
     shown_fields: dict = field(default_factory=dict)   # kind -> its `shown` fields (seen on a hidden card)
@@ -209,6 +210,12 @@ class Program:
 
 
 
+def is_reaction_slot(name: str) -> bool:
+    """Whether an entity's effect slot is a reaction's, `whenever EVENT in ZONE` (dsl.ast.Reaction.slot_name:
+    a name no field can have)."""
+    return name.startswith("whenever ")
+
+
 def assemble(tables: dict, fns: dict) -> Program:
     """Build a Program from a pack's data tables and its effect callables, keyed as the layout names
     them: the one place both backends (the generated module and the interpreter) assemble a pack."""
@@ -232,6 +239,7 @@ def assemble(tables: dict, fns: dict) -> Program:
         e.computed = {**defaults, **own[source]} if source in own else defaults
         program.entities[name] = e
         program.kinds.setdefault(kind, []).append(e)
+        program.reactions += [(e, s) for s in slots if is_reaction_slot(s)]
     program.starts = dict(tables.get("starts", {}))
     program.shown_fields = {kind: tuple(names) for kind, names in tables.get("shown_fields", {}).items()}
     program.counted = frozenset(tables.get("counted", ()))
