@@ -1496,8 +1496,18 @@ class Reader(A.Visitor):
                     f" (the copy's number: 1 to {d.copies})"
             self.say(depth, f"{capital(spoken(v.name))}{worked}: {value}.")
         for e in d.effects:
+            if isinstance(e, A.Reaction):
+                self.reaction(e, depth)
+                continue
             self.say(depth, f"{capital(spoken(e.name))}:")
             self.block(e.body, depth + 1)
+
+    def reaction(self, r: A.Reaction, depth: int) -> None:
+        """`whenever EVENT in ZONE [may ...]`: whose it is, when, and what it does."""
+        t = r.trigger
+        self.say(depth, f"Whenever {self.event(t.pattern)}, while this is in your {self.noun(r.zone)} "
+                        f"(each player, for their own copy):")
+        self.block(t.body, depth + 1)
 
     def visit_Track(self, d, depth: int) -> None:
         for sp in d.spaces:

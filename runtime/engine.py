@@ -569,7 +569,6 @@ class Game:
         self.shared_refs: dict[str, ZoneRef] = {}   # handles on the shared zones (generated code reads them)
         self._gen: Optional[Iterator] = None
         self.started = False         # start() began the whole game (not just one effect)
-        self.reacting = False        # every player was given the cards' reactions (`_react`)
         self.decision: Optional[Decision] = None
         self.error: Optional[RulesRuntimeError] = None   # the rules error that stopped the game, if one did
         # in a running simultaneous pick: each player who already chose -> their pick (None: passed)
@@ -589,6 +588,8 @@ class Game:
         p = program
         self._limited = p.limited()
         self._init_stocks()
+        if p.reactions:
+            self._react()
         for name in sorted(self.variants & p.variant_rules.keys()):
             text, allowed = p.variant_rules[name]
             if not allowed(self, self.state.players[0]):
@@ -630,8 +631,6 @@ class Game:
         if sys.getrecursionlimit() < RECURSION_LIMIT:  # the interpreter walks long `else if` chains
             sys.setrecursionlimit(RECURSION_LIMIT)
         self.error = None   # running one effect after another (tests do) is a fresh start each time
-        if self.program.reactions and not self.reacting:
-            self._react()
         if effect is None:
             self.started = True
         self._gen = self._whole_game() if effect is None else effect
@@ -641,7 +640,6 @@ class Game:
         """Give every player the reactions of every card (`whenever EVENT in ZONE` in a card), once, before
         anything runs: each is a trigger of theirs that fires while that copy is in their ZONE. Running
         a reaction's slot only registers its trigger: nothing is asked, nothing is announced."""
-        self.reacting = True
         for h in self.state.players:
             for e, slot in self.program.reactions:
                 for _ in self.run_slot(h, e, slot, e.span):
@@ -3097,7 +3095,7 @@ class Game:
                 break   # one event's firings are queued together: the rest came later
             if t.owner is owner:
                 slots.append(i)
-                distinct.setdefault(_firing_key(t, args), i)
+                distinct.setdefault(_firing_key(t, args, self._card_state), i)
         if len(distinct) < 2:
             return
         firsts = list(distinct.values())
@@ -3478,11 +3476,13 @@ def _pattern_words(p: tuple, text) -> str:
                              if p[2] else "")
 
 
-def _firing_key(t: Trigger, args: dict) -> tuple:
-    """What a trigger firing does, for telling firings apart: its rules, its saved locals (by
-    identity for cards, players and other objects) and the event's arguments."""
+def _firing_key(t: Trigger, args: dict, card_state: Callable) -> tuple:
+    """What a trigger firing does, for telling firings apart: its rules, its saved locals (a card as
+    what tells it from the other copies of its declaration, `card_state`: two Moats in one hand
+    react alike; players and other objects by identity) and the event's arguments."""
     def frozen(d: dict) -> tuple:
-        return tuple(sorted((k, v if isinstance(v, (int, str, bool, type(None))) else id(v)) for k, v in d.items()))
+        return tuple(sorted((k, v if isinstance(v, (int, str, bool, type(None))) else
+                             card_state(v) if type(v) is EntityDef else id(v)) for k, v in d.items()))
     return t.tid, frozen(t.env), frozen(args)
 
 
