@@ -63,6 +63,11 @@ SOUNDED_AS_CONSONANT = ("use", "usu", "uni", "eu", "one", "once")
 SOUNDED_AS_VOWEL = ("hour", "honour", "honest", "heir")
 
 
+def slot_words(slot) -> str:
+    """How a card's reaction or anytime slot is named in a finding."""
+    return "reaction" if isinstance(slot, A.Reaction) else "'anytime' slot"
+
+
 def article(word: str) -> str:
     """`a track`, `an int`, `a use`: the article a category or type name needs (by its sound)."""
     lower = word.lower()
@@ -733,6 +738,7 @@ class Checker(A.Visitor):
         if sum(min(max(d.copies, 1), MAX_COPIES) for d in entities) > MAX_ENTITIES:
             self.err("E308", f"the pack declares more than {MAX_ENTITIES:,} cards, tiles and pieces", entities[-1].span)
         self._lint_triggers()
+        self._lint_windows()
         self._lint_losses()
         self._lint_permissions()
         self._lint_negative_starts()
@@ -1185,7 +1191,7 @@ class Checker(A.Visitor):
             if item.name in given:
                 self.err("E215", f"field {item.name!r} is given twice", item.span)
             given.add(item.name)
-            if isinstance(item, A.Reaction):
+            if isinstance(item, (A.Reaction, A.Anytime)):   # a slot of its own, run with `this` the copy
                 if self.reaction_zone(d, item):
                     self.block(item.body, Scope(this_kind=d.kind))
                 continue
@@ -1224,20 +1230,21 @@ class Checker(A.Visitor):
         if d.title_parts or fields_number_copies(d, kind):
             self.numbered_copies(d, kind, fields)
 
-    def reaction_zone(self, d: A.Entity, r: A.Reaction) -> bool:
-        """The zone of a card's reaction (`whenever EVENT in ZONE`): one zone per player (whose holder
-        the reaction is), able to hold the card. E330 (no zone), E331 (a shared zone), E332 (a zone of
-        other kinds), at the zone's name; whether it is sound (its trigger is checked then)."""
-        at = r.trigger.cond.args[0].span
+    def reaction_zone(self, d: A.Entity, r: "A.Reaction | A.Anytime") -> bool:
+        """The zone of a card's reaction (`whenever EVENT in ZONE`) or `anytime in ZONE`: one zone per
+        player (whose holder the card's slot is), able to hold the card. E330 (no zone), E331 (a shared
+        zone), E332 (a zone of other kinds), at the zone's name; whether it is sound (its block is
+        checked then)."""
+        at = (r.trigger.cond.args[0] if isinstance(r, A.Reaction) else r.place).span
         z = self.sym.decls.get(r.zone)
         if not isinstance(z, A.Zone):
             what = f"is {article(CATEGORY[type(z)])}" if z is not None else "is not declared"
-            self.err("E330", f"a reaction is used from a zone of its holder's; {r.zone!r} {what}", at,
+            self.err("E330", f"a card's {slot_words(r)} is used from a zone of its holder's; {r.zone!r} {what}", at,
                      did_you_mean(r.zone, [n for n, x in self.sym.decls.items() if isinstance(x, A.Zone)]))
             return False
         self.used.add(r.zone)
         if not z.per_player:
-            self.err("E331", f"zone {r.zone!r} is shared: a reaction is its holder's, so it is used from a "
+            self.err("E331", f"zone {r.zone!r} is shared: a card's {slot_words(r)} is its holder's, so it is used from a "
                      f"zone each player has (a hand, a tableau)", at,
                      f"declare it 'zone {r.zone} per_player of ...', or register a trigger in the effect that "
                      f"puts the card there ('whenever ... while contains({r.zone}, this)')")
@@ -1245,7 +1252,7 @@ class Checker(A.Visitor):
         kinds = z.kinds
         if d.kind not in kinds and "any" not in kinds:
             self.err("E332", f"zone {r.zone!r} holds {' or '.join(kinds)}, never {article(d.kind)} such as "
-                     f"{d.name!r}: the reaction could never be used", at)
+                     f"{d.name!r}: the {slot_words(r)} could never be used", at)
             return False
         return True
 
@@ -2665,6 +2672,9 @@ class Checker(A.Visitor):
                      f"{s.label!r}, so none is running when it runs"
                      + (f" (the loops around it are labelled {', '.join(around)})" if around else ""), s.span,
                      f"put it inside the loop labelled {s.label!r}, or write 'end game;' to end the game at once")
+
+    def visit_Window(self, s: A.Window, scope: Scope) -> None:
+        """`window;`: nothing to check here (W477/W478 look at the whole pack)."""
 
     def visit_Break(self, s: A.Break, scope: Scope) -> None:
         """`break;` / `break LABEL;`: lexical, so a loop of the statement's own effect must be around it
@@ -4587,6 +4597,26 @@ class Checker(A.Visitor):
                                              "gives none", A.Span(end.file, end.end_line, end.end_column - 1,
                                                                    end.end_line, end.end_column),
                                              "add 'return ...;' at the end" + NONE_MEANT))
+
+    def _lint_windows(self) -> None:
+        """W477: a `window;` in a pack without a card playable at it (`anytime in ZONE`); W478: such a
+        card in a pack without a `window;` (it is never offered)."""
+        windows = [n for decl in self.sym.decls.values() for n in A.walk(decl) if isinstance(n, A.Window)]
+        cards = [(d, e) for d in self.sym.decls.values() if isinstance(d, A.Entity)
+                 for e in d.effects if isinstance(e, A.Anytime)]
+        if windows and not cards:
+            for w in windows:
+                self.diags.append(Diagnostic("W477", "this window offers nothing: no card of the pack has an "
+                                             "'anytime in ZONE { ... }' slot", w.span,
+                                             "write the cards its holders may play then: "
+                                             "'card NAME { anytime in hand { ... } }'"))
+        elif cards and not windows:
+            d, e = cards[0]
+            self.diags.append(Diagnostic("W478", f"{d.name!r} is never offered: nothing in the pack opens a "
+                                         f"'window;' for 'anytime' cards", e.span,
+                                         "write 'window;' where the rules let players play them (before each "
+                                         "action, between two steps of a turn)",
+                                         notes=tuple(f"{x.name!r} too" for x, _e in cards[1:4])))
 
     def _lint_triggers(self) -> None:
         sources = set(self.emitted)

@@ -1355,6 +1355,9 @@ class CodeGen(A.Visitor):
                                for p, a in zip(decl.params, s.args)) + "}"
         self.writeline(f"rt.emit({s.event!r}, {ctx.you}, {args})", s)
 
+    def visit_Window(self, s: A.Window, ctx: Ctx):
+        self.writeline(f"yield from rt.window({ctx.you}, {where(s)!r})", s)
+
     def visit_Copy(self, s: A.Copy, ctx: Ctx):
         self.writeline(f"yield from rt.run_slot({ctx.you}, {self.ex(s.ref.obj, ctx)}, {s.ref.name!r}, "
                        f"{where(s)!r})", s)

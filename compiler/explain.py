@@ -1205,6 +1205,10 @@ class Reader(A.Visitor):
         self.say(depth, f"The game ends after this {s.label}: the rest of the {s.label} is played (its triggers "
                         "too), then the final phase runs, and the winner is decided.")
 
+    def visit_Window(self, s, depth: int) -> None:
+        self.say(depth, "Each player, from you on, may now play a card they may play at any time (again "
+                        "after each one played, until all pass).")
+
     def visit_Break(self, s, depth: int) -> None:
         which = "the loop" if s.label is None else f"the loop labelled {s.label}"
         self.say(depth, f"Stop {which} now: the rest of it is not done, and it goes round no more.")
@@ -1498,6 +1502,10 @@ class Reader(A.Visitor):
         for e in d.effects:
             if isinstance(e, A.Reaction):
                 self.reaction(e, depth)
+                continue
+            if isinstance(e, A.Anytime):
+                self.say(depth, f"At any window (`window;`), while this is in your {self.noun(e.zone)}, you may play it:")
+                self.block(e.body, depth + 1)
                 continue
             self.say(depth, f"{capital(spoken(e.name))}:")
             self.block(e.body, depth + 1)

@@ -578,6 +578,9 @@ class Interpreter(A.Visitor):
                                  for p, a in zip(decl.params, s.args)})
         return ()
 
+    def visit_Window(self, s, rt, f):
+        return rt.window(f.you, where(s))
+
     def visit_Copy(self, s, rt, f):
         return rt.run_slot(f.you, self.ev(s.ref.obj, rt, f), s.ref.name, where(s))
 

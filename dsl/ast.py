@@ -905,6 +905,12 @@ class EndAfter(Stmt):
 
 
 @node
+class Window(Stmt):
+    """`window;`: each player holding a card with an `anytime in ZONE` slot in that zone is offered to
+    play it now, in seat order from the acting player, until all pass (7.2b)."""
+
+
+@node
 class Break(Stmt):
     """`break;` leaves the innermost loop around it (`repeat`, `while`, `for each`, `each`), `break
     LABEL;` the loop labelled LABEL around it (and every loop inside that): the rest of the loop's
@@ -1546,6 +1552,24 @@ class Reaction(FieldEffect):
                 and inner[0].when is None and not inner[0].otherwise and not inner[0].repeated:
             return inner[0]
         return None
+
+
+@node
+class Anytime(FieldEffect):
+    """`anytime in ZONE { ... }` inside an entity: a card its holder may play while it is in their ZONE,
+    offered at every `window;` of the game (7.2b). An effect slot of its own named by `slot_name` (a
+    name no field can have), run for the holder with `this` the copy played."""
+
+    place: Optional[Expr] = None   # the zone's name as written (a Name: where findings point)
+
+    @property
+    def zone(self) -> str:
+        return self.place.id
+
+    @staticmethod
+    def slot_name(zone: str) -> str:
+        """(runtime.program.anytime_zone knows it by its first word)"""
+        return f"anytime in {zone}"
 
 
 @node

@@ -24,8 +24,8 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
     "while", "winner", "with", "public", "hidden", "secret", "reveal", "look", "simultaneously",
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
-CONTEXTUAL = ("as", "at", "auction", "award", "break", "can", "eliminate", "end", "next", "offer", "open", "refills",
-              "reset", "restore", "sealed", "shown", "start", "through")
+CONTEXTUAL = ("anytime", "as", "at", "auction", "award", "break", "can", "eliminate", "end", "next", "offer", "open", "refills",
+              "reset", "restore", "sealed", "shown", "start", "through", "window")
 
 
 class RulesLexer(RegexLexer):
@@ -56,6 +56,9 @@ class RulesLexer(RegexLexer):
              bygroups(Keyword, Whitespace, Name, Whitespace, Keyword)),
             # `break;` / `break LABEL;` where a statement starts
             (r"([{};:])(\s*)(break)\b(?=\s*(?:;|[A-Za-z_][A-Za-z0-9_]*\s*;))", bygroups(Punctuation, Whitespace, Keyword)),
+            # `window;` where a statement starts; a card's `anytime in ZONE`
+            (r"([{};:])(\s*)(window)\b(?=\s*;)", bygroups(Punctuation, Whitespace, Keyword)),
+            (r"([{};])(\s*)(anytime)\b(?=\s+in\b)", bygroups(Punctuation, Whitespace, Keyword)),
             # `auction "..." among ...` / `auction among ...` where a statement starts
             (r"([{};:])(\s*)(auction)\b(?=\s*(?:\"|among\b))", bygroups(Punctuation, Whitespace, Keyword)),
             # `offer "..." to ...` / `offer to ...` where a statement starts, and an offer's `chosen as`

@@ -58,6 +58,8 @@ CONTEXTUAL = {
     "can": "can PROC(args)",
     "next": "next EVENT { ... }",
     "reset": "reset NAME;' or 'reset FIELD of KIND;",
+    "anytime": "KIND NAME { anytime in ZONE { ... } }",
+    "window": "window;",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand)

@@ -407,6 +407,14 @@ class _Builder:
         trigger = A.Whenever(False, pattern, None, body, holds, span=span)
         return A.Reaction(A.Reaction.slot_name(pattern.event, zone), (trigger,), zone, span=span)
 
+    def anytime_slot(self, meta, items):
+        zone = str(items[1])
+        return A.Anytime(A.Anytime.slot_name(zone), _block(items), A.Name(zone, span=_token_span(self.file, items[1])),
+                         span=self._s(meta))
+
+    def window_stmt(self, meta, items):
+        return A.Window(span=self._s(meta))
+
     def reaction_may(self, meta, items):
         return _Marker("reaction_may", (_title(items), self._prompt_parts(items)))
 

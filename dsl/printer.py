@@ -653,6 +653,9 @@ class Printer(A.Visitor):
     def visit_Roll(self, s):
         self.line(f"let {s.name} = roll {s.die};" if s.name else f"roll {s.die};")
 
+    def visit_Window(self, s):
+        self.line("window;")
+
     def visit_Whenever(self, s):
         until = Clause(f"until {pattern(s.until)}") if s.until else None
         rest = Clause(f"once per {pattern(s.rest)}") if s.rest else None
@@ -839,6 +842,8 @@ class Printer(A.Visitor):
             self.clauses([Clause(f"{computed}{item.name}: {item.type_text()}"), _where("= ", item.default)])
         elif isinstance(item, A.FieldValue):
             self.clauses([Clause(f"{item.name} = ", item.value)])
+        elif isinstance(item, A.Anytime):
+            self.block(f"anytime in {item.zone}", item.body)
         elif isinstance(item, A.Reaction):   # the pattern, zone and block read back from its trigger
             asked = item.asked
             head = f"whenever {pattern(item.trigger.pattern)} in {item.zone}"

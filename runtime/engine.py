@@ -645,6 +645,41 @@ class Game:
                 for _ in self.run_slot(h, e, slot, e.span):
                     raise RulesRuntimeError("E601", f"registering {e.name}'s reaction asked a decision", e.span)
 
+    def window(self, h: Holder, where: str):
+        """`window;`: the players holding a card with an `anytime in ZONE` slot in that zone of theirs
+        are offered to play one, in seat order from the acting player (the first player for an
+        actor): one question each, the cards they may play (copies alike once) and "pass". After a
+        card is played (its slot runs for its holder, `this` the copy) the offers start again from
+        the first; the window closes when every holder passed in one round. Each copy is played at
+        most once a window. A pack without such cards asks nothing (one test)."""
+        anytime = self.program.anytime
+        if not anytime:
+            return
+        players, out = self.state.players, self.state.out
+        start = players.index(h) if h in players else 0
+        order = players[start:] + players[:start]
+        played: set = set()
+        while True:
+            for p in order:
+                if out and p in out:
+                    continue
+                cards = _dedup([(e, slot) for e, slot, zone in anytime
+                                if id(e) not in played and e in p.zones[zone]],
+                               lambda pair: (self._card_state(pair[0]), pair[1]))
+                if not cards:
+                    continue
+                if self.tracer is not None:
+                    self._note("window", p, f"may play {', '.join(e.label() for e, _s in cards)}", where=where)
+                choice = yield Decision(p, "play a card now?", [e for e, _s in cards] + ["pass"], where)
+                if choice == len(cards):
+                    continue
+                e, slot = cards[choice]
+                played.add(id(e))
+                yield from self.run_slot(p, e, slot, where)
+                break   # a card was played: every holder may answer it, from the first again
+            else:
+                return
+
     def apply(self, choice, player=None) -> Optional[Decision]:
         """Answer the pending decision with an option index (or an option's label, see
         Decision.index_of); returns the next decision or None when the game is over. `player`, a

@@ -81,6 +81,7 @@ class Program:
     entities: dict = field(default_factory=dict)    # name -> EntityDef
     kinds: dict = field(default_factory=dict)       # kind -> [EntityDef] in declaration order
     reactions: list = field(default_factory=list)   # (EntityDef, slot) of each card's reactions, each copy's
+    anytime: list = field(default_factory=list)     # (EntityDef, slot, zone) of each card playable at a `window;`
     zones: dict = field(default_factory=dict)       # name -> (per_player, kinds)
     visibility: dict = field(default_factory=dict)  # zone name -> "hidden" | "secret" (absent: public)
     shown_fields: dict = field(default_factory=dict)   # kind -> its `shown` fields (seen on a hidden card)
@@ -216,6 +217,11 @@ def is_reaction_slot(name: str) -> bool:
     return name.startswith("whenever ")
 
 
+def anytime_zone(name: str) -> Optional[str]:
+    """The zone of an entity's `anytime in ZONE` slot (dsl.ast.Anytime.slot_name), None for another slot."""
+    return name[len("anytime in "):] if name.startswith("anytime in ") else None
+
+
 def assemble(tables: dict, fns: dict) -> Program:
     """Build a Program from a pack's data tables and its effect callables, keyed as the layout names
     them: the one place both backends (the generated module and the interpreter) assemble a pack."""
@@ -240,6 +246,7 @@ def assemble(tables: dict, fns: dict) -> Program:
         program.entities[name] = e
         program.kinds.setdefault(kind, []).append(e)
         program.reactions += [(e, s) for s in slots if is_reaction_slot(s)]
+        program.anytime += [(e, s, anytime_zone(s)) for s in slots if anytime_zone(s) is not None]
     program.starts = dict(tables.get("starts", {}))
     program.shown_fields = {kind: tuple(names) for kind, names in tables.get("shown_fields", {}).items()}
     program.counted = frozenset(tables.get("counted", ()))
