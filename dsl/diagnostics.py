@@ -154,6 +154,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W471": (WARNING, "a local let be an empty list without a type: what is added to it is not checked"),
     "W473": (WARNING, "a 'for each' declaration over a kind or enum with nothing in it: it makes nothing"),
     "W474": (WARNING, "a 'for each' declaration that never uses the name it binds: its entities are alike"),
+    "W477": (WARNING, "a window; with no card to play at it: no card has an 'anytime in ZONE' slot"),
+    "W478": (WARNING, "a card with an 'anytime in ZONE' slot in a pack without a window;"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

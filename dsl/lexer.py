@@ -67,7 +67,7 @@ NEVER_CALLED = frozenset({"as"})
 # the contextual words that are their keyword only before another word (`shown told: bool;`): before
 # ':' or '=' they name a field (`shown: bool;`, `shown = true;`)
 _WORD_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*[A-Za-z_]")
-BEFORE_WORD = {"shown"}
+BEFORE_WORD = {"shown", "anytime"}   # `anytime in ZONE`: `anytime = 2;` names a field
 # the contextual words that are their keyword only before a call of a name that is no reserved word
 # (`can place(p)`): `can and ready` reads a value named `can`
 BEFORE_CALL = {"can"}

@@ -154,3 +154,99 @@ def test_the_body_and_pattern_of_a_reaction_are_checked_as_a_trigger_in_the_card
 def test_parse_keeps_the_reaction_among_the_effects():
     card = parse_text(BASE + "card c { whenever e in hand { } }\n", "a.rules").items[-1]
     assert [type(e).__name__ for e in card.effects] == ["Reaction"] and card.effects[0].zone == "hand"
+
+
+# ---------------------------------------------------------------- cards played at any time (`window;`)
+
+EVENTS = """
+counter vp;
+kind card { }
+zone box of card;
+zone hand per_player of card;
+zone discard of card;
+card airlift "Airlift" * 2 { anytime in hand { move this to discard; gain 2 vp; } }
+card quiet "One Quiet Night" { anytime in hand { move this to discard; gain 1 vp; } }
+card city "City" * 3 { }
+proc fill_box() { fill box with card; }
+proc take(c: card) { move c to hand; }
+proc turn() { window; gain 1 vp; }
+"""
+
+EVENTS_GAME = """
+game g {
+  seats 2 to 4;
+  phase setup { fill_box(); shuffle box; each players: draw 2 from box to hand; }
+  phase play { repeat 3 { each players: turn(); } }
+  winner most vp;
+}
+"""
+
+
+@pytest.fixture(params=[False, True], ids=["compiled", "interpreted"])
+def events(request):
+    g = Game(build_text(EVENTS, interpreted=request.param, name="t.rules"), 3, 1)
+    run_proc(g, "fill_box")
+    return g
+
+
+def take(g: Game, card: str, seat: int) -> None:
+    run_proc(g, "take", g.program.entities[card], player=seat)
+
+
+def test_a_window_asks_the_holders_from_the_acting_player_until_all_pass(events):
+    take(events, "airlift", 0)
+    take(events, "quiet", 2)
+    asked = run_proc(events, "turn", player=1, answers=["pass", "pass"])
+    assert [d.player.name for d in asked] == ["P3", "P1"]   # P2 acts and holds none: P3, then P1
+    assert vp(events) == [0, 1, 0]
+
+
+def test_the_offers_of_a_window_in_order(events):
+    take(events, "airlift", 0)
+    take(events, "quiet", 2)
+    asked = run_proc(events, "turn", player=1, answers=["pass", "Airlift", "One Quiet Night"])
+    assert [d.player.name for d in asked] == ["P3", "P1", "P3"]
+    assert [d.options for d in asked] == [["One Quiet Night", "pass"], ["Airlift", "pass"], ["One Quiet Night", "pass"]]
+    assert vp(events) == [2, 1, 1]   # P3 answered Airlift with the Quiet Night; nobody holds one then
+
+
+def test_copies_alike_are_one_option_and_nobody_is_asked_without_one(events):
+    assert run_proc(events, "turn", player=0) == []
+    take(events, "airlift", 1)
+    take(events, "airlift#2", 1)
+    asked = run_proc(events, "turn", player=0, answers=["Airlift", "Airlift"])
+    assert [d.options for d in asked] == [["Airlift", "pass"]] * 2   # each copy once a window
+    assert vp(events) == [2, 4, 0]
+
+
+def test_whole_games_with_windows_agree_and_replay():
+    random_games_agree(EVENTS + EVENTS_GAME, seeds=range(1, 4))
+    replays_through_json(build_text(EVENTS + EVENTS_GAME), 3)
+
+
+def test_fmt_and_explain_of_anytime_cards_and_windows():
+    _module, printed = printed_back(EVENTS)
+    assert "  anytime in hand {" in printed and "  window;" in printed
+    analysis = analyse_text(EVENTS)
+    assert any("At any window" in line and "your hand" in line
+               for line in reading(analysis.symbols.decls["airlift"], analysis.symbols))
+    assert any("may now play a card" in line for line in reading(analysis.symbols.decls["turn"], analysis.symbols))
+
+
+def test_anytime_and_window_stay_names_elsewhere():
+    text = "counter window;\ncounter anytime;\nkind card { anytime: int; }\ncard c { anytime = 2; }\n" \
+           "proc p() { gain 1 window; gain c.anytime anytime; }\n"
+    assert not [d for d in analyse_text(text).diagnostics if d.severity == "error"]
+
+
+def test_the_zone_of_an_anytime_card_is_checked_as_a_reaction_s():
+    text = BASE + "card c { anytime in pile { gain 1 vp; } }\n"
+    the_one_error(analyse_text(text), "E331", "'anytime' slot", line=8)
+    assert ("E331", 8, 21) in found_at(text)
+
+
+def test_windows_without_anytime_cards_and_cards_without_windows_are_warned():
+    assert ("W477", 8, 12) in found_at(BASE + "proc p() { window; }\n")
+    assert ("W478", 8, 10) in found_at(BASE + "card c { anytime in hand { } }\n")
+    assert not [f for f in found_at(BASE + "card c { anytime in hand { } }\nproc p() { window; }\n")
+                if f[0] in ("W477", "W478")]
