@@ -21,7 +21,7 @@ from typing import Callable, Optional, Sequence
 
 from .agents import make_agents
 from .engine import Game, RulesRuntimeError
-from .program import Program
+from .program import Program, is_reaction_slot
 
 CONFIDENCE = 0.95
 
@@ -114,7 +114,9 @@ class UsageRecorder:
                     copies[index] = []
                 copies[index].append(e.title)
                 if e.effects:
-                    e.effects = {slot: self._wrap(fn, index) for slot, fn in e.effects.items()}
+                    # (a reaction's slot runs for every player when a game is made: it registers, it is no use)
+                    e.effects = {slot: fn if is_reaction_slot(slot) else self._wrap(fn, index)
+                                 for slot, fn in e.effects.items()}
                 else:
                     self.held[name] = index
         for index, titles in copies.items():
