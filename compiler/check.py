@@ -19,7 +19,7 @@ from .layout import plain_values, python_blocks, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, Symbols, declared_at, tokens_in
 from .resolve import arm_change, enum_changes, option_change, pick_change
-from .resolve import same_statements
+from .resolve import KEEPING, same_statements
 
 VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "counter", "track", "zone", "die", "any"}
 TIE_MODES = {"split", "share", "all", "none"}
@@ -732,8 +732,8 @@ class Checker(A.Visitor):
         for track, part, old in self.sym.amended_spaces:
             what = f"space {part.position}" if isinstance(part, A.Space) else f"the first to {part.position} reward"
             verb = "adds" if old is None else "amends"
-            self.diags.append(Diagnostic("I404", f"{verb} {what} {'to' if old is None else 'of'} track {track!r}",
-                                         part.span))
+            self.diags.append(Diagnostic("I404", f"{verb} {what} {'to' if old is None else 'of'} track {track!r}"
+                                         + (KEEPING if part.span in self.sym.kept_base else ""), part.span))
         entities = [d for d in self.sym.decls.values() if isinstance(d, A.Entity)]
         if sum(min(max(d.copies, 1), MAX_COPIES) for d in entities) > MAX_ENTITIES:
             self.err("E308", f"the pack declares more than {MAX_ENTITIES:,} cards, tiles and pieces", entities[-1].span)
@@ -2456,8 +2456,9 @@ class Checker(A.Visitor):
         if decl is None and s.func == "base":
             if s.span not in self.sym.baseless:   # in an override of nothing, E212 says what is wrong
                 self.err("E218", "base() calls the proc an override replaces: use it inside 'override proc'",
-                         s.span, "in an amended arm or option ('amend PROC { match ... }', 'choose ...'), "
-                         "'base();' runs the body it replaces")
+                         s.span, "in an amended arm or option ('amend PROC { match ... }', 'choose ...'), an "
+                         "amended effect ('amend CARD { play { ... } }') or track space, 'base();' runs "
+                         "the steps it replaces")
         elif decl is None:
             self.unknown("E207", "procedure", s.func, s.span, self.sym.of("proc") + self.sym.of("extern"))
         else:

@@ -1507,7 +1507,7 @@ class Reader(A.Visitor):
                 self.say(depth, f"At any window (`window;`), while this is in your {self.noun(e.zone)}, you may play it:")
                 self.block(e.body, depth + 1)
                 continue
-            self.say(depth, f"{capital(spoken(e.name))}:")
+            self.say(depth, f"{capital(spoken(e.name))}{self.effect_amended(d, e)}:")
             self.block(e.body, depth + 1)
 
     def reaction(self, r: A.Reaction, depth: int) -> None:
@@ -1517,13 +1517,20 @@ class Reader(A.Visitor):
                         f"(each player, for their own copy):")
         self.block(t.body, depth + 1)
 
+    def effect_amended(self, d: A.Entity, e: A.FieldEffect) -> str:
+        """` (amended by FILE:L:C)` after an effect an `amend` of the entity wrote (one written outside
+        the entity's declaration), `, keeping the base's` when its `base();` runs the one it replaced."""
+        inside = e.span.file == d.span.file and \
+            (d.span.line, d.span.column) <= (e.span.line, e.span.column) <= (d.span.end_line, d.span.end_column)
+        return "" if inside or not e.span.line else f" (amended by {e.span}{self.kept(e)})"
+
     def visit_Track(self, d, depth: int) -> None:
         for sp in d.spaces:
             self.space(sp, depth)
         for r in d.reaches:
             change = next((("added" if old is None else "amended") for _t, new, old in
                            getattr(self.symbols, "amended_spaces", ()) if new is r), None)
-            marked = f" ({change} by {r.span})" if change else ""
+            marked = f" ({change} by {r.span}{self.kept(r)})" if change else ""
             self.say(depth, f"The first player to reach space {r.position}{marked}:")
             self.block(r.body, depth + 1)
 
@@ -1533,7 +1540,7 @@ class Reader(A.Visitor):
         tier = f", level {sp.tier}" if sp.tier else ""
         cost = f", costing {self.cost(sp.cost)} to enter" if sp.cost else ""
         amended = any(new is sp for _t, new, _old in getattr(self.symbols, "amended_spaces", ()))
-        amended = f" (amended by {sp.span})" if amended else ""
+        amended = f" (amended by {sp.span}{self.kept(sp)})" if amended else ""
         self.say(depth, f"Space {sp.position}{title}{tier}{cost}{amended}" + (":" if sp.body or sp.bonus else "."))
         self.block(sp.body, depth + 1)
         if sp.bonus:

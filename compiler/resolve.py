@@ -475,6 +475,9 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
         else:
             slot = "effects" if isinstance(change, A.FieldEffect) else "values" if isinstance(change, A.FieldValue) \
                 else "fields"
+            if slot == "effects":   # `base();` runs the effect it replaces, as in an amended option
+                old = next((f for f in fields["effects"] if f.name == change.name), None)
+                change = _keep_base(sym, change, None if old is None else old.body, "effect", diags)
             # an entity's field is given once: drop it from both lists before adding the new one
             for key in ("values", "effects", "fields"):
                 if key in fields:
@@ -755,18 +758,22 @@ def _amend_match(sym: Symbols, what: str, match: A.MatchStmt, change: A.MatchAme
     return replace(match, arms=kept, otherwise=otherwise)
 
 
-def _base_uses(part) -> list:
-    """The `base()` calls written in an arm or an option of an amend (statements and values)."""
-    return [n for n in A.walk(part) if type(n) in (A.CallStmt, A.Call) and n.func == BASE]
+def _base_uses(part, attr: Optional[str] = None) -> list:
+    """The `base()` calls written in an arm, an option, an effect or a space of an amend (statements
+    and values); with `attr`, in that block of it only (a space's `body` or `bonus`)."""
+    roots = [part] if attr is None else list(getattr(part, attr) or ())
+    return [n for root in roots for n in A.walk(root) if type(n) in (A.CallStmt, A.Call) and n.func == BASE]
 
 
-def _keep_base(sym: Symbols, part, old_body: Optional[tuple], noun: str, diags: list[Diagnostic]):
-    """An arm or option of an amend with each `base();` in its body replaced by the body it replaces
-    (`old_body`: as the base, or an earlier amend, left it), at that point, so both backends see plain
-    statements; E365 when it replaces nothing, E366 for a second `base();`, E367 for base() with
-    arguments or as a value. On an error the part stays as written (its base() then reports nothing
-    more: the spans are in `sym.baseless`)."""
-    uses = _base_uses(part)
+def _keep_base(sym: Symbols, part, old_body: Optional[tuple], noun: str, diags: list[Diagnostic],
+               attr: str = "body"):
+    """An arm, option, effect slot or track space of an amend with each `base();` in its block
+    (`attr`: `body`, or a space's `bonus`) replaced by the block it replaces (`old_body`: as the base,
+    or an earlier amend, left it), at that point, so both backends see plain statements; E365 when it
+    replaces nothing, E366 for a second `base();`, E367 for base() with arguments or as a value. On
+    an error the part stays as written (its base() then reports nothing more: the spans are in
+    `sym.baseless`)."""
+    uses = _base_uses(part, attr)
     if not uses:
         return part
     odd = next((n for n in uses if type(n) is A.Call or n.args), None)
@@ -787,7 +794,7 @@ def _keep_base(sym: Symbols, part, old_body: Optional[tuple], noun: str, diags: 
                                 notes=(f"the first is at {uses[0].span}",)))
     else:
         sym.kept_base.add(part.span)
-        return replace(part, body=_spliced(part.body, old_body))
+        return replace(part, **{attr: _spliced(getattr(part, attr), old_body)})
     sym.baseless.update(n.span for n in uses)
     return part
 
@@ -935,6 +942,8 @@ def _amend_space(sym: Symbols, track: A.Track, spaces: tuple, change: A.Space, d
             "cost": change.cost if change.cost is not None else old.cost}
     if change.bonus is None:
         kept.update(bonus_cost=old.bonus_cost, bonus=old.bonus)
+    change = _keep_base(sym, change, old.body, "space", diags)   # `base();` runs the space's benefit
+    change = _keep_base(sym, change, old.bonus, "bonus", diags, "bonus")   # and in the bonus, its bonus
     new = replace(change, **kept)
     sym.amended_spaces.append((track.name, new, old))
     return spaces[:change.position - 1] + (new,) + spaces[change.position:]
@@ -953,6 +962,7 @@ def _amend_reach(sym: Symbols, track: A.Track, reaches: tuple, change: A.Reach, 
         diags.append(_no_space(track, change))
         return reaches
     old = next((r for r in reaches if r.position == change.position), None)
+    change = _keep_base(sym, change, None if old is None else old.body, "reward", diags)
     sym.amended_spaces.append((track.name, change, old))
     if old is None:
         return reaches + (change,)

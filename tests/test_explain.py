@@ -121,6 +121,7 @@ def test_explain_without_symbols_still_reads():
 
 
 RAW_SYNTAX = re.compile(r"[{};]|==|!=|count\(|total\(|some\(|every\(|\w\.\w")
+AMEND_MARK = re.compile(r" \((?:amended|added|removed) by [^)]*\)")
 
 
 def _shipped_declarations():
@@ -140,7 +141,8 @@ def test_every_shipped_declaration_reads_without_rules_syntax():
         assert lines, f"{pack}: {name} reads as nothing"
         for line in lines:
             assert line.strip(), f"{pack}: {name} has an empty line"
-            assert not RAW_SYNTAX.search(line), f"{pack}: {name}: rules syntax in {line!r}"
+            said = AMEND_MARK.sub("", line)   # where an amend stands is a file's place, not rules syntax
+            assert not RAW_SYNTAX.search(said), f"{pack}: {name}: rules syntax in {line!r}"
         seen += 1
     assert seen > 300
 
