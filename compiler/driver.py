@@ -180,7 +180,7 @@ def _check_deep(result: Analysis) -> Analysis:
     result.diagnostics.extend(checker.check_all())
     if result.chain:
         result.diagnostics.extend(stacking_conflicts(result.chain, sym.overrides, result.sources,
-                                                          sym.amended_parts, sym.kept_base))
+                                                          sym.amended_parts, sym.kept_base | sym.built_parts))
         own = {item.decl.name if isinstance(item, A.Override) else getattr(item, "name", None)
                for m in result.modules[-1][1] for item in m.items}
         if not any(d.code.startswith("E1") for d in result.diagnostics):

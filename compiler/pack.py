@@ -437,7 +437,9 @@ def stacking_conflicts(chain: list[Pack], overrides: list, sources: Optional[dic
     later override at its name, when the `sources` show it). A later override that calls `base(...)`
     builds on the earlier one instead of discarding it: no warning. The same for one part (a field, a
     space, an option, an arm...) two packs amend (`amended_parts`: (what, where) in merge order); an
-    amended arm or option whose `base();` runs the earlier one (its span in `building`) builds on it."""
+    amended arm or option whose `base();` runs the earlier one (its span in `building`), or a part of a
+    pick written with `base` ((what, where) in `building`), builds on it; a later one without discards
+    it, even when the earlier one was written with `base`."""
     from .resolve import declared_at
 
     pack_of = {pack.display(path): pack for pack in chain for path in pack.files()}
@@ -461,7 +463,8 @@ def stacking_conflicts(chain: list[Pack], overrides: list, sources: Optional[dic
             continue
         earlier = last.get(what)
         last[what] = (later, span)
-        if earlier is None or earlier[0] is later or earlier[0].root in later.bases or span in building:
+        if earlier is None or earlier[0] is later or earlier[0].root in later.bases or span in building \
+                or (what, span) in building:
             continue
         found.append(Diagnostic(
             "W406", f"{what} is amended by both {earlier[0].name!r} and {later.name!r}; {later.name!r} comes later in "

@@ -113,6 +113,9 @@ class Symbols:
     baseless: set = field(default_factory=set)       # spans of base() in those overrides (no E218 besides)
     # spans of the arms and options (as written) of amends whose `base();` runs the body they replace
     kept_base: set = field(default_factory=set)
+    # (what, where) of each part in `amended_parts` written with `base` (a pick's condition, guard or
+    # count): it builds on the one before it, so two stacked packs amending it are not W406
+    built_parts: set = field(default_factory=set)
     # (track name, space or `first to` reward as amended, the one it replaces: None for a reward added)
     amended_spaces: list = field(default_factory=list)
     # (the amend, what it amends) of each amend that changes fields or a title (not a track's spaces)
@@ -864,10 +867,12 @@ def _amend_pick(sym: Symbols, what: str, pick: A.Pick, change: A.PickAmend, diag
                    limit=new.get("limit"), exactly=change.exactly)
     amended = replace(pick, **new)
     sym.amended_picks.append((what, change.title, change, pick, amended))
-    # a part written with `base` builds on the one before it: no W406 for it, as for an override calling base()
-    sym.amended_parts.extend((f"the {part} of the {about}", change.span) for part in change.parts()
-                             if not builds & {"condition": {"where"}, "label": set(),
-                                              "mode": {"optional_when", "limit"}}[part])
+    # every part is recorded, so a later pack that discards it is W406; one written with `base` builds
+    # on the one before it: no W406 at it, as for an override calling base()
+    for part in change.parts():
+        sym.amended_parts.append((f"the {part} of the {about}", change.span))
+        if builds & {"condition": {"where"}, "label": set(), "mode": {"optional_when", "limit"}}[part]:
+            sym.built_parts.add((f"the {part} of the {about}", change.span))
     return amended
 
 

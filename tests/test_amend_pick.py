@@ -230,3 +230,33 @@ def test_the_tapestry_house_rule_of_the_reference_plays(tmp_path, backend):
     assert _expr(pick.where) == "h.ok and not allied(h.holder) and not shielded(h.holder)"
     game = Game(program_of(pack, backend), 3, 2, make_agents("random", 3, 2))
     assert game.play()["winners"]
+
+
+def test_a_sibling_pack_discarding_a_condition_written_with_base_warns(tmp_path):
+    """Two stacked packs neither extending the other: the later written with `base` builds on the
+    earlier (no W406), a later one without `base` discards the earlier, `base` or not (W406, its
+    note at the last amend of that part); a part of the same amend written without `base` (the
+    label) still warns."""
+    base = write_pack(tmp_path / "base", BASE, name="base")
+    built = write_pack(tmp_path / "built", 'amend turn { pick "claim which route?" where base and r.length > 1; }\n',
+                       name="built", extends=["../base"])
+    plain = write_pack(tmp_path / "plain", 'amend turn { pick "claim which route?" where r.length > 2; }\n',
+                       name="plain", extends=["../base"])
+    wrapped = write_pack(tmp_path / "wrapped", 'amend turn { pick "claim which route?" where base and r.length < 5'
+                         ' as "{r.title}!"; }\n', name="wrapped", extends=["../base"])
+    relabel = write_pack(tmp_path / "relabel", 'amend turn { pick "claim which route?" as "{r.title}?"; }\n',
+                         name="relabel", extends=["../base"])
+
+    def w406(*packs):
+        return [(d.message, d.notes) for d in analyse(str(base), [str(p) for p in packs]).diagnostics
+                if d.code == "W406"]
+
+    assert w406(plain, built) == []
+    found = w406(built, plain)
+    assert [m for m, _n in found] == ["the condition of the pick \"claim which route?\" of proc 'turn' is amended by "
+                                      "both 'built' and 'plain'; 'plain' comes later in the stack and wins"]
+    assert found[0][1][0].startswith("'built' amends it at ") and "built/main.rules:1:14" in found[0][1][0]
+    assert [m.split(" is amended")[0] for m, _n in w406(relabel, wrapped)] == [
+        "the label of the pick \"claim which route?\" of proc 'turn'"]
+    found = w406(built, wrapped, plain)
+    assert len(found) == 1 and "both 'wrapped' and 'plain'" in found[0][0] and "'wrapped' amends it at" in found[0][1][0]
