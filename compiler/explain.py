@@ -1012,6 +1012,13 @@ class Reader(A.Visitor):
             self.say(depth + 1, f"{i}. {capital(shown(o)) if o.title else 'Option ' + str(i)}{guard}"
                      f"{self.option_amended(o)}:")
             self.block(o.body, depth + 2)
+        self.removed(s, depth + 1)
+
+    def removed(self, s, depth: int) -> None:
+        """`(option "exchange" removed by FILE:L:C)` under a choose (or the arm under a match) for each
+        option or arm an amend of it removed, so the reading says what the base had and lost."""
+        for what, where in getattr(self.symbols, "removed_from", {}).get(s.span, ()):
+            self.say(depth, f"({what} removed by {where})")
 
     def option_amended(self, o: A.Option) -> str:
         """` (amended by FILE:L:C)` or ` (added by ...)` after an option an amend of its choose wrote."""
@@ -1115,6 +1122,7 @@ class Reader(A.Visitor):
         if s.otherwise:
             self.say(depth + 1, f"Otherwise{self.arm_amended(s.otherwise)}:")
             self.block(s.otherwise, depth + 2)
+        self.removed(s, depth + 1)
 
     def visit_Let(self, s, depth: int) -> None:
         if s.type in ("resource", "counter"):   # `gain 1 r;` then reads "of the resource held by r"

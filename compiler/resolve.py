@@ -116,6 +116,9 @@ class Symbols:
     # (what, where) of each part in `amended_parts` written with `base` (a pick's condition, guard or
     # count): it builds on the one before it, so two stacked packs amending it are not W406
     built_parts: set = field(default_factory=set)
+    # the span of a choose or a match statement -> (what an amend removed from it, as explain names it:
+    # 'option "Exchange"', 'the arm build', where the `remove` is), in merge order
+    removed_from: dict = field(default_factory=dict)
     # (track name, space or `first to` reward as amended, the one it replaces: None for a reward added)
     amended_spaces: list = field(default_factory=list)
     # (the amend, what it amends) of each amend that changes fields or a title (not a track's spaces)
@@ -680,6 +683,8 @@ def _amend_choose(sym: Symbols, what: str, choose: A.Choose, change: A.ChooseAme
                                 "a choose offers at least one option; to drop the decision, override the proc"))
         return None
     sym.amended_options.extend(done)
+    sym.removed_from.setdefault(choose.span, []).extend(
+        (f'option "{option.title}"', option.span) for *_x, option, _old in done if isinstance(option, A.OptionRemoved))
     sym.amended_parts.extend((f'option "{option.title}" of the {about}', option.span) for *_x, option, _old in done)
     # (one running base() builds on the one before: no W406 at it, stacking_conflicts reads kept_base)
     return replace(choose, options=tuple(options))
@@ -756,6 +761,9 @@ def _amend_match(sym: Symbols, what: str, match: A.MatchStmt, change: A.MatchAme
                                 "a match has at least one arm with a value; to drop it, override the proc"))
         return None
     sym.amended_arms.extend(done)
+    sym.removed_from.setdefault(match.span, []).extend(
+        (f"the arm {', '.join(printed(v) for v in arm.values)}" if arm.values else "the else arm", arm.span)
+        for _w, _s, arm, _old in done if isinstance(arm, A.ArmRemoved))
     sym.amended_parts.extend((f"{'case ' + printed(v) if arm.values else 'the else arm'} of the {about}", arm.span)
                              for _w, _s, arm, _old in done for v in (arm.values or (None,)))
     return replace(match, arms=kept, otherwise=otherwise)
