@@ -4695,6 +4695,46 @@ class Checker(A.Visitor):
                             f"'for {m.pattern.event}(...) {{ ... }}', 'lose N RES for {m.pattern.event}(...);', "
                             f"'pay COST for {m.pattern.event}(...);' or 'allowed({m.pattern.event}(...))'"))
 
+    def left_unused(self, own: set[str], bases: list) -> list[Diagnostic]:
+        """W475 for a proc, a func or an enum member of a base that the base uses and the stacked packs
+        (`own`: the last pack's names) leave unused: nothing in the merged game refers to it, save
+        declarations so left unused themselves (a dropped option's proc and the member only that proc
+        named). `bases`: the earlier packs' items as written. A reference is any name a node holds, so
+        a doubtful one counts as a use (a missed warning, never a false one)."""
+        def names(root) -> set:
+            """The names a declaration refers to: not its own, nor an enum's own members."""
+            found = {v for n in A.walk(root) for f in type(n)._fields
+                     for v in ((getattr(n, f),) if isinstance(getattr(n, f), str) else
+                               getattr(n, f) if isinstance(getattr(n, f), tuple) else ()) if isinstance(v, str)}
+            return found - {getattr(root, "name", None)} - (set(root.members) if isinstance(root, A.Enum) else set())
+
+        in_base = set().union(*map(names, bases))
+        members = {m: e for e, d in self.sym.decls.items() if isinstance(d, A.Enum) for m in d.members}
+        candidates = {n for n, d in self.sym.decls.items() if isinstance(d, (A.Proc, A.Func)) and "." not in n} | set(members)
+        candidates = {n for n in candidates if n not in own and n in in_base}
+        refs = {n: names(d) for n, d in self.sym.decls.items()}
+        dead: set = set()
+        while True:
+            live = set().union(*(r for n, r in refs.items() if n not in dead)) if refs else set()
+            more = {n for n in candidates - dead if n not in live}
+            if not more:
+                break
+            dead |= more
+        out = []
+        for name in sorted(dead, key=lambda n: str(self.sym.decls.get(n, self.sym.decls.get(members.get(n))).span)):
+            if name in members:
+                enum = self.sym.decls[members[name]]
+                out.append(Diagnostic("W475", f"enum member {name!r} of {enum.name!r} is used by the base but by nothing "
+                                      "in the game as stacked: the stacked packs removed every use", self.at_name(name, enum.span),
+                                      f"to drop it, restate {enum.name!r} without it in an 'override enum'; to keep "
+                                      "it, use it again"))
+            else:
+                decl = self.sym.decls[name]
+                out.append(Diagnostic("W475", f"{CATEGORY[type(decl)]} {name!r} is used by the base but by nothing in "
+                                      "the game as stacked: the stacked packs removed every use", self.at_decl(decl),
+                                      f"if it is meant to go, write 'remove {name};' in the pack that replaces it"))
+        return out
+
     def unused(self, own: set[str]) -> list[Diagnostic]:
         """W401 for declarations of the pack itself that nothing refers to."""
         out = []

@@ -185,6 +185,8 @@ def _check_deep(result: Analysis) -> Analysis:
                for m in result.modules[-1][1] for item in m.items}
         if not any(d.code.startswith("E1") for d in result.diagnostics):
             result.diagnostics.extend(checker.unused(own))
+            result.diagnostics.extend(checker.left_unused(own, [item for _pack, modules in result.modules[:-1]
+                                                                for m in modules for item in m.items]))
     result.diagnostics.sort(key=sort_key)
     return result
 

@@ -98,7 +98,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E361": (ERROR, "an index of a field declared int[GROUP] that is not a resource of the group"),
     "E362": (ERROR, "pay or gain of a value as a whole cost that is not a field declared int[GROUP]"),
     "E363": (ERROR, "a field declared int[GROUP] in a modifier's cost line"),
-    "E365": (ERROR, "base() in an amended arm or option that replaces none"),
+    "E365": (ERROR, "base() in an amended arm, option, effect or space block that replaces none"),
     "E366": (ERROR, "base() twice in one amended arm or option"),
     "E367": (ERROR, "base() in an amended arm or option with arguments, or as a value"),
     "E368": (ERROR, "base() in an amended arm taking its values from several arms"),
@@ -154,6 +154,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W471": (WARNING, "a local let be an empty list without a type: what is added to it is not checked"),
     "W473": (WARNING, "a 'for each' declaration over a kind or enum with nothing in it: it makes nothing"),
     "W474": (WARNING, "a 'for each' declaration that never uses the name it binds: its entities are alike"),
+    "W475": (WARNING, "a proc, func or enum member the base uses that the stacked packs leave unused"),
     "W477": (WARNING, "a window; with no card to play at it: no card has an 'anytime in ZONE' slot"),
     "W478": (WARNING, "a card with an 'anytime in ZONE' slot in a pack without a window;"),
     # E5xx: packs
