@@ -4712,6 +4712,8 @@ class Checker(A.Visitor):
         members = {m: e for e, d in self.sym.decls.items() if isinstance(d, A.Enum) for m in d.members}
         candidates = {n for n, d in self.sym.decls.items() if isinstance(d, (A.Proc, A.Func)) and "." not in n} | set(members)
         candidates = {n for n in candidates if n not in own and n in in_base}
+        if not candidates:   # a pack alone, or nothing of the base it could be
+            return []
         refs = {n: names(d) for n, d in self.sym.decls.items()}
         dead: set = set()
         while True:
