@@ -982,8 +982,8 @@ def kept_locals(sym) -> dict[int, list[tuple[int, tuple[str, ...]]]]:
                 kept.setdefault(id(s), []).append((id(s), tuple(again)))
             binding = [name for name in (getattr(s, f) for f in ("var", "winner", "price", "partner")
                                          if f in s._fields)]
-            if type(s) in (A.Auction, A.Offer):   # the body binds them; `else` does not
-                inner = dict(scope)
+            if binding and "otherwise" in s._fields:   # the body binds them; `else` (nothing picked, won,
+                inner = dict(scope)                      # accepted) does not: its locals are the outer ones
                 for name in binding:
                     inner[name] = inner.get(name, 0) + 1
                 block(s.body, inner)

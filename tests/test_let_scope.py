@@ -134,3 +134,26 @@ def test_w452_a_let_or_set_of_a_parameter_in_a_before_block():
     assert codes(base + "before build {\n  let m = n + 1;\n  gain m vp;\n}") == []
     message = [d for d in analyse_text(base + "before build { set n = 5; }").diagnostics if d.code == "W452"][0]
     assert "override proc build" in message.hint and "as the call gave it" in message.message
+
+
+def test_a_pick_in_the_else_of_a_pick_of_the_same_name_binds_its_own():
+    # found by test_properties: in `pick q ... else { pick q ... }` the else runs when nothing was
+    # picked, so the outer q is not bound there and nothing is kept around the inner pick (the
+    # compiled code read an unbound local and stopped with E601 where the interpreter went on)
+    text = """
+counter vp;
+proc p() {
+  pick q from opponents optional { gain 1 vp; } else {
+    pick q from opponents optional { gain 2 vp; } else { gain 3 vp; }
+  }
+  first r in opponents may "take it?" { gain 4 vp; } else {
+    first r in opponents may "take it?" { gain 5 vp; } else { gain 6 vp; }
+  }
+}
+"""
+    seen = []
+    for program in both_built(text):
+        game = Game(program, 3, seed=1)
+        run_proc(game, "p", answers=[2, 2, 0, 0, 0, 0])   # "none" twice, then every "may" declined
+        seen.append(game.state.players[0].stock["vp"])
+    assert seen == [9, 9]
