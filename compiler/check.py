@@ -680,8 +680,10 @@ class Checker(A.Visitor):
         if cat is None:
             candidates = [n for c in categories for n in self.sym.of(c)]
             self.unknown(code, what, name, span, candidates)
-        else:
-            self.err("E301", f"{name!r} is {article(cat)}, not {article(what)}", span)
+        else:   # a member `action` where the counter `actions` was meant: offer the near one of the right sort
+            meant = closest(name, [n for c in categories for n in self.sym.of(c) if n != name])
+            self.err("E301", f"{name!r} is {article(cat)}, not {article(what)}", self.at_name(name, span),
+                     f"did you mean '{meant}'?" if meant is not None else None)
         return False
 
     # ------------------------------------------------------------------ declarations
@@ -1906,6 +1908,8 @@ class Checker(A.Visitor):
             return
         values = []
         for d, part in zip(dims, parts):
+            if self.unknown_member(part, d.enum, scope):
+                return
             actual = self.expr(part, scope)
             expected = "int" if d.enum is None else \
                 f"entity:{d.enum}" if self.sym.category(d.enum) == "kind" else f"member:{d.enum}"
@@ -1919,6 +1923,16 @@ class Checker(A.Visitor):
         if any(d.enum is None and isinstance(v, int) and not d.low <= v <= d.high for d, v in zip(dims, values)):
             self.err("E312", f"{name}[{','.join(str(v) if isinstance(v, int) else printed(p) for v, p in zip(values, parts))}]"
                      f" is outside {shown}", index.span)
+
+    def unknown_member(self, part, enum: Optional[str], scope: Scope) -> bool:
+        """E201 for an index nothing declares where a member of an enum goes (`cured[green]`), said as an
+        unknown member of that enum: the near member offered, else the members listed."""
+        if type(part) is not A.Name or self.sym.category(enum) != "enum" or part.id in scope.locals \
+                or part.id == "it" or self.sym.category(part.id) is not None \
+                or ALIASES.get(part.id, part.id) in BUILTIN_DOMAINS or (id(self.visiting), part.id) in self.bound:
+            return False
+        self.unknown("E201", "member", part.id, part.span, self.sym.decls[enum].members, of=f"enum {enum}")
+        return True
 
     def copies_merged(self, name: str, d: A.Indexes, part, scope: Scope) -> None:
         """W450: an index by a kind with `* N` copies given a card value (not a declared name): every copy

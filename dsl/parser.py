@@ -1669,6 +1669,17 @@ def _statement_slip(err: UnexpectedToken, text: str, base: int, before: list, to
         return Diagnostic("E100", f"'{first}' takes an amount, then the resource (or counter): the resource "
                           f"is missing after '{amount}'", span(tok),
                           hint=f"write it before ';', as in '{first} {amount} vp;'")
+    if first.type == "OPTION" and tok.type == "IF":   # `option "x" if COND {`: an option's guard is `when`
+        return Diagnostic("E100", "an option's condition is written with 'when', not 'if'", span(tok),
+                          hint="write 'when' for 'if': 'option \"...\" when COND { ... }'")
+    modes = [i for i, t in enumerate(statement) if t.type in ("OPTIONAL", "REPEATEDLY")
+             or t.type == "NAME" and str(t) in ("exactly", "up") and i > 0 and statement[i - 1].type != "DOT"]
+    if first.type == "PICK" and tok.type == "STRING" and modes:   # `pick ... exactly 2 "prompt" {`
+        mode = statement[modes[-1]]
+        head = " ".join(text[base + first.start_pos: base + mode.start_pos].split())
+        how = " ".join(text[base + mode.start_pos: base + before[-1].end_pos].split())
+        return Diagnostic("E100", f"a pick's prompt comes before its mode ('{mode}'), not after it", span(tok),
+                          hint=f"write '{head} {tok} {how} {{ ... }}'")
     if first.type == "FUNC" and tok.type == "LBRACE" and before and before[-1].type == "RPAR":
         name = str(statement[1]) if len(statement) > 1 else "f"
         return Diagnostic("E100", f"a func is an expression, written 'func {name}(...) = EXPR;': it gives a value "
@@ -1820,6 +1831,10 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
         # a block left open before a `next` trigger nor an effect outside a slot
         return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span,
                           hint=_another_name(tok, None, "field")), False
+    if tok.type in ("IS", "AND", "OR") and {"NAME", "INT"} <= accepts:
+        # `gain is vp;`, `if is > 2`: an operator word where a value goes, a name to the writer (not a
+        # statement's own word, `move to table;` missing its item): said reserved, as where it is declared
+        return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=_another_name(tok, None, "value")), False
     body = _entity_body(err) if tok.type in _statement_starts() and "RBRACE" in accepts else None
     if body is not None:   # `card smithy { cost = 4; gain 1 coins; }`: the effect outside its slot
         return _effect_outside_a_slot(body, found, text, span), False

@@ -62,7 +62,7 @@ HANABI = "enum colour { red, blue, green }\nkind card { colour: colour; }\ncount
 
 @pytest.mark.parametrize("line, code, message", [
     ('card r1 "Red 1" { colour = rde; }', "E303", "rde is not a colour (one of red, blue, green)"),
-    ("proc p() { gain 1 firework[rde]; }", "E201", "unknown name 'rde'"),
+    ("proc p() { gain 1 firework[rde]; }", "E201", "unknown member 'rde' of enum colour"),
 ])
 def test_a_misspelt_member_is_suggested(line, code, message):
     ((found, at, column, said, hint),) = findings(HANABI + line + "\n")

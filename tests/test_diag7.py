@@ -1,0 +1,65 @@
+"""What the Dominion, Pandemic and Coup audits wrote wrongly (diag7): each mistake is said where it is
+written (file, line, column), with what was meant."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.compiler.driver import analyse_text
+
+from .conftest import parse_error
+
+# ---------------------------------------------------------------------------- 5. near misses
+
+PACK = """enum ktype { action, treasure }
+enum disease { blue, yellow, black, red }
+counter actions;
+counter vp;
+var cured[disease] global: bool = false;
+kind card { }
+zone hand per_player of card;
+proc t() { BODY }
+game g { seats 2 to 4; phase play { t(); } winner most vp; }
+"""
+
+
+def the_error(body: str):
+    """The one error of the pack with `body` in t(), as (file, line, column, message, hint, notes)."""
+    errors = [d for d in analyse_text(PACK.replace("BODY", body), "a.rules").diagnostics if d.severity == "error"]
+    assert len(errors) == 1, [d.headline() for d in errors]
+    d, = errors
+    return d.span.file, d.span.line, d.span.column, d.message, d.hint, d.notes
+
+
+def test_a_member_where_a_counter_goes_offers_the_near_counter():
+    assert the_error("gain 2 action;") == \
+        ("a.rules", 8, 19, "'action' is a member, not a resource or counter", "did you mean 'actions'?", ())
+
+
+def test_an_unknown_index_of_an_enum_is_an_unknown_member_of_it():
+    assert the_error("set cured[green] = true;")[:6] == \
+        ("a.rules", 8, 22, "unknown member 'green' of enum disease", None, ("known members: blue, yellow, black, red",))
+    assert the_error("set cured[blu] = true;")[:5] == \
+        ("a.rules", 8, 22, "unknown member 'blu' of enum disease", "did you mean 'blue'?")
+
+
+def test_an_option_guarded_with_if_says_when():
+    d = parse_error('proc t() {\n  choose {\n    option "x" if 1 > 0 { }\n  }\n}\n', "c.rules")
+    assert (d.span.file, d.span.line, d.span.column) == ("c.rules", 3, 16)
+    assert "'when', not 'if'" in d.message and "write 'when' for 'if'" in d.hint
+
+
+@pytest.mark.parametrize("mode", ["exactly 2", "up to 2", "optional"])
+def test_a_prompt_after_the_mode_says_it_comes_first(mode):
+    d = parse_error(f'kind card {{ }}\nzone hand per_player of card;\nproc t() {{\n  pick c from hand {mode} "which?" {{ }}\n}}\n', "c.rules")
+    assert (d.span.file, d.span.line, d.span.column) == ("c.rules", 4, 21 + len(mode))
+    assert d.message.startswith("a pick's prompt comes before its mode")
+    assert d.hint == f"write 'pick c from hand \"which?\" {mode} {{ ... }}'"
+
+
+@pytest.mark.parametrize("body, column", [("gain is vp;", 17), ("if is > 2 { }", 15)])
+def test_a_reserved_word_used_as_a_value_is_said_reserved(body, column):
+    d = parse_error(f"counter vp;\nproc t() {{ {body} }}\n", "c.rules")
+    assert (d.span.file, d.span.line, d.span.column) == ("c.rules", 2, column)
+    assert d.message == "a keyword cannot be used as a name here; found 'is'"
+    assert d.hint.startswith("'is' is reserved: call it")
