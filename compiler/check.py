@@ -598,7 +598,7 @@ class Checker(A.Visitor):
         self.open_labels: dict[str, A.Span] = {}   # the labels of the loops around the statement -> where each is
         self.open_loops: list = []   # the loops around the statement in its own effect, innermost last (`break`)
         self.in_trigger = 0   # trigger bodies around the statement (`break` outside their loops: E335)
-        self.meant: set[str] = set()   # the names an unknown name's did-you-mean offers (no W401 for them)
+        self.meant: set[str] = set()   # the names an unknown name may mean (no W401 for them): its did-you-mean, else its sort's
         self.name_reads: dict[int, str] = {}   # id of a `c.name` read -> the type of c (W463)
 
     # ------------------------------------------------------------------ reporting
@@ -624,6 +624,8 @@ class Checker(A.Visitor):
         hint = f"did you mean '{meant}'?" if meant is not None else None
         if meant is not None:   # its only use may be the one misspelt here: no W401 for it
             self.meant.add(meant)
+        elif what != "name":   # nothing near (`graveyard` for `lost`): any unused one of that sort may be meant
+            self.meant.update(candidates)
         if hint is None and not notes and what != "name" and candidates:   # nothing close: say what there is
             shown = sorted(set(candidates), key=candidates.index)
             notes = (f"known {' or '.join(w + 's' for w in what.split(' or '))}: {', '.join(shown[:6])}" +

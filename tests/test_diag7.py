@@ -3,11 +3,13 @@ written (file, line, column), with what was meant."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from rulebook.compiler.driver import analyse_text
+from rulebook.compiler.driver import analyse, analyse_text
 
-from .conftest import parse_error
+from .conftest import parse_error, write_pack
 
 # ---------------------------------------------------------------------------- 5. near misses
 
@@ -63,3 +65,32 @@ def test_a_reserved_word_used_as_a_value_is_said_reserved(body, column):
     assert (d.span.file, d.span.line, d.span.column) == ("c.rules", 2, column)
     assert d.message == "a keyword cannot be used as a name here; found 'is'"
     assert d.hint.startswith("'is' is reserved: call it")
+
+
+# ---------------------------------------------------------------------------- 6. no W401 after an unknown name
+
+ZONES = """kind card { }
+zone deck of card;
+zone lost of card;
+zone hand per_player of card;
+counter vp;
+proc t() { for each c in hand { move c to WHERE; } }
+game g { seats 2 to 4; phase play { t(); } winner most vp; }
+"""
+
+
+def zone_findings(tmp_path, where: str) -> list:
+    pack = write_pack(tmp_path / "pack", ZONES.replace("WHERE", where))
+    return [(d.code, Path(d.span.file).name, d.span.line, d.span.column) for d in analyse(str(pack)).diagnostics]
+
+
+def test_an_unknown_zone_near_none_keeps_every_unused_zone_from_w401(tmp_path):
+    assert zone_findings(tmp_path, "graveyard") == [("E209", "main.rules", 6, 43)]
+
+
+def test_an_unknown_zone_near_one_keeps_only_that_one_from_w401(tmp_path):
+    assert zone_findings(tmp_path, "lots") == [("W401", "main.rules", 2, 6), ("E209", "main.rules", 6, 43)]
+
+
+def test_an_unused_zone_is_w401_once_no_zone_is_unknown(tmp_path):
+    assert zone_findings(tmp_path, "deck") == [("W401", "main.rules", 3, 6)]
