@@ -549,12 +549,23 @@ def fmt(paths: List[Path], check: bool) -> None:
             new, text = "\ufeff" + new, "\ufeff" + text
         if new != text:
             changed += 1
-            if check:
+            if check:   # which lines would change, as a unified diff of the file and its formatted form
                 out.print(f"would reformat {path}", markup=False)
+                out.print("".join(_fmt_diff(path, text, new)), markup=False, highlight=False, end="")
             else:
                 _write(path, new)  # through a symlink, the file it points to; its mode is kept
                 out.print(f"reformatted {path}", markup=False)
     raise Exit(EXIT_FINDINGS if check and changed else EXIT_CLEAN)
+
+
+def _fmt_diff(path: Path, text: str, new: str) -> list[str]:
+    """The lines `fmt` would change in a file, as a unified diff (one line of context), each line ended."""
+    import difflib
+
+    lines = difflib.unified_diff(text.lstrip("\ufeff").replace("\r\n", "\n").splitlines(keepends=True),
+                                 new.lstrip("\ufeff").replace("\r\n", "\n").splitlines(keepends=True),
+                                 f"{path}", f"{path} (formatted)", n=1)
+    return [line if line.endswith("\n") else line + "\n" for line in lines]
 
 
 def _starts_with_bom(path: Path) -> bool:
