@@ -693,7 +693,7 @@ def _play_out(game, g, log: Optional[Path], quiet: bool, show_state: bool, show_
             out.print(f"  {line}", markup=False)
     if show_state or show_each:
         _print_state(game, "the state at the end")
-    _print_result(g.title or g.name, result, game.decisions_made)
+    _print_result(g.title or g.name, result, game.decisions_made, brief=quiet and not (show_state or show_each))
     _write_log(game, log, "")
 
 
@@ -879,11 +879,12 @@ def _print_effect(effect) -> None:
     out.print(f"{effect.describe()}  ({effect.where or 'engine'})")
 
 
-def _print_result(title: str, result: dict, decisions: int) -> None:
+def _print_result(title: str, result: dict, decisions: int, brief: bool = False) -> None:
     """The score table: one column per winner key (headed by its rules text, tie-breaks after the
     main key), then the stocks a key adds or subtracts, each apart; when that is too wide for the
     terminal (7 Wonders' sum of eight parts at 80 columns), one row per key and part instead, with
-    the players as columns."""
+    the players as columns. `brief` (`play -q`): the result alone, the scores on one line (each
+    player's keys, no parts) and the outcome on the next."""
     from rich.measure import Measurement
     from rich.table import Table
 
@@ -895,6 +896,14 @@ def _print_result(title: str, result: dict, decisions: int) -> None:
         out.print(f"{title}: {outcome(result)}   ({decisions} decisions, final state {result['digest']})")
         return
     keys = [text if i == 0 else f"then {text}" for i, text in enumerate(result.get("keys") or ["score"])]
+    if brief:
+        knocked = result.get("out", [])
+        scores = ", ".join(f"{player}{' (out)' if player in knocked else ''} {' '.join(map(str, values))}"
+                           for player, values in result["scores"].items())
+        out.print(f"{title}: {', '.join(keys)}: {scores}", markup=False, highlight=False)
+        out.print(f"{outcome(result)}   ({decisions} decisions, final state {result['digest']})", markup=False,
+                  highlight=False)
+        return
     parts = result.get("parts", {})
     names = list(next(iter(parts.values()), {}))
     heads = [(text, True) for text in keys] + [(name, False) for name in names]   # (heading, a key?)

@@ -328,14 +328,21 @@ def test_lint_of_a_folder_inside_a_pack_checks_its_files_within_the_pack(tmp_pat
     assert "'vq'" in result.output and "counter 'vp'" not in result.output   # vp: declared in the pack's main.rules
 
 
+def test_play_quiet_prints_the_result_alone():
+    """`play -q` prints the scores on one line and the outcome on the next, no messages and no table."""
+    assert invoke("play", "federation", "-n", 3, "-q").output.splitlines() == [
+        "Federation: prestige: P1 123, P2 87, P3 74", "winner: P1   (327 decisions, final state fec85d24b2233a0e)"]
+    assert len(invoke("play", "federation", "-n", 3).output.splitlines()) > 2
+
+
 def test_a_score_table_too_wide_for_the_terminal_turns_players_into_columns():
     """7 Wonders' main key is a sum of eight parts: at 80 columns a column per key and part left
     every heading cut to 'mil…'; the table turns, one row per key and part, a column per player."""
-    result = invoke("play", "seven_wonders", "-n", 5, "-q")
+    result = invoke("play", "seven_wonders", "-n", 5)
     assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
+    lines = result.output.splitlines()[result.output.splitlines().index("7 Wonders: final scores"):]
     assert max(map(len, lines)) <= 80
     assert any("P1 ┃ P2 ┃ P3 ┃ P4 ┃ P5" in line for line in lines)
     assert any(line.startswith("│ then coin ") for line in lines) and not any("mil…" in line for line in lines)
-    narrow = invoke("play", "federation", "-n", 3, "-q").output   # one key: players stay rows
+    narrow = invoke("play", "federation", "-n", 3).output   # one key: players stay rows
     assert "┃ player ┃ prestige ┃" in narrow
