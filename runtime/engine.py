@@ -511,6 +511,12 @@ def whole_number(value, what: str) -> int:
 class Game:
     """One game being played: state, program, RNG, agents, triggers and the log."""
 
+    # traced only, so class attributes set on a game when used (at most 30 of its own): the card a player
+    # revealed last (holder, card, decisions made then), and each modifier put in force right after its
+    # owner revealed one -> that card (how the trace names the modifier)
+    _revealed: Optional[tuple] = None
+    _shown_by: Mapping = MappingProxyType({})
+
     # The proc with a result type that last ended without `return` (it gave none), until a `return`
     # gives a value of its own, and the locals that value was stored in -> the proc (E601 names it).
     # Class attributes, set on a game only once a typed proc has ended without `return`: a Game keeps
@@ -1085,6 +1091,12 @@ class Game:
         statement running now unless the caller knows its position."""
         self.tracer(Effect(kind, h.name if h is not None else None, what, amount, where or self._statement_now()))
 
+    def _modifier_name(self, m: Modifier) -> str:
+        """How the trace names a modifier: the card or tile that put it in force (in a proc, the card its
+        owner revealed just before, with no decision between: Moat), else its declaration."""
+        this = m.env.get("this", self._shown_by.get(m))
+        return label_of(this) if this is not None else m.mid.split("#")[0]
+
     def _statement_now(self) -> Optional[str]:
         """The rules position of the innermost statement running: the innermost generated frame's
         LINE_MAP entry, or the interpreter's current statement (walks the stack: tracing only)."""
@@ -1457,6 +1469,7 @@ class Game:
                 self.state.known.setdefault(key, set()).update(seats)
         if self.tracer is not None:
             self._note("reveal", h, self._learnt(h, value) + self._to_whom(to))
+            self._revealed = (h, value, self.decisions_made) if type(value) is EntityDef else None
 
     def _seats(self, to) -> list:
         """The seats a `reveal ... to` names (a player or a list of players; an actor sees nothing);
@@ -2948,6 +2961,11 @@ class Game:
         """Put a modifier in force: it changes the tagged costs and gains of `action` (and whether it
         is allowed) until its `until` event, its first use (`once`), or the end of the game."""
         m = Modifier(mid, owner, subject, action, filters, once, until, env, lasting, adjustments)
+        if self.tracer is not None and "this" not in env and self._revealed is not None \
+                and self._revealed[0] is owner and self._revealed[2] == self.decisions_made:
+            if type(self._shown_by) is not dict:   # the class's empty one until the first
+                self._shown_by = {}
+            self._shown_by[m] = self._revealed[1]   # `reveal m; modifier you attacked once { forbid; }`: Moat's
         self._listen(self.state.modifiers, self.by_action, action, m)
 
     def _unmodify(self, m: Modifier) -> None:
@@ -2982,7 +3000,7 @@ class Game:
         self._spent(stoppers)
         if self.tracer is not None:
             args = ", ".join(self.text(v) for v in tag[1].values())
-            self._note("skip", h, f"{tag[0]}({args}) (forbidden by {', '.join(_modifier_name(m) for m in stoppers)})")
+            self._note("skip", h, f"{tag[0]}({args}) (forbidden by {', '.join(self._modifier_name(m) for m in stoppers)})")
         return False
 
     def _spent(self, used: list) -> None:
@@ -3069,7 +3087,7 @@ class Game:
         stoppers = forbidders(mods)
         if stoppers:
             self._spent(stoppers)
-            return None, f"{amount}, forbidden by {', '.join(_modifier_name(m) for m in stoppers)}"
+            return None, f"{amount}, forbidden by {', '.join(self._modifier_name(m) for m in stoppers)}"
         used = [m for m in mods if any(a[0] == kind for a in m.adjustments)]
         if not used:
             return amount, ""
@@ -3078,12 +3096,12 @@ class Game:
             for a in m.adjustments:
                 if a[0] == kind and a[1] == "=":
                     amount = a[2]
-                    steps.append(f"= {a[2]} by {_modifier_name(m)}")
+                    steps.append(f"= {a[2]} by {self._modifier_name(m)}")
         for m in used:
             for a in m.adjustments:
                 if a[0] == kind and a[1] != "=":
                     amount += a[2] if a[1] == "+" else -a[2]
-                    steps.append(f"{a[1]}{a[2]} by {_modifier_name(m)}")
+                    steps.append(f"{a[1]}{a[2]} by {self._modifier_name(m)}")
         self._spent(used)
         return max(amount, 0), f"{base}, {', '.join(steps)}"
 
@@ -3471,10 +3489,6 @@ class SuppliedGame(Game):
             self.state.supply[name] += amount
 
 
-def _modifier_name(m: Modifier) -> str:
-    """How the trace names a modifier: the card or tile that put it in force, else its declaration."""
-    this = m.env.get("this")
-    return label_of(this) if this is not None else m.mid.split("#")[0]
 
 
 def _nothing():

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.compiler.driver import analyse, analyse_text
+from rulebook.compiler.driver import analyse, analyse_text, build_text
+from rulebook.runtime.engine import Effect, Game
 
-from .conftest import parse_error, write_pack
+from .conftest import parse_error, run_proc, write_pack
 
 # ---------------------------------------------------------------------------- 5. near misses
 
@@ -94,3 +95,47 @@ def test_an_unknown_zone_near_one_keeps_only_that_one_from_w401(tmp_path):
 
 def test_an_unused_zone_is_w401_once_no_zone_is_unknown(tmp_path):
     assert zone_findings(tmp_path, "deck") == [("W401", "main.rules", 3, 6)]
+
+
+# ---------------------------------------------------------------------------- 7. the trace names Moat
+
+REVEALED = """
+counter vp;
+event attacked();
+kind card { }
+card moat "Moat" { }
+zone hand per_player of card;
+proc guard() {
+  pick m from hand "reveal?" optional {
+    reveal m;
+    modifier you attacked once { forbid; }
+  }
+}
+proc attack() { each opponents: for attacked() { gain 1 vp; } }
+proc take() { move moat to hand; }
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_modifier_put_in_force_by_a_revealed_card_is_named_by_it(interpreted):
+    game = Game(build_text(REVEALED, interpreted=interpreted, name="r.rules"), 2, 1)
+    entries: list[Effect] = []
+    game.tracer = entries.append
+    run_proc(game, "take", player=1)
+    run_proc(game, "guard", player=1, answers=[0])
+    run_proc(game, "attack", player=0)
+    skips = [e for e in entries if e.kind == "skip"]
+    assert [e.describe() for e in skips] == ["P2: skip attacked() (forbidden by Moat)"]
+    assert [e.where for e in skips] == ["r.rules:13:33"]
+
+
+def test_explain_places_sources_as_the_trace_does(tmp_path, monkeypatch):
+    """`explain` says where a declaration is as a trace line does: file:line:column."""
+    from click.testing import CliRunner
+
+    from rulebook.cli import app
+
+    pack = write_pack(tmp_path / "demo", REVEALED)
+    monkeypatch.chdir(tmp_path)
+    shown = CliRunner().invoke(app, ["explain", "demo", "guard"]).output.splitlines()[0]
+    assert shown == f"guard is declared at {Path('demo') / 'main.rules'}:7:1"
