@@ -3339,6 +3339,11 @@ class Checker(A.Visitor):
             element = element_of(kind) if base_of(kind) in ("list", "zone") else "any"
             return f"list:{element}" if element != "any" else "list"
         self.amount(index, scope)
+        at = constant(index)
+        if type(obj) is A.ListLit and type(at) is int and not 1 <= at <= len(obj.items):   # `[1, 2][3]`: E601 in play
+            self.err("E392", f"position {at} is outside the list of {len(obj.items)} item"
+                     f"{'s' if len(obj.items) != 1 else ''} (positions count from 1)", index.span,
+                     "the first item is [1]" if at < 1 else f"the last item is [{len(obj.items)}]")
         return element_of(kind) if base_of(kind) in ("list", "zone") else "any"
 
     @property

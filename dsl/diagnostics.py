@@ -109,6 +109,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E380": (ERROR, "reset of a field with no default, a computed field or an effect"),
     "E381": (ERROR, "fill of a zone that cannot hold the kind: declared of other kinds, or shared for a per-player kind"),
     "E385": (ERROR, "'first VAR in ... may' over what is not a list of players"),
+    "E392": (ERROR, "a constant position outside a list literal"),
     "E396": (ERROR, "a proc called where no effect may run (a func, a filter, a guard, a trigger's while)"),
     "E397": (ERROR, "a proc inside another expression of an if or while condition"),
     # W4xx: lints

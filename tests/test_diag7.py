@@ -139,3 +139,20 @@ def test_explain_places_sources_as_the_trace_does(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     shown = CliRunner().invoke(app, ["explain", "demo", "guard"]).output.splitlines()[0]
     assert shown == f"guard is declared at {Path('demo') / 'main.rules'}:7:1"
+
+
+# ---------------------------------------------------------------------------- 8. a constant position outside a list
+
+
+@pytest.mark.parametrize("expr, column, hint", [("[1, 2][3]", 19, "the last item is [2]"),
+                                                ("[1, 2][0]", 19, "the first item is [1]"),
+                                                ("[5][2 + 1]", 16, "the last item is [1]")])
+def test_a_constant_position_outside_a_list_literal_is_e392(expr, column, hint):
+    found = [(d.code, d.span.file, d.span.line, d.span.column, d.hint)
+             for d in analyse_text(f"counter vp;\nfunc f() = {expr};\n", "l.rules").diagnostics]
+    assert found == [("E392", "l.rules", 2, column, hint)]
+
+
+@pytest.mark.parametrize("expr", ["[1, 2][2]", "[1, 2][1]", "[2, 2, 3][vp + 1]"])
+def test_a_position_inside_or_not_constant_is_not_e392(expr):
+    assert analyse_text(f"counter vp;\nfunc f() = {expr};\n").diagnostics == []
