@@ -650,6 +650,22 @@ class Game:
             for e, slot in self.program.reactions:
                 for _ in self.run_slot(h, e, slot, e.span):
                     raise RulesRuntimeError("E601", f"registering {e.name}'s reaction asked a decision", e.span)
+        if not self.program.reaction_tids:   # the same in every game of the pack (emit orders their firings)
+            self.program.reaction_tids = frozenset(t.tid for t in self.state.triggers)
+
+    def _in_turn_order(self, start: int, subject: Holder) -> None:
+        """Reorder the reactions one event queued (from `start` in the queue) into turn order from the
+        player after the event's subject (the acting player's left), the subject last: at the table,
+        Dominion's reactions go "in turn order from the attacker's left". The other firings keep their
+        places, and one holder's reactions stay in the order of declaration."""
+        tids, pending = self.program.reaction_tids, self.pending
+        slots = [i for i in range(start, len(pending)) if pending[i][0].tid in tids]
+        if len(slots) < 2:
+            return
+        n, after = len(self.state.players), subject.index + 1
+        ordered = sorted((pending[i] for i in slots), key=lambda entry: (entry[0].owner.index - after) % n)
+        for i, entry in zip(slots, ordered):
+            pending[i] = entry
 
     def window(self, h: Holder, where: str):
         """`window;`: the players holding a card with an `anytime in ZONE` slot in that zone of theirs
@@ -2929,6 +2945,7 @@ class Game:
             for t in self.state.triggers:
                 if t.resting and t.rest[1] == event and matches(t.owner, t.rest[0], t.rest[2], subject, args):
                     t.resting = False
+        queued = len(self.pending)
         for t in list(self.by_event.get(event, ())):
             if not matches(t.owner, t.subject, t.filters, subject, args) or out and t.owner in out:
                 continue   # a knocked-out player's triggers do not fire (nor is a `next` used up)
@@ -2944,6 +2961,8 @@ class Game:
             elif t.rest is not None:
                 t.resting = True
             self.pending.append((t, args, self.emissions))
+        if len(self.pending) - queued > 1 and self.program.reaction_tids and subject is not None and subject.is_player:
+            self._in_turn_order(queued, subject)
         if not self.ending.get(event):
             return   # no trigger or modifier lasts until this event (the test of every announcement)
         ending = [t for t in self.state.triggers

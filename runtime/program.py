@@ -81,6 +81,7 @@ class Program:
     entities: dict = field(default_factory=dict)    # name -> EntityDef
     kinds: dict = field(default_factory=dict)       # kind -> [EntityDef] in declaration order
     reactions: list = field(default_factory=list)   # (EntityDef, slot) of each card's reactions, each copy's
+    reaction_tids: frozenset = frozenset()          # the triggers those slots register (Game._react finds them)
     anytime: list = field(default_factory=list)     # (EntityDef, slot, zone) of each card playable at a `window;`
     zones: dict = field(default_factory=dict)       # name -> (per_player, kinds)
     visibility: dict = field(default_factory=dict)  # zone name -> "hidden" | "secret" (absent: public)

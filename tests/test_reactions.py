@@ -82,7 +82,7 @@ def test_nobody_is_asked_without_the_card_in_the_zone_nor_about_their_own_attack
     assert vp(game) == [4, 3, 2]
 
 
-def test_each_holder_and_each_copy_is_asked_in_seat_order(game):
+def test_each_holder_and_each_copy_is_asked_in_turn_order_from_the_attackers_left(game):
     run_proc(game, "give", 1, player=2)
     run_proc(game, "give", 1, player=1)
     asked = run_proc(game, "attack", player=0, answers=["no", "yes"])
@@ -90,6 +90,25 @@ def test_each_holder_and_each_copy_is_asked_in_seat_order(game):
     run_proc(game, "give", 1, player=1)   # two Moats: each copy is the holder's to reveal
     asked = run_proc(game, "attack", player=0, answers=["yes", "no", "no"])
     assert [d.player.name for d in asked] == ["P2", "P2", "P3"] and vp(game) == [5, 4, 4]
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_holders_are_asked_from_the_left_of_the_acting_player_who_comes_last(interpreted):
+    text = PACK.replace("whenever opponents attack_played", "whenever anyone attack_played").replace("* 3", "* 4")
+    g = Game(build_text(text, interpreted=interpreted, name="t.rules"), 4, 1)
+    run_proc(g, "fill_box")
+    for seat in (0, 1, 2, 3):
+        run_proc(g, "give", 1, player=seat)
+    asked = run_proc(g, "attack", player=2, answers=["no"] * 4)   # P3 attacks: P4, P1, P2, then P3
+    assert [d.player.name for d in asked] == ["P4", "P1", "P2", "P3"]
+    asked = run_proc(g, "attack", player=1, answers=["no"] * 4)
+    assert [d.player.name for d in asked] == ["P3", "P4", "P1", "P2"]
+    game3 = Game(build_text(PACK, interpreted=interpreted, name="t.rules"), 3, 1)   # `opponents`: not the attacker
+    run_proc(game3, "fill_box")
+    for seat in (0, 1, 2):
+        run_proc(game3, "give", 1, player=seat)
+    assert [d.player.name for d in run_proc(game3, "attack", player=1, answers=["no"] * 2)] == ["P3", "P1"]
+    assert [d.player.name for d in run_proc(game3, "attack", player=2, answers=["no"] * 2)] == ["P1", "P2"]
 
 
 def test_whole_games_agree_on_both_backends_and_replay():
