@@ -947,7 +947,11 @@ class Checker(A.Visitor):
         return scope
 
     def declared(self, type_name: str) -> str:
-        """The checker's type for a declared parameter or field type."""
+        """The checker's type for a declared parameter or field type (`list of city`, a proc's or
+        func's parameter or result: a list of that enum's members or that kind's cards)."""
+        if type_name.startswith("list of "):
+            item = type_name[len("list of "):]
+            return f"list:{self.declared(item)}" if self.sym.category(item) in ("enum", "kind") else "list"
         cat = self.sym.category(type_name)
         if cat == "kind":
             return f"entity:{type_name}"
@@ -956,6 +960,9 @@ class Checker(A.Visitor):
         return type_name if type_name in VALUE_TYPES else "any"
 
     def type_ref(self, name: str, span: A.Span) -> None:
+        if name.startswith("list of "):
+            self.list_of(name[len("list of "):], span)
+            return
         if name in VALUE_TYPES or self.sym.category(name) in ("enum", "kind"):
             self.used.add(name)
             return
@@ -2328,23 +2335,29 @@ class Checker(A.Visitor):
     def typed_list_local(self, s: A.Let, scope: Scope) -> None:
         """`let seen: list of city = [];` a list of an enum's members or of a kind's cards: E201 for an unknown item type, E342 for a list of other items, E303 for a
         value that is no list."""
-        if self.sym.category(s.of) in ("enum", "kind"):
-            self.used.add(s.of)
-        else:
-            self.unknown("E201", "type", s.of, s.span, self.sym.of("enum") + self.sym.of("kind"))
-        expected = f"list:{self.declared(s.of)}" if self.sym.category(s.of) in ("enum", "kind") else "list"
+        expected = self.list_of(s.of, s.span)
         actual = self.given(s.value, scope)
-        self.stored_list(s.name, expected, actual, s.value)
+        self.stored_list(f"{s.name!r} holds", expected, actual, s.value)
         self.let(s.name, s.span, expected, scope)
 
-    def stored_list(self, name: str, expected: str, actual: str, value) -> None:
-        """A value stored in a local that holds a list (`let seen: list of city = ...`, `set seen = ...`):
-        a list (E303) of items that may equal the list's (E342)."""
+    def list_of(self, item: str, span: A.Span) -> str:
+        """The type `list of ITEM` (a `let`'s, a proc's or func's parameter or result): a list of an
+        enum's members or a kind's cards; E201 for another item type (then a list of anything)."""
+        if self.sym.category(item) in ("enum", "kind"):
+            self.used.add(item)
+        else:
+            self.unknown("E201", "type", item, span, self.sym.of("enum") + self.sym.of("kind"))
+        return self.declared(f"list of {item}")
+
+    def stored_list(self, what: str, expected: str, actual: str, value) -> None:
+        """A value stored in a local that holds a list (`let seen: list of city = ...`, `set seen = ...`)
+        or given for a `list of ITEM` parameter or result (`what`: "'seen' holds", "argument 1 of p()
+        ('s') must be"): a list (E303) of items that may equal the list's (E342)."""
         if base_of(actual) not in ("list", "any"):
-            self.err("E303", f"{name!r} holds {article(words(expected))}, not {article(words(actual))}", value.span,
+            self.err("E303", f"{what} {article(words(expected))}, not {article(words(actual))}", value.span,
                      f"a list of one item is written in brackets: [{printed(value)}]")
         elif self.never_equal(element_of(expected), element_of(actual)):
-            self.err("E342", f"{name!r} holds {article(words(expected))}, not {article(words(actual))}", value.span)
+            self.err("E342", f"{what} {article(words(expected))}, not {article(words(actual))}", value.span)
 
     def given(self, value, scope: Scope) -> str:
         """The type of the value a `let` or `set` stores: an expression's, or the result type of the
@@ -2394,7 +2407,7 @@ class Checker(A.Visitor):
             self.given_parameter(s.name, s.span, scope, "set")
             self.element(s.name, s.index, scope, s.span)
             if base_of(scope.locals[s.name][2]) == "list":   # a list stays a list of its items
-                self.stored_list(s.name, scope.locals[s.name][2], value, s.value)
+                self.stored_list(f"{s.name!r} holds", scope.locals[s.name][2], value, s.value)
             if scope.locals[s.name][2] == "counter":   # `set c = ...` sets the counter c names, not the local
                 self.sym.through.add(id(s))
                 if not fits(value, "int"):
@@ -2507,6 +2520,9 @@ class Checker(A.Visitor):
         track, zone or die a bare name stands for itself."""
         if type_name == "counter" and not (isinstance(value, A.Name) and value.id in scope.locals):
             self.counter_named(value, scope, what)
+            return
+        if type_name.startswith("list of "):   # the checks of a `let NAME: list of ITEM`
+            self.stored_list(what, self.declared(type_name), self.expr(value, scope), value)
             return
         if type_name in NAME_TYPES and isinstance(value, A.Name) and value.id not in scope.locals:
             categories = ("resource", "counter") if type_name == "resource" else (type_name,)

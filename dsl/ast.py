@@ -1420,7 +1420,8 @@ class EnumMember(Part):
 
 @node
 class Param(Part):
-    """`name: type` of a proc, func, event or extern."""
+    """`name: type` of a proc, func, event or extern; a proc's or func's may be `list of ITEM` (an enum
+    or a kind), kept as that text, as is their result type (`Proc.returns`, `Func.returns`)."""
 
     name: str
     type: str

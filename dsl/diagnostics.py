@@ -94,6 +94,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E349": (ERROR, "a title reads a field of what is neither a card nor an enum member"),
     "E355": (ERROR, "an enum member ordered against a number, a member of another enum or any other value"),
     "E356": (ERROR, "ordinal(), next(), prev(), next_around() or prev_around() of something that is not an enum member"),
+    "E357": (ERROR, "'list of ITEM' for an event's or an extern's parameter or result (only procs and funcs say it)"),
     "E360": (ERROR, "a field per resource of a group (int[GROUP]) declared of another type than int"),
     "E361": (ERROR, "an index of a field declared int[GROUP] that is not a resource of the group"),
     "E362": (ERROR, "pay or gain of a value as a whole cost that is not a field declared int[GROUP]"),

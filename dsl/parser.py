@@ -240,7 +240,15 @@ class _Builder:
         return tuple(items)
 
     def param(self, meta, items):
-        return A.Param(str(items[0]), items[1], span=self._s(meta))
+        return A.Param(str(items[0]), self._list_type(meta, items[1], f"'{items[0]}: list of {items[1][1]}'"),
+                       span=self._s(meta))
+
+    def _list_type(self, meta, local_type: tuple, hint: str) -> str:
+        """A parameter's or result's type (`local_type`, as a `let` writes it): `list of ITEM` is kept as
+        that text, which the checker reads (`Checker.declared`); E343 for `TYPE of ITEM` after another type."""
+        typed, of = local_type
+        self._only_a_list(meta, typed, of, f"write {hint}")
+        return typed if of is None else f"list of {of}"
 
     def type_ref(self, meta, items):
         return str(items[0])
@@ -339,7 +347,16 @@ class _Builder:
         return A.EnumMember(str(items[0]), _unquote(items[1]) if len(items) > 1 else None, span=self._s(meta))
 
     def event_decl(self, meta, items):
-        return A.Event(str(items[0]), items[1] or (), span=self._s(meta))
+        return A.Event(str(items[0]), self._untyped_lists(items[1] or (), "an event's"), span=self._s(meta))
+
+    def _untyped_lists(self, params: tuple, whose: str) -> tuple:
+        """An event's or extern's parameters: `list of ITEM` is for procs and funcs (E357)."""
+        for p in params:
+            if p.type.startswith("list of "):
+                raise RulesError([Diagnostic("E357", f"{whose} parameter {p.name!r} cannot say what its list holds "
+                                             f"('{p.type}'): only a proc's or func's can", p.span,
+                                             hint=f"write '{p.name}: list'")])
+        return params
 
     def space_decl(self, meta, items):
         bonus_cost, bonus = _pick(items, "bonus", (None, None))
@@ -499,10 +516,14 @@ class _Builder:
         return A.Func(str(items[0]), items[1] or (), items[-1], _pick(items, "returns"), span=self._s(meta))
 
     def returns(self, meta, items):
-        return _Marker("returns", items[0])
+        return _Marker("returns", self._list_type(meta, items[0], f"': list of {items[0][1]}'"))
 
     def extern_decl(self, meta, items):
-        return A.Extern(str(items[0]), items[1] or (), _pick(items, "returns"), span=self._s(meta))
+        returns = _pick(items, "returns")
+        if returns is not None and returns.startswith("list of "):
+            raise RulesError([Diagnostic("E357", f"an extern's result cannot say what its list holds ('{returns}'): "
+                                         "only a proc's or func's can", self._s(meta), hint="write ': list'")])
+        return A.Extern(str(items[0]), self._untyped_lists(items[1] or (), "an extern's"), returns, span=self._s(meta))
 
     def variant_decl(self, meta, items):
         when = next((i for i in items if isinstance(i, A.Expr)), None)
