@@ -234,6 +234,17 @@ LISTED_WHY = {
                                         "decide whether it fires",
 }
 FUNC_WHY = "a func gives a value and does nothing else"
+# the expressions read so outside any effect: by the node's type, why; and by why, the hint
+DECLARED_WHY = {
+    A.Winner: "a winner line is read as the game ends, when nothing more is played",
+    A.Variant: "a variant's 'when' is read before the game starts, to decide whether it may be played",
+}
+DECLARED_HINT = {
+    DECLARED_WHY[A.Winner]: "run the proc in the last phase, keep what it finds in a var or counter and test "
+                            "that here, or write the test as a func",
+    DECLARED_WHY[A.Variant]: "a variant's 'when' reads the player count and the other variants; write what "
+                             "it tests as a func",
+}
 PATTERN_WHY = "an event pattern is matched as the event is announced, to decide whether a trigger fires"
 
 
@@ -245,6 +256,7 @@ def listed_without_effects(decls) -> dict:
     for decl in decls:
         for n in A.walk(decl):
             parts = [(n.value, FUNC_WHY)] if type(n) is A.Func else [(n, PATTERN_WHY)] if type(n) is A.Pattern else \
+                [(n, DECLARED_WHY[type(n)])] if type(n) in DECLARED_WHY else \
                 [(getattr(n, f), text) for (f, types), text in LISTED_WHY.items()
                  if (types is None or type(n) in types) and isinstance(getattr(n, f, None), A.Expr)]
             for part, text in parts:
@@ -4369,7 +4381,7 @@ class Checker(A.Visitor):
         if why is not None:
             self.err("E396", f"{func!r} is a proc, which may decide or change the game: it cannot run here, where "
                      f"no effect may run ({why})", span, "a func cannot run it: call the proc from a proc's "
-                     "'if' or 'let'" if why == FUNC_WHY else hint + " before, and test x here")
+                     "'if' or 'let'" if why == FUNC_WHY else DECLARED_HINT.get(why, hint + " before, and test x here"))
         elif self.in_deciding:
             self.err("E397", f"{func!r} is a proc: a condition runs it only as the condition itself or as an "
                      f"operand of 'and', 'or', 'not', a comparison or arithmetic, not inside another expression "

@@ -157,6 +157,9 @@ BASE = "counter vp;\nzone hand of card;\nkind card { worth: int; }\nproc ok(): b
     ("proc p() { may \"?\" when ok() { } }", "E396", "'may ... when'"),
     ("event hit();\nproc p() { whenever hit while ok() { gain 1 vp; } }", "E396", "event is announced"),
     ("event hit(n: int);\nproc p() { whenever hit(n = tally()) { gain 1 vp; } }", "E396", "event pattern is matched"),
+    ("variant big when ok();", "E396", "a variant's 'when' is read before the game starts"),
+    ("game g { seats 2 to 4; phase play { gain 1 vp; } winner most vp if ok(); }", "E396", "a winner line is read"),
+    ("game g { seats 2 to 4; phase play { gain 1 vp; } winner most tally(); }", "E396", "as the game ends"),
     ("proc p() { if some(c in hand, ok()) { } }", "E397", "not inside another expression"),
     ("proc p() { if max(tally(), 2) > 1 { } }", "E397", "not inside another expression"),
     ("proc p() { if (if ok() then true else false) { } }", "E397", "not inside another expression"),
@@ -175,6 +178,14 @@ def test_the_misplaced_proc_is_pointed_at():
     assert "no effect may run" in d.message and d.hint.startswith("a proc with a result type gives it to a local")
 
 
+def test_a_proc_in_a_winner_line_or_a_variant_is_given_a_way_to_write_it():
+    (d,) = [d for d in analyse_text(BASE + "game g { seats 2 to 4; phase play { gain 1 vp; } winner most vp if ok(); }")
+            .diagnostics if d.severity == "error"]
+    assert d.code == "E396" and "keep what it finds in a var or counter" in d.hint
+    (d,) = [d for d in analyse_text(BASE + "variant big when ok();").diagnostics if d.severity == "error"]
+    assert d.code == "E396" and "write what it tests as a func" in d.hint
+
+
 def test_explain_says_the_procs_run_as_the_condition_is_read():
     symbols = analyse_text(ALLIES).symbols
     lines = reading(symbols.decls["encounter"], symbols)
@@ -182,7 +193,3 @@ def test_explain_says_the_procs_run_as_the_condition_is_read():
                                        "more than 1 (carried out when this is read, from left to right, each only "
                                        "while what comes before leaves the answer open):") for line in lines), lines
     assert any("(carried out before each round" in line for line in lines), lines
-
-
-def test_a_variant_condition_keeps_the_plain_message():
-    the_one_error(analyse_text(BASE + "variant v when ok();"), "E301", "except the condition of 'if'")
