@@ -612,6 +612,7 @@ class Checker(A.Visitor):
         self.in_trigger = 0   # trigger bodies around the statement (`break` outside their loops: E335)
         self.meant: set[str] = set()   # the names an unknown name may mean (no W401 for them): its did-you-mean, else its sort's
         self.name_reads: dict[int, str] = {}   # id of a `c.name` read -> the type of c (W463)
+        self.name_lists: dict[int, str] = {}   # id of a local's entry holding cards' names -> their type (W463)
 
     # ------------------------------------------------------------------ reporting
     def err(self, code: str, message: str, span: A.Span, hint: Optional[str] = None) -> None:
@@ -2329,7 +2330,10 @@ class Checker(A.Visitor):
                 self.diags.append(Diagnostic("W471", f"the items of {s.name!r} are unknown: what is added to it "
                                              f"is not checked", s.value.span,
                                              f"say what it holds: 'let {s.name}: list of TYPE = [];' (an enum or a kind)"))
+            held = self.names_held(s.value, scope)
             self.let(s.name, s.span, given, scope)
+            if held is not None and not any(type(n) is A.SetName and n.name == s.name for n in A.walk(self.visiting)):
+                self.name_lists[id(scope.locals[s.name])] = held   # names, as long as no `set` changes it
             return
         if s.of is not None and s.type == "list":
             self.typed_list_local(s, scope)
@@ -3437,6 +3441,7 @@ class Checker(A.Visitor):
         results = []
         for case in e.cases:
             self.case(case.value, subject, scope)
+            self.unknown_name_matched(e.subject, case.value, scope, "this case never applies")
             results.append((case.result, self.expr(case.result, self.matched(e.subject, (case.value,), scope))))
         if e.otherwise is not None:
             results.append((e.otherwise, self.expr(e.otherwise, scope)))
@@ -3450,6 +3455,7 @@ class Checker(A.Visitor):
         for arm in s.arms:
             for value in arm.values:
                 self.case(value, subject, scope)
+                self.unknown_name_matched(s.subject, value, scope, "this arm never runs for it")
                 known = constant(value) if not isinstance(value, A.Name) else value.id
                 if known is not None and known in seen:
                     self.diags.append(Diagnostic("W402", "an earlier arm names this value: this one never runs "
@@ -3809,27 +3815,53 @@ class Checker(A.Visitor):
         text, with the declaration meant and the test `is` that the checker checks."""
         for side, text in ((e.left, e.right), (e.right, e.left)):
             obj = self.name_reads.get(id(side)) if type(side) is A.Attr else None
-            if obj is None or base_of(obj) != "entity" or type(text) is not A.Str or text.parts:
-                continue
-            kinds = kinds_in(obj)
-            names = [n for n, d in self.sym.decls.items() if isinstance(d, A.Entity) and (not kinds or d.kind in kinds)]
-            if text.value in names:
-                continue
-            titled = [n for n in names if self.sym.decls[n].title == text.value]
-            meant = titled[0] if titled else closest(text.value, names)
-            what = " or ".join(kinds) or "card"
-            other = self.sym.decls.get(text.value)
-            if meant is not None:
-                hint = f"did you mean '{meant}'? a test by declaration is checked: " \
-                       f"'{'not ' if e.op == '!=' else ''}{printed(side.obj)} is {meant}'"
-            elif isinstance(other, A.Entity):
-                hint = f"{text.value!r} is {article(other.kind)}, and {printed(side.obj)} is never one"
-            else:
-                hint = f"known names: {', '.join(names[:6])}" + (f" and {len(names) - 6} more" if len(names) > 6 else "")
-            self.diags.append(Diagnostic(
-                "W463", f"no {what} is declared with the name {text.value!r}: '{e.op}' compares with a name no card "
-                f"has, so it {'always holds' if e.op == '!=' else 'never holds'}" +
-                (f" ({text.value!r} is the title of {meant!r})" if titled else ""), text.span, hint))
+            if obj is not None:
+                self.unknown_name(obj, text, f"'{e.op}' compares with a name no card has, so it "
+                                  f"{'always holds' if e.op == '!=' else 'never holds'}", printed(side.obj),
+                                  f"{'not ' if e.op == '!=' else ''}{printed(side.obj)} is")
+
+    def unknown_name(self, obj: str, text, says: str, whose: str, test: Optional[str]) -> None:
+        """W463 for a text no card of `obj`'s kinds is declared with, where it is compared with a
+        card's `name` (`says`: how the comparison goes wrong; `whose`: the card's expression, `test`:
+        the checked test's words before the declaration meant, None when there is none to give): a
+        comparison, a `match` arm on `c.name`, `contains(NAMES, "...")`."""
+        if base_of(obj) != "entity" or type(text) is not A.Str or text.parts:
+            return
+        kinds = kinds_in(obj)
+        names = [n for n, d in self.sym.decls.items() if isinstance(d, A.Entity) and (not kinds or d.kind in kinds)]
+        if text.value in names:
+            return
+        titled = [n for n in names if self.sym.decls[n].title == text.value]
+        meant = titled[0] if titled else closest(text.value, names)
+        what = " or ".join(kinds) or "card"
+        other = self.sym.decls.get(text.value)
+        if meant is not None:
+            hint = f"did you mean '{meant}'?" + (f" a test by declaration is checked: '{test} {meant}'" if test else "")
+        elif isinstance(other, A.Entity):
+            hint = f"{text.value!r} is {article(other.kind)}, and {whose} is never one"
+        else:
+            hint = f"known names: {', '.join(names[:6])}" + (f" and {len(names) - 6} more" if len(names) > 6 else "")
+        self.diags.append(Diagnostic(
+            "W463", f"no {what} is declared with the name {text.value!r}: {says}" +
+            (f" ({text.value!r} is the title of {meant!r})" if titled else ""), text.span, hint))
+
+    def unknown_name_matched(self, subject, value, scope: Scope, runs: str) -> None:
+        """W463 for a `match c.name { "coper": ... }` case or arm (`runs`: what never happens)."""
+        obj = self.name_reads.get(id(subject)) if type(subject) is A.Attr else None
+        if obj is not None:
+            self.unknown_name(obj, value, f"the name of {printed(subject.obj)} is never that, so {runs}",
+                              printed(subject.obj), None)
+
+    def names_held(self, e, scope: Scope) -> Optional[str]:
+        """The type of the cards whose names a list holds, when it is known to hold names: a list
+        literal of `x.name` reads (`[a.name, b.name]`), or a local a `let` bound to one and no `set`
+        changed; None otherwise."""
+        if type(e) is A.ListLit and e.items and all(type(i) is A.Attr and id(i) in self.name_reads for i in e.items):
+            objs = {self.name_reads[id(i)] for i in e.items}
+            return objs.pop() if len(objs) == 1 else "entity"
+        if type(e) is A.Name and e.id in scope.locals:
+            return self.name_lists.get(id(scope.locals[e.id]))
+        return None
 
     def copies_named(self, e, scope: Scope) -> Optional[A.Entity]:
         """The declaration a bare name stands for when it is one of a card declared `* N` (N > 1):
@@ -4333,6 +4365,10 @@ class Checker(A.Visitor):
             if func in ("contains", "index_of") and len(args) == 2:
                 self.searched(func, args, typed(0), typed(1))
                 self.first_copy_searched(func, args, scope)
+                held = self.names_held(args[0], scope)
+                if held is not None:
+                    self.unknown_name(held, args[1], f"{printed(args[0])} holds names of cards, so {func}() never "
+                                      f"finds it", "a card named in the list", None)
             if func == "index_of" and len(args) == 2:
                 self.enum_index(args, typed(1), span)
             if spec.returns == "element":

@@ -138,6 +138,28 @@ def test_a_name_compared_with_a_text_with_values_or_a_player_name_is_not_w463():
     assert [f for f in found_at(text) if f[0] == "W463"] == []
 
 
+def test_a_name_matched_or_searched_in_a_list_of_names_with_a_text_no_card_has_is_w463():
+    text = NAMES + """proc q(c: card, d: card) {
+  match c.name { "coper" { gain 1 vp; } "silver" { } else { } }
+  gain match d.name { "Silver": 1, "copper": 2, else: 0 } vp;
+  let names = [c.name, d.name];
+  if contains(names, "meeple") or contains([c.name], "silvr") or contains(names, "copper") { gain 1 vp; }
+  let changed = [c.name];
+  set changed = changed + ["zz"];
+  if contains(changed, "zz") or contains(["zz"], "zz") { gain 1 vp; }
+}
+"""
+    found = [(d.span.line, d.span.column, d.message, d.hint) for d in analyse_text(text).diagnostics
+             if d.code == "W463" and d.span.line > 15]
+    assert [f[:2] for f in found] == [(17, 18), (18, 23), (20, 22), (20, 54)]
+    assert "the name of c is never that, so this arm never runs for it" in found[0][2]
+    assert found[0][3] == "did you mean 'copper'?"
+    assert "this case never applies ('Silver' is the title of 'silver')" in found[1][2]
+    assert "names holds names of cards, so contains() never finds it" in found[2][2]
+    assert found[2][3] == "'meeple' is a token, and a card named in the list is never one"
+    assert found[3][3] == "did you mean 'silver'?"
+
+
 DRAWS = """counter vp;
 kind tile { pts: int; }
 kind token { w: int; }
