@@ -2504,6 +2504,8 @@ class Checker(A.Visitor):
                          s.span, "in an amended arm or option ('amend PROC { match ... }', 'choose ...'), an "
                          "amended effect ('amend CARD { play { ... } }') or track space, 'base();' runs "
                          "the steps it replaces")
+        elif decl is None and s.func in BUILTIN_FUNCS:
+            self.builtin_as_statement(s)
         elif decl is None:
             self.unknown("E207", "procedure", s.func, s.span, self.sym.of("proc") + self.sym.of("extern"))
         else:
@@ -2512,6 +2514,19 @@ class Checker(A.Visitor):
                      f"'let x = {s.func}(...);'" if isinstance(decl, A.Func) else
                      f"the statement is written without parentheses: '{CONTEXTUAL[s.func]}'"
                      if s.func in CONTEXTUAL else None)
+
+    def builtin_as_statement(self, s: A.Call) -> None:
+        """`size(hand);`, `next(now);`: a builtin function written as a statement does nothing (E301). For
+        `next(m)` and its kin the hint says to set what it gives (`set now = next(now);`), and for `next`
+        that the trigger is written without parentheses."""
+        hint = f"a function gives a value and does nothing else: use it in an expression, as in 'let x = {s.func}(...);'"
+        if s.func in STEPS:
+            held = printed(s.args[0]) if len(s.args) == 1 and type(s.args[0]) in (A.Name, A.Attr) else "x"
+            hint = (f"{s.func}(m) gives the member {'after' if STEPS[s.func][0] > 0 else 'before'} m and changes "
+                    f"nothing: use it in 'set {held} = {s.func}({held});'")
+            if s.func in CONTEXTUAL:
+                hint += f"; '{CONTEXTUAL[s.func]}', without parentheses, is the trigger that fires once"
+        self.err("E301", f"{s.func!r} is a function, not a procedure", s.span, hint)
 
     def parameter_names(self, name: str) -> str:
         """A declaration's parameter names as a call would pass them (`p, lv`)."""

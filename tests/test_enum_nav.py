@@ -85,6 +85,18 @@ def test_a_step_takes_one_member():
     assert any(code == "E302" for code, *_ in found_at(PACK + "func f() = prev();"))
 
 
+def test_a_step_written_as_a_statement_says_to_set_what_it_gives():
+    (d,) = [d for d in analyse_text(PACK + "proc p() { next(now); }").diagnostics if d.severity == "error"]
+    assert d.code == "E301" and d.message == "'next' is a function, not a procedure"
+    assert d.hint == ("next(m) gives the member after m and changes nothing: use it in 'set now = next(now);'; "
+                      "'next EVENT { ... }', without parentheses, is the trigger that fires once")
+    (d,) = [d for d in analyse_text(PACK + "proc p() { prev_around(now); }").diagnostics if d.severity == "error"]
+    assert d.hint == "prev_around(m) gives the member before m and changes nothing: use it in " \
+                     "'set now = prev_around(now);'"
+    (d,) = [d for d in analyse_text(PACK + "proc p() { ordinal(now); }").diagnostics if d.severity == "error"]
+    assert d.code == "E301" and "use it in an expression, as in 'let x = ordinal(...);'" in d.hint
+
+
 def test_index_of_an_enum_of_its_member_is_W453_with_ordinal():
     text = PACK + "func f() = index_of(season, now);\nfunc g() = index_of([spring, summer], now);\n"
     found = [d for d in analyse_text(text).diagnostics if d.code == "W453"]
