@@ -1530,6 +1530,7 @@ class Checker(A.Visitor):
             for case in value.cases:
                 self.named_in_comparison(case.value, subject, scope)
                 self.expr(case.value, scope)
+                self.unknown_name_matched(value.subject, case.value, scope, "this case never applies")
                 self.result(type_name, case.result, scope, what)
             if value.otherwise is not None:
                 self.result(type_name, value.otherwise, scope, what)

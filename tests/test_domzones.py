@@ -158,6 +158,8 @@ def test_a_name_matched_or_searched_in_a_list_of_names_with_a_text_no_card_has_i
     assert "names holds names of cards, so contains() never finds it" in found[2][2]
     assert found[2][3] == "'meeple' is a token, and a card named in the list is never one"
     assert found[3][3] == "did you mean 'silver'?"
+    typed = NAMES + 'func worth(c: card): int = match c.name { "coppr": 1, else: 0 };\n'
+    assert ("W463", 16, 43) in found_at(typed)
 
 
 DRAWS = """counter vp;
