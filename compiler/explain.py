@@ -1872,6 +1872,24 @@ def origin(name: str, events: list[tuple[str, object]]) -> str:
     return ", ".join(parts)
 
 
+def as_made(decl, symbols=None):
+    """An entity a `for each` made, with its title as that entity is called: `"{c.title}"` filled
+    ("Lima") where its values are known before play, else each `{...}` reading the member it was
+    made for (`"{lima.title}"`); any other declaration as it is."""
+    from .layout import copy_fields, copy_title
+
+    if not isinstance(decl, A.Entity) or not decl.title_parts or symbols is None \
+            or decl.name not in symbols.generated:
+        return decl
+    kind = symbols.decls.get(decl.kind)
+    if isinstance(kind, A.Kind) and decl.copies <= 1:
+        try:
+            return replace(decl, title=copy_title(decl, kind, 1, copy_fields(decl, kind, 1), symbols), title_parts=())
+        except (A.NotConstant, KeyError):   # worked out in play only
+            pass
+    return replace(decl, title="".join(p if isinstance(p, str) else "{" + expr(p) + "}" for p in decl.title_parts))
+
+
 def as_written(decl, events: list[tuple[str, object]]):
     """A declaration as its source reads, for `explain` to print: an override as written (with
     `override`, calling `base()`), never as the resolver keeps it (`NAME.base()`)."""

@@ -114,8 +114,11 @@ def test_explain_says_what_made_it(tmp_path):
     write_pack(tmp_path / "base", CLUEDO, name="cluedo")
     out = CliRunner().invoke(app, ["explain", str(tmp_path / "base"), "suspect_card_plum"]).output
     assert "Made by 'clue suspect_card for each s in suspect', one clue for each of suspect: this one for plum" in out
+    # the declaration and its heading show the title the entity is called, not the template's `{s.title}`
+    assert 'clue suspect_card_plum "Professor Plum (purple)" { who = plum; }' in out
+    assert 'clue suspect_card_plum "Professor Plum (purple)"\n' in out and "{s." not in out
     out = CliRunner().invoke(app, ["explain", str(tmp_path / "base"), "Professor Plum (purple)"]).output
-    assert "suspect_card_plum" in out
+    assert "suspect_card_plum" in out and '"Professor Plum (purple)"' in out
     out = CliRunner().invoke(app, ["explain", str(tmp_path / "base"), "suspect_card"]).output
     assert "'suspect_card' is a 'for each' declaration; it makes suspect_card_scarlet, suspect_card_plum" in out
 
