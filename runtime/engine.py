@@ -2166,17 +2166,23 @@ class Game:
             noun = "card" if amount == 1 else "cards"
             self._note("pay", h, f"{noun} from {pay.source.label()} to {pay.dest.label()}", amount)
 
-    def _card_state(self, e) -> tuple:
+    def _card_state(self, e, seen: bool = True) -> tuple:
         """What tells a card from the other copies of its declaration (`* N`): whose copy it is (per
-        player), its variables, its side and who has seen it. Anything but a card is itself."""
+        player), its variables, its side and (with `seen`, for a pick: which card the others know)
+        who has seen it. Anything but a card is itself."""
         if type(e) is not EntityDef:
             return ("value", id(e))
         evars = self.state.evars.get(e.key)
-        known = self.state.known.get(e.key)
-        fields = self.state.known_fields.get(e.key)
+        known = self.state.known.get(e.key) if seen else None
+        fields = self.state.known_fields.get(e.key) if seen else None
         return (e.kind, e.declared, e.of, repr(sorted((k, encode(v)) for k, v in evars.items())) if evars else "",
                 e.key in self.state.flipped, tuple(sorted(known)) if known else (),
                 tuple(sorted((k, tuple(sorted(v))) for k, v in fields.items())) if fields else ())
+
+    def _rules_state(self, e) -> tuple:
+        """What tells a card's firing from another copy's: its state as `_card_state` has it, but not who
+        has seen it (a Moat revealed once does what the unrevealed one does: the same rules text)."""
+        return self._card_state(e, seen=False)
 
     def _spend(self, h: Holder, name: str, amount: int) -> None:
         if not amount:   # a cost term worked out as 0 pays nothing, as `gain 0` gains nothing: no trace, no event
@@ -3167,7 +3173,7 @@ class Game:
                 break   # one event's firings are queued together: the rest came later
             if t.owner is owner:
                 slots.append(i)
-                distinct.setdefault(_firing_key(t, args, self._card_state), i)
+                distinct.setdefault(_firing_key(t, args, self._rules_state), i)
         if len(distinct) < 2:
             return
         firsts = list(distinct.values())
@@ -3547,7 +3553,7 @@ def _pattern_words(p: tuple, text) -> str:
 def _firing_key(t: Trigger, args: dict, card_state: Callable) -> tuple:
     """What a trigger firing does, for telling firings apart: its rules, its saved locals (a card as
     what tells it from the other copies of its declaration, `card_state`: two Moats in one hand
-    react alike; players and other objects by identity) and the event's arguments."""
+    react alike, revealed or not; players and other objects by identity) and the event's arguments."""
     def frozen(d: dict) -> tuple:
         return tuple(sorted((k, v if isinstance(v, (int, str, bool, type(None))) else
                              card_state(v) if type(v) is EntityDef else id(v)) for k, v in d.items()))

@@ -111,6 +111,16 @@ def test_holders_are_asked_from_the_left_of_the_acting_player_who_comes_last(int
     assert [d.player.name for d in run_proc(game3, "attack", player=2, answers=["no"] * 2)] == ["P1", "P2"]
 
 
+def test_copies_alike_are_not_ordered_once_one_has_been_revealed(game):
+    """What players have seen of a copy is no difference in what it does: a revealed Moat and a hidden
+    one react alike, so their holder is not asked "which first?" (7.2a)."""
+    run_proc(game, "give", 2, player=1)
+    asked = run_proc(game, "attack", player=0, answers=["yes", "no"])   # one copy revealed, one not
+    assert [d.prompt for d in asked] == ["reveal Moat to be unaffected?"] * 2
+    asked = run_proc(game, "attack", player=0, answers=["no", "no"])
+    assert [d.prompt for d in asked] == ["reveal Moat to be unaffected?"] * 2 and vp(game) == [5, 4, 3]
+
+
 def test_whole_games_agree_on_both_backends_and_replay():
     random_games_agree(PACK + GAME, seeds=range(1, 4))
     replays_through_json(build_text(PACK + GAME), 2)
