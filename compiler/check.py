@@ -594,6 +594,7 @@ class Checker(A.Visitor):
         # inside `each P` (P a local), P's locals entry: `you` is that player there, so a text showing
         # both `{you}` and `{P}` names one player twice (W462); None elsewhere
         self.each_as: Optional[list] = None
+        self.each_one = False   # that `each` goes through one player (`each t`, t a player): no `first` then
         # the `for each` variables over players around the statement, since the last `each` or
         # trigger body (which change the acting player): a tagged block among them is W420
         self.player_loops: list[str] = []
@@ -2288,6 +2289,7 @@ class Checker(A.Visitor):
         self.always_in += 1
         loops, self.player_loops = self.player_loops, []   # the body's acting player is each of them
         each_as, self.each_as = self.each_as, scope.locals.get(s.domain.id) if type(s.domain) is A.Name else None
+        each_one, self.each_one = self.each_one, base_of(kind) == "player"
         if isinstance(s, A.Simultaneous):
             self.open_loops.append(s)   # its bodies run one seat after another: `break;` leaves it
             self.visit_Pick(s.pick, scope)
@@ -2295,7 +2297,7 @@ class Checker(A.Visitor):
         else:
             self.loop_body(s, s.body, scope)
         self.always_in -= 1
-        self.player_loops, self.each_as = loops, each_as
+        self.player_loops, self.each_as, self.each_one = loops, each_as, each_one
 
     def visit_If(self, s: A.If, scope: Scope) -> None:
         chain = A.else_if_chain(s)   # an `else if` chain is as deep as its first `if`
@@ -3298,7 +3300,8 @@ class Checker(A.Visitor):
     def you_twice(self, parts: tuple, scope: Scope) -> None:
         """W462: a text inside `each P` that shows both `{you}` and `{P}` (P still that local): there
         they are one player ("P3: block P3's steal?"), never what was meant; the acting player outside
-        the `each` is kept in a `let` before it (or asked with `first q in ... may`, which keeps `you`)."""
+        the `each` is kept in a `let` before it (or, for a list of players, asked with `first q in ...
+        may`, which keeps `you`)."""
         if self.each_as is None:
             return
         # the values themselves, `{you}` and `{P}` (`{left(you)}`, `{P.coin}` are other values)
@@ -3308,7 +3311,8 @@ class Checker(A.Visitor):
             self.diags.append(Diagnostic(
                 "W462", f"inside 'each {name}', 'you' is {name}: this text shows the same player as both", you.span,
                 hint=f"to show the player acting outside the 'each', write 'let actor = you;' before it and show "
-                     f"{{actor}}; or ask with 'first {name} in ... may', where 'you' stays the acting player"))
+                     f"{{actor}}" + ("" if self.each_one else   # `first` asks players of a list (E385 for one)
+                                     f"; or ask with 'first p in {name} may', where 'you' stays the acting player")))
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e, scope: Scope) -> str:
@@ -4431,9 +4435,14 @@ class Checker(A.Visitor):
         hint = f"a proc with a result type gives it to a local: 'let x = {func}(...);'"
         why = self.no_effects.get(id(e))
         if why is not None:
+            # in a `where` filter, a call reading the candidate (or another local) cannot be worked out before
+            per_candidate = why == LISTED_WHY[("where", None)] and any(
+                type(n) is A.Name and (n.id == "it" or n.id in scope.locals) for a in e.args for n in A.walk(a))
             self.err("E396", f"{func!r} is a proc, which may decide or change the game: it cannot run here, where "
                      f"no effect may run ({why})", span, "a func cannot run it: call the proc from a proc's "
-                     "'if' or 'let'" if why == FUNC_WHY else DECLARED_HINT.get(why, hint + " before, and test x here"))
+                     "'if' or 'let'" if why == FUNC_WHY else f"test each candidate in the loop's body instead: "
+                     f"'for each x in ... {{ let ok = {func}(x); if ok {{ ... }} }}'" if per_candidate
+                     else DECLARED_HINT.get(why, hint + " before, and test x here"))
         elif self.in_deciding:
             self.err("E397", f"{func!r} is a proc: a condition runs it only as the condition itself or as an "
                      f"operand of 'and', 'or', 'not', a comparison or arithmetic, not inside another expression "

@@ -185,3 +185,9 @@ proc steal(t: player) {
 """
     found = [f for f in found_at(text) if f[0].startswith("W46")]
     assert found == [("W462", 4, 22)]   # the audit's mistake only: not left(you), t.coin, thief, first, another t
+    (d,) = [d for d in analyse_text(text).diagnostics if d.code == "W462"]
+    assert "'let actor = you;'" in d.hint and "first" not in d.hint   # t is one player: `first t in t` is E385
+    listed = "resource coin;\nproc steal(t: player) {\n  let ts = others_from(t);\n" \
+             "  each ts { may \"{ts}: block {you}'s steal?\" { gain 1 coin; } }\n}\n"
+    (d,) = [d for d in analyse_text(listed).diagnostics if d.code == "W462"]
+    assert "'first p in ts may'" in d.hint   # a list of players: `first` asks them in turn

@@ -193,3 +193,12 @@ def test_explain_says_the_procs_run_as_the_condition_is_read():
                                        "more than 1 (carried out when this is read, from left to right, each only "
                                        "while what comes before leaves the answer open):") for line in lines), lines
     assert any("(carried out before each round" in line for line in lines), lines
+
+
+def test_a_proc_reading_the_candidate_in_a_filter_is_tested_in_the_loop_body():
+    """The loop's variable exists only in the filter: no `let` before it can hold the proc's answer."""
+    result = analyse_text(BASE + "proc good(c: card): bool { return true; }\n"
+                          "proc p() { for each c in hand where good(c) { } }")
+    the_one_error(result, "E396", "'where' filter")
+    (d,) = [d for d in result.diagnostics if d.severity == "error"]
+    assert d.hint.startswith("test each candidate in the loop's body instead") and "let x" not in d.hint
