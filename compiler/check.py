@@ -1120,6 +1120,9 @@ class Checker(A.Visitor):
                          f"write the list: '{f.name} = [...];'")
         for _v, items in lists:
             for i in items:
+                if type(i) is A.Name and self.sym.category(i.id) is None and i.id not in ("this", "it", "copy_number") \
+                        and ALIASES.get(i.id, i.id) not in BUILTIN_DOMAINS:
+                    continue   # an unknown name: E201 says so, with the member meant
                 fits_it = self.member_of(i) == f.of if isinstance(decl, A.Enum) else \
                     self.is_card(i) and self.sym.decls[i.id].kind == f.of
                 if not fits_it:

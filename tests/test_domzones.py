@@ -248,6 +248,8 @@ def test_a_typed_list_checks_its_items_and_what_is_looked_for_in_it():
     the_one_error(analyse_text(TYPED.replace("contains(s.sectors, trade)", "contains(s.sectors, blue)")), "E303",
                   "looks for a colour in a list of sector")
     the_one_error(analyse_text(TYPED.replace("list of sector", "list of sectr")), "E201", "sectr")
+    # a misspelt member is E201 alone (with the member meant), not also E303 at the same place
+    the_one_error(analyse_text(TYPED.replace("[science]", "[sciense]")), "E201", "sciense", line=6)
     assert parse_error(TYPED.replace("list of sector", "int of sector")).code == "E343"
 
 
