@@ -91,6 +91,11 @@ def simulate(pack: str, expansions: List[str], players: int, games: int, workers
                                  "variants": list(job.variants), "label": part["label"], "seats": part["seats"],
                                  "failures": part["failures"],
                                  "difference": sim.paired_differences(runs[0], records, players)}
+    stacks = [(job.pack, *job.expansions) for job, _keys, _components in prepared]
+    if "against" in report and report["against"]["label"] == report["label"] and stacks[0] != stacks[1]:
+        # two stacks of one name (a copy of a pack, another version of it): told apart by where each is
+        report["label"] += f" ({' + '.join(map(str, stacks[0]))})"
+        report["against"]["label"] += f" ({' + '.join(map(str, stacks[1]))})"
     report.update(workers=workers if backend is Backend.local else None, backend=backend.value)
     _print_report(report, games * len(prepared), elapsed, workers, backend)
     if json_file is not None:

@@ -87,6 +87,15 @@ def test_both_sides_are_named_by_their_stacks_and_a_stack_against_itself_differs
     assert "draft + house minus draft: win rate on the same seeds" in result.output
 
 
+def test_two_packs_of_one_name_are_told_apart_by_where_they_are(packs, tmp_path):
+    base, _ = packs
+    copy = write_pack(tmp_path / "copy" / "draft", VARIANT_DRAFT, name="draft")
+    result, report = _simulate(tmp_path, str(base), "--against", str(copy))
+    assert result.exit_code == 0, result.output
+    assert report["label"] == f"draft ({base})" and report["against"]["label"] == f"draft ({copy})"
+    assert f"draft ({base}) minus draft ({copy}): win rate" in result.output.replace("\n", "")
+
+
 def test_components_of_one_name_are_told_apart_by_kind(packs, tmp_path):
     base, _ = packs
     result, report = _simulate(tmp_path, str(base))
