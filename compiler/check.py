@@ -2705,9 +2705,11 @@ class Checker(A.Visitor):
             decl = self.zone_decl(dest, scope)
             declare = f"declare it 'zone {decl.name} ... of {' or '.join((*held, *strays))}'"
             fitting = [k for k in kinds if k in held]
-            narrow = f"if only {' or '.join(fitting)} should go there, narrow it first: 'if {item.id} is {fitting[0]} " \
+            def test(x: str) -> str:   # the kinds the zone holds, each named: `x is city_card or x is event_card`
+                return " or ".join(f"{x} is {k}" for k in fitting)
+            narrow = f"if only {' or '.join(fitting)} should go there, narrow it first: 'if {test(item.id)} " \
                 f"{{ move {item.id} to {printed(dest)}; }}'; " if type(item) is A.Name and fitting else \
-                f"if only {' or '.join(fitting)} should go there, take only those: 'where it is {fitting[0]}'; " \
+                f"if only {' or '.join(fitting)} should go there, take only those: 'where {test('it')}'; " \
                 if item == "it" and fitting else ""
             self.diags.append(Diagnostic(
                 "W427", f"{article(' or '.join(strays))} moved into {printed(dest)!r}, a zone of {' or '.join(held)}: "

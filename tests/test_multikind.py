@@ -113,3 +113,21 @@ def test_w427(text, warned, at):
 def test_misuse(text, code, where):
     found = [d for d in analyse_text(BASE + text).diagnostics if d.severity == "error"]
     assert [d.code for d in found] == [code] and where in found[0].message, [d.headline() for d in found]
+
+
+def test_w427_suggests_a_filter_naming_every_kind_the_zone_holds():
+    """Pandemic: city and event cards go to the player deck, epidemics not; the filter offered names both."""
+    text = """kind city_card { }
+kind event_card { }
+kind epidemic_card { }
+zone pile of city_card or event_card or epidemic_card;
+zone deck of city_card or event_card;
+proc a() { move all of pile where it is city_card or it.copy_number == 1 to deck; }
+"""
+    (d,) = [d for d in analyse_text(text).diagnostics if d.code == "W427"]
+    assert "if only city_card or event_card should go there, take only those: " \
+           "'where it is city_card or it is event_card'" in d.hint
+    (d,) = [d for d in analyse_text(text.replace("move all of pile where it is city_card or it.copy_number == 1",
+                                                 "for each c in pile { move c")
+                                     .replace("to deck; }", "to deck; } }")).diagnostics if d.code == "W427"]
+    assert "narrow it first: 'if c is city_card or c is event_card { move c to deck; }'" in d.hint
