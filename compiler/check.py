@@ -21,6 +21,8 @@ from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CA
 from .resolve import arm_change, enum_changes, option_change, pick_change
 from .resolve import KEEPING, same_statements
 
+# what a `list of ITEM` may hold besides an enum's members and a kind's cards (`list of player`, as `players` is)
+LIST_ITEMS = {"player", "int"}
 VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "counter", "track", "zone", "die", "any"}
 TIE_MODES = {"split", "share", "all", "none"}
 SUBJECTS = {"anyone", "players", "opponents", "opponent", "others"}
@@ -965,7 +967,8 @@ class Checker(A.Visitor):
         func's parameter or result: a list of that enum's members or that kind's cards)."""
         if type_name.startswith("list of "):
             item = type_name[len("list of "):]
-            return f"list:{self.declared(item)}" if self.sym.category(item) in ("enum", "kind") else "list"
+            return f"list:{self.declared(item)}" if self.sym.category(item) in ("enum", "kind") \
+                or item in LIST_ITEMS else "list"
         cat = self.sym.category(type_name)
         if cat == "kind":
             return f"entity:{type_name}"
@@ -2364,11 +2367,12 @@ class Checker(A.Visitor):
 
     def list_of(self, item: str, span: A.Span) -> str:
         """The type `list of ITEM` (a `let`'s, a proc's or func's parameter or result): a list of an
-        enum's members or a kind's cards; E201 for another item type (then a list of anything)."""
+        enum's members, a kind's cards, players or numbers; E201 for another item type (then a list of
+        anything)."""
         if self.sym.category(item) in ("enum", "kind"):
             self.used.add(item)
-        else:
-            self.unknown("E201", "type", item, span, self.sym.of("enum") + self.sym.of("kind"))
+        elif item not in LIST_ITEMS:
+            self.unknown("E201", "type", item, span, sorted(LIST_ITEMS) + self.sym.of("enum") + self.sym.of("kind"))
         return self.declared(f"list of {item}")
 
     def stored_list(self, what: str, expected: str, actual: str, value) -> None:

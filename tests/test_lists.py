@@ -14,7 +14,7 @@ from rulebook.compiler.driver import analyse, analyse_text
 from rulebook.compiler.explain import explain
 from rulebook.runtime.engine import Game
 
-from .conftest import found_at, pack_backends, printed_back, random_games_agree, rules_programs, run_proc
+from .conftest import both_built, found_at, pack_backends, printed_back, random_games_agree, rules_programs, run_proc
 
 PACK = """
 counter vp;
@@ -169,3 +169,23 @@ def test_explain_reads_a_join_of_two_lists_with_the_checker():
     lines = [line.strip() for line in explain(result.symbols.decls["p"], result.symbols)]
     assert "Let t be (s with the items of s added at the end) without the items of s." in lines, lines
     assert not any("plus" in line for line in lines[:2]) and any("plus" in line for line in lines)
+
+
+
+def test_a_list_of_players_or_of_numbers_is_a_typed_list():
+    # the Carcassonne audit's `let winners: list of player = [];` was E201 ("unknown type 'player'")
+    text = """
+counter vp;
+proc p() {
+  let winners: list of player = [];
+  for each q in players { set winners = winners + [q]; }
+  let ns: list of int = [1, 2];
+  set ns = ns + [size(winners)];
+  gain size(ns) + ns[3] vp;
+}
+"""
+    for built in both_built(text):
+        game = Game(built, 2, seed=1)
+        run_proc(game, "p")
+        assert game.state.players[0].stock["vp"] == 3 + 2   # [1, 2, 2]: three items, the last 2
+    assert [d.code for d in analyse_text(text.replace("winners + [q]", "winners + [3]")).diagnostics] == ["E342"]
