@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import difflib
-import re
 from collections import deque
 from dataclasses import replace
 from typing import Iterable, NamedTuple, Optional

@@ -568,8 +568,6 @@ def winner_keys(g: A.Game) -> tuple:
 def key_columns(lay: "Layout", g: A.Game) -> list:
     """For the score table: each winner key's rules text, and the per-player stocks a key adds or
     subtracts (`vp - debt` shows vp and debt apart)."""
-    from rulebook.dsl.printer import expr
-
     stocks = set(lay.resources) | {n for n, (is_global, _low, _high) in lay.counters.items() if not is_global}
 
     def terms(e) -> list[str]:
