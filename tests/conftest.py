@@ -225,6 +225,17 @@ def printed_back(text: str):
     return module, printed
 
 
+def holding(program, **stocks) -> Game:
+    """A game (seed 1) of as many players as a list given has items, each holding what is given by
+    resource: `holding(program, soy=[2, 0, 1], wax=3)` (a number is every player's)."""
+    seats = next(len(v) for v in stocks.values() if isinstance(v, (list, tuple)))
+    game = Game(program, seats, 1)
+    for i, player in enumerate(game.state.players):
+        for name, amount in stocks.items():
+            player.stock[name] = amount[i] if isinstance(amount, (list, tuple)) else amount
+    return game
+
+
 def the_one_error(result, code: str, where: str = "", line: int | None = None) -> None:
     """The analysis found exactly one error, of `code`, whose message holds `where` (on `line`)."""
     errors = [d for d in result.diagnostics if d.severity == "error"]

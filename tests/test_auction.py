@@ -8,9 +8,9 @@ import pytest
 
 from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.compiler.explain import reading
-from rulebook.runtime.engine import MAX_BIDS, Game, bids
+from rulebook.runtime.engine import MAX_BIDS, bids
 
-from .conftest import drive, on_both_backends, parse_error, printed_back, random_games_agree, replays_through_json, the_one_error
+from .conftest import drive, holding, on_both_backends, parse_error, printed_back, random_games_agree, replays_through_json, the_one_error
 
 # Modern Art in small: a painting is auctioned in one of the three ways; the winner pays the bank.
 PACK = """
@@ -62,12 +62,6 @@ game art {
 program = on_both_backends(lambda interpreted: build_text(PACK + GAME, interpreted=interpreted))
 
 
-def game_with(program, *coins):
-    g = Game(program, len(coins), 1)
-    for p, c in zip(g.state.players, coins):
-        p.stock["coins"] = c
-    return g
-
 
 def run(g, proc, seat=0, answers=()):
     gen = g.program.procs[proc](g, g.state.players[seat])
@@ -79,7 +73,7 @@ def result(g):
 
 
 def test_open_goes_round_until_one_bidder_is_left(program):
-    g = game_with(program, 10, 8, 2)   # P3 cannot bid the minimum: never asked
+    g = holding(program, coins=[10, 8, 2])   # P3 cannot bid the minimum: never asked
     asked = run(g, "english", answers=["3", "4", "6", "pass"])
     assert [d.player.name for d in asked] == ["P1", "P2", "P1", "P2"]
     assert asked[0].options == ["pass"] + [str(n) for n in range(3, 11)]
@@ -91,26 +85,26 @@ def test_open_goes_round_until_one_bidder_is_left(program):
 
 
 def test_a_pass_is_for_good_and_the_high_bidder_is_not_asked(program):
-    g = game_with(program, 10, 10, 10)
+    g = holding(program, coins=[10, 10, 10])
     asked = run(g, "english", seat=1, answers=["pass", "5", "7", "pass"])   # from P2: P2, P3, P1, P3
     assert [d.player.name for d in asked] == ["P2", "P3", "P1", "P3"]
     assert (result(g)[0].name, result(g)[1]) == ("P1", 7)
 
 
 def test_nobody_bids_runs_else(program):
-    g = game_with(program, 10, 10)
+    g = holding(program, coins=[10, 10])
     run(g, "english", answers=["pass", "pass"])
     assert g.state.globals["nobody_bid"] == 1 and g.state.gvars.get("last_winner") is None
 
 
 def test_a_raise_nobody_can_top_wins_without_more_questions(program):
-    g = game_with(program, 10, 5)
+    g = holding(program, coins=[10, 5])
     asked = run(g, "english", answers=["6"])   # P2 can bid at most 5: passes unasked
     assert len(asked) == 1 and (result(g)[0].name, result(g)[1]) == ("P1", 6)
 
 
 def test_the_opener_must_bid_and_raises_go_by_the_step(program):
-    g = game_with(program, 10, 10)
+    g = holding(program, coins=[10, 10])
     asked = run(g, "opened", answers=["5", "7", "pass"])
     assert asked[0].options == ["5", "7", "9"]   # no pass for the opener
     assert asked[1].options == ["pass", "7", "9"]
@@ -118,28 +112,28 @@ def test_the_opener_must_bid_and_raises_go_by_the_step(program):
 
 
 def test_once_around_asks_each_once_from_the_left_and_the_last_raise_wins(program):
-    g = game_with(program, 10, 10, 10)
+    g = holding(program, coins=[10, 10, 10])
     asked = run(g, "around", answers=["2", "pass", "4"])   # from P1's left: P2, P3, P1
     assert [d.player.name for d in asked] == ["P2", "P3", "P1"]
     assert (result(g)[0].name, result(g)[1]) == ("P1", 4)
 
 
 def test_sealed_the_highest_wins_and_a_tie_goes_to_the_first_from_the_start(program):
-    g = game_with(program, 10, 10, 10)
+    g = holding(program, coins=[10, 10, 10])
     asked = run(g, "blind", answers=["5", "5", "3"])
     assert [d.player.name for d in asked] == ["P1", "P2", "P3"]
     assert asked[1].options[:2] == ["pass", "1"]   # a sealed bid does not see the others'
     assert (result(g)[0].name, result(g)[1]) == ("P1", 5)
-    g = game_with(program, 10, 10, 10)
+    g = holding(program, coins=[10, 10, 10])
     run(g, "blind", seat=1, answers=["5", "3", "5"])   # from P2: P2, P3, P1
     assert (result(g)[0].name, result(g)[1]) == ("P2", 5)
-    g = game_with(program, 10, 10, 10)
+    g = holding(program, coins=[10, 10, 10])
     run(g, "blind", answers=["2", "pass", "9"])
     assert (result(g)[0].name, result(g)[1]) == ("P3", 9)
 
 
 def test_sealed_bids_are_secret_until_all_have_bid(program):
-    g = game_with(program, 10, 10, 0)   # P3 has no coins: not a bidder (`where`)
+    g = holding(program, coins=[10, 10, 0])   # P3 has no coins: not a bidder (`where`)
     gen = g.program.procs["blind"](g, g.state.players[0])
     first = next(gen)
     assert g.secret_round == {}
@@ -152,7 +146,7 @@ def test_sealed_bids_are_secret_until_all_have_bid(program):
 
 
 def test_nobody_bids_in_secret(program):
-    g = game_with(program, 0, 0)
+    g = holding(program, coins=[0, 0])
     assert run(g, "blind") == []   # no bidder: nothing asked
     assert g.state.globals["nobody_bid"] == 1
 
@@ -165,7 +159,7 @@ def test_the_amounts_offered_are_bounded():
 
 
 def test_the_trace_shows_the_bids_and_the_winner(program):
-    g = game_with(program, 10, 10)
+    g = holding(program, coins=[10, 10])
     trace = []
     g.tracer = trace.append
     run(g, "english", answers=["3", "pass"])
@@ -254,7 +248,7 @@ proc double() {
 }
 """
     for interpreted in (False, True):
-        g = game_with(build_text(text, interpreted=interpreted), 10, 10)
+        g = holding(build_text(text, interpreted=interpreted), coins=[10, 10])
         run(g, "double", answers=["3", "pass", "4"])   # P1 wins at 3; P1's opponent P2 bids 4 alone
         assert (result(g)[0].name, result(g)[1]) == ("P1", 7)
 

@@ -11,7 +11,7 @@ from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.compiler.explain import reading
 from rulebook.runtime.engine import Game
 
-from .conftest import drive, found_at, on_both_backends, printed_back, random_games_agree, replays_through_json, the_one_error
+from .conftest import drive, holding, found_at, on_both_backends, printed_back, random_games_agree, replays_through_json, the_one_error
 
 # Liar's Dice in small: after a bid, any other player may call it, asked from the bidder's left; the
 # first who calls does. A call costs a chip; who has none is not asked.
@@ -50,19 +50,13 @@ game dice {
 program = on_both_backends(lambda interpreted: build_text(PACK + GAME, interpreted=interpreted))
 
 
-def game_with(program, *chips):
-    g = Game(program, len(chips), 1)
-    for p, n in zip(g.state.players, chips):
-        p.stock["chip"] = n
-    return g
-
 
 def run(g, proc, seat=0, answers=(), args=()):
     return drive(g, g.program.procs[proc](g, g.state.players[seat], *args), answers)
 
 
 def test_asked_in_the_lists_order_and_the_first_who_accepts_runs_the_body(program):
-    g = game_with(program, 1, 1, 1, 1)
+    g = holding(program, chip=[1, 1, 1, 1])
     asked = run(g, "bid", seat=1, answers=["no", "yes"], args=(3,))   # from P2's left: P3, then P4 accepts
     assert [d.player.name for d in asked] == ["P3", "P4"]
     assert asked[0].prompt == "call P2's bid of 3?" and asked[0].options == ["no", "yes"]   # `you`: the bidder
@@ -72,29 +66,29 @@ def test_asked_in_the_lists_order_and_the_first_who_accepts_runs_the_body(progra
 
 
 def test_nobody_accepting_runs_else_as_the_actor(program):
-    g = game_with(program, 1, 1, 1)
+    g = holding(program, chip=[1, 1, 1])
     asked = run(g, "bid", answers=["no", "no"], args=(2,))
     assert [d.player.name for d in asked] == ["P2", "P3"]
     assert g.state.globals["calls"] == 0 and [p.stock["vp"] for p in g.state.players] == [1, 0, 0]
 
 
 def test_who_cannot_pay_or_fails_where_is_not_asked(program):
-    g = game_with(program, 1, 0, 1, 1)   # P2 has no chip
+    g = holding(program, chip=[1, 0, 1, 1])   # P2 has no chip
     g.state.players[2].stock["vp"] = 5   # P3 fails `where q.vp < 5`
     asked = run(g, "bid", answers=["yes"], args=(2,))
     assert [d.player.name for d in asked] == ["P4"] and g.state.gvars["caller"].name == "P4"
-    g = game_with(program, 0, 0)
+    g = holding(program, chip=[0, 0])
     assert run(g, "bid", args=(1,)) == [] and g.state.players[0].stock["vp"] == 1   # nobody to ask: else
 
 
 def test_the_default_prompt_and_the_trace(program):
-    g = game_with(program, 0, 0, 0)
+    g = holding(program, chip=[0, 0, 0])
     trace = []
     g.tracer = trace.append
     asked = run(g, "plain", answers=["no", "yes"])
     assert asked[0].prompt == "take this optional effect?"
     assert "P1: first asked P2, P3: P3 accepted" in [e.describe() for e in trace]
-    g = game_with(program, 0, 0)
+    g = holding(program, chip=[0, 0])
     g.tracer = trace.append
     run(g, "plain", answers=["no"])
     assert "P1: first asked P2: nobody accepted" in [e.describe() for e in trace]

@@ -9,9 +9,8 @@ import pytest
 
 from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.compiler.explain import reading
-from rulebook.runtime.engine import Game
 
-from .conftest import drive, on_both_backends, parse_error, printed_back, random_games_agree, replays_through_json, the_one_error
+from .conftest import drive, holding, on_both_backends, parse_error, printed_back, random_games_agree, replays_through_json, the_one_error
 
 # Bohnanza in small: the active player offers beans for beans; who has the beans asked for may accept.
 PACK = """
@@ -56,12 +55,6 @@ game beans {
 program = on_both_backends(lambda interpreted: build_text(PACK + GAME, interpreted=interpreted))
 
 
-def game_with(program, *soy):
-    g = Game(program, len(soy), 1)
-    for p, n in zip(g.state.players, soy):
-        p.stock["wax"], p.stock["soy"] = 3, n
-    return g
-
 
 def run(g, proc, seat=0, answers=(), args=()):
     gen = g.program.procs[proc](g, g.state.players[seat], *args)
@@ -73,7 +66,7 @@ def stocks(g):
 
 
 def test_the_first_to_accept_from_the_offerers_left_trades(program):
-    g = game_with(program, 3, 3, 3, 3)
+    g = holding(program, wax=3, soy=[3, 3, 3, 3])
     asked = run(g, "trade", seat=1, answers=["decline", "accept"], args=(2, 1))   # from P2's left: P3, P4
     assert [d.player.name for d in asked] == ["P3", "P4"]   # P1 is never asked: P4 accepted first
     assert asked[0].prompt == "2 wax for your 1 soy?" and asked[0].options == ["decline", "accept"]
@@ -82,7 +75,7 @@ def test_the_first_to_accept_from_the_offerers_left_trades(program):
 
 
 def test_nobody_accepts_runs_else(program):
-    g = game_with(program, 3, 3, 3)
+    g = holding(program, wax=3, soy=[3, 3, 3])
     asked = run(g, "trade", answers=["decline", "decline"], args=(1, 1))
     assert [d.player.name for d in asked] == ["P2", "P3"]
     assert g.state.globals["nobody"] == 1 and g.state.gvars.get("last_partner") is None
@@ -90,15 +83,15 @@ def test_nobody_accepts_runs_else(program):
 
 
 def test_who_cannot_give_their_side_is_not_asked(program):
-    g = game_with(program, 3, 1, 2, 2)   # `where soy >= want`, read as each opponent: P2 has 1 soy
+    g = holding(program, wax=3, soy=[3, 1, 2, 2])   # `where soy >= want`, read as each opponent: P2 has 1 soy
     asked = run(g, "trade", answers=["accept"], args=(1, 2))
     assert [d.player.name for d in asked] == ["P3"]
-    g = game_with(program, 3, 1, 1)
+    g = holding(program, wax=3, soy=[3, 1, 1])
     assert run(g, "trade", args=(1, 2)) == [] and g.state.globals["nobody"] == 1   # nobody to ask
 
 
 def test_the_offerer_chooses_among_those_who_accepted(program):
-    g = game_with(program, 3, 3, 0, 3, 3)   # P3 has no soy: not asked; P1 itself is never asked
+    g = holding(program, wax=3, soy=[3, 3, 0, 3, 3])   # P3 has no soy: not asked; P1 itself is never asked
     asked = run(g, "auction_house", answers=["accept", "decline", "accept", "P5"])
     assert [d.player.name for d in asked] == ["P2", "P4", "P5", "P1"]   # all asked, then the offerer
     assert asked[-1].options == ["P2", "P5"] and asked[-1].prompt == "choose a partner among those who accepted"
@@ -106,13 +99,13 @@ def test_the_offerer_chooses_among_those_who_accepted(program):
 
 
 def test_one_acceptance_needs_no_choosing(program):
-    g = game_with(program, 3, 3, 3)
+    g = holding(program, wax=3, soy=[3, 3, 3])
     asked = run(g, "auction_house", answers=["decline", "accept"])
     assert len(asked) == 2 and g.state.gvars["last_partner"].name == "P3"
 
 
 def test_the_trace_shows_the_answers_and_the_partner(program):
-    g = game_with(program, 3, 3, 3)
+    g = holding(program, wax=3, soy=[3, 3, 3])
     trace = []
     g.tracer = trace.append
     run(g, "trade", answers=["decline", "accept"], args=(1, 1))
