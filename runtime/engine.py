@@ -2679,21 +2679,29 @@ class Game:
         declared with, as `set` sets them (no event): what `for each c in deck { set c.token = none; }` did
         for the cards in one zone, done for every card wherever it is."""
         p, state = self.program, self.state
-        stock, own_vars, _zones, global_counters, global_vars, _shared = p.starting_values()
-        holders = state.players + list(state.actors.values())
-        for name in values:
-            for flat in p.indexed[name].values() if name in p.indexed else (name,):
-                if flat in global_counters:
-                    self._set_global(flat, global_counters[flat])
-                elif flat in global_vars:
-                    self.set_var(None, flat, global_vars[flat])
-                elif flat in own_vars:
-                    for h in holders:
-                        self.set_var(h, flat, own_vars[flat])
-                else:
-                    for h in holders:
-                        self.set_stock(h, flat, stock[flat])
+        if values:
+            stock, own_vars, _zones, global_counters, global_vars, _shared = p.starting_values()
+            holders = state.players + list(state.actors.values())
+            for name in values:
+                for flat in p.indexed[name].values() if name in p.indexed else (name,):
+                    if flat in global_counters:
+                        self._set_global(flat, global_counters[flat])
+                    elif flat in global_vars:
+                        self.set_var(None, flat, global_vars[flat])
+                    elif flat in own_vars:
+                        for h in holders:
+                            self.set_var(h, flat, own_vars[flat])
+                    else:
+                        for h in holders:
+                            self.set_stock(h, flat, stock[flat])
+        if not fields:
+            return
         set_field = self.set_field
+        plan = p.reset_plan(fields)
+        if plan is not None:   # no per-player kind: the same calls, without a loop per entity
+            for e, name, value in plan:
+                set_field(e, name, value)
+            return
         for kind, names in fields:
             for e in p.kinds.get(kind, ()):
                 fields_of = e.fields

@@ -113,6 +113,7 @@ class Program:
     _alike: Optional[frozenset] = field(default=None, repr=False, compare=False)
     _card_elements: Optional[dict] = field(default=None, repr=False, compare=False)
     _grids: Optional[dict] = field(default=None, repr=False, compare=False)
+    _reset_plans: dict = field(default_factory=dict, repr=False, compare=False)
 
     def alike_copies(self) -> frozenset:
         """The declarations (`card tempura * 14`) whose copies share a title, so that only a copy
@@ -203,6 +204,22 @@ class Program:
                 [name for name, (per_player, _kind) in self.zones.items() if not per_player],
             )
         return self._starting
+
+    def reset_plan(self, fields: tuple) -> Optional[tuple]:
+        """The fields a `reset ... of KIND;` puts back (`fields`: (kind, field names), ...), worked out once
+        per program: every (entity, field, declared value) in the order `Game.reset` sets them (kind by
+        kind, entity by entity in declaration order, field by field); None when one of the kinds is
+        per-player (its copies are made during play, so `Game.reset` walks them each time)."""
+        plan = self._reset_plans.get(fields, False)
+        if plan is False:
+            kinds = self.kinds
+            if any(e.per_player for kind, _names in fields for e in kinds.get(kind, ())):
+                plan = None
+            else:
+                plan = tuple((e, name, e.fields[name]) for kind, names in fields
+                             for e in kinds.get(kind, ()) for name in names)
+            self._reset_plans[fields] = plan
+        return plan
 
     def seats(self) -> range:
         """The player counts the pack's game is for (`seats 2 to 5` gives range(2, 6)); empty when
