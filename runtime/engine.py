@@ -2697,7 +2697,9 @@ class Game:
         if not fields:
             return
         set_field = self.set_field
-        plan = p.reset_plan(fields)
+        plan = p._reset_plans.get(fields, False)   # worked out at the first reset of these fields
+        if plan is False:
+            plan = p.reset_plan(fields)
         if plan is not None:   # no per-player kind: the same calls, without a loop per entity
             for e, name, value in plan:
                 set_field(e, name, value)
