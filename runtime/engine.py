@@ -2704,14 +2704,19 @@ class Game:
             for e, name, value in plan:
                 set_field(e, name, value)
             return
+        # a per-player entity: this game's holders' copies (copies are shared by every game of the
+        # program, so one made for a seat this game does not have is none of its state)
+        holders = [h.name for h in state.players] + list(state.actors)
         for kind, names in fields:
             for e in p.kinds.get(kind, ()):
                 fields_of = e.fields
                 for name in names:
                     set_field(e, name, fields_of[name])
-                for copy in e.copies.values():   # every player's copy of a per-player entity
-                    for name in names:
-                        set_field(copy, name, copy.fields[name])
+                for holder in holders:
+                    copy = e.copies.get(holder)
+                    if copy is not None:
+                        for name in names:
+                            set_field(copy, name, copy.fields[name])
 
     def field(self, e, name: str):
         """An entity's field (its variable if set during play), or a player's stock."""

@@ -178,3 +178,14 @@ def test_the_fields_of_a_kind_are_put_back_from_a_plan_made_once(program):
     assert plans[card_fields] is plan   # not worked out again
     # the goal and each copy made so far (by this program's earlier games), at each of the two deals
     assert sum(1 for e, _ in calls if e.startswith("slam")) == 2 * (1 + len(program.entities["slam"].copies))
+
+
+def test_a_reset_of_a_per_player_kind_touches_only_this_games_copies(program):
+    # copies of a per-player entity are shared by every game of a program: a 3-player game played
+    # after a 4-player one must not reset (and so give state to) the fourth seat's copy
+    fresh = Game(program, 2, seed=3)
+    fresh.play()
+    Game(program, 3, seed=3).play()   # makes P3's copies of the goal
+    again = Game(program, 2, seed=3)
+    again.play()
+    assert again.state.digest() == fresh.state.digest()
