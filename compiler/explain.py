@@ -1399,10 +1399,7 @@ class Reader(A.Visitor):
         self.say(depth, f"Auction ({s.mode}){prompt(s)} among {self.x(s.domain)}{where}, {first}: {bids}; {how}. "
                         f"If somebody won, the winner ({s.winner}), acting as you, with the price ({s.price}) they bid "
                         "(paying is not automatic), does:")
-        self.block(s.body, depth + 1)
-        if s.otherwise:
-            self.say(depth, "If nobody bid:")
-            self.block(s.otherwise, depth + 1)
+        self.body_or_nobody(s, depth, "bid")
 
     def field_of_card(self, s):
         """The field a `reveal`/`look` shows of a card (`reveal c.colour;`), or None for a whole card or zone."""
@@ -1415,6 +1412,13 @@ class Reader(A.Visitor):
                   for f in d.fields}
         return s.item.name if s.item.name in fields and (sym is None or sym.category(s.item.name) is None) else None
 
+    def body_or_nobody(self, s, depth: int, verb: str) -> None:
+        """The body of an auction, an offer or a `first ... may`, then its `else` read "If nobody VERB:"."""
+        self.block(s.body, depth + 1)
+        if s.otherwise:
+            self.say(depth, f"If nobody {verb}:")
+            self.block(s.otherwise, depth + 1)
+
     def visit_Offer(self, s, depth: int) -> None:
         where = f" for whom {self.x(s.where)} (read as each of them)" if s.where is not None else ""
         start = "your left" if s.start is None else self.x(s.start)
@@ -1423,10 +1427,7 @@ class Reader(A.Visitor):
         self.say(depth, f"Offer{prompt(s)} to {self.x(s.domain)}{where} (never you), asked in seat order from "
                         f"{start}, each accepting or declining: {how}. If somebody accepted, you (still acting), with "
                         f"the partner as {s.partner} (the exchange is not automatic), do:")
-        self.block(s.body, depth + 1)
-        if s.otherwise:
-            self.say(depth, "If nobody accepted:")
-            self.block(s.otherwise, depth + 1)
+        self.body_or_nobody(s, depth, "accepted")
 
     def visit_FirstMay(self, s, depth: int) -> None:
         where = f", those for whom {self.x(s.where)}" if s.where is not None else ""
@@ -1434,10 +1435,7 @@ class Reader(A.Visitor):
         self.say(depth, f"Ask {self.x(s.domain)}{where}, one after another in that order, as {s.var}, whether they accept"
                         f"{prompt(s)}{paid}, each deciding for themselves; once one accepts, the rest are not asked. "
                         f"If {s.var} accepted, you (still acting) do:")
-        self.block(s.body, depth + 1)
-        if s.otherwise:
-            self.say(depth, "If nobody accepted:")
-            self.block(s.otherwise, depth + 1)
+        self.body_or_nobody(s, depth, "accepted")
 
     def visit_Reveal(self, s, depth: int) -> None:
         whom = "every player" if s.to is None else self.x(s.to)
