@@ -66,7 +66,8 @@ SOUNDED_AS_VOWEL = ("hour", "honour", "honest", "heir")
 
 def slot_words(slot) -> str:
     """How a card's reaction or anytime slot is named in a finding."""
-    return "reaction" if isinstance(slot, A.Reaction) else "'anytime' slot"
+    return "reaction" if isinstance(slot, A.Reaction) else "override" if isinstance(slot, A.HeldOverride) \
+        else "'anytime' slot"
 
 
 def article(word: str) -> str:
@@ -1218,6 +1219,9 @@ class Checker(A.Visitor):
         fields = {f.name: f for f in kind.fields}
         given, guessed = set(), set()
         for item in d.values + d.effects:
+            if isinstance(item, A.HeldOverride):   # run as the declarations the resolver made of it
+                self.reaction_zone(d, item)
+                continue
             if item.name in given:
                 self.err("E215", f"field {item.name!r} is given twice", item.span)
             given.add(item.name)

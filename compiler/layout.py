@@ -384,11 +384,13 @@ def layout(sym: Symbols) -> Layout:
             kind = kinds[e.kind]
             fields = spread_members(kind, copy_fields(e, kind, 1), sym)
             numbered_fields = fields_number_copies(e, kind)
+            # a card's override of a func or proc runs as the declarations the resolver made of it
+            slots = tuple(f for f in e.effects if not isinstance(f, A.HeldOverride))
             for i, name in enumerate(copy_names(e), start=1):
                 # copies share the first one's effect functions and, unnumbered, its fields
                 own = spread_members(kind, copy_fields(e, kind, i), sym) if numbered_fields and i > 1 else fields
                 refs += card_refs(e, kind, i, name, sym)
-                entities.append((e.kind, name, copy_title(e, kind, i, own, sym), own, e.effects, str(e.span),
+                entities.append((e.kind, name, copy_title(e, kind, i, own, sym), own, slots, str(e.span),
                                  kind.per_player, e.name, i))
     return Layout(
         resources={r.name: (field_value(r.cap) if r.cap else None, groups_of.get(r.name))

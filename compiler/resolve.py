@@ -133,6 +133,9 @@ class Symbols:
     # pick an amend of a proc or a phase changes, in merge order
     amended_picks: list = field(default_factory=list)
     extended: list = field(default_factory=list)    # (a `before`/`after`, "proc" or "phase") each reported as I404
+    # func or proc name -> [(card, its HeldOverride, the hidden name of the card's version)] of the cards
+    # that change it for their holder, in declaration order (held_overrides)
+    held: dict = field(default_factory=dict)
     # a proc's name, or ("phase", NAME), -> the bodies it was made of by `before`/`after`, in order:
     # each is checked in a scope of its own (the proc's parameters, not another part's locals)
     parts: dict = field(default_factory=dict)
@@ -276,6 +279,7 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
                 sym.members[m] = decl.name
     for m in set(sym.dropped) & (set(sym.members) | set(sym.decls)):   # declared again: the uses refer to that
         del sym.dropped[m]
+    held_overrides(sym, diags, sources)
     sym.game = next((d for d in sym.decls.values() if isinstance(d, A.Game)), None)  # after overrides/removals
     for trigger in standing:   # every player has it: a pattern not on `you` fires once per player
         subject = trigger.pattern.subject
@@ -481,7 +485,9 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
         else:
             slot = "effects" if isinstance(change, A.FieldEffect) else "values" if isinstance(change, A.FieldValue) \
                 else "fields"
-            if slot == "effects":   # `base();` runs the effect it replaces, as in an amended option
+            # `base();` runs the effect it replaces, as in an amended option (a card's override keeps its
+            # base(...): the rule below the card, as in the card itself)
+            if slot == "effects" and not isinstance(change, A.HeldOverride):
                 old = next((f for f in fields["effects"] if f.name == change.name), None)
                 change = _keep_base(sym, change, None if old is None else old.body, "effect", diags)
             # an entity's field is given once: drop it from both lists before adding the new one
@@ -1026,6 +1032,131 @@ def _call_base(sym: Symbols, decl, old, diags: list[Diagnostic]):
     sym.origin[hidden] = sym.origin.get(decl.name)
     return A.rewrite(decl, lambda n: replace(n, func=hidden)
                      if type(n) in (A.CallStmt, A.Call) and n.func == BASE else None)
+
+
+def held_overrides(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None:
+    """A card's `override func|proc NAME(...) in ZONE ...` (dsl.ast.HeldOverride), once every pack is
+    merged (so it builds on NAME as the packs leave it, and an `amend` of the card has replaced it):
+    the card's version becomes the hidden declaration `NAME.CARD`, with `base(...)` calling the
+    version below it, and NAME a dispatcher, `if contains(ZONE, CARD) then NAME.CARD(...) else BELOW(...)`,
+    for the player the call is made for (`you`). Cards are stacked in declaration order, the last
+    outermost: a later card's base() reaches an earlier held card's version, the first one's the
+    pack's (kept as `NAME.base`, as an override's). A func or proc no card changes is left as it is.
+    E353 (nothing of that name to change), E354 (a signature other than the one it changes), E358
+    (the same one changed twice in a card); a zone that cannot hold the card is the checker's
+    (E330-E332, as a reaction's) and makes nothing here."""
+    cards: dict = {}
+    for d in list(sym.decls.values()):
+        if not isinstance(d, A.Entity):
+            continue
+        seen: set = set()
+        for h in d.effects:
+            if not isinstance(h, A.HeldOverride):
+                continue
+            if h.func in seen:
+                diags.append(Diagnostic("E358", f"{d.name!r} changes {CATEGORY[type(h.decl)]} {h.func!r} twice: a card "
+                                        "has one version of it", h.span, "merge the two into one override"))
+                sym.baseless.update(_base_calls(h.decl))
+                continue
+            seen.add(h.func)
+            cards.setdefault(h.func, []).append((d, h))
+    for name, held in cards.items():
+        old = sym.decls.get(name)
+        fit = [(d, h) for d, h in held if _held_fits(sym, name, old, d, h, diags, sources)]
+        if not fit:
+            continue
+        for i, (d, h) in enumerate(fit):
+            calls = [n for n in A.walk(h.decl) if type(n) in (A.CallStmt, A.Call)]
+            if i > 0 and not any(n.func == BASE for n in calls):
+                diags.append(Diagnostic("W472", f"card {d.name!r} overrides {CATEGORY[type(old)]} {name!r} without calling "
+                                        f"base(...): a player holding it and {fit[i - 1][0].name!r} too gets this "
+                                        f"version alone",
+                                        declared_at(sources, name, h.span),
+                                        "call base(...) where the rule as it was still applies"))
+            itself = next((n for n in calls if n.func == name), None)
+            if itself is not None:
+                diags.append(Diagnostic("W476", f"card {d.name!r}'s override calls {name!r}, which for the card's "
+                                        "holder is this version again: it never ends while the card is held", itself.span,
+                                        "to run the rule it changes, call base(...)"))
+        below = f"{name}.base"
+        while below in sym.decls:
+            below += ".base"
+        sym.decls[below] = replace(old, name=below)
+        sym.origin[below] = sym.origin.get(name)
+        for i, (d, h) in enumerate(fit):
+            version = f"{name}.{d.name}"
+            sym.decls[version] = replace(A.rewrite(h.decl, lambda n, below=below, d=d: _held_name(n, below, d)),
+                                         name=version)
+            sym.origin[version] = sym.origin.get(d.name)
+            sym.held.setdefault(name, []).append((d, h, version))
+            top = name if i == len(fit) - 1 else f"{name}.below.{fit[i + 1][0].name}"
+            sym.decls[top] = _dispatcher(old, top, d, h, version, below)
+            below = top
+
+
+def _base_calls(decl) -> set:
+    return {n.span for n in A.walk(decl) if type(n) in (A.CallStmt, A.Call) and n.func == BASE}
+
+
+def _held_name(n, below: str, card: A.Entity):
+    """In a card's version: `base(...)` calls the version below it, `this` is the card."""
+    if type(n) in (A.CallStmt, A.Call) and n.func == BASE:
+        return replace(n, func=below)
+    if type(n) is A.Name and n.id == "this":
+        return replace(n, id=card.name)
+    return None
+
+
+def _held_fits(sym: Symbols, name: str, old, d: A.Entity, h: A.HeldOverride, diags: list[Diagnostic],
+               sources: dict) -> bool:
+    """Whether a card's override changes a func or proc of the same signature (E353, E354) from a zone
+    that can hold the card (else the checker reports E330-E332)."""
+    what = CATEGORY[type(h.decl)]
+    at = declared_at(sources, name, h.span)
+    ok = False
+    if not isinstance(old, (A.Func, A.Proc)) or "." in name:
+        same = [n for n, x in sym.decls.items() if type(x) is type(h.decl) and "." not in n]
+        is_what = f"{name!r} is {_article(CATEGORY[type(old)])}" if old is not None else f"no {what} {name!r} is declared"
+        diags.append(Diagnostic("E353", f"a card's override changes a {what} of the pack for its holder; {is_what}",
+                                at, did_you_mean(name, same) if old is None else None))
+    elif type(old) is not type(h.decl):
+        diags.append(Diagnostic("E354", f"{name!r} is {_article(CATEGORY[type(old)])}: override it as one",
+                                at, f"write 'override {CATEGORY[type(old)]} {name}(...)'",
+                                notes=(f"{name!r} is declared at {old.span}",)))
+    elif [p.type for p in old.params] != [p.type for p in h.decl.params] or \
+            (old.returns != h.decl.returns and None not in (old.returns, h.decl.returns)):
+        def sig(x):
+            return f"{name}({', '.join(f'{p.name}: {p.type}' for p in x.params)})" + (f": {x.returns}" if x.returns else "")
+        diags.append(Diagnostic("E354", f"this override takes {sig(h.decl)}, but the {what} it changes is {sig(old)}",
+                                at, "a card's version takes the same parameters, of the same types, and gives the "
+                                "same result", notes=(f"{name!r} is declared at {old.span}",)))
+    else:
+        zone = sym.decls.get(h.zone)
+        ok = isinstance(zone, A.Zone) and zone.per_player and (d.kind in zone.kinds or "any" in zone.kinds)
+    if not ok:
+        sym.baseless.update(_base_calls(h.decl))
+    return ok
+
+
+def _dispatcher(old, name: str, card: A.Entity, h: A.HeldOverride, version: str, below: str):
+    """`name` as the pack declares it, running the card's version for a holder of the card and the
+    one below it for anyone else."""
+    at = h.span
+    zone, it = A.Name(h.zone, span=h.place.span), A.Name(card.name, span=at)
+    holds = A.Call("contains", (zone, it), span=at) if card.copies == 1 else \
+        A.Aggregate("some", "held_copy", zone, A.Binary("==", A.Call("declaration", (A.Name("held_copy", span=at),),
+                                                                     span=at), it, span=at), None, span=at)
+    args = tuple(A.Name(p.name, span=at) for p in old.params)
+    if isinstance(old, A.Func):
+        return replace(old, name=name, value=A.Cond(holds, A.Call(version, args, span=at),
+                                                      A.Call(below, args, span=at), span=at))
+    if old.returns is None:
+        run = [(A.CallStmt(f, args, span=at),) for f in (version, below)]
+    else:
+        local = next(n for n in ("result", "result_", "held_result") if n not in {p.name for p in old.params})
+        run = [(A.Let(local, A.Call(f, args, span=at), span=at), A.Return(A.Name(local, span=at), span=at))
+               for f in (version, below)]
+    return replace(old, name=name, body=(A.If(holds, run[0], run[1], span=at),))
 
 
 def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic], sources: dict) -> None:

@@ -1556,6 +1556,35 @@ class Reaction(FieldEffect):
 
 
 @node
+class HeldOverride(FieldEffect):
+    """`override func NAME(params) [: TYPE] in ZONE = EXPR;` or `override proc NAME(params) [: TYPE] in ZONE
+    { ... }` inside a card: the card's own version of a func or proc of the pack, run for a call made
+    for a player (`you`) while a copy of the card is in that player's ZONE (a `per_player` zone), with
+    `base(...)` the version it replaces (the next held card's, or the pack's). An effect slot of its
+    own named by `slot_name` (a name no field can have), so an `amend` of the card replaces it; its
+    `body` is the one `Func` or `Proc` as written. The resolver (`resolve.held_overrides`) makes the
+    declarations both backends run; no backend runs the slot itself (`layout` leaves it out)."""
+
+    place: Optional[Expr] = None   # the zone's name as written (a Name: where findings point)
+
+    @property
+    def zone(self) -> str:
+        return self.place.id
+
+    @property
+    def decl(self) -> "Func | Proc":
+        return self.body[0]
+
+    @property
+    def func(self) -> str:
+        return self.decl.name
+
+    @staticmethod
+    def slot_name(func: str) -> str:
+        return f"override {func}"
+
+
+@node
 class Anytime(FieldEffect):
     """`anytime in ZONE { ... }` inside an entity: a card its holder may play while it is in their ZONE,
     offered at every `window;` of the game (7.2b). An effect slot of its own named by `slot_name` (a

@@ -424,6 +424,20 @@ class _Builder:
         trigger = A.Whenever(False, pattern, None, body, holds, span=span)
         return A.Reaction(A.Reaction.slot_name(pattern.event, zone), (trigger,), zone, span=span)
 
+    def held_func(self, meta, items):
+        return self._held(meta, items, A.Func(str(items[1]), items[2] or (), items[-1], _pick(items, "returns"),
+                                             span=self._s(meta)))
+
+    def held_proc(self, meta, items):
+        return self._held(meta, items, A.Proc(str(items[1]), items[2] or (), _block(items), _pick(items, "returns"),
+                                             span=self._s(meta)))
+
+    def _held(self, meta, items, decl):
+        """A card's `override func|proc NAME(...) in ZONE ...` (dsl.ast.HeldOverride)."""
+        zone = [t for t in items if isinstance(t, Token) and t.type == "NAME"][-1]
+        return A.HeldOverride(A.HeldOverride.slot_name(decl.name), (decl,),
+                              A.Name(str(zone), span=_token_span(self.file, zone)), span=self._s(meta))
+
     def anytime_slot(self, meta, items):
         zone = str(items[1])
         return A.Anytime(A.Anytime.slot_name(zone), _block(items), A.Name(zone, span=_token_span(self.file, items[1])),

@@ -67,6 +67,9 @@ def expr(e) -> str:
         return _expr(e)
 
 
+CATEGORY_WORD = {A.Func: "func", A.Proc: "proc"}   # a card's override (A.HeldOverride) says which
+
+
 class ExprPrinter(A.Visitor):
     """Expressions as rules text, with only the parentheses they need."""
 
@@ -844,6 +847,14 @@ class Printer(A.Visitor):
             self.clauses([Clause(f"{item.name} = ", item.value)])
         elif isinstance(item, A.Anytime):
             self.block(f"anytime in {item.zone}", item.body)
+        elif isinstance(item, A.HeldOverride):   # the func or proc as written, its zone after the signature
+            d = item.decl
+            head = f"override {CATEGORY_WORD[type(d)]} {d.name}({params_text(d.params)})" \
+                f"{f': {d.returns}' if d.returns else ''} in {item.zone}"
+            if isinstance(d, A.Func):
+                self.clauses([Clause(f"{head} = ", d.value)])
+            else:
+                self.block(head, d.body)
         elif isinstance(item, A.Reaction):   # the pattern, zone and block read back from its trigger
             asked = item.asked
             head = f"whenever {pattern(item.trigger.pattern)} in {item.zone}"
