@@ -462,7 +462,7 @@ def _sources_of(e: RulesError) -> dict:
 def explain(pack: str, name: str, expansions: List[str]) -> None:
     """Show a declaration, where it is and what it does in plain words."""
     from rulebook.compiler.driver import analyse
-    from rulebook.compiler.explain import (as_made, as_written, changes, copies_words, explain_space, history,
+    from rulebook.compiler.explain import (as_declared, as_made, as_written, changes, copies_words, explain_space, history,
                                            named_space, origin, space_hint, space_origin, titled)
     from rulebook.compiler.explain import explain as read_out
     from rich.text import Text
@@ -515,7 +515,8 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
         _fail(RulesError([_at_path("E511", pack, f"the pack declares nothing named {name!r}", hint)]))
     out.print(Text.assemble((printable(name), "bold"), " is ",
                             printable(origin(name, events) if events else f"declared at {decl.span}")))
-    decl = as_made(decl, result.symbols)   # a `for each` entity's title filled: what it is called
+    decl = as_declared(as_made(decl, result.symbols), result.symbols)   # a `for each` entity's title filled; a func
+    # some cards change as the packs declare it
     shown = as_written(decl, events)   # with the comments above it and inside it, as `fmt` keeps them
     lines = declaration_text(shown, result.sources.get(shown.span.file))
     out.print("\n".join("  " + line for line in lines), markup=False)

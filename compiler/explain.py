@@ -1509,6 +1509,9 @@ class Reader(A.Visitor):
             if isinstance(e, A.Reaction):
                 self.reaction(e, depth)
                 continue
+            if isinstance(e, A.HeldOverride):
+                self.held_override(d, e, depth)
+                continue
             if isinstance(e, A.Anytime):
                 self.say(depth, f"At any window (`window;`), while this is in your {self.noun(e.zone)}, you may play it:")
                 self.block(e.body, depth + 1)
@@ -1522,6 +1525,27 @@ class Reader(A.Visitor):
         self.say(depth, f"Whenever {self.event(t.pattern)}, while this is in your {self.noun(r.zone)} "
                         f"(each player, for their own copy):")
         self.block(t.body, depth + 1)
+
+    def held_override(self, d: A.Entity, h: A.HeldOverride, depth: int) -> None:
+        """A card's `override func|proc NAME(...) in ZONE`: for whom, while when, and the rule as it reads
+        then (its `base(...)` the rule as it was)."""
+        decl = A.rewrite(h.decl, lambda n: replace(n, func=f"{h.func}.base")
+                         if type(n) in (A.Call, A.CallStmt) and n.func == BASE else None)
+        what = f"{CATEGORY[type(decl)]} {spoken(h.func)}({', '.join(p.name for p in decl.params)})"
+        self.say(depth, f"While you hold {d.title or spoken(d.name)} in your {self.noun(h.zone)}, the {what} "
+                        f"reads, for you{self.effect_amended(d, h)}:")
+        outer, self.words.held = self.words.held, held_names(decl)
+        if isinstance(decl, A.Func):
+            self.func(decl, depth + 1)
+        else:
+            self.block(decl.body, depth + 1)
+        self.words.held = outer
+
+    def held_by(self, name: str, depth: int) -> None:
+        """After a func or proc some cards change for their holder: which, from where."""
+        for card, h, _version in getattr(self.symbols, "held", {}).get(name, ()):
+            self.say(depth, f"While you hold {card.title or spoken(card.name)} in your {self.noun(h.zone)}, "
+                            f"it reads otherwise for you (explain {card.name}).")
 
     def effect_amended(self, d: A.Entity, e: A.FieldEffect) -> str:
         """` (amended by FILE:L:C)` after an effect an `amend` of the entity wrote (one written outside
@@ -1558,12 +1582,14 @@ class Reader(A.Visitor):
         self.words.held = held_names(d)
         self.block(d.body, depth)
         self.words.held = outer
+        self.held_by(d.name, depth)
 
     def visit_Func(self, d, depth: int) -> None:
         outer = self.words.held
         self.words.held = held_names(d)
         self.func(d, depth)
         self.words.held = outer
+        self.held_by(d.name, depth)
 
     def func(self, d, depth: int) -> None:
         condition = (isinstance(d.value, A.Binary) and d.value.op in (*COMPARISONS, "and", "or")) or \
@@ -1886,6 +1912,14 @@ def as_made(decl, symbols=None):
         except (A.NotConstant, KeyError):   # worked out in play only
             pass
     return replace(decl, title="".join(p if isinstance(p, str) else "{" + expr(p) + "}" for p in decl.title_parts))
+
+
+def as_declared(decl, symbols=None):
+    """A func or proc that cards change for their holder (the resolver's dispatcher) as the packs
+    declare it; any other declaration as it is."""
+    hidden = getattr(symbols, "held_base", {}).get(getattr(decl, "name", None))
+    return decl if hidden is None or symbols.decls.get(decl.name) is not decl else \
+        replace(symbols.decls[hidden], name=decl.name)
 
 
 def as_written(decl, events: list[tuple[str, object]]):

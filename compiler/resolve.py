@@ -136,6 +136,7 @@ class Symbols:
     # func or proc name -> [(card, its HeldOverride, the hidden name of the card's version)] of the cards
     # that change it for their holder, in declaration order (held_overrides)
     held: dict = field(default_factory=dict)
+    held_base: dict = field(default_factory=dict)   # such a name -> the hidden name of the version the packs declare
     # a proc's name, or ("phase", NAME), -> the bodies it was made of by `before`/`after`, in order:
     # each is checked in a scope of its own (the proc's parameters, not another part's locals)
     parts: dict = field(default_factory=dict)
@@ -1083,6 +1084,7 @@ def held_overrides(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None
             below += ".base"
         sym.decls[below] = replace(old, name=below)
         sym.origin[below] = sym.origin.get(name)
+        sym.held_base[name] = below
         for i, (d, h) in enumerate(fit):
             version = f"{name}.{d.name}"
             sym.decls[version] = replace(A.rewrite(h.decl, lambda n, below=below, d=d: _held_name(n, below, d)),

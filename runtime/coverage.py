@@ -40,6 +40,10 @@ class Coverage:
                 self._add(fn, kind, f"{field} (default)")
         for name, fn in program.procs.items():
             self._add(fn, "proc", name)
+        for name, fn in list(program.procs.items()) + list(program.funcs.items()):
+            func, _, card = name.partition(".")   # a card's version of a func or proc: `NAME.CARD`
+            if card in program.entities:
+                self._add(fn, program.entities[card].kind, f"{card} override {func}")
         for t in program.tracks.values():
             for pos, space in t.spaces.items():
                 if not space.empty:   # a space without a benefit has no rule to reach

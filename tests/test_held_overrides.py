@@ -5,7 +5,8 @@ pack's); both backends, two cards on one func, the card leaving, amend, misuse, 
 from __future__ import annotations
 
 from rulebook.compiler.driver import analyse_text, build_text
-from rulebook.compiler.explain import reading
+from rulebook.compiler.explain import as_declared, reading
+from rulebook.runtime.coverage import Coverage
 from rulebook.runtime.engine import Game
 
 from .conftest import found_at, printed_back, random_games_agree, replays_through_json, rules_program, run_proc
@@ -165,3 +166,24 @@ def test_an_override_hiding_another_cards_and_one_calling_itself_are_warned():
 def test_the_body_is_checked_where_it_is_written():
     assert findings('alien a { text = ""; override func reward(n: int): int in power = base(n) + "x"; }') \
         == [("E303", 10, 77)]
+
+
+def test_explain_reads_a_cards_override_and_the_func_it_changes():
+    result = analyse_text(PACK + GAME)
+    sym = result.symbols
+    words = "\n".join(reading(sym.decls["amoeba"], sym))
+    assert "While you hold Amoeba in your power, the func reward(n) reads, for you:\n" \
+           "  Equals (“the replaced reward” for n) plus 1." in words
+    words = "\n".join(reading(as_declared(sym.decls["reward"], sym), sym))
+    assert words == "Equals n.\nWhile you hold Amoeba in your power, it reads otherwise for you (explain amoeba).\n" \
+        "While you hold Virus in your power, it reads otherwise for you (explain virus)."
+
+
+def test_cover_counts_a_cards_override_as_reached_when_it_runs():
+    program = build_text(PACK + GAME)
+    coverage = Coverage(program)
+    assert ("alien", "virus override collect") in coverage.rules.values()
+    g = dealt_with(program, ["amoeba"], [])
+    coverage.measure(lambda: run_proc(g, "collect", 1, player=0))
+    missing = coverage.report()["alien"][1]
+    assert "amoeba override reward" not in missing and "virus override reward" in missing
