@@ -9,7 +9,8 @@ from rulebook.compiler.explain import as_declared, reading
 from rulebook.runtime.coverage import Coverage
 from rulebook.runtime.engine import Game
 
-from .conftest import found_at, printed_back, random_games_agree, replays_through_json, rules_program, run_proc
+from .conftest import found_at, printed_back, programs, random_games_agree, replays_through_json, rules_program, run_proc
+from .conftest import write_pack
 from .conftest import the_one_error
 
 # Cosmic Encounter: each player's alien power changes a rule of the game for them alone.
@@ -54,7 +55,7 @@ program = rules_program(PACK)
 
 
 def ships(g: Game) -> list[int]:
-    return [p.counters["ships"] if hasattr(p, "counters") else p.stock["ships"] for p in g.state.players]
+    return [p.stock["ships"] for p in g.state.players]
 
 
 def dealt_with(program, *holdings) -> Game:
@@ -108,7 +109,6 @@ def test_an_amend_replaces_a_cards_override_and_base_is_the_rule_below():
     house = PACK + """
     amend amoeba { override func reward(n: int): int in power = base(n) + 5; }
     """
-    # an amend in the same file is allowed in a house pack; here the whole text is one pack
     for interpreted in (False, True):
         g = dealt_with(build_text(house, interpreted=interpreted), ["amoeba"])
         run_proc(g, "collect", 1, player=0)
@@ -187,3 +187,16 @@ def test_cover_counts_a_cards_override_as_reached_when_it_runs():
     coverage.measure(lambda: run_proc(g, "collect", 1, player=0))
     missing = coverage.report()["alien"][1]
     assert "amoeba override reward" not in missing and "virus override reward" in missing
+
+
+def test_a_house_pack_amends_a_card_and_overrides_the_rule_under_the_cards(tmp_path):
+    write_pack(tmp_path / "base", PACK + GAME, name="base")
+    house = write_pack(tmp_path / "house", """
+        override func reward(n: int): int = n + 10;
+        amend virus { override func reward(n: int): int in power = base(n) * 3; }
+        """, name="house", extends=["../base"])
+    for program in programs(house):
+        g = dealt_with(program, ["virus"], ["amoeba"], [])
+        for seat in range(3):
+            run_proc(g, "collect", 1, player=seat)
+        assert ships(g) == [(1 + 10) * 3 + 1, 1 + 10 + 1, 1 + 10]
