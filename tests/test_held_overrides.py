@@ -200,3 +200,16 @@ def test_a_house_pack_amends_a_card_and_overrides_the_rule_under_the_cards(tmp_p
         for seat in range(3):
             run_proc(g, "collect", 1, player=seat)
         assert ships(g) == [(1 + 10) * 3 + 1, 1 + 10 + 1, 1 + 10]
+
+
+def test_a_proc_with_a_result_gives_the_holders_version():
+    text = PACK + """
+    proc haul(n: int): int { return n; }
+    proc bank() { let got = haul(2); gain got ships; }
+    alien trader "Trader" { text = ""; override proc haul(n: int): int in power { let b = base(n); return b + 3; } }
+    """
+    for interpreted in (False, True):
+        g = dealt_with(build_text(text, interpreted=interpreted), ["trader"], [])
+        run_proc(g, "bank", player=0)
+        run_proc(g, "bank", player=1)
+        assert ships(g) == [5, 2]
