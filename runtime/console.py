@@ -16,7 +16,7 @@ from rich.text import Text
 
 from rulebook.dsl.diagnostics import printable
 
-from .view import MASK, fields_words, item_label, screen_name, value_text
+from .view import MASK, fields_words, item_label, look, screen_name, value_text
 
 
 class PlainConsole(Console):
@@ -41,45 +41,33 @@ class PlainConsole(Console):
 # ---------------------------------------------------------------- the human player's screen
 def zone_text(z: dict, view: Optional[dict] = None) -> str:
     """A zone of a view as one line: its items when visible (alike copies in a row counted, `Guard
-    (1) x2 (#1, #4)`), else its size and what the player knows of it: the cards they learnt, and
-    what they see of the others by position (`card 3: colour Red`)."""
+    (1) x2`), else its size and what the player knows of it: the cards they learnt, and what they
+    see of the others by position (`card 3: colour Red`)."""
     if "items" not in z:
-        known = [", ".join(item_label(e) for e in z["known"])] if z["known"] else []
+        known = [items_text(z["known"])] if z["known"] else []
         partly = [(p["at"], fields_words(p["fields"], lambda v: value_text(v, view or {}))) for p in z.get("partly", ())]
         known += [f"card {at}: {words}" for at, words in partly if words]
         return f"{z['size']} {z['visibility']}" + (f" (you know: {'; '.join(known)})" if known else "")
+    return "[" + items_text(z["items"]) + "]"
+
+
+def items_text(items: list[dict]) -> str:
+    """Items of a view by title, alike copies in a row counted (`Copper x46`), one of alike copies
+    elsewhere by its place among them (`Contessa (2 of 2)`, `view.item_label`)."""
     runs: list[list[dict]] = []
-    for e in z["items"]:
+    for e in items:
         last = runs[-1][-1] if runs else None
         if last is not None and "copy" in e and _alike(last, e):
             runs[-1].append(e)
         else:
             runs.append([e])
-    shown = [item_label(run[0]) if len(run) == 1 else
-             f"{run[0]['title'] or run[0]['name'].partition('#')[0]} x{len(run)} "
-             f"({copy_numbers([e['copy'] for e in run])})" for run in runs]
-    return "[" + ", ".join(shown) + "]"
-
-
-def copy_numbers(numbers: list[int], most: int = 4) -> str:
-    """Copy numbers as a screen shows them: consecutive ones as a range (`#15 to #60`, not 46 numbers
-    over four lines), at most `most` ranges or numbers, then how many more copies there are."""
-    runs: list[list[int]] = []
-    for n in numbers:
-        if runs and n == runs[-1][-1] + 1:
-            runs[-1].append(n)
-        else:
-            runs.append([n])
-    shown = [f"#{r[0]}" if len(r) == 1 else f"#{r[0]}, #{r[1]}" if len(r) == 2 else f"#{r[0]} to #{r[-1]}"
-             for r in runs[:most]]
-    rest = sum(len(r) for r in runs[most:])
-    return ", ".join(shown) + (f" and {rest} more" if rest else "")
+    return ", ".join(item_label(run[0]) if len(run) == 1 else
+                     f"{run[0]['title'] or run[0]['name'].partition('#')[0]} x{len(run)}" for run in runs)
 
 
 def _alike(a: dict, b: dict) -> bool:
-    """Two copies of one `* N` declaration that differ in nothing but their copy number."""
-    return "copy" in a and a["name"].partition("#")[0] == b["name"].partition("#")[0] and \
-        (a["title"], a["fields"], a["flipped"]) == (b["title"], b["fields"], b["flipped"])
+    """Two alike copies of one `* N` declaration: a seat sees nothing that tells them apart."""
+    return "copy" in a and "copy" in b and look(a) == look(b)
 
 
 def _stocks(stock: dict, view: dict) -> str:

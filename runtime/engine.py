@@ -431,9 +431,13 @@ def label_of(value: Any, titles: Optional[dict] = None) -> str:
 
 
 def told_apart(values: list, labels: list[str]) -> list[str]:
-    """Option labels where alike options are told apart as a player's screen tells them: a card of
-    several copies by its copy's number (`Tower #2`), a per-player card by whose copy it is, anything
-    else by its place among the alike ones (`Trap (2 of 2)`)."""
+    """Option labels where alike options are told apart as a player's screen tells them: one player's
+    copy of a per-player card by whose copy it is (`Start tile (P2's)`: the owner is on the table),
+    copies of a `* N` declaration whose fields differ (`value = copy_number`) by their numbers, as
+    their fields tell them apart, anything else by its place among the alike ones (`Trap (2 of 2)`,
+    `Contessa (1 of 2)`). Never twins by their copy numbers: a number survives a shuffle, and a seat
+    that saw `Contessa #2` go into the court deck would know it again when an opponent shows it
+    (docs/language.md 9, `Program.alike_copies`)."""
     seen: dict[str, list[int]] = {}
     for i, label in enumerate(labels):
         seen.setdefault(label, []).append(i)
@@ -443,10 +447,11 @@ def told_apart(values: list, labels: list[str]) -> list[str]:
             continue
         alike = [values[i] for i in where]
         entities = all(type(v) is EntityDef for v in alike)
-        if entities and len({v.copy_number for v in alike}) == len(alike):
-            marks = [f" #{v.copy_number}" for v in alike]
-        elif entities and len({v.of for v in alike}) == len(alike):
+        if entities and len({v.of for v in alike}) == len(alike):
             marks = [f" ({v.of}'s)" if v.of is not None else " (shared)" for v in alike]
+        elif entities and len({v.declared for v in alike}) == 1 and len({v.copy_number for v in alike}) == len(alike) \
+                and len({repr(sorted(v.fields.items())) for v in alike}) == len(alike):
+            marks = [f" #{v.copy_number}" for v in alike]   # copies whose fields differ: no twins (9)
         else:
             marks = [f" ({n} of {len(alike)})" for n in range(1, len(alike) + 1)]
         for i, mark in zip(where, marks):

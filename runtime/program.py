@@ -116,15 +116,16 @@ class Program:
     _reset_plans: dict = field(default_factory=dict, repr=False, compare=False)
 
     def alike_copies(self) -> frozenset:
-        """The declarations (`card tempura * 14`) whose copies share a title, so that only a copy
-        number tells them apart; copies whose titles hold their values ("{rank} of Diamonds") are
-        told apart by title. Once per program."""
+        """The copies of `* N` declarations that have a twin: another copy of the declaration with
+        the same title and the same fields (`card contessa "Contessa" * 3`), so that only a copy
+        number, which a seat must not see (docs/language.md 9), would tell them apart; by name.
+        Copies whose titles or fields differ ("{rank} of Diamonds", `value = copy_number`) are told
+        apart by what differs. Once per program."""
         if self._alike is None:
-            titles: dict = {}
+            looks: dict = {}
             for e in self.entities.values():
-                titles.setdefault(e.name.partition("#")[0], []).append(e.title)
-            self._alike = frozenset(name for name, shown in titles.items()
-                                    if len(shown) > 1 and len(set(shown)) < len(shown))
+                looks.setdefault((e.declared, e.title, repr(sorted(e.fields.items()))), []).append(e.name)
+            self._alike = frozenset(name for names in looks.values() if len(names) > 1 for name in names)
         return self._alike
 
     def card_elements(self) -> dict:

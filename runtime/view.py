@@ -12,6 +12,7 @@ view's contents) holds only what its player may know; `tests/test_view.py` check
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any, NamedTuple, Optional
 
@@ -295,6 +296,37 @@ def shown_options(game, d) -> Optional[list]:
     return shown
 
 
+def copy_alias(e: EntityDef) -> str:
+    """How a seat's view names one of alike copies (`* N` copies that share a title): by its
+    declaration's name (`contessa`; a per-player copy `contessa@P2`), the same for every copy, so
+    that a copy cannot be followed through a zone the seat does not see (docs/language.md 9)."""
+    return e.declared if e.of is None else f"{e.declared}@{e.of}"
+
+
+def look(item: dict) -> str:
+    """What a seat sees of an item of its view, but its place: two items that look the same are
+    alike (the same declaration, title, fields, side and owner)."""
+    return json.dumps({k: v for k, v in item.items() if k not in ("copy", "alike")}, sort_keys=True)
+
+
+def placed(items: list[dict]) -> list[dict]:
+    """A listing of a view (a zone's items, the cards learnt in a zone) with each of alike copies
+    told apart by its place among the alike ones in it, the only way a seat at the table tells
+    them apart: `copy` (1, 2, ...) and `alike` (how many there are); copies that differ in what the
+    seat sees (a field, a side, an owner) are not alike, and each is its place among its own."""
+    counts: dict[str, int] = {}
+    looks = [look(e) if "copy" in e else None for e in items]
+    for key in looks:
+        if key is not None:
+            counts[key] = counts.get(key, 0) + 1
+    at: dict[str, int] = {}
+    for e, key in zip(items, looks):
+        if key is not None:
+            at[key] = at.get(key, 0) + 1
+            e["copy"], e["alike"] = at[key], counts[key]
+    return items
+
+
 def unseen_elements(game, index: int) -> set:
     """The elements of indexed counters and variables (by flat name: `told[c#3]`) whose index is, or
     holds, a card or tile player `index` cannot see: a view leaves them out (their names would name
@@ -388,11 +420,17 @@ def build_view(game, index: int) -> dict:
         """Whether the viewer may see which card a value names (see `seen`)."""
         return seen(game, index, e)
 
+    alike = program.alike_copies()
+
     def value(v):
         """A variable's value as the viewer may see it: a card they cannot see is only its kind
-        (a variable holding the card an opponent chose in secret must not name it)."""
-        if isinstance(v, EntityDef) and not sees(v):
-            return {"entity": None, "kind": v.kind}
+        (a variable holding the card an opponent chose in secret must not name it); one of alike
+        copies by its declaration's name, never which copy it is (`copy_alias`)."""
+        if isinstance(v, EntityDef):
+            if not sees(v):
+                return {"entity": None, "kind": v.kind}
+            if v.name in alike:
+                return {"entity": copy_alias(v)}
         if isinstance(v, (list, tuple)):
             return [value(x) for x in v]
         return encode(v)
@@ -402,19 +440,22 @@ def build_view(game, index: int) -> dict:
         fields.update({k: value(v) for k, v in state.evars.get(e.key, {}).items()})
         shown = {"name": e.name, "title": e.title, "kind": e.kind, "fields": fields,
                  "flipped": e.key in state.flipped}
-        if e.name.partition("#")[0] in program.alike_copies():   # one of `* N` copies that share a title
-            shown["copy"] = e.copy_number
         if e.key != e.name:   # a per-player entity's copy: one per holder, told apart by `name@holder`
             shown["key"] = e.key
+        if e.name in alike:   # one of `* N` copies alike in title and fields: no copy identity (`copy_alias`)
+            shown["name"] = e.declared
+            if e.key != e.name:
+                shown["key"] = copy_alias(e)
+            shown["copy"] = 1   # its place among the alike ones of its listing: `placed`
         return shown
 
     def zone(owner: Optional[Holder], name: str, items: list) -> dict:
         shown = {"visibility": program.visibility.get(name, "public"), "size": len(items)}
         if open_to_viewer(owner, name):
-            shown["items"] = [entity(e) for e in items]
-        else:
-            learnt = [e for e in items if known(e, owner)]
-            shown["known"] = [entity(e) for e in sorted(learnt, key=lambda e: e.name)]
+            shown["items"] = placed([entity(e) for e in items])
+        else:   # learnt ones sorted by what the viewer sees of them, so their order tells nothing
+            learnt = [entity(e) for e in items if known(e, owner)]
+            shown["known"] = placed(sorted(learnt, key=lambda e: (e["name"], json.dumps(e, sort_keys=True))))
             partly = [(at, e, fields) for at, e in enumerate(items, start=1) if not known(e, owner)
                       for fields in [partly_known(game, index, e, owner)] if fields]
             if partly:   # (only then: views of packs without it stay as they were)
@@ -462,7 +503,7 @@ def build_view(game, index: int) -> dict:
         view["chosen_in_secret"] = [p.name for p in game.secret_round]
 
         def shown(pick):   # (a card they cannot see, from their own hand hidden from them: its kind only)
-            return entity(pick) if isinstance(pick, EntityDef) and sees(pick) else value(pick)
+            return placed([entity(pick)])[0] if isinstance(pick, EntityDef) and sees(pick) else value(pick)
         if viewer in game.secret_round:   # but the viewer's own pick is theirs to see until all have chosen
             pick = game.secret_round[viewer]   # several (`up to N`, `exactly N`): a list of them
             view["picked_in_secret"] = [shown(p) for p in pick] if type(pick) is list else shown(pick)
@@ -473,11 +514,11 @@ def build_view(game, index: int) -> dict:
 
 # ---------------------------------------------------------------- reading views as text
 def item_label(item: dict, numbered: bool = True) -> str:
-    """An entity of a view as a player reads it: its title, and the copy number of a `* N` copy
-    (copies share their title: `Card #8` tells one from another) unless `numbered` is off (the
-    title alone tells it apart where it is shown: `4 of Diamonds`, whose title holds its value)."""
+    """An entity of a view as a player reads it: its title, and for one of alike copies (`placed`)
+    its place among them where it is (`Contessa (2 of 2)`), unless `numbered` is off or it is the
+    only one there. Never a copy's number: a seat cannot follow a copy through a shuffle."""
     label = item["title"] or item["name"].partition("#")[0]
-    return f"{label} #{item['copy']}" if "copy" in item and numbered else label
+    return f"{label} ({item['copy']} of {item['alike']})" if numbered and item.get("alike", 1) > 1 else label
 
 
 def screen_name(name: str, view: dict) -> str:
@@ -502,8 +543,9 @@ def value_text(value: Any, view: dict) -> str:
         if "actor" in value:
             return value["actor"]
         if "entity" in value:
-            seen = _visible_items(view).get(value["entity"])
-            return item_label(seen[1]) if seen else "a card or tile you cannot see"
+            seen = next((e for _, z in _zones_of(view) for e in z.get("items", z.get("known", ()))
+                         if e.get("key", e["name"]) == value["entity"]), None)
+            return item_label(seen, numbered=False) if seen else "a card or tile you cannot see"
     if isinstance(value, str):
         return view.get("titles", {}).get(value, value)
     return str(value)
@@ -523,11 +565,27 @@ def _zones_of(view: dict):
 
 
 def _visible_items(view: dict) -> dict:
-    """The entities the viewer can see (their zone's contents, or known by `reveal`/`look`), by
-    name: (the zone's label, the entity, whether it is known only: learnt in a zone the viewer does
-    not see into)."""
-    return {e.get("key", e["name"]): (label, e, "items" not in z) for label, z in _zones_of(view)
-            for e in z.get("items", z.get("known", ()))}
+    """The entities the viewer can see (their zone's contents, or known by `reveal`/`look`): (the
+    zone's label, the entity, whether it is known only: learnt in a zone the viewer does not see
+    into), by name; one of alike copies, which has no name of its own in a view, by where it is and
+    its place among those that look as it does there, its side aside (`_copy_key`)."""
+    found = {}
+    for label, z in _zones_of(view):
+        at: dict = {}
+        for e in z.get("items", z.get("known", ())):
+            key = e.get("key", e["name"])
+            if "copy" in e:
+                key = _copy_key(label, e, at)
+            found[key] = (label, e, "items" not in z)
+    return found
+
+
+def _copy_key(label: str, e: dict, at: dict) -> tuple:
+    """The key of one of alike copies in `_visible_items`: (the zone, how it looks but its side,
+    its place among those of that look there so far, counted in `at`)."""
+    seen = look({**e, "flipped": None})
+    at[seen] = at.get(seen, 0) + 1
+    return label, seen, at[seen]
 
 
 def learnt(after: dict, before: Optional[dict] = None) -> list[str]:
@@ -537,7 +595,7 @@ def learnt(after: dict, before: Optional[dict] = None) -> list[str]:
     found: dict[str, list[str]] = {}   # the zone's label -> what was learnt there, in its order
     for name, (label, e, known) in _visible_items(after).items():
         if known and name not in known_before:
-            found.setdefault(label, []).append(item_label(e))
+            found.setdefault(label, []).append(item_label(e, numbered=False))
     return [f"you learnt: {', '.join(items)} in {label}" for label, items in found.items()] + \
         learnt_fields(after, before)
 
@@ -579,8 +637,21 @@ def changes(before: dict, after: dict) -> list[str]:
             lines.append(f"{new['name']}: {', '.join(theirs)}")
     seen_before, seen_after = _visible_items(before), _visible_items(after)
     moves: dict[tuple[str, str], list[str]] = {}   # (from, to) -> what went, in order
+    # alike copies have no names in views: one that left a zone and one that came into another,
+    # looking the same, are taken to be one that moved (to the viewer they are the same)
+    gone = {}   # how a copy that left looks -> the keys of those that left looking so, in order
+    for name, (label, e, known) in seen_before.items():
+        if type(name) is tuple and name not in seen_after:
+            gone.setdefault(name[1], []).append(name)
+    paired = {}   # the key of a copy that came -> that of the one that left
+    for name in seen_after:
+        if type(name) is tuple and name not in seen_before and gone.get(name[1]):
+            paired[name] = gone[name[1]].pop(0)
+    went = set(paired.values())
     for name in [*seen_before, *(n for n in seen_after if n not in seen_before)]:
-        was, now = seen_before.get(name), seen_after.get(name)
+        if name in went:
+            continue   # told where it came
+        was, now = seen_before.get(paired.get(name, name)), seen_after.get(name)
         if was is None and now[2]:
             continue   # learnt where the viewer does not see: said by `learnt`
         if was is not None and now is not None and was[0] == now[0]:
@@ -588,7 +659,7 @@ def changes(before: dict, after: dict) -> list[str]:
                 lines.append(f"{item_label(now[1])} (in {now[0]}) turned over")
             continue
         path = (was[0] if was else "unseen", now[0] if now else "out of sight")
-        moves.setdefault(path, []).append(item_label((now or was)[1]))
+        moves.setdefault(path, []).append(item_label((now or was)[1], numbered=False))
     lines.extend(f"{a} → {b}: {', '.join(items)}" for (a, b), items in moves.items())
     lines.extend(learnt(after, before))
     sizes_before = {label: z["size"] for label, z in _zones_of(before) if "items" not in z}

@@ -87,7 +87,7 @@ def test_copies_alike_ask_nothing_and_a_changed_copy_is_told_apart(game):
     deal(game, "silk_card#4")
     run_proc(game, "mark", card(game, "silk_card#4"))
     asked = run_proc(game, "sell", "silk", 1, answers=[1])   # the marked copy is not like the other
-    assert [d.options for d in asked] == [["Silk #3", "Silk #4"]]
+    assert [d.options for d in asked] == [["Silk (1 of 2)", "Silk (2 of 2)"]]   # by place, never by copy number
     assert names(game, "hand") == ["silk_card#3", "spice_card"]
 
 

@@ -62,18 +62,20 @@ def test_copies_are_distinct_entities_sharing_their_fields(program):
 
 
 def test_options_of_alike_copies_are_told_apart_as_the_screen_tells_them(program):
-    """Copies of one declaration share a title; as options they read `Lumber Yard #2` (the copy's
-    number, as a player's screen shows it), other alike values by their place among them; a script
-    may still answer with the shared title, which names the first of them."""
+    """Copies of one declaration share a title; as options they read `Lumber Yard (2 of 3)`, by
+    their place among the alike ones as other alike values (never the copy's number, which would
+    follow a copy through a shuffle); a script may still answer with the shared title, which names
+    the first of them."""
     g = Game(program("proc p() { fill deck with card; pick c from deck \"take which?\" { move c to hand; } }"), 2, 1)
     gen = g.program.procs["p"](g, g.state.players[0])
     d = gen.send(None)
-    assert d.options == ["Lumber Yard #1", "Lumber Yard #2", "Lumber Yard #3", "Baths", "Altar #1", "Altar #2"]
-    assert d.index_of("Altar #2") == 5 and d.index_of("Altar") == 4 and d.index_of("Baths") == 3
+    assert d.options == ["Lumber Yard (1 of 3)", "Lumber Yard (2 of 3)", "Lumber Yard (3 of 3)", "Baths",
+                         "Altar (1 of 2)", "Altar (2 of 2)"]
+    assert d.index_of("Altar (2 of 2)") == 5 and d.index_of("Altar") == 4 and d.index_of("Baths") == 3
     with pytest.raises(ValueError):
         d.index_of("Temple")
     with pytest.raises(StopIteration):
-        gen.send(d.index_of("Lumber Yard #3"))
+        gen.send(d.index_of("Lumber Yard (3 of 3)"))
     assert hand(g) == ["lumber#3"]
     assert told_apart([1, 1, 2], ["1", "1", "2"]) == ["1 (1 of 2)", "1 (2 of 2)", "2"]
 
@@ -81,10 +83,10 @@ def test_options_of_alike_copies_are_told_apart_as_the_screen_tells_them(program
 def test_a_scripted_answer_names_an_alike_option_by_its_own_label_or_the_shared_one(program):
     g = Game(program("proc p() { fill deck with card; pick c from deck \"take which?\" { move c to hand; } }"), 2, 1)
     d = g.program.procs["p"](g, g.state.players[0]).send(None)
-    agent = ScriptedAgent(["Altar #2", "Lumber Yard", "Altar #3"])
+    agent = ScriptedAgent(["Altar (2 of 2)", "Lumber Yard", "Altar #2"])
     assert agent.choose(Asked(d), None) == 5
     assert agent.choose(Asked(d), None) == 0
-    with pytest.raises(RulesRuntimeError, match="'Altar #3' is not an option"):
+    with pytest.raises(RulesRuntimeError, match="'Altar #2' is not an option"):
         agent.choose(Asked(d), None)
 
 

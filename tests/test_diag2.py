@@ -150,16 +150,14 @@ def test_an_indexed_variable_is_shown_by_its_title_and_index():
         "done[one]": "Done Age I", "done[two]": "Done two"}
 
 
-def test_many_copies_are_shown_as_ranges():
-    from rulebook.runtime.console import copy_numbers, zone_text
+def test_many_copies_are_counted_with_no_numbers():
+    from rulebook.runtime.console import zone_text
 
     def card(n: int) -> dict:
-        return {"name": "copper" if n == 1 else f"copper#{n}", "title": "Copper", "kind": "card", "fields": {},
-                "flipped": False, "copy": n}
-    pile = {"visibility": "public", "size": 46, "items": [card(n) for n in range(15, 61)]}
-    assert zone_text(pile) == "[Copper x46 (#15 to #60)]"
-    assert copy_numbers([1, 2, 4, 7, 8, 9, 11]) == "#1, #2, #4, #7 to #9, #11"
-    assert copy_numbers([1, 3, 5, 7, 9, 11, 12]) == "#1, #3, #5, #7 and 3 more"
+        return {"name": "copper", "title": "Copper", "kind": "card", "fields": {}, "flipped": False,
+                "copy": n, "alike": 46}
+    pile = {"visibility": "public", "size": 46, "items": [card(n) for n in range(1, 47)]}
+    assert zone_text(pile) == "[Copper x46]"
 
 
 def test_the_state_table_counts_alike_items_in_a_row():
@@ -194,7 +192,7 @@ def test_the_hot_seat_screen_shows_an_indexed_variable_by_its_title_and_a_pile_b
     game.play()
     first = console.screens[0]
     assert "In this game's Supply Estate: yes" in first and "in_game[" not in first
-    assert "Copper x12 (#1 to #12)" in first
+    assert "Supply: [Copper x12, Estate]" in first and "#" not in first
 
 
 # ---------------------------------------------------------------------------- 4. one syntax error, not two

@@ -117,7 +117,7 @@ def test_the_screen_shows_the_global_pot_variables_messages_and_the_others_answe
     # by their titles (`counter pot "Chips on the card"`), what has none by its name (`last_taker`)
     assert "Game: Chips on the card: 0, last_taker: none" in first
     assert "Took a card: no" in first and "Chips: 2" in first
-    assert "table: [Card #" in first and "deck: 5 secret" in first
+    assert "table: [Card]" in first and "deck: 5 secret" in first and "#" not in first
     # P1 said "No thanks!" (option 2: yes) and paid a chip into the pot: P2 sees the answer and the pot
     assert "P1: No thanks! → yes" in second and "Game: Chips on the card: 1" in second
     # P2 took the card (option 1: no): back at P1, the `say` line, the answer and the changes appear
@@ -125,7 +125,7 @@ def test_the_screen_shows_the_global_pot_variables_messages_and_the_others_answe
     assert "P2: No thanks! → no" in since and "P2: P2 takes Card with 3 chips" in since
     assert "P1: Chips 2 → 1" in since and "P2: Chips 2 → 3, Cards taken 0 → 1, Took a card no → yes" in since
     assert "Chips on the card" not in since.split("Game:")[0]   # 0 at P1's last decision, 0 again now
-    assert "last_taker none → P2" in since and "table → P2's taken: Card #" in since
+    assert "last_taker none → P2" in since and re.search(r"unseen → P2's taken: Card *\n", since)
     assert "deck: 5 → 4 (secret)" in since
     assert console.screens[0].count("Since your last decision") == 0   # nothing happened before
 
@@ -186,23 +186,22 @@ def test_a_pick_of_cards_is_never_told_to_the_others_but_its_visible_move_is(int
     assert any("deck: 4 → 2 (secret)" in s for s in console.screens)   # both drew one since
 
 
-def test_copies_show_their_number_alone_and_are_counted_alike_in_a_row():
-    def card(n: int) -> dict:
-        return {"name": "nt" if n == 1 else f"nt#{n}", "title": "Card", "kind": "card", "fields": {},
-                "flipped": False, "copy": n}
+def test_alike_copies_show_their_place_alone_and_are_counted_in_a_row():
+    def card(n: int, of: int = 3) -> dict:
+        return {"name": "nt", "title": "Card", "kind": "card", "fields": {}, "flipped": False, "copy": n, "alike": of}
 
     one = {"name": "king", "title": "King", "kind": "card", "fields": {}, "flipped": False}
-    zone = {"visibility": "public", "size": 4, "items": [card(3), card(5), one, card(1)]}
-    assert zone_text(zone) == "[Card x2 (#3, #5), King, Card #1]"
-    turned = dict(card(2), flipped=True)
-    assert zone_text({"visibility": "public", "size": 2, "items": [card(4), turned]}) == "[Card #4, Card #2]"
+    zone = {"visibility": "public", "size": 4, "items": [card(1), card(2), one, card(3)]}
+    assert zone_text(zone) == "[Card x2, King, Card (3 of 3)]"
+    turned = dict(card(1, 1), flipped=True)
+    assert zone_text({"visibility": "public", "size": 2, "items": [card(1, 1), turned]}) == "[Card, Card]"
 
 
 def test_the_view_numbers_the_copies_of_a_declaration_only(interpreted):
     game = Game(build_text(NO_THANKS + "card lone \"Lone\" { }\nzone spare of card;\n", interpreted=interpreted), 2, 1)
     game.start()
     items = game.view(0)["zones"]["table"]["items"]
-    assert items[0]["title"] == "Card" and 1 <= items[0]["copy"] <= 6
+    assert items[0]["title"] == "Card" and items[0]["name"] == "nt" and (items[0]["copy"], items[0]["alike"]) == (1, 1)
     game.state.zones["spare"].append(game.program.entities["lone"])
     assert "copy" not in game.view(0)["zones"]["spare"]["items"][0]
     # copies whose titles hold their values ("4 of Diamonds") are told apart by title: no number
