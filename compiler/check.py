@@ -725,6 +725,7 @@ class Checker(A.Visitor):
         self._lint_recursion()
         self._lint_field_cycles()
         self._lint_returns()
+        self._lint_copy_numbers_shown()
         for decl, _old in self.sym.overrides:
             self.diags.append(Diagnostic("I404", f"overrides {CATEGORY[type(decl)]} {decl.name!r}", self.at_decl(decl)))
             for n in A.walk(decl):
@@ -4696,6 +4697,31 @@ class Checker(A.Visitor):
                 "W411", f"{label(start)} {', which '.join(shown)}: working it out works it out again, without end",
                 ring[0][2].span, "work one of them out from other fields and the game, not from the others",
                 notes=tuple(f"{label(s)} {step} at {r.span}" for (s, _t, r), step in zip(ring[:RING_SHOWN], steps))))
+
+    def _lint_copy_numbers_shown(self) -> None:
+        """W466: a text shown to players (a `say`, a prompt, a label, any text with `{...}` values)
+        that shows a card's `copy_number` (`say "{c.copy_number}"`), in a pack with alike copies of one
+        declaration (`* N`, neither title nor fields using `copy_number`): it tells alike copies apart as nobody at the table can, so a seat follows a copy
+        through a shuffle; views, screens and labels never show the number (docs/language.md 9). At
+        the `copy_number`."""
+        if not any(isinstance(d, A.Entity) and d.copies > 1 and not any(
+                type(n) is A.Name and n.id == "copy_number" for n in A.walk(d)) for d in self.sym.decls.values()):
+            return   # no copies alike (one whose title or fields use copy_number differs from the others)
+        for decl in self.sym.decls.values():
+            for n in A.walk(decl):
+                texts = (n.parts,) if type(n) in (A.Say, A.Str) else \
+                    (getattr(n, "title_parts", ()), getattr(n, "label_parts", ()))   # a prompt, a pick's label
+                for part in (p for parts in texts for p in parts or ()):
+                    if type(part) is str:
+                        continue
+                    for read in A.walk(part):
+                        if type(read) is A.Attr and read.name == "copy_number":
+                            self.diags.append(Diagnostic(
+                                "W466", f"this text shows {printed(read)}: the copy's number tells identical "
+                                "copies apart, which no player at the table can, so they could follow a copy "
+                                "through a shuffle", read.span,
+                                "show what players see of the card (its title, its fields); a copy that must be "
+                                "told apart should differ in a field"))
 
     def _lint_returns(self) -> None:
         """W414: a proc with a result type whose body can reach its end without `return` (it then

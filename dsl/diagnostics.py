@@ -156,6 +156,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W461": (WARNING, "'first VAR in opponents' or 'in players': asked in seat order from P1, not from the actor's left"),
     "W462": (WARNING, "a text inside 'each P' showing both you and P, who are the same player there"),
     "W463": (WARNING, "a card's name compared with a text no card of its kind is declared with: never equal"),
+    "W466": (WARNING, "a text shown to players shows a card's copy_number: identical copies could be followed"),
     "W471": (WARNING, "a local let be an empty list without a type: what is added to it is not checked"),
     "W472": (WARNING, "a card's override without base() that another card overrides too: it hides that card's version"),
     "W473": (WARNING, "a 'for each' declaration over a kind or enum with nothing in it: it makes nothing"),

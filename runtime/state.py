@@ -88,8 +88,9 @@ class EntityDef:
         return f"<{self.kind} {self.name}>"
 
     def label(self) -> str:
-        """How the entity is named in prompts and logs."""
-        return self.title or self.name
+        """How the entity is named in prompts and messages: its title, else its declaration's name
+        (every copy of a `* N` declaration alike: a copy's number is no seat's to see, 9)."""
+        return self.title or self.declared
 
 
 class Holder:
