@@ -15,7 +15,7 @@ from rulebook.runtime.record import GameLog, record, replay
 from rulebook.runtime.view import placed
 
 from .conftest import random_games_agree, rules_program
-from .test_screen import hot_seat, interpreted  # noqa: F401 (a fixture)
+from .test_screen import hot_seat
 from .test_view import Spy
 
 # two identical Gems: P1 holds both and puts one back into the secret deck, which is shuffled; P2
@@ -104,6 +104,7 @@ def test_copies_that_differ_in_what_a_seat_sees_are_not_alike():
     assert [(e["copy"], e["alike"]) for e in placed(items)] == [(1, 2), (1, 1), (2, 2)]
 
 
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
 def test_the_hot_seat_screens_are_the_same_whichever_copy_went_round(interpreted):
     screens = []
     for returned in ("1", "2"):
