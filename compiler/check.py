@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import math
 from collections import deque
 from dataclasses import replace
 from typing import Iterable, NamedTuple, Optional
@@ -13,6 +14,7 @@ from rulebook.dsl.lexer import CONTEXTUAL
 from rulebook.dsl.parser import CARD_WORDS
 from rulebook.dsl.printer import declaration_text, expr as printed, params_text
 
+from .layout import MAX_ELEMENTS, index_keys
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered
 from .layout import plain_values, python_blocks, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
@@ -85,6 +87,22 @@ def given(t: Optional[str]) -> str:
 def arguments(n) -> str:
     """`1 argument`, `2 arguments`."""
     return f"{n} argument" + ("" if n == 1 else "s")
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def nth(i: int) -> str:
+    """`first` for 0, `second` for 1, ... `11th` for 10: an index's place among a grid's, in words."""
+    if i < len(ORDINALS):
+        return ORDINALS[i]
+    n = i + 1
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def indexes_count(n: int) -> str:
+    """`one index`, `two indexes`, `4 indexes`."""
+    return {1: "one index", 2: "two indexes", 3: "three indexes"}.get(n, f"{n} indexes")
 
 
 TYPE_WORDS = {"int": "number", "str": "text", "bool": "condition", "entity": "card, tile or piece"}
@@ -863,7 +881,7 @@ class Checker(A.Visitor):
         for bound in (d.low, d.high):
             if bound is not None:
                 self.int_const(bound, "a bound")
-        self.indexes(d.indexes)
+        self.indexes(d)
         if d.start is not None:
             self.counter_start(d)
 
@@ -885,15 +903,24 @@ class Checker(A.Visitor):
             self.err("E322", f"counter {d.name!r} starts at {value}, outside its bounds: {shown}", d.start.span,
                      "widen the bounds ('from LOW to HIGH') or start within them")
 
-    def indexes(self, ix: Optional[A.Indexes]) -> None:
-        """`[ENUM]` names an enum or a kind (a range was checked by the parser), each index of a grid too."""
-        for d in ix.dims() if ix is not None else ():
-            if d.enum is not None:
-                self.expect(d.enum, ("enum", "kind"), "E201", "enum or kind", d.span)
+    def indexes(self, decl) -> None:
+        """`[ENUM]` names an enum or a kind (a range was checked by the parser), each index of a grid too;
+        all of them together make at most MAX_ELEMENTS elements (E350)."""
+        ix = decl.indexes
+        dims = ix.dims() if ix is not None else ()
+        if not all([self.expect(d.enum, ("enum", "kind"), "E201", "enum or kind", d.span) for d in dims
+                    if d.enum is not None]):   # each index said, not only the first unknown one
+            return
+        sizes = [len(index_keys(d, self.sym)) for d in dims]
+        if math.prod(sizes) > MAX_ELEMENTS:
+            self.err("E350", f"{decl.name}[{ix.shown()}] has {' x '.join(map(str, sizes))} = {math.prod(sizes)} "
+                     f"elements, more than {MAX_ELEMENTS}: each is a counter, variable or zone of its own in every "
+                     "state", ix.span, "index by fewer or smaller ranges, enums or kinds, or keep the state in a "
+                     "card's fields or a list")
 
     def visit_Var(self, d: A.Var) -> None:
         self.type_ref(d.type, d.span)
-        self.indexes(d.indexes)
+        self.indexes(d)
         if d.type in ("int", "effect", "zone", "die", "list", "any"):
             hint = {"int": f"a number is a counter: 'counter {d.name};' (or 'counter {d.name} global;')",
                     "list": "a list of cards is a zone: 'zone NAME per_player of KIND;'"}.get(d.type)
@@ -1438,7 +1465,7 @@ class Checker(A.Visitor):
                      value.span, "give true or false")
 
     def visit_Zone(self, d: A.Zone) -> None:
-        self.indexes(d.indexes)
+        self.indexes(d)
         for kind in d.kinds:
             if kind != "any":
                 self.expect(kind, ("kind",), "E204", "kind", d.span)
@@ -1923,7 +1950,7 @@ class Checker(A.Visitor):
             if index is not None:
                 self.err("E312", f"{name!r} has no elements to choose from: it is not declared with [...]",
                          index.span)
-                for part in (index.first, index.second) if type(index) is A.Pair else (index,):
+                for part in index.parts if type(index) is A.Pair else (index,):
                     self.expr(part, scope)
             return
         shown = f"{name}[{ix.shown()}]"
@@ -1932,23 +1959,23 @@ class Checker(A.Visitor):
             self.err("E312", f"{name!r} is indexed ({shown}): say which one, as in {name}[{', '.join('...' for _ in dims)}]",
                      span)
             return
-        parts = (index.first, index.second) if type(index) is A.Pair else (index,)
+        parts = index.parts if type(index) is A.Pair else (index,)
         if len(parts) != len(dims):
-            self.err("E312", f"{name!r} ({shown}) takes {'two indexes' if len(dims) == 2 else 'one index'}, not "
-                     f"{len(parts)}" + (f": {name}[{', '.join('...' for _ in dims)}]" if len(dims) == 2 else ""),
+            self.err("E312", f"{name!r} ({shown}) takes {indexes_count(len(dims))}, not "
+                     f"{len(parts)}" + (f": {name}[{', '.join('...' for _ in dims)}]" if len(dims) > 1 else ""),
                      index.span)
             for part in parts:
                 self.expr(part, scope)
             return
         values = []
-        for d, part in zip(dims, parts):
+        for place, (d, part) in enumerate(zip(dims, parts)):
             if self.unknown_member(part, d.enum, scope):
                 return
             actual = self.expr(part, scope)
             expected = "int" if d.enum is None else \
                 f"entity:{d.enum}" if self.sym.category(d.enum) == "kind" else f"member:{d.enum}"
             if not fits(actual, expected):
-                which = "an index" if len(dims) == 1 else ("the first index" if d is dims[0] else "the second index")
+                which = "an index" if len(dims) == 1 else f"the {nth(place)} index"
                 self.err("E303", f"{which} of {name!r} is {article(words(expected))}, not {article(words(actual))}",
                          part.span)
                 return
@@ -3372,14 +3399,17 @@ class Checker(A.Visitor):
         return first if all(t == first for _v, t in given) else "any"
 
     def visit_Index(self, e, scope) -> str:
-        inner = e.obj
-        if type(inner) is A.Index and type(inner.index) is not A.Pair and self.grid(inner.obj, scope):
-            # `wall[r][c]`: one E312, then the element as if written `wall[r, c]`
-            base = inner.obj.id if type(inner.obj) is A.Name else inner.obj.name
-            self.err("E312", f"{base!r} is a grid: write its two indexes in one pair of brackets, "
-                     f"{printed(inner.obj)}[{printed(inner.index)}, {printed(e.index)}]", e.span)
-            return self.visit_Index(A.Index(inner.obj, A.Pair(inner.index, e.index, span=inner.index.span),
-                                            span=e.span), scope)
+        brackets, inner = [e.index], e.obj
+        while type(inner) is A.Index:   # `wall[r][c]`, `meeple[r][c][s]`, `meeple[r, c][s]`: the brackets in order
+            brackets.insert(0, inner.index)
+            inner = inner.obj
+        if len(brackets) > 1 and self.grid(inner, scope):
+            # one E312, then the element as if written `wall[r, c]`
+            base = inner.id if type(inner) is A.Name else inner.name
+            parts = tuple(p for b in brackets for p in (b.parts if type(b) is A.Pair else (b,)))
+            self.err("E312", f"{base!r} is a grid: write its indexes in one pair of brackets, "
+                     f"{printed(inner)}[{', '.join(map(printed, parts))}]", e.span)
+            return self.visit_Index(A.Index(inner, A.Pair(parts, span=brackets[0].span), span=e.span), scope)
         if isinstance(e.obj, A.Name) and e.obj.id not in scope.locals and self.indexed(e.obj.id):
             self.element(e.obj.id, e.index, scope, e.span)
             return self.visit_Name(e.obj, scope, indexed=True)
@@ -3388,11 +3418,11 @@ class Checker(A.Visitor):
         return self.numbered_item(self.expr(e.obj, scope), e.obj, e.index, scope)
 
     def visit_Pair(self, e: A.Pair, scope: Scope) -> str:
-        """Two indexes anywhere but after a grid's name (`row[1, 2]` of a list): E312."""
-        self.err("E312", "two indexes ([A, B]) name an element of a counter, variable or zone declared with two "
-                 "('counter wall[1..5, 1..5];'), not this", e.span)
-        self.expr(e.first, scope)
-        self.expr(e.second, scope)
+        """Two indexes or more anywhere but after a grid's name (`row[1, 2]` of a list): E312."""
+        self.err("E312", "two indexes or more ([A, B]) name an element of a counter, variable or zone declared "
+                 "with as many ('counter wall[1..5, 1..5];'), not this", e.span)
+        for part in e.parts:
+            self.expr(part, scope)
         return "any"
 
     def numbered_item(self, kind: str, obj, index, scope: Scope) -> str:
@@ -4051,7 +4081,7 @@ class Checker(A.Visitor):
             self.sym.named.add(id(side))
 
     def grid(self, e, scope: Scope) -> bool:
-        """Whether `e` names a counter, variable or zone declared with two indexes (`wall`, `p.wall`)."""
+        """Whether `e` names a counter, variable or zone declared with two indexes or more (`wall`, `p.wall`)."""
         name = e.id if type(e) is A.Name and e.id not in scope.locals else e.name if type(e) is A.Attr else None
         ix = getattr(self.sym.decls.get(name), "indexes", None) if name is not None else None
         return ix is not None and ix.second is not None

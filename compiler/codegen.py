@@ -344,10 +344,10 @@ class CodeGen(A.Visitor):
         return repr(flat) if flat is not None else self.at(base, index, ctx)
 
     def written(self, index, ctx):
-        """An index written out: a number, a member, or a grid's pair of them (a tuple); else None."""
+        """An index written out: a number, a member, or a grid's tuple of them; else None."""
         if type(index) is A.Pair:
-            pair = (self.written(index.first, ctx), self.written(index.second, ctx))
-            return pair if None not in pair else None
+            parts = tuple(self.written(part, ctx) for part in index.parts)
+            return parts if None not in parts else None
         if type(index) is A.Int:
             return index.value
         if type(index) is A.Name and (id(index) in self.sym.named   # `q.needs[fighter]`: the resource itself
@@ -359,11 +359,11 @@ class CodeGen(A.Visitor):
         """An element named by an index known only at run time: read from a module table of the
         element names (`Elements` answers a missing index as `rt.at` does) when every index is a name,
         or when they are numbers and the index is a card's whole-number field no rule sets (a number
-        or none: `true` would find the element 1 in a table), each of a grid's two indexes by this rule;
+        or none: `true` would find the element 1 in a table), each of a grid's indexes by this rule;
         through `rt.at` otherwise."""
         names = self.element_names(base)
-        parts, columns = ((index.first, index.second), list(zip(*names))) if type(index) is A.Pair else \
-            ((index,), [list(names)])   # a grid's pair: each index against its own column of keys
+        parts, columns = (index.parts, list(zip(*names))) if type(index) is A.Pair else \
+            ((index,), [list(names)])   # a grid's tuple: each index against its own column of keys
         if any(it_arg(part, ctx.locals, ctx.it_mode) for part in parts):   # an event's argument: any value
             return f"rt.at({base!r}, {self.ex(index, ctx)})"
         if all(all(type(i) is str for i in column) or (all(type(i) is int for i in column) and self.int_field(part))
@@ -381,8 +381,8 @@ class CodeGen(A.Visitor):
         return self.constants.setdefault(base, (f"_AT_{IDENT.sub('_', base)}{len(self.constants)}",
                                                 f"Elements({base!r}, {names!r})"))[0]
 
-    def visit_Pair(self, e, ctx) -> str:   # a grid's element: `wall[r, c]` is keyed by the pair (r, c)
-        return f"({self.ex(e.first, ctx)}, {self.ex(e.second, ctx)})"
+    def visit_Pair(self, e, ctx) -> str:   # a grid's element: `wall[r, c]` is keyed by the tuple (r, c)
+        return f"({', '.join(self.ex(part, ctx) for part in e.parts)})"
 
     def element_names(self, base: str) -> dict:
         """An indexed counter's or zone's element names by index, or a field's declared `int[ENUM]`."""

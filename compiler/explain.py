@@ -403,8 +403,8 @@ class ExprReader(A.Visitor):
         word = spoken(e.name) if len(e.name) > 2 else self.field_word(e.name) or e.name.upper()
         return f"{self.possessive(e.obj)} {word}"
 
-    def visit_Pair(self, e):   # a grid's two indexes: "wall (row, 3)"
-        return f"{self.read(e.first)}, {self.read(e.second)}"
+    def visit_Pair(self, e):   # a grid's indexes: "wall (row, 3)"
+        return ", ".join(map(self.read, e.parts))
 
     def visit_Index(self, e):
         base = e.obj.id if isinstance(e.obj, A.Name) else e.obj.name if isinstance(e.obj, A.Attr) else None
@@ -1747,13 +1747,15 @@ def _member_words(member: str, title) -> str:
 
 def _indexed_by(ix: A.Indexes) -> str:
     """"for each floor" or "for each number from 1 to 7": what an indexed declaration has one of; a grid
-    "for each number from 1 to 5 and each colour"."""
+    "for each number from 1 to 5 and each colour", "for each number from 1 to 15, each number from 1 to
+    15 and each side", "for each pair (triple) of numbers from 1 to 5" when its indexes are alike."""
     dims = ix.dims()
-    if len(dims) == 2 and dims[0] == dims[1]:
-        return f"for each pair of {plural(spoken(ix.enum))}" if ix.enum is not None else \
-            f"for each pair of numbers from {ix.low} to {ix.high}"
-    return " and ".join(f"each {spoken(d.enum)}" if d.enum is not None else f"each number from {d.low} to {d.high}"
-                        for d in dims).join(("for ", ""))
+    if len(dims) in (2, 3) and all(d == dims[0] for d in dims):
+        group = "pair" if len(dims) == 2 else "triple"
+        return f"for each {group} of {plural(spoken(ix.enum))}" if ix.enum is not None else \
+            f"for each {group} of numbers from {ix.low} to {ix.high}"
+    each = [f"each {spoken(d.enum)}" if d.enum is not None else f"each number from {d.low} to {d.high}" for d in dims]
+    return "for " + (each[0] if len(each) == 1 else ", ".join(each[:-1]) + " and " + each[-1])
 
 
 def describe(stmts: tuple, depth: int = 0, symbols=None) -> list[str]:

@@ -781,8 +781,8 @@ class Interpreter(A.Visitor):
     def visit_Cond(self, e, rt, f):
         return self.ev(e.then, rt, f) if self.ev(e.cond, rt, f) else self.ev(e.otherwise, rt, f)
 
-    def visit_Pair(self, e, rt, f):   # a grid's element: `wall[r, c]` is keyed by the pair (r, c)
-        return self.ev(e.first, rt, f), self.ev(e.second, rt, f)
+    def visit_Pair(self, e, rt, f):   # a grid's element: `wall[r, c]` is keyed by the tuple (r, c)
+        return tuple(self.ev(part, rt, f) for part in e.parts)
 
     def visit_Index(self, e, rt, f):
         if type(e.obj) is A.Attr and id(e.obj) in self.sym.member_fields:   # `c.cost[white]`: a field of its own

@@ -6,6 +6,7 @@ only the effect callables differ between the two.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator, NamedTuple, Optional
@@ -108,17 +109,25 @@ def counted_zones(sym) -> list[str]:
                     found[n.domain.id] = None
     return list(found)
 
+
+# The most elements one indexed counter, variable or zone may have (E350): every one is a counter,
+# variable or zone of its own in every state, every saved game and (a per-player one) for every player.
+MAX_ELEMENTS = 10_000
+
+
 def elements(decl, sym: Symbols) -> list[tuple]:
     """A counter's, variable's or zone's (index, flat name) pairs: `votes[floor]` is `votes[low]`, `votes[mid]`...,
     each a counter of its own at run time; `wall[1..5, 1..5]` is `wall[1,1]` ... `wall[5,5]`, indexed by
-    the pair (1, 1) ...; an unindexed declaration is one element named as itself."""
+    the tuple (1, 1) ..., and `meeple[1..15, 1..15, side]` is `meeple[1,1,north]` ...; an unindexed
+    declaration is one element named as itself."""
     ix = decl.indexes
     if ix is None:
         return [(None, decl.name)]
-    first, *second = [index_keys(d, sym) for d in ix.dims()]
-    if second:   # a grid: one element per pair, row by row (`wall[1,1]`, `wall[1,2]`...), keyed (1, 2)
-        return [((a, b), f"{decl.name}[{a},{b}]") for a in first for b in second[0]]
-    return [(i, f"{decl.name}[{i}]") for i in first]
+    keys = [index_keys(d, sym) for d in ix.dims()]
+    if len(keys) > 1:   # a grid: one element per combination, the last index fastest (`wall[1,1]`,
+        # `wall[1,2]`... `meeple[1,1,north]`, `meeple[1,1,east]`...), keyed by the tuple (1, 2)
+        return [(key, f"{decl.name}[{','.join(map(str, key))}]") for key in itertools.product(*keys)]
+    return [(i, f"{decl.name}[{i}]") for i in keys[0]]
 
 
 def index_keys(ix: A.Indexes, sym: Symbols) -> list:

@@ -406,10 +406,17 @@ class Method(Expr):
 
 @node
 class Pair(Expr):
-    """`r, c` between the brackets of an element of a grid (declared with two indexes): `wall[r, c]`."""
+    """`r, c` (or `r, c, s`, ...) between the brackets of an element of a grid (declared with two indexes
+    or more): `wall[r, c]`, `meeple[r, c, s]`; each index in order in `parts`."""
 
-    first: "Expr"
-    second: "Expr"
+    parts: tuple
+
+    def __repr__(self) -> str:
+        """Two parts as when a grid had two indexes and a Pair its `first` and `second` (so the digests of
+        packs written before grids took more stay as they were); more as `parts`."""
+        if len(self.parts) == 2:
+            return f"Pair(first={self.parts[0]!r}, second={self.parts[1]!r})"
+        return f"Pair(parts={self.parts!r})"
 
 
 @node
@@ -1363,7 +1370,8 @@ class Counter(Decl):
 @node
 class Indexes(Part):
     """`[ENUM]` or `[LOW..HIGH]` after a counter's, variable's or zone's name: one element per member or
-    number; `[A, B]` (a grid) is the first index with the second as `second`: one element per pair."""
+    number; `[A, B, ...]` (a grid) is the first index with the next as `second`, which has the one after
+    it as its own `second`, and so on: one element per combination of their values."""
 
     enum: Optional[str]
     low: int = 0
@@ -1371,8 +1379,8 @@ class Indexes(Part):
     second: Optional["Indexes"] = None
 
     def dims(self) -> tuple:
-        """Each index, in order: one, or two for a grid (each without a `second`)."""
-        return (self,) if self.second is None else (replace(self, second=None), self.second)
+        """Each index, in order: one, or two or more for a grid (each without a `second`)."""
+        return (self,) if self.second is None else (replace(self, second=None),) + self.second.dims()
 
     def shown(self) -> str:
         """The index as declared: `floor`, `1..7`, `1..5, colour`."""

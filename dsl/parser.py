@@ -288,11 +288,13 @@ class _Builder:
         return _Marker("at", items[0])
 
     def at_pair(self, meta, items):   # `gain 1 wall[r, c];` an element of a grid
-        return _Marker("at", A.Pair(items[0], items[1], span=self._s(meta)))
+        return _Marker("at", A.Pair(tuple(items), span=self._s(meta)))
 
-    def indexes(self, meta, items):
-        first = items[0] if len(items) == 1 else A.replace(items[0], second=items[1], span=self._s(meta))
-        return _Marker("indexes", first)
+    def indexes(self, meta, items):   # `[A, B, C]`: A with B as its `second`, and C as B's
+        chain = items[-1]
+        for dim in reversed(items[:-1]):
+            chain = A.replace(dim, second=chain)
+        return _Marker("indexes", chain if len(items) == 1 else A.replace(chain, span=self._s(meta)))
 
     def index_dim(self, meta, items):
         return A.Indexes(str(items[0]), span=self._s(meta))
@@ -877,7 +879,7 @@ class _Builder:
         if isinstance(target, A.Index) and isinstance(target.obj, A.Index) \
                 and isinstance(target.obj.obj, (A.Name, A.Attr)) and not isinstance(target.obj.index, A.Pair):
             from .printer import expr as _printed
-            raise RulesError([Diagnostic("E100", "a grid's element takes its two indexes in one pair of brackets: "
+            raise RulesError([Diagnostic("E100", "a grid's element takes its indexes in one pair of brackets: "
                                          f"set {_printed(target.obj.obj)}[{_printed(target.obj.index)}, "
                                          f"{_printed(target.index)}] = ...;", target.span)])
         if isinstance(target, A.Index) and isinstance(target.obj, (A.Name, A.Attr)):
@@ -1184,10 +1186,10 @@ class _Builder:
     def index(self, meta, items):
         return A.Index(items[0], items[1], span=self._s(meta))
 
-    def index_pair(self, meta, items):   # `wall[r, c]`: an element of a grid
-        first, second = items[1].span, items[2].span
-        pair = A.Pair(items[1], items[2], span=A.Span(first.file, first.line, first.column, second.end_line,
-                                                      second.end_column))
+    def index_pair(self, meta, items):   # `wall[r, c]`, `meeple[r, c, s]`: an element of a grid
+        first, last = items[1].span, items[-1].span
+        pair = A.Pair(tuple(items[1:]), span=A.Span(first.file, first.line, first.column, last.end_line,
+                                                    last.end_column))
         return A.Index(items[0], pair, span=self._s(meta))
 
     def method(self, meta, items):
@@ -1437,17 +1439,11 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
     "the resource of 'gain' and 'lose' is a name: work a computed one out first, 'let r = good_of(p); gain 2 r;'": [
         f"proc p() {{ {verb} 2 f(1); }}" for verb in ("gain", "lose")
     ],
-    "a counter, var or zone takes one index or two, both in one pair of brackets: 'counter wall[1..5, 1..5];'": [
+    "a counter, var or zone takes its indexes in one pair of brackets: 'counter wall[1..5, 1..5];'": [
         f"{decl} w[{a}][{b}]{rest}" for decl, rest in (("counter", ";"), ("var", ": int;"), ("zone", " of t;"))
         for a in ("1..5", "c") for b in ("1..5", "c")
-    ] + [
-        f"{decl} w[{a}, {b}, {c}]{rest}" for decl, rest in (("counter", ";"), ("var", ": int;"), ("zone", " of t;"))
-        for a in ("1..5", "c") for b in ("1..5", "c") for c in ("1..5", "c")
     ],
-    "an element takes one index, or two for a grid declared with two ('wall[r, c]'), not three": [
-        "proc p() { gain 1 w[1, 2, 3]; }", "proc p() { set w[1, 2, 3] = 1; }", "func f() = w[1, 2, 3];",
-    ],
-    "a grid's element takes its two indexes in one pair of brackets: 'gain 1 wall[r, c];'": [
+    "a grid's element takes its indexes in one pair of brackets: 'gain 1 wall[r, c];'": [
         f"proc p() {{ {verb} 1 w[1][2]; }}" for verb in ("gain", "lose", "pay")
     ],
     "a kind declares fields ('name: type;'), not statements: a statement goes in an effect slot of the "

@@ -98,7 +98,7 @@ class ExprPrinter(A.Visitor):
         return f"{_wrap(e.obj, 8)}[{_expr(e.index)}]"
 
     def visit_Pair(self, e):   # only between the brackets of a grid's element: `wall[r, c]`
-        return f"{_expr(e.first)}, {_expr(e.second)}"
+        return ", ".join(map(_expr, e.parts))
 
     def visit_Method(self, e):
         return f"{_wrap(e.obj, 8)}.{e.name}({', '.join(_expr(a) for a in e.args)})"
