@@ -805,7 +805,7 @@ def _print_state(game, title: str) -> None:
     from rulebook.runtime.console import boards
     from rulebook.runtime.view import grids_of
 
-    grids = grids_of(program)   # counters and variables with two indexes: shown as boards, after the tables
+    grids = grids_of(program)   # counters and variables with two indexes or more: shown as boards, after the tables
     on_boards = {flat for g in grids.values() for row in g["elements"] for flat in row}
     table = Table(title=_cell(title))
     table.add_column("")

@@ -4000,6 +4000,24 @@ class Checker(A.Visitor):
                      f"it gives {gives}: {func}(m) with m a member" + (f"; an enum's name is {shown}" if shown else ""))
         return "any" if func in STEPS else "int"
 
+    def step_count(self, func: str, args: tuple, kind: str) -> None:
+        """The step count of `next(m, n)`, `prev(m, n)`, `next_around(m, n)`, `prev_around(m, n)`: a
+        number, any whole number (0 is m itself, a negative one steps the other way); anything else is
+        E303, at it. A constant one that leaves m where it is, 0 or (going round) a whole turn of the
+        enum, is W454: the step is written for nothing, or the count is not the one meant."""
+        if not fits(kind, "int"):
+            self.err("E303", f"the step count of {func}() is a number, how many places it goes, not "
+                     f"{article(words(kind))}", args[1].span, f"{func}({printed(args[0])}, 2) is two places on")
+            return
+        n, members = constant(args[1]), self.sym.ordered.get(id(args[0]))
+        if type(n) is not int or members is None:
+            return
+        if n == 0 or STEPS[func][1] and n % len(members) == 0:
+            turn = "a step count of 0 stays where it is" if n == 0 else \
+                f"{n} places round an enum of {len(members)} members come back to it"
+            self.err("W454", f"{func}({printed(args[0])}, {n}) is {printed(args[0])} itself: {turn}", args[1].span,
+                     f"write {printed(args[0])}" + ("" if n == 0 else ", or the count meant"))
+
     def enum_index(self, args: tuple, sought: str, span: A.Span) -> None:
         """`index_of(ENUM, m)` with m a member of that enum is its place, which `ordinal(m)` says without
         naming the enum: W453 at the call, with the replacement (language.md 3.4, "Order")."""
@@ -4425,6 +4443,10 @@ class Checker(A.Visitor):
                              last.span, f"a limited bank is declared 'resource {last.id} supply N;'")
             if spec.method in ("ordinal", "member_step") and len(args) == 1:
                 return self.member_place(func, args[0], typed(0))
+            if spec.method == "member_step" and len(args) == 2:   # next(m, n): n places on
+                stepped = self.member_place(func, args[0], typed(0))
+                self.step_count(func, args, typed(1))
+                return stepped
             if func in ("contains", "index_of") and len(args) == 2:
                 self.searched(func, args, typed(0), typed(1))
                 self.first_copy_searched(func, args, scope)

@@ -645,7 +645,8 @@ class CodeGen(A.Visitor):
             return self.ordinal(args[0], ctx)
         if func in STEPS:   # next(m), prev(m), ...: from the member's place, as ordinal(m) reads it
             members = self.sym.ordered[id(args[0])]
-            return f"rt.member_step({members!r}, {self.ordinal(args[0], ctx)}, {STEPS[func][0]}, {STEPS[func][1]})"
+            by = STEPS[func][0] if len(args) == 1 else f"{STEPS[func][0]} * rt.step_count({self.ex(args[1], ctx)})"
+            return f"rt.member_step({members!r}, {self.ordinal(args[0], ctx)}, {by}, {STEPS[func][1]})"
         explicit, args = builtin_args(func, args, self.sym)
         values = [self.ex(a, ctx) for a in args]
         if spec.about_actor and not explicit:

@@ -530,10 +530,12 @@ class ExprReader(A.Visitor):
             return f"the card {words[0]} is a copy of"
         if func == "ordinal" and len(args) == 1:
             return f"the place of {words[0]} in its order (1 for the first)"
-        if func in STEPS and len(args) == 1:
+        if func in STEPS:
             by, around = STEPS[func]
             side, end, other = ("after", "the last", "the first") if by > 0 else ("before", "the first", "the last")
-            return (f"the one {side} {words[0]} in its order ("
+            one = f"the one {side} {words[0]}" if len(args) == 1 else \
+                f"the one {words[1]} places {side} {words[0]} (going back for fewer than 0)"
+            return (f"{one} in its order ("
                     + (f"{side} {end} comes {other})" if around else f"{end} stays {end})"))
         if func == "index_of" and len(args) == 2:
             return f"where {words[1]} stands in {words[0]} (1 for the first, 0 if it is not there)"

@@ -918,7 +918,11 @@ class Interpreter(A.Visitor):
         if func == "ordinal":   # a member's place in its enum: as `<` reads it
             return self.ordinal(args[0], rt, f)
         if func in STEPS:   # next(m), prev(m), ...: from the member's place, as ordinal(m) reads it
-            return rt.member_step(self.sym.ordered[id(args[0])], self.ordinal(args[0], rt, f), *STEPS[func])
+            by, around = STEPS[func]
+            place = self.ordinal(args[0], rt, f)   # m first, then n: as the generated code reads them
+            if len(args) == 2:   # next(m, n): n places on
+                by *= rt.step_count(self.ev(args[1], rt, f))
+            return rt.member_step(self.sym.ordered[id(args[0])], place, by, around)
         if spec is not None:
             explicit, args = builtin_args(func, args, self.sym)
             values = [self.ev(a, rt, f) for a in args]

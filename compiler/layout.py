@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, NamedTuple, Optional
 
 from rulebook.dsl import ast as A
+from rulebook.runtime.program import board_name
 from rulebook.runtime.state import as_written
 
 from .resolve import BUILTIN_FUNCS, Symbols, classify, same_statements
@@ -154,6 +155,10 @@ def labels(sym: Symbols, member_titles: dict) -> dict:
                     d.title if index is None else f"{d.title} {index_label(index, sym, member_titles)}"
             if d.indexes is not None and d.indexes.second is not None and not isinstance(d, A.Zone):
                 shown[d.name] = d.title   # a grid, which screens show as one board under its title
+                rests = itertools.product(*(index_keys(ix, sym) for ix in d.indexes.dims()[2:]))
+                for rest in rests if d.indexes.second.second is not None else ():   # a board for each
+                    shown[board_name(d.name, rest)] = None if d.title is None else \
+                        f"{d.title} {index_label(rest if len(rest) > 1 else rest[0], sym, member_titles)}"
         elif isinstance(d, (A.Resource, A.Track)):
             shown[d.name] = d.title
     said = [(label or name).casefold() for name, label in shown.items()]

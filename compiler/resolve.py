@@ -76,9 +76,10 @@ BUILTIN_FUNCS = {
     # next(m), prev(m): the member after / before m in its enum's order, staying at the last / first;
     # next_around(m), prev_around(m): the same, going round from the last to the first and back. Both
     # backends read m's place as ordinal(m) does (Symbols.ordered) and call the runtime's `member_step`.
-    "next": Builtin(1, 1, method="member_step", returns="member"), "prev": Builtin(1, 1, method="member_step", returns="member"),
-    "next_around": Builtin(1, 1, method="member_step", returns="member"),
-    "prev_around": Builtin(1, 1, method="member_step", returns="member"),
+    # A second argument is how many places (`next_around(d, 2)`; 0 is m, a negative count the other way).
+    "next": Builtin(1, 2, method="member_step", returns="member"), "prev": Builtin(1, 2, method="member_step", returns="member"),
+    "next_around": Builtin(1, 2, method="member_step", returns="member"),
+    "prev_around": Builtin(1, 2, method="member_step", returns="member"),
     # declaration(c): the card c is a copy of (its first copy, the declared name): one per declaration
     "declaration": Builtin(1, 1, method="declaration", returns="same"),
     "eliminated": Builtin(0, 1, method="eliminated", about_actor=True, returns="bool"),

@@ -1918,6 +1918,15 @@ class Game:
         index = place - 1 + by
         return members[index % len(members) if around else min(max(index, 0), len(members) - 1)]
 
+    @staticmethod
+    def step_count(n) -> int:
+        """The step count of next(m, n) and its like, a whole number (0 and negative ones too): a
+        value computed during play that is not one (none, `true`) stops play. Both backends."""
+        if type(n) is not int:
+            raise RulesRuntimeError("E601", f"a step count of next(), prev(), next_around() or prev_around() "
+                                    f"is a whole number, not {label_of(n)}")
+        return n
+
     def index_of(self, zone, item) -> int:
         """Where an item first stands in a zone or list, counting from 1 (as `xs[n]` does); 0 when it
         is not there."""

@@ -67,6 +67,13 @@ class Stack:
     expansions: tuple = ()
 
 
+def board_name(base: str, rest: tuple) -> str:
+    """The name screens and views give one board of a grid: the grid's own name for two indexes; with
+    more, the values of the indexes after the first two, those two written `*` (`meeple[*,*,north]`
+    of `var meeple[1..15, 1..15, side]`: the board of the north sides, by row and column)."""
+    return base if not rest else f"{base}[*,*,{','.join(map(str, rest))}]"
+
+
 @dataclass
 class Program:
     """Everything the runtime needs of a pack, whichever backend produced it."""
@@ -149,20 +156,26 @@ class Program:
         return self._card_elements
 
     def grids(self) -> dict:
-        """The counters and variables declared with two indexes (`var wall[1..5, 1..5]`), which screens
-        show as boards: name -> (the first index's values: the rows, the second's: the columns, the
-        element's flat name by (row, column)), in declaration order. Zones with two indexes are not
-        among them (a zone is shown by its contents). Once per program."""
+        """The counters and variables declared with two indexes or more (`var wall[1..5, 1..5]`,
+        `var meeple[1..15, 1..15, side]`), which screens show as boards: board name -> (the first
+        index's values: the rows, the second's: the columns, the element's flat name by (row, column),
+        the values of the indexes after the first two: none for two indexes), in declaration order. A grid of two indexes is one board, named as the grid; one of more is a
+        board for each value of the indexes after the first two (`meeple[*,*,north]`, see board_name).
+        Zones with indexes are not among them (a zone is shown by its contents). Once per program."""
         if self._grids is None:
             self._grids = {}
             for base, elements in self.indexed.items():
-                if not elements or not all(isinstance(index, tuple) and len(index) == 2 for index in elements):
+                if not elements or not all(isinstance(index, tuple) for index in elements):
                     continue   # one index, or none
                 if any(flat not in self.variables and flat not in self.counters for flat in elements.values()):
                     continue   # a zone's elements
-                rows = list(dict.fromkeys(index[0] for index in elements))
-                columns = list(dict.fromkeys(index[1] for index in elements))
-                self._grids[base] = (rows, columns, dict(elements))
+                boards: dict = {}   # the indexes after the first two -> that board's cells
+                for index, flat in elements.items():
+                    boards.setdefault(index[2:], {})[index[:2]] = flat
+                for rest, cells in boards.items():
+                    rows = list(dict.fromkeys(index[0] for index in cells))
+                    columns = list(dict.fromkeys(index[1] for index in cells))
+                    self._grids[board_name(base, rest)] = (rows, columns, cells, rest)
         return self._grids
 
     def index_title(self, index) -> str:

@@ -384,14 +384,16 @@ class PlayerView(Mapping):
 
 
 def grids_of(program, unseen: frozenset = frozenset()) -> dict:
-    """A view's `grids`: how each counter or variable declared with two indexes is laid out as a
-    board, for screens and embedders (its elements' values stay where every counter's or variable's
-    are: `vars`, `globals`, a player's `stock` or `vars`, under flat names such as `wall[1,2]`). Name ->
-    `rows` and `columns` (the first index's values and the second's), `row_titles` and
-    `column_titles` (as a screen heads them: members and cards by title), `elements` (the flat
-    names, row by row; None for one left out of the view, see `unseen_elements`) and `per_player`."""
+    """A view's `grids`: how each counter or variable declared with two indexes or more is laid out as
+    boards, for screens and embedders (its elements' values stay where every counter's or variable's
+    are: `vars`, `globals`, a player's `stock` or `vars`, under flat names such as `wall[1,2]`). Board
+    name (the grid's name, or for a grid of more indexes one per value of the indexes after the first
+    two: `meeple[*,*,north]`) -> `rows` and `columns` (the first index's values and the second's),
+    `row_titles` and `column_titles` (as a screen heads them: members and cards by title), `elements`
+    (the flat names, row by row; None for one left out of the view, see `unseen_elements`) and
+    `per_player`; a board of a grid of more indexes adds `grid` (its name) and `at` (those values)."""
     shown = {}
-    for name, (rows, columns, elements) in program.grids().items():
+    for name, (rows, columns, elements, rest) in program.grids().items():
         first = next(iter(elements.values()))
         spec = program.counters.get(first) or program.variables[first]
         shown[name] = {
@@ -401,6 +403,8 @@ def grids_of(program, unseen: frozenset = frozenset()) -> dict:
             "elements": [[None if elements[r, c] in unseen else elements[r, c] for c in columns] for r in rows],
             "per_player": not spec[0],
         }
+        if rest:
+            shown[name].update(grid=name.partition("[")[0], at=list(rest))
     return shown
 
 
@@ -491,7 +495,7 @@ def build_view(game, index: int) -> dict:
         view["learnt_fields"] = told
     if state.supply:   # what is left of each limited supply: everyone sees the banks
         view["supply"] = dict(sorted(state.supply.items()))
-    if program.grids():   # the counters and variables with two indexes, which screens show as boards
+    if program.grids():   # the counters and variables with two indexes or more, which screens show as boards
         view["grids"] = grids_of(program, unseen)
     if state.out:   # the players knocked out, in the order they went out (everyone sees it)
         view["out"] = [p.name for p in state.out]
