@@ -159,9 +159,10 @@ class Program:
         """The counters and variables declared with two indexes or more (`var wall[1..5, 1..5]`,
         `var meeple[1..15, 1..15, side]`), which screens show as boards: board name -> (the first
         index's values: the rows, the second's: the columns, the element's flat name by (row, column),
-        the values of the indexes after the first two: none for two indexes), in declaration order. A grid of two indexes is one board, named as the grid; one of more is a
-        board for each value of the indexes after the first two (`meeple[*,*,north]`, see board_name).
-        Zones with indexes are not among them (a zone is shown by its contents). Once per program."""
+        the values of the indexes after the first two: none for two indexes), in declaration order. A
+        grid of two indexes is one board, named as the grid; one of more is a board for each value of
+        the indexes after the first two (`meeple[*,*,north]`, see board_name). Zones with indexes are
+        not among them (a zone is shown by its contents). Once per program."""
         if self._grids is None:
             self._grids = {}
             for base, elements in self.indexed.items():

@@ -80,9 +80,10 @@ def test_a_step_of_a_member_of_no_known_enum_is_E356_with_a_typed_local():
     assert "known enum" in d.message and "let m: ENUM" in d.hint
 
 
-def test_a_step_takes_one_member():
-    assert any(code == "E302" for code, *_ in found_at(PACK + "func f() = next(now, now);"))
+def test_a_step_takes_one_member_and_at_most_a_step_count():
+    assert any(code == "E302" for code, *_ in found_at(PACK + "func f() = next(now, 1, 2);"))
     assert any(code == "E302" for code, *_ in found_at(PACK + "func f() = prev();"))
+    assert any(code == "E303" for code, *_ in found_at(PACK + "func f() = next(now, now);"))   # the count: a number
 
 
 def test_a_step_written_as_a_statement_says_to_set_what_it_gives():

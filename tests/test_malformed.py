@@ -365,7 +365,7 @@ SENTENCES: dict[str, str] = {
     "statement_in_kind.rules": "a kind declares fields ('name: type;'), not statements",
     "missing_semicolon_before_say.rules": "a statement must end with ';'",
     "pick_label_before_prompt.rules": "a pick's prompt comes before its label",
-    "grid_declared_with_two_brackets.rules": "both in one pair of brackets",
+    "grid_declared_with_two_brackets.rules": "its indexes in one pair of brackets",
     "quote_in_label_value.rules": "a quote inside a text's {...} value ends the text there",
     "func_without_semicolon.rules": "a declaration must end with ';'",
     "missing_brace_after_wrapped_header.rules": "a block is not closed",
