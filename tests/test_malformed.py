@@ -37,6 +37,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "indexed_var_outside_its_range.rules": [("E312", 4)],
     "grid_with_indexes_in_two_brackets.rules": [("E312", 6)],
     "grid_declared_with_two_brackets.rules": [("E100", 2)],
+    "grid_of_three_indexes_given_two.rules": [("E312", 6)],
     "variable_holding_a_number.rules": [("E303", 3)],
     "winner_by_a_zone.rules": [("E303", 10)],
     "winner_together_if_a_number.rules": [("E303", 7)],
