@@ -876,12 +876,15 @@ class _Builder:
 
     def set_stmt(self, meta, items):
         target, value, index = items[0], items[1], None
-        if isinstance(target, A.Index) and isinstance(target.obj, A.Index) \
-                and isinstance(target.obj.obj, (A.Name, A.Attr)) and not isinstance(target.obj.index, A.Pair):
+        brackets, inner = [], target
+        while isinstance(inner, A.Index):   # `set wall[r][c] = ...`, `set built[r, c][l] = ...`
+            brackets.insert(0, inner.index)
+            inner = inner.obj
+        if len(brackets) > 1 and isinstance(inner, (A.Name, A.Attr)):
             from .printer import expr as _printed
             raise RulesError([Diagnostic("E100", "a grid's element takes its indexes in one pair of brackets: "
-                                         f"set {_printed(target.obj.obj)}[{_printed(target.obj.index)}, "
-                                         f"{_printed(target.index)}] = ...;", target.span)])
+                                         f"set {_printed(inner)}[{', '.join(map(_printed, brackets))}] = ...;",
+                                         target.span)])
         if isinstance(target, A.Index) and isinstance(target.obj, (A.Name, A.Attr)):
             target, index = target.obj, target.index   # `set votes[f] = ...`: an indexed counter's element
         if isinstance(target, A.Name):
@@ -1444,7 +1447,7 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
         for a in ("1..5", "c") for b in ("1..5", "c")
     ],
     "a grid's element takes its indexes in one pair of brackets: 'gain 1 wall[r, c];'": [
-        f"proc p() {{ {verb} 1 w[1][2]; }}" for verb in ("gain", "lose", "pay")
+        f"proc p() {{ {verb} 1 w[{first}][2]; }}" for verb in ("gain", "lose", "pay") for first in ("1", "1, 2")
     ],
     "a kind declares fields ('name: type;'), not statements: a statement goes in an effect slot of the "
     "kind ('play: effect;', given by each card as 'play { ... }') or in a proc": [

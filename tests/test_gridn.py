@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from rulebook.cli import app
-from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.driver import analyse_text
 from rulebook.compiler.explain import reading
 from rulebook.runtime.engine import Game, RulesRuntimeError
 from rulebook.runtime.record import load_state, save_state
@@ -251,3 +251,13 @@ def test_misuse_of_a_step_count(expr, code, column):
 
 def test_a_step_count_that_goes_somewhere_is_clean():
     assert found_at(STEPS + "func f() = next_around(d, 2);\nfunc g() = next(d, 4);\nfunc h() = prev(r, -1);\n") == []
+
+
+@pytest.mark.parametrize("body, message", [
+    ("set built[1][2][1] = true;", "set built[1, 2, 1] = ...;"),
+    ("set built[1, 2][1] = true;", "set built[1, 2, 1] = ...;"),
+    ("gain 1 worker[1][2][1];", "a grid's element takes its indexes in one pair of brackets"),
+    ("pay 1 worker[1, 2][1];", "a grid's element takes its indexes in one pair of brackets"),
+])
+def test_a_three_index_element_written_with_several_brackets_is_a_syntax_error(body, message):
+    the_one_error(analyse_text(PACK + f"proc p() {{ {body} }}\n"), "E100", message)
