@@ -237,7 +237,7 @@ def always_evaluated(e) -> list:
         parts = (e.left,) if e.op in ("and", "or") else (e.left, e.right)
     else:
         fields = {A.Unary: ("operand",), A.Attr: ("obj",), A.Index: ("obj", "index"), A.Cond: ("cond",),
-                  A.Match: ("subject",), A.Aggregate: ("domain",), A.Sorted: ("domain",),
+                  A.Match: ("subject",), A.Aggregate: ("domain",), A.Sorted: ("domain",), A.Flood: ("start",),
                   A.Range: ("low", "high")}.get(type(e), ())
         parts = [getattr(e, f) for f in fields] + (list(e.items) if isinstance(e, A.ListLit) else [])
     return [n for part in parts for n in always_evaluated(part)] + [e]
@@ -4574,30 +4574,82 @@ class Checker(A.Visitor):
         if len(e.ends) < 2 or len(e.args) < places or len(e.args) > places + weighted:
             self.err("E302", f"{e.op}(...) takes {NETWORK_SHAPES[e.op]}", e.span)
         ends = [(x, self.expr(x, inner)) for x in e.ends]
-        for x in e.places():
-            if type(x) is A.ListLit:   # `[ash, "x"]`: each element is a place, checked where it stands
-                ends += [(item, self.expr(item, scope)) for item in x.items]
-                continue
-            kind = self.expr(x, scope)
-            # a search starts from (or ends at) any of a list's or a zone's places
-            ends.append((x, element_of(kind) if base_of(kind) in ("zone", "list") else kind))
+        for x in e.places():   # a search starts from (or ends at) any of a list's or a zone's places
+            ends += self.searched_from(x, scope)
         if e.length() is not None:
             self.amount(e.length(), inner)
-        first = None   # the first end of a fitting type: the others must be of its type
-        for x, kind in ends:
+        place = self.places_of(e.op, ends, "ends")
+        if e.through is not None:   # read with its variable bound to each place, outside the edges' binder
+            self.condition(e.through, self.bind(scope, e.through_var, e.span, place))
+        if e.op == "reachable":
+            return f"list:{place}" if place != "any" else "list"
+        return "bool" if e.op == "connects" else "int"
+
+    def places_of(self, op: str, found: list, what: str) -> str:
+        """The type of the places of a search (`reachable`, `connects`, ...), from its (expression, type)
+        places in order: each must be a place (E303: a member, a text, a number, a card, not a zone, a
+        list, a condition or an effect), all of the first fitting one's type (E303); "any" when none
+        fits. The one test of what a place is: a value type added later is a place if it is none of
+        those (the runtime keeps places in sets: it must hash and compare by value)."""
+        first = None   # the first place of a fitting type: the others must be of its type
+        for x, kind in found:
             if base_of(kind) in ("zone", "list", "bool", "effect"):
-                self.err("E303", f"an end of {e.op}(...) must be a place (a member, a name, a card or a number), "
-                         f"not {article(words(kind))}", x.span)
+                self.err("E303", f"{'an end' if what == 'ends' else 'a place'} of {op}(...) must be a place (a member, "
+                         f"a name, a card or a number), not {article(words(kind))}", x.span)
             elif first is None:
                 first = (x, kind)
             elif self.incomparable(first[1], kind):
-                self.err("E303", f"the ends of {e.op}(...) must be of one type: {printed(first[0])} is "
+                self.err("E303", f"the {what} of {op}(...) must be of one type: {printed(first[0])} is "
                          f"{article(words(first[1]))}, {printed(x)} is {article(words(kind))}", x.span)
-        if e.through is not None:   # read with its variable bound to each place, outside the edges' binder
-            self.condition(e.through, self.bind(scope, e.through_var, e.span, first[1] if first is not None else "any"))
-        if e.op == "reachable":
-            return f"list:{first[1]}" if first is not None and first[1] != "any" else "list"
-        return "bool" if e.op == "connects" else "int"
+        return first[1] if first is not None else "any"
+
+    def visit_Flood(self, e: A.Flood, scope: Scope) -> str:
+        """`reachable(p from START via NEXT [through q where PASSABLE])`: a list of places. START (read
+        outside the binder) a place or a list or zone of them; NEXT, read with p bound to each place
+        reached, a list of places of START's type (E303; a zone is E387: the edge form's); `via` left
+        out is E386, written on another search E388; NEXT that never reads p is W464."""
+        if e.op != "reachable":
+            self.err("E388", f"{e.op}(...) does not follow a rule of neighbours: only reachable(p from START via "
+                     f"NEXT) does", e.span, "whether B is reached: 'contains(reachable(p from A via NEXT), B)'"
+                     if e.op == "connects" else f"{e.op}(...) goes along a zone of edges: "
+                     f"'{NETWORK_SHAPES[e.op].rpartition(': ')[2]}'")
+        found = self.searched_from(e.start, scope)
+        place = self.places_of("reachable", found, "places")
+        inner = self.bind(scope, e.var, e.span, place)
+        if e.next is None:
+            self.err("E386", f"reachable({e.var} from ...) needs 'via NEXT': the list of the places next to {e.var}, "
+                     f"read for each place reached", e.span, f"'reachable({e.var} from START via neighbours({e.var}))'")
+        else:
+            kind = self.expr(e.next, inner)
+            if base_of(kind) == "zone":
+                self.err("E387", f"'via' takes the list of the places next to {e.var}, not a zone: a zone of edges "
+                         f"(cards naming their two ends) is searched with the edge form", e.next.span,
+                         f"'reachable(r in {printed(e.next)}, r.a, r.b, {printed(e.start)})'")
+            elif base_of(kind) not in ("list", "any"):
+                self.err("E303", f"'via' takes the list of the places next to {e.var} (a list of "
+                         f"{words(place) if place != 'any' else 'places'}), not {article(words(kind))}", e.next.span,
+                         f"a list: '[{printed(e.next)}]'" if place != "any" and not self.incomparable(place, kind)
+                         else None)
+            elif element_of(kind) != "any" and place != "any" and self.incomparable(place, element_of(kind)):
+                self.err("E303", f"the places of reachable(...) must be of one type: {printed(e.start)} gives "
+                         f"{article(words(place))}, 'via' a list of {words(element_of(kind))}", e.next.span)
+            elif not any(type(n) is A.Name and n.id == e.var for n in A.walk(e.next)):
+                self.diags.append(Diagnostic(
+                    "W464", f"'via {printed(e.next)}' does not read {e.var}: every place reached has the same "
+                    "neighbours, so this is START and that list", e.next.span,
+                    f"the places next to {e.var} read {e.var}: 'via neighbours({e.var})'; a zone of edges is "
+                    "searched with 'reachable(r in EDGES, r.a, r.b, FROM)'"))
+        if e.through is not None:
+            self.condition(e.through, self.bind(scope, e.through_var, e.span, place))
+        return f"list:{place}" if place != "any" else "list"
+
+    def searched_from(self, x, scope: Scope) -> list:
+        """(expression, type) of each place a search starts from (or ends at), read outside its binder:
+        a list literal's items each; a list's or zone's elements; otherwise the one place."""
+        if type(x) is A.ListLit:   # `[ash, "x"]`: each element is a place, checked where it stands
+            return [(item, self.expr(item, scope)) for item in x.items]
+        kind = self.expr(x, scope)
+        return [(x, element_of(kind) if base_of(kind) in ("zone", "list") else kind)]
 
     def gathered(self, e: A.Aggregate, inner: Scope) -> str:
         """`gather(x in D [where C], ZONE_OR_LIST)`: a list of the zones' or lists' elements."""

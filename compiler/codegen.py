@@ -702,6 +702,15 @@ class CodeGen(A.Visitor):
             through = f", through=lambda v_{e.through_var}: {self.ex(e.through, ctx.bind(e.through_var))}"
         return f"rt.{e.op}({edges}{places}{'' if e.op == 'connects' else f', {where(e)!r}'}{through})"
 
+    def visit_Flood(self, e, ctx) -> str:
+        """`reachable(p from START via NEXT)`: START read outside the binder, NEXT as a test of one place
+        (a lambda), to the runtime's breadth-first loop (`Game.flood`), as the interpreter hands them."""
+        next_of = f"lambda v_{e.var}: {self.ex(e.next, ctx.bind(e.var))}"
+        through = ""
+        if e.through is not None:   # a test of one place: whether NEXT is read from it
+            through = f", through=lambda v_{e.through_var}: {self.ex(e.through, ctx.bind(e.through_var))}"
+        return f"rt.flood({self.ex(e.start, ctx)}, {next_of}, {where(e)!r}{through})"
+
     def keyed(self, e: A.Aggregate, ctx: Ctx):
         """A search the runtime answers from a kept index of the zone (`Game.keyed`): `some`, `count`
         or `first(x in ZONE where x.FIELD == VALUE)` (or `VALUE == x.FIELD`), ZONE a zone (or an

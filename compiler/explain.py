@@ -618,6 +618,14 @@ class ExprReader(A.Visitor):
         return (f"the length of the longest chain of {among}{such} ({ends}) end to end, none used twice (places "
                 f"may repeat), counted {length} (0 if there is none)")
 
+    def visit_Flood(self, e):
+        start = ("any of " if isinstance(e.start, A.ListLit) else "") + self.read(e.start)
+        rule = self.read(e.next) if e.next is not None else "(no rule given)"
+        passing = (f", going on only from places {e.through_var} for which {self.read(e.through)} (the others are "
+                   f"reached, not left)") if e.through is not None else ""
+        return (f"the places reached from {start}, going from each place {e.var} reached to {rule}{passing}: its own "
+                f"first, then nearest first, each once")
+
     def ordered(self, e) -> bool:
         """Whether an expression holds an enum member read by its place in the enum's order."""
         return id(e) in getattr(self.symbols, "ordered", {})
@@ -708,7 +716,7 @@ class ExprReader(A.Visitor):
         an operand is grouped, so that `min(slots, 7) + 1` reads "(the smaller of slots and 7) plus 1",
         never "the smaller of slots and 7 plus 1". Names, fields, numbers, an indexed counter's
         element and a func called without arguments read as one thing and are not grouped."""
-        if isinstance(e, (A.Aggregate, A.Sorted, A.Network, A.Cond, A.Match)):
+        if isinstance(e, (A.Aggregate, A.Sorted, A.Network, A.Flood, A.Cond, A.Match)):
             return True
         if isinstance(e, A.Binary):
             return e.op == "%"   # "the remainder of a divided by 5"

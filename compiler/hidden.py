@@ -147,6 +147,9 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                 elif t in BINDERS:
                     if hidden(n.domain, root) or (n.where is not None and hidden(n.where, root)):
                         changed |= bind((id(root), n.var))
+                elif t is A.Flood:   # a place reached is worked out from START and NEXT
+                    if hidden(n.start, root) or (n.next is not None and hidden(n.next, root)):
+                        changed |= bind((id(root), n.var))
                 elif (t is A.Call or t is A.CallStmt) and n.func in callables:
                     target = callables[n.func]
                     for param, arg in zip(target.params, n.args):

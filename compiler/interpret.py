@@ -1013,6 +1013,29 @@ class Interpreter(A.Visitor):
                 else:
                     f.locals[e.through_var] = saved
 
+    def visit_Flood(self, e, rt, f):
+        """`reachable(p from START via NEXT)`: START, then NEXT and PASSABLE as tests of one place, to the
+        runtime's breadth-first loop (`Game.flood`), as the compiled code hands them."""
+        start = self.ev(e.start, rt, f)
+        names = (e.var, e.through_var) if e.through is not None else (e.var,)
+        saved = [(name, f.locals.get(name, _UNBOUND)) for name in names]
+
+        def next_of(place):
+            f.locals[e.var] = place
+            return self.ev(e.next, rt, f)
+
+        def through(place):
+            f.locals[e.through_var] = place
+            return self.ev(e.through, rt, f)
+        try:
+            return rt.flood(start, next_of, where(e), through=through if e.through is not None else None)
+        finally:
+            for name, value in reversed(saved):
+                if value is _UNBOUND:
+                    f.locals.pop(name, None)
+                else:
+                    f.locals[name] = value
+
 
 _UNBOUND = object()
 

@@ -275,7 +275,7 @@ _NAMES: dict = {
     A.Emit: (("event", "ref"),), A.Rank: (("resource", "ref"),), A.SetName: (("name", "ref"),),
     A.SetAttr: (("name", "attr"),), A.Attr: (("name", "attr"),),
 }
-_LOCALS = {A.Offer: "partner", A.FirstMay: "var", A.Let: "name", A.Roll: "name", A.Pay: "name", A.Draw: "name", A.ForEach: "var", A.Pick: "var", A.Aggregate: "var", A.Sorted: "var", A.Network: "var",
+_LOCALS = {A.Offer: "partner", A.FirstMay: "var", A.Let: "name", A.Roll: "name", A.Pay: "name", A.Draw: "name", A.ForEach: "var", A.Pick: "var", A.Aggregate: "var", A.Sorted: "var", A.Network: "var", A.Flood: "var",
            A.Param: "name"}
 
 
@@ -304,7 +304,7 @@ class _FileIndexer:
             decl = item.decl if isinstance(item, A.Override) else item
             local = {getattr(n, _LOCALS[type(n)]) for n in A.walk(decl) if type(n) in _LOCALS} - {None}
             local |= {name for n in A.walk(decl) if type(n) is A.Auction for name in (n.winner, n.price)}
-            local |= {n.through_var for n in A.walk(decl) if type(n) is A.Network and n.through_var}
+            local |= {n.through_var for n in A.walk(decl) if type(n) in (A.Network, A.Flood) and n.through_var}
             if isinstance(decl, A.Entity) and decl.each is not None:   # `for each c in DOMAIN`: c is the declaration's
                 local.add(decl.each[0])
             # the kind whose fields are named inside: an entity's (also `this`), or the kind declared;

@@ -489,6 +489,22 @@ class Network(Expr):
         return self.args[places] if weighted and len(self.args) > places else None
 
 
+@node
+class Flood(Expr):
+    """`reachable(p from START via NEXT [through q where PASSABLE])`: the places reached from START (a
+    place, or a list or zone of them) by a rule of neighbours, NEXT, read with `var` bound to each place
+    reached: the list of the places next to it; START's first, then breadth first in the order NEXT
+    gives them, each once. A place PASSABLE fails (read with `through_var` bound to it) is reached but
+    NEXT is not read from it (unless it is one of START's)."""
+
+    op: str               # "reachable" (another search written so is the checker's error, E388)
+    var: str
+    start: Expr
+    next: Optional[Expr]  # None: `via NEXT` left out (the checker's error, E386)
+    through_var: Optional[str] = None
+    through: Optional[Expr] = None
+
+
 # what each search over edges reads after the two ends: how many places (FROM, TO), then whether a
 # LENGTH may follow
 NETWORK_ARGS = {"connects": (2, False), "longest_path": (0, True), "shortest_path": (2, True), "reachable": (1, False)}

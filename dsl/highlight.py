@@ -25,7 +25,7 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
 CONTEXTUAL = ("anytime", "as", "at", "auction", "award", "break", "can", "eliminate", "end", "next", "offer", "open", "refills",
-              "reset", "restore", "sealed", "shown", "start", "through", "window")
+              "reset", "restore", "sealed", "shown", "start", "through", "via", "window")
 
 
 class RulesLexer(RegexLexer):
@@ -54,6 +54,8 @@ class RulesLexer(RegexLexer):
             # a search's `through P where COND` (last in its brackets)
             (r"\b(through)(\s+)([A-Za-z_][A-Za-z0-9_]*)(\s+)(where)\b",
              bygroups(Keyword, Whitespace, Name, Whitespace, Keyword)),
+            # `reachable(p from START via NEXT)`: `via` before the rule of neighbours (a word, a list or a bracket)
+            (r"\bvia\b(?=\s*[A-Za-z_\[(])(?!\s*(?:and|or|then|else|where)\b)", Keyword),
             # `break;` / `break LABEL;` where a statement starts
             (r"([{};:])(\s*)(break)\b(?=\s*(?:;|[A-Za-z_][A-Za-z0-9_]*\s*;))", bygroups(Punctuation, Whitespace, Keyword)),
             # `window;` where a statement starts; a card's `anytime in ZONE`

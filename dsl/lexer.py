@@ -45,6 +45,7 @@ CONTEXTUAL = {
     "end": "end game;",
     "break": "break;' or 'break LABEL;",
     "through": "longest_path(r in EDGES, r.a, r.b through P where COND)",
+    "via": "reachable(p from START via NEXT)",
     "as": 'pick VAR from DOMAIN as "LABEL" { ... }\' or \'repeat N as LABEL { ... }',
     "refills": "zone NAME of KIND refills from ZONE;",
     "start": "counter NAME from LOW to HIGH start VALUE;",

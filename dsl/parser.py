@@ -1267,6 +1267,15 @@ class _Builder:
         return A.Network(op, var, domain, _pick(items, "where"), rest[:2], rest[2:],
                          *(through if through is not None else (None, None)), span=self._s(meta))
 
+    def reach(self, meta, items):
+        """`reachable(p from START [via NEXT] [through q where PASSABLE])`."""
+        op, var, start = items[0], str(items[1]), items[2]
+        next_, through = _pick(items, "via"), _pick(items, "through")
+        return A.Flood(op, var, start, next_, *(through if through is not None else (None, None)), span=self._s(meta))
+
+    def via(self, meta, items):
+        return _Marker("via", items[1])
+
     def through(self, meta, items):
         return _Marker("through", (str(items[1]), items[2]))
 

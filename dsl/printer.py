@@ -144,6 +144,9 @@ class ExprPrinter(A.Visitor):
             text += f" where {_expr(e.where)}"
         return text + "".join(f", {_expr(a)}" for a in e.ends + e.args) + _through(e) + ")"
 
+    def visit_Flood(self, e):
+        return f"{e.op}({_flood_source(e)}{_through(e)})"
+
     def visit_Cond(self, e):
         return f"if {_wrap(e.cond, 1)} then {_expr(e.then)} else {_expr(e.otherwise)}"
 
@@ -263,6 +266,10 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
         if e.through is not None:   # the last argument keeps the clause after it, on its line
             items[-1] = (items[-1] if isinstance(items[-1], str) else _expr(items[-1])) + _through(e)
         return _items(first + f"{e.op}(", items, ")" + tail)
+    if isinstance(e, A.Flood):   # `p from START via` on the first line, NEXT wrapped after it
+        if e.next is None:
+            return [one]
+        return wrapped(e.next, f"{first}{e.op}({e.var} from {_expr(e.start)} via ", indent, _through(e) + ")" + tail)
     if isinstance(e, A.Method):
         return _items(first + f"{_wrap(e.obj, 8)}.{e.name}(", e.args, ")" + tail)
     if isinstance(e, A.Call):
@@ -972,7 +979,12 @@ def _where(keyword: str, value) -> Optional[Clause]:
     return Clause(keyword, value) if value is not None else None
 
 
-def _through(e: A.Network) -> str:
+def _flood_source(e: A.Flood) -> str:
+    """`p from START via NEXT` of a `reachable(...)` by a rule of neighbours (without `via` when it is left out)."""
+    return f"{e.var} from {_expr(e.start)}" + (f" via {_expr(e.next)}" if e.next is not None else "")
+
+
+def _through(e) -> str:
     """A search's ` through P where COND` (nothing without one)."""
     return f" through {e.through_var} where {_expr(e.through)}" if e.through is not None else ""
 

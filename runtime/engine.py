@@ -3330,6 +3330,35 @@ class Game:
         """`reachable(r in EDGES, r.a, r.b, FROM)`: the places FROM reaches (its own first), nearest first."""
         return list(self.nearest(edges, start, where, through=through))
 
+    def flood(self, start, next_of, where: str, through=None) -> list:
+        """`reachable(p from START via NEXT)`: the places reached from START's (a place, a list or a
+        zone: `_places`) by the rule of neighbours `next_of` (a place -> NEXT, read by either backend,
+        a list of places, `none` for none), START's first, then breadth first in the order NEXT gives
+        them, each once (places are kept in a set: they hash and compare by value). Each place reached
+        counts one step against the budget, so a NEXT that keeps giving new places stops play (E602 at
+        `where`) on both backends alike. `through`: a test of a place; NEXT is not read from a place it
+        fails (it is reached, not left), unless the place is one of START's. The result is its own queue."""
+        reached = []
+        seen = set()
+        for place in _places(start):
+            if place not in seen:
+                self.step(where)
+                seen.add(place)
+                reached.append(place)
+        starts = len(reached)
+        at = 0
+        while at < len(reached):
+            place = reached[at]
+            at += 1
+            if through is not None and at > starts and not through(place):
+                continue
+            for other in _places(next_of(place)):
+                if other not in seen:
+                    self.step(where)
+                    seen.add(other)
+                    reached.append(other)
+        return reached
+
     def longest_path(self, edges: list, where: str, through=None) -> int:
         """`longest_path(r in EDGES, r.a, r.b, LENGTH)`: the greatest total length of a trail along the
         (a, b, length) edges, each edge at most once, an end as often as it comes (Ticket to Ride's
