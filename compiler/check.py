@@ -134,7 +134,7 @@ def words(t: str) -> str:
         return " or ".join(arg.split("|"))
     if base == "zone" and "|" in arg:
         return f"zone of {' or '.join(arg.split('|'))}"
-    return {"entity": arg, "zone": f"zone of {arg}", "member": arg}.get(base, t)
+    return {"entity": arg, "zone": f"zone of {arg}", "member": arg, "record": arg}.get(base, t)
 
 
 def _negated(key):
@@ -921,6 +921,8 @@ class Checker(A.Visitor):
     def visit_Var(self, d: A.Var) -> None:
         self.type_ref(d.type, d.span)
         self.indexes(d)
+        if self.record_kept(d.type, None, f"variable {d.name!r}", d.span):
+            return
         if d.type in ("int", "effect", "zone", "die", "list", "any"):
             hint = {"int": f"a number is a counter: 'counter {d.name};' (or 'counter {d.name} global;')",
                     "list": "a list of cards is a zone: 'zone NAME per_player of KIND;'"}.get(d.type)
@@ -967,6 +969,8 @@ class Checker(A.Visitor):
             self.err("E208", f"{d.name!r} is a builtin event: the statements announce it, it needs no "
                      f"declaration", self.at_decl(d))
         self.params(d.params)
+        for p in d.params:
+            self.record_kept(p.type, None, f"parameter {p.name!r} of event {d.name}", p.span)
 
     def visit_Actor(self, d: A.Actor) -> None:
         pass
@@ -995,23 +999,26 @@ class Checker(A.Visitor):
         func's parameter or result: a list of that enum's members or that kind's cards)."""
         if type_name.startswith("list of "):
             item = type_name[len("list of "):]
-            return f"list:{self.declared(item)}" if self.sym.category(item) in ("enum", "kind") \
+            return f"list:{self.declared(item)}" if self.sym.category(item) in ("enum", "kind", "record") \
                 or item in LIST_ITEMS else "list"
         cat = self.sym.category(type_name)
         if cat == "kind":
             return f"entity:{type_name}"
         if cat == "enum":
             return f"member:{type_name}"
+        if cat == "record":
+            return f"record:{type_name}"
         return type_name if type_name in VALUE_TYPES else "any"
 
     def type_ref(self, name: str, span: A.Span) -> None:
         if name.startswith("list of "):
             self.list_of(name[len("list of "):], span)
             return
-        if name in VALUE_TYPES or self.sym.category(name) in ("enum", "kind"):
+        if name in VALUE_TYPES or self.sym.category(name) in ("enum", "kind", "record"):
             self.used.add(name)
             return
-        self.unknown("E201", "type", name, span, list(VALUE_TYPES) + self.sym.of("enum") + self.sym.of("kind"))
+        self.unknown("E201", "type", name, span, list(VALUE_TYPES) + self.sym.of("enum") + self.sym.of("kind")
+                     + self.sym.of("record"))
 
     def visit_Track(self, d: A.Track) -> None:
         for expected, s in enumerate(d.spaces, start=1):
@@ -1040,6 +1047,8 @@ class Checker(A.Visitor):
                 self.err("E215", f"field {f.name!r} is declared twice", f.span)
             seen.add(f.name)
             self.type_ref(f.type, f.span)
+            if self.record_kept(f.type, f.of, f"field {f.name!r} of {d.name}", f.span):
+                continue
             if f.of is not None and self.sym.category(f.of) not in ("enum", "kind"):
                 self.unknown("E201", "enum or kind", f.of, f.span, self.sym.of("enum") + self.sym.of("kind"))
             if f.shown:
@@ -1052,6 +1061,112 @@ class Checker(A.Visitor):
                     self.member_value(f, f.default)
             elif f.default is not None:
                 self.field_value(f, numbered(f.default, 1, d))   # a default may use copy_number too
+
+    def record_kept(self, type_name: str, of: Optional[str], what: str, span: A.Span) -> bool:
+        """E371 where a record (or a list of them) would be kept by the game between effects (a
+        variable, a card's field, an event's argument, a die's face): records are values of effects
+        only (parameters, locals, results), so saved games, replays and views hold none."""
+        item = of if of is not None else type_name[len("list of "):] if type_name.startswith("list of ") else type_name
+        if self.sym.category(item) != "record":
+            return False
+        self.err("E371", f"{what} would keep a {item} record in the game's state: a record is a value of effects "
+                 f"only (a parameter, a local, a proc's or func's result)", span,
+                 f"keep each field of {item} apart ({', '.join(f.name for f in self.sym.decls[item].fields)}), "
+                 f"one variable or counter each, and build the {item} from them where it is used")
+        return True
+
+    # the types a record's field may hold: values (what a record is made of), never a name that stands for a
+    # part of the game (a zone, a die, a counter...) nor an effect
+    RECORD_FIELD_TYPES = ("int", "bool", "str", "player")
+
+    def visit_Record(self, d: A.Record) -> None:
+        seen = set()
+        for f in d.fields:
+            if f.name in seen:
+                self.err("E215", f"field {f.name!r} of record {d.name} is declared twice", f.span)
+            seen.add(f.name)
+            self.type_ref(f.type, f.span)
+            item = f.of if f.of is not None else f.type
+            if f.of is not None:
+                self.list_of(f.of, f.span)
+            elif f.type not in self.RECORD_FIELD_TYPES and self.sym.category(f.type) not in ("enum", "kind", "record"):
+                if f.type in VALUE_TYPES:
+                    self.err("E370", f"field {f.name!r} of record {d.name} is {article(words(f.type))}: a record's "
+                             f"field holds a number, a condition, a text, a player, an enum member, a card, a list of "
+                             f"those or another record", f.span,
+                             "a list is 'list of ITEM'" if f.type == "list" else
+                             "a resource, counter or track named in a record is a text: 'res: str;'"
+                             if f.type in ("resource", "counter", "track") else None)
+                continue
+            if item == d.name:
+                self.err("E370", f"field {f.name!r} of record {d.name} holds {article(d.name)} itself: a record "
+                         f"cannot hold its own kind of record", f.span,
+                         f"keep the parts apart: a 'list of {d.name}' in a local, or the fields of the inner one")
+                continue
+            if f.default is not None:
+                if not is_field_value(f.default) or isinstance(f.default, A.You):
+                    self.err("E303", f"the default of {f.name!r} must be a constant: a number, a text, a member, "
+                             f"true, false or none", f.default.span)
+                else:
+                    self.typed_value(f.type if f.of is None else f"list of {f.of}", f.default, Scope(),
+                                     f"the default of {f.name!r} must be")
+
+    def record_of(self, name: str) -> Optional[A.Record]:
+        decl = self.sym.decls.get(name)
+        return decl if isinstance(decl, A.Record) else None
+
+    def visit_Construct(self, e: A.Construct, scope: Scope) -> str:
+        """`corner(hex = 4, vertex = 2)`: each field named once (E373 for one the record lacks or one given
+        twice), of its type (E303), every field without a default given (E374)."""
+        d = self.record_of(e.record)
+        if d is None:
+            for f in e.fields:
+                self.expr(f.value, scope)
+            if self.sym.category(e.record) is None:
+                self.unknown("E372", "record", e.record, e.span, self.sym.of("record"))
+            else:
+                self.err("E372", f"{e.record!r} is {article(self.sym.category(e.record))}, not a record: only a record "
+                         f"is built with named fields (NAME = VALUE)", e.span)
+            return "any"
+        self.used.add(d.name)
+        fields = {f.name: f for f in d.fields}
+        given = set()
+        for v in e.fields:
+            if v.name in given:
+                self.err("E373", f"field {v.name!r} of {d.name} is given twice", v.span, "give each field once")
+                self.expr(v.value, scope)
+                continue
+            given.add(v.name)
+            f = fields.get(v.name)
+            if f is None:
+                self.unknown("E373", "field", v.name, v.span, list(fields), of=f"record {d.name}")
+                self.expr(v.value, scope)
+                continue
+            self.typed_value(f.type if f.of is None else f"list of {f.of}", v.value, scope,
+                             f"field {v.name!r} of {d.name} holds")
+        missing = [f.name for f in d.fields if f.name not in given and f.default is None]
+        if missing:
+            self.err("E374", f"{d.name}(...) does not give {', '.join(repr(m) for m in missing)}: every field without "
+                     f"a default is named when a {d.name} is built", e.span,
+                     f"write {d.name}({', '.join(f'{f.name} = ...' for f in d.fields if f.default is None)})")
+        return f"record:{d.name}"
+
+    def record_field(self, e: A.Attr, record: str, setting: bool) -> str:
+        """`s.row`: the type of a record's field; E373 for a field it lacks, E375 for a `set` of one (a
+        record is a value: a new one is built)."""
+        d = self.record_of(record)
+        fields = {f.name: f for f in d.fields}
+        f = fields.get(e.name)
+        if f is None:
+            self.unknown("E373", "field", e.name, e.span, list(fields), of=f"record {d.name}")
+            return "any"
+        if setting:
+            obj = printed(e.obj)
+            rebuilt = ", ".join(f"{g.name} = {'...' if g.name == e.name else f'{obj}.{g.name}'}" for g in d.fields)
+            self.err("E375", f"a {d.name} cannot be changed: its fields are fixed when it is built", e.span,
+                     f"build a new one in its place: 'set {obj} = {d.name}({rebuilt});'" if isinstance(e.obj, A.Name)
+                     else f"build a new one: '{d.name}({rebuilt})'")
+        return self.declared(f.type if f.of is None else f"list of {f.of}")
 
     def shown_decl(self, kind: A.Kind, f: A.FieldDecl) -> None:
         """`shown NAME: TYPE;`: a value every player sees on the card while its face is hidden: an effect
@@ -1500,6 +1615,8 @@ class Checker(A.Visitor):
     def visit_Die(self, d: A.Die) -> None:
         if d.type is not None:
             self.type_ref(d.type, d.span)
+            if self.record_kept(d.type, None, f"die {d.name!r}", d.span):
+                return
         for i, face in enumerate(d.faces, start=1):
             if face.value is None and d.type is not None:
                 self.err("E304", f"face {i} of {d.name!r} shows no value: a die declared '{d.name}: {d.type}' "
@@ -2400,10 +2517,11 @@ class Checker(A.Visitor):
         """The type `list of ITEM` (a `let`'s, a proc's or func's parameter or result): a list of an
         enum's members, a kind's cards, players or numbers; E201 for another item type (then a list of
         anything)."""
-        if self.sym.category(item) in ("enum", "kind"):
+        if self.sym.category(item) in ("enum", "kind", "record"):
             self.used.add(item)
         elif item not in LIST_ITEMS:
-            self.unknown("E201", "type", item, span, sorted(LIST_ITEMS) + self.sym.of("enum") + self.sym.of("kind"))
+            self.unknown("E201", "type", item, span, sorted(LIST_ITEMS) + self.sym.of("enum") + self.sym.of("kind")
+                         + self.sym.of("record"))
         return self.declared(f"list of {item}")
 
     def stored_list(self, what: str, expected: str, actual: str, value) -> None:
@@ -3853,6 +3971,10 @@ class Checker(A.Visitor):
             for side, kind in ((e.left, left), (e.right, right)):
                 self.arithmetic(side, kind)
             return "int"
+        if e.op in ("<", "<=", ">", ">=") and "record" in (base_of(left), base_of(right)):
+            self.err("E303", f"cannot order {article(words(left))} and {article(words(right))}: records are only "
+                     f"equal or not", e.span, "compare one of their fields: 'a.FIELD < b.FIELD'")
+            return "bool"
         if e.op in ("<", "<=", ">", ">=") and "member" in (base_of(left), base_of(right)):
             self.member_order(e, left, right)
             return "bool"
@@ -4058,6 +4180,8 @@ class Checker(A.Visitor):
         the other; or two of those plain values of different types (`c.bonus == "white"` with an
         enum field, `done == 0` with a condition), or members of two different enums."""
         a, b = base_of(left), base_of(right)
+        if "record" in (a, b):   # a record equals only a record of its own kind
+            return "any" not in (left, right) and left != right
         if a in THINGS and b in PLAIN_VALUES or b in THINGS and a in PLAIN_VALUES:
             return True
         if a in PLAIN_VALUES and b in PLAIN_VALUES:
@@ -4185,6 +4309,10 @@ class Checker(A.Visitor):
         statement; `obj_type`: obj's type, already checked); returns the field's type (of the element,
         with an index)."""
         obj = self.expr(e.obj, scope) if obj_type is None else obj_type
+        if base_of(obj) == "record":
+            if index is not None:
+                self.expr(index, scope)
+            return self.record_field(e, obj.partition(":")[2], setting)
         if e.name == "name":
             self.name_reads[id(e)] = obj
         kind = self.shared_kind(obj, e.name, e.obj, e.span)
@@ -4480,6 +4608,11 @@ class Checker(A.Visitor):
         if decl is None and func == "base":
             if span not in self.sym.baseless:   # in an override of nothing, E212 says what is wrong
                 self.err("E218", "base() calls the func an override replaces: use it inside 'override func'", span)
+        elif isinstance(decl, A.Record):
+            fields = ", ".join(f"{f.name} = ..." for f in decl.fields)
+            self.err("E372", f"a {func} is built by naming its fields: {func}({fields})", span,
+                     "fields are named, not placed, so a construction reads the same when a field is added")
+            return f"record:{func}"
         elif decl is None:
             self.unknown("E207", "function", func, span, self.sym.of("func") + sorted(BUILTIN_FUNCS))
         elif isinstance(decl, A.Proc):

@@ -493,6 +493,14 @@ class CodeGen(A.Visitor):
     def visit_ListLit(self, e, ctx) -> str:
         return "[" + ", ".join(self.ex(i, ctx) for i in e.items) + "]"
 
+    def visit_Construct(self, e: A.Construct, ctx) -> str:
+        """`corner(hex = 4, vertex = 2)`: a Record of its fields in the record's order, a field left out
+        its default; the values worked out in that order (the interpreter's too)."""
+        given = {f.name: f.value for f in e.fields}
+        fields = ", ".join(f"{f.name!r}: {self.ex(given.get(f.name, f.default), ctx)}"
+                           for f in self.sym.decls[e.record].fields)
+        return f"Record({e.record!r}, {{{fields}}})"
+
     def visit_Range(self, e: A.Range, ctx) -> str:
         return f"rt.numbers({self.ex(e.low, ctx)}, {self.ex(e.high, ctx)})"
 
@@ -1600,7 +1608,7 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
     source = TEMPLATES.get_template("module.py.j2").render(
         pack=pack_name, digest=digest, functions=gen.functions, callables=functions, constants=gen.constants.values(),
         tables=tables(lay, pack_name, triggers, conditions), procs=[p.name for p in lay.procs],
-        funcs=[f.name for f in lay.funcs], r=repr,
+        funcs=[f.name for f in lay.funcs], r=repr, records=bool(sym.of("record")),
     )
     line_map = {}
     out = []

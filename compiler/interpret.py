@@ -10,6 +10,7 @@ from rulebook.dsl import ast as A
 from rulebook.runtime.kernels import KERNELS
 from rulebook.runtime.engine import FUNC_FRAMES, LOCAL_FRAMES, STATEMENT_FRAMES, LeaveLoop, best_of, in_order
 from rulebook.runtime.program import Program, assemble
+from rulebook.runtime.state import Record
 
 from .layout import (kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive,
@@ -831,6 +832,12 @@ class Interpreter(A.Visitor):
 
     def visit_ListLit(self, e, rt, f):
         return [self.ev(i, rt, f) for i in e.items]
+
+    def visit_Construct(self, e, rt, f):
+        """A Record of the fields in the record's order, a field left out its default (as compiled)."""
+        given = {v.name: v.value for v in e.fields}
+        return Record(e.record, {d.name: self.ev(given.get(d.name, d.default), rt, f)
+                                 for d in self.sym.decls[e.record].fields})
 
     def visit_Range(self, e, rt, f):
         return rt.numbers(self.ev(e.low, rt, f), self.ev(e.high, rt, f))

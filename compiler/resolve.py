@@ -13,7 +13,7 @@ from rulebook.dsl.printer import expr as printed
 
 CATEGORY = {
     A.Resource: "resource", A.Group: "group", A.Counter: "counter", A.Var: "var", A.Enum: "enum", A.Event: "event",
-    A.Track: "track", A.Kind: "kind", A.Entity: "entity", A.Zone: "zone", A.Actor: "actor", A.Die: "die",
+    A.Track: "track", A.Kind: "kind", A.Record: "record", A.Entity: "entity", A.Zone: "zone", A.Actor: "actor", A.Die: "die",
     A.Proc: "proc", A.Func: "func", A.Extern: "extern", A.Variant: "variant", A.Game: "game",
 }
 

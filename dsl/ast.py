@@ -1524,6 +1524,25 @@ class Kind(Decl):
 
 
 @node
+class Record(Decl):
+    """`record NAME { field: type [= default]; ... }`: an immutable value made of named values (a
+    corner of a hex map, a point of a board, a scoring result), built with `NAME(field = EXPR, ...)`
+    and read with `value.field`; two are equal when they are of one record and their fields are."""
+
+    name: str
+    fields: tuple   # FieldDecl, in the order written
+
+
+@node
+class Construct(Expr):
+    """`NAME(field = EXPR, ...)`: a value of a record, its fields named (A.FieldValue, in the order
+    written); a field left out takes its declared default."""
+
+    record: str
+    fields: tuple
+
+
+@node
 class FieldValue(Part):
     """`name = EXPR;` inside an entity (or `name = {member: EXPR, ...};`, an A.MemberMap)."""
 

@@ -61,6 +61,7 @@ CONTEXTUAL = {
     "reset": "reset NAME;' or 'reset FIELD of KIND;",
     "anytime": "KIND NAME { anytime in ZONE { ... } }",
     "window": "window;",
+    "record": "record NAME { FIELD: TYPE; ... }",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand)
@@ -68,7 +69,7 @@ NEVER_CALLED = frozenset({"as"})
 # the contextual words that are their keyword only before another word (`shown told: bool;`): before
 # ':' or '=' they name a field (`shown: bool;`, `shown = true;`)
 _WORD_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*[A-Za-z_]")
-BEFORE_WORD = {"shown", "anytime"}   # `anytime in ZONE`: `anytime = 2;` names a field
+BEFORE_WORD = {"shown", "anytime", "record"}   # `anytime in ZONE`: `anytime = 2;` names a field
 # the contextual words that are their keyword only before a call of a name that is no reserved word
 # (`can place(p)`): `can and ready` reads a value named `can`
 BEFORE_CALL = {"can"}

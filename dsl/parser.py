@@ -407,6 +407,20 @@ class _Builder:
         per_player = any(isinstance(t, Token) and t.type == "PER_PLAYER" for t in items)
         return A.Kind(str(items[0]), _title(items), per_player, fields, span=self._s(meta))
 
+    def record_decl(self, meta, items):
+        return A.Record(str(items[1]), tuple(items[2:]), span=self._s(meta))
+
+    def record_field(self, meta, items):
+        of = _pick(items, "element_of")
+        self._only_a_list(meta, items[1], of, f"write '{items[0]}: list of {of};' or '{items[0]}: {items[1]};'")
+        return A.FieldDecl(str(items[0]), items[1], _pick(items, "default"), of=of, span=self._s(meta))
+
+    def construct(self, meta, items):
+        return A.Construct(items[0], tuple(items[1:]), span=self._s(meta))
+
+    def field_arg(self, meta, items):
+        return A.FieldValue(str(items[0]), items[1], span=self._s(meta))
+
     def field_name(self, meta, items):
         return str(items[0])
 

@@ -4,5 +4,6 @@ from .engine import Elements, LeaveLoop, best_of, in_order   # an indexed elemen
 from .kernels import KERNELS
 from .program import assemble
 from .state import EntityDef, Holder   # the classes a generated read tests before reading directly
+from .state import Record   # a value of a `record` of the rules
 
-__all__ = ["KERNELS", "assemble", "Elements", "EntityDef", "LeaveLoop", "Holder", "best_of", "in_order"]
+__all__ = ["KERNELS", "assemble", "Elements", "EntityDef", "LeaveLoop", "Holder", "Record", "best_of", "in_order"]

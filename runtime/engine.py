@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optio
 
 from .program import Program, TrackDef
 from .state import NONE_OPTION
-from .state import (BadValue, EntityDef, Fields, Holder, IsA, Modifier, NoField, State, Trigger, as_written, at_least_zero,
+from .state import (BadValue, EntityDef, Fields, Holder, IsA, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
                     encode)
 from .view import Asked, PlayerView, build_view
 
@@ -423,6 +423,8 @@ def source_order(where: str) -> tuple:
 def label_of(value: Any, titles: Optional[dict] = None) -> str:
     """How a value is shown as a decision option: an enum member by its title in `titles` (the
     pack's `member_titles`), if it has one."""
+    if type(value) is Record:
+        return value.label(titles)
     if hasattr(value, "label"):
         return value.label()
     if titles is not None and type(value) is str:
@@ -2746,6 +2748,8 @@ class Game:
             if name in e.vars:
                 return e.vars[name]
             return e.stock[name]
+        if type(e) is Record:
+            return e.fields[name]
         raise RulesRuntimeError("E601", f"{label_of(e)} has no field {name!r}")
 
     def at(self, base: str, index) -> str:
@@ -3490,6 +3494,8 @@ class Game:
         digits, players by name, cards and tiles by title, zones and lists as their elements."""
         if type(value) is ZoneRef:
             value = value.items
+        if type(value) is Record:   # `corner(hex = 4, vertex = 2)`: its fields as a text shows them
+            return value.label(show=self.text)
         if isinstance(value, (list, tuple)):
             return ", ".join(self.text(v) for v in value) if value else "nothing"
         if value is None:

@@ -513,6 +513,47 @@ def as_written(value: Any) -> str:
     return str(value)
 
 
+def _frozen(value: Any) -> Any:
+    """A field's value as a hashable one (a list as a tuple of its items), for a record's hash."""
+    return tuple(map(_frozen, value)) if type(value) is list else value
+
+
+class Record:
+    """A value of a `record` of the rules (`corner(hex = 4, vertex = 2)`): the record's name and its
+    fields by name, in the order the record declares them (`fields`, never changed once built: a
+    generated read is `x.fields['hex']`, as a card's, and of none it fails as a card's read does).
+    Equal when of one record with equal fields; hashable, so it may be a place of a network search
+    or a key. One class for both backends."""
+
+    __slots__ = ("record", "fields", "_hash")
+
+    def __init__(self, record: str, fields: dict):
+        self.record, self.fields, self._hash = record, fields, None
+
+    def __eq__(self, other) -> bool:
+        return other.__class__ is Record and self.record == other.record and self.fields == other.fields
+
+    def __ne__(self, other) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash((self.record, *map(_frozen, self.fields.values())))
+        return self._hash
+
+    def label(self, titles: Optional[dict] = None, show=None) -> str:
+        """How it reads: `corner(hex = 4, vertex = 2)`, each field as `show` shows a value (members by
+        their titles), a list field in brackets."""
+        show = show or (lambda v: titles.get(v, v) if titles is not None and type(v) is str else
+                        v.label(titles) if type(v) is Record else as_written(v))
+        parts = (f"{k} = [{', '.join(show(x) for x in v)}]" if type(v) is list else f"{k} = {show(v)}"
+                 for k, v in self.fields.items())
+        return f"{self.record}({', '.join(parts)})"
+
+    def __repr__(self) -> str:
+        return f"<record {self.label()}>"
+
+
 class IsA:
     """A trigger filter's `c is NAME` (`played(c is silver)`): equal to any card of that kind or any copy
     of that declared card, as `Engine.is_kind` tells, so `engine.matches` compares with it as with a value."""
@@ -545,6 +586,8 @@ def encode(value: Any) -> Any:
         return {"entity": value.key}   # a per-player copy is `name@holder`
     if isinstance(value, (list, tuple)):
         return [encode(v) for v in value]
+    if type(value) is Record:   # a local a trigger keeps (records are never in declared state)
+        return {"record": value.record, "fields": {k: encode(v) for k, v in value.fields.items()}}
     return value
 
 
@@ -560,6 +603,8 @@ def decode(value: Any, state: State, entities: dict[str, EntityDef]) -> Any:
         if "entity" in value:
             name, _, holder = value["entity"].partition("@")
             return entities[name].copy_for(holder) if holder else entities[name]
+        if "record" in value:
+            return Record(value["record"], {k: decode(v, state, entities) for k, v in value["fields"].items()})
     if isinstance(value, list):
         return [decode(v, state, entities) for v in value]
     return value
