@@ -1130,7 +1130,7 @@ class Checker(A.Visitor):
             return "any"
         self.used.add(d.name)
         fields = {f.name: f for f in d.fields}
-        given = set()
+        given, unknown = set(), False
         for v in e.fields:
             if v.name in given:
                 self.err("E373", f"field {v.name!r} of {d.name} is given twice", v.span, "give each field once")
@@ -1141,11 +1141,12 @@ class Checker(A.Visitor):
             if f is None:
                 self.unknown("E373", "field", v.name, v.span, list(fields), of=f"record {d.name}")
                 self.expr(v.value, scope)
+                unknown = True
                 continue
             self.typed_value(f.type if f.of is None else f"list of {f.of}", v.value, scope,
                              f"field {v.name!r} of {d.name} holds")
         missing = [f.name for f in d.fields if f.name not in given and f.default is None]
-        if missing:
+        if missing and not unknown:   # a field misspelt is likely the one missing: E373 alone says it
             self.err("E374", f"{d.name}(...) does not give {', '.join(repr(m) for m in missing)}: every field without "
                      f"a default is named when a {d.name} is built", e.span,
                      f"write {d.name}({', '.join(f'{f.name} = ...' for f in d.fields if f.default is None)})")
@@ -4728,7 +4729,7 @@ class Checker(A.Visitor):
         for x, kind in found:
             if base_of(kind) in ("zone", "list", "bool", "effect"):
                 self.err("E303", f"{'an end' if what == 'ends' else 'a place'} of {op}(...) must be a place (a member, "
-                         f"a name, a card or a number), not {article(words(kind))}", x.span)
+                         f"a name, a card, a number or a record), not {article(words(kind))}", x.span)
             elif first is None:
                 first = (x, kind)
             elif self.incomparable(first[1], kind):

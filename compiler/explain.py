@@ -484,6 +484,11 @@ class ExprReader(A.Visitor):
         return "the row " + ", ".join(items) if all(isinstance(i, A.Int) for i in e.items) else _either(items, "and")
 
     # ---------------------------------------------------------------- calls
+    def visit_Construct(self, e):
+        """`corner(hex = 4, vertex = 2)`: "a corner with hex 4 and vertex 2" (a field left out: its default)."""
+        fields = [f"{spoken(f.name)} {self.read(f.value)}" for f in e.fields]
+        return f"{article_of(spoken(e.record))} with {_either(fields, 'and')}"
+
     def visit_Call(self, e):
         if id(e) in self.runs:   # a proc the condition read runs (Reader.condition)
             return self.runs[id(e)]
@@ -801,6 +806,12 @@ class ExprReader(A.Visitor):
 FIELD_TYPE_WORDS = {"track": "track", "resource": "resource", "player": "player", "zone": "zone", "die": "die"}
 
 LISTED_CHOICES = 5   # `[a, b, c][i]` with at most this many entries reads "a, b or c as i is 1, 2 or 3"
+
+
+def article_of(noun: str) -> str:
+    """`a corner`, `an edge`: a noun with its article."""
+    from .check import article
+    return article(noun)
 
 
 def ordinal(n: int) -> str:
@@ -1679,6 +1690,17 @@ class Reader(A.Visitor):
         self.say(depth, capital(plural(self.noun(d.name))) + (" (each player has their own)" if d.per_player else "")
                  + (f" have {_either(data, 'and')}" if data else "")
                  + (f"{' and' if data else ''} the effects {_either(slots, 'and')}" if slots else "") + ".")
+
+    def visit_Record(self, d, depth: int) -> None:
+        def field(f: A.FieldDecl) -> str:
+            kind = f"a list of {plural(singular(self.noun(f.of)))}" if f.of is not None else \
+                {"int": "a number", "bool": "true or false", "str": "a text"}.get(f.type) or \
+                article_of(spoken(f.type))
+            return f"{spoken(f.name)} ({kind}" + (f", {'empty' if f.default == A.ListLit(()) else self.x(f.default)} unless given" if f.default is not None
+                                                  else "") + ")"
+        self.say(depth, f"{capital(article_of(spoken(d.name)))} is a value made of {_either([field(f) for f in d.fields], 'and')}: "
+                 f"built by naming its fields, read by name, never changed once built; two are equal when all "
+                 f"their fields are.")
 
     def visit_Zone(self, d, depth: int) -> None:
         if d.indexes is not None:

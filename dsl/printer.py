@@ -106,6 +106,9 @@ class ExprPrinter(A.Visitor):
     def visit_Call(self, e):
         return f"{e.func}({', '.join(_expr(a) for a in e.args)})"
 
+    def visit_Construct(self, e):
+        return f"{e.record}({', '.join(_field_arg(f) for f in e.fields)})"
+
     def visit_Match(self, e):
         cases = [f"{_expr(c.value)}: {_expr(c.result)}" for c in e.cases]
         if e.otherwise is not None:
@@ -274,6 +277,8 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
         return _items(first + f"{_wrap(e.obj, 8)}.{e.name}(", e.args, ")" + tail)
     if isinstance(e, A.Call):
         return _items(first + f"{e.func}(", e.args, ")" + tail)
+    if isinstance(e, A.Construct):
+        return _items(first + f"{e.record}(", [_field_arg(f) for f in e.fields], ")" + tail)
     if isinstance(e, A.ListLit):
         return _items(first + "[", e.items, "]" + tail)
     if isinstance(e, A.MemberMap) and e.items:
@@ -292,6 +297,11 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
             lines += wrapped(result, lead + label, lead + INDENT * 2, ",")
         return lines + [_leading(first) + "}" + tail]
     return [one]
+
+
+def _field_arg(f: A.FieldValue) -> str:
+    """`hex = 4` of a record's construction."""
+    return f"{f.name} = {_expr(f.value)}"
 
 
 def _sorted_binder(e: A.Sorted) -> str:
@@ -813,6 +823,9 @@ class Printer(A.Visitor):
     def visit_Kind(self, d):
         self.parts(f"kind {d.name}{_title(d.title)}{' per_player' if d.per_player else ''}", d.fields,
                    d.span.line == d.span.end_line)
+
+    def visit_Record(self, d):
+        self.parts(f"record {d.name}", d.fields, d.span.line == d.span.end_line)
 
     def visit_Entity(self, d):
         copies = f" * {d.copies}" if d.copies != 1 else ""
