@@ -24,8 +24,8 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
     "while", "winner", "with", "public", "hidden", "secret", "reveal", "look", "simultaneously",
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
-CONTEXTUAL = ("anytime", "as", "at", "auction", "award", "break", "can", "eliminate", "end", "next", "offer", "open", "refills",
-              "reset", "restore", "sealed", "shown", "start", "through", "via", "window")
+CONTEXTUAL = ("anytime", "as", "at", "auction", "award", "break", "can", "eliminate", "end", "next", "offer", "open", "record",
+              "refills", "reset", "restore", "sealed", "shown", "start", "through", "via", "window")
 
 
 class RulesLexer(RegexLexer):
@@ -71,6 +71,8 @@ class RulesLexer(RegexLexer):
             (r"\bas\b(?=\s*\(\s*[A-Za-z_][A-Za-z0-9_]*\s*,)", Keyword),
             # `shown told: bool;` in a kind: before a field's name (before ':' or '=' it is a field itself)
             (r"([{;])(\s*)(shown)\b(?=\s+[A-Za-z_])", bygroups(Punctuation, Whitespace, Keyword)),
+            # `record NAME {` where a declaration starts: the record's name is declared (`record` alone is a name)
+            (r"\b(record)(\s+)([A-Za-z_][A-Za-z0-9_]*)(?=\s*\{)", bygroups(Keyword.Declaration, Whitespace, Name.Class)),
             # `can PROC(args)`: before a call (`can` alone, or before a '(', is a name)
             (r"\bcan\b(?=\s+[A-Za-z_][A-Za-z0-9_]*\s*\()", Keyword),
             (r"\bas\b(?=\s*\")", Keyword),
