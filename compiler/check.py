@@ -2414,7 +2414,7 @@ class Checker(A.Visitor):
     def domain_kind(self, expr, scope: Scope) -> tuple[str, str]:
         """`domain`, with the type of the domain itself before its elements' (a zone of plants, a list)."""
         kind = self.expr(expr, scope)
-        if base_of(kind) in ("str", "bool", "member", "effect"):
+        if base_of(kind) in ("str", "bool", "member", "effect", "record"):
             self.err("E303", f"cannot range over {article(words(kind))}: give a zone, a list, players or a number",
                      expr.span)
             return kind, "any"
@@ -3903,7 +3903,7 @@ class Checker(A.Visitor):
             self.err("E341", f"cannot do arithmetic with {article(words(kind))}: a list is joined with + and "
                      f"taken from with -, another list on the other side", operand.span,
                      "count its items with size(...)")
-        elif base_of(kind) in ("str", "zone", "entity", "player", "member"):
+        elif base_of(kind) in ("str", "zone", "entity", "player", "member", "record"):
             self.err("E303", f"cannot do arithmetic with {article(words(kind))}", operand.span)
 
     def list_arithmetic(self, e: A.Binary, left: str, right: str) -> Optional[str]:

@@ -658,7 +658,7 @@ class View:
             if isinstance(decl, A.Remove):
                 continue
             children = []
-            if isinstance(decl, A.Kind):
+            if isinstance(decl, (A.Kind, A.Record)):   # a kind's fields, a record's
                 children = [{"name": f.name, "category": "field", "detail": ("func " if f.computed else "")
                              + f.type_text(), "span": f.span,
                              "name_span": name_span.get(id(f), f.span), "children": []} for f in decl.fields]
