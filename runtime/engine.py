@@ -423,10 +423,8 @@ def source_order(where: str) -> tuple:
 def label_of(value: Any, titles: Optional[dict] = None) -> str:
     """How a value is shown as a decision option: an enum member by its title in `titles` (the
     pack's `member_titles`), if it has one."""
-    if type(value) is Record:
-        return value.label(titles)
-    if hasattr(value, "label"):
-        return value.label()
+    if hasattr(value, "label"):   # a player, a card, a record (its members by their titles)
+        return value.label(titles) if type(value) is Record else value.label()
     if titles is not None and type(value) is str:
         return titles.get(value, value)
     return str(value) if type(value) is list else as_written(value)   # none/true/false, not Python's
@@ -3494,14 +3492,14 @@ class Game:
         digits, players by name, cards and tiles by title, zones and lists as their elements."""
         if type(value) is ZoneRef:
             value = value.items
-        if type(value) is Record:   # `corner(hex = 4, vertex = 2)`: its fields as a text shows them
-            return value.label(show=self.text)
         if isinstance(value, (list, tuple)):
             return ", ".join(self.text(v) for v in value) if value else "nothing"
         if value is None:
             return "nothing"
         if isinstance(value, bool):
             return "yes" if value else "no"
+        if type(value) is Record:   # `corner(hex = 4, vertex = 2)`: its fields as a text shows them
+            return value.label(show=self.text)
         return label_of(value, self.member_titles)  # players by name, entities and enum members by title
 
     def variant(self, name: str) -> bool:
