@@ -12,7 +12,8 @@ from rulebook.dsl.parser import parse_text
 from rulebook.runtime.engine import Game, RulesRuntimeError
 from rulebook.runtime.state import Record, State
 
-from .conftest import examples, found_at, printed_back, random_games_agree, rules_programs, run_proc, the_one_error
+from .conftest import (examples, found_at, printed_back, random_games_agree, replays_through_json, rules_programs, run_proc,
+                       the_one_error)
 
 PACK = """
 counter vp;
@@ -118,8 +119,7 @@ def test_a_trigger_keeps_a_record_through_a_saved_state(program):
     assert back.to_json() == data and back.triggers[0].env["c"] == Record("corner", {"hex": 5, "vertex": 6})
 
 
-def test_games_agree_on_both_backends():
-    random_games_agree(PACK.replace("game g { seats 2 to 4; winner most vp; }", """
+GAME = PACK.replace("game g { seats 2 to 4; winner most vp; }", """
       game g { seats 2 to 4;
         phase play {
           repeat 3 { each players {
@@ -131,7 +131,16 @@ def test_games_agree_on_both_backends():
           } }
         }
         winner most vp;
-      }"""), seeds=range(1, 3), counts=(2,))
+      }""")
+
+
+def test_games_agree_on_both_backends():
+    random_games_agree(GAME, seeds=range(1, 3), counts=(2,))
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_game_picking_records_replays_through_json(interpreted):
+    replays_through_json(build_text(GAME, interpreted=interpreted), 3)
 
 
 def test_records_hash_alike_when_equal():
