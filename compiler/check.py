@@ -3534,6 +3534,11 @@ class Checker(A.Visitor):
             return self.visit_Name(e.obj, scope, indexed=True)
         if isinstance(e.obj, A.Attr) and (self.indexed(e.obj.name) or e.obj.name in self.member_field_names):
             return self.attr(e.obj, scope, e.index)
+        if isinstance(e.obj, A.Attr):   # `c.edges[9]`: a list field, whose declarations may say how long it is
+            held = self.expr(e.obj.obj, scope)
+            field_type = self.attr(e.obj, scope, obj_type=held)
+            self.field_position(held, e.obj, e.index)
+            return self.numbered_item(field_type, e.obj, e.index, scope)
         return self.numbered_item(self.expr(e.obj, scope), e.obj, e.index, scope)
 
     def visit_Pair(self, e: A.Pair, scope: Scope) -> str:
@@ -3559,6 +3564,49 @@ class Checker(A.Visitor):
                      f"{'s' if len(obj.items) != 1 else ''} (positions count from 1)", index.span,
                      "the first item is [1]" if at < 1 else f"the last item is [{len(obj.items)}]")
         return element_of(kind) if base_of(kind) in ("list", "zone") else "any"
+
+    def field_lists(self, obj: str, kind: A.Kind, name: str) -> list:
+        """The list field `name` as each declaration of a card `obj` may be gives it: (declaration, number of
+        items), the number None when not written out (a value worked out, no default)."""
+        kinds = set(kinds_in(obj)) or {kind.name}
+        defaults = {}
+        for k in kinds:
+            decl = self.sym.decls.get(k)
+            f = next((f for f in getattr(decl, "fields", ()) if f.name == name), None)
+            defaults[k] = len(f.default.items) if f is not None and type(f.default) is A.ListLit else None
+        found = []
+        for d in self.sym.decls.values():
+            if isinstance(d, A.Entity) and d.kind in kinds:
+                value = next((v.value for v in d.values if isinstance(v, A.FieldValue) and v.name == name), None)
+                found.append((d, len(value.items) if type(value) is A.ListLit else
+                              defaults[d.kind] if value is None else None))
+        return found
+
+    def field_position(self, obj: str, e: A.Attr, index) -> None:
+        """`c.edges[9]` with a constant position, c a card of type `obj`: outside the list every declaration
+        of c's kind writes out is E392 (play would stop there, E601); outside the list some of them write out
+        is W467."""
+        at = constant(index)
+        kind = self.shared_kind(obj, e.name, e.obj, e.span, report=False) if base_of(obj) == "entity" else None
+        if type(at) is not int or type(index) is A.Range or not isinstance(kind, A.Kind):
+            return
+        lists = self.field_lists(obj, kind, e.name)
+        outside = [(d, n) for d, n in lists if n is not None and not 1 <= at <= n]
+        if not outside:
+            return
+        lengths = sorted({n for _d, n in outside})
+        counted = " or ".join(str(n) for n in lengths)
+        items = "item" if lengths == [1] else "items"
+        hint = "the first item is [1]" if at < 1 else f"the last item is [{max(n for _d, n in lists if n is not None)}]"
+        if len(outside) == len(lists):
+            self.err("E392", f"position {at} is outside {printed(e)}: every {kind.name} gives a list of {counted} "
+                     f"{items} (positions count from 1)", index.span, hint)
+        else:
+            names = ", ".join(d.name for d, _n in outside[:3]) + (" ..." if len(outside) > 3 else "")
+            self.diags.append(Diagnostic(
+                "W467", f"position {at} is outside {printed(e)} for {len(outside)} of the {len(lists)} declarations "
+                        f"it may be ({names}: {counted} {items}): play stops there (E601) if one of them is read",
+                index.span, hint="narrow it first, or check its size: 'if size(...) >= N { ... }'"))
 
     @property
     def member_field_names(self) -> set:

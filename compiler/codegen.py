@@ -317,7 +317,7 @@ class CodeGen(A.Visitor):
             return f"rt.field({self.ex(e.obj.obj, ctx)}, {key})"
         ref = indexed_ref(e, self.sym, ctx.locals)
         if ref is None:
-            return f"rt.item({self.ex(e.obj, ctx)}, {self.ex(e.index, ctx)})"
+            return f"rt.item({self.ex(e.obj, ctx)}, {self.ex(e.index, ctx)}, {where(e)!r})"   # E601 at the item
         base, owner = ref
         key = self.element(base, e.index, ctx)
         if owner is not None:

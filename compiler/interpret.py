@@ -791,7 +791,7 @@ class Interpreter(A.Visitor):
             return rt.field(card, rt.at(member_field(e.obj.name), self.ev(e.index, rt, f)))
         ref = indexed_ref(e, self.sym, f.locals)
         if ref is None:
-            return rt.item(self.ev(e.obj, rt, f), self.ev(e.index, rt, f))
+            return rt.item(self.ev(e.obj, rt, f), self.ev(e.index, rt, f), where(e))
         base, owner = ref
         key = rt.at(base, self.ev(e.index, rt, f))
         if owner is not None:

@@ -1849,14 +1849,15 @@ class Game:
         room = self.room(self.holder_of(h), name)
         return UNLIMITED if room is None else room
 
-    def item(self, items, n: int):
+    def item(self, items, n: int, where: Optional[str] = None):
         """The n-th element of a list or zone, counting from 1; `items[a..b]` (n the list of a range's
-        numbers): a new list of the items at those places that there are (the first 4 of 3 cards are 3)."""
+        numbers): a new list of the items at those places that there are (the first 4 of 3 cards are 3).
+        `where`: the rules position of `items[n]`, where a missing item is reported (E601)."""
         values = items.items if type(items) is ZoneRef else items
         if type(n) is list:
             return [values[i - 1] for i in n if type(i) is int and 1 <= i <= len(values)]
         if not isinstance(n, int) or not 1 <= n <= len(values):
-            raise RulesRuntimeError("E601", f"there is no item {n} in a list of {len(values)}")
+            raise RulesRuntimeError("E601", f"there is no item {n} in a list of {len(values)}", where)
         return values[n - 1]
 
     def unmatched(self, value):
