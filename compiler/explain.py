@@ -839,6 +839,7 @@ class Reader(A.Visitor):
         self.words = ExprReader(symbols)
         self.symbols = symbols
         self.subject = None
+        self.subject_local = False   # the subject is a local or parameter, read as written
 
     def say(self, depth: int, text: str) -> None:
         self.lines.append("  " * depth + text)
@@ -851,12 +852,22 @@ class Reader(A.Visitor):
         """An expression in words."""
         return self.words.read(e)
 
+    def local(self, e) -> bool:
+        """Whether an expression is a local or a parameter (`o` of `let o = ...`), read as written: a sentence
+        it begins keeps its name's letters ("o gains 1 coin.", not "O gains ...")."""
+        return type(e) is A.Name and self.words.visit_Name(e) == e.id and self.words.decl(e.id) is None
+
+    def opening(self, text: str, e) -> str:
+        """The start of a sentence in capitals, unless it is a local's name, which reads as written."""
+        return text if self.local(e) else capital(text)
+
     def act(self, verb: str, rest: str) -> str:
         """A sentence with the current subject: "Gain 2 coins." or "Each opponent gains 2 coins."."""
         if self.subject is None:
             return f"{capital(verb)} {rest}."
         rest = f" {rest} ".replace(" you ", " they ").replace(" your ", " their ").strip()
-        return f"{capital(self.subject)} {_third_person(verb)} {rest}."
+        subject = self.subject if self.subject_local else capital(self.subject)
+        return f"{subject} {_third_person(verb)} {rest}."
 
     def noun(self, name: str) -> str:
         return self.words.noun(name)
@@ -948,7 +959,7 @@ class Reader(A.Visitor):
         return f"{many} of your choice from {self.x(t.source)}{left_out}{counted_as}, put into {self.x(t.dest)}"
 
     def visit_Expr(self, e, depth: int) -> None:
-        self.say(depth, capital(self.x(e)) + ".")
+        self.say(depth, self.opening(self.x(e), e) + ".")
 
     def visit_Gain(self, s, depth: int) -> None:
         if self.words.shared(s.resource):   # `gain 1 clues;` of a global counter: the shared value grows
@@ -1117,13 +1128,13 @@ class Reader(A.Visitor):
             who += self.whom(s.where)
         if len(s.body) == 1 and type(s.body[0]) in (A.Gain, A.Lose, A.Pay, A.Advance, A.Regress) and \
                 self.subject is None and s.loop_label is None:
-            self.subject = who
+            self.subject, self.subject_local = who, self.local(s.domain)
             try:
                 self.visit(s.body[0], depth)
             finally:
-                self.subject = None
+                self.subject, self.subject_local = None, False
             return
-        self.say(depth, f"{capital(who)} does this{labelled(s)}:")
+        self.say(depth, f"{self.opening(who, s.domain)} does this{labelled(s)}:")
         self.block(s.body, depth + 1)
 
     def visit_If(self, s, depth: int) -> None:

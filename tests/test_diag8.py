@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.explain import reading
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
 # ---------------------------------------------------------------------------- 1. a position outside a list field
@@ -55,3 +56,30 @@ def test_a_missing_item_stops_play_at_the_indexing_not_at_the_enclosing_if(inter
         Game(program, 2, 1).play()
     assert failed.value.message == "there is no item 9 in a list of 4"
     assert failed.value.where.endswith(":9:8")
+
+
+# ---------------------------------------------------------------------------- 2. explain reads a local as written
+
+LOCALS = """counter vp;
+resource coin;
+proc t(q: player, n: int) {
+  let o = first(opponents);
+  each o: gain 1 coin;
+  each q: gain n coin;
+  for each x in players {
+    each x: gain 1 vp;
+    each x { gain 1 vp; lose 1 coin; }
+  }
+  each opponents: gain 1 coin;
+}
+game g { seats 2 to 4; phase play { t(you, 2); } winner most vp; }
+"""
+
+
+def test_a_local_or_a_parameter_starting_a_sentence_keeps_its_name_as_written():
+    result = analyse_text(LOCALS)
+    assert result.ok, result.diagnostics
+    lines = reading(result.symbols.decls["t"], result.symbols)
+    assert lines[1:4] == ["o gains 1 coin.", "q gains coins equal to n.", "For each x in all players:"]
+    assert lines[4:6] == ["  x gains 1 VP.", "  x does this:"]
+    assert lines[-1] == "Each opponent gains 1 coin."   # a declared or builtin name still opens with a capital
