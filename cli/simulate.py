@@ -276,7 +276,9 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
         for row in rows:
             table.add_row(*row)
         out.print(table)
-    unrated = [labels[c["kind"], c["name"]] for c in report["components"] if c["effect"] is None and c["games_used"]]
+    # each with the games it was used in when not all (a tile only moved in some games: "Crossroads 7/10")
+    unrated = [labels[c["kind"], c["name"]] + (f" {c['games_used']}/{finished}" if c["games_used"] < finished else "")
+               for c in report["components"] if c["effect"] is None and c["games_used"]]
     if unrated:   # used by every seat, or by none of those who did not win: no difference to show
         out.print(f"used with no comparison to make (every {'game' if together else 'seat'} used them, or the games "
                   f"give no win rates "

@@ -537,6 +537,10 @@ class Game:
     # card's holder (a seat, an actor's name, None), its zone, its position there then, the field, the
     # value); a list on a game only once one is learnt in a zone
     learnt_lines: Iterable[tuple] = ()
+    # `simulate` and `cover` follow the cards without effects: called as watch(card, holder or None, zone
+    # name, moved) for each card `move`, `draw` and the like put somewhere (`moved`), or `fill` puts
+    # (not moved); set on a game only by them
+    watch: Optional[Callable] = None
 
     def __new__(cls, program: Program, *args, **kwargs):
         """A pack with a limited supply plays as a SuppliedGame, whose stock primitives keep the banks;
@@ -2588,6 +2592,8 @@ class Game:
         else:
             dest.items.append(e)
         where[key] = (owner, dest.name, dest.items)
+        if self.watch is not None:
+            self.watch(e, owner, dest.name, True)
         if state.known or state.known_fields:   # what was revealed or looked at (a card, or one field of
             state.known.pop(key, None)           # it) is known only until it moves
             state.known_fields.pop(key, None)
@@ -2685,6 +2691,8 @@ class Game:
                 loc[2].remove(e)
             items.append(e)
             where[e.key] = place
+            if self.watch is not None:
+                self.watch(e, owner, ref.name, False)
 
     def reset(self, values: tuple, fields: tuple = ()) -> None:
         """`reset ...;`: vars and counters (`values`; every element of an indexed one) back to what they

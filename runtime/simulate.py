@@ -91,22 +91,30 @@ class UsageRecorder:
         self.components: list[tuple[str, str]] = []
         self.titles: list[Optional[str]] = []   # the title a player knows each component by, or None
         self.used: set = set()
-        # a card with no effect (a Splendor development card: buying it is all it does) is used by
-        # the seat whose public zones hold it when the game ends (a tableau, cards bought); one in a
-        # zone some player may not see (a hand, `hidden`; a deck, `secret`; a hand held the other way
-        # round, `hidden from owner`) is waiting to be used, not used: where a hand holds money, all
-        # of it would otherwise count as used by everyone. A per-player piece is every seat's.
-        self.held: dict[str, int] = {}   # the entity's name before '#' -> its component
+        # a card with no effect (a Splendor development card: buying it is all it does; a Coup character:
+        # holding it is what it does) is used by each seat that held it at some time, in a zone of
+        # theirs they see: a tableau, a hand (`hidden` hides it from the others only), a zone a func
+        # ranges over (a Victory Point card in a hand scores through `vp()`); not one that is `secret`
+        # (a face-down vault) or `hidden from owner`. The kinds no player's public zone can hold (money
+        # only ever in hands, waiting to be spent) are no component: all of it would be everyone's.
+        # A card of a kind that no player's zone can hold at all (a Carcassonne tile: stack, drawn
+        # tile, table) is used in a game when a rule moves it (`move`, `draw`...; not `fill`, which
+        # sets it out), by no one seat: it counts its games, with no win rate to compare (seat -1).
+        # A per-player piece is every seat's.
+        self.held: dict[str, int] = {}    # the entity's name before '#' -> its component
+        self.moved: dict[str, int] = {}   # the same, of a card that only shared zones hold
         declared: dict = {}   # the copies of one declaration (`card guard * 5`: guard, guard#2, ...) are one component
         copies: dict = {}     # its component -> the title of each copy, in order
-        # ... or one a func ranges over (a Victory Point card in a hand scores through `vp()`)
-        self.public = {zone for zone, (per_player, _kind) in program.zones.items()
-                       if per_player and (zone not in program.visibility or zone in program.counted)}
-        # a card with no effect that no player's public zone can hold (dice kept in shared zones,
-        # cards only ever in hands) is never used by anyone: it is no component
-        held_kinds = {kind for zone in self.public for kind in program.zones[zone][1]}
+        zones, visibility, counted = program.zones, program.visibility, program.counted
+        self.public = {zone for zone, (per_player, _kind) in zones.items()
+                       if per_player and (zone not in visibility or zone in counted)}
+        self.seen = {zone for zone, (per_player, _kind) in zones.items()
+                     if per_player and (visibility.get(zone) not in ("secret", "hidden from owner") or zone in counted)}
+        held_kinds = {kind for zone in self.public for kind in zones[zone][1]}
+        players_kinds = {kind for zone, (per_player, kinds) in zones.items() if per_player for kind in kinds}
         for e in program.entities.values():
-            if e.effects or not e.per_player and (e.kind in held_kinds or "any" in held_kinds):
+            shared_only = not e.per_player and not ({e.kind, "any"} & players_kinds)
+            if e.effects or shared_only or not e.per_player and (e.kind in held_kinds or "any" in held_kinds):
                 name = e.name.split("#", 1)[0]
                 index = declared.get((e.kind, name))
                 if index is None:
@@ -117,6 +125,8 @@ class UsageRecorder:
                     # (a reaction's slot runs for every player when a game is made: it registers, it is no use)
                     e.effects = {slot: fn if is_reaction_slot(slot) else self._wrap(fn, index)
                                  for slot, fn in e.effects.items()}
+                elif shared_only:
+                    self.moved[name] = index
                 else:
                     self.held[name] = index
         for index, titles in copies.items():
@@ -136,14 +146,32 @@ class UsageRecorder:
                         for i, (title, fn, value) in enumerate(faces, start=1)]
 
     def note_held(self, game: Game) -> None:
-        """At the end of a game: each card without effects that a player's public zone holds is used by
-        them (see __init__)."""
-        held, used, public = self.held, self.used, self.public
+        """Each card without effects that a zone of a player's they see holds now is used by them (see
+        __init__): where the game put them, and at the end."""
+        held, used, seen = self.held, self.used, self.seen
         if held:
             for key, (owner, zone, _items) in game.state.where.items():
                 index = held.get(key.split("#", 1)[0])
-                if index is not None and owner is not None and owner.is_player and zone in public:
+                if index is not None and owner is not None and owner.is_player and zone in seen:
                     used.add((index, owner.index))
+
+    def follow(self, game: Game) -> None:
+        """Follow a game's cards without effects as rules put them somewhere (see __init__)."""
+        held, moved, used, seen = self.held, self.moved, self.used, self.seen
+        if not held and not moved:
+            return
+        self.note_held(game)
+
+        def watch(e, owner, zone: str, by_rule: bool) -> None:
+            name = e.name.split("#", 1)[0]
+            index = held.get(name)
+            if index is not None:
+                if owner is not None and owner.is_player and zone in seen:
+                    used.add((index, owner.index))
+            elif by_rule and (index := moved.get(name)) is not None:
+                used.add((index, -1))
+
+        game.watch = watch
 
     def _add(self, kind: str, name: str, title: Optional[str] = None) -> int:
         self.components.append((kind, name))
@@ -195,6 +223,7 @@ def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) ->
     """Play one seeded game; a game that fails is recorded with its log so far, never raised."""
     recorder.used.clear()
     game = Game(program, job.players, seed, make_agents(job.agent, job.players, seed), job.variants)
+    recorder.follow(game)
     try:
         result = game.play()
     except Exception as e:  # the run goes on; the failure is reported with a replayable log
@@ -425,8 +454,9 @@ def component_table(records: list[GameRecord], players: int, components: list[tu
         for index in {c for c, _seat in r.used}:
             games_used[index] += 1
         for index, seat in r.used:
-            used_wins[index] += r.wins[seat]
-            used_seats[index] += 1
+            if seat >= 0:   # -1: used in the game by no one seat (a card only shared zones hold)
+                used_wins[index] += r.wins[seat]
+                used_seats[index] += 1
     all_seats = len(played) * players
     total_wins = sum(sum(r.wins) for r in played)
     rows = []

@@ -83,3 +83,78 @@ def test_a_local_or_a_parameter_starting_a_sentence_keeps_its_name_as_written():
     assert lines[1:4] == ["o gains 1 coin.", "q gains coins equal to n.", "For each x in all players:"]
     assert lines[4:6] == ["  x gains 1 VP.", "  x does this:"]
     assert lines[-1] == "Each opponent gains 1 coin."   # a declared or builtin name still opens with a capital
+
+
+# ---------------------------------------------------------------------------- 3, 4. simulate's and cover's cards without effects
+
+# tiles only shared zones hold (a stack, the table); characters held in a hidden hand and, once lost,
+# turned face up in a public pile
+PLACED = """
+counter vp;
+kind tile { n: int = 1; }
+tile road "Road" * 3 { }
+tile city "City" { }
+tile lake "Lake" { }
+zone stack of tile secret;
+zone table of tile;
+zone box of tile;
+kind character { }
+character duke "Duke" { }
+character spy "Spy" { }
+zone court of character secret;
+zone hand per_player of character hidden;
+zone lost per_player of character;
+proc setup_all() {
+  fill stack with tile; fill court with character;
+  move lake to box;
+  for each t in stack where t is road or t is city { move t to table; }
+}
+proc deal() {
+  each players { draw 1 from court to hand; }
+  each opponents { move all of hand to lost; }
+}
+game g { seats 2 to 2; phase setup { setup_all(); deal(); } phase play { gain 1 vp; } winner most vp; }
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_card_without_effect_is_used_when_moved_or_held_not_when_lost(interpreted):
+    """A tile only shared zones hold is used in a game when a rule moves it (seat -1: no one seat's);
+    a character is used by the seat that held it in its hand, not by the one whose lost pile it ends in."""
+    from rulebook.runtime.simulate import UsageRecorder
+
+    program = build_text(PLACED, interpreted=interpreted)
+    recorder = UsageRecorder(program)
+    names = [name for _kind, name in recorder.components]
+    assert names == ["road", "city", "lake", "duke", "spy"]
+    game = Game(program, 2, 1)
+    recorder.follow(game)
+    game.play()
+    recorder.note_held(game)
+    used = {(names[c], seat) for c, seat in recorder.used}
+    held = {(name, seat) for name, seat in used if seat >= 0}
+    assert {(name, seat) for name, seat in used if seat < 0} == {("road", -1), ("city", -1), ("lake", -1)}
+    lost = [seat for seat, p in enumerate(game.state.players) if game.zone(p, "lost").items]
+    # each seat drew one character into its hand: both held one, not only the one whose lost pile has it
+    assert lost == [1] and sorted(seat for _name, seat in held) == [0, 1]
+
+
+def test_simulate_counts_the_games_a_tile_was_moved_in(tmp_path):
+    from rulebook.runtime import simulate as sim
+
+    from .conftest import write_pack
+
+    job, program = sim.prepare(str(write_pack(tmp_path / "placed", PLACED, name="placed")), [], 2)
+    names = sim.component_names(program)
+    records = sim.run(job, range(1, 6), 1)
+    rows = {c["name"]: c for c in sim.summary(job, records, ["vp"], names, 1)["components"]}
+    assert rows["road"]["games_used"] == 5 and rows["road"]["win_rate_used"] is None   # no one seat's
+    assert rows["duke"]["games_used"] + rows["spy"]["games_used"] == 10   # each seat held one, each game
+
+
+def test_cover_lists_the_cards_without_effect_no_rule_moved(tmp_path):
+    from rulebook.runtime.coverage import cover_games
+
+    coverage = cover_games(build_text(PLACED.replace("  move lake to box;\n", "")), [2], range(1, 3), [[]])
+    report = coverage.report()
+    assert report["tile"] == (3, ["lake"]) and report["character"] == (2, [])
