@@ -3296,6 +3296,9 @@ class Checker(A.Visitor):
             hint = (f"one player is asked with 'each {printed(s.domain)} {{ may ... }}'" if base_of(kind) == "player"
                     else f"write 'first {s.var} in others_from(you)': each other player, from your left")
             self.err("E385", f"'first {s.var} in ...' asks players of a list in turn, not {given}", s.domain.span, hint)
+        elif type(s.domain) is A.ListLit and len(s.domain.items) == 1:   # `[t]`: one player, asked alone
+            self.err("E385", f"'first {s.var} in {printed(s.domain)}' asks one player: a list of one is no turn",
+                     s.domain.span, f"one player is asked with 'each {printed(s.domain.items[0])} {{ may ... }}'")
         elif type(s.domain) is A.Name and s.domain.id in ("opponents", "players") and s.domain.id not in scope.locals:
             self.diags.append(Diagnostic(
                 "W461", f"'first {s.var} in {s.domain.id}' asks in seat order from P1, whoever is acting: the first "

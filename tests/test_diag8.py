@@ -158,3 +158,14 @@ def test_cover_lists_the_cards_without_effect_no_rule_moved(tmp_path):
     coverage = cover_games(build_text(PLACED.replace("  move lake to box;\n", "")), [2], range(1, 3), [[]])
     report = coverage.report()
     assert report["tile"] == (3, ["lake"]) and report["character"] == (2, [])
+
+
+# ---------------------------------------------------------------------------- 5. `first q in [t]`: one player
+
+
+def test_first_over_a_list_literal_of_one_player_is_e385_at_the_list():
+    text = "resource chip;\nproc a(t: player) {\n  first q in [t] may { gain 1 chip; }\n}\n"
+    errors = [d for d in analyse_text(text).diagnostics if d.severity == "error"]
+    assert [(d.code, d.span.line, d.span.column) for d in errors] == [("E385", 3, 14)]
+    assert errors[0].hint == "one player is asked with 'each t { may ... }'"
+    assert "E385" not in [d.code for d in analyse_text(text.replace("[t]", "[t, t]")).diagnostics]
