@@ -624,6 +624,7 @@ class Checker(A.Visitor):
         self.removed_uses: dict[str, list[A.Span]] = {}   # removed name -> where the rules still use it
         self.complete: set[int] = set()   # ids of the `match` statements with an arm for every member
         self._member_field_names: Optional[set] = None
+        self._any_arithmetic: dict = {}   # id of a func or proc -> its `any` parameters in number arithmetic
         self._computed_field_names: Optional[set] = None
         self.card_lists: dict = {}   # (kind, list field) -> the type of its values when they name cards or members
         self.loop_labels: list[str] = []   # every loop label of the merged rules (`repeat 5 as round`), for E224
@@ -2701,10 +2702,40 @@ class Checker(A.Visitor):
             return
         if len(decl.params) != len(args):
             self.err("E302", f"{shown} takes {arguments(len(decl.params))}, not {len(args)}", span)
+        counted = self.any_arithmetic(decl)
         for i, (p, a) in enumerate(zip(decl.params, args), start=1):
+            if p.name in counted and p.type == "any":   # a list given where the body does number arithmetic
+                if base_of(self.expr(a, scope)) == "list":
+                    where = counted[p.name]
+                    self.diags.append(Diagnostic(
+                        "W468", f"argument {i} of {shown} ({p.name!r}) is a list, and {shown} works out "
+                                f"{printed(where)} ({where_at(where, a.span)}) with {p.name} declared any: it does "
+                                f"a number's {where.op} there, and play stops (E601)", a.span,
+                        hint=f"declare the parameter '{p.name}: list' (or 'list of ...'), which makes {where.op} "
+                             f"take the items of one list out of another" if where.op == "-" else
+                             f"declare the parameter '{p.name}: list': a list is joined with + and taken from with -"))
+                continue
             self.typed_value(p.type, a, scope, f"argument {i} of {shown} ({p.name!r}) must be")
         for a in args[len(decl.params):]:
             self.expr(a, scope)
+
+    def any_arithmetic(self, decl) -> dict:
+        """The parameters declared `any` that a func's or proc's body takes as a side of `-`, `*`, `/` or
+        `%` (number arithmetic, as the checker cannot tell they hold lists) -> the first such expression."""
+        found = self._any_arithmetic.get(id(decl))
+        if found is None:
+            names = {p.name for p in getattr(decl, "params", ()) if p.type == "any"}
+            found = {}
+            if names:
+                body = (decl.value,) if isinstance(decl, A.Func) else getattr(decl, "body", ())
+                for root in body:
+                    for n in A.walk(root):
+                        if type(n) is A.Binary and n.op in ("-", "*", "/", "%"):
+                            for side in (n.left, n.right):
+                                if type(side) is A.Name and side.id in names:
+                                    found.setdefault(side.id, n)
+            self._any_arithmetic[id(decl)] = found
+        return found
 
     def typed_value(self, type_name: str, value, scope: Scope, what: str) -> None:
         """A value given where a type is declared (an argument, a die face's value): for a resource,

@@ -170,6 +170,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W464": (WARNING, "reachable(p from START via NEXT) whose NEXT does not read p: every place has the same neighbours"),
     "W466": (WARNING, "a text shown to players shows a card's copy_number: identical copies could be followed"),
     "W467": (WARNING, "a constant position outside a list field as some declarations of the kind give it"),
+    "W468": (WARNING, "a list passed for a parameter declared any that the body does number arithmetic with"),
     "W471": (WARNING, "a local let be an empty list without a type: what is added to it is not checked"),
     "W472": (WARNING, "a card's override without base() that another card overrides too: it hides that card's version"),
     "W473": (WARNING, "a 'for each' declaration over a kind or enum with nothing in it: it makes nothing"),

@@ -218,6 +218,29 @@ LOCAL_FRAMES: dict[CodeType, Callable[[Any], dict]] = {}
 # Python's words for an operation on none (`unsupported operand type(s) for +: 'NoneType' and 'int'`,
 # `'<' not supported between instances of ...`, `bad operand type for unary -: ...`) and the rules'
 RUNTIME_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+# Python's words for arithmetic on a list (`x - y` of two lists held as `any`: the checker could not tell
+# they were lists, so the operator was compiled as a number's)
+LIST_OPERATION = re.compile(r"unsupported operand type\(s\) for ([^:\s]+): '(\w+)' and '(\w+)'"
+                            r"|can only concatenate (list) \(not \"(\w+)\"\) to list")
+
+
+def list_arithmetic(error: str) -> Optional[str]:
+    """A designer's sentence for arithmetic that met a list the checker did not know was one (E601): what
+    to write instead; None when the error is not that."""
+    m = LIST_OPERATION.search(error)
+    if m is None or "list" not in m.groups():
+        return None
+    op = m.group(1) or "+"
+    if op in "+-" and m.group(2) == m.group(3) == "list":
+        verb = "join" if op == "+" else "take one list from another"
+        return (f"cannot {verb} with {op} here: both sides are lists, but the rules give them as `any` (a "
+                f"parameter or field declared any), so {op} was read as a number's; declare them lists "
+                f"(`x: list`, `x: list of card`), which makes {op} {'join them' if op == '+' else 'take the items of the right out of the left'}")
+    return (f"cannot use {op} with a list and a number here (a value given as `any` held a list): a list is "
+            f"joined with + and taken from with -, another list on each side (write [n] for one item), "
+            f"and size(...) counts its items")
+
+
 NONE_OPERATION = re.compile(r"for (unary )?([^:\s]+): |^'([^']+)' not supported")
 NONE_VERBS = {"+": "added", "-": "subtracted", "*": "multiplied", "//": "divided", "/": "divided",
               "%": "divided", "<": "compared with '<'", "<=": "compared with '<='", ">": "compared with '>'",
@@ -830,6 +853,8 @@ class Game:
         elif isinstance(e, (NoField, BadValue)):
             failure = RulesRuntimeError("E601", str(e), self._rules_line())
         elif (message := self._field_of_none(e) or self._none_given(e)) is not None:
+            failure = RulesRuntimeError("E601", message, self._rules_line())
+        elif isinstance(e, TypeError) and (message := list_arithmetic(str(e))) is not None:
             failure = RulesRuntimeError("E601", message, self._rules_line())
         elif isinstance(e, TypeError) and "'NoneType'" in str(e):
             failure = RulesRuntimeError("E601", self._none_used(str(e)), self._rules_line())

@@ -169,3 +169,33 @@ def test_first_over_a_list_literal_of_one_player_is_e385_at_the_list():
     assert [(d.code, d.span.line, d.span.column) for d in errors] == [("E385", 3, 14)]
     assert errors[0].hint == "one player is asked with 'each t { may ... }'"
     assert "E385" not in [d.code for d in analyse_text(text.replace("[t]", "[t, t]")).diagnostics]
+
+
+# ---------------------------------------------------------------------------- 6. list arithmetic of `any` values
+
+DIFF = """counter vp;
+func diff(x: any, y: any) = x - y;
+proc t() {
+  let a = [1, 2, 3];
+  let b = [2];
+  gain size(diff(a, b)) vp;
+}
+game g { seats 2 to 4; phase play { t(); } winner most vp; }
+"""
+
+
+def test_a_list_passed_where_the_body_does_number_arithmetic_with_an_any_parameter_is_w468():
+    found = analyse_text(DIFF, "d.rules").diagnostics
+    assert [(d.code, d.span.line, d.span.column) for d in found] == [("W468", 6, 18), ("W468", 6, 21)]
+    assert "x - y (line 2, column 29)" in found[0].message and "'x: list'" in found[0].hint
+    assert analyse_text(DIFF.replace("x: any, y: any", "x: list, y: list")).diagnostics == []
+    numbers = DIFF.replace("diff(a, b)", "[diff(size(a), size(b))]")   # numbers: no finding
+    assert analyse_text(numbers).diagnostics == []
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_list_arithmetic_on_any_values_stops_play_saying_what_to_write(interpreted):
+    with pytest.raises(RulesRuntimeError) as failed:
+        Game(build_text(DIFF, interpreted=interpreted), 2, 1).play()
+    assert failed.value.code == "E601" and failed.value.where.endswith(":2:29")
+    assert "both sides are lists" in failed.value.message and "`x: list`" in failed.value.message
