@@ -220,7 +220,7 @@ def references(ls, params):
         return None
     keep_declarations = params.context.include_declaration
     return [_location(ls, view, o.span) for o in view.occurrences_of(target.key)
-            if keep_declarations or o.role not in ("decl", "member", "field_def")]
+            if keep_declarations or o.role not in ("decl", "member", "field_def", "local_def")]
 
 
 def document_symbols(ls, params):
@@ -264,7 +264,7 @@ def formatting(ls, params):
 
 
 def prepare_rename(ls, params):
-    """The name's range when it can be renamed (a declared name or a field), else nothing."""
+    """The name's range when it can be renamed (a declared name, a field, a local), else nothing."""
     view, shown, line, column = _at(ls, params)
     target = view.target_at(shown, line, column)
     if target is None:
@@ -273,7 +273,8 @@ def prepare_rename(ls, params):
 
 
 def rename(ls, params):
-    """Rename a declared name or field in every file of the pack chain; keywords and clashes are refused."""
+    """Rename a declared name or field in every file of the pack chain, or a local where it is read; keywords
+    and clashes are refused."""
     from pygls.exceptions import JsonRpcException
 
     from rulebook.compiler.workspace import RenameRefused
@@ -281,7 +282,7 @@ def rename(ls, params):
     view, shown, line, column = _at(ls, params)
     target = view.target_at(shown, line, column)
     if target is None:
-        raise JsonRpcException(message="there is no declared name here to rename", code=REQUEST_FAILED)
+        raise JsonRpcException(message="there is no name here to rename", code=REQUEST_FAILED)
     try:
         edits = view.rename(target, params.new_name)
     except RenameRefused as e:

@@ -256,7 +256,7 @@ _NAMES: dict = {
     A.Enum: (("name", "decl"), ("members", "member")),
     A.EnumMember: (("name", "member"),),   # in an `amend ENUM`: a member added or retitled, as an override is a decl
     A.Die: (("name", "decl"), ("type", "ref")),
-    A.Entity: (("kind", "ref"), ("name", "decl")),
+    A.Entity: (("kind", "ref"), ("name", "decl"), ("each", "ref")),   # `for each c in city`: city is a use
     A.Zone: (("name", "decl"), ("kind", "ref"), ("more_kinds", "ref")), A.IsKind: (("kind", "ref"),),
     A.Remove: (("name", "ref"),), A.Extend: (("name", "ref"),), A.Amend: (("name", "ref"),),
     A.Param: (("name", None), ("type", "ref")),
@@ -279,6 +279,63 @@ _LOCALS = {A.Offer: "partner", A.FirstMay: "var", A.Let: "name", A.Roll: "name",
            A.Param: "name"}
 
 
+class _Scopes:
+    """Where each local of a declaration is bound, as the checker scopes it: a parameter (and the `c` of
+    `card x for each c in city`) in the whole declaration; `let`, `let NAME = roll/pay/draw ...` from
+    its statement to the end of its block; the variable of a loop, a pick, an aggregate, an offer, an
+    auction... inside that construct. A name is the innermost binding whose region holds it (an inner
+    `let v` shadows the outer `v` for the rest of its block), or a declared name when none does."""
+
+    def __init__(self, decl, file: str):
+        self.regions: list[tuple] = []   # (name, start, end, scope key), outer first
+        self.bound: dict[int, list] = {}   # id of a binding node -> [(name, scope key)]
+        whole = ((decl.span.line, decl.span.column), (decl.span.end_line, decl.span.end_column))
+        if isinstance(decl, A.Entity) and decl.each is not None:
+            self._add(decl, decl.each[0], *whole, file)
+        for n in A.walk(decl):
+            if type(n) is A.Param:
+                self._add(n, n.name, *whole, file)
+            elif type(n) in _LOCALS and not getattr(type(n), "binds", None):
+                self._add(n, getattr(n, _LOCALS[type(n)]), *self._span(n), file)
+            if type(n) is A.Auction:
+                for name in (n.winner, n.price):
+                    self._add(n, name, *self._span(n), file)
+            elif type(n) in (A.Network, A.Flood) and n.through_var:
+                self._add(n, n.through_var, *self._span(n), file)
+            for block in (v for v in (getattr(n, f) for f in type(n)._fields) if isinstance(v, tuple) and v):
+                last = block[-1]
+                if not isinstance(last, A.Node) or not last.span.line:
+                    continue
+                end = (last.span.end_line, last.span.end_column)
+                for stmt in block:   # a statement that binds a name for the rest of its block
+                    field_name = getattr(type(stmt), "binds", None) if isinstance(stmt, A.Node) else None
+                    if field_name and type(stmt) is not A.Param:
+                        self._add(stmt, getattr(stmt, field_name), (stmt.span.line, stmt.span.column), end, file)
+
+    @staticmethod
+    def _span(n) -> tuple:
+        return (n.span.line, n.span.column), (n.span.end_line, n.span.end_column)
+
+    def _add(self, node, name: Optional[str], start: tuple, end: tuple, file: str) -> None:
+        if not name:
+            return
+        key = (file, start[0], start[1], name)
+        self.regions.append((name, start, end, key))
+        self.bound.setdefault(id(node), []).append((name, key))
+
+    def of(self, name: str, line: int, column: int) -> Optional[tuple]:
+        """The scope key of the local `name` read at a position, or None for a declared name."""
+        at, best = (line, column), None
+        for bound, start, end, key in self.regions:
+            if bound == name and start <= at <= end and (best is None or start >= best[0]):
+                best = (start, key)
+        return best[1] if best else None
+
+    def binding(self, node) -> list:
+        """(name, scope key) of each local the node binds."""
+        return self.bound.get(id(node), [])
+
+
 @dataclass(frozen=True)
 class Occurrence:
     """One name at one place: what it is (`role`), the node it belongs to and, for fields, the kind."""
@@ -289,6 +346,7 @@ class Occurrence:
     node: object = field(compare=False, repr=False)
     kind: Optional[str] = None        # field / field_def: the kind; attr: the kind of `this`/`it` if known
     obj: Optional[str] = None         # attr: the object's bare name (an entity, `you`...), if any
+    scope: Optional[tuple] = None     # local / local_def: the binding it is (file, line, column, name)
 
 
 class _FileIndexer:
@@ -302,11 +360,7 @@ class _FileIndexer:
         self.found: list[Occurrence] = []
         for item in module.items:
             decl = item.decl if isinstance(item, A.Override) else item
-            local = {getattr(n, _LOCALS[type(n)]) for n in A.walk(decl) if type(n) in _LOCALS} - {None}
-            local |= {name for n in A.walk(decl) if type(n) is A.Auction for name in (n.winner, n.price)}
-            local |= {n.through_var for n in A.walk(decl) if type(n) in (A.Network, A.Flood) and n.through_var}
-            if isinstance(decl, A.Entity) and decl.each is not None:   # `for each c in DOMAIN`: c is the declaration's
-                local.add(decl.each[0])
+            local = _Scopes(decl, self.file)
             # the kind whose fields are named inside: an entity's (also `this`), or the kind declared;
             # inside `amend NAME` the fields are NAME's, whose kind the symbol table knows
             kind = decl.kind if isinstance(decl, A.Entity) else decl.name if isinstance(decl, A.Kind) else None
@@ -321,8 +375,15 @@ class _FileIndexer:
         children = list(node.children())
         if spec:
             self.names(node, spec, children, local, this_kind, it_kind)
-        if isinstance(node, A.Name) and node.id not in local:
-            self.found.append(Occurrence(node.id, node.span, "ref", node))
+        if isinstance(node, A.Name):
+            scope = local.of(node.id, node.span.line, node.span.column)
+            self.found.append(Occurrence(node.id, node.span, "ref", node) if scope is None else
+                              Occurrence(node.id, node.span, "local", node, scope=scope))
+        for name, bound in local.binding(node):   # the word that binds a local: `let v`, `for each c`
+            word = next((w for w in self.own_words(node, children) if w[2] == name), None)
+            if word is not None:
+                span = A.Span(self.file, word[0], word[1], word[0], word[1] + len(name))
+                self.found.append(Occurrence(name, span, "local_def", node, scope=bound))
         for child in children:
             inner_it = node.kind if isinstance(node, A.Fill) and child is node.where else it_kind
             self.visit(child, local, this_kind, inner_it)
@@ -360,9 +421,13 @@ class _FileIndexer:
                 if at is None:
                     continue
                 pos = at + 1
-                if role is None or (role == "ref" and name in local):
-                    continue
                 line, col, _ = own[at]
+                if role is None or any(name == bound for bound, _key in local.binding(node)):
+                    continue   # a binding's own word (`c` of `for each c in city`) is recorded as one
+                if role == "ref" and (scope := local.of(name, line, col)) is not None:   # a local's use
+                    self.found.append(Occurrence(name, A.Span(self.file, line, col, line, col + len(name)), "local",
+                                                 node, scope=scope))
+                    continue
                 span = A.Span(self.file, line, col, line, col + len(name))
                 self.found.append(self._occurrence(node, name, span, role, this_kind, it_kind))
 
@@ -571,6 +636,8 @@ class View:
 
     def _key(self, o: Occurrence, fields_of: dict) -> Optional[tuple]:
         sym = self.symbols
+        if o.role in ("local", "local_def"):   # one binding of a local: its own uses, not another's
+            return ("local",) + o.scope
         if o.role in ("decl", "member"):
             return ("name", o.name)
         if o.role == "ref" and not (type(o.node) is A.Method and o.name not in sym.decls):
@@ -620,7 +687,7 @@ class View:
     def definitions(self, key: tuple) -> list[Occurrence]:
         """Where a name or field is declared: the one in force first (an override before what it replaces)."""
         order = {m.path: i for i, m in enumerate(m for _p, ms in self.analysis.modules for m in ms)}
-        defs = [o for o in self.occurrences_of(key) if o.role in ("decl", "member", "field_def")]
+        defs = [o for o in self.occurrences_of(key) if o.role in ("decl", "member", "field_def", "local_def")]
         # packs come bases first, so the last declaration in chain order is the one in force
         return sorted(defs, key=lambda o: (-order.get(o.span.file, -1), o.span.line, o.span.column))
 
@@ -628,6 +695,8 @@ class View:
     def hover(self, target: Target) -> Optional[str]:
         """Markdown for a hover: the declaration's plain-language reading and where it is."""
         sym = self.symbols
+        if target.key[0] == "local":
+            return f"local `{target.key[-1]}`, bound at line {target.key[2]}, column {target.key[3]}"
         if target.key[0] == "field":
             _f, kind, name = target.key
             decl = next((f for f in self._kind_fields(kind) if f.name == name), None)
@@ -725,11 +794,17 @@ class View:
             taken = {f.name for f in self._kind_fields(target.key[1])} | ENTITY_ATTRS
             if new in taken:
                 raise RenameRefused(f"kind {target.key[1]!r} already has a field {new!r}")
-        else:
+        else:   # a local takes no declared name either (it would hide that one)
             declared = set(self.symbols.decls) | set(self.symbols.members) | {
                 o.name for occ in self.index["file"].values() for o in occ if o.role in ("decl", "member")}
             if new in declared or new in BUILTIN_FUNCS or new in BUILTIN_DOMAINS:
                 raise RenameRefused(f"{new!r} is already declared" if new in declared else f"{new!r} is a builtin name")
+        if target.key[0] == "local":   # another local of that name where this one is read would take its place
+            mine = self.occurrences_of(target.key)
+            first, last = (mine[0].span.line, mine[0].span.column), (mine[-1].span.line, mine[-1].span.column)
+            if any(o.name == new and o.role in ("local", "local_def") and first <= (o.span.line, o.span.column) <= last
+                   for o in self.index["file"].get(target.key[1], [])):
+                raise RenameRefused(f"{new!r} is already a local there")
         edits: dict[str, list[A.Span]] = {}
         for o in self.occurrences_of(target.key):
             edits.setdefault(o.span.file, []).append(o.span)

@@ -199,3 +199,46 @@ def test_list_arithmetic_on_any_values_stops_play_saying_what_to_write(interpret
         Game(build_text(DIFF, interpreted=interpreted), 2, 1).play()
     assert failed.value.code == "E601" and failed.value.where.endswith(":2:29")
     assert "both sides are lists" in failed.value.message and "`x: list`" in failed.value.message
+
+
+# ---------------------------------------------------------------------------- 7. the editor's rename follows the scopes
+
+SCOPES = """counter vp;
+kind city { size: int = 1; }
+city rome "Rome" { size = 3; }
+kind card { n: int = 1; }
+card honour "Honour of {c.name}" for each c in city { }
+proc t(x: int) {
+  let v = x;
+  gain v vp;
+  if v > 1 {
+    let v = 2;
+    gain v vp;
+  }
+  gain v vp;
+}
+game g { seats 2 to 4; phase play { t(1); } winner most vp; }
+"""
+
+
+def test_rename_follows_the_scopes_of_locals_and_the_domain_of_a_per_entity_declaration(tmp_path):
+    from rulebook.compiler.workspace import RenameRefused, Workspace
+
+    from .conftest import write_pack
+
+    view = Workspace().view(write_pack(tmp_path / "scopes", SCOPES) / "main.rules")
+    shown = next(s for s in view.paths if s.endswith("main.rules"))
+
+    def renamed(line: int, column: int, new: str) -> list:
+        return [(s.line, s.column) for s in view.rename(view.target_at(shown, line, column), new)[shown]]
+
+    assert renamed(2, 6, "town") == [(2, 6), (3, 1), (5, 48)]            # the kind, with `for each c in city`
+    assert renamed(7, 7, "w") == [(7, 7), (8, 8), (9, 6), (13, 8)]       # the outer v, not the inner one
+    assert renamed(11, 10, "w") == [(10, 9), (11, 10)]                   # the inner v: its block only
+    assert renamed(6, 8, "y") == [(6, 8), (7, 11)]                       # a parameter
+    assert renamed(5, 25, "d") == [(5, 25), (5, 43)]                     # the declaration's own c
+    assert [(o.span.line, o.span.column) for o in view.definitions(view.target_at(shown, 13, 8).key)] == [(7, 7)]
+    with pytest.raises(RenameRefused, match="already a local"):
+        view.rename(view.target_at(shown, 7, 7), "x")
+    with pytest.raises(RenameRefused):
+        view.rename(view.target_at(shown, 7, 7), "vp")
