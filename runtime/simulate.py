@@ -201,11 +201,19 @@ def copies_title(titles: list) -> str:
     return f"{first} ... {last} ({n} copies)"
 
 
+class SharedOnly(tuple):
+    """A component (kind, name, title) of a card that only shared zones hold: a report leaves it out
+    when no game moved it (the spaces of a board, dice in a pool: set out, never something to use)."""
+
+
 def component_names(program: Program) -> list[tuple[str, str, Optional[str]]]:
     """The (kind, name, title or None) of every component the recorder follows, in its index order
-    (this wraps the program's functions, harmlessly: pass one loaded for the purpose)."""
+    (this wraps the program's functions, harmlessly: pass one loaded for the purpose); those of cards
+    only shared zones hold are SharedOnly."""
     recorder = UsageRecorder(program)
-    return [(kind, name, title) for (kind, name), title in zip(recorder.components, recorder.titles)]
+    moved = set(recorder.moved.values())
+    return [(SharedOnly if i in moved else tuple)((kind, name, title))
+            for i, ((kind, name), title) in enumerate(zip(recorder.components, recorder.titles))]
 
 
 def score_keys(pack: str, expansions: Sequence[str]) -> list[str]:
@@ -461,6 +469,8 @@ def component_table(records: list[GameRecord], players: int, components: list[tu
     total_wins = sum(sum(r.wins) for r in played)
     rows = []
     for index, (kind, name, title) in enumerate(components):
+        if type(components[index]) is SharedOnly and not games_used[index]:
+            continue   # no game moved it: set out and left, nothing a player used or failed to use
         n_used, n_unused = used_seats[index], all_seats - used_seats[index]
         # the unused seats' wins by subtraction: shared wins (1/3 each) leave a float's error, which
         # must not show as a negative rate ("-0.0%", -3.55e-15) when those seats won nothing

@@ -165,8 +165,16 @@ def test_cover_shows_the_copies_of_a_declaration_as_one_row():
 
 def test_simulate_leaves_out_cards_without_effect_that_no_player_can_hold():
     """A piece with no effect kept in shared zones (a game's dice) has nothing a player could use:
-    not "never used"; a card without effect a player's zone can hold still counts when held."""
-    assert [c[:2] for c in component_names(build_text(COPIES))] == [("card", "extra_head"), ("card", "plain")]
+    not "never used"; a card without effect a player's zone can hold still counts when held. Since
+    diag8 such a piece is followed (a Carcassonne tile is used in the games a rule moves it), but a
+    report leaves it out when no game moved it."""
+    from rulebook.runtime.simulate import GameRecord, SharedOnly, component_table
+
+    names = component_names(build_text(COPIES))
+    assert [c[:2] for c in names] == [("card", "extra_head"), ("card", "plain"), ("cube", "black_die")]
+    assert [type(c) is SharedOnly for c in names] == [False, False, True]
+    rows = component_table([GameRecord(1, wins=[1.0, 0.0], used=[(0, 0)])], 2, names)
+    assert sorted(row["name"] for row in rows) == ["extra_head", "plain"]
 
 
 def test_looking_for_a_text_in_a_list_of_cards_is_e303():
