@@ -1539,23 +1539,24 @@ class Reader(A.Visitor):
             self.say(depth, f"{capital(spoken(v.name))}{worked}: {value}.")
         for e in d.effects:
             if isinstance(e, A.Reaction):
-                self.reaction(e, depth)
+                self.reaction(e, depth, self.effect_amended(d, e))
                 continue
             if isinstance(e, A.HeldOverride):
                 self.held_override(d, e, depth)
                 continue
             if isinstance(e, A.Anytime):
-                self.say(depth, f"At any window (`window;`), while this is in your {self.noun(e.zone)}, you may play it:")
+                self.say(depth, f"At any window (`window;`), while this is in your {self.noun(e.zone)}, you may play "
+                                f"it{self.effect_amended(d, e)}:")
                 self.block(e.body, depth + 1)
                 continue
             self.say(depth, f"{capital(spoken(e.name))}{self.effect_amended(d, e)}:")
             self.block(e.body, depth + 1)
 
-    def reaction(self, r: A.Reaction, depth: int) -> None:
+    def reaction(self, r: A.Reaction, depth: int, amended: str = "") -> None:
         """`whenever EVENT in ZONE [may ...]`: whose it is, when, and what it does."""
         t = r.trigger
         self.say(depth, f"Whenever {self.event(t.pattern)}, while this is in your {self.noun(r.zone)} "
-                        f"(each player, for their own copy):")
+                        f"(each player, for their own copy){amended}:")
         self.block(t.body, depth + 1)
 
     def held_override(self, d: A.Entity, h: A.HeldOverride, depth: int) -> None:

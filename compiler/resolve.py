@@ -415,7 +415,7 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
             return
         item = replace(item, copies=None)
     if isinstance(target, A.Entity):
-        allowed, fields = (A.FieldValue, A.FieldEffect), {"values": target.values, "effects": target.effects}
+        allowed, fields = (A.FieldValue, A.FieldEffect, A.SlotRemoved), {"values": target.values, "effects": target.effects}
     elif isinstance(target, A.Kind):
         allowed, fields = (A.FieldDecl,), {"fields": target.fields}
     elif isinstance(target, A.Track):
@@ -484,6 +484,12 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                 fields["spaces"] = _amend_space(sym, target, fields["spaces"], change, diags)
             else:
                 fields["reaches"] = _amend_reach(sym, target, fields["reaches"], change, diags)
+        elif isinstance(change, A.SlotRemoved):   # a reaction or anytime slot, by its event and zone
+            if not any(f.name == change.name for f in fields["effects"]):
+                diags.append(_no_such_slot(item.name, change, fields["effects"]))
+                continue
+            fields["effects"] = tuple(f for f in fields["effects"] if f.name != change.name)
+            sym.amended_parts.append((f"{_slot_words(change.name)} of {item.name!r}", change.span))
         else:
             slot = "effects" if isinstance(change, A.FieldEffect) else "values" if isinstance(change, A.FieldValue) \
                 else "fields"
@@ -491,18 +497,37 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
             # base(...): the rule below the card, as in the card itself)
             if slot == "effects" and not isinstance(change, A.HeldOverride):
                 old = next((f for f in fields["effects"] if f.name == change.name), None)
-                change = _keep_base(sym, change, None if old is None else old.body, "effect", diags)
+                noun = "reaction" if isinstance(change, A.Reaction) else "effect"
+                change = _keep_base(sym, change, None if old is None else
+                                    old.block if isinstance(old, A.Reaction) else old.body, noun, diags)
             # an entity's field is given once: drop it from both lists before adding the new one
             for key in ("values", "effects", "fields"):
                 if key in fields:
                     fields[key] = tuple(f for f in fields[key] if f.name != change.name)
             fields[slot] += (change,)
-            sym.amended_parts.append((f"field {change.name!r} of {item.name!r}", change.span))
+            sym.amended_parts.append((f"{_slot_words(change.name)} of {item.name!r}", change.span))
     sym.decls[item.name] = replace(target, **fields)
     if item.title is not None or item.copies is not None or \
             any(isinstance(change, allowed) and not isinstance(change, (A.Space, A.Reach))
                                      for change in item.items):   # a field or a title changed (spaces: I404 each)
         sym.amended.append((item, target))
+
+
+def _slot_words(name: str) -> str:
+    """How a lint line names an amended field or slot: `field 'play'`, `the reaction 'whenever attacks in
+    hand'`, `the slot 'anytime in hand'` (names no field can have, dsl.ast.Reaction/Anytime.slot_name)."""
+    what = "the reaction" if name.startswith("whenever ") else "the slot" if name.startswith("anytime ") else "field"
+    return f"{what} {name!r}"
+
+
+def _no_such_slot(card: str, change: A.SlotRemoved, effects: tuple) -> Diagnostic:
+    """E382: `remove whenever EVENT in ZONE;` (or `remove anytime in ZONE;`) naming no slot of the card."""
+    slots = [f.name for f in effects if isinstance(f, (A.Reaction, A.Anytime))]
+    return Diagnostic("E382", f"{card!r} has no {change.name!r} to remove: a reaction is named by its event and "
+                      "zone, an 'anytime' slot by its zone", change.span,
+                      did_you_mean(change.name, slots) or
+                      (f"its slots are {', '.join(repr(n) for n in slots)}" if slots else
+                       f"{card!r} has no reaction and no 'anytime' slot"))
 
 
 def _the_game(sym: Symbols, change) -> Optional[str]:

@@ -1589,6 +1589,13 @@ class Reaction(FieldEffect):
         return self.body[0]
 
     @property
+    def block(self) -> tuple:
+        """The block as written (inside the `may` of `may ["prompt"]`): what `base();` in an amended
+        reaction runs."""
+        asked = self.asked
+        return self.trigger.body if asked is None else asked.body
+
+    @property
     def asked(self) -> "Optional[May]":
         """The `May` of `may ["prompt"]` (a bare may around the whole block, as the clause makes it)."""
         inner = self.trigger.body
@@ -1643,6 +1650,15 @@ class Anytime(FieldEffect):
     def slot_name(zone: str) -> str:
         """(runtime.program.anytime_zone knows it by its first word)"""
         return f"anytime in {zone}"
+
+
+@node
+class SlotRemoved(Part):
+    """`remove whenever EVENT in ZONE;` or `remove anytime in ZONE;` in an `amend` of a card: the
+    reaction or `anytime` slot of that name (its event and zone, as `Reaction.slot_name` and
+    `Anytime.slot_name` name it) is dropped."""
+
+    name: str
 
 
 @node

@@ -119,6 +119,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E379": (ERROR, "reset of what is not a var, counter or kind, or of a field its kind does not declare"),
     "E380": (ERROR, "reset of a field with no default, a computed field or an effect"),
     "E381": (ERROR, "fill of a zone that cannot hold the kind: declared of other kinds, or shared for a per-player kind"),
+    "E382": (ERROR, "an amend removes a card's reaction or 'anytime' slot that the card does not have"),
     "E385": (ERROR, "'first VAR in ... may' over what is not a list of players"),
     "E386": (ERROR, "reachable(p from START) without 'via NEXT', the rule of the places next to p"),
     "E387": (ERROR, "reachable(p from START via NEXT) with NEXT a zone: edges are searched with reachable(r in EDGES, ...)"),

@@ -41,6 +41,8 @@ class RulesLexer(RegexLexer):
             (r"\s+", Whitespace),
             (r"#.*?$", Comment.Single),
             (r'"(?:[^"\\\n]|\\["\\n])*"', String.Double),
+            # an amend's `remove whenever EVENT in ZONE;` / `remove anytime in ZONE;` (a card's slot)
+            (r"\b(remove)(\s+)(anytime|whenever)\b(?=\s+[A-Za-z_])", bygroups(Keyword.Declaration, Whitespace, Keyword)),
             (r"\b(" + "|".join(DECLARATIONS) + r")\b(\s+)([A-Za-z_][A-Za-z0-9_]*)",
              bygroups(Keyword.Declaration, Whitespace, Name.Class)),
             # `together` is a keyword only right after `winner` (a cooperative game); elsewhere a name

@@ -605,6 +605,11 @@ class _Builder:
     def arm_removed(self, meta, items):
         return A.ArmRemoved(tuple(i for i in items if isinstance(i, A.Expr)), span=self._s(meta))
 
+    def slot_removed(self, meta, items):
+        words = [str(i) for i in items]
+        name = A.Anytime.slot_name(words[1]) if words[0] == "anytime" else A.Reaction.slot_name(words[1], words[2])
+        return A.SlotRemoved(name, span=self._s(meta))
+
     def option_removed(self, meta, items):
         return A.OptionRemoved(_title(items), span=self._s(meta))
 

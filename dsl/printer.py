@@ -953,6 +953,8 @@ class Printer(A.Visitor):
                 self.options(f"choose{_title(item.title)}", item.changes)
             elif isinstance(item, A.MatchAmend):
                 self.arms(item.subject, item.changes)
+            elif isinstance(item, A.SlotRemoved):
+                self.line(f"remove {item.name};")
             elif isinstance(item, A.PickAmend):   # the prompt first: it finds the pick
                 self.clauses([Clause("pick" + _title(item.title)), _where("where ", item.where),
                               _mode(A.replace(item, title=None))])

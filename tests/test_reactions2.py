@@ -1,0 +1,116 @@
+"""Reactions and `anytime` cards, second pass: amended by a house rule (`amend CARD { whenever ... in
+ZONE { } }`, `anytime in ZONE { }`, `remove whenever EVENT in ZONE;`, `base();`), on both backends;
+E382, fmt, explain, lint."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.explain import reading
+from rulebook.runtime.engine import Game
+
+from .conftest import found_at, printed_back, run_proc, the_one_error
+from .test_reactions import EVENTS, PACK, take, vp
+
+
+def moat_game(house: str, interpreted: bool, players: int = 3) -> Game:
+    g = Game(build_text(PACK + house, interpreted=interpreted, name="t.rules"), players, 1)
+    run_proc(g, "fill_box")
+    for p in g.state.players:
+        p.stock["vp"] = 5
+    return g
+
+
+backends = pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+
+
+# ---------------------------------------------------------------- amend: add, replace, remove, base()
+
+@backends
+def test_an_amended_reaction_replaces_the_one_of_the_same_event_and_zone(interpreted):
+    house = 'amend moat { whenever opponents attack_played in hand may "block?" { gain 1 vp; } }\n'
+    g = moat_game(house, interpreted)
+    run_proc(g, "give", 1, player=1)
+    asked = run_proc(g, "attack", player=0, answers=["yes"])
+    assert [d.prompt for d in asked] == ["block?"]            # one reaction, the house rule's
+    assert vp(g) == [5, 5, 4]                                  # +1, then the attack's -1: no forbid
+
+
+@backends
+def test_base_in_an_amended_reaction_runs_the_block_it_replaces_without_asking_again(interpreted):
+    house = 'amend moat { whenever opponents attack_played in hand may "reveal?" { base(); gain 2 vp; } }\n'
+    g = moat_game(house, interpreted)
+    run_proc(g, "give", 1, player=1)
+    asked = run_proc(g, "attack", player=0, answers=["yes"])
+    assert [d.prompt for d in asked] == ["reveal?"] and vp(g) == [5, 7, 4]   # spared, and +2
+
+
+@backends
+def test_a_reaction_on_another_zone_is_added_and_a_removed_one_is_gone(interpreted):
+    house = "amend moat { whenever opponents attack_played in discard { gain 1 vp; } }\n"
+    g = moat_game(house, interpreted)
+    run_proc(g, "give", 1, player=1)
+    run_proc(g, "discard_all", player=1)
+    assert run_proc(g, "attack", player=0) == [] and vp(g) == [5, 5, 4]   # from the discard pile: +1 -1
+    g = moat_game("amend moat { remove whenever attack_played in hand; }\n", interpreted)
+    run_proc(g, "give", 1, player=1)
+    assert run_proc(g, "attack", player=0) == [] and vp(g) == [5, 4, 4]   # nobody is asked any more
+    assert not g.program.reactions
+
+
+@backends
+def test_an_anytime_slot_is_added_replaced_and_removed_by_amend(interpreted):
+    def events(house: str) -> Game:
+        g = Game(build_text(EVENTS + house, interpreted=interpreted, name="t.rules"), 3, 1)
+        run_proc(g, "fill_box")
+        return g
+    g = events("amend city { anytime in hand { move this to discard; gain 5 vp; } }\n")
+    take(g, "city", 0)
+    run_proc(g, "turn", player=1, answers=["City"])
+    assert vp(g) == [5, 1, 0]
+    g = events("amend airlift { anytime in hand { base(); gain 1 vp; } }\n")
+    take(g, "airlift", 0)
+    run_proc(g, "turn", player=1, answers=["Airlift"])
+    assert vp(g) == [3, 1, 0]
+    g = events("amend airlift { remove anytime in hand; }\n")
+    take(g, "airlift", 0)
+    assert run_proc(g, "turn", player=1) == [] and vp(g) == [0, 1, 0]
+
+
+@pytest.mark.parametrize("house, code, words, column", [
+    ("amend moat { remove whenever attack_played in discard; }", "E382",
+     "'moat' has no 'whenever attack_played in discard' to remove", 14),
+    ("amend moat { remove anytime in hand; }", "E382", "'moat' has no 'anytime in hand'", 14),
+    ("amend militia { whenever attacked in hand { base(); } }", "E365", "this reaction is added, it replaces none", 45),
+    ("amend card { whenever attacked in hand { } }", "E217", "amending 'card' takes", 14),
+])
+def test_misuse_of_an_amended_reaction_is_positioned(house, code, words, column):
+    text = PACK + house + "\n"
+    line = text.count("\n")
+    the_one_error(analyse_text(text), code, words, line=line)
+    assert (code, line, column) in found_at(text)
+
+
+def test_e382_offers_the_slot_the_card_has():
+    result = analyse_text(PACK + "amend moat { remove whenever attack_playd in hand; }\n")
+    e382 = [d for d in result.diagnostics if d.code == "E382"]
+    assert e382 and "whenever attack_played in hand" in e382[0].hint
+
+
+def test_fmt_prints_amended_reactions_and_removals_back():
+    text = PACK + ('amend moat {\n  whenever opponents attack_played in hand may "reveal?" { base(); }\n'
+                   '  remove whenever attack_played in discard;\n  remove anytime in hand;\n'
+                   '  anytime in discard { }\n}\n')
+    _module, printed = printed_back(text)
+    assert "  remove whenever attack_played in discard;\n  remove anytime in hand;\n" in printed
+    assert '  whenever opponents attack_played in hand may "reveal?" {\n    base();\n  }\n' in printed
+
+
+def test_lint_and_explain_name_an_amended_reaction():
+    text = PACK + 'amend moat { whenever opponents attack_played in hand may "reveal?" { base(); gain 1 vp; } }\n'
+    analysis = analyse_text(text)
+    lines = reading(analysis.symbols.decls["moat"], analysis.symbols)
+    assert any(line.strip().startswith("Whenever") and "(amended by" in line and "keeping the base's" in line
+               for line in lines), lines
+    assert "I404" in [d.code for d in analysis.diagnostics]
