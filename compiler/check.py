@@ -1410,27 +1410,39 @@ class Checker(A.Visitor):
             self.numbered_copies(d, kind, fields)
 
     def reaction_zone(self, d: A.Entity, r: "A.Reaction | A.Anytime") -> bool:
-        """The zone of a card's reaction (`whenever EVENT in ZONE`) or `anytime in ZONE`: one zone per
-        player (whose holder the card's slot is), able to hold the card. E330 (no zone), E331 (a shared
-        zone), E332 (a zone of other kinds), at the zone's name; whether it is sound (its block is
-        checked then)."""
-        at = (r.trigger.cond.args[0] if isinstance(r, A.Reaction) else r.place).span
-        z = self.sym.decls.get(r.zone)
+        """The zones of a card's reaction (`whenever EVENT in ZONE, ...`) or `anytime in ZONE, ...`: each
+        one per player (whose holder the card's slot is), able to hold the card. E330 (no zone), E331
+        (a shared zone), E332 (a zone of other kinds), E383 (a zone written twice), at the zone's name;
+        whether they are sound (its block is checked then)."""
+        sound, seen = True, set()
+        for place in r.places:
+            if place.id in seen:
+                self.err("E383", f"zone {place.id!r} is written twice in this {slot_words(r)}'s zones", place.span,
+                         "write each zone once: the card is used from any of them")
+                sound = False
+            seen.add(place.id)
+            sound = self.slot_zone(d, r, place) and sound
+        return sound
+
+    def slot_zone(self, d: A.Entity, r: "A.Reaction | A.Anytime", place: A.Name) -> bool:
+        """One zone of a card's reaction or `anytime` slot (reaction_zone)."""
+        at, zone = place.span, place.id
+        z = self.sym.decls.get(zone)
         if not isinstance(z, A.Zone):
             what = f"is {article(CATEGORY[type(z)])}" if z is not None else "is not declared"
-            self.err("E330", f"a card's {slot_words(r)} is used from a zone of its holder's; {r.zone!r} {what}", at,
-                     did_you_mean(r.zone, [n for n, x in self.sym.decls.items() if isinstance(x, A.Zone)]))
+            self.err("E330", f"a card's {slot_words(r)} is used from a zone of its holder's; {zone!r} {what}", at,
+                     did_you_mean(zone, [n for n, x in self.sym.decls.items() if isinstance(x, A.Zone)]))
             return False
-        self.used.add(r.zone)
+        self.used.add(zone)
         if not z.per_player:
-            self.err("E331", f"zone {r.zone!r} is shared: a card's {slot_words(r)} is its holder's, so it is used from a "
+            self.err("E331", f"zone {zone!r} is shared: a card's {slot_words(r)} is its holder's, so it is used from a "
                      f"zone each player has (a hand, a tableau)", at,
-                     f"declare it 'zone {r.zone} per_player of ...', or register a trigger in the effect that "
-                     f"puts the card there ('whenever ... while contains({r.zone}, this)')")
+                     f"declare it 'zone {zone} per_player of ...', or register a trigger in the effect that "
+                     f"puts the card there ('whenever ... while contains({zone}, this)')")
             return False
         kinds = z.kinds
         if d.kind not in kinds and "any" not in kinds:
-            self.err("E332", f"zone {r.zone!r} holds {' or '.join(kinds)}, never {article(d.kind)} such as "
+            self.err("E332", f"zone {zone!r} holds {' or '.join(kinds)}, never {article(d.kind)} such as "
                      f"{d.name!r}: the {slot_words(r)} could never be used", at)
             return False
         return True

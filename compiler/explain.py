@@ -1545,7 +1545,7 @@ class Reader(A.Visitor):
                 self.held_override(d, e, depth)
                 continue
             if isinstance(e, A.Anytime):
-                self.say(depth, f"At any window (`window;`), while this is in your {self.noun(e.zone)}, you may play "
+                self.say(depth, f"At any window (`window;`), while this is in your {self.nouns(e.zones)}, you may play "
                                 f"it{self.effect_amended(d, e)}:")
                 self.block(e.body, depth + 1)
                 continue
@@ -1555,7 +1555,7 @@ class Reader(A.Visitor):
     def reaction(self, r: A.Reaction, depth: int, amended: str = "") -> None:
         """`whenever EVENT in ZONE [may ...]`: whose it is, when, and what it does."""
         t = r.trigger
-        self.say(depth, f"Whenever {self.event(t.pattern)}, while this is in your {self.noun(r.zone)} "
+        self.say(depth, f"Whenever {self.event(t.pattern)}, while this is in your {self.nouns(r.zones)} "
                         f"(each player, for their own copy){amended}:")
         self.block(t.body, depth + 1)
 
@@ -1579,6 +1579,10 @@ class Reader(A.Visitor):
         for card, h, _version in getattr(self.symbols, "held", {}).get(name, ()):
             self.say(depth, f"While you hold {card.title or spoken(card.name)} in your {self.noun(h.zone)}, "
                             f"it reads otherwise for you (explain {card.name}).")
+
+    def nouns(self, zones: tuple) -> str:
+        """`hand`, `hand or graveyard`: the zones of a card's reaction or `anytime` slot."""
+        return " or ".join(self.noun(z) for z in zones)
 
     def effect_amended(self, d: A.Entity, e: A.FieldEffect) -> str:
         """` (amended by FILE:L:C)` after an effect an `amend` of the entity wrote (one written outside

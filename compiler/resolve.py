@@ -498,6 +498,8 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
             if slot == "effects" and not isinstance(change, A.HeldOverride):
                 old = next((f for f in fields["effects"] if f.name == change.name), None)
                 noun = "reaction" if isinstance(change, A.Reaction) else "effect"
+                if old is None and isinstance(change, (A.Reaction, A.Anytime)):
+                    diags.extend(_beside(item.name, change, fields["effects"]))
                 change = _keep_base(sym, change, None if old is None else
                                     old.block if isinstance(old, A.Reaction) else old.body, noun, diags)
             # an entity's field is given once: drop it from both lists before adding the new one
@@ -518,6 +520,21 @@ def _slot_words(name: str) -> str:
     hand'`, `the slot 'anytime in hand'` (names no field can have, dsl.ast.Reaction/Anytime.slot_name)."""
     what = "the reaction" if name.startswith("whenever ") else "the slot" if name.startswith("anytime ") else "field"
     return f"{what} {name!r}"
+
+
+def _beside(card: str, change, effects: tuple) -> list[Diagnostic]:
+    """W469: an amend adds a reaction (an `anytime` slot) to a card that has one on the same event
+    sharing a zone with it (one anytime slot sharing a zone): a card in that zone would answer twice,
+    where the house rule likely meant to replace it (it is named by its event and all its zones)."""
+    def event(slot) -> Optional[str]:
+        return slot.trigger.pattern.event if isinstance(slot, A.Reaction) else None
+    for slot in effects:
+        if type(slot) is type(change) and event(slot) == event(change) and set(slot.zones) & set(change.zones):
+            return [Diagnostic("W469", f"this adds {change.name!r} to {card!r} beside its {slot.name!r}: a card in "
+                               f"{' or '.join(sorted(set(slot.zones) & set(change.zones)))} has both", change.span,
+                               f"to replace it, name it as the card does ({slot.name!r}), or remove it first "
+                               f"('remove {slot.name};')")]
+    return []
 
 
 def _no_such_slot(card: str, change: A.SlotRemoved, effects: tuple) -> Diagnostic:

@@ -1577,12 +1577,16 @@ class Reaction(FieldEffect):
     The checker, both backends and the runtime reach it as any effect slot; the printer and `explain`
     read the pattern, zone and block back from the `Whenever`."""
 
-    zone: str = ""
+    places: tuple = ()   # the zones' names as written (Names: where findings point), one or more
+
+    @property
+    def zones(self) -> tuple:
+        return tuple(p.id for p in self.places)
 
     @staticmethod
-    def slot_name(event: str, zone: str) -> str:
+    def slot_name(event: str, zones: tuple) -> str:
         """(runtime.program.is_reaction_slot knows it by its first word)"""
-        return f"whenever {event} in {zone}"
+        return f"whenever {event} in {', '.join(zones)}"
 
     @property
     def trigger(self) -> "Whenever":
@@ -1640,16 +1644,16 @@ class Anytime(FieldEffect):
     offered at every `window;` of the game (7.2b). An effect slot of its own named by `slot_name` (a
     name no field can have), run for the holder with `this` the copy played."""
 
-    place: Optional[Expr] = None   # the zone's name as written (a Name: where findings point)
+    places: tuple = ()   # the zones' names as written (Names: where findings point), one or more
 
     @property
-    def zone(self) -> str:
-        return self.place.id
+    def zones(self) -> tuple:
+        return tuple(p.id for p in self.places)
 
     @staticmethod
-    def slot_name(zone: str) -> str:
-        """(runtime.program.anytime_zone knows it by its first word)"""
-        return f"anytime in {zone}"
+    def slot_name(zones: tuple) -> str:
+        """(runtime.program.anytime_zones knows it by its first word)"""
+        return f"anytime in {', '.join(zones)}"
 
 
 @node

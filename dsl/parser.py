@@ -431,14 +431,18 @@ class _Builder:
         return A.FieldEffect(str(items[0]), items[1].value, span=self._s(meta))
 
     def reaction(self, meta, items):
-        pattern, zone, span = items[1], str(items[2]), self._s(meta)
+        pattern, places, span = items[1], items[2], self._s(meta)
         body, asked = _block(items), _pick(items, "reaction_may")
         if asked is not None:   # `may ["prompt"]`: the holder is asked, as a `may` around the block
             title, parts = asked
             body = (A.May(title, None, body, title_parts=parts, span=span),)
-        holds = A.Call("contains", (A.Name(zone, span=_token_span(self.file, items[2])), A.Name("this", span=span)), span=span)
+        holds = None   # while the copy is in one of the zones: `contains(hand, this) or contains(graveyard, this)`
+        for place in places:
+            held = A.Call("contains", (place, A.Name("this", span=span)), span=span)
+            holds = held if holds is None else A.Binary("or", holds, held, span=span)
         trigger = A.Whenever(False, pattern, None, body, holds, span=span)
-        return A.Reaction(A.Reaction.slot_name(pattern.event, zone), (trigger,), zone, span=span)
+        zones = tuple(p.id for p in places)
+        return A.Reaction(A.Reaction.slot_name(pattern.event, zones), (trigger,), places, span=span)
 
     def held_func(self, meta, items):
         return self._held(meta, items, A.Func(str(items[1]), items[2] or (), items[-1], _pick(items, "returns"),
@@ -455,9 +459,11 @@ class _Builder:
                               A.Name(str(zone), span=_token_span(self.file, zone)), span=self._s(meta))
 
     def anytime_slot(self, meta, items):
-        zone = str(items[1])
-        return A.Anytime(A.Anytime.slot_name(zone), _block(items), A.Name(zone, span=_token_span(self.file, items[1])),
-                         span=self._s(meta))
+        places = items[1]
+        return A.Anytime(A.Anytime.slot_name(tuple(p.id for p in places)), _block(items), places, span=self._s(meta))
+
+    def slot_zones(self, meta, items):
+        return tuple(A.Name(str(t), span=_token_span(self.file, t)) for t in items)
 
     def window_stmt(self, meta, items):
         return A.Window(span=self._s(meta))
@@ -606,8 +612,8 @@ class _Builder:
         return A.ArmRemoved(tuple(i for i in items if isinstance(i, A.Expr)), span=self._s(meta))
 
     def slot_removed(self, meta, items):
-        words = [str(i) for i in items]
-        name = A.Anytime.slot_name(words[1]) if words[0] == "anytime" else A.Reaction.slot_name(words[1], words[2])
+        zones = tuple(p.id for p in items[-1])
+        name = A.Anytime.slot_name(zones) if str(items[0]) == "anytime" else A.Reaction.slot_name(str(items[1]), zones)
         return A.SlotRemoved(name, span=self._s(meta))
 
     def option_removed(self, meta, items):

@@ -866,7 +866,7 @@ class Printer(A.Visitor):
         elif isinstance(item, A.FieldValue):
             self.clauses([Clause(f"{item.name} = ", item.value)])
         elif isinstance(item, A.Anytime):
-            self.block(f"anytime in {item.zone}", item.body)
+            self.block(f"anytime in {', '.join(item.zones)}", item.body)
         elif isinstance(item, A.HeldOverride):   # the func or proc as written, its zone after the signature
             d = item.decl
             head = f"override {CATEGORY_WORD[type(d)]} {d.name}({params_text(d.params)})" \
@@ -877,7 +877,7 @@ class Printer(A.Visitor):
                 self.block(head, d.body)
         elif isinstance(item, A.Reaction):   # the pattern, zone and block read back from its trigger
             asked = item.asked
-            head = f"whenever {pattern(item.trigger.pattern)} in {item.zone}"
+            head = f"whenever {pattern(item.trigger.pattern)} in {', '.join(item.zones)}"
             if asked is not None:
                 self.block(f"{head} may{_title(asked.title)}", asked.body)
             else:

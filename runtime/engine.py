@@ -717,17 +717,20 @@ class Game:
             for p in order:
                 if out and p in out:
                     continue
-                cards = _dedup([(e, slot) for e, slot, zone in anytime
-                                if id(e) not in played and e in p.zones[zone]],
-                               lambda pair: (self._card_state(pair[0]), pair[1]))
+                cards = _dedup([(e, slot, _first_holding(p, e, zones)) for e, slot, zones in anytime
+                                if id(e) not in played and any(e in p.zones[z] for z in zones)],
+                               lambda card: (self._card_state(card[0]), card[1], card[2]))
                 if not cards:
                     continue
                 if self.tracer is not None:
-                    self._note("window", p, f"may play {', '.join(e.label() for e, _s in cards)}", where=where)
-                choice = yield Decision(p, "play a card now?", [e for e, _s in cards] + ["pass"], where)
+                    self._note("window", p, f"may play {', '.join(e.label() for e, _s, _z in cards)}", where=where)
+                d = Decision(p, "play a card now?", [e for e, _s, _z in cards] + ["pass"], where)
+                if any(z for _e, _s, z in cards):   # a slot of several zones: each option says where from
+                    d.label([e.label() + (f" (from {z})" if z else "") for e, _s, z in cards] + ["pass"])
+                choice = yield d
                 if choice == len(cards):
                     continue
-                e, slot = cards[choice]
+                e, slot, _z = cards[choice]
                 played.add(id(e))
                 yield from self.run_slot(p, e, slot, where)
                 break   # a card was played: every holder may answer it, from the first again
@@ -3654,6 +3657,14 @@ def _firing_key(t: Trigger, args: dict, card_state: Callable) -> tuple:
         return tuple(sorted((k, v if isinstance(v, (int, str, bool, type(None))) else
                              card_state(v) if type(v) is EntityDef else id(v)) for k, v in d.items()))
     return t.tid, frozen(t.env), frozen(args)
+
+
+def _first_holding(p: Holder, e, zones: tuple) -> str:
+    """The zone of a card's `anytime in ZONE, ...` slot that holds it, `""` when the slot has one zone
+    (a window's option then says nothing of where it is)."""
+    if len(zones) == 1:
+        return ""
+    return next(z for z in zones if e in p.zones[z])
 
 
 def _dedup(options: list, same: Callable = tuple) -> list:

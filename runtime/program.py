@@ -89,7 +89,7 @@ class Program:
     kinds: dict = field(default_factory=dict)       # kind -> [EntityDef] in declaration order
     reactions: list = field(default_factory=list)   # (EntityDef, slot) of each card's reactions, each copy's
     reaction_tids: frozenset = frozenset()          # the triggers those slots register (Game._react finds them)
-    anytime: list = field(default_factory=list)     # (EntityDef, slot, zone) of each card playable at a `window;`
+    anytime: list = field(default_factory=list)     # (EntityDef, slot, zones) of each card playable at a `window;`
     zones: dict = field(default_factory=dict)       # name -> (per_player, kinds)
     visibility: dict = field(default_factory=dict)  # zone name -> "hidden" | "secret" (absent: public)
     shown_fields: dict = field(default_factory=dict)   # kind -> its `shown` fields (seen on a hidden card)
@@ -250,9 +250,10 @@ def is_reaction_slot(name: str) -> bool:
     return name.startswith("whenever ")
 
 
-def anytime_zone(name: str) -> Optional[str]:
-    """The zone of an entity's `anytime in ZONE` slot (dsl.ast.Anytime.slot_name), None for another slot."""
-    return name[len("anytime in "):] if name.startswith("anytime in ") else None
+def anytime_zones(name: str) -> Optional[tuple]:
+    """The zones of an entity's `anytime in ZONE, ...` slot (dsl.ast.Anytime.slot_name), None for another
+    slot."""
+    return tuple(name[len("anytime in "):].split(", ")) if name.startswith("anytime in ") else None
 
 
 def assemble(tables: dict, fns: dict) -> Program:
@@ -279,7 +280,7 @@ def assemble(tables: dict, fns: dict) -> Program:
         program.entities[name] = e
         program.kinds.setdefault(kind, []).append(e)
         program.reactions += [(e, s) for s in slots if is_reaction_slot(s)]
-        program.anytime += [(e, s, anytime_zone(s)) for s in slots if anytime_zone(s) is not None]
+        program.anytime += [(e, s, anytime_zones(s)) for s in slots if anytime_zones(s) is not None]
     program.starts = dict(tables.get("starts", {}))
     program.shown_fields = {kind: tuple(names) for kind, names in tables.get("shown_fields", {}).items()}
     program.counted = frozenset(tables.get("counted", ()))

@@ -182,7 +182,7 @@ def test_the_body_and_pattern_of_a_reaction_are_checked_as_a_trigger_in_the_card
 
 def test_parse_keeps_the_reaction_among_the_effects():
     card = parse_text(BASE + "card c { whenever e in hand { } }\n", "a.rules").items[-1]
-    assert [type(e).__name__ for e in card.effects] == ["Reaction"] and card.effects[0].zone == "hand"
+    assert [type(e).__name__ for e in card.effects] == ["Reaction"] and card.effects[0].zones == ("hand",)
 
 
 # ---------------------------------------------------------------- cards played at any time (`window;`)

@@ -114,3 +114,102 @@ def test_lint_and_explain_name_an_amended_reaction():
     assert any(line.strip().startswith("Whenever") and "(amended by" in line and "keeping the base's" in line
                for line in lines), lines
     assert "I404" in [d.code for d in analysis.diagnostics]
+
+
+# ---------------------------------------------------------------- one slot, several zones
+
+FLASH = """
+counter vp;
+event attacks();
+kind card { }
+zone box of card;
+zone hand per_player of card;
+zone graveyard per_player of card;
+card flash "Flash" * 3 {
+  anytime in hand, graveyard { move this to box; gain 2 vp; }
+  whenever opponents attacks in hand, graveyard may "flash back?" { gain 1 vp; }
+}
+proc fill_box() { fill box with card; }
+proc to_hand(c: card) { move c to hand; }
+proc to_graveyard(c: card) { move c to graveyard; }
+proc turn() { window; }
+proc attack() { emit attacks(); }
+"""
+FLASH_GAME = """
+game g {
+  seats 2 to 3;
+  phase setup { fill_box(); each players { draw 1 from box to hand; } }
+  phase play { repeat 2 { each players { turn(); attack(); if size(hand) > 0 { move all of hand to graveyard; } } } }
+  winner most vp;
+}
+"""
+
+
+def flash_game(interpreted: bool, hand=(), graveyard=(), text: str = FLASH) -> Game:
+    g = Game(build_text(text, interpreted=interpreted, name="t.rules"), 2, 1)
+    run_proc(g, "fill_box")
+    for seat, copy in hand:
+        run_proc(g, "to_hand", g.program.entities[copy], player=seat)
+    for seat, copy in graveyard:
+        run_proc(g, "to_graveyard", g.program.entities[copy], player=seat)
+    return g
+
+
+@backends
+def test_an_anytime_slot_of_two_zones_offers_each_copy_where_it_is(interpreted):
+    g = flash_game(interpreted, hand=[(0, "flash")], graveyard=[(0, "flash#2"), (0, "flash#3")])
+    asked = run_proc(g, "turn", player=1, answers=["Flash (from graveyard)", "pass"])
+    assert [d.options for d in asked] == [["Flash (from hand)", "Flash (from graveyard)", "pass"]] * 2
+    assert vp(g) == [2, 0] and [e.name for e in g.state.players[0].zones["graveyard"]] == ["flash#3"]
+    g = flash_game(interpreted, hand=[(1, "flash")])
+    assert [d.options for d in run_proc(g, "turn", player=0, answers=["pass"])] == [["Flash (from hand)", "pass"]]
+
+
+@backends
+def test_a_reaction_of_two_zones_answers_once_a_copy_from_either(interpreted):
+    g = flash_game(interpreted, hand=[(1, "flash")], graveyard=[(1, "flash#2")])
+    asked = run_proc(g, "attack", player=0, answers=["yes", "no"])
+    assert [(d.player.name, d.prompt) for d in asked] == [("P2", "flash back?")] * 2 and vp(g) == [0, 1]
+    g = flash_game(interpreted, graveyard=[(0, "flash")])
+    assert run_proc(g, "attack", player=0) == []   # `opponents`: not its holder's own attack
+
+
+def test_whole_games_with_two_zone_slots_agree_and_replay():
+    from .conftest import random_games_agree, replays_through_json
+    random_games_agree(FLASH + FLASH_GAME, seeds=range(1, 4), counts=(2, 3))
+    replays_through_json(build_text(FLASH + FLASH_GAME), 2)
+
+
+def test_the_zones_of_a_slot_are_each_checked():
+    base = FLASH.replace("zone box of card;", "zone box of card;\nzone pool of card;")
+    text = base.replace("anytime in hand, graveyard", "anytime in hand, pool")
+    line = next(i for i, t in enumerate(text.split("\n"), 1) if "anytime in" in t)
+    the_one_error(analyse_text(text), "E331", "zone 'pool' is shared", line=line)
+    assert ("E331", line, 20) in found_at(text)
+    text = base.replace("anytime in hand, graveyard", "anytime in hand, graveyrd")
+    the_one_error(analyse_text(text), "E330", "'graveyrd' is not declared", line=line)
+    text = base.replace("whenever opponents attacks in hand, graveyard", "whenever opponents attacks in hand, hand")
+    the_one_error(analyse_text(text), "E383", "zone 'hand' is written twice", line=line + 1)
+    assert ("E383", line + 1, 39) in found_at(text)
+
+
+def test_fmt_and_explain_of_two_zones():
+    _module, printed = printed_back(FLASH + "amend flash { remove anytime in hand, graveyard; }\n")
+    assert "  anytime in hand, graveyard {" in printed and 'attacks in hand, graveyard may "flash back?" {' in printed
+    assert "remove anytime in hand, graveyard;" in printed
+    analysis = analyse_text(FLASH)
+    lines = reading(analysis.symbols.decls["flash"], analysis.symbols)
+    assert any("while this is in your hand or graveyard" in line and "At any window" in line for line in lines), lines
+    assert any("while this is in your hand or graveyard" in line and "Whenever" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("house, slot", [
+    ("amend flash { whenever opponents attacks in hand { } }", "'whenever attacks in hand, graveyard'"),
+    ("amend flash { anytime in graveyard, hand { } }", "'anytime in hand, graveyard'"),
+])
+def test_an_amend_adding_a_slot_beside_one_sharing_a_zone_is_warned(house, slot):
+    text = FLASH + house + "\n"
+    w469 = [d for d in analyse_text(text).diagnostics if d.code == "W469"]
+    assert len(w469) == 1 and slot in w469[0].message and w469[0].span.line == text.count("\n")
+    assert not [d for d in analyse_text(FLASH + "amend flash { anytime in hand, graveyard { } }\n").diagnostics
+                if d.code == "W469"]
