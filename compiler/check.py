@@ -1062,6 +1062,12 @@ class Checker(A.Visitor):
                     self.member_value(f, f.default)
             elif f.default is not None:
                 self.field_value(f, numbered(f.default, 1, d))   # a default may use copy_number too
+        for slot in d.slots:   # every card of the kind has it: checked once, here
+            if slot.name in seen:
+                self.err("E215", f"{slot_words(slot)} {slot.name!r} is written twice", slot.span)
+            seen.add(slot.name)
+            if self.reaction_zone(d.name, None, slot):
+                self.block(slot.body, Scope(this_kind=d.name))
 
     def record_kept(self, type_name: str, of: Optional[str], what: str, span: A.Span) -> bool:
         """E371 where a record (or a list of them) would be kept by the game between effects (a
@@ -1371,7 +1377,9 @@ class Checker(A.Visitor):
                 self.err("E215", f"field {item.name!r} is given twice", item.span)
             given.add(item.name)
             if isinstance(item, (A.Reaction, A.Anytime)):   # a slot of its own, run with `this` the copy
-                if self.reaction_zone(d, item):
+                if any(item is s for s in kind.slots):   # the kind's (checked there)
+                    continue
+                if self.reaction_zone(d.kind, d.name, item):
                     self.block(item.body, Scope(this_kind=d.kind))
                 continue
             f = fields.get(item.name)
@@ -1409,7 +1417,7 @@ class Checker(A.Visitor):
         if d.title_parts or fields_number_copies(d, kind):
             self.numbered_copies(d, kind, fields)
 
-    def reaction_zone(self, d: A.Entity, r: "A.Reaction | A.Anytime") -> bool:
+    def reaction_zone(self, kind: str, card: Optional[str], r: "A.Reaction | A.Anytime") -> bool:
         """The zones of a card's reaction (`whenever EVENT in ZONE, ...`) or `anytime in ZONE, ...`: each
         one per player (whose holder the card's slot is), able to hold the card. E330 (no zone), E331
         (a shared zone), E332 (a zone of other kinds), E383 (a zone written twice), at the zone's name;
@@ -1421,11 +1429,11 @@ class Checker(A.Visitor):
                          "write each zone once: the card is used from any of them")
                 sound = False
             seen.add(place.id)
-            sound = self.slot_zone(d, r, place) and sound
+            sound = self.slot_zone(kind, card, r, place) and sound
         return sound
 
-    def slot_zone(self, d: A.Entity, r: "A.Reaction | A.Anytime", place: A.Name) -> bool:
-        """One zone of a card's reaction or `anytime` slot (reaction_zone)."""
+    def slot_zone(self, kind: str, card: Optional[str], r: "A.Reaction | A.Anytime", place: A.Name) -> bool:
+        """One zone of a card's reaction or `anytime` slot (reaction_zone): `card` None for a kind's."""
         at, zone = place.span, place.id
         z = self.sym.decls.get(zone)
         if not isinstance(z, A.Zone):
@@ -1441,9 +1449,10 @@ class Checker(A.Visitor):
                      f"puts the card there ('whenever ... while contains({zone}, this)')")
             return False
         kinds = z.kinds
-        if d.kind not in kinds and "any" not in kinds:
-            self.err("E332", f"zone {zone!r} holds {' or '.join(kinds)}, never {article(d.kind)} such as "
-                     f"{d.name!r}: the {slot_words(r)} could never be used", at)
+        if kind not in kinds and "any" not in kinds:
+            such = f" such as {card!r}" if card is not None else ""
+            self.err("E332", f"zone {zone!r} holds {' or '.join(kinds)}, never {article(kind)}{such}: the "
+                     f"{slot_words(r)} could never be used", at)
             return False
         return True
 

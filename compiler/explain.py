@@ -1538,19 +1538,25 @@ class Reader(A.Visitor):
                     f" (the copy's number: 1 to {d.copies})"
             self.say(depth, f"{capital(spoken(v.name))}{worked}: {value}.")
         for e in d.effects:
-            if isinstance(e, A.Reaction):
-                self.reaction(e, depth, self.effect_amended(d, e))
+            if isinstance(e, (A.Reaction, A.Anytime)):
+                inherited = isinstance(kind, A.Kind) and any(e is s for s in kind.slots)
+                self.slot(e, depth, f" (as every {singular(self.noun(d.kind))})" if inherited else
+                          self.effect_amended(d, e))
                 continue
             if isinstance(e, A.HeldOverride):
                 self.held_override(d, e, depth)
                 continue
-            if isinstance(e, A.Anytime):
-                self.say(depth, f"At any window (`window;`), while this is in your {self.nouns(e.zones)}, you may play "
-                                f"it{self.effect_amended(d, e)}:")
-                self.block(e.body, depth + 1)
-                continue
             self.say(depth, f"{capital(spoken(e.name))}{self.effect_amended(d, e)}:")
             self.block(e.body, depth + 1)
+
+    def slot(self, e: "A.Reaction | A.Anytime", depth: int, after: str = "") -> None:
+        """A card's (or its kind's) reaction or `anytime` slot, `after` said after its head."""
+        if isinstance(e, A.Reaction):
+            self.reaction(e, depth, after)
+            return
+        self.say(depth, f"At any window (`window;`), while this is in your {self.nouns(e.zones)}, you may play "
+                        f"it{after}:")
+        self.block(e.body, depth + 1)
 
     def reaction(self, r: A.Reaction, depth: int, amended: str = "") -> None:
         """`whenever EVENT in ZONE [may ...]`: whose it is, when, and what it does."""
@@ -1706,6 +1712,10 @@ class Reader(A.Visitor):
         self.say(depth, capital(plural(self.noun(d.name))) + (" (each player has their own)" if d.per_player else "")
                  + (f" have {_either(data, 'and')}" if data else "")
                  + (f"{' and' if data else ''} the effects {_either(slots, 'and')}" if slots else "") + ".")
+        if d.slots:
+            self.say(depth, f"Every {singular(self.noun(d.name))} has these (unless it writes its own):")
+        for slot in d.slots:
+            self.slot(slot, depth + 1)
 
     def visit_Record(self, d, depth: int) -> None:
         def field(f: A.FieldDecl) -> str:

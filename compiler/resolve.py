@@ -124,6 +124,8 @@ class Symbols:
     amended_spaces: list = field(default_factory=list)
     # (the amend, what it amends) of each amend that changes fields or a title (not a track's spaces)
     amended: list = field(default_factory=list)
+    # entity name -> the names of its kind's reactions and anytime slots an amend of it removed
+    dropped_slots: dict = field(default_factory=dict)
     # (what, prompt, option as written or `remove option`, the option it replaces or drops: None for
     # one added) of each option an amend of a proc's or a phase's choose changes; what: "proc 'turn'"
     amended_options: list = field(default_factory=list)
@@ -283,6 +285,7 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
         del sym.dropped[m]
     held_overrides(sym, diags, sources)
     sym.game = next((d for d in sym.decls.values() if isinstance(d, A.Game)), None)  # after overrides/removals
+    _kinds_slots(sym)
     for trigger in standing:   # every player has it: a pattern not on `you` fires once per player
         subject = trigger.pattern.subject
         if not isinstance(subject, A.You):
@@ -303,6 +306,19 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
 
 
 PHASES = ("setup", "play", "final")
+
+
+def _kinds_slots(sym: Symbols) -> None:
+    """Every entity is given its kind's reactions and `anytime` slots (the very nodes: the checker
+    knows them so, and checks them once, at the kind), after its own, but for those it writes itself
+    (the same name: event and zones) and those an amend of it removed."""
+    for name, decl in list(sym.decls.items()):
+        kind = sym.decls.get(decl.kind) if isinstance(decl, A.Entity) else None
+        if isinstance(kind, A.Kind) and kind.slots:
+            own = {e.name for e in decl.effects} | sym.dropped_slots.get(name, set())
+            inherited = tuple(s for s in kind.slots if s.name not in own and not own.add(s.name))   # once (E215)
+            if inherited:
+                sym.decls[name] = replace(decl, effects=decl.effects + inherited)
 
 
 def same_statements(parts: list, body: tuple) -> bool:
@@ -417,7 +433,8 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
     if isinstance(target, A.Entity):
         allowed, fields = (A.FieldValue, A.FieldEffect, A.SlotRemoved), {"values": target.values, "effects": target.effects}
     elif isinstance(target, A.Kind):
-        allowed, fields = (A.FieldDecl,), {"fields": target.fields}
+        allowed = (A.FieldDecl, A.Reaction, A.Anytime, A.SlotRemoved)
+        fields = {"fields": target.fields, "slots": target.slots}
     elif isinstance(target, A.Track):
         allowed, fields = (A.Space, A.Reach), {"spaces": target.spaces, "reaches": target.reaches}
     elif isinstance(target, A.Game):   # a house rule's seats, one phase or the winner line
@@ -485,25 +502,32 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
             else:
                 fields["reaches"] = _amend_reach(sym, target, fields["reaches"], change, diags)
         elif isinstance(change, A.SlotRemoved):   # a reaction or anytime slot, by its event and zone
-            if not any(f.name == change.name for f in fields["effects"]):
-                diags.append(_no_such_slot(item.name, change, fields["effects"]))
+            slots = "slots" if isinstance(target, A.Kind) else "effects"
+            inherited = _kind_slots(sym, target, fields.get("effects", ()))
+            if any(f.name == change.name for f in inherited):   # the kind's: this entity does without it
+                sym.dropped_slots.setdefault(item.name, set()).add(change.name)
+            elif not any(f.name == change.name for f in fields[slots]):
+                diags.append(_no_such_slot(item.name, change, fields[slots] + inherited))
                 continue
-            fields["effects"] = tuple(f for f in fields["effects"] if f.name != change.name)
+            fields[slots] = tuple(f for f in fields[slots] if f.name != change.name)
             sym.amended_parts.append((f"{_slot_words(change.name)} of {item.name!r}", change.span))
         else:
             slot = "effects" if isinstance(change, A.FieldEffect) else "values" if isinstance(change, A.FieldValue) \
                 else "fields"
+            if slot == "effects" and isinstance(target, A.Kind):   # a reaction or anytime slot of the kind
+                slot = "slots"
             # `base();` runs the effect it replaces, as in an amended option (a card's override keeps its
             # base(...): the rule below the card, as in the card itself)
-            if slot == "effects" and not isinstance(change, A.HeldOverride):
-                old = next((f for f in fields["effects"] if f.name == change.name), None)
+            if slot in ("effects", "slots") and not isinstance(change, A.HeldOverride):
+                mine = fields[slot] + _kind_slots(sym, target, fields[slot])
+                old = next((f for f in mine if f.name == change.name), None)
                 noun = "reaction" if isinstance(change, A.Reaction) else "effect"
                 if old is None and isinstance(change, (A.Reaction, A.Anytime)):
-                    diags.extend(_beside(item.name, change, fields["effects"]))
+                    diags.extend(_beside(item.name, change, mine))
                 change = _keep_base(sym, change, None if old is None else
                                     old.block if isinstance(old, A.Reaction) else old.body, noun, diags)
             # an entity's field is given once: drop it from both lists before adding the new one
-            for key in ("values", "effects", "fields"):
+            for key in ("values", "effects", "fields", "slots"):
                 if key in fields:
                     fields[key] = tuple(f for f in fields[key] if f.name != change.name)
             fields[slot] += (change,)
@@ -520,6 +544,16 @@ def _slot_words(name: str) -> str:
     hand'`, `the slot 'anytime in hand'` (names no field can have, dsl.ast.Reaction/Anytime.slot_name)."""
     what = "the reaction" if name.startswith("whenever ") else "the slot" if name.startswith("anytime ") else "field"
     return f"{what} {name!r}"
+
+
+def _kind_slots(sym: Symbols, target, effects: tuple) -> tuple:
+    """The reactions and `anytime` slots an entity has from its kind (given at the end of the
+    resolution): those of the kind it does not write itself (`effects`) nor had removed."""
+    kind = sym.decls.get(target.kind) if isinstance(target, A.Entity) else None
+    if not isinstance(kind, A.Kind):
+        return ()
+    own = {e.name for e in effects} | sym.dropped_slots.get(target.name, set())
+    return tuple(s for s in kind.slots if s.name not in own)
 
 
 def _beside(card: str, change, effects: tuple) -> list[Diagnostic]:

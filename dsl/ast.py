@@ -1521,6 +1521,9 @@ class Kind(Decl):
     title: Optional[str]
     per_player: bool
     fields: tuple
+    # reactions and `anytime` slots (Reaction, Anytime) every entity of the kind has, unless it writes one
+    # of the same name (event and zones): the resolver gives them to the entities
+    slots: tuple = ()
 
 
 @node

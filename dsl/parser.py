@@ -404,8 +404,9 @@ class _Builder:
 
     def kind_decl(self, meta, items):
         fields = tuple(i for i in items if isinstance(i, A.FieldDecl))
+        slots = tuple(i for i in items if isinstance(i, (A.Reaction, A.Anytime)))
         per_player = any(isinstance(t, Token) and t.type == "PER_PLAYER" for t in items)
-        return A.Kind(str(items[0]), _title(items), per_player, fields, span=self._s(meta))
+        return A.Kind(str(items[0]), _title(items), per_player, fields, slots, span=self._s(meta))
 
     def record_decl(self, meta, items):
         return A.Record(str(items[1]), tuple(items[2:]), span=self._s(meta))

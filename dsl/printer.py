@@ -821,8 +821,8 @@ class Printer(A.Visitor):
             self.block(f"bonus cost {cost(s.bonus_cost)}", s.bonus, after_brace=True)
 
     def visit_Kind(self, d):
-        self.parts(f"kind {d.name}{_title(d.title)}{' per_player' if d.per_player else ''}", d.fields,
-                   d.span.line == d.span.end_line)
+        self.parts(f"kind {d.name}{_title(d.title)}{' per_player' if d.per_player else ''}", d.fields + d.slots,
+                   not d.slots and d.span.line == d.span.end_line)
 
     def visit_Record(self, d):
         self.parts(f"record {d.name}", d.fields, d.span.line == d.span.end_line)

@@ -83,7 +83,7 @@ def test_an_anytime_slot_is_added_replaced_and_removed_by_amend(interpreted):
      "'moat' has no 'whenever attack_played in discard' to remove", 14),
     ("amend moat { remove anytime in hand; }", "E382", "'moat' has no 'anytime in hand'", 14),
     ("amend militia { whenever attacked in hand { base(); } }", "E365", "this reaction is added, it replaces none", 45),
-    ("amend card { whenever attacked in hand { } }", "E217", "amending 'card' takes", 14),
+    ("amend vp { whenever attacked in hand { } }", "E217", "'amend' changes an entity", 7),
 ])
 def test_misuse_of_an_amended_reaction_is_positioned(house, code, words, column):
     text = PACK + house + "\n"
@@ -213,3 +213,85 @@ def test_an_amend_adding_a_slot_beside_one_sharing_a_zone_is_warned(house, slot)
     assert len(w469) == 1 and slot in w469[0].message and w469[0].span.line == text.count("\n")
     assert not [d for d in analyse_text(FLASH + "amend flash { anytime in hand, graveyard { } }\n").diagnostics
                 if d.code == "W469"]
+
+
+# ---------------------------------------------------------------- slots on a kind
+
+# Pandemic: every Event card may be played at any time from the hand (its own effect run), and here,
+# for illustration, when an epidemic is drawn; One Quiet Night writes its own way to be played.
+EVENT_KIND = """
+counter vp;
+event epidemic();
+kind event_card "Event" {
+  play: effect;
+  anytime in hand { move this to discards; copy this.play; }
+  whenever anyone epidemic in hand may "play it now?" { move this to discards; copy this.play; }
+}
+zone box of event_card;
+zone hand per_player of event_card;
+zone discards of event_card;
+event_card airlift "Airlift" { play { gain 2 vp; } }
+event_card quiet "One Quiet Night" { play { gain 1 vp; } anytime in hand { move this to discards; gain 5 vp; } }
+event_card grant "Government Grant" { play { gain 3 vp; } }
+proc fill_box() { fill box with event_card; }
+proc take(c: event_card) { move c to hand; }
+proc turn() { window; }
+proc outbreak() { emit epidemic(); }
+"""
+
+
+def pandemic(interpreted: bool, house: str = "", cards=("airlift", "quiet", "grant")) -> Game:
+    g = Game(build_text(EVENT_KIND + house, interpreted=interpreted, name="t.rules"), 2, 1)
+    run_proc(g, "fill_box")
+    for card in cards:
+        run_proc(g, "take", g.program.entities[card], player=0)
+    return g
+
+
+@backends
+def test_every_card_of_a_kind_has_the_kind_s_slots_unless_it_writes_its_own(interpreted):
+    g = pandemic(interpreted)
+    assert [(e.name, s) for e, s, _z in g.program.anytime] == \
+        [("airlift", "anytime in hand"), ("quiet", "anytime in hand"), ("grant", "anytime in hand")]
+    asked = run_proc(g, "turn", player=1, answers=["Government Grant", "One Quiet Night", "pass"])
+    assert [d.options for d in asked][0] == ["Airlift", "One Quiet Night", "Government Grant", "pass"]
+    assert vp(g) == [8, 0]   # the Grant's own effect through the kind's slot, the Quiet Night's own slot
+    asked = run_proc(g, "outbreak", player=1, answers=["yes"])
+    assert [d.prompt for d in asked] == ["play it now?"] and vp(g) == [10, 0]
+
+
+@backends
+def test_an_amend_removes_or_replaces_a_kind_s_slot_for_one_card_or_for_the_kind(interpreted):
+    g = pandemic(interpreted, "amend grant { remove anytime in hand; }\n", cards=("grant",))
+    assert run_proc(g, "turn", player=1) == []
+    g = pandemic(interpreted, "amend grant { anytime in hand { base(); gain 1 vp; } }\n", cards=("grant",))
+    run_proc(g, "turn", player=1, answers=["Government Grant"])
+    assert vp(g) == [4, 0]
+    g = pandemic(interpreted, "amend event_card { remove anytime in hand; }\n")
+    assert [s for _e, s, _z in g.program.anytime] == ["anytime in hand"]   # the Quiet Night's own only
+    g = pandemic(interpreted, 'amend event_card { whenever anyone epidemic in hand may "now?" { base(); } }\n',
+                 cards=("airlift",))
+    asked = run_proc(g, "outbreak", player=1, answers=["yes"])
+    assert [d.prompt for d in asked] == ["now?"] and vp(g) == [2, 0]
+
+
+def test_a_kind_s_slots_are_checked_once_at_the_kind():
+    text = EVENT_KIND.replace("anytime in hand {", "anytime in box {", 1)
+    line = next(i for i, t in enumerate(text.split("\n"), 1) if "anytime in box" in t)
+    the_one_error(analyse_text(text), "E331", "zone 'box' is shared", line=line)
+    text = EVENT_KIND.replace("copy this.play; }\n  whenever", "gain 1 vpp; }\n  whenever")
+    the_one_error(analyse_text(text), "E202", line=line)
+    text = EVENT_KIND.replace("  play: effect;\n", "  play: effect;\n  anytime in hand { }\n")
+    the_one_error(analyse_text(text), "E215", "'anytime' slot 'anytime in hand' is written twice")
+
+
+def test_fmt_and_explain_of_a_kind_s_slots():
+    _module, printed = printed_back(EVENT_KIND)
+    assert 'kind event_card "Event" {\n  play: effect;\n  anytime in hand {\n' in printed
+    analysis = analyse_text(EVENT_KIND)
+    kind = reading(analysis.symbols.decls["event_card"], analysis.symbols)
+    assert any("Every event has these" in line for line in kind) and any("At any window" in line for line in kind)
+    card = reading(analysis.symbols.decls["airlift"], analysis.symbols)
+    assert any("At any window" in line and "(as every event)" in line for line in card), card
+    own = reading(analysis.symbols.decls["quiet"], analysis.symbols)
+    assert not any("At any window" in line and "as every" in line for line in own), own
