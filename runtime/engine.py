@@ -677,10 +677,11 @@ class Game:
     def _react(self) -> None:
         """Give every player the reactions of every card (`whenever EVENT in ZONE` in a card), once, before
         anything runs: each is a trigger of theirs that fires while that copy is in their ZONE. Running
-        a reaction's slot only registers its trigger: nothing is asked, nothing is announced."""
+        a reaction's slot only registers its trigger: nothing is asked, nothing is announced. A card of
+        a `per_player` kind reacts as each player's own copy (`this`), from that player's zone only."""
         for h in self.state.players:
             for e, slot in self.program.reactions:
-                for _ in self.run_slot(h, e, slot, e.span):
+                for _ in self.run_slot(h, e.copy_for(h.name) if e.per_player else e, slot, e.span):
                     raise RulesRuntimeError("E601", f"registering {e.name}'s reaction asked a decision", e.span)
         if not self.program.reaction_tids:   # the same in every game of the pack (emit orders their firings)
             self.program.reaction_tids = frozenset(t.tid for t in self.state.triggers)
@@ -705,7 +706,8 @@ class Game:
         actor): one question each, the cards they may play (copies alike once) and "pass". After a
         card is played (its slot runs for its holder, `this` the copy) the offers start again from
         the first; the window closes when every holder passed in one round. Each copy is played at
-        most once a window. A pack without such cards asks nothing (one test)."""
+        most once a window (a card of a `per_player` kind: each player's own copy). A pack without such
+        cards asks nothing (one test)."""
         anytime = self.program.anytime
         if not anytime:
             return
@@ -717,7 +719,8 @@ class Game:
             for p in order:
                 if out and p in out:
                     continue
-                cards = _dedup([(e, slot, _first_holding(p, e, zones)) for e, slot, zones in anytime
+                mine = [(e.copy_for(p.name) if e.per_player else e, slot, zones) for e, slot, zones in anytime]
+                cards = _dedup([(e, slot, _first_holding(p, e, zones)) for e, slot, zones in mine
                                 if id(e) not in played and any(e in p.zones[z] for z in zones)],
                                lambda card: (self._card_state(card[0]), card[1], card[2]))
                 if not cards:

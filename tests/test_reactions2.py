@@ -295,3 +295,50 @@ def test_fmt_and_explain_of_a_kind_s_slots():
     assert any("At any window" in line and "(as every event)" in line for line in card), card
     own = reading(analysis.symbols.decls["quiet"], analysis.symbols)
     assert not any("At any window" in line and "as every" in line for line in own), own
+
+
+# ---------------------------------------------------------------- cards of a per_player kind
+
+# A mission board (each player has their own copy of every mission): a Shield on your board answers
+# another player's attack, and may be cashed in at a window; only your own copy, from your own board.
+MISSIONS = """
+counter vp;
+event attacked();
+kind mission per_player { }
+zone board per_player of mission;
+zone done per_player of mission;
+mission shield "Shield" {
+  whenever opponents attacked in board { gain 1 vp; }
+  anytime in board { move this to done; gain 3 vp; }
+}
+proc place() { move shield to board; }
+proc attack() { emit attacked(); }
+proc turn() { window; }
+"""
+MISSIONS_GAME = """
+game g {
+  seats 2 to 4;
+  phase setup { each players { place(); } }
+  phase play { repeat 3 { each players { turn(); attack(); } } }
+  winner most vp;
+}
+"""
+
+
+@backends
+def test_each_player_s_copy_of_a_per_player_card_answers_from_their_own_zone(interpreted):
+    g = Game(build_text(MISSIONS, interpreted=interpreted, name="t.rules"), 3, 1)
+    run_proc(g, "place", player=1)
+    run_proc(g, "place", player=2)
+    run_proc(g, "attack", player=1)
+    assert vp(g) == [0, 0, 1]   # P3's copy answers P2's attack; P2's own copy does not; P1 has none on board
+    asked = run_proc(g, "turn", player=0, answers=["Shield", "pass"])
+    assert [(d.player.name, d.options) for d in asked] == [("P2", ["Shield", "pass"]), ("P3", ["Shield", "pass"])]
+    assert vp(g) == [0, 3, 1] and [e.key for e in g.state.players[1].zones["done"]] == ["shield@P2"]
+    assert [e.key for e in g.state.players[2].zones["board"]] == ["shield@P3"]   # P3's copy stays
+
+
+def test_whole_games_with_per_player_reactions_agree_and_replay():
+    from .conftest import random_games_agree, replays_through_json
+    random_games_agree(MISSIONS + MISSIONS_GAME, seeds=range(1, 4))
+    replays_through_json(build_text(MISSIONS + MISSIONS_GAME), 2)
