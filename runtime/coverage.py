@@ -28,13 +28,19 @@ class Coverage:
         self.line_map, self.module_file = program.line_map, program.module_file
         self.taken: set = set()
         self.rules: dict = {}
+        fired = _reaction_triggers(program)
         for e in program.entities.values():
             name = e.name.partition("#")[0]   # the copies of a declaration `* N` run its effects: one row
             own = {f: fn for f, fn in e.computed.items() if fn is not program.computed_defaults.get(e.kind, {}).get(f)}
             for field, fn in list(e.effects.items()) + list(own.items()):
                 # an entity with several effects (a civilization's start, powers, midgame) or computed
                 # fields it gives (`reached = ...;`) names each
-                self._add(fn, e.kind, f"{name} {field}" if len(e.effects) + len(own) > 1 else name)
+                row = f"{name} {field}" if len(e.effects) + len(own) > 1 else name
+                if (e.name, field) in fired:   # a reaction: reached when it fires, not when it is given
+                    for trigger in fired[e.name, field]:
+                        self._add(trigger, e.kind, row)
+                    continue
+                self._add(fn, e.kind, row)
         for kind, defaults in program.computed_defaults.items():   # read for each card that gives none
             for field, fn in defaults.items():
                 self._add(fn, kind, f"{field} (default)")
@@ -130,6 +136,25 @@ class Coverage:
             if where not in self.taken:
                 missing[group].append(name)
         return {g: (total[g], sorted(missing[g])) for g in sorted(total)}
+
+
+def _reaction_triggers(program: Program) -> dict:
+    """(entity name, slot) -> the functions of the triggers each reaction slot (`whenever EVENT in ZONE`
+    in a card) registers, found by running the slots for one player of a game made for the purpose:
+    every player is given them when a game is made, so the slot's own function runs in every game and
+    says nothing; the trigger's runs when the reaction fires (its holder asked, or its block run)."""
+    if not program.reactions:
+        return {}
+    game = Game(program, (program.seats() or range(2, 3))[0], 1)
+    holder, triggers = game.state.players[0], game.state.triggers
+    found: dict = {}
+    for e, slot in program.reactions:
+        if (e.name, slot) not in found:
+            before = len(triggers)
+            for _ in game.run_slot(holder, e.copy_for(holder.name) if e.per_player else e, slot, e.span):
+                break   # registering asks nothing (Game._react)
+            found[e.name, slot] = [program.triggers[t.tid][0] for t in triggers[before:]]
+    return found
 
 
 def branch_points(symbols) -> dict[str, tuple[str, str]]:

@@ -342,3 +342,20 @@ def test_whole_games_with_per_player_reactions_agree_and_replay():
     from .conftest import random_games_agree, replays_through_json
     random_games_agree(MISSIONS + MISSIONS_GAME, seeds=range(1, 4))
     replays_through_json(build_text(MISSIONS + MISSIONS_GAME), 2)
+
+
+# ---------------------------------------------------------------- cover
+
+def test_cover_counts_a_reaction_when_it_fires_and_an_anytime_card_when_played():
+    from rulebook.runtime.coverage import cover_games
+    from .test_reactions import EVENTS_GAME, GAME
+    reaction = "moat whenever attack_played in hand"
+    fired = cover_games(build_text(PACK + GAME), [3], range(1, 2), [[]], "random").report()
+    assert reaction not in fired["card"][1] and fired["card"][0] == 3
+    quiet = cover_games(build_text(PACK + GAME.replace("attack();", "")), [3], range(1, 2), [[]], "random").report()
+    assert reaction in quiet["card"][1]   # given to every player, never fired: not reached
+    never = EVENTS_GAME.replace("each players: turn();", "each players: gain 1 vp;")
+    offered = cover_games(build_text(EVENTS + never), [2], range(1, 2), [[]], "random").report()
+    assert {"airlift", "quiet"} <= set(offered["card"][1])
+    played = cover_games(build_text(EVENTS + EVENTS_GAME), [4], range(1, 4), [[]], "random").report()
+    assert "airlift" not in played["card"][1]
