@@ -1046,10 +1046,11 @@ class Reader(A.Visitor):
             self.block(o.body, depth + 2)
         self.removed(s, depth + 1)
 
-    def removed(self, s, depth: int) -> None:
+    def removed(self, s, depth: int, key=None) -> None:
         """`(option "exchange" removed by FILE:L:C)` under a choose (or the arm under a match) for each
-        option or arm an amend of it removed, so the reading says what the base had and lost."""
-        for what, where in getattr(self.symbols, "removed_from", {}).get(s.span, ()):
+        option or arm an amend of it removed, so the reading says what the base had and lost (`key`:
+        ("decl", NAME) for the reactions and anytime slots of a card or kind)."""
+        for what, where in getattr(self.symbols, "removed_from", {}).get(key or s.span, ()):
             self.say(depth, f"({what} removed by {where})")
 
     def option_amended(self, o: A.Option) -> str:
@@ -1548,6 +1549,7 @@ class Reader(A.Visitor):
                 continue
             self.say(depth, f"{capital(spoken(e.name))}{self.effect_amended(d, e)}:")
             self.block(e.body, depth + 1)
+        self.removed(d, depth, ("decl", d.name))
 
     def slot(self, e: "A.Reaction | A.Anytime", depth: int, after: str = "") -> None:
         """A card's (or its kind's) reaction or `anytime` slot, `after` said after its head."""
@@ -1716,6 +1718,7 @@ class Reader(A.Visitor):
             self.say(depth, f"Every {singular(self.noun(d.name))} has these (unless it writes its own):")
         for slot in d.slots:
             self.slot(slot, depth + 1)
+        self.removed(d, depth, ("decl", d.name))
 
     def visit_Record(self, d, depth: int) -> None:
         def field(f: A.FieldDecl) -> str:

@@ -117,8 +117,9 @@ class Symbols:
     # (what, where) of each part in `amended_parts` written with `base` (a pick's condition, guard or
     # count): it builds on the one before it, so two stacked packs amending it are not W406
     built_parts: set = field(default_factory=set)
-    # the span of a choose or a match statement -> (what an amend removed from it, as explain names it:
-    # 'option "Exchange"', 'the arm build', where the `remove` is), in merge order
+    # the span of a choose or a match statement (("decl", NAME) for a card or a kind) -> (what an amend
+    # removed from it, as explain names it: 'option "Exchange"', 'the arm build', "the reaction 'whenever
+    # attacked in hand'", where the `remove` is), in merge order
     removed_from: dict = field(default_factory=dict)
     # (track name, space or `first to` reward as amended, the one it replaces: None for a reward added)
     amended_spaces: list = field(default_factory=list)
@@ -511,6 +512,7 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                 continue
             fields[slots] = tuple(f for f in fields[slots] if f.name != change.name)
             sym.amended_parts.append((f"{_slot_words(change.name)} of {item.name!r}", change.span))
+            sym.removed_from.setdefault(("decl", item.name), []).append((_slot_words(change.name), change.span))
         else:
             slot = "effects" if isinstance(change, A.FieldEffect) else "values" if isinstance(change, A.FieldValue) \
                 else "fields"

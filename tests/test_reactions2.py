@@ -359,3 +359,12 @@ def test_cover_counts_a_reaction_when_it_fires_and_an_anytime_card_when_played()
     assert {"airlift", "quiet"} <= set(offered["card"][1])
     played = cover_games(build_text(EVENTS + EVENTS_GAME), [4], range(1, 4), [[]], "random").report()
     assert "airlift" not in played["card"][1]
+
+
+def test_explain_says_which_slot_an_amend_removed():
+    analysis = analyse_text(EVENT_KIND + "amend grant { remove whenever epidemic in hand; }\n"
+                            "amend event_card { remove anytime in hand; }\n")
+    card = reading(analysis.symbols.decls["grant"], analysis.symbols)
+    assert card[-1].startswith("(the reaction 'whenever epidemic in hand' removed by "), card
+    kind = reading(analysis.symbols.decls["event_card"], analysis.symbols)
+    assert kind[-1].startswith("(the slot 'anytime in hand' removed by "), kind
