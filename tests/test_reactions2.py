@@ -10,7 +10,9 @@ from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.compiler.explain import reading
 from rulebook.runtime.engine import Game
 
-from .conftest import found_at, printed_back, run_proc, the_one_error
+from rulebook.compiler.driver import analyse
+
+from .conftest import found_at, printed_back, program_of, run_proc, the_one_error, write_pack
 from .test_reactions import EVENTS, PACK, take, vp
 
 
@@ -90,6 +92,23 @@ def test_misuse_of_an_amended_reaction_is_positioned(house, code, words, column)
     line = text.count("\n")
     the_one_error(analyse_text(text), code, words, line=line)
     assert (code, line, column) in found_at(text)
+
+
+def test_a_house_pack_amends_a_reaction_and_stacked_packs_warn_when_one_discards(tmp_path):
+    base = write_pack(tmp_path / "base", PACK, name="base")
+    house = write_pack(tmp_path / "house", 'amend moat { whenever opponents attack_played in hand may "reveal?" '
+                       '{ base(); gain 2 vp; } }\n', name="house", extends=["../base"])
+    for backend in ("compiled", "interpreted"):
+        g = Game(program_of(house, backend), 3, 1)
+        run_proc(g, "fill_box")
+        run_proc(g, "give", 1, player=1)
+        assert [d.prompt for d in run_proc(g, "attack", player=0, answers=["yes"])] == ["reveal?"]
+        assert vp(g) == [0, 2, 0]
+    gone = write_pack(tmp_path / "gone", "amend moat { remove whenever attack_played in hand; }\n", name="gone",
+                      extends=["../base"])
+    w406 = [d for d in analyse(str(base), [str(house), str(gone)]).diagnostics if d.code == "W406"]
+    assert len(w406) == 1 and w406[0].message.startswith(
+        "the reaction 'whenever attack_played in hand' of 'moat' is amended by both 'house' and 'gone'")
 
 
 def test_e382_offers_the_slot_the_card_has():
