@@ -1895,6 +1895,12 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
         label = SEMICOLON_LABEL if _inside_braces(text, tok.line, tok.column) else DECLARATION_SEMICOLON_LABEL
         return Diagnostic("E100", f"{label}: add ';' here (before {found})", before or span), True
     keyword_as_name = tok.type in _keywords().values() and "NAME" in accepts and "INT" not in accepts
+    slot = _last_token(err)
+    if tok.type in ("COLON", "EQUAL") and slot is not None and slot.type == "WHENEVER" and \
+            text[:slot.start_pos].rstrip()[-1:] in ("{", ";", "}"):
+        # `kind city { whenever: city; }`: a field named `whenever`, not a reaction (7.2a) missing its event
+        return Diagnostic("E100", f"{KEYWORD_LABEL}; found '{slot}'", _token_span(file, slot),
+                          hint=_another_name(slot, None, "field")), False
     if keyword_as_name and "RBRACE" in accepts and text[tok.end_pos:tok.end_pos + 40].lstrip()[:1] in (":", "="):
         # `kind city { next: city; }`, `city a { once = 2; }`: a field named with a reserved word, not
         # a block left open before a `next` trigger nor an effect outside a slot

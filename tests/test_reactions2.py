@@ -387,3 +387,10 @@ def test_explain_says_which_slot_an_amend_removed():
     assert card[-1].startswith("(the reaction 'whenever epidemic in hand' removed by "), card
     kind = reading(analysis.symbols.decls["event_card"], analysis.symbols)
     assert kind[-1].startswith("(the slot 'anytime in hand' removed by "), kind
+
+
+def test_a_field_named_whenever_is_said_reserved_in_a_card_as_in_a_kind():
+    from .conftest import parse_error
+    d = parse_error("kind card { x: int; }\ncard a { whenever = 2; }")
+    assert d.message.startswith("a keyword cannot be used as a name here") and (d.span.line, d.span.column) == (2, 10)
+    assert "'whenever_field'" in d.hint
