@@ -4208,6 +4208,19 @@ class Checker(A.Visitor):
             self.sym.ordered[id(e)] = members
         return members is not None
 
+    def numbers_compared(self, func: str, args: tuple, typed) -> None:
+        """`min(...)`/`max(...)` take numbers, or one list of numbers (E303 at the argument otherwise: the
+        runtime would compare records, cards or members as Python objects, or fail with a TypeError)."""
+        for i, arg in enumerate(args):
+            kind = typed(i)
+            if base_of(kind) in ("int", "any") or base_of(kind) == "list" and element_of(kind) in ("int", "any"):
+                continue
+            hint = ("the aggregates say which value orders them: "
+                    f"'{'bottom' if func == 'min' else 'top'}(x in LIST, x.FIELD)'"
+                    if base_of(kind) in ("list", "zone") else None)
+            self.err("E303", f"{func}() takes numbers, or one list of numbers, not {article(words(kind))}",
+                     arg.span, hint)
+
     def member_place(self, func: str, arg, kind: str) -> str:
         """`ordinal(m)`, a member's place in its enum from 1, and the steps from it, `next(m)`,
         `prev(m)`, `next_around(m)`, `prev_around(m)` (a member of the same enum): m is read as its
@@ -4673,6 +4686,8 @@ class Checker(A.Visitor):
                 if isinstance(res, A.Resource) and res.supply is None:
                     self.err("E303", f"{last.id!r} has no supply: every player may gain as much as they like",
                              last.span, f"a limited bank is declared 'resource {last.id} supply N;'")
+            if func in ("min", "max"):   # numbers: a list of records or members has no order to take
+                self.numbers_compared(func, args, typed)
             if spec.method in ("ordinal", "member_step") and len(args) == 1:
                 return self.member_place(func, args[0], typed(0))
             if spec.method == "member_step" and len(args) == 2:   # next(m, n): n places on

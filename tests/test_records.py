@@ -170,6 +170,17 @@ def test_an_unknown_field_read_is_e373_with_did_you_mean():
     assert "vertex" in result.diagnostics[0].hint
 
 
+def test_min_and_max_take_numbers_not_records():
+    # the Carcassonne re-audit's `min(cs)` over a list of edges linted clean and stopped play with
+    # Python's "'<' not supported between instances of 'Record' and 'Record'"
+    result = analysed("func f() = min([corner(hex = 1, vertex = 1), corner(hex = 0, vertex = 5)]);")
+    the_one_error(result, "E303", "min() takes numbers, or one list of numbers, not a list of corners")
+    assert "bottom(x in LIST, x.FIELD)" in result.diagnostics[0].hint
+    the_one_error(analysed("func f(c: corner) = max(c, 2);"), "E303", "max() takes numbers")
+    ok = analysed("func f(c: corner) = max(c.hex, min([c.vertex, 3]), 0);")
+    assert [d.code for d in ok.diagnostics if d.severity == "error"] == []
+
+
 def test_construction_misuse():
     the_one_error(analysed("func f() = corner(hex = 1, vertx = 2);"), "E373", "unknown field 'vertx'")
     the_one_error(analysed("func f() = corner(hex = 1);"), "E374", "'vertex'")
