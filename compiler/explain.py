@@ -272,7 +272,7 @@ class ExprReader(A.Visitor):
         title = getattr(d, "title", None)
         if title:
             return _lower_first(title)
-        return name.upper() if len(name) <= 2 else spoken(name)
+        return name.upper() if len(name) == 2 else spoken(name)   # `vp` reads VP; `x` stays x
 
     def item_noun(self, zone: str) -> str:
         """What a zone holds, in words: "card" for a hand of cards (the kind's title when declared)."""
@@ -400,7 +400,8 @@ class ExprReader(A.Visitor):
     def visit_Attr(self, e):
         if self.decl(e.name) is not None and self.category(e.name) != "entity":
             return self.owned(self.possessive(e.obj), e.name)
-        word = spoken(e.name) if len(e.name) > 2 else self.field_word(e.name) or e.name.upper()
+        word = spoken(e.name) if len(e.name) > 2 else self.field_word(e.name) or \
+            (e.name.upper() if len(e.name) == 2 else e.name)   # `c.vp` reads VP; a record's `e.y` stays y
         return f"{self.possessive(e.obj)} {word}"
 
     def visit_Pair(self, e):   # a grid's indexes: "wall (row, 3)"
@@ -538,8 +539,10 @@ class ExprReader(A.Visitor):
         if func in STEPS:
             by, around = STEPS[func]
             side, end, other = ("after", "the last", "the first") if by > 0 else ("before", "the first", "the last")
+            other_way = "before" if side == "after" else "after"
             one = f"the one {side} {words[0]}" if len(args) == 1 else \
-                f"the one {words[1]} places {side} {words[0]} (going back for fewer than 0)"
+                f"the one {words[1]} places {side} {words[0]}" + \
+                ("" if isinstance(args[1], A.Int) else f" ({other_way} it for a count below 0)")
             return (f"{one} in its order ("
                     + (f"{side} {end} comes {other})" if around else f"{end} stays {end})"))
         if func == "index_of" and len(args) == 2:

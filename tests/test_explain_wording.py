@@ -204,3 +204,20 @@ def test_nested_conditions_copy_numbers_empty_lists_and_counters_that_take_no_s(
     assert "Size: the copy's number (1 to 4)." in square and "Links: none." in square
     strip = [w.strip() for w in reading(result.symbols.decls["strip"], result.symbols, values=True)]
     assert "Size: the copy's number plus 1 (the copy's number: 1 to 3)." in strip
+
+
+# ---------------------------------------------------------------- explain: what the Carcassonne re-audit found
+def test_short_fields_keep_their_letters_and_a_step_count_reads_its_direction():
+    """A one-letter field (a record's `e.y`) reads as written, not "e's Y" (two letters, `vp`, are
+    still an abbreviation); `prev_around(d, r)` says a count below 0 goes the other way (after), and
+    a constant count says nothing of it."""
+    text = ("enum side { north, east, south, west }\nrecord edge { y: int; x: int; d: side; }\n"
+            "func across(e: edge) = edge(y = e.y + 1, x = e.x, d = next_around(e.d, 2));\n"
+            "func turned(d: side, r: int) = prev_around(d, r);\n")
+    result = analyse_text(text)
+    assert result.ok, result.diagnostics
+    across = " ".join(reading(result.symbols.decls["across"], result.symbols))
+    assert "e's y plus 1" in across and "e's Y" not in across
+    assert "the one 2 places after e's d in its order" in across and "below 0" not in across
+    turned = " ".join(reading(result.symbols.decls["turned"], result.symbols))
+    assert "the one r places before d (after it for a count below 0)" in turned

@@ -177,7 +177,7 @@ def test_a_three_index_grid_and_step_counts_are_printed_back_and_explained():
         "Seen: counters each player keeps for each side, each number from 1 to 2 and each side."]
     assert reading(symbols.decls["q"], symbols) == [
         "Set “Levels” (1, 2, 1 plus 1) to true.",
-        "Set facing to the one 2 places before s (going back for fewer than 0) in its order (the first stays the first)."]
+        "Set facing to the one 2 places before s in its order (the first stays the first)."]
     cube = analyse_text("counter cube[1..3, 1..3, 1..3];").symbols
     assert reading(cube.decls["cube"], cube) == ["Cube: counters each player keeps for each triple of numbers from 1 to 3."]
 
