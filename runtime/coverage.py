@@ -15,7 +15,7 @@ from collections import defaultdict
 from typing import Callable, Iterable, Optional, Sequence
 
 from .agents import make_agents
-from .engine import Game, RulesRuntimeError, refusal
+from .engine import Game, RulesRuntimeError, follow_moves, refusal
 from .program import Program
 
 
@@ -66,7 +66,7 @@ class Coverage:
         self.moved: set = set()
 
     def watch(self, game) -> None:
-        """Follow a game's cards without effects as rules move them (`Game.watch`)."""
+        """Follow a game's cards without effects as rules move them (`engine.follow_moves`)."""
         if not self.still:
             return
         still, moved = self.still, self.moved
@@ -77,7 +77,7 @@ class Coverage:
                 if name in still:
                     moved.add(name)
 
-        game.watch = watch
+        follow_moves(game, watch)
 
     def _add(self, fn: Callable, group: str, name: str) -> None:
         code = getattr(fn, "__code__", None)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
 from .agents import make_agents
-from .engine import Game, RulesRuntimeError
+from .engine import Game, RulesRuntimeError, follow_moves
 from .program import Program, is_reaction_slot
 
 CONFIDENCE = 0.95
@@ -171,7 +171,7 @@ class UsageRecorder:
             elif by_rule and (index := moved.get(name)) is not None:
                 used.add((index, -1))
 
-        game.watch = watch
+        follow_moves(game, watch)
 
     def _add(self, kind: str, name: str, title: Optional[str] = None) -> int:
         self.components.append((kind, name))
