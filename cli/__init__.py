@@ -865,12 +865,16 @@ def _items_text(game, items) -> str:
 
 
 def _marks_text(game, item) -> str:
-    """What the state table adds to a card: its `shown` fields set during play and the fields players
-    learnt of it (`reveal c.colour;`): ` [told yes; colour known to P2]`; nothing for most cards."""
+    """What the state table adds to a card: the fields play changed on it (`set c.level = 2`; a
+    `shown` field once set, even back to its value) and the fields players learnt of it (`reveal
+    c.colour;`): ` [level 2; told yes; colour known to P2]`; nothing for most cards."""
+    from rulebook.runtime.view import changed_fields
+
     state = game.state
     shown = game.program.shown_fields.get(getattr(item, "kind", None), ())
-    evars = state.evars.get(item.key, {}) if shown else {}
-    parts = [f"{k} {game.text(v)}" for k, v in evars.items() if k.partition("[")[0] in shown]
+    evars = state.evars.get(item.key, {})
+    changed = changed_fields(item, evars)
+    parts = [f"{k} {game.text(v)}" for k, v in evars.items() if k in changed or k.partition("[")[0] in shown]
     for name, seats in (state.known_fields.get(item.key, {}) if state.known_fields else {}).items():
         parts.append(f"{name} known to {', '.join(state.players[i].name for i in sorted(seats))}")
     return f" [{'; '.join(parts)}]" if parts else ""

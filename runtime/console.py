@@ -16,7 +16,7 @@ from rich.text import Text
 
 from rulebook.dsl.diagnostics import printable
 
-from .view import MASK, fields_words, item_label, look, screen_name, value_text
+from .view import MASK, changed_text, fields_words, item_label, look, screen_name, value_text
 
 
 class PlainConsole(Console):
@@ -41,17 +41,18 @@ class PlainConsole(Console):
 # ---------------------------------------------------------------- the human player's screen
 def zone_text(z: dict, view: Optional[dict] = None) -> str:
     """A zone of a view as one line: its items when visible (alike copies in a row counted, `Guard
-    (1) x2`), else its size and what the player knows of it: the cards they learnt, and what they
-    see of the others by position (`card 3: colour Red`)."""
+    (1) x2`; after a card, the fields play changed on it, `r2c3 (level 2)`), else its size and what the
+    player knows of it: the cards they learnt, and what they see of the others by position (`card 3:
+    colour Red`)."""
     if "items" not in z:
         known = [items_text(z["known"])] if z["known"] else []
         partly = [(p["at"], fields_words(p["fields"], lambda v: value_text(v, view or {}))) for p in z.get("partly", ())]
         known += [f"card {at}: {words}" for at, words in partly if words]
         return f"{z['size']} {z['visibility']}" + (f" (you know: {'; '.join(known)})" if known else "")
-    return "[" + items_text(z["items"]) + "]"
+    return "[" + items_text(z["items"], view) + "]"
 
 
-def items_text(items: list[dict]) -> str:
+def items_text(items: list[dict], view: Optional[dict] = None) -> str:
     """Items of a view by title, alike copies in a row counted (`Copper x46`), one of alike copies
     elsewhere by its place among them (`Contessa (2 of 2)`, `view.item_label`)."""
     runs: list[list[dict]] = []
@@ -61,8 +62,9 @@ def items_text(items: list[dict]) -> str:
             runs[-1].append(e)
         else:
             runs.append([e])
-    return ", ".join(item_label(run[0]) if len(run) == 1 else
-                     f"{run[0]['title'] or run[0]['name'].partition('#')[0]} x{len(run)}" for run in runs)
+    return ", ".join((item_label(run[0]) if len(run) == 1 else
+                      f"{run[0]['title'] or run[0]['name'].partition('#')[0]} x{len(run)}") + changed_text(run[0], view or {})
+                     for run in runs)
 
 
 def _alike(a: dict, b: dict) -> bool:

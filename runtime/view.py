@@ -233,6 +233,16 @@ def partly_known(game, index: int, e: EntityDef, owner: Optional[Holder]) -> dic
             if k in shown or "[" in k and k.partition("[")[0] in shown or learnt and index in learnt.get(k, ())}
 
 
+def changed_fields(e: EntityDef, evars: Optional[dict]) -> dict:
+    """The variable fields of an entity that play has changed (`set c.level = 2`), by name in the
+    order set: those whose value differs from the card's own (a field set back to it is left out, as
+    a screen leaves out a counter at 0); empty when none."""
+    if not evars:
+        return {}
+    printed = e.fields
+    return {k: v for k, v in evars.items() if k not in printed or printed[k] != v or type(printed[k]) is not type(v)}
+
+
 def position_label(game, e: EntityDef, zoned: bool, index: Optional[int] = None) -> str:
     """A card or tile its player cannot see, as an option of theirs names it: by its position in its
     zone (`card 2`, counted from the top), with the zone (`card 2 of P2.hand`) when `zoned` (the
@@ -441,9 +451,12 @@ def build_view(game, index: int) -> dict:
 
     def entity(e: EntityDef) -> dict:
         fields = {k: encode(v) for k, v in e.fields.items()}
-        fields.update({k: value(v) for k, v in state.evars.get(e.key, {}).items()})
+        changed = changed_fields(e, state.evars.get(e.key))
+        fields.update({k: value(v) for k, v in changed.items()})
         shown = {"name": e.name, "title": e.title, "kind": e.kind, "fields": fields,
                  "flipped": e.key in state.flipped}
+        if changed:   # what play changed on it (`set c.level = 2`): screens show it (only then: other views stay as they were)
+            shown["changed"] = {k: fields[k] for k in changed}
         if e.key != e.name:   # a per-player entity's copy: one per holder, told apart by `name@holder`
             shown["key"] = e.key
         if e.name in alike:   # one of `* N` copies alike in title and fields: no copy identity (`copy_alias`)
@@ -592,6 +605,13 @@ def _copy_key(label: str, e: dict, at: dict) -> tuple:
     return label, seen, at[seen]
 
 
+def changed_text(item: dict, view: dict) -> str:
+    """The fields play changed on a card of a view (its `changed`), as a screen shows them after the
+    card: ` (level 2, dome yes)`; empty when none."""
+    changed = item.get("changed")
+    return f" ({', '.join(f'{k} {value_text(v, view)}' for k, v in changed.items())})" if changed else ""
+
+
 def learnt(after: dict, before: Optional[dict] = None) -> list[str]:
     """The cards and tiles the viewer has learnt (`reveal`, `look`) since `before` (None: since the
     start), in a zone they do not see into: `you learnt: Card 5 in P2's hand`, one line per zone."""
@@ -620,7 +640,8 @@ def learnt_fields(after: dict, before: Optional[dict] = None) -> list[str]:
 
 
 def changes(before: dict, after: dict) -> list[str]:
-    """What changed between two views of one player, as lines: counters and variables, the moves of
+    """What changed between two views of one player, as lines: counters and variables, the fields
+    play changed on the cards the player sees (`set c.level = 2`), the moves of
     the cards and tiles the player can see (from or to a zone they cannot see into), the cards and
     tiles they learnt where they do not see (`learnt`), how many cards
     the zones they cannot see into hold, and sides turned. Built from the views alone, so it tells
@@ -661,6 +682,12 @@ def changes(before: dict, after: dict) -> list[str]:
         if was is not None and now is not None and was[0] == now[0]:
             if was[1]["flipped"] != now[1]["flipped"]:
                 lines.append(f"{item_label(now[1])} (in {now[0]}) turned over")
+            old, new = was[1]["fields"], now[1]["fields"]
+            fields = [f"{k} {value_text(old.get(k), before)} → {value_text(new[k], after)}"
+                      for k in dict.fromkeys([*was[1].get("changed", ()), *now[1].get("changed", ())])
+                      if k in new and old.get(k) != new[k]]
+            if fields:   # a card's fields changed in play (`set c.level = 2`), told as counters are
+                lines.append(f"{item_label(now[1])} (in {now[0]}): {', '.join(fields)}")
             continue
         path = (was[0] if was else "unseen", now[0] if now else "out of sight")
         moves.setdefault(path, []).append(item_label((now or was)[1], numbered=False))

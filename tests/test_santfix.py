@@ -1,0 +1,63 @@
+"""What a Santorini audit found outside of god powers: a card's changed fields in views, screens and
+`--show-state`; a pick from a single value; the trace's position of a random pick; `fmt` after
+`override`; a trigger filter of the wrong type; parse errors after `once per` and at a keyword
+argument name; the trace of a pick's `else`, of an elimination and of a modifier; explain readings."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from rulebook.cli import app
+from rulebook.runtime.console import zone_text
+from rulebook.runtime.engine import Game
+from rulebook.runtime.view import changes
+
+from .conftest import rules_program, run_proc, write_pack
+
+# a Santorini-like corner: spaces whose height play changes
+TOWERS = """
+kind spot "Space" { level: int = 0; dome: bool = false; row: int; }
+spot a "A" { row = 1; }
+spot b "B" { row = 2; }
+zone board of spot public;
+zone stash per_player of spot hidden;
+proc build() {
+  for each s in board where s.row == 1 { set s.level = s.level + 2; set s.dome = true; }
+}
+proc lay() { fill board with spot; }
+proc flatten() { for each s in board { set s.level = 0; set s.dome = false; } }
+proc hide() { move b to stash; for each s in stash { set s.level = 5; } }
+game towers {
+  seats 2 to 2;
+  phase setup { lay(); build(); hide(); }
+  phase play { say "done"; }
+  winner together if true;
+}
+"""
+
+towers = rules_program(TOWERS)
+
+
+def test_a_cards_changed_fields_are_in_the_view_and_on_the_screen(towers):
+    g = Game(towers, 2, 1)
+    run_proc(g, "lay")
+    run_proc(g, "flatten")
+    before = g.view(0)
+    assert "changed" not in before["zones"]["board"]["items"][0]   # set back to its own values: nothing to show
+    run_proc(g, "build")
+    view = g.view(0)
+    a, b = view["zones"]["board"]["items"]
+    assert a["changed"] == {"level": 2, "dome": True} and a["fields"]["level"] == 2 and "changed" not in b
+    assert zone_text(view["zones"]["board"], view) == "[A (level 2, dome yes), B]"
+    assert "A (in board): level 0 → 2, dome no → yes" in changes(before, view)
+    run_proc(g, "hide")   # B is in P1's hidden stash: P2 sees nothing of it, P1 sees its level
+    assert g.view(0)["players"][0]["zones"]["stash"]["items"][0]["changed"] == {"level": 5}
+    assert "items" not in g.view(1)["players"][0]["zones"]["stash"]
+    assert "level" not in str(g.view(1)["players"][0]["zones"]["stash"])
+
+
+def test_show_state_shows_a_cards_changed_fields(tmp_path):
+    pack = write_pack(tmp_path / "towers", TOWERS)
+    result = CliRunner().invoke(app, ["play", str(pack), "-n", "2", "--agent", "first", "--show-state"])
+    assert result.exit_code == 0, result.output
+    assert "A [level 2; dome yes]" in result.output and "B [level 5]" in result.output, result.output
