@@ -3248,7 +3248,14 @@ class Checker(A.Visitor):
         if s.random:
             self.at_random(s)
         self.text_parts(s.title_parts, scope, s.var)
-        inner = self.bind(scope, s.var, s.span, self.domain(s.domain, scope))
+        kind, element = self.domain_kind(s.domain, scope)
+        if base_of(kind) in ("entity", "player"):   # one value: it would be the only candidate, or none
+            shown = printed(s.domain)
+            self.err("E303", f"a pick chooses from a zone, a list or a range, not from one {words(kind)}: "
+                     f"'{shown}' is the only candidate (none when it is none)", s.domain.span,
+                     f"to act on it, write 'if {shown} != none {{ ... }}'" if type(s.domain) is A.Name else
+                     "to act on it, write 'let x = ...;' and 'if x != none { ... }'")
+        inner = self.bind(scope, s.var, s.span, element)
         unseen = None if s.random else self.never_seen(s.domain)   # nobody sees the candidates of a random pick
         if unseen is not None:
             self.diags.append(Diagnostic(

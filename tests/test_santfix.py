@@ -8,6 +8,7 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from rulebook.cli import app
+from rulebook.compiler.driver import analyse_text
 from rulebook.runtime.console import zone_text
 from rulebook.runtime.engine import Game
 from rulebook.runtime.view import changes
@@ -61,3 +62,21 @@ def test_show_state_shows_a_cards_changed_fields(tmp_path):
     result = CliRunner().invoke(app, ["play", str(pack), "-n", "2", "--agent", "first", "--show-state"])
     assert result.exit_code == 0, result.output
     assert "A [level 2; dome yes]" in result.output and "B [level 5]" in result.output, result.output
+
+
+# ---------------------------------------------------------------- a pick from one value
+def test_a_pick_from_a_variable_holding_one_card_is_e303():
+    text = """
+kind god { }
+god athena "Athena" { }
+var patron: god;
+counter n;
+proc f() {
+  pick g from patron "which?" { gain 1 n; }
+  pick p from left "whom?" { gain 1 n; }
+  pick g from god "which god?" { gain 1 n; }
+}
+"""
+    found = [d for d in analyse_text(text).diagnostics if d.severity == "error"]
+    assert [(d.code, d.span.line, d.span.column) for d in found] == [("E303", 7, 15), ("E303", 8, 15)]
+    assert "not from one god" in found[0].message and "if patron != none { ... }" in found[0].hint
