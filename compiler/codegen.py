@@ -1425,7 +1425,7 @@ class CodeGen(A.Visitor):
         if s.optional_when is not None:   # "none" only when the condition holds, worked out before asking
             optional = f"bool({self.ex(s.optional_when, ctx)})"
         if s.random:   # the seeded RNG picks: nobody is asked, nothing is yielded
-            self.writeline(f"{choice} = rt.pick_random({ctx.you}, {cands}, {s.var!r})")
+            self.writeline(f"{choice} = rt.pick_random({ctx.you}, {cands}, {s.var!r})", s)   # traced at the pick
         else:
             self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {self.prompt(s, ctx)}, {cands}, "
                            f"{optional}, {where(s)!r}{labels})")

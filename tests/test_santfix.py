@@ -80,3 +80,34 @@ proc f() {
     found = [d for d in analyse_text(text).diagnostics if d.severity == "error"]
     assert [(d.code, d.span.line, d.span.column) for d in found] == [("E303", 7, 15), ("E303", 8, 15)]
     assert "not from one god" in found[0].message and "if patron != none { ... }" in found[0].hint
+
+
+# ---------------------------------------------------------------- the trace's position of a random pick
+RANDOM_PICK = """
+kind tok { }
+tok t "T" * 3 { }
+zone bag of tok;
+zone got per_player of tok;
+proc take() {
+  pick x from bag at random {
+    move x to got;
+  }
+}
+game r {
+  seats 1 to 2;
+  phase setup { fill bag with tok; }
+  phase play { take(); }
+  winner most 0;
+}
+"""
+
+random_pick = rules_program(RANDOM_PICK)
+
+
+def test_a_random_pick_is_traced_at_the_pick(random_pick):
+    g = Game(random_pick, 1, 1)
+    trace = []
+    g.tracer = trace.append
+    g.play()
+    picked = next(e for e in trace if e.kind == "pick")
+    assert picked.where.endswith(":7:3"), picked.where
