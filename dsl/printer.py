@@ -461,14 +461,20 @@ class Printer(A.Visitor):
         self.lines: list[str] = []
         self.depth = 0
         self.commented = commented   # the source lines holding comments (`format_text`)
+        self.lead = ""   # what the next line written starts with (`override `), counted in its width
+
+    def indent(self) -> str:
+        """How the next line starts: its indentation, or the lead a declaration is written after."""
+        lead, self.lead = self.lead, ""
+        return lead or INDENT * self.depth
 
     def line(self, text: str) -> None:
-        self.lines.append(INDENT * self.depth + text)
+        self.lines.append(self.indent() + text)
 
     def clauses(self, clauses: list, tail: str = ";", after_brace: bool = False) -> None:
         """A statement or a block's head made of clauses (`laid_out`); `after_brace` joins it onto
         the closing brace just written (`} else if ...`)."""
-        first = self.lines.pop() + " " if after_brace else INDENT * self.depth
+        first = self.lines.pop() + " " if after_brace else self.indent()
         self.lines.extend(laid_out(clauses, first, tail))
 
     def block(self, head, stmts: tuple, tail: str = "", after_brace: bool = False) -> None:
@@ -754,9 +760,8 @@ class Printer(A.Visitor):
             self.visit(d)
 
     def visit_Override(self, d):
-        start = len(self.lines)
+        self.lead = "override "   # the declaration's first line starts with it, and its width counts it
         self.decl(d.decl)
-        self.lines[start] = "override " + self.lines[start]
 
     def visit_Resource(self, d):
         cap = f" cap {expr(d.cap)}" if d.cap is not None else ""
@@ -784,7 +789,7 @@ class Printer(A.Visitor):
         """An enum's members (name, title or None) after `head`, on one line when they fit, else one a line."""
         shown = [m if t is None else f"{m} {_title(t).strip()}" for m, t in members]
         one_line = f"{head} {{ {', '.join(shown)} }}"
-        if len(INDENT * self.depth + one_line) <= LINE_WIDTH:
+        if len((self.lead or INDENT * self.depth) + one_line) <= LINE_WIDTH:
             self.line(one_line)
             return
         self.line(f"{head} {{")   # too long for a line: one member a line

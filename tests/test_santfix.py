@@ -13,7 +13,7 @@ from rulebook.runtime.console import zone_text
 from rulebook.runtime.engine import Game
 from rulebook.runtime.view import changes
 
-from .conftest import rules_program, run_proc, write_pack
+from .conftest import printed_back, rules_program, run_proc, write_pack
 
 # a Santorini-like corner: spaces whose height play changes
 TOWERS = """
@@ -111,3 +111,15 @@ def test_a_random_pick_is_traced_at_the_pick(random_pick):
     g.play()
     picked = next(e for e in trace if e.kind == "pick")
     assert picked.where.endswith(":7:3"), picked.where
+
+
+# ---------------------------------------------------------------- fmt after `override`
+def test_fmt_counts_override_in_the_line_width():
+    text = ("var patron: bool;\n"
+            "override func wins_by_moving(src: cell, dst: cell) = base(src, dst) or "
+            "(patron and src.level - dst.level >= 2);\n")
+    _module, printed = printed_back(text)
+    assert max(len(line) for line in printed.splitlines()) <= 110, printed
+    assert "override func wins_by_moving(src: cell, dst: cell) = base(src, dst)\n    or (patron and" in printed
+    short = "override func f(a: int) = a + 1;\n"
+    assert printed_back(short)[1] == short
