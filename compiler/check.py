@@ -3174,6 +3174,10 @@ class Checker(A.Visitor):
                      f"{article(words(wanted))}: {'it never holds' if role == 'filter' else 'no test of it holds'}",
                      value.span, self.unquoted_hint(wanted, value) if base_of(wanted) == "member" else
                      f"to announce a member, declare the parameter '{name}: {given.partition(':')[2]}'")
+        elif role == "filter" and not fits(given, wanted) and base_of(given) != "none":
+            # `moved(dst = 3)` where `dst` is a cell: the filter never holds, so the trigger never fires
+            self.err("E303", f"the filter gives {article(words(given))} for {name!r} of event {event!r}, which holds "
+                     f"{article(words(wanted))}: it never holds, so the trigger never fires", value.span)
 
     def visit_Emit(self, s: A.Emit, scope: Scope) -> None:
         given = [self.expr(a, scope) for a in s.args]

@@ -13,7 +13,7 @@ from rulebook.runtime.console import zone_text
 from rulebook.runtime.engine import Game
 from rulebook.runtime.view import changes
 
-from .conftest import printed_back, rules_program, run_proc, write_pack
+from .conftest import found_at, printed_back, rules_program, run_proc, write_pack
 
 # a Santorini-like corner: spaces whose height play changes
 TOWERS = """
@@ -123,3 +123,20 @@ def test_fmt_counts_override_in_the_line_width():
     assert "override func wins_by_moving(src: cell, dst: cell) = base(src, dst)\n    or (patron and" in printed
     short = "override func f(a: int) = a + 1;\n"
     assert printed_back(short)[1] == short
+
+
+# ---------------------------------------------------------------- a trigger filter of the wrong type
+def test_a_trigger_filter_of_the_wrong_type_is_e303():
+    text = """
+kind cell { level: int = 0; }
+cell c1 "C1" { }
+event moved(dst: cell, n: int);
+counter k;
+whenever you moved(dst = 3) { gain 1 k; }
+whenever you moved(dst = c1, n = 2) { gain 1 k; }
+whenever you moved(dst = none) { gain 1 k; }
+game x { seats 2 to 2; phase setup { emit moved(c1, 2); } phase play { say "go"; } winner most k; }
+"""
+    assert [f for f in found_at(text) if f[0].startswith("E")] == [("E303", 6, 26)]
+    message = next(d.message for d in analyse_text(text).diagnostics if d.code == "E303")
+    assert "gives a number for 'dst' of event 'moved', which holds a cell" in message
