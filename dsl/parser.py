@@ -1856,11 +1856,14 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
     if slip is not None:
         return slip, False
     prompt = _last_token(err)
-    if "LBRACE" in accepts and prompt is not None and prompt.type == "STRING" and tok.line > prompt.end_line:
-        # `pick d from disease where ... "treat which?"` and the block's first statement on the next line
+    if "LBRACE" in accepts and prompt is not None and tok.line > prompt.end_line and \
+            (prompt.type == "STRING" or "SEMICOLON" not in accepts):
+        # `pick d from disease where ... "treat which?"`, `whenever ... once per you turn_start`, and the
+        # block's first statement on the next line (where a ';' could end the line instead, it is that)
+        after = str(prompt) if prompt.type == "STRING" else f"'{prompt}'"
         end = A.Span(file, prompt.end_line, prompt.end_column, prompt.end_line, prompt.end_column + 1)
-        return Diagnostic("E100", f"a '{{' is missing after {prompt}: the block it begins is not opened; "
-                          f"found {found} at line {tok.line}", end, hint=f"write '{{' after {prompt}"), False
+        return Diagnostic("E100", f"a '{{' is missing after {after}: the block it begins is not opened; "
+                          f"found {found} at line {tok.line}", end, hint=f"write '{{' after {after}"), False
     if tok.type == "RBRACE" and not _inside_braces(text, tok.line, tok.column):   # `}` with no block open
         return Diagnostic("E100", "this '}' closes nothing: every block before it is closed already", span,
                           hint="remove it, or the '}' too many before it"), False

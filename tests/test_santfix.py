@@ -13,7 +13,7 @@ from rulebook.runtime.console import zone_text
 from rulebook.runtime.engine import Game
 from rulebook.runtime.view import changes
 
-from .conftest import found_at, printed_back, rules_program, run_proc, write_pack
+from .conftest import found_at, parse_error, printed_back, rules_program, run_proc, write_pack
 
 # a Santorini-like corner: spaces whose height play changes
 TOWERS = """
@@ -140,3 +140,11 @@ game x { seats 2 to 2; phase setup { emit moved(c1, 2); } phase play { say "go";
     assert [f for f in found_at(text) if f[0].startswith("E")] == [("E303", 6, 26)]
     message = next(d.message for d in analyse_text(text).diagnostics if d.code == "E303")
     assert "gives a number for 'dst' of event 'moved', which holds a cell" in message
+
+
+# ---------------------------------------------------------------- parse errors
+def test_a_missing_brace_after_a_triggers_head_is_said_so():
+    d = parse_error("event turn_start();\ncounter k;\nwhenever you turn_start once per you turn_start\n"
+                    "  may \"gain?\" { gain 1 k; }\n}\n")
+    assert d.code == "E100" and (d.span.line, d.span.column) == (3, 48)
+    assert d.message.startswith("a '{' is missing after 'turn_start'") and "found 'may' at line 4" in d.message
