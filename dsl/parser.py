@@ -1429,6 +1429,8 @@ SEMICOLON_LABEL = "a statement must end with ';'"
 TEAM_SCORE_FIRST = re.compile(r"\bwinner\s+together\s+score\b[^;{}]*\Z")
 DECLARATION_SEMICOLON_LABEL = "a declaration must end with ';'"   # outside every '{ }'
 KEYWORD_LABEL = "a keyword cannot be used as a name here"
+EVENT_PARAMS = re.compile(r"(?m)(?:^|[;}])\s*event\s+\w+\s*\([^()]*\Z")   # the text before an event's argument declared
+IT_DOT = re.compile(r"\bit\s*\.\s*\Z")   # the text before an event's argument read from `it`
 UNCLOSED_LABEL = "a block is not closed: a '}' is missing"
 _UNCLOSED_HINT = "'{}' begins a declaration, at the top level: close the blocks before it with '}}'"
 DECLARATION_LABEL = "a declaration must start with a keyword such as 'resource', 'track', 'kind' or a kind name"
@@ -1886,6 +1888,14 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
                 word.type == "NAME" and str(word) != "score":
             return Diagnostic("E100", f"{label}; found '{word}'", _token_span(file, word),
                               hint=f"write 'if' before '{word}'"), False
+    if tok.type in _keywords().values() and "NAME" in accepts and EVENT_PARAMS.search(text, 0, tok.start_pos):
+        # `event built(where: cell);`: an argument named with a reserved word
+        return Diagnostic("E100", f"'{tok}' is a reserved word: rename the event's argument", span,
+                          hint=_another_name(tok, None, "argument")), False
+    if tok.type in _keywords().values() and IT_DOT.search(text, 0, tok.start_pos):
+        # `it.where`: an event's argument cannot have a reserved word's name, so none is read so
+        return Diagnostic("E100", f"'{tok}' is a reserved word: rename the event's argument (no argument can be "
+                          f"read as 'it.{tok}')", span, hint=_another_name(tok, None, "argument")), False
     if label:
         return Diagnostic("E100", f"{label}; found {found}", span, hint=f"expected {expected}"), False
     if tok.type == "EQUAL" and "COMPARE" in accepts:

@@ -148,3 +148,11 @@ def test_a_missing_brace_after_a_triggers_head_is_said_so():
                     "  may \"gain?\" { gain 1 k; }\n}\n")
     assert d.code == "E100" and (d.span.line, d.span.column) == (3, 48)
     assert d.message.startswith("a '{' is missing after 'turn_start'") and "found 'may' at line 4" in d.message
+
+
+def test_a_keyword_as_an_events_argument_is_said_reserved():
+    d = parse_error("event built(at: int);\ncounter k;\nwhenever you built { gain it.where k; }\n")
+    assert (d.code, d.span.line, d.span.column) == ("E100", 3, 30)
+    assert d.message.startswith("'where' is a reserved word: rename the event's argument") and "expected" not in d.message
+    d = parse_error("# built\nevent built(w: int, where: int);\n")
+    assert (d.span.line, d.span.column) == (2, 21) and d.message == "'where' is a reserved word: rename the event's argument"
