@@ -1424,11 +1424,12 @@ class CodeGen(A.Visitor):
         optional = repr(s.optional or (s.repeated and not s.exactly))
         if s.optional_when is not None:   # "none" only when the condition holds, worked out before asking
             optional = f"bool({self.ex(s.optional_when, ctx)})"
+        otherwise = ", otherwise=True" if s.otherwise else ""   # the trace says the `else` runs
         if s.random:   # the seeded RNG picks: nobody is asked, nothing is yielded
-            self.writeline(f"{choice} = rt.pick_random({ctx.you}, {cands}, {s.var!r})", s)   # traced at the pick
+            self.writeline(f"{choice} = rt.pick_random({ctx.you}, {cands}, {s.var!r}{otherwise})", s)   # traced at the pick
         else:
             self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {self.prompt(s, ctx)}, {cands}, "
-                           f"{optional}, {where(s)!r}{labels})")
+                           f"{optional}, {where(s)!r}{labels}{otherwise})")
         # repeatedly: "none" ends the loop, so the body needs no test of its own
         if s.repeated:
             self.break_if(f"{choice} is None")

@@ -637,9 +637,10 @@ class Interpreter(A.Visitor):
         if s.optional_when is not None:   # "none" only when the condition holds, worked out before asking
             optional = bool(self.ev(s.optional_when, rt, f))
         if s.random:   # the seeded RNG picks: nobody is asked
-            choice = rt.pick_random(f.you, cands, s.var)
+            choice = rt.pick_random(f.you, cands, s.var, bool(s.otherwise))
         else:
-            choice = yield from rt.pick(f.you, self.prompt(s, rt, f), cands, optional, where(s), labels)
+            choice = yield from rt.pick(f.you, self.prompt(s, rt, f), cands, optional, where(s), labels,
+                                        bool(s.otherwise))
         if choice is not None:
             f.locals[s.var] = cands[choice]
             if picked is not None:

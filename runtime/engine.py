@@ -197,13 +197,16 @@ class Effect(NamedTuple):
         who = f"{self.player}: " if self.player else ""
         if self.kind in ("say", "nothing", "pick"):   # reads as in the message log; "picked at random: X"
             return who + self.what
+        if self.kind in ("eliminate", "restore"):   # a sentence, as in the message log: "P3 is knocked out"
+            return f"{self.player} {self.what}"
         amount = "" if self.amount is None else f"{self.amount} "
         return f"{who}{self.kind} {amount}{self.what}"
 
 
-def no_option_line(prompt: str) -> str:
-    """What the message log and the trace say of a question its player had no option for."""
-    return f"no option for {str(prompt)!r} (nothing happens)"
+def no_option_line(prompt: str, otherwise: bool = False) -> str:
+    """What the message log and the trace say of a question its player had no option for: nothing
+    happens, or (`otherwise`: a pick's `else` block) that block runs."""
+    return f"no option for {str(prompt)!r} ({'its else block runs' if otherwise else 'nothing happens'})"
 
 
 # Frames that are not generated code but still stand for a rules statement (the interpreter's
@@ -1263,14 +1266,14 @@ class Game:
             return self._no_option(player, prompt, where, True)
         return self._choose(player, prompt, labels, available, where)
 
-    def _no_option(self, player: Holder, prompt: str, where: str, told: bool) -> tuple:
+    def _no_option(self, player: Holder, prompt: str, where: str, told: bool, otherwise: bool = False) -> tuple:
         """A `choose` or `pick` with no option: nothing is asked and nothing happens, and the trace
         says so; a `choose` (`told`) says so in the message log too, which every player's screen
         shows: its options were the player's choices of the moment (a turn's), where a pick from an
         empty zone is routine (Federation has some 250 a game: told, they would bury the log).
-        Returns `()` (see `choose`)."""
+        `otherwise`: a pick's `else` block runs instead, which the line says. Returns `()` (see `choose`)."""
         if told or self.tracer is not None:
-            line = no_option_line(prompt)
+            line = no_option_line(prompt, otherwise)
             if told:
                 self.messages.append(f"{player.name}: {line}")
             if self.tracer is not None:
@@ -1308,22 +1311,24 @@ class Game:
         return True
 
     def pick(self, player: Holder, prompt: str, candidates: list, optional: bool, where: str,
-             labels: Optional[list] = None):
+             labels: Optional[list] = None, otherwise: bool = False):
         """A `pick`: the player picks one candidate; with `optional`, "none" is one more option.
         `labels`: each candidate's label (`pick ... as "..."`), else its own. Returns the candidate's
-        index, or None when nothing was picked."""
+        index, or None when nothing was picked (then its `else` block runs, if it has one: `otherwise`,
+        which the trace tells)."""
         if not candidates:
-            return self._no_option(player, prompt, where, False)
+            return self._no_option(player, prompt, where, False, otherwise)
         return self._pick(player, prompt, candidates, optional, where, labels)
 
-    def pick_random(self, player: Holder, candidates: list, var: str) -> Optional[int]:
+    def pick_random(self, player: Holder, candidates: list, var: str, otherwise: bool = False) -> Optional[int]:
         """A `pick ... at random`: the game's seeded RNG picks one candidate uniformly and nobody is
         asked (no decision, so nothing is shown to anyone: what the body does with the pick is what
         players learn). Logged as a random outcome, ["pick", VAR, index], which a replay checks as it
         checks a roll. Returns the candidate's index, or None when there is none (no draw, no entry)."""
         if not candidates:
             if self.tracer is not None:
-                self._note("nothing", player, f"nothing to pick {var} from at random")
+                self._note("nothing", player, f"nothing to pick {var} from at random"
+                                              + (": its else block runs" if otherwise else ""))
             return None
         i = self.rng.randrange(len(candidates))
         self.log.append(["pick", var, i])
@@ -2542,7 +2547,7 @@ class Game:
                 self.state.out.append(p)
                 self.messages.append(f"{p.name} is knocked out")
                 if self.tracer is not None:
-                    self._note("eliminate", p, "knocked out")
+                    self._note("eliminate", p, "is knocked out")
 
     def restore(self, h: Holder, value=_YOU) -> None:
         """`restore P;`: each player named who was knocked out is back in (in their seat)."""
@@ -2551,7 +2556,7 @@ class Game:
                 self.state.out.remove(p)
                 self.messages.append(f"{p.name} is back in the game")
                 if self.tracer is not None:
-                    self._note("restore", p, "back in the game")
+                    self._note("restore", p, "is back in the game")
 
     def domain(self, value) -> list:
         """The elements a `for each`/`each`/aggregate ranges over."""

@@ -244,8 +244,9 @@ def test_the_trace_shows_eliminate_and_restore(program):
     effects = []
     g.tracer = effects.append
     run_proc(g, "p")
-    assert [(e.kind, e.player, e.what) for e in effects] == [("eliminate", "P2", "knocked out"),
-                                                             ("restore", "P2", "back in the game")]
+    assert [(e.kind, e.player, e.what) for e in effects] == [("eliminate", "P2", "is knocked out"),
+                                                             ("restore", "P2", "is back in the game")]
+    assert [e.describe() for e in effects] == ["P2 is knocked out", "P2 is back in the game"]   # sentences
     assert effects[0].where.endswith(":16:12") and effects[1].where.endswith(":16:48")   # left(left) is in
 
 

@@ -156,3 +156,29 @@ def test_a_keyword_as_an_events_argument_is_said_reserved():
     assert d.message.startswith("'where' is a reserved word: rename the event's argument") and "expected" not in d.message
     d = parse_error("# built\nevent built(w: int, where: int);\n")
     assert (d.span.line, d.span.column) == (2, 21) and d.message == "'where' is a reserved word: rename the event's argument"
+
+
+# ---------------------------------------------------------------- the trace of a pick's else
+PICK_ELSE = """
+counter n;
+zone pile of tok;
+kind tok { }
+proc take() {
+  pick t from pile "take which?" { gain 1 n; } else { say "nothing to take"; }
+  pick t from pile "again?" { gain 1 n; }
+  pick t from pile at random { gain 1 n; } else { say "none"; }
+}
+"""
+
+pick_else = rules_program(PICK_ELSE)
+
+
+def test_the_trace_says_a_picks_else_runs(pick_else):
+    g = Game(pick_else, 2, 1)
+    trace = []
+    g.tracer = trace.append
+    run_proc(g, "take")
+    assert [e.describe() for e in trace] == [
+        "P1: no option for 'take which?' (its else block runs)", "P1: nothing to take",
+        "P1: no option for 'again?' (nothing happens)",
+        "P1: nothing to pick t from at random: its else block runs", "P1: none"]
