@@ -186,7 +186,9 @@ class Effect(NamedTuple):
                              # trigger, choice, say, end, reveal (everyone learns), look (the
                              # player alone learns), skip (a tagged block a modifier forbade),
                              # nothing (a choose or pick with no option: `no_option_line`),
-                             # pick (`pick ... at random`: "picked at random: X")
+                             # pick (`pick ... at random`: "picked at random: X"), modifier (put
+                             # in force: "modifier opponents move_up until you turn_start"),
+                             # eliminate, restore ("P3 is knocked out")
     player: Optional[str]    # the holder it happened to (None: shared state)
     what: str                # the resource, track, item or text
     amount: Optional[int]    # how much, when it is a quantity
@@ -3060,6 +3062,9 @@ class Game:
                 self._shown_by = {}
             self._shown_by[m] = self._revealed[1]   # `reveal m; modifier you attacked once { forbid; }`: Moat's
         self._listen(self.state.modifiers, self.by_action, action, m)
+        if self.tracer is not None:   # in force from now: "P2: modifier opponents move_up until you turn_start"
+            lasts = f" until {_pattern_words(until, self.text)}" if until is not None else " once" if once else ""
+            self._note("modifier", owner, f"{_pattern_words((subject, action, filters), self.text)}{lasts}")
 
     def _unmodify(self, m: Modifier) -> None:
         self._unlisten(self.state.modifiers, self.by_action, m.action, m)

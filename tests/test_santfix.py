@@ -182,3 +182,27 @@ def test_the_trace_says_a_picks_else_runs(pick_else):
         "P1: no option for 'take which?' (its else block runs)", "P1: nothing to take",
         "P1: no option for 'again?' (nothing happens)",
         "P1: nothing to pick t from at random: its else block runs", "P1: none"]
+
+
+# ---------------------------------------------------------------- the trace of a modifier
+ATHENA = """
+counter n;
+event turn_start();
+event move_up();
+proc athena() {
+  modifier opponents move_up until you turn_start { forbid; }
+  modifier you move_up once { forbid; }
+}
+"""
+
+athena = rules_program(ATHENA)
+
+
+def test_a_modifier_put_in_force_is_traced(athena):
+    g = Game(athena, 2, 1)
+    trace = []
+    g.tracer = trace.append
+    run_proc(g, "athena")
+    assert [e.describe() for e in trace] == ["P1: modifier opponents move_up until you turn_start",
+                                             "P1: modifier you move_up once"]
+    assert trace[0].where.endswith(":6:3") and trace[1].where.endswith(":7:3")
