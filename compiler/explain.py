@@ -287,8 +287,8 @@ class ExprReader(A.Visitor):
     def per_player(self, name: str) -> bool:
         """Whether a name is something each player has (a stock, a counter, a track, a zone of theirs)."""
         d = self.decl(name)
-        if isinstance(d, A.Counter):
-            return not d.is_global
+        if isinstance(d, A.Counter) or isinstance(d, A.Var) and d.type != "bool":
+            return not d.is_global   # (a condition of each player's, `var may_play "..." : bool`, keeps its title)
         if isinstance(d, A.Zone):
             return d.per_player
         return isinstance(d, (A.Resource, A.Track))
@@ -339,6 +339,18 @@ class ExprReader(A.Visitor):
         (kind,) = types
         if kind in FIELD_TYPE_WORDS:
             return FIELD_TYPE_WORDS[kind]
+        return singular(self.noun(kind)) if isinstance(self.decl(kind), (A.Kind, A.Enum)) else None
+
+    def argument_word(self, name: str) -> Optional[str]:
+        """A short event argument (`it.w`) by what it holds, when every event that declares it agrees
+        and it holds cards or members: "worker"; None otherwise (it keeps its name)."""
+        if self.symbols is None:
+            return None
+        types = {p.type for d in self.symbols.decls.values() if isinstance(d, A.Event)
+                 for p in d.params if p.name == name}
+        if len(types) != 1:
+            return None
+        (kind,) = types
         return singular(self.noun(kind)) if isinstance(self.decl(kind), (A.Kind, A.Enum)) else None
 
     def possessive(self, e) -> str:
@@ -400,8 +412,10 @@ class ExprReader(A.Visitor):
     def visit_Attr(self, e):
         if self.decl(e.name) is not None and self.category(e.name) != "entity":
             return self.owned(self.possessive(e.obj), e.name)
-        word = spoken(e.name) if len(e.name) > 2 else self.field_word(e.name) or \
-            (e.name.upper() if len(e.name) == 2 else e.name)   # `c.vp` reads VP; a record's `e.y` stays y
+        word = spoken(e.name) if len(e.name) > 2 else \
+            (isinstance(e.obj, A.Name) and e.obj.id == "it" and self.argument_word(e.name)) \
+            or self.field_word(e.name) or (e.name.upper() if len(e.name) == 2 else e.name)
+        # a short event argument (`it.w`) reads "its worker"; `c.vp` reads VP; a record's `e.y` stays y
         return f"{self.possessive(e.obj)} {word}"
 
     def visit_Pair(self, e):   # a grid's indexes: "wall (row, 3)"
@@ -1323,8 +1337,8 @@ class Reader(A.Visitor):
         who = {"you": "your", "opponents": "your opponents'"}.get(subject_mode(p), "everyone's")
         args = ", ".join(f"{a.name} {self.filter_words(a.value) if is_filter(a) else expr(a.value)}" for a in p.args)
         lasting = (", the next use only" if s.once else "") + \
-            (f", until {pattern(s.until)}" if s.until else "") + (f", while {self.words.about_the_use(s.cond, p.event)}" if s.cond is not None else "")
-        self.say(depth, f"From now on, on {who} {p.event}" + (f" ({args})" if args else "") + f"{lasting}:")
+            (f", until {self.event(s.until)}" if s.until else "") + (f", while {self.words.about_the_use(s.cond, p.event)}" if s.cond is not None else "")
+        self.say(depth, f"From now on, on {who} {spoken(p.event)}" + (f" ({args})" if args else "") + f"{lasting}:")
         for a in s.adjustments:
             shared = a.what == "cost" and any(t.mode == "plain" and self.words.shared(t.name) for t in a.terms)
             self.say(depth + 1, _adjustment_words(a, self.cost if shared else cost))

@@ -9,6 +9,8 @@ from click.testing import CliRunner
 
 from rulebook.cli import app
 from rulebook.compiler.driver import analyse_text
+from rulebook.compiler.explain import ExprReader, reading
+from rulebook.dsl.parser import parse_text
 from rulebook.runtime.console import zone_text
 from rulebook.runtime.engine import Game
 from rulebook.runtime.view import changes
@@ -206,3 +208,32 @@ def test_a_modifier_put_in_force_is_traced(athena):
     assert [e.describe() for e in trace] == ["P1: modifier opponents move_up until you turn_start",
                                              "P1: modifier you move_up once"]
     assert trace[0].where.endswith(":6:3") and trace[1].where.endswith(":7:3")
+
+
+# ---------------------------------------------------------------- explain's readings
+GODS = """
+kind worker "Worker" { }
+kind god "God" { }
+god minotaur "Minotaur" { }
+var patron "God": god;
+event moved(w: worker, src_level: int);
+event move_up();
+event turn_start();
+counter won;
+func minotaur_wins() = patron == minotaur;
+proc athena() {
+  whenever you moved {
+    say "{it.w}";
+    modifier opponents move_up until you turn_start { forbid; }
+  }
+}
+proc held() { gain 1 won; }
+"""
+
+
+def test_explain_reads_names_by_their_titles_and_words():
+    symbols = analyse_text(GODS).symbols
+    assert reading(symbols.decls["minotaur_wins"], symbols) == ["True when your god is “Minotaur”."]
+    lines = reading(symbols.decls["athena"], symbols)
+    assert "  From now on, on your opponents' move up, until you turn start:" in lines, lines
+    assert ExprReader(symbols).read(parse_text("func f() = it.w;").items[0].value) == "its worker"
