@@ -12,7 +12,7 @@ from typing import Optional
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.ast import replace
-from rulebook.dsl.printer import Printer, cost, declaration_text, expr, pattern, precedence
+from rulebook.dsl.printer import Printer, cost, declaration_text, expr, precedence
 
 from rulebook.dsl.diagnostics import did_you_mean
 
