@@ -1844,6 +1844,17 @@ def _extra_brace_note(text: str, line: int, column: int) -> tuple:
     return ()
 
 
+def _block_head(text: str, end: int) -> bool:
+    """Whether the statement ending at `end` (since the last ';', '{' or '}') is more than one word:
+    the head of a block (`whenever you built once per you turn_start`), not a name alone, which may
+    be a field cut short (`v#otes = 2;`)."""
+    start = max(text.rfind(c, 0, end) for c in ";{}") + 1
+    return len(_COMMENT.sub("", text[start:end]).split()) > 1
+
+
+_COMMENT = re.compile(r"#[^\n]*")
+
+
 def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, bool]:
     """`_classify` without the note on a '}' too many."""
     tok = err.token
@@ -1859,7 +1870,7 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
         return slip, False
     prompt = _last_token(err)
     if "LBRACE" in accepts and prompt is not None and tok.line > prompt.end_line and \
-            (prompt.type == "STRING" or "SEMICOLON" not in accepts):
+            (prompt.type == "STRING" or "SEMICOLON" not in accepts and _block_head(text, prompt.end_pos)):
         # `pick d from disease where ... "treat which?"`, `whenever ... once per you turn_start`, and the
         # block's first statement on the next line (where a ';' could end the line instead, it is that)
         after = str(prompt) if prompt.type == "STRING" else f"'{prompt}'"
