@@ -239,7 +239,7 @@ def test_the_printer_gives_the_condition_back():
 
 def test_explain_reads_the_use_in_the_condition():
     decls = {getattr(d, "name", None): d for d in parse_text(PACK).items}
-    assert "From now on, on your buy, while this is in in_play and action_card is in the buy's C's types:" in \
+    assert "From now on, on your buy, while this is in in_play and action_card is in the buy's c's types:" in \
         [line.strip() for line in reading(decls["quarry"])]
     assert "From now on, on your attack, while the attack's strength is at least 5:" in \
         [line.strip() for line in reading(decls["moat"])]

@@ -177,4 +177,4 @@ def test_an_event_argument_in_the_condition_printed_back_and_read_aloud():
     module = parse_text(text, "a.rules")
     assert parse_text(format_module(module), "a.rules") == module
     assert "whenever you sold while it.n >= 2 {" in format_module(module)
-    assert any("Whenever you sold, while its N is at least 2:" in line for line in explain(module.items[-1]))
+    assert any("Whenever you sold, while its n is at least 2:" in line for line in explain(module.items[-1]))
