@@ -922,7 +922,9 @@ class Checker(A.Visitor):
     def visit_Var(self, d: A.Var) -> None:
         self.type_ref(d.type, d.span)
         self.indexes(d)
-        if self.record_kept(d.type, None, f"variable {d.name!r}", d.span):
+        if self.sym.category(d.type) == "record":   # none unless it starts with a constant construction
+            if d.default is not None:
+                self.kept_record(d.type, None, d.default, f"{d.name!r} holds")
             return
         if d.type in ("int", "effect", "zone", "die", "list", "any"):
             hint = {"int": f"a number is a counter: 'counter {d.name};' (or 'counter {d.name} global;')",
@@ -970,8 +972,6 @@ class Checker(A.Visitor):
             self.err("E208", f"{d.name!r} is a builtin event: the statements announce it, it needs no "
                      f"declaration", self.at_decl(d))
         self.params(d.params)
-        for p in d.params:
-            self.record_kept(p.type, None, f"parameter {p.name!r} of event {d.name}", p.span)
 
     def visit_Actor(self, d: A.Actor) -> None:
         pass
@@ -1048,7 +1048,9 @@ class Checker(A.Visitor):
                 self.err("E215", f"field {f.name!r} is declared twice", f.span)
             seen.add(f.name)
             self.type_ref(f.type, f.span)
-            if self.record_kept(f.type, f.of, f"field {f.name!r} of {d.name}", f.span):
+            if self.record_item(f.type, f.of) is not None:   # a record, or a list of them: none or constants
+                if f.default is not None:
+                    self.kept_record(f.type, f.of, f.default, f"the default of {f.name!r} must be")
                 continue
             if f.of is not None and self.sym.category(f.of) not in ("enum", "kind"):
                 self.unknown("E201", "enum or kind", f.of, f.span, self.sym.of("enum") + self.sym.of("kind"))
@@ -1069,17 +1071,41 @@ class Checker(A.Visitor):
             if self.reaction_zone(d.name, None, slot):
                 self.block(slot.body, Scope(this_kind=d.name))
 
-    def record_kept(self, type_name: str, of: Optional[str], what: str, span: A.Span) -> bool:
-        """E371 where a record (or a list of them) would be kept by the game between effects (a
-        variable, a card's field, an event's argument, a die's face): records are values of effects
-        only (parameters, locals, results), so saved games, replays and views hold none."""
+    def record_item(self, type_name: str, of: Optional[str]) -> Optional[str]:
+        """The record a declared type holds (`spot`, `list of spot`), else None."""
         item = of if of is not None else type_name[len("list of "):] if type_name.startswith("list of ") else type_name
-        if self.sym.category(item) != "record":
+        return item if self.sym.category(item) == "record" else None
+
+    def kept_record(self, type_name: str, of: Optional[str], value, what: str) -> None:
+        """A record kept in state from the start (a variable's start, a card's field, a field's default):
+        `none`, or a construction whose fields are constants (numbers, texts, members, true, false, none,
+        another such construction), or a list of those; then of the declared type (E303)."""
+        def constant(v) -> bool:
+            if type(v) is A.Construct:
+                return all(constant(f.value) for f in v.fields)
+            if type(v) is A.ListLit:
+                return all(map(constant, v.items))
+            if type(v) is A.Name:   # a member; a card by name (or a counter) is no constant of a record
+                return self.sym.category(v.id) == "member"
+            return is_field_value(v) and not isinstance(v, A.You)
+        if not constant(value):
+            self.err("E303", f"a record kept from the start is built of constants: a number, a text, a member, "
+                     f"true, false or none in each field (or none)", value.span,
+                     "start it as none and set it in the rules ('set NAME = ...;')")
+            return
+        self.typed_value(type_name if of is None else f"list of {of}", value, Scope(), what)
+
+    def die_record(self, d: A.Die) -> bool:
+        """E371 for a die whose faces are records: a face's value is shown on the die and rolled as the
+        die's own (`roll d`), one of a fixed set written before play; a record there is a set of
+        numbers that is better a die each, or an enum."""
+        item = self.record_item(d.type, None)
+        if item is None:
             return False
-        self.err("E371", f"{what} would keep a {item} record in the game's state: a record is a value of effects "
-                 f"only (a parameter, a local, a proc's or func's result)", span,
-                 f"keep each field of {item} apart ({', '.join(f.name for f in self.sym.decls[item].fields)}), "
-                 f"one variable or counter each, and build the {item} from them where it is used")
+        self.err("E371", f"die {d.name!r} would show a {item} record on its faces: a die's faces show a number, a "
+                 f"text, a member or a card", d.span,
+                 f"roll one die per field of {item} ({', '.join(f.name for f in self.sym.decls[item].fields)}) "
+                 f"and build the {item} from them where it is used")
         return True
 
     # the types a record's field may hold: values (what a record is made of), never a name that stands for a
@@ -1540,6 +1566,9 @@ class Checker(A.Visitor):
         return read
 
     def field_value(self, f: A.FieldDecl, value) -> None:
+        if self.record_item(f.type, f.of) is not None:
+            self.kept_record(f.type, f.of, value, f"field {f.name!r} must be")
+            return
         if f.index is not None:
             if f.type in ("int", "bool"):   # else the declaration is E303 already
                 self.member_values(f, value)
@@ -1638,7 +1667,7 @@ class Checker(A.Visitor):
     def visit_Die(self, d: A.Die) -> None:
         if d.type is not None:
             self.type_ref(d.type, d.span)
-            if self.record_kept(d.type, None, f"die {d.name!r}", d.span):
+            if self.die_record(d):
                 return
         for i, face in enumerate(d.faces, start=1):
             if face.value is None and d.type is not None:
@@ -3169,7 +3198,11 @@ class Checker(A.Visitor):
         decl = self.sym.decls.get(event)
         param = next((q for q in decl.params if q.name == name), None) if isinstance(decl, A.Event) else None
         wanted = self.declared(param.type) if param is not None and param.type else "any"
-        if {base_of(wanted), base_of(given)} == {"member", "str"}:
+        if "record" in (base_of(wanted), base_of(given)) and not fits(given, wanted):   # never equal (3.4a)
+            self.err("E303", f"the {role} gives {article(words(given))} for {name!r} of event {event!r}, which holds "
+                     f"{article(words(wanted))}: {'it never holds' if role == 'filter' else 'no filter of it holds'}",
+                     value.span)
+        elif {base_of(wanted), base_of(given)} == {"member", "str"}:
             self.err("E303", f"the {role} gives {article(words(given))} for {name!r} of event {event!r}, which holds "
                      f"{article(words(wanted))}: {'it never holds' if role == 'filter' else 'no test of it holds'}",
                      value.span, self.unquoted_hint(wanted, value) if base_of(wanted) == "member" else

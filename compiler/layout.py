@@ -13,21 +13,29 @@ from typing import Any, Iterator, NamedTuple, Optional
 
 from rulebook.dsl import ast as A
 from rulebook.runtime.program import board_name
-from rulebook.runtime.state import as_written
+from rulebook.runtime.state import Record, as_written
 
 from .resolve import BUILTIN_FUNCS, Symbols, classify, same_statements
 
 
-def field_value(expr) -> Any:
+def field_value(expr, sym: Optional[Symbols] = None) -> Any:
     """The Python value of a field, cap or bound: a constant (`A.as_const`), or a bare name (an enum
-    member, a resource, an entity), which stands for itself as a string."""
+    member, a resource, an entity), which stands for itself as a string; a record built of constants
+    (a variable's start, a card's field) a Record, its fields in the record's order with the defaults
+    of those left out when `sym` is given (without it, the fields given: enough to tell a constant)."""
     expr = chosen(expr)
     if isinstance(expr, A.Name):
         return expr.id
     if isinstance(expr, A.ListLit):
-        return [field_value(i) for i in expr.items]
+        return [field_value(i, sym) for i in expr.items]
     if isinstance(expr, A.MemberMap):   # `{white: 3}`: the members named (`spread_members` adds the others)
-        return {i.member: field_value(i.value) for i in expr.items}
+        return {i.member: field_value(i.value, sym) for i in expr.items}
+    if isinstance(expr, A.Construct):
+        given = {f.name: f.value for f in expr.fields}
+        decl = sym.decls.get(expr.record) if sym is not None else None
+        if isinstance(decl, A.Record):
+            return Record(expr.record, {f.name: field_value(given.get(f.name, f.default), sym) for f in decl.fields})
+        return Record(expr.record, {k: field_value(v) for k, v in given.items()})
     return A.as_const(expr)
 
 
@@ -90,6 +98,7 @@ class Layout:
     variables: dict = field(default_factory=dict)   # var -> (is_global, default, whether it holds a card or tile)
     variant_rules: list = field(default_factory=list)   # the variants with a `when` condition
     supplies: list = field(default_factory=list)   # the resources with a `supply`
+    records: dict = field(default_factory=dict)   # record -> its fields' names, in order (a saved state's check)
     counted: list = field(default_factory=list)   # the zones a func ranges over (`total(c in dev_hand, c.points)`)
     member_titles: dict = field(default_factory=dict)   # enum member (or resource, a value of a group) -> its title
     labels: dict = field(default_factory=dict)   # stock, counter, zone, var or track -> how screens show it
@@ -214,11 +223,12 @@ def computed_values(sym: Symbols) -> list:
     return values
 
 
-def copy_fields(e: A.Entity, kind: A.Kind, number: int) -> dict:
-    """One copy's field values: the kind's defaults, then the entity's (either may use `copy_number`)."""
-    fields = {f.name: field_value(numbered(f.default, number, kind)) for f in kind.fields
+def copy_fields(e: A.Entity, kind: A.Kind, number: int, sym: Optional[Symbols] = None) -> dict:
+    """One copy's field values: the kind's defaults, then the entity's (either may use `copy_number`);
+    with `sym`, a record's fields left out take their defaults (field_value)."""
+    fields = {f.name: field_value(numbered(f.default, number, kind), sym) for f in kind.fields
               if f.default is not None and f.type != "effect" and not f.computed}
-    fields.update({v.name: field_value(numbered(v.value, number, kind)) for v in plain_values(e, kind)})
+    fields.update({v.name: field_value(numbered(v.value, number, kind), sym) for v in plain_values(e, kind)})
     return fields
 
 
@@ -396,13 +406,13 @@ def layout(sym: Symbols) -> Layout:
     for e in d:
         if isinstance(e, A.Entity) and e.kind in kinds:
             kind = kinds[e.kind]
-            fields = spread_members(kind, copy_fields(e, kind, 1), sym)
+            fields = spread_members(kind, copy_fields(e, kind, 1, sym), sym)
             numbered_fields = fields_number_copies(e, kind)
             # a card's override of a func or proc runs as the declarations the resolver made of it
             slots = tuple(f for f in e.effects if not isinstance(f, A.HeldOverride))
             for i, name in enumerate(copy_names(e), start=1):
                 # copies share the first one's effect functions and, unnumbered, its fields
-                own = spread_members(kind, copy_fields(e, kind, i), sym) if numbered_fields and i > 1 else fields
+                own = spread_members(kind, copy_fields(e, kind, i, sym), sym) if numbered_fields and i > 1 else fields
                 refs += card_refs(e, kind, i, name, sym)
                 entities.append((e.kind, name, copy_title(e, kind, i, own, sym), own, slots, str(e.span),
                                  kind.per_player, e.name, i))
@@ -423,7 +433,7 @@ def layout(sym: Symbols) -> Layout:
         indexed={**{x.name: elements(x, sym) for x in d if isinstance(x, (A.Counter, A.Var, A.Zone))
                     and x.indexes is not None},
                  **member_elements(sym)},
-        variables={key: (v.is_global, field_value(v.default) if v.default is not None else
+        variables={key: (v.is_global, field_value(v.default, sym) if v.default is not None else
                          (False if v.type == "bool" else None), isinstance(sym.decls.get(v.type), A.Kind))
                    for v in d if isinstance(v, A.Var) for _i, key in elements(v, sym)},
         actors=[a.name for a in d if isinstance(a, A.Actor)],
@@ -434,6 +444,7 @@ def layout(sym: Symbols) -> Layout:
                       if isinstance(k, A.Kind) and any(f.shown for f in k.fields)},
         variant_rules=[v for v in d if isinstance(v, A.Variant) and v.when is not None],
         supplies=[r for r in d if isinstance(r, A.Resource) and r.supply is not None],
+        records={r.name: [f.name for f in r.fields] for r in d if isinstance(r, A.Record)},
         entities=entities,
         entity_refs=refs,
         computed=computed_values(sym),
@@ -628,6 +639,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "variant_rules": [(v.name, expr(v.when)) for v in lay.variant_rules],
         "supplies": [(r.name, where(r.supply)) for r in lay.supplies],
         "triggers": triggers, "conditions": list(conditions),
+        **({"records": lay.records} if lay.records else {}),   # only for packs with records: the others' code stays
         "procs": [p.name for p in lay.procs], "funcs": [f.name for f in lay.funcs],
         "game": None if g is None else (g.name, g.title, g.min_players, g.max_players, len(winner_keys(g)),
                                         key_columns(lay, g), g.winner.fewest() if g.winner else (),

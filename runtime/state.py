@@ -376,10 +376,19 @@ def check_saved(data: dict, program) -> None:
         name, at, holder = key.partition("@") if isinstance(key, str) else ("", "", "")
         return name in p.entities and (not at or p.entities[name].per_player and holder in holder_names)
 
+    records = getattr(p, "records", {})
+
     def value(v: Any, where: str) -> None:
         if isinstance(v, list):
             for item in v:
                 value(item, where)
+        elif isinstance(v, dict) and set(v) == {"record", "fields"}:   # a record: of the pack, all its fields
+            fields = v["fields"]
+            if not (isinstance(v["record"], str) and v["record"] in records and isinstance(fields, dict)
+                    and tuple(fields) == records[v["record"]]):
+                fail(f"{where} holds {str(v)[:60]}, which is no record of this game")
+            for k, item in fields.items():
+                value(item, f"{where}.{k}")
         elif isinstance(v, dict):
             (tag, name), = v.items() if len(v) == 1 else ((None, None),)
             if not (tag == "player" and type(name) is int and 0 <= name < len(players)
@@ -551,7 +560,9 @@ class Record:
         return f"{self.record}({', '.join(parts)})"
 
     def __repr__(self) -> str:
-        return f"<record {self.label()}>"
+        """As Python builds it: a record kept from the start (a variable's, a card's field) is in the
+        generated module's tables so (its fields are constants: numbers, texts, members, none, records)."""
+        return f"Record({self.record!r}, {self.fields!r})"
 
 
 class IsA:

@@ -16,7 +16,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, NamedTuple, Optional
 
-from .state import EntityDef, Holder, encode
+from .state import EntityDef, Holder, Record, encode
 
 
 class Seat(NamedTuple):
@@ -447,6 +447,8 @@ def build_view(game, index: int) -> dict:
                 return {"entity": copy_alias(v)}
         if isinstance(v, (list, tuple)):
             return [value(x) for x in v]
+        if type(v) is Record:   # its record's name and fields, a card inside as any card the viewer sees
+            return {"record": v.record, "fields": {k: value(x) for k, x in v.fields.items()}}
         return encode(v)
 
     def entity(e: EntityDef) -> dict:
@@ -563,6 +565,10 @@ def value_text(value: Any, view: dict) -> str:
             seen = next((e for _, z in _zones_of(view) for e in z.get("items", z.get("known", ()))
                          if e.get("key", e["name"]) == value["entity"]), None)
             return item_label(seen, numbered=False) if seen else "a card or tile you cannot see"
+        if "record" in value:   # as the rules build it, each field as words: `spot(row = 1, col = 2)`
+            fields = (f"{k} = [{value_text(v, view) if v else ''}]" if isinstance(v, list) else
+                      f"{k} = {value_text(v, view)}" for k, v in value["fields"].items())
+            return f"{value['record']}({', '.join(fields)})"
     if isinstance(value, str):
         return view.get("titles", {}).get(value, value)
     return str(value)
