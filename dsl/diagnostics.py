@@ -108,7 +108,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E367": (ERROR, "base() in an amended arm or option with arguments, or as a value"),
     "E368": (ERROR, "base() in an amended arm taking its values from several arms"),
     "E370": (ERROR, "a record's field of a type a record cannot hold (a zone, a die, an effect...), or a record itself"),
-    "E371": (ERROR, "a record kept in the game's state (a variable, a card's field, an event's argument, a die)"),
+    "E371": (ERROR, "a die whose faces show a record"),
     "E372": (ERROR, "a record built without naming its fields, or a name built so that is no record"),
     "E373": (ERROR, "a field a record does not have, or one given twice"),
     "E374": (ERROR, "a record built without a field that has no default"),

@@ -597,7 +597,7 @@ def encode(value: Any) -> Any:
         return {"entity": value.key}   # a per-player copy is `name@holder`
     if isinstance(value, (list, tuple)):
         return [encode(v) for v in value]
-    if type(value) is Record:   # a local a trigger keeps (records are never in declared state)
+    if type(value) is Record:   # a variable, a field, an event argument or a local a trigger keeps
         return {"record": value.record, "fields": {k: encode(v) for k, v in value.fields.items()}}
     return value
 

@@ -111,7 +111,7 @@ def test_a_field_of_none_is_the_same_e601_on_both_backends():
 
 
 def test_a_trigger_keeps_a_record_through_a_saved_state(program):
-    """A local a trigger captures is saved with it (records are never in declared state)."""
+    """A local a trigger captures is saved with it (as a variable or a field is: tests/test_recstate.py)."""
     g = Game(program('event ping(); proc p() { let c = at(5, 6); whenever ping() { say "{c}"; } }'), 2, 1)
     run_proc(g, "p")
     data = g.state.to_json()

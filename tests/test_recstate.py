@@ -197,3 +197,15 @@ def test_a_filter_of_another_record_is_e303():
 
 def test_declarations_that_were_e371_now_check_clean():
     assert [d for d in analysed("").diagnostics if d.severity == "error"] == []
+
+
+def test_the_human_screen_reads_records_as_built(program):
+    from rich.console import Console
+
+    from rulebook.runtime.console import screen
+    g = game_of(program, "step(2, 3); set marks[red] = mark(at = last);")
+    console = Console(record=True, width=200)
+    for part in screen(build_view(g, 0), []):
+        console.print(part)
+    text = console.export_text()
+    assert "spot(row = 2, col = 3)" in text and "mark(at = spot(row = 2, col = 3), hue = Red)" in text
