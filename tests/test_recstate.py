@@ -13,6 +13,7 @@ import pytest
 
 from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.runtime.engine import Game
+from rulebook.runtime.record import SavedState
 from rulebook.runtime.state import Record, State, StateError, check_saved
 from rulebook.runtime.view import build_view, changes, value_text
 
@@ -36,7 +37,7 @@ tile t3 { placed = none; }
 zone board of tile;
 zone hand per_player of tile hidden;
 event moved(origin: spot, dest: spot);
-proc listen() { whenever moved(dest = spot(row = 1, col = 1)) { gain 5 vp; } }
+proc listen() { whenever moved(dest = spot(row = 1, col = 1)) { gain 5 vp; say "from {it.origin.row},{it.origin.col}"; } }
 proc step(r: int, c: int) {
   set last = spot(row = r, col = c);
   emit moved(ko, last);
@@ -78,6 +79,7 @@ def test_variables_start_as_declared_and_are_set(program):
     assert g.state.gvars["ko"] == Record("spot", {"row": 1, "col": 1})
     assert p1.vars["marks[red]"] == Record("mark", {"at": Record("spot", {"row": 1, "col": 1}), "hue": "red"})
     assert p1.stock["vp"] == 5   # the trigger's filter compares the event's record with a record
+    assert g.messages == ["P1: from 1,1"]
 
 
 def test_a_filter_that_does_not_match_does_not_fire(program):
@@ -101,7 +103,7 @@ def test_reset_puts_records_back(program):
 def test_a_saved_state_round_trips_with_records_everywhere(program):
     g = game_of(program, "fill board with tile; step(2, 3); set marks[blue] = mark(at = last, hue = blue); "
                          "set t3.placed = last; set t3.path = [last, ko]; set held = claim(card = t1, at = last);")
-    data = json.loads(json.dumps(g.state.to_json()))
+    data = json.loads(SavedState.model_validate(g.state.to_json(), strict=False).model_dump_json())
     check_saved(data, g.program)
     back = State.from_json(data, g.program.entities)
     assert back.to_json() == g.state.to_json() and back.digest() == g.state.digest()
@@ -134,6 +136,7 @@ DIGEST = """
 import sys
 from rulebook.compiler.driver import build_text
 from rulebook.runtime.engine import Game
+from rulebook.runtime.record import SavedState
 from rulebook.runtime.agents import make_agents
 p = build_text(sys.stdin.read(), interpreted=sys.argv[1] == "i")
 g = Game(p, 3, 7, make_agents("random", 3, 7))
@@ -209,3 +212,15 @@ def test_the_human_screen_reads_records_as_built(program):
         console.print(part)
     text = console.export_text()
     assert "spot(row = 2, col = 3)" in text and "mark(at = spot(row = 2, col = 3), hue = Red)" in text
+
+
+def test_printed_back_and_explained():
+    from rulebook.compiler.explain import explain
+    from rulebook.dsl.parser import parse_text
+
+    from .conftest import printed_back
+    _module, printed = printed_back(PACK)
+    assert "var ko global: spot = spot(row = 1, col = 1);" in printed and "kind tile { placed: spot = none;" in printed
+    decl = {getattr(d, "name", None): d for d in parse_text(PACK, "a.rules").items}
+    assert "holding a spot, starting as a spot with row 1 and col 1" in " ".join(explain(decl["ko"]))
+    assert "a spot with row 2 and col 3" in " ".join(explain(decl["t1"]))
