@@ -564,7 +564,7 @@ def before_play(e: A.Expr) -> Optional[A.Node]:
         if type(n) is A.Call and n.func == "enabled":
             continue   # its argument names a variant (the call's own check says whether it does)
         if type(n) is A.Call and n.func not in SUPPLY_CALLS or type(n) is A.Name and n.id != "player_count" \
-                or type(n) not in (A.Int, A.Bool, A.Str, A.Name, A.Unary, A.Binary, A.Cond, A.Match, A.Case, A.Call):
+                or type(n) not in (A.Int, A.Bool, A.Str, A.Name, A.Unary, A.Binary, A.Cond, A.Match, A.Case, A.Range, A.Call):
             return n
         stack.extend(reversed(list(n.children())))
     return None
@@ -1733,14 +1733,8 @@ class Checker(A.Visitor):
         """A typed func's value: each value it may give (the cases of a `match`, both sides of an
         `if ... then ... else`) is checked against the declared type."""
         if isinstance(value, A.Match):
-            subject = self.expr(value.subject, scope)
-            for case in value.cases:
-                self.named_in_comparison(case.value, subject, scope)
-                self.expr(case.value, scope)
-                self.unknown_name_matched(value.subject, case.value, scope, "this case never applies")
-                self.result(type_name, case.result, scope, what)
-            if value.otherwise is not None:
-                self.result(type_name, value.otherwise, scope, what)
+            self.match_arms(value, scope, lambda case, inner: self.result(type_name, case.result, inner, what),
+                            lambda: self.result(type_name, value.otherwise, scope, what))
         elif isinstance(value, A.Cond):
             self.condition(value.cond, scope)
             self.result(type_name, value.then, scope, what)
@@ -3766,36 +3760,37 @@ class Checker(A.Visitor):
         return "int"
 
     def visit_Match(self, e: A.Match, scope: Scope) -> str:
-        subject = self.expr(e.subject, scope)
         results = []
-        for case in e.cases:
-            self.case(case.value, subject, scope)
-            self.unknown_name_matched(e.subject, case.value, scope, "this case never applies")
-            results.append((case.result, self.expr(case.result, self.matched(e.subject, (case.value,), scope))))
-        if e.otherwise is not None:
-            results.append((e.otherwise, self.expr(e.otherwise, scope)))
-        else:
-            self.uncovered(subject, [c.value for c in e.cases], "such a value stops play", e.span)
+        self.match_arms(e, scope, lambda case, inner: results.append((case.result, self.expr(case.result, inner))),
+                        lambda: results.append((e.otherwise, self.expr(e.otherwise, scope))))
         return self.alike(results, "the cases of this 'match'")
 
     def visit_MatchStmt(self, s: A.MatchStmt, scope: Scope) -> None:
-        subject = self.expr(s.subject, scope)
-        seen = set()
-        for arm in s.arms:
-            for value in arm.values:
-                self.case(value, subject, scope)
-                self.unknown_name_matched(s.subject, value, scope, "this arm never runs for it")
-                known = constant(value) if not isinstance(value, A.Name) else value.id
-                if known is not None and known in seen:
-                    self.diags.append(Diagnostic("W402", "an earlier arm names this value: this one never runs "
-                                                 "for it", value.span))
-                seen.add(known)
-            self.block(arm.body, self.matched(s.subject, arm.values, scope))
-        if s.otherwise is not None:
-            self.block(s.otherwise, scope)
-        elif self.uncovered(subject, [v for arm in s.arms for v in arm.values], "nothing happens for it "
-                            "(write 'else {}' if that is meant)", s.span):
+        if self.match_arms(s, scope, lambda arm, inner: self.block(arm.body, inner),
+                           lambda: self.block(s.otherwise, scope)):
             self.complete.add(id(s))   # an arm for every member: one always runs (W414)
+
+    def match_arms(self, m, scope: Scope, arm_body, otherwise) -> bool:
+        """The arms of a `match`, expression (Case) or statement (Arm), checked alike: each arm's cases
+        (`match_case`), then its result or block (`arm_body(arm, scope)`, in the scope the cases
+        narrow), then the `else` (`otherwise()`); without one, W408 for an enum member no case names
+        and W458 for a bounded number no case reaches. Returns whether the cases name every member."""
+        statement = isinstance(m, A.MatchStmt)
+        arms, has_else = (m.arms, m.otherwise is not None) if statement else (m.cases, m.otherwise is not None)
+        runs = "this arm never runs for it" if statement else "this case never applies"
+        subject = self.expr(m.subject, scope)
+        earlier = []   # the constant cases before, as (value, span) or (low, high) number intervals
+        for arm in arms:
+            for value in arm.values:
+                self.match_case(m.subject, subject, value, earlier, scope, runs)
+            arm_body(arm, self.matched(m.subject, arm.values, scope))
+        if has_else:
+            otherwise()
+            return False
+        outcome = "nothing happens for it (write 'else {}' if that is meant)" if statement else "such a value stops play"
+        if any(type(v) is A.Range for arm in arms for v in arm.values):
+            self.gap(m.subject, earlier, outcome, scope, m.span)
+        return self.uncovered(subject, [v for arm in arms for v in arm.values], outcome, m.span)
 
     def case(self, value, subject: str, scope: Scope) -> None:
         """A case of a `match` (expression or statement): a value that can equal the subject; a bare
@@ -3808,6 +3803,82 @@ class Checker(A.Visitor):
             self.err("E303", f"this case is {article(words(found))}; the value matched is "
                      f"{article(words(subject))}", value.span)
 
+    def gap(self, subject, earlier: list, outcome: str, scope: Scope, span: A.Span) -> None:
+        """W458 when a `match` with range cases and no `else` is over a counter declared `from LOW to
+        HIGH` and some number of those no case takes (`earlier`: its constant cases, as `match_case`
+        keeps them)."""
+        decl = self.sym.decls.get(subject.id) if type(subject) is A.Name and subject.id not in scope.locals else None
+        if type(decl) is not A.Counter or decl.indexes is not None:
+            return
+        low, high = constant(decl.low) if decl.low is not None else None, constant(decl.high) if decl.high is not None else None
+        if type(low) is not int or type(high) is not int:
+            return
+        missing, at = [], low
+        for a, b in sorted((a, b if b is not None else a) for a, b in earlier if type(a) is int):
+            if a > at and at <= high:
+                missing.append((at, min(a - 1, high)))
+            at = max(at, b + 1) if b != math.inf else math.inf
+        if at <= high:
+            missing.append((at, high))
+        if missing:
+            numbers = ", ".join(str(a) if a == b else f"{a}..{b}" for a, b in missing)
+            self.diags.append(Diagnostic("W458", f"no case for {numbers} ({subject.id} runs from {low} to {high}) "
+                                         f"and no 'else': {outcome}", span,
+                                         f"add a case for {numbers}, or 'else'"))
+
+    def match_case(self, subject_expr, subject: str, value, earlier: list, scope: Scope, runs: str) -> None:
+        """One case of a `match`: a value that can equal the subject (`case`), or a range of numbers
+        `A..B` / `A..` that holds X when A <= X <= B (E303 on a subject that is no number, E390 when
+        empty). A constant case an earlier one already names never applies: W402 for a value named
+        again, W456 for one a range covers, or a range whose numbers earlier cases take (all or some)."""
+        if type(value) is A.Range:
+            self.range_ends(value, scope)
+            if not fits(subject, "int"):
+                self.err("E303", f"a range case holds numbers; the value matched is {article(words(subject))}",
+                         value.span, "a range case matches a number X with A <= X <= B")
+            low, high = constant(value.low), constant(value.high) if value.high is not None else math.inf
+            if type(low) is not int or type(high) not in (int, float):
+                return
+            if high < low:
+                self.err("E390", f"the range case {printed(value)} holds no number: {high} is below {low}",
+                         value.span, f"write the lower number first: {high}..{low}")
+                return
+        else:
+            self.case(value, subject, scope)
+            self.unknown_name_matched(subject_expr, value, scope, runs)
+            known = value.id if isinstance(value, A.Name) else constant(value)
+            if known is None or type(known) is list:
+                return
+            if type(known) is not int:
+                if known in [k for k, _ in earlier if type(k) is not int]:
+                    self.named_again(value, runs)
+                earlier.append((known, None))
+                return
+            if (known, None) in earlier:
+                self.named_again(value, runs)
+                return
+            low = high = known
+        taken = [(max(low, a), min(high, b if b is not None else a)) for a, b in earlier if type(a) is int]
+        taken = sorted((a, b) for a, b in taken if a <= b)
+        reach, left = low, False   # whether some number of low..high is no earlier case's
+        for a, b in taken:
+            if a > reach:
+                left = True
+                break
+            reach = max(reach, b + 1)
+        left = left or reach <= high
+        if taken and not left:
+            self.diags.append(Diagnostic("W456", f"{printed(value)} is never reached: "
+                                         f"{'earlier cases take all its numbers' if low != high else 'an earlier case takes it'}", value.span,
+                                         "a match takes the first case that holds; remove this one or change the earlier"))
+        elif taken:
+            numbers = ", ".join(str(a) if a == b else f"{a}..{b}" for a, b in taken)
+            one = len(taken) == 1 and taken[0][0] == taken[0][1]
+            self.diags.append(Diagnostic("W456", f"the range {printed(value)} overlaps earlier cases: {numbers} "
+                                         f"{'goes' if one else 'go'} to them, not to this one",
+                                         value.span, "a match takes the first case that holds; make the ranges meet, not overlap"))
+        earlier.append((low, high) if low != high else (low, None))
+
     def handled_by_override(self) -> set:
         """The enum members the override of the declaration being checked names as `match` cases,
         when that declaration is one an override replaces (`NAME.base`): it is reached only through
@@ -3818,7 +3889,7 @@ class Checker(A.Visitor):
         if override is None:
             return set()
         values = [v for n in A.walk(override) for v in
-                  ((n.value,) if isinstance(n, A.Case) else n.values if isinstance(n, A.Arm) else ())]
+                  (n.values if isinstance(n, (A.Case, A.Arm)) else ())]
         return {v.id for v in values if isinstance(v, A.Name)}
 
     def uncovered(self, subject: str, values: list, outcome: str, span: A.Span) -> bool:
@@ -3915,18 +3986,26 @@ class Checker(A.Visitor):
         return f"list:{given.pop()}" if len(given) == 1 and "any" not in given else "list"
 
     def visit_Range(self, e: A.Range, scope) -> str:
-        for end in (e.low, e.high):
+        self.range_ends(e, scope)
+        low, high = constant(e.low), constant(e.high)
+        if type(low) is int and type(high) is int and high < low:   # `12..2`: nothing ever runs over it
+            self.diags.append(Diagnostic("W402", f"the range {low}..{high} is empty: its last number is below its "
+                                         f"first", e.span, f"write the lower number first: {high}..{low}"))
+        return "list:int"
+
+    def named_again(self, value, runs: str) -> None:
+        self.diags.append(Diagnostic("W402", f"an earlier {'arm' if 'arm' in runs else 'case'} names this value: "
+                                     f"{runs.replace('this arm', 'this one').replace('this case', 'this one')}", value.span))
+
+    def range_ends(self, e: A.Range, scope) -> None:
+        """The ends of a range (a list's or a match's case) must be numbers (E303)."""
+        for end in (e.low, e.high) if e.high is not None else (e.low,):
             kind = self.expr(end, scope)
             if not fits(kind, "int"):
                 hint = "a condition is not a number: write 'if C then 1 else 0'" if kind == "bool" else \
                     f"size({printed(end)}) is how many items it holds" if base_of(kind) in ("zone", "list") else None
                 self.err("E303", f"a range runs from a whole number to a whole number, not {article(words(kind))}",
                          end.span, hint)
-        low, high = constant(e.low), constant(e.high)
-        if type(low) is int and type(high) is int and high < low:   # `12..2`: nothing ever runs over it
-            self.diags.append(Diagnostic("W402", f"the range {low}..{high} is empty: its last number is below its "
-                                         f"first", e.span, f"write the lower number first: {high}..{low}"))
-        return "list:int"
 
     def visit_IsKind(self, e: A.IsKind, scope: Scope) -> str:
         """`c is advanced`: a condition on a card (tile...) or none; `c is silver`, with silver a declared

@@ -210,7 +210,7 @@ class CodeGen(A.Visitor):
             subject = self.temp("match")
             last = self.ex(e.otherwise, ctx) if e.otherwise is not None else f"rt.unmatched({subject})"
             return [f"    {subject} = {self.ex(e.subject, ctx)}{mark}"] + \
-                [f"    if {subject} == {self.wrap(c.value, ctx, 5)}: return {self.ex(c.result, ctx)}{mark}"
+                [f"    if {self.case_test(subject, c.values, ctx)}: return {self.ex(c.result, ctx)}{mark}"
                  for c in e.cases] + [f"    return {last}{mark}"]
         if type(e) is A.Aggregate and self.loops_in(e, ctx):
             reduce = aggregate_shape(e)[0]
@@ -834,11 +834,19 @@ class CodeGen(A.Visitor):
             rest = t if rest is None else A.Binary("and", t, rest, span=t.span)
         return f"({domain} if {test} else ())", rest
 
+    def case_test(self, subject: str, values: tuple, ctx: Ctx) -> str:
+        """Whether the value in `subject` (a local) is one of the cases of an arm of either `match`:
+        `==` a value, a chained comparison for a range (`3 <= m <= 4`; `5 <= m` for `5..`), joined by
+        `or` (as the interpreter's `matches`: in order, the first that holds decides; no list built)."""
+        return " or ".join((f"{self.wrap(v.low, ctx, 5)} <= {subject}" +
+                            (f" <= {self.wrap(v.high, ctx, 5)}" if v.high is not None else ""))
+                           if type(v) is A.Range else f"{subject} == {self.wrap(v, ctx, 5)}" for v in values)
+
     def visit_Match(self, e, ctx) -> str:
         # the subject is evaluated once, as the argument of a lambda (a walrus would be refused in a
         # comprehension's iterable); only the chosen case's result is evaluated
         subject = self.temp("match")
-        parts = [f"{self.wrap(c.result, ctx, 1)} if {subject} == {self.wrap(c.value, ctx, 5)} else " for c in e.cases]
+        parts = [f"{self.wrap(c.result, ctx, 1)} if {self.case_test(subject, c.values, ctx)} else " for c in e.cases]
         last = self.wrap(e.otherwise, ctx, 1) if e.otherwise is not None else f"rt.unmatched({subject})"
         return f"(lambda {subject}: {''.join(parts)}{last})({self.ex(e.subject, ctx)})"
 
@@ -1234,8 +1242,7 @@ class CodeGen(A.Visitor):
         subject = self.temp("match")   # evaluated once; the arms compared in order, as in the interpreter
         self.writeline(f"{subject} = {self.ex(s.subject, ctx)}", s)
         for i, arm in enumerate(s.arms):
-            tests = " or ".join(f"{subject} == {self.wrap(v, ctx, 5)}" for v in arm.values)
-            self.writeline(f"{'elif' if i else 'if'} {tests}:", arm)
+            self.writeline(f"{'elif' if i else 'if'} {self.case_test(subject, arm.values, ctx)}:", arm)
             self.nested(arm.body, ctx)
         if s.otherwise:
             self.writeline("else:")

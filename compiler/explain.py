@@ -717,8 +717,24 @@ class ExprReader(A.Visitor):
             return f"{who} {have} no {plural(self.noun(name))}" if e.op != "<" else "never"
         return f"{who} {have} {how}{counted(n.value, self.noun(name))}"
 
+    def cases(self, values: tuple) -> str:
+        """The cases of an arm of either `match`: "3 or 4", "at least 5", "1, 2 or 7 to 9"."""
+        return _either([self.case(v) for v in values], "or")
+
+    def case(self, v) -> str:
+        """One case: a value as read, a range `A..B` as "A to B" ("3 or 4" for two numbers; "between
+        A and B" with an end known only in play), `A..` as "at least A"."""
+        if type(v) is not A.Range:
+            return self.read(v)
+        if v.high is None:
+            return f"at least {self.read(v.low)}"
+        low, high = (n.value if type(n) is A.Int else None for n in (v.low, v.high))
+        if low is None or high is None:
+            return f"between {self.read(v.low)} and {self.read(v.high)}"
+        return f"{low}" if low == high else f"{low} or {high}" if high == low + 1 else f"{low} to {high}"
+
     def visit_Match(self, e):
-        cases = [f"{self.read(c.result)} if it is {self.read(c.value)}" for c in e.cases]
+        cases = [f"{self.read(c.result)} if it is {self.cases(c.values)}" for c in e.cases]
         if e.otherwise is not None:
             cases.append(f"{self.read(e.otherwise)} otherwise")
         return f"depending on {self.read(e.subject)}: {_either(cases, 'or')}"
@@ -1167,7 +1183,7 @@ class Reader(A.Visitor):
     def visit_MatchStmt(self, s, depth: int) -> None:
         self.say(depth, f"Depending on {self.x(s.subject)}:")
         for arm in s.arms:
-            self.say(depth + 1, f"If it is {_either([self.x(v) for v in arm.values], 'or')}{self.arm_amended(arm)}:")
+            self.say(depth + 1, f"If it is {self.words.cases(arm.values)}{self.arm_amended(arm)}:")
             self.block(arm.body, depth + 2)
         if s.otherwise:
             self.say(depth + 1, f"Otherwise{self.arm_amended(s.otherwise)}:")

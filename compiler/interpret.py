@@ -431,7 +431,7 @@ class Interpreter(A.Visitor):
     def visit_MatchStmt(self, s, rt, f):
         subject = self.ev(s.subject, rt, f)
         for arm in s.arms:
-            if any(subject == self.ev(v, rt, f) for v in arm.values):
+            if self.matches(subject, arm.values, rt, f):
                 return self.run(arm.body, rt, f)
         return self.run(s.otherwise or (), rt, f)
 
@@ -804,10 +804,21 @@ class Interpreter(A.Visitor):
             return (f.you.vars if how == "var" else rt.state.gvars)[key]
         return rt.state.globals[key] if how == "global" else rt.zone(f.you, key)
 
+    def matches(self, subject, values: tuple, rt, f) -> bool:
+        """Whether `subject` is one of the cases of an arm of either `match`: equal to a value, or in a
+        range (`low <= subject <= high`; no high end: `low <= subject`), tested in order."""
+        for v in values:
+            if type(v) is not A.Range:
+                if subject == self.ev(v, rt, f):
+                    return True
+            elif self.ev(v.low, rt, f) <= subject and (v.high is None or subject <= self.ev(v.high, rt, f)):
+                return True
+        return False
+
     def visit_Match(self, e, rt, f):
         subject = self.ev(e.subject, rt, f)
         for case in e.cases:
-            if subject == self.ev(case.value, rt, f):
+            if self.matches(subject, case.values, rt, f):
                 return self.ev(case.result, rt, f)
         return self.ev(e.otherwise, rt, f) if e.otherwise is not None else rt.unmatched(subject)
 

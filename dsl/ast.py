@@ -237,6 +237,8 @@ def as_const(e: Expr):
     if t is ListLit:
         return [as_const(i) for i in e.items]
     if t is Range:
+        if e.high is None:   # `5..`, a match's case: not a list
+            raise NotConstant
         low, high = as_const(e.low), as_const(e.high)
         if type(low) is not int or type(high) is not int or high - low >= CONST_RANGE_LIMIT:
             raise NotConstant
@@ -570,10 +572,12 @@ class MemberMap(Part):
 
 @node
 class Range(Expr):
-    """`low..high`: the list of whole numbers from low to high, both included (empty when high < low)."""
+    """`low..high`: the list of whole numbers from low to high, both included (empty when high < low).
+    As a case of a `match` (`3..4: ...`), the numbers X with low <= X <= high; there only, `low..`
+    (high None) is every number from low up."""
 
     low: "Expr"
-    high: "Expr"
+    high: Optional["Expr"]
 
 
 @node
@@ -888,7 +892,8 @@ class If(Stmt):
 
 @node
 class Arm(Part):
-    """`VALUE, VALUE { ... }` of a `match` statement: the block runs when the value matched equals one."""
+    """`VALUE, VALUE { ... }` of a `match` statement: the block runs when the value matched equals one
+    (or, a Range case, lies in it)."""
 
     values: tuple
     body: tuple
@@ -1899,9 +1904,10 @@ class Standing(Decl):
 
 @node
 class Case(Part):
-    """`value: result` of a `match`."""
+    """`value, ...: result` of a `match` expression: its values are cases as an Arm's are (values,
+    ranges `A..B`, open ranges `A..`)."""
 
-    value: Expr
+    values: tuple
     result: Expr
 
 

@@ -610,7 +610,7 @@ class _Builder:
                             span=self._s(meta))
 
     def arm_removed(self, meta, items):
-        return A.ArmRemoved(tuple(i for i in items if isinstance(i, A.Expr)), span=self._s(meta))
+        return A.ArmRemoved(next((i for i in items if type(i) is tuple), ()), span=self._s(meta))
 
     def slot_removed(self, meta, items):
         zones = tuple(p.id for p in items[-1])
@@ -885,7 +885,15 @@ class _Builder:
         return A.MatchStmt(items[0], arms, otherwise, span=self._s(meta))
 
     def match_branch(self, meta, items):
-        return A.Arm(tuple(items[:-1]), _arm_body(items[-1]), span=self._s(meta))
+        return A.Arm(items[0], _arm_body(items[-1]), span=self._s(meta))
+
+    def match_cases(self, meta, items):
+        """The cases of an arm of either `match`, as a tuple."""
+        return tuple(i for i in items if isinstance(i, A.Expr))
+
+    def range_from(self, meta, items):
+        """`A..` as a case: every number from A up."""
+        return A.Range(items[0], None, span=self._s(meta))
 
     def match_otherwise(self, meta, items):
         """`else` of a match statement, as an arm without values (the match keeps its body apart; an
@@ -1311,7 +1319,7 @@ class _Builder:
         return A.Match(items[0], cases, otherwise, span=self._s(meta))
 
     def match_arm(self, meta, items):
-        return A.Case(items[0], items[1], span=self._s(meta))
+        return A.Case(items[0], items[-1], span=self._s(meta))
 
     def match_else(self, meta, items):
         return _Marker("else", items[0])

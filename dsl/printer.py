@@ -67,6 +67,11 @@ def expr(e) -> str:
         return _expr(e)
 
 
+def match_cases(values: tuple) -> str:
+    """The cases of an arm of either `match`, as written: `1, 2`, `3..4`, `5..`."""
+    return ", ".join(_expr(v) for v in values)
+
+
 CATEGORY_WORD = {A.Func: "func", A.Proc: "proc"}   # a card's override (A.HeldOverride) says which
 
 
@@ -110,7 +115,7 @@ class ExprPrinter(A.Visitor):
         return f"{e.record}({', '.join(_field_arg(f) for f in e.fields)})"
 
     def visit_Match(self, e):
-        cases = [f"{_expr(c.value)}: {_expr(c.result)}" for c in e.cases]
+        cases = [f"{match_cases(c.values)}: {_expr(c.result)}" for c in e.cases]
         if e.otherwise is not None:
             cases.append(f"else: {_expr(e.otherwise)}")
         return f"match {_expr(e.subject)} {{ {', '.join(cases)} }}"
@@ -166,7 +171,8 @@ class ExprPrinter(A.Visitor):
         return f"{_wrap(e.subject, RANGE)} is {e.kind}"   # its subject as a comparison's: a range or tighter
 
     def visit_Range(self, e):
-        return f"{_wrap(e.low, 5)}..{_wrap(e.high, 5)}"   # an operand is a sum or tighter
+        # an operand is a sum or tighter; no high end: an open range, a match's case (`5..`)
+        return f"{_wrap(e.low, 5)}..{_wrap(e.high, 5) if e.high is not None else ''}"
 
 
 _expr = ExprPrinter().visit
@@ -288,7 +294,7 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
         terms[-1] += tag(e.tag)
         return _items(first + "affordable(", terms, ")" + tail)
     if isinstance(e, A.Match):
-        cases = [(f"{_expr(c.value)}: ", c.result) for c in e.cases]
+        cases = [(f"{match_cases(c.values)}: ", c.result) for c in e.cases]
         if e.otherwise is not None:
             cases.append(("else: ", e.otherwise))
         lead = _leading(first) + INDENT
@@ -609,7 +615,7 @@ class Printer(A.Visitor):
         self.clauses([Clause("match ", subject)], " {")
         self.depth += 1
         for i, arm in enumerate(arms):
-            values = ", ".join(expr(v) for v in arm.values) or "else"
+            values = match_cases(arm.values) or "else"
             if isinstance(arm, A.ArmRemoved):
                 self.line(f"remove {values};")
             else:
