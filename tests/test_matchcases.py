@@ -14,7 +14,7 @@ from rulebook.compiler.explain import explain
 from rulebook.runtime.coverage import branch_points
 from rulebook.runtime.engine import Game
 
-from .conftest import both_built, examples, found_at, played, printed_back, rules_programs, run_proc, write_pack
+from .conftest import both_built, examples, found_at, parse_error, played, printed_back, rules_programs, run_proc, write_pack
 
 AUDIT = Path(__file__).parent / "packs" / "agricola_match"
 
@@ -107,6 +107,11 @@ def test_misuse_is_positioned():
     assert "no case for 1, 4, 6 (fields runs from 0 to 6)" in next(d.message for d in gap if d.code == "W458")
     overlap = analyse_text(head + "func f(n: int): int = match n { 1..4: 1, 3..6: 5, else: 0 };\n").diagnostics
     assert "3..4 go to them" in next(d.message for d in overlap if d.code == "W456")
+
+
+def test_a_case_open_at_its_low_end_does_not_parse():
+    d = parse_error("counter vp;\nfunc f(n: int): int = match n { ..2: 1, else: 0 };\n")
+    assert d.code == "E100" and (d.span.line, d.span.column) == (2, 33) and "lowest number" in d.message
 
 
 def test_no_warning_where_the_cases_meet_or_an_else_takes_the_rest():
