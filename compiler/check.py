@@ -219,6 +219,11 @@ def element_of(t: str) -> str:
     return t   # a number ranges over 1..n; a player or an entity over itself
 
 
+def numbers_in(spans: list) -> str:
+    """Runs of whole numbers (low, high), high inf for no end, as cases write them: `1, 3..4, 9..`."""
+    return ", ".join(str(a) if a == b else f"{a}..{b if b != math.inf else ''}" for a, b in spans)
+
+
 def constant(expr) -> Optional[object]:
     """The value of an expression known without playing (`A.as_const`), or None."""
     try:
@@ -3821,7 +3826,7 @@ class Checker(A.Visitor):
         if at <= high:
             missing.append((at, high))
         if missing:
-            numbers = ", ".join(str(a) if a == b else f"{a}..{b}" for a, b in missing)
+            numbers = numbers_in(missing)
             self.diags.append(Diagnostic("W458", f"no case for {numbers} ({subject.id} runs from {low} to {high}) "
                                          f"and no 'else': {outcome}", span,
                                          f"add a case for {numbers}, or 'else'"))
@@ -3872,7 +3877,7 @@ class Checker(A.Visitor):
                                          f"{'earlier cases take all its numbers' if low != high else 'an earlier case takes it'}", value.span,
                                          "a match takes the first case that holds; remove this one or change the earlier"))
         elif taken:
-            numbers = ", ".join(str(a) if a == b else f"{a}..{b}" for a, b in taken)
+            numbers = numbers_in(taken)
             one = len(taken) == 1 and taken[0][0] == taken[0][1]
             self.diags.append(Diagnostic("W456", f"the range {printed(value)} overlaps earlier cases: {numbers} "
                                          f"{'goes' if one else 'go'} to them, not to this one",

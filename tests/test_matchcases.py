@@ -107,6 +107,8 @@ def test_misuse_is_positioned():
     assert "no case for 1, 4, 6 (fields runs from 0 to 6)" in next(d.message for d in gap if d.code == "W458")
     overlap = analyse_text(head + "func f(n: int): int = match n { 1..4: 1, 3..6: 5, else: 0 };\n").diagnostics
     assert "3..4 go to them" in next(d.message for d in overlap if d.code == "W456")
+    opened = analyse_text(head + "proc p(n: int) { match n { 1, 9..: gain 1 vp; 5..: gain 2 vp; } }\n").diagnostics
+    assert "the range 5.. overlaps earlier cases: 9.. go to them" in next(d.message for d in opened if d.code == "W456")
 
 
 def test_a_case_open_at_its_low_end_does_not_parse():
