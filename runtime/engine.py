@@ -185,7 +185,8 @@ class Effect(NamedTuple):
     kind: str                # gain, lose, pay, set, move, draw, shuffle, advance, regress, roll, flip,
                              # trigger, choice, say, end, reveal (everyone learns), look (the
                              # player alone learns), skip (a tagged block a modifier forbade),
-                             # nothing (a choose or pick with no option: `no_option_line`),
+                             # nothing (a choose or pick with no option: `no_option_line`; a
+                             # draw that got fewer cards than asked: `draws nothing: deck is empty`),
                              # pick (`pick ... at random`: "picked at random: X"), modifier (put
                              # in force: "modifier opponents move_up until you turn_start"),
                              # eliminate, restore ("P3 is knocked out")
@@ -2649,9 +2650,21 @@ class Game:
                 self.move_all(h, pile, source)
                 self.shuffle(source)
                 drawn += self._draw_some(h, source, dest, count - len(drawn), keep, top, len(drawn))
+        if self.tracer is not None and len(drawn) < count:   # the zone ran out: the trace says so, as it says a draw
+            self._note_short_draw(h, source, count, len(drawn))
         if drawn and "draw" in self.by_event:
             self.emit("draw", h, {"source": source.name, "amount": len(drawn)})
         return drawn
+
+    def _note_short_draw(self, h: Holder, source: ZoneRef, count: int, got: int) -> None:
+        """The trace's line for a draw that got fewer than it asked for (`P1: draws nothing: Round cards 1
+        (stage_deck[1]) is empty`), which would otherwise leave no line at all when it got none."""
+        name = source.label()
+        title = self.program.label(source.name)
+        shown = name if title == source.name else f"{title} ({name})"
+        why = f"{shown} is empty" if not source.items else f"nothing else in {shown} matches"   # (`where`)
+        got_text = "nothing" if got == 0 else f"only {got} of {count}"
+        self._note("nothing", h, f"draws {got_text}: {why}")
 
     def _draw_some(self, h: Holder, source: ZoneRef, dest: ZoneRef, count: int, keep, top: bool = False,
                    placed: int = 0) -> list:
