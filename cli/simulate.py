@@ -45,10 +45,12 @@ class Backend(str, Enum):
 @click.option("--json", "json_file", type=PATH, help="Write the report as JSON here.")
 @click.option("--html", type=PATH, help="Write an HTML report with plots here.")
 @click.option("--failures", type=PATH, default=Path("simulate-failures"), help="Folder for the logs of games that failed.")
+@click.option("--components", "shown_components", type=click.IntRange(min=0), default=20, show_default=True,
+              help="Components in the table: half with the largest difference, half with the smallest (0: all).")
 def simulate(pack: str, expansions: List[str], players: int, games: int, workers: int, backend: Backend,
              ray_address: Optional[str], seed: int, variant: List[str], agent: AutoAgent, against: Optional[str],
              against_with: List[str], against_variant: List[str], json_file: Optional[Path], html: Optional[Path],
-             failures: Path) -> None:
+             failures: Path, shown_components: int) -> None:
     """Play many seeded games and report win rates, scores, lengths and components, with intervals."""
     from rulebook.runtime import simulate as sim
 
@@ -97,7 +99,7 @@ def simulate(pack: str, expansions: List[str], players: int, games: int, workers
         report["label"] += f" ({' + '.join(map(str, stacks[0]))})"
         report["against"]["label"] += f" ({' + '.join(map(str, stacks[1]))})"
     report.update(workers=workers if backend is Backend.local else None, backend=backend.value)
-    _print_report(report, games * len(prepared), elapsed, workers, backend)
+    _print_report(report, games * len(prepared), elapsed, workers, backend, shown_components)
     if json_file is not None:
         from rulebook.compiler.driver import write_atomic
 
@@ -107,6 +109,16 @@ def simulate(pack: str, expansions: List[str], players: int, games: int, workers
         write_html(report, runs[0], html)
         out.print(f"HTML report written to {html / 'index.html'}", markup=False)
     raise Exit(EXIT_FINDINGS if any(failed) else EXIT_CLEAN)
+
+
+def shown_of(rated: list, most: int = 20) -> list:
+    """The rated components a table or plot shows, of those sorted by difference: all of them when there
+    are at most `most` (0: no limit), else the first half of `most` (the largest differences, one more
+    when it is odd) and the last."""
+    if not most or len(rated) <= most:
+        return rated
+    top = (most + 1) // 2
+    return rated[:top] + rated[len(rated) - (most - top):]
 
 
 def _pack_names(job) -> list[str]:
@@ -220,8 +232,9 @@ def _team_score_text(score: dict) -> str:
             f"  games per score: {counts}")
 
 
-def _print_report(report: dict, played: int, elapsed: float, workers: int, backend) -> None:
-    """Rich tables: seats, game length, the components with the largest and smallest effect, failures."""
+def _print_report(report: dict, played: int, elapsed: float, workers: int, backend, most: int = 20) -> None:
+    """Rich tables: seats, game length, the components with the largest and smallest effect (`most` of
+    them, 0: all; a line under the table says how many it leaves out), failures."""
     from rich.table import Table
 
     where = f"{workers} worker(s)" if backend is Backend.local else "Ray"
@@ -260,7 +273,7 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
                       if together else "components: win rate of the seats that used them, versus those that did not")
         # the figures never wrap (an interval over three lines is hard to read): the names give way,
         # cut with an ellipsis
-        shown = rated if len(rated) <= 20 else rated[:10] + rated[-10:]
+        shown = shown_of(rated, most)
         rows = [(labels[c["kind"], c["name"]], c["kind"], str(c["games_used"]),
                  _interval(c["win_rate_used"], c["ci_low"], c["ci_high"]), num(c['win_rate_unused'], '.1%'),
                  _interval(c["effect"], c["effect_ci_low"], c["effect_ci_high"], percent=False)) for c in shown]
@@ -273,16 +286,25 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
         table.add_column("kind", overflow="ellipsis", no_wrap=True, width=kind)
         for width, column in zip(figures, ("games", "used [95% CI]", "unused", "difference [95% CI]")):
             table.add_column(column, justify="right", no_wrap=True, width=width)
-        for row in rows:
+        for at, row in enumerate(rows):
+            if at == (len(shown) + 1) // 2 and len(shown) < len(rated):   # where the ones left out would be
+                table.add_row(f"… {len(rated) - len(shown)} more", *[""] * 5, style="dim")
             table.add_row(*row)
         out.print(table)
+        if len(shown) < len(rated):
+            top = (len(shown) + 1) // 2
+            out.print(f"the table shows {len(shown)} of the {len(rated)} components with a difference: the {top} "
+                      f"largest and the {len(shown) - top} smallest; --components 0 shows them all "
+                      f"(--json writes them all)", markup=False)
     # each with the games it was used in when not all (a tile only moved in some games: "Crossroads 7/10")
     unrated = [labels[c["kind"], c["name"]] + (f" {c['games_used']}/{finished}" if c["games_used"] < finished else "")
                for c in report["components"] if c["effect"] is None and c["games_used"]]
     if unrated:   # used by every seat, or by none of those who did not win: no difference to show
         out.print(f"used with no comparison to make (every {'game' if together else 'seat'} used them, or the games "
                   f"give no win rates "
-                  f"to compare): {', '.join(unrated[:30])}{' ...' if len(unrated) > 30 else ''}", markup=False)
+                  f"to compare): {', '.join(unrated[:30])}"
+                  f"{f' ... and {len(unrated) - 30} more (--json lists them all)' if len(unrated) > 30 else ''}",
+                  markup=False)
     never = [labels[c["kind"], c["name"]] for c in report["components"] if c["games_used"] == 0]
     if never and finished:   # with no game finished, nothing was counted as used
         out.print(f"never used{' in the games that finished' if report['failed'] else ''}: {', '.join(never)}",
@@ -392,7 +414,7 @@ def plots(report: dict, scores: dict, lengths: list) -> dict:
     figures["lengths"] = _png(fig)
     rated = [c for c in report["components"] if c["effect"] is not None]
     if rated:
-        shown = rated if len(rated) <= 20 else rated[:10] + rated[-10:]
+        shown = shown_of(rated)
         fig, ax = plt.subplots(figsize=(6, 0.3 * len(shown) + 1))
         effects = [c["effect"] for c in shown]
         labels = component_labels(report["components"])

@@ -3,12 +3,16 @@ table that leaves components out, notes and suggestions of diagnostics, plurals 
 
 from __future__ import annotations
 
-import pytest
+import json
 
+import pytest
+from click.testing import CliRunner
+
+from rulebook.cli import app
 from rulebook.compiler.driver import build_text
 from rulebook.runtime.engine import Effect, Game
 
-from .conftest import run_proc
+from .conftest import run_proc, write_pack
 
 DRAWS = """counter vp;
 kind card { }
@@ -36,3 +40,29 @@ def test_a_draw_from_an_empty_zone_is_traced(interpreted):
         ("P1: draws only 2 of 3: Round cards (deck) is empty", "t.rules:9:3"),
         ("P1: draws nothing: Round cards (deck) is empty", "t.rules:10:3"),
     ]
+
+
+# 30 cards, two drawn by the first player: most are used in some games and not in others
+MANY = "counter vp;\nkind card { points: int; }\n" + "".join(f"card c{i} {{ points = {i % 5}; }}\n" for i in range(30)) + """
+zone deck of card;
+zone hand per_player of card;
+game g { seats 2 to 2; phase setup { fill deck with card; shuffle deck; }
+  phase play { draw 2 from deck to hand; for each c in hand { gain c.points vp; } } winner most vp; }
+"""
+
+
+def test_simulate_says_how_many_components_its_table_leaves_out(tmp_path):
+    pack = write_pack(tmp_path / "many", MANY, name="many")
+    run = ["simulate", str(pack), "-n", "2", "-g", "40", "-w", "1", "--json", str(tmp_path / "r.json")]
+    result = CliRunner().invoke(app, run, env={"COLUMNS": "140"})
+    rated = [c for c in json.loads((tmp_path / "r.json").read_text())["components"] if c["effect"] is not None]
+    assert result.exit_code == 0 and len(rated) > 20
+    left_out = len(rated) - 20
+    assert f"… {left_out} more" in result.output
+    assert (f"the table shows 20 of the {len(rated)} components with a difference: the 10 largest and the 10 "
+            f"smallest; --components 0 shows them all") in result.output
+    result = CliRunner().invoke(app, run + ["--components", "0"], env={"COLUMNS": "140"})
+    assert result.exit_code == 0 and "more" not in result.output and "the table shows" not in result.output
+    assert all(f"│ {c['name']} " in result.output for c in rated)
+    result = CliRunner().invoke(app, run + ["--components", "5"], env={"COLUMNS": "140"})
+    assert f"… {len(rated) - 5} more" in result.output and "the 3 largest and the 2 smallest" in result.output
