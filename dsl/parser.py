@@ -1814,7 +1814,9 @@ def _classify(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, b
     too many when the layout points at one."""
     diagnostic, missing_semicolon = _classify_token(err, text, file)
     tok = err.token
-    if not missing_semicolon and not _inside_braces(text, tok.line, tok.column):
+    # (a keyword used as a name is wrong inside a block or out of it: no brace is to blame)
+    if not missing_semicolon and not _inside_braces(text, tok.line, tok.column) \
+            and not diagnostic.message.startswith(KEYWORD_LABEL):
         diagnostic = replace(diagnostic, notes=diagnostic.notes + _extra_brace_note(text, tok.line, tok.column))
     return diagnostic, missing_semicolon
 
@@ -1831,7 +1833,9 @@ def _statement_indent(lines: list, number: int) -> int:
 def _extra_brace_note(text: str, line: int, column: int) -> tuple:
     """A note naming the '}' before (line, column) that looks like one too many, judged by
     indentation: the first '}' starting a line that closes a '{' opened by a line indented less
-    (the '}' of an inner block closes an outer one); none when the layout says nothing."""
+    (the '}' of an inner block closes an outer one); none when the layout says nothing, as it does not
+    of a block whose first statement is on the line of its '{' (`card c { points = 2;`: its '}' may end
+    any line of it)."""
     lines = LINE_BREAK.split(text)
     opened: list[tuple[int, int]] = []
     for kind, at_line, at_column in _scan_brackets(text):
@@ -1845,7 +1849,8 @@ def _extra_brace_note(text: str, line: int, column: int) -> tuple:
             indent = len(body) - len(body.lstrip())
             # a '}' starting its line, or one after a block opened and closed on its line (`if a { } }`)
             alone = body.lstrip().startswith("}") or "{" in lines[at_line - 1][:at_column - 1]
-            if open_line < at_line and alone and indent > _statement_indent(lines, open_line):
+            compact = _last_code_char(lines[open_line - 1][open_column:]) not in ("", "{")
+            if open_line < at_line and alone and not compact and indent > _statement_indent(lines, open_line):
                 return (f"the '}}' at line {at_line}, column {at_column} looks like one too many: by its indentation "
                         f"it ends an inner block, but it closes the '{{' at line {open_line}, column {open_column}, "
                         "and the code after it is read outside that block",)

@@ -12,7 +12,7 @@ from rulebook.cli import app
 from rulebook.compiler.driver import build_text
 from rulebook.runtime.engine import Effect, Game
 
-from .conftest import run_proc, write_pack
+from .conftest import parse_error, run_proc, write_pack
 
 DRAWS = """counter vp;
 kind card { }
@@ -66,3 +66,24 @@ def test_simulate_says_how_many_components_its_table_leaves_out(tmp_path):
     assert all(f"│ {c['name']} " in result.output for c in rated)
     result = CliRunner().invoke(app, run + ["--components", "5"], env={"COLUMNS": "140"})
     assert f"… {len(rated) - 5} more" in result.output and "the 3 largest and the 2 smallest" in result.output
+
+
+# a card whose first field is on the line of its '{' and whose '}' ends its last line: correct
+COMPACT_CARD = """kind major { points: int; bought: effect; }
+major clay_oven "Clay Oven" { points = 2;
+  bought { } }
+"""
+
+
+def test_a_reserved_name_has_no_note_on_a_brace():
+    d = parse_error(COMPACT_CARD + "func affordable(m: major): bool = true;\n")
+    assert "'affordable' is reserved" in d.hint and (d.span.line, d.span.column) == (4, 6)
+    assert not any("one too many" in note for note in d.notes), d.notes
+
+
+def test_a_compact_block_s_last_brace_is_not_one_too_many():
+    d = parse_error(COMPACT_CARD + "zone 3;\n")
+    assert d.span.line == 4 and not any("one too many" in note for note in d.notes), d.notes
+    # laid out with its '{' last on its line, the same '}' does look like one too many
+    d = parse_error(COMPACT_CARD.replace("{ points = 2;", "{\n  points = 2;") + "zone 3;\n")
+    assert any("the '}' at line 4, column 14 looks like one too many" in note for note in d.notes), d.notes
