@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import math
 from collections import deque
 from dataclasses import replace
@@ -1422,7 +1421,7 @@ class Checker(A.Visitor):
             if f is None:
                 self.unknown("E205", "field", item.name, item.span, list(fields), of=d.kind)
                 # a misspelt field (`kep = true;`) is the one E205 suggests: no E304 for it besides
-                guessed.update(difflib.get_close_matches(item.name, list(fields), n=1, cutoff=0.7))
+                guessed.update(m for m in (closest(item.name, list(fields)),) if m is not None)
                 continue
             if f.computed:
                 if isinstance(item, A.FieldEffect):

@@ -275,7 +275,25 @@ def closest(name: str, candidates: Iterable[str]) -> Optional[str]:
         one = singular(name)
         close = sorted((c for c in candidates if one == singular(c) or part_of(one, singular(c))),
                        key=lambda c: -difflib.SequenceMatcher(None, name, c).ratio())[:1]
+    if not close and len(name) >= 4:   # two slips, in a name long enough to still be itself (`acum` for
+        # `acc`): the one candidate that close with the same first letter, none when two are
+        close = [c for c in candidates if len(c) >= 3 and c[0] == name[0] and slips(name, c) <= 2]
+        close = close if len(close) == 1 else []
     return close[0] if close else None
+
+
+def slips(a: str, b: str) -> int:
+    """How many slips turn `a` into `b`: letters changed, dropped or added, adjacent pairs swapped
+    (the optimal string alignment distance)."""
+    rows = [list(range(len(b) + 1))]
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            row[j] = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], rows[-2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]
 
 
 def singular(name: str) -> str:

@@ -18,7 +18,7 @@ from lark.lexer import LineCounter
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from . import ast as A
-from .diagnostics import Diagnostic, RulesError, did_you_mean
+from .diagnostics import Diagnostic, RulesError, closest, did_you_mean
 from .files import MAX_FILE_BYTES, read_limited
 from .lexer import COMMENT, LINE_BREAK, ODD_BREAK, STRING, Comment, RulesLexer, line_and_column
 
@@ -1835,9 +1835,11 @@ def _extra_brace_note(text: str, line: int, column: int) -> tuple:
     indentation: the first '}' starting a line that closes a '{' opened by a line indented less
     (the '}' of an inner block closes an outer one); none when the layout says nothing, as it does not
     of a block whose first statement is on the line of its '{' (`card c { points = 2;`: its '}' may end
-    any line of it)."""
+    any line of it). Inside a block (an `option` after a `choose`'s '}' too many), only a '}' of the
+    blocks inside that one is looked at."""
     lines = LINE_BREAK.split(text)
     opened: list[tuple[int, int]] = []
+    suspects = []   # (the '{' it closes, the note), in the order of the '}'
     for kind, at_line, at_column in _scan_brackets(text):
         if (at_line, at_column) >= (line, column):
             break
@@ -1851,10 +1853,12 @@ def _extra_brace_note(text: str, line: int, column: int) -> tuple:
             alone = body.lstrip().startswith("}") or "{" in lines[at_line - 1][:at_column - 1]
             compact = _last_code_char(lines[open_line - 1][open_column:]) not in ("", "{")
             if open_line < at_line and alone and not compact and indent > _statement_indent(lines, open_line):
-                return (f"the '}}' at line {at_line}, column {at_column} looks like one too many: by its indentation "
-                        f"it ends an inner block, but it closes the '{{' at line {open_line}, column {open_column}, "
-                        "and the code after it is read outside that block",)
-    return ()
+                suspects.append(((open_line, open_column),
+                                 f"the '}}' at line {at_line}, column {at_column} looks like one too many: by its "
+                                 f"indentation it ends an inner block, but it closes the '{{' at line {open_line}, "
+                                 f"column {open_column}, and the code after it is read outside that block"))
+    inside = opened[-1] if opened else (0, 0)   # the block the position is in (none: the top level)
+    return next(((note,) for opening, note in suspects if opening > inside), ())
 
 
 def _block_head(text: str, end: int) -> bool:
@@ -1968,7 +1972,8 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
     if tok.type == "OPTION" and "OPTION" not in accepts:   # a choose's item met among statements
         return Diagnostic("E100", f"{OPTION_LABEL}; found {found}", span,
                           hint="write 'choose { option \"...\" { ... } option ... }'",
-                          notes=_left_open_note(text, tok.line)), False
+                          # (a '}' too many that closed the choose before it: `} }` after an option)
+                          notes=_left_open_note(text, tok.line) + _extra_brace_note(text, tok.line, tok.column)), False
     if keyword_as_name and before is not None and before.line == tok.line and \
             text[:tok.start_pos].rstrip().endswith(","):   # `enum kind { city, event }`: a list goes on
         return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=f"expected {expected}"), False
@@ -2449,9 +2454,12 @@ def _keywords_as_names(text: str, file: str, first: Diagnostic) -> list[Diagnost
 
 def unknown_phase(name: str, span: A.Span) -> Optional[Diagnostic]:
     """E100 for a phase a game does not have (in a game, or in an `amend` of one), or None."""
-    if name in ("setup", "play", "final"):
+    phases = ("setup", "play", "final")
+    if name in phases:
         return None
-    return Diagnostic("E100", f"a game has the phases setup, play and final, not {name!r}", span)
+    meant = closest(name, phases)
+    return Diagnostic("E100", f"a game has the phases setup, play and final, not {name!r}", span,
+                      hint=f"did you mean '{meant}'?" if meant is not None else None)
 
 
 def parse_file(path: Path, display: Optional[str] = None) -> tuple[A.Module, str]:

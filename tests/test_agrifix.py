@@ -9,7 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from rulebook.cli import app
-from rulebook.compiler.driver import build_text
+from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.dsl.diagnostics import closest
 from rulebook.runtime.engine import Effect, Game
 
 from .conftest import parse_error, run_proc, write_pack
@@ -87,3 +88,42 @@ def test_a_compact_block_s_last_brace_is_not_one_too_many():
     # laid out with its '{' last on its line, the same '}' does look like one too many
     d = parse_error(COMPACT_CARD.replace("{ points = 2;", "{\n  points = 2;") + "zone 3;\n")
     assert any("the '}' at line 4, column 14 looks like one too many" in note for note in d.notes), d.notes
+
+
+def test_a_misspelt_field_two_slips_away_is_suggested():
+    result = analyse_text("counter vp;\nkind action { acc: int; }\naction a1 { acum = 1; }\n")
+    assert [(d.code, d.hint) for d in result.diagnostics if d.severity == "error"] == \
+        [("E205", "did you mean 'acc'?")]   # and no E304 for the field it meant
+    assert closest("acum", ["acc", "points"]) == "acc"
+    assert closest("acum", ["acc", "act"]) is None        # two as close: neither is suggested
+    assert closest("xcum", ["acc"]) is None and closest("ac", ["acc_x"]) is None
+
+
+def test_a_misspelt_phase_is_suggested():
+    d = parse_error("counter vp;\ngame g { seats 1 to 1; phase plya { gain 1 vp; } winner most vp; }\n")
+    assert "the phases setup, play and final, not 'plya'" in d.message and d.hint == "did you mean 'play'?"
+
+
+CHOOSE = """counter vp;
+resource wood;
+proc p() {
+  choose "which?" {
+    option "wood" {
+      gain 1 wood;
+    } }
+    option "vp" {
+      gain 1 vp;
+    }
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("text, brace, option", [(CHOOSE, (7, 7), 8),
+                                                  (CHOOSE.replace("    } }\n", "    }\n    }\n"), (8, 5), 9)],
+                         ids=["same line", "own line"])
+def test_an_option_after_a_brace_too_many_in_a_choose_points_back_at_it(text, brace, option):
+    d = parse_error(text)
+    assert "'option' is an item of 'choose" in d.message and (d.span.line, d.span.column) == (option, 5)
+    assert f"the '}}' at line {brace[0]}, column {brace[1]} looks like one too many: by its indentation it ends " \
+           "an inner block, but it closes the '{' at line 4, column 19" in " ".join(d.notes), d.notes
