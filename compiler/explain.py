@@ -62,8 +62,16 @@ def _lower_first(title: str) -> str:
     return title
 
 
+# words that follow a noun to say where it stands, not to name it: "Food still due", "Cards left"
+POSTMODIFIER = re.compile(r" (?:still|yet|already|now|left|due|remaining|owed|waiting|needed|not)\b")
+
+
 def _split_head(words: str) -> tuple[str, str]:
-    found = [at for at in (words.find(prep) for prep in PREPOSITIONS) if at > 0]
+    """A noun phrase as its head (whose last word takes the plural) and the rest: from the first
+    preposition ("coin| of the realm") or word after the noun that says where it stands ("Food| still due")."""
+    after = POSTMODIFIER.search(words)
+    found = [at for at in (words.find(prep) for prep in PREPOSITIONS) if at > 0] + \
+        ([after.start()] if after is not None and after.start() > 0 else [])
     return (words[:min(found)], words[min(found):]) if found else (words, "")
 
 

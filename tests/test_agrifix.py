@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from rulebook.cli import app
 from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.explain import counted, plural, reading
 from rulebook.dsl.diagnostics import closest
 from rulebook.runtime.engine import Effect, Game
 
@@ -127,3 +128,19 @@ def test_an_option_after_a_brace_too_many_in_a_choose_points_back_at_it(text, br
     assert "'option' is an item of 'choose" in d.message and (d.span.line, d.span.column) == (option, 5)
     assert f"the '}}' at line {brace[0]}, column {brace[1]} looks like one too many: by its indentation it ends " \
            "an inner block, but it closes the '{' at line 4, column 19" in " ".join(d.notes), d.notes
+
+
+def test_the_plural_of_a_title_takes_its_noun_not_the_words_after_it():
+    assert counted(5, "Food still due from the Well") == "5 Food still due from the Well"
+    assert plural("Card left") == "Cards left" and plural("Worker still at home") == "Workers still at home"
+    assert plural("Stone due") == "Stone due" and plural("coin of the realm") == "coins of the realm"
+    assert counted(1, "Cards left") == "1 Card left" and plural("gold diamond") == "gold diamonds"
+
+
+def test_explain_of_a_card_gaining_a_counter_with_a_title_of_several_words():
+    text = """counter well_food "Food still due from the Well" from 0 to 10;
+kind major { bought: effect; }
+major well "Well" { bought { gain 5 well_food; } }
+"""
+    symbols = analyse_text(text).symbols
+    assert "  Gain 5 Food still due from the Well." in reading(symbols.decls["well"], symbols)
