@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import difflib
+import re
 from typing import Optional
 
 from . import ast as A
@@ -995,9 +996,14 @@ class Printer(A.Visitor):
         if w.together:   # `if COND`, `score EXPR` or both, in that order
             self.clauses([Clause("winner together"), _where("if ", w.cond), _where("score ", w.score)])
             return
+        # a key that begins with the word `most` or `fewest` (a counter so named) keeps its order's word:
+        # `then most most`, as `then most` would read the counter as the word
         self.clauses([Clause(f"winner {w.order(0)} ", w.key)] +
-                     [Clause(f"then {'fewest ' if w.order(i) == 'fewest' else ''}", t)
+                     [Clause(f"then {w.order(i) + ' ' if w.order(i) == 'fewest' or _ORDER_WORD.match(_expr(t)) else ''}", t)
                       for i, t in enumerate(w.tiebreaks, 1)] + [_where("if ", w.cond)])
+
+
+_ORDER_WORD = re.compile(r"(?:most|fewest)\b")
 
 
 def _where(keyword: str, value) -> Optional[Clause]:

@@ -14,7 +14,7 @@ from rulebook.compiler.explain import counted, plural, reading
 from rulebook.dsl.diagnostics import closest
 from rulebook.runtime.engine import Effect, Game
 
-from .conftest import parse_error, run_proc, write_pack
+from .conftest import parse_error, played, printed_back, random_games_agree, run_proc, write_pack
 
 DRAWS = """counter vp;
 kind card { }
@@ -56,17 +56,17 @@ game g { seats 2 to 2; phase setup { fill deck with card; shuffle deck; }
 def test_simulate_says_how_many_components_its_table_leaves_out(tmp_path):
     pack = write_pack(tmp_path / "many", MANY, name="many")
     run = ["simulate", str(pack), "-n", "2", "-g", "40", "-w", "1", "--json", str(tmp_path / "r.json")]
-    result = CliRunner().invoke(app, run, env={"COLUMNS": "140"})
+    result = CliRunner().invoke(app, run)
     rated = [c for c in json.loads((tmp_path / "r.json").read_text())["components"] if c["effect"] is not None]
     assert result.exit_code == 0 and len(rated) > 20
     left_out = len(rated) - 20
     assert f"… {left_out} more" in result.output
     assert (f"the table shows 20 of the {len(rated)} components with a difference: the 10 largest and the 10 "
             f"smallest; --components 0 shows them all") in result.output
-    result = CliRunner().invoke(app, run + ["--components", "0"], env={"COLUMNS": "140"})
+    result = CliRunner().invoke(app, run + ["--components", "0"])
     assert result.exit_code == 0 and "more" not in result.output and "the table shows" not in result.output
     assert all(f"│ {c['name']} " in result.output for c in rated)
-    result = CliRunner().invoke(app, run + ["--components", "5"], env={"COLUMNS": "140"})
+    result = CliRunner().invoke(app, run + ["--components", "5"])
     assert f"… {len(rated) - 5} more" in result.output and "the 3 largest and the 2 smallest" in result.output
 
 
@@ -144,3 +144,38 @@ major well "Well" { bought { gain 5 well_food; } }
 """
     symbols = analyse_text(text).symbols
     assert "  Gain 5 Food still due from the Well." in reading(symbols.decls["well"], symbols)
+
+
+# `space`, `most` and `fewest` as names (a kind of action spaces, a zone, counters), next to a track's
+# spaces, a bonus on a space and a winner line with keys in parentheses
+SPACES = """counter vp;
+counter most "Most wood";
+resource fewest;
+kind space { wood: int; }
+space forest "Forest" { wood = 3; }
+space grove "Grove" { wood = 1; }
+zone spaces of space;
+zone taken per_player of space;
+track path { space 1 { gain 1 vp; } space 2 { gain 1 most; } }
+game g {
+  seats 2 to 2;
+  phase setup { fill spaces with space; }
+  phase play {
+    each players {
+      pick s from spaces "which space?" { move s to taken; gain s.wood fewest; }
+      advance path by 1;
+      bonus path space (1 + 1);
+      set most = size(sorted(s in taken, most (s.wood) then fewest s.wood));
+    }
+  }
+  winner most (vp + most) then fewest (fewest) then most most;
+}
+"""
+
+
+def test_space_most_and_fewest_are_names_where_their_constructs_are_not_written():
+    random_games_agree(SPACES, seeds=range(1, 4), counts=(2,))
+    printed_back(SPACES)
+    game = played(build_text(SPACES, interpreted=True), 1, 2)
+    assert sorted(len(p.zones["taken"]) for p in game.state.players) == [1, 1]
+    assert [d.code for d in analyse_text(SPACES).diagnostics] == []
