@@ -606,6 +606,7 @@ class Checker(A.Visitor):
         self.in_deciding = 0   # `if`/`while` conditions around the expression being checked
         self.no_effects: dict = {}   # proc calls (ids) where no effect may run: why (E396)
         self.bound: dict = {}   # (id of the declaration, local name) -> where it was last bound (E201: out of its block)
+        self.loop_ranges: dict = {}   # id of a `for each n in LOW..HIGH` local's entry -> (LOW, HIGH), both constant
         # W451: [the outer local's entry, the inner `let`, its name, read since] for each `let` in a block
         # that bound an enclosing block's local (or a parameter) again: the outer one is watched from the
         # end of that block, and read again there, the `let` was likely meant as a `set`
@@ -2151,6 +2152,29 @@ class Checker(A.Visitor):
         if any(d.enum is None and isinstance(v, int) and not d.low <= v <= d.high for d, v in zip(dims, values)):
             self.err("E312", f"{name}[{','.join(str(v) if isinstance(v, int) else printed(p) for v, p in zip(values, parts))}]"
                      f" is outside {shown}", index.span)
+        else:
+            self.index_past_loop(name, shown, dims, parts, scope)
+
+    def index_past_loop(self, name: str, shown: str, dims, parts, scope: Scope) -> None:
+        """W481: an index `VAR + N` (or `VAR - N`, `N + VAR`) of a `for each VAR in LOW..HIGH` loop that is
+        outside the declared range for every value of VAR (`stage_deck[n + 6]` in `for each n in 1..6`
+        with `stage_deck[1..6]`), which play would stop at (E601) at the first turn of the loop."""
+        for d, part in zip(dims, parts):
+            if d.enum is not None or type(part) is not A.Binary or part.op not in "+-":
+                continue
+            var, amount = (part.left, constant_int(part.right)) if type(part.left) is A.Name else \
+                (part.right, constant_int(part.left)) if part.op == "+" and type(part.right) is A.Name else (None, None)
+            entry = scope.locals.get(var.id) if var is not None else None
+            bounds = self.loop_ranges.get(id(entry)) if entry is not None and amount is not None else None
+            if bounds is None:
+                continue
+            shift = amount if part.op == "+" else -amount
+            low, high = bounds[0] + shift, bounds[1] + shift
+            if high < d.low or low > d.high:
+                self.diags.append(Diagnostic(
+                    "W481", f"{name}[{printed(part)}] is outside {shown} for every {var.id} of its loop "
+                    f"({var.id} in {bounds[0]}..{bounds[1]} gives {low}..{high}): play would stop there (E601)",
+                    part.span, f"an index of {name} goes from {d.low} to {d.high}"))
 
     def unknown_member(self, part, enum: Optional[str], scope: Scope) -> bool:
         """E201 for an index nothing declares where a member of an enum goes (`cured[green]`), said as an
@@ -2473,6 +2497,9 @@ class Checker(A.Visitor):
         self.text_parts(s.title_parts, scope, s.var)   # `in any order`: asked before each element is taken
         element = self.domain(s.domain, scope)
         inner = self.bind(scope, s.var, s.span, element)
+        bounds = (constant_int(s.domain.low), constant_int(s.domain.high)) if type(s.domain) is A.Range else (None,)
+        if None not in bounds:   # (W481: an index `n + 6` outside the declaration for every n)
+            self.loop_ranges[id(inner.locals[s.var])] = bounds
         if s.where is not None:
             self.condition(s.where, inner)
             inner = self.narrowed(s.where, inner)

@@ -185,6 +185,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W476": (WARNING, "a card's override that calls the func or proc it changes: for its holder, it calls itself"),
     "W477": (WARNING, "a window; with no card to play at it: no card has an 'anytime in ZONE' slot"),
     "W478": (WARNING, "a card with an 'anytime in ZONE' slot in a pack without a window;"),
+    "W481": (WARNING, "an index VAR + N of a for each loop over LOW..HIGH outside the declared range for every VAR"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

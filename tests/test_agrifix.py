@@ -14,7 +14,7 @@ from rulebook.compiler.explain import counted, plural, reading
 from rulebook.dsl.diagnostics import closest
 from rulebook.runtime.engine import Effect, Game
 
-from .conftest import parse_error, played, printed_back, random_games_agree, run_proc, write_pack
+from .conftest import found_at, parse_error, played, printed_back, random_games_agree, run_proc, write_pack
 
 DRAWS = """counter vp;
 kind card { }
@@ -179,3 +179,26 @@ def test_space_most_and_fewest_are_names_where_their_constructs_are_not_written(
     game = played(build_text(SPACES, interpreted=True), 1, 2)
     assert sorted(len(p.zones["taken"]) for p in game.state.players) == [1, 1]
     assert [d.code for d in analyse_text(SPACES).diagnostics] == []
+
+
+LOOPED = """counter vp;
+kind card { }
+card a { }
+zone deck[1..6] of card;
+zone hand per_player of card;
+proc p() {
+  for each n in 1..6 {
+    draw 1 from deck[INDEX] to hand;
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("index, found", [("n + 6", True), ("6 + n", True), ("n - 6", True), ("n + 1", False),
+                                          ("n", False), ("n * 2", False), ("n + 0", False)])
+def test_an_index_outside_the_declaration_for_every_value_of_its_loop_is_w481(index, found):
+    text = LOOPED.replace("INDEX", index)
+    assert [f for f in found_at(text) if f[0] == "W481"] == ([("W481", 8, 22)] if found else [])
+    if found:
+        d = next(d for d in analyse_text(text).diagnostics if d.code == "W481")
+        assert d.message.startswith(f"deck[{index}] is outside deck[1..6] for every n of its loop (n in 1..6 gives ")
