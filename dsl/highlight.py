@@ -20,12 +20,12 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
     "flip", "for", "forbid", "from", "gain", "gather", "global", "highest", "if", "in", "is", "let", "longest_path", "lose", "lowest", "marker", "match", "may", "modifier", "move",
     "no_benefit", "no_bonus", "no_reward", "not", "of", "once", "option", "optional", "or", "override", "pay", "paying",
     "per_player", "phase", "pick", "rank", "reachable", "reactivate", "regress", "repeat", "repeatedly", "return", "roll", "say", "seats", "set", "shortest_path", "shuffle",
-    "some", "sorted", "then", "tier", "ties", "to", "top", "total", "until", "when", "whenever", "where",
+    "some", "sorted", "space", "then", "tier", "ties", "to", "top", "total", "until", "when", "whenever", "where",
     "while", "winner", "with", "public", "hidden", "secret", "reveal", "look", "simultaneously",
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
 CONTEXTUAL = ("anytime", "as", "at", "auction", "award", "break", "can", "eliminate", "end", "fewest", "most", "next", "offer",
-              "open", "record", "refills", "reset", "restore", "sealed", "shown", "space", "start", "through", "via", "window")
+              "open", "record", "refills", "reset", "restore", "sealed", "shown", "start", "through", "via", "window")
 
 
 class RulesLexer(RegexLexer):

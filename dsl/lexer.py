@@ -62,15 +62,14 @@ CONTEXTUAL = {
     "anytime": "KIND NAME { anytime in ZONE { ... } }",
     "window": "window;",
     "record": "record NAME { FIELD: TYPE; ... }",
-    "space": "track NAME { space N { ... } }' or 'bonus NAME space N;",
     "most": "winner most EXPR;' or 'then most EXPR' or 'sorted(VAR in LIST, most EXPR)",
     "fewest": "winner fewest EXPR;' or 'then fewest EXPR' or 'sorted(VAR in LIST, fewest EXPR)",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand), a key in parentheses
 # (`winner most (vp + coins)`, `then fewest (x)`: right after `winner`, `then` or a sorted's ',' the
-# word is the keyword, so a func named `most` is called elsewhere), `bonus t space (n + 1)`
-NEVER_CALLED = frozenset({"as", "space", "most", "fewest"})
+# word is the keyword, so a func named `most` is called elsewhere)
+NEVER_CALLED = frozenset({"as", "most", "fewest"})
 # the contextual words that are their keyword only before another word (`shown told: bool;`): before
 # ':' or '=' they name a field (`shown: bool;`, `shown = true;`)
 _WORD_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*[A-Za-z_]")

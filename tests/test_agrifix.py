@@ -146,23 +146,23 @@ major well "Well" { bought { gain 5 well_food; } }
     assert "  Gain 5 Food still due from the Well." in reading(symbols.decls["well"], symbols)
 
 
-# `space`, `most` and `fewest` as names (a kind of action spaces, a zone, counters), next to a track's
-# spaces, a bonus on a space and a winner line with keys in parentheses
+# `most` and `fewest` as names (counters, a resource), next to a winner line with keys in
+# parentheses and a counter named `most` as a tie-break
 SPACES = """counter vp;
 counter most "Most wood";
 resource fewest;
-kind space { wood: int; }
-space forest "Forest" { wood = 3; }
-space grove "Grove" { wood = 1; }
-zone spaces of space;
-zone taken per_player of space;
+kind plot { wood: int; }
+plot forest "Forest" { wood = 3; }
+plot grove "Grove" { wood = 1; }
+zone plots of plot;
+zone taken per_player of plot;
 track path { space 1 { gain 1 vp; } space 2 { gain 1 most; } }
 game g {
   seats 2 to 2;
-  phase setup { fill spaces with space; }
+  phase setup { fill plots with plot; }
   phase play {
     each players {
-      pick s from spaces "which space?" { move s to taken; gain s.wood fewest; }
+      pick s from plots "which plot?" { move s to taken; gain s.wood fewest; }
       advance path by 1;
       bonus path space (1 + 1);
       set most = size(sorted(s in taken, most (s.wood) then fewest s.wood));
@@ -173,12 +173,13 @@ game g {
 """
 
 
-def test_space_most_and_fewest_are_names_where_their_constructs_are_not_written():
+def test_most_and_fewest_are_names_where_their_constructs_are_not_written():
     random_games_agree(SPACES, seeds=range(1, 4), counts=(2,))
     printed_back(SPACES)
     game = played(build_text(SPACES, interpreted=True), 1, 2)
     assert sorted(len(p.zones["taken"]) for p in game.state.players) == [1, 1]
     assert [d.code for d in analyse_text(SPACES).diagnostics] == []
+    assert "a keyword cannot be used as a name" in parse_error("counter space;\n").message   # still reserved
 
 
 LOOPED = """counter vp;
