@@ -1046,13 +1046,18 @@ class Checker(A.Visitor):
                 self.err("E305", f"track {d.name!r} has no space {r.position}", r.span)
             self.block(r.body, Scope())
 
-    def visit_Kind(self, d: A.Kind) -> None:
+    def declared_fields(self, fields, of: str = ""):
+        """A kind's or a record's fields in order, each type checked, E215 for a name declared twice."""
         seen = set()
-        for f in d.fields:
+        for f in fields:
             if f.name in seen:
-                self.err("E215", f"field {f.name!r} is declared twice", f.span)
+                self.err("E215", f"field {f.name!r}{of} is declared twice", f.span)
             seen.add(f.name)
             self.type_ref(f.type, f.span)
+            yield f
+
+    def visit_Kind(self, d: A.Kind) -> None:
+        for f in self.declared_fields(d.fields):
             if self.record_item(f.type, f.of) is not None:   # a record, or a list of them: none or constants
                 if f.default is not None:
                     self.kept_record(f.type, f.of, f.default, f"the default of {f.name!r} must be")
@@ -1069,6 +1074,7 @@ class Checker(A.Visitor):
                     self.member_value(f, f.default)
             elif f.default is not None:
                 self.field_value(f, numbered(f.default, 1, d))   # a default may use copy_number too
+        seen = {f.name for f in d.fields}
         for slot in d.slots:   # every card of the kind has it: checked once, here
             if slot.name in seen:
                 self.err("E215", f"{slot_words(slot)} {slot.name!r} is written twice", slot.span)
@@ -1118,12 +1124,7 @@ class Checker(A.Visitor):
     RECORD_FIELD_TYPES = ("int", "bool", "str", "player")
 
     def visit_Record(self, d: A.Record) -> None:
-        seen = set()
-        for f in d.fields:
-            if f.name in seen:
-                self.err("E215", f"field {f.name!r} of record {d.name} is declared twice", f.span)
-            seen.add(f.name)
-            self.type_ref(f.type, f.span)
+        for f in self.declared_fields(d.fields, f" of record {d.name}"):
             item = f.of if f.of is not None else f.type
             if f.of is not None:
                 self.list_of(f.of, f.span)

@@ -342,11 +342,16 @@ class ExprReader(A.Visitor):
             return None
         types = {f.type for d in self.symbols.decls.values() if isinstance(d, A.Kind)
                  for f in d.fields if f.name == field}
+        if len(types) == 1 and next(iter(types)) in FIELD_TYPE_WORDS:
+            return FIELD_TYPE_WORDS[next(iter(types))]
+        return self.held_word(types)
+
+    def held_word(self, types: set) -> Optional[str]:
+        """The one kind or enum all the declarations of a short name agree it holds, as a noun; None if
+        they disagree or it holds plain values."""
         if len(types) != 1:
             return None
         (kind,) = types
-        if kind in FIELD_TYPE_WORDS:
-            return FIELD_TYPE_WORDS[kind]
         return singular(self.noun(kind)) if isinstance(self.decl(kind), (A.Kind, A.Enum)) else None
 
     def argument_word(self, name: str) -> Optional[str]:
@@ -354,12 +359,8 @@ class ExprReader(A.Visitor):
         and it holds cards or members: "worker"; None otherwise (it keeps its name)."""
         if self.symbols is None:
             return None
-        types = {p.type for d in self.symbols.decls.values() if isinstance(d, A.Event)
-                 for p in d.params if p.name == name}
-        if len(types) != 1:
-            return None
-        (kind,) = types
-        return singular(self.noun(kind)) if isinstance(self.decl(kind), (A.Kind, A.Enum)) else None
+        return self.held_word({p.type for d in self.symbols.decls.values() if isinstance(d, A.Event)
+                               for p in d.params if p.name == name})
 
     def possessive(self, e) -> str:
         """ "your", "p's", "the leader's"."""
