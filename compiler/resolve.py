@@ -431,6 +431,9 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
         if target is None:
             return
         item = replace(item, copies=None)
+    if item.part is not None:   # `amend CARD.EFFECT { ... }`: that effect's chooses, matches and picks
+        _amend_effect(sym, target, item, diags, sources)
+        return
     if isinstance(target, A.Entity):
         allowed, fields = (A.FieldValue, A.FieldEffect, A.SlotRemoved), {"values": target.values, "effects": target.effects}
     elif isinstance(target, A.Kind):
@@ -627,6 +630,32 @@ def _amend_enum(sym: Symbols, enum: A.Enum, item: A.Amend, diags: list[Diagnosti
         sym.amended.append((item, enum))
 
 
+def _amend_effect(sym: Symbols, card, item: A.Amend, diags: list[Diagnostic], sources: dict) -> None:
+    """`amend CARD.EFFECT { choose ...; match ...; pick ...; }`: the constructs of one effect of a card
+    (its kind's effect slot, `power { ... }`) amended as a proc's are (branch citfix)."""
+    at = declared_at(sources, item.name, item.span)
+    effect = next((e for e in card.effects if type(e) is A.FieldEffect and e.name == item.part), None) \
+        if isinstance(card, A.Entity) else None
+    if effect is None:
+        what = f"is {_article(CATEGORY[type(card)])}" if card is not None else "is not declared"
+        effects = [e.name for e in card.effects if type(e) is A.FieldEffect] if isinstance(card, A.Entity) else []
+        diags.append(Diagnostic("E217", f"'amend {item.name}.{item.part}' changes the chooses, matches and picks of "
+                                f"an effect of a card; " + (f"{item.name!r} has no effect {item.part!r}"
+                                                            if isinstance(card, A.Entity) else f"{item.name!r} {what}"),
+                                at, did_you_mean(item.part, effects) if effects else
+                                _similar(sym, item.name, (A.Entity,)) if card is None else None))
+        return
+    if item.title is not None or item.copies is not None:
+        diags.append(Diagnostic("E217", f"an effect has no title nor copies: write them in 'amend {item.name} ... "
+                                "{ }'", at))
+        return
+    what = f"the {item.part} of {item.name!r}"
+    bodies = _amended_bodies(sym, what, {item.part: effect.body}, item, diags)
+    if bodies[item.part] is not effect.body:
+        new = replace(effect, body=bodies[item.part])
+        sym.decls[item.name] = replace(card, effects=tuple(new if e is effect else e for e in card.effects))
+
+
 def _amend_chooses(sym: Symbols, proc: Optional[A.Proc], item: A.Amend, diags: list[Diagnostic], sources: dict) -> None:
     """`amend PROC { choose "prompt" { ... } match SUBJECT { ... } pick "prompt" ...; }`, or of a game
     phase (`proc` None): each choose (match, pick) written changes the options (arms, parts) of the
@@ -641,13 +670,27 @@ def _amend_chooses(sym: Symbols, proc: Optional[A.Proc], item: A.Amend, diags: l
     bodies = {item.name: proc.body if proc is not None else getattr(sym.game, item.name)}
     for name in _bases(sym, item.name) if proc is not None else ():   # then what its base() calls run
         bodies[name] = sym.decls[name].body
+    bodies = _amended_bodies(sym, what, bodies, item, diags)
+    for name, body in bodies.items():
+        if proc is None:
+            sym.game = sym.decls[sym.game.name] = replace(sym.game, **{name: body})
+        elif body is not sym.decls[name].body:
+            sym.decls[name] = replace(sym.decls[name], body=body)
+
+
+def _amended_bodies(sym: Symbols, what: str, bodies: dict, item: A.Amend, diags: list[Diagnostic]) -> dict:
+    """`bodies` (a name: its statements) with each choose, match and pick `item` writes amended in the
+    one body that has it; a body nothing changed is the same tuple."""
     amended: set = set()   # the chooses and matches this amend changes: (construct, prompt or subject)
     for change in item.items:
         construct = CONSTRUCTS.get(type(change))
         if construct is None:
-            diags.append(Diagnostic("E217", f"amending {item.name!r} takes {AMEND_SHAPES[A.Proc]}", change.span,
-                                    f"to add steps, write 'before {item.name} {{ ... }}' or 'after {item.name} "
-                                    f"{{ ... }}'; to change more, override the {what.split()[0]}"))
+            hint = f"to add steps, write 'before {item.name} {{ ... }}' or 'after {item.name} {{ ... }}'; to change " \
+                f"more, override the {what.split()[0]}"
+            shown = f"{item.name}.{item.part}" if item.part is not None else item.name
+            diags.append(Diagnostic("E217", f"amending {shown!r} takes {AMEND_SHAPES[A.Proc]}", change.span,
+                                    hint if item.part is None else f"to change more, write '{item.part} {{ ... }}' "
+                                    f"in 'amend {item.name} {{ }}'"))
             continue
         key = construct.key(change)
         if (construct, key) in amended:   # the first one holds: which was meant is unclear
@@ -662,11 +705,7 @@ def _amend_chooses(sym: Symbols, proc: Optional[A.Proc], item: A.Amend, diags: l
             new = construct.amend(sym, what, old, change, diags)
             if new is not None:
                 bodies[owner] = tuple(A.rewrite(stmt, lambda n: new if n is old else None) for stmt in bodies[owner])
-    for name, body in bodies.items():
-        if proc is None:
-            sym.game = sym.decls[sym.game.name] = replace(sym.game, **{name: body})
-        elif body is not sym.decls[name].body:
-            sym.decls[name] = replace(sym.decls[name], body=body)
+    return bodies
 
 
 def _bases(sym: Symbols, name: str) -> list[str]:

@@ -1826,6 +1826,7 @@ class Amend(Decl):
     title: Optional[str] = None
     title_parts: tuple = ()   # a card's new title with `{...}` values, as Entity.title_parts
     copies: Optional[int] = None   # `amend NAME * N { ... }`: an entity's new number of copies
+    part: Optional[str] = None   # `amend CARD.EFFECT { ... }`: the chooses, matches, picks of that effect
 
 
 @node

@@ -1,0 +1,67 @@
+"""Branch citfix (the Citadels audit): `amend CARD.EFFECT { pick ...; }`, card overrides in several
+zones, `anytime in ZONE when COND`, a reaction's `may ... cost`, `lose N X to P`, what simulate and
+cover count for overrides and reactions, and clearer diagnostics; on both backends."""
+
+from __future__ import annotations
+
+from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.explain import explain
+from rulebook.runtime.engine import Game
+
+from .conftest import printed_back, run_slot, the_one_error
+
+# A heist game (values for illustration): a rogue's power picks a target, a scout's chooses
+HEIST = """
+counter vp;
+kind rogue { rank: int; power: effect; }
+rogue lookout "Lookout" { rank = 1; power { gain 1 vp; } }
+rogue fence "Fence" { rank = 2; power { gain 2 vp; } }
+rogue boss "Boss" { rank = 3; power { gain 3 vp; } }
+rogue burglar "Burglar" {
+  rank = 4;
+  power {
+    pick r from rogue where r.rank < 4 "rob which rogue?" { gain r.rank vp; }
+  }
+}
+rogue scout "Scout" {
+  rank = 5;
+  power { choose "scout how?" { option "look" { gain 1 vp; } option "listen" { gain 2 vp; } } }
+}
+game heist { seats 2 to 2; phase play { } winner most vp; }
+"""
+
+HOUSE = """
+amend burglar.power { pick "rob which rogue?" where base and r != boss; }
+amend scout.power { choose "scout how?" { remove option "look"; option "sneak" { gain 5 vp; } } }
+"""
+
+
+def asked(interpreted: bool, card: str, *answers, house: str = HOUSE):
+    game = Game(build_text(HEIST + house, interpreted=interpreted), 2, 1)
+    decisions = run_slot(game, card, "power", answers=answers)
+    return [d.options for d in decisions], game.state.players[0].stock["vp"]
+
+
+def test_a_card_effect_s_pick_and_choose_are_amended_on_both_backends():
+    for interpreted in (False, True):
+        assert asked(interpreted, "burglar", 0, house="") == ([["Lookout", "Fence", "Boss"]], 1)
+        assert asked(interpreted, "burglar", 1) == ([["Lookout", "Fence"]], 2)
+        assert asked(interpreted, "scout", "sneak") == ([["listen", "sneak"]], 5)
+
+
+def test_an_effect_amend_is_printed_back_explained_and_reported():
+    module, printed = printed_back(HOUSE)
+    assert "amend burglar.power {" in printed
+    result = analyse_text(HEIST + HOUSE)
+    assert not [d for d in result.diagnostics if d.severity == "error"]
+    assert any(d.code == "I404" and "pick \"rob which rogue?\" of the power of 'burglar'" in d.message
+               for d in result.diagnostics)
+    assert "r is not “Boss”" in "\n".join(explain(result.symbols.decls["burglar"], result.symbols))
+
+
+def test_an_effect_amend_of_a_missing_effect_or_pick_is_an_error():
+    the_one_error(analyse_text(HEIST + "amend burglar.powr { pick \"rob which rogue?\" where r != boss; }"),
+                  "E217", "'burglar' has no effect 'powr'")
+    the_one_error(analyse_text(HEIST + "amend burglar.power { pick \"rob whom?\" where r != boss; }"), "E222",
+                  "has no pick")
+    the_one_error(analyse_text(HEIST + "amend burglar.power { rank = 2; }"), "E217", "amending 'burglar.power'")
