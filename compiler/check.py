@@ -1403,7 +1403,7 @@ class Checker(A.Visitor):
         given, guessed = set(), set()
         for item in d.values + d.effects:
             if isinstance(item, A.HeldOverride):   # run as the declarations the resolver made of it
-                self.slot_zone(d.kind, d.name, item, item.place)
+                self.reaction_zone(d.kind, d.name, item)
                 continue
             if item.name in given:
                 self.err("E215", f"field {item.name!r} is given twice", item.span)

@@ -1615,7 +1615,7 @@ class Reader(A.Visitor):
         decl = A.rewrite(h.decl, lambda n: replace(n, func=f"{h.func}.base")
                          if type(n) in (A.Call, A.CallStmt) and n.func == BASE else None)
         what = f"{CATEGORY[type(decl)]} {spoken(h.func)}({', '.join(p.name for p in decl.params)})"
-        self.say(depth, f"While you hold {d.title or spoken(d.name)} in your {self.noun(h.zone)}, the {what} "
+        self.say(depth, f"While you hold {d.title or spoken(d.name)} in your {self.nouns(h.zones)}, the {what} "
                         f"reads, for you{self.effect_amended(d, h)}:")
         outer, self.words.held = self.words.held, held_names(decl)
         if isinstance(decl, A.Func):
@@ -1627,7 +1627,7 @@ class Reader(A.Visitor):
     def held_by(self, name: str, depth: int) -> None:
         """After a func or proc some cards change for their holder: which, from where."""
         for card, h, _version in getattr(self.symbols, "held", {}).get(name, ()):
-            self.say(depth, f"While you hold {card.title or spoken(card.name)} in your {self.noun(h.zone)}, "
+            self.say(depth, f"While you hold {card.title or spoken(card.name)} in your {self.nouns(h.zones)}, "
                             f"it reads otherwise for you (explain {card.name}).")
 
     def nouns(self, zones: tuple) -> str:

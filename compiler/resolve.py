@@ -1251,8 +1251,9 @@ def _held_fits(sym: Symbols, name: str, old, d: A.Entity, h: A.HeldOverride, dia
                                 at, "a card's version takes the same parameters, of the same types, and gives the "
                                 "same result", notes=(f"{name!r} is declared at {old.span}",)))
     else:
-        zone = sym.decls.get(h.zone)
-        ok = isinstance(zone, A.Zone) and zone.per_player and (d.kind in zone.kinds or "any" in zone.kinds)
+        zones = [sym.decls.get(z) for z in h.zones]
+        ok = len(set(h.zones)) == len(h.zones) and all(isinstance(zone, A.Zone) and zone.per_player and
+                                                        (d.kind in zone.kinds or "any" in zone.kinds) for zone in zones)
     if not ok:
         sym.baseless.update(_base_calls(h.decl))
     return ok
@@ -1262,10 +1263,13 @@ def _dispatcher(old, name: str, card: A.Entity, h: A.HeldOverride, version: str,
     """`name` as the pack declares it, running the card's version for a holder of the card and the
     one below it for anyone else."""
     at = h.span
-    zone, it = A.Name(h.zone, span=h.place.span), A.Name(card.name, span=at)
-    holds = A.Call("contains", (zone, it), span=at) if card.copies == 1 else \
-        A.Aggregate("some", "held_copy", zone, A.Binary("==", A.Call("declaration", (A.Name("held_copy", span=at),),
-                                                                     span=at), it, span=at), None, span=at)
+    it, holds = A.Name(card.name, span=at), None
+    for place in h.places:   # held in one of its zones (`in active, revealed`: either)
+        zone = A.Name(place.id, span=place.span)
+        held = A.Call("contains", (zone, it), span=at) if card.copies == 1 else \
+            A.Aggregate("some", "held_copy", zone, A.Binary("==", A.Call("declaration", (A.Name("held_copy", span=at),),
+                                                                         span=at), it, span=at), None, span=at)
+        holds = held if holds is None else A.Binary("or", holds, held, span=at)
     args = tuple(A.Name(p.name, span=at) for p in old.params)
     if isinstance(old, A.Func):
         return replace(old, name=name, value=A.Cond(holds, A.Call(version, args, span=at),

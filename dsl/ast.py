@@ -1627,11 +1627,11 @@ class HeldOverride(FieldEffect):
     `body` is the one `Func` or `Proc` as written. The resolver (`resolve.held_overrides`) makes the
     declarations both backends run; no backend runs the slot itself (`layout` leaves it out)."""
 
-    place: Optional[Expr] = None   # the zone's name as written (a Name: where findings point)
+    places: tuple = ()   # the zones' names as written (Names: where findings point), one or more, as a reaction's
 
     @property
-    def zone(self) -> str:
-        return self.place.id
+    def zones(self) -> tuple:
+        return tuple(p.id for p in self.places)
 
     @property
     def decl(self) -> "Func | Proc":

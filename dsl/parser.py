@@ -455,9 +455,8 @@ class _Builder:
 
     def _held(self, meta, items, decl):
         """A card's `override func|proc NAME(...) in ZONE ...` (dsl.ast.HeldOverride)."""
-        zone = [t for t in items if isinstance(t, Token) and t.type == "NAME"][-1]
-        return A.HeldOverride(A.HeldOverride.slot_name(decl.name), (decl,),
-                              A.Name(str(zone), span=_token_span(self.file, zone)), span=self._s(meta))
+        places = next(i for i in items if isinstance(i, tuple) and i and isinstance(i[0], A.Name))
+        return A.HeldOverride(A.HeldOverride.slot_name(decl.name), (decl,), places, span=self._s(meta))
 
     def anytime_slot(self, meta, items):
         places = items[1]

@@ -882,7 +882,7 @@ class Printer(A.Visitor):
         elif isinstance(item, A.HeldOverride):   # the func or proc as written, its zone after the signature
             d = item.decl
             head = f"override {CATEGORY_WORD[type(d)]} {d.name}({params_text(d.params)})" \
-                f"{f': {d.returns}' if d.returns else ''} in {item.zone}"
+                f"{f': {d.returns}' if d.returns else ''} in {', '.join(item.zones)}"
             if isinstance(d, A.Func):
                 self.clauses([Clause(f"{head} = ", d.value)])
             else:

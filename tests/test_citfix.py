@@ -65,3 +65,40 @@ def test_an_effect_amend_of_a_missing_effect_or_pick_is_an_error():
     the_one_error(analyse_text(HEIST + "amend burglar.power { pick \"rob whom?\" where r != boss; }"), "E222",
                   "has no pick")
     the_one_error(analyse_text(HEIST + "amend burglar.power { rank = 2; }"), "E217", "amending 'burglar.power'")
+
+
+# A card whose override holds in either of two zones (a charm in hand or on the table)
+CHARM = """
+counter vp;
+kind card { }
+zone hand per_player of card;
+zone table per_player of card;
+zone box per_player of card;
+func boost(): int = 1;
+card charm "Charm" { override func boost(): int in hand, table = base() + 2; }
+proc score() { gain boost() vp; }
+game g { seats 2 to 2; phase play { } winner most vp; }
+"""
+
+
+def test_a_card_override_holds_in_any_of_its_zones_on_both_backends():
+    from .conftest import run_proc
+    for interpreted in (False, True):
+        program = build_text(CHARM, interpreted=interpreted)
+        for zone, scores in (("hand", [3, 1]), ("table", [3, 1]), ("box", [1, 1])):
+            game = Game(program, 2, 1)
+            game.state.players[0].zones[zone].append(game.program.entities["charm"])
+            run_proc(game, "score")
+            run_proc(game, "score", player=1)
+            assert [p.stock["vp"] for p in game.state.players] == scores, (interpreted, zone)
+
+
+def test_a_card_override_s_zones_are_checked_printed_and_explained():
+    the_one_error(analyse_text(CHARM.replace("in hand, table", "in hand, hand")), "E383", "written twice")
+    the_one_error(analyse_text(CHARM.replace("in hand, table", "in hand, tabel")), "E330", "'tabel'")
+    twice = CHARM.replace('= base() + 2; }', '= base() + 2; override func boost(): int in box = 0; }')
+    assert "E358" in [d.code for d in analyse_text(twice).diagnostics]
+    _module, printed = printed_back(CHARM)
+    assert "override func boost(): int in hand, table = base() + 2;" in printed
+    result = analyse_text(CHARM)
+    assert "in your hand or table" in "\n".join(explain(result.symbols.decls["charm"], result.symbols))
