@@ -1080,7 +1080,7 @@ class Checker(A.Visitor):
                 self.err("E215", f"{slot_words(slot)} {slot.name!r} is written twice", slot.span)
             seen.add(slot.name)
             if self.reaction_zone(d.name, None, slot):
-                self.block(slot.body, Scope(this_kind=d.name))
+                self.slot_body(slot, d.name)
 
     def record_item(self, type_name: str, of: Optional[str]) -> Optional[str]:
         """The record a declared type holds (`spot`, `list of spot`), else None."""
@@ -1412,7 +1412,7 @@ class Checker(A.Visitor):
                 if any(item is s for s in kind.slots):   # the kind's (checked there)
                     continue
                 if self.reaction_zone(d.kind, d.name, item):
-                    self.block(item.body, Scope(this_kind=d.kind))
+                    self.slot_body(item, d.kind)
                 continue
             f = fields.get(item.name)
             if f is None and item.name == "title":   # a title is no field: it follows the name
@@ -1448,6 +1448,12 @@ class Checker(A.Visitor):
                 self.no_value(d, f)
         if d.title_parts or fields_number_copies(d, kind):
             self.numbered_copies(d, kind, fields)
+
+    def slot_body(self, slot: "A.Reaction | A.Anytime", kind: str) -> None:
+        """A reaction's or `anytime` slot's block, `this` a card of `kind`; an anytime's `when` condition."""
+        if isinstance(slot, A.Anytime) and slot.when is not None:
+            self.condition(slot.when, Scope(this_kind=kind))
+        self.block(slot.body, Scope(this_kind=kind))
 
     def reaction_zone(self, kind: str, card: Optional[str], r: "A.Reaction | A.Anytime") -> bool:
         """The zones of a card's reaction (`whenever EVENT in ZONE, ...`) or `anytime in ZONE, ...`: each

@@ -1598,7 +1598,8 @@ class Reader(A.Visitor):
         if isinstance(e, A.Reaction):
             self.reaction(e, depth, after)
             return
-        self.say(depth, f"At any window (`window;`), while this is in your {self.nouns(e.zones)}, you may play "
+        when = f" and {self.x(e.when)}" if e.when is not None else ""
+        self.say(depth, f"At any window (`window;`), while this is in your {self.nouns(e.zones)}{when}, you may play "
                         f"it{after}:")
         self.block(e.body, depth + 1)
 

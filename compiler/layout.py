@@ -542,6 +542,8 @@ def effects(lay: "Layout") -> Iterator[Effect]:
             continue
         for slot in slots:
             yield Effect(("entity", name, slot.name), "body", slot.body, (), True, f"{kind} {name}: {slot.name}")
+            if getattr(slot, "when", None) is not None:   # an anytime slot's `when`: whether it is offered
+                yield Effect(("offer", name, slot.name), "expr", slot.when, (), True, f"{kind} {name}: {slot.name} when")
     for kind, name, field, value in lay.computed:   # `this`: the card (each copy its own), `you`: the reader
         yield Effect(("computed", kind, name, field), "expr", value, (), True,
                      f"{kind} {name}: {field}" if name else f"kind {kind}: {field} (default)")

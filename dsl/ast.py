@@ -1653,6 +1653,7 @@ class Anytime(FieldEffect):
     name no field can have), run for the holder with `this` the copy played."""
 
     places: tuple = ()   # the zones' names as written (Names: where findings point), one or more
+    when: Optional[Expr] = None   # `when COND`: offered at a window only while it holds (`you` the holder)
 
     @property
     def zones(self) -> tuple:

@@ -460,7 +460,9 @@ class _Builder:
 
     def anytime_slot(self, meta, items):
         places = items[1]
-        return A.Anytime(A.Anytime.slot_name(tuple(p.id for p in places)), _block(items), places, span=self._s(meta))
+        when = items[2] if len(items) > 3 else None   # ANYTIME, zones, [condition], block
+        return A.Anytime(A.Anytime.slot_name(tuple(p.id for p in places)), _block(items), places, when,
+                         span=self._s(meta))
 
     def slot_zones(self, meta, items):
         return tuple(A.Name(str(t), span=_token_span(self.file, t)) for t in items)

@@ -878,7 +878,8 @@ class Printer(A.Visitor):
         elif isinstance(item, A.FieldValue):
             self.clauses([Clause(f"{item.name} = ", item.value)])
         elif isinstance(item, A.Anytime):
-            self.block(f"anytime in {', '.join(item.zones)}", item.body)
+            self.block(f"anytime in {', '.join(item.zones)}" +
+                       (f" when {expr(item.when)}" if item.when is not None else ""), item.body)
         elif isinstance(item, A.HeldOverride):   # the func or proc as written, its zone after the signature
             d = item.decl
             head = f"override {CATEGORY_WORD[type(d)]} {d.name}({params_text(d.params)})" \

@@ -721,9 +721,10 @@ class Game:
             for p in order:
                 if out and p in out:
                     continue
-                mine = [(e.copy_for(p.name) if e.per_player else e, slot, zones) for e, slot, zones in anytime]
-                cards = _dedup([(e, slot, _first_holding(p, e, zones)) for e, slot, zones in mine
-                                if id(e) not in played and any(e in p.zones[z] for z in zones)],
+                mine = [(e.copy_for(p.name) if e.per_player else e, slot, zones, when) for e, slot, zones, when in anytime]
+                cards = _dedup([(e, slot, _first_holding(p, e, zones)) for e, slot, zones, when in mine
+                                if id(e) not in played and any(e in p.zones[z] for z in zones)
+                                and (when is None or when(self, p, e))],
                                lambda card: (self._card_state(card[0]), card[1], card[2]))
                 if not cards:
                     continue

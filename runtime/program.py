@@ -89,7 +89,8 @@ class Program:
     kinds: dict = field(default_factory=dict)       # kind -> [EntityDef] in declaration order
     reactions: list = field(default_factory=list)   # (EntityDef, slot) of each card's reactions, each copy's
     reaction_tids: frozenset = frozenset()          # the triggers those slots register (Game._react finds them)
-    anytime: list = field(default_factory=list)     # (EntityDef, slot, zones) of each card playable at a `window;`
+    # (EntityDef, slot, zones, its `when` or None) of each card playable at a `window;`
+    anytime: list = field(default_factory=list)
     zones: dict = field(default_factory=dict)       # name -> (per_player, kinds)
     visibility: dict = field(default_factory=dict)  # zone name -> "hidden" | "secret" (absent: public)
     shown_fields: dict = field(default_factory=dict)   # kind -> its `shown` fields (seen on a hidden card)
@@ -281,7 +282,8 @@ def assemble(tables: dict, fns: dict) -> Program:
         program.entities[name] = e
         program.kinds.setdefault(kind, []).append(e)
         program.reactions += [(e, s) for s in slots if is_reaction_slot(s)]
-        program.anytime += [(e, s, anytime_zones(s)) for s in slots if anytime_zones(s) is not None]
+        program.anytime += [(e, s, anytime_zones(s), fns.get(("offer", source, s))) for s in slots
+                            if anytime_zones(s) is not None]
     program.starts = dict(tables.get("starts", {}))
     program.shown_fields = {kind: tuple(names) for kind, names in tables.get("shown_fields", {}).items()}
     program.records = {name: tuple(names) for name, names in tables.get("records", {}).items()}

@@ -102,3 +102,44 @@ def test_a_card_override_s_zones_are_checked_printed_and_explained():
     assert "override func boost(): int in hand, table = base() + 2;" in printed
     result = analyse_text(CHARM)
     assert "in your hand or table" in "\n".join(explain(result.symbols.decls["charm"], result.symbols))
+
+
+# A card offered at a window only on its holder's own turn (a workshop), beside one offered always
+WORKSHOP = """
+counter vp;
+var current global: player;
+kind card { }
+zone box of card;
+zone hand per_player of card;
+card workshop "Workshop" { anytime in hand when current == you and vp < 5 { gain 5 vp; } }
+card flare "Flare" { anytime in hand { move this to box; gain 1 vp; } }
+proc take(c: card) { move c to hand; }
+proc turn() { set current = you; window; }
+game g { seats 2 to 2; phase play { repeat 2 { each players: turn(); } } winner most vp; }
+"""
+
+
+def test_an_anytime_card_is_offered_only_while_its_when_holds_on_both_backends():
+    from .conftest import random_games_agree, run_proc
+    for interpreted in (False, True):
+        game = Game(build_text(WORKSHOP, interpreted=interpreted), 2, 1)
+        run_proc(game, "take", game.program.entities["workshop"], player=0)
+        assert run_proc(game, "turn", player=1) == []   # not P1's turn: P1 is not asked
+        asked = run_proc(game, "turn", player=0, answers=["Workshop"])
+        assert [(d.player.name, d.options) for d in asked] == [("P1", ["Workshop", "pass"])]
+        assert run_proc(game, "turn", player=0) == []   # played once a window; then vp < 5 fails
+        run_proc(game, "take", game.program.entities["flare"], player=0)
+        asked = run_proc(game, "turn", player=0, answers=["pass"])
+        assert [d.options for d in asked] == [["Flare", "pass"]]
+    random_games_agree(WORKSHOP, seeds=range(1, 3), counts=(2,))
+
+
+def test_an_anytime_when_is_checked_printed_and_explained():
+    the_one_error(analyse_text(WORKSHOP.replace("when current == you and vp < 5", "when vp")), "E303",
+                  "a condition must be true or false")
+    _module, printed = printed_back(WORKSHOP)
+    assert "anytime in hand when current == you and vp < 5 {" in printed
+    result = analyse_text(WORKSHOP)
+    assert not [d for d in result.diagnostics if d.severity == "error"], [d.headline() for d in result.diagnostics]
+    reading = "\n".join(explain(result.symbols.decls["workshop"], result.symbols))
+    assert "while this is in your hand and current is you and you have fewer than 5 VP" in reading, reading
