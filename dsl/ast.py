@@ -1609,9 +1609,9 @@ class Reaction(FieldEffect):
 
     @property
     def asked(self) -> "Optional[May]":
-        """The `May` of `may ["prompt"]` (a bare may around the whole block, as the clause makes it)."""
+        """The `May` of `may ["prompt"] [cost C]` (a may around the whole block, as the clause makes it)."""
         inner = self.trigger.body
-        if len(inner) == 1 and type(inner[0]) is May and inner[0].cost is None and inner[0].tag is None \
+        if len(inner) == 1 and type(inner[0]) is May and inner[0].tag is None \
                 and inner[0].when is None and not inner[0].otherwise and not inner[0].repeated:
             return inner[0]
         return None

@@ -435,8 +435,8 @@ class _Builder:
         pattern, places, span = items[1], items[2], self._s(meta)
         body, asked = _block(items), _pick(items, "reaction_may")
         if asked is not None:   # `may ["prompt"]`: the holder is asked, as a `may` around the block
-            title, parts = asked
-            body = (A.May(title, None, body, title_parts=parts, span=span),)
+            title, parts, paid = asked
+            body = (A.May(title, paid, body, title_parts=parts, span=span),)
         holds = None   # while the copy is in one of the zones: `contains(hand, this) or contains(graveyard, this)`
         for place in places:
             held = A.Call("contains", (place, A.Name("this", span=span)), span=span)
@@ -471,7 +471,7 @@ class _Builder:
         return A.Window(span=self._s(meta))
 
     def reaction_may(self, meta, items):
-        return _Marker("reaction_may", (_title(items), self._prompt_parts(items)))
+        return _Marker("reaction_may", (_title(items), self._prompt_parts(items), _pick(items, "paid")))
 
     def entity_decl(self, meta, items):
         values = tuple(i for i in items if isinstance(i, A.FieldValue))

@@ -892,7 +892,8 @@ class Printer(A.Visitor):
             asked = item.asked
             head = f"whenever {pattern(item.trigger.pattern)} in {', '.join(item.zones)}"
             if asked is not None:
-                self.block(f"{head} may{_title(asked.title)}", asked.body)
+                self.block([Clause(f"{head} may{_title(asked.title)}"),
+                            Clause(f"cost {cost(asked.cost)}") if asked.cost else None], asked.body)
             else:
                 self.block(head, item.trigger.body)
         else:

@@ -143,3 +143,39 @@ def test_an_anytime_when_is_checked_printed_and_explained():
     assert not [d for d in result.diagnostics if d.severity == "error"], [d.headline() for d in result.diagnostics]
     reading = "\n".join(explain(result.symbols.decls["workshop"], result.symbols))
     assert "while this is in your hand and current is you and you have fewer than 5 VP" in reading, reading
+
+
+# A reaction whose holder pays to use it: one who cannot pay is not asked
+PAID = """
+resource gold;
+counter vp;
+event hit();
+kind card { }
+zone graveyard per_player of card;
+card ghost "Ghost" * 2 { whenever opponents hit in graveyard may "haunt?" cost 1 gold { gain 3 vp; } }
+proc bury(c: card) { move c to graveyard; }
+proc strike() { emit hit(); }
+game g { seats 2 to 3; phase play { each players: strike(); } winner most vp; }
+"""
+
+
+def test_a_reaction_s_may_with_a_cost_asks_only_a_holder_who_can_pay_on_both_backends():
+    from .conftest import run_proc
+    for interpreted in (False, True):
+        game = Game(build_text(PAID, interpreted=interpreted), 3, 1)
+        run_proc(game, "bury", game.program.entities["ghost"], player=1)
+        run_proc(game, "bury", game.program.entities["ghost#2"], player=2)
+        game.state.players[1].stock["gold"] = 1
+        asked = run_proc(game, "strike", player=0, answers=["yes"])
+        assert [(d.player.name, d.prompt, d.options) for d in asked] == [("P2", "haunt?", ["no", "yes"])]   # P3 has no gold
+        assert [(p.stock["gold"], p.stock["vp"]) for p in game.state.players] == [(0, 0), (0, 3), (0, 0)]
+
+
+def test_a_reaction_s_may_with_a_cost_is_printed_back_and_explained():
+    from .conftest import random_games_agree
+    _module, printed = printed_back(PAID)
+    assert 'whenever opponents hit in graveyard may "haunt?" cost 1 gold {' in printed
+    result = analyse_text(PAID)
+    assert not [d for d in result.diagnostics if d.severity == "error"], [d.headline() for d in result.diagnostics]
+    assert "You may pay 1 gold to (haunt?):" in "\n".join(explain(result.symbols.decls["ghost"], result.symbols))
+    random_games_agree(PAID, seeds=range(1, 3), counts=(2, 3))
