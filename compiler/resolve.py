@@ -645,10 +645,6 @@ def _amend_effect(sym: Symbols, card, item: A.Amend, diags: list[Diagnostic], so
                                 at, did_you_mean(item.part, effects) if effects else
                                 _similar(sym, item.name, (A.Entity,)) if card is None else None))
         return
-    if item.title is not None or item.copies is not None:
-        diags.append(Diagnostic("E217", f"an effect has no title nor copies: write them in 'amend {item.name} ... "
-                                "{ }'", at))
-        return
     what = f"the {item.part} of {item.name!r}"
     bodies = _amended_bodies(sym, what, {item.part: effect.body}, item, diags)
     if bodies[item.part] is not effect.body:

@@ -576,12 +576,12 @@ class _Builder:
     def amend_decl(self, meta, items):
         title = next((i for i in items if isinstance(i, _Title)), None)
         changes = tuple(self._game_part(i) if isinstance(i, _Marker) else i for i in items[1:]
-                        if not isinstance(i, _Title) and not (isinstance(i, _Marker) and i.tag in ("copies", "part")))
+                        if not isinstance(i, _Title) and not (isinstance(i, _Marker) and i.tag == "copies"))
         return A.Amend(str(items[0]), changes, _title(items), self._title_parts(title), _pick(items, "copies"),
-                       _pick(items, "part"), span=self._s(meta))
+                       span=self._s(meta))
 
-    def amend_part(self, meta, items):
-        return _Marker("part", items[-1])
+    def amend_effect_decl(self, meta, items):
+        return A.Amend(str(items[0]), tuple(items[2:]), part=items[1], span=self._s(meta))
 
     def amend_enum_decl(self, meta, items):
         return A.Amend(str(items[0]), tuple(i for i in items[1:] if not isinstance(i, _Title)), _title(items),
