@@ -2278,16 +2278,21 @@ class Checker(A.Visitor):
         if s.debt is not None:
             self.stock_name(s.debt, scope, s.span)
         self.tag(s.tag, scope)
+        self.receiver(s.to, scope)
 
     def visit_LoseRandom(self, s: A.LoseRandom, scope: Scope) -> None:
         self.amount(s.amount, scope)
         self.not_negative(s.amount, "a random loss")
         self.expect(s.group, ("group",), "E202", "group", self.at_name(s.group, s.span))
-        if s.to is not None:
-            given = self.expr(s.to, scope)
+        self.receiver(s.to, scope)
+
+    def receiver(self, to, scope: Scope) -> None:
+        """The `to PLAYER` of a loss (`lose 2 gold to p;`, `lose 1 any(G) at random to p;`): a player."""
+        if to is not None:
+            given = self.expr(to, scope)
             if not fits(given, "player"):
                 self.err("E303", f"'to' names the player who gains what is lost, not {article(words(given))}",
-                         s.to.span)
+                         to.span)
 
     def amount(self, expr, scope: Scope) -> None:
         kind = self.expr(expr, scope)

@@ -939,6 +939,9 @@ class CodeGen(A.Visitor):
             tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
             self.writeline(f"yield from rt.lose_or_debt({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount}, "
                            f"{self.res(s.debt, ctx)}, {where(s)!r}{tag})", s)
+        elif s.to is not None:   # a transfer: the receiver gains what was lost
+            self.writeline(f"yield from rt.lose_to({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount}, "
+                           f"{self.ex(s.to, ctx)}, {where(s)!r})", s)
         elif s.tag is not None:   # a tagged loss: the modifiers of its action change it (untagged: the plain primitive)
             self.writeline(f"rt.lose_for({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount}, "
                            f"{self.tag(s.tag, ctx)})", s)

@@ -1019,7 +1019,8 @@ class Reader(A.Visitor):
             extra = f" (taking {self.noun(s.debt)} for what it lacks)" if s.debt else " (or as many as are left)"
             self.say(depth, self.act("take", f"{self.x(s.amount)} from the shared {plural(self.noun(s.resource))}{extra}"))
         else:
-            self.say(depth, self.act("lose", self.amount(s.amount, s.resource, s.index) + extra))
+            self.say(depth, self.act("lose", self.amount(s.amount, s.resource, s.index) + extra +
+                                     (f", and {self.x(s.to)} gains what is lost" if s.to is not None else "")))
         if s.tag is not None:
             self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
 

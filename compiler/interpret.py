@@ -151,6 +151,8 @@ class Interpreter(A.Visitor):
         if s.debt is not None:
             return rt.lose_or_debt(f.you, self.res(s.resource, rt, f, s.index), amount, self.res(s.debt, rt, f),
                                    where(s), self.tag(s.tag, rt, f))
+        if s.to is not None:   # a transfer: the receiver gains what was lost
+            return rt.lose_to(f.you, self.res(s.resource, rt, f, s.index), amount, self.ev(s.to, rt, f), where(s))
         if s.tag is not None:   # a tagged loss: the modifiers of its action change it
             rt.lose_for(f.you, self.res(s.resource, rt, f, s.index), amount, self.tag(s.tag, rt, f))
         else:

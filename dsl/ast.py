@@ -667,8 +667,9 @@ class Tag(Part):
 
 @node
 class Lose(Stmt):
-    """`lose AMOUNT RESOURCE [else DEBT | for ACTION(args)];` never below zero; with `else`, the
-    shortfall is taken as DEBT; with a tag, the modifiers of the action change it (or stop it)."""
+    """`lose AMOUNT RESOURCE [else DEBT | for ACTION(args) | to PLAYER];` never below zero; with `else`, the
+    shortfall is taken as DEBT; with a tag, the modifiers of the action change it (or stop it); with
+    `to`, PLAYER gains what was actually lost (a transfer: a cap may ask them to discard)."""
 
     events = ("lose", "gain")
     drains = True
@@ -678,6 +679,7 @@ class Lose(Stmt):
     debt: Optional[str]
     index: Optional[Expr] = None
     tag: Optional["Tag"] = None
+    to: Optional[Expr] = None
 
 
 @node

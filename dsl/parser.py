@@ -720,6 +720,9 @@ class _Builder:
         return A.Lose(items[0], str(items[1]), _pick(items, "debt"), _pick(items, "at"), _pick(items, "tag"),
                       span=self._s(meta))
 
+    def lose_to(self, meta, items):
+        return A.Lose(items[0], str(items[1]), None, _pick(items, "at"), to=items[-1], span=self._s(meta))
+
     def lose_random(self, meta, items):
         amount, _any, group, word = items[:4]
         to = items[-1] if len(items) > 4 and isinstance(items[-1], A.Expr) else None   # after the `to` token

@@ -525,7 +525,8 @@ class Printer(A.Visitor):
 
     def visit_Lose(self, s):
         self.clauses([Clause("lose ", s.amount, f" {s.resource}{_at(s.index)}"),
-                      Clause(f"else {s.debt}") if s.debt else None, _tag(s.tag)])
+                      Clause(f"else {s.debt}") if s.debt else None, _tag(s.tag),
+                      Clause("to ", s.to) if s.to is not None else None])
 
     def visit_GainEach(self, s):
         self.clauses([Clause("gain ", s.amount), _tag(s.tag)])

@@ -1772,6 +1772,13 @@ class Game:
                 self.emit("lose", h, {"res": name, "amount": amount})
         return max(amount, 0)
 
+    def lose_to(self, h: Holder, name: str, amount: int, to: Optional[Holder], where: str):
+        """`lose N R to P;`: a transfer. P gains what `h` actually lost (never below its floor), taken
+        from the supply the loss returned it to; a cap may ask P to discard (gain_or_discard)."""
+        lost = self.lose(self.holder_of(h), name, amount)
+        if lost and to is not None:
+            yield from self.gain_or_discard(self.holder_of(to), name, lost, where)
+
     def lose_at_random(self, h: Holder, group: str, amount: int, to: Optional[Holder], where: str):
         """`lose N any(GROUP) at random [to P];`: N units of the group's resources drawn one at a time by
         the game's RNG, each unit `h` holds as likely as another (a card drawn blind from a hand);

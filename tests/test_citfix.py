@@ -179,3 +179,34 @@ def test_a_reaction_s_may_with_a_cost_is_printed_back_and_explained():
     assert not [d for d in result.diagnostics if d.severity == "error"], [d.headline() for d in result.diagnostics]
     assert "You may pay 1 gold to (haunt?):" in "\n".join(explain(result.symbols.decls["ghost"], result.symbols))
     random_games_agree(PAID, seeds=range(1, 3), counts=(2, 3))
+
+
+# A transfer: the pickpocket takes a fixed amount, or all of it; the receiver gains what was lost
+PURSE = """
+resource coin cap 6;
+proc rob(p: player, n: int) { lose n coin to p; }
+proc rob_all(p: player) { lose coin coin to p; }
+game g { seats 2 to 2; phase play { } winner most coin; }
+"""
+
+
+def test_a_loss_to_a_player_is_a_transfer_of_what_was_lost_on_both_backends():
+    from .conftest import run_proc
+    for interpreted in (False, True):
+        game = Game(build_text(PURSE, interpreted=interpreted), 2, 1)
+        you, thief = game.state.players
+        you.stock["coin"], thief.stock["coin"] = 3, 1
+        run_proc(game, "rob", thief, 5)   # only 3 to lose: the thief gains 3
+        assert (you.stock["coin"], thief.stock["coin"]) == (0, 4)
+        you.stock["coin"] = 5
+        run_proc(game, "rob_all", thief)   # 5 lost, but the thief's cap of 6 keeps 2 of them out
+        assert (you.stock["coin"], thief.stock["coin"]) == (0, 6)
+
+
+def test_a_transfer_is_checked_printed_and_explained():
+    the_one_error(analyse_text(PURSE.replace("lose n coin to p;", "lose n coin to n;")), "E303",
+                  "'to' names the player who gains what is lost")
+    _module, printed = printed_back(PURSE)
+    assert "lose n coin to p;" in printed
+    result = analyse_text(PURSE)
+    assert "and p gains what is lost" in "\n".join(explain(result.symbols.decls["rob"], result.symbols))
