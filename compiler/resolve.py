@@ -32,6 +32,9 @@ ALIASES = {"opponent": "opponents", "others": "opponents", "player": "players", 
            "anyone": "players"}
 
 
+HELD_USES = "held.uses"
+
+
 @dataclass(frozen=True)
 class Builtin:
     """A builtin function: arity, how both backends call it, and what its name argument must be.
@@ -84,6 +87,9 @@ BUILTIN_FUNCS = {
     "declaration": Builtin(1, 1, method="declaration", returns="same"),
     "eliminated": Builtin(0, 1, method="eliminated", about_actor=True, returns="bool"),
     "left": Builtin(1, 1, method="left", returns="player"), "right": Builtin(1, 1, method="right", returns="player"),
+    # held.uses(HOLDS, CARD): HOLDS, noting for `simulate` that CARD's override runs for `you` when it holds;
+    # only a card override's dispatcher calls it (a name no rules text can write: _dispatcher)
+    HELD_USES: Builtin(2, 3, method="held_uses", about_actor=True, returns="bool"),
 }
 # the member steps: how many places each goes, and whether it goes round at the ends
 STEPS = {"next": (1, False), "prev": (-1, False), "next_around": (1, True), "prev_around": (-1, True)}
@@ -1266,6 +1272,7 @@ def _dispatcher(old, name: str, card: A.Entity, h: A.HeldOverride, version: str,
             A.Aggregate("some", "held_copy", zone, A.Binary("==", A.Call("declaration", (A.Name("held_copy", span=at),),
                                                                          span=at), it, span=at), None, span=at)
         holds = held if holds is None else A.Binary("or", holds, held, span=at)
+    holds = A.Call(HELD_USES, (holds, it), span=at)   # (simulate counts the card used when it holds)
     args = tuple(A.Name(p.name, span=at) for p in old.params)
     if isinstance(old, A.Func):
         return replace(old, name=name, value=A.Cond(holds, A.Call(version, args, span=at),

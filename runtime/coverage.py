@@ -140,9 +140,16 @@ class Coverage:
 
 def _reaction_triggers(program: Program) -> dict:
     """(entity name, slot) -> the functions of the triggers each reaction slot (`whenever EVENT in ZONE`
-    in a card) registers, found by running the slots for one player of a game made for the purpose:
-    every player is given them when a game is made, so the slot's own function runs in every game and
-    says nothing; the trigger's runs when the reaction fires (its holder asked, or its block run)."""
+    in a card) registers (reaction_tids)."""
+    return {key: [program.triggers[tid][0] for tid in tids] for key, tids in reaction_tids(program).items()}
+
+
+def reaction_tids(program: Program) -> dict:
+    """(entity name, slot) -> the ids of the triggers each reaction slot (`whenever EVENT in ZONE` in a
+    card) registers, found by running the slots for one player of a game made for the purpose: every
+    player is given them when a game is made, so the slot's own function runs in every game and says
+    nothing; the trigger's runs when the reaction fires (its holder asked, or its block run): what
+    `cover` and `simulate` count."""
     if not program.reactions:
         return {}
     game = Game(program, (program.seats() or range(2, 3))[0], 1)
@@ -153,7 +160,7 @@ def _reaction_triggers(program: Program) -> dict:
             before = len(triggers)
             for _ in game.run_slot(holder, e.copy_for(holder.name) if e.per_player else e, slot, e.span):
                 break   # registering asks nothing (Game._react)
-            found[e.name, slot] = [program.triggers[t.tid][0] for t in triggers[before:]]
+            found[e.name, slot] = [t.tid for t in triggers[before:]]
     return found
 
 

@@ -566,6 +566,9 @@ class Game:
     # card's holder (a seat, an actor's name, None), its zone, its position there then, the field, the
     # value); a list on a game only once one is learnt in a zone
     learnt_lines: Iterable[tuple] = ()
+    # `simulate` counts a card whose rules are card overrides used by a seat when one of them runs for it:
+    # called as held_use(card, holder) (set on a game only by it)
+    held_use: Optional[Callable] = None
 
     def __new__(cls, program: Program, *args, **kwargs):
         """A pack with a limited supply plays as a SuppliedGame, whose stock primitives keep the banks;
@@ -1934,6 +1937,13 @@ class Game:
         """`a - b` between two lists: a new list of a's items that are not in b (each copy of them)."""
         taken = self.domain(right)
         return [x for x in self.domain(left) if x not in taken]
+
+    def held_uses(self, h, holds: bool, card) -> bool:
+        """A card override's dispatcher: whether `h` holds the card (so its version runs), noted for
+        `simulate` (Game.held_use)."""
+        if holds and self.held_use is not None:
+            self.held_use(card, h)
+        return holds
 
     def contains(self, zone, item) -> bool:
         """Whether a zone or list holds an item."""

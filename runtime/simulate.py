@@ -21,6 +21,7 @@ from typing import Callable, Optional, Sequence
 
 from .agents import make_agents
 from .engine import Game, RulesRuntimeError, follow_moves
+from .coverage import reaction_tids
 from .program import Program, is_reaction_slot
 
 CONFIDENCE = 0.95
@@ -106,6 +107,12 @@ class UsageRecorder:
         declared: dict = {}   # the copies of one declaration (`card guard * 5`: guard, guard#2, ...) are one component
         copies: dict = {}     # its component -> the title of each copy, in order
         zones, visibility, counted = program.zones, program.visibility, program.counted
+        fired = reaction_tids(program)   # a reaction is used when it fires, not when a game gives it out
+        # a card whose rules are card overrides (`override func NAME(...) in ZONE`, the declarations
+        # `NAME.CARD`) is used by a seat when one of them runs for it (Game.held_use), not by holding it
+        overriders = {name.partition(".")[2] for name in list(program.procs) + list(program.funcs)}
+        self.overrides: dict[str, int] = {}
+        reactions: dict = {}   # a reaction's trigger -> {card: its component} (a kind's reaction: every card's)
         self.public = {zone for zone, (per_player, _kind) in zones.items()
                        if per_player and (zone not in visibility or zone in counted)}
         self.seen = {zone for zone, (per_player, _kind) in zones.items()
@@ -114,21 +121,33 @@ class UsageRecorder:
         players_kinds = {kind for zone, (per_player, kinds) in zones.items() if per_player for kind in kinds}
         for e in program.entities.values():
             shared_only = not e.per_player and not ({e.kind, "any"} & players_kinds)
-            if e.effects or shared_only or not e.per_player and (e.kind in held_kinds or "any" in held_kinds):
-                name = e.name.split("#", 1)[0]
+            name = e.name.split("#", 1)[0]
+            if e.effects or name in overriders or shared_only or \
+                    not e.per_player and (e.kind in held_kinds or "any" in held_kinds):
                 index = declared.get((e.kind, name))
                 if index is None:
                     index = declared[e.kind, name] = self._add(e.kind, name, e.title)
                     copies[index] = []
                 copies[index].append(e.title)
+                if name in overriders:
+                    self.overrides[name] = index
                 if e.effects:
-                    # (a reaction's slot runs for every player when a game is made: it registers, it is no use)
+                    # (a reaction's slot runs for every player when a game is made: it registers, it is no
+                    # use; the triggers it registers are, when they fire for the holder)
                     e.effects = {slot: fn if is_reaction_slot(slot) else self._wrap(fn, index)
                                  for slot, fn in e.effects.items()}
+                    for slot in e.effects:
+                        for tid in fired.get((e.name, slot), ()):
+                            reactions.setdefault(tid, {})[name] = index
+                elif name in overriders:
+                    pass
                 elif shared_only:
                     self.moved[name] = index
                 else:
                     self.held[name] = index
+        for tid, cards in reactions.items():
+            fn, span = program.triggers[tid]
+            program.triggers[tid] = (self._wrap_reaction(fn, cards), span)
         for index, titles in copies.items():
             if len(titles) > 1:   # one row for the declaration: it says how many copies it stands for
                 name = self.components[index][1]
@@ -158,6 +177,15 @@ class UsageRecorder:
     def follow(self, game: Game) -> None:
         """Follow a game's cards without effects as rules put them somewhere (see __init__)."""
         held, moved, used, seen = self.held, self.moved, self.used, self.seen
+        if self.overrides:
+            overrides = self.overrides
+
+            def held_use(card, holder) -> None:
+                index = overrides.get(card.name.split("#", 1)[0])
+                if index is not None and holder.is_player:
+                    used.add((index, holder.index))
+
+            game.held_use = held_use
         if not held and not moved:
             return
         self.note_held(game)
@@ -185,6 +213,19 @@ class UsageRecorder:
             if you.is_player:
                 used.add((index, you.index))
             return fn(game, you, *rest)
+
+        return recorded
+
+    def _wrap_reaction(self, fn: Callable, cards: dict) -> Callable:
+        """A reaction's trigger, noting its card (`this`, as saved when registered) used by its holder."""
+        used = self.used
+
+        def recorded(game, you, it, env):
+            this = env.get("this")
+            index = cards.get(this.name.split("#", 1)[0]) if this is not None else None
+            if index is not None and you.is_player:
+                used.add((index, you.index))
+            return fn(game, you, it, env)
 
         return recorded
 

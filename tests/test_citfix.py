@@ -210,3 +210,37 @@ def test_a_transfer_is_checked_printed_and_explained():
     assert "lose n coin to p;" in printed
     result = analyse_text(PURSE)
     assert "and p gains what is lost" in "\n".join(explain(result.symbols.decls["rob"], result.symbols))
+
+
+# simulate: a card whose only rules are overrides is used when one runs for its holder; a reaction when it fires
+USES = """
+counter vp;
+event hit();
+kind card { }
+zone table per_player of card;
+zone shelf per_player of card;
+func boost(): int = 1;
+card charm "Charm" { override func boost(): int in table = base() + 2; }
+card idle "Idle" { override func boost(): int in shelf = 0; }
+card guard "Guard" { whenever opponents hit in table { gain 1 vp; } }
+proc score() { gain boost() vp; emit hit(); }
+game g {
+  seats 2 to 2;
+  phase setup { move charm to table; move guard to table; move idle to table; }
+  phase play { each players: score(); }
+  winner most vp;
+}
+"""
+
+
+def test_simulate_counts_overrides_that_ran_and_reactions_that_fired(tmp_path):
+    from rulebook.runtime import simulate as sim
+
+    from .conftest import write_pack
+    job, program = sim.prepare(str(write_pack(tmp_path / "uses", USES)), [], 2)
+    recorder = sim.UsageRecorder(program)
+    names = [name for _kind, name in recorder.components]
+    record = sim.play_game(program, recorder, job, 1)
+    used = {(names[index], seat) for index, seat in record.used}
+    # P1 holds all three: Charm's override ran for P1, Guard fired for P1 (P2 hit); Idle's never ran
+    assert used == {("charm", 0), ("guard", 0)}, used
