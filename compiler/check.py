@@ -40,6 +40,9 @@ def printed_break(s: A.Break) -> str:
     return "break;" if s.label is None else f"break {s.label};"
 
 
+DECLARED = "declared:"   # `what` of a typed func's value (typed_value): the message says the expression is wrong
+
+
 class Scope:
     """Locals visible at a point of an effect, and what `this` and `it` mean there."""
 
@@ -1716,7 +1719,7 @@ class Checker(A.Visitor):
                 self.err("E303", "'return;' ends a proc; here there is none to end (a card's effect, a trigger "
                          "or a phase runs to its end: put what should not run in an 'if')", s.span)
             elif scope.gives is not None:
-                self.err("E303", f"{scope.gives.name}() gives {article(words(self.declared(scope.gives.returns)))}: "
+                self.err("E303", f"{self.called(scope.gives.name)} gives {article(words(self.declared(scope.gives.returns)))}: "
                          "'return;' gives nothing", s.span, "write 'return VALUE;' ('return none;' if none is meant)")
             return
         if scope.gives is None:
@@ -1724,7 +1727,7 @@ class Checker(A.Visitor):
             self.err("E303", "'return' gives a value only in the body of a proc declared with a result type "
                      "('proc NAME(...): TYPE { ... }'); a trigger's body gives none", s.span)
             return
-        what = f"{scope.gives.name}() gives"
+        what = f"{self.called(scope.gives.name)} gives"
         if proc_result_call(s.value, self.sym) is None:
             self.result(scope.gives.returns, s.value, scope, what)
             return
@@ -1733,13 +1736,28 @@ class Checker(A.Visitor):
         if not fits(actual, expected):
             self.err("E303", f"{what} {article(words(expected))}, not {article(words(actual))}", s.value.span)
 
+    def called(self, name: str) -> str:
+        """A func or proc as a message names it: `score()`; a declaration the resolver made under a
+        hidden name as the rules write it: `the base version of destroy_cost` (what an override's
+        `base(...)` calls), `Bishop's version of protected` (a card's override), `destroy_cost()` (the
+        rule the packs give, below the cards' versions)."""
+        base, _, rest = name.partition(".")
+        if not rest or name in self.sym.held_base.values() or rest.startswith("below."):
+            return f"{base}()"   # the rule as the packs write it, below the cards' versions
+        if all(part == "base" for part in rest.split(".")):
+            return f"the base version of {base}"
+        card = self.sym.decls.get(rest.split(".")[0])
+        if isinstance(card, A.Entity):
+            return f"{card.title or card.name}'s version of {base}"
+        return f"{name}()"
+
     def visit_Func(self, d: A.Func) -> None:
         scope = self.params(d.params)
         if d.returns is None:
             self.expr(d.value, scope)
             return
         self.type_ref(d.returns, d.span)
-        self.result(d.returns, d.value, scope, f"{d.name}() gives")
+        self.result(d.returns, d.value, scope, DECLARED + self.called(d.name))
 
     def result(self, type_name: str, value, scope: Scope, what: str) -> None:
         """A typed func's value: each value it may give (the cases of a `match`, both sides of an
@@ -2827,6 +2845,9 @@ class Checker(A.Visitor):
     def typed_value(self, type_name: str, value, scope: Scope, what: str) -> None:
         """A value given where a type is declared (an argument, a die face's value): for a resource,
         track, zone or die a bare name stands for itself."""
+        shown = what[len(DECLARED):] if what.startswith(DECLARED) else None   # a typed func's value
+        if shown is not None:
+            what = f"{shown} gives"
         if type_name == "counter" and not (isinstance(value, A.Name) and value.id in scope.locals):
             self.counter_named(value, scope, what)
             return
@@ -2845,8 +2866,10 @@ class Checker(A.Visitor):
             hint = (f"narrow it first: 'if {value.id} is {type_name} {{ ... }}', or 'where {value.id} is {type_name}' "
                     f"in a loop or a pick" if type(value) is A.Name else
                     f"give it a name and narrow that: 'let x = {printed(value)}; if x is {type_name} {{ ... }}'")
-            self.err("E303", f"{what} {article(words(expected))}, not {article(words(actual))}", value.span,
-                     hint if narrow else None)
+            message = f"{what} {article(words(expected))}, not {article(words(actual))}" if shown is None else \
+                f"{shown} is declared to give {article(words(expected))}, but its expression is " \
+                f"{article(words(actual))}"   # a typed func: what is wrong is the expression, not the type
+            self.err("E303", message, value.span, hint if narrow else None)
 
     def counter_named(self, value, scope: Scope, what: str) -> None:
         """The value of a `counter` parameter: the bare name of a per-player counter, which stands for
@@ -5255,7 +5278,7 @@ class Checker(A.Visitor):
             fall = flow.falls(decl.body)
             if fall is None:
                 continue
-            gives = f"{decl.name}() gives {article(words(self.declared(decl.returns)))}, but"
+            gives = f"{self.called(decl.name)} gives {article(words(self.declared(decl.returns)))}, but"
             if fall.when is not None:
                 self.diags.append(Diagnostic("W414", f"{gives} {fall.when}, it reaches its end without 'return' "
                                              "and gives none", fall.node.span, fall.hint))

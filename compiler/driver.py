@@ -126,6 +126,9 @@ def analyse_chain(chain: list[Pack], parse=None) -> Analysis:
                     result.sources[shown] = text
         result.modules.append((pack.name, modules))
     if any(d.code.startswith("E1") for d in result.diagnostics):
+        from rulebook.dsl.parser import slots_named   # a card's kind declared in another file names its slots
+        parsed = [module for _pack, modules in result.modules for module in modules]
+        result.diagnostics = [slots_named(d, parsed) for d in result.diagnostics]
         # a file that does not parse takes its declarations with it: checking the others would report
         # every name it declares as unknown (hundreds of findings for one missing brace)
         result.diagnostics.sort(key=sort_key)

@@ -1958,6 +1958,21 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
         # `gain is vp;`, `if is > 2`: an operator word where a value goes, a name to the writer (not a
         # statement's own word, `move to table;` missing its item): said reserved, as where it is declared
         return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=_another_name(tok, None, "value")), False
+    in_card = _entity_body(err) if "RBRACE" in accepts or {"EQUAL", "LBRACE"} <= accepts else None
+    if in_card is not None and str(tok) == "func" and re.match(r"\s*\w+\s*:", text[tok.end_pos:]):
+        # `district vault { func bonus: int = gold; }`: the kind's way of declaring a computed field
+        name = re.match(r"\s*(\w+)", text[tok.end_pos:]).group(1)
+        return Diagnostic("E100", f"a {in_card} gives a computed field's expression as '{name} = EXPR;' "
+                          f"('func {name}: TYPE' declares the field, in the kind); found {found}", span,
+                          hint=f"write '{name} = ...;'"), False
+    trigger = tok if str(tok) in ("next", "once") else slot if slot is not None and str(slot) in ("next", "once") \
+        and tok.type != "EQUAL" and tok.type != "LBRACE" else None
+    if in_card is not None and trigger is not None:
+        # `next opponents destroyed in city may ...` straight in a card: a reaction is a `whenever`
+        return Diagnostic("E100", f"a {in_card}'s reaction is written with 'whenever': 'whenever PATTERN in ZONE "
+                          f"[may \"prompt\"] {{ ... }}'; found '{trigger}'", _token_span(file, trigger),
+                          hint=f"write 'whenever' for '{trigger}' (the card reacts while in that zone of its "
+                          f"holder's); '{trigger}' registers a trigger inside an effect"), False
     body = _entity_body(err) if tok.type in _statement_starts() and "RBRACE" in accepts else None
     if body is not None:   # `card smithy { cost = 4; gain 1 coins; }`: the effect outside its slot
         return _effect_outside_a_slot(body, found, text, span), False
@@ -2058,15 +2073,32 @@ def _entity_body(err: UnexpectedToken) -> Optional[str]:
     return None
 
 
-def _effect_outside_a_slot(kind: str, found: str, text: str, span: A.Span) -> Diagnostic:
+def _effect_outside_a_slot(kind: str, found: str, text: str, span: A.Span, slots: Optional[list] = None) -> Diagnostic:
     """E100 for a statement written straight in a card's body: it goes in one of the kind's effect
-    slots, named when the kind is declared in the same file (`play: effect;`)."""
-    slots = _effect_slots(kind, text)
+    slots, named when the kind is declared in the same file (`play: effect;`) or, for a pack, in
+    another of its files (`slots`: slots_named)."""
+    slots = slots if slots is not None else _effect_slots(kind, text)
     slot = slots[0] if slots else "play"
     notes = (f"the effect slots of {kind}: {', '.join(slots)}",) if slots else \
         (f"a slot is declared in the kind, as 'kind {kind} {{ {slot}: effect; }}'",)
     return Diagnostic("E100", f"an effect goes inside one of the {kind}'s effect slots, not straight in "
                       f"its body; found {found}", span, hint=f"write '{slot} {{ ... }}' around it", notes=notes)
+
+
+OUTSIDE_A_SLOT = re.compile(r"an effect goes inside one of the (\w+)'s effect slots, not straight in its body; found (.*)")
+
+
+def slots_named(d: Diagnostic, modules) -> Diagnostic:
+    """An E100 for an effect outside a card's slot whose kind its file does not declare, with the slots
+    of the kind as another file of the pack (`modules`) declares it; any other finding as it is."""
+    m = OUTSIDE_A_SLOT.fullmatch(d.message)
+    if d.code != "E100" or m is None or not d.notes or not d.notes[0].startswith("a slot is declared in the kind"):
+        return d
+    kind = next((item for module in modules for item in module.items
+                 if isinstance(item, A.Kind) and item.name == m.group(1)), None)
+    if kind is None:
+        return d
+    return _effect_outside_a_slot(kind.name, m.group(2), "", d.span, [f.name for f in kind.fields if f.type == "effect"])
 
 
 def _effect_slots(kind: str, text: str) -> list[str]:

@@ -244,3 +244,44 @@ def test_simulate_counts_overrides_that_ran_and_reactions_that_fired(tmp_path):
     used = {(names[index], seat) for index, seat in record.used}
     # P1 holds all three: Charm's override ran for P1, Guard fired for P1 (P2 hit); Idle's never ran
     assert used == {("charm", 0), ("guard", 0)}, used
+
+
+# ---------------------------------------------------------------- diagnostics the audit met
+
+
+def test_a_typed_func_s_wrong_expression_is_said_as_such():
+    from .conftest import the_one_error as one
+    one(analyse_text("func f(): bool = 1;"), "E303", "f() is declared to give a condition, but its expression is a number")
+    one(analyse_text("func g(): int = 1 > 0;"), "E303", "g() is declared to give a number, but its expression is a condition")
+
+
+def test_the_resolver_s_hidden_names_are_said_as_written(tmp_path):
+    from rulebook.compiler.driver import analyse
+
+    from .conftest import write_pack
+    write_pack(tmp_path / "base", "func price(n: int): int = n;\n", "base")
+    house = write_pack(tmp_path / "house", "override func price(n: int): int = base(n) > 0;\n", "house", ["../base"])
+    the_one_error(analyse(str(house)), "E303", "price() is declared to give a number")
+    write_pack(tmp_path / "base", "func price(n: int): int = n > 0;\n", "base")   # what the override's base() calls
+    house = write_pack(tmp_path / "house", "override func price(n: int): int = base(n);\n", "house", ["../base"])
+    the_one_error(analyse(str(house)), "E303", "the base version of price is declared to give a number")
+    held = CHARM.replace("= base() + 2;", "= base() > 2;")
+    the_one_error(analyse_text(held), "E303", "Charm's version of boost is declared to give a number")
+
+
+def test_a_card_s_mistakes_of_syntax_are_named():
+    from .conftest import parse_error
+    d = parse_error("kind d { bonus: int; }\nd a { cost = 2; func bonus: int = 2; }\n")
+    assert "gives a computed field's expression as 'bonus = EXPR;'" in d.message and d.hint == "write 'bonus = ...;'"
+    d = parse_error("event hit();\nd a { next opponents hit in city may \"x\" { } }\n")
+    assert "a d's reaction is written with 'whenever'" in d.message and (d.span.line, d.span.column) == (2, 7)
+
+
+def test_an_effect_outside_a_slot_names_the_slot_another_file_declares(tmp_path):
+    from rulebook.compiler.driver import analyse
+
+    from .conftest import write_pack
+    pack = write_pack(tmp_path / "p", "counter vp;\nkind hero { power: effect; }\n")
+    (pack / "heroes.rules").write_text('hero ann "Ann" { gain 1 vp; }\n')
+    d = next(d for d in analyse(str(pack)).diagnostics if d.code == "E100")
+    assert d.hint == "write 'power { ... }' around it" and d.notes == ("the effect slots of hero: power",)
