@@ -17,7 +17,7 @@ from rulebook.dsl.printer import Printer, cost, declaration_text, expr, preceden
 from rulebook.dsl.diagnostics import did_you_mean
 
 from .layout import deciding, is_field_value, is_filter, proc_result_call, subject_mode
-from .resolve import BASE, CATEGORY, KEEPING, PHASES, STEPS
+from .resolve import BASE, CATEGORY, HELD_USES, KEEPING, PHASES, STEPS
 
 # Words that take no plural ("3 prestige", "2 lavandium").
 MASS_NOUNS = {"prestige", "influence", "money", "gold", "food", "wood", "stone", "debt", "income",
@@ -516,6 +516,8 @@ class ExprReader(A.Visitor):
     def visit_Call(self, e):
         if id(e) in self.runs:   # a proc the condition read runs (Reader.condition)
             return self.runs[id(e)]
+        if e.func == HELD_USES:   # a card override's dispatcher: whether its holder holds it (noted for simulate)
+            return self.read(e.args[0])
         return self.call(e.func, e.args, self.your)
 
     def visit_Method(self, e):
