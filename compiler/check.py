@@ -13,7 +13,7 @@ from rulebook.dsl.lexer import CONTEXTUAL
 from rulebook.dsl.parser import CARD_WORDS
 from rulebook.dsl.printer import declaration_text, expr as printed, params_text
 
-from .layout import MAX_ELEMENTS, index_keys
+from .layout import MAX_ELEMENTS, index_keys, record_axes, record_size
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered
 from .layout import plain_values, python_blocks, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
@@ -1152,6 +1152,60 @@ class Checker(A.Visitor):
                 else:
                     self.typed_value(f.type if f.of is None else f"list of {f.of}", f.default, Scope(),
                                      f"the default of {f.name!r} must be")
+                    self.within_range(d, f, f.default)
+        self.record_title(d)
+
+    def record_title(self, d: A.Record) -> None:
+        """`record sq "r{row}c{col}" {...}`: each `{...}` names a field of the record (E338); a field the
+        title leaves out lets two values that differ there read alike (W486)."""
+        fields = [f.name for f in d.fields]
+        shown = set()
+        for part in d.title_parts:
+            if isinstance(part, str):
+                continue
+            if type(part) is A.Name and part.id in fields:
+                shown.add(part.id)
+                continue
+            self.err("E338", f"the title of record {d.name} shows {{{printed(part)}}}: a record's title shows its own "
+                     f"fields, each by its name", part.span,
+                     did_you_mean(part.id, fields) if type(part) is A.Name else
+                     f"name a field: {', '.join('{' + f + '}' for f in fields)}")
+            return
+        left = [f for f in fields if f not in shown]
+        if d.title is not None and left:
+            self.err("W486", f"the title of record {d.name} leaves out {', '.join(map(repr, left))}: two {d.name} values "
+                     f"that differ only there read alike in texts and options", self.at_decl(d),
+                     f"show it too, e.g. \"{d.title}{''.join(' {' + f + '}' for f in left)}\"")
+
+    def within_range(self, d: A.Record, f: A.FieldDecl, value) -> None:
+        """W485 for a constant outside a range field's numbers (`row: 1..5` given 6): the game would stop
+        there (E601, as a computed one out of range does)."""
+        if f.within is None:
+            return
+        v = constant(value)
+        low, high = f.within
+        if type(v) is int and not low <= v <= high:
+            self.err("W485", f"field {f.name!r} of {d.name} holds a number from {low} to {high}, not {v}: building "
+                     f"this {d.name} stops the game (E601)", value.span)
+
+    def record_domain(self, name: str, span: A.Span) -> str:
+        """A record's name as a value: the list of all its values, in order (the fields in declared order,
+        the last varying fastest), when each field has a finite set of values and there are at most
+        MAX_ELEMENTS of them; E337 otherwise."""
+        axes, bad = record_axes(name, self.sym)
+        if bad is not None:
+            self.err("E337", f"record {name} is no domain: its field {bad.name!r} ({bad.type_text()}) has no end to its "
+                     f"values; a record is the list of all its values only when each field is a range (1..5), a bool, "
+                     f"an enum's member, a player, a card of a kind or such a record", span,
+                     f"if it holds a few numbers, say which: '{bad.name}: 1..N;'" if bad.type == "int" and bad.of is None
+                     else None)
+            return "any"
+        size = record_size(name, self.sym)
+        if size > MAX_ELEMENTS:
+            self.err("E337", f"record {name} has {size} values, more than {MAX_ELEMENTS}: too many to go through as a "
+                     f"domain", span, "narrow the ranges of its fields, or go through a list built for the purpose")
+            return "any"
+        return f"list:record:{name}"
 
     def record_of(self, name: str) -> Optional[A.Record]:
         decl = self.sym.decls.get(name)
@@ -1187,6 +1241,7 @@ class Checker(A.Visitor):
                 continue
             self.typed_value(f.type if f.of is None else f"list of {f.of}", v.value, scope,
                              f"field {v.name!r} of {d.name} holds")
+            self.within_range(d, f, v.value)
         missing = [f.name for f in d.fields if f.name not in given and f.default is None]
         if missing and not unknown:   # a field misspelt is likely the one missing: E373 alone says it
             self.err("E374", f"{d.name}(...) does not give {', '.join(repr(m) for m in missing)}: every field without "
@@ -4572,6 +4627,8 @@ class Checker(A.Visitor):
             return f"list:entity:{name}"
         if cat == "group":   # a group as a value is the list of its resources (the things, not amounts), in order
             return "list:resource"
+        if cat == "record":   # a record of finite fields as a value is the list of all its values, in order
+            return self.record_domain(name, e.span)
         if cat is not None:
             if name not in self.sym.clashes:   # a member clashing with it: E208 has said it, once
                 self.err("E301", f"{name!r} is {article(cat)}, not a value", e.span,

@@ -22,7 +22,7 @@ from rulebook.runtime.kernels import KERNELS
 
 from .layout import (kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, is_filter,
-                     recursive, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
+                     recursive, runtime_axes, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
 from .hidden import marks, open_values
@@ -497,9 +497,16 @@ class CodeGen(A.Visitor):
         """`corner(hex = 4, vertex = 2)`: a Record of its fields in the record's order, a field left out
         its default; the values worked out in that order (the interpreter's too)."""
         given = {f.name: f.value for f in e.fields}
-        fields = ", ".join(f"{f.name!r}: {self.ex(given.get(f.name, f.default), ctx)}"
+        fields = ", ".join(f"{f.name!r}: {self.within(e, f, self.ex(given.get(f.name, f.default), ctx), given)}"
                            for f in self.sym.decls[e.record].fields)
         return f"Record({e.record!r}, {{{fields}}})"
+
+    def within(self, e: A.Construct, f: A.FieldDecl, value: str, given: dict) -> str:
+        """A range field's value checked (`rt.within`, E601 at the construction) unless it is a constant
+        in the range (as the interpreter decides: layout.checked_within)."""
+        if not checked_within(f, given.get(f.name, f.default)):
+            return value
+        return f"rt.within({value}, {f.within[0]}, {f.within[1]}, {e.record!r}, {f.name!r}, {where(e)!r})"
 
     def visit_Range(self, e: A.Range, ctx) -> str:
         return f"rt.numbers({self.ex(e.low, ctx)}, {self.ex(e.high, ctx)})"
@@ -555,6 +562,7 @@ class CodeGen(A.Visitor):
             "member": lambda: repr(name),
             "enum": lambda: repr(list(self.sym.decls[name].members)),
             "group": lambda: repr(list(self.sym.decls[name].members)),
+            "record": lambda: f"rt.record_values({name!r}, {runtime_axes(name, self.sym)!r}, {you})",
             "kind": lambda: f"rt.cards_of({name!r}, {you})",
             "domain": lambda: f"rt.{name}({you})",   # every builtin domain is a runtime method of `you`
         }[how]()

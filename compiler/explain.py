@@ -1769,6 +1769,7 @@ class Reader(A.Visitor):
     def visit_Record(self, d, depth: int) -> None:
         def field(f: A.FieldDecl) -> str:
             kind = f"a list of {plural(singular(self.noun(f.of)))}" if f.of is not None else \
+                f"a number from {f.within[0]} to {f.within[1]}" if f.within is not None else \
                 {"int": "a number", "bool": "true or false", "str": "a text"}.get(f.type) or \
                 article_of(spoken(f.type))
             return f"{spoken(f.name)} ({kind}" + (f", {'empty' if f.default == A.ListLit(()) else self.x(f.default)} unless given" if f.default is not None
@@ -1776,6 +1777,9 @@ class Reader(A.Visitor):
         self.say(depth, f"{capital(article_of(spoken(d.name)))} is a value made of {_either([field(f) for f in d.fields], 'and')}: "
                  f"built by naming its fields, read by name, never changed once built; two are equal when all "
                  f"their fields are.")
+        if d.title is not None:   # `"r{row}c{col}"`: each field's value in its place
+            shown = "".join(p if isinstance(p, str) else f"[{spoken(p.id)}]" for p in d.title_parts or (d.title,))
+            self.say(depth, f"{capital(article_of(spoken(d.name)))} reads as \"{shown}\" in texts and options.")
 
     def visit_Zone(self, d, depth: int) -> None:
         if d.indexes is not None:

@@ -13,7 +13,7 @@ from rulebook.runtime.program import Program, assemble
 from rulebook.runtime.state import Record
 
 from .layout import (kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
-                     builtin_args, recursive,
+                     builtin_args, recursive, runtime_axes, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, is_filter, tables,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag, deciding,
                      indexed_ref, member_field, per_player_entity, proc_result_call)
@@ -850,8 +850,13 @@ class Interpreter(A.Visitor):
     def visit_Construct(self, e, rt, f):
         """A Record of the fields in the record's order, a field left out its default (as compiled)."""
         given = {v.name: v.value for v in e.fields}
-        return Record(e.record, {d.name: self.ev(given.get(d.name, d.default), rt, f)
-                                 for d in self.sym.decls[e.record].fields})
+        fields = {}
+        for d in self.sym.decls[e.record].fields:
+            value = given.get(d.name, d.default)
+            fields[d.name] = self.ev(value, rt, f)
+            if checked_within(d, value):   # a range field's value, checked as compiled
+                fields[d.name] = rt.within(fields[d.name], d.within[0], d.within[1], e.record, d.name, where(e))
+        return Record(e.record, fields)
 
     def visit_Range(self, e, rt, f):
         return rt.numbers(self.ev(e.low, rt, f), self.ev(e.high, rt, f))
@@ -909,6 +914,8 @@ class Interpreter(A.Visitor):
             return name
         if how in ("enum", "group"):   # the members of an enum, the resources of a group
             return list(self.sym.decls[name].members)
+        if how == "record":   # all the values of a record whose fields are finite
+            return rt.record_values(name, runtime_axes(name, self.sym), f.you)
         if how == "kind":
             return rt.cards_of(name, f.you)
         return getattr(rt, name)(f.you)   # every builtin domain is a runtime method of `you`

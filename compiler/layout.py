@@ -7,6 +7,7 @@ only the effect callables differ between the two.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator, NamedTuple, Optional
@@ -101,6 +102,7 @@ class Layout:
     records: dict = field(default_factory=dict)   # record -> its fields' names, in order (a saved state's check)
     counted: list = field(default_factory=list)   # the zones a func ranges over (`total(c in dev_hand, c.points)`)
     member_titles: dict = field(default_factory=dict)   # enum member (or resource, a value of a group) -> its title
+    record_titles: dict = field(default_factory=dict)   # record with a title -> its parts (record_title)
     labels: dict = field(default_factory=dict)   # stock, counter, zone, var or track -> how screens show it
     shown_fields: dict = field(default_factory=dict)   # kind -> its `shown` fields, seen on a hidden card
 
@@ -123,6 +125,86 @@ def counted_zones(sym) -> list[str]:
 # The most elements one indexed counter, variable or zone may have (E350): every one is a counter,
 # variable or zone of its own in every state, every saved game and (a per-player one) for every player.
 MAX_ELEMENTS = 10_000
+
+
+class Axis(NamedTuple):
+    """One field of a record that is a domain (`record sq { row: 1..5; col: 1..5; }`): what its values
+    are, in order: `range` (values: the numbers), `bool` (false, true), `enum` (its members), `kind`
+    (one card per declaration, as the kind's name reads), `player` (the seats) or `record` (arg: a
+    record that is a domain itself)."""
+
+    field: str
+    how: str
+    arg: Any = None
+
+
+def record_axes(name: str, sym: Symbols, within: frozenset = frozenset()) -> tuple[list, Optional[A.FieldDecl]]:
+    """The axes of record `name` as a domain, in its fields' order (the last varies fastest), and the
+    first field that has no finite set of values (an int, a text, a list: then the record is no domain,
+    E337), or None. `within`: the records this one is a field of (one holding another that holds it is
+    no domain)."""
+    axes, within = [], within | {name}
+    for f in sym.decls[name].fields:
+        cat = sym.category(f.type) if f.of is None else None
+        if f.within is not None:
+            axes.append(Axis(f.name, "range", tuple(range(f.within[0], f.within[1] + 1))))
+        elif f.of is None and f.type in ("bool", "player"):
+            axes.append(Axis(f.name, f.type))
+        elif cat == "enum":
+            axes.append(Axis(f.name, "enum", tuple(sym.decls[f.type].members)))
+        elif cat == "kind":
+            axes.append(Axis(f.name, "kind", f.type))
+        elif cat == "record" and f.type not in within and record_axes(f.type, sym, within)[1] is None:
+            axes.append(Axis(f.name, "record", f.type))
+        else:
+            return axes, f
+    return axes, None
+
+
+def record_title(d: A.Record) -> list:
+    """A record's title as the runtime shows it (state.Record.label): its literal texts at the even places,
+    the names of the fields shown between them at the odd ones (`"r{row}c{col}"`: r, row, c, col, "")."""
+    parts = [""]
+    for part in d.title_parts or (d.title,):
+        if isinstance(part, str):
+            parts[-1] += part
+        else:
+            parts += [part.id, ""]
+    return parts
+
+
+def checked_within(f: A.FieldDecl, value) -> bool:
+    """Whether building a record checks the value of field `f` (E601 when outside its range): a range
+    field's, unless the value is a constant number within it (both backends)."""
+    if f.within is None:
+        return False
+    try:
+        v = A.as_const(value)
+    except A.NotConstant:
+        return True
+    return not (type(v) is int and f.within[0] <= v <= f.within[1])
+
+
+def runtime_axes(name: str, sym: Symbols) -> tuple:
+    """Record `name`'s axes as Game.record_values takes them: (field, how, arg) with a range's arg
+    (low, high) and a record's (its name, its runtime axes)."""
+    return tuple((a.field, a.how, (a.arg[0], a.arg[-1]) if a.how == "range" else
+                  (a.arg, runtime_axes(a.arg, sym)) if a.how == "record" else a.arg)
+                 for a in record_axes(name, sym)[0])
+
+
+def record_size(name: str, sym: Symbols) -> int:
+    """How many values record `name` has as a domain (its axes' sizes multiplied; players counted as the
+    most seats the game takes): at most MAX_ELEMENTS (E337)."""
+    def size(axis: Axis) -> int:
+        if axis.how in ("range", "enum"):
+            return len(axis.arg)
+        if axis.how == "kind":
+            return sum(1 for d in sym.decls.values() if isinstance(d, A.Entity) and d.kind == axis.arg)
+        if axis.how == "player":
+            return sym.game.max_players if sym.game is not None else 1
+        return 2 if axis.how == "bool" else record_size(axis.arg, sym)
+    return math.prod(size(a) for a in record_axes(name, sym)[0])
 
 
 def elements(decl, sym: Symbols) -> list[tuple]:
@@ -445,6 +527,7 @@ def layout(sym: Symbols) -> Layout:
         variant_rules=[v for v in d if isinstance(v, A.Variant) and v.when is not None],
         supplies=[r for r in d if isinstance(r, A.Resource) and r.supply is not None],
         records={r.name: [f.name for f in r.fields] for r in d if isinstance(r, A.Record)},
+        record_titles={r.name: record_title(r) for r in d if isinstance(r, A.Record) and r.title is not None},
         entities=entities,
         entity_refs=refs,
         computed=computed_values(sym),
@@ -630,6 +713,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "starts": lay.starts,
         "actors": lay.actors, "variants": lay.variants,
         "indexed": lay.indexed, "variables": lay.variables, "member_titles": lay.member_titles,
+        **({"record_titles": lay.record_titles} if lay.record_titles else {}),   # the other packs' code stays
         "labels": lay.labels, "shown_fields": lay.shown_fields,
         "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp, source, number)
                      for kind, name, title, fields, slots, span, pp, source, number in lay.entities],
@@ -1070,13 +1154,13 @@ PLAYER_DOMAINS = ("players", "opponents", "neighbours")
 
 def bounded_domain(e, sym: Symbols, local_names, this_ok: bool, it_mode) -> bool:
     """Whether a loop over `e` is bounded by the pack's text, so that neither backend counts it
-    against the step budget: a zone (the pack's cards), the players, an enum, a list written out, a
-    short constant range. Nested, such loops still end, after a number of rounds the text fixes;
+    against the step budget: a zone (the pack's cards), the players, an enum, a record's values (at
+    most MAX_ELEMENTS), a list written out, a short constant range. Nested, such loops still end, after a number of rounds the text fixes;
     every loop that could run away (a computed range or list, `while`, `repeat`, recursion) is
     counted, so E602 still stops every spin, at the same step on both backends."""
     if isinstance(e, A.Name):
         how, name = classify(e.id, local_names, this_ok, it_mode, sym)
-        return how in ("zone", "enum") or (how == "domain" and name in PLAYER_DOMAINS)
+        return how in ("zone", "enum", "record") or (how == "domain" and name in PLAYER_DOMAINS)
     if isinstance(e, A.Index):   # an element of an indexed zone (`slot[k]`) is a zone too
         ref = indexed_ref(e, sym, local_names)
         return ref is not None and ref[1] is None and \

@@ -1363,7 +1363,7 @@ def classify(name: str, local_names, this_ok: bool, it_mode: str | None, sym: Sy
 
     Returns (how, name): local, this, it, stock, global, var (a player's variable), gvar (a global
     one), zone, entity, actor, member, enum (the list of its members), kind (the list of its cards),
-    group (the list of its resources, the names themselves) or domain.
+    group (the list of its resources, the names themselves), record (the list of its values) or domain.
     """
     if name in local_names:
         return "local", name
@@ -1378,6 +1378,6 @@ def classify(name: str, local_names, this_ok: bool, it_mode: str | None, sym: Sy
         return ("global" if sym.decls[name].is_global else "stock"), name
     if cat == "var":
         return ("gvar" if sym.decls[name].is_global else "var"), name
-    if cat in ("zone", "entity", "actor", "member", "enum", "kind", "group"):
+    if cat in ("zone", "entity", "actor", "member", "enum", "kind", "group", "record"):
         return cat, name
     return "domain", ALIASES.get(name, name)

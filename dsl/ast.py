@@ -1510,9 +1510,12 @@ class FieldDecl(Part):
     computed: bool = False   # `func name: type [= EXPR];`: each entity gives an expression, read per player
     shown: bool = False   # `shown name: type;`: everyone sees it even while the entity's face is hidden
     of: Optional[str] = None   # `types: list of card_type;`: the enum (or kind) of a list's items
+    within: Optional[tuple] = None   # a record's `row: 1..5;`: type int, one of the numbers (low, high)
 
     def type_text(self) -> str:
-        """The type as written: `int`, `int[gem]`, `list of card_type`."""
+        """The type as written: `int`, `int[gem]`, `list of card_type`, `1..5`."""
+        if self.within is not None:
+            return f"{self.within[0]}..{self.within[1]}"
         return f"{self.type} of {self.of}" if self.of else self.type if self.index is None else f"{self.type}[{self.index}]"
 
 
@@ -1541,6 +1544,8 @@ class Record(Decl):
 
     name: str
     fields: tuple   # FieldDecl, in the order written
+    title: Optional[str] = None   # `record sq "r{row}c{col}" {...}`: how a value reads, as written
+    title_parts: tuple = ()   # its literal texts and `{FIELD}` values (A.Name), as `say`'s
 
 
 @node

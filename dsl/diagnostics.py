@@ -83,6 +83,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E332": (ERROR, "a card's reaction is used from a zone that never holds that card"),
     "E335": (ERROR, "break outside any loop of its own effect"),
     "E336": (ERROR, "break LABEL naming no loop around it"),
+    "E337": (ERROR, "a record used as a domain that is none: a field without a finite set of values, or more than 10,000 values"),
+    "E338": (ERROR, "a record's title showing something other than one of its fields"),
     "E340": (ERROR, "an offer made to what is not players, or 'from' something not a player"),
     "E341": (ERROR, "a list in arithmetic other than + or - with another list (seen + x, seen * 2)"),
     "E342": (ERROR, "lists joined, taken from or stored whose items are never equal (cities and players)"),
@@ -186,6 +188,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W477": (WARNING, "a window; with no card to play at it: no card has an 'anytime in ZONE' slot"),
     "W478": (WARNING, "a card with an 'anytime in ZONE' slot in a pack without a window;"),
     "W481": (WARNING, "an index VAR + N of a for each loop over LOW..HIGH outside the declared range for every VAR"),
+    "W485": (WARNING, "a constant outside the numbers of a record's range field (row: 1..5): building it stops the game"),
+    "W486": (WARNING, "a record's title that leaves out a field: values differing only there read alike"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

@@ -409,7 +409,15 @@ class _Builder:
         return A.Kind(str(items[0]), _title(items), per_player, fields, slots, span=self._s(meta))
 
     def record_decl(self, meta, items):
-        return A.Record(str(items[1]), tuple(items[2:]), span=self._s(meta))
+        title = next((i for i in items if isinstance(i, _Title)), None)
+        return A.Record(str(items[1]), tuple(i for i in items[2:] if isinstance(i, A.FieldDecl)), _title(items),
+                        self._title_parts(title), span=self._s(meta))
+
+    def record_range_field(self, meta, items):
+        """`row: 1..5;`: a whole number from the first to the second (an empty range is E303, as an index's)."""
+        self.index_range(meta, items[1:3])
+        return A.FieldDecl(str(items[0]), "int", _pick(items, "default"), within=(int(items[1]), int(items[2])),
+                           span=self._s(meta))
 
     def record_field(self, meta, items):
         of = _pick(items, "element_of")

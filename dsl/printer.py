@@ -838,7 +838,7 @@ class Printer(A.Visitor):
                    not d.slots and d.span.line == d.span.end_line)
 
     def visit_Record(self, d):
-        self.parts(f"record {d.name}", d.fields, d.span.line == d.span.end_line)
+        self.parts(f"record {d.name}{_title(d.title)}", d.fields, d.span.line == d.span.end_line)
 
     def visit_Entity(self, d):
         copies = f" * {d.copies}" if d.copies != 1 else ""

@@ -592,7 +592,11 @@ class Game:
         if agents and len(agents) != players:
             raise misuse(f"{len(agents)} agents for {players} players: give one per seat, or none")
         self.program = program
-        self.member_titles = program.member_titles or None   # enum member -> title (None: no titles)
+        self._records = {}   # record -> its values as a domain, when they depend on nothing (record_values)
+        # enum member -> title (None: no titles); a record with a title under (Record, its name) (Record.label)
+        self.member_titles = {**program.member_titles, **{(Record, name): parts for name, parts in
+                                                          program.record_titles.items()}} \
+            if program.record_titles else program.member_titles or None
         self.seed = seed
         self.rng = random.Random(rng_seed(seed))
         self.state = State(players, list(program.actors))
@@ -2599,6 +2603,42 @@ class Game:
             return []
         raise RulesRuntimeError("E601", f"cannot range over {label_of(value)}")
 
+    def record_values(self, record: str, axes: tuple, h: Optional[Holder] = None) -> list:
+        """A record that is a domain as a value (`for each s in sq`): all its values, the fields in declared
+        order, the last varying fastest. `axes`: (field, how, arg) per field (compiler.layout.runtime_axes):
+        a range (low, high), false and true, an enum's members, one card per declaration of a kind (as
+        its name reads for `h`), the seats, or a record's values (arg: its name and axes). Built once a
+        game when no field is a kind's or a player's; a new list each time (a list is the caller's)."""
+        cached = self._records.get(record)
+        if cached is not None:
+            return list(cached)
+        values, fixed = [], True
+        for _field, how, arg in axes:
+            if how == "range":
+                values.append(range(arg[0], arg[1] + 1))
+            elif how == "bool":
+                values.append((False, True))
+            elif how == "enum":
+                values.append(arg)
+            elif how == "record":
+                values.append(self.record_values(arg[0], arg[1], h))
+                fixed = fixed and arg[0] in self._records
+            else:
+                values.append(self.cards_of(arg, h) if how == "kind" else self.state.players)
+                fixed = False
+        names = [a[0] for a in axes]
+        made = [Record(record, dict(zip(names, combo))) for combo in product(*values)]
+        if fixed:
+            self._records[record] = made
+        return list(made)
+
+    def within(self, value, low: int, high: int, record: str, field: str, where: Optional[str] = None):
+        """The value of a record's range field (`row: 1..5`), checked when the record is built (E601)."""
+        if type(value) is not int or not low <= value <= high:
+            raise RulesRuntimeError("E601", f"field {field!r} of {record} holds a number from {low} to {high}, "
+                                    f"not {label_of(value)}", where)
+        return value
+
     def numbers(self, low, high) -> list:
         """`low..high`: the whole numbers from low to high, both included (none when high < low); a
         range of more numbers than a loop may run between two decisions is refused, as a number is."""
@@ -3572,7 +3612,7 @@ class Game:
         if isinstance(value, bool):
             return "yes" if value else "no"
         if type(value) is Record:   # `corner(hex = 4, vertex = 2)`: its fields as a text shows them
-            return value.label(show=self.text)
+            return value.label(self.member_titles, show=self.text)
         return label_of(value, self.member_titles)  # players by name, entities and enum members by title
 
     def variant(self, name: str) -> bool:

@@ -100,6 +100,7 @@ class Program:
     indexed: dict = field(default_factory=dict)     # indexed counter or zone -> {index: flat name}
     variables: dict = field(default_factory=dict)   # var -> (is_global, default value)
     member_titles: dict = field(default_factory=dict)   # enum member (or resource, a value of a group) -> its title
+    record_titles: dict = field(default_factory=dict)   # record -> its title's parts (state.Record.label)
     labels: dict = field(default_factory=dict)   # stock, counter, zone, var, track -> its title on screens
     actors: list = field(default_factory=list)
     dice: dict = field(default_factory=dict)        # name -> [(title, fn, value fn or None)]
@@ -291,6 +292,7 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.refills = {deck: tuple(source) for deck, source in tables.get("refills", {}).items()}
     program.indexed = {base: dict(pairs) for base, pairs in tables.get("indexed", {}).items()}
     program.member_titles = dict(tables.get("member_titles", {}))
+    program.record_titles = {name: tuple(parts) for name, parts in tables.get("record_titles", {}).items()}
     program.labels = dict(tables.get("labels", {}))
     program.variables = {name: (is_global, program.entities[default] if holds_entity and default is not None
                                 else default)

@@ -527,6 +527,11 @@ def _frozen(value: Any) -> Any:
     return tuple(map(_frozen, value)) if type(value) is list else value
 
 
+def shown_value(value: Any, show) -> str:
+    """A field's value in a record's title: a list as its items, separated by commas."""
+    return ", ".join(map(show, value)) if type(value) is list else show(value)
+
+
 class Record:
     """A value of a `record` of the rules (`corner(hex = 4, vertex = 2)`): the record's name and its
     fields by name, in the order the record declares them (`fields`, never changed once built: a
@@ -552,9 +557,15 @@ class Record:
 
     def label(self, titles: Optional[dict] = None, show=None) -> str:
         """How it reads: `corner(hex = 4, vertex = 2)`, each field as `show` shows a value (members by
-        their titles), a list field in brackets."""
+        their titles), a list field in brackets; a record with a title (in `titles` under
+        `(Record, name)`: its literal texts at the even places, field names at the odd ones) as its
+        title reads with those fields' values (`r3c1`)."""
         show = show or (lambda v: titles.get(v, v) if titles is not None and type(v) is str else
                         v.label(titles) if type(v) is Record else as_written(v))
+        title = titles.get((Record, self.record)) if titles is not None else None
+        if title is not None:
+            return "".join(part if i % 2 == 0 else shown_value(self.fields[part], show)
+                           for i, part in enumerate(title))
         parts = (f"{k} = [{', '.join(show(x) for x in v)}]" if type(v) is list else f"{k} = {show(v)}"
                  for k, v in self.fields.items())
         return f"{self.record}({', '.join(parts)})"
