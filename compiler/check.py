@@ -1168,8 +1168,8 @@ class Checker(A.Visitor):
                 continue
             self.err("E338", f"the title of record {d.name} shows {{{printed(part)}}}: a record's title shows its own "
                      f"fields, each by its name", part.span,
-                     did_you_mean(part.id, fields) if type(part) is A.Name else
-                     f"name a field: {', '.join('{' + f + '}' for f in fields)}")
+                     (did_you_mean(part.id, fields) if type(part) is A.Name else None)
+                     or f"name a field: {', '.join('{' + f + '}' for f in fields)}")
             return
         left = [f for f in fields if f not in shown]
         if d.title is not None and left:
