@@ -6,13 +6,14 @@ backends, misuse diagnostics, the printer's round trip and explain's reading."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.compiler.explain import explain
 from rulebook.dsl.parser import parse_text
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
-from .conftest import (found_at, parse_error, printed_back, random_games_agree, replays_through_json, rules_programs,
+from .conftest import (examples, found_at, parse_error, printed_back, random_games_agree, replays_through_json, rules_programs,
                        run_proc, the_one_error)
 
 # a chess board's squares (files as an enum, ranks as a range), a Go point, a Quoridor wall
@@ -127,6 +128,23 @@ def test_games_agree_on_both_backends():
 @pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
 def test_a_game_picking_from_a_record_replays_through_json(interpreted):
     replays_through_json(build_text(GAME, interpreted=interpreted), 3)
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(st.integers(0, 3), st.integers(0, 3), st.integers(0, 2), st.integers(0, 2))
+def test_a_domain_goes_as_nested_loops_do(low1, span1, low2, span2):
+    """`for each s in r` is the nested loops over its fields, the last innermost, on both backends."""
+    text = (f"record r {{ x: {low1}..{low1 + span1}; on: bool; y: {low2}..{low2 + span2}; }}\n"
+            "proc p() { for each s in r { say \"{s.x} {s.on} {s.y}\"; } }\n"
+            f"proc q() {{ for each x in {low1}..{low1 + span1} {{ for each on in [false, true] {{ "
+            f"for each y in {low2}..{low2 + span2} {{ say \"{{x}} {{on}} {{y}}\"; }} }} }} }}\n"
+            "counter vp;\ngame g { seats 2 to 2; winner most vp; }")
+    for interpreted in (False, True):
+        g = Game(build_text(text, interpreted=interpreted), 2, 1)
+        run_proc(g, "p")
+        domain, g.messages[:] = list(g.messages), []
+        run_proc(g, "q")
+        assert domain == g.messages and len(domain) == (span1 + 1) * 2 * (span2 + 1)
 
 
 # ---------------------------------------------------------------- misuse
