@@ -592,7 +592,6 @@ class Game:
         if agents and len(agents) != players:
             raise misuse(f"{len(agents)} agents for {players} players: give one per seat, or none")
         self.program = program
-        self._records = {}   # record -> its values as a domain, when they depend on nothing (record_values)
         # enum member -> title (None: no titles); a record with a title under (Record, its name) (Record.label)
         self.member_titles = {**program.member_titles, **{(Record, name): parts for name, parts in
                                                           program.record_titles.items()}} \
@@ -2607,9 +2606,11 @@ class Game:
         """A record that is a domain as a value (`for each s in sq`): all its values, the fields in declared
         order, the last varying fastest. `axes`: (field, how, arg) per field (compiler.layout.runtime_axes):
         a range (low, high), false and true, an enum's members, one card per declaration of a kind (as
-        its name reads for `h`), the seats, or a record's values (arg: its name and axes). Built once a
-        game when no field is a kind's or a player's; a new list each time (a list is the caller's)."""
-        cached = self._records.get(record)
+        its name reads for `h`), the seats, or a record's values (arg: its name and axes). Built once for
+        the program when no field is a kind's or a player's (records never change; no attribute of the
+        game's, which keeps its inline attributes); a new list each time (a list is the caller's)."""
+        known = self.program.domains
+        cached = known.get(record)
         if cached is not None:
             return list(cached)
         values, fixed = [], True
@@ -2622,14 +2623,14 @@ class Game:
                 values.append(arg)
             elif how == "record":
                 values.append(self.record_values(arg[0], arg[1], h))
-                fixed = fixed and arg[0] in self._records
+                fixed = fixed and arg[0] in known
             else:
                 values.append(self.cards_of(arg, h) if how == "kind" else self.state.players)
                 fixed = False
         names = [a[0] for a in axes]
         made = [Record(record, dict(zip(names, combo))) for combo in product(*values)]
         if fixed:
-            self._records[record] = made
+            known[record] = made
         return list(made)
 
     def within(self, value, low: int, high: int, record: str, field: str, where: Optional[str] = None):

@@ -101,6 +101,7 @@ class Program:
     variables: dict = field(default_factory=dict)   # var -> (is_global, default value)
     member_titles: dict = field(default_factory=dict)   # enum member (or resource, a value of a group) -> its title
     record_titles: dict = field(default_factory=dict)   # record -> its title's parts (state.Record.label)
+    domains: dict = field(default_factory=dict)   # record -> its values, once worked out (Game.record_values)
     labels: dict = field(default_factory=dict)   # stock, counter, zone, var, track -> its title on screens
     actors: list = field(default_factory=list)
     dice: dict = field(default_factory=dict)        # name -> [(title, fn, value fn or None)]
