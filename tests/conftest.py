@@ -171,6 +171,13 @@ def run_proc(game: Game, name: str, *args, player: int = 0, answers=()):
     return drive(game, game.program.procs[name](game, game.state.players[player], *args), answers)
 
 
+
+def said(program, body: str, players: int = 2) -> list[str]:
+    """The messages of a proc `p` running `body` for P1 (`program` takes the proc's text)."""
+    game = Game(program(f"proc p() {{ {body} }}"), players, 1)
+    run_proc(game, "p")
+    return game.messages
+
 def vp_after(program, setup: str, body: str) -> int:
     """P1's vp after a proc that runs `setup` then `body` (statements) in a new game (seed 1, 2 players)."""
     g = Game(program("proc p() { " + setup + "\n" + body + " }"), 2, 1)

@@ -14,7 +14,7 @@ from rulebook.dsl.parser import parse_text
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
 from .conftest import (examples, found_at, parse_error, printed_back, random_games_agree, replays_through_json, rules_programs,
-                       run_proc, the_one_error)
+                       run_proc, said, the_one_error)
 
 # a chess board's squares (files as an enum, ranks as a range), a Go point, a Quoridor wall
 PACK = """
@@ -34,13 +34,6 @@ game g { seats 2 to 4; winner most vp; }
 """
 
 program = rules_programs(PACK)
-
-
-def said(program, body: str, players: int = 2) -> list[str]:
-    """The messages of a proc `p` running `body` for P1."""
-    g = Game(program("proc p() { " + body + " }"), players, 1)
-    run_proc(g, "p")
-    return g.messages
 
 
 def test_the_values_in_order_the_last_field_fastest(program):

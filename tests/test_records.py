@@ -12,7 +12,7 @@ from rulebook.dsl.parser import parse_text
 from rulebook.runtime.engine import Game, RulesRuntimeError
 from rulebook.runtime.state import Record, State
 
-from .conftest import (examples, found_at, printed_back, random_games_agree, replays_through_json, rules_programs, run_proc,
+from .conftest import (examples, found_at, printed_back, random_games_agree, replays_through_json, rules_programs, run_proc, said,
                        the_one_error)
 
 PACK = """
@@ -34,13 +34,6 @@ game g { seats 2 to 4; winner most vp; }
 """
 
 program = rules_programs(PACK)
-
-
-def said(program, body: str, players: int = 2) -> list[str]:
-    """The messages of a proc `p` running `body` for P1."""
-    g = Game(program("proc p() { " + body + " }"), players, 1)
-    run_proc(g, "p")
-    return g.messages
 
 
 def test_built_read_and_shown(program):

@@ -11,7 +11,7 @@ from rulebook.dsl.parser import parse_text
 from rulebook.dsl.printer import format_text
 from rulebook.runtime.engine import Game
 
-from .conftest import rules_programs, run_proc
+from .conftest import rules_programs, run_proc, said
 
 PACK = """
 resource coin;
@@ -25,12 +25,6 @@ card mill "Mill" { worth = 1; }
 
 
 program = rules_programs(PACK)
-
-
-def said(program, body: str, players: int = 2) -> list[str]:
-    game = Game(program(f"proc p() {{ {body} }}"), players, 1)
-    run_proc(game, "p")
-    return game.messages
 
 
 def test_values_numbers_names_titles_and_zone_sizes(program):
