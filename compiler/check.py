@@ -2030,7 +2030,7 @@ class Checker(A.Visitor):
         any cost term's), neither the term's own (E323) nor named twice (E323), its rate a number
         (E303) of at least 1 when written as one (E323; worked out in play, E601). A modifier's cost
         line names no substitutes (E323): `cost -3 mc;` changes the amount before the payer splits it."""
-        if adjust is not None:
+        if adjust is not None and adjust != "using":
             self.err("E323", f"a modifier's cost line changes the amount of {t.name!r}, not what stands for it: "
                      f"write 'cost {adjust}N {t.name};'", t.span,
                      "the tagged 'pay ... using ...' keeps its substitutes and their rates")

@@ -1368,6 +1368,11 @@ class Reader(A.Visitor):
             (f", until {self.event(s.until)}" if s.until else "") + (f", while {self.words.about_the_use(s.cond, p.event)}" if s.cond is not None else "")
         self.say(depth, f"From now on, on {who} {spoken(p.event)}" + (f" ({args})" if args else "") + f"{lasting}:")
         for a in s.adjustments:
+            if a.op == "using":   # what may stand for a resource of the cost
+                t = a.terms[0]
+                self.say(depth + 1, f"{capital(self.words.noun(t.name))} may be paid with "
+                         f"{self.words.using(t)} (the best rate counts).")
+                continue
             shared = a.what == "cost" and any(t.mode == "plain" and self.words.shared(t.name) for t in a.terms)
             self.say(depth + 1, _adjustment_words(a, self.cost if shared else cost))
 

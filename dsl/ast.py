@@ -1148,7 +1148,9 @@ class Whenever(Stmt):
 @node
 class Adjust(Part):
     """One line of a modifier: `cost -1 coin;` `cost +1 any;` `cost = 1 coin;` `gain +1;` `gain = 0;`
-    `lose -1;` `forbid;` `allow;` (`what` is cost, gain, lose, forbid or allow; `op` is +, - or =)."""
+    `lose -1;` `forbid;` `allow;` `cost mc using heat at 1;` (`what` is cost, gain, lose, forbid or allow;
+    `op` is +, -, = or, for a cost, "using": its one term of mode "worth" names the resource and what may
+    stand for it, with an amount of 0)."""
 
     what: str
     op: str

@@ -69,7 +69,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E321": (ERROR, "a cost in cards without its zones, or from another player's zone"),
     "E322": (ERROR, "a counter's start not a whole number known before play, or outside its bounds"),
     "E323": (ERROR, "a cost's substitute that is its own resource or named twice, a rate written below 1, "
-                    "or substitutes in a modifier's cost line"),
+                    "or substitutes in a modifier's +, - or = cost line"),
     "E324": (ERROR, "a loop labelled as a loop around it"),
     "E325": (ERROR, "end game after LABEL in a phase, outside any loop so labelled"),
     "E326": (ERROR, "pick ... at random with what only a player's pick has: a prompt, a label, optional, "

@@ -796,6 +796,16 @@ class _Builder:
             term = A.CostTerm(term.amount, "cards", None, span=term.span)
         return A.Adjust("cost", str(items[0]), (term,), None, span=self._s(meta))
 
+    def adjust_using(self, meta, items):
+        base, word = items[:2]
+        if str(word) != "using":   # `using` stays free as a name everywhere else
+            raise RulesError([Diagnostic("E100", f"expected 'cost {base} using OTHER at RATE;'; found '{word}'",
+                                         self._s(meta), hint="a modifier's cost line is 'cost +N RES;', 'cost -N RES;', "
+                                         "'cost = COST;' or 'cost RES using OTHER at RATE;'")])
+        subs = tuple(item for item in items[2:] if isinstance(item, A.Substitute))
+        term = A.CostTerm(A.Int(0, span=self._s(meta)), "worth", str(base), substitutes=subs, span=self._s(meta))
+        return A.Adjust("cost", "using", (term,), None, span=self._s(meta))
+
     def replace_cost(self, meta, items):
         return A.Adjust("cost", "=", items[0], None, span=self._s(meta))
 

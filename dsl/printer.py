@@ -433,6 +433,9 @@ def adjustment(a: A.Adjust) -> str:
     """One line of a modifier's body."""
     if a.what in ("forbid", "allow"):
         return f"{a.what};"
+    if a.op == "using":
+        t = a.terms[0]
+        return f"cost {t.name} using " + " and ".join(f"{u.name} at {_rate(u.rate)}" for u in t.substitutes) + ";"
     value = cost(a.terms) if a.what == "cost" else expr(a.amount)
     return f"{a.what} {a.op}{value};" if a.op != "=" else f"{a.what} = {value};"
 

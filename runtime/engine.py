@@ -3229,6 +3229,9 @@ class Game:
                 i = next((i for i, t in enumerate(terms) if t[0] == "cards"), None)
                 if i is not None:
                     terms[i] = ("cards", terms[i][1], terms[i][2] + more[2])
+        usings = [t for _, op, new in changes if op == "using" for t in new]
+        if usings:
+            terms = _with_substitutes(terms, usings)
         options = [terms]
         for _, op, less in changes:
             if op == "-":
@@ -3819,6 +3822,29 @@ def _reduced(terms: list, less: tuple, members) -> list[list]:
                 step.append(o[:i] + [(m, n, a - 1)] + o[i + 1:])
         options = _dedup(step)[:MAX_ALTERNATIVES]
     return options
+
+
+def _with_substitutes(terms: list, usings: list) -> list:
+    """The terms with what modifiers let stand for their resources (`cost mc using heat at 1;`: each
+    `using` a term ("worth", (base, ((sub, rate), ...)), 0)): a plain term of the base becomes a term
+    of substitutes, a term of substitutes of the base gains them; where two name the same substitute
+    for one resource, the better rate counts (the payer would use it)."""
+    extra: dict = {}
+    for _mode, (base, pairs), _amount in usings:
+        subs = extra.setdefault(base, {})
+        for sub, rate in pairs:
+            subs[sub] = max(rate, subs.get(sub, 0))
+    out = []
+    for m, n, a in terms:
+        base = n if m == "plain" else n[0] if m == "worth" else None
+        if base in extra:
+            subs = dict(n[1]) if m == "worth" else {}
+            for sub, rate in extra[base].items():
+                subs[sub] = max(rate, subs.get(sub, 0))
+            out.append(("worth", (base, tuple(subs.items())), a))
+        else:
+            out.append((m, n, a))
+    return out
 
 
 def _and(parts: list) -> str:

@@ -487,6 +487,9 @@ def check_saved(data: dict, program) -> None:
 
 def _terms(adjustment: list) -> list:
     """An adjustment read back from JSON: its cost terms become tuples again."""
+    if adjustment[0] == "cost" and adjustment[1] == "using":   # ("worth", (base, ((sub, rate), ...)), 0)
+        return [adjustment[0], adjustment[1], [(t[0], (t[1][0], tuple(map(tuple, t[1][1]))), t[2])
+                                               for t in adjustment[2]]]
     if adjustment[0] == "cost":
         return [adjustment[0], adjustment[1], [tuple(t) for t in adjustment[2]]]
     return adjustment
@@ -498,6 +501,15 @@ def _adjustment_ok(a: Any, p) -> bool:
         return False
     if a[0] in ("forbid", "allow"):
         return len(a) == 1
+    if len(a) == 3 and a[0] == "cost" and a[1] == "using":   # what stands for a resource: names and rates
+        stocks = lambda n: type(n) is str and (n in p.resources or n in p.counters)  # noqa: E731
+        return isinstance(a[2], (list, tuple)) and all(
+            isinstance(t, (list, tuple)) and len(t) == 3 and t[0] == "worth" and t[2] == 0
+            and isinstance(t[1], (list, tuple)) and len(t[1]) == 2 and stocks(t[1][0])
+            and isinstance(t[1][1], (list, tuple)) and all(
+                isinstance(u, (list, tuple)) and len(u) == 2 and stocks(u[0]) and type(u[1]) is int and u[1] >= 1
+                for u in t[1][1])
+            for t in a[2])
     if len(a) != 3 or a[1] not in ("+", "-", "="):
         return False
     if a[0] in ("gain", "lose"):
