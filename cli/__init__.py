@@ -695,7 +695,8 @@ def _play_out(game, g, log: Optional[Path], quiet: bool, show_state: bool, show_
             out.print(f"  {line}", markup=False)
     if show_state or show_each:
         _print_state(game, "the state at the end")
-    _print_result(g.title or g.name, result, game.decisions_made, brief=quiet and not (show_state or show_each))
+    _print_result(g.title or g.name, result, game.decisions_made, brief=quiet and not (show_state or show_each),
+                  label=game.program.label)
     _write_log(game, log, "")
 
 
@@ -885,9 +886,10 @@ def _print_effect(effect) -> None:
     out.print(f"{effect.describe()}  ({effect.where or 'engine'})")
 
 
-def _print_result(title: str, result: dict, decisions: int, brief: bool = False) -> None:
+def _print_result(title: str, result: dict, decisions: int, brief: bool = False, label=str) -> None:
     """The score table: one column per winner key (headed by its rules text, tie-breaks after the
-    main key), then the stocks a key adds or subtracts, each apart; when that is too wide for the
+    main key; a sum whose parts are all shown is headed `total`), then the stocks a key adds or
+    subtracts, each apart and headed by its title (`label`); when that is too wide for the
     terminal (7 Wonders' sum of eight parts at 80 columns), one row per key and part instead, with
     the players as columns. `brief` (`play -q`): the result alone, the scores on one line (each
     player's keys, no parts) and the outcome on the next."""
@@ -912,7 +914,9 @@ def _print_result(title: str, result: dict, decisions: int, brief: bool = False)
         return
     parts = result.get("parts", {})
     names = list(next(iter(parts.values()), {}))
-    heads = [(text, True) for text in keys] + [(name, False) for name in names]   # (heading, a key?)
+    if len(names) > 1 and ("+" in keys[0] or " - " in keys[0]):   # the sum reads in its part columns
+        keys[0] = "total"
+    heads = [(text, True) for text in keys] + [(label(name), False) for name in names]   # (heading, a key?)
     knocked = result.get("out", [])   # a knocked-out player is shown with their scores, marked out
     rows = {player + (" (out)" if player in knocked else ""): [str(k) for k in scores] + [str(parts[player][n]) for n in names]
             for player, scores in result["scores"].items()}
@@ -1051,7 +1055,7 @@ def replay(log: Path, pack: Optional[str], interpret: bool, expansions: Optional
                   f"decisions, {d.player.name} to answer: {d.prompt} (state {game.state.digest()})", markup=False)
         return
     g = program.game
-    _print_result(g.title or g.name, game.result(), game.decisions_made)
+    _print_result(g.title or g.name, game.result(), game.decisions_made, label=game.program.label)
     out.print(f"replay matches the log: final state {game.state.digest()}")
 
 

@@ -189,7 +189,8 @@ class Effect(NamedTuple):
                              # draw that got fewer cards than asked: `draws nothing: deck is empty`),
                              # pick (`pick ... at random`: "picked at random: X"), modifier (put
                              # in force: "modifier opponents move_up until you turn_start"),
-                             # eliminate, restore ("P3 is knocked out")
+                             # eliminate, restore ("P3 is knocked out"), cost (a tagged cost as
+                             # modifiers changed it: "cost of build: 8 mc (printed 11 mc; changed by X)")
     player: Optional[str]    # the holder it happened to (None: shared state)
     what: str                # the resource, track, item or text
     amount: Optional[int]    # how much, when it is a quantity
@@ -2154,10 +2155,14 @@ class Game:
                     raise RulesRuntimeError("E606", f"{h.name} may not {tag[0]} here (a modifier forbids it)", where)
                 raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost(terms)} "
                                         f"(as modifiers change it)", where)
-            terms = options[0]
+            printed, terms = terms, options[0]
             if len(options) > 1:
                 terms = options[(yield self.decide(h, f"pay which cost for {tag[0]}?",
                                                    [describe_cost(o) for o in options], where))]
+            if self.tracer is not None and used and list(terms) != list(printed):   # why it costs what it does
+                names = ", ".join(dict.fromkeys(self._modifier_name(m) for m in used))
+                self._note("cost", h, f"of {tag[0]}: {describe_cost(terms)} (printed {describe_cost(printed)}; "
+                           f"changed by {names})")
             self._spent(used)
         elif not self.affordable(h, terms):
             raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost(terms)}", where)

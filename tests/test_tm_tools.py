@@ -1,0 +1,48 @@
+"""Two tool defects the Terraforming Mars audit found: `--trace` showed a tagged payment a modifier
+changed by its result alone (`P2: pay 8 mc`, with no word of why), and the score table headed its
+columns with the winner line's rules text and the stocks' declared names, though each has a title."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from rulebook.cli import app
+
+from .conftest import write_pack
+
+PACK = """
+resource mc "M€"; counter tr "Terraform rating"; counter vp_awards "Awards";
+event build(c: project);
+kind project { cost: int = 0; played: effect; }
+project plant "Power Plant" { cost = 11; }
+project thorgate "Thorgate" { played { modifier you build { cost -3 mc; } } }
+zone corp per_player of project;
+game g { seats 1 to 4;
+  phase setup { each players { gain 20 mc; gain 20 tr; } move thorgate to players[1].corp; each players[1] { copy thorgate.played; } }
+  phase play { each players { pay plant.cost mc for build(plant); gain 1 vp_awards; } }
+  winner most tr + vp_awards; }
+"""
+
+
+def play(tmp_path, *extra):
+    write_pack(tmp_path / "tm", PACK, name="tm")
+    result = CliRunner().invoke(app, ["play", str(tmp_path / "tm"), "--players", "2", "--seed", "1", *extra])
+    assert result.exit_code == 0 and "Traceback" not in result.output, result.output
+    return result.output
+
+
+def test_the_trace_says_why_a_tagged_cost_is_what_it_is(tmp_path):
+    lines = play(tmp_path, "--trace").splitlines()
+    assert any(line.startswith("P1: cost of build: 8 M€ (printed 11 M€; changed by Thorgate)") or
+               line.startswith("P1: cost of build: 8 mc (printed 11 mc; changed by Thorgate)") for line in lines), lines
+    assert any(line.startswith("P1: pay 8 mc") for line in lines)
+    # a cost no modifier changed has no such line
+    assert not any(line.startswith("P2: cost of") for line in lines)
+    assert any(line.startswith("P2: pay 11 mc") for line in lines)
+
+
+def test_the_score_table_reads_titles_and_a_sum_is_a_total(tmp_path):
+    out = play(tmp_path)
+    header = next(line for line in out.splitlines() if "player" in line)
+    assert "total" in header and "Terraform rating" in header and "Awards" in header
+    assert "tr + vp_awards" not in out
