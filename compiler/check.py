@@ -1463,8 +1463,14 @@ class Checker(A.Visitor):
             if isinstance(item, A.HeldOverride):   # run as the declarations the resolver made of it
                 self.reaction_zone(d.kind, d.name, item)
                 continue
-            if item.name in given:
-                self.err("E215", f"field {item.name!r} is given twice", item.span)
+            if item.name in given and isinstance(item, A.Reaction):   # its name is its event and zones
+                self.err("E215", f"the card has two reactions '{item.name}': a card's reactions are told apart by "
+                         "their event and zones, not by whose event it is or its filters", item.span,
+                         "write one reaction for the event and test inside it which case it is: an argument "
+                         "of the event can say who (`event city_placed(placer: player)`, `if it.placer == you`)")
+            elif item.name in given:
+                self.err("E215", f"{slot_words(item) if isinstance(item, A.Anytime) else 'field'} {item.name!r} "
+                         "is given twice", item.span)
             given.add(item.name)
             if isinstance(item, (A.Reaction, A.Anytime)):   # a slot of its own, run with `this` the copy
                 if any(item is s for s in kind.slots):   # the kind's (checked there)

@@ -1463,6 +1463,7 @@ TEAM_SCORE_FIRST = re.compile(r"\bwinner\s+together\s+score\b[^;{}]*\Z")
 DECLARATION_SEMICOLON_LABEL = "a declaration must end with ';'"   # outside every '{ }'
 KEYWORD_LABEL = "a keyword cannot be used as a name here"
 EVENT_PARAMS = re.compile(r"(?m)(?:^|[;}])\s*event\s+\w+\s*\([^()]*\Z")   # the text before an event's argument declared
+ENUM_OPEN = re.compile(r"\benum\s+\w+\s*\{[^{}]*\Z")   # the text before a member of an enum being declared
 IT_DOT = re.compile(r"\bit\s*\.\s*\Z")   # the text before an event's argument read from `it`
 UNCLOSED_LABEL = "a block is not closed: a '}' is missing"
 _UNCLOSED_HINT = "'{}' begins a declaration, at the top level: close the blocks before it with '}}'"
@@ -2014,6 +2015,8 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
                           hint="write 'choose { option \"...\" { ... } option ... }'",
                           # (a '}' too many that closed the choose before it: `} }` after an option)
                           notes=_left_open_note(text, tok.line) + _extra_brace_note(text, tok.line, tok.column)), False
+    if keyword_as_name and ENUM_OPEN.search(text[:tok.start_pos]):   # a member a line, as fmt lays out an enum
+        return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=_another_name(tok, None, "member")), False
     if keyword_as_name and before is not None and before.line == tok.line and \
             text[:tok.start_pos].rstrip().endswith(","):   # `enum kind { city, event }`: a list goes on
         return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=f"expected {expected}"), False

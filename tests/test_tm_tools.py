@@ -46,3 +46,33 @@ def test_the_score_table_reads_titles_and_a_sum_is_a_total(tmp_path):
     header = next(line for line in out.splitlines() if "player" in line)
     assert "total" in header and "Terraform rating" in header and "Awards" in header
     assert "tr + vp_awards" not in out
+
+
+def test_two_reactions_of_a_card_on_one_event_and_zone_are_said_as_such():
+    from rulebook.compiler.driver import analyse_text
+
+    text = """resource mc; counter mc_prod;
+event city_placed(on_mars: bool);
+kind corporation { }
+zone corp per_player of corporation;
+corporation tharsis "Tharsis Republic" {
+  whenever anyone city_placed(on_mars = true) in corp { gain 1 mc_prod; }
+  whenever you city_placed in corp { gain 3 mc; }
+}
+"""
+    errors = [d for d in analyse_text(text).diagnostics if d.severity == "error"]
+    assert [(d.code, d.span.line) for d in errors] == [("E215", 7)]
+    assert "two reactions 'whenever city_placed in corp'" in errors[0].message and "field" not in errors[0].message
+    assert "it.placer == you" in errors[0].hint
+
+
+def test_a_reserved_word_as_an_enum_member_reads_alike_on_one_line_or_many():
+    from rulebook.compiler.driver import analyse_text
+
+    for text in ('enum tag { building "Building", space "Space", science "Science" }\n',
+                 'enum tag {\n  building "Building",\n  space "Space",\n  science "Science",\n}\n',
+                 'enum tag {\n  space "Space",\n  science "Science",\n}\n'):
+        errors = [d for d in analyse_text(text).diagnostics if d.severity == "error"]
+        assert [d.code for d in errors] == ["E100"], [d.headline() for d in errors]
+        assert "a keyword cannot be used as a name here; found 'space'" in errors[0].message
+        assert "'spaces'" in errors[0].hint
