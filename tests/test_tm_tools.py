@@ -4,6 +4,7 @@ columns with the winner line's rules text and the stocks' declared names, though
 
 from __future__ import annotations
 
+import pytest
 from click.testing import CliRunner
 
 from rulebook.cli import app
@@ -76,3 +77,18 @@ def test_a_reserved_word_as_an_enum_member_reads_alike_on_one_line_or_many():
         assert [d.code for d in errors] == ["E100"], [d.headline() for d in errors]
         assert "a keyword cannot be used as a name here; found 'space'" in errors[0].message
         assert "'spaces'" in errors[0].hint
+
+
+@pytest.mark.parametrize("interpreted", [False, True])
+@pytest.mark.parametrize("heat, awarded", [((5, 5, 3, 0), [5, 5, 0, 0]), ((5, 3, 3, 0), [5, 2, 2, 0])])
+def test_ties_all_gives_the_shared_place_and_skips_the_places_the_group_fills(interpreted, heat, awarded):
+    """Terraforming Mars's awards (5 and 2 VP): tied first all get 5 and no second place is given."""
+    from rulebook.compiler.driver import build_text
+    from rulebook.runtime.engine import Game
+
+    rows = " ".join(f"if you == players[{i + 1}] {{ gain {h} heat; }}" for i, h in enumerate(heat))
+    text = ("counter heat; counter vp;\ngame g { seats 4 to 4; phase play { each players { " + rows + " }\n"
+            "rank players by heat award [5, 2] vp ties all; } winner most vp; }\n")
+    g = Game(build_text(text, interpreted=interpreted), 4, 1)
+    g.play()
+    assert [p.stock["vp"] for p in g.state.players] == awarded
