@@ -748,6 +748,7 @@ class Checker(A.Visitor):
             self.visiting = decl
             self.visit(decl)
         self.visiting = None
+        self.labels_given_twice()
         self.removed_still_used()
         self._lint_recursion()
         self._lint_field_cycles()
@@ -2514,13 +2515,45 @@ class Checker(A.Visitor):
         finally:
             del self.open_labels[label]
 
-    def label_at(self, s) -> A.Span:
+    def labels_given_twice(self) -> None:
+        """E351: two picks or chooses of one body (a proc's, a phase's, one effect or slot of a card)
+        labelled alike (`as steal`): an amend (`pick as steal ...;`) could not tell them apart."""
+        for decl in self.sym.decls.values():
+            if isinstance(decl, A.Proc):
+                roots = [decl.body]
+            elif isinstance(decl, A.Game):
+                roots = [decl.setup, decl.play, decl.final]
+            elif isinstance(decl, A.Entity):
+                roots = [(e,) for e in decl.effects]
+            elif isinstance(decl, A.Kind):
+                roots = [(e,) for e in decl.slots]
+            else:
+                roots = [(decl,)]
+            for root in roots:
+                seen: dict = {}
+                for n in (n for stmt in root for n in A.walk(stmt)):
+                    label = n.stmt_label if type(n) in (A.Pick, A.Choose) else None
+                    if label is None:
+                        continue
+                    if label in seen:
+                        first = seen[label]
+                        noun, other = ("pick" if type(x) is A.Pick else "choose" for x in (n, first))
+                        self.diags.append(Diagnostic(
+                            "E351", f"this {noun} is labelled {label!r}, as the {other} at line {first.span.line}: "
+                            f"a label names one pick or choose of its body, which an amend ('{noun} as {label} ...') "
+                            "finds", self.label_at(n, label),
+                            "give each its own label", notes=(f"the other is at {first.span}",)))
+                    else:
+                        seen[label] = n
+
+    def label_at(self, s, label: Optional[str] = None) -> A.Span:
         """Where a loop writes its label: the name after its last `as` (the whole loop when unknown)."""
+        label = label or s.loop_label
         tokens = self.tokens_in(s.span)
         for i, (line, col, t) in enumerate(tokens):
-            if str(t) == "as" and i + 1 < len(tokens) and str(tokens[i + 1][2]) == s.loop_label:
+            if str(t) == "as" and i + 1 < len(tokens) and str(tokens[i + 1][2]) == label:
                 line, col, _t = tokens[i + 1]
-                return A.Span(s.span.file, line, col, line, col + len(s.loop_label))
+                return A.Span(s.span.file, line, col, line, col + len(label))
         return s.span
 
     def always_true(self, cond, consequence: str = "") -> None:

@@ -193,6 +193,11 @@ def shown(s) -> str:
     return with_values(s.title_parts) if s.title_parts else s.title
 
 
+def stmt_labelled(s) -> str:
+    """` (labelled steal)` after a pick or choose written `as steal`: the name a house rule amends it by."""
+    return f" (labelled {s.stmt_label})" if getattr(s, "stmt_label", None) is not None else ""
+
+
 def prompt(s) -> str:
     """A decision's prompt in parentheses after its reading, or nothing when it has none; a pick's
     label for its candidates after it (`as "..."`)."""
@@ -1082,7 +1087,7 @@ class Reader(A.Visitor):
 
     def visit_Choose(self, s, depth: int) -> None:
         head = "Do each of these once, in the order you choose" if s.any_order else "Choose one"
-        self.say(depth, head + prompt(s) + ":")
+        self.say(depth, head + prompt(s) + stmt_labelled(s) + ":")
         for i, o in enumerate(s.options, start=1):
             guard = f" (only if {self.x(o.guard)})" if o.guard is not None else ""
             guard += " (once per game)" if o.once else ""
@@ -1412,7 +1417,7 @@ class Reader(A.Visitor):
         if s.optional_when is not None:   # compulsory unless the condition holds
             optional = f" (or none, if {self.x(s.optional_when)}; otherwise one must be picked)"
         chance = " at random (nobody chooses)" if s.random else ""
-        then = f"{self.pick_amended(s)}, then:"
+        then = f"{stmt_labelled(s)}{self.pick_amended(s)}, then:"
         if s.limit is not None:
             times = "once" if isinstance(s.limit, A.Int) and s.limit.value == 1 else f"{self.x(s.limit)} times"
             how = f"{times[0].upper()}{times[1:]} (fewer if fewer are left)" if s.exactly else \
@@ -1461,7 +1466,8 @@ class Reader(A.Visitor):
             many = f"{'at most ' if p.optional else ''}one {p.var}"
             each = "each of them, in seat order, does:"
         self.say(depth, f"{who[0].upper()}{who[1:]}{where} secretly picks {many} "
-                        f"{self.picked_from(p.domain)}{pwhere}{prompt(p)}{self.pick_amended(p)}. Once all have picked, the picks are "
+                        f"{self.picked_from(p.domain)}{pwhere}{prompt(p)}{stmt_labelled(p)}{self.pick_amended(p)}. Once all have "
+                        "picked, the picks are "
                         f"revealed and {each}")
         self.block(p.body, depth + 1)
 

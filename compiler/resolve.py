@@ -694,11 +694,11 @@ def _amended_bodies(sym: Symbols, what: str, bodies: dict, item: A.Amend, diags:
                                     hint if item.part is None else f"to change more, write '{item.part} {{ ... }}' "
                                     f"in 'amend {item.name} {{ }}'"))
             continue
-        key = construct.key(change)
+        label = getattr(change, "stmt_label", None)
+        key = ("as", label) if label is not None else construct.key(change)
         if (construct, key) in amended:   # the first one holds: which was meant is unclear
-            diags.append(Diagnostic("E215", f"the {construct.noun} {construct.prep}{construct.shown(key)} is amended "
-                                    "twice here",
-                                    change.span))
+            shown = f"labelled {label}" if label is not None else construct.prep + construct.shown(key)
+            diags.append(Diagnostic("E215", f"the {construct.noun} {shown} is amended twice here", change.span))
             continue
         amended.add((construct, key))
         found = _one_construct(what, bodies, construct, change, diags)
@@ -723,9 +723,23 @@ def _bases(sym: Symbols, name: str) -> list[str]:
         found.append(name)
 
 
+class AsLabel(str):
+    """A choose or pick an amend names by its label (`pick as steal`), as messages name it: `labelled steal`."""
+
+    __slots__ = ()
+
+
 def _prompt(title: Optional[str]) -> str:
-    """A choose's prompt as a message names it: `"which action?"`, or `without a prompt`."""
+    """A choose's prompt as a message names it: `"which action?"`, or `without a prompt`; one found by its
+    label, `labelled steal`."""
+    if isinstance(title, AsLabel):
+        return f"labelled {title}"
     return "without a prompt" if title is None else f'"{title}"'
+
+
+def _named(change) -> Optional[str]:
+    """How an amend of a choose or pick names it: its label (an AsLabel), else the prompt written."""
+    return AsLabel(change.stmt_label) if change.stmt_label is not None else change.title
 
 
 @dataclass(frozen=True)
@@ -750,6 +764,8 @@ def _one_construct(what: str, bodies: dict, construct: Construct, change, diags:
     (none, with a note listing the ones there are and a did-you-mean; or several, a note at each)."""
     all_ = [(name, n) for name, body in bodies.items() for stmt in body for n in A.walk(stmt)
             if type(n) is construct.node]
+    if getattr(change, "stmt_label", None) is not None:
+        return _labelled_construct(what, bodies, construct, change, all_, diags)
     key = construct.key(change)
     found = [(name, n) for name, n in all_ if construct.key(n) == key]
     if len(found) == 1:
@@ -769,11 +785,44 @@ def _one_construct(what: str, bodies: dict, construct: Construct, change, diags:
     return None
 
 
+LABELLED = (A.Pick, A.Choose)   # the statements `as LABEL` names for an amend (a loop's label is for `end game after`)
+
+
+def _labelled_construct(what: str, bodies: dict, construct: Construct, change, all_: list, diags: list[Diagnostic]):
+    """(the body's name, the node) of the one construct of `bodies` labelled as `change` names it
+    (`pick as steal ...;`); else E344 (no such label, with a did-you-mean over the labels there are) or
+    E222 (several: the checker reports the labels given twice, E351)."""
+    label = change.stmt_label
+    found = [(name, n) for name, n in all_ if n.stmt_label == label]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        diags.append(Diagnostic("E222", f"{len(found)} {construct.nouns} of {what} are labelled {label}: which one "
+                                "this amends is unclear", change.span, "give them different labels in the base",
+                                notes=tuple(f"one is at {n.span}" for _name, n in found)))
+        return None
+    labelled = {n.stmt_label: n for body in bodies.values() for stmt in body for n in A.walk(stmt)
+                if type(n) in LABELLED and n.stmt_label is not None}
+    other = labelled.get(label)
+    if other is not None:   # a choose's label after `pick as`, or the other way round
+        noun = "pick" if type(other) is A.Pick else "choose"
+        diags.append(Diagnostic("E344", f"{label!r} labels a {noun} of {what}, not a {construct.noun}", change.span,
+                                f"write '{noun} as {label} ...'"))
+        return None
+    mine = list(dict.fromkeys(n.stmt_label for _name, n in all_ if n.stmt_label is not None))
+    notes = (f"its labelled {construct.nouns}: {', '.join(mine)}",) if mine else \
+        (f"no {construct.noun} of {what} has a label (a {construct.noun} is labelled 'as LABEL' before its block)",)
+    diags.append(Diagnostic("E344", f"{what} has no {construct.noun} labelled {label}", change.span,
+                            did_you_mean(label, mine) if mine else None, notes=notes))
+    return None
+
+
 def _amend_choose(sym: Symbols, what: str, choose: A.Choose, change: A.ChooseAmend, diags: list[Diagnostic]):
     """The choose with its options changed as `change` writes them: replaced, added or dropped; None
     on an error."""
     options = list(choose.options)
-    about = f"choose {_prompt(change.title)} of {what}"
+    named = _named(change)
+    about = f"choose {_prompt(named)} of {what}"
     written: set = set()   # the labels this change writes
     done = []              # each option changed, for sym.amended_options once the choose is kept
     for option in change.changes:
@@ -796,14 +845,14 @@ def _amend_choose(sym: Symbols, what: str, choose: A.Choose, change: A.ChooseAme
                 ("its options are " + ", ".join(f'"{t}"' for t in labels) if labels else None)
             diags.append(Diagnostic("E223", f'the {about} has no option "{option.title}"', option.span, hint))
         elif isinstance(option, A.OptionRemoved):
-            done.append((what, change.title, option, options.pop(at[0])))
+            done.append((what, named, option, options.pop(at[0])))
         elif at:
             option = _keep_base(sym, option, options[at[0]].body, "option", diags)
-            done.append((what, change.title, option, options[at[0]]))
+            done.append((what, named, option, options[at[0]]))
             options[at[0]] = option
         else:
             option = _keep_base(sym, option, None, "option", diags)
-            done.append((what, change.title, option, None))
+            done.append((what, named, option, None))
             options.append(option)
     if not options:
         diags.append(Diagnostic("E223", f"this leaves the {about} without an option", change.span,
@@ -814,6 +863,9 @@ def _amend_choose(sym: Symbols, what: str, choose: A.Choose, change: A.ChooseAme
         (f'option "{option.title}"', option.span) for *_x, option, _old in done if isinstance(option, A.OptionRemoved))
     sym.amended_parts.extend((f'option "{option.title}" of the {about}', option.span) for *_x, option, _old in done)
     # (one running base() builds on the one before: no W406 at it, stacking_conflicts reads kept_base)
+    if change.stmt_label is not None and change.title is not None:   # `choose as LABEL "new prompt" { ... }`
+        sym.amended_parts.append((f"the prompt of the {about}", change.span))
+        return replace(choose, options=tuple(options), title=change.title, title_parts=change.title_parts)
     return replace(choose, options=tuple(options))
 
 
@@ -973,7 +1025,8 @@ def _amend_pick(sym: Symbols, what: str, pick: A.Pick, change: A.PickAmend, diag
     label, the mode from `optional` to `exactly N` as one part), `base` in the condition, the guard or
     the count standing for that part of the pick as it was (as an earlier amend left it); the body
     and the `else` stay. `where true` drops the condition. None on an error."""
-    about = f"pick {_prompt(change.title)} of {what}"
+    named = _named(change)
+    about = f"pick {_prompt(named)} of {what}"
     if not change.parts():
         diags.append(Diagnostic("E223", f"this amend of the {about} changes nothing", change.span,
                                 "write the parts it replaces: 'where COND', 'as \"label\"', 'optional', "
@@ -1000,15 +1053,40 @@ def _amend_pick(sym: Symbols, what: str, pick: A.Pick, change: A.PickAmend, diag
     if change.moded():
         new.update(optional=change.optional, optional_when=new.get("optional_when"), repeated=change.repeated,
                    limit=new.get("limit"), exactly=change.exactly)
+    if change.prompted():   # `pick as LABEL "prompt"`: a player's pick, asking that
+        new.update(title=change.title, title_parts=change.title_parts, random=False)
+    if change.random:       # `at random`: the RNG's, asking nobody (no prompt, no label)
+        new.update(title=None, title_parts=(), random=True)
+        if change.label is None:
+            new.update(label=None, label_parts=())
     amended = replace(pick, **new)
-    sym.amended_picks.append((what, change.title, change, pick, amended))
+    if amended.random and _asks_in_random(amended, change, about, diags):
+        return None
+    sym.amended_picks.append((what, named, change, pick, amended))
     # every part is recorded, so a later pack that discards it is W406; one written with `base` builds
     # on the one before it: no W406 at it, as for an override calling base()
     for part in change.parts():
         sym.amended_parts.append((f"the {part} of the {about}", change.span))
-        if builds & {"condition": {"where"}, "label": set(), "mode": {"optional_when", "limit"}}[part]:
+        if builds & {"condition": {"where"}, "label": set(), "mode": {"optional_when", "limit"}}.get(part, set()):
             sym.built_parts.add((f"the {part} of the {about}", change.span))
     return amended
+
+
+def _asks_in_random(pick: A.Pick, change: A.PickAmend, about: str, diags: list[Diagnostic]) -> bool:
+    """E326 at an amend that leaves a pick at random with what only a player's pick has (a prompt, a
+    label, `optional`, `repeatedly`, `up to N`), as the checker says it of a pick written so; True when
+    it does."""
+    misuse = [(change.prompted(), "a prompt"), (pick.label is not None, "a label ('as \"...\"')"),
+              (pick.optional, "'optional'"), (pick.repeated and pick.limit is None, "'repeatedly'"),
+              (pick.limit is not None and not pick.exactly, "'up to N'")]
+    what = next((what for wrong, what in misuse if wrong), None)
+    if what is None:
+        return False
+    hint = "a prompt after the label makes it a player's pick: 'pick as LABEL \"prompt\" ...;'" \
+        if not change.random else "drop 'at random', or write the mode with it: 'exactly N at random'"
+    diags.append(Diagnostic("E326", f"the {about} would be at random with {what}: nobody is asked (the game's "
+                            "seeded RNG picks), so only a player's pick has it", change.span, hint))
+    return True
 
 
 CONSTRUCTS = {

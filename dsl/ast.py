@@ -37,6 +37,9 @@ class Node:
 
     __slots__ = ()
     _fields: ClassVar[tuple[str, ...]] = ()   # the field names in declaration order, without the span
+    # fields the repr names only when set (not None nor False): one added later leaves the content digests (a hash
+    # of the repr) of the packs that do not write it as they were
+    _quiet: ClassVar[tuple[str, ...]] = ()
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
@@ -47,7 +50,10 @@ class Node:
         return hash(self._values())
 
     def __repr__(self) -> str:
-        return f"{self.__class__.__qualname__}({', '.join(f'{n}={getattr(self, n)!r}' for n in self._fields)})"
+        quiet = type(self)._quiet
+        shown = (f"{n}={getattr(self, n)!r}" for n in self._fields
+                 if not (n in quiet and getattr(self, n) in (None, False)))
+        return f"{self.__class__.__qualname__}({', '.join(shown)})"
 
     def __setattr__(self, name: str, value) -> None:
         raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -821,6 +827,8 @@ class Choose(Stmt):
     options: tuple
     any_order: bool = False
     title_parts: tuple = ()   # a prompt with `{...}` values: its literal texts and expressions (as `say`'s)
+    stmt_label: Optional[str] = None   # `choose "..." as LABEL { ... }`: the name an amend finds it by
+    _quiet = ("stmt_label",)
 
 
 @node
@@ -1243,6 +1251,8 @@ class Pick(Stmt):
     exactly: bool = False         # `exactly N`: `limit` picks with no "none" (fewer when fewer are left)
     optional_when: Optional[Expr] = None   # `optional when COND`: "none" only when COND holds (else compulsory)
     random: bool = False          # `at random`: the game's seeded RNG picks (uniformly), nobody is asked
+    stmt_label: Optional[str] = None   # `pick ... as LABEL { ... }`: the name an amend finds it by
+    _quiet = ("stmt_label",)
 
 
 @node
@@ -1855,6 +1865,10 @@ class ChooseAmend(Part):
     title: Optional[str]
     changes: tuple
     title_parts: tuple = ()   # as written; the choose keeps its own prompt
+    # `choose LABEL ["prompt"] { ... }`: the choose labelled so (`as LABEL`), whatever its prompt; a
+    # prompt written after the label replaces the choose's
+    stmt_label: Optional[str] = None
+    _quiet = ("stmt_label",)
 
 
 @node
@@ -1875,15 +1889,26 @@ class PickAmend(Part):
     limit: Optional[Expr] = None
     exactly: bool = False
     title_parts: tuple = ()   # as written; the pick keeps its own prompt
+    # `pick LABEL ["prompt"] ... [at random];`: the pick labelled so (`as LABEL`), whatever its prompt
+    # (a pick at random has none); a prompt written after the label replaces the pick's, and makes a
+    # pick at random a player's; `at random` makes a player's pick the RNG's
+    stmt_label: Optional[str] = None
+    random: bool = False
+    _quiet = ("stmt_label", "random")
 
     def moded(self) -> bool:
         """Whether the amend writes a mode (`optional`, `repeatedly`, `up to N`, `exactly N`)."""
         return self.optional or self.repeated
 
+    def prompted(self) -> bool:
+        """Whether the amend writes a new prompt (after a label: without one, the prompt finds the pick)."""
+        return self.stmt_label is not None and self.title is not None
+
     def parts(self) -> list:
         """The parts it writes, as messages name them: ["condition", "label", "mode"]."""
-        return [part for part, written in (("condition", self.where is not None), ("label", self.label is not None),
-                                           ("mode", self.moded())) if written]
+        return [part for part, written in (("prompt", self.prompted()), ("condition", self.where is not None),
+                                           ("label", self.label is not None), ("mode", self.moded()),
+                                           ("picker ('at random')", self.random)) if written]
 
 
 @node

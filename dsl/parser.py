@@ -604,8 +604,9 @@ class _Builder:
         return A.GamePart(name, body, span=span)
 
     def choose_amend(self, meta, items):
+        label = next((str(t) for t in items if isinstance(t, Token) and t.type == "NAME"), None)
         return A.ChooseAmend(_title(items), tuple(i for i in items if isinstance(i, (A.Option, A.OptionRemoved))),
-                             self._prompt_parts(items), span=self._s(meta))
+                             self._prompt_parts(items), label, span=self._s(meta))
 
     def pick_amend(self, meta, items):
         exactly = _pick(items, "exactly")
@@ -615,7 +616,9 @@ class _Builder:
                            say_parts(label, self.file) if label is not None else (),
                            any(isinstance(t, Token) and t.type == "OPTIONAL" for t in items), _pick(items, "guard"),
                            limit is not None or any(isinstance(t, Token) and t.type == "REPEATEDLY" for t in items),
-                           limit, exactly is not None, self._prompt_parts(items), span=self._s(meta))
+                           limit, exactly is not None, self._prompt_parts(items),
+                           next((str(t) for t in items if isinstance(t, Token) and t.type == "NAME"), None),
+                           _pick(items, "at_random", False), span=self._s(meta))
 
     def match_amend(self, meta, items):
         return A.MatchAmend(items[0], tuple(i for i in items[1:] if isinstance(i, (A.Arm, A.ArmRemoved))),
@@ -866,7 +869,8 @@ class _Builder:
 
     def choose_stmt(self, meta, items):
         return A.Choose(_title(items), tuple(i for i in items if isinstance(i, A.Option)),
-                        _pick(items, "any_order", False), self._prompt_parts(items), span=self._s(meta))
+                        _pick(items, "any_order", False), self._prompt_parts(items), _pick(items, "loop_label"),
+                        span=self._s(meta))
 
     def any_order(self, meta, items):
         word = items[-1]
@@ -1069,7 +1073,8 @@ class _Builder:
                       _pick(items, "else_block", ()), repeated, limit, self._prompt_parts(items),
                       _unquote(label) if label is not None else None,
                       say_parts(label, self.file) if label is not None else (), exactly is not None,
-                      _pick(items, "guard"), _pick(items, "at_random", False), span=self._s(meta))
+                      _pick(items, "guard"), _pick(items, "at_random", False), _pick(items, "loop_label"),
+                      span=self._s(meta))
 
     def at_random(self, meta, items):
         word = items[-1]

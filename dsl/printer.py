@@ -562,7 +562,8 @@ class Printer(A.Visitor):
         self.line(f"regress {s.track}" + (f" by {expr(s.by)}" if s.by is not None else "") + ";")
 
     def visit_Choose(self, s):
-        self.options(f"choose{_title(s.title)}{' in any order' if s.any_order else ''}", s.options)
+        self.options(f"choose{_title(s.title)}{' in any order' if s.any_order else ''}"
+                     f"{' as ' + s.stmt_label if s.stmt_label is not None else ''}", s.options)
 
     def options(self, head: str, options: tuple) -> None:
         """A choose's options (or an amended choose's changes) in braces after its head."""
@@ -726,13 +727,15 @@ class Printer(A.Visitor):
                       Clause(f"award [{prizes}] {s.resource} ties {s.ties}")])
 
     def visit_Pick(self, s):
-        self.block([Clause(f"pick {s.var} from ", s.domain), _where("where ", s.where), _mode(s)], s.body)
+        self.block([Clause(f"pick {s.var} from ", s.domain), _where("where ", s.where), _mode(s), _stmt_label(s)],
+                   s.body)
         self.orelse(s)
 
     def visit_Simultaneous(self, s):
         p = s.pick
         self.block([Clause("each ", s.domain), _where("where ", s.where),
-                    Clause(f"simultaneously pick {p.var} from ", p.domain), _where("where ", p.where), _mode(p)],
+                    Clause(f"simultaneously pick {p.var} from ", p.domain), _where("where ", p.where), _mode(p),
+                    _stmt_label(p)],
                    p.body)
 
     def visit_Auction(self, s):
@@ -968,13 +971,13 @@ class Printer(A.Visitor):
             elif isinstance(item, A.Winner):
                 self.winner(item)
             elif isinstance(item, A.ChooseAmend):
-                self.options(f"choose{_title(item.title)}", item.changes)
+                self.options(f"choose{_amend_label(item)}{_title(item.title)}", item.changes)
             elif isinstance(item, A.MatchAmend):
                 self.arms(item.subject, item.changes)
             elif isinstance(item, A.SlotRemoved):
                 self.line(f"remove {item.name};")
             elif isinstance(item, A.PickAmend):   # the prompt first: it finds the pick
-                self.clauses([Clause("pick" + _title(item.title)), _where("where ", item.where),
+                self.clauses([Clause("pick" + _amend_label(item) + _title(item.title)), _where("where ", item.where),
                               _mode(A.replace(item, title=None))])
             else:
                 self.part(item)
@@ -1030,6 +1033,16 @@ def _through(e) -> str:
 def _label(loop) -> Optional[Clause]:
     """`as LABEL` after a loop's head, or None for a loop without a label."""
     return Clause(f"as {loop.loop_label}") if loop.loop_label is not None else None
+
+
+def _stmt_label(s) -> Optional[Clause]:
+    """`as LABEL` of a pick, before its block (None without one)."""
+    return Clause(f"as {s.stmt_label}") if s.stmt_label is not None else None
+
+
+def _amend_label(item) -> str:
+    """` as LABEL` after `pick`/`choose` in an amend that finds the construct by its label ("" by its prompt)."""
+    return f" as {item.stmt_label}" if item.stmt_label is not None else ""
 
 
 def _tag(t) -> Optional[Clause]:
