@@ -763,6 +763,10 @@ class Checker(A.Visitor):
         for item, target in self.sym.amended:
             what = target.kind if isinstance(target, A.Entity) else CATEGORY[type(target)]
             copies = f" (now {item.copies} copies, from {target.copies})" if item.copies is not None else ""
+            if isinstance(target, A.Game):   # the phases it replaces, and which of them keep the base's steps
+                phases = [f"phase {c.part}" + (KEEPING if c.span in self.sym.kept_base else "")
+                          for c in item.items if isinstance(c, A.GamePart) and c.part != "seats"]
+                copies += f": {'; '.join(phases)}" if phases else ""
             self.diags.append(Diagnostic("I404", f"amends {what} {item.name!r}{enum_changes(item, target)}{copies}",
                                          self.at_name(item.name, item.span)))
         for what, prompt, option, old in self.sym.amended_options:
@@ -2862,8 +2866,8 @@ class Checker(A.Visitor):
             if s.span not in self.sym.baseless:   # in an override of nothing, E212 says what is wrong
                 self.err("E218", "base() calls the proc an override replaces: use it inside 'override proc'",
                          s.span, "in an amended arm or option ('amend PROC { match ... }', 'choose ...'), an "
-                         "amended effect ('amend CARD { play { ... } }') or track space, 'base();' runs "
-                         "the steps it replaces")
+                         "amended effect ('amend CARD { play { ... } }'), track space or game phase ('amend GAME "
+                         "{ phase setup { ... } }'), 'base();' runs the steps it replaces")
         elif decl is None and s.func in BUILTIN_FUNCS:
             self.builtin_as_statement(s)
         elif decl is None:

@@ -270,6 +270,9 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
             for made in _per_each(sym, item, diags, sources):
                 _merge(sym, pack_name, made, diags, sources)
         for item in changes:
+            if sym.game is not None:   # as overridden or amended since: its phases are what an extension builds on
+                game = sym.decls.get(sym.game.name)
+                sym.game = game if isinstance(game, A.Game) else None
             (_extend if isinstance(item, A.Extend) else _amend)(sym, item, diags, sources)
     for name, decl in list(sym.decls.items()):
         if isinstance(decl, A.Die) and any(f.copies != 1 for f in decl.faces):
@@ -497,7 +500,14 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                 fields["winner"] = change
             elif (unknown := unknown_phase(part, change.span)) is not None:
                 diags.append(unknown)
-            else:
+            else:   # `base();` in it runs the phase it replaces, as the base (or an earlier amend) left it
+                old = fields.get(part, getattr(target, part))
+                if _base_uses(change, "value") and not old:
+                    diags.append(Diagnostic("W465", f"base() runs phase {part} of game {item.name!r} as the base "
+                                            "left it, and it has no steps: base() runs nothing", _base_uses(change)[0].span,
+                                            f"a game without 'phase {part}' has an empty one: write the steps alone, "
+                                            f"or 'before {part} {{ ... }}' / 'after {part} {{ ... }}'"))
+                change = _keep_base(sym, change, old, "phase", diags, attr="value")
                 fields[part] = change.value
         elif isinstance(change, (A.Space, A.Reach)):
             if (type(change), change.position) in amended:   # the first one holds: which was meant is unclear
@@ -544,6 +554,8 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
             fields[slot] += (change,)
             sym.amended_parts.append((f"{_slot_words(change.name)} of {item.name!r}", change.span))
     sym.decls[item.name] = replace(target, **fields)
+    if isinstance(target, A.Game):   # a later `before`/`after` or amend of a phase builds on this one
+        sym.game = sym.decls[item.name]
     if item.title is not None or item.copies is not None or \
             any(isinstance(change, allowed) and not isinstance(change, (A.Space, A.Reach))
                                      for change in item.items):   # a field or a title changed (spaces: I404 each)

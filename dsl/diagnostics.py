@@ -177,6 +177,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W462": (WARNING, "a text inside 'each P' showing both you and P, who are the same player there"),
     "W463": (WARNING, "a card's name compared with a text no card of its kind is declared with: never equal"),
     "W464": (WARNING, "reachable(p from START via NEXT) whose NEXT does not read p: every place has the same neighbours"),
+    "W465": (WARNING, "base() in an amended game phase ('amend GAME { phase P { base(); ... } }') the base leaves empty"),
     "W466": (WARNING, "a text shown to players shows a card's copy_number: identical copies could be followed"),
     "W467": (WARNING, "a constant position outside a list field as some declarations of the kind give it"),
     "W468": (WARNING, "a list passed for a parameter declared any that the body does number arithmetic with"),
