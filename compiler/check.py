@@ -19,7 +19,7 @@ from .layout import plain_values, python_blocks, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, Symbols, declared_at, tokens_in
 from .resolve import arm_change, enum_changes, option_change, pick_change
-from .resolve import KEEPING, same_statements
+from .resolve import DIAGONAL, KEEPING, cell_neighbours, same_statements
 
 # what a `list of ITEM` may hold besides an enum's members and a kind's cards (`list of player`, as `players` is)
 LIST_ITEMS = {"player", "int"}
@@ -4946,6 +4946,9 @@ class Checker(A.Visitor):
         return self.call(e.func, e.args, e.span, scope)
 
     def call(self, func: str, args: tuple, span: A.Span, scope: Scope) -> str:
+        if cell_neighbours(func, self.sym):
+            self.used.add(func)
+            return self.neighbours_of(args, span, scope)
         spec = BUILTIN_FUNCS.get(func)
         checked = args[:-1] if spec is not None and spec.names and args else args
         given = []   # the arguments' types, each checked once (twice would say each mistake twice)
@@ -5029,6 +5032,44 @@ class Checker(A.Visitor):
         else:
             self.err("E301", f"{func!r} is {article(CATEGORY[type(decl)])}, not a function", span)
         return "any"
+
+    def neighbours_of(self, args: tuple, span: A.Span, scope: Scope) -> str:
+        """`neighbours(CELL)`, `neighbours(CELL, diagonal)`: CELL a record whose every field is a range or
+        an enum (the board's axes): E302 for the count of arguments, E303 for another second argument than
+        the word `diagonal`, for a CELL of no record (a player: the hint gives left and right) or of a record
+        with another field; W470 for `diagonal` on a record of one field (a line has no diagonal)."""
+        if not 1 <= len(args) <= 2:
+            self.err("E302", f"neighbours() takes a cell, and 'diagonal' for the cells diagonally next to it too, "
+                     f"not {len(args)} argument{'' if len(args) == 1 else 's'}", span)
+            return "list"
+        diagonal = len(args) == 2
+        if diagonal and not (type(args[1]) is A.Name and args[1].id == DIAGONAL and DIAGONAL not in scope.locals):
+            self.err("E303", f"the second argument of neighbours() is the word 'diagonal', not {printed(args[1])}",
+                     args[1].span, "neighbours(c) gives the cells beside c, neighbours(c, diagonal) those diagonally "
+                     "next to it too")
+        given = self.expr(args[0], scope)
+        record = given.partition(":")[2] if base_of(given) == "record" else None
+        decl = self.sym.decls.get(record) if record else None
+        if not isinstance(decl, A.Record):
+            hint = "the players beside p are left(p) and right(p); 'neighbours' alone is yours" \
+                if base_of(given) == "player" else "a cell is a record of ranges or enums: 'record cell { row: " \
+                "1..5; col: 1..5; }'" + ("; give the value a type ('c: cell')" if given == "any" else "")
+            self.err("E303", f"neighbours() takes a cell of a board, a record of ranges or enums, not "
+                     f"{article(words(given)) if given != 'any' else 'a value of no known record'}", args[0].span, hint)
+            return "list"
+        for f in decl.fields:
+            if f.within is None and not (f.of is None and self.sym.category(f.type) == "enum"):
+                self.err("E303", f"neighbours() steps along the fields of a cell, ranges or enums; field {f.name!r} "
+                         f"of {record} is {article(words(self.declared(f.type) if f.of is None else 'list'))}",
+                         args[0].span, f"declare the board's axes as ranges ('{f.name}: 1..5;') or enums; "
+                         f"what stands on a cell is kept apart (a var indexed by the cell's fields)")
+                return f"list:record:{record}"
+        if diagonal and len(decl.fields) == 1:
+            self.diags.append(Diagnostic("W470", f"record {record!r} has one field: a line has no diagonal, so "
+                                         "neighbours(..., diagonal) is neighbours(...)", args[1].span,
+                                         "drop ', diagonal'"))
+        self.sym.cells[id(args[0])] = (record, diagonal)
+        return f"list:record:{record}"
 
     def proc_in_expression(self, e: A.Call, decl: A.Proc, scope: Scope) -> str:
         """A proc called in an expression: run where an `if`, `else if` or `while` condition may run

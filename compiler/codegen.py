@@ -26,7 +26,7 @@ from .layout import (kept_locals, bounded_domain, elements, left_by_break, Layou
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, Symbols, classify, it_arg
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, Symbols, cell_neighbours, classify, it_arg
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
@@ -651,6 +651,9 @@ class CodeGen(A.Visitor):
         return self.call(e.func, e.args, ctx, method=False)
 
     def call(self, func: str, args: tuple, ctx: Ctx, method: bool) -> str:
+        if cell_neighbours(func, self.sym):   # the cells next to a cell: its record's axes, as record_values reads them
+            record, diagonal = self.sym.cells[id(args[0])]
+            return f"rt.cell_neighbours({self.ex(args[0], ctx)}, {record!r}, {runtime_axes(record, self.sym)!r}, {diagonal})"
         spec = BUILTIN_FUNCS.get(func)
         if spec is None:
             decl = self.sym.decls[func]

@@ -17,7 +17,7 @@ from rulebook.dsl.printer import Printer, cost, declaration_text, expr, preceden
 from rulebook.dsl.diagnostics import did_you_mean
 
 from .layout import deciding, is_field_value, is_filter, proc_result_call, subject_mode
-from .resolve import BASE, CATEGORY, HELD_USES, KEEPING, PHASES, STEPS
+from .resolve import BASE, CATEGORY, HELD_USES, KEEPING, NEIGHBOURS, PHASES, STEPS
 
 # Words that take no plural ("3 prestige", "2 lavandium").
 MASS_NOUNS = {"prestige", "influence", "money", "gold", "food", "wood", "stone", "debt", "income",
@@ -564,6 +564,10 @@ class ExprReader(A.Visitor):
             return f"{words[1]} is in {words[0]}"
         if func == "declaration" and len(args) == 1:
             return f"the card {words[0]} is a copy of"
+        if func == NEIGHBOURS and self.decl(NEIGHBOURS) is None and args:
+            if len(args) == 2:
+                return f"the cells next to {words[0]}, beside it or diagonally (those on the board)"
+            return f"the cells beside {words[0]} (those on the board, not diagonally)"
         if func == "ordinal" and len(args) == 1:
             return f"the place of {words[0]} in its order (1 for the first)"
         if func in STEPS:

@@ -18,7 +18,7 @@ from .layout import (kept_locals, Layout, bounded_domain, actor_call, aggregate_
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag, deciding,
                      indexed_ref, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, Symbols, classify, it_arg
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, Symbols, cell_neighbours, classify, it_arg
 
 
 def placed(e: Exception, node) -> None:
@@ -942,6 +942,9 @@ class Interpreter(A.Visitor):
         return self.call(e.func, e.args, rt, f)
 
     def call(self, func: str, args: tuple, rt, f: Frame):
+        if cell_neighbours(func, self.sym):   # the cells next to a cell: its record's axes, as record_values reads them
+            record, diagonal = self.sym.cells[id(args[0])]
+            return rt.cell_neighbours(self.ev(args[0], rt, f), record, runtime_axes(record, self.sym), diagonal)
         spec = BUILTIN_FUNCS.get(func)
         if func == "ordinal":   # a member's place in its enum: as `<` reads it
             return self.ordinal(args[0], rt, f)

@@ -91,6 +91,19 @@ BUILTIN_FUNCS = {
     # only a card override's dispatcher calls it (a name no rules text can write: _dispatcher)
     HELD_USES: Builtin(2, 3, method="held_uses", about_actor=True, returns="bool"),
 }
+# `neighbours(CELL)`, `neighbours(CELL, diagonal)`: the values of CELL's record one step away along its range
+# and enum fields (a board's cells next to it). Not in BUILTIN_FUNCS: a pack's own `func neighbours(...)`
+# keeps its name (the bare `neighbours` is the players' domain); `cell_neighbours` tells the two apart
+NEIGHBOURS = "neighbours"
+DIAGONAL = "diagonal"   # the word that adds the diagonal ones
+
+
+def cell_neighbours(func: str, sym) -> bool:
+    """Whether a call of `func` is the builtin `neighbours(CELL [, diagonal])` (no declaration of the pack's
+    takes the name)."""
+    return func == NEIGHBOURS and func not in sym.decls
+
+
 # the member steps: how many places each goes, and whether it goes round at the ends
 STEPS = {"next": (1, False), "prev": (-1, False), "next_around": (1, True), "prev_around": (-1, True)}
 
@@ -189,6 +202,9 @@ class Symbols:
     # id() of each `+` or `-` between two lists (or zones): a new list, the items of both in order or the
     # left's items that are not in the right's (both backends read this; branch lists)
     list_ops: set = field(default_factory=set)
+    # id() of the cell of each `neighbours(CELL [, diagonal])` -> (its record's name, diagonal too): the
+    # record's fields are the board's axes (both backends read this; branch amendpick)
+    cells: dict = field(default_factory=dict)
 
     def category(self, name: str) -> Optional[str]:
         """What kind of thing a declared name is, or None."""

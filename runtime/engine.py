@@ -2638,6 +2638,32 @@ class Game:
             known[record] = made
         return list(made)
 
+    def cell_neighbours(self, cell, record: str, axes: tuple, diagonal: bool) -> list:
+        """`neighbours(CELL [, diagonal])`: the values of `record` one step from `cell` along one of its
+        fields (`diagonal`: along any of them, at least one), a range field by 1 within its range, an enum
+        field to the member before or after in the enum's order; in the record's own order as a domain (the
+        last field fastest). `axes` as record_values takes them (ranges and enums only, the checker's
+        E303 otherwise). `none` has none; a value of another record stops play (E601)."""
+        if cell is None:
+            return []
+        if type(cell) is not Record or cell.record != record:
+            raise RulesRuntimeError("E601", f"neighbours() takes a {record}, not {label_of(cell)}")
+        near, here = [], cell.fields
+        for name, how, arg in axes:
+            value = here[name]
+            if how == "range":
+                near.append([v for v in (value - 1, value, value + 1) if arg[0] <= v <= arg[1]])
+            else:
+                i = arg.index(value)
+                near.append([arg[j] for j in (i - 1, i, i + 1) if 0 <= j < len(arg)])
+        names = [a[0] for a in axes]
+        found = []
+        for combo in product(*near):
+            moved = sum(1 for name, v in zip(names, combo) if v != here[name])
+            if moved == 1 or (diagonal and moved > 1):
+                found.append(Record(record, dict(zip(names, combo))))
+        return found
+
     def within(self, value, low: int, high: int, record: str, field: str, where: Optional[str] = None):
         """The value of a record's range field (`row: 1..5`), checked when the record is built (E601)."""
         if type(value) is not int or not low <= value <= high:
