@@ -1098,7 +1098,8 @@ class _Builder:
         if str(word) != "exactly":   # `exactly` stays free as a name everywhere else
             raise RulesError([Diagnostic("E100", f"expected 'exactly N' or 'up to N'; found '{word}'", self._s(meta),
                                          hint="write 'exactly N': N picks, each of a different element, "
-                                              "or 'up to N': at most N")])
+                                              f"or 'up to N': at most N; an amend names a labelled pick "
+                                              f"'pick as {word} ...;'")])
         return _Marker("exactly", count)
 
     def simultaneous_stmt(self, meta, items):

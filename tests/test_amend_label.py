@@ -204,3 +204,9 @@ def test_two_picks_or_chooses_of_one_body_labelled_alike_are_e351():
 
 def test_random_games_with_the_house_rules_agree_on_both_backends_and_replay():
     random_games_agree(BASE + HOUSE + 'amend bandit.play { pick as trashed "trash which?"; }\n')
+
+
+def test_a_label_written_without_as_in_an_amend_gets_a_hint():
+    from .conftest import parse_error
+    error = parse_error("proc rob() { pick c from 3 at random as steal { } }\namend rob { pick steal \"x\"; }\n")
+    assert error.code == "E100" and error.hint.endswith("an amend names a labelled pick 'pick as steal ...;'")
