@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from dataclasses import replace
+from functools import cached_property
 from typing import Iterable, NamedTuple, Optional
 
 from rulebook.dsl import ast as A
@@ -294,6 +295,33 @@ def listed_without_effects(decls) -> dict:
 def calls_always_made(e) -> list:
     """The calls (`Call`/`Method` nodes) that evaluating `e` always makes, in order (`always_evaluated`)."""
     return [n for n in always_evaluated(e) if isinstance(n, (A.Call, A.Method))]
+
+
+def own_you(nodes: tuple):
+    """Every node below `nodes` read for the `you` they run with: not the inside of an `each` (its
+    `where` and body run for each player), of `each ... simultaneously pick`, of a `rank`'s condition
+    and key (read for each ranked player), nor an auction's body (the winner's) and bid limit (each
+    bidder's)."""
+    stack = list(reversed(nodes))
+    while stack:
+        n = stack.pop()
+        yield n
+        if isinstance(n, (A.Each, A.Simultaneous, A.Rank)):
+            stack.append(n.domain)
+            continue
+        if isinstance(n, A.Auction):
+            stack.extend(reversed([x for x in (n.domain, n.start, n.low, n.step, *n.otherwise) if x is not None]))
+            continue
+        stack.extend(reversed(list(n.children())))
+
+
+def you_call(n, sym) -> Optional[str]:
+    """The pack's func or proc a node calls for the `you` it runs with (`f(...)`, `p.f(a)` of a func taking
+    p first), or None: `p.f(...)` that evaluates f for p (layout.actor_call) says whose."""
+    if type(n) in (A.Call, A.CallStmt) or type(n) is A.Method and not actor_call(n, sym):
+        name = n.name if type(n) is A.Method else n.func
+        return name if isinstance(sym.decls.get(name), (A.Func, A.Proc)) else None
+    return None
 
 
 def called(node) -> str:
@@ -1906,7 +1934,9 @@ class Checker(A.Visitor):
 
     def first_players(self, e: A.Expr, what: str) -> None:
         """W417 for each per-player value named alone in a part of the winner line read once, with the
-        first player as `you` (its condition, a cooperative game's score): it is that player's."""
+        first player as `you` (its condition, a cooperative game's score): it is that player's; E359 for a
+        call there of a func that cards change for their holder."""
+        self.held_calls((e,), what)
         bound = {n.var for n in A.walk(e) if isinstance(getattr(n, "var", None), str)}
         for n in A.walk(e):   # `vp` alone is `you.vp`, and `you` is the first player there
             if isinstance(n, A.Name) and n.id not in bound and self.per_player(n.id):
@@ -1921,16 +1951,11 @@ class Checker(A.Visitor):
     def first_player_in_phase(self, body: tuple, phase: str) -> None:
         """W417 for each per-player value named alone in a phase's own statements (`fill hand with card;`
         in `phase setup`, `hand` a per_player zone): a phase runs with the first player as `you`, so it
-        is that player's. Not inside `each PLAYERS` nor `each ... simultaneously pick` (they run for each
-        player), nor in a `rank`'s key and condition (read for each ranked player), nor in the procs a
-        phase calls (they run for whoever calls them)."""
-        stack = list(reversed(body))
+        is that player's. Not where another player is `you` (own_you), nor in the procs a phase calls
+        (they run for whoever calls them). E359 for a call there of a func or proc that cards change
+        for their holder (held_calls)."""
         bound = {n.var for s in body for n in A.walk(s) if isinstance(getattr(n, "var", None), str)}
-        while stack:
-            n = stack.pop()
-            if isinstance(n, (A.Each, A.Simultaneous, A.Rank)):
-                stack.append(n.domain)
-                continue
+        for n in own_you(body):
             if isinstance(n, A.Name) and n.id not in bound and id(n) not in self.sym.named and self.per_player(n.id):
                 self.diags.append(Diagnostic(
                     "W417", f"the {phase} phase names {n.id!r}, which each player has "
@@ -1938,7 +1963,56 @@ class Checker(A.Visitor):
                     "runs with the first player as 'you', so it is the first player's only", n.span,
                     f"for every player, loop: 'each players: ...'; for the first player's alone, say so: "
                     f"you.{n.id}"))
-            stack.extend(reversed(list(n.children())))
+        self.held_calls(body, f"the {phase} phase")
+
+    def held_calls(self, part, where: str) -> None:
+        """E359 at each call in `part` (a phase's own statements, a part of the winner line: read with
+        the first player as `you`) of a func or proc that cards change for their holder, or of one that
+        makes such a call for its own `you` (reaches_held): the first player stands for no holder there,
+        and would get their card's version. Said once per call; `each players: ...`, `p.f(...)` or `each
+        you: ...` say whose. Alone at the table, the first player is everyone."""
+        if self.sym.game is not None and self.sym.game.max_players <= 1:
+            return
+        for n in own_you(part):
+            name = you_call(n, self.sym)
+            path = self.reaches_held.get(name) if name is not None else None
+            if path is None:
+                continue
+            held = path[-1]
+            card, h, _version = self.sym.held[held][-1]
+            cards = [c.name for c, _h, _v in self.sym.held[held]]
+            through = f", which calls {' then '.join(repr(x) for x in path[1:])} for its 'you'," if len(path) > 1 else ""
+            hint = f"for every player: 'each players: {name}(...);'; for the first player's, say so: 'each you: " \
+                f"{name}(...);'" if isinstance(self.sym.decls[name], A.Proc) else \
+                f"say for whom: 'p.{name}(...)' (p a player: 'total(p in players, p.{name}(...))'); for the first " \
+                f"player's, 'you.{name}(...)'"
+            self.diags.append(Diagnostic(
+                "E359", f"{where} calls {name!r}{through} and card {card.name!r} changes {held!r} for whoever holds it "
+                f"in their {' or '.join(h.zones)}: {where} runs with the first player as 'you', so the first "
+                "player's cards would decide it for everyone", n.span, hint,
+                notes=(f"the cards that change {held!r}: {', '.join(cards)}",)))
+
+    @cached_property
+    def reaches_held(self) -> dict:
+        """Each func or proc that runs, for its own `you`, one that cards change for their holder (the
+        resolver's dispatchers, `Symbols.held`) -> the names called on the way there, itself first and the
+        changed one last (a changed one: [itself])."""
+        out: dict = {name: [name] for name in self.sym.held}
+        if not out:
+            return out
+        calls = {name: [c for n in own_you((d,)) if (c := you_call(n, self.sym)) is not None]
+                 for name, d in self.sym.decls.items() if isinstance(d, (A.Func, A.Proc)) and "." not in name}
+        grew = True
+        while grew:
+            grew = False
+            for name, called_names in calls.items():
+                if name in out:
+                    continue
+                to = next((c for c in called_names if c in out), None)
+                if to is not None:
+                    out[name] = [name] + out[to]
+                    grew = True
+        return out
 
     def per_player(self, name: str) -> bool:
         """Whether a declared name is kept per player (a resource, a counter, var or zone that is not global)."""
@@ -2363,6 +2437,12 @@ class Checker(A.Visitor):
             self.stock_name(s.debt, scope, s.span)
         self.tag(s.tag, scope)
         self.receiver(s.to, scope)
+        counter = self.sym.decls.get(s.resource) if s.resource not in scope.locals else None
+        if s.to is not None and isinstance(counter, A.Counter) and counter.is_global:
+            self.err("E352", f"'lose ... to' hands what you lose to a player, but {s.resource!r} is a global counter: "
+                     "the game's one number, which no player holds or gains", self.at_name(s.resource, s.span),
+                     f"lower it alone ('lose ... {s.resource};'), or make the counter each player's (drop 'global') "
+                     "to pass it between players")
 
     def visit_LoseRandom(self, s: A.LoseRandom, scope: Scope) -> None:
         self.amount(s.amount, scope)

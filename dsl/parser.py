@@ -461,6 +461,17 @@ class _Builder:
         return self._held(meta, items, A.Proc(str(items[1]), items[2] or (), _block(items), _pick(items, "returns"),
                                              span=self._s(meta)))
 
+    def held_phase(self, meta, items):
+        """`override phase NAME in ZONE { ... }` in a card: refused (E353). A phase is the game's, run once
+        with the first player as `you`; what a holder does differently is in the proc the phase runs
+        for each player, which the card overrides."""
+        name = items[1]
+        raise RulesError([Diagnostic(
+            "E353", f"a card's override changes a func or proc for its holder; phase {str(name)!r} is the game's, "
+                    "run once for everyone (with the first player as 'you'): no holder to change it for",
+            _token_span(self.file, name), "override the proc the phase runs for each player ('each players: turn();'): "
+                           "'override proc turn() in ZONE { ... }' in the card runs for its holder's turn")])
+
     def _held(self, meta, items, decl):
         """A card's `override func|proc NAME(...) in ZONE ...` (dsl.ast.HeldOverride)."""
         places = next(i for i in items if isinstance(i, tuple) and i and isinstance(i[0], A.Name))

@@ -1,0 +1,121 @@
+"""Card-held overrides, second pass (branch ovfix): a call of a changed func or proc where `you` stands for
+no holder (E359), `override phase` in a card (E353), `lose ... to P` of a global counter (E352), `explain`
+reading the combined rule, the editor's view of a card's version, and the dispatcher's cost."""
+
+from __future__ import annotations
+
+from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.runtime.engine import Game
+
+from .conftest import found_at, parse_error, random_games_agree, run_proc, the_one_error
+
+# Cosmic Encounter: each player's alien power changes a rule of the game for them alone.
+PACK = """
+counter ships;
+counter colonies global;
+kind alien { text: str; }
+zone aliens of alien;
+zone power per_player of alien public;
+func reward(n: int): int = n;
+proc collect(n: int) { gain reward(n) ships; }
+proc encounter() { collect(2); }
+alien amoeba "Amoeba" {
+  text = "You get one ship more.";
+  override func reward(n: int): int in power = base(n) + 1;
+}
+alien virus "Virus" {
+  text = "Your reward is doubled.";
+  override func reward(n: int): int in power = base(n) * 2;
+}
+proc deal() { fill aliens with alien; each players { pick a from aliens "which alien?" { move a to power; } } }
+"""
+
+
+def game(phases: str, winner: str = "winner most ships;", seats: str = "seats 2 to 4;") -> str:
+    return PACK + f"game cosmic {{ {seats} {phases} {winner} }}\n"
+
+
+def at(text: str, needle: str) -> tuple[int, int]:
+    """1-based line and column of the first `needle` in `text`."""
+    i = text.index(needle)
+    return text.count("\n", 0, i) + 1, i - text.rfind("\n", 0, i)
+
+
+def errors(text: str) -> list[tuple]:
+    return [f for f in found_at(text) if f[0][0] == "E"]
+
+
+# ---------------------------------------------------------------- E359: no holder for the card's rule
+
+def test_a_phase_calling_a_changed_func_for_the_first_player_is_e359_at_the_call():
+    text = game("phase setup { deal(); set colonies = reward(3); }")
+    result = analyse_text(text)
+    the_one_error(result, "E359", "the setup phase calls 'reward' and card 'virus' changes 'reward' for whoever "
+                  "holds it in their power")
+    d = result.diagnostics[0]
+    assert (d.span.line, d.span.column) == at(text, "reward(3)")
+    assert "p.reward(...)" in d.hint and "you.reward(...)" in d.hint
+    assert d.notes == ("the cards that change 'reward': amoeba, virus",)
+
+
+def test_a_phase_reaching_one_through_a_proc_names_the_path_at_its_own_call():
+    result = analyse_text(game("phase setup { deal(); } phase play { repeat 3 { encounter(); } }"))
+    the_one_error(result, "E359", "the play phase calls 'encounter', which calls 'collect' then 'reward' for its 'you'")
+    assert "each players: encounter(...);" in result.diagnostics[0].hint
+    text = game("phase setup { deal(); } phase play { repeat 3 { encounter(); } }")
+    assert errors(text) == [("E359", *at(text, "encounter();"))]
+
+
+def test_the_winner_lines_condition_is_read_for_the_first_player_too():
+    text = game("phase setup { deal(); }", "winner most ships if reward(1) > 1;")
+    assert errors(text) == [("E359", *at(text, "reward(1)"))]
+
+
+def test_saying_whose_rule_it_is_is_no_error_and_runs_that_players_version_on_both_backends():
+    # each players (everyone their own), each you and you.f(...) (the first player's, said so), p.f(...)
+    text = game("phase setup { deal(); } phase play { each players: encounter(); each you: collect(1); "
+                "set colonies = you.reward(1) + total(p in players, p.reward(1)); }")
+    assert errors(text) == []
+    for interpreted in (False, True):
+        g = Game(build_text(PACK + "proc first_only() { each you: collect(1); "
+                            "set colonies = you.reward(1) + total(p in players, p.reward(1)); }", interpreted=interpreted), 2, 1)
+        run_proc(g, "deal", answers=[0])   # P1 takes the Amoeba, P2 the Virus left
+        assert [g.state.players[i].refs["power"].items[0].name for i in (0, 1)] == ["amoeba", "virus"]
+        run_proc(g, "first_only", player=0)
+        assert [p.stock["ships"] for p in g.state.players] == [1 + 1, 0]
+        assert g.state.globals["colonies"] == 2 + (2 + 2)
+    random_games_agree(text, seeds=range(1, 3), counts=(2, 3))
+
+
+def test_alone_at_the_table_the_first_player_is_the_holder():
+    assert errors(game("phase setup { deal(); set colonies = reward(3); }", seats="seats 1 to 1;")) == []
+
+
+def test_calls_inside_each_rank_and_auction_bodies_are_the_players_own():
+    text = game("phase setup { deal(); } phase play { each players where reward(1) > 0: collect(1); "
+                "rank players by reward(2) award [1] ships; }")
+    assert errors(text) == []
+
+
+# ---------------------------------------------------------------- E353: override phase in a card
+
+def test_override_phase_in_a_card_is_e353_at_the_phase_name_naming_the_proc_to_override():
+    text = PACK + 'alien trader "Trader" { text = ""; override phase play in power { gain 1 ships; } }'
+    d = parse_error(text)
+    assert d.code == "E353" and "phase 'play' is the game's, run once for everyone" in d.message
+    assert (d.span.line, d.span.column) == at(text, "play in") and "override proc turn() in ZONE" in d.hint
+
+
+# ---------------------------------------------------------------- E352: lose ... to P of a global counter
+
+def test_lose_to_a_player_of_a_global_counter_is_e352_at_the_counter():
+    # Twilight Struggle-like: handing the defcon track to the opponent is no transfer
+    text = """
+    counter vp;
+    counter defcon global from 1 to 5 start 5;
+    proc coup(p: player) { lose 1 defcon to p; lose 1 vp to p; lose 1 defcon; }
+    """
+    assert found_at(text) == [("E352", 4, 35)]
+    result = analyse_text(text)
+    assert "'defcon' is a global counter" in result.diagnostics[0].message
+    assert found_at("counter vp;\nproc coup(p: player, c: counter) { lose 1 c to p; }") == []
