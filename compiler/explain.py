@@ -49,9 +49,13 @@ def spoken(name: str) -> str:
 
 def called(func: str) -> str:
     """A proc or func by name; `base(...)` in an override (resolved as NAME.base) is the declaration
-    the override replaces."""
+    the override replaces; in a card's version read within the rule it changes (NAME.below), the rule
+    as the lines below read it (Reader.held_rule)."""
     name, base, _ = func.partition(".base")
-    return f"the replaced {spoken(name)}" if base else spoken(name)
+    if base:
+        return f"the replaced {spoken(name)}"
+    name, below, _ = func.partition(".below")
+    return f"{spoken(name)} as below" if below else spoken(name)
 
 
 def _lower_first(title: str) -> str:
@@ -522,7 +526,8 @@ class ExprReader(A.Visitor):
         if id(e) in self.runs:   # a proc the condition read runs (Reader.condition)
             return self.runs[id(e)]
         if e.func == HELD_USES:   # a card override's dispatcher: whether its holder holds it (noted for simulate)
-            return self.read(e.args[0])
+            zones = " or ".join(self.read(z) for z in e.args[1:])
+            return f"a copy of {self.read(e.args[0])} is in {zones}"
         return self.call(e.func, e.args, self.your)
 
     def visit_Method(self, e):
@@ -1636,18 +1641,34 @@ class Reader(A.Visitor):
         what = f"{CATEGORY[type(decl)]} {spoken(h.func)}({', '.join(p.name for p in decl.params)})"
         self.say(depth, f"While you hold {d.title or spoken(d.name)} in your {self.nouns(h.zones)}, the {what} "
                         f"reads, for you{self.effect_amended(d, h)}:")
-        outer, self.words.held = self.words.held, held_names(decl)
-        if isinstance(decl, A.Func):
-            self.func(decl, depth + 1)
-        else:
-            self.block(decl.body, depth + 1)
-        self.words.held = outer
+        self.version(decl, depth + 1)
 
-    def held_by(self, name: str, depth: int) -> None:
-        """After a func or proc some cards change for their holder: which, from where."""
-        for card, h, _version in getattr(self.symbols, "held", {}).get(name, ()):
-            self.say(depth, f"While you hold {card.title or spoken(card.name)} in your {self.nouns(h.zones)}, "
-                            f"it reads otherwise for you (explain {card.name}).")
+    def held_rule(self, d, depth: int) -> bool:
+        """A func or proc some cards change for their holder, read as one rule: the card declared last
+        first (it is outermost), each card's version under "If you hold CARD in your ZONE", its
+        `base(...)` the rule as the lines below read it, then "Otherwise:" the pack's version. False
+        (nothing said) for one no card changes."""
+        cards = getattr(self.symbols, "held", {}).get(d.name)
+        if not cards:
+            return False
+        for i, (card, h, _version) in enumerate(reversed(cards)):
+            version = A.rewrite(h.decl, lambda n: replace(n, func=f"{d.name}.below")
+                                if type(n) in (A.Call, A.CallStmt) and n.func == BASE else None)
+            self.say(depth, f"{'If' if i == 0 else 'Otherwise, if'} you hold {card.title or spoken(card.name)} in "
+                            f"your {self.nouns(h.zones)}{self.effect_amended(card, h)}:")
+            self.version(version, depth + 1)
+        self.say(depth, "Otherwise:")
+        self.version(as_declared(d, self.symbols), depth + 1)
+        return True
+
+    def version(self, d, depth: int) -> None:
+        """A func's or proc's own reading, its resource and counter parameters read as such."""
+        outer, self.words.held = self.words.held, held_names(d)
+        if isinstance(d, A.Func):
+            self.func(d, depth)
+        else:
+            self.block(d.body, depth)
+        self.words.held = outer
 
     def nouns(self, zones: tuple) -> str:
         """`hand`, `hand or graveyard`: the zones of a card's reaction or `anytime` slot."""
@@ -1684,18 +1705,12 @@ class Reader(A.Visitor):
             self.block(sp.bonus, depth + 2)
 
     def visit_Proc(self, d, depth: int) -> None:
-        outer = self.words.held
-        self.words.held = held_names(d)
-        self.block(d.body, depth)
-        self.words.held = outer
-        self.held_by(d.name, depth)
+        if not self.held_rule(d, depth):
+            self.version(d, depth)
 
     def visit_Func(self, d, depth: int) -> None:
-        outer = self.words.held
-        self.words.held = held_names(d)
-        self.func(d, depth)
-        self.words.held = outer
-        self.held_by(d.name, depth)
+        if not self.held_rule(d, depth):
+            self.version(d, depth)
 
     def func(self, d, depth: int) -> None:
         condition = (isinstance(d.value, A.Binary) and d.value.op in (*COMPARISONS, "and", "or")) or \

@@ -87,9 +87,10 @@ BUILTIN_FUNCS = {
     "declaration": Builtin(1, 1, method="declaration", returns="same"),
     "eliminated": Builtin(0, 1, method="eliminated", about_actor=True, returns="bool"),
     "left": Builtin(1, 1, method="left", returns="player"), "right": Builtin(1, 1, method="right", returns="player"),
-    # held.uses(HOLDS, CARD): HOLDS, noting for `simulate` that CARD's override runs for `you` when it holds;
-    # only a card override's dispatcher calls it (a name no rules text can write: _dispatcher)
-    HELD_USES: Builtin(2, 3, method="held_uses", about_actor=True, returns="bool"),
+    # held.uses(CARD, ZONE, ...): whether a copy of CARD is in one of the zones (`you`'s), noting for `simulate`
+    # that CARD's override runs for their holder; only a card override's dispatcher calls it (a name no
+    # rules text can write: _dispatcher)
+    HELD_USES: Builtin(2, None, method="held_uses", returns="bool"),
 }
 # `neighbours(CELL)`, `neighbours(CELL, diagonal)`: the values of CELL's record one step away along its range
 # and enum fields (a board's cells next to it). Not in BUILTIN_FUNCS: a pack's own `func neighbours(...)`
@@ -1266,7 +1267,8 @@ def held_overrides(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None
     merged (so it builds on NAME as the packs leave it, and an `amend` of the card has replaced it):
     the card's version becomes the hidden declaration `NAME.CARD`, with `base(...)` calling the
     version below it, and NAME a dispatcher, `if contains(ZONE, CARD) then NAME.CARD(...) else BELOW(...)`,
-    for the player the call is made for (`you`). Cards are stacked in declaration order, the last
+    for the player the call is made for (`you`): `held.uses(CARD, ZONE, ...)`, one runtime call per card
+    (Game.held_uses). Cards are stacked in declaration order, the last
     outermost: a later card's base() reaches an earlier held card's version, the first one's the
     pack's (kept as `NAME.base`, as an override's). A func or proc no card changes is left as it is.
     E353 (nothing of that name to change), E354 (a signature other than the one it changes), E358
@@ -1371,14 +1373,10 @@ def _dispatcher(old, name: str, card: A.Entity, h: A.HeldOverride, version: str,
     """`name` as the pack declares it, running the card's version for a holder of the card and the
     one below it for anyone else."""
     at = h.span
-    it, holds = A.Name(card.name, span=at), None
-    for place in h.places:   # held in one of its zones (`in active, revealed`: either)
-        zone = A.Name(place.id, span=place.span)
-        held = A.Call("contains", (zone, it), span=at) if card.copies == 1 else \
-            A.Aggregate("some", "held_copy", zone, A.Binary("==", A.Call("declaration", (A.Name("held_copy", span=at),),
-                                                                         span=at), it, span=at), None, span=at)
-        holds = held if holds is None else A.Binary("or", holds, held, span=at)
-    holds = A.Call(HELD_USES, (holds, it), span=at)   # (simulate counts the card used when it holds)
+    # held in one of its zones (`in active, revealed`: either), any copy of it (`* 2`, a per-player card's):
+    # one call, which simulate's held_use hears when it holds
+    holds = A.Call(HELD_USES, (A.Name(card.name, span=at),) + tuple(A.Name(p.id, span=p.span) for p in h.places),
+                   span=at)
     args = tuple(A.Name(p.name, span=at) for p in old.params)
     if isinstance(old, A.Func):
         return replace(old, name=name, value=A.Cond(holds, A.Call(version, args, span=at),

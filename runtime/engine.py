@@ -1942,12 +1942,19 @@ class Game:
         taken = self.domain(right)
         return [x for x in self.domain(left) if x not in taken]
 
-    def held_uses(self, h, holds: bool, card) -> bool:
-        """A card override's dispatcher: whether `h` holds the card (so its version runs), noted for
-        `simulate` (Game.held_use)."""
-        if holds and self.held_use is not None:
-            self.held_use(card, h)
-        return holds
+    def held_uses(self, card, *zones) -> bool:
+        """A card override's dispatcher (`held.uses(CARD, ZONE, ...)`, the zones the call's `you`'s): whether
+        a copy of the card (any of its `* N`, a per-player card's own) is in one of them, so that its
+        version runs; noted for `simulate` (Game.held_use). A loop over the few cards of a hand or a
+        power zone, without building a list."""
+        name = card.declared
+        for zone in zones:
+            for e in zone.items:
+                if e.declared == name:
+                    if self.held_use is not None:
+                        self.held_use(card, zone.owner)
+                    return True
+        return False
 
     def contains(self, zone, item) -> bool:
         """Whether a zone or list holds an item."""

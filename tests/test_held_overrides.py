@@ -174,9 +174,10 @@ def test_explain_reads_a_cards_override_and_the_func_it_changes():
     words = "\n".join(reading(sym.decls["amoeba"], sym))
     assert "While you hold Amoeba in your power, the func reward(n) reads, for you:\n" \
            "  Equals (“the replaced reward” for n) plus 1." in words
-    words = "\n".join(reading(as_declared(sym.decls["reward"], sym), sym))
-    assert words == "Equals n.\nWhile you hold Amoeba in your power, it reads otherwise for you (explain amoeba).\n" \
-        "While you hold Virus in your power, it reads otherwise for you (explain virus)."
+    words = "\n".join(reading(as_declared(sym.decls["reward"], sym), sym))   # one rule, the last card outermost
+    assert words == "If you hold Virus in your power:\n  Equals (“reward as below” for n) times 2.\n" \
+        "Otherwise, if you hold Amoeba in your power:\n  Equals (“reward as below” for n) plus 1.\n" \
+        "Otherwise:\n  Equals n."
 
 
 def test_cover_counts_a_cards_override_as_reached_when_it_runs():

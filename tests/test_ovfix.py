@@ -119,3 +119,48 @@ def test_lose_to_a_player_of_a_global_counter_is_e352_at_the_counter():
     result = analyse_text(text)
     assert "'defcon' is a global counter" in result.diagnostics[0].message
     assert found_at("counter vp;\nproc coup(p: player, c: counter) { lose 1 c to p; }") == []
+
+
+# ---------------------------------------------------------------- the dispatcher: one call per card
+
+# Lewis & Clark-like: every player has the same set of character cards (a per_player kind); the
+# Interpreter in your play area makes each trade bring one more fur.
+PER_PLAYER = """
+resource fur;
+kind character per_player { }
+zone deck per_player of character;
+zone area per_player of character;
+func furs(n: int): int = n;
+proc trade() { gain furs(1) fur; }
+character interpreter "Interpreter" { override func furs(n: int): int in area = base(n) + 1; }
+character scout "Scout" { }
+proc setup_decks() { fill deck with character; }
+proc recruit() { pick c from deck "recruit?" { move c to area; } }
+"""
+
+
+def test_a_per_player_cards_own_copy_held_runs_its_version_on_both_backends():
+    for interpreted in (False, True):
+        g = Game(build_text(PER_PLAYER, interpreted=interpreted), 2, 1)
+        for seat in (0, 1):
+            run_proc(g, "setup_decks", player=seat)
+        run_proc(g, "recruit", player=0, answers=["Interpreter"])
+        run_proc(g, "recruit", player=1, answers=["Scout"])
+        for seat in (0, 1):
+            run_proc(g, "trade", player=seat)
+        assert [p.stock["fur"] for p in g.state.players] == [2, 1]
+
+
+def test_the_dispatcher_asks_the_runtime_once_per_card_and_hears_simulate_only_when_held():
+    program = build_text(PACK)
+    g = Game(program, 3, 1)
+    run_proc(g, "deal", answers=[0])   # P1 the Amoeba, P2 the Virus, P3 none
+    heard, calls = [], []
+    g.held_use = lambda card, holder: heard.append((card.name, holder.name))
+    uses = g.held_uses
+    g.held_uses = lambda *a: calls.append(a[0].name) or uses(*a)
+    for seat in range(3):
+        run_proc(g, "collect", 1, player=seat)
+    assert calls == ["virus", "amoeba"] * 3   # the last declared outermost, once each per call
+    assert heard == [("amoeba", "P1"), ("virus", "P2")]
+    assert [p.stock["ships"] for p in g.state.players] == [2, 2, 1]
