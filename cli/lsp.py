@@ -218,9 +218,7 @@ def references(ls, params):
     target = view.target_at(shown, line, column)
     if target is None:
         return None
-    keep_declarations = params.context.include_declaration
-    return [_location(ls, view, o.span) for o in view.occurrences_of(target.key)
-            if keep_declarations or o.role not in ("decl", "member", "field_def", "local_def")]
+    return [_location(ls, view, o.span) for o in view.references(target.key, params.context.include_declaration)]
 
 
 def document_symbols(ls, params):

@@ -24,11 +24,13 @@ from rulebook.dsl.printer import format_text
 
 from .check import ENTITY_ATTRS
 from .driver import LONE_FILE_SILENT, Analysis, analyse_chain
-from .explain import explain
+from .explain import as_declared, explain
 from .pack import MANIFEST, SHIPPED, Pack, pack_chain
 from .resolve import BUILTIN_DOMAINS, BUILTIN_FUNCS, CATEGORY, Symbols
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+# the roles of an occurrence that declares what it names (a card's own version of a func or proc, "held", too)
+DECLARING = ("decl", "member", "field_def", "local_def", "held")
 
 
 @lru_cache(maxsize=1)
@@ -358,6 +360,7 @@ class _FileIndexer:
         self.keys = [(w[0], w[1]) for w in self.words]
         self.file = module.path
         self.found: list[Occurrence] = []
+        self.versions: set[int] = set()   # ids of the funcs and procs a card's `override ... in ZONE` writes
         for item in module.items:
             decl = item.decl if isinstance(item, A.Override) else item
             local = _Scopes(decl, self.file)
@@ -368,6 +371,8 @@ class _FileIndexer:
             self.visit(item, local, kind, None)
 
     def visit(self, node, local: set, this_kind, it_kind) -> None:
+        if type(node) is A.HeldOverride:   # its func's or proc's name declares a card's version of it ("held")
+            self.versions.add(id(node.decl))
         spec = _NAMES.get(type(node))
         if type(node) is A.Reset:   # `reset FIELD, ... of KIND;` names fields of KIND, `reset NAME, ...;` declarations
             spec, this_kind = ((("names", "field"), ("kind", "ref")), node.kind) if node.kind else ((("names", "ref"),),
@@ -432,6 +437,8 @@ class _FileIndexer:
                 self.found.append(self._occurrence(node, name, span, role, this_kind, it_kind))
 
     def _occurrence(self, node, name, span, role, this_kind, it_kind) -> Occurrence:
+        if role == "decl" and id(node) in self.versions:
+            return Occurrence(name, span, "held", node)
         if role in ("field", "field_def"):
             return Occurrence(name, span, role, node, kind=this_kind, obj=self.amended)
         if role == "attr" or role == "ref" and type(node) is A.Method:   # `obj.name`, `obj.name(...)`
@@ -638,7 +645,7 @@ class View:
         sym = self.symbols
         if o.role in ("local", "local_def"):   # one binding of a local: its own uses, not another's
             return ("local",) + o.scope
-        if o.role in ("decl", "member"):
+        if o.role in ("decl", "member", "held"):
             return ("name", o.name)
         if o.role == "ref" and not (type(o.node) is A.Method and o.name not in sym.decls):
             return ("name", o.name) if o.name in sym.decls or o.name in sym.members else None
@@ -684,12 +691,26 @@ class View:
         """Every occurrence of a name or field across the chain, in file order."""
         return sorted(self.index["key"].get(key, []), key=lambda o: (o.span.file, o.span.line, o.span.column))
 
+    def references(self, key: tuple, declarations: bool) -> list[Occurrence]:
+        """Every occurrence of a name or field, or (`declarations` False) its uses alone."""
+        return [o for o in self.occurrences_of(key) if declarations or o.role not in DECLARING]
+
     def definitions(self, key: tuple) -> list[Occurrence]:
-        """Where a name or field is declared: the one in force first (an override before what it replaces)."""
+        """Where a name or field is declared: the one in force first (an override before what it replaces),
+        then the cards' own versions of it (`override func NAME(...) in ZONE`), in the order the cards
+        stack, the outermost (declared last) first."""
         order = {m.path: i for i, m in enumerate(m for _p, ms in self.analysis.modules for m in ms)}
-        defs = [o for o in self.occurrences_of(key) if o.role in ("decl", "member", "field_def", "local_def")]
+        found = self.occurrences_of(key)
+        defs = [o for o in found if o.role in ("decl", "member", "field_def", "local_def")]
         # packs come bases first, so the last declaration in chain order is the one in force
-        return sorted(defs, key=lambda o: (-order.get(o.span.file, -1), o.span.line, o.span.column))
+        defs.sort(key=lambda o: (-order.get(o.span.file, -1), o.span.line, o.span.column))
+        stacked = [h.decl for _card, h, _v in reversed(self.symbols.held.get(key[-1], ()))] if key[0] == "name" else []
+        versions = [o for o in found if o.role == "held"]
+        # an amend's version replaces the card's own: only the ones in force are known to the stack, the
+        # others (replaced) come last
+        rank = {id(decl): i for i, decl in enumerate(stacked)}
+        versions.sort(key=lambda o: (rank.get(id(o.node), len(rank)), -order.get(o.span.file, -1), o.span.line))
+        return defs + versions
 
     # ------------------------------------------------------------------ answers
     def hover(self, target: Target) -> Optional[str]:
@@ -711,7 +732,7 @@ class View:
         decl = sym.decls.get(name)
         if decl is None:
             return None
-        reading = "\n".join(explain(decl))
+        reading = "\n".join(explain(as_declared(decl, sym), sym))   # a func cards change: one rule, with them
         origin = sym.origin.get(name)
         where = f"declared at `{decl.span}`" + (f" (pack {origin})" if origin else "")
         return f"```text\n{reading}\n```\n\n{where}"
@@ -719,7 +740,7 @@ class View:
     def symbols_of(self, shown: str) -> list[dict]:
         """The declarations of one file, for the outline: name, category, span, name span, children."""
         occurrences = self.index["file"].get(shown, [])
-        name_span = {id(o.node): o.span for o in occurrences if o.role in ("decl", "field_def")}
+        name_span = {id(o.node): o.span for o in occurrences if o.role in ("decl", "field_def", "held")}
         module = next((m for _p, ms in self.analysis.modules for m in ms if m.path == shown), None)
         out = []
         for item in module.items if module else ():
@@ -731,6 +752,11 @@ class View:
                 children = [{"name": f.name, "category": "field", "detail": ("func " if f.computed else "")
                              + f.type_text(), "span": f.span,
                              "name_span": name_span.get(id(f), f.span), "children": []} for f in decl.fields]
+            if isinstance(decl, (A.Entity, A.Amend)):   # a card's own versions of funcs and procs
+                children += [{"name": f"override {h.func}", "category": CATEGORY[type(h.decl)],
+                              "detail": f"in {', '.join(h.zones)}", "span": h.span,
+                              "name_span": name_span.get(id(h.decl), h.span), "children": []}
+                             for h in getattr(decl, "effects", getattr(decl, "items", ())) if isinstance(h, A.HeldOverride)]
             if isinstance(decl, A.Extend):
                 name, category, detail = f"{decl.when} {decl.name}", "extend", decl.when
             elif isinstance(decl, A.Amend):

@@ -164,3 +164,56 @@ def test_the_dispatcher_asks_the_runtime_once_per_card_and_hears_simulate_only_w
     assert calls == ["virus", "amoeba"] * 3   # the last declared outermost, once each per call
     assert heard == [("amoeba", "P1"), ("virus", "P2")]
     assert [p.stock["ships"] for p in g.state.players] == [2, 2, 1]
+
+
+# ---------------------------------------------------------------- the editor: a card's version of a name
+
+def test_the_editor_lists_the_rule_and_the_cards_versions_renames_them_all_and_outlines_them(tmp_path):
+    # Santorini: a god changes how its holder's workers climb; a house pack amends Apollo and adds Artemis
+    from rulebook.compiler.workspace import Workspace
+
+    from .conftest import write_pack
+
+    base = write_pack(tmp_path / "base", """\
+        counter height;
+        kind god { }
+        zone gods of god;
+        zone patron per_player of god public;
+        func can_climb(up: int): bool = up <= 1;
+        proc climb(up: int) { if can_climb(up) { gain up height; } }
+        god apollo "Apollo" { override func can_climb(up: int): bool in patron = base(up) or up == 2; }
+        god pan "Pan" { override func can_climb(up: int): bool in patron = base(up); }
+        """, name="base")
+    house = write_pack(tmp_path / "house", """\
+        amend apollo { override func can_climb(up: int): bool in patron = base(up) or up == 3; }
+        god artemis "Artemis" { override func can_climb(up: int): bool in patron = base(up) or up == 4; }
+        """, name="house", extends=["../base"])
+    view = Workspace().view(house / "main.rules")
+    assert {p.parent.name: [d.code for d in found] for p, found in view.diagnostics().items() if found} == \
+        {"house": ["I404"]}
+    key = ("name", "can_climb")
+    where = [(o.span.file.split("/")[-2], o.span.line, o.span.column, o.role) for o in view.occurrences_of(key)]
+    assert where == [("base", 5, 6, "decl"), ("base", 6, 26, "ref"), ("base", 7, 37, "held"),
+                     ("base", 8, 31, "held"), ("house", 1, 30, "held"), ("house", 2, 39, "held")]
+    assert [(o.span.line, o.role) for o in view.references(key, declarations=False)] == [(6, "ref")]
+    assert len(view.references(key, declarations=True)) == len(where)
+    # go to definition: the rule, then the versions as they stack (the last declared outermost), the
+    # version an amend replaced last
+    defs = [(o.span.file.split("/")[-2], o.span.line) for o in view.definitions(key)]
+    assert defs == [("base", 5), ("house", 2), ("base", 8), ("house", 1), ("base", 7)]
+    # from the base's name and from a card's version: the same name, renamed everywhere
+    shown = {p.parent.name: s for s, p in view.paths.items()}
+    for at in (view.target_at(shown["base"], 5, 8), view.target_at(shown["house"], 2, 40)):
+        assert at.key == key
+        edits = view.rename(at, "can_go_up")
+        assert sorted((f.split("/")[-2], s.line, s.column) for f, spans in edits.items() for s in spans) == \
+            sorted(w[:3] for w in where)
+    # the outline shows each card's version under it; hover reads the one rule
+    outline = {s["name"]: [(c["name"], c["category"], c["detail"], c["name_span"].column) for c in s["children"]]
+               for s in view.symbols_of(shown["house"])}
+    assert outline == {"amend apollo": [("override can_climb", "func", "in patron", 30)],
+                       "artemis": [("override can_climb", "func", "in patron", 39)]}
+    hover = view.hover(view.target_at(shown["house"], 2, 40))
+    assert "If you hold Artemis in your patron:\n    True when" in hover and "\n  Otherwise, if you hold Pan" in hover
+    assert "Otherwise, if you hold Apollo in your patron (amended by" in hover and "Otherwise:\n    True when" in hover
+    assert "can_climb.base" not in hover and "held" not in hover
