@@ -66,6 +66,17 @@ def test_a_phase_reaching_one_through_a_proc_names_the_path_at_its_own_call():
     assert errors(text) == [("E359", *at(text, "encounter();"))]
 
 
+def test_a_step_added_to_a_phase_is_the_phases(tmp_path):
+    from .conftest import write_pack
+    from rulebook.compiler.driver import analyse
+
+    write_pack(tmp_path / "base", game("phase setup { deal(); }"), name="base")
+    house = write_pack(tmp_path / "house", "after setup { set colonies = reward(2); }\n", name="house",
+                       extends=["../base"])
+    found = [(d.code, d.span.line, d.span.column) for d in analyse(str(house), []).diagnostics if d.code[0] == "E"]
+    assert found == [("E359", 1, 30)]
+
+
 def test_the_winner_lines_condition_is_read_for_the_first_player_too():
     text = game("phase setup { deal(); }", "winner most ships if reward(1) > 1;")
     assert errors(text) == [("E359", *at(text, "reward(1)"))]
