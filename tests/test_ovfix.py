@@ -228,3 +228,22 @@ def test_the_editor_lists_the_rule_and_the_cards_versions_renames_them_all_and_o
     assert "If you hold Artemis in your patron:\n    True when" in hover and "\n  Otherwise, if you hold Pan" in hover
     assert "Otherwise, if you hold Apollo in your patron (amended by" in hover and "Otherwise:\n    True when" in hover
     assert "can_climb.base" not in hover and "held" not in hover
+
+
+def test_an_actor_holds_cards_in_its_own_zones_and_gets_their_version_on_both_backends():
+    # a neutral alien (an actor) with a power of its own: its collections follow it, and a phase asking
+    # for them says whose they are (each neutral), so no E359
+    text = PACK + """
+    actor neutral "The neutral alien";
+    proc give(a: alien) { move a to neutral.power; }
+    proc neutral_turn() { each neutral: collect(3); }
+    game cosmic { seats 2 to 4; phase setup { fill aliens with alien; } phase play { neutral_turn(); } winner most ships; }
+    """
+    assert errors(text) == []
+    for interpreted in (False, True):
+        g = Game(build_text(text, interpreted=interpreted), 2, 1)
+        run_proc(g, "neutral_turn")
+        run_proc(g, "give", g.program.entities["amoeba"])
+        run_proc(g, "neutral_turn")
+        assert g.state.actors["neutral"].stock["ships"] == 3 + (3 + 1)
+        assert [p.stock["ships"] for p in g.state.players] == [0, 0]
