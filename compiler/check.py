@@ -4181,6 +4181,12 @@ class Checker(A.Visitor):
             return "bool"
         self.arguments(repr(e.proc), decl, e.args, e.span, scope)
         choice = opening_choice(decl)
+        if e.proc in self.sym.held:   # the dispatcher: which choose is the holder's depends on their cards
+            cards = ", ".join(repr(c.name) for c, _h, _v in self.sym.held[e.proc])
+            self.err("E377", f"'can {e.proc}(...)' tests the first decision of {e.proc!r}, but cards change that proc "
+                     f"for their holder ({cards}): each version opens with its own, and 'can' reads one", e.span,
+                     "test the condition itself in a func (a card may override that func too)")
+            return "bool"
         if choice is None:
             first = decl.body[0] if decl.body else None
             self.err("E377", f"'can {e.proc}(...)' tests the first decision of {e.proc!r}, but its body does not "

@@ -247,3 +247,18 @@ def test_an_actor_holds_cards_in_its_own_zones_and_gets_their_version_on_both_ba
         run_proc(g, "neutral_turn")
         assert g.state.actors["neutral"].stock["ships"] == 3 + (3 + 1)
         assert [p.stock["ships"] for p in g.state.players] == [0, 0]
+
+
+def test_can_of_a_proc_cards_change_is_e377_naming_the_cards():
+    # Coup: the Duke's holder may take tax; `can act()` cannot tell whose choose it would be
+    text = """
+    resource coin;
+    kind role { }
+    zone hand per_player of role;
+    proc act() { choose "act?" { option "income" { gain 1 coin; } option "tax" when coin > 2 { gain 3 coin; } } }
+    role duke "Duke" { override proc act() in hand { choose "act?" { option "tax" { gain 3 coin; } } } }
+    proc turn() { if can act() { act(); } }
+    """
+    result = analyse_text(text)
+    the_one_error(result, "E377", "cards change that proc for their holder ('duke')")
+    assert (result.diagnostics[0].span.line, result.diagnostics[0].span.column) == at(text, "can act()")
