@@ -104,7 +104,8 @@ def test_alone_at_the_table_the_first_player_is_the_holder():
 
 def test_calls_inside_each_rank_and_auction_bodies_are_the_players_own():
     text = game("phase setup { deal(); } phase play { each players where reward(1) > 0: collect(1); "
-                "rank players by reward(2) award [1] ships; }")
+                "rank players by reward(2) award [1] ships; "
+                "auction \"bid ships?\" among players up to reward(ships) as (buyer, price) { collect(price); } }")
     assert errors(text) == []
 
 
