@@ -5089,6 +5089,8 @@ class Checker(A.Visitor):
                     self.err("E303", f"{func}() takes a card, not {article(words(given))}", args[0].span)
                     return "any"
                 return given
+            if func == "distinct" and args:   # a zone or a list: each value once
+                return self.distinct(args[0], typed(0), scope)
             if spec.returns == "list:element":   # `reverse(z)`: a zone, a list or a count (1..n)
                 given = typed(0) if args else "any"
                 if given.partition(":")[0] not in ("zone", "list", "int", "any"):
@@ -5156,6 +5158,32 @@ class Checker(A.Visitor):
                                          "drop ', diagonal'"))
         self.sym.cells[id(args[0])] = (record, diagonal)
         return f"list:record:{record}"
+    def distinct(self, arg, given: str, scope: Scope) -> str:
+        """`distinct(xs)`: a list (or a zone's items) without its repeated values; E303 for anything else,
+        W460 for what never holds a value twice (a zone: a card is in one place at a time; an enum's members, a
+        record's or a kind's values, the players, a range of numbers, a list already made distinct)."""
+        if base_of(given) not in ("zone", "list", "any"):
+            self.err("E303", f"distinct() takes a list or a zone, not {article(words(given))}", arg.span,
+                     "a value is already one value: distinct() drops the repeats of a list" if base_of(given) != "int"
+                     else "the numbers from 1 to n are 1..n, each once already")
+        never = None
+        if base_of(given) == "zone":
+            never = "a zone holds each card once (a card is in one place at a time)"
+        elif type(arg) is A.Name and arg.id not in scope.locals:
+            cat = self.sym.category(arg.id)
+            never = {"enum": f"{arg.id} is the list of its members, each once",
+                     "record": f"{arg.id} is the list of its values, each once",
+                     "kind": f"{arg.id} is the list of its cards, each once"}.get(cat)
+            if never is None and arg.id in BUILTIN_DOMAINS and fits(element_of(given), "player"):
+                never = f"{arg.id} names each player once"
+        elif type(arg) is A.Range:
+            never = "a range holds each number once"
+        elif type(arg) is A.Call and arg.func == "distinct":
+            never = "the list is distinct already"
+        if never is not None:
+            self.diags.append(Diagnostic("W460", f"distinct({printed(arg)}) is {printed(arg)} itself: {never}",
+                                         arg.span, f"write {printed(arg)}"))
+        return f"list:{element_of(given)}" if element_of(given) != "any" else "list"
 
     def proc_in_expression(self, e: A.Call, decl: A.Proc, scope: Scope) -> str:
         """A proc called in an expression: run where an `if`, `else if` or `while` condition may run

@@ -594,6 +594,8 @@ class ExprReader(A.Visitor):
             return f"the first of {words[0]}"
         if func == "reverse":
             return f"{words[0]} in reverse order (last first)"
+        if func == "distinct":
+            return f"the different values (each once, where it first stands) of {words[0]}"
         if func == "eliminated":
             return f"{words[0]} is knocked out" if args else f"{self.you} are knocked out"
         if func == "players_from":
@@ -693,6 +695,8 @@ class ExprReader(A.Visitor):
         among, such = self.among(e)
         if e.op == "count":
             return f"the number of {among}{such}"
+        if e.op == "total" and type(e.value) is A.Aggregate and e.value.op == "total" and e.value.value is not None:
+            return self.gathered(e)   # a total of totals: the one total over every pair
         if e.op in ("total", "highest", "lowest"):
             return (f"the {e.op}{' of' if e.op == 'total' else ''} {self.read(e.value) if e.value is not None else e.var} over {among}{such}"
                     + (" (0 if there is none)" if e.op != "total" else ""))
@@ -703,13 +707,44 @@ class ExprReader(A.Visitor):
             key = self.read(e.value) if e.value is not None else e.var
             return f"the one of {among}{such} with the {most} {key} (the first such on a tie; nobody if none)"
         if e.op == "gather":
-            return f"the items of {self.read(e.value)} over {among}{such}" if e.value is not None else among
+            return self.gathered(e) if e.value is not None else among
         if e.value is not None:  # some/every(x in D where C, V): V for the kept elements
             test = f" for which {self.read(e.value)}"
             return f"{'at least one' if e.op == 'some' else 'every one'} of {among}{such}{test.replace(' for which', ',', 1) if such else test}"
         if e.op == "some":
             return f"at least one of {among}{such}" if such else f"there is at least one of {among}"
         return f"every one of {among} satisfies that {self.read(e.where)}" if e.where is not None else "always"
+
+    def gathered(self, e: A.Aggregate) -> str:
+        """`gather(x in D, V)`, nested gathers as one list: "the list of V, for each card x in your hand and
+        each l among x's links" (the loops outermost first, as the items come); V written as a list of one
+        item (`[x.colour]`) is that item, any other list "the items of" it."""
+        loops, inner = [], e
+        while True:
+            loops.append(self.each_of(inner))
+            if type(inner.value) is A.Aggregate and inner.value.op == e.op and inner.value.value is not None:
+                inner = inner.value
+                continue
+            break
+        value = inner.value
+        if e.op == "total":   # `total(p in players, total(x in p.built, V))`
+            return f"the total of {self.read(value)}, for each {' and each '.join(loops)}"
+        what = self.read(value) if type(value) is A.ListLit and value.items else f"the items of {self.read(value)}"
+        return f"the list of {what}, for each {' and each '.join(loops)}"
+
+    def each_of(self, e) -> str:
+        """One element of an aggregate's domain, named by its variable, as a loop over it reads: "card x
+        in your hand", "brown card x in your built", "player p", "r from 1 to 3", "l among x's links"."""
+        noun, whole = self.domain_noun(e.domain)
+        adjective, rest = self.adjective(e.var, e.where) if noun else ("", e.where)
+        such = f" for which {self.read(rest)}" if rest is not None else ""
+        if noun in ("player", "opponent"):
+            return f"{noun} {e.var}{such}"
+        if noun:
+            return f"{adjective}{noun} {e.var} in {whole}{such}"
+        if isinstance(e.domain, A.Range):
+            return f"{e.var} {self.from_to(e.domain)}{such}"
+        return f"{e.var} among {whole}{such}"
 
     def one_of(self, e: A.Aggregate) -> str:
         """One of the elements a count counts: "red card in your hand", "opponent p for which ..."."""

@@ -71,6 +71,7 @@ BUILTIN_FUNCS = {
     "others_from": Builtin(1, 1, method="others_from", returns="list:player"),
     "first": Builtin(1, 1, method="first", returns="element"),
     "reverse": Builtin(1, 1, method="reverse", returns="list:element"),   # a new list, last item first
+    "distinct": Builtin(1, 1, method="distinct", returns="list:element"),   # a new list, each value once, first kept
     "contains": Builtin(2, 2, method="contains", returns="bool"),
     "index_of": Builtin(2, 2, method="index_of"),
     # ordinal(m): an enum member's place in its enum's order, from 1 (both backends read it through

@@ -1933,6 +1933,19 @@ class Game:
         over it is safe while its body moves the items."""
         return self.domain(items)[::-1]
 
+    def distinct(self, items) -> list:
+        """`distinct(xs)`: a new list of a zone's or list's items, each value once where it first stands
+        (values equal by `==` are one: members, numbers, texts, records by value, cards by identity)."""
+        items = self.domain(items)
+        try:
+            return list(dict.fromkeys(items))
+        except TypeError:   # an unhashable item (a list of lists): the slow way, by `==`
+            kept: list = []
+            for x in items:
+                if x not in kept:
+                    kept.append(x)
+            return kept
+
     def joined(self, left, right) -> list:
         """`a + b` between two lists (or a zone's items): a new list, a's items then b's; neither changes."""
         return self.domain(left) + self.domain(right)

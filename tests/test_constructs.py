@@ -828,7 +828,7 @@ def test_gather_gives_a_domain_to_pick_from(program):
 def test_gather_is_printed_read_and_its_misuse_refused():
     module, printed = round_trip(GATHER)
     assert "func all_cards() = size(gather(q in players, q.hand));" in printed
-    assert "the items of q's hand over" in " ".join(reading(module, "all_cards"))
+    assert "the list of the items of q's hand, for each player q" in " ".join(reading(module, "all_cards"))
     bad = analyse_text(PACK + "func f() = size(gather(p in players, p.vp));\n"
                        "func g() = size(gather(p in players));").diagnostics
     assert [d.code for d in bad if d.severity == "error"] == ["E303", "E302"]
