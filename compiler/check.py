@@ -997,7 +997,84 @@ class Checker(A.Visitor):
         """Where an `amend` of an enum added or retitled one of the members, the first that was, or None."""
         return next((at for m in members for at in (self.sym.retitled.get(m), self.sym.member_spans.get(m)) if at), None)
 
+    # the types a field of an enum's members may have: constants written in the enum (E339 for another)
+    ENUM_FIELD_TYPES = ("int", "bool", "str")
+
+    def enum_fields(self, d: A.Enum) -> None:
+        """`enum side { dx: int; dy: int; north(dx = 0, dy = -1), ... }`: the fields each member holds (as a
+        record's: int, bool, str, a range, an enum's member, a record, a list of those; E339 for another type) and
+        each member's values: constants (E339 otherwise), of their field's type (E303), each field the enum
+        declares (E334 for another, or one given twice), every field without a default given (E333)."""
+        bad = set()   # fields of a type no constant is: not asked of each member besides
+        for f in self.declared_fields(d.fields, f" of enum {d.name}"):
+            item = f.of if f.of is not None else f.type
+            if f.of is not None:
+                self.list_of(f.of, f.span)
+            if item not in self.ENUM_FIELD_TYPES and self.sym.category(item) not in ("enum", "record") \
+                    and not (f.of is None and f.type == "list"):
+                bad.add(f.name)
+                self.err("E339", f"field {f.name!r} of enum {d.name} is {article(words(self.declared(item)))}: a "
+                         f"member's data is a constant written in the enum, a number, a condition, a text, a "
+                         f"member, a record or a list of those", f.span,
+                         "a value worked out in play, or a card, is a func's: 'func NAME(m: "
+                         f"{d.name}) = match m {{ ... }};'")
+            elif f.default is not None:
+                self.member_value_of(d, f, f.default, f"the default of {f.name!r} must be")
+        fields = {f.name: f for f in d.fields}
+        for member, values in zip(d.members, d.data or ((),) * len(d.members)):
+            if values and not d.fields:
+                self.err("E334", f"member {member!r} gives values, but enum {d.name} declares no fields",
+                         values[0].span, f"declare each field first, as a record's: 'enum {d.name} {{ "
+                         f"{values[0].name}: TYPE; ... }}'")
+                continue
+            given, unknown = set(), False
+            for v in values:
+                if v.name in given:
+                    self.err("E334", f"field {v.name!r} of {member} is given twice", v.span, "give each field once")
+                    continue
+                given.add(v.name)
+                f = fields.get(v.name)
+                if f is None:
+                    self.unknown("E334", "field", v.name, v.span, list(fields), of=f"enum {d.name}")
+                    unknown = True
+                    continue
+                if f.name not in bad:
+                    self.member_value_of(d, f, v.value, f"field {v.name!r} of {d.name} holds")
+            missing = [f.name for f in d.fields if f.name not in given and f.default is None and f.name not in bad]
+            if missing and not unknown:
+                at = self.amended_at(member) or self.at_name(member, d.span)
+                self.err("E333", f"member {member!r} of enum {d.name} has no value for "
+                         f"{', '.join(repr(m) for m in missing)}: every field without a default has a value for each "
+                         f"member", at, f"write {member}({', '.join(f'{f.name} = ...' for f in d.fields if f.default is None or f.name in given)})")
+
+    def member_value_of(self, d: A.Enum, f: A.FieldDecl, value, what: str) -> None:
+        """A member's value of a field (or the field's default): a constant (E339), of the field's type (E303),
+        in the field's range (E303)."""
+        def constant(v) -> bool:
+            if type(v) is A.Construct:
+                return all(constant(g.value) for g in v.fields)
+            if type(v) is A.ListLit:
+                return all(map(constant, v.items))
+            if type(v) is A.Name:   # a member (of any enum, this one too)
+                return self.sym.category(v.id) == "member"
+            if type(v) is A.Str and v.parts:
+                return False
+            return is_field_value(v) and not isinstance(v, A.You)
+        if not constant(value):
+            self.err("E339", f"{printed(value)} is no constant, and {f.name!r} of enum {d.name} is a member's data: a "
+                     f"number, a text, true, false, none, a member, a record built of those or a list of them, written "
+                     f"in the enum", value.span,
+                     "a value worked out in play is a func's: 'func NAME(m: "
+                     f"{d.name}) = ...;' reading m's data")
+            return
+        self.typed_value(f.type if f.of is None else f"list of {f.of}", value, Scope(), what)
+        v = constant_int(value)
+        if f.within is not None and v is not None and not f.within[0] <= v <= f.within[1]:
+            self.err("E303", f"{what} a number from {f.within[0]} to {f.within[1]}, not {v}", value.span)
+
     def visit_Enum(self, d: A.Enum) -> None:
+        if d.fields or d.data:
+            self.enum_fields(d)
         shown: dict = {}   # what each member is shown as -> the member
         for member, title in zip(d.members, d.titles or (None,) * len(d.members)):
             text = title if title is not None else member
@@ -1281,6 +1358,27 @@ class Checker(A.Visitor):
                      f"a default is named when a {d.name} is built", e.span,
                      f"write {d.name}({', '.join(f'{f.name} = ...' for f in d.fields if f.default is None)})")
         return f"record:{d.name}"
+
+    def member_datum(self, e: A.Attr, enum: A.Enum, setting: bool) -> str:
+        """`d.dx`: a field of an enum's members, the member's value (Symbols.enum_reads); E334 for a field the enum
+        does not declare, E339 for a `set` of one (a member's data is fixed where the enum is declared)."""
+        f = next((f for f in enum.fields if f.name == e.name), None)
+        if f is None and enum.fields:
+            self.unknown("E334", "field", e.name, e.span, [g.name for g in enum.fields], of=f"enum {enum.name}")
+            return "any"
+        if f is None:   # the enum holds no data at all
+            self.err("E334", f"a {enum.name} has no field {e.name!r}: enum {enum.name} declares no fields",
+                     self.at_name(e.name, e.span), f"an enum's members hold values of the fields it declares: "
+                     f"'enum {enum.name} {{ {e.name}: TYPE; {enum.members[0] if enum.members else 'm'}({e.name} = "
+                     f"...), ... }}'")
+            return "any"
+        if setting:
+            self.err("E339", f"{e.name!r} of a {enum.name} is the member's data, fixed where enum {enum.name} is "
+                     f"declared: it cannot be set", e.span, "keep what changes in a variable: "
+                     f"'var {e.name}[{enum.name}]: ...;'")
+        self.used.add(enum.name)
+        self.sym.enum_reads[id(e)] = (enum.name, f.name)
+        return self.declared(f.type if f.of is None else f"list of {f.of}")
 
     def record_field(self, e: A.Attr, record: str, setting: bool) -> str:
         """`s.row`: the type of a record's field; E373 for a field it lacks, E375 for a `set` of one (a
@@ -1847,11 +1945,52 @@ class Checker(A.Visitor):
 
     def visit_Func(self, d: A.Func) -> None:
         scope = self.params(d.params)
+        value = d.value
+        if type(value) is A.LetIn:   # `let a = X; ... VALUE`: the lets, then the value with them in scope
+            scope = self.func_lets(value, scope)
+            value = value.value
         if d.returns is None:
-            self.expr(d.value, scope)
-            return
-        self.type_ref(d.returns, d.span)
-        self.result(d.returns, d.value, scope, DECLARED + self.called(d.name))
+            self.expr(value, scope)
+        else:
+            self.type_ref(d.returns, d.span)
+            self.result(d.returns, value, scope, DECLARED + self.called(d.name))
+        if type(d.value) is A.LetIn:
+            self.unused_lets(d.value, scope)
+
+    def func_lets(self, e: A.LetIn, scope: Scope) -> Scope:
+        """A func's lets, each in turn (typed or not, as a proc's `let`), in a scope of their own over the
+        parameters; W459 for a let named as a parameter or an earlier let (the name is then the new value
+        for the rest of the func, and the other cannot be read); E396 for a let running a proc."""
+        inner = scope.child()
+        for s in e.lets:
+            if s.name in inner.locals:
+                first = inner.locals[s.name][0]
+                was = "parameter" if first in self.param_spans else "let"
+                self.diags.append(Diagnostic(
+                    "W459", f"{s.name!r} is already a {was} of this func (line {first.line}): from here on, "
+                    f"{s.name!r} is this value, and the {was} cannot be read", self.at_name(s.name, s.span),
+                    "give the let a name of its own"))
+            if proc_result_call(s.value, self.sym) is not None:
+                self.err("E396", f"{s.value.func!r} is a proc, which may decide or change the game: a func's let "
+                         f"cannot run it ({FUNC_WHY})", s.value.span, "call the proc from a proc: 'let x = "
+                         f"{s.value.func}(...);' in its body")
+                self.let(s.name, s.span, "any", inner)
+                continue
+            self.visit_Let(s, inner)
+        return inner
+
+    def unused_lets(self, e: A.LetIn, scope: Scope) -> None:
+        """W405 for a func's let that neither a later let nor the value reads."""
+        for s in e.lets:
+            entry = scope.locals.get(s.name)
+            if entry is not None and entry[0] is s.span and not entry[1]:
+                self.diags.append(Diagnostic("W405", f"{s.name!r} is set but never used", s.span))
+
+    def visit_LetIn(self, e: A.LetIn, scope: Scope) -> str:
+        inner = self.func_lets(e, scope)
+        kind = self.expr(e.value, inner)
+        self.unused_lets(e, inner)
+        return kind
 
     def result(self, type_name: str, value, scope: Scope, what: str) -> None:
         """A typed func's value: each value it may give (the cases of a `match`, both sides of an
@@ -4805,6 +4944,11 @@ class Checker(A.Visitor):
             if index is not None:
                 self.expr(index, scope)
             return self.record_field(e, obj.partition(":")[2], setting)
+        if base_of(obj) == "member" and isinstance(self.sym.decls.get(obj.partition(":")[2]), A.Enum) \
+                and e.name not in ("name", "title"):
+            if index is not None:
+                self.expr(index, scope)
+            return self.member_datum(e, self.sym.decls[obj.partition(":")[2]], setting)
         if e.name == "name":
             self.name_reads[id(e)] = obj
         kind = self.shared_kind(obj, e.name, e.obj, e.span)

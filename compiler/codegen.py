@@ -17,10 +17,10 @@ import jinja2
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.printer import PRECEDENCE, precedence
-from rulebook.runtime.engine import MAX_STEPS
+from rulebook.runtime.engine import MAX_STEPS, MemberData
 from rulebook.runtime.kernels import KERNELS
 
-from .layout import (kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (enum_data, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, is_filter,
                      recursive, runtime_axes, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
@@ -113,6 +113,7 @@ class CodeGen(A.Visitor):
                               if f.type != "effect" and f.index is None} | {"title", "name", "copy_number"}) \
             - set_fields(sym)
         self.member_tables = member_elements(sym)
+        self.enum_data = enum_data(sym)   # (enum, field) -> {member: value}: the members' data
         self.direct_reads = self.reads()
         self.entity_fields = self.card_fields()
         # resources sharing a group's cap: past it a gain asks which to discard, so only a gain of
@@ -173,6 +174,11 @@ class CodeGen(A.Visitor):
         fn = Function(f"def {name}({params}):", doc)
         if name in self.recursive_names:   # a call counts a step: recursion cannot run away
             fn.lines.append(f"    rt.step({where(value)!r})")
+        if type(value) is A.LetIn:   # `let a = X; ... VALUE`: each let a plain assignment, then the value
+            for s in value.lets:
+                fn.lines.append(f"    v_{s.name} = {self.ex(s.value, ctx)}  # @{where(s)}")
+                ctx = ctx.bind(s.name)
+            value = value.value
         # every line maps to the func's value, as its one `return` line did: errors keep their place
         fn.lines += self.returning(value, ctx, f"  # @{where(value)}") \
             if self.loops_in(value, ctx) or type(value) in (A.Match, A.Attr) else [f"    return {self.ex(value, ctx)}  # @{where(value)}"]
@@ -568,6 +574,9 @@ class CodeGen(A.Visitor):
         }[how]()
 
     def visit_Attr(self, e, ctx) -> str:
+        read = self.sym.enum_reads.get(id(e))
+        if read is not None:   # `d.dx`: a field of the members of an enum, a constant of a member named
+            return self.member_datum(e, read, ctx)
         if id(e) in self.sym.slots:   # an effect read as a value: whether the card writes it
             return f"rt.writes({self.ex(e.obj, ctx)}, {e.name!r})"
         if id(e) in self.sym.computed:   # a computed field: the card's expression, worked out for you
@@ -584,6 +593,26 @@ class CodeGen(A.Visitor):
             if read is not None:
                 return read
         return f"rt.field({obj}, {e.name!r})"
+
+    def visit_LetIn(self, e, ctx) -> str:
+        """A func's lets and value as one expression (a func's own function assigns them instead, see
+        `plain_function`): each let an assignment expression, then the value."""
+        parts = []
+        for s in e.lets:
+            parts.append(f"(v_{s.name} := {self.ex(s.value, ctx)})")
+            ctx = ctx.bind(s.name)
+        return f"({', '.join(parts)}, {self.ex(e.value, ctx)})[-1]"
+
+    def member_datum(self, e, read: tuple, ctx) -> str:
+        """`d.dx` of an enum's members: the value itself when the member is named (`north.dx` is -1 in the
+        code), else the field's module table (`MemberData`, a dict) by the member; a list a new one each read."""
+        column = self.enum_data[read]
+        if type(e.obj) is A.Name and classify(e.obj.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)[0] == "member":
+            return repr(column[e.obj.id])
+        table = self.constants.setdefault(("enum",) + read, (f"_DATA_{IDENT.sub('_', read[0])}_{IDENT.sub('_', read[1])}",
+                                                              repr(MemberData(read[1], column))))[0]
+        value = f"{table}[{self.ex(e.obj, ctx)}]"
+        return f"list({value})" if any(type(v) is list for v in column.values()) else value
 
     def named_read(self, obj: str, name: str):
         """`rt.field(obj, name)` without the call, `obj` a plain name (read more than once), when the
@@ -1631,6 +1660,7 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
         pack=pack_name, digest=digest, functions=gen.functions, callables=functions, constants=gen.constants.values(),
         tables=tables(lay, pack_name, triggers, conditions), procs=[p.name for p in lay.procs],
         funcs=[f.name for f in lay.funcs], r=repr, records=bool(sym.of("record")),
+        enum_data=any(key[0] == "enum" for key in gen.constants),
     )
     line_map = {}
     out = []

@@ -517,6 +517,10 @@ class ExprReader(A.Visitor):
         return "the row " + ", ".join(items) if all(isinstance(i, A.Int) for i in e.items) else _either(items, "and")
 
     # ---------------------------------------------------------------- calls
+    def visit_LetIn(self, e):
+        """A func's value after its lets, as one phrase: "a plus b, where a is ... and b is ..."."""
+        return f"{self.read(e.value)}, where {_either([f'{s.name} is {self.read(s.value)}' for s in e.lets], 'and')}"
+
     def visit_Construct(self, e):
         """`corner(hex = 4, vertex = 2)`: "a corner with hex 4 and vertex 2" (a field left out: its default)."""
         fields = [f"{spoken(f.name)} {self.read(f.value)}" for f in e.fields]
@@ -1748,10 +1752,15 @@ class Reader(A.Visitor):
             self.version(d, depth)
 
     def func(self, d, depth: int) -> None:
-        condition = (isinstance(d.value, A.Binary) and d.value.op in (*COMPARISONS, "and", "or")) or \
-            isinstance(d.value, A.Unary) and d.value.op == "not" or \
-            isinstance(d.value, A.Aggregate) and d.value.op in ("some", "every")
-        self.say(depth, ("True when " if condition else "Equals ") + self.x(d.value) + ".")
+        value = d.value
+        if type(value) is A.LetIn:   # its lets read as a proc's ("Let r be ..."), in order, then the value
+            for s in value.lets:
+                self.visit_Let(s, depth)
+            value = value.value
+        condition = (isinstance(value, A.Binary) and value.op in (*COMPARISONS, "and", "or")) or \
+            isinstance(value, A.Unary) and value.op == "not" or \
+            isinstance(value, A.Aggregate) and value.op in ("some", "every")
+        self.say(depth, ("True when " if condition else "Equals ") + self.x(value) + ".")
 
     def visit_Game(self, d, depth: int) -> None:
         self.say(depth, f"For {d.min_players} to {d.max_players} players.")
@@ -1793,6 +1802,25 @@ class Reader(A.Visitor):
     def visit_Enum(self, d, depth: int) -> None:
         titles = d.titles or (None,) * len(d.members)
         self.say(depth, f"One of: {_either([_member_words(m, t) for m, t in zip(d.members, titles)], 'or')}.")
+        if d.fields:   # the members' data: what each holds, then each member's values
+            self.say(depth, f"Each holds {_either([self.field_words(f) for f in d.fields], 'and')}, fixed here: "
+                     + "; ".join(f"{spoken(m)} {self.member_values(d, m)}" for m in d.members) + ".")
+
+    def member_values(self, d: A.Enum, member: str) -> str:
+        """A member's values of its enum's fields, in the fields' order (a default where it gives none):
+        "dx 0 and dy -1"."""
+        given = {v.name: v.value for v in d.values_of(member)}
+        return _either([f"{spoken(f.name)} {self.x(given.get(f.name, f.default)) if f.name in given or f.default is not None else '?'}"
+                        for f in d.fields], "and")
+
+    def field_words(self, f: A.FieldDecl) -> str:
+        """A record's or an enum's field as read: "row (a number from 1 to 5)", "tiebreak (a number, 0 unless given)"."""
+        kind = f"a list of {plural(singular(self.noun(f.of)))}" if f.of is not None else \
+            f"a number from {f.within[0]} to {f.within[1]}" if f.within is not None else \
+            {"int": "a number", "bool": "true or false", "str": "a text"}.get(f.type) or \
+            article_of(spoken(f.type))
+        return f"{spoken(f.name)} ({kind}" + (f", {'empty' if f.default == A.ListLit(()) else self.x(f.default)} unless given" if f.default is not None
+                                              else "") + ")"
 
     def visit_Amend(self, d, depth: int) -> None:
         """An amend of an enum's members (the other amends are read in what they amend)."""
@@ -1801,9 +1829,14 @@ class Reader(A.Visitor):
                 continue
             member, enum = _member_words(m.name, m.title), spoken(d.name)
             added = self.symbols.member_spans.get(m.name) if self.symbols is not None else None
-            if m.title is None or added is not None and (added.file, added.line, added.column) == \
+            holds = f", holding {_either([f'{spoken(v.name)} {self.x(v.value)}' for v in m.values], 'and')}" \
+                if m.values else ""
+            if m.title is None and m.values and (added is None or (added.file, added.line, added.column) !=
+                                                 (m.span.file, m.span.line, m.span.column)) and self.symbols is not None:
+                self.say(depth, f"Gives {spoken(m.name)} of {enum} new values{holds[len(', holding'):] and ':' + holds[len(', holding'):]}.")
+            elif m.title is None or added is not None and (added.file, added.line, added.column) == \
                     (m.span.file, m.span.line, m.span.column):   # the member this item added
-                self.say(depth, f"Adds {member} at the end of {enum}.")
+                self.say(depth, f"Adds {member} at the end of {enum}{holds}.")
             elif self.symbols is None:   # without the pack, whether it is new is not known
                 self.say(depth, f"{capital(member)}: added at the end of {enum}, or given this title if it is "
                          "already one of them.")
@@ -1832,14 +1865,7 @@ class Reader(A.Visitor):
         self.removed(d, depth, ("decl", d.name))
 
     def visit_Record(self, d, depth: int) -> None:
-        def field(f: A.FieldDecl) -> str:
-            kind = f"a list of {plural(singular(self.noun(f.of)))}" if f.of is not None else \
-                f"a number from {f.within[0]} to {f.within[1]}" if f.within is not None else \
-                {"int": "a number", "bool": "true or false", "str": "a text"}.get(f.type) or \
-                article_of(spoken(f.type))
-            return f"{spoken(f.name)} ({kind}" + (f", {'empty' if f.default == A.ListLit(()) else self.x(f.default)} unless given" if f.default is not None
-                                                  else "") + ")"
-        self.say(depth, f"{capital(article_of(spoken(d.name)))} is a value made of {_either([field(f) for f in d.fields], 'and')}: "
+        self.say(depth, f"{capital(article_of(spoken(d.name)))} is a value made of {_either([self.field_words(f) for f in d.fields], 'and')}: "
                  f"built by naming its fields, read by name, never changed once built; two are equal when all "
                  f"their fields are.")
         if d.title is not None:   # `"r{row}c{col}"`: each field's value in its place

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from rulebook.dsl import ast as A
 from rulebook.runtime.kernels import KERNELS
-from rulebook.runtime.engine import FUNC_FRAMES, LOCAL_FRAMES, STATEMENT_FRAMES, LeaveLoop, best_of, in_order
+from rulebook.runtime.engine import FUNC_FRAMES, LOCAL_FRAMES, STATEMENT_FRAMES, LeaveLoop, MemberData, best_of, in_order
 from rulebook.runtime.program import Program, assemble
 from rulebook.runtime.state import Record
 
-from .layout import (kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (enum_data, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive, runtime_axes, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, is_filter, tables,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag, deciding,
@@ -65,6 +65,8 @@ class Interpreter(A.Visitor):
         self.kept = kept_locals(sym)   # names bound again inside a block: kept around it (4.12)
         self.sites = site_ids(sym)
         self.open = open_values(sym)   # the values prompts show that the hot seat may tell the others
+        # (enum, field) -> the members' values, as the compiled module's tables (MemberData: none is E601)
+        self.enum_data = {key: MemberData(key[1], column) for key, column in enum_data(sym).items()}
         self.marks: dict[int, str] = {}   # id() of a prompt's parts -> its marks (see compiler/hidden.py)
         self.bounded: dict[int, bool] = {}   # id() of a loop -> whether the pack bounds its domain
         self.leaves: dict[int, bool] = {}   # id() of a loop -> whether a `break` is written in it
@@ -921,6 +923,10 @@ class Interpreter(A.Visitor):
         return getattr(rt, name)(f.you)   # every builtin domain is a runtime method of `you`
 
     def visit_Attr(self, e, rt, f):
+        read = self.sym.enum_reads.get(id(e))
+        if read is not None:   # `d.dx`: a field of the members of an enum (a list: a new one each read)
+            value = self.enum_data[read][self.ev(e.obj, rt, f)]
+            return list(value) if type(value) is list else value
         if id(e) in self.sym.slots:   # an effect read as a value: whether the card writes it
             return rt.writes(self.ev(e.obj, rt, f), e.name)
         if id(e) in self.sym.computed:   # a computed field: the card's expression, worked out for you
@@ -972,11 +978,26 @@ class Interpreter(A.Visitor):
         """A func's value: every call counts against the step budget, so recursion cannot run away."""
         if decl.name in self.recursive:
             rt.step(where(decl.value))
+        frame = Frame(you, {p.name: v for p, v in zip(decl.params, args)})
+        value = decl.value
+        if type(value) is A.LetIn:   # its lets in turn, each placed at its own line as compiled code places it
+            for s in value.lets:
+                try:
+                    frame.locals[s.name] = self.ev(s.value, rt, frame)
+                except Exception as e:
+                    placed(e, s)
+                    raise
+            value = value.value
         try:
-            return self.ev(decl.value, rt, Frame(you, {p.name: v for p, v in zip(decl.params, args)}))
+            return self.ev(value, rt, frame)
         except Exception as e:   # a failure inside a func is placed at its value, as compiled code places it
-            placed(e, decl.value)
+            placed(e, value)
             raise
+
+    def visit_LetIn(self, e, rt, f):
+        for s in e.lets:
+            f.locals[s.name] = self.ev(s.value, rt, f)
+        return self.ev(e.value, rt, f)
 
     def visit_Aggregate(self, e, rt, f):
         reduce, keep, value = aggregate_shape(e)

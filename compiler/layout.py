@@ -40,6 +40,23 @@ def field_value(expr, sym: Optional[Symbols] = None) -> Any:
     return A.as_const(expr)
 
 
+def enum_data(sym: Symbols) -> dict:
+    """The data of the enums whose members hold values (`enum side { dx: int; ... north(dx = 0, ...) }`):
+    (enum, field) -> {member: its value}, a field a member leaves out taking its default; one table, read by
+    both backends (the compiled module holds each column as a constant, the interpreter reads it)."""
+    data = {}
+    for d in sym.decls.values():
+        if type(d) is not A.Enum or not d.fields:
+            continue
+        for f in d.fields:
+            column = {}
+            for m in d.members:
+                given = next((v.value for v in d.values_of(m) if v.name == f.name), f.default)
+                column[m] = field_value(given, sym) if given is not None else None
+            data[(d.name, f.name)] = column
+    return data
+
+
 def chosen(expr):
     """A field value that takes an item of a list written out (`[a, b, c][copy_number]` once
     `copy_number` is a number, counting from 1): that item's expression; any other value as it is

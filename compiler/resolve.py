@@ -207,6 +207,9 @@ class Symbols:
     # id() of the cell of each `neighbours(CELL [, diagonal])` -> (its record's name, diagonal too): the
     # record's fields are the board's axes (both backends read this; branch amendpick)
     cells: dict = field(default_factory=dict)
+    # id() of each `m.field` (an A.Attr) reading a field of an enum's members (`d.dx` with `enum side { dx: int;
+    # ... }`) -> (the enum, the field): a value of the member's data, never of the game (both backends read this)
+    enum_reads: dict = field(default_factory=dict)
 
     def category(self, name: str) -> Optional[str]:
         """What kind of thing a declared name is, or None."""
@@ -641,6 +644,7 @@ def _amend_enum(sym: Symbols, enum: A.Enum, item: A.Amend, diags: list[Diagnosti
         diags.append(Diagnostic("E217", f"amending {item.name!r} takes {AMEND_SHAPES[A.Enum]}", item.span))
         return
     titles = dict(zip(enum.members, enum.titles or (None,) * len(enum.members)))
+    values = dict(zip(enum.members, enum.data or ((),) * len(enum.members)))
     seen: set = set()
     changed = False
     for change in item.items:
@@ -648,20 +652,28 @@ def _amend_enum(sym: Symbols, enum: A.Enum, item: A.Amend, diags: list[Diagnosti
             diags.append(Diagnostic("E215", f"member {change.name!r} is amended twice here", change.span))
             continue
         seen.add(change.name)
-        if change.name in titles and change.title is None:
+        if change.name in titles and change.title is None and not change.values:
             diags.append(Diagnostic("E217", f"{change.name!r} is already a member of enum {item.name!r}: give it a "
-                                    "title to retitle it", change.span,
+                                    "title to retitle it" + (", or values to change its data" if enum.fields else ""),
+                                    change.span,
                                     "a new member needs a name no member has; dropping one is 'override enum'"))
             continue
         where = declared_at(sources, change.name, change.span)
         if change.name not in titles:
             sym.member_spans[change.name] = where   # for an E208 about it
+            titles[change.name], values[change.name] = change.title, change.values
         else:
-            sym.retitled[change.name] = where       # for a W409 about its new title
-        titles[change.name], changed = change.title, True
+            if change.title is not None:
+                sym.retitled[change.name] = where       # for a W409 about its new title
+                titles[change.name] = change.title
+            if change.values:   # its data, as the amend writes it (the fields it leaves out: their defaults)
+                values[change.name] = change.values
+        changed = True
     shown = tuple(titles.values())
+    data = tuple(values.values())
     sym.decls[item.name] = replace(enum, members=tuple(titles),
-                                   titles=shown if any(t is not None for t in shown) else ())
+                                   titles=shown if any(t is not None for t in shown) else (),
+                                   data=data if any(data) else ())
     if changed:   # reported as I404, as the other amends that change something
         sym.amended.append((item, enum))
 
@@ -1165,7 +1177,9 @@ def enum_changes(item: A.Amend, enum) -> str:
         return ""
     added = list(dict.fromkeys(m.name for m in item.items if m.name not in enum.members))
     retitled = list(dict.fromkeys(m.name for m in item.items if m.name in enum.members and m.title is not None))
-    said = ([f"adds {', '.join(added)}"] if added else []) + ([f"retitles {', '.join(retitled)}"] if retitled else [])
+    revalued = list(dict.fromkeys(m.name for m in item.items if m.name in enum.members and m.values))
+    said = ([f"adds {', '.join(added)}"] if added else []) + ([f"retitles {', '.join(retitled)}"] if retitled else []) \
+        + ([f"changes the values of {', '.join(revalued)}"] if revalued else [])
     return f": {'; '.join(said)}" if said else ""
 
 

@@ -1441,24 +1441,44 @@ class Var(Decl):
 
 @node
 class Enum(Decl):
-    """`enum NAME { a "Title", b, c }`."""
+    """`enum NAME { a "Title", b, c }`; with data, `enum side { dx: int; dy: int; north(dx = 0, dy = -1), ... }`:
+    the fields every member holds (FieldDecl, as a record's) and each member's values (a tuple of FieldValue
+    per member, in the members' order; () when no member gives any)."""
 
     name: str
     members: tuple
     titles: tuple = ()   # each member's title or None, in order; () when no member has one
+    fields: tuple = ()   # FieldDecl: what each member holds, as a record's fields
+    data: tuple = ()     # per member, its FieldValues as written; () when no member writes values
 
     def title_of(self, member: str) -> "str | None":
         """The title a member is shown by, if it has one."""
         return self.titles[self.members.index(member)] if self.titles else None
 
+    def values_of(self, member: str) -> tuple:
+        """The FieldValues a member writes (none: ())."""
+        return self.data[self.members.index(member)] if self.data else ()
+
+    def __repr__(self) -> str:
+        """Without `fields` and `data` when the enum has none, so the content digests of packs written
+        before enums held data stay as they were."""
+        shown = [n for n in self._fields if not (n in ("fields", "data") and not getattr(self, n))]
+        return f"Enum({', '.join(f'{n}={getattr(self, n)!r}' for n in shown)})"
+
 
 @node
 class EnumMember(Part):
-    """`member ["Title"]` of an `amend ENUM { ... }`: a member added at the end, or an existing one
-    given a new title."""
+    """`member ["Title"] [(field = VALUE, ...)]` of an enum or of an `amend ENUM { ... }`: a member added at
+    the end, or an existing one given a new title; `values` the FieldValues it gives its enum's fields."""
 
     name: str
     title: Optional[str] = None
+    values: tuple = ()
+
+    def __repr__(self) -> str:
+        """Without `values` when none are written (the digests of older amends stay as they were)."""
+        shown = [n for n in self._fields if not (n == "values" and not self.values)]
+        return f"EnumMember({', '.join(f'{n}={getattr(self, n)!r}' for n in shown)})"
 
 
 @node
@@ -1783,6 +1803,15 @@ class Proc(Decl):
     params: tuple
     body: tuple
     returns: Optional[str] = None
+
+
+@node
+class LetIn(Expr):
+    """`let a = X; let b = Y; VALUE` as a func's value (`func f(c: cell) = let r = c.row + 1; r * r;`): each `let`
+    (A.Let) names a value read by the lets after it and by `value`; only a func's value is written so."""
+
+    lets: tuple
+    value: Expr
 
 
 @node

@@ -61,6 +61,16 @@ class _Title(str):
         return str(self)
 
 
+class _Placed:
+    """A member's values given by their places (`north(0, -1)`), kept only to be refused (E339) once the
+    enum's fields are known, with the named form in the hint."""
+
+    __slots__ = ("texts", "span")
+
+    def __init__(self, texts: tuple, span):
+        self.texts, self.span = texts, span
+
+
 class _Marker:
     """A small tagged value passed between transformer callbacks (never in the final AST)."""
 
@@ -340,13 +350,39 @@ class _Builder:
                      span=self._s(meta))
 
     def enum_decl(self, meta, items):
-        members = tuple(m.name for m in items[1:])
-        titles = tuple(m.title for m in items[1:])
-        return A.Enum(str(items[0]), members, titles if any(t is not None for t in titles) else (),
+        fields = tuple(i for i in items[1:] if isinstance(i, A.FieldDecl))
+        given = [i for i in items[1:] if isinstance(i, A.EnumMember)]
+        for m in given:
+            self._named_member_values(m, fields)
+        members = tuple(m.name for m in given)
+        titles = tuple(m.title for m in given)
+        data = tuple(m.values for m in given) if any(m.values for m in given) else ()
+        return A.Enum(str(items[0]), members, titles if any(t is not None for t in titles) else (), fields, data,
                       span=self._s(meta))
 
+    @staticmethod
+    def _named_member_values(m, fields: tuple) -> None:
+        """E339 for a member's values given by their places (`north(0, -1)`): each is named, as in a record's
+        construction, so a reader sees which is which and a field added later shifts nothing."""
+        if type(m.values) is not _Placed:
+            return
+        names = [f.name for f in fields]
+        shown = ", ".join(f"{n} = {v}" for n, v in zip(names, m.values.texts)) if names and \
+            len(names) == len(m.values.texts) else ", ".join(f"{n} = ..." for n in names) or "FIELD = VALUE"
+        raise RulesError([Diagnostic("E339", f"member {m.name!r} gives its values by their places: each value is "
+                                     f"named by its field", m.values.span, hint=f"write {m.name}({shown})")])
+
     def enum_member(self, meta, items):
-        return A.EnumMember(str(items[0]), _unquote(items[1]) if len(items) > 1 else None, span=self._s(meta))
+        title = next((_unquote(i) for i in items[1:] if isinstance(i, Token)), None)
+        values = next((i for i in items[1:] if isinstance(i, (tuple, _Placed))), ())
+        return A.EnumMember(str(items[0]), title, values, span=self._s(meta))
+
+    def member_data(self, meta, items):
+        return tuple(items)
+
+    def member_data_placed(self, meta, items):
+        from .printer import expr as _printed
+        return _Placed(tuple(_printed(i) for i in (items[0] or ())), self._s(meta))
 
     def event_decl(self, meta, items):
         return A.Event(str(items[0]), self._untyped_lists(items[1] or (), "an event's"), span=self._s(meta))
@@ -570,7 +606,15 @@ class _Builder:
         return A.Eliminate(items[1], str(items[0]) == "restore", span=self._s(meta))
 
     def func_decl(self, meta, items):
-        return A.Func(str(items[0]), items[1] or (), items[-1], _pick(items, "returns"), span=self._s(meta))
+        lets = tuple(i for i in items[2:-1] if isinstance(i, A.Let))
+        value = items[-1]
+        if lets:   # from the first let to the value's end
+            first, last = lets[0].span, value.span
+            value = A.LetIn(lets, value, span=A.Span(first.file, first.line, first.column, last.end_line, last.end_column))
+        return A.Func(str(items[0]), items[1] or (), value, _pick(items, "returns"), span=self._s(meta))
+
+    def func_let(self, meta, items):
+        return self.let_stmt(meta, items)
 
     def returns(self, meta, items):
         return _Marker("returns", self._list_type(meta, items[0], f"': list of {items[0][1]}'"))
@@ -603,6 +647,9 @@ class _Builder:
         return A.Amend(str(items[0]), tuple(items[2:]), part=items[1], span=self._s(meta))
 
     def amend_enum_decl(self, meta, items):
+        for m in items[1:]:
+            if isinstance(m, A.EnumMember):
+                self._named_member_values(m, ())
         return A.Amend(str(items[0]), tuple(i for i in items[1:] if not isinstance(i, _Title)), _title(items),
                        span=self._s(meta))
 

@@ -115,6 +115,9 @@ class ExprPrinter(A.Visitor):
     def visit_Construct(self, e):
         return f"{e.record}({', '.join(_field_arg(f) for f in e.fields)})"
 
+    def visit_LetIn(self, e):   # a func's value after its lets (the func prints them a line each)
+        return " ".join(f"let {s.name}{_let_type(s)} = {_expr(s.value)};" for s in e.lets) + f" {_expr(e.value)}"
+
     def visit_Match(self, e):
         cases = [f"{match_cases(c.values)}: {_expr(c.result)}" for c in e.cases]
         if e.otherwise is not None:
@@ -304,6 +307,11 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
             lines += wrapped(result, lead + label, lead + INDENT * 2, ",")
         return lines + [_leading(first) + "}" + tail]
     return [one]
+
+
+def _let_type(s: A.Let) -> str:
+    """A let's declared type as written (`: list of city`), or nothing."""
+    return f": {s.type}" + (f" of {s.of}" if s.of else "") if s.type else ""
 
 
 def _field_arg(f: A.FieldValue) -> str:
@@ -653,8 +661,7 @@ class Printer(A.Visitor):
             self.clauses([Clause(f"{word} ", s.who)])
 
     def visit_Let(self, s):
-        typed = f": {s.type}" + (f" of {s.of}" if s.of else "") if s.type else ""
-        self.clauses([Clause(f"let {s.name}{typed} = ", s.value)])
+        self.clauses([Clause(f"let {s.name}{_let_type(s)} = ", s.value)])
 
     def visit_SetName(self, s):
         self.clauses([Clause(f"set {s.name}{_at(s.index)} = ", s.value)])
@@ -797,17 +804,23 @@ class Printer(A.Visitor):
 
     def visit_Enum(self, d):
         titles = d.titles or (None,) * len(d.members)
-        self.members(f"enum {d.name}", list(zip(d.members, titles)))
+        values = d.data or ((),) * len(d.members)
+        self.members(f"enum {d.name}", list(zip(d.members, titles, values)), d.fields)
 
-    def members(self, head: str, members: list) -> None:
-        """An enum's members (name, title or None) after `head`, on one line when they fit, else one a line."""
-        shown = [m if t is None else f"{m} {_title(t).strip()}" for m, t in members]
+    def members(self, head: str, members: list, fields: tuple = ()) -> None:
+        """An enum's members (name, title or None, values) after `head`, on one line when they fit, else one a
+        line; an enum with fields (data per member) has its fields first, each on a line, then a member a line."""
+        shown = [(m if t is None else f"{m} {_title(t).strip()}")
+                 + (f"{' ' if t is not None else ''}({', '.join(_field_arg(v) for v in vs)})" if vs else "")
+                 for m, t, vs in members]
         one_line = f"{head} {{ {', '.join(shown)} }}"
-        if len((self.lead or INDENT * self.depth) + one_line) <= LINE_WIDTH:
+        if not fields and len((self.lead or INDENT * self.depth) + one_line) <= LINE_WIDTH:
             self.line(one_line)
             return
         self.line(f"{head} {{")   # too long for a line: one member a line
         self.depth += 1
+        for f in fields:
+            self.part(f)
         for member in shown:
             self.line(f"{member},")
         self.depth -= 1
@@ -936,6 +949,14 @@ class Printer(A.Visitor):
 
     def visit_Func(self, d):
         returns = f": {d.returns}" if d.returns else ""
+        if type(d.value) is A.LetIn:   # the head, then each let and the value a line each, one level in
+            self.clauses([Clause(f"func {d.name}({params_text(d.params)}){returns} =")], tail="")
+            self.depth += 1
+            for s in d.value.lets:
+                self.visit_Let(s)
+            self.clauses([Clause("", d.value.value)])
+            self.depth -= 1
+            return
         self.clauses([Clause(f"func {d.name}({params_text(d.params)}){returns} = ", d.value)])
 
     def visit_Extern(self, d):
@@ -952,7 +973,7 @@ class Printer(A.Visitor):
 
     def visit_Amend(self, d):
         if d.items and isinstance(d.items[0], A.EnumMember):
-            self.members(f"amend {d.name}{_title(d.title)}", [(m.name, m.title) for m in d.items])
+            self.members(f"amend {d.name}{_title(d.title)}", [(m.name, m.title, m.values) for m in d.items])
             return
         head = f"amend {d.name}{'.' + d.part if d.part else ''}{_title(d.title)}{f' * {d.copies}' if d.copies is not None else ''}"
         if not d.items:

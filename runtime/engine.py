@@ -419,6 +419,26 @@ def grid_key(index):
     return None if any(type(i) is bool for i in key) else key
 
 
+class MemberData(dict):
+    """One field of an enum's members (`dx` of `enum side { dx: int; ... }`): member -> value, a plain dict
+    read by subscription on both backends; of none (no member yet) the read stops play as a card's field of
+    none does (E601)."""
+
+    __slots__ = ("field",)
+
+    def __init__(self, field: str, values: dict):
+        super().__init__(values)
+        self.field = field
+
+    def __missing__(self, member):
+        raise RulesRuntimeError("E601", f"{label_of(member) if member is not None else 'none'} has no field "
+                                f"{self.field!r}")
+
+    def __repr__(self) -> str:
+        """As Python builds it: the generated module holds each field's table so."""
+        return f"MemberData({self.field!r}, {dict(self)!r})"
+
+
 class Elements(dict):
     """An indexed counter's or zone's element names by index, for one indexed by names (an enum's
     members or a kind's cards): generated code reads `table[index]` where `rt.at(base, index)` would
