@@ -4944,11 +4944,11 @@ class Checker(A.Visitor):
             if index is not None:
                 self.expr(index, scope)
             return self.record_field(e, obj.partition(":")[2], setting)
-        if base_of(obj) == "member" and isinstance(self.sym.decls.get(obj.partition(":")[2]), A.Enum) \
-                and e.name not in ("name", "title"):
+        enum = self.sym.decls.get(obj.partition(":")[2]) if base_of(obj) == "member" else None
+        if isinstance(enum, A.Enum) and (e.name not in ("name", "title") or any(f.name == e.name for f in enum.fields)):
             if index is not None:
                 self.expr(index, scope)
-            return self.member_datum(e, self.sym.decls[obj.partition(":")[2]], setting)
+            return self.member_datum(e, enum, setting)
         if e.name == "name":
             self.name_reads[id(e)] = obj
         kind = self.shared_kind(obj, e.name, e.obj, e.span)
