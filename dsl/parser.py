@@ -381,8 +381,9 @@ class _Builder:
         return tuple(items)
 
     def member_data_placed(self, meta, items):
+        """`north(0, -1)`: refused once the enum is known (E339); `north()` gives no values, as `north`."""
         from .printer import expr as _printed
-        return _Placed(tuple(_printed(i) for i in (items[0] or ())), self._s(meta))
+        return _Placed(tuple(_printed(i) for i in items[0]), self._s(meta)) if items[0] else ()
 
     def event_decl(self, meta, items):
         return A.Event(str(items[0]), self._untyped_lists(items[1] or (), "an event's"), span=self._s(meta))

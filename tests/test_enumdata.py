@@ -325,3 +325,28 @@ func steps(): int = total(p in players, total(c in p.built, 2));
     assert "the list of the items of p's built, for each player p" in read("all_cards")
     assert "the total of 2, for each player p and each c among p's built" in read("steps")
     assert "the items of the items" not in read("sides") + read("squares")
+
+
+def test_an_override_with_lets_calls_its_base(tmp_path):
+    write_pack(tmp_path / "base", PACK + 'func worth(d: side): int = let w = d.dx * 10; w + 1;\n'
+               'proc p() { for each d in side { say "{worth(d)}"; } }\n', name="base")
+    write_pack(tmp_path / "house", "override func worth(d: side): int =\n  let b = base(d);\n  let twice = b * 2;\n"
+               "  twice + d.dy;\n", name="house", extends=["../base"])
+    for p in (compile_pack(str(tmp_path / "house")).program, interpret_pack(str(tmp_path / "house"))):
+        g = Game(p, 2, 1)
+        run_proc(g, "p")
+        assert g.messages == ["P1: 1", "P1: 22", "P1: 3", "P1: -18"]
+
+
+def test_an_editor_finds_a_funcs_lets_where_they_are_read():
+    from rulebook.compiler.workspace import file_occurrences
+
+    text = "func f(c: int): int =\n  let a = c + 1;\n  let b = a * 2;\n  a + b;\n"
+    found = [(o.name, o.span.line, o.role, o.scope) for o in file_occurrences(parse_text(text, "a.rules"), text)]
+    assert ("a", 3, "local", ("a.rules", 2, 3, "a")) in found and ("a", 4, "local", ("a.rules", 2, 3, "a")) in found
+    assert ("b", 4, "local", ("a.rules", 3, 3, "b")) in found
+
+
+def test_empty_parentheses_give_no_values():
+    the_one_error(analysed("enum s { v: int; a(), b(v = 1) }"), "E333", "member 'a' of enum s has no value for 'v'")
+    assert not [d for d in analysed("enum s { v: int = 0; a(), b(v = 1) }").diagnostics if d.severity == "error"]
