@@ -1042,10 +1042,20 @@ class Checker(A.Visitor):
                     self.member_value_of(d, f, v.value, f"field {v.name!r} of {d.name} holds")
             missing = [f.name for f in d.fields if f.name not in given and f.default is None and f.name not in bad]
             if missing and not unknown:
-                at = self.amended_at(member) or self.at_name(member, d.span)
+                at = self.amended_at(member) or self.member_at(member, d.span)
                 self.err("E333", f"member {member!r} of enum {d.name} has no value for "
                          f"{', '.join(repr(m) for m in missing)}: every field without a default has a value for each "
                          f"member", at, f"write {member}({', '.join(f'{f.name} = ...' for f in d.fields if f.default is None or f.name in given)})")
+
+    def member_at(self, member: str, span: A.Span) -> A.Span:
+        """Where an enum declares a member: its name after `{`, `;` or `,`, before `(`, `,`, `}` or its title (not
+        a member named in another member's values, `across = south`, `[east, west]`); the enum when unknown."""
+        tokens = self.tokens_in(span)
+        for i, (line, col, t) in enumerate(tokens):
+            if t.type == "NAME" and t == member and 0 < i < len(tokens) - 1 \
+                    and str(tokens[i - 1][2]) in ("{", ";", ",") and str(tokens[i + 1][2]) not in ("=", ":", "]"):
+                return A.Span(span.file, line, col, line, col + len(member))
+        return span
 
     def member_value_of(self, d: A.Enum, f: A.FieldDecl, value, what: str) -> None:
         """A member's value of a field (or the field's default): a constant (E339), of the field's type (E303),

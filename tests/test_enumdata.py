@@ -350,3 +350,8 @@ def test_an_editor_finds_a_funcs_lets_where_they_are_read():
 def test_empty_parentheses_give_no_values():
     the_one_error(analysed("enum s { v: int; a(), b(v = 1) }"), "E333", "member 'a' of enum s has no value for 'v'")
     assert not [d for d in analysed("enum s { v: int = 0; a(), b(v = 1) }").diagnostics if d.severity == "error"]
+
+
+def test_e333_is_at_the_member_and_not_where_another_member_names_it():
+    text = PACK + "enum s { v: int; w: s = b; a(v = 1, w = b), b }"
+    assert ("E333", LINES + 1, 45) in found_at(text)
