@@ -430,7 +430,7 @@ class ExprReader(A.Visitor):
     def visit_Attr(self, e):
         if self.decl(e.name) is not None and self.category(e.name) != "entity":
             return self.owned(self.possessive(e.obj), e.name)
-        word = spoken(e.name) if len(e.name) > 2 else \
+        word = spoken(e.name) if len(e.name) > 2 or id(e) in getattr(self.symbols, "enum_reads", {}) else \
             (isinstance(e.obj, A.Name) and e.obj.id == "it" and self.argument_word(e.name)) \
             or self.field_word(e.name) or (e.name.upper() if len(e.name) == 2 else e.name)
         # a short event argument (`it.w`) reads "its worker"; `c.vp` reads VP; a record's `e.y` stays y

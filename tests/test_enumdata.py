@@ -355,3 +355,13 @@ def test_empty_parentheses_give_no_values():
 def test_e333_is_at_the_member_and_not_where_another_member_names_it():
     text = PACK + "enum s { v: int; w: s = b; a(v = 1, w = b), b }"
     assert ("E333", LINES + 1, 45) in found_at(text)
+
+
+def test_explain_reads_a_members_field_by_its_name(tmp_path):
+    from click.testing import CliRunner
+
+    from rulebook.cli import app
+
+    pack = write_pack(tmp_path / "p", PACK)
+    out = CliRunner().invoke(app, ["explain", str(pack), "step"]).output
+    assert "Equals a spot with row c's row plus d's dy and col c's col plus d's dx." in out
