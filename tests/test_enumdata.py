@@ -109,17 +109,21 @@ def test_a_pack_without_data_imports_nothing_new(tmp_path):
     assert "MemberData" not in source
 
 
-GAME = PACK + """
+GAME = (PACK + """
 var at global: spot = spot(row = 3, col = 3);
+func score_of(d: side): int =
+  let base_points = d.dx + 2;
+  let extra = size(distinct([d, d.across, north, facing]));
+  base_points + extra;
 proc walk() {
   pick d from side where at.row + d.dy >= 1 and at.row + d.dy <= 5 and at.col + d.dx >= 1 and at.col + d.dx <= 5
       "step to" {
     set at = step(at, d);
-    gain d.dx + 2 vp;
+    gain score_of(d) vp;
     set facing = d.across;
   }
 }
-""".replace("game g { seats 2 to 4; winner most vp; }", """
+""").replace("game g { seats 2 to 4; winner most vp; }", """
 game g { seats 2 to 4; phase play { repeat 4 { each players: walk(); } } winner most vp; }""")
 
 
