@@ -111,7 +111,7 @@ k__c c4 { four__play { gain 2 ore; } }
 die d6 { face { gain 1 coin; } face { gain 1 food; } face { lose 1 coin; } }
 die d3: int { face = 1; face "two" = 2 { gain 1 coin; } face = 3; }
 die dr: resource { face = coin; face = food; face = none; }
-enum side { east "the east side", west }
+enum side { pull: int; east "the east side" (pull = 2), west(pull = -1) }
 counter votes[side] from 0 to 6;
 counter heat[1..3] global;
 proc given_back(): int {
@@ -132,6 +132,7 @@ badge b2 { }
 zone badges per_player of badge;
 zone badges_done per_player of badge;
 func best() = max(vp, coin);
+func spread(n: int): int = let twice = n * 2; let less = twice - vp; max(twice, less) + size(distinct([lean, east, lean]));
 proc spend(r: resource) { gain 1 r; may cost 1 r { gain 1 vp; } }
 proc walk(t: track, n: int) { advance t by n; regress t; advance t no_benefit; reactivate t; }
 proc buy(n: int) { choose { option "buy" { pay 2 coin, 1 food for trade(n); gain 1 ore for trade(n); } option "pass" {} } }
@@ -162,7 +163,8 @@ atom = st.one_of(small, stock, st.just("tier(path)"), st.just("position(path) * 
                  st.just("(if fav == none then 0 else fav.worth)"),
                  st.just("(if allowed(trade(2)) then 1 else 0)"),
                  st.just("b1.lvl"), st.just("(if b2.flipped then 1 else 0)"), st.just("size(left(you).badges)"),
-                 st.just("(if b1.owner == you then 1 else 0)"))
+                 st.just("(if b1.owner == you then 1 else 0)"), st.just("lean.pull"), st.just("spread(coin)"),
+                 st.just("total(s in side, s.pull * votes[s])"))
 expr = st.recursive(atom, lambda inner: st.one_of(
     st.tuples(inner, st.sampled_from(["+", "-", "*"]), inner).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
     st.tuples(inner, inner).map(lambda t: f"min({t[0]}, {t[1]})"),
