@@ -213,6 +213,11 @@ def test_distinct_keeps_each_value_once_where_it_first_stands(program):
         ["P1: 3, 1, 2 / east, North / spot(row = 1, col = 2), spot(row = 2, col = 1) / nothing"]
 
 
+def test_distinct_of_cards_keeps_each_card_once(program):
+    body = 'move wood to built; move ore to built; say "{distinct([wood, ore, wood] + built)} {size(distinct(gather(c in built, [c, c])))}";'
+    assert said(program, body) == ["P1: wood, ore 2"]
+
+
 def test_distinct_counts_the_different_colours_of_a_players_cards(program):
     body = ("move wood to built; move ore to built; move clay to built; "
             'say "{size(distinct(gather(c in built, [c.colour])))} {distinct(gather(c in built, [c.colour]))}";')
