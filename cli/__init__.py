@@ -914,7 +914,7 @@ def _print_result(title: str, result: dict, decisions: int, brief: bool = False,
         return
     parts = result.get("parts", {})
     names = list(next(iter(parts.values()), {}))
-    if len(names) > 1 and ("+" in keys[0] or " - " in keys[0]):   # the sum reads in its part columns
+    if len(names) > 1 and "+" in keys[0] and " - " not in keys[0]:   # a sum reads in its part columns
         keys[0] = "total"
     heads = [(text, True) for text in keys] + [(label(name), False) for name in names]   # (heading, a key?)
     knocked = result.get("out", [])   # a knocked-out player is shown with their scores, marked out
