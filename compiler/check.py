@@ -4601,6 +4601,14 @@ class Checker(A.Visitor):
             self.err("E303", f"cannot order {article(words(left))} and {article(words(right))}: records are only "
                      f"equal or not", e.span, "compare one of their fields: 'a.FIELD < b.FIELD'")
             return "bool"
+        if e.op in ("<", "<=", ">", ">=") and any(base_of(t) in ("list", "zone") and base_of(element_of(t)) == "record"
+                                                  for t in (left, right)):
+            # lists are ordered item by item, and records have no order: play would stop at the first pair that
+            # differs (a record's name, `square < square`, is the list of its values)
+            self.err("E303", f"cannot order {article(words(left))} and {article(words(right))}: records are only "
+                     f"equal or not, so lists of them are too", e.span,
+                     "compare their sizes, or a field of their items: 'size(a) < size(b)'")
+            return "bool"
         if e.op in ("<", "<=", ">", ">=") and "member" in (base_of(left), base_of(right)):
             self.member_order(e, left, right)
             return "bool"
