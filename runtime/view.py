@@ -504,6 +504,8 @@ def build_view(game, index: int) -> dict:
         "labels": {k: v for k, v in program.labels.items() if k not in unseen},
         "decision": None,
     }
+    if program.record_titles:   # record -> its title's parts, as the program reads them (only then: other views stay as they were)
+        view["record_titles"] = {name: list(parts) for name, parts in program.record_titles.items()}
     told = [{"owner": owner, "zone": zone_name, "at": at, "field": field_name, "value": value(v)}
             for seats, owner, zone_name, at, field_name, v in game.learnt_lines if index in seats]
     if told:   # the fields this player learnt, where the card was then (only then: other views stay as they were)
@@ -565,7 +567,12 @@ def value_text(value: Any, view: dict) -> str:
             seen = next((e for _, z in _zones_of(view) for e in z.get("items", z.get("known", ()))
                          if e.get("key", e["name"]) == value["entity"]), None)
             return item_label(seen, numbered=False) if seen else "a card or tile you cannot see"
-        if "record" in value:   # as the rules build it, each field as words: `spot(row = 1, col = 2)`
+        if "record" in value:   # by its title (`c4`), else as the rules build it: `spot(row = 1, col = 2)`
+            title = view.get("record_titles", {}).get(value["record"])
+            if title is not None:   # literal texts at the even places, field names at the odd ones (Record.label)
+                def shown(v):   # a list as its items, as Record.label shows it
+                    return ", ".join(value_text(x, view) for x in v) if isinstance(v, list) else value_text(v, view)
+                return "".join(part if i % 2 == 0 else shown(value["fields"][part]) for i, part in enumerate(title))
             fields = (f"{k} = [{value_text(v, view) if v else ''}]" if isinstance(v, list) else
                       f"{k} = {value_text(v, view)}" for k, v in value["fields"].items())
             return f"{value['record']}({', '.join(fields)})"
