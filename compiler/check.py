@@ -963,15 +963,20 @@ class Checker(A.Visitor):
     def visit_Var(self, d: A.Var) -> None:
         self.type_ref(d.type, d.span)
         self.indexes(d)
-        if self.sym.category(d.type) == "record":   # none unless it starts with a constant construction
-            if d.default is not None:
+        if self.record_item(d.type, None) is not None:   # a record (none unless it starts with a constant
+            if d.default is not None:                      # construction), or a list of them (else empty)
                 self.kept_record(d.type, None, d.default, f"{d.name!r} holds")
             return
-        if d.type in ("int", "effect", "zone", "die", "list", "any"):
+        if d.type in ("int", "effect", "zone", "die", "list", "any") or d.type.startswith("list of "):
+            item = d.type[len("list of "):]
             hint = {"int": f"a number is a counter: 'counter {d.name};' (or 'counter {d.name} global;')",
-                    "list": "a list of cards is a zone: 'zone NAME per_player of KIND;'"}.get(d.type)
+                    "list": "a list of cards is a zone: 'zone NAME per_player of KIND;'"}.get(d.type) or (
+                f"a list of cards is a zone: 'zone {d.name} per_player of {item};'" if self.sym.category(item) == "kind"
+                else f"one condition per member: 'var {d.name}[{item}]: bool = false;'"
+                if self.sym.category(item) == "enum" else None)
             self.err("E303", f"a variable holds a player, a card or tile, a condition, a text, an enum member, "
-                     f"a track or a resource, not {article(words(self.declared(d.type)))}", d.span, hint)
+                     f"a track, a resource, a record or a list of records, not {article(words(self.declared(d.type)))}",
+                     d.span, hint)
             return
         if d.default is None:
             if d.type not in ("player", "bool") and self.sym.category(d.type) != "kind":
@@ -1214,18 +1219,18 @@ class Checker(A.Visitor):
         """A record kept in state from the start (a variable's start, a card's field, a field's default):
         `none`, or a construction whose fields are constants (numbers, texts, members, true, false, none,
         another such construction), or a list of those; then of the declared type (E303)."""
-        def constant(v) -> bool:
-            if type(v) is A.Construct:
-                return all(constant(f.value) for f in v.fields)
-            if type(v) is A.ListLit:
-                return all(map(constant, v.items))
-            if type(v) is A.Name:   # a member; a card by name (or a counter) is no constant of a record
-                return self.sym.category(v.id) == "member"
-            return is_field_value(v) and not isinstance(v, A.You)
-        if not constant(value):
+        def not_constant(v) -> Optional[A.Node]:   # the first part that is no constant, or None
+            if type(v) in (A.Construct, A.ListLit):
+                return next(filter(None, (not_constant(f.value if type(v) is A.Construct else f)
+                                          for f in (v.fields if type(v) is A.Construct else v.items))), None)
+            if type(v) is A.Name:   # a member, or a card by name (the type says where: a field of a kind); a
+                return None if self.sym.category(v.id) in ("member", "entity") else v   # counter, a local are not
+            return None if is_field_value(v) and not isinstance(v, A.You) else v
+        wrong = not_constant(value)
+        if wrong is not None:
             self.err("E303", f"a record kept from the start is built of constants: a number, a text, a member, "
-                     f"true, false or none in each field (or none)", value.span,
-                     "start it as none and set it in the rules ('set NAME = ...;')")
+                     f"a card named, true, false or none in each field (or none); {printed(wrong)!r} is none of "
+                     f"those", wrong.span, "start it as none and set it in the rules ('set NAME = ...;')")
             return
         self.typed_value(type_name if of is None else f"list of {of}", value, Scope(), what)
 

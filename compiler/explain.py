@@ -1925,6 +1925,9 @@ class Reader(A.Visitor):
         start = f", starting as {self.x(d.default)}" if d.default is not None else ""
         holds = {"bool": "true or false", "player": "a player", "str": "a text", "track": "a track",
                  "resource": "a resource"}.get(d.type, f"a {spoken(d.type)}")
+        if d.type.startswith("list of "):   # a list of records
+            holds = f"a list of {plural(spoken(d.type[len('list of '):]))}"
+            start = start or ", starting empty"
         if d.indexes is not None:
             one = ("shared values" if d.is_global else "values each player keeps") + " " + _indexed_by(d.indexes)
             holds = f"each {holds}"

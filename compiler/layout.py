@@ -117,6 +117,9 @@ class Layout:
     variant_rules: list = field(default_factory=list)   # the variants with a `when` condition
     supplies: list = field(default_factory=list)   # the resources with a `supply`
     records: dict = field(default_factory=dict)   # record -> its fields' names, in order (a saved state's check)
+    # record -> its fields that hold a card or a list of cards: a record kept from the start names them (`spot(at =
+    # t1)`), and the program puts the cards in (only records with such a field)
+    record_cards: dict = field(default_factory=dict)
     counted: list = field(default_factory=list)   # the zones a func ranges over (`total(c in dev_hand, c.points)`)
     member_titles: dict = field(default_factory=dict)   # enum member (or resource, a value of a group) -> its title
     record_titles: dict = field(default_factory=dict)   # record with a title -> its parts (record_title)
@@ -533,7 +536,8 @@ def layout(sym: Symbols) -> Layout:
                     and x.indexes is not None},
                  **member_elements(sym)},
         variables={key: (v.is_global, field_value(v.default, sym) if v.default is not None else
-                         (False if v.type == "bool" else None), isinstance(sym.decls.get(v.type), A.Kind))
+                         (False if v.type == "bool" else [] if v.type.startswith("list of ") else None),
+                         isinstance(sym.decls.get(v.type), A.Kind))
                    for v in d if isinstance(v, A.Var) for _i, key in elements(v, sym)},
         actors=[a.name for a in d if isinstance(a, A.Actor)],
         variants={v.name: v.title for v in d if isinstance(v, A.Variant)},
@@ -544,6 +548,9 @@ def layout(sym: Symbols) -> Layout:
         variant_rules=[v for v in d if isinstance(v, A.Variant) and v.when is not None],
         supplies=[r for r in d if isinstance(r, A.Resource) and r.supply is not None],
         records={r.name: [f.name for f in r.fields] for r in d if isinstance(r, A.Record)},
+        record_cards={r.name: cards for r in d if isinstance(r, A.Record)
+                      for cards in [[f.name for f in r.fields if isinstance(sym.decls.get(f.of or f.type), A.Kind)]]
+                      if cards},
         record_titles={r.name: record_title(r) for r in d if isinstance(r, A.Record) and r.title is not None},
         entities=entities,
         entity_refs=refs,
@@ -743,6 +750,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "supplies": [(r.name, where(r.supply)) for r in lay.supplies],
         "triggers": triggers, "conditions": list(conditions),
         **({"records": lay.records} if lay.records else {}),   # only for packs with records: the others' code stays
+        **({"record_cards": lay.record_cards} if lay.record_cards else {}),
         "procs": [p.name for p in lay.procs], "funcs": [f.name for f in lay.funcs],
         "game": None if g is None else (g.name, g.title, g.min_players, g.max_players, len(winner_keys(g)),
                                         key_columns(lay, g), g.winner.fewest() if g.winner else (),

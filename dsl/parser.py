@@ -346,6 +346,10 @@ class _Builder:
     def var_decl(self, meta, items):
         is_global = any(isinstance(t, Token) and t.type == "GLOBAL" for t in items)
         type_ = next(i for i in items[1:] if type(i) is str)
+        of = _pick(items, "element_of")
+        self._only_a_list(meta, type_, of, f"write 'var {items[0]}: list of {of};' or 'var {items[0]}: {type_};'")
+        if of is not None:   # a list of records (the checker says what else a list may not be)
+            type_ = f"list of {of}"
         return A.Var(str(items[0]), _title(items), is_global, type_, _pick(items, "default"), _pick(items, "indexes"),
                      span=self._s(meta))
 

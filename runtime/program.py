@@ -260,6 +260,32 @@ def anytime_zones(name: str) -> Optional[tuple]:
     return tuple(name[len("anytime in "):].split(", ")) if name.startswith("anytime in ") else None
 
 
+def _cards_in_records(program: Program, cards: dict) -> None:
+    """Put the cards in the records kept from the start (variables' starts, cards' fields): the tables
+    name them (`claim(card = "t1", ...)`), in the fields `cards` lists for each record (those of a kind's
+    type or a list of them); a record inside another, or in a list, is looked into as well."""
+    from .state import Record
+
+    entities = program.entities
+
+    def card(v):
+        return entities[v] if type(v) is str else [entities[x] for x in v] if type(v) is list else v
+
+    def put(v):
+        if type(v) is list:
+            return [put(x) for x in v]
+        if type(v) is Record:
+            own = cards.get(v.record, ())
+            return Record(v.record, {k: card(x) if k in own else put(x) for k, x in v.fields.items()})
+        return v
+
+    program.variables = {name: (is_global, put(default)) for name, (is_global, default) in program.variables.items()}
+    for e in entities.values():
+        for k, v in e.fields.items():
+            if type(v) in (Record, list):
+                e.fields[k] = put(v)
+
+
 def assemble(tables: dict, fns: dict) -> Program:
     """Build a Program from a pack's data tables and its effect callables, keyed as the layout names
     them: the one place both backends (the generated module and the interpreter) assemble a pack."""
@@ -301,6 +327,8 @@ def assemble(tables: dict, fns: dict) -> Program:
     for name, field_name, target in tables["entity_refs"]:   # a card, or a list of cards
         program.entities[name].fields[field_name] = program.entities[target] if type(target) is str else \
             [program.entities[t] for t in target]
+    if "record_cards" in tables:   # records kept from the start that name cards: the cards put in
+        _cards_in_records(program, tables["record_cards"])
     for name, title, spaces, reaches, top in tables["tracks"]:
         program.tracks[name] = TrackDef(name, title, {
             pos: SpaceDef(pos, space_title, tier, fns.get(("cost", name, pos)), fns["benefit", name, pos],

@@ -10,9 +10,11 @@ import pytest
 
 from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.runtime.engine import Game
+from rulebook.runtime.state import Record, State, check_saved
 from rulebook.runtime.view import build_view, changes, value_text
 
-from .conftest import found_at, rules_program, run_proc
+from .conftest import (found_at, played, printed_back, random_games_agree, replays_through_json, rules_program,
+                       run_proc, the_one_error)
 
 
 # ------------------------------------------------------------------ ordering lists of records (E303)
@@ -89,3 +91,134 @@ def test_the_screen_reads_kept_records_and_cards_fields_by_their_titles(titled):
 def test_views_of_packs_whose_records_have_no_title_stay_as_they_were():
     g = Game(build_text("record spot { r: int; }\nvar s global: spot;\n"), 2, 1)
     assert "record_titles" not in build_view(g, 0)
+
+
+# ------------------------------------------------------------------ a record kept from the start names a card
+CARDS = """
+counter vp;
+record spot { row: int; col: int; }
+record claim "{card} at {at}" { card: tile; at: spot; more: list of tile = []; }
+kind tile { }
+tile t1 "North" { }
+tile t2 "South" { }
+kind deck { home: claim = claim(card = t2, at = spot(row = 1, col = 1)); }
+deck d1 { }
+deck d2 { home = claim(card = t1, at = spot(row = 2, col = 2), more = [t1, t2]); }
+var home: claim = claim(card = t1, at = spot(row = 1, col = 1));
+var marks global: list of claim = [claim(card = t2, at = spot(row = 5, col = 5))];
+proc p() {
+  say "{home} / {d1.home} / {d2.home.more} / {home.card.title}";
+  set home = claim(card = t2, at = spot(row = 3, col = 3));
+  set d2.home = home;
+  reset home;
+  reset home of deck;
+  if home.card == t1 and d2.home.card == t1 and marks[1].card == t2 { gain 1 vp; }
+}
+"""
+
+cards = rules_program(CARDS)
+
+
+def test_a_record_kept_from_the_start_may_name_a_card(cards):
+    g = Game(cards, 2, 1)
+    run_proc(g, "p")
+    assert g.messages == ["P1: North at spot(row = 1, col = 1) / South at spot(row = 1, col = 1) / North, South / North"]
+    assert g.state.players[0].stock["vp"] == 1   # the card itself, equal to the card named, after a reset too
+    start = g.program.variables["home"][1]
+    assert start.fields["card"] is g.program.entities["t1"]
+    assert g.program.entities["d2"].fields["home"].fields["more"] == [g.program.entities["t1"], g.program.entities["t2"]]
+
+
+def test_a_state_with_cards_in_kept_records_saves_and_loads(cards):
+    g = Game(cards, 2, 1)
+    data = json.loads(json.dumps(g.state.to_json()))
+    assert data["players"][0]["vars"]["home"]["fields"]["card"] == {"entity": "t1"}
+    assert data["gvars"]["marks"][0]["fields"]["card"] == {"entity": "t2"}
+    check_saved(data, g.program)
+    back = State.from_json(data, g.program.entities)
+    assert back.digest() == g.state.digest() and back.players[0].vars["home"] == g.state.players[0].vars["home"]
+
+
+def test_a_kept_record_naming_what_is_no_card_of_the_kind_is_e303_at_the_name():
+    more = CARDS.replace("proc p()", "var bad: claim = claim(card = d1, at = spot(row = 1, col = vp));\nproc p()")
+    line = CARDS[:CARDS.index("proc p()")].count("\n") + 1
+    assert [f for f in found_at(more) if f[0] != "W486"] == [("E303", line, 60)]   # (the title leaves out 'more')
+    assert "'vp' is none of those" in analyse_text(more).diagnostics[-1].message
+    wrong_kind = CARDS.replace("proc p()", "var bad: claim = claim(card = d1, at = none);\nproc p()")
+    assert [(d.code, d.message) for d in analyse_text(wrong_kind).diagnostics if d.code != "W486"] == \
+        [("E303", "field 'card' of claim holds a tile, not a deck")]
+
+
+# ------------------------------------------------------------------ lists of records kept in state
+TRAILS = """
+counter vp;
+enum colour { red "Red", blue "Blue" }
+record spot "{row}.{col}" { row: 1..3; col: 1..3; }
+var trail: list of spot;
+var walls global: list of spot = [spot(row = 1, col = 1), spot(row = 3, col = 3)];
+var paths[colour]: list of spot;
+game trails { seats 2 to 3;
+  phase play {
+    repeat 3 { each players {
+      pick s from spot where not contains(trail, s) and not contains(walls, s) "Step to" {
+        set trail = trail + [s];
+        set paths[blue] = paths[blue] + [s];
+        if s.row == 2 { set walls = walls + [s]; gain 1 vp; }
+        if size(trail) == 3 { reset walls; }
+      }
+    } }
+  }
+  winner most vp;
+}
+"""
+
+trails = rules_program(TRAILS)
+
+
+def test_a_list_of_records_starts_empty_or_as_written_and_is_kept(trails):
+    g = Game(trails, 2, 1)
+    assert g.state.players[0].vars["trail"] == [] and g.state.players[1].vars["paths[red]"] == []
+    assert g.state.gvars["walls"] == [Record("spot", {"row": 1, "col": 1}), Record("spot", {"row": 3, "col": 3})]
+    g = played(trails, 3, players=2)
+    trail = g.state.players[0].vars["trail"]
+    assert len(trail) == 3 and len(set(trail)) == 3 and g.state.players[0].vars["paths[blue]"] == trail
+    assert g.state.players[0].stock["vp"] == sum(s.fields["row"] == 2 for s in trail)
+
+
+def test_lists_of_records_in_state_agree_on_both_backends_and_replay():
+    random_games_agree(TRAILS, seeds=range(1, 4), counts=(2, 3))
+    for interpreted in (False, True):
+        replays_through_json(build_text(TRAILS, interpreted=interpreted), 2)
+
+
+def test_a_saved_state_and_a_view_hold_a_list_of_records(trails):
+    g = played(trails, 2, players=2)
+    data = json.loads(json.dumps(g.state.to_json()))
+    assert data["players"][0]["vars"]["trail"][0]["record"] == "spot"
+    check_saved(data, g.program)
+    back = State.from_json(data, g.program.entities)
+    assert back.digest() == g.state.digest() and back.players[0].vars["trail"] == g.state.players[0].vars["trail"]
+    view = build_view(g, 1)
+    shown = value_text(view["players"][0]["vars"]["trail"], view)
+    assert shown == ", ".join(f"{s.fields['row']}.{s.fields['col']}" for s in g.state.players[0].vars["trail"])
+
+
+def test_a_list_var_of_anything_but_records_is_e303_with_its_reason():
+    for more, hint in (("var seen: list of colour;", "var seen[colour]: bool = false;"),
+                       ("kind tile { }\nvar seen: list of tile;", "zone seen per_player of tile;"),
+                       ("var seen global: list of int;", None)):
+        result = analyse_text(TRAILS + more)
+        errors = [d for d in result.diagnostics if d.severity == "error"]
+        assert [d.code for d in errors] == ["E303"] and "a record or a list of records" in errors[0].message
+        assert errors[0].span.line == len((TRAILS + more).splitlines()) and (hint is None or hint in errors[0].hint)
+    assert found_at(TRAILS + "var seen: int of spot;")[0][0] == "E343"
+    the_one_error(analyse_text(TRAILS.replace("= [spot(row = 1, col = 1), ", "= [spot(row = vp, col = 1), ")),
+                  "E303", "'vp' is none of those")
+
+
+def test_a_list_of_records_is_printed_back_and_explained():
+    from rulebook.compiler.explain import explain
+    module, printed = printed_back(TRAILS)
+    assert "var paths[colour]: list of spot;" in printed
+    trail = next(d for d in module.items if getattr(d, "name", None) == "trail")
+    assert "holding a list of spots, starting empty" in " ".join(explain(trail))

@@ -189,7 +189,7 @@ def test_a_start_that_is_no_constant_record_is_e303():
     the_one_error(analysed("var far: spot = spot(row = moves, col = 1);"), "E303", "built of constants")
     the_one_error(analysed("var far: spot = mark(at = none);"), "E303")
     the_one_error(analysed("kind chip { at: spot = spot(row = true, col = 1); }"), "E303")
-    the_one_error(analysed("var far global: claim = claim(card = t1, at = none);"), "E303", "built of constants")
+    the_one_error(analysed("var far global: claim = claim(card = moves, at = none);"), "E303", "'moves' is none of those")
 
 
 def test_a_filter_of_another_record_is_e303():
