@@ -628,6 +628,8 @@ class Checker(A.Visitor):
         self.too_deep = False
         self.diags: list[Diagnostic] = []
         self.unvalued: dict = {}   # (kind, field) -> (index of its E304 in diags, the other cards lacking it)
+        self.left_out: dict = {}   # (record, field an amend added without a default) -> constructions lacking it
+        self.domain_uses: dict = {}   # record -> where its name is first read as a value (the list of its values)
         self.used: set[str] = set()
         self.param_spans: set = set()   # where each parameter is declared (E309 says "parameter", not "local")
         self.emitted: set[str] = set()
@@ -777,6 +779,7 @@ class Checker(A.Visitor):
             self.visit(decl)
         self.visiting = None
         self.labels_given_twice()
+        self.added_fields()
         self.removed_still_used()
         self._lint_recursion()
         self._lint_field_cycles()
@@ -1280,6 +1283,41 @@ class Checker(A.Visitor):
                     self.within_range(d, f, f.default)
         self.record_title(d)
 
+    def added_fields(self) -> None:
+        """The fields `amend RECORD { ... }` added, where the rest of the pack meets them: E364 for one without a
+        default that a construction leaves out (at the field, once, the constructions in notes: the base builds
+        its records without it); W483 for one added to a record read as a domain (its loops now go through
+        more values), E337 when the field has no end to its values (the record is then no domain)."""
+        for (record, name), f in self.sym.added_fields.items():
+            where = self.at_name(name, f.span)
+            lacking = self.left_out.get((record, name), [])
+            if lacking:
+                self.err("E364", f"the field {name!r} this amend adds to {record} has no default, and "
+                         f"{len(lacking)} construction{'s' if len(lacking) > 1 else ''} of {record} leave it out",
+                         where, f"give it a default: '{name}: {f.type_text()} = ...;'")
+                self.diags[-1] = replace(self.diags[-1], notes=tuple(f"{record}(...) is built without it at {at}"
+                                                                     for at in lacking[:3]))
+            used = self.domain_uses.get(record)
+            if used is None or record not in self.sym.decls:
+                continue
+            axes, bad = record_axes(record, self.sym)
+            if bad is not None and bad.name == name:
+                self.err("E337", f"{record} is gone through as a domain, and the field {name!r} this amend adds has no "
+                         f"end to its values ({f.type_text()}): with it {record} is no domain, so the list of its "
+                         f"values cannot be made", where, f"give it a range, '{name}: 1..N = ...;', or a bool or an enum")
+            elif bad is None:
+                axis = next(a for a in axes if a.field == name)
+                count = record_size(record, self.sym)
+                more = len(axis.arg) if axis.how in ("range", "enum") else 2 if axis.how == "bool" else None
+                self.err("W483", f"{record} is gone through as a domain, and the field {name!r} this amend adds makes "
+                         + (f"each of its values {more}: its loops now go through {count} values, not {count // more}"
+                            if more else f"its loops go through {count} values, one for each {name} too"), where,
+                         f"to go through the values as before, keep those with the default: "
+                         f"'where s.{name} == {printed(f.default) if f.default is not None else '...'}'")
+            else:
+                continue
+            self.diags[-1] = replace(self.diags[-1], notes=(f"{record} is gone through at {used}",))
+
     def record_title(self, d: A.Record) -> None:
         """`record sq "r{row}c{col}" {...}`: each `{...}` names a field of the record (E338); a field the
         title leaves out lets two values that differ there read alike (W486)."""
@@ -1297,9 +1335,17 @@ class Checker(A.Visitor):
                      or f"name a field: {', '.join('{' + f + '}' for f in fields)}")
             return
         left = [f for f in fields if f not in shown]
+        titled = self.sym.titled.get(d.name)   # the title an amend gave: its findings there
+        added = [f for f in left if (d.name, f) in self.sym.added_fields] if titled is None else []
+        for f in added:   # a field an amend adds, which the record's title does not show (W482)
+            self.err("W482", f"the title of record {d.name}, \"{d.title}\", does not show the field {f!r} this amend "
+                     f"adds: two {d.name} values that differ only there read alike in texts and options",
+                     self.at_name(f, self.sym.added_fields[d.name, f].span),
+                     f"give the amend a title that shows it: 'amend {d.name} \"{d.title} {{{f}}}\" {{ ... }}'")
+        left = [f for f in left if f not in added]
         if d.title is not None and left:
             self.err("W486", f"the title of record {d.name} leaves out {', '.join(map(repr, left))}: two {d.name} values "
-                     f"that differ only there read alike in texts and options", self.at_decl(d),
+                     f"that differ only there read alike in texts and options", titled or self.at_decl(d),
                      f"show it too, e.g. \"{d.title}{''.join(' {' + f + '}' for f in left)}\"")
 
     def within_range(self, d: A.Record, f: A.FieldDecl, value) -> None:
@@ -1318,6 +1364,9 @@ class Checker(A.Visitor):
         the last varying fastest), when each field has a finite set of values and there are at most
         MAX_ELEMENTS of them; E337 otherwise."""
         axes, bad = record_axes(name, self.sym)
+        self.domain_uses.setdefault(name, span)
+        if bad is not None and (name, bad.name) in self.sym.added_fields:   # said once, at the amend (W483)
+            return "any"
         if bad is not None:
             self.err("E337", f"record {name} is no domain: its field {bad.name!r} ({bad.type_text()}) has no end to its "
                      f"values; a record is the list of all its values only when each field is a range (1..5), a bool, "
@@ -1368,6 +1417,9 @@ class Checker(A.Visitor):
                              f"field {v.name!r} of {d.name} holds")
             self.within_range(d, f, v.value)
         missing = [f.name for f in d.fields if f.name not in given and f.default is None]
+        for name in [m for m in missing if (d.name, m) in self.sym.added_fields]:   # said once, at the amend (E364)
+            self.left_out.setdefault((d.name, name), []).append(e.span)
+            missing.remove(name)
         if missing and not unknown:   # a field misspelt is likely the one missing: E373 alone says it
             self.err("E374", f"{d.name}(...) does not give {', '.join(repr(m) for m in missing)}: every field without "
                      f"a default is named when a {d.name} is built", e.span,

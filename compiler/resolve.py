@@ -167,6 +167,9 @@ class Symbols:
     parts: dict = field(default_factory=dict)
     clashes: set = field(default_factory=set)        # enum members whose name is also declared (E208 said so)
     member_spans: dict = field(default_factory=dict)  # member an `amend ENUM` added -> where it is written
+    # (record, field) an `amend RECORD` added -> the field as the amend writes it (E364, W482, W483 about it)
+    added_fields: dict = field(default_factory=dict)
+    titled: dict = field(default_factory=dict)   # record an `amend RECORD "title"` retitled -> where (its findings)
     retitled: dict = field(default_factory=dict)      # member an `amend ENUM` retitled -> where (the last one)
     # member an `override enum` dropped -> (the enum, the override): a use left is E201 with a note there
     dropped: dict = field(default_factory=dict)
@@ -476,6 +479,9 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
     elif isinstance(target, A.Enum):
         _amend_enum(sym, target, item, diags, sources)
         return
+    elif isinstance(target, A.Record):
+        _amend_record(sym, target, item, diags, sources)
+        return
     elif isinstance(target, A.Proc) or (target is None and item.name in PHASES and isinstance(sym.game, A.Game)):
         _amend_chooses(sym, target, item, diags, sources)
         return
@@ -484,8 +490,8 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
         chooses = any(type(change) in CONSTRUCTS for change in item.items)   # a proc or phase meant
         hint = did_you_mean(item.name, [n for n, d in sym.decls.items() if isinstance(d, A.Proc)] + list(PHASES)) \
             if chooses else next(filter(None, map(lambda c: _the_game(sym, c), item.items)), None) or \
-            _similar(sym, item.name, (A.Entity, A.Kind, A.Track, A.Enum, A.Game, A.Proc))
-        diags.append(Diagnostic("E217", f"'amend' changes an entity, a kind, a track, an enum, the game or a choose, "
+            _similar(sym, item.name, (A.Entity, A.Kind, A.Track, A.Enum, A.Record, A.Game, A.Proc))
+        diags.append(Diagnostic("E217", f"'amend' changes an entity, a kind, a track, an enum, a record, the game or a choose, "
                                 f"match or pick of a proc or phase; {item.name!r} {what}", declared_at(sources, item.name, item.span),
                                 hint))
         return
@@ -676,6 +682,47 @@ def _amend_enum(sym: Symbols, enum: A.Enum, item: A.Amend, diags: list[Diagnosti
                                    data=data if any(data) else ())
     if changed:   # reported as I404, as the other amends that change something
         sym.amended.append((item, enum))
+
+
+def _amend_record(sym: Symbols, record: A.Record, item: A.Amend, diags: list[Diagnostic], sources: dict) -> None:
+    """`amend RECORD ["title"] { field: type = default; ... }`: fields added after the record's own, in the
+    order written, and a title that replaces the record's. Nothing else: a field the record has is E369 (to
+    change one is to restate the record, `override record`), anything but a field E217. A field without a
+    default is checked where the record is built (E364: a construction that leaves it out)."""
+    fields = list(record.fields)
+    mine = {f.name: f for f in record.fields}
+    changed = {}
+    if item.title is not None:
+        changed.update(title=item.title, title_parts=item.title_parts)
+        sym.titled[item.name] = declared_at(sources, item.name, item.span)
+        sym.amended_parts.append((f"the title of {item.name!r}", sym.titled[item.name]))
+    added: set = set()
+    for change in item.items:
+        if type(change) is not A.FieldDecl or change.computed or change.shown or change.index is not None:
+            diags.append(Diagnostic("E217", f"amending {item.name!r} takes {AMEND_SHAPES[A.Record]}", change.span,
+                                    "an amend adds fields to a record; to change one, restate the record with "
+                                    f"'override record {item.name} {{ ... }}'"))
+            continue
+        if change.name in added:
+            diags.append(Diagnostic("E215", f"field {change.name!r} is added twice here", change.span))
+            continue
+        if change.name in mine:
+            where = declared_at(sources, change.name, change.span)
+            diags.append(Diagnostic("E369", f"record {item.name} already has a field {change.name!r}: an amend adds "
+                                    "fields a record does not have", where,
+                                    f"to change it, restate the record with 'override record {item.name} {{ ... }}'; "
+                                    f"to add one, give it another name",
+                                    notes=(f"{change.name!r} is declared at {mine[change.name].span}",)))
+            continue
+        added.add(change.name)
+        fields.append(change)
+        sym.added_fields[(item.name, change.name)] = change
+        sym.amended_parts.append((f"field {change.name!r} of {item.name!r}", change.span))
+    if added:
+        changed["fields"] = tuple(fields)
+    if changed:
+        sym.decls[item.name] = replace(record, **changed)
+        sym.amended.append((item, record))
 
 
 def _amend_effect(sym: Symbols, card, item: A.Amend, diags: list[Diagnostic], sources: dict) -> None:
@@ -1184,6 +1231,7 @@ def enum_changes(item: A.Amend, enum) -> str:
 
 
 AMEND_SHAPES = {A.Entity: "'name = value;' or 'name { ... }'", A.Kind: "'name: type [= default];'",
+                A.Record: "'name: type = default;' (a field added after the record's own)",
                 A.Track: "'space N [\"Title\"] [tier T] [cost C] { ... } [bonus cost C { ... }]' or "
                          "'first to N { ... }'",
                 A.Game: "'seats A to B;', 'phase setup|play|final { ... }' or 'winner ...;'",

@@ -460,6 +460,8 @@ class _Builder:
         return A.FieldDecl(str(items[0]), "int", _pick(items, "default"), within=(int(items[1]), int(items[2])),
                            span=self._s(meta))
 
+    amend_range_field = record_range_field   # the same field, added by an amend of the record
+
     def record_field(self, meta, items):
         of = _pick(items, "element_of")
         self._only_a_list(meta, items[1], of, f"write '{items[0]}: list of {of};' or '{items[0]}: {items[1]};'")

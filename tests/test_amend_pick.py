@@ -152,7 +152,7 @@ def test_base_is_parenthesised_where_precedence_needs_it(program):
     ('amend long { pick "tunnel which?" optional; }', "E217", "amending 'long' takes 'name = value;' or "
      "'name { ... }'", None, (), "pick"),
     ('amend train { pick "tunnel which?" optional; }', "E217", "'amend' changes an entity, a kind, a track, an "
-     "enum, the game or a choose, match or pick of a proc or phase; 'train' is a resource", None,
+     "enum, a record, the game or a choose, match or pick of a proc or phase; 'train' is a resource", None,
      (), "train"),
 ])
 def test_misuse_is_a_positioned_diagnostic(house, code, message, hint, notes, at):

@@ -8,13 +8,13 @@ import json
 
 import pytest
 
-from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.driver import analyse, analyse_text, build_text, compile_pack, interpret_pack
 from rulebook.runtime.engine import Game
 from rulebook.runtime.state import Record, State, check_saved
 from rulebook.runtime.view import build_view, changes, value_text
 
 from .conftest import (found_at, played, printed_back, random_games_agree, replays_through_json, rules_program,
-                       run_proc, the_one_error)
+                       run_proc, the_one_error, write_pack)
 
 
 # ------------------------------------------------------------------ ordering lists of records (E303)
@@ -222,3 +222,85 @@ def test_a_list_of_records_is_printed_back_and_explained():
     assert "var paths[colour]: list of spot;" in printed
     trail = next(d for d in module.items if getattr(d, "name", None) == "trail")
     assert "holding a list of spots, starting empty" in " ".join(explain(trail))
+
+
+# ------------------------------------------------------------------ amend RECORD: fields added with defaults
+# Go on a small board: the base builds its points with a row and a column; an expansion plays on two layers
+GO = """
+counter stones;
+record point "{row}-{col}" { row: 1..3; col: 1..3; }
+var ko global: point = point(row = 1, col = 1);
+var last: point;
+kind stone { at: point = none; }
+stone s1 { at = point(row = 2, col = 2); }
+zone bowl of stone;
+func taken(p: point): bool = p == ko;
+proc show() { say "{count(p in point)} {point(row = 3, col = 1)} {ko}"; }
+game go { seats 2 to 2;
+  phase play {
+    fill bowl with stone;
+    repeat 2 { each players {
+      pick p from point where not taken(p) "Play at" { set last = p; set ko = point(row = p.col, col = p.row); gain 1 stones; }
+    } }
+  }
+  winner most stones;
+}
+"""
+LAYERS = 'amend point "{row}-{col}/{layer}" { layer: 1..2 = 1; }\n'
+
+
+def go_with(tmp_path, house: str, interpreted: bool = False):
+    write_pack(tmp_path / "go", GO, name="go")
+    write_pack(tmp_path / "layers", house, name="layers", extends=["../go"])
+    return interpret_pack(str(tmp_path / "layers")) if interpreted else compile_pack(str(tmp_path / "layers")).program
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_an_amend_adds_a_field_that_the_bases_records_take_by_default(tmp_path, interpreted):
+    p = go_with(tmp_path, LAYERS, interpreted)
+    g = Game(p, 2, 1)
+    assert g.state.gvars["ko"] == Record("point", {"row": 1, "col": 1, "layer": 1})   # the start, built in the base
+    assert p.entities["s1"].fields["at"] == Record("point", {"row": 2, "col": 2, "layer": 1})
+    run_proc(g, "show")
+    assert g.messages == ["P1: 18 3-1/1 1-1/1"]   # the domain has both layers; the base's constructions layer 1
+    g = played(p, 4, players=2)
+    assert g.state.gvars["ko"].fields["layer"] == 1   # built by the base's rules, which do not name it
+    assert {g.state.players[i].vars["last"].fields["layer"] for i in (0, 1)} <= {1, 2}
+    assert json.loads(json.dumps(g.state.to_json()))["gvars"]["ko"]["fields"] == {"row": g.state.gvars["ko"].fields["row"],
+                                                                                  "col": g.state.gvars["ko"].fields["col"],
+                                                                                  "layer": 1}
+
+
+def test_an_amended_record_plays_the_same_on_both_backends(tmp_path):
+    compiled, interpreted = go_with(tmp_path, LAYERS), go_with(tmp_path, LAYERS, True)
+    for seed in (1, 2, 3):
+        a, b = played(compiled, seed, players=2), played(interpreted, seed, players=2)
+        assert a.log == b.log and a.state.digest() == b.state.digest()
+
+
+def test_an_amend_of_a_record_is_printed_back():
+    module, printed = printed_back('record point { row: 1..3; }\n' + LAYERS + 'amend point { tag: str = "a"; }\n')
+    assert 'amend point "{row}-{col}/{layer}" {\n  layer: 1..2 = 1;\n}' in printed
+
+
+def test_the_amends_findings(tmp_path):
+    def findings(house: str) -> list:
+        write_pack(tmp_path / "go", GO, name="go")
+        write_pack(tmp_path / "h", house, name="h", extends=["../go"])
+        return [(d.code, d.span.line, d.span.column, d.message) for d in analyse(str(tmp_path / "h")).diagnostics
+                if d.code != "I404"]
+    found = findings(LAYERS)
+    assert [f[:3] for f in found] == [("W483", 1, 37)] and "18 values, not 9" in found[0][3]
+    found = findings('amend point { layer: 1..2; }\n')   # no default: the base builds points without it
+    assert [f[:3] for f in found] == [("E364", 1, 15), ("W482", 1, 15), ("W483", 1, 15)]
+    assert "4 constructions of point leave it out" in found[0][3]
+    result = analyse(str(tmp_path / "h"))
+    e364 = next(d for d in result.diagnostics if d.code == "E364")
+    assert e364.notes[0].endswith("go/main.rules:4:24") and "E374" not in [d.code for d in result.diagnostics]
+    assert [f[:3] for f in findings('amend point "{row}-{col}" { row: 1..9 = 1; }\n')] == [("E369", 1, 29)]
+    assert [f[:3] for f in findings('amend point { layer = 1; }\n')] == [("E217", 1, 15)]
+    assert [f[:3] for f in findings('amend point "{row}" { layer: 1..2 = 1; }\n')][:1] == [("W486", 1, 7)]
+    found = findings('amend point "{row}-{col} {tag}" { tag: str = ""; }\n')
+    assert [f[:3] for f in found] == [("E337", 1, 35)] and "no domain" in found[0][3]
+    assert [f[:3] for f in findings('amend point "{row}-{col} {a}" { a: bool = false; a: bool = true; }\n')] == \
+        [("W483", 1, 33), ("E215", 1, 50)]
