@@ -16,13 +16,13 @@ T = None  # lsprotocol.types, bound by make_server()
 REQUEST_FAILED = -32803  # the protocol's code for a request that was understood but refused
 
 _SYMBOL_KINDS = {
-    "resource": "Variable", "counter": "Variable", "group": "Array", "enum": "Enum", "event": "Event",
+    "resource": "Variable", "counter": "Variable", "var": "Variable", "group": "Array", "enum": "Enum", "event": "Event",
     "track": "Struct", "kind": "Class", "record": "Struct", "entity": "Object", "zone": "Array", "actor": "Object",
     "die": "Object", "proc": "Function", "func": "Function", "extern": "Interface", "variant": "Boolean",
     "game": "Module", "field": "Field", "extend": "Function", "amend": "Object", "trigger": "Event",
 }
 _COMPLETION_KINDS = {
-    "resource": "Variable", "counter": "Variable", "group": "Variable", "enum": "Enum", "event": "Event",
+    "resource": "Variable", "counter": "Variable", "var": "Variable", "group": "Variable", "enum": "Enum", "event": "Event",
     "track": "Struct", "kind": "Class", "record": "Struct", "entity": "Value", "zone": "Variable", "actor": "Value",
     "die": "Value", "proc": "Function", "func": "Function", "extern": "Function", "variant": "Constant",
     "game": "Module", "member": "EnumMember", "keyword": "Keyword", "function": "Function",

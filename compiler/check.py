@@ -1456,6 +1456,7 @@ class Checker(A.Visitor):
         if f is None:
             self.unknown("E373", "field", e.name, e.span, list(fields), of=f"record {d.name}")
             return "any"
+        self.sym.record_reads[id(e)] = d.name
         if setting:
             obj = printed(e.obj)
             rebuilt = ", ".join(f"{g.name} = {'...' if g.name == e.name else f'{obj}.{g.name}'}" for g in d.fields)

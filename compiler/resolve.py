@@ -187,6 +187,9 @@ class Symbols:
     # id() of each `card.field` (an A.Attr) and `card.field(p)` (an A.Method) reading a computed field
     # (`func reached: bool;` in the kind): worked out for the player reading it, or p (both backends read this)
     computed: set = field(default_factory=set)
+    # id() of each `value.field` (an A.Attr) reading a field of a record -> the record (the editor's rename
+    # and go to definition find the field through it)
+    record_reads: dict = field(default_factory=dict)
     # id() of each `card.field` read with an index, and of each `set card.field[i] = ...;`, where the
     # field is declared `int[ENUM]` (or `bool[ENUM]`): one value per member (both backends read this)
     member_fields: set = field(default_factory=set)

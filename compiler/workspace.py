@@ -252,7 +252,7 @@ def words(text: str) -> list[tuple[int, int, str]]:
 # decl (declares a top-level name), member (declares an enum member), ref (uses a declared name),
 # field_def / field (declares / uses a field of a known kind), attr (`x.name`, resolved later).
 _NAMES: dict = {
-    **{cls: (("name", "decl"),) for cls in (A.Resource, A.Counter, A.Event, A.Track, A.Kind, A.Actor,
+    **{cls: (("name", "decl"),) for cls in (A.Resource, A.Counter, A.Event, A.Track, A.Kind, A.Record, A.Actor,
                                             A.Proc, A.Func, A.Extern, A.Variant, A.Game)},
     A.Group: (("name", "decl"), ("members", "ref")),
     A.Enum: (("name", "decl"), ("members", "member")),
@@ -276,6 +276,7 @@ _NAMES: dict = {
     A.Pattern: (("event", "ref"),), A.Tag: (("action", "ref"),),
     A.Emit: (("event", "ref"),), A.Rank: (("resource", "ref"),), A.SetName: (("name", "ref"),),
     A.SetAttr: (("name", "attr"),), A.Attr: (("name", "attr"),),
+    A.Construct: (("record", "ref"),),   # `spot(row = 1, col = 2)`: its fields are found apart (_FileIndexer.visit)
 }
 _LOCALS = {A.Offer: "partner", A.FirstMay: "var", A.Let: "name", A.Roll: "name", A.Pay: "name", A.Draw: "name", A.ForEach: "var", A.Pick: "var", A.Aggregate: "var", A.Sorted: "var", A.Network: "var", A.Flood: "var",
            A.Param: "name"}
@@ -371,8 +372,12 @@ class _FileIndexer:
             local = _Scopes(decl, self.file)
             # the kind whose fields are named inside: an entity's (also `this`), or the kind declared;
             # inside `amend NAME` the fields are NAME's, whose kind the symbol table knows
-            kind = decl.kind if isinstance(decl, A.Entity) else decl.name if isinstance(decl, A.Kind) else None
+            kind = decl.kind if isinstance(decl, A.Entity) else decl.name if isinstance(decl, (A.Kind, A.Record)) \
+                else None
             self.amended = decl.name if isinstance(decl, A.Amend) else None
+            # a record's title names its fields (`"{row}/{col}"`), as an amend's title of a record may
+            self.title_fields = {id(p) for p in getattr(decl, "title_parts", ()) if type(p) is A.Name} \
+                if isinstance(decl, (A.Record, A.Amend)) else set()
             self.visit(item, local, kind, None)
 
     def visit(self, node, local: set, this_kind, it_kind) -> None:
@@ -385,6 +390,14 @@ class _FileIndexer:
         children = list(node.children())
         if spec:
             self.names(node, spec, children, local, this_kind, it_kind)
+        if isinstance(node, A.Name) and id(node) in self.title_fields:   # `{row}` in a record's title
+            self.found.append(Occurrence(node.id, node.span, "field", node, kind=this_kind, obj=self.amended))
+            return
+        if type(node) is A.Construct:   # `spot(row = 1, ...)`: the names given are the record's fields
+            for value in node.fields:
+                self.names(value, _NAMES[A.FieldValue], list(value.children()), local, node.record, it_kind)
+                self.visit(value.value, local, this_kind, it_kind)
+            return
         if isinstance(node, A.Name):
             scope = local.of(node.id, node.span.line, node.span.column)
             self.found.append(Occurrence(node.id, node.span, "ref", node) if scope is None else
@@ -428,10 +441,16 @@ class _FileIndexer:
                 if not isinstance(name, str):
                     continue
                 at = next((i for i in range(pos, len(own)) if own[i][2] == name), None)
-                if at is None:
+                if at is None and type(node) is A.Attr and node.span.end_column > len(name):
+                    # `{s.row}` in a text: no word of the file outside its strings, but its span ends with the name
+                    line, col = node.span.end_line, node.span.end_column - len(name)
+                elif at is None and type(node) in (A.Construct, A.FieldValue) and node.span.line:
+                    line, col = node.span.line, node.span.column   # `{spot(row = 1)}`: its span starts with it
+                elif at is None:
                     continue
-                pos = at + 1
-                line, col, _ = own[at]
+                else:
+                    pos = at + 1
+                    line, col, _ = own[at]
                 if role is None or any(name == bound for bound, _key in local.binding(node)):
                     continue   # a binding's own word (`c` of `for each c in city`) is recorded as one
                 if role == "ref" and (scope := local.of(name, line, col)) is not None:   # a local's use
@@ -658,6 +677,8 @@ class View:
         if o.role in ("field", "field_def"):
             kind = o.kind or self._kind_of(o.obj)
             return ("field", kind, o.name) if kind else None
+        if id(o.node) in sym.record_reads:   # `s.row`: the checker knew s to be a record
+            return ("field", sym.record_reads[id(o.node)], o.name)
         # attr: a field of a known kind, a player's resource/counter/track/zone, or a unique field
         kind = o.kind
         if kind is None and o.obj in ("this", "it"):
@@ -674,11 +695,12 @@ class View:
     def _kind_of(self, name: Optional[str]) -> Optional[str]:
         """The kind whose fields an amended entity or kind has."""
         decl = self.symbols.decls.get(name) if name else None
-        return decl.kind if isinstance(decl, A.Entity) else decl.name if isinstance(decl, A.Kind) else None
+        return decl.kind if isinstance(decl, A.Entity) else decl.name if isinstance(decl, (A.Kind, A.Record)) else None
 
     def _kind_fields(self, kind: str) -> tuple:
+        """The fields of a kind, or of a record (after amends: those they add too)."""
         decl = self.symbols.decls.get(kind)
-        return decl.fields if isinstance(decl, A.Kind) else ()
+        return decl.fields if isinstance(decl, (A.Kind, A.Record)) else ()
 
     def target_at(self, shown: str, line: int, column: int) -> Optional[Target]:
         """The name under a position (1-based), or None."""
@@ -729,7 +751,8 @@ class View:
             if decl is None:
                 return None
             default = " (optional)" if decl.default is not None or decl.index is not None else ""
-            return f"field `{name}: {decl.type_text()}` of kind `{kind}`{default}\n\ndeclared at `{decl.span}`"
+            what = "record" if isinstance(sym.decls.get(kind), A.Record) else "kind"
+            return f"field `{name}: {decl.type_text()}` of {what} `{kind}`{default}\n\ndeclared at `{decl.span}`"
         name = target.key[1]
         if name in sym.members:
             enum = sym.decls[sym.members[name]]
@@ -824,7 +847,8 @@ class View:
         if target.key[0] == "field":
             taken = {f.name for f in self._kind_fields(target.key[1])} | ENTITY_ATTRS
             if new in taken:
-                raise RenameRefused(f"kind {target.key[1]!r} already has a field {new!r}")
+                what = "record" if isinstance(self.symbols.decls.get(target.key[1]), A.Record) else "kind"
+                raise RenameRefused(f"{what} {target.key[1]!r} already has a field {new!r}")
         else:   # a local takes no declared name either (it would hide that one)
             declared = set(self.symbols.decls) | set(self.symbols.members) | {
                 o.name for occ in self.index["file"].values() for o in occ if o.role in ("decl", "member")}

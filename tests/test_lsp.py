@@ -619,3 +619,30 @@ def test_rename_across_the_pack_chain(editor, packs):
         with pytest.raises(Exception, match=why):
             editor.run(editor.client.text_document_rename_async(
                 T.RenameParams(new_name=bad, **editor.at(uri, text, "coin"))))
+
+
+def test_a_records_field_goes_to_its_declaration_and_is_renamed_everywhere(editor, tmp_path):
+    """`s.row`, `row = ...` in a construction and `{row}` in the record's title are the field (branch recfix)."""
+    root = write(tmp_path / "go", {"pack.toml": 'name = "go"\n', "board.rules": """\
+        record point "{row}-{col}" { row: 1..9; col: 1..9; }
+        var ko global: point = point(row = 1, col = 1);
+        func mirrored(p: point): point = point(row = p.col, col = p.row);
+        """})
+    path = root / "board.rules"
+    text = path.read_text()
+    uri = editor.open(path)
+    for needle, nth in (("row =", 0), ("p.row", 0), ("row =", 1)):
+        found = editor.run(editor.client.text_document_definition_async(
+            T.DefinitionParams(**editor.at(uri, text, needle, nth, offset=needle.index("row")))))
+        assert [loc.range for loc in found] == [rng(text, "row: 1..9", word="row")], needle
+    edit = editor.run(editor.client.text_document_rename_async(
+        T.RenameParams(new_name="line", **editor.at(uri, text, "p.row", offset=2))))
+    assert sorted((e.range.start.line, e.range.start.character) for e in edit.changes[uri]) == \
+        [(0, 15), (0, 29), (1, 29), (2, 39), (2, 60)]   # the title, the field, a start, a value, a read
+
+
+def test_every_category_of_declaration_has_a_symbol_and_a_completion_kind():
+    """A file declaring a `var` had no outline (KeyError 'var' in the server), nor completion."""
+    from rulebook.cli.lsp import _COMPLETION_KINDS, _SYMBOL_KINDS
+    from rulebook.compiler.resolve import CATEGORY
+    assert set(CATEGORY.values()) <= set(_SYMBOL_KINDS) and set(CATEGORY.values()) <= set(_COMPLETION_KINDS)

@@ -5,6 +5,7 @@ W482, W483) and the editor's rename and definition of a record's fields."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -304,3 +305,77 @@ def test_the_amends_findings(tmp_path):
     assert [f[:3] for f in found] == [("E337", 1, 35)] and "no domain" in found[0][3]
     assert [f[:3] for f in findings('amend point "{row}-{col} {a}" { a: bool = false; a: bool = true; }\n')] == \
         [("W483", 1, 33), ("E215", 1, 50)]
+
+
+# ------------------------------------------------------------------ the editor: a record's fields
+EDITED_BASE = """\
+counter vp;
+record spot "{row}/{col}" { row: 1..3; col: 1..3; }
+record wall { at: spot; }
+var home global: spot = spot(row = 1, col = 2);
+kind tile { at: spot = none; }
+tile t1 { at = spot(col = 1, row = 3); }
+event moved(dest: spot);
+proc p(s: spot) {
+  let w = wall(at = s);
+  say "{s.row} {w.at.row} {t1.at.col}";
+  for each x in spot { if x.row == 2 { gain 1 vp; } }
+  whenever moved() { say "{it.dest.row}"; }
+  emit moved(spot(row = s.col, col = s.row));
+}
+"""
+EDITED_HOUSE = """\
+amend spot "{row}/{col}/{layer}" { layer: 1..2 = 1; }
+proc q() { say "{spot(row = 1, col = 1, layer = 2).layer} {home.row}"; p(home); }
+"""
+
+
+def edited_packs(tmp_path):
+    from rulebook.compiler.workspace import Workspace
+    write_pack(tmp_path / "base", EDITED_BASE, name="base")
+    write_pack(tmp_path / "house", EDITED_HOUSE, name="house", extends=["../base"])
+    view = Workspace().view(tmp_path / "house" / "main.rules")
+    return view, {Path(view.paths[f]).parent.name: f for f in view.paths}
+
+
+def test_renaming_a_records_field_renames_its_reads_its_named_values_and_its_title(tmp_path):
+    view, shown = edited_packs(tmp_path)
+    base = EDITED_BASE.splitlines()
+    target = view.target_at(shown["base"], 11, 29)   # `x.row` in the loop
+    assert target.key == ("field", "spot", "row")
+    edits = view.rename(target, "line")
+    texts = {"base": EDITED_BASE, "house": EDITED_HOUSE}
+    for pack, file in shown.items():
+        lines = texts[pack].splitlines(keepends=True)
+        for span in sorted(edits.get(file, ()), key=lambda s: (s.line, s.column), reverse=True):
+            assert lines[span.line - 1][span.column - 1:span.end_column - 1] == "row"
+            lines[span.line - 1] = lines[span.line - 1][:span.column - 1] + "line" + lines[span.line - 1][span.end_column - 1:]
+        texts[pack] = "".join(lines)
+    assert "row" not in texts["base"].replace("{w.at.", "") and "row" not in texts["house"]
+    # base: the title, the field, 3 named values, 5 reads; house: the title, a named value, a read
+    assert sum(map(len, edits.values())) == 13
+    assert [(s.line) for s in edits[shown["house"]]] == [1, 2, 2]
+    write_pack(tmp_path / "base", texts["base"], name="base")
+    write_pack(tmp_path / "house", texts["house"] + "game g { seats 2 to 2; phase play { q(); } winner most vp; }\n",
+               name="house", extends=["../base"])
+    result = analyse(str(tmp_path / "house"))
+    assert [d for d in result.diagnostics if d.severity == "error"] == []
+    g = Game(compile_pack(str(tmp_path / "house")).program, 2, 1)
+    run_proc(g, "q")
+    assert g.messages[:2] == ["P1: 2 1", "P1: 1 1 1"]
+
+
+def test_going_to_a_records_field_lands_on_its_declaration(tmp_path):
+    view, shown = edited_packs(tmp_path)
+    declared = ("base", 2, 29)
+    for pack, line, column in (("base", 10, 11), ("base", 4, 31), ("base", 6, 30), ("base", 12, 36),
+                               ("house", 2, 66), ("base", 2, 15)):
+        target = view.target_at(shown[pack], line, column)
+        assert target is not None and target.key == ("field", "spot", "row"), (pack, line, column)
+        found = view.definitions(target.key)[0].span
+        assert (Path(view.paths[found.file]).parent.name, found.line, found.column) == declared
+    added = view.definitions(view.target_at(shown["house"], 2, 53).key)[0].span   # `.layer`: the amend adds it
+    assert (found.file != added.file, added.line, added.column) == (True, 1, 36)
+    assert "of record `spot`" in view.hover(view.target_at(shown["base"], 10, 11))
+    with pytest.raises(Exception, match="record 'spot' already has a field 'col'"):
+        view.rename(view.target_at(shown["base"], 10, 11), "col")
