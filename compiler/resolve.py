@@ -1222,7 +1222,12 @@ def arm_change(what: str, subject: str, arm, old, kept_base=frozenset()) -> str:
 
 def enum_changes(item: A.Amend, enum) -> str:
     """What an `amend` of an enum does, for its I404: ": adds inquisitor; retitles duke" ("" for an
-    amend of anything else)."""
+    amend of anything else); of a record, the fields it adds and whether it retitles it: ": adds layer;
+    retitles it"."""
+    if isinstance(enum, A.Record):
+        added = [f.name for f in item.items if type(f) is A.FieldDecl and f.name not in {g.name for g in enum.fields}]
+        said = ([f"adds {', '.join(dict.fromkeys(added))}"] if added else []) + (["retitles it"] if item.title else [])
+        return f": {'; '.join(said)}" if said else ""
     if not isinstance(enum, A.Enum):
         return ""
     added = list(dict.fromkeys(m.name for m in item.items if m.name not in enum.members))

@@ -292,6 +292,8 @@ def test_the_amends_findings(tmp_path):
                 if d.code != "I404"]
     found = findings(LAYERS)
     assert [f[:3] for f in found] == [("W483", 1, 37)] and "18 values, not 9" in found[0][3]
+    assert [d.message for d in analyse(str(tmp_path / "h")).diagnostics if d.code == "I404"] == \
+        ["amends record 'point': adds layer; retitles it"]
     found = findings('amend point { layer: 1..2; }\n')   # no default: the base builds points without it
     assert [f[:3] for f in found] == [("E364", 1, 15), ("W482", 1, 15), ("W483", 1, 15)]
     assert "4 constructions of point leave it out" in found[0][3]
