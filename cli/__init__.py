@@ -265,6 +265,12 @@ def flag(*declarations: str, help: str):
     return click.option(*declarations, is_flag=True, default=False, help=help)
 
 
+def interpreted_option(help: str = "Run on the reference interpreter instead of the compiled module."):
+    """`--interpreted` (also spelled `--interpret`, as it first was), the same flag in every command that
+    plays games (play, replay, resume, simulate): the parameter is `interpret`."""
+    return click.option("--interpreted", "--interpret", "interpret", is_flag=True, default=False, help=help)
+
+
 def format_option():
     """`--format text|json`, read before the other arguments (eager), so their usage errors honour it."""
     return click.option("--format", type=click.Choice(Format), default=Format.text, is_eager=True,
@@ -643,7 +649,7 @@ def _program(pack: str, interpret: bool, expansions=()):
               help="random, focused (random, but repeats its earlier answers), mixed (both, seat by seat), first or human.")
 @click.option("--log", type=PATH, help="Write the game log here.")
 @many("--variant", help="Switch on an optional rule.")
-@flag("--interpret", help="Run on the reference interpreter.")
+@interpreted_option()
 @flag("--quiet", "-q", help="Print only the result.")
 @flag("--show-state", help="Print the whole game state at the end.")
 @flag("--show-state-each", "show_each", help="Print the whole game state before each decision (and at the end).")
@@ -1027,7 +1033,7 @@ def _find_logged(log: Path, what: str, name: Optional[str], digest: Optional[str
 @app.command()
 @click.argument("log", type=PATH, callback=existing_paths, help="A log written by `rulebook play --log`.")
 @logged_pack_options()
-@flag("--interpret", help="Replay on the reference interpreter.")
+@interpreted_option("Replay on the reference interpreter instead of the compiled module.")
 def replay(log: Path, pack: Optional[str], interpret: bool, expansions: Optional[List[str]]) -> None:
     """Replay a logged game (on the pack and expansions it names) and check that it reaches the same
     final state and result (for a game saved before its end: the same state where the log stops)."""
@@ -1067,7 +1073,7 @@ def replay(log: Path, pack: Optional[str], interpret: bool, expansions: Optional
               help="Who answers from there on: human (default), random, focused, mixed or first.")
 @click.option("--log", "new_log", type=PATH, help="Write the continued game's whole log here (it may be LOG itself).")
 @logged_pack_options()
-@flag("--interpret", help="Run on the reference interpreter.")
+@interpreted_option()
 @flag("--quiet", "-q", help="Print only the result.")
 @flag("--show-state", help="Print the whole game state at the end.")
 @flag("--show-state-each", "show_each", help="Print the whole game state before each decision (and at the end).")

@@ -16,7 +16,7 @@ from typing import List, Optional
 import click
 
 from . import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, Exit, Format, PATH, _check_seats, _fail, _sources_of, app, err, \
-    AutoAgent, existing_packs, many, out, pack_argument, with_option, writable
+    AutoAgent, existing_packs, interpreted_option, many, out, pack_argument, with_option, writable
 
 
 SHOWN_FAILURES = 10
@@ -35,6 +35,7 @@ class Backend(str, Enum):
 @click.option("--workers", "-w", type=click.IntRange(min=0), default=0, help="Worker processes (0: one per core).")
 @click.option("--backend", type=click.Choice(Backend), default=Backend.local, help="local or ray.")
 @click.option("--ray-address", help="Ray cluster address (default: $RAY_ADDRESS, else a local Ray).")
+@interpreted_option("Play on the reference interpreter instead of the compiled module (local workers only).")
 @click.option("--seed", "-s", type=int, default=1, help="First seed; games use seed, seed+1, ...")
 @many("--variant", help="Switch on an optional rule (for the main pack; --against-variant for the other).")
 @click.option("--agent", type=click.Choice(AutoAgent), default=AutoAgent.random,
@@ -48,7 +49,7 @@ class Backend(str, Enum):
 @click.option("--components", "shown_components", type=click.IntRange(min=0), default=20, show_default=True,
               help="Components in the table: half with the largest difference, half with the smallest (0: all).")
 def simulate(pack: str, expansions: List[str], players: int, games: int, workers: int, backend: Backend,
-             ray_address: Optional[str], seed: int, variant: List[str], agent: AutoAgent, against: Optional[str],
+             ray_address: Optional[str], interpret: bool, seed: int, variant: List[str], agent: AutoAgent, against: Optional[str],
              against_with: List[str], against_variant: List[str], json_file: Optional[Path], html: Optional[Path],
              failures: Path, shown_components: int) -> None:
     """Play many seeded games and report win rates, scores, lengths and components, with intervals."""
@@ -59,6 +60,11 @@ def simulate(pack: str, expansions: List[str], players: int, games: int, workers
                   "(the same pack to compare a variant on and off)", markup=False)
         raise Exit(EXIT_USAGE)
 
+    if backend is Backend.ray and interpret:
+        # a Ray node receives the compiled module's source, never the pack's files it would interpret
+        err.print("rulebook: --interpreted plays on local workers: a Ray node gets the compiled module, not the "
+                  "pack's files (leave out --backend ray or --interpreted)", markup=False)
+        raise Exit(EXIT_USAGE)
     if backend is Backend.ray:
         try:
             import ray  # noqa: F401
@@ -71,7 +77,7 @@ def simulate(pack: str, expansions: List[str], players: int, games: int, workers
     sides = [(pack, expansions, variant, "the pack")]
     if against:
         sides.append((against, against_with, against_variant, "the --against pack"))
-    prepared = [_prepare(ref, stack, players, variants, agent.value, whose)
+    prepared = [_prepare(ref, stack, players, variants, agent.value, whose, interpret)
                 for ref, stack, variants, whose in sides]
     started = time.perf_counter()
     try:
@@ -98,7 +104,7 @@ def simulate(pack: str, expansions: List[str], players: int, games: int, workers
         # two stacks of one name (a copy of a pack, another version of it): told apart by where each is
         report["label"] += f" ({' + '.join(map(str, stacks[0]))})"
         report["against"]["label"] += f" ({' + '.join(map(str, stacks[1]))})"
-    report.update(workers=workers if backend is Backend.local else None, backend=backend.value)
+    report.update(workers=workers if backend is Backend.local else None, backend=backend.value, interpreted=interpret)
     _print_report(report, games * len(prepared), elapsed, workers, backend, shown_components)
     if json_file is not None:
         from rulebook.compiler.driver import write_atomic
@@ -157,14 +163,16 @@ def component_labels(components: List[dict]) -> dict:
     return {(c["kind"], c["name"]): label(c) for c in components}
 
 
-def _prepare(ref: str, stack: List[str], players: int, variants: List[str], agent: str, whose: str) -> tuple:
-    """Compile one pack stack for the workers: (job, score key labels, components), or exit on bad rules
-    (`whose`: which side of the run it is, for a message about a variant it lacks)."""
+def _prepare(ref: str, stack: List[str], players: int, variants: List[str], agent: str, whose: str,
+             interpreted: bool = False) -> tuple:
+    """Compile one pack stack for the workers (or build it on the interpreter): (job, score key labels,
+    components), or exit on bad rules (`whose`: which side of the run it is, for a message about a
+    variant it lacks)."""
     from rulebook.dsl.diagnostics import RulesError
     from rulebook.runtime import simulate as sim
 
     try:
-        job, program = sim.prepare(ref, stack, players, variants, agent)
+        job, program = sim.prepare(ref, stack, players, variants, agent, interpreted)
         keys = sim.score_keys(ref, stack)
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
@@ -238,6 +246,7 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
     from rich.table import Table
 
     where = f"{workers} worker(s)" if backend is Backend.local else "Ray"
+    where += ", interpreted" if report.get("interpreted") else ""
     out.print(f"{played} games in {elapsed:.1f} s on {where} ({played / elapsed:.0f} games/s)", markup=False)
     finished = report["games"] - report["failed"]
     # the figures count the games that finished: a failed game has no winner, score or use to count

@@ -31,11 +31,12 @@ class Coverage:
         fired = _reaction_triggers(program)
         for e in program.entities.values():
             name = e.name.partition("#")[0]   # the copies of a declaration `* N` run its effects: one row
-            own = {f: fn for f, fn in e.computed.items() if fn is not program.computed_defaults.get(e.kind, {}).get(f)}
+            own = _own_computed(program, e)
             for field, fn in list(e.effects.items()) + list(own.items()):
-                # an entity with several effects (a civilization's start, powers, midgame) or computed
-                # fields it gives (`reached = ...;`) names each
-                row = f"{name} {field}" if len(e.effects) + len(own) > 1 else name
+                # an entity with several effects (a civilization's start, powers, midgame) names each;
+                # a computed field it gives (`worth = ...;`) is always named, `oologist worth`: it is
+                # reached when its value is read, not when the card is drawn or played
+                row = f"{name} {field}" if len(e.effects) + len(own) > 1 or field in own else name
                 if (e.name, field) in fired:   # a reaction: reached when it fires, not when it is given
                     for trigger in fired[e.name, field]:
                         self._add(trigger, e.kind, row)
@@ -60,9 +61,10 @@ class Coverage:
         self.reached: set = set()
         # a card without effects has no rule of its own to run: it is reached when a rule moves it
         # (`move`, `draw`...; not `fill`, which sets it out), so a tile that was never drawn is listed.
-        # A kind none of whose cards any rule moved (spaces of a board, set out once) has no row.
+        # A kind none of whose cards any rule moved (spaces of a board, set out once) has no row. A
+        # card that gives a computed field has that rule: its row is the field's, not a second one.
         self.still = {e.name.partition("#")[0]: e.kind for e in program.entities.values()
-                      if not e.effects and not e.per_player}
+                      if not e.effects and not e.per_player and not _own_computed(program, e)}
         self.moved: set = set()
 
     def watch(self, game) -> None:
@@ -136,6 +138,12 @@ class Coverage:
             if where not in self.taken:
                 missing[group].append(name)
         return {g: (total[g], sorted(missing[g])) for g in sorted(total)}
+
+
+def _own_computed(program: Program, e) -> dict:
+    """The computed fields an entity gives itself (`worth = ...;`), not those its kind's default gives."""
+    defaults = program.computed_defaults.get(e.kind, {})
+    return {f: fn for f, fn in e.computed.items() if fn is not defaults.get(f)}
 
 
 def _reaction_triggers(program: Program) -> dict:

@@ -47,6 +47,8 @@ class Job:
     together: bool = False   # a cooperative game (`winner together if ...`): the team's win rate, per game
     team_score: Optional[str] = None   # its score's rules text (`winner together ... score EXPR`), if it has one
     won_or_lost: bool = True   # false for `winner together score EXPR;`: a score and no win rate
+    interpreted: bool = False   # play on the reference interpreter: each worker builds it from the pack's
+                                # folder (`source` is then empty), so local workers only
 
 
 @dataclass
@@ -64,19 +66,24 @@ class GameRecord:
 
 
 def prepare(pack: str, expansions: Sequence[str], players: int, variants: Sequence[str] = (),
-            agent: str = "random") -> tuple[Job, Program]:
-    """Compile the stack once (raising RulesError on bad rules) and describe the work for the workers."""
-    from rulebook.compiler.driver import compile_pack
+            agent: str = "random", interpreted: bool = False) -> tuple[Job, Program]:
+    """Compile the stack once (raising RulesError on bad rules) and describe the work for the workers;
+    `interpreted`: build it on the reference interpreter instead (the same digest: a failed game's log
+    replays on either backend)."""
+    from rulebook.compiler.driver import compile_pack, interpret_pack
     from rulebook.compiler.pack import load_pack, locate
 
-    compiled = compile_pack(pack, expansions=expansions)
-    program = compiled.program
+    if interpreted:
+        program, source = interpret_pack(pack, expansions), ""
+    else:
+        compiled = compile_pack(pack, expansions=expansions)
+        program, source = compiled.program, compiled.source
     root = locate(pack)
     game = program.game
-    job = Job(str(root), tuple(expansions), program.name, load_pack(root).name, program.digest, compiled.source,
+    job = Job(str(root), tuple(expansions), program.name, load_pack(root).name, program.digest, source,
               players, tuple(variants), agent, game is not None and game.together,
               game.team_score_text if game is not None else None, game is None or game.win_if is not None
-              or not game.together)
+              or not game.together, interpreted)
     return job, program
 
 
@@ -119,11 +126,23 @@ class UsageRecorder:
                      if per_player and (visibility.get(zone) not in ("secret", "hidden from owner") or zone in counted)}
         held_kinds = {kind for zone in self.public for kind in zones[zone][1]}
         players_kinds = {kind for zone, (per_player, kinds) in zones.items() if per_player for kind in kinds}
+        # A card that only zones hidden from the other players hold (a Wingspan bonus card in a hand) but
+        # that has computed fields (its `worth`, read when scoring) is used by the seat a rule reads one
+        # of them for (`b.worth`: you; `b.worth(p)`: p), not by holding it: holding it is all it does
+        # until its value decides something.
         for e in program.entities.values():
             shared_only = not e.per_player and not ({e.kind, "any"} & players_kinds)
             name = e.name.split("#", 1)[0]
-            if e.effects or name in overriders or shared_only or \
-                    not e.per_player and (e.kind in held_kinds or "any" in held_kinds):
+            public = not e.per_player and (e.kind in held_kinds or "any" in held_kinds)
+            if e.computed and not (e.effects or name in overriders or shared_only or public):
+                index = declared.get((e.kind, name))
+                if index is None:
+                    index = declared[e.kind, name] = self._add(e.kind, name, e.title)
+                    copies[index] = []
+                copies[index].append(e.title)
+                e.computed = {f: self._wrap_read(fn, index) for f, fn in e.computed.items()}   # its own dict
+                continue
+            if e.effects or name in overriders or shared_only or public:
                 index = declared.get((e.kind, name))
                 if index is None:
                     index = declared[e.kind, name] = self._add(e.kind, name, e.title)
@@ -216,6 +235,17 @@ class UsageRecorder:
 
         return recorded
 
+    def _wrap_read(self, fn: Callable, index: int) -> Callable:
+        """A computed field's function (rt, reader, this), noting its card used by the reader, a seat."""
+        used = self.used
+
+        def recorded(game, reader, this):
+            if getattr(reader, "is_player", False):
+                used.add((index, reader.index))
+            return fn(game, reader, this)
+
+        return recorded
+
     def _wrap_reaction(self, fn: Callable, cards: dict) -> Callable:
         """A reaction's trigger, noting its card (`this`, as saved when registered) used by its holder."""
         used = self.used
@@ -298,17 +328,20 @@ def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) ->
 
 # ---------------------------------------------------------------- workers
 
-_LOADED: dict = {}   # per worker process: digest -> (Program, UsageRecorder)
+_LOADED: dict = {}   # per worker process: (digest, interpreted) -> (Program, UsageRecorder)
 
 
 def _loaded(job: Job) -> tuple[Program, UsageRecorder]:
-    """The job's Program with its recorder, loaded once per process from the shipped module source."""
-    if job.digest not in _LOADED:
-        from rulebook.compiler.driver import program_from_source
+    """The job's Program with its recorder, loaded once per process from the shipped module source (or
+    built on the interpreter from the pack's folder)."""
+    key = (job.digest, job.interpreted)
+    if key not in _LOADED:
+        from rulebook.compiler.driver import interpret_pack, program_from_source
 
-        program = program_from_source(job.source, job.digest, f"<{job.name} {job.digest}>")
-        _LOADED[job.digest] = (program, UsageRecorder(program))
-    return _LOADED[job.digest]
+        program = interpret_pack(job.pack, job.expansions) if job.interpreted else \
+            program_from_source(job.source, job.digest, f"<{job.name} {job.digest}>")
+        _LOADED[key] = (program, UsageRecorder(program))
+    return _LOADED[key]
 
 
 def play_chunk(job: Job, seeds: Sequence[int]) -> list[GameRecord]:
@@ -321,7 +354,7 @@ def _load_afresh(job: Job) -> None:
     """Build the job's Program again in this process. A module builds a fresh Program each time it
     is loaded, and an earlier one does not survive a later build in the same process (they share the
     module's entity table), so a forked worker or an in-process run must not reuse an older one."""
-    _LOADED.pop(job.digest, None)
+    _LOADED.pop((job.digest, job.interpreted), None)
     _loaded(job)
 
 
