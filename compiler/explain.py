@@ -472,7 +472,9 @@ class ExprReader(A.Visitor):
                           f"{self.read(t.amount)} cards" + (f" from {self.read(t.source)}" if t.source is not None else "")
                           + (f" for which {self.read(t.where)}" if t.where is not None else "")
                           if t.mode == "cards" else
-                          f"{self.read(t.amount)} of the shared {plural(self.noun(t.name))}" if t.mode == "plain" and self.shared(t.name) else
+                          f"{self.read(t.amount)} of the shared {plural(self.noun(t.name))}"
+                          + (f" ({self.read(t.index)})" if t.index is not None else "")
+                          if t.mode == "plain" and self.shared(t.name) else
                           f"{self.read(t.amount)} {t.name or 'resources'}" + ("" if t.mode == "plain" else
                                                                                f" ({self.using(t)})" if t.mode == "worth"
                                                                                else f" ({t.mode})")
@@ -507,8 +509,18 @@ class ExprReader(A.Visitor):
         if e.items and all(isinstance(i.value, A.Bool) for i in e.items):
             held = [self.read(A.Name(i.member, span=i.span)) for i in e.items if i.value.value]
             return _either(held, "and") or "none"
-        shown = [f"{self.read(i.value)} {self.read(A.Name(i.member, span=i.span))}" for i in e.items]
+        shown = [self.member_amount(i) for i in e.items]
         return ", ".join(shown) or "none"
+
+    def member_amount(self, item) -> str:
+        """One entry of a member map: "3 white"; of a resource (an `int[GROUP]` cost), the resource itself,
+        counted ("1 fish", "2 seeds"), never a player's stock of it ("1 your fish")."""
+        if isinstance(self.decl(item.member), A.Resource):
+            noun = self.noun(item.member)
+            if isinstance(item.value, A.Int):
+                return counted(item.value.value, noun)
+            return f"{self.read(item.value)} {plural(noun)}"
+        return f"{self.read(item.value)} {self.read(A.Name(item.member, span=item.span))}"
 
     def visit_ListLit(self, e):
         if not e.items:
@@ -937,6 +949,7 @@ class Reader(A.Visitor):
         self.symbols = symbols
         self.subject = None
         self.subject_local = False   # the subject is a local or parameter, read as written
+        self.returns = None   # the result type of the proc being read (`return none;` of a member: "nothing")
 
     def say(self, depth: int, text: str) -> None:
         self.lines.append("  " * depth + text)
@@ -1012,6 +1025,11 @@ class Reader(A.Visitor):
             return w.one_of(e)
         return None
 
+    def shared_counter(self, name: str, index=None) -> str:
+        """A global counter as gained, lost or paid: "the shared clues"; one element of an indexed one
+        with its index, as a player's reads: "the shared birdfeeders (“Fish”)"."""
+        return f"the shared {plural(self.noun(name))}" + (f" ({self.x(index)})" if index is not None else "")
+
     def cost(self, terms) -> str:
         """A cost in words: "2 coins and 1 crystal of any kind"."""
         parts = []
@@ -1024,7 +1042,7 @@ class Reader(A.Visitor):
             elif t.mode == "plain" and t.name in self.words.held:   # `pay 1 c;` with c a parameter
                 parts.append(f"{amount} of the {self.words.held[t.name]} held by {t.name}")
             elif t.mode == "plain" and self.words.shared(t.name):   # `pay 1 clues;` of a global counter
-                parts.append(f"{amount} of the shared {plural(self.noun(t.name))}")
+                parts.append(f"{amount} of {self.shared_counter(t.name, t.index)}")
             elif t.mode == "plain":
                 noun = self.noun(t.name) + (f" ({self.x(t.index)})" if t.index is not None else "")
                 parts.append(counted(n, noun) if n is not None else f"{self.x(t.amount)} {plural(noun)}")
@@ -1060,7 +1078,7 @@ class Reader(A.Visitor):
 
     def visit_Gain(self, s, depth: int) -> None:
         if self.words.shared(s.resource):   # `gain 1 clues;` of a global counter: the shared value grows
-            self.say(depth, self.act("add", f"{self.x(s.amount)} to the shared {plural(self.noun(s.resource))}"))
+            self.say(depth, self.act("add", f"{self.x(s.amount)} to {self.shared_counter(s.resource, s.index)}"))
         else:
             self.say(depth, self.act("gain", self.amount(s.amount, s.resource, s.index)))
         if s.tag is not None:
@@ -1072,7 +1090,7 @@ class Reader(A.Visitor):
                  else " (or as many as " + ("you have" if self.subject is None else "they have") + ")")
         if self.words.shared(s.resource):   # `lose 1 fuses;` of a global counter: the shared value shrinks
             extra = f" (taking {self.noun(s.debt)} for what it lacks)" if s.debt else " (or as many as are left)"
-            self.say(depth, self.act("take", f"{self.x(s.amount)} from the shared {plural(self.noun(s.resource))}{extra}"))
+            self.say(depth, self.act("take", f"{self.x(s.amount)} from {self.shared_counter(s.resource, s.index)}{extra}"))
         else:
             self.say(depth, self.act("lose", self.amount(s.amount, s.resource, s.index) + extra +
                                      (f", and {self.x(s.to)} gains what is lost" if s.to is not None else "")))
@@ -1277,6 +1295,9 @@ class Reader(A.Visitor):
             return
         if self.symbols is not None and proc_result_call(s.value, self.symbols):
             self.say(depth, f"Do {self.x(s.value)}, and stop here, giving what it gives.")
+            return
+        if isinstance(s.value, A.Nothing) and self.returns not in (None, "player"):
+            self.say(depth, "Stop here, giving nothing.")   # none of a member, a card...: not "nobody"
             return
         self.say(depth, f"Stop here, giving {self.x(s.value)}.")
 
@@ -1702,12 +1723,14 @@ class Reader(A.Visitor):
 
     def version(self, d, depth: int) -> None:
         """A func's or proc's own reading, its resource and counter parameters read as such."""
-        outer, self.words.held = self.words.held, held_names(d)
+        outer, returns = self.words.held, self.returns
+        self.words.held = held_names(d)
         if isinstance(d, A.Func):
             self.func(d, depth)
         else:
+            self.returns = d.returns   # `return none;` of a proc giving a member reads "nothing"
             self.block(d.body, depth)
-        self.words.held = outer
+        self.words.held, self.returns = outer, returns
 
     def nouns(self, zones: tuple) -> str:
         """`hand`, `hand or graveyard`: the zones of a card's reaction or `anytime` slot."""

@@ -148,3 +148,49 @@ def test_cover_has_one_row_per_bonus_card_named_by_its_field(bonus):
     result = invoke("cover", bonus, "-g", 1, "-n", 2)
     assert result.exit_code == 1 and "2/4" in result.output and " worth" in result.output
     assert "4/4" in invoke("cover", bonus, "-g", 10).output
+
+
+# Wingspan's birdfeeder: a shared counter per die face; food in each player's supply; a bird's food cost.
+FEEDER = """
+resource seed "Seed";
+resource fish "Fish";
+group food "Food" { seed, fish }
+enum die_face { f_seed "Seed", f_fish "Fish" }
+counter feeder[die_face] "Birdfeeder" global from 0 to 5;
+counter stock[die_face] "Stock";
+kind bird "Bird" { cost: int[food]; }
+bird pelican "American White Pelican" { cost = {fish: 1, seed: 2}; }
+proc take(f: die_face): die_face {
+  lose 1 feeder[f];
+  gain 1 feeder[f_fish];
+  pay 1 feeder[f_seed];
+  lose 1 stock[f];
+  return none;
+}
+proc keeper(): player { return none; }
+func full() = affordable(1 feeder[f_fish]);
+"""
+
+
+def _read(name: str) -> list[str]:
+    from rulebook.compiler.driver import analyse_text
+    from rulebook.compiler.explain import explain
+
+    result = analyse_text(FEEDER)
+    assert result.ok, result.diagnostics
+    return explain(result.symbols.decls[name], result.symbols)
+
+
+def test_explain_keeps_the_index_of_a_shared_counter_and_reads_none_by_the_procs_type():
+    lines = _read("take")
+    assert "  Take 1 from the shared birdfeeders (f) (or as many as are left)." in lines
+    assert "  Add 1 to the shared birdfeeders (“Fish”)." in lines
+    assert "  Pay 1 of the shared birdfeeders (“Seed”)." in lines
+    assert "  Lose 1 stock (f) (or as many as you have)." in lines   # a player's, as before
+    assert lines[-1] == "  Stop here, giving nothing."
+    assert _read("keeper")[-1] == "  Stop here, giving nobody."      # a proc that gives a player
+    assert "the shared birdfeeders (“Fish”)" in " ".join(_read("full"))
+
+
+def test_explain_reads_a_cost_field_as_the_food_it_costs():
+    assert "  Cost: 1 fish, 2 seeds." in _read("pelican")
