@@ -1210,17 +1210,19 @@ class _CommentPlacer:
                 tokens_before += 1
             if comment.trailing:
                 # anchored to the last code before it, so that a note after a later line of a
-                # statement broken over lines stays there; but to the first code of its line when
-                # the line held a block or several statements: after `seat x { ... }  # note` is
-                # spread over several lines, the note stays on the line that names the seat; but a
-                # line that closes a block opened on an earlier line (`  play { ... } }  # note`)
-                # keeps its note after its last `}`, the end of what the note is about
+                # statement broken over lines stays there, and a note after several statements or
+                # fields on one line (`colour = white; text = "...";  # note`) follows the last of
+                # them, which it followed; but to the first code of its line when the line held a
+                # block: after `seat x { ... }  # note` is spread over several lines, the note stays
+                # on the line that names the seat; but a line that closes a block opened on an
+                # earlier line (`  play { ... } }  # note`) keeps its note after its last `}`, the
+                # end of what the note is about
                 first = tokens_before - 1
                 while first > 0 and tokens[first - 1].line == comment.line:
                     first -= 1
                 on_line = [i for i in range(first, tokens_before) if i in self.pairs]
                 depth = sum({"{": 1, "}": -1}.get(str(tokens[i]), 0) for i in range(first, tokens_before))
-                blocks = depth >= 0 and any(str(tokens[i]) in ("{", "}", ";") for i in range(first, tokens_before - 1))
+                blocks = depth >= 0 and any(str(tokens[i]) in ("{", "}") for i in range(first, tokens_before - 1))
                 anchor = (on_line[0] if blocks else on_line[-1]) if on_line else tokens_before - 1
                 line = self._printed_line(anchor, forward=False)
                 if line is not None:

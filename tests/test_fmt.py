@@ -359,8 +359,8 @@ def test_a_block_holding_a_comment_keeps_its_block_rather_than_the_short_form():
 
 
 def test_a_trailing_comment_after_a_later_line_of_a_broken_statement_stays_after_that_line():
-    """The comment follows the last code before it; a line that held a block or several statements
-    keeps its comment on its first line (the seat case above)."""
+    """The comment follows the last code before it; a line that held a block keeps its comment on its
+    first line (the seat case above); one of several statements, after the last (test_wingtools)."""
     text = MARKET + ("func rich(c: card) = c.worth > 2 and price(c) <= coin  # affordable\n"
                      "    and c.colour != 3 and some(d in hand where d.colour == c.colour and d.worth >= 2);  # pairs\n"
                      "proc score() { rank players where vp > 0 by total(c in hand, c.worth) + coin * 2 + food * 3 "

@@ -194,3 +194,20 @@ def test_explain_keeps_the_index_of_a_shared_counter_and_reads_none_by_the_procs
 
 def test_explain_reads_a_cost_field_as_the_food_it_costs():
     assert "  Cost: 1 fish, 2 seeds." in _read("pelican")
+
+
+def test_fmt_keeps_a_trailing_comment_with_the_last_of_the_fields_it_splits():
+    from rulebook.dsl.printer import format_text
+
+    text = ('kind bird { colour: str; text: str; }\n'
+            'bird heron "Great Blue Heron" {\n'
+            '  colour = "white"; text = "Gain 2 wild food from the supply.";   # provisional power\n'
+            '}\n'
+            'counter eggs;\n'
+            'proc lay() {\n  gain 1 eggs; gain 1 eggs;  # two eggs\n}\n'
+            'bird jay "Blue Jay" { colour = "brown"; text = "Gain 1 seed."; }  # provisional\n')
+    out = format_text(text)
+    assert '  colour = "white";\n  text = "Gain 2 wild food from the supply.";  # provisional power\n' in out
+    assert "  gain 1 eggs;\n  gain 1 eggs;  # two eggs\n" in out
+    assert 'bird jay "Blue Jay" { colour = "brown"; text = "Gain 1 seed."; }  # provisional\n' in out   # (it fits)
+    assert format_text(out) == out
