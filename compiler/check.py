@@ -22,6 +22,9 @@ from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CA
 from .resolve import arm_change, enum_changes, option_change, pick_change
 from .resolve import DIAGONAL, KEEPING, cell_neighbours, same_statements
 
+# the declarations whose bare name is no value (E301): an enum member of the same name (E208) is read there
+NO_VALUE = frozenset({"proc", "func", "extern", "event", "game", "variant", "die"})
+
 # what a `list of ITEM` may hold besides an enum's members and a kind's cards (`list of player`, as `players` is)
 LIST_ITEMS = {"player", "int"}
 VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "counter", "track", "zone", "die", "any"}
@@ -1566,6 +1569,8 @@ class Checker(A.Visitor):
                 if type(i) is A.Name and self.sym.category(i.id) is None and i.id not in ("this", "it", "copy_number") \
                         and ALIASES.get(i.id, i.id) not in BUILTIN_DOMAINS:
                     continue   # an unknown name: E201 says so, with the member meant
+                if type(i) is A.Name and i.id in self.sym.clashes and self.sym.members.get(i.id) == f.of:
+                    continue   # a member of this enum whose name is also a card's...: E208 said it, once
                 fits_it = self.member_of(i) == f.of if isinstance(decl, A.Enum) else \
                     self.is_card(i) and self.sym.decls[i.id].kind == f.of
                 if not fits_it:
@@ -1584,8 +1589,14 @@ class Checker(A.Visitor):
 
     def member_of(self, item) -> Optional[str]:
         """The enum a list item names a member of, else None."""
-        return self.sym.members.get(item.id) if type(item) is A.Name and self.sym.category(item.id) == "member" \
-            else None
+        return self.sym.members.get(item.id) if type(item) is A.Name and (self.sym.category(item.id) == "member"
+                                                                          or self.member_clash(item.id)) else None
+
+    def member_clash(self, name: str) -> bool:
+        """Whether a name is an enum member that clashes with a declaration that is no value (a proc, a
+        func, a phase...): E208 said so, once, at the member; where a value is read the name can only
+        mean the member, so it is read as the member there, with no second error at every use."""
+        return name in self.sym.clashes and name in self.sym.members and self.sym.category(name) in NO_VALUE
 
     def is_card(self, item) -> bool:
         """Whether a list item names a card, tile or piece (an entity)."""
@@ -4950,6 +4961,11 @@ class Checker(A.Visitor):
             return ("entity" if scope.it_kind == "any" else f"entity:{scope.it_kind}") if scope.it_kind else "any"
         cat = self.sym.category(name)
         self.used.add(name)
+        if name in self.sym.clashes and name in self.sym.members and not self.member_clash(name):
+            # a member whose name is also a card's, a counter's...: E208 said it, once; either may be
+            # meant here, so the use is not checked against one of them (no second error at every use)
+            self.used.add(self.sym.members[name])
+            return "any"
         if not indexed and self.indexed(name):
             self.element(name, None, scope, e.span)
         if cat in ("resource", "counter", "track"):
@@ -4974,6 +4990,9 @@ class Checker(A.Visitor):
         if cat == "record":   # a record of finite fields as a value is the list of all its values, in order
             return self.record_domain(name, e.span)
         if cat is not None:
+            if self.member_clash(name):   # (E208 said it, once) where a value is read, it is the member
+                self.used.add(self.sym.members[name])
+                return f"member:{self.sym.members[name]}"
             if name not in self.sym.clashes:   # a member clashing with it: E208 has said it, once
                 self.err("E301", f"{name!r} is {article(cat)}, not a value", e.span,
                          f"call it for its value: {name}({self.parameter_names(name)})" if cat == "func" else None)

@@ -211,3 +211,25 @@ def test_fmt_keeps_a_trailing_comment_with_the_last_of_the_fields_it_splits():
     assert "  gain 1 eggs;\n  gain 1 eggs;  # two eggs\n" in out
     assert 'bird jay "Blue Jay" { colour = "brown"; text = "Gain 1 seed."; }  # provisional\n' in out   # (it fits)
     assert format_text(out) == out
+
+
+@pytest.mark.parametrize("other", ["proc place() { }", 'bird place "Place" { }', "func place() = 1;"])
+def test_a_member_named_like_a_proc_or_a_card_is_one_e208_and_its_uses_read_as_the_member(other):
+    from rulebook.compiler.driver import analyse_text
+
+    text = f"""
+enum name_tag {{ body_part "Body part", place "Place" }}
+kind bird {{ name_tags: list of name_tag = []; tag: name_tag = body_part; }}
+bird carolina_chickadee "Carolina Chickadee" {{ name_tags = [place]; }}
+bird canada_goose "Canada Goose" {{ name_tags = [body_part, place]; tag = place; }}
+{other}
+counter vp;
+var chosen: name_tag = place;
+proc score(b: bird) {{
+  if contains(b.name_tags, place) or b.tag == place {{ gain 1 vp; }}
+  match b.tag {{ place {{ gain 1 vp; }} else {{ }} }}
+  set chosen = place;
+}}
+"""
+    errors = [d for d in analyse_text(text).diagnostics if d.code.startswith("E")]
+    assert [(d.code, d.span.line, d.span.column) for d in errors] == [("E208", 2, 40)]
