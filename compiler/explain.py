@@ -1689,7 +1689,9 @@ class Reader(A.Visitor):
     def reaction(self, r: A.Reaction, depth: int, amended: str = "") -> None:
         """`whenever EVENT in ZONE [may ...]`: whose it is, when, and what it does."""
         t = r.trigger
-        self.say(depth, f"Whenever {self.event(t.pattern)}, while this is in your {self.nouns(r.zones)} "
+        rest = f", at most once until {self.event(t.rest)} (then again)" if t.rest else ""
+        when = f" and {self.x(r.when)}" if r.when is not None else ""
+        self.say(depth, f"Whenever {self.event(t.pattern)}{rest}, while this is in your {self.nouns(r.zones)}{when} "
                         f"(each player, for their own copy){amended}:")
         self.block(t.body, depth + 1)
 

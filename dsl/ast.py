@@ -1616,15 +1616,19 @@ class FieldEffect(Part):
 
 @node
 class Reaction(FieldEffect):
-    """`whenever PATTERN in ZONE [may ["prompt"]] { ... }` inside an entity: a trigger every player has
+    """`whenever PATTERN in ZONE [once per PATTERN] [while COND] [may ["prompt"]] { ... }` inside an entity: a trigger every player has
     for each copy of the card from the start of the game, firing only while that copy is in their
     ZONE (`this` is the copy, `you` its holder). It is an effect slot of its own, named by `slot_name`
     (a name no field can have), whose body registers the trigger: `body` is that one `Whenever`, with
-    `contains(ZONE, this)` as its `while` condition and, with `may`, the written block inside a `May`.
+    `contains(ZONE, this)` (and the written `while` COND) as its `while` condition, the `once per` pattern
+    as its `rest` and, with `may`, the written block inside a `May`.
     The checker, both backends and the runtime reach it as any effect slot; the printer and `explain`
     read the pattern, zone and block back from the `Whenever`."""
 
     places: tuple = ()   # the zones' names as written (Names: where findings point), one or more
+    # `while COND` as written (the trigger's `cond` is `contains(ZONE, this) and COND`); `once per` is the
+    # trigger's own `rest`
+    when: Optional[Expr] = None
 
     @property
     def zones(self) -> tuple:

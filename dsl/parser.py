@@ -492,9 +492,14 @@ class _Builder:
         for place in places:
             held = A.Call("contains", (place, A.Name("this", span=span)), span=span)
             holds = held if holds is None else A.Binary("or", holds, held, span=span)
-        trigger = A.Whenever(False, pattern, None, body, holds, span=span)
+        cond, rest = _pick(items, "lasting"), _pick(items, "rest")
+        if cond is not None:   # `while COND` as written: tested once the copy is in its zone
+            holds = A.Binary("and", holds, cond, span=span)
+        if rest is not None and asked is not None and asked[2]:   # a holder who cannot pay is not asked, and
+            holds = A.Binary("and", holds, A.Affordable(asked[2], None, span=span), span=span)   # keeps the period
+        trigger = A.Whenever(False, pattern, None, body, holds, rest, span=span)
         zones = tuple(p.id for p in places)
-        return A.Reaction(A.Reaction.slot_name(pattern.event, zones), (trigger,), places, span=span)
+        return A.Reaction(A.Reaction.slot_name(pattern.event, zones), (trigger,), places, cond, span=span)
 
     def held_func(self, meta, items):
         return self._held(meta, items, A.Func(str(items[1]), items[2] or (), items[-1], _pick(items, "returns"),
@@ -1630,6 +1635,26 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
     "and 'modifier')": [
         f"proc p() {{ {head} you e while {cond} until f {{ }} }}" for head in ("whenever", "next", "modifier")
         for cond in ("a", "1", "f(a)", "a.b", "this", "true", "false", "a[1]", "\"x\"", "you", "none")
+    ],
+    "'once per' (a modifier's 'once') comes right after the event (a reaction's zones), before 'until', "
+    "'while' and 'may': 'whenever EVENT once per EVENT until EVENT while COND { ... }', 'whenever EVENT in ZONE "
+    "once per EVENT while COND may { ... }'": [
+        f"proc p() {{ whenever you e {clause} once per f {{ }} }}" for clause in
+        [f"while {cond}" for cond in ("a", "1", "f(a)", "a.b", "this", "true", "false", "a[1]", "\"x\"", "you", "none",
+                                      "it.a > 0", "a == b")]
+        + ["until f", "until you f", "until f(a = 1)", "until f while a"]
+    ] + [
+        f"kind k {{ }} k c {{ whenever e in z{zones} {clause} once per f {{ }} }}" for zones in ("", ", y")
+        for clause in ("while a", "while a.b", "while f(a)", "while it.a > 0", "may", "may \"x\"")
+    ],
+    "a card's reaction or 'anytime' slot lasts while the card is in its zones: it takes no 'until' (a reaction "
+    "takes 'once per EVENT' and 'while COND' after its zones); for a trigger that ends, register one in an effect "
+    "slot of the card": [
+        f"kind k {{ }} k c {{ whenever e in z{zones} until f {{ }} }}" for zones in ("", ", y")
+    ],
+    "a reaction names its event, then its zones, then 'once per EVENT': 'whenever EVENT in ZONE once per EVENT "
+    "{ ... }'": [
+        "kind k { } k c { whenever e once per f in z { } }", "kind k { } k c { whenever you e(a = 1) once per f in z { } }",
     ],
 }
 

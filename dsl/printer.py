@@ -910,10 +910,12 @@ class Printer(A.Visitor):
                 self.block(head, d.body)
         elif isinstance(item, A.Reaction):   # the pattern, zone and block read back from its trigger
             asked = item.asked
-            head = f"whenever {pattern(item.trigger.pattern)} in {', '.join(item.zones)}"
+            rest = item.trigger.rest
+            head = [Clause(f"whenever {pattern(item.trigger.pattern)} in {', '.join(item.zones)}"),
+                    Clause(f"once per {pattern(rest)}") if rest is not None else None, _where("while ", item.when)]
             if asked is not None:
-                self.block([Clause(f"{head} may{_title(asked.title)}"),
-                            Clause(f"cost {cost(asked.cost)}") if asked.cost else None], asked.body)
+                self.block(head + [Clause(f"may{_title(asked.title)}"),
+                                   Clause(f"cost {cost(asked.cost)}") if asked.cost else None], asked.body)
             else:
                 self.block(head, item.trigger.body)
         else:
