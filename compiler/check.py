@@ -1736,17 +1736,27 @@ class Checker(A.Visitor):
         whether they are sound (its block is checked then)."""
         sound, seen = True, set()
         for place in r.places:
-            if place.id in seen:
-                self.err("E383", f"zone {place.id!r} is written twice in this {slot_words(r)}'s zones", place.span,
+            key = A.place_key(place)
+            if key in seen:
+                self.err("E383", f"zone {key!r} is written twice in this {slot_words(r)}'s zones", place.span,
                          "write each zone once: the card is used from any of them")
                 sound = False
-            seen.add(place.id)
+            seen.add(key)
             sound = self.slot_zone(kind, card, r, place) and sound
+        written = {A.place_key(p): p for p in r.places}   # `in row, row[forest]`: the one is in the other
+        for place in r.places:
+            if type(place) is A.Index and place.obj.id in written:
+                self.err("E383", f"zone {A.place_key(place)!r} is one of {place.obj.id!r}'s, written too in this "
+                         f"{slot_words(r)}'s zones", place.span, f"write {place.obj.id!r} alone: the card is used "
+                         f"from any of its zones")
+                sound = False
         return sound
 
-    def slot_zone(self, kind: str, card: Optional[str], r: "A.Reaction | A.Anytime", place: A.Name) -> bool:
-        """One zone of a card's reaction or `anytime` slot (reaction_zone): `card` None for a kind's."""
-        at, zone = place.span, place.id
+    def slot_zone(self, kind: str, card: Optional[str], r: "A.Reaction | A.Anytime", place) -> bool:
+        """One zone of a card's reaction or `anytime` slot (reaction_zone): `card` None for a kind's. An
+        indexed zone named alone is each of its zones; an element (`row[wetland]`) is named by constant
+        indexes, each a value of its index (E391)."""
+        at, zone = place.span, A.place_zone(place)
         z = self.sym.decls.get(zone)
         if not isinstance(z, A.Zone):
             what = f"is {article(CATEGORY[type(z)])}" if z is not None else "is not declared"
@@ -1766,6 +1776,35 @@ class Checker(A.Visitor):
             self.err("E332", f"zone {zone!r} holds {' or '.join(kinds)}, never {article(kind)}{such}: the "
                      f"{slot_words(r)} could never be used", at)
             return False
+        return type(place) is not A.Index or self.slot_element(z, place, r)
+
+    def slot_element(self, z: A.Zone, place: A.Index, r) -> bool:
+        """`in row[wetland]`: an element of an indexed zone, its indexes written as values known before
+        play (a member, a number, a declared card), one for each index of the zone; E391 otherwise."""
+        if z.indexes is None:
+            self.err("E391", f"zone {z.name!r} is not indexed: a card's {slot_words(r)} names it alone", place.span,
+                     f"write 'in {z.name}'")
+            return False
+        dims = z.indexes.dims()
+        written = place.index.parts if type(place.index) is A.Pair else (place.index,)
+        example = f"{z.name}[{', '.join(str(index_keys(d, self.sym)[0]) for d in dims)}]"
+        if len(written) != len(dims):
+            self.err("E391", f"zone {z.name!r} has {len(dims)} index{'es' if len(dims) > 1 else ''} "
+                     f"({z.indexes.shown()}); {len(written)} {'are' if len(written) > 1 else 'is'} written here",
+                     place.index.span, f"name one of its zones, as in {example}, or write '{z.name}' alone for any of them")
+            return False
+        for value, dim in zip(written, dims):
+            keys = index_keys(dim, self.sym)
+            text = A.place_key(A.Index(place.obj, value, span=place.span))[len(z.name) + 1:-1]
+            known = type(value) is A.Name and value.id in keys or type(value) in (A.Int, A.Unary) and \
+                text.lstrip("-").isdigit() and int(text) in keys
+            if not known:
+                what = f"a member of {dim.enum}" if dim.enum is not None and isinstance(self.sym.decls.get(dim.enum), A.Enum) \
+                    else f"a declared {dim.enum}" if dim.enum is not None else f"a number from {dim.low} to {dim.high}"
+                self.err("E391", f"a card's {slot_words(r)} is used from a zone named before play: the index of "
+                         f"{z.name!r} here must be {what}, written as it is; {printed(value)!r} is not",
+                         value.span, f"name one of its zones, as in {example}, or write '{z.name}' alone for any of them")
+                return False
         return True
 
     def no_value(self, d: A.Entity, f) -> None:
@@ -4590,24 +4629,28 @@ class Checker(A.Visitor):
         self.arithmetic(e.operand, kind)   # `-hand` (found by bench/fuzz.py)
         return "int"
 
-    def arithmetic(self, operand, kind: str) -> None:
+    def arithmetic(self, operand, kind: str) -> bool:
         """An operand of + - * / % or unary minus must be a number (or a condition, counted as 0 or 1);
-        a list only joins or leaves a list (`list_arithmetic`), E341."""
+        a list only joins or leaves a list (`list_arithmetic`), E341. Whether it is one."""
         if base_of(kind) == "list":
             self.err("E341", f"cannot do arithmetic with {article(words(kind))}: a list is joined with + and "
                      f"taken from with -, another list on the other side", operand.span,
                      "count its items with size(...)")
         elif base_of(kind) in ("str", "zone", "entity", "player", "member", "record"):
             self.err("E303", f"cannot do arithmetic with {article(words(kind))}", operand.span)
+        else:
+            return True
+        return False
 
     def list_arithmetic(self, e: A.Binary, left: str, right: str) -> Optional[str]:
         """`seen + [x]`, `seen + other`: a new list, the left's items then the right's; `seen - [x]`: a new
         list of the left's items that are not in the right (every copy). Either side may be a zone (its
-        items, top first) when the other is a list. The type of the list, or None when neither side is a
-        list (plain arithmetic). E341 for a list with anything but a list (`seen + x`, `seen * 2`), E342
+        items, top first) when the other is a list, and two zones join or take from each other as their
+        lists of items (`hand + board`, as a slice of each would). The type of the list, or None when
+        neither side is a list nor both zones (plain arithmetic). E341 for a list with anything but a list (`seen + x`, `seen * 2`), E342
         for lists whose items could never be equal (a list of cities and a list of players)."""
         a, b = base_of(left), base_of(right)
-        if "list" not in (a, b):
+        if "list" not in (a, b) and not (a == b == "zone" and e.op in "+-"):
             return None
         if e.op not in "+-":
             self.arithmetic(e.left if a == "list" else e.right, left if a == "list" else right)
@@ -4662,10 +4705,9 @@ class Checker(A.Visitor):
         listed = self.list_arithmetic(e, left, right) if e.op in "+-*/%" else None
         if listed is not None:
             return listed
-        if e.op in "+-*/%":
-            for side, kind in ((e.left, left), (e.right, right)):
-                self.arithmetic(side, kind)
-            return "int"
+        if e.op in "+-*/%":   # (an operand found wrong makes the result unknown, not a number: no follow-on findings)
+            fine = [self.arithmetic(side, kind) for side, kind in ((e.left, left), (e.right, right))]
+            return "int" if all(fine) else "any"
         if e.op in ("<", "<=", ">", ">=") and "record" in (base_of(left), base_of(right)):
             self.err("E303", f"cannot order {article(words(left))} and {article(words(right))}: records are only "
                      f"equal or not", e.span, "compare one of their fields: 'a.FIELD < b.FIELD'")

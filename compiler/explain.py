@@ -1404,17 +1404,19 @@ class Reader(A.Visitor):
 
     def visit_Whenever(self, s, depth: int) -> None:
         when = f"{'The next time' if s.once else 'Whenever'} {self.event(s.pattern)}"
-        rest = f", at most once until {self.event(s.rest)} (then again)" if s.rest else ""
-        until = f", until {self.event(s.until)}" if s.until else ""
+        rest = f", at most once until {self.event(s.rest, anyone=True)} (then again)" if s.rest else ""
+        until = f", until {self.event(s.until, anyone=True)}" if s.until else ""
         lasting = f", while {self.x(s.cond)}" if s.cond is not None else ""
         self.say(depth, f"{when}{rest}{until}{lasting}:")
         self.block(s.body, depth + 1)
 
-    def event(self, p: A.Pattern) -> str:
-        """An event pattern in words: "you gain coins", "an opponent acts (planet atalum)"."""
+    def event(self, p: A.Pattern, anyone: bool = False) -> str:
+        """An event pattern in words: "you gain coins", "an opponent acts (planet atalum)". `anyone`: a
+        pattern of `until` or `once per`, which without a subject is anyone's event (7.3)."""
         subject = expr(p.subject) if p.subject is not None else None
         if subject is None:
-            who, verb = ("someone", _third_person(p.event)) if p.event in ("end_of_era", "end_of_round") else ("you", p.event)
+            who, verb = ("someone", _third_person(p.event)) if anyone or p.event in ("end_of_era", "end_of_round") \
+                else ("you", p.event)
         elif isinstance(p.subject, A.You):
             who, verb = "you", p.event
         else:
@@ -1439,7 +1441,7 @@ class Reader(A.Visitor):
         who = {"you": "your", "opponents": "your opponents'"}.get(subject_mode(p), "everyone's")
         args = ", ".join(f"{a.name} {self.filter_words(a.value) if is_filter(a) else expr(a.value)}" for a in p.args)
         lasting = (", the next use only" if s.once else "") + \
-            (f", until {self.event(s.until)}" if s.until else "") + (f", while {self.words.about_the_use(s.cond, p.event)}" if s.cond is not None else "")
+            (f", until {self.event(s.until, anyone=True)}" if s.until else "") + (f", while {self.words.about_the_use(s.cond, p.event)}" if s.cond is not None else "")
         self.say(depth, f"From now on, on {who} {spoken(p.event)}" + (f" ({args})" if args else "") + f"{lasting}:")
         for a in s.adjustments:
             if a.op == "using":   # what may stand for a resource of the cost
@@ -1682,16 +1684,16 @@ class Reader(A.Visitor):
             self.reaction(e, depth, after)
             return
         when = f" and {self.x(e.when)}" if e.when is not None else ""
-        self.say(depth, f"At any window (`window;`), while this is in your {self.nouns(e.zones)}{when}, you may play "
+        self.say(depth, f"At any window (`window;`), while this is in {self.nouns(e.places)}{when}, you may play "
                         f"it{after}:")
         self.block(e.body, depth + 1)
 
     def reaction(self, r: A.Reaction, depth: int, amended: str = "") -> None:
         """`whenever EVENT in ZONE [may ...]`: whose it is, when, and what it does."""
         t = r.trigger
-        rest = f", at most once until {self.event(t.rest)} (then again)" if t.rest else ""
+        rest = f", at most once until {self.event(t.rest, anyone=True)} (then again)" if t.rest else ""
         when = f" and {self.x(r.when)}" if r.when is not None else ""
-        self.say(depth, f"Whenever {self.event(t.pattern)}{rest}, while this is in your {self.nouns(r.zones)}{when} "
+        self.say(depth, f"Whenever {self.event(t.pattern)}{rest}, while this is in {self.nouns(r.places)}{when} "
                         f"(each player, for their own copy){amended}:")
         self.block(t.body, depth + 1)
 
@@ -1701,7 +1703,7 @@ class Reader(A.Visitor):
         decl = A.rewrite(h.decl, lambda n: replace(n, func=f"{h.func}.base")
                          if type(n) in (A.Call, A.CallStmt) and n.func == BASE else None)
         what = f"{CATEGORY[type(decl)]} {spoken(h.func)}({', '.join(p.name for p in decl.params)})"
-        self.say(depth, f"While you hold {d.title or spoken(d.name)} in your {self.nouns(h.zones)}, the {what} "
+        self.say(depth, f"While you hold {d.title or spoken(d.name)} in {self.nouns(h.places)}, the {what} "
                         f"reads, for you{self.effect_amended(d, h)}:")
         self.version(decl, depth + 1)
 
@@ -1717,7 +1719,7 @@ class Reader(A.Visitor):
             version = A.rewrite(h.decl, lambda n: replace(n, func=f"{d.name}.below")
                                 if type(n) in (A.Call, A.CallStmt) and n.func == BASE else None)
             self.say(depth, f"{'If' if i == 0 else 'Otherwise, if'} you hold {card.title or spoken(card.name)} in "
-                            f"your {self.nouns(h.zones)}{self.effect_amended(card, h)}:")
+                            f"{self.nouns(h.places)}{self.effect_amended(card, h)}:")
             self.version(version, depth + 1)
         self.say(depth, "Otherwise:")
         self.version(as_declared(d, self.symbols), depth + 1)
@@ -1734,9 +1736,17 @@ class Reader(A.Visitor):
             self.block(d.body, depth)
         self.words.held, self.returns = outer, returns
 
-    def nouns(self, zones: tuple) -> str:
-        """`hand`, `hand or graveyard`: the zones of a card's reaction or `anytime` slot."""
-        return " or ".join(self.noun(z) for z in zones)
+    def nouns(self, places: tuple) -> str:
+        """`your hand`, `your hand or graveyard`: the zones of a card's reaction or `anytime` slot; `your row
+        (wetland)` an element of an indexed zone, `any of your rows` an indexed zone named alone."""
+        def one(place) -> str:
+            if type(place) is A.Index:
+                return f"{self.noun(place.obj.id)} ({self.x(place.index)})"
+            if getattr(self.words.decl(place.id), "indexes", None) is not None:
+                return f"any of your {plural(self.noun(place.id))}"
+            return self.noun(place.id)
+        return "your " + " or ".join(map(one, places)) if type(places[0]) is not A.Name or \
+            getattr(self.words.decl(places[0].id), "indexes", None) is None else " or ".join(map(one, places))
 
     def effect_amended(self, d: A.Entity, e: A.FieldEffect) -> str:
         """` (amended by FILE:L:C)` after an effect an `amend` of the entity wrote (one written outside

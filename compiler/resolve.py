@@ -322,6 +322,7 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
         del sym.dropped[m]
     held_overrides(sym, diags, sources)
     sym.game = next((d for d in sym.decls.values() if isinstance(d, A.Game)), None)  # after overrides/removals
+    _indexed_slot_zones(sym)
     _kinds_slots(sym)
     for trigger in standing:   # every player has it: a pattern not on `you` fires once per player
         subject = trigger.pattern.subject
@@ -343,6 +344,60 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
 
 
 PHASES = ("setup", "play", "final")
+
+
+def slot_zones(places: tuple, sym: Symbols) -> list:
+    """The zones a card's reaction, `anytime` or override slot is used from, as expressions: each place
+    as written (`hand`, `row[wetland]`), an indexed zone named alone as each of its zones (`row`:
+    `row[forest]`, `row[grassland]`, ...)."""
+    from .layout import elements
+
+    out = []
+    for place in places:
+        z = sym.decls.get(place.id) if type(place) is A.Name else None
+        if isinstance(z, A.Zone) and z.indexes is not None:
+            out += [A.Index(place, _index_value(key, place.span), span=place.span) for key, _flat in elements(z, sym)]
+        else:
+            out.append(place)
+    return out
+
+
+def _index_value(key, at: A.Span):
+    """An element's index as the expression that names it: a member or card by its name, a number, a pair."""
+    if type(key) is tuple:
+        return A.Pair(tuple(_index_value(k, at) for k in key), span=at)
+    return A.Int(key, span=at) if type(key) is int else A.Name(key, span=at)
+
+
+def _place_named(place, zone: A.Zone, sym: Symbols) -> bool:
+    """Whether a slot's place names its zone soundly: alone, or an element the zone has (E391 otherwise)."""
+    from .layout import elements
+
+    if type(place) is A.Name:
+        return True
+    return zone.indexes is not None and A.place_key(place) in {flat for _k, flat in elements(zone, sym)}
+
+
+def _indexed_slot_zones(sym: Symbols) -> None:
+    """A card's reaction used from an indexed zone named alone (`whenever ... in row`) fires while the copy
+    is in any of its zones: its trigger's condition names each (slot_zones)."""
+    def spread(slot):
+        if type(slot) is not A.Reaction or not any(
+                type(p) is A.Name and getattr(sym.decls.get(p.id), "indexes", None) is not None
+                and isinstance(sym.decls.get(p.id), A.Zone) for p in slot.places):
+            return slot
+        t, asked = slot.trigger, slot.asked
+        cond = A.Reaction.condition(slot_zones(slot.places, sym), slot.when,
+                                    asked.cost if asked is not None and t.rest is not None else None, slot.span)
+        return replace(slot, body=(replace(t, cond=cond),))
+
+    for name, decl in list(sym.decls.items()):
+        if isinstance(decl, A.Kind) and decl.slots:
+            sym.decls[name] = replace(decl, slots=tuple(map(spread, decl.slots)))
+        elif isinstance(decl, A.Entity):
+            effects = tuple(map(spread, decl.effects))
+            if any(a is not b for a, b in zip(effects, decl.effects)):
+                sym.decls[name] = replace(decl, effects=effects)
 
 
 def _kinds_slots(sym: Symbols) -> None:
@@ -1391,7 +1446,7 @@ def held_overrides(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None
             sym.origin[version] = sym.origin.get(d.name)
             sym.held.setdefault(name, []).append((d, h, version))
             top = name if i == len(fit) - 1 else f"{name}.below.{fit[i + 1][0].name}"
-            sym.decls[top] = _dispatcher(old, top, d, h, version, below)
+            sym.decls[top] = _dispatcher(old, top, d, h, version, below, sym)
             below = top
 
 
@@ -1432,22 +1487,22 @@ def _held_fits(sym: Symbols, name: str, old, d: A.Entity, h: A.HeldOverride, dia
                                 at, "a card's version takes the same parameters, of the same types, and gives the "
                                 "same result", notes=(f"{name!r} is declared at {old.span}",)))
     else:
-        zones = [sym.decls.get(z) for z in h.zones]
+        zones = [sym.decls.get(A.place_zone(p)) for p in h.places]
         ok = len(set(h.zones)) == len(h.zones) and all(isinstance(zone, A.Zone) and zone.per_player and
-                                                        (d.kind in zone.kinds or "any" in zone.kinds) for zone in zones)
+                                                        (d.kind in zone.kinds or "any" in zone.kinds) and
+                                                        _place_named(p, zone, sym) for p, zone in zip(h.places, zones))
     if not ok:
         sym.baseless.update(_base_calls(h.decl))
     return ok
 
 
-def _dispatcher(old, name: str, card: A.Entity, h: A.HeldOverride, version: str, below: str):
+def _dispatcher(old, name: str, card: A.Entity, h: A.HeldOverride, version: str, below: str, sym: Symbols):
     """`name` as the pack declares it, running the card's version for a holder of the card and the
     one below it for anyone else."""
     at = h.span
-    # held in one of its zones (`in active, revealed`: either), any copy of it (`* 2`, a per-player card's):
-    # one call, which simulate's held_use hears when it holds
-    holds = A.Call(HELD_USES, (A.Name(card.name, span=at),) + tuple(A.Name(p.id, span=p.span) for p in h.places),
-                   span=at)
+    # held in one of its zones (`in active, revealed`: either; `in row` any of an indexed zone's), any copy
+    # of it (`* 2`, a per-player card's): one call, which simulate's held_use hears when it holds
+    holds = A.Call(HELD_USES, (A.Name(card.name, span=at),) + tuple(slot_zones(h.places, sym)), span=at)
     args = tuple(A.Name(p.name, span=at) for p in old.params)
     if isinstance(old, A.Func):
         return replace(old, name=name, value=A.Cond(holds, A.Call(version, args, span=at),

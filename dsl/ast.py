@@ -1632,7 +1632,7 @@ class Reaction(FieldEffect):
 
     @property
     def zones(self) -> tuple:
-        return tuple(p.id for p in self.places)
+        return tuple(map(place_key, self.places))
 
     @staticmethod
     def slot_name(event: str, zones: tuple) -> str:
@@ -1642,6 +1642,21 @@ class Reaction(FieldEffect):
     @property
     def trigger(self) -> "Whenever":
         return self.body[0]
+
+    @staticmethod
+    def condition(zones, when: "Optional[Expr]", paid: Optional[tuple], span) -> "Expr":
+        """The trigger's `while`: the copy in one of its zones (`zones`: zone expressions, an indexed zone's
+        each element), `and` the written COND, `and`, for a `once per` reaction with a `may ... cost`,
+        that its holder can pay (one who cannot is not asked, and keeps the period)."""
+        holds = None   # `contains(hand, this) or contains(graveyard, this)`
+        for zone in zones:
+            held = Call("contains", (zone, Name("this", span=span)), span=span)
+            holds = held if holds is None else Binary("or", holds, held, span=span)
+        if when is not None:   # tested once the copy is in its zone
+            holds = Binary("and", holds, when, span=span)
+        if paid:
+            holds = Binary("and", holds, Affordable(paid, None, span=span), span=span)
+        return holds
 
     @property
     def block(self) -> tuple:
@@ -1660,6 +1675,32 @@ class Reaction(FieldEffect):
         return None
 
 
+def place_key(place) -> str:
+    """The name of a zone a card's reaction, `anytime` or override slot is used from, as its slot's name
+    and the state's zones say it: `hand`, `row` (an indexed zone: any of its zones), `row[wetland]`,
+    `council[1,church]` (an element: its indexes as the state keys them)."""
+    if type(place) is Name:
+        return place.id
+    index = place.index.parts if type(place.index) is Pair else (place.index,)
+    return f"{place.obj.id}[{','.join(_index_text(i) for i in index)}]"
+
+
+def place_zone(place) -> str:
+    """The declared zone of a slot's place: `row` for `row[wetland]`."""
+    return place.id if type(place) is Name else place.obj.id
+
+
+def _index_text(e) -> str:
+    if type(e) is Name:
+        return e.id
+    if type(e) is Int:
+        return str(e.value)
+    if type(e) is Unary and e.op == "-" and type(e.operand) is Int:
+        return str(-e.operand.value)
+    from .printer import expr   # (no constant: the checker says so, E391)
+    return expr(e)
+
+
 @node
 class HeldOverride(FieldEffect):
     """`override func NAME(params) [: TYPE] in ZONE = EXPR;` or `override proc NAME(params) [: TYPE] in ZONE
@@ -1674,7 +1715,7 @@ class HeldOverride(FieldEffect):
 
     @property
     def zones(self) -> tuple:
-        return tuple(p.id for p in self.places)
+        return tuple(map(place_key, self.places))
 
     @property
     def decl(self) -> "Func | Proc":
@@ -1700,7 +1741,7 @@ class Anytime(FieldEffect):
 
     @property
     def zones(self) -> tuple:
-        return tuple(p.id for p in self.places)
+        return tuple(map(place_key, self.places))
 
     @staticmethod
     def slot_name(zones: tuple) -> str:

@@ -488,18 +488,11 @@ class _Builder:
         if asked is not None:   # `may ["prompt"]`: the holder is asked, as a `may` around the block
             title, parts, paid = asked
             body = (A.May(title, paid, body, title_parts=parts, span=span),)
-        holds = None   # while the copy is in one of the zones: `contains(hand, this) or contains(graveyard, this)`
-        for place in places:
-            held = A.Call("contains", (place, A.Name("this", span=span)), span=span)
-            holds = held if holds is None else A.Binary("or", holds, held, span=span)
         cond, rest = _pick(items, "lasting"), _pick(items, "rest")
-        if cond is not None:   # `while COND` as written: tested once the copy is in its zone
-            holds = A.Binary("and", holds, cond, span=span)
-        if rest is not None and asked is not None and asked[2]:   # a holder who cannot pay is not asked, and
-            holds = A.Binary("and", holds, A.Affordable(asked[2], None, span=span), span=span)   # keeps the period
-        trigger = A.Whenever(False, pattern, None, body, holds, rest, span=span)
-        zones = tuple(p.id for p in places)
-        return A.Reaction(A.Reaction.slot_name(pattern.event, zones), (trigger,), places, cond, span=span)
+        paid = asked[2] if asked is not None and rest is not None else None
+        trigger = A.Whenever(False, pattern, None, body, A.Reaction.condition(places, cond, paid, span), rest, span=span)
+        return A.Reaction(A.Reaction.slot_name(pattern.event, tuple(map(A.place_key, places))), (trigger,), places,
+                          cond, span=span)
 
     def held_func(self, meta, items):
         return self._held(meta, items, A.Func(str(items[1]), items[2] or (), items[-1], _pick(items, "returns"),
@@ -522,17 +515,27 @@ class _Builder:
 
     def _held(self, meta, items, decl):
         """A card's `override func|proc NAME(...) in ZONE ...` (dsl.ast.HeldOverride)."""
-        places = next(i for i in items if isinstance(i, tuple) and i and isinstance(i[0], A.Name))
+        places = next(i for i in items if isinstance(i, tuple) and i and isinstance(i[0], (A.Name, A.Index)))
         return A.HeldOverride(A.HeldOverride.slot_name(decl.name), (decl,), places, span=self._s(meta))
 
     def anytime_slot(self, meta, items):
         places = items[1]
         when = items[2] if len(items) > 3 else None   # ANYTIME, zones, [condition], block
-        return A.Anytime(A.Anytime.slot_name(tuple(p.id for p in places)), _block(items), places, when,
+        return A.Anytime(A.Anytime.slot_name(tuple(map(A.place_key, places))), _block(items), places, when,
                          span=self._s(meta))
 
     def slot_zones(self, meta, items):
-        return tuple(A.Name(str(t), span=_token_span(self.file, t)) for t in items)
+        return tuple(items)
+
+    def slot_place(self, meta, items):
+        """A zone of a card's slot: its name, or an element of an indexed zone (`row[wetland]`, an Index)."""
+        name = A.Name(str(items[0]), span=_token_span(self.file, items[0]))
+        if len(items) == 1:
+            return name
+        index = items[1] if len(items) == 2 else A.Pair(tuple(items[1:]), span=A.Span(
+            items[1].span.file, items[1].span.line, items[1].span.column, items[-1].span.end_line,
+            items[-1].span.end_column))
+        return A.Index(name, index, span=self._s(meta))
 
     def window_stmt(self, meta, items):
         return A.Window(span=self._s(meta))
@@ -698,7 +701,7 @@ class _Builder:
         return A.ArmRemoved(next((i for i in items if type(i) is tuple), ()), span=self._s(meta))
 
     def slot_removed(self, meta, items):
-        zones = tuple(p.id for p in items[-1])
+        zones = tuple(map(A.place_key, items[-1]))
         name = A.Anytime.slot_name(zones) if str(items[0]) == "anytime" else A.Reaction.slot_name(str(items[1]), zones)
         return A.SlotRemoved(name, span=self._s(meta))
 

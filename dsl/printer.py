@@ -898,12 +898,12 @@ class Printer(A.Visitor):
         elif isinstance(item, A.FieldValue):
             self.clauses([Clause(f"{item.name} = ", item.value)])
         elif isinstance(item, A.Anytime):
-            self.block(f"anytime in {', '.join(item.zones)}" +
+            self.block(f"anytime in {', '.join(map(expr, item.places))}" +
                        (f" when {expr(item.when)}" if item.when is not None else ""), item.body)
         elif isinstance(item, A.HeldOverride):   # the func or proc as written, its zone after the signature
             d = item.decl
             head = f"override {CATEGORY_WORD[type(d)]} {d.name}({params_text(d.params)})" \
-                f"{f': {d.returns}' if d.returns else ''} in {', '.join(item.zones)}"
+                f"{f': {d.returns}' if d.returns else ''} in {', '.join(map(expr, item.places))}"
             if isinstance(d, A.Func):
                 self.clauses([Clause(f"{head} = ", d.value)])
             else:
@@ -911,7 +911,7 @@ class Printer(A.Visitor):
         elif isinstance(item, A.Reaction):   # the pattern, zone and block read back from its trigger
             asked = item.asked
             rest = item.trigger.rest
-            head = [Clause(f"whenever {pattern(item.trigger.pattern)} in {', '.join(item.zones)}"),
+            head = [Clause(f"whenever {pattern(item.trigger.pattern)} in {', '.join(map(expr, item.places))}"),
                     Clause(f"once per {pattern(rest)}") if rest is not None else None, _where("while ", item.when)]
             if asked is not None:
                 self.block(head + [Clause(f"may{_title(asked.title)}"),

@@ -297,6 +297,8 @@ def assemble(tables: dict, fns: dict) -> Program:
     # a player's counter is paid only down to a floor above 0, as a global's is (Game.affordable)
     program.floors = {name: low for name, (shared, low, _high) in program.counters.items()
                       if not shared and low is not None and low > 0}
+    indexed = tables.get("indexed", {})   # an `anytime in row` slot is used from each of row's zones
+    spread = {base: tuple(flat for _i, flat in pairs) for base, pairs in indexed.items()}
     own: dict = {}   # entity -> its computed fields' callables (copies share their declaration's)
     for key, fn in fns.items():
         if key[0] == "computed":   # ("computed", kind, entity or None for the kind's default, field)
@@ -310,8 +312,8 @@ def assemble(tables: dict, fns: dict) -> Program:
         program.entities[name] = e
         program.kinds.setdefault(kind, []).append(e)
         program.reactions += [(e, s) for s in slots if is_reaction_slot(s)]
-        program.anytime += [(e, s, anytime_zones(s), fns.get(("offer", source, s))) for s in slots
-                            if anytime_zones(s) is not None]
+        program.anytime += [(e, s, tuple(f for z in anytime_zones(s) for f in spread.get(z, (z,))),
+                             fns.get(("offer", source, s))) for s in slots if anytime_zones(s) is not None]
     program.starts = dict(tables.get("starts", {}))
     program.shown_fields = {kind: tuple(names) for kind, names in tables.get("shown_fields", {}).items()}
     program.records = {name: tuple(names) for name, names in tables.get("records", {}).items()}

@@ -158,7 +158,7 @@ def test_printed_back_and_read_aloud():
     assert "whenever anyone cast once per you turn_start until turn_start while life < 3 {" in printed
     assert parse_text(printed, "a.rules") == module
     mentor = next(d for d in module.items if getattr(d, "name", None) == "mentor")
-    assert any("Whenever an opponent casts, at most once until you turn start (then again):" in line
+    assert any("Whenever an opponent casts, at most once until someone turn starts (then again):" in line
                for line in explain(mentor)), explain(mentor)
 
 
