@@ -14,7 +14,7 @@ from rulebook.dsl.lexer import CONTEXTUAL
 from rulebook.dsl.parser import CARD_WORDS
 from rulebook.dsl.printer import declaration_text, expr as printed, params_text
 
-from .layout import MAX_ELEMENTS, index_keys, record_axes, record_size
+from .layout import MAX_ELEMENTS, index_keys, opening_reads, opening_test, record_axes, record_size
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered
 from .layout import plain_values, python_blocks, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
@@ -4437,29 +4437,60 @@ class Checker(A.Visitor):
                          "write 'can PROC(args)' with a proc whose body starts with 'choose'")
             return "bool"
         self.arguments(repr(e.proc), decl, e.args, e.span, scope)
-        choice = opening_choice(decl)
         if e.proc in self.sym.held:   # the dispatcher: which choose is the holder's depends on their cards
             cards = ", ".join(repr(c.name) for c, _h, _v in self.sym.held[e.proc])
             self.err("E377", f"'can {e.proc}(...)' tests the first decision of {e.proc!r}, but cards change that proc "
                      f"for their holder ({cards}): each version opens with its own, and 'can' reads one", e.span,
                      "test the condition itself in a func (a card may override that func too)")
             return "bool"
-        if choice is None:
+        if opening_test(decl.body, self.sym) is None:
             first = decl.body[0] if decl.body else None
             self.err("E377", f"'can {e.proc}(...)' tests the first decision of {e.proc!r}, but its body does not "
-                     f"start with 'choose' ({'it is empty' if first is None else 'it starts at ' + where_at(first, e.span)})",
-                     e.span, "put the 'choose' first in the proc (what runs before it would run before the test "
+                     f"start with one ('choose', 'may', 'pick', or a call of a proc that starts with one: "
+                     f"{'it is empty' if first is None else 'it starts at ' + where_at(first, e.span)})",
+                     e.span, "put the decision first in the proc (what runs before it would run before the test "
                      "could tell), or test the condition itself in a func")
             return "bool"
+        choice = opening_choice(decl)
         if e.proc in self.can_reach(e.proc):
             self.err("E378", f"testing 'can {e.proc}(...)' tests its options' guards, which test "
                      f"'can {e.proc}(...)' again: the test never ends", e.span,
                      "a guard of an option cannot depend on whether the same choice is open")
-        always = next((o for o in choice.options if always_offered(o)), None)
+        always = next((o for o in choice.options if always_offered(o)), None) if choice is not None else None
         if always is not None:
             self.err("W455", f"'can {e.proc}(...)' always holds: the option {always.title or '(untitled)'!r} of its "
                      f"choose at {where_at(choice, e.span)} is offered every time", e.span,
                      "an option with no 'when', no 'once' and no leading cost is always open")
+        return "bool"
+
+    def visit_CanCopy(self, e: A.CanCopy, scope) -> str:
+        """`can copy ENTITY.SLOT`: the operand written as `copy`'s, an entity's effect slot (E393 otherwise:
+        not `x.y`, a value that is no card, a kind without that effect slot); the slot is one whose
+        test the backends make (Symbols.can_slots)."""
+        target = e.target
+        if type(target) is not A.Attr:
+            self.expr(target, scope)
+            self.err("E393", f"'can copy' tests a card's effect slot, written as 'copy' runs it: ENTITY.SLOT, "
+                     f"not {printed(target)!r}", target.span, "write 'can copy c.play' with a card c and an effect slot of its kind")
+            return "bool"
+        kind = self.expr(target.obj, scope)
+        base, kinds = base_of(kind), kinds_in(kind)
+        if base not in ("entity", "any"):
+            self.err("E393", f"'can copy' tests a card's effect slot; {printed(target.obj)!r} is "
+                     f"{article(words(kind))}, not a card, tile or space", target.obj.span,
+                     "write 'can copy c.SLOT' with c a card (a parameter, a local, `this`, a card's name)")
+            return "bool"
+        for k in kinds:
+            decl = self.sym.decls.get(k)
+            f = next((f for f in decl.fields if f.name == target.name), None) if isinstance(decl, A.Kind) else None
+            if isinstance(decl, A.Kind) and (f is None or f.type != "effect"):
+                slots = [f.name for f in decl.fields if f.type == "effect"]
+                what = f"a field of type {f.type}, not an effect" if f is not None else "no such field"
+                self.err("E393", f"'can copy' tests an effect slot of {k}; {target.name!r} is {what}", target.span,
+                         did_you_mean(target.name, slots) if f is None and slots else
+                         f"{k}'s effect slots: {', '.join(slots)}" if slots else f"{k} has no effect slot")
+                return "bool"
+        self.sym.can_slots.add(target.name)
         return "bool"
 
     def can_reach(self, proc: str) -> set[str]:
@@ -4472,9 +4503,8 @@ class Checker(A.Visitor):
                 continue
             seen.add(id(decl))
             roots = ()
-            if isinstance(decl, A.Proc) and (choice := opening_choice(decl)) is not None:
-                roots = [o.guard for o in choice.options if o.guard is not None] + \
-                        [t for o in choice.options for t in (leading_cost(o.body) or ())]
+            if isinstance(decl, A.Proc):
+                roots = opening_reads(opening_test(decl.body, self.sym))
             elif isinstance(decl, A.Func):
                 roots = [decl.value]
             for root in roots:

@@ -20,7 +20,7 @@ from rulebook.dsl.printer import PRECEDENCE, precedence
 from rulebook.runtime.engine import MAX_STEPS, MemberData
 from rulebook.runtime.kernels import KERNELS
 
-from .layout import (enum_data, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (enum_data, opening_test, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, is_filter,
                      recursive, runtime_axes, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
@@ -478,20 +478,37 @@ class CodeGen(A.Visitor):
         return f"{self.can_function(decl)}(rt, {ctx.you}{''.join(', ' + self.ex(a, ctx) for a in args)})"
 
     def can_function(self, decl: A.Proc) -> str:
-        """The name of the function telling whether the proc's opening choose offers an option (made
-        the first time a `can` asks): its options' tests, with the proc's parameters; nothing runs."""
+        """The name of the function telling whether the proc's opening decision is open (made the first
+        time a `can` asks): its test (layout.opening_test), with the proc's parameters; nothing runs."""
         name = self.can_names.get(decl.name)
         if name is None:
             name = self.can_names[decl.name] = f"c_{self.proc_names[decl.name]}"
-            choice = decl.body[0]
+            first = decl.body[0]
             ctx = Ctx(frozenset(p.name for p in decl.params))
             fn = Function(f"def {name}(rt, you{''.join(f', v_{p.name}' for p in decl.params)}):",
-                          f"whether {decl.name}'s choose at {where(choice)} offers an option")
-            tests = [self.option_tests(o, ctx) for o in choice.options]
-            fn.lines.append(f"    return {' or '.join('(' + ' and '.join(t) + ')' for t in tests)}  # @{where(choice)}"
-                            if all(tests) else f"    return True  # @{where(choice)}")
+                          f"whether {decl.name}'s first decision at {where(first)} is open")
+            fn.lines.append(f"    return {self.ex(opening_test(decl.body, self.sym), ctx)}  # @{where(first)}")
             self.functions.append(fn)
         return name
+
+    def visit_Opening(self, e: A.Opening, ctx) -> str:
+        """Whether a decision a body starts with is open now, as it would be offered: a choose's options
+        (option_tests), a may's `when` and cost (Engine.may_open), a pick's candidates."""
+        s = e.stmt
+        if type(s) is A.Choose:
+            tests = [self.option_tests(o, ctx) for o in s.options]
+            return f"({' or '.join('(' + ' and '.join(t) + ')' for t in tests)})" if all(tests) else "True"
+        if type(s) is A.May:
+            cost = self.cost(s.cost, ctx) if s.cost else "None"
+            tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
+            when = f"({self.ex(s.when, ctx)}) and " if s.when is not None else ""
+            return f"({when}rt.may_open({ctx.you}, {cost}{tag}))"
+        inner = ctx.bind(s.var)   # a pick: some candidate
+        keep = f" if {self.ex(s.where, inner)}" if s.where is not None else ""
+        return f"any(True for v_{s.var} in {self.domain(s.domain, ctx, s)}{keep})"
+
+    def visit_CanCopy(self, e: A.CanCopy, ctx) -> str:
+        return f"rt.can_slot({ctx.you}, {self.ex(e.target.obj, ctx)}, {e.target.name!r})"
 
     def visit_Allowed(self, e: A.Allowed, ctx) -> str:
         return f"rt.allowed({ctx.you}, {self.tag(e.tag, ctx)})"

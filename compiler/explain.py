@@ -488,8 +488,15 @@ class ExprReader(A.Visitor):
 
     def visit_CanOpen(self, e):
         args = f" with {', '.join(self.read(a) for a in e.args)}" if e.args else ""
-        return (f"{spoken(e.proc)}{args} would offer you a choice now (some option of its first choose is "
-                "open: its condition holds, it is not used up, you can pay its cost; nothing is done)")
+        return (f"{spoken(e.proc)}{args} would offer you a choice now (its first decision is open: an option of "
+                "its choose whose condition holds, not used up, whose cost you can pay; a may you would be asked; "
+                "a pick with something to pick; nothing is done)")
+
+    def visit_CanCopy(self, e):
+        t = e.target
+        what = f"{self.read(t.obj)}'s {spoken(t.name)}" if type(t) is A.Attr else self.read(t)
+        return (f"running {what} now would do something (it has that effect; its first decision, if it starts "
+                "with one, is open; nothing is done)")
 
     def visit_Range(self, e):
         return f"the numbers {self.from_to(e)}"

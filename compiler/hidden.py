@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from rulebook.dsl import ast as A
 
+from .layout import opening_reads, opening_test
+
 # the statements and expressions that bind a variable from a domain (with an optional filter)
 BINDERS = (A.ForEach, A.Pick, A.Aggregate, A.Sorted, A.Network, A.FirstMay)
 # the decisions (and option labels) whose prompts may show values
@@ -116,9 +118,10 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                 continue
             elif t is A.Call and n.func in results:
                 return True
-            elif t is A.CanOpen and type(callables.get(n.proc)) is A.Proc and callables[n.proc].body \
-                    and type(callables[n.proc].body[0]) is A.Choose:   # what `can` tests: the options' guards
-                stack.extend(o.guard for o in callables[n.proc].body[0].options if o.guard is not None)
+            elif t is A.CanOpen and type(callables.get(n.proc)) is A.Proc:   # what `can` tests: its opening decision
+                stack.extend(x for x in opening_reads(opening_test(callables[n.proc].body, sym)) if x is not n)
+            elif t is A.CanCopy:   # whichever card's slot: what it tests may be anything
+                return True
             stack.extend(n.children())
         return False
 

@@ -12,7 +12,7 @@ from rulebook.runtime.engine import FUNC_FRAMES, LOCAL_FRAMES, STATEMENT_FRAMES,
 from rulebook.runtime.program import Program, assemble
 from rulebook.runtime.state import Record
 
-from .layout import (enum_data, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (enum_data, opening_test, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive, runtime_axes, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, is_filter, tables,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag, deciding,
@@ -64,6 +64,7 @@ class Interpreter(A.Visitor):
         self.recursive = recursive(sym)
         self.kept = kept_locals(sym)   # names bound again inside a block: kept around it (4.12)
         self.sites = site_ids(sym)
+        self.openings: dict = {}   # proc -> the test of its opening decision (`can PROC(args)`, layout.opening_test)
         self.open = open_values(sym)   # the values prompts show that the hot seat may tell the others
         # (enum, field) -> the members' values, as the compiled module's tables (MemberData: none is E601)
         self.enum_data = {key: MemberData(key[1], column) for key, column in enum_data(sym).items()}
@@ -841,7 +842,28 @@ class Interpreter(A.Visitor):
         decl = self.sym.decls[e.proc]
         args = [self.ev(a, rt, f) for a in call_args(decl, e.args, self.sym)]
         frame = Frame(f.you, {p.name: a for p, a in zip(decl.params, args)})
-        return any(self.offered(o, rt, frame) for o in decl.body[0].options)
+        test = self.openings.get(e.proc)
+        if test is None:
+            test = self.openings[e.proc] = opening_test(decl.body, self.sym)
+        return self.ev(test, rt, frame)
+
+    def visit_Opening(self, e, rt, f):
+        """Whether a decision a body starts with is open now, as it would be offered (the compiled
+        `visit_Opening`'s): a choose's options, a may's `when` and cost, a pick's candidates."""
+        s = e.stmt
+        if type(s) is A.Choose:
+            return any(self.offered(o, rt, f) for o in s.options)
+        if type(s) is A.May:
+            return (s.when is None or bool(self.ev(s.when, rt, f))) and \
+                rt.may_open(f.you, self.cost(s.cost, rt, f) if s.cost else None, self.tag(s.tag, rt, f))
+        for value in self.domain(s, rt, f):   # a pick: some candidate
+            f.locals[s.var] = value
+            if s.where is None or self.ev(s.where, rt, f):
+                return True
+        return False
+
+    def visit_CanCopy(self, e, rt, f):
+        return rt.can_slot(f.you, self.ev(e.target.obj, rt, f), e.target.name)
 
     def visit_Allowed(self, e, rt, f):
         return rt.allowed(f.you, self.tag(e.tag, rt, f))
@@ -1098,6 +1120,8 @@ BINARY = {
 }
 # A trace places an effect at the statement the innermost `run` frame is carrying out.
 STATEMENT_FRAMES[Interpreter.run.__code__] = lambda frame: where(frame.f_locals["s"])
+# ... and what `can` tests at the decision it tests (as the compiled test's line is placed)
+STATEMENT_FRAMES[Interpreter.visit_Opening.__code__] = lambda frame: where(frame.f_locals["e"])
 
 
 def names_read(s) -> dict:

@@ -125,6 +125,9 @@ class Layout:
     record_titles: dict = field(default_factory=dict)   # record with a title -> its parts (record_title)
     labels: dict = field(default_factory=dict)   # stock, counter, zone, var or track -> how screens show it
     shown_fields: dict = field(default_factory=dict)   # kind -> its `shown` fields, seen on a hidden card
+    # (entity, slot) -> whether running the slot now would do something (`can copy e.SLOT`, slot_test), for
+    # the slots some `can copy` tests only
+    slot_tests: dict = field(default_factory=dict)
 
 
 
@@ -560,7 +563,51 @@ def layout(sym: Symbols) -> Layout:
         procs=[p for p in d if isinstance(p, A.Proc)],
         funcs=[f for f in d if isinstance(f, A.Func)],
         game=sym.game,
+        slot_tests={(e.name, f.name): test for e in d if isinstance(e, A.Entity) for f in e.effects
+                    if f.name in sym.can_slots and (test := slot_test(f.body, sym)) is not None},
     )
+
+
+DECISIONS = (A.Choose, A.May, A.Pick)
+
+
+def opening_test(body: tuple, sym: Symbols, seen: frozenset = frozenset()) -> Optional[A.Expr]:
+    """The decision a body starts with, as the test of whether it is open now (what `can` asks, 4.6a): a
+    `choose`, `may` or `pick` (A.Opening), or a call of a proc that starts with one (`can PROC(args)`);
+    None when the body starts with anything else (or is empty)."""
+    if not body:
+        return None
+    first = body[0]
+    if type(first) in DECISIONS:
+        return A.Opening(first, span=first.span)
+    if type(first) is A.CallStmt and first.func not in seen:
+        proc = sym.decls.get(first.func)
+        if isinstance(proc, A.Proc) and opening_test(proc.body, sym, seen | {first.func}) is not None:
+            return A.CanOpen(first.func, first.args, span=first.span)
+    return None
+
+
+def opening_reads(test: Optional[A.Expr]) -> list:
+    """What an opening decision's test reads (opening_test): a choose's options' guards and leading
+    costs, a may's `when` and cost, a pick's domain and filter; a `can PROC(args)` is itself (its
+    proc's reads are that proc's)."""
+    if type(test) is A.CanOpen:
+        return [test]
+    if type(test) is not A.Opening:
+        return []
+    s = test.stmt
+    if type(s) is A.Choose:
+        return [o.guard for o in s.options if o.guard is not None] + \
+            [t for o in s.options for t in (leading_cost(o.body) or ())]
+    if type(s) is A.May:
+        return [x for x in (s.when, *(s.cost or ())) if x is not None]
+    return [x for x in (s.domain, s.where) if x is not None]
+
+
+def slot_test(body: tuple, sym: Symbols) -> Optional[A.Expr]:
+    """Whether a card's effect slot, run now, would do something (`can copy e.SLOT`): false when empty, its
+    opening decision's test when it starts with one; None (true) when it starts with anything else."""
+    return A.Bool(False) if not body else opening_test(body, sym)
 
 
 SAFE_PATH = re.compile(r"[^\w./+-]")
@@ -651,6 +698,9 @@ def effects(lay: "Layout") -> Iterator[Effect]:
             yield Effect(("entity", name, slot.name), "body", slot.body, (), True, f"{kind} {name}: {slot.name}")
             if getattr(slot, "when", None) is not None:   # an anytime slot's `when`: whether it is offered
                 yield Effect(("offer", name, slot.name), "expr", slot.when, (), True, f"{kind} {name}: {slot.name} when")
+            test = lay.slot_tests.get((name, slot.name))
+            if test is not None:   # `can copy e.SLOT` (slot_test)
+                yield Effect(("can", name, slot.name), "expr", test, (), True, f"{kind} {name}: can {slot.name}")
     for kind, name, field, value in lay.computed:   # `this`: the card (each copy its own), `you`: the reader
         yield Effect(("computed", kind, name, field), "expr", value, (), True,
                      f"{kind} {name}: {field}" if name else f"kind {kind}: {field} (default)")

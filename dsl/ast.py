@@ -545,12 +545,31 @@ class Allowed(Expr):
 
 @node
 class CanOpen(Expr):
-    """`can PROC(args)`: whether the first decision of the proc, the `choose` its body starts with,
-    would offer you an option now (a guard that holds, a `once` not yet taken, a leading cost you can
-    pay), the proc's parameters bound to the arguments; nothing runs."""
+    """`can PROC(args)`: whether the first decision of the proc, the `choose`, `may` or `pick` its body
+    starts with (or that of a proc it starts by calling), would be open for you now (a choose's option
+    offered: a guard that holds, a `once` not yet taken, a leading cost you can pay; a may's `when`
+    and cost; a pick's candidates), the proc's parameters bound to the arguments; nothing runs."""
 
     proc: str
     args: tuple
+
+
+@node
+class CanCopy(Expr):
+    """`can copy ENTITY.SLOT`: whether running the entity's effect slot now (as `copy ENTITY.SLOT;`
+    would, for you) would do something: false for an entity without the slot or with it empty; its
+    opening decision's test (as `can PROC(args)`'s) when it starts with one; true when it starts with
+    anything else. `target` is the operand as written (an Attr, E393 otherwise)."""
+
+    target: "Expr"
+
+
+@node
+class Opening(Expr):
+    """Made by the compiler, never written: whether the decision `stmt` (a `choose`, `may` or `pick`
+    that a body starts with) would be open now, as it would offer it; what `can` tests (layout.opening_test)."""
+
+    stmt: "Stmt"
 
 
 @node

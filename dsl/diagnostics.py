@@ -126,7 +126,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E374": (ERROR, "a record built without a field that has no default"),
     "E375": (ERROR, "a record's field set: a record never changes once built"),
     "E376": (ERROR, "'can' names something that is not a proc"),
-    "E377": (ERROR, "'can PROC(...)' of a proc whose body does not start with 'choose'"),
+    "E377": (ERROR, "'can PROC(...)' of a proc whose body does not start with a decision (choose, may, pick, or a call of a proc that starts with one)"),
     "E378": (ERROR, "'can PROC(...)' whose options' guards test the same 'can' again"),
     "E379": (ERROR, "reset of what is not a var, counter or kind, or of a field its kind does not declare"),
     "E380": (ERROR, "reset of a field with no default, a computed field or an effect"),
@@ -140,6 +140,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E390": (ERROR, "a range case of a match that holds no number: its constant last number is below its first"),
     "E391": (ERROR, "a card's reaction, 'anytime' or override slot used from an element of a zone not named by its constant indexes"),
     "E392": (ERROR, "a constant position outside a list literal"),
+    "E393": (ERROR, "'can copy' of what is no card's effect slot: not ENTITY.SLOT, no card, or a kind without that effect slot"),
     "E396": (ERROR, "a proc called where no effect may run (a func, a filter, a guard, a trigger's while)"),
     "E397": (ERROR, "a proc inside another expression of an if or while condition"),
     # W4xx: lints

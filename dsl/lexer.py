@@ -56,7 +56,7 @@ CONTEXTUAL = {
     "sealed": "auction among PLAYERS sealed up to AMOUNT as (WINNER, PRICE) { ... }",
     "shown": "kind NAME { shown FIELD: TYPE; }",
     "offer": "offer \"prompt\" to PLAYERS [first | chosen] as PARTNER { ... }",
-    "can": "can PROC(args)",
+    "can": "can PROC(args) or can copy ENTITY.SLOT",
     "next": "next EVENT { ... }",
     "reset": "reset NAME;' or 'reset FIELD of KIND;",
     "anytime": "KIND NAME { anytime in ZONE { ... } }",
@@ -78,6 +78,7 @@ BEFORE_WORD = {"shown", "anytime", "record"}   # `anytime in ZONE`: `anytime = 2
 # (`can place(p)`): `can and ready` reads a value named `can`
 BEFORE_CALL = {"can"}
 _NAME_CALL_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*([A-Za-z_][A-Za-z0-9_]*)(?:{WHITESPACE}|{COMMENT})*\(")
+_COPY_NEXT = re.compile(r"\s*copy\b")   # `can copy b.play`: `can` before the word `copy` too
 # a '(' next, after blanks and comments: the word is called, so it is a name
 _CALL_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*\(")
 
@@ -204,7 +205,7 @@ class RulesLexer(Lexer):
         term = self.contextual[word]
         if parser_state is None or (word not in NEVER_CALLED and _CALL_NEXT.match(data, after)) \
                 or (word in BEFORE_WORD and not _WORD_NEXT.match(data, after)) \
-                or (word in BEFORE_CALL and not self._name_called(data, after)):
+                or (word in BEFORE_CALL and not self._name_called(data, after) and not _COPY_NEXT.match(data, after)):
             return "NAME"
         return term if _takes(parser_state.parse_conf.parse_table, parser_state.state_stack, term) else "NAME"
 

@@ -1366,6 +1366,9 @@ class _Builder:
     def can_open(self, meta, items):
         return A.CanOpen(str(items[1]), items[2] or (), span=self._s(meta))
 
+    def can_copy(self, meta, items):
+        return A.CanCopy(items[-1], span=self._s(meta))
+
     def call(self, meta, items):
         return A.Call(str(items[0]), items[1] or (), span=self._s(meta))
 

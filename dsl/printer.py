@@ -133,6 +133,9 @@ class ExprPrinter(A.Visitor):
     def visit_CanOpen(self, e):
         return f"can {e.proc}({', '.join(_expr(a) for a in e.args)})"
 
+    def visit_CanCopy(self, e):
+        return f"can copy {_expr(e.target)}"
+
     def visit_ListLit(self, e):
         return "[" + ", ".join(_expr(i) for i in e.items) + "]"
 

@@ -1323,11 +1323,16 @@ class Game:
         and its action (`tag`) is not forbidden, paid when taken. Returns whether the player took it
         (not offered: `()`, whose `yield from` is None, without making a generator). `repeated`: the
         question of a `may ... repeatedly` (asked again each time it is taken: push your luck)."""
-        if cost is not None and not self.affordable(player, cost, tag):
-            return ()
-        if cost is None and tag is not None and not self.allowed(player, tag):
+        if not self.may_open(player, cost, tag):
             return ()
         return self._may(player, prompt, cost, where, tag, repeated)
+
+    def may_open(self, player: Holder, cost: Optional[list], tag: Optional[tuple] = None) -> bool:
+        """Whether a `may` would be offered (its `when` aside): its cost affordable, or, without one, its
+        action not forbidden (what `can` tests of a leading `may`)."""
+        if cost is not None:
+            return self.affordable(player, cost, tag)
+        return tag is None or self.allowed(player, tag)
 
     def _may(self, player: Holder, prompt: str, cost: Optional[list], where: str, tag: Optional[tuple],
              repeated: bool = False):
@@ -1974,6 +1979,19 @@ class Game:
         """`a - b` between two lists: a new list of a's items that are not in b (each copy of them)."""
         taken = self.domain(right)
         return [x for x in self.domain(left) if x not in taken]
+
+    def can_slot(self, h, e, slot: str) -> bool:
+        """`can copy e.SLOT`: whether running the entity's effect slot now, for `h`, would do something:
+        not for none, nor an entity without the slot; its opening decision's test (Program.slot_tests:
+        false for an empty slot) where it has one; true otherwise. Nothing runs."""
+        if e is None:
+            return False
+        if type(e) is not EntityDef:
+            raise RulesRuntimeError("E601", f"'can copy' of {self.text(e)}, which is no card, tile or space")
+        if slot not in e.effects:
+            return False
+        test = self.program.slot_tests.get((e.declared, slot))
+        return True if test is None else bool(test(self, h, e))
 
     def held_uses(self, card, *zones) -> bool:
         """A card override's dispatcher (`held.uses(CARD, ZONE, ...)`, the zones the call's `you`'s): whether

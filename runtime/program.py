@@ -91,6 +91,9 @@ class Program:
     reaction_tids: frozenset = frozenset()          # the triggers those slots register (Game._react finds them)
     # (EntityDef, slot, zones, its `when` or None) of each card playable at a `window;`
     anytime: list = field(default_factory=list)
+    # (declared entity, effect slot) -> (rt, you, this) -> whether running it now would do something,
+    # for the slots a `can copy e.SLOT` tests (none: it would, if the entity has the slot at all)
+    slot_tests: dict = field(default_factory=dict)
     zones: dict = field(default_factory=dict)       # name -> (per_player, kinds)
     visibility: dict = field(default_factory=dict)  # zone name -> "hidden" | "secret" (absent: public)
     shown_fields: dict = field(default_factory=dict)   # kind -> its `shown` fields (seen on a hidden card)
@@ -301,6 +304,8 @@ def assemble(tables: dict, fns: dict) -> Program:
     spread = {base: tuple(flat for _i, flat in pairs) for base, pairs in indexed.items()}
     own: dict = {}   # entity -> its computed fields' callables (copies share their declaration's)
     for key, fn in fns.items():
+        if key[0] == "can":   # ("can", entity, slot): `can copy e.SLOT`
+            program.slot_tests[key[1], key[2]] = fn
         if key[0] == "computed":   # ("computed", kind, entity or None for the kind's default, field)
             _c, kind, name, field_name = key
             (program.computed_defaults.setdefault(kind, {}) if name is None else own.setdefault(name, {}))[field_name] = fn
