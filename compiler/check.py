@@ -4434,7 +4434,8 @@ class Checker(A.Visitor):
             else:
                 self.err("E376", f"'can' tests a proc's first decision; {e.proc!r} is "
                          f"{article(CATEGORY[type(decl)]) if decl is not None else 'removed'}, not a proc", e.span,
-                         "write 'can PROC(args)' with a proc whose body starts with 'choose'")
+                         "write 'can PROC(args)' with a proc whose body starts with a decision ('choose', "
+                         "'may', 'pick'), or 'can copy CARD.SLOT' for a card's effect")
             return "bool"
         self.arguments(repr(e.proc), decl, e.args, e.span, scope)
         if e.proc in self.sym.held:   # the dispatcher: which choose is the holder's depends on their cards
