@@ -1323,13 +1323,15 @@ class Game:
         and its action (`tag`) is not forbidden, paid when taken. Returns whether the player took it
         (not offered: `()`, whose `yield from` is None, without making a generator). `repeated`: the
         question of a `may ... repeatedly` (asked again each time it is taken: push your luck)."""
-        if not self.may_open(player, cost, tag):
+        if cost is not None and not self.affordable(player, cost, tag):   # (may_open, inline: the hot path)
+            return ()
+        if cost is None and tag is not None and not self.allowed(player, tag):
             return ()
         return self._may(player, prompt, cost, where, tag, repeated)
 
     def may_open(self, player: Holder, cost: Optional[list], tag: Optional[tuple] = None) -> bool:
         """Whether a `may` would be offered (its `when` aside): its cost affordable, or, without one, its
-        action not forbidden (what `can` tests of a leading `may`)."""
+        action not forbidden (what `can` tests of a leading `may`; `may` tests the same inline)."""
         if cost is not None:
             return self.affordable(player, cost, tag)
         return tag is None or self.allowed(player, tag)
