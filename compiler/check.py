@@ -14,7 +14,7 @@ from rulebook.dsl.lexer import CONTEXTUAL
 from rulebook.dsl.parser import CARD_WORDS
 from rulebook.dsl.printer import declaration_text, expr as printed, params_text
 
-from .layout import MAX_ELEMENTS, index_keys, opening_reads, opening_test, record_axes, record_size
+from .layout import MAX_ELEMENTS, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered
 from .layout import plain_values, python_blocks, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
@@ -4492,6 +4492,12 @@ class Checker(A.Visitor):
                          f"{k}'s effect slots: {', '.join(slots)}" if slots else f"{k} has no effect slot")
                 return "bool"
         self.sym.can_slots.add(target.name)
+        cards = [d for d in self.sym.decls.values() if isinstance(d, A.Entity) and d.kind in kinds]
+        if kinds and cards and all(any(f.name == target.name and f.body and slot_test(f.body, self.sym) is None
+                                       for f in d.effects) for d in cards):
+            self.err("W488", f"'can copy {printed(target)}' always holds: every {' or '.join(kinds)} has its "
+                     f"{target.name!r} slot, starting with no decision: running it always does something", e.span,
+                     "start a slot with the decision it may lack ('may ... cost', 'pick', 'choose'), or drop the test")
         return "bool"
 
     def can_reach(self, proc: str) -> set[str]:

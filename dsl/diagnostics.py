@@ -208,6 +208,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W483": (WARNING, "a field an amend adds to a record read as a domain: its loops go through more values"),
     "W485": (WARNING, "a constant outside the numbers of a record's range field (row: 1..5): building it stops the game"),
     "W486": (WARNING, "a record's title that leaves out a field: values differing only there read alike"),
+    "W488": (WARNING, "'can copy ENTITY.SLOT' that always holds: every card of the kind has the slot, starting with no decision"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

@@ -187,3 +187,18 @@ def test_printed_back_and_read_in_words():
     analysis = analyse_text(PACK)
     words = " ".join(reading(analysis.symbols.decls["activate_row"], analysis.symbols))
     assert "running b's activated now would do something" in words
+
+
+def test_a_test_that_always_holds_is_warned_about():
+    text = """
+counter vp;
+kind bird { activated: effect; }
+bird gull "Gull" { activated { gain 1 vp; } }
+bird tern "Tern" { activated { repeat 2 { gain 1 vp; } } }
+proc p(b: bird) { if can copy b.activated { copy b.activated; } }
+"""
+    found = [(d.code, d.span.line, d.span.column) for d in analyse_text(text).diagnostics]
+    assert found == [("W488", 6, 22)]
+    quiet = text.replace('bird tern "Tern" { activated { repeat 2 { gain 1 vp; } } }', 'bird tern "Tern" { }')
+    assert [d.code for d in analyse_text(quiet).diagnostics] == []   # a tern has no such slot: false for it
+    assert [d.code for d in analyse_text(PACK).diagnostics if d.code == "W488"] == []
