@@ -4464,6 +4464,10 @@ class Checker(A.Visitor):
                      "an option with no 'when', no 'once' and no leading cost is always open")
         return "bool"
 
+    def visit_Opening(self, e: A.Opening, scope) -> str:
+        """(Made by the layout after checking, never written: the decision it tests was checked where it stands.)"""
+        return "bool"
+
     def visit_CanCopy(self, e: A.CanCopy, scope) -> str:
         """`can copy ENTITY.SLOT`: the operand written as `copy`'s, an entity's effect slot (E393 otherwise:
         not `x.y`, a value that is no card, a kind without that effect slot); the slot is one whose

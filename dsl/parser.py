@@ -2159,7 +2159,12 @@ _NAMED_FOR = {"KIND": "kind", "COUNTER": "count", "ZONE": "zone", "ENUM": "kind"
 def _last_token(err: UnexpectedToken) -> Optional[Token]:
     """The token the parser read last before the failure, if it is still a token on its stack."""
     stack = getattr(err.state, "value_stack", None) or []
-    return stack[-1] if stack and isinstance(stack[-1], Token) else None
+    last = stack[-1] if stack else None
+    while isinstance(last, Tree) and last.data == "rest" and last.children:   # `once per PATTERN`, reduced
+        last = last.children[-1]   # when a reaction could go on (`may`): its last token, read last
+        while isinstance(last, Tree) and last.children:
+            last = next((c for c in reversed(last.children) if c is not None), None)
+    return last if isinstance(last, Token) else None
 
 
 def _another_name(word, before: Optional[Token], ending: str = "name") -> str:

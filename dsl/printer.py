@@ -136,6 +136,9 @@ class ExprPrinter(A.Visitor):
     def visit_CanCopy(self, e):
         return f"can copy {_expr(e.target)}"
 
+    def visit_Opening(self, e):   # (made by the compiler, never written: shown in generated code's comments only)
+        return f"(the decision at line {e.stmt.span.line}, column {e.stmt.span.column} is open)"
+
     def visit_ListLit(self, e):
         return "[" + ", ".join(_expr(i) for i in e.items) + "]"
 
