@@ -719,13 +719,18 @@ class Game:
         """Reorder the reactions one event queued (from `start` in the queue) into turn order from the
         player after the event's subject (the acting player's left), the subject last: at the table,
         Dominion's reactions go "in turn order from the attacker's left". The other firings keep their
-        places, and one holder's reactions stay in the order of declaration."""
+        places, and one holder's reactions go as the holder sees the cards: their zones in order, each
+        card where it is (two Moats in a hand, the first in the hand first; never by copy number)."""
         tids, pending = self.program.reaction_tids, self.pending
         slots = [i for i in range(start, len(pending)) if pending[i][0].tid in tids]
         if len(slots) < 2:
             return
         n, after = len(self.state.players), subject.index + 1
-        ordered = sorted((pending[i] for i in slots), key=lambda entry: (entry[0].owner.index - after) % n)
+
+        def key(entry):
+            t = entry[0]
+            return (t.owner.index - after) % n, _place_in(t.owner, t.env.get("this"), None) or ()
+        ordered = sorted((pending[i] for i in slots), key=key)
         for i, entry in zip(slots, ordered):
             pending[i] = entry
 
@@ -749,17 +754,19 @@ class Game:
                 if out and p in out:
                     continue
                 mine = [(e.copy_for(p.name) if e.per_player else e, slot, zones, when) for e, slot, zones, when in anytime]
-                cards = _dedup([(e, slot, _first_holding(p, e, zones)) for e, slot, zones, when in mine
-                                if id(e) not in played and any(e in p.zones[z] for z in zones)
-                                and (when is None or when(self, p, e))],
-                               lambda card: (self._card_state(card[0]), card[1], card[2]))
-                if not cards:
+                held = [(place, e, slot, len(zones) > 1) for e, slot, zones, when in mine
+                        if id(e) not in played for place in [_place_in(p, e, zones)] if place is not None
+                        and (when is None or when(self, p, e))]
+                if not held:
                     continue
-                if self.tracer is not None:
-                    self._note("window", p, f"may play {', '.join(e.label() for e, _s, _z in cards)}", where=where)
+                held.sort(key=lambda card: card[0])   # as the seat sees them: its zones in order, each card where it is
+                cards = _dedup([(e, slot, ranked[2] if several else "") for ranked, e, slot, several in held],
+                               lambda card: (self._card_state(card[0]), card[1], card[2]))
                 d = Decision(p, "play a card now?", [e for e, _s, _z in cards] + ["pass"], where)
                 if any(z for _e, _s, z in cards):   # a slot of several zones: each option says where from
                     d.label([e.label() + (f" (from {z})" if z else "") for e, _s, z in cards] + ["pass"])
+                if self.tracer is not None:
+                    self._note("window", p, f"may play {', '.join(d.options[:-1])}", where=where)
                 choice = yield d
                 if choice == len(cards):
                     continue
@@ -3863,12 +3870,17 @@ def _firing_key(t: Trigger, args: dict, card_state: Callable) -> tuple:
     return t.tid, frozen(t.env), frozen(args)
 
 
-def _first_holding(p: Holder, e, zones: tuple) -> str:
-    """The zone of a card's `anytime in ZONE, ...` slot that holds it, `""` when the slot has one zone
-    (a window's option then says nothing of where it is)."""
-    if len(zones) == 1:
-        return ""
-    return next(z for z in zones if e in p.zones[z])
+def _place_in(p: Holder, e, zones: tuple) -> Optional[tuple]:
+    """Where a card of an `anytime in ZONE, ...` slot is among player `p`'s zones, as a key that sorts
+    a window's options (or one holder's reactions) as the seat sees its cards: the zone's place among
+    the player's zones (their order of declaration), the card's place in it, and the zone; None when
+    none of `zones` (None: any zone) holds it."""
+    for rank, (name, items) in enumerate(p.zones.items()):
+        if zones is None or name in zones:
+            for at, item in enumerate(items):
+                if item is e:
+                    return rank, at, name
+    return None
 
 
 def _dedup(options: list, same: Callable = tuple) -> list:

@@ -1,0 +1,105 @@
+"""Reactions and windows as the seat sees its cards, cover of a kind's slots and of match expressions,
+E217's slot candidates, a range case on none, and the Agricola leftovers (an over-cap choice, `**`,
+`space` and `affordable` as names): both backends where it is play."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.runtime.engine import Game
+
+from .conftest import random_games_agree, replays_through_json, run_proc
+
+backends = pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+
+
+def vp(g: Game) -> list[int]:
+    return [p.stock["vp"] for p in g.state.players]
+
+
+# ---------------------------------------------------------------- 1. windows and reactions follow the zone
+
+# Pandemic-like events (for illustration): each may be played at any window from the hand; an Outbreak
+# lets a holder play one at once.
+EVENTS = """
+counter vp;
+event outbreak();
+kind event_card "Event" {
+  play: effect;
+  anytime in hand { move this to discards; copy this.play; }
+}
+zone box of event_card;
+zone hand per_player of event_card hidden;
+zone discards of event_card;
+event_card airlift "Airlift" * 2 { play { gain 2 vp; } }
+event_card grant "Government Grant" { play { gain 3 vp; } }
+event_card forecast "Forecast" * 2 {
+  play { gain 1 vp; }
+  whenever opponents outbreak in hand may "play Forecast?" { move this to discards; gain 1 vp; }
+}
+proc fill_box() { fill box with event_card; }
+proc take(c: event_card) { move c to hand; }
+proc show(c: event_card) { reveal c; }
+proc turn() { window; }
+proc spread() { emit outbreak(); }
+"""
+EVENTS_GAME = """
+game g {
+  seats 2 to 3;
+  phase setup { fill_box(); shuffle box; each players { draw 2 from box to hand; } }
+  phase play { repeat 2 { each players { turn(); spread(); } } }
+  winner most vp;
+}
+"""
+
+
+def events(interpreted: bool, *cards: str, seat: int = 0) -> Game:
+    g = Game(build_text(EVENTS, interpreted=interpreted, name="t.rules"), 2, 1)
+    run_proc(g, "fill_box")
+    for card in cards:
+        run_proc(g, "take", g.program.entities[card], player=seat)
+    return g
+
+
+def hand(g: Game, seat: int = 0) -> list[str]:
+    return [e.name for e in g.state.players[seat].zones["hand"]]
+
+
+@backends
+def test_a_window_offers_the_cards_in_the_order_of_the_hand(interpreted):
+    g = events(interpreted, "grant", "airlift#2", "airlift")
+    asked = run_proc(g, "turn", player=1, answers=["Airlift", "pass"])
+    assert asked[0].options == ["Government Grant", "Airlift", "pass"]   # the two Airlifts alike: one option
+    assert hand(g) == ["grant", "airlift"] and vp(g) == [2, 0]   # the first Airlift in the hand was played
+    g = events(interpreted, "airlift", "grant")
+    assert run_proc(g, "turn", player=1, answers=["pass"])[0].options == ["Airlift", "Government Grant", "pass"]
+
+
+@backends
+def test_copies_told_apart_in_a_window_are_placed_as_in_the_hand_never_by_copy_number(interpreted):
+    g = events(interpreted, "airlift#2", "airlift")
+    run_proc(g, "show", g.program.entities["airlift"])   # the second in the hand is revealed: no longer alike
+    asked = run_proc(g, "turn", player=1, answers=["Airlift (1 of 2)", "pass"])
+    assert asked[0].options == ["Airlift (1 of 2)", "Airlift (2 of 2)", "pass"]
+    assert hand(g) == ["airlift"]   # the first in the hand, copy 2, was played
+    g = events(interpreted, "airlift", "airlift#2")
+    run_proc(g, "show", g.program.entities["airlift#2"])
+    run_proc(g, "turn", player=1, answers=["Airlift (2 of 2)", "pass"])
+    assert hand(g) == ["airlift"]
+
+
+@backends
+def test_one_holder_s_alike_reactions_go_as_their_cards_lie_in_the_hand(interpreted):
+    g = events(interpreted, "forecast#2", "grant", "forecast")
+    asked = run_proc(g, "spread", player=1, answers=["yes", "no"])
+    assert [d.prompt for d in asked] == ["play Forecast?"] * 2
+    assert hand(g) == ["grant", "forecast"] and vp(g) == [1, 0]   # the first Forecast in the hand answered
+    g = events(interpreted, "forecast", "forecast#2")
+    run_proc(g, "spread", player=1, answers=["yes", "no"])
+    assert hand(g) == ["forecast#2"]
+
+
+def test_whole_games_with_windows_in_the_hand_s_order_agree_and_replay():
+    random_games_agree(EVENTS + EVENTS_GAME, seeds=range(1, 5), counts=(2, 3))
+    replays_through_json(build_text(EVENTS + EVENTS_GAME), 3)
