@@ -28,6 +28,10 @@ class Coverage:
         self.line_map, self.module_file = program.line_map, program.module_file
         self.taken: set = set()
         self.rules: dict = {}
+        # a reaction's trigger function -> {card -> its row}: a kind's reaction (7.2a) is one function
+        # for all its cards, so which card fired it is read from the firing (`this`), and each card
+        # has its row as each has one for its own effects and `anytime` slot
+        self.per_card: dict = {}
         fired = _reaction_triggers(program)
         for e in program.entities.values():
             name = e.name.partition("#")[0]   # the copies of a declaration `* N` run its effects: one row
@@ -39,7 +43,10 @@ class Coverage:
                 row = f"{name} {field}" if len(e.effects) + len(own) > 1 or field in own else name
                 if (e.name, field) in fired:   # a reaction: reached when it fires, not when it is given
                     for trigger in fired[e.name, field]:
-                        self._add(trigger, e.kind, row)
+                        code = getattr(trigger, "__code__", None)
+                        if code is not None:
+                            self.per_card.setdefault(code, {})[name] = None
+                            self.rules[code, name] = (e.kind, row)
                     continue
                 self._add(fn, e.kind, row)
         for kind, defaults in program.computed_defaults.items():   # read for each card that gives none
@@ -92,17 +99,21 @@ class Coverage:
         if self.branches:
             _hooked(play, sys.gettrace, sys.settrace, self._line_hook())
             return
-        rules, reached = self.rules, self.reached
+        rules, reached, per_card = self.rules, self.reached, self.per_card
 
         def hook(frame, event, arg):
-            if event == "call" and frame.f_code in rules:
-                reached.add(frame.f_code)
+            if event == "call":
+                code = frame.f_code
+                if code in rules:
+                    reached.add(code)
+                elif code in per_card:
+                    reached.add((code, _firing_card(frame)))
 
         _hooked(play, sys.getprofile, sys.setprofile, hook)
 
     def _line_hook(self) -> Callable:
         """A trace hook recording the rules entered and the branch points' lines run."""
-        rules, reached, taken = self.rules, self.reached, self.taken
+        rules, reached, taken, per_card = self.rules, self.reached, self.taken, self.per_card
         points, line_map, module_file = self.branches, self.line_map, self.module_file
 
         def lines(frame, event, arg):
@@ -115,6 +126,8 @@ class Coverage:
         def calls(frame, event, arg):   # every new or resumed frame: only the pack's are followed
             if frame.f_code in rules:
                 reached.add(frame.f_code)
+            elif frame.f_code in per_card and event == "call":
+                reached.add((frame.f_code, _firing_card(frame)))
             return lines if frame.f_code.co_filename == module_file else None
 
         return calls
@@ -144,6 +157,14 @@ def _own_computed(program: Program, e) -> dict:
     """The computed fields an entity gives itself (`worth = ...;`), not those its kind's default gives."""
     defaults = program.computed_defaults.get(e.kind, {})
     return {f: fn for f, fn in e.computed.items() if fn is not defaults.get(f)}
+
+
+def _firing_card(frame) -> Optional[str]:
+    """The card (its declaration's name: every copy counts for it) whose reaction a trigger function
+    just entered runs: its `this`, in the saved locals the firing is called with."""
+    env = frame.f_locals.get("env")
+    this = env.get("this") if type(env) is dict else None
+    return this.name.partition("#")[0] if this is not None and hasattr(this, "name") else None
 
 
 def _reaction_triggers(program: Program) -> dict:

@@ -103,3 +103,38 @@ def test_one_holder_s_alike_reactions_go_as_their_cards_lie_in_the_hand(interpre
 def test_whole_games_with_windows_in_the_hand_s_order_agree_and_replay():
     random_games_agree(EVENTS + EVENTS_GAME, seeds=range(1, 5), counts=(2, 3))
     replays_through_json(build_text(EVENTS + EVENTS_GAME), 3)
+
+
+# ---------------------------------------------------------------- 2. cover: a kind's reaction, card by card
+
+KIND_REACTION = """
+counter vp;
+event outbreak();
+kind event_card "Event" {
+  play: effect;
+  whenever opponents outbreak in hand may "play it now?" { move this to discards; copy this.play; }
+}
+zone box of event_card;
+zone hand per_player of event_card hidden;
+zone discards of event_card;
+event_card airlift "Airlift" * 2 { play { gain 2 vp; } }
+event_card grant "Government Grant" { play { gain 3 vp; } }
+proc deal() { fill box with event_card where it is grant; each players { draw 1 from box to hand; } }
+game g {
+  seats 2 to 3;
+  phase setup { deal(); }
+  phase play { repeat 2 { each players { emit outbreak(); } } }
+  winner most vp;
+}
+"""
+
+
+@pytest.mark.parametrize("branches", [False, True], ids=["rules", "branches"])
+def test_cover_counts_a_kind_s_reaction_for_each_card_that_fired_it(branches):
+    from rulebook.runtime.coverage import cover_games
+    program = build_text(KIND_REACTION, name="t.rules")
+    points = {"t.rules:99:1": ("if branch", "never")} if branches else None
+    total, missing = cover_games(program, [2], range(1, 3), [[]], "random", points).report()["event_card"]
+    assert "grant whenever outbreak in hand" not in missing   # the Grant was dealt and fired
+    assert "airlift whenever outbreak in hand" in missing     # no Airlift was ever dealt
+    assert total == 4   # each card's effect and reaction
