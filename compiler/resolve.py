@@ -7,7 +7,7 @@ from typing import Callable, Optional
 
 from rulebook.dsl import ast as A
 from rulebook.dsl.ast import replace
-from rulebook.dsl.diagnostics import Diagnostic, did_you_mean
+from rulebook.dsl.diagnostics import Diagnostic, closest, did_you_mean
 from rulebook.dsl.parser import unknown_phase
 from rulebook.dsl.printer import expr as printed
 
@@ -570,7 +570,7 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
     for change in item.items:
         if not isinstance(change, allowed):
             diags.append(Diagnostic("E217", f"amending {item.name!r} takes {AMEND_SHAPES[type(target)]}", change.span,
-                                    _the_game(sym, change)))
+                                    _the_game(sym, change) or _what_it_has(sym, target, change)))
         elif isinstance(change, (A.GamePart, A.Winner)):
             part = "winner" if isinstance(change, A.Winner) else change.part
             if part in amended:
@@ -678,6 +678,47 @@ def _beside(card: str, change, effects: tuple) -> list[Diagnostic]:
                                f"to replace it, name it as the card does ({slot.name!r}), or remove it first "
                                f"('remove {slot.name};')")]
     return []
+
+
+def _what_it_has(sym: Symbols, target, change) -> Optional[str]:
+    """E217's hint where an amend of a card or a kind names what it has not, or writes what it does
+    not take (`change`: the item, or the name after `amend CARD.`): a did-you-mean among all it has,
+    its fields, its effects and its slots (reactions and `anytime`, its own and its kind's), else
+    those listed; a slot is amended whole, by its event and zones (`amend CARD { anytime in hand {
+    base(); ... } }`), and a kind gives its cards no effect (each card amends its own)."""
+    if not isinstance(target, (A.Entity, A.Kind)):
+        return None
+    name = change if isinstance(change, str) else getattr(change, "name", None)
+    if isinstance(target, A.Kind):
+        fields = [f.name for f in target.fields]
+        effects = [f.name for f in target.fields if f.type == "effect"]
+        slots = [f.name for f in target.slots]
+        cards = [d.name for d in sym.decls.values() if isinstance(d, A.Entity) and d.kind == target.name]
+    else:
+        fields = [f.name for f in target.values]
+        effects = [f.name for f in target.effects if type(f) is A.FieldEffect]
+        slots = [f.name for f in target.effects if isinstance(f, (A.Reaction, A.Anytime))] + \
+            [f.name for f in _kind_slots(sym, target, target.effects)]
+        cards = []
+    if type(change) in CONSTRUCTS and isinstance(target, A.Entity):   # a choose, match or pick of a card's effect
+        return f"a {CONSTRUCTS[type(change)].noun} of a card's effect is amended in 'amend {target.name}.EFFECT " \
+               "{ ... }'" + (f": {target.name!r} has effects {', '.join(repr(n) for n in effects)}" if effects else "")
+    if isinstance(target, A.Kind) and name in effects and isinstance(change, A.FieldEffect):
+        card = cards[0] if cards else "CARD"
+        return f"{name!r} is an effect each card gives: amend it in a card ('amend {card} {{ {name} {{ ... }} }}'), " \
+               f"or give every card a slot ('anytime in ZONE {{ ... }}', 'whenever EVENT in ZONE {{ ... }}')"
+    close = closest(name, fields + effects + slots) if name else None
+    if name and close is None:   # a word of a slot's name: its event or a zone (`amend moat.attacked`)
+        close = next((slot for slot in slots if closest(name, [w for w in slot.replace(",", "").split()
+                                                                  if w not in ("in", "whenever")]) is not None), None)
+    if close is not None and close != name:
+        if close in slots:
+            return f"did you mean {close!r}? a slot is amended whole, named by its event and zones: " \
+                   f"'amend {target.name} {{ {close} {{ base(); ... }} }}'"
+        return f"did you mean {close!r}?"
+    parts = [f"{what} {', '.join(repr(n) for n in names)}" for what, names in
+             (("fields", [f for f in fields if f not in effects]), ("effects", effects), ("slots", slots)) if names]
+    return f"{target.name!r} has " + "; ".join(parts) if parts else None
 
 
 def _no_such_slot(card: str, change: A.SlotRemoved, effects: tuple) -> Diagnostic:
@@ -792,11 +833,10 @@ def _amend_effect(sym: Symbols, card, item: A.Amend, diags: list[Diagnostic], so
         if isinstance(card, A.Entity) else None
     if effect is None:
         what = f"is {_article(CATEGORY[type(card)])}" if card is not None else "is not declared"
-        effects = [e.name for e in card.effects if type(e) is A.FieldEffect] if isinstance(card, A.Entity) else []
         diags.append(Diagnostic("E217", f"'amend {item.name}.{item.part}' changes the chooses, matches and picks of "
                                 f"an effect of a card; " + (f"{item.name!r} has no effect {item.part!r}"
                                                             if isinstance(card, A.Entity) else f"{item.name!r} {what}"),
-                                at, did_you_mean(item.part, effects) if effects else
+                                at, _what_it_has(sym, card, item.part) if isinstance(card, A.Entity) else
                                 _similar(sym, item.name, (A.Entity,)) if card is None else None))
         return
     what = f"the {item.part} of {item.name!r}"
@@ -1294,7 +1334,10 @@ def enum_changes(item: A.Amend, enum) -> str:
     return f": {'; '.join(said)}" if said else ""
 
 
-AMEND_SHAPES = {A.Entity: "'name = value;' or 'name { ... }'", A.Kind: "'name: type [= default];'",
+AMEND_SHAPES = {A.Entity: "'name = value;', 'name { ... }', a slot ('whenever EVENT in ZONE { ... }', 'anytime in "
+                           "ZONE { ... }') or 'remove SLOT;'",
+                A.Kind: "'name: type [= default];', a slot ('whenever EVENT in ZONE { ... }', 'anytime in ZONE { ... }') "
+                        "or 'remove SLOT;'",
                 A.Record: "'name: type = default;' (a field added after the record's own)",
                 A.Track: "'space N [\"Title\"] [tier T] [cost C] { ... } [bonus cost C { ... }]' or "
                          "'first to N { ... }'",

@@ -198,8 +198,9 @@ SHAPES = ("'choose \"prompt\" { option \"label\" { ... } remove option \"label\"
     ("amend take_turn { worth = 2; }", "E217", f"amending 'take_turn' takes {SHAPES}",
      "to add steps, write 'before take_turn { ... }' or 'after take_turn { ... }'; to change more, override "
      "the proc", (), "worth"),
-    ('amend senator { choose "x" { } }', "E217", "amending 'senator' takes 'name = value;' or 'name { ... }'",
-     None, (), "choose"),
+    ('amend senator { choose "x" { } }', "E217", "amending 'senator' takes 'name = value;', 'name { ... }', a slot "
+     "('whenever EVENT in ZONE { ... }', 'anytime in ZONE { ... }') or 'remove SLOT;'",
+     "a choose of a card's effect is amended in 'amend senator.EFFECT { ... }'", (), "choose"),
     ('amend take_turn "Turn" { }', "E217", f"a proc has no title: an amend of 'take_turn' takes {SHAPES}", None,
      (), "take_turn"),
     ('amend setup { choose "x" { } }', "E222", "phase 'setup' has no choose \"x\"", None,

@@ -149,8 +149,9 @@ def test_base_is_parenthesised_where_precedence_needs_it(program):
     ('amend turn { pick "tunnel which?" where r.length > 1; }', "E201",
      "unknown name 'r' here: 'r' is declared at 14:7 in a block that has ended",
      "use it inside that block, or declare it before the block", ("'r' is declared at <text>:14:7",), "r.length"),
-    ('amend long { pick "tunnel which?" optional; }', "E217", "amending 'long' takes 'name = value;' or "
-     "'name { ... }'", None, (), "pick"),
+    ('amend long { pick "tunnel which?" optional; }', "E217", "amending 'long' takes 'name = value;', 'name { ... }', "
+     "a slot ('whenever EVENT in ZONE { ... }', 'anytime in ZONE { ... }') or 'remove SLOT;'",
+     "a pick of a card's effect is amended in 'amend long.EFFECT { ... }'", (), "pick"),
     ('amend train { pick "tunnel which?" optional; }', "E217", "'amend' changes an entity, a kind, a track, an "
      "enum, a record, the game or a choose, match or pick of a proc or phase; 'train' is a resource", None,
      (), "train"),

@@ -138,3 +138,46 @@ def test_cover_counts_a_kind_s_reaction_for_each_card_that_fired_it(branches):
     assert "grant whenever outbreak in hand" not in missing   # the Grant was dealt and fired
     assert "airlift whenever outbreak in hand" in missing     # no Airlift was ever dealt
     assert total == 4   # each card's effect and reaction
+
+
+# ---------------------------------------------------------------- 3. E217 names a card's slots too
+
+SLOTS = """
+counter vp;
+event outbreak();
+kind event_card "Event" {
+  play: effect;
+  anytime in hand { move this to discards; copy this.play; }
+}
+zone hand per_player of event_card hidden;
+zone discards of event_card;
+event_card airlift "Airlift" {
+  play { gain 2 vp; }
+  whenever opponents outbreak in hand may "play it now?" { gain 1 vp; }
+}
+"""
+
+
+@pytest.mark.parametrize("house, message, hint, at", [
+    ("amend airlift.anytime { }", "'airlift' has no effect 'anytime'",
+     "did you mean 'anytime in hand'? a slot is amended whole, named by its event and zones: "
+     "'amend airlift { anytime in hand { base(); ... } }'", "airlift"),
+    ("amend airlift.outbreak { }", "'airlift' has no effect 'outbreak'",
+     "did you mean 'whenever outbreak in hand'? a slot is amended whole, named by its event and zones: "
+     "'amend airlift { whenever outbreak in hand { base(); ... } }'", "airlift"),
+    ("amend airlift.plai { }", "'airlift' has no effect 'plai'", "did you mean 'play'?", "airlift"),
+    ("amend airlift.zzz { }", "'airlift' has no effect 'zzz'",
+     "'airlift' has effects 'play'; slots 'whenever outbreak in hand', 'anytime in hand'", "airlift"),
+    ("amend event_card { play { gain 1 vp; } }", "amending 'event_card' takes",
+     "'play' is an effect each card gives: amend it in a card ('amend airlift { play { ... } }'), or give every "
+     "card a slot ('anytime in ZONE { ... }', 'whenever EVENT in ZONE { ... }')", "play {"),
+    ("amend event_card { anytme = 1; }", "amending 'event_card' takes",
+     "did you mean 'anytime in hand'? a slot is amended whole, named by its event and zones: "
+     "'amend event_card { anytime in hand { base(); ... } }'", "anytme"),
+    ("amend airlift { x: int; }", "a slot ('whenever EVENT in ZONE { ... }', 'anytime in ZONE { ... }')",
+     "'airlift' has effects 'play'; slots 'whenever outbreak in hand', 'anytime in hand'", "x:"),
+])
+def test_e217_offers_a_card_s_and_a_kind_s_slots_as_well_as_its_fields(house, message, hint, at):
+    found = [d for d in analyse_text(SLOTS + house + "\n", "t.rules").diagnostics if d.severity == "error"]
+    assert [d.code for d in found] == ["E217"] and message in found[0].message and found[0].hint == hint
+    assert (found[0].span.line, found[0].span.column) == (SLOTS.count("\n") + 1, house.index(at) + 1)
