@@ -216,8 +216,8 @@ class CodeGen(A.Visitor):
             subject = self.temp("match")
             last = self.ex(e.otherwise, ctx) if e.otherwise is not None else f"rt.unmatched({subject})"
             return [f"    {subject} = {self.ex(e.subject, ctx)}{mark}"] + \
-                [f"    if {self.case_test(subject, c.values, ctx)}: return {self.ex(c.result, ctx)}{mark}"
-                 for c in e.cases] + [f"    return {last}{mark}"]
+                [f"    if {self.case_test(subject, c.values, ctx, numbers)}: return {self.ex(c.result, ctx)}{mark}"
+                 for c in e.cases for numbers in [self.never_none(e.subject, ctx)]] + [f"    return {last}{mark}"]
         if type(e) is A.Aggregate and self.loops_in(e, ctx):
             reduce = aggregate_shape(e)[0]
             if reduce == "sum":
@@ -891,19 +891,36 @@ class CodeGen(A.Visitor):
             rest = t if rest is None else A.Binary("and", t, rest, span=t.span)
         return f"({domain} if {test} else ())", rest
 
-    def case_test(self, subject: str, values: tuple, ctx: Ctx) -> str:
+    def never_none(self, e, ctx: Ctx) -> bool:
+        """Whether a match's subject is a number that is never none (a constant, a counter, sums of
+        those): its range cases need no test for none (see `case_test`)."""
+        if type(e) is A.Int:
+            return True
+        if type(e) is A.Name:
+            return id(e) not in self.sym.named and \
+                classify(e.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)[0] in ("stock", "global")
+        if type(e) is A.Binary and e.op in ("+", "-", "*"):
+            return self.never_none(e.left, ctx) and self.never_none(e.right, ctx)
+        return False
+
+    def case_test(self, subject: str, values: tuple, ctx: Ctx, numbers: bool = False) -> str:
         """Whether the value in `subject` (a local) is one of the cases of an arm of either `match`:
         `==` a value, a chained comparison for a range (`3 <= m <= 4`; `5 <= m` for `5..`), joined by
-        `or` (as the interpreter's `matches`: in order, the first that holds decides; no list built)."""
-        return " or ".join((f"{self.wrap(v.low, ctx, 5)} <= {subject}" +
-                            (f" <= {self.wrap(v.high, ctx, 5)}" if v.high is not None else ""))
+        `or` (as the interpreter's `matches`: in order, the first that holds decides; no list built).
+        A range holds numbers only: none meets no range, as it equals no number (then `else`); a
+        subject known to be a number (`numbers`: `never_none`) is not tested for it."""
+        guard, close = ("", "") if numbers else (f"({subject} is not None and ", ")")
+        return " or ".join((f"{guard}{self.wrap(v.low, ctx, 5)} <= {subject}" +
+                            (f" <= {self.wrap(v.high, ctx, 5)}" if v.high is not None else "") + close)
                            if type(v) is A.Range else f"{subject} == {self.wrap(v, ctx, 5)}" for v in values)
 
     def visit_Match(self, e, ctx) -> str:
         # the subject is evaluated once, as the argument of a lambda (a walrus would be refused in a
         # comprehension's iterable); only the chosen case's result is evaluated
         subject = self.temp("match")
-        parts = [f"{self.wrap(c.result, ctx, 1)} if {self.case_test(subject, c.values, ctx)} else " for c in e.cases]
+        numbers = self.never_none(e.subject, ctx)
+        parts = [f"{self.wrap(c.result, ctx, 1)} if {self.case_test(subject, c.values, ctx, numbers)} else "
+                 for c in e.cases]
         last = self.wrap(e.otherwise, ctx, 1) if e.otherwise is not None else f"rt.unmatched({subject})"
         return f"(lambda {subject}: {''.join(parts)}{last})({self.ex(e.subject, ctx)})"
 
@@ -1301,8 +1318,9 @@ class CodeGen(A.Visitor):
     def visit_MatchStmt(self, s: A.MatchStmt, ctx: Ctx):
         subject = self.temp("match")   # evaluated once; the arms compared in order, as in the interpreter
         self.writeline(f"{subject} = {self.ex(s.subject, ctx)}", s)
+        numbers = self.never_none(s.subject, ctx)
         for i, arm in enumerate(s.arms):
-            self.writeline(f"{'elif' if i else 'if'} {self.case_test(subject, arm.values, ctx)}:", arm)
+            self.writeline(f"{'elif' if i else 'if'} {self.case_test(subject, arm.values, ctx, numbers)}:", arm)
             self.nested(arm.body, ctx)
         if s.otherwise:
             self.writeline("else:")

@@ -811,12 +811,13 @@ class Interpreter(A.Visitor):
 
     def matches(self, subject, values: tuple, rt, f) -> bool:
         """Whether `subject` is one of the cases of an arm of either `match`: equal to a value, or in a
-        range (`low <= subject <= high`; no high end: `low <= subject`), tested in order."""
+        range (`low <= subject <= high`; no high end: `low <= subject`), tested in order. A range holds
+        numbers only: none meets no range, as it equals no number."""
         for v in values:
             if type(v) is not A.Range:
                 if subject == self.ev(v, rt, f):
                     return True
-            elif self.ev(v.low, rt, f) <= subject and (v.high is None or subject <= self.ev(v.high, rt, f)):
+            elif subject is not None and self.ev(v.low, rt, f) <= subject and (v.high is None or subject <= self.ev(v.high, rt, f)):
                 return True
         return False
 

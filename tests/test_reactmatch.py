@@ -181,3 +181,42 @@ def test_e217_offers_a_card_s_and_a_kind_s_slots_as_well_as_its_fields(house, me
     found = [d for d in analyse_text(SLOTS + house + "\n", "t.rules").diagnostics if d.severity == "error"]
     assert [d.code for d in found] == ["E217"] and message in found[0].message and found[0].hint == hint
     assert (found[0].span.line, found[0].span.column) == (SLOTS.count("\n") + 1, house.index(at) + 1)
+
+
+# ---------------------------------------------------------------- 4. a range case on none
+
+NONE_RANGE = """
+counter vp;
+counter banked;
+proc banked_points(): int { if banked > 0 { return banked; } }
+proc by_band() { let n = banked_points(); gain match n { 1..4: 1, 5..: 2, else: 7 } vp; }
+proc by_arm() { let n = banked_points(); match n { 1..4 { gain 1 vp; } 5.. { gain 2 vp; } else { gain 5 vp; } } }
+proc none_first() { let n = banked_points(); gain match n { 1..4: 1, none: 4, else: 9 } vp; }
+proc no_else() { let n = banked_points(); gain match n { 1..4: 1, 5..: 2 } vp; }
+proc quiet() { let n = banked_points(); match n { 1..4 { gain 1 vp; } } }
+"""
+
+
+@backends
+@pytest.mark.parametrize("proc, banked, gained", [
+    ("by_band", 0, 7), ("by_band", 3, 1), ("by_band", 6, 2), ("by_arm", 0, 5), ("by_arm", 2, 1),
+    ("none_first", 0, 4), ("quiet", 0, 0), ("quiet", 4, 1)])
+def test_none_meets_no_range_case_and_goes_on_to_the_next(interpreted, proc, banked, gained):
+    program = build_text(NONE_RANGE, interpreted=interpreted, name="t.rules")
+    g = Game(program, 2, 1)
+    g.state.players[0].stock["banked"] = banked
+    g.start(program.procs[proc](g, g.state.players[0]))
+    assert vp(g) == [gained, 0]
+
+
+@backends
+def test_a_match_expression_that_none_meets_in_no_case_stops_play_where_it_is(interpreted):
+    from rulebook.runtime.engine import RulesRuntimeError
+    program = build_text(NONE_RANGE, interpreted=interpreted, name="t.rules")
+    g = Game(program, 2, 1)
+    with pytest.raises(RulesRuntimeError) as stopped:
+        g.start(program.procs["no_else"](g, g.state.players[0]))
+    lines = NONE_RANGE.split("\n")
+    line = next(i for i, t in enumerate(lines, 1) if t.startswith("proc no_else"))
+    assert stopped.value.code == "E601" and "no case of this match is none" in stopped.value.message
+    assert stopped.value.where == f"t.rules:{line}:{lines[line - 1].index('gain') + 1}"   # at the statement
