@@ -3270,7 +3270,7 @@ class Checker(A.Visitor):
                 body = (decl.value,) if isinstance(decl, A.Func) else getattr(decl, "body", ())
                 for root in body:
                     for n in A.walk(root):
-                        if type(n) is A.Binary and n.op in ("-", "*", "/", "%"):
+                        if type(n) is A.Binary and n.op in ("-", "*", "/", "%", "**"):
                             for side in (n.left, n.right):
                                 if type(side) is A.Name and side.id in names:
                                     found.setdefault(side.id, n)
@@ -4743,6 +4743,17 @@ class Checker(A.Visitor):
             self.condition(e.right, self.narrowed(e.left, scope, holds=e.op == "and"))
             return "bool"
         left, right = self.expr(e.left, scope), self.expr(e.right, scope)
+        if e.op == "**":   # whole numbers: the exponent 0 or more (a negative one has no whole result)
+            for side, kind in ((e.left, left), (e.right, right)):
+                self.arithmetic(side, kind)
+            exponent, base = constant(e.right), constant(e.left)
+            if type(exponent) is int and (exponent < 0 or exponent > A.MAX_EXPONENT and
+                                          not (type(base) is int and abs(base) <= 1)):
+                self.err("E384", f"the exponent of a power is a whole number from 0 to {A.MAX_EXPONENT}, not "
+                         f"{exponent}" + (": a negative one gives no whole number" if exponent < 0 else
+                                          ": the number would be past any score"), e.right.span,
+                         "to divide by a power, write the division: 'x / 2 ** n'" if exponent < 0 else None)
+            return "int"
         listed = self.list_arithmetic(e, left, right) if e.op in "+-*/%" else None
         if listed is not None:
             return listed

@@ -552,6 +552,8 @@ class CodeGen(A.Visitor):
         # the rules language and Python rank these operators alike; comparisons must not chain
         if id(e) in self.sym.list_ops:   # two lists joined or taken from: a new list (Engine.joined, .without)
             return f"rt.{LIST_OPS[e.op]}({self.ex(e.left, ctx)}, {self.ex(e.right, ctx)})"
+        if e.op == "**":   # whole numbers only: a negative exponent stops play (Game.power)
+            return f"rt.power({self.ex(e.left, ctx)}, {self.ex(e.right, ctx)})"
         p = PRECEDENCE[e.op]
         op = "//" if e.op == "/" else e.op
         if id(e.left) in self.sym.ordered:   # two members of one enum: by their places in it

@@ -34,7 +34,7 @@ COMPARISONS = {">=": "is at least", ">": "is more than", "<=": "is at most", "<"
 # two members of one enum ordered by their places in its declaration (language.md 3.4)
 ORDER_COMPARISONS = {">=": "is no earlier than", ">": "is later than", "<=": "is no later than",
                      "<": "is earlier than"}
-ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by"}
+ARITHMETIC = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "**": "to the power of"}
 PLAYER_DOMAINS = {"opponents": ("each opponent", "an opponent"), "players": ("each player", "any player"),
                   "anyone": ("each player", "any player"), "neighbours": ("each neighbour", "a neighbour"),
                   "left": ("your left neighbour", "your left neighbour"),

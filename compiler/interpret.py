@@ -902,6 +902,8 @@ class Interpreter(A.Visitor):
         a, b = self.ordinal(e.left, rt, f), self.ordinal(e.right, rt, f)
         if id(e) in self.sym.list_ops:   # two lists joined or taken from: a new list
             return getattr(rt, LIST_OPS[op])(a, b)
+        if op == "**":
+            return rt.power(a, b)
         return BINARY[op](a, b)
 
     def ordinal(self, e, rt, f):

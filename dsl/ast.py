@@ -211,6 +211,8 @@ class NotConstant(Exception):
 
 # Folding refuses results past this magnitude: a constant that large is a mistake, not a rule.
 CONST_LIMIT = 10**18
+# the largest exponent of `a ** b` (a base other than -1, 0 and 1): 2 ** 64 is already past any score
+MAX_EXPONENT = 64
 # ... and a range of more numbers than this (play refuses one past its step budget, E602)
 CONST_RANGE_LIMIT = 1000
 
@@ -269,7 +271,7 @@ def as_const(e: Expr):
 
 
 ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv,
-              "%": operator.mod, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+              "%": operator.mod, "**": operator.pow, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 
 
 def _fold(op: str, a, b):
@@ -279,8 +281,9 @@ def _fold(op: str, a, b):
         return a or b
     if op in ("==", "!="):
         return (a == b) == (op == "==")
-    if type(a) is not int or type(b) is not int or (op in ("/", "%") and b == 0):
-        raise NotConstant  # a division by zero is reported by the runtime at the rules line
+    if type(a) is not int or type(b) is not int or (op in ("/", "%") and b == 0) \
+            or (op == "**" and not (0 <= b <= MAX_EXPONENT or abs(a) <= 1 and b >= 0)):
+        raise NotConstant  # a division by zero, a negative or huge exponent: the runtime's error, at the rules line
     value = ARITHMETIC[op](a, b)
     if type(value) is int and abs(value) > CONST_LIMIT:
         raise NotConstant

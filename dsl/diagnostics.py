@@ -133,6 +133,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E381": (ERROR, "fill of a zone that cannot hold the kind: declared of other kinds, or shared for a per-player kind"),
     "E382": (ERROR, "an amend removes a card's reaction or 'anytime' slot that the card does not have"),
     "E383": (ERROR, "a zone written twice among the zones of a card's reaction or 'anytime' slot"),
+    "E384": (ERROR, "the exponent of a power (a ** b) written as a number below 0 or past the largest"),
     "E385": (ERROR, "'first VAR in ... may' over what is not a list of players"),
     "E386": (ERROR, "reachable(p from START) without 'via NEXT', the rule of the places next to p"),
     "E387": (ERROR, "reachable(p from START via NEXT) with NEXT a zone: edges are searched with reachable(r in EDGES, ...)"),

@@ -1310,6 +1310,9 @@ class _Builder:
     def neg(self, meta, items):
         return A.Unary("-", items[1], span=self._s(meta))
 
+    def pow_op(self, meta, items):
+        return A.Binary("**", items[0], items[2], span=self._s(meta))
+
     def _infix(self, meta, items):
         result = items[0]
         for i in range(1, len(items), 2):
@@ -2315,7 +2318,7 @@ _TOKEN_WORDS = {
     "NAME": "a name", "INT": "a number", "STRING": "a quoted text", "$END": "the end of the file",
     "SEMICOLON": "';'", "LBRACE": "'{'", "RBRACE": "'}'", "LPAR": "'('", "RPAR": "')'",
     "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "COLON": "':'", "EQUAL": "'='", "DOT": "'.'",
-    "COMPARE": "a comparison", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'", "SLASH": "'/'",
+    "COMPARE": "a comparison", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'", "POW": "'**'", "SLASH": "'/'",
 }
 
 

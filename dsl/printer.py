@@ -12,7 +12,7 @@ from .lexer import LINE_BREAK, Comment
 from .parser import deep_recursion, parse_text, scan
 
 PRECEDENCE = {"if": 0, "or": 1, "and": 2, "not": 3, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4,
-              "+": 5, "-": 5, "*": 6, "/": 6, "%": 6}
+              "+": 5, "-": 5, "*": 6, "/": 6, "%": 6, "**": 8}
 RANGE = 4.5   # `a..b`: looser than `+ -`, tighter than a comparison; it does not chain
 INDENT = "  "
 LINE_WIDTH = 110   # what is longer is broken over lines (`wrapped`, `laid_out`), text literals aside
@@ -51,6 +51,8 @@ def operand_minimum(p: int, left: bool) -> float:
     are left-associative."""
     if p == 4:
         return RANGE
+    if p == PRECEDENCE["**"]:   # right-associative; its left operand is an atom (`(-2) ** 2`), its right a sign's
+        return 9 if left else 7
     return p if left else p + 1
 
 

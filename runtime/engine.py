@@ -19,6 +19,8 @@ from collections import Counter as Tally
 from types import CodeType, MappingProxyType
 from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optional
 
+from rulebook.dsl.ast import MAX_EXPONENT
+
 from .program import Program, TrackDef
 from .state import NONE_OPTION
 from .state import (BadValue, EntityDef, Fields, Holder, IsA, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
@@ -1947,6 +1949,18 @@ class Game:
         if not isinstance(n, int) or not 1 <= n <= len(values):
             raise RulesRuntimeError("E601", f"there is no item {n} in a list of {len(values)}", where)
         return values[n - 1]
+
+    @staticmethod
+    def power(base, exponent):
+        """`base ** exponent` of whole numbers: a negative exponent has no whole result, and one past
+        MAX_EXPONENT (a base other than -1, 0, 1) no sensible one: both stop play (E601; the checker
+        says E384 where the exponent is written negative). None is refused as `*` refuses it."""
+        if type(exponent) is int and type(base) is int and \
+                (exponent < 0 or exponent > MAX_EXPONENT and abs(base) > 1):
+            raise RulesRuntimeError("E601", f"{base} ** {exponent}: " + (
+                "a negative exponent gives no whole number" if exponent < 0 else
+                f"an exponent is at most {MAX_EXPONENT} (the number would be past any score)"))
+        return base ** exponent
 
     def unmatched(self, value):
         """A `match` without `else` met a value none of its cases names."""

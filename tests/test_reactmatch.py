@@ -220,3 +220,77 @@ def test_a_match_expression_that_none_meets_in_no_case_stops_play_where_it_is(in
     line = next(i for i, t in enumerate(lines, 1) if t.startswith("proc no_else"))
     assert stopped.value.code == "E601" and "no case of this match is none" in stopped.value.message
     assert stopped.value.where == f"t.rules:{line}:{lines[line - 1].index('gain') + 1}"   # at the statement
+
+
+# ---------------------------------------------------------------- 5b. a power: `**`
+
+POWER = """
+counter points;
+counter doubles from 0 to 70;
+func stake() = 2 ** doubles;
+func signed() = -2 ** 2;
+func tower() = 2 ** 3 ** 2;
+func bracketed() = (-2) ** 2;
+func scaled(n: int) = 3 * 2 ** n + 1;
+func power_of(a: int, b: int) = a ** b;
+proc win(gammon: bool) { gain (if gammon then 2 else 1) * stake() points; }
+proc halve() { let d = doubles - 1; gain 2 ** d points; }
+proc values() { gain signed() + 10 points; gain tower() points; gain bracketed() points; gain scaled(2) points; }
+"""
+
+
+@backends
+def test_a_power_binds_as_written_and_right_to_left_on_both_backends(interpreted):
+    program = build_text(POWER, interpreted=interpreted, name="t.rules")
+    g = Game(program, 2, 1)
+    run_proc(g, "values")
+    assert g.state.players[0].stock["points"] == (-4 + 10) + 512 + 4 + 13
+    g.state.players[0].stock["doubles"] = 3
+    run_proc(g, "win", True)
+    assert g.state.players[0].stock["points"] == 535 + 16
+    for a in (-3, -1, 0, 1, 2, 5):
+        for b in (0, 1, 2, 7):
+            assert program.funcs["power_of"](g, g.state.players[0], a, b) == a ** b
+
+
+@backends
+@pytest.mark.parametrize("doubles, message", [(0, "2 ** -1: a negative exponent gives no whole number"),
+                                              (66, "2 ** 65: an exponent is at most 64")])
+def test_an_exponent_out_of_range_during_play_stops_it_where_it_is(interpreted, doubles, message):
+    from rulebook.runtime.engine import RulesRuntimeError
+    program = build_text(POWER, interpreted=interpreted, name="t.rules")
+    g = Game(program, 2, 1)
+    g.state.players[0].stock["doubles"] = doubles
+    with pytest.raises(RulesRuntimeError) as stopped:
+        g.start(program.procs["halve"](g, g.state.players[0]))
+    line = next(i for i, t in enumerate(POWER.split("\n"), 1) if t.startswith("proc halve"))
+    assert stopped.value.code == "E601" and message in stopped.value.message
+    assert stopped.value.where.startswith(f"t.rules:{line}:")
+
+
+@pytest.mark.parametrize("func, code, column", [
+    ("func f() = 2 ** -1;", "E384", 17), ("func f(n: int) = n ** -(3);", "E384", 23), ("func f() = 3 ** 65;", "E384", 17),
+    ('func f() = "two" ** 2;', "E303", 12), ("func f(p: player) = 2 ** p;", "E303", 26)])
+def test_misuse_of_a_power_is_positioned(func, code, column):
+    found = [d for d in analyse_text("counter points;\n" + func, "t.rules").diagnostics if d.severity == "error"]
+    assert [(d.code, d.span.line, d.span.column) for d in found] == [(code, 2, column)]
+
+
+def test_a_power_is_printed_back_and_explained():
+    from rulebook.compiler.explain import reading
+    from .conftest import printed_back
+    _module, printed = printed_back(POWER)
+    for written in ("2 ** doubles", "-2 ** 2", "2 ** 3 ** 2", "(-2) ** 2", "3 * 2 ** n + 1"):
+        assert written in printed
+    assert "(2 ** 3) ** 2" in printed_back("func f() = (2 ** 3) ** 2;")[1]
+    analysis = analyse_text(POWER)
+    assert reading(analysis.symbols.decls["stake"], analysis.symbols) == ["Equals 2 to the power of your doubles."]
+    assert reading(analysis.symbols.decls["scaled"], analysis.symbols) == ["Equals 3 times (2 to the power of n) plus 1."]
+
+
+def test_ones_and_zeros_take_any_exponent_and_powers_fold_as_constants():
+    assert not [d for d in analyse_text("func f() = 1 ** 90 + 0 ** 80 + (-1) ** 99;").diagnostics if d.severity == "error"]
+    from rulebook.dsl.ast import as_const
+    from rulebook.dsl.parser import parse_text
+    func = parse_text("func f() = 2 ** 10;").items[0]
+    assert as_const(func.value) == 1024
