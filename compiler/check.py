@@ -2005,7 +2005,18 @@ class Checker(A.Visitor):
                 self.typed_value(d.type, face.value, Scope(), f"each face of {d.name!r} shows")
             self.block(face.body, Scope())
 
+    def never_called(self, d) -> None:
+        """E389: a proc or func named after a contextual word that is its keyword before '('
+        (`affordable`, dsl/lexer.py BEFORE_PAREN): every `affordable(...)` is the builtin."""
+        from rulebook.dsl.lexer import BEFORE_PAREN, CONTEXTUAL
+
+        if d.name in BEFORE_PAREN:
+            self.err("E389", f"a {'proc' if isinstance(d, A.Proc) else 'func'} named {d.name!r} could never be called: "
+                     f"'{CONTEXTUAL[d.name]}' is the builtin wherever a '(' follows the word",
+                     self.at_name(d.name, d.span), "give it another name ('can_afford', say)")
+
     def visit_Proc(self, d: A.Proc) -> None:
+        self.never_called(d)
         scope = self.params(d.params)
         scope.proc = d
         if d.returns is not None:
@@ -2062,6 +2073,7 @@ class Checker(A.Visitor):
         return f"{name}()"
 
     def visit_Func(self, d: A.Func) -> None:
+        self.never_called(d)
         scope = self.params(d.params)
         value = d.value
         if type(value) is A.LetIn:   # `let a = X; ... VALUE`: the lets, then the value with them in scope

@@ -138,6 +138,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E386": (ERROR, "reachable(p from START) without 'via NEXT', the rule of the places next to p"),
     "E387": (ERROR, "reachable(p from START via NEXT) with NEXT a zone: edges are searched with reachable(r in EDGES, ...)"),
     "E388": (ERROR, "'from ... via' on a search other than reachable: whether B is reached is contains(reachable(...), B)"),
+    "E389": (ERROR, "a proc or func named affordable: affordable(...) is always the builtin, so it could never be called"),
     "E390": (ERROR, "a range case of a match that holds no number: its constant last number is below its first"),
     "E391": (ERROR, "a card's reaction, 'anytime' or override slot used from an element of a zone not named by its constant indexes"),
     "E392": (ERROR, "a constant position outside a list literal"),

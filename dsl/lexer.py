@@ -64,12 +64,18 @@ CONTEXTUAL = {
     "record": "record NAME { FIELD: TYPE; ... }",
     "most": "winner most EXPR;' or 'then most EXPR' or 'sorted(VAR in LIST, most EXPR)",
     "fewest": "winner fewest EXPR;' or 'then fewest EXPR' or 'sorted(VAR in LIST, fewest EXPR)",
+    "space": "track NAME { space N { ... } }' or 'reactivate TRACK space N;",
+    "affordable": "affordable(COST)",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand), a key in parentheses
 # (`winner most (vp + coins)`, `then fewest (x)`: right after `winner`, `then` or a sorted's ',' the
 # word is the keyword, so a func named `most` is called elsewhere)
-NEVER_CALLED = frozenset({"as", "most", "fewest"})
+NEVER_CALLED = frozenset({"as", "most", "fewest", "affordable"})
+# the contextual words that are their keyword only before a '(' (`affordable(2 coins)`, a builtin that
+# takes a cost): anywhere else (`counter affordable;`, `if affordable > 0`) they are names, and a func
+# or proc so named could never be called (E389)
+BEFORE_PAREN = frozenset({"affordable"})
 # the contextual words that are their keyword only before another word (`shown told: bool;`): before
 # ':' or '=' they name a field (`shown: bool;`, `shown = true;`)
 _WORD_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*[A-Za-z_]")
@@ -205,7 +211,8 @@ class RulesLexer(Lexer):
         term = self.contextual[word]
         if parser_state is None or (word not in NEVER_CALLED and _CALL_NEXT.match(data, after)) \
                 or (word in BEFORE_WORD and not _WORD_NEXT.match(data, after)) \
-                or (word in BEFORE_CALL and not self._name_called(data, after) and not _COPY_NEXT.match(data, after)):
+                or (word in BEFORE_CALL and not self._name_called(data, after) and not _COPY_NEXT.match(data, after)) \
+                or (word in BEFORE_PAREN and not _CALL_NEXT.match(data, after)):
             return "NAME"
         return term if _takes(parser_state.parse_conf.parse_table, parser_state.state_stack, term) else "NAME"
 

@@ -294,3 +294,66 @@ def test_ones_and_zeros_take_any_exponent_and_powers_fold_as_constants():
     from rulebook.dsl.parser import parse_text
     func = parse_text("func f() = 2 ** 10;").items[0]
     assert as_const(func.value) == 1024
+
+
+# ---------------------------------------------------------------- 5c. `space` and `affordable` are names too
+
+# Agricola (simplified): a room has space for people; building one is affordable while you have the
+# wood, and the farm track's spaces pay as they are reached.
+WORDS = """
+counter vp;
+counter space "Free room";
+counter affordable "Rooms you could still pay for";
+resource wood;
+kind room { space: int; affordable: bool = true; }
+room parlour "Parlour" { space = 2; }
+room cellar "Cellar" { space = 1; affordable = false; }
+track farm { space 1 { gain 1 vp; } space 2 { gain 2 vp; } }
+proc build(r: room) {
+  if affordable(2 wood) and r.affordable { pay 2 wood; gain r.space space; }
+  set affordable = wood / 2;
+  let space_now = space + affordable;
+  if space_now > 2 { advance farm; }
+  reactivate farm space 1;
+  say "{space} free, {affordable} more affordable";
+}
+proc start() { gain 5 wood; }
+"""
+
+
+@backends
+def test_space_and_affordable_name_counters_and_fields_beside_their_constructs(interpreted):
+    program = build_text(WORDS, interpreted=interpreted, name="t.rules")
+    g = Game(program, 2, 1)
+    run_proc(g, "start")
+    run_proc(g, "build", program.entities["parlour"])
+    me = g.state.players[0]
+    assert (me.stock["space"], me.stock["affordable"], me.stock["wood"]) == (2, 1, 3)
+    run_proc(g, "build", program.entities["cellar"])   # not affordable as a room: nothing built
+    assert (me.stock["space"], me.stock["affordable"], me.stock["wood"]) == (2, 1, 3)
+    assert me.stock["vp"] == (1 + 1) + (2 + 1)   # advanced to space 1 then 2, space 1 reactivated each time
+
+
+def test_the_words_are_printed_back_and_lint_clean():
+    from .conftest import printed_back
+    module, printed = printed_back(WORDS)
+    assert "counter space" in printed and "if affordable(2 wood) and r.affordable" in printed
+    found = [d.headline() for d in analyse_text(WORDS).diagnostics if d.severity in ("error", "warning")]
+    assert found == []
+    from rulebook.compiler.workspace import keywords, statement_words
+    assert not {"space", "affordable"} & keywords() and {"space", "affordable"} <= statement_words()
+
+
+@pytest.mark.parametrize("text, kind", [("func affordable(n: int) = n > 2;", "func"), ("proc affordable() { }", "proc")])
+def test_a_proc_or_func_named_affordable_could_never_be_called(text, kind):
+    found = [d for d in analyse_text("counter vp;\n" + text, "t.rules").diagnostics if d.severity == "error"]
+    assert [(d.code, d.span.line, d.span.column) for d in found] == [("E389", 2, len(kind) + 2)]
+    assert found[0].message.startswith(f"a {kind} named 'affordable' could never be called")
+
+
+def test_a_proc_named_space_is_called_and_a_track_still_has_spaces():
+    text = "counter vp;\ntrack farm { space 1 { } }\nproc space(n: int) { gain n vp; }\nproc p() { space(2); }\n"
+    assert [d for d in analyse_text(text).diagnostics if d.severity == "error"] == []
+    g = Game(build_text(text, name="t.rules"), 2, 1)
+    run_proc(g, "p")
+    assert vp(g) == [2, 0]
