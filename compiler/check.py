@@ -888,6 +888,39 @@ class Checker(A.Visitor):
             self.cap(d.cap, "a resource's")
         if d.supply is not None:
             self.supply(d)
+        if d.over is not None:
+            self.overflow(d)
+
+    def overflow(self, d: A.Resource) -> None:
+        """`cap C over PROC`: PROC a proc taking the number of units that did not fit (E207 unknown, E303
+        another shape); W484 without a cap (it never runs); W487 when it gains the resource itself."""
+        name, span = d.over.id, d.over.span
+        proc = self.sym.decls.get(name)
+        if not isinstance(proc, A.Proc):
+            if proc is None:
+                self.unknown("E207", "procedure", name, span, self.sym.of("proc"))
+            else:
+                self.err("E303", f"what goes over the cap of {d.name!r} is handed to a proc, and {name!r} is "
+                         f"{article(CATEGORY.get(type(proc), 'something else'))}", span,
+                         f"declare 'proc {name}(n: int) {{ ... }}'")
+            return
+        self.used.add(name)
+        if len(proc.params) != 1 or proc.params[0].type != "int":
+            self.err("E303", f"proc {name!r} is handed the units over the cap of {d.name!r}: it takes one number "
+                     f"(n: int), not {len(proc.params)} parameter{'s' if len(proc.params) != 1 else ''}"
+                     if len(proc.params) != 1 else
+                     f"proc {name!r} is handed the units over the cap of {d.name!r}: its parameter "
+                     f"{proc.params[0].name!r} must be a number (int), not {proc.params[0].type}", span,
+                     f"declare it 'proc {name}(n: int) {{ ... }}'")
+        if d.cap is None:
+            self.err("W484", f"{d.name!r} has no cap, so nothing goes over it: proc {name!r} never runs", span,
+                     f"give the resource its cap: 'resource {d.name} cap N over {name};'")
+            return
+        again = next((n for n in A.walk(proc) if type(n) is A.Gain and n.resource == d.name), None)
+        if again is not None:
+            self.err("W487", f"proc {name!r} takes what goes over the cap of {d.name!r} and gains {d.name!r} "
+                     f"itself: the stock is full, so that gain goes over again (and runs {name!r} again)",
+                     again.span, "turn the units into something else, or let them go (an empty option)")
 
     def supply(self, d: A.Resource) -> None:
         """`supply EXPR`: a whole number worked out once, before play, from numbers, `player_count`

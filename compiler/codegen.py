@@ -119,7 +119,8 @@ class CodeGen(A.Visitor):
         # resources sharing a group's cap: past it a gain asks which to discard, so only a gain of
         # one of these (or of a resource parameter) needs the runtime's deciding gain
         self.shared_cap = {m for d in sym.decls.values()
-                           if type(d) is A.Group and d.cap is not None for m in d.members}
+                           if type(d) is A.Group and d.cap is not None for m in d.members} | \
+            {d.name for d in sym.decls.values() if type(d) is A.Resource and d.over is not None and d.cap is not None}
         # procs and funcs are called by name: numbered Python names, since rules names may hold a
         # '.' (the `base` an override calls) and must never collide
         procs = [n for n, d in sym.decls.items() if type(d) is A.Proc]

@@ -1948,6 +1948,9 @@ class Reader(A.Visitor):
     def visit_Resource(self, d, depth: int) -> None:
         self.say(depth, f"{capital(plural(self.noun(d.name)))}: a stock each player keeps"
                  + (f", at most {self.cap(d.cap)}" if d.cap else "") + ".")
+        if d.over is not None and d.cap is not None:
+            self.say(depth, f"What a gain brings over it is not lost: “{spoken(d.over.id)}” is run with the number "
+                     f"of {plural(self.noun(d.name))} that do not fit.")
         if d.supply is not None:
             self.say(depth, f"They come from a limited supply ({self.x(d.supply)}): gaining takes from it (what it "
                      f"lacks is not gained), and losing, paying and discarding put them back.")

@@ -1384,14 +1384,16 @@ class Say(Stmt):
 
 @node
 class Resource(Decl):
-    """`resource NAME ["Title"] [cap N] [supply EXPR];` a per-player stock that never goes below zero;
-    with a supply, a bank of EXPR units (worked out before play) that gains take from and losses,
+    """`resource NAME ["Title"] [cap N [over PROC]] [supply EXPR];` a per-player stock that never goes below
+    zero; with a supply, a bank of EXPR units (worked out before play) that gains take from and losses,
     payments and discards return to."""
 
     name: str
     title: Optional[str]
     cap: Optional[Expr]
     supply: Optional[Expr] = None
+    # `over PROC`: the proc (a Name) a `gain` past the cap hands the units that do not fit, `PROC(n)`
+    over: Optional[Expr] = None
 
 
 @node

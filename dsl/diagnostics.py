@@ -208,8 +208,10 @@ CODES: dict[str, tuple[str, str]] = {
     "W481": (WARNING, "an index VAR + N of a for each loop over LOW..HIGH outside the declared range for every VAR"),
     "W482": (WARNING, "a field an amend adds to a record whose title, kept, does not show it"),
     "W483": (WARNING, "a field an amend adds to a record read as a domain: its loops go through more values"),
+    "W484": (WARNING, "a resource names a proc for what goes over its cap (over PROC) but has no cap: the proc never runs"),
     "W485": (WARNING, "a constant outside the numbers of a record's range field (row: 1..5): building it stops the game"),
     "W486": (WARNING, "a record's title that leaves out a field: values differing only there read alike"),
+    "W487": (WARNING, "the proc a resource hands what goes over its cap gains that resource itself: it goes over again"),
     "W488": (WARNING, "'can copy ENTITY.SLOT' that always holds: every card of the kind has the slot, starting with no decision"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),

@@ -229,9 +229,16 @@ class _Builder:
 
     def supply(self, meta, items):
         word, amount = items
+        if str(word) == "over":   # `cap C over PROC`: a word, not a keyword
+            if type(amount) is not A.Name:
+                raise RulesError([Diagnostic("E100", "'over' names the proc that takes what goes over the cap",
+                                             amount.span, hint="'resource sheep cap room over cook_or_release;'")])
+            return _Marker("over", amount)
         if str(word) != "supply":   # `supply` stays free as a name everywhere else
-            raise RulesError([Diagnostic("E100", f"expected 'supply' or ';' after the resource; found '{word}'",
-                                         self._s(meta), hint="a limited bank is written 'resource gem supply 7;'")])
+            raise RulesError([Diagnostic("E100", f"expected 'supply', 'over' or ';' after the resource; found "
+                                         f"'{word}'", self._s(meta),
+                                         hint="a limited bank is written 'resource gem supply 7;', the proc that takes "
+                                              "what goes over a cap 'resource sheep cap room over cook_or_release;'")])
         return _Marker("supply", amount)
 
     def bounds(self, meta, items):
@@ -331,8 +338,12 @@ class _Builder:
 
     # -------------------------------------------------------------- declarations
     def resource_decl(self, meta, items):
+        words = [i.tag for i in items if isinstance(i, _Marker) and i.tag in ("supply", "over")]
+        if len(set(words)) < len(words):   # each once
+            raise RulesError([Diagnostic("E100", "a resource writes 'supply' and 'over' once each: "
+                                         "'resource NAME cap C over PROC supply N;'", self._s(meta))])
         return A.Resource(str(items[0]), _title(items), _pick(items, "cap"), _pick(items, "supply"),
-                          span=self._s(meta))
+                          _pick(items, "over"), span=self._s(meta))
 
     def group_decl(self, meta, items):
         return A.Group(str(items[0]), _title(items), _pick(items, "cap"), items[-1], span=self._s(meta))

@@ -795,7 +795,8 @@ class Printer(A.Visitor):
     def visit_Resource(self, d):
         cap = f" cap {expr(d.cap)}" if d.cap is not None else ""
         supply = f" supply {expr(d.supply)}" if d.supply is not None else ""
-        self.line(f"resource {d.name}{_title(d.title)}{cap}{supply};")
+        over = f" over {expr(d.over)}" if d.over is not None else ""
+        self.line(f"resource {d.name}{_title(d.title)}{cap}{over}{supply};")
 
     def visit_Group(self, d):
         self.line(f"group {d.name}{_title(d.title)}{f' cap {expr(d.cap)}' if d.cap is not None else ''} {{ {', '.join(d.members)} }}")

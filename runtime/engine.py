@@ -1725,10 +1725,15 @@ class Game:
         """A `gain` statement. A tagged gain is first changed by the modifiers of its action. Past a
         cap that a group of resources shares, the player chooses which of the group's resources to
         discard, the incoming one included (Federation p.6); past a resource's own cap the excess is
-        simply lost, as in `gain` (there is no choice to make)."""
+        simply lost, as in `gain` (there is no choice to make), unless the resource hands it to a proc
+        (`cap C over PROC`: `_overflow`)."""
         if tag is not None and amount and tag[0] in self.by_action:
             amount, why = self.modified_gain(h, tag, amount)
         spec = self.program.resources.get(name)
+        if spec is not None and amount > 0 and spec[0] is not None and name in self.program.overflows:
+            fits = max(0, self.own_cap(h, name) - h.stock[name])
+            if amount > fits:
+                return self._overflow(h, name, amount, fits, where, why)
         group = spec[1] if spec is not None and amount > 0 else None
         shared_cap = self.group_cap(h, group) if group is not None else None
         if shared_cap is None:
@@ -1763,6 +1768,19 @@ class Game:
                 return
             i = yield self.decide(h, f"gain 1 of {group} ({left} to take)", options, where)
             yield from self.gain_or_discard(h, options[i], 1, where)
+
+    def _overflow(self, h: Holder, name: str, amount: int, fits: int, where: str, why: str):
+        """A `gain` past a resource's own cap when the resource names a proc for what does not fit
+        (`resource sheep cap pasture over cook_or_release;`): the units that fit are gained (a group's
+        cap may still ask for discards), then the proc runs for the holder with the number that did
+        not fit, and may ask (cook them or let them go). With a supply, those units stay in the bank."""
+        proc = self.program.overflows[name]
+        if self.tracer is not None:
+            self._note("over", h, f"{name}: {amount - fits} over the cap of {self.own_cap(h, name)}, to {proc}()",
+                       amount - fits, where)
+        # (the bank, if any, was drawn on already: Game's own, not SuppliedGame's)
+        yield from Game.gain_or_discard(self, h, name, fits, where, None, why)
+        yield from self.program.procs[proc](self, h, amount - fits)
 
     def _discard(self, h: Holder, name: str, group: str, shared_cap: int, members: list, kept: int, over: int,
                  where: str, why: str = ""):

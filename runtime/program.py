@@ -111,6 +111,7 @@ class Program:
     die_titles: dict = field(default_factory=dict)  # die name -> its title, where it has one
     variant_rules: dict = field(default_factory=dict)   # variant -> (its `when` as written, condition fn)
     supplies: dict = field(default_factory=dict)    # resource -> (fn(game, you) -> its supply, its position)
+    overflows: dict = field(default_factory=dict)   # resource -> the proc a `gain` past its cap hands the excess (`over`)
     triggers: dict = field(default_factory=dict)    # tid -> (fn, span)
     conditions: dict = field(default_factory=dict)  # modifier or trigger id -> fn(game, owner, env, the use's or event's args) -> bool (`while`)
     procs: dict = field(default_factory=dict)       # name -> fn
@@ -320,6 +321,7 @@ def assemble(tables: dict, fns: dict) -> Program:
         program.anytime += [(e, s, tuple(f for z in anytime_zones(s) for f in spread.get(z, (z,))),
                              fns.get(("offer", source, s))) for s in slots if anytime_zones(s) is not None]
     program.starts = dict(tables.get("starts", {}))
+    program.overflows = dict(tables.get("overflows", {}))
     program.shown_fields = {kind: tuple(names) for kind, names in tables.get("shown_fields", {}).items()}
     program.records = {name: tuple(names) for name, names in tables.get("records", {}).items()}
     program.counted = frozenset(tables.get("counted", ()))

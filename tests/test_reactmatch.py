@@ -357,3 +357,111 @@ def test_a_proc_named_space_is_called_and_a_track_still_has_spaces():
     g = Game(build_text(text, name="t.rules"), 2, 1)
     run_proc(g, "p")
     assert vp(g) == [2, 0]
+
+
+# ---------------------------------------------------------------- 5a. a cap that hands the excess to a proc
+
+# Agricola (simplified): each pasture holds 2 sheep; sheep with no room are cooked (2 food each) or
+# released, the player's choice; a cellar of grain with a bank (the grain over it stays in the bank).
+FARM = """
+counter pasture "Room in your pastures" from 0 to 30;
+counter silo from 0 to 10 start 2;
+resource sheep "Sheep" cap pasture over too_many_sheep;
+resource grain "Grain" cap silo over spilt supply 5;
+resource food "Food";
+counter spilled;
+proc too_many_sheep(n: int) {
+  choose "{n} sheep have no room" {
+    option "cook them" { gain 2 * n food; }
+    option "release them" { }
+  }
+}
+proc spilt(n: int) { gain n spilled; }
+proc fence() { gain 2 pasture; }
+proc take(n: int) { gain n sheep; }
+proc harvest(n: int) { gain n grain; }
+"""
+FARM_GAME = """
+game farm {
+  seats 1 to 3;
+  phase play {
+    repeat 3 {
+      each players {
+        choose "what now?" {
+          option "fence" { fence(); }
+          option "sheep" { take(3); }
+          option "grain" { harvest(2); }
+        }
+      }
+    }
+  }
+  winner most food + sheep + grain;
+}
+"""
+
+
+def farm(interpreted: bool) -> Game:
+    g = Game(build_text(FARM, interpreted=interpreted, name="t.rules"), 2, 1)
+    g.state.players[0].stock["silo"] = 2
+    return g
+
+
+@backends
+def test_sheep_over_the_pasture_s_room_are_cooked_or_released_as_the_player_chooses(interpreted):
+    g = farm(interpreted)
+    me = g.state.players[0]
+    run_proc(g, "fence")
+    asked = run_proc(g, "take", 5, answers=["cook them"])
+    assert [(d.prompt, d.options) for d in asked] == [("3 sheep have no room", ["cook them", "release them"])]
+    assert (me.stock["sheep"], me.stock["food"]) == (2, 6)
+    asked = run_proc(g, "take", 1, answers=["release them"])
+    assert [d.prompt for d in asked] == ["1 sheep have no room"] and (me.stock["sheep"], me.stock["food"]) == (2, 6)
+    run_proc(g, "fence")
+    assert run_proc(g, "take", 2) == [] and me.stock["sheep"] == 4   # room enough: nothing asked
+
+
+@backends
+def test_with_a_supply_what_does_not_fit_stays_in_the_bank_and_the_proc_is_told(interpreted):
+    g = farm(interpreted)
+    me = g.state.players[0]
+    run_proc(g, "harvest", 3)
+    assert (me.stock["grain"], me.stock["spilled"], g.state.supply["grain"]) == (2, 1, 3)
+    run_proc(g, "harvest", 9)   # the bank has 3: none fits, all 3 over
+    assert (me.stock["grain"], me.stock["spilled"], g.state.supply["grain"]) == (2, 4, 3)
+
+
+def test_whole_farm_games_agree_and_replay():
+    random_games_agree(FARM + FARM_GAME, seeds=range(1, 5), counts=(1, 3))
+    replays_through_json(build_text(FARM + FARM_GAME), 2)
+
+
+def test_the_over_clause_is_printed_back_traced_and_explained():
+    from rulebook.compiler.explain import reading
+    from .conftest import printed_back
+    _module, printed = printed_back(FARM)
+    assert "resource sheep \"Sheep\" cap pasture over too_many_sheep;" in printed
+    assert "resource grain \"Grain\" cap silo over spilt supply 5;" in printed
+    analysis = analyse_text(FARM)
+    assert reading(analysis.symbols.decls["sheep"], analysis.symbols)[1] == \
+        "What a gain brings over it is not lost: “too many sheep” is run with the number of sheep that do not fit."
+    g = farm(False)
+    seen = []
+    g.tracer = seen.append
+    run_proc(g, "take", 1, answers=["release them"])
+    assert any(e.kind == "over" and "sheep: 1 over the cap of 0, to too_many_sheep()" in e.what for e in seen)
+
+
+@pytest.mark.parametrize("decl, proc, code, at", [
+    ("resource wool cap pasture over cok;", "proc cook(n: int) { }", "E207", "cok"),
+    ("resource wool cap pasture over cook;", "func cook(n: int) = n;", "E303", "cook"),
+    ("resource wool cap pasture over cook;", "proc cook() { }", "E303", "cook"),
+    ("resource wool cap pasture over cook;", "proc cook(b: bool) { }", "E303", "cook"),
+    ("resource wool over cook;", "proc cook(n: int) { }", "W484", "cook"),
+    ("resource wool cap pasture over cook;", "proc cook(n: int) {\n  gain n wool;\n}", "W487", "gain"),
+])
+def test_misuse_of_over_is_positioned(decl, proc, code, at):
+    text = "counter pasture from 0 to 9;\n" + decl + "\n" + proc + "\n"
+    found = [d for d in analyse_text(text, "t.rules").diagnostics if d.severity in ("error", "warning")]
+    line, column = next((i, t.index(at) + 1) for i, t in enumerate(text.split("\n"), 1)
+                        if at in t and (code != "W487" or t.strip().startswith("gain")) and (i > 1))
+    assert [(d.code, d.span.line, d.span.column) for d in found] == [(code, line, column)]
