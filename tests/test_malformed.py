@@ -325,7 +325,7 @@ SENTENCES: dict[str, str] = {
     "missing_semicolon_after_declaration.rules": "must end with ';'",
     "gain_without_amount.rules": "need an amount before the resource",
     "amount_after_resource.rules": "need an amount before the resource",
-    "supply_misspelt.rules": "expected 'supply' or ';' after the resource",
+    "supply_misspelt.rules": "expected 'supply', 'over' or ';' after the resource",
     "range_with_a_step.rules": "a range has one '..' between two numbers",
     "keyword_as_field_name.rules": "a keyword cannot be used as a name",
     "keyword_as_local_name.rules": "a keyword cannot be used as a name",

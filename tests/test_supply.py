@@ -280,7 +280,7 @@ def test_misuse_of_a_supply_is_reported(text, code, message):
 
 
 @pytest.mark.parametrize("text,message", [
-    ("resource wood supplies 3;", "expected 'supply' or ';' after the resource; found 'supplies'"),
+    ("resource wood supplies 3;", "expected 'supply', 'over' or ';' after the resource; found 'supplies'"),
     ("resource wood supply;", ""),
     ("resource wood supply 3 cap 4;", ""),
 ])
