@@ -1760,7 +1760,10 @@ def _accepts_keyword(text: str, start: int, pos: int, words: list, after: list) 
         parser.exhaust_lexer()
         for word in words:
             parser.feed_token(Token(_spellable()[word], word))
-        for tok in after:
+        contextual = _contextual()
+        for tok in after:   # (`scan` read a contextual word as a name: the keyword where the parser takes it)
+            if tok.type == "NAME" and str(tok) in contextual and contextual[str(tok)] in parser.accepts():
+                tok = Token(contextual[str(tok)], str(tok))
             parser.feed_token(tok)
     except (UnexpectedInput, RulesError):
         return False

@@ -164,7 +164,7 @@ def test_no_note_on_a_tidy_layout():
 # ---------------------------------------------------------------------------- 6. reserved words as names
 
 @pytest.mark.parametrize("text, at, hint", [
-    ("kind space { x: int; }", (1, 6, 11), "'space' is reserved: call it 'spaces' or 'space_kind', say"),
+    ("kind marker { x: int; }", (1, 6, 12), "'marker' is reserved: call it 'markers' or 'marker_kind', say"),
     ("proc f() { let event = 1; }", (1, 16, 21), "'event' is reserved: call it 'events' or 'event_value', say"),
     ("counter kind;", (1, 9, 13), "'kind' is reserved: call it 'kinds' or 'kind_count', say"),
     ("zone any of card;", (1, 6, 9), "'any' is reserved: call it 'any_zone' or 'my_any', say"),
