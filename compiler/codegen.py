@@ -118,6 +118,11 @@ class CodeGen(A.Visitor):
         self.entity_fields = self.card_fields()
         # resources sharing a group's cap: past it a gain asks which to discard, so only a gain of
         # one of these (or of a resource parameter) needs the runtime's deciding gain
+        # where the cases' results of `match` expressions stand in the generated text, by the match's
+        # subject local: (the lambda's text, [(start, end, rules position)]) for one in an expression,
+        # [(start, end, position)] a line for one a func returns (`returning`); see `case_map`
+        self.case_spans: dict = {}
+        self.case_lines: dict = {}
         self.shared_cap = {m for d in sym.decls.values()
                            if type(d) is A.Group and d.cap is not None for m in d.members} | \
             {d.name for d in sym.decls.values() if type(d) is A.Resource and d.over is not None and d.cap is not None}
@@ -215,10 +220,18 @@ class CodeGen(A.Visitor):
                 return [f"    {value} = {obj}{mark}", f"    return {self.named_read(value, e.name)}{mark}"]
         if type(e) is A.Match:   # the subject once, then the cases tested in turn, without a lambda's call
             subject = self.temp("match")
+            numbers = self.never_none(e.subject, ctx)
             last = self.ex(e.otherwise, ctx) if e.otherwise is not None else f"rt.unmatched({subject})"
-            return [f"    {subject} = {self.ex(e.subject, ctx)}{mark}"] + \
-                [f"    if {self.case_test(subject, c.values, ctx, numbers)}: return {self.ex(c.result, ctx)}{mark}"
-                 for c in e.cases for numbers in [self.never_none(e.subject, ctx)]] + [f"    return {last}{mark}"]
+            lines, spans = [f"    {subject} = {self.ex(e.subject, ctx)}{mark}"], []
+            for c in e.cases:   # each case a line: where its result stands in it (case_map)
+                head = f"    if {self.case_test(subject, c.values, ctx, numbers)}: return "
+                result = self.ex(c.result, ctx)
+                spans.append((len(head), len(head) + len(result), where(c.result)))
+                lines.append(f"{head}{result}{mark}")
+            spans.append((len("    return "), len("    return ") + len(last),
+                          where(e.otherwise) if e.otherwise is not None else None))
+            self.case_lines[subject] = spans
+            return lines + [f"    return {last}{mark}"]
         if type(e) is A.Aggregate and self.loops_in(e, ctx):
             reduce = aggregate_shape(e)[0]
             if reduce == "sum":
@@ -922,10 +935,17 @@ class CodeGen(A.Visitor):
         # comprehension's iterable); only the chosen case's result is evaluated
         subject = self.temp("match")
         numbers = self.never_none(e.subject, ctx)
-        parts = [f"{self.wrap(c.result, ctx, 1)} if {self.case_test(subject, c.values, ctx, numbers)} else "
-                 for c in e.cases]
+        text, spans = f"(lambda {subject}: ", []
+        for c in e.cases:   # where each case's result stands in the text: `cover --branches` (case_map)
+            result = self.wrap(c.result, ctx, 1)
+            spans.append((len(text), len(text) + len(result), where(c.result)))
+            text += f"{result} if {self.case_test(subject, c.values, ctx, numbers)} else "
         last = self.wrap(e.otherwise, ctx, 1) if e.otherwise is not None else f"rt.unmatched({subject})"
-        return f"(lambda {subject}: {''.join(parts)}{last})({self.ex(e.subject, ctx)})"
+        if e.otherwise is not None:
+            spans.append((len(text), len(text) + len(last), where(e.otherwise)))
+        text += f"{last})({self.ex(e.subject, ctx)})"
+        self.case_spans[subject] = (text, spans)
+        return text
 
     def zone_items(self, e, ctx: Ctx):
         """`X.items`, the live list, when `e` names a zone (an indexed zone's element `slot[k]` too);
@@ -1709,4 +1729,35 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
             line = line[: m.start()] + f"  # {m.group(1)}"
         out.append(line)
     out.append(f"LINE_MAP = {line_map!r}")
+    out.append(f"CASE_MAP = {case_map(out, gen.case_spans, gen.case_lines)!r}")
     return "\n".join(out) + "\n"
+
+
+CASE_SUBJECT = re.compile(r"\(lambda (_match\d+): |^    (_match\d+) = ")
+
+
+def case_map(lines: list[str], spans: dict, returned: dict) -> dict:
+    """Generated line -> ((start, end, rules position, alone), ...): the columns (UTF-8 bytes, as
+    Python's code positions count them) where each case's result of a `match` expression stands, so
+    that `cover --branches` tells which case an evaluation took (one line holds them all). A func that
+    returns a match has a line a case (`returning`), the else's last: there the case is `alone` on
+    its line, and the `return` reaching its end (a constant's, in newer Pythons) counts too."""
+    found: dict = {}
+
+    def add(number: int, line: str, start: int, end: int, at, alone: bool = False) -> None:
+        if at is not None:
+            found.setdefault(number, []).append((len(line[:start].encode()), len(line[:end].encode()), at, alone))
+
+    for number, line in enumerate(lines, start=1):
+        if "_match" not in line:
+            continue
+        for m in CASE_SUBJECT.finditer(line):
+            if m.group(1) in spans:   # a lambda: its text here, each result at its offset in it
+                text, at = spans[m.group(1)]
+                if line.startswith(text, m.start()):
+                    for start, end, where_ in at:
+                        add(number, line, m.start() + start, m.start() + end, where_)
+            elif m.group(2) in returned:   # a func's: the lines after the subject's, one a case
+                for n, (start, end, where_) in enumerate(returned[m.group(2)], start=1):
+                    add(number + n, lines[number + n - 1], start, end, where_, True)
+    return {number: tuple(at) for number, at in sorted(found.items())}

@@ -26,6 +26,7 @@ class Coverage:
     def __init__(self, program: Program, branches: Optional[dict] = None):
         self.branches = branches or {}
         self.line_map, self.module_file = program.line_map, program.module_file
+        self.case_map = program.case_map
         self.taken: set = set()
         self.rules: dict = {}
         # a reaction's trigger function -> {card -> its row}: a kind's reaction (7.2a) is one function
@@ -115,20 +116,33 @@ class Coverage:
         """A trace hook recording the rules entered and the branch points' lines run."""
         rules, reached, taken, per_card = self.rules, self.reached, self.taken, self.per_card
         points, line_map, module_file = self.branches, self.line_map, self.module_file
+        cases: dict = {}   # code -> {instruction offset: the match cases whose result it evaluates}
+        case_map = self.case_map
 
         def lines(frame, event, arg):
             if event == "line":
                 where = line_map.get(frame.f_lineno)
                 if where in points:
                     taken.add(where)
+            elif event == "opcode":   # only in frames whose code evaluates a match expression's case
+                taken.update(cases[frame.f_code].get(frame.f_lasti, ()))
             return lines
 
         def calls(frame, event, arg):   # every new or resumed frame: only the pack's are followed
-            if frame.f_code in rules:
-                reached.add(frame.f_code)
-            elif frame.f_code in per_card and event == "call":
-                reached.add((frame.f_code, _firing_card(frame)))
-            return lines if frame.f_code.co_filename == module_file else None
+            code = frame.f_code
+            if code in rules:
+                reached.add(code)
+            elif code in per_card and event == "call":
+                reached.add((code, _firing_card(frame)))
+            if code.co_filename != module_file:
+                return None
+            if case_map:
+                offsets = cases.get(code)
+                if offsets is None:
+                    offsets = cases[code] = _case_offsets(code, case_map, points)
+                if offsets:
+                    frame.f_trace_opcodes = True
+            return lines
 
         return calls
 
@@ -157,6 +171,19 @@ def _own_computed(program: Program, e) -> dict:
     """The computed fields an entity gives itself (`worth = ...;`), not those its kind's default gives."""
     defaults = program.computed_defaults.get(e.kind, {})
     return {f: fn for f, fn in e.computed.items() if fn is not defaults.get(f)}
+def _case_offsets(code, case_map: dict, points: dict) -> dict:
+    """Instruction offset -> the match cases (rules positions among `points`) whose result the
+    instruction evaluates, for one code object of the pack's module: its instructions' positions
+    (line and columns) inside a result's columns on that line (Program.case_map)."""
+    found: dict = {}
+    for i, (line, end_line, column, end_column) in enumerate(code.co_positions()):
+        spans = case_map.get(line)
+        if spans and column is not None and end_line == line:
+            hits = tuple(at for start, end, at, alone in spans if at in points and (
+                start <= column and end_column <= end or alone and column <= start and end_column >= end))
+            if hits:
+                found[2 * i] = hits
+    return found
 
 
 def _firing_card(frame) -> Optional[str]:
@@ -198,7 +225,8 @@ def branch_points(symbols) -> dict[str, tuple[str, str]]:
     (group, name) for every `choose` option, `match` arm (and `else`) and `if` branch (`then`, each
     `else if`, `else`) with a statement in the effects the pack compiles (after overrides and
     removals), named by the position of its `choose`/`match`/`if` and the option's title, the arm's
-    values or the branch."""
+    values or the branch; and every case (and `else`) of a `match` expression, by its result's
+    position ("match case"), taken when its result is evaluated."""
     from rulebook.compiler.layout import effects, layout, where
     from rulebook.dsl import ast as A
     from rulebook.dsl.printer import expr
@@ -208,8 +236,9 @@ def branch_points(symbols) -> dict[str, tuple[str, str]]:
 
     points: dict[str, tuple[str, str]] = {}
     chained: set = set()   # the `else if`s of a chain already named from its first `if`
-    bodies = [e.node for e in effects(layout(symbols)) if e.shape == "body"]
-    for body in bodies:
+    # every effect's statements, values and costs (a match expression may stand in a func)
+    roots = [e.node if e.shape != "expr" else (e.node,) for e in effects(layout(symbols))]
+    for body in roots:
         for node in (n for stmt in body for n in A.walk(stmt)):
             if type(node) is A.Choose:
                 for o in node.options:
@@ -220,6 +249,10 @@ def branch_points(symbols) -> dict[str, tuple[str, str]]:
                 for label, body in arms + [("else", node.otherwise or ())]:
                     if body:
                         points[where(body[0])] = ("match arm", f"{short(node)} {label}")
+            elif type(node) is A.Match:   # a match expression: each case by its result (Program.case_map)
+                cases = [(", ".join(expr(v) for v in c.values), c.result) for c in node.cases]
+                for label, result in cases + ([("else", node.otherwise)] if node.otherwise is not None else []):
+                    points.setdefault(where(result), ("match case", f"{short(node)} {label}"))
             elif type(node) is A.If and where(node) not in chained:   # a chain once, from its first `if`
                 chain = A.else_if_chain(node)
                 chained.update(where(link) for link in chain[1:])

@@ -120,6 +120,9 @@ class Program:
     game: Optional[GameDef] = None
     variants: dict = field(default_factory=dict)    # name -> title
     line_map: dict = field(default_factory=dict)    # generated line -> "file:line"
+    # generated line -> ((start, end, "file:line:col"), ...): the columns of each case's result of a
+    # `match` expression on it (compiled packs only; `cover --branches` reads it)
+    case_map: dict = field(default_factory=dict)
     module_file: Optional[str] = None
     digest: str = ""
     stack: Optional[Stack] = None   # where it was compiled from (None: from a text, not a pack)

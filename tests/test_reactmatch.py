@@ -465,3 +465,44 @@ def test_misuse_of_over_is_positioned(decl, proc, code, at):
     line, column = next((i, t.index(at) + 1) for i, t in enumerate(text.split("\n"), 1)
                         if at in t and (code != "W487" or t.strip().startswith("gain")) and (i > 1))
     assert [(d.code, d.span.line, d.span.column) for d in found] == [(code, line, column)]
+
+
+# ---------------------------------------------------------------- 4. cover counts a match expression's cases
+
+# Stone Age (values for illustration): huts score by thresholds; a bonus table read in a statement.
+HUTS = """
+counter vp;
+counter huts from 0 to 10;
+func hut_points() = match huts { 0: 0, 1..2: 1, 3..5: 4, 6..: 9 };
+func lone_hut() = match huts { 1: 5, else: 0 };
+proc build() { gain 1 huts; gain match huts { 1..3: 1, 4: 2, else: match huts { 5: 3, else: 7 } } vp; }
+game g {
+  seats 1 to 2;
+  phase play { repeat 2 { each players { build(); } } }
+  winner most vp + hut_points() + lone_hut();
+}
+"""
+
+
+def test_cover_branches_counts_the_cases_of_match_expressions_taken_or_not():
+    from rulebook.runtime.coverage import branch_points, cover_games
+    program = build_text(HUTS, name="t.rules")
+    points = branch_points(analyse_text(HUTS, "t.rules").symbols)
+    assert sorted(name for group, name in points.values() if group == "match case") == [
+        "t.rules:4 0", "t.rules:4 1..2", "t.rules:4 3..5", "t.rules:4 6..", "t.rules:5 1", "t.rules:5 else",
+        "t.rules:6 1..3", "t.rules:6 4", "t.rules:6 5", "t.rules:6 else", "t.rules:6 else"]   # an inner match
+    total, missing = cover_games(program, [1], range(1, 2), [[]], "random", points).report()["match case"]
+    # one player builds twice: huts 1 then 2; the end scores 1..2 and lone_hut's else
+    assert total == 11 and missing == ["t.rules:4 0", "t.rules:4 3..5", "t.rules:4 6..", "t.rules:5 1",
+                                       "t.rules:6 4", "t.rules:6 5", "t.rules:6 else", "t.rules:6 else"]
+
+
+def test_the_case_map_places_each_result_on_its_generated_line():
+    program = build_text(HUTS, name="t.rules")
+    source = open(program.module_file).read().split("\n")
+    for line, spans in program.case_map.items():
+        for start, end, at, _alone in spans:
+            written = source[line - 1].encode()[start:end].decode()
+            rules_line, column = (int(n) for n in at.rsplit(":", 2)[1:])
+            shown = "match" if written.startswith("(lambda") else written   # a match in a case: a lambda
+            assert HUTS.split("\n")[rules_line - 1][column - 1:].startswith(shown), (written, at)
