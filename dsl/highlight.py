@@ -15,17 +15,18 @@ DECLARATIONS = ("actor", "counter", "die", "enum", "event", "extern", "func", "g
                 "remove", "resource", "track", "var", "variant", "zone")
 CONSTANTS = ("true", "false", "none", "you")
 KEYWORDS = DECLARATIONS + CONSTANTS + (
-    "add", "advance", "affordable", "after", "allow", "allowed", "amend", "and", "any", "before", "bonus", "bottom", "by", "cap", "choose", "connects",
+    "add", "advance", "after", "allow", "allowed", "amend", "and", "any", "before", "bonus", "bottom", "by", "cap", "choose", "connects",
     "copy", "cost", "count", "different", "draw", "each", "else", "emit", "every", "face", "fill", "first",
     "flip", "for", "forbid", "from", "gain", "gather", "global", "highest", "if", "in", "is", "let", "longest_path", "lose", "lowest", "marker", "match", "may", "modifier", "move",
     "no_benefit", "no_bonus", "no_reward", "not", "of", "once", "option", "optional", "or", "override", "pay", "paying",
     "per_player", "phase", "pick", "rank", "reachable", "reactivate", "regress", "repeat", "repeatedly", "return", "roll", "say", "seats", "set", "shortest_path", "shuffle",
-    "some", "sorted", "space", "then", "tier", "ties", "to", "top", "total", "until", "when", "whenever", "where",
+    "some", "sorted", "then", "tier", "ties", "to", "top", "total", "until", "when", "whenever", "where",
     "while", "winner", "with", "public", "hidden", "secret", "reveal", "look", "simultaneously",
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
-CONTEXTUAL = ("anytime", "as", "at", "auction", "award", "break", "can", "eliminate", "end", "fewest", "most", "next", "offer",
-              "open", "record", "refills", "reset", "restore", "sealed", "shown", "start", "through", "via", "window")
+CONTEXTUAL = ("affordable", "anytime", "as", "at", "auction", "award", "break", "can", "eliminate", "end", "fewest", "most",
+              "next", "offer", "open", "record", "refills", "reset", "restore", "sealed", "shown", "space", "start", "through",
+              "via", "window")
 
 
 class RulesLexer(RegexLexer):
@@ -60,6 +61,9 @@ class RulesLexer(RegexLexer):
             (r"\bvia\b(?=\s*[A-Za-z_\[(])(?!\s*(?:and|or|then|else|where)\b)", Keyword),
             # `break;` / `break LABEL;` where a statement starts
             (r"([{};:])(\s*)(break)\b(?=\s*(?:;|[A-Za-z_][A-Za-z0-9_]*\s*;))", bygroups(Punctuation, Whitespace, Keyword)),
+            # `affordable(COST)`, the builtin (anywhere else a name); a track's `space N` and `reactivate T space N`
+            (r"\baffordable\b(?=\s*\()", Keyword),
+            (r"\bspace\b(?=\s+[0-9A-Za-z_(-])(?!\s+(?:and|or|then|else|where)\b)", Keyword),
             # `window;` where a statement starts; a card's `anytime in ZONE`
             (r"([{};:])(\s*)(window)\b(?=\s*;)", bygroups(Punctuation, Whitespace, Keyword)),
             (r"([{};])(\s*)(anytime)\b(?=\s+in\b)", bygroups(Punctuation, Whitespace, Keyword)),
@@ -83,7 +87,7 @@ class RulesLexer(RegexLexer):
             (words(KEYWORDS, prefix=r"\b", suffix=r"\b"), Keyword),
             (r"[0-9]+", Number.Integer),
             (r"[A-Za-z_][A-Za-z0-9_]*", Name),
-            (r"\.\.|==|!=|<=|>=|[<>=+\-*/%]", Operator),
+            (r"\.\.|==|!=|<=|>=|\*\*|[<>=+\-*/%]", Operator),
             (r"[{}()\[\];:,.]", Punctuation),
         ],
         # the rest of a cooperative game's winner line: `score` before the team's score is a keyword;

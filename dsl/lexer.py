@@ -70,8 +70,9 @@ CONTEXTUAL = {
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand), a key in parentheses
 # (`winner most (vp + coins)`, `then fewest (x)`: right after `winner`, `then` or a sorted's ',' the
-# word is the keyword, so a func named `most` is called elsewhere)
-NEVER_CALLED = frozenset({"as", "most", "fewest", "affordable"})
+# word is the keyword, so a func named `most` is called elsewhere), a space's number in brackets
+# (`reactivate farm space (n + 1);`: only a track's name comes before, where no call stands)
+NEVER_CALLED = frozenset({"as", "most", "fewest", "affordable", "space"})
 # the contextual words that are their keyword only before a '(' (`affordable(2 coins)`, a builtin that
 # takes a cost): anywhere else (`counter affordable;`, `if affordable > 0`) they are names, and a func
 # or proc so named could never be called (E389)

@@ -2020,6 +2020,13 @@ _COMMENT = re.compile(r"#[^\n]*")
 def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnostic, bool]:
     """`_classify` without the note on a '}' too many."""
     tok = err.token
+    word = _last_token(err)
+    if tok.type == "INT" and word is not None and word.type == "NAME" and _contextual().get(str(word)) in _CONTAINER_ITEMS:
+        # `space 1 { ... }` where no track's block is open (at the top, or after a space left open):
+        # the contextual word was read as a name; said as its keyword would be
+        keyword = _as_keyword(text, word)
+        if keyword is not None:
+            return _classify_token(keyword, text, file)
     span = _token_span(file, tok)
     accepts = set(err.accepts or err.expected)
     found = f"'{tok}'"
@@ -2171,6 +2178,21 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
 _NAMED_FOR = {"KIND": "kind", "COUNTER": "count", "ZONE": "zone", "ENUM": "kind", "TRACK": "track",
               "DIE": "die", "EVENT": "event", "RESOURCE": "points", "GROUP": "group", "VAR": "value",
               "LET": "value", "FUNC": "value", "PROC": "step"}
+
+
+def _as_keyword(text: str, word: Token) -> Optional[UnexpectedToken]:
+    """The failure a contextual word would have been as its keyword, where the parser read it as a
+    name (`space` outside a track): None when the keyword would have been taken there."""
+    try:
+        parser = _lark().parse_interactive(text[:word.start_pos])
+        parser.exhaust_lexer()
+    except (UnexpectedInput, RulesError):
+        return None
+    term, accepts = _contextual()[str(word)], parser.accepts()
+    if term in accepts:
+        return None
+    keyword = Token(term, str(word), word.start_pos, word.line, word.column, word.end_line, word.end_column, word.end_pos)
+    return UnexpectedToken(keyword, accepts, state=parser.parser_state, interactive_parser=parser)
 
 
 def _last_token(err: UnexpectedToken) -> Optional[Token]:

@@ -483,7 +483,7 @@ MESSAGES: dict[str, tuple[str, object, tuple]] = {
     "missing_brace_mid_file.rules": ("a block is not closed: a '}' is missing; found 'proc'",
                                      PROC_HINT,
                                      (f"the '{{' at line 7, column 16 {LEFT_OPEN}",)),
-    "copy_named_with_hash.rules": ("unexpected 'proc'; expected '%', '(', '*', '+', '-', '.', ...", None,
+    "copy_named_with_hash.rules": ("unexpected 'proc'; expected '%', '(', '*', '**', '+', '-', ...", None,
                                    ("line 6: '#' starts a comment, so the rest of that line after 'c' is not read; "
                                     "in rules a copy is named by its declaration ('copy_number' tells copies apart)",)),
     "card_not_closed_before_the_next.rules": ("a block is not closed: a '}' is missing; found 'power' declaring "
