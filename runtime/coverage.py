@@ -171,6 +171,8 @@ def _own_computed(program: Program, e) -> dict:
     """The computed fields an entity gives itself (`worth = ...;`), not those its kind's default gives."""
     defaults = program.computed_defaults.get(e.kind, {})
     return {f: fn for f, fn in e.computed.items() if fn is not defaults.get(f)}
+
+
 def _case_offsets(code, case_map: dict, points: dict) -> dict:
     """Instruction offset -> the match cases (rules positions among `points`) whose result the
     instruction evaluates, for one code object of the pack's module: its instructions' positions
