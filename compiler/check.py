@@ -1224,6 +1224,9 @@ class Checker(A.Visitor):
             yield f
 
     def visit_Kind(self, d: A.Kind) -> None:
+        for f in d.fields:
+            if f.stock or f.cap is not None:
+                self.stock_decl(d, f)
         for f in self.declared_fields(d.fields):
             if self.record_item(f.type, f.of) is not None:   # a record, or a list of them: none or constants
                 if f.default is not None:
@@ -1248,6 +1251,69 @@ class Checker(A.Visitor):
             seen.add(slot.name)
             if self.reaction_zone(d.name, None, slot):
                 self.slot_body(slot, d.name)
+
+    def stock_decl(self, kind: A.Kind, f: A.FieldDecl) -> None:
+        """`eggs: stock [cap EXPR] [= START];` a whole number each card holds: its cap a number worked out for
+        the card (`this`), its start a number of at least 0; a cap on a field of another type, or a stock
+        per member or of items, is E398."""
+        if not f.stock:
+            self.err("E398", f"only a stock has a cap: {f.name!r} is {article(words(f.type_text()))}", f.cap.span,
+                     f"declare it '{f.name}: stock cap {printed(f.cap)};' to gain, lose and pay it on the card")
+            return
+        if f.index is not None or f.of is not None or f.computed:
+            self.err("E398", f"a stock is one whole number on the card: {f.name!r} cannot be "
+                     f"{'computed' if f.computed else 'per member' if f.index else 'a list'}", f.span,
+                     "declare one stock per member ('fish: stock; seed: stock;')" if f.index else None)
+        if f.cap is not None:
+            cap = self.expr(f.cap, Scope(this_kind=kind.name))
+            value = constant_int(f.cap)
+            if not fits(cap, "int"):
+                self.err("E398", f"the cap of {f.name!r} must be a whole number, not {article(words(cap))}",
+                         f.cap.span, "a number, or a number field of the card: 'cap this.limit'")
+            elif value is not None and value < 0:
+                self.err("E398", f"the cap of {f.name!r} is {value}: a stock holds 0 or more", f.cap.span)
+        start = constant_int(f.default) if f.default is not None else None
+        if start is not None and start < 0:
+            self.err("E398", f"{f.name!r} starts at {start}: a stock holds 0 or more", f.default.span)
+
+    def stock_on(self, name: str, on, scope: Scope, span: A.Span, verb: str) -> None:
+        """`gain N NAME on CARD;` (`lose`, a cost term `N NAME on WHERE`): CARD a card whose kind declares the
+        stock NAME (E395 otherwise, and for what is no card); a cost may take from a zone's or a list's cards."""
+        t = self.expr(on, scope)
+        base, _, arg = t.partition(":")
+        many = verb == "pay" and base in ("zone", "list")
+        kinds = kinds_in(arg if base == "list" else t) if many or base == "entity" else ()
+        if t == "any" or base in ("entity", "zone", "list") and not kinds and (base == "entity" or many):
+            return   # a card (or zone) of a kind not known before play: the runtime checks it (E601)
+        holders = [k.name for k in self.sym.decls.values() if isinstance(k, A.Kind)
+                   and any(f.stock and f.name == name for f in k.fields)]
+        if not kinds:
+            what = "a card, or a zone or list of cards" if verb == "pay" else "a card"
+            self.err("E395", f"'{verb} ... {name} on {printed(on)}': {printed(on)} is {article(words(t))}, not {what}",
+                     on.span, f"the cards of {' and '.join(holders)} hold {name!r}" if holders else
+                     f"declare the stock in the card's kind: 'kind K {{ {name}: stock; }}'")
+            return
+        for k in kinds:
+            decl = self.sym.decls.get(k)
+            if isinstance(decl, A.Kind) and not any(f.stock and f.name == name for f in decl.fields):
+                field = next((f for f in decl.fields if f.name == name), None)
+                stocks = [f.name for f in decl.fields if f.stock]
+                self.err("E395", f"{article(k)} holds no stock {name!r}" +
+                         (f": its {name!r} is a field, not a stock" if field is not None else ""), span,
+                         f"{k}'s stocks: {', '.join(stocks)}" if stocks else
+                         f"declare it in kind {k}: '{name}: stock;'" if field is None else
+                         f"declare it '{name}: stock;' to gain, lose and pay it")
+
+    def stock_amount(self, amount, verb: str, name: str, on) -> None:
+        """W491: `gain -1 eggs on b;`, a negative amount written as a number (a gain of it is a loss, a loss or
+        a payment of it nothing)."""
+        value = constant_int(amount)
+        if value is not None and value < 0:
+            self.diags.append(Diagnostic(
+                "W491", f"'{verb} {value} {name} on {printed(on)}' " +
+                ("is a loss" if verb == "gain" else "does nothing") + ": write a number of at least 0", amount.span,
+                f"write '{'lose' if verb == 'gain' else 'gain'} {-value} {name} on {printed(on)};'"
+                if verb != "pay" else None))
 
     def record_item(self, type_name: str, of: Optional[str]) -> Optional[str]:
         """The record a declared type holds (`spot`, `list of spot`), else None."""
@@ -2395,6 +2461,13 @@ class Checker(A.Visitor):
                 self.card_term(t, scope, adjust)
             elif t.mode == "plain":
                 self.stock_name(t.name, scope, t.span, t.index)
+            elif t.mode == "on":   # a stock on a card, or on the cards of a zone or list
+                if adjust is not None:
+                    self.err("E395", f"a modifier's cost line changes the amount of {t.name!r}, not where it is "
+                             f"taken from: write 'cost {adjust}N {t.name};'", t.span)
+                else:
+                    self.stock_on(t.name, t.source, scope, t.span, "pay")
+                    self.stock_amount(t.amount, "pay", t.name, t.source)
             elif t.mode == "worth":
                 self.stock_name(t.name, scope, t.span)
                 self.substitutes(t, scope, adjust)
@@ -2681,7 +2754,11 @@ class Checker(A.Visitor):
 
     def visit_Gain(self, s: A.Gain, scope: Scope) -> None:
         self.amount(s.amount, scope)
-        self.stock_name(s.resource, scope, s.span, s.index)
+        if s.on is not None:   # a stock the card holds
+            self.stock_on(s.resource, s.on, scope, s.span, "gain")
+            self.stock_amount(s.amount, "gain", s.resource, s.on)
+        else:
+            self.stock_name(s.resource, scope, s.span, s.index)
         self.tag(s.tag, scope)
 
     def tag(self, t: Optional[A.Tag], scope: Scope) -> None:
@@ -2734,6 +2811,11 @@ class Checker(A.Visitor):
 
     def visit_Lose(self, s: A.Lose, scope: Scope) -> None:
         self.amount(s.amount, scope)
+        if s.on is not None:   # a stock the card holds
+            self.stock_on(s.resource, s.on, scope, s.span, "lose")
+            self.stock_amount(s.amount, "lose", s.resource, s.on)
+            self.tag(s.tag, scope)
+            return
         self.stock_name(s.resource, scope, s.span, s.index)
         if s.debt is not None:
             self.stock_name(s.debt, scope, s.span)
@@ -3227,6 +3309,12 @@ class Checker(A.Visitor):
         obj = self.expr(s.obj, scope)
         target = self.attr(A.Attr(s.obj, s.name, span=s.span), scope, s.index, setting=True, site=s, obj_type=obj)
         value = self.given(s.value, scope)
+        kind = self.kind_of(obj) if base_of(obj) == "entity" and s.index is None else None
+        if kind is not None and any(f.stock and f.name == s.name for f in kind.fields):
+            self.diags.append(Diagnostic(
+                "W492", f"{printed(s.obj)}.{s.name} is a stock: 'set' passes by its cap and announces nothing",
+                s.span, f"write 'gain N {s.name} on {printed(s.obj)};' or 'lose N {s.name} on {printed(s.obj)};' "
+                "(or 'reset' to start it again)"))
         if not fits(value, target):
             self.err("E303", f"{s.name!r} holds {article(words(target))}, not {article(words(value))}", s.value.span)
         elif obj == "player" and self.sym.category(s.name) == "counter" and "player_count" not in scope.locals \

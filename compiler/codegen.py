@@ -74,10 +74,12 @@ class Function:
 
 
 def set_fields(sym: Symbols) -> set[str]:
-    """The names of the fields some rule (`set x.name = ...;`) or kernel sets."""
+    """The names of the fields some rule (`set x.name = ...;`), kernel or play (a stock: `gain 1 eggs on b;`) sets."""
     names = set()
     for decl in sym.decls.values():
         names.update(n.name for n in A.walk(decl) if isinstance(n, A.SetAttr))
+        if isinstance(decl, A.Kind):
+            names.update(f.name for f in decl.fields if f.stock)
         if isinstance(decl, A.Extern) and decl.name in KERNELS:
             names.update(KERNELS[decl.name].sets)
     return names
@@ -615,7 +617,8 @@ class CodeGen(A.Visitor):
         if id(e) in self.sym.computed:   # a computed field: the card's expression, worked out for you
             return f"rt.computed({self.ex(e.obj, ctx)}, {e.name!r}, {ctx.you})"
         if it_arg(e, ctx.locals, ctx.it_mode):
-            return f"it[{e.name!r}]" if ctx.it_mode == "event" else f"it.get({e.name!r})"
+            # (`it.on` of a gain, loss or payment: the card of a stock it holds, none for a player's)
+            return f"it[{e.name!r}]" if ctx.it_mode == "event" and e.name != "on" else f"it.get({e.name!r})"
         if e.name not in self.dynamic_attrs and not (ctx.it_mode == "use" and it_arg(e.obj, ctx.locals, ctx.it_mode)):
             # a field no rule ever sets and no player has: read it straight from the card (the hot path;
             # not of a use's argument, which is none when the use does not give it)
@@ -999,6 +1002,8 @@ class CodeGen(A.Visitor):
             exclude = self.ex(t.exclude, ctx) if t.exclude is not None else "None"
             keep = f", lambda it: {self.ex(t.where, replace(ctx, it_mode='entity'))}" if t.where is not None else ""
             return f"rt.card_payment({ctx.you}, {self.ex(t.source, ctx)}, {exclude}, {self.ex(t.dest, ctx)}{keep})"
+        if t.mode == "on":   # a stock on a card, or on the cards of a zone
+            return f"rt.stock_term({self.ex(t.source, ctx)}, {t.name!r})"
         return repr(t.name)
 
     # ------------------------------------------------------------------ statements
@@ -1017,6 +1022,9 @@ class CodeGen(A.Visitor):
 
     def visit_Gain(self, s: A.Gain, ctx: Ctx):
         tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
+        if s.on is not None:   # a stock the card holds (the card worked out first, then the amount)
+            self.writeline(f"rt.gain_on({ctx.you}, {self.ex(s.on, ctx)}, {s.resource!r}, {self.ex(s.amount, ctx)}{tag})", s)
+            return
         resource, amount = self.res(s.resource, ctx, s.index), self.ex(s.amount, ctx)
         if s.resource in ctx.locals or s.resource in self.shared_cap:
             self.writeline(f"yield from rt.gain_or_discard({ctx.you}, {resource}, {amount}, {where(s)!r}{tag})", s)
@@ -1031,6 +1039,10 @@ class CodeGen(A.Visitor):
         self.writeline(f"yield from rt.gain_any({ctx.you}, {s.group!r}, {self.ex(s.amount, ctx)}, {where(s)!r})", s)
 
     def visit_Lose(self, s: A.Lose, ctx: Ctx):
+        if s.on is not None:   # a stock the card holds (the card worked out first, then the amount)
+            tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
+            self.writeline(f"rt.lose_on({ctx.you}, {self.ex(s.on, ctx)}, {s.resource!r}, {self.ex(s.amount, ctx)}{tag})", s)
+            return
         amount = self.ex(s.amount, ctx)
         if s.debt is not None:
             tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""

@@ -123,6 +123,8 @@ class Interpreter(A.Visitor):
                 def keep(entity):
                     return self.ev(t.where, rt, Frame(f.you, f.locals, f.this, entity, "entity"))
             return rt.card_payment(f.you, self.ev(t.source, rt, f), exclude, self.ev(t.dest, rt, f), keep)
+        if t.mode == "on":   # a stock on a card, or on the cards of a zone
+            return rt.stock_term(self.ev(t.source, rt, f), t.name)
         return t.name
 
     def res(self, name: str, rt, f: Frame, index=None) -> str:
@@ -139,6 +141,10 @@ class Interpreter(A.Visitor):
         return t.action, {p: self.ev(a, rt, f) for p, a in tag_args(t, self.sym)}
 
     def visit_Gain(self, s, rt, f):
+        if s.on is not None:   # a stock the card holds (the card worked out first, then the amount)
+            card = self.ev(s.on, rt, f)
+            rt.gain_on(f.you, card, s.resource, self.ev(s.amount, rt, f), self.tag(s.tag, rt, f))
+            return ()
         return rt.gain_or_discard(f.you, self.res(s.resource, rt, f, s.index), self.ev(s.amount, rt, f), where(s),
                                   self.tag(s.tag, rt, f))
 
@@ -150,6 +156,10 @@ class Interpreter(A.Visitor):
         return rt.gain_any(f.you, s.group, self.ev(s.amount, rt, f), where(s))
 
     def visit_Lose(self, s, rt, f):
+        if s.on is not None:   # a stock the card holds (the card worked out first, then the amount)
+            card = self.ev(s.on, rt, f)
+            rt.lose_on(f.you, card, s.resource, self.ev(s.amount, rt, f), self.tag(s.tag, rt, f))
+            return ()
         amount = self.ev(s.amount, rt, f)
         if s.debt is not None:
             return rt.lose_or_debt(f.you, self.res(s.resource, rt, f, s.index), amount, self.res(s.debt, rt, f),
@@ -957,7 +967,8 @@ class Interpreter(A.Visitor):
         if id(e) in self.sym.computed:   # a computed field: the card's expression, worked out for you
             return rt.computed(self.ev(e.obj, rt, f), e.name, f.you)
         if it_arg(e, f.locals, f.it_mode):
-            return f.it[e.name] if f.it_mode == "event" else f.it.get(e.name)
+            # (`it.on` of a gain, loss or payment: the card of a stock it holds, none for a player's)
+            return f.it[e.name] if f.it_mode == "event" and e.name != "on" else f.it.get(e.name)
         return rt.field(self.ev(e.obj, rt, f), e.name)
 
     def visit_Method(self, e, rt, f):

@@ -129,6 +129,7 @@ class Layout:
     # (entity, slot) -> whether running the slot now would do something (`can copy e.SLOT`, slot_test), for
     # the slots some `can copy` tests only
     slot_tests: dict = field(default_factory=dict)
+    stocks: dict = field(default_factory=dict)   # kind -> its stock fields (`eggs: stock;`) -> whether it has a cap
 
 
 
@@ -316,12 +317,21 @@ def plain_values(e: A.Entity, kind: A.Kind) -> tuple:
     return tuple(v for v in e.values if v.name not in computed) if computed else e.values
 
 
+def stock_cap_key(field_name: str) -> str:
+    """The computed field under which a stock's cap is kept (a space: no rule can name it)."""
+    return f"{field_name} cap"
+
+
 def computed_values(sym: Symbols) -> list:
     """(kind, entity, field, expression) for each computed field's expression: each entity's own, and
     each default of a kind with entity None (the entities that give none use it)."""
     kinds = {k.name: k for k in sym.decls.values() if isinstance(k, A.Kind)}
     values = [(k.name, None, f.name, f.default) for k in kinds.values() for f in k.fields
               if f.computed and f.default is not None]
+    # a stock's cap (`eggs: stock cap this.egg_limit;`) is worked out as a computed field of the kind is, under
+    # a name no rule can write (`eggs cap`): `Game.stock_cap`
+    values += [(k.name, None, stock_cap_key(f.name), f.cap) for k in kinds.values() for f in k.fields
+               if f.stock and f.cap is not None]
     for e in sym.decls.values():
         if isinstance(e, A.Entity) and e.kind in kinds:
             computed = computed_fields(kinds[e.kind])
@@ -549,6 +559,8 @@ def layout(sym: Symbols) -> Layout:
         labels=labels(sym, member_titles),
         shown_fields={k.name: [f.name for f in k.fields if f.shown] for k in d
                       if isinstance(k, A.Kind) and any(f.shown for f in k.fields)},
+        stocks={k.name: {f.name: f.cap is not None for f in k.fields if f.stock} for k in d
+                if isinstance(k, A.Kind) and any(f.stock for f in k.fields)},
         variant_rules=[v for v in d if isinstance(v, A.Variant) and v.when is not None],
         supplies=[r for r in d if isinstance(r, A.Resource) and r.supply is not None],
         overflows={r.name: r.over.id for r in d if isinstance(r, A.Resource) and r.over is not None and r.cap is not None},
@@ -792,6 +804,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "indexed": lay.indexed, "variables": lay.variables, "member_titles": lay.member_titles,
         **({"record_titles": lay.record_titles} if lay.record_titles else {}),   # the other packs' code stays
         "labels": lay.labels, "shown_fields": lay.shown_fields,
+        **({"stocks": lay.stocks} if lay.stocks else {}),   # the other packs' code stays
         "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp, source, number)
                      for kind, name, title, fields, slots, span, pp, source, number in lay.entities],
         "entity_refs": lay.entity_refs,

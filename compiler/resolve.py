@@ -19,8 +19,9 @@ CATEGORY = {
 
 # Events the primitives announce, with their argument names.
 BUILTIN_EVENTS = {   # each builtin event's arguments, in order, with the type the checker gives `it.ARG`
-    "gain": {"res": "any", "amount": "int"}, "lose": {"res": "any", "amount": "int"},
-    "pay": {"res": "any", "amount": "int"},
+    # `on`: the card of a stock it holds (`gain 1 eggs on b;`), none for a player's stock
+    "gain": {"res": "any", "amount": "int", "on": "any"}, "lose": {"res": "any", "amount": "int", "on": "any"},
+    "pay": {"res": "any", "amount": "int", "on": "any"},
     "advance": {"on": "any", "steps": "int"}, "regress": {"on": "any", "steps": "int"},
     "draw": {"source": "any", "amount": "int"}, "move": {"item": "entity", "dest": "any"},
     "flip": {"item": "entity"}, "roll": {"name": "any", "face": "int", "value": "any"},

@@ -659,6 +659,8 @@ class Gain(Stmt):
     resource: str
     tag: Optional["Tag"] = None
     index: Optional[Expr] = None   # `gain 1 votes[f];` an indexed counter's element
+    on: Optional[Expr] = None   # `gain 1 eggs on b;` a stock the card b holds (`resource`: its kind's field)
+    _quiet = ("on",)
 
 
 @node
@@ -708,6 +710,8 @@ class Lose(Stmt):
     index: Optional[Expr] = None
     tag: Optional["Tag"] = None
     to: Optional[Expr] = None
+    on: Optional[Expr] = None   # `lose 1 eggs on b;` a stock the card b holds (`resource`: its kind's field)
+    _quiet = ("on",)
 
 
 @node
@@ -732,7 +736,9 @@ class CostTerm(Part):
     every card term of the cost)."""
 
     amount: Expr
-    mode: str  # "plain" | "any" | "different" | "cards" | "worth" (paid in part with substitutes) | "each"
+    mode: str  # "plain" | "any" | "different" | "cards" | "worth" (paid in part with substitutes) | "each" | "on"
+    # ("on": `2 eggs on b`, a stock cards hold: `name` the kind's field, `source` the card, or a zone or list of
+    # cards the payer takes the units from)
     # ("each": `q.needs`, a field declared `int[GROUP]`, each member's amount paid from its resource)
     name: Optional[str]
     index: Optional[Expr] = None   # a plain term of an indexed counter: `1 votes[f]`
@@ -1567,11 +1573,16 @@ class FieldDecl(Part):
     shown: bool = False   # `shown name: type;`: everyone sees it even while the entity's face is hidden
     of: Optional[str] = None   # `types: list of card_type;`: the enum (or kind) of a list's items
     within: Optional[tuple] = None   # a record's `row: 1..5;`: type int, one of the numbers (low, high)
+    stock: bool = False   # `eggs: stock [cap EXPR];` (type int): a stock the card holds, gained, lost and paid `on` it
+    cap: Optional[Expr] = None   # a stock's cap: a whole number worked out for the card (`this`), read at each gain
+    _quiet = ("stock", "cap")
 
     def type_text(self) -> str:
         """The type as written: `int`, `int[gem]`, `list of card_type`, `1..5`."""
         if self.within is not None:
             return f"{self.within[0]}..{self.within[1]}"
+        if self.stock:
+            return "stock"
         return f"{self.type} of {self.of}" if self.of else self.type if self.index is None else f"{self.type}[{self.index}]"
 
 

@@ -143,8 +143,10 @@ CODES: dict[str, tuple[str, str]] = {
     "E391": (ERROR, "a card's reaction, 'anytime' or override slot used from an element of a zone not named by its constant indexes"),
     "E392": (ERROR, "a constant position outside a list literal"),
     "E393": (ERROR, "'can copy' of what is no card's effect slot: not ENTITY.SLOT, no card, or a kind without that effect slot"),
+    "E395": (ERROR, "a stock gained, lost or paid on what holds no such stock (a card whose kind declares none, or no card)"),
     "E396": (ERROR, "a proc called where no effect may run (a func, a filter, a guard, a trigger's while)"),
     "E397": (ERROR, "a proc inside another expression of an if or while condition"),
+    "E398": (ERROR, "a stock's declaration: a cap that is no whole number (or on a field that is no stock), a stock below 0 or per member"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),
@@ -213,6 +215,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W486": (WARNING, "a record's title that leaves out a field: values differing only there read alike"),
     "W487": (WARNING, "the proc a resource hands what goes over its cap gains that resource itself: it goes over again"),
     "W488": (WARNING, "'can copy ENTITY.SLOT' that always holds: every card of the kind has the slot, starting with no decision"),
+    "W491": (WARNING, "a stock on a card gained, lost or paid by a negative amount written as a number"),
+    "W492": (WARNING, "a stock on a card set with 'set': its cap is passed by and nothing is announced"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

@@ -66,6 +66,7 @@ CONTEXTUAL = {
     "fewest": "winner fewest EXPR;' or 'then fewest EXPR' or 'sorted(VAR in LIST, fewest EXPR)",
     "space": "track NAME { space N { ... } }' or 'reactivate TRACK space N;",
     "affordable": "affordable(COST)",
+    "on": "gain N STOCK on CARD;",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand), a key in parentheses

@@ -430,8 +430,16 @@ class _Builder:
         items = items[1:] if shown else items
         of = _pick(items, "element_of")
         self._only_a_list(meta, items[1], of, f"write '{items[0]}: list of {of};' or '{items[0]}: {items[1]};'")
+        cap = _pick(items, "field_cap")
+        if items[1] == "stock":   # `eggs: stock [cap EXPR];` a whole number the card holds (a cap elsewhere: E398)
+            start = _pick(items, "default") or A.Int(0, span=self._s(meta))   # a stock starts empty unless told
+            return A.FieldDecl(str(items[0]), "int", start, _pick(items, "field_index"), shown=shown,
+                               of=of, stock=True, cap=cap, span=self._s(meta))
         return A.FieldDecl(str(items[0]), items[1], _pick(items, "default"), _pick(items, "field_index"),
-                           shown=shown, of=of, span=self._s(meta))
+                           shown=shown, of=of, cap=cap, span=self._s(meta))
+
+    def field_cap(self, meta, items):
+        return _Marker("field_cap", items[0])
 
     def element_of(self, meta, items):
         return _Marker("element_of", str(items[0]))
@@ -804,6 +812,15 @@ class _Builder:
     # -------------------------------------------------------------- statements
     def gain_stmt(self, meta, items):
         return A.Gain(items[0], str(items[1]), _pick(items, "tag"), _pick(items, "at"), span=self._s(meta))
+
+    def gain_on(self, meta, items):
+        return A.Gain(items[0], str(items[1]), _pick(items, "tag"), on=items[3], span=self._s(meta))
+
+    def lose_on(self, meta, items):
+        return A.Lose(items[0], str(items[1]), None, tag=_pick(items, "tag"), on=items[3], span=self._s(meta))
+
+    def cost_on(self, meta, items):
+        return A.CostTerm(items[0], "on", str(items[1]), source=items[3], span=self._s(meta))
 
     def gain_each(self, meta, items):
         return A.GainEach(items[0], _pick(items, "tag"), span=self._s(meta))

@@ -419,6 +419,8 @@ def cost(terms: tuple) -> str:
             parts.append(f"{expr(t.amount)} {noun}{zones}")
         elif t.mode == "each":
             parts.append(expr(t.amount))
+        elif t.mode == "on":
+            parts.append(f"{expr(t.amount)} {t.name} on {expr(t.source)}")
         elif t.mode == "worth":
             subs = " and ".join(f"{u.name} at {_rate(u.rate)}" for u in t.substitutes)
             parts.append(f"{expr(t.amount)} {t.name} using {subs}")
@@ -540,10 +542,10 @@ class Printer(A.Visitor):
         self.visit(s)
 
     def visit_Gain(self, s):
-        self.clauses([Clause("gain ", s.amount, f" {s.resource}{_at(s.index)}"), _tag(s.tag)])
+        self.clauses([Clause("gain ", s.amount, f" {s.resource}{_at(s.index)}"), _where("on ", s.on), _tag(s.tag)])
 
     def visit_Lose(self, s):
-        self.clauses([Clause("lose ", s.amount, f" {s.resource}{_at(s.index)}"),
+        self.clauses([Clause("lose ", s.amount, f" {s.resource}{_at(s.index)}"), _where("on ", s.on),
                       Clause(f"else {s.debt}") if s.debt else None, _tag(s.tag),
                       Clause("to ", s.to) if s.to is not None else None])
 
@@ -903,7 +905,11 @@ class Printer(A.Visitor):
         """A field declaration of a kind, or a field value or effect of an entity."""
         if isinstance(item, A.FieldDecl):
             computed = "func " if item.computed else "shown " if item.shown else ""
-            self.clauses([Clause(f"{computed}{item.name}: {item.type_text()}"), _where("= ", item.default)])
+            start = item.default   # a stock's `= 0` is how it starts unless told: not written
+            if item.stock and isinstance(start, A.Int) and start.value == 0:
+                start = None
+            self.clauses([Clause(f"{computed}{item.name}: {item.type_text()}"), _where("cap ", item.cap),
+                          _where("= ", start)])
         elif isinstance(item, A.FieldValue):
             self.clauses([Clause(f"{item.name} = ", item.value)])
         elif isinstance(item, A.Anytime):

@@ -1866,6 +1866,158 @@ class Game:
             if to is not None:
                 yield from self.gain_or_discard(self.holder_of(to), m, 1, where)
 
+    # ------------------------------------------------------------------ stocks a card holds
+    def stock_card(self, card, name: str) -> EntityDef:
+        """The card of `gain/lose N NAME on CARD;`: a card whose kind declares the stock NAME (`eggs: stock;`);
+        anything else stops play (E601: the checker says E395 where it can tell)."""
+        if type(card) is not EntityDef or name not in self.program.stocks.get(card.kind, ()):
+            held = [k for k, fields in self.program.stocks.items() if name in fields]
+            raise RulesRuntimeError("E601", f"{label_of(card)} holds no stock {name!r}" +
+                                    (f" (the cards of {' and '.join(held)} do)" if held else ""))
+        return card
+
+    def stock_cap(self, card: EntityDef, name: str, h: Optional[Holder]) -> Optional[int]:
+        """A card's stock's cap, worked out for the card now (`cap this.egg_limit`), or None."""
+        if not self.program.stocks[card.kind][name]:
+            return None
+        cap = self.computed(card, f"{name} cap", h)
+        if type(cap) is not int:
+            raise RulesRuntimeError("E601", f"the cap of {name} on {card.label()} must be a whole number, not "
+                                    f"{label_of(cap)}")
+        return cap
+
+    def _put_stock(self, card: EntityDef, name: str, value: int) -> None:
+        """A card's stock is one of its variables while it differs from how the card starts (0 unless
+        told): back there, the variable goes, so the card is saved, digested and shown as an untouched one."""
+        if value > MAX_VALUE:
+            self.bounded(value)
+        state = self.state
+        merged = state.vals.get(card)
+        start = card.fields[name]
+        if value == start:
+            variables = state.evars.get(card.key)
+            if variables is not None and name in variables:
+                del variables[name]
+                if variables:
+                    merged[name] = start
+                else:
+                    del state.evars[card.key], state.vals[card]
+        elif merged is None:
+            state.evars[card.key] = {name: value}
+            state.vals[card] = card.fields.merged({name: value})
+        else:
+            state.evars[card.key][name] = value
+            merged[name] = value
+        if name in self.watched:   # a memo or an index that read this field is out of date
+            self.watched_sets += 1
+            self.watched[name] += 1
+
+    def gain_on(self, h: Holder, card, name: str, amount: int, tag: Optional[tuple] = None) -> None:
+        """`gain N NAME on CARD;`: the card's stock grows by N, up to its cap (the excess is lost, as a
+        capped resource's; above a cap that fell, nothing is gained), announced as `gain(res, amount, on)`.
+        A tagged gain is first changed by the modifiers of its action; a negative one is a loss."""
+        card = self.stock_card(card, name)
+        why = ""
+        if tag is not None and amount and tag[0] in self.by_action:
+            amount, why = self.modified_gain(h, tag, amount)
+        if amount <= 0:
+            if amount < 0:
+                self.lose_on(h, card, name, -amount)
+            elif why and self.tracer is not None:
+                self._note("gain", h, f"{name} on {card.label()} ({why})", 0)
+            return
+        have = self.field(card, name)
+        cap = self.stock_cap(card, name, h)
+        offered = amount
+        if cap is not None and amount > cap - have:
+            amount = max(cap - have, 0)
+        if self.tracer is not None:
+            lost = [] if amount == offered else [f"{offered - amount} lost: {have} is over the cap of {cap}"] \
+                if have > cap else [f"{offered - amount} lost over the cap of {cap}"]
+            notes = "; ".join(([why] if why else []) + lost)
+            self._note("gain", h, f"{name} on {card.label()}" + (f" ({notes})" if notes else ""), amount)
+        if amount:
+            self._put_stock(card, name, have + amount)
+            if "gain" in self.by_event:
+                self.emit("gain", h, {"res": name, "amount": amount, "on": card})
+
+    def lose_on(self, h: Holder, card, name: str, amount: int, tag: Optional[tuple] = None) -> int:
+        """`lose N NAME on CARD;`: never below 0 (what is missing is not lost), announced as `lose(res,
+        amount, on)`; a tagged loss is changed by its modifiers (a forbidden one does not happen).
+        Gives how much was lost."""
+        card = self.stock_card(card, name)
+        why = ""
+        if tag is not None and amount > 0 and tag[0] in self.by_action:
+            changed, why = self.modified_amount("lose", h, tag, amount)
+            amount = 0 if changed is None else changed
+        if amount <= 0:
+            if why and self.tracer is not None:
+                self._note("lose", h, f"{name} on {card.label()} ({why})", 0)
+            return 0
+        have = self.field(card, name)
+        amount = min(amount, have)
+        if amount > 0:
+            if self.tracer is not None:
+                self._note("lose", h, f"{name} on {card.label()}" + (f" ({why})" if why else ""), amount)
+            self._put_stock(card, name, have - amount)
+            if "lose" in self.by_event:
+                self.emit("lose", h, {"res": name, "amount": amount, "on": card})
+        return max(amount, 0)
+
+    def stock_term(self, where, name: str) -> tuple:
+        """What a cost term `N NAME on WHERE` takes from: (NAME, the cards, how to name them). WHERE is a
+        card holding the stock, or a zone or list of cards (those of them whose kind declares it)."""
+        if type(where) is EntityDef:
+            return name, (self.stock_card(where, name),), where.label()
+        if type(where) is ZoneRef or type(where) is list:
+            stocks = self.program.stocks
+            cards = tuple(e for e in where if type(e) is EntityDef and name in stocks.get(e.kind, ()))
+            return name, cards, where.label() if type(where) is ZoneRef else "those cards"
+        return name, (self.stock_card(where, name),), ""
+
+    def _on_fits(self, taken: dict, field: str, cards: tuple, amount: int) -> bool:
+        """Whether the cards hold `amount` of a stock besides what the earlier terms of the cost take
+        (`taken`, by (card, stock)); takes it, card by card in order, for the terms after."""
+        field_of = self.field
+        if sum(field_of(e, field) - taken.get((e.key, field), 0) for e in cards) < amount:
+            return False
+        for e in cards:
+            if amount <= 0:
+                break
+            key = (e.key, field)
+            take = min(field_of(e, field) - taken.get(key, 0), amount)
+            taken[key] = taken.get(key, 0) + take
+            amount -= take
+        return True
+
+    def _pay_on(self, h: Holder, name: tuple, amount: int, where: str):
+        """Pay `amount` of a stock cards hold: from one card at once; from several, the payer picks the
+        card of each unit among those still holding some (unasked when one card is left, or when the
+        units left are just as many as are owed); each card then pays its units, announced as `pay`."""
+        field, cards, label = name
+        chosen: dict = {}
+        for k in range(amount):
+            holding = [e for e in cards if self.field(e, field) - chosen.get(e.key, 0) > 0]
+            if not holding:   # an earlier term of the same cost took what this one needed
+                raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost([('on', name, amount)])}", where)
+            left = sum(self.field(e, field) - chosen.get(e.key, 0) for e in holding)
+            if len(holding) == 1 or left <= amount - k:
+                for e in holding:   # everything left goes, or the one card pays the rest
+                    chosen[e.key] = self.field(e, field) if len(holding) > 1 else chosen.get(e.key, 0) + amount - k
+                break
+            j = yield from self._pick(h, f"pay 1 {field} from which card ({k + 1} of {amount})?", holding, False, where)
+            chosen[holding[j].key] = chosen.get(holding[j].key, 0) + 1
+        for e in cards:
+            if chosen.get(e.key):
+                self._spend_on(h, e, field, chosen[e.key])
+
+    def _spend_on(self, h: Holder, card: EntityDef, field: str, amount: int) -> None:
+        if self.tracer is not None:
+            self._note("pay", h, f"{field} on {card.label()}", amount)
+        self._put_stock(card, field, self.field(card, field) - amount)
+        if "pay" in self.by_event:
+            self.emit("pay", h, {"res": field, "amount": amount, "on": card})
+
     def _over_fallen_cap(self, h: Holder, name: str, value: int) -> str:
         """For the trace: the stocks a counter caps (`resource R cap COUNTER;`) that its new value
         leaves above the cap. They are kept: a fallen cap only stops gains."""
@@ -2226,6 +2378,8 @@ class Game:
             elif mode == "different":
                 if sum(1 for m in self._members(name) if stock[m] - taken.get(m, 0) > 0) < amount:
                     return False
+            elif mode == "on" and not self._on_fits(taken, name[0], name[1], amount):
+                return False
         return True
 
     def pay(self, h: Holder, terms: list, where: str, tag: Optional[tuple] = None):
@@ -2290,6 +2444,8 @@ class Game:
                     self._spend(h, options[i], 1)
             elif mode == "cards":
                 yield from self._pay_cards(h, name, amount, where)
+            elif mode == "on":
+                yield from self._pay_on(h, name, amount, where)
         yield from self.drain()  # triggers on paying run before what the payment bought
         return sum(amount for _mode, _name, amount in terms)
 
@@ -3933,7 +4089,7 @@ def _reduced(terms: list, less: tuple, members) -> list[list]:
     in every way the payer might choose (at most MAX_ALTERNATIVES are kept)."""
     mode, name, amount = less
     if mode == "plain":   # a term of substitutes is reduced by its own resource, before the payer splits it
-        return [[(m, n, max(a - amount, 0) if m == "plain" and n == name or m == "worth" and n[0] == name else a)
+        return [[(m, n, max(a - amount, 0) if m == "plain" and n == name or m in ("worth", "on") and n[0] == name else a)
                  for m, n, a in terms]]
     if mode == "cards":   # `cost -N cards;`: N fewer cards, from the card terms in order
         out = []
@@ -3999,6 +4155,8 @@ def describe_cost(terms: list) -> str:
             parts.append(f"{amount} cards" + (f" from {name.source.label()}" if name is not None else ""))
         elif mode == "worth":
             parts.append(f"{amount} {name[0]} using " + " and ".join(f"{sub} at {rate}" for sub, rate in name[1]))
+        elif mode == "on":
+            parts.append(f"{amount} {name[0]}" + (f" on {name[2]}" if name[2] else ""))
         else:
             parts.append(f"{amount} different {name}")
     return ", ".join(parts) or "nothing"
