@@ -1060,6 +1060,8 @@ class Reader(A.Visitor):
                 parts.append(f"{amount} {what if n == 1 else plural(what)} of any kind")
             elif t.mode == "cards":
                 parts.append(self.cards(t, n, amount))
+            elif t.mode == "on":   # a stock on a card, or on the cards of a zone (the payer picks which)
+                parts.append(f"{amount} {spoken(t.name)} from {self.x(t.source)}")
             elif t.mode == "worth":
                 noun = self.noun(t.name)
                 paid = counted(n, noun) if n is not None else f"{amount} {plural(noun)}"
@@ -1084,7 +1086,10 @@ class Reader(A.Visitor):
         self.say(depth, self.opening(self.x(e), e) + ".")
 
     def visit_Gain(self, s, depth: int) -> None:
-        if self.words.shared(s.resource):   # `gain 1 clues;` of a global counter: the shared value grows
+        if s.on is not None:   # a stock the card holds
+            self.say(depth, self.act("add", f"{self.x(s.amount)} {spoken(s.resource)} to {self.x(s.on)}"
+                                            " (up to its cap: the rest is lost)"))
+        elif self.words.shared(s.resource):   # `gain 1 clues;` of a global counter: the shared value grows
             self.say(depth, self.act("add", f"{self.x(s.amount)} to {self.shared_counter(s.resource, s.index)}"))
         else:
             self.say(depth, self.act("gain", self.amount(s.amount, s.resource, s.index)))
@@ -1092,6 +1097,12 @@ class Reader(A.Visitor):
             self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
 
     def visit_Lose(self, s, depth: int) -> None:
+        if s.on is not None:   # a stock the card holds
+            self.say(depth, self.act("take", f"{self.x(s.amount)} {spoken(s.resource)} off {self.x(s.on)}"
+                                             " (or as many as it holds)"))
+            if s.tag is not None:
+                self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
+            return
         who = "you" if self.subject is None else "they"
         extra = (f" (taking {self.noun(s.debt)} for what {who} cannot pay)" if s.debt
                  else " (or as many as " + ("you have" if self.subject is None else "they have") + ")")
@@ -1896,6 +1907,9 @@ class Reader(A.Visitor):
                 + (" (worked out for the player reading it, by each one's rule"
                    + (f", else {self.x(f.default)}" if f.default is not None else "") + ")" if f.computed else "")
                 + (" (seen by every player even while the card's face is hidden)" if f.shown else "")
+                + ((" (tokens the card holds, " + (f"at most {self.x(f.cap)}, " if f.cap is not None else "")
+                    + ("none at first" if f.default == A.Int(0) else f"{self.x(f.default)} at first") + ")")
+                   if f.stock else "")
                 for f in d.fields if f.type != "effect"]
         self.say(depth, capital(plural(self.noun(d.name))) + (" (each player has their own)" if d.per_player else "")
                  + (f" have {_either(data, 'and')}" if data else "")

@@ -886,6 +886,9 @@ def event_arg(event: str, param: str, expr, sym) -> object:
 
     if event in BUILTIN_EVENTS:
         type_ = BUILTIN_EVENTS[event].get(param, "any")
+        if param == "res" and isinstance(expr, A.Name) and sym.category(expr.id) is None and any(
+                f.stock and f.name == expr.id for k in sym.decls.values() if isinstance(k, A.Kind) for f in k.fields):
+            return A.Str(expr.id, span=expr.span)   # `gain(res = eggs)`: a stock cards hold stands for itself
     else:
         decl = sym.decls.get(event)
         type_ = next((p.type for p in getattr(decl, "params", ()) if p.name == param), "any")
