@@ -1304,6 +1304,10 @@ class Checker(A.Visitor):
                          f"declare it in kind {k}: '{name}: stock;'" if field is None else
                          f"declare it '{name}: stock;' to gain, lose and pay it")
 
+    def stock_field(self, name: str) -> bool:
+        """Whether some kind declares a stock of that name (`eggs: stock;`)."""
+        return any(f.stock and f.name == name for k in self.sym.decls.values() if isinstance(k, A.Kind) for f in k.fields)
+
     def stock_amount(self, amount, verb: str, name: str, on) -> None:
         """W491: `gain -1 eggs on b;`, a negative amount written as a number (a gain of it is a loss, a loss or
         a payment of it nothing)."""
@@ -2459,6 +2463,9 @@ class Checker(A.Visitor):
             if t.mode == "cards" or t.mode == "plain" and t.name in CARD_WORDS and t.index is None \
                     and t.name not in scope.locals and self.sym.category(t.name) is None:   # `pay 2 cards;`
                 self.card_term(t, scope, adjust)
+            elif t.mode == "plain" and adjust is not None and t.index is None and self.sym.category(t.name) is None \
+                    and t.name not in scope.locals and self.stock_field(t.name):
+                pass   # `cost -1 eggs;`: the terms of a stock cards hold (`2 eggs on b`) are changed
             elif t.mode == "plain":
                 self.stock_name(t.name, scope, t.span, t.index)
             elif t.mode == "on":   # a stock on a card, or on the cards of a zone or list
