@@ -1253,7 +1253,7 @@ class Checker(A.Visitor):
                 self.slot_body(slot, d.name)
 
     def stock_decl(self, kind: A.Kind, f: A.FieldDecl) -> None:
-        """`eggs: stock [cap EXPR] [= START];` a whole number each card holds: its cap a number worked out for
+        """`eggs: stock [= START] [cap EXPR];` a whole number each card holds: its cap a number worked out for
         the card (`this`), its start a number of at least 0; a cap on a field of another type, or a stock
         per member or of items, is E398."""
         if not f.stock:

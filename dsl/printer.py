@@ -908,8 +908,8 @@ class Printer(A.Visitor):
             start = item.default   # a stock's `= 0` is how it starts unless told: not written
             if item.stock and isinstance(start, A.Int) and start.value == 0:
                 start = None
-            self.clauses([Clause(f"{computed}{item.name}: {item.type_text()}"), _where("cap ", item.cap),
-                          _where("= ", start)])
+            self.clauses([Clause(f"{computed}{item.name}: {item.type_text()}"), _where("= ", start),
+                          _where("cap ", item.cap)])
         elif isinstance(item, A.FieldValue):
             self.clauses([Clause(f"{item.name} = ", item.value)])
         elif isinstance(item, A.Anytime):

@@ -192,12 +192,12 @@ game g "Eggs" {
 
 
 def test_fmt_round_trip():
-    _module, printed = printed_back("""kind bird { egg_limit: int = 2; eggs: stock cap this.egg_limit; food: stock = 1; cubes: stock = 0; }
+    _module, printed = printed_back("""kind bird { egg_limit: int = 2; eggs: stock cap this.egg_limit; food: stock = 1 cap 5; cubes: stock = 0; }
 bird jay { }
 zone board per_player of bird;
 proc p(b: bird) { gain 1 eggs on b; lose 1 food on b; pay 1 eggs on board, 1 food on b; }
 """)
-    assert "eggs: stock cap this.egg_limit;" in printed and "food: stock = 1;" in printed
+    assert "eggs: stock cap this.egg_limit;" in printed and "food: stock = 1 cap 5;" in printed
     assert "cubes: stock;" in printed and "pay 1 eggs on board, 1 food on b;" in printed
 
 
@@ -219,7 +219,7 @@ def test_misuse_E395():
 
 def test_misuse_E398():
     the_one_error(analyse_text('kind bird { nest: str = "cup"; eggs: stock cap this.nest; }'), "E398", "not a text")
-    the_one_error(analyse_text("kind bird { size: int = 0 ; eggs: int cap 3 = 0; }"), "E398", "only a stock has a cap")
+    the_one_error(analyse_text("kind bird { size: int = 0; eggs: int = 0 cap 3; }"), "E398", "only a stock has a cap")
     the_one_error(analyse_text("kind bird { eggs: stock = -1; }"), "E398", "starts at -1")
     the_one_error(analyse_text("kind bird { eggs: stock cap -2; }"), "E398", "the cap of 'eggs' is -2")
 
