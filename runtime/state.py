@@ -420,10 +420,16 @@ def check_saved(data: dict, program) -> None:
         table(h.get("vars", {}), name)
     same_names("global variable", data.get("gvars", {}), [v for v, (g, _d) in variables.items() if g])
     table(data.get("gvars", {}), "global")
+    stocks = getattr(p, "stocks", {})
     for e, fields in data["evars"].items():
         if not entity_key(e):
             fail(f"unknown card or tile {e!r} with variables")
         table(fields, e)
+        for name in stocks.get(p.entities[e.partition("@")[0]].kind, ()):   # a stock the card holds: 0 or more
+            if name in fields:
+                if type(fields[name]) is not int:
+                    fail(f"{e}.{name} is a stock, a whole number, not {fields[name]!r}")
+                bounded(f"{e}.{name}", fields[name], 0, None)
     for e in data["flipped"]:
         if not entity_key(e):
             fail(f"unknown card or tile {e!r} flipped")

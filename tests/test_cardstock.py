@@ -82,6 +82,20 @@ def test_saved_and_loaded_with_the_card(program):
     assert again.digest() == g.state.digest() and again.vals[g.program.entities["jay"]]["eggs"] == 2
 
 
+def test_a_saved_state_holds_no_stock_below_zero(program):
+    from rulebook.runtime.state import StateError, check_saved
+    g = game(program, "proc p() { gain 2 eggs on jay; }")
+    run_proc(g, "p")
+    data = g.state.to_json()
+    check_saved(data, g.program)
+    data["evars"]["jay"]["eggs"] = -1
+    with pytest.raises(StateError, match="jay.eggs is -1"):
+        check_saved(data, g.program)
+    data["evars"]["jay"]["eggs"] = "two"
+    with pytest.raises(StateError, match="a whole number"):
+        check_saved(data, g.program)
+
+
 def test_reset_starts_the_stock_again(program):
     g = game(program, "proc p() { gain 2 eggs on jay; lose 2 food on wren; reset eggs, food of bird; }")
     run_proc(g, "p")
