@@ -758,27 +758,23 @@ class ExprReader(A.Visitor):
     def each_of(self, e) -> str:
         """One element of an aggregate's domain, named by its variable, as a loop over it reads: "card x
         in your hand", "brown card x in your built", "player p", "r from 1 to 3", "l among x's links"."""
-        noun, whole = self.domain_noun(e.domain)
-        adjective, rest = self.adjective(e.var, e.where) if noun else ("", e.where)
-        such = f" for which {self.read(rest)}" if rest is not None else ""
-        if noun in ("player", "opponent"):
-            return f"{noun} {e.var}{such}"
-        if noun:
-            return f"{adjective}{noun} {e.var} in {whole}{such}"
-        if isinstance(e.domain, A.Range):
-            return f"{e.var} {self.from_to(e.domain)}{such}"
-        return f"{e.var} among {whole}{such}"
+        return self.element(e, named=True)
 
     def one_of(self, e: A.Aggregate) -> str:
         """One of the elements a count counts: "red card in your hand", "opponent p for which ..."."""
+        return self.element(e, named=False)
+
+    def element(self, e, named: bool) -> str:
+        """An element of an aggregate's domain in words, its variable said when `named` or when a
+        condition left over after the adjective names it."""
         noun, whole = self.domain_noun(e.domain)
         adjective, rest = self.adjective(e.var, e.where) if noun else ("", e.where)
         such = f" for which {self.read(rest)}" if rest is not None else ""
-        named = f" {e.var}" if rest is not None else ""
+        var = f" {e.var}" if named or rest is not None else ""
         if noun in ("player", "opponent"):
-            return f"{noun}{named}{such}"
+            return f"{noun}{var}{such}"
         if noun:
-            return f"{adjective}{noun}{named} in {whole}{such}"
+            return f"{adjective}{noun}{var} in {whole}{such}"
         if isinstance(e.domain, A.Range):
             return f"{e.var} {self.from_to(e.domain)}{such}"
         return f"{e.var} among {whole}{such}"
