@@ -182,6 +182,13 @@ def joined_kinds(mine: str, theirs: str) -> str:
     return mine if base_of(mine) == base_of(theirs) and ":" not in theirs else theirs if base_of(mine) == base_of(theirs) else "any"
 
 
+def unordered(t: str) -> bool:
+    """Whether values of type `t` have no order (`<`): players, cards (`entity:KIND`), zones, and lists of them."""
+    if base_of(t) in ("list", "zone") and t not in ("list", "zone"):
+        return base_of(element_of(t)) in ("player", "entity")
+    return base_of(t) in ("player", "entity", "zone")
+
+
 def base_of(t: str) -> str:
     """`entity:card` -> `entity`."""
     return t.partition(":")[0]
@@ -4914,6 +4921,12 @@ class Checker(A.Visitor):
             return "bool"
         if e.op in ("<", "<=", ">", ">=") and "member" in (base_of(left), base_of(right)):
             self.member_order(e, left, right)
+            return "bool"
+        if e.op in ("<", "<=", ">", ">=") and any(unordered(t) for t in (left, right)):
+            # players, cards and zones have no order (play would stop with Python's TypeError), nor lists of them
+            self.err("E303", f"cannot order {article(words(left))} and {article(words(right))}: players, cards "
+                     "and zones are only equal or not", e.span,
+                     "compare a number of theirs: a field, a stock or a count ('p.vp > q.vp', 'size(a) < size(b)')")
             return "bool"
         if e.op in ("==", "!=", "<", "<=", ">", ">=") and self.incomparable(left, right):
             self.err("E303", f"cannot compare {article(words(left))} with {article(words(right))}" + (
