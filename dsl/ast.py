@@ -1400,6 +1400,7 @@ class Resource(Decl):
     supply: Optional[Expr] = None
     # `over PROC`: the proc (a Name) a `gain` past the cap hands the units that do not fit, `PROC(n)`
     over: Optional[Expr] = None
+    _quiet = ("over",)   # left out of the repr while unwritten: the content digests of packs stay as they were
 
 
 @node

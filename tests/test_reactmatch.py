@@ -506,3 +506,12 @@ def test_the_case_map_places_each_result_on_its_generated_line():
             rules_line, column = (int(n) for n in at.rsplit(":", 2)[1:])
             shown = "match" if written.startswith("(lambda") else written   # a match in a case: a lambda
             assert HUTS.split("\n")[rules_line - 1][column - 1:].startswith(shown), (written, at)
+
+
+def test_a_resource_without_over_keeps_its_content_digest():
+    """`over` was added after packs were digested: a resource that does not write it reads as before in
+    the AST's repr (the content digest a log names its pack by), so recorded logs still find their pack."""
+    from rulebook.dsl.parser import parse_text
+
+    plain, over = (parse_text(t).items[0] for t in ("resource coin cap 5;", "resource coin cap 5 over spill;"))
+    assert "over=" not in repr(plain) and "over=" in repr(over)
