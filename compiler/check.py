@@ -4922,7 +4922,8 @@ class Checker(A.Visitor):
         if e.op in ("<", "<=", ">", ">=") and "member" in (base_of(left), base_of(right)):
             self.member_order(e, left, right)
             return "bool"
-        if e.op in ("<", "<=", ">", ">=") and any(unordered(t) for t in (left, right)):
+        if e.op in ("<", "<=", ">", ">=") and any(unordered(t) for t in (left, right)) \
+                and not self.incomparable(left, right):   # (a player against a number: the finding below)
             # players, cards and zones have no order (play would stop with Python's TypeError), nor lists of them
             self.err("E303", f"cannot order {article(words(left))} and {article(words(right))}: players, cards "
                      "and zones are only equal or not", e.span,
