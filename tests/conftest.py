@@ -218,6 +218,13 @@ def rules_programs(text: str):
     return on_both_backends(lambda interpreted: lambda more="": build_text(text + more, interpreted=interpreted))
 
 
+def explained(result, name: str) -> str:
+    """`rulebook explain`'s reading of the declaration `name` of an analysis, one line each."""
+    from rulebook.compiler.explain import explain
+
+    return "\n".join(explain(result.symbols.decls[name], result.symbols))
+
+
 def found_at(text: str) -> list[tuple]:
     """Every finding of the analysis of `text` as (code, line, column)."""
     return [(d.code, d.span.line, d.span.column) for d in analyse_text(text).diagnostics]

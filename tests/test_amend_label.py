@@ -9,11 +9,10 @@ from __future__ import annotations
 import pytest
 
 from rulebook.compiler.driver import analyse_text, build_text
-from rulebook.compiler.explain import explain
 from rulebook.dsl.parser import parse_text
 from rulebook.runtime.engine import Game
 
-from .conftest import printed_back, random_games_agree, run_proc, run_slot, the_one_error
+from .conftest import explained, printed_back, random_games_agree, run_proc, run_slot, the_one_error
 
 # Catan's robber (values for illustration): a random card is stolen from the victim; a Dominion-like
 # Bandit card trashes a random card of each opponent's hand; the start player is drawn at random
@@ -148,7 +147,7 @@ def test_amends_are_reported_printed_back_and_explained():
     assert '  pick as steal "steal which card?" where c.worth >= 2;\n' in printed
     assert '  choose as reward "how much?" {\n' in printed
     assert "  pick as give_back exactly 1 at random;\n" in printed
-    reading = "\n".join(explain(result.symbols.decls["rob"], result.symbols))
+    reading = explained(result, "rob")
     assert "(steal which card?) (labelled steal) (amended by <text>:" in reading
     assert "Choose one (how much?) (labelled reward):" in reading
     assert "at random (nobody chooses) from your hand (labelled give_back) (amended by" in reading

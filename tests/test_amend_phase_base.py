@@ -9,10 +9,9 @@ from __future__ import annotations
 import pytest
 
 from rulebook.compiler.driver import analyse, analyse_text, build_text
-from rulebook.compiler.explain import explain
 from rulebook.runtime.engine import Game
 
-from .conftest import printed_back, program_of, write_pack
+from .conftest import explained, printed_back, program_of, write_pack
 
 # Kingdomino-like (values for illustration): the setup lays each player's castle and draws the first king
 BASE = """
@@ -87,7 +86,7 @@ def test_lint_fmt_and_explain_say_the_base_is_kept():
         ["amends game 'kingdom': phase setup, keeping the base's"]
     _module, printed = printed_back(BASE + HOUSE)
     assert "  phase setup {\n    say \"house: before\";\n    base();\n" in printed
-    reading = "\n".join(explain(result.symbols.decls["kingdom"], result.symbols))
+    reading = explained(result, "kingdom")
     assert "Note: house: before\n    Note: castles" in reading
 
 

@@ -5,10 +5,9 @@ cover count for overrides and reactions, and clearer diagnostics; on both backen
 from __future__ import annotations
 
 from rulebook.compiler.driver import analyse_text, build_text
-from rulebook.compiler.explain import explain
 from rulebook.runtime.engine import Game
 
-from .conftest import printed_back, run_slot, the_one_error
+from .conftest import explained, printed_back, run_slot, the_one_error
 
 # A heist game (values for illustration): a rogue's power picks a target, a scout's chooses
 HEIST = """
@@ -56,7 +55,7 @@ def test_an_effect_amend_is_printed_back_explained_and_reported():
     assert not [d for d in result.diagnostics if d.severity == "error"]
     assert any(d.code == "I404" and "pick \"rob which rogue?\" of the power of 'burglar'" in d.message
                for d in result.diagnostics)
-    assert "r is not “Boss”" in "\n".join(explain(result.symbols.decls["burglar"], result.symbols))
+    assert "r is not “Boss”" in explained(result, "burglar")
 
 
 def test_an_effect_amend_of_a_missing_effect_or_pick_is_an_error():
@@ -101,7 +100,7 @@ def test_a_card_override_s_zones_are_checked_printed_and_explained():
     _module, printed = printed_back(CHARM)
     assert "override func boost(): int in hand, table = base() + 2;" in printed
     result = analyse_text(CHARM)
-    assert "in your hand or table" in "\n".join(explain(result.symbols.decls["charm"], result.symbols))
+    assert "in your hand or table" in explained(result, "charm")
 
 
 # A card offered at a window only on its holder's own turn (a workshop), beside one offered always
@@ -141,7 +140,7 @@ def test_an_anytime_when_is_checked_printed_and_explained():
     assert "anytime in hand when current == you and vp < 5 {" in printed
     result = analyse_text(WORKSHOP)
     assert not [d for d in result.diagnostics if d.severity == "error"], [d.headline() for d in result.diagnostics]
-    reading = "\n".join(explain(result.symbols.decls["workshop"], result.symbols))
+    reading = explained(result, "workshop")
     assert "while this is in your hand and current is you and you have fewer than 5 VP" in reading, reading
 
 
@@ -177,7 +176,7 @@ def test_a_reaction_s_may_with_a_cost_is_printed_back_and_explained():
     assert 'whenever opponents hit in graveyard may "haunt?" cost 1 gold {' in printed
     result = analyse_text(PAID)
     assert not [d for d in result.diagnostics if d.severity == "error"], [d.headline() for d in result.diagnostics]
-    assert "You may pay 1 gold to (haunt?):" in "\n".join(explain(result.symbols.decls["ghost"], result.symbols))
+    assert "You may pay 1 gold to (haunt?):" in explained(result, "ghost")
     random_games_agree(PAID, seeds=range(1, 3), counts=(2, 3))
 
 
@@ -209,7 +208,7 @@ def test_a_transfer_is_checked_printed_and_explained():
     _module, printed = printed_back(PURSE)
     assert "lose n coin to p;" in printed
     result = analyse_text(PURSE)
-    assert "and p gains what is lost" in "\n".join(explain(result.symbols.decls["rob"], result.symbols))
+    assert "and p gains what is lost" in explained(result, "rob")
 
 
 # simulate: a card whose only rules are overrides is used when one runs for its holder; a reaction when it fires
