@@ -147,6 +147,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E396": (ERROR, "a proc called where no effect may run (a func, a filter, a guard, a trigger's while)"),
     "E397": (ERROR, "a proc inside another expression of an if or while condition"),
     "E398": (ERROR, "a stock's declaration: a cap that is no whole number (or on a field that is no stock), a stock below 0 or per member"),
+    # E4xx: types and structure, continued (E3xx is full)
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),
