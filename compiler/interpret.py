@@ -1187,12 +1187,25 @@ def _callable(it: Interpreter, effect):
     if effect.shape == "cost":
         return lambda rt, you, *args: it.cost(node, rt, Frame(you, dict(zip(params, args))))
     if effect.shape == "expr" and effect.this_ok:   # a computed field: `this` is the card
-        return lambda rt, you, this: it.ev(node, rt, Frame(you, {}, this))
+        return lambda rt, you, this: _worked_out(it, node, rt, Frame(you, {}, this))
     if effect.shape == "expr":
-        return lambda rt, you, *args: it.ev(node, rt, Frame(you, dict(zip(params, args))))
+        return lambda rt, you, *args: _worked_out(it, node, rt, Frame(you, dict(zip(params, args))))
     if effect.this_ok:
         return lambda rt, you, this: it.run(node, rt, Frame(you, {}, this))
     return lambda rt, you, *args: it.run(node, rt, Frame(you, dict(zip(params, args))))
+
+
+def _worked_out(it: Interpreter, node, rt, frame: Frame):
+    """The value of a pack's expression (a winner key, a computed field, a supply): a frame of its own,
+    so that a failure's note names the expression it was worked out for, as the generated code's does."""
+    try:
+        return it.ev(node, rt, frame)
+    except Exception as e:   # placed at the expression, as the generated code's line is
+        placed(e, node)
+        raise
+
+
+STATEMENT_FRAMES[_worked_out.__code__] = lambda frame: where(frame.f_locals["node"])
 
 
 def _condition(it: Interpreter, node):   # a Modifier (given the consulted use's arguments) or a Whenever (the event's)

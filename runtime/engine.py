@@ -1253,11 +1253,10 @@ class Game:
             won = g.win_if is None or bool(g.win_if(self, self.state.players[0]))
             # a cooperative game's score: read once, with the first player as `you`, like the condition
             team_score = None if g.team_score is None else int(g.team_score(self, self.state.players[0]))
-        except RulesRuntimeError:
-            raise
-        except Exception as e:
-            raise RulesRuntimeError("E601", self._field_of_none(e) or
-                                    f"the winner line failed: {type(e).__name__}: {e}", None) from None
+        except Exception as e:   # positioned as an effect's failure is: at the rules line, with its func's note
+            failure = self._positioned(e)
+            # a finished game whose winner line fails stopped on that error: its log says so and replays to it
+            raise (self._stop(failure) if self.state.over else failure) from None
         fewest = g.fewest   # keys whose lowest value wins rank by their negation
         ranks = [tuple(-v if i in fewest else v for i, v in enumerate(k)) if fewest else k for k, _p in rows]
         # a knocked-out player cannot win: the best is taken among the players still in (among all

@@ -261,6 +261,8 @@ def _played_back(program: Program, log: GameLog, until: Optional[int], where: Op
         d = game.start()
         while d is not None and game.decisions_made < len(wanted):
             d = game.apply(wanted[game.decisions_made])
+        if d is None and log.error is not None and game.state.over:
+            game.result(digest=False)   # a game that stopped in its winner line: reproduced there
     except RulesRuntimeError as e:
         if log.error is not None and f"error[{e.code}]: {e.message}" == log.error:
             game.error = e   # the logged failure, reproduced

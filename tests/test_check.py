@@ -220,7 +220,8 @@ def test_a_failing_winner_line_is_a_rules_error():
     for interpreted in (False, True):
         with pytest.raises(RulesRuntimeError) as e:
             Game(build_text(text, interpreted=interpreted), 2, 1).play()
-        assert e.value.code == "E601" and "winner line" in e.value.message
+        # at the winner line's position, as an effect's failure is at its statement
+        assert e.value.code == "E601" and "ZeroDivisionError" in e.value.message and e.value.where == "_text_:3:51"
 
 
 def test_event_arguments_have_types_in_a_trigger():

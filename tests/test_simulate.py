@@ -322,3 +322,41 @@ def test_the_unused_seats_win_rate_is_never_negative_from_float_error():
                sim.GameRecord(3, wins=[third, third, third, 0.0], used=every)]
     row, = sim.component_table(records, 4, [("card", "x", None)])
     assert row["win_rate_unused"] == 0.0 and f"{row['win_rate_unused']:.1%}" == "0.0%"
+
+
+# Race for the Galaxy audit (D1): a card variable read in the winner line, none when nobody set it.
+WINNER_FAILS = """kind card { worth: int = 1; }
+card a "A" { }
+var best: card;
+counter vp;
+func score() = best.worth + vp;
+game g {
+  seats 2 to 2;
+  phase play { each players: gain 1 vp; }
+  winner most score();
+}
+"""
+
+
+@pytest.mark.parametrize("backend", [[], ["--interpreted"]], ids=["compiled", "interpreted"])
+def test_a_winner_line_that_fails_is_positioned_logged_and_replayed(tmp_path, backend):
+    """The winner line is rules too: its failure is at the func's line with a note naming the winner
+    line, `play --log` writes the log "with the error" (it was an internal error, exit 2, no log), and
+    `replay` of that log, or of simulate's failure log, reproduces it (it was E603 "the replay did not")."""
+    pack = write_pack(tmp_path / "best", WINNER_FAILS, name="best")
+    log = tmp_path / "game.json"
+    played = runner.invoke(app, ["play", str(pack), "-n", "2", "--log", str(log), *backend])
+    text = " ".join(played.output.split())
+    assert played.exit_code == 1 and "internal error" not in text, text
+    assert "main.rules:5:16: error[E601]: none has no field 'worth'" in text
+    assert "note: in score(), worked out for the statement at" in text and "main.rules:9:15" in text
+    assert "with the error" in text and json.loads(log.read_text())["error"].startswith("error[E601]")
+    replayed = runner.invoke(app, ["replay", str(log), *backend])
+    assert replayed.exit_code == 1 and "replay matches the log" in replayed.output, replayed.output
+    logs = tmp_path / "failures"
+    simulated = runner.invoke(app, ["simulate", str(pack), "-n", "2", "--games", "2", "-w", "1",
+                                    "--failures", str(logs), *backend])
+    assert simulated.exit_code == 1 and "main.rules:5:16" in simulated.output
+    for failed in sorted(logs.iterdir()):
+        again = runner.invoke(app, ["replay", str(failed), *backend])
+        assert again.exit_code == 1 and "replay matches the log" in again.output, again.output
