@@ -978,6 +978,13 @@ class Checker(A.Visitor):
         0 up for a per-player counter without bounds, which never goes below 0)."""
         value, low, high = constant(d.start), constant(d.low), constant(d.high)
         if type(value) is not int:
+            if before_play(d.start) is None:   # `12 * player_count`: known before play, but not a constant
+                self.err("E322", f"the start of counter {d.name!r} is a whole number written as one, not "
+                         f"{printed(d.start)}: a start that depends on the seats is set in the setup", d.start.span,
+                         f"write 'start 0' here and 'set {d.name} = {printed(d.start)};' in the game's 'phase setup'"
+                         if d.is_global else f"write 'start 0' here and 'each players: set {d.name} = "
+                         f"{printed(d.start)};' in the game's 'phase setup'")
+                return
             self.err("E322", f"the start of counter {d.name!r} must be a whole number known before play, not "
                      f"{printed(d.start)}", d.start.span, "give the value every player starts with, as in 'start 0'"
                      if not d.is_global else "give the value the game starts with, as in 'start 0'")
