@@ -702,7 +702,8 @@ class Checker(A.Visitor):
         if name in CONTEXTUAL:   # `eliminate(p);`, `let x = end;`: the word was read as a name
             notes += (f"{name!r} is a keyword only where its statement is written, without parentheses: "
                       f"'{CONTEXTUAL[name]}'",)
-        candidates = list(candidates)
+        # a card's version of a proc is known inside as `NAME.CARD`: no rules file can write it
+        candidates = [c for c in candidates if "." not in c]
         meant = closest(name, candidates)
         hint = f"did you mean '{meant}'?" if meant is not None else None
         if meant is not None:   # its only use may be the one misspelt here: no W401 for it
