@@ -3106,7 +3106,31 @@ class Game:
                             self.set_stock(h, flat, stock[flat])
         if not fields:
             return
-        set_field = self.set_field
+        if self.tracer is None:
+            self._reset_fields(fields, self.set_field)
+            return
+        # traced: a line for each field that changes, one for all those already at their value
+        tracer, same = self.tracer, []
+
+        def set_field(e, name: str, value) -> None:
+            if not isinstance(e, Holder) and unchanged(value, state.evars.get(e.key, e.fields).get(name, e.fields.get(name))):
+                same.append(e)
+                self.tracer = None
+                try:
+                    self.set_field(e, name, value)
+                finally:
+                    self.tracer = tracer
+                return
+            self.set_field(e, name, value)
+        self._reset_fields(fields, set_field)
+        if same:
+            shown = " and ".join(f"{', '.join(names)} of {kind}" for kind, names in fields)
+            self._note("set", None, f"{shown}: {len(same)} more {'is' if len(same) == 1 else 'are'} at "
+                                    "their printed values (unchanged)")
+
+    def _reset_fields(self, fields: tuple, set_field) -> None:
+        """The fields part of `reset`: each (kind, field names) of `fields` back to its declared values."""
+        p, state = self.program, self.state
         plan = p._reset_plans.get(fields, False)   # worked out at the first reset of these fields
         if plan is False:
             plan = p.reset_plan(fields)

@@ -38,3 +38,37 @@ def test_every_set_is_traced_and_an_unchanged_one_says_so(program):
         "vp = 2 (unchanged)", "pool = 0 (unchanged)", "leader = P1", "leader = P1 (unchanged)",
         "ready = no (unchanged)", "a.level = 1 (unchanged)", "a.level = 3"]
     assert [(e.kind, e.amount) for e in trace if e.kind == "gain"] == [("gain", 2)]   # the first `set vp`
+
+
+RESET = """
+kind card { used: bool = false; }
+card c "Card {copy_number}" * 20 { }
+kind badge per_player { shown: bool = false; }
+badge star "Star" { }
+proc p() {
+  set c.used = true;
+  reset used of card;
+  reset used of card;
+  reset shown of badge;
+}
+"""
+
+reset_program = rules_programs(RESET)
+
+
+def test_a_reset_traces_what_it_changes_and_one_line_for_the_rest(reset_program):
+    """Race for the Galaxy audit (D4): `reset used of card;` wrote a line per card, 19 "(unchanged)"
+    lines for 20 cards, 110 a phase in its pack. It writes the cards it changes, then one line for the
+    others; the state after it is as before (untraced), on both backends."""
+    game = Game(reset_program(), 2, 1)
+    trace = []
+    game.tracer = trace.append
+    run_proc(game, "p")
+    assert [e.what for e in trace if e.kind == "set"] == [
+        "Card 1.used = yes", "Card 1.used = no",
+        "used of card: 19 more are at their printed values (unchanged)",
+        "used of card: 20 more are at their printed values (unchanged)",
+        "shown of badge: 1 more is at their printed values (unchanged)"]
+    untraced = Game(reset_program(), 2, 1)
+    run_proc(untraced, "p")
+    assert untraced.state.digest() == game.state.digest()
