@@ -1190,7 +1190,8 @@ class Game:
         """How the trace names a modifier: the card or tile that put it in force (in a proc, the card its
         owner revealed just before, with no decision between: Moat), else its declaration."""
         this = m.env.get("this", self._shown_by.get(m))
-        return label_of(this) if this is not None else m.mid.split("#")[0]
+        # one a proc put in force is its rule there, not the proc: "a modifier of setup_game"
+        return label_of(this) if this is not None else f"a modifier of {m.mid.split('#')[0]}"
 
     def _statement_now(self) -> Optional[str]:
         """The rules position of the innermost statement running: the innermost generated frame's
@@ -4175,7 +4176,7 @@ def describe_cost(terms: list) -> str:
         elif mode == "any":
             parts.append(f"{amount} any {name or 'resource'}")
         elif mode == "cards":
-            parts.append(f"{amount} cards" + (f" from {name.source.label()}" if name is not None else ""))
+            parts.append(f"{amount} card{'' if amount == 1 else 's'}" + (f" from {name.source.label()}" if name is not None else ""))
         elif mode == "worth":
             parts.append(f"{amount} {name[0]} using " + " and ".join(f"{sub} at {rate}" for sub, rate in name[1]))
         elif mode == "on":

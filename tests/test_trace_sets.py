@@ -72,3 +72,28 @@ def test_a_reset_traces_what_it_changes_and_one_line_for_the_rest(reset_program)
     untraced = Game(reset_program(), 2, 1)
     run_proc(untraced, "p")
     assert untraced.state.digest() == game.state.digest()
+
+
+COST = """
+event build_dev(d: card);
+kind card { cost: int = 1; }
+card a "Investment Credits" * 4 { }
+zone deck of card;
+zone hand per_player of card;
+proc setup_game() { modifier you build_dev { cost -1 cards; } }
+proc develop() { pay 1 cards from hand to deck for build_dev(a); }
+"""
+
+cost_program = rules_programs(COST)
+
+
+def test_a_cost_a_procs_modifier_changed_is_traced_in_words(cost_program):
+    """Race for the Galaxy audit (D4): "printed 1 cards; changed by setup_game" named the proc as if it
+    were the rule, and said "1 cards"."""
+    game = Game(cost_program(), 1, 1)
+    trace = []
+    game.tracer = trace.append
+    run_proc(game, "setup_game")
+    run_proc(game, "develop")
+    [cost] = [e.what for e in trace if e.kind == "cost"]
+    assert cost == "of build_dev: nothing (printed 1 card from P1.hand; changed by a modifier of setup_game)"
