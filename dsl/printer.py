@@ -1187,6 +1187,18 @@ def _align(source: list, printed: list) -> dict[int, int]:
     for block in difflib.SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks():
         for k in range(block.size):
             pairs[block.a + k] = block.b + k
+    # what the printer moved (a card's plain fields before its overrides) has no partner in order: the
+    # tokens left over on both sides are aligned again, so a moved field keeps its comment; runs of
+    # two tokens at least, so that a lone `;` or `}` is not paired across the file
+    taken = set(pairs.values())
+    left = [i for i in range(len(a)) if i not in pairs]
+    right = [j for j in range(len(b)) if j not in taken]
+    if left and right:
+        moved = difflib.SequenceMatcher(None, [a[i] for i in left], [b[j] for j in right], autojunk=False)
+        for block in moved.get_matching_blocks():
+            if block.size >= 2:
+                for k in range(block.size):
+                    pairs[left[block.a + k]] = right[block.b + k]
     return pairs
 
 

@@ -443,3 +443,20 @@ def test_a_one_line_arm_ending_in_a_block_is_not_joined_before_else():
     again = parse_text(printed, "a.rules").items[0].body[0]
     assert again.otherwise == () and again.arms[0].body[0].otherwise == ()
     assert "1: pick" not in printed and format_module(parse_text(printed, "a.rules")) == printed
+
+
+def test_a_field_the_printer_moves_before_an_override_keeps_its_comment():
+    """Race for the Galaxy audit (D2): fmt puts a card's plain fields before its overrides; the note of
+    a moved field (`# value unsure`, a `# provisional` marker) was left on the override's line or
+    dangled at the end of the card. The leftover tokens are aligned again, so it moves with its field."""
+    text = ("counter vp;\nkind card { cost: int = 0; vp: int = 0; }\nzone tableau per_player of card;\n"
+            "func extra(): int = 0;\n"
+            "card old_earth \"Old Earth\" {\n"
+            "  cost = 3;\n"
+            "  override func extra(): int in tableau = base() + 1;   # power checked\n"
+            "  vp = 2;                                               # value unsure\n"
+            "}\n")
+    out = format_text(text)
+    assert ("  cost = 3;\n  vp = 2;  # value unsure\n"
+            "  override func extra(): int in tableau = base() + 1;  # power checked\n}\n") in out
+    assert _comments(out) == _comments(text) and _same_meaning(out, text) and format_text(out) == out
