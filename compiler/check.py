@@ -237,6 +237,15 @@ def numbers_in(spans: list) -> str:
     return ", ".join(str(a) if a == b else f"{a}..{b if b != math.inf else ''}" for a, b in spans)
 
 
+def is_constant_default(e, sym) -> bool:
+    """Whether a parameter's default is a constant: a number, a text, true/false, none or an enum member."""
+    if type(e) is A.Nothing:
+        return True
+    if type(e) is A.Name:
+        return sym.category(e.id) == "member"
+    return constant(e) is not None
+
+
 def constant(expr) -> Optional[object]:
     """The value of an expression known without playing (`A.as_const`), or None."""
     try:
@@ -779,6 +788,10 @@ class Checker(A.Visitor):
         for decl, old in self.sym.overrides:
             if type(decl) is type(old) and isinstance(decl, (A.Proc, A.Func)):
                 self.same_shape(decl, old)
+                self.same_defaults(decl.params, old)
+        for name, held in self.sym.held.items():   # a card's version is called as the rule it changes
+            for _card, h, _version in held:
+                self.same_defaults(h.decl.params, self.sym.decls[self.sym.held_base[name]])
         for decl in self.sym.decls.values():   # the fields holding lists of cards, typed before any use
             if isinstance(decl, A.Kind):
                 self.visiting = decl
@@ -862,6 +875,15 @@ class Checker(A.Visitor):
         if isinstance(decl, A.Proc):
             return None
         return self.quietly(lambda: self.expr(decl.value, self.params(decl.params)))
+
+    def same_defaults(self, params: tuple, old) -> None:
+        """E394: an override (a pack's or a card's) keeps the defaults of the parameters it replaces."""
+        for p, b in zip(params, old.params):
+            if p.default is not None and p.default != b.default:
+                was = f"'= {printed(b.default)}'" if b.default is not None else "none"
+                self.err("E394", f"this override gives parameter {p.name!r} the default {printed(p.default)}; the "
+                         f"declaration it replaces ({old.span}) has {was}: calls leave out what that declaration "
+                         "lets them", p.default.span, "leave the default out: the declaration's is kept")
 
     def same_shape(self, decl, old) -> None:
         """An override of a proc or func keeps its parameters (E220) and its result type (E219):
@@ -1158,7 +1180,7 @@ class Checker(A.Visitor):
         if d.name in BUILTIN_EVENTS:   # the other builtin names are keywords: only 'benefit' gets here
             self.err("E208", f"{d.name!r} is a builtin event: the statements announce it, it needs no "
                      f"declaration", self.at_decl(d))
-        self.params(d.params)
+        self.params(d.params, "an emit gives every argument of an event")
 
     def visit_Actor(self, d: A.Actor) -> None:
         pass
@@ -1171,7 +1193,9 @@ class Checker(A.Visitor):
         if not isinstance(constant(expr), int) or isinstance(constant(expr), bool):
             self.err("E303", f"{what} must be a whole number", expr.span)
 
-    def params(self, params: tuple) -> Scope:
+    def params(self, params: tuple, defaults: Optional[str] = None) -> Scope:
+        """The parameters' scope; `defaults`: why they may have none (an event's, a kernel's), else
+        each default is checked (E394)."""
         scope = Scope()
         for p in params:
             self.type_ref(p.type, p.span)
@@ -1180,7 +1204,32 @@ class Checker(A.Visitor):
                          "give each parameter its own name")
             scope.locals[p.name] = [p.span, True, self.declared(p.type)]
             self.param_spans.add(p.span)
+        self.defaults(params, defaults)
         return scope
+
+    def defaults(self, params: tuple, refused: Optional[str]) -> None:
+        """E394: a parameter's default is a constant of its type (a number, a text, yes/no, `none`, an enum
+        member), on a proc's or func's parameter, and every parameter after one with a default has one."""
+        after = None
+        for p in params:
+            if p.default is None:
+                if after is not None and refused is None:
+                    self.err("E394", f"parameter {p.name!r} has no default, but {after.name!r} before it has one: "
+                             "a call leaves out the last arguments only", self.at_name(p.name, p.span),
+                             f"give {p.name!r} a default too, or put it before {after.name!r}")
+                continue
+            if refused is not None:
+                self.err("E394", f"parameter {p.name!r} has a default, but {refused}", p.default.span,
+                         "leave the default out")
+                continue
+            after = after or p
+            if not is_constant_default(p.default, self.sym):
+                self.err("E394", f"the default of parameter {p.name!r} must be a constant (a number, a text, "
+                         f"true or false, none, an enum member), not {printed(p.default)}", p.default.span,
+                         "a value of the game is the caller's to give: leave the default out")
+                continue
+            if type(p.default) is not A.Nothing:   # none fits every parameter
+                self.typed_value(p.type, p.default, Scope(), f"the default of {p.name!r} must be")
 
     def declared(self, type_name: str) -> str:
         """The checker's type for a declared parameter or field type (`list of city`, a proc's or
@@ -2266,7 +2315,7 @@ class Checker(A.Visitor):
             gives = f"gives {article(words(self.declared(kernel.gives)))}: declare 'extern {d.name}(...): {kernel.gives};'" \
                 if kernel.gives else f"is a statement that gives no value: declare 'extern {d.name}(...);'"
             self.err("E303", f"kernel {d.name!r} {gives}", self.at_decl(d))
-        self.params(d.params)
+        self.params(d.params, "a kernel is given every argument")
 
     def visit_Game(self, d: A.Game) -> None:
         if not 1 <= d.min_players <= d.max_players <= 12:
@@ -3395,8 +3444,12 @@ class Checker(A.Visitor):
             for a in args:
                 self.expr(a, scope)
             return
-        if len(decl.params) != len(args):
-            self.err("E302", f"{shown} takes {arguments(len(decl.params))}, not {len(args)}", span)
+        least = sum(p.default is None for p in decl.params)   # the parameters with a default may be left out
+        if not least <= len(args) <= len(decl.params):
+            left = len(decl.params) - least
+            takes = arguments(len(decl.params)) if not left else f"{least} to {len(decl.params)} arguments (" + \
+                ("the last has a default)" if left == 1 else f"the last {left} have defaults)")
+            self.err("E302", f"{shown} takes {takes}, not {len(args)}", span)
         counted = self.any_arithmetic(decl)
         for i, (p, a) in enumerate(zip(decl.params, args), start=1):
             if p.name in counted and p.type == "any":   # a list given where the body does number arithmetic

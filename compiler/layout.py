@@ -1042,7 +1042,10 @@ def call_args(decl, args: tuple, sym) -> tuple:
     """Arguments of a proc or func call: for a `resource`, `track` or `die` parameter a bare name
     stands for itself, so `icon(walls, 2)` passes the resource walls, not your walls. A `zone`
     parameter receives the zone itself (the caller's own, for a per-player zone), which `move`,
-    `draw`, `shuffle` and `fill` take as their operand."""
+    `draw`, `shuffle` and `fill` take as their operand. A parameter the call leaves out gets its
+    declared default (`func military(w: card = none)`): both backends call with every argument."""
+    if len(args) < len(decl.params):
+        args = tuple(args) + tuple(p.default for p in decl.params[len(args):])
     return tuple(symbolic(a, sym) if p.type in NAME_TYPES and p.type != "zone" else a
                  for p, a in zip(decl.params, args))
 

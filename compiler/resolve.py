@@ -1495,6 +1495,17 @@ def held_overrides(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None
             below = top
 
 
+def _kept_defaults(decl, old):
+    """An override of a proc or func keeps the defaults of the parameters it replaces (the extended
+    pack's calls leave them out): a parameter it writes without one takes the base's."""
+    if not isinstance(decl, (A.Proc, A.Func)) or not isinstance(old, (A.Proc, A.Func)) or \
+            not any(p.default is not None for p in old.params):
+        return decl
+    params = tuple(replace(p, default=b.default) if p.default is None and b.default is not None else p
+                   for p, b in zip(decl.params, old.params)) + decl.params[len(old.params):]
+    return replace(decl, params=params)
+
+
 def _base_calls(decl) -> set:
     return {n.span for n in A.walk(decl) if type(n) in (A.CallStmt, A.Call) and n.func == BASE}
 
@@ -1597,6 +1608,7 @@ def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic], sources:
             sym.baseless.update(n.span for n in A.walk(decl) if type(n) in (A.CallStmt, A.Call) and n.func == BASE)
         else:
             decl = _call_base(sym, decl, old, diags)   # the checker compares result types and parameters
+            decl = _kept_defaults(decl, old)
             sym.overrides.append((decl, old))
             if isinstance(old, A.Enum):   # a use left of a member it drops is E201 with a note at it
                 sym.dropped.update((m, (old.name, decl)) for m in old.members

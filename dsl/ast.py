@@ -1519,6 +1519,9 @@ class Param(Part):
 
     name: str
     type: str
+    default: Optional[Expr] = None   # `w: card = none`: the constant a call that leaves it out gives
+
+    _quiet = ("default",)
 
 
 @node

@@ -143,6 +143,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E391": (ERROR, "a card's reaction, 'anytime' or override slot used from an element of a zone not named by its constant indexes"),
     "E392": (ERROR, "a constant position outside a list literal"),
     "E393": (ERROR, "'can copy' of what is no card's effect slot: not ENTITY.SLOT, no card, or a kind without that effect slot"),
+    "E394": (ERROR, "a parameter's default: not a constant of its type, on an event's or kernel's parameter, before a parameter without one, or changed by an override"),
     "E395": (ERROR, "a stock gained, lost or paid on what holds no such stock (a card whose kind declares none, or no card)"),
     "E396": (ERROR, "a proc called where no effect may run (a func, a filter, a guard, a trigger's while)"),
     "E397": (ERROR, "a proc inside another expression of an if or while condition"),

@@ -258,7 +258,7 @@ class _Builder:
 
     def param(self, meta, items):
         return A.Param(str(items[0]), self._list_type(meta, items[1], f"'{items[0]}: list of {items[1][1]}'"),
-                       span=self._s(meta))
+                       items[2] if len(items) > 2 else None, span=self._s(meta))
 
     def _list_type(self, meta, local_type: tuple, hint: str) -> str:
         """A parameter's or result's type (`local_type`, as a `let` writes it): `list of ITEM` is kept as

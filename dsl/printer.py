@@ -1107,7 +1107,7 @@ def _mode(p) -> Optional[Clause]:
 
 def params_text(params: tuple) -> str:
     """`bonus_tokens: int, c: card`: parameters as declared."""
-    return ", ".join(f"{p.name}: {p.type}" for p in params)
+    return ", ".join(f"{p.name}: {p.type}" + (f" = {expr(p.default)}" if p.default is not None else "") for p in params)
 
 
 def format_module(module: A.Module, commented: frozenset = frozenset(), blank: Optional[frozenset] = None) -> str:
