@@ -12,10 +12,10 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, closest, did_you_mean
 from rulebook.dsl.lexer import CONTEXTUAL
 from rulebook.dsl.parser import CARD_WORDS
-from rulebook.dsl.printer import declaration_text, expr as printed, params_text
+from rulebook.dsl.printer import cost as printed_cost, declaration_text, expr as printed, params_text
 
 from .layout import MAX_ELEMENTS, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
-from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered
+from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered, paid_first
 from .layout import plain_values, python_blocks, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, Symbols, declared_at, tokens_in
@@ -459,9 +459,11 @@ class Fall(NamedTuple):
     hint: str = AFTER_HINT
 
 
-def always_offered(o: A.Option) -> bool:
-    """An option of `choose` that is offered every time: no condition, no leading cost, not `once`."""
-    return not o.once and (o.guard is None or constant(o.guard) is True) and not leading_cost(o.body)
+def always_offered(o: A.Option, sym) -> bool:
+    """An option of `choose` that is offered every time: no condition, no leading cost (nor one paid first
+    in a pick or by a proc it calls, layout.paid_first), not `once`."""
+    return not o.once and (o.guard is None or constant(o.guard) is True) and not leading_cost(o.body) \
+        and paid_first(o.body, sym) is None
 
 
 def opening_choice(proc: A.Proc) -> Optional[A.Choose]:
@@ -561,7 +563,7 @@ class Flow:
             return taken or self.inner(s.otherwise, s, "when nobody accepts")
         if isinstance(s, A.Choose):
             fall = self.first(*(self.inner(o.body, o, "when this option is taken (it is empty)") for o in s.options))
-            if fall is None and not any(always_offered(o) for o in s.options):
+            if fall is None and not any(always_offered(o, self.sym) for o in s.options):
                 return Fall(s, "when this 'choose' offers no option (each has a condition, a cost or 'once')")
             return fall
         if isinstance(s, A.Repeat) and type(constant(s.count)) is int and constant(s.count) >= 1:
@@ -653,6 +655,7 @@ class Checker(A.Visitor):
         self.param_spans: set = set()   # where each parameter is declared (E309 says "parameter", not "local")
         self.emitted: set[str] = set()
         self.triggers: list[A.Whenever] = []
+        self.periods: list[A.Pattern] = []   # the `once per` patterns of the cards' anytime slots
         self.visiting = None  # the declaration being checked
         self.runs_here: set = set()   # proc calls (ids) the condition being checked runs (deciding_condition)
         self.in_deciding = 0   # `if`/`while` conditions around the expression being checked
@@ -1345,14 +1348,14 @@ class Checker(A.Visitor):
         stock NAME (E395 otherwise, and for what is no card); a cost may take from a zone's or a list's cards."""
         t = self.expr(on, scope)
         base, _, arg = t.partition(":")
-        many = verb == "pay" and base in ("zone", "list")
+        many = verb in ("pay", "gain") and base in ("zone", "list")
         kinds = kinds_in(arg if base == "list" else t) if many or base == "entity" else ()
         if t == "any" or base in ("entity", "zone", "list") and not kinds and (base == "entity" or many):
             return   # a card (or zone) of a kind not known before play: the runtime checks it (E601)
         holders = [k.name for k in self.sym.decls.values() if isinstance(k, A.Kind)
                    and any(f.stock and f.name == name for f in k.fields)]
         if not kinds:
-            what = "a card, or a zone or list of cards" if verb == "pay" else "a card"
+            what = "a card, or a zone or list of cards" if verb in ("pay", "gain") else "a card"
             self.err("E395", f"'{verb} ... {name} on {printed(on)}': {printed(on)} is {article(words(t))}, not {what}",
                      on.span, f"the cards of {' and '.join(holders)} hold {name!r}" if holders else
                      f"declare the stock in the card's kind: 'kind K {{ {name}: stock; }}'")
@@ -1892,9 +1895,24 @@ class Checker(A.Visitor):
 
     def slot_body(self, slot: "A.Reaction | A.Anytime", kind: str) -> None:
         """A reaction's or `anytime` slot's block, `this` a card of `kind`; an anytime's `when` condition."""
+        if isinstance(slot, A.Anytime) and slot.rest is not None:
+            self.anytime_period(slot.rest, kind)
         if isinstance(slot, A.Anytime) and slot.when is not None:
             self.condition(slot.when, Scope(this_kind=kind))
         self.block(slot.body, Scope(this_kind=kind))
+
+    def anytime_period(self, rest: A.Pattern, kind: str) -> None:
+        """`anytime in ZONE once per PATTERN`: the pattern as a trigger's `once per` (7.4a), with no argument
+        filters (E409: the period is kept from the start of the game, before any value a filter would
+        read); W422 when nothing announces its event (the card is played once in the game)."""
+        self.pattern(rest, Scope(this_kind=kind))
+        if rest.args:
+            self.err("E409", f"the period of a card's 'anytime' slot is an event alone: 'once per "
+                     f"{rest.event}({', '.join(a.name + ' = ...' for a in rest.args)})' filters it by its "
+                     f"arguments", rest.args[0].span,
+                     f"write 'once per {rest.event}' (or 'once per you {rest.event}'), and test the rest in the "
+                     f"slot's 'when'")
+        self.periods.append(rest)
 
     def reaction_zone(self, kind: str, card: Optional[str], r: "A.Reaction | A.Anytime") -> bool:
         """The zones of a card's reaction (`whenever EVENT in ZONE, ...`) or `anytime in ZONE, ...`: each
@@ -2886,6 +2904,8 @@ class Checker(A.Visitor):
             self.stock_on(s.resource, s.on, scope, s.span, "lose")
             self.stock_amount(s.amount, "lose", s.resource, s.on)
             self.tag(s.tag, scope)
+            if s.to is not None:
+                self.stock_receiver(s, scope)
             return
         self.stock_name(s.resource, scope, s.span, s.index)
         if s.debt is not None:
@@ -2904,6 +2924,30 @@ class Checker(A.Visitor):
         self.not_negative(s.amount, "a random loss")
         self.expect(s.group, ("group",), "E202", "group", self.at_name(s.group, s.span))
         self.receiver(s.to, scope)
+
+    def stock_receiver(self, s: A.Lose, scope: Scope) -> None:
+        """`lose N NAME on CARD to X;`: X a player holding NAME (a resource or a counter of each player's),
+        or a card holding the stock NAME (E395 for a card of a kind without it); E410 otherwise."""
+        given = self.expr(s.to, scope)
+        base = base_of(given)
+        if base in ("entity", "any") or given == "any":
+            if base == "entity":
+                self.stock_on(s.resource, s.to, scope, s.to.span, "gain")
+            return
+        decl = self.sym.decls.get(s.resource)
+        held = isinstance(decl, A.Resource) or isinstance(decl, A.Counter) and not decl.is_global
+        if fits(given, "player") and held:
+            return
+        if fits(given, "player"):
+            self.err("E410", f"'lose ... {s.resource} on {printed(s.on)} to {printed(s.to)}' moves the card's "
+                     f"{s.resource!r} to the player's own, but players hold no {s.resource!r}"
+                     + (" (it is the game's one global counter)" if isinstance(decl, A.Counter) else ""), s.to.span,
+                     f"declare 'resource {s.resource};' (or a counter of that name) for the players to hold, or move "
+                     f"it to a card: 'to CARD'")
+            return
+        self.err("E410", f"'lose ... {s.resource} on {printed(s.on)} to ...' moves the card's stock to a player or to "
+                 f"another card, not to {article(words(given))}", s.to.span,
+                 "write 'to p' (a player gains it) or 'to c' (a card holding that stock)")
 
     def receiver(self, to, scope: Scope) -> None:
         """The `to PLAYER` of a loss (`lose 2 gold to p;`, `lose 1 any(G) at random to p;`): a player."""
@@ -2994,9 +3038,38 @@ class Checker(A.Visitor):
                     self.diags.append(Diagnostic("W402", "this option can never be chosen: its guard is false",
                                                  o.span))
             self.block(o.body, scope)
+            if o.guard is None and not leading_cost(o.body) and paid_first(o.body, self.sym) is None:
+                self.ungated_cost(o)
         if s.any_order and len(s.options) < 2:
             self.diags.append(Diagnostic("W402", "'choose ... in any order' with one option has no order to "
                                          "choose: write its block without 'choose'", s.span))
+
+    def ungated_cost(self, o: A.Option) -> None:
+        """W494: an option with no `when` whose cost is paid after something else, where the choose cannot
+        read it (4.6: only a `pay` first, in a pick's block first, or first in a proc called, gates the
+        option): the option is offered to a player who cannot pay, and taking it stops the game."""
+        def late_pay(body: tuple, seen: frozenset = frozenset()) -> Optional[A.Pay]:
+            if not body:
+                return None
+            late = next((x for x in body[1:] if type(x) is A.Pay), None)
+            if late is not None or type(body[0]) is A.Pay:
+                return late
+            first = body[0]
+            if type(first) is A.Pick and not first.optional:
+                return late_pay(first.body, seen)
+            if type(first) is A.CallStmt and first.func not in seen and first.func not in self.sym.held:
+                proc = self.sym.decls.get(first.func)
+                return late_pay(proc.body, seen | {first.func}) if isinstance(proc, A.Proc) else None
+            return None
+        pay = late_pay(o.body)
+        if pay is None or any(t.mode != "plain" for t in pay.terms):
+            return
+        self.diags.append(Diagnostic(
+            "W494", f"option {o.title or '(untitled)'!r} is offered even to a player who cannot pay "
+            f"{printed_cost(pay.terms)!r}: the cost is paid at {where_at(pay, o.span)}, after another statement, "
+            "where the choose cannot read it (only a 'pay' first in the option, first in a pick's block or first in "
+            "a proc it calls gates it)", o.span,
+            f"put the 'pay' first, or write 'when affordable({printed_cost(pay.terms)})' on the option"))
 
     def visit_May(self, s: A.May, scope: Scope) -> None:
         self.text_parts(s.title_parts, scope)
@@ -4646,11 +4719,19 @@ class Checker(A.Visitor):
                          "'may', 'pick'), or 'can copy CARD.SLOT' for a card's effect")
             return "bool"
         self.arguments(repr(e.proc), decl, e.args, e.span, scope)
-        if e.proc in self.sym.held:   # the dispatcher: which choose is the holder's depends on their cards
-            cards = ", ".join(repr(c.name) for c, _h, _v in self.sym.held[e.proc])
-            self.err("E377", f"'can {e.proc}(...)' tests the first decision of {e.proc!r}, but cards change that proc "
-                     f"for their holder ({cards}): each version opens with its own, and 'can' reads one", e.span,
-                     "test the condition itself in a func (a card may override that func too)")
+        if e.proc in self.sym.held:   # the dispatcher: the version in force for you, each tested as its own
+            versions = [(f"the version of card {c.name!r}", v, h.span) for c, h, v in self.sym.held[e.proc]] + \
+                [("the pack's own version", self.sym.held_base[e.proc], decl.span)]
+            lacking = [(who, self.sym.decls.get(v), at) for who, v, at in versions
+                       if isinstance(self.sym.decls.get(v), A.Proc) and opening_test(self.sym.decls[v].body, self.sym) is None]
+            if lacking and opening_test(decl.body, self.sym) is None:
+                who, version, at = lacking[0]
+                first = version.body[0] if version.body else None
+                self.err("E411", f"'can {e.proc}(...)' tests the first decision of the version of {e.proc!r} in force for "
+                         f"you (cards change it for their holder), but {who} does not start with one ("
+                         f"{'it is empty' if first is None else 'it starts at ' + where_at(first, e.span)})", e.span,
+                         f"start every version with its decision ('choose', 'may', 'pick', 'pay'), or test the "
+                         f"condition itself in a func (a card may override that func too)")
             return "bool"
         if opening_test(decl.body, self.sym) is None:
             first = decl.body[0] if decl.body else None
@@ -4665,7 +4746,7 @@ class Checker(A.Visitor):
             self.err("E378", f"testing 'can {e.proc}(...)' tests its options' guards, which test "
                      f"'can {e.proc}(...)' again: the test never ends", e.span,
                      "a guard of an option cannot depend on whether the same choice is open")
-        always = next((o for o in choice.options if always_offered(o)), None) if choice is not None else None
+        always = next((o for o in choice.options if always_offered(o, self.sym)), None) if choice is not None else None
         if always is not None:
             self.err("W455", f"'can {e.proc}(...)' always holds: the option {always.title or '(untitled)'!r} of its "
                      f"choose at {where_at(choice, e.span)} is offered every time", e.span,
@@ -4723,7 +4804,7 @@ class Checker(A.Visitor):
             seen.add(id(decl))
             roots = ()
             if isinstance(decl, A.Proc):
-                roots = opening_reads(opening_test(decl.body, self.sym))
+                roots = opening_reads(opening_test(decl.body, self.sym), self.sym)
             elif isinstance(decl, A.Func):
                 roots = [decl.value]
             for root in roots:
@@ -6142,6 +6223,15 @@ class Checker(A.Visitor):
                                              f"{t.rest.event!r}, which would wake it", t.rest.span,
                                              "'once per EVENT' rests the trigger after each firing until EVENT; "
                                              "write 'next' for a trigger that fires once"))
+
+        for rest in self.periods:   # an `anytime ... once per EVENT` slot
+            if rest.event not in sources and (rest.event in BUILTIN_EVENTS
+                                              or isinstance(self.sym.decls.get(rest.event), A.Event)):
+                self.diags.append(Diagnostic("W422", f"this card is played once and never again: nothing in the "
+                                             f"pack {'emits' if rest.event not in BUILTIN_EVENTS else 'does'} "
+                                             f"{rest.event!r}, which would start a new period", rest.span,
+                                             "'once per EVENT' lets each copy be played once until EVENT; without "
+                                             "it the card is played at every window"))
 
     def _lint_negative_starts(self) -> None:
         """W426: a counter whose LOW is negative, with no `start` and that no rule sets, starts every

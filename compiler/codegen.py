@@ -20,7 +20,7 @@ from rulebook.dsl.printer import PRECEDENCE, precedence
 from rulebook.runtime.engine import MAX_STEPS, MemberData
 from rulebook.runtime.kernels import KERNELS
 
-from .layout import (enum_data, opening_test, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (enum_data, opening_test, paid_first, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, is_filter,
                      recursive, runtime_axes, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
@@ -519,8 +519,14 @@ class CodeGen(A.Visitor):
             tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
             when = f"({self.ex(s.when, ctx)}) and " if s.when is not None else ""
             return f"({when}rt.may_open({ctx.you}, {cost}{tag}))"
-        inner = ctx.bind(s.var)   # a pick: some candidate
-        keep = f" if {self.ex(s.where, inner)}" if s.where is not None else ""
+        inner = ctx.bind(s.var)   # a pick: some candidate (whose leading cost, if its block pays first, you can pay)
+        tests = [self.wrap(s.where, inner, 2)] if s.where is not None else []
+        cost, paid = leading_cost(s.body), pick_paid(s, self.sym)
+        if cost:
+            tests.append(self.affordable(cost, leading_tag(s.body), inner, s.body[0]))
+        elif paid is not None:
+            tests.append(self.wrap(paid, inner, 2))
+        keep = f" if {' and '.join(tests)}" if tests else ""
         return f"any(True for v_{s.var} in {self.domain(s.domain, ctx, s)}{keep})"
 
     def visit_CanCopy(self, e: A.CanCopy, ctx) -> str:
@@ -1022,8 +1028,9 @@ class CodeGen(A.Visitor):
 
     def visit_Gain(self, s: A.Gain, ctx: Ctx):
         tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
-        if s.on is not None:   # a stock the card holds (the card worked out first, then the amount)
-            self.writeline(f"rt.gain_on({ctx.you}, {self.ex(s.on, ctx)}, {s.resource!r}, {self.ex(s.amount, ctx)}{tag})", s)
+        if s.on is not None:   # a stock the card (a zone's cards) holds (the card worked out first, then the amount)
+            self.writeline(f"yield from rt.gain_onto({ctx.you}, {self.ex(s.on, ctx)}, {s.resource!r}, "
+                           f"{self.ex(s.amount, ctx)}, {where(s)!r}{tag})", s)
             return
         resource, amount = self.res(s.resource, ctx, s.index), self.ex(s.amount, ctx)
         if s.resource in ctx.locals or s.resource in self.shared_cap:
@@ -1039,6 +1046,10 @@ class CodeGen(A.Visitor):
         self.writeline(f"yield from rt.gain_any({ctx.you}, {s.group!r}, {self.ex(s.amount, ctx)}, {where(s)!r})", s)
 
     def visit_Lose(self, s: A.Lose, ctx: Ctx):
+        if s.on is not None and s.to is not None:   # a card's stock moved to a player or another card
+            self.writeline(f"yield from rt.lose_on_to({ctx.you}, {self.ex(s.on, ctx)}, {s.resource!r}, "
+                           f"{self.ex(s.amount, ctx)}, {self.ex(s.to, ctx)}, {where(s)!r})", s)
+            return
         if s.on is not None:   # a stock the card holds (the card worked out first, then the amount)
             tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
             self.writeline(f"rt.lose_on({ctx.you}, {self.ex(s.on, ctx)}, {s.resource!r}, {self.ex(s.amount, ctx)}{tag})", s)
@@ -1155,6 +1166,8 @@ class CodeGen(A.Visitor):
         cost = leading_cost(o.body)
         if cost:
             tests.append(self.affordable(cost, leading_tag(o.body), ctx, o.body[0]))
+        elif (gate := paid_first(o.body, self.sym)) is not None:   # paid first in a pick, or by a proc called
+            tests.append(self.wrap(gate, ctx, 2))
         return tests
 
     def visit_May(self, s: A.May, ctx: Ctx):

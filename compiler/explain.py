@@ -1082,7 +1082,10 @@ class Reader(A.Visitor):
         self.say(depth, self.opening(self.x(e), e) + ".")
 
     def visit_Gain(self, s, depth: int) -> None:
-        if s.on is not None:   # a stock the card holds
+        if s.on is not None and self.zone_named(s.on):   # onto a zone's cards, the card of each unit chosen
+            self.say(depth, self.act("add", f"{self.x(s.amount)} {spoken(s.resource)} to cards of {self.x(s.on)}, "
+                                            "choosing the card of each (up to each card's cap: the rest is lost)"))
+        elif s.on is not None:   # a stock the card holds
             self.say(depth, self.act("add", f"{self.x(s.amount)} {spoken(s.resource)} to {self.x(s.on)}"
                                             " (up to its cap: the rest is lost)"))
         elif self.words.shared(s.resource):   # `gain 1 clues;` of a global counter: the shared value grows
@@ -1095,7 +1098,9 @@ class Reader(A.Visitor):
     def visit_Lose(self, s, depth: int) -> None:
         if s.on is not None:   # a stock the card holds
             self.say(depth, self.act("take", f"{self.x(s.amount)} {spoken(s.resource)} off {self.x(s.on)}"
-                                             " (or as many as it holds)"))
+                                             " (or as many as it holds)" +
+                                     ("" if s.to is None else ", and you gain what is taken" if type(s.to) is A.You
+                                      else f", and {self.x(s.to)} gains what is taken")))
             if s.tag is not None:
                 self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
             return
@@ -1110,6 +1115,11 @@ class Reader(A.Visitor):
                                      (f", and {self.x(s.to)} gains what is lost" if s.to is not None else "")))
         if s.tag is not None:
             self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
+
+    def zone_named(self, e) -> bool:
+        """Whether an expression names a zone (`board`, `row[forest]`), not a card."""
+        name = e.obj if type(e) is A.Index else e
+        return type(name) is A.Name and isinstance(self.words.decl(name.id), A.Zone)
 
     def visit_GainEach(self, s, depth: int) -> None:
         self.say(depth, self.act("gain", f"{self.x(s.amount)} (each resource's number of its own)"))
@@ -1698,7 +1708,8 @@ class Reader(A.Visitor):
             self.reaction(e, depth, after)
             return
         when = f" and {self.x(e.when)}" if e.when is not None else ""
-        self.say(depth, f"At any window (`window;`), while this is in {self.nouns(e.places)}{when}, you may play "
+        rest = f", at most once until {self.event(e.rest, anyone=True)} (then again)" if e.rest is not None else ""
+        self.say(depth, f"At any window (`window;`){rest}, while this is in {self.nouns(e.places)}{when}, you may play "
                         f"it{after}:")
         self.block(e.body, depth + 1)
 

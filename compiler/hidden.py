@@ -119,7 +119,7 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
             elif t is A.Call and n.func in results:
                 return True
             elif t is A.CanOpen and type(callables.get(n.proc)) is A.Proc:   # what `can` tests: its opening decision
-                stack.extend(x for x in opening_reads(opening_test(callables[n.proc].body, sym)) if x is not n)
+                stack.extend(x for x in opening_reads(opening_test(callables[n.proc].body, sym), sym) if x is not n)
             elif t is A.CanCopy:   # whichever card's slot: what it tests may be anything
                 return True
             stack.extend(n.children())

@@ -12,7 +12,7 @@ from rulebook.runtime.engine import FUNC_FRAMES, LOCAL_FRAMES, STATEMENT_FRAMES,
 from rulebook.runtime.program import Program, assemble
 from rulebook.runtime.state import Record
 
-from .layout import (enum_data, opening_test, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (enum_data, opening_test, paid_first, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive, runtime_axes, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, is_filter, tables,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag, deciding,
@@ -64,6 +64,7 @@ class Interpreter(A.Visitor):
         self.recursive = recursive(sym)
         self.kept = kept_locals(sym)   # names bound again inside a block: kept around it (4.12)
         self.sites = site_ids(sym)
+        self.gates: dict = {}   # id(option) -> what gates it when its body pays first inside (layout.paid_first)
         self.openings: dict = {}   # proc -> the test of its opening decision (`can PROC(args)`, layout.opening_test)
         self.open = open_values(sym)   # the values prompts show that the hot seat may tell the others
         # (enum, field) -> the members' values, as the compiled module's tables (MemberData: none is E601)
@@ -141,10 +142,9 @@ class Interpreter(A.Visitor):
         return t.action, {p: self.ev(a, rt, f) for p, a in tag_args(t, self.sym)}
 
     def visit_Gain(self, s, rt, f):
-        if s.on is not None:   # a stock the card holds (the card worked out first, then the amount)
+        if s.on is not None:   # a stock the card (a zone's cards) holds (the card worked out first, then the amount)
             card = self.ev(s.on, rt, f)
-            rt.gain_on(f.you, card, s.resource, self.ev(s.amount, rt, f), self.tag(s.tag, rt, f))
-            return ()
+            return rt.gain_onto(f.you, card, s.resource, self.ev(s.amount, rt, f), where(s), self.tag(s.tag, rt, f))
         return rt.gain_or_discard(f.you, self.res(s.resource, rt, f, s.index), self.ev(s.amount, rt, f), where(s),
                                   self.tag(s.tag, rt, f))
 
@@ -156,6 +156,10 @@ class Interpreter(A.Visitor):
         return rt.gain_any(f.you, s.group, self.ev(s.amount, rt, f), where(s))
 
     def visit_Lose(self, s, rt, f):
+        if s.on is not None and s.to is not None:   # a card's stock moved to a player or another card
+            card = self.ev(s.on, rt, f)
+            amount = self.ev(s.amount, rt, f)
+            return rt.lose_on_to(f.you, card, s.resource, amount, self.ev(s.to, rt, f), where(s))
         if s.on is not None:   # a stock the card holds (the card worked out first, then the amount)
             card = self.ev(s.on, rt, f)
             rt.lose_on(f.you, card, s.resource, self.ev(s.amount, rt, f), self.tag(s.tag, rt, f))
@@ -245,7 +249,12 @@ class Interpreter(A.Visitor):
         if o.guard is not None and not self.ev(o.guard, rt, f):
             return False
         cost = leading_cost(o.body)
-        return not cost or rt.affordable(f.you, self.cost(cost, rt, f), self.tag(leading_tag(o.body), rt, f))
+        if cost:
+            return rt.affordable(f.you, self.cost(cost, rt, f), self.tag(leading_tag(o.body), rt, f))
+        gate = self.gates.get(id(o), False)
+        if gate is False:   # paid first in a pick, or by a proc called (layout.paid_first): worked out once
+            gate = self.gates[id(o)] = paid_first(o.body, self.sym)
+        return gate is None or bool(self.ev(gate, rt, f))
 
     def visit_May(self, s, rt, f):
         if not s.repeated:
@@ -867,9 +876,12 @@ class Interpreter(A.Visitor):
         if type(s) is A.May:
             return (s.when is None or bool(self.ev(s.when, rt, f))) and \
                 rt.may_open(f.you, self.cost(s.cost, rt, f) if s.cost else None, self.tag(s.tag, rt, f))
-        for value in self.domain(s, rt, f):   # a pick: some candidate
+        paid = self.gates.get(id(s), False)   # a pick: some candidate (paid for, if its block pays first)
+        if paid is False:
+            paid = self.gates[id(s)] = pick_paid(s, self.sym)
+        for value in self.domain(s, rt, f):
             f.locals[s.var] = value
-            if s.where is None or self.ev(s.where, rt, f):
+            if (s.where is None or self.ev(s.where, rt, f)) and (paid is None or self.ev(paid, rt, f)):
                 return True
         return False
 

@@ -594,19 +594,47 @@ def opening_test(body: tuple, sym: Symbols, seen: frozenset = frozenset()) -> Op
     first = body[0]
     if type(first) in DECISIONS:
         return A.Opening(first, span=first.span)
+    if type(first) is A.Pay:   # a cost paid first: whether it can be paid (as a choose option's leading cost)
+        return A.Affordable(first.terms, first.tag, span=first.span)
     if type(first) is A.CallStmt and first.func not in seen:
         proc = sym.decls.get(first.func)
         if isinstance(proc, A.Proc) and opening_test(proc.body, sym, seen | {first.func}) is not None:
             return A.CanOpen(first.func, first.args, span=first.span)
+    held = held_branches(first)
+    if held is not None:   # a proc cards change (resolve._dispatcher): the version in force for you
+        tests = [opening_test((A.CallStmt(f, args, span=first.span),), sym, seen) for f, args in held]
+        if None not in tests:
+            return A.Cond(first.cond, tests[0], tests[1], span=first.span)
     return None
 
 
-def opening_reads(test: Optional[A.Expr]) -> list:
+def held_branches(stmt) -> Optional[list]:
+    """The two versions a card's override dispatcher runs (resolve._dispatcher: `if held.uses(CARD, ZONE)
+    { NAME.CARD(args) } else { BELOW(args) }`, or each as `let result = ...; return result;`), as
+    (proc, args) pairs; None for another statement."""
+    from .resolve import HELD_USES
+
+    if type(stmt) is not A.If or type(stmt.cond) is not A.Call or stmt.cond.func != HELD_USES:
+        return None
+    out = []
+    for branch in (stmt.then, stmt.otherwise):
+        head = branch[0] if branch else None
+        call = head if type(head) is A.CallStmt else head.value if type(head) is A.Let and type(head.value) is A.Call \
+            else None
+        if call is None:
+            return None
+        out.append((call.func, call.args))
+    return out
+
+
+def opening_reads(test: Optional[A.Expr], sym: Optional[Symbols] = None) -> list:
     """What an opening decision's test reads (opening_test): a choose's options' guards and leading
     costs, a may's `when` and cost, a pick's domain and filter; a `can PROC(args)` is itself (its
     proc's reads are that proc's)."""
     if type(test) is A.CanOpen:
         return [test]
+    if type(test) is A.Affordable:
+        return list(test.terms)
     if type(test) is not A.Opening:
         return []
     s = test.stmt
@@ -615,7 +643,37 @@ def opening_reads(test: Optional[A.Expr]) -> list:
             [t for o in s.options for t in (leading_cost(o.body) or ())]
     if type(s) is A.May:
         return [x for x in (s.when, *(s.cost or ())) if x is not None]
-    return [x for x in (s.domain, s.where) if x is not None]
+    return [x for x in (s.domain, s.where, pick_paid(s, sym)) if x is not None]
+
+
+def paid_first(body: tuple, sym: Symbols, seen: frozenset = frozenset(), picks: bool = True) -> Optional[A.Expr]:
+    """What gates a choose option whose body pays first through another statement (4.6): a `pick` whose
+    block pays first (some candidate the player can pay for: A.Opening, whose pick test reads `pick_paid`),
+    or a call of a proc that pays first, or picks so (A.CanOpen); None otherwise (a leading `pay` itself is
+    `leading_cost`'s). One pick deep: a pick inside a pick's block is a choice of its own, not read. A proc
+    that cards change is never followed: which version runs is the holder's."""
+    first = body[0] if body else None
+    if sym is None:   # (what an opening reads, asked without the pack: its leading costs alone)
+        return None
+    if type(first) is A.Pick and picks and first.limit is None and not first.repeated \
+            and pick_paid(first, sym, seen) is not None:
+        return A.Opening(first, span=first.span)
+    if type(first) is A.CallStmt and first.func not in seen and first.func not in getattr(sym, "held", {}):
+        proc = sym.decls.get(first.func)
+        if isinstance(proc, A.Proc) and proc.body and (
+                type(proc.body[0]) is A.Pay or paid_first(proc.body, sym, seen | {first.func}, picks) is not None):
+            return A.CanOpen(first.func, first.args, span=first.span)
+    return None
+
+
+def pick_paid(pick: A.Pick, sym: Symbols, seen: frozenset = frozenset()) -> Optional[A.Expr]:
+    """What a pick's block pays first, as the test of a candidate (the pick's variable bound): its leading
+    cost affordable, or a call of a proc that pays first (`paid_first`, no pick deeper); None when it pays
+    nothing first. A pick's opening test (`can`, an option's gate) keeps the candidates it holds for."""
+    cost = leading_cost(pick.body)
+    if cost:
+        return A.Affordable(cost, leading_tag(pick.body), span=pick.body[0].span)
+    return paid_first(pick.body, sym, seen, False)
 
 
 def slot_test(body: tuple, sym: Symbols) -> Optional[A.Expr]:
@@ -710,8 +768,9 @@ def effects(lay: "Layout") -> Iterator[Effect]:
             continue
         for slot in slots:
             yield Effect(("entity", name, slot.name), "body", slot.body, (), True, f"{kind} {name}: {slot.name}")
-            if getattr(slot, "when", None) is not None:   # an anytime slot's `when`: whether it is offered
-                yield Effect(("offer", name, slot.name), "expr", slot.when, (), True, f"{kind} {name}: {slot.name} when")
+            offer = anytime_offer(slot) if type(slot) is A.Anytime else None
+            if offer is not None:   # an anytime slot's `when` and leading cost: whether it is offered
+                yield Effect(("offer", name, slot.name), "expr", offer, (), True, f"{kind} {name}: {slot.name} when")
             test = lay.slot_tests.get((name, slot.name))
             if test is not None:   # `can copy e.SLOT` (slot_test)
                 yield Effect(("can", name, slot.name), "expr", test, (), True, f"{kind} {name}: can {slot.name}")
@@ -805,6 +864,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"record_titles": lay.record_titles} if lay.record_titles else {}),   # the other packs' code stays
         "labels": lay.labels, "shown_fields": lay.shown_fields,
         **({"stocks": lay.stocks} if lay.stocks else {}),   # the other packs' code stays
+        **({"periods": periods} if (periods := anytime_periods(lay)) else {}),   # the other packs' code stays
         "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp, source, number)
                      for kind, name, title, fields, slots, span, pp, source, number in lay.entities],
         "entity_refs": lay.entity_refs,
@@ -895,6 +955,24 @@ def event_arg(event: str, param: str, expr, sym) -> object:
         if isinstance(sym.decls.get(type_), (A.Kind, A.Enum)):
             return expr
     return expr if type_ in VALUE_ARGS else symbolic(expr, sym)
+
+
+def anytime_offer(slot: A.Anytime) -> Optional[A.Expr]:
+    """Whether an `anytime` slot is offered to its holder at a window (besides its `once per` period): its
+    `when COND`, and its leading `pay` affordable (as a choose option's, 4.6); None when always."""
+    cost = leading_cost(slot.body)
+    paid = A.Affordable(cost, leading_tag(slot.body), span=slot.body[0].span) if cost else None
+    if slot.when is None or paid is None:
+        return slot.when if paid is None else paid
+    return A.Binary("and", slot.when, paid, span=slot.when.span)
+
+
+def anytime_periods(lay: "Layout") -> list:
+    """The `once per PATTERN` of the cards' `anytime` slots, for `runtime.program.assemble`: (card, slot,
+    subject mode, event) for each declaration's slot that rests (its pattern has no argument, E409)."""
+    return [(name, slot.name, subject_mode(slot.rest, "anyone"), slot.rest.event)
+            for _kind, name, _title, _fields, slots, _span, _pp, source, _number in lay.entities if name == source
+            for slot in slots if type(slot) is A.Anytime and slot.rest is not None]
 
 
 def leading_tag(body: tuple):

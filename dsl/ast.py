@@ -1777,6 +1777,9 @@ class Anytime(FieldEffect):
 
     places: tuple = ()   # the zones' names as written (Names: where findings point), one or more
     when: Optional[Expr] = None   # `when COND`: offered at a window only while it holds (`you` the holder)
+    # `once per PATTERN`: played at most once until an event matching PATTERN (each holder's copy on its own)
+    rest: Optional[Pattern] = None
+    _quiet = ("rest",)
 
     @property
     def zones(self) -> tuple:

@@ -538,10 +538,11 @@ class _Builder:
         return A.HeldOverride(A.HeldOverride.slot_name(decl.name), (decl,), places, span=self._s(meta))
 
     def anytime_slot(self, meta, items):
-        places = items[1]
-        when = items[2] if len(items) > 3 else None   # ANYTIME, zones, [condition], block
+        places, rest = items[1], _pick(items, "rest")
+        # ANYTIME, zones, [once per], [condition], block
+        when = next((i for i in items[2:-1] if not isinstance(i, _Marker)), None)
         return A.Anytime(A.Anytime.slot_name(tuple(map(A.place_key, places))), _block(items), places, when,
-                         span=self._s(meta))
+                         rest, span=self._s(meta))
 
     def slot_zones(self, meta, items):
         return tuple(items)
@@ -818,6 +819,9 @@ class _Builder:
 
     def lose_on(self, meta, items):
         return A.Lose(items[0], str(items[1]), None, tag=_pick(items, "tag"), on=items[3], span=self._s(meta))
+
+    def lose_on_to(self, meta, items):
+        return A.Lose(items[0], str(items[1]), None, to=items[-1], on=items[3], span=self._s(meta))
 
     def cost_on(self, meta, items):
         return A.CostTerm(items[0], "on", str(items[1]), source=items[3], span=self._s(meta))

@@ -914,6 +914,7 @@ class Printer(A.Visitor):
             self.clauses([Clause(f"{item.name} = ", item.value)])
         elif isinstance(item, A.Anytime):
             self.block(f"anytime in {', '.join(map(expr, item.places))}" +
+                       (f" once per {pattern(item.rest)}" if item.rest is not None else "") +
                        (f" when {expr(item.when)}" if item.when is not None else ""), item.body)
         elif isinstance(item, A.HeldOverride):   # the func or proc as written, its zone after the signature
             d = item.decl

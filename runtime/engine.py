@@ -659,6 +659,8 @@ class Game:
         self._init_stocks()
         if p.reactions:
             self._react()
+        if p.anytime:
+            self._periods()
         for name in sorted(self.variants & p.variant_rules.keys()):
             text, allowed = p.variant_rules[name]
             if not allowed(self, self.state.players[0]):
@@ -717,6 +719,21 @@ class Game:
         if not self.program.reaction_tids:   # the same in every game of the pack (emit orders their firings)
             self.program.reaction_tids = frozenset(t.tid for t in self.state.triggers)
 
+    def _periods(self) -> None:
+        """Give every player, for each copy of a card whose `anytime` slot is played `once per PATTERN`, the
+        period of that copy: a trigger that never fires (it listens to the slot's name, which no event
+        has) and rests from the copy's play until PATTERN wakes it, as a reaction's `once per` does
+        (`emit`, saved games and clones keep it). A pack without such slots registers nothing."""
+        for h in self.state.players:
+            for e, slot, _zones, _when, rest in self.program.anytime:
+                if rest is not None:
+                    self.register(h, slot, "you", slot, {}, False, None,
+                                  {"this": e.copy_for(h.name) if e.per_player else e}, rest)
+
+    def _period(self, p: Holder, e, slot: str) -> Trigger:
+        """The period of player `p`'s copy `e` of a card's `anytime ... once per` slot (Game._periods)."""
+        return next(t for t in self.by_event[slot] if t.owner is p and t.env["this"] is e)
+
     def _in_turn_order(self, start: int, subject: Holder) -> None:
         """Reorder the reactions one event queued (from `start` in the queue) into turn order from the
         player after the event's subject (the acting player's left), the subject last: at the table,
@@ -755,25 +772,29 @@ class Game:
             for p in order:
                 if out and p in out:
                     continue
-                mine = [(e.copy_for(p.name) if e.per_player else e, slot, zones, when) for e, slot, zones, when in anytime]
-                held = [(place, e, slot, len(zones) > 1) for e, slot, zones, when in mine
+                mine = [(e.copy_for(p.name) if e.per_player else e, slot, zones, when, rest)
+                        for e, slot, zones, when, rest in anytime]
+                held = [(place, e, slot, len(zones) > 1, rest) for e, slot, zones, when, rest in mine
                         if id(e) not in played for place in [_place_in(p, e, zones)] if place is not None
+                        and (rest is None or not self._period(p, e, slot).resting)   # `once per`: unused
                         and (when is None or when(self, p, e))]
                 if not held:
                     continue
                 held.sort(key=lambda card: card[0])   # as the seat sees them: its zones in order, each card where it is
-                cards = _dedup([(e, slot, ranked[2] if several else "") for ranked, e, slot, several in held],
+                cards = _dedup([(e, slot, ranked[2] if several else "", rest) for ranked, e, slot, several, rest in held],
                                lambda card: (self._card_state(card[0]), card[1], card[2]))
-                d = Decision(p, "play a card now?", [e for e, _s, _z in cards] + ["pass"], where)
-                if any(z for _e, _s, z in cards):   # a slot of several zones: each option says where from
-                    d.label([e.label() + (f" (from {z})" if z else "") for e, _s, z in cards] + ["pass"])
+                d = Decision(p, "play a card now?", [e for e, _s, _z, _r in cards] + ["pass"], where)
+                if any(z for _e, _s, z, _r in cards):   # a slot of several zones: each option says where from
+                    d.label([e.label() + (f" (from {z})" if z else "") for e, _s, z, _r in cards] + ["pass"])
                 if self.tracer is not None:
                     self._note("window", p, f"may play {', '.join(d.options[:-1])}", where=where)
                 choice = yield d
                 if choice == len(cards):
                     continue
-                e, slot, _z = cards[choice]
+                e, slot, _z, rest = cards[choice]
                 played.add(id(e))
+                if rest is not None:   # `once per`: this copy's period is used (Game._periods)
+                    self._period(p, e, slot).resting = True
                 yield from self.run_slot(p, e, slot, where)
                 break   # a card was played: every holder may answer it, from the first again
             else:
@@ -1940,6 +1961,49 @@ class Game:
             self._put_stock(card, name, have + amount)
             if "gain" in self.by_event:
                 self.emit("gain", h, {"res": name, "amount": amount, "on": card})
+
+    def gain_onto(self, h: Holder, target, name: str, amount: int, where: str, tag: Optional[tuple] = None):
+        """`gain N NAME on ZONE;` (or a list of cards): N units onto the cards of the zone whose kind holds the
+        stock, the player picking the card of each unit among those with room under their caps (unasked
+        when one card is left: it takes the rest, cut to its cap); what no card has room for is lost. A
+        tagged gain is changed by its modifiers first, as a whole. On a card, `gain_on`."""
+        if type(target) is not ZoneRef and type(target) is not list:
+            self.gain_on(h, target, name, amount, tag)
+            return
+        _field, cards, label = self.stock_term(target, name)
+        why = ""
+        if tag is not None and amount and tag[0] in self.by_action:
+            amount, why = self.modified_gain(h, tag, amount)
+        chosen: dict = {}
+        caps = {e.key: self.stock_cap(e, name, h) for e in cards}
+        for k in range(max(amount, 0)):
+            room = [e for e in cards if caps[e.key] is None or self.field(e, name) + chosen.get(e.key, 0) < caps[e.key]]
+            if len(room) <= 1:
+                if room:
+                    chosen[room[0].key] = chosen.get(room[0].key, 0) + amount - k
+                elif self.tracer is not None:
+                    self._note("gain", h, f"{name} on {label} ({amount - k} lost: no card has room"
+                               + (f"; {why}" if why else "") + ")", 0)
+                break
+            j = yield from self._pick(h, f"gain 1 {name} on which card ({k + 1} of {amount})?", room, False, where)
+            chosen[room[j].key] = chosen.get(room[j].key, 0) + 1
+        for e in cards:
+            if chosen.get(e.key):
+                self.gain_on(h, e, name, chosen[e.key])
+
+    def lose_on_to(self, h: Holder, card, name: str, amount: int, to, where: str):
+        """`lose N NAME on CARD to P;`: the card's stock moved, never below 0: P gains what the card actually
+        lost, a player their own NAME (a cap may ask them to discard), a card its stock NAME (cut to its cap)."""
+        lost = self.lose_on(h, card, name, amount)
+        if not lost:
+            return
+        if type(to) is EntityDef:
+            self.gain_on(h, to, name, lost)
+        elif isinstance(to, Holder):
+            yield from self.gain_or_discard(self.holder_of(to), name, lost, where)
+        else:
+            raise RulesRuntimeError("E601", f"'lose ... {name} on {card.label()} to' names {label_of(to)}: "
+                                    "neither a player nor a card", where)
 
     def lose_on(self, h: Holder, card, name: str, amount: int, tag: Optional[tuple] = None) -> int:
         """`lose N NAME on CARD;`: never below 0 (what is missing is not lost), announced as `lose(res,

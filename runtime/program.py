@@ -307,6 +307,8 @@ def assemble(tables: dict, fns: dict) -> Program:
                       if not shared and low is not None and low > 0}
     indexed = tables.get("indexed", {})   # an `anytime in row` slot is used from each of row's zones
     spread = {base: tuple(flat for _i, flat in pairs) for base, pairs in indexed.items()}
+    # (card, anytime slot) -> its `once per` pattern as a trigger's rest: (subject mode, event, no filters)
+    periods = {(name, slot): (subject, event, {}) for name, slot, subject, event in tables.get("periods", ())}
     own: dict = {}   # entity -> its computed fields' callables (copies share their declaration's)
     for key, fn in fns.items():
         if key[0] == "can":   # ("can", entity, slot): `can copy e.SLOT`
@@ -323,7 +325,8 @@ def assemble(tables: dict, fns: dict) -> Program:
         program.kinds.setdefault(kind, []).append(e)
         program.reactions += [(e, s) for s in slots if is_reaction_slot(s)]
         program.anytime += [(e, s, tuple(f for z in anytime_zones(s) for f in spread.get(z, (z,))),
-                             fns.get(("offer", source, s))) for s in slots if anytime_zones(s) is not None]
+                             fns.get(("offer", source, s)), periods.get((source, s)))
+                            for s in slots if anytime_zones(s) is not None]
     program.starts = dict(tables.get("starts", {}))
     program.overflows = dict(tables.get("overflows", {}))
     program.shown_fields = {kind: tuple(names) for kind, names in tables.get("shown_fields", {}).items()}
