@@ -14,7 +14,7 @@ from rulebook.dsl.lexer import CONTEXTUAL
 from rulebook.dsl.parser import CARD_WORDS
 from rulebook.dsl.printer import cost as printed_cost, declaration_text, expr as printed, params_text
 
-from .layout import MAX_ELEMENTS, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
+from .layout import MAX_ELEMENTS, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered, paid_first
 from .layout import plain_values, python_blocks, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
@@ -1900,6 +1900,9 @@ class Checker(A.Visitor):
         if isinstance(slot, A.Anytime) and slot.when is not None:
             self.condition(slot.when, Scope(this_kind=kind))
         self.block(slot.body, Scope(this_kind=kind))
+        copied = copied_slot(slot.body) if isinstance(slot, A.Anytime) else None
+        if copied is not None:   # `anytime ... { copy this.SLOT; }`: offered while that slot can do something
+            self.sym.can_slots.add(copied.name)
 
     def anytime_period(self, rest: A.Pattern, kind: str) -> None:
         """`anytime in ZONE once per PATTERN`: the pattern as a trigger's `once per` (7.4a), with no argument

@@ -960,11 +960,22 @@ def event_arg(event: str, param: str, expr, sym) -> object:
 def anytime_offer(slot: A.Anytime) -> Optional[A.Expr]:
     """Whether an `anytime` slot is offered to its holder at a window (besides its `once per` period): its
     `when COND`, and its leading `pay` affordable (as a choose option's, 4.6); None when always."""
-    cost = leading_cost(slot.body)
-    paid = A.Affordable(cost, leading_tag(slot.body), span=slot.body[0].span) if cost else None
+    cost, copied = leading_cost(slot.body), copied_slot(slot.body)
+    paid = A.Affordable(cost, leading_tag(slot.body), span=slot.body[0].span) if cost else \
+        A.CanCopy(copied, span=copied.span) if copied is not None else None
     if slot.when is None or paid is None:
         return slot.when if paid is None else paid
     return A.Binary("and", slot.when, paid, span=slot.when.span)
+
+
+def copied_slot(body: tuple) -> Optional[A.Attr]:
+    """`this.SLOT` of an `anytime` block that starts with `copy this.SLOT;` (the card's own effect run as
+    its action): the slot whose `can copy` test (its leading pay, its opening decision) gates the offer."""
+    first = body[0] if body else None
+    if type(first) is A.Copy and type(first.ref) is A.Attr and type(first.ref.obj) is A.Name \
+            and first.ref.obj.id == "this":
+        return first.ref
+    return None
 
 
 def anytime_periods(lay: "Layout") -> list:

@@ -363,3 +363,35 @@ game g {
 
 def test_random_bird_games_agree_on_both_backends():
     random_games_agree(BIRD_GAME)
+
+
+# 7.2b: a kind's effect slot used as each card's action, once per generation (Terraforming Mars's
+# blue cards): `anytime ... { copy this.action; }` is offered while that slot can do something
+PROJECTS = """
+resource mc;
+counter ocean;
+event generation_start();
+kind project {
+  action: effect;
+  anytime in tableau once per generation_start { copy this.action; }
+}
+zone tableau per_player of project;
+project water_import "Water Import" { action { pay 12 mc; gain 1 ocean; } }
+project searching "Searching for Life" { action { may "search?" cost 1 mc { gain 1 ocean; } } }
+project plain "Plain Card" { action { } }
+proc take(p: project) { move p to tableau; }
+proc act() { window; }
+proc generation() { emit generation_start(); }
+"""
+
+
+@backends
+@pytest.mark.parametrize("mc, offered", [(0, []), (1, [["Searching for Life", "pass"]]),
+                                         (12, [["Water Import", "Searching for Life", "pass"]])])
+def test_a_copied_action_is_offered_while_its_slot_can_do_something(interpreted, mc, offered):
+    program = build_text(PROJECTS, interpreted=interpreted, name="t.rules")
+    g = Game(program, 2, 1)
+    for name in ("water_import", "searching", "plain"):
+        run_proc(g, "take", program.entities[name])
+    g.state.players[0].stock["mc"] = mc
+    assert window(g, 0, []) == offered
