@@ -453,8 +453,10 @@ def check_saved(data: dict, program) -> None:
     if not isinstance(out, list) or not all(type(i) is int and 0 <= i < len(players) for i in out) \
             or len(set(out)) != len(out):
         fail(f"the players knocked out, {str(out)[:60]}, are not distinct seats of this game")
+    periods = {slot for _e, slot, _z, _w, rest in p.anytime if rest is not None}   # `anytime ... once per` (Game._periods)
     for t in data["triggers"]:
-        if len(t) not in (8, 10) or not isinstance(t[0], str) or t[0] not in p.triggers or not isinstance(t[5], bool) \
+        if len(t) not in (8, 10) or not isinstance(t[0], str) or t[0] not in p.triggers and t[0] not in periods \
+                or not isinstance(t[5], bool) \
                 or not all(isinstance(x, (str, type(None))) for x in t[2:4]) or len(t) == 10 and not isinstance(t[9], bool):
             fail(f"trigger {str(t)[:60]} is not a trigger of this pack")
         value(t[1], "a trigger's owner")

@@ -395,3 +395,13 @@ def test_a_copied_action_is_offered_while_its_slot_can_do_something(interpreted,
         run_proc(g, "take", program.entities[name])
     g.state.players[0].stock["mc"] = mc
     assert window(g, 0, []) == offered
+
+
+def test_save_state_and_load_state_keep_a_used_period(tmp_path):
+    from rulebook.runtime.record import load_state, save_state
+
+    g = artifacts(False)
+    holding(g, "fountain")
+    window(g, 0, ["Fountain"])
+    save_state(g.state, tmp_path / "state.json")
+    assert load_state(tmp_path / "state.json", g.program).to_json() == g.state.to_json()
