@@ -89,7 +89,7 @@ class Program:
     kinds: dict = field(default_factory=dict)       # kind -> [EntityDef] in declaration order
     reactions: list = field(default_factory=list)   # (EntityDef, slot) of each card's reactions, each copy's
     reaction_tids: frozenset = frozenset()          # the triggers those slots register (Game._react finds them)
-    # (EntityDef, slot, zones, its `when` or None) of each card playable at a `window;`
+    # (EntityDef, slot, zones, its offer test or None, its `once per` rest or None) of each card playable at a `window;`
     anytime: list = field(default_factory=list)
     # (declared entity, effect slot) -> (rt, you, this) -> whether running it now would do something,
     # for the slots a `can copy e.SLOT` tests (none: it would, if the entity has the slot at all)

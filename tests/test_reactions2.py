@@ -270,7 +270,7 @@ def pandemic(interpreted: bool, house: str = "", cards=("airlift", "quiet", "gra
 @backends
 def test_every_card_of_a_kind_has_the_kind_s_slots_unless_it_writes_its_own(interpreted):
     g = pandemic(interpreted)
-    assert [(e.name, s) for e, s, _z, _when in g.program.anytime] == \
+    assert [(e.name, s) for e, s, _z, _when, _rest in g.program.anytime] == \
         [("airlift", "anytime in hand"), ("quiet", "anytime in hand"), ("grant", "anytime in hand")]
     asked = run_proc(g, "turn", player=1, answers=["Government Grant", "One Quiet Night", "pass"])
     assert [d.options for d in asked][0] == ["Airlift", "One Quiet Night", "Government Grant", "pass"]
@@ -287,7 +287,7 @@ def test_an_amend_removes_or_replaces_a_kind_s_slot_for_one_card_or_for_the_kind
     run_proc(g, "turn", player=1, answers=["Government Grant"])
     assert vp(g) == [4, 0]
     g = pandemic(interpreted, "amend event_card { remove anytime in hand; }\n")
-    assert [s for _e, s, _z, _when in g.program.anytime] == ["anytime in hand"]   # the Quiet Night's own only
+    assert [s for _e, s, _z, _when, _rest in g.program.anytime] == ["anytime in hand"]   # the Quiet Night's own only
     g = pandemic(interpreted, 'amend event_card { whenever anyone epidemic in hand may "now?" { base(); } }\n',
                  cards=("airlift",))
     asked = run_proc(g, "outbreak", player=1, answers=["yes"])
