@@ -250,16 +250,24 @@ def test_an_actor_holds_cards_in_its_own_zones_and_gets_their_version_on_both_ba
         assert [p.stock["ships"] for p in g.state.players] == [0, 0]
 
 
-def test_can_of_a_proc_cards_change_is_e377_naming_the_cards():
-    # Coup: the Duke's holder may take tax; `can act()` cannot tell whose choose it would be
+def test_can_of_a_proc_cards_change_reads_the_version_in_force_for_the_asker():
+    # Coup: the Duke's holder may always take tax; the others take income only below 5 coins. `can act()`
+    # tests the choose of the version in force for the asker (once E377; branch anytime, E411 when a
+    # version opens with no decision)
     text = """
     resource coin;
     kind role { }
     zone hand per_player of role;
-    proc act() { choose "act?" { option "income" { gain 1 coin; } option "tax" when coin > 2 { gain 3 coin; } } }
+    proc act() { choose "act?" { option "income" when coin < 5 { gain 1 coin; } } }
     role duke "Duke" { override proc act() in hand { choose "act?" { option "tax" { gain 3 coin; } } } }
+    proc take(r: role) { move r to hand; }
+    func may_act() = can act();
     proc turn() { if can act() { act(); } }
     """
-    result = analyse_text(text)
-    the_one_error(result, "E377", "cards change that proc for their holder ('duke')")
-    assert (result.diagnostics[0].span.line, result.diagnostics[0].span.column) == at(text, "can act()")
+    assert analyse_text(text).diagnostics == []
+    for interpreted in (False, True):
+        g = Game(build_text(text, interpreted=interpreted), 2, 1)
+        p0, p1 = g.state.players
+        p0.stock["coin"] = p1.stock["coin"] = 6
+        run_proc(g, "take", g.program.entities["duke"], player=0)
+        assert (g.program.funcs["may_act"](g, p0), g.program.funcs["may_act"](g, p1)) == (True, False)
