@@ -882,6 +882,10 @@ def _marks_text(game, item) -> str:
     evars = state.evars.get(item.key, {})
     changed = changed_fields(item, evars)
     parts = [f"{k} {game.text(v)}" for k, v in evars.items() if k in changed or k.partition("[")[0] in shown]
+    for name in game.program.held.get(getattr(item, "kind", None), ()) if game.program.held else ():
+        held = state.held.get(f"{item.key}.{name}")   # a zone the card holds, while it holds something
+        if held:
+            parts.append(f"{name} ({len(held)}): {_items_text(game, held)}")
     for name, seats in (state.known_fields.get(item.key, {}) if state.known_fields else {}).items():
         parts.append(f"{name} known to {', '.join(state.players[i].name for i in sorted(seats))}")
     return f" [{'; '.join(parts)}]" if parts else ""

@@ -1292,9 +1292,13 @@ class Checker(A.Visitor):
 
     def visit_Kind(self, d: A.Kind) -> None:
         for f in d.fields:
-            if f.stock or f.cap is not None:
+            if f.held is not None:
+                self.held_decl(d, f)
+            elif f.stock or f.cap is not None:
                 self.stock_decl(d, f)
         for f in self.declared_fields(d.fields):
+            if f.held is not None:
+                continue
             if self.record_item(f.type, f.of) is not None:   # a record, or a list of them: none or constants
                 if f.default is not None:
                     self.kept_record(f.type, f.of, f.default, f"the default of {f.name!r} must be")
@@ -1318,6 +1322,36 @@ class Checker(A.Visitor):
             seen.add(slot.name)
             if self.reaction_zone(d.name, None, slot):
                 self.slot_body(slot, d.name)
+
+    def held_decl(self, kind: A.Kind, f: A.FieldDecl) -> None:
+        """`tucked: zone of card [public|secret];` a zone each card of the kind holds, one per copy: of a declared
+        kind (E204), with nothing else on the field (E417: no default, index, cap, `shown`), seen by everyone or
+        by nobody (a card has no owner to see it: `hidden` is E417), named unlike a zone and declared alike by
+        every kind that holds one of that name (the name is the zone's in `move(dest = ...)`, `c.zone`)."""
+        if self.sym.category(f.of) != "kind":
+            self.unknown("E204", "kind", f.of, f.span, self.sym.of("kind"))
+        extra = "a default" if f.default is not None else "an index" if f.index is not None else \
+            "a cap" if f.cap is not None else "'shown'" if f.shown else None
+        if extra is not None:
+            self.err("E417", f"{f.name!r} is a zone each {kind.name} holds, empty at the start: {extra} means "
+                     "nothing on it", f.span, f"declare it '{f.name}: zone of {f.of};' and move cards into it")
+        if f.held in ("hidden", A.HIDDEN_FROM_OWNER):
+            self.err("E417", f"{f.name!r} is a zone a card holds: a card has no owner to see it {f.held}", f.span,
+                     f"write 'public' (everyone sees it, the default) or 'secret' (nobody: its size only)")
+        if self.sym.category(f.name) == "zone":
+            self.err("E417", f"{f.name!r} is a zone each {kind.name} holds and a zone of the game: a move's 'dest' "
+                     "and a card's 'zone' would not tell them apart", f.span, "give one of them another name")
+        for other in self.sym.decls.values():
+            g = next((g for g in getattr(other, "fields", ()) if g.name == f.name and g.held is not None), None) \
+                if isinstance(other, A.Kind) and other.name < kind.name else None
+            if g is not None and g.held != f.held:
+                self.err("E417", f"{f.name!r} is a zone the cards of {other.name} hold {g.held} and those of "
+                         f"{kind.name} {f.held}: one name, one visibility", f.span, "give one of them another name")
+
+    def held_field(self, name: str) -> Optional[A.FieldDecl]:
+        """The declaration of a zone some kind's cards hold by that name (`tucked: zone of card;`), else None."""
+        return next((f for k in self.sym.decls.values() if isinstance(k, A.Kind) for f in k.fields
+                     if f.name == name and f.held is not None), None)
 
     def stock_decl(self, kind: A.Kind, f: A.FieldDecl) -> None:
         """`eggs: stock [= START] [cap EXPR];` a whole number each card holds: its cap a number worked out for
@@ -1774,6 +1808,8 @@ class Checker(A.Visitor):
 
     def field_type(self, kind: A.Kind, f: A.FieldDecl) -> str:
         """The type of a kind's field as read: its declared type, or a list of cards (`lists_of_cards`)."""
+        if f.held is not None:   # a zone the card holds
+            return f"zone:{f.of}"
         return self.card_lists.get((kind.name, f.name)) or self.declared(f.type)
 
     def member_field_decl(self, f: A.FieldDecl) -> None:
@@ -1869,6 +1905,10 @@ class Checker(A.Visitor):
                 # a misspelt field (`kep = true;`) is the one E205 suggests: no E304 for it besides
                 guessed.update(m for m in (closest(item.name, list(fields)),) if m is not None)
                 continue
+            if f.held is not None:
+                self.err("E417", f"{item.name!r} is a zone each {d.kind} holds, empty at the start: a card gives "
+                         "it no value", item.span, f"move cards into it in play: 'move c to {d.name}.{item.name};'")
+                continue
             if f.computed:
                 if isinstance(item, A.FieldEffect):
                     self.err("E303", f"field {item.name!r} is computed, a value worked out when read, not an "
@@ -1888,7 +1928,7 @@ class Checker(A.Visitor):
                 self.field_value(f, numbered(item.value, 1, kind))   # checked as the first copy's
         for name, f in fields.items():
             if name not in given and name not in guessed and f.default is None and f.type != "effect" \
-                    and f.index is None:
+                    and f.index is None and f.held is None:
                 self.no_value(d, f)
         if d.title_parts or fields_number_copies(d, kind):
             self.numbered_copies(d, kind, fields)
@@ -5488,6 +5528,20 @@ class Checker(A.Visitor):
             if field is not None and field.index is not None:
                 return self.member_field(e, kind, field, index, scope, e if site is None else site, setting)
             fields = {f.name: f for f in kind.fields}
+            if e.name in fields and fields[e.name].held is not None:   # a zone the card holds
+                if setting:
+                    self.err("E417", f"{e.name!r} is a zone {article(kind.name)} holds: cards move into it and out "
+                             "of it, it is not set", e.span, f"'move c to {printed(e.obj)}.{e.name};', 'move all of "
+                             f"{printed(e.obj)}.{e.name} to ...;'")
+                self.sym.held.add(id(e))
+                return f"zone:{fields[e.name].of}"
+            if e.name not in fields and e.name not in ELEMENT_ATTRS and self.held_field(e.name) is not None:
+                holders = [k.name for k in self.sym.decls.values() if isinstance(k, A.Kind)
+                           and any(f.name == e.name and f.held is not None for f in k.fields)]
+                self.err("E415", f"{article(kind.name)} holds no zone {e.name!r}", self.at_name(e.name, e.span),
+                         f"the cards of {' and '.join(holders)} hold {e.name!r}; to give {kind.name}s one, declare "
+                         f"it in the kind: '{e.name}: zone of {self.held_field(e.name).of};'")
+                return "zone"
             if e.name in fields and fields[e.name].computed:   # worked out for `you` when read
                 if setting:
                     self.err("E303", f"{e.name!r} of {kind.name} is computed, worked out from the game when read: "
@@ -5509,6 +5563,9 @@ class Checker(A.Visitor):
                 return ELEMENT_ATTRS[e.name]
             self.unknown("E205", "field", e.name, e.span, list(fields) + sorted(ENTITY_ATTRS), of=kind.name)
             return "any"
+        if obj in ("any", "entity") and not setting and self.held_field(e.name) is not None:
+            self.sym.held.add(id(e))   # a card of unknown kind: its zone of that name if it holds one (else E601)
+            return "zone"
         if obj in ("any", "entity") and e.name in self.computed_field_names and not setting:
             self.sym.computed.add(id(e))   # a card of unknown kind: the field is worked out if it has it (else E601)
             return "any"

@@ -130,6 +130,7 @@ class Layout:
     # the slots some `can copy` tests only
     slot_tests: dict = field(default_factory=dict)
     stocks: dict = field(default_factory=dict)   # kind -> its stock fields (`eggs: stock;`) -> whether it has a cap
+    held: dict = field(default_factory=dict)   # kind -> the zones its cards hold (`tucked: zone of card;`) -> visibility
 
 
 
@@ -541,8 +542,10 @@ def layout(sym: Symbols) -> Layout:
         starts={key: field_value(c.start) for c in d if isinstance(c, A.Counter) and c.start is not None
                 for _i, key in elements(c, sym)},
         zones={key: (z.per_player, z.kinds) for z in d if isinstance(z, A.Zone) for _i, key in elements(z, sym)},
-        visibility={key: z.visibility for z in d if isinstance(z, A.Zone) and z.visibility != "public"
-                    for _i, key in elements(z, sym)},
+        visibility={**{key: z.visibility for z in d if isinstance(z, A.Zone) and z.visibility != "public"
+                       for _i, key in elements(z, sym)},   # a zone cards hold by its field's name (E417: no zone's)
+                    **{f.name: f.held for k in d if isinstance(k, A.Kind) for f in k.fields
+                       if f.held is not None and f.held != "public"}},
         counted=counted_zones(sym),
         refills={z.name: (z.refills, not sym.decls[z.refills].per_player) for z in d
                  if isinstance(z, A.Zone) and z.refills is not None},
@@ -561,6 +564,8 @@ def layout(sym: Symbols) -> Layout:
                       if isinstance(k, A.Kind) and any(f.shown for f in k.fields)},
         stocks={k.name: {f.name: f.cap is not None for f in k.fields if f.stock} for k in d
                 if isinstance(k, A.Kind) and any(f.stock for f in k.fields)},
+        held={k.name: {f.name: f.held for f in k.fields if f.held is not None} for k in d
+              if isinstance(k, A.Kind) and any(f.held is not None for f in k.fields)},
         variant_rules=[v for v in d if isinstance(v, A.Variant) and v.when is not None],
         supplies=[r for r in d if isinstance(r, A.Resource) and r.supply is not None],
         overflows={r.name: r.over.id for r in d if isinstance(r, A.Resource) and r.over is not None and r.cap is not None},
@@ -865,6 +870,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "labels": lay.labels, "shown_fields": lay.shown_fields,
         **({"stocks": lay.stocks} if lay.stocks else {}),   # the other packs' code stays
         **({"periods": periods} if (periods := anytime_periods(lay)) else {}),   # the other packs' code stays
+        **({"held": lay.held} if lay.held else {}),   # likewise
         "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp, source, number)
                      for kind, name, title, fields, slots, span, pp, source, number in lay.entities],
         "entity_refs": lay.entity_refs,

@@ -23,7 +23,8 @@ BUILTIN_EVENTS = {   # each builtin event's arguments, in order, with the type t
     "gain": {"res": "any", "amount": "int", "on": "any"}, "lose": {"res": "any", "amount": "int", "on": "any"},
     "pay": {"res": "any", "amount": "int", "on": "any"},
     "advance": {"on": "any", "steps": "int"}, "regress": {"on": "any", "steps": "int"},
-    "draw": {"source": "any", "amount": "int"}, "move": {"item": "entity", "dest": "any"},
+    # a move's `on`: the card whose zone it went into (`move c to b.tucked;`), none for any other zone
+    "draw": {"source": "any", "amount": "int"}, "move": {"item": "entity", "dest": "any", "on": "any"},
     "flip": {"item": "entity"}, "roll": {"name": "any", "face": "int", "value": "any"},
     "benefit": {"on": "any", "at": "int", "who": "player"},
 }
@@ -188,6 +189,9 @@ class Symbols:
     # id() of each `card.field` (an A.Attr) and `card.field(p)` (an A.Method) reading a computed field
     # (`func reached: bool;` in the kind): worked out for the player reading it, or p (both backends read this)
     computed: set = field(default_factory=set)
+    # id() of each `card.zone_field` (an A.Attr) reading a zone the card holds (`tucked: zone of card;` in the
+    # kind): the zone of that card (both backends read this)
+    held: set = field(default_factory=set)
     # id() of each `value.field` (an A.Attr) reading a field of a record -> the record (the editor's rename
     # and go to definition find the field through it)
     record_reads: dict = field(default_factory=dict)

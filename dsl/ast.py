@@ -1579,7 +1579,10 @@ class FieldDecl(Part):
     within: Optional[tuple] = None   # a record's `row: 1..5;`: type int, one of the numbers (low, high)
     stock: bool = False   # `eggs: stock [cap EXPR];` (type int): a stock the card holds, gained, lost and paid `on` it
     cap: Optional[Expr] = None   # a stock's cap: a whole number worked out for the card (`this`), read at each gain
-    _quiet = ("stock", "cap")
+    # `tucked: zone of card [secret];` (type zone, `of` the kind): a zone each card holds, one per copy; the
+    # visibility word as written ("public" when none is)
+    held: Optional[str] = None
+    _quiet = ("stock", "cap", "held")
 
     def type_text(self) -> str:
         """The type as written: `int`, `int[gem]`, `list of card_type`, `1..5`."""
@@ -1587,6 +1590,8 @@ class FieldDecl(Part):
             return f"{self.within[0]}..{self.within[1]}"
         if self.stock:
             return "stock"
+        if self.held is not None:
+            return f"zone of {self.of}" + ("" if self.held == "public" else f" {self.held}")
         return f"{self.type} of {self.of}" if self.of else self.type if self.index is None else f"{self.type}[{self.index}]"
 
 

@@ -152,6 +152,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E409": (ERROR, "the 'once per' period of a card's 'anytime' slot filters its event by arguments"),
     "E410": (ERROR, "'lose N STOCK on CARD to X': X neither a player holding that resource nor a card"),
     "E411": (ERROR, "'can PROC(...)' of a proc cards change, one of whose versions does not start with a decision"),
+    "E415": (ERROR, "a zone a card holds read on what holds none: a card whose kind declares no such zone, or a field that is no zone"),
+    "E416": (ERROR, "a card moved into a zone it holds itself: into itself, or under a card it holds"),
+    "E417": (ERROR, "a zone a card holds, declared or used amiss: a default, an index, a cap, a visibility with an owner, a name of a zone, set or reset"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),
@@ -223,6 +226,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W491": (WARNING, "a stock on a card gained, lost or paid by a negative amount written as a number"),
     "W492": (WARNING, "a stock on a card set with 'set': its cap is passed by and nothing is announced"),
     "W494": (WARNING, "a choose option offered to a player who cannot pay: its cost is paid after another statement"),
+    "W496": (WARNING, "a card holding cards in a zone of its own moved into a secret zone: what it holds goes with it, out of play"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

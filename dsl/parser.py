@@ -429,6 +429,15 @@ class _Builder:
         shown = isinstance(items[0], Token) and items[0].type == "SHOWN"
         items = items[1:] if shown else items
         of = _pick(items, "element_of")
+        seen = _pick(items, "visibility")
+        if items[1] == "zone" and (of is not None or seen is not None):   # a zone each card holds (3.7)
+            return A.FieldDecl(str(items[0]), "zone", _pick(items, "default"), _pick(items, "field_index"),
+                               shown=shown, of=of, cap=_pick(items, "field_cap"), held=seen or "public",
+                               span=self._s(meta))
+        if seen is not None:
+            raise RulesError([Diagnostic("E100", f"'{items[0]}: {items[1]} {seen}': only a zone a card holds says "
+                                         "who sees it", self._s(meta),
+                                         hint=f"write '{items[0]}: zone of KIND {seen};' for cards the card holds")])
         self._only_a_list(meta, items[1], of, f"write '{items[0]}: list of {of};' or '{items[0]}: {items[1]};'")
         cap = _pick(items, "field_cap")
         if items[1] == "stock":   # `eggs: stock [cap EXPR];` a whole number the card holds (a cap elsewhere: E398)
@@ -483,6 +492,15 @@ class _Builder:
 
     def record_field(self, meta, items):
         of = _pick(items, "element_of")
+        seen = _pick(items, "visibility")
+        if items[1] == "zone" and (of is not None or seen is not None):   # a zone each card holds (3.7)
+            return A.FieldDecl(str(items[0]), "zone", _pick(items, "default"), _pick(items, "field_index"),
+                               shown=shown, of=of, cap=_pick(items, "field_cap"), held=seen or "public",
+                               span=self._s(meta))
+        if seen is not None:
+            raise RulesError([Diagnostic("E100", f"'{items[0]}: {items[1]} {seen}': only a zone a card holds says "
+                                         "who sees it", self._s(meta),
+                                         hint=f"write '{items[0]}: zone of KIND {seen};' for cards the card holds")])
         self._only_a_list(meta, items[1], of, f"write '{items[0]}: list of {of};' or '{items[0]}: {items[1]};'")
         return A.FieldDecl(str(items[0]), items[1], _pick(items, "default"), of=of, span=self._s(meta))
 

@@ -355,10 +355,11 @@ def bids(floor: int, most: int, step: int) -> list[int]:
 class ZoneRef:
     """A zone of one holder (or a shared zone): the live list and where it is."""
 
-    __slots__ = ("owner", "name", "items")
+    __slots__ = ("owner", "name", "items", "card")
 
-    def __init__(self, owner: Optional[Holder], name: str, items: list):
+    def __init__(self, owner: Optional[Holder], name: str, items: list, card=None):
         self.owner, self.name, self.items = owner, name, items
+        self.card = card   # the card holding it, for a zone a card holds (`tucked: zone of card;`), else None
 
     def __iter__(self):
         return iter(list(self.items))
@@ -368,6 +369,8 @@ class ZoneRef:
 
     def label(self) -> str:
         """Readable name for prompts."""
+        if self.card is not None:
+            return f"{self.card.label()}.{self.name}"
         return f"{self.owner.name}.{self.name}" if self.owner else self.name
 
 
@@ -3009,9 +3012,71 @@ class Game:
             raise RulesRuntimeError("E601", f"no zone {name!r}{whose}")
         return ref
 
+    def card_zone(self, card, name: str) -> ZoneRef:
+        """`b.tucked`: the zone `name` the card holds (declared `tucked: zone of card;` in its kind), one per copy
+        (each player's copy of a per-player card its own). Its list is kept in the state's `held` while the
+        game lasts (saved and digested only while it holds something); a card of a kind holding no such zone
+        stops play (E601: the checker says E415 where it can tell)."""
+        if type(card) is not EntityDef or name not in self.program.held.get(card.kind, ()):
+            holders = [k for k, zones in self.program.held.items() if name in zones]
+            raise RulesRuntimeError("E601", f"{label_of(card)} holds no zone {name!r}" +
+                                    (f" (the cards of {' and '.join(holders)} do)" if holders else ""))
+        key = f"{card.key}.{name}"
+        held = self.state.held
+        items = held.get(key)
+        if items is None:
+            items = held[key] = []
+        return ZoneRef(None, name, items, card)
+
+    def _move_held(self, e, dest: ZoneRef, top: bool, traced: bool, at: Optional[int]) -> None:
+        """`move`'s into a zone a card holds: never the card itself nor a card holding it, however deep
+        (E601; the checker says E416 where the rules write it); announced with the card as `on` and, as
+        subject, the owner of the zone the card is in (nobody in a shared one). What a card holds stays
+        with it wherever it goes."""
+        if type(e) is not EntityDef:
+            raise RulesRuntimeError("E601", f"cannot move {label_of(e)}: it is not a card or tile")
+        if e.per_player:
+            raise RulesRuntimeError("E601", f"{e.label()} belongs to each player: it cannot go under "
+                                    f"{dest.card.label()}")
+        state = self.state
+        where, holder, seen = state.where, dest.card, 0
+        while holder is not None:   # up the chain of the cards holding the destination's card
+            if holder is e:
+                raise RulesRuntimeError("E601", f"cannot move {e.label()} into {dest.label()}: " +
+                                        ("a card cannot hold itself" if dest.card is e else
+                                         f"{dest.card.label()} is under {e.label()}"))
+            loc = where.get(holder.key)
+            holder = loc[3] if loc is not None and len(loc) > 3 else None
+            seen += 1
+            if seen > MAX_STEPS:
+                break
+        loc = where.get(e.key)
+        if loc is not None:
+            loc[2].remove(e)
+        items = dest.items
+        if at is not None:
+            items.insert(at, e)
+        elif top:
+            items.insert(0, e)
+        else:
+            items.append(e)
+        where[e.key] = (None, dest.name, items, dest.card)
+        if state.known or state.known_fields:
+            state.known.pop(e.key, None)
+            state.known_fields.pop(e.key, None)
+        if traced and self.tracer is not None or "move" in self.by_event:
+            place = where.get(dest.card.key)
+            subject = place[0] if place is not None else None   # whose zone the card is in
+            if traced and self.tracer is not None:
+                self._note("move", subject, f"{e.label()} to {'the top of ' if top else ''}{dest.label()}")
+            if "move" in self.by_event:
+                self.emit("move", subject, {"item": e, "dest": dest.name, "on": dest.card})
+
     def move(self, e, dest: ZoneRef, top: bool = False, traced: bool = True, at: Optional[int] = None) -> None:
         """Put an entity into a zone (at its bottom, or its top: where `draw` takes from; or at the
         position `at`), taking it from wherever it was."""
+        if dest.card is not None:   # a zone a card holds
+            return self._move_held(e, dest, top, traced, at)
         if type(e) is not EntityDef:
             raise RulesRuntimeError("E601", f"cannot move {label_of(e)}: it is not a card or tile")
         owner = dest.owner

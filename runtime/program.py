@@ -98,6 +98,7 @@ class Program:
     visibility: dict = field(default_factory=dict)  # zone name -> "hidden" | "secret" (absent: public)
     shown_fields: dict = field(default_factory=dict)   # kind -> its `shown` fields (seen on a hidden card)
     stocks: dict = field(default_factory=dict)   # kind -> its stock fields (`eggs: stock;`) -> whether it has a cap
+    held: dict = field(default_factory=dict)   # kind -> the zones its cards hold (`tucked: zone of card;`) -> visibility
     records: dict = field(default_factory=dict)   # record -> its fields' names, in order
     counted: frozenset = frozenset()                # the zones a func ranges over (simulate: cards held there are used)
     refills: dict = field(default_factory=dict)     # deck -> (zone a draw shuffles in when it runs out, that zone is shared)
@@ -331,6 +332,7 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.overflows = dict(tables.get("overflows", {}))
     program.shown_fields = {kind: tuple(names) for kind, names in tables.get("shown_fields", {}).items()}
     program.stocks = dict(tables.get("stocks", {}))
+    program.held = dict(tables.get("held", {}))
     program.records = {name: tuple(names) for name, names in tables.get("records", {}).items()}
     program.counted = frozenset(tables.get("counted", ()))
     program.refills = {deck: tuple(source) for deck, source in tables.get("refills", {}).items()}

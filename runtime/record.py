@@ -326,6 +326,7 @@ class SavedState(BaseModel):
     supply: dict[str, int] = Field(default_factory=dict)   # what is left of each limited supply
     out: list[int] = Field(default_factory=list)   # the seats knocked out (`eliminate`), in that order
     ends_after: list[str] = Field(default_factory=list)   # the labels of the loops `end game after` marked
+    held: dict[str, list[str]] = Field(default_factory=dict)   # the zones cards hold: "CARD.FIELD" -> its items
 
 
 def save_state(state: State, path: Path) -> None:

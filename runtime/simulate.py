@@ -188,7 +188,7 @@ class UsageRecorder:
         __init__): where the game put them, and at the end."""
         held, used, seen = self.held, self.used, self.seen
         if held:
-            for key, (owner, zone, _items) in game.state.where.items():
+            for key, (owner, zone, *_items) in game.state.where.items():   # (a held card's: 4)
                 index = held.get(key.split("#", 1)[0])
                 if index is not None and owner is not None and owner.is_player and zone in seen:
                     used.add((index, owner.index))

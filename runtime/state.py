@@ -161,7 +161,8 @@ class State:
     """Everything that changes during a game."""
 
     __slots__ = ("players", "actors", "globals", "gvars", "zones", "evars", "flipped", "triggers", "modifiers",
-                 "once_done", "claimed", "where", "over", "known", "known_fields", "supply", "out", "vals", "loops")
+                 "once_done", "claimed", "where", "over", "known", "known_fields", "supply", "out", "vals", "loops",
+                 "held")
 
     def __init__(self, player_count: int, actor_names: list[str]):
         self.players = [Holder(i, f"P{i + 1}") for i in range(player_count)]
@@ -193,6 +194,10 @@ class State:
         # the labelled loops running (`repeat 5 as round`), innermost last (engine.Looping): the one
         # `end game after round;` ends the game after is marked; saved only while one is marked
         self.loops: list = []
+        # the zones cards hold (`tucked: zone of card;` in a kind): "CARD_KEY.FIELD" -> its list, made when first
+        # read (Game.card_zone); an empty one is neither saved nor digested. The items' place (`where`) is
+        # (None, FIELD, the list, the card holding it)
+        self.held: dict[str, list] = {}
 
     # ------------------------------------------------------------------ JSON form
     def to_json(self) -> dict:
@@ -218,6 +223,8 @@ class State:
             "claimed": sorted(self.claimed),
             "over": self.over,
         }
+        if any(self.held.values()):   # only while a card holds something, likewise
+            data["held"] = {k: [e.name for e in items] for k, items in sorted(self.held.items()) if items}
         if self.modifiers:   # only while one is in force: games without any keep their digests
             data["modifiers"] = [m.to_json() for m in self.modifiers]
         if self.supply:   # only for packs with a limited supply, likewise
@@ -258,6 +265,13 @@ class State:
         for z, items in state.zones.items():
             for e in items:
                 state.where[e.name] = (None, z, items)
+        state.held = {key: [entities[n] for n in names] for key, names in data.get("held", {}).items()}
+        for key, items in state.held.items():   # (each held where it was: the card holding it first)
+            card_key, _, field = key.rpartition(".")
+            name, _, holder = card_key.partition("@")
+            card = entities[name].copy_for(holder) if holder else entities[name]
+            for e in items:
+                state.where[e.name] = (None, field, items, card)
         state.gvars = {k: dec(v) for k, v in data.get("gvars", {}).items()}
         state.evars = {e: {k: dec(v) for k, v in d.items()} for e, d in data["evars"].items()}
         for key, variables in state.evars.items():
@@ -370,6 +384,18 @@ def check_saved(data: dict, program) -> None:
             if e in p.entities and p.entities[e].per_player:
                 fail(f"{e!r} belongs to each player and cannot be in the shared zone {zone!r}")
             place(e, e, zone)
+
+    held_zones = getattr(p, "held", {})
+    for key, names in data.get("held", {}).items():   # a zone a card holds: of a card whose kind declares it
+        card_key, _, field = key.rpartition(".") if isinstance(key, str) else ("", "", "")
+        name, at, holder = card_key.partition("@")
+        if name not in p.entities or field not in held_zones.get(p.entities[name].kind, ()) \
+                or at and not (p.entities[name].per_player and holder in holder_names):
+            fail(f"{key!r} is no zone a card of this game holds")
+        for e in names:
+            if e in p.entities and p.entities[e].per_player:
+                fail(f"{e!r} belongs to each player and cannot be held by {card_key!r}")
+            place(e, e, key)
 
     def entity_key(key: Any) -> bool:
         """`name`, or `name@holder` for a per-player entity's copy."""

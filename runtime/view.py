@@ -461,6 +461,11 @@ def build_view(game, index: int) -> dict:
             shown["changed"] = {k: fields[k] for k in changed}
         if e.key != e.name:   # a per-player entity's copy: one per holder, told apart by `name@holder`
             shown["key"] = e.key
+        holds = program.held.get(e.kind) if program.held else None
+        if holds:   # the zones the card holds, each while it holds something, as its visibility shows it
+            held = {k: zone(None, k, items) for k in holds for items in [state.held.get(f"{e.key}.{k}")] if items}
+            if held:
+                shown["holds"] = held
         if e.name in alike:   # one of `* N` copies alike in title and fields: no copy identity (`copy_alias`)
             shown["name"] = e.declared
             if e.key != e.name:
@@ -622,7 +627,11 @@ def changed_text(item: dict, view: dict) -> str:
     """The fields play changed on a card of a view (its `changed`), as a screen shows them after the
     card: ` (level 2, dome yes)`; empty when none."""
     changed = item.get("changed")
-    return f" ({', '.join(f'{k} {value_text(v, view)}' for k, v in changed.items())})" if changed else ""
+    parts = [f"{k} {value_text(v, view)}" for k, v in changed.items()] if changed else []
+    for k, z in item.get("holds", {}).items():   # a zone the card holds: its cards when seen, else how many
+        seen = [item_label(x) for x in z["items"]] if "items" in z else None
+        parts.append(f"{screen_name(k, view)} {len(seen)}: {', '.join(seen)}" if seen else f"{screen_name(k, view)} {z['size']}")
+    return f" ({', '.join(parts)})" if parts else ""
 
 
 def learnt(after: dict, before: Optional[dict] = None) -> list[str]:
