@@ -1328,7 +1328,10 @@ class Checker(A.Visitor):
         kind (E204), with nothing else on the field (E417: no default, index, cap, `shown`), seen by everyone or
         by nobody (a card has no owner to see it: `hidden` is E417), named unlike a zone and declared alike by
         every kind that holds one of that name (the name is the zone's in `move(dest = ...)`, `c.zone`)."""
-        if self.sym.category(f.of) != "kind":
+        if f.of is None:
+            self.err("E417", f"{f.name!r} is a zone each {kind.name} holds: say what it holds", f.span,
+                     f"'{f.name}: zone of KIND {f.held};'")
+        elif self.sym.category(f.of) != "kind":
             self.unknown("E204", "kind", f.of, f.span, self.sym.of("kind"))
         extra = "a default" if f.default is not None else "an index" if f.index is not None else \
             "a cap" if f.cap is not None else "'shown'" if f.shown else None
@@ -3675,6 +3678,7 @@ class Checker(A.Visitor):
         else:
             self.zone_expr(s.dest, scope)
             self.kinds_fit(kinds or self.zone_kinds(s.source, source, scope), s.dest, scope, s.source.span, "it")
+            self.holder_hidden(kinds or self.zone_kinds(s.source, source, scope), s.dest, scope, s.source.span)
         if s.name is not None:   # `let took = draw ...;`: the cards drawn, a list (empty when none was)
             taken = kinds or self.zone_kinds(s.source, source, scope)
             self.let(s.name, s.span, f"list:entity:{'|'.join(taken)}" if taken else "list:entity", scope)
@@ -3716,6 +3720,13 @@ class Checker(A.Visitor):
             return "any"
         kind = self.expr(expr, scope)
         if not fits(kind, "zone"):
+            holder = self.kind_of(self.expr(expr.obj, scope)) if isinstance(expr, A.Attr) else None
+            zones = [f.name for f in holder.fields if f.held is not None] if holder is not None else []
+            if holder is not None and any(f.name == expr.name for f in holder.fields):   # a field, no zone
+                self.err("E415", f"{printed(expr)} is {article(words(kind))}, not a zone {article(holder.name)} holds",
+                         expr.span, f"{holder.name}'s zones: {', '.join(zones)}" if zones else
+                         f"declare one in kind {holder.name}: 'NAME: zone of KIND;'")
+                return kind
             self.err("E303", f"expected a zone, found {article(words(kind))}", expr.span)
         return kind
 
@@ -3729,6 +3740,27 @@ class Checker(A.Visitor):
         item = self.item_expr(s.item, scope, "move")
         self.zone_expr(s.dest, scope)
         self.kinds_fit(kinds_in(item) if base_of(item) == "entity" else (), s.dest, scope, s.item.span, s.item)
+        if isinstance(s.dest, A.Attr) and id(s.dest) in self.sym.card_zones and printed(s.dest.obj) == printed(s.item):
+            self.err("E416", f"'move {printed(s.item)} to {printed(s.dest)};': a card cannot go into a zone it holds "
+                     "itself", s.dest.span, f"move it into another card's {s.dest.name}, or move "
+                     f"what it holds: 'move all of {printed(s.dest)} to ...;'")
+        self.holder_hidden(kinds_in(item) if base_of(item) == "entity" else (), s.dest, scope, s.item.span)
+
+    def holder_hidden(self, kinds: tuple, dest, scope: Scope, span: A.Span) -> None:
+        """W496: cards of a kind holding a zone (`tucked: zone of card;`) moved into a secret zone (a deck):
+        what each holds stays with it, out of play and out of sight, and comes back with it when drawn."""
+        decl = self.zone_decl(dest, scope)
+        if decl is None or decl.visibility != "secret":
+            return
+        for k in kinds:
+            kind = self.sym.decls.get(k)
+            zones = [f.name for f in kind.fields if f.held is not None] if isinstance(kind, A.Kind) else []
+            if zones:
+                self.diags.append(Diagnostic(
+                    "W496", f"{article(k)} moved into {printed(dest)!r}, a secret zone, keeps what it holds "
+                    f"({', '.join(zones)}): those cards go with it, out of play, and come back with it",
+                    span, f"empty it first: 'move all of c.{zones[0]} to ...;' (c the {k})"))
+                return
 
     def zone_decl(self, expr, scope: Scope):
         """The declaration of a zone expression (`hand`, `p.hand`, `row[2]`), None when it is none."""
@@ -3777,6 +3809,7 @@ class Checker(A.Visitor):
         kinds = self.item_condition(s.where, source, scope)
         dest = self.zone_expr(s.dest, scope)
         self.kinds_fit(kinds or self.zone_kinds(s.source, source, scope), s.dest, scope, s.source.span, "it")
+        self.holder_hidden(kinds or self.zone_kinds(s.source, source, scope), s.dest, scope, s.source.span)
         if fits(source, "zone") and fits(dest, "zone") and printed(s.source) == printed(s.dest):
             self.err("E313", f"'move all of {printed(s.source)}' into itself: the source and the destination "
                      "are the same zone", s.dest.span,
@@ -3922,6 +3955,10 @@ class Checker(A.Visitor):
         f = next((f for f in kind.fields if f.name == name), None)
         if f is None:
             self.unknown("E379", "field", name, span, [f.name for f in kind.fields], of=kind.name)
+            return []
+        if f.held is not None:
+            self.err("E417", f"{name!r} is a zone each {kind.name} holds: its cards go somewhere, they are not reset",
+                     span, f"move them out: 'for each c in {kind.name} {{ move all of c.{name} to ...; }}'")
             return []
         if f.computed or f.type == "effect":
             self.err("E380", f"{name!r} of {kind.name} is {'computed' if f.computed else 'an effect'}: nothing "
@@ -5533,7 +5570,8 @@ class Checker(A.Visitor):
                     self.err("E417", f"{e.name!r} is a zone {article(kind.name)} holds: cards move into it and out "
                              "of it, it is not set", e.span, f"'move c to {printed(e.obj)}.{e.name};', 'move all of "
                              f"{printed(e.obj)}.{e.name} to ...;'")
-                self.sym.held.add(id(e))
+                    return "any"
+                self.sym.card_zones.add(id(e))
                 return f"zone:{fields[e.name].of}"
             if e.name not in fields and e.name not in ELEMENT_ATTRS and self.held_field(e.name) is not None:
                 holders = [k.name for k in self.sym.decls.values() if isinstance(k, A.Kind)
@@ -5564,7 +5602,7 @@ class Checker(A.Visitor):
             self.unknown("E205", "field", e.name, e.span, list(fields) + sorted(ENTITY_ATTRS), of=kind.name)
             return "any"
         if obj in ("any", "entity") and not setting and self.held_field(e.name) is not None:
-            self.sym.held.add(id(e))   # a card of unknown kind: its zone of that name if it holds one (else E601)
+            self.sym.card_zones.add(id(e))   # a card of unknown kind: its zone of that name if it holds one (else E601)
             return "zone"
         if obj in ("any", "entity") and e.name in self.computed_field_names and not setting:
             self.sym.computed.add(id(e))   # a card of unknown kind: the field is worked out if it has it (else E601)

@@ -620,7 +620,7 @@ class CodeGen(A.Visitor):
             return self.member_datum(e, read, ctx)
         if id(e) in self.sym.slots:   # an effect read as a value: whether the card writes it
             return f"rt.writes({self.ex(e.obj, ctx)}, {e.name!r})"
-        if id(e) in self.sym.held:   # a zone the card holds
+        if id(e) in self.sym.card_zones:   # a zone the card holds
             return f"rt.card_zone({self.ex(e.obj, ctx)}, {e.name!r})"
         if id(e) in self.sym.computed:   # a computed field: the card's expression, worked out for you
             return f"rt.computed({self.ex(e.obj, ctx)}, {e.name!r}, {ctx.you})"

@@ -1449,7 +1449,9 @@ class Reader(A.Visitor):
         res = args.pop("res", None)
         thing = f" {plural(self.noun(res.id))}" if isinstance(res, A.Name) else ""
         on = args.pop("on", None)
-        track = f" on {self.words.track(on.id)}" if isinstance(on, A.Name) else ""
+        track = f" on {self.words.track(on.id)}" if isinstance(on, A.Name) and p.event != "move" else ""
+        if on is not None and p.event == "move":   # a move into a zone a card holds: `move(on = this)`
+            track = f" a card into a zone {'this card' if isinstance(on, A.Name) and on.id == 'this' else self.x(on)} holds"
         rest = ", ".join(f"{spoken(k)} {self.filter_words(v)}" for k, v in args.items())
         passive = _passive(p.event)
         if passive is not None and p.event not in ("end_of_era", "end_of_round"):   # "a tile is placed by you"
@@ -1910,7 +1912,10 @@ class Reader(A.Visitor):
     def visit_Kind(self, d, depth: int) -> None:
         slots = [spoken(f.name) for f in d.fields if f.type == "effect"]
         data = [spoken(f.name) + (f" (one for each {singular(self.noun(f.index))})" if f.index is not None else "")
-                + (f" (a list of {plural(singular(self.noun(f.of)))})" if f.of is not None else "")
+                + (f" (a list of {plural(singular(self.noun(f.of)))})" if f.of is not None and f.held is None else "")
+                + ((f" (a pile of {plural(singular(self.noun(f.of)))} the card holds, empty at first"
+                    + (", face down: only how many is seen" if f.held == "secret" else "") + ")")
+                   if f.held is not None else "")
                 + (" (worked out for the player reading it, by each one's rule"
                    + (f", else {self.x(f.default)}" if f.default is not None else "") + ")" if f.computed else "")
                 + (" (seen by every player even while the card's face is hidden)" if f.shown else "")

@@ -976,7 +976,7 @@ class Interpreter(A.Visitor):
             return list(value) if type(value) is list else value
         if id(e) in self.sym.slots:   # an effect read as a value: whether the card writes it
             return rt.writes(self.ev(e.obj, rt, f), e.name)
-        if id(e) in self.sym.held:   # a zone the card holds
+        if id(e) in self.sym.card_zones:   # a zone the card holds
             return rt.card_zone(self.ev(e.obj, rt, f), e.name)
         if id(e) in self.sym.computed:   # a computed field: the card's expression, worked out for you
             return rt.computed(self.ev(e.obj, rt, f), e.name, f.you)

@@ -191,7 +191,7 @@ class Symbols:
     computed: set = field(default_factory=set)
     # id() of each `card.zone_field` (an A.Attr) reading a zone the card holds (`tucked: zone of card;` in the
     # kind): the zone of that card (both backends read this)
-    held: set = field(default_factory=set)
+    card_zones: set = field(default_factory=set)
     # id() of each `value.field` (an A.Attr) reading a field of a record -> the record (the editor's rename
     # and go to definition find the field through it)
     record_reads: dict = field(default_factory=dict)

@@ -3192,7 +3192,7 @@ class Game:
         filled = list(kinds) if keep is None else list(filter(keep, kinds))   # no comprehension frame
         if self.tracer is not None:
             self._note("fill", ref.owner, f"{ref.name} with {kind}", len(filled))
-        if "move" in self.by_event or self.state.known or self.state.known_fields:
+        if "move" in self.by_event or self.state.known or self.state.known_fields or ref.card is not None:
             for e in filled:
                 self.move(e, ref, traced=False)
             return
