@@ -188,8 +188,12 @@ class UsageRecorder:
         __init__): where the game put them, and at the end."""
         held, used, seen = self.held, self.used, self.seen
         if held:
-            for key, (owner, zone, *_items) in game.state.where.items():   # (a held card's: 4)
+            where = game.state.where
+            for key, (owner, zone, *rest) in where.items():
                 index = held.get(key.split("#", 1)[0])
+                if index is not None and len(rest) > 1:   # under a card (`b.tucked`): that card's player's, if
+                    place = where.get(rest[1].key)         # it is in a zone they see (one level up)
+                    owner, zone = (place[0], place[1]) if place is not None else (None, zone)
                 if index is not None and owner is not None and owner.is_player and zone in seen:
                     used.add((index, owner.index))
 
@@ -212,6 +216,11 @@ class UsageRecorder:
         def watch(e, owner, zone: str, by_rule: bool) -> None:
             name = e.name.split("#", 1)[0]
             index = held.get(name)
+            if index is not None and owner is None and game.state.held:   # under a card: its player's
+                place = game.state.where.get(e.key)
+                if place is not None and len(place) > 3:
+                    up = game.state.where.get(place[3].key)
+                    owner, zone = (up[0], up[1]) if up is not None else (None, zone)
             if index is not None:
                 if owner is not None and owner.is_player and zone in seen:
                     used.add((index, owner.index))
