@@ -395,6 +395,8 @@ def check_saved(data: dict, program) -> None:
         for e in names:
             if e in p.entities and p.entities[e].per_player:
                 fail(f"{e!r} belongs to each player and cannot be held by {card_key!r}")
+            if e == card_key:
+                fail(f"{e!r} cannot hold itself")
             place(e, e, key)
 
     def entity_key(key: Any) -> bool:

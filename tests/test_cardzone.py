@@ -131,6 +131,8 @@ def test_kept_only_while_it_holds_something_saved_loaded_and_checked(program):
         check_saved(bad, g.program)
     bad = dict(data, held={"jay.tucked": ["c"]})   # c is also in the deck? it is not: in the pile only
     check_saved(bad, g.program)
+    with pytest.raises(StateError, match="cannot hold itself"):
+        check_saved(dict(data, held={"jay.tucked": ["c", "c#2"], "wren.tucked": ["wren"]}), g.program)
     bad = dict(data, held={"jay.tucked": ["c#3"]})   # c#3 is in the deck too
     with pytest.raises(StateError, match="is in"):
         check_saved(bad, g.program)
