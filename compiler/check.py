@@ -4316,6 +4316,10 @@ class Checker(A.Visitor):
             owner, name = domain.obj, domain.name
         else:
             return None
+        if type(domain) is A.Attr and id(domain) in self.sym.card_zones and not indexed:   # a pile a card holds
+            f = self.held_field(name)
+            return f"the secret pile {printed(domain)!r}" if f is not None and f.held == "secret" \
+                and name not in self.looked_at() else None
         d = self.sym.decls.get(name)
         if type(d) is not A.Zone or indexed != (d.indexes is not None) or name in self.looked_at():
             return None

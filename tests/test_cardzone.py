@@ -247,3 +247,9 @@ def test_misuse_E417():
     the_one_error(analyse_text(base + "proc p() { set a.z = 1; }"), "E417", "it is not set")
     the_one_error(analyse_text(base + "proc p() { reset z of k; }"), "E417", "not reset")
     the_one_error(analyse_text("kind k { z: zone of nothing; }"), "E204", "nothing")
+
+
+def test_a_pick_from_a_secret_pile_is_W421():
+    base = "kind card { } kind bird { tucked: zone of card secret; cached: zone of card; } bird jay { }\n"
+    assert [d.code for d in analyse_text(base + "proc p() { pick c from jay.tucked { } }").diagnostics] == ["W421"]
+    assert [d.code for d in analyse_text(base + "proc p() { pick c from jay.cached { } }").diagnostics] == []
