@@ -253,3 +253,17 @@ def test_a_pick_from_a_secret_pile_is_W421():
     base = "kind card { } kind bird { tucked: zone of card secret; cached: zone of card; } bird jay { }\n"
     assert [d.code for d in analyse_text(base + "proc p() { pick c from jay.tucked { } }").diagnostics] == ["W421"]
     assert [d.code for d in analyse_text(base + "proc p() { pick c from jay.cached { } }").diagnostics] == []
+
+
+def test_only_a_pack_whose_cards_hold_zones_plays_as_a_holding_game():
+    from rulebook.runtime.engine import HoldingGame, SuppliedGame, SuppliedHoldingGame
+    from .conftest import build_text
+    assert type(Game(build_text("kind card { } card c { } zone deck of card;"), 2, 1)) is Game
+    assert type(Game(build_text(PACK), 2, 1)) is HoldingGame
+    supplied = "resource coin supply 10;\n"
+    assert type(Game(build_text(supplied + "kind card { } card c { }"), 2, 1)) is SuppliedGame
+    g = Game(build_text(supplied + PACK + "proc p() { gain 2 coin; draw 1 from deck to jay.tucked; }"), 2, 1)
+    assert type(g) is SuppliedHoldingGame
+    run_proc(g, "setup_board")
+    run_proc(g, "p")
+    assert pile(g, "jay") == ["c"] and g.state.supply["coin"] == 8
