@@ -355,11 +355,12 @@ def bids(floor: int, most: int, step: int) -> list[int]:
 class ZoneRef:
     """A zone of one holder (or a shared zone): the live list and where it is."""
 
+    # `card`: the card holding it, for a zone a card holds (`tucked: zone of card;`, Game.card_zone), set only
+    # there (unset elsewhere: every other zone's handle is made as before, at no cost; read with getattr)
     __slots__ = ("owner", "name", "items", "card")
 
-    def __init__(self, owner: Optional[Holder], name: str, items: list, card=None):
+    def __init__(self, owner: Optional[Holder], name: str, items: list):
         self.owner, self.name, self.items = owner, name, items
-        self.card = card   # the card holding it, for a zone a card holds (`tucked: zone of card;`), else None
 
     def __iter__(self):
         return iter(list(self.items))
@@ -369,8 +370,9 @@ class ZoneRef:
 
     def label(self) -> str:
         """Readable name for prompts."""
-        if self.card is not None:
-            return f"{self.card.label()}.{self.name}"
+        card = getattr(self, "card", None)
+        if card is not None:
+            return f"{card.label()}.{self.name}"
         return f"{self.owner.name}.{self.name}" if self.owner else self.name
 
 
@@ -3028,7 +3030,9 @@ class Game:
         items = held.get(key)
         if items is None:
             items = held[key] = []
-        return ZoneRef(None, name, items, card)
+        ref = ZoneRef(None, name, items)
+        ref.card = card
+        return ref
 
     def _move_held(self, e, dest: ZoneRef, top: bool, traced: bool, at: Optional[int]) -> None:
         """`move`'s into a zone a card holds: never the card itself nor a card holding it, however deep
@@ -3192,7 +3196,7 @@ class Game:
         filled = list(kinds) if keep is None else list(filter(keep, kinds))   # no comprehension frame
         if self.tracer is not None:
             self._note("fill", ref.owner, f"{ref.name} with {kind}", len(filled))
-        if "move" in self.by_event or self.state.known or self.state.known_fields or ref.card is not None:
+        if "move" in self.by_event or self.state.known or self.state.known_fields:
             for e in filled:
                 self.move(e, ref, traced=False)
             return
@@ -4103,9 +4107,21 @@ class _Holding:
     test (a check in `move` costs Federation about 1% of its instructions: see follow_moves)."""
 
     def move(self, e, dest: ZoneRef, top: bool = False, traced: bool = True, at: Optional[int] = None) -> None:
-        if dest.card is not None:
+        if getattr(dest, "card", None) is not None:
             return self._move_held(e, dest, top, traced, at)
         return super().move(e, dest, top, traced, at)
+
+    def fill(self, ref: ZoneRef, kind: str, keep) -> None:
+        """`fill c.NAME with KIND;`: each card moved as `move` moves it (never under itself); another zone's
+        fill is Game's."""
+        if getattr(ref, "card", None) is None:
+            return super().fill(ref, kind, keep)
+        kinds = self.program.kinds.get(kind, ())
+        filled = list(kinds) if keep is None else list(filter(keep, kinds))
+        if self.tracer is not None:
+            self._note("fill", None, f"{ref.label()} with {kind}", len(filled))
+        for e in filled:
+            self.move(e, ref, traced=False)
 
 
 class HoldingGame(_Holding, Game):

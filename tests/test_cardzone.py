@@ -68,6 +68,12 @@ proc p() {
     assert g._entity_attr(g.program.entities["c#4"], "zone") == "cached"   # `x.zone`: the pile's name
 
 
+def test_fill_a_pile(program):
+    g = game(program, "proc p() { fill jay.tucked with card where it.points > 4; }")
+    run_proc(g, "p")
+    assert pile(g, "jay") == ["c#5", "c#6"] and [e.name for e in g.state.zones["deck"]] == ["c", "c#2", "c#3", "c#4"]
+
+
 def test_each_copy_holds_its_own_pile(program):
     g = game(program, "proc p() { for each b in birds where b.name == \"robin\" { draw 1 from deck to b.tucked; } }")
     run_proc(g, "p")
@@ -104,6 +110,10 @@ proc q(x: box, y: box) { move x to y.inside; }"""
     g = Game(program(text), 2, 1)
     with pytest.raises(RulesRuntimeError) as err:
         run_proc(g, "q", g.program.entities["a"], g.program.entities["a"])
+    assert err.value.code == "E601" and "a card cannot hold itself" in str(err.value)
+    g = Game(program(text + " proc f() { fill b.inside with box where it.name != \"a\"; }"), 2, 1)
+    with pytest.raises(RulesRuntimeError) as err:   # fill moves each card as move does: b is no box of b's
+        run_proc(g, "f")
     assert err.value.code == "E601" and "a card cannot hold itself" in str(err.value)
 
 
