@@ -1352,9 +1352,17 @@ class Checker(A.Visitor):
                          f"{kind.name} {f.held}: one name, one visibility", f.span, "give one of them another name")
 
     def held_field(self, name: str) -> Optional[A.FieldDecl]:
-        """The declaration of a zone some kind's cards hold by that name (`tucked: zone of card;`), else None."""
-        return next((f for k in self.sym.decls.values() if isinstance(k, A.Kind) for f in k.fields
-                     if f.name == name and f.held is not None), None)
+        """The declaration of a zone some kind's cards hold by that name (`tucked: zone of card;`), else None
+        (the table made at the first question: the kinds do not change while a pack is checked)."""
+        table = self.__dict__.get("_held_fields")
+        if table is None:
+            table = self._held_fields = {}
+            for k in self.sym.decls.values():
+                if isinstance(k, A.Kind):
+                    for f in k.fields:
+                        if f.held is not None:
+                            table.setdefault(f.name, f)
+        return table.get(name)
 
     def stock_decl(self, kind: A.Kind, f: A.FieldDecl) -> None:
         """`eggs: stock [= START] [cap EXPR];` a whole number each card holds: its cap a number worked out for
