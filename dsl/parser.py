@@ -493,10 +493,10 @@ class _Builder:
     def record_field(self, meta, items):
         of = _pick(items, "element_of")
         seen = _pick(items, "visibility")
-        if items[1] == "zone" and (of is not None or seen is not None):   # a zone each card holds (3.7)
-            return A.FieldDecl(str(items[0]), "zone", _pick(items, "default"), _pick(items, "field_index"),
-                               shown=shown, of=of, cap=_pick(items, "field_cap"), held=seen or "public",
-                               span=self._s(meta))
+        if items[1] == "zone" and (of is not None or seen is not None):   # only a card holds a zone (3.7)
+            raise RulesError([Diagnostic("E417", f"'{items[0]}: zone of ...' in a record: a record is a value, and "
+                                         "only a card holds a zone of its own", self._s(meta),
+                                         hint="declare the zone in the kind of the cards that hold it")])
         if seen is not None:
             raise RulesError([Diagnostic("E100", f"'{items[0]}: {items[1]} {seen}': only a zone a card holds says "
                                          "who sees it", self._s(meta),

@@ -14,7 +14,7 @@ from rulebook.runtime.engine import Game, RulesRuntimeError
 from rulebook.runtime.state import State, StateError, check_saved
 
 from .conftest import (explained, found_at, printed_back, random_games_agree, replays_through_json,
-                       rules_program, rules_programs, run_answering, run_proc, the_one_error)
+                       rules_programs, run_proc, the_one_error)
 
 PACK = """
 counter vp;
@@ -277,3 +277,9 @@ def test_only_a_pack_whose_cards_hold_zones_plays_as_a_holding_game():
     run_proc(g, "setup_board")
     run_proc(g, "p")
     assert pile(g, "jay") == ["c"] and g.state.supply["coin"] == 8
+
+
+def test_a_record_holds_no_zone():
+    """A record is a value: `z: zone of card` in one is E417 (it was a NameError in the parser)."""
+    from .conftest import found_at
+    assert [f for f in found_at("kind card { }\nrecord r { z: zone of card; }\n") if f[0] == "E417"] == [("E417", 2, 12)]
