@@ -18,7 +18,8 @@ from .layout import MAX_ELEMENTS, copied_slot, index_keys, opening_reads, openin
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered, paid_first
 from .layout import plain_values, python_blocks, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
-from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, Symbols, declared_at, tokens_in
+from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
+from .resolve import tokens_in
 from .resolve import arm_change, enum_changes, option_change, pick_change
 from .resolve import DIAGONAL, KEEPING, cell_neighbours, same_statements
 
@@ -1184,6 +1185,13 @@ class Checker(A.Visitor):
             self.err("E208", f"{d.name!r} is a builtin event: the statements announce it, it needs no "
                      f"declaration", self.at_decl(d))
         self.params(d.params, "an emit gives every argument of an event")
+        for p in d.params:   # `it.subject` is the player the event happened to: no argument takes the name
+            if p.name == SUBJECT:
+                self.err("E400", f"event {d.name!r} has an argument named 'subject': 'it.subject' is the player "
+                         "the event happened to (its subject), so no argument of an event is so named",
+                         self.at_name(p.name, p.span),
+                         "rename the argument ('by', 'who', 'placer'...); if it is the acting player, drop it: "
+                         "a trigger reads 'it.subject'")
 
     def visit_Actor(self, d: A.Actor) -> None:
         pass
@@ -5624,6 +5632,8 @@ class Checker(A.Visitor):
             self.expr(index, scope)
             return "any"
         if isinstance(e.obj, A.Name) and e.obj.id == "it" and scope.it_event and "it" not in scope.locals:
+            if e.name == SUBJECT:   # the player the event happened to (no event argument is so named: E400)
+                return "player"
             params = BUILTIN_EVENTS.get(scope.it_event) or self.event_params(scope.it_event, e.span)
             if params == ():   # a declared event without parameters (an unknown one is E206 already)
                 self.err("E205", f"event {scope.it_event!r} has no arguments: 'it.{e.name}' names none",

@@ -22,11 +22,11 @@ from rulebook.runtime.kernels import KERNELS
 
 from .layout import (enum_data, opening_test, paid_first, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, is_filter,
-                     recursive, runtime_axes, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes,
+                     recursive, runtime_axes, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, Symbols, cell_neighbours, classify, it_arg
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, classify, it_arg
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
@@ -626,7 +626,8 @@ class CodeGen(A.Visitor):
             return f"rt.computed({self.ex(e.obj, ctx)}, {e.name!r}, {ctx.you})"
         if it_arg(e, ctx.locals, ctx.it_mode):
             # (`it.on` of a gain, loss or payment: the card of a stock it holds, none for a player's)
-            return f"it[{e.name!r}]" if ctx.it_mode == "event" and e.name != "on" else f"it.get({e.name!r})"
+            # (`it.subject`: put in only for the triggers and modifiers that read it, layout.subject_nodes)
+            return f"it[{e.name!r}]" if ctx.it_mode == "event" and e.name not in ("on", SUBJECT) else f"it.get({e.name!r})"
         if e.name not in self.dynamic_attrs and not (ctx.it_mode == "use" and it_arg(e.obj, ctx.locals, ctx.it_mode)):
             # a field no rule ever sets and no player has: read it straight from the card (the hot path;
             # not of a use's argument, which is none when the use does not give it)
@@ -1743,7 +1744,8 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
     functions.update({("condition", mid): (gen.conditions[mid], None) for mid in conditions})
     source = TEMPLATES.get_template("module.py.j2").render(
         pack=pack_name, digest=digest, functions=gen.functions, callables=functions, constants=gen.constants.values(),
-        tables=tables(lay, pack_name, triggers, conditions), procs=[p.name for p in lay.procs],
+        tables=tables(lay, pack_name, triggers, conditions, [gen.sites[id(n)] for n in subject_nodes(sym)]),
+        procs=[p.name for p in lay.procs],
         funcs=[f.name for f in lay.funcs], r=repr, records=bool(sym.of("record")),
         enum_data=any(key[0] == "enum" for key in gen.constants),
     )

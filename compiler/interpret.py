@@ -15,10 +15,10 @@ from rulebook.runtime.state import Record
 from .layout import (enum_data, opening_test, paid_first, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive, runtime_axes, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, is_filter, tables,
-                     site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, leading_tag, deciding,
+                     site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, leading_tag, deciding,
                      indexed_ref, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, Symbols, cell_neighbours, classify, it_arg
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, classify, it_arg
 
 
 def placed(e: Exception, node) -> None:
@@ -982,7 +982,8 @@ class Interpreter(A.Visitor):
             return rt.computed(self.ev(e.obj, rt, f), e.name, f.you)
         if it_arg(e, f.locals, f.it_mode):
             # (`it.on` of a gain, loss or payment: the card of a stock it holds, none for a player's)
-            return f.it[e.name] if f.it_mode == "event" and e.name != "on" else f.it.get(e.name)
+            # (`it.subject`: put in only for the triggers and modifiers that read it, layout.subject_nodes)
+            return f.it[e.name] if f.it_mode == "event" and e.name not in ("on", SUBJECT) else f.it.get(e.name)
         return rt.field(self.ev(e.obj, rt, f), e.name)
 
     def visit_Method(self, e, rt, f):
@@ -1186,7 +1187,7 @@ def build_program(sym: Symbols, lay: Layout, pack_name: str) -> Program:
     conditions = condition_nodes(sym)
     fns.update({("condition", it.sites[id(n)]): _condition(it, n) for n in conditions})
     return assemble(tables(lay, pack_name, [(it.sites[id(n)], where(n)) for n in triggers],
-                          [it.sites[id(n)] for n in conditions]), fns)
+                          [it.sites[id(n)] for n in conditions], [it.sites[id(n)] for n in subject_nodes(sym)]), fns)
 
 
 def _callable(it: Interpreter, effect):

@@ -853,9 +853,11 @@ def key_texts(g: A.Game) -> list[str]:
             for i, key in enumerate(winner_keys(g))]
 
 
-def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], conditions: list[str] = ()) -> dict:
+def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], conditions: list[str] = (),
+           subjects: list[str] = ()) -> dict:
     """The pack's data for `runtime.program.assemble`: plain values only, so the generated module
-    can hold them as one literal. `triggers` holds each trigger's id and rules position."""
+    can hold them as one literal. `triggers` holds each trigger's id and rules position; `subjects`
+    the ids of the triggers and modifiers that read `it.subject` (subject_nodes)."""
     from rulebook.dsl.printer import expr
 
     g = lay.game
@@ -881,6 +883,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "variant_rules": [(v.name, expr(v.when)) for v in lay.variant_rules],
         "supplies": [(r.name, where(r.supply)) for r in lay.supplies],
         "triggers": triggers, "conditions": list(conditions),
+        **({"subjects": list(subjects)} if subjects else {}),   # the other packs' code stays
         **({"records": lay.records} if lay.records else {}),   # only for packs with records: the others' code stays
         **({"record_cards": lay.record_cards} if lay.record_cards else {}),
         "procs": [p.name for p in lay.procs], "funcs": [f.name for f in lay.funcs],
@@ -923,6 +926,20 @@ def condition_nodes(sym) -> list:
     order (its condition is a callable, under the site's id)."""
     return [n for decl in sym.decls.values() for n in A.walk(decl)
             if type(n) in (A.Modifier, A.Whenever) and n.cond is not None]
+
+
+def subject_nodes(sym) -> list:
+    """Every trigger (its body or `while`) and modifier (its `while`) of the pack that reads `it.subject`,
+    in declaration order: the runtime gives those alone the event's subject (the use's player) among
+    the arguments, so the others cost nothing. (A trigger around one that reads it is counted too:
+    it is given the subject for nothing.)"""
+    from .resolve import SUBJECT
+
+    def reads(nodes) -> bool:
+        return any(type(n) is A.Attr and n.name == SUBJECT and type(n.obj) is A.Name and n.obj.id == "it"
+                   for root in nodes if root is not None for n in A.walk(root))
+    return [n for decl in sym.decls.values() for n in A.walk(decl)
+            if type(n) is A.Whenever and reads((*n.body, n.cond)) or type(n) is A.Modifier and reads((n.cond,))]
 
 
 def tag_args(tag: A.Tag, sym) -> list[tuple[str, A.Expr]]:

@@ -28,6 +28,9 @@ BUILTIN_EVENTS = {   # each builtin event's arguments, in order, with the type t
     "flip": {"item": "entity"}, "roll": {"name": "any", "face": "int", "value": "any"},
     "benefit": {"on": "any", "at": "int", "who": "player"},
 }
+# `it.subject` in a trigger's body or condition (a modifier's condition): the player the event happened to (the
+# use's player), none for an event with no subject; no event argument is so named (E400)
+SUBJECT = "subject"
 # Names every effect can use without declaring them.
 BUILTIN_DOMAINS = {"players", "opponents", "neighbours", "left", "right", "teammate", "player_count", "all_players"}
 ALIASES = {"opponent": "opponents", "others": "opponents", "player": "players", "neighbour": "neighbours",

@@ -149,6 +149,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E397": (ERROR, "a proc inside another expression of an if or while condition"),
     "E398": (ERROR, "a stock's declaration: a cap that is no whole number (or on a field that is no stock), a stock below 0 or per member"),
     # E4xx: types and structure, continued (E3xx is full)
+    "E400": (ERROR, "an event's argument named 'subject': it.subject is the player the event happened to"),
+    "E401": (ERROR, "a card's reaction named ambiguously: the card has several on that event and zone, told apart by their subject"),
+    "E402": (ERROR, "a tagged pay that announces (and emit) an action that is no declared event"),
     "E409": (ERROR, "the 'once per' period of a card's 'anytime' slot filters its event by arguments"),
     "E410": (ERROR, "'lose N STOCK on CARD to X': X neither a player holding that resource nor a card"),
     "E411": (ERROR, "'can PROC(...)' of a proc cards change, one of whose versions does not start with a decision"),
@@ -223,6 +226,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W486": (WARNING, "a record's title that leaves out a field: values differing only there read alike"),
     "W487": (WARNING, "the proc a resource hands what goes over its cap gains that resource itself: it goes over again"),
     "W488": (WARNING, "'can copy ENTITY.SLOT' that always holds: every card of the kind has the slot, starting with no decision"),
+    "W489": (WARNING, "a tagged pay followed by an emit of its action with the same arguments: write 'pay ... for ACTION(args) and emit;'"),
     "W491": (WARNING, "a stock on a card gained, lost or paid by a negative amount written as a number"),
     "W492": (WARNING, "a stock on a card set with 'set': its cap is passed by and nothing is announced"),
     "W494": (WARNING, "a choose option offered to a player who cannot pay: its cost is paid after another statement"),

@@ -27,6 +27,7 @@ from .state import (BadValue, EntityDef, Fields, Holder, IsA, Modifier, NoField,
                     encode)
 from .view import Asked, PlayerView, build_view
 
+SUBJECT = "subject"   # `it.subject`: the event's subject, among the args of the triggers that read it (compiler.resolve.SUBJECT)
 MAX_CHAIN = 400  # trigger firings allowed between two decisions before the chain counts as runaway
 MAX_STEPS = 200_000  # loop iterations and proc or func calls allowed between two decisions
 _YOU = object()   # `eliminate;` / `restore;` without a player: the acting one
@@ -3536,10 +3537,12 @@ class Game:
             for t in self.state.triggers:
                 if t.resting and t.rest[1] == event and matches(t.owner, t.rest[0], t.rest[2], subject, args):
                     t.resting = False
-        queued = len(self.pending)
+        queued, subjects = len(self.pending), self.program.subjects
         for t in list(self.by_event.get(event, ())):
             if not matches(t.owner, t.subject, t.filters, subject, args) or out and t.owner in out:
                 continue   # a knocked-out player's triggers do not fire (nor is a `next` used up)
+            if subjects and t.tid in subjects:   # it reads `it.subject`: the player the event happened to
+                args = {**args, SUBJECT: subject}
             if conditions and t.tid in conditions and not conditions[t.tid](self, t.owner, t.env, args):
                 continue   # `while COND` (`it.ARG`: this event's) does not hold now: not fired, a `next` not used up, still registered
             if t.resting:   # `once per`: it fired already in this period
@@ -3591,8 +3594,9 @@ class Game:
         for m in self.by_action.get(tag[0], ()):
             if not matches(m.owner, m.subject, m.filters, h, tag[1]) or out and m.owner in out:
                 continue   # a knocked-out player's modifiers are not in force while they are out
-            if m.lasting and not self.program.conditions[m.mid](self, m.owner, m.env, tag[1]):
-                continue   # `while COND` does not hold for this use now (`it.ARG`: the use's arguments)
+            if m.lasting and not self.program.conditions[m.mid](
+                    self, m.owner, m.env, {**tag[1], SUBJECT: h} if m.mid in self.program.subjects else tag[1]):
+                continue   # `while COND` does not hold for this use now (`it.ARG`: the use's arguments, `it.subject` its player)
             found.append(m)
         return found
 

@@ -116,6 +116,8 @@ class Program:
     overflows: dict = field(default_factory=dict)   # resource -> the proc a `gain` past its cap hands the excess (`over`)
     triggers: dict = field(default_factory=dict)    # tid -> (fn, span)
     conditions: dict = field(default_factory=dict)  # modifier or trigger id -> fn(game, owner, env, the use's or event's args) -> bool (`while`)
+    # the triggers and modifiers that read `it.subject`: their args carry the event's subject (the use's player)
+    subjects: frozenset = frozenset()
     procs: dict = field(default_factory=dict)       # name -> fn
     funcs: dict = field(default_factory=dict)       # name -> fn
     computed_defaults: dict = field(default_factory=dict)   # kind -> {computed field: fn(game, reader, this)}
@@ -363,6 +365,7 @@ def assemble(tables: dict, fns: dict) -> Program:
     for tid, span in tables["triggers"]:
         program.triggers[tid] = (fns["trigger", tid], span)
     program.conditions = {mid: fns["condition", mid] for mid in tables.get("conditions", ())}
+    program.subjects = frozenset(tables.get("subjects", ()))
     program.procs = {name: fns["proc", name] for name in tables["procs"]}
     program.funcs = {name: fns["func", name] for name in tables["funcs"]}
     if tables["game"] is not None:
