@@ -2558,6 +2558,8 @@ class Checker(A.Visitor):
                 ended = "the game ends" if isinstance(s, A.EndGame) else "the proc returns"
                 self.diags.append(Diagnostic("W413", f"this never runs: {ended} on the statement before it",
                                              stmts[i + 1].span))
+            if type(s) is A.Pay and s.tag is not None and i + 1 < len(stmts):
+                self.announced_again(s, stmts[i + 1])
         self.depth -= 1
         self.rebound(scope, outer)
         for name, entry in scope.locals.items():
@@ -2915,12 +2917,12 @@ class Checker(A.Visitor):
     def tag(self, t: Optional[A.Tag], scope: Scope) -> None:
         """`for ACTION(args)`: the action is an event (declared or builtin), with its arguments."""
         if t is None:
-            return
-        for a in t.args:
-            self.expr(a, scope)
+            return []
+        given = [self.expr(a, scope) for a in t.args]
         params = self.event_params(t.action, t.span)
         if params is not None and len(params) < len(t.args):
             self.err("E302", f"action {t.action!r} takes {arguments(len(params))}, not {len(t.args)}", t.span)
+        return given
 
     def visit_Modifier(self, s: A.Modifier, scope: Scope) -> None:
         for p in (s.pattern, s.until):
@@ -3041,9 +3043,47 @@ class Checker(A.Visitor):
 
     def visit_Pay(self, s: A.Pay, scope: Scope) -> None:
         self.cost(s.terms, scope)
-        self.tag(s.tag, scope)
+        given = self.tag(s.tag, scope)
+        if s.announce:   # `and emit`: the `emit ACTION(args);` it stands for, its arguments read once (above)
+            self.announced(s.announcement, given)
         if s.name is not None:   # how many units were paid, as the modifiers left the cost
             self.let(s.name, s.span, "int", scope)
+
+    def announced_again(self, paid: A.Pay, after: A.Stmt) -> None:
+        """W489: a tagged `pay` and, right after it, `emit` of its action with the same arguments (the
+        act paid for, then announced): `and emit` says it once; after `and emit` it is announced twice."""
+        tag = paid.tag
+        if type(after) is not A.Emit or after.event != tag.action or after.args != tag.args:
+            return
+        shown = printed(A.Call(tag.action, tag.args, span=tag.span))
+        if paid.announce:
+            self.diags.append(Diagnostic("W489", f"{shown} is announced twice: by the payment's 'and emit' and by "
+                                         "this emit", after.span, "drop this emit"))
+        else:
+            self.diags.append(Diagnostic("W489", f"the payment for {shown} is followed by its announcement: "
+                                         f"'and emit' says both at once", after.span,
+                                         f"write 'pay ... for {shown} and emit;' and drop this emit"))
+
+    def announced(self, s: A.Emit, given: list) -> None:
+        """`pay ... for ACTION(args) and emit;`: the action announced once paid is checked as `emit
+        ACTION(args);` (visit_Emit), with E402 for an action no `emit` may announce (a builtin event:
+        the statements announce those) and E302 for arguments left out (a tag may give a builtin
+        event's first ones only, an emit gives every one)."""
+        decl = self.sym.decls.get(s.event)
+        if s.event in BUILTIN_EVENTS:
+            self.err("E402", f"'and emit' announces a declared event once it is paid; {s.event!r} is a builtin "
+                     f"event, which its own statements announce", s.span,
+                     "drop 'and emit', or tag the payment with an event of the pack "
+                     "('event bought(...);', 'pay ... for bought(...) and emit;')")
+            return
+        if not isinstance(decl, A.Event):   # unknown (E206) or not an event (E301): said by the tag
+            return
+        self.emitted.add(s.event)
+        for param, a, t in zip(decl.params, s.args, given):
+            self.event_argument(s.event, param.name, a, t, "emit")
+        if len(decl.params) > len(s.args):
+            self.err("E302", f"event {s.event!r} takes {arguments(len(decl.params))}, not {len(s.args)}: 'and emit' "
+                     "announces it with every argument, as 'emit' does", s.span)
 
     def visit_Advance(self, s: A.Advance, scope: Scope) -> None:
         self.track_name(s.track, scope, s.span)

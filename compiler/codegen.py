@@ -1081,6 +1081,8 @@ class CodeGen(A.Visitor):
         call = "paid" if s.name else "pay"   # `let x = pay ...`: the payment gives the units it took
         bind = f"v_{s.name} = " if s.name else ""
         self.writeline(f"{bind}yield from rt.{call}({ctx.you}, {self.cost(s.terms, ctx)}, {where(s)!r}{tag})", s)
+        if s.announce:   # `and emit`: once paid, the action is announced as `emit ACTION(args);` would
+            self.visit_Emit(s.announcement, ctx)
 
     def visit_Advance(self, s: A.Advance, ctx: Ctx):
         by = self.ex(s.by, ctx) if s.by is not None else "1"

@@ -1142,6 +1142,9 @@ class Reader(A.Visitor):
             self.say(depth + 1, f"Let {s.name} be how many were paid (after any change to the cost).")
         if s.tag is not None:
             self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
+        if s.announce:   # `and emit`: read as the `emit` it stands for
+            self.say(depth + 1, "Once paid:")
+            self.visit_Emit(s.announcement, depth + 2)
 
     def visit_Advance(self, s, depth: int) -> None:
         steps = counted(s.by.value, "space") if isinstance(s.by, A.Int) else (

@@ -181,9 +181,18 @@ class Interpreter(A.Visitor):
         return rt.lose_at_random(f.you, s.group, self.ev(s.amount, rt, f), to, where(s))
 
     def visit_Pay(self, s, rt, f):
+        if s.announce:   # `and emit`: once paid, the action is announced as `emit ACTION(args);` would
+            return self._pay_announced(s, rt, f)
         if s.name is None:
             return rt.pay(f.you, self.cost(s.terms, rt, f), where(s), self.tag(s.tag, rt, f))
         return self._pay_into(s, rt, f)
+
+    def _pay_announced(self, s, rt, f):
+        if s.name is None:
+            yield from rt.pay(f.you, self.cost(s.terms, rt, f), where(s), self.tag(s.tag, rt, f))
+        else:
+            yield from self._pay_into(s, rt, f)
+        self.visit_Emit(s.announcement, rt, f)
 
     def _pay_into(self, s, rt, f):
         f.locals[s.name] = yield from rt.paid(f.you, self.cost(s.terms, rt, f), where(s), self.tag(s.tag, rt, f))

@@ -761,7 +761,9 @@ class Substitute(Part):
 @node
 class Pay(Stmt):
     """`pay COST;` the player must afford it; choices of 'any'/'different' are decisions.
-    `let NAME = pay COST;` also binds how many units were paid (after the modifiers) to NAME."""
+    `let NAME = pay COST;` also binds how many units were paid (after the modifiers) to NAME.
+    `pay COST for ACTION(args) and emit;` (`announce`) then announces the action, as the statement
+    `emit ACTION(args);` after it would (`announcement`, which every stage reads as that `emit`)."""
 
     events = ("pay",)
     drains = True
@@ -770,6 +772,13 @@ class Pay(Stmt):
     terms: tuple
     tag: Optional[Tag] = None
     name: Optional[str] = None
+    announce: bool = False
+    _quiet = ("announce",)
+
+    @property
+    def announcement(self) -> "Optional[Emit]":
+        """The `emit` that `and emit` stands for (a node of its own each time: read it, never keep it)."""
+        return Emit(self.tag.action, self.tag.args, span=self.tag.span) if self.announce else None
 
 
 @node

@@ -908,7 +908,10 @@ class _Builder:
         return A.CostTerm(items[0], "different", str(items[2]), span=self._s(meta))
 
     def pay_stmt(self, meta, items):
-        return A.Pay(items[0], _pick(items, "tag"), span=self._s(meta))
+        return A.Pay(items[0], _pick(items, "tag"), announce=_pick(items, "announce", False), span=self._s(meta))
+
+    def announce(self, meta, items):
+        return _Marker("announce", True)
 
     def tag(self, meta, items):
         return _Marker("tag", A.Tag(str(items[0]), items[1] or () if len(items) > 1 else (), span=self._s(meta)))
@@ -1128,7 +1131,7 @@ class _Builder:
         return A.Roll(str(items[0]), span=self._s(meta))
 
     def let_pay(self, meta, items):
-        return A.Pay(items[1], _pick(items, "tag"), str(items[0]), span=self._s(meta))
+        return A.Pay(items[1], _pick(items, "tag"), str(items[0]), _pick(items, "announce", False), span=self._s(meta))
 
     def let_roll(self, meta, items):
         return A.Roll(str(items[1]), str(items[0]), span=self._s(meta))

@@ -560,7 +560,8 @@ class Printer(A.Visitor):
                       Clause("to ", s.to) if s.to is not None else None])
 
     def visit_Pay(self, s):
-        self.clauses([Clause(f"{f'let {s.name} = ' if s.name else ''}pay {cost(s.terms)}"), _tag(s.tag)])
+        self.clauses([Clause(f"{f'let {s.name} = ' if s.name else ''}pay {cost(s.terms)}"), _tag(s.tag),
+                      Clause("and emit") if s.announce else None])
 
     def visit_Advance(self, s):
         by = f" by {expr(s.by)}" if s.by is not None else ""
