@@ -1898,11 +1898,12 @@ class Checker(A.Visitor):
             if isinstance(item, A.HeldOverride):   # run as the declarations the resolver made of it
                 self.reaction_zone(d.kind, d.name, item)
                 continue
-            if item.name in given and isinstance(item, A.Reaction):   # its name is its event and zones
-                self.err("E215", f"the card has two reactions '{item.name}': a card's reactions are told apart by "
-                         "their event and zones, not by whose event it is or its filters", item.span,
-                         "write one reaction for the event and test inside it which case it is: an argument "
-                         "of the event can say who (`event city_placed(placer: player)`, `if it.placer == you`)")
+            if item.name in given and isinstance(item, A.Reaction):   # its name is its event, zones and subject
+                self.err("E215", f"the card has two reactions on {item.plain.removeprefix('whenever ')} for "
+                         f"{item.subject}: a card's reactions are told apart by their event, zones and subject "
+                         "(you, opponents, anyone), not by their filters or conditions", item.span,
+                         "write one reaction for them and test inside it which case it is ('if it.subject == "
+                         "you', 'if it.ARG == ...'), or give them different subjects")
             elif item.name in given:
                 self.err("E215", f"{slot_words(item) if isinstance(item, A.Anytime) else 'field'} {item.name!r} "
                          "is given twice", item.span)

@@ -1074,11 +1074,7 @@ STATEMENT_NAMES = ("track", "resource", "debt", "die")
 
 def subject_mode(pattern: A.Pattern, default: str = "you") -> str:
     """Whose events a pattern matches: 'you', 'opponents' or 'anyone' (`default` when none is written)."""
-    if pattern.subject is None:
-        return default
-    if isinstance(pattern.subject, A.You):
-        return "you"
-    return "opponents" if pattern.subject.id in ("opponents", "opponent", "others") else "anyone"
+    return A.subject_word(pattern, default)
 
 
 DEFAULT_MAY_PROMPT = "take this optional effect?"

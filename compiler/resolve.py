@@ -416,10 +416,17 @@ def _kinds_slots(sym: Symbols) -> None:
     for name, decl in list(sym.decls.items()):
         kind = sym.decls.get(decl.kind) if isinstance(decl, A.Entity) else None
         if isinstance(kind, A.Kind) and kind.slots:
-            own = {e.name for e in decl.effects} | sym.dropped_slots.get(name, set())
-            inherited = tuple(s for s in kind.slots if s.name not in own and not own.add(s.name))   # once (E215)
+            own, dropped, seen = {slot_key(e) for e in decl.effects}, sym.dropped_slots.get(name, set()), set()
+            inherited = tuple(s for s in kind.slots if slot_key(s) not in own and s.name not in dropped
+                              and s.name not in seen and not seen.add(s.name))   # once (E215)
             if inherited:
                 sym.decls[name] = replace(decl, effects=decl.effects + inherited)
+
+
+def slot_key(slot) -> str:
+    """What a card's slot replaces its kind's by: a reaction by its event and zones (whatever its subject,
+    and all of the kind's there), another slot or effect by its name."""
+    return slot.plain if isinstance(slot, A.Reaction) else slot.name
 
 
 def same_statements(parts: list, body: tuple) -> bool:
@@ -575,7 +582,14 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
         fields["copies"] = item.copies
         sym.amended_parts.append((f"the copies of {item.name!r}", declared_at(sources, item.name, item.span)))
     amended = set()   # the spaces and rewards this amend gives: (type, position)
+    before = fields.get("effects", fields.get("slots", ()))   # a card's (kind's) slots before this amend
+    before = before + _kind_slots(sym, target, before) if isinstance(target, A.Entity) else before
+    added: set = set()   # the ids of the slots this amend has put in (restated reactions keep them)
     for change in item.items:
+        if isinstance(change, A.Reaction) and change.name != change.plain and \
+                next(c for c in item.items if isinstance(c, A.Reaction) and c.name == change.name) is not change:
+            diags.append(Diagnostic("E215", f"the reaction {change.name!r} is amended twice here", change.span))
+            continue
         if not isinstance(change, allowed):
             diags.append(Diagnostic("E217", f"amending {item.name!r} takes {AMEND_SHAPES[type(target)]}", change.span,
                                     _the_game(sym, change) or _what_it_has(sym, target, change)))
@@ -615,17 +629,17 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                 fields["spaces"] = _amend_space(sym, target, fields["spaces"], change, diags)
             else:
                 fields["reaches"] = _amend_reach(sym, target, fields["reaches"], change, diags)
-        elif isinstance(change, A.SlotRemoved):   # a reaction or anytime slot, by its event and zone
+        elif isinstance(change, A.SlotRemoved):   # a reaction or anytime slot, by its event and zone (and subject)
             slots = "slots" if isinstance(target, A.Kind) else "effects"
             inherited = _kind_slots(sym, target, fields.get("effects", ()))
-            if any(f.name == change.name for f in inherited):   # the kind's: this entity does without it
-                sym.dropped_slots.setdefault(item.name, set()).add(change.name)
-            elif not any(f.name == change.name for f in fields[slots]):
-                diags.append(_no_such_slot(item.name, change, fields[slots] + inherited))
+            gone = _slot_removed(item.name, change, fields[slots] + inherited, diags)
+            if gone is None:
                 continue
-            fields[slots] = tuple(f for f in fields[slots] if f.name != change.name)
-            sym.amended_parts.append((f"{_slot_words(change.name)} of {item.name!r}", change.span))
-            sym.removed_from.setdefault(("decl", item.name), []).append((_slot_words(change.name), change.span))
+            if any(f is gone for f in inherited):   # the kind's: this entity does without it
+                sym.dropped_slots.setdefault(item.name, set()).add(gone.name)
+            fields[slots] = tuple(f for f in fields[slots] if f is not gone)
+            sym.amended_parts.append((f"{_slot_words(gone.name)} of {item.name!r}", change.span))
+            sym.removed_from.setdefault(("decl", item.name), []).append((_slot_words(gone.name), change.span))
         else:
             slot = "effects" if isinstance(change, A.FieldEffect) else "values" if isinstance(change, A.FieldValue) \
                 else "fields"
@@ -633,19 +647,33 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                 slot = "slots"
             # `base();` runs the effect it replaces, as in an amended option (a card's override keeps its
             # base(...): the rule below the card, as in the card itself)
+            replaced = None   # a reaction of the card's on the same event and zones, another subject
             if slot in ("effects", "slots") and not isinstance(change, A.HeldOverride):
                 mine = fields[slot] + _kind_slots(sym, target, fields[slot])
-                old = next((f for f in mine if f.name == change.name), None)
+                if isinstance(change, A.Reaction):   # told apart by event, zones and subject
+                    found = _reaction_replaced(item.name, change, mine, before, diags)
+                    if found is None:
+                        continue
+                    change, old = found
+                    replaced = old
+                else:
+                    old = next((f for f in mine if f.name == change.name), None)
                 noun = "reaction" if isinstance(change, A.Reaction) else "effect"
                 if old is None and isinstance(change, (A.Reaction, A.Anytime)):
                     diags.extend(_beside(item.name, change, mine))
                 change = _keep_base(sym, change, None if old is None else
                                     old.block if isinstance(old, A.Reaction) else old.body, noun, diags)
+            if isinstance(change, A.Reaction) and change.name != change.plain:   # restating the card's there
+                for key in ("effects", "slots"):
+                    if key in fields:
+                        fields[key] = tuple(f for f in fields[key] if not (
+                            isinstance(f, A.Reaction) and f.plain == change.plain and id(f) not in added))
             # an entity's field is given once: drop it from both lists before adding the new one
             for key in ("values", "effects", "fields", "slots"):
                 if key in fields:
-                    fields[key] = tuple(f for f in fields[key] if f.name != change.name)
+                    fields[key] = tuple(f for f in fields[key] if f.name != change.name and f is not replaced)
             fields[slot] += (change,)
+            added.add(id(change))
             sym.amended_parts.append((f"{_slot_words(change.name)} of {item.name!r}", change.span))
     sym.decls[item.name] = replace(target, **fields)
     if isinstance(target, A.Game):   # a later `before`/`after` or amend of a phase builds on this one
@@ -669,8 +697,66 @@ def _kind_slots(sym: Symbols, target, effects: tuple) -> tuple:
     kind = sym.decls.get(target.kind) if isinstance(target, A.Entity) else None
     if not isinstance(kind, A.Kind):
         return ()
-    own = {e.name for e in effects} | sym.dropped_slots.get(target.name, set())
-    return tuple(s for s in kind.slots if s.name not in own)
+    own, dropped = {slot_key(e) for e in effects}, sym.dropped_slots.get(target.name, set())
+    return tuple(s for s in kind.slots if slot_key(s) not in own and s.name not in dropped)
+
+
+def _subjects(slots: list) -> str:
+    """The subjects of a card's reactions on one event and zones, for a finding: "anyone and you"."""
+    words = [s.subject for s in slots]
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
+
+
+def _reaction_replaced(card: str, change: A.Reaction, mine: tuple, before: tuple, diags: list[Diagnostic]):
+    """The reaction of the card (or of its kind: `mine`, as the amend has left them so far) that an
+    amend's reaction replaces, and the change named as it will stand; (change, None) when it adds one;
+    None on E401. A card's reactions on one event and zones are told apart by their subject: one
+    alone is replaced whatever the amend's subject (as a house rule rewrites it); of several, the one
+    with the amend's subject, and none with it is E401. An amend that writes several on one event
+    and zones (named with their subjects) restates them all: each replaces the card's one with its
+    subject, or the card's only one (`before`: the card's slots before this amend)."""
+    if change.name != change.plain:   # the amend writes several there
+        old = [s for s in before if isinstance(s, A.Reaction) and s.plain == change.plain]
+        same = [s for s in old if s.subject == change.subject]
+        return change, (same[0] if same else old[0] if len(old) == 1 else None)
+    old = [s for s in mine if isinstance(s, A.Reaction) and s.plain == change.plain]
+    if len(old) < 2:
+        return (replace(change, name=old[0].name) if old else change), (old[0] if old else None)
+    same = [s for s in old if s.subject == change.subject]
+    if same:
+        return replace(change, name=same[0].name), same[0]
+    diags.append(Diagnostic("E401", f"{card!r} has reactions on {change.plain.removeprefix('whenever ')} for "
+                            f"{_subjects(old)}, told apart by their subject; this one answers {change.subject}, so "
+                            "which it replaces is unclear", change.span,
+                            f"write the subject of the one it replaces ('{old[0].name} {{ ... }}'), or remove one "
+                            f"first ('remove {old[0].name};')"))
+    return None
+
+
+def _slot_removed(card: str, change: A.SlotRemoved, slots: tuple, diags: list[Diagnostic]):
+    """The slot `remove whenever [SUBJECT] EVENT in ZONE;` (`remove anytime in ZONE;`) names among the card's
+    (its own and its kind's), None when it names none (E382) or several (E401: the card has several
+    reactions there and no subject says which)."""
+    found = [s for s in slots if (s.plain if isinstance(s, A.Reaction) else s.name) == change.name]
+    reactions = [s for s in found if isinstance(s, A.Reaction)]
+    if change.subject is not None:
+        found = [s for s in reactions if s.subject == change.subject]
+        if not found and reactions:
+            diags.append(Diagnostic("E382", f"{card!r} has no reaction on {change.name.removeprefix('whenever ')} for "
+                                    f"{change.subject} to remove: its reaction{'s' if len(reactions) > 1 else ''} "
+                                    f"there answer{'' if len(reactions) > 1 else 's'} {_subjects(reactions)}",
+                                    change.span, " or ".join(f"'remove {s.name};'" for s in reactions)))
+            return None
+    if not found:
+        diags.append(_no_such_slot(card, change, slots))
+        return None
+    if len(found) > 1:
+        diags.append(Diagnostic("E401", f"{card!r} has reactions on {change.name.removeprefix('whenever ')} for "
+                                f"{_subjects(found)}, told apart by their subject: which to remove is unclear",
+                                change.span, "name it with its subject: " +
+                                " or ".join(f"'remove {s.name};'" for s in found)))
+        return None
+    return found[0]
 
 
 def _beside(card: str, change, effects: tuple) -> list[Diagnostic]:

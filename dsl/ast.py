@@ -1170,6 +1170,15 @@ class Pattern(Part):
     args: tuple
 
 
+def subject_word(pattern: Pattern, default: str = "you") -> str:
+    """Whose events a pattern matches: 'you', 'opponents' or 'anyone' (`default` when none is written)."""
+    if pattern.subject is None:
+        return default
+    if isinstance(pattern.subject, You):
+        return "you"
+    return "opponents" if getattr(pattern.subject, "id", None) in ("opponents", "opponent", "others") else "anyone"
+
+
 @node
 class Whenever(Stmt):
     """`whenever PATTERN [once per PATTERN] [until PATTERN] [while COND] { ... }` or the one-shot
@@ -1688,9 +1697,30 @@ class Reaction(FieldEffect):
         return tuple(map(place_key, self.places))
 
     @staticmethod
-    def slot_name(event: str, zones: tuple) -> str:
-        """(runtime.program.is_reaction_slot knows it by its first word)"""
-        return f"whenever {event} in {', '.join(zones)}"
+    def slot_name(event: str, zones: tuple, subject: Optional[str] = None) -> str:
+        """(runtime.program.is_reaction_slot knows it by its first word) A card's reactions on one event
+        and zones are told apart by their subject: with two or more, each is named with its subject
+        (`whenever anyone placed in corp`, `told_apart`); one alone is named without it."""
+        return f"whenever {subject + ' ' if subject else ''}{event} in {', '.join(zones)}"
+
+    @property
+    def plain(self) -> str:
+        """The slot's name without a subject: what names the card's reactions on its event and zones."""
+        return Reaction.slot_name(self.trigger.pattern.event, self.zones)
+
+    @property
+    def subject(self) -> str:
+        """Whose events it answers: 'you' (written or not), 'opponents' or 'anyone'."""
+        return subject_word(self.trigger.pattern)
+
+    @staticmethod
+    def told_apart(items: tuple) -> tuple:
+        """The items of a card (a kind, an amend) with each reaction that shares its event and zones with
+        another named with its subject; the others as they are (so a pack without such a pair is named
+        as before)."""
+        plain = [i.plain for i in items if isinstance(i, Reaction)]
+        return tuple(replace(i, name=Reaction.slot_name(i.trigger.pattern.event, i.zones, i.subject))
+                     if isinstance(i, Reaction) and plain.count(i.plain) > 1 else i for i in items)
 
     @property
     def trigger(self) -> "Whenever":
@@ -1807,11 +1837,14 @@ class Anytime(FieldEffect):
 
 @node
 class SlotRemoved(Part):
-    """`remove whenever EVENT in ZONE;` or `remove anytime in ZONE;` in an `amend` of a card: the
+    """`remove whenever [SUBJECT] EVENT in ZONE;` or `remove anytime in ZONE;` in an `amend` of a card: the
     reaction or `anytime` slot of that name (its event and zone, as `Reaction.slot_name` and
-    `Anytime.slot_name` name it) is dropped."""
+    `Anytime.slot_name` name it) is dropped; `subject` ('you', 'opponents', 'anyone', as written) picks
+    one of a card's reactions on that event and zone (needed when it has several)."""
 
     name: str
+    subject: Optional[str] = None
+    _quiet = ("subject",)
 
 
 @node

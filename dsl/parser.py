@@ -94,6 +94,9 @@ AUCTION_CLAUSES = {"mode": "'open', 'once around' or 'sealed'", "start": "'from 
                    "min": "'min N'", "step": "'step N'", "up": "'up to AMOUNT'"}
 
 
+SUBJECT_WORDS = ("you", "opponents", "opponent", "others", "anyone", "players")   # a pattern's subjects (7.2)
+
+
 def _pick(items: list, tag: str, default=None):
     for item in items:
         if isinstance(item, _Marker) and item.tag == tag:
@@ -473,7 +476,7 @@ class _Builder:
 
     def kind_decl(self, meta, items):
         fields = tuple(i for i in items if isinstance(i, A.FieldDecl))
-        slots = tuple(i for i in items if isinstance(i, (A.Reaction, A.Anytime)))
+        slots = A.Reaction.told_apart(tuple(i for i in items if isinstance(i, (A.Reaction, A.Anytime))))
         per_player = any(isinstance(t, Token) and t.type == "PER_PLAYER" for t in items)
         return A.Kind(str(items[0]), _title(items), per_player, fields, slots, span=self._s(meta))
 
@@ -583,7 +586,7 @@ class _Builder:
 
     def entity_decl(self, meta, items):
         values = tuple(i for i in items if isinstance(i, A.FieldValue))
-        effects = tuple(i for i in items if isinstance(i, A.FieldEffect))
+        effects = A.Reaction.told_apart(tuple(i for i in items if isinstance(i, A.FieldEffect)))
         title = next((i for i in items if isinstance(i, _Title)), None)
         return A.Entity(str(items[0]), str(items[1]), _title(items), values, effects, _pick(items, "copies", 1),
                         self._title_parts(title), _pick(items, "each"), span=self._s(meta))
@@ -691,8 +694,9 @@ class _Builder:
 
     def amend_decl(self, meta, items):
         title = next((i for i in items if isinstance(i, _Title)), None)
-        changes = tuple(self._game_part(i) if isinstance(i, _Marker) else i for i in items[1:]
-                        if not isinstance(i, _Title) and not (isinstance(i, _Marker) and i.tag == "copies"))
+        changes = A.Reaction.told_apart(tuple(
+            self._game_part(i) if isinstance(i, _Marker) else i for i in items[1:]
+            if not isinstance(i, _Title) and not (isinstance(i, _Marker) and i.tag == "copies")))
         return A.Amend(str(items[0]), changes, _title(items), self._title_parts(title), _pick(items, "copies"),
                        span=self._s(meta))
 
@@ -740,8 +744,13 @@ class _Builder:
 
     def slot_removed(self, meta, items):
         zones = tuple(map(A.place_key, items[-1]))
-        name = A.Anytime.slot_name(zones) if str(items[0]) == "anytime" else A.Reaction.slot_name(str(items[1]), zones)
-        return A.SlotRemoved(name, span=self._s(meta))
+        if str(items[0]) == "anytime":
+            return A.SlotRemoved(A.Anytime.slot_name(zones), span=self._s(meta))
+        subject = None   # `remove whenever anyone X in Z;` (a word that is no subject is kept: it names no reaction)
+        if len(items) > 3:
+            word = getattr(items[1], "id", "you")
+            subject = A.subject_word(A.Pattern(items[1], "", ())) if word in SUBJECT_WORDS else word
+        return A.SlotRemoved(A.Reaction.slot_name(str(items[-2]), zones), subject, span=self._s(meta))
 
     def option_removed(self, meta, items):
         return A.OptionRemoved(_title(items), span=self._s(meta))

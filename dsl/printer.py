@@ -1015,7 +1015,8 @@ class Printer(A.Visitor):
             elif isinstance(item, A.MatchAmend):
                 self.arms(item.subject, item.changes)
             elif isinstance(item, A.SlotRemoved):
-                self.line(f"remove {item.name};")
+                subject = f"whenever {item.subject} " if item.subject is not None else "whenever "
+                self.line(f"remove {item.name.replace('whenever ', subject, 1)};")
             elif isinstance(item, A.PickAmend):   # the prompt first: it finds the pick
                 self.clauses([Clause("pick" + _amend_label(item) + _title(item.title)), _where("where ", item.where),
                               _mode(A.replace(item, title=None))])

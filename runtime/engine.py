@@ -3762,12 +3762,20 @@ class Game:
         owner = head.owner
         if not owner.is_player:
             return   # an actor has no one to ask: registration order
-        slots, distinct = [], {}
+        slots, distinct, copies = [], {}, None
+        tids = self.program.reaction_tids
         for i, (t, args, e) in enumerate(self.pending):
             if e != emission:
                 break   # one event's firings are queued together: the rest came later
             if t.owner is owner:
                 slots.append(i)
+                if tids and t.tid in tids:   # a copy's second reaction on the event (another subject) follows
+                    this = t.env.get("this")   # its first, in the order the card writes them: not asked about
+                    if copies is None:
+                        copies = set()
+                    elif id(this) in copies:
+                        continue
+                    copies.add(id(this))
                 distinct.setdefault(_firing_key(t, args, self._rules_state), i)
         if len(distinct) < 2:
             return
