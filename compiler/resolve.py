@@ -648,6 +648,7 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
             # `base();` runs the effect it replaces, as in an amended option (a card's override keeps its
             # base(...): the rule below the card, as in the card itself)
             replaced = None   # a reaction of the card's on the same event and zones, another subject
+            restated = isinstance(change, A.Reaction) and change.name != change.plain   # the amend writes several there
             if slot in ("effects", "slots") and not isinstance(change, A.HeldOverride):
                 mine = fields[slot] + _kind_slots(sym, target, fields[slot])
                 if isinstance(change, A.Reaction):   # told apart by event, zones and subject
@@ -663,7 +664,7 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                     diags.extend(_beside(item.name, change, mine))
                 change = _keep_base(sym, change, None if old is None else
                                     old.block if isinstance(old, A.Reaction) else old.body, noun, diags)
-            if isinstance(change, A.Reaction) and change.name != change.plain:   # restating the card's there
+            if restated:   # restating the card's reactions there: the amend's replace them all
                 for key in ("effects", "slots"):
                     if key in fields:
                         fields[key] = tuple(f for f in fields[key] if not (
