@@ -428,6 +428,8 @@ class ExprReader(A.Visitor):
         return f"“{title}”" if title else spoken(name)
 
     def visit_Attr(self, e):
+        if e.name == "subject" and isinstance(e.obj, A.Name) and e.obj.id == "it":
+            return "the player it happened to"   # `it.subject` (7.2): no event argument is so named (E400)
         if self.decl(e.name) is not None and self.category(e.name) != "entity":
             return self.owned(self.possessive(e.obj), e.name)
         word = spoken(e.name) if len(e.name) > 2 or id(e) in getattr(self.symbols, "enum_reads", {}) else \

@@ -111,6 +111,12 @@ def test_subject_nodes_are_the_readers():
     assert [type(n).__name__ for n in found] == ["Whenever", "Whenever", "Modifier", "Whenever", "Whenever"]
 
 
+def test_explain_reads_it_subject_as_the_player():
+    result = analyse_text(PACK)
+    assert "If the player it happened to is not you:" in explained(result, "watchtower")
+    assert "The player it happened to does this:" in explained(result, "tax_collector")
+
+
 def test_an_argument_named_subject_is_e400():
     text = "event placed(subject: int);\n"
     the_one_error(analyse_text(text), "E400", "'subject'", line=1)
