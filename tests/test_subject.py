@@ -343,3 +343,28 @@ game g {
 
 def test_random_games_agree_on_both_backends():
     random_games_agree(GAME, seeds=range(1, 5))
+
+
+def test_an_event_announced_only_by_and_emit_is_heard():
+    text = "resource coin;\nevent bought();\nproc p() { pay 1 coin for bought() and emit; }\n" \
+           "proc q() { whenever you bought { gain 1 coin; } }\n"
+    assert not [d for d in analyse_text(text).diagnostics if d.code in ("W403", "W401")]
+
+
+def test_a_kind_reaction_reads_the_subject():
+    text = """resource coin;
+counter vp;
+event built();
+kind card { whenever anyone built in hand { if it.subject != you { gain 1 vp; } } }
+card a "A" { }
+zone hand per_player of card;
+proc build() { emit built(); }
+proc deal() { move a to hand; }
+"""
+    for interpreted in (False, True):
+        g = Game(build_text(text, interpreted=interpreted), 2, 1)
+        run_proc(g, "deal", player=0)
+        run_proc(g, "build", player=1)
+        assert stock(g, 0)["vp"] == 1
+        run_proc(g, "build", player=0)                     # its holder's own event: not counted
+        assert stock(g, 0)["vp"] == 1
