@@ -368,3 +368,12 @@ proc deal() { move a to hand; }
         assert stock(g, 0)["vp"] == 1
         run_proc(g, "build", player=0)                     # its holder's own event: not counted
         assert stock(g, 0)["vp"] == 1
+
+
+def test_cover_counts_each_reaction_of_a_pair(reacting):
+    from rulebook.runtime.coverage import reaction_tids
+
+    found = reaction_tids(reacting)
+    tharsis = {slot: tids for (name, slot), tids in found.items() if name == "tharsis"}
+    assert sorted(tharsis) == ["whenever anyone city in corps", "whenever you city in corps"]
+    assert len({tid for tids in tharsis.values() for tid in tids}) == 2
