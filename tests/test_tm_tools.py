@@ -61,10 +61,13 @@ corporation tharsis "Tharsis Republic" {
   whenever you city_placed in corp { gain 3 mc; }
 }
 """
-    errors = [d for d in analyse_text(text).diagnostics if d.severity == "error"]
+    # told apart by their subject (branch subject): Tharsis Republic's two printed effects are two reactions
+    assert [d for d in analyse_text(text).diagnostics if d.severity == "error"] == []
+    same = text.replace("whenever you city_placed", "whenever anyone city_placed")
+    errors = [d for d in analyse_text(same).diagnostics if d.severity == "error"]
     assert [(d.code, d.span.line) for d in errors] == [("E215", 7)]
-    assert "two reactions 'whenever city_placed in corp'" in errors[0].message and "field" not in errors[0].message
-    assert "it.placer == you" in errors[0].hint
+    assert "two reactions on city_placed in corp for anyone" in errors[0].message and "field" not in errors[0].message
+    assert "it.subject == you" in errors[0].hint
 
 
 def test_a_reserved_word_as_an_enum_member_reads_alike_on_one_line_or_many():
