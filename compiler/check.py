@@ -75,7 +75,8 @@ SOUNDED_AS_VOWEL = ("hour", "honour", "honest", "heir")
 
 def slot_words(slot) -> str:
     """How a card's reaction or anytime slot is named in a finding."""
-    return "reaction" if isinstance(slot, A.Reaction) else "override" if isinstance(slot, A.HeldOverride) \
+    return "modifier" if isinstance(slot, A.HeldModifier) else "reaction" if isinstance(slot, A.Reaction) \
+        else "override" if isinstance(slot, A.HeldOverride) \
         else "'anytime' slot"
 
 
@@ -1898,7 +1899,12 @@ class Checker(A.Visitor):
             if isinstance(item, A.HeldOverride):   # run as the declarations the resolver made of it
                 self.reaction_zone(d.kind, d.name, item)
                 continue
-            if item.name in given and isinstance(item, A.Reaction):   # its name is its event, zones and subject
+            if item.name in given and isinstance(item, A.HeldModifier):   # its name is its action and zones
+                self.err("E215", f"the card has two modifiers '{item.name}': a card's modifiers are told apart by "
+                         "their action and zones, not by whose use it is or its filters", item.span,
+                         "write the lines of both in one modifier, or test which use it is in its 'while' "
+                         "(`while it.c.cost >= 4`)")
+            elif item.name in given and isinstance(item, A.Reaction):   # its name is its event, zones and subject
                 self.err("E215", f"the card has two reactions on {item.plain.removeprefix('whenever ')} for "
                          f"{item.subject}: a card's reactions are told apart by their event, zones and subject "
                          "(you, opponents, anyone), not by their filters or conditions", item.span,
@@ -2015,8 +2021,10 @@ class Checker(A.Visitor):
         if not z.per_player:
             self.err("E331", f"zone {zone!r} is shared: a card's {slot_words(r)} is its holder's, so it is used from a "
                      f"zone each player has (a hand, a tableau)", at,
-                     f"declare it 'zone {zone} per_player of ...', or register a trigger in the effect that "
-                     f"puts the card there ('whenever ... while contains({zone}, this)')")
+                     f"declare it 'zone {zone} per_player of ...', or register a "
+                     f"{'modifier' if isinstance(r, A.HeldModifier) else 'trigger'} in the effect that "
+                     f"puts the card there ('{'modifier' if isinstance(r, A.HeldModifier) else 'whenever'} ... "
+                     f"while contains({zone}, this)')")
             return False
         kinds = z.kinds
         if kind not in kinds and "any" not in kinds:

@@ -1467,13 +1467,17 @@ class Reader(A.Visitor):
         """A pattern's filter value in words: "gold" for `c = gold`, "is a Silver" for `c is silver`."""
         return f"is {self.words.is_what(v.kind)}" if type(v) is A.IsKind and v.subject is None else self.x(v)
 
-    def visit_Modifier(self, s, depth: int) -> None:
+    def visit_Modifier(self, s, depth: int, held: str = "") -> None:
+        """A modifier put in force ("From now on, on your build: ..."), or, `held` its head, a card's
+        (`modifier ... in ZONE`: "While Quarry is in your tableau, on your build: ...")."""
         p = s.pattern
         who = {"you": "your", "opponents": "your opponents'"}.get(subject_mode(p), "everyone's")
         args = ", ".join(f"{a.name} {self.filter_words(a.value) if is_filter(a) else expr(a.value)}" for a in p.args)
+        cond = s.cond.right if held and type(s.cond) is A.Binary and s.cond.op == "and" else None if held else s.cond
         lasting = (", the next use only" if s.once else "") + \
-            (f", until {self.event(s.until, anyone=True)}" if s.until else "") + (f", while {self.words.about_the_use(s.cond, p.event)}" if s.cond is not None else "")
-        self.say(depth, f"From now on, on {who} {spoken(p.event)}" + (f" ({args})" if args else "") + f"{lasting}:")
+            (f", until {self.event(s.until, anyone=True)}" if s.until else "") + (f", while {self.words.about_the_use(cond, p.event)}" if cond is not None else "")
+        self.say(depth, (held or "From now on, ") + f"on {who} {spoken(p.event)}" + (f" ({args})" if args else "")
+                 + f"{lasting}:")
         for a in s.adjustments:
             if a.op == "using":   # what may stand for a resource of the cost
                 t = a.terms[0]
@@ -1697,6 +1701,12 @@ class Reader(A.Visitor):
                     f" (the copy's number: 1 to {d.copies})"
             self.say(depth, f"{capital(spoken(v.name))}{worked}: {value}.")
         for e in d.effects:
+            if isinstance(e, A.HeldModifier):
+                inherited = isinstance(kind, A.Kind) and any(e is s for s in kind.slots)
+                after = f" (as every {singular(self.noun(d.kind))})" if inherited else self.effect_amended(d, e)
+                self.visit_Modifier(e.modifier, depth, f"While {d.title or spoken(d.name)} is in "
+                                    f"{self.nouns(e.places)}{after}, ")
+                continue
             if isinstance(e, (A.Reaction, A.Anytime)):
                 inherited = isinstance(kind, A.Kind) and any(e is s for s in kind.slots)
                 self.slot(e, depth, f" (as every {singular(self.noun(d.kind))})" if inherited else
@@ -1711,6 +1721,9 @@ class Reader(A.Visitor):
 
     def slot(self, e: "A.Reaction | A.Anytime", depth: int, after: str = "") -> None:
         """A card's (or its kind's) reaction or `anytime` slot, `after` said after its head."""
+        if isinstance(e, A.HeldModifier):   # a kind's, for every card of it
+            self.visit_Modifier(e.modifier, depth, f"While a card of this kind is in {self.nouns(e.places)}{after}, ")
+            return
         if isinstance(e, A.Reaction):
             self.reaction(e, depth, after)
             return
@@ -2087,7 +2100,8 @@ def _adjustment_words(a: A.Adjust, cost_words=cost) -> str:
         return "It is allowed, even where a modifier forbids it."
     value = cost_words(a.terms) if a.what == "cost" else expr(a.amount)
     noun = {"cost": "The cost", "gain": "The gain", "lose": "The loss"}[a.what]
-    verb = {"+": "is increased by", "-": "is reduced by", "=": "becomes"}[a.op]
+    verb = {"+": "is increased by", "-": "is reduced by", "=": "becomes",
+            "*": "is multiplied by (after the additions and reductions)"}[a.op]
     return f"{noun} {verb} {value}" + (" (never below zero)." if a.op == "-" else ".")
 
 

@@ -391,10 +391,13 @@ def _indexed_slot_zones(sym: Symbols) -> None:
     """A card's reaction used from an indexed zone named alone (`whenever ... in row`) fires while the copy
     is in any of its zones: its trigger's condition names each (slot_zones)."""
     def spread(slot):
-        if type(slot) is not A.Reaction or not any(
+        if type(slot) not in (A.Reaction, A.HeldModifier) or not any(
                 type(p) is A.Name and getattr(sym.decls.get(p.id), "indexes", None) is not None
                 and isinstance(sym.decls.get(p.id), A.Zone) for p in slot.places):
             return slot
+        if type(slot) is A.HeldModifier:   # a card's modifier: its `while`, as a reaction's trigger's
+            cond = A.Reaction.condition(slot_zones(slot.places, sym), slot.when, None, slot.span)
+            return replace(slot, body=(replace(slot.modifier, cond=cond),))
         t, asked = slot.trigger, slot.asked
         cond = A.Reaction.condition(slot_zones(slot.places, sym), slot.when,
                                     asked.cost if asked is not None and t.rest is not None else None, slot.span)
@@ -688,7 +691,8 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
 def _slot_words(name: str) -> str:
     """How a lint line names an amended field or slot: `field 'play'`, `the reaction 'whenever attacks in
     hand'`, `the slot 'anytime in hand'` (names no field can have, dsl.ast.Reaction/Anytime.slot_name)."""
-    what = "the reaction" if name.startswith("whenever ") else "the slot" if name.startswith("anytime ") else "field"
+    what = "the reaction" if name.startswith("whenever ") else "the slot" if name.startswith("anytime ") else \
+        "the modifier" if name.startswith("modifier ") else "field"
     return f"{what} {name!r}"
 
 
@@ -820,7 +824,7 @@ def _no_such_slot(card: str, change: A.SlotRemoved, effects: tuple) -> Diagnosti
     """E382: `remove whenever EVENT in ZONE;` (or `remove anytime in ZONE;`) naming no slot of the card."""
     slots = [f.name for f in effects if isinstance(f, (A.Reaction, A.Anytime))]
     return Diagnostic("E382", f"{card!r} has no {change.name!r} to remove: a reaction is named by its event and "
-                      "zone, an 'anytime' slot by its zone", change.span,
+                      "zone, a modifier by its action and zone, an 'anytime' slot by its zone", change.span,
                       did_you_mean(change.name, slots) or
                       (f"its slots are {', '.join(repr(n) for n in slots)}" if slots else
                        f"{card!r} has no reaction and no 'anytime' slot"))

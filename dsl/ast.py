@@ -1718,9 +1718,9 @@ class Reaction(FieldEffect):
         """The items of a card (a kind, an amend) with each reaction that shares its event and zones with
         another named with its subject; the others as they are (so a pack without such a pair is named
         as before)."""
-        plain = [i.plain for i in items if isinstance(i, Reaction)]
+        plain = [i.plain for i in items if type(i) is Reaction]   # a card's modifier (HeldModifier) is named by its action
         return tuple(replace(i, name=Reaction.slot_name(i.trigger.pattern.event, i.zones, i.subject))
-                     if isinstance(i, Reaction) and plain.count(i.plain) > 1 else i for i in items)
+                     if type(i) is Reaction and plain.count(i.plain) > 1 else i for i in items)
 
     @property
     def trigger(self) -> "Whenever":
@@ -1756,6 +1756,32 @@ class Reaction(FieldEffect):
                 and inner[0].when is None and not inner[0].otherwise and not inner[0].repeated:
             return inner[0]
         return None
+
+
+@node
+class HeldModifier(Reaction):
+    """`modifier PATTERN in ZONE [while COND] { adjustments }` inside an entity (7.7b): a modifier every
+    player has for each copy of the card from the start of the game, in force only while that copy is
+    in their ZONE (`this` the copy, `you` its holder), as a reaction (7.2a) fires only from there: the
+    same slot, registered by the same runtime step, its zones checked by the same one definition. Its
+    `body` is that one `Modifier`, with `contains(ZONE, this)` (and the written COND) as its `while`."""
+
+    @staticmethod
+    def slot_name(event: str, zones: tuple) -> str:
+        """(runtime.program.is_reaction_slot knows it by its first word)"""
+        return f"modifier {event} in {', '.join(zones)}"
+
+    @property
+    def modifier(self) -> "Modifier":
+        return self.body[0]
+
+    @property
+    def asked(self) -> None:
+        return None
+
+    @property
+    def block(self) -> tuple:
+        return ()
 
 
 def place_key(place) -> str:

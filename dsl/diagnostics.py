@@ -158,6 +158,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E415": (ERROR, "a zone a card holds read on what holds none: a card whose kind declares no such zone, or a field that is no zone"),
     "E416": (ERROR, "a card moved into a zone it holds itself: into itself, or under a card it holds"),
     "E417": (ERROR, "a zone a card holds, declared or used amiss: a default, an index, a cap, a visibility with an owner, a name of a zone, set or reset"),
+    "E418": (ERROR, "a card's modifier (modifier ... in ZONE) given 'once' or 'until': it is in force while the card is in its zone"),
+    "E419": (ERROR, "'until end of NAME' naming no proc or loop label, or one that cannot be running where the duration starts"),
+    "E420": (ERROR, "a modifier of a func: modifiers change tagged uses of events; a card changes a func with override func ... in ZONE"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),
@@ -231,6 +234,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W492": (WARNING, "a stock on a card set with 'set': its cap is passed by and nothing is announced"),
     "W494": (WARNING, "a choose option offered to a player who cannot pay: its cost is paid after another statement"),
     "W496": (WARNING, "a card holding cards in a zone of its own moved into a secret zone: what it holds goes with it, out of play"),
+    "W497": (WARNING, "a modifier a card's effect registers while contains(ZONE, this): the card may hold it, modifier ... in ZONE"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

@@ -476,7 +476,7 @@ class _Builder:
 
     def kind_decl(self, meta, items):
         fields = tuple(i for i in items if isinstance(i, A.FieldDecl))
-        slots = A.Reaction.told_apart(tuple(i for i in items if isinstance(i, (A.Reaction, A.Anytime))))
+        slots = A.Reaction.told_apart(tuple(i for i in items if isinstance(i, (A.Reaction, A.Anytime))))   # (a HeldModifier is a Reaction)
         per_player = any(isinstance(t, Token) and t.type == "PER_PLAYER" for t in items)
         return A.Kind(str(items[0]), _title(items), per_player, fields, slots, span=self._s(meta))
 
@@ -533,6 +533,25 @@ class _Builder:
         trigger = A.Whenever(False, pattern, None, body, A.Reaction.condition(places, cond, paid, span), rest, span=span)
         return A.Reaction(A.Reaction.slot_name(pattern.event, tuple(map(A.place_key, places))), (trigger,), places,
                           cond, span=span)
+
+    def held_modifier(self, meta, items):
+        """`modifier PATTERN in ZONE [while COND] { ... }` in a card (dsl.ast.HeldModifier): in force while a
+        copy is in its holder's ZONE; `once` and `until` are durations it has not (E418)."""
+        pattern, places, span = items[1], items[2], self._s(meta)
+        once = next((t for t in items if isinstance(t, Token) and t.type == "ONCE"), None)
+        until = _pick(items, "until")
+        if once is not None or until is not None:
+            at = _token_span(self.file, once) if once is not None else until.span
+            word = "once" if once is not None else "until"
+            raise RulesError([Diagnostic(
+                "E418", f"a card's modifier is in force while the card is in its zone: it takes no '{word}'", at,
+                "register it in an effect the card runs ('played { modifier ... " + word + " ... { ... } }'), "
+                "or test the time in its 'while' condition")])
+        cond = _pick(items, "lasting")
+        mod = A.Modifier(pattern, False, None, A.Reaction.condition(places, cond, None, span),
+                         tuple(i for i in items if isinstance(i, A.Adjust)), span=span)
+        return A.HeldModifier(A.HeldModifier.slot_name(pattern.event, tuple(map(A.place_key, places))), (mod,),
+                              places, cond, span=span)
 
     def held_func(self, meta, items):
         return self._held(meta, items, A.Func(str(items[1]), items[2] or (), items[-1], _pick(items, "returns"),
@@ -746,6 +765,8 @@ class _Builder:
         zones = tuple(map(A.place_key, items[-1]))
         if str(items[0]) == "anytime":
             return A.SlotRemoved(A.Anytime.slot_name(zones), span=self._s(meta))
+        if str(items[0]) == "modifier":
+            return A.SlotRemoved(A.HeldModifier.slot_name(str(items[1]), zones), span=self._s(meta))
         subject = None   # `remove whenever anyone X in Z;` (a word that is no subject is kept: it names no reaction)
         if len(items) > 3:
             word = getattr(items[1], "id", "you")
@@ -963,6 +984,8 @@ class _Builder:
         return A.Adjust(str(items[0]), "", (), None, span=self._s(meta))
 
     def modifier_stmt(self, meta, items):
+        if isinstance(items[0], Token) and items[0].type == "MODIFIER":   # (the word a card's modifier shares)
+            items = items[1:]
         once = any(isinstance(t, Token) and t.type == "ONCE" for t in items)
         return A.Modifier(items[0], once, _pick(items, "until"), _pick(items, "lasting"),
                           tuple(i for i in items if isinstance(i, A.Adjust)), span=self._s(meta))

@@ -925,6 +925,15 @@ class Printer(A.Visitor):
                 self.clauses([Clause(f"{head} = ", d.value)])
             else:
                 self.block(head, d.body)
+        elif isinstance(item, A.HeldModifier):   # the pattern, zone and lines read back from its modifier
+            m = item.modifier
+            self.clauses([Clause(f"modifier {pattern(m.pattern)} in {', '.join(map(expr, item.places))}"),
+                          _where("while ", item.when)], " {")
+            self.depth += 1
+            for a in m.adjustments:
+                self.line(adjustment(a))
+            self.depth -= 1
+            self.line("}")
         elif isinstance(item, A.Reaction):   # the pattern, zone and block read back from its trigger
             asked = item.asked
             rest = item.trigger.rest

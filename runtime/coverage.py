@@ -34,6 +34,9 @@ class Coverage:
         # has its row as each has one for its own effects and `anytime` slot
         self.per_card: dict = {}
         fired = _reaction_triggers(program)
+        # a card's modifier (`modifier ... in ZONE`, 7.7b): its `while` function -> {card: None}, reached
+        # for a card when it returns true (a use the modifier applies to: the copy in its zone)
+        self.held: dict = {}
         for e in program.entities.values():
             name = e.name.partition("#")[0]   # the copies of a declaration `* N` run its effects: one row
             own = _own_computed(program, e)
@@ -46,7 +49,8 @@ class Coverage:
                     for trigger in fired[e.name, field]:
                         code = getattr(trigger, "__code__", None)
                         if code is not None:
-                            self.per_card.setdefault(code, {})[name] = None
+                            (self.held if field.startswith("modifier ") else self.per_card) \
+                                .setdefault(code, {})[name] = None
                             self.rules[code, name] = (e.kind, row)
                     continue
                 self._add(fn, e.kind, row)
@@ -100,7 +104,7 @@ class Coverage:
         if self.branches:
             _hooked(play, sys.gettrace, sys.settrace, self._line_hook())
             return
-        rules, reached, per_card = self.rules, self.reached, self.per_card
+        rules, reached, per_card, held = self.rules, self.reached, self.per_card, self.held
 
         def hook(frame, event, arg):
             if event == "call":
@@ -109,12 +113,14 @@ class Coverage:
                     reached.add(code)
                 elif code in per_card:
                     reached.add((code, _firing_card(frame)))
+            elif event == "return" and arg is True and frame.f_code in held:   # a card's modifier applies
+                reached.add((frame.f_code, _firing_card(frame)))
 
         _hooked(play, sys.getprofile, sys.setprofile, hook)
 
     def _line_hook(self) -> Callable:
         """A trace hook recording the rules entered and the branch points' lines run."""
-        rules, reached, taken, per_card = self.rules, self.reached, self.taken, self.per_card
+        rules, reached, taken, per_card, held = self.rules, self.reached, self.taken, self.per_card, self.held
         points, line_map, module_file = self.branches, self.line_map, self.module_file
         cases: dict = {}   # code -> {instruction offset: the match cases whose result it evaluates}
         case_map = self.case_map
@@ -134,6 +140,12 @@ class Coverage:
                 reached.add(code)
             elif code in per_card and event == "call":
                 reached.add((code, _firing_card(frame)))
+            elif code in held:   # a card's modifier: reached when its `while` holds for a use
+                def returned(frame, event, arg):
+                    if event == "return" and arg is True:
+                        reached.add((frame.f_code, _firing_card(frame)))
+                    return returned
+                return returned
             if code.co_filename != module_file:
                 return None
             if case_map:
@@ -199,7 +211,8 @@ def _firing_card(frame) -> Optional[str]:
 def _reaction_triggers(program: Program) -> dict:
     """(entity name, slot) -> the functions of the triggers each reaction slot (`whenever EVENT in ZONE`
     in a card) registers (reaction_tids)."""
-    return {key: [program.triggers[tid][0] for tid in tids] for key, tids in reaction_tids(program).items()}
+    return {key: [program.conditions[tid] if key[1].startswith("modifier ") else program.triggers[tid][0]
+                  for tid in tids] for key, tids in reaction_tids(program).items()}
 
 
 def reaction_tids(program: Program) -> dict:
@@ -211,14 +224,15 @@ def reaction_tids(program: Program) -> dict:
     if not program.reactions:
         return {}
     game = Game(program, (program.seats() or range(2, 3))[0], 1)
-    holder, triggers = game.state.players[0], game.state.triggers
+    holder, triggers, modifiers = game.state.players[0], game.state.triggers, game.state.modifiers
     found: dict = {}
-    for e, slot in program.reactions:
+    for e, slot in program.reactions:   # (a card's modifier, `modifier ... in ZONE`: the ids of its `while`)
         if (e.name, slot) not in found:
-            before = len(triggers)
+            before, made = len(triggers), len(modifiers)
             for _ in game.run_slot(holder, e.copy_for(holder.name) if e.per_player else e, slot, e.span):
                 break   # registering asks nothing (Game._react)
-            found[e.name, slot] = [t.tid for t in triggers[before:]]
+            found[e.name, slot] = [m.mid for m in modifiers[made:]] if slot.startswith("modifier ") else \
+                [t.tid for t in triggers[before:]]
     return found
 
 

@@ -3697,7 +3697,7 @@ class Game:
 
     def modified_amount(self, kind: str, h: Holder, tag: tuple, amount: int) -> tuple[Optional[int], str]:
         """A tagged gain or loss (`kind`: the adjustments' word) as the modifiers of its action change
-        it: `= N` first (the last one wins), then `+N` and `-N`, never below zero. Gives (the amount,
+        it: `= N` first (the last one wins), then `+N` and `-N`, then `*N`, never below zero. Gives (the amount,
         None when a modifier forbids the action; what the modifiers did, for the trace: "2, +1 by Acid
         Attack", "" when none changed it). The `once` modifiers that changed it (or forbade it) are
         used up."""
@@ -3719,9 +3719,14 @@ class Game:
                     steps.append(f"= {a[2]} by {self._modifier_name(m)}")
         for m in used:
             for a in m.adjustments:
-                if a[0] == kind and a[1] != "=":
+                if a[0] == kind and a[1] in "+-":
                     amount += a[2] if a[1] == "+" else -a[2]
                     steps.append(f"{a[1]}{a[2]} by {self._modifier_name(m)}")
+        for m in used:   # `gain *2;`: the amount the lines above left, multiplied (in the order registered)
+            for a in m.adjustments:
+                if a[0] == kind and a[1] == "*":
+                    amount *= a[2]
+                    steps.append(f"x{a[2]} by {self._modifier_name(m)}")
         self._spent(used)
         return max(amount, 0), f"{base}, {', '.join(steps)}"
 

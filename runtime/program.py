@@ -261,8 +261,9 @@ class Program:
 
 def is_reaction_slot(name: str) -> bool:
     """Whether an entity's effect slot is a reaction's, `whenever EVENT in ZONE` (dsl.ast.Reaction.slot_name:
-    a name no field can have)."""
-    return name.startswith("whenever ")
+    a name no field can have), or a card's modifier, `modifier EVENT in ZONE` (dsl.ast.HeldModifier): each
+    player is given both for every copy as the game is made (Game._react)."""
+    return name.startswith(("whenever ", "modifier "))
 
 
 def anytime_zones(name: str) -> Optional[tuple]:

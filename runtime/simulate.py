@@ -165,8 +165,11 @@ class UsageRecorder:
                 else:
                     self.held[name] = index
         for tid, cards in reactions.items():
-            fn, span = program.triggers[tid]
-            program.triggers[tid] = (self._wrap_reaction(fn, cards), span)
+            if tid in program.triggers:
+                fn, span = program.triggers[tid]
+                program.triggers[tid] = (self._wrap_reaction(fn, cards), span)
+            else:   # a card's modifier (`modifier ... in ZONE`): used by its holder when it applies to a use
+                program.conditions[tid] = self._wrap_held(program.conditions[tid], cards)
         for index, titles in copies.items():
             if len(titles) > 1:   # one row for the declaration: it says how many copies it stands for
                 name = self.components[index][1]
@@ -265,6 +268,23 @@ class UsageRecorder:
             if index is not None and you.is_player:
                 used.add((index, you.index))
             return fn(game, you, it, env)
+
+        return recorded
+
+
+    def _wrap_held(self, fn: Callable, cards: dict) -> Callable:
+        """A card's modifier's `while` (its copy in its zone, and COND): the card used by its holder when
+        it holds for a use (the modifier changes it)."""
+        used = self.used
+
+        def recorded(game, you, env, it):
+            held = fn(game, you, env, it)
+            if held:
+                this = env.get("this")
+                index = cards.get(this.name.split("#", 1)[0]) if this is not None else None
+                if index is not None and you.is_player:
+                    used.add((index, you.index))
+            return held
 
         return recorded
 

@@ -546,10 +546,12 @@ def _adjustment_ok(a: Any, p) -> bool:
                 isinstance(u, (list, tuple)) and len(u) == 2 and stocks(u[0]) and type(u[1]) is int and u[1] >= 1
                 for u in t[1][1])
             for t in a[2])
-    if len(a) != 3 or a[1] not in ("+", "-", "="):
+    if len(a) != 3 or a[1] not in ("+", "-", "=", "*"):
         return False
     if a[0] in ("gain", "lose"):
         return type(a[2]) is int
+    if a[1] == "*":   # `gain *2;` (a cost is not multiplied)
+        return False
     return a[0] == "cost" and isinstance(a[2], (list, tuple)) and all(
         isinstance(t, (list, tuple)) and len(t) == 3 and t[0] in ("plain", "any", "different", "cards")
         and type(t[2]) is int and (t[1] in p.resources or t[1] in p.counters if t[0] == "plain" else t[1] is None
