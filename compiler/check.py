@@ -48,6 +48,15 @@ def printed_break(s: A.Break) -> str:
 DECLARED = "declared:"   # `what` of a typed func's value (typed_value): the message says the expression is wrong
 
 
+def and_tests(e) -> tuple[list, object]:
+    """`A and B and C` as ([A, B], C); any other expression as ([], itself)."""
+    if type(e) is A.Binary and e.op == "and":
+        left, left_last = and_tests(e.left)
+        right, last = and_tests(e.right)
+        return left + [left_last] + right, last
+    return [], e
+
+
 class Scope:
     """Locals visible at a point of an effect, and what `this` and `it` mean there."""
 
@@ -1947,6 +1956,7 @@ class Checker(A.Visitor):
                     self.err("E303", f"field {item.name!r} is {article(TYPE_WORDS.get(f.type, f.type))}, not an effect: write '{item.name} = ...;'",
                              item.span)
                 self.block(item.body, Scope(this_kind=d.kind))
+                self.held_by_hand(item.body)
             else:
                 if f.type == "effect":
                     self.err("E303", f"field {item.name!r} is an effect: write '{item.name} {{ ... }}'", item.span)
@@ -1958,6 +1968,25 @@ class Checker(A.Visitor):
                 self.no_value(d, f)
         if d.title_parts or fields_number_copies(d, kind):
             self.numbered_copies(d, kind, fields)
+
+    def held_by_hand(self, body: tuple) -> None:
+        """W497: a modifier a card's effect registers, lasting (no `until`, no `once`) while `contains(ZONE,
+        this)` of a zone each player has: the card could hold it (`modifier ... in ZONE`, 7.7b), in force
+        whenever a copy is there, whatever put it there, and gone when it leaves, with nothing to run."""
+        for n in (n for s in body for n in A.walk(s)):
+            if type(n) is not A.Modifier or n.until is not None or n.once or n.cond is None:
+                continue
+            tests, last = and_tests(n.cond)
+            zone = next((t.args[0].id for t in tests + [last] if type(t) is A.Call and t.func == "contains"
+                         and len(t.args) == 2 and type(t.args[1]) is A.Name and t.args[1].id == "this"
+                         and type(t.args[0]) is A.Name and isinstance(self.sym.decls.get(t.args[0].id), A.Zone)
+                         and self.sym.decls[t.args[0].id].per_player), None)
+            if zone is not None:
+                self.err("W497", f"this modifier is in force while the card is in {zone!r} once this effect has run: "
+                          f"the card can hold it, 'modifier ... in {zone} {{ ... }}' written in the card (7.7b)",
+                          n.span, f"write it among the card's values, without 'contains({zone}, this)': every "
+                          f"holder has it while a copy is in their {zone}, whatever put it there, and nothing "
+                          "has to run to register it")
 
     def slot_body(self, slot: "A.Reaction | A.Anytime", kind: str) -> None:
         """A reaction's or `anytime` slot's block, `this` a card of `kind`; an anytime's `when` condition."""
@@ -2933,10 +2962,42 @@ class Checker(A.Visitor):
             self.err("E302", f"action {t.action!r} takes {arguments(len(params))}, not {len(t.args)}", t.span)
         return given
 
+    def until_end(self, p: A.Pattern) -> None:
+        """`until end of NAME` (7.3): NAME a proc or a loop label of the merged rules, not both (E419, with a
+        did-you-mean); written in a phase's own statements, a proc's call or a loop so labelled must be
+        running there: a label outside every loop so labelled in the phase, or any proc, is E419 too. Elsewhere
+        whether one is running is known in play (E419 at the statement)."""
+        name, procs = p.event, self.sym.of("proc")
+        proc, label = name in procs, name in self.loop_labels
+        if not proc and not label:
+            self.err("E419", f"'until end of {name}': no proc and no loop label is called {name!r}", p.span,
+                     did_you_mean(name, procs + self.loop_labels) or
+                     "name the proc whose call the duration lasts through, or the label of a loop ('as round')")
+        elif proc and label:
+            self.err("E419", f"'until end of {name}': {name!r} is both a proc and a loop label; which end is meant "
+                     "is unclear", p.span, "rename the loop's label ('as round')")
+        elif self.in_phase is not None and (proc or name not in self.open_labels):
+            what = f"no call of proc {name!r}" if proc else f"no loop labelled {name!r}"
+            self.err("E419", f"'until end of {name}' in the {self.in_phase} phase's own statements: {what} is running "
+                     "there", p.span, "write it in the proc (or inside the loop) whose end it waits for" if proc else
+                     f"put it inside the loop labelled {name!r}")
+
     def visit_Modifier(self, s: A.Modifier, scope: Scope) -> None:
-        for p in (s.pattern, s.until):
-            if p is not None:
-                self.pattern(p, scope)
+        if s.until is not None and s.until.end:
+            self.until_end(s.until)
+        func = self.sym.decls.get(s.pattern.event)
+        if isinstance(func, A.Func) and s.pattern.event not in BUILTIN_EVENTS:   # E420, not E301: say what does it
+            self.used.add(s.pattern.event)
+            params = ", ".join(p.name for p in func.params)
+            self.err("E420", f"{s.pattern.event!r} is a func: a modifier changes the tagged uses of an event (a cost, "
+                     "gain or loss written 'for ACTION(...)'), not the value a func gives", s.pattern.span,
+                     f"a card changes the func for its holder while it is in a zone: 'override func "
+                     f"{s.pattern.event}({params}) in ZONE = base({params}) + 3;' (7.7a); for a while, let the func "
+                     f"read a counter you set and reset")
+        if not isinstance(func, A.Func):
+            self.pattern(s.pattern, scope)
+        if s.until is not None and not s.until.end:
+            self.pattern(s.until, scope)
         if s.cond is not None:   # read at each consultation: `it.ARG` is an argument of the use consulted
             self.use_condition(s, scope)
         kinds = {a.what for a in s.adjustments}
@@ -4093,8 +4154,10 @@ class Checker(A.Visitor):
                 self.unknown("E205", "argument", arg.name, arg.span, params, of=f"event {p.event}")
 
     def visit_Whenever(self, s: A.Whenever, scope: Scope) -> None:
+        if s.until is not None and s.until.end:
+            self.until_end(s.until)
         for p in (s.pattern, s.rest, s.until):
-            if p is not None:
+            if p is not None and not p.end:
                 self.pattern(p, scope)
         if s.cond is not None:   # read when the event is announced, as a modifier's `while`: `it.ARG` is its
             self.use_condition(s, scope)

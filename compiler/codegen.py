@@ -22,7 +22,7 @@ from rulebook.runtime.kernels import KERNELS
 
 from .layout import (enum_data, opening_test, paid_first, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, is_filter,
-                     recursive, runtime_axes, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes,
+                     recursive, ended_names, runtime_axes, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
 from .hidden import marks, open_values
@@ -135,6 +135,8 @@ class CodeGen(A.Visitor):
         self.proc_names = {n: f"p{i}_{IDENT.sub('_', n)}" for i, n in enumerate(procs)}
         self.func_names = {n: f"f{i}_{IDENT.sub('_', n)}" for i, n in enumerate(funcs)}
         self.recursive = recursive(sym)
+        self.ended = ended_names(sym)   # the procs and loop labels an `until end of NAME` names
+        self.lp_labels: dict = {}   # a labelled loop's Looping variable -> its label
         self.kept = kept_locals(sym)   # names bound again inside a block: kept around it (4.12)
         # whether a player can be knocked out while an `each` goes round: only then does the loop ask
         self.eliminates = any(type(n) is A.Eliminate for d in sym.decls.values() for n in A.walk(d))
@@ -162,15 +164,23 @@ class CodeGen(A.Visitor):
         return f"_{stem}{self._temp}"
 
     def function(self, name: str, params: str, body: tuple, ctx: Ctx, doc: str, prelude: tuple = (),
-                 end: str = "return") -> str:
+                 end: str = "return", running: Optional[str] = None) -> str:
         """Generate a generator function running `body` (after the `prelude` lines, ending with the
-        line `end`); returns its name."""
+        line `end`); returns its name. `running`: a proc an `until end of` names, its body inside
+        `with rt.running(NAME):`."""
         outer, outer_indent = self._fn, self._indent
         self._fn = Function(f"def {name}({params}):", doc)
         self._indent = 1
         for line in prelude:
             self.writeline(line)
-        self.block(body, ctx)
+        if running is not None:
+            self.writeline(f"with rt.running({running!r}):")
+            self._indent += 1
+            self.block(body, ctx)
+            self.writeline("pass")
+            self._indent -= 1
+        else:
+            self.block(body, ctx)
         self.writeline(end)
         self.writeline("yield  # makes this a generator even when it asks nothing")
         self.functions.append(self._fn)
@@ -1246,6 +1256,7 @@ class CodeGen(A.Visitor):
         if s.loop_label is None:
             return None
         lp = self.temp("lp")
+        self.lp_labels[lp] = s.loop_label   # (label_close reads it)
         self.writeline(f"with rt.looping({s.loop_label!r}, {where(s)!r}) as {lp}:", s)
         self._indent += 1
         return lp
@@ -1255,6 +1266,8 @@ class CodeGen(A.Visitor):
         after LABEL;` marked the loop; then out of the `with`."""
         if lp is not None:
             self._indent += 1
+            if self.lp_labels[lp] in self.ended:   # a round `until end of LABEL` names is over
+                self.writeline(f"if {lp}.run is not None: {lp}.round_over()")
             self.writeline(f"if {lp}.pending: {lp}.finish()")
             self._indent -= 2
 
@@ -1456,6 +1469,8 @@ class CodeGen(A.Visitor):
 
     def ending(self, p: "A.Pattern | None", ctx: Ctx) -> str:
         """An `until` or `once per` pattern as saved: (subject mode, event, filters); 'anyone' unless written."""
+        if p is not None and p.end:   # `until end of NAME`: the running call or round it names
+            return f"rt.until_end({p.event!r}, {where(p)!r})"
         return "None" if p is None else f"({subject_mode(p, 'anyone')!r}, {p.event!r}, {self.filters(p, ctx)})"
 
     @staticmethod
@@ -1729,7 +1744,7 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
             proc = sym.decls[effect.key[1]]
             end = f"return rt.ended_without_return({proc.name!r})" if proc.returns is not None else "return"
             functions[effect.key] = (gen.function(gen.proc_names[effect.key[1]], params, effect.node, ctx, effect.doc,
-                                                  step, end), None)
+                                                  step, end, proc.name if proc.name in gen.ended else None), None)
         elif effect.key[0] == "func":
             functions[effect.key] = (gen.plain_function(gen.func_names[effect.key[1]], params, effect.node, ctx,
                                                         effect.doc), None)

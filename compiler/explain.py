@@ -1441,7 +1441,11 @@ class Reader(A.Visitor):
 
     def event(self, p: A.Pattern, anyone: bool = False) -> str:
         """An event pattern in words: "you gain coins", "an opponent acts (planet atalum)". `anyone`: a
-        pattern of `until` or `once per`, which without a subject is anyone's event (7.3)."""
+        pattern of `until` or `once per`, which without a subject is anyone's event (7.3); `until end of
+        NAME`: "the end of develop phase" (a proc's call or a labelled loop's round)."""
+        if p.end:
+            label = not isinstance(self.words.decl(p.event), A.Proc)
+            return f"the end of this {spoken(p.event)}" if label else f"the end of “{spoken(p.event)}”"
         subject = expr(p.subject) if p.subject is not None else None
         if subject is None:
             who, verb = ("someone", _third_person(p.event)) if anyone or p.event in ("end_of_era", "end_of_round") \

@@ -13,7 +13,7 @@ from rulebook.runtime.program import Program, assemble
 from rulebook.runtime.state import Record
 
 from .layout import (enum_data, opening_test, paid_first, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
-                     builtin_args, recursive, runtime_axes, checked_within,
+                     builtin_args, recursive, ended_names, runtime_axes, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, is_filter, tables,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, leading_tag, deciding,
                      indexed_ref, member_field, per_player_entity, proc_result_call)
@@ -62,6 +62,7 @@ class Interpreter(A.Visitor):
         self.sym = sym
         self.captures = trigger_captures(sym)
         self.recursive = recursive(sym)
+        self.ended = ended_names(sym)   # the procs and loop labels an `until end of NAME` names
         self.kept = kept_locals(sym)   # names bound again inside a block: kept around it (4.12)
         self.sites = site_ids(sym)
         self.gates: dict = {}   # id(option) -> what gates it when its body pays first inside (layout.paid_first)
@@ -292,8 +293,11 @@ class Interpreter(A.Visitor):
         while ((yield from self.decided(s.cond, runs, rt, f)) if runs else self.ev(s.cond, rt, f)):
             rt.step(where(s))
             yield from self.run(s.body, rt, f)
-            if lp is not None and lp.pending:
-                lp.finish()
+            if lp is not None:
+                if lp.run is not None:   # a round `until end of LABEL` named is over
+                    lp.round_over()
+                if lp.pending:
+                    lp.finish()
 
     def visit_Repeat(self, s, rt, f):
         return self.leavable(s, self._labelled(s, self._repeat, rt, f) if s.loop_label is not None else self._repeat(s, rt, f))
@@ -302,8 +306,11 @@ class Interpreter(A.Visitor):
         for _ in range(self.ev(s.count, rt, f)):
             rt.step(where(s))
             yield from self.run(s.body, rt, f)
-            if lp is not None and lp.pending:
-                lp.finish()
+            if lp is not None:
+                if lp.run is not None:   # a round `until end of LABEL` named is over
+                    lp.round_over()
+                if lp.pending:
+                    lp.finish()
 
     def leavable(self, s, run):
         """A loop's run, ended by a `break` it takes (LeaveLoop; the compiled code's `leavable`); a loop
@@ -348,8 +355,11 @@ class Interpreter(A.Visitor):
                 return
             f.locals[s.var] = left.pop(places[choice])
             yield from self.run(s.body, rt, f)
-            if lp is not None and lp.pending:
-                lp.finish()
+            if lp is not None:
+                if lp.run is not None:   # a round `until end of LABEL` named is over
+                    lp.round_over()
+                if lp.pending:
+                    lp.finish()
 
     def _for_each(self, s, rt, f, lp=None):
         for value in self.domain(s, rt, f):
@@ -357,8 +367,11 @@ class Interpreter(A.Visitor):
             if s.where is not None and not self.ev(s.where, rt, f):
                 continue
             yield from self.run(s.body, rt, f)
-            if lp is not None and lp.pending:
-                lp.finish()
+            if lp is not None:
+                if lp.run is not None:   # a round `until end of LABEL` named is over
+                    lp.round_over()
+                if lp.pending:
+                    lp.finish()
 
     def visit_Each(self, s, rt, f):
         return self.leavable(s, self._labelled(s, self._each, rt, f) if s.loop_label is not None else self._each(s, rt, f))
@@ -371,8 +384,11 @@ class Interpreter(A.Visitor):
             if s.where is not None and not self.ev(s.where, rt, inner):
                 continue
             yield from self.run(s.body, rt, inner)
-            if lp is not None and lp.pending:
-                lp.finish()
+            if lp is not None:
+                if lp.run is not None:   # a round `until end of LABEL` named is over
+                    lp.round_over()
+                if lp.pending:
+                    lp.finish()
 
     def deciding(self, cond) -> frozenset:
         """The nodes of an `if`/`while` condition that run a proc (layout.deciding), worked out once."""
@@ -513,7 +529,11 @@ class Interpreter(A.Visitor):
         if decl.name in self.recursive:
             rt.step(where(decl))
         try:
-            yield from self.run(decl.body, rt, Frame(you, {p.name: a for p, a in zip(decl.params, args)}))
+            if decl.name in self.ended:   # a proc an `until end of` names: its calls are watched
+                with rt.running(decl.name):
+                    yield from self.run(decl.body, rt, Frame(you, {p.name: a for p, a in zip(decl.params, args)}))
+            else:
+                yield from self.run(decl.body, rt, Frame(you, {p.name: a for p, a in zip(decl.params, args)}))
         except ProcReturn as given:
             return given.value
         return rt.ended_without_return(decl.name) if decl.returns is not None else None
@@ -582,6 +602,8 @@ class Interpreter(A.Visitor):
 
     def ending(self, p, rt, f: Frame) -> "tuple | None":
         """An `until` or `once per` pattern as saved: (subject mode, event, filters); 'anyone' unless written."""
+        if p is not None and p.end:   # `until end of NAME`: the running call or round it names
+            return rt.until_end(p.event, where(p))
         return None if p is None else (subject_mode(p, "anyone"), p.event, self.filters(p, rt, f))
 
     def visit_Whenever(self, s, rt, f):

@@ -921,6 +921,14 @@ def trigger_nodes(sym) -> list[A.Whenever]:
     return [n for decl in sym.decls.values() for n in A.walk(decl) if type(n) is A.Whenever]
 
 
+def ended_names(sym) -> frozenset:
+    """The procs and loop labels an `until end of NAME` of the pack names (7.3): a call of such a proc runs
+    inside `rt.running(NAME)`, and each round of such a loop ends what lasted until its end; the others
+    are compiled as before."""
+    return frozenset(n.until.event for decl in sym.decls.values() for n in A.walk(decl)
+                     if type(n) in (A.Modifier, A.Whenever) and n.until is not None and n.until.end)
+
+
 def condition_nodes(sym) -> list:
     """Every `modifier ... while COND` and `whenever/next ... while COND` of the pack, in declaration
     order (its condition is a callable, under the site's id)."""

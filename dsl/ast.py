@@ -1163,11 +1163,16 @@ class PatternArg(Part):
 
 @node
 class Pattern(Part):
-    """Who (`you`, `anyone`, `opponents`) and which event, with argument filters."""
+    """Who (`you`, `anyone`, `opponents`) and which event, with argument filters. `end`: `until end of
+    NAME` (7.3), the end of the running proc NAME or of the round under way of the loop labelled NAME
+    (`event` is NAME; no subject, no filters)."""
+
+    _quiet = ("end",)
 
     subject: Optional[Expr]
     event: str
     args: tuple
+    end: bool = False
 
 
 def subject_word(pattern: Pattern, default: str = "you") -> str:

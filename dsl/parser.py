@@ -329,6 +329,10 @@ class _Builder:
     def until(self, meta, items):
         return _Marker("until", items[0])
 
+    def until_end(self, meta, items):
+        """`until end of NAME`: a pattern marked `end`, NAME its event (dsl.ast.Pattern)."""
+        return _Marker("until", A.Pattern(None, str(items[0]), (), True, span=_token_span(self.file, items[0])))
+
     def ties(self, meta, items):
         return _Marker("ties", str(items[0]))
 

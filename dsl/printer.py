@@ -466,7 +466,9 @@ def pattern_arg(a: A.PatternArg) -> str:
 
 
 def pattern(p: A.Pattern) -> str:
-    """`you advance(on = military)`."""
+    """`you advance(on = military)`; `end of develop_phase` (an `until end of NAME`)."""
+    if p.end:
+        return f"end of {p.event}"
     subject = f"{expr(p.subject)} " if p.subject is not None else ""
     args = f"({', '.join(pattern_arg(a) for a in p.args)})" if p.args else ""
     return f"{subject}{p.event}{args}"

@@ -142,10 +142,12 @@ class Looping:
     after LABEL;` marks it `pending`; each round of the loop ends with `if lp.pending: lp.finish()`,
     and a loop left any other way (its last round, a `return`) finishes too on the way out."""
 
-    __slots__ = ("loops", "label", "where", "pending", "game")
+    __slots__ = ("loops", "label", "where", "pending", "game", "run")
 
     def __init__(self, loops: list, label: str, where: str, game):
         self.loops, self.label, self.where, self.pending, self.game = loops, label, where, False, game
+        # the round under way as an `until end of LABEL` names it (Game.until_end): None until one does
+        self.run: Optional[int] = None
 
     def __enter__(self) -> "Looping":
         self.loops.append(self)
@@ -156,13 +158,46 @@ class Looping:
             self.loops.pop()
         elif self in self.loops:   # pragma: no cover - loops end innermost first
             self.loops.remove(self)
+        if self.run is not None and (kind is None or getattr(kind, "finishes_rounds", False)):
+            self.round_over()
         if self.pending and (kind is None or getattr(kind, "finishes_rounds", False)):   # its end or a `return`
             self.finish()
         return False
 
+    def round_over(self) -> None:
+        """A round of the loop is over: what lasted `until end of LABEL` in it ends (written after each round
+        only of a loop whose label an `until end of` names; nothing while none is in force)."""
+        if self.run is not None:
+            self.game.end_of(self.label, self.run)
+            self.run = None
+
     def finish(self) -> None:
         """The round the game was to end after is over: the game ends as `end game;` would here."""
         self.game.end_game(self.where)
+
+
+class Running:
+    """A running call of a proc that an `until end of PROC` names (`with game.running(NAME):` around its body),
+    in `state.loops` with the labelled loops (its label `proc NAME`, which no loop label can be): what lasts
+    until its end ends when the call returns (not when the game ends or stops inside it)."""
+
+    __slots__ = ("loops", "label", "pending", "game", "run")
+
+    def __init__(self, loops: list, name: str, game):
+        self.loops, self.label, self.pending, self.game, self.run = loops, f"proc {name}", False, game, None
+
+    def __enter__(self) -> "Running":
+        self.loops.append(self)
+        return self
+
+    def __exit__(self, kind, value, tb) -> bool:
+        if self.loops and self.loops[-1] is self:
+            self.loops.pop()
+        elif self in self.loops:   # pragma: no cover - calls end innermost first
+            self.loops.remove(self)
+        if kind is None and self.run is not None:
+            self.game.end_of(self.label[len("proc "):], self.run)
+        return False
 
 
 class LeaveLoop(BaseException):
@@ -1195,6 +1230,31 @@ class Game:
         """A labelled loop (`repeat 5 as round { ... }`) starting: `with` it around the loop."""
         return Looping(self.state.loops, label, where, self)
 
+    def running(self, name: str) -> "Running":
+        """A call of a proc that an `until end of NAME` names starting: `with` it around the proc's body."""
+        return Running(self.state.loops, name, self)
+
+    def until_end(self, name: str, where: Optional[str] = None) -> tuple:
+        """`until end of NAME`: the saved ending of a duration (as an `until` pattern's: subject mode,
+        event, filters) that ends with the running call of the proc NAME, or the round under way of the
+        innermost running loop labelled NAME. None running: E419 at the statement."""
+        for lp in reversed(self.state.loops):
+            if lp.label == name or lp.label == f"proc {name}":
+                if lp.run is None:
+                    self.emissions += 1   # a number no other running call or round has
+                    lp.run = self.emissions
+                return ("anyone", f"end of {name}", {"run": lp.run})
+        running = ", ".join(dict.fromkeys(lp.label for lp in reversed(self.state.loops)))
+        raise RulesRuntimeError("E419", f"'until end of {name}': no call of proc {name!r} and no loop labelled "
+                                f"{name!r} is running here ({'running: ' + running if running else 'none is running'})",
+                                where)
+
+    def end_of(self, name: str, run: int) -> None:
+        """A call or round an `until end of NAME` named is over: what lasted until then ends."""
+        event = f"end of {name}"
+        if self.ending.get(event):
+            self.emit(event, None, {"run": run})
+
     def end_after(self, label: str, where: Optional[str] = None) -> None:
         """`end game after LABEL;`: mark the innermost running loop labelled LABEL; the game ends when
         its round under way is over (Looping.finish). Marked already, nothing changes."""
@@ -1204,7 +1264,7 @@ class Game:
                     self._note("end", None, f"the game after this {label}", where=where)
                 lp.pending = True
                 return
-        running = ", ".join(dict.fromkeys(lp.label for lp in reversed(self.state.loops)))
+        running = ", ".join(dict.fromkeys(lp.label for lp in reversed(self.state.loops) if " " not in lp.label))
         raise RulesRuntimeError("E609", f"'end game after {label}': no loop labelled {label!r} is running "
                                 f"({'the labelled loops running: ' + running if running else 'no labelled loop is running'})",
                                 where)
@@ -4244,6 +4304,8 @@ def matches(owner: Holder, mode: str, filters: dict, subject: Optional[Holder], 
 
 def _pattern_words(p: tuple, text) -> str:
     """A saved pattern (subject mode, event, filters) as written: "you turn_start", "turn_start"."""
+    if p[1].startswith("end of "):   # `until end of NAME` (its run number is no rule's)
+        return p[1]
     subject = "" if p[0] == "anyone" else f"{p[0]} "
     return subject + p[1] + (f"({', '.join(f'{k} is {v.name}' if type(v) is IsA else f'{k} = {text(v)}' for k, v in p[2].items())})"
                              if p[2] else "")

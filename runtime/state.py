@@ -311,11 +311,11 @@ class StateError(ValueError):
 class Ended:
     """A labelled loop of a saved state the game is to end after (`ends_after`): its label alone."""
 
-    __slots__ = ("label",)
+    __slots__ = ("label", "run")
     pending = True
 
     def __init__(self, label: str):
-        self.label = label
+        self.label, self.run = label, None
 
 
 def check_saved(data: dict, program) -> None:
