@@ -2104,9 +2104,9 @@ def _adjustment_words(a: A.Adjust, cost_words=cost) -> str:
         return "It is allowed, even where a modifier forbids it."
     value = cost_words(a.terms) if a.what == "cost" else expr(a.amount)
     noun = {"cost": "The cost", "gain": "The gain", "lose": "The loss"}[a.what]
-    verb = {"+": "is increased by", "-": "is reduced by", "=": "becomes",
-            "*": "is multiplied by (after the additions and reductions)"}[a.op]
-    return f"{noun} {verb} {value}" + (" (never below zero)." if a.op == "-" else ".")
+    verb = {"+": "is increased by", "-": "is reduced by", "=": "becomes", "*": "is multiplied by"}[a.op]
+    after = " (never below zero)." if a.op == "-" else " (after the additions and reductions)." if a.op == "*" else "."
+    return f"{noun} {verb} {value}{after}"
 
 
 # ---------------------------------------------------------------- where a declaration comes from
