@@ -219,7 +219,8 @@ def test_misused_it_in_a_modifier_is_a_positioned_error(body, code, where):
 
 
 def test_a_misspelt_argument_suggests_the_declared_one():
-    found = analyse_text(PACK + "proc p() { modifier you attack while it.strenght > 2 { forbid; } }").diagnostics
+    found = [d for d in analyse_text(PACK + "proc p() { modifier you attack while it.strenght > 2 { forbid; } }")
+             .diagnostics if d.severity == "error"]   # (the pack's cards draw W497 besides)
     assert found[0].hint == "did you mean 'strength'?"
 
 
