@@ -429,7 +429,7 @@ def _kinds_slots(sym: Symbols) -> None:
 def slot_key(slot) -> str:
     """What a card's slot replaces its kind's by: a reaction by its event and zones (whatever its subject,
     and all of the kind's there), another slot or effect by its name."""
-    return slot.plain if isinstance(slot, A.Reaction) else slot.name
+    return slot.plain if type(slot) is A.Reaction else slot.name   # (a card's modifier: by its action)
 
 
 def same_statements(parts: list, body: tuple) -> bool:
@@ -589,8 +589,8 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
     before = before + _kind_slots(sym, target, before) if isinstance(target, A.Entity) else before
     added: set = set()   # the ids of the slots this amend has put in (restated reactions keep them)
     for change in item.items:
-        if isinstance(change, A.Reaction) and change.name != change.plain and \
-                next(c for c in item.items if isinstance(c, A.Reaction) and c.name == change.name) is not change:
+        if type(change) is A.Reaction and change.name != change.plain and \
+                next(c for c in item.items if type(c) is A.Reaction and c.name == change.name) is not change:
             diags.append(Diagnostic("E215", f"the reaction {change.name!r} is amended twice here", change.span))
             continue
         if not isinstance(change, allowed):
@@ -651,10 +651,11 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
             # `base();` runs the effect it replaces, as in an amended option (a card's override keeps its
             # base(...): the rule below the card, as in the card itself)
             replaced = None   # a reaction of the card's on the same event and zones, another subject
-            restated = isinstance(change, A.Reaction) and change.name != change.plain   # the amend writes several there
+            # the amend writes several there (a card's modifier, a HeldModifier, is named by its action alone)
+            restated = type(change) is A.Reaction and change.name != change.plain
             if slot in ("effects", "slots") and not isinstance(change, A.HeldOverride):
                 mine = fields[slot] + _kind_slots(sym, target, fields[slot])
-                if isinstance(change, A.Reaction):   # told apart by event, zones and subject
+                if type(change) is A.Reaction:   # told apart by event, zones and subject
                     found = _reaction_replaced(item.name, change, mine, before, diags)
                     if found is None:
                         continue
@@ -671,7 +672,7 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                 for key in ("effects", "slots"):
                     if key in fields:
                         fields[key] = tuple(f for f in fields[key] if not (
-                            isinstance(f, A.Reaction) and f.plain == change.plain and id(f) not in added))
+                            type(f) is A.Reaction and f.plain == change.plain and id(f) not in added))
             # an entity's field is given once: drop it from both lists before adding the new one
             for key in ("values", "effects", "fields", "slots"):
                 if key in fields:
@@ -721,10 +722,10 @@ def _reaction_replaced(card: str, change: A.Reaction, mine: tuple, before: tuple
     and zones (named with their subjects) restates them all: each replaces the card's one with its
     subject, or the card's only one (`before`: the card's slots before this amend)."""
     if change.name != change.plain:   # the amend writes several there
-        old = [s for s in before if isinstance(s, A.Reaction) and s.plain == change.plain]
+        old = [s for s in before if type(s) is A.Reaction and s.plain == change.plain]
         same = [s for s in old if s.subject == change.subject]
         return change, (same[0] if same else old[0] if len(old) == 1 else None)
-    old = [s for s in mine if isinstance(s, A.Reaction) and s.plain == change.plain]
+    old = [s for s in mine if type(s) is A.Reaction and s.plain == change.plain]
     if len(old) < 2:
         return (replace(change, name=old[0].name) if old else change), (old[0] if old else None)
     same = [s for s in old if s.subject == change.subject]
@@ -742,8 +743,8 @@ def _slot_removed(card: str, change: A.SlotRemoved, slots: tuple, diags: list[Di
     """The slot `remove whenever [SUBJECT] EVENT in ZONE;` (`remove anytime in ZONE;`) names among the card's
     (its own and its kind's), None when it names none (E382) or several (E401: the card has several
     reactions there and no subject says which)."""
-    found = [s for s in slots if (s.plain if isinstance(s, A.Reaction) else s.name) == change.name]
-    reactions = [s for s in found if isinstance(s, A.Reaction)]
+    found = [s for s in slots if (s.plain if type(s) is A.Reaction else s.name) == change.name]
+    reactions = [s for s in found if type(s) is A.Reaction]   # (a card's modifier is named by its action)
     if change.subject is not None:
         found = [s for s in reactions if s.subject == change.subject]
         if not found and reactions:
