@@ -819,7 +819,7 @@ def _print_state(game, title: str) -> None:
     for p in players:
         table.add_column(_cell(p.name + (" (out)" if p in state.out else "")), justify="right")
     per_player = [n for n in program.resources] + [n for n, spec in program.counters.items() if not spec[0]]
-    for name in [n for n in per_player if n not in on_boards] + list(program.tracks):
+    for name in [n for n in per_player if n not in on_boards] + [n for n, t in program.tracks.items() if not t.shared]:
         label = program.label(name) + (" (track)" if name in program.tracks else "")
         table.add_row(_cell(label), *(_cell(str(p.stock[name])) for p in players))
     for name, (is_global, _default) in program.variables.items():
@@ -837,7 +837,11 @@ def _print_state(game, title: str) -> None:
     for name, items in state.zones.items():
         shared.add_row(_cell(_zone_label(program, name)), _cell(str(len(items))), _cell(_items_text(game, items)))
     for name, value in state.globals.items():
-        if name not in on_boards:
+        if name in program.tracks:   # a global track's one marker: its position (and the number printed there)
+            t = program.tracks[name]
+            shared.add_row(_cell(f"{program.label(name)} (track)"), _cell(""),
+                           _cell(f"{value}" + (f" (printed {t.low + t.step * value})" if t.step else "")))
+        elif name not in on_boards:
             shared.add_row(_cell(program.label(name)), _cell(""), _cell(str(value)))
     for name, value in state.gvars.items():
         if name not in on_boards:

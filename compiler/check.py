@@ -21,7 +21,7 @@ from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_cal
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
 from .resolve import tokens_in
 from .resolve import arm_change, enum_changes, option_change, pick_change
-from .resolve import DIAGONAL, KEEPING, cell_neighbours, same_statements
+from .resolve import DIAGONAL, KEEPING, cell_neighbours, off_scale, same_statements
 
 # the declarations whose bare name is no value (E301): an enum member of the same name (E208) is read there
 NO_VALUE = frozenset({"proc", "func", "extern", "event", "game", "variant", "die"})
@@ -1279,13 +1279,19 @@ class Checker(A.Visitor):
                      + self.sym.of("record"))
 
     def visit_Track(self, d: A.Track) -> None:
-        for expected, s in enumerate(d.spaces, start=1):
-            if s.position != expected:
-                self.err("E305", f"space {s.position} of track {d.name!r} should be space {expected}: "
-                         f"spaces are numbered 1, 2, 3 ... in order", s.span)
-                break
-        if not d.spaces:
-            self.err("E305", f"track {d.name!r} has no spaces", self.at_decl(d))
+        if d.scale is not None:
+            self.track_scale(d)
+        else:
+            for s in d.spaces:
+                if s.value is not None:
+                    self.diags.append(off_scale(d, s))
+            for expected, s in enumerate((s for s in d.spaces if s.value is None), start=1):
+                if s.position != expected:
+                    self.err("E305", f"space {s.position} of track {d.name!r} should be space {expected}: "
+                             f"spaces are numbered 1, 2, 3 ... in order", s.span)
+                    break
+            if not d.spaces:
+                self.err("E305", f"track {d.name!r} has no spaces", self.at_decl(d))
         for s in d.spaces:
             if s.cost:
                 self.cost(s.cost, Scope())
@@ -1294,9 +1300,37 @@ class Checker(A.Visitor):
                 self.cost(s.bonus_cost, Scope())
                 self.block(s.bonus, Scope())
         for r in d.reaches:
-            if not 1 <= r.position <= len(d.spaces):
+            if not 1 <= r.position <= d.top():
                 self.err("E305", f"track {d.name!r} has no space {r.position}", r.span)
             self.block(r.body, Scope())
+
+    def track_scale(self, d: A.Track) -> None:
+        """E404 for a scale (`from LOW to HIGH [step S]`) whose steps do not go from LOW to HIGH (S = 0, or
+        HIGH - LOW no multiple of S above 0), and for a space written by a number no space prints; E305 for
+        a space written twice, out of the track's order, or by a position past the last."""
+        low, high, step = d.scale
+        if not step or (high - low) % step or (high - low) // step <= 0:
+            self.err("E404", f"the scale of track {d.name!r} does not go from {low} to {high} by steps of {step}"
+                     + (": a step of 0 goes nowhere" if not step else f": {high} - {low} = {high - low} is no "
+                        f"{'' if (high - low) * step > 0 else 'positive '}multiple of {step}"),
+                     self.at_decl(d), f"write 'from {low} to {high} step S' with {high} - {low} a multiple of S "
+                     f"({'a negative S for a scale that counts down' if high < low else 'S = 1 when not written'})")
+            return
+        last = 0
+        for s in d.spaces:
+            if s.value is not None and not s.position:
+                self.diags.append(off_scale(d, s))
+            elif not 1 <= s.position <= d.top():
+                self.err("E305", f"track {d.name!r} has no space {s.position}", s.span,
+                         f"its spaces are 1 to {d.top()} (printed {d.printed(1)} to {high})")
+            elif s.position == last:
+                self.err("E305", f"space {s.position} of track {d.name!r} (printed {d.printed(s.position)}) is "
+                         "written twice", s.span)
+            elif s.position < last:
+                self.err("E305", f"space {s.position} of track {d.name!r} (printed {d.printed(s.position)}) comes "
+                         f"after space {last}: a track's spaces are written in its order", s.span)
+            else:
+                last = s.position
 
     def declared_fields(self, fields, of: str = ""):
         """A kind's or a record's fields in order, each type checked, E215 for a name declared twice."""
@@ -3183,6 +3217,9 @@ class Checker(A.Visitor):
 
     def visit_Marker(self, s: A.Marker, scope: Scope) -> None:
         self.on_space(s, scope)
+        track = self.sym.decls.get(s.track) if s.track not in scope.locals else None
+        if isinstance(track, A.Track) and track.is_global:
+            self.own_use(track, f"{'add marker to' if s.adds else 'remove marker from'} {s.track}", s.span)
         if s.space is not None:
             self.not_negative(s.space, "a marker's space")
 
@@ -5618,6 +5655,26 @@ class Checker(A.Visitor):
     def visit_Attr(self, e: A.Attr, scope: Scope) -> str:
         return self.attr(e, scope)
 
+    def track_read(self, func: str, args: tuple, last: A.Name) -> None:
+        """`position(T)`, `tier(T)`, `can_advance(T)`, `printed(T)` of a track named: a global track has no
+        player's reading (`position(p, T)`: E403), and printed() reads the number a scale prints (E404
+        without one)."""
+        track = self.sym.decls[last.id]
+        if track.is_global and len(args) == 2 and func in ("position", "tier", "can_advance", "printed"):
+            self.own_use(track, f"{func}({printed(args[0])}, {last.id})", args[0].span, f"{func}({last.id})")
+        if func == "printed" and track.scale is None:
+            self.err("E404", f"track {last.id!r} prints no numbers: printed() reads the number a track's scale "
+                     "prints where its marker stands", last.span,
+                     f"give it a scale, 'track {last.id} from LOW to HIGH [step S] {{ ... }}', or read "
+                     f"position({last.id})")
+
+    def own_use(self, track: A.Track, what: str, span: A.Span, instead: Optional[str] = None) -> None:
+        """E403: a player's own use of a global track, which has one marker for every player."""
+        self.err("E403", f"{what}: {track.name!r} is a global track, one marker for all players, with no "
+                 "player's own position or markers", span,
+                 f"read its one position as {instead}" if instead else
+                 f"or, for a marker per player, declare it without 'global': 'track {track.name} ... {{ ... }}'")
+
     def global_read(self, name: str, span: A.Span) -> None:
         """E303 where a `global` counter or variable is read as a player's (`left.era`, `p.amount(era)`);
         the hint gives its declaration without `global`, for a designer who meant one per player."""
@@ -5679,6 +5736,8 @@ class Checker(A.Visitor):
             return "any"
         if obj == "player":
             cat = self.sym.category(e.name)
+            if cat == "track" and self.sym.decls[e.name].is_global:   # `p.temperature`
+                self.own_use(self.sym.decls[e.name], f"{printed(e)}", e.span, e.name)
             if cat in ("resource", "counter", "track"):
                 return "int"
             if cat == "zone":
@@ -5913,6 +5972,9 @@ class Checker(A.Visitor):
             if spec.names and isinstance(last, A.Name) and last.id not in scope.locals:
                 code = "E203" if "track" in spec.names else "E213" if "variant" in spec.names else "E202"
                 if self.expect(last.id, spec.names, code, " or ".join(spec.names), last.span) \
+                        and isinstance(self.sym.decls[last.id], A.Track):
+                    self.track_read(func, args, last)
+                elif self.sym.category(last.id) in spec.names \
                         and getattr(self.sym.decls[last.id], "is_global", False):   # `p.amount(era)`
                     self.global_read(last.id, last.span)
             elif spec.names and last is not None:

@@ -495,8 +495,8 @@ class CodeGen(A.Visitor):
     def held(self, name: str) -> bool:
         """Whether every holder's stock keeps this name: a resource, a track, a per-player counter."""
         decl = self.sym.decls.get(name)
-        return type(decl) in (A.Resource, A.Track) or (type(decl) is A.Counter and not decl.is_global
-                                                        and decl.indexes is None)
+        return type(decl) is A.Resource or (type(decl) in (A.Track, A.Counter) and not decl.is_global
+                                            and getattr(decl, "indexes", None) is None)
 
     def visit_CanOpen(self, e: A.CanOpen, ctx) -> str:
         decl = self.sym.decls[e.proc]

@@ -308,7 +308,7 @@ class ExprReader(A.Visitor):
             return not d.is_global   # (a condition of each player's, `var may_play "..." : bool`, keeps its title)
         if isinstance(d, A.Zone):
             return d.per_player
-        return isinstance(d, (A.Resource, A.Track))
+        return isinstance(d, A.Resource) or isinstance(d, A.Track) and not d.is_global
 
     def shared(self, name) -> bool:
         """Whether a name is a `global` counter: paid, gained and lost from the one shared value."""

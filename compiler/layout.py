@@ -877,7 +877,10 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
                      for kind, name, title, fields, slots, span, pp, source, number in lay.entities],
         "entity_refs": lay.entity_refs,
         "tracks": [(t.name, t.title, [(sp.position, sp.title, sp.tier or 0, where(sp), not sp.body) for sp in t.spaces],
-                    [r.position for r in t.reaches], len(t.spaces)) for t in lay.tracks],
+                    [r.position for r in t.reaches], t.top())
+                   # a global or scaled track's shape: (shared, the number printed at 0, the step); none for the others
+                   + ((t.is_global, *(t.scale[::2] if t.scale else (0, 0))) if t.is_global or t.scale else ())
+                   for t in lay.tracks],
         "dice": [(d.name, [f.title for f in d.faces]) for d in lay.dice],
         "die_titles": {d.name: d.title for d in lay.dice if d.title},
         "variant_rules": [(v.name, expr(v.when)) for v in lay.variant_rules],

@@ -66,6 +66,8 @@ BUILTIN_FUNCS = {
     "can_advance": Builtin(1, 2, method="can_advance", about_actor=True, names=("track",), returns="bool"),
     "position": Builtin(1, 2, method="stock", about_actor=True, names=("track",)),
     "bonus_spaces": Builtin(1, 1, method="bonus_spaces", names=("track",), returns="list:int"),
+    # printed(TRACK): the number printed where the marker stands on a track with a scale (`from -30 to 8 step 2`)
+    "printed": Builtin(1, 2, method="printed", about_actor=True, names=("track",)),
     # amount(GROUP): the sum of its members
     "amount": Builtin(1, 2, method="stock", about_actor=True, names=("resource", "counter", "group")),
     "room": Builtin(1, 2, method="room_left", about_actor=True, names=("resource", "counter")),
@@ -621,6 +623,11 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                 change = _keep_base(sym, change, old, "phase", diags, attr="value")
                 fields[part] = change.value
         elif isinstance(change, (A.Space, A.Reach)):
+            if isinstance(change, A.Space) and change.value is not None:   # `at V`: by the number printed on it
+                change = replace(change, position=target.position_of(change.value) or 0)
+                if not change.position:
+                    diags.append(off_scale(target, change))
+                    continue
             if (type(change), change.position) in amended:   # the first one holds: which was meant is unclear
                 what = "space" if isinstance(change, A.Space) else "the reward of first to"
                 diags.append(Diagnostic("E215", f"{what} {change.position} is amended twice here", change.span))
@@ -1450,10 +1457,14 @@ AMEND_SHAPES = {A.Entity: "'name = value;', 'name { ... }', a slot ('whenever EV
 def _amend_space(sym: Symbols, track: A.Track, spaces: tuple, change: A.Space, diags: list[Diagnostic]) -> tuple:
     """The track's spaces with one amended: the parts `change` writes replace the space's, the others
     (title, tier, cost, bonus) are kept, as an amended card keeps the fields it does not name."""
-    if not 1 <= change.position <= len(spaces):
+    if not 1 <= change.position <= track.top():
         diags.append(_no_space(track, change))
         return spaces
-    old = spaces[change.position - 1]
+    old = next((sp for sp in spaces if sp.position == change.position), None)
+    if old is None:   # a space of a scale that the track leaves empty: the amend writes it
+        old = A.Space(change.position, None, None, None, (), None, None, span=change.span)
+        spaces = tuple(sorted(spaces + (old,), key=lambda sp: sp.position))
+    at = spaces.index(old)
     kept = {"title": change.title if change.title is not None else old.title,
             "tier": change.tier if change.tier is not None else old.tier,
             "cost": change.cost if change.cost is not None else old.cost}
@@ -1463,19 +1474,38 @@ def _amend_space(sym: Symbols, track: A.Track, spaces: tuple, change: A.Space, d
     change = _keep_base(sym, change, old.bonus, "bonus", diags, "bonus")   # and in the bonus, its bonus
     new = replace(change, **kept)
     sym.amended_spaces.append((track.name, new, old))
-    return spaces[:change.position - 1] + (new,) + spaces[change.position:]
+    return spaces[:at] + (new,) + spaces[at + 1:]
 
 
 def _no_space(track: A.Track, change) -> Diagnostic:
     """E305 for an amended space or `first to` reward at a position the track does not have."""
     return Diagnostic("E305", f"track {track.name!r} has no space {change.position}", change.span,
-                      f"its spaces are 1 to {len(track.spaces)}" if track.spaces else None)
+                      f"its spaces are 1 to {track.top()}" if track.top() else None)
+
+
+def off_scale(track: A.Track, space: A.Space) -> Diagnostic:
+    """E404 for a space written by a printed number (`at V`) that no space of the track prints: the track
+    has no scale, V is off it (or between two of its numbers), or V is the start's."""
+    if track.scale is None:
+        return Diagnostic("E404", f"track {track.name!r} prints no numbers: 'at {space.value}' names a space by "
+                          "the number printed on it", space.span,
+                          f"give the track a scale ('track {track.name} from LOW to HIGH [step S] {{ ... }}') or "
+                          "write the space by its position, 'space N'")
+    low, high, step = track.scale
+    if track.position_of(space.value) == 0:
+        return Diagnostic("E404", f"{space.value} is printed on the start of track {track.name!r}, where every "
+                          "marker begins: it is no space to enter", space.span,
+                          f"its spaces print {track.printed(1)} to {high}")
+    return Diagnostic("E404", f"no space of track {track.name!r} prints {space.value}: its scale goes from {low} "
+                      f"to {high} by {step}", space.span,
+                      f"its spaces print {', '.join(str(track.printed(p)) for p in range(1, min(track.top(), 4) + 1))}"
+                      f"{', ...' if track.top() > 4 else ''}")
 
 
 def _amend_reach(sym: Symbols, track: A.Track, reaches: tuple, change: A.Reach, diags: list[Diagnostic]) -> tuple:
     """The track's `first to` rewards with the one at the change's position replaced, or added when
     the track has none there."""
-    if not 1 <= change.position <= len(track.spaces):
+    if not 1 <= change.position <= track.top():
         diags.append(_no_space(track, change))
         return reaches
     old = next((r for r in reaches if r.position == change.position), None)
@@ -1758,9 +1788,9 @@ def classify(name: str, local_names, this_ok: bool, it_mode: str | None, sym: Sy
     if name == "it" and it_mode:
         return "it", it_mode
     cat = sym.category(name)
-    if cat in ("resource", "track"):
+    if cat == "resource":
         return "stock", name
-    if cat == "counter":
+    if cat in ("counter", "track"):   # a global track's one position is kept as a global counter's value
         return ("global" if sym.decls[name].is_global else "stock"), name
     if cat == "var":
         return ("gvar" if sym.decls[name].is_global else "var"), name

@@ -52,7 +52,7 @@ class Node:
     def __repr__(self) -> str:
         quiet = type(self)._quiet
         shown = (f"{n}={getattr(self, n)!r}" for n in self._fields
-                 if not (n in quiet and getattr(self, n) in (None, False)))
+                 if not (n in quiet and (getattr(self, n) is None or getattr(self, n) is False)))
         return f"{self.__class__.__qualname__}({', '.join(shown)})"
 
     def __setattr__(self, name: str, value) -> None:
@@ -1449,11 +1449,35 @@ class Counter(Decl):
     high: Optional[Expr]
     indexes: Optional["Indexes"] = None   # one counter per enum member or number: `votes[floor]`
     start: Optional[Expr] = None   # the value it starts at (LOW, or 0 without bounds, when not given)
+    # ElementBound: the bounds (or start) of single elements of an indexed counter, `{ mc from -5; }`
+    elements: tuple = ()
 
     def __repr__(self) -> str:
-        """As every node's, `start` only when written (so the digests of packs without it stay as they were)."""
-        shown = (f"{n}={getattr(self, n)!r}" for n in self._fields if not (n == "start" and self.start is None))
+        """As every node's, `start` and `elements` only when written (so the digests of packs without them
+        stay as they were)."""
+        shown = (f"{n}={getattr(self, n)!r}" for n in self._fields
+                 if not (n == "start" and self.start is None or n == "elements" and not self.elements))
         return f"{self.__class__.__qualname__}({', '.join(shown)})"
+
+    def bounds_of(self, key) -> tuple:
+        """(LOW, HIGH, START) of one element (`key`: its member, card or number as written in an element's
+        bounds), each an expression or None: the element's own where it writes one, the counter's otherwise."""
+        own = next((b for b in self.elements if b.key == key), None)
+        if own is None:
+            return self.low, self.high, self.start
+        return (own.low if own.low is not None else self.low, own.high if own.high is not None else self.high,
+                own.start if own.start is not None else self.start)
+
+
+@node
+class ElementBound(Part):
+    """`KEY [from LOW] [to HIGH] [start VALUE];` in an indexed counter's braces: one element's own bounds
+    (or start), its other bounds the counter's; KEY is a member, card or resource name (a str) or a number."""
+
+    key: object
+    low: Optional[Expr] = None
+    high: Optional[Expr] = None
+    start: Optional[Expr] = None
 
 
 @node
@@ -1566,6 +1590,10 @@ class Space(Part):
     body: tuple
     bonus_cost: Optional[tuple]
     bonus: Optional[tuple]
+    # `at V ...`: the space written by the number printed on it (a track with a scale); `position` is then
+    # worked out from the scale (0 while it is not: off the scale, or no scale)
+    value: Optional[int] = None
+    _quiet = ("value",)
 
 
 @node
@@ -1578,12 +1606,40 @@ class Reach(Part):
 
 @node
 class Track(Decl):
-    """`track NAME ["Title"] { space ... first to ... }`: a per-player position from 0 to its last space."""
+    """`track NAME ["Title"] [global] [from LOW to HIGH [step S]] { space ... first to ... }`: a per-player
+    position from 0 to its last space; with `global`, one position for all players; with a scale, each
+    position prints a number (LOW at 0, LOW + S at 1, ...), and the track has (HIGH - LOW) / S spaces, the
+    ones not written empty."""
 
     name: str
     title: Optional[str]
     spaces: tuple
     reaches: tuple
+    is_global: bool = False
+    scale: Optional[tuple] = None   # (LOW, HIGH, STEP), whole numbers as written
+    _quiet = ("is_global", "scale")
+
+    def top(self) -> int:
+        """The last position: the number of spaces, or of steps of the scale."""
+        if self.scale is not None:
+            low, high, step = self.scale
+            if step and (high - low) % step == 0 and (high - low) // step > 0:
+                return (high - low) // step
+        return len(self.spaces)
+
+    def position_of(self, value: int) -> Optional[int]:
+        """The position printing `value` on the scale (0: the start), None when no position prints it."""
+        if self.scale is None:
+            return None
+        low, _high, step = self.scale
+        if not step or (value - low) % step:
+            return None
+        pos = (value - low) // step
+        return pos if 0 <= pos <= self.top() else None
+
+    def printed(self, position: int) -> int:
+        """The number printed at a position of the scale."""
+        return self.scale[0] + position * self.scale[2]
 
 
 @node

@@ -152,6 +152,12 @@ CODES: dict[str, tuple[str, str]] = {
     "E400": (ERROR, "an event's argument named 'subject': it.subject is the player the event happened to"),
     "E401": (ERROR, "a card's reaction named ambiguously: the card has several on that event and zone, told apart by their subject"),
     "E402": (ERROR, "a tagged pay that announces (and emit) an action that is no declared event"),
+    "E403": (ERROR, "a player's own use of a global track (a marker added or removed, a player's position, "
+                    "tier or printed number): its one marker is every player's"),
+    "E404": (ERROR, "a track's scale that does not step from LOW to HIGH, a space written 'at V' that no space "
+                    "prints, or printed(TRACK) of a track without a scale"),
+    "E405": (ERROR, "one element's bounds of an indexed counter: an element it does not have, written twice, "
+                    "bounds not known before play, outside the counter's or crossed, or on a counter of no index"),
     "E409": (ERROR, "the 'once per' period of a card's 'anytime' slot filters its event by arguments"),
     "E410": (ERROR, "'lose N STOCK on CARD to X': X neither a player holding that resource nor a card"),
     "E411": (ERROR, "'can PROC(...)' of a proc cards change, one of whose versions does not start with a decision"),
@@ -230,6 +236,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W487": (WARNING, "the proc a resource hands what goes over its cap gains that resource itself: it goes over again"),
     "W488": (WARNING, "'can copy ENTITY.SLOT' that always holds: every card of the kind has the slot, starting with no decision"),
     "W489": (WARNING, "a tagged pay followed by an emit of its action with the same arguments: write 'pay ... for ACTION(args) and emit;'"),
+    "W490": (WARNING, "a track's position compared with a number it never holds (a number printed on its scale: printed(TRACK))"),
     "W491": (WARNING, "a stock on a card gained, lost or paid by a negative amount written as a number"),
     "W492": (WARNING, "a stock on a card set with 'set': its cap is passed by and nothing is announced"),
     "W494": (WARNING, "a choose option offered to a player who cannot pay: its cost is paid after another statement"),

@@ -67,6 +67,7 @@ CONTEXTUAL = {
     "space": "track NAME { space N { ... } }' or 'reactivate TRACK space N;",
     "affordable": "affordable(COST)",
     "on": "gain N STOCK on CARD;",
+    "step": "track NAME from LOW to HIGH step S { ... }",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand), a key in parentheses

@@ -359,7 +359,22 @@ class _Builder:
         low, high = _pick(items, "bounds", (None, None))
         is_global = any(isinstance(t, Token) and t.type == "GLOBAL" for t in items)
         return A.Counter(str(items[0]), _title(items), is_global, low, high, _pick(items, "indexes"),
-                         _pick(items, "initial"), span=self._s(meta))
+                         _pick(items, "initial"), tuple(i for i in items if isinstance(i, A.ElementBound)),
+                         span=self._s(meta))
+
+    def signed(self, meta, items):   # `-5`, `8`: a whole number as written
+        return -int(items[-1]) if len(items) > 1 else int(items[0])
+
+    def element_bound(self, meta, items):   # `mc from -5;`, `3 to 4 start 1;`: a name or a number, then its own bounds
+        key = str(items[0]) if isinstance(items[0], Token) else items[0]
+        return A.ElementBound(key, _pick(items, "element_low"), _pick(items, "element_high"), _pick(items, "initial"),
+                              span=self._s(meta))
+
+    def element_low(self, meta, items):
+        return _Marker("element_low", items[0])
+
+    def element_high(self, meta, items):
+        return _Marker("element_high", items[0])
 
     def var_decl(self, meta, items):
         is_global = any(isinstance(t, Token) and t.type == "GLOBAL" for t in items)
@@ -424,13 +439,28 @@ class _Builder:
         return A.Space(int(items[0]), _title(items), _pick(items, "tier"), _pick(items, "paid"),
                        _block(items), bonus_cost, bonus, span=self._s(meta))
 
+    def space_at(self, meta, items):   # `at -24 { ... }`: the position is worked out from the track's scale
+        bonus_cost, bonus = _pick(items, "bonus", (None, None))
+        return A.Space(0, _title(items), _pick(items, "tier"), _pick(items, "paid"), _block(items), bonus_cost,
+                       bonus, value=items[0], span=self._s(meta))
+
+    def scale(self, meta, items):
+        numbers = [i for i in items if type(i) is int]
+        return _Marker("scale", (numbers[0], numbers[1], numbers[2] if len(numbers) > 2 else 1))
+
     def reach_decl(self, meta, items):
         return A.Reach(int(items[-2]), _block(items), span=self._s(meta))
 
     def track_decl(self, meta, items):
         spaces = tuple(i for i in items if isinstance(i, A.Space))
         reaches = tuple(i for i in items if isinstance(i, A.Reach))
-        return A.Track(str(items[0]), _title(items), spaces, reaches, span=self._s(meta))
+        is_global = any(isinstance(t, Token) and t.type == "GLOBAL" for t in items)
+        scale = _pick(items, "scale")
+        if scale is not None:   # a space written by its printed number stands at the position printing it
+            track = A.Track(str(items[0]), None, (), (), scale=scale)
+            spaces = tuple(A.replace(sp, position=track.position_of(sp.value) or 0) if sp.value is not None else sp
+                           for sp in spaces)
+        return A.Track(str(items[0]), _title(items), spaces, reaches, is_global, scale, span=self._s(meta))
 
     def field_decl(self, meta, items):
         shown = isinstance(items[0], Token) and items[0].type == "SHOWN"

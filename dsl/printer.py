@@ -809,8 +809,21 @@ class Printer(A.Visitor):
     def visit_Counter(self, d):
         bounds = f" from {expr(d.low)} to {expr(d.high)}" if d.low is not None else ""
         start = f" start {expr(d.start)}" if d.start is not None else ""
-        self.line(f"counter {d.name}{_indexes(d.indexes)}{_title(d.title)}{' global' if d.is_global else ''}"
-                  f"{bounds}{start};")
+        head = f"counter {d.name}{_indexes(d.indexes)}{_title(d.title)}{' global' if d.is_global else ''}{bounds}{start}"
+        if not d.elements:
+            self.line(f"{head};")
+            return
+        shown = [element_bound(b) for b in d.elements]   # each element's own bounds: on one line when they fit
+        one_line = f"{head} {{ {' '.join(shown)} }}"
+        if len((self.lead or INDENT * self.depth) + one_line) <= LINE_WIDTH and d.span.line == d.span.end_line:
+            self.line(one_line)
+            return
+        self.line(f"{head} {{")
+        self.depth += 1
+        for b in shown:
+            self.line(b)
+        self.depth -= 1
+        self.line("}")
 
     def visit_Var(self, d):
         default = f" = {expr(d.default)}" if d.default is not None else ""
@@ -844,7 +857,11 @@ class Printer(A.Visitor):
         self.line(f"event {d.name}({params_text(d.params)});")
 
     def visit_Track(self, d):
-        self.line(f"track {d.name}{_title(d.title)} {{")
+        scale = ""
+        if d.scale is not None:
+            low, high, step = d.scale
+            scale = f" from {low} to {high}" + (f" step {step}" if step != 1 else "")
+        self.line(f"track {d.name}{_title(d.title)}{' global' if d.is_global else ''}{scale} {{")
         self.depth += 1
         for s in d.spaces:
             self.space(s)
@@ -859,7 +876,7 @@ class Printer(A.Visitor):
 
     def space(self, s: A.Space) -> None:
         """`space N ["Title"] [tier T] [cost C] { ... } [bonus cost C { ... }]`, in a track or an amend."""
-        head = f"space {s.position}{_title(s.title)}"
+        head = f"{'space' if s.value is None else 'at'} {s.position if s.value is None else s.value}{_title(s.title)}"
         head += f" tier {s.tier}" if s.tier is not None else ""
         head += f" cost {cost(s.cost)}" if s.cost else ""
         self.block(head, s.body)
@@ -1157,6 +1174,12 @@ def format_text(text: str, file: str = "<string>", module: Optional[A.Module] = 
         return printed
     printed_tokens, _ = scan(printed)
     return _CommentPlacer(text, printed, source_tokens, printed_tokens).place(comments)
+
+
+def element_bound(b: A.ElementBound) -> str:
+    """`mc from -5;`: one element's own bounds (or start) in an indexed counter's braces."""
+    return f"{b.key}" + (f" from {expr(b.low)}" if b.low is not None else "") + \
+        (f" to {expr(b.high)}" if b.high is not None else "") + (f" start {expr(b.start)}" if b.start is not None else "") + ";"
 
 
 def declaration_text(decl, source: Optional[str]) -> list[str]:

@@ -2232,6 +2232,8 @@ class Game:
                 stock = self.holder_of(h).stock
                 return sum(stock[m] for m in self.program.groups[name][1])
             if name in self.state.globals:
+                if name in self.program.tracks:   # `position(TRACK)` of a global track: its one marker's
+                    return self.state.globals[name]
                 raise RulesRuntimeError("E601", f"{name!r} is a global counter, one number for the whole game: "
                                         f"it has no player's amount (read it by its name, {name})") from None
             raise
@@ -2676,15 +2678,24 @@ class Game:
 
     def tier(self, h: Holder, name: str) -> int:
         """The tier of the space the holder stands on (0 before the first space)."""
-        space = self.program.tracks[name].spaces.get(h.stock[name])
+        t = self.program.tracks[name]
+        space = t.spaces.get((self.state.globals if t.shared else h.stock)[name])
         return space.tier if space else 0
+
+    def printed(self, h: Holder, name: str) -> int:
+        """`printed(TRACK)`: the number printed where the holder's marker (a global track's one marker) stands."""
+        t = self.track(name)
+        if not t.step:
+            raise RulesRuntimeError("E601", f"track {name} prints no numbers: it has no scale (from LOW to HIGH)")
+        return t.low + t.step * (self.state.globals if t.shared else self.holder_of(h).stock)[name]
 
     def can_advance(self, h: Holder, name: str) -> bool:
         """Whether the holder can pay for the next space of a track from one of its markers (and there
         is one); the cost is tagged `advance(on = TRACK)`, a tag built only while some modifier is in force."""
         if h.markers and name in h.markers:
             return bool(self._movable(h, self.program.tracks[name], True))
-        return self._can_step(h, self.program.tracks[name], h.stock[name])
+        t = self.program.tracks[name]
+        return self._can_step(h, t, (self.state.globals if t.shared else h.stock)[name])
 
     def _can_step(self, h: Holder, t: TrackDef, position: int) -> bool:
         """Whether a marker on `position` has a next space whose cost the holder can pay."""
@@ -2724,10 +2735,19 @@ class Game:
                   for p in positions]
         return positions[(yield self.decide(h, f"{verb} which marker on {t.title or t.name}?", labels, where))]
 
+    @staticmethod
+    def own_markers(t: TrackDef, verb: str) -> None:
+        """A global track has one marker, every player's: none is added or removed (E403 where the track is
+        named; E601 when a local holding it is reached)."""
+        if t.shared:
+            raise RulesRuntimeError("E601", f"cannot {verb} {t.name}: it is a global track, with one marker for "
+                                    "all players")
+
     def add_marker(self, h: Holder, name: str, position: Optional[int] = None) -> None:
         """Put one more marker of the holder on a track, on its start (or on space `position`),
         without benefit or event."""
         t = self.track(name)
+        self.own_markers(t, "add a marker to")
         at = 0 if position is None else position
         if type(at) is not int or not 0 <= at <= t.top:
             raise RulesRuntimeError("E601", f"{name} has no space {label_of(at)} to put a marker on")
@@ -2739,6 +2759,7 @@ class Game:
         """Take one of the holder's markers off a track (the one on space `position`, or the holder's
         choice among those on different spaces); nothing when there is none there."""
         t = self.track(name)
+        self.own_markers(t, "remove a marker from")
         positions = self.markers(h, name)
         at = (yield from self._which_marker(h, t, sorted(set(positions)), "remove", where)) if position is None \
             else position if position in positions else None
@@ -2754,7 +2775,8 @@ class Game:
         """Move along a track; with benefit, the landing space's benefit then (unless `bonus` is off)
         its optional paid bonus; `first to` rewards on the way unless `rewards` is off."""
         t = self.track(name)
-        old = h.stock[name]
+        stock = self.state.globals if t.shared else h.stock   # a global track's one marker: whoever moves it
+        old = stock[name]
         at_least_zero(amount, "advance")
         several = h.markers and name in h.markers
         if several:   # any of them may move: the holder chooses which
@@ -2775,7 +2797,7 @@ class Game:
             positions[positions.index(old)] = new
             self._place_markers(h, name, positions)
         else:
-            h.stock[name] = new
+            stock[name] = new
         for pos in sorted(t.reaches) if rewards else ():
             key = f"{name}:{pos}"
             if old < pos <= new and key not in self.state.claimed:
@@ -2800,7 +2822,7 @@ class Game:
         """The space the holder stands on: with several markers, the one it chooses (0 with none)."""
         if h.markers and t.name in h.markers:
             return (yield from self._which_marker(h, t, sorted(set(h.markers[t.name])), verb, where)) or 0
-        return h.stock[t.name]
+        return (self.state.globals if t.shared else h.stock)[t.name]
 
     def offer_bonus(self, h: Holder, name: str, paying: bool, position: Optional[int] = None, where: str = ""):
         """The optional bonus of the space the holder stands on (or of space `position`): free, or
@@ -2831,8 +2853,8 @@ class Game:
     def regress(self, h: Holder, name: str, amount: int) -> None:
         """Move back along a track (never below 0), without benefits; with several markers, the most
         advanced one."""
-        self.track(name)
-        old = h.stock[name]
+        stock = self.state.globals if self.track(name).shared else h.stock   # a global track's one marker
+        old = stock[name]
         at_least_zero(amount, "regress")
         if h.markers and name in h.markers:
             positions = self.markers(h, name)
@@ -2840,11 +2862,11 @@ class Game:
                 positions[-1] = max(0, old - amount)
                 self._place_markers(h, name, positions)
         else:
-            h.stock[name] = max(0, old - amount)
-        if self.tracer is not None and h.stock[name] != old:
-            self._note("regress", h, f"{name} {old} -> {h.stock[name]}", old - h.stock[name])
-        if h.stock[name] != old and "regress" in self.by_event:
-            self.emit("regress", h, {"on": name, "steps": old - h.stock[name]})
+            stock[name] = max(0, old - amount)
+        if self.tracer is not None and stock[name] != old:
+            self._note("regress", h, f"{name} {old} -> {stock[name]}", old - stock[name])
+        if stock[name] != old and "regress" in self.by_event:
+            self.emit("regress", h, {"on": name, "steps": old - stock[name]})
 
     # ------------------------------------------------------------------ players and domains
     def players(self, h: Optional[Holder] = None) -> list[Holder]:

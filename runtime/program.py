@@ -34,6 +34,9 @@ class TrackDef:
     spaces: dict
     reaches: dict
     top: int
+    shared: bool = False   # `global`: one marker for all players, its position kept in State.globals
+    low: int = 0           # a scale (`from LOW to HIGH step S`): the number printed at position 0 ...
+    step: int = 0          # ... and how much each space adds (0: the track prints no numbers)
 
 
 @dataclass
@@ -223,13 +226,13 @@ class Program:
             stock = {name: 0 for name in self.resources}
             stock.update((name, self.starts.get(name, low or 0)) for name, (is_global, low, _high)
                          in self.counters.items() if not is_global)
-            stock.update((name, 0) for name in self.tracks)
+            stock.update((name, 0) for name, t in self.tracks.items() if not t.shared)
             self._starting = (
                 stock,
                 {name: default for name, (is_global, default) in self.variables.items() if not is_global},
                 [name for name, (per_player, _kind) in self.zones.items() if per_player],
-                {name: self.starts.get(name, low or 0) for name, (is_global, low, _high) in self.counters.items()
-                 if is_global},
+                {**{name: self.starts.get(name, low or 0) for name, (is_global, low, _high) in self.counters.items()
+                    if is_global}, **{name: 0 for name, t in self.tracks.items() if t.shared}},
                 {name: default for name, (is_global, default) in self.variables.items() if is_global},
                 [name for name, (per_player, _kind) in self.zones.items() if not per_player],
             )
@@ -298,6 +301,12 @@ def _cards_in_records(program: Program, cards: dict) -> None:
                 e.fields[k] = put(v)
 
 
+def _nothing(rt, you):
+    """The benefit of a space of a scale that the track does not write: nothing."""
+    return
+    yield
+
+
 def assemble(tables: dict, fns: dict) -> Program:
     """Build a Program from a pack's data tables and its effect callables, keyed as the layout names
     them: the one place both backends (the generated module and the interpreter) assemble a pack."""
@@ -351,12 +360,18 @@ def assemble(tables: dict, fns: dict) -> Program:
             [program.entities[t] for t in target]
     if "record_cards" in tables:   # records kept from the start that name cards: the cards put in
         _cards_in_records(program, tables["record_cards"])
-    for name, title, spaces, reaches, top in tables["tracks"]:
+    for name, title, spaces, reaches, top, *shape in tables["tracks"]:
         program.tracks[name] = TrackDef(name, title, {
             pos: SpaceDef(pos, space_title, tier, fns.get(("cost", name, pos)), fns["benefit", name, pos],
                           fns.get(("bonus_cost", name, pos)), fns.get(("bonus", name, pos)), span, empty)
             for pos, space_title, tier, span, empty in spaces
-        }, {pos: fns["reach", name, pos] for pos in reaches}, top)
+        }, {pos: fns["reach", name, pos] for pos in reaches}, top, *shape)
+        if shape:   # (shared, low, step): a scale's spaces not written are empty ones, as `space N {}` is
+            t = program.tracks[name]
+            for pos in range(1, top + 1):
+                if pos not in t.spaces:
+                    t.spaces[pos] = SpaceDef(pos, None, 0, None, _nothing, None, None, "", True)
+            t.spaces = dict(sorted(t.spaces.items()))
     program.variant_rules = {name: (text, fns["variant_when", name]) for name, text in tables.get("variant_rules", ())}
     program.supplies = {name: (fns["supply", name], at) for name, at in tables.get("supplies", ())}
     program.die_titles = dict(tables.get("die_titles", {}))

@@ -342,7 +342,7 @@ def check_saved(data: dict, program) -> None:
 
     same_names("actor", data["actors"], p.actors)
     per_holder = [n for n, (is_global, _l, _h) in p.counters.items() if not is_global] + list(p.resources) \
-        + list(p.tracks)
+        + [n for n, t in p.tracks.items() if not t.shared]
     own_zones = [z for z, (per_player, _k) in p.zones.items() if per_player]
     places: dict[str, str] = {}
 
@@ -375,9 +375,10 @@ def check_saved(data: dict, program) -> None:
             for e in names:
                 per_player = e in p.entities and p.entities[e].per_player
                 place(e, f"{e}@{name}" if per_player else e, f"{name}.{zone}")
-    same_names("global counter", data["globals"], [n for n, (g, _l, _h) in p.counters.items() if g])
+    same_names("global counter", data["globals"], [n for n, (g, _l, _h) in p.counters.items() if g]
+               + [n for n, t in p.tracks.items() if t.shared])
     for name, value in data["globals"].items():
-        bounded(name, value, *p.counters[name][1:])
+        bounded(name, value, *(p.counters[name][1:] if name in p.counters else (0, p.tracks[name].top)))
     same_names("shared zone", data["zones"], [z for z, (per_player, _k) in p.zones.items() if not per_player])
     for zone, names in data["zones"].items():
         for e in names:
@@ -437,7 +438,7 @@ def check_saved(data: dict, program) -> None:
         if not isinstance(markers, dict):
             fail(f"the markers of {name} are not a table")
         for track, positions in markers.items():
-            top = p.tracks[track].top if track in p.tracks else None
+            top = p.tracks[track].top if track in p.tracks and not p.tracks[track].shared else None
             if top is None or not isinstance(positions, list) or len(positions) == 1 \
                     or not all(type(x) is int and 0 <= x <= top for x in positions) \
                     or h["stock"].get(track) != max(positions, default=0):
