@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import operator
 from collections import deque
 from dataclasses import replace
 from functools import cached_property
@@ -255,6 +256,15 @@ def is_constant_default(e, sym) -> bool:
     if type(e) is A.Name:
         return sym.category(e.id) == "member"
     return constant(e) is not None
+
+
+def element_key(index) -> Optional[object]:
+    """The element an index written as a constant names, as an indexed counter's braces write it (a member's
+    or card's name, or a number); None for any other index."""
+    if type(index) is A.Name:
+        return index.id
+    value = constant(index) if index is not None else None
+    return value if type(value) is int else None
 
 
 def constant(expr) -> Optional[object]:
@@ -1009,6 +1019,70 @@ class Checker(A.Visitor):
         self.indexes(d)
         if d.start is not None:
             self.counter_start(d)
+        if d.elements:
+            self.element_bounds(d)
+
+    def element_bounds(self, d: A.Counter) -> None:
+        """E405 for the braces of an indexed counter that give single elements their own bounds (or start),
+        `counter prod[stock] from 0 to 100 { mc from -5; }`: a counter of one index only; each key a member,
+        card or number it has an element for, once; each bound and start a whole number known before play;
+        the element's LOW (its own or the counter's) not above its HIGH, its start within them. An element
+        without its own start starts at the counter's (or the counter's LOW), kept within its own bounds."""
+        dims = d.indexes.dims() if d.indexes is not None else ()
+        if len(dims) != 1:
+            self.err("E405", f"counter {d.name!r} " + ("has no index: only an indexed counter's elements have bounds "
+                     "of their own" if not dims else f"has {len(dims)} indexes: only the elements of a counter "
+                     "of one index have bounds of their own"), d.elements[0].span,
+                     f"give the whole counter its bounds, 'counter {d.name} from LOW to HIGH;'" if not dims else None)
+            return
+        ix = dims[0]
+        if ix.enum is not None and self.sym.category(ix.enum) not in ("enum", "kind", "group"):
+            return   # an unknown index: E201 said it
+        keys = index_keys(ix, self.sym)
+        seen = set()
+        for b in d.elements:
+            if b.key not in keys:
+                what = f"numbers {ix.low} to {ix.high}" if ix.enum is None else \
+                    f"{self.sym.category(ix.enum) or 'index'} {ix.enum}"
+                near = did_you_mean(str(b.key), [str(k) for k in keys]) if ix.enum is not None else None
+                self.err("E405", f"counter {d.name!r} has no element {b.key}: it has one for each of the {what}",
+                         b.span, near)
+                continue
+            if b.key in seen:
+                self.err("E405", f"the bounds of {d.name}[{b.key}] are written twice", b.span,
+                         "write each element once, with all of its own bounds")
+                continue
+            seen.add(b.key)
+            if b.low is None and b.high is None and b.start is None:
+                self.err("E405", f"{d.name}[{b.key}] gives no bounds of its own: write 'from LOW', 'to HIGH' or "
+                         "'start VALUE'", b.span)
+                continue
+            known = {}
+            for part, expr_ in (("from", b.low), ("to", b.high), ("start", b.start)):
+                if expr_ is not None:
+                    value = constant(expr_)
+                    if type(value) is not int:
+                        self.err("E405", f"'{part} {printed(expr_)}' of {d.name}[{b.key}] must be a whole number "
+                                 "known before play", expr_.span)
+                        break
+                    known[part] = value
+            else:
+                self.element_range(d, b, known)
+
+    def element_range(self, d: A.Counter, b: A.ElementBound, known: dict) -> None:
+        """E405 for an element whose own bounds cross (with the counter's where it keeps them), or whose own
+        start is outside them."""
+        low, high, start = (constant(x) for x in d.bounds_of(b.key))
+        if d.low is None and b.low is None and not d.is_global:
+            low = 0   # a per-player counter without a floor stops at 0
+        if type(low) is int and type(high) is int and low > high:
+            mine = "from" if "from" in known else "to"
+            self.err("E405", f"{d.name}[{b.key}] goes from {low} to {high}: its LOW is above its HIGH", b.span,
+                     f"its '{mine}' is its own, the other bound the counter's: give both ('from LOW to HIGH')")
+        elif "start" in known and (type(low) is int and start < low or type(high) is int and start > high):
+            self.err("E405", f"{d.name}[{b.key}] starts at {start}, outside its bounds "
+                     f"{low if type(low) is int else '...'} to {high if type(high) is int else '...'}",
+                     b.start.span)
 
     def counter_start(self, d: A.Counter) -> None:
         """E322: `start VALUE` is a whole number known before play, within the counter's bounds (from
@@ -3626,6 +3700,12 @@ class Checker(A.Visitor):
         `player_count` (the seats of the pack's games), and lies past the counter's bounds for some
         number of seats: play keeps the bound (a per-player counter without bounds never goes below 0;
         a global one without bounds is not kept)."""
+        if d.elements:   # an element's own bounds: known only for an index written as a constant
+            key = element_key(s.index)
+            if key is None or d.indexes is None or key not in index_keys(d.indexes, self.sym):
+                return
+            low_e, high_e, _start = d.bounds_of(key)
+            d = A.replace(d, low=low_e, high=high_e)
         low, high = constant(d.low), constant(d.high)
         if d.low is None:
             low, high = (None, None) if d.is_global else (0, None)
@@ -5334,7 +5414,43 @@ class Checker(A.Visitor):
                              f"'{'' if e.op == '!=' else 'not '}{printed(side)}'", facing.span)
             self.first_copy_compared(e, scope)
             self.unknown_name_compared(e)
+        if e.op in ("==", "!=", "<", "<=", ">", ">="):
+            self.position_compared(e, scope)
         return "bool"
+
+    def track_position(self, e, scope: Scope) -> Optional[A.Track]:
+        """The track whose position `e` reads (`temperature`, `p.lane`, `position(lane)`, `p.position(lane)`),
+        or None."""
+        name = e.id if type(e) is A.Name else e.name if type(e) is A.Attr else \
+            e.args[-1].id if type(e) in (A.Call, A.Method) and (e.func if type(e) is A.Call else e.name) == "position" \
+            and e.args and type(e.args[-1]) is A.Name else None
+        if name is None or name in scope.locals or (type(e) is A.Attr and self.sym.category(name) != "track"):
+            return None
+        decl = self.sym.decls.get(name)
+        return decl if isinstance(decl, A.Track) else None
+
+    def position_compared(self, e: A.Binary, scope: Scope) -> None:
+        """W490: a track's position compared with a constant number so that the comparison gives one answer at
+        every position the marker may stand on (0 to the last space): `temperature == -24` (a number printed on
+        the track's scale, read with printed(temperature)), `lane > 12` on a track of 10 spaces."""
+        flip = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+        for side, other, op in ((e.left, e.right, e.op), (e.right, e.left, flip[e.op])):
+            track = self.track_position(side, scope)
+            value = constant(other)
+            if track is None or type(value) is not int or not track.top():
+                continue
+            test = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+                    ">=": operator.ge}[op]
+            answers = {test(pos, value) for pos in range(track.top() + 1)}
+            if len(answers) == 1:
+                printed_on = track.scale is not None and track.position_of(value) is not None
+                self.diags.append(Diagnostic(
+                    "W490", f"{printed(e)} is {'true' if answers.pop() else 'false'} wherever the marker stands: "
+                    f"a position of track {track.name!r} is 0 (its start) to {track.top()}", e.span,
+                    f"{value} is a number printed on its scale: compare printed({track.name}) {e.op if side is e.left else flip[e.op]} "
+                    f"{value}" if printed_on else f"compare printed({track.name}), the number its scale prints"
+                    if track.scale is not None else None))
+                return
 
     def unknown_name_compared(self, e: A.Binary) -> None:
         """`c.name == "coper"`: a card's name is the name of its declaration, so a text no card of its

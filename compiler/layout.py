@@ -248,6 +248,23 @@ def elements(decl, sym: Symbols) -> list[tuple]:
     return [(i, f"{decl.name}[{i}]") for i in keys[0]]
 
 
+def element_bounds(c: A.Counter, index) -> tuple:
+    """(LOW, HIGH, START) of one element of a counter (of the counter itself for `index` None), as numbers or
+    None: an element's own bounds where its braces give them (`{ mc from -5; }`), the counter's otherwise; its
+    START None where it starts at its LOW (0 without one). An element without its own `start` starts where the
+    counter does (its `start`, or its LOW), kept within the element's bounds."""
+    if not c.elements:
+        return (field_value(c.low) if c.low else None, field_value(c.high) if c.high else None,
+                field_value(c.start) if c.start is not None else None)
+    low, high, start = (field_value(x) if x is not None else None for x in c.bounds_of(index))
+    own = next((b for b in c.elements if b.key == index), None)
+    if own is not None and own.start is None:   # the counter's start, kept within the element's bounds
+        start = field_value(c.start) if c.start is not None else field_value(c.low) if c.low is not None else 0
+        start = max(start, low if low is not None else (start if c.is_global else 0))
+        start = min(start, high) if high is not None else start
+    return low, high, (None if start is None or start == (low or 0) else start)
+
+
 def index_keys(ix: A.Indexes, sym: Symbols) -> list:
     """The values of one index, in order: an enum's members, a kind's declarations, or LOW..HIGH."""
     named = sym.decls.get(ix.enum) if ix.enum is not None else None
@@ -537,10 +554,10 @@ def layout(sym: Symbols) -> Layout:
         resources={r.name: (field_value(r.cap) if r.cap else None, groups_of.get(r.name))
                    for r in d if isinstance(r, A.Resource)},
         groups={g.name: (field_value(g.cap) if g.cap is not None else None, list(g.members)) for g in d if isinstance(g, A.Group)},
-        counters={key: (c.is_global, field_value(c.low) if c.low else None, field_value(c.high) if c.high else None)
-                  for c in d if isinstance(c, A.Counter) for _i, key in elements(c, sym)},
-        starts={key: field_value(c.start) for c in d if isinstance(c, A.Counter) and c.start is not None
-                for _i, key in elements(c, sym)},
+        counters={key: (c.is_global, *element_bounds(c, i)[:2])
+                  for c in d if isinstance(c, A.Counter) for i, key in elements(c, sym)},
+        starts={key: start for c in d if isinstance(c, A.Counter) and (c.start is not None or c.elements)
+                for i, key in elements(c, sym) for start in [element_bounds(c, i)[2]] if start is not None},
         zones={key: (z.per_player, z.kinds) for z in d if isinstance(z, A.Zone) for _i, key in elements(z, sym)},
         visibility={**{key: z.visibility for z in d if isinstance(z, A.Zone) and z.visibility != "public"
                        for _i, key in elements(z, sym)},   # a zone cards hold by its field's name (E417: no zone's)
