@@ -515,7 +515,7 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
         made = [n for n, (template, *_rest) in result.symbols.generated.items() if template == name]
         hint = (f"{name!r} is a 'for each' declaration; it makes " + ", ".join(made[:4])
                 + (f" and {len(made) - 4} more" if len(made) > 4 else "") + ": name one of them" if made else
-                f"track {track.name!r} has spaces 1 to {len(track.spaces)}" if track is not None else
+                f"track {track.name!r} has spaces 1 to {track.top()}" if track is not None else
                 "it is the title of " + " and ".join(map(repr, by_title)) + ": name one of them" if by_title else
                 space_hint(result.symbols, name) or did_you_mean(name, result.symbols.names()))
         _fail(RulesError([_at_path("E511", pack, f"the pack declares nothing named {name!r}", hint)]))

@@ -420,6 +420,8 @@ class ExprReader(A.Visitor):
             return f"“{d.title}”" if getattr(d, "title", None) else spoken(name)
         if self.per_player(name):
             return self.owned(self.your, name)
+        if isinstance(d, A.Track):   # a global track: its one marker's position
+            return f"the position on {self.track(name)}"
         if isinstance(d, (A.Counter, A.Zone)):
             return the(self.noun(name))
         if isinstance(d, A.Kind):   # as a value: the list of its cards
@@ -563,11 +565,17 @@ class ExprReader(A.Visitor):
     def call(self, func: str, args: tuple, owner: str, about: bool = False) -> str:
         """A builtin or a func of the pack in words; `owner` is whose it is ("your", "p's")."""
         words = [self.read(a) for a in args]
-        if func in ("tier", "position", "amount", "room", "can_advance") and args:
+        if func in ("tier", "position", "amount", "room", "can_advance", "printed") and args:
             if len(args) == 2 and not about:
                 owner = self.possessive(args[0])
             name = args[-1].id if isinstance(args[-1], A.Name) else None
             thing = self.noun(name) if name else words[-1]
+            if name is not None and getattr(self.decl(name), "is_global", False) and isinstance(self.decl(name), A.Track):
+                owner = "the"   # a global track's one marker: nobody's own
+                if func == "can_advance":
+                    return f"{self.you} can advance the marker on {self.track_of(args[-1])}"
+            if func == "printed":
+                return f"the number printed where {owner} marker stands on {self.track_of(args[-1])}"
             if func == "tier":
                 return f"{owner} level on {self.track_of(args[-1])}"
             if func == "position":
@@ -1805,8 +1813,16 @@ class Reader(A.Visitor):
         return "" if inside or not e.span.line else f" (amended by {e.span}{self.kept(e)})"
 
     def visit_Track(self, d, depth: int) -> None:
+        if d.is_global:
+            self.say(depth, "One marker for all players: whoever moves it gets the benefit of the space it enters "
+                     "(and any reward of reaching one first).")
+        if d.scale is not None and d.top():
+            low, high, step = d.scale
+            self.say(depth, f"Its {d.top()} spaces print {d.printed(1)} to {high}, in steps of {abs(step)}"
+                     f"{' down' if step < 0 else ''}; the start prints {low}"
+                     + ("; the spaces not listed give nothing." if len(d.spaces) < d.top() else "."))
         for sp in d.spaces:
-            self.space(sp, depth)
+            self.space(sp, depth, d)
         for r in d.reaches:
             change = next((("added" if old is None else "amended") for _t, new, old in
                            getattr(self.symbols, "amended_spaces", ()) if new is r), None)
@@ -1814,9 +1830,11 @@ class Reader(A.Visitor):
             self.say(depth, f"The first player to reach space {r.position}{marked}:")
             self.block(r.body, depth + 1)
 
-    def space(self, sp: A.Space, depth: int) -> None:
+    def space(self, sp: A.Space, depth: int, track: Optional[A.Track] = None) -> None:
         """One space of a track: its heading (and the amend that made it so), benefit and bonus."""
         title = f" (“{sp.title}”)" if sp.title else ""
+        if track is not None and track.scale is not None and 1 <= sp.position <= track.top():
+            title = f", printed {track.printed(sp.position)}{title}"
         tier = f", level {sp.tier}" if sp.tier else ""
         cost = f", costing {self.cost(sp.cost)} to enter" if sp.cost else ""
         amended = any(new is sp for _t, new, _old in getattr(self.symbols, "amended_spaces", ()))
@@ -2013,6 +2031,12 @@ class Reader(A.Visitor):
         if d.indexes is not None:
             one = ("shared counters" if d.is_global else "counters each player keeps") + " " + _indexed_by(d.indexes)
         self.say(depth, f"{capital(self.noun(d.name))}: {one}{bounds}.")
+        for b in d.elements:   # one element's own bounds (or start), the others the counter's
+            low, high, start = d.bounds_of(b.key)
+            own = [f"from {self.x(low) if low is not None else 0}" if b.low is not None else "",
+                   f"to {self.x(high)}" if b.high is not None else "",
+                   f"starting at {self.x(start)}" if b.start is not None else ""]
+            self.say(depth + 1, f"Except {self.noun(d.name)} {b.key}: {', '.join(w for w in own if w)}.")
 
     def visit_Var(self, d, depth: int) -> None:
         start = f", starting as {self.x(d.default)}" if d.default is not None else ""
@@ -2269,7 +2293,10 @@ def named_space(symbols, name: str) -> tuple[Optional[A.Track], Optional[A.Space
     if not isinstance(track, A.Track):
         return None, None
     position = int(match.group(2))
-    return track, track.spaces[position - 1] if 1 <= position <= len(track.spaces) else None
+    space = next((sp for sp in track.spaces if sp.position == position), None)
+    if space is None and track.scale is not None and 1 <= position <= track.top():   # a space of a scale left empty
+        space = A.Space(position, None, None, None, (), None, None, span=track.span)
+    return track, space
 
 
 def space_hint(symbols, name: str) -> Optional[str]:
@@ -2305,7 +2332,7 @@ def explain_space(track: A.Track, space: A.Space, symbols=None) -> list[str]:
     printer = Printer()
     printer.space(space)
     reader = Reader(symbols)
-    reader.space(space, 0)
+    reader.space(space, 0, track)
     lines = ["  " + line for line in printer.lines] + ["", "In words"] + reader.lines
     for new, old in space_amends(symbols, track, space.position):
         printer = Printer()
