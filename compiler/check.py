@@ -1114,7 +1114,8 @@ class Checker(A.Visitor):
         all of them together make at most MAX_ELEMENTS elements (E350)."""
         ix = decl.indexes
         dims = ix.dims() if ix is not None else ()
-        if not all([self.expect(d.enum, ("enum", "kind"), "E201", "enum or kind", d.span) for d in dims
+        if not all([self.expect(d.enum, ("enum", "kind", "group") if isinstance(decl, A.Counter) and len(dims) == 1
+                                else ("enum", "kind"), "E201", "enum or kind", d.span) for d in dims
                     if d.enum is not None]):   # each index said, not only the first unknown one
             return
         sizes = [len(index_keys(d, self.sym)) for d in dims]
@@ -2976,6 +2977,9 @@ class Checker(A.Visitor):
             return
         values = []
         for place, (d, part) in enumerate(zip(dims, parts)):
+            if d.enum is not None and self.sym.category(d.enum) == "group":   # `prod[mc]`: one per resource of a group
+                self.group_element(name, d.enum, part, scope)
+                return
             if self.unknown_member(part, d.enum, scope):
                 return
             actual = self.expr(part, scope)
@@ -2993,6 +2997,23 @@ class Checker(A.Visitor):
                      f" is outside {shown}", index.span)
         else:
             self.index_past_loop(name, shown, dims, parts, scope)
+
+    def group_element(self, name: str, group: str, part, scope: Scope) -> None:
+        """The index of a counter indexed by a group (`counter prod[stock]`): a resource of the group, the
+        bare name standing for the resource itself (`prod[mc]`), or a value holding one (`prod[r]`, r a
+        resource); a resource out of the group is E312, another value E303."""
+        members = self.sym.decls[group].members
+        if type(part) is A.Name and part.id not in scope.locals and self.sym.category(part.id) == "resource":
+            self.used.add(part.id)
+            self.sym.named.add(id(part))   # the resource itself, not the amount held
+            if part.id not in members:
+                self.err("E312", f"{name}[{part.id}] is outside {name}[{group}]: {part.id!r} is no resource of "
+                         f"group {group!r}", part.span, f"its resources: {', '.join(members)}")
+            return
+        actual = self.expr(part, scope)
+        if not fits(actual, "resource"):
+            self.err("E303", f"an index of {name!r} is a resource of group {group!r}, not {article(words(actual))}",
+                     part.span)
 
     def index_past_loop(self, name: str, shown: str, dims, parts, scope: Scope) -> None:
         """W481: an index `VAR + N` (or `VAR - N`, `N + VAR`) of a `for each VAR in LOW..HIGH` loop that is

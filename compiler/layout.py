@@ -268,6 +268,8 @@ def element_bounds(c: A.Counter, index) -> tuple:
 def index_keys(ix: A.Indexes, sym: Symbols) -> list:
     """The values of one index, in order: an enum's members, a kind's declarations, or LOW..HIGH."""
     named = sym.decls.get(ix.enum) if ix.enum is not None else None
+    if isinstance(named, A.Group):   # one element per resource of the group: `prod[mc]`
+        return list(named.members)
     if isinstance(named, A.Kind):   # one element per declared card, tile or piece: its copies `* N` share it
         members = tuple(e.name for e in sym.decls.values() if isinstance(e, A.Entity) and e.kind == named.name)
     else:
