@@ -5463,6 +5463,15 @@ class Checker(A.Visitor):
             test = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
                     ">=": operator.ge}[op]
             answers = {test(pos, value) for pos in range(track.top() + 1)}
+            elsewhere = type(side) is not A.Call and type(side) is not A.Method and track.scale is not None \
+                and track.position_of(value) not in (None, value)   # `temperature < 8`: 8 is printed at 19
+            if elsewhere:
+                self.diags.append(Diagnostic(
+                    "W490", f"{printed(e)} compares the position of track {track.name!r} (0 to {track.top()}) with "
+                    f"{value}, which its scale prints at position {track.position_of(value)}", e.span,
+                    f"compare the number printed where the marker stands: printed({track.name}) {op} {value} (or "
+                    f"write position({track.name}) for the position)"))
+                return
             if len(answers) == 1:
                 printed_on = track.scale is not None and track.position_of(value) is not None
                 self.diags.append(Diagnostic(

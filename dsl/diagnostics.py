@@ -236,7 +236,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W487": (WARNING, "the proc a resource hands what goes over its cap gains that resource itself: it goes over again"),
     "W488": (WARNING, "'can copy ENTITY.SLOT' that always holds: every card of the kind has the slot, starting with no decision"),
     "W489": (WARNING, "a tagged pay followed by an emit of its action with the same arguments: write 'pay ... for ACTION(args) and emit;'"),
-    "W490": (WARNING, "a track's position compared with a number it never holds (a number printed on its scale: printed(TRACK))"),
+    "W490": (WARNING, "a track's position compared with a number so that it holds everywhere or nowhere, or, by its "
+                      "bare name, with a number its scale prints at another position: printed(TRACK) was meant"),
     "W491": (WARNING, "a stock on a card gained, lost or paid by a negative amount written as a number"),
     "W492": (WARNING, "a stock on a card set with 'set': its cap is passed by and nothing is announced"),
     "W494": (WARNING, "a choose option offered to a player who cannot pay: its cost is paid after another statement"),

@@ -25,7 +25,7 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
 CONTEXTUAL = ("affordable", "anytime", "as", "at", "auction", "award", "break", "can", "eliminate", "end", "fewest", "most",
-              "next", "offer", "on", "open", "record", "refills", "reset", "restore", "sealed", "shown", "space", "start",
+              "next", "offer", "on", "open", "record", "refills", "reset", "restore", "sealed", "shown", "space", "start", "step",
               "through", "via", "window")
 
 
