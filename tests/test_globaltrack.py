@@ -268,3 +268,23 @@ def test_w490_a_position_taken_for_a_printed_number():
     assert codes(PANDEMIC + "proc f() { if outbreaks >= 0 { gain 1 worst; } }\n") == ["W490"]
     assert [d.hint for d in analyse_text(tm + "proc f() { if temperature < 8 { gain 1 n; } }\n").diagnostics
             if d.code == "W490"][0].startswith("compare the number printed where the marker stands: printed(temperature) < 8")
+
+
+def test_an_amend_writes_a_space_of_the_scale_by_its_printed_number(tmp_path):
+    from rulebook.compiler.driver import analyse, compile_pack, interpret_pack
+
+    from .conftest import write_pack
+    write_pack(tmp_path / "tm", TM, name="tm")
+    house = write_pack(tmp_path / "house", """
+amend temperature {
+  at -22 { gain 1 prod[heat]; }
+  at 0 { base(); gain 1 prod[steel]; }
+}
+""", name="house", extends=["../tm"])
+    for built in (compile_pack(str(house)).program, interpret_pack(str(house))):
+        g = Game(built, 2, 1)
+        run_proc(g, "raise_temperature", 15)
+        me = g.state.players[0].stock
+        assert (me["prod[heat]"], me["prod[steel]"], g.state.globals["oceans"]) == (3, 1, 1)
+    bad = write_pack(tmp_path / "bad", "amend temperature { at -23 { } }\n", name="bad", extends=["../tm"])
+    assert [d.code for d in analyse(str(bad)).diagnostics if d.severity == "error"] == ["E404"]
