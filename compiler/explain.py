@@ -26,7 +26,9 @@ MASS_NOUNS = {"prestige", "influence", "money", "gold", "food", "wood", "stone",
               # what a counter measures, not things counted: "gain 2 score" never reads "2 scores"
               "score", "progress", "health", "damage", "wealth", "knowledge", "renown", "reputation", "favour",
               "favor", "luck", "morale", "fuel", "water", "oil", "coal", "garbage", "research", "heat", "unrest",
-              "stress", "pollution", "experience", "xp", "hp", "mp"}
+              "stress", "pollution", "experience", "xp", "hp", "mp",
+              # a rate or a level: "gain 3 heat production", "2 terraform rating"
+              "production", "rating", "temperature", "oxygen", "strength", "capacity", "growth"}
 # Prepositions that end the head of a title: "spaceships in the hangar" pluralises "spaceships".
 PREPOSITIONS = (" in ", " on ", " of ", " at ", " for ", " until ", " from ", " to ", " off ", " per ", " with ", " (")
 COMPARISONS = {">=": "is at least", ">": "is more than", "<=": "is at most", "<": "is less than",
@@ -284,12 +286,23 @@ class ExprReader(A.Visitor):
                          for i, u in enumerate(t.substitutes))
 
     def noun(self, name: str) -> str:
-        """A resource's, counter's, zone's or kind's name as a noun phrase: its title when declared."""
+        """A resource's, counter's, zone's or kind's name as a noun phrase: its title when declared (as
+        written when it is a place's name: `zone mars "Mars"`)."""
         d = self.decl(name)
         title = getattr(d, "title", None)
         if title:
-            return _lower_first(title)
+            return title if self.place_name(name) else _lower_first(title)
         return name.upper() if len(name) == 2 else spoken(name)   # `vp` reads VP; `x` stays x
+
+    def place_name(self, name: str) -> bool:
+        """Whether a zone's title is read as a name, as written and without "the" ("in Mars", "on Neo"):
+        the one zone of its name in the game, titled by one capitalised word that is not just the plural
+        of what it holds (`zone ally_pile "Allies" of ally` is "the allies"). A title of several words is a
+        phrase, "the discard pile"; each player's zone is theirs, "your hand"; an indexed one a family."""
+        d = self.decl(name)
+        title = getattr(d, "title", None) or ""
+        return isinstance(d, A.Zone) and not d.per_player and d.indexes is None and title.isalpha() \
+            and title[:1].isupper() and all(plural(self.noun(k)).lower() != title.lower() for k in d.kinds)
 
     def item_noun(self, zone: str) -> str:
         """What a zone holds, in words: "card" for a hand of cards (the kind's title when declared)."""
@@ -423,7 +436,7 @@ class ExprReader(A.Visitor):
         if isinstance(d, A.Track):   # a global track: its one marker's position
             return f"the position on {self.track(name)}"
         if isinstance(d, (A.Counter, A.Zone)):
-            return the(self.noun(name))
+            return self.noun(name) if self.place_name(name) else the(self.noun(name))
         if isinstance(d, A.Kind):   # as a value: the list of its cards
             return f"every {singular(self.noun(name))}"
         title = getattr(d, "title", None)
@@ -471,20 +484,8 @@ class ExprReader(A.Visitor):
         return self.read(e)
 
     def visit_Affordable(self, e):
-        terms = ", ".join(f"{self.read(t.amount)} from your {self.noun(t.name)}" if self.per_member(t) else   # `b.cost food`
-                          f"{self.read(t.amount)} (each resource's number)" if t.mode == "each" else   # `q.needs`
-                          f"{self.read(t.amount)} cards" + (f" from {self.read(t.source)}" if t.source is not None else "")
-                          + (f" for which {self.read(t.where)}" if t.where is not None else "")
-                          if t.mode == "cards" else
-                          f"{self.read(t.amount)} of the shared {plural(self.noun(t.name))}"
-                          + (f" ({self.read(t.index)})" if t.index is not None else "")
-                          if t.mode == "plain" and self.shared(t.name) else
-                          f"{self.read(t.amount)} {t.name or 'resources'}" + ("" if t.mode == "plain" else
-                                                                               f" ({self.using(t)})" if t.mode == "worth"
-                                                                               else f" ({t.mode})")
-                          for t in e.terms)
         tag = f" for {e.tag.action}" if e.tag is not None else ""
-        return f"you can pay {terms}{tag} (as modifiers change it)"
+        return f"you can pay {self.cost(e.terms)}{tag} (as modifiers change it)"
 
     def visit_Allowed(self, e):
         args = f"({', '.join(self.read(a) for a in e.tag.args)})" if e.tag.args else ""
@@ -642,7 +643,61 @@ class ExprReader(A.Visitor):
         if not about and args and isinstance(args[0], A.You):
             owner, about, rest = self.your, True, words[1:]
         head = f"{owner} “{called(func)}”" if about else f"“{called(func)}”"
-        return f"{head} for {_either(rest, 'and')}" if rest else head
+        if len(rest) > 1:   # "“has tag” for (c, “Building”)": an "and" between arguments would read as the logical and
+            return f"{head} for ({', '.join(rest)})"
+        return f"{head} for {rest[0]}" if rest else head
+
+    # ---------------------------------------------------------------- costs
+    def shared_counter(self, name: str, index=None) -> str:
+        """A global counter as gained, lost or paid: "the shared clues"; one element of an indexed one
+        with its index, as a player's reads: "the shared birdfeeders (“Fish”)"."""
+        return f"the shared {plural(self.noun(name))}" + (f" ({self.read(index)})" if index is not None else "")
+
+    def cost(self, terms) -> str:
+        """A cost in words, with the titles of what is paid: "2 coins and 1 crystal of any kind" (a `pay`,
+        a modifier's cost line, `affordable`, a space's cost: one reading)."""
+        parts = []
+        for t in terms:
+            n = t.amount.value if isinstance(t.amount, A.Int) else None
+            amount = self.read(t.amount)
+            if self.per_member(t):   # `pay b.cost food;`
+                shown = self.decl(t.name).indexes.shown()
+                parts.append(f"{amount} from your {self.noun(t.name)} (each {shown} from its own)")
+            elif t.mode == "plain" and t.name in self.held:   # `pay 1 c;` with c a parameter
+                parts.append(f"{amount} of the {self.held[t.name]} held by {t.name}")
+            elif t.mode == "plain" and self.shared(t.name):   # `pay 1 clues;` of a global counter
+                parts.append(f"{amount} of {self.shared_counter(t.name, t.index)}")
+            elif t.mode == "plain":
+                noun = self.noun(t.name) + (f" ({self.read(t.index)})" if t.index is not None else "")
+                parts.append(counted(n, noun) if n is not None else f"{self.read(t.amount)} {plural(noun)}")
+            elif t.mode == "each":   # `pay q.needs;`
+                parts.append(f"{amount} (each resource's number of its own)")
+            elif t.mode == "any":
+                what = singular(self.noun(t.name)) if t.name else "resource"
+                parts.append(f"{amount} {what if n == 1 else plural(what)} of any kind")
+            elif t.mode == "cards":
+                parts.append(self.cards(t, n, amount))
+            elif t.mode == "on":   # a stock on a card, or on the cards of a zone (the payer picks which)
+                parts.append(f"{amount} {spoken(t.name)} from {self.read(t.source)}")
+            elif t.mode == "worth":
+                noun = self.noun(t.name)
+                paid = counted(n, noun) if n is not None else f"{amount} {plural(noun)}"
+                parts.append(f"{paid} ({self.using(t)}, as many as you choose)")
+            else:
+                parts.append(f"{amount} different {plural(singular(self.noun(t.name)))}")
+        return _either(parts, "and")
+
+    def cards(self, t, n, amount: str) -> str:
+        """A cost in cards: "3 cards of your choice from your hand (not c), put into discards"."""
+        noun = "card" if n == 1 else "cards"
+        if t.source is None:
+            return f"{amount} {noun}" if n is not None else f"as many cards as {amount}"
+        left_out = f" (not {self.read(t.exclude)})" if t.exclude is not None else ""
+        if t.where is not None:
+            left_out += f" (only those for which {self.read(t.where)})"
+        many = f"{amount} {noun}" if n is not None else "cards"
+        counted_as = "" if n is not None else f", as many as {amount}"
+        return f"{many} of your choice from {self.read(t.source)}{left_out}{counted_as}, put into {self.read(t.dest)}"
 
     # ---------------------------------------------------------------- aggregates and operators
     def domain_noun(self, e) -> tuple[str, str]:
@@ -1039,54 +1094,10 @@ class Reader(A.Visitor):
         return None
 
     def shared_counter(self, name: str, index=None) -> str:
-        """A global counter as gained, lost or paid: "the shared clues"; one element of an indexed one
-        with its index, as a player's reads: "the shared birdfeeders (“Fish”)"."""
-        return f"the shared {plural(self.noun(name))}" + (f" ({self.x(index)})" if index is not None else "")
+        return self.words.shared_counter(name, index)
 
     def cost(self, terms) -> str:
-        """A cost in words: "2 coins and 1 crystal of any kind"."""
-        parts = []
-        for t in terms:
-            n = t.amount.value if isinstance(t.amount, A.Int) else None
-            amount = self.x(t.amount)
-            if self.words.per_member(t):   # `pay b.cost food;`
-                shown = self.words.decl(t.name).indexes.shown()
-                parts.append(f"{amount} from your {self.noun(t.name)} (each {shown} from its own)")
-            elif t.mode == "plain" and t.name in self.words.held:   # `pay 1 c;` with c a parameter
-                parts.append(f"{amount} of the {self.words.held[t.name]} held by {t.name}")
-            elif t.mode == "plain" and self.words.shared(t.name):   # `pay 1 clues;` of a global counter
-                parts.append(f"{amount} of {self.shared_counter(t.name, t.index)}")
-            elif t.mode == "plain":
-                noun = self.noun(t.name) + (f" ({self.x(t.index)})" if t.index is not None else "")
-                parts.append(counted(n, noun) if n is not None else f"{self.x(t.amount)} {plural(noun)}")
-            elif t.mode == "each":   # `pay q.needs;`
-                parts.append(f"{amount} (each resource's number of its own)")
-            elif t.mode == "any":
-                what = singular(self.noun(t.name)) if t.name else "resource"
-                parts.append(f"{amount} {what if n == 1 else plural(what)} of any kind")
-            elif t.mode == "cards":
-                parts.append(self.cards(t, n, amount))
-            elif t.mode == "on":   # a stock on a card, or on the cards of a zone (the payer picks which)
-                parts.append(f"{amount} {spoken(t.name)} from {self.x(t.source)}")
-            elif t.mode == "worth":
-                noun = self.noun(t.name)
-                paid = counted(n, noun) if n is not None else f"{amount} {plural(noun)}"
-                parts.append(f"{paid} ({self.words.using(t)}, as many as you choose)")
-            else:
-                parts.append(f"{amount} different {plural(singular(self.noun(t.name)))}")
-        return _either(parts, "and")
-
-    def cards(self, t, n, amount: str) -> str:
-        """A cost in cards: "3 cards of your choice from your hand (not c), put into discards"."""
-        noun = "card" if n == 1 else "cards"
-        if t.source is None:
-            return f"{amount} {noun}" if n is not None else f"as many cards as {amount}"
-        left_out = f" (not {self.x(t.exclude)})" if t.exclude is not None else ""
-        if t.where is not None:
-            left_out += f" (only those for which {self.x(t.where)})"
-        many = f"{amount} {noun}" if n is not None else "cards"
-        counted_as = "" if n is not None else f", as many as {amount}"
-        return f"{many} of your choice from {self.x(t.source)}{left_out}{counted_as}, put into {self.x(t.dest)}"
+        return self.words.cost(terms)
 
     def visit_Expr(self, e, depth: int) -> None:
         self.say(depth, self.opening(self.x(e), e) + ".")
@@ -1496,8 +1507,7 @@ class Reader(A.Visitor):
                 self.say(depth + 1, f"{capital(self.words.noun(t.name))} may be paid with "
                          f"{self.words.using(t)} (the best rate counts).")
                 continue
-            shared = a.what == "cost" and any(t.mode == "plain" and self.words.shared(t.name) for t in a.terms)
-            self.say(depth + 1, _adjustment_words(a, self.cost if shared else cost))
+            self.say(depth + 1, _adjustment_words(a, self.cost, self.x))
 
     def visit_Emit(self, s, depth: int) -> None:
         args = ", ".join(self.x(a) for a in s.args)
@@ -2120,13 +2130,14 @@ def _tag_words(t) -> str:
     return f" (for {t.action}({', '.join(expr(a) for a in t.args)}): modifiers may change it)"
 
 
-def _adjustment_words(a: A.Adjust, cost_words=cost) -> str:
-    """One modifier line in words (its cost in `cost_words`: as written, or read where it names a shared counter)."""
+def _adjustment_words(a: A.Adjust, cost_words=cost, amount_words=expr) -> str:
+    """One modifier line in words: its cost in `cost_words` and its amount in `amount_words` (as written
+    without a pack's symbols; the explain reader passes its own, which reads titles as `pay` does)."""
     if a.what == "forbid":
         return "It is not allowed."
     if a.what == "allow":
         return "It is allowed, even where a modifier forbids it."
-    value = cost_words(a.terms) if a.what == "cost" else expr(a.amount)
+    value = cost_words(a.terms) if a.what == "cost" else amount_words(a.amount)
     noun = {"cost": "The cost", "gain": "The gain", "lose": "The loss"}[a.what]
     verb = {"+": "is increased by", "-": "is reduced by", "=": "becomes", "*": "is multiplied by"}[a.op]
     after = " (never below zero)." if a.op == "-" else " (after the additions and reductions)." if a.op == "*" else "."
