@@ -164,15 +164,20 @@ class CodeGen(A.Visitor):
         return f"_{stem}{self._temp}"
 
     def function(self, name: str, params: str, body: tuple, ctx: Ctx, doc: str, prelude: tuple = (),
-                 end: str = "return", running: Optional[str] = None) -> str:
+                 end: str = "return", running: Optional[str] = None, nested: bool = False) -> str:
         """Generate a generator function running `body` (after the `prelude` lines, ending with the
         line `end`); returns its name. `running`: a proc an `until end of` names, its body inside
-        `with rt.running(NAME):`."""
+        `with rt.running(NAME):`. `nested`: a recursive proc, one level of nesting while it runs
+        (`rt.enter`, `rt.leave`), as the interpreter's `proc` counts it."""
         outer, outer_indent = self._fn, self._indent
         self._fn = Function(f"def {name}({params}):", doc)
         self._indent = 1
         for line in prelude:
             self.writeline(line)
+        if nested:
+            self.writeline("_depth = rt.enter()")
+            self.writeline("try:")
+            self._indent += 1
         if running is not None:
             self.writeline(f"with rt.running({running!r}):")
             self._indent += 1
@@ -182,6 +187,10 @@ class CodeGen(A.Visitor):
         else:
             self.block(body, ctx)
         self.writeline(end)
+        if nested:
+            self._indent -= 1
+            self.writeline("finally:")
+            self.writeline("    rt.leave(_depth)")
         self.writeline("yield  # makes this a generator even when it asks nothing")
         self.functions.append(self._fn)
         self._fn, self._indent = outer, outer_indent
@@ -1744,7 +1753,7 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
             proc = sym.decls[effect.key[1]]
             end = f"return rt.ended_without_return({proc.name!r})" if proc.returns is not None else "return"
             functions[effect.key] = (gen.function(gen.proc_names[effect.key[1]], params, effect.node, ctx, effect.doc,
-                                                  step, end, proc.name if proc.name in gen.ended else None), None)
+                                                  step, end, proc.name if proc.name in gen.ended else None, nested=bool(step)), None)
         elif effect.key[0] == "func":
             functions[effect.key] = (gen.plain_function(gen.func_names[effect.key[1]], params, effect.node, ctx,
                                                         effect.doc), None)

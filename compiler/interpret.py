@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rulebook.dsl import ast as A
 from rulebook.runtime.kernels import KERNELS
-from rulebook.runtime.engine import FUNC_FRAMES, LOCAL_FRAMES, STATEMENT_FRAMES, LeaveLoop, MemberData, best_of, in_order
+from rulebook.runtime.engine import CALL_FRAMES, FUNC_FRAMES, INTERPRETER_FILES, LOCAL_FRAMES, STATEMENT_FRAMES, LeaveLoop, MemberData, best_of, in_order
 from rulebook.runtime.program import Program, assemble
 from rulebook.runtime.state import Record
 
@@ -525,9 +525,12 @@ class Interpreter(A.Visitor):
         return self.proc(decl, rt, f.you, args)
 
     def proc(self, decl: A.Proc, rt, you, args):
-        """Run a proc: every call counts against the step budget, so recursion cannot run away."""
+        """Run a proc: a call of a recursive one counts a step against the budget and is one level of
+        nesting while it runs (`rt.enter`), so recursion cannot run away, at the same call on both backends."""
+        depth = None
         if decl.name in self.recursive:
             rt.step(where(decl))
+            depth = rt.enter()
         try:
             if decl.name in self.ended:   # a proc an `until end of` names: its calls are watched
                 with rt.running(decl.name):
@@ -536,6 +539,9 @@ class Interpreter(A.Visitor):
                 yield from self.run(decl.body, rt, Frame(you, {p.name: a for p, a in zip(decl.params, args)}))
         except ProcReturn as given:
             return given.value
+        finally:
+            if depth is not None:
+                rt.leave(depth)
         return rt.ended_without_return(decl.name) if decl.returns is not None else None
 
     def keep(self, where, rt, f):
@@ -1182,6 +1188,9 @@ BINARY = {
 STATEMENT_FRAMES[Interpreter.run.__code__] = lambda frame: where(frame.f_locals["s"])
 # ... and what `can` tests at the decision it tests (as the compiled test's line is placed)
 STATEMENT_FRAMES[Interpreter.visit_Opening.__code__] = lambda frame: where(frame.f_locals["e"])
+# a proc's or a func's body starts a new one (the statements of the caller's body stop there)
+CALL_FRAMES.update({Interpreter.proc.__code__, Interpreter.func.__code__})
+INTERPRETER_FILES.add(Interpreter.run.__code__.co_filename)
 
 
 def names_read(s) -> dict:

@@ -36,6 +36,11 @@ MAX_VALUE = 10**18  # the largest number a stock or a local may hold
 MAX_ALTERNATIVES = 64  # ways of spreading a payer's-choice discount that are told apart
 UNLIMITED = 10**9
 RECURSION_LIMIT = 20_000
+# landings on track spaces and calls of recursive procs in progress, one inside another: past this
+# many, effects call each other without end (E602). A rules count, the same on both backends, reached
+# long before Python's recursion limit (which the interpreter's deeper stack would reach sooner)
+MAX_NESTING = 1_000
+NESTING = "nesting"   # its key in `Game.memo` (the memo's other keys are tuples)
 MAX_SEATS = 12   # the most seats a game may declare (the checker's E307)
 SEED_LIMIT = 2 ** 63   # seeds are integers in [-2^63, 2^63): what a log can hold
 
@@ -129,6 +134,12 @@ def _places(value) -> list:
     if isinstance(value, (list, tuple)):
         return list(value)
     return [] if value is None else [value]
+
+
+class TooDeep(RecursionError):
+    """More than MAX_NESTING landings and recursive calls in progress, one inside another: reported as
+    Python's own RecursionError is (E602, "effects call each other without end", placed at the cycle),
+    but at the same rules depth on both backends."""
 
 
 class GameEnded(BaseException):
@@ -254,6 +265,10 @@ def no_option_line(prompt: str, otherwise: bool = False) -> str:
 # Frames that are not generated code but still stand for a rules statement (the interpreter's
 # statement loop registers itself here): code object -> frame -> rules position.
 STATEMENT_FRAMES: dict[CodeType, Callable[[Any], Optional[str]]] = {}
+# Frames of the interpreter that start another body (a proc's, a func's), and the files of its code:
+# of a body's nested statement frames, the innermost stands for it (Game._cycle_start)
+CALL_FRAMES: set = set()
+INTERPRETER_FILES: set = set()
 # Frames that evaluate a func in the interpreter: code object -> frame -> (its name, [(parameter,
 # value)]) (generated funcs are known by their docstring, see Game._func_call).
 FUNC_FRAMES: dict[CodeType, Callable[[Any], tuple]] = {}
@@ -953,8 +968,9 @@ class Game:
         """What an effect's failure is reported as, at the rules line of the exception being handled
         (a RulesRuntimeError raised by a primitive: the rules line that called it), never a traceback;
         a failure inside a func names it and the statement it was worked out for."""
-        if isinstance(e, RecursionError):
-            return RulesRuntimeError("E602", "effects call each other without end", self._cycle_start())
+        if isinstance(e, RecursionError):   # Python's, or TooDeep: the rules' own nesting budget
+            return RulesRuntimeError("E602", "effects call each other without end", self._cycle_start(),
+                                     [str(e)] if isinstance(e, TooDeep) else ())
         if isinstance(e, RulesRuntimeError):
             failure = e
             if failure.where is None:
@@ -1308,10 +1324,22 @@ class Game:
         source order. Where the interpreter's deeper stack runs out inside the cycle differs from the
         compiled code's, so the innermost line would differ between the backends; the cycle does not."""
         seen: dict[str, int] = {}
+        inner = None   # the innermost statement the interpreter is carrying out in the body being walked
         for frame, line, _last in handled_frames():
+            code = frame.f_code
+            if code in STATEMENT_FRAMES:
+                # an `if` and the `advance` in it are two interpreter frames, one generated frame (at the
+                # `advance`): of one body's nested statements, the innermost stands for the body
+                inner = STATEMENT_FRAMES[code](frame) or inner
+                continue
+            if inner is not None and (code in CALL_FRAMES or code.co_filename not in INTERPRETER_FILES):
+                seen[inner] = seen.get(inner, 0) + 1   # the body ends here: a proc called, the runtime entered
+                inner = None
             where = self._frame_position(frame, line)
             if where is not None:
                 seen[where] = seen.get(where, 0) + 1
+        if inner is not None:
+            seen[inner] = seen.get(inner, 0) + 1
         recurring = [w for w, n in seen.items() if n > 1]
         return min(recurring, key=source_order) if recurring else self._rules_line()
 
@@ -2843,12 +2871,16 @@ class Game:
         space = t.spaces.get(position)
         if space is None:
             return
-        yield from space.benefit(self, h)
-        if bonus:
-            yield from self.offer_bonus(h, t.name, True, position)
-        if "benefit" in self.by_event:
-            self.emit("benefit", h, {"on": t.name, "at": position, "who": h})
-            yield from self.drain()
+        depth = self.enter()   # a benefit may land again (`advance` in it): nesting, counted alike on both backends
+        try:
+            yield from space.benefit(self, h)
+            if bonus:
+                yield from self.offer_bonus(h, t.name, True, position)
+            if "benefit" in self.by_event:
+                self.emit("benefit", h, {"on": t.name, "at": position, "who": h})
+                yield from self.drain()
+        finally:
+            self.leave(depth)
 
     def regress(self, h: Holder, name: str, amount: int) -> None:
         """Move back along a track (never below 0), without benefits; with several markers, the most
@@ -3900,6 +3932,19 @@ class Game:
         self.stepped = where   # the last `while`/`repeat` round or recursive call: where a spin is
         if self.steps > MAX_STEPS:
             raise self._over_budget(where)
+
+    def enter(self) -> int:
+        """One more landing or recursive proc call in progress (a rules level of nesting); returns the
+        nesting before it, which `leave` puts back when it is over. Past MAX_NESTING: TooDeep."""
+        memo = self.memo   # the nesting is kept there: a Game keeps its 30 attributes
+        depth = memo.get(NESTING, 0)
+        if depth >= MAX_NESTING:
+            raise TooDeep(f"more than {MAX_NESTING} landings and recursive calls one inside another")
+        memo[NESTING] = depth + 1
+        return depth
+
+    def leave(self, depth: int) -> None:
+        self.memo[NESTING] = depth
 
     def impassable(self, edges: list, through) -> set:
         """`through P where COND`: the places the (a, b, length) edges end at for which COND (`through`,

@@ -64,3 +64,63 @@ def test_a_place_is_read_by_its_title_and_a_pile_as_a_common_noun():
 
 def test_a_production_counter_is_not_pluralised():
     assert "Gain 3 heat production." in explained(tm(), "station")
+
+
+# ---------------------------------------------------------------- one nesting budget on both backends
+# Tapestry-like: a house rule amends a space of the science track so that its benefit lands on it
+# again (`regress` then `advance` in its own benefit, behind an `if`), the runaway a random hypothesis
+# run found: it stopped with E602 on both backends, after 10,019 traced effects compiled and 8,017
+# interpreted, since only Python's recursion limit stopped it, and the interpreter's stack is deeper.
+TRACK = '''
+counter vp;
+track science "Science" {
+  space 1 { gain 1 vp; }
+  space 2 { gain 1 vp; }
+  space 3 { gain 1 vp; }
+}
+game loop { seats 2 to 4; phase play { each players: advance science by 2; } winner most vp; }
+'''
+SELF_LANDING = '''
+proc again() { if vp >= 0 { regress science by 1; advance science by 1; } }
+amend science { space 2 { gain 1 vp; if true { again(); } } }
+'''
+
+
+def run_to_the_error(program):
+    from rulebook.runtime.agents import RandomAgent
+    from rulebook.runtime.engine import Game, RulesRuntimeError
+
+    game = Game(program, 2, 1, [RandomAgent(1), RandomAgent(2)])
+    effects = []
+    game.tracer = effects.append
+    try:
+        game.play()
+    except RulesRuntimeError as e:
+        return e, len(effects), [p.stock["vp"] for p in game.state.players]
+    raise AssertionError("the game should have stopped")
+
+
+def test_a_space_that_lands_on_itself_stops_at_the_same_effect_on_both_backends(tmp_path):
+    from .conftest import programs, write_pack
+
+    write_pack(tmp_path / "base", TRACK, "loopbase")
+    house = write_pack(tmp_path / "house", SELF_LANDING, "loophouse", extends=["../base"])
+    stops = [run_to_the_error(program) for program in programs(house)]
+    (compiled, *_), (interpreted, *_) = stops
+    assert compiled.code == interpreted.code == "E602"
+    assert stops[0][1:] == stops[1][1:]   # as many effects traced, the same scores when it stopped
+    from rulebook.runtime.engine import MAX_NESTING
+
+    assert compiled.where == interpreted.where and compiled.where.endswith("main.rules:2:51")   # the advance in again()
+    assert compiled.notes == interpreted.notes == [f"more than {MAX_NESTING} landings and recursive calls one "
+                                                    "inside another"]
+    assert stops[0][2] == [MAX_NESTING, 0]   # a vp a landing: the first player's landings, to the limit
+
+
+def test_a_proc_that_calls_itself_without_end_stops_at_the_same_call_on_both_backends():
+    from .conftest import both_built
+
+    text = "counter vp;\nproc f() { gain 1 vp; f(); }\ngame g { seats 2 to 2; phase play { each players: f(); } winner most vp; }\n"
+    stops = [run_to_the_error(program) for program in both_built(text)]
+    assert stops[0][0].where == stops[1][0].where and stops[0][0].where.endswith(":2:23")
+    assert stops[0][1:] == stops[1][1:] and stops[0][2] == [1000, 0]

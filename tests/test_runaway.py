@@ -133,9 +133,9 @@ proc p() { copy x.y__z; copy x__y.z; }
 
 @pytest.mark.parametrize("start", ["setup", "play"])
 def test_effects_calling_each_other_without_end_are_placed_alike_by_both_backends(start):
-    """The recursion runs out at a different depth in the interpreter (a deeper Python stack per
-    rules call) than in compiled code, so the innermost line differs; E602 names the cycle's first
-    statement in reading order (here `pong();` in ping, line 4) on both backends."""
+    """The recursion stops at the same rules depth on both backends (MAX_NESTING calls of procs on a
+    cycle), though the interpreter's Python stack is deeper; E602 names the cycle's first statement in
+    reading order (here `pong();` in ping, line 4) on both backends."""
     body = ("proc p() { ping(); }\n"
             "proc ping() { gain 1 coin; pong(); }\n"
             "proc pong() { gain 1 vp; ping(); }\n")
