@@ -2401,13 +2401,20 @@ class Checker(A.Visitor):
 
     def never_called(self, d) -> None:
         """E389: a proc or func named after a contextual word that is its keyword before '('
-        (`affordable`, dsl/lexer.py BEFORE_PAREN): every `affordable(...)` is the builtin."""
+        (`affordable`, dsl/lexer.py BEFORE_PAREN): every `affordable(...)` is the builtin; E412: one
+        named after a builtin function (`min`, `reverse`, resolve.BUILTIN_FUNCS)."""
         from rulebook.dsl.lexer import BEFORE_PAREN, CONTEXTUAL
 
         if d.name in BEFORE_PAREN:
             self.err("E389", f"a {'proc' if isinstance(d, A.Proc) else 'func'} named {d.name!r} could never be called: "
                      f"'{CONTEXTUAL[d.name]}' is the builtin wherever a '(' follows the word",
                      self.at_name(d.name, d.span), "give it another name ('can_afford', say)")
+        elif d.name in BUILTIN_FUNCS and d.name.isidentifier():
+            # `func reverse(l)`: every `reverse(...)` in an expression is the builtin, and a proc's statement
+            # call would run the pack's: one name, two meanings (E412)
+            self.err("E412", f"a {'proc' if isinstance(d, A.Proc) else 'func'} named {d.name!r} takes the name of the "
+                     f"builtin function {d.name}(): the builtin is what {d.name}(...) calls",
+                     self.at_name(d.name, d.span), f"give it another name ('my_{d.name}', say)")
 
     def visit_Proc(self, d: A.Proc) -> None:
         self.never_called(d)

@@ -161,6 +161,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E409": (ERROR, "the 'once per' period of a card's 'anytime' slot filters its event by arguments"),
     "E410": (ERROR, "'lose N STOCK on CARD to X': X neither a player holding that resource nor a card"),
     "E411": (ERROR, "'can PROC(...)' of a proc cards change, one of whose versions does not start with a decision"),
+    "E412": (ERROR, "a proc or func named after a builtin function (min, reverse, first...): the builtin is what a call calls"),
     "E415": (ERROR, "a zone a card holds read on what holds none: a card whose kind declares no such zone, or a field that is no zone"),
     "E416": (ERROR, "a card moved into a zone it holds itself: into itself, or under a card it holds"),
     "E417": (ERROR, "a zone a card holds, declared or used amiss: a default, an index, a cap, a visibility with an owner, a name of a zone, set or reset"),

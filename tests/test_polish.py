@@ -124,3 +124,19 @@ def test_a_proc_that_calls_itself_without_end_stops_at_the_same_call_on_both_bac
     stops = [run_to_the_error(program) for program in both_built(text)]
     assert stops[0][0].where == stops[1][0].where and stops[0][0].where.endswith(":2:23")
     assert stops[0][1:] == stops[1][1:] and stops[0][2] == [1000, 0]
+
+
+# ---------------------------------------------------------------- a func or proc named like a builtin
+def test_a_func_or_proc_named_after_a_builtin_function_is_an_error_at_its_name():
+    from .conftest import found_at
+
+    text = ("counter vp;\nkind plant { cost: int; }\nzone market of plant;\n"
+            "func reverse(n: int) = 0 - n;\n"
+            "proc min() { gain 1 vp; }\n"
+            "func first_cost() = first(market).cost;\n")
+    found = found_at(text)
+    assert ("E412", 4, 6) in found and ("E412", 5, 6) in found
+    message = next(d for d in analyse_text(text).diagnostics if d.code == "E412")
+    assert "builtin function reverse()" in message.message and "my_reverse" in message.hint
+    # a name that only starts like one is the pack's own; neighbours is no builtin function here
+    assert "E412" not in [c for c, *_ in found_at("func first_cost() = 1;\nfunc neighbours(n: int) = n;\n")]
