@@ -15,8 +15,8 @@ DECLARATIONS = ("actor", "counter", "die", "enum", "event", "extern", "func", "g
                 "remove", "resource", "track", "var", "variant", "zone")
 CONSTANTS = ("true", "false", "none", "you")
 KEYWORDS = DECLARATIONS + CONSTANTS + (
-    "add", "advance", "after", "allow", "allowed", "amend", "and", "any", "before", "bonus", "bottom", "by", "cap", "choose", "connects",
-    "copy", "cost", "count", "different", "draw", "each", "else", "emit", "every", "face", "fill", "first",
+    "add", "advance", "after", "allow", "allowed", "amend", "and", "any", "before", "bonus", "bottom", "cap", "choose", "connects",
+    "copy", "count", "different", "draw", "each", "else", "emit", "every", "face", "fill",
     "flip", "for", "forbid", "from", "gain", "gather", "global", "highest", "if", "in", "is", "let", "longest_path", "lose", "lowest", "marker", "match", "may", "modifier", "move",
     "no_benefit", "no_bonus", "no_reward", "not", "of", "once", "option", "optional", "or", "override", "pay", "paying",
     "per_player", "phase", "pick", "rank", "reachable", "reactivate", "regress", "repeat", "repeatedly", "return", "roll", "say", "seats", "set", "shortest_path", "shuffle",
@@ -24,7 +24,8 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
     "while", "winner", "with", "public", "hidden", "secret", "reveal", "look", "simultaneously",
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
-CONTEXTUAL = ("affordable", "anytime", "as", "at", "auction", "award", "break", "can", "eliminate", "end", "fewest", "most",
+CONTEXTUAL = ("affordable", "anytime", "as", "at", "auction", "award", "break", "by", "can", "cost", "eliminate", "end",
+              "fewest", "first", "most",
               "next", "offer", "on", "open", "record", "refills", "reset", "restore", "sealed", "shown", "space", "start", "step",
               "through", "via", "window")
 
@@ -64,6 +65,11 @@ class RulesLexer(RegexLexer):
             # `affordable(COST)`, the builtin (anywhere else a name); a track's `space N` and `reactivate T space N`
             (r"\baffordable\b(?=\s*\()", Keyword),
             (r"\bspace\b(?=\s+[0-9A-Za-z_(-])(?!\s+(?:and|or|then|else|where)\b)", Keyword),
+            # `advance T by N`, `rank ... by KEY`; `cost N RESOURCE` (a space's, a `may`'s, a modifier's
+            # `cost -1 coin;`); `first(LIST)`, `first to N`, `first p in PLAYERS may`: elsewhere names
+            (r"\bby\b(?=\s*[0-9A-Za-z_(-])(?!\s+(?:and|or|then|else|where)\b)", Keyword),
+            (r"\bcost\b(?=\s*[-+0-9(]|\s+[A-Za-z_])(?!\s+(?:and|or|then|else|where)\b)", Keyword),
+            (r"\bfirst\b(?=\s*\(|\s+to\b|\s+[A-Za-z_][A-Za-z0-9_]*\s+in\b)", Keyword),
             # `window;` where a statement starts; a card's `anytime in ZONE`
             (r"([{};:])(\s*)(window)\b(?=\s*;)", bygroups(Punctuation, Whitespace, Keyword)),
             (r"([{};])(\s*)(anytime)\b(?=\s+in\b)", bygroups(Punctuation, Whitespace, Keyword)),

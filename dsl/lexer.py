@@ -68,13 +68,26 @@ CONTEXTUAL = {
     "affordable": "affordable(COST)",
     "on": "gain N STOCK on CARD;",
     "step": "track NAME from LOW to HIGH step S { ... }",
+    "cost": "space N cost COST { ... }' or 'may cost COST { ... }' or a modifier's 'cost -N RESOURCE;",
+    "by": "advance TRACK by N;' or 'rank DOMAIN by EXPR award [POINTS] RESOURCE;",
+    "first": "first(LIST)' or 'first to N { ... }' or 'first VAR in PLAYERS may { ... }",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand), a key in parentheses
 # (`winner most (vp + coins)`, `then fewest (x)`: right after `winner`, `then` or a sorted's ',' the
 # word is the keyword, so a func named `most` is called elsewhere), a space's number in brackets
 # (`reactivate farm space (n + 1);`: only a track's name comes before, where no call stands)
-NEVER_CALLED = frozenset({"as", "most", "fewest", "affordable", "space"})
+NEVER_CALLED = frozenset({"as", "most", "fewest", "affordable", "space", "by", "first"})
+# contextual words that are names wherever the parser takes a name too (an enum member, a field: `enum
+# tag {\n space "Space", ... }` would otherwise be read as a field `space: TYPE`), and their keyword only where no
+# name could stand (`space 2 cost 1 coin`, a modifier's `cost -1 coin;`); `first` is the keyword there
+# too in its own shapes: before a '(' (the builtin `first(deck)`), `to` (`first to 5 { ... }`) or a
+# name that is no reserved word (`first p in players may { ... }`)
+NAME_FIRST = frozenset({"cost", "first", "space"})
+# ... and the shapes in which such a word is its keyword even there: `first(deck)`, `first to 5`, `first p
+# in players may` (a name that is no reserved word); an amend's `space 2 { ... }`, `space (n + 1)`
+KEYWORD_SHAPES = {"first": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*(?:\(|to\b|([A-Za-z_][A-Za-z0-9_]*))"),
+                  "space": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*[0-9(]")}
 # the contextual words that are their keyword only before a '(' (`affordable(2 coins)`, a builtin that
 # takes a cost): anywhere else (`counter affordable;`, `if affordable > 0`) they are names, and a func
 # or proc so named could never be called (E389)
@@ -217,7 +230,19 @@ class RulesLexer(Lexer):
                 or (word in BEFORE_CALL and not self._name_called(data, after) and not _COPY_NEXT.match(data, after)) \
                 or (word in BEFORE_PAREN and not _CALL_NEXT.match(data, after)):
             return "NAME"
-        return term if _takes(parser_state.parse_conf.parse_table, parser_state.state_stack, term) else "NAME"
+        table, stack = parser_state.parse_conf.parse_table, parser_state.state_stack
+        if not _takes(table, stack, term):
+            return "NAME"
+        if word in NAME_FIRST and _takes(table, stack, "NAME") and not self._keyword_shape(word, data, after):
+            return "NAME"   # a name stands here too: the word is one
+        return term
+
+    def _keyword_shape(self, word: str, data: str, after: int) -> bool:
+        """Whether a word of NAME_FIRST is written in one of its keyword's shapes (KEYWORD_SHAPES): a
+        name after it must be no reserved word (`p` in `first p in players may`)."""
+        shape = KEYWORD_SHAPES.get(word)
+        m = shape.match(data, after) if shape is not None else None
+        return m is not None and (not m.groups() or m.group(1) is None or m.group(1) not in self.keywords)
 
     def _name_called(self, data: str, after: int) -> bool:
         """Whether a call of a name (not a reserved word) follows: `can` in `can place(p)`."""

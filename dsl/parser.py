@@ -1666,6 +1666,7 @@ SEMICOLON_LABEL = "a statement must end with ';'"
 TEAM_SCORE_FIRST = re.compile(r"\bwinner\s+together\s+score\b[^;{}]*\Z")
 DECLARATION_SEMICOLON_LABEL = "a declaration must end with ';'"   # outside every '{ }'
 KEYWORD_LABEL = "a keyword cannot be used as a name here"
+BOUND_NEXT = re.compile(r"\s*(?::|(?:in|from)\b)")   # after a name being bound: a parameter's or field's ':', a loop's 'in'
 EVENT_PARAMS = re.compile(r"(?m)(?:^|[;}])\s*event\s+\w+\s*\([^()]*\Z")   # the text before an event's argument declared
 ENUM_OPEN = re.compile(r"\benum\s+\w+\s*\{[^{}]*\Z")   # the text before a member of an enum being declared
 IT_DOT = re.compile(r"\bit\s*\.\s*\Z")   # the text before an event's argument read from `it`
@@ -2253,7 +2254,7 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
         return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=_another_name(tok, None, "member")), False
     if keyword_as_name and before is not None and before.line == tok.line and \
             text[:tok.start_pos].rstrip().endswith(","):   # `enum kind { city, event }`: a list goes on
-        return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=f"expected {expected}"), False
+        return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=_another_name(tok, None, "member")), False
     if "RBRACE" in accepts and tok.type in _item_starts():
         return Diagnostic("E100", f"{UNCLOSED_LABEL}; found {found}", span,
                           hint=f"expected {expected}" if tok.type in _CONTAINER_ITEMS else _UNCLOSED_HINT.format(tok),
@@ -2267,8 +2268,11 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
                           hint=_UNCLOSED_HINT.format(word), notes=_left_open_note(text, word.line)), False
     if keyword_as_name:
         declared = _last_token(err)   # a name being declared (`kind space`): offer free ones
-        hint = _another_name(tok, declared) if declared is not None and declared.type in _NAMED_FOR \
-            else f"expected {expected}"
+        # or bound (a parameter or a record's field, `where: int`; a loop's or a pick's variable, `for each
+        # where in`, `pick total from`): free ones too; a reserved word only referred to (`zone z of any`)
+        # gets what the parser expected, as no new name would help
+        bound = declared is not None and declared.type in _NAMED_FOR or BOUND_NEXT.match(text, tok.end_pos)
+        hint = _another_name(tok, declared) if bound else f"expected {expected}"
         return Diagnostic("E100", f"{KEYWORD_LABEL}; found {found}", span, hint=hint), False
     named = _last_token(err)
     if accepts == {"LPAR"} and tok.type == "SEMICOLON" and named is not None and named.type == "NAME":

@@ -140,3 +140,86 @@ def test_a_func_or_proc_named_after_a_builtin_function_is_an_error_at_its_name()
     assert "builtin function reverse()" in message.message and "my_reverse" in message.hint
     # a name that only starts like one is the pack's own; neighbours is no builtin function here
     assert "E412" not in [c for c, *_ in found_at("func first_cost() = 1;\nfunc neighbours(n: int) = n;\n")]
+
+
+# ---------------------------------------------------------------- words a designer needs as names (W12)
+# Terraforming Mars as the audit wanted to write it: the Space tag as `space` (one member a line, as
+# fmt lays an enum out), a card event's argument `cost`, a placer `by`, an opening `first`; and the
+# keywords still where they stand: a space's cost, `advance ... by`, `first to`, `first(deck)`,
+# `first p in players may`, `rank ... by`.
+WORDS = '''
+resource mc "M€";
+counter vp;
+counter first "First turns";
+enum tag {
+  space "Space",
+  building "Building",
+}
+kind project { cost: int; tags: list of tag = []; }
+project station "Space Station" { cost = 10; tags = [space]; }
+project mine "Mine" { cost = 4; tags = [building, space]; }
+zone deck of project;
+zone played per_player of project;
+event played_card(c: project, cost: int, by: player);
+track terraform "Terraforming" {
+  space 1 cost 1 mc { gain 1 vp; }
+  space 2 { gain 1 vp; }
+  first to 2 { gain 2 vp; }
+}
+whenever anyone played_card(cost = 10) { gain it.cost vp; }
+proc play(by: player, opening: bool) {
+  let cost = first(deck).cost;
+  if opening and by == you and first == 0 { gain 1 first; }
+  pay cost mc;
+  let c = first(deck);
+  move c to played;
+  emit played_card(c, cost, by);
+  advance terraform by 1 paying;
+  first p in players may "take the mine's bonus?" { each p: gain 1 vp; }
+}
+game words {
+  seats 2 to 2;
+  phase setup { fill deck with project; each players: gain 20 mc; }
+  phase play { each players: play(you, true); rank players by vp award [1] vp ties all; }
+  winner most vp;
+}
+'''
+
+
+def test_cost_by_first_and_space_name_things_where_a_name_stands():
+    from .conftest import both_built, new_game, printed_back
+
+    result = analyse_text(WORDS)
+    assert [d for d in result.diagnostics if d.severity == "error"] == []
+    decls = result.symbols.decls
+    assert decls["tag"].members == ("space", "building")
+    assert [p.name for p in decls["played_card"].params] == ["c", "cost", "by"]
+    assert [p.name for p in decls["play"].params] == ["by", "opening"] and "first" in decls
+    assert len(decls["terraform"].spaces) == 2 and decls["terraform"].spaces[0].cost   # the keywords still are
+    printed_back(WORDS)
+    scores = []
+    for program in both_built(WORDS):
+        game = new_game(program, answers=[0] * 20)
+        game.play()
+        scores.append([(p.stock["vp"], p.stock["first"], p.stock["mc"]) for p in game.state.players])
+    assert scores[0] == scores[1] and scores[0][0][1] == 1   # `gain 1 first;` of the counter `first`
+
+
+def test_an_enum_whose_first_member_is_cost_written_a_member_a_line():
+    # it read "expected ':'" (a field `cost: TYPE` of the enum): where a name may stand, `cost` is one
+    result = analyse_text('enum phase_kind {\n  cost "Cost phase",\n  action "Actions",\n}\n')
+    assert [d.code for d in result.diagnostics if d.severity == "error"] == []
+    assert result.symbols.decls["phase_kind"].members == ("cost", "action")
+
+
+def test_a_reserved_word_bound_as_a_name_is_said_reserved_with_free_names():
+    from .conftest import found_at
+
+    for text, word in (("proc f(where: int) { }", "where"), ("proc f() { for each where in players { } }", "where"),
+                       ("proc f() { pick while from players { } }", "while"),
+                       ("enum kind_of { city, event }", "event"), ("counter total;", "total")):
+        (d,) = [d for d in analyse_text(text).diagnostics if d.code == "E100"]
+        assert d.message == f"a keyword cannot be used as a name here; found '{word}'", (text, d.message)
+        assert d.hint.startswith(f"'{word}' is reserved: call it '{word}"), (text, d.hint)
+    # a reserved word referred to, not named anew, keeps what the parser expected
+    assert found_at("kind card { x: int = 0; }\nzone z of any;") == [("E100", 2, 11)]
