@@ -76,8 +76,10 @@ CONTEXTUAL = {
 # (nowhere the parser takes `as` could a call of a proc named `as` stand), a key in parentheses
 # (`winner most (vp + coins)`, `then fewest (x)`: right after `winner`, `then` or a sorted's ',' the
 # word is the keyword, so a func named `most` is called elsewhere), a space's number in brackets
-# (`reactivate farm space (n + 1);`: only a track's name comes before, where no call stands)
-NEVER_CALLED = frozenset({"as", "most", "fewest", "affordable", "space", "by", "first"})
+# (`reactivate farm space (n + 1);`: only a track's name comes before, where no call stands), `advance
+# t by (n + 1)`, `space 2 cost (n + 1) coin`, the builtin `first(deck)` (a func named `by` or `cost` is
+# called where no such keyword stands; `first` is the builtin's name, E412)
+NEVER_CALLED = frozenset({"as", "most", "fewest", "affordable", "space", "by", "first", "cost"})
 # contextual words that are names wherever the parser takes a name too (an enum member, a field: `enum
 # tag {\n space "Space", ... }` would otherwise be read as a field `space: TYPE`), and their keyword only where no
 # name could stand (`space 2 cost 1 coin`, a modifier's `cost -1 coin;`); `first` is the keyword there

@@ -223,3 +223,12 @@ def test_a_reserved_word_bound_as_a_name_is_said_reserved_with_free_names():
         assert d.hint.startswith(f"'{word}' is reserved: call it '{word}"), (text, d.hint)
     # a reserved word referred to, not named anew, keeps what the parser expected
     assert found_at("kind card { x: int = 0; }\nzone z of any;") == [("E100", 2, 11)]
+
+
+def test_the_keywords_before_a_bracket_and_a_func_called_cost():
+    text = ("resource coin;\ncounter vp;\ntrack t { space 1 cost (1 + 1) coin { gain 1 vp; } }\n"
+            "func cost(n: int) = n;\nproc f(by: int) { advance t by (by - 1) paying; gain cost(2) vp; }\n"
+            "game g { seats 2 to 2; phase play { each players: f(2); } winner most vp; }\n")
+    result = analyse_text(text)
+    assert [d.code for d in result.diagnostics if d.severity == "error"] == []
+    assert result.symbols.decls["t"].spaces[0].cost is not None
