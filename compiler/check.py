@@ -732,7 +732,8 @@ class Checker(A.Visitor):
         dropped = self.sym.dropped.get(name)   # a member an `override enum` left out: say where
         notes = (f"{name!r} was a member of enum {dropped[0]!r}; the override at {self.at_decl(dropped[1])} "
                  "leaves it out",) if dropped else ()
-        if name in CONTEXTUAL:   # `eliminate(p);`, `let x = end;`: the word was read as a name
+        if name in CONTEXTUAL and of is None:   # `eliminate(p);`, `let x = end;`: the word was read as a name
+            # (a field or an argument so named, `it.cost`, is one wherever it stands: no note)
             notes += (f"{name!r} is a keyword only where its statement is written, without parentheses: "
                       f"'{CONTEXTUAL[name]}'",)
         # a card's version of a proc is known inside as `NAME.CARD`: no rules file can write it

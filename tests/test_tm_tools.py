@@ -71,18 +71,21 @@ corporation tharsis "Tharsis Republic" {
 
 
 def test_a_reserved_word_as_an_enum_member_reads_alike_on_one_line_or_many():
-    """`space` (the Space tag) is a contextual word now, a name in an enum; a word still reserved
-    (`cost`) gets one finding, alike whether the members share a line or take one each."""
+    """`space` (the Space tag) and `cost` (the branch polish) are contextual words now, names in an
+    enum, first member or not; a word still reserved (`where`) gets one finding, alike whether the
+    members share a line or take one each."""
     from rulebook.compiler.driver import analyse_text
 
-    space = 'enum tag {\n  building "Building",\n  space "Space",\n  science "Science",\n}\n'
-    assert [d.code for d in analyse_text(space).diagnostics if d.severity == "error"] == []
-    for text in ('enum tag { building "Building", cost "Cost", science "Science" }\n',
-                 'enum tag {\n  building "Building",\n  cost "Cost",\n  science "Science",\n}\n'):
+    for word in ("space", "cost"):
+        for text in (f'enum tag {{\n  building "Building",\n  {word} "S",\n  science "Science",\n}}\n',
+                     f'enum tag {{\n  {word} "S",\n  science "Science",\n}}\n'):
+            assert [d.code for d in analyse_text(text).diagnostics if d.severity == "error"] == [], text
+    for text in ('enum tag { building "Building", where "Cost", science "Science" }\n',
+                 'enum tag {\n  building "Building",\n  where "Cost",\n  science "Science",\n}\n'):
         errors = [d for d in analyse_text(text).diagnostics if d.severity == "error"]
         assert [d.code for d in errors] == ["E100"], [d.headline() for d in errors]
-        assert "a keyword cannot be used as a name here; found 'cost'" in errors[0].message
-        assert "'costs'" in errors[0].hint
+        assert "a keyword cannot be used as a name here; found 'where'" in errors[0].message
+        assert "'wheres'" in errors[0].hint
 
 
 @pytest.mark.parametrize("interpreted", [False, True])
