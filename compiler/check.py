@@ -1344,7 +1344,13 @@ class Checker(A.Visitor):
             return f"record:{type_name}"
         return type_name if type_name in VALUE_TYPES else "any"
 
-    def type_ref(self, name: str, span: A.Span) -> None:
+    def type_ref(self, name: str, span: A.Span, kind_field: bool = False) -> None:
+        if name == "cost":   # a cost written out (`cost = 1 fish or 1 rodent;`): a card's printed price
+            if not kind_field:
+                self.err("E406", "only a field of a kind holds a cost ('kind bird { price: cost; }'): a cost is "
+                         "paid, not kept in a variable or passed around", span,
+                         "declare the field on the kind and pay it with 'pay c.FIELD;'")
+            return
         if name.startswith("list of "):
             self.list_of(name[len("list of "):], span)
             return
@@ -1415,7 +1421,8 @@ class Checker(A.Visitor):
             if f.name in seen:
                 self.err("E215", f"field {f.name!r}{of} is declared twice", f.span)
             seen.add(f.name)
-            self.type_ref(f.type, f.span)
+            self.type_ref(f.type, f.span, kind_field=not of and not f.computed and not f.shown and f.index is None
+                          and f.of is None)
             yield f
 
     def visit_Kind(self, d: A.Kind) -> None:
@@ -2073,7 +2080,7 @@ class Checker(A.Visitor):
                     continue
                 self.field_value(f, numbered(item.value, 1, kind))   # checked as the first copy's
         for name, f in fields.items():
-            if name not in given and name not in guessed and f.default is None and f.type != "effect" \
+            if name not in given and name not in guessed and f.default is None and f.type not in ("effect", "cost") \
                     and f.index is None and f.held is None:
                 self.no_value(d, f)
         if d.title_parts or fields_number_copies(d, kind):
@@ -2286,6 +2293,9 @@ class Checker(A.Visitor):
         return read
 
     def field_value(self, f: A.FieldDecl, value) -> None:
+        if f.type == "cost" or isinstance(value, A.CostValue):
+            self.cost_value(f, value)
+            return
         if self.record_item(f.type, f.of) is not None:
             self.kept_record(f.type, f.of, value, f"field {f.name!r} must be")
             return
@@ -2755,6 +2765,12 @@ class Checker(A.Visitor):
     def cost(self, terms: tuple, scope: Scope, adjust: Optional[str] = None) -> None:
         """A cost's terms (`adjust`: the op of a modifier's cost line, whose card terms name no zones)."""
         for t in terms:
+            if t.mode == "or":
+                self.cost_alternatives(t, scope, adjust)
+                continue
+            if t.mode == "trade":
+                self.cost_trading(terms, t, scope, adjust)
+                continue
             if t.mode == "plain" and t.index is None and self.spread(t, scope):
                 continue
             if t.mode == "each":
@@ -2782,6 +2798,81 @@ class Checker(A.Visitor):
                 self.no_global_substitutes(t)
             elif t.name is not None:
                 self.expect(t.name, ("group",), "E202", "resource group", t.span)
+
+    def cost_value(self, f: A.FieldDecl, value) -> None:
+        """A card's printed cost (a field declared `cost`): written out as a `pay` statement's cost, with
+        numbers for amounts (a field is data fixed before play) and resources, groups and `or` only: a
+        term of cards or of a stock on cards names where they are, which a card's data cannot (E406)."""
+        if f.type != "cost":
+            self.err("E406", f"field {f.name!r} is {article(words(self.declared(f.type)))}, not a cost: a cost "
+                     "written out is the value of a field declared 'cost'", value.span,
+                     f"declare it '{f.name}: cost;'")
+            return
+        if isinstance(value, A.Nothing):
+            return   # `= none`: costs nothing
+        if not isinstance(value, A.CostValue):
+            self.err("E406", f"field {f.name!r} is a cost: write one out, as after 'pay' ('{f.name} = 1 fish or 1 "
+                     "rodent;')", value.span)
+            return
+        self.cost(value.terms, Scope())
+        for t in A.walk(value):
+            if type(t) is not A.CostTerm:
+                continue
+            if t.mode in ("cards", "on", "each") or t.index is not None:
+                self.err("E406", f"a card's printed cost names resources and groups only: "
+                         f"'{printed_cost((t,))}' is paid from {'cards' if t.mode in ('cards', 'on') else 'another value'}, "
+                         "which a card's data cannot name", t.span, "write that part in the 'pay' statement")
+            elif constant_int(t.amount) is None:
+                self.err("E406", f"the amounts of a card's printed cost are numbers written out: "
+                         f"{printed(t.amount)!r} is worked out in play", t.amount.span,
+                         "pay the part worked out in play in the 'pay' statement beside the field")
+            for u in t.substitutes:
+                if constant_int(u.rate) is None:
+                    self.err("E406", f"the rates of a card's printed cost are numbers written out: "
+                             f"{printed(u.rate)!r} is worked out in play", u.rate.span)
+
+    def cost_alternatives(self, t: A.CostTerm, scope: Scope, adjust: Optional[str]) -> None:
+        """`1 fish or 1 rodent`: each alternative a cost of its own (W493 for one written twice)."""
+        seen = []
+        for alt in t.alternatives:
+            self.cost(alt.terms, scope, adjust)
+            if alt in seen:   # the same terms twice: no choice
+                self.diags.append(Diagnostic("W493", "this alternative is written twice: the payer has nothing to "
+                                             "choose between them", alt.span, "leave out one of them"))
+            seen.append(alt)
+
+    def cost_trading(self, terms: tuple, t: A.CostTerm, scope: Scope, adjust: Optional[str]) -> None:
+        """`trading N any(GROUP) as 1`: N units of the group's resources, any mix, may pay 1 unit of a
+        member: the group (E202), N a number (E303) of at least 2 (E407 when written as one; in play, E601);
+        not in a modifier's line (E407); a term beside it that takes the group's resources otherwise than
+        as a plain term of a member or `any(GROUP)` (E407); no term of the group at all (W493)."""
+        self.amount(t.amount, scope)
+        if not self.expect(t.name, ("group",), "E202", "resource group", t.span):
+            return
+        if adjust is not None:
+            self.err("E407", "a modifier's cost line cannot trade: the exchange is a rule of the payment, written "
+                     "after the tagged 'pay' cost", t.span)
+            return
+        n = constant_int(t.amount)
+        if n is not None and n < 2:
+            self.err("E407", f"trading {n} for 1 changes nothing: an exchange pays 1 unit with at least 2", t.amount.span,
+                     f"write 'N any({t.name})' for units of any member")
+        members = set(getattr(self.sym.decls.get(t.name), "members", ()))
+        touched = False
+        for term in (n for root in terms for n in A.walk(root) if type(n) is A.CostTerm):
+            if term is t or term.mode in ("or", "trade"):
+                continue
+            if term.mode == "plain" and term.name in members or term.mode == "any" and term.name == t.name \
+                    or term.mode == "each":
+                touched = True
+            elif term.mode in ("any", "different") and (term.name is None or term.name == t.name) \
+                    or term.mode == "different" and set(getattr(self.sym.decls.get(term.name), "members", ())) & members \
+                    or term.mode == "worth" and ({term.name} | {u.name for u in term.substitutes}) & members:
+                self.err("E407", f"'{printed_cost((term,))}' takes {t.name}'s resources beside the exchange: a cost that "
+                         f"trades pays {t.name} as plain terms of its members and 'N any({t.name})'", term.span)
+        if not touched:
+            self.diags.append(Diagnostic("W493", f"this cost has no term of {t.name}: 'trading' changes nothing",
+                                         t.span, f"pay a member of {t.name}, or leave out the exchange"))
 
     def no_global_substitutes(self, t: A.CostTerm) -> None:
         """E323: a cost paid with substitutes (`N RES using SUB at RATE`) splits one player's stocks;
@@ -2843,6 +2934,20 @@ class Checker(A.Visitor):
         self.sym.spread_terms.add(id(t))
         return True
 
+    def cost_field(self, e, scope: Scope) -> bool:
+        """Whether `e` reads a card's field declared `cost` (`b.cost`), paid whole as its terms."""
+        if type(e) is not A.Attr or e.name not in self.cost_field_names:
+            return False
+        given = self.expr(e.obj, scope)
+        kind = self.shared_kind(given, e.name, e.obj, e.span, report=False)
+        field = next((f for f in kind.fields if f.name == e.name), None) if kind is not None else None
+        return field is not None and field.type == "cost"
+
+    @property
+    def cost_field_names(self) -> set:
+        """The names of the fields some kind declares `cost`."""
+        return {f.name for d in self.sym.decls.values() if isinstance(d, A.Kind) for f in d.fields if f.type == "cost"}
+
     def group_field(self, e, scope: Scope, what: str) -> Optional[str]:
         """`q.needs` paid or gained whole: a card's field declared `int[GROUP]` (its group), else E362 at
         `e`, which `what` (`pay`, `gain`) took for a whole cost."""
@@ -2878,6 +2983,9 @@ class Checker(A.Visitor):
         if adjust is not None:
             self.err("E363", f"a modifier's cost line changes one resource, not {printed(t.amount)} whole: write "
                      f"'cost {adjust}N RESOURCE;'", t.span)
+            return
+        if self.cost_field(t.amount, scope):   # `pay b.cost;` of a field declared `cost`: its terms
+            self.sym.spread_terms.add(id(t))
             return
         if self.group_field(t.amount, scope, "pay") is not None:
             self.sym.spread_terms.add(id(t))

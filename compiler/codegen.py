@@ -1023,6 +1023,8 @@ class CodeGen(A.Visitor):
         """What a cost term takes: its resource, its group, or (cards) where they come from and go."""
         if t.mode == "plain":
             return self.res(t.name, ctx, t.index)
+        if t.mode == "or":   # alternatives: each a cost of its own, worked out in the order written
+            return "(" + "".join(f"tuple({self.cost(alt.terms, ctx)}), " for alt in t.alternatives) + ")"
         if t.mode == "worth":   # the rates are worked out (and refused when below 1) before the amount
             pairs = "".join(f"({self.res(u.name, ctx)}, {self.ex(u.rate, ctx)}), " for u in t.substitutes)
             return f"rt.substitutes({self.res(t.name, ctx)}, [{pairs}])"

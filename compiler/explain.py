@@ -483,6 +483,16 @@ class ExprReader(A.Visitor):
             return ", ".join(self.read(i) for i in e.items)
         return self.read(e)
 
+    def visit_CostValue(self, e):
+        """A card's printed cost: as written ("1 fish or 1 rodent")."""
+        return cost(e.terms)
+
+    def cost_field(self, t) -> bool:
+        """Whether a cost term reads a card's field declared `cost` (`pay b.cost;`)."""
+        return t.mode == "each" and isinstance(t.amount, A.Attr) and self.symbols is not None and any(
+            f.name == t.amount.name and f.type == "cost" for d in self.symbols.decls.values() if isinstance(d, A.Kind)
+            for f in d.fields)
+
     def visit_Affordable(self, e):
         tag = f" for {e.tag.action}" if e.tag is not None else ""
         return f"you can pay {self.cost(e.terms)}{tag} (as modifiers change it)"
@@ -656,11 +666,17 @@ class ExprReader(A.Visitor):
     def cost(self, terms) -> str:
         """A cost in words, with the titles of what is paid: "2 coins and 1 crystal of any kind" (a `pay`,
         a modifier's cost line, `affordable`, a space's cost: one reading)."""
-        parts = []
+        parts, trading = [], ""
         for t in terms:
             n = t.amount.value if isinstance(t.amount, A.Int) else None
             amount = self.read(t.amount)
-            if self.per_member(t):   # `pay b.cost food;`
+            if t.mode == "or":   # alternatives: the payer picks one they can pay
+                parts.append(" or else ".join(self.cost(alt.terms) for alt in t.alternatives) + " (your choice)")
+            elif t.mode == "trade":   # an exchange within a group
+                trading = f"; any {amount} {plural(singular(self.noun(t.name)))} may be paid as 1 of them"
+            elif self.cost_field(t):   # `pay b.cost;` of a field declared `cost`
+                parts.append(amount)
+            elif self.per_member(t):   # `pay b.cost food;`
                 shown = self.decl(t.name).indexes.shown()
                 parts.append(f"{amount} from your {self.noun(t.name)} (each {shown} from its own)")
             elif t.mode == "plain" and t.name in self.held:   # `pay 1 c;` with c a parameter
@@ -685,7 +701,7 @@ class ExprReader(A.Visitor):
                 parts.append(f"{paid} ({self.using(t)}, as many as you choose)")
             else:
                 parts.append(f"{amount} different {plural(singular(self.noun(t.name)))}")
-        return _either(parts, "and")
+        return _either(parts, "and") + trading
 
     def cards(self, t, n, amount: str) -> str:
         """A cost in cards: "3 cards of your choice from your hand (not c), put into discards"."""

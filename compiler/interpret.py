@@ -115,6 +115,8 @@ class Interpreter(A.Visitor):
         """What a cost term takes: its resource, its group, or (cards) where they come from and go."""
         if t.mode == "plain":
             return self.res(t.name, rt, f, t.index)
+        if t.mode == "or":   # alternatives: each a cost of its own, worked out in the order written
+            return tuple(tuple(self.cost(alt.terms, rt, f)) for alt in t.alternatives)
         if t.mode == "worth":   # the rates are worked out (and refused when below 1) before the amount
             return rt.substitutes(self.res(t.name, rt, f), [(self.res(u.name, rt, f), self.ev(u.rate, rt, f))
                                                              for u in t.substitutes])

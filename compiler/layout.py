@@ -31,6 +31,8 @@ def field_value(expr, sym: Optional[Symbols] = None) -> Any:
         return [field_value(i, sym) for i in expr.items]
     if isinstance(expr, A.MemberMap):   # `{white: 3}`: the members named (`spread_members` adds the others)
         return {i.member: field_value(i.value, sym) for i in expr.items}
+    if isinstance(expr, A.CostValue):   # `cost = 1 fish or 1 rodent;`: the terms `pay` takes, as data
+        return cost_data(expr.terms)
     if isinstance(expr, A.Construct):
         given = {f.name: f.value for f in expr.fields}
         decl = sym.decls.get(expr.record) if sym is not None else None
@@ -38,6 +40,24 @@ def field_value(expr, sym: Optional[Symbols] = None) -> Any:
             return Record(expr.record, {f.name: field_value(given.get(f.name, f.default), sym) for f in decl.fields})
         return Record(expr.record, {k: field_value(v) for k, v in given.items()})
     return A.as_const(expr)
+
+
+def cost_data(terms: tuple) -> tuple:
+    """A card's printed cost as the runtime's terms, (mode, what, amount) as both backends build them for
+    a `pay` (the checker let through numbers, resources and groups only): a term of alternatives holds a
+    tuple of costs, one of substitutes its (base, ((sub, rate), ...))."""
+    out = []
+    for t in terms:
+        if t.mode == "or":
+            out.append(("or", tuple(cost_data(alt.terms) for alt in t.alternatives), 1))
+        elif t.mode == "worth":
+            out.append(("worth", (t.name, tuple((u.name, A.as_const(u.rate)) for u in t.substitutes)),
+                        A.as_const(t.amount)))
+        elif t.mode in ("plain", "any", "different", "trade"):
+            out.append((t.mode, t.name, A.as_const(t.amount)))
+        else:
+            raise A.NotConstant
+    return tuple(out)
 
 
 def enum_data(sym: Symbols) -> dict:
@@ -364,6 +384,7 @@ def copy_fields(e: A.Entity, kind: A.Kind, number: int, sym: Optional[Symbols] =
     with `sym`, a record's fields left out take their defaults (field_value)."""
     fields = {f.name: field_value(numbered(f.default, number, kind), sym) for f in kind.fields
               if f.default is not None and f.type != "effect" and not f.computed}
+    fields.update({f.name: () for f in kind.fields if f.type == "cost" and f.default is None})   # costs nothing
     fields.update({v.name: field_value(numbered(v.value, number, kind), sym) for v in plain_values(e, kind)})
     return fields
 

@@ -747,6 +747,26 @@ class CostTerm(Part):
     dest: Optional[Expr] = None
     where: Optional[Expr] = None   # a card term's filter: the cards it may take
     substitutes: tuple = ()   # mode "worth": `14 mc using titanium at 3`, the Substitutes in order
+    # mode "or": `1 fish or 1 rodent`, the CostAlts the payer picks one of (amount 1, name None); mode "trade":
+    # `trading 2 any(food) as 1`, a cost's exchange (amount the units that pay 1, name the group)
+    alternatives: Optional[tuple] = None
+    _quiet = ("alternatives",)
+
+
+@node
+class CostAlt(Part):
+    """One alternative of a cost written with `or` (`1 seed, 1 any(food)` in `pay 1 seed, 1 any(food) or 2
+    fish;`): its CostTerms, all paid when the payer picks it."""
+
+    terms: tuple
+
+
+@node
+class CostValue(Expr):
+    """A cost written out as a field's value (`cost = 1 fish or 1 rodent;` of a field declared `cost`): its
+    CostTerms, as a `pay` statement's; paid whole with `pay b.cost;`."""
+
+    terms: tuple
 
 
 @node

@@ -158,6 +158,9 @@ CODES: dict[str, tuple[str, str]] = {
                     "prints, or printed(TRACK) of a track without a scale"),
     "E405": (ERROR, "one element's bounds of an indexed counter: an element it does not have, written twice, "
                     "bounds not known before play, outside the counter's or crossed, or on a counter of no index"),
+    "E406": (ERROR, "a cost kept in a card's field: a field not declared 'cost', or a term a card's data cannot hold"),
+    "E407": (ERROR, "an exchange within a group ('trading N any(GROUP) as 1') written where it cannot apply"),
+    "E408": (ERROR, "cost alternatives ('or') in a modifier's 'cost +' or 'cost -' line"),
     "E409": (ERROR, "the 'once per' period of a card's 'anytime' slot filters its event by arguments"),
     "E410": (ERROR, "'lose N STOCK on CARD to X': X neither a player holding that resource nor a card"),
     "E411": (ERROR, "'can PROC(...)' of a proc cards change, one of whose versions does not start with a decision"),
@@ -241,6 +244,7 @@ CODES: dict[str, tuple[str, str]] = {
                       "bare name, with a number its scale prints at another position: printed(TRACK) was meant"),
     "W491": (WARNING, "a stock on a card gained, lost or paid by a negative amount written as a number"),
     "W492": (WARNING, "a stock on a card set with 'set': its cap is passed by and nothing is announced"),
+    "W493": (WARNING, "a cost's alternative written twice, or an exchange for a group the cost has no term of"),
     "W494": (WARNING, "a choose option offered to a player who cannot pay: its cost is paid after another statement"),
     "W496": (WARNING, "a card holding cards in a zone of its own moved into a secret zone: what it holds goes with it, out of play"),
     "W497": (WARNING, "a modifier a card's effect registers while contains(ZONE, this): the card may hold it, modifier ... in ZONE"),

@@ -71,6 +71,7 @@ CONTEXTUAL = {
     "cost": "space N cost COST { ... }' or 'may cost COST { ... }' or a modifier's 'cost -N RESOURCE;",
     "by": "advance TRACK by N;' or 'rank DOMAIN by EXPR award [POINTS] RESOURCE;",
     "first": "first(LIST)' or 'first to N { ... }' or 'first VAR in PLAYERS may { ... }",
+    "trading": "pay COST trading N any(GROUP) as 1;",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand), a key in parentheses

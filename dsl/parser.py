@@ -104,6 +104,54 @@ def _pick(items: list, tag: str, default=None):
     return default
 
 
+def _join(a: A.Span, b: A.Span) -> A.Span:
+    """The span from the start of `a` to the end of `b`."""
+    return A.Span(a.file, a.line, a.column, b.end_line, b.end_column)
+
+
+def _or_chain(e) -> list:
+    """`a or b or c` as [a, b, c]; any other expression as [e]."""
+    if type(e) is A.Binary and e.op == "or":
+        return _or_chain(e.left) + _or_chain(e.right)
+    return [e]
+
+
+def _bare(terms: tuple):
+    """A cost that was written as one bare expression (a field's value: `points = 3;`, `fast = a or b;`,
+    which `_split_or` read as alternatives): that expression; any other cost as it is."""
+    if len(terms) == 1 and terms[0].mode == "each":
+        return terms[0].amount
+    if len(terms) == 1 and terms[0].mode == "or" and all(len(a.terms) == 1 and a.terms[0].mode == "each"
+                                                         for a in terms[0].alternatives):
+        parts = [a.terms[0].amount for a in terms[0].alternatives]
+        e = parts[0]
+        for p in parts[1:]:
+            e = A.Binary("or", e, p, span=_join(e.span, p.span))
+        return e
+    return terms
+
+
+def _split_or(alts: list) -> list:
+    """A cost's alternatives with those the expression grammar swallowed split out: in `pay q.needs or 2
+    coin;` the parser reads the amount `q.needs or 2` (a number is no condition, so an `or` in a term's
+    amount always separates alternatives): the term before `or` is a whole field (`each`), the one after
+    the term as written with the last operand for its amount."""
+    out = []
+    for alt in alts:
+        current: list = []
+        for t in alt:
+            chain = _or_chain(t.amount) if t.mode != "or" else [t.amount]
+            for e in chain[:-1]:
+                current.append(A.CostTerm(e, "each", None, span=e.span))
+                out.append(tuple(current))
+                current = []
+            current.append(t if len(chain) == 1 else A.CostTerm(
+                chain[-1], t.mode, t.name, t.index, t.source, t.exclude, t.dest, t.where, t.substitutes, t.alternatives,
+                span=_join(chain[-1].span, t.span)))
+        out.append(tuple(current))
+    return out
+
+
 def _arm_body(item) -> tuple:
     """The statements of a `match` arm, an `each` or a tagged block: its block, or the one statement
     after `:`."""
@@ -551,7 +599,12 @@ class _Builder:
         return str(items[0])
 
     def field_value(self, meta, items):
-        return A.FieldValue(str(items[0]), items[1], span=self._s(meta))
+        value = items[1]
+        if type(value) is tuple:   # a cost: a bare expression is the value itself, a cost written out a CostValue
+            value = _bare(value)
+            if type(value) is tuple:
+                value = A.CostValue(value, span=_join(value[0].span, value[-1].span))
+        return A.FieldValue(str(items[0]), value, span=self._s(meta))
 
     def field_effect(self, meta, items):
         return A.FieldEffect(str(items[0]), items[1].value, span=self._s(meta))
@@ -928,7 +981,23 @@ class _Builder:
         return A.LoseRandom(amount, str(group), to, span=self._s(meta))
 
     def cost(self, meta, items):
+        alts = _split_or([i for i in items if isinstance(i, tuple)])
+        terms = alts[0] if len(alts) == 1 else \
+            (A.CostTerm(A.Int(1, span=self._s(meta)), "or", None, alternatives=tuple(
+                A.CostAlt(a, span=_join(a[0].span, a[-1].span)) for a in alts), span=self._s(meta)),)
+        trade = _pick(items, "trading")
+        return (trade,) + terms if trade is not None else terms   # (the exchange first, where `pay` finds it)
+
+    def cost_alt(self, meta, items):
         return tuple(items)
+
+    def trading(self, meta, items):
+        _word, amount, _any, group, per = items
+        if not (type(per) is A.Int and per.value == 1):
+            raise RulesError([Diagnostic("E407", "an exchange pays 1 unit of a resource with several of its group: "
+                                         "write 'as 1'", per.span,
+                                         hint="'trading 2 any(food) as 1': any 2 food may be paid as 1 food")])
+        return _Marker("trading", A.CostTerm(amount, "trade", str(group), span=self._s(meta)))
 
     def cost_plain(self, meta, items):
         return A.CostTerm(items[0], "plain", str(items[1]), _pick(items, "at"), span=self._s(meta))

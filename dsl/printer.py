@@ -144,6 +144,9 @@ class ExprPrinter(A.Visitor):
     def visit_ListLit(self, e):
         return "[" + ", ".join(_expr(i) for i in e.items) + "]"
 
+    def visit_CostValue(self, e):
+        return cost(e.terms)
+
     def visit_MemberMap(self, e):
         return "{" + ", ".join(f"{i.member}: {_expr(i.value)}" for i in e.items) + "}"
 
@@ -405,9 +408,13 @@ def _indexes(ix) -> str:
 
 
 def cost(terms: tuple) -> str:
-    parts = []
+    parts, trading = [], ""
     for t in terms:
-        if t.mode == "plain":
+        if t.mode == "or":   # alternatives: `,` binds tighter than `or`
+            parts.append(" or ".join(cost(alt.terms) for alt in t.alternatives))
+        elif t.mode == "trade":
+            trading = f" trading {expr(t.amount)} any({t.name}) as 1"
+        elif t.mode == "plain":
             parts.append(f"{expr(t.amount)} {t.name}{_at(t.index)}")
         elif t.mode == "any":
             parts.append(f"{expr(t.amount)} any" + (f"({t.name})" if t.name else ""))
@@ -426,7 +433,7 @@ def cost(terms: tuple) -> str:
             parts.append(f"{expr(t.amount)} {t.name} using {subs}")
         else:
             parts.append(f"{expr(t.amount)} different({t.name})")
-    return ", ".join(parts)
+    return ", ".join(parts) + trading
 
 
 def _rate(e) -> str:

@@ -16,7 +16,7 @@ from rulebook.dsl.diagnostics import printable
 
 from .console import PlainConsole, screen
 from .engine import Decision, RulesRuntimeError, rng_seed
-from .view import Asked, PlayerView, changes, learnt
+from .view import Asked, PlayerView, changes, item_label, learnt
 
 
 class Agent:
@@ -189,11 +189,14 @@ class HumanAgent(Agent):
             c.print(f"  {i}. {printable(option)}")
         while True:
             text = c.input("choice> ").strip()
+            if text.startswith("?") or text.lower().startswith("info "):   # a card's printed fields, then ask again
+                self.details(text[1:] if text.startswith("?") else text[5:], decision, data, view)
+                continue
             # isdigit() also accepts '²' and other digits int() refuses: only ASCII digits are numbers here
             if text.isascii() and text.isdigit() and len(text) <= self.MAX_ANSWER \
                     and 1 <= int(text) <= len(decision.options):
                 break
-            c.print(f"type a number from 1 to {len(decision.options)}")
+            c.print(f"type a number from 1 to {len(decision.options)} (or '? N', '? NAME': what a card shows)")
         choice = int(text) - 1
         if data is not None:
             if not decision.of_items and "chosen_in_secret" not in data:
@@ -204,6 +207,28 @@ class HumanAgent(Agent):
                 self.answers.append((seat, lines, len(data["messages"])))
             self.last[decision.player.index] = (data, len(self.answers))
         return choice
+
+    def details(self, query: str, decision: Asked, data: Optional[dict], view: Optional[PlayerView]) -> None:
+        """`? 3` (the card option 3 names) or `? Blue Jay` / `info blue_jay`: the fields printed on a card
+        the player's view shows (`PlayerView.printed`), one line each. Nothing of the game changes and
+        nothing is logged: the question is asked again."""
+        c, query = self.console, query.strip()
+        if query.isascii() and query.isdigit() and len(query) <= self.MAX_ANSWER:
+            if not 1 <= int(query) <= len(decision.options):
+                c.print(f"no option {query}: type '? N' with N from 1 to {len(decision.options)}")
+                return
+            query = decision.options[int(query) - 1]
+        found = [item for item in _items(data)
+                 if query.lower() in (item_label(item).lower(), (item["title"] or "").lower(), item["name"].lower(),
+                                      item["name"].partition("#")[0].lower())] if data is not None else []
+        if not found or view is None:
+            c.print(f"no card {query!r} in sight: '? N' for an option that is a card, '? NAME' for a card on the screen")
+            return
+        item = found[0]
+        lines = view.printed(item)
+        c.print(Text.assemble((printable(item_label(item)), "bold"), ": " + ("nothing printed" if not lines else "")))
+        for field, value in lines:
+            c.print(f"  {printable(field)}: {printable(value)}")
 
     def __deepcopy__(self, memo) -> "HumanAgent":
         return self  # one person at one terminal: a cloned game asks the same person
@@ -244,6 +269,20 @@ class HumanAgent(Agent):
         capture.print(part)
         for line in capture.file.getvalue().rstrip("\n").split("\n"):
             self.console.print(line.rstrip())
+
+
+def _items(data) -> list[dict]:
+    """Every card or tile a view shows (zones' items and the cards learnt), each once, in order."""
+    out, stack = [], [data]
+    while stack:
+        v = stack.pop(0)
+        if isinstance(v, dict):
+            if "name" in v and "title" in v and isinstance(v["name"], str):
+                out.append(v)
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+    return out
 
 
 def make_agents(kind: str, players: int, seed: int) -> list[Agent]:

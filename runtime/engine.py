@@ -2418,7 +2418,12 @@ class Game:
         """`pay b.cost food;`: the plain cost terms of a card's field declared `int[ENUM]` (`field` is
         its key in the indexed tables), each member's amount paid from the counter's element for that
         member (terms of 0 pay nothing and announce nothing, as any term of 0)."""
-        keys = self.program.indexed[field]
+        keys = self.program.indexed.get(field)
+        if keys is None:   # `pay b.cost;` of a field declared `cost`: the terms written on the card (none: free)
+            terms = self.field(card, field[len("field "):]) or ()
+            if any(t[0] == "trade" for t in terms):   # one alternative: its exchange put first, where `pay` finds it
+                return [("or", (terms,), 1)]
+            return list(terms)
         if counter is None:   # `pay q.needs;` of a field declared `int[GROUP]`: each resource its own term
             return [("plain", m, self.field(card, key)) for m, key in keys.items()]
         return [("plain", name, self.field(card, keys[m])) for m, name in self.program.indexed[counter].items()]
@@ -2496,6 +2501,8 @@ class Game:
                 taken[name] = want
             elif mode == "worth":   # (told in this loop: a search of the terms for one costs Tapestry 1%)
                 pooled = worth = True
+            elif mode == "or" or mode == "trade":   # alternatives, an exchange (first of its cost): worked apart
+                return self._chosen_fits(h, terms)
             else:
                 pooled = True
         if not pooled:
@@ -2503,6 +2510,98 @@ class Game:
         if worth:   # each split of the substitutes, then the rest
             return self._worth_fits(stock, taken, terms)
         return self._pooled_fit(stock, taken, terms)
+
+    def _chosen_fits(self, h: Holder, terms: list) -> bool:
+        """Whether a cost of alternatives (`1 fish or 1 rodent`: some alternative) or with an exchange
+        (`trading 2 any(food) as 1`, its first term) can be paid."""
+        if any(t[0] == "or" for t in terms):
+            return any(self.affordable(h, alt) for alt in _alternatives(terms))
+        _trade, group, rate = next(t for t in terms if t[0] == "trade")
+        rate = self._rate(rate)
+        stock, members = h.stock, self._members(group)
+        taken: dict = {**self.program.floors}
+        demand, owed, others = self._traded_terms(terms, group, members)
+        for mode, name, amount in others:
+            if mode == "plain":
+                want = taken.get(name, 0) + amount
+                have = stock.get(name)
+                if (have if have is not None else self._shared_stock(name)) < want:
+                    return False
+                taken[name] = want
+        avail = {m: stock[m] - taken.get(m, 0) for m in members}
+        if not _exchange_fits(avail, demand, owed, rate):
+            return False
+        rest = [t for t in others if t[0] != "plain"]   # terms apart from the group's (the checker's E407)
+        return not rest or self._worth_fits(stock, taken, rest)
+
+    @staticmethod
+    def _rate(rate) -> int:
+        """An exchange's units for 1 (`trading N any(GROUP) as 1`): a whole number of at least 2 (E601)."""
+        if type(rate) is not int or rate < 2:
+            raise RulesRuntimeError("E601", f"an exchange pays 1 unit with a whole number of at least 2, not "
+                                    f"{label_of(rate)}")
+        return rate
+
+    @staticmethod
+    def _traded_terms(terms: list, group: str, members: list) -> tuple[dict, int, list]:
+        """A cost with an exchange within `group`: (what each member's plain terms ask, what its `any(GROUP)`
+        terms ask, the other terms)."""
+        demand: dict = {}
+        owed, others = 0, []
+        for t in terms:
+            mode, name, amount = t
+            if mode == "trade":
+                continue
+            if mode == "plain" and name in members:
+                demand[name] = demand.get(name, 0) + amount
+            elif mode == "any" and name == group:
+                owed += amount
+            else:
+                others.append(t)
+        return demand, owed, others
+
+    def _pay_traded(self, h: Holder, terms: list, where: str):
+        """Pay a cost with an exchange (`pay 2 fish trading 2 any(food) as 1;`): the plain terms outside
+        the group first; then, member by member in the group's order, how many of the units its terms ask
+        are paid as itself, the rest RATE units of any member each: the payer picks among the numbers that
+        leave the rest payable (one is not asked); then each unit owed to the group (its `any` terms and
+        the exchanges) is a pick among the members held, as an `any` term's. The other terms are left to
+        the caller."""
+        group, rate = terms[0][1], self._rate(terms[0][2])
+        members = self._members(group)
+        demand, owed, others = self._traded_terms(terms, group, members)
+        for mode, name, amount in others:
+            if mode == "plain":
+                self._spend(h, name, amount)
+        floors = self.program.floors
+        avail = {m: h.stock[m] - floors.get(m, 0) for m in members}
+        left = dict(demand)
+        direct: dict = {}
+        for m in members:
+            want = left.pop(m, 0)
+            if not want:
+                continue
+            ways = []   # how many units of m pay as themselves, the most first; the rest RATE each
+            for k in range(min(want, max(avail[m], 0)), -1, -1):
+                avail[m] -= k
+                if _exchange_fits(avail, left, owed + rate * (want - k), rate):
+                    ways.append(k)
+                avail[m] += k
+            k = ways[0] if ways else want   # (`affordable` said yes: some way fits)
+            if len(ways) > 1:
+                labels = [f"{k} {m}" + (f" and {rate * (want - k)} of {group}" if k < want else "") if k else
+                          f"{rate * want} of {group}" for k in ways]
+                k = ways[(yield self.decide(h, f"pay {want} {m} how ({rate} of {group} pay 1 {m})?", labels, where))]
+            avail[m] -= k
+            direct[m] = k
+            owed += rate * (want - k)
+        for m, units in direct.items():
+            if units:
+                self._spend(h, m, units)
+        for _ in range(owed):
+            options = [m for m in members if h.stock[m] - floors.get(m, 0) > 0]
+            i = (yield self.decide(h, f"pay 1 of {group}", options, where)) if len(options) > 1 else 0
+            self._spend(h, options[i], 1)
 
     def _shared_stock(self, name: str) -> int:
         """What a cost can take of a global counter (no holder's stock keeps it): the team pays from
@@ -2579,8 +2678,21 @@ class Game:
                 self._note("cost", h, f"of {tag[0]}: {describe_cost(terms)} (printed {describe_cost(printed)}; "
                            f"changed by {names})")
             self._spent(used)
+        elif any(t[0] == "or" for t in terms):   # alternatives: the payer picks one they can pay
+            options = [alt for alt in _alternatives(terms) if self.affordable(h, alt)]
+            if not options:
+                raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost(terms)}", where)
+            terms = options[0]
+            if len(options) > 1:
+                labels = [describe_cost([t for t in o if t[0] != "trade"]) for o in options]   # (the exchange: in each)
+                terms = options[(yield self.decide(h, "pay which cost?", labels, where))]
         elif not self.affordable(h, terms):
             raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost(terms)}", where)
+        total = sum(amount for mode, _name, amount in terms if mode != "trade")
+        if terms and terms[0][0] == "trade":   # an exchange within a group: that group's terms paid first
+            yield from self._pay_traded(h, terms, where)
+            group = terms[0][1]
+            terms = [t for t in terms[1:] if t[0] != "plain" and not (t[0] == "any" and t[1] == group)]
         worth = False
         for mode, name, amount in terms:
             if mode == "plain":
@@ -2609,7 +2721,7 @@ class Game:
             elif mode == "on":
                 yield from self._pay_on(h, name, amount, where)
         yield from self.drain()  # triggers on paying run before what the payment bought
-        return sum(amount for _mode, _name, amount in terms)
+        return total
 
     def _pay_worth(self, h: Holder, name: tuple, amount: int, later: list, where: str):
         """Pay `amount` of a resource with its substitutes (`name`: (base, ((sub, rate), ...))): the
@@ -3763,8 +3875,8 @@ class Game:
         if forbidders(mods):
             return [], []
         used = [m for m in mods if any(a[0] == "cost" for a in m.adjustments)]
-        if not used:
-            return [list(terms)], []
+        if not used:   # (alternatives: each a cost of its own)
+            return (_alternatives(terms) if any(t[0] == "or" for t in terms) else [list(terms)]), []
         # the same cost under the same modifiers comes to the same costs (their adjustments are data
         # fixed when they came into force): worked out once a game (a planner asks it per option)
         try:   # (card terms name live zones: never kept)
@@ -3791,9 +3903,9 @@ class Game:
                 if i is not None:
                     terms[i] = ("cards", terms[i][1], terms[i][2] + more[2])
         usings = [t for _, op, new in changes if op == "using" for t in new]
+        options = _alternatives(terms) if any(t[0] == "or" for t in terms) else [terms]   # each changed alike
         if usings:
-            terms = _with_substitutes(terms, usings)
-        options = [terms]
+            options = [_with_substitutes(o, usings) for o in options]
         for _, op, less in changes:
             if op == "-":
                 for term in less:
@@ -4445,6 +4557,39 @@ def _reduced(terms: list, less: tuple, members) -> list[list]:
     return options
 
 
+def _alternatives(terms: list) -> list[list]:
+    """A cost with terms of alternatives (`1 fish or 1 rodent, 2 coin`: ("or", (costs...), 1)) as the costs
+    it may be paid as, in the order written: each alternative with the terms beside it (an exchange
+    first, where `pay` looks for it), at most MAX_ALTERNATIVES of them."""
+    options: list = [[]]
+    for t in terms:
+        if t[0] == "or":
+            options = [o + list(alt) for o in options for alt in t[1]][:MAX_ALTERNATIVES]
+        else:
+            options = [o + [t] for o in options]
+    out = []
+    for o in options:
+        if any(t[0] == "or" for t in o):   # an alternative that is itself a choice (a card's cost within one)
+            out.extend(_alternatives(o))
+        else:
+            out.append(sorted(o, key=lambda t: t[0] != "trade"))   # (stable: the rest as written)
+    return _dedup(out)[:MAX_ALTERNATIVES]
+
+
+def _exchange_fits(avail: dict, demand: dict, owed: int, rate: int) -> bool:
+    """Whether what each member asks (`demand`) and `owed` units of any member can be paid from `avail`
+    (member -> units the payer can spend), any `rate` units of the group paying 1 unit of a member: each
+    member pays itself as far as it goes (the cheapest way), the rest is traded."""
+    missing = left = 0
+    for m, have in avail.items():
+        want = demand.get(m, 0)
+        if have >= want:
+            left += have - want
+        else:
+            missing += want - have
+    return left >= owed + rate * missing
+
+
 def _with_substitutes(terms: list, usings: list) -> list:
     """The terms with what modifiers let stand for their resources (`cost mc using heat at 1;`: each
     `using` a term ("worth", (base, ((sub, rate), ...)), 0)): a plain term of the base becomes a term
@@ -4475,7 +4620,7 @@ def _and(parts: list) -> str:
 
 def describe_cost(terms: list) -> str:
     """A cost in words: `2 coin, 1 any crystals`."""
-    parts = []
+    parts, trading = [], ""
     for mode, name, amount in terms:
         if mode == "plain":
             parts.append(f"{amount} {name}")
@@ -4487,9 +4632,14 @@ def describe_cost(terms: list) -> str:
             parts.append(f"{amount} {name[0]} using " + " and ".join(f"{sub} at {rate}" for sub, rate in name[1]))
         elif mode == "on":
             parts.append(f"{amount} {name[0]}" + (f" on {name[2]}" if name[2] else ""))
+        elif mode == "or":
+            parts.append(" or ".join(describe_cost(list(alt)) for alt in name))
+        elif mode == "trade":
+            trading = f" trading {amount} any {name} as 1"
+            continue
         else:
             parts.append(f"{amount} different {name}")
-    return ", ".join(parts) or "nothing"
+    return (", ".join(parts) or "nothing") + trading
 
 
 class SuppliedHoldingGame(_Holding, SuppliedGame):

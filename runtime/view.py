@@ -354,10 +354,35 @@ class PlayerView(Mapping):
     agents never read it). It belongs to that decision: read once the game has gone on (a later
     answer), it refuses (E608) rather than describe a later state; once read, it is kept."""
 
-    __slots__ = ("_game", "_decision", "_data")
+    __slots__ = ("_game", "_decision", "_data", "_program")
 
     def __init__(self, game, decision):
         self._game, self._decision, self._data = game, decision, None
+        self._program = game.program   # the pack's static tables: what a card has printed on it
+
+    def printed(self, item: dict) -> list[tuple[str, str]]:
+        """The fields printed on a card or tile of this view (an item of its zones, which the player
+        sees): (field, its value as words), the kind's defaults first, as declared, before play changed any
+        (the screen shows those after the card); its effects and computed fields are rules, not values."""
+        from .engine import describe_cost   # the engine imports this module
+
+        e = self._program.entities.get(item.get("name", "").partition("#")[0])
+        if e is None:
+            return []
+
+        def words(v) -> str:
+            if type(v) is tuple:   # a cost written on the card (a field declared `cost`)
+                return describe_cost(list(v)) if v else "nothing"
+            if isinstance(v, list):
+                return ", ".join(map(words, v)) or "nothing"
+            if isinstance(v, bool):
+                return "yes" if v else "no"
+            if v is None:
+                return "none"
+            if hasattr(v, "declared"):   # a card
+                return v.title or v.declared
+            return self._program.index_title(v) if isinstance(v, str) else str(v)
+        return [(k, words(v)) for k, v in e.origin.fields.items() if v != ""]   # (an empty text: nothing printed)
 
     def teller(self):
         """How another seat is told this decision's answer, `(seat, choice) -> line` (see
