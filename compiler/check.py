@@ -4875,6 +4875,19 @@ class Checker(A.Visitor):
             return self.visit_Name(e.obj, scope, indexed=True)
         if isinstance(e.obj, A.Attr) and (self.indexed(e.obj.name) or e.obj.name in self.member_field_names):
             return self.attr(e.obj, scope, e.index)
+        if isinstance(e.obj, A.Attr) and e.obj.name in self.cost_field_names and self.cost_field(e.obj, scope):
+            # `b.cost[fish]`: the units of a resource (or a group's wild icons) a printed cost shows
+            if not (type(e.index) is A.Name and e.index.id not in scope.locals
+                    and self.sym.category(e.index.id) in ("resource", "group")):
+                kind = self.expr(e.index, scope)
+                if not (type(e.index) is A.Name and e.index.id in scope.locals and fits(kind, "resource")):
+                    self.err("E406", f"{printed(e.obj)} is a printed cost: read how many units of a resource it shows, "
+                             f"or of a group's wild icons, as {printed(e.obj)}[RESOURCE] or [GROUP], not "
+                             f"[{printed(e.index)}]", e.index.span)
+            else:
+                self.used.add(e.index.id)
+            self.sym.cost_reads.add(id(e))
+            return "int"
         if isinstance(e.obj, A.Attr):   # `c.edges[9]`: a list field, whose declarations may say how long it is
             held = self.expr(e.obj.obj, scope)
             field_type = self.attr(e.obj, scope, obj_type=held)

@@ -351,6 +351,8 @@ class CodeGen(A.Visitor):
         return f"{self.wrap(e.then, ctx, 1)} if {self.wrap(e.cond, ctx, 1)} else {self.wrap(e.otherwise, ctx, 1)}"
 
     def visit_Index(self, e, ctx) -> str:
+        if id(e) in self.sym.cost_reads:   # `b.cost[fish]`: the units a printed cost shows
+            return f"rt.shown_units({self.ex(e.obj, ctx)}, {self.res(e.index.id, ctx)})"
         if type(e.obj) is A.Attr and id(e.obj) in self.sym.member_fields:   # `c.cost[white]`: a field of its own
             key = self.element(member_field(e.obj.name), e.index, ctx)
             if e.obj.name not in self.dynamic_attrs and key[0] in "'\"":   # no rule sets it: read from the card

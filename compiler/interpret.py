@@ -850,6 +850,8 @@ class Interpreter(A.Visitor):
         return tuple(self.ev(part, rt, f) for part in e.parts)
 
     def visit_Index(self, e, rt, f):
+        if id(e) in self.sym.cost_reads:   # `b.cost[fish]`: the units a printed cost shows
+            return rt.shown_units(self.ev(e.obj, rt, f), self.res(e.index.id, rt, f))
         if type(e.obj) is A.Attr and id(e.obj) in self.sym.member_fields:   # `c.cost[white]`: a field of its own
             card = self.ev(e.obj.obj, rt, f)
             return rt.field(card, rt.at(member_field(e.obj.name), self.ev(e.index, rt, f)))

@@ -206,6 +206,9 @@ class Symbols:
     # id() of each cost term paying a field declared `int[ENUM]` from the counter indexed by that ENUM,
     # member by member (`pay b.cost food;` with `counter food[food_t]`): both backends spread it
     spread_terms: set = field(default_factory=set)
+    # id() of each `b.cost[fish]` reading a field declared `cost` by a resource or group named outright or
+    # held by a local: the units it shows (both backends read this)
+    cost_reads: set = field(default_factory=set)
     # id() of each `reveal ITEM.FIELD;` / `look ITEM.FIELD;` that shows one field of a card, not a whole
     # card or zone (`reveal c.colour;`): both backends read this
     field_reveals: set = field(default_factory=set)

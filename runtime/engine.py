@@ -2283,6 +2283,13 @@ class Game:
         return values[n - 1]
 
     @staticmethod
+    def shown_units(cost, name: str) -> int:
+        """`b.cost[fish]`: the units of a resource (or a group's wild icons) a card's printed cost shows."""
+        if type(cost) is not tuple:
+            raise RulesRuntimeError("E601", f"{label_of(cost)} is no printed cost")
+        return shown_units(cost, name)
+
+    @staticmethod
     def power(base, exponent):
         """`base ** exponent` of whole numbers: a negative exponent has no whole result, and one past
         MAX_EXPONENT (a base other than -1, 0, 1) no sensible one: both stop play (E601; the checker
@@ -4574,6 +4581,20 @@ def _alternatives(terms: list) -> list[list]:
         else:
             out.append(sorted(o, key=lambda t: t[0] != "trade"))   # (stable: the rest as written)
     return _dedup(out)[:MAX_ALTERNATIVES]
+
+
+def shown_units(terms: tuple, name: str) -> int:
+    """`b.cost[fish]` of a card's printed cost (a field declared `cost`): the units of a resource its
+    plain terms show, or of a group its `any(GROUP)` terms (the wild icons); of alternatives, the one
+    showing the most."""
+    most = 0
+    total = 0
+    for mode, what, amount in terms:
+        if mode == "or":
+            most = max([most] + [shown_units(alt, name) for alt in what])
+        elif (mode == "plain" or mode == "any") and what == name:
+            total += amount
+    return total + most
 
 
 def _exchange_fits(avail: dict, demand: dict, owed: int, rate: int) -> bool:

@@ -52,6 +52,9 @@ proc options() {
     option "pass" { }
   }
 }
+func shows(b: bird, r: resource) = b.cost[r];
+func wild_icons(b: bird) = b.cost[food];
+func fishy() = count(b in hand where b.cost[fish] > 0);
 proc discount() { modifier you play_bird { cost -1 fish; } }
 proc replaced() { modifier you play_bird { cost = 1 coin or 1 seed; } }
 """
@@ -148,6 +151,20 @@ def test_may_cost_is_asked_only_when_some_alternative_is_affordable(game):
     asked = run_proc(game, "maybe", answers=["yes"])
     assert [d.prompt for d in asked] == ["buy?"]
     assert stock(game, "coin", "vp") == (0, 1)
+
+
+def test_a_printed_cost_is_read_by_resource_and_by_group(game):
+    shows = lambda b, r: func(game, "shows", card(game, b), r)
+    assert (shows("kestrel", "fish"), shows("kestrel", "rodent"), shows("kestrel", "seed")) == (1, 1, 0)
+    assert (shows("jay", "seed"), func(game, "wild_icons", card(game, "jay")), shows("sparrow", "fish")) == (1, 1, 0)
+    assert (shows("heron", "fish"), func(game, "wild_icons", card(game, "heron"))) == (2, 0)
+    for b in ("kestrel", "heron", "jay"):
+        game.move(card(game, b), game.zone(game.state.players[0], "hand"))
+    assert func(game, "fishy") == 2
+
+
+def test_a_printed_cost_read_by_something_else_is_e406():
+    the_one_error(analyse_text(PACK + "func q(b: bird) = b.cost[1];"), "E406", "a printed cost")
 
 
 # ---------------------------------------------------------------- the exchange
