@@ -3880,6 +3880,10 @@ class Checker(A.Visitor):
         target = self.attr(A.Attr(s.obj, s.name, span=s.span), scope, s.index, setting=True, site=s, obj_type=obj)
         value = self.given(s.value, scope)
         kind = self.kind_of(obj) if base_of(obj) == "entity" and s.index is None else None
+        if kind is not None and any(f.type == "cost" and f.name == s.name for f in kind.fields):
+            self.err("E406", f"{printed(s.obj)}.{s.name} is a printed cost: the card's data, never set in play",
+                     s.span, "a cost that changes in play is a modifier's ('cost -1 fish;'), or written in the 'pay'")
+            return
         if kind is not None and any(f.stock and f.name == s.name for f in kind.fields):
             self.diags.append(Diagnostic(
                 "W492", f"{printed(s.obj)}.{s.name} is a stock: 'set' passes by its cap and announces nothing",

@@ -457,6 +457,12 @@ class ExprReader(A.Visitor):
         return ", ".join(map(self.read, e.parts))
 
     def visit_Index(self, e):
+        if isinstance(e.index, A.Name) and self.cost_field(A.CostTerm(e.obj, "each", None)):   # `b.cost[fish]`
+            what = self.decl(e.index.id)
+            if isinstance(what, A.Group):
+                return f"the number of wild {what.title or what.name} icons in {self.read(e.obj)}"
+            name = e.index.id if what is not None else f"the resource {e.index.id}"
+            return f"the number of {name} in {self.read(e.obj)}"
         base = e.obj.id if isinstance(e.obj, A.Name) else e.obj.name if isinstance(e.obj, A.Attr) else None
         if base is not None and getattr(self.decl(base), "indexes", None) is not None or self.member_field(e.obj):
             return f"{self.read(e.obj)} ({self.read(e.index)})"   # an indexed counter's or zone's element

@@ -4316,6 +4316,8 @@ class Game:
         if type(value) is ZoneRef:
             value = value.items
         if isinstance(value, (list, tuple)):
+            if type(value) is tuple and value and type(value[0]) is tuple:   # a card's printed cost (`b.cost`)
+                return describe_cost(list(value))
             return ", ".join(self.text(v) for v in value) if value else "nothing"
         if value is None:
             return "nothing"

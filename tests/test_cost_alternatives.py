@@ -163,8 +163,9 @@ def test_a_printed_cost_is_read_by_resource_and_by_group(game):
     assert func(game, "fishy") == 2
 
 
-def test_a_printed_cost_read_by_something_else_is_e406():
+def test_a_printed_cost_read_by_something_else_or_set_is_e406():
     the_one_error(analyse_text(PACK + "func q(b: bird) = b.cost[1];"), "E406", "a printed cost")
+    the_one_error(analyse_text(PACK + "proc q(b: bird) { set b.cost = 2; }"), "E406", "never set in play")
 
 
 # ---------------------------------------------------------------- the exchange
@@ -282,6 +283,8 @@ def test_explained():
     words = explained(result, "grouped")
     assert "Pay 1 seed and 1 fish or else 1 rodent and 2 coins (your choice)." in words
     assert "any 2 food may be paid as 1 of them" in explained(result, "traded")
+    assert "the number of fish in b's cost" in explained(result, "fishy")
+    assert "the number of wild Food icons in b's cost" in explained(result, "wild_icons")
 
 
 def test_both_backends_refuse_a_rate_below_two_in_play(program):
