@@ -646,7 +646,7 @@ def _program(pack: str, interpret: bool, expansions=()):
 @click.option("--seed", "-s", type=click.IntRange(-SEED_LIMIT, SEED_LIMIT - 1), default=1,
               help="Seed of the game's RNG (an integer within ±2^63).")
 @click.option("--agent", type=click.Choice(AgentKind), default=AgentKind.random,
-              help="random, focused (random, but repeats its earlier answers), mixed (both, seat by seat), first or human.")
+              help="random, focused (random, but repeats its earlier answers), mixed (both, seat by seat), first or human (at its prompt, '? N' or '? NAME' shows a card's printed fields).")
 @click.option("--log", type=PATH, help="Write the game log here.")
 @many("--variant", help="Switch on an optional rule.")
 @interpreted_option()

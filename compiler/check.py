@@ -705,6 +705,7 @@ class Checker(A.Visitor):
         self.removed_uses: dict[str, list[A.Span]] = {}   # removed name -> where the rules still use it
         self.complete: set[int] = set()   # ids of the `match` statements with an arm for every member
         self._member_field_names: Optional[set] = None
+        self._cost_field_names: Optional[set] = None
         self._any_arithmetic: dict = {}   # id of a func or proc -> its `any` parameters in number arithmetic
         self._computed_field_names: Optional[set] = None
         self.card_lists: dict = {}   # (kind, list field) -> the type of its values when they name cards or members
@@ -2946,7 +2947,10 @@ class Checker(A.Visitor):
     @property
     def cost_field_names(self) -> set:
         """The names of the fields some kind declares `cost`."""
-        return {f.name for d in self.sym.decls.values() if isinstance(d, A.Kind) for f in d.fields if f.type == "cost"}
+        if self._cost_field_names is None:
+            self._cost_field_names = {f.name for d in self.sym.decls.values() if isinstance(d, A.Kind)
+                                      for f in d.fields if f.type == "cost"}
+        return self._cost_field_names
 
     def group_field(self, e, scope: Scope, what: str) -> Optional[str]:
         """`q.needs` paid or gained whole: a card's field declared `int[GROUP]` (its group), else E362 at
@@ -5298,6 +5302,12 @@ class Checker(A.Visitor):
                     elif type(n) is A.Call and isinstance(self.sym.decls.get(n.func), A.Func):
                         todo.append(n.func)
         return reached
+
+    def visit_CostValue(self, e, scope) -> str:
+        """A cost written out stands only as a field's value (the field's check reads it): anywhere else,
+        E406 (the parser makes it only there)."""
+        self.err("E406", "a cost written out is the value of a field declared 'cost', or follows 'pay'", e.span)
+        return "any"
 
     def visit_ListLit(self, e, scope) -> str:
         """A list of values all of one type is a list of that type (`[brick, wool]`: of numbers, the

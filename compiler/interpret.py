@@ -12,7 +12,7 @@ from rulebook.runtime.engine import CALL_FRAMES, FUNC_FRAMES, INTERPRETER_FILES,
 from rulebook.runtime.program import Program, assemble
 from rulebook.runtime.state import Record
 
-from .layout import (enum_data, opening_test, paid_first, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (cost_data, enum_data, opening_test, paid_first, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive, ended_names, runtime_axes, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, is_filter, tables,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, leading_tag, deciding,
@@ -931,6 +931,9 @@ class Interpreter(A.Visitor):
 
     def visit_Allowed(self, e, rt, f):
         return rt.allowed(f.you, self.tag(e.tag, rt, f))
+
+    def visit_CostValue(self, e, rt, f):   # a card's printed cost: data, as the layout keeps it
+        return cost_data(e.terms)
 
     def visit_ListLit(self, e, rt, f):
         return [self.ev(i, rt, f) for i in e.items]
