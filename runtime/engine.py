@@ -147,7 +147,25 @@ class GameEnded(BaseException):
     (a BaseException, so that no handler turning Python errors into rules errors takes it for one)."""
 
 
-class Looping:
+class OnLoops:
+    """What stands in `state.loops` while it runs (a labelled loop, a running call an `until end of` names):
+    entered on top, left from wherever it stands (innermost first, as calls and loops end)."""
+
+    __slots__ = ()
+
+    def __enter__(self):
+        self.loops.append(self)
+        return self
+
+    def leave(self) -> None:
+        """Take it off `state.loops`."""
+        if self.loops and self.loops[-1] is self:
+            self.loops.pop()
+        elif self in self.loops:   # pragma: no cover - loops and calls end innermost first
+            self.loops.remove(self)
+
+
+class Looping(OnLoops):
     """A running loop with a label (`while true as round { ... }`), in `state.loops` from its start to
     its end (a context manager: `with game.looping(label, where) as lp:` around the loop). `end game
     after LABEL;` marks it `pending`; each round of the loop ends with `if lp.pending: lp.finish()`,
@@ -160,15 +178,8 @@ class Looping:
         # the round under way as an `until end of LABEL` names it (Game.until_end): None until one does
         self.run: Optional[int] = None
 
-    def __enter__(self) -> "Looping":
-        self.loops.append(self)
-        return self
-
     def __exit__(self, kind, value, tb) -> bool:
-        if self.loops and self.loops[-1] is self:
-            self.loops.pop()
-        elif self in self.loops:   # pragma: no cover - loops end innermost first
-            self.loops.remove(self)
+        self.leave()
         if self.run is not None and (kind is None or getattr(kind, "finishes_rounds", False)):
             self.round_over()
         if self.pending and (kind is None or getattr(kind, "finishes_rounds", False)):   # its end or a `return`
@@ -187,7 +198,7 @@ class Looping:
         self.game.end_game(self.where)
 
 
-class Running:
+class Running(OnLoops):
     """A running call of a proc that an `until end of PROC` names (`with game.running(NAME):` around its body),
     in `state.loops` with the labelled loops (its label `proc NAME`, which no loop label can be): what lasts
     until its end ends when the call returns (not when the game ends or stops inside it)."""
@@ -197,15 +208,8 @@ class Running:
     def __init__(self, loops: list, name: str, game):
         self.loops, self.label, self.pending, self.game, self.run = loops, f"proc {name}", False, game, None
 
-    def __enter__(self) -> "Running":
-        self.loops.append(self)
-        return self
-
     def __exit__(self, kind, value, tb) -> bool:
-        if self.loops and self.loops[-1] is self:
-            self.loops.pop()
-        elif self in self.loops:   # pragma: no cover - calls end innermost first
-            self.loops.remove(self)
+        self.leave()
         if kind is None and self.run is not None:
             self.game.end_of(self.label[len("proc "):], self.run)
         return False
