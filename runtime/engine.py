@@ -2530,15 +2530,13 @@ class Game:
         _trade, group, rate = next(t for t in terms if t[0] == "trade")
         rate = self._rate(rate)
         stock, members = h.stock, self._members(group)
-        taken: dict = {**self.program.floors}
         demand, owed, others = self._traded_terms(terms, group, members)
-        for mode, name, amount in others:
-            if mode == "plain":
-                want = taken.get(name, 0) + amount
-                have = stock.get(name)
-                if (have if have is not None else self._shared_stock(name)) < want:
-                    return False
-                taken[name] = want
+        plain = [t for t in others if t[0] == "plain"]
+        if not self.affordable(h, plain):   # the terms outside the group, as any cost's plain terms
+            return False
+        taken: dict = {**self.program.floors}   # what they take, before the group's members are counted
+        for _mode, name, amount in plain:
+            taken[name] = taken.get(name, 0) + amount
         avail = {m: stock[m] - taken.get(m, 0) for m in members}
         if not _exchange_fits(avail, demand, owed, rate):
             return False
