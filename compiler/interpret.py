@@ -296,10 +296,7 @@ class Interpreter(A.Visitor):
             rt.step(where(s))
             yield from self.run(s.body, rt, f)
             if lp is not None:
-                if lp.run is not None:   # a round `until end of LABEL` named is over
-                    lp.round_over()
-                if lp.pending:
-                    lp.finish()
+                lp.round_end()
 
     def visit_Repeat(self, s, rt, f):
         return self.leavable(s, self._labelled(s, self._repeat, rt, f) if s.loop_label is not None else self._repeat(s, rt, f))
@@ -309,10 +306,7 @@ class Interpreter(A.Visitor):
             rt.step(where(s))
             yield from self.run(s.body, rt, f)
             if lp is not None:
-                if lp.run is not None:   # a round `until end of LABEL` named is over
-                    lp.round_over()
-                if lp.pending:
-                    lp.finish()
+                lp.round_end()
 
     def leavable(self, s, run):
         """A loop's run, ended by a `break` it takes (LeaveLoop; the compiled code's `leavable`); a loop
@@ -358,10 +352,7 @@ class Interpreter(A.Visitor):
             f.locals[s.var] = left.pop(places[choice])
             yield from self.run(s.body, rt, f)
             if lp is not None:
-                if lp.run is not None:   # a round `until end of LABEL` named is over
-                    lp.round_over()
-                if lp.pending:
-                    lp.finish()
+                lp.round_end()
 
     def _for_each(self, s, rt, f, lp=None):
         for value in self.domain(s, rt, f):
@@ -370,10 +361,7 @@ class Interpreter(A.Visitor):
                 continue
             yield from self.run(s.body, rt, f)
             if lp is not None:
-                if lp.run is not None:   # a round `until end of LABEL` named is over
-                    lp.round_over()
-                if lp.pending:
-                    lp.finish()
+                lp.round_end()
 
     def visit_Each(self, s, rt, f):
         return self.leavable(s, self._labelled(s, self._each, rt, f) if s.loop_label is not None else self._each(s, rt, f))
@@ -387,10 +375,7 @@ class Interpreter(A.Visitor):
                 continue
             yield from self.run(s.body, rt, inner)
             if lp is not None:
-                if lp.run is not None:   # a round `until end of LABEL` named is over
-                    lp.round_over()
-                if lp.pending:
-                    lp.finish()
+                lp.round_end()
 
     def deciding(self, cond) -> frozenset:
         """The nodes of an `if`/`while` condition that run a proc (layout.deciding), worked out once."""

@@ -197,6 +197,14 @@ class Looping(OnLoops):
         """The round the game was to end after is over: the game ends as `end game;` would here."""
         self.game.end_game(self.where)
 
+    def round_end(self) -> None:
+        """The end of one round of the loop, for a driver that does not know which of the two a round needs
+        (the interpreter): what lasted until the round's end ends, then the game if it was to end after it."""
+        if self.run is not None:
+            self.round_over()
+        if self.pending:
+            self.finish()
+
 
 class Running(OnLoops):
     """A running call of a proc that an `until end of PROC` names (`with game.running(NAME):` around its body),
