@@ -875,6 +875,7 @@ class Checker(A.Visitor):
         self._lint_windows()
         self._lint_losses()
         self._lint_permissions()
+        self._lint_values()
         self._lint_negative_starts()
         if self.sym.generated:   # a `for each` declaration is checked once per entity it makes: one finding each
             kept: dict = {}
@@ -3240,9 +3241,10 @@ class Checker(A.Visitor):
             params = ", ".join(p.name for p in func.params)
             self.err("E420", f"{s.pattern.event!r} is a func: a modifier changes the tagged uses of an event (a cost, "
                      "gain or loss written 'for ACTION(...)'), not the value a func gives", s.pattern.span,
-                     f"a card changes the func for its holder while it is in a zone: 'override func "
-                     f"{s.pattern.event}({params}) in ZONE = base({params}) + 3;' (7.7a); for a while, let the func "
-                     f"read a counter you set and reset")
+                     f"tag the func's value with an event and change that: 'func {s.pattern.event}({params}) = "
+                     f"... for {s.pattern.event}_value({params});' and 'modifier you {s.pattern.event}_value "
+                     f"{{ value +3; }}' (7.7c); a card changes the func for its holder with 'override func "
+                     f"{s.pattern.event}({params}) in ZONE = base({params}) + 3;' (7.7a)")
         if not isinstance(func, A.Func):
             self.pattern(s.pattern, scope)
         if s.until is not None and not s.until.end:
@@ -3260,6 +3262,17 @@ class Checker(A.Visitor):
                     self.err("E311", "a cost adjustment adds or removes plain or 'any' terms, not 'different'", a.span)
             elif a.what in ("gain", "lose"):
                 self.amount(a.amount, scope)
+            elif a.what == "value":   # a tagged value's change (7.7c): a number, on a declared event
+                kind = self.expr(a.amount, scope)
+                if not fits(kind, "int"):
+                    self.err("E422", f"a modifier's value line changes a number: 'value {a.op}N;' with N a number, "
+                             f"not {article(words(kind))}", a.amount.span,
+                             "a condition is not a number: write 'if C then 1 else 0'" if kind == "bool" else None)
+                if s.pattern.event in BUILTIN_EVENTS:
+                    self.err("E421", f"a value line changes a tagged value, and {s.pattern.event!r} is a builtin event, "
+                             "which tags costs and gains only", a.span,
+                             "tag the value with a declared event: 'let n = ... for ACTION(...);' and "
+                             "'modifier you ACTION { value +1; }'")
 
     def use_condition(self, s: "A.Modifier | A.Whenever", scope: Scope) -> None:
         """A modifier's `while COND`, with `it.ARG` naming the argument ARG of the tagged use being
@@ -5188,6 +5201,21 @@ class Checker(A.Visitor):
         self.tag(e.tag, scope)
         return "bool"
 
+    def visit_Valued(self, e: A.Valued, scope) -> str:
+        """`EXPR for ACTION(args)`: a tagged value (7.7c), a number the modifiers' `value` lines change.
+        E423 when it is no number, or when ACTION is a builtin event (the runtime's own tags)."""
+        kind = self.expr(e.value, scope)
+        self.tag(e.tag, scope)
+        if e.tag.action in BUILTIN_EVENTS:
+            self.err("E423", f"a value is tagged with a declared event, not the builtin {e.tag.action!r} (the runtime "
+                     "tags its own costs and gains with it)", e.tag.span,
+                     f"declare the action the value is worked out for: 'event {e.tag.action}_value(...);'")
+        elif not fits(kind, "int"):
+            self.err("E423", f"a tagged value is a number that modifiers add to or multiply, not {article(words(kind))}",
+                     e.value.span, "tag the number the condition is worked out from: "
+                     "'let n = ... for ACTION(...); if n > 2 { ... }'")
+        return "int" if fits(kind, "int") else kind
+
     def visit_CanOpen(self, e: A.CanOpen, scope) -> str:
         """`can PROC(args)`: the arguments as a call's; E376 when the name is no proc, E377 when the
         proc's body does not start with a `choose`, E378 when testing it tests it again, W455 when an
@@ -6844,6 +6872,41 @@ class Checker(A.Visitor):
                         self.diags.append(Diagnostic(
                             "W416", f"no loss of the pack is tagged with {m.pattern.event!r}, so this line changes "
                             "nothing", a.span, f"tag the loss it should change: 'lose N RES for {m.pattern.event}(...);'"))
+
+    def _lint_values(self) -> None:
+        """A modifier's `value` lines and the pack's tagged values (7.7c): E421 for a value line on an
+        action the pack tags costs, gains, losses or blocks with but never a value (the line changes
+        nothing: the action is no tagged value); W441 for one on a declared event nothing of the pack
+        tags; W442 for cost, gain, lose, forbid or allow lines on an action the pack tags values with
+        only (a value consults the value lines alone)."""
+        nodes = [n for decl in self.sym.decls.values() for n in A.walk(decl)]
+        if not any(isinstance(n, A.Adjust) and n.what == "value" for n in nodes) and \
+                not any(isinstance(n, A.Valued) for n in nodes):
+            return   # (every shipped pack: nothing to read)
+        valued = {n.tag.action for n in nodes if isinstance(n, A.Valued)}
+        value_tags = {id(n.tag) for n in nodes if isinstance(n, A.Valued)}
+        other = {n.action for n in nodes if isinstance(n, A.Tag) and id(n) not in value_tags}
+        for m in nodes:
+            if not isinstance(m, A.Modifier) or m.pattern.event in BUILTIN_EVENTS or \
+                    not isinstance(self.sym.decls.get(m.pattern.event), A.Event):
+                continue
+            event = m.pattern.event
+            for a in m.adjustments:
+                if a.what == "value" and event not in valued and event in other:
+                    self.diags.append(Diagnostic(
+                        "E421", f"{event!r} tags costs, gains, losses or blocks in this pack, never a value, so this "
+                        "line changes nothing", a.span, f"tag the value it should change: 'let n = ... for "
+                        f"{event}(...);', or change the tagged use with its own line ('gain +1;', 'cost -1 RES;')"))
+                elif a.what == "value" and event not in valued:
+                    self.diags.append(Diagnostic(
+                        "W441", f"no value of the pack is tagged with {event!r}, so this line changes nothing",
+                        a.span, f"tag the value it should change: 'let n = ... for {event}(...);' (or a func's "
+                        f"value, 'func f(...) = ... for {event}(...);')"))
+                elif a.what != "value" and event in valued and event not in other:
+                    self.diags.append(Diagnostic(
+                        "W442", f"{event!r} tags values only in this pack, and a value reads the value lines alone, "
+                        f"so this {a.what} line changes nothing", a.span,
+                        "change the value: 'value +1;', 'value -1;', 'value = 0;' or 'value *2;'"))
 
     def _lint_permissions(self) -> None:
         """W419: a `forbid`/`allow` modifier of a declared event that no tagged use of the pack names

@@ -448,6 +448,10 @@ class CodeGen(A.Visitor):
     def visit_You(self, e, ctx) -> str:
         return ctx.you
 
+    def visit_Valued(self, e: A.Valued, ctx) -> str:
+        """A tagged value (7.7c): the value, then the tag's arguments, as the interpreter reads them."""
+        return f"rt.valued({ctx.you}, {self.ex(e.value, ctx)}, {self.tag(e.tag, ctx)}, {where(e)!r})"
+
     def visit_Affordable(self, e: A.Affordable, ctx) -> str:
         return self.affordable(e.terms, e.tag, ctx, e)
 
@@ -1524,7 +1528,7 @@ class CodeGen(A.Visitor):
         for a in s.adjustments:
             if a.what == "cost":
                 parts.append(f"('cost', {a.op!r}, {self.cost(a.terms, ctx)})")
-            elif a.what in ("gain", "lose"):
+            elif a.what in ("gain", "lose", "value"):
                 parts.append(f"({a.what!r}, {a.op!r}, {self.ex(a.amount, ctx)})")
             else:
                 parts.append(f"({a.what!r},)")

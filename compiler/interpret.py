@@ -610,7 +610,7 @@ class Interpreter(A.Visitor):
     def visit_Modifier(self, s, rt, f):
         env, until = self.standing(s, rt, f)
         adjustments = [(a.what, a.op, self.cost(a.terms, rt, f)) if a.what == "cost" else
-                       (a.what, a.op, self.ev(a.amount, rt, f)) if a.what in ("gain", "lose") else (a.what,)
+                       (a.what, a.op, self.ev(a.amount, rt, f)) if a.what in ("gain", "lose", "value") else (a.what,)
                        for a in s.adjustments]
         rt.modify(f.you, self.sites[id(s)], subject_mode(s.pattern), s.pattern.event, self.filters(s.pattern, rt, f), s.once,
                   until, env, s.cond is not None, adjustments)
@@ -878,6 +878,10 @@ class Interpreter(A.Visitor):
 
     def visit_You(self, e, rt, f):
         return f.you
+
+    def visit_Valued(self, e, rt, f):   # a tagged value (7.7c): the value, then the tag's arguments
+        value = self.ev(e.value, rt, f)
+        return rt.valued(f.you, value, self.tag(e.tag, rt, f), where(e))
 
     def visit_Affordable(self, e, rt, f):
         return rt.affordable(f.you, self.cost(e.terms, rt, f), self.tag(e.tag, rt, f))

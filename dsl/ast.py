@@ -540,6 +540,15 @@ class Affordable(Expr):
 
 
 @node
+class Valued(Expr):
+    """`EXPR for ACTION(args)`: a tagged value (the value of a `let`, a `set` or a func), as the
+    modifiers in force on the action change it with their `value` lines (7.7c)."""
+
+    value: Expr
+    tag: Tag
+
+
+@node
 class Allowed(Expr):
     """`allowed(ACTION(args))`: whether you may take the action, as `forbid`/`allow` modifiers say."""
 

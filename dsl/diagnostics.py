@@ -170,6 +170,10 @@ CODES: dict[str, tuple[str, str]] = {
     "E418": (ERROR, "a card's modifier (modifier ... in ZONE) given 'once' or 'until': it is in force while the card is in its zone"),
     "E419": (ERROR, "'until end of NAME' naming no proc or loop label, or one that cannot be running where the duration starts"),
     "E420": (ERROR, "a modifier of a func: modifiers change tagged uses of events; a card changes a func with override func ... in ZONE"),
+    "E421": (ERROR, "a modifier's value line on an action that is no tagged value: a builtin event, or one the pack "
+                    "tags costs, gains, losses or blocks with only"),
+    "E422": (ERROR, "a modifier's value line whose amount is no number"),
+    "E423": (ERROR, "a tagged value amiss: a value that is no number, or one tagged with a builtin event"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),
@@ -201,6 +205,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W428": (WARNING, "a set of a counter to a value known to be past its bounds: it is kept at the bound"),
     "W429": (WARNING, "shown that shows nothing: on a kind no zone hides, or a shown field revealed"),
     "W440": (WARNING, "an offer whose body never names its partner"),
+    "W441": (WARNING, "a modifier's value line on an action no value of the pack is tagged with"),
+    "W442": (WARNING, "a cost, gain, lose, forbid or allow line on an action the pack tags values with only"),
     "W450": (WARNING, "a var or counter indexed by a kind with '* N' copies, indexed by a card: the copies share one element"),
     "W451": (WARNING, "a 'let' in an inner block of an outer local's name, that local read after the block: a 'set' was likely meant"),
     "W452": (WARNING, "a 'let' or 'set' of a parameter in a 'before' block: the proc's body sees the parameter as given"),

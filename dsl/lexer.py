@@ -72,6 +72,7 @@ CONTEXTUAL = {
     "by": "advance TRACK by N;' or 'rank DOMAIN by EXPR award [POINTS] RESOURCE;",
     "first": "first(LIST)' or 'first to N { ... }' or 'first VAR in PLAYERS may { ... }",
     "trading": "pay COST trading N any(GROUP) as 1;",
+    "value": "a modifier's 'value +N;'",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand), a key in parentheses

@@ -97,6 +97,16 @@ AUCTION_CLAUSES = {"mode": "'open', 'once around' or 'sealed'", "start": "'from 
 SUBJECT_WORDS = ("you", "opponents", "opponent", "others", "anyone", "players")   # a pattern's subjects (7.2)
 
 
+def _valued(items: list) -> list:
+    """The items of a `let`, `set` or func whose value is tagged (`... = EXPR for ACTION(args);`), its
+    value made the tagged value (dsl.ast.Valued: the expression the modifiers' `value` lines change)."""
+    if not items or not isinstance(items[-1], _Marker) or items[-1].tag != "tag":
+        return items
+    value, tag = items[-2], items[-1].value
+    span = A.Span(value.span.file, value.span.line, value.span.column, tag.span.end_line, tag.span.end_column)
+    return list(items[:-2]) + [A.Valued(value, tag, span=span)]
+
+
 def _pick(items: list, tag: str, default=None):
     for item in items:
         if isinstance(item, _Marker) and item.tag == tag:
@@ -768,6 +778,7 @@ class _Builder:
         return A.Eliminate(items[1], str(items[0]) == "restore", span=self._s(meta))
 
     def func_decl(self, meta, items):
+        items = _valued(items)
         lets = tuple(i for i in items[2:-1] if isinstance(i, A.Let))
         value = items[-1]
         if lets:   # from the first let to the value's end
@@ -1077,6 +1088,12 @@ class _Builder:
     def replace_gain(self, meta, items, what="gain"):
         return A.Adjust(what, "=", (), items[0], span=self._s(meta))
 
+    def adjust_value(self, meta, items):
+        return A.Adjust("value", str(items[1]), (), items[2], span=self._s(meta))
+
+    def replace_value(self, meta, items):
+        return A.Adjust("value", "=", (), items[1], span=self._s(meta))
+
     def adjust_lose(self, meta, items):
         return self.adjust_gain(meta, items, "lose")
 
@@ -1194,11 +1211,13 @@ class _Builder:
         return (items[0], _pick(items, "element_of"))
 
     def let_stmt(self, meta, items):
+        items = _valued(items)
         typed, of = items[1] if len(items) == 3 else (None, None)
         self._only_a_list(meta, typed, of, f"write 'let {items[0]}: list of {of} = ...;' or 'let {items[0]}: {typed} = ...;'")
         return A.Let(str(items[0]), items[-1], typed, of, span=self._s(meta))
 
     def set_stmt(self, meta, items):
+        items = _valued(items)
         target, value, index = items[0], items[1], None
         brackets, inner = [], target
         while isinstance(inner, A.Index):   # `set wall[r][c] = ...`, `set built[r, c][l] = ...`

@@ -129,6 +129,9 @@ class ExprPrinter(A.Visitor):
     def visit_Affordable(self, e):
         return f"affordable({cost(e.terms)}{tag(e.tag)})"
 
+    def visit_Valued(self, e):   # a tagged value: the whole value of a let, set or func (7.7c)
+        return f"{_expr(e.value)}{tag(e.tag)}"
+
     def visit_Allowed(self, e):
         return f"allowed({action(e.tag)})"
 

@@ -3954,7 +3954,16 @@ class Game:
         used = [m for m in mods if any(a[0] == kind for a in m.adjustments)]
         if not used:
             return amount, ""
-        base, steps = amount, []
+        base = amount
+        amount, steps = self._adjusted(kind, used, amount)
+        self._spent(used)
+        return max(amount, 0), f"{base}, {', '.join(steps)}"
+
+    def _adjusted(self, kind: str, used: list, amount: int) -> tuple[int, list]:
+        """An amount under the `kind` lines (gain, lose or value) of the modifiers `used`, in the one
+        order of 7.7: `= N` first (the last one wins), then `+N` and `-N`, then `*N` (in the order
+        registered); with what each did, for the trace ("+1 by Fairground"). No bound: the caller's."""
+        steps = []
         for m in used:
             for a in m.adjustments:
                 if a[0] == kind and a[1] == "=":
@@ -3970,8 +3979,31 @@ class Game:
                 if a[0] == kind and a[1] == "*":
                     amount *= a[2]
                     steps.append(f"x{a[2]} by {self._modifier_name(m)}")
+        return amount, steps
+
+    def valued(self, h: Holder, value, tag: tuple, where: Optional[str] = None):
+        """A tagged value (`let dealt = ... for hits(...);`, 7.7c) as the `value` lines of the modifiers
+        in force on `h`'s use of its action change it, in the gain lines' order (`=`, then `+`/`-`,
+        then `*`). The lines never take it below zero, nor below where it started if it started
+        there (a requirement of -8 may be raised or lowered; a count of hits never goes negative);
+        a permission says nothing about a value (forbid and allow are not read). A value of 0 is a
+        value: `value +1;` makes it 1, and uses up a `once` modifier, as any value it applies to."""
+        if tag[0] not in self.by_action:
+            return value   # (the test of every tagged value while no modifier of its action is in force)
+        used = [m for m in self.modifiers_of(h, tag) if any(a[0] == "value" for a in m.adjustments)]
+        if not used:
+            return value
+        if type(value) is not int:
+            raise RulesRuntimeError("E601", f"a value tagged {tag[0]!r} is {self.text(value)}, not a number")
+        changed, steps = self._adjusted("value", used, value)
+        changed = max(changed, min(value, 0))
+        if changed > MAX_VALUE or changed < -MAX_VALUE:
+            self.bounded(changed)
         self._spent(used)
-        return max(amount, 0), f"{base}, {', '.join(steps)}"
+        if self.tracer is not None:   # "P1: value hits 2 → 3 (+1 by Brutal Tactics)"
+            args = ", ".join(self.text(v) for v in tag[1].values())
+            self._note("value", h, f"{tag[0]}({args}) {value} → {changed} ({', '.join(steps)})", where=where)
+        return changed
 
     def drain(self):
         """Run queued trigger firings (and those they cause), within the step budget."""

@@ -549,7 +549,7 @@ def _adjustment_ok(a: Any, p) -> bool:
             for t in a[2])
     if len(a) != 3 or a[1] not in ("+", "-", "=", "*"):
         return False
-    if a[0] in ("gain", "lose"):
+    if a[0] in ("gain", "lose", "value"):
         return type(a[2]) is int
     if a[1] == "*":   # `gain *2;` (a cost is not multiplied)
         return False
