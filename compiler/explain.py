@@ -503,6 +503,10 @@ class ExprReader(A.Visitor):
         tag = f" for {e.tag.action}" if e.tag is not None else ""
         return f"you can pay {self.cost(e.terms)}{tag} (as modifiers change it)"
 
+    def visit_Valued(self, e):   # a tagged value (7.7c)
+        args = f"({', '.join(self.read(a) for a in e.tag.args)})" if e.tag.args else ""
+        return f"{self.read(e.value)}, as the modifiers of {spoken(e.tag.action)}{args} change the value"
+
     def visit_Allowed(self, e):
         args = f"({', '.join(self.read(a) for a in e.tag.args)})" if e.tag.args else ""
         return f"you may {spoken(e.tag.action)}{args} (no modifier forbids it, or one allows it)"
@@ -2160,9 +2164,10 @@ def _adjustment_words(a: A.Adjust, cost_words=cost, amount_words=expr) -> str:
     if a.what == "allow":
         return "It is allowed, even where a modifier forbids it."
     value = cost_words(a.terms) if a.what == "cost" else amount_words(a.amount)
-    noun = {"cost": "The cost", "gain": "The gain", "lose": "The loss"}[a.what]
+    noun = {"cost": "The cost", "gain": "The gain", "lose": "The loss", "value": "The value"}[a.what]
     verb = {"+": "is increased by", "-": "is reduced by", "=": "becomes", "*": "is multiplied by"}[a.op]
-    after = " (never below zero)." if a.op == "-" else " (after the additions and reductions)." if a.op == "*" else "."
+    after = " (never below zero, nor below where it started)." if a.op == "-" and a.what == "value" else \
+        " (never below zero)." if a.op == "-" else " (after the additions and reductions)." if a.op == "*" else "."
     return f"{noun} {verb} {value}{after}"
 
 
