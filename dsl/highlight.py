@@ -27,7 +27,7 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
 CONTEXTUAL = ("affordable", "anytime", "as", "at", "auction", "award", "break", "by", "can", "cost", "eliminate", "end",
               "fewest", "first", "most",
               "next", "offer", "on", "open", "record", "refills", "reset", "restore", "sealed", "shown", "space", "start", "step",
-              "through", "trading", "via", "window")
+              "through", "trading", "value", "via", "window")
 
 
 class RulesLexer(RegexLexer):
