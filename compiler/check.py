@@ -1785,6 +1785,13 @@ class Checker(A.Visitor):
         """`d.dx`: a field of an enum's members, the member's value (Symbols.enum_reads); E334 for a field the enum
         does not declare, E339 for a `set` of one (a member's data is fixed where the enum is declared)."""
         f = next((f for f in enum.fields if f.name == e.name), None)
+        if f is None and e.name in ("name", "title"):   # every member has both, as a card does: texts
+            if setting:
+                self.err("E339", f"{e.name!r} of a {enum.name} is fixed where enum {enum.name} is declared: it "
+                         f"cannot be set", e.span)
+            self.used.add(enum.name)
+            self.sym.enum_reads[id(e)] = (enum.name, e.name)
+            return "str"
         if f is None and enum.fields:
             self.unknown("E334", "field", e.name, e.span, [g.name for g in enum.fields], of=f"enum {enum.name}")
             return "any"
@@ -6011,15 +6018,15 @@ class Checker(A.Visitor):
         statement; `obj_type`: obj's type, already checked); returns the field's type (of the element,
         with an index)."""
         obj = self.expr(e.obj, scope) if obj_type is None else obj_type
+        # A record's or an enum member's field is found on its own declaration, never by its name alone: with
+        # an index (`m.cost[n]`) it is a list field's item, whatever a kind declares under the same name.
         if base_of(obj) == "record":
-            if index is not None:
-                self.expr(index, scope)
-            return self.record_field(e, obj.partition(":")[2], setting)
+            found = self.record_field(e, obj.partition(":")[2], setting)
+            return found if index is None else self.numbered_item(found, e, index, scope)
         enum = self.sym.decls.get(obj.partition(":")[2]) if base_of(obj) == "member" else None
-        if isinstance(enum, A.Enum) and (e.name not in ("name", "title") or any(f.name == e.name for f in enum.fields)):
-            if index is not None:
-                self.expr(index, scope)
-            return self.member_datum(e, enum, setting)
+        if isinstance(enum, A.Enum):
+            found = self.member_datum(e, enum, setting)
+            return found if index is None else self.numbered_item(found, e, index, scope)
         if e.name == "name":
             self.name_reads[id(e)] = obj
         kind = self.shared_kind(obj, e.name, e.obj, e.span)

@@ -650,6 +650,8 @@ class ExprReader(A.Visitor):
             return f"{words[0]} in reverse order (last first)"
         if func == "distinct":
             return f"the different values (each once, where it first stands) of {words[0]}"
+        if func == "seat":
+            return f"the seat of {words[0]} (P1 is 1)" if args else f"{self.your} seat (P1 is 1)"
         if func == "eliminated":
             return f"{words[0]} is knocked out" if args else f"{self.you} are knocked out"
         if func == "players_from":

@@ -66,8 +66,14 @@ def enum_data(sym: Symbols) -> dict:
     both backends (the compiled module holds each column as a constant, the interpreter reads it)."""
     data = {}
     for d in sym.decls.values():
-        if type(d) is not A.Enum or not d.fields:
+        if type(d) is not A.Enum:
             continue
+        declared = {f.name for f in d.fields}
+        # what every member has, as a card does: its name, and its title (else its name), unless declared as fields
+        for f, column in (("name", {m: m for m in d.members}),
+                          ("title", {m: d.title_of(m) or m for m in d.members})):
+            if f not in declared:
+                data[(d.name, f)] = column
         for f in d.fields:
             column = {}
             for m in d.members:

@@ -94,6 +94,8 @@ BUILTIN_FUNCS = {
     # declaration(c): the card c is a copy of (its first copy, the declared name): one per declaration
     "declaration": Builtin(1, 1, method="declaration", returns="same"),
     "eliminated": Builtin(0, 1, method="eliminated", about_actor=True, returns="bool"),
+    # seat(p): p's seat from 1 (P1), in the order `all_players` lists them, knocked out or not
+    "seat": Builtin(0, 1, method="seat", about_actor=True),
     "left": Builtin(1, 1, method="left", returns="player"), "right": Builtin(1, 1, method="right", returns="player"),
     # held.uses(CARD, ZONE, ...): whether a copy of CARD is in one of the zones (`you`'s), noting for `simulate`
     # that CARD's override runs for their holder; only a card override's dispatcher calls it (a name no

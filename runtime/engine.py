@@ -3121,6 +3121,13 @@ class Game:
         return [p for p in ordered if p not in out] if out else ordered
 
     # ------------------------------------------------------------------ knocked out
+    def seat(self, h) -> int:
+        """A player's seat, from 1 (P1): their place in `all_players`, knocked out or not. An actor has
+        none (E601); given none it fails at `h.is_player`, as `eliminated` does."""
+        if not h.is_player:
+            raise RulesRuntimeError("E601", f"{h.name} is an actor: only a player has a seat")
+        return h.index + 1
+
     def eliminated(self, h) -> bool:
         """Whether a player is knocked out (an actor never is). Given none it fails at `h.is_player`,
         which `_none_given` reports as for every builtin that takes a player (both backends)."""

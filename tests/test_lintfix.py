@@ -1,0 +1,91 @@
+"""The Root and Race for the Galaxy audits' smaller gaps and false findings (branch lintfix): an enum's or
+a record's list field read by position whatever a kind declares under its name (no false E303), an enum
+member's `name` and `title`, `seat(p)`, W448 (a bare per-player name read both outside and inside an
+`each OTHER`), ... Both backends where it runs."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.compiler.driver import analyse_text
+from rulebook.runtime.engine import Game, RulesRuntimeError
+
+from .conftest import explained, found_at, random_games_agree, rules_programs, run_proc, said
+
+# Root (the audit's map): the buildings' cost ladders, the factions by title, and a card whose cost is by suit
+ROOT = """
+counter vp;
+enum suit { fox, rabbit, mouse }
+kind card { cost: int[suit]; }
+card armorers "Armorers" { cost = {fox: 1}; }
+enum building { cost: list of int; sawmill(cost = [0, 1, 2, 3]), workshop(cost = [0, 2, 2, 3]) }
+record ladder_row { cost: list of int; }
+enum faction { cats "Marquise de Cat", birds "Eyrie Dynasties", vagabond }
+kind board { }
+board cats_board "Marquise de Cat" { }
+board birds_board "Eyrie Dynasties" { }
+func next_cost(m: building, n: int): int = m.cost[n];
+func ladder(t: ladder_row, n: int): int = t.cost[n];
+func board_of(f: faction): board = first(gather(b in board where b.title == f.title, [b]));
+game g { seats 2 to 4; winner most vp; }
+"""
+
+program = rules_programs(ROOT)
+
+
+# ---------------------------------------------------------------- 1. a list field read by position
+def test_an_enums_list_field_is_read_by_position_whatever_a_kind_names_so():
+    """Root D1: `m.cost[n]` of `enum building { cost: list of int; }` was E303 (read as `card`'s
+    `cost: int[suit]`, found by the field's name alone); a record's list field alike."""
+    assert [d.code for d in analyse_text(ROOT).diagnostics if d.severity == "error"] == []
+
+
+def test_an_enums_list_field_by_position_on_both_backends(program):
+    assert said(program, 'say "{next_cost(sawmill, 2)} {next_cost(workshop, 4)} '
+                         '{ladder(ladder_row(cost = [5, 6]), 2)} {armorers.cost[fox]}";') == ["P1: 1 3 6 1"]
+
+
+def test_an_enums_list_field_by_position_is_still_checked():
+    """The index is a number (E303 for a member), as for any list."""
+    found = analyse_text(ROOT + "func bad(m: building): int = m.cost[fox];\n").diagnostics
+    assert [d.code for d in found if d.severity == "error"] == ["E303"]
+
+
+# ---------------------------------------------------------------- 2. an enum member's name and title, seat(p)
+def test_a_members_title_and_name_are_texts(program):
+    """Root D8: `f.title` was E303; a member's title is its title, else its name (as a card's); its name is
+    the text of the member's name (shown, as the member is, by its title)."""
+    body = ('for each f in faction { let is_cats = f.name == "cats"; '
+            'say "{is_cats} [{f.title}] {count(b in board where b.title == f.title)}"; }')
+    assert said(program, body) == ["P1: yes [Marquise de Cat] 1", "P1: no [Eyrie Dynasties] 1", "P1: no [vagabond] 0"]
+    assert said(program, 'say "{board_of(birds).name} {cats.title}";') == ["P1: birds_board Marquise de Cat"]
+
+
+def test_a_members_title_cannot_be_set():
+    found = analyse_text(ROOT + "var fav: faction = cats;\nproc p() { set fav.title = \"x\"; }\n").diagnostics
+    assert "E339" in [d.code for d in found]
+
+
+def test_seat_is_the_players_place_from_one(program):
+    for players in (2, 4):
+        game = Game(program('proc p() { each all_players: say "{seat()} {seat(left)} {seat(you) == 1}"; }'), players, 1)
+        run_proc(game, "p")
+        assert game.messages == [f"P{i}: {i} {i % players + 1} {'yes' if i == 1 else 'no'}" for i in range(1, players + 1)]
+
+
+def test_seat_of_an_actor_stops_play_alike_on_both_backends():
+    from .conftest import both_built
+
+    text = ROOT + "actor banker;\nproc p() { say \"{seat(banker)}\"; }\n"
+    errors = []
+    for built in both_built(text):
+        g = Game(built, 2, 1)
+        with pytest.raises(RulesRuntimeError) as failed:
+            g.start(built.procs["p"](g, g.state.players[0]))
+        errors.append((failed.value.code, failed.value.message))
+    assert errors[0] == errors[1] == ("E601", "banker is an actor: only a player has a seat")
+
+
+def test_seat_is_explained():
+    result = analyse_text(ROOT + "func first_seat(p: player): bool = seat(p) == 1;\n")
+    assert "the seat of p (P1 is 1)" in explained(result, "first_seat")
