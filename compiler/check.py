@@ -695,6 +695,13 @@ class Checker(A.Visitor):
         # inside `each P` (P a local), P's locals entry: `you` is that player there, so a text showing
         # both `{you}` and `{P}` names one player twice (W462); None elsewhere
         self.each_as: Optional[list] = None
+        # a proc's bare reads of per-player names (W448): (name, span, the `each` it is inside of another
+        # player's, or None); None outside a proc. `each_others`: the `each` statements (not `each you`)
+        # around the read; `let_kept`: the ids of names a `let` keeps whole (`let here = pawn;`, the fix)
+        self.player_reads: Optional[list] = None
+        self.each_others: list = []
+        self.stmt_path: list = []   # the ids of the statements around the one being checked, outermost first
+        self.let_kept: set = set()
         self.each_one = False   # that `each` goes through one player (`each t`, t a player): no `first` then
         # the `for each` variables over players around the statement, since the last `each` or
         # trigger body (which change the acting player): a tagged block among them is W420
@@ -2444,10 +2451,39 @@ class Checker(A.Visitor):
             self.type_ref(d.returns, d.span)
             scope.gives = d
         befores = {id(item.body) for item, _ in self.sym.extended if item.when == "before"}
+        reads, self.player_reads = self.player_reads, []
         for part in self.parts(d.name, d.body):
             self.before_params = scope if id(part) in befores else None
             self.block(part, scope)
         self.before_params = None
+        self.each_rebinds(self.player_reads)
+        self.player_reads = reads
+
+    def each_rebinds(self, reads: list) -> None:
+        """W448: a proc that reads a bare per-player name as its acting player's in a statement around an
+        `each P` (P another player or players: a `pick`'s domain, an `if`'s condition...) and again inside
+        that `each`, where the bare name is P's: the Vagabond's strike, `pick d from enemies_at(pawn) { each
+        d { lose 1 warriors[pawn]; } }`, reads d's pawn, not the striker's. A read in a statement beside the
+        `each` is not warned of (each side of a battle playing from its own hand, one after the other), nor a
+        name a `let` keeps whole (`let here = pawn;`, the fix). Once per name, at its first read inside."""
+        warned = set()
+        for name, span, each, _path in reads:
+            if each is None or name in warned:
+                continue
+            s, around, one = each
+            before = next((r_span for r_name, r_span, r_each, r_path in reads if r_name == name and r_each is None
+                           and r_path and r_path[-1] in around), None)
+            if before is None:
+                continue
+            warned.add(name)
+            who = printed(s.domain)
+            whose = f"{who}'s" if one else f"each one's of {who}"
+            theirs = f"'{who}.{name}'"
+            self.diags.append(Diagnostic(
+                "W448", f"inside 'each {who}', {name!r} is {whose}, though the statement around it reads {name!r} "
+                f"as the acting player's ({before.line}:{before.column})", span,
+                f"for the acting player's, keep it before the 'each' ('let my_{name} = {name};'; inside, 'you' "
+                f"is {'each of them' if not one else who} too)" + (f"; for {who}'s, say so: {theirs}" if one else "")))
 
     def parts(self, key, body: tuple) -> list:
         """A proc's or phase's body as its declaration and each `before`/`after` wrote it: each part
@@ -2494,6 +2530,13 @@ class Checker(A.Visitor):
         return f"{name}()"
 
     def visit_Func(self, d: A.Func) -> None:
+        reads, self.player_reads = self.player_reads, None   # (a func checked while a proc is: not the proc's reads)
+        try:
+            self.func_decl(d)
+        finally:
+            self.player_reads = reads
+
+    def func_decl(self, d: A.Func) -> None:
         self.never_called(d)
         scope = self.params(d.params)
         value = d.value
@@ -2726,7 +2769,9 @@ class Checker(A.Visitor):
                 self.err("E310", f"loops nest more than {MAX_PYTHON_BLOCKS} deep here, counting one more for each "
                          "loop with a label or a 'break' inside: move the inner part into a proc", s.span)
             else:
+                self.stmt_path.append(id(s))
                 self.visit(s, scope)
+                self.stmt_path.pop()
             self.python_depth -= opened
             if isinstance(s, (A.EndGame, A.Return)) and i + 1 < len(stmts):   # what follows never runs
                 ended = "the game ends" if isinstance(s, A.EndGame) else "the proc returns"
@@ -3695,6 +3740,9 @@ class Checker(A.Visitor):
             given = article(words(kind if base_of(kind) == "zone" else element))
             self.err("E303", f"{what} runs its body for players, not for {given}: "
                      f"use 'for each x in {printed(s.domain)} {{ ... }}' to go through other values", s.domain.span)
+        others = type(s.domain) is not A.You   # its `where` and body read bare names as each player's
+        if others:
+            self.each_others.append((s, tuple(self.stmt_path), base_of(kind) == "player"))
         if s.where is not None:
             self.condition(s.where, scope)
         self.always_in += 1
@@ -3708,6 +3756,8 @@ class Checker(A.Visitor):
         else:
             self.loop_body(s, s.body, scope)
         self.always_in -= 1
+        if others:
+            self.each_others.pop()
         self.player_loops, self.each_as, self.each_one = loops, each_as, each_one
 
     def visit_If(self, s: A.If, scope: Scope) -> None:
@@ -3738,6 +3788,8 @@ class Checker(A.Visitor):
             self.runs_here -= runs
 
     def visit_Let(self, s: A.Let, scope: Scope) -> None:
+        if type(s.value) is A.Name:   # `let here = pawn;`: kept whole, the acting player's (W448's fix)
+            self.let_kept.add(id(s.value))
         if s.type is None:
             given = self.given(s.value, scope)
             if type(s.value) is A.ListLit and not s.value.items:
@@ -5931,6 +5983,10 @@ class Checker(A.Visitor):
             return "any"
         if not indexed and self.indexed(name):
             self.element(name, None, scope, e.span)
+        if self.player_reads is not None and cat in ("resource", "counter", "track", "var", "zone") \
+                and id(e) not in self.let_kept and self.per_player(name):
+            self.player_reads.append((name, e.span, self.each_others[-1] if self.each_others else None,
+                                      tuple(self.stmt_path)))
         if cat in ("resource", "counter", "track"):
             return "int"
         if cat == "var":

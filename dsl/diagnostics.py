@@ -207,6 +207,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W440": (WARNING, "an offer whose body never names its partner"),
     "W441": (WARNING, "a modifier's value line on an action no value of the pack is tagged with"),
     "W442": (WARNING, "a cost, gain, lose, forbid or allow line on an action the pack tags values with only"),
+    "W448": (WARNING, "a proc reads a bare per-player name outside and inside 'each P': inside, it is P's"),
     "W450": (WARNING, "a var or counter indexed by a kind with '* N' copies, indexed by a card: the copies share one element"),
     "W451": (WARNING, "a 'let' in an inner block of an outer local's name, that local read after the block: a 'set' was likely meant"),
     "W452": (WARNING, "a 'let' or 'set' of a parameter in a 'before' block: the proc's body sees the parameter as given"),

@@ -89,3 +89,48 @@ def test_seat_of_an_actor_stops_play_alike_on_both_backends():
 def test_seat_is_explained():
     result = analyse_text(ROOT + "func first_seat(p: player): bool = seat(p) == 1;\n")
     assert "the seat of p (P1 is 1)" in explained(result, "first_seat")
+
+
+# ---------------------------------------------------------------- 3. W448: a bare per-player name inside `each P`
+STRIKE = """
+enum spot { a, b }
+var pawn "Pawn": spot = none;
+counter warriors[spot] from 0 to 5;
+zone hand per_player of card;
+kind card { }
+card ambush { }
+proc strike() {
+  pick d from opponents where d.warriors[pawn] > 0 "strike whom?" {
+    BODY
+  }
+}
+game g "G" { seats 2 to 2; phase play { each players: strike(); } winner most warriors[a]; }
+"""
+
+
+def w448(body: str) -> list:
+    return [(f.span.line, f.span.column, f.hint) for f in analyse_text(STRIKE.replace("BODY", body)).diagnostics
+         if f.code == "W448"]
+
+
+def test_w448_a_name_the_statement_around_read_as_yours_is_ps_inside_each_p():
+    """Root D7: the Vagabond's strike read the target's `pawn` inside `each d`."""
+    found = w448("each d { lose 1 warriors[pawn]; if pawn == a { lose 1 warriors[pawn]; } }")
+    assert [(line, column) for line, column, _ in found] == [(10, 30)]   # once per name, at its first read
+    assert "'let my_pawn = pawn;'" in found[0][2] and "'d.pawn'" in found[0][2]
+
+
+def test_w448_is_silenced_by_either_fix_and_not_given_for_reads_beside_the_each():
+    assert w448("let here = pawn; each d { lose 1 warriors[here]; }") == []
+    assert w448("each d { lose 1 warriors[d.pawn]; }") == []
+    # each side plays from its own hand, one after the other: the `each` is beside the first read
+    assert w448('pick c from hand "ambush?" optional { move c to hand; } '
+                'each d { pick c from hand "ambush?" optional { move c to hand; } }') == []
+    # `each you` does not change the acting player
+    assert w448("each you { lose 1 warriors[pawn]; }") == []
+
+
+def test_w448_on_a_list_of_players_and_a_where():
+    found = w448("each opponents where warriors[pawn] > 0 { lose 1 vp; }".replace("lose 1 vp;", "say \"x\";"))
+    assert [(line, column) for line, column, _ in found] == [(10, 35)]   # the `where` is each opponent's
+    assert "'let my_pawn = pawn;'" in found[0][2] and "each of them" in found[0][2]
