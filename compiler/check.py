@@ -5426,7 +5426,16 @@ class Checker(A.Visitor):
 
     def visit_IsKind(self, e: A.IsKind, scope: Scope) -> str:
         """`c is advanced`: a condition on a card (tile...) or none; `c is silver`, with silver a declared
-        card (`* N` or not): whether c is (a copy of) that declaration (`is_test`)."""
+        card (`* N` or not): whether c is (a copy of) that declaration (`is_test`); `x is c`, with c a local
+        holding a card: whether x is a copy of the same declared card as c (Symbols.same_card)."""
+        if e.kind in scope.locals:
+            given, held = self.expr(e.subject, scope), self.visit_Name(A.Name(e.kind, span=e.span), scope)
+            for shown, kind, at in ((printed(e.subject), given, e.subject.span), (e.kind, held, self.at_name(e.kind, e.span))):
+                if base_of(kind) not in ("entity", "any"):
+                    self.err("E303", f"'is' tells a card's kind or declaration, and {shown} is {article(words(kind))}",
+                             at, "'x is c', c a card: whether x is a copy of the same card as c" if shown == e.kind else None)
+            self.sym.same_card.add(id(e))
+            return "bool"
         self.is_test(e.kind, self.expr(e.subject, scope), printed(e.subject), e.subject.span, e.span)
         return "bool"
 

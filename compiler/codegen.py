@@ -596,6 +596,8 @@ class CodeGen(A.Visitor):
         return f"-{self.wrap(e.operand, ctx, 7)}"
 
     def visit_IsKind(self, e, ctx) -> str:
+        if id(e) in self.sym.same_card:   # `x is c`, c a local holding a card: a copy of the same declared card
+            return f"rt.same_card({self.ex(e.subject, ctx)}, {self.ex(A.Name(e.kind, span=e.span), ctx)})"
         return f"rt.is_kind({self.ex(e.subject, ctx)}, {e.kind!r})"
 
     def visit_Binary(self, e, ctx) -> str:

@@ -949,6 +949,8 @@ class ExprReader(A.Visitor):
         return f"minus ({self.read(e.operand)})" if grouped else f"minus {self.read(e.operand)}"
 
     def visit_IsKind(self, e):
+        if id(e) in getattr(self.symbols, "same_card", ()):   # `x is c`, c a local card
+            return f"{self.read(e.subject)} is the same card as {self.read(A.Name(e.kind, span=e.span))}"
         return f"{self.read(e.subject)} is {self.is_what(e.kind)}"
 
     def is_what(self, name: str) -> str:

@@ -946,6 +946,8 @@ class Interpreter(A.Visitor):
         return (not value) if e.op == "not" else -value
 
     def visit_IsKind(self, e, rt, f):
+        if id(e) in self.sym.same_card:   # `x is c`, c a local holding a card: a copy of the same declared card
+            return rt.same_card(self.ev(e.subject, rt, f), self.ev(A.Name(e.kind, span=e.span), rt, f))
         return rt.is_kind(self.ev(e.subject, rt, f), e.kind)
 
     def visit_Binary(self, e, rt, f):

@@ -231,6 +231,9 @@ class Symbols:
     # id() of each `m.field` (an A.Attr) reading a field of an enum's members (`d.dx` with `enum side { dx: int;
     # ... }`) -> (the enum, the field): a value of the member's data, never of the game (both backends read this)
     enum_reads: dict = field(default_factory=dict)
+    # id() of each `x is c` (an A.IsKind) whose NAME is a local holding a card: whether x is a copy of the same
+    # declared card as c (both backends read this)
+    same_card: set = field(default_factory=set)
     can_slots: set = field(default_factory=set)   # the effect slots a `can copy e.SLOT` tests (layout.slot_tests)
 
     def category(self, name: str) -> Optional[str]:

@@ -3704,6 +3704,12 @@ class Game:
         return type(e) is EntityDef and (e.kind == name or e.declared == name)
 
     @staticmethod
+    def same_card(a, b) -> bool:
+        """`x is c`, c a card held in a local: whether x is a copy of the same declared card as c (both `* N`
+        copies, or the same card); none is the same card as nothing."""
+        return type(a) is EntityDef and type(b) is EntityDef and a.declared == b.declared
+
+    @staticmethod
     def is_filter(name: str) -> "IsA":
         """A trigger filter's `c is silver` (`played(c is silver)`): what the event's argument must equal."""
         return IsA(name)

@@ -134,3 +134,53 @@ def test_w448_on_a_list_of_players_and_a_where():
     found = w448("each opponents where warriors[pawn] > 0 { lose 1 vp; }".replace("lose 1 vp;", "say \"x\";"))
     assert [(line, column) for line, column, _ in found] == [(10, 35)]   # the `where` is each opponent's
     assert "'let my_pawn = pawn;'" in found[0][2] and "each of them" in found[0][2]
+
+
+# ---------------------------------------------------------------- 4. `x is c`: the same card as a card held
+# Race for the Galaxy: no second copy of a development you already have
+RACE = """
+counter vp;
+kind development { cost: int = 1; }
+kind world { }
+development gambling "Gambling World" * 2 { }
+development survey "Survey Team" { }
+world alpha { }
+zone deck of development;
+zone tableau per_player of development;
+zone hand per_player of development;
+func owned(c: development): bool = some(x in tableau where x is c);
+proc develop() {
+  pick c from hand where not owned(c) "develop which?" optional {
+    move c to tableau;
+    gain 1 vp;
+  }
+}
+game g { seats 2 to 3; phase setup { fill deck with development; shuffle deck; each players: draw 3 from deck to hand; }
+  phase play { repeat 3 { each players: develop(); } } winner most vp; }
+"""
+
+race = rules_programs(RACE)
+
+
+def test_is_a_card_held_is_any_copy_of_its_declaration(race):
+    body = ('let g1 = first(gather(x in deck where x is gambling, [x])); let g2 = last_gambling(); '
+            'let s = first(gather(x in deck where x is survey, [x])); let nothing: development = none; '
+            'say "{g1 is g2} {g2 is g1} {g1 is s} {g1 == g2} {nothing is g1} {g1 is nothing}";')
+    game = Game(race("func last_gambling(): development = first(reverse(gather(x in deck where x is gambling, [x])));\n"
+                     f"proc p() {{ fill deck with development; {body} }}"), 2, 1)
+    run_proc(game, "p")
+    assert game.messages == ["P1: yes yes no no no no"]
+
+
+def test_is_a_card_held_plays_alike_on_both_backends():
+    random_games_agree(RACE, seeds=range(1, 4), counts=(2, 3))
+
+
+def test_is_a_value_that_is_no_card_is_e303():
+    found = analyse_text(RACE + 'proc q() { let n = 2; pick c from hand where c is n "?" { } }\n').diagnostics
+    errors = [d for d in found if d.severity == "error"]
+    assert [d.code for d in errors] == ["E303"] and "'x is c', c a card" in errors[0].hint
+
+
+def test_is_a_card_held_is_explained():
+    assert "x is the same card as c" in explained(analyse_text(RACE), "owned")
