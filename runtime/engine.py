@@ -3945,11 +3945,10 @@ class Game:
 
     def modified_gain(self, h: Holder, tag: tuple, amount: int) -> tuple[int, str]:
         """A tagged gain as the modifiers of its action change it (see modified_amount): (the
-        amount, what the modifiers did, for the trace). Raises E606 when a modifier forbids the action."""
+        amount, what the modifiers did, for the trace). A gain a modifier forbids gives nothing, as a
+        forbidden loss takes nothing ("you score no more points"); the trace says why."""
         changed, why = self.modified_amount("gain", h, tag, amount)
-        if changed is None:
-            raise RulesRuntimeError("E606", f"{h.name} may not {tag[0]} here (a modifier forbids it)")
-        return changed, why
+        return (0 if changed is None else changed), why
 
     def modified_amount(self, kind: str, h: Holder, tag: tuple, amount: int) -> tuple[Optional[int], str]:
         """A tagged gain or loss (`kind`: the adjustments' word) as the modifiers of its action change

@@ -184,3 +184,25 @@ def test_is_a_value_that_is_no_card_is_e303():
 
 def test_is_a_card_held_is_explained():
     assert "x is the same card as c" in explained(analyse_text(RACE), "owned")
+
+
+# ---------------------------------------------------------------- 6. a forbidden tagged gain gives nothing
+# Root: once you activate a dominance card you score no more points
+DOMINANCE = """
+counter vp;
+event scoring();
+proc activate() { modifier you scoring() { forbid; } }
+proc score(n: int) { gain n vp for scoring(); }
+game g { seats 2 to 4; winner most vp; }
+"""
+
+dominance = rules_programs(DOMINANCE)
+
+
+def test_a_forbidden_tagged_gain_gives_nothing_as_a_forbidden_loss_takes_nothing(dominance):
+    game = Game(dominance(), 2, 1)
+    run_proc(game, "score", 2)
+    run_proc(game, "activate")
+    run_proc(game, "score", 3)             # no E606: the points are not scored
+    run_proc(game, "score", 4, player=1)   # the other player still scores
+    assert [p.stock["vp"] for p in game.state.players] == [2, 4]
