@@ -1265,6 +1265,7 @@ class Checker(A.Visitor):
     def visit_Enum(self, d: A.Enum) -> None:
         if d.fields or d.data:
             self.enum_fields(d)
+            self.one_way_neighbours(d)
         shown: dict = {}   # what each member is shown as -> the member
         for member, title in zip(d.members, d.titles or (None,) * len(d.members)):
             text = title if title is not None else member
@@ -1274,6 +1275,30 @@ class Checker(A.Visitor):
                                              self.amended_at(member, shown[text.casefold()]) or d.span,
                                              "give each member its own title"))
             shown.setdefault(text.casefold(), member)
+
+    def one_way_neighbours(self, d: A.Enum) -> None:
+        """W449: a field holding a list of the enum's own members (`near: list of clearing`) that names its
+        neighbours both ways for most members, but not for some: `c1 (near = [c5])` where c5 does not list
+        c1, a likely slip when every path is written twice. Only when most of the links go both ways (a
+        one-way relation, `beats: list of hand`, is left alone). At the member's value, naming the member
+        that lacks it."""
+        for f in d.fields:
+            if f.of != d.name:
+                continue
+            values = {}   # member -> (its list's members, the value's expression)
+            for m in d.members:
+                given = next((v.value for v in d.values_of(m) if v.name == f.name), None)
+                items = given.items if type(given) is A.ListLit else ()
+                values[m] = ([i.id for i in items if type(i) is A.Name and i.id in d.members], given)
+            links = [(m, n) for m, (ns, _) in values.items() for n in ns if n != m]
+            one_way = [(m, n) for m, n in links if m not in values[n][0]]
+            if not one_way or 2 * len(one_way) >= len(links):
+                continue
+            for m, n in one_way:
+                at = next(i.span for i in values[m][1].items if type(i) is A.Name and i.id == n)
+                self.diags.append(Diagnostic(
+                    "W449", f"{m} lists {n} in its {f.name}, but {n} does not list {m}: every other link of "
+                    f"{f.name} goes both ways", at, f"add {m} to {n}'s {f.name}, or take {n} out of {m}'s"))
 
     def visit_Event(self, d: A.Event) -> None:
         if d.name in BUILTIN_EVENTS:   # the other builtin names are keywords: only 'benefit' gets here

@@ -208,6 +208,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W441": (WARNING, "a modifier's value line on an action no value of the pack is tagged with"),
     "W442": (WARNING, "a cost, gain, lose, forbid or allow line on an action the pack tags values with only"),
     "W448": (WARNING, "a proc reads a bare per-player name outside and inside 'each P': inside, it is P's"),
+    "W449": (WARNING, "an enum's list of its own members (near) that goes both ways for most members but not for one"),
     "W450": (WARNING, "a var or counter indexed by a kind with '* N' copies, indexed by a card: the copies share one element"),
     "W451": (WARNING, "a 'let' in an inner block of an outer local's name, that local read after the block: a 'set' was likely meant"),
     "W452": (WARNING, "a 'let' or 'set' of a parameter in a 'before' block: the proc's body sees the parameter as given"),

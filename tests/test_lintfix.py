@@ -206,3 +206,28 @@ def test_a_forbidden_tagged_gain_gives_nothing_as_a_forbidden_loss_takes_nothing
     run_proc(game, "score", 3)             # no E606: the points are not scored
     run_proc(game, "score", 4, player=1)   # the other player still scores
     assert [p.stock["vp"] for p in game.state.players] == [2, 4]
+
+
+# ---------------------------------------------------------------- 7. W449: a neighbours list that is one way once
+MAP = """
+enum clearing {
+  near: list of clearing = [];
+  c1(near = [c2, c3]), c2(near = [c1, c3]), c3(near = [c1, c2, c4]), c4(near = [C4NEAR]),
+}
+func linked(a: clearing, b: clearing): bool = contains(a.near, b);
+"""
+
+
+def test_w449_names_the_member_and_the_missing_partner():
+    found = [d for d in analyse_text(MAP.replace("C4NEAR", "c1")).diagnostics if d.code == "W449"]
+    # c3 lists c4, c4 lists c1 only: c4-c3 and c4-c1 are one way (2 of 8 links)
+    assert [(d.span.line, d.message.split(":")[0]) for d in found] == [
+        (4, "c3 lists c4 in its near, but c4 does not list c3"), (4, "c4 lists c1 in its near, but c1 does not list c4")]
+    assert found[0].hint == "add c3 to c4's near, or take c4 out of c3's"
+
+
+def test_w449_not_for_a_symmetric_map_nor_a_one_way_relation():
+    assert [d for d in analyse_text(MAP.replace("C4NEAR", "c3")).diagnostics if d.code == "W449"] == []
+    # rock, paper, scissors: each beats one other, never back
+    beats = "enum hand { beats: list of hand; rock(beats = [scissors]), paper(beats = [rock]), scissors(beats = [paper]) }\n"
+    assert [d for d in analyse_text(beats).diagnostics if d.code == "W449"] == []
