@@ -952,6 +952,9 @@ class Checker(A.Visitor):
             self.cap(d.cap, "a resource's")
         if d.supply is not None:
             self.supply(d)
+        elif d.overdraw:   # `overdraw` says how a bank is taken from: there is none
+            self.err("E303", f"{d.name!r} has no supply to overdraw: every player may gain as much as they like",
+                     d.span, f"a bank that gains may take past empty is declared 'resource {d.name} supply N overdraw;'")
         if d.over is not None:
             self.overflow(d)
 

@@ -2057,7 +2057,10 @@ class Reader(A.Visitor):
         if d.over is not None and d.cap is not None:
             self.say(depth, f"What a gain brings over it is not lost: “{spoken(d.over.id)}” is run with the number "
                      f"of {plural(self.noun(d.name))} that do not fit.")
-        if d.supply is not None:
+        if d.supply is not None and d.overdraw:
+            self.say(depth, f"They come from a supply ({self.x(d.supply)}): gaining takes from it, even past empty "
+                     f"(it then counts what was taken beyond it), and losing, paying and discarding put them back.")
+        elif d.supply is not None:
             self.say(depth, f"They come from a limited supply ({self.x(d.supply)}): gaining takes from it (what it "
                      f"lacks is not gained), and losing, paying and discarding put them back.")
 

@@ -931,6 +931,8 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "die_titles": {d.name: d.title for d in lay.dice if d.title},
         "variant_rules": [(v.name, expr(v.when)) for v in lay.variant_rules],
         "supplies": [(r.name, where(r.supply)) for r in lay.supplies],
+        # the banks gains may overdraw: only for packs with one, the others' code stays
+        **({"overdrawn": [r.name for r in lay.supplies if r.overdraw]} if any(r.overdraw for r in lay.supplies) else {}),
         "triggers": triggers, "conditions": list(conditions),
         **({"subjects": list(subjects)} if subjects else {}),   # the other packs' code stays
         **({"records": lay.records} if lay.records else {}),   # only for packs with records: the others' code stays

@@ -1452,7 +1452,9 @@ class Resource(Decl):
     supply: Optional[Expr] = None
     # `over PROC`: the proc (a Name) a `gain` past the cap hands the units that do not fit, `PROC(n)`
     over: Optional[Expr] = None
-    _quiet = ("over",)   # left out of the repr while unwritten: the content digests of packs stay as they were
+    # `supply N overdraw`: gains take from the bank past empty, which goes below 0 (the units owed beyond it)
+    overdraw: bool = False
+    _quiet = ("over", "overdraw")   # left out of the repr while unwritten: the content digests of packs stay as they were
 
 
 @node

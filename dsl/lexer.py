@@ -73,6 +73,7 @@ CONTEXTUAL = {
     "first": "first(LIST)' or 'first to N { ... }' or 'first VAR in PLAYERS may { ... }",
     "trading": "pay COST trading N any(GROUP) as 1;",
     "value": "a modifier's 'value +N;'",
+    "overdraw": "resource NAME supply N overdraw;",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand), a key in parentheses

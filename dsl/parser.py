@@ -407,8 +407,9 @@ class _Builder:
         if len(set(words)) < len(words):   # each once
             raise RulesError([Diagnostic("E100", "a resource writes 'supply' and 'over' once each: "
                                          "'resource NAME cap C over PROC supply N;'", self._s(meta))])
+        overdraw = any(isinstance(t, Token) and t.type == "OVERDRAW" for t in items)
         return A.Resource(str(items[0]), _title(items), _pick(items, "cap"), _pick(items, "supply"),
-                          _pick(items, "over"), span=self._s(meta))
+                          _pick(items, "over"), overdraw, span=self._s(meta))
 
     def group_decl(self, meta, items):
         return A.Group(str(items[0]), _title(items), _pick(items, "cap"), items[-1], span=self._s(meta))

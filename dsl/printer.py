@@ -811,7 +811,7 @@ class Printer(A.Visitor):
         cap = f" cap {expr(d.cap)}" if d.cap is not None else ""
         supply = f" supply {expr(d.supply)}" if d.supply is not None else ""
         over = f" over {expr(d.over)}" if d.over is not None else ""
-        self.line(f"resource {d.name}{_title(d.title)}{cap}{over}{supply};")
+        self.line(f"resource {d.name}{_title(d.title)}{cap}{over}{supply}{' overdraw' if d.overdraw else ''};")
 
     def visit_Group(self, d):
         self.line(f"group {d.name}{_title(d.title)}{f' cap {expr(d.cap)}' if d.cap is not None else ''} {{ {', '.join(d.members)} }}")

@@ -4469,8 +4469,13 @@ class SuppliedGame(Game):
             self.state.supply[name] = self.bounded(left)
 
     def _from_supply(self, h: Holder, name: str, amount: int) -> int:
-        """A gain of a supplied resource cut to what its bank holds."""
+        """A gain of a supplied resource cut to what its bank holds; a bank declared `overdraw` gives it
+        whole, and goes below 0 (the trace says when it runs out)."""
         left = self.state.supply[name]
+        if name in self.program.overdrawn:
+            if amount > left and self.tracer is not None and amount > 0:
+                self._note("overdraw", h, f"{name} (the supply had {left} of the {amount})", amount - max(left, 0))
+            return amount
         if amount > left:
             if self.tracer is not None:
                 self._note("short", h, f"{name} (the supply had {left} of the {amount})", amount - left)

@@ -116,6 +116,7 @@ class Program:
     die_titles: dict = field(default_factory=dict)  # die name -> its title, where it has one
     variant_rules: dict = field(default_factory=dict)   # variant -> (its `when` as written, condition fn)
     supplies: dict = field(default_factory=dict)    # resource -> (fn(game, you) -> its supply, its position)
+    overdrawn: frozenset = frozenset()              # the supplied resources declared `overdraw`: gains are never cut
     overflows: dict = field(default_factory=dict)   # resource -> the proc a `gain` past its cap hands the excess (`over`)
     triggers: dict = field(default_factory=dict)    # tid -> (fn, span)
     conditions: dict = field(default_factory=dict)  # modifier or trigger id -> fn(game, owner, env, the use's or event's args) -> bool (`while`)
@@ -374,6 +375,7 @@ def assemble(tables: dict, fns: dict) -> Program:
             t.spaces = dict(sorted(t.spaces.items()))
     program.variant_rules = {name: (text, fns["variant_when", name]) for name, text in tables.get("variant_rules", ())}
     program.supplies = {name: (fns["supply", name], at) for name, at in tables.get("supplies", ())}
+    program.overdrawn = frozenset(tables.get("overdrawn", ()))
     program.die_titles = dict(tables.get("die_titles", {}))
     for name, faces in tables["dice"]:
         program.dice[name] = [(title, fns["face", name, i], fns.get(("face_value", name, i)))

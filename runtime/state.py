@@ -463,8 +463,8 @@ def check_saved(data: dict, program) -> None:
         if not entity_key(e):
             fail(f"unknown card or tile {e!r} flipped")
     same_names("supply", data.get("supply", {}), getattr(p, "supplies", {}))
-    for res, left in data.get("supply", {}).items():
-        bounded(f"the supply of {res}", left, 0, None)
+    for res, left in data.get("supply", {}).items():   # a bank declared `overdraw` may be below 0
+        bounded(f"the supply of {res}", left, None if res in getattr(p, "overdrawn", ()) else 0, None)
     for key, seats in data.get("known", {}).items():
         if not isinstance(key, str) or key.split("@")[0] not in p.entities:
             fail(f"unknown card or tile {key!r} known")

@@ -10,7 +10,7 @@ import pytest
 from rulebook.compiler.driver import analyse_text
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
-from .conftest import explained, found_at, random_games_agree, rules_programs, run_proc, said
+from .conftest import both_built, explained, found_at, random_games_agree, rules_programs, run_proc, said
 
 # Root (the audit's map): the buildings' cost ladders, the factions by title, and a card whose cost is by suit
 ROOT = """
@@ -231,3 +231,50 @@ def test_w449_not_for_a_symmetric_map_nor_a_one_way_relation():
     # rock, paper, scissors: each beats one other, never back
     beats = "enum hand { beats: list of hand; rock(beats = [scissors]), paper(beats = [rock]), scissors(beats = [paper]) }\n"
     assert [d for d in analyse_text(beats).diagnostics if d.code == "W449"] == []
+
+
+# ---------------------------------------------------------------- 5. a supply gains may overdraw
+# Race for the Galaxy: 12 VP chips per player; when they run out the game ends after the round, and players
+# still take chips
+CHIPS = """
+resource chip "VP chip" supply 3 * player_count overdraw;
+resource ore supply 3;
+proc earn(n: int) { gain n chip; gain n ore; }
+func chips_gone(): bool = supply(chip) <= 0;
+game g { seats 2 to 4; phase play { while not chips_gone() as round { each players: earn(2); } } winner most chip; }
+"""
+
+chips = rules_programs(CHIPS)
+
+
+def test_an_overdrawn_supply_pays_every_gain_and_goes_below_zero(chips):
+    game = Game(chips(), 3, 1)
+    game.play()
+    assert [p.stock["chip"] for p in game.state.players] == [4, 4, 4]    # 9 chips, 12 taken
+    assert game.state.supply == {"chip": -3, "ore": 0}                    # ore, not overdrawn, is cut
+    assert [p.stock["ore"] for p in game.state.players] == [2, 1, 0]
+
+
+def test_an_overdrawn_supply_plays_and_saves_alike_on_both_backends():
+    random_games_agree(CHIPS, seeds=range(1, 3), counts=(2, 4))
+    from rulebook.runtime.state import State, check_saved
+
+    for program in both_built(CHIPS):
+        game = Game(program, 4, 1)
+        game.play()
+        data = game.state.to_json()
+        check_saved(data, program)   # a bank below 0 is a saved state's own, when declared overdraw
+        assert State.from_json(data, program.entities).supply == {"chip": -4, "ore": 0}
+
+
+def test_overdraw_is_printed_back_and_explained():
+    from .conftest import printed_back
+
+    _module, text = printed_back(CHIPS)
+    assert 'resource chip "VP chip" supply 3 * player_count overdraw;' in text
+    assert "even past empty" in explained(analyse_text(CHIPS), "chip")
+
+
+def test_overdraw_without_a_supply_is_e303():
+    found = [d for d in analyse_text("resource chip overdraw;\n").diagnostics if d.severity == "error"]
+    assert [d.code for d in found] == ["E303"] and "supply N overdraw" in found[0].hint
