@@ -4648,6 +4648,8 @@ class Checker(A.Visitor):
                                     "take ZONE[i]"))
         if s.where is not None:
             self.condition(s.where, inner)
+        if s.best is not None:
+            self.pick_best(s, inner if s.where is None else self.narrowed(s.where, inner))
         if s.optional_when is not None:   # worked out before asking, the variable unbound
             self.condition(s.optional_when, scope)
         self.text_parts(s.label_parts, inner)   # each candidate's label: the variable is that candidate
@@ -4657,6 +4659,22 @@ class Checker(A.Visitor):
             ends = "its picks are made or nothing is left to pick" if s.exactly else \
                 "'none' is chosen or nothing is left to pick"
             self.err("E304", f"'pick ... {pick_mode(s)}' has no 'else': it ends when {ends}", s.otherwise[0].span)
+
+    def pick_best(self, s: A.Pick, inner: Scope) -> None:
+        """`pick c from DOMAIN fewest KEY` (or `most KEY`): KEY, worked out for each candidate left by the
+        `where`, is a number (E433); only the candidates with the lowest (highest) are offered, every tie.
+        W479 when KEY never reads the candidate: every candidate ties, and the word changes nothing."""
+        word = "most" if s.best_most else "fewest"
+        kind = self.expr(s.best, inner)
+        if not fits(kind, "int"):
+            self.err("E433", f"'{word} ...' keeps the candidates with the {'highest' if s.best_most else 'lowest'} "
+                     f"number, and {printed(s.best)} is {article(words(kind))}", s.best.span,
+                     f"count something of {s.var}: '{word} size({s.var}.FIELD)', '{word} warriors[{s.var}]'")
+        elif not any(type(n) is A.Name and n.id == s.var for n in A.walk(s.best)):
+            self.diags.append(Diagnostic(
+                "W479", f"'{word} {printed(s.best)}' does not read {s.var!r}: it is the same for every candidate, so "
+                f"all of them are offered", s.best.span, f"say what each candidate has: '{word} warriors[{s.var}]', "
+                f"'{word} count(x in ... where x.at == {s.var})'"))
 
     def visit_Auction(self, s: A.Auction, scope: Scope) -> None:
         """An auction: the bidders are players, the amounts numbers, `up to` is written (the bidding
@@ -4833,6 +4851,10 @@ class Checker(A.Visitor):
                      "test the condition around it: 'if COND { each ... optional } else { each ... }'")
         if s.pick.random:
             self.at_random(s.pick, simultaneous=True)
+        if s.pick.best is not None:
+            self.err("E434", f"'each ... simultaneously pick' offers every player their candidates as they are: "
+                     f"'{'most' if s.pick.best_most else 'fewest'} ...' is for one player's pick", s.pick.best.span,
+                     "keep the best ones in the 'where': 'where KEY == lowest(x in DOMAIN, KEY of x)'")
         if s.pick.otherwise:
             self.err("E304", "'each ... simultaneously pick' has no 'else': a player who picks nothing does "
                      "nothing (test it after, in the body of the others or with a count)", s.pick.otherwise[0].span)

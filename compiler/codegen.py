@@ -1592,6 +1592,9 @@ class CodeGen(A.Visitor):
             self.writeline(f"{cands} = list({domain})", s)
         else:
             self.writeline(f"{cands} = [v_{s.var} for v_{s.var} in {domain} if {' and '.join(tests)}]", s)
+        if s.best is not None:   # `fewest KEY` / `most KEY`: the candidates with the best key, every tie
+            self.writeline(f"{cands} = rt.best_of({cands}, [{self.ex(s.best, inner)} for v_{s.var} in {cands}], "
+                           f"{s.best_most!r})")
         choice = self.temp("choice")
         labels = ""
         if s.label is not None:   # each candidate's label, worked out with it as the picked variable

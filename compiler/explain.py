@@ -1571,6 +1571,9 @@ class Reader(A.Visitor):
 
     def visit_Pick(self, s, depth: int) -> None:
         where = f" for which {self.x(s.where)}" if s.where is not None else ""
+        if s.best is not None:   # `fewest KEY`: among those, the ones with the lowest, every tie
+            where += f"{',' if where else ''} keeping those for which {self.x(s.best)} is " \
+                     f"{'highest' if s.best_most else 'lowest'} (every tie offered)"
         optional = " (or none)" if s.optional else ""
         if s.optional_when is not None:   # compulsory unless the condition holds
             optional = f" (or none, if {self.x(s.optional_when)}; otherwise one must be picked)"

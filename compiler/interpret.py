@@ -675,6 +675,12 @@ class Interpreter(A.Visitor):
             f.locals[s.var] = value
             if (picked is None or value not in picked) and (s.where is None or self.ev(s.where, rt, f)):
                 cands.append(value)
+        if s.best is not None:   # `fewest KEY` / `most KEY`: the candidates with the best key, every tie
+            keys = []
+            for value in cands:
+                f.locals[s.var] = value
+                keys.append(self.ev(s.best, rt, f))
+            cands = rt.best_of(cands, keys, s.best_most)
         labels = None
         if s.label is not None:   # each candidate's label, worked out with it as the picked variable
             labels = []

@@ -1332,7 +1332,10 @@ class Pick(Stmt):
     optional_when: Optional[Expr] = None   # `optional when COND`: "none" only when COND holds (else compulsory)
     random: bool = False          # `at random`: the game's seeded RNG picks (uniformly), nobody is asked
     stmt_label: Optional[str] = None   # `pick ... as LABEL { ... }`: the name an amend finds it by
-    _quiet = ("stmt_label",)
+    # `fewest KEY` (`most KEY` with best_most): only the candidates whose key is lowest (highest), every tie offered
+    best: Optional[Expr] = None
+    best_most: bool = False
+    _quiet = ("stmt_label", "best", "best_most")
 
 
 @node

@@ -174,6 +174,8 @@ CODES: dict[str, tuple[str, str]] = {
                     "tags costs, gains, losses or blocks with only"),
     "E422": (ERROR, "a modifier's value line whose amount is no number"),
     "E423": (ERROR, "a tagged value amiss: a value that is no number, or one tagged with a builtin event"),
+    "E433": (ERROR, "a pick's 'fewest KEY' or 'most KEY' whose key is no number"),
+    "E434": (ERROR, "'fewest KEY' or 'most KEY' in a simultaneous pick: it is for one player's pick"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),
@@ -238,6 +240,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W476": (WARNING, "a card's override that calls the func or proc it changes: for its holder, it calls itself"),
     "W477": (WARNING, "a window; with no card to play at it: no card has an 'anytime in ZONE' slot"),
     "W478": (WARNING, "a card with an 'anytime in ZONE' slot in a pack without a window;"),
+    "W479": (WARNING, "a pick's 'fewest KEY' or 'most KEY' whose key does not read the candidate: all of them tie"),
     "W481": (WARNING, "an index VAR + N of a for each loop over LOW..HIGH outside the declared range for every VAR"),
     "W482": (WARNING, "a field an amend adds to a record whose title, kept, does not show it"),
     "W483": (WARNING, "a field an amend adds to a record read as a domain: its loops go through more values"),

@@ -1355,7 +1355,11 @@ class _Builder:
                       _unquote(label) if label is not None else None,
                       say_parts(label, self.file) if label is not None else (), exactly is not None,
                       _pick(items, "guard"), _pick(items, "at_random", False), _pick(items, "loop_label"),
-                      span=self._s(meta))
+                      *_pick(items, "pick_best", (None, False)), span=self._s(meta))
+
+    def pick_best(self, meta, items):
+        """`fewest KEY` / `most KEY` after a pick's domain and filter: (the key, whether most)."""
+        return _Marker("pick_best", (items[-1], items[0].value == "most"))
 
     def at_random(self, meta, items):
         word = items[-1]

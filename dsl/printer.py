@@ -757,14 +757,15 @@ class Printer(A.Visitor):
                       Clause(f"award [{prizes}] {s.resource} ties {s.ties}")])
 
     def visit_Pick(self, s):
-        self.block([Clause(f"pick {s.var} from ", s.domain), _where("where ", s.where), _mode(s), _stmt_label(s)],
-                   s.body)
+        self.block([Clause(f"pick {s.var} from ", s.domain), _where("where ", s.where),
+                    _where("most " if s.best_most else "fewest ", s.best), _mode(s), _stmt_label(s)], s.body)
         self.orelse(s)
 
     def visit_Simultaneous(self, s):
         p = s.pick
         self.block([Clause("each ", s.domain), _where("where ", s.where),
-                    Clause(f"simultaneously pick {p.var} from ", p.domain), _where("where ", p.where), _mode(p),
+                    Clause(f"simultaneously pick {p.var} from ", p.domain), _where("where ", p.where),
+                    _where("most " if p.best_most else "fewest ", p.best), _mode(p),
                     _stmt_label(p)],
                    p.body)
 

@@ -3704,6 +3704,15 @@ class Game:
         return type(e) is EntityDef and (e.kind == name or e.declared == name)
 
     @staticmethod
+    def best_of(cands: list, keys: list, most: bool) -> list:
+        """`pick c from DOMAIN fewest KEY` (`most KEY`): the candidates whose key is the lowest (highest), in
+        their order, every tie kept; none when there are none."""
+        if not cands:
+            return cands
+        best = max(keys) if most else min(keys)
+        return [c for c, k in zip(cands, keys) if k == best]
+
+    @staticmethod
     def same_card(a, b) -> bool:
         """`x is c`, c a card held in a local: whether x is a copy of the same declared card as c (both `* N`
         copies, or the same card); none is the same card as nothing."""

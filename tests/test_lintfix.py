@@ -278,3 +278,60 @@ def test_overdraw_is_printed_back_and_explained():
 def test_overdraw_without_a_supply_is_e303():
     found = [d for d in analyse_text("resource chip overdraw;\n").diagnostics if d.severity == "error"]
     assert [d.code for d in found] == ["E303"] and "supply N overdraw" in found[0].hint
+
+
+# ---------------------------------------------------------------- 7. pick ... fewest KEY / most KEY
+# Root: the Eyrie recruit in the clearings with the fewest warriors (every tie offered)
+FEWEST = """
+enum clearing { c1, c2, c3, c4 }
+counter warriors[clearing] from 0 to 20;
+counter vp;
+proc place() {
+  pick c from clearing where c != c4 fewest total(p in players, p.warriors[c]) "place a warrior where?" {
+    gain 1 warriors[c];
+    gain 1 vp;
+  }
+}
+proc richest() { pick c from clearing most warriors[c] at random { say "{c}"; } }
+game g { seats 2 to 4; phase play { repeat 6 { each players: place(); } } winner most vp; }
+"""
+
+fewest = rules_programs(FEWEST)
+
+
+def test_pick_fewest_offers_every_tied_candidate_and_only_them(fewest):
+    game = Game(fewest(), 2, 1)
+    game.state.players[0].stock["warriors[c1]"] = 2
+    game.state.players[1].stock["warriors[c2]"] = 1
+    assert run_proc(game, "place") == []   # c3 alone has the fewest (c4 is left out by the where): not asked
+    assert game.state.players[0].stock["warriors[c3]"] == 1
+
+
+def test_pick_fewest_ties_and_most(fewest):
+    game = Game(fewest(), 2, 1)
+    game.state.players[1].stock["warriors[c2]"] = 1
+    asked = run_proc(game, "place", answers=["c3"])
+    assert asked[0].options == ["c1", "c3"]
+    game.state.players[0].stock["warriors[c4]"] = 3
+    run_proc(game, "richest")
+    assert game.messages[-1] == "P1: c4"
+
+
+def test_pick_fewest_plays_alike_on_both_backends():
+    random_games_agree(FEWEST, seeds=range(1, 4), counts=(2, 3))
+
+
+def test_pick_fewest_is_printed_back_and_explained():
+    from .conftest import printed_back
+
+    _module, text = printed_back(FEWEST)
+    assert "pick c from clearing where c != c4 fewest total(p in players, p.warriors[c]) " in text
+    assert "pick c from clearing most warriors[c] at random" in text
+    assert "keeping those for which" in explained(analyse_text(FEWEST), "place")
+
+
+def test_pick_fewest_misuse():
+    found = analyse_text(FEWEST + 'proc bad() { pick c from clearing fewest c "x" { } pick d from clearing most vp "y" { } }\n'
+                         'proc both() { each players simultaneously pick c from clearing fewest warriors[c] { } }\n').diagnostics
+    assert sorted((d.code, d.span.line) for d in found if d.code in ("E433", "E434", "W479")) == \
+        [("E433", 13), ("E434", 14), ("W479", 13)]
