@@ -3768,7 +3768,8 @@ class Checker(A.Visitor):
             given = article(words(kind if base_of(kind) == "zone" else element))
             self.err("E303", f"{what} runs its body for players, not for {given}: "
                      f"use 'for each x in {printed(s.domain)} {{ ... }}' to go through other values", s.domain.span)
-        others = type(s.domain) is not A.You   # its `where` and body read bare names as each player's
+        # its `where` and body read bare names as each player's (an `each` over no players is E303 above)
+        others = type(s.domain) is not A.You and fits(element, "player")
         if others:
             self.each_others.append((s, tuple(self.stmt_path), base_of(kind) == "player"))
         if s.where is not None:
