@@ -695,9 +695,11 @@ class Checker(A.Visitor):
         # inside `each P` (P a local), P's locals entry: `you` is that player there, so a text showing
         # both `{you}` and `{P}` names one player twice (W462); None elsewhere
         self.each_as: Optional[list] = None
-        # a proc's bare reads of per-player names (W448): (name, span, the `each` it is inside of another
-        # player's, or None); None outside a proc. `each_others`: the `each` statements (not `each you`)
-        # around the read; `let_kept`: the ids of names a `let` keeps whole (`let here = pawn;`, the fix)
+        # a proc's bare reads of per-player names (W448): (name, span, the innermost `each` over other players
+        # around it as each_others holds it, or None; the statements around it); None outside a proc.
+        # `each_others`: those `each` statements (not `each you`), with the statements around each and
+        # whether it goes through one player; `let_kept`: the ids of names a `let` keeps whole (`let here =
+        # pawn;`, the fix)
         self.player_reads: Optional[list] = None
         self.each_others: list = []
         self.stmt_path: list = []   # the ids of the statements around the one being checked, outermost first
@@ -2505,7 +2507,7 @@ class Checker(A.Visitor):
                 continue
             warned.add(name)
             who = printed(s.domain)
-            whose = f"{who}'s" if one else f"each one's of {who}"
+            whose = f"{who}'s" if one else "each one's own"
             theirs = f"'{who}.{name}'"
             self.diags.append(Diagnostic(
                 "W448", f"inside 'each {who}', {name!r} is {whose}, though the statement around it reads {name!r} "
