@@ -17,6 +17,7 @@ import click
 
 from . import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, Exit, Format, PATH, _check_seats, _fail, _sources_of, app, err, \
     AutoAgent, existing_packs, interpreted_option, many, out, pack_argument, with_option, writable
+from rulebook.runtime.console import distinct_cuts
 
 
 SHOWN_FAILURES = 10
@@ -290,9 +291,12 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
                    for at, column in enumerate(("games", "used [95% CI]", "unused", "difference [95% CI]"), start=2)]
         room = out.width - 19 - sum(figures)   # 19: the table's 7 rules and 12 spaces of padding
         kind = min(14, max(len("kind"), *(len(row[1]) for row in rows)), max(6, room - 16))
-        table.add_column("component", overflow="ellipsis", no_wrap=True,
-                         width=max(10, min(room - kind, max(len(row[0]) for row in rows))))
+        width = max(10, min(room - kind, max(len(row[0]) for row in rows)))
+        table.add_column("component", overflow="ellipsis", no_wrap=True, width=width)
         table.add_column("kind", overflow="ellipsis", no_wrap=True, width=kind)
+        # names cut alike ("Favor of…" for two favors) keep their distinct ends: "Favor…Mice"
+        rows = [(name, kind_cut, *rest) for (_, _, *rest), name, kind_cut in
+                zip(rows, distinct_cuts([row[0] for row in rows], width), distinct_cuts([row[1] for row in rows], kind))]
         for width, column in zip(figures, ("games", "used [95% CI]", "unused", "difference [95% CI]")):
             table.add_column(column, justify="right", no_wrap=True, width=width)
         for at, row in enumerate(rows):

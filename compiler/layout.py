@@ -875,6 +875,15 @@ def winner_keys(g: A.Game) -> tuple:
     return () if g.winner.together else (g.winner.key,) + g.winner.tiebreaks
 
 
+def face_title(face: A.Face) -> Optional[str]:
+    """A die face's title as tools show it: its own, or for a face of a typed die that has none, its
+    value as written after `= ` (`= 3`: the face that shows 3, whatever its position)."""
+    if face.title is not None or face.value is None:
+        return face.title
+    from rulebook.dsl.printer import expr
+    return f"= {expr(face.value)}"
+
+
 def key_columns(lay: "Layout", g: A.Game) -> list:
     """For the score table: each winner key's rules text, and the per-player stocks a key adds or
     subtracts (`vp - debt` shows vp and debt apart)."""
@@ -927,7 +936,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
                    # a global or scaled track's shape: (shared, the number printed at 0, the step); none for the others
                    + ((t.is_global, *(t.scale[::2] if t.scale else (0, 0))) if t.is_global or t.scale else ())
                    for t in lay.tracks],
-        "dice": [(d.name, [f.title for f in d.faces]) for d in lay.dice],
+        "dice": [(d.name, [face_title(f) for f in d.faces]) for d in lay.dice],
         "die_titles": {d.name: d.title for d in lay.dice if d.title},
         "variant_rules": [(v.name, expr(v.when)) for v in lay.variant_rules],
         "supplies": [(r.name, where(r.supply)) for r in lay.supplies],

@@ -3,6 +3,7 @@ prompts and screen): a module of its own so printing does not import the game en
 
 from __future__ import annotations
 
+import os
 from typing import Any, Callable, Optional
 
 from rich import box
@@ -97,6 +98,38 @@ def shorten(text: str, width: int) -> str:
     return text if len(text) <= width else text[:width - 1] + "…" if width > 1 else text[:width]
 
 
+def distinct_end(texts: list) -> tuple[str, list]:
+    """The common start of `texts`, backed off to a word's end, and what follows it in each (the
+    distinct ends: "Clearing " and "1", "12" of "Clearing 1", "Clearing 12"); ("", texts) where
+    they have no such start or an end would be empty or two ends alike."""
+    start = os.path.commonprefix(list(texts))
+    cut = max(start.rfind(" "), start.rfind("-"), start.rfind(":"), start.rfind("_")) + 1
+    start = start[:cut] if cut < len(start) or any(len(t) == len(start) for t in texts) else start
+    ends = [t[len(start):].strip() for t in texts]
+    if not start or not all(ends) or len(set(ends)) < len(set(texts)):
+        return "", list(texts)
+    return start, ends
+
+
+def distinct_cuts(texts: list, width: int) -> list:
+    """Each text cut to `width` characters (`shorten`), and where two different texts would be cut
+    alike ("Favor of…" for "Favor of the Mice" and "Favor of the Foxes"), each of those keeps its
+    distinct end after the `…` ("Favor…Mice", "Favo…Foxes"), as much of its start as fits before."""
+    cuts = [shorten(t, width) for t in texts]
+    alike: dict = {}
+    for i, cut in enumerate(cuts):
+        alike.setdefault(cut, []).append(i)
+    for group in alike.values():
+        if len({texts[i] for i in group}) < 2:
+            continue
+        _start, ends = distinct_end([texts[i] for i in group])
+        for i, end in zip(group, ends):
+            text = texts[i]
+            keep = width - 1 - len(end)
+            cuts[i] = text[:keep] + "…" + end if keep >= 1 else "…" + end[len(end) - width + 1:] if width > 1 else end[:width]
+    return cuts
+
+
 def cell_text(value: Any, text: Callable[[Any], str], width: int = 8) -> str:
     """A grid's value as its board's cell shows it: `●` for true, `·` for false, none, 0 or nothing,
     a number as digits, anything else as `text` words it (a player by name, a card or member by
@@ -118,11 +151,27 @@ class Board:
 
     HEADING = 8   # the most a column heading takes where there is room
 
-    def __init__(self, title: str, row_titles: list, column_titles: list, cells: list):
+    def __init__(self, title: str, row_titles: list, column_titles: list, cells: list,
+                 column_names: Optional[list] = None):
         self.title = printable(title)
-        self.rows = [printable(shorten(str(r), 12)) for r in row_titles]
+        self.rows = [printable(r) for r in distinct_cuts([str(r) for r in row_titles], 12)]
         self.headings = [printable(str(c)) for c in column_titles]
+        self.names = [printable(str(c)) for c in column_names] if column_names else None
         self.cells = [[printable(cell) for cell in row] for row in cells]
+
+    def column_headings(self, most: int) -> tuple[str, list]:
+        """The title and the column headings to cut to `most`. Where two different headings would be
+        cut alike ("Clearing 1", "Clearing 12": `C…`), every heading is its distinct end ("1", "12")
+        and the title says their common start ("at (Clearing …)"), or, when they have no such end,
+        the column's name (a member's: `c1`)."""
+        if len({shorten(h, most) for h in self.headings}) == len(set(self.headings)):
+            return self.title, self.headings
+        start, ends = distinct_end(self.headings)
+        if start:
+            return f"{self.title} ({start.strip()} …)", ends
+        if self.names and len(set(self.names)) == len(self.names):
+            return self.title, self.names
+        return self.title, self.headings
 
     def table(self, width: int) -> Table:
         """The board as a table that fits `width` columns if its cells do."""
@@ -131,11 +180,12 @@ class Board:
         room = width - 3 * (len(self.headings) + 1) - 1 - row_width   # "│ x " a column, then "│"
 
         def widths(most: int) -> list:   # each column's width with headings cut to `most`
-            return [max(w, min(len(h), most)) for h, w in zip(self.headings, cells)]
+            return [max(w, min(len(h), most)) for h, w in zip(self.column_headings(most)[1], cells)]
         most = next((n for n in range(self.HEADING, 1, -1) if sum(widths(n)) <= room), 1)
-        table = Table(title=Text(self.title, style="bold"), title_justify="left", box=box.SQUARE, padding=(0, 1))
+        title, headings = self.column_headings(most)
+        table = Table(title=Text(title, style="bold"), title_justify="left", box=box.SQUARE, padding=(0, 1))
         table.add_column("", style="bold", no_wrap=True, min_width=row_width)
-        for heading, w in zip(self.headings, widths(most)):
+        for heading, w in zip(headings, widths(most)):
             table.add_column(shorten(heading, w), justify="center", no_wrap=True, min_width=w)
         for r, row in zip(self.rows, self.cells):
             table.add_row(r, *row)
@@ -156,7 +206,7 @@ def boards(label: str, grid: dict, holders: list, text: Callable[[Any], str]):
     for whose, values in holders:
         cells = [[cell_text(values[flat], text) if flat is not None and flat in values else MASK for flat in row]
                  for row in grid["elements"]]
-        shown.append(Board(whose + label, grid["row_titles"], grid["column_titles"], cells))
+        shown.append(Board(whose + label, grid["row_titles"], grid["column_titles"], cells, grid.get("columns")))
     return shown[0] if len(shown) == 1 else Columns(shown, padding=(0, 3))
 
 

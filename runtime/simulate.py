@@ -183,7 +183,8 @@ class UsageRecorder:
                                                                       t.title and f"{t.title} {pos}"))
         for die, faces in program.dice.items():   # a face is shown with its die: "Die: 6", not a bare "6"
             named = program.die_titles.get(die, die)
-            faces[:] = [(title, self._wrap(fn, self._add("die face", f"{die} {i}", title and f"{named}: {title}")), value)
+            faces[:] = [(title, self._wrap(fn, self._add("die face", f"{die} {i}", title and (
+                             f"{named} {title}" if title.startswith("= ") else f"{named}: {title}"))), value)
                         for i, (title, fn, value) in enumerate(faces, start=1)]
 
     def note_held(self, game: Game) -> None:
