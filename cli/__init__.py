@@ -382,6 +382,8 @@ def lint(paths: List[Path], format: Format, expansions: List[str]) -> None:
                 continue
             diags.extend(result.diagnostics)
             sources.update(result.sources)
+            if isinstance(target, Path) and result.within and format is Format.text:   # which pack the file's names are checked against
+                err.print(f"{target}: linted {result.within}", markup=False)
     code = _report(diags, sources, format)
     if format is Format.text:
         errors = sum(d.severity == ERROR for d in diags)

@@ -61,6 +61,7 @@ class Analysis:
     symbols: Optional[Symbols] = None
     diagnostics: list = field(default_factory=list)
     sources: dict = field(default_factory=dict)
+    within: str = ""   # analyse_file: which pack the file was checked within, or why alone (in a pack's folder)
 
     @property
     def ok(self) -> bool:
@@ -113,6 +114,7 @@ def analyse_chain(chain: list[Pack], parse=None) -> Analysis:
         if not pack.files():
             result.diagnostics.append(Diagnostic("E505", f"pack {pack.name!r} has no .rules files",
                                                  A.Span(str(pack.root / MANIFEST), 0, 0, 0, 0)))
+        result.diagnostics.extend(pack.exclude_warnings())
         for path in pack.files():
             shown = pack.display(path)
             try:
@@ -200,17 +202,25 @@ def analyse(ref: str, expansions: Sequence[str] = ()) -> Analysis:
 
 
 def analyse_file(path: Path, expansions: Sequence[str] = ()) -> Analysis:
-    """Analyse one rules file: within its pack (stacked with the expansions) when it has one, else alone."""
+    """Analyse one rules file: within its pack (stacked with the expansions) when it has one that does
+    not exclude it (`exclude` in its pack.toml), else alone; `within` says which, in words."""
+    within = ""   # no folder above it has a pack.toml: nothing to say
     for parent in path.resolve().parents:
         if (parent / MANIFEST).is_file():
+            pack = load_pack(parent)
+            if pack.excludes(path):
+                within = f"alone: the pack {pack.name!r} ({parent}) excludes it ({MANIFEST}'s exclude)"
+                break
             chain = stack_chain(str(parent), expansions)
             result = analyse_chain(chain)
-            pack = next((p for p in chain if p.root == parent), None) or load_pack(parent)
+            pack = next((p for p in chain if p.root == parent), None) or pack
             shown = pack.display(path.resolve())
             result.diagnostics = [d for d in result.diagnostics if d.span.file == shown]
+            result.within = f"within the pack {pack.name!r} ({parent})"
             return result
     result = analyse_chain([Pack.lone_file(path)])
     result.diagnostics = [d for d in result.diagnostics if d.code not in LONE_FILE_SILENT]
+    result.within = within
     return result
 
 

@@ -40,6 +40,7 @@ def manifest_model() -> type:
         title: Optional[str] = None
         description: Optional[str] = None
         extends: list[str] = Field(default_factory=list)
+        exclude: list = Field(default_factory=list)   # each entry checked by exclude_findings (E512)
 
     return Manifest
 
@@ -60,6 +61,7 @@ class Unchecked(NamedTuple):
 
     name: str
     extends: list
+    exclude: list = []
 
 
 class Pack:
@@ -85,10 +87,41 @@ class Pack:
         return LONE_FILE if self.manifest is None else self.manifest.name
 
     def files(self) -> list[Path]:
-        """The pack's rules files, sorted by path."""
+        """The pack's rules files, sorted by path: those in or below its folder but for a folder with a
+        pack.toml of its own (another pack) and what the manifest's `exclude` patterns name."""
         if self.only is not None:
             return [self.only]
-        return rules_files(self.root)
+        return pack_files(self.root, self.excluded())
+
+    def excluded(self) -> list:
+        """The manifest's `exclude` patterns, compiled (`exclude_pattern`)."""
+        patterns = getattr(self.manifest, "exclude", None) or ()
+        return [exclude_pattern(p) for p in patterns if isinstance(p, str) and exclude_problem(p) is None]
+
+    def excludes(self, path: Path) -> bool:
+        """Whether a rules file in or below the pack's folder is left out of it: below a folder with a
+        pack.toml of its own, or named by an `exclude` pattern."""
+        try:
+            relative = path.resolve().relative_to(self.root.resolve())
+        except ValueError:
+            return False
+        if any((self.root / Path(*relative.parts[:n]) / MANIFEST).is_file() for n in range(1, len(relative.parts))):
+            return True
+        return any(_excluded(relative.as_posix(), p) for p in self.excluded())
+
+    def exclude_warnings(self) -> list[Diagnostic]:
+        """W498 for an `exclude` pattern that names no rules file of the folder: a misspelt folder."""
+        patterns = getattr(self.manifest, "exclude", None) or ()
+        if not patterns or self.only is not None:
+            return []
+        nested = [p.relative_to(self.root).as_posix() for p in sorted(self.root.rglob("*.rules")) if not p.is_dir()]
+        shown = str(self.root / MANIFEST)
+        return [Diagnostic("W498", f"the exclude pattern {p!r} names no .rules file of the pack's folder",
+                           array_span(self.manifest_text, "exclude", i, shown),
+                           "a pattern is a path from the pack's folder, e.g. \"repro/**\" or \"repro\"")
+                for i, p in enumerate(patterns)
+                if isinstance(p, str) and exclude_problem(p) is None
+                and not any(_excluded(f, exclude_pattern(p)) for f in nested)]
 
     def display(self, path: Path) -> str:
         """The path shown in diagnostics and `# file:line` comments: `rules/<pack>/<file>`, else
@@ -106,6 +139,71 @@ def rules_files(folder: Path) -> list[Path]:
     walked like any other, not taken for a file; anything else so named (a FIFO, a device) is listed,
     so reading it reports E107."""
     return sorted(p for p in folder.rglob("*.rules") if not p.is_dir())
+
+
+def pack_files(root: Path, excluded: Sequence = ()) -> list[Path]:
+    """The rules files of the pack whose folder is `root` (`Pack.files`): the folder's rules files
+    but for those below a folder with a pack.toml of its own and those an `exclude` pattern names."""
+    nested = [m.parent for m in root.rglob(MANIFEST) if m.parent != root and m.is_file()]
+    files = []
+    for path in rules_files(root):
+        if any(folder in path.parents for folder in nested):
+            continue
+        if excluded and any(_excluded(path.relative_to(root).as_posix(), p) for p in excluded):
+            continue
+        files.append(path)
+    return files
+
+
+def exclude_problem(pattern) -> Optional[str]:
+    """What is wrong with a manifest's `exclude` entry (E512), or None: it must be a non-empty text
+    naming a path inside the pack's folder with `/` between names (no `..`, no leading `/`, no `\\`),
+    `*` and `?` within a name, `**` alone for any number of folders, `[...]` closed."""
+    if not isinstance(pattern, str):
+        return f"must be a text, e.g. \"repro/**\" (found {pattern!r})"
+    if not pattern.strip():
+        return "is empty: it would name nothing"
+    if pattern.startswith("/") or re.match(r"^[A-Za-z]:", pattern):
+        return f"{pattern!r} is an absolute path: a pattern is a path from the pack's folder"
+    if "\\" in pattern:
+        return f"{pattern!r} has a '\\': names are separated by '/'"
+    names = pattern.rstrip("/").split("/")
+    if ".." in names or "" in names:
+        return f"{pattern!r} has an empty name or '..': a pattern names files inside the pack's folder"
+    if any("**" in n and n != "**" for n in names):
+        return f"{pattern!r} has '**' inside a name: '**' stands alone between '/' for any number of folders"
+    if any(n.count("[") != n.count("]") for n in names):
+        return f"{pattern!r} has a '[' without its ']'"
+    return None
+
+
+def exclude_pattern(pattern: str) -> "re.Pattern":
+    """A manifest's `exclude` entry as a regular expression over a path from the pack's folder."""
+    names = pattern.rstrip("/").split("/")
+    out = ""
+    for i, name in enumerate(names):
+        last = i == len(names) - 1
+        if name == "**":
+            out += ".*" if last else "(?:[^/]+/)*"
+            continue
+        for part in re.split(r"(\*|\?|\[[^\]]*\])", name):
+            if part == "*":
+                out += "[^/]*"
+            elif part == "?":
+                out += "[^/]"
+            elif part.startswith("[") and part.endswith("]") and len(part) > 2:
+                inside = part[1:-1]
+                out += "[^" + re.escape(inside[1:]) + "]" if inside.startswith("!") else "[" + re.escape(inside) + "]"
+            else:
+                out += re.escape(part)
+        out += "" if last else "/"
+    return re.compile(out)
+
+
+def _excluded(relative: str, pattern: "re.Pattern") -> bool:
+    """Whether a path from the pack's folder is named by a pattern, or is inside a folder it names."""
+    names = relative.split("/")
+    return any(pattern.fullmatch("/".join(names[:n])) for n in range(1, len(names) + 1))
 
 
 def shipped_packs() -> list[str]:
@@ -205,16 +303,23 @@ def load_pack(root: Path, validate: bool = True) -> Pack:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise RulesError([_toml_error(str(e), text, shown)]) from None
+    exclude = data.get("exclude", [])
     if not validate:
         name, extends = data.get("name"), data.get("extends", [])
-        if isinstance(name, str) and isinstance(extends, list) and all(isinstance(e, str) for e in extends):
-            return Pack(root, Unchecked(name, extends), manifest_text=text)
+        if isinstance(name, str) and isinstance(extends, list) and all(isinstance(e, str) for e in extends) \
+                and isinstance(exclude, list) and all(exclude_problem(p) is None for p in exclude):
+            return Pack(root, Unchecked(name, extends, exclude), manifest_text=text)
     from pydantic import ValidationError
 
     try:
-        return Pack(root, manifest_model().model_validate(data), manifest_text=text)
+        manifest = manifest_model().model_validate(data)
     except ValidationError as e:
         raise RulesError([_manifest_finding(error, data, text, shown) for error in e.errors()]) from None
+    bad = [Diagnostic("E512", f"the exclude entry {problem}", array_span(text, "exclude", i, shown))
+           for i, problem in enumerate(map(exclude_problem, manifest.exclude)) if problem is not None]
+    if bad:
+        raise RulesError(bad)
+    return Pack(root, manifest, manifest_text=text)
 
 
 def missing_manifest(folder: Path) -> Diagnostic:
@@ -227,7 +332,7 @@ def missing_manifest(folder: Path) -> Diagnostic:
                       "to build on another pack")
 
 
-ALLOWED_KEYS = ("name", "version", "title", "description", "extends")
+ALLOWED_KEYS = ("name", "version", "title", "description", "extends", "exclude")
 # What each key must hold, in words, with an example (for E502 when it holds something else).
 KEY_SHAPES = {
     "name": "a string: a lower-case letter, then lower-case letters, digits, '_' or '-', e.g. name = \"no_thanks\"",
@@ -235,6 +340,7 @@ KEY_SHAPES = {
     "title": "a string, e.g. title = \"No Thanks!\"",
     "description": "a string",
     "extends": "a list of pack names, e.g. extends = [\"seven_wonders\"]",
+    "exclude": "a list of paths from the pack's folder, e.g. exclude = [\"repro/**\"]",
 }
 
 
@@ -288,16 +394,22 @@ def key_span(text: str, key: str, shown: str) -> Span:
 
 def extends_span(text: str, index: int, shown: str) -> Span:
     """Where a manifest's extends entry `index` is written (the `extends` key if it cannot be found)."""
-    entries = extends_entries(text)
+    return array_span(text, "extends", index, shown)
+
+
+def array_span(text: str, key: str, index: int, shown: str) -> Span:
+    """Where entry `index` of a manifest's array `key` is written (the key if it cannot be found)."""
+    entries = extends_entries(text, key)
     if index < len(entries):
         line, column, end = entries[index]
         return Span(shown, line, column, line, end)
-    return key_span(text, "extends", shown)
+    return key_span(text, key, shown)
 
 
-def extends_entries(text: str) -> list[tuple[int, int, int]]:
-    """The (line, column, end column) of each value in the manifest's `extends = [...]` array, in order."""
-    start = next((m for m in _KEY_LINE.finditer(text) if m[2] == "extends"), None)
+def extends_entries(text: str, key: str = "extends") -> list[tuple[int, int, int]]:
+    """The (line, column, end column) of each value in the manifest's `extends = [...]` array (or
+    another top-level array `key`), in order."""
+    start = next((m for m in _KEY_LINE.finditer(text) if m[2] == key), None)
     if start is None:
         return []
     i = text.find("=", start.end(2))

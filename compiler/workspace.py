@@ -25,7 +25,7 @@ from rulebook.dsl.printer import format_text
 from .check import ENTITY_ATTRS
 from .driver import LONE_FILE_SILENT, Analysis, analyse_chain
 from .explain import as_declared, explain
-from .pack import MANIFEST, SHIPPED, Pack, pack_chain
+from .pack import MANIFEST, SHIPPED, Pack, load_pack, pack_chain
 from .resolve import BUILTIN_DOMAINS, BUILTIN_FUNCS, CATEGORY, Symbols
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
@@ -496,17 +496,23 @@ class _EditorPack(Pack):
         """The files on disk and the open ones in the folder (listed once: a view is one moment)."""
         if self._files is None:
             on_disk = super().files()
-            extra = [p for p in self._open if p.suffix == ".rules" and self.root in p.parents and p not in on_disk] \
+            extra = [p for p in self._open if p.suffix == ".rules" and self.root in p.parents and p not in on_disk
+                     and not self.excludes(p)] \
                 if self.only is None else []
             self._files = sorted(on_disk + extra)
         return self._files
 
 
 def pack_root(path: Path) -> Optional[Path]:
-    """The folder of the pack a rules file belongs to, or None for a file outside any pack."""
+    """The folder of the pack a rules file belongs to, or None for a file outside any pack (or one
+    its pack's `exclude` leaves out)."""
     for parent in path.parents:
         if (parent / MANIFEST).is_file():
-            return parent
+            try:
+                excluded = load_pack(parent, validate=False).excludes(path)
+            except RulesError:
+                excluded = False   # the manifest's findings are the pack's to report
+            return None if excluded else parent
     return None
 
 

@@ -258,6 +258,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W494": (WARNING, "a choose option offered to a player who cannot pay: its cost is paid after another statement"),
     "W496": (WARNING, "a card holding cards in a zone of its own moved into a secret zone: what it holds goes with it, out of play"),
     "W497": (WARNING, "a modifier a card's effect registers while contains(ZONE, this): the card may hold it, modifier ... in ZONE"),
+    "W498": (WARNING, "a pack manifest's exclude pattern that names no rules file of the pack's folder"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
@@ -270,6 +271,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E509": (ERROR, "simulation report of another pack"),
     "E510": (ERROR, "player count or variant the game does not have"),
     "E511": (ERROR, "no declaration of that name"),
+    "E512": (ERROR, "bad exclude pattern in a pack manifest"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),

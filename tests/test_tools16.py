@@ -80,3 +80,74 @@ def test_a_typed_dies_untitled_faces_are_named_by_value(tmp_path):
     assert ("die face", "d4 4", "Battle die = 3") in names, names   # the fourth face shows 3
     rows = set(Coverage(program_of(tmp_path / "root", "compiled")).rules.values())
     assert ("die d4", "4 = 3") in rows, rows   # cover's row of it
+
+
+# ---------------------------------------------------------------- a pack's excluded folders (Root D6, Race D8)
+SMALL = """
+counter vp;
+game small { seats 2 to 2; phase play { each players { gain 1 vp; } } winner most vp; }
+"""
+REPRO = "counter vp;\ngame repro { seats 2 to 2; phase play { } winner most vp; }\n"   # the pack's names again
+
+
+def _with_repro(tmp_path, manifest_lines: str = ""):
+    pack = write_pack(tmp_path / "small", SMALL, name="small")
+    (pack / "pack.toml").write_text((pack / "pack.toml").read_text() + manifest_lines)
+    (pack / "repro").mkdir()
+    (pack / "repro" / "x.rules").write_text(REPRO)
+    return pack
+
+
+def test_a_repro_folder_is_part_of_the_pack_unless_excluded(tmp_path):
+    pack = _with_repro(tmp_path)
+    result = CliRunner().invoke(app, ["lint", str(pack)])
+    assert "E208" in result.output and result.exit_code == 1   # merged into the pack: declared twice
+    (pack / "pack.toml").write_text((pack / "pack.toml").read_text() + 'exclude = ["repro/**"]\n')
+    result = CliRunner().invoke(app, ["lint", str(pack)])
+    assert result.exit_code == 0, result.output
+    # the file itself is linted alone, and lint says so
+    result = CliRunner().invoke(app, ["lint", str(pack / "repro" / "x.rules")])
+    assert result.exit_code == 0, result.output
+    assert f"linted alone: the pack 'small' ({pack.resolve()}) excludes it" in result.output
+    result = CliRunner().invoke(app, ["lint", str(pack / "main.rules")])
+    assert f"main.rules: linted within the pack 'small' ({pack.resolve()})" in result.output
+
+
+def test_a_folder_with_its_own_manifest_is_another_pack(tmp_path):
+    pack = _with_repro(tmp_path)
+    (pack / "repro" / "pack.toml").write_text('name = "repro"\n')
+    result = CliRunner().invoke(app, ["lint", str(pack)])
+    assert result.exit_code == 0, result.output
+    result = CliRunner().invoke(app, ["play", str(pack / "repro"), "-n", "2", "-q"])
+    assert result.exit_code == 0, result.output
+    result = CliRunner().invoke(app, ["lint", str(pack / "repro" / "x.rules")])
+    assert "within the pack 'repro'" in result.output
+
+
+def test_exclude_patterns_name_paths_from_the_pack_folder():
+    from rulebook.compiler.pack import _excluded, exclude_pattern
+
+    def named(pattern, path):
+        return _excluded(path, exclude_pattern(pattern))
+    assert named("repro/**", "repro/a.rules") and named("repro", "repro/sub/a.rules") and named("repro/", "repro/a.rules")
+    assert named("**/draft*.rules", "a/b/draft1.rules") and named("**/draft*.rules", "draft.rules")
+    assert not named("*.rules", "sub/a.rules") and not named("repro/**", "reprox/a.rules")
+    assert named("sub/[ab].rules", "sub/a.rules") and not named("sub/[!ab].rules", "sub/a.rules")
+
+
+def test_a_bad_exclude_pattern_is_e512_at_its_entry(tmp_path):
+    pack = _with_repro(tmp_path, 'exclude = [\n  "repro/**",\n  "../elsewhere",\n  "a/**b",\n  3,\n]\n')
+    result = CliRunner().invoke(app, ["lint", str(pack)])
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if "E512" in line]
+    assert len(lines) == 3, result.output
+    assert lines[0].split(": error")[0].endswith("pack.toml:4:3") and "'..'" in lines[0]
+    assert "pack.toml:5:3" in lines[1] and "'**' inside a name" in lines[1]
+    assert "pack.toml:6:3" in lines[2] and "must be a text" in lines[2]
+
+
+def test_an_exclude_pattern_naming_nothing_is_w498(tmp_path):
+    pack = _with_repro(tmp_path, 'exclude = ["repro/**", "repros/**"]\n')
+    result = CliRunner().invoke(app, ["lint", str(pack)])
+    lines = [line for line in result.output.splitlines() if "W498" in line]
+    assert len(lines) == 1 and "'repros/**'" in lines[0] and "pack.toml:2:24" in lines[0], result.output
