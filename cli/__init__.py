@@ -642,6 +642,33 @@ def _program(pack: str, interpret: bool, expansions=()):
     return interpret_pack(pack, expansions) if interpret else compile_pack(pack, expansions=expansions).program
 
 
+def limit_options():
+    """`--max-decisions N` and `--max-rounds N` (play, simulate): stop a game that runs past them."""
+    def decorate(f):
+        f = click.option("--max-rounds", type=click.IntRange(min=1), metavar="N",
+                         help="Stop a game at its first decision after N rounds of its round loop (the first while "
+                              "or repeat of its play phases); a stopped game is reported, not scored.")(f)
+        return click.option("--max-decisions", type=click.IntRange(min=0), metavar="N",
+                            help="Stop a game at its decision after the first N; a stopped game is reported, "
+                                 "not scored.")(f)
+    return decorate
+
+
+def game_limits(pack: str, expansions, max_decisions: Optional[int], max_rounds: Optional[int]):
+    """The Limits of `--max-decisions` and `--max-rounds`; E513 (a usage error, at the pack) when
+    `--max-rounds` is given for a game whose play phases have no loop to count the rounds of."""
+    from rulebook.runtime.limits import Limits, round_loop
+
+    round_at = None
+    if max_rounds is not None:
+        round_at = round_loop(pack, expansions)
+        if round_at is None:
+            usage_error([_at_path("E513", pack, "--max-rounds counts the rounds of the game's round loop, the "
+                                  "first while or repeat of its play phases, and they have none",
+                                  "--max-decisions N stops a game without one")], Format.text)
+    return Limits(max_decisions, max_rounds, round_at)
+
+
 @app.command()
 @pack_argument()
 @click.option("--players", "-n", type=int, required=True, help="Number of players.")
@@ -656,12 +683,15 @@ def _program(pack: str, interpret: bool, expansions=()):
 @flag("--show-state", help="Print the whole game state at the end.")
 @flag("--show-state-each", "show_each", help="Print the whole game state before each decision (and at the end).")
 @flag("--trace", help="Print every effect, decision and message as it happens, with its rules line.")
+@limit_options()
 @with_option()
 def play(pack: str, players: int, seed: int, agent: AgentKind, log: Optional[Path], variant: List[str],
-         interpret: bool, quiet: bool, show_state: bool, show_each: bool, trace: bool, expansions: List[str]) -> None:
+         interpret: bool, quiet: bool, show_state: bool, show_each: bool, trace: bool, max_decisions: Optional[int],
+         max_rounds: Optional[int], expansions: List[str]) -> None:
     """Play a whole game with the given agents and print the final scores and the winner."""
     from rulebook.runtime.agents import make_agents
     from rulebook.runtime.engine import Game
+    from rulebook.runtime.limits import limit
     from rulebook.dsl.diagnostics import RulesError
 
     writable(log)
@@ -670,7 +700,8 @@ def play(pack: str, players: int, seed: int, agent: AgentKind, log: Optional[Pat
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
     g = _check_seats(program, pack, players, variant)
-    game = Game(program, players, seed, make_agents(agent.value, players, seed), variant)
+    limits = game_limits(pack, expansions, max_decisions, max_rounds)
+    game = limit(Game(program, players, seed, make_agents(agent.value, players, seed), variant), limits)
     _play_out(game, g, log, quiet, show_state, show_each, trace)
 
 
@@ -679,6 +710,7 @@ def _play_out(game, g, log: Optional[Path], quiet: bool, show_state: bool, show_
     print its last messages and the scores and write its log, however it ends (finished, stopped by a
     rules error, or left when a human's input ends)."""
     from rulebook.runtime.engine import RulesRuntimeError
+    from rulebook.runtime.limits import Stopped
 
     if show_each:
         game.agents = [_ShowingState(a, game) for a in game.agents]
@@ -698,6 +730,17 @@ def _play_out(game, g, log: Optional[Path], quiet: bool, show_state: bool, show_
                   + ("saved unfinished" if log is not None else "abandoned"), markup=False)
         _write_log(game, log, "unfinished (rulebook resume continues it)")
         raise Exit(EXIT_USAGE)
+    except Stopped as e:   # at a limit of the command line: reported, not scored
+        if not quiet and not trace:
+            for line in game.messages[-12:]:
+                out.print(f"  {line}", markup=False)
+        if show_state or show_each:
+            _print_state(game, "the state where the game stopped")
+        d = game.decision
+        out.print(f"{g.title or g.name}: the game was {e.reason}, {d.player.name} to answer: {d.prompt}; "
+                  "no result (a stopped game is not scored)", markup=False)
+        _write_log(game, log, "stopped (rulebook replay reaches the same state)")
+        return
     if not quiet and not trace:   # a trace has shown every message already
         for line in game.messages[-12:]:
             out.print(f"  {line}", markup=False)
@@ -1067,8 +1110,10 @@ def replay(log: Path, pack: Optional[str], interpret: bool, expansions: Optional
         raise Exit(EXIT_FINDINGS)
     d = game.decision
     if d is not None:   # an unfinished game's log, checked up to where it stops
-        out.print(f"replay matches the log up to where it stops: the game is unfinished after {game.decisions_made} "
-                  f"decisions, {d.player.name} to answer: {d.prompt} (state {game.state.digest()})", markup=False)
+        how = f"was {recorded.unfinished.stopped}" if recorded.unfinished.stopped else \
+            f"is unfinished after {game.decisions_made} decisions"
+        out.print(f"replay matches the log up to where it stops: the game {how}, {d.player.name} to answer: "
+                  f"{d.prompt} (state {game.state.digest()})", markup=False)
         return
     g = program.game
     _print_result(g.title or g.name, game.result(), game.decisions_made, label=game.program.label)

@@ -16,7 +16,8 @@ from typing import List, Optional
 import click
 
 from . import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, Exit, Format, PATH, _check_seats, _fail, _sources_of, app, err, \
-    AutoAgent, existing_packs, interpreted_option, many, out, pack_argument, with_option, writable
+    AutoAgent, existing_packs, game_limits, interpreted_option, limit_options, many, out, pack_argument, with_option, \
+    writable
 from rulebook.runtime.console import distinct_cuts
 
 
@@ -49,10 +50,11 @@ class Backend(str, Enum):
 @click.option("--failures", type=PATH, default=Path("simulate-failures"), help="Folder for the logs of games that failed.")
 @click.option("--components", "shown_components", type=click.IntRange(min=0), default=20, show_default=True,
               help="Components in the table: half with the largest difference, half with the smallest (0: all).")
+@limit_options()
 def simulate(pack: str, expansions: List[str], players: int, games: int, workers: int, backend: Backend,
              ray_address: Optional[str], interpret: bool, seed: int, variant: List[str], agent: AutoAgent, against: Optional[str],
              against_with: List[str], against_variant: List[str], json_file: Optional[Path], html: Optional[Path],
-             failures: Path, shown_components: int) -> None:
+             failures: Path, shown_components: int, max_decisions: Optional[int], max_rounds: Optional[int]) -> None:
     """Play many seeded games and report win rates, scores, lengths and components, with intervals."""
     from rulebook.runtime import simulate as sim
 
@@ -78,7 +80,8 @@ def simulate(pack: str, expansions: List[str], players: int, games: int, workers
     sides = [(pack, expansions, variant, "the pack")]
     if against:
         sides.append((against, against_with, against_variant, "the --against pack"))
-    prepared = [_prepare(ref, stack, players, variants, agent.value, whose, interpret)
+    prepared = [_prepare(ref, stack, players, variants, agent.value, whose, interpret,
+                         game_limits(ref, stack, max_decisions, max_rounds))
                 for ref, stack, variants, whose in sides]
     started = time.perf_counter()
     try:
@@ -165,7 +168,7 @@ def component_labels(components: List[dict]) -> dict:
 
 
 def _prepare(ref: str, stack: List[str], players: int, variants: List[str], agent: str, whose: str,
-             interpreted: bool = False) -> tuple:
+             interpreted: bool = False, limits=None) -> tuple:
     """Compile one pack stack for the workers (or build it on the interpreter): (job, score key labels,
     components), or exit on bad rules (`whose`: which side of the run it is, for a message about a
     variant it lacks)."""
@@ -173,7 +176,7 @@ def _prepare(ref: str, stack: List[str], players: int, variants: List[str], agen
     from rulebook.runtime import simulate as sim
 
     try:
-        job, program = sim.prepare(ref, stack, players, variants, agent, interpreted)
+        job, program = sim.prepare(ref, stack, players, variants, agent, interpreted, limits or sim.Limits())
         keys = sim.score_keys(ref, stack)
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
@@ -251,7 +254,11 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
     out.print(f"{played} games in {elapsed:.1f} s on {where} ({played / elapsed:.0f} games/s)", markup=False)
     finished = report["games"] - report["failed"]
     # the figures count the games that finished: a failed game has no winner, score or use to count
-    counted = f" ({report['failed']} failed: the figures are of the {finished} that finished)" if report["failed"] else ""
+    stopped = report.get("stopped", 0)   # at a limit of the command line: not scored either
+    finished -= stopped
+    left = ", ".join(part for part in (f"{report['failed']} failed" if report["failed"] else "",
+                                       f"{stopped} stopped at {report['limits']}" if stopped else "") if part)
+    counted = f" ({left}: the figures are of the {finished} that finished)" if left else ""
     together = report.get("together", False)   # a cooperative game: the team's win rate, not the seats'
     seats = Table(title=f"{report['label']}: {report['games']} games, {report['players']} players{counted}"
                   + (", cooperative" if together else ""))
@@ -269,6 +276,11 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
         out.print(seats)
     else:   # the title alone: the team's score below is the result
         out.print(f"{seats.title} (scored, no win or loss)", markup=False)
+    if stopped:   # each can be played again alone, to its stop: play --seed S with the same limits
+        seeds = report["stopped_seeds"]
+        out.print(f"stopped at {report['limits']}: seed{'s' if len(seeds) > 1 else ''} "
+                  f"{', '.join(map(str, seeds[:20]))}{' ...' if len(seeds) > 20 else ''} "
+                  f"(rulebook play --seed S {report['limits']} plays one to its stop)", markup=False)
     if report.get("team_score"):
         out.print(_team_score_text(report["team_score"]), markup=False)
     if report["length"]:
@@ -320,7 +332,7 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
                   markup=False)
     never = [labels[c["kind"], c["name"]] for c in report["components"] if c["games_used"] == 0]
     if never and finished:   # with no game finished, nothing was counted as used
-        out.print(f"never used{' in the games that finished' if report['failed'] else ''}: {', '.join(never)}",
+        out.print(f"never used{' in the games that finished' if report['failed'] or stopped else ''}: {', '.join(never)}",
                   markup=False)
     if "against" in report:
         scored = any(row["seat"] == "team score" for row in report["against"]["difference"])
@@ -448,7 +460,7 @@ def write_html(report: dict, records: list, folder: Path) -> None:
 
     from rulebook.compiler.driver import write_atomic
 
-    played = [r for r in records if r.error is None]
+    played = [r for r in records if r.finished]
     scores = {f"P{seat + 1}": [r.scores[seat][0] for r in played] for seat in range(report["players"])
               if report["score_keys"]}   # a cooperative game may have no score
     environment = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)

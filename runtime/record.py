@@ -84,6 +84,16 @@ class Unfinished(BaseModel):
 
     player: int = Field(ge=0, lt=MAX_SEATS)
     digest: str = Digest
+    # a game stopped at a limit of the command line (`--max-rounds 60`): why, as the report said it
+    stopped: Optional[str] = Field(default=None, max_length=200)
+
+    @model_serializer(mode="wrap")
+    def _without_absent_stop(self, handler):
+        """`stopped` only for a stopped game: a saved game's log reads as it always did."""
+        data = handler(self)
+        if data.get("stopped") is None:
+            data.pop("stopped", None)
+        return data
 
 
 DecisionEntry = tuple[int, int]
@@ -141,7 +151,8 @@ def record(game: Game, location: Optional[str] = None, expansions: Optional[Sequ
     elif state.over:
         outcome = dict(final_digest=state.digest(), result=_logged_result(game))
     elif decision is not None:
-        outcome = dict(final_digest=None, unfinished=Unfinished(player=decision.player.index, digest=state.digest()))
+        outcome = dict(final_digest=None, unfinished=Unfinished(player=decision.player.index, digest=state.digest(),
+                                                                stopped=getattr(game, "stopped", None)))
     else:
         raise RulesRuntimeError("E601", "the game has not started: there is nothing to record")
     return GameLog(pack=pack_name or game.program.name, digest=game.program.digest, location=location,

@@ -22,6 +22,7 @@ from typing import Callable, Optional, Sequence
 from .agents import make_agents
 from .engine import Game, RulesRuntimeError, follow_moves
 from .coverage import reaction_tids
+from .limits import Limits, Stopped, limit
 from .program import Program, is_reaction_slot
 
 CONFIDENCE = 0.95
@@ -48,6 +49,7 @@ class Job:
     team_score: Optional[str] = None   # its score's rules text (`winner together ... score EXPR`), if it has one
     won_or_lost: bool = True   # false for `winner together score EXPR;`: a score and no win rate
     interpreted: bool = False   # play on the reference interpreter: each worker builds it from the pack's
+    limits: Limits = Limits()   # `--max-decisions`, `--max-rounds`: a game past them is stopped, not scored
                                 # folder (`source` is then empty), so local workers only
 
 
@@ -63,10 +65,16 @@ class GameRecord:
     error: Optional[dict] = None                   # message, where, notes, entries (the log so far)
     team: Optional[float] = None                   # a cooperative game: 1.0 when the team won, else 0.0
     team_score: Optional[int] = None               # a cooperative game with a score: the team's
+    stopped: Optional[str] = None                  # a game stopped at a limit (`--max-rounds`): why; not scored
+
+    @property
+    def finished(self) -> bool:
+        """Played to its end: neither failed nor stopped at a limit (only those are counted)."""
+        return self.error is None and self.stopped is None
 
 
 def prepare(pack: str, expansions: Sequence[str], players: int, variants: Sequence[str] = (),
-            agent: str = "random", interpreted: bool = False) -> tuple[Job, Program]:
+            agent: str = "random", interpreted: bool = False, limits: Limits = Limits()) -> tuple[Job, Program]:
     """Compile the stack once (raising RulesError on bad rules) and describe the work for the workers;
     `interpreted`: build it on the reference interpreter instead (the same digest: a failed game's log
     replays on either backend)."""
@@ -83,7 +91,7 @@ def prepare(pack: str, expansions: Sequence[str], players: int, variants: Sequen
     job = Job(str(root), tuple(expansions), program.name, load_pack(root).name, program.digest, source,
               players, tuple(variants), agent, game is not None and game.together,
               game.team_score_text if game is not None else None, game is None or game.win_if is not None
-              or not game.together, interpreted)
+              or not game.together, interpreted, limits)
     return job, program
 
 
@@ -331,10 +339,13 @@ def score_keys(pack: str, expansions: Sequence[str]) -> list[str]:
 def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) -> GameRecord:
     """Play one seeded game; a game that fails is recorded with its log so far, never raised."""
     recorder.used.clear()
-    game = Game(program, job.players, seed, make_agents(job.agent, job.players, seed), job.variants)
+    game = limit(Game(program, job.players, seed, make_agents(job.agent, job.players, seed), job.variants),
+                 job.limits)
     recorder.follow(game)
     try:
         result = game.play()
+    except Stopped as e:   # at a limit: counted apart, not scored
+        return GameRecord(seed, decisions=game.decisions_made, stopped=e.reason)
     except Exception as e:  # the run goes on; the failure is reported with a replayable log
         rules = isinstance(e, RulesRuntimeError)
         where, notes = (e.where, list(e.notes)) if rules else (None, [])
@@ -504,7 +515,7 @@ def _spread(values: Sequence[float]) -> dict:
 
 def seat_table(records: list[GameRecord], players: int, keys: Sequence[str]) -> list[dict]:
     """Per seat: win rate with its interval, and the mean and spread of each scoring key."""
-    played = [r for r in records if r.error is None]
+    played = [r for r in records if r.finished]
     n = len(played)
     seats = []
     for seat in range(players):
@@ -520,7 +531,7 @@ def seat_table(records: list[GameRecord], players: int, keys: Sequence[str]) -> 
 
 def team_rate(records: list[GameRecord]) -> dict:
     """A cooperative game's win rate: the share of the finished games the team won, with its interval."""
-    played = [r for r in records if r.error is None]
+    played = [r for r in records if r.finished]
     wins = sum(r.team or 0.0 for r in played)
     low, high = wilson(wins, len(played))
     return {"win_rate": wins / len(played) if played else None, "ci_low": low, "ci_high": high,
@@ -531,7 +542,7 @@ def team_score_table(records: list[GameRecord], text: str) -> Optional[dict]:
     """A cooperative game's score over the finished games: its rules text, mean with a 95% t interval,
     spread, median, extremes and distribution (each score reached, with the number of games, lowest
     first); None when no game finished."""
-    values = [r.team_score for r in records if r.error is None and r.team_score is not None]
+    values = [r.team_score for r in records if r.finished and r.team_score is not None]
     if not values:
         return None
     _mean, low, high = paired_interval(values)   # the t interval of a mean (of scores, not differences)
@@ -549,7 +560,7 @@ def component_table(records: list[GameRecord], players: int, components: list[tu
     did not (with intervals), sorted by that difference, largest first. In a cooperative game
     (`together`) the unit is the game: the team's win rate in the games where anyone used the
     component versus the games where nobody did (`seats_used` then counts those games)."""
-    played = [r for r in records if r.error is None]
+    played = [r for r in records if r.finished]
     if together:   # one seat standing for the team: each game counts once, won or lost
         records = [GameRecord(r.seed, wins=[r.team or 0.0], used=sorted({(c, 0) for c, _seat in r.used}))
                    for r in played]
@@ -597,8 +608,8 @@ def paired_differences(mine: list[GameRecord], theirs: list[GameRecord], players
     both packs are cooperative, one row, `team`: the difference of the team's wins, and when both
     are scored, a row `team score`: the difference of the team's scores (either row alone when only
     it applies)."""
-    theirs_by_seed = {r.seed: r for r in theirs if r.error is None}
-    pairs = [(r, theirs_by_seed[r.seed]) for r in mine if r.error is None and r.seed in theirs_by_seed]
+    theirs_by_seed = {r.seed: r for r in theirs if r.finished}
+    pairs = [(r, theirs_by_seed[r.seed]) for r in mine if r.finished and r.seed in theirs_by_seed]
     team_rows = []
     for row, field in (("team", "team"), ("team score", "team_score")):
         if pairs and all(getattr(a, field) is not None and getattr(b, field) is not None for a, b in pairs):
@@ -615,7 +626,7 @@ def paired_differences(mine: list[GameRecord], theirs: list[GameRecord], players
 
 def length_table(records: list[GameRecord]) -> Optional[dict]:
     """Game length in decisions: mean, spread, extremes."""
-    lengths = [r.decisions for r in records if r.error is None]
+    lengths = [r.decisions for r in records if r.finished]
     return _spread(lengths) if lengths else None
 
 
@@ -652,6 +663,8 @@ def summary(job: Job, records: list[GameRecord], keys: Sequence[str], components
         "seats": seat_table(records, job.players, keys), "length": length_table(records),
         "components": component_table(records, job.players, components, job.together),
         "failed": sum(r.error is not None for r in records),
+        **({"stopped": sum(r.stopped is not None for r in records), "limits": job.limits.reason(),
+            "stopped_seeds": [r.seed for r in records if r.stopped is not None]} if job.limits else {}),
         **({"together": True, "team": team_rate(records) if job.won_or_lost else None} if job.together else {}),
         **({"team_score": team_score_table(records, job.team_score)} if job.team_score is not None else {}),
     }

@@ -151,3 +151,58 @@ def test_an_exclude_pattern_naming_nothing_is_w498(tmp_path):
     result = CliRunner().invoke(app, ["lint", str(pack)])
     lines = [line for line in result.output.splitlines() if "W498" in line]
     assert len(lines) == 1 and "'repros/**'" in lines[0] and "pack.toml:2:24" in lines[0], result.output
+
+
+# ---------------------------------------------------------------- --max-decisions, --max-rounds (Root W8)
+ENDLESS = """
+counter vp;
+game endless {
+  seats 2 to 2;
+  phase setup { each players { gain 1 vp; } }
+  phase play { while true { each players { pick n from 1..2 "how many?" { gain n vp; } } } }
+  winner most vp;
+}
+"""
+
+
+def test_max_rounds_stops_a_game_at_its_next_decision_and_the_log_replays_there(tmp_path):
+    import json
+
+    pack = write_pack(tmp_path / "endless", ENDLESS, name="endless")
+    log = tmp_path / "stopped.json"
+    result = CliRunner().invoke(app, ["play", str(pack), "-n", "2", "--max-rounds", "3", "--log", str(log)])
+    assert result.exit_code == 0, result.output
+    assert "the game was stopped after 3 rounds and 6 decisions (--max-rounds 3), at the first decision of round 4, " \
+           "P1 to answer: how many?; no result (a stopped game is not scored)" in result.output
+    logged = json.loads(log.read_text())
+    assert logged["unfinished"]["stopped"].startswith("stopped after 3 rounds") and logged["result"] is None
+    assert len([e for e in logged["entries"] if isinstance(e[0], int)]) == 6
+    for backend in ([], ["--interpreted"]):
+        result = CliRunner().invoke(app, ["replay", str(log), *backend])
+        assert result.exit_code == 0, result.output
+        assert "replay matches the log up to where it stops: the game was stopped after 3 rounds" in result.output
+
+
+def test_max_decisions_stops_a_game_and_a_game_that_ends_first_is_scored(tmp_path):
+    pack = write_pack(tmp_path / "endless", ENDLESS, name="endless")
+    result = CliRunner().invoke(app, ["play", str(pack), "-n", "2", "--max-decisions", "5", "--interpreted"])
+    assert "stopped after 5 decisions (--max-decisions 5), P2 to answer" in result.output, result.output
+    small = write_pack(tmp_path / "small", SMALL, name="small")
+    result = CliRunner().invoke(app, ["play", str(small), "-n", "2", "--max-decisions", "5", "--max-rounds", "1"],
+                                catch_exceptions=False)
+    assert result.exit_code == 2 and "E513" in result.output   # no loop to count the rounds of
+    result = CliRunner().invoke(app, ["play", str(small), "-n", "2", "--max-decisions", "5"])
+    assert result.exit_code == 0 and "stopped" not in result.output and "winner" in result.output.lower(), result.output
+
+
+def test_simulate_counts_stopped_games_apart(tmp_path):
+    pack = write_pack(tmp_path / "endless", ENDLESS, name="endless")
+    report = tmp_path / "report.json"
+    result = CliRunner().invoke(app, ["simulate", str(pack), "-n", "2", "-g", "3", "-w", "1", "--max-rounds", "2",
+                                      "--json", str(report), "--failures", str(tmp_path / "f")], terminal_width=120)
+    assert result.exit_code == 0, result.output
+    assert "(3 stopped at --max-rounds 2: the figures are of the 0 that finished)" in result.output
+    assert "stopped at --max-rounds 2: seeds 1, 2, 3" in result.output
+    import json
+    data = json.loads(report.read_text())
+    assert data["stopped"] == 3 and data["failed"] == 0 and data["stopped_seeds"] == [1, 2, 3]
