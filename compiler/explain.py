@@ -27,6 +27,8 @@ MASS_NOUNS = {"prestige", "influence", "money", "gold", "food", "wood", "stone",
               "score", "progress", "health", "damage", "wealth", "knowledge", "renown", "reputation", "favour",
               "favor", "luck", "morale", "fuel", "water", "oil", "coal", "garbage", "research", "heat", "unrest",
               "stress", "pollution", "experience", "xp", "hp", "mp",
+              # a strength a counter measures: "gain 3 military until the end of the phase"
+              "military", "defense", "defence", "might", "income", "influence", "armor", "armour", "speed",
               # a rate or a level: "gain 3 heat production", "2 terraform rating"
               "production", "rating", "temperature", "oxygen", "strength", "capacity", "growth"}
 # Prepositions that end the head of a title: "spaceships in the hangar" pluralises "spaceships".
@@ -51,13 +53,19 @@ def spoken(name: str) -> str:
 
 def called(func: str) -> str:
     """A proc or func by name; `base(...)` in an override (resolved as NAME.base) is the declaration
-    the override replaces; in a card's version read within the rule it changes (NAME.below), the rule
-    as the lines below read it (Reader.held_rule)."""
+    the override replaces; in a card's version read within the rule it changes (NAME.below), that rule
+    (`below` says which reading of it: Reader.held_rule)."""
     name, base, _ = func.partition(".base")
     if base:
         return f"the replaced {spoken(name)}"
-    name, below, _ = func.partition(".below")
-    return f"{spoken(name)} as below" if below else spoken(name)
+    return spoken(func.partition(".below")[0])
+
+
+def below(func: str) -> str:
+    """What follows a call of NAME.below, after its arguments: in a card's version read within the rule it
+    changes, the rule as the lines below read it without that card (another card you hold, else the
+    pack's version), never a bare "as below" where nothing may be written below."""
+    return " as read below without this card" if ".below" in func else ""
 
 
 def _lower_first(title: str) -> str:
@@ -666,8 +674,8 @@ class ExprReader(A.Visitor):
             owner, about, rest = self.your, True, words[1:]
         head = f"{owner} “{called(func)}”" if about else f"“{called(func)}”"
         if len(rest) > 1:   # "“has tag” for (c, “Building”)": an "and" between arguments would read as the logical and
-            return f"{head} for ({', '.join(rest)})"
-        return f"{head} for {rest[0]}" if rest else head
+            return f"{head} for ({', '.join(rest)}){below(func)}"
+        return (f"{head} for {rest[0]}" if rest else head) + (f",{below(func)}" if rest and below(func) else below(func))
 
     # ---------------------------------------------------------------- costs
     def shared_counter(self, name: str, index=None) -> str:
@@ -1401,12 +1409,14 @@ class Reader(A.Visitor):
         self.say(depth, f"Carry out {self.carried(s.func, s.args)}.")
 
     def carried(self, func: str, args: tuple) -> str:
-        """A proc (or kernel) carried out, with its arguments: "“claim” with claimant you and r the duke"."""
+        """A proc (or kernel) carried out, with its arguments, each named as its parameter where it is
+        not that name already: "“claim” with you as claimant and the duke as r" (the argument first,
+        `as` between: "with c w" read as one phrase)."""
         decl = self.words.decl(func)
         params = decl.params if isinstance(decl, (A.Proc, A.Extern)) else [A.Param("", "any")] * len(args)
-        given = _either([w if w == p.name else f"{spoken(p.name)} {w}".strip()
+        given = _either([w if w == p.name or not p.name else f"{w} as {spoken(p.name)}"
                          for p, w in ((p, self.argument(p, a)) for p, a in zip(params, args))], "and")
-        return f"“{called(func)}”" + (f" with {given}" if given else "")
+        return f"“{called(func)}”" + (f" with {given}" if given else "") + ("," if given and below(func) else "") + below(func)
 
     def argument(self, param, a) -> str:
         """A call's argument in words: a bare resource or counter name given for a parameter of that
@@ -1821,8 +1831,12 @@ class Reader(A.Visitor):
             self.say(depth, f"{'If' if i == 0 else 'Otherwise, if'} you hold {card.title or spoken(card.name)} in "
                             f"{self.nouns(h.places)}{self.effect_amended(card, h)}:")
             self.version(version, depth + 1)
+        declared = as_declared(d, self.symbols)
+        if isinstance(declared, A.Proc) and not declared.body:   # the pack's own version does nothing: say so
+            self.say(depth, "Otherwise, nothing happens.")
+            return True
         self.say(depth, "Otherwise:")
-        self.version(as_declared(d, self.symbols), depth + 1)
+        self.version(declared, depth + 1)
         return True
 
     def version(self, d, depth: int) -> None:

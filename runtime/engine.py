@@ -268,9 +268,12 @@ class Effect(NamedTuple):
         return f"{who}{self.kind} {amount}{self.what}"
 
 
-def no_option_line(prompt: str, otherwise: bool = False) -> str:
+def no_option_line(prompt: str, otherwise: bool = False, loop: bool = False) -> str:
     """What the message log and the trace say of a question its player had no option for: nothing
-    happens, or (`otherwise`: a pick's `else` block) that block runs."""
+    happens, or (`otherwise`: a pick's `else` block) that block runs, or (`loop`: the question of a
+    loop asked round after round, `in any order` or `repeatedly`) no option is left and the loop ends."""
+    if loop:
+        return f"no option left for {str(prompt)!r} (the loop ends)"
     return f"no option for {str(prompt)!r} ({'its else block runs' if otherwise else 'nothing happens'})"
 
 
@@ -1442,7 +1445,9 @@ class Game:
         empty zone is routine (Federation has some 250 a game: told, they would bury the log).
         `otherwise`: a pick's `else` block runs instead, which the line says. Returns `()` (see `choose`)."""
         if told or self.tracer is not None:
-            line = no_option_line(prompt, otherwise)
+            # the question of a counted loop (`in any order`, `repeatedly`): its round's step was just
+            # counted at the same statement, and with no option the loop ends
+            line = no_option_line(prompt, otherwise, self.stepped == where)
             if told:
                 self.messages.append(f"{player.name}: {line}")
             if self.tracer is not None:

@@ -132,7 +132,7 @@ def test_a_counter_parameter_prints_back_and_reads_in_words():
     assert read["cut"][-1] == "Lose n of the counter held by c (or as many as you have)."
     assert read["reset"][-1] == "Set your counter held by c to n."
     assert read["sell"][-2] == "Pay 1 of the counter held by c."
-    assert read["t"][-1] == "Carry out “cut” with c the counter pastures and n 2."
+    assert read["t"][-1] == "Carry out “cut” with the counter pastures as c and 2 as n."
     assert read["twice_of"][-1] == "Equals 2 times (your amount of the counter held by c)."
 
 

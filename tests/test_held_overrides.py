@@ -175,8 +175,8 @@ def test_explain_reads_a_cards_override_and_the_func_it_changes():
     assert "While you hold Amoeba in your power, the func reward(n) reads, for you:\n" \
            "  Equals (“the replaced reward” for n) plus 1." in words
     words = "\n".join(reading(as_declared(sym.decls["reward"], sym), sym))   # one rule, the last card outermost
-    assert words == "If you hold Virus in your power:\n  Equals (“reward as below” for n) times 2.\n" \
-        "Otherwise, if you hold Amoeba in your power:\n  Equals (“reward as below” for n) plus 1.\n" \
+    assert words == "If you hold Virus in your power:\n  Equals (“reward” for n, as read below without this card) times 2.\n" \
+        "Otherwise, if you hold Amoeba in your power:\n  Equals (“reward” for n, as read below without this card) plus 1.\n" \
         "Otherwise:\n  Equals n."
 
 

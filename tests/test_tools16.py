@@ -206,3 +206,89 @@ def test_simulate_counts_stopped_games_apart(tmp_path):
     import json
     data = json.loads(report.read_text())
     assert data["stopped"] == 3 and data["failed"] == 0 and data["stopped_seeds"] == [1, 2, 3]
+
+
+# ---------------------------------------------------------------- explain and trace wording (Race D3, Root D9)
+SETTLE = """
+counter militia "Military until the end of the phase";
+kind card { cost: int = 0; }
+card gem_world "Gem World" { }
+zone hand per_player of card;
+zone tableau per_player of card;
+proc place(c: card) { move c to tableau; }
+proc take(c: card, n: int) { move c to tableau; gain n militia; }
+proc settle() {
+  pick w from hand "settle which world?" { place(w); take(w, 2); }
+  gain 3 militia;
+}
+game race { seats 2 to 2; phase play { each players { settle(); } } winner most militia; }
+"""
+
+# Root's factions: each board changes the turn for its holder; the pack's own turn does nothing
+FACTIONS = """
+counter vp;
+kind board { }
+board cats "Marquise de Cat" {
+  override proc faction_turn() in faction { base(); gain 1 vp; }
+}
+board birds "Eyrie Dynasties" {
+  override proc faction_turn() in faction { base(); gain 2 vp; }
+}
+zone faction per_player of board;
+zone boxed of board;
+proc faction_turn() { }
+game root {
+  seats 2 to 2;
+  phase setup { fill boxed with board; each players { pick b from boxed "which faction?" { move b to faction; } } }
+  phase play { repeat 2 { each players { faction_turn(); } } }
+  winner most vp;
+}
+"""
+
+
+def _explained(tmp_path, text: str, name: str) -> str:
+    pack = write_pack(tmp_path / "p", text)
+    result = CliRunner().invoke(app, ["explain", str(pack), name], terminal_width=200)
+    assert result.exit_code == 0, result.output
+    return result.output.partition("In words")[2]
+
+
+def test_a_calls_arguments_read_as_their_parameters_apart_and_a_strength_takes_no_plural(tmp_path):
+    words = _explained(tmp_path, SETTLE, "settle")
+    assert "Carry out “place” with w as c." in words   # not "with c w"
+    assert "Carry out “take” with w as c and 2 as n." in words
+    assert "Gain 3 military until the end of the phase." in words   # not "militaries"
+
+
+def test_a_cards_base_reads_the_rule_below_and_an_empty_pack_version_reads_nothing(tmp_path):
+    words = _explained(tmp_path, FACTIONS, "faction_turn")
+    assert "Carry out “faction turn” as read below without this card." in words
+    assert words.rstrip().endswith("Otherwise, nothing happens."), words
+    assert "as below”" not in words
+
+
+ANY_ORDER = """
+counter vp;
+kind card { }
+card recruit "Recruit" * 2 { }
+zone pile per_player of card;
+zone deck of card;
+game g {
+  seats 2 to 2;
+  phase setup { fill deck with card; each players { draw 1 from deck to pile; } }
+  phase play { each players { for each c in pile in any order "resolve which Recruit card next?" { gain 1 vp; }
+    pick d from deck "take which card?" { gain 1 vp; } } }
+  winner most vp;
+}
+"""
+
+
+def test_the_trace_says_an_in_any_order_loop_ends_when_no_option_is_left(tmp_path):
+    pack = write_pack(tmp_path / "order", ANY_ORDER)
+    for backend in ([], ["--interpreted"]):
+        result = CliRunner().invoke(app, ["play", str(pack), "-n", "2", "--trace", *backend])
+        assert result.exit_code == 0, result.output
+        assert result.output.count("no option left for 'resolve which Recruit card next?' (the loop ends)") == 2
+        assert "no option for 'resolve which" not in result.output
+        # a pick outside a loop with nothing to pick: nothing happens, as before
+        assert "no option for 'take which card?' (nothing happens)" in result.output, result.output
