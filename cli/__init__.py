@@ -819,6 +819,11 @@ def cover(pack: str, players: List[int], games: int, seed: int, agent: AutoAgent
     for group, (total, missing) in report.items():
         table.add_row(group, f"{total - len(missing)}/{total}", Text(printable(", ".join(missing)) or "-"))
     out.print(table)
+    unneeded = coverage.unneeded()
+    if unneeded:   # not a rule missed: the rules read the field only of cards that give their own
+        out.print(Text(printable("kind defaults never needed (each card whose field was read gives its own, so "
+                                 "they are not counted as never reached): "
+                                 + ", ".join(f"{name} of {kind}" for kind, name in unneeded))))
     if not branches and "proc" in report and not report["proc"][1]:   # a proc that ran may have options never taken
         out.print("every proc ran; the choose options, match arms and if branches inside them are not counted "
                   "here: --branches lists those never taken", markup=False)

@@ -181,7 +181,7 @@ def _prepare(ref: str, stack: List[str], players: int, variants: List[str], agen
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
     _check_seats(program, ref, players, variants, f"{whose} ({stack_label(_pack_names(job))})")
-    return job, keys, sim.component_names(program)
+    return job, keys, sim.component_names(program, job.used)
 
 
 def _play(prepared: list, seeds: range, workers: int, backend: Backend, ray_address: Optional[str],

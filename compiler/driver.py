@@ -21,7 +21,7 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import ERROR, Diagnostic, RulesError, sort_key
 from rulebook.dsl.files import MAX_FILE_BYTES, cache_dir, read_limited, write_atomic  # noqa: F401 - write_atomic: the CLI's
 
-from .pack import MANIFEST, Pack, load_pack, locate, stack_chain, stacking_conflicts
+from .pack import MANIFEST, Pack, load_pack, locate, stack_chain, stacking_conflicts, used_warnings
 
 if TYPE_CHECKING:
     from rulebook.runtime.program import Program, Stack
@@ -186,6 +186,7 @@ def _check_deep(result: Analysis) -> Analysis:
     if result.chain:
         result.diagnostics.extend(stacking_conflicts(result.chain, sym.overrides, result.sources,
                                                           sym.amended_parts, sym.kept_base | sym.built_parts))
+        result.diagnostics.extend(used_warnings(result.chain, sym.decls))   # the manifests' `used` zones
         own = {item.decl.name if isinstance(item, A.Override) else getattr(item, "name", None)
                for m in result.modules[-1][1] for item in m.items}
         if not any(d.code.startswith("E1") for d in result.diagnostics):

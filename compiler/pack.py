@@ -40,7 +40,8 @@ def manifest_model() -> type:
         title: Optional[str] = None
         description: Optional[str] = None
         extends: list[str] = Field(default_factory=list)
-        exclude: list = Field(default_factory=list)   # each entry checked by exclude_findings (E512)
+        exclude: list = Field(default_factory=list)   # each entry checked by exclude_problem (E512)
+        used: list[str] = Field(default_factory=list)   # simulate's "used" zones (W495: used_warnings)
 
     return Manifest
 
@@ -139,6 +140,34 @@ def rules_files(folder: Path) -> list[Path]:
     walked like any other, not taken for a file; anything else so named (a FIFO, a device) is listed,
     so reading it reports E107."""
     return sorted(p for p in folder.rglob("*.rules") if not p.is_dir())
+
+
+def used_zones(chain: Sequence["Pack"]) -> tuple:
+    """The zones the manifests of a stack name `used` (each pack's, in order, once): where a card
+    without effects counts as used by the seat whose zone holds it (`simulate`); () when none do."""
+    names: list = []
+    for pack in chain:
+        names += [z for z in getattr(pack.manifest, "used", None) or () if z not in names]
+    return tuple(names)
+
+
+def used_warnings(chain: Sequence["Pack"], zones: dict) -> list[Diagnostic]:
+    """W495 for a manifest's `used` entry that names no zone each player has (`zones`: name -> its
+    declaration), at the entry."""
+    found = []
+    for pack in chain:
+        shown = str(pack.root / MANIFEST)
+        for i, name in enumerate(getattr(pack.manifest, "used", None) or ()):
+            zone = zones.get(name)
+            if isinstance(zone, A.Zone) and zone.per_player:
+                continue
+            what = "a zone the players share: a seat's use is counted in a zone of its own" if isinstance(zone, A.Zone) \
+                else "no zone of the pack"
+            known = sorted(n for n, d in zones.items() if isinstance(d, A.Zone) and d.per_player)
+            found.append(Diagnostic("W495", f"'used' names {name!r}, {what}; simulate leaves it out",
+                                    array_span(pack.manifest_text, "used", i, shown),
+                                    f"the zones each player has: {', '.join(known) or 'none'}"))
+    return found
 
 
 def pack_files(root: Path, excluded: Sequence = ()) -> list[Path]:
@@ -332,7 +361,7 @@ def missing_manifest(folder: Path) -> Diagnostic:
                       "to build on another pack")
 
 
-ALLOWED_KEYS = ("name", "version", "title", "description", "extends", "exclude")
+ALLOWED_KEYS = ("name", "version", "title", "description", "extends", "exclude", "used")
 # What each key must hold, in words, with an example (for E502 when it holds something else).
 KEY_SHAPES = {
     "name": "a string: a lower-case letter, then lower-case letters, digits, '_' or '-', e.g. name = \"no_thanks\"",
@@ -341,6 +370,7 @@ KEY_SHAPES = {
     "description": "a string",
     "extends": "a list of pack names, e.g. extends = [\"seven_wonders\"]",
     "exclude": "a list of paths from the pack's folder, e.g. exclude = [\"repro/**\"]",
+    "used": "a list of zone names, e.g. used = [\"tableau\"]",
 }
 
 

@@ -256,6 +256,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W492": (WARNING, "a stock on a card set with 'set': its cap is passed by and nothing is announced"),
     "W493": (WARNING, "a cost's alternative written twice, or an exchange for a group the cost has no term of"),
     "W494": (WARNING, "a choose option offered to a player who cannot pay: its cost is paid after another statement"),
+    "W495": (WARNING, "a pack manifest's 'used' entry that names no zone each player has: simulate leaves it out"),
     "W496": (WARNING, "a card holding cards in a zone of its own moved into a secret zone: what it holds goes with it, out of play"),
     "W497": (WARNING, "a modifier a card's effect registers while contains(ZONE, this): the card may hold it, modifier ... in ZONE"),
     "W498": (WARNING, "a pack manifest's exclude pattern that names no rules file of the pack's folder"),

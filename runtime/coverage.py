@@ -54,9 +54,17 @@ class Coverage:
                             self.rules[code, name] = (e.kind, row)
                     continue
                 self._add(fn, e.kind, row)
-        for kind, defaults in program.computed_defaults.items():   # read for each card that gives none
+        # a kind default of a computed field, read for each card that gives none; where some cards give
+        # their own, the default is "not needed" when never read but theirs were (`defaults`): the
+        # rules read the field only of cards that give it (Race for the Galaxy's 6-cost bonus)
+        self.defaults: dict = {}   # the default's code -> the codes of the cards' own versions of it
+        for kind, defaults in program.computed_defaults.items():
             for field, fn in defaults.items():
                 self._add(fn, kind, f"{field} (default)")
+                own = [getattr(f, "__code__", None) for e in program.entities.values() if e.kind == kind
+                       for g, f in _own_computed(program, e).items() if g == field]
+                if own and getattr(fn, "__code__", None) is not None:
+                    self.defaults[fn.__code__] = [c for c in own if c is not None]
         for name, fn in program.procs.items():
             self._add(fn, "proc", name)
         for name, fn in list(program.procs.items()) + list(program.funcs.items()):
@@ -158,11 +166,24 @@ class Coverage:
 
         return calls
 
+    def not_needed(self, code) -> bool:
+        """Whether a rule never reached is a kind default no read needed: every card whose field was
+        read gave its own version (some of those were read), so the default was never asked for."""
+        own = self.defaults.get(code)
+        return bool(own) and code not in self.reached and any(c in self.reached for c in own)
+
+    def unneeded(self) -> list[tuple[str, str]]:
+        """The (kind, `FIELD (default)`) rows `not_needed`: `cover` lists them apart, not as rules missed."""
+        return sorted(self.rules[code] for code in self.defaults if self.not_needed(code))
+
     def report(self) -> dict[str, tuple[int, list[str]]]:
-        """For each group: how many rules it has, and the names of those that never ran."""
+        """For each group: how many rules it has, and the names of those that never ran (the kind
+        defaults `unneeded` are neither)."""
         total: dict = defaultdict(int)
         missing: dict = defaultdict(list)
         for code, (group, name) in self.rules.items():
+            if self.not_needed(code):   # neither reached nor missed: `unneeded`
+                continue
             total[group] += 1
             if code not in self.reached:
                 missing[group].append(name)

@@ -50,6 +50,7 @@ class Job:
     won_or_lost: bool = True   # false for `winner together score EXPR;`: a score and no win rate
     interpreted: bool = False   # play on the reference interpreter: each worker builds it from the pack's
     limits: Limits = Limits()   # `--max-decisions`, `--max-rounds`: a game past them is stopped, not scored
+    used: tuple = ()   # the zones the manifests name `used` (UsageRecorder), () when none do
                                 # folder (`source` is then empty), so local workers only
 
 
@@ -79,7 +80,7 @@ def prepare(pack: str, expansions: Sequence[str], players: int, variants: Sequen
     `interpreted`: build it on the reference interpreter instead (the same digest: a failed game's log
     replays on either backend)."""
     from rulebook.compiler.driver import compile_pack, interpret_pack
-    from rulebook.compiler.pack import load_pack, locate
+    from rulebook.compiler.pack import load_pack, locate, stack_chain, used_zones
 
     if interpreted:
         program, source = interpret_pack(pack, expansions), ""
@@ -91,7 +92,7 @@ def prepare(pack: str, expansions: Sequence[str], players: int, variants: Sequen
     job = Job(str(root), tuple(expansions), program.name, load_pack(root).name, program.digest, source,
               players, tuple(variants), agent, game is not None and game.together,
               game.team_score_text if game is not None else None, game is None or game.win_if is not None
-              or not game.together, interpreted, limits)
+              or not game.together, interpreted, limits, used_zones(stack_chain(pack, expansions)))
     return job, program
 
 
@@ -103,7 +104,7 @@ class UsageRecorder:
     same code; a profile hook would see procs too, but it made Federation games four times slower.
     """
 
-    def __init__(self, program: Program):
+    def __init__(self, program: Program, used: Sequence[str] = ()):
         self.components: list[tuple[str, str]] = []
         self.titles: list[Optional[str]] = []   # the title a player knows each component by, or None
         self.used: set = set()
@@ -132,6 +133,12 @@ class UsageRecorder:
                        if per_player and (zone not in visibility or zone in counted)}
         self.seen = {zone for zone, (per_player, _kind) in zones.items()
                      if per_player and (visibility.get(zone) not in ("secret", "hidden from owner") or zone in counted)}
+        # a pack whose manifest names its `used` zones (Race for the Galaxy's tableau, where a hand is
+        # money): a card without effects is used by the seat whose zone of those holds it, and only the
+        # kinds those zones hold are components
+        used = [zone for zone in used if zone in zones and zones[zone][0]]
+        if used:
+            self.public = self.seen = set(used)
         held_kinds = {kind for zone in self.public for kind in zones[zone][1]}
         players_kinds = {kind for zone, (per_player, kinds) in zones.items() if per_player for kind in kinds}
         # A card that only zones hidden from the other players hold (a Wingspan bonus card in a hand) but
@@ -141,7 +148,9 @@ class UsageRecorder:
         for e in program.entities.values():
             shared_only = not e.per_player and not ({e.kind, "any"} & players_kinds)
             name = e.name.split("#", 1)[0]
-            public = not e.per_player and (e.kind in held_kinds or "any" in held_kinds)
+            # (a per-player piece, every seat's, is a component only where the pack names `used`
+            # zones: an action card each player has is used when it lies in one, Race's chosen action)
+            public = (not e.per_player or bool(used)) and (e.kind in held_kinds or "any" in held_kinds)
             if e.computed and not (e.effects or name in overriders or shared_only or public):
                 index = declared.get((e.kind, name))
                 if index is None:
@@ -202,7 +211,7 @@ class UsageRecorder:
         if held:
             where = game.state.where
             for key, (owner, zone, *rest) in where.items():
-                index = held.get(key.split("#", 1)[0])
+                index = held.get(key.split("#", 1)[0].partition("@")[0])   # (a per-player piece: NAME@P1)
                 if index is not None and len(rest) > 1:   # under a card (`b.tucked`): that card's player's, if
                     place = where.get(rest[1].key)         # it is in a zone they see (one level up)
                     owner, zone = (place[0], place[1]) if place is not None else (None, zone)
@@ -315,11 +324,11 @@ class SharedOnly(tuple):
     when no game moved it (the spaces of a board, dice in a pool: set out, never something to use)."""
 
 
-def component_names(program: Program) -> list[tuple[str, str, Optional[str]]]:
+def component_names(program: Program, used: Sequence[str] = ()) -> list[tuple[str, str, Optional[str]]]:
     """The (kind, name, title or None) of every component the recorder follows, in its index order
     (this wraps the program's functions, harmlessly: pass one loaded for the purpose); those of cards
     only shared zones hold are SharedOnly."""
-    recorder = UsageRecorder(program)
+    recorder = UsageRecorder(program, used)
     moved = set(recorder.moved.values())
     return [(SharedOnly if i in moved else tuple)((kind, name, title))
             for i, ((kind, name), title) in enumerate(zip(recorder.components, recorder.titles))]
@@ -375,13 +384,13 @@ _LOADED: dict = {}   # per worker process: (digest, interpreted) -> (Program, Us
 def _loaded(job: Job) -> tuple[Program, UsageRecorder]:
     """The job's Program with its recorder, loaded once per process from the shipped module source (or
     built on the interpreter from the pack's folder)."""
-    key = (job.digest, job.interpreted)
+    key = (job.digest, job.interpreted, job.used)
     if key not in _LOADED:
         from rulebook.compiler.driver import interpret_pack, program_from_source
 
         program = interpret_pack(job.pack, job.expansions) if job.interpreted else \
             program_from_source(job.source, job.digest, f"<{job.name} {job.digest}>")
-        _LOADED[key] = (program, UsageRecorder(program))
+        _LOADED[key] = (program, UsageRecorder(program, job.used))
     return _LOADED[key]
 
 

@@ -292,3 +292,82 @@ def test_the_trace_says_an_in_any_order_loop_ends_when_no_option_is_left(tmp_pat
         assert "no option for 'resolve which" not in result.output
         # a pick outside a loop with nothing to pick: nothing happens, as before
         assert "no option for 'take which card?' (nothing happens)" in result.output, result.output
+
+
+# ---------------------------------------------------------------- simulate's `used` zones, cover's kind defaults (Race D7, D9)
+# Race for the Galaxy's money: cards in hand pay for the ones placed in the tableau; an action card
+# each player has is chosen in secret into `revealed`
+MONEY = """
+counter vp;
+kind card { func bonus: int = 0; }
+card money "Money" * 8 { }
+card rebel_base "Rebel Base" { }
+card guild "Merchant Guild" { bonus = 2; }
+kind action_card per_player { }
+action_card settle_card "Settle" { }
+action_card develop_card "Develop" { }
+zone deck of card;
+zone hand per_player of card hidden;
+zone tableau per_player of card;
+zone actions per_player of action_card hidden;
+zone revealed per_player of action_card;
+game race {
+  seats 2 to 2;
+  phase setup { fill deck with card; shuffle deck; each players { draw 4 from deck to hand; fill actions with action_card; } }
+  phase play {
+    each players {
+      pick a from actions "which action?" { move a to revealed; }
+      pick c from hand "place which card?" optional { move c to tableau; gain 1 vp; }
+    }
+  }
+  phase final { each players { gain total(c in tableau where c == guild, c.bonus) vp; } }
+  winner most vp;
+}
+"""
+
+
+def _money_pack(tmp_path, used: str = ""):
+    pack = write_pack(tmp_path / "race", MONEY, name="race")
+    if used:
+        (pack / "pack.toml").write_text((pack / "pack.toml").read_text() + used)
+    return pack
+
+
+def _uses(pack) -> dict:
+    from rulebook.runtime import simulate as sim
+
+    job, program = sim.prepare(str(pack), [], 2)
+    names = sim.component_names(program, job.used)
+    records = sim.run(job, range(1, 31), 1)
+    return {c["name"]: c for c in sim.summary(job, records, ["vp"], names, 1)["components"]}, job
+
+
+def test_a_packs_used_zones_say_where_a_card_without_effects_is_used(tmp_path):
+    held, _job = _uses(_money_pack(tmp_path / "a"))
+    placed, job = _uses(_money_pack(tmp_path / "b", 'used = ["tableau", "revealed"]\n'))
+    assert job.used == ("tableau", "revealed")
+    # every seat holds money in its hand: used by all; placed, only by those who placed it
+    assert placed["money"]["seats_used"] < held["money"]["seats_used"]
+    assert placed["rebel_base"]["seats_used"] <= held["rebel_base"]["seats_used"]
+    assert placed["rebel_base"]["seats_used"] + placed["money"]["seats_used"] <= 60   # one card placed a seat
+    # each player's action cards are components where the pack names used zones: the one chosen is used
+    assert "settle_card" not in held and "develop_card" not in held
+    assert placed["settle_card"]["seats_used"] + placed["develop_card"]["seats_used"] == 60
+
+
+def test_a_used_entry_naming_no_zone_each_player_has_is_w495(tmp_path):
+    pack = _money_pack(tmp_path, 'used = ["tableau", "tablo", "deck"]\n')
+    result = CliRunner().invoke(app, ["lint", str(pack)])
+    lines = [line for line in result.output.splitlines() if "W495" in line]
+    assert len(lines) == 2, result.output
+    assert "pack.toml:2:20" in lines[0] and "'tablo', no zone of the pack" in lines[0]
+    assert "pack.toml:2:29" in lines[1] and "'deck', a zone the players share" in lines[1]
+    assert "actions, hand, revealed, tableau" in lines[0]
+
+
+def test_cover_lists_a_kind_default_only_cards_with_their_own_are_read_for_apart(tmp_path):
+    pack = _money_pack(tmp_path)
+    result = CliRunner().invoke(app, ["cover", str(pack), "-g", "20"], terminal_width=200)
+    assert "kind defaults never needed" in result.output and "bonus (default) of card" in result.output
+    table = result.output.partition("kind defaults")[0]
+    assert "bonus (default)" not in table, result.output
