@@ -83,7 +83,7 @@ def test_a_format_2_log_with_expansions_as_typed_still_replays(tmp_path, monkeyp
 
 MANIFESTS = {
     "unknown key": ('name = "p"\nauthor = "me"\n', "E502", 2, 1,
-                    "unknown key 'author' (allowed: name, version, title, description, extends)"),
+                    "unknown key 'author' (allowed: name, version, title, description, extends, exclude, used)"),
     "extends a string": ('name = "p"\n\nextends = "seven_wonders"\n', "E502", 3, 1,
                          "'extends' must be a list of pack names, e.g. extends = [\"seven_wonders\"]"),
     "version a number": ('name = "p"\n  version = 1\n', "E502", 2, 3, "'version' must be a string"),
