@@ -86,7 +86,7 @@ SOUNDED_AS_VOWEL = ("hour", "honour", "honest", "heir")
 def slot_words(slot) -> str:
     """How a card's reaction or anytime slot is named in a finding."""
     return "modifier" if isinstance(slot, A.HeldModifier) else "reaction" if isinstance(slot, A.Reaction) \
-        else "override" if isinstance(slot, A.HeldOverride) \
+        else "override" if isinstance(slot, A.HeldOverride) else "option" if isinstance(slot, A.HeldOption) \
         else "'anytime' slot"
 
 
@@ -1494,8 +1494,8 @@ class Checker(A.Visitor):
             if slot.name in seen:
                 self.err("E215", f"{slot_words(slot)} {slot.name!r} is written twice", slot.span)
             seen.add(slot.name)
-            if self.reaction_zone(d.name, None, slot):
-                self.slot_body(slot, d.name)
+            if self.reaction_zone(d.name, None, slot) and not isinstance(slot, A.HeldOption):
+                self.slot_body(slot, d.name)   # (an option is checked in the open choose it is added to)
 
     def held_decl(self, kind: A.Kind, f: A.FieldDecl) -> None:
         """`tucked: zone of card [public|secret];` a zone each card of the kind holds, one per copy: of a declared
@@ -2070,6 +2070,10 @@ class Checker(A.Visitor):
         for item in d.values + d.effects:
             if isinstance(item, A.HeldOverride):   # run as the declarations the resolver made of it
                 self.reaction_zone(d.kind, d.name, item)
+                continue
+            if isinstance(item, A.HeldOption):   # checked in the open choose the resolver added it to
+                if not any(item is s for s in kind.slots):   # (a kind's: its zones checked there)
+                    self.reaction_zone(d.kind, d.name, item)
                 continue
             if item.name in given and isinstance(item, A.HeldModifier):   # its name is its action and zones
                 self.err("E215", f"the card has two modifiers '{item.name}': a card's modifiers are told apart by "
@@ -5345,16 +5349,19 @@ class Checker(A.Visitor):
                          "write 'can PROC(args)' with a proc whose body starts with a decision ('choose', "
                          "'may', 'pick'), or 'can copy CARD.SLOT' for a card's effect")
             return "bool"
-        self.arguments(repr(e.proc), decl, e.args, e.span, scope)
-        if e.proc in self.sym.held:   # the dispatcher: the version in force for you, each tested as its own
-            versions = [(f"the version of card {c.name!r}", v, h.span) for c, h, v in self.sym.held[e.proc]] + \
-                [("the pack's own version", self.sym.held_base[e.proc], decl.span)]
+        shown = e.proc if "." not in e.proc else "base"   # `can base(...)` in an override: the version below
+        self.arguments(repr(shown), decl, e.args, e.span, scope)
+        below = self.held_below(e.proc)
+        if below is not None:   # the dispatcher: the version in force for you, each tested as its own
+            versions = [(f"the version of card {c.name!r}", v, h.span) for c, h, v in below] + \
+                [("the pack's own version", self.sym.held_base[e.proc.split(".")[0]], decl.span)]
             lacking = [(who, self.sym.decls.get(v), at) for who, v, at in versions
                        if isinstance(self.sym.decls.get(v), A.Proc) and opening_test(self.sym.decls[v].body, self.sym) is None]
             if lacking and opening_test(decl.body, self.sym) is None:
                 who, version, at = lacking[0]
                 first = version.body[0] if version.body else None
-                self.err("E411", f"'can {e.proc}(...)' tests the first decision of the version of {e.proc!r} in force for "
+                self.err("E411", f"'can {shown}(...)' tests the first decision of the version of "
+                         f"{e.proc.split('.')[0]!r} {'below this one ' if shown == 'base' else ''}in force for "
                          f"you (cards change it for their holder), but {who} does not start with one ("
                          f"{'it is empty' if first is None else 'it starts at ' + where_at(first, e.span)})", e.span,
                          f"start every version with its decision ('choose', 'may', 'pick', 'pay'), or test the "
@@ -5362,7 +5369,8 @@ class Checker(A.Visitor):
             return "bool"
         if opening_test(decl.body, self.sym) is None:
             first = decl.body[0] if decl.body else None
-            self.err("E377", f"'can {e.proc}(...)' tests the first decision of {e.proc!r}, but its body does not "
+            of = repr(e.proc) if shown != "base" else f"the version of {e.proc.split('.')[0]!r} below this one"
+            self.err("E377", f"'can {shown}(...)' tests the first decision of {of}, but its body does not "
                      f"start with one ('choose', 'may', 'pick', or a call of a proc that starts with one: "
                      f"{'it is empty' if first is None else 'it starts at ' + where_at(first, e.span)})",
                      e.span, "put the decision first in the proc (what runs before it would run before the test "
@@ -5370,15 +5378,27 @@ class Checker(A.Visitor):
             return "bool"
         choice = opening_choice(decl)
         if e.proc in self.can_reach(e.proc):
-            self.err("E378", f"testing 'can {e.proc}(...)' tests its options' guards, which test "
-                     f"'can {e.proc}(...)' again: the test never ends", e.span,
+            self.err("E378", f"testing 'can {shown}(...)' tests its options' guards, which test "
+                     f"'can {shown}(...)' again: the test never ends", e.span,
                      "a guard of an option cannot depend on whether the same choice is open")
         always = next((o for o in choice.options if always_offered(o, self.sym)), None) if choice is not None else None
         if always is not None:
-            self.err("W455", f"'can {e.proc}(...)' always holds: the option {always.title or '(untitled)'!r} of its "
+            self.err("W455", f"'can {shown}(...)' always holds: the option {always.title or '(untitled)'!r} of its "
                      f"choose at {where_at(choice, e.span)} is offered every time", e.span,
                      "an option with no 'when', no 'once' and no leading cost is always open")
         return "bool"
+
+    def held_below(self, proc: str) -> Optional[list]:
+        """The cards' versions (card, HeldOverride, hidden name) a call of `proc` may run, when cards change it:
+        all of them for the proc itself; for `NAME.below.CARD` (what `base(...)` is in that card's version),
+        the versions declared before it. None for a proc no card changes."""
+        if proc in self.sym.held:
+            return self.sym.held[proc]
+        name, _, card = proc.partition(".below.")
+        if card and name in self.sym.held:
+            versions = self.sym.held[name]
+            return versions[:next((i for i, (c, _h, _v) in enumerate(versions) if c.name == card), len(versions))]
+        return None
 
     def visit_Opening(self, e: A.Opening, scope) -> str:
         """(Made by the layout after checking, never written: the decision it tests was checked where it stands.)"""

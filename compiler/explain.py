@@ -1240,8 +1240,15 @@ class Reader(A.Visitor):
     def visit_Choose(self, s, depth: int) -> None:
         head = "Do each of these once, in the order you choose" if s.any_order else "Choose one"
         self.say(depth, head + prompt(s) + stmt_labelled(s) + ":")
+        held = {id(o): (d, h) for d, h, o in getattr(self.symbols, "held_options", ())}
         for i, o in enumerate(s.options, start=1):
-            guard = f" (only if {self.x(o.guard)})" if o.guard is not None else ""
+            card = held.get(id(o))
+            if card is not None:   # a card's, added for its holder (its written `when` after the card's test)
+                d, h = card
+                guard = f" ({d.title or spoken(d.name)}'s, while it is in {self.nouns(h.places)}" + \
+                    (f"; only if {self.x(h.option.guard)})" if h.option.guard is not None else ")")
+            else:
+                guard = f" (only if {self.x(o.guard)})" if o.guard is not None else ""
             guard += " (once per game)" if o.once else ""
             self.say(depth + 1, f"{i}. {capital(shown(o)) if o.title else 'Option ' + str(i)}{guard}"
                      f"{self.option_amended(o)}:")
@@ -1780,6 +1787,11 @@ class Reader(A.Visitor):
             if isinstance(e, A.HeldOverride):
                 self.held_override(d, e, depth)
                 continue
+            if isinstance(e, A.HeldOption):
+                inherited = isinstance(kind, A.Kind) and any(e is s for s in kind.slots)
+                self.held_option(d, e, depth, f" (as every {singular(self.noun(d.kind))})" if inherited else
+                                 self.effect_amended(d, e))
+                continue
             self.say(depth, f"{capital(spoken(e.name))}{self.effect_amended(d, e)}:")
             self.block(e.body, depth + 1)
         self.removed(d, depth, ("decl", d.name))
@@ -1816,6 +1828,20 @@ class Reader(A.Visitor):
         self.say(depth, f"While you hold {d.title or spoken(d.name)} in {self.nouns(h.places)}, the {what} "
                         f"reads, for you{self.effect_amended(d, h)}:")
         self.version(decl, depth + 1)
+
+    def held_option(self, d: A.Entity, h: A.HeldOption, depth: int, after: str = "") -> None:
+        """A card's `option in LABEL in ZONE "label" ...`: "Colony Ship, while in your tableau, adds to the
+        choice labelled pay_world (proc pay_for_world): ...", then the option as the choose reads one."""
+        o = h.option
+        procs = [n for n, x in self.symbols.decls.items() if isinstance(x, A.Proc) and "." not in n and any(
+            type(c) is A.Choose and c.open and c.stmt_label == h.choose for c in A.walk(x))]
+        where = f" (proc {', '.join(map(spoken, procs))})" if procs else ""
+        self.say(depth, f"{d.title or spoken(d.name)}, while in {self.nouns(h.places)}{after}, adds to the choice "
+                        f"labelled {h.choose}{where}, for you:")
+        guard = f" (only if {self.x(o.guard)})" if o.guard is not None else ""
+        guard += " (once per game)" if o.once else ""
+        self.say(depth + 1, f"{capital(shown(o))}{guard}:")
+        self.block(o.body, depth + 2)
 
     def held_rule(self, d, depth: int) -> bool:
         """A func or proc some cards change for their holder, read as one rule: the card declared last

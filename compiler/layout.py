@@ -572,7 +572,7 @@ def layout(sym: Symbols) -> Layout:
             fields = spread_members(kind, copy_fields(e, kind, 1, sym), sym)
             numbered_fields = fields_number_copies(e, kind)
             # a card's override of a func or proc runs as the declarations the resolver made of it
-            slots = tuple(f for f in e.effects if not isinstance(f, A.HeldOverride))
+            slots = tuple(f for f in e.effects if not isinstance(f, (A.HeldOverride, A.HeldOption)))
             for i, name in enumerate(copy_names(e), start=1):
                 # copies share the first one's effect functions and, unnumbered, its fields
                 own = spread_members(kind, copy_fields(e, kind, i, sym), sym) if numbered_fields and i > 1 else fields

@@ -171,6 +171,8 @@ class Symbols:
     # that change it for their holder, in declaration order (held_overrides)
     held: dict = field(default_factory=dict)
     held_base: dict = field(default_factory=dict)   # such a name -> the hidden name of the version the packs declare
+    # (card, its HeldOption, the option as added to the open choose) of each card's option (held_options)
+    held_options: list = field(default_factory=list)
     # a proc's name, or ("phase", NAME), -> the bodies it was made of by `before`/`after`, in order:
     # each is checked in a scope of its own (the proc's parameters, not another part's locals)
     parts: dict = field(default_factory=dict)
@@ -343,6 +345,7 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
     sym.game = next((d for d in sym.decls.values() if isinstance(d, A.Game)), None)  # after overrides/removals
     _indexed_slot_zones(sym)
     _kinds_slots(sym)
+    held_options(sym, diags, sources)
     for trigger in standing:   # every player has it: a pattern not on `you` fires once per player
         subject = trigger.pattern.subject
         if not isinstance(subject, A.You):
@@ -1554,7 +1557,8 @@ def _faces_laid_out(die: A.Die, diags: list[Diagnostic]) -> A.Die:
 def _call_base(sym: Symbols, decl, old, diags: list[Diagnostic]):
     """An override of a proc or func may call `base(...)`: the declaration it replaces, kept under a
     hidden name (with a '.', so no rules name can clash with it)."""
-    calls = [n for n in A.walk(decl) if type(n) in (A.CallStmt, A.Call) and n.func == BASE]
+    calls = [n for n in A.walk(decl) if type(n) in (A.CallStmt, A.Call) and n.func == BASE
+             or type(n) is A.CanOpen and n.proc == BASE]
     if not calls:
         return decl
     if type(old) is not type(decl) or not isinstance(decl, (A.Proc, A.Func)):
@@ -1566,8 +1570,8 @@ def _call_base(sym: Symbols, decl, old, diags: list[Diagnostic]):
         hidden += ".base"
     sym.decls[hidden] = replace(old, name=hidden)
     sym.origin[hidden] = sym.origin.get(decl.name)
-    return A.rewrite(decl, lambda n: replace(n, func=hidden)
-                     if type(n) in (A.CallStmt, A.Call) and n.func == BASE else None)
+    return A.rewrite(decl, lambda n: replace(n, func=hidden) if type(n) in (A.CallStmt, A.Call) and n.func == BASE
+                     else replace(n, proc=hidden) if type(n) is A.CanOpen and n.proc == BASE else None)
 
 
 def held_overrides(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None:
@@ -1632,6 +1636,94 @@ def held_overrides(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None
             below = top
 
 
+def held_options(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None:
+    """A card's `option in LABEL in ZONE "label" ... { ... }` (dsl.ast.HeldOption; a kind's is each of its
+    cards', given them by _kinds_slots), once every pack is merged: added to the open choose `choose ... as
+    LABEL open { ... }` of a proc, after its own options, the cards in declaration order (each card's
+    options as it writes them), each guarded by `held.uses(CARD, ZONE)` (as a card's override is: one
+    definition of a card in force from a zone) before its own `when`, with `this` the card. The option
+    then stands in the proc: it reads what the choose's options read (the proc's parameters, its locals
+    there), is offered, gated by a leading cost, asked alone, tested by `can PROC(...)` and explained
+    as the choose's own. A pack without such options is left as it is. E430 (no open choose of that
+    label), E431 (a label two open chooses have; an option's label another option of the choose has
+    already), E432 (an open choose elsewhere than in a proc), W447 (an open choose no card adds to)."""
+    opens: dict = {}   # label -> [(proc name, the choose)] of the open chooses of the procs (a hidden copy too)
+    closed: dict = {}  # label -> a choose labelled so that is not open
+    for name, d in list(sym.decls.items()):
+        for n in A.walk(d):
+            if type(n) is not A.Choose or n.stmt_label is None:
+                continue
+            if not n.open:
+                closed.setdefault(n.stmt_label, n)
+            elif not isinstance(d, A.Proc) or isinstance(d, A.Entity):
+                diags.append(Diagnostic("E432", f"the open choose {n.stmt_label!r} is in {_article(CATEGORY[type(d)])} "
+                                        f"{decl_name(d)!r}: cards add options to an open choose of a proc, asked of "
+                                        "the player the proc runs for", declared_at(sources, "open", n.span),
+                                        "move the choose into a proc (the card's effect or the phase calls it)"))
+            else:
+                opens.setdefault(n.stmt_label, []).append((name, n))
+    for label, found in opens.items():
+        mine = [(name, c) for name, c in found if "." not in name]   # a hidden copy (`NAME.base`) is the same one
+        for name, c in mine[1:]:
+            diags.append(Diagnostic("E431", f"two open chooses are labelled {label!r}: a card's option names the "
+                                    "one it is added to by its label", declared_at(sources, label, c.span),
+                                    "give each open choose a label of its own",
+                                    notes=(f"the other is at {mine[0][1].span}, in proc {mine[0][0]!r}",)))
+    added: dict = {}   # label -> [Option] to add, in declaration order of the cards
+    for d in list(sym.decls.values()):
+        if not isinstance(d, A.Entity):
+            continue
+        for h in d.effects:
+            if not isinstance(h, A.HeldOption):
+                continue
+            if not _held_zones_fit(sym, d, h):   # the checker says why (E330-E332, E383, E391)
+                continue
+            if h.choose not in opens:
+                near = did_you_mean(h.choose, list(opens)) if opens else None
+                why = (f"the choose labelled {h.choose!r} is not open" if h.choose in closed
+                       else f"no open choose is labelled {h.choose!r}")
+                diags.append(Diagnostic("E430", f"card {d.name!r} adds an option to an open choose; {why}",
+                                        declared_at(sources, h.choose, h.span),
+                                        f"write 'choose ... as {h.choose} open {{ ... }}' in the proc the option "
+                                        "belongs to" if h.choose in closed else near,
+                                        notes=(f"the choose is at {closed[h.choose].span}",) if h.choose in closed
+                                        else ()))
+                continue
+            o = h.option
+            holds = A.Call(HELD_USES, (A.Name(d.name, span=h.span),) + tuple(slot_zones(h.places, sym)), span=h.span)
+            guard = holds if o.guard is None else A.Binary("and", holds, o.guard, span=o.guard.span)
+            o = A.rewrite(replace(o, guard=guard), lambda n, d=d: replace(n, id=d.name)
+                          if type(n) is A.Name and n.id == "this" else None)
+            sym.held_options.append((d, h, o))
+            added.setdefault(h.choose, []).append((d, h, o))
+    for label, found in opens.items():
+        if label not in added:
+            for name, c in found:
+                if "." not in name:
+                    diags.append(Diagnostic("W447", f"no card adds an option to the open choose {label!r}",
+                                            declared_at(sources, "open", c.span),
+                                            f"add one with 'option in {label} in ZONE \"label\" {{ ... }}' in a "
+                                            "card, or drop 'open'"))
+            continue
+        first = found[0][1]
+        titles = {o.title: None for o in first.options if o.title is not None}
+        keep = []
+        for d, h, o in added[label]:
+            if o.title in titles:
+                whose = titles[o.title]
+                diags.append(Diagnostic("E431", f"card {d.name!r} adds the option {o.title!r} to the open choose "
+                                        f"{label!r}, which has an option of that label already"
+                                        f"{f' (card {whose.name!r})' if whose is not None else ''}",
+                                        h.span, "give the card's option a label of its own: the options are "
+                                        "asked, answered and amended by their labels"))
+                continue
+            titles[o.title] = d
+            keep.append(o)
+        for name, c in found:
+            grown = replace(c, options=c.options + tuple(keep))
+            sym.decls[name] = A.rewrite(sym.decls[name], lambda n, c=c, grown=grown: grown if n is c else None)
+
+
 def _kept_defaults(decl, old):
     """An override of a proc or func keeps the defaults of the parameters it replaces (the extended
     pack's calls leave them out): a parameter it writes without one takes the base's."""
@@ -1644,13 +1736,17 @@ def _kept_defaults(decl, old):
 
 
 def _base_calls(decl) -> set:
-    return {n.span for n in A.walk(decl) if type(n) in (A.CallStmt, A.Call) and n.func == BASE}
+    return {n.span for n in A.walk(decl) if type(n) in (A.CallStmt, A.Call) and n.func == BASE
+            or type(n) is A.CanOpen and n.proc == BASE}
 
 
 def _held_name(n, below: str, card: A.Entity):
-    """In a card's version: `base(...)` calls the version below it, `this` is the card."""
+    """In a card's version: `base(...)` calls the version below it (`can base(...)` tests it), `this` is the
+    card."""
     if type(n) in (A.CallStmt, A.Call) and n.func == BASE:
         return replace(n, func=below)
+    if type(n) is A.CanOpen and n.proc == BASE:
+        return replace(n, proc=below)
     if type(n) is A.Name and n.id == "this":
         return replace(n, id=card.name)
     return None
@@ -1680,13 +1776,19 @@ def _held_fits(sym: Symbols, name: str, old, d: A.Entity, h: A.HeldOverride, dia
                                 at, "a card's version takes the same parameters, of the same types, and gives the "
                                 "same result", notes=(f"{name!r} is declared at {old.span}",)))
     else:
-        zones = [sym.decls.get(A.place_zone(p)) for p in h.places]
-        ok = len(set(h.zones)) == len(h.zones) and all(isinstance(zone, A.Zone) and zone.per_player and
-                                                        (d.kind in zone.kinds or "any" in zone.kinds) and
-                                                        _place_named(p, zone, sym) for p, zone in zip(h.places, zones))
+        ok = _held_zones_fit(sym, d, h)
     if not ok:
         sym.baseless.update(_base_calls(h.decl))
     return ok
+
+
+def _held_zones_fit(sym: Symbols, d: A.Entity, h) -> bool:
+    """Whether a card's override or option is held from zones each player has that can hold the card, each
+    written once (else the checker says why: E330-E332, E383, E391)."""
+    zones = [sym.decls.get(A.place_zone(p)) for p in h.places]
+    return len(set(h.zones)) == len(h.zones) and all(isinstance(zone, A.Zone) and zone.per_player and
+                                                     (d.kind in zone.kinds or "any" in zone.kinds) and
+                                                     _place_named(p, zone, sym) for p, zone in zip(h.places, zones))
 
 
 def _dispatcher(old, name: str, card: A.Entity, h: A.HeldOverride, version: str, below: str, sym: Symbols):

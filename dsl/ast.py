@@ -894,7 +894,9 @@ class Choose(Stmt):
     any_order: bool = False
     title_parts: tuple = ()   # a prompt with `{...}` values: its literal texts and expressions (as `say`'s)
     stmt_label: Optional[str] = None   # `choose "..." as LABEL { ... }`: the name an amend finds it by
-    _quiet = ("stmt_label",)
+    # `as LABEL open`: an open choose, which the options cards hold (HeldOption) are added to for their holder
+    open: bool = False
+    _quiet = ("stmt_label", "open")
 
 
 @node
@@ -1932,6 +1934,34 @@ class HeldOverride(FieldEffect):
     @staticmethod
     def slot_name(func: str) -> str:
         return f"override {func}"
+
+
+@node
+class HeldOption(FieldEffect):
+    """`option in LABEL in ZONE "label" [once] [when COND] { ... }` inside a card or a kind: an option the
+    card adds, for its holder, to the open choose `choose ... as LABEL open { ... }` (4.6b), offered while a
+    copy of the card is in the holder's ZONE (a `per_player` zone), after the choose's own options. An
+    effect slot of its own named by `slot_name` (a name no field can have: an `amend` of the card
+    replaces it, `remove option in LABEL "label";` drops it); its `body` is the one `Option` as written.
+    The resolver (`resolve.held_options`) adds it to the choose, guarded by the same `held.uses(CARD,
+    ZONE)` as a card's override (one definition of a card in force from a zone); no backend runs the
+    slot itself (`layout` leaves it out)."""
+
+    places: tuple = ()   # the zones' names as written (Names: where findings point), one or more
+    choose: str = ""     # the open choose's label
+
+    @property
+    def zones(self) -> tuple:
+        return tuple(map(place_key, self.places))
+
+    @property
+    def option(self) -> "Option":
+        return self.body[0]
+
+    @staticmethod
+    def slot_name(label: str, title: str) -> str:
+        """`option in LABEL "title"`: what `remove` writes after its keyword (the title quoted as written)."""
+        return "option in " + label + ' "' + title.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
 @node

@@ -569,7 +569,7 @@ class _Builder:
 
     def kind_decl(self, meta, items):
         fields = tuple(i for i in items if isinstance(i, A.FieldDecl))
-        slots = A.Reaction.told_apart(tuple(i for i in items if isinstance(i, (A.Reaction, A.Anytime))))   # (a HeldModifier is a Reaction)
+        slots = A.Reaction.told_apart(tuple(i for i in items if isinstance(i, (A.Reaction, A.Anytime, A.HeldOption))))   # (a HeldModifier is a Reaction)
         per_player = any(isinstance(t, Token) and t.type == "PER_PLAYER" for t in items)
         return A.Kind(str(items[0]), _title(items), per_player, fields, slots, span=self._s(meta))
 
@@ -674,6 +674,15 @@ class _Builder:
         """A card's `override func|proc NAME(...) in ZONE ...` (dsl.ast.HeldOverride)."""
         places = next(i for i in items if isinstance(i, tuple) and i and isinstance(i[0], (A.Name, A.Index)))
         return A.HeldOverride(A.HeldOverride.slot_name(decl.name), (decl,), places, span=self._s(meta))
+
+    def held_option(self, meta, items):
+        """`option in LABEL in ZONE "label" [once] [when COND] { ... }` in a card or kind (dsl.ast.HeldOption)."""
+        label, places = str(items[0]), items[1]
+        option = self.option(meta, items[2:])
+        return A.HeldOption(A.HeldOption.slot_name(label, option.title), (option,), places, label, span=self._s(meta))
+
+    def option_slot_removed(self, meta, items):
+        return A.SlotRemoved(A.HeldOption.slot_name(str(items[0]), _title(items)), span=self._s(meta))
 
     def anytime_slot(self, meta, items):
         places, rest = items[1], _pick(items, "rest")
@@ -1150,6 +1159,10 @@ class _Builder:
         return A.Choose(_title(items), tuple(i for i in items if isinstance(i, A.Option)),
                         _pick(items, "any_order", False), self._prompt_parts(items), _pick(items, "loop_label"),
                         span=self._s(meta))
+
+    def open_choose(self, meta, items):
+        """`choose ... as LABEL open { ... }`: cards add options to it (dsl.ast.HeldOption)."""
+        return A.replace(self.choose_stmt(meta, items), open=True)
 
     def any_order(self, meta, items):
         word = items[-1]

@@ -594,7 +594,7 @@ class Printer(A.Visitor):
 
     def visit_Choose(self, s):
         self.options(f"choose{_title(s.title)}{' in any order' if s.any_order else ''}"
-                     f"{' as ' + s.stmt_label if s.stmt_label is not None else ''}", s.options)
+                     f"{' as ' + s.stmt_label if s.stmt_label is not None else ''}{' open' if s.open else ''}", s.options)
 
     def options(self, head: str, options: tuple) -> None:
         """A choose's options (or an amended choose's changes) in braces after its head."""
@@ -955,6 +955,10 @@ class Printer(A.Visitor):
                 self.clauses([Clause(f"{head} = ", d.value)])
             else:
                 self.block(head, d.body)
+        elif isinstance(item, A.HeldOption):   # the option as written, after the choose's label and the zones
+            o = item.option
+            self.block([Clause(f"option in {item.choose} in {', '.join(map(expr, item.places))}{_title(o.title)}"
+                               f"{' once' if o.once else ''}"), _where("when ", o.guard)], o.body)
         elif isinstance(item, A.HeldModifier):   # the pattern, zone and lines read back from its modifier
             m = item.modifier
             self.clauses([Clause(f"modifier {pattern(m.pattern)} in {', '.join(map(expr, item.places))}"),
