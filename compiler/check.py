@@ -90,6 +90,12 @@ def slot_words(slot) -> str:
         else "'anytime' slot"
 
 
+def within(span: A.Span, outer: A.Span) -> bool:
+    """Whether a span lies inside another (of the same file)."""
+    return span.file == outer.file and (outer.line, outer.column) <= (span.line, span.column) <= \
+        (outer.end_line, outer.end_column)
+
+
 def article(word: str) -> str:
     """`a track`, `an int`, `a use`: the article a category or type name needs (by its sound)."""
     lower = word.lower()
@@ -736,6 +742,21 @@ class Checker(A.Visitor):
         """E2xx for a name nothing declares (`of`: whose field or argument it is); a use of a name a
         `remove` dropped is gathered into one error at that remove instead (E221)."""
         span = self.at_name(name, span)
+        held = next((h for h in self.sym.held_options if code == "E201" and what == "name" and within(span, h[1].span)),
+                    None) if self.sym.held_options else None
+        if held is not None:   # a card's option, added to an open choose: it reads what the choose's options read
+            d, h, _o = held
+            procs = [n for n, x in self.sym.decls.items() if isinstance(x, A.Proc) and "." not in n and any(
+                type(c) is A.Choose and c.open and c.stmt_label == h.choose for c in A.walk(x))]
+            params = [f"{p.name}: {p.type}" for p in self.sym.decls[procs[0]].params] if procs else []
+            self.diags.append(Diagnostic(
+                "E431", f"the option of card {d.name!r} for the open choose {h.choose!r} reads {name!r}, which the "
+                f"choose does not have: it stands in proc {procs[0] if procs else '?'}({', '.join(params)})",
+                span, "a card's option reads the proc's parameters and the locals where the choose stands, "
+                "'this' (the card) and 'you' (its holder)", notes=(
+                    (f"the choose is in proc {procs[0]!r}, declared at {self.sym.decls[procs[0]].span}",)
+                    if procs else ())))
+            return
         if name in self.sym.removed and of is None:
             self.removed_uses.setdefault(name, []).append(span)
             return

@@ -1656,8 +1656,8 @@ def held_options(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None:
             if not n.open:
                 closed.setdefault(n.stmt_label, n)
             elif not isinstance(d, A.Proc) or isinstance(d, A.Entity):
-                diags.append(Diagnostic("E432", f"the open choose {n.stmt_label!r} is in {_article(CATEGORY[type(d)])} "
-                                        f"{decl_name(d)!r}: cards add options to an open choose of a proc, asked of "
+                diags.append(Diagnostic("E432", f"the open choose {n.stmt_label!r} is in "
+                                        f"{f'an effect of {d.kind} {d.name!r}' if isinstance(d, A.Entity) else _article(CATEGORY[type(d)]) + ' ' + repr(decl_name(d))}: cards add options to an open choose of a proc, asked of "
                                         "the player the proc runs for", declared_at(sources, "open", n.span),
                                         "move the choose into a proc (the card's effect or the phase calls it)"))
             else:
