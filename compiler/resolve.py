@@ -1709,15 +1709,15 @@ def held_options(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None:
         titles = {o.title: None for o in first.options if o.title is not None}
         keep = []
         for d, h, o in added[label]:
-            if o.title in titles:
-                whose = titles[o.title]
+            if o.title in titles and not (titles[o.title] is not None and titles[o.title][1] is h):   # (a kind's: each card's)
+                whose = titles[o.title] and titles[o.title][0]
                 diags.append(Diagnostic("E431", f"card {d.name!r} adds the option {o.title!r} to the open choose "
                                         f"{label!r}, which has an option of that label already"
                                         f"{f' (card {whose.name!r})' if whose is not None else ''}",
                                         h.span, "give the card's option a label of its own: the options are "
                                         "asked, answered and amended by their labels"))
                 continue
-            titles[o.title] = d
+            titles[o.title] = (d, h)
             keep.append(o)
         for name, c in found:
             grown = replace(c, options=c.options + tuple(keep))
