@@ -20,7 +20,7 @@ from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_fi
 from .layout import plain_values, python_blocks, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
-from .resolve import tokens_in
+from .resolve import HELD_USES, tokens_in
 from .resolve import arm_change, enum_changes, option_change, pick_change
 from .resolve import DIAGONAL, KEEPING, cell_neighbours, off_scale, same_statements
 
@@ -3582,7 +3582,9 @@ class Checker(A.Visitor):
                     self.diags.append(Diagnostic("W402", "this option can never be chosen: its guard is false",
                                                  o.span))
             self.block(o.body, scope)
-            if o.guard is None and not leading_cost(o.body) and paid_first(o.body, self.sym) is None:
+            # (a card's option, added to an open choose, is guarded by the card held alone: no `when` written)
+            if (o.guard is None or type(o.guard) is A.Call and o.guard.func == HELD_USES) and \
+                    not leading_cost(o.body) and paid_first(o.body, self.sym) is None:
                 self.ungated_cost(o)
         if s.any_order and len(s.options) < 2:
             self.diags.append(Diagnostic("W402", "'choose ... in any order' with one option has no order to "

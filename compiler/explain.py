@@ -1245,7 +1245,7 @@ class Reader(A.Visitor):
             card = held.get(id(o))
             if card is not None:   # a card's, added for its holder (its written `when` after the card's test)
                 d, h = card
-                guard = f" ({d.title or spoken(d.name)}'s, while it is in {self.nouns(h.places)}" + \
+                guard = f" (added by {d.title or spoken(d.name)}, while it is in {self.nouns(h.places)}" + \
                     (f"; only if {self.x(h.option.guard)})" if h.option.guard is not None else ")")
             else:
                 guard = f" (only if {self.x(o.guard)})" if o.guard is not None else ""
@@ -2341,7 +2341,17 @@ def as_written(decl, events: list[tuple[str, object]]):
     if events and events[-1][0] == "overridden":
         return events[-1][1]
     return A.rewrite(decl, lambda n: replace(n, func=BASE)
-                     if type(n) in (A.Call, A.CallStmt) and ".base" in n.func else None)
+                     if type(n) in (A.Call, A.CallStmt) and ".base" in n.func else
+                     replace(n, options=tuple(o for o in n.options if not held_option(o)))
+                     if type(n) is A.Choose and n.open else None)
+
+
+def held_option(o: A.Option) -> bool:
+    """Whether an option of an open choose is a card's (resolve.held_options guards it with `held.uses(...)`,
+    which no rules file can write)."""
+    g = o.guard
+    g = g.left if type(g) is A.Binary and g.op == "and" else g
+    return type(g) is A.Call and g.func == HELD_USES
 
 
 def changes(events: list[tuple[str, object]], symbols=None, sources=None) -> list[str]:

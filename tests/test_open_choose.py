@@ -7,6 +7,8 @@ card's override (4.6a): whether the version it replaces would offer a choice."""
 from __future__ import annotations
 
 from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.compiler.explain import as_written
+from rulebook.dsl import ast as A
 from rulebook.runtime.engine import Game
 
 from .conftest import explained, found_at, printed_back, random_games_agree, replays_through_json, rules_program
@@ -165,8 +167,10 @@ def test_explain_reads_the_card_and_the_choose():
     assert "Helion, while in your corporations, adds to the choice labelled pay_project (proc pay project), for you:" \
         in card and "Pay [n] heat:" in card
     proc = explained(result, "pay_project")
-    assert "2. Pay [n] heat (Helion's, while it is in your corporations):" in proc
-    assert "3. Pay [(n + 2) / 3] titanium ([phobolog]) (Phobolog's, while it is in your corporations; only if space):" in proc
+    assert "2. Pay [n] heat (added by Helion, while it is in your corporations):" in proc
+    shown = as_written(result.symbols.decls["pay_project"], [])   # the text explain prints: as written
+    assert [o.title for c in A.walk(shown) if type(c) is A.Choose for o in c.options] == ["pay {n} M€"]
+    assert "3. Pay [(n + 2) / 3] titanium ([phobolog]) (added by Phobolog, while it is in your corporations; only if space):" in proc
 
 
 def test_a_pack_without_an_open_choose_builds_as_before():
@@ -267,3 +271,29 @@ def test_can_base_of_a_version_without_a_decision_first_is_e411_in_rules_words()
     assert [d.code for d in errors] == ["E411"], [d.headline() for d in errors]
     assert "'can base(...)' tests the first decision of the version of 'pay_for_world' below this one" in \
         errors[0].message and "version of card 'nmt'" in errors[0].message and ".below." not in errors[0].message
+
+
+def test_a_cards_option_that_pays_after_another_statement_is_w494_at_the_card():
+    text = MISUSE + 'counter t;\ncorporation c { option in pay_project in corporations "x" { gain 1 t; pay 2 mc; } }'
+    assert [f for f in found_at(text) if f[0][0] in "EW"] == [("W494", 9, 17)]
+
+
+def test_an_open_choose_in_a_proc_cards_override_gets_the_options_below_the_cards_version():
+    text = """
+    resource mc "M€";
+    resource heat;
+    kind corp { }
+    zone tableau per_player of corp;
+    corp helion "Helion" { option in pay_project in tableau "pay {n} heat" { pay n heat; } }
+    corp discount "Discount" { override proc pay_project(n: int) in tableau { base(n - 2); } }
+    proc pay_project(n: int) { choose "pay {n}" as pay_project open { option "pay {n} M€" { pay n mc; } } }
+    proc take(c: corp) { move c to tableau; }
+    """
+    assert [f for f in found_at(text) if f[0][0] in "EW"] == []
+    for interpreted in (False, True):
+        g = Game(build_text(text, interpreted=interpreted), 1, 1)
+        g.state.players[0].stock["mc"] = g.state.players[0].stock["heat"] = 9
+        for n in ("helion", "discount"):
+            run_proc(g, "take", g.program.entities[n])
+        assert options_of(run_proc(g, "pay_project", 5, answers=["pay 3 heat"])) == [["pay 3 M€", "pay 3 heat"]]
+        assert g.state.players[0].stock["heat"] == 6
