@@ -5364,7 +5364,11 @@ class Checker(A.Visitor):
         if not isinstance(decl, A.Proc):
             for a in e.args:
                 self.expr(a, scope)
-            if decl is None and e.proc not in self.sym.removed:
+            if decl is None and e.proc == "base" and e.proc not in self.sym.removed:   # outside an override
+                self.err("E207", "'can base(...)' tests the version an override replaces; this is in no override of "
+                         "a proc", e.span, "write it in a card's 'override proc NAME(...) in ZONE { ... }' or a "
+                         "top-level 'override proc', or name the proc: 'can NAME(...)'")
+            elif decl is None and e.proc not in self.sym.removed:
                 self.unknown("E207", "procedure", e.proc, e.span, self.sym.of("proc"))
             else:
                 self.err("E376", f"'can' tests a proc's first decision; {e.proc!r} is "

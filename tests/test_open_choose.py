@@ -297,3 +297,9 @@ def test_an_open_choose_in_a_proc_cards_override_gets_the_options_below_the_card
             run_proc(g, "take", g.program.entities[n])
         assert options_of(run_proc(g, "pay_project", 5, answers=["pay 3 heat"])) == [["pay 3 M€", "pay 3 heat"]]
         assert g.state.players[0].stock["heat"] == 6
+
+
+def test_can_base_outside_an_override_is_e207_saying_where_it_belongs():
+    result = analyse_text("proc p() { choose { option \"a\" { } option \"b\" when can base() { } } }")
+    the_one_error(result, "E207", "'can base(...)' tests the version an override replaces")
+    assert "override proc" in result.diagnostics[0].hint
