@@ -1798,6 +1798,9 @@ class Reader(A.Visitor):
 
     def slot(self, e: "A.Reaction | A.Anytime", depth: int, after: str = "") -> None:
         """A card's (or its kind's) reaction or `anytime` slot, `after` said after its head."""
+        if isinstance(e, A.HeldOption):   # a kind's option, each card's (`this`: the card)
+            self.held_option(None, e, depth, after)
+            return
         if isinstance(e, A.HeldModifier):   # a kind's, for every card of it
             self.visit_Modifier(e.modifier, depth, f"While a card of this kind is in {self.nouns(e.places)}{after}, ")
             return
@@ -1829,14 +1832,15 @@ class Reader(A.Visitor):
                         f"reads, for you{self.effect_amended(d, h)}:")
         self.version(decl, depth + 1)
 
-    def held_option(self, d: A.Entity, h: A.HeldOption, depth: int, after: str = "") -> None:
+    def held_option(self, d: "A.Entity | None", h: A.HeldOption, depth: int, after: str = "") -> None:
         """A card's `option in LABEL in ZONE "label" ...`: "Colony Ship, while in your tableau, adds to the
         choice labelled pay_world (proc pay_for_world): ...", then the option as the choose reads one."""
         o = h.option
         procs = [n for n, x in self.symbols.decls.items() if isinstance(x, A.Proc) and "." not in n and any(
             type(c) is A.Choose and c.open and c.stmt_label == h.choose for c in A.walk(x))]
         where = f" (proc {', '.join(map(spoken, procs))})" if procs else ""
-        self.say(depth, f"{d.title or spoken(d.name)}, while in {self.nouns(h.places)}{after}, adds to the choice "
+        holder = "This card" if d is None else d.title or spoken(d.name)
+        self.say(depth, f"{holder}, while in {self.nouns(h.places)}{after}, adds to the choice "
                         f"labelled {h.choose}{where}, for you:")
         guard = f" (only if {self.x(o.guard)})" if o.guard is not None else ""
         guard += " (once per game)" if o.once else ""

@@ -303,3 +303,18 @@ def test_can_base_outside_an_override_is_e207_saying_where_it_belongs():
     result = analyse_text("proc p() { choose { option \"a\" { } option \"b\" when can base() { } } }")
     the_one_error(result, "E207", "'can base(...)' tests the version an override replaces")
     assert "override proc" in result.diagnostics[0].hint
+
+
+def test_explain_reads_a_kinds_option_for_every_card():
+    text = """
+    counter vp;
+    kind bird { worth: int; option in extra in forest "{this}: {this.worth} VP" { gain this.worth vp; } }
+    zone forest per_player of bird;
+    bird jay "Blue Jay" { worth = 2; }
+    proc extra() { choose "which bonus?" as extra open { } }
+    """
+    result = analyse_text(text)
+    assert "This card, while in your forest, adds to the choice labelled extra (proc extra), for you:" in \
+        explained(result, "bird")
+    assert "Blue Jay, while in your forest (as every bird), adds to the choice labelled extra" in \
+        explained(result, "jay")
