@@ -19,6 +19,7 @@ from .layout import MAX_ELEMENTS, copied_slot, index_keys, opening_reads, openin
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered, paid_first
 from .layout import plain_values, python_blocks, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
+from .layout import ELEMENT_EVENTS, binder, element_parts, indexed_counter, pattern_binders, pattern_element
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
 from .resolve import HELD_USES, tokens_in
 from .resolve import arm_change, enum_changes, option_change, pick_change
@@ -682,6 +683,7 @@ class Checker(A.Visitor):
         self.param_spans: set = set()   # where each parameter is declared (E309 says "parameter", not "local")
         self.emitted: set[str] = set()
         self.triggers: list[A.Whenever] = []
+        self.binders: set[int] = set()   # the ids of the names a pattern binds an index with (`gain(warriors[c])`)
         self.periods: list[A.Pattern] = []   # the `once per` patterns of the cards' anytime slots
         self.visiting = None  # the declaration being checked
         self.runs_here: set = set()   # proc calls (ids) the condition being checked runs (deciding_condition)
@@ -3283,6 +3285,8 @@ class Checker(A.Visitor):
             return
         if type(part) is A.Call and part.func == "declaration":   # one element per declaration, on purpose
             return
+        if id(part) in self.binders:   # `gain(used[t])`: t is the declaration the event's element is of
+            return
         many = next((e for e in self.sym.decls.values() if isinstance(e, A.Entity) and e.kind == d.enum
                      and e.copies > 1), None)
         if many is None:
@@ -3353,7 +3357,7 @@ class Checker(A.Visitor):
                      f"{{ value +3; }}' (7.7c); a card changes the func for its holder with 'override func "
                      f"{s.pattern.event}({params}) in ZONE = base({params}) + 3;' (7.7a)")
         if not isinstance(func, A.Func):
-            self.pattern(s.pattern, scope)
+            self.pattern(s.pattern, scope, modifier=True)
         if s.until is not None and not s.until.end:
             self.pattern(s.until, scope)
         if s.cond is not None:   # read at each consultation: `it.ARG` is an argument of the use consulted
@@ -4527,14 +4531,19 @@ class Checker(A.Visitor):
                      if isinstance(decl, A.Proc) else None)
         return None
 
-    def pattern(self, p: A.Pattern, scope: Scope) -> None:
+    def pattern(self, p: A.Pattern, scope: Scope, modifier: bool = False) -> None:
         if p.subject is not None and not isinstance(p.subject, A.You):
-            if not (isinstance(p.subject, A.Name) and p.subject.id in SUBJECTS):
-                self.err("E303", "a trigger listens to 'you', 'anyone' or 'opponents'", p.subject.span)
+            if not (isinstance(p.subject, A.Name) and (p.subject.id in SUBJECTS or p.subject.id == "nobody")):
+                self.err("E303", "a trigger listens to 'you', 'anyone', 'opponents' or 'nobody'", p.subject.span)
+        self.subject_never(p, modifier)
         params = self.event_params(p.event, p.span)
         for arg in p.args:
             v = arg.value
-            if type(v) is A.IsKind and v.subject is None:   # `played(c is silver)`: any copy
+            if arg.element or pattern_element(p, arg, self.sym) is not None:
+                self.element_filter(p, arg, scope)
+                if arg.element:
+                    continue
+            elif type(v) is A.IsKind and v.subject is None:   # `played(c is silver)`: any copy
                 self.is_test(v.kind, self.event_arg_type(p.event, arg.name), f"the argument {arg.name!r}",
                              v.span, v.span)
             elif event_arg(p.event, arg.name, v, self.sym) is not v:
@@ -4545,16 +4554,116 @@ class Checker(A.Visitor):
             if params is not None and arg.name not in params:
                 self.unknown("E205", "argument", arg.name, arg.span, params, of=f"event {p.event}")
 
+    def subject_never(self, p: A.Pattern, modifier: bool) -> None:
+        """E429: a subject word the event can never have: `nobody` on an event that always has one (all
+        but a move or a flip, and every use a modifier is consulted on), `you` or `opponents` on a move
+        into a shared zone (it has no subject, 7.1)."""
+        word = A.subject_word(p)
+        dest = next((a.value for a in p.args if a.name == "dest" and not a.element), None) if p.event == "move" else None
+        zone = self.sym.decls.get(dest.id) if type(dest) is A.Name else None
+        if word == "nobody" and type(zone) is A.Zone and zone.per_player:
+            self.err("E429", f"a move into {dest.id!r} has its owner as subject (each player has the zone), so "
+                     "'nobody' never hears it", p.subject.span,
+                     f"write 'whenever you move(dest = {dest.id})' for a move into your own {dest.id}")
+        elif word == "nobody" and (modifier or p.event not in ("move", "flip")):
+            self.err("E429", f"'nobody' hears the events no player is the subject of, and "
+                     f"{'a use a modifier is consulted on' if modifier else 'every ' + repr(p.event)} has one: "
+                     f"the {'modifier' if modifier else 'trigger'} never applies", p.subject.span,
+                     "'nobody' is for a move into a shared zone, or a flip there; write 'anyone' for every "
+                     f"player's {p.event}")
+        elif word in ("you", "opponents") and p.event == "move":
+            if type(zone) is A.Zone and not zone.per_player:
+                self.err("E429", f"a move into the shared zone {dest.id!r} has no subject (7.1), so "
+                         f"'{word}' never hears it and the trigger never fires", (p.subject or p).span,
+                         f"write 'whenever nobody move(dest = {dest.id})': it fires once for each such move")
+
+    def element_filter(self, p: A.Pattern, arg: A.PatternArg, scope: Scope) -> None:
+        """A filter on an indexed counter: the whole counter (`gain(warriors)`, `res = warriors`), an element
+        (`res = warriors[b]`), or an element with its indexes bound (`gain(warriors[c])`). E428 where it can
+        never hold; a bound index is checked as a local of the index's type."""
+        v = arg.value
+        if p.event not in ELEMENT_EVENTS:
+            self.err("E428", f"{printed(v)} names a counter, and {p.event!r} announces none: the filter never "
+                     f"holds", arg.span, "only gain, lose and pay name a counter ('gain(warriors[c])'); write "
+                     "'ARG = VALUE' for another argument")
+            return
+        element = pattern_element(p, arg, self.sym)
+        name = v.id if type(v) is A.Name else v.obj.id if type(v) is A.Index and type(v.obj) is A.Name else None
+        if element is None:
+            if type(v) is A.Name and self.sym.category(v.id) in ("resource", "counter"):
+                self.event_argument(p.event, "res", v, self.expr(v, scope), "filter")   # `gain(vp)`: `res = vp`
+                return
+            decl = self.sym.decls.get(name) if name is not None else None
+            self.err("E428", f"{printed(v)} is no element of an indexed counter, so the filter never holds"
+                     if type(decl) is A.Counter else f"{printed(v)} names no counter, so the filter never holds",
+                     v.span, f"{name!r} is declared without [...]" if type(decl) is A.Counter else
+                     "a pattern names a counter's element as 'warriors[c]', or the whole counter as 'warriors'")
+            return
+        decl = indexed_counter(element[0], self.sym)
+        self.used.add(element[0])
+        if decl.is_global:
+            self.err("E428", f"{element[0]!r} is global, and the gains and losses of a global counter announce "
+                     "nothing (7.1): the filter never holds", v.span)
+            return
+        if element[1] is None:
+            return
+        parts, dims = element_parts(element[1]), decl.indexes.dims()
+        if len(parts) != len(dims):
+            self.err("E428", f"{element[0]!r} ({element[0]}[{decl.indexes.shown()}]) takes "
+                     f"{len(dims)} {'index' if len(dims) == 1 else 'indexes'}, not {len(parts)}: the filter never "
+                     "holds", element[1].span)
+            return
+        inner = scope
+        for part, d in zip(parts, dims):
+            bound = binder(part, self.sym) if arg.element else None
+            if bound is not None:
+                self.binders.add(id(part))
+                kind = "int" if d.enum is None else "resource" if self.sym.category(d.enum) == "group" else \
+                    f"entity:{d.enum}" if self.sym.category(d.enum) == "kind" else f"member:{d.enum}"
+                inner = self.bind(inner, bound, part.span, kind)
+        self.element(element[0], element[1], inner, v.span)
+
+    def binder_type(self, p: A.Pattern, name: str) -> str:
+        """The type of an index a pattern binds: a member of the enum, a card of the kind, a resource, a number."""
+        for a in p.args:
+            element = pattern_element(p, a, self.sym) if a.element else None
+            if element is None or element[1] is None:
+                continue
+            for part, d in zip(element_parts(element[1]), indexed_counter(element[0], self.sym).indexes.dims()):
+                if type(part) is A.Name and part.id == name:
+                    return "int" if d.enum is None else "resource" if self.sym.category(d.enum) == "group" else \
+                        f"entity:{d.enum}" if self.sym.category(d.enum) == "kind" else f"member:{d.enum}"
+        return "any"
+
+    def binders_read(self, s: A.Whenever) -> None:
+        """W445: an index a pattern binds (`gain(warriors[c])`) that neither its `while` nor its body reads."""
+        bound = pattern_binders(s.pattern, self.sym)
+        if not bound:
+            return
+        read = {n.id for root in (*s.body, s.cond) if root is not None for n in A.walk(root) if type(n) is A.Name}
+        for name, _key in bound:
+            if name not in read and not name.startswith("_"):   # `at[p, _]`: any index there, on purpose
+                arg = next(a for a in s.pattern.args if a.element and type(a.value) is A.Index)
+                self.diags.append(Diagnostic(
+                    "W445", f"the pattern binds {name!r}, which nothing reads", arg.value.span,
+                    f"write '{arg.value.obj.id}' alone for any element" if len(bound) == 1 else
+                    "a binding is for reading the index: name the indexes you read"))
+
     def visit_Whenever(self, s: A.Whenever, scope: Scope) -> None:
         if s.until is not None and s.until.end:
             self.until_end(s.until)
         for p in (s.pattern, s.rest, s.until):
             if p is not None and not p.end:
                 self.pattern(p, scope)
+        bound = scope
+        for name, _key in pattern_binders(s.pattern, self.sym):   # `gain(warriors[c])`: c is a local of the index's type
+            bound = bound.child()
+            bound.locals[name] = [s.pattern.span, True, self.binder_type(s.pattern, name)]
+        self.binders_read(s)
         if s.cond is not None:   # read when the event is announced, as a modifier's `while`: `it.ARG` is its
-            self.use_condition(s, scope)
+            self.use_condition(s, bound)
         self.triggers.append(s)
-        inner = scope.child()
+        inner = bound.child()
         inner.it_event, inner.gives = s.pattern.event, None   # the trigger's body runs later, on its own
         self.always_in += 1   # a knocked-out player's triggers rest
         loops, self.player_loops = self.player_loops, []   # the body runs later, for its owner

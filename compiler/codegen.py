@@ -21,7 +21,7 @@ from rulebook.runtime.engine import MAX_STEPS, MemberData
 from rulebook.runtime.kernels import KERNELS
 
 from .layout import (cost_data, enum_data, opening_test, paid_first, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
-                     builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, is_filter,
+                     builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, is_filter, pattern_filters, pattern_binders, watched_counters,
                      recursive, ended_names, runtime_axes, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
@@ -1470,10 +1470,11 @@ class CodeGen(A.Visitor):
     def visit_Whenever(self, s: A.Whenever, ctx: Ctx):
         tid = self.sites[id(s)]
         captured = self.captures[id(s)]
-        body_ctx = Ctx(frozenset(captured), "you", ctx.this_ok, "event")
+        bound = pattern_binders(s.pattern, self.sym)   # `gain(warriors[c])`: c, read from the event
+        body_ctx = Ctx(frozenset(captured + [n for n, _k in bound]), "you", ctx.this_ok, "event")
         name = self.temp("trigger")  # taken before the body, which may hold triggers of its own
         self.function(name, "rt, you, it, env", s.body, body_ctx, f"trigger at {where(s)}",
-                      tuple(self.unpack(captured, ctx)))
+                      tuple(self.unpack(captured, ctx)) + tuple(f"v_{n} = it[{k!r}]" for n, k in bound))
         self.triggers[tid] = name
         self.condition(s, ctx, "trigger")
         subject = subject_mode(s.pattern)
@@ -1519,7 +1520,9 @@ class CodeGen(A.Visitor):
         # the event announced (a trigger's: all of them)
         fn = Function(f"def {name}(rt, you, env, it):", f"while condition of the {what} at {site}")
         fn.lines += ["    " + line for line in self.unpack(captured, ctx)]
-        inner = Ctx(frozenset(captured), 'you', ctx.this_ok, "use" if what == "modifier" else "event")
+        bound = pattern_binders(s.pattern, self.sym) if what == "trigger" else []
+        fn.lines += [f"    v_{n} = it[{k!r}]" for n, k in bound]
+        inner = Ctx(frozenset(captured + [n for n, _k in bound]), 'you', ctx.this_ok, "use" if what == "modifier" else "event")
         fn.lines.append(f"    return {self.ex(s.cond, inner)}  # @{where(s.cond)}")
         self.functions.append(fn)
         self.conditions[site] = name
@@ -1538,9 +1541,11 @@ class CodeGen(A.Visitor):
 
     def filters(self, p: A.Pattern, ctx: Ctx) -> str:
         """The argument filters of an event pattern, evaluated when the trigger is registered."""
-        return "{" + ", ".join(f"{a.name!r}: rt.is_filter({a.value.kind!r})" if is_filter(a) else
-                               f"{a.name!r}: {self.ex(event_arg(p.event, a.name, a.value, self.sym), ctx)}"
-                               for a in p.args) + "}"
+        return "{" + ", ".join(f"{key!r}: rt.is_filter({value!r})" if how == "is" else
+                               f"{key!r}: {value!r}" if how == "const" else
+                               f"{key!r}: {self.element(value[0], value[1], ctx)}" if how == "element" else
+                               f"{key!r}: {self.ex(value, ctx)}"
+                               for key, how, value in pattern_filters(p, self.sym)) + "}"
 
     def visit_Emit(self, s: A.Emit, ctx: Ctx):
         decl = self.sym.decls[s.event]
@@ -1786,7 +1791,8 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
     functions.update({("condition", mid): (gen.conditions[mid], None) for mid in conditions})
     source = TEMPLATES.get_template("module.py.j2").render(
         pack=pack_name, digest=digest, functions=gen.functions, callables=functions, constants=gen.constants.values(),
-        tables=tables(lay, pack_name, triggers, conditions, [gen.sites[id(n)] for n in subject_nodes(sym)]),
+        tables=tables(lay, pack_name, triggers, conditions, [gen.sites[id(n)] for n in subject_nodes(sym)],
+                      watched_counters(sym)),
         procs=[p.name for p in lay.procs],
         funcs=[f.name for f in lay.funcs], r=repr, records=bool(sym.of("record")),
         enum_data=any(key[0] == "enum" for key in gen.constants),

@@ -14,7 +14,7 @@ from rulebook.runtime.state import Record
 
 from .layout import (cost_data, enum_data, opening_test, paid_first, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive, ended_names, runtime_axes, checked_within,
-                     call_args, effects, leading_cost, option_labels, subject_mode, event_arg, is_filter, tables,
+                     call_args, effects, leading_cost, option_labels, subject_mode, event_arg, is_filter, tables, pattern_filters, pattern_binders, watched_counters,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, leading_tag, deciding,
                      indexed_ref, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
@@ -618,8 +618,9 @@ class Interpreter(A.Visitor):
 
     def filters(self, p: A.Pattern, rt, f: Frame) -> dict:
         """The argument filters of an event pattern, evaluated when the trigger is registered."""
-        return {a.name: rt.is_filter(a.value.kind) if is_filter(a) else
-                self.ev(event_arg(p.event, a.name, a.value, self.sym), rt, f) for a in p.args}
+        return {key: rt.is_filter(value) if how == "is" else value if how == "const" else
+                rt.at(value[0], self.ev(value[1], rt, f)) if how == "element" else self.ev(value, rt, f)
+                for key, how, value in pattern_filters(p, self.sym)}
 
     def visit_Emit(self, s, rt, f):
         decl = self.sym.decls[s.event]
@@ -1231,7 +1232,8 @@ def build_program(sym: Symbols, lay: Layout, pack_name: str) -> Program:
     conditions = condition_nodes(sym)
     fns.update({("condition", it.sites[id(n)]): _condition(it, n) for n in conditions})
     return assemble(tables(lay, pack_name, [(it.sites[id(n)], where(n)) for n in triggers],
-                          [it.sites[id(n)] for n in conditions], [it.sites[id(n)] for n in subject_nodes(sym)]), fns)
+                          [it.sites[id(n)] for n in conditions], [it.sites[id(n)] for n in subject_nodes(sym)],
+                          watched_counters(sym)), fns)
 
 
 def _callable(it: Interpreter, effect):
@@ -1270,15 +1272,23 @@ STATEMENT_FRAMES[_worked_out.__code__] = lambda frame: where(frame.f_locals["nod
 def _condition(it: Interpreter, node):   # a Modifier (given the consulted use's arguments) or a Whenever (the event's)
     mode = "use" if isinstance(node, A.Modifier) else "event"
 
+    bound = pattern_binders(node.pattern, it.sym) if mode == "event" else []
+
     def holds(rt, you, env, args):
         locals_ = {k: v for k, v in env.items() if k != "this"}
+        for n, k in bound:   # `gain(warriors[c])`: c is the element's index
+            locals_[n] = args[k]
         return it.ev(node.cond, rt, Frame(you, locals_, env.get("this"), args, mode))
     return holds
 
 
 def _trigger(it: Interpreter, node: A.Whenever):
+    bound = pattern_binders(node.pattern, it.sym)
+
     def fire(rt, you, args, env):
         this = env.get("this")
         locals_ = {k: v for k, v in env.items() if k != "this"}
+        for n, k in bound:   # `gain(warriors[c])`: c is the element's index
+            locals_[n] = args[k]
         return it.run(node.body, rt, Frame(you, locals_, this, args, "event"))
     return fire

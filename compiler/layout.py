@@ -909,7 +909,7 @@ def key_texts(g: A.Game) -> list[str]:
 
 
 def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], conditions: list[str] = (),
-           subjects: list[str] = ()) -> dict:
+           subjects: list[str] = (), watched: list[str] = ()) -> dict:
     """The pack's data for `runtime.program.assemble`: plain values only, so the generated module
     can hold them as one literal. `triggers` holds each trigger's id and rules position; `subjects`
     the ids of the triggers and modifiers that read `it.subject` (subject_nodes)."""
@@ -944,6 +944,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"overdrawn": [r.name for r in lay.supplies if r.overdraw]} if any(r.overdraw for r in lay.supplies) else {}),
         "triggers": triggers, "conditions": list(conditions),
         **({"subjects": list(subjects)} if subjects else {}),   # the other packs' code stays
+        **({"watched": list(watched)} if watched else {}),   # likewise
         **({"records": lay.records} if lay.records else {}),   # only for packs with records: the others' code stays
         **({"record_cards": lay.record_cards} if lay.record_cards else {}),
         "procs": [p.name for p in lay.procs], "funcs": [f.name for f in lay.funcs],
@@ -1027,6 +1028,96 @@ def is_filter(a: A.PatternArg) -> bool:
     """Whether a pattern's filter is `c is silver` (the argument a copy of a declaration, or of a kind)
     rather than `c = VALUE`."""
     return type(a.value) is A.IsKind and a.value.subject is None
+
+
+# the events whose `res` may be an element of an indexed counter (`warriors[c7]`, 3.3); such an event
+# of a counter a pattern names (`gain(warriors[c])`, `gain(res = warriors)`) carries, besides `res`,
+# the counter (ELEMENT_OF) and each index at its place ("[0]", "[1]"...): Program.elements (7.2)
+ELEMENT_EVENTS = ("gain", "lose", "pay")
+ELEMENT_OF = "res[]"
+
+
+def element_place(i: int) -> str:
+    """The argument an element's event carries its i-th index in (from 0): names no filter can write."""
+    return f"[{i}]"
+
+
+def indexed_counter(name: str, sym) -> "A.Counter | None":
+    """The declaration of an indexed counter of that name, or None."""
+    decl = sym.decls.get(name)
+    return decl if type(decl) is A.Counter and decl.indexes is not None else None
+
+
+def element_parts(index) -> tuple:
+    """The indexes written between an element's brackets, in order."""
+    return index.parts if type(index) is A.Pair else (index,)
+
+
+def binder(part, sym) -> "str | None":
+    """The name an index of a written element pattern binds (`gain(warriors[c])`: `c`): a bare name
+    that is no declared name (a member, card or resource names a fixed index), else None."""
+    return part.id if type(part) is A.Name and sym.category(part.id) is None and part.id not in ("it", "this") \
+        else None
+
+
+def pattern_element(p: A.Pattern, a: A.PatternArg, sym) -> "tuple | None":
+    """(counter, index expression or None) when the filter names an indexed counter's element (`res =
+    warriors[b]`, `warriors[c]`) or the whole counter (`res = warriors`, `warriors`); else None."""
+    if a.name != "res" or p.event not in ELEMENT_EVENTS:
+        return None
+    v = a.value
+    if type(v) is A.Name and indexed_counter(v.id, sym) is not None:
+        return v.id, None
+    if type(v) is A.Index and type(v.obj) is A.Name and indexed_counter(v.obj.id, sym) is not None:
+        return v.obj.id, v.index
+    return None
+
+
+def pattern_filters(p: A.Pattern, sym) -> list:
+    """A pattern's filters as (key, how, value), the one reading of them both backends share: how is
+    'is' (value: the kind or card of `c is silver`), 'value' (an expression evaluated when the trigger
+    is registered), 'element' (value: (counter, index): the element's name, worked out when registered,
+    `res = warriors[b]`) or 'const' (a plain value: the counter the element belongs to)."""
+    out = []
+    for a in p.args:
+        element = pattern_element(p, a, sym)
+        if is_filter(a):
+            out.append((a.name, "is", a.value.kind))
+        elif element is None:
+            out.append((a.name, "value", event_arg(p.event, a.name, a.value, sym)))
+        elif element[1] is None:   # the whole counter: any of its elements
+            out.append((ELEMENT_OF, "const", element[0]))
+        elif a.element:   # `warriors[c]`: each index bound, or a value it must be
+            out.append((ELEMENT_OF, "const", element[0]))
+            out += [(element_place(i), "value", part) for i, part in enumerate(element_parts(element[1]))
+                    if binder(part, sym) is None]
+        else:   # `res = warriors[b]`: the element's name, as the event announces it
+            out.append(("res", "element", element))
+    return out
+
+
+def pattern_binders(p: A.Pattern, sym) -> list:
+    """The (name, argument) pairs a pattern binds: `gain(warriors[c])` binds `c` to the index ("[0]")."""
+    out = []
+    for a in p.args:
+        element = pattern_element(p, a, sym) if a.element else None
+        if element is not None and element[1] is not None:
+            out += [(name, element_place(i)) for i, part in enumerate(element_parts(element[1]))
+                    if (name := binder(part, sym)) is not None]
+    return out
+
+
+def watched_counters(sym) -> list:
+    """The indexed counters some pattern of the pack names as a whole or by a bound index: their
+    elements' events carry the counter and the indexes (Program.elements); [] for the other packs."""
+    found = []
+    for decl in sym.decls.values():
+        for n in A.walk(decl):
+            if type(n) is A.Pattern:
+                for key, how, value in pattern_filters(n, sym):
+                    if how == "const" and value not in found:
+                        found.append(value)
+    return found
 
 
 def event_arg(event: str, param: str, expr, sym) -> object:
@@ -1141,7 +1232,7 @@ STATEMENT_NAMES = ("track", "resource", "debt", "die")
 
 
 def subject_mode(pattern: A.Pattern, default: str = "you") -> str:
-    """Whose events a pattern matches: 'you', 'opponents' or 'anyone' (`default` when none is written)."""
+    """Whose events a pattern matches: 'you', 'opponents', 'anyone' or 'nobody' (`default` when none is written)."""
     return A.subject_word(pattern, default)
 
 
@@ -1289,9 +1380,10 @@ def trigger_captures(sym) -> dict[int, list[str]]:
                 scope[s.bound()] = scope.get(s.bound(), 0) + 1
                 lets.append(s.bound())
             elif uses is not None:
-                captures[id(s)] = sorted(n for n in uses if scope.get(n))
+                bound = [n for n, _k in pattern_binders(s.pattern, sym)] if type(s) is A.Whenever else []
+                captures[id(s)] = sorted(n for n in uses if scope.get(n) and n not in bound)
                 if type(s) is A.Whenever:
-                    block(s.body, dict.fromkeys(captures[id(s)], 1))
+                    block(s.body, dict.fromkeys(captures[id(s)] + bound, 1))
             elif type(s) is A.Auction:   # the body binds the winner and the price; `else` neither
                 for name in (s.winner, s.price):
                     scope[name] = scope.get(name, 0) + 1

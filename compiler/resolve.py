@@ -346,22 +346,34 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
     _indexed_slot_zones(sym)
     _kinds_slots(sym)
     held_options(sym, diags, sources)
+    # `whenever nobody ...`: the table's, registered once (by the setup's acting player), for the events of no one
+    tables_own = tuple(t for t in standing if A.subject_word(t.pattern) == "nobody")
+    standing = [t for t in standing if A.subject_word(t.pattern) != "nobody"]
     for trigger in standing:   # every player has it: a pattern not on `you` fires once per player
         subject = trigger.pattern.subject
         if not isinstance(subject, A.You):
             who = f"'{subject.id}'" if isinstance(subject, A.Name) else "a pattern without 'you'"
+            event = trigger.pattern.event
             diags.append(Diagnostic("W425", f"a top-level trigger is every player's, so with {who} it fires once "
-                                    f"for each player at every {trigger.pattern.event!r} (with 3 players, 3 times)",
+                                    f"for each player at every {event!r} (with 3 players, 3 times)",
                                     (subject or trigger.pattern).span,
-                                    f"write 'whenever you {trigger.pattern.event} ...': it fires once, for the player "
+                                    f"write 'whenever nobody {event} ...': it fires once for each {event} into a "
+                                    f"shared zone, which has no subject; 'whenever you {event} ...' fires once for a "
+                                    "player's own zone" if event in ("move", "flip") else
+                                    f"write 'whenever you {event} ...': it fires once, for the player "
                                     "it happened to, and an 'each opponents' in it still reaches the others"))
-    if standing and sym.game is not None:
-        # top-level triggers: every player registers them first thing in the setup
-        each = A.Each(A.Name("players", span=standing[0].span), None, tuple(standing), span=standing[0].span)
-        sym.game = sym.decls[sym.game.name] = replace(sym.game, setup=(each,) + sym.game.setup)
-    elif standing:
+    if (standing or tables_own) and sym.game is not None:
+        # top-level triggers: every player registers them first thing in the setup (the table's, once)
+        each = (A.Each(A.Name("players", span=standing[0].span), None, tuple(standing), span=standing[0].span),) \
+            if standing else ()
+        if tables_own:   # registered by the first player, as the setup runs for them: `each players[1] { ... }`
+            span = tables_own[0].span
+            first = A.Index(A.Name("players", span=span), A.Int(1, span=span), span=span)
+            each = (A.Each(first, None, tables_own, span=span),) + each
+        sym.game = sym.decls[sym.game.name] = replace(sym.game, setup=each + sym.game.setup)
+    elif standing or tables_own:
         diags.append(Diagnostic("W403", "this trigger can never fire: the pack has no game to register it in",
-                                standing[0].span))
+                                (standing or tables_own)[0].span))
     return sym, diags
 
 

@@ -1186,10 +1186,15 @@ class Roll(Stmt):
 class PatternArg(Part):
     """`name = EXPR` inside an event pattern: the event's argument must equal the value; `name is NAME`
     (the value an IsKind with no subject): the argument must be a card of that kind, or a copy of that
-    declared card."""
+    declared card. `element`: written without a name, `gain(warriors[c])` (an Index, its bare names
+    that are no declared names binding the index, 7.2) or `gain(warriors)` (a Name: any element), the
+    argument `res`."""
+
+    _quiet = ("element",)
 
     name: str
     value: Expr
+    element: bool = False
 
 
 @node
@@ -1207,11 +1212,14 @@ class Pattern(Part):
 
 
 def subject_word(pattern: Pattern, default: str = "you") -> str:
-    """Whose events a pattern matches: 'you', 'opponents' or 'anyone' (`default` when none is written)."""
+    """Whose events a pattern matches: 'you', 'opponents', 'anyone' or 'nobody' (the events with no
+    subject: a move into a shared zone, 7.2); `default` when none is written."""
     if pattern.subject is None:
         return default
     if isinstance(pattern.subject, You):
         return "you"
+    if getattr(pattern.subject, "id", None) == "nobody":
+        return "nobody"
     return "opponents" if getattr(pattern.subject, "id", None) in ("opponents", "opponent", "others") else "anyone"
 
 

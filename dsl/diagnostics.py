@@ -174,6 +174,10 @@ CODES: dict[str, tuple[str, str]] = {
                     "tags costs, gains, losses or blocks with only"),
     "E422": (ERROR, "a modifier's value line whose amount is no number"),
     "E423": (ERROR, "a tagged value amiss: a value that is no number, or one tagged with a builtin event"),
+    "E428": (ERROR, "a pattern's filter on an indexed counter that never holds: a global counter, the wrong number of "
+                    "indexes, a counter named where the event announces none, or no counter at all"),
+    "E429": (ERROR, "a trigger's subject the event never has: 'nobody' on an event that always has a subject, "
+                    "'you' or 'opponents' on a move into a shared zone"),
     "E430": (ERROR, "a card's option for an open choose (option in LABEL in ZONE ...) whose label names no open choose, or one not marked 'open'"),
     "E431": (ERROR, "a name clash of an open choose: two open chooses of one label, a card's option labelled as another option of the choose, or a name read that the choose does not have"),
     "E432": (ERROR, "an open choose (choose ... as LABEL open) elsewhere than in a proc: in a card's effect, a phase, a card's override"),
@@ -212,6 +216,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W440": (WARNING, "an offer whose body never names its partner"),
     "W441": (WARNING, "a modifier's value line on an action no value of the pack is tagged with"),
     "W442": (WARNING, "a cost, gain, lose, forbid or allow line on an action the pack tags values with only"),
+    "W445": (WARNING, "a pattern binds an index ('gain(warriors[c])') that neither its while nor its body reads"),
     "W447": (WARNING, "an open choose (choose ... as LABEL open) that no card adds an option to"),
     "W448": (WARNING, "a proc reads a bare per-player name outside and inside 'each P': inside, it is P's"),
     "W449": (WARNING, "an enum's list of its own members (near) that goes both ways for most members but not for one"),

@@ -1314,6 +1314,17 @@ class _Builder:
         """`played(c is silver)`: the argument is (a copy of) a declaration, or of a kind."""
         return A.PatternArg(str(items[0]), A.IsKind(None, str(items[1]), span=self._s(meta)), span=self._s(meta))
 
+    def pattern_element(self, meta, items):
+        """`gain(warriors[c])`: the counter's element, each index a name it binds or a value it must be."""
+        parts = [i for i in items[1:] if not isinstance(i, Token)]
+        index = parts[0] if len(parts) == 1 else A.Pair(tuple(parts), span=self._s(meta))
+        counter = A.Name(str(items[0]), span=_token_span(self.file, items[0]))
+        return A.PatternArg("res", A.Index(counter, index, span=self._s(meta)), True, span=self._s(meta))
+
+    def pattern_whole(self, meta, items):
+        """`gain(warriors)`: any element of the counter (or the counter itself)."""
+        return A.PatternArg("res", A.Name(str(items[0]), span=self._s(meta)), True, span=self._s(meta))
+
     def pattern_args(self, meta, items):
         return tuple(items)
 

@@ -472,6 +472,8 @@ def pattern_arg(a: A.PatternArg) -> str:
     """`c = gold` or `c is silver`, a pattern's filter."""
     if type(a.value) is A.IsKind and a.value.subject is None:
         return f"{a.name} is {a.value.kind}"
+    if a.element:   # `gain(warriors[c])`, `gain(warriors)`
+        return expr(a.value)
     return f"{a.name} = {expr(a.value)}"
 
 

@@ -3802,6 +3802,8 @@ class Game:
         """Announce an event: matching triggers are queued, durations ending on it expire."""
         self.emissions += 1
         out, conditions = self.state.out, self.program.conditions
+        if self.program.elements and args.get("res") in self.program.elements:   # `gain(warriors[c])` listens:
+            args = {**args, **self.program.elements[args["res"]]}   # the counter and the indexes too
         # (`get`: a Tally's missing key is a Python call, and most events end nothing)
         if self.ending.get(event):   # a new period first: a trigger woken by this event may fire on it
             for t in self.state.triggers:
@@ -3809,8 +3811,8 @@ class Game:
                     t.resting = False
         queued, subjects = len(self.pending), self.program.subjects
         for t in list(self.by_event.get(event, ())):
-            if not matches(t.owner, t.subject, t.filters, subject, args) or out and t.owner in out:
-                continue   # a knocked-out player's triggers do not fire (nor is a `next` used up)
+            if not matches(t.owner, t.subject, t.filters, subject, args) or out and t.owner in out and t.subject != "nobody":
+                continue   # a knocked-out player's triggers do not fire (nor is a `next` used up); the table's do
             if subjects and t.tid in subjects:   # it reads `it.subject`: the player the event happened to
                 args = {**args, SUBJECT: subject}
             if conditions and t.tid in conditions and not conditions[t.tid](self, t.owner, t.env, args):
@@ -4037,11 +4039,12 @@ class Game:
             if len(self.pending) > 1:
                 yield from self._order_simultaneous()
             t, args, _emission = self.pending.pop(0)
-            if self.state.out and t.owner in self.state.out:
+            if self.state.out and t.owner in self.state.out and t.subject != "nobody":
                 continue   # its owner was knocked out after it was queued
             fn, span = self.program.triggers[t.tid]
-            if self.tracer is not None:
-                self._note("trigger", t.owner, f"on {t.event}", None, span)
+            if self.tracer is not None:   # an element's event names the element: "on gain of warriors[c7]"
+                self._note("trigger", t.owner, f"on {t.event}" + (f" of {args['res']}" if "res[]" in args else "")
+                           + (" (nobody's)" if t.subject == "nobody" else ""), None, span)
             self.chain.append(span)
             if len(self.chain) > MAX_CHAIN:
                 counts = Tally(self.chain).most_common(4)
@@ -4556,6 +4559,8 @@ def matches(owner: Holder, mode: str, filters: dict, subject: Optional[Holder], 
     if mode == "you" and subject is not owner:
         return False
     if mode == "opponents" and (subject is owner or subject is None or not subject.is_player):
+        return False
+    if mode == "nobody" and subject is not None:   # `whenever nobody move(...)`: the events of no one
         return False
     for k, v in filters.items():   # a loop, not all(genexpr): this runs for every listener of every event
         if not args.get(k) == v:

@@ -122,6 +122,9 @@ class Program:
     conditions: dict = field(default_factory=dict)  # modifier or trigger id -> fn(game, owner, env, the use's or event's args) -> bool (`while`)
     # the triggers and modifiers that read `it.subject`: their args carry the event's subject (the use's player)
     subjects: frozenset = frozenset()
+    # an element of an indexed counter a pattern names (`gain(warriors[c])`) -> what its gain, loss and
+    # payment carry besides `res`: the counter ("res[]") and each index ("[0]", ...); empty for the other packs
+    elements: dict = field(default_factory=dict)
     procs: dict = field(default_factory=dict)       # name -> fn
     funcs: dict = field(default_factory=dict)       # name -> fn
     computed_defaults: dict = field(default_factory=dict)   # kind -> {computed field: fn(game, reader, this)}
@@ -384,6 +387,11 @@ def assemble(tables: dict, fns: dict) -> Program:
         program.triggers[tid] = (fns["trigger", tid], span)
     program.conditions = {mid: fns["condition", mid] for mid in tables.get("conditions", ())}
     program.subjects = frozenset(tables.get("subjects", ()))
+    for base in tables.get("watched", ()):   # an index of a counter indexed by a kind is the declared card
+        for index, flat in program.indexed[base].items():
+            keys = index if type(index) is tuple else (index,)
+            program.elements[flat] = {"res[]": base, **{f"[{i}]": program.entities.get(k, k) if type(k) is str else k
+                                                        for i, k in enumerate(keys)}}
     program.procs = {name: fns["proc", name] for name in tables["procs"]}
     program.funcs = {name: fns["func", name] for name in tables["funcs"]}
     if tables["game"] is not None:
