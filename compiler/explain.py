@@ -17,6 +17,7 @@ from rulebook.dsl.printer import Printer, cost, declaration_text, expr, preceden
 from rulebook.dsl.diagnostics import did_you_mean
 
 from .layout import deciding, is_field_value, is_filter, proc_result_call, subject_mode
+from .layout import binder, element_parts, indexed_counter
 from .resolve import BASE, CATEGORY, HELD_USES, KEEPING, NEIGHBOURS, PHASES, STEPS
 
 # Words that take no plural ("3 prestige", "2 lavandium").
@@ -1513,6 +1514,13 @@ class Reader(A.Visitor):
             label = not isinstance(self.words.decl(p.event), A.Proc)
             return f"the end of this {spoken(p.event)}" if label else f"the end of “{spoken(p.event)}”"
         subject = expr(p.subject) if p.subject is not None else None
+        if subject == "nobody":   # the events of no player: "a card is moved into discard by no player"
+            args = ", ".join(f"{spoken(a.name)} {self.filter_words(a.value)}" for a in p.args if a.name != "dest")
+            dest = next((a.value for a in p.args if a.name == "dest"), None)
+            into = f" into {self.x(dest)}" if dest is not None else " into a shared zone"
+            what = "a card is moved" if p.event == "move" else "a card is flipped"
+            return f"{what}{into if p.event == 'move' else ''}, by no player (once for the table)" + \
+                (f" ({args})" if args else "")
         if subject is None:
             who, verb = ("someone", _third_person(p.event)) if anyone or p.event in ("end_of_era", "end_of_round") \
                 else ("you", p.event)
@@ -1522,7 +1530,9 @@ class Reader(A.Visitor):
             who, verb = PLAYER_DOMAINS.get(subject, (None, subject))[1], _third_person(p.event)
         args = {a.name: a.value for a in p.args}
         res = args.pop("res", None)
-        thing = f" {plural(self.noun(res.id))}" if isinstance(res, A.Name) else ""
+        thing = f" {plural(self.noun(res.id))}" if isinstance(res, A.Name) else self.element_words(res) \
+            if type(res) is A.Index and type(res.obj) is A.Name and self.symbols is not None \
+            and indexed_counter(res.obj.id, self.symbols) is not None else ""
         on = args.pop("on", None)
         track = f" on {self.words.track(on.id)}" if isinstance(on, A.Name) and p.event != "move" else ""
         if on is not None and p.event == "move":   # a move into a zone a card holds: `move(on = this)`
@@ -1532,6 +1542,20 @@ class Reader(A.Visitor):
         if passive is not None and p.event not in ("end_of_era", "end_of_round"):   # "a tile is placed by you"
             return f"{passive} by {who}{thing}{track}" + (f" ({rest})" if rest else "")
         return f"{who} {spoken(verb)}{thing}{track}" + (f" ({rest})" if rest else "")
+
+    def element_words(self, res: A.Index) -> str:
+        """An element a pattern names, its bound indexes as what they range over: "warriors in a clearing c",
+        "at (warrior) in a spot s"; one written out as it is: "warriors (b)"."""
+        counter = indexed_counter(res.obj.id, self.symbols)
+        said = []
+        for part, d in zip(element_parts(res.index), counter.indexes.dims()):
+            name = binder(part, self.symbols)
+            if name is None:
+                said.append(f"({self.x(part)})")
+            elif not name.startswith("_"):
+                what = singular(self.noun(d.enum)) if d.enum is not None else "number"
+                said.append(f"in {article_of(what)} {name}")
+        return f" {plural(self.noun(res.obj.id))}" + "".join(f" {w}" for w in said)
 
     def filter_words(self, v) -> str:
         """A pattern's filter value in words: "gold" for `c = gold`, "is a Silver" for `c is silver`."""
