@@ -4043,8 +4043,10 @@ class Game:
                 continue   # its owner was knocked out after it was queued
             fn, span = self.program.triggers[t.tid]
             if self.tracer is not None:   # an element's event names the element: "on gain of warriors[c7]"
-                self._note("trigger", t.owner, f"on {t.event}" + (f" of {args['res']}" if "res[]" in args else "")
-                           + (" (nobody's)" if t.subject == "nobody" else ""), None, span)
+                table = t.subject == "nobody"   # the table's trigger: no player's line
+                self._note("trigger", None if table else t.owner, f"on {t.event}" + (f" of {args['res']}" if "res[]" in args
+                                                                                       else "") + (" (nobody's)" if table else ""),
+                           None, span)
             self.chain.append(span)
             if len(self.chain) > MAX_CHAIN:
                 counts = Tally(self.chain).most_common(4)
