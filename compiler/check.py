@@ -4623,6 +4623,18 @@ class Checker(A.Visitor):
                 inner = self.bind(inner, bound, part.span, kind)
         self.element(element[0], element[1], inner, v.span)
 
+    def tables_you(self, s: A.Whenever) -> None:
+        """W446: a per-player value named alone in a top-level `whenever nobody` trigger (its body or
+        `while`): the table's trigger runs with the first player as `you`, so it is that player's."""
+        for n in own_you(tuple(s.body) + ((s.cond,) if s.cond is not None else ())):
+            if type(n) in (A.Gain, A.Lose) and n.on is None and self.per_player(n.resource):   # `gain 1 vp;`
+                n = A.Name(n.resource, span=n.span)
+            if isinstance(n, A.Name) and id(n) not in self.sym.named and self.per_player(n.id):
+                self.diags.append(Diagnostic(
+                    "W446", f"the table's trigger names {n.id!r}, which each player has: an event nobody owns "
+                    "runs it with the first player as 'you', so it is the first player's only", n.span,
+                    f"say whose: 'each players: ...', 'each left(you): ...', or make {n.id!r} global"))
+
     def binder_type(self, p: A.Pattern, name: str) -> str:
         """The type of an index a pattern binds: a member of the enum, a card of the kind, a resource, a number."""
         for a in p.args:
@@ -4660,6 +4672,8 @@ class Checker(A.Visitor):
             bound = bound.child()
             bound.locals[name] = [s.pattern.span, True, self.binder_type(s.pattern, name)]
         self.binders_read(s)
+        if s.span in self.sym.tables_triggers:
+            self.tables_you(s)
         if s.cond is not None:   # read when the event is announced, as a modifier's `while`: `it.ARG` is its
             self.use_condition(s, bound)
         self.triggers.append(s)

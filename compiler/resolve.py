@@ -157,6 +157,8 @@ class Symbols:
     amended: list = field(default_factory=list)
     # entity name -> the names of its kind's reactions and anytime slots an amend of it removed
     dropped_slots: dict = field(default_factory=dict)
+    # the positions of the top-level `whenever nobody` triggers: the table's, run with the first player as `you` (W446)
+    tables_triggers: set = field(default_factory=set)
     # (what, prompt, option as written or `remove option`, the option it replaces or drops: None for
     # one added) of each option an amend of a proc's or a phase's choose changes; what: "proc 'turn'"
     amended_options: list = field(default_factory=list)
@@ -348,6 +350,7 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
     held_options(sym, diags, sources)
     # `whenever nobody ...`: the table's, registered once (by the setup's acting player), for the events of no one
     tables_own = tuple(t for t in standing if A.subject_word(t.pattern) == "nobody")
+    sym.tables_triggers = {t.span for t in tables_own}   # (by position: later passes may copy the nodes)
     standing = [t for t in standing if A.subject_word(t.pattern) != "nobody"]
     for trigger in standing:   # every player has it: a pattern not on `you` fires once per player
         subject = trigger.pattern.subject

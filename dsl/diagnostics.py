@@ -217,6 +217,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W441": (WARNING, "a modifier's value line on an action no value of the pack is tagged with"),
     "W442": (WARNING, "a cost, gain, lose, forbid or allow line on an action the pack tags values with only"),
     "W445": (WARNING, "a pattern binds an index ('gain(warriors[c])') that neither its while nor its body reads"),
+    "W446": (WARNING, "a top-level 'whenever nobody' trigger names a per-player value alone: it is the first player's"),
     "W447": (WARNING, "an open choose (choose ... as LABEL open) that no card adds an option to"),
     "W448": (WARNING, "a proc reads a bare per-player name outside and inside 'each P': inside, it is P's"),
     "W449": (WARNING, "an enum's list of its own members (near) that goes both ways for most members but not for one"),

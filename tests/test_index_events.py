@@ -226,3 +226,11 @@ def test_trace_names_the_element(program):
     g.tracer = trace.append
     run_proc(g, "march", "c2", 1)
     assert {e.what for e in trace if e.kind == "trigger"} == {"on gain of warriors[c2]"}
+
+
+def test_w446_tables_trigger_names_a_players_value():
+    found = found_at(E + "whenever nobody move(dest = discard) { move it.item to hand; }")
+    assert [f for f in found if f[0] == "W446"] == [("W446", 11, 56)]
+    assert [f[0] for f in found_at(E + "whenever nobody move(dest = discard) { gain 1 vp; }")].count("W446") == 1
+    assert not [f for f in found_at(E + "whenever nobody move(dest = discard) { each players: move it.item to hand; }")
+                if f[0] == "W446"]
