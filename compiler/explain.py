@@ -1328,6 +1328,10 @@ class Reader(A.Visitor):
         self.block(s.body, depth + 1)
 
     def visit_Each(self, s, depth: int) -> None:
+        if s.body and all(type(t) is A.Whenever and subject_mode(t.pattern) == "nobody" for t in s.body):
+            self.say(depth, "For the table (once, not for each player):")   # the top-level `whenever nobody`
+            self.block(s.body, depth + 1)
+            return
         text = expr(s.domain)
         if text in PLAYER_DOMAINS:
             who = PLAYER_DOMAINS[text][0]

@@ -159,7 +159,7 @@ def test_explain_reads_them():
     text = explained(analyse_text(PACK), "g")
     assert "Whenever any player gains warriors in a clearing c, while the sympathy (c) is more than 0:" in text
     assert "Whenever you gain cubes in a colour k in a clearing c" in text
-    assert "Whenever a card is moved into the discard, by no player (once for the table)" in text
+    assert "For the table (once, not for each player):\n      Whenever a card is moved into the discard, by no player" in text
 
 
 E = """
