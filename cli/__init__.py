@@ -869,16 +869,21 @@ def _print_state(game, title: str) -> None:
     for p in players:
         table.add_column(_cell(p.name + (" (out)" if p in state.out else "")), justify="right")
     per_player = [n for n in program.resources] + [n for n, spec in program.counters.items() if not spec[0]]
+    scoped = program.role_scoped   # a role's state: a row where a player holds it, blank for the others
     for name in [n for n in per_player if n not in on_boards] + [n for n, t in program.tracks.items() if not t.shared]:
+        if name in scoped and not any(name in p.stock for p in players):
+            continue
         label = program.label(name) + (" (track)" if name in program.tracks else "")
-        table.add_row(_cell(label), *(_cell(str(p.stock[name])) for p in players))
+        table.add_row(_cell(label), *(_cell(str(p.stock[name]) if name in p.stock else "") for p in players))
     for name, (is_global, _default) in program.variables.items():
-        if not is_global and name not in on_boards:
-            table.add_row(_cell(program.label(name)), *(_cell(game.text(p.vars.get(name))) for p in players))
+        if not is_global and name not in on_boards and (name not in scoped or any(name in p.vars for p in players)):
+            table.add_row(_cell(program.label(name)), *(_cell(game.text(p.vars.get(name)) if name in p.vars or
+                                                              name not in scoped else "") for p in players))
     for name, (is_per_player, _kind) in program.zones.items():
-        if is_per_player:
+        if is_per_player and (name not in scoped or any(name in p.zones for p in players)):
             table.add_row(_cell(_zone_label(program, name)),
-                          *(_cell(_items_text(game, p.zones[name]), justify="left") for p in players))
+                          *(_cell(_items_text(game, p.zones[name]) if name in p.zones else "", justify="left")
+                            for p in players))
     out.print(table)
     shared = Table(title=_cell("shared"))
     shared.add_column("zone, counter or variable")
@@ -903,6 +908,9 @@ def _print_state(game, title: str) -> None:
     for name, g in grids.items():
         holders = [(f"{p.name}'s ", {**p.stock, **p.vars}) for p in players] if g["per_player"] else \
                   [("", {**state.globals, **state.gvars})]
+        if g["per_player"] and scoped:   # a role's board: its holders' alone
+            first = g["elements"][0][0]
+            holders = [h for h in holders if first in h[1]]
         out.print(boards(program.label(name), g, holders, game.text))
 
 

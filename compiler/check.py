@@ -2679,6 +2679,12 @@ class Checker(A.Visitor):
             else:
                 self.err("E307", f"seats must be between 1 and 12, lowest first (found {d.min_players} to "
                          f"{d.max_players})", where)
+        seen: dict = {}
+        for r in d.roles or ():   # `seats A to B roles R1, R2, ...`: the role of each seat, in order
+            if self.role_named(r.id, r.span) and r.id in seen:
+                self.err("E427", f"role {r.id!r} is held by two seats: a role is one player's", r.span,
+                         f"seat {list(seen).index(r.id) + 1} holds it already")
+            seen.setdefault(r.id, r)
         for phase, body in (("setup", d.setup), ("play", d.play), ("final", d.final)):
             self.in_phase = phase   # for E325: a statement written in a phase runs only in that phase
             try:
@@ -5662,10 +5668,34 @@ class Checker(A.Visitor):
         self.is_test(e.kind, self.expr(e.subject, scope), printed(e.subject), e.subject.span, e.span)
         return "bool"
 
+    def role_named(self, name: str, span: A.Span) -> bool:
+        """Whether NAME is a role (`give p role NAME;`, `seats ... roles NAME, ...`); E204 otherwise."""
+        self.used.add(name)
+        if name in self.sym.roles:
+            return True
+        self.unknown("E204", "role", name, span, list(self.sym.roles))
+        return False
+
+    def visit_GiveRole(self, s: A.GiveRole, scope: Scope) -> None:
+        """`give P role R;`: P a player, R a role; E427 in a game whose seats hold roles from the start (every
+        player holds one already: a player holds one role)."""
+        kind = self.expr(s.who, scope)
+        if not fits(kind, "player"):
+            self.err("E303", f"a role is given to a player, not {article(words(kind))}", s.who.span)
+        self.role_named(s.role, self.at_name(s.role, s.span))
+        game = self.sym.game
+        if game is not None and game.roles:
+            self.err("E427", f"every seat holds a role from the start ('seats ... roles ...'), so 'give' gives "
+                     f"someone a second one: a player holds one role", s.span,
+                     "give the roles by seat or with 'give', not both")
+
     def is_test(self, name: str, given: str, shown: str, at: A.Span, span: A.Span) -> None:
         """`X is NAME` (an expression, or a trigger's filter `played(c is silver)`) with X of type `given`:
         NAME must be a kind or a card (E204), and one X, of known kinds, can be (E303: `c is token` with c
         a card is always false)."""
+        if name in self.sym.roles and base_of(given) in ("player", "any"):   # `p is marquise`: p's role
+            self.used.add(name)
+            return
         if not self.expect(name, ("kind", "entity"), "E204", "kind or card", self.at_name(name, span)):
             return
         kind = self.tested_kind(name)

@@ -1711,6 +1711,9 @@ class CodeGen(A.Visitor):
             self.writeline("else:")
             self.nested(s.otherwise, ctx)
 
+    def visit_GiveRole(self, s: A.GiveRole, ctx: Ctx):
+        self.writeline(f"rt.give_role({self.ex(s.who, ctx)}, {s.role!r})", s)
+
     def visit_Eliminate(self, s: A.Eliminate, ctx: Ctx):
         who = "" if s.who is None else f", {self.ex(s.who, ctx)}"
         self.writeline(f"rt.{'restore' if s.restore else 'eliminate'}({ctx.you}{who})", s)

@@ -960,6 +960,9 @@ class ExprReader(A.Visitor):
     def visit_IsKind(self, e):
         if id(e) in getattr(self.symbols, "same_card", ()):   # `x is c`, c a local card
             return f"{self.read(e.subject)} is the same card as {self.read(A.Name(e.kind, span=e.span))}"
+        d = self.decl(e.kind)
+        if isinstance(d, A.Entity) and d.kind == A.ROLE_KIND:   # `p is marquise`: a player's role
+            return f"{self.read(e.subject)} holds the role {d.title or spoken(e.kind)}"
         return f"{self.read(e.subject)} is {self.is_what(e.kind)}"
 
     def is_what(self, name: str) -> str:
@@ -1740,6 +1743,13 @@ class Reader(A.Visitor):
                             f"otherwise, until it moves.")
         else:
             self.say(depth, f"Reveal {self.x(s.item)} to {whom}.")
+
+    def visit_GiveRole(self, s, depth: int) -> None:
+        role = self.words.decl(s.role)
+        named = role.title if isinstance(role, A.Entity) and role.title else s.role
+        who = self.x(s.who)
+        self.say(depth, f"{who[:1].upper()}{who[1:]} take{'' if isinstance(s.who, A.You) else 's'} "
+                        f"the role {named} (its state is made for them; its rules are theirs from now on).")
 
     def visit_Eliminate(self, s, depth: int) -> None:
         if s.who is None:

@@ -775,6 +775,10 @@ class Interpreter(A.Visitor):
         f.locals[s.var] = taker
         yield from self.run(s.body, rt, f)
 
+    def visit_GiveRole(self, s, rt, f):
+        rt.give_role(self.ev(s.who, rt, f), s.role)
+        return ()
+
     def visit_Eliminate(self, s, rt, f):
         knock = rt.restore if s.restore else rt.eliminate
         if s.who is None:

@@ -157,6 +157,9 @@ class Layout:
     slot_tests: dict = field(default_factory=dict)
     stocks: dict = field(default_factory=dict)   # kind -> its stock fields (`eggs: stock;`) -> whether it has a cap
     held: dict = field(default_factory=dict)   # kind -> the zones its cards hold (`tucked: zone of card;`) -> visibility
+    # the roles (a pack with none has none): {"roles": [(role, [the flat names of its counters, variables and
+    # zones])], "seats": [each seat's role, in order]}
+    roles: dict = field(default_factory=dict)
 
 
 
@@ -630,7 +633,23 @@ def layout(sym: Symbols) -> Layout:
         game=sym.game,
         slot_tests={(e.name, f.name): test for e in d if isinstance(e, A.Entity) for f in e.effects
                     if f.name in sym.can_slots and (test := slot_test(f.body, sym)) is not None},
+        roles=role_table(sym),
     )
+
+
+def role_table(sym: Symbols) -> dict:
+    """The roles' data for the runtime (Layout.roles): each role's state by flat name (an indexed
+    counter's every element), which only its holders have, and the seats' roles."""
+    if not sym.roles:
+        return {}
+    own: dict = {}
+    for name, role in sym.role_of.items():
+        d = sym.decls.get(name)
+        if isinstance(d, (A.Counter, A.Var, A.Zone)):
+            own.setdefault(role, []).extend(flat for _i, flat in elements(d, sym))
+    g = sym.game
+    return {"roles": [(role, own.get(role, [])) for role in sym.roles],
+            "seats": [r.id for r in g.roles] if g is not None and g.roles else []}
 
 
 DECISIONS = (A.Choose, A.May, A.Pick)
@@ -928,6 +947,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"stocks": lay.stocks} if lay.stocks else {}),   # the other packs' code stays
         **({"periods": periods} if (periods := anytime_periods(lay)) else {}),   # the other packs' code stays
         **({"held": lay.held} if lay.held else {}),   # likewise
+        **({"roles": lay.roles} if lay.roles else {}),   # likewise
         "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp, source, number)
                      for kind, name, title, fields, slots, span, pp, source, number in lay.entities],
         "entity_refs": lay.entity_refs,

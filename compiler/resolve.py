@@ -239,6 +239,10 @@ class Symbols:
     # declared card as c (both backends read this)
     same_card: set = field(default_factory=set)
     can_slots: set = field(default_factory=set)   # the effect slots a `can copy e.SLOT` tests (layout.slot_tests)
+    # role name -> its declaration (A.Role), in declaration order; and each name a role declares (a counter,
+    # var, zone, proc or func) -> the role's name (resolve._role_parts)
+    roles: dict = field(default_factory=dict)
+    role_of: dict = field(default_factory=dict)
 
     def category(self, name: str) -> Optional[str]:
         """What kind of thing a declared name is, or None."""
@@ -309,6 +313,9 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
                     standing.append(item.trigger)
                 elif isinstance(item, A.Entity) and item.each is not None:
                     each.append(item)
+                elif isinstance(item, A.Role):
+                    for made in _role_parts(sym, item, diags, sources):
+                        _merge(sym, pack_name, made, diags, sources)
                 elif isinstance(item, A.Override) and isinstance(item.decl, A.Entity) and item.decl.each is not None:
                     diags.append(Diagnostic("E345", "'override' replaces one declaration and 'for each' makes new "
                                             "ones: they do not go together", item.span,
@@ -634,7 +641,9 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
             sym.amended_parts.append((f"{'the ' + part if part in ('seats', 'winner') else 'phase ' + part} of game "
                                       f"{item.name!r}", change.span))
             if part == "seats":
-                fields["min_players"], fields["max_players"] = change.value
+                fields["min_players"], fields["max_players"] = change.value[:2]
+                if len(change.value) > 2:   # `seats 2 to 5 roles ...;`: the seats' roles too
+                    fields["roles"] = change.value[2]
             elif part == "winner":
                 fields["winner"] = change
             elif (unknown := unknown_phase(part, change.span)) is not None:
@@ -1623,7 +1632,8 @@ def held_overrides(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None
             continue
         for i, (d, h) in enumerate(fit):
             calls = [n for n in A.walk(h.decl) if type(n) in (A.CallStmt, A.Call)]
-            if i > 0 and not any(n.func == BASE for n in calls):
+            if i > 0 and not any(n.func == BASE for n in calls) and \
+                    not (d.kind == A.ROLE_KIND and fit[i - 1][0].kind == A.ROLE_KIND):   # a player holds one role
                 diags.append(Diagnostic("W472", f"card {d.name!r} overrides {CATEGORY[type(old)]} {name!r} without calling "
                                         f"base(...): a player holding it and {fit[i - 1][0].name!r} too gets this "
                                         f"version alone",
@@ -1774,7 +1784,14 @@ def _held_fits(sym: Symbols, name: str, old, d: A.Entity, h: A.HeldOverride, dia
     what = CATEGORY[type(h.decl)]
     at = declared_at(sources, name, h.span)
     ok = False
-    if not isinstance(old, (A.Func, A.Proc)) or "." in name:
+    if d.kind == A.ROLE_KIND and (not isinstance(old, (A.Func, A.Proc)) or "." in name):
+        same = [n for n, x in sym.decls.items() if type(x) is type(h.decl) and "." not in n]
+        diags.append(Diagnostic("E426", f"role {d.name!r} overrides {what} {name!r}, but " +
+                                (f"{name!r} is {_article(CATEGORY[type(old)])}" if old is not None else
+                                 f"no {what} {name!r} is declared") + ": a role changes a proc or func of the pack",
+                                at, did_you_mean(name, same) if old is None else
+                                f"declare the role's own {what} without 'override'"))
+    elif not isinstance(old, (A.Func, A.Proc)) or "." in name:
         same = [n for n, x in sym.decls.items() if type(x) is type(h.decl) and "." not in n]
         is_what = f"{name!r} is {_article(CATEGORY[type(old)])}" if old is not None else f"no {what} {name!r} is declared"
         diags.append(Diagnostic("E353", f"a card's override changes a {what} of the pack for its holder; {is_what}",
@@ -1824,6 +1841,52 @@ def _dispatcher(old, name: str, card: A.Entity, h: A.HeldOverride, version: str,
         run = [(A.Let(local, A.Call(f, args, span=at), span=at), A.Return(A.Name(local, span=at), span=at))
                for f in (version, below)]
     return replace(old, name=name, body=(A.If(holds, run[0], run[1], span=at),))
+
+
+def _role_parts(sym: Symbols, role: A.Role, diags: list[Diagnostic], sources: dict) -> list:
+    """A role as the declarations both backends already run: an entity of the implicit kind `role` (declared
+    with the first role, with the per-player zone ROLE_ZONE that holds a player's role), whose `override`s
+    are held overrides in that zone (7.7a), and its counters, variables, zones, procs and funcs as top-level
+    declarations of the pack, each noted as the role's (`sym.role_of`): the state is its holders' alone
+    (the runtime makes it when the role is given), the checker narrows reads of it (W443). E424: a
+    `global` counter or variable in a role; E425: a name the role's own, or `role`, already has."""
+    made: list = []
+    at = declared_at(sources, role.name, role.span)
+    kind = sym.decls.get(A.ROLE_KIND)
+    if not sym.roles:
+        if kind is not None or A.ROLE_KIND in sym.members:
+            diags.append(Diagnostic("E425", f"a pack with roles has the kind {A.ROLE_KIND!r} (every role is one): "
+                                    f"{A.ROLE_KIND!r} is already declared", at,
+                                    f"rename the other {A.ROLE_KIND!r}", notes=(f"declared at {kind.span}",)
+                                    if kind is not None else ()))
+            return []
+        made += [A.Kind(A.ROLE_KIND, "Role", False, (), span=role.span),
+                 A.Zone(A.ROLE_ZONE, "Role", True, A.ROLE_KIND, span=role.span)]
+    if role.name in sym.decls or role.name in sym.members or role.name in sym.roles:
+        other = sym.decls.get(role.name)
+        diags.append(Diagnostic("E425", f"role {role.name!r} has a name already declared" +
+                                (f" as {_article(CATEGORY[type(other)])}" if other is not None else ""), at,
+                                "roles, cards and every other declaration share one namespace: rename one of them",
+                                notes=(f"first declared at {other.span}",) if other is not None else ()))
+        return made
+    sym.roles[role.name] = role
+    effects = []
+    for d in role.body:
+        if isinstance(d, A.HeldOverride):
+            effects.append(replace(d, places=(A.Name(A.ROLE_ZONE, span=d.span),)))
+            continue
+        if isinstance(d, (A.Counter, A.Var)) and d.is_global:
+            diags.append(Diagnostic("E424", f"{CATEGORY[type(d)]} {d.name!r} is declared 'global' in role "
+                                    f"{role.name!r}: a role's state is each holder's own", declared_at(sources, d.name, d.span),
+                                    "declare a value of the whole game outside the role"))
+            d = replace(d, is_global=False)
+        if isinstance(d, A.Zone) and not d.per_player:   # a role's zone is its holder's, `per_player` or not
+            d = replace(d, per_player=True)
+        if d.name not in sym.decls:
+            sym.role_of[d.name] = role.name
+        made.append(d)
+    made.append(A.Entity(A.ROLE_KIND, role.name, role.title, (), tuple(effects), span=role.span))
+    return made
 
 
 def _merge(sym: Symbols, pack_name: str, item, diags: list[Diagnostic], sources: dict) -> None:

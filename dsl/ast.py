@@ -1027,6 +1027,15 @@ class Break(Stmt):
 
 
 @node
+class GiveRole(Stmt):
+    """`give PLAYER role NAME;`: the player takes the role NAME (its state is made for them, its rules
+    are theirs from now on). A player holds one role: a second is E601 at play."""
+
+    who: Expr
+    role: str
+
+
+@node
 class Eliminate(Stmt):
     """`eliminate PLAYER;` knocks a player out (`eliminate;`: the acting player): the player domains,
     `each`, the triggers they own and the winner line pass them over; `restore PLAYER;` (`restore`
@@ -2294,6 +2303,24 @@ class Winner(Part):
 
 
 @node
+class Role(Decl):
+    """`role NAME ["Title"] { counter ...; var ...; zone ...; proc ...; func ...; override proc|func ... }`: a
+    role (faction, side, alien) a player may hold. Its counters, variables and zones are per player and
+    exist only for its holders; its procs and funcs are its holders' (run for another player: E601); its
+    `override`s (HeldOverride with no zone written) change a func or proc of the pack for its holders.
+    The resolver lays it out as an entity of the implicit kind `role` held in the per-player zone
+    ROLE_ZONE, and its declarations as top-level ones (resolve._role_parts)."""
+
+    name: str
+    title: Optional[str]
+    body: tuple
+
+
+ROLE_KIND = "role"
+ROLE_ZONE = "role.held"   # the per-player zone holding a player's role (a name no rules text can write)
+
+
+@node
 class Game(Decl):
     """`game NAME { seats A to B; setup {..} play {..} final {..} winner ...; }`"""
 
@@ -2305,6 +2332,9 @@ class Game(Decl):
     play: tuple
     final: tuple
     winner: Optional[Winner]
+    # `seats 2 to 4 roles marquise, eyrie, ...;`: the role each seat holds from the start, in seat order
+    roles: Optional[tuple] = None
+    _quiet = ("roles",)
 
 
 @node

@@ -174,6 +174,10 @@ CODES: dict[str, tuple[str, str]] = {
                     "tags costs, gains, losses or blocks with only"),
     "E422": (ERROR, "a modifier's value line whose amount is no number"),
     "E423": (ERROR, "a tagged value amiss: a value that is no number, or one tagged with a builtin event"),
+    "E424": (ERROR, "a role's state declared 'global' (a role's state is each holder's), or a role's state read for a player of another role"),
+    "E425": (ERROR, "a role whose name is already declared, or a pack with roles that declares 'role' itself"),
+    "E426": (ERROR, "a role's override of what is no proc or func of the pack"),
+    "E427": (ERROR, "a role given to a player who already holds one: a role named twice in 'seats ... roles', or 'give' in a game whose seats hold roles"),
     "E428": (ERROR, "a pattern's filter on an indexed counter that never holds: a global counter, the wrong number of "
                     "indexes, a counter named where the event announces none, or no counter at all"),
     "E429": (ERROR, "a trigger's subject the event never has: 'nobody' on an event that always has a subject, "
@@ -216,6 +220,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W440": (WARNING, "an offer whose body never names its partner"),
     "W441": (WARNING, "a modifier's value line on an action no value of the pack is tagged with"),
     "W442": (WARNING, "a cost, gain, lose, forbid or allow line on an action the pack tags values with only"),
+    "W443": (WARNING, "a role's state, proc or func used for a player not known to hold the role (narrow with 'if p is ROLE')"),
+    "W444": (WARNING, "a role no seat holds and no 'give' gives: its state and rules are never used"),
     "W445": (WARNING, "a pattern binds an index ('gain(warriors[c])') that neither its while nor its body reads"),
     "W446": (WARNING, "a top-level 'whenever nobody' trigger names a per-player value alone: it is the first player's"),
     "W447": (WARNING, "an open choose (choose ... as LABEL open) that no card adds an option to"),

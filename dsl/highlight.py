@@ -25,9 +25,9 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
 CONTEXTUAL = ("affordable", "anytime", "as", "at", "auction", "award", "break", "by", "can", "cost", "eliminate", "end",
-              "fewest", "first", "most",
-              "next", "offer", "on", "open", "overdraw", "record", "refills", "reset", "restore", "sealed", "shown", "space", "start", "step",
-              "through", "trading", "value", "via", "window")
+              "fewest", "first", "give", "most", "next", "offer", "on", "open", "overdraw", "record", "refills",
+              "reset", "restore", "role", "roles", "sealed", "shown", "space", "start", "step", "through", "trading",
+              "value", "via", "window")
 
 
 class RulesLexer(RegexLexer):

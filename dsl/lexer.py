@@ -74,6 +74,9 @@ CONTEXTUAL = {
     "trading": "pay COST trading N any(GROUP) as 1;",
     "value": "a modifier's 'value +N;'",
     "overdraw": "resource NAME supply N overdraw;",
+    "role": "role NAME \"Title\" { ... }' or 'give PLAYER role NAME;",
+    "roles": "seats LOW to HIGH roles NAME, NAME ...;",
+    "give": "give PLAYER role NAME;",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand), a key in parentheses

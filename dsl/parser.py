@@ -841,7 +841,8 @@ class _Builder:
     def _game_part(marker: "_Marker") -> A.GamePart:
         """`seats A to B;` or `phase NAME { ... }` of an amended game, as the AST keeps it."""
         if marker.tag == "seats":
-            return A.GamePart("seats", marker.value[:2], span=marker.value[2])
+            low, high, roles, span = marker.value
+            return A.GamePart("seats", (low, high) + ((roles,) if roles else ()), span=span)
         name, body, span = marker.value
         return A.GamePart(name, body, span=span)
 
@@ -888,7 +889,26 @@ class _Builder:
         return A.Standing(items[0], span=self._s(meta))
 
     def players_decl(self, meta, items):
-        return _Marker("seats", (int(items[0]), int(items[1]), self._s(meta)))
+        roles = next((i for i in items[2:] if isinstance(i, tuple)), None)
+        return _Marker("seats", (int(items[0]), int(items[1]), roles, self._s(meta)))
+
+    def seat_roles(self, meta, items):
+        return tuple(A.Name(str(t), span=_token_span(self.file, t)) for t in items[1:])
+
+    def role_decl(self, meta, items):
+        return A.Role(str(items[1]), _title(items), tuple(i for i in items[2:] if isinstance(i, A.Node)),
+                      span=self._s(meta))
+
+    def role_func(self, meta, items):
+        decl = A.Func(str(items[1]), items[2] or (), items[-1], _pick(items, "returns"), span=self._s(meta))
+        return A.HeldOverride(A.HeldOverride.slot_name(decl.name), (decl,), (), span=self._s(meta))
+
+    def role_proc(self, meta, items):
+        decl = A.Proc(str(items[1]), items[2] or (), _block(items), _pick(items, "returns"), span=self._s(meta))
+        return A.HeldOverride(A.HeldOverride.slot_name(decl.name), (decl,), (), span=self._s(meta))
+
+    def give_stmt(self, meta, items):
+        return A.GiveRole(items[1], str(items[3]), span=self._s(meta))
 
     def phase_decl(self, meta, items):
         return _Marker("phase", (str(items[0]), items[1].value, self._s(meta)))
@@ -932,6 +952,7 @@ class _Builder:
     def game_decl(self, meta, items):
         phases = {"setup": (), "play": (), "final": ()}
         seats = (0, 0)
+        roles = None
         winner = None
         given: dict[str, A.Span] = {}   # each phase, the seats and the winner line: where it is given
         twice = []
@@ -942,6 +963,8 @@ class _Builder:
             if part is None:
                 continue
             where = item.span if isinstance(item, A.Winner) else item.value[-1]
+            if part == "seats":
+                roles = item.value[2]
             if isinstance(item, _Marker) and item.tag == "phase":
                 unknown = unknown_phase(item.value[0], where)
                 if unknown is not None:
@@ -964,7 +987,8 @@ class _Builder:
         if twice:
             raise RulesError(twice)
         return A.Game(str(items[0]), _title(items), seats[0], seats[1], phases["setup"],
-                      phases["play"], phases["final"], winner, span=self._s(meta))
+                      phases["play"], phases["final"], winner, roles if "seats" in given else None,
+                      span=self._s(meta))
 
     # -------------------------------------------------------------- statements
     def gain_stmt(self, meta, items):

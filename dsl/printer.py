@@ -678,6 +678,9 @@ class Printer(A.Visitor):
     def visit_Break(self, s):
         self.line("break;" if s.label is None else f"break {s.label};")
 
+    def visit_GiveRole(self, s):
+        self.clauses([Clause("give ", s.who, f" role {s.role};")])
+
     def visit_Eliminate(self, s):
         word = "restore" if s.restore else "eliminate"
         if s.who is None:

@@ -19,7 +19,7 @@ from collections import Counter as Tally
 from types import CodeType, MappingProxyType
 from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optional
 
-from rulebook.dsl.ast import MAX_EXPONENT
+from rulebook.dsl.ast import MAX_EXPONENT, ROLE_ZONE
 
 from .program import Program, TrackDef
 from .state import NONE_OPTION
@@ -761,6 +761,16 @@ class Game:
             refs = h.refs = dict(shared)   # a holder reaches the shared zones by name too
             for name, items in zones.items():
                 refs[name] = ZoneRef(h, name, items)
+        if p.roles:   # a role's state is its holders' alone: made when the role is given
+            scoped = p.role_scoped
+            for h in holders:
+                for name in scoped:
+                    h.stock.pop(name, None)
+                    h.vars.pop(name, None)
+                    if h.zones.pop(name, None) is not None:
+                        del h.refs[name]
+            for h, role in zip(self.state.players, p.seat_roles):
+                self.give_role(h, role)
 
     # ------------------------------------------------------------------ driving
     def start(self, effect: Optional[Iterator] = None) -> Optional[Decision]:
@@ -3125,6 +3135,46 @@ class Game:
         out = self.state.out
         return [p for p in ordered if p not in out] if out else ordered
 
+    # ------------------------------------------------------------------ roles
+    def give_role(self, h, role: str) -> None:
+        """`give P role R;` (and each seat's role of `seats ... roles`, as the game starts): R's entity goes into
+        P's role zone, and R's counters, variables and zones are made for P with their starting values. A
+        player holds one role: a second is E601."""
+        if type(h) is not Holder or not h.is_player:
+            raise RulesRuntimeError("E601", f"a role is given to a player, not {label_of(h)}")
+        held = h.zones[ROLE_ZONE]
+        if held:
+            raise RulesRuntimeError("E601", f"{h.name} holds the role {held[0].label()} already, and is given "
+                                    f"{self.program.entities[role].label()}: a player holds one role")
+        p = self.program
+        e = p.entities[role]
+        other = self.state.where.get(e.name)
+        if other is not None:
+            raise RulesRuntimeError("E601", f"{other[0].name} holds the role {e.label()} already, and it is given "
+                                    f"to {h.name}: a role is one player's")
+        stock, own_vars, own_zones, *_rest = p.starting_values()
+        for name in p.roles[role]:
+            if name in own_vars:
+                h.vars[name] = own_vars[name]
+            elif name in stock:
+                h.stock[name] = stock[name]
+            else:
+                items = h.zones[name] = []
+                h.refs[name] = ZoneRef(h, name, items)
+        self.move(e, h.refs[ROLE_ZONE], traced=False)
+
+    def holders(self, role) -> list:
+        """`holders(R)`: the players holding the role R, in seat order (knocked-out players too)."""
+        name = role.declared if type(role) is EntityDef else role
+        return [h for h in self.state.players if any(e.declared == name for e in h.zones[ROLE_ZONE])]
+
+    def role_of(self, h):
+        """`role_of(P)`: the role P holds (a card of the kind `role`: its title reads), none if none."""
+        if type(h) is not Holder:
+            raise RulesRuntimeError("E601", f"role_of() takes a player, not {label_of(h)}")
+        held = h.zones.get(ROLE_ZONE)
+        return held[0] if held else None
+
     # ------------------------------------------------------------------ knocked out
     def seat(self, h) -> int:
         """A player's seat, from 1 (P1): their place in `all_players`, knocked out or not. An actor has
@@ -3490,10 +3540,12 @@ class Game:
                         self.set_var(None, flat, global_vars[flat])
                     elif flat in own_vars:
                         for h in holders:
-                            self.set_var(h, flat, own_vars[flat])
+                            if flat in h.vars or flat not in p.role_scoped:   # (a role's: its holders')
+                                self.set_var(h, flat, own_vars[flat])
                     else:
                         for h in holders:
-                            self.set_stock(h, flat, stock[flat])
+                            if flat in h.stock or flat not in p.role_scoped:
+                                self.set_stock(h, flat, stock[flat])
         if not fields:
             return
         if self.tracer is None:

@@ -137,6 +137,9 @@ class Program:
     module_file: Optional[str] = None
     digest: str = ""
     stack: Optional[Stack] = None   # where it was compiled from (None: from a text, not a pack)
+    roles: dict = field(default_factory=dict)   # role -> the flat names of its counters, vars and zones (its holders' alone)
+    seat_roles: tuple = ()   # `seats ... roles R1, R2, ...`: each seat's role from the start, in seat order
+    role_scoped: frozenset = frozenset()   # every role's state's flat names (no player has them until given the role)
     _starting: Optional[tuple] = field(default=None, repr=False, compare=False)
     _limited: Optional[frozenset] = field(default=None, repr=False, compare=False)
     _alike: Optional[frozenset] = field(default=None, repr=False, compare=False)
@@ -349,6 +352,10 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.shown_fields = {kind: tuple(names) for kind, names in tables.get("shown_fields", {}).items()}
     program.stocks = dict(tables.get("stocks", {}))
     program.held = dict(tables.get("held", {}))
+    if "roles" in tables:
+        program.roles = {role: tuple(names) for role, names in tables["roles"]["roles"]}
+        program.seat_roles = tuple(tables["roles"]["seats"])
+        program.role_scoped = frozenset(n for names in program.roles.values() for n in names)
     program.records = {name: tuple(names) for name, names in tables.get("records", {}).items()}
     program.counted = frozenset(tables.get("counted", ()))
     program.refills = {deck: tuple(source) for deck, source in tables.get("refills", {}).items()}
