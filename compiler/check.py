@@ -228,7 +228,7 @@ def fits(actual: str, expected: str) -> bool:
 
 
 # the builtins whose one argument is a player (or an actor): `left(p)`, `others_from(p)`...
-PLAYER_ARGUMENT = ("left", "right", "eliminated", "players_from", "players_counterclockwise_from", "others_from")
+PLAYER_ARGUMENT = ("left", "right", "eliminated", "players_from", "players_counterclockwise_from", "others_from", "role_of")
 
 
 # how each search over edges is written, for the arity error (E302)
@@ -903,6 +903,9 @@ class Checker(A.Visitor):
         entities = [d for d in self.sym.decls.values() if isinstance(d, A.Entity)]
         if sum(min(max(d.copies, 1), MAX_COPIES) for d in entities) > MAX_ENTITIES:
             self.err("E308", f"the pack declares more than {MAX_ENTITIES:,} cards, tiles and pieces", entities[-1].span)
+        if self.sym.roles:   # (a pack without roles reads nothing more)
+            from .roles import role_findings
+            self.diags.extend(role_findings(self.sym))
         self._lint_triggers()
         self._lint_windows()
         self._lint_losses()
@@ -6662,6 +6665,9 @@ class Checker(A.Visitor):
                     self.err("E303", f"{func}() takes a zone or a list, not {article(words(given))}", args[0].span)
                     return "list"
                 return f"list:{element_of(given)}" if element_of(given) != "any" else "list"
+            if func == "holders" and args and not (isinstance(args[0], A.Name) and args[0].id in self.sym.roles):
+                self.err("E303", "holders() takes a role's name", args[0].span,
+                         f"the roles: {', '.join(self.sym.roles)}" if self.sym.roles else "the pack declares no role")
             if func in PLAYER_ARGUMENT and args and not fits(typed(0), "player"):
                 self.err("E303", f"{func}() takes a player", args[0].span)
             return spec.returns

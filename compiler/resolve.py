@@ -93,6 +93,10 @@ BUILTIN_FUNCS = {
     "prev_around": Builtin(1, 2, method="member_step", returns="member"),
     # declaration(c): the card c is a copy of (its first copy, the declared name): one per declaration
     "declaration": Builtin(1, 1, method="declaration", returns="same"),
+    # holders(ROLE): the players holding a role, in seat order; role_of(P): the role P holds (a card of the
+    # kind `role`), none without one
+    "holders": Builtin(1, 1, method="holders", returns="list:player"),
+    "role_of": Builtin(1, 1, method="role_of", returns="entity:role"),
     "eliminated": Builtin(0, 1, method="eliminated", about_actor=True, returns="bool"),
     # seat(p): p's seat from 1 (P1), in the order `all_players` lists them, knocked out or not
     "seat": Builtin(0, 1, method="seat", about_actor=True),

@@ -1002,6 +1002,13 @@ class Game:
                 failure.where = self._rules_line()
         elif isinstance(e, (NoField, BadValue)):
             failure = RulesRuntimeError("E601", str(e), self._rules_line())
+        elif type(e) is KeyError and e.args and e.args[0] in self.program.role_scoped:   # a role's state, read
+            # for a player who does not hold the role (W443 warns where the checker cannot tell)
+            name = e.args[0]
+            role = next(r for r, names in self.program.roles.items() if name in names)
+            failure = RulesRuntimeError("E601", f"{self.program.label(name)} ({name}) is the state of the role "
+                                        f"{self.program.entities[role].label()}, which this player does not hold",
+                                        self._rules_line(), ["test it first: 'if p is ROLE { ... }'"])
         elif (message := self._field_of_none(e) or self._none_given(e)) is not None:
             failure = RulesRuntimeError("E601", message, self._rules_line())
         elif isinstance(e, TypeError) and (message := list_arithmetic(str(e))) is not None:

@@ -354,9 +354,15 @@ def check_saved(data: dict, program) -> None:
         places[key] = where
 
     holders = [(f"P{i + 1}", h) for i, h in enumerate(players)] + sorted(data["actors"].items())
+    scoped = getattr(p, "role_scoped", frozenset())
     for name, h in holders:
-        same_names(f"stock of {name}", h["stock"], per_holder)
-        same_names(f"zone of {name}", h["zones"], own_zones)
+        if scoped:   # a role's state is its holders' alone (the role in the zone "role.held")
+            mine = {n for r in h["zones"].get("role.held", ()) for n in p.roles.get(r, ())}
+            same_names(f"stock of {name}", h["stock"], [n for n in per_holder if n not in scoped or n in mine])
+            same_names(f"zone of {name}", h["zones"], [z for z in own_zones if z not in scoped or z in mine])
+        else:
+            same_names(f"stock of {name}", h["stock"], per_holder)
+            same_names(f"zone of {name}", h["zones"], own_zones)
         for res, value in h["stock"].items():
             if res in p.resources:   # (a cap naming a counter may have fallen below the stock, which is kept)
                 cap = p.resources[res][0]

@@ -1,0 +1,162 @@
+"""The checker's findings about roles (docs/language.md 3.17): a role's state, procs and funcs used for a
+player the checker cannot know holds the role (W443), or one known to hold another role (E424), and a
+role nobody ever holds (W444).
+
+What the checker knows of who holds which role is read from the rules as written, as facts (WHO, ROLE),
+WHO the subject as printed (`you`, `p`, `q.partner`):
+
+* in a role's own procs, funcs and overrides, `you` holds the role;
+* where `X is ROLE` holds: the `then` of an `if` or of an `if ... then ... else`, the right of an `and`,
+  and the body (or value) of a `for each`, `pick`, aggregate or `each` whose `where` tests it;
+* in `for each p in holders(ROLE)`, p holds it; in `each holders(ROLE) { ... }` and in `each p { ... }` with
+  p known to hold it, `you` does.
+
+A read for a player holding another role is E424 (a player holds one role: it always fails at play);
+one for a player of whom nothing is known is W443 (it fails at play, E601, for a player without it).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from rulebook.dsl import ast as A
+from rulebook.dsl.diagnostics import Diagnostic
+from rulebook.dsl.printer import expr as printed
+
+YOU = "you"
+
+
+def _key(e) -> str:
+    return YOU if isinstance(e, A.You) else printed(e)
+
+
+class _Reads:
+    def __init__(self, sym):
+        self.sym = sym
+        self.roles = sym.roles
+        self.role_of = sym.role_of
+        self.found: dict = {}   # span -> Diagnostic (one finding a place)
+
+    def facts(self, cond) -> frozenset:
+        """What a condition tells of roles where it holds."""
+        if type(cond) is A.IsKind and cond.kind in self.roles and cond.subject is not None:
+            return frozenset({(_key(cond.subject), cond.kind)})
+        if type(cond) is A.Binary and cond.op == "and":
+            return self.facts(cond.left) | self.facts(cond.right)
+        return frozenset()
+
+    def holders_of(self, domain) -> Optional[str]:
+        """ROLE when a domain is `holders(ROLE)`."""
+        if type(domain) is A.Call and domain.func == "holders" and len(domain.args) == 1 \
+                and type(domain.args[0]) is A.Name and domain.args[0].id in self.roles:
+            return domain.args[0].id
+        return None
+
+    def need(self, who: str, name: str, facts: frozenset, span, what: str) -> None:
+        role = self.role_of[name]
+        if (who, role) in facts or span in self.found:
+            return
+        title = self.roles[role].title or role
+        other = next((r for k, r in facts if k == who and r != role), None)
+        whose = "your" if who == YOU else f"{who}'s"
+        if other is not None:
+            self.found[span] = Diagnostic(
+                "E424", f"{what} {name!r} is the role {title}'s, and here {who} {'hold' if who == YOU else 'holds'} "
+                f"the role {self.roles[other].title or other}: a player holds one role, so it is never there",
+                span, f"test the holder: 'if {who} is {role} {{ ... }}'")
+        else:
+            self.found[span] = Diagnostic(
+                "W443", f"{what} {name!r} is the role {title}'s: it exists only for the players holding it, and "
+                f"nothing here says {whose} role is {role} (E601 at play for any other)", span,
+                f"test it first ('if {who} is {role} {{ ... }}'), go through 'holders({role})', or declare this "
+                f"in role {role}")
+
+    def walk(self, n, facts: frozenset) -> None:
+        t = type(n)
+        if t is A.Name:
+            if n.id in self.role_of and self.sym.category(n.id) in ("counter", "var", "zone"):
+                self.need(YOU, n.id, facts, n.span, self.sym.category(n.id))
+            return
+        if t in (A.Attr, A.Method):
+            if n.name in self.role_of:
+                self.need(_key(n.obj), n.name, facts, n.span, self.sym.category(n.name) or "name")
+            self.walk(n.obj, facts)
+            for a in getattr(n, "args", ()):
+                self.walk(a, facts)
+            return
+        if t in (A.Call, A.CallStmt) and n.func in self.role_of:
+            self.need(YOU, n.func, facts, n.span, self.sym.category(n.func))
+        if t in (A.Gain, A.Lose, A.SetName):
+            name = n.name if t is A.SetName else n.resource
+            if name in self.role_of and getattr(n, "on", None) is None:
+                self.need(YOU, name, facts, n.span, self.sym.category(name))
+        if t in (A.If, A.Cond):
+            self.walk(n.cond, facts)
+            for part in (n.then if t is A.If else (n.then,)):
+                self.walk(part, facts | self.facts(n.cond))
+            for part in (n.otherwise if t is A.If else (n.otherwise,)):
+                self.walk(part, facts)
+            return
+        if t is A.Binary and n.op == "and":
+            self.walk(n.left, facts)
+            self.walk(n.right, facts | self.facts(n.left))
+            return
+        if t is A.Each:
+            self.walk(n.domain, facts)
+            who = _key(n.domain)
+            role = self.holders_of(n.domain)
+            inner = frozenset(f for f in facts if f[0] != YOU) | frozenset((YOU, r) for k, r in facts if k == who)
+            if role is not None:
+                inner |= {(YOU, role)}
+            if n.where is not None:
+                self.walk(n.where, inner)
+                inner |= self.facts(n.where)
+            for s in n.body:
+                self.walk(s, inner)
+            return
+        where = getattr(n, "where", None) if t is not A.Each else None
+        if where is not None or t in (A.ForEach, A.Aggregate, A.Pick):
+            inner = facts
+            var = getattr(n, "var", None)
+            role = self.holders_of(getattr(n, "domain", None))
+            if var is not None and role is not None:
+                inner = inner | {(var, role)}
+            domain = getattr(n, "domain", None)
+            if domain is not None:
+                self.walk(domain, facts)
+            if where is not None:
+                self.walk(where, inner)
+                inner = inner | self.facts(where)
+            for child in n.children():
+                if child is not domain and child is not where:
+                    self.walk(child, inner)
+            return
+        for child in n.children():
+            self.walk(child, facts)
+
+
+def role_findings(sym) -> list[Diagnostic]:
+    """W443, E424 and W444 of a pack with roles (none without)."""
+    if not sym.roles:
+        return []
+    reads = _Reads(sym)
+    given = {r.id for r in (sym.game.roles or ())} if sym.game is not None else set()
+    for name, d in sym.decls.items():
+        if isinstance(d, A.Entity) and d.kind == A.ROLE_KIND:
+            continue   # its overrides are walked as the versions they make (`turn.marquise`)
+        start = frozenset()
+        owner = sym.role_of.get(name)
+        if owner is None and "." in name and name.rpartition(".")[2] in sym.roles:   # a role's version
+            owner = name.rpartition(".")[2]
+        if owner is not None:
+            start = frozenset({(YOU, owner)})
+        reads.walk(d, start)
+        given.update(n.role for n in A.walk(d) if type(n) is A.GiveRole)
+    found = list(reads.found.values())
+    for name, role in sym.roles.items():
+        if name not in given:
+            found.append(Diagnostic("W444", f"no seat holds role {name!r} and no 'give' gives it: its state and rules "
+                                    "are never used", role.span,
+                                    f"hold it from the start ('seats ... roles {name}, ...;') or give it "
+                                    f"('give p role {name};')"))
+    return found
