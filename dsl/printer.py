@@ -955,7 +955,8 @@ class Printer(A.Visitor):
         elif isinstance(item, A.HeldOverride):   # the func or proc as written, its zone after the signature
             d = item.decl
             head = f"override {CATEGORY_WORD[type(d)]} {d.name}({params_text(d.params)})" \
-                f"{f': {d.returns}' if d.returns else ''} in {', '.join(map(expr, item.places))}"
+                f"{f': {d.returns}' if d.returns else ''}" + \
+                (f" in {', '.join(map(expr, item.places))}" if item.places else "")   # (a role's: no zone)
             if isinstance(d, A.Func):
                 self.clauses([Clause(f"{head} = ", d.value)])
             else:
@@ -985,6 +986,18 @@ class Printer(A.Visitor):
                 self.block(head, item.trigger.body)
         else:
             self.block(item.name, item.body)
+
+    def visit_Role(self, d):
+        """`role NAME "Title" { ... }`: its declarations, then its overrides, as written (in order)."""
+        self.line(f"role {d.name}{_title(d.title)} {{")
+        self.depth += 1
+        for item in d.body:
+            if isinstance(item, A.HeldOverride):
+                self.part(item)
+            else:
+                self.visit(item)
+        self.depth -= 1
+        self.line("}")
 
     def visit_Zone(self, d):
         shown = "" if d.visibility == "public" and not d.public_written else f" {d.visibility}"
@@ -1054,7 +1067,8 @@ class Printer(A.Visitor):
             elif isinstance(item, A.Reach):
                 self.reach(item)
             elif isinstance(item, A.GamePart):
-                self.line(f"seats {item.value[0]} to {item.value[1]};") if item.part == "seats" else \
+                self.line(f"seats {item.value[0]} to {item.value[1]}{_seat_roles(item.value[2:])};") \
+                    if item.part == "seats" else \
                     self.block(f"phase {item.part}", item.value)
             elif isinstance(item, A.Winner):
                 self.winner(item)
@@ -1079,7 +1093,7 @@ class Printer(A.Visitor):
     def visit_Game(self, d):
         self.line(f"game {d.name}{_title(d.title)} {{")
         self.depth += 1
-        self.line(f"seats {d.min_players} to {d.max_players};")
+        self.line(f"seats {d.min_players} to {d.max_players}{_seat_roles(d.roles)};")
         for phase in ("setup", "play", "final"):
             body = getattr(d, phase)
             if body:
@@ -1102,6 +1116,13 @@ class Printer(A.Visitor):
 
 
 _ORDER_WORD = re.compile(r"(?:most|fewest)\b")
+
+
+def _seat_roles(roles) -> str:
+    """` roles a, b, c` of a seats line (`roles`: the names, or an amend's (names,)), none without."""
+    if roles and isinstance(roles[0], tuple):
+        roles = roles[0]
+    return f" roles {', '.join(r.id for r in roles)}" if roles else ""
 
 
 def _where(keyword: str, value) -> Optional[Clause]:
