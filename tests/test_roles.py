@@ -1,0 +1,174 @@
+"""Roles (docs/language.md 3.17): state a role's holders alone have, the rules it changes for them, given
+by seat or by `give`; both backends, saved states, the view, the narrowing lint (W443, E424), misuse
+(E425-E427, W444), fmt and explain."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.runtime.agents import make_agents
+from rulebook.runtime.engine import Game, RulesRuntimeError
+from rulebook.runtime.state import State, check_saved
+
+from .conftest import explained, found_at, played, printed_back, random_games_agree, replays_through_json
+
+# Twilight Struggle, simplified (the docs' example): each side its own state and turn.
+SIDES = """
+counter vp "VP" from 0 to 20;
+counter defcon "DEFCON" global from 1 to 5 start 5;
+kind token { }
+proc turn() { }
+func influence(n: int): int = n;
+role ussr "USSR" {
+  counter coups "Coups" from 0 to 10;
+  override proc turn() {
+    if defcon > 2 {
+      gain 1 coups;
+      lose 1 defcon;
+    }
+    gain influence(1) vp;
+  }
+}
+role usa "USA" {
+  counter dollars "Dollars" from 0 to 20 start 2;
+  zone aid "Foreign aid" of token hidden;
+  override proc turn() {
+    choose "aid?" { option "dollars" { gain 1 dollars; } option "vp" { gain 1 vp; } }
+  }
+  override func influence(n: int): int = n + dollars;
+}
+proc report() {
+  for each p in holders(ussr) { say "{p} ({role_of(p)}) made {p.coups} coups"; }
+  if you is usa { say "the USA has {dollars} dollars"; }
+}
+"""
+
+GAME = """
+game twilight "Twilight Struggle" {
+  seats 2 to 2 roles ussr, usa;
+  phase play {
+    repeat 4 { each players: turn(); }
+    each players: report();
+  }
+  winner most vp;
+}
+"""
+
+
+def test_the_pack_lints_clean():
+    assert [d for d in analyse_text(SIDES + GAME).diagnostics if d.severity != "info"] == []
+
+
+@pytest.mark.parametrize("interpreted", [False, True])
+def test_a_roles_state_is_its_holders_alone(interpreted):
+    program = build_text(SIDES + GAME, interpreted=interpreted)
+    g = Game(program, 2, 1)
+    ussr, usa = g.state.players
+    assert "coups" in ussr.stock and "dollars" not in ussr.stock and "aid" not in ussr.zones
+    assert "dollars" in usa.stock and usa.stock["dollars"] == 2 and "coups" not in usa.stock and "aid" in usa.zones
+    assert [e.name for e in ussr.zones["role.held"]] == ["ussr"]
+    g = played(program, 1, 2)
+    assert g.state.players[0].stock["coups"] == 3   # DEFCON 5 -> 2: three coups, then none
+    assert "dollars" not in g.state.to_json()["players"][0]["stock"]
+    assert any("P1 (USSR) made 3 coups" in m for m in g.messages)
+
+
+def test_both_backends_play_the_same_games():
+    random_games_agree(SIDES + GAME, seeds=range(1, 6), counts=(2,))
+
+
+@pytest.mark.parametrize("interpreted", [False, True])
+def test_a_saved_state_keeps_each_players_roles(interpreted):
+    program = build_text(SIDES + GAME, interpreted=interpreted)
+    g = played(program, 3, 2)
+    data = g.state.to_json()
+    check_saved(data, program)
+    assert State.from_json(data, program.entities).digest() == g.state.digest()
+    data["players"][0]["stock"]["dollars"] = 1   # the USSR has no dollars
+    with pytest.raises(ValueError, match="dollars"):
+        check_saved(data, program)
+
+
+def test_the_view_shows_a_roles_hidden_zone_to_its_holder_only():
+    program = build_text(SIDES + GAME)
+    g = Game(program, 2, 1)
+    g.state.players[1].zones["aid"].append(program.entities["usa"])   # (any card: the zone is what is tested)
+    from rulebook.runtime.view import build_view
+    mine, theirs = build_view(g, 1), build_view(g, 0)
+    assert "aid" not in mine["players"][0]["zones"] and "aid" in mine["players"][1]["zones"]
+    assert theirs["players"][1]["zones"]["aid"] != mine["players"][1]["zones"]["aid"]
+
+
+@pytest.mark.parametrize("interpreted", [False, True])
+def test_a_roles_state_read_for_another_player_stops_play_at_the_line(interpreted):
+    text = SIDES + "proc peek() { say \"{dollars}\"; }\n" + GAME.replace("each players: report();", "each players: peek();")
+    assert ("W443", len(SIDES.splitlines()) + 1, 21) in found_at(text)
+    g = Game(build_text(text, interpreted=interpreted), 2, 1, make_agents("random", 2, 1))
+    with pytest.raises(RulesRuntimeError) as err:
+        g.play()
+    assert err.value.code == "E601" and "role USA" in str(err.value) and f":{len(SIDES.splitlines()) + 1}:" in err.value.where
+
+
+def test_narrowing_by_is_holders_and_each():
+    narrowed = SIDES + """
+proc a(p: player) { if p is usa and p.dollars > 1 { say "rich"; } }
+proc b() { each holders(usa) { gain 1 dollars; } }
+proc c(p: player) { if p is ussr { each p { gain 1 coups; } } }
+func d(): int = total(q in players where q is usa, q.dollars);
+""" + GAME
+    assert [x for x in found_at(narrowed) if x[0] in ("W443", "E424")] == []
+    loose = SIDES + "proc a(p: player) { say \"{p.dollars}\"; each p { gain 1 coups; } }\n" + GAME
+    assert [x[0] for x in found_at(loose) if x[0] in ("W443", "E424")] == ["W443", "W443"]
+
+
+def test_another_roles_state_in_a_role_is_e424():
+    text = SIDES.replace("gain influence(1) vp;", "gain dollars vp;") + GAME
+    assert [x[0] for x in found_at(text) if x[0] in ("W443", "E424")] == ["E424"]
+
+
+def test_misuse():
+    codes = lambda text: [d.code for d in analyse_text(text).diagnostics if d.severity != "info"]  # noqa: E731
+    assert "E424" in codes("counter vp; role r { counter x global; } game g { seats 1 to 1 roles r; winner most vp; }")
+    assert "E425" in codes("counter vp; role vp { } game g { seats 1 to 1 roles vp; winner most vp; }")
+    assert "E425" in codes("counter vp; enum role { a } role r { } game g { seats 1 to 1 roles r; winner most vp; }")
+    assert "E426" in codes("counter vp; role r { override proc nothing() { } } game g { seats 1 to 1 roles r; winner most vp; }")
+    assert "E426" in codes("counter vp; role r { override proc vp() { } } game g { seats 1 to 1 roles r; winner most vp; }")
+    assert "E427" in codes("counter vp; role r { } game g { seats 2 to 2 roles r, r; winner most vp; }")
+    assert "E427" in codes("counter vp; role r { } role s { } game g { seats 2 to 2 roles r, s; "
+                           "phase setup { give you role s; } winner most vp; }")
+    assert codes("counter vp; role r { } role s { } game g { seats 1 to 1 roles r; winner most vp; }") == ["W444"]
+
+
+@pytest.mark.parametrize("interpreted", [False, True])
+def test_give_at_setup_and_a_second_role_at_play(interpreted):
+    chosen = SIDES + """
+game twilight {
+  seats 2 to 2;
+  phase setup {
+    choose "which side?" { option "USSR" { give you role ussr; each opponents: give you role usa; }
+                           option "USA" { give you role usa; each opponents: give you role ussr; } }
+  }
+  phase play { repeat 2 { each players: turn(); } }
+  winner most vp;
+}
+"""
+    assert [d for d in analyse_text(chosen).diagnostics if d.severity == "error"] == []
+    program = build_text(chosen, interpreted=interpreted)
+    g = played(program, 5, 2)
+    assert sorted(e.name for p in g.state.players for e in p.zones["role.held"]) == ["usa", "ussr"]
+    twice = build_text(SIDES + "game t { seats 2 to 2; phase setup { give you role ussr; give you role usa; } "
+                       "winner most vp; }", interpreted=interpreted)
+    g = Game(twice, 2, 1, make_agents("random", 2, 1))
+    with pytest.raises(RulesRuntimeError, match="holds the role USSR already"):
+        g.play()
+
+
+def test_fmt_and_explain():
+    _module, printed = printed_back(SIDES + GAME)
+    assert "role ussr \"USSR\" {" in printed and "seats 2 to 2 roles ussr, usa;" in printed
+    assert "  override proc turn() {" in printed
+    result = analyse_text(SIDES + GAME)
+    turn = explained(result, "turn")
+    assert "USSR" in turn and "USA" in turn
+    assert "holds the role USA" in explained(result, "report")
