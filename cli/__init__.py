@@ -526,6 +526,8 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
     decl = as_declared(as_made(decl, result.symbols), result.symbols)   # a `for each` entity's title filled; a func
     # some cards change as the packs declare it
     shown = as_written(decl, events)   # with the comments above it and inside it, as `fmt` keeps them
+    if getattr(shown, "kind", None) == "role" and shown.name in result.symbols.roles:   # a role, as written
+        shown = result.symbols.roles[shown.name]
     lines = declaration_text(shown, result.sources.get(shown.span.file))
     out.print("\n".join("  " + line for line in lines), markup=False)
     out.print(Text("\nIn words", style="bold"))

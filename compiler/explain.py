@@ -1792,6 +1792,9 @@ class Reader(A.Visitor):
         if d.copies > 1 and self.values:   # `* N` (the gallery's table has a row for it): the others NAME#2 ...
             others = f"{d.name}#2" if d.copies == 2 else f"{d.name}#2 to {d.name}#{d.copies}"
             self.say(depth, f"{d.copies} copies of it are in the game: {d.name}, then {others}.")
+        if d.kind == A.ROLE_KIND and self.symbols is not None and d.name in getattr(self.symbols, "roles", {}):
+            self.role(d, depth)
+            return
         kind = self.words.decl(d.kind)
         # a computed field's value is a rule, read out always: the kind says which, else any value not constant
         names = {f.name for f in kind.fields if f.computed} if isinstance(kind, A.Kind) else set()
@@ -1860,12 +1863,36 @@ class Reader(A.Visitor):
                         f"(each player, for their own copy){amended}:")
         self.block(t.body, depth + 1)
 
+    def role(self, d: A.Entity, depth: int) -> None:
+        """A role (3.17): what its holder has that nobody else has, its own procs and funcs, then the rules
+        it changes for its holder ("On the USSR's turn: ...")."""
+        title = d.title or spoken(d.name)
+        own = [n for n, r in self.symbols.role_of.items() if r == d.name]
+        state = [n for n in own if self.symbols.category(n) in ("counter", "var", "zone")]
+        rules = [n for n in own if self.symbols.category(n) in ("proc", "func")]
+        def named(n: str) -> str:
+            decl = self.symbols.decls[n]
+            return f"{decl.title or spoken(n)} (a {CATEGORY[type(decl)]})"
+        self.say(depth, f"The {title} has: {', '.join(map(named, state))}; no other player has them." if state else
+                 f"The {title} has no state of its own.")
+        if rules:
+            self.say(depth, f"Its own rules, run for its holder: {', '.join(spoken(n) for n in rules)}.")
+        for e in d.effects:
+            if isinstance(e, A.HeldOverride):
+                self.held_override(d, e, depth)
+
     def held_override(self, d: A.Entity, h: A.HeldOverride, depth: int) -> None:
         """A card's `override func|proc NAME(...) in ZONE`: for whom, while when, and the rule as it reads
         then (its `base(...)` the rule as it was)."""
         decl = A.rewrite(h.decl, lambda n: replace(n, func=f"{h.func}.base")
                          if type(n) in (A.Call, A.CallStmt) and n.func == BASE else None)
         what = f"{CATEGORY[type(decl)]} {spoken(h.func)}({', '.join(p.name for p in decl.params)})"
+        if d.kind == A.ROLE_KIND:   # a role's: its holder's rule
+            title = d.title or spoken(d.name)
+            self.say(depth, f"On the {title}'s {spoken(h.func)}:" if isinstance(decl, A.Proc) else
+                     f"For the {title}, the {what} reads:")
+            self.version(decl, depth + 1)
+            return
         self.say(depth, f"While you hold {d.title or spoken(d.name)} in {self.nouns(h.places)}, the {what} "
                         f"reads, for you{self.effect_amended(d, h)}:")
         self.version(decl, depth + 1)
@@ -1896,8 +1923,12 @@ class Reader(A.Visitor):
         for i, (card, h, _version) in enumerate(reversed(cards)):
             version = A.rewrite(h.decl, lambda n: replace(n, func=f"{d.name}.below")
                                 if type(n) in (A.Call, A.CallStmt) and n.func == BASE else None)
-            self.say(depth, f"{'If' if i == 0 else 'Otherwise, if'} you hold {card.title or spoken(card.name)} in "
-                            f"{self.nouns(h.places)}{self.effect_amended(card, h)}:")
+            if card.kind == A.ROLE_KIND:   # a role's version: its holder's
+                self.say(depth, f"{'If' if i == 0 else 'Otherwise, if'} you are the {card.title or spoken(card.name)}"
+                                f"{self.effect_amended(card, h)}:")
+            else:
+                self.say(depth, f"{'If' if i == 0 else 'Otherwise, if'} you hold {card.title or spoken(card.name)} in "
+                                f"{self.nouns(h.places)}{self.effect_amended(card, h)}:")
             self.version(version, depth + 1)
         declared = as_declared(d, self.symbols)
         if isinstance(declared, A.Proc) and not declared.body:   # the pack's own version does nothing: say so
