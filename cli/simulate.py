@@ -274,6 +274,19 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
         seats.add_row(row["seat"], _interval(row["win_rate"], row["ci_low"], row["ci_high"]), *cells)
     if seats.row_count:
         out.print(seats)
+    if report.get("roles"):   # an asymmetric game: the games won by each role, whichever seat held it
+        from rich.text import Text
+
+        from rulebook.dsl.diagnostics import printable
+
+        roles = Table(title="games won per role")
+        roles.add_column("role")
+        roles.add_column("games", justify="right")
+        roles.add_column("win rate [95% CI]", justify="right")
+        for row in report["roles"]:
+            roles.add_row(Text(printable(row["role"])), str(row["games"]),
+                          _interval(row["win_rate"], row["ci_low"], row["ci_high"]))
+        out.print(roles)
     else:   # the title alone: the team's score below is the result
         out.print(f"{seats.title} (scored, no win or loss)", markup=False)
     if stopped:   # each can be played again alone, to its stop: play --seed S with the same limits

@@ -67,6 +67,7 @@ class GameRecord:
     team: Optional[float] = None                   # a cooperative game: 1.0 when the team won, else 0.0
     team_score: Optional[int] = None               # a cooperative game with a score: the team's
     stopped: Optional[str] = None                  # a game stopped at a limit (`--max-rounds`): why; not scored
+    roles: Optional[list] = None                   # a pack with roles: per seat, the title of the role held at the end
 
     @property
     def finished(self) -> bool:
@@ -373,7 +374,9 @@ def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) ->
     return GameRecord(seed, wins=[share if n in winners else 0.0 for n in names],
                       scores=[result["scores"][n] for n in names], decisions=game.decisions_made,
                       used=sorted(recorder.used), team=(1.0 if winners else 0.0) if won_or_lost else None,
-                      team_score=result.get("team_score"))
+                      team_score=result.get("team_score"),
+                      roles=[next((e.label() for e in p.zones.get("role.held", ())), None) for p in game.state.players]
+                      if program.roles else None)
 
 
 # ---------------------------------------------------------------- workers
@@ -538,6 +541,24 @@ def seat_table(records: list[GameRecord], players: int, keys: Sequence[str]) -> 
     return seats
 
 
+def role_table(records: list[GameRecord]) -> list[dict]:
+    """A pack with roles: per role (by title), the games a seat held it, and its win rate with its interval, in
+    the order the roles were first met; none for a pack without roles."""
+    played = [r for r in records if r.finished and r.roles]
+    held: dict = {}
+    for r in played:
+        for seat, role in enumerate(r.roles):
+            if role is not None:
+                entry = held.setdefault(role, [0, 0.0])
+                entry[0] += 1
+                entry[1] += r.wins[seat]
+    rows = []
+    for role, (n, wins) in held.items():
+        low, high = wilson(wins, n)
+        rows.append({"role": role, "games": n, "win_rate": wins / n if n else None, "ci_low": low, "ci_high": high})
+    return rows
+
+
 def team_rate(records: list[GameRecord]) -> dict:
     """A cooperative game's win rate: the share of the finished games the team won, with its interval."""
     played = [r for r in records if r.finished]
@@ -674,6 +695,7 @@ def summary(job: Job, records: list[GameRecord], keys: Sequence[str], components
         "failed": sum(r.error is not None for r in records),
         **({"stopped": sum(r.stopped is not None for r in records), "limits": job.limits.reason(),
             "stopped_seeds": [r.seed for r in records if r.stopped is not None]} if job.limits else {}),
+        **({"roles": roles} if (roles := role_table(records)) else {}),   # only for packs with roles
         **({"together": True, "team": team_rate(records) if job.won_or_lost else None} if job.together else {}),
         **({"team_score": team_score_table(records, job.team_score)} if job.team_score is not None else {}),
     }
