@@ -180,6 +180,6 @@ def test_simulate_reports_the_games_won_per_role():
     records = [GameRecord(1, wins=[1.0, 0.0], roles=["USSR", "USA"]), GameRecord(2, wins=[0.0, 1.0], roles=["USA", "USSR"]),
                GameRecord(3, wins=[1.0, 0.0], roles=["USSR", None])]
     rows = {r["role"]: r for r in role_table(records)}
-    assert rows["USSR"]["games"] == 3 and rows["USSR"]["win_rate"] == pytest.approx(2 / 3)
+    assert rows["USSR"]["games"] == 3 and rows["USSR"]["win_rate"] == 1.0
     assert rows["USA"]["games"] == 2 and rows["USA"]["win_rate"] == 0.0
     assert role_table([GameRecord(1, wins=[1.0])]) == []
