@@ -183,3 +183,9 @@ def test_simulate_reports_the_games_won_per_role():
     assert rows["USSR"]["games"] == 3 and rows["USSR"]["win_rate"] == 1.0
     assert rows["USA"]["games"] == 2 and rows["USA"]["win_rate"] == 0.0
     assert role_table([GameRecord(1, wins=[1.0])]) == []
+
+
+def test_content_digest_of_games_without_roles_is_unchanged():
+    from rulebook.dsl.parser import parse_text
+    assert "roles=" not in repr(parse_text("counter vp; game g { seats 2 to 4; winner most vp; }"))
+    assert "roles=" in repr(parse_text("counter vp; role r { } game g { seats 1 to 1 roles r; winner most vp; }"))
