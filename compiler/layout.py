@@ -684,7 +684,10 @@ def held_branches(stmt) -> Optional[list]:
     (proc, args) pairs; None for another statement."""
     from .resolve import HELD_USES
 
-    if type(stmt) is not A.If or type(stmt.cond) is not A.Call or stmt.cond.func != HELD_USES:
+    if type(stmt) is not A.If:
+        return None
+    cond = stmt.cond.right if type(stmt.cond) is A.Binary and stmt.cond.op == "and" else stmt.cond   # (a role's zone)
+    if type(cond) is not A.Call or cond.func != HELD_USES:
         return None
     out = []
     for branch in (stmt.then, stmt.otherwise):

@@ -1833,7 +1833,11 @@ def _dispatcher(old, name: str, card: A.Entity, h: A.HeldOverride, version: str,
     at = h.span
     # held in one of its zones (`in active, revealed`: either; `in row` any of an indexed zone's), any copy
     # of it (`* 2`, a per-player card's): one call, which simulate's held_use hears when it holds
-    holds = A.Call(HELD_USES, (A.Name(card.name, span=at),) + tuple(slot_zones(h.places, sym)), span=at)
+    zones = tuple(slot_zones(h.places, sym))
+    holds = A.Call(HELD_USES, (A.Name(card.name, span=at),) + zones, span=at)
+    role = next((sym.role_of[z.id] for z in zones if type(z) is A.Name and z.id in sym.role_of), None)
+    if role is not None:   # a card held in a role's zone (an Eyrie leader's slot): only the role's holders have it
+        holds = A.Binary("and", A.IsKind(A.You(span=at), role, span=at), holds, span=at)
     args = tuple(A.Name(p.name, span=at) for p in old.params)
     if isinstance(old, A.Func):
         return replace(old, name=name, value=A.Cond(holds, A.Call(version, args, span=at),

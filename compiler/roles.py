@@ -131,8 +131,10 @@ class _Reads:
                 if child is not domain and child is not where:
                     self.walk(child, inner)
             return
+        places = getattr(n, "places", ())   # where a card is held (`in leader_slot`): no read
         for child in n.children():
-            self.walk(child, facts)
+            if not any(child is p for p in places):
+                self.walk(child, facts)
 
 
 def role_findings(sym) -> list[Diagnostic]:
