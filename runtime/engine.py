@@ -3764,8 +3764,11 @@ class Game:
     @staticmethod
     def is_kind(e, name: str) -> bool:
         """`c is advanced`: whether a value is a card (tile, piece...) of that kind; `c is silver`: whether
-        it is (a copy of) that declared card (kinds and cards share one namespace); none is of none."""
-        return type(e) is EntityDef and (e.kind == name or e.declared == name)
+        it is (a copy of) that declared card (kinds and cards share one namespace); none is of none. `p is
+        usa`: whether the player holds the role (its card is in their zone "role.held")."""
+        if type(e) is EntityDef:
+            return e.kind == name or e.declared == name
+        return type(e) is Holder and any(r.declared == name for r in e.zones.get(ROLE_ZONE, ()))
 
     @staticmethod
     def best_of(cands: list, keys: list, most: bool) -> list:

@@ -72,6 +72,7 @@ def test_a_roles_state_is_its_holders_alone(interpreted):
     assert g.state.players[0].stock["coups"] == 3   # DEFCON 5 -> 2: three coups, then none
     assert "dollars" not in g.state.to_json()["players"][0]["stock"]
     assert any("P1 (USSR) made 3 coups" in m for m in g.messages)
+    assert any("the USA has" in m for m in g.messages) and not any("the USA has" in m for m in g.messages[:1])
 
 
 def test_both_backends_play_the_same_games():
@@ -189,3 +190,31 @@ def test_content_digest_of_games_without_roles_is_unchanged():
     from rulebook.dsl.parser import parse_text
     assert "roles=" not in repr(parse_text("counter vp; game g { seats 2 to 4; winner most vp; }"))
     assert "roles=" in repr(parse_text("counter vp; role r { } game g { seats 1 to 1 roles r; winner most vp; }"))
+
+
+LEADERS = """
+counter vp;
+kind leader { }
+zone leaders of leader;
+func hits(): int = 1;
+proc turn() { gain hits() vp; }
+leader commander "Commander" { override func hits(): int in slot = 3; }
+role eyrie "Eyrie" {
+  zone slot "Leader" of leader;
+  proc lead() { move commander to slot; }
+}
+role cats "Cats" { }
+game g {
+  seats 2 to 2 roles eyrie, cats;
+  phase setup { each holders(eyrie): lead(); }
+  phase play { each players: turn(); }
+  winner most vp;
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True])
+def test_a_card_held_in_a_roles_zone_changes_the_rule_for_that_role_alone(interpreted):
+    assert [d for d in analyse_text(LEADERS).diagnostics if d.severity != "info"] == []
+    g = played(build_text(LEADERS, interpreted=interpreted), 1, 2)
+    assert [p.stock["vp"] for p in g.state.players] == [3, 1]   # the cats have no leader slot, and no E601
