@@ -1861,6 +1861,9 @@ def _role_parts(sym: Symbols, role: A.Role, diags: list[Diagnostic], sources: di
     made: list = []
     at = declared_at(sources, role.name, role.span)
     kind = sym.decls.get(A.ROLE_KIND)
+    if not sym.roles and isinstance(kind, A.Kind) and not role.body:   # `role duke "Duke" { }`: a card of the
+        # pack's own `kind role`, as before roles (the parser could not tell: nothing in the braces)
+        return [A.Entity(A.ROLE_KIND, role.name, role.title, (), (), span=role.span)]
     if not sym.roles:
         if kind is not None or A.ROLE_KIND in sym.members:
             diags.append(Diagnostic("E425", f"a pack with roles has the kind {A.ROLE_KIND!r} (every role is one): "

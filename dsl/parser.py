@@ -896,8 +896,15 @@ class _Builder:
         return tuple(A.Name(str(t), span=_token_span(self.file, t)) for t in items[1:])
 
     def role_decl(self, meta, items):
-        return A.Role(str(items[1]), _title(items), tuple(i for i in items[2:] if isinstance(i, A.Node)),
-                      span=self._s(meta))
+        """`role NAME "Title" { ... }`: a role (3.17); or, when its braces hold a card's values, effects or
+        overrides in a zone (or it has `* N` or `for each`), a card of a pack's own `kind role`, as before."""
+        body = tuple(i for i in items[2:] if isinstance(i, A.Node))
+        card = any(isinstance(i, _Marker) and i.tag in ("copies", "each") for i in items) or any(
+            isinstance(i, (A.FieldValue, A.FieldEffect)) and not (isinstance(i, A.HeldOverride) and not i.places)
+            for i in body)
+        if card:
+            return self.entity_decl(meta, [items[0]] + list(items[1:]))
+        return A.Role(str(items[1]), _title(items), body, span=self._s(meta))
 
     def role_func(self, meta, items):
         decl = A.Func(str(items[1]), items[2] or (), items[-1], _pick(items, "returns"), span=self._s(meta))

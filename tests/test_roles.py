@@ -218,3 +218,22 @@ def test_a_card_held_in_a_roles_zone_changes_the_rule_for_that_role_alone(interp
     assert [d for d in analyse_text(LEADERS).diagnostics if d.severity != "info"] == []
     g = played(build_text(LEADERS, interpreted=interpreted), 1, 2)
     assert [p.stock["vp"] for p in g.state.players] == [3, 1]   # the cats have no leader slot, and no E601
+
+
+def test_a_card_of_a_packs_own_kind_role_is_still_a_card():
+    # Coup's characters as cards of `kind role`, written before roles: `role duke "Duke" { ... }` with a value,
+    # an effect or an override in a zone is a card, and so is an empty one when the pack declares `kind role`
+    text = """
+resource coin;
+kind role { worth: int = 0; }
+zone hand per_player of role;
+proc act() { gain 1 coin; }
+role duke "Duke" { override proc act() in hand { gain 3 coin; } }
+role captain "Captain" { worth = 2; }
+role ambassador "Ambassador" { }
+proc take(r: role) { move r to hand; }
+"""
+    result = analyse_text(text)
+    assert [d for d in result.diagnostics if d.severity == "error"] == []
+    assert {n for n, d in result.symbols.decls.items() if getattr(d, "kind", None) == "role"} >= {"duke", "captain", "ambassador"}
+    assert not result.symbols.roles

@@ -20,7 +20,7 @@ VISITORS = {
     ExprPrinter: (A.Expr,),
 }
 # Never checked on their own: the resolver applies them before the checker sees the pack.
-RESOLVED_AWAY = {A.Override, A.Remove, A.Extend, A.Amend, A.Standing}
+RESOLVED_AWAY = {A.Override, A.Remove, A.Extend, A.Amend, A.Standing, A.Role}
 
 
 @pytest.mark.parametrize("visitor", list(VISITORS), ids=lambda v: v.__name__)
