@@ -15,7 +15,7 @@ import random
 import re
 import sys
 from itertools import product
-from collections import Counter as Tally
+from collections import Counter as Tally, defaultdict
 from types import CodeType, MappingProxyType
 from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optional
 
@@ -23,8 +23,8 @@ from rulebook.dsl.ast import MAX_EXPONENT, ROLE_ZONE
 
 from .program import Program, TrackDef
 from .state import NONE_OPTION
-from .state import (BadValue, EntityDef, Fields, Holder, IsA, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
-                    encode)
+from .state import (BadValue, EntityDef, Holder, IsA, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
+                    encode, merged_fields)
 from .view import Asked, PlayerView, build_view
 
 SUBJECT = "subject"   # `it.subject`: the event's subject, among the args of the triggers that read it (compiler.resolve.SUBJECT)
@@ -2055,7 +2055,7 @@ class Game:
                     del state.evars[card.key], state.vals[card]
         elif merged is None:
             state.evars[card.key] = {name: value}
-            state.vals[card] = card.fields.merged({name: value})
+            state.vals[card] = merged_fields(card.fields, {name: value})
         else:
             state.evars[card.key][name] = value
             merged[name] = value
@@ -3675,8 +3675,7 @@ class Game:
             merged = state.vals.get(obj)
             if merged is None:   # its first variable
                 state.evars[key] = {name: value}
-                state.vals[obj] = merged = Fields(obj.fields)
-                merged.owner = obj.fields.owner
+                state.vals[obj] = merged = defaultdict(obj.fields.default_factory, obj.fields)
             else:
                 state.evars[key][name] = value
             merged[name] = value

@@ -4,16 +4,25 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
+from collections import defaultdict
 from typing import Any, Optional
 
 
 NONE_OPTION = "none"  # the extra option of `pick ... optional`
 
 class NoField(LookupError):
-    """A card or tile read for a field its kind does not have (reported as E601 at the rules line)."""
+    """A card or tile read for a field its kind does not have (reported as E601 at the rules line).
+    Raised with a message, or by an entity's fields (`MissingField`) with the entity's label, the
+    frame whose subscript missed and where: the name read is worked out only if the message is asked
+    for (`Game.field` catches the miss of `owner`, `zone`... and answers them itself)."""
 
     def __str__(self) -> str:
-        return self.args[0]
+        if len(self.args) == 1:
+            return self.args[0]
+        owner, frame, at = self.args
+        key = missing_key(frame, at)
+        return f"{owner} has no field" + ("" if key is None else f" {key!r}")
 
 
 class BadValue(ValueError):
@@ -29,20 +38,57 @@ def at_least_zero(amount: int, what: str) -> None:
         raise BadValue(f"{what} needs a number of at least 0, not {amount}")
 
 
-class Fields(dict):
-    """An entity's static fields; a missing one is a rules error, not a bare KeyError."""
+class MissingField:
+    """The `default_factory` of an entity's fields (see `Fields`): a name they lack raises NoField
+    (never a bare KeyError), naming the entity and, when its message is asked for, the name read."""
 
     __slots__ = ("owner",)
 
-    def __missing__(self, key):
-        raise NoField(f"{self.owner} has no field {key!r}")
+    def __init__(self, owner: str):
+        self.owner = owner
 
-    def merged(self, variables: dict) -> "Fields":
-        """These fields with an entity's variables over them (State.vals)."""
-        merged = Fields(self)
-        merged.update(variables)
-        merged.owner = self.owner
-        return merged
+    def __call__(self):
+        frame = sys._getframe(1)   # the frame whose subscript missed (dict's own code calls this)
+        raise NoField(self.owner, frame, frame.f_lasti)
+
+
+def missing_key(frame, at: int) -> Optional[str]:
+    """The name a frame's subscript at offset `at` was reading when it missed (`x.fields['v']`,
+    `fields[name]`): the operand the instruction before it loads (a constant or a local), or None."""
+    import dis
+
+    before = None
+    for ins in dis.get_instructions(frame.f_code):
+        if ins.offset == at:
+            if ins.opname != "BINARY_SUBSCR" or before is None:
+                return None
+            if before.opname == "LOAD_CONST":
+                key = before.argval
+            elif before.opname == "LOAD_FAST":
+                key = frame.f_locals.get(before.argval)
+            else:
+                return None
+            return key if type(key) is str else None
+        before = ins
+    return None
+
+
+def Fields(values, owner: str) -> defaultdict:
+    """An entity's static fields (or its fields with its variables over them: State.vals), by name; a
+    missing one is a rules error (NoField), not a bare KeyError. An exact `defaultdict`, not a dict
+    subclass of our own: CPython 3.11 subscripts a Python subclass of dict through a lookup and a call
+    of `__getitem__` (dict's `__getitem__` is a method, not a slot wrapper, so a subclass gets the
+    generic slot), about 2.5 times a dict's subscript, and generated code reads a field at nearly every
+    rules line; a `defaultdict` keeps dict's own slot and calls its factory only for a name it lacks.
+    Its factory holds the owner's label (`fields.default_factory.owner`)."""
+    return defaultdict(MissingField(owner), values)
+
+
+def merged_fields(fields: defaultdict, variables: dict) -> defaultdict:
+    """An entity's fields with its variables over them (State.vals)."""
+    merged = defaultdict(fields.default_factory, fields)
+    merged.update(variables)
+    return merged
 
 
 class EntityDef:
@@ -56,8 +102,7 @@ class EntityDef:
         self.kind, self.name, self.title = kind, name, title
         self.copy_number = copy_number   # 1 to N for a declaration `* N` (`copy_number` in the rules)
         self.declared = name.partition("#")[0]   # the declaration's name, every copy's `name` and index
-        self.fields = Fields(fields)
-        self.fields.owner = f"{kind} {name}"
+        self.fields = Fields(fields, f"{kind} {name}")
         self.effects, self.span, self.per_player = effects, span, per_player
         self.key = name     # what the state keys it by: its place, its variables, its side
         self.of: Optional[str] = None   # the holder a per-player copy belongs to (None: the declared entity)
@@ -174,7 +219,7 @@ class State:
         # each entity (the object) with a variable set -> its fields with its variables over them, kept
         # by Game.set_field beside `evars` and never saved: generated code reads an entity variable as
         # `(rt.state.vals.get(x) or x.fields)['v']`, without a call
-        self.vals: dict[EntityDef, Fields] = {}
+        self.vals: dict[EntityDef, defaultdict] = {}
         self.flipped: set[str] = set()
         self.triggers: list[Trigger] = []
         self.modifiers: list[Modifier] = []
@@ -277,7 +322,7 @@ class State:
         for key, variables in state.evars.items():
             name, _, holder = key.partition("@")
             e = entities[name].copy_for(holder) if holder else entities[name]
-            state.vals[e] = e.fields.merged(variables)
+            state.vals[e] = merged_fields(e.fields, variables)
         state.flipped = set(data["flipped"])
         until = lambda u: None if u is None else (u[0], u[1], {k: dec(v) for k, v in u[2].items()})  # noqa: E731
         state.triggers = [Trigger(t[0], dec(t[1]), t[2], t[3], {k: dec(v) for k, v in t[4].items()}, t[5],
