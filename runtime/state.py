@@ -24,6 +24,9 @@ class NoField(LookupError):
         key = missing_key(frame, at)
         return f"{owner} has no field" + ("" if key is None else f" {key!r}")
 
+    def __reduce__(self):
+        return NoField, (str(self),)   # (a frame cannot be pickled: a worker's error crosses as its message)
+
 
 class BadValue(ValueError):
     """A value a rule cannot use, such as a negative count (reported as E601 at the rules line)."""

@@ -5,6 +5,7 @@ NoField naming the card and the field, on both backends, read directly or over a
 
 from __future__ import annotations
 
+import pickle
 from collections import defaultdict
 
 import pytest
@@ -65,4 +66,6 @@ def test_the_field_is_named_by_a_constant_or_a_local_and_read_when_asked():
     assert str(by_constant.value) == "card c1 has no field 'lustre'"
     assert str(by_local.value).startswith("card c1 has no field")
     assert fields["cost"] == 2 and fields.get("shine") is None and "shine" not in fields
+    again = pickle.loads(pickle.dumps(by_constant.value))
+    assert type(again) is NoField and str(again) == "card c1 has no field 'lustre'"
     assert str(NoField("P1 is a player or actor, not a card or tile")) == "P1 is a player or actor, not a card or tile"
