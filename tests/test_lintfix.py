@@ -10,7 +10,7 @@ import pytest
 from rulebook.compiler.driver import analyse_text
 from rulebook.runtime.engine import Game, RulesRuntimeError
 
-from .conftest import both_built, explained, found_at, random_games_agree, rules_programs, run_proc, said
+from .conftest import both_built, explained, random_games_agree, rules_programs, run_proc, said
 
 # Root (the audit's map): the buildings' cost ladders, the factions by title, and a card whose cost is by suit
 ROOT = """

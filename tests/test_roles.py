@@ -11,7 +11,7 @@ from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game, RulesRuntimeError
 from rulebook.runtime.state import State, check_saved
 
-from .conftest import explained, found_at, played, printed_back, random_games_agree, replays_through_json
+from .conftest import explained, found_at, played, printed_back, random_games_agree
 
 # Twilight Struggle, simplified (the docs' example): each side its own state and turn.
 SIDES = """
