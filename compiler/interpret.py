@@ -14,7 +14,7 @@ from rulebook.runtime.state import Record
 
 from .layout import (cost_data, enum_data, opening_test, paid_first, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive, ended_names, runtime_axes, checked_within,
-                     call_args, effects, leading_cost, option_labels, subject_mode, event_arg, is_filter, tables, pattern_filters, pattern_binders, watched_counters,
+                     call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, leading_tag, deciding,
                      indexed_ref, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
