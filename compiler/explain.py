@@ -1880,6 +1880,12 @@ class Reader(A.Visitor):
         for e in d.effects:
             if isinstance(e, A.HeldOverride):
                 self.held_override(d, e, depth)
+            elif isinstance(e, A.HeldModifier):
+                self.visit_Modifier(e.modifier, depth, f"For the {title}, ")
+            elif isinstance(e, A.HeldOption):
+                self.held_option(d, e, depth)
+            elif isinstance(e, (A.Reaction, A.Anytime)):
+                self.slot(e, depth)
 
     def held_override(self, d: A.Entity, h: A.HeldOverride, depth: int) -> None:
         """A card's `override func|proc NAME(...) in ZONE`: for whom, while when, and the rule as it reads
@@ -1958,6 +1964,8 @@ class Reader(A.Visitor):
             if getattr(self.words.decl(place.id), "indexes", None) is not None:
                 return f"any of your {plural(self.noun(place.id))}"
             return self.noun(place.id)
+        if len(places) == 1 and type(places[0]) is A.Name and places[0].id == A.ROLE_ZONE:   # a role's own slot
+            return "your role (you hold it)"
         return "your " + " or ".join(map(one, places)) if type(places[0]) is not A.Name or \
             getattr(self.words.decl(places[0].id), "indexes", None) is None else " or ".join(map(one, places))
 

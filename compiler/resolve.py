@@ -1886,6 +1886,9 @@ def _role_parts(sym: Symbols, role: A.Role, diags: list[Diagnostic], sources: di
         if isinstance(d, A.HeldOverride):
             effects.append(replace(d, places=(A.Name(A.ROLE_ZONE, span=d.span),)))
             continue
+        if isinstance(d, A.FieldEffect):   # a reaction, modifier, anytime slot or option: in the role's zone
+            effects.append(d)
+            continue
         if isinstance(d, (A.Counter, A.Var)) and d.is_global:
             diags.append(Diagnostic("E424", f"{CATEGORY[type(d)]} {d.name!r} is declared 'global' in role "
                                     f"{role.name!r}: a role's state is each holder's own", declared_at(sources, d.name, d.span),
@@ -1896,7 +1899,7 @@ def _role_parts(sym: Symbols, role: A.Role, diags: list[Diagnostic], sources: di
         if d.name not in sym.decls:
             sym.role_of[d.name] = role.name
         made.append(d)
-    made.append(A.Entity(A.ROLE_KIND, role.name, role.title, (), tuple(effects), span=role.span))
+    made.append(A.Entity(A.ROLE_KIND, role.name, role.title, (), A.Reaction.told_apart(tuple(effects)), span=role.span))
     return made
 
 

@@ -23,6 +23,8 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic
 from rulebook.dsl.printer import expr as printed
 
+from .resolve import HELD_USES
+
 YOU = "you"
 
 
@@ -43,6 +45,9 @@ class _Reads:
             return frozenset({(_key(cond.subject), cond.kind)})
         if type(cond) is A.Binary and cond.op == "and":
             return self.facts(cond.left) | self.facts(cond.right)
+        if type(cond) is A.Call and cond.func == HELD_USES and [printed(a) for a in cond.args[1:]] == [A.ROLE_ZONE] \
+                and type(cond.args[0]) is A.Name and cond.args[0].id in self.roles:   # a role's own option's guard
+            return frozenset({(YOU, cond.args[0].id)})
         return frozenset()
 
     def holders_of(self, domain) -> Optional[str]:
@@ -96,6 +101,11 @@ class _Reads:
                 self.walk(part, facts | self.facts(n.cond))
             for part in (n.otherwise if t is A.If else (n.otherwise,)):
                 self.walk(part, facts)
+            return
+        if t is A.Option and n.guard is not None:   # a guarded option (a role's own, added to an open choose)
+            self.walk(n.guard, facts)
+            for part in n.body:
+                self.walk(part, facts | self.facts(n.guard))
             return
         if t is A.Binary and n.op == "and":
             self.walk(n.left, facts)

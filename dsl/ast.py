@@ -2320,6 +2320,14 @@ ROLE_KIND = "role"
 ROLE_ZONE = "role.held"   # the per-player zone holding a player's role (a name no rules text can write)
 
 
+def role_own(item) -> bool:
+    """Whether a slot inside a `role { }` is the role's own (written without a zone: an override, a reaction,
+    a modifier, an anytime slot or an option of its holder), not a card's of a pack's own `kind role`."""
+    places = getattr(item, "places", None)
+    return places is not None and (places == () and isinstance(item, HeldOverride) or
+                                   len(places) == 1 and isinstance(places[0], Name) and places[0].id == ROLE_ZONE)
+
+
 @node
 class Game(Decl):
     """`game NAME { seats A to B; setup {..} play {..} final {..} winner ...; }`"""

@@ -900,11 +900,27 @@ class _Builder:
         overrides in a zone (or it has `* N` or `for each`), a card of a pack's own `kind role`, as before."""
         body = tuple(i for i in items[2:] if isinstance(i, A.Node))
         card = any(isinstance(i, _Marker) and i.tag in ("copies", "each") for i in items) or any(
-            isinstance(i, (A.FieldValue, A.FieldEffect)) and not (isinstance(i, A.HeldOverride) and not i.places)
-            for i in body)
+            isinstance(i, (A.FieldValue, A.FieldEffect)) and not A.role_own(i) for i in body)
         if card:
             return self.entity_decl(meta, [items[0]] + list(items[1:]))
         return A.Role(str(items[1]), _title(items), body, span=self._s(meta))
+
+    # a role's reaction, modifier, anytime slot or option: a card's, in the role's own zone (its holder's alone)
+    def role_reaction(self, meta, items):
+        return self.reaction(meta, items[:2] + [self._role_zone(meta)] + items[2:])
+
+    def role_modifier(self, meta, items):
+        return self.held_modifier(meta, items[:2] + [self._role_zone(meta)] + items[2:])
+
+    def role_anytime(self, meta, items):
+        return self.anytime_slot(meta, items[:1] + [self._role_zone(meta)] + items[1:])
+
+    def role_option(self, meta, items):
+        return self.held_option(meta, items[:1] + [self._role_zone(meta)] + items[1:])
+
+    def _role_zone(self, meta) -> tuple:
+        """The zones of a role's slot: the role's own zone, which holds it for its holder (not written)."""
+        return (A.Name(A.ROLE_ZONE, span=self._s(meta)),)
 
     def role_func(self, meta, items):
         decl = A.Func(str(items[1]), items[2] or (), items[-1], _pick(items, "returns"), span=self._s(meta))

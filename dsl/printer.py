@@ -78,6 +78,11 @@ def match_cases(values: tuple) -> str:
 CATEGORY_WORD = {A.Func: "func", A.Proc: "proc"}   # a card's override (A.HeldOverride) says which
 
 
+def _in(slot) -> str:
+    """A card's slot's zones as written (` in hand, graveyard`); none for a role's own (its zone is not written)."""
+    return "" if A.role_own(slot) else f" in {', '.join(map(expr, slot.places))}"
+
+
 class ExprPrinter(A.Visitor):
     """Expressions as rules text, with only the parentheses they need."""
 
@@ -949,25 +954,25 @@ class Printer(A.Visitor):
         elif isinstance(item, A.FieldValue):
             self.clauses([Clause(f"{item.name} = ", item.value)])
         elif isinstance(item, A.Anytime):
-            self.block(f"anytime in {', '.join(map(expr, item.places))}" +
+            self.block(f"anytime{_in(item)}" +
                        (f" once per {pattern(item.rest)}" if item.rest is not None else "") +
                        (f" when {expr(item.when)}" if item.when is not None else ""), item.body)
         elif isinstance(item, A.HeldOverride):   # the func or proc as written, its zone after the signature
             d = item.decl
             head = f"override {CATEGORY_WORD[type(d)]} {d.name}({params_text(d.params)})" \
                 f"{f': {d.returns}' if d.returns else ''}" + \
-                (f" in {', '.join(map(expr, item.places))}" if item.places else "")   # (a role's: no zone)
+                _in(item)
             if isinstance(d, A.Func):
                 self.clauses([Clause(f"{head} = ", d.value)])
             else:
                 self.block(head, d.body)
         elif isinstance(item, A.HeldOption):   # the option as written, after the choose's label and the zones
             o = item.option
-            self.block([Clause(f"option in {item.choose} in {', '.join(map(expr, item.places))}{_title(o.title)}"
+            self.block([Clause(f"option in {item.choose}{_in(item)}{_title(o.title)}"
                                f"{' once' if o.once else ''}"), _where("when ", o.guard)], o.body)
         elif isinstance(item, A.HeldModifier):   # the pattern, zone and lines read back from its modifier
             m = item.modifier
-            self.clauses([Clause(f"modifier {pattern(m.pattern)} in {', '.join(map(expr, item.places))}"),
+            self.clauses([Clause(f"modifier {pattern(m.pattern)}{_in(item)}"),
                           _where("while ", item.when)], " {")
             self.depth += 1
             for a in m.adjustments:
@@ -977,7 +982,7 @@ class Printer(A.Visitor):
         elif isinstance(item, A.Reaction):   # the pattern, zone and block read back from its trigger
             asked = item.asked
             rest = item.trigger.rest
-            head = [Clause(f"whenever {pattern(item.trigger.pattern)} in {', '.join(map(expr, item.places))}"),
+            head = [Clause(f"whenever {pattern(item.trigger.pattern)}{_in(item)}"),
                     Clause(f"once per {pattern(rest)}") if rest is not None else None, _where("while ", item.when)]
             if asked is not None:
                 self.block(head + [Clause(f"may{_title(asked.title)}"),
@@ -992,7 +997,7 @@ class Printer(A.Visitor):
         self.line(f"role {d.name}{_title(d.title)} {{")
         self.depth += 1
         for item in d.body:
-            if isinstance(item, A.HeldOverride):
+            if isinstance(item, A.FieldEffect):   # its overrides, reactions, modifiers, anytime slots and options
                 self.part(item)
             else:
                 self.visit(item)
