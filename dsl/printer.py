@@ -504,10 +504,11 @@ def _on_space(space) -> str:
 class Printer(A.Visitor):
     """Writes declarations and statements with two-space indentation (`visit_<Stmt>`, `visit_<Decl>`)."""
 
-    def __init__(self, commented: frozenset = frozenset()):
+    def __init__(self, commented: frozenset = frozenset(), blank: frozenset = frozenset()):
         self.lines: list[str] = []
         self.depth = 0
         self.commented = commented   # the source lines holding comments (`format_text`)
+        self.blank = blank   # the source's blank lines (`format_text`): a role's kept (`visit_Role`)
         self.lead = ""   # what the next line written starts with (`override `), counted in its width
 
     def indent(self) -> str:
@@ -993,10 +994,18 @@ class Printer(A.Visitor):
             self.block(item.name, item.body)
 
     def visit_Role(self, d):
-        """`role NAME "Title" { ... }`: its declarations, then its overrides, as written (in order)."""
+        """`role NAME "Title" { ... }`: its declarations, then its overrides, as written (in order), with
+        a blank line where the source has one between two of them (the groups its author made; one
+        with a comment between keeps the comment's blank lines, placed by `_CommentPlacer`)."""
         self.line(f"role {d.name}{_title(d.title)} {{")
         self.depth += 1
+        previous = None
         for item in d.body:
+            if previous is not None and self.blank:
+                gap = range(previous.span.end_line + 1, item.span.line)
+                if any(line in self.blank for line in gap) and not any(line in self.commented for line in gap):
+                    self.lines.append("")
+            previous = item
             if isinstance(item, A.FieldEffect):   # its overrides, reactions, modifiers, anytime slots and options
                 self.part(item)
             else:
@@ -1192,7 +1201,7 @@ def format_module(module: A.Module, commented: frozenset = frozenset(), blank: O
     keeps them, and names the source lines holding them in `commented`, which keep their blocks,
     and the blank lines of the source in `blank`: two one-line declarations the source wrote with no
     blank line between them stay together, so a table of cards or counters stays a table)."""
-    p = Printer(commented)
+    p = Printer(commented, blank or frozenset())
     previous = None   # the declaration before, if it printed as one line
     for i, item in enumerate(module.items):
         together = previous is not None and blank is not None and item.span.line > previous.span.end_line and \

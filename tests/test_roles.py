@@ -175,6 +175,20 @@ def test_fmt_and_explain():
     assert "holds the role USA" in explained(result, "report")
 
 
+def test_fmt_keeps_the_blank_lines_written_inside_a_role():
+    from rulebook.dsl.printer import format_text
+    grouped = SIDES.replace('  counter dollars "Dollars" from 0 to 20 start 2;\n',
+                            '  counter dollars "Dollars" from 0 to 20 start 2;\n\n\n') \
+        .replace("    gain influence(1) vp;\n  }\n", "    gain influence(1) vp;\n  }\n  # the USSR's own\n\n")
+    printed = format_text(grouped + GAME)
+    usa = printed[printed.index("role usa"):printed.index("proc report")]
+    assert usa.startswith('role usa "USA" {\n  counter dollars "Dollars" from 0 to 20 start 2;\n\n'
+                          '  zone aid "Foreign aid" of token hidden;\n  override proc turn() {')   # one blank line, none added
+    assert "  }\n  # the USSR's own\n\n}" in printed   # a comment's blank lines not doubled
+    assert format_text(printed) == printed
+    assert "\n\n  counter coups" not in format_text(SIDES + GAME)   # none where none was written
+
+
 def test_simulate_reports_the_games_won_per_role():
     from rulebook.runtime.simulate import GameRecord, role_table
 
