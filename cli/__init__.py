@@ -826,6 +826,10 @@ def cover(pack: str, players: List[int], games: int, seed: int, agent: AutoAgent
         out.print(Text(printable("kind defaults never needed (each card whose field was read gives its own, so "
                                  "they are not counted as never reached): "
                                  + ", ".join(f"{name} of {kind}" for kind, name in unneeded))))
+    replaced = coverage.replaced()
+    if replaced:   # not a rule missed: no seat runs it, each holds a role with its own version
+        out.print(Text(printable("replaced by every role (each seat holds a role with its own version, so they "
+                                 "are not counted as never reached): " + ", ".join(name for _, name in replaced))))
     if not branches and "proc" in report and not report["proc"][1]:   # a proc that ran may have options never taken
         out.print("every proc ran; the choose options, match arms and if branches inside them are not counted "
                   "here: --branches lists those never taken", markup=False)

@@ -67,6 +67,7 @@ class Coverage:
                     self.defaults[fn.__code__] = [c for c in own if c is not None]
         for name, fn in program.procs.items():
             self._add(fn, "proc", name)
+        self.role_replaced = _replaced_by_every_role(program)
         for name, fn in list(program.procs.items()) + list(program.funcs.items()):
             func, _, card = name.partition(".")   # a card's version of a func or proc: `NAME.CARD`
             if card in program.entities:
@@ -176,14 +177,19 @@ class Coverage:
         """The (kind, `FIELD (default)`) rows `not_needed`: `cover` lists them apart, not as rules missed."""
         return sorted(self.rules[code] for code in self.defaults if self.not_needed(code))
 
+    def replaced(self) -> list[tuple[str, str]]:
+        """The ("proc", `NAME.base`) rows of the pack's versions of procs that every seat's role replaces
+        (`_replaced_by_every_role`) and that never ran: `cover` lists them apart, not as rules missed."""
+        return sorted(self.rules[code] for code in self.role_replaced if code not in self.reached)
+
     def report(self) -> dict[str, tuple[int, list[str]]]:
         """For each group: how many rules it has, and the names of those that never ran (the kind
-        defaults `unneeded` are neither)."""
+        defaults `unneeded` and the pack's versions `replaced` by every role are neither)."""
         total: dict = defaultdict(int)
         missing: dict = defaultdict(list)
         for code, (group, name) in self.rules.items():
-            if self.not_needed(code):   # neither reached nor missed: `unneeded`
-                continue
+            if self.not_needed(code) or code in self.role_replaced and code not in self.reached:
+                continue   # neither reached nor missed: `unneeded`, `replaced`
             total[group] += 1
             if code not in self.reached:
                 missing[group].append(name)
@@ -198,6 +204,24 @@ class Coverage:
             if where not in self.taken:
                 missing[group].append(name)
         return {g: (total[g], sorted(missing[g])) for g in sorted(total)}
+
+
+def _replaced_by_every_role(program: Program) -> set:
+    """The codes of the pack's versions of procs (`NAME.base`, the version the dispatcher of the roles'
+    overrides falls back to) that no seat can run: every seat holds a role from the start (`seats ...
+    roles`, one for each seat up to the most players) and each of those roles overrides NAME (`NAME.ROLE`).
+    A pack version reached anyway (a role's `base()`) is counted as reached, as any rule."""
+    g, seats = program.game, program.seat_roles
+    if not seats or g is None or len(seats) < g.max_players:
+        return set()
+    packs: dict = {}   # NAME -> its pack version's hidden name: the last `.base` (an override's `base()` is below)
+    for name in program.procs:
+        func, _, rest = name.partition(".")
+        if rest and set(rest.split(".")) == {"base"} and len(name) > len(packs.get(func, "")):
+            packs[func] = name
+    return {program.procs[hidden].__code__ for func, hidden in packs.items()
+            if all(f"{func}.{role}" in program.procs for role in seats[:g.max_players])
+            and getattr(program.procs[hidden], "__code__", None) is not None}
 
 
 def _own_computed(program: Program, e) -> dict:

@@ -200,6 +200,35 @@ def test_simulate_reports_the_games_won_per_role():
     assert role_table([GameRecord(1, wins=[1.0])]) == []
 
 
+def test_cover_lists_a_pack_version_every_seats_role_replaces_apart(tmp_path):
+    from click.testing import CliRunner
+
+    from rulebook.cli import app
+    from rulebook.runtime.coverage import cover_games
+
+    from .conftest import write_pack
+
+    def covered(text, counts=(2,)):
+        return cover_games(build_text(text), counts, range(1, 6), [[]], "random")
+
+    coverage = covered(SIDES + GAME)   # both seats' roles override turn: the pack's turn never runs
+    assert coverage.replaced() == [("proc", "turn.base")]
+    assert coverage.report()["proc"] == (3, [])
+    # a seat without a role runs the pack's version: missed when never reached, as any rule
+    three = covered(SIDES + GAME.replace("seats 2 to 2", "seats 2 to 3"))
+    assert three.replaced() == [] and three.report()["proc"] == (4, ["turn.base"])
+    # a role that keeps the pack's turn: not replaced by every role (and it runs)
+    kept = covered(SIDES.replace("  override proc turn() {\n    choose", "  proc own_turn() {\n    choose") + GAME)
+    assert kept.replaced() == [] and "turn.base" not in kept.report()["proc"][1]
+    # a role's base() runs it: reached, neither missed nor listed apart
+    based = covered(SIDES.replace("    gain influence(1) vp;\n", "    gain influence(1) vp;\n    base();\n") + GAME)
+    assert based.replaced() == [] and based.report()["proc"] == (4, [])
+    result = CliRunner().invoke(app, ["cover", str(write_pack(tmp_path, SIDES + GAME, "twilight")), "-g", "5"],
+                                terminal_width=200)
+    table, _, under = result.output.partition("replaced by every role")
+    assert "turn.base" in under and "turn.base" not in table, result.output
+
+
 def test_content_digest_of_games_without_roles_is_unchanged():
     from rulebook.dsl.parser import parse_text
     assert "roles=" not in repr(parse_text("counter vp; game g { seats 2 to 4; winner most vp; }"))
