@@ -15,7 +15,7 @@ from rulebook.runtime.state import Record
 from .layout import (cost_data, enum_data, opening_test, paid_first, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive, ended_names, runtime_axes, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters,
-                     site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, leading_tag, deciding,
+                     site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
                      indexed_ref, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
 from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, classify, it_arg
@@ -1237,7 +1237,7 @@ def build_program(sym: Symbols, lay: Layout, pack_name: str) -> Program:
     fns.update({("condition", it.sites[id(n)]): _condition(it, n) for n in conditions})
     return assemble(tables(lay, pack_name, [(it.sites[id(n)], where(n)) for n in triggers],
                           [it.sites[id(n)] for n in conditions], [it.sites[id(n)] for n in subject_nodes(sym)],
-                          watched_counters(sym)), fns)
+                          watched_counters(sym), [(it.sites[id(n)], phase) for n, phase in phase_modifiers(sym)]), fns)
 
 
 def _callable(it: Interpreter, effect):

@@ -931,10 +931,11 @@ def key_texts(g: A.Game) -> list[str]:
 
 
 def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], conditions: list[str] = (),
-           subjects: list[str] = (), watched: list[str] = ()) -> dict:
+           subjects: list[str] = (), watched: list[str] = (), phases: list[tuple[str, str]] = ()) -> dict:
     """The pack's data for `runtime.program.assemble`: plain values only, so the generated module
     can hold them as one literal. `triggers` holds each trigger's id and rules position; `subjects`
-    the ids of the triggers and modifiers that read `it.subject` (subject_nodes)."""
+    the ids of the triggers and modifiers that read `it.subject` (subject_nodes); `phases` the id and
+    phase of each modifier written in a phase of the game (phase_modifiers)."""
     from rulebook.dsl.printer import expr
 
     g = lay.game
@@ -968,6 +969,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "triggers": triggers, "conditions": list(conditions),
         **({"subjects": list(subjects)} if subjects else {}),   # the other packs' code stays
         **({"watched": list(watched)} if watched else {}),   # likewise
+        **({"modifier_phases": dict(phases)} if phases else {}),   # likewise
         **({"records": lay.records} if lay.records else {}),   # only for packs with records: the others' code stays
         **({"record_cards": lay.record_cards} if lay.record_cards else {}),
         "procs": [p.name for p in lay.procs], "funcs": [f.name for f in lay.funcs],
@@ -1018,6 +1020,14 @@ def condition_nodes(sym) -> list:
     order (its condition is a callable, under the site's id)."""
     return [n for decl in sym.decls.values() for n in A.walk(decl)
             if type(n) in (A.Modifier, A.Whenever) and n.cond is not None]
+
+
+def phase_modifiers(sym) -> list[tuple]:
+    """(modifier, phase) of every `modifier` written in a phase of the game (`phase setup { modifier ...; }`):
+    its site is the game's (`GAME#N`, site_ids), so the trace learns the phase from the table `modifier_phases`
+    (none for a pack without such modifiers: its code stays)."""
+    return [(n, phase) for decl in sym.decls.values() if type(decl) is A.Game for phase in ("setup", "play", "final")
+            for stmt in getattr(decl, phase) for n in A.walk(stmt) if type(n) is A.Modifier]
 
 
 def subject_nodes(sym) -> list:

@@ -1327,8 +1327,12 @@ class Game:
         """How the trace names a modifier: the card or tile that put it in force (in a proc, the card its
         owner revealed just before, with no decision between: Moat), else its declaration."""
         this = m.env.get("this", self._shown_by.get(m))
-        # one a proc put in force is its rule there, not the proc: "a modifier of setup_game"
-        return label_of(this) if this is not None else f"a modifier of {m.mid.split('#')[0]}"
+        # one a proc put in force is its rule there, not the proc: "a modifier of setup_game"; one a phase
+        # of the game did, the phase's, as written: "a modifier of phase setup" (its site is the game's)
+        if this is not None:
+            return label_of(this)
+        phase = self.program.modifier_phases.get(m.mid)
+        return f"a modifier of phase {phase}" if phase is not None else f"a modifier of {m.mid.split('#')[0]}"
 
     def _statement_now(self) -> Optional[str]:
         """The rules position of the innermost statement running: the innermost generated frame's

@@ -122,6 +122,7 @@ class Program:
     conditions: dict = field(default_factory=dict)  # modifier or trigger id -> fn(game, owner, env, the use's or event's args) -> bool (`while`)
     # the triggers and modifiers that read `it.subject`: their args carry the event's subject (the use's player)
     subjects: frozenset = frozenset()
+    modifier_phases: dict = field(default_factory=dict)   # modifier id -> the game's phase it is written in (the trace's name)
     # an element of an indexed counter a pattern names (`gain(warriors[c])`) -> what its gain, loss and
     # payment carry besides `res`: the counter ("res[]") and each index ("[0]", ...); empty for the other packs
     elements: dict = field(default_factory=dict)
@@ -394,6 +395,7 @@ def assemble(tables: dict, fns: dict) -> Program:
         program.triggers[tid] = (fns["trigger", tid], span)
     program.conditions = {mid: fns["condition", mid] for mid in tables.get("conditions", ())}
     program.subjects = frozenset(tables.get("subjects", ()))
+    program.modifier_phases = dict(tables.get("modifier_phases", {}))
     for base in tables.get("watched", ()):   # an index of a counter indexed by a kind is the declared card
         for index, flat in program.indexed[base].items():
             keys = index if type(index) is tuple else (index,)
