@@ -1242,11 +1242,14 @@ def declaration_text(decl, source: Optional[str]) -> list[str]:
     the comment lines just above it (no blank line between), those inside it and one after its last
     code. `source` is the text of the file it was declared in (None: printed without comments). The
     declaration printed may differ from its source (amended by a stacked pack): each comment stays
-    by the code it is next to, as `format_text` places them."""
-    printer = Printer()
-    printer.decl(decl)
+    by the code it is next to, as `format_text` places them, and the blank lines a role's block keeps
+    (`Printer.visit_Role`) are its source's, as `fmt` keeps them."""
     span = decl.span
     lines = LINE_BREAK.split(source) if source else []
+    blank = frozenset(i for i in range(span.line, span.end_line + 1)
+                      if 1 <= i <= len(lines) and not lines[i - 1].strip()) if isinstance(decl, A.Role) else frozenset()
+    printer = Printer(blank=blank)
+    printer.decl(decl)
     if not 1 <= span.line <= span.end_line <= len(lines):
         return printer.lines
     first = span.line
@@ -1262,7 +1265,7 @@ def declaration_text(decl, source: Optional[str]) -> list[str]:
     source_tokens, comments = scan(text)   # (the file parsed: a declaration's own lines lex)
     if not comments:
         return printer.lines
-    commented = Printer(frozenset(c.line for c in comments))
+    commented = Printer(frozenset(c.line for c in comments), blank)
     commented.decl(decl)
     printed = "\n".join(commented.lines) + "\n"
     return _CommentPlacer(text, printed, source_tokens, scan(printed)[0]).place(comments).rstrip("\n").split("\n")

@@ -189,6 +189,26 @@ def test_fmt_keeps_the_blank_lines_written_inside_a_role():
     assert "\n\n  counter coups" not in format_text(SIDES + GAME)   # none where none was written
 
 
+def test_explain_prints_a_role_as_written_with_its_blank_lines_and_comments(tmp_path):
+    from click.testing import CliRunner
+
+    from rulebook.cli import app
+
+    from .conftest import write_pack
+
+    grouped = SIDES.replace('  counter dollars "Dollars" from 0 to 20 start 2;\n',
+                            '  # what the USA has\n  counter dollars "Dollars" from 0 to 20 start 2;  # a start of 2\n\n')
+    pack = write_pack(tmp_path, grouped + GAME, "twilight")
+    result = CliRunner().invoke(app, ["explain", str(pack), "usa"], terminal_width=200)
+    shown = result.output.partition("In words")[0].splitlines()[1:]
+    assert [line.strip() for line in shown[:6]] == [
+        'role usa "USA" {', "# what the USA has", 'counter dollars "Dollars" from 0 to 20 start 2;  # a start of 2', "",
+        'zone aid "Foreign aid" of token hidden;', "override proc turn() {"], result.output
+    plain = CliRunner().invoke(app, ["explain", str(write_pack(tmp_path / "plain", SIDES + GAME, "twilight")), "usa"],
+                               terminal_width=200).output
+    assert "start 2;\n    zone aid" in plain   # no blank line where none was written
+
+
 def test_simulate_reports_the_games_won_per_role():
     from rulebook.runtime.simulate import GameRecord, role_table
 
