@@ -1152,9 +1152,10 @@ def replay(log: Path, pack: Optional[str], interpret: bool, expansions: Optional
 @flag("--show-state", help="Print the whole game state at the end.")
 @flag("--show-state-each", "show_each", help="Print the whole game state before each decision (and at the end).")
 @flag("--trace", help="Print every effect, decision and message as it happens, with its rules line.")
+@limit_options()
 def resume(log: Path, until: Optional[int], agent: AgentKind, new_log: Optional[Path], pack: Optional[str],
            expansions: Optional[List[str]], interpret: bool, quiet: bool, show_state: bool, show_each: bool,
-           trace: bool) -> None:
+           trace: bool, max_decisions: Optional[int], max_rounds: Optional[int]) -> None:
     """Continue a logged game (a saved one, or any game from an earlier decision with --until) and
     play it to the end, as `play` does; every logged answer and random outcome up to there is checked."""
     from rulebook.dsl.diagnostics import RulesError
@@ -1166,7 +1167,9 @@ def resume(log: Path, until: Optional[int], agent: AgentKind, new_log: Optional[
     try:
         recorded = load(log)
         program = _logged_program(recorded, log, pack, interpret, expansions)
-        game = resume_game(program, recorded, until, make_agents(agent.value, recorded.players, recorded.seed), str(log))
+        limits = game_limits(program.stack.location, list(program.stack.expansions), max_decisions, max_rounds)
+        game = resume_game(program, recorded, until, make_agents(agent.value, recorded.players, recorded.seed), str(log),
+                           limits)
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
     except RulesRuntimeError as e:

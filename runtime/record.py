@@ -242,16 +242,19 @@ def replay(program: Program, log: GameLog, where: Optional[str] = None) -> Game:
 
 
 def resume(program: Program, log: GameLog, until: Optional[int] = None, agents: Optional[list] = None,
-           where: Optional[str] = None) -> Game:
+           where: Optional[str] = None, limits=None) -> Game:
     """The logged game after its first `until` decisions (all of them by default), at its pending
     decision, ready for `apply`, with `agents` (one per seat) as its agents: a saved game continued, or
     one undone (`until=game.decisions_made - 1` goes back one decision). Every random outcome up to
-    there is checked against the log (E603); the rest of the log is not played."""
+    there is checked against the log (E603); the rest of the log is not played. With `limits`
+    (runtime.limits.Limits) the game has them from its start, its rounds counted while the log is
+    played back (which offers no decision, so nothing stops there): `play()` stops it at the first
+    decision past them, the pending one if the log already went past."""
     answers = sum(isinstance(e[0], int) for e in log.entries)
     if until is not None and not 0 <= until <= answers:
         raise RulesRuntimeError("E604", f"cannot resume after decision {until}: the log has {answers} decisions",
                                 where)
-    game = _played_back(program, log, until, where)
+    game = _played_back(program, log, until, where, limits)
     failure = getattr(game, "error", None)
     if failure is not None:   # the logged game broke there: there is no decision to resume at
         raise failure
@@ -260,13 +263,16 @@ def resume(program: Program, log: GameLog, until: Optional[int] = None, agents: 
     return game
 
 
-def _played_back(program: Program, log: GameLog, until: Optional[int], where: Optional[str]) -> Game:
+def _played_back(program: Program, log: GameLog, until: Optional[int], where: Optional[str], limits=None) -> Game:
     """A game of the log's seats, seed and variants, answered with the log's first `until` decisions
     (all by default) through `start` and `apply`. A rules error is E603, unless it is the one the log
     ends with, reproduced: the game then has it as `error`."""
     check_log(program, log, where)
     answers = [e[1] for e in log.entries if isinstance(e[0], int)]
     game = Game(program, log.players, log.seed, None, log.variants)
+    if limits:
+        from .limits import limit
+        limit(game, limits)
     wanted = answers[:until]
     try:
         d = game.start()

@@ -371,3 +371,47 @@ def test_cover_lists_a_kind_default_only_cards_with_their_own_are_read_for_apart
     assert "kind defaults never needed" in result.output and "bonus (default) of card" in result.output
     table = result.output.partition("kind defaults")[0]
     assert "bonus (default)" not in table, result.output
+
+
+# ---------------------------------------------------------------- resume with limits (branch limits2)
+ROUNDS = """
+counter vp;
+game rounds {
+  seats 2 to 2;
+  phase play { repeat 6 { each players { pick n from 1..3 "how many?" { gain n vp; } } } }
+  winner most vp;
+}
+"""
+
+
+def test_a_stopped_game_resumed_plays_on_to_a_larger_limit_or_to_the_same_end(tmp_path):
+    import json
+
+    pack = write_pack(tmp_path / "rounds", ROUNDS, name="rounds")
+    straight = tmp_path / "straight.json"
+    result = CliRunner().invoke(app, ["play", str(pack), "-n", "2", "-s", "7", "--agent", "first", "--log", str(straight)])
+    assert result.exit_code == 0, result.output
+    whole = json.loads(straight.read_text())
+    for backend in ([], ["--interpreted"]):
+        log = tmp_path / "game.json"
+        result = CliRunner().invoke(app, ["play", str(pack), "-n", "2", "-s", "7", "--agent", "first",
+                                          "--max-decisions", "3", "--log", str(log), *backend])
+        assert "stopped after 3 decisions (--max-decisions 3)" in result.output, result.output
+        # a larger limit: on to it, stopped again and logged so
+        result = CliRunner().invoke(app, ["resume", str(log), "--agent", "first", "--max-decisions", "7",
+                                          "--log", str(log), *backend])
+        assert result.exit_code == 0, result.output
+        assert "stopped after 7 decisions (--max-decisions 7), P2 to answer" in result.output, result.output
+        assert json.loads(log.read_text())["unfinished"]["stopped"].startswith("stopped after 7 decisions")
+        # rounds are counted from the game's start, through the part played back
+        result = CliRunner().invoke(app, ["resume", str(log), "--agent", "first", "--max-rounds", "5", *backend])
+        assert "stopped after 5 rounds and 10 decisions (--max-rounds 5)" in result.output, result.output
+        # no limit: to the end, the same game as played straight through
+        result = CliRunner().invoke(app, ["resume", str(log), "--agent", "first", "--log", str(log), *backend])
+        assert result.exit_code == 0 and "the game was stopped" not in result.output, result.output
+        resumed = json.loads(log.read_text())
+        assert resumed["entries"] == whole["entries"] and resumed["final_digest"] == whole["final_digest"]
+        assert resumed["result"] == whole["result"] and resumed.get("unfinished") is None
+    # a limit the log is already past stops the game at once, at its pending decision
+    result = CliRunner().invoke(app, ["resume", str(log), "--until", "4", "--agent", "first", "--max-decisions", "2"])
+    assert "stopped after 4 decisions (--max-decisions 2), P1 to answer" in result.output, result.output
