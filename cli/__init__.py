@@ -649,7 +649,7 @@ def limit_options():
     def decorate(f):
         f = click.option("--max-rounds", type=click.IntRange(min=1), metavar="N",
                          help="Stop a game at its first decision after N rounds of its round loop (the first while "
-                              "or repeat of its play phases); a stopped game is reported, not scored.")(f)
+                              "or repeat reached from its play phases); a stopped game is reported, not scored.")(f)
         return click.option("--max-decisions", type=click.IntRange(min=0), metavar="N",
                             help="Stop a game at its decision after the first N; a stopped game is reported, "
                                  "not scored.")(f)
@@ -658,7 +658,7 @@ def limit_options():
 
 def game_limits(pack: str, expansions, max_decisions: Optional[int], max_rounds: Optional[int]):
     """The Limits of `--max-decisions` and `--max-rounds`; E513 (a usage error, at the pack) when
-    `--max-rounds` is given for a game whose play phases have no loop to count the rounds of."""
+    `--max-rounds` is given for a game whose play phases reach no loop to count the rounds of."""
     from rulebook.runtime.limits import Limits, round_loop
 
     round_at = None
@@ -666,7 +666,8 @@ def game_limits(pack: str, expansions, max_decisions: Optional[int], max_rounds:
         round_at = round_loop(pack, expansions)
         if round_at is None:
             usage_error([_at_path("E513", pack, "--max-rounds counts the rounds of the game's round loop, the "
-                                  "first while or repeat of its play phases, and they have none",
+                                  "first while or repeat reached from its play phases (or the procs they call), "
+                                  "and none is",
                                   "--max-decisions N stops a game without one")], Format.text)
     return Limits(max_decisions, max_rounds, round_at)
 

@@ -289,7 +289,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E510": (ERROR, "player count or variant the game does not have"),
     "E511": (ERROR, "no declaration of that name"),
     "E512": (ERROR, "bad exclude pattern in a pack manifest"),
-    "E513": (ERROR, "--max-rounds for a game whose play phases have no round loop"),
+    "E513": (ERROR, "--max-rounds for a game whose play phases reach no round loop"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),

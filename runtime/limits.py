@@ -25,7 +25,7 @@ class Stopped(Exception):
 
 class Limits(NamedTuple):
     """The limits of one command: the most decisions, the most rounds of the round loop (the first
-    `while` or `repeat` of the game's play phases: `round_loop`), and where that loop is written (its
+    `while` or `repeat` reached from the game's play phases: `round_loop`), and where that loop is written (its
     rules position, as the loop's step names it on both backends)."""
 
     decisions: Optional[int] = None
@@ -82,14 +82,33 @@ def limit(game: Game, limits: Limits) -> Game:
 
 def round_loop(pack: str, expansions=()) -> Optional[str]:
     """Where the round loop of a pack's game is written, as a loop's step names it (`file:line:column`):
-    the first `while` or `repeat` in its play phases (not in a proc they call); None if they have none."""
+    the first `while` or `repeat` reached from its play phases, in the order they are written, a proc
+    they call looked into where the call is (and each proc once: a recursive one is not entered
+    again); None if none is reached."""
     from rulebook.compiler.driver import analyse
+
+    sym = analyse(pack, expansions).symbols
+    game = sym.game
+    return first_loop(game.play if game is not None else (), sym)
+
+
+def first_loop(roots, sym) -> Optional[str]:
+    """`round_loop`'s search, over the statements or nodes `roots` of an analysed pack (`sym`)."""
+    from rulebook.compiler.check import called
     from rulebook.compiler.layout import where
     from rulebook.dsl import ast as A
 
-    game = analyse(pack, expansions).symbols.game
-    for phase in game.play if game is not None else ():
-        for node in A.walk(phase):
-            if isinstance(node, (A.While, A.Repeat)):
-                return where(node)
+    seen: set = set()
+    stack = list(reversed(list(roots)))   # depth first, in the order written, as A.walk goes
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (A.While, A.Repeat)):
+            return where(node)
+        if type(node) in (A.CallStmt, A.Call, A.Method):
+            name = called(node)
+            decl = sym.decls.get(name)
+            if isinstance(decl, A.Proc) and name not in seen:   # the body runs once the arguments are worked out
+                seen.add(name)
+                stack.extend(reversed(decl.body))
+        stack.extend(reversed(list(node.children())))
     return None

@@ -415,3 +415,39 @@ def test_a_stopped_game_resumed_plays_on_to_a_larger_limit_or_to_the_same_end(tm
     # a limit the log is already past stops the game at once, at its pending decision
     result = CliRunner().invoke(app, ["resume", str(log), "--until", "4", "--agent", "first", "--max-decisions", "2"])
     assert "stopped after 4 decisions (--max-decisions 2), P1 to answer" in result.output, result.output
+
+
+# the round loop in a proc the play phase calls (Root's turn order written once, as a proc)
+IN_PROC = """
+counter vp;
+proc score(n: int) { gain n vp; }
+proc turn() { pick n from 1..2 "how many?" { score(n); } }
+proc rounds() { turn(); while true { each players { turn(); } } }
+game endless {
+  seats 2 to 2;
+  phase setup { each players { gain 1 vp; } }
+  phase play { score(1); rounds(); repeat 2 { turn(); } }
+  winner most vp;
+}
+"""
+
+
+def test_the_round_loop_is_found_through_the_procs_a_play_phase_calls(tmp_path):
+    from rulebook.runtime.limits import round_loop
+
+    pack = write_pack(tmp_path / "endless", IN_PROC, name="endless")
+    at = round_loop(str(pack))
+    assert at is not None and at.endswith(":5:25"), at   # the while in rounds(), not the repeat after it
+    for backend in ([], ["--interpreted"]):
+        result = CliRunner().invoke(app, ["play", str(pack), "-n", "2", "--max-rounds", "3", *backend])
+        assert result.exit_code == 0, result.output
+        # one decision before the loop (in rounds()), two a round
+        assert "stopped after 3 rounds and 7 decisions (--max-rounds 3), at the first decision of round 4" \
+            in result.output, result.output
+    # a play phase calling only procs without loops has no round loop: E513 still
+    flat = write_pack(tmp_path / "flat", IN_PROC.replace("while true", "if true"), name="flat")
+    assert round_loop(str(flat)).endswith(":9:36")   # the repeat of the play phase, after rounds()
+    none = write_pack(tmp_path / "none", IN_PROC.replace("while true", "if true").replace("repeat 2", "if true"),
+                      name="none")
+    result = CliRunner().invoke(app, ["play", str(none), "-n", "2", "--max-rounds", "3"])
+    assert result.exit_code == 2 and "E513" in result.output, result.output
