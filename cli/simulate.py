@@ -315,20 +315,34 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
         figures = [max(len(column), *(len(row[at]) for row in rows))
                    for at, column in enumerate(("games", "used [95% CI]", "unused", "difference [95% CI]"), start=2)]
         room = out.width - 19 - sum(figures)   # 19: the table's 7 rules and 12 spaces of padding
-        kind = min(14, max(len("kind"), *(len(row[1]) for row in rows)), max(6, room - 16))
-        width = max(10, min(room - kind, max(len(row[0]) for row in rows)))
-        table.add_column("component", overflow="ellipsis", no_wrap=True, width=width)
-        table.add_column("kind", overflow="ellipsis", no_wrap=True, width=kind)
-        # names cut alike ("Favor of…" for two favors) keep their distinct ends: "Favor…Mice"
-        rows = [(name, kind_cut, *rest) for (_, _, *rest), name, kind_cut in
-                zip(rows, distinct_cuts([row[0] for row in rows], width), distinct_cuts([row[1] for row in rows], kind))]
+        if room >= 16:   # a name of 10 characters at least, and the kind beside it
+            kind = min(14, max(len("kind"), *(len(row[1]) for row in rows)), max(6, room - 16))
+            width = max(10, min(room - kind, max(len(row[0]) for row in rows)))
+            table.add_column("component", overflow="ellipsis", no_wrap=True, width=width)
+            table.add_column("kind", overflow="ellipsis", no_wrap=True, width=kind)
+            # names cut alike ("Favor of…" for two favors) keep their distinct ends: "Favor…Mice"
+            rows = [(name, kind_cut, *rest) for (_, _, *rest), name, kind_cut in
+                    zip(rows, distinct_cuts([row[0] for row in rows], width), distinct_cuts([row[1] for row in rows], kind))]
+        else:   # too narrow (80 columns, wide intervals): the kind goes after the name, which wraps, in the
+            # room the figures leave (the kind's column, its rule and padding: 3 more)
+            width = max(4, min(room + 3, max(len(f"{row[0]} ({row[1]})") for row in rows)))
+            table.add_column("component (kind)", overflow="fold", width=width)
+            rows = [(f"{name} ({kind_of})", *rest) for name, kind_of, *rest in rows]
         for width, column in zip(figures, ("games", "used [95% CI]", "unused", "difference [95% CI]")):
             table.add_column(column, justify="right", no_wrap=True, width=width)
         for at, row in enumerate(rows):
             if at == (len(shown) + 1) // 2 and len(shown) < len(rated):   # where the ones left out would be
-                table.add_row(f"… {len(rated) - len(shown)} more", *[""] * 5, style="dim")
+                table.add_row(f"… {len(rated) - len(shown)} more", *[""] * (len(row) - 1), style="dim")
             table.add_row(*row)
-        out.print(table)
+        if room + 3 >= 8:
+            out.print(table)
+        else:   # no room for a name beside the figures: a line each, which the terminal wraps
+            out.print(table.title, markup=False)
+            for at, (name, games_used, used, unused, difference) in enumerate(rows):
+                if at == (len(shown) + 1) // 2 and len(shown) < len(rated):
+                    out.print(f"  … {len(rated) - len(shown)} more", markup=False)
+                out.print(f"  {name}: {games_used} games, used {used}, unused {unused}, difference {difference}",
+                          markup=False)
         if len(shown) < len(rated):
             top = (len(shown) + 1) // 2
             out.print(f"the table shows {len(shown)} of the {len(rated)} components with a difference: the {top} "

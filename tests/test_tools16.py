@@ -451,3 +451,58 @@ def test_the_round_loop_is_found_through_the_procs_a_play_phase_calls(tmp_path):
                       name="none")
     result = CliRunner().invoke(app, ["play", str(none), "-n", "2", "--max-rounds", "3"])
     assert result.exit_code == 2 and "E513" in result.output, result.output
+
+
+# ---------------------------------------------------------------- simulate's component table at 80 columns
+CARDS = """
+counter vp;
+kind card { points: int = 0; }
+card hall "Grand Hall of the Northern Mountain Kings" { points = 3; }
+card village "Small Fishing Village by the Long River" { points = 1; }
+card tower "Abandoned Watchtower on the Eastern Marches" { points = 2; }
+card ruins "Ruins" { points = 0; }
+zone market of card;
+zone tableau per_player of card;
+game cards {
+  seats 2 to 2;
+  phase setup { fill market with card; }
+  phase play { each players { pick c from market "take which card?" { move c to tableau; gain c.points vp; } } }
+  winner most vp;
+}
+"""
+
+
+def _simulated(tmp_path, monkeypatch, columns: int) -> tuple:
+    import json
+
+    from rulebook.cli import out
+    from rulebook.cli.simulate import _interval
+
+    monkeypatch.setenv("COLUMNS", str(columns))
+    monkeypatch.setattr(out, "_console", None)   # a console of that width
+    pack = write_pack(tmp_path / "cards", CARDS, name="cards")
+    report = tmp_path / "report.json"
+    result = CliRunner().invoke(app, ["simulate", str(pack), "-n", "2", "-g", "60", "-w", "1", "--json", str(report),
+                                      "--failures", str(tmp_path / "f")])
+    assert result.exit_code == 0, result.output
+    rated = [c for c in json.loads(report.read_text())["components"] if c["effect"] is not None]
+    assert len(rated) == 4
+    figures = [(_interval(c["win_rate_used"], c["ci_low"], c["ci_high"]),
+                _interval(c["effect"], c["effect_ci_low"], c["effect_ci_high"], percent=False)) for c in rated]
+    return result.output.partition("components:")[2], figures
+
+
+def test_simulates_component_table_never_cuts_a_figure(tmp_path, monkeypatch):
+    table, figures = _simulated(tmp_path, monkeypatch, 80)
+    assert max(len(line) for line in table.splitlines() if line[:1] in "┏┃┡│└") == 80, table
+    for used, difference in figures:   # whole, each on one line ("100.0% [85%-100%]", not "100.0% [85%-100…")
+        assert any(used in line and difference in line for line in table.splitlines()), (used, difference, table)
+    # the names wrap instead, their kind after them
+    assert "│ Grand Hall of │" in table and "Kings (card)" in table and "ki…" not in table, table
+    # wide enough, the names are cut as before, beside their kind
+    table, figures = _simulated(tmp_path / "wide", monkeypatch, 100)
+    assert "│ Grand Hall of the Norther… │ card │" in table, table
+    # too narrow for any name beside the figures: a line each
+    table, figures = _simulated(tmp_path / "narrow", monkeypatch, 60)
+    for used, difference in figures:
+        assert any(f"used {used}," in line and line.endswith(f"difference {difference}") for line in table.splitlines())
