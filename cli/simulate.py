@@ -274,6 +274,8 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
         seats.add_row(row["seat"], _interval(row["win_rate"], row["ci_low"], row["ci_high"]), *cells)
     if seats.row_count:
         out.print(seats)
+    else:   # the title alone: the team's score below is the result
+        out.print(f"{seats.title} (scored, no win or loss)", markup=False)
     if report.get("roles"):   # an asymmetric game: the games won by each role, whichever seat held it
         from rich.text import Text
 
@@ -287,8 +289,6 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
             roles.add_row(Text(printable(row["role"])), str(row["games"]),
                           _interval(row["win_rate"], row["ci_low"], row["ci_high"]))
         out.print(roles)
-    else:   # the title alone: the team's score below is the result
-        out.print(f"{seats.title} (scored, no win or loss)", markup=False)
     if stopped:   # each can be played again alone, to its stop: play --seed S with the same limits
         seeds = report["stopped_seeds"]
         out.print(f"stopped at {report['limits']}: seed{'s' if len(seeds) > 1 else ''} "

@@ -149,6 +149,7 @@ def test_the_command_reports_json_and_html(draft, tmp_path):
     assert report["against"]["pack"] == str(draft)
     assert [d["delta"] for d in report["against"]["difference"]] == [0.0, 0.0, 0.0]
     assert "win rate" in result.output and "Gold" in result.output   # by its title
+    assert "no win or loss" not in result.output   # (said only of a game scored without a winner)
     assert {(c["name"], c["title"]) for c in report["components"]} >= {("gold", "Gold"), ("fame 1", None)}
     # every seat reaches the fame track's first space: it is named, not left out of the report
     assert "used with no comparison to make" in result.output and "fame 1" in " ".join(result.output.split())
