@@ -1859,8 +1859,9 @@ class Reader(A.Visitor):
         t = r.trigger
         rest = f", at most once until {self.event(t.rest, anyone=True)} (then again)" if t.rest else ""
         when = f" and {self.x(r.when)}" if r.when is not None else ""
-        self.say(depth, f"Whenever {self.event(t.pattern)}{rest}, while this is in {self.nouns(r.places)}{when} "
-                        f"(each player, for their own copy){amended}:")
+        whose = "" if A.role_own(r) else " (each player, for their own copy)"   # a role's: its holder's alone
+        self.say(depth, f"Whenever {self.event(t.pattern)}{rest}, while this is in {self.nouns(r.places)}{when}"
+                        f"{whose}{amended}:")
         self.block(t.body, depth + 1)
 
     def role(self, d: A.Entity, depth: int) -> None:

@@ -66,7 +66,7 @@ def test_fmt_writes_them_back_without_a_zone():
 def test_explain_reads_them_as_the_role_s():
     said = explained(analyse_text(ALIENS), "macron")
     assert "For the Macron, on your attack:" in said and "The value is multiplied by 2" in said
-    assert "Whenever you won" in said and "your role (you hold it)" in said
+    assert "Whenever you won" in said and "your role (you hold it)" in said and "for their own copy" not in said
     assert "adds to the choice labelled regroup_or_rest" in said
 
 
