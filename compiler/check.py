@@ -2252,7 +2252,9 @@ class Checker(A.Visitor):
         if kind not in kinds and "any" not in kinds:
             such = f" such as {card!r}" if card is not None else ""
             self.err("E332", f"zone {zone!r} holds {' or '.join(kinds)}, never {article(kind)}{such}: the "
-                     f"{slot_words(r)} could never be used", at)
+                     f"{slot_words(r)} could never be used", at,
+                     f"a role's own {slot_words(r)} is written without a zone (its holder's): a zone there makes "
+                     f"the role's braces a card's" if kind == A.ROLE_KIND and self.sym.roles else None)
             return False
         return type(place) is not A.Index or self.slot_element(z, place, r)
 

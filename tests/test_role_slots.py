@@ -79,3 +79,12 @@ zone court per_player of role;
 role duke "Duke" { whenever you gain in court { gain 1 coins; } }
 """
     assert [d for d in analyse_text(text).diagnostics if d.severity == "error"] == []
+
+
+def test_a_zone_on_a_role_s_slot_says_to_leave_it_out():
+    # in a pack with roles, `in hand` on a role's reaction makes its braces a card's (of the kind role), which no
+    # hand holds: E332 at the zone, and the hint says the role's own reaction is written without one
+    text = ALIENS.replace("whenever you won while", "whenever you won in hand while") + \
+        "kind card { }\nzone hand per_player of card;\n"
+    found = [d for d in analyse_text(text).diagnostics if d.code == "E332"]
+    assert found and "written without a zone" in found[0].hint
