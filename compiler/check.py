@@ -808,7 +808,8 @@ class Checker(A.Visitor):
         source; the whole span when the source is unknown or the word is not there exactly once."""
         if span.line == span.end_line and span.end_column - span.column == len(name):
             return span
-        hits = [(line, col) for line, col, t in self.tokens_in(span) if t.type == "NAME" and t == name]
+        # a reserved word naming a field (`it.where`) is its keyword's token to `scan`, which has no parser
+        hits = [(line, col) for line, col, t in self.tokens_in(span) if t.type in ("NAME", name.upper()) and t == name]
         if len(hits) != 1:
             return span
         (line, col), = hits
@@ -3761,7 +3762,8 @@ class Checker(A.Visitor):
     def bound_at(self, name: str, span: A.Span) -> A.Span:
         """Where a loop, pick or aggregate writes its variable: the first word `name` of its span
         (`pick c from ...`, `total(c in ...)`); the whole span when the source is unknown."""
-        hits = [(line, col) for line, col, t in self.tokens_in(span) if t.type == "NAME" and t == name]
+        # a reserved word naming a field (`it.where`) is its keyword's token to `scan`, which has no parser
+        hits = [(line, col) for line, col, t in self.tokens_in(span) if t.type in ("NAME", name.upper()) and t == name]
         if not hits:
             return span
         line, col = hits[0]

@@ -111,23 +111,31 @@ _NAME_CALL_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*([A-Za-z_][A-Za-z0-9_
 _COPY_NEXT = re.compile(r"\s*copy\b")   # `can copy b.play`: `can` before the word `copy` too
 # a '(' next, after blanks and comments: the word is called, so it is a name
 _CALL_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*\(")
+# a ':' or '=' next (not '==' or '=>'): a reserved word there may name a field (`draw: int;`, `draw = 2;`)
+_FIELD_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*(?::|=(?![=>]))")
 
 
-def _takes(parse_table, state_stack: list, term: str) -> bool:
-    """Whether an LALR parser with this state stack would shift the terminal `term` next (after the
-    reductions it calls for), worked out on a copy of the states alone."""
+def _shifted(parse_table, state_stack: list, term: str):
+    """The state an LALR parser with this state stack would reach by shifting the terminal `term`
+    next (after the reductions it calls for), or None when it would not take it; worked out on a
+    copy of the states alone."""
     states = parse_table.states
     stack = list(state_stack)
     while True:
         entry = states[stack[-1]].get(term)
         if entry is None:
-            return False
+            return None
         action, arg = entry
         if action.name == "Shift":
-            return True
+            return arg
         if arg.expansion:
             del stack[-len(arg.expansion):]
         stack.append(states[stack[-1]][arg.origin.name][1])
+
+
+def _takes(parse_table, state_stack: list, term: str) -> bool:
+    """Whether an LALR parser with this state stack would shift the terminal `term` next."""
+    return _shifted(parse_table, state_stack, term) is not None
 
 
 @dataclass(frozen=True)
@@ -197,6 +205,7 @@ class RulesLexer(Lexer):
         keywords = self.words
         end = len(data)
         last_line = 0  # the line of the last token, to tell trailing comments from full-line ones
+        previous = None  # the last token's terminal: after a '.', a reserved word names a field
         while counter.char_pos < end:
             pos, line, line_start = counter.char_pos, counter.line, counter.line_start_pos
             m = match(data, pos)
@@ -223,7 +232,14 @@ class RulesLexer(Lexer):
                 kind = keywords.get(value, "NAME")
                 if kind is None:
                     kind = self._contextual(value, data, counter.char_pos, parser_state)
+                elif kind != "NAME" and parser_state is not None:
+                    field_next = _FIELD_NEXT.match(data, counter.char_pos)
+                    if (previous == "DOT" or field_next) and self._names_field(
+                            kind, previous == "DOT", field_next and ("COLON" if field_next.group().endswith(":") else "EQUAL"),
+                            parser_state):
+                        kind = "NAME"
             token = Token(kind, value, pos, line, column, line, column + len(value), counter.char_pos)
+            previous = kind
             last_line = line
             if lexer_state is not None:
                 lexer_state.last_token = token
@@ -244,6 +260,26 @@ class RulesLexer(Lexer):
         if word in NAME_FIRST and _takes(table, stack, "NAME") and not self._keyword_shape(word, data, after):
             return "NAME"   # a name stands here too: the word is one
         return term
+
+    @staticmethod
+    def _names_field(term: str, after_dot: bool, next_term: str, parser_state) -> bool:
+        """Whether a reserved word names a field: after a '.' where the parser would take a name and
+        not the keyword (`c.draw`), or before ':' or '=' where the parser would read a name there as
+        a field's and the keyword could not be followed by that symbol (`kind world { draw: int; }`,
+        `world w1 { draw = 2; }`, `kind city { whenever: city; }`); `let event = 1` stays an error.
+        Never in `scan`, which has no parser and reads as Lark's own lexer does."""
+        if parser_state is None:
+            return False
+        table, stack = parser_state.parse_conf.parse_table, parser_state.state_stack
+        as_name = _shifted(table, stack, "NAME")
+        if as_name is None:
+            return False
+        as_keyword = _shifted(table, stack, term)
+        if after_dot:
+            return as_keyword is None
+        entry = table.states[as_name].get(next_term)
+        return entry is not None and entry[0].name == "Reduce" and entry[1].origin.name == "field_name" \
+            and (as_keyword is None or next_term not in table.states[as_keyword])
 
     def _keyword_shape(self, word: str, data: str, after: int) -> bool:
         """Whether a word of NAME_FIRST is written in one of its keyword's shapes (KEYWORD_SHAPES): a

@@ -63,7 +63,6 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "supply_of_a_resource_without_one.rules": [("E303", 7)],
     "range_with_a_step.rules": [("E100", 6)],            # a range has no step: `2..12..2`
     "range_to_a_zone.rules": [("E303", 7)],
-    "keyword_as_field_name.rules": [("E100", 8)],
     "keywords_as_names.rules": [("E100", 3), ("E100", 5), ("E100", 6)],
     "gain_of_a_computed_resource.rules": [("E100", 6)],
     "statement_after_end_game.rules": [("W413", 8)],
@@ -327,7 +326,6 @@ SENTENCES: dict[str, str] = {
     "amount_after_resource.rules": "need an amount before the resource",
     "supply_misspelt.rules": "expected 'supply', 'over' or ';' after the resource",
     "range_with_a_step.rules": "a range has one '..' between two numbers",
-    "keyword_as_field_name.rules": "a keyword cannot be used as a name",
     "keyword_as_local_name.rules": "a keyword cannot be used as a name",
     "keyword_as_name.rules": "a keyword cannot be used as a name",
     "trigger_argument_named_resource.rules": "a keyword cannot be used as a name",
