@@ -685,7 +685,7 @@ class Printer(A.Visitor):
         self.line("break;" if s.label is None else f"break {s.label};")
 
     def visit_GiveRole(self, s):
-        self.clauses([Clause("give ", s.who, f" role {s.role};")])
+        self.clauses([Clause("give ", s.who, f" role {s.role}")])
 
     def visit_Eliminate(self, s):
         word = "restore" if s.restore else "eliminate"
@@ -996,7 +996,11 @@ class Printer(A.Visitor):
     def visit_Role(self, d):
         """`role NAME "Title" { ... }`: its declarations, then its overrides, as written (in order), with
         a blank line where the source has one between two of them (the groups its author made; one
-        with a comment between keeps the comment's blank lines, placed by `_CommentPlacer`)."""
+        with a comment between keeps the comment's blank lines, placed by `_CommentPlacer`); an empty
+        one is `{}`, as an empty kind is."""
+        if not d.body:
+            self.line(f"role {d.name}{_title(d.title)} {{}}")
+            return
         self.line(f"role {d.name}{_title(d.title)} {{")
         self.depth += 1
         previous = None

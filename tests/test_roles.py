@@ -175,6 +175,29 @@ def test_fmt_and_explain():
     assert "holds the role USA" in explained(result, "report")
 
 
+def test_fmt_prints_give_once_terminated_in_a_block_and_in_a_match_arm():
+    # the Pandemic audit's D1: `give P role R;` came back as `give P role R;;`, which no longer parses
+    text = SIDES + """enum side { east, west }
+proc deal(s: side) {
+  match s {
+    east: give you role ussr;
+    west { give you role usa; }
+  }
+  if false { give you role usa; }
+}
+game t { seats 2 to 2; phase setup { each players: deal(east); } winner most vp; }
+"""
+    _module, printed = printed_back(text)
+    assert "    east: give you role ussr;\n    west: give you role usa;\n" in printed
+    assert ";;" not in printed
+
+
+def test_fmt_prints_an_empty_role_as_an_empty_kind():
+    # the Pandemic audit's D8: `role medic "Medic" { }` came back over two lines, `kind k { }` as `{}`
+    _module, printed = printed_back('counter vp;\nrole medic "Medic" { }\nkind k { }\n')
+    assert 'role medic "Medic" {}\n' in printed and "kind k {}\n" in printed
+
+
 def test_fmt_keeps_the_blank_lines_written_inside_a_role():
     from rulebook.dsl.printer import format_text
     grouped = SIDES.replace('  counter dollars "Dollars" from 0 to 20 start 2;\n',
