@@ -497,7 +497,8 @@ def wilson(successes: float, n: int) -> tuple[float, float]:
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # at 0 or n successes the bound is exactly 0 or 1 (rounding would leave 3e-18 in a report)
+    return (0.0 if successes == 0 else max(0.0, centre - half), 1.0 if successes == n else min(1.0, centre + half))
 
 
 def difference_interval(s1: float, n1: int, s2: float, n2: int) -> tuple[float, float]:

@@ -361,3 +361,11 @@ def test_a_winner_line_that_fails_is_positioned_logged_and_replayed(tmp_path, ba
     for failed in sorted(logs.iterdir()):
         again = runner.invoke(app, ["replay", str(failed), *backend])
         assert again.exit_code == 1 and "replay matches the log" in again.output, again.output
+
+
+def test_wilson_bounds_are_exactly_0_and_1_at_no_wins_and_all_wins():
+    # the Pandemic audit's D6: a team that never wins reported ci_low 3.5e-18, not 0
+    from rulebook.runtime.simulate import wilson
+    for n in (1, 7, 100, 1000):
+        assert wilson(0, n)[0] == 0.0 and wilson(n, n)[1] == 1.0
+        assert 0.0 < wilson(0, n)[1] < 1.0 and 0.0 < wilson(n, n)[0] < 1.0
