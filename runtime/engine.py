@@ -3541,22 +3541,25 @@ class Game:
         for the cards in one zone, done for every card wherever it is."""
         p, state = self.program, self.state
         if values:
-            stock, own_vars, _zones, global_counters, global_vars, _shared = p.starting_values()
-            holders = state.players + list(state.actors.values())
-            for name in values:
-                for flat in p.indexed[name].values() if name in p.indexed else (name,):
-                    if flat in global_counters:
-                        self._set_global(flat, global_counters[flat])
-                    elif flat in global_vars:
-                        self.set_var(None, flat, global_vars[flat])
-                    elif flat in own_vars:
-                        for h in holders:
-                            if flat in h.vars or flat not in p.role_scoped:   # (a role's: its holders')
-                                self.set_var(h, flat, own_vars[flat])
+            tracer = self.tracer
+            if tracer is None:
+                for setter, h, flat, _old, value in self._reset_targets(values):
+                    setter(h, flat, value)
+            else:   # one line for all those already at their start (48 cities' flags are not 48 lines)
+                same = 0
+                for setter, h, flat, old, value in self._reset_targets(values):
+                    if unchanged(value, old):
+                        same += 1
+                        self.tracer = None
+                        try:
+                            setter(h, flat, value)
+                        finally:
+                            self.tracer = tracer
                     else:
-                        for h in holders:
-                            if flat in h.stock or flat not in p.role_scoped:
-                                self.set_stock(h, flat, stock[flat])
+                        setter(h, flat, value)
+                if same:
+                    self._note("set", None, f"{', '.join(values)}: {same} more "
+                                            f"{'is at its start value' if same == 1 else 'are at their start values'} (unchanged)")
         if not fields:
             return
         if self.tracer is None:
@@ -3578,8 +3581,33 @@ class Game:
         self._reset_fields(fields, set_field)
         if same:
             shown = " and ".join(f"{', '.join(names)} of {kind}" for kind, names in fields)
-            self._note("set", None, f"{shown}: {len(same)} more {'is' if len(same) == 1 else 'are'} at "
-                                    "their printed values (unchanged)")
+            self._note("set", None, f"{shown}: {len(same)} more "
+                                    f"{'is at its printed value' if len(same) == 1 else 'are at their printed values'} (unchanged)")
+
+    def _reset_targets(self, values: tuple) -> Iterator[tuple]:
+        """What `reset` sets for the vars and counters `values` (every element of an indexed one): a
+        (setter, holder, flat name, value now, start value) for each player's and actor's or the game's."""
+        p, state = self.program, self.state
+        stock, own_vars, _zones, global_counters, global_vars, _shared = p.starting_values()
+        holders = state.players + list(state.actors.values())
+        for name in values:
+            for flat in p.indexed[name].values() if name in p.indexed else (name,):
+                if flat in global_counters:
+                    yield self._set_global_of, None, flat, state.globals.get(flat), global_counters[flat]
+                elif flat in global_vars:
+                    yield self.set_var, None, flat, state.gvars.get(flat), global_vars[flat]
+                elif flat in own_vars:
+                    for h in holders:
+                        if flat in h.vars or flat not in p.role_scoped:   # (a role's: its holders')
+                            yield self.set_var, h, flat, h.vars.get(flat), own_vars[flat]
+                else:
+                    for h in holders:
+                        if flat in h.stock or flat not in p.role_scoped:
+                            yield self.set_stock, h, flat, h.stock.get(flat), stock[flat]
+
+    def _set_global_of(self, _nobody, name: str, value: int) -> None:
+        """`_set_global` in `set_var`'s shape (a holder first), for `reset`."""
+        self._set_global(name, value)
 
     def _reset_fields(self, fields: tuple, set_field) -> None:
         """The fields part of `reset`: each (kind, field names) of `fields` back to its declared values."""

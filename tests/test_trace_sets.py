@@ -68,7 +68,7 @@ def test_a_reset_traces_what_it_changes_and_one_line_for_the_rest(reset_program)
         "Card 1.used = yes", "Card 1.used = no",
         "used of card: 19 more are at their printed values (unchanged)",
         "used of card: 20 more are at their printed values (unchanged)",
-        "shown of badge: 1 more is at their printed values (unchanged)"]
+        "shown of badge: 1 more is at its printed value (unchanged)"]
     untraced = Game(reset_program(), 2, 1)
     run_proc(untraced, "p")
     assert untraced.state.digest() == game.state.digest()
@@ -111,3 +111,37 @@ def test_a_modifier_a_phase_of_the_game_put_in_force_is_named_by_its_phase(cost_
     [cost] = [e.what for e in trace if e.kind == "cost"]
     assert cost == "of build_dev: nothing (printed 1 card from P1.hand; changed by a modifier of phase setup)"
     assert cost_program().modifier_phases == {}   # a pack without one has no table
+
+
+FLAGS = """
+enum city { atlanta, chicago, miami, paris }
+var outbroken[city] global: bool = false;
+counter cubes[city] global from 0 to 3;
+var moved: bool = false;
+proc p() {
+  set outbroken[chicago] = true;
+  gain 2 cubes[miami];
+  reset outbroken, cubes, moved;
+  reset outbroken;
+}
+"""
+
+flags_program = rules_programs(FLAGS)
+
+
+def test_a_reset_of_vars_and_counters_traces_what_it_changes_and_one_line_for_the_rest(flags_program):
+    """Pandemic audit (D5): `reset outbroken;` wrote 48 `set outbroken[x] = no (unchanged)` lines per
+    infection card. It writes the elements it changes, then one line for the others (each player's
+    `moved` counts once a player); the state is as untraced, on both backends."""
+    game = Game(flags_program(), 2, 1)
+    trace = []
+    game.tracer = trace.append
+    run_proc(game, "p")
+    sets = [e.what for e in trace if e.kind == "set"]
+    assert sets[0] == "outbroken[chicago] = yes" and sets[1] == "outbroken[chicago] = no"
+    assert sets[2:] == ["cubes[miami] = 0", "outbroken, cubes, moved: 8 more are at their start values (unchanged)",
+                        "outbroken: 4 more are at their start values (unchanged)"]
+    assert [(e.kind, e.amount) for e in trace if e.kind in ("gain", "lose")] == [("gain", 2)]
+    untraced = Game(flags_program(), 2, 1)
+    run_proc(untraced, "p")
+    assert untraced.state.digest() == game.state.digest()
