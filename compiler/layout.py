@@ -649,7 +649,8 @@ def role_table(sym: Symbols) -> dict:
             own.setdefault(role, []).extend(flat for _i, flat in elements(d, sym))
     g = sym.game
     return {"roles": [(role, own.get(role, [])) for role in sym.roles],
-            "seats": [r.id for r in g.roles] if g is not None and g.roles else []}
+            "seats": [r.id for r in g.roles] if g is not None and g.roles else [],
+            **({"dealt": True} if g is not None and g.roles_dealt else {})}
 
 
 DECISIONS = (A.Choose, A.May, A.Pick)

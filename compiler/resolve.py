@@ -646,8 +646,9 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                                       f"{item.name!r}", change.span))
             if part == "seats":
                 fields["min_players"], fields["max_players"] = change.value[:2]
-                if len(change.value) > 2:   # `seats 2 to 5 roles ...;`: the seats' roles too
+                if len(change.value) > 2:   # `seats 2 to 5 roles ... [at random];`: the seats' roles too
                     fields["roles"] = change.value[2]
+                    fields["roles_dealt"] = len(change.value) > 3
             elif part == "winner":
                 fields["winner"] = change
             elif (unknown := unknown_phase(part, change.span)) is not None:

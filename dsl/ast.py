@@ -1776,7 +1776,8 @@ class FieldValue(Part):
 @node
 class GamePart(Part):
     """`seats A to B;` or `phase NAME { ... }` in an `amend` of a game: `part` is "seats" (`value`:
-    (low, high)) or the phase's name (`value`: its statements)."""
+    (low, high), then the roles' names if given, then True if they are dealt `at random`) or the phase's
+    name (`value`: its statements)."""
 
     part: str
     value: tuple
@@ -2342,7 +2343,9 @@ class Game(Decl):
     winner: Optional[Winner]
     # `seats 2 to 4 roles marquise, eyrie, ...;`: the role each seat holds from the start, in seat order
     roles: Optional[tuple] = None
-    _quiet = ("roles",)
+    # `... roles medic, scientist, ... at random;`: the roles are dealt to the seats at random instead
+    roles_dealt: bool = False
+    _quiet = ("roles", "roles_dealt")
 
 
 @node

@@ -841,8 +841,8 @@ class _Builder:
     def _game_part(marker: "_Marker") -> A.GamePart:
         """`seats A to B;` or `phase NAME { ... }` of an amended game, as the AST keeps it."""
         if marker.tag == "seats":
-            low, high, roles, span = marker.value
-            return A.GamePart("seats", (low, high) + ((roles,) if roles else ()), span=span)
+            low, high, roles, dealt, span = marker.value
+            return A.GamePart("seats", (low, high) + ((roles,) if roles else ()) + ((True,) if dealt else ()), span=span)
         name, body, span = marker.value
         return A.GamePart(name, body, span=span)
 
@@ -889,11 +889,14 @@ class _Builder:
         return A.Standing(items[0], span=self._s(meta))
 
     def players_decl(self, meta, items):
-        roles = next((i for i in items[2:] if isinstance(i, tuple)), None)
-        return _Marker("seats", (int(items[0]), int(items[1]), roles, self._s(meta)))
+        roles, dealt = next((i.value for i in items[2:] if isinstance(i, _Marker) and i.tag == "seat_roles"),
+                            (None, False))
+        return _Marker("seats", (int(items[0]), int(items[1]), roles, dealt, self._s(meta)))
 
     def seat_roles(self, meta, items):
-        return tuple(A.Name(str(t), span=_token_span(self.file, t)) for t in items[1:])
+        """`roles R1, R2, ...` of a seats line, and whether they are dealt `at random`."""
+        names = tuple(A.Name(str(t), span=_token_span(self.file, t)) for t in items[1:] if isinstance(t, Token))
+        return _Marker("seat_roles", (names, any(isinstance(t, _Marker) and t.tag == "at_random" for t in items)))
 
     def role_decl(self, meta, items):
         """`role NAME "Title" { ... }`: a role (3.17); or, when its braces hold a card's values, effects or
@@ -975,7 +978,7 @@ class _Builder:
     def game_decl(self, meta, items):
         phases = {"setup": (), "play": (), "final": ()}
         seats = (0, 0)
-        roles = None
+        roles, dealt = None, False
         winner = None
         given: dict[str, A.Span] = {}   # each phase, the seats and the winner line: where it is given
         twice = []
@@ -987,7 +990,7 @@ class _Builder:
                 continue
             where = item.span if isinstance(item, A.Winner) else item.value[-1]
             if part == "seats":
-                roles = item.value[2]
+                roles, dealt = item.value[2], item.value[3]
             if isinstance(item, _Marker) and item.tag == "phase":
                 unknown = unknown_phase(item.value[0], where)
                 if unknown is not None:
@@ -1011,7 +1014,7 @@ class _Builder:
             raise RulesError(twice)
         return A.Game(str(items[0]), _title(items), seats[0], seats[1], phases["setup"],
                       phases["play"], phases["final"], winner, roles if "seats" in given else None,
-                      span=self._s(meta))
+                      bool(roles) and dealt, span=self._s(meta))
 
     # -------------------------------------------------------------- statements
     def gain_stmt(self, meta, items):

@@ -1085,7 +1085,7 @@ class Printer(A.Visitor):
             elif isinstance(item, A.Reach):
                 self.reach(item)
             elif isinstance(item, A.GamePart):
-                self.line(f"seats {item.value[0]} to {item.value[1]}{_seat_roles(item.value[2:])};") \
+                self.line(f"seats {item.value[0]} to {item.value[1]}{_seat_roles(item.value[2:3], len(item.value) > 3)};") \
                     if item.part == "seats" else \
                     self.block(f"phase {item.part}", item.value)
             elif isinstance(item, A.Winner):
@@ -1111,7 +1111,7 @@ class Printer(A.Visitor):
     def visit_Game(self, d):
         self.line(f"game {d.name}{_title(d.title)} {{")
         self.depth += 1
-        self.line(f"seats {d.min_players} to {d.max_players}{_seat_roles(d.roles)};")
+        self.line(f"seats {d.min_players} to {d.max_players}{_seat_roles(d.roles, d.roles_dealt)};")
         for phase in ("setup", "play", "final"):
             body = getattr(d, phase)
             if body:
@@ -1136,11 +1136,12 @@ class Printer(A.Visitor):
 _ORDER_WORD = re.compile(r"(?:most|fewest)\b")
 
 
-def _seat_roles(roles) -> str:
-    """` roles a, b, c` of a seats line (`roles`: the names, or an amend's (names,)), none without."""
+def _seat_roles(roles, dealt: bool = False) -> str:
+    """` roles a, b, c [at random]` of a seats line (`roles`: the names, or an amend's (names,)), none
+    without."""
     if roles and isinstance(roles[0], tuple):
         roles = roles[0]
-    return f" roles {', '.join(r.id for r in roles)}" if roles else ""
+    return f" roles {', '.join(r.id for r in roles)}{' at random' if dealt else ''}" if roles else ""
 
 
 def _where(keyword: str, value) -> Optional[Clause]:

@@ -219,8 +219,9 @@ def _replaced_by_every_role(program: Program) -> set:
         func, _, rest = name.partition(".")
         if rest and set(rest.split(".")) == {"base"} and len(name) > len(packs.get(func, "")):
             packs[func] = name
+    held = seats if program.seat_roles_dealt else seats[:g.max_players]   # dealt at random: any of them
     return {program.procs[hidden].__code__ for func, hidden in packs.items()
-            if all(f"{func}.{role}" in program.procs for role in seats[:g.max_players])
+            if all(f"{func}.{role}" in program.procs for role in held)
             and getattr(program.procs[hidden], "__code__", None) is not None}
 
 

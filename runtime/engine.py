@@ -769,7 +769,10 @@ class Game:
                     h.vars.pop(name, None)
                     if h.zones.pop(name, None) is not None:
                         del h.refs[name]
-            for h, role in zip(self.state.players, p.seat_roles):
+            roles = list(p.seat_roles)
+            if p.seat_roles_dealt:   # `roles ... at random`: shuffled with the game's RNG, then dealt in seat order
+                self.rng.shuffle(roles)
+            for h, role in zip(self.state.players, roles):
                 self.give_role(h, role)
 
     # ------------------------------------------------------------------ driving
