@@ -208,6 +208,21 @@ def unordered(t: str) -> bool:
     return base_of(t) in ("player", "entity", "zone")
 
 
+def die_key(e, sym=None, scope=None) -> Optional[tuple]:
+    """A constant a die's face may show, as the faces are compared (`3`, `"claw"`, an enum member or a
+    resource by its name, `none`); None for a value worked out in play."""
+    if type(e) in (A.Int, A.Bool) or type(e) is A.Str and not e.parts:
+        return ("v", e.value)
+    if type(e) is A.Unary and e.op == "-" and type(e.operand) is A.Int:
+        return ("v", -e.operand.value)
+    if type(e) is A.Name and (sym is None or (e.id in sym.members or e.id in sym.decls)
+                               and (scope is None or e.id not in scope.locals)):
+        return ("n", e.id)
+    if type(e) is A.Nothing:
+        return ("none",)
+    return None
+
+
 def base_of(t: str) -> str:
     """`entity:card` -> `entity`."""
     return t.partition(":")[0]
@@ -2371,7 +2386,22 @@ class Checker(A.Visitor):
             read.add(id(n.obj))
         return read
 
+    def face_shown(self, f: A.FieldDecl, value, scope=None) -> None:
+        """E439: a constant that no face of the die of `f` (a field typed by a die, `shows: d6;`) shows, set
+        on a die kept as a piece or given as its value; a value worked out in play is checked then (E439)."""
+        die = self.sym.decls.get(f.die)
+        if not isinstance(die, A.Die) or die_key(value, self.sym, scope) is None:
+            return
+        shown = [die_key(face.value) if die.type is not None else ("v", face.title) for face in die.faces]
+        if die_key(value, self.sym, scope) not in shown:
+            faces = ", ".join(dict.fromkeys(printed(face.value) if die.type is not None else repr(face.title)
+                                            for face in die.faces if die.type is None or face.value is not None))
+            self.err("E439", f"no face of {f.die!r} shows {printed(value)}: {f.name!r} shows one of its faces ({faces})",
+                     value.span, "a die kept as a piece is rolled ('roll x;') or turned to a face it has")
+
     def field_value(self, f: A.FieldDecl, value) -> None:
+        if f.die is not None:
+            self.face_shown(f, value)
         if f.type == "cost" or isinstance(value, A.CostValue):
             self.cost_value(f, value)
             return
@@ -4040,8 +4070,14 @@ class Checker(A.Visitor):
                 "W492", f"{printed(s.obj)}.{s.name} is a stock: 'set' passes by its cap and announces nothing",
                 s.span, f"write 'gain N {s.name} on {printed(s.obj)};' or 'lose N {s.name} on {printed(s.obj)};' "
                 "(or 'reset' to start it again)"))
+        rolled = next((f for f in kind.fields if f.name == s.name and f.die is not None), None) \
+            if kind is not None else None
         if not fits(value, target):
             self.err("E303", f"{s.name!r} holds {article(words(target))}, not {article(words(value))}", s.value.span)
+        elif rolled is not None:   # a die kept as a piece turned to a face: one it has (E439), checked in play too
+            self.face_shown(rolled, s.value, scope)
+            if die_key(s.value, self.sym, scope) is None:
+                self.sym.face_sets[id(s)] = rolled.die
         elif obj == "player" and self.sym.category(s.name) == "counter" and "player_count" not in scope.locals \
                 and not self.sym.decls[s.name].is_global:   # `set p.left = 7;` (a global through a player is E303)
             self.set_past_bounds(s, self.sym.decls[s.name])
@@ -4513,7 +4549,45 @@ class Checker(A.Visitor):
     def visit_Flip(self, s: A.Flip, scope: Scope) -> None:
         self.item_expr(s.item, scope, "flip")
 
+    def die_field(self, kind: str) -> Optional[A.FieldDecl]:
+        """The field typed by a die of a kind (`shows: d6;`: its cards are dice kept as pieces), or None."""
+        decl = self.sym.decls.get(kind)
+        return next((f for f in decl.fields if f.die is not None), None) if isinstance(decl, A.Kind) else None
+
+    def piece_kinds(self, kinds: tuple, what: str, span: A.Span, verb: str = "is a") -> Optional[A.FieldDecl]:
+        """The die field the cards of `kinds` are rolled by (`roll x;`, `roll all of ZONE;`): E438 when one of
+        the kinds has none, so its cards are no dice; None when the kinds are unknown or not dice."""
+        fields = [self.die_field(k) for k in kinds]
+        if not kinds or any(type(self.sym.decls.get(k)) is not A.Kind for k in kinds):
+            return None   # unknown (E204 says so, or `any`): what is rolled is known in play only
+        if None in fields:
+            k = kinds[fields.index(None)]
+            self.err("E438", f"{what} {verb} {k}, not a die: {k} has no "
+                     f"field typed by a die", span,
+                     f"declare the die's field on the kind ('kind {k} {{ shows: DIE; }}') to keep dice as {k}s, "
+                     f"or roll a die by its name ('roll DIE;')")
+            return None
+        dice = {f.die for f in fields}
+        return fields[0] if len(dice) == 1 else A.FieldDecl(fields[0].name, "any", None, die=None)
+
     def visit_Roll(self, s: A.Roll, scope: Scope) -> None:
+        if s.source is not None:   # `roll all of ZONE [where COND];` every die kept in it
+            source = self.zone_expr(s.source, scope)
+            kinds = self.item_condition(s.where, source, scope) or self.zone_kinds(s.source, source, scope)
+            self.piece_kinds(kinds, f"'{printed(s.source)}'", s.source.span, "holds cards of kind")
+            self.sym.piece_rolls.add(id(s))
+            return
+        held = scope.locals.get(s.die)
+        decl = self.sym.decls.get(s.die) if held is None else None
+        if held is not None and base_of(held[2]) == "entity" or isinstance(decl, A.Entity):
+            if held is not None:   # a local holding a card: a die kept as a piece (its kind's when known)
+                self.read(held)
+            field = self.piece_kinds(kinds_in(held[2]) if held is not None else (decl.kind,), f"'{s.die}'", s.span)
+            self.sym.piece_rolls.add(id(s))
+            if s.name is not None:
+                self.let(s.name, s.span, self.declared(field.type) if field is not None and field.type != "any"
+                         else "any", scope)
+            return
         if s.die in scope.locals:   # a parameter or local holding a die: what it shows is known in play only
             self.read(scope.locals[s.die])
             if not fits(scope.locals[s.die][2], "die"):

@@ -74,12 +74,13 @@ class Function:
 
 
 def set_fields(sym: Symbols) -> set[str]:
-    """The names of the fields some rule (`set x.name = ...;`), kernel or play (a stock: `gain 1 eggs on b;`) sets."""
+    """The names of the fields some rule (`set x.name = ...;`), kernel or play (a stock: `gain 1 eggs on b;`, a die
+    kept as a piece: `roll x;`) sets."""
     names = set()
     for decl in sym.decls.values():
         names.update(n.name for n in A.walk(decl) if isinstance(n, A.SetAttr))
         if isinstance(decl, A.Kind):
-            names.update(f.name for f in decl.fields if f.stock)
+            names.update(f.name for f in decl.fields if f.stock or f.die is not None)   # a die kept as a piece: rolled
         if isinstance(decl, A.Extern) and decl.name in KERNELS:
             names.update(KERNELS[decl.name].sets)
     return names
@@ -1391,6 +1392,9 @@ class CodeGen(A.Visitor):
             name = self.element(member_field(s.name), s.index, ctx)
         else:
             name = self.res(s.name, ctx, s.index) if s.index is not None else repr(s.name)
+        if id(s) in self.sym.face_sets:   # a die kept as a piece turned to a face worked out in play
+            self.writeline(f"rt.set_face({self.ex(s.obj, ctx)}, {name}, {value}, {self.sym.face_sets[id(s)]!r})", s)
+            return
         self.writeline(f"rt.set_field({self.ex(s.obj, ctx)}, {name}, {value})", s)
 
     def visit_CallStmt(self, s: A.CallStmt, ctx: Ctx):
@@ -1464,6 +1468,12 @@ class CodeGen(A.Visitor):
 
     def visit_Roll(self, s: A.Roll, ctx: Ctx):
         bind = f"v_{s.name} = " if s.name else ""
+        if id(s) in self.sym.piece_rolls:   # dice kept as pieces: `roll x;`, `roll all of ZONE;`
+            if s.source is not None:
+                self.writeline(f"yield from rt.roll_all({ctx.you}, {self.ex(s.source, ctx)}, {self.keep(s.where, ctx)})", s)
+            else:
+                self.writeline(f"{bind}yield from rt.roll_piece({ctx.you}, {self.ex(A.Name(s.die, span=s.span), ctx)})", s)
+            return
         die = f"v_{s.die}" if s.die in ctx.locals else repr(s.die)   # a die parameter holds the die's name
         self.writeline(f"{bind}yield from rt.roll({ctx.you}, {die})", s)
 

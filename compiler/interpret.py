@@ -502,6 +502,9 @@ class Interpreter(A.Visitor):
             name = rt.at(member_field(s.name), self.ev(s.index, rt, f))
         else:
             name = self.res(s.name, rt, f, s.index) if s.index is not None else s.name
+        if id(s) in self.sym.face_sets:   # a die kept as a piece turned to a face worked out in play
+            rt.set_face(self.ev(s.obj, rt, f), name, value, self.sym.face_sets[id(s)])
+            return
         rt.set_field(self.ev(s.obj, rt, f), name, value)
 
     def visit_CallStmt(self, s, rt, f):
@@ -578,13 +581,18 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_Roll(self, s, rt, f):
+        if id(s) in self.sym.piece_rolls:   # dice kept as pieces: `roll x;`, `roll all of ZONE;`
+            if s.source is not None:
+                return rt.roll_all(f.you, self.ev(s.source, rt, f), self.keep(s.where, rt, f))
+            rolled = rt.roll_piece(f.you, self.ev(A.Name(s.die, span=s.span), rt, f))
+            return rolled if s.name is None else self._roll_into(s, rolled, f)
         die = f.locals[s.die] if s.die in f.locals else s.die   # a die parameter holds the die's name
         if s.name is None:
             return rt.roll(f.you, die)
-        return self._roll_into(s, die, rt, f)
+        return self._roll_into(s, rt.roll(f.you, die), f)
 
-    def _roll_into(self, s, die, rt, f):
-        f.locals[s.name] = yield from rt.roll(f.you, die)
+    def _roll_into(self, s, rolled, f):
+        f.locals[s.name] = yield from rolled
 
     def standing(self, s, rt, f: Frame) -> tuple:
         """What a trigger or modifier saves when registered: its locals (and `this`), and its `until`."""

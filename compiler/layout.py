@@ -143,6 +143,8 @@ class Layout:
     variant_rules: list = field(default_factory=list)   # the variants with a `when` condition
     supplies: list = field(default_factory=list)   # the resources with a `supply`
     overflows: dict = field(default_factory=dict)   # resource -> the proc a gain past its cap hands the excess (`over`)
+    # kind -> (its field typed by a die, the die): its cards are dice kept as pieces (`roll x;`; branch dice)
+    die_fields: dict = field(default_factory=dict)
     records: dict = field(default_factory=dict)   # record -> its fields' names, in order (a saved state's check)
     # record -> its fields that hold a card or a list of cards: a record kept from the start names them (`spot(at =
     # t1)`), and the program puts the cards in (only records with such a field)
@@ -618,6 +620,7 @@ def layout(sym: Symbols) -> Layout:
         variant_rules=[v for v in d if isinstance(v, A.Variant) and v.when is not None],
         supplies=[r for r in d if isinstance(r, A.Resource) and r.supply is not None],
         overflows={r.name: r.over.id for r in d if isinstance(r, A.Resource) and r.over is not None and r.cap is not None},
+        die_fields={k.name: (f.name, f.die) for k in d if isinstance(k, A.Kind) for f in k.fields if f.die is not None},
         records={r.name: [f.name for f in r.fields] for r in d if isinstance(r, A.Record)},
         record_cards={r.name: cards for r in d if isinstance(r, A.Record)
                       for cards in [[f.name for f in r.fields if isinstance(sym.decls.get(f.of or f.type), A.Kind)]]
@@ -945,6 +948,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "zones": lay.zones, "visibility": lay.visibility, "counted": lay.counted, "refills": lay.refills,
         "starts": lay.starts,
         **({"overflows": lay.overflows} if lay.overflows else {}),   # the other packs' code stays
+        **({"die_fields": lay.die_fields} if lay.die_fields else {}),   # likewise
         "actors": lay.actors, "variants": lay.variants,
         "indexed": lay.indexed, "variables": lay.variables, "member_titles": lay.member_titles,
         **({"record_titles": lay.record_titles} if lay.record_titles else {}),   # the other packs' code stays

@@ -23,9 +23,10 @@ BUILTIN_EVENTS = {   # each builtin event's arguments, in order, with the type t
     "gain": {"res": "any", "amount": "int", "on": "any"}, "lose": {"res": "any", "amount": "int", "on": "any"},
     "pay": {"res": "any", "amount": "int", "on": "any"},
     "advance": {"on": "any", "steps": "int"}, "regress": {"on": "any", "steps": "int"},
+    # a roll's `on`: the die kept as a piece rolled (`roll x;`), none for a die rolled by its name
     # a move's `on`: the card whose zone it went into (`move c to b.tucked;`), none for any other zone
     "draw": {"source": "any", "amount": "int"}, "move": {"item": "entity", "dest": "any", "on": "any"},
-    "flip": {"item": "entity"}, "roll": {"name": "any", "face": "int", "value": "any"},
+    "flip": {"item": "entity"}, "roll": {"name": "any", "face": "int", "value": "any", "on": "any"},
     "benefit": {"on": "any", "at": "int", "who": "player"},
 }
 # `it.subject` in a trigger's body or condition (a modifier's condition): the player the event happened to (the
@@ -247,6 +248,12 @@ class Symbols:
     # var, zone, proc or func) -> the role's name (resolve._role_parts)
     roles: dict = field(default_factory=dict)
     role_of: dict = field(default_factory=dict)
+    # id() of each `roll x;` / `let v = roll x;` / `roll all of ZONE;` that rolls dice kept as pieces (cards whose
+    # kind has a field typed by a die), not a die by its name (both backends read this; branch dice)
+    piece_rolls: set = field(default_factory=set)
+    # id() of each `set x.F = VALUE;` of a die kept as a piece (F typed by a die) whose VALUE is worked out in play
+    # -> the die: the value is checked against its faces then (E439; both backends read this)
+    face_sets: dict = field(default_factory=dict)
 
     def category(self, name: str) -> Optional[str]:
         """What kind of thing a declared name is, or None."""
@@ -338,6 +345,7 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
     for name, decl in list(sym.decls.items()):
         if isinstance(decl, A.Die) and any(f.copies != 1 for f in decl.faces):
             sym.decls[name] = _faces_laid_out(decl, diags)
+    _die_fields(sym, diags)
     for decl in sym.decls.values():
         if isinstance(decl, A.Enum):
             for m in decl.members:
@@ -1581,6 +1589,46 @@ def _faces_laid_out(die: A.Die, diags: list[Diagnostic]) -> A.Die:
         diags.append(Diagnostic("E308", f"{die.name!r} has more than {MAX_FACES:,} faces", die.span))
         return replace(die, faces=tuple(replace(f, copies=1) for f in die.faces))
     return replace(die, faces=tuple(replace(f, copies=1) for f in die.faces for _ in range(max(f.copies, 0))))
+
+
+def _die_fields(sym: Symbols, diags: list[Diagnostic]) -> None:
+    """A kind's field typed by a die (`shows: d6;`) as every stage sees it: a field of the type the die's
+    faces show (a title, `str`, for a die without a type) with the die's name in `die`, its default what
+    the first face shows unless written. A card of the kind is a die kept as a piece: `roll x;` sets the
+    field. One such field to a kind (E440: which would a roll set?), an untyped die's faces titled (E441)."""
+    for name, decl in list(sym.decls.items()):
+        if not isinstance(decl, A.Kind):
+            continue
+        fields, rolled = [], None
+        for f in decl.fields:
+            die = sym.decls.get(f.type) if f.of is None and f.within is None else None
+            if not isinstance(die, A.Die):
+                fields.append(f)
+                continue
+            amiss = "is computed" if f.computed else "has an index" if f.index is not None else \
+                "is a stock" if f.stock else "holds a zone" if f.held is not None else None
+            if amiss is not None:
+                diags.append(Diagnostic("E440", f"{f.name!r} shows a face of {die.name!r} and {amiss}", f.span,
+                                        f"declare it '{f.name}: {die.name};': what the die kept as a card shows"))
+            elif rolled is not None:
+                diags.append(Diagnostic("E440", f"{name!r} has two fields typed by a die, {rolled!r} and {f.name!r}: "
+                                        f"'roll' of a {name} would not know which to set", f.span,
+                                        "a card is one die: declare a kind for each die, or give this field the "
+                                        "type of the values (int, an enum...)"))
+            else:
+                rolled = f.name
+            untitled = [i for i, face in enumerate(die.faces) if face.title is None] if die.type is None else []
+            if untitled:
+                diags.append(Diagnostic("E441", f"{f.name!r} shows a face of {die.name!r}, a die whose faces show no "
+                                        f"value, by its title: face {untitled[0] + 1} has none", f.span,
+                                        f"title each face (face \"...\" {{ ... }}) or declare the die with a type "
+                                        f"('die {die.name}: int {{ face = 1; ... }}')"))
+            first = die.faces[0] if die.faces else None
+            default = f.default if f.default is not None else None if first is None else \
+                first.value if die.type is not None else A.Str(first.title or "", span=f.span)
+            fields.append(replace(f, type=die.type or "str", default=default, die=die.name))
+        if rolled is not None or len(fields) != len(decl.fields) or any(f.die for f in fields):
+            sym.decls[name] = replace(decl, fields=tuple(fields))
 
 
 def _call_base(sym: Symbols, decl, old, diags: list[Diagnostic]):

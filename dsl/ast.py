@@ -1182,13 +1182,20 @@ class Flip(Stmt):
 @node
 class Roll(Stmt):
     """`roll DIE;` one face is chosen by the seeded RNG and its effect runs; `let NAME = roll DIE;`
-    also binds the face's value to NAME for the rest of the block."""
+    also binds the face's value to NAME for the rest of the block. `roll x;` of a die kept as a piece
+    (a card whose kind has a field typed by a die) sets that field to the value shown."""
 
     events = ("roll",)
     binds = "name"
 
-    die: str
+    die: Optional[str]   # None for `roll all of ZONE`
     name: Optional[str] = None
+    # `roll all of ZONE [where COND];` every die kept as a piece in the zone (those COND holds for, `it` the
+    # item), in the zone's order; a die held as a piece (a card whose kind has a field typed by a die) is
+    # rolled by `roll x;` too (the checker's Symbols.piece_rolls tells it from a die's name)
+    source: Optional[Expr] = None
+    where: Optional[Expr] = None
+    _quiet = ("source", "where")
 
 
 @node
@@ -1714,7 +1721,10 @@ class FieldDecl(Part):
     # `tucked: zone of card [secret];` (type zone, `of` the kind): a zone each card holds, one per copy; the
     # visibility word as written ("public" when none is)
     held: Optional[str] = None
-    _quiet = ("stock", "cap", "held")
+    # `shows: d6;` a field typed by a die: the card is a die kept as a piece (`roll x;`), the field what it shows;
+    # the resolver sets it (the die's name) and the type to what the die's faces show
+    die: Optional[str] = None
+    _quiet = ("stock", "cap", "held", "die")
 
     def type_text(self) -> str:
         """The type as written: `int`, `int[gem]`, `list of card_type`, `1..5`."""

@@ -1348,6 +1348,14 @@ class _Builder:
     def roll_stmt(self, meta, items):
         return A.Roll(str(items[0]), span=self._s(meta))
 
+    def roll_all_stmt(self, meta, items):
+        word = items[0]
+        if str(word) != "all":   # `all` stays free as a name everywhere else
+            raise RulesError([Diagnostic("E100", f"expected 'roll all of ZONE;'; found 'roll {word} of'",
+                                         self._s(meta), hint="write 'roll all of ZONE;' (every die kept in a "
+                                         "zone), or 'roll DIE;'")])
+        return A.Roll(None, source=items[1], where=_pick(items, "where"), span=self._s(meta))
+
     def let_pay(self, meta, items):
         return A.Pay(items[1], _pick(items, "tag"), str(items[0]), _pick(items, "announce", False), span=self._s(meta))
 

@@ -730,6 +730,9 @@ class Printer(A.Visitor):
         self.clauses([Clause("flip ", s.item)])
 
     def visit_Roll(self, s):
+        if s.source is not None:
+            self.clauses([Clause("roll all of ", s.source), _where("where ", s.where)])
+            return
         self.line(f"let {s.name} = roll {s.die};" if s.name else f"roll {s.die};")
 
     def visit_Window(self, s):

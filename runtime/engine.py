@@ -3848,10 +3848,50 @@ class Game:
             shows = f" = {label_of(value)}" if faces[i][2] is not None else ""
             self._note("roll", h, f"{die} -> face {i + 1}{shows}")
         if "roll" in self.by_event:
-            self.emit("roll", h, {"name": die, "face": i + 1, "value": value})
+            self.emit("roll", h, {"name": die, "face": i + 1, "value": value, "on": None})
             yield from self.drain()
         yield from faces[i][1](self, h)
         return value
+
+    def roll_piece(self, h: Holder, card):
+        """`roll x;` of a die kept as a piece (a card whose kind has a field typed by a die): one face of
+        its die, chosen with the seeded RNG (logged as `roll DIE` is), is what the card shows from now on
+        (its field set to the face's value, or its title for a die without a type); then `roll` is
+        announced with the card as `on` and the face's effect runs for `h`, as `roll DIE;` does.
+        Returns the value shown. Anything else rolled is E601."""
+        rolled = self.program.die_fields.get(card.kind) if type(card) is EntityDef else None
+        if rolled is None:
+            raise RulesRuntimeError("E601", f"cannot roll {label_of(card)}: it is no die kept as a piece")
+        field, die = rolled
+        faces = self.program.dice[die]
+        i = self.rng.randrange(len(faces))
+        value = faces[i][2](self, h) if faces[i][2] is not None else faces[i][0]
+        self.log.append(["roll", die, i])
+        if self.tracer is not None:
+            self._note("roll", h, f"{card.label()} ({die}) -> face {i + 1} = {label_of(value)}")
+        self.set_field(card, field, value)
+        if "roll" in self.by_event:
+            self.emit("roll", h, {"name": die, "face": i + 1, "value": value, "on": card})
+            yield from self.drain()
+        yield from faces[i][1](self, h)
+        return value
+
+    def roll_all(self, h: Holder, source: ZoneRef, keep=None):
+        """`roll all of ZONE [where COND];` every die kept in a zone (those `keep` accepts, all tested before
+        any is rolled), one after the other in the zone's order (its top first), each as `roll x;` rolls it."""
+        rolled = list(source.items) if keep is None else [e for e in self.loop(source.items[:], None) if keep(e)]
+        for card in rolled:
+            yield from self.roll_piece(h, card)
+
+    def set_face(self, card, name: str, value, die: str) -> None:
+        """`set x.F = VALUE;` of a die kept as a piece, VALUE worked out in play: one of the faces of its die
+        (E439 otherwise), then set as any field is."""
+        faces = self.program.dice[die]
+        shown = [t if v is None else v(self, None) for t, _f, v in faces]   # a die without a type: the titles
+        if not any(value == v and type(value) is type(v) for v in shown):
+            raise RulesRuntimeError("E439", f"no face of {die} shows {label_of(value)}: {label_of(card)}.{name} "
+                                    f"shows one of {', '.join(dict.fromkeys(label_of(v) for v in shown))}")
+        self.set_field(card, name, value)
 
     # ------------------------------------------------------------------ events and triggers
     def register(self, owner: Holder, tid: str, subject: str, event: str, filters: dict, once: bool,

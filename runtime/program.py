@@ -118,6 +118,7 @@ class Program:
     supplies: dict = field(default_factory=dict)    # resource -> (fn(game, you) -> its supply, its position)
     overdrawn: frozenset = frozenset()              # the supplied resources declared `overdraw`: gains are never cut
     overflows: dict = field(default_factory=dict)   # resource -> the proc a `gain` past its cap hands the excess (`over`)
+    die_fields: dict = field(default_factory=dict)   # kind -> (its field typed by a die, the die): dice kept as pieces
     triggers: dict = field(default_factory=dict)    # tid -> (fn, span)
     conditions: dict = field(default_factory=dict)  # modifier or trigger id -> fn(game, owner, env, the use's or event's args) -> bool (`while`)
     # the triggers and modifiers that read `it.subject`: their args carry the event's subject (the use's player)
@@ -351,6 +352,7 @@ def assemble(tables: dict, fns: dict) -> Program:
                             for s in slots if anytime_zones(s) is not None]
     program.starts = dict(tables.get("starts", {}))
     program.overflows = dict(tables.get("overflows", {}))
+    program.die_fields = {k: tuple(v) for k, v in tables.get("die_fields", {}).items()}
     program.shown_fields = {kind: tuple(names) for kind, names in tables.get("shown_fields", {}).items()}
     program.stocks = dict(tables.get("stocks", {}))
     program.held = dict(tables.get("held", {}))
