@@ -944,13 +944,13 @@ def _marks_text(game, item) -> str:
     """What the state table adds to a card: the fields play changed on it (`set c.level = 2`; a
     `shown` field once set, even back to its value) and the fields players learnt of it (`reveal
     c.colour;`): ` [level 2; told yes; colour known to P2]`; nothing for most cards."""
-    from rulebook.runtime.view import changed_fields
+    from rulebook.runtime.view import shown_marks
 
     state = game.state
     shown = game.program.shown_fields.get(getattr(item, "kind", None), ())
     evars = state.evars.get(item.key, {})
-    changed = changed_fields(item, evars)
-    parts = [f"{k} {game.text(v)}" for k, v in evars.items() if k in changed or k.partition("[")[0] in shown]
+    changed = shown_marks(game.program, item, evars)
+    parts = [f"{k} {game.text(v)}" for k, v in {**changed, **evars}.items() if k in changed or k.partition("[")[0] in shown]
     for name in game.program.held.get(getattr(item, "kind", None), ()) if game.program.held else ():
         held = state.held.get(f"{item.key}.{name}")   # a zone the card holds, while it holds something
         if held:

@@ -110,7 +110,9 @@ def plural(words: str) -> str:
     last = head.split()[-1] if head.split() else head
     if not last.isalpha() or last.isupper() or _is_mass(last) or any(_looks_plural(w) for w in head.split()):
         return words
-    if last.endswith("y") and len(last) > 1 and last[-2] not in "aeiou":
+    if last.lower() == "die":   # a die kept as a piece: dice
+        last_plural = last[:-1] + "ce"
+    elif last.endswith("y") and len(last) > 1 and last[-2] not in "aeiou":
         last_plural = last[:-1] + "ies"
     elif last.endswith(("ss", "sh", "ch", "x", "z", "us")):
         last_plural = last + "es"
@@ -1501,6 +1503,17 @@ class Reader(A.Visitor):
 
     def visit_Roll(self, s, depth: int) -> None:
         keep = f" Let {s.name} be the value it shows." if s.name else ""
+        if s.source is not None:   # dice kept as pieces
+            zone = s.source.id if isinstance(s.source, A.Name) else None
+            items = plural(self.words.item_noun(zone)) if zone else "dice"
+            which = f" for which {self.x(s.where)}" if s.where is not None else ""
+            self.say(depth, f"Roll each of the {items} of {self.x(s.source)}{which}, one after the other in its "
+                            "order: each shows the face rolled, and that face's effect applies.")
+            return
+        if self.symbols is not None and id(s) in self.symbols.piece_rolls:
+            self.say(depth, f"Roll {self.x(A.Name(s.die, span=s.span))} (a die kept as a piece): it shows the face "
+                            f"rolled, and that face's effect applies.{keep}")
+            return
         die = self.noun(s.die)   # a die titled "Die" (or "Red die") is not "the die die"
         die = die if die.split()[-1:] in (["die"], ["dice"]) else f"{die} die"
         self.say(depth, f"Roll the {die} and apply the face rolled.{keep}")

@@ -1548,6 +1548,8 @@ class Game:
         d.titles = self.member_titles   # an enum member picked is shown by its title
         if labels is not None:   # labels of the rules' own (`pick ... as "..."`)
             d.label(labels + ["none"] if optional else list(labels))
+        elif self.program.die_fields:   # dice kept as pieces are told by the face they show (`Die: 5`)
+            d.label([self.piece_label(c) for c in candidates] + (["none"] if optional else []))
         choice = yield d
         return choice if choice < len(candidates) else None
 
@@ -3875,6 +3877,14 @@ class Game:
             yield from self.drain()
         yield from faces[i][1](self, h)
         return value
+
+    def piece_label(self, value) -> str:
+        """A pick's option: a die kept as a piece by its label and the face it shows (`Die: 5`), anything else
+        as `label_of` shows it."""
+        rolled = self.program.die_fields.get(value.kind) if type(value) is EntityDef else None
+        if rolled is None:
+            return label_of(value, self.member_titles)
+        return f"{value.label()}: {label_of(self.field(value, rolled[0]), self.member_titles)}"
 
     def roll_all(self, h: Holder, source: ZoneRef, keep=None):
         """`roll all of ZONE [where COND];` every die kept in a zone (those `keep` accepts, all tested before

@@ -243,6 +243,17 @@ def changed_fields(e: EntityDef, evars: Optional[dict]) -> dict:
     return {k: v for k, v in evars.items() if k not in printed or printed[k] != v or type(printed[k]) is not type(v)}
 
 
+def shown_marks(program, e: EntityDef, evars: Optional[dict]) -> dict:
+    """What screens add to a card: the fields play changed (changed_fields) and, for a die kept as a piece,
+    the face it shows, always (a die at rest shows a face too, the one it lies on)."""
+    changed = changed_fields(e, evars)
+    rolled = program.die_fields.get(e.kind) if program.die_fields else None
+    if rolled is not None:
+        field = rolled[0]
+        changed = {field: (evars or {}).get(field, e.fields.get(field)), **changed}
+    return changed
+
+
 def position_label(game, e: EntityDef, zoned: bool, index: Optional[int] = None) -> str:
     """A card or tile its player cannot see, as an option of theirs names it: by its position in its
     zone (`card 2`, counted from the top), with the zone (`card 2 of P2.hand`) when `zoned` (the
@@ -478,7 +489,7 @@ def build_view(game, index: int) -> dict:
 
     def entity(e: EntityDef) -> dict:
         fields = {k: encode(v) for k, v in e.fields.items()}
-        changed = changed_fields(e, state.evars.get(e.key))
+        changed = shown_marks(program, e, state.evars.get(e.key))
         fields.update({k: value(v) for k, v in changed.items()})
         shown = {"name": e.name, "title": e.title, "kind": e.kind, "fields": fields,
                  "flipped": e.key in state.flipped}
