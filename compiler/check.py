@@ -705,6 +705,8 @@ class Checker(A.Visitor):
         self.in_deciding = 0   # `if`/`while` conditions around the expression being checked
         self.no_effects: dict = {}   # proc calls (ids) where no effect may run: why (E396)
         self.bound: dict = {}   # (id of the declaration, local name) -> where it was last bound (E201: out of its block)
+        self.die_lets: dict = {}   # where `let v = roll DIE;` bound v -> DIE (W433: the value set on a die kept as a piece)
+        self.rolled_kinds: set = set()   # the kinds whose dice kept as pieces some rule rolls or sets (W432)
         self.loop_ranges: dict = {}   # id of a `for each n in LOW..HIGH` local's entry -> (LOW, HIGH), both constant
         # W451: [the outer local's entry, the inner `let`, its name, read since] for each `let` in a block
         # that bound an enclosing block's local (or a parameter) again: the outer one is watched from the
@@ -928,6 +930,7 @@ class Checker(A.Visitor):
         self._lint_permissions()
         self._lint_values()
         self._lint_negative_starts()
+        self._lint_unrolled_dice()
         if self.sym.generated:   # a `for each` declaration is checked once per entity it makes: one finding each
             kept: dict = {}
             for d in self.diags:
@@ -4075,6 +4078,14 @@ class Checker(A.Visitor):
         if not fits(value, target):
             self.err("E303", f"{s.name!r} holds {article(words(target))}, not {article(words(value))}", s.value.span)
         elif rolled is not None:   # a die kept as a piece turned to a face: one it has (E439), checked in play too
+            self.rolled_kinds.add(kind.name)
+            entry = scope.locals.get(s.value.id) if type(s.value) is A.Name else None
+            if entry is not None and self.die_lets.get(entry[0]) == rolled.die:
+                self.diags.append(Diagnostic(
+                    "W433", f"{printed(s.obj)} is a die kept as a piece: rolling {rolled.die!r} and setting what it "
+                    f"shows is 'roll {printed(s.obj)};'", s.span,
+                    f"write 'roll {printed(s.obj)};' (or 'let {s.value.id} = roll {printed(s.obj)};' to keep the value): "
+                    "the roll is then announced with the die as 'on', and the face's effect is the die's"))
             self.face_shown(rolled, s.value, scope)
             if die_key(s.value, self.sym, scope) is None:
                 self.sym.face_sets[id(s)] = rolled.die
@@ -4559,6 +4570,7 @@ class Checker(A.Visitor):
         the kinds has none, so its cards are no dice; None when the kinds are unknown or not dice."""
         fields = [self.die_field(k) for k in kinds]
         if not kinds or any(type(self.sym.decls.get(k)) is not A.Kind for k in kinds):
+            self.rolled_kinds.add("any")   # (no W432 then: any of them may be rolled)
             return None   # unknown (E204 says so, or `any`): what is rolled is known in play only
         if None in fields:
             k = kinds[fields.index(None)]
@@ -4567,6 +4579,7 @@ class Checker(A.Visitor):
                      f"declare the die's field on the kind ('kind {k} {{ shows: DIE; }}') to keep dice as {k}s, "
                      f"or roll a die by its name ('roll DIE;')")
             return None
+        self.rolled_kinds.update(kinds)
         dice = {f.die for f in fields}
         return fields[0] if len(dice) == 1 else A.FieldDecl(fields[0].name, "any", None, die=None)
 
@@ -4598,6 +4611,7 @@ class Checker(A.Visitor):
         if not self.expect(s.die, ("die",), "E210", "die", s.span) or s.name is None:
             return
         die = self.sym.decls[s.die]
+        self.die_lets[s.span] = s.die
         if die.type is None:
             self.err("E303", f"{s.die!r} shows no values to keep: declare it 'die {s.die}: TYPE' and give each "
                      f"face a value, or write 'roll {s.die};'", s.span)
@@ -7252,6 +7266,17 @@ class Checker(A.Visitor):
                                              f"{rest.event!r}, which would start a new period", rest.span,
                                              "'once per EVENT' lets each copy be played once until EVENT; without "
                                              "it the card is played at every window"))
+
+    def _lint_unrolled_dice(self) -> None:
+        """W432: a kind whose cards are dice kept as pieces (a field typed by a die) that no rule rolls
+        (`roll x;`, `roll all of ZONE;`) nor sets: each shows the face it starts on for the whole game."""
+        for k in self.sym.decls.values():
+            f = self.die_field(k.name) if isinstance(k, A.Kind) else None
+            if f is not None and k.name not in self.rolled_kinds and "any" not in self.rolled_kinds:
+                self.diags.append(Diagnostic(
+                    "W432", f"the {k.name}s are dice kept as pieces ({f.name!r} shows a face of {f.die!r}) that no rule "
+                    f"rolls: each shows {printed(f.default) if f.default is not None else 'its first face'} all game",
+                    f.span, f"roll them: 'roll x;' for one, 'roll all of ZONE;' for those in a zone"))
 
     def _lint_negative_starts(self) -> None:
         """W426: a counter whose LOW is negative, with no `start` and that no rule sets, starts every
