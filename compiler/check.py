@@ -2393,7 +2393,8 @@ class Checker(A.Visitor):
         """E439: a constant that no face of the die of `f` (a field typed by a die, `shows: d6;`) shows, set
         on a die kept as a piece or given as its value; a value worked out in play is checked then (E439)."""
         die = self.sym.decls.get(f.die)
-        if not isinstance(die, A.Die) or die_key(value, self.sym, scope) is None:
+        if not isinstance(die, A.Die) or die_key(value, self.sym, scope) is None \
+                or die.type is None and any(face.title is None for face in die.faces):   # (E441 says so)
             return
         shown = [die_key(face.value) if die.type is not None else ("v", face.title) for face in die.faces]
         if die_key(value, self.sym, scope) not in shown:
