@@ -495,6 +495,8 @@ def build_view(game, index: int) -> dict:
                  "flipped": e.key in state.flipped}
         if changed:   # what play changed on it (`set c.level = 2`): screens show it (only then: other views stay as they were)
             shown["changed"] = {k: fields[k] for k in changed}
+        if program.die_fields and e.kind in program.die_fields:   # a die kept as a piece: the field it shows
+            shown["rolled"] = program.die_fields[e.kind][0]
         if e.key != e.name:   # a per-player entity's copy: one per holder, told apart by `name@holder`
             shown["key"] = e.key
         holds = program.held.get(e.kind) if program.held else None
@@ -654,7 +656,10 @@ def _visible_items(view: dict) -> dict:
 def _copy_key(label: str, e: dict, at: dict) -> tuple:
     """The key of one of alike copies in `_visible_items`: (the zone, how it looks but its side,
     its place among those of that look there so far, counted in `at`)."""
-    seen = look({**e, "flipped": None})
+    rolled = e.get("rolled")   # a die kept as a piece: the same die whatever face it shows (a roll is no move)
+    seen = look({**e, "flipped": None} if rolled is None else
+                {**e, "flipped": None, "fields": {k: v for k, v in e["fields"].items() if k != rolled},
+                 "changed": {k: v for k, v in e.get("changed", {}).items() if k != rolled}})
     at[seen] = at.get(seen, 0) + 1
     return label, seen, at[seen]
 
