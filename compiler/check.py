@@ -4593,10 +4593,13 @@ class Checker(A.Visitor):
             return
         held = scope.locals.get(s.die)
         decl = self.sym.decls.get(s.die) if held is None else None
-        if held is not None and base_of(held[2]) == "entity" or isinstance(decl, A.Entity):
-            if held is not None:   # a local holding a card: a die kept as a piece (its kind's when known)
+        this = held is None and s.die in ("this", "it")   # `roll this;` in a die's own effect
+        if held is not None and (base_of(held[2]) == "entity" or held[2] == "any") or isinstance(decl, A.Entity) \
+                or this:   # a card: a die kept as a piece (its kind's when known; a value of any type: in play)
+            if held is not None:
                 self.read(held)
-            field = self.piece_kinds(kinds_in(held[2]) if held is not None else (decl.kind,), f"'{s.die}'", s.span)
+            kind = held[2] if held is not None else self.expr(A.Name(s.die, span=s.span), scope) if this else None
+            field = self.piece_kinds(kinds_in(kind) if kind is not None else (decl.kind,), f"'{s.die}'", s.span)
             self.sym.piece_rolls.add(id(s))
             if s.name is not None:
                 self.let(s.name, s.span, self.declared(field.type) if field is not None and field.type != "any"

@@ -3863,6 +3863,8 @@ class Game:
         Returns the value shown. Anything else rolled is E601."""
         rolled = self.program.die_fields.get(card.kind) if type(card) is EntityDef else None
         if rolled is None:
+            if type(card) is str and card in self.program.dice:   # a local of no known type holding a die's name
+                return (yield from self.roll(h, card))
             raise RulesRuntimeError("E601", f"cannot roll {label_of(card)}: it is no die kept as a piece")
         field, die = rolled
         faces = self.program.dice[die]

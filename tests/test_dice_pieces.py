@@ -295,3 +295,29 @@ def test_packs_without_dice_pay_nothing():
     from rulebook.compiler.driver import compile_pack  # noqa: F401  (the shipped packs' tables are unchanged)
     program = build_text("counter vp;\ngame g { seats 1 to 2; phase play { gain 1 vp; } winner most vp; }")
     assert program.die_fields == {}
+
+
+# Dice Forge style: a die's own effect rolls it again (`roll this;`); a func of no declared type gives
+# the die to roll (its type is known in play only).
+OWN = """
+counter vp;
+die d6: int { face = 1; face = 2; face = 3; face = 4; face = 5; face = 6; }
+kind die_piece "Die" { shows: d6; again: effect; }
+die_piece dice "Die" * 2 { again { roll this; gain this.shows vp; } }
+zone cup of die_piece;
+func any_die() = first(cup);
+proc p() { let y = any_die(); let v = roll y; gain v vp; run_slot_of(y); }
+proc run_slot_of(x: die_piece) { copy x.again; }
+game g { seats 1 to 1; phase setup { fill cup with die_piece; } phase play { p(); } winner most vp; }
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_die_rolls_itself_and_a_local_of_any_type_is_rolled_in_play(interpreted):
+    result = analyse_text(OWN)
+    assert result.ok and not result.diagnostics, [d.headline() for d in result.diagnostics]
+    g = Game(build_text(OWN, interpreted=interpreted), 1, 6, make_agents("random", 1, 6))
+    g.play()
+    first, second = [face + 1 for _roll, _die, face in rolls(g)]
+    assert g.state.players[0].stock["vp"] == first + second
+    assert g.field(g.zone(None, "cup").items[0], "shows") == second
