@@ -111,6 +111,9 @@ k__c c4 { four__play { gain 2 ore; } }
 die d6 { face { gain 1 coin; } face { gain 1 food; } face { lose 1 coin; } }
 die d3: int { face = 1; face "two" = 2 { gain 1 coin; } face = 3; }
 die dr: resource { face = coin; face = food; face = none; }
+kind pip "Pip" { up: d3; }
+pip pips "Pip" * 2 { }
+zone tray of pip;
 enum side { pull: int; east "the east side" (pull = 2), west(pull = -1) }
 counter votes[side] from 0 to 6;
 counter heat[1..3] global;
@@ -143,7 +146,7 @@ proc body() {
 }
 game g {
   seats 2 to 3;
-  phase setup { fill deck with card; shuffle deck; each players { gain 2 coin; draw 1 from deck to hand; } }
+  phase setup { fill deck with card; shuffle deck; fill tray with pip; each players { gain 2 coin; draw 1 from deck to hand; } }
   phase play { repeat 2 { each players: body(); emit ping(1); set round = round + 1; } }
   winner most vp then fewest coin;
 }
@@ -231,6 +234,11 @@ def statements(depth: int):
                          "for each i in 2 { if size(row[i]) > 0 { move first(row[i]) to deck; } }",
                          "pick s from side \"lean\" { set lean = s; say \"leaning {s}\"; }",
                          "let rv = roll d3; gain rv vp;",
+                         "roll all of tray;", "roll all of tray where it.up != 3;",
+                         "for each x in tray { let u = roll x; gain u coin; }",
+                         "pick x from tray \"turn\" optional { set x.up = min(3, x.up + 1); }",
+                         "gain total(x in tray, x.up) vp;",
+                         "whenever you roll(value = 3) until ping { gain 1 ore; }",
                          "add marker to path;", "add marker to path space 1;", "remove marker from path;",
                          "remove marker from path space 2;",
                          "let rr = roll dr; if rr != none { gain 1 rr; } else { gain 1 vp; }",
