@@ -3472,6 +3472,45 @@ class Checker(A.Visitor):
                      f"lower it alone ('lose ... {s.resource};'), or make the counter each player's (drop 'global') "
                      "to pass it between players")
 
+    def visit_Shift(self, s: A.Shift, scope: Scope) -> None:
+        """`shift N C[A] to C[B];` (4.2a): both sides elements of one indexed counter (E436 for a name that
+        is no indexed counter, E435 for two different counters), each index checked as a gain's (E312,
+        E303); W430 when both sides are written alike (the same element: nothing moves)."""
+        self.amount(s.amount, scope)
+        self.not_negative(s.amount, "'shift'")
+        sides = ((s.counter, s.index), (s.dest_counter, s.dest_index))
+        good = True
+        for name, index in sides:
+            span = self.at_name(name, s.span)
+            if name in scope.locals or self.sym.category(name) not in (None, "counter") or \
+                    (type(self.sym.decls.get(name)) is A.Counter and self.sym.decls[name].indexes is None):
+                self.used.add(name)
+                what = f"the local {name!r}" if name in scope.locals else \
+                    f"{name!r}, a counter declared without [...]," if self.sym.category(name) == "counter" else \
+                    f"{name!r}, {article(self.sym.category(name))},"
+                self.err("E436", f"'shift' moves units between the elements of an indexed counter, and {what} is "
+                         "none", span, "for a resource or a plain counter write 'lose N R;' and 'gain N R;' (or "
+                         "'lose N R to P;' between players); declare 'counter NAME[INDEX];' to have elements")
+                for part in element_parts(index):
+                    self.expr(part, scope)
+                good = False
+                continue
+            if self.expect(name, ("counter",), "E202", "counter", span):
+                self.element(name, index, scope, span)
+            else:
+                good = False
+        if good and s.counter != s.dest_counter:
+            self.err("E435", f"'shift' moves units between two elements of one counter, and {s.counter!r} and "
+                     f"{s.dest_counter!r} are two counters: what leaves one would arrive in another",
+                     self.at_name(s.dest_counter, s.span),
+                     f"write 'lose N {s.counter}[...]; gain N {s.dest_counter}[...];' to take from one and give "
+                     f"to the other, or 'shift N {s.counter}[...] to {s.counter}[...];'")
+        elif good and printed(s.index) == printed(s.dest_index):
+            self.diags.append(Diagnostic(
+                "W430", f"'shift' moves units from {s.counter}[{printed(s.index)}] to the same element: "
+                "nothing moves and no event is announced", s.dest_index.span,
+                "name two different elements"))
+
     def visit_LoseRandom(self, s: A.LoseRandom, scope: Scope) -> None:
         self.amount(s.amount, scope)
         self.not_negative(s.amount, "a random loss")
@@ -4642,6 +4681,11 @@ class Checker(A.Visitor):
                 self.err("E303", "a trigger listens to 'you', 'anyone', 'opponents' or 'nobody'", p.subject.span)
         self.subject_never(p, modifier)
         params = self.event_params(p.event, p.span)
+        sides = [e for a in p.args if a.name in ("res", "dest") and (e := pattern_element(p, a, self.sym))]
+        if p.event == "shift" and len(sides) == 2 and sides[0][0] != sides[1][0]:
+            self.err("E435", f"a shift moves units between two elements of one counter, and {sides[0][0]!r} and "
+                     f"{sides[1][0]!r} are two: the pattern never holds", p.args[-1].span,
+                     f"write 'shift({sides[0][0]}[...] to {sides[0][0]}[...])'")
         for arg in p.args:
             v = arg.value
             if arg.element or pattern_element(p, arg, self.sym) is not None:
@@ -4689,7 +4733,7 @@ class Checker(A.Visitor):
         v = arg.value
         if p.event not in ELEMENT_EVENTS:
             self.err("E428", f"{printed(v)} names a counter, and {p.event!r} announces none: the filter never "
-                     f"holds", arg.span, "only gain, lose and pay name a counter ('gain(warriors[c])'); write "
+                     f"holds", arg.span, "only gain, lose, pay and shift name a counter ('gain(warriors[c])'); write "
                      "'ARG = VALUE' for another argument")
             return
         element = pattern_element(p, arg, self.sym)
@@ -4706,7 +4750,7 @@ class Checker(A.Visitor):
             return
         decl = indexed_counter(element[0], self.sym)
         self.used.add(element[0])
-        if decl.is_global:
+        if decl.is_global and p.event != "shift":   # (a shift of a global counter is announced: 7.1)
             self.err("E428", f"{element[0]!r} is global, and the gains and losses of a global counter announce "
                      "nothing (7.1): the filter never holds", v.span)
             return

@@ -1104,6 +1104,10 @@ class CodeGen(A.Visitor):
         else:
             self.writeline(f"rt.lose({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount})", s)
 
+    def visit_Shift(self, s: A.Shift, ctx: Ctx):
+        self.writeline(f"rt.shift({ctx.you}, {self.res(s.counter, ctx, s.index)}, "
+                       f"{self.res(s.dest_counter, ctx, s.dest_index)}, {self.ex(s.amount, ctx)})", s)
+
     def visit_LoseRandom(self, s: A.LoseRandom, ctx: Ctx):
         to = self.ex(s.to, ctx) if s.to is not None else "None"
         self.writeline(f"yield from rt.lose_at_random({ctx.you}, {s.group!r}, {self.ex(s.amount, ctx)}, {to}, "

@@ -1181,6 +1181,15 @@ class Reader(A.Visitor):
         if s.tag is not None:
             self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
 
+    def visit_Shift(self, s, depth: int) -> None:
+        if self.words.shared(s.counter):   # a global counter: "Move 1 from the cubes (blue, paris) to ..."
+            what = f"{self.x(s.amount)} from {self.shared_counter(s.counter, s.index)} to " \
+                   f"{self.shared_counter(s.dest_counter, s.dest_index)}"
+        else:   # "Move 2 warriors (a) to (b)"
+            what = f"{self.amount(s.amount, s.counter, s.index)} to " + \
+                self.amount(A.Int(0, span=s.span), s.dest_counter, s.dest_index).split(" ", 1)[1]
+        self.say(depth, self.act("move", f"{what} (or as many as there are; what does not fit stays where it was)"))
+
     def zone_named(self, e) -> bool:
         """Whether an expression names a zone (`board`, `row[forest]`), not a card."""
         name = e.obj if type(e) is A.Index else e
@@ -1550,9 +1559,22 @@ class Reader(A.Visitor):
             who, verb = PLAYER_DOMAINS.get(subject, (None, subject))[1], _third_person(p.event)
         args = {a.name: a.value for a in p.args}
         res = args.pop("res", None)
+        element = type(res) is A.Index and type(res.obj) is A.Name and self.symbols is not None \
+            and indexed_counter(res.obj.id, self.symbols) is not None
         thing = f" {plural(self.noun(res.id))}" if isinstance(res, A.Name) else self.element_words(res) \
-            if type(res) is A.Index and type(res.obj) is A.Name and self.symbols is not None \
-            and indexed_counter(res.obj.id, self.symbols) is not None else ""
+            if element else ""
+        if p.event == "shift":   # "you move warriors from a clearing a into a clearing c"
+            dest = args.pop("dest", None)
+            verb = "move" if who == "you" else "moves"
+            if element:
+                thing = self.element_words(res, "from")
+            if type(dest) is A.Index and type(dest.obj) is A.Name and self.symbols is not None \
+                    and indexed_counter(dest.obj.id, self.symbols) is not None:
+                into = self.element_words(dest, "into")
+                thing = (thing or f" {plural(self.noun(dest.obj.id))}") + into[len(plural(self.noun(dest.obj.id))) + 1:]
+            elif dest is not None:
+                thing += f" into {self.x(dest)}"
+            thing = thing or " units between elements of a counter"
         on = args.pop("on", None)
         track = f" on {self.words.track(on.id)}" if isinstance(on, A.Name) and p.event != "move" else ""
         if on is not None and p.event == "move":   # a move into a zone a card holds: `move(on = this)`
@@ -1563,18 +1585,19 @@ class Reader(A.Visitor):
             return f"{passive} by {who}{thing}{track}" + (f" ({rest})" if rest else "")
         return f"{who} {spoken(verb)}{thing}{track}" + (f" ({rest})" if rest else "")
 
-    def element_words(self, res: A.Index) -> str:
+    def element_words(self, res: A.Index, prep: str = "in") -> str:
         """An element a pattern names, its bound indexes as what they range over: "warriors in a clearing c",
-        "at (warrior) in a spot s"; one written out as it is: "warriors (b)"."""
+        "at (warrior) in a spot s"; one written out as it is: "warriors (b)". `prep`: a shift's side
+        ("from a clearing a", "into (c2)")."""
         counter = indexed_counter(res.obj.id, self.symbols)
         said = []
         for part, d in zip(element_parts(res.index), counter.indexes.dims()):
             name = binder(part, self.symbols)
             if name is None:
-                said.append(f"({self.x(part)})")
+                said.append(f"({self.x(part)})" if prep == "in" else f"{prep} ({self.x(part)})")
             elif not name.startswith("_"):
                 what = singular(self.noun(d.enum)) if d.enum is not None else "number"
-                said.append(f"in {article_of(what)} {name}")
+                said.append(f"{prep} {article_of(what)} {name}")
         return f" {plural(self.noun(res.obj.id))}" + "".join(f" {w}" for w in said)
 
     def filter_words(self, v) -> str:

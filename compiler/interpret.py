@@ -179,6 +179,11 @@ class Interpreter(A.Visitor):
             rt.lose(f.you, self.res(s.resource, rt, f, s.index), amount)
         return ()
 
+    def visit_Shift(self, s, rt, f):
+        rt.shift(f.you, self.res(s.counter, rt, f, s.index), self.res(s.dest_counter, rt, f, s.dest_index),
+                 self.ev(s.amount, rt, f))
+        return ()
+
     def visit_LoseRandom(self, s, rt, f):
         to = self.ev(s.to, rt, f) if s.to is not None else None
         return rt.lose_at_random(f.you, s.group, self.ev(s.amount, rt, f), to, where(s))

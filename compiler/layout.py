@@ -1070,14 +1070,17 @@ def is_filter(a: A.PatternArg) -> bool:
 
 # the events whose `res` may be an element of an indexed counter (`warriors[c7]`, 3.3); such an event
 # of a counter a pattern names (`gain(warriors[c])`, `gain(res = warriors)`) carries, besides `res`,
-# the counter (ELEMENT_OF) and each index at its place ("[0]", "[1]"...): Program.elements (7.2)
-ELEMENT_EVENTS = ("gain", "lose", "pay")
+# the counter (ELEMENT_OF) and each index at its place ("[0]", "[1]"...): Program.elements (7.2). A
+# `shift` names two elements of one counter, `res` and `dest`: the destination's indexes at "to[0]"...
+ELEMENT_EVENTS = ("gain", "lose", "pay", "shift")
 ELEMENT_OF = "res[]"
+ELEMENT_ARGS = {"res": "", "dest": "to"}   # an argument naming an element -> the prefix of its indexes' places
 
 
-def element_place(i: int) -> str:
-    """The argument an element's event carries its i-th index in (from 0): names no filter can write."""
-    return f"[{i}]"
+def element_place(i: int, arg: str = "res") -> str:
+    """The argument an element's event carries its i-th index in (from 0): names no filter can write
+    ("[0]" for `res`, "to[0]" for a shift's `dest`)."""
+    return f"{ELEMENT_ARGS[arg]}[{i}]"
 
 
 def indexed_counter(name: str, sym) -> "A.Counter | None":
@@ -1100,8 +1103,9 @@ def binder(part, sym) -> "str | None":
 
 def pattern_element(p: A.Pattern, a: A.PatternArg, sym) -> "tuple | None":
     """(counter, index expression or None) when the filter names an indexed counter's element (`res =
-    warriors[b]`, `warriors[c]`) or the whole counter (`res = warriors`, `warriors`); else None."""
-    if a.name != "res" or p.event not in ELEMENT_EVENTS:
+    warriors[b]`, `warriors[c]`; a shift's `dest` too) or the whole counter (`res = warriors`,
+    `warriors`); else None."""
+    if p.event not in ELEMENT_EVENTS or a.name != "res" and (a.name != "dest" or p.event != "shift"):
         return None
     v = a.value
     if type(v) is A.Name and indexed_counter(v.id, sym) is not None:
@@ -1127,20 +1131,24 @@ def pattern_filters(p: A.Pattern, sym) -> list:
             out.append((ELEMENT_OF, "const", element[0]))
         elif a.element:   # `warriors[c]`: each index bound, or a value it must be
             out.append((ELEMENT_OF, "const", element[0]))
-            out += [(element_place(i), "value", part) for i, part in enumerate(element_parts(element[1]))
+            out += [(element_place(i, a.name), "value", part) for i, part in enumerate(element_parts(element[1]))
                     if binder(part, sym) is None]
         else:   # `res = warriors[b]`: the element's name, as the event announces it
-            out.append(("res", "element", element))
+            out.append((a.name, "element", element))
+    if p.event == "shift":   # a shift's two sides name the counter once
+        consts = [f for f in out if f[1] == "const"]
+        out = [f for f in out if f[1] != "const"] + consts[:1]
     return out
 
 
 def pattern_binders(p: A.Pattern, sym) -> list:
-    """The (name, argument) pairs a pattern binds: `gain(warriors[c])` binds `c` to the index ("[0]")."""
+    """The (name, argument) pairs a pattern binds: `gain(warriors[c])` binds `c` to the index ("[0]"),
+    `shift(warriors[a] to warriors[b])` binds `b` to the destination's ("to[0]")."""
     out = []
     for a in p.args:
         element = pattern_element(p, a, sym) if a.element else None
         if element is not None and element[1] is not None:
-            out += [(name, element_place(i)) for i, part in enumerate(element_parts(element[1]))
+            out += [(name, element_place(i, a.name)) for i, part in enumerate(element_parts(element[1]))
                     if (name := binder(part, sym)) is not None]
     return out
 

@@ -28,6 +28,8 @@ BUILTIN_EVENTS = {   # each builtin event's arguments, in order, with the type t
     "draw": {"source": "any", "amount": "int"}, "move": {"item": "entity", "dest": "any", "on": "any"},
     "flip": {"item": "entity"}, "roll": {"name": "any", "face": "int", "value": "any", "on": "any"},
     "benefit": {"on": "any", "at": "int", "who": "player"},
+    # `shift N warriors[a] to warriors[b];`: the source element's name, the destination's, what moved
+    "shift": {"res": "any", "dest": "any", "amount": "int"},
 }
 # `it.subject` in a trigger's body or condition (a modifier's condition): the player the event happened to (the
 # use's player), none for an event with no subject; no event argument is so named (E400)

@@ -724,6 +724,24 @@ class Lose(Stmt):
 
 
 @node
+class Shift(Stmt):
+    """`shift AMOUNT COUNTER[A] to COUNTER[B];` units moved from one element of an indexed counter to
+    another of the same counter (the acting player's, or the global one): at most what the source holds
+    above its floor, and what fits under the destination's ceiling (the rest stays where it was). One
+    `shift` event (`res` the source element, `dest` the destination, `amount` what moved), after the
+    `lose` and `gain` of the two elements (7.1)."""
+
+    events = ("shift", "lose", "gain")
+    drains = True
+
+    amount: Expr
+    counter: str
+    index: Expr
+    dest_counter: str
+    dest_index: Expr
+
+
+@node
 class LoseRandom(Stmt):
     """`lose AMOUNT any(GROUP) at random [to PLAYER];` AMOUNT units of the group's resources, drawn one
     at a time by the game's RNG, each unit the acting player holds as likely as another (fewer when

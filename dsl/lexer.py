@@ -77,6 +77,7 @@ CONTEXTUAL = {
     "role": "role NAME \"Title\" { ... }' or 'give PLAYER role NAME;",
     "roles": "seats LOW to HIGH roles NAME, NAME ...;",
     "give": "give PLAYER role NAME;",
+    "shift": "shift N COUNTER[A] to COUNTER[B];",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand), a key in parentheses

@@ -1042,6 +1042,9 @@ class _Builder:
         return A.Lose(items[0], str(items[1]), _pick(items, "debt"), _pick(items, "at"), _pick(items, "tag"),
                       span=self._s(meta))
 
+    def shift_stmt(self, meta, items):   # SHIFT amount NAME at NAME at
+        return A.Shift(items[1], str(items[2]), items[3].value, str(items[4]), items[5].value, span=self._s(meta))
+
     def lose_to(self, meta, items):
         return A.Lose(items[0], str(items[1]), None, _pick(items, "at"), to=items[-1], span=self._s(meta))
 
@@ -1383,8 +1386,21 @@ class _Builder:
         """`gain(warriors)`: any element of the counter (or the counter itself)."""
         return A.PatternArg("res", A.Name(str(items[0]), span=self._s(meta)), True, span=self._s(meta))
 
+    def pattern_side(self, meta, items):   # NAME, or NAME [ indexes ]: an element or the whole counter
+        parts = [i for i in items[1:] if i is not None and not isinstance(i, Token)]
+        counter = A.Name(str(items[0]), span=_token_span(self.file, items[0]))
+        if not parts:
+            return counter
+        index = parts[0] if len(parts) == 1 else A.Pair(tuple(parts), span=self._s(meta))
+        return A.Index(counter, index, span=self._s(meta))
+
+    def pattern_shift(self, meta, items):
+        """`shift(warriors[a] to warriors[c])`: the source (`res`) and destination (`dest`) elements."""
+        return [A.PatternArg("res", items[0], True, span=items[0].span),
+                A.PatternArg("dest", items[1], True, span=items[1].span)]
+
     def pattern_args(self, meta, items):
-        return tuple(items)
+        return tuple(a for i in items for a in (i if isinstance(i, list) else [i]))
 
     def pattern(self, meta, items):
         subject = next((i for i in items if isinstance(i, (A.You, A.Name))), None)

@@ -487,7 +487,11 @@ def pattern(p: A.Pattern) -> str:
     if p.end:
         return f"end of {p.event}"
     subject = f"{expr(p.subject)} " if p.subject is not None else ""
-    args = f"({', '.join(pattern_arg(a) for a in p.args)})" if p.args else ""
+    shown = [pattern_arg(a) for a in p.args]
+    for i in range(len(p.args) - 1, 0, -1):   # a shift's two sides: `shift(warriors[a] to warriors[c])`
+        if p.args[i].element and p.args[i].name == "dest" and p.args[i - 1].element:
+            shown[i - 1:i + 1] = [f"{shown[i - 1]} to {shown[i]}"]
+    args = f"({', '.join(shown)})" if p.args else ""
     return f"{subject}{p.event}{args}"
 
 
@@ -568,6 +572,9 @@ class Printer(A.Visitor):
         self.clauses([Clause("lose ", s.amount, f" {s.resource}{_at(s.index)}"), _where("on ", s.on),
                       Clause(f"else {s.debt}") if s.debt else None, _tag(s.tag),
                       Clause("to ", s.to) if s.to is not None else None])
+
+    def visit_Shift(self, s):
+        self.clauses([Clause("shift ", s.amount, f" {s.counter}{_at(s.index)} to {s.dest_counter}{_at(s.dest_index)}")])
 
     def visit_GainEach(self, s):
         self.clauses([Clause("gain ", s.amount), _tag(s.tag)])

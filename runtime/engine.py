@@ -2000,6 +2000,45 @@ class Game:
         if lost and to is not None:
             yield from self.gain_or_discard(self.holder_of(to), name, lost, where)
 
+    def shift(self, h: Holder, source: str, dest: str, amount: int) -> int:
+        """`shift N C[a] to C[b];` (4.2a): units moved from one element of an indexed counter to another
+        of the same counter, `h`'s own or the global one. At most what the source holds above its floor
+        (as `lose`), and what fits under the destination's ceiling: the rest stays in the source, so a
+        move makes and destroys nothing. Announces the source's `lose` and the destination's `gain` (of
+        a player's counter: a global one's announce nothing, 7.1), then one `shift` with the acting
+        player as subject (`res`: the source, `dest`: the destination, `amount`: what moved); returns it."""
+        at_least_zero(amount, "shift")
+        _g, low, _high = self.program.counters[source]
+        high = self.program.counters[dest][2]
+        shared = source in self.state.globals
+        values = self.state.globals if shared else h.stock
+        held = values[source] - (low or 0)
+        room = None if high is None else max(high - values[dest], 0)
+        moved = max(min(amount, held) if room is None else min(amount, held, room), 0) if source != dest else 0
+        if self.tracer is not None:
+            kept = [] if moved == amount else \
+                [f"the same element: nothing moves"] if source == dest else \
+                [f"{amount} asked, {source} held {max(held, 0)}" + (" above its floor" if low else "")] \
+                if room is None or held <= room else [f"{amount} asked, {dest} holds at most {high}"]
+            self._note("shift", None if shared else h, f"{source} to {dest}" + (f" ({kept[0]})" if kept else ""),
+                       moved)
+        if moved <= 0:
+            return 0
+        self.bounded(values[dest] + moved)
+        values[source] -= moved
+        values[dest] += moved
+        if not shared and "lose" in self.by_event:
+            self.emit("lose", h, {"res": source, "amount": moved})
+        if not shared and "gain" in self.by_event:
+            self.emit("gain", h, {"res": dest, "amount": moved})
+        if "shift" in self.by_event:
+            args = {"res": source, "dest": dest, "amount": moved}
+            elements = self.program.elements
+            if elements and dest in elements:   # `shift(warriors[a] to warriors[c])` listens: c's indexes too
+                args.update((f"to{k}", v) for k, v in elements[dest].items() if k != "res[]")
+            self.emit("shift", h, args)
+        return moved
+
     def lose_at_random(self, h: Holder, group: str, amount: int, to: Optional[Holder], where: str):
         """`lose N any(GROUP) at random [to P];`: N units of the group's resources drawn one at a time by
         the game's RNG, each unit `h` holds as likely as another (a card drawn blind from a hand);
@@ -4192,8 +4231,8 @@ class Game:
             fn, span = self.program.triggers[t.tid]
             if self.tracer is not None:   # an element's event names the element: "on gain of warriors[c7]"
                 table = t.subject == "nobody"   # the table's trigger: no player's line
-                self._note("trigger", None if table else t.owner, f"on {t.event}" + (f" of {args['res']}" if "res[]" in args
-                                                                                       else "") + (" (nobody's)" if table else ""),
+                heard = f" of {args['res']}" + (f" to {args['dest']}" if t.event == "shift" else "") if "res[]" in args else ""
+                self._note("trigger", None if table else t.owner, f"on {t.event}{heard}" + (" (nobody's)" if table else ""),
                            None, span)
             self.chain.append(span)
             if len(self.chain) > MAX_CHAIN:
