@@ -3480,8 +3480,12 @@ class Checker(A.Visitor):
         self.not_negative(s.amount, "'shift'")
         sides = ((s.counter, s.index), (s.dest_counter, s.dest_index))
         good = True
-        for name, index in sides:
+        for side, (name, index) in enumerate(sides):
             span = self.at_name(name, s.span)
+            if side and name == s.counter and not good:   # said once: `shift 1 vp[a] to vp[b];`
+                for part in element_parts(index):
+                    self.expr(part, scope)
+                continue
             if name in scope.locals or self.sym.category(name) not in (None, "counter") or \
                     (type(self.sym.decls.get(name)) is A.Counter and self.sym.decls[name].indexes is None):
                 self.used.add(name)
@@ -4682,6 +4686,11 @@ class Checker(A.Visitor):
         self.subject_never(p, modifier)
         params = self.event_params(p.event, p.span)
         sides = [e for a in p.args if a.name in ("res", "dest") and (e := pattern_element(p, a, self.sym))]
+        names = [n for n, _k in pattern_binders(p, self.sym)]
+        for twice in sorted({n for n in names if names.count(n) > 1 and not n.startswith("_")}):
+            self.err("E437", f"the pattern binds {twice!r} twice: a name takes one index of the event", p.span,
+                     f"bind the second one with another name and compare them in 'while' ('... while {twice} == "
+                     f"{twice}2')")
         if p.event == "shift" and len(sides) == 2 and sides[0][0] != sides[1][0]:
             self.err("E435", f"a shift moves units between two elements of one counter, and {sides[0][0]!r} and "
                      f"{sides[1][0]!r} are two: the pattern never holds", p.args[-1].span,
@@ -4804,7 +4813,9 @@ class Checker(A.Visitor):
         read = {n.id for root in (*s.body, s.cond) if root is not None for n in A.walk(root) if type(n) is A.Name}
         for name, _key in bound:
             if name not in read and not name.startswith("_"):   # `at[p, _]`: any index there, on purpose
-                arg = next(a for a in s.pattern.args if a.element and type(a.value) is A.Index)
+                arg = next((a for a in s.pattern.args if a.element and type(a.value) is A.Index and any(
+                    type(part) is A.Name and part.id == name for part in element_parts(a.value.index))),
+                    next(a for a in s.pattern.args if a.element and type(a.value) is A.Index))   # (the side it is on)
                 self.diags.append(Diagnostic(
                     "W445", f"the pattern binds {name!r}, which nothing reads", arg.value.span,
                     f"write '{arg.value.obj.id}' alone for any element" if len(bound) == 1 else

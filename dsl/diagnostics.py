@@ -189,6 +189,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E434": (ERROR, "'fewest KEY' or 'most KEY' in a simultaneous pick: it is for one player's pick"),
     "E435": (ERROR, "a shift between elements of two different counters (statement or pattern)"),
     "E436": (ERROR, "a shift of what is no indexed counter: a resource, a counter declared without [...], a local"),
+    "E437": (ERROR, "a pattern that binds one name to two indexes ('shift(cubes[k, a] to cubes[k, b])')"),
     "E438": (ERROR, "a roll of what is no die: a card (or a zone's cards) whose kind has no field typed by a die"),
     "E439": (ERROR, "a die kept as a piece given or set to a value no face of its die shows"),
     "E440": (ERROR, "a field typed by a die declared amiss: a second one in a kind, computed, indexed, a stock or a zone"),
