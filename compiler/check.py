@@ -3406,8 +3406,14 @@ class Checker(A.Visitor):
             self.pattern(s.pattern, scope, modifier=True)
         if s.until is not None and not s.until.end:
             self.pattern(s.until, scope)
+        bound = scope
+        if not isinstance(func, A.Func):   # `modifier you gain(warriors[c]) while ...`: c, the tagged use's index
+            for name, _key in pattern_binders(s.pattern, self.sym):
+                bound = bound.child()
+                bound.locals[name] = [s.pattern.span, True, self.binder_type(s.pattern, name)]
+            self.binders_read(s)
         if s.cond is not None:   # read at each consultation: `it.ARG` is an argument of the use consulted
-            self.use_condition(s, scope)
+            self.use_condition(s, bound)
         kinds = {a.what for a in s.adjustments}
         if kinds & {"forbid", "allow"} and len(kinds) > 1:
             self.err("E311", "a modifier either changes costs and gains or forbids/allows the action, not both",
@@ -4810,7 +4816,8 @@ class Checker(A.Visitor):
         bound = pattern_binders(s.pattern, self.sym)
         if not bound:
             return
-        read = {n.id for root in (*s.body, s.cond) if root is not None for n in A.walk(root) if type(n) is A.Name}
+        body = s.body if type(s) is A.Whenever else ()   # a modifier's only reader is its `while`
+        read = {n.id for root in (*body, s.cond) if root is not None for n in A.walk(root) if type(n) is A.Name}
         for name, _key in bound:
             if name not in read and not name.startswith("_"):   # `at[p, _]`: any index there, on purpose
                 arg = next((a for a in s.pattern.args if a.element and type(a.value) is A.Index and any(

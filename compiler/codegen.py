@@ -21,7 +21,7 @@ from rulebook.runtime.engine import MAX_STEPS, MemberData
 from rulebook.runtime.kernels import KERNELS
 
 from .layout import (cost_data, enum_data, opening_test, paid_first, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
-                     builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters,
+                     builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element,
                      recursive, ended_names, runtime_axes, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
@@ -1060,7 +1060,13 @@ class CodeGen(A.Visitor):
         """A tagged cost's or gain's action and arguments: `('build', {'structure': v_b})`."""
         if t is None:
             return "None"
-        return f"({t.action!r}, {{" + ", ".join(f"{p!r}: {self.ex(a, ctx)}" for p, a in tag_args(t, self.sym)) + "})"
+        args = tag_args(t, self.sym)
+        elements = [tag_element(t.action, p, a, self.sym) for p, a in args]
+        shown = "{" + ", ".join(f"{p!r}: {self.element(*e, ctx) if e is not None else self.ex(a, ctx)}"
+                                for (p, a), e in zip(args, elements)) + "}"
+        if any(e is not None for e in elements):   # `for gain(warriors[c])`: the element's name, counter and indexes
+            shown = f"rt.element_args({shown})"
+        return f"({t.action!r}, {shown})"
 
     def visit_Gain(self, s: A.Gain, ctx: Ctx):
         tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
@@ -1534,7 +1540,7 @@ class CodeGen(A.Visitor):
         # the event announced (a trigger's: all of them)
         fn = Function(f"def {name}(rt, you, env, it):", f"while condition of the {what} at {site}")
         fn.lines += ["    " + line for line in self.unpack(captured, ctx)]
-        bound = pattern_binders(s.pattern, self.sym) if what == "trigger" else []
+        bound = pattern_binders(s.pattern, self.sym)   # a modifier's: of the tagged use (`for gain(warriors[c])`)
         fn.lines += [f"    v_{n} = it[{k!r}]" for n, k in bound]
         inner = Ctx(frozenset(captured + [n for n, _k in bound]), 'you', ctx.this_ok, "use" if what == "modifier" else "event")
         fn.lines.append(f"    return {self.ex(s.cond, inner)}  # @{where(s.cond)}")

@@ -1609,11 +1609,19 @@ class Reader(A.Visitor):
         (`modifier ... in ZONE`: "While Quarry is in your tableau, on your build: ...")."""
         p = s.pattern
         who = {"you": "your", "opponents": "your opponents'"}.get(subject_mode(p), "everyone's")
-        args = ", ".join(f"{a.name} {self.filter_words(a.value) if is_filter(a) else expr(a.value)}" for a in p.args)
+        args = ", ".join(f"{a.name} {self.filter_words(a.value) if is_filter(a) else expr(a.value)}" for a in p.args
+                         if not a.element)
+        element = next((a.value for a in p.args if a.element and a.name == "res"), None)   # `gain(warriors[c])`
+        if type(element) is A.Index and type(element.obj) is A.Name and self.symbols is not None \
+                and indexed_counter(element.obj.id, self.symbols) is not None:
+            args = (f"of{self.element_words(element)}" + (f", {args}" if args else "")).strip()
+        elif type(element) is A.Name:
+            args = f"of {plural(self.noun(element.id))}" + (f", {args}" if args else "")
         cond = s.cond.right if held and type(s.cond) is A.Binary and s.cond.op == "and" else None if held else s.cond
         lasting = (", the next use only" if s.once else "") + \
             (f", until {self.event(s.until, anyone=True)}" if s.until else "") + (f", while {self.words.about_the_use(cond, p.event)}" if cond is not None else "")
-        self.say(depth, (held or "From now on, ") + f"on {who} {spoken(p.event)}" + (f" ({args})" if args else "")
+        self.say(depth, (held or "From now on, ") + f"on {who} {spoken(p.event)}" + (
+            f" {args}" if args.startswith("of ") else f" ({args})" if args else "")
                  + f"{lasting}:")
         for a in s.adjustments:
             if a.op == "using":   # what may stand for a resource of the cost

@@ -14,7 +14,7 @@ from rulebook.runtime.state import Record
 
 from .layout import (cost_data, enum_data, opening_test, paid_first, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive, ended_names, runtime_axes, checked_within,
-                     call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters,
+                     call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
                      indexed_ref, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
@@ -142,7 +142,12 @@ class Interpreter(A.Visitor):
         """A tagged cost's or gain's action and arguments (None when untagged)."""
         if t is None:
             return None
-        return t.action, {p: self.ev(a, rt, f) for p, a in tag_args(t, self.sym)}
+        args, element = {}, False
+        for p, a in tag_args(t, self.sym):
+            e = tag_element(t.action, p, a, self.sym)   # `for gain(warriors[c])`: the element's name
+            args[p] = self.ev(a, rt, f) if e is None else rt.at(e[0], self.ev(e[1], rt, f))
+            element = element or e is not None
+        return t.action, rt.element_args(args) if element else args
 
     def visit_Gain(self, s, rt, f):
         if s.on is not None:   # a stock the card (a zone's cards) holds (the card worked out first, then the amount)
@@ -1289,7 +1294,7 @@ STATEMENT_FRAMES[_worked_out.__code__] = lambda frame: where(frame.f_locals["nod
 def _condition(it: Interpreter, node):   # a Modifier (given the consulted use's arguments) or a Whenever (the event's)
     mode = "use" if isinstance(node, A.Modifier) else "event"
 
-    bound = pattern_binders(node.pattern, it.sym) if mode == "event" else []
+    bound = pattern_binders(node.pattern, it.sym)   # a modifier's: of the tagged use (`for gain(warriors[c])`)
 
     def holds(rt, you, env, args):
         locals_ = {k: v for k, v in env.items() if k != "this"}

@@ -1153,6 +1153,17 @@ def pattern_binders(p: A.Pattern, sym) -> list:
     return out
 
 
+def tag_element(action: str, param: str, expr, sym) -> "tuple | None":
+    """(counter, index) when a tag's argument names an element of an indexed counter, as a pattern does
+    (`gain 1 warriors[c] for gain(warriors[c]);`: `res`, and a shift's `dest`): the tag carries the
+    element's name, and the counter and indexes a modifier's pattern reads (Game.element_args); else None."""
+    if action not in ELEMENT_EVENTS or param != "res" and (param != "dest" or action != "shift"):
+        return None
+    if type(expr) is A.Index and type(expr.obj) is A.Name and indexed_counter(expr.obj.id, sym) is not None:
+        return expr.obj.id, expr.index
+    return None
+
+
 def watched_counters(sym) -> list:
     """The indexed counters some pattern of the pack names as a whole or by a bound index: their
     elements' events carry the counter and the indexes (Program.elements); [] for the other packs."""

@@ -2039,6 +2039,16 @@ class Game:
             self.emit("shift", h, args)
         return moved
 
+    def element_args(self, args: dict) -> dict:
+        """A tag's arguments naming an element (`for gain(warriors[c])`, 7.7): with the counter and the
+        indexes an event of that element carries (emit), so a modifier's pattern reads them as a trigger's."""
+        elements = self.program.elements
+        if elements and args.get("res") in elements:
+            args = {**args, **elements[args["res"]]}
+        if elements and args.get("dest") in elements:
+            args.update((f"to{k}", v) for k, v in elements[args["dest"]].items() if k != "res[]")
+        return args
+
     def lose_at_random(self, h: Holder, group: str, amount: int, to: Optional[Holder], where: str):
         """`lose N any(GROUP) at random [to P];`: N units of the group's resources drawn one at a time by
         the game's RNG, each unit `h` holds as likely as another (a card drawn blind from a hand);

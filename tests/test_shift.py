@@ -236,3 +236,46 @@ def test_e428_global_counter_is_heard_by_shift_only():
 def test_shift_is_still_a_name_elsewhere():
     text = E + "counter shift;\nproc p() { gain 1 shift; if shift > 2 { gain 1 vp; } }"
     assert not [d for d in analyse_text(text).diagnostics if d.severity == "error"]
+
+
+# Modifiers on an element (7.7): a tag naming an element (`for gain(warriors[c])`) carries its name,
+# counter and indexes, so a modifier's pattern names one element, any, or binds the index for `while`.
+MODS = """
+enum clearing { c1, c2, c3 }
+counter warriors[clearing] from 0 to 9;
+counter sympathy[clearing] global from 0 to 1;
+counter vp;
+proc laws() {
+  modifier you gain(warriors[c]) while sympathy[c] > 0 { gain -1; }
+  modifier you gain(res = warriors[c3]) { gain +2; }
+}
+proc recruit(c: clearing, n: int) { gain n warriors[c] for gain(warriors[c]); }
+proc plain(c: clearing, n: int) { gain n warriors[c]; }
+game g { seats 2 to 2; phase setup { set sympathy[c2] = 1; each players: laws(); } phase play { each players { recruit(c1, 2); recruit(c2, 2); recruit(c3, 1); plain(c2, 2); } } winner most vp; }
+"""
+
+mods = rules_programs(MODS)
+
+
+def test_modifiers_on_an_element(mods):
+    g = game_of(mods)
+    run_proc(g, "recruit", "c1", 2)
+    run_proc(g, "recruit", "c2", 2)   # sympathy in c2: 1 fewer
+    run_proc(g, "recruit", "c3", 1)   # c3 alone: 2 more
+    assert (stock(g, "warriors[c1]"), stock(g, "warriors[c2]"), stock(g, "warriors[c3]")) == (2, 1, 3)
+    run_proc(g, "plain", "c2", 2)   # an untagged gain is never changed
+    assert stock(g, "warriors[c2]") == 3
+    assert stock(g, "warriors[c2]", 1) == 0
+
+
+def test_modifiers_on_an_element_agree():
+    random_games_agree(MODS, seeds=range(1, 3), counts=(2,))
+
+
+def test_modifiers_on_an_element_lint_and_explain():
+    result = analyse_text(MODS)
+    assert [d.code for d in result.diagnostics] == []
+    text = explained(result, "laws")
+    assert "on your gain of warriors in a clearing c, while the sympathy (c) is more than 0:" in text
+    found = found_at(E + "proc p() { modifier you gain(warriors[c]) { gain +1; } }")
+    assert [f for f in found if f[0] == "W445"] == [("W445", 10, 30)]
