@@ -3488,8 +3488,9 @@ class Checker(A.Visitor):
         good = True
         for side, (name, index) in enumerate(sides):
             span = self.at_name(name, s.span)
+            parts = element_parts(index) if index is not None else ()
             if side and name == s.counter and not good:   # said once: `shift 1 vp[a] to vp[b];`
-                for part in element_parts(index):
+                for part in parts:
                     self.expr(part, scope)
                 continue
             if name in scope.locals or self.sym.category(name) not in (None, "counter") or \
@@ -3501,12 +3502,13 @@ class Checker(A.Visitor):
                 self.err("E436", f"'shift' moves units between the elements of an indexed counter, and {what} is "
                          "none", span, "for a resource or a plain counter write 'lose N R;' and 'gain N R;' (or "
                          "'lose N R to P;' between players); declare 'counter NAME[INDEX];' to have elements")
-                for part in element_parts(index):
+                for part in parts:
                     self.expr(part, scope)
                 good = False
                 continue
             if self.expect(name, ("counter",), "E202", "counter", span):
-                self.element(name, index, scope, span)
+                self.element(name, index, scope, span)   # E312 for an index left out or of the wrong number
+                good = good and index is not None
             else:
                 good = False
         if good and s.counter != s.dest_counter:
@@ -3515,7 +3517,7 @@ class Checker(A.Visitor):
                      self.at_name(s.dest_counter, s.span),
                      f"write 'lose N {s.counter}[...]; gain N {s.dest_counter}[...];' to take from one and give "
                      f"to the other, or 'shift N {s.counter}[...] to {s.counter}[...];'")
-        elif good and printed(s.index) == printed(s.dest_index):
+        elif good and s.dest_index is not None and printed(s.index) == printed(s.dest_index):
             self.diags.append(Diagnostic(
                 "W430", f"'shift' moves units from {s.counter}[{printed(s.index)}] to the same element: "
                 "nothing moves and no event is announced", s.dest_index.span,

@@ -736,9 +736,9 @@ class Shift(Stmt):
 
     amount: Expr
     counter: str
-    index: Expr
+    index: Optional[Expr]   # None only in a statement the checker refuses (E312, E436)
     dest_counter: str
-    dest_index: Expr
+    dest_index: Optional[Expr]
 
 
 @node

@@ -1042,8 +1042,9 @@ class _Builder:
         return A.Lose(items[0], str(items[1]), _pick(items, "debt"), _pick(items, "at"), _pick(items, "tag"),
                       span=self._s(meta))
 
-    def shift_stmt(self, meta, items):   # SHIFT amount NAME at NAME at
-        return A.Shift(items[1], str(items[2]), items[3].value, str(items[4]), items[5].value, span=self._s(meta))
+    def shift_stmt(self, meta, items):   # SHIFT amount NAME [at] NAME [at] (an index left out: E312 or E436)
+        at, dest_at = (i.value if i is not None else None for i in (items[3], items[5]))
+        return A.Shift(items[1], str(items[2]), at, str(items[4]), dest_at, span=self._s(meta))
 
     def lose_to(self, meta, items):
         return A.Lose(items[0], str(items[1]), None, _pick(items, "at"), to=items[-1], span=self._s(meta))

@@ -279,3 +279,13 @@ def test_modifiers_on_an_element_lint_and_explain():
     assert "on your gain of warriors in a clearing c, while the sympathy (c) is more than 0:" in text
     found = found_at(E + "proc p() { modifier you gain(warriors[c]) { gain +1; } }")
     assert [f for f in found if f[0] == "W445"] == [("W445", 10, 30)]
+
+
+def test_an_index_left_out():
+    the_one_error(analyse_text(E + "proc p() { shift 2 warriors to warriors[c2]; }"), "E312", "say which one")
+    the_one_error(analyse_text(E + "proc p() { shift 2 vp to vp; }"), "E436", "declared without [...]")
+
+
+def test_a_proc_named_shift_is_still_called():
+    text = E + "proc shift(n: int) { gain n vp; }\nproc p() { shift(2); shift 1 warriors[c1] to warriors[c2]; }"
+    assert not [d for d in analyse_text(text).diagnostics if d.severity == "error"]
