@@ -4795,6 +4795,8 @@ class Checker(A.Visitor):
         for n in own_you(tuple(s.body) + ((s.cond,) if s.cond is not None else ())):
             if type(n) in (A.Gain, A.Lose) and n.on is None and self.per_player(n.resource):   # `gain 1 vp;`
                 n = A.Name(n.resource, span=n.span)
+            elif type(n) is A.Shift and self.per_player(n.counter):   # `shift 1 warriors[a] to warriors[b];`
+                n = A.Name(n.counter, span=n.span)
             if isinstance(n, A.Name) and id(n) not in self.sym.named and self.per_player(n.id):
                 self.diags.append(Diagnostic(
                     "W446", f"the table's trigger names {n.id!r}, which each player has: an event nobody owns "

@@ -95,6 +95,10 @@ class _Reads:
             name = n.name if t is A.SetName else n.resource
             if name in self.role_of and getattr(n, "on", None) is None:
                 self.need(YOU, name, facts, n.span, self.sym.category(name))
+        if t is A.Shift:   # `shift 1 warriors[a] to warriors[b];` of a role's counter
+            for name in dict.fromkeys((n.counter, n.dest_counter)):
+                if name in self.role_of:
+                    self.need(YOU, name, facts, n.span, self.sym.category(name))
         if t in (A.If, A.Cond):
             self.walk(n.cond, facts)
             for part in (n.then if t is A.If else (n.then,)):

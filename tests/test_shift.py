@@ -289,3 +289,22 @@ def test_an_index_left_out():
 def test_a_proc_named_shift_is_still_called():
     text = E + "proc shift(n: int) { gain n vp; }\nproc p() { shift(2); shift 1 warriors[c1] to warriors[c2]; }"
     assert not [d for d in analyse_text(text).diagnostics if d.severity == "error"]
+
+
+def test_a_roles_counter_and_the_tables_trigger():
+    """A shift of a role's counter asks for the role (W443) as a gain does; in the table's trigger a
+    player's counter is the first player's (W446)."""
+    text = """
+enum clearing { c1, c2 }
+counter vp;
+role alliance "Woodland Alliance" { counter officers[clearing]; }
+role cats "Marquise" { counter keep; }
+counter warriors[clearing];
+proc move_officers() { shift 1 officers[c1] to officers[c2]; }
+proc ok() { if you is alliance { shift 1 officers[c1] to officers[c2]; } }
+kind card { }
+zone discard of card;
+whenever nobody move(dest = discard) { shift 1 warriors[c1] to warriors[c2]; }
+game g { seats 2 to 2 roles alliance, cats; phase play { move_officers(); ok(); } winner most vp; }
+"""
+    assert [f for f in found_at(text) if f[0] in ("W443", "W446")] == [("W443", 7, 24), ("W446", 11, 40)]
