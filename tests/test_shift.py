@@ -35,7 +35,12 @@ whenever you lose(warriors[c1]) { gain 1 left_c1; }
 whenever you shift(warriors) { gain 1 moves; gain it.amount moved_units; }
 whenever you shift(warriors[a] to warriors[c2]) { set last_from[a] = 1; }
 whenever you shift(cubes[a] to cubes[b]) while a != b { gain 1 cube_moves; }
-proc place(c: clearing, n: int) { gain n warriors[c]; }
+counter supply_warriors "Warriors in the supply" start 20;
+proc place(c: clearing, n: int) {   # recruiting places warriors from the supply (the audit pack's place_warriors)
+  let k = min(n, supply_warriors);
+  lose k supply_warriors;
+  gain k warriors[c];
+}
 proc march(a: clearing, b: clearing, n: int) { shift n warriors[a] to warriors[b]; }
 proc spread(a: clearing, b: clearing) { shift 1 cubes[a] to cubes[b]; }
 proc seed_cubes() { gain 2 cubes[c1]; }
@@ -84,6 +89,7 @@ def test_outrage_on_a_move_into_sympathy_not_on_a_placement(program):
     assert stock(g, "outrage") == 1   # one move, one outrage, however many warriors
     assert (stock(g, "warriors[c1]"), stock(g, "warriors[c2]"), stock(g, "warriors[c3]")) == (0, 4, 1)
     assert stock(g, "outrage", 1) == 0   # `you`: the mover's own trigger
+    assert stock(g, "supply_warriors") == 15
 
 
 def test_a_move_announces_the_lose_and_gain_of_the_elements(program):
