@@ -16,7 +16,7 @@ from rulebook.dsl.parser import CARD_WORDS
 from rulebook.dsl.printer import cost as printed_cost, declaration_text, expr as printed, params_text
 
 from .layout import MAX_ELEMENTS, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
-from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered, paid_first
+from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered, option_gate, paid_first
 from .layout import plain_values, python_blocks, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
 from .layout import ELEMENT_EVENTS, binder, element_parts, indexed_counter, pattern_binders, pattern_element
@@ -506,7 +506,7 @@ def always_offered(o: A.Option, sym) -> bool:
     """An option of `choose` that is offered every time: no condition, no leading cost (nor one paid first
     in a pick or by a proc it calls, layout.paid_first), not `once`."""
     return not o.once and (o.guard is None or constant(o.guard) is True) and not leading_cost(o.body) \
-        and paid_first(o.body, sym) is None
+        and option_gate(o.body, sym) is None
 
 
 def opening_choice(proc: A.Proc) -> Optional[A.Choose]:

@@ -20,7 +20,7 @@ from rulebook.dsl.printer import PRECEDENCE, precedence
 from rulebook.runtime.engine import MAX_STEPS, MemberData
 from rulebook.runtime.kernels import KERNELS
 
-from .layout import (cost_data, enum_data, opening_test, paid_first, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (cost_data, enum_data, opening_test, option_gate, paid_first, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element,
                      recursive, ended_names, runtime_axes, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
@@ -1214,7 +1214,7 @@ class CodeGen(A.Visitor):
         cost = leading_cost(o.body)
         if cost:
             tests.append(self.affordable(cost, leading_tag(o.body), ctx, o.body[0]))
-        elif (gate := paid_first(o.body, self.sym)) is not None:   # paid first in a pick, or by a proc called
+        elif (gate := option_gate(o.body, self.sym)) is not None:   # paid first in a pick or by a proc called, a pick's candidate
             tests.append(self.wrap(gate, ctx, 2))
         return tests
 

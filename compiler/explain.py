@@ -17,7 +17,7 @@ from rulebook.dsl.printer import Printer, cost, declaration_text, expr, preceden
 from rulebook.dsl.diagnostics import did_you_mean
 
 from .layout import deciding, is_field_value, is_filter, proc_result_call, subject_mode
-from .layout import binder, element_parts, indexed_counter
+from .layout import binder, element_parts, indexed_counter, option_gate, paid_first
 from .resolve import BASE, CATEGORY, HELD_USES, KEEPING, NEIGHBOURS, PHASES, STEPS
 
 # Words that take no plural ("3 prestige", "2 lavandium").
@@ -1264,11 +1264,22 @@ class Reader(A.Visitor):
                     (f"; only if {self.x(h.option.guard)})" if h.option.guard is not None else ")")
             else:
                 guard = f" (only if {self.x(o.guard)})" if o.guard is not None else ""
+            guard += self.pick_gate(o)
             guard += " (once per game)" if o.once else ""
             self.say(depth + 1, f"{i}. {capital(shown(o)) if o.title else 'Option ' + str(i)}{guard}"
                      f"{self.option_amended(o)}:")
             self.block(o.body, depth + 2)
         self.removed(s, depth + 1)
+
+    def pick_gate(self, o: A.Option) -> str:
+        """` (only when your hand has a x for which ...)` after an option offered only when the pick its body
+        starts with has a candidate (layout.option_gate; a pick that pays first reads as before)."""
+        gate = option_gate(o.body, self.symbols) if o.body and type(o.body[0]) is A.Pick else None
+        if type(gate) is not A.Opening or paid_first(o.body, self.symbols) is not None:
+            return ""
+        s = gate.stmt
+        where = f" for which {self.x(s.where)}" if s.where is not None else ""
+        return f" (only when there is some {s.var} to pick {self.picked_from(s.domain)}{where})"
 
     def removed(self, s, depth: int, key=None) -> None:
         """`(option "exchange" removed by FILE:L:C)` under a choose (or the arm under a match) for each

@@ -12,7 +12,7 @@ from rulebook.runtime.engine import CALL_FRAMES, FUNC_FRAMES, INTERPRETER_FILES,
 from rulebook.runtime.program import Program, assemble
 from rulebook.runtime.state import Record
 
-from .layout import (cost_data, enum_data, opening_test, paid_first, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (cost_data, enum_data, opening_test, option_gate, paid_first, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive, ended_names, runtime_axes, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
@@ -274,8 +274,8 @@ class Interpreter(A.Visitor):
         if cost:
             return rt.affordable(f.you, self.cost(cost, rt, f), self.tag(leading_tag(o.body), rt, f))
         gate = self.gates.get(id(o), False)
-        if gate is False:   # paid first in a pick, or by a proc called (layout.paid_first): worked out once
-            gate = self.gates[id(o)] = paid_first(o.body, self.sym)
+        if gate is False:   # paid first in a pick or by a proc called, a pick's candidate (layout.option_gate): once
+            gate = self.gates[id(o)] = option_gate(o.body, self.sym)
         return gate is None or bool(self.ev(gate, rt, f))
 
     def visit_May(self, s, rt, f):

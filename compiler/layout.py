@@ -743,6 +743,25 @@ def paid_first(body: tuple, sym: Symbols, seen: frozenset = frozenset(), picks: 
     return None
 
 
+def option_gate(body: tuple, sym: Symbols) -> Optional[A.Expr]:
+    """What gates a choose option beyond its `when` and a leading `pay` (4.6), both backends' one reading
+    (and W455's): what it pays first inside (`paid_first`), or, for a body that starts with a pick that
+    must pick (`picks_first`), that the pick has a candidate, the very test `can` makes of a proc that
+    starts with that pick (A.Opening, 4.6a); None: nothing more gates it."""
+    gate = paid_first(body, sym)
+    if gate is None and body and picks_first(body[0]):
+        return A.Opening(body[0], span=body[0].span)
+    return gate
+
+
+def picks_first(pick) -> bool:
+    """Whether a statement is a pick that must pick when it has a candidate and does nothing when it has
+    none: not `optional` (nor `optional when`), with no `else` (which runs when there is none), not
+    `repeatedly` nor `up to N` (each a loop of its own)."""
+    return type(pick) is A.Pick and not pick.optional and pick.optional_when is None and not pick.otherwise \
+        and not pick.repeated and pick.limit is None
+
+
 def pick_paid(pick: A.Pick, sym: Symbols, seen: frozenset = frozenset()) -> Optional[A.Expr]:
     """What a pick's block pays first, as the test of a candidate (the pick's variable bound): its leading
     cost affordable, or a call of a proc that pays first (`paid_first`, no pick deeper); None when it pays

@@ -1,0 +1,123 @@
+"""The Pandemic designer audit's W3, W6, W5 (branch pandfix):
+
+* a choose option whose body starts with a pick that must pick is offered only when that pick has a
+  candidate (4.6), by the very test `can PROC(args)` makes of a proc starting with that pick (4.6a);
+
+Both backends, explain, fmt."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.runtime.engine import Game
+
+from .conftest import explained, found_at, printed_back, random_games_agree, run_proc
+
+backends = pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+
+# Pandemic in small: Share Knowledge gives the card of the city both players are in, Treat removes a
+# cube of a colour present; neither repeats its pick's condition as a `when`.
+PANDEMIC = """
+enum city { atlanta "Atlanta", paris "Paris" }
+enum disease { blue "Blue", red "Red" }
+kind city_card { city: city; }
+city_card atlanta_card "Atlanta" { city = atlanta; }
+city_card paris_card "Paris" { city = paris; }
+zone deck of city_card;
+zone hand "Hand" per_player of city_card;
+var at "Location": city = atlanta;
+counter cubes[city, disease] "Disease cubes" global from 0 to 3;
+counter passes;
+proc deal(p: player, x: city_card) { move x to p.hand; }
+proc fly(c: city) { set at = c; }
+proc infect_atlanta() { gain 1 cubes[atlanta, red]; }
+proc one_action() {
+  choose "action" {
+    option "share knowledge: give" {
+      pick x from hand where x.city == at "give which card?" {
+        pick q from players where q != you and q.at == at "to whom?" { move x to q.hand; }
+      }
+    }
+    option "treat disease" {
+      pick k from disease where cubes[at, k] > 0 "treat which disease?" { lose 1 cubes[at, k]; }
+    }
+    option "pass" { gain 1 passes; }
+  }
+}
+proc act() {
+  if can share() { share(); } else { gain 1 passes; }
+}
+proc share() {
+  choose "share" {
+    option "give" { pick x from hand where x.city == at { move x to deck; } }
+  }
+}
+"""
+
+
+def pandemic(interpreted: bool) -> Game:
+    g = Game(build_text(PANDEMIC, interpreted=interpreted, name="p.rules"), 2, 1)
+    return g
+
+
+def offered(g: Game, proc: str = "one_action", player: int = 0) -> list:
+    """The options of the first decision `proc` asks `player` (None when it asks none)."""
+    gen = g.program.procs[proc](g, g.state.players[player])
+    try:
+        d = gen.send(None)
+    except StopIteration:
+        return None
+    return [str(o) for o in d.options]
+
+
+@backends
+def test_an_option_opening_with_a_pick_is_offered_only_when_the_pick_has_a_candidate(interpreted):
+    g = pandemic(interpreted)
+    assert offered(g) == ["pass"]   # nothing in hand, no cube
+    run_proc(g, "infect_atlanta")
+    assert offered(g) == ["treat disease", "pass"]
+    run_proc(g, "deal", g.state.players[0], g.program.entities["paris_card"])
+    assert offered(g) == ["treat disease", "pass"]   # the card of another city: nothing to give
+    run_proc(g, "deal", g.state.players[0], g.program.entities["atlanta_card"])
+    assert offered(g) == ["share knowledge: give", "treat disease", "pass"]
+
+
+@backends
+def test_can_of_a_choose_whose_option_opens_with_a_pick_tests_that_pick(interpreted):
+    g = pandemic(interpreted)
+    run_proc(g, "act")
+    assert g.state.players[0].stock["passes"] == 1   # no card of Atlanta: `can share()` is false
+    run_proc(g, "deal", g.state.players[0], g.program.entities["atlanta_card"])
+    run_proc(g, "act")
+    assert g.state.players[0].stock["passes"] == 1 and g.state.zones["deck"][0].name == "atlanta_card"
+
+
+def test_an_option_opening_with_a_pick_is_no_longer_always_offered_w455():
+    assert not any(code == "W455" for code, _l, _c in found_at(PANDEMIC))
+    # an optional pick, or one with an `else`, leaves the option offered: `can` always holds
+    for pick in ('pick x from hand optional { move x to deck; }',
+                 'pick x from hand { move x to deck; } else { gain 1 passes; }'):
+        text = PANDEMIC.replace('pick x from hand where x.city == at { move x to deck; }', pick)
+        assert ("W455" in [code for code, _l, _c in found_at(text)]), pick
+
+
+def test_explain_reads_the_pick_gate():
+    text = explained(analyse_text(PANDEMIC), "one_action")
+    assert "2. Treat disease (only when there is some k to pick among the diseases for which the disease " \
+           "cubes (your location, k) is more than 0):" in text
+    assert "3. Pass:" in text
+
+
+GAME = """
+game pandemic {
+  seats 2 to 4;
+  phase setup { fill deck with city_card; shuffle deck; each players { draw 1 from deck to hand; } }
+  phase play { repeat 3 { each players { one_action(); infect_atlanta(); } } }
+  winner most passes;
+}
+"""
+
+
+def test_random_games_agree_on_both_backends():
+    random_games_agree(PANDEMIC + GAME)
