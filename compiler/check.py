@@ -699,7 +699,7 @@ class Checker(A.Visitor):
         self.emitted: set[str] = set()
         self.triggers: list[A.Whenever] = []
         self.binders: set[int] = set()   # the ids of the names a pattern binds an index with (`gain(warriors[c])`)
-        self.periods: list[A.Pattern] = []   # the `once per` patterns of the cards' anytime slots
+        self.periods: list = []   # (pattern, what) of the `once per` of the cards' anytime slots and of options
         self.visiting = None  # the declaration being checked
         self.runs_here: set = set()   # proc calls (ids) the condition being checked runs (deciding_condition)
         self.in_deciding = 0   # `if`/`while` conditions around the expression being checked
@@ -2211,18 +2211,19 @@ class Checker(A.Visitor):
         if copied is not None:   # `anytime ... { copy this.SLOT; }`: offered while that slot can do something
             self.sym.can_slots.add(copied.name)
 
-    def anytime_period(self, rest: A.Pattern, kind: str) -> None:
-        """`anytime in ZONE once per PATTERN`: the pattern as a trigger's `once per` (7.4a), with no argument
-        filters (E409: the period is kept from the start of the game, before any value a filter would
-        read); W422 when nothing announces its event (the card is played once in the game)."""
+    def anytime_period(self, rest: A.Pattern, kind: Optional[str], what: str = "a card's 'anytime' slot") -> None:
+        """`anytime in ZONE once per PATTERN` (or a choose option's `once per PATTERN`, `what` says so): the
+        pattern as a trigger's `once per` (7.4a), with no argument filters (E409: the period is kept from
+        the start of the game, before any value a filter would read); W422 when nothing announces its
+        event (the card is played once in the game)."""
         self.pattern(rest, Scope(this_kind=kind))
         if rest.args:
-            self.err("E409", f"the period of a card's 'anytime' slot is an event alone: 'once per "
+            self.err("E409", f"the period of {what} is an event alone: 'once per "
                      f"{rest.event}({', '.join(a.name + ' = ...' for a in rest.args)})' filters it by its "
                      f"arguments", rest.args[0].span,
                      f"write 'once per {rest.event}' (or 'once per you {rest.event}'), and test the rest in the "
-                     f"slot's 'when'")
-        self.periods.append(rest)
+                     f"{'slot' if 'slot' in what else 'option'}'s 'when'")
+        self.periods.append((rest, what))
 
     def reaction_zone(self, kind: str, card: Optional[str], r: "A.Reaction | A.Anytime") -> bool:
         """The zones of a card's reaction (`whenever EVENT in ZONE, ...`) or `anytime in ZONE, ...`: each
@@ -3682,6 +3683,8 @@ class Checker(A.Visitor):
                 if constant(o.guard) is False:
                     self.diags.append(Diagnostic("W402", "this option can never be chosen: its guard is false",
                                                  o.span))
+            if o.rest is not None:   # `once per PATTERN`: a period, as an anytime slot's
+                self.anytime_period(o.rest, None, "a choose option")
             self.block(o.body, scope)
             # (a card's option, added to an open choose, is guarded by the card held alone: no `when` written)
             if (o.guard is None or type(o.guard) is A.Call and o.guard.func == HELD_USES) and \
@@ -7328,14 +7331,17 @@ class Checker(A.Visitor):
                                              "'once per EVENT' rests the trigger after each firing until EVENT; "
                                              "write 'next' for a trigger that fires once"))
 
-        for rest in self.periods:   # an `anytime ... once per EVENT` slot
+        for rest, what in self.periods:   # an `anytime ... once per EVENT` slot, or an option taken so
             if rest.event not in sources and (rest.event in BUILTIN_EVENTS
                                               or isinstance(self.sym.decls.get(rest.event), A.Event)):
-                self.diags.append(Diagnostic("W422", f"this card is played once and never again: nothing in the "
+                played = "this card is played" if "slot" in what else "this option is taken"
+                self.diags.append(Diagnostic("W422", f"{played} once and never again: nothing in the "
                                              f"pack {'emits' if rest.event not in BUILTIN_EVENTS else 'does'} "
                                              f"{rest.event!r}, which would start a new period", rest.span,
                                              "'once per EVENT' lets each copy be played once until EVENT; without "
-                                             "it the card is played at every window"))
+                                             "it the card is played at every window" if "slot" in what else
+                                             "'once per EVENT' lets each player take it once until EVENT; 'once' "
+                                             "is once per game"))
 
     def _lint_unrolled_dice(self) -> None:
         """W432: a kind whose cards are dice kept as pieces (a field typed by a die) that no rule rolls

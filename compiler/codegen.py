@@ -1197,9 +1197,9 @@ class CodeGen(A.Visitor):
             self.writeline(f"{done}.add({choice})")
         for i, o in enumerate(s.options):
             self.writeline(f"{'if' if i == 0 else 'elif'} {choice} == {i}:", o)
-            if o.once:   # taken: not offered to this player again
+            if o.once or o.rest is not None:   # taken: not offered to this player again (until PATTERN)
                 self._indent += 1
-                self.writeline(f"rt.once({ctx.you}, {self.sites[id(o)]!r})")
+                self.writeline(f"rt.{'once' if o.once else 'period_used'}({ctx.you}, {self.sites[id(o)]!r})")
                 self._indent -= 1
             self.nested(o.body, ctx)
         if s.any_order:
@@ -1208,7 +1208,8 @@ class CodeGen(A.Visitor):
     def option_tests(self, o: A.Option, ctx: Ctx) -> list[str]:
         """The tests that an option of a choose is offered now, each an operand of `and`: `once` not
         yet taken, its guard, its leading cost affordable (none: always offered)."""
-        tests = [f"rt.once_open({ctx.you}, {self.sites[id(o)]!r})"] if o.once else []
+        tests = [f"rt.once_open({ctx.you}, {self.sites[id(o)]!r})"] if o.once else \
+            [f"rt.period_open({ctx.you}, {self.sites[id(o)]!r})"] if o.rest is not None else []
         if o.guard is not None:
             tests.append(self.wrap(o.guard, ctx, 2))
         cost = leading_cost(o.body)

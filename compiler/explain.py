@@ -1264,12 +1264,19 @@ class Reader(A.Visitor):
                     (f"; only if {self.x(h.option.guard)})" if h.option.guard is not None else ")")
             else:
                 guard = f" (only if {self.x(o.guard)})" if o.guard is not None else ""
-            guard += self.pick_gate(o)
-            guard += " (once per game)" if o.once else ""
+            guard += self.option_marks(o)
             self.say(depth + 1, f"{i}. {capital(shown(o)) if o.title else 'Option ' + str(i)}{guard}"
                      f"{self.option_amended(o)}:")
             self.block(o.body, depth + 2)
         self.removed(s, depth + 1)
+
+    def option_marks(self, o: A.Option) -> str:
+        """What else decides whether an option is offered, after its `when`: the candidate of the pick it
+        starts with, `once` (per game), `once per PATTERN`."""
+        marks = self.pick_gate(o) + (" (once per game)" if o.once else "")
+        if o.rest is not None:
+            marks += f" (at most once until {self.event(o.rest, anyone=True)}, then again)"
+        return marks
 
     def pick_gate(self, o: A.Option) -> str:
         """` (only when your hand has a x for which ...)` after an option offered only when the pick its body
@@ -1970,7 +1977,7 @@ class Reader(A.Visitor):
         self.say(depth, f"{holder}, while in {self.nouns(h.places)}{after}, adds to the choice "
                         f"labelled {h.choose}{where}, for you:")
         guard = f" (only if {self.x(o.guard)})" if o.guard is not None else ""
-        guard += " (once per game)" if o.once else ""
+        guard += self.option_marks(o)
         self.say(depth + 1, f"{capital(shown(o))}{guard}:")
         self.block(o.body, depth + 2)
 

@@ -260,6 +260,8 @@ class Interpreter(A.Visitor):
         if choice is not None:
             if s.options[choice].once:   # taken: not offered to this player again
                 rt.once(f.you, self.sites[id(s.options[choice])])
+            elif s.options[choice].rest is not None:   # `once per PATTERN`: not until PATTERN
+                rt.period_used(f.you, self.sites[id(s.options[choice])])
             yield from self.run(s.options[choice].body, rt, f)
         return choice
 
@@ -267,6 +269,8 @@ class Interpreter(A.Visitor):
         """Whether an option of a choose is offered now: `once` not yet taken, its guard holds, its
         leading cost can be paid. It reads and changes nothing (`can PROC(args)` asks it too)."""
         if o.once and not rt.once_open(f.you, self.sites[id(o)]):
+            return False
+        if o.rest is not None and not rt.period_open(f.you, self.sites[id(o)]):
             return False
         if o.guard is not None and not self.ev(o.guard, rt, f):
             return False

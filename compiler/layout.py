@@ -162,6 +162,8 @@ class Layout:
     # the roles (a pack with none has none): {"roles": [(role, [the flat names of its counters, variables and
     # zones])], "seats": [each seat's role, in order]}
     roles: dict = field(default_factory=dict)
+    # the choose options taken `once per PATTERN`: (site, subject mode, event) each (option_periods)
+    option_periods: list = field(default_factory=list)
 
 
 
@@ -637,7 +639,23 @@ def layout(sym: Symbols) -> Layout:
         slot_tests={(e.name, f.name): test for e in d if isinstance(e, A.Entity) for f in e.effects
                     if f.name in sym.can_slots and (test := slot_test(f.body, sym)) is not None},
         roles=role_table(sym),
+        option_periods=option_periods(sym),
     )
+
+
+def option_periods(sym: Symbols) -> list:
+    """The choose options taken `once per PATTERN` (an `option in LABEL` of a card or role, or a choose's
+    own): (its site, subject mode, event) each, kept as an `anytime ... once per` slot's period is (a
+    trigger each player has from the start, resting from a take until PATTERN: Game._periods)."""
+    sites = None
+    out = []
+    written = {id(h.option) for _d, h, _o in getattr(sym, "held_options", ())}   # run as added to the choose
+    for decl in sym.decls.values():
+        for n in A.walk(decl):
+            if type(n) is A.Option and n.rest is not None and id(n) not in written:
+                sites = sites or site_ids(sym)
+                out.append((sites[id(n)], subject_mode(n.rest, "anyone"), n.rest.event))
+    return out
 
 
 def role_table(sym: Symbols) -> dict:
@@ -974,6 +992,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "labels": lay.labels, "shown_fields": lay.shown_fields,
         **({"stocks": lay.stocks} if lay.stocks else {}),   # the other packs' code stays
         **({"periods": periods} if (periods := anytime_periods(lay)) else {}),   # the other packs' code stays
+        **({"option_periods": lay.option_periods} if lay.option_periods else {}),   # likewise
         **({"held": lay.held} if lay.held else {}),   # likewise
         **({"roles": lay.roles} if lay.roles else {}),   # likewise
         "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp, source, number)
@@ -1576,7 +1595,7 @@ def site_ids(sym) -> dict[int, str]:
     fmt`, comments or the folder a pack sits in never change a game's final state digest."""
     ids: dict[int, str] = {}
     for decl in sym.decls.values():
-        count = options = 0
+        count = options = periods = 0
         name = getattr(decl, 'name', type(decl).__name__)
         for n in A.walk(decl):
             if type(n) in (A.Whenever, A.Modifier, A.Once):
@@ -1585,6 +1604,9 @@ def site_ids(sym) -> dict[int, str]:
             elif type(n) is A.Option and n.once:   # numbered apart: adding one moves no other site
                 options += 1
                 ids[id(n)] = f"{name}#option{options}"
+            elif type(n) is A.Option and n.rest is not None:   # `once per PATTERN`: its period's trigger
+                periods += 1
+                ids[id(n)] = f"{name}#period{periods}"
     return ids
 
 

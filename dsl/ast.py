@@ -900,6 +900,8 @@ class Option(Part):
     body: tuple
     once: bool = False
     title_parts: tuple = ()   # a label with `{...}` values: its literal texts and expressions (as `say`'s)
+    rest: Optional["Pattern"] = None   # `once per PATTERN`: each player's take rests until PATTERN
+    _quiet = ("rest",)
 
 
 @node

@@ -160,7 +160,7 @@ CODES: dict[str, tuple[str, str]] = {
                     "bounds not known before play, outside the counter's or crossed, or on a counter of no index"),
     "E406": (ERROR, "a cost kept in a card's field: a field not declared 'cost', or a term a card's data cannot hold"),
     "E407": (ERROR, "an exchange within a group ('trading N any(GROUP) as 1') written where it cannot apply"),
-    "E409": (ERROR, "the 'once per' period of a card's 'anytime' slot filters its event by arguments"),
+    "E409": (ERROR, "the 'once per' period of a card's 'anytime' slot or an option filters its event by arguments"),
     "E410": (ERROR, "'lose N STOCK on CARD to X': X neither a player holding that resource nor a card"),
     "E411": (ERROR, "'can PROC(...)' of a proc cards change, one of whose versions does not start with a decision"),
     "E412": (ERROR, "a proc or func named after a builtin function (min, reverse, first...): the builtin is what a call calls"),

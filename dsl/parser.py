@@ -1204,7 +1204,7 @@ class _Builder:
 
     def option(self, meta, items):
         return A.Option(_title(items), _pick(items, "guard"), _block(items), _pick(items, "once", False),
-                        self._prompt_parts(items), span=self._s(meta))
+                        self._prompt_parts(items), _pick(items, "rest"), span=self._s(meta))
 
     def once_mark(self, meta, items):
         return _Marker("once", True)

@@ -619,7 +619,7 @@ class Printer(A.Visitor):
             if isinstance(o, A.OptionRemoved):
                 self.line(f"remove option{_title(o.title)};")
             else:
-                self.block([Clause(f"option{_title(o.title)}{' once' if o.once else ''}"), _where("when ", o.guard)],
+                self.block([Clause(f"option{_title(o.title)}{_once(o)}"), _where("when ", o.guard)],
                            o.body)
         self.depth -= 1
         self.line("}")
@@ -980,7 +980,7 @@ class Printer(A.Visitor):
         elif isinstance(item, A.HeldOption):   # the option as written, after the choose's label and the zones
             o = item.option
             self.block([Clause(f"option in {item.choose}{_in(item)}{_title(o.title)}"
-                               f"{' once' if o.once else ''}"), _where("when ", o.guard)], o.body)
+                               f"{_once(o)}"), _where("when ", o.guard)], o.body)
         elif isinstance(item, A.HeldModifier):   # the pattern, zone and lines read back from its modifier
             m = item.modifier
             self.clauses([Clause(f"modifier {pattern(m.pattern)}{_in(item)}"),
@@ -1167,6 +1167,11 @@ def _flood_source(e: A.Flood) -> str:
 def _through(e) -> str:
     """A search's ` through P where COND` (nothing without one)."""
     return f" through {e.through_var} where {_expr(e.through)}" if e.through is not None else ""
+
+
+def _once(o: A.Option) -> str:
+    """An option's ` once` or ` once per PATTERN`, as written."""
+    return f" once per {pattern(o.rest)}" if o.rest is not None else " once" if o.once else ""
 
 
 def _label(loop) -> Optional[Clause]:

@@ -732,7 +732,7 @@ class Game:
         self._init_stocks()
         if p.reactions:
             self._react()
-        if p.anytime:
+        if p.anytime or p.option_periods:
             self._periods()
         for name in sorted(self.variants & p.variant_rules.keys()):
             text, allowed = p.variant_rules[name]
@@ -815,6 +815,17 @@ class Game:
                 if rest is not None:
                     self.register(h, slot, "you", slot, {}, False, None,
                                   {"this": e.copy_for(h.name) if e.per_player else e}, rest)
+            for site, rest in self.program.option_periods:   # a choose option taken `once per PATTERN`
+                self.register(h, site, "you", site, {}, False, None, {}, rest)
+
+    def period_open(self, h: Holder, site: str) -> bool:
+        """Whether player `h` may take the choose option `site` taken `once per PATTERN` (its period, Game._periods,
+        is not resting)."""
+        return not next(t for t in self.by_event[site] if t.owner is h).resting
+
+    def period_used(self, h: Holder, site: str) -> None:
+        """Player `h` took the option `site`: its period rests until its PATTERN (Game._periods)."""
+        next(t for t in self.by_event[site] if t.owner is h).resting = True
 
     def _period(self, p: Holder, e, slot: str) -> Trigger:
         """The period of player `p`'s copy `e` of a card's `anytime ... once per` slot (Game._periods)."""

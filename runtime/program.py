@@ -94,6 +94,8 @@ class Program:
     reaction_tids: frozenset = frozenset()          # the triggers those slots register (Game._react finds them)
     # (EntityDef, slot, zones, its offer test or None, its `once per` rest or None) of each card playable at a `window;`
     anytime: list = field(default_factory=list)
+    # (site, its `once per` rest) of each choose option taken once per PATTERN (Game._periods)
+    option_periods: list = field(default_factory=list)
     # (declared entity, effect slot) -> (rt, you, this) -> whether running it now would do something,
     # for the slots a `can copy e.SLOT` tests (none: it would, if the entity has the slot at all)
     slot_tests: dict = field(default_factory=dict)
@@ -350,6 +352,7 @@ def assemble(tables: dict, fns: dict) -> Program:
         program.anytime += [(e, s, tuple(f for z in anytime_zones(s) for f in spread.get(z, (z,))),
                              fns.get(("offer", source, s)), periods.get((source, s)))
                             for s in slots if anytime_zones(s) is not None]
+    program.option_periods = [(site, (subject, event, {})) for site, subject, event in tables.get("option_periods", ())]
     program.starts = dict(tables.get("starts", {}))
     program.overflows = dict(tables.get("overflows", {}))
     program.die_fields = {k: tuple(v) for k, v in tables.get("die_fields", {}).items()}

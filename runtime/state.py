@@ -537,6 +537,7 @@ def check_saved(data: dict, program) -> None:
             or len(set(out)) != len(out):
         fail(f"the players knocked out, {str(out)[:60]}, are not distinct seats of this game")
     periods = {slot for _e, slot, _z, _w, rest in p.anytime if rest is not None}   # `anytime ... once per` (Game._periods)
+    periods.update(site for site, _rest in p.option_periods)   # an option taken `once per` (likewise)
     for t in data["triggers"]:
         if len(t) not in (8, 10) or not isinstance(t[0], str) or t[0] not in p.triggers and t[0] not in periods \
                 or not isinstance(t[5], bool) \

@@ -11,8 +11,9 @@ import pytest
 
 from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.runtime.engine import Game
+from rulebook.runtime.record import GameLog, record, replay
 
-from .conftest import explained, found_at, printed_back, random_games_agree, run_proc
+from .conftest import explained, found_at, printed_back, played, random_games_agree, run_proc
 
 backends = pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
 
@@ -121,3 +122,115 @@ game pandemic {
 
 def test_random_games_agree_on_both_backends():
     random_games_agree(PANDEMIC + GAME)
+
+
+# Pandemic: the Operations Expert may, once per turn, move from a research station to any city by
+# discarding any city card; the option is the role's, in the action menu.
+OPS = """
+enum city { atlanta "Atlanta", paris "Paris", lima "Lima" }
+kind city_card { city: city; }
+city_card atlanta_card "Atlanta" { city = atlanta; }
+city_card paris_card "Paris" { city = paris; }
+zone deck of city_card;
+zone discard of city_card;
+zone hand "Hand" per_player of city_card;
+var at "Location": city = atlanta;
+var station[city] "Research station" global: bool = false;
+counter drives;
+event turn_start();
+proc build() { set station[atlanta] = true; }
+proc deal() { fill deck with city_card; each players { draw 2 from deck to hand; } }
+proc new_turn() { emit turn_start(); }
+proc one_action() {
+  choose "action" as action_menu open {
+    option "drive" { gain 1 drives; }
+  }
+}
+role ops "Operations Expert" {
+  option in action_menu "move from a research station" once per you turn_start when station[at] {
+    pick x from hand "discard which card?" {
+      move x to discard;
+      pick c from city where c != at "to?" { set at = c; }
+    }
+  }
+}
+role medic "Medic" { }
+game pandemic {
+  seats 2 to 2 roles ops, medic;
+  phase setup { deal(); build(); }
+  phase play { repeat 4 { each players { new_turn(); one_action(); one_action(); } } }
+  winner most drives;
+}
+"""
+
+
+def ops(interpreted: bool) -> Game:
+    g = Game(build_text(OPS, interpreted=interpreted, name="ops.rules"), 2, 1)
+    run_proc(g, "deal")
+    run_proc(g, "build")
+    return g
+
+
+def take(g: Game, label: str, player: int = 0) -> None:
+    """Run one action for `player`, taking the option `label` (and the first candidate of each pick)."""
+    gen = g.program.procs["one_action"](g, g.state.players[player])
+    d = gen.send(None)
+    try:
+        d = gen.send(d.index_of(label))
+        while True:
+            d = gen.send(0)
+    except StopIteration:
+        pass
+
+
+@backends
+def test_an_option_once_per_turn_is_taken_once_until_the_next_turn(interpreted):
+    g = ops(interpreted)
+    assert offered(g) == ["drive", "move from a research station"]
+    assert offered(g, player=1) == ["drive"]   # the Medic has no such option
+    take(g, "move from a research station")
+    assert g.state.players[0].vars["at"] != "atlanta" and len(g.state.zones["discard"]) == 1
+    run_proc(g, "build")
+    g.state.players[0].vars["at"] = g.state.players[0].vars["at"].__class__("atlanta") \
+        if not isinstance(g.state.players[0].vars["at"], str) else "atlanta"
+    assert offered(g) == ["drive"]   # taken this turn
+    run_proc(g, "new_turn", player=1)
+    assert offered(g) == ["drive"]   # another player's turn: still resting (`once per you turn_start`)
+    run_proc(g, "new_turn")
+    assert offered(g) == ["drive", "move from a research station"]
+
+
+def test_an_option_once_per_turn_plays_alike_on_both_backends_and_is_read_back():
+    random_games_agree(OPS, counts=(2,))
+    module, printed = printed_back(OPS)
+    assert 'option in action_menu "move from a research station" once per you turn_start when station[at] {' \
+        in printed
+    text = explained(analyse_text(OPS), "one_action")
+    assert "(at most once until you turn start, then again)" in text, text
+
+
+def test_an_option_once_per_an_event_nothing_announces_w422_and_a_filtered_period_e409():
+    text = OPS.replace("proc new_turn() { emit turn_start(); }", "proc new_turn() { }")
+    assert [c for c, _l, _c in found_at(text) if c.startswith(("E", "W4"))] == ["W422"]
+    text = OPS.replace("once per you turn_start", "once per turn_start(c = 1)")
+    assert "E409" in [c for c, _l, _c in found_at(text)]
+    assert "E100" in [c for c, _l, _c in found_at(OPS.replace("once per you turn_start", "once per"))]
+
+
+def test_a_saved_game_keeps_a_taken_period_and_replays(tmp_path):
+    from rulebook.runtime.record import load_state, save_state
+
+    g = ops(False)
+    take(g, "move from a research station")
+    save_state(g.state, tmp_path / "state.json")
+    loaded = load_state(tmp_path / "state.json", g.program)
+    assert loaded.to_json() == g.state.to_json()
+    assert [t.resting for t in loaded.triggers if t.owner.index == 0] == [True]
+    g = played(build_text(OPS, name="ops.rules"), 3, 2)
+    again = GameLog.model_validate_json(record(g).model_dump_json())
+    assert replay(g.program, again).state.digest() == g.state.digest()
+
+
+def test_a_pack_without_option_periods_registers_nothing():
+    g = Game(build_text(OPS.replace(" once per you turn_start", ""), name="t.rules"), 2, 1)
+    assert g.state.triggers == []
