@@ -1005,9 +1005,10 @@ class Checker(A.Visitor):
         if d.over is not None:
             self.overflow(d)
 
-    def overflow(self, d: A.Resource) -> None:
-        """`cap C over PROC`: PROC a proc taking the number of units that did not fit (E207 unknown, E303
-        another shape); W484 without a cap (it never runs); W487 when it gains the resource itself."""
+    def overflow(self, d: "A.Resource | A.Zone", units: str = "units") -> None:
+        """`cap C over PROC` (a resource's, or a zone's: `units` the cards): PROC a proc taking the number
+        of units that did not fit (E207 unknown, E303 another shape); W484 without a cap (it never runs);
+        W487 when it gains the resource itself."""
         name, span = d.over.id, d.over.span
         proc = self.sym.decls.get(name)
         if not isinstance(proc, A.Proc):
@@ -1020,10 +1021,10 @@ class Checker(A.Visitor):
             return
         self.used.add(name)
         if len(proc.params) != 1 or proc.params[0].type != "int":
-            self.err("E303", f"proc {name!r} is handed the units over the cap of {d.name!r}: it takes one number "
+            self.err("E303", f"proc {name!r} is handed the {units} over the cap of {d.name!r}: it takes one number "
                      f"(n: int), not {len(proc.params)} parameter{'s' if len(proc.params) != 1 else ''}"
                      if len(proc.params) != 1 else
-                     f"proc {name!r} is handed the units over the cap of {d.name!r}: its parameter "
+                     f"proc {name!r} is handed the {units} over the cap of {d.name!r}: its parameter "
                      f"{proc.params[0].name!r} must be a number (int), not {proc.params[0].type}", span,
                      f"declare it 'proc {name}(n: int) {{ ... }}'")
         if d.cap is None:
@@ -2486,6 +2487,21 @@ class Checker(A.Visitor):
                      f"(nobody sees it) or 'per_player' ({seen})", self.at_decl(d))
         if d.refills is not None:
             self.refill_source(d)
+        if d.cap is not None:
+            self.zone_cap(d)
+
+    def zone_cap(self, d: A.Zone) -> None:
+        """`zone NAME per_player of KIND cap N over PROC;`: a cap as a resource's (a whole number or a
+        per-player counter) and its PROC as a resource's `over` (one number: the cards over); E457 on a
+        zone that is shared or indexed (a hand limit is each player's own zone's)."""
+        if not d.per_player or d.indexes is not None:
+            self.err("E457", f"zone {d.name!r} is {'indexed' if d.indexes is not None else 'shared'}: a cap with "
+                     f"'over PROC' is a limit on a zone each player has, run for its holder", d.cap.span,
+                     f"declare it 'zone {d.name} per_player of {d.kind} cap ... over {d.over.id};'" if d.indexes is None
+                     else "cap a plain per_player zone (a hand), or check the size in a rule")
+            return
+        self.cap(d.cap, "a zone's")
+        self.overflow(d, "cards")
 
     def refill_source(self, d: A.Zone) -> None:
         """`zone deck ... refills from discards;`: the refilling zone is another plain zone of the same

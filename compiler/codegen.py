@@ -20,7 +20,7 @@ from rulebook.dsl.printer import PRECEDENCE, precedence
 from rulebook.runtime.engine import MAX_STEPS, MemberData
 from rulebook.runtime.kernels import KERNELS
 
-from .layout import (cost_data, enum_data, opening_test, option_gate, paid_first, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, paid_first, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element,
                      recursive, ended_names, runtime_axes, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
@@ -107,6 +107,7 @@ class CodeGen(A.Visitor):
         self.sym = sym
         self.captures = trigger_captures(sym)
         self.sites = site_ids(sym)
+        self.zone_caps = zone_caps(sym)   # the zones with a hand limit (`cap N over PROC`): checked after filling
         self.open = open_values(sym)   # the values prompts show that the hot seat may tell the others
         self.dynamic_attrs = dynamic_attrs(sym)
         # the fields a keyed search may index: a kind's own (not an effect slot, not one per member)
@@ -314,6 +315,8 @@ class CodeGen(A.Visitor):
                 kept.append((last, temps))
             drains = announces(s, ctx.locals)
             self.visit(s, ctx)
+            if self.zone_caps and (capped := filled_zone(s, self.zone_caps, ctx.locals)) is not None:
+                self.writeline(f"yield from rt.zone_over({ctx.you}, {capped!r}, {where(s)!r})")   # a hand limit
             while kept and kept[-1][0] == id(s):
                 self.writeline("; ".join(f"v_{name} = {t}" for name, t in kept.pop()[1].items()), s)
             if s.bound() is not None:

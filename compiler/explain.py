@@ -2222,6 +2222,10 @@ class Reader(A.Visitor):
                 "its owner's " if d.per_player else ""
             self.say(depth, f"When a draw runs it out, {whose}{self.noun(d.refills)} is shuffled to form a new "
                      f"one and the draw goes on.")
+        if d.cap is not None and d.over is not None:   # a hand limit, read as a resource's `over`
+            most = f"as many cards as {self.cap(d.cap)}" if isinstance(d.cap, A.Name) else f"{self.x(d.cap)} cards"
+            self.say(depth, f"It holds at most {most}: once a rule that puts cards into it is done, "
+                     f"a player holding more runs “{spoken(d.over.id)}” with the number of cards over.")
 
     def visit_Actor(self, d, depth: int) -> None:
         self.say(depth, "A neutral actor with its own stocks and counters.")

@@ -12,7 +12,7 @@ from rulebook.runtime.engine import CALL_FRAMES, FUNC_FRAMES, INTERPRETER_FILES,
 from rulebook.runtime.program import Program, assemble
 from rulebook.runtime.state import Record
 
-from .layout import (cost_data, enum_data, opening_test, option_gate, paid_first, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, paid_first, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive, ended_names, runtime_axes, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
@@ -65,6 +65,7 @@ class Interpreter(A.Visitor):
         self.ended = ended_names(sym)   # the procs and loop labels an `until end of NAME` names
         self.kept = kept_locals(sym)   # names bound again inside a block: kept around it (4.12)
         self.sites = site_ids(sym)
+        self.zone_caps = zone_caps(sym)   # the zones with a hand limit (`cap N over PROC`): checked after filling
         self.gates: dict = {}   # id(option) -> what gates it when its body pays first inside (layout.paid_first)
         self.openings: dict = {}   # proc -> the test of its opening decision (`can PROC(args)`, layout.opening_test)
         self.open = open_values(sym)   # the values prompts show that the hot seat may tell the others
@@ -84,6 +85,8 @@ class Interpreter(A.Visitor):
                 kept.append((last, {name: f.locals[name] for name in names}))
             try:
                 yield from self.visit(s, rt, f)
+                if self.zone_caps and (capped := filled_zone(s, self.zone_caps, f.locals)) is not None:
+                    yield from rt.zone_over(f.you, capped, where(s))   # a hand limit (`cap N over PROC`)
             except Exception as e:
                 placed(e, s)
                 raise

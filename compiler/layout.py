@@ -164,6 +164,8 @@ class Layout:
     roles: dict = field(default_factory=dict)
     # the choose options taken `once per PATTERN`: (site, subject mode, event) each (option_periods)
     option_periods: list = field(default_factory=list)
+    # zone -> (its cap: a number or a per-player counter's name, the proc run with the cards over) (`cap N over PROC`)
+    zone_caps: dict = field(default_factory=dict)
 
 
 
@@ -640,7 +642,28 @@ def layout(sym: Symbols) -> Layout:
                     if f.name in sym.can_slots and (test := slot_test(f.body, sym)) is not None},
         roles=role_table(sym),
         option_periods=option_periods(sym),
+        zone_caps=zone_caps(sym),
     )
+
+
+def zone_caps(sym: Symbols) -> dict:
+    """The zones with a hand limit (`zone hand per_player of card cap 7 over discard_down;`): zone -> (cap, proc),
+    the cap a number or the name of a per-player counter, as a resource's (Layout.resources)."""
+    return {z.name: (field_value(z.cap), z.over.id) for z in sym.decls.values()
+            if isinstance(z, A.Zone) and z.cap is not None and z.per_player and z.indexes is None}
+
+
+def filled_zone(stmt, caps: dict, local_names=()) -> Optional[str]:
+    """The capped zone (`cap N over PROC`, zone_caps) a statement puts cards into, named where it is written
+    (`move c to q.hand`, `draw 2 from deck to hand`, `fill hand with ...`), or None: after such a
+    statement both backends check that zone's holders (Game.zone_over). A zone reached through a local or
+    a parameter is not followed."""
+    if not caps or "move" not in type(stmt).events:
+        return None
+    dest = stmt.zone if type(stmt) is A.Fill else stmt.dest
+    while type(dest) is A.Index or type(dest) is A.Attr and dest.name in caps:
+        dest = A.Name(dest.name) if type(dest) is A.Attr else dest.obj
+    return dest.id if type(dest) is A.Name and dest.id in caps and dest.id not in local_names else None
 
 
 def option_periods(sym: Symbols) -> list:
@@ -993,6 +1016,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"stocks": lay.stocks} if lay.stocks else {}),   # the other packs' code stays
         **({"periods": periods} if (periods := anytime_periods(lay)) else {}),   # the other packs' code stays
         **({"option_periods": lay.option_periods} if lay.option_periods else {}),   # likewise
+        **({"zone_caps": lay.zone_caps} if lay.zone_caps else {}),   # likewise
         **({"held": lay.held} if lay.held else {}),   # likewise
         **({"roles": lay.roles} if lay.roles else {}),   # likewise
         "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp, source, number)

@@ -2081,6 +2081,8 @@ class Zone(Decl):
     public_written: bool = False   # `public` written out (the default, said anyway): `fmt` keeps it
     refills: Optional[str] = None   # `refills from discards`: the zone a `draw` shuffles in when this one runs out
     more_kinds: tuple = ()   # `of card or advanced`: the kinds after the first, when it holds several
+    cap: Optional[Expr] = None   # `cap N over PROC`: past N cards (or a counter's value), once the statement
+    over: Optional["Name"] = None   # that filled it ends, PROC runs for the holder with the number over
 
     @property
     def kinds(self) -> tuple:
@@ -2093,7 +2095,8 @@ class Zone(Decl):
         (so the digests of packs without it stay as they were), and `more_kinds` likewise."""
         shown = (f"{n}={getattr(self, n)!r}" for n in self._fields
                  if n != "public_written" and not (n == "refills" and self.refills is None)
-                 and not (n == "more_kinds" and not self.more_kinds))
+                 and not (n == "more_kinds" and not self.more_kinds)
+                 and not (n in ("cap", "over") and getattr(self, n) is None))
         return f"{self.__class__.__qualname__}({', '.join(shown)})"
 
 

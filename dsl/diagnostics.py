@@ -194,6 +194,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E439": (ERROR, "a die kept as a piece given or set to a value no face of its die shows"),
     "E440": (ERROR, "a field typed by a die declared amiss: a second one in a kind, computed, indexed, a stock or a zone"),
     "E441": (ERROR, "a field typed by a die without a type some face of which has no title: a piece shows a face's title"),
+    "E457": (ERROR, "a zone's cap with 'over PROC' on a shared or indexed zone: a hand limit is each player's zone's"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),

@@ -740,9 +740,20 @@ class _Builder:
         per_player = any(isinstance(t, Token) and t.type == "PER_PLAYER" for t in items)
         visibility = _pick(items, "visibility", "public")
         kinds = [str(i) for i in items[1:] if isinstance(i, Token) and i.type == "NAME"]
+        cap, over = _pick(items, "zone_cap", (None, None))
         return A.Zone(str(items[0]), _title(items), per_player, kinds[0], visibility, _pick(items, "indexes"),
-                      _pick(items, "visibility") == "public", _pick(items, "refill"), tuple(kinds[1:]),
+                      _pick(items, "visibility") == "public", _pick(items, "refill"), tuple(kinds[1:]), cap, over,
                       span=self._s(meta))
+
+    def zone_cap(self, meta, items):
+        """`cap N over PROC` of a zone: (N, PROC as a Name)."""
+        cap, word, proc = items
+        if str(word) != "over":   # `over` stays free as a name everywhere else
+            raise RulesError([Diagnostic("E100", f"expected 'cap N over PROC'; found '{word}' after the cap",
+                                         _token_span(self.file, word),
+                                         hint="a zone's cap names the proc that runs past it: 'cap 7 over "
+                                              "discard_down;'")])
+        return _Marker("zone_cap", (cap, A.Name(str(proc), span=_token_span(self.file, proc))))
 
     def refill(self, meta, items):
         return _Marker("refill", str(items[-1]))

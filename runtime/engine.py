@@ -1940,6 +1940,25 @@ class Game:
             i = yield self.decide(h, f"gain 1 of {group} ({left} to take)", options, where)
             yield from self.gain_or_discard(h, options[i], 1, where)
 
+    def zone_over(self, you: Holder, name: str, where: str):
+        """After a statement that put cards into `name`, a zone with a hand limit (`zone hand per_player of card
+        cap 7 over discard_down;`): each holder of it past its cap (a number, or the holder's value of a
+        counter, as a resource's own cap: own_cap), in seat order from `you`, runs the zone's proc with the
+        number of cards over, and may be asked (which to discard). Generated only after such statements."""
+        cap, proc = self.program.zone_caps[name]
+        players, out = self.state.players, self.state.out
+        start = players.index(you) if you in players else 0
+        for h in players[start:] + players[:start]:
+            items = h.zones.get(name)   # (a role's zone is its holders' alone)
+            if items is None or out and h in out:
+                continue
+            limit = h.stock[cap] if type(cap) is str else cap
+            if len(items) > limit:
+                if self.tracer is not None:
+                    self._note("over", h, f"{name}: {len(items) - limit} over the cap of {limit}, to {proc}()",
+                               None, where)
+                yield from self.program.procs[proc](self, h, len(items) - limit)
+
     def _overflow(self, h: Holder, name: str, amount: int, fits: int, where: str, why: str):
         """A `gain` past a resource's own cap when the resource names a proc for what does not fit
         (`resource sheep cap pasture over cook_or_release;`): the units that fit are gained (a group's

@@ -96,6 +96,7 @@ class Program:
     anytime: list = field(default_factory=list)
     # (site, its `once per` rest) of each choose option taken once per PATTERN (Game._periods)
     option_periods: list = field(default_factory=list)
+    zone_caps: dict = field(default_factory=dict)   # zone -> (cap: int or a counter's name, proc) (`cap N over PROC`)
     # (declared entity, effect slot) -> (rt, you, this) -> whether running it now would do something,
     # for the slots a `can copy e.SLOT` tests (none: it would, if the entity has the slot at all)
     slot_tests: dict = field(default_factory=dict)
@@ -353,6 +354,7 @@ def assemble(tables: dict, fns: dict) -> Program:
                              fns.get(("offer", source, s)), periods.get((source, s)))
                             for s in slots if anytime_zones(s) is not None]
     program.option_periods = [(site, (subject, event, {})) for site, subject, event in tables.get("option_periods", ())]
+    program.zone_caps = dict(tables.get("zone_caps", {}))
     program.starts = dict(tables.get("starts", {}))
     program.overflows = dict(tables.get("overflows", {}))
     program.die_fields = {k: tuple(v) for k, v in tables.get("die_fields", {}).items()}

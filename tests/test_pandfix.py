@@ -13,7 +13,7 @@ from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.runtime.engine import Game
 from rulebook.runtime.record import GameLog, record, replay
 
-from .conftest import explained, found_at, printed_back, played, random_games_agree, run_proc
+from .conftest import explained, found_at, printed_back, played, random_games_agree, run_answering, run_proc
 
 backends = pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
 
@@ -234,3 +234,105 @@ def test_a_saved_game_keeps_a_taken_period_and_replays(tmp_path):
 def test_a_pack_without_option_periods_registers_nothing():
     g = Game(build_text(OPS.replace(" once per you turn_start", ""), name="t.rules"), 2, 1)
     assert g.state.triggers == []
+
+
+# Pandemic: a player holding more than 7 cards discards down to 7, whenever cards came in (a draw, a
+# card given in Share Knowledge); the limit is the zone's, so no rule that fills a hand restates it.
+HAND_LIMIT = """
+kind city_card { }
+city_card card "City" * 20 { }
+zone deck of city_card;
+zone player_discard of city_card;
+zone hand "Hand" per_player of city_card cap 7 over discard_down;
+counter limit "Hand limit" from 0 to 9 start 3;
+zone tableau per_player of city_card cap limit over discard_down;
+counter discards;
+proc discard_down(n: int) {
+  repeat n {
+    pick x from hand "discard which card? ({n} over)" { move x to player_discard; gain 1 discards; }
+  }
+}
+proc deal() { fill deck with city_card; }
+proc draw_two() { draw 2 from deck to hand; }
+proc draw_six() { draw 6 from deck to hand; }
+proc give_first(q: player) { pick x from hand { move x to q.hand; } }
+proc play_three() { repeat 3 { pick x from hand { move x to tableau; } } draw 3 from deck to tableau; }
+game g {
+  seats 2 to 3;
+  phase setup { deal(); }
+  phase play { repeat 3 { each players { draw_two(); give_first(left(you)); } } }
+  winner most discards;
+}
+"""
+
+
+def firsts(g: Game, proc: str, *args, player: int = 0) -> list:
+    """Run `proc` for `player`, answering each decision with its first option; the prompts asked."""
+    return [d.prompt for d in run_answering(g.program.procs[proc](g, g.state.players[player], *args), lambda d: 0)]
+
+
+def hand_limit(interpreted: bool) -> Game:
+    g = Game(build_text(HAND_LIMIT, interpreted=interpreted, name="h.rules"), 2, 1)
+    run_proc(g, "deal")
+    return g
+
+
+@backends
+def test_a_zone_cap_over_a_proc_runs_it_once_the_filling_statement_ends(interpreted):
+    g = hand_limit(interpreted)
+    p1, p2 = g.state.players
+    run_proc(g, "draw_six")
+    assert len(p1.zones["hand"]) == 6 and p1.stock["discards"] == 0
+    assert firsts(g, "draw_two") == ["discard which card? (1 over)"]   # 8 cards: one over, discarded at once
+    assert len(p1.zones["hand"]) == 7 and p1.stock["discards"] == 1 and len(g.state.zones["player_discard"]) == 1
+    run_proc(g, "draw_six", player=1)
+    firsts(g, "draw_two", player=1)   # P2 too
+    assert len(p2.zones["hand"]) == 7 and p2.stock["discards"] == 1
+    firsts(g, "give_first", p2)   # P1 gives P2 a card: P2, not P1, discards down
+    assert len(p1.zones["hand"]) == 6 and len(p2.zones["hand"]) == 7
+    assert p1.stock["discards"] == 1 and p2.stock["discards"] == 2
+
+
+@backends
+def test_a_zone_cap_may_be_a_counter(interpreted):
+    g = hand_limit(interpreted)
+    p1 = g.state.players[0]
+    run_proc(g, "draw_six")
+    firsts(g, "play_three")   # 3 in the tableau, then 3 more: 3 over the cap of 3, discarded from the hand
+    assert len(p1.zones["tableau"]) == 6 and p1.stock["discards"] == 3 and len(p1.zones["hand"]) == 0
+
+
+def test_a_zone_cap_plays_alike_on_both_backends_and_reads_back():
+    random_games_agree(HAND_LIMIT, counts=(2, 3))
+    _module, printed = printed_back(HAND_LIMIT)
+    assert 'zone hand "Hand" per_player of city_card cap 7 over discard_down;' in printed
+    assert "zone tableau per_player of city_card cap limit over discard_down;" in printed
+
+
+def test_a_zone_cap_findings():
+    assert found_at(HAND_LIMIT) == []
+    shared = HAND_LIMIT.replace("zone deck of city_card;", "zone deck of city_card cap 5 over discard_down;")
+    assert ("E457", 4, 28) in found_at(shared)
+    wrong = HAND_LIMIT.replace("proc discard_down(n: int)", "proc discard_down()")
+    assert "E303" in [c for c, _l, _c in found_at(wrong)]
+    unknown = HAND_LIMIT.replace("cap 7 over discard_down", "cap 7 over discard_dwn")
+    assert "E207" in [c for c, _l, _c in found_at(unknown)]
+    assert "E100" in [c for c, _l, _c in found_at(HAND_LIMIT.replace("cap 7 over", "cap 7 into"))]
+
+
+def test_explain_reads_a_zone_cap():
+    result = analyse_text(HAND_LIMIT)
+    assert "It holds at most 7 cards: once a rule that puts cards into it is done, a player holding more runs " \
+           "“discard down” with the number of cards over." in explained(result, "hand")
+    assert "It holds at most as many cards as your hand limit:" in explained(result, "tableau")
+
+
+def test_the_trace_says_a_hand_went_over():
+    from rulebook.runtime.agents import make_agents
+
+    text = HAND_LIMIT.replace("each players { draw_two(); give_first", "each players { draw_six(); give_first")
+    g = Game(build_text(text, name="h.rules"), 2, 1, make_agents("random", 2, 1))
+    lines = []
+    g.tracer = lambda effect: lines.append(effect)
+    g.play()
+    assert any(e.kind == "over" and e.what == "hand: 5 over the cap of 7, to discard_down()" for e in lines)
