@@ -16,7 +16,7 @@ from rulebook.dsl.parser import CARD_WORDS
 from rulebook.dsl.printer import cost as printed_cost, declaration_text, expr as printed, params_text
 
 from .layout import MAX_ELEMENTS, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
-from .layout import chosen, copy_fields, copy_title, fields_number_copies, is_field_value, leading_cost, numbered, option_gate, paid_first
+from .layout import chosen, copy_fields, copy_title, fields_number_copies, filled_zone, is_field_value, leading_cost, numbered, option_gate, paid_first
 from .layout import plain_values, python_blocks, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
 from .layout import ELEMENT_EVENTS, binder, element_parts, indexed_counter, pattern_binders, pattern_element
@@ -2502,6 +2502,14 @@ class Checker(A.Visitor):
             return
         self.cap(d.cap, "a zone's")
         self.overflow(d, "cards")
+        proc = self.sym.decls.get(d.over.id)
+        again = next((n for n in A.walk(proc) if isinstance(n, A.Stmt)
+                      and filled_zone(n, {d.name: None}, ()) == d.name), None) if isinstance(proc, A.Proc) else None
+        if again is not None:   # as W487 for a resource: the zone is full, so it goes over again
+            self.err("W500", f"proc {d.over.id!r} takes the cards over the cap of {d.name!r} and puts cards into "
+                     f"{d.name!r} itself: the zone may be over its cap again, which runs {d.over.id!r} again",
+                     again.span, f"move the cards out of {d.name!r} (to a discard pile), or let the player choose "
+                     "which to keep")
 
     def refill_source(self, d: A.Zone) -> None:
         """`zone deck ... refills from discards;`: the refilling zone is another plain zone of the same

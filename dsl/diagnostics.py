@@ -287,6 +287,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W496": (WARNING, "a card holding cards in a zone of its own moved into a secret zone: what it holds goes with it, out of play"),
     "W497": (WARNING, "a modifier a card's effect registers while contains(ZONE, this): the card may hold it, modifier ... in ZONE"),
     "W498": (WARNING, "a pack manifest's exclude pattern that names no rules file of the pack's folder"),
+    # W5xx: warnings, continued
+    "W500": (WARNING, "the proc a zone's cap hands the cards over puts cards into that zone: it may go over again"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

@@ -336,3 +336,9 @@ def test_the_trace_says_a_hand_went_over():
     g.tracer = lambda effect: lines.append(effect)
     g.play()
     assert any(e.kind == "over" and e.what == "hand: 5 over the cap of 7, to discard_down()" for e in lines)
+
+
+def test_a_zone_cap_proc_that_fills_the_zone_again_w500():
+    text = HAND_LIMIT.replace("move x to player_discard; gain 1 discards;", "move x to top of hand;")
+    assert [c for c, _l, _c in found_at(text) if c.startswith("W5")] == ["W500"]
+    assert not [c for c, _l, _c in found_at(HAND_LIMIT) if c.startswith("W5")]
