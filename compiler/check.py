@@ -929,6 +929,7 @@ class Checker(A.Visitor):
         self._lint_losses()
         self._lint_permissions()
         self._lint_values()
+        self._lint_hooks()
         self._lint_negative_starts()
         self._lint_unrolled_dice()
         if self.sym.generated:   # a `for each` declaration is checked once per entity it makes: one finding each
@@ -3443,6 +3444,8 @@ class Checker(A.Visitor):
         if kinds & {"forbid", "allow"} and len(kinds) > 1:
             self.err("E311", "a modifier either changes costs and gains or forbids/allows the action, not both",
                      s.span, "write two modifiers")
+        if s.hooked:   # `optional` and `then { ... }` (7.7d)
+            self.modifier_hook(s, scope, kinds)
         for a in s.adjustments:
             if a.what == "cost":
                 self.cost(a.terms, scope, a.op)
@@ -3461,6 +3464,38 @@ class Checker(A.Visitor):
                              "which tags costs and gains only", a.span,
                              "tag the value with a declared event: 'let n = ... for ACTION(...);' and "
                              "'modifier you ACTION { value +1; }'")
+
+    def modifier_hook(self, s: A.Modifier, scope: Scope, kinds: set) -> None:
+        """A modifier its holder may decline (`optional`) or whose use costs something (`then { ... }`), 7.7d:
+        not a permission (E442: `forbid`/`allow` are consulted where nobody is asked, in what is offered
+        and in `allowed(...)`); its consequence is checked as a trigger's body, `it.ARG` the use's
+        argument; an optional one that costs nothing to use, every time, asks a question whose answer is
+        always yes (W434)."""
+        word = "optional" if s.ask is not None else "then { ... }"
+        for a in s.adjustments:
+            if a.what in ("forbid", "allow"):
+                self.err("E442", f"a modifier that {a.what}s the action cannot be '{word}': a permission is read where "
+                         f"nobody is asked and nothing runs (what is offered, 'allowed(...)', whether a block runs)",
+                         a.span, "ask in the rules that use the action ('may \"...\" { ... }'), or change the use "
+                         "instead of forbidding it ('gain = 0;', 'lose = 0;', 'value = 0;')")
+        if s.then is not None:
+            inner = scope.child()
+            inner.it_event, inner.gives = s.pattern.event, None   # run later, on its own, for the holder
+            self.always_in += 1
+            loops, self.player_loops = self.player_loops, []
+            phase, self.in_phase = self.in_phase, None
+            around, self.open_loops = self.open_loops, []
+            each_as, self.each_as = self.each_as, None
+            self.in_trigger += 1
+            self.block(s.then, inner)
+            self.in_trigger -= 1
+            self.always_in -= 1
+            self.player_loops, self.in_phase, self.open_loops, self.each_as = loops, phase, around, each_as
+        elif s.ask is not None and not s.once and not kinds & {"forbid", "allow"}:
+            self.diags.append(Diagnostic(
+                "W434", f"an optional modifier that costs nothing to use and is never used up: its holder is asked "
+                f"at every use of {s.pattern.event!r} it changes, and would always say yes", s.span,
+                "say what using it costs ('then { move this to discard; }'), make it 'once', or drop 'optional'"))
 
     def use_condition(self, s: "A.Modifier | A.Whenever", scope: Scope) -> None:
         """A modifier's `while COND`, with `it.ARG` naming the argument ARG of the tagged use being
@@ -7441,6 +7476,36 @@ class Checker(A.Visitor):
                         "W442", f"{event!r} tags values only in this pack, and a value reads the value lines alone, "
                         f"so this {a.what} line changes nothing", a.span,
                         "change the value: 'value +1;', 'value -1;', 'value = 0;' or 'value *2;'"))
+
+    def _lint_hooks(self) -> None:
+        """E443: a use of an action that a modifier asking its holder (`optional`) or having a consequence
+        (`then`) changes (7.7d), where nothing can be asked nor run: a func's value, a gain or loss on a
+        card, to another player or into debt, a gain of each or of any. The uses that can: a tagged `pay`
+        (a `may`'s cost, a choose option's, a track space's), a plain `gain` or `lose`, the value of a `let`
+        or `set`; what only tests the action (`affordable`, `allowed`, a tagged block) uses nothing."""
+        nodes = [n for decl in self.sym.decls.values() for n in A.walk(decl)]
+        hooked: dict = {}
+        for n in nodes:
+            if isinstance(n, A.Modifier) and n.hooked:
+                hooked.setdefault(n.pattern.event, n)
+        if not hooked:
+            return   # (every shipped pack: nothing to read)
+        fine = set()
+        for n in nodes:
+            if isinstance(n, (A.Pay, A.May, A.Affordable, A.Allowed, A.Tagged)) or \
+                    isinstance(n, A.Gain) and n.on is None or \
+                    isinstance(n, A.Lose) and n.on is None and n.to is None and n.debt is None:
+                fine.add(id(n.tag))
+            elif isinstance(n, (A.Let, A.SetName, A.SetAttr)) and isinstance(n.value, A.Valued):
+                fine.add(id(n.value.tag))
+        for n in nodes:
+            if isinstance(n, A.Tag) and n.action in hooked and id(n) not in fine:
+                m = hooked[n.action]
+                self.diags.append(Diagnostic(
+                    "E443", f"a modifier of {n.action!r} asks its holder or has a consequence (line {m.span.line}), "
+                    "and this use of it is worked out where nothing can be asked nor run", n.span,
+                    "tag a use that can: a 'pay', a plain 'gain' or 'lose', or the value of a 'let' "
+                    f"('let n = ... for {n.action}(...);' and use n here)"))
 
     def _lint_permissions(self) -> None:
         """W419: a `forbid`/`allow` modifier of a declared event that no tagged use of the pack names

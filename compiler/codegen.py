@@ -23,6 +23,7 @@ from rulebook.runtime.kernels import KERNELS
 from .layout import (cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, paid_first, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element,
                      recursive, ended_names, runtime_axes, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
+                     hook_nodes, hook_table, hooked_actions,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
 from .hidden import marks, open_values
@@ -147,6 +148,8 @@ class CodeGen(A.Visitor):
         self.constants: dict[str, tuple[str, str]] = {}   # key -> (module-level name, its Python value)
         self.triggers: dict[str, str] = {}   # tid -> function name
         self.conditions: dict[str, str] = {}   # modifier or trigger id -> function name of its `while` condition
+        self.consequences: dict[str, str] = {}   # modifier id -> function name of its `then { ... }` (7.7d)
+        self.hooked = hooked_actions(sym)   # the actions whose uses may ask a modifier's holder (7.7d)
         self._fn: Function | None = None
         self._indent = 1
         self._temp = 0
@@ -1078,7 +1081,9 @@ class CodeGen(A.Visitor):
                            f"{self.ex(s.amount, ctx)}, {where(s)!r}{tag})", s)
             return
         resource, amount = self.res(s.resource, ctx, s.index), self.ex(s.amount, ctx)
-        if s.resource in ctx.locals or s.resource in self.shared_cap:
+        if s.tag is not None and s.tag.action in self.hooked:   # a modifier of it may ask its holder (7.7d)
+            self.writeline(f"yield from rt.gain_asking({ctx.you}, {resource}, {amount}, {where(s)!r}{tag})", s)
+        elif s.resource in ctx.locals or s.resource in self.shared_cap:
             self.writeline(f"yield from rt.gain_or_discard({ctx.you}, {resource}, {amount}, {where(s)!r}{tag})", s)
         else:   # no cap is shared: the gain asks nothing (the same as gain_or_discard, without a generator)
             self.writeline(f"rt.gain({ctx.you}, {resource}, {amount}{tag})", s)
@@ -1107,6 +1112,9 @@ class CodeGen(A.Visitor):
         elif s.to is not None:   # a transfer: the receiver gains what was lost
             self.writeline(f"yield from rt.lose_to({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount}, "
                            f"{self.ex(s.to, ctx)}, {where(s)!r})", s)
+        elif s.tag is not None and s.tag.action in self.hooked:   # a modifier of it may ask its holder (7.7d)
+            self.writeline(f"yield from rt.lose_asking({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount}, "
+                           f"{self.tag(s.tag, ctx)}, {where(s)!r})", s)
         elif s.tag is not None:   # a tagged loss: the modifiers of its action change it (untagged: the plain primitive)
             self.writeline(f"rt.lose_for({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount}, "
                            f"{self.tag(s.tag, ctx)})", s)
@@ -1382,6 +1390,11 @@ class CodeGen(A.Visitor):
         first into a temporary (so the proc runs before the target's own parts, as in the
         interpreter); stored in a `local`, the runtime notes whether it is the none of a proc that
         ended without `return`."""
+        if type(value) is A.Valued and value.tag.action in self.hooked:   # a modifier of it may ask its holder (7.7d)
+            result = self.temp("result")
+            self.writeline(f"{result} = yield from rt.valued_asking({ctx.you}, {self.ex(value.value, ctx)}, "
+                           f"{self.tag(value.tag, ctx)}, {where(value)!r})", s)
+            return result
         if proc_result_call(value, self.sym) is None:
             return self.ex(value, ctx)
         result = self.temp("result")
@@ -1528,6 +1541,12 @@ class CodeGen(A.Visitor):
     def visit_Modifier(self, s: A.Modifier, ctx: Ctx):
         mid = self.sites[id(s)]
         self.condition(s, ctx, "modifier")
+        if s.then is not None:   # its consequence (7.7d): a body of its own, given the use's arguments, as a trigger's
+            captured = self.captures[id(s)]
+            name = self.temp("consequence")
+            self.function(name, "rt, you, it, env", s.then, Ctx(frozenset(captured), "you", ctx.this_ok, "use"),
+                          f"consequence of the modifier at {where(s)}", tuple(self.unpack(captured, ctx)))
+            self.consequences[mid] = name
         env, until = self.standing(s, ctx)
         self.writeline(f"rt.modify({ctx.you}, {mid!r}, {subject_mode(s.pattern)!r}, {s.pattern.event!r}, "
                        f"{self.filters(s.pattern, ctx)}, {s.once!r}, {until}, {env}, {s.cond is not None!r}, "
@@ -1816,10 +1835,12 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
     functions.update({("trigger", tid): (gen.triggers[tid], None) for tid, _span in triggers})
     conditions = [gen.sites[id(n)] for n in condition_nodes(sym)]
     functions.update({("condition", mid): (gen.conditions[mid], None) for mid in conditions})
+    functions.update({("consequence", mid): (name, None) for mid, name in gen.consequences.items()})
     source = TEMPLATES.get_template("module.py.j2").render(
         pack=pack_name, digest=digest, functions=gen.functions, callables=functions, constants=gen.constants.values(),
         tables=tables(lay, pack_name, triggers, conditions, [gen.sites[id(n)] for n in subject_nodes(sym)],
-                      watched_counters(sym), [(gen.sites[id(n)], phase) for n, phase in phase_modifiers(sym)]),
+                      watched_counters(sym), [(gen.sites[id(n)], phase) for n, phase in phase_modifiers(sym)],
+                      hook_table(sym, gen.sites)),
         procs=[p.name for p in lay.procs],
         funcs=[f.name for f in lay.funcs], r=repr, records=bool(sym.of("record")),
         enum_data=any(key[0] == "enum" for key in gen.constants),

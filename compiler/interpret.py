@@ -16,6 +16,7 @@ from .layout import (cost_data, enum_data, filled_zone, opening_test, option_gat
                      builtin_args, recursive, ended_names, runtime_axes, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
+                     hook_nodes, hook_table, hooked_actions,
                      indexed_ref, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
 from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, classify, it_arg
@@ -66,6 +67,7 @@ class Interpreter(A.Visitor):
         self.kept = kept_locals(sym)   # names bound again inside a block: kept around it (4.12)
         self.sites = site_ids(sym)
         self.zone_caps = zone_caps(sym)   # the zones with a hand limit (`cap N over PROC`): checked after filling
+        self.hooked = hooked_actions(sym)   # the actions whose uses may ask a modifier's holder (7.7d)
         self.gates: dict = {}   # id(option) -> what gates it when its body pays first inside (layout.paid_first)
         self.openings: dict = {}   # proc -> the test of its opening decision (`can PROC(args)`, layout.opening_test)
         self.open = open_values(sym)   # the values prompts show that the hot seat may tell the others
@@ -156,6 +158,9 @@ class Interpreter(A.Visitor):
         if s.on is not None:   # a stock the card (a zone's cards) holds (the card worked out first, then the amount)
             card = self.ev(s.on, rt, f)
             return rt.gain_onto(f.you, card, s.resource, self.ev(s.amount, rt, f), where(s), self.tag(s.tag, rt, f))
+        if s.tag is not None and s.tag.action in self.hooked:   # a modifier of it may ask its holder (7.7d)
+            return rt.gain_asking(f.you, self.res(s.resource, rt, f, s.index), self.ev(s.amount, rt, f), where(s),
+                                  self.tag(s.tag, rt, f))
         return rt.gain_or_discard(f.you, self.res(s.resource, rt, f, s.index), self.ev(s.amount, rt, f), where(s),
                                   self.tag(s.tag, rt, f))
 
@@ -181,6 +186,8 @@ class Interpreter(A.Visitor):
                                    where(s), self.tag(s.tag, rt, f))
         if s.to is not None:   # a transfer: the receiver gains what was lost
             return rt.lose_to(f.you, self.res(s.resource, rt, f, s.index), amount, self.ev(s.to, rt, f), where(s))
+        if s.tag is not None and s.tag.action in self.hooked:   # a modifier of it may ask its holder (7.7d)
+            return rt.lose_asking(f.you, self.res(s.resource, rt, f, s.index), amount, self.tag(s.tag, rt, f), where(s))
         if s.tag is not None:   # a tagged loss: the modifiers of its action change it
             rt.lose_for(f.you, self.res(s.resource, rt, f, s.index), amount, self.tag(s.tag, rt, f))
         else:
@@ -467,11 +474,18 @@ class Interpreter(A.Visitor):
     def storing(self, s, rt, f, store):
         """Run a `let` or `set`: `store(s, value, rt, f)` with its value, an expression's or a typed
         proc's result (the proc runs first, before the target's own parts)."""
+        if type(s.value) is A.Valued and s.value.tag.action in self.hooked:   # a modifier of it may ask (7.7d)
+            return self._store_asked(s, rt, f, store)
         proc = proc_result_call(s.value, self.sym)
         if proc is None:
             store(s, self.ev(s.value, rt, f), rt, f)
             return ()
         return self._store_result(s, proc, rt, f, store)
+
+    def _store_asked(self, s, rt, f, store):
+        e = s.value
+        value = self.ev(e.value, rt, f)
+        store(s, (yield from rt.valued_asking(f.you, value, self.tag(e.tag, rt, f), where(e))), rt, f)
 
     def _store_result(self, s, proc, rt, f, store):
         args = [self.ev(a, rt, f) for a in call_args(proc, s.value.args, self.sym)]
@@ -1260,9 +1274,18 @@ def build_program(sym: Symbols, lay: Layout, pack_name: str) -> Program:
     fns.update({("trigger", it.sites[id(n)]): _trigger(it, n) for n in triggers})
     conditions = condition_nodes(sym)
     fns.update({("condition", it.sites[id(n)]): _condition(it, n) for n in conditions})
+    fns.update({("consequence", it.sites[id(n)]): _consequence(it, n) for n in hook_nodes(sym) if n.then is not None})
     return assemble(tables(lay, pack_name, [(it.sites[id(n)], where(n)) for n in triggers],
                           [it.sites[id(n)] for n in conditions], [it.sites[id(n)] for n in subject_nodes(sym)],
-                          watched_counters(sym), [(it.sites[id(n)], phase) for n, phase in phase_modifiers(sym)]), fns)
+                          watched_counters(sym), [(it.sites[id(n)], phase) for n, phase in phase_modifiers(sym)],
+                          hook_table(sym, it.sites)), fns)
+
+
+def _consequence(it: Interpreter, node: A.Modifier):   # a modifier's `then { ... }` (7.7d), given the use's arguments
+    def run(rt, you, args, env):
+        locals_ = {k: v for k, v in env.items() if k != "this"}
+        return it.run(node.then, rt, Frame(you, locals_, env.get("this"), args, "use"))
+    return run
 
 
 def _callable(it: Interpreter, effect):

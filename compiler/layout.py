@@ -995,7 +995,8 @@ def key_texts(g: A.Game) -> list[str]:
 
 
 def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], conditions: list[str] = (),
-           subjects: list[str] = (), watched: list[str] = (), phases: list[tuple[str, str]] = ()) -> dict:
+           subjects: list[str] = (), watched: list[str] = (), phases: list[tuple[str, str]] = (),
+           hooks: list = ()) -> dict:
     """The pack's data for `runtime.program.assemble`: plain values only, so the generated module
     can hold them as one literal. `triggers` holds each trigger's id and rules position; `subjects`
     the ids of the triggers and modifiers that read `it.subject` (subject_nodes); `phases` the id and
@@ -1037,6 +1038,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"subjects": list(subjects)} if subjects else {}),   # the other packs' code stays
         **({"watched": list(watched)} if watched else {}),   # likewise
         **({"modifier_phases": dict(phases)} if phases else {}),   # likewise
+        **({"hooks": list(hooks)} if hooks else {}),   # likewise (7.7d)
         **({"records": lay.records} if lay.records else {}),   # only for packs with records: the others' code stays
         **({"record_cards": lay.record_cards} if lay.record_cards else {}),
         "procs": [p.name for p in lay.procs], "funcs": [f.name for f in lay.funcs],
@@ -1087,6 +1089,24 @@ def condition_nodes(sym) -> list:
     order (its condition is a callable, under the site's id)."""
     return [n for decl in sym.decls.values() for n in A.walk(decl)
             if type(n) in (A.Modifier, A.Whenever) and n.cond is not None]
+
+
+def hook_nodes(sym) -> list:
+    """Every modifier of the pack that asks its holder (`optional`) or has a consequence (`then`), 7.7d,
+    in declaration order: its question and its consequence's callable are the runtime's `hooks`, under
+    the site's id (none for a pack without such modifiers: its code stays)."""
+    return [n for decl in sym.decls.values() for n in A.walk(decl) if type(n) is A.Modifier and n.hooked]
+
+
+def hooked_actions(sym) -> frozenset:
+    """The actions such a modifier changes: their tagged gains, losses and values are worked out where
+    its holder can be asked and its consequence run (`rt.gain_asking`, ...); the others' as before."""
+    return frozenset(n.pattern.event for n in hook_nodes(sym))
+
+
+def hook_table(sym, sites: dict) -> list:
+    """(site id, question or None, whether it has a consequence) of each modifier of hook_nodes."""
+    return [(sites[id(n)], n.ask, n.then is not None) for n in hook_nodes(sym)]
 
 
 def phase_modifiers(sym) -> list[tuple]:
@@ -1458,8 +1478,9 @@ def standing_uses(n) -> Optional[set]:
     a modifier's `while` condition); None for every other statement."""
     if type(n) is A.Whenever:
         return free_names(n.body) | (free_names((n.cond,)) if n.cond is not None else set())
-    if type(n) is A.Modifier:
-        return free_names((n.cond,)) if n.cond is not None else set()
+    if type(n) is A.Modifier:   # (and its consequence, 7.7d, run later with the same saved locals)
+        return (free_names((n.cond,)) if n.cond is not None else set()) | \
+            (free_names(n.then) if n.then is not None else set())
     return None
 
 
@@ -1503,6 +1524,8 @@ def trigger_captures(sym) -> dict[int, list[str]]:
                 captures[id(s)] = sorted(n for n in uses if scope.get(n) and n not in bound)
                 if type(s) is A.Whenever:
                     block(s.body, dict.fromkeys(captures[id(s)] + bound, 1))
+                elif s.then is not None:   # a modifier's consequence (7.7d): a body of its own, as a trigger's
+                    block(s.then, dict.fromkeys(captures[id(s)], 1))
             elif type(s) is A.Auction:   # the body binds the winner and the price; `else` neither
                 for name in (s.winner, s.price):
                     scope[name] = scope.get(name, 0) + 1

@@ -1302,6 +1302,18 @@ class Modifier(Stmt):
     until: Optional[Pattern]
     cond: Optional[Expr]
     adjustments: tuple
+    # `optional ["question"]` (7.7d): its holder is asked whether to use it ("" without a question)
+    ask: Optional[str] = None
+    # `then { ... }` (7.7d): the consequence of using it, run for its holder right after the use it changed
+    then: Optional[tuple] = None
+
+    _quiet = ("ask", "then")
+
+    @property
+    def hooked(self) -> bool:
+        """Whether using it asks its holder or has a consequence (7.7d): then the uses of its action are
+        worked out where a decision can be asked and a block run."""
+        return self.ask is not None or self.then is not None
 
 
 @node

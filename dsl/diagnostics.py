@@ -194,6 +194,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E439": (ERROR, "a die kept as a piece given or set to a value no face of its die shows"),
     "E440": (ERROR, "a field typed by a die declared amiss: a second one in a kind, computed, indexed, a stock or a zone"),
     "E441": (ERROR, "a field typed by a die without a type some face of which has no title: a piece shows a face's title"),
+    "E442": (ERROR, "a modifier that forbids or allows given 'optional' or a consequence ('then { ... }'): a permission is read where nobody is asked"),
+    "E443": (ERROR, "a use of an action that an optional modifier or one with a consequence changes, where nothing can be asked nor run (a func's value, a gain onto a card...)"),
     "E457": (ERROR, "a zone's cap with 'over PROC' on a shared or indexed zone: a hand limit is each player's zone's"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
@@ -228,6 +230,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W430": (WARNING, "a shift whose source and destination are written alike: the same element, nothing moves"),
     "W432": (WARNING, "dice kept as pieces (a kind's field typed by a die) that no rule rolls or sets"),
     "W433": (WARNING, "a die kept as a piece set to a roll of its die (let v = roll DIE; set x.F = v;): that is roll x;"),
+    "W434": (WARNING, "an optional modifier that costs nothing to use and is never used up: its holder would always say yes"),
     "W440": (WARNING, "an offer whose body never names its partner"),
     "W441": (WARNING, "a modifier's value line on an action no value of the pack is tagged with"),
     "W442": (WARNING, "a cost, gain, lose, forbid or allow line on an action the pack tags values with only"),

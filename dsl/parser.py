@@ -647,7 +647,8 @@ class _Builder:
                 "or test the time in its 'while' condition")])
         cond = _pick(items, "lasting")
         mod = A.Modifier(pattern, False, None, A.Reaction.condition(places, cond, None, span),
-                         tuple(i for i in items if isinstance(i, A.Adjust)), span=span)
+                         tuple(i for i in items if isinstance(i, A.Adjust)), _pick(items, "asking"),
+                         _pick(items, "consequence"), span=span)
         return A.HeldModifier(A.HeldModifier.slot_name(pattern.event, tuple(map(A.place_key, places))), (mod,),
                               places, cond, span=span)
 
@@ -1183,7 +1184,17 @@ class _Builder:
             items = items[1:]
         once = any(isinstance(t, Token) and t.type == "ONCE" for t in items)
         return A.Modifier(items[0], once, _pick(items, "until"), _pick(items, "lasting"),
-                          tuple(i for i in items if isinstance(i, A.Adjust)), span=self._s(meta))
+                          tuple(i for i in items if isinstance(i, A.Adjust)), _pick(items, "asking"),
+                          _pick(items, "consequence"), span=self._s(meta))
+
+    def asking(self, meta, items):
+        """`optional ["question"]` (7.7d): the question ("" when none is written)."""
+        text = next((i for i in items if isinstance(i, Token) and i.type == "STRING"), None)
+        return _Marker("asking", _unquote(text) if text is not None else "")
+
+    def consequence(self, meta, items):
+        """`then { ... }` (7.7d): its statements."""
+        return _Marker("consequence", items[0].value)
 
     def advance_stmt(self, meta, items):
         no_benefit = any(isinstance(t, Token) and t.type == "NO_BENEFIT" for t in items)

@@ -753,10 +753,17 @@ class Printer(A.Visitor):
 
     def visit_Modifier(self, s):
         self.clauses([Clause(f"modifier {pattern(s.pattern)}" + (" once" if s.once else "")),
-                      Clause(f"until {pattern(s.until)}") if s.until else None, _where("while ", s.cond)], " {")
+                      Clause(f"until {pattern(s.until)}") if s.until else None, _where("while ", s.cond),
+                      _asking(s)], " {")
+        self.modifier_lines(s)
+
+    def modifier_lines(self, m) -> None:
+        """A modifier's lines, its `then { ... }` (7.7d) last, and its closing brace."""
         self.depth += 1
-        for a in s.adjustments:
+        for a in m.adjustments:
             self.line(adjustment(a))
+        if m.then is not None:
+            self.block("then", m.then)
         self.depth -= 1
         self.line("}")
 
@@ -984,12 +991,8 @@ class Printer(A.Visitor):
         elif isinstance(item, A.HeldModifier):   # the pattern, zone and lines read back from its modifier
             m = item.modifier
             self.clauses([Clause(f"modifier {pattern(m.pattern)}{_in(item)}"),
-                          _where("while ", item.when)], " {")
-            self.depth += 1
-            for a in m.adjustments:
-                self.line(adjustment(a))
-            self.depth -= 1
-            self.line("}")
+                          _where("while ", item.when), _asking(m)], " {")
+            self.modifier_lines(m)
         elif isinstance(item, A.Reaction):   # the pattern, zone and block read back from its trigger
             asked = item.asked
             rest = item.trigger.rest
@@ -1153,6 +1156,13 @@ def _seat_roles(roles, dealt: bool = False) -> str:
     if roles and isinstance(roles[0], tuple):
         roles = roles[0]
     return f" roles {', '.join(r.id for r in roles)}{' at random' if dealt else ''}" if roles else ""
+
+
+def _asking(m) -> Optional[Clause]:
+    """A modifier's `optional ["question"]` (7.7d), or nothing."""
+    if m.ask is None:
+        return None
+    return Clause("optional" + (f" {quote(m.ask)}" if m.ask else ""))
 
 
 def _where(keyword: str, value) -> Optional[Clause]:

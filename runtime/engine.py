@@ -2789,6 +2789,7 @@ class Game:
         return self._pay(h, terms, where, tag)
 
     def _pay(self, h: Holder, terms: list, where: str, tag: Optional[tuple]):
+        hooked = ()
         if tag is not None and tag[0] in self.by_action:
             options, used = self._payable(h, tag, terms)
             if not options:
@@ -2796,6 +2797,12 @@ class Game:
                     raise RulesRuntimeError("E606", f"{h.name} may not {tag[0]} here (a modifier forbids it)", where)
                 raise RulesRuntimeError("E601", f"{h.name} cannot pay {describe_cost(terms)} "
                                         f"(as modifiers change it)", where)
+            if self.program.hooks and any(m.mid in self.program.hooks for m in used):   # 7.7d: its holder asked
+                hooked = yield from self._consent(
+                    h, used, lambda ms: self._modified(h, tag, terms, ms)[0], where,
+                    lambda ms: any(self.affordable(h, o) for o in self._modified(h, tag, terms, ms)[0]))
+                options, used = self._payable(h, tag, terms, hooked)
+                hooked = [m for m in hooked if m.mid in self.program.hooks]
             printed, terms = terms, options[0]
             if len(options) > 1:
                 terms = options[(yield self.decide(h, f"pay which cost for {tag[0]}?",
@@ -2847,6 +2854,8 @@ class Game:
                 yield from self._pay_cards(h, name, amount, where)
             elif mode == "on":
                 yield from self._pay_on(h, name, amount, where)
+        if hooked:   # what using the hooked modifiers costs, once paid (7.7d)
+            yield from self._consequences(h, hooked, tag)
         yield from self.drain()  # triggers on paying run before what the payment bought
         return total
 
@@ -4209,10 +4218,105 @@ class Game:
         used = [m for m in mods if any(a[0] == kind for a in m.adjustments)]
         if not used:
             return amount, ""
+        return self._amount_under(kind, used, amount)
+
+    def _amount_under(self, kind: str, used: list, amount: int) -> tuple[int, str]:
+        """(a tagged gain or loss under the `kind` lines of `used`, never below zero; what they did, for the
+        trace); the `once` ones among them are used up."""
         base = amount
         amount, steps = self._adjusted(kind, used, amount)
         self._spent(used)
         return max(amount, 0), f"{base}, {', '.join(steps)}"
+
+    # A modifier its holder may decline (`optional`) or whose use costs something (`then { ... }`), 7.7d: the
+    # tagged uses of its action are worked out by these generators (the pack's other uses as before), and a
+    # tagged payment by `_pay`, a generator already.
+    def _consent(self, h: Holder, used: list, outcome, where: Optional[str], feasible=None):
+        """The modifiers of `used` that apply to this use: each hooked one (Program.hooks) that would change
+        nothing (`outcome(mods)`: what the use comes to under mods) is left out unasked; an optional one is
+        asked of its holder, unless the use cannot be made without it (`feasible(mods)` false: used, unasked).
+        In the order they came into force; the others are kept as they are."""
+        hooks, kept = self.program.hooks, list(used)
+        for m in used:
+            hook = hooks.get(m.mid)
+            if hook is None:
+                continue
+            without = [k for k in kept if k is not m]
+            if outcome(kept) == outcome(without):
+                kept = without   # it would change nothing: not asked, not used up, no consequence
+                continue
+            if hook[0] is None or not m.owner.is_player or feasible is not None and not feasible(without):
+                continue
+            question = hook[0] or f"use {self._modifier_name(m)}?"
+            if not (yield Decision(m.owner, question, ["no", "yes"], where)):
+                kept = without
+        return kept
+
+    def _consequences(self, h: Holder, used: list, tag: tuple):
+        """Run the consequence (`then { ... }`) of each hooked modifier of `used`, for its holder, in the order
+        they came into force, right after the use they changed; the trace names each one used."""
+        hooks = self.program.hooks
+        for m in used:
+            hook = hooks.get(m.mid)
+            if hook is None:
+                continue
+            if self.tracer is not None:   # "P2: uses Armorers"
+                self._note("use", m.owner, self._modifier_name(m))
+            if hook[1] is not None:
+                yield from hook[1](self, m.owner, {**tag[1], SUBJECT: h}, m.env)
+
+    def _amount_asking(self, kind: str, h: Holder, tag: tuple, amount: int, where: str):
+        """modified_amount, asking the holders of optional modifiers; gives (the amount, None when forbidden;
+        the trace's note; the modifiers used)."""
+        mods = self.modifiers_of(h, tag)
+        stoppers = forbidders(mods)
+        if stoppers:
+            self._spent(stoppers)
+            return None, f"{amount}, forbidden by {', '.join(self._modifier_name(m) for m in stoppers)}", []
+        used = [m for m in mods if any(a[0] == kind for a in m.adjustments)]
+        if used:
+            used = yield from self._consent(h, used, lambda ms: max(self._adjusted(kind, ms, amount)[0], 0), where)
+        if not used:
+            return amount, "", []
+        return (*self._amount_under(kind, used, amount), used)
+
+    def gain_asking(self, h: Holder, name: str, amount: int, where: str, tag: Optional[tuple] = None):
+        """A tagged `gain` of an action a hooked modifier changes (7.7d): its holder asked, then the gain (as
+        gain_or_discard), then the consequences."""
+        used, why = [], ""
+        if tag is not None and amount and tag[0] in self.by_action:
+            amount, why, used = yield from self._amount_asking("gain", h, tag, amount, where)
+            amount = 0 if amount is None else amount
+        yield from self.gain_or_discard(h, name, amount, where, None, why)
+        yield from self._consequences(h, used, tag)
+
+    def lose_asking(self, h: Holder, name: str, amount: int, tag: tuple, where: str):
+        """A tagged `lose` of an action a hooked modifier changes (7.7d): as lose_for, asking first, then
+        the consequences."""
+        if amount <= 0 or tag[0] not in self.by_action:
+            self.lose(h, name, amount)
+            return
+        changed, why, used = yield from self._amount_asking("lose", h, tag, amount, where)
+        self.lose(h, name, 0 if changed is None else changed, why)
+        yield from self._consequences(h, used, tag)
+
+    def valued_asking(self, h: Holder, value, tag: tuple, where: Optional[str] = None):
+        """A tagged value of an action a hooked modifier changes (7.7d): as valued, asking first, then the
+        consequences, before the value is stored."""
+        if tag[0] not in self.by_action:
+            return value
+        used = [m for m in self.modifiers_of(h, tag) if any(a[0] == "value" for a in m.adjustments)]
+        if not used:
+            return value
+        if type(value) is not int:
+            raise RulesRuntimeError("E601", f"a value tagged {tag[0]!r} is {self.text(value)}, not a number")
+        used = yield from self._consent(h, used, lambda ms: max(self._adjusted("value", ms, value)[0], min(value, 0)),
+                                        where)
+        if not used:
+            return value
+        changed = self._value_under(h, value, tag, used, where)
+        yield from self._consequences(h, used, tag)
+        return changed
 
     def _adjusted(self, kind: str, used: list, amount: int) -> tuple[int, list]:
         """An amount under the `kind` lines (gain, lose or value) of the modifiers `used`, in the one
@@ -4250,6 +4354,10 @@ class Game:
             return value
         if type(value) is not int:
             raise RulesRuntimeError("E601", f"a value tagged {tag[0]!r} is {self.text(value)}, not a number")
+        return self._value_under(h, value, tag, used, where)
+
+    def _value_under(self, h: Holder, value: int, tag: tuple, used: list, where: Optional[str]) -> int:
+        """A tagged value under the value lines of `used` (see valued); the `once` ones are used up."""
         changed, steps = self._adjusted("value", used, value)
         changed = max(changed, min(value, 0))
         if changed > MAX_VALUE or changed < -MAX_VALUE:

@@ -123,6 +123,9 @@ class Program:
     overflows: dict = field(default_factory=dict)   # resource -> the proc a `gain` past its cap hands the excess (`over`)
     die_fields: dict = field(default_factory=dict)   # kind -> (its field typed by a die, the die): dice kept as pieces
     triggers: dict = field(default_factory=dict)    # tid -> (fn, span)
+    # modifier id -> (its question, None when it is not optional; its consequence fn(game, holder, the use's
+    # args, env), a generator, or None): the modifiers that ask or cost something to use (7.7d)
+    hooks: dict = field(default_factory=dict)
     conditions: dict = field(default_factory=dict)  # modifier or trigger id -> fn(game, owner, env, the use's or event's args) -> bool (`while`)
     # the triggers and modifiers that read `it.subject`: their args carry the event's subject (the use's player)
     subjects: frozenset = frozenset()
@@ -403,6 +406,7 @@ def assemble(tables: dict, fns: dict) -> Program:
     for tid, span in tables["triggers"]:
         program.triggers[tid] = (fns["trigger", tid], span)
     program.conditions = {mid: fns["condition", mid] for mid in tables.get("conditions", ())}
+    program.hooks = {mid: (ask, fns["consequence", mid] if then else None) for mid, ask, then in tables.get("hooks", ())}
     program.subjects = frozenset(tables.get("subjects", ()))
     program.modifier_phases = dict(tables.get("modifier_phases", {}))
     for base in tables.get("watched", ()):   # an index of a counter indexed by a kind is the declared card
