@@ -1638,6 +1638,8 @@ class Reader(A.Visitor):
         cond = s.cond.right if held and type(s.cond) is A.Binary and s.cond.op == "and" else None if held else s.cond
         lasting = (", the next use only" if s.once else "") + \
             (f", until {self.event(s.until, anyone=True)}" if s.until else "") + (f", while {self.words.about_the_use(cond, p.event)}" if cond is not None else "")
+        if s.ask is not None:   # 7.7d: its holder is asked each time it would change a use
+            lasting += ", if you choose to use it" + (f" (asked “{s.ask}”)" if s.ask else "")
         self.say(depth, (held or "From now on, ") + f"on {who} {spoken(p.event)}" + (
             f" {args}" if args.startswith("of ") else f" ({args})" if args else "")
                  + f"{lasting}:")
@@ -1648,6 +1650,9 @@ class Reader(A.Visitor):
                          f"{self.words.using(t)} (the best rate counts).")
                 continue
             self.say(depth + 1, _adjustment_words(a, self.cost, self.x))
+        if s.then is not None:   # what using it costs its holder (7.7d)
+            self.say(depth + 1, "Each time you use it, right after the use it changed:")
+            self.block(s.then, depth + 2)
 
     def visit_Emit(self, s, depth: int) -> None:
         args = ", ".join(self.x(a) for a in s.args)

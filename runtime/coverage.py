@@ -37,6 +37,7 @@ class Coverage:
         # a card's modifier (`modifier ... in ZONE`, 7.7b): its `while` function -> {card: None}, reached
         # for a card when it returns true (a use the modifier applies to: the copy in its zone)
         self.held: dict = {}
+        used = {getattr(fn, "__code__", None) for _ask, fn in program.hooks.values() if fn is not None}
         for e in program.entities.values():
             name = e.name.partition("#")[0]   # the copies of a declaration `* N` run its effects: one row
             own = _own_computed(program, e)
@@ -49,7 +50,8 @@ class Coverage:
                     for trigger in fired[e.name, field]:
                         code = getattr(trigger, "__code__", None)
                         if code is not None:
-                            (self.held if field.startswith("modifier ") else self.per_card) \
+                            # (a modifier with a consequence, 7.7d: reached when it is used, as a reaction fires)
+                            (self.held if field.startswith("modifier ") and code not in used else self.per_card) \
                                 .setdefault(code, {})[name] = None
                             self.rules[code, name] = (e.kind, row)
                     continue
@@ -257,8 +259,14 @@ def _firing_card(frame) -> Optional[str]:
 def _reaction_triggers(program: Program) -> dict:
     """(entity name, slot) -> the functions of the triggers each reaction slot (`whenever EVENT in ZONE`
     in a card) registers (reaction_tids)."""
-    return {key: [program.conditions[tid] if key[1].startswith("modifier ") else program.triggers[tid][0]
+    return {key: [_held_modifier_fn(program, tid) if key[1].startswith("modifier ") else program.triggers[tid][0]
                   for tid in tids] for key, tids in reaction_tids(program).items()}
+
+
+def _held_modifier_fn(program: Program, mid: str):
+    """What running shows a card's modifier used: its consequence (7.7d) when it has one, else its `while`."""
+    hook = program.hooks.get(mid)
+    return hook[1] if hook is not None and hook[1] is not None else program.conditions[mid]
 
 
 def reaction_tids(program: Program) -> dict:
