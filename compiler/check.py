@@ -7490,6 +7490,17 @@ class Checker(A.Visitor):
                 hooked.setdefault(n.pattern.event, n)
         if not hooked:
             return   # (every shipped pack: nothing to read)
+        held = {id(n.modifier) for n in nodes if isinstance(n, A.HeldModifier)}
+        in_cards = (n for decl in self.sym.decls.values() if isinstance(decl, (A.Entity, A.Kind)) for n in A.walk(decl))
+        for m in in_cards:   # E444: a card's effect puts in force a modifier whose use moves the card away, for good
+            if isinstance(m, A.Modifier) and m.then is not None and not m.once and id(m) not in held:
+                for s in (n for stmt in m.then for n in A.walk(stmt)):
+                    if isinstance(s, A.Move) and isinstance(s.item, A.Name) and s.item.id == "this":
+                        self.diags.append(Diagnostic(
+                            "E444", "using this modifier moves its card away, and the modifier stays in force after the "
+                            "card is gone: it could be used again, with nothing left to pay", s.span,
+                            "hold the modifier on the card ('modifier ... in ZONE { ... }' in the card: in force while "
+                            "the card is there, 7.7b), or make it 'once'"))
         fine = set()
         for n in nodes:
             if isinstance(n, (A.Pay, A.May, A.Affordable, A.Allowed, A.Tagged)) or \

@@ -196,6 +196,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E441": (ERROR, "a field typed by a die without a type some face of which has no title: a piece shows a face's title"),
     "E442": (ERROR, "a modifier that forbids or allows given 'optional' or a consequence ('then { ... }'): a permission is read where nobody is asked"),
     "E443": (ERROR, "a use of an action that an optional modifier or one with a consequence changes, where nothing can be asked nor run (a func's value, a gain onto a card...)"),
+    "E444": (ERROR, "a consequence that moves its card away ('then { move this to ...; }') in a modifier the card's effect put in force, not 'once': it stays in force without the card"),
     "E457": (ERROR, "a zone's cap with 'over PROC' on a shared or indexed zone: a hand limit is each player's zone's"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),

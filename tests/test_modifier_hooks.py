@@ -247,9 +247,17 @@ def test_the_trace_names_the_modifier_used_before_its_consequence():
      "E443", "nothing can be asked"),
     ("kind token { marks: stock; } token t { } proc q() { gain 1 marks on t for hits(you, you, false); }"
      "proc p() { modifier you hits optional { gain +1; then { gain 1 vp; } } }", "E443", "nothing can be asked"),
+    ("kind plan { played: effect; } zone plans of plan; plan war \"War\" { played { modifier you hits optional "
+     "{ value = 0; then { move this to plans; } } } }", "E444", "stays in force after the card is gone"),
 ])
 def test_misuse_is_a_positioned_error(text, code, where):
     the_one_error(analyse_text(ROOT + text), code, where)
+
+
+def test_a_card_may_move_itself_away_from_a_modifier_it_holds_or_a_once_one():
+    text = "kind plan { played: effect; } zone plans of plan; plan war \"War\" { played { modifier you hits once " \
+        "optional { value = 0; then { move this to plans; } } } }"
+    assert not [d for d in analyse_text(ROOT + text).diagnostics if d.severity == "error"]
 
 
 def test_an_optional_modifier_that_costs_nothing_is_linted():
