@@ -353,3 +353,24 @@ game mars "Space cards" {
 def test_both_backends_play_the_same_games():
     random_games_agree(GAME)
     random_games_agree(TM_GAME, counts=(2, 3))
+
+
+# Cosmic Encounter (simplified): a role's power its holder may use, at a price.
+ROLES = """
+counter colonies from 0 to 50;
+event attack(ships: int);
+proc encounter() { let ships = 2 for attack(1); gain ships colonies; }
+role macron "Macron" {
+  counter tokens from 0 to 20 start 2;
+  modifier you attack optional "count each ship as two?" { value *2; then { lose 1 tokens; } }
+}
+role oracle "Oracle" { counter foresight from 0 to 7; anytime when foresight < 7 { gain 1 foresight; } }
+game cosmic { seats 2 to 2 roles macron, oracle;
+  phase play { repeat 3 { each players { encounter(); window; } } } winner most colonies; }
+"""
+
+
+def test_a_roles_power_may_be_optional_and_cost_its_holder():
+    _module, printed = printed_back(ROLES)
+    assert 'modifier you attack optional "count each ship as two?" {\n    value *2;\n    then {\n' in printed
+    random_games_agree(ROLES, counts=(2,))
