@@ -186,6 +186,9 @@ class UsageRecorder:
             if tid in program.triggers:
                 fn, span = program.triggers[tid]
                 program.triggers[tid] = (self._wrap_reaction(fn, cards), span)
+            elif program.hooks.get(tid, (None, None))[1] is not None:   # one with a consequence (7.7d): used
+                ask, fn = program.hooks[tid]                              # when its holder uses it
+                program.hooks[tid] = (ask, self._wrap_reaction(fn, cards))
             else:   # a card's modifier (`modifier ... in ZONE`): used by its holder when it applies to a use
                 program.conditions[tid] = self._wrap_held(program.conditions[tid], cards)
         for index, titles in copies.items():

@@ -374,3 +374,17 @@ def test_a_roles_power_may_be_optional_and_cost_its_holder():
     _module, printed = printed_back(ROLES)
     assert 'modifier you attack optional "count each ship as two?" {\n    value *2;\n    then {\n' in printed
     random_games_agree(ROLES, counts=(2,))
+
+
+def test_simulate_counts_a_card_with_a_consequence_used_only_when_its_holder_uses_it(tmp_path):
+    from click.testing import CliRunner
+
+    from rulebook.cli import app
+
+    from .conftest import write_pack
+
+    pack = write_pack(tmp_path / "root", GAME, name="root")
+    declined = CliRunner().invoke(app, ["simulate", str(pack), "-n", "2", "--games", "4", "-w", "1", "--agent", "first"])
+    assert declined.exit_code == 0 and "never used: Armorers (2 copies), Sappers (2 copies)" in declined.output   # asked, always "no"
+    taken = CliRunner().invoke(app, ["simulate", str(pack), "-n", "2", "--games", "6", "-w", "1"])
+    assert taken.exit_code == 0 and "Armorers" not in taken.output.partition("never used")[2]
