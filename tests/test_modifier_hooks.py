@@ -388,3 +388,36 @@ def test_simulate_counts_a_card_with_a_consequence_used_only_when_its_holder_use
     assert declined.exit_code == 0 and "never used: Armorers (2 copies), Sappers (2 copies)" in declined.output   # asked, always "no"
     taken = CliRunner().invoke(app, ["simulate", str(pack), "-n", "2", "--games", "6", "-w", "1"])
     assert taken.exit_code == 0 and "Armorers" not in taken.output.partition("never used")[2]
+
+
+# Race for the Galaxy: Contact Specialist's "-1 cost to place a military world as a non-military world",
+# written as a power once per phase: used, it rests until the next phase.
+PHASED = """
+resource goods;
+event place_world(military: bool);
+kind development { spent: bool = false; }
+development contact_specialist "Contact Specialist" {
+  modifier you place_world(military = true) in tableau while not this.spent optional "use Contact Specialist?" {
+    cost -1 goods;
+    then { set this.spent = true; }
+  }
+}
+zone tableau per_player of development;
+proc develop(d: development) { move d to tableau; }
+proc place(military: bool) { pay 3 goods for place_world(military); }
+proc new_phase() { for each d in tableau { set d.spent = false; } }
+"""
+
+phased = rules_programs(PHASED)
+
+
+def test_a_power_once_per_phase_rests_once_used(phased):
+    g = Game(phased(), 2, 1)
+    run_proc(g, "develop", g.program.entities["contact_specialist"])
+    g.state.players[0].stock["goods"] = 12
+    assert [d.prompt for d in run_proc(g, "place", True, answers=["yes"])] == ["use Contact Specialist?"]
+    assert run_proc(g, "place", True) == [] and run_proc(g, "place", False) == []   # spent; not a military world
+    assert g.state.players[0].stock["goods"] == 12 - 2 - 3 - 3
+    run_proc(g, "new_phase")
+    run_proc(g, "place", True, answers=["yes"])
+    assert g.state.players[0].stock["goods"] == 4 - 2
