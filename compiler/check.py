@@ -769,7 +769,7 @@ class Checker(A.Visitor):
                 type(c) is A.Choose and c.open and c.stmt_label == h.choose for c in A.walk(x))]
             params = [f"{p.name}: {p.type}" for p in self.sym.decls[procs[0]].params] if procs else []
             self.diags.append(Diagnostic(
-                "E431", f"the option of card {d.name!r} for the open choose {h.choose!r} reads {name!r}, which the "
+                "E431", f"the option of {'role' if d.name in self.sym.roles else 'card'} {d.name!r} for the open choose {h.choose!r} reads {name!r}, which the "
                 f"choose does not have: it stands in proc {procs[0] if procs else '?'}({', '.join(params)})",
                 span, "a card's option reads the proc's parameters and the locals where the choose stands, "
                 "'this' (the card) and 'you' (its holder)", notes=(
@@ -2122,14 +2122,17 @@ class Checker(A.Visitor):
                 if not any(item is s for s in kind.slots):   # (a kind's: its zones checked there)
                     self.reaction_zone(d.kind, d.name, item)
                 continue
+            whose = "role" if A.role_own(item) else "card"   # a role's own slot (its zone is not written)
             if item.name in given and isinstance(item, A.HeldModifier):   # its name is its action and zones
-                self.err("E215", f"the card has two modifiers '{item.name}': a card's modifiers are told apart by "
-                         "their action and zones, not by whose use it is or its filters", item.span,
+                self.err("E215", f"the {whose} has two modifiers on {item.modifier.pattern.event!r}: a {whose}'s "
+                         f"modifiers are told apart by their action{' and zones' if whose == 'card' else ''}, not by "
+                         "whose use it is or its filters", item.span,
                          "write the lines of both in one modifier, or test which use it is in its 'while' "
                          "(`while it.c.cost >= 4`)")
             elif item.name in given and isinstance(item, A.Reaction):   # its name is its event, zones and subject
-                self.err("E215", f"the card has two reactions on {item.plain.removeprefix('whenever ')} for "
-                         f"{item.subject}: a card's reactions are told apart by their event, zones and subject "
+                self.err("E215", f"the {whose} has two reactions on {item.plain.removeprefix('whenever ')} for "
+                         f"{item.subject}: a {whose}'s reactions are told apart by their event, "
+                         f"{'zones and ' if whose == 'card' else ''}subject "
                          "(you, opponents, anyone), not by their filters or conditions", item.span,
                          "write one reaction for them and test inside it which case it is ('if it.subject == "
                          "you', 'if it.ARG == ...'), or give them different subjects")
@@ -2205,7 +2208,7 @@ class Checker(A.Visitor):
     def slot_body(self, slot: "A.Reaction | A.Anytime", kind: str) -> None:
         """A reaction's or `anytime` slot's block, `this` a card of `kind`; an anytime's `when` condition."""
         if isinstance(slot, A.Anytime) and slot.rest is not None:
-            self.anytime_period(slot.rest, kind)
+            self.anytime_period(slot.rest, kind, "a role's 'anytime' slot" if A.role_own(slot) else "a card's 'anytime' slot")
         if isinstance(slot, A.Anytime) and slot.when is not None:
             self.condition(slot.when, Scope(this_kind=kind))
         self.block(slot.body, Scope(this_kind=kind))
@@ -7393,12 +7396,15 @@ class Checker(A.Visitor):
         for rest, what in self.periods:   # an `anytime ... once per EVENT` slot, or an option taken so
             if rest.event not in sources and (rest.event in BUILTIN_EVENTS
                                               or isinstance(self.sym.decls.get(rest.event), A.Event)):
-                played = "this card is played" if "slot" in what else "this option is taken"
+                played = "this slot is used" if "role" in what else "this card is played" if "slot" in what \
+                    else "this option is taken"
                 self.diags.append(Diagnostic("W422", f"{played} once and never again: nothing in the "
                                              f"pack {'emits' if rest.event not in BUILTIN_EVENTS else 'does'} "
                                              f"{rest.event!r}, which would start a new period", rest.span,
                                              "'once per EVENT' lets each copy be played once until EVENT; without "
-                                             "it the card is played at every window" if "slot" in what else
+                                             "it the card is played at every window" if "card" in what else
+                                             "'once per EVENT' lets the role's holder use it once until EVENT; "
+                                             "without it the slot is offered at every window" if "role" in what else
                                              "'once per EVENT' lets each player take it once until EVENT; 'once' "
                                              "is once per game"))
 

@@ -1689,15 +1689,16 @@ def held_overrides(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None
             calls = [n for n in A.walk(h.decl) if type(n) in (A.CallStmt, A.Call)]
             if i > 0 and not any(n.func == BASE for n in calls) and \
                     not (d.kind == A.ROLE_KIND and fit[i - 1][0].kind == A.ROLE_KIND):   # a player holds one role
-                diags.append(Diagnostic("W472", f"card {d.name!r} overrides {CATEGORY[type(old)]} {name!r} without calling "
+                diags.append(Diagnostic("W472", f"{_whose(sym, d)} {d.name!r} overrides {CATEGORY[type(old)]} {name!r} without calling "
                                         f"base(...): a player holding it and {fit[i - 1][0].name!r} too gets this "
                                         f"version alone",
                                         declared_at(sources, name, h.span),
                                         "call base(...) where the rule as it was still applies"))
             itself = next((n for n in calls if n.func == name), None)
             if itself is not None:
-                diags.append(Diagnostic("W476", f"card {d.name!r}'s override calls {name!r}, which for the card's "
-                                        "holder is this version again: it never ends while the card is held", itself.span,
+                diags.append(Diagnostic("W476", f"{_whose(sym, d)} {d.name!r}'s override calls {name!r}, which for the "
+                                        f"{_whose(sym, d)}'s holder is this version again: it never ends while the "
+                                        f"{_whose(sym, d)} is held", itself.span,
                                         "to run the rule it changes, call base(...)"))
         below = f"{name}.base"
         while below in sym.decls:
@@ -1762,7 +1763,7 @@ def held_options(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None:
                 near = did_you_mean(h.choose, list(opens)) if opens else None
                 why = (f"the choose labelled {h.choose!r} is not open" if h.choose in closed
                        else f"no open choose is labelled {h.choose!r}")
-                diags.append(Diagnostic("E430", f"card {d.name!r} adds an option to an open choose; {why}",
+                diags.append(Diagnostic("E430", f"{_whose(sym, d)} {d.name!r} adds an option to an open choose; {why}",
                                         declared_at(sources, h.choose, h.span),
                                         f"write 'choose ... as {h.choose} open {{ ... }}' in the proc the option "
                                         "belongs to" if h.choose in closed else near,
@@ -1780,10 +1781,12 @@ def held_options(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None:
         if label not in added:
             for name, c in found:
                 if "." not in name:
-                    diags.append(Diagnostic("W447", f"no card adds an option to the open choose {label!r}",
+                    diags.append(Diagnostic("W447", f"no card{' or role' if sym.roles else ''} adds an option to the open "
+                                            f"choose {label!r}",
                                             declared_at(sources, "open", c.span),
                                             f"add one with 'option in {label} in ZONE \"label\" {{ ... }}' in a "
-                                            "card, or drop 'open'"))
+                                            "card" + (f" (or 'option in {label} \"label\" {{ ... }}' in a role)"
+                                                      if sym.roles else "") + ", or drop 'open'"))
             continue
         first = found[0][1]
         titles = {o.title: None for o in first.options if o.title is not None}
@@ -1791,9 +1794,9 @@ def held_options(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None:
         for d, h, o in added[label]:
             if o.title in titles and not (titles[o.title] is not None and titles[o.title][1] is h):   # (a kind's: each card's)
                 whose = titles[o.title] and titles[o.title][0]
-                diags.append(Diagnostic("E431", f"card {d.name!r} adds the option {o.title!r} to the open choose "
+                diags.append(Diagnostic("E431", f"{_whose(sym, d)} {d.name!r} adds the option {o.title!r} to the open choose "
                                         f"{label!r}, which has an option of that label already"
-                                        f"{f' (card {whose.name!r})' if whose is not None else ''}",
+                                        f"{f' ({_whose(sym, whose)} {whose.name!r})' if whose is not None else ''}",
                                         h.span, "give the card's option a label of its own: the options are "
                                         "asked, answered and amended by their labels"))
                 continue
@@ -1830,6 +1833,11 @@ def _held_name(n, below: str, card: A.Entity):
     if type(n) is A.Name and n.id == "this":
         return replace(n, id=card.name)
     return None
+
+
+def _whose(sym: Symbols, d: A.Entity) -> str:
+    """How a finding names the declaration a slot is in: a role (3.17) or a card."""
+    return "role" if d.kind == A.ROLE_KIND and d.name in sym.roles else "card"
 
 
 def _held_fits(sym: Symbols, name: str, old, d: A.Entity, h: A.HeldOverride, diags: list[Diagnostic],

@@ -167,7 +167,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E415": (ERROR, "a zone a card holds read on what holds none: a card whose kind declares no such zone, or a field that is no zone"),
     "E416": (ERROR, "a card moved into a zone it holds itself: into itself, or under a card it holds"),
     "E417": (ERROR, "a zone a card holds, declared or used amiss: a default, an index, a cap, a visibility with an owner, a name of a zone, set or reset"),
-    "E418": (ERROR, "a card's modifier (modifier ... in ZONE) given 'once' or 'until': it is in force while the card is in its zone"),
+    "E418": (ERROR, "a card's modifier (modifier ... in ZONE) or a role's given 'once' or 'until': it is in force while the card is in its zone (the role held)"),
     "E419": (ERROR, "'until end of NAME' naming no proc or loop label, or one that cannot be running where the duration starts"),
     "E420": (ERROR, "a modifier of a func: modifiers change tagged uses of events; a card changes a func with override func ... in ZONE"),
     "E421": (ERROR, "a modifier's value line on an action that is no tagged value: a builtin event, or one the pack "

@@ -641,6 +641,11 @@ class _Builder:
         if once is not None or until is not None:
             at = _token_span(self.file, once) if once is not None else until.span
             word = "once" if once is not None else "until"
+            if [getattr(p, "id", None) for p in places] == [A.ROLE_ZONE]:   # a role's own (no zone written)
+                raise RulesError([Diagnostic(
+                    "E418", f"a role's modifier is in force while its holder holds the role: it takes no '{word}'",
+                    at, "register it in an effect the role runs ('whenever ... { modifier ... " + word +
+                    " ... { ... } }'), or test the time in its 'while' condition")])
             raise RulesError([Diagnostic(
                 "E418", f"a card's modifier is in force while the card is in its zone: it takes no '{word}'", at,
                 "register it in an effect the card runs ('played { modifier ... " + word + " ... { ... } }'), "
