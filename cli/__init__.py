@@ -471,7 +471,7 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
     """Show a declaration, where it is and what it does in plain words."""
     from rulebook.compiler.driver import analyse
     from rulebook.compiler.explain import (as_declared, as_made, as_written, changes, copies_words, explain_space, history,
-                                           named_space, origin, space_hint, space_origin, titled)
+                                           indented, named_space, origin, space_hint, space_origin, titled)
     from rulebook.compiler.explain import explain as read_out
     from rich.text import Text
 
@@ -496,7 +496,7 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
         gone = [item for event, item in events if event in ("declared", "overridden")][-1]
         out.print(Text("\nRemoved: not in the game with these packs; it read", style="bold"))
         lines = declaration_text(gone, result.sources.get(gone.span.file))
-        out.print("\n".join("  " + line for line in lines), markup=False)
+        out.print("\n".join(indented(lines)), markup=False)
         raise Exit(EXIT_CLEAN)
     track, space = named_space(result.symbols, name) if decl is None else (None, None)
     if space is not None:   # "exploration 5", as simulate and cover name a space
@@ -529,7 +529,7 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
     if getattr(shown, "kind", None) == "role" and shown.name in result.symbols.roles:   # a role, as written
         shown = result.symbols.roles[shown.name]
     lines = declaration_text(shown, result.sources.get(shown.span.file))
-    out.print("\n".join("  " + line for line in lines), markup=False)
+    out.print("\n".join(indented(lines)), markup=False)
     out.print(Text("\nIn words", style="bold"))
     out.print("\n".join(read_out(decl, result.symbols)), markup=False)
     if len(events) > 1:

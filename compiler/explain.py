@@ -2350,7 +2350,12 @@ def held_names(d) -> dict:
 def explain(decl, symbols=None) -> list[str]:
     """A plain-language reading of any declaration, its heading first; with the pack's symbols,
     resources, counters and zones are called by their titles."""
-    return [heading(decl)] + ["  " + line for line in reading(decl, symbols)]
+    return [heading(decl)] + indented(reading(decl, symbols))
+
+
+def indented(lines) -> list[str]:
+    """Lines shown inside a heading, two spaces in; a blank line stays empty (no trailing spaces)."""
+    return ["  " + line if line else "" for line in lines]
 
 def _tag_words(t) -> str:
     """` (for build(b): modifiers may change it)` after a tagged cost, gain or loss."""
@@ -2521,7 +2526,7 @@ def changes(events: list[tuple[str, object]], symbols=None, sources=None) -> lis
         replaced = event == "overridden" and latest is not None
         lines.append(f"{capital(verb)} {item.span}" + (", which replaces:" if replaced else ":"))
         shown = latest if replaced else item
-        lines.extend("  " + line for line in declaration_text(shown, (sources or {}).get(shown.span.file)))
+        lines.extend(indented(declaration_text(shown, (sources or {}).get(shown.span.file))))
         if event == "overridden":
             latest = item.decl
         if event == "extended":
@@ -2584,11 +2589,11 @@ def explain_space(track: A.Track, space: A.Space, symbols=None) -> list[str]:
     printer.space(space)
     reader = Reader(symbols)
     reader.space(space, 0, track)
-    lines = ["  " + line for line in printer.lines] + ["", "In words"] + reader.lines
+    lines = indented(printer.lines) + ["", "In words"] + reader.lines
     for new, old in space_amends(symbols, track, space.position):
         printer = Printer()
         printer.space(old)
-        lines += ["", f"Amended by {new.span}, which replaces:"] + ["  " + line for line in printer.lines]
+        lines += ["", f"Amended by {new.span}, which replaces:"] + indented(printer.lines)
     return lines
 
 
