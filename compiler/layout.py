@@ -160,7 +160,8 @@ class Layout:
     stocks: dict = field(default_factory=dict)   # kind -> its stock fields (`eggs: stock;`) -> whether it has a cap
     held: dict = field(default_factory=dict)   # kind -> the zones its cards hold (`tucked: zone of card;`) -> visibility
     # the roles (a pack with none has none): {"roles": [(role, [the flat names of its counters, variables and
-    # zones])], "seats": [each seat's role, in order]}
+    # zones])], "seats": [each seat's role, in order], "bases": [(a func or proc roles override, the hidden name
+    # of the pack's version their dispatcher falls back to)], that last only when some role overrides one}
     roles: dict = field(default_factory=dict)
     # the choose options taken `once per PATTERN`: (site, subject mode, event) each (option_periods)
     option_periods: list = field(default_factory=list)
@@ -692,9 +693,12 @@ def role_table(sym: Symbols) -> dict:
         if isinstance(d, (A.Counter, A.Var, A.Zone)):
             own.setdefault(role, []).extend(flat for _i, flat in elements(d, sym))
     g = sym.game
+    bases = sorted((name, sym.held_base[name]) for name, held in sym.held.items()
+                   if any(d.name in sym.roles for d, _h, _v in held))
     return {"roles": [(role, own.get(role, [])) for role in sym.roles],
             "seats": [r.id for r in g.roles] if g is not None and g.roles else [],
-            **({"dealt": True} if g is not None and g.roles_dealt else {})}
+            **({"dealt": True} if g is not None and g.roles_dealt else {}),
+            **({"bases": bases} if bases else {})}
 
 
 DECISIONS = (A.Choose, A.May, A.Pick)

@@ -1701,7 +1701,8 @@ def held_overrides(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None
                                         f"{_whose(sym, d)} is held", itself.span,
                                         "to run the rule it changes, call base(...)"))
         below = f"{name}.base"
-        while below in sym.decls:
+        versions = {f"{name}.{d.name}" for d, _h in fit}   # (a card or role named `base` has `NAME.base`)
+        while below in sym.decls or below in versions:
             below += ".base"
         sym.decls[below] = replace(old, name=below)
         sym.origin[below] = sym.origin.get(name)

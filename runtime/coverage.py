@@ -216,14 +216,9 @@ def _replaced_by_every_role(program: Program) -> set:
     g, seats = program.game, program.seat_roles
     if not seats or g is None or len(seats) < g.max_players:
         return set()
-    packs: dict = {}   # NAME -> its pack version's hidden name: the last `.base` (an override's `base()` is below)
-    for name in program.procs:
-        func, _, rest = name.partition(".")
-        if rest and set(rest.split(".")) == {"base"} and len(name) > len(packs.get(func, "")):
-            packs[func] = name
     held = seats if program.seat_roles_dealt else seats[:g.max_players]   # dealt at random: any of them
-    return {program.procs[hidden].__code__ for func, hidden in packs.items()
-            if all(f"{func}.{role}" in program.procs for role in held)
+    return {program.procs[hidden].__code__ for func, hidden in program.role_bases.items()   # (the resolver's held_base)
+            if hidden in program.procs and all(f"{func}.{role}" in program.procs for role in held)
             and getattr(program.procs[hidden], "__code__", None) is not None}
 
 

@@ -148,6 +148,7 @@ class Program:
     roles: dict = field(default_factory=dict)   # role -> the flat names of its counters, vars and zones (its holders' alone)
     seat_roles: tuple = ()   # `seats ... roles R1, R2, ...`: each seat's role from the start, in seat order
     seat_roles_dealt: bool = False   # `... at random`: the roles dealt to the seats by the game's RNG instead
+    role_bases: dict = field(default_factory=dict)   # a func or proc roles override -> its pack version's hidden name
     role_scoped: frozenset = frozenset()   # every role's state's flat names (no player has them until given the role)
     _starting: Optional[tuple] = field(default=None, repr=False, compare=False)
     _limited: Optional[frozenset] = field(default=None, repr=False, compare=False)
@@ -368,6 +369,7 @@ def assemble(tables: dict, fns: dict) -> Program:
         program.roles = {role: tuple(names) for role, names in tables["roles"]["roles"]}
         program.seat_roles = tuple(tables["roles"]["seats"])
         program.seat_roles_dealt = tables["roles"].get("dealt", False)
+        program.role_bases = dict(tables["roles"].get("bases", ()))
         program.role_scoped = frozenset(n for names in program.roles.values() for n in names)
     program.records = {name: tuple(names) for name, names in tables.get("records", {}).items()}
     program.counted = frozenset(tables.get("counted", ()))
