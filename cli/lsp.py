@@ -20,6 +20,7 @@ _SYMBOL_KINDS = {
     "track": "Struct", "kind": "Class", "record": "Struct", "entity": "Object", "zone": "Array", "actor": "Object",
     "die": "Object", "proc": "Function", "func": "Function", "extern": "Interface", "variant": "Boolean",
     "game": "Module", "field": "Field", "extend": "Function", "amend": "Object", "trigger": "Event",
+    "role": "Object",
 }
 _COMPLETION_KINDS = {
     "resource": "Variable", "counter": "Variable", "var": "Variable", "group": "Variable", "enum": "Enum", "event": "Event",

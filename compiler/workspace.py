@@ -277,7 +277,9 @@ _NAMES: dict = {
     A.Pattern: (("event", "ref"),), A.Tag: (("action", "ref"),),
     A.Emit: (("event", "ref"),), A.Rank: (("resource", "ref"),), A.SetName: (("name", "ref"),),
     A.SetAttr: (("name", "attr"),), A.Attr: (("name", "attr"),),
-    A.Construct: (("record", "ref"),),   # `spot(row = 1, col = 2)`: its fields are found apart (_FileIndexer.visit)
+    A.Construct: (("record", "ref"),),
+    A.HeldOption: (("choose", "label"),),
+    A.Role: (("name", "decl"),),   # `option in LABEL ...`: an option added to the open choose LABEL   # `spot(row = 1, col = 2)`: its fields are found apart (_FileIndexer.visit)
 }
 _LOCALS = {A.Offer: "partner", A.FirstMay: "var", A.Let: "name", A.Roll: "name", A.Pay: "name", A.Draw: "name", A.ForEach: "var", A.Pick: "var", A.Aggregate: "var", A.Sorted: "var", A.Network: "var", A.Flood: "var",
            A.Param: "name"}
@@ -384,12 +386,19 @@ class _FileIndexer:
     def visit(self, node, local: set, this_kind, it_kind) -> None:
         if type(node) is A.HeldOverride:   # its func's or proc's name declares a card's version of it ("held")
             self.versions.add(id(node.decl))
+        if isinstance(node, A.Name) and node.id == A.ROLE_ZONE:   # a role's own zone: not written (spans its slot)
+            return
         spec = _NAMES.get(type(node))
+        if type(node) is A.Choose and node.open and node.stmt_label:   # `choose ... as LABEL open`: the options'
+            spec = (("stmt_label", "label_def"),)                       # cards add are found under it
         if type(node) is A.Reset:   # `reset FIELD, ... of KIND;` names fields of KIND, `reset NAME, ...;` declarations
             spec, this_kind = ((("names", "field"), ("kind", "ref")), node.kind) if node.kind else ((("names", "ref"),),
                                                                                                       this_kind)
-        children = list(node.children())
-        if spec:
+        children = [c for c in node.children() if not (type(c) is A.Name and c.id == A.ROLE_ZONE)]
+        if type(node) is A.HeldOption:   # its option spans the whole slot: the label is outside the option's parts
+            self.names(node, spec, [c for c in children if c is not node.option] + list(node.option.children()),
+                       local, this_kind, it_kind)
+        elif spec:
             self.names(node, spec, children, local, this_kind, it_kind)
         if isinstance(node, A.Name) and id(node) in self.title_fields:   # `{row}` in a record's title
             self.found.append(Occurrence(node.id, node.span, "field", node, kind=this_kind, obj=self.amended))
@@ -678,6 +687,8 @@ class View:
             return ("local",) + o.scope
         if o.role in ("decl", "member", "held"):
             return ("name", o.name)
+        if o.role in ("label", "label_def"):   # an open choose's label, and the options cards add to it
+            return ("label", o.name)
         if o.role == "ref" and not (type(o.node) is A.Method and o.name not in sym.decls):
             return ("name", o.name) if o.name in sym.decls or o.name in sym.members else None
         # an attr, or `card.field(p)`: a computed field worked out for a player
@@ -735,6 +746,11 @@ class View:
         stack, the outermost (declared last) first."""
         order = {m.path: i for i, m in enumerate(m for _p, ms in self.analysis.modules for m in ms)}
         found = self.occurrences_of(key)
+        if key[0] == "label":   # the open choose, then the options the cards (and roles) add to it, as they stack
+            def chained(o):
+                return order.get(o.span.file, -1), o.span.line, o.span.column
+            return sorted((o for o in found if o.role == "label_def"), key=chained) + \
+                sorted((o for o in found if o.role == "label"), key=chained)
         defs = [o for o in found if o.role in ("decl", "member", "field_def", "local_def")]
         # packs come bases first, so the last declaration in chain order is the one in force
         defs.sort(key=lambda o: (-order.get(o.span.file, -1), o.span.line, o.span.column))
@@ -752,6 +768,13 @@ class View:
         sym = self.symbols
         if target.key[0] == "local":
             return f"local `{target.key[-1]}`, bound at line {target.key[2]}, column {target.key[3]}"
+        if target.key[0] == "label":
+            found = self.occurrences_of(target.key)
+            chooses = [o for o in found if o.role == "label_def"]
+            added = [o for o in found if o.role == "label"]
+            where = f"declared at `{chooses[0].node.span}`" if chooses else "no open choose has this label"
+            return f"the open choose `{target.key[1]}`: {len(added)} option{'' if len(added) == 1 else 's'} " \
+                   f"added by cards or roles\n\n{where}"
         if target.key[0] == "field":
             _f, kind, name = target.key
             decl = next((f for f in self._kind_fields(kind) if f.name == name), None)
@@ -796,6 +819,11 @@ class View:
                 name, category, detail = f"{decl.when} {decl.name}", "extend", decl.when
             elif isinstance(decl, A.Amend):
                 name, category, detail = f"amend {decl.name}", "amend", "amend"
+            elif isinstance(decl, A.Role):   # a role: its own declarations and slots are in its braces
+                name, category, detail = decl.name, "role", "role"
+                children += [{"name": f"override {h.func}", "category": CATEGORY[type(h.decl)], "detail": "role",
+                              "span": h.span, "name_span": name_span.get(id(h.decl), h.span), "children": []}
+                             for h in decl.body if isinstance(h, A.HeldOverride)]
             elif isinstance(decl, A.Standing):
                 name = f"{'next' if decl.trigger.once else 'whenever'} {decl.trigger.pattern.event}"
                 category = detail = "trigger"
@@ -847,6 +875,9 @@ class View:
     def rename(self, target: Target, new: str) -> dict[str, list[A.Span]]:
         """The spans to rewrite (by file) to rename a name or a field everywhere in the chain; a
         RenameRefused says why not."""
+        if target.key[0] == "label":   # an amend finds a choose by its label too, which the index does not follow
+            raise RenameRefused(f"{target.key[1]!r} is a choose's label: rename it by hand in the choose, the "
+                                "options added to it and the amends that find it")
         if not IDENTIFIER.match(new):
             raise RenameRefused(f"{new!r} is not a name: use letters, digits and '_', starting with a letter")
         if new in keywords():
