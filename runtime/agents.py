@@ -15,12 +15,17 @@ from rich.text import Text
 from rulebook.dsl.diagnostics import printable
 
 from .console import PlainConsole, screen
-from .engine import Decision, RulesRuntimeError, rng_seed
+from .engine import Decision, Game, RulesRuntimeError, rng_seed
 from .view import Asked, PlayerView, changes, item_label, learnt
 
 
 class Agent:
     """Answers a decision with an option index."""
+
+    # Whether a game resumed from a log (record.resume) asks it the logged decisions of its seat again as
+    # they are played back, its answers left aside, so that it goes on as it was there: a random agent's
+    # stream, a focused one's plans, the first agent's patience (`catch_up`). A person, or a script, is not.
+    catches_up = False
 
     def choose(self, decision: Asked, view: PlayerView) -> int:
         """The index of the option taken."""
@@ -41,6 +46,20 @@ class BlindAgent(Agent):
         raise NotImplementedError
 
 
+def catch_up(agent: Agent, game, d: Decision) -> None:
+    """Ask an agent that `catches_up` a decision of the log being played back (record.resume), as
+    `Game.play` would have asked it there, and leave its answer aside (the log's is applied): its
+    generator draws, its plans and counts move on as in the game played straight through. The
+    question is offered by `Game.offer` itself, so a game's limits (runtime.limits) stop nothing here."""
+    if not getattr(agent, "catches_up", False):
+        return
+    draw = blind_chooser(agent)
+    if draw is not None:
+        draw(len(d.values))
+    else:
+        agent.choose(*Game.offer(game, d))
+
+
 def blind_chooser(agent: Agent):
     """`agent.choose_blind` when the agent answers by the number of options alone (its `choose` is
     BlindAgent's), else None."""
@@ -59,6 +78,8 @@ class FirstAgent(Agent):
     on round the options. So a game that only the first option of some question never moves on still
     ends, and the agent stays deterministic."""
 
+    catches_up = True
+
     def __init__(self):
         self.asked: dict[str, int] = {}   # question -> times asked since its last other answer
         self.turned: dict[str, int] = {}  # question -> how many other answers it has had
@@ -76,6 +97,8 @@ class FirstAgent(Agent):
 
 class RandomAgent(BlindAgent):
     """Picks uniformly with its own seeded RNG (separate from the game's, so it never shifts game luck)."""
+
+    catches_up = True
 
     def __init__(self, seed: int):
         self.rng = random.Random(rng_seed(seed))
@@ -108,6 +131,8 @@ class FocusedAgent(Agent):
     it and answers that question at random, and that answer is its new plan (a refusal is none: the
     plan is made at the next asking). So a game that one plan never moves on (every round's "choose
     an action" answered "explore", which ends nothing) still ends."""
+
+    catches_up = True
 
     REFUSALS = ("no", "none")
 

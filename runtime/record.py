@@ -249,12 +249,15 @@ def resume(program: Program, log: GameLog, until: Optional[int] = None, agents: 
     there is checked against the log (E603); the rest of the log is not played. With `limits`
     (runtime.limits.Limits) the game has them from its start, its rounds counted while the log is
     played back (which offers no decision, so nothing stops there): `play()` stops it at the first
-    decision past them, the pending one if the log already went past."""
+    decision past them, the pending one if the log already went past. The agents that `catch_up`
+    (random, focused, first) are asked each logged decision of their seat as it is played back, so
+    that, given as the game was played (`make_agents(kind, players, log.seed)`), they go on as in the
+    game played straight through."""
     answers = sum(isinstance(e[0], int) for e in log.entries)
     if until is not None and not 0 <= until <= answers:
         raise RulesRuntimeError("E604", f"cannot resume after decision {until}: the log has {answers} decisions",
                                 where)
-    game = _played_back(program, log, until, where, limits)
+    game = _played_back(program, log, until, where, limits, agents)
     failure = getattr(game, "error", None)
     if failure is not None:   # the logged game broke there: there is no decision to resume at
         raise failure
@@ -263,10 +266,12 @@ def resume(program: Program, log: GameLog, until: Optional[int] = None, agents: 
     return game
 
 
-def _played_back(program: Program, log: GameLog, until: Optional[int], where: Optional[str], limits=None) -> Game:
+def _played_back(program: Program, log: GameLog, until: Optional[int], where: Optional[str], limits=None,
+                 agents=None) -> Game:
     """A game of the log's seats, seed and variants, answered with the log's first `until` decisions
     (all by default) through `start` and `apply`. A rules error is E603, unless it is the one the log
-    ends with, reproduced: the game then has it as `error`."""
+    ends with, reproduced: the game then has it as `error`. With `agents` (resume's), each decision is
+    asked of its seat's agent first (agents.catch_up: a random agent's stream goes on as it was)."""
     check_log(program, log, where)
     answers = [e[1] for e in log.entries if isinstance(e[0], int)]
     game = Game(program, log.players, log.seed, None, log.variants)
@@ -276,6 +281,12 @@ def _played_back(program: Program, log: GameLog, until: Optional[int], where: Op
     wanted = answers[:until]
     try:
         d = game.start()
+        catching = [a for a in agents or () if getattr(a, "catches_up", False)]
+        if catching and len(agents) == log.players:
+            from .agents import catch_up
+            while d is not None and game.decisions_made < len(wanted):
+                catch_up(agents[d.player.index], game, d)
+                d = game.apply(wanted[game.decisions_made])
         while d is not None and game.decisions_made < len(wanted):
             d = game.apply(wanted[game.decisions_made])
         if d is None and log.error is not None and game.state.over:
