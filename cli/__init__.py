@@ -1158,7 +1158,10 @@ def resume(log: Path, until: Optional[int], agent: AgentKind, new_log: Optional[
            expansions: Optional[List[str]], interpret: bool, quiet: bool, show_state: bool, show_each: bool,
            trace: bool, max_decisions: Optional[int], max_rounds: Optional[int]) -> None:
     """Continue a logged game (a saved one, or any game from an earlier decision with --until) and
-    play it to the end, as `play` does; every logged answer and random outcome up to there is checked."""
+    play it to the end, as `play` does; every logged answer and random outcome up to there is checked.
+    Agents other than a human are seeded from the log's seed and go on as they were there (the game
+    of `play --agent` the same, resumed, is the game played straight through); --max-decisions and
+    --max-rounds are this run's, not kept from the log, and count from the game's start."""
     from rulebook.dsl.diagnostics import RulesError
     from rulebook.runtime.agents import make_agents
     from rulebook.runtime.engine import RulesRuntimeError

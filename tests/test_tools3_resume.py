@@ -71,3 +71,7 @@ def test_rulebook_resume_with_random_agents(tmp_path):
     straight, rest = (json.loads((tmp_path / name).read_text()) for name in ("straight.json", "rest.json"))
     assert rest["entries"] == straight["entries"] and rest["result"] == straight["result"], said
 
+
+def test_resume_says_its_limits_are_its_own():
+    shown = CliRunner().invoke(app, ["resume", "--help"], terminal_width=200).output
+    assert "not kept from the log" in " ".join(shown.split())
