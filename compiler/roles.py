@@ -9,7 +9,11 @@ WHO the subject as printed (`you`, `p`, `q.partner`):
 * where `X is ROLE` holds: the `then` of an `if` or of an `if ... then ... else`, the right of an `and`,
   and the body (or value) of a `for each`, `pick`, aggregate or `each` whose `where` tests it;
 * in `for each p in holders(ROLE)`, p holds it; in `each holders(ROLE) { ... }` and in `each p { ... }` with
-  p known to hold it, `you` does.
+  p known to hold it, `you` does;
+* in a card's override or anytime slot used from zones of one role alone (`in slot`, a zone the role
+  declares), `you` (the card's holder) holds that role. Not in a card's reaction, modifier or option: the
+  runtime tests their zone for every player, which fails (E601) for a player without the role, and W443
+  at that zone test says so.
 
 A read for a player holding another role is E424 (a player holds one role: it always fails at play);
 one for a player of whom nothing is known is W443 (it fails at play, E601, for a player without it).
@@ -49,6 +53,15 @@ class _Reads:
                 and type(cond.args[0]) is A.Name and cond.args[0].id in self.roles:   # a role's own option's guard
             return frozenset({(YOU, cond.args[0].id)})
         return frozenset()
+
+    def held_in(self, places) -> Optional[str]:
+        """ROLE when every zone a card's override or anytime slot is used from is a zone of that one role
+        (`in slot`, a leader slot the role declares): only its holders have it. (A reaction's, a modifier's
+        or an option's zone is tested for every player, E601 at play for one without the role: not narrowed,
+        W443 says so at that test.)"""
+        held = {self.role_of.get(A.place_zone(p)) for p in places}
+        return held.pop() if len(held) == 1 and None not in held and \
+            isinstance(self.sym.decls.get(A.place_zone(places[0])), A.Zone) else None
 
     def holders_of(self, domain) -> Optional[str]:
         """ROLE when a domain is `holders(ROLE)`."""
@@ -146,6 +159,9 @@ class _Reads:
                     self.walk(child, inner)
             return
         places = getattr(n, "places", ())   # where a card is held (`in leader_slot`): no read
+        role = self.held_in(places) if places and t in (A.HeldOverride, A.Anytime) else None
+        if role is not None:   # a card's override or anytime slot used from a role's zone alone: its holder's
+            facts = facts | {(YOU, role)}
         for child in n.children():
             if not any(child is p for p in places):
                 self.walk(child, facts)
@@ -157,6 +173,9 @@ def role_findings(sym) -> list[Diagnostic]:
         return []
     reads = _Reads(sym)
     given = {r.id for r in (sym.game.roles or ())} if sym.game is not None else set()
+    # a card's version of a func or proc (`NAME.CARD`), held from a role's zone alone: its holder holds that role
+    versions = {version: reads.held_in(h.places) for held in sym.held.values() for _d, h, version in held
+                if h.places}
     for name, d in sym.decls.items():
         if isinstance(d, A.Entity) and d.kind == A.ROLE_KIND:
             continue   # its overrides are walked as the versions they make (`turn.marquise`)
@@ -164,6 +183,8 @@ def role_findings(sym) -> list[Diagnostic]:
         owner = sym.role_of.get(name)
         if owner is None and "." in name and name.rpartition(".")[2] in sym.roles:   # a role's version
             owner = name.rpartition(".")[2]
+        if owner is None:
+            owner = versions.get(name)
         if owner is not None:
             start = frozenset({(YOU, owner)})
         reads.walk(d, start)
