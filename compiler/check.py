@@ -1536,6 +1536,8 @@ class Checker(A.Visitor):
                     self.member_value(f, f.default)
             elif f.default is not None:
                 self.field_value(f, numbered(f.default, 1, d))   # a default may use copy_number too
+        if d.shows is not None:
+            self.kind_shows(d)
         seen = {f.name for f in d.fields}
         for slot in d.slots:   # every card of the kind has it: checked once, here
             if slot.name in seen:
@@ -1543,6 +1545,33 @@ class Checker(A.Visitor):
             seen.add(slot.name)
             if self.reaction_zone(d.name, None, slot) and not isinstance(slot, A.HeldOption):
                 self.slot_body(slot, d.name)   # (an option is checked in the open choose it is added to)
+
+    def kind_shows(self, d: A.Kind) -> None:
+        """`shows FIELD, ...;` in a kind: each a field of the kind holding a value the screen can show (E445:
+        no such field, an effect, a computed field, a stock, a zone a card holds), each once (W435)."""
+        fields, listed, count = {f.name: f for f in d.fields}, set(), {}
+        for name in d.shows.names:
+            count[name] = count.get(name, 0) + 1   # the nth time it is written: its nth word in the list
+            hits = [(line, col) for line, col, t in self.tokens_in(d.shows.span) if t.type == "NAME" and t == name]
+            at = A.Span(d.shows.span.file, hits[count[name] - 1][0], hits[count[name] - 1][1], hits[count[name] - 1][0],
+                        hits[count[name] - 1][1] + len(name)) if len(hits) >= count[name] else d.shows.span
+            if name in listed:
+                self.diags.append(Diagnostic("W435", f"field {name!r} is in the 'shows' list of kind {d.name!r} twice: "
+                                             "the screen shows it once", at, "list it once"))
+                continue
+            listed.add(name)
+            f = fields.get(name)
+            values = [n for n, x in fields.items() if not (x.type == "effect" or x.computed or x.held is not None
+                                                           or x.stock)]
+            what = None if f is None else "an effect" if f.type == "effect" else "a computed field" if f.computed \
+                else "a zone each card holds" if f.held is not None else "a stock each card holds" if f.stock else None
+            if f is None:
+                self.err("E445", f"kind {d.name!r} has no field {name!r} for its cards to show", at,
+                         did_you_mean(name, values) or f"its fields holding values: {', '.join(values) or 'none'}")
+            elif what is not None:
+                self.err("E445", f"field {name!r} of kind {d.name!r} is {what}, not a value printed on the card: "
+                         "'shows' lists fields holding values (numbers, texts, members, cards)", at,
+                         f"its fields holding values: {', '.join(values)}" if values else None)
 
     def held_decl(self, kind: A.Kind, f: A.FieldDecl) -> None:
         """`tucked: zone of card [public|secret];` a zone each card of the kind holds, one per copy: of a declared

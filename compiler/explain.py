@@ -2198,6 +2198,9 @@ class Reader(A.Visitor):
         self.say(depth, capital(plural(self.noun(d.name))) + (" (each player has their own)" if d.per_player else "")
                  + (f" have {_either(data, 'and')}" if data else "")
                  + (f"{' and' if data else ''} the effects {_either(slots, 'and')}" if slots else "") + ".")
+        if d.shows is not None:   # `shows FIELD, ...;`: what the screen shows after each card
+            self.say(depth, f"The players' screens show each {singular(self.noun(d.name))}'s "
+                     f"{_either([spoken(n) for n in d.shows.names], 'and')} after it.")
         if d.slots:
             self.say(depth, f"Every {singular(self.noun(d.name))} has these (unless it writes its own):")
         for slot in d.slots:

@@ -154,6 +154,7 @@ class Layout:
     record_titles: dict = field(default_factory=dict)   # record with a title -> its parts (record_title)
     labels: dict = field(default_factory=dict)   # stock, counter, zone, var or track -> how screens show it
     shown_fields: dict = field(default_factory=dict)   # kind -> its `shown` fields, seen on a hidden card
+    card_shows: dict = field(default_factory=dict)   # kind -> its `shows` list, shown after each card on screens
     # (entity, slot) -> whether running the slot now would do something (`can copy e.SLOT`, slot_test), for
     # the slots some `can copy` tests only
     slot_tests: dict = field(default_factory=dict)
@@ -618,6 +619,7 @@ def layout(sym: Symbols) -> Layout:
         labels=labels(sym, member_titles),
         shown_fields={k.name: [f.name for f in k.fields if f.shown] for k in d
                       if isinstance(k, A.Kind) and any(f.shown for f in k.fields)},
+        card_shows={k.name: list(k.shows.names) for k in d if isinstance(k, A.Kind) and k.shows is not None},
         stocks={k.name: {f.name: f.cap is not None for f in k.fields if f.stock} for k in d
                 if isinstance(k, A.Kind) and any(f.stock for f in k.fields)},
         held={k.name: {f.name: f.held for f in k.fields if f.held is not None} for k in d
@@ -1023,6 +1025,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"option_periods": lay.option_periods} if lay.option_periods else {}),   # likewise
         **({"zone_caps": lay.zone_caps} if lay.zone_caps else {}),   # likewise
         **({"held": lay.held} if lay.held else {}),   # likewise
+        **({"card_shows": lay.card_shows} if lay.card_shows else {}),   # likewise
         **({"roles": lay.roles} if lay.roles else {}),   # likewise
         "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp, source, number)
                      for kind, name, title, fields, slots, span, pp, source, number in lay.entities],

@@ -279,7 +279,8 @@ _NAMES: dict = {
     A.SetAttr: (("name", "attr"),), A.Attr: (("name", "attr"),),
     A.Construct: (("record", "ref"),),
     A.HeldOption: (("choose", "label"),),
-    A.Role: (("name", "decl"),),   # `option in LABEL ...`: an option added to the open choose LABEL   # `spot(row = 1, col = 2)`: its fields are found apart (_FileIndexer.visit)
+    A.Role: (("name", "decl"),),
+    A.KindShows: (("names", "field"),),   # `shows points, food;` in a kind: its fields   # `option in LABEL ...`: an option added to the open choose LABEL   # `spot(row = 1, col = 2)`: its fields are found apart (_FileIndexer.visit)
 }
 _LOCALS = {A.Offer: "partner", A.FirstMay: "var", A.Let: "name", A.Roll: "name", A.Pay: "name", A.Draw: "name", A.ForEach: "var", A.Pick: "var", A.Aggregate: "var", A.Sorted: "var", A.Network: "var", A.Flood: "var",
            A.Param: "name"}

@@ -1784,6 +1784,17 @@ class Kind(Decl):
     # reactions and `anytime` slots (Reaction, Anytime) every entity of the kind has, unless it writes one
     # of the same name (event and zones): the resolver gives them to the entities
     slots: tuple = ()
+    # `shows cost, points;`: the fields the hot seat's screen shows after each card of the kind (KindShows)
+    shows: Optional["KindShows"] = None
+    _quiet = ("shows",)
+
+
+@node
+class KindShows(Node):
+    """`shows FIELD, FIELD;` in a kind: the fields of its cards the hot seat's screen shows after each card
+    it lists (`Blue Jay (points 4, food 1)`), as the card's values stand then; a kind's, not a rule."""
+
+    names: tuple   # the field names, as written
 
 
 @node

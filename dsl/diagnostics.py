@@ -197,6 +197,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E442": (ERROR, "a modifier that forbids or allows given 'optional' or a consequence ('then { ... }'): a permission is read where nobody is asked"),
     "E443": (ERROR, "a use of an action that an optional modifier or one with a consequence changes, where nothing can be asked nor run (a func's value, a gain onto a card...)"),
     "E444": (ERROR, "a consequence that moves its card away ('then { move this to ...; }') in a modifier the card's effect put in force, not 'once': it stays in force without the card"),
+    "E445": (ERROR, "a kind's 'shows' list amiss: written twice in the kind, or naming what is no value field of "
+                    "the kind (no such field, an effect, a computed field, a stock, a zone a card holds)"),
     "E457": (ERROR, "a zone's cap with 'over PROC' on a shared or indexed zone: a hand limit is each player's zone's"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
@@ -232,6 +234,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W432": (WARNING, "dice kept as pieces (a kind's field typed by a die) that no rule rolls or sets"),
     "W433": (WARNING, "a die kept as a piece set to a roll of its die (let v = roll DIE; set x.F = v;): that is roll x;"),
     "W434": (WARNING, "an optional modifier that costs nothing to use and is never used up: its holder would always say yes"),
+    "W435": (WARNING, "a field listed twice in a kind's 'shows' list"),
     "W440": (WARNING, "an offer whose body never names its partner"),
     "W441": (WARNING, "a modifier's value line on an action no value of the pack is tagged with"),
     "W442": (WARNING, "a cost, gain, lose, forbid or allow line on an action the pack tags values with only"),

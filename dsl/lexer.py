@@ -55,6 +55,7 @@ CONTEXTUAL = {
     "open": "auction among PLAYERS open up to AMOUNT as (WINNER, PRICE) { ... }",
     "sealed": "auction among PLAYERS sealed up to AMOUNT as (WINNER, PRICE) { ... }",
     "shown": "kind NAME { shown FIELD: TYPE; }",
+    "shows": "kind NAME { shows FIELD, FIELD; }",
     "offer": "offer \"prompt\" to PLAYERS [first | chosen] as PARTNER { ... }",
     "can": "can PROC(args) or can copy ENTITY.SLOT",
     "next": "next EVENT { ... }",
@@ -104,7 +105,7 @@ BEFORE_PAREN = frozenset({"affordable"})
 # the contextual words that are their keyword only before another word (`shown told: bool;`): before
 # ':' or '=' they name a field (`shown: bool;`, `shown = true;`)
 _WORD_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*[A-Za-z_]")
-BEFORE_WORD = {"shown", "anytime", "record"}   # `anytime in ZONE`: `anytime = 2;` names a field
+BEFORE_WORD = {"shown", "shows", "anytime", "record"}   # `anytime in ZONE`: `anytime = 2;` names a field
 # the contextual words that are their keyword only before a call of a name that is no reserved word
 # (`can place(p)`): `can and ready` reads a value named `can`
 BEFORE_CALL = {"can"}

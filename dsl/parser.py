@@ -571,7 +571,15 @@ class _Builder:
         fields = tuple(i for i in items if isinstance(i, A.FieldDecl))
         slots = A.Reaction.told_apart(tuple(i for i in items if isinstance(i, (A.Reaction, A.Anytime, A.HeldOption))))   # (a HeldModifier is a Reaction)
         per_player = any(isinstance(t, Token) and t.type == "PER_PLAYER" for t in items)
-        return A.Kind(str(items[0]), _title(items), per_player, fields, slots, span=self._s(meta))
+        shows = [i for i in items if isinstance(i, A.KindShows)]
+        if len(shows) > 1:   # one list a kind: what its cards show, in order
+            raise RulesError([Diagnostic("E445", "a kind has one 'shows' list: the fields its cards show, in order",
+                                         shows[1].span, f"write them in one: 'shows {', '.join(n for s in shows for n in s.names)};'")])
+        return A.Kind(str(items[0]), _title(items), per_player, fields, slots, shows[0] if shows else None,
+                      span=self._s(meta))
+
+    def kind_shows(self, meta, items):
+        return A.KindShows(tuple(str(i) for i in items[1:]), span=self._s(meta))
 
     def record_decl(self, meta, items):
         title = next((i for i in items if isinstance(i, _Title)), None)

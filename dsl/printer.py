@@ -923,7 +923,8 @@ class Printer(A.Visitor):
             self.block(f"bonus cost {cost(s.bonus_cost)}", s.bonus, after_brace=True)
 
     def visit_Kind(self, d):
-        self.parts(f"kind {d.name}{_title(d.title)}{' per_player' if d.per_player else ''}", d.fields + d.slots,
+        shows = (d.shows,) if d.shows is not None else ()   # after the fields it names
+        self.parts(f"kind {d.name}{_title(d.title)}{' per_player' if d.per_player else ''}", d.fields + shows + d.slots,
                    not d.slots and d.span.line == d.span.end_line)
 
     def visit_Record(self, d):
@@ -971,6 +972,8 @@ class Printer(A.Visitor):
                           _where("cap ", item.cap)])
         elif isinstance(item, A.FieldValue):
             self.clauses([Clause(f"{item.name} = ", item.value)])
+        elif isinstance(item, A.KindShows):
+            self.line(f"shows {', '.join(item.names)};")
         elif isinstance(item, A.Anytime):
             self.block(f"anytime{_in(item)}" +
                        (f" once per {pattern(item.rest)}" if item.rest is not None else "") +

@@ -103,6 +103,7 @@ class Program:
     zones: dict = field(default_factory=dict)       # name -> (per_player, kinds)
     visibility: dict = field(default_factory=dict)  # zone name -> "hidden" | "secret" (absent: public)
     shown_fields: dict = field(default_factory=dict)   # kind -> its `shown` fields (seen on a hidden card)
+    card_shows: dict = field(default_factory=dict)   # kind -> its `shows` list: fields screens show after each card
     stocks: dict = field(default_factory=dict)   # kind -> its stock fields (`eggs: stock;`) -> whether it has a cap
     held: dict = field(default_factory=dict)   # kind -> the zones its cards hold (`tucked: zone of card;`) -> visibility
     records: dict = field(default_factory=dict)   # record -> its fields' names, in order
@@ -363,6 +364,7 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.overflows = dict(tables.get("overflows", {}))
     program.die_fields = {k: tuple(v) for k, v in tables.get("die_fields", {}).items()}
     program.shown_fields = {kind: tuple(names) for kind, names in tables.get("shown_fields", {}).items()}
+    program.card_shows = {kind: tuple(names) for kind, names in tables.get("card_shows", {}).items()}
     program.stocks = dict(tables.get("stocks", {}))
     program.held = dict(tables.get("held", {}))
     if "roles" in tables:

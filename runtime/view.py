@@ -547,6 +547,8 @@ def build_view(game, index: int) -> dict:
         "labels": {k: v for k, v in program.labels.items() if k not in unseen},
         "decision": None,
     }
+    if program.card_shows:   # kind -> the fields screens show after each of its cards (only then, as below)
+        view["shows"] = {kind: list(names) for kind, names in program.card_shows.items()}
     if program.record_titles:   # record -> its title's parts, as the program reads them (only then: other views stay as they were)
         view["record_titles"] = {name: list(parts) for name, parts in program.record_titles.items()}
     told = [{"owner": owner, "zone": zone_name, "at": at, "field": field_name, "value": value(v)}
@@ -666,9 +668,15 @@ def _copy_key(label: str, e: dict, at: dict) -> tuple:
 
 def changed_text(item: dict, view: dict) -> str:
     """The fields play changed on a card of a view (its `changed`), as a screen shows them after the
-    card: ` (level 2, dome yes)`; empty when none."""
+    card: ` (level 2, dome yes)`, after those its kind `shows` (` (points 4, food 1)`); empty when none."""
     changed = item.get("changed")
     parts = [f"{k} {value_text(v, view)}" for k, v in changed.items()] if changed else []
+    shows = view.get("shows", {}).get(item.get("kind")) if "shows" in view else None
+    if shows:   # the kind's `shows` fields first, as they stand (a field play changed is among them, once)
+        fields = item.get("fields", {})
+        listed = [(k, fields[k]) for name in shows for k in fields if k == name or k.startswith(name + "[")]
+        parts = [f"{k} {value_text(v, view)}" for k, v in listed] + \
+            [p for p, k in zip(parts, changed or ()) if k not in dict(listed)]
     for k, z in item.get("holds", {}).items():   # a zone the card holds: its cards when seen, else how many
         seen = [item_label(x) for x in z["items"]] if "items" in z else None
         parts.append(f"{screen_name(k, view)} {len(seen)}: {', '.join(seen)}" if seen else f"{screen_name(k, view)} {z['size']}")
