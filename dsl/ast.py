@@ -1790,7 +1790,7 @@ class Kind(Decl):
 
 
 @node
-class KindShows(Node):
+class KindShows(Part):
     """`shows FIELD, FIELD;` in a kind: the fields of its cards the hot seat's screen shows after each card
     it lists (`Blue Jay (points 4, food 1)`), as the card's values stand then; a kind's, not a rule."""
 
