@@ -249,8 +249,8 @@ def resume(program: Program, log: GameLog, until: Optional[int] = None, agents: 
     there is checked against the log (E603); the rest of the log is not played. With `limits`
     (runtime.limits.Limits) the game has them from its start, its rounds counted while the log is
     played back (which offers no decision, so nothing stops there): `play()` stops it at the first
-    decision past them, the pending one if the log already went past. The agents that `catch_up`
-    (random, focused, first) are asked each logged decision of their seat as it is played back, so
+    decision past them, the pending one if the log already went past. The agents that catch up
+    (`Agent.catches_up`: random, focused, first) are asked each logged decision of their seat as it is played back, so
     that, given as the game was played (`make_agents(kind, players, log.seed)`), they go on as in the
     game played straight through."""
     answers = sum(isinstance(e[0], int) for e in log.entries)
