@@ -17,7 +17,7 @@ from rulebook.dsl.printer import cost as printed_cost, declaration_text, expr as
 
 from .layout import MAX_ELEMENTS, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, filled_zone, is_field_value, leading_cost, numbered, option_gate, paid_first
-from .layout import plain_values, python_blocks, MAX_PYTHON_BLOCKS
+from .layout import at_seats, plain_values, python_blocks, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
 from .layout import ELEMENT_EVENTS, binder, element_parts, indexed_counter, pattern_binders, pattern_element
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
@@ -1148,19 +1148,19 @@ class Checker(A.Visitor):
 
     def counter_start(self, d: A.Counter) -> None:
         """E322: `start VALUE` is a whole number known before play, within the counter's bounds (from
-        0 up for a per-player counter without bounds, which never goes below 0)."""
+        0 up for a per-player counter without bounds, which never goes below 0). A start worked out from
+        the seats (`start match player_count { 3: 75, 4: 100, 5: 122 }`, as a supply is) is set as the
+        game is made: E447 when it lies outside the bounds for a number of seats the game allows."""
         value, low, high = constant(d.start), constant(d.low), constant(d.high)
         if type(value) is not int:
-            if before_play(d.start) is None:   # `12 * player_count`: known before play, but not a constant
-                self.err("E322", f"the start of counter {d.name!r} is a whole number written as one, not "
-                         f"{printed(d.start)}: a start that depends on the seats is set in the setup", d.start.span,
-                         f"write 'start 0' here and 'set {d.name} = {printed(d.start)};' in the game's 'phase setup'"
-                         if d.is_global else f"write 'start 0' here and 'each players: set {d.name} = "
-                         f"{printed(d.start)};' in the game's 'phase setup'")
+            if before_play(d.start) is None:   # `12 * player_count`: worked out as the game is made
+                self.seated_start(d)
                 return
             self.err("E322", f"the start of counter {d.name!r} must be a whole number known before play, not "
-                     f"{printed(d.start)}", d.start.span, "give the value every player starts with, as in 'start 0'"
-                     if not d.is_global else "give the value the game starts with, as in 'start 0'")
+                     f"{printed(d.start)}", d.start.span, "give the value every player starts with, as in 'start 0', "
+                     "or one worked out from the seats ('start match player_count { 2: 10, else: 12 }')"
+                     if not d.is_global else "give the value the game starts with, as in 'start 0', or one worked "
+                     "out from the seats ('start 25 * player_count')")
             return
         if d.low is None and not d.is_global:
             low, high = 0, None
@@ -1170,6 +1170,43 @@ class Checker(A.Visitor):
             shown = f"from {low} to {high}" if high is not None else "from 0 up (a per-player counter without bounds)"
             self.err("E322", f"counter {d.name!r} starts at {value}, outside its bounds: {shown}", d.start.span,
                      "widen the bounds ('from LOW to HIGH') or start within them")
+
+    def seated_start(self, d: A.Counter) -> None:
+        """A start from the seats: a whole number (E322), on a counter whose elements keep no bounds of their
+        own (E322: each would be kept within its own), within the bounds for each number of seats the game
+        allows where it is known then (E447, one finding for all of them; a start that reads a variant is
+        checked as the game is made, E601)."""
+        kind = self.expr(d.start, Scope())
+        if not fits(kind, "int"):
+            self.err("E322", f"the start of counter {d.name!r} must be a whole number, not {article(words(kind))}",
+                     d.start.span)
+            return
+        if d.elements:
+            self.err("E322", f"the start of counter {d.name!r} is worked out from the seats, and some of its "
+                     "elements keep bounds of their own", d.start.span,
+                     "give those elements their own 'start', or start the counter at a number")
+            return
+        low, high = constant(d.low), constant(d.high)
+        if d.low is None:
+            low, high = (None, None) if d.is_global else (0, None)
+        elif type(low) is not int or type(high) is not int:   # a bad bound: E303 says it
+            return
+        g = self.sym.game
+        past = []
+        for n in range(g.min_players, g.max_players + 1) if g is not None else ():
+            value = at_seats(d.start, n)
+            if type(value) is not int:
+                continue   # a variant's, or a match without the case: known as the game is made
+            if high is not None and value > high:
+                past.append(f"{value} with {n} players, above its limit {high}")
+            elif low is not None and value < low:
+                past.append(f"{value} with {n} players, below its floor {low}")
+        if past:
+            shown = f"from {low} to {high}" if high is not None else \
+                f"from {low} up" + (", a per-player counter without bounds" if d.low is None else "")
+            self.err("E447", f"counter {d.name!r} ({shown}) would start at " + "; at ".join(past)
+                     + ": those games could not be set up", d.start.span,
+                     "widen the bounds, or give those numbers of seats a start within them")
 
     def indexes(self, decl) -> None:
         """`[ENUM]` names an enum or a kind (a range was checked by the parser), each index of a grid too;

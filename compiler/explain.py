@@ -17,7 +17,7 @@ from rulebook.dsl.printer import Printer, cost, declaration_text, expr, preceden
 from rulebook.dsl.diagnostics import did_you_mean
 
 from .layout import deciding, is_field_value, is_filter, proc_result_call, subject_mode
-from .layout import binder, element_parts, indexed_counter, option_gate, paid_first
+from .layout import at_seats, binder, element_parts, indexed_counter, option_gate, paid_first, seated
 from .resolve import BASE, CATEGORY, HELD_USES, KEEPING, NEIGHBOURS, PHASES, STEPS
 
 # Words that take no plural ("3 prestige", "2 lavandium").
@@ -2265,7 +2265,9 @@ class Reader(A.Visitor):
 
     def visit_Counter(self, d, depth: int) -> None:
         bounds = (f", from {self.x(d.low) if d.low else 0} to {self.x(d.high)}" if d.high is not None else "")
-        if d.start is not None:
+        if seated(d):   # worked out from the seats: per number of them where known
+            bounds += f", starting at {self.seated_start(d.start)}"
+        elif d.start is not None:
             bounds += f", starting at {self.x(d.start)}"
         elif _below_zero(d.low):   # starting below 0: say it
             bounds += f", starting at {self.x(d.low)}"
@@ -2279,6 +2281,21 @@ class Reader(A.Visitor):
                    f"to {self.x(high)}" if b.high is not None else "",
                    f"starting at {self.x(start)}" if b.start is not None else ""]
             self.say(depth + 1, f"Except {self.noun(d.name)} {b.key}: {', '.join(w for w in own if w)}.")
+
+    def seated_start(self, start) -> str:
+        """A start worked out from the seats in words: "75 with 3 players, 100 with 4, 122 with 5" for the
+        seats of the pack's game where each is known, else the expression read out ("12 times the number of
+        players")."""
+        game = self.symbols.game if self.symbols is not None else None
+        seats = range(game.min_players, game.max_players + 1) if game is not None else range(0)
+        values = [at_seats(start, n) for n in seats]
+        if not values or any(type(v) is not int for v in values):
+            return self.x(start)
+        if len(set(values)) == 1:
+            return f"{values[0]} (with {seats[0]} to {seats[-1]} players)" if len(values) > 1 else \
+                f"{values[0]} (with {seats[0]} players)"
+        return ", ".join(f"{v} with {n}" + (" players" if i == 0 else "")
+                         for i, (n, v) in enumerate(zip(seats, values)))
 
     def visit_Var(self, d, depth: int) -> None:
         start = f", starting as {self.x(d.default)}" if d.default is not None else ""

@@ -142,6 +142,7 @@ class Layout:
     variables: dict = field(default_factory=dict)   # var -> (is_global, default, whether it holds a card or tile)
     variant_rules: list = field(default_factory=list)   # the variants with a `when` condition
     supplies: list = field(default_factory=list)   # the resources with a `supply`
+    seated: list = field(default_factory=list)   # the counters whose `start` is worked out from the seats (`seated`)
     overflows: dict = field(default_factory=dict)   # resource -> the proc a gain past its cap hands the excess (`over`)
     # kind -> (its field typed by a die, the die): its cards are dice kept as pieces (`roll x;`; branch dice)
     die_fields: dict = field(default_factory=dict)
@@ -285,14 +286,62 @@ def elements(decl, sym: Symbols) -> list[tuple]:
     return [(i, f"{decl.name}[{i}]") for i in keys[0]]
 
 
+def at_seats(e: A.Expr, players: int) -> Optional[object]:
+    """The value of an expression known before play (`before_play`) with `players` seats and no variant
+    chosen, or None where it reads a variant or a `match` names no case for it: `player_count` is the
+    number, a `match` of a known subject its case, `min`/`max`/`abs` of numbers their value."""
+    def change(n):
+        if type(n) is A.Name and n.id == "player_count":
+            return A.Int(players, span=n.span)
+        if type(n) is A.Match:
+            subject = _known(n.subject)
+            if type(subject) is not int:
+                return None
+            for case in n.cases:
+                for v in case.values:
+                    if type(v) is A.Range:
+                        low, high = _known(v.low), _known(v.high) if v.high is not None else None
+                        if type(low) is int and low <= subject and (v.high is None or type(high) is int and subject <= high):
+                            return case.result
+                    elif _known(v) == subject:
+                        return case.result
+            return n.otherwise
+        if type(n) is A.Call and n.func in ("min", "max", "abs"):
+            args = [_known(a) for a in n.args]
+            if all(type(a) is int for a in args) and (len(args) == 1 if n.func == "abs" else len(args) >= 2):
+                return A.Int({"min": min, "max": max, "abs": abs}[n.func](*args), span=n.span)
+        return None
+    return _known(A.rewrite(e, change))
+
+
+def _known(e) -> Optional[object]:
+    """The value of an expression known without playing (`A.as_const`), or None."""
+    try:
+        return A.as_const(e)
+    except A.NotConstant:
+        return None
+
+
+def seated(c) -> bool:
+    """Whether a counter's `start` is worked out from the seats as the game is made (`start match
+    player_count { ... }`), not a number known now (the checker let through only what `before_play` allows)."""
+    if not isinstance(c, A.Counter) or c.start is None:
+        return False
+    try:
+        A.as_const(c.start)
+    except A.NotConstant:
+        return True
+    return False
+
+
 def element_bounds(c: A.Counter, index) -> tuple:
     """(LOW, HIGH, START) of one element of a counter (of the counter itself for `index` None), as numbers or
     None: an element's own bounds where its braces give them (`{ mc from -5; }`), the counter's otherwise; its
     START None where it starts at its LOW (0 without one). An element without its own `start` starts where the
     counter does (its `start`, or its LOW), kept within the element's bounds."""
-    if not c.elements:
+    if not c.elements:   # (a start from the seats: the game's, `seated`)
         return (field_value(c.low) if c.low else None, field_value(c.high) if c.high else None,
-                field_value(c.start) if c.start is not None else None)
+                field_value(c.start) if c.start is not None and not seated(c) else None)
     low, high, start = (field_value(x) if x is not None else None for x in c.bounds_of(index))
     own = next((b for b in c.elements if b.key == index), None)
     if own is not None and own.start is None:   # the counter's start, kept within the element's bounds
@@ -626,6 +675,7 @@ def layout(sym: Symbols) -> Layout:
               if isinstance(k, A.Kind) and any(f.held is not None for f in k.fields)},
         variant_rules=[v for v in d if isinstance(v, A.Variant) and v.when is not None],
         supplies=[r for r in d if isinstance(r, A.Resource) and r.supply is not None],
+        seated=[c for c in d if seated(c)],
         overflows={r.name: r.over.id for r in d if isinstance(r, A.Resource) and r.over is not None and r.cap is not None},
         die_fields={k.name: (f.name, f.die) for k in d if isinstance(k, A.Kind) for f in k.fields if f.die is not None},
         records={r.name: [f.name for f in r.fields] for r in d if isinstance(r, A.Record)},
@@ -947,6 +997,8 @@ def effects(lay: "Layout") -> Iterator[Effect]:
         yield Effect(("variant_when", v.name), "expr", v.when, (), False, f"variant {v.name}: when")
     for r in lay.supplies:   # worked out once a game, before play
         yield Effect(("supply", r.name), "expr", r.supply, (), False, f"resource {r.name}: supply")
+    for c in lay.seated:   # likewise
+        yield Effect(("start", c.name), "expr", c.start, (), False, f"counter {c.name}: start")
     g = lay.game
     if g is not None:
         yield Effect(("setup",), "body", g.setup, (), False, "game setup")
@@ -1041,6 +1093,8 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "supplies": [(r.name, where(r.supply)) for r in lay.supplies],
         # the banks gains may overdraw: only for packs with one, the others' code stays
         **({"overdrawn": [r.name for r in lay.supplies if r.overdraw]} if any(r.overdraw for r in lay.supplies) else {}),
+        # the counters whose start is worked out from the seats: only for packs with one, the others' code stays
+        **({"seated": [(c.name, where(c.start)) for c in lay.seated]} if lay.seated else {}),
         "triggers": triggers, "conditions": list(conditions),
         **({"subjects": list(subjects)} if subjects else {}),   # the other packs' code stays
         **({"watched": list(watched)} if watched else {}),   # likewise

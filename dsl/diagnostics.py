@@ -67,7 +67,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E313": (ERROR, "a zone moved into itself"),
     "E314": (ERROR, "a zone refilled from a zone it cannot refill from"),
     "E321": (ERROR, "a cost in cards without its zones, or from another player's zone"),
-    "E322": (ERROR, "a counter's start not a whole number known before play, or outside its bounds"),
+    "E322": (ERROR, "a counter's start not a whole number known before play (or worked out from the seats), or outside its bounds"),
     "E323": (ERROR, "a cost's substitute that is its own resource or named twice, a rate written below 1, "
                     "or substitutes in a modifier's +, - or = cost line"),
     "E324": (ERROR, "a loop labelled as a loop around it"),
@@ -199,6 +199,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E444": (ERROR, "a consequence that moves its card away ('then { move this to ...; }') in a modifier the card's effect put in force, not 'once': it stays in force without the card"),
     "E445": (ERROR, "a kind's 'shows' list amiss: written twice in the kind, or naming what is no value field of "
                     "the kind (no such field, an effect, a computed field, a stock, a zone a card holds)"),
+    "E447": (ERROR, "a counter's start worked out from the seats that lies outside its bounds for a number of seats the game allows"),
     "E457": (ERROR, "a zone's cap with 'over PROC' on a shared or indexed zone: a hand limit is each player's zone's"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),

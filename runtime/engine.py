@@ -761,6 +761,14 @@ class Game:
             refs = h.refs = dict(shared)   # a holder reaches the shared zones by name too
             for name, items in zones.items():
                 refs[name] = ZoneRef(h, name, items)
+        if p.seated:   # starts worked out from the seats (a pack without one: nothing here)
+            for name in p.seated:
+                if name in self.state.globals:
+                    self.state.globals[name] = self.seated_start(name)
+                else:
+                    value = self.seated_start(name)
+                    for h in holders:
+                        h.stock[name] = value
         if p.roles:   # a role's state is its holders' alone: made when the role is given
             scoped = p.role_scoped
             for h in holders:
@@ -774,6 +782,29 @@ class Game:
                 self.rng.shuffle(roles)
             for h, role in zip(self.state.players, roles):
                 self.give_role(h, role)
+
+    def seated_start(self, name: str) -> int:
+        """The start of a counter worked out from the seats (`start match player_count { ... }`), as the game
+        is made (and as `reset` and `give ... role` put it back): a whole number within the counter's bounds
+        (from 0 up for a per-player one without), E601 at the start otherwise."""
+        fn, where = self.program.seated[name]
+        is_global, low, high = self.program.counters[name]
+        players = len(self.state.players)
+        try:
+            value = fn(self, self.state.players[0])
+        except ZeroDivisionError:
+            raise RulesRuntimeError("E601", f"the start of counter {name} divides by zero with {players} players",
+                                    where) from None
+        if type(value) is not int:
+            raise RulesRuntimeError("E601", f"the start of counter {name} is {value} with {players} players: it "
+                                    "must be a whole number", where)
+        if low is None and not is_global:
+            low = 0
+        if (low is not None and value < low) or (high is not None and value > high):
+            bound = f"above its limit {high}" if high is not None and value > high else f"below its floor {low}"
+            raise RulesRuntimeError("E601", f"counter {name} would start at {value} with {players} players, "
+                                    f"{bound}", where)
+        return value
 
     # ------------------------------------------------------------------ driving
     def start(self, effect: Optional[Iterator] = None) -> Optional[Decision]:
@@ -3261,7 +3292,7 @@ class Game:
             if name in own_vars:
                 h.vars[name] = own_vars[name]
             elif name in stock:
-                h.stock[name] = stock[name]
+                h.stock[name] = self.seated_start(name) if name in p.seated else stock[name]
             else:
                 items = h.zones[name] = []
                 h.refs[name] = ZoneRef(h, name, items)
@@ -3686,7 +3717,8 @@ class Game:
         for name in values:
             for flat in p.indexed[name].values() if name in p.indexed else (name,):
                 if flat in global_counters:
-                    yield self._set_global_of, None, flat, state.globals.get(flat), global_counters[flat]
+                    yield self._set_global_of, None, flat, state.globals.get(flat), \
+                        self.seated_start(flat) if flat in p.seated else global_counters[flat]
                 elif flat in global_vars:
                     yield self.set_var, None, flat, state.gvars.get(flat), global_vars[flat]
                 elif flat in own_vars:
@@ -3696,7 +3728,8 @@ class Game:
                 else:
                     for h in holders:
                         if flat in h.stock or flat not in p.role_scoped:
-                            yield self.set_stock, h, flat, h.stock.get(flat), stock[flat]
+                            yield self.set_stock, h, flat, h.stock.get(flat), \
+                                self.seated_start(flat) if flat in p.seated else stock[flat]
 
     def _set_global_of(self, _nobody, name: str, value: int) -> None:
         """`_set_global` in `set_var`'s shape (a holder first), for `reset`."""

@@ -121,6 +121,9 @@ class Program:
     variant_rules: dict = field(default_factory=dict)   # variant -> (its `when` as written, condition fn)
     supplies: dict = field(default_factory=dict)    # resource -> (fn(game, you) -> its supply, its position)
     overdrawn: frozenset = frozenset()              # the supplied resources declared `overdraw`: gains are never cut
+    # counter (each element of an indexed one) whose start is worked out from the seats -> (fn(game, you) -> it,
+    # its position); empty for the other packs (Game.seated_start)
+    seated: dict = field(default_factory=dict)
     overflows: dict = field(default_factory=dict)   # resource -> the proc a `gain` past its cap hands the excess (`over`)
     die_fields: dict = field(default_factory=dict)   # kind -> (its field typed by a die, the die): dice kept as pieces
     triggers: dict = field(default_factory=dict)    # tid -> (fn, span)
@@ -403,6 +406,9 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.variant_rules = {name: (text, fns["variant_when", name]) for name, text in tables.get("variant_rules", ())}
     program.supplies = {name: (fns["supply", name], at) for name, at in tables.get("supplies", ())}
     program.overdrawn = frozenset(tables.get("overdrawn", ()))
+    for name, at in tables.get("seated", ()):
+        for flat in (program.indexed[name].values() if name in program.indexed else (name,)):
+            program.seated[flat] = (fns["start", name], at)
     program.die_titles = dict(tables.get("die_titles", {}))
     for name, faces in tables["dice"]:
         program.dice[name] = [(title, fns["face", name, i], fns.get(("face_value", name, i)))
