@@ -19,7 +19,7 @@ from .layout import MAX_ELEMENTS, copied_slot, index_keys, opening_reads, openin
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, filled_zone, is_field_value, leading_cost, numbered, option_gate, paid_first
 from .layout import at_seats, plain_values, python_blocks, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
-from .layout import ELEMENT_EVENTS, binder, element_parts, indexed_counter, pattern_binders, pattern_element
+from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var, indexed_counter, pattern_binders, pattern_element
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
 from .resolve import HELD_USES, tokens_in
 from .resolve import arm_change, enum_changes, option_change, pick_change
@@ -62,7 +62,7 @@ def and_tests(e) -> tuple[list, object]:
 class Scope:
     """Locals visible at a point of an effect, and what `this` and `it` mean there."""
 
-    __slots__ = ("locals", "this_kind", "it_event", "it_kind", "gives", "proc", "narrow")
+    __slots__ = ("locals", "this_kind", "it_event", "it_kind", "gives", "proc", "narrow", "it_var")
 
     def __init__(self, this_kind=None, it_event=None, it_kind=None):
         self.locals: dict[str, list] = {}   # name -> [span, used?]
@@ -72,10 +72,12 @@ class Scope:
         # name -> (its locals entry, the type it is read as) where a test narrowed it (`if c is advanced`):
         # only while that entry is the name's (an inner local of the same name is not narrowed)
         self.narrow: dict[str, tuple] = {}
+        self.it_var: Optional[str] = None   # a `set(VAR)` pattern's: the type `it.old` and `it.new` are read as
 
     def child(self) -> "Scope":
         s = Scope(self.this_kind, self.it_event, self.it_kind)
         s.locals, s.gives, s.proc, s.narrow = self.locals.copy(), self.gives, self.proc, self.narrow
+        s.it_var = self.it_var
         return s
 
 
@@ -3458,6 +3460,11 @@ class Checker(A.Visitor):
         """`for ACTION(args)`: the action is an event (declared or builtin), with its arguments."""
         if t is None:
             return []
+        if t.action == VAR_EVENT:   # `pay 1 vp for set(pawn)`: a set is an event triggers hear, no use of an action
+            self.err("E449", "a variable's set is heard by triggers ('whenever you set(NAME)'), and is no action a "
+                     "cost, gain or value is tagged with, or that modifiers allow or forbid", t.span,
+                     "declare the action: 'event move_pawn(...);', and tag with it")
+            return []
         given = [self.expr(a, scope) for a in t.args]
         params = self.event_params(t.action, t.span)
         if params is not None and len(params) < len(t.args):
@@ -3573,6 +3580,7 @@ class Checker(A.Visitor):
         inner = scope.child()
         if "it" not in scope.locals:
             inner.it_event = s.pattern.event
+            inner.it_var = self.heard_type(s.pattern)
             attrs = {id(n.obj) for n in A.walk(s.cond) if isinstance(n, A.Attr)}
             for n in A.walk(s.cond):
                 if isinstance(n, A.Name) and n.id == "it" and id(n) not in attrs:
@@ -4823,6 +4831,12 @@ class Checker(A.Visitor):
             if not (isinstance(p.subject, A.Name) and (p.subject.id in SUBJECTS or p.subject.id == "nobody")):
                 self.err("E303", "a trigger listens to 'you', 'anyone', 'opponents' or 'nobody'", p.subject.span)
         self.subject_never(p, modifier)
+        if p.event == VAR_EVENT and modifier:
+            self.err("E449", "a modifier changes the tagged uses of an action, and a variable's set is none: it "
+                     "never applies", p.span, "hear the change with a trigger: 'whenever you set(...) { ... }'")
+        elif p.event == VAR_EVENT and not any(a.name == "name" for a in p.args):
+            self.err("E448", "'set' hears the changes of the variables a pattern names, and this one names none: "
+                     "it never fires", p.span, "name the variable: 'set(pawn)', or an element 'set(cell[r, c])'")
         params = self.event_params(p.event, p.span)
         sides = [e for a in p.args if a.name in ("res", "dest") and (e := pattern_element(p, a, self.sym))]
         names = [n for n, _k in pattern_binders(p, self.sym)]
@@ -4846,8 +4860,13 @@ class Checker(A.Visitor):
             elif event_arg(p.event, arg.name, v, self.sym) is not v:
                 self.used.add(v.id)   # `roll(name = d6)`: a die, track or resource named stands for itself
             else:
-                self.event_argument(p.event, arg.name, v, self.expr(v, scope), "filter")
+                given = self.expr(v, scope)
+                self.event_argument(p.event, arg.name, v, given, "filter")
                 self.first_copy_filtered(arg, scope)
+                held = self.heard_type(p) if arg.name in ("old", "new") else None
+                if held is not None and not fits(given, held) and base_of(given) != "none":   # `set(pawn, new = 3)`
+                    self.err("E448", f"the filter gives {article(words(given))} for {arg.name!r}, and the variable "
+                             f"holds {article(words(held))}: it never holds, so the trigger never fires", v.span)
             if params is not None and arg.name not in params:
                 self.unknown("E205", "argument", arg.name, arg.span, params, of=f"event {p.event}")
 
@@ -4879,13 +4898,17 @@ class Checker(A.Visitor):
         (`res = warriors[b]`), or an element with its indexes bound (`gain(warriors[c])`). E428 where it can
         never hold; a bound index is checked as a local of the index's type."""
         v = arg.value
+        if p.event == VAR_EVENT:
+            self.var_filter(p, arg, scope)
+            return
+        name = v.id if type(v) is A.Name else v.obj.id if type(v) is A.Index and type(v.obj) is A.Name else None
         if p.event not in ELEMENT_EVENTS:
-            self.err("E428", f"{printed(v)} names a counter, and {p.event!r} announces none: the filter never "
-                     f"holds", arg.span, "only gain, lose, pay and shift name a counter ('gain(warriors[c])'); write "
-                     "'ARG = VALUE' for another argument")
+            self.err("E428", f"{printed(v)} names a {'variable' if heard_var(name, self.sym) else 'counter'}, and "
+                     f"{p.event!r} announces none: the filter never holds", arg.span, f"a variable's change is heard by 'set({printed(v)})'"
+                     if heard_var(name, self.sym) is not None else "only gain, lose, pay and shift name a counter "
+                     "('gain(warriors[c])'); write 'ARG = VALUE' for another argument")
             return
         element = pattern_element(p, arg, self.sym)
-        name = v.id if type(v) is A.Name else v.obj.id if type(v) is A.Index and type(v.obj) is A.Name else None
         if element is None:
             if type(v) is A.Name and self.sym.category(v.id) in ("resource", "counter"):
                 self.event_argument(p.event, "res", v, self.expr(v, scope), "filter")   # `gain(vp)`: `res = vp`
@@ -4894,6 +4917,8 @@ class Checker(A.Visitor):
             self.err("E428", f"{printed(v)} is no element of an indexed counter, so the filter never holds"
                      if type(decl) is A.Counter else f"{printed(v)} names no counter, so the filter never holds",
                      v.span, f"{name!r} is declared without [...]" if type(decl) is A.Counter else
+                     f"{name!r} is a variable: its changes are heard by 'whenever you set({name})'"
+                     if type(decl) is A.Var else
                      "a pattern names a counter's element as 'warriors[c]', or the whole counter as 'warriors'")
             return
         decl = indexed_counter(element[0], self.sym)
@@ -4902,11 +4927,37 @@ class Checker(A.Visitor):
             self.err("E428", f"{element[0]!r} is global, and the gains and losses of a global counter announce "
                      "nothing (7.1): the filter never holds", v.span)
             return
+        self.bound_element(arg, decl, element, scope, "E428")
+
+    def var_filter(self, p: A.Pattern, arg: A.PatternArg, scope: Scope) -> None:
+        """A `set` pattern's variable (`set(pawn)`, `name = cell[3]`, `set(cell[r, c])`): E448 where it names no
+        variable, an element of one declared without [...], or the wrong number of indexes; a bound index is a
+        local of the index's type, as a counter's element's (element_filter)."""
+        v = arg.value
+        element = pattern_element(p, arg, self.sym)
+        name = v.id if type(v) is A.Name else v.obj.id if type(v) is A.Index and type(v.obj) is A.Name else None
+        decl = self.sym.decls.get(name) if name is not None else None
+        if element is None:
+            self.err("E448", f"{name!r} is declared without [...]: no element of it changes, so the filter never holds"
+                     if type(decl) is A.Var else f"{printed(v)} is a counter: a counter's change is heard as a gain or "
+                     "a loss, not a set" if type(decl) is A.Counter else
+                     f"{printed(v)} names no variable, so the filter never holds", v.span,
+                     f"write 'set({name})'" if type(decl) is A.Var else
+                     f"write 'gain({printed(v)})' or 'lose({printed(v)})'" if type(decl) is A.Counter else
+                     "'set' names a variable ('set(pawn)') or an element of one ('set(cell[r, c])')")
+            return
+        self.used.add(element[0])
+        self.bound_element(arg, heard_var(element[0], self.sym), element, scope, "E448")
+
+    def bound_element(self, arg: A.PatternArg, decl, element: tuple, scope: Scope, code: str) -> None:
+        """The indexes of an element a pattern names (`gain(warriors[c])`, `set(cell[r, 2])`): as many as the
+        counter or variable takes (`code` otherwise), each name bound a local of its index's type."""
+        v = arg.value
         if element[1] is None:
             return
         parts, dims = element_parts(element[1]), decl.indexes.dims()
         if len(parts) != len(dims):
-            self.err("E428", f"{element[0]!r} ({element[0]}[{decl.indexes.shown()}]) takes "
+            self.err(code, f"{element[0]!r} ({element[0]}[{decl.indexes.shown()}]) takes "
                      f"{len(dims)} {'index' if len(dims) == 1 else 'indexes'}, not {len(parts)}: the filter never "
                      "holds", element[1].span)
             return
@@ -4940,11 +4991,20 @@ class Checker(A.Visitor):
             element = pattern_element(p, a, self.sym) if a.element else None
             if element is None or element[1] is None:
                 continue
-            for part, d in zip(element_parts(element[1]), indexed_counter(element[0], self.sym).indexes.dims()):
+            decl = heard_var(element[0], self.sym) if p.event == VAR_EVENT else indexed_counter(element[0], self.sym)
+            for part, d in zip(element_parts(element[1]), decl.indexes.dims()):
                 if type(part) is A.Name and part.id == name:
                     return "int" if d.enum is None else "resource" if self.sym.category(d.enum) == "group" else \
                         f"entity:{d.enum}" if self.sym.category(d.enum) == "kind" else f"member:{d.enum}"
         return "any"
+
+    def heard_type(self, p: A.Pattern) -> Optional[str]:
+        """The type a `set` pattern's `it.old` and `it.new` are read as: the variable's it names (None for
+        another event, or a filter on no variable: `any`)."""
+        if p.event != VAR_EVENT:
+            return None
+        names = {element[0] for a in p.args for element in [pattern_element(p, a, self.sym)] if element is not None}
+        return self.declared(heard_var(names.pop(), self.sym).type) if len(names) == 1 else None
 
     def binders_read(self, s: A.Whenever) -> None:
         """W445: an index a pattern binds (`gain(warriors[c])`) that neither its `while` nor its body reads."""
@@ -4981,6 +5041,7 @@ class Checker(A.Visitor):
         self.triggers.append(s)
         inner = bound.child()
         inner.it_event, inner.gives = s.pattern.event, None   # the trigger's body runs later, on its own
+        inner.it_var = self.heard_type(s.pattern)
         self.always_in += 1   # a knocked-out player's triggers rest
         loops, self.player_loops = self.player_loops, []   # the body runs later, for its owner
         phase, self.in_phase = self.in_phase, None   # ... maybe inside a loop (E325 stays E609 in play)
@@ -5770,7 +5831,7 @@ class Checker(A.Visitor):
         E423 when it is no number, or when ACTION is a builtin event (the runtime's own tags)."""
         kind = self.expr(e.value, scope)
         self.tag(e.tag, scope)
-        if e.tag.action in BUILTIN_EVENTS:
+        if e.tag.action in BUILTIN_EVENTS and e.tag.action != VAR_EVENT:   # (a set's: E449)
             self.err("E423", f"a value is tagged with a declared event, not the builtin {e.tag.action!r} (the runtime "
                      "tags its own costs and gains with it)", e.tag.span,
                      f"declare the action the value is worked out for: 'event {e.tag.action}_value(...);'")
@@ -6751,6 +6812,8 @@ class Checker(A.Visitor):
             if e.name not in (params or ()):
                 self.unknown("E205", "argument", e.name, e.span, list(params or ()), of=f"event {scope.it_event}")
                 return "any"
+            if scope.it_event == VAR_EVENT and e.name in ("old", "new") and scope.it_var is not None:
+                return scope.it_var   # `whenever you set(pawn)`: the variable's type
             return self.event_arg_type(scope.it_event, e.name)
         return "any"
 
@@ -7442,8 +7505,15 @@ class Checker(A.Visitor):
                 elif isinstance(node, A.Space) and node.bonus is not None:
                     sources.add("pay")
         tags = {n.action for decl in self.sym.decls.values() for n in A.walk(decl) if isinstance(n, A.Tag)}
+        set_names = {name for decl in self.sym.decls.values() for n in A.walk(decl)
+                     for name in ((n.name,) if isinstance(n, (A.SetName, A.SetAttr)) else n.names
+                                  if isinstance(n, A.Reset) and n.kind is None else ())}
+        if set_names:
+            sources.add(VAR_EVENT)   # (which variables: W437 below)
         for t in self.triggers:
-            if t.pattern.event not in sources and (t.pattern.event in BUILTIN_EVENTS
+            if t.pattern.event == VAR_EVENT:
+                self.never_set(t.pattern, set_names)
+            elif t.pattern.event not in sources and (t.pattern.event in BUILTIN_EVENTS
                                                    or isinstance(self.sym.decls.get(t.pattern.event), A.Event)):
                 tag = (f"{t.pattern.event!r} tags costs and losses ('pay ... for {t.pattern.event}(...)') for the "
                        "modifiers of that action; it is not an event anything announces",) \
@@ -7484,6 +7554,17 @@ class Checker(A.Visitor):
                     "W432", f"the {k.name}s are dice kept as pieces ({f.name!r} shows a face of {f.die!r}) that no rule "
                     f"rolls: each shows {printed(f.default) if f.default is not None else 'its first face'} all game",
                     f.span, f"roll them: 'roll x;' for one, 'roll all of ZONE;' for those in a zone"))
+
+    def never_set(self, p: A.Pattern, set_names: set) -> None:
+        """W437: a trigger on the change of a variable that no rule sets (`set`, `set p.NAME`, `reset`): it
+        never fires."""
+        for a in p.args:
+            element = pattern_element(p, a, self.sym)
+            if element is not None and element[0] not in set_names:
+                self.diags.append(Diagnostic(
+                    "W437", f"this trigger can never fire: no rule sets {element[0]!r}", a.value.span,
+                    f"a variable changes by 'set {element[0]} = ...;' (or 'reset {element[0]};'); one that only "
+                    "starts with its value is heard by nothing"))
 
     def _lint_negative_starts(self) -> None:
         """W426: a counter whose LOW is negative, with no `start` and that no rule sets, starts every

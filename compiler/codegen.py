@@ -21,7 +21,7 @@ from rulebook.runtime.engine import MAX_STEPS, MemberData
 from rulebook.runtime.kernels import KERNELS
 
 from .layout import (cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, paid_first, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
-                     builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element,
+                     builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars,
                      recursive, ended_names, runtime_axes, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
                      hook_nodes, hook_table, hooked_actions,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
@@ -118,6 +118,7 @@ class CodeGen(A.Visitor):
                               if f.type != "effect" and f.index is None} | {"title", "name", "copy_number"}) \
             - set_fields(sym)
         self.member_tables = member_elements(sym)
+        self.heard = frozenset(heard_vars(sym))   # the variables whose sets announce (`whenever you set(pawn)`)
         self.enum_data = enum_data(sym)   # (enum, field) -> {member: value}: the members' data
         self.direct_reads = self.reads()
         self.entity_fields = self.card_fields()
@@ -1408,6 +1409,9 @@ class CodeGen(A.Visitor):
         value = self.given(s.value, ctx, s, s.name if how == "local" else None)
         if how == "local":
             self.writeline(f"v_{s.name} = rt.bounded({value})", s)
+        elif how in ("var", "gvar") and s.name in self.heard:   # `whenever you set(pawn)` listens: announced
+            self.writeline(f"rt.set_heard_var({ctx.you if how == 'var' else None}, {self.res(s.name, ctx, s.index)}, "
+                           f"{value}, {ctx.you})", s)
         elif how in ("var", "gvar"):
             self.writeline(f"rt.set_var({ctx.you if how == 'var' else None}, {self.res(s.name, ctx, s.index)}, {value})", s)
         else:
@@ -1422,7 +1426,8 @@ class CodeGen(A.Visitor):
         if id(s) in self.sym.face_sets:   # a die kept as a piece turned to a face worked out in play
             self.writeline(f"rt.set_face({self.ex(s.obj, ctx)}, {name}, {value}, {self.sym.face_sets[id(s)]!r})", s)
             return
-        self.writeline(f"rt.set_field({self.ex(s.obj, ctx)}, {name}, {value})", s)
+        setter = "set_heard_field" if s.name in self.heard else "set_field"   # `set p.pawn = c;` heard: announced
+        self.writeline(f"rt.{setter}({self.ex(s.obj, ctx)}, {name}, {value}" + (f", {ctx.you})" if s.name in self.heard else ")"), s)
 
     def visit_CallStmt(self, s: A.CallStmt, ctx: Ctx):
         self.writeline(self.run_call(s.func, s.args, ctx), s)
@@ -1840,7 +1845,7 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
         pack=pack_name, digest=digest, functions=gen.functions, callables=functions, constants=gen.constants.values(),
         tables=tables(lay, pack_name, triggers, conditions, [gen.sites[id(n)] for n in subject_nodes(sym)],
                       watched_counters(sym), [(gen.sites[id(n)], phase) for n, phase in phase_modifiers(sym)],
-                      hook_table(sym, gen.sites)),
+                      hook_table(sym, gen.sites), heard_vars(sym)),
         procs=[p.name for p in lay.procs],
         funcs=[f.name for f in lay.funcs], r=repr, records=bool(sym.of("record")),
         enum_data=any(key[0] == "enum" for key in gen.constants),

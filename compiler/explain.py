@@ -17,7 +17,7 @@ from rulebook.dsl.printer import Printer, cost, declaration_text, expr, preceden
 from rulebook.dsl.diagnostics import did_you_mean
 
 from .layout import deciding, is_field_value, is_filter, proc_result_call, subject_mode
-from .layout import at_seats, binder, element_parts, indexed_counter, option_gate, paid_first, seated
+from .layout import at_seats, binder, element_parts, indexed_counter, option_gate, paid_first, seated, VAR_EVENT, heard_var
 from .resolve import BASE, CATEGORY, HELD_USES, KEEPING, NEIGHBOURS, PHASES, STEPS
 
 # Words that take no plural ("3 prestige", "2 lavandium").
@@ -1568,6 +1568,8 @@ class Reader(A.Visitor):
             what = "a card is moved" if p.event == "move" else "a card is flipped"
             return f"{what}{into if p.event == 'move' else ''}, by no player (once for the table)" + \
                 (f" ({args})" if args else "")
+        if p.event == VAR_EVENT:
+            return self.change_words(p, subject, anyone)
         if subject is None:
             who, verb = ("someone", _third_person(p.event)) if anyone or p.event in ("end_of_era", "end_of_round") \
                 else ("you", p.event)
@@ -1603,11 +1605,33 @@ class Reader(A.Visitor):
             return f"{passive} by {who}{thing}{track}" + (f" ({rest})" if rest else "")
         return f"{who} {spoken(verb)}{thing}{track}" + (f" ({rest})" if rest else "")
 
-    def element_words(self, res: A.Index, prep: str = "in") -> str:
+    def change_words(self, p: A.Pattern, subject: Optional[str], anyone: bool) -> str:
+        """A `set` pattern in words: "your Vagabond's clearing changes", "an opponent's cell in a row r
+        changes (to c2)"; a global variable's "the robber's hex is changed by you"."""
+        args = {a.name: a.value for a in p.args}
+        named = args.pop("name", None)
+        base = named.obj if type(named) is A.Index else named
+        decl = heard_var(base.id, self.symbols) if type(base) is A.Name and self.symbols is not None else None
+        noun = self.noun(base.id) if type(base) is A.Name else self.x(named) if named is not None else "a variable"
+        if type(named) is A.Index and decl is not None and decl.indexes is not None:
+            noun += self.element_words(named, decl=decl)[len(f" {plural(self.noun(base.id))}"):]
+        if subject is None and not anyone or isinstance(p.subject, A.You):
+            who, whose = "you", "your"
+        elif subject is None:
+            who, whose = "someone", "someone's"
+        else:
+            who = PLAYER_DOMAINS.get(subject, (None, subject))[1]
+            whose = f"{who}'s"
+        told = [f"{ {'old': 'from', 'new': 'to'}.get(k, spoken(k))} {self.filter_words(v)}" for k, v in args.items()]
+        said = f"the {noun} is changed by {who}" if decl is not None and decl.is_global else f"{whose} {noun} changes"
+        return said + (f" ({', '.join(told)})" if told else "")
+
+    def element_words(self, res: A.Index, prep: str = "in", decl=None) -> str:
         """An element a pattern names, its bound indexes as what they range over: "warriors in a clearing c",
         "at (warrior) in a spot s"; one written out as it is: "warriors (b)". `prep`: a shift's side
-        ("from a clearing a", "into (c2)")."""
-        counter = indexed_counter(res.obj.id, self.symbols)
+        ("from a clearing a", "into (c2)"). `decl`: the variable whose element it is (a `set` pattern's),
+        else the counter's."""
+        counter = decl or indexed_counter(res.obj.id, self.symbols)
         said = []
         for part, d in zip(element_parts(res.index), counter.indexes.dims()):
             name = binder(part, self.symbols)

@@ -14,7 +14,7 @@ from rulebook.runtime.state import Record
 
 from .layout import (cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, paid_first, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive, ended_names, runtime_axes, checked_within,
-                     call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element,
+                     call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
                      hook_nodes, hook_table, hooked_actions,
                      indexed_ref, member_field, per_player_entity, proc_result_call)
@@ -68,6 +68,7 @@ class Interpreter(A.Visitor):
         self.sites = site_ids(sym)
         self.zone_caps = zone_caps(sym)   # the zones with a hand limit (`cap N over PROC`): checked after filling
         self.hooked = hooked_actions(sym)   # the actions whose uses may ask a modifier's holder (7.7d)
+        self.heard = frozenset(heard_vars(sym))   # the variables whose sets announce (`whenever you set(pawn)`)
         self.gates: dict = {}   # id(option) -> what gates it when its body pays first inside (layout.paid_first)
         self.openings: dict = {}   # proc -> the test of its opening decision (`can PROC(args)`, layout.opening_test)
         self.open = open_values(sym)   # the values prompts show that the hot seat may tell the others
@@ -520,6 +521,8 @@ class Interpreter(A.Visitor):
         how, _ = classify(s.name, f.locals, f.this is not None, f.it_mode, self.sym)
         if how == "local" and id(s) not in self.sym.through:   # (through a `counter` parameter: the counter it names)
             f.locals[s.name] = rt.bounded(value)
+        elif how in ("var", "gvar") and s.name in self.heard:   # `whenever you set(pawn)` listens: announced
+            rt.set_heard_var(f.you if how == "var" else None, self.res(s.name, rt, f, s.index), value, f.you)
         elif how in ("var", "gvar"):
             rt.set_var(f.you if how == "var" else None, self.res(s.name, rt, f, s.index), value)
         else:
@@ -536,7 +539,10 @@ class Interpreter(A.Visitor):
         if id(s) in self.sym.face_sets:   # a die kept as a piece turned to a face worked out in play
             rt.set_face(self.ev(s.obj, rt, f), name, value, self.sym.face_sets[id(s)])
             return
-        rt.set_field(self.ev(s.obj, rt, f), name, value)
+        if s.name in self.heard:   # `set p.pawn = c;` heard: announced
+            rt.set_heard_field(self.ev(s.obj, rt, f), name, value, f.you)
+        else:
+            rt.set_field(self.ev(s.obj, rt, f), name, value)
 
     def visit_CallStmt(self, s, rt, f):
         decl = self.sym.decls[s.func]
@@ -1278,7 +1284,7 @@ def build_program(sym: Symbols, lay: Layout, pack_name: str) -> Program:
     return assemble(tables(lay, pack_name, [(it.sites[id(n)], where(n)) for n in triggers],
                           [it.sites[id(n)] for n in conditions], [it.sites[id(n)] for n in subject_nodes(sym)],
                           watched_counters(sym), [(it.sites[id(n)], phase) for n, phase in phase_modifiers(sym)],
-                          hook_table(sym, it.sites)), fns)
+                          hook_table(sym, it.sites), heard_vars(sym)), fns)
 
 
 def _consequence(it: Interpreter, node: A.Modifier):   # a modifier's `then { ... }` (7.7d), given the use's arguments

@@ -1054,7 +1054,7 @@ def key_texts(g: A.Game) -> list[str]:
 
 def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], conditions: list[str] = (),
            subjects: list[str] = (), watched: list[str] = (), phases: list[tuple[str, str]] = (),
-           hooks: list = ()) -> dict:
+           hooks: list = (), heard: list[str] = ()) -> dict:
     """The pack's data for `runtime.program.assemble`: plain values only, so the generated module
     can hold them as one literal. `triggers` holds each trigger's id and rules position; `subjects`
     the ids of the triggers and modifiers that read `it.subject` (subject_nodes); `phases` the id and
@@ -1098,6 +1098,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "triggers": triggers, "conditions": list(conditions),
         **({"subjects": list(subjects)} if subjects else {}),   # the other packs' code stays
         **({"watched": list(watched)} if watched else {}),   # likewise
+        **({"heard": list(heard)} if heard else {}),   # likewise
         **({"modifier_phases": dict(phases)} if phases else {}),   # likewise
         **({"hooks": list(hooks)} if hooks else {}),   # likewise (7.7d)
         **({"records": lay.records} if lay.records else {}),   # only for packs with records: the others' code stays
@@ -1244,10 +1245,32 @@ def binder(part, sym) -> "str | None":
         else None
 
 
+# a variable's change (`whenever you set(pawn)`, `set(cell[r, c])`): announced only for the variables some
+# pattern names (`heard_vars`, Program.heard), with `name` the element's name, `old` and `new` its values, and
+# the variable and its indexes as an element's gain carries them
+VAR_EVENT = "set"
+
+
+def heard_var(name: str, sym) -> "A.Var | None":
+    """The declaration of a variable of that name, or None."""
+    decl = sym.decls.get(name)
+    return decl if type(decl) is A.Var else None
+
+
 def pattern_element(p: A.Pattern, a: A.PatternArg, sym) -> "tuple | None":
     """(counter, index expression or None) when the filter names an indexed counter's element (`res =
     warriors[b]`, `warriors[c]`; a shift's `dest` too) or the whole counter (`res = warriors`,
-    `warriors`); else None."""
+    `warriors`); of a `set` pattern, (variable, index or None) for a variable (`set(pawn)`, `name =
+    cell[3]`, `set(cell[r, c])`); else None."""
+    if p.event == VAR_EVENT:
+        v = a.value
+        if a.name != "name":
+            return None
+        if type(v) is A.Name and heard_var(v.id, sym) is not None:
+            return v.id, None
+        if type(v) is A.Index and type(v.obj) is A.Name and getattr(heard_var(v.obj.id, sym), "indexes", None):
+            return v.obj.id, v.index
+        return None
     if p.event not in ELEMENT_EVENTS or a.name != "res" and (a.name != "dest" or p.event != "shift"):
         return None
     v = a.value
@@ -1310,10 +1333,20 @@ def tag_element(action: str, param: str, expr, sym) -> "tuple | None":
 def watched_counters(sym) -> list:
     """The indexed counters some pattern of the pack names as a whole or by a bound index: their
     elements' events carry the counter and the indexes (Program.elements); [] for the other packs."""
+    return _named_by_patterns(sym, False)
+
+
+def heard_vars(sym) -> list:
+    """The variables some `set` pattern of the pack names (`whenever you set(pawn)`): their sets announce
+    (Program.heard); [] for the other packs, whose sets announce nothing."""
+    return _named_by_patterns(sym, True)
+
+
+def _named_by_patterns(sym, variables: bool) -> list:
     found = []
     for decl in sym.decls.values():
         for n in A.walk(decl):
-            if type(n) is A.Pattern:
+            if type(n) is A.Pattern and (n.event == VAR_EVENT) == variables:
                 for key, how, value in pattern_filters(n, sym):
                     if how == "const" and value not in found:
                         found.append(value)

@@ -30,6 +30,9 @@ BUILTIN_EVENTS = {   # each builtin event's arguments, in order, with the type t
     "benefit": {"on": "any", "at": "int", "who": "player"},
     # `shift N warriors[a] to warriors[b];`: the source element's name, the destination's, what moved
     "shift": {"res": "any", "dest": "any", "amount": "int"},
+    # a variable's change (`whenever you set(pawn)`): `name` the element's name, `old` and `new` its values (the
+    # checker reads them as the variable's type where the pattern names one)
+    "set": {"name": "any", "old": "any", "new": "any"},
 }
 # `it.subject` in a trigger's body or condition (a modifier's condition): the player the event happened to (the
 # use's player), none for an event with no subject; no event argument is so named (E400)

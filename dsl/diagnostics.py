@@ -201,6 +201,8 @@ CODES: dict[str, tuple[str, str]] = {
                     "the kind (no such field, an effect, a computed field, a stock, a zone a card holds)"),
     "E447": (ERROR, "a counter's start worked out from the seats that lies outside its bounds for a number of seats the game allows"),
     "E457": (ERROR, "a zone's cap with 'over PROC' on a shared or indexed zone: a hand limit is each player's zone's"),
+    "E448": (ERROR, "a 'set' pattern that hears no variable: none named, a name that is no variable (a counter: gain or lose), an element of a variable without [...], or the wrong number of indexes"),
+    "E449": (ERROR, "a variable's set (set(NAME)) named where it is no event: a modifier's pattern, a tag or allowed(...)"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),
@@ -236,6 +238,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W433": (WARNING, "a die kept as a piece set to a roll of its die (let v = roll DIE; set x.F = v;): that is roll x;"),
     "W434": (WARNING, "an optional modifier that costs nothing to use and is never used up: its holder would always say yes"),
     "W435": (WARNING, "a field listed twice in a kind's 'shows' list"),
+    "W437": (WARNING, "a trigger on the change of a variable (set(NAME)) that no rule sets: it never fires"),
     "W440": (WARNING, "an offer whose body never names its partner"),
     "W441": (WARNING, "a modifier's value line on an action no value of the pack is tagged with"),
     "W442": (WARNING, "a cost, gain, lose, forbid or allow line on an action the pack tags values with only"),

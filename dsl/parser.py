@@ -1442,6 +1442,8 @@ class _Builder:
         subject = next((i for i in items if isinstance(i, (A.You, A.Name))), None)
         event = next(i for i in items if isinstance(i, str))
         args = next((i for i in items if isinstance(i, tuple)), ())
+        if event == "set":   # `set(pawn)`, `set(at[c])`: the variable set, its argument `name` (not a gain's `res`)
+            args = tuple(A.replace(a, name="name") if a.element else a for a in args)
         return A.Pattern(subject, event, args, span=self._s(meta))
 
     def whenever_stmt(self, meta, items):

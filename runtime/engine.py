@@ -3719,17 +3719,27 @@ class Game:
                 if flat in global_counters:
                     yield self._set_global_of, None, flat, state.globals.get(flat), \
                         self.seated_start(flat) if flat in p.seated else global_counters[flat]
-                elif flat in global_vars:
-                    yield self.set_var, None, flat, state.gvars.get(flat), global_vars[flat]
+                elif flat in global_vars:   # (one a `set(NAME)` pattern listens to is announced, by nobody)
+                    yield self._set_heard_global if flat in p.heard else self.set_var, None, flat, \
+                        state.gvars.get(flat), global_vars[flat]
                 elif flat in own_vars:
                     for h in holders:
                         if flat in h.vars or flat not in p.role_scoped:   # (a role's: its holders')
-                            yield self.set_var, h, flat, h.vars.get(flat), own_vars[flat]
+                            yield self._set_heard_own if flat in p.heard else self.set_var, h, flat, \
+                                h.vars.get(flat), own_vars[flat]
                 else:
                     for h in holders:
                         if flat in h.stock or flat not in p.role_scoped:
                             yield self.set_stock, h, flat, h.stock.get(flat), \
                                 self.seated_start(flat) if flat in p.seated else stock[flat]
+
+    def _set_heard_global(self, _nobody, name: str, value) -> None:
+        """A reset of a global variable a `set(NAME)` pattern listens to: announced, by nobody."""
+        self.set_heard_var(None, name, value, None)
+
+    def _set_heard_own(self, h: Holder, name: str, value) -> None:
+        """A reset of a player's variable a `set(NAME)` pattern listens to: announced, the holder's."""
+        self.set_heard_var(h, name, value, h)
 
     def _set_global_of(self, _nobody, name: str, value: int) -> None:
         """`_set_global` in `set_var`'s shape (a holder first), for `reset`."""
@@ -3798,6 +3808,27 @@ class Game:
         if self.tracer is not None:   # an unchanged value too: a reader checking the rules sees the `set` ran
             self._note("set", h, f"{name} = {self.text(value)}{unchanged(value, values[name])}")
         values[name] = self.bounded(value)
+
+    def set_heard_var(self, h: Optional[Holder], name: str, value, you: Optional[Holder]) -> None:
+        """`set NAME = VALUE;` of a variable a `set` pattern names (`whenever you set(pawn)`): set as `set_var`
+        does, then, if the value changed, announce `set` with `name` (the element's name), `old`, `new`, and
+        the variable and its indexes (Program.heard); its subject is the holder, or for a global variable the
+        player whose rule set it (`you`). Only such variables' sets come here (the generated code chooses)."""
+        values = self.state.gvars if h is None else h.vars
+        old = values[name]
+        self.set_var(h, name, value)
+        new = values[name]
+        if (old is not new and old != new) and ("set" in self.by_event or self.ending.get("set")):
+            extra = self.program.heard.get(name)
+            self.emit("set", you if h is None else h, {"name": name, "old": old, "new": new, **(extra or {})})
+
+    def set_heard_field(self, obj, name: str, value, you: Optional[Holder]) -> None:
+        """`set p.NAME = VALUE;` where a `set` pattern names the variable NAME: a player's variable is set and
+        announced (`set_heard_var`), anything else set as `set_field` sets it."""
+        if isinstance(obj, Holder) and name in obj.vars and name in self.program.heard:
+            self.set_heard_var(obj, name, value, you)
+        else:
+            self.set_field(obj, name, value)
 
     def _entity_attr(self, e: EntityDef, name: str):
         if name == "flipped":
@@ -4412,8 +4443,10 @@ class Game:
             fn, span = self.program.triggers[t.tid]
             if self.tracer is not None:   # an element's event names the element: "on gain of warriors[c7]"
                 table = t.subject == "nobody"   # the table's trigger: no player's line
-                heard = f" of {args['res']}" + (f" to {args['dest']}" if t.event == "shift" else "") if "res[]" in args else ""
-                self._note("trigger", None if table else t.owner, f"on {t.event}{heard}" + (" (nobody's)" if table else ""),
+                of = "" if "res[]" not in args else \
+                    f" of {args['res']}" + (f" to {args['dest']}" if t.event == "shift" else "") if "res" in args else \
+                    f" of {args['name']} ({self.text(args['old'])} to {self.text(args['new'])})"   # a variable's set
+                self._note("trigger", None if table else t.owner, f"on {t.event}{of}" + (" (nobody's)" if table else ""),
                            None, span)
             self.chain.append(span)
             if len(self.chain) > MAX_CHAIN:

@@ -137,6 +137,10 @@ class Program:
     # an element of an indexed counter a pattern names (`gain(warriors[c])`) -> what its gain, loss and
     # payment carry besides `res`: the counter ("res[]") and each index ("[0]", ...); empty for the other packs
     elements: dict = field(default_factory=dict)
+    # a variable (each element of an indexed one) a `set` pattern names (`whenever you set(pawn)`) -> what its
+    # change announces besides `name`, `old` and `new`: the variable ("res[]") and each index ("[0]", ...), as
+    # an element's gain; empty for the other packs, whose sets announce nothing (Game.set_heard_var)
+    heard: dict = field(default_factory=dict)
     procs: dict = field(default_factory=dict)       # name -> fn
     funcs: dict = field(default_factory=dict)       # name -> fn
     computed_defaults: dict = field(default_factory=dict)   # kind -> {computed field: fn(game, reader, this)}
@@ -424,6 +428,11 @@ def assemble(tables: dict, fns: dict) -> Program:
             keys = index if type(index) is tuple else (index,)
             program.elements[flat] = {"res[]": base, **{f"[{i}]": program.entities.get(k, k) if type(k) is str else k
                                                         for i, k in enumerate(keys)}}
+    for base in tables.get("heard", ()):   # likewise for a variable's set (an unindexed one: itself)
+        for index, flat in (program.indexed[base].items() if base in program.indexed else ((None, base),)):
+            keys = () if index is None else index if type(index) is tuple else (index,)
+            program.heard[flat] = {"res[]": base, **{f"[{i}]": program.entities.get(k, k) if type(k) is str else k
+                                                     for i, k in enumerate(keys)}}
     program.procs = {name: fns["proc", name] for name in tables["procs"]}
     program.funcs = {name: fns["func", name] for name in tables["funcs"]}
     if tables["game"] is not None:
