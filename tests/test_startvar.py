@@ -131,3 +131,15 @@ def test_fmt_prints_the_start_back():
 def test_a_pack_without_one_has_no_seated_table():
     p = build_text("counter vp start 3;\ncounter pool global from 0 to 9;\n")
     assert p.seated == {} and Game(p, 2, 1).state.globals == {"pool": 0}
+
+
+def test_a_roles_counter_starts_from_the_seats_when_the_role_is_given():
+    text = """
+counter vp;
+role usa "USA" { counter influence from 0 to 20 start 2 * player_count; }
+role ussr "USSR" { counter ops start 1; }
+game ts { seats 2 to 2 roles usa, ussr; phase play { } winner most vp; }
+"""
+    for interpreted in (False, True):
+        g = Game(build_text(text, interpreted=interpreted), 2, 1)
+        assert [p.stock for p in g.state.players] == [{"vp": 0, "influence": 4}, {"vp": 0, "ops": 1}]
