@@ -656,14 +656,17 @@ THINGS, PLAIN_VALUES = ("entity", "player", "zone", "list"), ("int", "str", "boo
 SUPPLY_CALLS = ("min", "max", "abs")
 
 
-def before_play(e: A.Expr) -> Optional[A.Node]:
+def before_play(e: A.Expr, sym: Optional[Symbols] = None) -> Optional[A.Node]:
     """The first part of a supply's expression that cannot be worked out before play (None: all can):
-    numbers, operators, `if`/`match`, `player_count`, `enabled(VARIANT)`, min, max and abs."""
+    numbers, operators, `if`/`match`, `player_count`, `enabled(VARIANT)`, min, max and abs; with `sym`
+    (a variable's start), enum members and texts too."""
     stack = [e]
     while stack:
         n = stack.pop()
         if type(n) is A.Call and n.func == "enabled":
             continue   # its argument names a variant (the call's own check says whether it does)
+        if type(n) is A.Name and sym is not None and sym.category(n.id) == "member":
+            continue
         if type(n) is A.Call and n.func not in SUPPLY_CALLS or type(n) is A.Name and n.id != "player_count" \
                 or type(n) not in (A.Int, A.Bool, A.Str, A.Name, A.Unary, A.Binary, A.Cond, A.Match, A.Case, A.Range, A.Call):
             return n
@@ -1254,7 +1257,15 @@ class Checker(A.Visitor):
                          "'none' without one, and conditions as false")
             return
         if not is_field_value(d.default) or isinstance(d.default, A.You):
-            self.err("E303", "a variable starts with a constant value (or 'none')", d.default.span)
+            if not isinstance(d.default, A.You) and before_play(d.default, self.sym) is None and \
+                    (d.type in ("bool", "str") or self.sym.category(d.type) == "enum"):
+                actual = self.expr(d.default, Scope())   # from the seats: `= player_count > 3`, `= match ...`
+                if not fits(actual, self.declared(d.type)):
+                    self.err("E303", f"{d.name!r} holds {article(words(self.declared(d.type)))}, not "
+                             f"{article(words(actual))}", d.default.span)
+                return
+            self.err("E303", "a variable starts with a constant value (or 'none'), or a condition, text or member "
+                     "worked out from the seats", d.default.span)
             return
         if d.type in ("bool", "str", "player"):
             actual = self.expr(d.default, Scope())

@@ -2313,8 +2313,10 @@ class Reader(A.Visitor):
         game = self.symbols.game if self.symbols is not None else None
         seats = range(game.min_players, game.max_players + 1) if game is not None else range(0)
         values = [at_seats(start, n) for n in seats]
-        if not values or any(type(v) is not int for v in values):
+        if not values or any(type(v) not in (int, bool, str) for v in values):
             return self.x(start)
+        values = [("true" if v else "false") if type(v) is bool else self.x(A.Name(v)) if type(v) is str else v
+                  for v in values]
         if len(set(values)) == 1:
             return f"{values[0]} (with {seats[0]} to {seats[-1]} players)" if len(values) > 1 else \
                 f"{values[0]} (with {seats[0]} players)"
@@ -2322,7 +2324,8 @@ class Reader(A.Visitor):
                          for i, (n, v) in enumerate(zip(seats, values)))
 
     def visit_Var(self, d, depth: int) -> None:
-        start = f", starting as {self.x(d.default)}" if d.default is not None else ""
+        start = f", starting as {self.seated_start(d.default)}" if seated(d) else \
+            f", starting as {self.x(d.default)}" if d.default is not None else ""
         holds = {"bool": "true or false", "player": "a player", "str": "a text", "track": "a track",
                  "resource": "a resource"}.get(d.type, f"a {spoken(d.type)}")
         if d.type.startswith("list of "):   # a list of records

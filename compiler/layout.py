@@ -289,7 +289,8 @@ def elements(decl, sym: Symbols) -> list[tuple]:
 def at_seats(e: A.Expr, players: int) -> Optional[object]:
     """The value of an expression known before play (`before_play`) with `players` seats and no variant
     chosen, or None where it reads a variant or a `match` names no case for it: `player_count` is the
-    number, a `match` of a known subject its case, `min`/`max`/`abs` of numbers their value."""
+    number, a `match` of a known subject its case, `min`/`max`/`abs` of numbers their value (an enum
+    member a `match` gives: its name)."""
     def change(n):
         if type(n) is A.Name and n.id == "player_count":
             return A.Int(players, span=n.span)
@@ -311,7 +312,8 @@ def at_seats(e: A.Expr, players: int) -> Optional[object]:
             if all(type(a) is int for a in args) and (len(args) == 1 if n.func == "abs" else len(args) >= 2):
                 return A.Int({"min": min, "max": max, "abs": abs}[n.func](*args), span=n.span)
         return None
-    return _known(A.rewrite(e, change))
+    worked = A.rewrite(e, change)
+    return worked.id if type(worked) is A.Name and worked.id != "player_count" else _known(worked)   # (a member)
 
 
 def _known(e) -> Optional[object]:
@@ -323,8 +325,11 @@ def _known(e) -> Optional[object]:
 
 
 def seated(c) -> bool:
-    """Whether a counter's `start` is worked out from the seats as the game is made (`start match
-    player_count { ... }`), not a number known now (the checker let through only what `before_play` allows)."""
+    """Whether a counter's `start` (a variable's default) is worked out from the seats as the game is made
+    (`start match player_count { ... }`), not a value known now (the checker let through only what
+    `before_play` allows)."""
+    if isinstance(c, A.Var):
+        return c.default is not None and not is_field_value(c.default)
     if not isinstance(c, A.Counter) or c.start is None:
         return False
     try:
@@ -332,6 +337,11 @@ def seated(c) -> bool:
     except A.NotConstant:
         return True
     return False
+
+
+def seated_expr(c) -> A.Expr:
+    """What a counter's (a variable's) start from the seats is worked out from."""
+    return c.default if isinstance(c, A.Var) else c.start
 
 
 def element_bounds(c: A.Counter, index) -> tuple:
@@ -658,7 +668,7 @@ def layout(sym: Symbols) -> Layout:
         indexed={**{x.name: elements(x, sym) for x in d if isinstance(x, (A.Counter, A.Var, A.Zone))
                     and x.indexes is not None},
                  **member_elements(sym)},
-        variables={key: (v.is_global, field_value(v.default, sym) if v.default is not None else
+        variables={key: (v.is_global, field_value(v.default, sym) if v.default is not None and not seated(v) else
                          (False if v.type == "bool" else [] if v.type.startswith("list of ") else None),
                          isinstance(sym.decls.get(v.type), A.Kind))
                    for v in d if isinstance(v, A.Var) for _i, key in elements(v, sym)},
@@ -998,7 +1008,8 @@ def effects(lay: "Layout") -> Iterator[Effect]:
     for r in lay.supplies:   # worked out once a game, before play
         yield Effect(("supply", r.name), "expr", r.supply, (), False, f"resource {r.name}: supply")
     for c in lay.seated:   # likewise
-        yield Effect(("start", c.name), "expr", c.start, (), False, f"counter {c.name}: start")
+        yield Effect(("start", c.name), "expr", seated_expr(c), (), False,
+                     f"{'var' if isinstance(c, A.Var) else 'counter'} {c.name}: start")
     g = lay.game
     if g is not None:
         yield Effect(("setup",), "body", g.setup, (), False, "game setup")
@@ -1094,7 +1105,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         # the banks gains may overdraw: only for packs with one, the others' code stays
         **({"overdrawn": [r.name for r in lay.supplies if r.overdraw]} if any(r.overdraw for r in lay.supplies) else {}),
         # the counters whose start is worked out from the seats: only for packs with one, the others' code stays
-        **({"seated": [(c.name, where(c.start)) for c in lay.seated]} if lay.seated else {}),
+        **({"seated": [(c.name, where(seated_expr(c))) for c in lay.seated]} if lay.seated else {}),
         "triggers": triggers, "conditions": list(conditions),
         **({"subjects": list(subjects)} if subjects else {}),   # the other packs' code stays
         **({"watched": list(watched)} if watched else {}),   # likewise

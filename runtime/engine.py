@@ -763,12 +763,14 @@ class Game:
                 refs[name] = ZoneRef(h, name, items)
         if p.seated:   # starts worked out from the seats (a pack without one: nothing here)
             for name in p.seated:
+                value = self.seated_start(name)
                 if name in self.state.globals:
-                    self.state.globals[name] = self.seated_start(name)
+                    self.state.globals[name] = value
+                elif name in self.state.gvars:
+                    self.state.gvars[name] = value
                 else:
-                    value = self.seated_start(name)
                     for h in holders:
-                        h.stock[name] = value
+                        (h.vars if name in p.variables else h.stock)[name] = value
         if p.roles:   # a role's state is its holders' alone: made when the role is given
             scoped = p.role_scoped
             for h in holders:
@@ -783,11 +785,14 @@ class Game:
             for h, role in zip(self.state.players, roles):
                 self.give_role(h, role)
 
-    def seated_start(self, name: str) -> int:
+    def seated_start(self, name: str):
         """The start of a counter worked out from the seats (`start match player_count { ... }`), as the game
         is made (and as `reset` and `give ... role` put it back): a whole number within the counter's bounds
-        (from 0 up for a per-player one without), E601 at the start otherwise."""
+        (from 0 up for a per-player one without), E601 at the start otherwise; a variable's default so
+        worked out (`= player_count > 3`), as the checker typed it."""
         fn, where = self.program.seated[name]
+        if name in self.program.variables:
+            return fn(self, self.state.players[0])
         is_global, low, high = self.program.counters[name]
         players = len(self.state.players)
         try:
@@ -3290,7 +3295,7 @@ class Game:
         stock, own_vars, own_zones, *_rest = p.starting_values()
         for name in p.roles[role]:
             if name in own_vars:
-                h.vars[name] = own_vars[name]
+                h.vars[name] = self.seated_start(name) if name in p.seated else own_vars[name]
             elif name in stock:
                 h.stock[name] = self.seated_start(name) if name in p.seated else stock[name]
             else:
@@ -3721,12 +3726,12 @@ class Game:
                         self.seated_start(flat) if flat in p.seated else global_counters[flat]
                 elif flat in global_vars:   # (one a `set(NAME)` pattern listens to is announced, by nobody)
                     yield self._set_heard_global if flat in p.heard else self.set_var, None, flat, \
-                        state.gvars.get(flat), global_vars[flat]
+                        state.gvars.get(flat), self.seated_start(flat) if flat in p.seated else global_vars[flat]
                 elif flat in own_vars:
                     for h in holders:
                         if flat in h.vars or flat not in p.role_scoped:   # (a role's: its holders')
                             yield self._set_heard_own if flat in p.heard else self.set_var, h, flat, \
-                                h.vars.get(flat), own_vars[flat]
+                                h.vars.get(flat), self.seated_start(flat) if flat in p.seated else own_vars[flat]
                 else:
                     for h in holders:
                         if flat in h.stock or flat not in p.role_scoped:

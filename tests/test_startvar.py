@@ -143,3 +143,27 @@ game ts { seats 2 to 2 roles usa, ussr; phase play { } winner most vp; }
     for interpreted in (False, True):
         g = Game(build_text(text, interpreted=interpreted), 2, 1)
         assert [p.stock for p in g.state.players] == [{"vp": 0, "influence": 4}, {"vp": 0, "ops": 1}]
+
+
+def test_a_variable_may_start_from_the_seats():
+    """7 Wonders' board side, a crowded table: a member or condition worked out as the game is made (and by
+    `reset`); what reads the state stays E303."""
+    text = """
+enum size { small "Small board", big }
+var board: size = match player_count { 2: small, else: big };
+var crowded global: bool = player_count > 3;
+counter vp;
+proc turn_over() { set board = big; reset board; }
+game g { seats 2 to 4; phase play { } winner most vp; }
+"""
+    for interpreted in (False, True):
+        p = build_text(text, interpreted=interpreted)
+        two, four = Game(p, 2, 1), Game(p, 4, 1)
+        assert [h.vars["board"] for h in two.state.players] == ["small"] * 2 and two.state.gvars == {"crowded": False}
+        assert four.state.players[3].vars["board"] == "big" and four.state.gvars == {"crowded": True}
+        run_proc(two, "turn_over")
+        assert two.state.players[0].vars["board"] == "small"
+    result = analyse_text(text)
+    assert explained(result, "board").endswith("starting as “Small board” with 2 players, big with 3, big with 4.")
+    bad = analyse_text("counter vp;\nenum size { small, big }\nvar board: size = if vp > 2 then big else small;\n")
+    assert [d.code for d in bad.diagnostics if d.severity == "error"] == ["E303"]
