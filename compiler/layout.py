@@ -1229,7 +1229,7 @@ def is_filter(a: A.PatternArg) -> bool:
 # `shift` names two elements of one counter, `res` and `dest`: the destination's indexes at "to[0]"...
 ELEMENT_EVENTS = ("gain", "lose", "pay", "shift")
 ELEMENT_OF = "res[]"
-ELEMENT_ARGS = {"res": "", "dest": "to"}   # an argument naming an element -> the prefix of its indexes' places
+ELEMENT_ARGS = {"res": "", "dest": "to", "name": ""}   # an argument naming an element -> the prefix of its indexes' places (`name`: a variable's, of a `set` pattern)
 
 
 def element_place(i: int, arg: str = "res") -> str:
