@@ -956,7 +956,8 @@ def _marks_text(game, item) -> str:
         if held:
             parts.append(f"{name} ({len(held)}): {_items_text(game, held)}")
     for name, seats in (state.known_fields.get(item.key, {}) if state.known_fields else {}).items():
-        parts.append(f"{name} known to {', '.join(state.players[i].name for i in sorted(seats))}")
+        what = f"place from the {name[1:]}" if name.startswith("@") else name   # `move ... known`: "@top"
+        parts.append(f"{what} known to {', '.join(state.players[i].name for i in sorted(seats))}")
     return f" [{'; '.join(parts)}]" if parts else ""
 
 

@@ -4529,6 +4529,26 @@ class Checker(A.Visitor):
                      "itself", s.dest.span, f"move it into another card's {s.dest.name}, or move "
                      f"what it holds: 'move all of {printed(s.dest)} to ...;'")
         self.holder_hidden(kinds_in(item) if base_of(item) == "entity" else (), s.dest, scope, s.item.span)
+        if s.known is not None:
+            self.move_known(s, scope)
+
+    def move_known(self, s: A.Move, scope: Scope) -> None:
+        """`move ITEM to top of ZONE known [to PLAYERS];`: E450 without an end (the place is counted from
+        it), E451 for `to` that names no players, W439 into a public zone (everyone sees it in order)."""
+        line = f"move {printed(s.item)} to top of {printed(s.dest)} known"
+        if not s.known:
+            self.err("E450", "'known' keeps the card's place, counted from the end it goes to: say which end",
+                     s.dest.span, f"write '{line};' (or 'to bottom of ...')")
+        if s.known_to is not None:
+            who = self.expr(s.known_to, scope)
+            if not (fits(who, "player") or fits(who, "list:player")):
+                self.err("E451", f"'known to' names a player or a list of players, not {article(words(who))}",
+                         s.known_to.span, f"the acting player alone: '{line};'; everyone: '... known to players;'")
+        decl = self.zone_decl(s.dest, scope)
+        if decl is not None and decl.visibility == "public":
+            self.diags.append(Diagnostic(
+                "W439", f"'{decl.name}' is public: everyone sees its cards, in order, already; 'known' adds nothing",
+                s.span, f"leave out 'known', or declare the zone 'secret' or 'hidden'"))
 
     def holder_hidden(self, kinds: tuple, dest, scope: Scope, span: A.Span) -> None:
         """W496: cards of a kind holding a zone (`tucked: zone of card;`) moved into a secret zone (a deck):

@@ -1476,6 +1476,11 @@ class CodeGen(A.Visitor):
                        f"{self.ex(s.count, ctx)}{keep}{top})", s)
 
     def visit_Move(self, s: A.Move, ctx: Ctx):
+        if s.known is not None:   # `move c to top of deck known [to PLAYERS];`
+            to = "" if s.known_to is None else f", {self.ex(s.known_to, ctx)}"
+            self.writeline(f"rt.move_known({ctx.you}, {self.ex(s.item, ctx)}, {self.ex(s.dest, ctx)}, "
+                           f"{s.known or 'bottom'!r}{to})", s)
+            return
         top = ", True" if s.top else ""
         self.writeline(f"rt.move({self.ex(s.item, ctx)}, {self.ex(s.dest, ctx)}{top})", s)
 

@@ -1480,7 +1480,12 @@ class Reader(A.Visitor):
         self.say(depth, self.act("draw", f"{many} from {self.x(s.source)}{which} {dest}") + keep)
 
     def visit_Move(self, s, depth: int) -> None:
-        self.say(depth, f"Put {self.x(s.item)} {'on top of' if s.top else 'at the bottom of'} {self.x(s.dest)}.")
+        known = ""
+        if s.known is not None:
+            who = "you" if s.known_to is None else self.x(s.known_to)
+            end = "top" if s.top else "bottom"
+            known = f" It stays known to {who}, with its place from the {end}, until it moves or the zone is shuffled."
+        self.say(depth, f"Put {self.x(s.item)} {'on top of' if s.top else 'at the bottom of'} {self.x(s.dest)}.{known}")
 
     def visit_MoveAll(self, s, depth: int) -> None:
         zone = s.source.id if isinstance(s.source, A.Name) else None

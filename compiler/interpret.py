@@ -585,6 +585,10 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_Move(self, s, rt, f):
+        if s.known is not None:   # `move c to top of deck known [to PLAYERS];`
+            to = () if s.known_to is None else (self.ev(s.known_to, rt, f),)
+            rt.move_known(f.you, self.ev(s.item, rt, f), self.ev(s.dest, rt, f), s.known or "bottom", *to)
+            return ()
         rt.move(self.ev(s.item, rt, f), self.ev(s.dest, rt, f), s.top)
         return ()
 

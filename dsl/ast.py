@@ -1134,7 +1134,11 @@ class Draw(Stmt):
 @node
 class Move(Stmt):
     """`move ITEM to [top of | bottom of] ZONE;` the bottom (the end) unless told: `draw` takes from
-    the top."""
+    the top. `... known [to PLAYERS]`: the acting player (those players) knows the item and its place,
+    counted from the end it went to (`known`: "top", "bottom"; "" when no end was written, E450),
+    until it moves or the zone is shuffled."""
+
+    _quiet = ("known", "known_to")   # left out of the repr while unwritten: the packs' digests stay as they were
 
     events = ("move",)
     drains = True
@@ -1142,6 +1146,8 @@ class Move(Stmt):
     item: Expr
     dest: Expr
     top: bool = False
+    known: Optional[str] = None
+    known_to: Optional[Expr] = None
 
 
 @node

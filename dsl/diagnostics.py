@@ -200,9 +200,11 @@ CODES: dict[str, tuple[str, str]] = {
     "E445": (ERROR, "a kind's 'shows' list amiss: written twice in the kind, or naming what is no value field of "
                     "the kind (no such field, an effect, a computed field, a stock, a zone a card holds)"),
     "E447": (ERROR, "a counter's start worked out from the seats that lies outside its bounds for a number of seats the game allows"),
-    "E457": (ERROR, "a zone's cap with 'over PROC' on a shared or indexed zone: a hand limit is each player's zone's"),
     "E448": (ERROR, "a 'set' pattern that hears no variable: none named, a name that is no variable (a counter: gain or lose), an element of a variable without [...], or the wrong number of indexes"),
     "E449": (ERROR, "a variable's set (set(NAME)) named where it is no event: a modifier's pattern, a tag or allowed(...)"),
+    "E450": (ERROR, "a move 'known' that does not say which end it goes to: write 'to top of ZONE known' or 'to bottom of ZONE known'"),
+    "E451": (ERROR, "'move ... known to X' where X is not a player or a list of players"),
+    "E457": (ERROR, "a zone's cap with 'over PROC' on a shared or indexed zone: a hand limit is each player's zone's"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),
@@ -239,6 +241,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W434": (WARNING, "an optional modifier that costs nothing to use and is never used up: its holder would always say yes"),
     "W435": (WARNING, "a field listed twice in a kind's 'shows' list"),
     "W437": (WARNING, "a trigger on the change of a variable (set(NAME)) that no rule sets: it never fires"),
+    "W439": (WARNING, "a move 'known' into a public zone: everyone sees its cards, in order, already"),
     "W440": (WARNING, "an offer whose body never names its partner"),
     "W441": (WARNING, "a modifier's value line on an action no value of the pack is tagged with"),
     "W442": (WARNING, "a cost, gain, lose, forbid or allow line on an action the pack tags values with only"),

@@ -75,6 +75,7 @@ CONTEXTUAL = {
     "trading": "pay COST trading N any(GROUP) as 1;",
     "value": "a modifier's 'value +N;'",
     "overdraw": "resource NAME supply N overdraw;",
+    "known": "move ITEM to top of ZONE known [to PLAYERS];",
     "role": "role NAME \"Title\" { ... }' or 'give PLAYER role NAME;",
     "roles": "seats LOW to HIGH roles NAME, NAME ...;",
     "give": "give PLAYER role NAME;",

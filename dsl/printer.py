@@ -718,7 +718,9 @@ class Printer(A.Visitor):
                       _where("where ", s.where), _where(f"to {'top of ' if s.top else ''}", s.dest)])
 
     def visit_Move(self, s):
-        self.clauses([Clause("move ", s.item), Clause(f"to {'top of ' if s.top else ''}", s.dest)])
+        end = {"top": "top of ", "bottom": "bottom of "}.get(s.known or "", "top of " if s.top else "")
+        known = [] if s.known is None else [Clause("known"), _where("to ", s.known_to)]
+        self.clauses([Clause("move ", s.item), Clause(f"to {end}", s.dest), *known])
 
     def visit_MoveAll(self, s):
         self.clauses([Clause("move all of ", s.source), _where("where ", s.where),

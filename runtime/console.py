@@ -46,11 +46,25 @@ def zone_text(z: dict, view: Optional[dict] = None) -> str:
     player knows of it: the cards they learnt, and what they see of the others by position (`card 3:
     colour Red`)."""
     if "items" not in z:
-        known = [items_text(z["known"])] if z["known"] else []
+        placed = [e for e in z["known"] if "at" in e or "from_bottom" in e]   # `move ... known`: by place
+        rest = [e for e in z["known"] if e not in placed] if placed else z["known"]
+        known = [", ".join(f"{place_text(e)} {item_label(e)}" for e in sorted(
+            placed, key=lambda e: (0, e["at"]) if "at" in e else (1, -e["from_bottom"])))] if placed else []
+        known += [items_text(rest)] if rest else []
         partly = [(p["at"], fields_words(p["fields"], lambda v: value_text(v, view or {}))) for p in z.get("partly", ())]
         known += [f"card {at}: {words}" for at, words in partly if words]
         return f"{z['size']} {z['visibility']}" + (f" (you know: {'; '.join(known)})" if known else "")
     return "[" + items_text(z["items"], view) + "]"
+
+
+def place_text(e: dict) -> str:
+    """Where a card learnt with its place (`move ... known`) is: `1st`, `2nd` from the top; `last`,
+    `2nd from the bottom`."""
+    def nth(n: int) -> str:
+        return f"{n}{'th' if 10 <= n % 100 < 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    if "at" in e:
+        return nth(e["at"])
+    return "last" if e["from_bottom"] == 1 else f"{nth(e['from_bottom'])} from the bottom"
 
 
 def items_text(items: list[dict], view: Optional[dict] = None) -> str:

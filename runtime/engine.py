@@ -1844,6 +1844,31 @@ class Game:
         if self.tracer is not None:
             self._note("look", h, "at " + self._learnt(h, value))
 
+    def move_known(self, h: Optional[Holder], e, dest: ZoneRef, end: str, *to) -> None:
+        """`move ITEM to top of ZONE known [to PLAYERS];`: the move, then the acting player (the players `to`
+        names) knows the item and its place, counted from the end it went to (`end`: "top", "bottom"), until
+        it moves or the zone is shuffled: kept as one more thing learnt of it, the pseudo-field "@top" or
+        "@bottom" of `known_fields` (a field name has no "@"), which `move` forgets with the rest. The view
+        counts the place from that end as the zone stands (views.py)."""
+        self.move(e, dest, end == "top")
+        seats = self._seats(to[0]) if to else [h.index] if h is not None and h.is_player else []
+        if not seats:
+            return
+        key = e.place_key(dest.owner)
+        self.state.known.setdefault(key, set()).update(seats)
+        self.state.known_fields.setdefault(key, {}).setdefault("@" + end, set()).update(seats)
+
+    def forget_places(self, items: list) -> None:
+        """A shuffle: the places learnt in the zone (`move ... known`) are forgotten; the cards stay known."""
+        known_fields = self.state.known_fields
+        for e in items:
+            fields = known_fields.get(e.key)
+            if fields is not None and ("@top" in fields or "@bottom" in fields):
+                fields.pop("@top", None)
+                fields.pop("@bottom", None)
+                if not fields:
+                    del known_fields[e.key]
+
     def _learnt(self, h: Optional[Holder], value) -> str:
         """What a `reveal`/`look` trace line names (a trace is the designer's: it shows the cards):
         the card and where it is, or the zone and its cards."""
@@ -3633,6 +3658,8 @@ class Game:
                 j = getrandbits(k)
             items[i], items[j] = items[j], items[i]
         self.log.append(["shuffle", ref.name, len(ref.items)])
+        if self.state.known_fields:   # the places learnt there (`move ... known`) are forgotten
+            self.forget_places(items)
         if self.tracer is not None:
             self._note("shuffle", ref.owner, ref.name, len(ref.items))
 

@@ -528,7 +528,7 @@ def check_saved(data: dict, program) -> None:
         if not isinstance(key, str) or key.split("@")[0] not in p.entities or not isinstance(fields, dict):
             fail(f"unknown card or tile {key!r} with fields known")
         for name, seats in fields.items():
-            if name not in p.entities[key.split("@")[0]].fields:
+            if name not in p.entities[key.split("@")[0]].fields and name not in ("@top", "@bottom"):   # (a place: `move ... known`)
                 fail(f"{key!r} has no field {name!r} to be known")
             if not isinstance(seats, list) or not all(type(i) is int and 0 <= i < len(data["players"]) for i in seats):
                 fail(f"the {name} of {key!r} is known by {seats!r}, which are not seats of this game")

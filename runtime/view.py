@@ -327,7 +327,7 @@ def copy_alias(e: EntityDef) -> str:
 def look(item: dict) -> str:
     """What a seat sees of an item of its view, but its place: two items that look the same are
     alike (the same declaration, title, fields, side and owner)."""
-    return json.dumps({k: v for k, v in item.items() if k not in ("copy", "alike")}, sort_keys=True)
+    return json.dumps({k: v for k, v in item.items() if k not in ("copy", "alike", "at", "from_bottom")}, sort_keys=True)
 
 
 def placed(items: list[dict]) -> list[dict]:
@@ -517,6 +517,14 @@ def build_view(game, index: int) -> dict:
             shown["items"] = placed([entity(e) for e in items])
         else:   # learnt ones sorted by what the viewer sees of them, so their order tells nothing
             learnt = [entity(e) for e in items if known(e, owner)]
+            if state.known_fields and learnt:   # the places learnt (`move ... known`): `at` from the top, or from the bottom
+                ends = [state.known_fields.get(e.place_key(owner), {}) for e in items if known(e, owner)]
+                at = [i for i, e in enumerate(items, start=1) if known(e, owner)]
+                for shown_e, end, i in zip(learnt, ends, at):
+                    if index in end.get("@top", ()):
+                        shown_e["at"] = i
+                    elif index in end.get("@bottom", ()):
+                        shown_e["from_bottom"] = len(items) + 1 - i
             shown["known"] = placed(sorted(learnt, key=lambda e: (e["name"], json.dumps(e, sort_keys=True))))
             partly = [(at, e, fields) for at, e in enumerate(items, start=1) if not known(e, owner)
                       for fields in [partly_known(game, index, e, owner)] if fields]
