@@ -5408,7 +5408,10 @@ class Checker(A.Visitor):
         self.visit_Each(s, scope, "'each ... simultaneously'")
 
     def visit_Reveal(self, s: A.Reveal, scope: Scope) -> None:
-        self.known_expr(s, scope, "reveal")
+        if s.top is not None:
+            self.top_known(s, scope, "reveal")
+        else:
+            self.known_expr(s, scope, "reveal")
         if s.to is not None:
             who = self.expr(s.to, scope)
             if not (fits(who, "player") or fits(who, "list:player")):
@@ -5416,7 +5419,27 @@ class Checker(A.Visitor):
                          s.to.span, "reveal to every player: leave out 'to ...'")
 
     def visit_Look(self, s: A.Look, scope: Scope) -> None:
-        self.known_expr(s, scope, "look")
+        if s.top is not None:
+            self.top_known(s, scope, "look")
+        else:
+            self.known_expr(s, scope, "look")
+
+    def top_known(self, s, scope: Scope, verb: str) -> None:
+        """`look top N of ZONE;` / `reveal top N of ZONE [to PLAYERS];`: N a number, ZONE a zone (E303);
+        W439 on a public zone, whose cards everyone sees in order already."""
+        count = self.expr(s.top, scope)
+        if not fits(count, "int"):
+            self.err("E303", f"'{verb} top N of ZONE' counts the items with a number, not {article(words(count))}",
+                     s.top.span)
+        kind = self.expr(s.item, scope)
+        if not fits(kind, "zone"):
+            self.err("E303", f"'{verb} top N of' needs a zone, not {article(words(kind))}", s.item.span,
+                     f"one card: '{verb} {printed(s.item)};'")
+        decl = self.zone_decl(s.item, scope)
+        if decl is not None and decl.visibility == "public":
+            self.diags.append(Diagnostic(
+                "W439", f"'{decl.name}' is public: everyone sees its cards, in order, already; "
+                        f"'{verb} top ... of' adds nothing", s.span, f"leave it out, or declare the zone 'secret' or 'hidden'"))
 
     def known_expr(self, s, scope: Scope, verb: str) -> None:
         """What `reveal`/`look` show: a card, tile or piece, or a zone (each of its items), or one field

@@ -1773,12 +1773,18 @@ class CodeGen(A.Visitor):
 
     def visit_Reveal(self, s: A.Reveal, ctx: Ctx):
         to = "" if s.to is None else f", {self.ex(s.to, ctx)}"
+        if s.top is not None:   # `reveal top N of ZONE [to PLAYERS];`
+            self.writeline(f"rt.learn_top({ctx.you}, {self.ex(s.item, ctx)}, {self.ex(s.top, ctx)}, False{to})", s)
+            return
         if id(s) in self.sym.field_reveals:   # one field of a card: `reveal c.colour;`
             self.writeline(f"rt.reveal_field({ctx.you}, {self.ex(s.item.obj, ctx)}, {s.item.name!r}{to})", s)
         else:
             self.writeline(f"rt.reveal({ctx.you}, {self.ex(s.item, ctx)}{to})", s)
 
     def visit_Look(self, s: A.Look, ctx: Ctx):
+        if s.top is not None:   # `look top N of ZONE;`
+            self.writeline(f"rt.learn_top({ctx.you}, {self.ex(s.item, ctx)}, {self.ex(s.top, ctx)}, True)", s)
+            return
         if id(s) in self.sym.field_reveals:
             self.writeline(f"rt.look_field({ctx.you}, {self.ex(s.item.obj, ctx)}, {s.item.name!r})", s)
         else:

@@ -1833,6 +1833,10 @@ class Reader(A.Visitor):
 
     def visit_Reveal(self, s, depth: int) -> None:
         whom = "every player" if s.to is None else self.x(s.to)
+        if s.top is not None:
+            self.say(depth, f"Reveal the top {self.x(s.top)} of {self.x(s.item)} to {whom}, where they are: "
+                            "each stays known with its place from the top until it moves or the zone is shuffled.")
+            return
         field = self.field_of_card(s)
         if field is not None:
             self.say(depth, f"Show {whom} the {spoken(field)} of {self.x(s.item.obj)}, which stays hidden "
@@ -1858,6 +1862,10 @@ class Reader(A.Visitor):
                      else f"Knock {self.x(s.who)} out of the game.")
 
     def visit_Look(self, s, depth: int) -> None:
+        if s.top is not None:
+            self.say(depth, f"Look at the top {self.x(s.top)} of {self.x(s.item)} (only you see them), where they "
+                            "are: each stays known with its place from the top until it moves or the zone is shuffled.")
+            return
         field = self.field_of_card(s)
         if field is not None:
             self.say(depth, f"Look at the {spoken(field)} of {self.x(s.item.obj)} (only you see it, and nothing "

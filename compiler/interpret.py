@@ -838,6 +838,9 @@ class Interpreter(A.Visitor):
 
     def visit_Reveal(self, s, rt, f):
         to = () if s.to is None else (self.ev(s.to, rt, f),)
+        if s.top is not None:   # `reveal top N of ZONE [to PLAYERS];`
+            rt.learn_top(f.you, self.ev(s.item, rt, f), self.ev(s.top, rt, f), False, *to)
+            return ()
         if id(s) in self.sym.field_reveals:   # one field of a card: `reveal c.colour;`
             rt.reveal_field(f.you, self.ev(s.item.obj, rt, f), s.item.name, *to)
         else:
@@ -845,6 +848,9 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_Look(self, s, rt, f):
+        if s.top is not None:   # `look top N of ZONE;`
+            rt.learn_top(f.you, self.ev(s.item, rt, f), self.ev(s.top, rt, f), True)
+            return ()
         if id(s) in self.sym.field_reveals:
             rt.look_field(f.you, self.ev(s.item.obj, rt, f), s.item.name)
         else:

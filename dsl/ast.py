@@ -1482,18 +1482,26 @@ class FirstMay(Stmt):
 class Reveal(Stmt):
     """`reveal ITEM;` or `reveal ZONE;` every player learns the item (each item of the zone) until it moves;
     `reveal ITEM.FIELD;` that field of it alone (the checker says which: `Symbols.field_reveals`); `to
-    PLAYERS` (a player or a list of them): those players only."""
+    PLAYERS` (a player or a list of them): those players only. `reveal top N of ZONE;` (`top` the N,
+    `item` the zone): the top N items with their places, as `move ... known` leaves them known."""
+
+    _quiet = ("top",)   # left out of the repr while unwritten: the packs' digests stay as they were
 
     item: Expr
     to: Optional[Expr] = None
+    top: Optional[Expr] = None
 
 
 @node
 class Look(Stmt):
     """`look ITEM;` or `look ZONE;` the acting player alone learns the item (each item of the zone)
-    until it moves; `look ITEM.FIELD;` that field of it alone."""
+    until it moves; `look ITEM.FIELD;` that field of it alone. `look top N of ZONE;` (`top` the N,
+    `item` the zone): the top N items with their places, as `move ... known` leaves them known."""
+
+    _quiet = ("top",)
 
     item: Expr
+    top: Optional[Expr] = None
 
 
 @node

@@ -241,7 +241,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W434": (WARNING, "an optional modifier that costs nothing to use and is never used up: its holder would always say yes"),
     "W435": (WARNING, "a field listed twice in a kind's 'shows' list"),
     "W437": (WARNING, "a trigger on the change of a variable (set(NAME)) that no rule sets: it never fires"),
-    "W439": (WARNING, "a move 'known' into a public zone: everyone sees its cards, in order, already"),
+    "W439": (WARNING, "a move 'known' into, or a 'look top N of' or 'reveal top N of', a public zone: everyone sees its cards, in order, already"),
     "W440": (WARNING, "an offer whose body never names its partner"),
     "W441": (WARNING, "a modifier's value line on an action no value of the pack is tagged with"),
     "W442": (WARNING, "a cost, gain, lose, forbid or allow line on an action the pack tags values with only"),

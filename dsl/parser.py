@@ -1637,6 +1637,18 @@ class _Builder:
     def look_stmt(self, meta, items):
         return A.Look(items[0], span=self._s(meta))
 
+    def top_count(self, meta, items):
+        t = items[0]
+        return A.Int(int(t), span=self._s(meta)) if t.type == "INT" else A.Name(str(t), span=self._s(meta))
+
+    def look_top(self, meta, items):
+        rest = [i for i in items if not isinstance(i, Token)]
+        return A.Look(rest[1], rest[0], span=self._s(meta))
+
+    def reveal_top(self, meta, items):
+        rest = [i for i in items if not isinstance(i, (Token, _Marker))]
+        return A.Reveal(rest[1], _pick(items, "reveal_to"), rest[0], span=self._s(meta))
+
     def log_stmt(self, meta, items):
         return A.Say(say_parts(items[0], self.file), span=self._s(meta))
 

@@ -820,10 +820,11 @@ class Printer(A.Visitor):
         self.orelse(s)
 
     def visit_Reveal(self, s):
-        self.clauses([Clause("reveal ", s.item), _where("to ", s.to)])
+        top = [Clause("reveal top ", s.top), Clause("of ", s.item)] if s.top is not None else [Clause("reveal ", s.item)]
+        self.clauses([*top, _where("to ", s.to)])
 
     def visit_Look(self, s):
-        self.clauses([Clause("look ", s.item)])
+        self.clauses([Clause("look top ", s.top), Clause("of ", s.item)] if s.top is not None else [Clause("look ", s.item)])
 
     def visit_Say(self, s):
         self.line(f"say {say_text(s.parts)};")

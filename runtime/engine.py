@@ -1858,6 +1858,33 @@ class Game:
         self.state.known.setdefault(key, set()).update(seats)
         self.state.known_fields.setdefault(key, {}).setdefault("@" + end, set()).update(seats)
 
+    def learn_top(self, h: Optional[Holder], ref, count: int, look: bool, to=None) -> None:
+        """`look top N of ZONE;` (the acting player) and `reveal top N of ZONE [to PLAYERS];` (every player,
+        those `to` names): the top N items of a zone are known with their places from the top, as `move
+        ... known` leaves a card, without moving them. A deck declared `refills from Z` with fewer than N has
+        Z shuffled and put under it first, as the table does before looking ("shuffle if you need to")."""
+        verb = "look" if look else "reveal"
+        if type(ref) is not ZoneRef:
+            raise RulesRuntimeError("E601", f"cannot {verb} at the top of {label_of(ref)}: it is not a zone")
+        at_least_zero(count, verb)
+        refill = self.program.refills.get(ref.name) if self.program.refills else None
+        if refill is not None and len(ref.items) < count:
+            name, shared = refill
+            pile = self.zone(None if shared else ref.owner, name)
+            if pile.items:
+                self.shuffle(pile)
+                self.move_all(h, pile, ref)
+        seats = ([h.index] if h is not None and h.is_player else []) if look else self._seats(to)
+        top = ref.items[:count]
+        state = self.state
+        for e in top if seats else ():
+            key = e.place_key(ref.owner)
+            state.known.setdefault(key, set()).update(seats)
+            state.known_fields.setdefault(key, {}).setdefault("@top", set()).update(seats)
+        if self.tracer is not None and seats:
+            self._note(verb, h, f"{'at ' if look else ''}the top {len(top)} of {ref.label()}: {self.text(top)}"
+                                + ("" if look else self._to_whom(to)))
+
     def forget_places(self, items: list) -> None:
         """A shuffle: the places learnt in the zone (`move ... known`) are forgotten; the cards stay known."""
         known_fields = self.state.known_fields

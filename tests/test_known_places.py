@@ -53,6 +53,9 @@ proc bureaucrat() {
 }
 proc bury() { pick c from hand "put which card at the bottom of your deck?" { move c to bottom of deck known; } }
 proc draw_one() { draw 1 from deck to hand; }
+# Pandemic-like and Dominion's Spy: look at (reveal) the top cards where they are
+proc peek() { look top 2 of deck; }
+proc spy() { reveal top 1 of left.deck to opponents; }
 proc gain_on_top() { move first(left.hand) to top of deck; }   # a card put on top, not known
 proc reshuffle() { shuffle deck; }
 game dominion {
@@ -188,6 +191,73 @@ def test_the_trace_and_the_state_line_say_so(program):
     g.tracer = entries.append
     run_proc(g, "sentry", answers=["Estate"])
     assert [e.what for e in entries if e.kind == "move"][-1] == "Gold to the top of P1.deck"
+
+
+def test_look_top_learns_the_places_without_moving_the_cards(program):
+    g = dealt(program)
+    entries: list = []
+    g.tracer = entries.append
+    run_proc(g, "peek")
+    assert [e.title for e in g.state.players[0].zones["deck"]] == ["Gold", "Estate", "Copper", "Silver"]
+    assert places(deck(g, 0, 0)) == [(("top", 1), "Gold"), (("top", 2), "Estate")]
+    assert places(deck(g, 1, 0)) == []
+    assert [e.what for e in entries if e.kind == "look"] == ["at the top 2 of P1.deck: Gold, Estate"]
+    run_proc(g, "draw_one")
+    assert zone_text(deck(g, 0, 0), g.view(0)) == "3 secret (you know: 1st Estate)"
+
+
+def test_reveal_top_to_some_players(program):
+    g = dealt(program)
+    run_proc(g, "spy", player=1)   # P2 reveals the top of P1's deck to P2's opponents: P1
+    assert places(deck(g, 0, 0)) == [(("top", 1), "Gold")] and places(deck(g, 1, 0)) == []
+
+
+REFILLS = """
+kind card {}
+card gold "Gold" {}
+card estate "Estate" {}
+card copper "Copper" {}
+zone deck per_player of card secret refills from discard;
+zone discard per_player of card;
+proc deal() { fill deck with card; draw 2 from deck to discard; }
+proc peek() { look top 2 of deck; }
+proc peek_some(n: int) { look top n of deck; }
+"""
+
+refills = rules_program(REFILLS)
+
+
+def test_look_top_of_a_deck_that_refills_shuffles_its_discards_under_it(refills):
+    g = Game(refills, 1, 1)
+    run_proc(g, "deal")   # the deck: Copper; the discard pile: Gold, Estate
+    run_proc(g, "peek")
+    items = g.state.players[0].zones["deck"]
+    assert len(items) == 3 and items[0].title == "Copper" and not g.state.players[0].zones["discard"]
+    assert places(deck(g, 0, 0)) == [(("top", 1), "Copper"), (("top", 2), items[1].title)]
+    with pytest.raises(Exception, match="E601|below 0|at least"):
+        run_proc(g, "peek_some", -1)
+
+
+@pytest.mark.parametrize("body, code, col", [
+    ("look top c of deck;", "E303", 28),      # not a number
+    ("look top 1 of c;", "E303", 33),         # not a zone
+    ("reveal top 1 of row;", "W439", 19),     # everyone sees the row in order
+])
+def test_misuse_of_look_top(body, code, col):
+    text = ("kind card {}\nzone deck per_player of card secret;\nzone row of card;\n"
+            f"proc p(c: card) {{ {body} }}\n")
+    assert found_at(text) == [(code, 4, col)]
+
+
+def test_look_top_and_the_aggregate_top_both_parse():
+    text = "kind card { age: int; }\nzone hand per_player of card hidden;\nzone deck of card secret;\n" \
+           "proc p(n: int) { look top(c in hand, c.age); look top n of deck; reveal top 2 of deck to opponents; }\n"
+    module, printed = printed_back(text)
+    assert "look top(c in hand, c.age);" in printed and "look top n of deck;" in printed
+    assert "reveal top 2 of deck to opponents;" in printed
+    assert not [d for d in analyse_text(text).diagnostics if d.severity == "error"]
+    sym = analyse_text(PACK).symbols
+    assert "Look at the top 2 of your deck (only you see them), where they are" in "\n".join(reading(sym.decls["peek"], sym))
 
 
 # ---------------------------------------------------------------- saved, digested, replayed
