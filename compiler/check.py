@@ -2593,6 +2593,25 @@ class Checker(A.Visitor):
                      f"{d.name!r} itself: the zone may be over its cap again, which runs {d.over.id!r} again",
                      again.span, f"move the cards out of {d.name!r} (to a discard pile), or let the player choose "
                      "which to keep")
+        if d.top_public or d.size_owner:
+            self.zone_glimpses(d)
+
+    def zone_glimpses(self, d: A.Zone) -> None:
+        """`top public` and `size owner` after a zone's visibility: E452 for `size owner` on a shared zone
+        (no owner); W480 for either where it shows nothing more or hides nothing (everyone sees the
+        cards of a public zone, and the others those of one `hidden from owner`)."""
+        at = self.at_decl(d)
+        if d.size_owner and not d.per_player:
+            self.err("E452", f"zone {d.name!r} is shared, so it has no owner to count it: 'size owner' is for a "
+                     "per_player zone", at, "leave out 'size owner' (everyone sees the size), or make it per_player")
+        if d.top_public and d.visibility == "public":
+            self.diags.append(Diagnostic("W480", f"zone {d.name!r} is public: everyone sees every card of it, the "
+                                         "top one too; 'top public' adds nothing", at,
+                                         f"'zone {d.name} ... secret top public;' shows the top card alone"))
+        if d.size_owner and d.per_player and d.visibility in ("public", A.HIDDEN_FROM_OWNER):
+            self.diags.append(Diagnostic("W480", f"the other players see the cards of zone {d.name!r}, so they "
+                                         "count them: 'size owner' hides nothing", at,
+                                         f"'zone {d.name} ... secret size owner;' shows the size to its owner alone"))
 
     def refill_source(self, d: A.Zone) -> None:
         """`zone deck ... refills from discards;`: the refilling zone is another plain zone of the same

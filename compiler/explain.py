@@ -2261,6 +2261,10 @@ class Reader(A.Visitor):
                      f"holding {' or '.join(plural(self.noun(k)) for k in d.kinds)}.")
         if d.visibility in VISIBILITY_WORDS:   # a public zone (the default) goes without saying
             self.say(depth, VISIBILITY_WORDS[d.visibility])
+        if d.top_public:
+            self.say(depth, "Every player sees its top card.")
+        if d.size_owner:
+            self.say(depth, "Only its owner may count its cards.")
         if d.refills is not None:
             source = self.words.decl(d.refills)   # without symbols: the deck holder's own, as most are
             whose = "the shared " if source is not None and not source.per_player else \

@@ -2120,6 +2120,8 @@ class Zone(Decl):
     more_kinds: tuple = ()   # `of card or advanced`: the kinds after the first, when it holds several
     cap: Optional[Expr] = None   # `cap N over PROC`: past N cards (or a counter's value), once the statement
     over: Optional["Name"] = None   # that filled it ends, PROC runs for the holder with the number over
+    top_public: bool = False   # `top public`: every player sees the top item (a discard pile)
+    size_owner: bool = False   # `size owner`: only the owner sees how many items it holds (a deck)
 
     @property
     def kinds(self) -> tuple:
@@ -2133,7 +2135,8 @@ class Zone(Decl):
         shown = (f"{n}={getattr(self, n)!r}" for n in self._fields
                  if n != "public_written" and not (n == "refills" and self.refills is None)
                  and not (n == "more_kinds" and not self.more_kinds)
-                 and not (n in ("cap", "over") and getattr(self, n) is None))
+                 and not (n in ("cap", "over") and getattr(self, n) is None)
+                 and not (n in ("top_public", "size_owner") and not getattr(self, n)))
         return f"{self.__class__.__qualname__}({', '.join(shown)})"
 
 

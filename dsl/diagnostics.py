@@ -205,6 +205,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E450": (ERROR, "a move 'known' that does not say which end it goes to: write 'to top of ZONE known' or 'to bottom of ZONE known'"),
     "E451": (ERROR, "'move ... known to X' where X is not a player or a list of players"),
     "E457": (ERROR, "a zone's cap with 'over PROC' on a shared or indexed zone: a hand limit is each player's zone's"),
+    "E452": (ERROR, "'size owner' on a shared zone: it has no owner to count it"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),
@@ -282,6 +283,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W477": (WARNING, "a window; with no card to play at it: no card has an 'anytime in ZONE' slot"),
     "W478": (WARNING, "a card with an 'anytime in ZONE' slot in a pack without a window;"),
     "W479": (WARNING, "a pick's 'fewest KEY' or 'most KEY' whose key does not read the candidate: all of them tie"),
+    "W480": (WARNING, "'top public' on a public zone, or 'size owner' on a zone the others see into: it changes nothing"),
     "W481": (WARNING, "an index VAR + N of a for each loop over LOW..HIGH outside the declared range for every VAR"),
     "W482": (WARNING, "a field an amend adds to a record whose title, kept, does not show it"),
     "W483": (WARNING, "a field an amend adds to a record read as a domain: its loops go through more values"),

@@ -76,6 +76,7 @@ CONTEXTUAL = {
     "value": "a modifier's 'value +N;'",
     "overdraw": "resource NAME supply N overdraw;",
     "known": "move ITEM to top of ZONE known [to PLAYERS];",
+    "size": "zone NAME per_player of KIND secret size owner;",
     "role": "role NAME \"Title\" { ... }' or 'give PLAYER role NAME;",
     "roles": "seats LOW to HIGH roles NAME, NAME ...;",
     "give": "give PLAYER role NAME;",

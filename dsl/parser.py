@@ -757,7 +757,17 @@ class _Builder:
         cap, over = _pick(items, "zone_cap", (None, None))
         return A.Zone(str(items[0]), _title(items), per_player, kinds[0], visibility, _pick(items, "indexes"),
                       _pick(items, "visibility") == "public", _pick(items, "refill"), tuple(kinds[1:]), cap, over,
-                      span=self._s(meta))
+                      _pick(items, "top_public", False), _pick(items, "size_owner", False), span=self._s(meta))
+
+    def top_public(self, meta, items):
+        return _Marker("top_public", True)
+
+    def size_owner(self, meta, items):
+        word = items[-1]
+        if str(word) != "owner":   # `owner` stays free as a name everywhere else
+            raise RulesError([Diagnostic("E100", f"expected 'size owner'; found 'size {word}'", self._s(meta),
+                                         hint="write 'size owner' (only the zone's owner sees how many it holds)")])
+        return _Marker("size_owner", True)
 
     def zone_cap(self, meta, items):
         """`cap N over PROC` of a zone: (N, PROC as a Name)."""

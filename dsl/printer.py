@@ -1039,7 +1039,8 @@ class Printer(A.Visitor):
     def visit_Zone(self, d):
         shown = "" if d.visibility == "public" and not d.public_written else f" {d.visibility}"
         self.line(f"zone {d.name}{_indexes(d.indexes)}{_title(d.title)}{' per_player' if d.per_player else ''} "
-                  f"of {' or '.join(d.kinds)}{shown}{f' refills from {d.refills}' if d.refills else ''}"
+                  f"of {' or '.join(d.kinds)}{shown}{' top public' if d.top_public else ''}"
+                  f"{' size owner' if d.size_owner else ''}{f' refills from {d.refills}' if d.refills else ''}"
                   f"{f' cap {_expr(d.cap)} over {d.over.id}' if d.cap is not None else ''};")
 
     def visit_Actor(self, d):

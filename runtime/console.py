@@ -53,8 +53,16 @@ def zone_text(z: dict, view: Optional[dict] = None) -> str:
         known += [items_text(rest)] if rest else []
         partly = [(p["at"], fields_words(p["fields"], lambda v: value_text(v, view or {}))) for p in z.get("partly", ())]
         known += [f"card {at}: {words}" for at, words in partly if words]
-        return f"{z['size']} {z['visibility']}" + (f" (you know: {'; '.join(known)})" if known else "")
+        top = f" (top: {item_label(z['top'])})" if "top" in z else ""   # `top public`
+        size = f"{z['size']} " if z["size"] is not None else ""   # `size owner`: the others see no size
+        return f"{size}{z['visibility']}{top}" + (f" (you know: {'; '.join(known)})" if known else "")
     return "[" + items_text(z["items"], view) + "]"
+
+
+def holds(z: dict) -> bool:
+    """Whether a zone of a view holds something (one whose size its viewer may not count, `size
+    owner`, says only whether it is empty)."""
+    return bool(z["size"]) if z["size"] is not None else not z.get("empty", False)
 
 
 def place_text(e: dict) -> str:
@@ -247,8 +255,8 @@ def cell_words(value: Any, view: dict) -> str:
 
 def _zone_lines(whose: str, zones: dict, view: dict) -> list:
     """One line per zone that holds something, then one naming the empty ones."""
-    lines = [Text(printable(f"{whose}{screen_name(name, view)}: {zone_text(z, view)}")) for name, z in zones.items() if z["size"]]
-    empty = [screen_name(name, view) for name, z in zones.items() if not z["size"]]
+    lines = [Text(printable(f"{whose}{screen_name(name, view)}: {zone_text(z, view)}")) for name, z in zones.items() if holds(z)]
+    empty = [screen_name(name, view) for name, z in zones.items() if not holds(z)]
     if empty:
         lines.append(Text(printable(f"{whose}empty zones: {', '.join(empty)}"), style="dim"))
     return lines
@@ -281,7 +289,7 @@ def screen(view: dict, happened: list[tuple[str, str]]) -> list:
     for mine, h in holders:
         has = "; ".join(part for part in (_stocks(h["stock"], view), _values(h["vars"], view)) if part) or "nothing"
         zones = "see below" if mine else "; ".join(f"{screen_name(n, view)} {zone_text(z, view)}" for n, z in h["zones"].items()
-                                                   if z["size"]) or "-"
+                                                   if holds(z)) or "-"
         name = h["name"] + (" (you)" if mine else "") + (" (out)" if h["name"] in knocked else "")
         table.add_row(Text(printable(name), style="bold" if mine else ""),
                       printable(has), printable(zones))

@@ -109,6 +109,7 @@ class Program:
     records: dict = field(default_factory=dict)   # record -> its fields' names, in order
     counted: frozenset = frozenset()                # the zones a func ranges over (simulate: cards held there are used)
     refills: dict = field(default_factory=dict)     # deck -> (zone a draw shuffles in when it runs out, that zone is shared)
+    glimpses: dict = field(default_factory=dict)    # zone -> (`top public`, `size owner`): zones that say either
     indexed: dict = field(default_factory=dict)     # indexed counter or zone -> {index: flat name}
     variables: dict = field(default_factory=dict)   # var -> (is_global, default value)
     member_titles: dict = field(default_factory=dict)   # enum member (or resource, a value of a group) -> its title
@@ -383,6 +384,7 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.records = {name: tuple(names) for name, names in tables.get("records", {}).items()}
     program.counted = frozenset(tables.get("counted", ()))
     program.refills = {deck: tuple(source) for deck, source in tables.get("refills", {}).items()}
+    program.glimpses = {zone: tuple(words) for zone, words in tables.get("glimpses", {}).items()}
     program.indexed = {base: dict(pairs) for base, pairs in tables.get("indexed", {}).items()}
     program.member_titles = dict(tables.get("member_titles", {}))
     program.record_titles = {name: tuple(parts) for name, parts in tables.get("record_titles", {}).items()}

@@ -215,7 +215,14 @@ def seen(game, index: int, e: EntityDef) -> bool:
     if place is None:
         return True
     return sees_into(game.program, place[0], place[1], state.players[index]) \
-        or index in state.known.get(e.place_key(place[0]), ())
+        or index in state.known.get(e.place_key(place[0]), ()) \
+        or _on_top_public(game.program, place, e)
+
+
+def _on_top_public(program, place: tuple, e: EntityDef) -> bool:
+    """Whether an entity is the top item of a zone declared `top public`, which every player sees."""
+    glimpses = getattr(program, "glimpses", None)
+    return bool(glimpses) and place[1] in glimpses and glimpses[place[1]][0] and place[2][0] is e
 
 
 def partly_known(game, index: int, e: EntityDef, owner: Optional[Holder]) -> dict:
@@ -531,6 +538,12 @@ def build_view(game, index: int) -> dict:
             if partly:   # (only then: views of packs without it stay as they were)
                 shown["partly"] = [{"at": at, "kind": e.kind, "fields": {k: value(v) for k, v in fields.items()}}
                                    for at, e, fields in partly]
+            glimpse = program.glimpses.get(name) if program.glimpses else None
+            if glimpse is not None:   # `top public`: the top item; `size owner`: the others see no size
+                if glimpse[0] and items:
+                    shown["top"] = placed([entity(items[0])])[0]
+                if glimpse[1] and owner is not viewer:
+                    shown["size"], shown["empty"] = None, not items
         return shown
 
     unseen = unseen_elements(game, index)   # elements named by a card the viewer cannot see: left out
