@@ -5204,6 +5204,8 @@ class Checker(A.Visitor):
                      f"'{shown}' is the only candidate (none when it is none)", s.domain.span,
                      f"to act on it, write 'if {shown} != none {{ ... }}'" if type(s.domain) is A.Name else
                      "to act on it, write 'let x = ...;' and 'if x != none { ... }'")
+        if s.alike:
+            self.alike_pick(s, kind, element)
         inner = self.bind(scope, s.var, s.span, element)
         unseen = None if s.random else self.never_seen(s.domain)   # nobody sees the candidates of a random pick
         if unseen is not None:
@@ -5225,6 +5227,19 @@ class Checker(A.Visitor):
             ends = "its picks are made or nothing is left to pick" if s.exactly else \
                 "'none' is chosen or nothing is left to pick"
             self.err("E304", f"'pick ... {pick_mode(s)}' has no 'else': it ends when {ends}", s.otherwise[0].span)
+
+    def alike_pick(self, s: A.Pick, kind: str, element: str) -> None:
+        """`pick ... alike` offers copies nothing tells apart once: its candidates must be cards or tiles
+        (E454: players, numbers, members and records have no copies), and someone must be asked (E455:
+        at random, merging copies would change the odds; a simultaneous pick offers them as they are)."""
+        if base_of(element) not in ("entity", "any") and base_of(kind) != "entity":
+            self.err("E454", f"'pick {s.var} ... alike' offers copies alike once, and {printed(s.domain)} holds "
+                     f"{words(element)} values, which have no copies: each is an option of its own", s.domain.span,
+                     "drop 'alike': it is for cards and tiles ('pick c from hand alike ...')")
+        if s.random:
+            self.err("E455", f"'pick {s.var} ... alike at random': nobody is asked, and merging copies would make "
+                     "each group as likely as a single card", s.span,
+                     "drop 'alike': a random pick takes each card as likely as another")
 
     def pick_best(self, s: A.Pick, inner: Scope) -> None:
         """`pick c from DOMAIN fewest KEY` (or `most KEY`): KEY, worked out for each candidate left by the
@@ -5417,6 +5432,9 @@ class Checker(A.Visitor):
                      "test the condition around it: 'if COND { each ... optional } else { each ... }'")
         if s.pick.random:
             self.at_random(s.pick, simultaneous=True)
+        if s.pick.alike:
+            self.err("E455", "'each ... simultaneously pick' offers every player their candidates as they are: "
+                     "'alike' is for one player's pick", s.span, "drop 'alike'")
         if s.pick.best is not None:
             self.err("E434", f"'each ... simultaneously pick' offers every player their candidates as they are: "
                      f"'{'most' if s.pick.best_most else 'fewest'} ...' is for one player's pick", s.pick.best.span,

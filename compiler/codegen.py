@@ -1664,7 +1664,8 @@ class CodeGen(A.Visitor):
         if s.random:   # the seeded RNG picks: nobody is asked, nothing is yielded
             self.writeline(f"{choice} = rt.pick_random({ctx.you}, {cands}, {s.var!r}{otherwise})", s)   # traced at the pick
         else:
-            self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {self.prompt(s, ctx)}, {cands}, "
+            pick = "pick_alike" if s.alike else "pick"   # `alike`: copies nothing tells apart, one option
+            self.writeline(f"{choice} = yield from rt.{pick}({ctx.you}, {self.prompt(s, ctx)}, {cands}, "
                            f"{optional}, {where(s)!r}{labels}{otherwise})")
         # repeatedly: "none" ends the loop, so the body needs no test of its own
         if s.repeated:

@@ -1718,6 +1718,8 @@ class Reader(A.Visitor):
         if s.best is not None:   # `fewest KEY`: among those, the ones with the lowest, every tie
             where += f"{',' if where else ''} keeping those for which {self.x(s.best)} is " \
                      f"{'highest' if s.best_most else 'lowest'} (every tie offered)"
+        if s.alike:   # copies nothing tells apart: one option, the first of them in the zone taken
+            where += ", identical copies offered once (the first of them taken)"
         optional = " (or none)" if s.optional else ""
         if s.optional_when is not None:   # compulsory unless the condition holds
             optional = f" (or none, if {self.x(s.optional_when)}; otherwise one must be picked)"

@@ -743,8 +743,9 @@ class Interpreter(A.Visitor):
         if s.random:   # the seeded RNG picks: nobody is asked
             choice = rt.pick_random(f.you, cands, s.var, bool(s.otherwise))
         else:
-            choice = yield from rt.pick(f.you, self.prompt(s, rt, f), cands, optional, where(s), labels,
-                                        bool(s.otherwise))
+            pick = rt.pick_alike if s.alike else rt.pick   # `alike`: copies nothing tells apart, one option
+            choice = yield from pick(f.you, self.prompt(s, rt, f), cands, optional, where(s), labels,
+                                     bool(s.otherwise))
         if choice is not None:
             f.locals[s.var] = cands[choice]
             if picked is not None:

@@ -1399,7 +1399,9 @@ class Pick(Stmt):
     # `fewest KEY` (`most KEY` with best_most): only the candidates whose key is lowest (highest), every tie offered
     best: Optional[Expr] = None
     best_most: bool = False
-    _quiet = ("stmt_label", "best", "best_most")
+    # `alike`: copies that nothing tells apart are one option, answered by the first of them
+    alike: bool = False
+    _quiet = ("stmt_label", "best", "best_most", "alike")
 
 
 @node

@@ -51,6 +51,7 @@ CONTEXTUAL = {
     "start": "counter NAME from LOW to HIGH start VALUE;",
     "award": "rank DOMAIN by EXPR award [POINTS] RESOURCE;",
     "at": "pick VAR from DOMAIN at random { ... }",
+    "alike": "pick VAR from DOMAIN alike { ... }",
     "auction": "auction among PLAYERS up to AMOUNT as (WINNER, PRICE) { ... }",
     "open": "auction among PLAYERS open up to AMOUNT as (WINNER, PRICE) { ... }",
     "sealed": "auction among PLAYERS sealed up to AMOUNT as (WINNER, PRICE) { ... }",

@@ -1508,7 +1508,8 @@ class _Builder:
                       _unquote(label) if label is not None else None,
                       say_parts(label, self.file) if label is not None else (), exactly is not None,
                       _pick(items, "guard"), _pick(items, "at_random", False), _pick(items, "loop_label"),
-                      *_pick(items, "pick_best", (None, False)), span=self._s(meta))
+                      *_pick(items, "pick_best", (None, False)),
+                      any(isinstance(t, Token) and t.type == "ALIKE" for t in items), span=self._s(meta))
 
     def pick_best(self, meta, items):
         """`fewest KEY` / `most KEY` after a pick's domain and filter: (the key, whether most)."""

@@ -788,15 +788,16 @@ class Printer(A.Visitor):
 
     def visit_Pick(self, s):
         self.block([Clause(f"pick {s.var} from ", s.domain), _where("where ", s.where),
-                    _where("most " if s.best_most else "fewest ", s.best), _mode(s), _stmt_label(s)], s.body)
+                    _where("most " if s.best_most else "fewest ", s.best), Clause("alike") if s.alike else None,
+                    _mode(s), _stmt_label(s)], s.body)
         self.orelse(s)
 
     def visit_Simultaneous(self, s):
         p = s.pick
         self.block([Clause("each ", s.domain), _where("where ", s.where),
                     Clause(f"simultaneously pick {p.var} from ", p.domain), _where("where ", p.where),
-                    _where("most " if p.best_most else "fewest ", p.best), _mode(p),
-                    _stmt_label(p)],
+                    _where("most " if p.best_most else "fewest ", p.best), Clause("alike") if p.alike else None,
+                    _mode(p), _stmt_label(p)],
                    p.body)
 
     def visit_Auction(self, s):

@@ -1572,6 +1572,71 @@ class Game:
             return self._no_option(player, prompt, where, False, otherwise)
         return self._pick(player, prompt, candidates, optional, where, labels)
 
+    def pick_alike(self, player: Holder, prompt: str, candidates: list, optional: bool, where: str,
+                   labels: Optional[list] = None, otherwise: bool = False):
+        """A `pick ... alike`: as `pick`, but candidates alike (`alike_key`: copies of one declaration
+        that nothing in the game tells apart) are one option, shown with how many there are
+        (`Copper (x4)`) and answered by the first of them in the candidates' order (the zone's).
+        Returns the index of that candidate among `candidates`, or None as `pick` does."""
+        if not candidates:
+            return self._no_option(player, prompt, where, False, otherwise)
+        return self._pick_alike(player, prompt, candidates, optional, where, labels)
+
+    def _pick_alike(self, player: Holder, prompt: str, candidates: list, optional: bool, where: str,
+                    labels: Optional[list]):
+        named = self._named_cards()
+        groups: dict = {}
+        for i, c in enumerate(candidates):
+            groups.setdefault(self.alike_key(c, named), []).append(i)
+        if len(groups) == len(candidates):   # nothing alike: the plain pick, its options as ever
+            return (yield from self._pick(player, prompt, candidates, optional, where, labels))
+        firsts = [members[0] for members in groups.values()]
+        titles = self.member_titles
+        shown = []
+        for members in groups.values():
+            base = labels[members[0]] if labels is not None else label_of(candidates[members[0]], titles)
+            shown.append(suffixed(base, f" (x{len(members)})") if len(members) > 1 else base)
+        choice = yield from self._pick(player, prompt, [candidates[i] for i in firsts], optional, where, shown)
+        return None if choice is None else firsts[choice]
+
+    def alike_key(self, e, named: frozenset) -> tuple:
+        """What tells a candidate of a `pick ... alike` from the others: for a card, what `_card_state`
+        has (its declaration, whose copy it is, its variables and stocks, its side, who has seen it) and
+        its title and fields (copies numbered by `copy_number` differ there). A card that holds cards
+        (a zone of its kind), or that a variable, a trigger or a modifier names (`named`), is itself
+        alone; so is anything but a card."""
+        if type(e) is not EntityDef or id(e) in named:
+            return ("value", id(e))
+        held = self.program.held.get(e.kind)
+        if held and any(self.state.held.get(f"{e.key}.{z}") for z in held):
+            return ("value", id(e))
+        return self._card_state(e) + (e.title, repr(sorted(e.fields.items())))
+
+    def _named_cards(self) -> frozenset:
+        """The ids of the cards some part of the state names by itself: a variable (global, a player's,
+        a card's), or what a trigger or a modifier in force keeps (its locals, its filters)."""
+        out: set = set()
+
+        def add(v) -> None:
+            if type(v) is EntityDef:
+                out.add(id(v))
+            elif type(v) in (list, tuple, set, frozenset):
+                for x in v:
+                    add(x)
+            elif type(v) is dict:
+                for x in v.values():
+                    add(x)
+
+        state = self.state
+        add(state.gvars)
+        add(list(state.evars.values()))
+        for h in [*state.players, *state.actors.values()]:
+            add(h.vars)
+        for t in [*state.triggers, *state.modifiers]:
+            add(t.env)
+            add(t.filters)
+        return frozenset(out)
+
     def pick_random(self, player: Holder, candidates: list, var: str, otherwise: bool = False) -> Optional[int]:
         """A `pick ... at random`: the game's seeded RNG picks one candidate uniformly and nobody is
         asked (no decision, so nothing is shown to anyone: what the body does with the pick is what
