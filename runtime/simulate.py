@@ -146,6 +146,7 @@ class UsageRecorder:
         # that has computed fields (its `worth`, read when scoring) is used by the seat a rule reads one
         # of them for (`b.worth`: you; `b.worth(p)`: p), not by holding it: holding it is all it does
         # until its value decides something.
+        defaults = program.computed_defaults
         for e in program.entities.values():
             shared_only = not e.per_player and not ({e.kind, "any"} & players_kinds)
             name = e.name.split("#", 1)[0]
@@ -168,6 +169,11 @@ class UsageRecorder:
                 copies[index].append(e.title)
                 if name in overriders:
                     self.overrides[name] = index
+                # a computed field the card gives itself (Gardens' `points = ...;`) is one of its rules, as
+                # `cover` counts it: read for a seat, the card is used by that seat, wherever it lies
+                own = {f for f, fn in e.computed.items() if fn is not defaults.get(e.kind, {}).get(f)}
+                if own:
+                    e.computed = {f: self._wrap_read(fn, index) if f in own else fn for f, fn in e.computed.items()}
                 if e.effects:
                     # (a reaction's slot runs for every player when a game is made: it registers, it is no
                     # use; the triggers it registers are, when they fire for the holder)

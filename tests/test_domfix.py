@@ -1,0 +1,49 @@
+"""The Dominion audit's tool defects (ninth session, helper domfix): one definition of "used" for
+`simulate` and `cover` (Gardens), ..."""
+
+from __future__ import annotations
+
+from rulebook.runtime import simulate as sim
+
+from .conftest import write_pack
+from .test_cli import invoke
+
+# Gardens is a Victory card whose rule is a computed field read by the winner line; the hand that
+# is money is no "used" zone (`used = ["in_play"]`), so holding Gardens is not using it.
+GARDENS = """
+kind card { func points: int = 0; play: effect; }
+card copper "Copper" * 12 { play { } }
+card gardens "Gardens" { points = size(deck) / 10; }
+zone deck per_player of card;
+zone in_play per_player of card;
+func vp() = total(c in deck, c.points);
+game gardens_used {
+  seats 2 to 2;
+  phase setup {
+    each players where seat() == 1 {
+      fill deck with card;
+      move first(deck) to in_play;
+      copy first(in_play).play;
+    }
+  }
+  winner most vp();
+}
+"""
+
+
+def gardens_pack(tmp_path):
+    pack = write_pack(tmp_path / "gardens", GARDENS, name="gardens_used")
+    (pack / "pack.toml").write_text('name = "gardens_used"\nused = ["in_play"]\n')
+    return pack
+
+
+def test_a_card_whose_rule_is_a_computed_field_is_used_when_it_is_read_as_cover_counts_it(tmp_path):
+    pack = gardens_pack(tmp_path)
+    job, program = sim.prepare(str(pack), [], 2)
+    names = [n for _kind, n, _title in sim.component_names(program, job.used)]
+    records = sim.run(job, range(1, 4), 1)
+    gardens = names.index("gardens")
+    for r in records:   # read for P1, whose deck holds it, by the winner line: P1 used it
+        assert (gardens, 0) in r.used and (gardens, 1) not in r.used
+    out = invoke("cover", pack, "-g", "2")
+    assert "3/3" in out.output and "gardens points" not in out.output   # reached: not listed as never reached
