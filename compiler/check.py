@@ -6144,6 +6144,12 @@ class Checker(A.Visitor):
         if name in self.sym.roles and base_of(given) in ("player", "any"):   # `p is marquise`: p's role
             self.used.add(name)
             return
+        enum = self.sym.members.get(name) if self.sym.category(name) == "member" else None
+        if enum is not None:   # `c is action`, the types held in a field of the card: say how that is read
+            self.used.add(name)
+            self.err("E301", f"{name!r} is a member of {enum!r}, not a kind or card: 'is' tells a card's kind or "
+                     f"declaration", self.at_name(name, span), self.member_hint(name, enum, given, shown))
+            return
         if not self.expect(name, ("kind", "entity"), "E204", "kind or card", self.at_name(name, span)):
             return
         kind = self.tested_kind(name)
@@ -6154,6 +6160,20 @@ class Checker(A.Visitor):
             self.err("E303", f"{shown} is {' or '.join(article(k) for k in known)}, never "
                      f"{article(kind)}: the test is always false", self.at_name(name, span),
                      f"it may be tested for {', '.join(known)}" if len(known) > 1 else None)
+
+    def member_hint(self, member: str, enum: str, given: str, shown: str) -> str:
+        """The hint of E301 at `X is MEMBER`: the field of X's kind (any kind, when X's is unknown) that holds
+        the enum, read as `contains(X.types, MEMBER)` for a list, `X.colour == MEMBER` for one value."""
+        shown = shown.split("'")[1] if shown.startswith("the argument '") else shown   # a trigger's filter
+        known = kinds_in(given) if base_of(given) == "entity" else []
+        kinds = [d for d in self.sym.decls.values() if isinstance(d, A.Kind) and (not known or d.name in known)]
+        for d in kinds:
+            for f in d.fields:
+                if f.type == "list" and f.of == enum:
+                    return f"a card's {enum} held in its list '{f.name}' is tested with 'contains({shown}.{f.name}, {member})'"
+                if f.type == enum:
+                    return f"a card's {enum} held in its field '{f.name}' is tested with '{shown}.{f.name} == {member}'"
+        return f"test the field that holds the {enum}: 'X.FIELD == {member}', or 'contains(X.FIELD, {member})' for a list"
 
     def tested_kind(self, name: str) -> Optional[str]:
         """The kind `is NAME` tells: NAME itself when a kind, a declared card's kind; None otherwise."""

@@ -1,11 +1,13 @@
 """The Dominion audit's tool defects (ninth session, helper domfix): one definition of "used" for
-`simulate` and `cover` (Gardens), ..."""
+`simulate` and `cover` (Gardens), E301's hint at `c is MEMBER`, a `set` traced as a set, `explain` of
+a call, `gallery --stats` and a stale report."""
 
 from __future__ import annotations
 
+from rulebook.compiler.driver import analyse_text
 from rulebook.runtime import simulate as sim
 
-from .conftest import write_pack
+from .conftest import the_one_error, write_pack
 from .test_cli import invoke
 
 # Gardens is a Victory card whose rule is a computed field read by the winner line; the hand that
@@ -47,3 +49,25 @@ def test_a_card_whose_rule_is_a_computed_field_is_used_when_it_is_read_as_cover_
         assert (gardens, 0) in r.used and (gardens, 1) not in r.used
     out = invoke("cover", pack, "-g", "2")
     assert "3/3" in out.output and "gardens points" not in out.output   # reached: not listed as never reached
+
+TYPES = """
+enum card_type { action "Action", treasure "Treasure", attack "Attack" }
+kind card { types: list of card_type; }
+card village "Village" { types = [action]; }
+zone hand per_player of card;
+counter done;
+"""
+
+
+def test_is_a_member_held_in_a_list_field_hints_at_contains():
+    result = analyse_text(TYPES + "proc p() { pick c from hand where c is action { gain 1 done; } }")
+    the_one_error(result, "E301", "'action' is a member of 'card_type'")
+    assert result.diagnostics[0].hint == "a card's card_type held in its list 'types' is tested with " \
+                                         "'contains(c.types, action)'"
+
+
+def test_is_a_member_held_in_a_plain_field_hints_at_equality():
+    result = analyse_text("enum colour { red, blue }\nkind card { colour: colour; }\nzone hand per_player of card;\n"
+                          "counter done;\nproc p() { pick c from hand where c is red { gain 1 done; } }")
+    the_one_error(result, "E301", "'red' is a member of 'colour'")
+    assert "'c.colour == red'" in result.diagnostics[0].hint
