@@ -2495,14 +2495,25 @@ class Game:
             self._set_global(name, value)
             return
         current = h.stock[name]
-        if value > current:
-            self.gain(h, name, value - current)   # (its trace tells what went over the cap)
-        elif value < current:
-            low = self.program.counters[name][1] if name in self.program.counters else 0
-            self.lose(h, name, current - value, f"{value} asked, below its floor {low or 0}"
-                      if self.tracer is not None and value < (low or 0) else "")
-        elif self.tracer is not None:   # told, as a variable's unchanged `set` is (a gain or loss tells the others)
-            self._note("set", h, f"{name} = {value} (unchanged)")
+        if value == current:
+            if self.tracer is not None:   # told, as a variable's unchanged `set` is
+                self._note("set", h, f"{name} = {value} (unchanged)")
+            return
+        tracer = self.tracer
+        if tracer is not None:   # the gain's or loss's own line is told as the `set` written (`set coin = 0 (was 3)`)
+            self.tracer = _SetTold(tracer, h.name, name, value, current)
+        try:
+            if value > current:
+                self.gain(h, name, value - current)   # (its trace tells what went over the cap)
+            else:
+                low = self.program.counters[name][1] if name in self.program.counters else 0
+                self.lose(h, name, current - value, f"{value} asked, below its floor {low or 0}"
+                          if tracer is not None and value < (low or 0) else "")
+        finally:
+            if tracer is not None:
+                told, self.tracer = self.tracer.done, tracer
+        if tracer is not None and not told:   # nothing to lose: at its floor already
+            self._note("set", h, f"{name} = {value} (unchanged: {h.stock[name]}, its floor)")
 
     def _set_global(self, name: str, value: int, verb: str = "set") -> None:
         """Set a global counter within its bounds. `verb`: how the trace tells the change: a `set`
@@ -5125,6 +5136,28 @@ def _place_in(p: Holder, e, zones: tuple) -> Optional[tuple]:
                 if item is e:
                     return rank, at, name
     return None
+
+
+class _SetTold:
+    """A tracer for the span of a counter's `set` (Game.set_stock), which is carried out as a gain or a
+    loss: that one line (the first gain or lose of the counter for its holder) is told as the `set`
+    written, `P1: set buys = 1 (was 0)`, what the gain or loss adds kept (`(2 lost over the cap)`);
+    every other line (a trigger the gain fires) passes as it is."""
+
+    __slots__ = ("tracer", "who", "name", "value", "was", "done")
+
+    def __init__(self, tracer: Callable, who: str, name: str, value: int, was: int):
+        self.tracer, self.who, self.name, self.value, self.was, self.done = tracer, who, name, value, was, False
+
+    def __call__(self, effect: Effect) -> None:
+        if not self.done and effect.kind in ("gain", "lose") and effect.player == self.who and \
+                (effect.what == self.name or effect.what.startswith(self.name + " ")):
+            self.done = True
+            notes = effect.what[len(self.name):].strip()   # `(2 lost over the cap)`
+            notes = f"; {notes[1:-1]}" if notes.startswith("(") and notes.endswith(")") else f" {notes}" if notes else ""
+            effect = effect._replace(kind="set", what=f"{self.name} = {self.value} (was {self.was}{notes})",
+                                     amount=None)
+        self.tracer(effect)
 
 
 def _dedup(options: list, same: Callable = tuple) -> list:

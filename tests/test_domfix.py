@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from rulebook.compiler.driver import analyse_text
 from rulebook.runtime import simulate as sim
+from rulebook.runtime.engine import Game
 
-from .conftest import the_one_error, write_pack
+from .conftest import rules_program, run_proc, the_one_error, write_pack
 from .test_cli import invoke
 
 # Gardens is a Victory card whose rule is a computed field read by the winner line; the hand that
@@ -71,3 +72,33 @@ def test_is_a_member_held_in_a_plain_field_hints_at_equality():
                           "counter done;\nproc p() { pick c from hand where c is red { gain 1 done; } }")
     the_one_error(result, "E301", "'red' is a member of 'colour'")
     assert "'c.colour == red'" in result.diagnostics[0].hint
+
+
+# Dominion's turn: the per-turn counters set back by hand.
+TURN = """
+counter coin;
+counter buys from 0 to 5;
+proc turn() {
+  gain 3 coin;
+  set coin = 0;
+  set buys = 1;
+  set buys = 1;
+  set buys = 9;
+  set coin = 0 - 2;
+  set coin = 2;
+}
+"""
+
+turn_program = rules_program(TURN)
+
+
+def test_a_set_of_a_players_counter_is_traced_as_the_set_written(turn_program):
+    game = Game(turn_program, 2, 1)
+    trace = []
+    game.tracer = trace.append
+    run_proc(game, "turn")
+    lines = [(e.kind, e.what) for e in trace if e.kind in ("gain", "lose", "set")]
+    assert lines == [
+        ("gain", "coin"), ("set", "coin = 0 (was 3)"), ("set", "buys = 1 (was 0)"),
+        ("set", "buys = 1 (unchanged)"), ("set", "buys = 9 (was 1; 4 lost over the cap)"),
+        ("set", "coin = -2 (unchanged: 0, its floor)"), ("set", "coin = 2 (was 0)")]
