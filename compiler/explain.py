@@ -243,6 +243,7 @@ class ExprReader(A.Visitor):
         self.its = "its"   # `it.`: "its" (an event's, an entity's); "the buy's" in a modifier's condition
         self.held: dict[str, str] = {}   # the `resource` and `counter` parameters of the proc read: name -> type
         self.runs: dict[int, str] = {}   # the procs an `if`/`while` condition runs (by id): their words
+        self.bound: dict[str, str] = {}  # a short func read in place of its call: its parameters -> the arguments' words
 
     def about_the_use(self, e, action: str) -> str:
         """A modifier's condition, with `it.ARG` read as an argument of the use consulted ("the buy's card")."""
@@ -423,6 +424,8 @@ class ExprReader(A.Visitor):
 
     def visit_Name(self, e):
         name = e.id
+        if name in self.bound:   # a parameter of a func read in place (`call`): the argument given
+            return self.bound[name]
         if name in PLAYER_DOMAINS:
             return {"opponents": "your opponents", "players": "all players", "anyone": "all players",
                     "neighbours": "your neighbours"}.get(name, PLAYER_DOMAINS[name][0])
@@ -675,10 +678,34 @@ class ExprReader(A.Visitor):
         rest = words[1:] if about else words
         if not about and args and isinstance(args[0], A.You):
             owner, about, rest = self.your, True, words[1:]
+        if len(args) > 1 and not about and (inline := self.in_place(func, args, words)) is not None:
+            return inline
         head = f"{owner} “{called(func)}”" if about else f"“{called(func)}”"
         if len(rest) > 1:   # "“has tag” for (c, “Building”)": an "and" between arguments would read as the logical and
             return f"{head} for ({', '.join(rest)}){below(func)}"
         return (f"{head} for {rest[0]}" if rest else head) + (f",{below(func)}" if rest and below(func) else below(func))
+
+    def in_place(self, func: str, args: tuple, words: list) -> Optional[str]:
+        """A func of the pack called with several arguments, read as its body with the arguments in place of
+        its parameters (`is_a(c, action)` for `func is_a(c, t) = contains(c.types, t);`: "“Action” is in c's
+        types", not "“is a” for (c, “Action”)"), when that body is one line of builtins that binds no name
+        of its own and calls no func or proc of the pack; else None."""
+        decl = self.decl(func)
+        if not isinstance(decl, A.Func) or len(decl.params) != len(args) or self.bound:
+            return None
+        params = {p.name for p in decl.params}
+        for n in A.walk(decl.value):
+            if type(n) in (A.Call, A.Method) and isinstance(self.decl(n.func if type(n) is A.Call else n.name),
+                                                           (A.Func, A.Proc, A.Extern)):
+                return None
+            if getattr(n, "var", None) is not None or type(n) in (A.LetIn, A.Match):
+                return None   # a name of its own (`count(x in ...)`): read the call as a call
+        self.bound = {p.name: w for p, w in zip(decl.params, words)}
+        try:
+            text = self.read(decl.value)
+        finally:
+            self.bound = {}
+        return text if len(text) <= 80 and params else None
 
     # ---------------------------------------------------------------- costs
     def shared_counter(self, name: str, index=None) -> str:

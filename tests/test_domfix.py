@@ -102,3 +102,14 @@ def test_a_set_of_a_players_counter_is_traced_as_the_set_written(turn_program):
         ("gain", "coin"), ("set", "coin = 0 (was 3)"), ("set", "buys = 1 (was 0)"),
         ("set", "buys = 1 (unchanged)"), ("set", "buys = 9 (was 1; 4 lost over the cap)"),
         ("set", "coin = -2 (unchanged: 0, its floor)"), ("set", "coin = 2 (was 0)")]
+
+
+def test_explain_reads_a_two_argument_func_in_place():
+    """Dominion's `is_a(c, action)` read "for which “is a” for (c, “Action”)"."""
+    from rulebook.compiler.explain import reading
+    result = analyse_text(TYPES + "func is_a(c: card, t: card_type) = contains(c.types, t);\n"
+                          "func score(c: card, n: int) = n + count(x in hand where is_a(x, action));\n"
+                          "proc p() { pick c from hand where is_a(c, action) { gain score(c, 2) done; } }")
+    lines = reading(result.symbols.decls["p"], result.symbols)
+    assert lines[0] == "Pick one c from your hand for which “Action” is in c's types, then:", lines
+    assert "“score” for (c, 2)" in lines[1]   # a func that binds a name of its own keeps the call's reading
