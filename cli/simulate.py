@@ -94,6 +94,7 @@ def simulate(pack: str, expansions: List[str], players: int, games: int, workers
     for (job, keys, components), records, failures_of_job in zip(prepared, runs, failed):
         part = sim.summary(job, records, keys, components, seed)
         part["packs"] = _pack_names(job)   # what the report is of, by name: `gallery --stats` checks it
+        part["digest"] = job.digest   # ... and the rules' content digest: a report of an older version is refused
         part["label"] = stack_label(part["packs"], job.variants)
         part["failures"] = sorted(failures_of_job, key=lambda f: f["seed"])
         if report is None:

@@ -89,7 +89,9 @@ def load_stats(path: Path) -> dict:
                                                    for c in components):
         raise StatsError(f"{path} is not a `rulebook simulate` report: it has no 'components' list")
     games = report.get("games")
-    return {"games": games if isinstance(games, int) else None, "by_name": {c["name"]: c for c in components}}
+    digest = report.get("digest")   # the rules' content digest the games were played with (older reports: none)
+    return {"games": games if isinstance(games, int) else None, "by_name": {c["name"]: c for c in components},
+            "digest": digest if isinstance(digest, str) else None}
 
 
 def _lexer():
@@ -286,6 +288,10 @@ def build(pack: str, out: Path, expansions: Sequence[str] = (), stats_path: Opti
     analysis = analyse_stack(pack, expansions)
     if not analysis.ok:
         raise RulesError([d for d in analysis.diagnostics if d.severity == ERROR])
+    if stats is not None and stats["digest"] is not None and stats["digest"] != analysis.identity():
+        raise StatsError(f"{stats_path} was made from other rules than the pack's now (rules digest "
+                         f"{stats['digest']}, the pack's {analysis.identity()}): its figures are of the game as it "
+                         f"was; run `rulebook simulate --json` on the pack again")
     files = render(analysis, stats)
     out.mkdir(parents=True, exist_ok=True)
     written = []

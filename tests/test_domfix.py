@@ -113,3 +113,23 @@ def test_explain_reads_a_two_argument_func_in_place():
     lines = reading(result.symbols.decls["p"], result.symbols)
     assert lines[0] == "Pick one c from your hand for which “Action” is in c's types, then:", lines
     assert "“score” for (c, 2)" in lines[1]   # a func that binds a name of its own keeps the call's reading
+
+
+def test_gallery_refuses_a_simulate_report_of_other_rules(tmp_path):
+    """A Dominion audit: `gallery --stats` showed a report made before the pack changed. The report
+    holds the rules' content digest; a report of other rules is refused, one of these rules is shown."""
+    import json
+
+    pack = gardens_pack(tmp_path)
+    report = tmp_path / "sim.json"
+    result = invoke("simulate", pack, "-n", "2", "-g", "2", "-w", "1", "--json", report)
+    assert result.exit_code == 0, result.output
+    digest = json.loads(report.read_text())["digest"]
+    assert invoke("gallery", pack, "-o", tmp_path / "site", "--stats", report).exit_code == 0
+    main = pack / "main.rules"
+    main.write_text(main.read_text().replace("size(deck) / 10", "size(deck) / 5"))
+    result = invoke("gallery", pack, "-o", tmp_path / "site2", "--stats", report)
+    assert result.exit_code == 2 and f"rules digest {digest}" in result.output and "simulate" in result.output
+    assert not (tmp_path / "site2").exists()
+    main.write_text(main.read_text().replace("size(deck) / 5", "size(deck) / 10") + "\n# a comment\n")
+    assert invoke("gallery", pack, "-o", tmp_path / "site3", "--stats", report).exit_code == 0   # a comment: same rules
