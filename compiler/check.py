@@ -4049,6 +4049,10 @@ class Checker(A.Visitor):
     def visit_ForEach(self, s: A.ForEach, scope: Scope) -> None:
         self.text_parts(s.title_parts, scope, s.var)   # `in any order`: asked before each element is taken
         element = self.domain(s.domain, scope)
+        if s.alike and base_of(element) not in ("entity", "any"):
+            self.err("E454", f"'for each {s.var} ... in any order alike' asks copies alike once, and "
+                     f"{printed(s.domain)} holds {words(element)} values, which have no copies", s.domain.span,
+                     "drop 'alike': it is for cards and tiles")
         inner = self.bind(scope, s.var, s.span, element)
         bounds = (constant_int(s.domain.low), constant_int(s.domain.high)) if type(s.domain) is A.Range else (None,)
         if None not in bounds:   # (W481: an index `n + 6` outside the declaration for every n)

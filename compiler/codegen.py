@@ -1339,7 +1339,8 @@ class CodeGen(A.Visitor):
         self.counted_loop(s)
         cond = f" if {self.wrap(s.where, inner, 1)}" if s.where is not None else ""
         self.writeline(f"{places} = [_i for _i, v_{s.var} in enumerate({left}){cond}]", s)
-        self.writeline(f"{choice} = yield from rt.pick({ctx.you}, {self.prompt(s, ctx)}, [{left}[_i] for _i in {places}], "
+        pick = "pick_alike" if s.alike else "pick"   # `alike`: copies nothing tells apart, asked once
+        self.writeline(f"{choice} = yield from rt.{pick}({ctx.you}, {self.prompt(s, ctx)}, [{left}[_i] for _i in {places}], "
                        f"False, {where(s)!r})", s)
         self.break_if(f"{choice} is None")
         self.writeline(f"v_{s.var} = {left}.pop({places}[{choice}])")

@@ -1382,7 +1382,8 @@ class Reader(A.Visitor):
         where = f" for which {self.x(s.where)}" if s.where is not None else ""
         domain = f"from 1 to {s.domain.value}" if isinstance(s.domain, A.Int) else \
             self.words.from_to(s.domain) if isinstance(s.domain, A.Range) else f"in {self.x(s.domain)}"
-        order = ", in the order you choose" + prompt(s) if s.any_order else ""
+        order = ", in the order you choose" + (" (identical copies asked once)" if s.alike else "") + prompt(s) \
+            if s.any_order else ""
         self.say(depth, f"For each {s.var} {domain}{where}{order}{labelled(s)}:")
         self.block(s.body, depth + 1)
 

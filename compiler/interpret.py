@@ -371,7 +371,8 @@ class Interpreter(A.Visitor):
                 f.locals[s.var] = value
                 if s.where is None or self.ev(s.where, rt, f):
                     places.append(i)
-            choice = yield from rt.pick(f.you, self.prompt(s, rt, f), [left[i] for i in places], False, where(s))
+            pick = rt.pick_alike if s.alike else rt.pick   # `alike`: copies nothing tells apart, asked once
+            choice = yield from pick(f.you, self.prompt(s, rt, f), [left[i] for i in places], False, where(s))
             if choice is None:
                 return
             f.locals[s.var] = left.pop(places[choice])

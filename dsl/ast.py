@@ -967,6 +967,8 @@ class ForEach(Stmt):
     title: Optional[str] = None
     title_parts: tuple = ()   # a prompt with `{...}` values: its literal texts and expressions (as `say`'s)
     loop_label: Optional[str] = None   # `as LABEL`, as a Repeat's
+    alike: bool = False   # `in any order alike`: copies nothing tells apart asked once (as `pick ... alike`)
+    _quiet = ("alike",)
 
 
 @node

@@ -205,7 +205,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E450": (ERROR, "a move 'known' that does not say which end it goes to: write 'to top of ZONE known' or 'to bottom of ZONE known'"),
     "E451": (ERROR, "'move ... known to X' where X is not a player or a list of players"),
     "E452": (ERROR, "'size owner' on a shared zone: it has no owner to count it"),
-    "E454": (ERROR, "'pick ... alike' over values that have no copies: players, numbers, members, records"),
+    "E454": (ERROR, "'pick ... alike' (or 'in any order alike') over values that have no copies: players, numbers, members, records"),
     "E455": (ERROR, "'pick ... alike' at random or in a simultaneous pick: it is for one player's question"),
     "E457": (ERROR, "a zone's cap with 'over PROC' on a shared or indexed zone: a hand limit is each player's zone's"),
     # W4xx: lints

@@ -1288,7 +1288,7 @@ class _Builder:
     def for_stmt(self, meta, items):
         return A.ForEach(str(items[0]), items[1], _pick(items, "where"), _block(items),
                          _pick(items, "any_order", False), _title(items), self._prompt_parts(items), _pick(items, "loop_label"),
-                         span=self._s(meta))
+                         any(isinstance(t, Token) and t.type == "ALIKE" for t in items), span=self._s(meta))
 
     def each_stmt(self, meta, items):
         return A.Each(items[0], _pick(items, "where"), _arm_body(items[-1]), _pick(items, "loop_label"), span=self._s(meta))

@@ -642,7 +642,7 @@ class Printer(A.Visitor):
         self.block([Clause("while ", s.cond), _label(s)], s.body)
 
     def visit_ForEach(self, s):
-        order = Clause(f"in any order{_title(s.title)}") if s.any_order else None
+        order = Clause(f"in any order{' alike' if s.alike else ''}{_title(s.title)}") if s.any_order else None
         self.block([Clause(f"for each {s.var} in ", s.domain), _where("where ", s.where), order, _label(s)], s.body)
 
     def visit_Each(self, s):

@@ -183,3 +183,32 @@ def test_over_distinct_cards_it_says_nothing():
     result = analyse_text("counter done;\nkind card {}\ncard a \"A\" {}\ncard b \"B\" {}\nzone hand per_player of card;\n"
                           "proc p() { pick c from hand alike { gain 1 done; } }")
     assert result.diagnostics == [] or not [d for d in result.diagnostics if d.code in ("E454", "E455")]
+
+
+ORDER = PACK + """
+proc sentry() {
+  for each c in hand in any order alike "put back which card first?" { move c to discard; }
+}
+proc numbers() {
+  for each n in 1..3 in any order { gain n done; }
+}
+"""
+
+order_program = on_both_backends(lambda interpreted: build_text(ORDER, interpreted=interpreted))
+
+
+def test_for_each_in_any_order_alike_asks_identical_copies_once(order_program):
+    """Dominion's Sentry: two Coppers to put back are not asked "which Copper first?"."""
+    game = Game(order_program, 2, 1)
+    hand_of(game, "copper", "estate", "copper#2")
+    assert asked(game, "sentry", [1, 0, 0]) == [["Copper (x2)", "Estate"], ["Copper (x2)"], ["Copper"]]
+    assert names(game, "discard") == ["estate", "copper", "copper#2"]
+
+
+def test_for_each_in_any_order_alike_is_printed_back_and_checked():
+    text = "kind card {}\nzone hand per_player of card;\nproc p() {\n  for each c in hand in any order alike \"next?\" {\n" \
+           "    move c to hand;\n  }\n}\n"
+    printed = format_module(parse_text(text))
+    assert "for each c in hand in any order alike \"next?\" {" in printed
+    the_one_error(analyse_text("counter done;\nproc p() { for each n in 1..3 in any order alike { gain n done; } }"),
+                  "E454", "no copies")
