@@ -39,9 +39,11 @@ def test_a_global_set_past_its_limit_tells_what_was_asked(program):
 
 def test_a_per_player_set_below_its_floor_tells_what_was_asked(program):
     lines, g = traced(program, "gain 3 left; set left = 0 - 2;")
-    assert lines[1] == ("lose", "left (-2 asked, below its floor 0)", 3) and g.state.players[0].stock["left"] == 0
+    # told as the `set` written (branch domfix), what was asked kept
+    assert lines[1] == ("set", "left = -2 (was 3; -2 asked, below its floor 0)", None) \
+        and g.state.players[0].stock["left"] == 0
     lines, _g = traced(program, "gain 3 left; set left = 1;")
-    assert lines[1] == ("lose", "left", 2)
+    assert lines[1] == ("set", "left = 1 (was 3)", None)
 
 
 def w428(text: str) -> list:

@@ -192,18 +192,19 @@ def test_the_references_moat_example_stops_militia_for_the_player_who_reveals_it
     text = moat_example() + """
 zone box of card;
 proc deal() {
-  fill box with card where not it.attack and it != moat;
+  fill box with card where it is copper;
   each opponents: draw 4 from box to hand;
   each left: move moat to hand;
   each right: draw 1 from box to hand;
 }
+proc play_card(c: card) { copy c.play; }
 """
     g = Game(build_text(text, interpreted=interpreted, name="moat.rules"), 3, 1)
     run_proc(g, "deal")   # P2: 4 Coppers and the Moat; P3: 5 Coppers
-    asked = run_proc(g, "play_card", g.program.entities["militia"], answers=["Moat", 0, 0])
-    assert [(d.player.name, d.prompt) for d in asked] == [
-        ("P2", "reveal Moat to be unaffected by the attack?"),
-        ("P3", "discard a card (down to 3)"), ("P3", "discard a card (down to 3)")]   # P2 discards nothing
+    asked = run_proc(g, "play_card", g.program.entities["militia"], answers=["yes"])
+    # the Moat is a reaction (7.2a), asked from the attacker's left; P3's Coppers are one option
+    # (`pick ... alike`): taken without asking
+    assert [(d.player.name, d.prompt) for d in asked] == [("P2", "reveal Moat to be unaffected by the attack?")]
     assert [len(p.zones["hand"]) for p in g.state.players] == [0, 5, 3]
     assert g.state.players[0].stock["coin"] == 2 and not g.state.modifiers   # the Moat's forbid is used up
 
