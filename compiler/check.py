@@ -2572,6 +2572,8 @@ class Checker(A.Visitor):
             self.refill_source(d)
         if d.cap is not None:
             self.zone_cap(d)
+        if d.top_public or d.size_owner:
+            self.zone_glimpses(d)
 
     def zone_cap(self, d: A.Zone) -> None:
         """`zone NAME per_player of KIND cap N over PROC;`: a cap as a resource's (a whole number or a
@@ -2593,8 +2595,6 @@ class Checker(A.Visitor):
                      f"{d.name!r} itself: the zone may be over its cap again, which runs {d.over.id!r} again",
                      again.span, f"move the cards out of {d.name!r} (to a discard pile), or let the player choose "
                      "which to keep")
-        if d.top_public or d.size_owner:
-            self.zone_glimpses(d)
 
     def zone_glimpses(self, d: A.Zone) -> None:
         """`top public` and `size owner` after a zone's visibility: E452 for `size owner` on a shared zone
