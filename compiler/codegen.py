@@ -20,10 +20,10 @@ from rulebook.dsl.printer import PRECEDENCE, precedence
 from rulebook.runtime.engine import MAX_STEPS, MemberData
 from rulebook.runtime.kernels import KERNELS
 
-from .layout import (cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, paid_first, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars,
                      recursive, ended_names, runtime_axes, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
-                     hook_nodes, hook_table, hooked_actions,
+                     hook_table, hooked_actions,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
 from .hidden import marks, open_values

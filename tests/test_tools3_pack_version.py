@@ -9,7 +9,6 @@ import pytest
 
 from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.runtime.coverage import cover_games
-from rulebook.runtime.engine import Game
 
 from .conftest import played
 from .test_roles import GAME, SIDES
