@@ -94,25 +94,25 @@ NEVER_CALLED = frozenset({"as", "most", "fewest", "affordable", "space", "by", "
 NAME_FIRST = frozenset({"cost", "first", "space"})
 # ... and the shapes in which such a word is its keyword even there: `first(deck)`, `first to 5`, `first p
 # in players may` (a name that is no reserved word); an amend's `space 2 { ... }`, `space (n + 1)`
-KEYWORD_SHAPES = {"first": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*(?:\(|to\b|([A-Za-z_][A-Za-z0-9_]*))"),
-                  "space": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*[0-9(]")}
+KEYWORD_SHAPES = {"first": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|to\b|([A-Za-z_][A-Za-z0-9_]*))"),
+                  "space": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+[0-9(]")}
 # the contextual words that are their keyword only before a '(' (`affordable(2 coins)`, a builtin that
 # takes a cost): anywhere else (`counter affordable;`, `if affordable > 0`) they are names, and a func
 # or proc so named could never be called (E389)
 BEFORE_PAREN = frozenset({"affordable"})
 # the contextual words that are their keyword only before another word (`shown told: bool;`): before
 # ':' or '=' they name a field (`shown: bool;`, `shown = true;`)
-_WORD_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*[A-Za-z_]")
+_WORD_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+[A-Za-z_]")
 BEFORE_WORD = {"shown", "anytime", "record"}   # `anytime in ZONE`: `anytime = 2;` names a field
 # the contextual words that are their keyword only before a call of a name that is no reserved word
 # (`can place(p)`): `can and ready` reads a value named `can`
 BEFORE_CALL = {"can"}
-_NAME_CALL_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*([A-Za-z_][A-Za-z0-9_]*)(?:{WHITESPACE}|{COMMENT})*\(")
+_NAME_CALL_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+([A-Za-z_][A-Za-z0-9_]*)(?:{WHITESPACE}|{COMMENT})*+\(")
 _COPY_NEXT = re.compile(r"\s*copy\b")   # `can copy b.play`: `can` before the word `copy` too
 # a '(' next, after blanks and comments: the word is called, so it is a name
-_CALL_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*\(")
+_CALL_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+\(")
 # a ':' or '=' next (not '==' or '=>'): a reserved word there may name a field (`draw: int;`, `draw = 2;`)
-_FIELD_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*(?::|=(?![=>]))")
+_FIELD_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+(?::|=(?![=>]))")
 
 
 def _shifted(parse_table, state_stack: list, term: str):

@@ -8,6 +8,8 @@ had to call that field `extra_draw`."""
 
 from __future__ import annotations
 
+from rulebook.dsl.diagnostics import RulesError
+from rulebook.dsl.parser import parse_text
 from rulebook.runtime.engine import Game
 
 from rulebook.compiler.driver import analyse_text, build_text
@@ -74,3 +76,15 @@ def test_a_reserved_word_stays_reserved_where_the_keyword_or_no_field_could_stan
 def test_an_undeclared_field_named_by_a_reserved_word_is_an_unknown_field():
     # once a field's name, `once = 2` is read as a value for a field the kind lacks
     assert found_at("kind card { x: int = 0; }\ncard a { x = 1; once = 2; }") == [("E205", 2, 17)]
+
+
+def test_a_long_run_of_blanks_after_a_word_is_read_in_one_pass():
+    # the look-ahead after a word (`(blank|comment)*` then ':' or '(') once nested two repeats over the
+    # same blanks, which tries every split of a run: 40 blanks and tabs took hours (the fuzz test found
+    # it); the repeat is possessive now, so a run is read once
+    blanks = " \t" * 60
+    for text in (f"kind k {{ draw{blanks}y: int; }}", f"counter first{blanks}x;", f"proc p() {{ eliminate{blanks}; }}"):
+        try:
+            parse_text(text, "a.rules")
+        except RulesError:
+            pass
