@@ -37,6 +37,13 @@ def _span_of(file: str, meta) -> A.Span:
     return A.Span(file, meta.line, meta.column, meta.end_line, meta.end_column)
 
 
+
+def _expect_word(word, expected: str, message: str, span, hint: str) -> None:
+    """A construct's word the grammar reads as a name (`size owner`, `at random`, `in any order`), so
+    that it stays free as a name everywhere else: E100 with `message` and `hint` unless it is `expected`."""
+    if str(word) != expected:
+        raise RulesError([Diagnostic("E100", message, span, hint=hint)])
+
 def _token_span(file: str, tok: Token) -> A.Span:
     return A.Span(file, tok.line, tok.column, tok.end_line or tok.line, tok.end_column or tok.column + 1)
 
@@ -295,11 +302,10 @@ class _Builder:
                 raise RulesError([Diagnostic("E100", "'over' names the proc that takes what goes over the cap",
                                              amount.span, hint="'resource sheep cap room over cook_or_release;'")])
             return _Marker("over", amount)
-        if str(word) != "supply":   # `supply` stays free as a name everywhere else
-            raise RulesError([Diagnostic("E100", f"expected 'supply', 'over' or ';' after the resource; found "
-                                         f"'{word}'", self._s(meta),
-                                         hint="a limited bank is written 'resource gem supply 7;', the proc that takes "
-                                              "what goes over a cap 'resource sheep cap room over cook_or_release;'")])
+        _expect_word(word, "supply", f"expected 'supply', 'over' or ';' after the resource; found "
+                                     f"'{word}'", self._s(meta),
+                                     hint="a limited bank is written 'resource gem supply 7;', the proc that takes "
+                                     "what goes over a cap 'resource sheep cap room over cook_or_release;'")
         return _Marker("supply", amount)
 
     def bounds(self, meta, items):
@@ -764,19 +770,17 @@ class _Builder:
 
     def size_owner(self, meta, items):
         word = items[-1]
-        if str(word) != "owner":   # `owner` stays free as a name everywhere else
-            raise RulesError([Diagnostic("E100", f"expected 'size owner'; found 'size {word}'", self._s(meta),
-                                         hint="write 'size owner' (only the zone's owner sees how many it holds)")])
+        _expect_word(word, "owner", f"expected 'size owner'; found 'size {word}'", self._s(meta),
+                                    hint="write 'size owner' (only the zone's owner sees how many it holds)")
         return _Marker("size_owner", True)
 
     def zone_cap(self, meta, items):
         """`cap N over PROC` of a zone: (N, PROC as a Name)."""
         cap, word, proc = items
-        if str(word) != "over":   # `over` stays free as a name everywhere else
-            raise RulesError([Diagnostic("E100", f"expected 'cap N over PROC'; found '{word}' after the cap",
-                                         _token_span(self.file, word),
-                                         hint="a zone's cap names the proc that runs past it: 'cap 7 over "
-                                              "discard_down;'")])
+        _expect_word(word, "over", f"expected 'cap N over PROC'; found '{word}' after the cap",
+                                   _token_span(self.file, word),
+                                   hint="a zone's cap names the proc that runs past it: 'cap 7 over "
+                                   "discard_down;'")
         return _Marker("zone_cap", (cap, A.Name(str(proc), span=_token_span(self.file, proc))))
 
     def refill(self, meta, items):
@@ -786,10 +790,9 @@ class _Builder:
         if len(items) == 1:
             return _Marker("visibility", str(items[0]))
         word = items[-1]
-        if str(word) != "owner":   # `owner` stays free as a name everywhere else
-            raise RulesError([Diagnostic("E100", f"expected 'hidden from owner'; found 'hidden from {word}'",
-                                         self._s(meta), hint="write 'hidden from owner' (every player but the "
-                                         "zone's owner sees it)")])
+        _expect_word(word, "owner", f"expected 'hidden from owner'; found 'hidden from {word}'",
+                                    self._s(meta), hint="write 'hidden from owner' (every player but the "
+                                    "zone's owner sees it)")
         return _Marker("visibility", A.HIDDEN_FROM_OWNER)
 
     def actor_decl(self, meta, items):
@@ -1114,17 +1117,15 @@ class _Builder:
 
     def cost_worth(self, meta, items):
         amount, base, word = items[:3]
-        if str(word) != "using":   # `using` stays free as a name everywhere else
-            raise RulesError([Diagnostic("E100", f"expected 'using RESOURCE at RATE' or ';'; found '{word}'",
-                                         self._s(meta), hint="write 'N RESOURCE using OTHER at RATE'")])
+        _expect_word(word, "using", f"expected 'using RESOURCE at RATE' or ';'; found '{word}'",
+                                    self._s(meta), hint="write 'N RESOURCE using OTHER at RATE'")
         subs = tuple(item for item in items[3:] if isinstance(item, A.Substitute))
         return A.CostTerm(amount, "worth", str(base), substitutes=subs, span=self._s(meta))
 
     def substitute(self, meta, items):
         name, word, rate = items
-        if str(word) != "at":   # `at` stays free as a name everywhere else
-            raise RulesError([Diagnostic("E100", f"expected '{name} at RATE'; found '{name} {word}'", self._s(meta),
-                                         hint="write 'N RESOURCE using OTHER at RATE'")])
+        _expect_word(word, "at", f"expected '{name} at RATE'; found '{name} {word}'", self._s(meta),
+                                 hint="write 'N RESOURCE using OTHER at RATE'")
         return A.Substitute(str(name), rate, span=self._s(meta))
 
     def cost_cards(self, meta, items):
@@ -1135,9 +1136,8 @@ class _Builder:
 
     def cost_except(self, meta, items):
         word, card = items
-        if str(word) != "except":   # `except` stays free as a name everywhere else
-            raise RulesError([Diagnostic("E100", f"expected 'except CARD' or 'to ZONE'; found '{word}'", self._s(meta),
-                                         hint="write 'N cards from ZONE [except CARD] [where COND] to ZONE'")])
+        _expect_word(word, "except", f"expected 'except CARD' or 'to ZONE'; found '{word}'", self._s(meta),
+                                     hint="write 'N cards from ZONE [except CARD] [where COND] to ZONE'")
         return card
 
     def cost_any(self, meta, items):
@@ -1170,10 +1170,9 @@ class _Builder:
 
     def adjust_using(self, meta, items):
         base, word = items[:2]
-        if str(word) != "using":   # `using` stays free as a name everywhere else
-            raise RulesError([Diagnostic("E100", f"expected 'cost {base} using OTHER at RATE;'; found '{word}'",
-                                         self._s(meta), hint="a modifier's cost line is 'cost +N RES;', 'cost -N RES;', "
-                                         "'cost = COST;' or 'cost RES using OTHER at RATE;'")])
+        _expect_word(word, "using", f"expected 'cost {base} using OTHER at RATE;'; found '{word}'",
+                                    self._s(meta), hint="a modifier's cost line is 'cost +N RES;', 'cost -N RES;', "
+                                    "'cost = COST;' or 'cost RES using OTHER at RATE;'")
         subs = tuple(item for item in items[2:] if isinstance(item, A.Substitute))
         term = A.CostTerm(A.Int(0, span=self._s(meta)), "worth", str(base), substitutes=subs, span=self._s(meta))
         return A.Adjust("cost", "using", (term,), None, span=self._s(meta))
@@ -1265,9 +1264,8 @@ class _Builder:
 
     def any_order(self, meta, items):
         word = items[-1]
-        if str(word) != "order":   # `order` stays free as a name everywhere else
-            raise RulesError([Diagnostic("E100", f"expected 'in any order'; found 'in any {word}'",
-                                         self._s(meta), hint="write 'in any order'")])
+        _expect_word(word, "order", f"expected 'in any order'; found 'in any {word}'",
+                                    self._s(meta), hint="write 'in any order'")
         return _Marker("any_order", True)
 
     def may_stmt(self, meta, items):
@@ -1375,10 +1373,9 @@ class _Builder:
 
     def move_all_stmt(self, meta, items):
         word = items[0]
-        if str(word) != "all":   # `all` stays free as a name everywhere else
-            raise RulesError([Diagnostic("E100", f"expected 'move all of ZONE to ZONE'; found 'move {word} of'",
-                                         self._s(meta), hint="write 'move all of ZONE to ZONE;' (every item of "
-                                         "a zone), or 'move ITEM to ZONE;'")])
+        _expect_word(word, "all", f"expected 'move all of ZONE to ZONE'; found 'move {word} of'",
+                                  self._s(meta), hint="write 'move all of ZONE to ZONE;' (every item of "
+                                  "a zone), or 'move ITEM to ZONE;'")
         top = any(isinstance(t, Token) and t.type == "TOP" for t in items)
         rest = [i for i in items[1:] if not isinstance(i, (Token, _Marker))]
         return A.MoveAll(rest[0], rest[1], top, _pick(items, "where"), span=self._s(meta))
@@ -1406,10 +1403,9 @@ class _Builder:
 
     def roll_all_stmt(self, meta, items):
         word = items[0]
-        if str(word) != "all":   # `all` stays free as a name everywhere else
-            raise RulesError([Diagnostic("E100", f"expected 'roll all of ZONE;'; found 'roll {word} of'",
-                                         self._s(meta), hint="write 'roll all of ZONE;' (every die kept in a "
-                                         "zone), or 'roll DIE;'")])
+        _expect_word(word, "all", f"expected 'roll all of ZONE;'; found 'roll {word} of'",
+                                  self._s(meta), hint="write 'roll all of ZONE;' (every die kept in a "
+                                  "zone), or 'roll DIE;'")
         return A.Roll(None, source=items[1], where=_pick(items, "where"), span=self._s(meta))
 
     def let_pay(self, meta, items):
@@ -1474,10 +1470,9 @@ class _Builder:
 
     def rest(self, meta, items):
         _once, word, pattern = items
-        if str(word) != "per":   # `per` stays free as a name everywhere else
-            raise RulesError([Diagnostic("E100", f"expected 'once per EVENT'; found 'once {word}'", self._s(meta),
-                                         hint="write 'once per EVENT': the trigger fires at most once, then rests "
-                                              "until EVENT (as 'once per you turn_start')")])
+        _expect_word(word, "per", f"expected 'once per EVENT'; found 'once {word}'", self._s(meta),
+                                  hint="write 'once per EVENT': the trigger fires at most once, then rests "
+                                  "until EVENT (as 'once per you turn_start')")
         return _Marker("rest", pattern)
 
     def emit_stmt(self, meta, items):
@@ -1517,9 +1512,8 @@ class _Builder:
 
     def at_random(self, meta, items):
         word = items[-1]
-        if str(word) != "random":   # `random` stays free as a name everywhere else
-            raise RulesError([Diagnostic("E100", f"expected 'at random'; found 'at {word}'", self._s(meta),
-                                         hint="write 'at random': the game's seeded RNG picks, nobody is asked")])
+        _expect_word(word, "random", f"expected 'at random'; found 'at {word}'", self._s(meta),
+                                     hint="write 'at random': the game's seeded RNG picks, nobody is asked")
         return _Marker("at_random", True)
 
     def pick_label(self, meta, items):
@@ -1527,18 +1521,16 @@ class _Builder:
 
     def up_to(self, meta, items):
         word, count = items
-        if str(word) != "up":   # `up` stays free as a name everywhere else
-            raise RulesError([Diagnostic("E100", f"expected 'up to'; found '{word} to'", self._s(meta),
-                                         hint="write 'up to N': at most N picks, each of a different element")])
+        _expect_word(word, "up", f"expected 'up to'; found '{word} to'", self._s(meta),
+                                 hint="write 'up to N': at most N picks, each of a different element")
         return _Marker("up_to", count)
 
     def exactly(self, meta, items):
         word, count = items
-        if str(word) != "exactly":   # `exactly` stays free as a name everywhere else
-            raise RulesError([Diagnostic("E100", f"expected 'exactly N' or 'up to N'; found '{word}'", self._s(meta),
-                                         hint="write 'exactly N': N picks, each of a different element, "
-                                              f"or 'up to N': at most N; an amend names a labelled pick "
-                                              f"'pick as {word} ...;'")])
+        _expect_word(word, "exactly", f"expected 'exactly N' or 'up to N'; found '{word}'", self._s(meta),
+                                      hint="write 'exactly N': N picks, each of a different element, "
+                                      f"or 'up to N': at most N; an amend names a labelled pick "
+                                      f"'pick as {word} ...;'")
         return _Marker("exactly", count)
 
     def simultaneous_stmt(self, meta, items):
