@@ -223,7 +223,7 @@ def test_unknown_action_suggests_the_declared_one():
 # ---------------------------------------------------------------------------- Federation, deviation A
 
 
-def test_1B1_lets_a_player_one_crystal_short_take_E81216(program):
+def test_1B1_lets_a_player_one_crystal_short_take_E81216(program):  # noqa: F811  (the fixture)
     g = fresh(program, 2, variants=["first_game"])
     mine = stock(g, 0)
     mine.update(copernium=1)
@@ -236,7 +236,7 @@ def test_1B1_lets_a_player_one_crystal_short_take_E81216(program):
     assert not g.state.modifiers                # spent by that build
 
 
-def test_1B1_discount_makes_the_spy_and_mission_7_offer_E81216(program):
+def test_1B1_discount_makes_the_spy_and_mission_7_offer_E81216(program):  # noqa: F811  (the fixture)
     for spy in ("spy_action", "mission7"):
         g = fresh(program, 2, variants=["first_game"])
         mine = stock(g, 0)
@@ -299,8 +299,8 @@ proc count_options() { gain count(h in huts where not h.occupied or allowed(plac
 
 @pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
 def test_allowed_tests_a_permission_a_standing_forbid_and_a_cards_allow(interpreted):
-    program = build_text(PERMISSION, interpreted=interpreted)
-    game = Game(program, 2, 1)
+    rules = build_text(PERMISSION, interpreted=interpreted)
+    game = Game(rules, 2, 1)
     run_proc(game, "setup_rules")
     run_proc(game, "count_options", player=0)
     assert game.state.players[0].stock["food"] == 1        # the occupied hut is not offered
