@@ -98,8 +98,10 @@ NEVER_CALLED = frozenset({"as", "most", "fewest", "affordable", "space", "by", "
 # name that is no reserved word (`first p in players may { ... }`)
 NAME_FIRST = frozenset({"cost", "first", "space"})
 # ... and the shapes in which such a word is its keyword even there: `first(deck)`, `first to 5`, `first p
-# in players may` (a name that is no reserved word); an amend's `space 2 { ... }`, `space (n + 1)`
-KEYWORD_SHAPES = {"first": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|to\b|([A-Za-z_][A-Za-z0-9_]*))"),
+# in players may` (a name that is no reserved word, then `in`: `gain first vp` reads a parameter named
+# `first`, as the Terraforming Mars audit wrote); an amend's `space 2 { ... }`, `space (n + 1)`
+KEYWORD_SHAPES = {"first": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|to\b|([A-Za-z_][A-Za-z0-9_]*+)"
+                                      rf"(?=(?:{WHITESPACE}|{COMMENT})*+in\b))"),
                   "space": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+[0-9(]")}
 # the contextual words that are their keyword only before a '(' (`affordable(2 coins)`, a builtin that
 # takes a cost): anywhere else (`counter affordable;`, `if affordable > 0`) they are names, and a func

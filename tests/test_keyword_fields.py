@@ -14,7 +14,7 @@ from rulebook.runtime.engine import Game
 
 from rulebook.compiler.driver import analyse_text, build_text
 
-from .conftest import explained, found_at, parse_error, printed_back, random_games_agree
+from .conftest import both_built, explained, found_at, parse_error, printed_back, random_games_agree, run_proc
 
 PACK = """
 counter vp;
@@ -88,3 +88,19 @@ def test_a_long_run_of_blanks_after_a_word_is_read_in_one_pass():
             parse_text(text, "a.rules")
         except RulesError:
             pass
+
+
+def test_a_parameter_named_first_is_read_as_a_value_where_no_first_statement_follows():
+    """The Terraforming Mars audit (W12) had to rename a parameter `first`: `gain first vp` read the
+    keyword of `first p in players may`. The keyword now needs its shape's `in` after the name."""
+    text = """
+counter vp;
+proc take(first: int) { if first > 1 { gain first vp; } }
+proc offer() { first p in others_from(you) may { gain 1 vp; } }
+"""
+    assert found_at(text) == []
+    for program in both_built(text):
+        g = Game(program, 2, 1)
+        run_proc(g, "take", 3)
+        assert g.state.players[0].stock["vp"] == 3
+    printed_back(text)
