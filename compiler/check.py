@@ -7590,24 +7590,71 @@ class Checker(A.Visitor):
                                              "add 'return ...;' at the end" + NONE_MEANT))
 
     def _lint_windows(self) -> None:
-        """W477: a `window;` in a pack without a card playable at it (`anytime in ZONE`); W478: such a
-        card in a pack without a `window;` (it is never offered)."""
+        """W477: a `window;` in a pack without a card playable at it (`anytime in ZONE` without `at`); W478:
+        such a card in a pack without a `window;` (it is never offered). Named windows (7.2b): E477, a
+        slot `at NAME` that no `window NAME;` opens; E478, a name twice in one `at`; E479, two slots of
+        one card offered at one window from one zone; W508, a `window NAME;` no slot answers."""
         windows = [n for decl in self.sym.decls.values() for n in A.walk(decl) if isinstance(n, A.Window)]
         cards = [(d, e) for d in self.sym.decls.values() if isinstance(d, A.Entity)
                  for e in d.effects if isinstance(e, A.Anytime)]
-        if windows and not cards:
-            for w in windows:
+        opened = {w.name for w in windows}
+        named = [w for w in windows if w.name is not None]
+        slots = {n.span: n for decl in self.sym.decls.values() for n in A.walk(decl)
+                 if isinstance(n, A.Anytime) and n.windows}   # each written once (a kind's is its cards' too)
+        answered = set()
+        for slot in slots.values():
+            seen = set()
+            for w in slot.windows:
+                answered.add(w.id)
+                if w.id in seen:
+                    self.err("E478", f"the window {w.id!r} is named twice in this slot's 'at' list", w.span,
+                             "name it once")
+                elif w.id not in opened:
+                    opens = sorted(n for n in opened if n is not None)
+                    self.err("E477", f"no 'window {w.id};' of the pack opens the window {w.id!r}: this slot is never "
+                             "offered there", w.span,
+                             did_you_mean(w.id, opens) or
+                             (f"the pack opens the windows {', '.join(repr(n) for n in opens)}" if opens else
+                              f"write 'window {w.id};' where the rules let players play it"))
+                seen.add(w.id)
+        for d in {d.name: d for d, _e in cards}.values():   # E479: one window would offer the card twice
+            mine = [e for e in d.effects if isinstance(e, A.Anytime)]
+            for i, e in enumerate(mine):
+                other = next((o for o in mine[:i] if set(o.zones) & set(e.zones)
+                              and set(o.window_names or (None,)) & set(e.window_names or (None,))), None)
+                if other is not None:
+                    both = sorted(set(o_w or "window;" for o_w in (other.window_names or (None,)))
+                                  & set(e_w or "window;" for e_w in (e.window_names or (None,))))
+                    self.err("E479", f"{d.name!r} has two 'anytime' slots offered at the same window "
+                             f"({', '.join(both)}) from {', '.join(sorted(set(other.zones) & set(e.zones)))}: "
+                             f"'{other.name}' and '{e.name}'",
+                             next((w.span for w in e.windows or () if w.id in both), e.span),
+                             "write one slot for that window (test inside it which case it is), or name "
+                             "different windows with 'at'")
+        for w in named:
+            if w.name not in answered:
+                self.diags.append(Diagnostic("W508", f"the window {w.name!r} offers nothing: no card's 'anytime' "
+                                             f"slot is written 'at {w.name}'", w.span,
+                                             f"write the cards its holders may play then: "
+                                             f"'anytime in hand at {w.name} {{ ... }}', or write 'window;'"))
+        unnamed = [w for w in windows if w.name is None]
+        plain = [(d, e) for d, e in cards if not e.windows]
+        if unnamed and not plain:
+            for w in unnamed:
                 self.diags.append(Diagnostic("W477", "this window offers nothing: no card of the pack has an "
-                                             "'anytime in ZONE { ... }' slot", w.span,
+                                             "'anytime in ZONE { ... }' slot" + (" without 'at'" if cards else ""),
+                                             w.span,
                                              "write the cards its holders may play then: "
-                                             "'card NAME { anytime in hand { ... } }'"))
-        elif cards and not windows:
-            d, e = cards[0]
+                                             "'card NAME { anytime in hand { ... } }'"
+                                             + (" (a slot written 'at NAME' is offered at 'window NAME;' alone)"
+                                                if cards else "")))
+        elif plain and not unnamed:
+            d, e = plain[0]
             self.diags.append(Diagnostic("W478", f"{d.name!r} is never offered: nothing in the pack opens a "
                                          f"'window;' for 'anytime' cards", e.span,
                                          "write 'window;' where the rules let players play them (before each "
                                          "action, between two steps of a turn)",
-                                         notes=tuple(f"{x.name!r} too" for x, _e in cards[1:4])))
+                                         notes=tuple(f"{x.name!r} too" for x, _e in plain[1:4])))
 
     def _lint_triggers(self) -> None:
         sources = set(self.emitted)

@@ -1608,7 +1608,8 @@ class CodeGen(A.Visitor):
         self.writeline(f"rt.emit({s.event!r}, {ctx.you}, {args})", s)
 
     def visit_Window(self, s: A.Window, ctx: Ctx):
-        self.writeline(f"yield from rt.window({ctx.you}, {where(s)!r})", s)
+        named = f", {s.name!r}" if s.name is not None else ""   # `window NAME;`
+        self.writeline(f"yield from rt.window({ctx.you}, {where(s)!r}{named})", s)
 
     def visit_Copy(self, s: A.Copy, ctx: Ctx):
         self.writeline(f"yield from rt.run_slot({ctx.you}, {self.ex(s.ref.obj, ctx)}, {s.ref.name!r}, "

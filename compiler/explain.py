@@ -1531,7 +1531,8 @@ class Reader(A.Visitor):
                         "too), then the final phase runs, and the winner is decided.")
 
     def visit_Window(self, s, depth: int) -> None:
-        self.say(depth, "Each player, from you on, may now play a card they may play at any time (again "
+        which = "at any time" if s.name is None else f"at the {s.name} window"
+        self.say(depth, f"Each player, from you on, may now play a card they may play {which} (again "
                         "after each one played, until all pass).")
 
     def visit_Break(self, s, depth: int) -> None:
@@ -1984,8 +1985,14 @@ class Reader(A.Visitor):
             return
         when = f" and {self.x(e.when)}" if e.when is not None else ""
         rest = f", at most once until {self.event(e.rest, anyone=True)} (then again)" if e.rest is not None else ""
-        self.say(depth, f"At any window (`window;`){rest}, while this is in {self.nouns(e.places)}{when}, you may play "
-                        f"it{after}:")
+        if e.windows:   # `at NAME, ...`: the windows so named alone
+            names = e.window_names
+            at = f"the {' or the '.join(names)} window" + "".join(f" (`window {n};`)" for n in names[-1:])
+            self.say(depth, f"It may be played at {at} alone{rest}, while this is in {self.nouns(e.places)}{when}"
+                            f"{after}:")
+        else:
+            self.say(depth, f"At any window (`window;`){rest}, while this is in {self.nouns(e.places)}{when}, you may "
+                            f"play it{after}:")
         self.block(e.body, depth + 1)
 
     def reaction(self, r: A.Reaction, depth: int, amended: str = "") -> None:

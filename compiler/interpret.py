@@ -679,7 +679,7 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_Window(self, s, rt, f):
-        return rt.window(f.you, where(s))
+        return rt.window(f.you, where(s), s.name)
 
     def visit_Copy(self, s, rt, f):
         return rt.run_slot(f.you, self.ev(s.ref.obj, rt, f), s.ref.name, where(s))

@@ -1035,7 +1035,11 @@ class EndAfter(Stmt):
 @node
 class Window(Stmt):
     """`window;`: each player holding a card with an `anytime in ZONE` slot in that zone is offered to
-    play it now, in seat order from the acting player, until all pass (7.2b)."""
+    play it now, in seat order from the acting player, until all pass (7.2b). `window NAME;` (a named
+    window) offers the slots written `at NAME` alone, `window;` those written without `at`."""
+
+    name: Optional[str] = None
+    _quiet = ("name",)
 
 
 @node
@@ -2063,16 +2067,24 @@ class Anytime(FieldEffect):
     when: Optional[Expr] = None   # `when COND`: offered at a window only while it holds (`you` the holder)
     # `once per PATTERN`: played at most once until an event matching PATTERN (each holder's copy on its own)
     rest: Optional[Pattern] = None
-    _quiet = ("rest",)
+    # `at NAME, ...`: the named windows (`window NAME;`) that offer it (Names: where findings point); None
+    # for the windows without a name (`window;`)
+    windows: Optional[tuple] = None
+    _quiet = ("rest", "windows")
 
     @property
     def zones(self) -> tuple:
         return tuple(map(place_key, self.places))
 
+    @property
+    def window_names(self) -> tuple:
+        """The names of the windows that offer it, () for the unnamed ones (`window;`)."""
+        return tuple(w.id for w in self.windows) if self.windows else ()
+
     @staticmethod
-    def slot_name(zones: tuple) -> str:
-        """(runtime.program.anytime_zones knows it by its first word)"""
-        return f"anytime in {', '.join(zones)}"
+    def slot_name(zones: tuple, windows: tuple = ()) -> str:
+        """(runtime.program.anytime_zones knows it by its first word, anytime_windows by its `at`)"""
+        return f"anytime in {', '.join(zones)}" + (f" at {', '.join(windows)}" if windows else "")
 
 
 @node

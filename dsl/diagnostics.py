@@ -208,6 +208,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E454": (ERROR, "'pick ... alike' (or 'in any order alike') over values that have no copies: players, numbers, members, records"),
     "E455": (ERROR, "'pick ... alike' at random or in a simultaneous pick: it is for one player's question"),
     "E457": (ERROR, "a zone's cap with 'over PROC' on a shared or indexed zone: a hand limit is each player's zone's"),
+    "E477": (ERROR, "an 'anytime' slot offered at a named window ('at NAME') that no 'window NAME;' of the pack opens"),
+    "E478": (ERROR, "a window named twice in an 'anytime' slot's 'at' list"),
+    "E479": (ERROR, "two 'anytime' slots of one card offered at the same window from the same zone"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),
@@ -282,8 +285,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W474": (WARNING, "a 'for each' declaration that never uses the name it binds: its entities are alike"),
     "W475": (WARNING, "a proc, func or enum member the base uses that the stacked packs leave unused"),
     "W476": (WARNING, "a card's override that calls the func or proc it changes: for its holder, it calls itself"),
-    "W477": (WARNING, "a window; with no card to play at it: no card has an 'anytime in ZONE' slot"),
-    "W478": (WARNING, "a card with an 'anytime in ZONE' slot in a pack without a window;"),
+    "W477": (WARNING, "a window; with no card to play at it: no card has an 'anytime in ZONE' slot (without 'at')"),
+    "W478": (WARNING, "a card with an 'anytime in ZONE' slot (without 'at') in a pack without a window;"),
     "W479": (WARNING, "a pick's 'fewest KEY' or 'most KEY' whose key does not read the candidate: all of them tie"),
     "W480": (WARNING, "'top public' on a public zone, or 'size owner' on a zone the others see into: it changes nothing"),
     "W481": (WARNING, "an index VAR + N of a for each loop over LOW..HIGH outside the declared range for every VAR"),
@@ -307,6 +310,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W498": (WARNING, "a pack manifest's exclude pattern that names no rules file of the pack's folder"),
     # W5xx: warnings, continued
     "W500": (WARNING, "the proc a zone's cap hands the cards over puts cards into that zone: it may go over again"),
+    "W508": (WARNING, "a named window ('window NAME;') that no card's 'anytime ... at NAME' slot answers: it offers nothing"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

@@ -705,11 +705,16 @@ class _Builder:
         return A.SlotRemoved(A.HeldOption.slot_name(str(items[0]), _title(items)), span=self._s(meta))
 
     def anytime_slot(self, meta, items):
-        places, rest = items[1], _pick(items, "rest")
-        # ANYTIME, zones, [once per], [condition], block
+        places, rest, windows = items[1], _pick(items, "rest"), _pick(items, "window_at")
+        # ANYTIME, zones, [at WINDOW, ...], [once per], [condition], block
         when = next((i for i in items[2:-1] if not isinstance(i, _Marker)), None)
-        return A.Anytime(A.Anytime.slot_name(tuple(map(A.place_key, places))), _block(items), places, when,
-                         rest, span=self._s(meta))
+        return A.Anytime(A.Anytime.slot_name(tuple(map(A.place_key, places)), tuple(w.id for w in windows or ())),
+                         _block(items), places, when, rest, windows, span=self._s(meta))
+
+    def window_at(self, meta, items):
+        """`at NAME, ...` after an anytime slot's zones: the named windows that offer it (Names)."""
+        return _Marker("window_at", tuple(A.Name(str(t), span=_token_span(self.file, t))
+                                          for t in items if isinstance(t, Token) and t.type == "NAME"))
 
     def slot_zones(self, meta, items):
         return tuple(items)
@@ -725,7 +730,8 @@ class _Builder:
         return A.Index(name, index, span=self._s(meta))
 
     def window_stmt(self, meta, items):
-        return A.Window(span=self._s(meta))
+        name = next((str(t) for t in items if isinstance(t, Token) and t.type == "NAME"), None)
+        return A.Window(name, span=self._s(meta))
 
     def reaction_may(self, meta, items):
         return _Marker("reaction_may", (_title(items), self._prompt_parts(items), _pick(items, "paid")))
@@ -909,9 +915,11 @@ class _Builder:
         return A.ArmRemoved(next((i for i in items if type(i) is tuple), ()), span=self._s(meta))
 
     def slot_removed(self, meta, items):
+        windows = _pick(items, "window_at")
+        items = [i for i in items if not isinstance(i, _Marker)]
         zones = tuple(map(A.place_key, items[-1]))
         if str(items[0]) == "anytime":
-            return A.SlotRemoved(A.Anytime.slot_name(zones), span=self._s(meta))
+            return A.SlotRemoved(A.Anytime.slot_name(zones, tuple(w.id for w in windows or ())), span=self._s(meta))
         if str(items[0]) == "modifier":
             return A.SlotRemoved(A.HeldModifier.slot_name(str(items[1]), zones), span=self._s(meta))
         subject = None   # `remove whenever anyone X in Z;` (a word that is no subject is kept: it names no reaction)

@@ -745,7 +745,7 @@ class Printer(A.Visitor):
         self.line(f"let {s.name} = roll {s.die};" if s.name else f"roll {s.die};")
 
     def visit_Window(self, s):
-        self.line("window;")
+        self.line("window;" if s.name is None else f"window {s.name};")
 
     def visit_Whenever(self, s):
         until = Clause(f"until {pattern(s.until)}") if s.until else None
@@ -979,7 +979,7 @@ class Printer(A.Visitor):
         elif isinstance(item, A.KindShows):
             self.line(f"shows {', '.join(item.names)};")
         elif isinstance(item, A.Anytime):
-            self.block(f"anytime{_in(item)}" +
+            self.block(f"anytime{_in(item)}" + (f" at {', '.join(item.window_names)}" if item.windows else "") +
                        (f" once per {pattern(item.rest)}" if item.rest is not None else "") +
                        (f" when {expr(item.when)}" if item.when is not None else ""), item.body)
         elif isinstance(item, A.HeldOverride):   # the func or proc as written, its zone after the signature

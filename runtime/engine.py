@@ -886,15 +886,15 @@ class Game:
         for i, entry in zip(slots, ordered):
             pending[i] = entry
 
-    def window(self, h: Holder, where: str):
-        """`window;`: the players holding a card with an `anytime in ZONE` slot in that zone of theirs
+    def window(self, h: Holder, where: str, name: Optional[str] = None):
+        """`window;` (`window NAME;`: `name`, offering the slots written `at NAME` alone): the players holding a card with an `anytime in ZONE` slot in that zone of theirs
         are offered to play one, in seat order from the acting player (the first player for an
         actor): one question each, the cards they may play (copies alike once) and "pass". After a
         card is played (its slot runs for its holder, `this` the copy) the offers start again from
         the first; the window closes when every holder passed in one round. Each copy is played at
         most once a window (a card of a `per_player` kind: each player's own copy). A pack without such
         cards asks nothing (one test)."""
-        anytime = self.program.anytime
+        anytime = self.program.windows.get(name)
         if not anytime:
             return
         players, out = self.state.players, self.state.out
@@ -916,11 +916,14 @@ class Game:
                 held.sort(key=lambda card: card[0])   # as the seat sees them: its zones in order, each card where it is
                 cards = _dedup([(e, slot, ranked[2] if several else "", rest) for ranked, e, slot, several, rest in held],
                                lambda card: (self._card_state(card[0]), card[1], card[2]))
-                d = Decision(p, "play a card now?", [e for e, _s, _z, _r in cards] + ["pass"], where)
+                # a named window says which it is (the hot seat shows the prompt): "play a card now (intensify window)?"
+                d = Decision(p, "play a card now?" if name is None else f"play a card now ({name} window)?",
+                             [e for e, _s, _z, _r in cards] + ["pass"], where)
                 if any(z for _e, _s, z, _r in cards):   # a slot of several zones: each option says where from
                     d.label([e.label() + (f" (from {z})" if z else "") for e, _s, z, _r in cards] + ["pass"])
                 if self.tracer is not None:
-                    self._note("window", p, f"may play {', '.join(d.options[:-1])}", where=where)
+                    self._note("window", p, f"may play {', '.join(d.options[:-1])}"
+                                             + (f" at the {name} window" if name is not None else ""), where=where)
                 choice = yield d
                 if choice == len(cards):
                     continue

@@ -94,6 +94,8 @@ class Program:
     reaction_tids: frozenset = frozenset()          # the triggers those slots register (Game._react finds them)
     # (EntityDef, slot, zones, its offer test or None, its `once per` rest or None) of each card playable at a `window;`
     anytime: list = field(default_factory=list)
+    # window name (None for `window;`) -> those of `anytime` that it offers (`at NAME`: the windows so named alone)
+    windows: dict = field(default_factory=dict)
     # (site, its `once per` rest) of each choose option taken once per PATTERN (Game._periods)
     option_periods: list = field(default_factory=list)
     zone_caps: dict = field(default_factory=dict)   # zone -> (cap: int or a counter's name, proc) (`cap N over PROC`)
@@ -298,7 +300,14 @@ def is_reaction_slot(name: str) -> bool:
 def anytime_zones(name: str) -> Optional[tuple]:
     """The zones of an entity's `anytime in ZONE, ...` slot (dsl.ast.Anytime.slot_name), None for another
     slot."""
-    return tuple(name[len("anytime in "):].split(", ")) if name.startswith("anytime in ") else None
+    return tuple(name[len("anytime in "):].split(" at ")[0].split(", ")) if name.startswith("anytime in ") else None
+
+
+def anytime_windows(name: str) -> tuple:
+    """The windows of an entity's `anytime in ZONE, ... at WINDOW, ...` slot (dsl.ast.Anytime.slot_name): (None,)
+    for one without `at` (offered at each `window;`)."""
+    _zones, at, windows = name.partition(" at ")
+    return tuple(windows.split(", ")) if at else (None,)
 
 
 def _cards_in_records(program: Program, cards: dict) -> None:
@@ -366,6 +375,9 @@ def assemble(tables: dict, fns: dict) -> Program:
         program.anytime += [(e, s, tuple(f for z in anytime_zones(s) for f in spread.get(z, (z,))),
                              fns.get(("offer", source, s)), periods.get((source, s)))
                             for s in slots if anytime_zones(s) is not None]
+    for card in program.anytime:   # which windows offer each (Game.window)
+        for window in anytime_windows(card[1]):
+            program.windows.setdefault(window, []).append(card)
     program.option_periods = [(site, (subject, event, {})) for site, subject, event in tables.get("option_periods", ())]
     program.zone_caps = dict(tables.get("zone_caps", {}))
     program.starts = dict(tables.get("starts", {}))
