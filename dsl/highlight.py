@@ -71,7 +71,7 @@ class RulesLexer(RegexLexer):
             (r"\bcost\b(?=\s*[-+0-9(]|\s+[A-Za-z_])(?!\s+(?:and|or|then|else|where)\b)", Keyword),
             (r"\bfirst\b(?=\s*\(|\s+to\b|\s+[A-Za-z_][A-Za-z0-9_]*\s+in\b)", Keyword),
             # `window;` where a statement starts; a card's `anytime in ZONE`
-            (r"([{};:])(\s*)(window)\b(?=\s*;)", bygroups(Punctuation, Whitespace, Keyword)),
+            (r"([{};:])(\s*)(window)\b(?=\s*(?:[A-Za-z_][A-Za-z0-9_]*\s*)?;)", bygroups(Punctuation, Whitespace, Keyword)),
             (r"([{};])(\s*)(anytime)\b(?=\s+in\b)", bygroups(Punctuation, Whitespace, Keyword)),
             # `auction "..." among ...` / `auction among ...` where a statement starts
             (r"([{};:])(\s*)(auction)\b(?=\s*(?:\"|among\b))", bygroups(Punctuation, Whitespace, Keyword)),

@@ -62,7 +62,7 @@ CONTEXTUAL = {
     "next": "next EVENT { ... }",
     "reset": "reset NAME;' or 'reset FIELD of KIND;",
     "anytime": "KIND NAME { anytime in ZONE { ... } }",
-    "window": "window;",
+    "window": "window;' or 'window NAME;",
     "record": "record NAME { FIELD: TYPE; ... }",
     "most": "winner most EXPR;' or 'then most EXPR' or 'sorted(VAR in LIST, most EXPR)",
     "fewest": "winner fewest EXPR;' or 'then fewest EXPR' or 'sorted(VAR in LIST, fewest EXPR)",
