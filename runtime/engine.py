@@ -914,8 +914,10 @@ class Game:
                 if not held:
                     continue
                 held.sort(key=lambda card: card[0])   # as the seat sees them: its zones in order, each card where it is
+                # copies alike (`alike_key`, as `pick ... alike`: the same state, title and fields) are one option
+                named = self._named_cards(own_slots=False) if len(held) > 1 else frozenset()
                 cards = _dedup([(e, slot, ranked[2] if several else "", rest) for ranked, e, slot, several, rest in held],
-                               lambda card: (self._card_state(card[0]), card[1], card[2]))
+                               lambda card: (self.alike_key(card[0], named), card[1], card[2]))
                 # a named window says which it is (the hot seat shows the prompt): "play a card now (intensify window)?"
                 d = Decision(p, "play a card now?" if name is None else f"play a card now ({name} window)?",
                              [e for e, _s, _z, _r in cards] + ["pass"], where)
@@ -1615,9 +1617,11 @@ class Game:
             return ("value", id(e))
         return self._card_state(e) + (e.title, repr(sorted(e.fields.items())))
 
-    def _named_cards(self) -> frozenset:
+    def _named_cards(self, own_slots: bool = True) -> frozenset:
         """The ids of the cards some part of the state names by itself: a variable (global, a player's,
-        a card's), or what a trigger or a modifier in force keeps (its locals, its filters)."""
+        a card's), or what a trigger or a modifier in force keeps (its locals, its filters). Without
+        `own_slots` (a window), not the triggers every copy's own slots register for it (its reactions,
+        its `anytime ... once per` period): each copy has its own, so they tell no copy apart."""
         out: set = set()
 
         def add(v) -> None:
@@ -1635,7 +1639,12 @@ class Game:
         add(list(state.evars.values()))
         for h in [*state.players, *state.actors.values()]:
             add(h.vars)
-        for t in [*state.triggers, *state.modifiers]:
+        own = () if own_slots else self.program.reaction_tids
+        for t in state.triggers:
+            if own_slots or not (t.tid in own or t.event.startswith("anytime in ")):
+                add(t.env)
+                add(t.filters)
+        for t in state.modifiers:
             add(t.env)
             add(t.filters)
         return frozenset(out)

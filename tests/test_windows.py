@@ -235,3 +235,42 @@ def test_a_roles_slot_at_a_named_window(interpreted):
     g = Game(build_text(ROLE, interpreted=interpreted, name="t.rules"), 2, 1)
     assert offers(g, "epidemic", ["Medic"])[0] == ("play a card now (intensify window)?", ["Medic", "pass"])
     assert g.state.players[0].stock["vp"] == 1
+
+
+# Copies alike at a window are one option, as `pick ... alike` has them (Game.alike_key): copies that differ
+# by their title and fields (numbered by copy_number) are each their own; a copy a variable names too.
+RELICS = """
+counter vp;
+kind relic { rank: int; }
+relic idol "Idol {rank}" * 3 { rank = copy_number; anytime in hand { move this to pile; gain this.rank vp; } }
+relic cup "Cup" * 2 { rank = 1; anytime in hand once per turn_end { gain 1 vp; } }
+zone hand per_player of relic;
+zone pile of relic;
+var chosen: relic;
+event turn_end();
+proc deal() { fill hand with relic; }
+proc choose_cup() { set chosen = cup; }
+proc act() { window; }
+"""
+
+
+@backends
+def test_copies_alike_are_one_option_copies_told_apart_are_not(interpreted):
+    g = Game(build_text(RELICS, interpreted=interpreted, name="t.rules"), 2, 1)
+    run_proc(g, "deal")
+    # the Idols' titles and ranks differ: the player may play the Idol worth 3; the Cups are alike
+    # (each copy's `once per` period names it, as every copy's: that tells none apart)
+    assert offers(g, "act", ["Idol 3"]) == [("play a card now?", ["Idol 1", "Idol 2", "Idol 3", "Cup", "pass"]),
+                                            ("play a card now?", ["Idol 1", "Idol 2", "Cup", "pass"])]
+    assert g.state.players[0].stock["vp"] == 3
+    run_proc(g, "choose_cup")   # the first Cup is named by a variable: it is no longer alike with the second
+    assert offers(g, "act", [])[0][1] == ["Idol 1", "Idol 2", "Cup (1 of 2)", "Cup (2 of 2)", "pass"]
+
+
+@backends
+def test_two_copies_of_resilient_population_are_one_option(interpreted):
+    g = pandemic(interpreted)
+    holding(g, "resilient", "resilient#2")
+    asked = offers(g, "epidemic", ["Resilient Population"])
+    # one option for both; once one is played the other is offered (each copy once a window)
+    assert asked == [("play a card now (intensify window)?", ["Resilient Population", "pass"])] * 2
