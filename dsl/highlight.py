@@ -73,6 +73,8 @@ class RulesLexer(RegexLexer):
             # `window;` where a statement starts; a card's `anytime in ZONE`
             (r"([{};:])(\s*)(window)\b(?=\s*(?:[A-Za-z_][A-Za-z0-9_]*\s*)?;)", bygroups(Punctuation, Whitespace, Keyword)),
             (r"([{};])(\s*)(anytime)\b(?=\s+in\b)", bygroups(Punctuation, Whitespace, Keyword)),
+            # an anytime slot's `at WINDOW, ...` (before its block, `once per`, `when`, or an amend's `;`)
+            (r"\bat\b(?=(?:\s*,?\s*[A-Za-z_][A-Za-z0-9_]*)+\s*(?:\{|;|once\b|when\b))", Keyword),
             # `auction "..." among ...` / `auction among ...` where a statement starts
             (r"([{};:])(\s*)(auction)\b(?=\s*(?:\"|among\b))", bygroups(Punctuation, Whitespace, Keyword)),
             # `offer "..." to ...` / `offer to ...` where a statement starts, and an offer's `chosen as`

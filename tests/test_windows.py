@@ -274,3 +274,18 @@ def test_two_copies_of_resilient_population_are_one_option(interpreted):
     asked = offers(g, "epidemic", ["Resilient Population"])
     # one option for both; once one is played the other is offered (each copy once a window)
     assert asked == [("play a card now (intensify window)?", ["Resilient Population", "pass"])] * 2
+
+
+def test_highlight_reads_named_windows():
+    from pygments.token import Keyword, Name
+
+    from rulebook.dsl.highlight import RulesLexer
+
+    def tokens(text):
+        return [(t, v) for t, v in RulesLexer().get_tokens(text) if not v.isspace()]
+
+    text = "kind k { anytime in hand at intensify, combat once per e { } }\nproc p() { window intensify; }"
+    got = tokens(text)
+    assert (Keyword, "at") in got and (Name, "intensify") in got
+    assert [v for t, v in got if t is Keyword and v == "window"] == ["window"]
+    assert (Name, "at") in tokens("proc p() { let at = 2; gain at vp; }")
