@@ -6109,9 +6109,13 @@ class Checker(A.Visitor):
         """`c is advanced`: a condition on a card (tile...) or none; `c is silver`, with silver a declared
         card (`* N` or not): whether c is (a copy of) that declaration (`is_test`); `x is c`, with c a local
         holding a card: whether x is a copy of the same declared card as c (Symbols.same_card)."""
-        if e.kind in scope.locals:
+        if e.kind in scope.locals or e.kind not in self.sym.roles and self.sym.category(e.kind) == "var" \
+                and self.declared(self.sym.decls[e.kind].type) == f"entity:{A.ROLE_KIND}":
             given, held = self.expr(e.subject, scope), self.visit_Name(A.Name(e.kind, span=e.span), scope)
+            held_role = kinds_in(held) == (A.ROLE_KIND,) and bool(self.sym.roles)   # `p is r`: whether p holds r
             for shown, kind, at in ((printed(e.subject), given, e.subject.span), (e.kind, held, self.at_name(e.kind, e.span))):
+                if held_role and base_of(kind) == "player":
+                    continue
                 if base_of(kind) not in ("entity", "any"):
                     self.err("E303", f"'is' tells a card's kind or declaration, and {shown} is {article(words(kind))}",
                              at, "'x is c', c a card: whether x is a copy of the same card as c" if shown == e.kind else None)
@@ -6128,13 +6132,52 @@ class Checker(A.Visitor):
         self.unknown("E204", "role", name, span, list(self.sym.roles))
         return False
 
+    def role_value(self, name: str, scope: Scope) -> bool:
+        """Whether NAME, where a role is wanted (`give p role NAME;`), names a value holding one (a local, a
+        parameter, a var: docs/language.md 3.17, "A role as a value") rather than a role."""
+        return name in scope.locals or name not in self.sym.roles and self.sym.category(name) == "var"
+
+    def role_wanted(self, what: str, kind: str, span: A.Span, shown: str) -> None:
+        """E465: a value of another type where a role is wanted (`give p role x;`, `holders(x)`)."""
+        if base_of(kind) == "any" or base_of(kind) == "entity" and set(kinds_in(kind)) <= {A.ROLE_KIND} \
+                and self.sym.roles:
+            return
+        self.err("E465", f"{what} takes a role, and {shown} is {article(words(kind))}", span,
+                 f"a role is a role's name ({', '.join(self.sym.roles)}) or a value of the type 'role' "
+                 "('pick r from role ...', 'var r: role')" if self.sym.roles else "the pack declares no role")
+
+    def role_compared(self, e: A.Binary, left: str, right: str) -> bool:
+        """E466: a role (`r`, `role_of(p)`, a `var r: role`) compared with what is no role (an enum member, a
+        player, a card of another kind, a number): never equal. Whether it said so."""
+        def role(t: str) -> bool:
+            return base_of(t) == "entity" and kinds_in(t) == (A.ROLE_KIND,) and bool(self.sym.roles)
+
+        def other(t: str) -> bool:   # a value no role ever equals
+            return base_of(t) not in ("any", "none", "entity") or base_of(t) == "entity" and kinds_in(t) != () \
+                and A.ROLE_KIND not in kinds_in(t)
+        if not (role(left) and other(right) or role(right) and other(left)):
+            return False
+        theirs = right if role(left) else left
+        hint = "a player holds a role: compare role_of(p) with it, or write 'p is ROLE'" \
+            if base_of(theirs) == "player" else \
+            f"a role is no member of an enum: compare it with a role's name ({', '.join(self.sym.roles)}), or " \
+            "hold roles in a variable of the type 'role'" if base_of(theirs) == "member" else \
+            f"compare it with a role's name ({', '.join(self.sym.roles)}) or another role"
+        self.err("E466", f"a role is compared with {article(words(theirs))}: they are never equal, so the comparison "
+                 f"is always {'true' if e.op == '!=' else 'false'}", e.span, hint)
+        return True
+
     def visit_GiveRole(self, s: A.GiveRole, scope: Scope) -> None:
         """`give P role R;`: P a player, R a role; E427 in a game whose seats hold roles from the start (every
         player holds one already: a player holds one role)."""
         kind = self.expr(s.who, scope)
         if not fits(kind, "player"):
             self.err("E303", f"a role is given to a player, not {article(words(kind))}", s.who.span)
-        self.role_named(s.role, self.at_name(s.role, s.span))
+        if self.role_value(s.role, scope):   # `give p role r;`, r a local, a parameter or a var holding a role
+            self.role_wanted("'give ... role'", self.visit_Name(A.Name(s.role, span=s.span), scope),
+                             self.at_name(s.role, s.span), s.role)
+        else:
+            self.role_named(s.role, self.at_name(s.role, s.span))
         game = self.sym.game
         if game is not None and game.roles:
             self.err("E427", f"every seat holds a role from the start ('seats ... roles ...'), so 'give' gives "
@@ -6384,6 +6427,8 @@ class Checker(A.Visitor):
             self.err("E303", f"cannot order {article(words(left))} and {article(words(right))}: players, cards "
                      "and zones are only equal or not", e.span,
                      "compare a number of theirs: a field, a stock or a count ('p.vp > q.vp', 'size(a) < size(b)')")
+            return "bool"
+        if e.op in ("==", "!=") and self.role_compared(e, left, right):
             return "bool"
         if e.op in ("==", "!=", "<", "<=", ">", ">=") and self.incomparable(left, right):
             self.err("E303", f"cannot compare {article(words(left))} with {article(words(right))}" + (
@@ -7136,9 +7181,9 @@ class Checker(A.Visitor):
                     self.err("E303", f"{func}() takes a zone or a list, not {article(words(given))}", args[0].span)
                     return "list"
                 return f"list:{element_of(given)}" if element_of(given) != "any" else "list"
-            if func == "holders" and args and not (isinstance(args[0], A.Name) and args[0].id in self.sym.roles):
-                self.err("E303", "holders() takes a role's name", args[0].span,
-                         f"the roles: {', '.join(self.sym.roles)}" if self.sym.roles else "the pack declares no role")
+            if func == "holders" and args and not (isinstance(args[0], A.Name) and args[0].id in self.sym.roles
+                                                   and args[0].id not in scope.locals):
+                self.role_wanted("holders()", typed(0), args[0].span, printed(args[0]))
             if func in PLAYER_ARGUMENT and args and not fits(typed(0), "player"):
                 self.err("E303", f"{func}() takes a player", args[0].span)
             return spec.returns

@@ -1768,7 +1768,8 @@ class CodeGen(A.Visitor):
             self.nested(s.otherwise, ctx)
 
     def visit_GiveRole(self, s: A.GiveRole, ctx: Ctx):
-        self.writeline(f"rt.give_role({self.ex(s.who, ctx)}, {s.role!r})", s)
+        role = repr(s.role) if s.role in self.sym.roles else self.ex(A.Name(s.role, span=s.span), ctx)   # a role, or a value
+        self.writeline(f"rt.give_role({self.ex(s.who, ctx)}, {role})", s)
 
     def visit_Eliminate(self, s: A.Eliminate, ctx: Ctx):
         who = "" if s.who is None else f", {self.ex(s.who, ctx)}"

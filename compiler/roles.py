@@ -188,7 +188,9 @@ def role_findings(sym) -> list[Diagnostic]:
         if owner is not None:
             start = frozenset({(YOU, owner)})
         reads.walk(d, start)
-        given.update(n.role for n in A.walk(d) if type(n) is A.GiveRole)
+        for n in A.walk(d):
+            if type(n) is A.GiveRole:   # `give p role r;`, r a value: it may give any role
+                given.update((n.role,) if n.role in sym.roles else sym.roles)
     found = list(reads.found.values())
     for name, role in sym.roles.items():
         if name not in given:

@@ -208,6 +208,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E454": (ERROR, "'pick ... alike' (or 'in any order alike') over values that have no copies: players, numbers, members, records"),
     "E455": (ERROR, "'pick ... alike' at random or in a simultaneous pick: it is for one player's question"),
     "E457": (ERROR, "a zone's cap with 'over PROC' on a shared or indexed zone: a hand limit is each player's zone's"),
+    "E465": (ERROR, "a value that is no role where a role is wanted: 'give P role X' or holders(X) with X a number, a member, a card..."),
+    "E466": (ERROR, "a role compared with what is never a role: an enum member, a player, a card of another kind, a number"),
     "E477": (ERROR, "an 'anytime' slot offered at a named window ('at NAME') that no 'window NAME;' of the pack opens"),
     "E478": (ERROR, "a window named twice in an 'anytime' slot's 'at' list"),
     "E479": (ERROR, "two 'anytime' slots of one card offered at the same window from the same zone"),

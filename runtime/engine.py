@@ -19,7 +19,7 @@ from collections import Counter as Tally, defaultdict
 from types import CodeType, MappingProxyType
 from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optional
 
-from rulebook.dsl.ast import MAX_EXPONENT, ROLE_ZONE
+from rulebook.dsl.ast import MAX_EXPONENT, ROLE_KIND, ROLE_ZONE
 
 from .program import Program, TrackDef
 from .state import NONE_OPTION
@@ -3422,6 +3422,10 @@ class Game:
         player holds one role: a second is E601."""
         if type(h) is not Holder or not h.is_player:
             raise RulesRuntimeError("E601", f"a role is given to a player, not {label_of(h)}")
+        if type(role) is not str:   # `give p role r;`, r a value: a role (a card of the kind `role`)
+            if type(role) is not EntityDef or role.kind != ROLE_KIND or role.declared not in self.program.roles:
+                raise RulesRuntimeError("E601", f"a role is given, not {label_of(role)}")
+            role = role.declared
         held = h.zones[ROLE_ZONE]
         if held:
             raise RulesRuntimeError("E601", f"{h.name} holds the role {held[0].label()} already, and is given "
@@ -4117,8 +4121,11 @@ class Game:
     @staticmethod
     def same_card(a, b) -> bool:
         """`x is c`, c a card held in a local: whether x is a copy of the same declared card as c (both `* N`
-        copies, or the same card); none is the same card as nothing."""
-        return type(a) is EntityDef and type(b) is EntityDef and a.declared == b.declared
+        copies, or the same card); none is the same card as nothing. `p is r`, r a role held in a local or a
+        var: whether the player p holds it."""
+        if type(a) is EntityDef:
+            return type(b) is EntityDef and a.declared == b.declared
+        return type(a) is Holder and type(b) is EntityDef and any(r.declared == b.declared for r in a.zones.get(ROLE_ZONE, ()))
 
     @staticmethod
     def is_filter(name: str) -> "IsA":
