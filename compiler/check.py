@@ -2568,6 +2568,12 @@ class Checker(A.Visitor):
             seen = "each player sees their own" if d.visibility == "hidden" else "each player's is seen by the others"
             self.err("E320", f"zone {d.name!r} is shared, so it has no owner to see it: make it 'secret' "
                      f"(nobody sees it) or 'per_player' ({seen})", self.at_decl(d))
+        if A.ROLE_KIND in d.kinds and self.sym.roles and d.name != A.ROLE_ZONE:
+            self.err("E467", f"zone {d.name!r} holds roles: a role is no card to move, it is held by the player "
+                     f"'give' gives it to (a role moved to a zone would be neither held nor free to give)",
+                     self.at_decl(d), "keep a role set aside in a variable of the type 'role' ('var aside global: "
+                     "role;'), and the roles left are those nobody holds: 'pick r from role where "
+                     "size(holders(r)) == 0 ...'")
         if d.refills is not None:
             self.refill_source(d)
         if d.cap is not None:
@@ -6115,6 +6121,7 @@ class Checker(A.Visitor):
             held_role = kinds_in(held) == (A.ROLE_KIND,) and bool(self.sym.roles)   # `p is r`: whether p holds r
             for shown, kind, at in ((printed(e.subject), given, e.subject.span), (e.kind, held, self.at_name(e.kind, e.span))):
                 if held_role and base_of(kind) == "player":
+                    self.sym.held_role.add(id(e))
                     continue
                 if base_of(kind) not in ("entity", "any"):
                     self.err("E303", f"'is' tells a card's kind or declaration, and {shown} is {article(words(kind))}",

@@ -987,6 +987,8 @@ class ExprReader(A.Visitor):
         return f"minus ({self.read(e.operand)})" if grouped else f"minus {self.read(e.operand)}"
 
     def visit_IsKind(self, e):
+        if id(e) in getattr(self.symbols, "held_role", ()):   # `p is r`, r a local or a var holding a role
+            return f"{self.read(e.subject)} holds the role {self.read(A.Name(e.kind, span=e.span))}"
         if id(e) in getattr(self.symbols, "same_card", ()):   # `x is c`, c a local card
             return f"{self.read(e.subject)} is the same card as {self.read(A.Name(e.kind, span=e.span))}"
         d = self.decl(e.kind)
@@ -1877,7 +1879,8 @@ class Reader(A.Visitor):
 
     def visit_GiveRole(self, s, depth: int) -> None:
         role = self.words.decl(s.role)
-        named = role.title if isinstance(role, A.Entity) and role.title else s.role
+        named = role.title if isinstance(role, A.Entity) and role.title else s.role if isinstance(role, A.Entity) \
+            else self.x(A.Name(s.role, span=s.span))   # `give p role r;`, r a value holding a role
         who = self.x(s.who)
         self.say(depth, f"{who[:1].upper()}{who[1:]} take{'' if isinstance(s.who, A.You) else 's'} "
                         f"the role {named} (its state is made for them; its rules are theirs from now on).")

@@ -248,6 +248,7 @@ class Symbols:
     # id() of each `x is c` (an A.IsKind) whose NAME is a local holding a card: whether x is a copy of the same
     # declared card as c (both backends read this)
     same_card: set = field(default_factory=set)
+    held_role: set = field(default_factory=set)   # those of them that ask whether a player holds a role (`p is r`): explain
     can_slots: set = field(default_factory=set)   # the effect slots a `can copy e.SLOT` tests (layout.slot_tests)
     # role name -> its declaration (A.Role), in declaration order; and each name a role declares (a counter,
     # var, zone, proc or func) -> the role's name (resolve._role_parts)

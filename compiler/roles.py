@@ -191,11 +191,50 @@ def role_findings(sym) -> list[Diagnostic]:
         for n in A.walk(d):
             if type(n) is A.GiveRole:   # `give p role r;`, r a value: it may give any role
                 given.update((n.role,) if n.role in sym.roles else sym.roles)
-    found = list(reads.found.values())
+    found = list(reads.found.values()) + unfiltered_gives(sym)
     for name, role in sym.roles.items():
         if name not in given:
             found.append(Diagnostic("W444", f"no seat holds role {name!r} and no 'give' gives it: its state and rules "
                                     "are never used", role.span,
                                     f"hold it from the start ('seats ... roles {name}, ...;') or give it "
                                     f"('give p role {name};')"))
+    return found
+
+
+LOOPS = (A.Each, A.ForEach, A.Repeat, A.While)
+
+
+def unfiltered_gives(sym) -> list[Diagnostic]:
+    """W503: `give P role r;` with r picked among the roles (`pick r from role { ... }`, `from [medic, ...]`)
+    without a `where`, the pick inside a loop (`each players { ... }`): a later pass may pick a role given
+    already, which stops play (E601, a role is one player's). Read from the rules as written: a pick in a proc
+    that a loop calls is not seen."""
+    found: list = []
+
+    def of_roles(domain) -> bool:
+        if type(domain) is A.Name:
+            return domain.id == A.ROLE_KIND
+        return type(domain) is A.ListLit and bool(domain.items) and \
+            all(type(x) is A.Name and x.id in sym.roles for x in domain.items)
+
+    def walk(n, looped: bool, bound: dict) -> None:
+        t = type(n)
+        if t is A.GiveRole and bound.get(n.role):
+            pick = bound[n.role]
+            found.append(Diagnostic(
+                "W503", f"{n.role!r} is picked among all the roles, and this runs again (a loop holds the pick): "
+                f"a role given already may be picked, and giving it stops play (E601: a role is one player's)",
+                n.span, f"pick among the roles left: 'pick {n.role} from {printed(pick.domain)} where "
+                f"size(holders({n.role})) == 0 ...'"))
+            return
+        if t is A.Pick and n.where is None and (looped or n.repeated) and of_roles(n.domain):
+            bound = {**bound, n.var: n}
+        elif t is A.Pick and n.var in bound:
+            bound = {k: v for k, v in bound.items() if k != n.var}
+        inner = looped or t in LOOPS
+        for child in n.children():
+            walk(child, inner, bound)
+
+    for d in sym.decls.values():
+        walk(d, False, {})
     return found

@@ -210,6 +210,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E457": (ERROR, "a zone's cap with 'over PROC' on a shared or indexed zone: a hand limit is each player's zone's"),
     "E465": (ERROR, "a value that is no role where a role is wanted: 'give P role X' or holders(X) with X a number, a member, a card..."),
     "E466": (ERROR, "a role compared with what is never a role: an enum member, a player, a card of another kind, a number"),
+    "E467": (ERROR, "a zone of roles in a pack with roles: a role is held by the player given it, never moved to a zone"),
     "E477": (ERROR, "an 'anytime' slot offered at a named window ('at NAME') that no 'window NAME;' of the pack opens"),
     "E478": (ERROR, "a window named twice in an 'anytime' slot's 'at' list"),
     "E479": (ERROR, "two 'anytime' slots of one card offered at the same window from the same zone"),
@@ -312,6 +313,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W498": (WARNING, "a pack manifest's exclude pattern that names no rules file of the pack's folder"),
     # W5xx: warnings, continued
     "W500": (WARNING, "the proc a zone's cap hands the cards over puts cards into that zone: it may go over again"),
+    "W503": (WARNING, "a role given from a pick among all the roles, without 'where', that a loop runs again: it may pick a role given already (E601)"),
     "W508": (WARNING, "a named window ('window NAME;') that no card's 'anytime ... at NAME' slot answers: it offers nothing"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
