@@ -1,0 +1,238 @@
+"""A role as a value (docs/language.md 3.17, "A role as a value"): `pick r from role ...`, `give P role r` with
+r a local, a parameter or a var, `holders(r)`, `p is r`, comparisons, a var of the type `role`; Pandemic's
+random deal and Citadels' draft on both backends; misuse (E465, E466, E467, W503); fmt and explain. And a
+card's `anytime` slot in a role's zone (the Contingency Planner's stored event)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.runtime.agents import make_agents
+from rulebook.runtime.engine import Game, RulesRuntimeError
+from rulebook.runtime.state import State, check_saved
+
+from .conftest import explained, found_at, played, printed_back, random_games_agree
+
+# Pandemic (the audit's W1): "shuffle the Role cards and deal 1 to each player", with no enum mirroring them.
+PANDEMIC = """
+counter vp;
+role medic "Medic" { }
+role scientist "Scientist" { }
+role dispatcher "Dispatcher" { }
+role researcher "Researcher" { }
+game pandemic { seats 2 to 4;
+  phase setup {
+    each players {
+      pick r from role where size(holders(r)) == 0 at random { give you role r; }
+    }
+  }
+  phase play { each players { say "{you} is the {role_of(you)}"; if you is scientist { gain 1 vp; } } }
+  winner most vp; }
+"""
+
+# Citadels' draft: one character set aside face down, then each player in turn takes one of those left;
+# a character's power is its holder's rule.
+CITADELS = """
+counter gold "Gold" from 0 to 99 start 2;
+var set_aside "Set aside" global: role;
+var drafted "Drafted": role;
+proc income() { gain 2 gold; }
+role assassin "Assassin" { }
+role thief "Thief" { }
+role king "King" { override proc income() { gain 3 gold; } }
+role merchant "Merchant" { override proc income() { gain 4 gold; } }
+func taken(r: role): bool = size(holders(r)) > 0 or r == set_aside;
+proc crown(r: role) { each players { if you is r { gain 10 gold; } } }
+game citadels "Citadels (the draft)" {
+  seats 2 to 3;
+  phase setup {
+    pick r from role at random { set set_aside = r; }
+    each players {
+      pick r from role where not taken(r) "take which character?" { give you role r; set drafted = r; }
+    }
+  }
+  phase play {
+    each players { say "{you} is the {drafted}"; income(); }
+    for each r in role { if r != set_aside and r != king { say "{r}: {size(holders(r))}"; } }
+    crown(king);
+  }
+  winner most gold;
+}
+"""
+
+
+def errors(text: str) -> list:
+    return [(d.code, d.span.line) for d in analyse_text(text).diagnostics if d.severity != "info"]
+
+
+def roles_held(g) -> list:
+    return [[e.name for e in p.zones["role.held"]] for p in g.state.players]
+
+
+def test_the_audits_repro_and_the_docs_deal_lint_clean():
+    assert errors(PANDEMIC) == [] and errors(CITADELS) == []
+    repro = PANDEMIC.replace("pick r from role where", "pick r from [medic, scientist, dispatcher] where")
+    assert errors(repro) == []
+
+
+@pytest.mark.parametrize("interpreted", [False, True])
+def test_pandemic_deals_each_player_a_role_nobody_holds(interpreted):
+    program = build_text(PANDEMIC, interpreted=interpreted)
+    dealt = set()
+    for seed in range(1, 9):
+        g = played(program, seed, 4)
+        held = roles_held(g)
+        assert sorted(r for h in held for r in h) == ["dispatcher", "medic", "researcher", "scientist"]
+        assert [p.stock["vp"] for p in g.state.players] == [int(h == ["scientist"]) for h in held]
+        dealt.add(held[0][0])
+        g = played(program, seed, 2)
+        assert len({r for h in roles_held(g) for r in h}) == 2 and all(len(h) == 1 for h in roles_held(g))
+    assert len(dealt) > 1   # at random: the first seat's role changes with the seed
+
+
+def test_both_backends_deal_and_draft_the_same_games():
+    random_games_agree(PANDEMIC, seeds=range(1, 6), counts=(2, 3, 4))
+    random_games_agree(CITADELS, seeds=range(1, 6), counts=(2, 3))
+
+
+@pytest.mark.parametrize("interpreted", [False, True])
+def test_citadels_drafts_the_characters_left_one_by_one(interpreted):
+    program = build_text(CITADELS, interpreted=interpreted)
+    for seed in range(1, 7):
+        g = Game(program, 3, seed, make_agents("first", 3, seed))
+        g.play()
+        aside = g.state.gvars["set_aside"]
+        left = [r for r in ("assassin", "thief", "king", "merchant") if r != aside.name]
+        # each in turn takes the first of those left (the first agent), none the set-aside one
+        assert roles_held(g) == [[r] for r in left]
+        assert [p.vars["drafted"].name for p in g.state.players] == left
+        income = {"king": 3 + 10, "merchant": 4}
+        assert [p.stock["gold"] for p in g.state.players] == [2 + income.get(r, 2) for r in left]
+        assert f"P1: P1 is the {program.entities[left[0]].title}" in g.messages   # a role shows its title
+        assert [m for m in g.messages if m.startswith("P1: ") and m.endswith(": 1")] == \
+            [f"P1: {program.entities[r].title}: 1" for r in left if r != "king"]
+
+
+@pytest.mark.parametrize("interpreted", [False, True])
+def test_a_saved_state_keeps_a_var_holding_a_role(interpreted):
+    program = build_text(CITADELS, interpreted=interpreted)
+    g = played(program, 2, 3)
+    data = g.state.to_json()
+    check_saved(data, program)
+    again = State.from_json(data, program.entities)
+    assert again.digest() == g.state.digest() and again.gvars["set_aside"] is g.state.gvars["set_aside"]
+
+
+@pytest.mark.parametrize("interpreted", [False, True])
+def test_giving_a_role_held_already_from_a_value_stops_play(interpreted):
+    text = PANDEMIC.replace("pick r from role where size(holders(r)) == 0 at random", "pick r from [medic] at random")
+    assert ("W503", 10) in errors(text)
+    g = Game(build_text(text, interpreted=interpreted), 2, 1, make_agents("random", 2, 1))
+    with pytest.raises(RulesRuntimeError, match="P1 holds the role Medic already, and it is given to P2") as err:
+        g.play()
+    assert err.value.code == "E601"
+
+
+def test_misuse():
+    base = PANDEMIC.replace("phase play {", "phase play { each players { misuse(); }")
+    misuse = lambda body: errors(base + "enum colour { red, blue }\nkind card { }\ncard ace { }\n"  # noqa: E731
+                                 "var mine: role;\nvar c: colour = red;\nproc misuse() { " + body + " }\n")
+    last = len(base.splitlines()) + 6
+    assert misuse("let n = 3; give you role n;") == [("E465", last)]
+    assert misuse("give you role c;") == [("E465", last)]
+    assert misuse("say \"{size(holders(ace))}\";") == [("E465", last)]
+    assert misuse("if mine == red { }") == [("E466", last)]
+    assert misuse("if mine != c { }") == [("E466", last)]
+    assert misuse("if role_of(you) == you { }") == [("E466", last)]
+    assert misuse("if mine == ace { }") == [("E466", last)]
+    assert misuse("set mine = red;") == [("E303", last)]
+    assert misuse("give you role nobody;") == [("E204", last)]
+    fine = "if mine == medic or mine == none or role_of(you) == mine or you is mine { give you role mine; }"
+    assert misuse(fine) == []
+    assert errors(PANDEMIC + "zone aside of role secret;\n")[:1] == [("E467", len(PANDEMIC.splitlines()) + 1)]
+    # a pack's own `kind role` (Coup's characters, no roles): its cards go in zones as before
+    assert errors("resource coin; kind role { } zone hand per_player of role; role duke \"Duke\" { } "
+                  "proc take(r: role) { move r to hand; }")[:1] != [("E467", 1)]
+
+
+def test_w503_is_for_a_pick_among_all_the_roles_run_again():
+    looped = PANDEMIC.replace(" where size(holders(r)) == 0 at random", " at random")
+    assert [c for c, _ in errors(looped)] == ["W503"]
+    once = looped.replace("each players {", "if player_count > 1 {")
+    assert errors(once) == []
+    # giving by value gives any role: no W444 for roles nobody names
+    assert "W444" not in [c for c, _ in errors(PANDEMIC)]
+
+
+def test_fmt_and_explain():
+    _module, printed = printed_back(CITADELS)
+    assert "give you role r;" in printed and "var set_aside \"Set aside\" global: role;" in printed
+    result = analyse_text(CITADELS)
+    game = explained(result, "citadels")
+    assert "among the roles for which not" in game and "You take the role r" in game
+    assert "If you holds the role r:" in explained(result, "crown")
+    assert "holding a role" in explained(result, "set_aside")
+
+
+# The Contingency Planner (the audit's W9): she stores an event on her role card and plays it from there,
+# after which it is removed from the game; every player plays events from the hand.
+PLANNER = """
+counter vp;
+kind event_card { effect: effect; anytime in hand, planner_slot { play_event(this); } }
+zone hand per_player of event_card;
+zone discard of event_card;
+zone out_of_game of event_card;
+proc play_event(e: event_card) {
+  if you is planner and contains(planner_slot, e) { move e to out_of_game; } else { move e to discard; }
+  copy e.effect;
+}
+event_card grant "Government Grant" { effect { gain 2 vp; } }
+event_card night "One Quiet Night" { effect { gain 1 vp; } }
+event_card airlift "Airlift" * 2 { effect { gain 3 vp; } }
+role planner "Contingency Planner" {
+  zone planner_slot "Stored event" of event_card;
+  proc store() {
+    pick e from discard where size(planner_slot) == 0 "store which event?" optional { move e to planner_slot; }
+  }
+}
+role medic "Medic" { }
+game pandemic {
+  seats 2 to 2 roles planner, medic;
+  phase setup { move grant to discard; move night to discard; each holders(medic): move airlift to hand; }
+  phase play { repeat 3 { each players { window; if you is planner { store(); } } } }
+  winner most vp;
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True])
+def test_the_planner_plays_a_stored_event_from_her_role_zone_and_it_leaves_the_game(interpreted):
+    assert errors(PLANNER) == []
+    program = build_text(PLANNER, interpreted=interpreted)
+    stored = 0
+    for seed in range(1, 13):
+        g = played(program, seed, 2)
+        planner, medic = g.state.players
+        out = [e.name for e in g.state.zones["out_of_game"]]
+        # what left the game was played from her slot: she scored it; the medic never holds the slot
+        assert "planner_slot" not in medic.zones
+        assert planner.stock["vp"] == sum({"grant": 2, "night": 1, "airlift": 3}[x] for x in out)
+        assert medic.stock["vp"] in (0, 3, 6)
+        stored += len(out)
+    assert stored > 0
+
+
+def test_both_backends_play_the_planner_alike():
+    random_games_agree(PLANNER, seeds=range(1, 8), counts=(2,))
+
+
+def test_a_slot_used_from_the_role_zone_alone_reads_the_roles_state_without_a_test():
+    alone = PLANNER.replace("anytime in hand, planner_slot { play_event(this); }",
+                            "anytime in planner_slot { move this to out_of_game; copy this.effect; }") \
+        .replace("role planner \"Contingency Planner\" {", "role planner \"Contingency Planner\" {\n  counter plans;") \
+        .replace("copy this.effect; }", "gain 1 plans; copy this.effect; }")
+    assert [c for c, _ in errors(alone) if c in ("W443", "E424")] == []
+    mixed = PLANNER.replace("role planner \"Contingency Planner\" {", "role planner \"Contingency Planner\" {\n  counter plans;") \
+        .replace("{ play_event(this); }", "{ gain 1 plans; play_event(this); }")
+    assert [c for c, _ in errors(mixed) if c in ("W443", "E424")] == ["W443"]   # from the hand: anyone's
