@@ -442,18 +442,22 @@ def _place_named(place, zone: A.Zone, sym: Symbols) -> bool:
 
 def _indexed_slot_zones(sym: Symbols) -> None:
     """A card's reaction used from an indexed zone named alone (`whenever ... in row`) fires while the copy
-    is in any of its zones: its trigger's condition names each (slot_zones)."""
+    is in any of its zones: its trigger's condition names each (slot_zones). A card's reaction or modifier
+    used from a role's zone (`in shrine`, a zone the role declares) tests that zone for the role's holders
+    alone (`you is ROLE and contains(shrine, this)`): nobody else has it."""
+    roles = {z: r for z, r in sym.role_of.items() if isinstance(sym.decls.get(z), A.Zone)}
+
     def spread(slot):
         if type(slot) not in (A.Reaction, A.HeldModifier) or not any(
-                type(p) is A.Name and getattr(sym.decls.get(p.id), "indexes", None) is not None
+                type(p) is A.Name and (getattr(sym.decls.get(p.id), "indexes", None) is not None or p.id in roles)
                 and isinstance(sym.decls.get(p.id), A.Zone) for p in slot.places):
             return slot
         if type(slot) is A.HeldModifier:   # a card's modifier: its `while`, as a reaction's trigger's
-            cond = A.Reaction.condition(slot_zones(slot.places, sym), slot.when, None, slot.span)
+            cond = A.Reaction.condition(slot_zones(slot.places, sym), slot.when, None, slot.span, roles)
             return replace(slot, body=(replace(slot.modifier, cond=cond),))
         t, asked = slot.trigger, slot.asked
         cond = A.Reaction.condition(slot_zones(slot.places, sym), slot.when,
-                                    asked.cost if asked is not None and t.rest is not None else None, slot.span)
+                                    asked.cost if asked is not None and t.rest is not None else None, slot.span, roles)
         return replace(slot, body=(replace(t, cond=cond),))
 
     for name, decl in list(sym.decls.items()):
@@ -1776,7 +1780,7 @@ def held_options(sym: Symbols, diags: list[Diagnostic], sources: dict) -> None:
                                         else ()))
                 continue
             o = h.option
-            holds = A.Call(HELD_USES, (A.Name(d.name, span=h.span),) + tuple(slot_zones(h.places, sym)), span=h.span)
+            holds = _held_option_test(sym, d, h)
             guard = holds if o.guard is None else A.Binary("and", holds, o.guard, span=o.guard.span)
             o = A.rewrite(replace(o, guard=guard), lambda n, d=d: replace(n, id=d.name)
                           if type(n) is A.Name and n.id == "this" else None)
@@ -1880,6 +1884,23 @@ def _held_fits(sym: Symbols, name: str, old, d: A.Entity, h: A.HeldOverride, dia
     if not ok:
         sym.baseless.update(_base_calls(h.decl))
     return ok
+
+
+def _held_option_test(sym: Symbols, d: A.Entity, h) -> A.Expr:
+    """Whether a card's option of an open choose is held (`held.uses(CARD, ZONE, ...)`); the zones a role
+    declares are tested for its holders alone (`you is ROLE and held.uses(CARD, slot)`): nobody else has them,
+    and a zone every player has beside them (`in hand, slot`) is tested for everyone."""
+    at, card = h.span, A.Name(d.name, span=h.span)
+    groups: dict = {}   # the role declaring the zones (None: every player's) -> the zone expressions
+    for p in h.places:
+        groups.setdefault(sym.role_of.get(A.place_zone(p)), []).extend(slot_zones((p,), sym))
+    holds = None
+    for role, zones in groups.items():
+        test = A.Call(HELD_USES, (card,) + tuple(zones), span=at)
+        if role is not None:
+            test = A.Binary("and", A.IsKind(A.You(span=at), role, span=at), test, span=at)
+        holds = test if holds is None else A.Binary("or", holds, test, span=at)
+    return holds
 
 
 def _held_zones_fit(sym: Symbols, d: A.Entity, h) -> bool:

@@ -10,10 +10,11 @@ WHO the subject as printed (`you`, `p`, `q.partner`):
   and the body (or value) of a `for each`, `pick`, aggregate or `each` whose `where` tests it;
 * in `for each p in holders(ROLE)`, p holds it; in `each holders(ROLE) { ... }` and in `each p { ... }` with
   p known to hold it, `you` does;
-* in a card's override or anytime slot used from zones of one role alone (`in slot`, a zone the role
-  declares), `you` (the card's holder) holds that role. Not in a card's reaction, modifier or option: the
-  runtime tests their zone for every player, which fails (E601) for a player without the role, and W443
-  at that zone test says so.
+* in a card's override, anytime slot, reaction or modifier used from zones of one role alone (`in slot`, a
+  zone the role declares), `you` (the card's holder) holds that role: a reaction's or a modifier's zone
+  test is `you is ROLE and contains(slot, this)` for a role's zone (resolve._indexed_slot_zones). Not in a
+  card's option of an open choose: the runtime tests its zone for every player, which fails (E601) for a
+  player without the role, and W443 at that zone test says so.
 
 A read for a player holding another role is E424 (a player holds one role: it always fails at play);
 one for a player of whom nothing is known is W443 (it fails at play, E601, for a player without it).
@@ -55,10 +56,10 @@ class _Reads:
         return frozenset()
 
     def held_in(self, places) -> Optional[str]:
-        """ROLE when every zone a card's override or anytime slot is used from is a zone of that one role
-        (`in slot`, a leader slot the role declares): only its holders have it. (A reaction's, a modifier's
-        or an option's zone is tested for every player, E601 at play for one without the role: not narrowed,
-        W443 says so at that test.)"""
+        """ROLE when every zone a card's override, anytime slot, reaction or modifier is used from is a zone of
+        that one role (`in slot`, a leader slot the role declares): only its holders have it. (An option's
+        zone is tested for every player, E601 at play for one without the role: not narrowed, W443 says so
+        at that test.)"""
         held = {self.role_of.get(A.place_zone(p)) for p in places}
         return held.pop() if len(held) == 1 and None not in held and \
             isinstance(self.sym.decls.get(A.place_zone(places[0])), A.Zone) else None
@@ -159,8 +160,9 @@ class _Reads:
                     self.walk(child, inner)
             return
         places = getattr(n, "places", ())   # where a card is held (`in leader_slot`): no read
-        role = self.held_in(places) if places and t in (A.HeldOverride, A.Anytime) else None
-        if role is not None:   # a card's override or anytime slot used from a role's zone alone: its holder's
+        role = self.held_in(places) if places and t in (A.HeldOverride, A.Anytime, A.Reaction, A.HeldModifier, A.HeldOption) \
+            else None
+        if role is not None:   # a card's override, anytime slot, reaction or modifier used from a role's zone alone
             facts = facts | {(YOU, role)}
         for child in n.children():
             if not any(child is p for p in places):

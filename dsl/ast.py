@@ -1917,13 +1917,17 @@ class Reaction(FieldEffect):
         return self.body[0]
 
     @staticmethod
-    def condition(zones, when: "Optional[Expr]", paid: Optional[tuple], span) -> "Expr":
+    def condition(zones, when: "Optional[Expr]", paid: Optional[tuple], span, roles: Optional[dict] = None) -> "Expr":
         """The trigger's `while`: the copy in one of its zones (`zones`: zone expressions, an indexed zone's
         each element), `and` the written COND, `and`, for a `once per` reaction with a `may ... cost`,
-        that its holder can pay (one who cannot is not asked, and keeps the period)."""
+        that its holder can pay (one who cannot is not asked, and keeps the period). `roles`: zone -> the
+        role that declares it: a zone only that role's holders have is tested for them alone (`you is
+        ROLE and contains(slot, this)`)."""
         holds = None   # `contains(hand, this) or contains(graveyard, this)`
         for zone in zones:
             held = Call("contains", (zone, Name("this", span=span)), span=span)
+            if roles and type(zone) is Name and zone.id in roles:
+                held = Binary("and", IsKind(You(span=span), roles[zone.id], span=span), held, span=span)
             holds = held if holds is None else Binary("or", holds, held, span=span)
         if when is not None:   # tested once the copy is in its zone
             holds = Binary("and", holds, when, span=span)

@@ -236,3 +236,54 @@ def test_a_slot_used_from_the_role_zone_alone_reads_the_roles_state_without_a_te
     mixed = PLANNER.replace("role planner \"Contingency Planner\" {", "role planner \"Contingency Planner\" {\n  counter plans;") \
         .replace("{ play_event(this); }", "{ gain 1 plans; play_event(this); }")
     assert [c for c, _ in errors(mixed) if c in ("W443", "E424")] == ["W443"]   # from the hand: anyone's
+
+
+# A card's reaction, modifier and option of an open choose in a role's zone (a relic in the Priest's shrine):
+# for the role's holders alone, beside a zone every player has (the hand) or alone.
+SHRINE = """
+counter vp;
+event scored();
+event attack();
+kind relic {
+  whenever opponents scored in hand, shrine { gain 1 vp; }
+  modifier you attack() in shrine { value *2; }
+  option in then_what in shrine "pray" { gain 5 vp; gain 1 faith; }
+}
+relic idol "Idol" { }
+relic bead "Bead" * 2 { }
+role priest "Priest" {
+  counter faith;
+  zone shrine "Shrine" of relic;
+  proc keep() { move idol to shrine; }
+}
+role knight "Knight" { }
+role squire "Squire" { }
+zone hand per_player of relic;
+proc fight() { let hits = 1 for attack(); gain hits vp; }
+proc turn() { emit scored(); fight(); choose "then?" as then_what open { option "rest" { gain 1 vp; } } }
+game g { seats 3 to 3 roles priest, knight, squire;
+  phase setup { each holders(priest): keep(); each holders(knight): move bead to hand; }
+  phase play { repeat 2 { each players: turn(); } }
+  winner most vp; }
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True])
+def test_a_cards_reaction_modifier_and_option_in_a_roles_zone_are_its_holders_alone(interpreted):
+    assert errors(SHRINE) == []   # no W443: the role's state is read in slots used from its zone alone
+    program = build_text(SHRINE, interpreted=interpreted)
+    prayed = 0
+    for seed in range(1, 9):
+        g = played(program, seed, 3)   # no E601 for the knight and the squire, who have no shrine
+        priest, knight, squire = g.state.players
+        faith = priest.stock["faith"]
+        # the priest: 2 opponents' scored x 2 rounds, her attacks doubled (2 x 2), then "pray" (5) or "rest" (1)
+        assert priest.stock["vp"] == 4 + 4 + 5 * faith + (2 - faith)
+        # the knight: the bead in hand answers the 2 others' scored x 2 rounds; no doubling, never "pray"
+        assert knight.stock["vp"] == 4 + 2 + 2 and squire.stock["vp"] == 2 + 2 and "faith" not in knight.stock
+        prayed += faith
+    assert prayed > 0
+
+
+def test_both_backends_play_the_shrine_alike():
+    random_games_agree(SHRINE, seeds=range(1, 6), counts=(3,))
