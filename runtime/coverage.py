@@ -14,6 +14,8 @@ import sys
 from collections import defaultdict
 from typing import Callable, Iterable, Optional, Sequence
 
+from rulebook.dsl.ast import ROLE_KIND, ROLE_ZONE
+
 from .agents import make_agents
 from .engine import Game, RulesRuntimeError, follow_moves, refusal
 from .program import Program
@@ -28,6 +30,7 @@ class Coverage:
         self.line_map, self.module_file = program.line_map, program.module_file
         self.case_map = program.case_map
         self.taken: set = set()
+        self.offered: set = set()   # the (choose's position, option) points a question listed
         self.rules: dict = {}
         # a reaction's trigger function -> {card -> its row}: a kind's reaction (7.2a) is one function
         # for all its cards, so which card fired it is read from the firing (`this`), and each card
@@ -38,14 +41,21 @@ class Coverage:
         # for a card when it returns true (a use the modifier applies to: the copy in its zone)
         self.held: dict = {}
         used = {getattr(fn, "__code__", None) for _ask, fn in program.hooks.values() if fn is not None}
+        overrides: dict = defaultdict(int)   # a card's or role's own versions of funcs and procs: slots too
+        for versions in (program.procs, program.funcs):
+            for key in versions:
+                overrides[key.partition(".")[2]] += 1
         for e in program.entities.values():
             name = e.name.partition("#")[0]   # the copies of a declaration `* N` run its effects: one row
             own = _own_computed(program, e)
             for field, fn in list(e.effects.items()) + list(own.items()):
-                # an entity with several effects (a civilization's start, powers, midgame) names each;
-                # a computed field it gives (`worth = ...;`) is always named, `oologist worth`: it is
-                # reached when its value is read, not when the card is drawn or played
-                row = f"{name} {field}" if len(e.effects) + len(own) > 1 or field in own else name
+                # an entity with several slots (a civilization's start, powers, midgame; a role's modifier
+                # and its overrides) names each; a computed field it gives (`worth = ...;`) is always
+                # named, `oologist worth`: it is reached when its value is read, not when the card is
+                # drawn or played. A role's slots sit in its holder's role zone, which no rules text names:
+                # `medic modifier place_cubes`, not `... in role.held`
+                slot = field.removesuffix(f" in {ROLE_ZONE}") if e.kind == ROLE_KIND else field
+                row = f"{name} {slot}" if len(e.effects) + len(own) + overrides[e.name] > 1 or field in own else name
                 if (e.name, field) in fired:   # a reaction: reached when it fires, not when it is given
                     for trigger in fired[e.name, field]:
                         code = getattr(trigger, "__code__", None)
@@ -132,7 +142,8 @@ class Coverage:
     def _line_hook(self) -> Callable:
         """A trace hook recording the rules entered and the branch points' lines run."""
         rules, reached, taken, per_card, held = self.rules, self.reached, self.taken, self.per_card, self.held
-        points, line_map, module_file = self.branches, self.line_map, self.module_file
+        points, line_map, module_file, offered = self.branches, self.line_map, self.module_file, self.offered
+        asked, answered = Game.choose.__code__, Game._choose.__code__   # a `choose`'s question and its answer
         cases: dict = {}   # code -> {instruction offset: the match cases whose result it evaluates}
         case_map = self.case_map
 
@@ -145,8 +156,19 @@ class Coverage:
                 taken.update(cases[frame.f_code].get(frame.f_lasti, ()))
             return lines
 
+        def answer(frame, event, arg):   # the option a `choose` returns (its yields give questions)
+            if event == "return" and type(arg) is int:
+                taken.add((frame.f_locals["where"], arg))
+            return answer
+
         def calls(frame, event, arg):   # every new or resumed frame: only the pack's are followed
             code = frame.f_code
+            if code is asked and event == "call":   # the options offered, by place (`branch_points`)
+                at = frame.f_locals["where"]
+                offered.update((at, i) for i in frame.f_locals["available"])
+                return None
+            if code is answered:
+                return answer
             if code in rules:
                 reached.add(code)
             elif code in per_card and event == "call":
@@ -203,8 +225,9 @@ class Coverage:
                     missing[kind].append(name)
         for where, (group, name) in self.branches.items():
             total[group] += 1
-            if where not in self.taken:
-                missing[group].append(name)
+            if where not in self.taken:   # a choose's option never listed in a question says so
+                never = type(where) is tuple and where not in self.offered
+                missing[group].append(f"{name} (never offered)" if never else name)
         return {g: (total[g], sorted(missing[g])) for g in sorted(total)}
 
 
@@ -287,11 +310,13 @@ def reaction_tids(program: Program) -> dict:
 
 def branch_points(symbols) -> dict[str, tuple[str, str]]:
     """The blocks `cover --branches` follows, by the rules position of their first statement:
-    (group, name) for every `choose` option, `match` arm (and `else`) and `if` branch (`then`, each
+    (group, name) for every `match` arm (and `else`) and `if` branch (`then`, each
     `else if`, `else`) with a statement in the effects the pack compiles (after overrides and
     removals), named by the position of its `choose`/`match`/`if` and the option's title, the arm's
     values or the branch; and every case (and `else`) of a `match` expression, by its result's
-    position ("match case"), taken when its result is evaluated."""
+    position ("match case"), taken when its result is evaluated; and every `choose` option, by its
+    choose's position and its place among the options (the `where` and the index `Game.choose` is
+    given): offered when a question lists it, taken when it is the answer, an empty one too."""
     from rulebook.compiler.layout import effects, layout, where
     from rulebook.dsl import ast as A
     from rulebook.dsl.printer import expr
@@ -305,10 +330,9 @@ def branch_points(symbols) -> dict[str, tuple[str, str]]:
     roots = [e.node if e.shape != "expr" else (e.node,) for e in effects(layout(symbols))]
     for body in roots:
         for node in (n for stmt in body for n in A.walk(stmt)):
-            if type(node) is A.Choose:
-                for o in node.options:
-                    if o.body:
-                        points[where(o.body[0])] = ("choose option", f"{short(node)} {o.title!r}")
+            if type(node) is A.Choose:   # every option, an empty one too (`option "pass" {}`): by the choose's
+                for i, o in enumerate(node.options):   # position and its place, offered and taken (`_line_hook`)
+                    points[where(node), i] = ("choose option", f"{short(node)} {o.title!r}")
             elif type(node) is A.MatchStmt:
                 arms = [(", ".join(expr(v) for v in arm.values), arm.body) for arm in node.arms]
                 for label, body in arms + [("else", node.otherwise or ())]:

@@ -34,13 +34,14 @@ game love "Love Letter" {
 """
 
 
-def test_branch_points_name_each_option_and_arm_with_a_statement(tmp_path):
+def test_branch_points_name_each_option_and_each_arm_with_a_statement(tmp_path):
     root = write_pack(tmp_path / "love", PACK)
     points = branch_points(analyse(str(root)).symbols)
     assert sorted((group, name.replace(f"{tmp_path}/", "")) for group, name in points.values()) == [
         ("choose option", "love/main.rules:7 'play'"), ("choose option", "love/main.rules:7 'rest'"),
+        ("choose option", "love/main.rules:7 'wait'"),   # an empty option is a decision too
         ("match arm", "love/main.rules:12 else"), ("match arm", "love/main.rules:12 guard"),
-        ("match arm", "love/main.rules:12 priest, baron")]   # `wait` has no statement to run
+        ("match arm", "love/main.rules:12 priest, baron")]
 
 
 def test_cover_with_branches_lists_what_was_never_taken_and_fails(tmp_path):
@@ -49,7 +50,7 @@ def test_cover_with_branches_lists_what_was_never_taken_and_fails(tmp_path):
     coverage = cover_games(program, [2], range(1, 6), [[]], "random", branch_points(analyse(str(root)).symbols))
     report = {group: (total, [name.replace(f"{tmp_path}/", "") for name in missing])
               for group, (total, missing) in coverage.report().items()}
-    assert report["choose option"] == (2, ["love/main.rules:7 'rest'"])      # its guard never holds
+    assert report["choose option"] == (3, ["love/main.rules:7 'rest' (never offered)"])   # its guard never holds
     assert report["match arm"] == (3, ["love/main.rules:12 else", "love/main.rules:12 priest, baron"])
     assert report["proc"] == (1, [])
     result = invoke("cover", root, "--games", 5, "--branches")
@@ -89,3 +90,36 @@ def test_if_branches_are_followed_too(tmp_path):
     coverage = cover_games(program, [2], range(1, 4), [[]], "random", points)
     total, missing = coverage.report()["if branch"]
     assert total == 3 and sorted(m.rsplit(" ", 1)[-1] for m in missing) == ["1", "then"]   # only the else ran
+
+
+SENTRY = """
+counter vp;
+counter coin;
+proc turn() {
+  choose "what now?" {
+    option "draw" { gain 1 vp; }
+    option "put it back" {}
+    option "trash" when coin > 0 {}
+  }
+}
+game sentry "Sentry" {
+  seats 1 to 1;
+  phase play { repeat 2 { each players: turn(); } }
+  winner most vp;
+}
+"""
+
+
+def test_an_empty_option_is_counted_offered_and_taken_by_the_answers(tmp_path):
+    # Dominion audit D5: Sentry's "put it back" {} is a real decision. Empty options are counted from
+    # the questions asked (offered) and their answers (taken), not from a first statement's line
+    root = write_pack(tmp_path / "sentry", SENTRY)
+    program = compile_pack(str(root)).program
+    points = branch_points(analyse(str(root)).symbols)
+
+    # `first` always answers the first option: "put it back" is offered, never taken; "trash" never offered
+    total, names = cover_games(program, [1], range(1, 4), [[]], "first", points).report()["choose option"]
+    assert total == 3 and [n.replace(f"{tmp_path}/", "") for n in names] == [
+        "sentry/main.rules:5 'put it back'", "sentry/main.rules:5 'trash' (never offered)"]
+    total, names = cover_games(program, [1], range(1, 30), [[]], "random", points).report()["choose option"]
+    assert total == 3 and [n.replace(f"{tmp_path}/", "") for n in names] == ["sentry/main.rules:5 'trash' (never offered)"]

@@ -323,3 +323,33 @@ proc take(r: role) { move r to hand; }
     assert [d for d in result.diagnostics if d.severity == "error"] == []
     assert {n for n, d in result.symbols.decls.items() if getattr(d, "kind", None) == "role"} >= {"duke", "captain", "ambassador"}
     assert not result.symbols.roles
+
+
+COVER_ROLE_SLOT = """
+counter cleaned "Cubes removed" global;
+var cured "Cured" global: bool = false;
+event place_cube();
+proc treat() { gain 1 cleaned; }
+proc infect() { for place_cube() { lose 1 cleaned; } }
+role medic "Medic" {
+  override proc treat() { gain 3 cleaned; }
+  modifier anyone place_cube while cured { forbid; }
+}
+role scientist "Scientist" {
+  modifier anyone place_cube while cured { forbid; }
+}
+game g {
+  seats 2 to 2 roles medic, scientist;
+  phase play { repeat 3 { each players { treat(); infect(); } } }
+  winner together if cleaned > 0;
+}
+"""
+
+
+def test_cover_names_a_roles_slot_that_never_ran_not_the_role():
+    # Pandemic audit D2: the Medic's override of treat ran in every game, only its modifier never did
+    # (nothing cures): cover names that slot, as it names a card's (3.7); a role of one slot keeps its name
+    from rulebook.runtime.coverage import cover_games
+
+    report = cover_games(build_text(COVER_ROLE_SLOT), [2], range(1, 4), [[]], "random").report()
+    assert report["role"] == (3, ["medic modifier place_cube", "scientist"])
