@@ -866,11 +866,18 @@ def _print_state(game, title: str) -> None:
 
     program, state = game.program, game.state
     players = state.players + list(state.actors.values())   # actors hold stocks and zones too
-    from rulebook.runtime.console import boards
+    from rulebook.runtime.console import boards, list_text
     from rulebook.runtime.view import grids_of
 
     grids = grids_of(program)   # counters and variables with two indexes or more: shown as boards, after the tables
     on_boards = {flat for g in grids.values() for row in g["elements"] for flat in row}
+    # those with one index: a row each, naming the elements away from their start (`list_text`); the
+    # variables declared `internal` too, which no player's screen shows, marked
+    lists = program.lists(internal=True)
+    on_boards |= {flat for spec in lists.values() for flat in spec["elements"]}
+
+    def list_label(name: str) -> str:
+        return lists[name]["title"] + (" (internal)" if name in program.internal else "")
     table = Table(title=_cell(title))
     table.add_column("")
     for p in players:
@@ -884,8 +891,14 @@ def _print_state(game, title: str) -> None:
         table.add_row(_cell(label), *(_cell(str(p.stock[name]) if name in p.stock else "") for p in players))
     for name, (is_global, _default) in program.variables.items():
         if not is_global and name not in on_boards and (name not in scoped or any(name in p.vars for p in players)):
-            table.add_row(_cell(program.label(name)), *(_cell(game.text(p.vars.get(name)) if name in p.vars or
-                                                              name not in scoped else "") for p in players))
+            table.add_row(_cell(program.label(name) + (" (internal)" if name in program.internal else "")),
+                          *(_cell(game.text(p.vars.get(name)) if name in p.vars or
+                                  name not in scoped else "") for p in players))
+    for name, spec in lists.items():
+        if spec["per_player"]:
+            cells = [list_text(spec, {**p.stock, **p.vars}, game.text) for p in players]
+            if any(cell is not None for cell in cells):   # (a role's: its holders' alone)
+                table.add_row(_cell(list_label(name)), *(_cell(cell or "") for cell in cells))
     for name, (is_per_player, _kind) in program.zones.items():
         if is_per_player and (name not in scoped or any(name in p.zones for p in players)):
             table.add_row(_cell(_zone_label(program, name)),
@@ -907,7 +920,12 @@ def _print_state(game, title: str) -> None:
             shared.add_row(_cell(program.label(name)), _cell(""), _cell(str(value)))
     for name, value in state.gvars.items():
         if name not in on_boards:
-            shared.add_row(_cell(program.label(name)), _cell(""), _cell(game.text(value)))
+            shared.add_row(_cell(program.label(name) + (" (internal)" if name in program.internal else "")),
+                           _cell(""), _cell(game.text(value)))
+    for name, spec in lists.items():
+        if not spec["per_player"]:
+            shared.add_row(_cell(list_label(name)), _cell(""), _cell(list_text(spec, {**state.globals, **state.gvars},
+                                                                                game.text) or ""))
     for name, left in state.supply.items():   # a resource's limited bank
         shared.add_row(_cell(f"{program.label(name)} (supply)"), _cell(""), _cell(str(left)))
     if shared.row_count:

@@ -890,6 +890,7 @@ class Checker(A.Visitor):
         self._lint_field_cycles()
         self._lint_returns()
         self._lint_copy_numbers_shown()
+        self._lint_internal()
         for decl, _old in self.sym.overrides:
             self.diags.append(Diagnostic("I404", f"overrides {CATEGORY[type(decl)]} {decl.name!r}", self.at_decl(decl)))
             for n in A.walk(decl):
@@ -7616,6 +7617,49 @@ class Checker(A.Visitor):
                                 "through a shuffle", read.span,
                                 "show what players see of the card (its title, its fields); a copy that must be "
                                 "told apart should differ in a field"))
+
+    def _lint_internal(self) -> None:
+        """A variable declared `internal` (bookkeeping kept off the players' screens and views, 11 play)
+        that players must see after all. W504: a text shown to players (a `say`, a prompt, a label,
+        any text with `{...}` values) shows it, at the read. W505: the winner line reads it, itself or
+        through the funcs it calls: what decides the game would be hidden from the table, at the
+        variable's declaration."""
+        internal = {name for name, d in self.sym.decls.items() if isinstance(d, A.Var) and d.internal}
+        if not internal:
+            return
+
+        def reads(node) -> list:
+            return [n for n in A.walk(node) if type(n) is A.Name and n.id in internal]
+
+        for decl in self.sym.decls.values():
+            for n in A.walk(decl):
+                texts = (n.parts,) if type(n) in (A.Say, A.Str) else \
+                    (getattr(n, "title_parts", ()), getattr(n, "label_parts", ()))   # a prompt, a pick's label
+                for read in (r for parts in texts for p in parts or () if type(p) is not str for r in reads(p)):
+                    self.diags.append(Diagnostic(
+                        "W504", f"this text shows {read.id!r}, which is declared 'internal': players read its value "
+                        "here but no screen shows it", read.span,
+                        f"drop 'internal' from {read.id!r}, or show the players something else"))
+        game = self.sym.game
+        if game is None or game.winner is None:
+            return
+        seen: dict = {}   # the internal variables the winner line reads -> where, through the funcs it calls
+        todo, called = [game.winner], set()
+        while todo:
+            node = todo.pop()
+            for n in A.walk(node):
+                if type(n) is A.Name and n.id in internal:
+                    seen.setdefault(n.id, n.span)
+                elif type(n) is A.Call and n.func not in called and isinstance(self.sym.decls.get(n.func), A.Func):
+                    called.add(n.func)
+                    todo.append(self.sym.decls[n.func])
+        for name, at in seen.items():
+            decl = self.sym.decls[name]
+            self.diags.append(Diagnostic(
+                "W505", f"variable {name!r} is declared 'internal', but the winner line reads it: what decides the "
+                "game would be kept off the players' screens", self.at_decl(decl),
+                f"drop 'internal' from {name!r}: players should see what the game is won by",
+                notes=(f"read at {at}",)))
 
     def _lint_returns(self) -> None:
         """W414: a proc with a result type whose body can reach its end without `return` (it then

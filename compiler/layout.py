@@ -139,6 +139,7 @@ class Layout:
     starts: dict = field(default_factory=dict)   # counter (each element of an indexed one) -> its `start` value
     refills: dict = field(default_factory=dict)   # deck -> (the zone shuffled into it when a draw runs it out, shared)
     glimpses: dict = field(default_factory=dict)   # zone -> (`top public`, `size owner`): only zones that say either
+    internal: list = field(default_factory=list)   # the variables declared `internal` (each element too): off screens
     indexed: dict = field(default_factory=dict)   # indexed counter, variable or zone -> [(index, flat name)]
     variables: dict = field(default_factory=dict)   # var -> (is_global, default, whether it holds a card or tile)
     variant_rules: list = field(default_factory=list)   # the variants with a `when` condition
@@ -668,6 +669,8 @@ def layout(sym: Symbols) -> Layout:
                  if isinstance(z, A.Zone) and z.refills is not None},
         glimpses={key: (z.top_public, z.size_owner) for z in d if isinstance(z, A.Zone) and (z.top_public or z.size_owner)
                   for _i, key in elements(z, sym)},
+        internal=[key for v in d if isinstance(v, A.Var) and v.internal
+                  for key in [v.name] + [k for _i, k in elements(v, sym) if k != v.name]],
         indexed={**{x.name: elements(x, sym) for x in d if isinstance(x, (A.Counter, A.Var, A.Zone))
                     and x.indexes is not None},
                  **member_elements(sym)},
@@ -1093,6 +1096,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"held": lay.held} if lay.held else {}),   # likewise
         **({"card_shows": lay.card_shows} if lay.card_shows else {}),   # likewise
         **({"glimpses": lay.glimpses} if lay.glimpses else {}),   # likewise
+        **({"internal": lay.internal} if lay.internal else {}),   # likewise
         **({"roles": lay.roles} if lay.roles else {}),   # likewise
         "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp, source, number)
                      for kind, name, title, fields, slots, span, pp, source, number in lay.entities],

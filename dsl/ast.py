@@ -1629,6 +1629,8 @@ class Var(Decl):
     type: str
     default: Optional[Expr]
     indexes: Optional["Indexes"] = None   # one variable per enum member, card or number: `cell[1..9]`
+    internal: bool = False   # `internal`: bookkeeping, kept off the players' screens and views (11, play)
+    _quiet = ("internal",)
 
 
 @node

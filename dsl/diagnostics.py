@@ -314,6 +314,8 @@ CODES: dict[str, tuple[str, str]] = {
     # W5xx: warnings, continued
     "W500": (WARNING, "the proc a zone's cap hands the cards over puts cards into that zone: it may go over again"),
     "W503": (WARNING, "a role given from a pick among all the roles, without 'where', that a loop runs again: it may pick a role given already (E601)"),
+    "W504": (WARNING, "a variable declared 'internal' shown by a text players read"),
+    "W505": (WARNING, "a variable declared 'internal' read by the winner line"),
     "W508": (WARNING, "a named window ('window NAME;') that no card's 'anytime ... at NAME' slot answers: it offers nothing"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),

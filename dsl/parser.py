@@ -449,7 +449,14 @@ class _Builder:
         if of is not None:   # a list of records (the checker says what else a list may not be)
             type_ = f"list of {of}"
         return A.Var(str(items[0]), _title(items), is_global, type_, _pick(items, "default"), _pick(items, "indexes"),
-                     span=self._s(meta))
+                     _pick(items, "var_internal", False), span=self._s(meta))
+
+    def var_internal(self, meta, items):
+        word = items[0]
+        _expect_word(word, "internal", f"expected 'internal' or ':' in the variable's declaration; found '{word}'",
+                     _token_span(self.file, word), hint="write 'var NAME \"Title\" global internal: TYPE;' to keep "
+                     "it off the players' screens, or put the type after ':'")
+        return _Marker("var_internal", True)
 
     def enum_decl(self, meta, items):
         fields = tuple(i for i in items[1:] if isinstance(i, A.FieldDecl))

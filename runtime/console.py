@@ -96,14 +96,54 @@ def _alike(a: dict, b: dict) -> bool:
 
 
 def _stocks(stock: dict, view: dict) -> str:
-    on_boards = _on_boards(view)
-    return ", ".join(f"{screen_name(k, view)}: {v}" for k, v in stock.items()
-                     if v and k not in on_boards)   # "Cards taken: 1"
+    apart = _apart(view)
+    return ", ".join([f"{screen_name(k, view)}: {v}" for k, v in stock.items()
+                      if v and k not in apart] + _lists(stock, view, True))   # "Cards taken: 1"
 
 
 def _values(values: dict, view: dict) -> str:
-    on_boards = _on_boards(view)
-    return ", ".join(f"{screen_name(k, view)}: {value_text(v, view)}" for k, v in values.items() if k not in on_boards)
+    apart = _apart(view)
+    return ", ".join([f"{screen_name(k, view)}: {value_text(v, view)}" for k, v in values.items()
+                      if k not in apart] + _lists(values, view))
+
+
+def _apart(view: dict) -> frozenset:
+    """The elements a screen does not show one by one: those on the grids' boards, and those of the
+    counters and variables of one index, each shown as one entry (`_lists`)."""
+    return _on_boards(view) | frozenset(flat for spec in view.get("lists", {}).values() for flat in spec["elements"])
+
+
+def _lists(values: dict, view: dict, quiet: bool = False) -> list:
+    """The counters and variables of one index among `values` (a holder's stocks or variables, the
+    game's), one entry each naming only the elements away from their start value, in declaration
+    order: a condition that starts false by its index alone (`Research station: Atlanta, Paris`),
+    any other with its value (`Cubes left: Blue 3`); one whose elements are all at their start says
+    so shortly (`Cured: none`, `Cubes left: all 24`; `quiet`: not at all, as a stock at 0)."""
+    out = []
+    for spec in view.get("lists", {}).values():
+        said = list_text(spec, values, lambda v: value_text(v, view), quiet)
+        if said is not None:
+            out.append(f"{spec['title']}: {said}")
+    return out
+
+
+def list_text(spec: dict, values: dict, text: Callable[[Any], str], quiet: bool = False) -> Optional[str]:
+    """A counter's or variable's elements (`spec` as `Program.lists` gives it) among `values`, as one
+    entry's words (see `_lists`), each value as `text` words it; None where `values` holds none of
+    them, or (`quiet`) all are at their start."""
+    flats = [f for f in spec["elements"] if f in values]
+    if not flats:
+        return None
+    start = spec["start"]
+    away = [f for f in flats if values[f] != start[f]]
+    if away:
+        return ", ".join(spec["elements"][f] if start[f] is False and values[f] is True else
+                         f"{spec['elements'][f]} {text(values[f])}" for f in away)
+    if quiet:
+        return None
+    starts = [start[f] for f in flats]
+    return "none" if all(v is False for v in starts) else \
+        f"all {text(starts[0])}" if all(v == starts[0] for v in starts) else "as at the start"
 
 
 # ---------------------------------------------------------------- grids shown as boards
@@ -274,10 +314,11 @@ def screen(view: dict, happened: list[tuple[str, str]]) -> list:
         styles = {"say": "", "answer": "cyan", "change": "dim"}
         lines = Group(*(Text(printable(line), style=styles[kind]) for kind, line in happened))
         out.append(Padding(lines, (0, 0, 0, 2), expand=False))   # a long line wraps under its own start
-    on_boards = _on_boards(view)
-    shared = [f"{screen_name(k, view)}: {v}" for k, v in view["globals"].items() if k not in on_boards]
+    apart = _apart(view)
+    shared = [f"{screen_name(k, view)}: {v}" for k, v in view["globals"].items() if k not in apart]
     if _values(view["vars"], view):
         shared.append(_values(view["vars"], view))
+    shared += _lists(view["globals"], view)
     if shared:
         out.append(Text.assemble(("Game: ", "bold"), printable(", ".join(shared))))
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)

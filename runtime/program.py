@@ -113,6 +113,7 @@ class Program:
     refills: dict = field(default_factory=dict)     # deck -> (zone a draw shuffles in when it runs out, that zone is shared)
     glimpses: dict = field(default_factory=dict)    # zone -> (`top public`, `size owner`): zones that say either
     indexed: dict = field(default_factory=dict)     # indexed counter or zone -> {index: flat name}
+    internal: frozenset = frozenset()   # the variables declared `internal` and their elements: kept off screens and views
     variables: dict = field(default_factory=dict)   # var -> (is_global, default value)
     member_titles: dict = field(default_factory=dict)   # enum member (or resource, a value of a group) -> its title
     record_titles: dict = field(default_factory=dict)   # record -> its title's parts (state.Record.label)
@@ -166,6 +167,7 @@ class Program:
     _alike: Optional[frozenset] = field(default=None, repr=False, compare=False)
     _card_elements: Optional[dict] = field(default=None, repr=False, compare=False)
     _grids: Optional[dict] = field(default=None, repr=False, compare=False)
+    _lists: Optional[dict] = field(default=None, repr=False, compare=False)
     _reset_plans: dict = field(default_factory=dict, repr=False, compare=False)
 
     def alike_copies(self) -> frozenset:
@@ -224,6 +226,34 @@ class Program:
                     columns = list(dict.fromkeys(index[1] for index in cells))
                     self._grids[board_name(base, rest)] = (rows, columns, cells, rest)
         return self._grids
+
+    def lists(self, internal: bool = False) -> dict:
+        """The counters and variables declared with one index (`var station[city]`), which screens show as
+        one entry each, naming only the elements away from their start (`Research station: Atlanta,
+        Paris`): name -> {`title` (the declaration's, as its elements' labels start: else its name),
+        `elements` (flat name -> its index's title, in declaration order), `start` (flat name -> the
+        value it starts at), `per_player`}. Those declared `internal` are not among them (no player's
+        screen shows them) unless `internal` is given (`play --show-state` shows them, marked). Once per program."""
+        if self._lists is None:
+            self._lists = {}
+            stock, values, _zones, counters, variables, _shared = self.starting_values()
+            starts = {**stock, **values, **counters, **variables}
+            for base, elements in self.indexed.items():
+                if not elements or any(isinstance(index, tuple) for index in elements):
+                    continue   # a grid (a board)
+                flats = list(elements.values())
+                if any(flat not in self.variables and flat not in self.counters for flat in flats):
+                    continue   # a zone's elements
+                titles = {flat: self.index_title(index) for index, flat in elements.items()}
+                first = flats[0]
+                label = self.label(first)
+                title = label[:-len(titles[first]) - 1] if label.endswith(" " + titles[first]) else base
+                spec = self.counters.get(first) or self.variables[first]
+                self._lists[base] = {"title": title, "elements": titles, "start": {f: starts.get(f) for f in flats},
+                                     "per_player": not spec[0]}
+        if internal or not self.internal:
+            return self._lists
+        return {base: spec for base, spec in self._lists.items() if base not in self.internal}
 
     def index_title(self, index) -> str:
         """One index of an element as a screen heads it: an enum member by its title, a card by its
@@ -397,6 +427,7 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.counted = frozenset(tables.get("counted", ()))
     program.refills = {deck: tuple(source) for deck, source in tables.get("refills", {}).items()}
     program.glimpses = {zone: tuple(words) for zone, words in tables.get("glimpses", {}).items()}
+    program.internal = frozenset(tables.get("internal", ()))
     program.indexed = {base: dict(pairs) for base, pairs in tables.get("indexed", {}).items()}
     program.member_titles = dict(tables.get("member_titles", {}))
     program.record_titles = {name: tuple(parts) for name, parts in tables.get("record_titles", {}).items()}

@@ -447,6 +447,8 @@ def grids_of(program, unseen: frozenset = frozenset()) -> dict:
     `per_player`; a board of a grid of more indexes adds `grid` (its name) and `at` (those values)."""
     shown = {}
     for name, (rows, columns, elements, rest) in program.grids().items():
+        if name.partition("[")[0] in program.internal:   # `internal`: off the screens
+            continue
         first = next(iter(elements.values()))
         spec = program.counters.get(first) or program.variables[first]
         shown[name] = {
@@ -547,6 +549,8 @@ def build_view(game, index: int) -> dict:
         return shown
 
     unseen = unseen_elements(game, index)   # elements named by a card the viewer cannot see: left out
+    if program.internal:   # and the variables declared `internal`: bookkeeping no player's screen shows
+        unseen |= program.internal
 
     def holder(h: Holder) -> dict:
         return {"name": h.name, "stock": dict(sorted((k, v) for k, v in h.stock.items() if k not in unseen)),
@@ -580,6 +584,9 @@ def build_view(game, index: int) -> dict:
         view["supply"] = dict(sorted(state.supply.items()))
     if program.grids():   # the counters and variables with two indexes or more, which screens show as boards
         view["grids"] = grids_of(program, unseen)
+    if program.lists():   # those with one index, which screens show as one entry each (only then, as above)
+        view["lists"] = {base: {**spec, "start": {flat: value(v) for flat, v in spec["start"].items()}}
+                         for base, spec in program.lists().items()}
     if state.out:   # the players knocked out, in the order they went out (everyone sees it)
         view["out"] = [p.name for p in state.out]
     d = game.decision
