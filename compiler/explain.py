@@ -2393,7 +2393,8 @@ class Reader(A.Visitor):
             holds = f"each {holds}"
         else:
             one = "one value for the game" if d.is_global else "a value each player keeps"
-        self.say(depth, f"{capital(self.noun(d.name))}: {one}, holding {holds}{start}.")
+        kept = " Bookkeeping: no player's screen shows it." if d.internal else ""   # `internal`
+        self.say(depth, f"{capital(self.noun(d.name))}: {one}, holding {holds}{start}.{kept}")
 
 
 # who sees a hidden or secret zone's contents (docs/language.md, "Who sees a zone")

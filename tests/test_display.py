@@ -115,3 +115,15 @@ def test_internal_misused_w504_in_a_text_w505_read_by_the_winner():
     tied = SUPPLY.replace("winner most vp;", "winner most vp if not in_supply[copper];")
     assert ("W505", 3, 5) in found_at(tied)
     assert not [f for f in found_at(SUPPLY) if f[0] in ("W504", "W505")]
+
+
+def test_explain_says_an_internal_variable_is_bookkeeping():
+    from rulebook.compiler.driver import analyse_text
+
+    from .conftest import explained
+
+    result = analyse_text(SUPPLY)
+    assert explained(result, "in_supply").endswith(
+        "In the Supply: shared values for each pile, holding each true or false, starting as false. "
+        "Bookkeeping: no player's screen shows it.")
+    assert "Bookkeeping" not in explained(result, "emptied")
