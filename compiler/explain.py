@@ -105,7 +105,10 @@ def _looks_plural(word: str) -> bool:
 def plural(words: str) -> str:
     """The plural of a noun phrase: "gold diamond" is "gold diamonds", "coin of the realm" is
     "coins of the realm"; mass nouns, phrases already in the plural ("robots left") and head words
-    ending in a single s ("Augustalis") stay; -ss and -us take -es ("glasses", "bonuses")."""
+    ending in a single s ("Augustalis") stay; -ss and -us take -es ("glasses", "bonuses"). Alternatives
+    (what a zone of several kinds holds, `item_noun`) each: "city cards or events or epidemics"."""
+    if " or " in words:
+        return " or ".join(map(plural, words.split(" or ")))
     head, tail = _split_head(words)
     last = head.split()[-1] if head.split() else head
     if not last.isalpha() or last.isupper() or _is_mass(last) or any(_looks_plural(w) for w in head.split()):
@@ -126,7 +129,9 @@ def plural(words: str) -> str:
 
 
 def singular(words: str) -> str:
-    """The singular of a noun phrase: "prestige points" is "prestige point"."""
+    """The singular of a noun phrase: "prestige points" is "prestige point"; alternatives each."""
+    if " or " in words:
+        return " or ".join(map(singular, words.split(" or ")))
     head, tail = _split_head(words)
     parts = head.split(" ")
     for i in reversed(range(len(parts))):
@@ -144,8 +149,9 @@ def singular(words: str) -> str:
 
 
 def counted(n, noun: str) -> str:
-    """"1 coin", "2 coins", "3 prestige"; a title that is a whole phrase is quoted."""
-    if len(_split_head(noun)[0].split()) > 3:
+    """"1 coin", "2 coins", "3 prestige"; a title that is a whole phrase is quoted (alternatives,
+    "1 city card or event", are phrases each)."""
+    if any(len(_split_head(alternative)[0].split()) > 3 for alternative in noun.split(" or ")):
         return f"{n} “{noun}”"
     return f"{n} {singular(noun) if n == 1 else plural(noun)}"
 
@@ -165,6 +171,16 @@ def capital(text: str) -> str:
 _PAST = frozenset({"laid", "built", "paid", "drew", "drawn", "took", "taken", "won", "lost", "made", "gave", "given",
                    "got", "bought", "sold", "sent", "kept", "held", "ran", "went", "came", "began", "chose",
                    "chosen", "found", "spent", "left", "fed", "bred", "dealt", "struck", "wrote", "flew"})
+
+
+def _predicate(title: str) -> bool:
+    """Whether a title says where things are rather than naming a place: a past participle and a
+    preposition first ("Removed from the game", "Set aside", "Kept in reserve"), which reads "the removed
+    from the game" as a noun; "Removed cubes", "Discard pile" are nouns."""
+    words = title.lower().split()
+    return len(words) > 1 and (words[0].endswith("ed") and not words[0].endswith("eed") or words[0] in _PAST
+                               or words[0] in ("set", "put", "cut", "laid")) \
+        and words[1] in ("from", "in", "into", "on", "onto", "out", "aside", "away", "off", "under", "to", "at", "by")
 
 
 def _third_person(verb: str) -> str:
@@ -247,7 +263,9 @@ class ExprReader(A.Visitor):
 
     def about_the_use(self, e, action: str) -> str:
         """A modifier's condition, with `it.ARG` read as an argument of the use consulted ("the buy's card")."""
-        self.its = f"the {spoken(action)}'s"
+        # a use named by one word reads as a noun, "the buy's card"; by several, a verb phrase: "the
+        # “place cubes” action's city", never "the place cubes's city"
+        self.its = f"the {spoken(action)}'s" if "_" not in action else f"the “{spoken(action)}” action's"
         try:
             return self.read(e)
         finally:
@@ -302,6 +320,8 @@ class ExprReader(A.Visitor):
         written when it is a place's name: `zone mars "Mars"`)."""
         d = self.decl(name)
         title = getattr(d, "title", None)
+        if title and isinstance(d, A.Zone) and _predicate(title):   # "Removed from the game": no noun to put "the" before
+            return f"zone “{title}”"
         if title:
             return title if self.place_name(name) else _lower_first(title)
         return name.upper() if len(name) == 2 else spoken(name)   # `vp` reads VP; `x` stays x
@@ -1503,7 +1523,9 @@ class Reader(A.Visitor):
     def visit_Draw(self, s, depth: int) -> None:
         zone = s.source.id if isinstance(s.source, A.Name) else None
         item = self.words.item_noun(zone) if zone else "item"
-        many = counted(s.count.value, item) if isinstance(s.count, A.Int) else f"{self.x(s.count)} {plural(item)}"
+        # a count that is not a number written: "as many as" it, never a name before the noun ("“hand size” cards")
+        many = counted(s.count.value, item) if isinstance(s.count, A.Int) else \
+            f"{plural(item)}, as many as {self.x(s.count)},"
         which = f" (only those for which {self.x(s.where)})" if s.where is not None else ""
         dest = (f"onto the top of {self.x(s.dest)}" if s.top else f"into {self.x(s.dest)}") if s.dest else "into your hand"
         keep = f" Let {s.name} be the list of the {plural(item)} drawn (empty when there was none)." if s.name else ""

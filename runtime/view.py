@@ -584,8 +584,11 @@ def build_view(game, index: int) -> dict:
         view["supply"] = dict(sorted(state.supply.items()))
     if program.grids():   # the counters and variables with two indexes or more, which screens show as boards
         view["grids"] = grids_of(program, unseen)
-    if program.lists():   # those with one index, which screens show as one entry each (only then, as above)
-        view["lists"] = {base: {**spec, "start": {flat: value(v) for flat, v in spec["start"].items()}}
+    if program.lists():   # those with one index, which screens show as one entry each (only then, as above);
+        # an element left out above (its index a card the viewer cannot see) is left out here too
+        view["lists"] = {base: {**spec, "elements": {flat: title for flat, title in spec["elements"].items()
+                                                     if flat not in unseen},
+                                "start": {flat: value(v) for flat, v in spec["start"].items() if flat not in unseen}}
                          for base, spec in program.lists().items()}
     if state.out:   # the players knocked out, in the order they went out (everyone sees it)
         view["out"] = [p.name for p in state.out]

@@ -191,7 +191,8 @@ def test_the_hot_seat_screen_shows_an_indexed_variable_by_its_title_and_a_pile_b
     game, console = hot_seat(SUPPLY, 2, 1, interpreted)
     game.play()
     first = console.screens[0]
-    assert "In this game's Supply Estate: yes" in first and "in_game[" not in first
+    # one entry for the variable of one index, naming the element away from its start (false) by its index
+    assert "In this game's Supply: Estate" in first and "in_game[" not in first and "Copper: no" not in first
     assert "Supply: [Copper x12, Estate]" in first and "#" not in first
 
 
