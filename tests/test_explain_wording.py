@@ -11,6 +11,8 @@ from rulebook.cli import app
 from rulebook.compiler.driver import analyse, analyse_text
 from rulebook.compiler.explain import counted, plural, reading
 
+from .conftest import explained
+
 # A river-trading game: a coin with a Latin name, a board titled with its article, four rivers as values
 # that each name their track, and a proc that takes a track.
 TRADE = '''
@@ -221,3 +223,56 @@ def test_short_fields_keep_their_letters_and_a_step_count_reads_its_direction():
     assert "the one 2 places after e's d in its order" in across and "below 0" not in across
     turned = " ".join(reading(result.symbols.decls["turned"], result.symbols))
     assert "the one r places before d (after it for a count below 0)" in turned
+
+
+# Audits of the tenth session (Pandemic D7, Dominion D6): a Carcassonne-like deal of tiles and
+# meeples, whose phrases had the same causes as theirs
+DEAL = '''
+counter vp;
+kind land_tile "Land tile" { }
+kind river_tile "River" { }
+kind start_tile "Start tile" { }
+land_tile road "Road" * 4 { }
+river_tile spring "Spring" { }
+start_tile crossing "Crossing" { }
+zone bag "The bag" of land_tile or river_tile or start_tile;
+zone hand per_player of land_tile or river_tile or start_tile;
+zone aside "Set aside" of land_tile or river_tile or start_tile;
+enum area { road_area, city_area }
+event place_meeple(t: land_tile, a: area);
+func deal_size(): int = match player_count { 2: 3, else: 2 };
+proc deal() {
+  draw deal_size() from bag to hand;
+  draw 1 from bag to hand;
+  pick t from hand "set which tile aside?" { move t to aside; }
+}
+proc meeple() { for place_meeple(road, road_area) { gain 1 vp; } }
+role farmer "Farmer" { modifier anyone place_meeple while it.a == road_area { forbid; } }
+role thief "Thief" { }
+game carcassonne {
+  seats 2 to 2 roles farmer, thief;
+  phase setup { fill bag with land_tile; }
+  phase play { each players { deal(); meeple(); } }
+  winner most vp;
+}
+'''
+
+
+def test_explain_reads_the_audits_phrases_by_their_general_causes():
+    result = analyse_text(DEAL)
+    deal = explained(result, "deal")
+    # a zone of several kinds: each alternative in the plural ("... or epidemics" was "city card or event
+    # or epidemics"); a count that is a func's value: "as many as" it, not "“deal size” tiles"
+    assert "Draw land tiles or rivers or start tiles, as many as “deal size”, from the bag into your hand." in deal
+    # one of several kinds: counted as words, not quoted as one phrase
+    assert "Draw 1 land tile or river or start tile from the bag into your hand." in deal
+    # a zone titled by where things are ("Set aside", "Removed from the game"): no "the set aside"
+    assert "Put t at the bottom of the zone “Set aside”." in deal
+    # a use named by several words: "the “place meeple” action's area", never "the place meeple's area"
+    assert "on everyone's place meeple, while the “place meeple” action's area is road area:" in explained(result, "farmer")
+
+
+def test_plurals_and_counts_of_alternatives():
+    assert plural("city card or event or epidemic") == "city cards or events or epidemics"
+    assert counted(1, "city card or event or epidemic") == "1 city card or event or epidemic"
+    assert counted(2, "city card or event") == "2 city cards or events"
