@@ -4483,8 +4483,9 @@ class Checker(A.Visitor):
                      "give the bare name of a per-player counter")
 
     def visit_Draw(self, s: A.Draw, scope: Scope) -> None:
-        self.amount(s.count, scope)
-        self.not_negative(s.count, "draw")
+        if s.until is None:
+            self.amount(s.count, scope)
+            self.not_negative(s.count, "draw")
         source = self.zone_expr(s.source, scope)
         kinds = self.item_condition(s.where, source, scope)
         if s.dest is None:
@@ -4493,9 +4494,62 @@ class Checker(A.Visitor):
             self.zone_expr(s.dest, scope)
             self.kinds_fit(kinds or self.zone_kinds(s.source, source, scope), s.dest, scope, s.source.span, "it")
             self.holder_hidden(kinds or self.zone_kinds(s.source, source, scope), s.dest, scope, s.source.span)
-        if s.name is not None:   # `let took = draw ...;`: the cards drawn, a list (empty when none was)
-            taken = kinds or self.zone_kinds(s.source, source, scope)
+        taken = kinds or self.zone_kinds(s.source, source, scope)
+        if s.until is not None:
+            self.draw_until(s, scope, f"entity:{'|'.join(taken)}" if taken else "entity")
+        elif s.single:   # `let c = draw one ...;`: the card drawn, or none
+            self.let(s.name, s.span, f"entity:{'|'.join(taken)}" if taken else "entity", scope)
+        elif s.name is not None:   # `let took = draw ...;`: the cards drawn, a list (empty when none was)
             self.let(s.name, s.span, f"list:entity:{'|'.join(taken)}" if taken else "list:entity", scope)
+
+    def draw_until(self, s: A.Draw, scope: Scope, item: str) -> None:
+        """`draw from Z to W until COND [each VAR { ... }]`: one item at a time. E514 for a count; E515
+        when the items drawn go into Z or the pile Z refills from (the draw could go round without end);
+        E516 when the block puts the item drawn back into Z; W509 for a condition the draw cannot change."""
+        if s.count is not None:
+            self.err("E514", f"'draw ... until' draws one item at a time until the condition holds: "
+                     f"a count ({printed(s.count)}) says nothing there", s.count.span,
+                     f"leave it out: 'draw from {printed(s.source)} to {printed(s.dest)} until ...'"
+                     if s.dest is not None else "leave it out")
+        self.deciding_condition(s.until, scope)
+        if s.dest is not None and type(s.source) is type(s.dest) is A.Name:
+            refill = getattr(self.sym.decls.get(s.source.id), "refills", None)
+            if s.dest.id in (s.source.id, refill):
+                what = "itself" if s.dest.id == s.source.id else f"{refill!r}, which it refills from"
+                self.err("E515", f"'draw from {s.source.id} to {s.dest.id} until ...': the items drawn go into "
+                         f"{s.source.id!r} {'' if s.dest.id == s.source.id else 'again through '}{what}, so "
+                         f"the draw may never run out", s.dest.span,
+                         "draw them to another zone (set aside, revealed) and move them on after the draw")
+        for n in (n for st in s.body or () for n in A.walk(st)):
+            if type(n) is A.Move and s.var is not None and type(n.item) is A.Name and n.item.id == s.var \
+                    and printed(n.dest) == printed(s.source):
+                self.err("E516", f"'move {s.var} to {'top of ' if n.top else ''}{printed(n.dest)}' puts the item drawn back where "
+                         f"'draw ... until' takes from: it would be drawn again", n.span,
+                         "put it in another zone; to put it back, do so after the draw")
+        self.unchanged_by_draw(s)
+        inner = scope if s.var is None else self.bind(scope, s.var, s.span, item)
+        self.loop_body(s, s.body or (), inner)
+
+    def unchanged_by_draw(self, s: A.Draw) -> None:
+        """W509: a `draw ... until` condition that reads nothing the draw changes (the zones it takes from
+        and into) nor anything its block names, nor a func: it holds (or fails) for every item alike."""
+        read = {n.id if type(n) is A.Name else n.name for n in A.walk(s.until) if type(n) in (A.Name, A.Attr)}
+        if any(type(n) is A.Method or (type(n) is A.Call and n.func not in BUILTIN_FUNCS) for n in A.walk(s.until)):
+            return
+        changed = {n.id if type(n) is A.Name else n.name for z in (s.source, s.dest) if z is not None
+                   for n in A.walk(z) if type(n) in (A.Name, A.Attr)}
+        for n in (n for st in s.body or () for n in A.walk(st)):
+            changed.update(v for v in (getattr(n, f) for f in n._fields) if type(v) is str)
+        refill = getattr(self.sym.decls.get(s.source.id), "refills", None) if type(s.source) is A.Name else None
+        changed.add(refill)
+        if not read & changed:
+            self.diags.append(Diagnostic(
+                "W509", f"the draw cannot change 'until {printed(s.until)}': it reads neither "
+                f"{printed(s.source)} nor {printed(s.dest) if s.dest is not None else 'the destination'} nor "
+                f"what the block changes, so it holds before every item alike (no item is drawn) or never "
+                f"(all are)", s.until.span,
+                f"test the destination: 'until size({printed(s.dest) if s.dest is not None else 'hand'}) >= N', "
+                f"or 'draw N from ...' for a fixed number"))
 
     def item_condition(self, where, source: str, scope: Scope) -> tuple:
         """The `where COND` of a `draw` or a `move all of` (none: nothing to check): a condition on

@@ -1472,9 +1472,29 @@ class CodeGen(A.Visitor):
     def visit_Draw(self, s: A.Draw, ctx: Ctx):
         keep = f", {self.keep(s.where, ctx)}" if s.where is not None else ""
         top = ", top=True" if s.top else ""
+        if s.until is not None:
+            with self.leavable(s):
+                self._draw_until(s, ctx, keep, top)
+            return
         bind = f"v_{s.name} = " if s.name else ""
-        self.writeline(f"{bind}rt.draw({ctx.you}, {self.ex(s.source, ctx)}, {self.ex(s.dest, ctx)}, "
-                       f"{self.ex(s.count, ctx)}{keep}{top})", s)
+        first = "rt.first(" if s.single else ""   # `let c = draw one ...`: the card drawn, or none
+        self.writeline(f"{bind}{first}rt.draw({ctx.you}, {self.ex(s.source, ctx)}, {self.ex(s.dest, ctx)}, "
+                       f"{self.ex(s.count, ctx)}{keep}{top}){')' if s.single else ''}", s)
+
+    def _draw_until(self, s: A.Draw, ctx: Ctx, keep: str, top: str):
+        """`draw from Z to W until COND [each VAR { ... }]`: COND tested before each item, one item drawn
+        at a time (refilling as `draw` does), the block run for it; stops when nothing is left to draw."""
+        drawn = self.temp("drawn")
+        self.writeline(f"while not ({self.ex(s.until, ctx)}):", s)
+        self._indent += 1
+        self.writeline(f"rt.step({where(s)!r})")
+        self.writeline(f"{drawn} = rt.draw({ctx.you}, {self.ex(s.source, ctx)}, {self.ex(s.dest, ctx)}, 1{keep}{top})", s)
+        self.writeline(f"if not {drawn}: break")
+        if s.var is not None:
+            self.writeline(f"v_{s.var} = {drawn}[0]")
+        self._indent -= 1
+        if s.body:
+            self.nested(s.body, ctx.bind(s.var) if s.var is not None else ctx)
 
     def visit_Move(self, s: A.Move, ctx: Ctx):
         if s.known is not None:   # `move c to top of deck known [to PLAYERS];`

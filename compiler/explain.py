@@ -1523,12 +1523,22 @@ class Reader(A.Visitor):
     def visit_Draw(self, s, depth: int) -> None:
         zone = s.source.id if isinstance(s.source, A.Name) else None
         item = self.words.item_noun(zone) if zone else "item"
+        which = f" (only those for which {self.x(s.where)})" if s.where is not None else ""
+        dest = (f"onto the top of {self.x(s.dest)}" if s.top else f"into {self.x(s.dest)}") if s.dest else "into your hand"
+        if s.until is not None:   # `draw from deck to hand until size(hand) >= 7 each c { ... }`
+            head = self.act("draw", f"from {self.x(s.source)}{which} {dest}, one {singular(item)} at a time, until "
+                                    f"{self.condition(s.until, 'before each one')}")[:-1]
+            each = f" (or nothing is left to draw); for each {singular(item)} {s.var} drawn:" if s.var is not None \
+                and s.body else " (or nothing is left to draw)."
+            self.say(depth, head + each)
+            if s.var is not None and s.body:
+                self.block(s.body, depth + 1)
+            return
         # a count that is not a number written: "as many as" it, never a name before the noun ("“hand size” cards")
         many = counted(s.count.value, item) if isinstance(s.count, A.Int) else \
             f"{plural(item)}, as many as {self.x(s.count)},"
-        which = f" (only those for which {self.x(s.where)})" if s.where is not None else ""
-        dest = (f"onto the top of {self.x(s.dest)}" if s.top else f"into {self.x(s.dest)}") if s.dest else "into your hand"
-        keep = f" Let {s.name} be the list of the {plural(item)} drawn (empty when there was none)." if s.name else ""
+        keep = f" Let {s.name} be the {singular(item)} drawn (none when there was none)." if s.single else \
+            f" Let {s.name} be the list of the {plural(item)} drawn (empty when there was none)." if s.name else ""
         self.say(depth, self.act("draw", f"{many} from {self.x(s.source)}{which} {dest}") + keep)
 
     def visit_Move(self, s, depth: int) -> None:

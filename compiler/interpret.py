@@ -580,11 +580,27 @@ class Interpreter(A.Visitor):
         return lambda entity: self.ev(where, rt, Frame(f.you, f.locals, f.this, entity, "entity"))
 
     def visit_Draw(self, s, rt, f):
+        if s.until is not None:
+            return self.leavable(s, self._draw_until(s, rt, f))
         drawn = rt.draw(f.you, self.ev(s.source, rt, f), self.ev(s.dest, rt, f), self.ev(s.count, rt, f),
                         self.keep(s.where, rt, f), top=s.top)
         if s.name is not None:
-            f.locals[s.name] = drawn
+            f.locals[s.name] = rt.first(drawn) if s.single else drawn   # `draw one`: the card, or none
         return ()
+
+    def _draw_until(self, s, rt, f):
+        """`draw from Z to W until COND [each VAR { ... }]` (the compiled code's `_draw_until`)."""
+        runs = self.deciding(s.until)
+        while not ((yield from self.decided(s.until, runs, rt, f)) if runs else self.ev(s.until, rt, f)):
+            rt.step(where(s))
+            drawn = rt.draw(f.you, self.ev(s.source, rt, f), self.ev(s.dest, rt, f), 1, self.keep(s.where, rt, f),
+                            top=s.top)
+            if not drawn:
+                break
+            if s.var is not None:
+                f.locals[s.var] = drawn[0]
+            if s.body:
+                yield from self.run(s.body, rt, f)
 
     def visit_Move(self, s, rt, f):
         if s.known is not None:   # `move c to top of deck known [to PLAYERS];`

@@ -913,7 +913,7 @@ def left_by_break(loop: A.Stmt) -> bool:
 
 def python_blocks(stmt: A.Stmt) -> int:
     """How many nested blocks of generated Python (loops, `try`, `with`) a statement opens around its body."""
-    if isinstance(stmt, LOOPS):
+    if isinstance(stmt, LOOPS) or (type(stmt) is A.Draw and stmt.until is not None):   # (`draw ... until`)
         return 1 + (getattr(stmt, "loop_label", None) is not None) + left_by_break(stmt)
     # asked again and again: `choose ... in any order`, `may ... repeatedly`, `pick ... repeatedly`
     return int(bool(getattr(stmt, "any_order", False) or getattr(stmt, "repeated", False)))
@@ -1651,7 +1651,7 @@ def trigger_captures(sym) -> dict[int, list[str]]:
                 block(s.body, scope)
                 scope[s.partner] -= 1
                 block(s.otherwise, scope)
-            elif "var" in s._fields:   # a loop or a pick binds its variable in its body
+            elif getattr(s, "var", None) is not None:   # a loop or a pick binds its variable in its body
                 scope[s.var] = scope.get(s.var, 0) + 1
                 inside(s, scope)
                 scope[s.var] -= 1
@@ -1681,7 +1681,7 @@ def names_bound(n: A.Node) -> set:
         if isinstance(x, A.Stmt):
             if x.bound() is not None:
                 out.add(x.bound())
-            out.update(getattr(x, f) for f in ("var", "winner", "price", "partner") if f in x._fields)
+            out.update(getattr(x, f) for f in ("var", "winner", "price", "partner") if getattr(x, f, None) is not None)
             if type(x) is A.Whenever:
                 continue
         stack.extend(x.children())
@@ -1713,7 +1713,7 @@ def kept_locals(sym) -> dict[int, list[tuple[int, tuple[str, ...]]]]:
             if again:
                 kept.setdefault(id(s), []).append((id(s), tuple(again)))
             binding = [name for name in (getattr(s, f) for f in ("var", "winner", "price", "partner")
-                                         if f in s._fields)]
+                                         if f in s._fields) if name is not None]
             if binding and "otherwise" in s._fields:   # the body binds them; `else` (nothing picked, won,
                 inner = dict(scope)                      # accepted) does not: its locals are the outer ones
                 for name in binding:

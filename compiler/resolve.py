@@ -83,6 +83,7 @@ BUILTIN_FUNCS = {
     "players_counterclockwise_from": Builtin(1, 1, method="players_counterclockwise_from", returns="list:player"),
     "others_from": Builtin(1, 1, method="others_from", returns="list:player"),
     "first": Builtin(1, 1, method="first", returns="element"),
+    "last": Builtin(1, 1, method="last", returns="element"),   # a zone's bottom item, a list's last; none when empty
     "reverse": Builtin(1, 1, method="reverse", returns="list:element"),   # a new list, last item first
     "distinct": Builtin(1, 1, method="distinct", returns="list:element"),   # a new list, each value once, first kept
     "contains": Builtin(2, 2, method="contains", returns="bool"),

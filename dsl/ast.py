@@ -1123,18 +1123,28 @@ class Draw(Stmt):
     """`draw N from ZONE [where COND] to [top of] ZONE;` the top N items (that COND holds for, with `it`
     the item) move, fewer when the zone runs out; to the bottom of the destination, or (`top`) onto its
     top, keeping their order. `let NAME = draw ...;` also binds the list of the items drawn, in the
-    order drawn (empty when none was)."""
+    order drawn (empty when none was); `let NAME = draw one ...;` (`single`) binds the one item drawn,
+    or none. `draw from Z to W until COND [each VAR { ... }]` (`until`) draws one item at a time while
+    COND does not hold (tested before each), until nothing is left to draw, running the block for each
+    item drawn, VAR the item (count None; a count written is E514)."""
+
+    _quiet = ("until", "var", "body", "single")   # left out of the repr while unwritten: the packs' digests stay
 
     events = ("draw", "move")
     drains = True
     binds = "name"
+    loop_label: ClassVar[Optional[str]] = None   # a `draw ... until` is a loop `break;` leaves (unlabelled)
 
-    count: Expr
+    count: Optional[Expr]
     source: Expr
     dest: Optional[Expr]
     where: Optional[Expr] = None
     top: bool = False
     name: Optional[str] = None
+    until: Optional[Expr] = None
+    var: Optional[str] = None
+    body: Optional[tuple] = None   # `each VAR { ... }` (None without it: the repr stays quiet)
+    single: bool = False
 
 
 @node

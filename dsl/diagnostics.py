@@ -317,6 +317,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W504": (WARNING, "a variable declared 'internal' shown by a text players read"),
     "W505": (WARNING, "a variable declared 'internal' read by the winner line"),
     "W508": (WARNING, "a named window ('window NAME;') that no card's 'anytime ... at NAME' slot answers: it offers nothing"),
+    "W509": (WARNING, "a 'draw ... until' condition that reads nothing the draw or its block changes"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
@@ -331,6 +332,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E511": (ERROR, "no declaration of that name"),
     "E512": (ERROR, "bad exclude pattern in a pack manifest"),
     "E513": (ERROR, "--max-rounds for a game whose play phases reach no round loop"),
+    "E514": (ERROR, "a count in 'draw ... until', which draws one item at a time"),
+    "E515": (ERROR, "'draw ... until' into the zone it draws from, or into the pile that zone refills from"),
+    "E516": (ERROR, "a 'draw ... until' block that puts the item drawn back into the zone drawn from"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),

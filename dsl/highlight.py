@@ -15,7 +15,7 @@ DECLARATIONS = ("actor", "counter", "die", "enum", "event", "extern", "func", "g
                 "remove", "resource", "track", "var", "variant", "zone")
 CONSTANTS = ("true", "false", "none", "you")
 KEYWORDS = DECLARATIONS + CONSTANTS + (
-    "add", "advance", "after", "allow", "allowed", "amend", "and", "any", "before", "bonus", "bottom", "cap", "choose", "connects",
+    "add", "advance", "after", "allow", "allowed", "amend", "and", "any", "before", "bonus", "cap", "choose", "connects",
     "copy", "count", "different", "draw", "each", "else", "emit", "every", "face", "fill",
     "flip", "for", "forbid", "from", "gain", "gather", "global", "highest", "if", "in", "is", "let", "longest_path", "lose", "lowest", "marker", "match", "may", "modifier", "move",
     "no_benefit", "no_bonus", "no_reward", "not", "of", "once", "option", "optional", "or", "override", "pay", "paying",
@@ -24,8 +24,8 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
     "while", "winner", "with", "public", "hidden", "secret", "reveal", "look", "simultaneously",
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
-CONTEXTUAL = ("affordable", "alike", "anytime", "as", "at", "auction", "award", "break", "by", "can", "cost", "eliminate", "end",
-              "fewest", "first", "give", "known", "most", "next", "offer", "on", "open", "overdraw", "record", "refills",
+CONTEXTUAL = ("affordable", "alike", "anytime", "as", "at", "auction", "award", "bottom", "break", "by", "can", "cost", "eliminate", "end",
+              "fewest", "first", "give", "known", "most", "next", "offer", "on", "one", "open", "overdraw", "record", "refills",
               "reset", "restore", "role", "roles", "sealed", "shift", "shown", "shows", "size", "space", "start", "step", "through", "trading",
               "value", "via", "window")
 

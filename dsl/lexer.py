@@ -82,6 +82,8 @@ CONTEXTUAL = {
     "roles": "seats LOW to HIGH roles NAME, NAME ...;",
     "give": "give PLAYER role NAME;",
     "shift": "shift N COUNTER[A] to COUNTER[B];",
+    "one": "let NAME = draw one from ZONE to ZONE;",
+    "bottom": "move ITEM to bottom of ZONE;' or 'bottom(VAR in DOMAIN, KEY)",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand), a key in parentheses
@@ -90,19 +92,21 @@ CONTEXTUAL = {
 # (`reactivate farm space (n + 1);`: only a track's name comes before, where no call stands), `advance
 # t by (n + 1)`, `space 2 cost (n + 1) coin`, the builtin `first(deck)` (a func named `by` or `cost` is
 # called where no such keyword stands; `first` is the builtin's name, E412)
-NEVER_CALLED = frozenset({"as", "most", "fewest", "affordable", "space", "by", "first", "cost"})
+NEVER_CALLED = frozenset({"as", "most", "fewest", "affordable", "space", "by", "first", "cost", "bottom"})
 # contextual words that are names wherever the parser takes a name too (an enum member, a field: `enum
 # tag {\n space "Space", ... }` would otherwise be read as a field `space: TYPE`), and their keyword only where no
 # name could stand (`space 2 cost 1 coin`, a modifier's `cost -1 coin;`); `first` is the keyword there
 # too in its own shapes: before a '(' (the builtin `first(deck)`), `to` (`first to 5 { ... }`) or a
 # name that is no reserved word (`first p in players may { ... }`)
-NAME_FIRST = frozenset({"cost", "first", "space"})
+NAME_FIRST = frozenset({"cost", "first", "space", "bottom"})
 # ... and the shapes in which such a word is its keyword even there: `first(deck)`, `first to 5`, `first p
 # in players may` (a name that is no reserved word, then `in`: `gain first vp` reads a parameter named
 # `first`, as the Terraforming Mars audit wrote); an amend's `space 2 { ... }`, `space (n + 1)`
 KEYWORD_SHAPES = {"first": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|to\b|([A-Za-z_][A-Za-z0-9_]*+)"
                                       rf"(?=(?:{WHITESPACE}|{COMMENT})*+in\b))"),
-                  "space": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+[0-9(]")}
+                  "space": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+[0-9(]"),
+                  # `to bottom of ZONE`, the aggregate `bottom(c in hand, c.cost)`: a local may be called `bottom`
+                  "bottom": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|of\b)")}
 # the contextual words that are their keyword only before a '(' (`affordable(2 coins)`, a builtin that
 # takes a cost): anywhere else (`counter affordable;`, `if affordable > 0`) they are names, and a func
 # or proc so named could never be called (E389)

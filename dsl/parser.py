@@ -1374,6 +1374,24 @@ class _Builder:
     def let_draw(self, meta, items):   # `let took = draw 1 from deck to revealed;`: the cards drawn
         return self.draw_stmt(meta, items[1:], str(items[0]))
 
+    def let_draw_one(self, meta, items):   # `let c = draw one from deck to hand;`: the card drawn, or none
+        one = next(t for t in items if isinstance(t, Token) and t.type == "ONE")
+        rest = [i for i in items[1:] if i is not one]
+        dest, top = _pick(rest, "into")
+        return A.Draw(A.Int(1, span=_token_span(self.file, one)), rest[0], dest, _pick(rest, "where"), top,
+                      str(items[0]), single=True, span=self._s(meta))
+
+    def draw_until(self, meta, items):   # `draw from deck to hand until size(hand) >= 7 each c { ... }`
+        exprs = [i for i in items if not isinstance(i, (Token, _Marker))]
+        count = exprs[0] if len(exprs) == 3 else None
+        dest, top = _pick(items, "into")
+        var, body = _pick(items, "draw_each", (None, None))
+        return A.Draw(count, exprs[-2], dest, _pick(items, "where"), top, None, exprs[-1], var, body,
+                      span=self._s(meta))
+
+    def draw_each(self, meta, items):
+        return _Marker("draw_each", (str(items[0]), _block(items)))
+
     def move_stmt(self, meta, items):
         top = any(isinstance(t, Token) and t.type == "TOP" for t in items)
         rest = [i for i in items if not isinstance(i, (Token, _Marker))]

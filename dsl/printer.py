@@ -714,8 +714,15 @@ class Printer(A.Visitor):
         self.clauses([Clause("", A.Call(s.func, s.args))])
 
     def visit_Draw(self, s):
-        self.clauses([Clause(f"{f'let {s.name} = ' if s.name else ''}draw {expr(s.count)} from ", s.source),
-                      _where("where ", s.where), _where(f"to {'top of ' if s.top else ''}", s.dest)])
+        count = "one" if s.single else "" if s.count is None else expr(s.count)
+        head = [Clause(f"{f'let {s.name} = ' if s.name else ''}draw {count + ' ' if count else ''}from ", s.source),
+                _where("where ", s.where), _where(f"to {'top of ' if s.top else ''}", s.dest)]
+        if s.until is None:
+            self.clauses(head)
+        elif s.var is None:   # `draw from deck to hand until size(hand) >= 7;`
+            self.clauses(head + [Clause("until ", s.until)])
+        else:   # `... until COND each c { ... }`
+            self.block(head + [Clause("until ", s.until), Clause(f"each {s.var}")], s.body or ())
 
     def visit_Move(self, s):
         end = {"top": "top of ", "bottom": "bottom of "}.get(s.known or "", "top of " if s.top else "")

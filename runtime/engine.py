@@ -2613,6 +2613,11 @@ class Game:
             return item
         return None
 
+    def last(self, items):
+        """The last element of a zone (its bottom item) or list, or None."""
+        values = items.items if type(items) is ZoneRef else items if type(items) is list else self.domain(items)
+        return values[-1] if values else None
+
     def reverse(self, items) -> list:
         """A new list of a zone's or list's items, last first (a zone's from the bottom up): a loop
         over it is safe while its body moves the items."""
