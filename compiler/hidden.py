@@ -150,6 +150,9 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                 elif t in BINDERS:
                     if hidden(n.domain, root) or (n.where is not None and hidden(n.where, root)):
                         changed |= bind((id(root), n.var))
+                elif t is A.Draw and n.var is not None:   # `draw from deck to hand until ... each c`: a card drawn
+                    if any(z is not None and hidden(z, root) for z in (n.source, n.dest, n.where)):
+                        changed |= bind((id(root), n.var))
                 elif t is A.Flood:   # a place reached is worked out from START and NEXT
                     if hidden(n.start, root) or (n.next is not None and hidden(n.next, root)):
                         changed |= bind((id(root), n.var))

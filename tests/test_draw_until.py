@@ -306,3 +306,40 @@ def test_explained():
         "(or nothing is left to draw)." in explained(result, "adventurer")
     pandemic = analyse_text(PANDEMIC)
     assert "Let x be the city card or epidemic drawn (none when there was none)." in explained(pandemic, "draw_player_card")
+
+
+def test_a_value_of_the_card_drawn_from_a_secret_deck_is_masked_from_the_other_players():
+    from rulebook.compiler.hidden import marks, open_values
+    from rulebook.dsl import ast as A
+
+    sym = analyse_text(DOMINION + """proc t() {
+  draw from deck to hand until size(hand) >= 7 each c { may "set aside a card costing {c.cost}?" { } }
+  draw from revealed to row until size(row) >= 2 each d { may "take one costing {d.cost}?" { } }
+}
+""").symbols
+    found = open_values(sym)
+    shown = {n.title: marks(n.title_parts, found) for n in A.walk(sym.decls["t"]) if type(n) is A.May}
+    assert shown == {"set aside a card costing {c.cost}?": "-s-", "take one costing {d.cost}?": "-v-"}
+
+
+def test_random_games_agree_on_both_backends():
+    from .conftest import random_games_agree
+
+    random_games_agree(DOMINION + """
+zone pool of card;
+proc turn() {
+  choose "play which?" {
+    option "Library" { library(); }
+    option "Adventurer" { adventurer(); }
+    option "push your luck" { push(); }
+  }
+  move all of hand to discard;
+  move all of row to discard;
+}
+game g {
+  seats 2 to 4;
+  phase setup { fill pool with card; shuffle pool; each players: draw 3 from pool to deck; }
+  phase play { repeat 4 { each players: turn(); } }
+  winner most points;
+}
+""", seeds=range(1, 4))
