@@ -309,6 +309,8 @@ class _Scopes:
                     self._add(n, name, *self._span(n), file)
             elif type(n) in (A.Network, A.Flood) and n.through_var:
                 self._add(n, n.through_var, *self._span(n), file)
+            elif type(n) is A.Draw and n.var is not None:   # `draw ... until COND each c { ... }`
+                self._add(n, n.var, *self._span(n), file)
             if type(n) is A.LetIn:   # a func's lets: each from its statement to the end of the func's value
                 for stmt in n.lets:
                     self._add(stmt, stmt.name, (stmt.span.line, stmt.span.column), (n.span.end_line, n.span.end_column),

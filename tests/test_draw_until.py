@@ -343,3 +343,16 @@ game g {
   winner most points;
 }
 """, seeds=range(1, 4))
+
+
+def test_the_editor_finds_the_variable_of_draw_until_as_a_local():
+    from rulebook.compiler.workspace import file_occurrences
+    from rulebook.dsl.parser import parse_text
+
+    text = DOMINION + "proc t() {\n  draw from deck to hand until size(hand) >= 7 each c { gain c.coins coin; }\n}\n"
+    line = text.count("\n") - 1
+    found = [(o.role, o.span.column) for o in file_occurrences(parse_text(text, "a.rules"), text)
+             if o.name == "c" and o.span.line == line]
+    written = text.split("\n")[line - 1]
+    assert found == [("local_def", written.index("each c") + len("each ") + 1),
+                     ("local", written.index("c.coins") + 1)]
