@@ -356,3 +356,44 @@ def test_the_editor_finds_the_variable_of_draw_until_as_a_local():
     written = text.split("\n")[line - 1]
     assert found == [("local_def", written.index("each c") + len("each ") + 1),
                      ("local", written.index("c.coins") + 1)]
+
+
+def test_library_plays_as_the_audits_loop_of_one_card_draws():
+    """The audit's Library (kingdom.rules:267-285: `while`, `let drawn = draw 1`, `break` when nothing
+    was drawn) and the one statement play the same games, decision for decision."""
+    from rulebook.compiler.driver import build_text
+
+    from .conftest import played
+
+    game = """
+zone pool of card;
+proc turn() {
+  library();
+  move all of hand to discard;
+}
+game g {
+  seats 2 to 4;
+  phase setup { fill pool with card; shuffle pool; each players: draw 6 from pool to deck; }
+  phase play { repeat 3 { each players: turn(); } }
+  winner most points;
+}
+"""
+    loop = DOMINION.replace("""  draw from deck to hand until size(hand) >= 7 each c {
+    if is_a(c, action) {
+      may "set {c} aside (Library)?" { move c to aside; }
+    }
+  }""", """  while size(hand) < 7 {
+    let drawn = draw 1 from deck to hand;
+    if size(drawn) == 0 { break; }
+    for each c in drawn where is_a(c, action) {
+      may "set {c} aside (Library)?" { move c to aside; }
+    }
+  }""")
+    assert loop != DOMINION
+    ours, theirs = build_text(DOMINION + game), build_text(loop + game)
+    asked = 0
+    for seed in range(1, 4):
+        a, b = played(ours, seed, 2), played(theirs, seed, 2)
+        assert a.log == b.log and a.state.digest() == b.state.digest()
+        asked += len(a.log)   # (the only decisions: "set Village aside?")
+    assert asked > 0
