@@ -397,3 +397,19 @@ game g {
         assert a.log == b.log and a.state.digest() == b.state.digest()
         asked += len(a.log)   # (the only decisions: "set Village aside?")
     assert asked > 0
+
+
+def test_the_condition_may_run_a_proc_that_asks_before_each_card():
+    from rulebook.compiler.driver import build_text
+
+    text = DOMINION + """
+proc enough(): bool {
+  if size(row) == 0 { return false; }
+  choose "draw again?" { option "stop" { return true; } option "go on" { return false; } }
+}
+proc again() { draw from deck to row until enough(); }
+"""
+    for interpreted in (False, True):
+        g = dealt(lambda more="": build_text(text + more, interpreted=interpreted))
+        asked = run_proc(g, "again", answers=["go on", "go on", "stop"])
+        assert [d.prompt for d in asked] == ["draw again?"] * 3 and len(zone(g, "row").items) == 3
