@@ -17,7 +17,7 @@ from rulebook.dsl.printer import cost as printed_cost, declaration_text, expr as
 
 from .layout import MAX_ELEMENTS, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, filled_zone, is_field_value, leading_cost, numbered, option_gate, paid_first
-from .layout import at_seats, plain_values, python_blocks, MAX_PYTHON_BLOCKS
+from .layout import at_seats, plain_values, python_blocks, recursive, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
 from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var, indexed_counter, pattern_binders, pattern_element
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
@@ -2676,6 +2676,8 @@ class Checker(A.Visitor):
 
     def visit_Proc(self, d: A.Proc) -> None:
         self.never_called(d)
+        if d.once_per is not None:
+            self.once_per(d)
         scope = self.params(d.params)
         scope.proc = d
         if d.returns is not None:
@@ -2689,6 +2691,31 @@ class Checker(A.Visitor):
         self.before_params = None
         self.each_rebinds(self.player_reads)
         self.player_reads = reads
+
+    def once_per(self, d: A.Proc) -> None:
+        """`proc NAME(...) once per P, ...` (section 4.28): E458 for a name that is no parameter of the proc (or is
+        named twice), E459 on a proc that gives a value (a call skipped has none), W501 on a proc that never
+        calls itself, directly or through other procs and funcs: no call could be nested in another, so
+        none is ever skipped."""
+        params = [p.name for p in d.params]
+        seen = set()
+        for name in d.once_per:
+            if name not in params or name in seen:
+                self.err("E458", f"'once per {name}': {name!r} is " + ("named twice" if name in seen else
+                         f"no parameter of proc {d.name!r}"), self.at_name(name, d.span),
+                         "name it once" if name in seen else
+                         f"name one of its parameters ({', '.join(params)})" if params else
+                         "a chain visits the values of a parameter: give the proc one ('proc outbreak(c: city) once per c')")
+            seen.add(name)
+        if d.returns is not None:
+            self.err("E459", f"proc {d.name!r} gives a value ({d.returns}) but is 'once per {', '.join(d.once_per)}': "
+                     "a call skipped, its value already visited, would give none", d.span,
+                     "drop the result type and keep what the chain finds in a variable, or drop 'once per'")
+        if d.name not in recursive(self.sym):
+            self.diags.append(Diagnostic(
+                "W501", f"proc {d.name!r} is 'once per {', '.join(d.once_per)}' but never calls itself, directly or "
+                "through other procs: every call is an outermost one, so none is ever skipped", d.span,
+                f"call {d.name}(...) from its body (or from a proc it calls) for the chain, or drop 'once per'"))
 
     def each_rebinds(self, reads: list) -> None:
         """W448: a proc that reads a bare per-player name as its acting player's in a statement around an
@@ -4768,6 +4795,21 @@ class Checker(A.Visitor):
 
     def visit_Shuffle(self, s: A.Shuffle, scope: Scope) -> None:
         self.zone_expr(s.zone, scope)
+
+    def visit_Split(self, s: A.Split, scope: Scope) -> None:
+        """`split ZONE into N piles as PILE { ... }` (section 4.29): N a number (E303); E460 for a zone a card
+        holds (`b.tucked`: its cards go with the card, not into piles of a deck) and for a constant N below 1."""
+        kind = self.zone_expr(s.zone, scope)
+        self.amount(s.count, scope)
+        n = constant(s.count)
+        if type(n) is int and n < 1:
+            self.err("E460", f"'split ... into {n} piles': a deck is split into at least 1 pile", s.count.span,
+                     "split it into 1 pile or more (1: the block runs once, on all of it)")
+        if isinstance(s.zone, A.Attr) and id(s.zone) in self.sym.card_zones:
+            self.err("E460", f"{printed(s.zone)} is a zone a card holds: what it holds goes with the card, it is not "
+                     "a deck to split into piles", s.zone.span, "split a declared zone ('split deck into 4 piles as pile')")
+        inner = self.bind(scope, s.pile, s.span, kind if base_of(kind) == "zone" else "zone")
+        self.block(s.body, inner)
 
     def visit_Fill(self, s: A.Fill, scope: Scope) -> None:
         """`fill ZONE with KIND;` (the way every entity of a kind is gathered back, between hands as at the

@@ -170,7 +170,8 @@ class CodeGen(A.Visitor):
         return f"_{stem}{self._temp}"
 
     def function(self, name: str, params: str, body: tuple, ctx: Ctx, doc: str, prelude: tuple = (),
-                 end: str = "return", running: Optional[str] = None, nested: bool = False) -> str:
+                 end: str = "return", running: Optional[str] = None, nested: bool = False,
+                 once: Optional[tuple] = None) -> str:
         """Generate a generator function running `body` (after the `prelude` lines, ending with the
         line `end`); returns its name. `running`: a proc an `until end of` names, its body inside
         `with rt.running(NAME):`. `nested`: a recursive proc, one level of nesting while it runs
@@ -184,6 +185,13 @@ class CodeGen(A.Visitor):
             self.writeline("_depth = rt.enter()")
             self.writeline("try:")
             self._indent += 1
+        if once is not None:   # `once per c`: skipped when c was visited in the chain running (rt.once_per)
+            proc, keys, at = once
+            self.writeline(f"_chain = rt.once_per({proc!r}, ({''.join(f'v_{k}, ' for k in keys)}), {at!r})")
+            self.writeline("if _chain is None:")
+            self.writeline("    return")
+            self.writeline("with _chain:")
+            self._indent += 1
         if running is not None:
             self.writeline(f"with rt.running({running!r}):")
             self._indent += 1
@@ -192,6 +200,9 @@ class CodeGen(A.Visitor):
             self._indent -= 1
         else:
             self.block(body, ctx)
+        if once is not None:
+            self.writeline("pass")
+            self._indent -= 1
         self.writeline(end)
         if nested:
             self._indent -= 1
@@ -1509,6 +1520,20 @@ class CodeGen(A.Visitor):
         more = f", {s.top}, {self.keep(s.where, ctx)}" if s.where is not None else ", True" if s.top else ""
         self.writeline(f"rt.move_all({ctx.you}, {self.ex(s.source, ctx)}, {self.ex(s.dest, ctx)}{more})", s)
 
+    def visit_Split(self, s: A.Split, ctx: Ctx):
+        """`split ZONE into N piles as PILE { ... }`: the piles dealt (`rt.split_piles`), the body once per pile,
+        the piles stacked back (`rt.stack_piles`) however the body ends, as the interpreter does."""
+        zone, piles = self.temp("zone"), self.temp("piles")
+        self.writeline(f"{zone} = {self.ex(s.zone, ctx)}", s)
+        self.writeline(f"{piles} = rt.split_piles({ctx.you}, {zone}, {self.ex(s.count, ctx)}, {where(s)!r})", s)
+        self.writeline("try:")
+        self._indent += 1
+        self.writeline(f"for v_{s.pile} in {piles}:")
+        self.nested(s.body, ctx.bind(s.pile))
+        self._indent -= 1
+        self.writeline("finally:")
+        self.writeline(f"    rt.stack_piles({ctx.you}, {zone}, {piles})")
+
     def visit_Shuffle(self, s: A.Shuffle, ctx: Ctx):
         self.writeline(f"rt.shuffle({self.ex(s.zone, ctx)})", s)
 
@@ -1860,7 +1885,8 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
             proc = sym.decls[effect.key[1]]
             end = f"return rt.ended_without_return({proc.name!r})" if proc.returns is not None else "return"
             functions[effect.key] = (gen.function(gen.proc_names[effect.key[1]], params, effect.node, ctx, effect.doc,
-                                                  step, end, proc.name if proc.name in gen.ended else None, nested=bool(step)), None)
+                                                  step, end, proc.name if proc.name in gen.ended else None, nested=bool(step),
+                                                  once=(proc.name, proc.once_per, where(proc)) if proc.once_per else None), None)
         elif effect.key[0] == "func":
             functions[effect.key] = (gen.plain_function(gen.func_names[effect.key[1]], params, effect.node, ctx,
                                                         effect.doc), None)

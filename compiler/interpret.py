@@ -561,7 +561,14 @@ class Interpreter(A.Visitor):
             rt.step(where(decl))
             depth = rt.enter()
         try:
-            if decl.name in self.ended:   # a proc an `until end of` names: its calls are watched
+            if decl.once_per is not None:   # `once per c`: skipped when c was visited in the chain running
+                values = {p.name: a for p, a in zip(decl.params, args)}
+                chain = rt.once_per(decl.name, tuple(values[k] for k in decl.once_per), where(decl))
+                if chain is None:
+                    return None
+                with chain:
+                    yield from self.body_of(decl, rt, you, args)
+            elif decl.name in self.ended:   # a proc an `until end of` names: its calls are watched
                 with rt.running(decl.name):
                     yield from self.run(decl.body, rt, Frame(you, {p.name: a for p, a in zip(decl.params, args)}))
             else:
@@ -572,6 +579,14 @@ class Interpreter(A.Visitor):
             if depth is not None:
                 rt.leave(depth)
         return rt.ended_without_return(decl.name) if decl.returns is not None else None
+
+    def body_of(self, decl: A.Proc, rt, you, args):
+        """A proc's body run for a call (inside `rt.running` for a proc an `until end of` names)."""
+        if decl.name in self.ended:   # a proc an `until end of` names: its calls are watched
+            with rt.running(decl.name):
+                yield from self.run(decl.body, rt, Frame(you, {p.name: a for p, a in zip(decl.params, args)}))
+        else:
+            yield from self.run(decl.body, rt, Frame(you, {p.name: a for p, a in zip(decl.params, args)}))
 
     def keep(self, where, rt, f):
         """The `where COND` of a `draw` or a `move all of` as a test of one item, `it` (None without one)."""
@@ -620,6 +635,16 @@ class Interpreter(A.Visitor):
     def visit_EndAfter(self, s, rt, f):
         rt.end_after(s.label, where(s))
         return ()
+
+    def visit_Split(self, s, rt, f):
+        zone = self.ev(s.zone, rt, f)
+        piles = rt.split_piles(f.you, zone, self.ev(s.count, rt, f), where(s))
+        try:
+            for pile in piles:
+                f.locals[s.pile] = pile
+                yield from self.run(s.body, rt, f)
+        finally:
+            rt.stack_piles(f.you, zone, piles)
 
     def visit_Shuffle(self, s, rt, f):
         rt.shuffle(self.ev(s.zone, rt, f))

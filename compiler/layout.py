@@ -915,6 +915,8 @@ def python_blocks(stmt: A.Stmt) -> int:
     """How many nested blocks of generated Python (loops, `try`, `with`) a statement opens around its body."""
     if isinstance(stmt, LOOPS) or (type(stmt) is A.Draw and stmt.until is not None):   # (`draw ... until`)
         return 1 + (getattr(stmt, "loop_label", None) is not None) + left_by_break(stmt)
+    if type(stmt) is A.Split:   # `try:` (the piles stacked back however it ends) and a loop over the piles
+        return 2
     # asked again and again: `choose ... in any order`, `may ... repeatedly`, `pick ... repeatedly`
     return int(bool(getattr(stmt, "any_order", False) or getattr(stmt, "repeated", False)))
 

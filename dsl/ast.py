@@ -742,6 +742,21 @@ class Shift(Stmt):
 
 
 @node
+class Split(Stmt):
+    """`split ZONE into N piles as PILE { ... }`: the zone's items dealt into N piles as equal as possible
+    (cut from the top: pile 1 the top items, the first `size % N` piles one item larger), the block run
+    once per pile in order with PILE that pile (a zone), then the piles stacked back into the zone by their
+    size then, the largest on top (equal sizes: pile 1 above pile 2)."""
+
+    events = ("move",)
+
+    zone: Expr
+    count: Expr
+    pile: str
+    body: tuple
+
+
+@node
 class LoseRandom(Stmt):
     """`lose AMOUNT any(GROUP) at random [to PLAYER];` AMOUNT units of the group's resources, drawn one
     at a time by the game's RNG, each unit the acting player holds as likely as another (fewer when
@@ -2211,6 +2226,10 @@ class Proc(Decl):
     params: tuple
     body: tuple
     returns: Optional[str] = None
+    # `once per c, k`: the parameters whose values a chain visits once (a nested call with a value already
+    # visited in the outermost call running is skipped); None when not written
+    once_per: Optional[tuple] = None
+    _quiet = ("once_per",)
 
 
 @node

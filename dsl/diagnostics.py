@@ -208,6 +208,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E454": (ERROR, "'pick ... alike' (or 'in any order alike') over values that have no copies: players, numbers, members, records"),
     "E455": (ERROR, "'pick ... alike' at random or in a simultaneous pick: it is for one player's question"),
     "E457": (ERROR, "a zone's cap with 'over PROC' on a shared or indexed zone: a hand limit is each player's zone's"),
+    "E458": (ERROR, "'once per NAME' on a proc where NAME is no parameter of the proc (or is named twice)"),
+    "E459": (ERROR, "'once per' on a proc that gives a value: a call skipped would give none"),
+    "E460": (ERROR, "a 'split ... into N piles' of what is no deck to split: a zone a card holds, or a constant N below 1"),
     "E465": (ERROR, "a value that is no role where a role is wanted: 'give P role X' or holders(X) with X a number, a member, a card..."),
     "E466": (ERROR, "a role compared with what is never a role: an enum member, a player, a card of another kind, a number"),
     "E467": (ERROR, "a zone of roles in a pack with roles: a role is held by the player given it, never moved to a zone"),
@@ -313,6 +316,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W498": (WARNING, "a pack manifest's exclude pattern that names no rules file of the pack's folder"),
     # W5xx: warnings, continued
     "W500": (WARNING, "the proc a zone's cap hands the cards over puts cards into that zone: it may go over again"),
+    "W501": (WARNING, "a proc 'once per' a parameter that never calls itself, directly or through others: no call is ever skipped"),
     "W503": (WARNING, "a role given from a pick among all the roles, without 'where', that a loop runs again: it may pick a role given already (E601)"),
     "W504": (WARNING, "a variable declared 'internal' shown by a text players read"),
     "W505": (WARNING, "a variable declared 'internal' read by the winner line"),

@@ -26,7 +26,7 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
 CONTEXTUAL = ("affordable", "alike", "anytime", "as", "at", "auction", "award", "bottom", "break", "by", "can", "cost", "eliminate", "end",
               "fewest", "first", "give", "known", "most", "next", "offer", "on", "one", "open", "overdraw", "record", "refills",
-              "reset", "restore", "role", "roles", "sealed", "shift", "shown", "shows", "size", "space", "start", "step", "through", "trading",
+              "reset", "restore", "role", "roles", "sealed", "shift", "shown", "shows", "size", "space", "split", "start", "step", "through", "trading",
               "value", "via", "window")
 
 

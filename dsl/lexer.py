@@ -84,6 +84,7 @@ CONTEXTUAL = {
     "shift": "shift N COUNTER[A] to COUNTER[B];",
     "one": "let NAME = draw one from ZONE to ZONE;",
     "bottom": "move ITEM to bottom of ZONE;' or 'bottom(VAR in DOMAIN, KEY)",
+    "split": "split ZONE into N piles as PILE { ... }",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand), a key in parentheses

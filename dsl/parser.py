@@ -821,7 +821,15 @@ class _Builder:
                      span=self._s(meta))
 
     def proc_decl(self, meta, items):
-        return A.Proc(str(items[0]), items[1] or (), _block(items), _pick(items, "returns"), span=self._s(meta))
+        return A.Proc(str(items[0]), items[1] or (), _block(items), _pick(items, "returns"),
+                      _pick(items, "once_per"), span=self._s(meta))
+
+    def once_per(self, meta, items):   # ONCE per NAME ("," NAME)*
+        _once, word, *names = items
+        _expect_word(word, "per", f"expected 'once per PARAMETER'; found 'once {word}'", self._s(meta),
+                     hint="write 'once per c' (c a parameter): in one chain of calls, the proc runs at most "
+                          "once for each value of c")
+        return _Marker("once_per", tuple(str(n) for n in names))
 
     def return_stmt(self, meta, items):
         return A.Return(items[0] if items else None, span=self._s(meta))
@@ -1098,6 +1106,14 @@ class _Builder:
     def shift_stmt(self, meta, items):   # SHIFT amount NAME [at] NAME [at] (an index left out: E312 or E436)
         at, dest_at = (i.value if i is not None else None for i in (items[3], items[5]))
         return A.Shift(items[1], str(items[2]), at, str(items[4]), dest_at, span=self._s(meta))
+
+    def split_stmt(self, meta, items):   # SPLIT zone into count piles as PILE block
+        _split, zone, into, count, piles, pile = items[:6]
+        _expect_word(into, "into", f"expected 'split ZONE into N piles'; found '{into}' after the zone",
+                     self._s(meta), hint="write 'split deck into N piles as pile { ... }'")
+        _expect_word(piles, "piles", f"expected 'split ZONE into N piles'; found '{piles}' after the number",
+                     self._s(meta), hint="write 'split deck into N piles as pile { ... }'")
+        return A.Split(zone, count, str(pile), _block(items), span=self._s(meta))
 
     def lose_to(self, meta, items):
         return A.Lose(items[0], str(items[1]), None, _pick(items, "at"), to=items[-1], span=self._s(meta))

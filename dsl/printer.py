@@ -733,6 +733,9 @@ class Printer(A.Visitor):
         self.clauses([Clause("move all of ", s.source), _where("where ", s.where),
                       Clause(f"to {'top of ' if s.top else ''}", s.dest)])
 
+    def visit_Split(self, s):
+        self.block([Clause("split ", s.zone), Clause("into ", s.count, f" piles as {s.pile}")], s.body)
+
     def visit_Shuffle(self, s):
         self.clauses([Clause("shuffle ", s.zone)])
 
@@ -1072,7 +1075,8 @@ class Printer(A.Visitor):
 
     def visit_Proc(self, d):
         returns = f": {d.returns}" if d.returns else ""
-        self.block(f"proc {d.name}({params_text(d.params)}){returns}", d.body)
+        once = f" once per {', '.join(d.once_per)}" if d.once_per else ""
+        self.block(f"proc {d.name}({params_text(d.params)}){returns}{once}", d.body)
 
     def visit_Func(self, d):
         returns = f": {d.returns}" if d.returns else ""

@@ -223,6 +223,38 @@ class Running(OnLoops):
         return False
 
 
+class Chain(OnLoops):
+    """The running outermost call of a proc declared `once per P, ...` (`with` it around the call's body), in
+    `state.loops` with the labelled loops (its label `chain NAME`, which no loop label can be): `seen`, the
+    values of P the chain has visited, which nested calls read (Game.once_per). Forgotten when the call
+    returns; like the call's locals it is not in the saved state: a clone, replay or resume plays the log
+    again, which visits the same values."""
+
+    __slots__ = ("loops", "label", "pending", "seen", "run")
+
+    def __init__(self, loops: list, name: str, key: tuple):
+        self.loops, self.label, self.pending, self.seen, self.run = loops, f"chain {name}", False, {key}, None
+
+    def __exit__(self, kind, value, tb) -> bool:
+        self.leave()
+        return False
+
+
+class _Inside:
+    """What a nested call of a `once per` proc with a value not yet visited runs inside: nothing to do."""
+
+    __slots__ = ()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, tb) -> bool:
+        return False
+
+
+INSIDE = _Inside()
+
+
 class LeaveLoop(BaseException):
     """`break;` / `break LABEL;` (label None: the innermost loop): unwinds to the innermost running loop
     that takes it, which the checker makes the loop written around the statement (E335, E336). A
@@ -251,7 +283,8 @@ class Effect(NamedTuple):
                              # pick (`pick ... at random`: "picked at random: X"), modifier (put
                              # in force: "modifier opponents move_up until you turn_start"),
                              # eliminate, restore ("P3 is knocked out"), cost (a tagged cost as
-                             # modifiers changed it: "cost of build: 8 mc (printed 11 mc; changed by X)")
+                             # modifiers changed it: "cost of build: 8 mc (printed 11 mc; changed by X)"),
+                             # split, stack (a `split` dealing its piles and stacking them back)
     player: Optional[str]    # the holder it happened to (None: shared state)
     what: str                # the resource, track, item or text
     amount: Optional[int]    # how much, when it is a quantity
@@ -423,7 +456,8 @@ class ZoneRef:
 
     # `card`: the card holding it, for a zone a card holds (`tucked: zone of card;`, Game.card_zone), set only
     # there (unset elsewhere: every other zone's handle is made as before, at no cost; read with getattr)
-    __slots__ = ("owner", "name", "items", "card")
+    # `pile`: the number of a pile of a `split` (Game.split_piles), set only there, likewise
+    __slots__ = ("owner", "name", "items", "card", "pile")
 
     def __init__(self, owner: Optional[Holder], name: str, items: list):
         self.owner, self.name, self.items = owner, name, items
@@ -439,7 +473,9 @@ class ZoneRef:
         card = getattr(self, "card", None)
         if card is not None:
             return f"{card.label()}.{self.name}"
-        return f"{self.owner.name}.{self.name}" if self.owner else self.name
+        name = f"{self.owner.name}.{self.name}" if self.owner else self.name
+        pile = getattr(self, "pile", None)
+        return name if pile is None else f"{name} (pile {pile})"
 
 
 class CardPayment:
@@ -1332,6 +1368,66 @@ class Game:
     def looping(self, label: str, where: str) -> "Looping":
         """A labelled loop (`repeat 5 as round { ... }`) starting: `with` it around the loop."""
         return Looping(self.state.loops, label, where, self)
+
+    def once_per(self, name: str, key: tuple, where: Optional[str] = None):
+        """A call of the proc NAME declared `once per P, ...` with `key` the values of P: None when a call of
+        NAME running around it (the chain's outermost) has visited them already (the call is skipped, and
+        the trace says why); else what to run the call's body inside: a new Chain for an outermost call,
+        INSIDE for a nested one, the key then visited."""
+        label = "chain " + name
+        for lp in reversed(self.state.loops):
+            if lp.label == label:
+                if key in lp.seen:
+                    if self.tracer is not None:
+                        self._note("skip", None, f"{name}({', '.join(self.text(v) for v in key)}) (once per "
+                                   f"{'value' if len(key) == 1 else 'values'} in a chain: visited already)",
+                                   where=where)
+                    return None
+                lp.seen.add(key)
+                return INSIDE
+        return Chain(self.state.loops, name, key)
+
+    def split_piles(self, h: Optional[Holder], ref: ZoneRef, count, where: Optional[str] = None) -> list:
+        """`split ZONE into N piles as PILE`: the zone's items dealt into N piles as equal as possible, cut
+        from the top (pile 1 the top items; the first `size % N` piles one item larger), the zone left empty;
+        the piles, in order (each a ZoneRef of the zone's name and owner, so it is seen as the zone is)."""
+        if type(count) is not int or count < 1:
+            raise RulesRuntimeError("E601", f"cannot split {ref.label()} into {self.text(count)} piles: "
+                                    "it takes a whole number, at least 1", where)
+        items = ref.items
+        size, extra = divmod(len(items), count)
+        piles, start, places = [], 0, self.state.where
+        for i in range(count):
+            end = start + size + (i < extra)
+            pile = ZoneRef(ref.owner, ref.name, items[start:end])
+            pile.pile = i + 1
+            for e in pile.items:
+                loc = places[e.key]
+                places[e.key] = (loc[0], loc[1], pile.items, *loc[3:])
+            piles.append(pile)
+            start = end
+        if self.state.known_fields:   # the places learnt there (`move ... known`) are forgotten, as by a shuffle
+            self.forget_places(items)
+        del items[:]
+        if self.tracer is not None:
+            self._note("split", h, f"{ref.label()} ({start} cards) into {count} piles of "
+                       f"{', '.join(str(len(p.items)) for p in piles)}", where=where)
+        return piles
+
+    def stack_piles(self, h: Optional[Holder], ref: ZoneRef, piles: list) -> None:
+        """The end of a `split`: its piles stacked back on top of the zone, the largest on top (equal sizes in
+        pile order: pile 1 above pile 2), above anything put into the zone meanwhile."""
+        stacked = [e for pile in sorted(piles, key=lambda p: -len(p.items)) for e in pile.items]
+        if self.tracer is not None:
+            self._note("stack", h, f"the piles of {ref.label()} back, the largest on top: "
+                       f"{', '.join(str(len(p.items)) for p in sorted(piles, key=lambda p: -len(p.items)))}")
+        places = self.state.where
+        for e in stacked:
+            loc = places[e.key]
+            places[e.key] = (loc[0], loc[1], ref.items, *loc[3:])
+        ref.items[:0] = stacked
+        for pile in piles:
+            pile.items.clear()
 
     def running(self, name: str) -> "Running":
         """A call of a proc that an `until end of NAME` names starting: `with` it around the proc's body."""
