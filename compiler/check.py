@@ -2693,7 +2693,7 @@ class Checker(A.Visitor):
         self.player_reads = reads
 
     def once_per(self, d: A.Proc) -> None:
-        """`proc NAME(...) once per P, ...` (section 4.28): E458 for a name that is no parameter of the proc (or is
+        """`proc NAME(...) once per P, ...` (section 3.12a): E458 for a name that is no parameter of the proc (or is
         named twice), E459 on a proc that gives a value (a call skipped has none), W501 on a proc that never
         calls itself, directly or through other procs and funcs: no call could be nested in another, so
         none is ever skipped."""
@@ -4797,7 +4797,7 @@ class Checker(A.Visitor):
         self.zone_expr(s.zone, scope)
 
     def visit_Split(self, s: A.Split, scope: Scope) -> None:
-        """`split ZONE into N piles as PILE { ... }` (section 4.29): N a number (E303); E460 for a zone a card
+        """`split ZONE into N piles as PILE { ... }` (section 4.14a): N a number (E303); E460 for a zone a card
         holds (`b.tucked`: its cards go with the card, not into piles of a deck) and for a constant N below 1."""
         kind = self.zone_expr(s.zone, scope)
         self.amount(s.count, scope)

@@ -1532,7 +1532,7 @@ class CodeGen(A.Visitor):
         self.nested(s.body, ctx.bind(s.pile))
         self._indent -= 1
         self.writeline("finally:")
-        self.writeline(f"    rt.stack_piles({ctx.you}, {zone}, {piles})")
+        self.writeline(f"    rt.stack_piles({ctx.you}, {zone}, {piles}, {where(s)!r})")
 
     def visit_Shuffle(self, s: A.Shuffle, ctx: Ctx):
         self.writeline(f"rt.shuffle({self.ex(s.zone, ctx)})", s)

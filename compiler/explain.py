@@ -1573,6 +1573,12 @@ class Reader(A.Visitor):
         which = "the loop" if s.label is None else f"the loop labelled {s.label}"
         self.say(depth, f"Stop {which} now: the rest of it is not done, and it goes round no more.")
 
+    def visit_Split(self, s, depth: int) -> None:
+        self.say(depth, f"Deal {self.x(s.zone)} from the top into {self.x(s.count)} piles as equal as possible (the "
+                 f"first piles one card larger when it does not divide evenly); for each pile, in order, as {s.pile}:")
+        self.block(s.body, depth + 1)
+        self.say(depth, f"Then stack the piles back into {self.x(s.zone)}, the larger ones on top.")
+
     def visit_Shuffle(self, s, depth: int) -> None:
         self.say(depth, f"Shuffle {self.x(s.zone)}.")
 
@@ -2129,6 +2135,12 @@ class Reader(A.Visitor):
             self.func(d, depth)
         else:
             self.returns = d.returns   # `return none;` of a proc giving a member reads "nothing"
+            if d.once_per:   # "At most once per city in one chain: ..."
+                types = {p.name: p.type for p in d.params}
+                what = " and ".join(singular(self.noun(types[n])) if types.get(n) and self.words.decl(types[n])
+                                    is not None else n for n in d.once_per)
+                self.say(depth, f"At most once per {what} in one chain: a call of {d.name} made while another runs "
+                         f"(the chain's first) is skipped for a {what} the chain has visited already.")
             self.block(d.body, depth)
         self.words.held, self.returns = outer, returns
 

@@ -644,7 +644,7 @@ class Interpreter(A.Visitor):
                 f.locals[s.pile] = pile
                 yield from self.run(s.body, rt, f)
         finally:
-            rt.stack_piles(f.you, zone, piles)
+            rt.stack_piles(f.you, zone, piles, where(s))
 
     def visit_Shuffle(self, s, rt, f):
         rt.shuffle(self.ev(s.zone, rt, f))

@@ -1414,13 +1414,13 @@ class Game:
                        f"{', '.join(str(len(p.items)) for p in piles)}", where=where)
         return piles
 
-    def stack_piles(self, h: Optional[Holder], ref: ZoneRef, piles: list) -> None:
+    def stack_piles(self, h: Optional[Holder], ref: ZoneRef, piles: list, where: Optional[str] = None) -> None:
         """The end of a `split`: its piles stacked back on top of the zone, the largest on top (equal sizes in
         pile order: pile 1 above pile 2), above anything put into the zone meanwhile."""
         stacked = [e for pile in sorted(piles, key=lambda p: -len(p.items)) for e in pile.items]
         if self.tracer is not None:
             self._note("stack", h, f"the piles of {ref.label()} back, the largest on top: "
-                       f"{', '.join(str(len(p.items)) for p in sorted(piles, key=lambda p: -len(p.items)))}")
+                       f"{', '.join(str(len(p.items)) for p in sorted(piles, key=lambda p: -len(p.items)))}", where=where)
         places = self.state.where
         for e in stacked:
             loc = places[e.key]
@@ -3881,7 +3881,8 @@ class Game:
         if self.state.known_fields:   # the places learnt there (`move ... known`) are forgotten
             self.forget_places(items)
         if self.tracer is not None:
-            self._note("shuffle", ref.owner, ref.name, len(ref.items))
+            self._note("shuffle", ref.owner, ref.name if getattr(ref, "pile", None) is None else ref.label(),
+                       len(ref.items))
 
     def fill(self, ref: ZoneRef, kind: str, keep) -> None:
         """Put every entity of a kind (that `keep` accepts) into a zone, in declaration order."""
