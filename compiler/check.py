@@ -7575,8 +7575,8 @@ class Checker(A.Visitor):
             return False
 
         for name, calls in always.items():
-            if id(self.sym.decls[name]) in overriding:
-                continue
+            if id(self.sym.decls[name]) in overriding or getattr(self.sym.decls[name], "once_per", None):
+                continue   # (a `once per` proc's chain ends when it meets values it visited: 3.12a)
             hit = next((c for c in calls if leads_back(called(c), name)), None)
             if hit is not None:
                 through = f" (through {called(hit)!r})" if called(hit) != name else ""
