@@ -153,6 +153,9 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                 elif t is A.Draw and n.var is not None:   # `draw from deck to hand until ... each c`: a card drawn
                     if any(z is not None and hidden(z, root) for z in (n.source, n.dest, n.where)):
                         changed |= bind((id(root), n.var))
+                elif t is A.Split:   # a pile of a split is the zone's (`split deck into 4 piles as pile`)
+                    if hidden(n.zone, root):
+                        changed |= bind((id(root), n.pile))
                 elif t is A.Flood:   # a place reached is worked out from START and NEXT
                     if hidden(n.start, root) or (n.next is not None and hidden(n.next, root)):
                         changed |= bind((id(root), n.var))

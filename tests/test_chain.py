@@ -373,3 +373,19 @@ def test_split_of_a_zone_a_card_holds_is_e460():
     text = DECK + "kind box { inside: zone of city_card; }\nbox b \"Box\" { }\n" \
         "proc build() { split b.inside into 2 piles as pile { shuffle pile; } }"
     assert "E460" in [c for c, _l, _c in found_at(text)]
+
+
+def test_a_piles_cards_are_as_hidden_as_the_decks():
+    from rulebook.compiler.hidden import marks, open_values
+    from rulebook.dsl import ast as A
+    text = DECK + """zone table "Table" of city_card or epidemic_card;
+proc look_at_piles() {
+  split player_deck into 2 piles as pile { for each c in pile { may "keep {c}?" { } } }
+  split table into 2 piles as heap { for each t in heap { may "take {t}?" { } } }
+}
+"""
+    sym = analyse_text(text).symbols
+    found = open_values(sym)
+    got = {n.title: marks(n.title_parts, found) for d in sym.decls.values() for n in A.walk(d)
+           if type(n) is A.May}
+    assert got == {"keep {c}?": "-s-", "take {t}?": "-v-"}
