@@ -1089,6 +1089,23 @@ class Checker(A.Visitor):
             self.counter_start(d)
         if d.elements:
             self.element_bounds(d)
+        if d.per is not None:
+            self.counter_per(d)
+
+    def counter_per(self, d: A.Counter) -> None:
+        """`per NAME` (3.3): NAME a proc or a loop label of the merged rules, not both (E470, with a did-you-mean),
+        as `until end of NAME`'s (7.3): the end of each call of the proc, or of each round of the loop, puts the
+        counter back to its start."""
+        name, procs = d.per, self.sym.of("proc")
+        proc, label = name in procs, name in self.loop_labels
+        if not proc and not label:
+            self.err("E470", f"counter {d.name!r} per {name!r}: no proc and no loop label is called {name!r}", d.span,
+                     did_you_mean(name, procs + self.loop_labels) or
+                     "name the proc each of whose calls the counter lasts through (the game's turn), or the label of "
+                     "a loop ('while true as round { ... }')")
+        elif proc and label:
+            self.err("E470", f"counter {d.name!r} per {name!r}: {name!r} is both a proc and a loop label; which end "
+                     "puts it back is unclear", d.span, "rename the loop's label ('as round')")
 
     def element_bounds(self, d: A.Counter) -> None:
         """E405 for the braces of an indexed counter that give single elements their own bounds (or start),
@@ -5334,6 +5351,12 @@ class Checker(A.Visitor):
             ends = "its picks are made or nothing is left to pick" if s.exactly else \
                 "'none' is chosen or nothing is left to pick"
             self.err("E304", f"'pick ... {pick_mode(s)}' has no 'else': it ends when {ends}", s.otherwise[0].span)
+        if s.count is not None:
+            self.pick_count(s, scope)
+
+    def pick_count(self, s: A.Pick, scope: Scope) -> None:
+        """`let n = pick ...;` binds how many picks were made (a whole number) for the rest of the block."""
+        self.let(s.count, s.span, "int", scope)
 
     def alike_pick(self, s: A.Pick, kind: str, element: str) -> None:
         """`pick ... alike` offers copies nothing tells apart once: its candidates must be cards or tiles

@@ -22,7 +22,7 @@ from rulebook.runtime.kernels import KERNELS
 
 from .layout import (cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars,
-                     recursive, ended_names, runtime_axes, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
+                     recursive, ended_names, per_resets, runtime_axes, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
                      hook_table, hooked_actions,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
@@ -140,6 +140,7 @@ class CodeGen(A.Visitor):
         self.func_names = {n: f"f{i}_{IDENT.sub('_', n)}" for i, n in enumerate(funcs)}
         self.recursive = recursive(sym)
         self.ended = ended_names(sym)   # the procs and loop labels an `until end of NAME` names
+        self.per = per_resets(sym)   # proc or loop label -> the counters `per` it (3.3), back to start at its end
         self.lp_labels: dict = {}   # a labelled loop's Looping variable -> its label
         self.kept = kept_locals(sym)   # names bound again inside a block: kept around it (4.12)
         # whether a player can be knocked out while an `each` goes round: only then does the loop ask
@@ -192,8 +193,9 @@ class CodeGen(A.Visitor):
             self.writeline("    return")
             self.writeline("with _chain:")
             self._indent += 1
-        if running is not None:
-            self.writeline(f"with rt.running({running!r}):")
+        if running is not None:   # (with the counters `per` the proc, back to their start when the call ends)
+            resets = f", {self.per[running]!r}" if running in self.per else ""
+            self.writeline(f"with rt.running({running!r}{resets}):")
             self._indent += 1
             self.block(body, ctx)
             self.writeline("pass")
@@ -1314,7 +1316,8 @@ class CodeGen(A.Visitor):
             return None
         lp = self.temp("lp")
         self.lp_labels[lp] = s.loop_label   # (label_close reads it)
-        self.writeline(f"with rt.looping({s.loop_label!r}, {where(s)!r}) as {lp}:", s)
+        resets = f", {self.per[s.loop_label]!r}" if s.loop_label in self.per else ""   # counters `per` the label
+        self.writeline(f"with rt.looping({s.loop_label!r}, {where(s)!r}{resets}) as {lp}:", s)
         self._indent += 1
         return lp
 
@@ -1325,6 +1328,8 @@ class CodeGen(A.Visitor):
             self._indent += 1
             if self.lp_labels[lp] in self.ended:   # a round `until end of LABEL` names is over
                 self.writeline(f"if {lp}.run is not None: {lp}.round_over()")
+            if self.lp_labels[lp] in self.per:   # the counters `per` the label: back to their start
+                self.writeline(f"{lp}.round_reset()")
             self.writeline(f"if {lp}.pending: {lp}.finish()")
             self._indent -= 2
 
@@ -1678,6 +1683,8 @@ class CodeGen(A.Visitor):
 
     def visit_Pick(self, s: A.Pick, ctx: Ctx):
         inner = ctx.bind(s.var)
+        if s.count is not None:   # `let n = pick ...;`: the picks made, counted as each is made
+            self.writeline(f"v_{s.count} = 0", s)
         cands = self.temp("cands")
         tests = []
         if s.limit is not None:   # up to N: the picks so far, none of them offered again
@@ -1721,6 +1728,8 @@ class CodeGen(A.Visitor):
             self.writeline(f"if {choice} is not None:")
             self._indent += 1
         self.writeline(f"v_{s.var} = {cands}[{choice}]")
+        if s.count is not None:
+            self.writeline(f"v_{s.count} += 1")
         if s.limit is not None:
             self.writeline(f"{picked}.append(v_{s.var})")
             self.writeline(f"{left} -= 1")
@@ -1885,7 +1894,8 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
             proc = sym.decls[effect.key[1]]
             end = f"return rt.ended_without_return({proc.name!r})" if proc.returns is not None else "return"
             functions[effect.key] = (gen.function(gen.proc_names[effect.key[1]], params, effect.node, ctx, effect.doc,
-                                                  step, end, proc.name if proc.name in gen.ended else None, nested=bool(step),
+                                                  step, end, proc.name if proc.name in gen.ended or proc.name in gen.per else None,
+                                                  nested=bool(step),
                                                   once=(proc.name, proc.once_per, where(proc)) if proc.once_per else None), None)
         elif effect.key[0] == "func":
             functions[effect.key] = (gen.plain_function(gen.func_names[effect.key[1]], params, effect.node, ctx,

@@ -1811,6 +1811,8 @@ class Reader(A.Visitor):
         if s.otherwise:
             self.say(depth, "If there was none to pick:" if s.random else "If none was picked:")
             self.block(s.otherwise, depth + 1)
+        if s.count is not None:   # `let n = pick ...;`
+            self.say(depth, f"Let {s.count} be how many were picked (0 if none was).")
 
     def pick_amended(self, s: A.Pick) -> str:
         """` (amended by FILE:L:C)` after a pick an amend changed (`, by ...` for each later one)."""
@@ -2400,6 +2402,12 @@ class Reader(A.Visitor):
         if d.indexes is not None:
             one = ("shared counters" if d.is_global else "counters each player keeps") + " " + _indexed_by(d.indexes)
         self.say(depth, f"{capital(self.noun(d.name))}: {one}{bounds}.")
+        if d.per is not None:   # `per turn`: back to its start at the end of each call (round)
+            label = self.symbols is not None and d.per not in self.symbols.of("proc")
+            end = f"each round of the loop labelled {d.per}" if label else f"each call of “{spoken(d.per)}”"
+            whose = "" if d.is_global else ", every player's"
+            self.say(depth + 1, f"It goes back to its start at the end of {end}{whose} (nothing is "
+                                f"gained or lost: what is left is gone).")
         for b in d.elements:   # one element's own bounds (or start), the others the counter's
             low, high, start = d.bounds_of(b.key)
             own = [f"from {self.x(low) if low is not None else 0}" if b.low is not None else "",

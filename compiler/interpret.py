@@ -13,7 +13,7 @@ from rulebook.runtime.program import Program, assemble
 from rulebook.runtime.state import Record
 
 from .layout import (cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
-                     builtin_args, recursive, ended_names, runtime_axes, checked_within,
+                     builtin_args, recursive, ended_names, per_resets, runtime_axes, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
                      hook_nodes, hook_table, hooked_actions,
@@ -65,6 +65,7 @@ class Interpreter(A.Visitor):
         self.captures = trigger_captures(sym)
         self.recursive = recursive(sym)
         self.ended = ended_names(sym)   # the procs and loop labels an `until end of NAME` names
+        self.per = per_resets(sym)   # proc or loop label -> the counters `per` it (3.3), back to start at its end
         self.kept = kept_locals(sym)   # names bound again inside a block: kept around it (4.12)
         self.sites = site_ids(sym)
         self.zone_caps = zone_caps(sym)   # the zones with a hand limit (`cap N over PROC`): checked after filling
@@ -356,7 +357,7 @@ class Interpreter(A.Visitor):
     def _labelled(self, s, loop, rt, f):
         """A loop with a label (`repeat 5 as round`) runs inside its runtime Looping, each round ending
         with the check that `end game after LABEL;` did not mark it (the compiled code's label_open)."""
-        with rt.looping(s.loop_label, where(s)) as lp:
+        with rt.looping(s.loop_label, where(s), self.per.get(s.loop_label, ())) as lp:
             yield from loop(s, rt, f, lp)
 
     def visit_ForEach(self, s, rt, f):
@@ -568,11 +569,8 @@ class Interpreter(A.Visitor):
                     return None
                 with chain:
                     yield from self.body_of(decl, rt, you, args)
-            elif decl.name in self.ended:   # a proc an `until end of` names: its calls are watched
-                with rt.running(decl.name):
-                    yield from self.run(decl.body, rt, Frame(you, {p.name: a for p, a in zip(decl.params, args)}))
             else:
-                yield from self.run(decl.body, rt, Frame(you, {p.name: a for p, a in zip(decl.params, args)}))
+                yield from self.body_of(decl, rt, you, args)
         except ProcReturn as given:
             return given.value
         finally:
@@ -581,9 +579,9 @@ class Interpreter(A.Visitor):
         return rt.ended_without_return(decl.name) if decl.returns is not None else None
 
     def body_of(self, decl: A.Proc, rt, you, args):
-        """A proc's body run for a call (inside `rt.running` for a proc an `until end of` names)."""
-        if decl.name in self.ended:   # a proc an `until end of` names: its calls are watched
-            with rt.running(decl.name):
+        """A proc's body run for a call (inside `rt.running` for a proc an `until end of` or a counter's `per` names)."""
+        if decl.name in self.ended or decl.name in self.per:   # an `until end of` or a `per` names it: watched
+            with rt.running(decl.name, self.per.get(decl.name, ())):
                 yield from self.run(decl.body, rt, Frame(you, {p.name: a for p, a in zip(decl.params, args)}))
         else:
             yield from self.run(decl.body, rt, Frame(you, {p.name: a for p, a in zip(decl.params, args)}))
@@ -744,6 +742,8 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_Pick(self, s, rt, f):
+        if s.count is not None:   # `let n = pick ...;`: the picks made, counted as each is made
+            f.locals[s.count] = 0
         if not s.repeated:
             return self._pick_once(s, rt, f)
         return self._pick_repeatedly(s, rt, f)
@@ -791,6 +791,8 @@ class Interpreter(A.Visitor):
                                      bool(s.otherwise))
         if choice is not None:
             f.locals[s.var] = cands[choice]
+            if s.count is not None:
+                f.locals[s.count] += 1
             if picked is not None:
                 picked.append(cands[choice])
             yield from self.run(s.body, rt, f)

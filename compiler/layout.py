@@ -1167,6 +1167,18 @@ def ended_names(sym) -> frozenset:
                      if type(n) in (A.Modifier, A.Whenever) and n.until is not None and n.until.end)
 
 
+def per_resets(sym) -> dict:
+    """The counters written `per NAME` (3.3), by NAME (a proc or a loop label): each call of the proc (round
+    of the loop) ends by putting them back to their start values. Empty for a pack without them: its code
+    stays as it was."""
+    found: dict = {}
+    for decl in sym.decls.values():
+        for n in A.walk(decl):
+            if type(n) is A.Counter and n.per is not None:
+                found.setdefault(n.per, []).append(n.name)
+    return {name: tuple(counters) for name, counters in found.items()}
+
+
 def condition_nodes(sym) -> list:
     """Every `modifier ... while COND` and `whenever/next ... while COND` of the pack, in declaration
     order (its condition is a callable, under the site's id)."""

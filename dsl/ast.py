@@ -1432,7 +1432,10 @@ class Pick(Stmt):
     best_most: bool = False
     # `alike`: copies that nothing tells apart are one option, answered by the first of them
     alike: bool = False
-    _quiet = ("stmt_label", "best", "best_most", "alike")
+    # `let n = pick ... { ... };`: the local bound, for the rest of the block, to how many picks were made
+    count: Optional[str] = None
+    binds = "count"
+    _quiet = ("stmt_label", "best", "best_most", "alike", "count")
 
 
 @node
@@ -1590,12 +1593,16 @@ class Counter(Decl):
     start: Optional[Expr] = None   # the value it starts at (LOW, or 0 without bounds, when not given)
     # ElementBound: the bounds (or start) of single elements of an indexed counter, `{ mc from -5; }`
     elements: tuple = ()
+    # `per turn`: the proc (or loop label) at the end of each of whose calls (rounds) it goes back to its start
+    per: Optional[str] = None
+    _quiet = ("per",)
 
     def __repr__(self) -> str:
-        """As every node's, `start` and `elements` only when written (so the digests of packs without them
-        stay as they were)."""
+        """As every node's, `start`, `elements` and `per` only when written (so the digests of packs without
+        them stay as they were)."""
         shown = (f"{n}={getattr(self, n)!r}" for n in self._fields
-                 if not (n == "start" and self.start is None or n == "elements" and not self.elements))
+                 if not (n == "start" and self.start is None or n == "elements" and not self.elements
+                         or n == "per" and self.per is None))
         return f"{self.__class__.__qualname__}({', '.join(shown)})"
 
     def bounds_of(self, key) -> tuple:

@@ -425,7 +425,14 @@ class _Builder:
         is_global = any(isinstance(t, Token) and t.type == "GLOBAL" for t in items)
         return A.Counter(str(items[0]), _title(items), is_global, low, high, _pick(items, "indexes"),
                          _pick(items, "initial"), tuple(i for i in items if isinstance(i, A.ElementBound)),
-                         span=self._s(meta))
+                         _pick(items, "per_call"), span=self._s(meta))
+
+    def per_call(self, meta, items):   # `per turn`: the proc or loop label whose end puts it back to its start
+        word, name = items
+        _expect_word(word, "per", f"expected 'per NAME' or ';'; found '{word}'", self._s(meta),
+                     hint="write 'per turn': back to its start value when each call of the proc 'turn' (or round of "
+                          "the loop labelled so) ends")
+        return _Marker("per_call", str(name))
 
     def signed(self, meta, items):   # `-5`, `8`: a whole number as written
         return -int(items[-1]) if len(items) > 1 else int(items[0])
@@ -1456,6 +1463,9 @@ class _Builder:
                                   self._s(meta), hint="write 'roll all of ZONE;' (every die kept in a "
                                   "zone), or 'roll DIE;'")
         return A.Roll(None, source=items[1], where=_pick(items, "where"), span=self._s(meta))
+
+    def let_pick(self, meta, items):   # `let n = pick c from hand ... repeatedly { ... };`: how many were picked
+        return A.replace(items[1], count=str(items[0]), span=self._s(meta))
 
     def let_pay(self, meta, items):
         return A.Pay(items[1], _pick(items, "tag"), str(items[0]), _pick(items, "announce", False), span=self._s(meta))

@@ -797,10 +797,12 @@ class Printer(A.Visitor):
                       Clause(f"award [{prizes}] {s.resource} ties {s.ties}")])
 
     def visit_Pick(self, s):
-        self.block([Clause(f"pick {s.var} from ", s.domain), _where("where ", s.where),
+        let, tail = (f"let {s.count} = ", ";") if s.count is not None else ("", "")   # `let n = pick ... { ... };`
+        self.block([Clause(f"{let}pick {s.var} from ", s.domain), _where("where ", s.where),
                     _where("most " if s.best_most else "fewest ", s.best), Clause("alike") if s.alike else None,
-                    _mode(s), _stmt_label(s)], s.body)
-        self.orelse(s)
+                    _mode(s), _stmt_label(s)], s.body, "" if s.otherwise else tail)
+        if s.otherwise:
+            self.block("else", s.otherwise, tail, after_brace=True)
 
     def visit_Simultaneous(self, s):
         p = s.pick
@@ -862,7 +864,8 @@ class Printer(A.Visitor):
     def visit_Counter(self, d):
         bounds = f" from {expr(d.low)} to {expr(d.high)}" if d.low is not None else ""
         start = f" start {expr(d.start)}" if d.start is not None else ""
-        head = f"counter {d.name}{_indexes(d.indexes)}{_title(d.title)}{' global' if d.is_global else ''}{bounds}{start}"
+        per = f" per {d.per}" if d.per is not None else ""
+        head = f"counter {d.name}{_indexes(d.indexes)}{_title(d.title)}{' global' if d.is_global else ''}{bounds}{start}{per}"
         if not d.elements:
             self.line(f"{head};")
             return

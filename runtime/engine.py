@@ -171,17 +171,20 @@ class Looping(OnLoops):
     after LABEL;` marks it `pending`; each round of the loop ends with `if lp.pending: lp.finish()`,
     and a loop left any other way (its last round, a `return`) finishes too on the way out."""
 
-    __slots__ = ("loops", "label", "where", "pending", "game", "run")
+    __slots__ = ("loops", "label", "where", "pending", "game", "run", "resets")
 
-    def __init__(self, loops: list, label: str, where: str, game):
+    def __init__(self, loops: list, label: str, where: str, game, resets: tuple = ()):
         self.loops, self.label, self.where, self.pending, self.game = loops, label, where, False, game
         # the round under way as an `until end of LABEL` names it (Game.until_end): None until one does
         self.run: Optional[int] = None
+        self.resets = resets   # the counters `per LABEL` (3.3): back to their start at the end of each round
 
     def __exit__(self, kind, value, tb) -> bool:
         self.leave()
         if self.run is not None and (kind is None or getattr(kind, "finishes_rounds", False)):
             self.round_over()
+        if self.resets and (kind is None or getattr(kind, "finishes_rounds", False)):   # left by `break`, `return`
+            self.game.back_to_start(self.resets)
         if self.pending and (kind is None or getattr(kind, "finishes_rounds", False)):   # its end or a `return`
             self.finish()
         return False
@@ -197,11 +200,18 @@ class Looping(OnLoops):
         """The round the game was to end after is over: the game ends as `end game;` would here."""
         self.game.end_game(self.where)
 
+    def round_reset(self) -> None:
+        """A round of the loop is over: the counters `per LABEL` go back to their start (3.3)."""
+        self.game.back_to_start(self.resets)
+
     def round_end(self) -> None:
         """The end of one round of the loop, for a driver that does not know which of the two a round needs
-        (the interpreter): what lasted until the round's end ends, then the game if it was to end after it."""
+        (the interpreter): what lasted until the round's end ends, the counters `per LABEL` go back to their
+        start, then the game ends if it was to end after it."""
         if self.run is not None:
             self.round_over()
+        if self.resets:
+            self.game.back_to_start(self.resets)
         if self.pending:
             self.finish()
 
@@ -211,15 +221,18 @@ class Running(OnLoops):
     in `state.loops` with the labelled loops (its label `proc NAME`, which no loop label can be): what lasts
     until its end ends when the call returns (not when the game ends or stops inside it)."""
 
-    __slots__ = ("loops", "label", "pending", "game", "run")
+    __slots__ = ("loops", "label", "pending", "game", "run", "resets")
 
-    def __init__(self, loops: list, name: str, game):
+    def __init__(self, loops: list, name: str, game, resets: tuple = ()):
         self.loops, self.label, self.pending, self.game, self.run = loops, f"proc {name}", False, game, None
+        self.resets = resets   # the counters `per NAME` (3.3): back to their start when the call returns
 
     def __exit__(self, kind, value, tb) -> bool:
         self.leave()
         if kind is None and self.run is not None:
             self.game.end_of(self.label[len("proc "):], self.run)
+        if self.resets and (kind is None or getattr(kind, "finishes_rounds", False)):   # (an interpreted `return`)
+            self.game.back_to_start(self.resets)
         return False
 
 
@@ -1365,9 +1378,10 @@ class Game:
             self._note("end", None, "the game", where=where)
         raise GameEnded()
 
-    def looping(self, label: str, where: str) -> "Looping":
-        """A labelled loop (`repeat 5 as round { ... }`) starting: `with` it around the loop."""
-        return Looping(self.state.loops, label, where, self)
+    def looping(self, label: str, where: str, resets: tuple = ()) -> "Looping":
+        """A labelled loop (`repeat 5 as round { ... }`) starting: `with` it around the loop (`resets`: the
+        counters `per LABEL`)."""
+        return Looping(self.state.loops, label, where, self, resets)
 
     def once_per(self, name: str, key: tuple, where: Optional[str] = None):
         """A call of the proc NAME declared `once per P, ...` with `key` the values of P: None when a call of
@@ -1429,9 +1443,27 @@ class Game:
         for pile in piles:
             pile.items.clear()
 
-    def running(self, name: str) -> "Running":
-        """A call of a proc that an `until end of NAME` names starting: `with` it around the proc's body."""
-        return Running(self.state.loops, name, self)
+    def running(self, name: str, resets: tuple = ()) -> "Running":
+        """A call of a proc that an `until end of NAME` (or a counter's `per NAME`, `resets`) names starting:
+        `with` it around the proc's body."""
+        return Running(self.state.loops, name, self, resets)
+
+    def back_to_start(self, names: tuple) -> None:
+        """The counters `per NAME` (3.3) back to their start values at the end of a call of the proc or a round
+        of the loop NAME, every player's (and actor's) or the game's: with no event (nothing is gained or
+        lost: what was left of the turn is gone), traced as one `reset` line per holder that changed."""
+        tracer, told = self.tracer, {}
+        for _setter, h, flat, old, value in self._reset_targets(names):
+            if old == value:
+                continue
+            if h is None:
+                self.state.globals[flat] = value
+            else:
+                h.stock[flat] = value
+            if tracer is not None:
+                told.setdefault(h, []).append(f"{flat} = {value} (was {old})")
+        for h, what in told.items():
+            self._note("set", h, f"back to start: {', '.join(what)}")
 
     def until_end(self, name: str, where: Optional[str] = None) -> tuple:
         """`until end of NAME`: the saved ending of a duration (as an `until` pattern's: subject mode,

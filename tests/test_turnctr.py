@@ -1,0 +1,152 @@
+"""Counters that live for a turn (`counter actions start 1 per turn;`, 3.3) and how many were picked
+(`let n = pick ... { ... };`, 4.21): both backends, E470, fmt, explain. From the Dominion audit (its
+items 4 and 9): a Village's +2 Actions are lost at Clean-up and the next turn starts at 1; Cellar
+draws as many cards as it discarded; Splendor's return of tokens over 10."""
+
+from __future__ import annotations
+
+from rulebook.runtime.engine import Game
+
+from .conftest import explained, found_at, printed_back, rules_programs, run_proc
+from rulebook.compiler.driver import analyse_text
+
+DOMINION = """
+counter actions "Actions" start 1 per turn;
+counter buys "Buys" start 1 per turn;
+counter coin "Coins" per turn;
+counter vp;
+kind card { plus_actions: int = 0; coins: int = 0; }
+card village "Village" * 2 { plus_actions = 2; }
+card copper "Copper" * 5 { coins = 1; }
+card estate "Estate" * 3 { }
+zone pool of card;
+zone hand per_player of card;
+zone discard per_player of card;
+proc deal() { fill pool with card; draw 10 from pool to hand; }
+proc resolve(c: card) { lose 1 actions; gain c.plus_actions actions; move c to discard; }
+proc turn() {
+  pick c from hand where c.plus_actions > 0 and actions > 0 "play an Action?" repeatedly { resolve(c); }
+  for each t in hand where t.coins > 0 { gain t.coins coin; }
+  if buys > 0 and coin >= 3 { lose 1 buys; lose 3 coin; gain 1 vp; }
+}
+proc cellar() {
+  let n = pick c from hand where c.name != "village" "discard a card?" repeatedly { move c to discard; };
+  gain n vp;
+}
+"""
+
+program = rules_programs(DOMINION)
+
+
+def stock(g, what: str, seat: int = 0) -> int:
+    return g.state.players[seat].stock[what]
+
+
+def dealt(program, more: str = "") -> Game:
+    g = Game(program(more), 2, 1)
+    run_proc(g, "deal")
+    return g
+
+
+def test_a_village_s_actions_are_lost_when_the_turn_ends_and_the_next_starts_at_one(program):
+    g = dealt(program)
+    assert (stock(g, "actions"), stock(g, "buys"), stock(g, "coin")) == (1, 1, 0)
+    # a Village (+2 Actions: 1 - 1 + 2 = 2 left), the other Village (2 - 1 + 2 = 3): no Action is left to play
+    run_proc(g, "turn", answers=["Village (1 of 2)", "Village"])
+    assert stock(g, "actions") == 1
+    assert stock(g, "vp") == 1   # 5 coins: one buy of 3, 2 coins left over
+    # the turn is over: the 3 Actions, the unused coins and the spent Buy are back to the turn's start
+    assert (stock(g, "actions"), stock(g, "buys"), stock(g, "coin")) == (1, 1, 0)
+
+
+def test_inside_the_turn_the_counters_keep_what_was_gained(program):
+    g = dealt(program, "proc outer() { turn(); set vp = actions * 10 + coin; }\n"
+                       "proc inner() { gain 2 actions; gain 4 coin; set vp = actions * 10 + coin; }\n"
+                       "proc turn2() { inner(); }")
+    run_proc(g, "inner")
+    assert stock(g, "vp") == 34   # not per inner: kept
+    run_proc(g, "outer", answers=["none"])
+    assert stock(g, "vp") == 10   # read after turn() returned: back to 1 Action and 0 coins
+
+
+def test_a_return_out_of_the_turn_ends_it_too(program):
+    g = dealt(program, "counter spare per quick;\nproc quick() { gain 5 spare; if spare > 1 { return; } gain 1 vp; }\n"
+                       "proc caller() { quick(); set vp = spare + 1; }")
+    run_proc(g, "caller")
+    assert stock(g, "vp") == 1 and stock(g, "spare") == 0
+
+
+def test_per_round_of_a_labelled_loop_and_a_global_counter(program):
+    """Agricola (a house rule for illustration): food given each round is eaten or lost at its end; the
+    pot of the round is shared."""
+    more = """
+counter food per round;
+counter pot global per round;
+proc rounds() {
+  repeat 3 as round { gain 2 food; set pot = pot + 1; set vp = vp + food * 10 + pot; }
+}
+proc broken() {
+  while true as round { gain 3 food; set pot = 7; break; }
+}
+"""
+    g = Game(program(more), 2, 1)
+    run_proc(g, "rounds")
+    assert stock(g, "vp") == 3 * 21 and stock(g, "food") == 0 and g.state.globals["pot"] == 0
+    run_proc(g, "broken")
+    assert stock(g, "food") == 0 and g.state.globals["pot"] == 0
+
+
+def test_cellar_draws_as_many_as_it_discarded(program):
+    g = dealt(program)
+    run_proc(g, "cellar", answers=["Copper (1 of 5)", "Estate (1 of 3)", "none"])
+    assert stock(g, "vp") == 2 and len(g.state.players[0].zones["discard"]) == 2
+
+
+def test_nothing_picked_binds_zero(program):
+    g = dealt(program)
+    run_proc(g, "cellar", answers=["none"])
+    assert stock(g, "vp") == 0
+
+
+SPLENDOR = """
+counter vp;
+enum gem { ruby, onyx, pearl }
+counter gems[gem];
+proc give_back() {
+  set gems[ruby] = 5; set gems[onyx] = 4; set gems[pearl] = 3;
+  # Splendor: over 10 tokens, return the excess: each returned token is a point here, to count them
+  let n = pick g from gem where gems[ruby] + gems[onyx] + gems[pearl] > 10 and gems[g] > 0
+      "return a token" exactly 3 { lose 1 gems[g]; };
+  set vp = n;
+}
+"""
+
+
+splendor = rules_programs(SPLENDOR)
+
+
+def test_splendor_returned_tokens_are_counted(splendor):
+    g = Game(splendor(), 2, 1)
+    run_proc(g, "give_back", answers=["ruby", "onyx"])
+    assert stock(g, "vp") == 2   # 12 tokens: two returned, then 10 is no longer over, and the pick ends
+
+
+def test_per_naming_no_proc_or_label_is_e470():
+    text = DOMINION + "counter spare per turns;\n"
+    assert ("E470", DOMINION.count("\n") + 1, 1) in found_at(text)
+    both = DOMINION + "counter spare per turn;\nproc p() { repeat 2 as turn { } }\n"
+    assert [c for c, *_ in found_at(both) if c == "E470"] == ["E470"] * 4   # each counter per turn
+    assert not [d for d in analyse_text(DOMINION).diagnostics if d.severity == "error"]
+
+
+def test_fmt_writes_both_back():
+    module, printed = printed_back(DOMINION)
+    assert 'counter actions "Actions" start 1 per turn;' in printed
+    assert "let n = pick c from hand where c.name != \"village\" \"discard a card?\" repeatedly {" in printed
+    assert "  };" in printed
+
+
+def test_explain_reads_both():
+    result = analyse_text(DOMINION)
+    assert "It goes back to its start at the end of each call of “turn”, every player's" in explained(result, "coin")
+    assert "Let n be how many were picked (0 if none was)." in explained(result, "cellar")
