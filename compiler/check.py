@@ -1106,6 +1106,21 @@ class Checker(A.Visitor):
         elif proc and label:
             self.err("E470", f"counter {d.name!r} per {name!r}: {name!r} is both a proc and a loop label; which end "
                      "puts it back is unclear", d.span, "rename the loop's label ('as round')")
+        elif proc and not d.elements:
+            self.set_by_hand(d, self.sym.decls[name])
+
+    def set_by_hand(self, d: A.Counter, proc: A.Proc) -> None:
+        """W506: a `set` of a counter `per PROC` to its start among the proc's own statements (not under an `if`):
+        the start of each call has it there already (the last call's end put it back), and its end puts it back."""
+        start = constant(d.start) if d.start is not None else constant(d.low) if d.low is not None else 0
+        if type(start) is not int:
+            return
+        for s in proc.body:
+            if type(s) is A.SetName and s.name == d.name and constant(s.value) == start:
+                self.diags.append(Diagnostic(
+                    "W506", f"'set {d.name} = {start}' in {proc.name}(): {d.name!r} is back at its start, {start}, when "
+                            f"each call of {proc.name}() ends ('per {proc.name}'), so it is {start} when the next one "
+                            "starts", s.span, "drop the set: 'per' does it"))
 
     def element_bounds(self, d: A.Counter) -> None:
         """E405 for the braces of an indexed counter that give single elements their own bounds (or start),

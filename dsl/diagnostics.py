@@ -321,6 +321,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W503": (WARNING, "a role given from a pick among all the roles, without 'where', that a loop runs again: it may pick a role given already (E601)"),
     "W504": (WARNING, "a variable declared 'internal' shown by a text players read"),
     "W505": (WARNING, "a variable declared 'internal' read by the winner line"),
+    "W506": (WARNING, "a set of a counter 'per PROC' to its start among the proc's own statements: 'per' does it"),
     "W508": (WARNING, "a named window ('window NAME;') that no card's 'anytime ... at NAME' slot answers: it offers nothing"),
     "W509": (WARNING, "a 'draw ... until' condition that reads nothing the draw or its block changes"),
     # E5xx: packs

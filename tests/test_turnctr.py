@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rulebook.runtime.engine import Game
 
-from .conftest import explained, found_at, printed_back, rules_programs, run_proc
+from .conftest import explained, found_at, printed_back, random_games_agree, rules_programs, run_proc
 from rulebook.compiler.driver import analyse_text
 
 DOMINION = """
@@ -150,3 +150,40 @@ def test_explain_reads_both():
     result = analyse_text(DOMINION)
     assert "It goes back to its start at the end of each call of “turn”, every player's" in explained(result, "coin")
     assert "Let n be how many were picked (0 if none was)." in explained(result, "cellar")
+
+
+def test_a_set_by_hand_to_the_start_is_w506():
+    text = DOMINION.replace("proc turn() {\n", "proc turn() {\n  set actions = 1;\n  set coin = 2;\n") \
+        .replace("  if buys > 0 and coin >= 3 { lose 1 buys; lose 3 coin; gain 1 vp; }\n",
+                 "  if buys > 0 and coin >= 3 { lose 1 buys; lose 3 coin; gain 1 vp; }\n  set coin = 0;\n"
+                 "  if coin == 0 { set buys = 1; }\n")
+    line = DOMINION.split("\n").index("proc turn() {") + 2
+    # the start of the turn's Actions and the Clean-up's coins; not 2 coins, not a set under an if
+    assert [f for f in found_at(text) if f[0] == "W506"] == [("W506", line, 3), ("W506", line + 5, 3)]
+    assert not [f for f in found_at(DOMINION) if f[0] == "W506"]
+
+
+GAME = DOMINION + """
+counter food "Food" per round;
+proc harvest() {
+  while true as round {
+    gain 2 food;
+    if food > 1 { break; }
+  }
+}
+proc quick() { gain 2 coin; if coin > 1 { return; } gain 1 vp; }
+game dominion {
+  seats 2 to 3;
+  phase setup { fill pool with card; shuffle pool; each players { draw 4 from pool to hand; } }
+  phase play {
+    repeat 4 as round {
+      each players { turn(); cellar(); quick(); harvest(); gain food vp; gain coin vp; gain actions vp; }
+    }
+  }
+  winner most vp;
+}
+"""
+
+
+def test_whole_games_agree_on_both_backends():
+    random_games_agree(GAME, seeds=range(1, 5), counts=(2, 3))
