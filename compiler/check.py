@@ -23,7 +23,7 @@ from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var,
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
 from .resolve import HELD_USES, tokens_in
 from .resolve import arm_change, enum_changes, option_change, pick_change
-from .resolve import DIAGONAL, KEEPING, cell_neighbours, off_scale, same_statements
+from .resolve import DIAGONAL, KEEPING, cell_neighbours, off_scale, same_statements, zone_piles
 
 # the declarations whose bare name is no value (E301): an enum member of the same name (E208) is read there
 NO_VALUE = frozenset({"proc", "func", "extern", "event", "game", "variant", "die"})
@@ -7248,6 +7248,32 @@ class Checker(A.Visitor):
                      if base_of(item) == "entity" else self.unquoted_hint(item, args[1])
                      if {base_of(item), base_of(sought)} == {"member", "str"} else None)
 
+    def piles(self, args: tuple, span: A.Span) -> str:
+        """`piles(ZONE)`: ZONE a shared zone with one index, named (E471 for anything else: an expression, no
+        zone, a plain zone, a grid; E472 for a zone each player has); a list of its index's values."""
+        self.used.add("piles")
+        if len(args) != 1:
+            self.err("E302", f"piles() takes 1 argument, not {len(args)}", span)
+            return "list"
+        z = args[0]
+        decl = self.sym.decls.get(z.id) if isinstance(z, A.Name) else None
+        if not isinstance(decl, A.Zone) or decl.indexes is None or len(decl.indexes.dims()) != 1:
+            what = "a zone with no index" if isinstance(decl, A.Zone) and decl.indexes is None else \
+                "a zone with two indexes or more" if isinstance(decl, A.Zone) else f"'{printed(z)}'"
+            self.err("E471", f"piles() takes the name of a zone with one index (one pile per member, card or "
+                     f"number), not {what}", z.span,
+                     "declare the piles 'zone supply[card] of card;' and write 'piles(supply)'")
+            return "list"
+        self.used.add(z.id)
+        if decl.per_player:
+            self.err("E472", f"piles({z.id}): {z.id!r} is a zone each player has; piles() reads the piles of a shared "
+                     "zone (a supply, a market)", z.span, "count a player's own piles with 'count(...)' over the index")
+            return "list"
+        d = decl.indexes.dims()[0]
+        kind = "int" if d.enum is None else f"entity:{d.enum}" if self.sym.category(d.enum) == "kind" else \
+            "resource" if self.sym.category(d.enum) == "group" else f"member:{d.enum}"
+        return f"list:{kind}"
+
     def visit_Call(self, e: A.Call, scope: Scope) -> str:
         decl = self.sym.decls.get(e.func)
         if isinstance(decl, A.Proc) and e.func not in BUILTIN_FUNCS:
@@ -7258,6 +7284,8 @@ class Checker(A.Visitor):
         if cell_neighbours(func, self.sym):
             self.used.add(func)
             return self.neighbours_of(args, span, scope)
+        if zone_piles(func, self.sym):
+            return self.piles(args, span)
         spec = BUILTIN_FUNCS.get(func)
         checked = args[:-1] if spec is not None and spec.names and args else args
         given = []   # the arguments' types, each checked once (twice would say each mistake twice)

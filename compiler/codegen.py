@@ -27,7 +27,7 @@ from .layout import (cost_data, enum_data, filled_zone, opening_test, option_gat
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, classify, it_arg
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, classify, it_arg, zone_piles
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
@@ -779,6 +779,8 @@ class CodeGen(A.Visitor):
         if cell_neighbours(func, self.sym):   # the cells next to a cell: its record's axes, as record_values reads them
             record, diagonal = self.sym.cells[id(args[0])]
             return f"rt.cell_neighbours({self.ex(args[0], ctx)}, {record!r}, {runtime_axes(record, self.sym)!r}, {diagonal})"
+        if zone_piles(func, self.sym):   # the piles of an indexed zone ever set out: the zone named (the checker's E471)
+            return f"rt.piles({args[0].id!r})"
         spec = BUILTIN_FUNCS.get(func)
         if spec is None:
             decl = self.sym.decls[func]

@@ -684,6 +684,8 @@ class ExprReader(A.Visitor):
             return f"{words[0]} in reverse order (last first)"
         if func == "distinct":
             return f"the different values (each once, where it first stands) of {words[0]}"
+        if func == "piles" and self.decl("piles") is None and len(args) == 1:
+            return f"the piles of {words[0]} that were ever set out (every pile that has held a card, emptied since or not)"
         if func == "seat":
             return f"the seat of {words[0]} (P1 is 1)" if args else f"{self.your} seat (P1 is 1)"
         if func == "eliminated":

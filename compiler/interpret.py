@@ -19,7 +19,7 @@ from .layout import (cost_data, enum_data, filled_zone, opening_test, option_gat
                      hook_nodes, hook_table, hooked_actions,
                      indexed_ref, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, classify, it_arg
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, classify, it_arg, zone_piles
 
 
 def placed(e: Exception, node) -> None:
@@ -1153,6 +1153,8 @@ class Interpreter(A.Visitor):
         if cell_neighbours(func, self.sym):   # the cells next to a cell: its record's axes, as record_values reads them
             record, diagonal = self.sym.cells[id(args[0])]
             return rt.cell_neighbours(self.ev(args[0], rt, f), record, runtime_axes(record, self.sym), diagonal)
+        if zone_piles(func, self.sym):   # the piles of an indexed zone ever set out: the zone named (the checker's E471)
+            return rt.piles(args[0].id)
         spec = BUILTIN_FUNCS.get(func)
         if func == "ordinal":   # a member's place in its enum: as `<` reads it
             return self.ordinal(args[0], rt, f)

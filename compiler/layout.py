@@ -171,6 +171,7 @@ class Layout:
     option_periods: list = field(default_factory=list)
     # zone -> (its cap: a number or a per-player counter's name, the proc run with the cards over) (`cap N over PROC`)
     zone_caps: dict = field(default_factory=dict)
+    piled: list = field(default_factory=list)   # the indexed zones `piles(ZONE)` reads
 
 
 
@@ -712,7 +713,17 @@ def layout(sym: Symbols) -> Layout:
         roles=role_table(sym),
         option_periods=option_periods(sym),
         zone_caps=zone_caps(sym),
+        piled=piled_zones(sym),
     )
+
+
+def piled_zones(sym: Symbols) -> list:
+    """The flat names of the elements of the indexed zones a `piles(ZONE)` reads (`supply[copper]`, ...): a game
+    notes which of them ever held an item (none for a pack without `piles`: its games run as before)."""
+    named = {n.args[0].id for decl in sym.decls.values() for n in A.walk(decl)
+             if type(n) is A.Call and n.func == "piles" and "piles" not in sym.decls and len(n.args) == 1
+             and isinstance(n.args[0], A.Name)}
+    return sorted(named)
 
 
 def zone_caps(sym: Symbols) -> dict:
@@ -1095,6 +1106,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"periods": periods} if (periods := anytime_periods(lay)) else {}),   # the other packs' code stays
         **({"option_periods": lay.option_periods} if lay.option_periods else {}),   # likewise
         **({"zone_caps": lay.zone_caps} if lay.zone_caps else {}),   # likewise
+        **({"piled": lay.piled} if lay.piled else {}),   # likewise
         **({"held": lay.held} if lay.held else {}),   # likewise
         **({"card_shows": lay.card_shows} if lay.card_shows else {}),   # likewise
         **({"glimpses": lay.glimpses} if lay.glimpses else {}),   # likewise

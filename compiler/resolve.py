@@ -120,6 +120,16 @@ NEIGHBOURS = "neighbours"
 DIAGONAL = "diagonal"   # the word that adds the diagonal ones
 
 
+# `piles(ZONE)`: the indexes of a shared indexed zone whose zone has ever held an item (the piles set out), in
+# their order. Not in BUILTIN_FUNCS either, for the same reason: a pack's own `piles` (a proc, a func) keeps its name
+PILES = "piles"
+
+
+def zone_piles(func: str, sym) -> bool:
+    """Whether a call of `func` is the builtin `piles(ZONE)` (no declaration of the pack takes the name)."""
+    return func == PILES and func not in sym.decls
+
+
 def cell_neighbours(func: str, sym) -> bool:
     """Whether a call of `func` is the builtin `neighbours(CELL [, diagonal])` (no declaration of the pack's
     takes the name)."""

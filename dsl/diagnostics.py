@@ -215,6 +215,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E466": (ERROR, "a role compared with what is never a role: an enum member, a player, a card of another kind, a number"),
     "E467": (ERROR, "a zone of roles in a pack with roles: a role is held by the player given it, never moved to a zone"),
     "E470": (ERROR, "a counter 'per NAME' naming no proc or loop label, or one that is both"),
+    "E471": (ERROR, "piles() of what is not the name of a zone with one index"),
+    "E472": (ERROR, "piles() of an indexed zone each player has: it reads a shared zone's piles"),
     "E477": (ERROR, "an 'anytime' slot offered at a named window ('at NAME') that no 'window NAME;' of the pack opens"),
     "E478": (ERROR, "a window named twice in an 'anytime' slot's 'at' list"),
     "E479": (ERROR, "two 'anytime' slots of one card offered at the same window from the same zone"),

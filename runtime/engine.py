@@ -721,6 +721,8 @@ class Game:
             cls = SuppliedGame
         if cls in (Game, SuppliedGame) and getattr(program, "held", None):   # cards hold zones: HoldingGame
             cls = HoldingGame if cls is Game else SuppliedHoldingGame
+        if getattr(program, "piled", None) and not issubclass(cls, _Piling):   # piles() read: the piles noted
+            cls = _PILED.get(cls) or _PILED.setdefault(cls, type(f"Piled{cls.__name__}", (_Piling, cls), {}))
         return object.__new__(cls)
 
     def __init__(self, program: Program, players: int, seed: int, agents: Optional[list] = None,
@@ -2750,6 +2752,14 @@ class Game:
         """A new list of a zone's or list's items, last first (a zone's from the bottom up): a loop
         over it is safe while its body moves the items."""
         return self.domain(items)[::-1]
+
+    def piles(self, name: str) -> list:
+        """`piles(ZONE)`: the indexes of the shared indexed zone ZONE whose zone has ever held an item (the piles
+        set out: one emptied since counts, one never filled does not), in the order of the index; a card index
+        gives the declared card, as `for each c in card` does."""
+        filled, entities = self.state.filled, self.program.entities
+        return [entities.get(index, index) if type(index) is str else index
+                for index, flat in self.program.indexed.get(name, {}).items() if flat in filled]
 
     def distinct(self, items) -> list:
         """`distinct(xs)`: a new list of a zone's or list's items, each value once where it first stands
@@ -5112,6 +5122,24 @@ class _Watching:
 
 
 _WATCHED: dict[type, type] = {}
+
+
+class _Piling:
+    """The `move` and `fill` of a game of a pack that reads `piles(ZONE)`: each notes, in `state.filled`, the
+    pile of ZONE it put an item into (Game.__new__ makes such a game; the others' primitives are untouched)."""
+
+    def move(self, e, dest: ZoneRef, top: bool = False, traced: bool = True, at: Optional[int] = None) -> None:
+        super().move(e, dest, top, traced, at)
+        if dest.name in self.program.piled and dest.owner is None:
+            self.state.filled.add(dest.name)
+
+    def fill(self, ref: ZoneRef, kind: str, keep) -> None:
+        super().fill(ref, kind, keep)
+        if ref.items and ref.name in self.program.piled and ref.owner is None:
+            self.state.filled.add(ref.name)
+
+
+_PILED: dict[type, type] = {}
 
 
 def follow_moves(game: "Game", watch: Callable) -> None:

@@ -98,6 +98,7 @@ class Program:
     windows: dict = field(default_factory=dict)
     # (site, its `once per` rest) of each choose option taken once per PATTERN (Game._periods)
     option_periods: list = field(default_factory=list)
+    piled: frozenset = frozenset()   # the flat names of the zones of the indexed zones `piles(ZONE)` reads
     zone_caps: dict = field(default_factory=dict)   # zone -> (cap: int or a counter's name, proc) (`cap N over PROC`)
     # (declared entity, effect slot) -> (rt, you, this) -> whether running it now would do something,
     # for the slots a `can copy e.SLOT` tests (none: it would, if the entity has the slot at all)
@@ -429,6 +430,7 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.glimpses = {zone: tuple(words) for zone, words in tables.get("glimpses", {}).items()}
     program.internal = frozenset(tables.get("internal", ()))
     program.indexed = {base: dict(pairs) for base, pairs in tables.get("indexed", {}).items()}
+    program.piled = frozenset(flat for base in tables.get("piled", ()) for flat in program.indexed.get(base, {}).values())
     program.member_titles = dict(tables.get("member_titles", {}))
     program.record_titles = {name: tuple(parts) for name, parts in tables.get("record_titles", {}).items()}
     program.labels = dict(tables.get("labels", {}))

@@ -355,6 +355,7 @@ class SavedState(BaseModel):
     out: list[int] = Field(default_factory=list)   # the seats knocked out (`eliminate`), in that order
     ends_after: list[str] = Field(default_factory=list)   # the labels of the loops `end game after` marked
     held: dict[str, list[str]] = Field(default_factory=dict)   # the zones cards hold: "CARD.FIELD" -> its items
+    filled: list[str] = Field(default_factory=list)   # the piles piles() reads that ever held an item
 
 
 def save_state(state: State, path: Path) -> None:

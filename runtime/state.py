@@ -210,7 +210,7 @@ class State:
 
     __slots__ = ("players", "actors", "globals", "gvars", "zones", "evars", "flipped", "triggers", "modifiers",
                  "once_done", "claimed", "where", "over", "known", "known_fields", "supply", "out", "vals", "loops",
-                 "held")
+                 "held", "filled")
 
     def __init__(self, player_count: int, actor_names: list[str]):
         self.players = [Holder(i, f"P{i + 1}") for i in range(player_count)]
@@ -246,6 +246,9 @@ class State:
         # read (Game.card_zone); an empty one is neither saved nor digested. The items' place (`where`) is
         # (None, FIELD, the list, the card holding it)
         self.held: dict[str, list] = {}
+        # the zones of an indexed zone `piles(ZONE)` reads that ever held an item (flat names: `supply[copper]`);
+        # saved and digested only while one did
+        self.filled: set[str] = set()
 
     # ------------------------------------------------------------------ JSON form
     def to_json(self) -> dict:
@@ -273,6 +276,8 @@ class State:
         }
         if any(self.held.values()):   # only while a card holds something, likewise
             data["held"] = {k: [e.name for e in items] for k, items in sorted(self.held.items()) if items}
+        if self.filled:   # only for packs reading piles(), likewise
+            data["filled"] = sorted(self.filled)
         if self.modifiers:   # only while one is in force: games without any keep their digests
             data["modifiers"] = [m.to_json() for m in self.modifiers]
         if self.supply:   # only for packs with a limited supply, likewise
@@ -336,6 +341,7 @@ class State:
                                     [tuple(_terms(a)) for a in m[9]]) for m in data.get("modifiers", ())]
         state.once_done = set(data["once"])
         state.claimed = set(data["claimed"])
+        state.filled = set(data.get("filled", ()))
         state.over = data["over"]
         state.known = {k: set(v) for k, v in data.get("known", {}).items()}
         state.known_fields = {k: {f: set(seats) for f, seats in d.items()}
@@ -571,6 +577,9 @@ def check_saved(data: dict, program) -> None:
     for key in data["once"]:
         if key.partition(":")[0] not in holder_names:
             fail(f"'once' names {key.partition(':')[0]!r}, who is not in the game")
+    for name in data.get("filled", ()):
+        if name not in p.piled:
+            fail(f"'filled' names {name!r}, which is no pile piles() reads")
     for key in data["claimed"]:
         track, _, pos = key.rpartition(":")
         if track not in p.tracks or not pos.isdigit() or not 1 <= int(pos) <= p.tracks[track].top:

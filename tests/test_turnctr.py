@@ -8,7 +8,7 @@ from __future__ import annotations
 from rulebook.runtime.engine import Game
 
 from .conftest import explained, found_at, printed_back, random_games_agree, rules_programs, run_proc
-from rulebook.compiler.driver import analyse_text
+from rulebook.compiler.driver import analyse_text, build_text
 
 DOMINION = """
 counter actions "Actions" start 1 per turn;
@@ -187,3 +187,113 @@ game dominion {
 
 def test_whole_games_agree_on_both_backends():
     random_games_agree(GAME, seeds=range(1, 5), counts=(2, 3))
+
+
+# ---------------------------------------------------------------- piles(ZONE): the piles ever set out
+
+SUPPLY = """
+counter vp;
+kind card { kingdom: bool = false; }
+card copper "Copper" * 3 { }
+card village "Village" * 2 { kingdom = true; }
+card smithy "Smithy" * 2 { kingdom = true; }
+card moat "Moat" * 2 { kingdom = true; }
+card mine "Mine" * 2 { kingdom = true; }
+zone supply[card] "Supply" of card;
+zone trash of card;
+zone discard per_player of card;
+func empty_piles() = count(c in piles(supply) where size(supply[c]) == 0);
+proc setup_supply() {
+  for each k in [village, smithy, moat] { fill supply[k] with card where declaration(it) == k; }
+  fill supply[copper] with card where declaration(it) == copper;
+}
+proc take(c: card) { draw 1 from supply[c] to discard; }
+proc late() { move mine to supply[mine]; move mine to trash; }
+proc score() { set vp = empty_piles() * 10 + size(piles(supply)); }
+"""
+
+supply = rules_programs(SUPPLY)
+
+
+def supplied(supply) -> Game:
+    g = Game(supply(), 2, 1)
+    run_proc(g, "setup_supply")
+    return g
+
+
+def test_piles_lists_the_piles_set_out_not_the_unused_ones(supply):
+    g = supplied(supply)
+    assert [e.name for e in g.piles("supply")] == ["copper", "village", "smithy", "moat"]   # declaration order
+    run_proc(g, "score")
+    assert stock(g, "vp") == 4   # no pile is empty yet: the Mine pile, never set out, does not count
+
+
+def test_three_emptied_piles_end_a_dominion_game_an_unused_one_does_not(supply):
+    g = supplied(supply)
+    for c in ("village", "village", "smithy", "smithy"):
+        run_proc(g, "take", g.program.entities[c])
+    run_proc(g, "score")
+    assert stock(g, "vp") == 2 * 10 + 4   # two emptied piles; the unused Mine pile is not a third
+    run_proc(g, "take", g.program.entities["moat"])
+    run_proc(g, "take", g.program.entities["moat"])
+    run_proc(g, "score")
+    assert stock(g, "vp") == 3 * 10 + 4
+
+
+def test_a_pile_filled_by_a_move_counts_once_emptied_again(supply):
+    g = supplied(supply)
+    run_proc(g, "late")
+    run_proc(g, "score")
+    assert stock(g, "vp") == 1 * 10 + 5   # the Mine pile held a card, and is empty again
+
+
+def test_the_piles_set_out_are_saved_and_read_back(supply, tmp_path):
+    from rulebook.runtime.record import load_state, save_state
+    g = supplied(supply)
+    save_state(g.state, tmp_path / "s.json")
+    state = load_state(tmp_path / "s.json", g.program)
+    assert state.filled == g.state.filled == {"supply[copper]", "supply[village]", "supply[smithy]", "supply[moat]"}
+    assert "filled" not in Game(build_text(DOMINION), 2, 1).state.to_json()   # a pack without piles()
+
+
+def test_a_pack_without_piles_plays_a_plain_game(program):
+    assert type(Game(program(), 2, 1)) is Game
+
+
+def test_piles_misuse_is_e471_and_e472():
+    text = SUPPLY + """
+zone market of card;
+zone rows[card] per_player of card;
+zone grid[1..2, 1..3] of card;
+func f1() = size(piles(market));
+func f2() = size(piles(rows));
+func f3() = size(piles(grid));
+func f4() = size(piles(supply[copper]));
+"""
+    base = SUPPLY.count("\n") + 5
+    assert [f for f in found_at(text) if f[0] in ("E471", "E472")] == [
+        ("E471", base, 24), ("E472", base + 1, 24), ("E471", base + 2, 24), ("E471", base + 3, 24)]
+    # a pack's own `piles` keeps its name
+    assert not analyse_text("counter vp;\nfunc piles(n: int) = n * 2;\nproc p() { gain piles(3) vp; }\n").diagnostics
+
+
+def test_explain_reads_piles():
+    assert "the piles of the supply that were ever set out" in explained(analyse_text(SUPPLY), "empty_piles")
+
+
+PILE_GAME = SUPPLY.replace("proc take(c: card)", "proc take_(c: card)") + """
+proc turn() {
+  pick c from card where size(supply[c]) > 0 "buy a card?" optional { draw 1 from supply[c] to discard; gain 1 vp; }
+  if empty_piles() >= 3 { end game; }
+}
+game dominion {
+  seats 2 to 3;
+  phase setup { setup_supply(); }
+  phase play { while true { each players: turn(); } }
+  winner most vp;
+}
+"""
+
+
+def test_games_ending_on_three_piles_agree_on_both_backends():
+    random_games_agree(PILE_GAME, seeds=range(1, 5), counts=(2, 3))
