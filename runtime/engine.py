@@ -229,9 +229,10 @@ class Running(OnLoops):
 
     def __exit__(self, kind, value, tb) -> bool:
         self.leave()
-        if kind is None and self.run is not None:
+        returned = kind is None or getattr(kind, "finishes_rounds", False)   # (an interpreted `return` too)
+        if returned and self.run is not None:
             self.game.end_of(self.label[len("proc "):], self.run)
-        if self.resets and (kind is None or getattr(kind, "finishes_rounds", False)):   # (an interpreted `return`)
+        if self.resets and returned:
             self.game.back_to_start(self.resets)
         return False
 

@@ -297,3 +297,24 @@ game dominion {
 
 def test_games_ending_on_three_piles_agree_on_both_backends():
     random_games_agree(PILE_GAME, seeds=range(1, 5), counts=(2, 3))
+
+
+RETURNING = """
+counter vp;
+event ping();
+proc turn() {
+  whenever you ping() until end of turn { gain 1 vp; }
+  if true { return; }
+}
+proc p() { turn(); emit ping(); }
+"""
+
+returning = rules_programs(RETURNING)
+
+
+def test_a_return_ends_what_lasted_until_the_end_of_the_proc_on_both_backends(returning):
+    """(A fix on the way: the interpreter's `return` is an exception through the proc's watch, which took
+    it for the game stopping and left the trigger in force; the compiled `return` ended it.)"""
+    g = Game(returning(), 2, 1)
+    run_proc(g, "p")
+    assert stock(g, "vp") == 0
