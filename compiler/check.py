@@ -5045,7 +5045,7 @@ class Checker(A.Visitor):
                     continue
             elif type(v) is A.IsKind and v.subject is None:   # `played(c is silver)`: any copy
                 self.is_test(v.kind, self.event_arg_type(p.event, arg.name), f"the argument {arg.name!r}",
-                             v.span, v.span)
+                             v.span, v.span, v)
             elif event_arg(p.event, arg.name, v, self.sym) is not v:
                 self.used.add(v.id)   # `roll(name = d6)`: a die, track or resource named stands for itself
             else:
@@ -6263,7 +6263,7 @@ class Checker(A.Visitor):
                              at, "'x is c', c a card: whether x is a copy of the same card as c" if shown == e.kind else None)
             self.sym.same_card.add(id(e))
             return "bool"
-        self.is_test(e.kind, self.expr(e.subject, scope), printed(e.subject), e.subject.span, e.span)
+        self.is_test(e.kind, self.expr(e.subject, scope), printed(e.subject), e.subject.span, e.span, e)
         return "bool"
 
     def role_named(self, name: str, span: A.Span) -> bool:
@@ -6326,18 +6326,18 @@ class Checker(A.Visitor):
                      f"someone a second one: a player holds one role", s.span,
                      "give the roles by seat or with 'give', not both")
 
-    def is_test(self, name: str, given: str, shown: str, at: A.Span, span: A.Span) -> None:
+    def is_test(self, name: str, given: str, shown: str, at: A.Span, span: A.Span, node=None) -> None:
         """`X is NAME` (an expression, or a trigger's filter `played(c is silver)`) with X of type `given`:
         NAME must be a kind or a card (E204), and one X, of known kinds, can be (E303: `c is token` with c
-        a card is always false)."""
+        a card is always false); or a member of an enum one field of X's kind holds (`c is attack`, the
+        card's `types: list of card_type`: `member_test`)."""
         if name in self.sym.roles and base_of(given) in ("player", "any"):   # `p is marquise`: p's role
             self.used.add(name)
             return
         enum = self.sym.members.get(name) if self.sym.category(name) == "member" else None
-        if enum is not None:   # `c is action`, the types held in a field of the card: say how that is read
+        if enum is not None:   # `c is action`: the types held in a field of the card
             self.used.add(name)
-            self.err("E301", f"{name!r} is a member of {enum!r}, not a kind or card: 'is' tells a card's kind or "
-                     f"declaration", self.at_name(name, span), self.member_hint(name, enum, given, shown))
+            self.member_test(node, name, enum, given, shown, at, span)
             return
         if not self.expect(name, ("kind", "entity"), "E204", "kind or card", self.at_name(name, span)):
             return
@@ -6350,19 +6350,49 @@ class Checker(A.Visitor):
                      f"{article(kind)}: the test is always false", self.at_name(name, span),
                      f"it may be tested for {', '.join(known)}" if len(known) > 1 else None)
 
-    def member_hint(self, member: str, enum: str, given: str, shown: str) -> str:
-        """The hint of E301 at `X is MEMBER`: the field of X's kind (any kind, when X's is unknown) that holds
-        the enum, read as `contains(X.types, MEMBER)` for a list, `X.colour == MEMBER` for one value."""
+    def member_test(self, node, member: str, enum: str, given: str, shown: str, at: A.Span, span: A.Span) -> None:
+        """`X is MEMBER` (`c is attack`): whether the one field of X's kind that holds MEMBER's enum (a
+        `list of ENUM` holds it, an `ENUM` field is it) holds MEMBER: Symbols.member_tests. X of no known
+        kind: the field every kind holding the enum holds it in. E476: X no card; E474: no kind of X has
+        such a field; E475: two fields (or two kinds' fields of other names) hold the enum."""
         shown = shown.split("'")[1] if shown.startswith("the argument '") else shown   # a trigger's filter
+        if base_of(given) not in ("entity", "any"):
+            self.err("E476", f"'{shown} is {member}' reads a card's {enum} in one of its fields, and {shown} is "
+                     f"{article(words(given))}", at, f"compare it: '{shown} == {member}'" if given == f"member:{enum}"
+                     else None)
+            return
         known = kinds_in(given) if base_of(given) == "entity" else []
-        kinds = [d for d in self.sym.decls.values() if isinstance(d, A.Kind) and (not known or d.name in known)]
-        for d in kinds:
-            for f in d.fields:
-                if f.type == "list" and f.of == enum:
-                    return f"a card's {enum} held in its list '{f.name}' is tested with 'contains({shown}.{f.name}, {member})'"
-                if f.type == enum:
-                    return f"a card's {enum} held in its field '{f.name}' is tested with '{shown}.{f.name} == {member}'"
-        return f"test the field that holds the {enum}: 'X.FIELD == {member}', or 'contains(X.FIELD, {member})' for a list"
+        holding = {}   # field name -> the kinds that hold the enum in it
+        for d in self.sym.decls.values():
+            if isinstance(d, A.Kind) and (not known or d.name in known):
+                for f in d.fields:
+                    if not f.computed and f.held is None and f.index is None and \
+                            (f.type == enum or f.type == "list" and f.of == enum):
+                        holding.setdefault(f.name, []).append(d.name)
+        where = self.at_name(member, span)
+        if not holding:
+            self.err("E474", f"'{shown} is {member}' reads the field of {shown}'s kind that holds {enum!r}, and "
+                     f"{' or '.join(known) if known else 'no kind'} has none", where,
+                     self.member_hint(member, enum, given, shown))
+            return
+        twice = [k for k in dict.fromkeys(k for ks in holding.values() for k in ks)
+                 if sum(k in ks for ks in holding.values()) > 1]
+        if len(holding) > 1:
+            fields = " and ".join(repr(f) for f in holding)
+            self.err("E475", f"'{shown} is {member}' is ambiguous: {fields} hold {enum!r}"
+                     + (f" in {twice[0]}" if twice else " in different kinds"), where,
+                     f"name the field: 'contains({shown}.FIELD, {member})' for a list, '{shown}.FIELD == {member}' "
+                     f"for one value")
+            return
+        if node is not None:
+            self.sym.member_tests[id(node)] = next(iter(holding))
+
+    def member_hint(self, member: str, enum: str, given: str, shown: str) -> str:
+        """The hint of E474 at `X is MEMBER` when no field of X's kind holds the enum: the field to declare."""
+        known = kinds_in(given) if base_of(given) == "entity" else []
+        kind = known[0] if len(known) == 1 else "KIND"
+        return f"declare the field that holds a card's {enum}: 'kind {kind} {{ types: list of {enum}; ... }}' (or " \
+               f"'colour: {enum};' for one value), then '{shown} is {member}' reads it"
 
     def tested_kind(self, name: str) -> Optional[str]:
         """The kind `is NAME` tells: NAME itself when a kind, a declared card's kind; None otherwise."""

@@ -619,6 +619,9 @@ class CodeGen(A.Visitor):
     def visit_IsKind(self, e, ctx) -> str:
         if id(e) in self.sym.same_card:   # `x is c`, c a local holding a card: a copy of the same declared card
             return f"rt.same_card({self.ex(e.subject, ctx)}, {self.ex(A.Name(e.kind, span=e.span), ctx)})"
+        field = self.sym.member_tests.get(id(e))
+        if field is not None:   # `c is attack`: the card's field holding the enum holds the member
+            return f"rt.has_member({self.ex(e.subject, ctx)}, {field!r}, {e.kind!r})"
         return f"rt.is_kind({self.ex(e.subject, ctx)}, {e.kind!r})"
 
     def visit_Binary(self, e, ctx) -> str:
@@ -1647,7 +1650,8 @@ class CodeGen(A.Visitor):
 
     def filters(self, p: A.Pattern, ctx: Ctx) -> str:
         """The argument filters of an event pattern, evaluated when the trigger is registered."""
-        return "{" + ", ".join(f"{key!r}: rt.is_filter({value!r})" if how == "is" else
+        return "{" + ", ".join(f"{key!r}: rt.is_filter({value!r})" if how == "is" and type(value) is str else
+                               f"{key!r}: rt.is_filter({value[0]!r}, {value[1]!r})" if how == "is" else
                                f"{key!r}: {value!r}" if how == "const" else
                                f"{key!r}: {self.element(value[0], value[1], ctx)}" if how == "element" else
                                f"{key!r}: {self.ex(value, ctx)}"

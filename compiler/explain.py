@@ -1022,6 +1022,9 @@ class ExprReader(A.Visitor):
         """What `is NAME` asks in words: "a card" for a kind, "a Silver" for a declared card (any copy)."""
         from .check import article   # (the checker's, by the word's sound)
         d = self.decl(name)
+        enum = self.symbols.members.get(name) if self.symbols is not None and d is None else None
+        if enum is not None and isinstance(self.decl(enum), A.Enum):   # `c is attack`: "an Attack", the type's title
+            return article(self.decl(enum).title_of(name) or spoken(name))
         return article(d.title or spoken(name)) if isinstance(d, A.Entity) else article(self.noun(name))
 
     def list_op(self, e: A.Binary) -> bool:

@@ -708,7 +708,7 @@ class Interpreter(A.Visitor):
 
     def filters(self, p: A.Pattern, rt, f: Frame) -> dict:
         """The argument filters of an event pattern, evaluated when the trigger is registered."""
-        return {key: rt.is_filter(value) if how == "is" else value if how == "const" else
+        return {key: (rt.is_filter(value) if type(value) is str else rt.is_filter(*value)) if how == "is" else value if how == "const" else
                 rt.at(value[0], self.ev(value[1], rt, f)) if how == "element" else self.ev(value, rt, f)
                 for key, how, value in pattern_filters(p, self.sym)}
 
@@ -1064,6 +1064,9 @@ class Interpreter(A.Visitor):
     def visit_IsKind(self, e, rt, f):
         if id(e) in self.sym.same_card:   # `x is c`, c a local holding a card: a copy of the same declared card
             return rt.same_card(self.ev(e.subject, rt, f), self.ev(A.Name(e.kind, span=e.span), rt, f))
+        field = self.sym.member_tests.get(id(e))
+        if field is not None:   # `c is attack`: the card's field holding the enum holds the member
+            return rt.has_member(self.ev(e.subject, rt, f), field, e.kind)
         return rt.is_kind(self.ev(e.subject, rt, f), e.kind)
 
     def visit_Binary(self, e, rt, f):

@@ -1334,8 +1334,9 @@ def pattern_filters(p: A.Pattern, sym) -> list:
     out = []
     for a in p.args:
         element = pattern_element(p, a, sym)
-        if is_filter(a):
-            out.append((a.name, "is", a.value.kind))
+        if is_filter(a):   # `played(c is attack)`, a member: (member, the field holding it) (Symbols.member_tests)
+            field = getattr(sym, "member_tests", {}).get(id(a.value))
+            out.append((a.name, "is", a.value.kind if field is None else (a.value.kind, field)))
         elif element is None:
             out.append((a.name, "value", event_arg(p.event, a.name, a.value, sym)))
         elif element[1] is None:   # the whole counter: any of its elements

@@ -260,6 +260,10 @@ class Symbols:
     # declared card as c (both backends read this)
     same_card: set = field(default_factory=set)
     held_role: set = field(default_factory=set)   # those of them that ask whether a player holds a role (`p is r`): explain
+    # id() of each `x is MEMBER` (an A.IsKind, or a trigger filter's `played(c is attack)`) whose NAME is an enum
+    # member -> the field of x's kind that holds the enum (`types: list of card_type`): whether it holds (is) the
+    # member (both backends read this)
+    member_tests: dict = field(default_factory=dict)
     can_slots: set = field(default_factory=set)   # the effect slots a `can copy e.SLOT` tests (layout.slot_tests)
     # role name -> its declaration (A.Role), in declaration order; and each name a role declares (a counter,
     # var, zone, proc or func) -> the role's name (resolve._role_parts)

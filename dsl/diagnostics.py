@@ -217,6 +217,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E470": (ERROR, "a counter 'per NAME' naming no proc or loop label, or one that is both"),
     "E471": (ERROR, "piles() of what is not the name of a zone with one index"),
     "E472": (ERROR, "piles() of an indexed zone each player has: it reads a shared zone's piles"),
+    "E474": (ERROR, "'X is MEMBER' (a card's types) where no field of X's kind holds MEMBER's enum"),
+    "E475": (ERROR, "'X is MEMBER' where two fields (of X's kind, or of its kinds) hold MEMBER's enum: which is read is ambiguous"),
+    "E476": (ERROR, "'X is MEMBER' where X is no card (a player, a number, a member): 'is' reads a card's types"),
     "E477": (ERROR, "an 'anytime' slot offered at a named window ('at NAME') that no 'window NAME;' of the pack opens"),
     "E478": (ERROR, "a window named twice in an 'anytime' slot's 'at' list"),
     "E479": (ERROR, "two 'anytime' slots of one card offered at the same window from the same zone"),
@@ -324,6 +327,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W504": (WARNING, "a variable declared 'internal' shown by a text players read"),
     "W505": (WARNING, "a variable declared 'internal' read by the winner line"),
     "W506": (WARNING, "a set of a counter 'per PROC' to its start among the proc's own statements: 'per' does it"),
+    "W507": (WARNING, "an attack a reaction cannot stop: an effect on other players outside the tagged block the reaction forbids, or in seat order"),
     "W508": (WARNING, "a named window ('window NAME;') that no card's 'anytime ... at NAME' slot answers: it offers nothing"),
     "W509": (WARNING, "a 'draw ... until' condition that reads nothing the draw or its block changes"),
     # E5xx: packs

@@ -4273,9 +4273,19 @@ class Game:
         return type(a) is Holder and type(b) is EntityDef and any(r.declared == b.declared for r in a.zones.get(ROLE_ZONE, ()))
 
     @staticmethod
-    def is_filter(name: str) -> "IsA":
-        """A trigger filter's `c is silver` (`played(c is silver)`): what the event's argument must equal."""
-        return IsA(name)
+    def has_member(e, name: str, member: str) -> bool:
+        """`c is attack`: whether a card's field `name` (its `types: list of card_type`, or one member,
+        `colour: colour`) holds (is) the member; none, or a card of a kind without the field, is of none."""
+        if type(e) is not EntityDef:
+            return False
+        held = e.fields.get(name)
+        return held == member or (type(held) is list and member in held)
+
+    @staticmethod
+    def is_filter(name: str, field: Optional[str] = None) -> "IsA":
+        """A trigger filter's `c is silver` (`played(c is silver)`): what the event's argument must equal;
+        with `field`, `played(c is attack)`: a card whose field holds the member (Engine.has_member)."""
+        return IsA(name, field)
 
     def writes(self, e, slot: str) -> bool:
         """Whether a card (tile, space...) writes an effect slot of its kind (`x.left_bonus` as a value);

@@ -695,18 +695,22 @@ class IsA:
     """A trigger filter's `c is NAME` (`played(c is silver)`): equal to any card of that kind or any copy
     of that declared card, as `Engine.is_kind` tells, so `engine.matches` compares with it as with a value."""
 
-    __slots__ = ("name",)
+    __slots__ = ("name", "field")
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, field: Optional[str] = None):
         self.name = name
+        self.field = field   # `played(c is attack)`: the card's field that holds the member (its types)
 
     def __eq__(self, other) -> bool:
         if type(other) is IsA:
-            return other.name == self.name
+            return other.name == self.name and other.field == self.field
+        if self.field is not None:
+            held = other.fields.get(self.field) if type(other) is EntityDef else None
+            return held == self.name or (type(held) is list and self.name in held)
         return type(other) is EntityDef and (other.kind == self.name or other.declared == self.name)
 
     def __hash__(self) -> int:
-        return hash(("is", self.name))
+        return hash(("is", self.name, self.field))
 
     def __repr__(self) -> str:
         return f"<is {self.name}>"
@@ -716,7 +720,7 @@ def encode(value: Any) -> Any:
     """A runtime value as JSON: players, actors and entities become tagged names; a filter `c is silver`
     is {"is": "silver"}."""
     if type(value) is IsA:
-        return {"is": value.name}
+        return {"is": value.name} if value.field is None else {"is": value.name, "field": value.field}
     if isinstance(value, Holder):
         return {"player": value.index} if value.is_player else {"actor": value.name}
     if isinstance(value, EntityDef):
@@ -736,7 +740,7 @@ def decode(value: Any, state: State, entities: dict[str, EntityDef]) -> Any:
         if "actor" in value:
             return state.actors[value["actor"]]
         if "is" in value:
-            return IsA(value["is"])
+            return IsA(value["is"], value.get("field"))
         if "entity" in value:
             name, _, holder = value["entity"].partition("@")
             return entities[name].copy_for(holder) if holder else entities[name]
