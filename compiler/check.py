@@ -187,6 +187,12 @@ def field_span(name: str, span: A.Span) -> A.Span:
     return A.Span(span.file, span.end_line, span.end_column - len(name), span.end_line, span.end_column)
 
 
+def others_domain(e) -> bool:
+    """Whether an `each` goes through the other players: `opponents` (`others`), `others_from(...)`."""
+    return type(e) is A.Name and ALIASES.get(e.id, e.id) == "opponents" or \
+        type(e) is A.Call and e.func == "others_from"
+
+
 def kinds_in(t: str) -> tuple:
     """The kinds an entity or zone type names: `entity:card|advanced` -> ("card", "advanced"),
     `zone:card` -> ("card",); () when unknown (`entity`, `zone`) or no entity or zone."""
@@ -934,6 +940,7 @@ class Checker(A.Visitor):
         self._lint_windows()
         self._lint_losses()
         self._lint_permissions()
+        self._lint_attacks()
         self._lint_values()
         self._lint_hooks()
         self._lint_negative_starts()
@@ -944,6 +951,68 @@ class Checker(A.Visitor):
                 kept.setdefault((d.code, d.message, d.span), d)
             self.diags = list(kept.values())
         return self.diags
+
+    def _lint_attacks(self) -> None:
+        """W507: an attack a reaction cannot stop. A card's reaction that hears a type of card played
+        (`whenever opponents played(c is attack) in hand`) and puts in force a modifier forbidding an
+        event (`modifier you attacked ... { forbid; }`) tells which cards are attacks (those whose types
+        hold the member) and which tagged block their effect on each other player must be in (`for
+        attacked`). In such a card, an `each` over other players whose body is not all inside that block
+        (nor the `each` inside one) is an effect the reaction cannot stop; `each opponents` goes in seat
+        order from P1, not from the attacker's left (`each others_from(you)`); and an effect with no such
+        block at all is never stopped. A pack without such a reaction reads nothing more."""
+        guards = []   # (member, field, forbidden events, the reacting card)
+        for d in self.sym.decls.values():
+            for r in (d.effects if isinstance(d, A.Entity) else ()):
+                heard = r.body[0] if type(r) is A.Reaction and r.body and type(r.body[0]) is A.Whenever else None
+                if heard is None:
+                    continue
+                events = tuple(dict.fromkeys(n.pattern.event for n in A.walk(r) if type(n) is A.Modifier
+                                             and any(a.what == "forbid" for a in n.adjustments)))
+                for a in heard.pattern.args:
+                    if events and type(a.value) is A.IsKind and id(a.value) in self.sym.member_tests:
+                        guards.append((a.value.kind, self.sym.member_tests[id(a.value)], events, d))
+        warned = set()
+        for member, held, events, guard in guards:
+            block = " or ".join(f"'for {e}'" for e in events)
+            by = f"{guard.title or guard.name}'s reaction"
+            enum = self.sym.decls.get(self.sym.members.get(member, ""))
+            shown = (enum.title_of(member) if isinstance(enum, A.Enum) else None) or member   # "an Attack"
+            for d in self.sym.decls.values():
+                if not isinstance(d, A.Entity) or d.name in warned or not self.holds_member(d, held, member):
+                    continue
+                bodies = [e for e in d.effects if type(e) is A.FieldEffect and e.body]
+                nodes = [n for e in bodies for n in A.walk(e)]
+                tagged = [n.span for n in nodes if type(n) is A.Tagged and n.tag.action in events]
+                title = d.title or d.name
+                for n in nodes:
+                    if type(n) is not A.Each or not others_domain(n.domain):
+                        continue
+                    if not any(within(n.span, t) for t in tagged) and not all(
+                            type(b) is A.Tagged and b.tag.action in events for b in n.body):
+                        warned.add(d.name)
+                        self.err("W507", f"{title} is {article(shown)} ({by} stops {block}), but this effect on "
+                                 f"other players is not inside {block}: the reaction cannot stop it", n.span,
+                                 f"write 'each others_from(you): for {events[0]} {{ ... }}'")
+                    elif type(n.domain) is A.Name and ALIASES.get(n.domain.id, n.domain.id) == "opponents":
+                        warned.add(d.name)
+                        self.err("W507", f"{title} is {article(shown)}: 'each {n.domain.id}' reaches the other "
+                                 f"players in seat order from P1, not from the attacker's left, so their reactions "
+                                 f"answer out of turn", n.domain.span, "write 'each others_from(you)'")
+                if bodies and not tagged and d.name not in warned:
+                    warned.add(d.name)
+                    self.err("W507", f"{title} is {article(shown)} ({by} stops {block}), but no part of its "
+                             f"effect is inside {block}: the reaction never stops it", self.at_name(d.name, d.span),
+                             f"put its effect on each other player in 'each others_from(you): for {events[0]} "
+                             f"{{ ... }}'")
+
+    def holds_member(self, d: A.Entity, held: str, member: str) -> bool:
+        """Whether a card's written field `held` (its types) holds (is) the member."""
+        for v in d.values:
+            if type(v) is A.FieldValue and v.name == held:
+                items = v.value.items if type(v.value) is A.ListLit else (v.value,)
+                return any(type(i) is A.Name and i.id == member for i in items)
+        return False
 
     def quietly(self, check):
         """Run a check for its result only: its findings and the names it uses are dropped (the
