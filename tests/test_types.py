@@ -191,3 +191,16 @@ def test_w507_reads_nothing_without_a_reaction_on_a_type():
     text = DOMINION.replace("played(c is attack)", "played(c is militia)")
     text = text.replace("each others_from(you): for attacked: draw 1", "each opponents: draw 1")
     assert warnings_of(text) == []
+
+
+def test_a_filter_on_a_type_is_saved_with_its_field(program):
+    from rulebook.runtime.state import IsA, decode, encode
+
+    game = Game(program, 2, 1)
+    moat = game.program.entities["moat"]
+    [trigger] = {t.tid: t for t in game.state.triggers}.values()   # the Moat's reaction (one site)
+    filt = trigger.filters["c"]
+    assert type(filt) is IsA and filt.field == "types" and encode(filt) == {"is": "attack", "field": "types"}
+    back = decode(encode(filt), game.state, game.program.entities)
+    assert back == filt and back == game.program.entities["militia"] and not back == moat
+    assert encode(IsA("silver")) == {"is": "silver"}   # a filter on a card is saved as before
