@@ -379,7 +379,10 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
                     diags.append(Diagnostic("E208", f"enum member {m!r} is already declared as {what}",
                                             sym.member_spans.get(m) or declared_at(sources, m, decl.span),
                                             "members, cards and every other declaration share one namespace: "
-                                            "rename one of them", notes=(f"{m!r} is declared at {where}",)))
+                                            "rename one of them" + (f" (a card's type named apart, '{m}_type \"Title\"': "
+                                            f"players read its title, and 'c is {m}_type' reads it)"
+                                            if isinstance(other, A.Entity) else ""),
+                                            notes=(f"{m!r} is declared at {where}",)))
                 sym.members[m] = decl.name
     for m in set(sym.dropped) & (set(sym.members) | set(sym.decls)):   # declared again: the uses refer to that
         del sym.dropped[m]

@@ -204,3 +204,10 @@ def test_a_filter_on_a_type_is_saved_with_its_field(program):
     back = decode(encode(filt), game.state, game.program.entities)
     assert back == filt and back == game.program.entities["militia"] and not back == moat
     assert encode(IsA("silver")) == {"is": "silver"}   # a filter on a card is saved as before
+
+
+def test_a_type_named_as_a_card_is_told_how_to_name_it_apart():
+    # Dominion's Curse: a card and a type; the member is named apart, players read its title
+    text = 'enum card_type { curse "Curse" }\nkind card { types: list of card_type; }\ncard curse "Curse" { types = [curse]; }\n'
+    [found] = [d for d in analyse_text(text).diagnostics if d.code == "E208"]
+    assert found.span.line == 1 and "'curse_type \"Title\"'" in found.hint and "'c is curse_type' reads it" in found.hint
