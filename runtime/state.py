@@ -704,10 +704,14 @@ class IsA:
     def __eq__(self, other) -> bool:
         if type(other) is IsA:
             return other.name == self.name and other.field == self.field
-        if self.field is not None:
-            held = other.fields.get(self.field) if type(other) is EntityDef else None
-            return held == self.name or (type(held) is list and self.name in held)
-        return type(other) is EntityDef and (other.kind == self.name or other.declared == self.name)
+        if type(other) is not EntityDef:
+            return False
+        if other.kind == self.name or other.declared == self.name:   # (a member is never a kind's or card's name)
+            return True
+        if self.field is None:
+            return False
+        held = other.fields.get(self.field)   # `played(c is attack)`: the card's types hold the member
+        return held == self.name or (type(held) is list and self.name in held)
 
     def __hash__(self) -> int:
         return hash(("is", self.name, self.field))
