@@ -197,16 +197,15 @@ proc deal() {
   each left: move moat to hand;
   each right: draw 1 from box to hand;
 }
-proc play_card(c: card) { copy c.play; }
 """
     g = Game(build_text(text, interpreted=interpreted, name="moat.rules"), 3, 1)
     run_proc(g, "deal")   # P2: 4 Coppers and the Moat; P3: 5 Coppers
-    asked = run_proc(g, "play_card", g.program.entities["militia"], answers=["yes"])
+    asked = run_proc(g, "resolve", g.program.entities["militia"], answers=["yes"])
     # the Moat is a reaction (7.2a), asked from the attacker's left; P3's Coppers are one option
     # (`pick ... alike`): taken without asking
     assert [(d.player.name, d.prompt) for d in asked] == [("P2", "reveal Moat to be unaffected by the attack?")]
     assert [len(p.zones["hand"]) for p in g.state.players] == [0, 5, 3]
-    assert g.state.players[0].stock["coin"] == 2 and not g.state.modifiers   # the Moat's forbid is used up
+    assert g.state.players[0].stock["coin"] == 2 and not g.state.modifiers   # the Moat's forbid ended with the resolve
 
 
 def test_the_editor_finds_the_action_of_a_tag_as_a_use_of_the_event():
