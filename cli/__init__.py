@@ -888,7 +888,10 @@ def _print_state(game, title: str) -> None:
         if name in scoped and not any(name in p.stock for p in players):
             continue
         label = program.label(name) + (" (track)" if name in program.tracks else "")
-        table.add_row(_cell(label), *(_cell(str(p.stock[name]) if name in p.stock else "") for p in players))
+        t = program.tracks.get(name)
+        table.add_row(_cell(label), *(_cell(str(p.stock[name]) + (f" (printed {t.printed_at(p.stock[name])})"
+                                                                  if t is not None and (t.step or t.prints) else "")
+                                            if name in p.stock else "") for p in players))
     for name, (is_global, _default) in program.variables.items():
         if not is_global and name not in on_boards and (name not in scoped or any(name in p.vars for p in players)):
             table.add_row(_cell(program.label(name) + (" (internal)" if name in program.internal else "")),
@@ -915,7 +918,7 @@ def _print_state(game, title: str) -> None:
         if name in program.tracks:   # a global track's one marker: its position (and the number printed there)
             t = program.tracks[name]
             shared.add_row(_cell(f"{program.label(name)} (track)"), _cell(""),
-                           _cell(f"{value}" + (f" (printed {t.low + t.step * value})" if t.step else "")))
+                           _cell(f"{value}" + (f" (printed {t.printed_at(value)})" if t.step or t.prints else "")))
         elif name not in on_boards:
             shared.add_row(_cell(program.label(name)), _cell(""), _cell(str(value)))
     for name, value in state.gvars.items():

@@ -1113,6 +1113,27 @@ class Checker(A.Visitor):
                      f"itself: the stock is full, so that gain goes over again (and runs {name!r} again)",
                      again.span, "turn the units into something else, or let them go (an empty option)")
 
+    def bank_read(self, args: tuple, scope: Scope) -> str:
+        """`supply(C, M)`: what is left of the bank of member M of a global counter's `per` index (E462 for a
+        counter without one, or a name that is no such counter; E303 for M of another type)."""
+        first = args[0]
+        counter = self.sym.decls.get(first.id) if isinstance(first, A.Name) and first.id not in scope.locals else None
+        kind = self.expr(args[1], scope)
+        if not isinstance(counter, A.Counter) or counter.supply is None or counter.supply_per is None:
+            self.err("E462", f"supply({printed(first)}, {printed(args[1])}) reads the bank of one member of a "
+                     "global counter's 'per' index, and " + (f"counter {first.id!r} has "
+                     + ("one bank for all its elements" if counter.supply is not None else "no supply")
+                     if isinstance(counter, A.Counter) else f"{printed(first)!r} is no counter"), first.span,
+                     f"'supply({first.id})'" if isinstance(counter, A.Counter) and counter.supply is not None else
+                     "declare it 'counter cubes[city, disease] global from 0 to 3 supply 24 per disease;'")
+            return "int"
+        self.used.add(counter.name)
+        wanted = f"entity:{counter.supply_per.id}" if self.sym.category(counter.supply_per.id) == "kind" else f"member:{counter.supply_per.id}"
+        if not fits(kind, wanted):
+            self.err("E303", f"the banks of {counter.name!r} are one per {counter.supply_per.id}, not per "
+                     f"{words(kind)}", args[1].span)
+        return "int"
+
     def supply(self, d: A.Resource) -> None:
         """`supply EXPR`: a whole number worked out once, before play, from numbers, `player_count`
         and the variants chosen (`enabled(v)`); anything the game changes is E303."""
@@ -1190,6 +1211,56 @@ class Checker(A.Visitor):
                     "W506", f"'set {d.name} = {start}' in {proc.name}(): {d.name!r} is back at its start, {start}, when "
                             f"each call of {proc.name}() ends ('per {proc.name}'), so it is {start} when the next one "
                             "starts", s.span, "drop the set: 'per' does it"))
+        if d.supply is not None:
+            self.counter_bank(d)
+
+    def counter_bank(self, d: A.Counter) -> None:
+        """A global counter's bank, `supply EXPR [per INDEX] [short PROC]`: E461 on a player's counter or one
+        without bounds from 0 up (the bank pays what it gains, and takes back what it loses); EXPR as a
+        resource's supply (E303); E462 for `per` naming no index of the counter; E463 for a `short` that is
+        no proc taking (the member of the `per` index and) the number missing; W502 when that proc gains
+        the counter itself."""
+        low = constant(d.low) if d.low is not None else None
+        if not d.is_global or d.low is None or type(low) is int and low < 0:
+            self.err("E461", f"counter {d.name!r} " + ("is each player's: a supply is a bank of the game's pieces, "
+                     "for a global counter" if not d.is_global else "has no bounds" if d.low is None else
+                     f"goes down to {low}: its bank would pay units it never gave"), d.supply.span,
+                     f"'counter {d.name}{'[...]' if d.indexes else ''} global from 0 to HIGH supply N;'"
+                     if d.is_global or not d.indexes else None)
+            if not d.is_global:
+                return
+        self.supply(d)
+        dims = [ix.enum for ix in d.indexes.dims()] if d.indexes is not None else []
+        if d.supply_per is not None and d.supply_per.id not in dims:
+            self.err("E462", f"'per {d.supply_per.id}': counter {d.name!r} has " + (f"no index {d.supply_per.id!r}: its indexes are "
+                     f"{d.indexes.shown()}" if dims else "no index"), d.supply_per.span,
+                     f"one bank per member of one of its indexes, 'per {next((x for x in dims if x), dims[0])}'"
+                     if any(dims) else "without 'per', one bank serves the whole counter")
+        if d.short is None:
+            return
+        name, span = d.short.id, d.short.span
+        proc = self.sym.decls.get(name)
+        if proc is None:
+            self.unknown("E207", "procedure", name, span, self.sym.of("proc"))
+            return
+        per = d.supply_per.id if d.supply_per is not None and d.supply_per.id in dims else None
+        wanted = f"proc {name}({'k: ' + per + ', ' if per else ''}n: int)"
+        if not isinstance(proc, A.Proc):
+            self.err("E463", f"what the supply of {d.name!r} cannot pay is handed to a proc, and {name!r} is "
+                     f"{article(CATEGORY.get(type(proc), 'something else'))}", span, f"declare '{wanted} {{ ... }}'")
+            return
+        self.used.add(name)
+        types = [p.type for p in proc.params]
+        if types != ([per] if per else []) + ["int"]:
+            self.err("E463", f"proc {name!r} is given " + (f"the {per} whose bank ran short, then " if per else "")
+                     + f"the number of units the supply of {d.name!r} could not pay, but it takes "
+                     + (f"({', '.join(f'{p.name}: {p.type}' for p in proc.params)})" if proc.params else "nothing"),
+                     span, f"declare it '{wanted} {{ ... }}'")
+        again = next((n for n in A.walk(proc) if type(n) is A.Gain and n.resource == d.name), None)
+        if again is not None:
+            self.err("W502", f"proc {name!r} runs when the supply of {d.name!r} cannot pay, and gains {d.name!r} "
+                     "itself: the bank is short, so that gain is short again (and runs it again)", again.span,
+                     "end the game, or say what happens without the pieces")
 
     def element_bounds(self, d: A.Counter) -> None:
         """E405 for the braces of an indexed counter that give single elements their own bounds (or start),
@@ -1599,8 +1670,24 @@ class Checker(A.Visitor):
                      + self.sym.of("record"))
 
     def visit_Track(self, d: A.Track) -> None:
+        if d.prints is not None and (d.scale is not None or len(d.prints) < 2):
+            self.err("E464", f"track {d.name!r} prints " + ("both a scale and a list: one says what its spaces print"
+                                                         if d.scale is not None else
+                                                         "one number, the start's: a track has a space at least"),
+                     self.at_decl(d), "'prints [2, 2, 2, 3, 3, 4, 4]': the start's number, then each space's")
+        elif d.prints is not None and (past := [s for s in d.spaces if s.position > d.top()]):
+            self.err("E464", f"track {d.name!r} prints {len(d.prints)} numbers, the start's and {d.top()} spaces', "
+                     f"but writes space {past[0].position}", past[0].span,
+                     f"give each space its number: {past[-1].position + 1} numbers, the start's first (the spaces "
+                     "not written are empty ones)")
+        elif d.prints is not None:
+            self.spaces_in_order(d)
         if d.scale is not None:
             self.track_scale(d)
+        elif d.prints is not None:
+            for s in d.spaces:
+                if s.value is not None:   # `at V`: the numbers a list prints need not be unique
+                    self.diags.append(off_scale(d, s))
         else:
             for s in d.spaces:
                 if s.value is not None:
@@ -1610,7 +1697,7 @@ class Checker(A.Visitor):
                     self.err("E305", f"space {s.position} of track {d.name!r} should be space {expected}: "
                              f"spaces are numbered 1, 2, 3 ... in order", s.span)
                     break
-            if not d.spaces:
+            if not d.spaces and d.prints is None:   # (a printed list says how many spaces there are)
                 self.err("E305", f"track {d.name!r} has no spaces", self.at_decl(d))
         for s in d.spaces:
             if s.cost:
@@ -1636,13 +1723,18 @@ class Checker(A.Visitor):
                      self.at_decl(d), f"write 'from {low} to {high} step S' with {high} - {low} a multiple of S "
                      f"({'a negative S for a scale that counts down' if high < low else 'S = 1 when not written'})")
             return
+        self.spaces_in_order(d)
+
+    def spaces_in_order(self, d: A.Track) -> None:
+        """E305 for a space of a track that prints numbers (a scale, a `prints` list; the spaces not written
+        are empty ones) written twice, out of the track's order, or by a position past the last."""
         last = 0
         for s in d.spaces:
             if s.value is not None and not s.position:
                 self.diags.append(off_scale(d, s))
             elif not 1 <= s.position <= d.top():
                 self.err("E305", f"track {d.name!r} has no space {s.position}", s.span,
-                         f"its spaces are 1 to {d.top()} (printed {d.printed(1)} to {high})")
+                         f"its spaces are 1 to {d.top()} (printed {d.printed(1)} to {d.printed(d.top())})")
             elif s.position == last:
                 self.err("E305", f"space {s.position} of track {d.name!r} (printed {d.printed(s.position)}) is "
                          "written twice", s.span)
@@ -7062,11 +7154,11 @@ class Checker(A.Visitor):
         track = self.sym.decls[last.id]
         if track.is_global and len(args) == 2 and func in ("position", "tier", "can_advance", "printed"):
             self.own_use(track, f"{func}({printed(args[0])}, {last.id})", args[0].span, f"{func}({last.id})")
-        if func == "printed" and track.scale is None:
+        if func == "printed" and track.scale is None and track.prints is None:
             self.err("E404", f"track {last.id!r} prints no numbers: printed() reads the number a track's scale "
-                     "prints where its marker stands", last.span,
-                     f"give it a scale, 'track {last.id} from LOW to HIGH [step S] {{ ... }}', or read "
-                     f"position({last.id})")
+                     "(or its 'prints' list) prints where its marker stands", last.span,
+                     f"give it a scale, 'track {last.id} from LOW to HIGH [step S] {{ ... }}', or the numbers its "
+                     f"spaces print, 'track {last.id} prints [2, 2, 3] {{ ... }}', or read position({last.id})")
 
     def own_use(self, track: A.Track, what: str, span: A.Span, instead: Optional[str] = None) -> None:
         """E403: a player's own use of a global track, which has one marker for every player."""
@@ -7386,6 +7478,9 @@ class Checker(A.Visitor):
         if zone_piles(func, self.sym):
             return self.piles(args, span)
         spec = BUILTIN_FUNCS.get(func)
+        if func == "supply" and len(args) == 2:   # `supply(cubes, red)`: one member's bank
+            self.used.add(func)
+            return self.bank_read(args, scope)
         checked = args[:-1] if spec is not None and spec.names and args else args
         given = []   # the arguments' types, each checked once (twice would say each mistake twice)
         if spec is not None or not isinstance(self.sym.decls.get(func), (A.Func, A.Extern)):
@@ -7404,7 +7499,7 @@ class Checker(A.Visitor):
                 if self.expect(last.id, spec.names, code, " or ".join(spec.names), last.span) \
                         and isinstance(self.sym.decls[last.id], A.Track):
                     self.track_read(func, args, last)
-                elif self.sym.category(last.id) in spec.names \
+                elif self.sym.category(last.id) in spec.names and func != "supply" \
                         and getattr(self.sym.decls[last.id], "is_global", False):   # `p.amount(era)`
                     self.global_read(last.id, last.span)
             elif spec.names and last is not None:
@@ -7417,6 +7512,11 @@ class Checker(A.Visitor):
                 if isinstance(res, A.Resource) and res.supply is None:
                     self.err("E303", f"{last.id!r} has no supply: every player may gain as much as they like",
                              last.span, f"a limited bank is declared 'resource {last.id} supply N;'")
+                elif isinstance(res, A.Counter) and (res.supply is None or res.supply_per is not None):
+                    self.err("E462", f"counter {last.id!r} has no supply" if res.supply is None else
+                             f"counter {last.id!r} has one supply per {res.supply_per.id}: say whose", last.span,
+                             f"read one member's bank, 'supply({last.id}, MEMBER)'" if res.supply is not None else
+                             f"a global counter's bank is declared 'counter {last.id} global from LOW to HIGH supply N;'")
             if func in ("min", "max"):   # numbers: a list of records or members has no order to take
                 self.numbers_compared(func, args, typed)
             if spec.method in ("ordinal", "member_step") and len(args) == 1:

@@ -131,7 +131,8 @@ class CodeGen(A.Visitor):
         self.case_lines: dict = {}
         self.shared_cap = {m for d in sym.decls.values()
                            if type(d) is A.Group and d.cap is not None for m in d.members} | \
-            {d.name for d in sym.decls.values() if type(d) is A.Resource and d.over is not None and d.cap is not None}
+            {d.name for d in sym.decls.values() if type(d) is A.Resource and d.over is not None and d.cap is not None} | \
+            {d.name for d in sym.decls.values() if type(d) is A.Counter and d.short is not None}   # a bank's `short PROC`
         # procs and funcs are called by name: numbered Python names, since rules names may hold a
         # '.' (the `base` an override calls) and must never collide
         procs = [n for n, d in sym.decls.items() if type(d) is A.Proc]

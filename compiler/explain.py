@@ -2181,6 +2181,9 @@ class Reader(A.Visitor):
             self.say(depth, f"Its {d.top()} spaces print {d.printed(1)} to {high}, in steps of {abs(step)}"
                      f"{' down' if step < 0 else ''}; the start prints {low}"
                      + ("; the spaces not listed give nothing." if len(d.spaces) < d.top() else "."))
+        elif d.prints is not None and d.top():
+            self.say(depth, f"Its {d.top()} spaces print {', '.join(map(str, d.prints[1:]))}; the start prints "
+                     f"{d.prints[0]}" + ("; the spaces not listed give nothing." if len(d.spaces) < d.top() else "."))
         for sp in d.spaces:
             self.space(sp, depth, d)
         for r in d.reaches:
@@ -2193,7 +2196,7 @@ class Reader(A.Visitor):
     def space(self, sp: A.Space, depth: int, track: Optional[A.Track] = None) -> None:
         """One space of a track: its heading (and the amend that made it so), benefit and bonus."""
         title = f" (“{sp.title}”)" if sp.title else ""
-        if track is not None and track.scale is not None and 1 <= sp.position <= track.top():
+        if track is not None and (track.scale is not None or track.prints is not None) and 1 <= sp.position <= track.top():
             title = f", printed {track.printed(sp.position)}{title}"
         tier = f", level {sp.tier}" if sp.tier else ""
         cost = f", costing {self.cost(sp.cost)} to enter" if sp.cost else ""
@@ -2712,7 +2715,7 @@ def named_space(symbols, name: str) -> tuple[Optional[A.Track], Optional[A.Space
         return None, None
     position = int(match.group(2))
     space = next((sp for sp in track.spaces if sp.position == position), None)
-    if space is None and track.scale is not None and 1 <= position <= track.top():   # a space of a scale left empty
+    if space is None and (track.scale is not None or track.prints is not None) and 1 <= position <= track.top():   # a space of a scale left empty
         space = A.Space(position, None, None, None, (), None, None, span=track.span)
     return track, space
 

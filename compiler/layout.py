@@ -691,7 +691,8 @@ def layout(sym: Symbols) -> Layout:
         held={k.name: {f.name: f.held for f in k.fields if f.held is not None} for k in d
               if isinstance(k, A.Kind) and any(f.held is not None for f in k.fields)},
         variant_rules=[v for v in d if isinstance(v, A.Variant) and v.when is not None],
-        supplies=[r for r in d if isinstance(r, A.Resource) and r.supply is not None],
+        # (and the global counters with a bank, `counter cubes[city, disease] global ... supply 24 per disease`)
+        supplies=[r for r in d if isinstance(r, (A.Resource, A.Counter)) and r.supply is not None],
         seated=[c for c in d if seated(c)],
         overflows={r.name: r.over.id for r in d if isinstance(r, A.Resource) and r.over is not None and r.cap is not None},
         die_fields={k.name: (f.name, f.die) for k in d if isinstance(k, A.Kind) for f in k.fields if f.die is not None},
@@ -724,6 +725,18 @@ def piled_zones(sym: Symbols) -> list:
              if type(n) is A.Call and n.func == "piles" and "piles" not in sym.decls and len(n.args) == 1
              and isinstance(n.args[0], A.Name)}
     return sorted(named)
+
+
+def counter_banks(supplies: list) -> list:
+    """The global counters with a bank (`supply N [per INDEX] [short PROC]`), as the `banks` table holds them."""
+    banks = []
+    for c in supplies:
+        if type(c) is not A.Counter:
+            continue
+        dims = [dim.enum for dim in c.indexes.dims()] if c.indexes is not None else []
+        per = dims.index(c.supply_per.id) if c.supply_per is not None and c.supply_per.id in dims else None
+        banks.append((c.name, per, c.short.id if c.short is not None else None))
+    return banks
 
 
 def zone_caps(sym: Symbols) -> dict:
@@ -1118,14 +1131,20 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         "tracks": [(t.name, t.title, [(sp.position, sp.title, sp.tier or 0, where(sp), not sp.body) for sp in t.spaces],
                     [r.position for r in t.reaches], t.top())
                    # a global or scaled track's shape: (shared, the number printed at 0, the step); none for the others
-                   + ((t.is_global, *(t.scale[::2] if t.scale else (0, 0))) if t.is_global or t.scale else ())
+                   + ((t.is_global, *(t.scale[::2] if t.scale else (0, 0))) if t.is_global or t.scale or t.prints else ())
+                   # a track that prints a list (`prints [2, 2, 3]`): the list, after the shape
+                   + ((list(t.prints),) if t.prints else ())
                    for t in lay.tracks],
         "dice": [(d.name, [face_title(f) for f in d.faces]) for d in lay.dice],
         "die_titles": {d.name: d.title for d in lay.dice if d.title},
         "variant_rules": [(v.name, expr(v.when)) for v in lay.variant_rules],
         "supplies": [(r.name, where(r.supply)) for r in lay.supplies],
         # the banks gains may overdraw: only for packs with one, the others' code stays
-        **({"overdrawn": [r.name for r in lay.supplies if r.overdraw]} if any(r.overdraw for r in lay.supplies) else {}),
+        **({"overdrawn": [r.name for r in lay.supplies if getattr(r, "overdraw", False)]}
+           if any(getattr(r, "overdraw", False) for r in lay.supplies) else {}),
+        # the global counters with a bank: (counter, the place of its `per` index or None, its `short` proc or
+        # None, given the member of the `per` index first when there is one); only for packs with one
+        **({"banks": banks} if (banks := counter_banks(lay.supplies)) else {}),
         # the counters whose start is worked out from the seats: only for packs with one, the others' code stays
         **({"seated": [(c.name, where(seated_expr(c))) for c in lay.seated]} if lay.seated else {}),
         "triggers": triggers, "conditions": list(conditions),
@@ -1544,6 +1563,8 @@ def builtin_args(func: str, args: tuple, sym) -> tuple[bool, tuple]:
     from .resolve import BUILTIN_FUNCS
 
     spec = BUILTIN_FUNCS[func]
+    if func == "supply" and len(args) == 2:   # `supply(cubes, red)`: the bank of a counter's member (`per`)
+        return False, (symbolic(args[0], sym), args[1])
     explicit = spec.about_actor and len(args) == spec.high
     if spec.names and args:
         last = args[-1]

@@ -77,7 +77,8 @@ BUILTIN_FUNCS = {
     # amount(GROUP): the sum of its members
     "amount": Builtin(1, 2, method="stock", about_actor=True, names=("resource", "counter", "group")),
     "room": Builtin(1, 2, method="room_left", about_actor=True, names=("resource", "counter")),
-    "supply": Builtin(1, 1, method="supply_left", names=("resource",)),   # what is left of a limited bank
+    # what is left of a limited bank: a resource's, a global counter's (`supply(cubes, red)`: its bank `per` an index)
+    "supply": Builtin(1, 2, method="supply_left", names=("resource", "counter")),
     "enabled": Builtin(1, 1, method="variant", names=("variant",), returns="bool"),
     "players_from": Builtin(1, 1, method="players_from", returns="list:player"),
     "players_counterclockwise_from": Builtin(1, 1, method="players_counterclockwise_from", returns="list:player"),
@@ -1562,6 +1563,9 @@ def _no_space(track: A.Track, change) -> Diagnostic:
 def off_scale(track: A.Track, space: A.Space) -> Diagnostic:
     """E404 for a space written by a printed number (`at V`) that no space of the track prints: the track
     has no scale, V is off it (or between two of its numbers), or V is the start's."""
+    if track.prints is not None:
+        return Diagnostic("E404", f"'at {space.value}' names a space by its number, but track {track.name!r} prints "
+                          "a list, whose numbers may repeat", space.span, "write the space by its position, 'space N'")
     if track.scale is None:
         return Diagnostic("E404", f"track {track.name!r} prints no numbers: 'at {space.value}' names a space by "
                           "the number printed on it", space.span,

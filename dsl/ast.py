@@ -1596,13 +1596,18 @@ class Counter(Decl):
     # `per turn`: the proc (or loop label) at the end of each of whose calls (rounds) it goes back to its start
     per: Optional[str] = None
     _quiet = ("per",)
+    # `supply EXPR [per INDEX] [short PROC]`: a global counter's limited bank (one per member of the index
+    # named by `per`, a Name), and the proc (a Name) a gain the bank cannot pay runs
+    supply: Optional[Expr] = None
+    supply_per: Optional[Expr] = None
+    short: Optional[Expr] = None
 
     def __repr__(self) -> str:
-        """As every node's, `start`, `elements` and `per` only when written (so the digests of packs without
-        them stay as they were)."""
+        """As every node's, `start`, `elements`, `per` and the bank only when written (so the digests of packs
+        without them stay as they were)."""
         shown = (f"{n}={getattr(self, n)!r}" for n in self._fields
                  if not (n == "start" and self.start is None or n == "elements" and not self.elements
-                         or n == "per" and self.per is None))
+                         or n in ("per", "supply", "supply_per", "short") and getattr(self, n) is None))
         return f"{self.__class__.__qualname__}({', '.join(shown)})"
 
     def bounds_of(self, key) -> tuple:
@@ -1765,10 +1770,15 @@ class Track(Decl):
     reaches: tuple
     is_global: bool = False
     scale: Optional[tuple] = None   # (LOW, HIGH, STEP), whole numbers as written
-    _quiet = ("is_global", "scale")
+    # `prints [2, 2, 2, 3, 3, 4, 4]`: the number printed at each position, the start's first (whole numbers)
+    prints: Optional[tuple] = None
+    _quiet = ("is_global", "scale", "prints")
 
     def top(self) -> int:
-        """The last position: the number of spaces, or of steps of the scale."""
+        """The last position: the number of spaces, or of steps of the scale, or of the printed values after
+        the start's."""
+        if self.prints is not None and len(self.prints) > 1:
+            return len(self.prints) - 1
         if self.scale is not None:
             low, high, step = self.scale
             if step and (high - low) % step == 0 and (high - low) // step > 0:
@@ -1786,7 +1796,9 @@ class Track(Decl):
         return pos if 0 <= pos <= self.top() else None
 
     def printed(self, position: int) -> int:
-        """The number printed at a position of the scale."""
+        """The number printed at a position of the scale (or of the track's `prints` list)."""
+        if self.prints is not None:
+            return self.prints[position]
         return self.scale[0] + position * self.scale[2]
 
 

@@ -211,6 +211,10 @@ CODES: dict[str, tuple[str, str]] = {
     "E458": (ERROR, "'once per NAME' on a proc where NAME is no parameter of the proc (or is named twice)"),
     "E459": (ERROR, "'once per' on a proc that gives a value: a call skipped would give none"),
     "E460": (ERROR, "a 'split ... into N piles' of what is no deck to split: a zone a card holds, or a constant N below 1"),
+    "E461": (ERROR, "a supply on a counter that is a player's, or has no bounds, or goes below 0: a bank is for a global counter from 0 up"),
+    "E462": (ERROR, "a counter's 'supply ... per INDEX' naming no index of the counter, or supply() of a counter's bank read without (or with) its member"),
+    "E463": (ERROR, "a counter's 'short PROC' that is no proc taking (the member of the 'per' index and) the number of units missing"),
+    "E464": (ERROR, "a track's 'prints' list with a scale, or with fewer numbers than the spaces written (one for the start, one a space)"),
     "E465": (ERROR, "a value that is no role where a role is wanted: 'give P role X' or holders(X) with X a number, a member, a card..."),
     "E466": (ERROR, "a role compared with what is never a role: an enum member, a player, a card of another kind, a number"),
     "E467": (ERROR, "a zone of roles in a pack with roles: a role is held by the player given it, never moved to a zone"),
@@ -323,6 +327,7 @@ CODES: dict[str, tuple[str, str]] = {
     # W5xx: warnings, continued
     "W500": (WARNING, "the proc a zone's cap hands the cards over puts cards into that zone: it may go over again"),
     "W501": (WARNING, "a proc 'once per' a parameter that never calls itself, directly or through others: no call is ever skipped"),
+    "W502": (WARNING, "the proc a counter's bank runs when it is short ('short PROC') gains that counter: it is short again"),
     "W503": (WARNING, "a role given from a pick among all the roles, without 'where', that a loop runs again: it may pick a role given already (E601)"),
     "W504": (WARNING, "a variable declared 'internal' shown by a text players read"),
     "W505": (WARNING, "a variable declared 'internal' read by the winner line"),

@@ -297,6 +297,14 @@ class _Builder:
 
     def supply(self, meta, items):
         word, amount = items
+        if str(word) in ("per", "short"):   # a counter's bank: `supply 24 per disease short no_cubes_left`
+            if type(amount) is not A.Name:
+                raise RulesError([Diagnostic("E100", f"'{word}' names "
+                                             + ("an index of the counter" if str(word) == "per" else
+                                                "the proc a gain the supply cannot pay runs"), amount.span,
+                                             hint="'counter cubes[city, disease] global from 0 to 3 supply 24 per disease "
+                                             "short no_cubes_left;'")])
+            return _Marker(str(word), amount)
         if str(word) == "over":   # `cap C over PROC`: a word, not a keyword
             if type(amount) is not A.Name:
                 raise RulesError([Diagnostic("E100", "'over' names the proc that takes what goes over the cap",
@@ -409,7 +417,11 @@ class _Builder:
 
     # -------------------------------------------------------------- declarations
     def resource_decl(self, meta, items):
-        words = [i.tag for i in items if isinstance(i, _Marker) and i.tag in ("supply", "over")]
+        words = [i.tag for i in items if isinstance(i, _Marker) and i.tag in ("supply", "over", "per", "short")]
+        if "per" in words or "short" in words:   # a counter's words
+            raise RulesError([Diagnostic("E100", "'per' and 'short' belong to a global counter's supply; a "
+                                         "resource's bank is one for the whole table", self._s(meta),
+                                         hint="'resource gem supply 7;'")])
         if len(set(words)) < len(words):   # each once
             raise RulesError([Diagnostic("E100", "a resource writes 'supply' and 'over' once each: "
                                          "'resource NAME cap C over PROC supply N;'", self._s(meta))])
@@ -423,16 +435,24 @@ class _Builder:
     def counter_decl(self, meta, items):
         low, high = _pick(items, "bounds", (None, None))
         is_global = any(isinstance(t, Token) and t.type == "GLOBAL" for t in items)
+        words = [i.tag for i in items if isinstance(i, _Marker) and i.tag in ("supply", "over", "per", "short")]
+        per_call = supply = supply_per = short = None
+        if words == ["per"]:   # `per turn`: the proc or loop label whose end puts it back to its start
+            per_call = _pick(items, "per").id
+        elif words and words[0] != "per":
+            if "over" in words or len(set(words)) < len(words) or words[0] != "supply":
+                raise RulesError([Diagnostic("E100", "a counter's bank is written 'supply N [per INDEX] [short PROC]', "
+                                             "each word once, 'supply' first", self._s(meta),
+                                             hint="'counter cubes[city, disease] global from 0 to 3 supply 24 per disease "
+                                             "short no_cubes_left;'")])
+            supply, supply_per, short = _pick(items, "supply"), _pick(items, "per"), _pick(items, "short")
+        elif words:
+            raise RulesError([Diagnostic("E100", "a counter writes 'per NAME' once, alone: 'per turn' puts it back to its "
+                                         "start when each call of the proc 'turn' ends; a bank is 'supply N per INDEX'",
+                                         self._s(meta), hint="'counter actions start 1 per turn;'")])
         return A.Counter(str(items[0]), _title(items), is_global, low, high, _pick(items, "indexes"),
                          _pick(items, "initial"), tuple(i for i in items if isinstance(i, A.ElementBound)),
-                         _pick(items, "per_call"), span=self._s(meta))
-
-    def per_call(self, meta, items):   # `per turn`: the proc or loop label whose end puts it back to its start
-        word, name = items
-        _expect_word(word, "per", f"expected 'per NAME' or ';'; found '{word}'", self._s(meta),
-                     hint="write 'per turn': back to its start value when each call of the proc 'turn' (or round of "
-                          "the loop labelled so) ends")
-        return _Marker("per_call", str(name))
+                         per_call, supply, supply_per, short, span=self._s(meta))
 
     def signed(self, meta, items):   # `-5`, `8`: a whole number as written
         return -int(items[-1]) if len(items) > 1 else int(items[0])
@@ -527,6 +547,12 @@ class _Builder:
         numbers = [i for i in items if type(i) is int]
         return _Marker("scale", (numbers[0], numbers[1], numbers[2] if len(numbers) > 2 else 1))
 
+    def prints(self, meta, items):   # `prints [2, 2, 2, 3]`: a word, not a keyword
+        _expect_word(items[0], "prints", f"expected 'prints [N, ...]', a scale 'from LOW to HIGH' or '{{' after the "
+                                         f"track; found '{items[0]}'", self._s(meta),
+                     hint="'track infection_rate global prints [2, 2, 2, 3, 3, 4, 4] { ... }'")
+        return _Marker("prints", tuple(i for i in items[1:] if type(i) is int))
+
     def reach_decl(self, meta, items):
         return A.Reach(int(items[-2]), _block(items), span=self._s(meta))
 
@@ -539,7 +565,8 @@ class _Builder:
             track = A.Track(str(items[0]), None, (), (), scale=scale)
             spaces = tuple(A.replace(sp, position=track.position_of(sp.value) or 0) if sp.value is not None else sp
                            for sp in spaces)
-        return A.Track(str(items[0]), _title(items), spaces, reaches, is_global, scale, span=self._s(meta))
+        return A.Track(str(items[0]), _title(items), spaces, reaches, is_global, scale, _pick(items, "prints"),
+                       span=self._s(meta))
 
     def field_decl(self, meta, items):
         shown = isinstance(items[0], Token) and items[0].type == "SHOWN"

@@ -917,6 +917,8 @@ class Printer(A.Visitor):
         if d.scale is not None:
             low, high, step = d.scale
             scale = f" from {low} to {high}" + (f" step {step}" if step != 1 else "")
+        if d.prints is not None:
+            scale += f" prints [{', '.join(map(str, d.prints))}]"
         self.line(f"track {d.name}{_title(d.title)}{' global' if d.is_global else ''}{scale} {{")
         self.depth += 1
         for s in d.spaces:

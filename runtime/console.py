@@ -97,8 +97,18 @@ def _alike(a: dict, b: dict) -> bool:
 
 def _stocks(stock: dict, view: dict) -> str:
     apart = _apart(view)
-    return ", ".join([f"{screen_name(k, view)}: {v}" for k, v in stock.items()
-                      if v and k not in apart] + _lists(stock, view, True))   # "Cards taken: 1"
+    prints = view.get("prints", {})
+    return ", ".join([f"{screen_name(k, view)}: {_number(k, v, view)}" for k, v in stock.items()
+                      if (v or k in prints) and k not in apart] + _lists(stock, view, True))   # "Cards taken: 1"
+
+
+def _number(name: str, value: int, view: dict) -> str:
+    """A stock, counter or track position as screens show it: a track that prints numbers shows the one
+    printed where its marker stands, and the position (`Infection rate: 2 (position 0)`)."""
+    prints = view.get("prints")
+    if prints and name in prints and 0 <= value < len(prints[name]):
+        return f"{prints[name][value]} (position {value})"
+    return str(value)
 
 
 def _values(values: dict, view: dict) -> str:
@@ -315,7 +325,7 @@ def screen(view: dict, happened: list[tuple[str, str]]) -> list:
         lines = Group(*(Text(printable(line), style=styles[kind]) for kind, line in happened))
         out.append(Padding(lines, (0, 0, 0, 2), expand=False))   # a long line wraps under its own start
     apart = _apart(view)
-    shared = [f"{screen_name(k, view)}: {v}" for k, v in view["globals"].items() if k not in apart]
+    shared = [f"{screen_name(k, view)}: {_number(k, v, view)}" for k, v in view["globals"].items() if k not in apart]
     if _values(view["vars"], view):
         shared.append(_values(view["vars"], view))
     shared += _lists(view["globals"], view)

@@ -2310,8 +2310,11 @@ class Game:
         """Discard units a holder has (a group's cap asked which): they leave the game."""
         h.stock[name] -= amount
 
-    def supply_left(self, name: str) -> int:
-        """`supply(res)`: what is left in a resource's limited bank."""
+    def supply_left(self, name: str, member=None) -> int:
+        """`supply(res)`: what is left in a resource's limited bank (or a global counter's; `supply(cubes, red)`:
+        the bank of one member of the counter's `per` index)."""
+        if member is not None:
+            name = f"{name}[{getattr(member, 'name', member)}]"
         left = self.state.supply.get(name)
         if left is None:
             raise RulesRuntimeError("E601", f"{name} has no supply: every player may gain as much as they like")
@@ -3301,8 +3304,11 @@ class Game:
     def printed(self, h: Holder, name: str) -> int:
         """`printed(TRACK)`: the number printed where the holder's marker (a global track's one marker) stands."""
         t = self.track(name)
+        if t.prints:   # `prints [2, 2, 3]`
+            return t.prints[(self.state.globals if t.shared else self.holder_of(h).stock)[name]]
         if not t.step:
-            raise RulesRuntimeError("E601", f"track {name} prints no numbers: it has no scale (from LOW to HIGH)")
+            raise RulesRuntimeError("E601", f"track {name} prints no numbers: it has no scale (from LOW to HIGH) "
+                                    "nor a 'prints' list")
         return t.low + t.step * (self.state.globals if t.shared else self.holder_of(h).stock)[name]
 
     def can_advance(self, h: Holder, name: str) -> bool:
@@ -5253,6 +5259,9 @@ class SuppliedGame(Game):
 
     def gain(self, h: Holder, name: str, amount: int, tag: Optional[tuple] = None, why: str = "") -> None:
         supply = self.state.supply
+        if name in self.program.banked:   # an element of a global counter with a bank
+            self._bank_gain(h, name, amount, tag, why)
+            return
         if name not in supply:
             return Game.gain(self, h, name, amount, tag, why)
         if tag is not None and amount and tag[0] in self.by_action:   # as Game.gain: a gain of 0 is none
@@ -5264,7 +5273,53 @@ class SuppliedGame(Game):
         if taken > 0:   # (a negative gain is a loss, which put its units back)
             supply[name] -= taken
 
+    def _bank_gain(self, h: Holder, name: str, amount: int, tag: Optional[tuple], why: str) -> int:
+        """A gain of a global counter with a bank (`counter cubes[city, disease] global from 0 to 3 supply 24
+        per disease`): what fits under its HIGH, cut to what the bank holds (the trace says so, as a
+        resource's short supply); the bank pays what the counter gained (_set_global). Returns the units
+        the bank could not pay (0 when it paid all that fits)."""
+        if tag is not None and amount and tag[0] in self.by_action:   # as Game.gain: a gain of 0 is none
+            amount, why = self.modified_gain(h, tag, amount)
+        if amount > 0:
+            bank, value = self.program.banked[name], self.state.globals[name]
+            high = self.program.counters[name][2]
+            wanted = amount if high is None else min(amount, max(high - value, 0))
+            left = self.state.supply[bank]
+            if wanted > left:
+                if self.tracer is not None:
+                    self._note("short", None, f"{name} (the supply of {bank} had {left} of the {wanted})",
+                               wanted - left)
+                Game.gain(self, h, name, left, None, why)
+                return wanted - left
+        Game.gain(self, h, name, amount, None, why)
+        return 0
+
+    def _set_global(self, name: str, value: int, verb: str = "set") -> None:
+        """A global counter set, gained or lost; an element of one with a bank takes the units it gains from
+        the bank and puts back those it loses (a `set` above what the bank holds is cut to it)."""
+        bank = self.program.banked.get(name)
+        if bank is None:
+            return Game._set_global(self, name, value, verb)
+        before, supply = self.state.globals[name], self.state.supply
+        _g, _low, high = self.program.counters[name]
+        if (value if high is None else min(value, high)) - before > supply[bank]:   # (a gain was cut already: _bank_gain)
+            if self.tracer is not None:
+                self._note("short", None, f"{name} (the supply of {bank} had {supply[bank]} of the "
+                           f"{value - before})", value - before - supply[bank])
+            value = before + supply[bank]
+        Game._set_global(self, name, value, verb)
+        supply[bank] -= self.state.globals[name] - before
+
     def gain_or_discard(self, h: Holder, name: str, amount: int, where: str, tag: Optional[tuple] = None):
+        if name in self.program.banked:   # a global counter's bank
+            missing = self._bank_gain(h, name, amount, tag, "")
+            short = self.program.bank_short.get(name) if missing else None
+            if short is None:
+                return ()
+            if self.tracer is not None:
+                self._note("short", None, f"{name}: the supply of {self.program.banked[name]} lacks {missing}, "
+                           f"to {short[0]}()", missing, where)
+            return self.program.procs[short[0]](self, h, *short[1], missing)
         why = ""
         if tag is not None and amount and tag[0] in self.by_action:   # as Game.gain: a gain of 0 is none
             amount, why = self.modified_gain(h, tag, amount)
@@ -5273,14 +5328,16 @@ class SuppliedGame(Game):
         return Game.gain_or_discard(self, h, name, amount, where, None, why)
 
     def lose(self, h: Holder, name: str, amount: int, why: str = "") -> int:
-        lost = Game.lose(self, h, name, amount, why)
-        if lost and name in self.state.supply:
+        lost = Game.lose(self, h, name, amount, why)   # (a global counter's bank takes it back: _set_global)
+        if lost and name in self.state.supply and name not in self.program.banked:
             self.state.supply[name] += lost
         return lost
 
     def _spend(self, h: Holder, name: str, amount: int) -> None:
         Game._spend(self, h, name, amount)
-        if amount and name in self.state.supply:
+        if amount and name in self.program.banked:   # a global counter's units paid go back to its bank
+            self.state.supply[self.program.banked[name]] += amount
+        elif amount and name in self.state.supply:
             self.state.supply[name] += amount
 
     def _put_back(self, h: Holder, name: str, amount: int) -> None:

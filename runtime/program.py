@@ -37,6 +37,13 @@ class TrackDef:
     shared: bool = False   # `global`: one marker for all players, its position kept in State.globals
     low: int = 0           # a scale (`from LOW to HIGH step S`): the number printed at position 0 ...
     step: int = 0          # ... and how much each space adds (0: the track prints no numbers)
+    prints: tuple = ()     # `prints [2, 2, 3]`: the number printed at each position (the start's first)
+
+    def printed_at(self, position: int):
+        """The number printed at a position (a scale's, or the `prints` list's); None when the track prints none."""
+        if self.prints:
+            return self.prints[position]
+        return self.low + self.step * position if self.step else None
 
 
 @dataclass
@@ -127,6 +134,11 @@ class Program:
     variant_rules: dict = field(default_factory=dict)   # variant -> (its `when` as written, condition fn)
     supplies: dict = field(default_factory=dict)    # resource -> (fn(game, you) -> its supply, its position)
     overdrawn: frozenset = frozenset()              # the supplied resources declared `overdraw`: gains are never cut
+    # a global counter's bank (`supply 24 per disease short no_cubes_left`): each element of it -> its bank's key
+    # in `supplies` and State.supply (`cubes[red]`, or the counter's name for one bank), and -> (the `short`
+    # proc, the arguments it is given before the number missing) for a counter that names one
+    banked: dict = field(default_factory=dict)
+    bank_short: dict = field(default_factory=dict)
     # counter (each element of an indexed one) whose start is worked out from the seats -> (fn(game, you) -> it,
     # its position); empty for the other packs (Game.seated_start)
     seated: dict = field(default_factory=dict)
@@ -204,6 +216,11 @@ class Program:
                     if cards:
                         self._card_elements[flat] = cards
         return self._card_elements
+
+    def track_prints(self) -> dict:
+        """Each track that prints numbers (a scale, a `prints` list) -> the number printed at each position."""
+        return {name: [t.printed_at(pos) for pos in range(t.top + 1)] for name, t in self.tracks.items()
+                if t.step or t.prints}
 
     def grids(self) -> dict:
         """The counters and variables declared with two indexes or more (`var wall[1..5, 1..5]`,
@@ -448,7 +465,7 @@ def assemble(tables: dict, fns: dict) -> Program:
             pos: SpaceDef(pos, space_title, tier, fns.get(("cost", name, pos)), fns["benefit", name, pos],
                           fns.get(("bonus_cost", name, pos)), fns.get(("bonus", name, pos)), span, empty)
             for pos, space_title, tier, span, empty in spaces
-        }, {pos: fns["reach", name, pos] for pos in reaches}, top, *shape)
+        }, {pos: fns["reach", name, pos] for pos in reaches}, top, *shape[:3], *map(tuple, shape[3:]))
         if shape:   # (shared, low, step): a scale's spaces not written are empty ones, as `space N {}` is
             t = program.tracks[name]
             for pos in range(1, top + 1):
@@ -458,6 +475,15 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.variant_rules = {name: (text, fns["variant_when", name]) for name, text in tables.get("variant_rules", ())}
     program.supplies = {name: (fns["supply", name], at) for name, at in tables.get("supplies", ())}
     program.overdrawn = frozenset(tables.get("overdrawn", ()))
+    for name, per, short in tables.get("banks", ()):   # a global counter's bank: one, or one per member of an index
+        amount = program.supplies.pop(name)
+        for index, flat in (program.indexed[name].items() if name in program.indexed else ((None, name),)):
+            member = None if per is None else (index if type(index) is tuple else (index,))[per]
+            key = name if per is None else f"{name}[{member}]"
+            program.supplies[key] = amount
+            program.banked[flat] = key
+            if short is not None:
+                program.bank_short[flat] = (short, () if per is None else (program.entities.get(member, member),))
     for name, at in tables.get("seated", ()):
         for flat in (program.indexed[name].values() if name in program.indexed else (name,)):
             program.seated[flat] = (fns["start", name], at)

@@ -582,6 +582,9 @@ def build_view(game, index: int) -> dict:
         view["learnt_fields"] = told
     if state.supply:   # what is left of each limited supply: everyone sees the banks
         view["supply"] = dict(sorted(state.supply.items()))
+    prints = program.track_prints()
+    if prints:   # the number each position of a track prints (a scale's, a `prints` list's): screens show it
+        view["prints"] = prints
     if program.grids():   # the counters and variables with two indexes or more, which screens show as boards
         view["grids"] = grids_of(program, unseen)
     if program.lists():   # those with one index, which screens show as one entry each (only then, as above);
