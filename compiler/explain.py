@@ -642,7 +642,8 @@ class ExprReader(A.Visitor):
             return f"{self.you if owner == self.your else owner[:-2]} can advance on {self.track_of(args[-1])}"
         if func == "supply" and args:
             name = args[0].id if isinstance(args[0], A.Name) else None
-            return f"the number of {plural(self.noun(name)) if name else words[0]} left in the supply"
+            of = f" of {words[1]}" if len(args) == 2 else ""   # `supply(cubes, red)`: one member's bank
+            return f"the number of {plural(self.noun(name)) if name else words[0]}{of} left in the supply"
         if func == "size" and args:
             zone = args[0].id if isinstance(args[0], A.Name) else None
             return f"the number of {plural(self.item_noun(zone)) if zone else 'items'} in {words[0]}"
@@ -2422,6 +2423,13 @@ class Reader(A.Visitor):
                    f"to {self.x(high)}" if b.high is not None else "",
                    f"starting at {self.x(start)}" if b.start is not None else ""]
             self.say(depth + 1, f"Except {self.noun(d.name)} {b.key}: {', '.join(w for w in own if w)}.")
+        if d.supply is not None:   # a global counter's bank
+            per = f" for each {spoken(d.supply_per.id)}" if d.supply_per is not None else ""
+            self.say(depth, f"They come from a limited supply ({self.x(d.supply)}{per}): gaining takes from it, and "
+                     "losing and paying put them back. " + (
+                         f"When it cannot pay a gain, what it has is gained, then “{spoken(d.short.id)}” is run with "
+                         + (f"the {spoken(d.supply_per.id)} and " if d.supply_per is not None else "") + "the number missing."
+                         if d.short is not None else "What it lacks is not gained."))
 
     def seated_start(self, start) -> str:
         """A start worked out from the seats in words: "75 with 3 players, 100 with 4, 122 with 5" for the

@@ -865,6 +865,9 @@ class Printer(A.Visitor):
         bounds = f" from {expr(d.low)} to {expr(d.high)}" if d.low is not None else ""
         start = f" start {expr(d.start)}" if d.start is not None else ""
         per = f" per {d.per}" if d.per is not None else ""
+        if d.supply is not None:   # a global counter's bank
+            start += f" supply {expr(d.supply)}" + (f" per {d.supply_per.id}" if d.supply_per is not None else "") \
+                + (f" short {d.short.id}" if d.short is not None else "")
         head = f"counter {d.name}{_indexes(d.indexes)}{_title(d.title)}{' global' if d.is_global else ''}{bounds}{start}{per}"
         if not d.elements:
             self.line(f"{head};")

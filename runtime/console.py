@@ -331,6 +331,9 @@ def screen(view: dict, happened: list[tuple[str, str]]) -> list:
     shared += _lists(view["globals"], view)
     if shared:
         out.append(Text.assemble(("Game: ", "bold"), printable(", ".join(shared))))
+    if view.get("supply"):   # what is left of each limited bank (a resource's, a global counter's)
+        out.append(Text.assemble(("Supply: ", "bold"), printable(", ".join(
+            f"{screen_name(k, view)}: {v}" for k, v in view["supply"].items()))))
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     for header in ("player", "has", "zones"):
         table.add_column(header, overflow="fold")

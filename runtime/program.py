@@ -482,6 +482,9 @@ def assemble(tables: dict, fns: dict) -> Program:
             key = name if per is None else f"{name}[{member}]"
             program.supplies[key] = amount
             program.banked[flat] = key
+            if per is not None and key not in program.labels:   # screens show a bank by the counter's title and member's
+                shown = program.member_titles.get(member, getattr(program.entities.get(member), "title", None) or member)
+                program.labels[key] = f"{program.label(name)}, {shown}"
             if short is not None:
                 program.bank_short[flat] = (short, () if per is None else (program.entities.get(member, member),))
     for name, at in tables.get("seated", ()):

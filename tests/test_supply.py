@@ -271,8 +271,10 @@ def codes(text: str) -> list[tuple[str, str]]:
     ("resource wood supply -1;", "E303", "a supply must be at least 0, not -1"),
     ("resource wood supply enabled(huge);", "E213", "huge"),
     ("resource coin;\ncounter vp;\nproc p() { set vp = supply(coin); }", "E303", "'coin' has no supply"),
-    ("counter vp;\nproc p() { set vp = supply(vp); }", "E301", "'vp' is a counter, not a resource"),
-    ("resource coin supply 2;\ncounter vp;\nproc p() { set vp = supply(coin, coin); }", "E302", "supply() takes 1"),
+    # (a global counter may have a bank, 3.3: supply() of a counter without one, or with a member, is E462)
+    ("counter vp;\nproc p() { set vp = supply(vp); }", "E462", "counter 'vp' has no supply"),
+    ("resource coin supply 2;\ncounter vp;\nproc p() { set vp = supply(coin, coin); }", "E462", "'coin' is no counter"),
+    ("resource coin supply 2;\ncounter vp;\nproc p() { set vp = supply(coin, coin, 3); }", "E302", "supply() takes 1 to 2"),
 ])
 def test_misuse_of_a_supply_is_reported(text, code, message):
     found = codes(text)
