@@ -14,7 +14,7 @@ from rulebook.runtime.state import Record
 
 from .layout import (cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive, ended_names, per_resets, runtime_axes, checked_within,
-                     call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, asked_reactions, tag_element, heard_vars,
+                     call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
                      hook_nodes, hook_table, hooked_actions,
                      indexed_ref, member_field, per_player_entity, proc_result_call)
@@ -1349,7 +1349,7 @@ def build_program(sym: Symbols, lay: Layout, pack_name: str) -> Program:
     return assemble(tables(lay, pack_name, [(it.sites[id(n)], where(n)) for n in triggers],
                           [it.sites[id(n)] for n in conditions], [it.sites[id(n)] for n in subject_nodes(sym)],
                           watched_counters(sym), [(it.sites[id(n)], phase) for n, phase in phase_modifiers(sym)],
-                          hook_table(sym, it.sites), heard_vars(sym), [it.sites[id(n)] for n in asked_reactions(sym)]), fns)
+                          hook_table(sym, it.sites), heard_vars(sym)), fns)
 
 
 def _consequence(it: Interpreter, node: A.Modifier):   # a modifier's `then { ... }` (7.7d), given the use's arguments

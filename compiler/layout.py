@@ -1097,7 +1097,7 @@ def key_texts(g: A.Game) -> list[str]:
 
 def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], conditions: list[str] = (),
            subjects: list[str] = (), watched: list[str] = (), phases: list[tuple[str, str]] = (),
-           hooks: list = (), heard: list[str] = (), asked: list[str] = ()) -> dict:
+           hooks: list = (), heard: list[str] = ()) -> dict:
     """The pack's data for `runtime.program.assemble`: plain values only, so the generated module
     can hold them as one literal. `triggers` holds each trigger's id and rules position; `subjects`
     the ids of the triggers and modifiers that read `it.subject` (subject_nodes); `phases` the id and
@@ -1151,7 +1151,6 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"subjects": list(subjects)} if subjects else {}),   # the other packs' code stays
         **({"watched": list(watched)} if watched else {}),   # likewise
         **({"heard": list(heard)} if heard else {}),   # likewise
-        **({"asked_once": list(asked)} if asked else {}),   # likewise (the reactions asked with `may`)
         **({"modifier_phases": dict(phases)} if phases else {}),   # likewise
         **({"hooks": list(hooks)} if hooks else {}),   # likewise (7.7d)
         **({"records": lay.records} if lay.records else {}),   # only for packs with records: the others' code stays
@@ -1189,13 +1188,6 @@ def recursive(sym) -> frozenset:
 def trigger_nodes(sym) -> list[A.Whenever]:
     """Every `whenever`/`next` of the pack, in declaration order."""
     return [n for decl in sym.decls.values() for n in A.walk(decl) if type(n) is A.Whenever]
-
-
-def asked_reactions(sym) -> list[A.Whenever]:
-    """The trigger of each card's reaction asked with `may ["prompt"]` (A.Reaction.asked), in declaration
-    order: its copies in one holder's zones answer one event once (Game._asked_once)."""
-    return [r.trigger for decl in sym.decls.values() if isinstance(decl, A.Entity)
-            for r in decl.effects if type(r) is A.Reaction and r.asked is not None]
 
 
 def ended_names(sym) -> frozenset:

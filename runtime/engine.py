@@ -938,26 +938,6 @@ class Game:
         for i, entry in zip(slots, ordered):
             pending[i] = entry
 
-    def _asked_once(self, start: int, event: str) -> None:
-        """Of the firings one event queued (from `start`), keep one per holder of each card's reaction asked
-        with `may` (Program.asked_once): two Moats in a hand answer one attack with one question, the first
-        copy's (in the order _in_turn_order gave); a reaction whose every copy acts on its own asks inside its
-        block (`{ may "..." { ... } }`). A copy left out does not rest (`once per`): it did not fire."""
-        once, seen, kept = self.program.asked_once, set(), []
-        for entry in self.pending[start:]:
-            t = entry[0]
-            if t.tid in once:
-                if (t.tid, t.owner) in seen:
-                    if t.rest is not None:
-                        t.resting = False
-                    if self.tracer is not None:
-                        self._note("skip", t.owner, f"trigger on {event} (another copy of "
-                                   f"{label_of(t.env.get('this'))} asks it)", None, self.program.triggers[t.tid][1])
-                    continue
-                seen.add((t.tid, t.owner))
-            kept.append(entry)
-        self.pending[start:] = kept
-
     def window(self, h: Holder, where: str, name: Optional[str] = None):
         """`window;` (`window NAME;`: `name`, offering the slots written `at NAME` alone): the players holding a card with an `anytime in ZONE` slot in that zone of theirs
         are offered to play one, in seat order from the acting player (the first player for an
@@ -4464,8 +4444,6 @@ class Game:
             self.pending.append((t, args, self.emissions))
         if len(self.pending) - queued > 1 and self.program.reaction_tids and subject is not None and subject.is_player:
             self._in_turn_order(queued, subject)
-            if self.program.asked_once:
-                self._asked_once(queued, event)
         if not self.ending.get(event):
             return   # no trigger or modifier lasts until this event (the test of every announcement)
         ending = [t for t in self.state.triggers

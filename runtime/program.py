@@ -99,7 +99,6 @@ class Program:
     kinds: dict = field(default_factory=dict)       # kind -> [EntityDef] in declaration order
     reactions: list = field(default_factory=list)   # (EntityDef, slot) of each card's reactions, each copy's
     reaction_tids: frozenset = frozenset()          # the triggers those slots register (Game._react finds them)
-    asked_once: frozenset = frozenset()             # the reactions asked with `may`: one question per holder and event
     # (EntityDef, slot, zones, its offer test or None, its `once per` rest or None) of each card playable at a `window;`
     anytime: list = field(default_factory=list)
     # window name (None for `window;`) -> those of `anytime` that it offers (`at NAME`: the windows so named alone)
@@ -499,7 +498,6 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.conditions = {mid: fns["condition", mid] for mid in tables.get("conditions", ())}
     program.hooks = {mid: (ask, fns["consequence", mid] if then else None) for mid, ask, then in tables.get("hooks", ())}
     program.subjects = frozenset(tables.get("subjects", ()))
-    program.asked_once = frozenset(tables.get("asked_once", ()))
     program.modifier_phases = dict(tables.get("modifier_phases", {}))
     for base in tables.get("watched", ()):   # an index of a counter indexed by a kind is the declared card
         for index, flat in program.indexed[base].items():

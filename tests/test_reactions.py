@@ -87,9 +87,9 @@ def test_each_holder_and_each_copy_is_asked_in_turn_order_from_the_attackers_lef
     run_proc(game, "give", 1, player=1)
     asked = run_proc(game, "attack", player=0, answers=["no", "yes"])
     assert [d.player.name for d in asked] == ["P2", "P3"] and vp(game) == [5, 4, 5]
-    run_proc(game, "give", 1, player=1)   # two Moats: one question for the holder (7.2a, branch types)
-    asked = run_proc(game, "attack", player=0, answers=["yes", "no"])
-    assert [d.player.name for d in asked] == ["P2", "P3"] and vp(game) == [5, 4, 4]
+    run_proc(game, "give", 1, player=1)   # two Moats: each copy is the holder's to reveal
+    asked = run_proc(game, "attack", player=0, answers=["yes", "no", "no"])
+    assert [d.player.name for d in asked] == ["P2", "P2", "P3"] and vp(game) == [5, 4, 4]
 
 
 @pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
@@ -115,10 +115,10 @@ def test_copies_alike_are_not_ordered_once_one_has_been_revealed(game):
     """What players have seen of a copy is no difference in what it does: a revealed Moat and a hidden
     one react alike, so their holder is not asked "which first?" (7.2a)."""
     run_proc(game, "give", 2, player=1)
-    asked = run_proc(game, "attack", player=0, answers=["yes"])   # one copy revealed; one question (7.2a)
-    assert [d.prompt for d in asked] == ["reveal Moat to be unaffected?"]
-    asked = run_proc(game, "attack", player=0, answers=["no"])
-    assert [d.prompt for d in asked] == ["reveal Moat to be unaffected?"] and vp(game) == [5, 4, 3]
+    asked = run_proc(game, "attack", player=0, answers=["yes", "no"])   # one copy revealed, one not
+    assert [d.prompt for d in asked] == ["reveal Moat to be unaffected?"] * 2
+    asked = run_proc(game, "attack", player=0, answers=["no", "no"])
+    assert [d.prompt for d in asked] == ["reveal Moat to be unaffected?"] * 2 and vp(game) == [5, 4, 3]
 
 
 def test_whole_games_agree_on_both_backends_and_replay():

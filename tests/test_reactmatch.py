@@ -92,11 +92,11 @@ def test_copies_told_apart_in_a_window_are_placed_as_in_the_hand_never_by_copy_n
 @backends
 def test_one_holder_s_alike_reactions_go_as_their_cards_lie_in_the_hand(interpreted):
     g = events(interpreted, "forecast#2", "grant", "forecast")
-    asked = run_proc(g, "spread", player=1, answers=["yes"])   # one question for the two (7.2a, branch types)
-    assert [d.prompt for d in asked] == ["play Forecast?"]
+    asked = run_proc(g, "spread", player=1, answers=["yes", "no"])
+    assert [d.prompt for d in asked] == ["play Forecast?"] * 2
     assert hand(g) == ["grant", "forecast"] and vp(g) == [1, 0]   # the first Forecast in the hand answered
     g = events(interpreted, "forecast", "forecast#2")
-    run_proc(g, "spread", player=1, answers=["yes"])
+    run_proc(g, "spread", player=1, answers=["yes", "no"])
     assert hand(g) == ["forecast#2"]
 
 

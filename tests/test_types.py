@@ -1,6 +1,6 @@
 """A card's types read with `is` (`c is attack`: the one field of c's kind that holds the member's enum),
-and attacks a reaction cannot miss (W507; a card's reaction asked with `may` asks once per holder and
-event): the Dominion audit's items 6, 7 and 11 (tenth session, branch types)."""
+and attacks a reaction cannot miss (W507): the Dominion audit's items 6 and 7 (tenth session, branch
+types). A card's reaction asks for each copy held (two Moats, two questions): a copy may act on its own."""
 
 from __future__ import annotations
 
@@ -91,15 +91,16 @@ def test_militia_against_a_moat_revealed_or_not(program):
 
 
 @pytest.mark.parametrize("reveal", ["yes", "no"])
-def test_witch_against_two_moats_in_one_hand_asks_once(program, reveal):
-    # the audit's minor item 11: each copy's reaction asked its own question; one card, one question
+def test_witch_against_two_moats_in_one_hand_asks_each_copy(program, reveal):
+    # each copy's reaction asks its own question (a copy may act on its own: two Forecasts are two plays);
+    # one Moat revealed is enough, and a second refused does not undo it
     game, asked = attacked(program, 2, "witch", reveal)
-    assert asked == ["reveal Moat?"]
+    assert asked == ["reveal Moat?", "reveal Moat?"]
     assert len(game.state.players[1].zones["discard"]) == (0 if reveal == "yes" else 1)
 
 
 def test_a_reaction_asked_nothing_runs_for_each_copy():
-    # only a reaction asked with `may` answers once: one that asks nothing runs for each copy in the hand
+    # a reaction that asks nothing runs for each copy in the hand
     text = DOMINION.replace('in hand may "reveal Moat?" {\n    reveal this;', 'in hand {\n    gain 1 coin;')
     for interpreted in (False, True):
         game, asked = attacked(build_text(text, interpreted=interpreted), 2, "witch", "no")
