@@ -1181,6 +1181,8 @@ class Checker(A.Visitor):
             self.element_bounds(d)
         if d.per is not None:
             self.counter_per(d)
+        if d.supply is not None:
+            self.counter_bank(d)
 
     def counter_per(self, d: A.Counter) -> None:
         """`per NAME` (3.3): NAME a proc or a loop label of the merged rules, not both (E470, with a did-you-mean),
@@ -1211,8 +1213,6 @@ class Checker(A.Visitor):
                     "W506", f"'set {d.name} = {start}' in {proc.name}(): {d.name!r} is back at its start, {start}, when "
                             f"each call of {proc.name}() ends ('per {proc.name}'), so it is {start} when the next one "
                             "starts", s.span, "drop the set: 'per' does it"))
-        if d.supply is not None:
-            self.counter_bank(d)
 
     def counter_bank(self, d: A.Counter) -> None:
         """A global counter's bank, `supply EXPR [per INDEX] [short PROC]`: E461 on a player's counter or one

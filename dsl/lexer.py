@@ -101,10 +101,10 @@ NEVER_CALLED = frozenset({"as", "most", "fewest", "affordable", "space", "by", "
 # name that is no reserved word (`first p in players may { ... }`)
 NAME_FIRST = frozenset({"cost", "first", "space", "bottom"})
 # ... and the shapes in which such a word is its keyword even there: `first(deck)`, `first to 5`, `first p
-# in players may` (a name that is no reserved word, then `in`: `gain first vp` reads a parameter named
-# `first`, as the Terraforming Mars audit wrote); an amend's `space 2 { ... }`, `space (n + 1)`
+# in players may`, an offer's `first as p {` (a name that is no reserved word, then a word or `{`: `gain
+# first vp;` reads a parameter named `first`, as the Terraforming Mars audit wrote); an amend's `space 2 { ... }`, `space (n + 1)`
 KEYWORD_SHAPES = {"first": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|to\b|([A-Za-z_][A-Za-z0-9_]*+)"
-                                      rf"(?=(?:{WHITESPACE}|{COMMENT})*+in\b))"),
+                                      rf"(?=(?:{WHITESPACE}|{COMMENT})*+[A-Za-z_{{]))"),
                   "space": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+[0-9(]"),
                   # `to bottom of ZONE`, the aggregate `bottom(c in hand, c.cost)`: a local may be called `bottom`
                   "bottom": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|of\b)")}
