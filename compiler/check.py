@@ -1191,7 +1191,10 @@ class Checker(A.Visitor):
         name, procs = d.per, self.sym.of("proc")
         proc, label = name in procs, name in self.loop_labels
         if not proc and not label:
+            index = d.indexes is not None and name in [i.enum for i in d.indexes.dims()]
             self.err("E470", f"counter {d.name!r} per {name!r}: no proc and no loop label is called {name!r}", d.span,
+                     f"'per {name}' alone names a proc or a loop label; a bank of the game's pieces, one per "
+                     f"{name}, is written 'supply N per {name}'" if index else
                      did_you_mean(name, procs + self.loop_labels) or
                      "name the proc each of whose calls the counter lasts through (the game's turn), or the label of "
                      "a loop ('while true as round { ... }')")

@@ -922,7 +922,11 @@ class Printer(A.Visitor):
             scale = f" from {low} to {high}" + (f" step {step}" if step != 1 else "")
         if d.prints is not None:
             scale += f" prints [{', '.join(map(str, d.prints))}]"
-        self.line(f"track {d.name}{_title(d.title)}{' global' if d.is_global else ''}{scale} {{")
+        head = f"track {d.name}{_title(d.title)}{' global' if d.is_global else ''}{scale}"
+        if not d.spaces and not d.reaches:   # a list's spaces all left empty: `{}`, as an empty kind's
+            self.line(f"{head} {{}}")
+            return
+        self.line(f"{head} {{")
         self.depth += 1
         for s in d.spaces:
             self.space(s)

@@ -16,7 +16,7 @@ from rulebook.runtime.record import load_state, record, replay, save_state
 from rulebook.runtime.state import check_saved
 from rulebook.runtime.view import build_view, changes
 
-from .conftest import explained, parse_error, rules_programs, run_proc, write_pack
+from .conftest import explained, parse_error, printed_back, rules_programs, run_proc, write_pack
 
 # Pandemic (the audit's board.rules, reduced to eight cities and two diseases): 3 cubes of a colour at
 # most in a city, 24 cubes of each colour; placing one when none is left loses the game.
@@ -312,7 +312,7 @@ def test_misuse_of_a_bank_is_reported(text, code, message):
 
 
 @pytest.mark.parametrize("text,message", [
-    ("counter pool global from 0 to 9 per disease;", "'supply' first"),
+    ("counter pool global from 0 to 9 short out supply 3;", "'supply' first"),
     ("counter pool global from 0 to 9 supply 3 supply 4;", "each word once"),
     ("counter pool global from 0 to 9 supply 3 over p;", "each word once"),
     ("counter pool global from 0 to 9 supply 3 short 4;", "'short' names the proc"),
@@ -321,6 +321,14 @@ def test_misuse_of_a_bank_is_reported(text, code, message):
 def test_malformed_banks_are_syntax_errors(text, message):
     d = parse_error(text, "a.rules")
     assert d.code == "E100" and message in d.message, d.message
+
+
+def test_per_an_index_without_a_supply_is_a_counter_per_turn_and_its_hint_names_the_bank():
+    # `per NAME` alone is a counter that lives for a call of NAME (3.3): an index there is E470, whose hint
+    # writes the bank
+    found = analyse_text("enum disease { blue }\ncounter pool[disease] global from 0 to 9 per disease;\n").diagnostics
+    [d] = [d for d in found if d.code == "E470"]
+    assert "supply N per disease" in (d.hint or ""), d.hint
 
 
 # ============================================================================ a track that prints values
@@ -414,3 +422,8 @@ def test_a_printed_list_is_whole_numbers():
     assert d.code == "E100"
     d = parse_error("track t printz [2, 3] { }", "a.rules")
     assert d.code == "E100" and "expected 'prints [N, ...]'" in d.message
+
+
+def test_a_printing_track_with_no_space_written_is_printed_back_with_an_empty_body():
+    _module, printed = printed_back("track infection_rate global prints [2, 2, 2, 3, 3, 4, 4] {}\n")
+    assert "prints [2, 2, 2, 3, 3, 4, 4] {}" in printed
