@@ -1,7 +1,11 @@
 """The Pandemic and Dominion packs that two designer audits wrote from the docs alone, kept as whole
 games: each lints without an error, sets up as its rulebook says, and plays the same random games
-on both backends (and replays them from JSON). When a construct replaces one of their workarounds,
-these games are the check that the rewrite plays the same rules."""
+on both backends (and replays them from JSON). The tenth session rewrote their workarounds with the
+constructs that replace them (Pandemic: a bank on the cubes, `once per` outbreaks, `split` piles, a
+track that prints the infection rate, roles dealt as values, a named window, `draw one`, `last`, an
+option once per turn; Dominion: counters per turn, `piles(supply)`, `c is action`, `draw ... until`,
+`let n = pick`, a Moat on `played(c is attack)`): these tests are the check that the packs still
+play the printed rules."""
 
 from __future__ import annotations
 
@@ -51,6 +55,13 @@ def test_pandemic_sets_up_nine_infected_cities_the_hands_and_the_epidemics(pande
     # 48 city cards and 5 events, less the hands, and 4 epidemics (the introductory game)
     assert len(g.state.zones["player_deck"]) == 48 + 5 - hand * players + 4
     assert g.state.gvars["station[atlanta]"] and g.state.globals["stations_left"] == 5
+    # the cubes come from their colour's 24 (a bank on the counter): board and supply add up to 24
+    for k in ("blue", "yellow", "black", "red"):
+        on_board = sum(v for key, v in g.state.globals.items() if key.startswith("cubes[") and key.endswith(f",{k}]"))
+        assert on_board + g.state.supply[f"cubes[{k}]"] == 24
+    # each player holds a different role, dealt at random among the seven
+    held = [p.zones["role.held"][0].name for p in g.state.players]
+    assert len(set(held)) == players
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -63,6 +74,10 @@ def test_dominion_sets_up_ten_kingdom_piles_and_the_base_piles_by_player_count(d
     assert len(set(piles) - base) == 10 and all(n == 10 for k, n in piles.items() if k not in base)
     mine = g.state.players[0].zones
     assert sum(len(mine[z]) for z in ("deck", "hand", "discard", "in_play")) == 7 + 3
+    # the piles set out are the Supply (`piles(supply)`): 10 Kingdom piles and the 7 base ones
+    assert len(g.state.filled) == 17 and {f"supply[{k}]" for k in piles} == set(g.state.filled)
+    # P1 is in the Buy phase of a turn that started with 1 Action and 1 Buy (counters per turn)
+    assert g.state.players[0].stock["buys"] == 1 and all(p.stock["actions"] == 1 for p in g.state.players[1:])
 
 
 @pytest.mark.parametrize("pack", ["pandemic", "dominion"])
