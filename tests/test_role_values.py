@@ -12,7 +12,7 @@ from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game, RulesRuntimeError
 from rulebook.runtime.state import State, check_saved
 
-from .conftest import explained, found_at, played, printed_back, random_games_agree
+from .conftest import explained, played, printed_back, random_games_agree
 
 # Pandemic (the audit's W1): "shuffle the Role cards and deal 1 to each player", with no enum mirroring them.
 PANDEMIC = """
