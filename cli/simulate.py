@@ -245,6 +245,12 @@ def _team_score_text(score: dict) -> str:
             f"  games per score: {counts}")
 
 
+def _rate(per_second: float) -> str:
+    """A rate as the summary line prints it: whole numbers from 10 up, two significant digits below
+    ("0.08 games/s" for an interpreted Chess game, never "0")."""
+    return f"{per_second:.0f}" if per_second >= 10 else f"{per_second:.2g}"
+
+
 def _print_report(report: dict, played: int, elapsed: float, workers: int, backend, most: int = 20) -> None:
     """Rich tables: seats, game length, the components with the largest and smallest effect (`most` of
     them, 0: all; a line under the table says how many it leaves out), failures."""
@@ -252,7 +258,7 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
 
     where = f"{workers} worker(s)" if backend is Backend.local else "Ray"
     where += ", interpreted" if report.get("interpreted") else ""
-    out.print(f"{played} games in {elapsed:.1f} s on {where} ({played / elapsed:.0f} games/s)", markup=False)
+    out.print(f"{played} games in {elapsed:.1f} s on {where} ({_rate(played / elapsed)} games/s)", markup=False)
     finished = report["games"] - report["failed"]
     # the figures count the games that finished: a failed game has no winner, score or use to count
     stopped = report.get("stopped", 0)   # at a limit of the command line: not scored either

@@ -662,7 +662,8 @@ def seating_refusal(program: Program, players: int, variants: Iterable[str], who
     if players not in seats:
         g = program.game
         name = f"{g.title or g.name} is" if g is not None else "a game is"
-        return f"{name} for {seats[0]} to {seats[-1]} players, not {players}"
+        count = f"{seats[0]}" if seats[0] == seats[-1] else f"{seats[0]} to {seats[-1]}"   # Chess: "for 2 players"
+        return f"{name} for {count} player{'s' if seats[-1] > 1 else ''}, not {players}"
     unknown = [v for v in variants if v not in program.variants]
     if unknown:
         return f"unknown variant {unknown[0]!r}; {whose} has: {', '.join(program.variants) or 'none'}"

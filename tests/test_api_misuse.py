@@ -278,3 +278,17 @@ def test_random_play_is_unchanged_by_the_checks(program):
                         ["long"])
         scripted.play()
         assert scripted.state.digest() == g.state.digest()
+
+
+def test_a_game_for_one_number_of_players_says_that_number_once():
+    # the Chess audit: "Chess is for 2 to 2 players, not 4"
+    chess = build_text('counter won;\ngame chess "Chess" { seats 2 to 2; phase play { end game; } winner most won; }\n')
+    assert seating_refusal(chess, 4, []) == "Chess is for 2 players, not 4"
+    solo = build_text('counter won;\ngame patience "Patience" { seats 1 to 1; phase play { end game; } winner most won; }\n')
+    assert seating_refusal(solo, 2, []) == "Patience is for 1 player, not 2"
+
+
+def test_simulate_prints_a_rate_below_one_game_a_second_with_its_digits():
+    # the Chess and Ticket to Ride audits: an interpreted run printed "(0 games/s)"
+    from rulebook.cli.simulate import _rate
+    assert [_rate(r) for r in (0.08, 0.2, 3.456, 12.6, 183.8)] == ["0.08", "0.2", "3.5", "13", "184"]
