@@ -6,6 +6,8 @@ against: for the same seed and decisions both must produce the same log and fina
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 from rulebook.dsl import ast as A
 from rulebook.runtime.kernels import KERNELS
 from rulebook.runtime.engine import CALL_FRAMES, FUNC_FRAMES, INTERPRETER_FILES, LOCAL_FRAMES, STATEMENT_FRAMES, LeaveLoop, MemberData, best_of, in_order
@@ -580,10 +582,8 @@ class Interpreter(A.Visitor):
 
     def body_of(self, decl: A.Proc, rt, you, args):
         """A proc's body run for a call (inside `rt.running` for a proc an `until end of` or a counter's `per` names)."""
-        if decl.name in self.ended or decl.name in self.per:   # an `until end of` or a `per` names it: watched
-            with rt.running(decl.name, self.per.get(decl.name, ())):
-                yield from self.run(decl.body, rt, Frame(you, {p.name: a for p, a in zip(decl.params, args)}))
-        else:
+        watched = decl.name in self.ended or decl.name in self.per   # an `until end of` or a `per` names it
+        with rt.running(decl.name, self.per.get(decl.name, ())) if watched else nullcontext():
             yield from self.run(decl.body, rt, Frame(you, {p.name: a for p, a in zip(decl.params, args)}))
 
     def keep(self, where, rt, f):
