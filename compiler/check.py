@@ -7545,6 +7545,9 @@ class Checker(A.Visitor):
                     self.err("E303", f"{func}() takes a card, not {article(words(given))}", args[0].span)
                     return "any"
                 return given
+            if func == "size" and args and base_of(typed(0)) not in ("zone", "list", "any"):
+                self.err("E303", f"size() takes a zone or a list, not {article(words(typed(0)))}", args[0].span,
+                         "a single value has no size; 'count(x in ZONE where ...)' counts items")
             if func == "distinct" and args:   # a zone or a list: each value once
                 return self.distinct(args[0], typed(0), scope)
             if spec.returns == "list:element":   # `reverse(z)`: a zone, a list or a count (1..n)
