@@ -843,6 +843,22 @@ class Checker(A.Visitor):
         (line, col), = hits
         return A.Span(span.file, line, col, line, col + len(name))
 
+    def after_per(self, name: str, span: A.Span) -> A.Span:
+        """Where a declaration's `per NAME` or `once per A, B` writes `name`: its last spelling between
+        the declaration's first `per` and its `{` or `;` (a name given twice is placed at its repeat);
+        the declaration's whole span when the source is unknown."""
+        tokens = self.tokens_in(span)
+        start = next((k for k, (_l, _c, t) in enumerate(tokens) if t == "per"), None)
+        if start is None:
+            return span
+        hits = []
+        for line, col, t in tokens[start + 1:]:
+            if t in ("{", ";"):
+                break
+            if t == name:
+                hits.append(A.Span(span.file, line, col, line, col + len(name)))
+        return hits[-1] if hits else span
+
     def seats_line(self, game: A.Game) -> A.Span:
         """Where a game's `seats A to B;` is written (the AST keeps the numbers only), else the game."""
         tokens = self.tokens_in(game.span)
@@ -1192,7 +1208,8 @@ class Checker(A.Visitor):
         proc, label = name in procs, name in self.loop_labels
         if not proc and not label:
             index = d.indexes is not None and name in [i.enum for i in d.indexes.dims()]
-            self.err("E470", f"counter {d.name!r} per {name!r}: no proc and no loop label is called {name!r}", d.span,
+            self.err("E470", f"counter {d.name!r} per {name!r}: no proc and no loop label is called {name!r}",
+                     self.after_per(name, d.span),
                      f"'per {name}' alone names a proc or a loop label; a bank of the game's pieces, one per "
                      f"{name}, is written 'supply N per {name}'" if index else
                      did_you_mean(name, procs + self.loop_labels) or
@@ -1200,7 +1217,7 @@ class Checker(A.Visitor):
                      "a loop ('while true as round { ... }')")
         elif proc and label:
             self.err("E470", f"counter {d.name!r} per {name!r}: {name!r} is both a proc and a loop label; which end "
-                     "puts it back is unclear", d.span, "rename the loop's label ('as round')")
+                     "puts it back is unclear", self.after_per(name, d.span), "rename the loop's label ('as round')")
         elif proc and not d.elements:
             self.set_by_hand(d, self.sym.decls[name])
 
@@ -2898,7 +2915,7 @@ class Checker(A.Visitor):
         for name in d.once_per:
             if name not in params or name in seen:
                 self.err("E458", f"'once per {name}': {name!r} is " + ("named twice" if name in seen else
-                         f"no parameter of proc {d.name!r}"), self.at_name(name, d.span),
+                         f"no parameter of proc {d.name!r}"), self.after_per(name, d.span),
                          "name it once" if name in seen else
                          f"name one of its parameters ({', '.join(params)})" if params else
                          "a chain visits the values of a parameter: give the proc one ('proc outbreak(c: city) once per c')")
@@ -4267,10 +4284,12 @@ class Checker(A.Visitor):
         """Check what a loop, pick or aggregate ranges over; returns the type of its elements."""
         return self.domain_kind(expr, scope)[1]
 
-    def domain_kind(self, expr, scope: Scope) -> tuple[str, str]:
-        """`domain`, with the type of the domain itself before its elements' (a zone of plants, a list)."""
+    def domain_kind(self, expr, scope: Scope, one_card_said: bool = False) -> tuple[str, str]:
+        """`domain`, with the type of the domain itself before its elements' (a zone of plants, a list).
+        `one_card_said`: the caller (a pick) says itself what is wrong with one card as a domain."""
         kind = self.expr(expr, scope)
-        if base_of(kind) in ("str", "bool", "member", "effect", "record"):
+        if base_of(kind) in ("str", "bool", "member", "effect", "record") or \
+                base_of(kind) == "entity" and not one_card_said:
             self.err("E303", f"cannot range over {article(words(kind))}: give a zone, a list, players or a number",
                      expr.span)
             return kind, "any"
@@ -5500,7 +5519,7 @@ class Checker(A.Visitor):
         if s.random:
             self.at_random(s)
         self.text_parts(s.title_parts, scope, s.var)
-        kind, element = self.domain_kind(s.domain, scope)
+        kind, element = self.domain_kind(s.domain, scope, one_card_said=True)
         if base_of(kind) in ("entity", "player"):   # one value: it would be the only candidate, or none
             shown = printed(s.domain)
             self.err("E303", f"a pick chooses from a zone, a list or a range, not from one {words(kind)}: "
@@ -5957,6 +5976,9 @@ class Checker(A.Visitor):
             self.expr(index, scope)
             element = element_of(kind) if base_of(kind) in ("list", "zone") else "any"
             return f"list:{element}" if element != "any" else "list"
+        if type(index) is A.Pair:   # E312 (visit_Pair): what it names is unknown, so nothing more is said of it
+            self.expr(index, scope)
+            return "any"
         self.amount(index, scope)
         at = constant(index)
         if type(obj) is A.ListLit and type(at) is int and not 1 <= at <= len(obj.items):   # `[1, 2][3]`: E601 in play

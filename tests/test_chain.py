@@ -187,6 +187,14 @@ def test_misuse_is_positioned(text, code):
     assert found == ([code] if code else [])   # (calling itself on every path is no W411 once per a value)
 
 
+@pytest.mark.parametrize("text, column", [
+    ("enum space { a, b }\nproc explode(s: space) once per t { explode(s); }", 33),
+    ("enum space { a, b }\nproc explode(s: space) once per s, s { explode(s); }", 36),   # at the repeat
+])
+def test_e458_is_at_the_name_after_per(text, column):
+    assert found_at(text) == [("E458", 2, column)]
+
+
 def test_recursion_through_another_proc_is_no_w501():
     assert "W501" not in [c for c, _l, _c in found_at(BOARD)]
 

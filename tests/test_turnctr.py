@@ -133,7 +133,7 @@ def test_splendor_returned_tokens_are_counted(splendor):
 
 def test_per_naming_no_proc_or_label_is_e470():
     text = DOMINION + "counter spare per turns;\n"
-    assert ("E470", DOMINION.count("\n") + 1, 1) in found_at(text)
+    assert ("E470", DOMINION.count("\n") + 1, 19) in found_at(text)   # at the name after 'per'
     both = DOMINION + "counter spare per turn;\nproc p() { repeat 2 as turn { } }\n"
     assert [c for c, *_ in found_at(both) if c == "E470"] == ["E470"] * 4   # each counter per turn
     assert not [d for d in analyse_text(DOMINION).diagnostics if d.severity == "error"]

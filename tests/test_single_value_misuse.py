@@ -1,6 +1,6 @@
-"""size() counts the items of a zone or a list; given a single card, number or player it is a
-positioned E303 (the Dominion audit's leftover: `size(c)` for a card in hand was accepted and failed only
-when played)."""
+"""size() counts the items of a zone or a list, and a loop, pick or count goes through one; given a single
+card (or number, or player, for size) each is a positioned E303 (the drawpick branch's leftover: `size(c)`
+and `for each y in c` for a card in hand were accepted and failed only when played)."""
 
 from __future__ import annotations
 
@@ -35,3 +35,15 @@ def test_size_of_a_single_value_is_e303_at_the_argument(arg, shown):
 @pytest.mark.parametrize("arg", ["hand", "held", "[1, 2]", "hand + hand"])
 def test_size_of_a_zone_or_a_list_is_accepted(arg):
     assert found(arg) == []
+
+
+@pytest.mark.parametrize("line, column", [
+    ("for each y in c { gain 1 vp; }", 19),
+    ("if count(y in c) > 0 { gain 1 vp; }", 19),
+])
+def test_going_through_a_single_card_is_e303_at_the_card(line, column):
+    """(`pick y from c` has its own E303, saying c is the only candidate.)"""
+    text = PACK.replace("if size(ARG) > 1 { gain 1 vp; }", line)
+    assert [(d.code, d.span.line, d.span.column, d.message) for d in analyse_text(text, "t.rules").diagnostics
+            if d.severity == "error"] == \
+        [("E303", 8, column, "cannot range over a card: give a zone, a list, players or a number")]
