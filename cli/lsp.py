@@ -27,7 +27,7 @@ _COMPLETION_KINDS = {
     "track": "Struct", "kind": "Class", "record": "Struct", "entity": "Value", "zone": "Variable", "actor": "Value",
     "die": "Value", "proc": "Function", "func": "Function", "extern": "Function", "variant": "Constant",
     "game": "Module", "member": "EnumMember", "keyword": "Keyword", "function": "Function",
-    "domain": "Variable", "field": "Field",
+    "domain": "Variable", "field": "Field", "window": "Event",
 }
 
 

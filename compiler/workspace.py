@@ -846,12 +846,31 @@ class View:
             offset = sum(len(x) + 1 for x in lines[:line - 1]) + column - 1
             return self._attributes(dotted.group(1), text, offset)
         sym = self.symbols
-        out = [(name, CATEGORY[type(decl)]) for name, decl in sym.decls.items() if IDENTIFIER.match(name)]
+        windowed = re.search(r"\b(window|at)\s+[A-Za-z0-9_]*\Z", before)
+        if windowed:   # `window NAME;` and a card's `anytime ... at NAME`: the named windows of the pack
+            shown = [(w, "window") for w in self._windows()]
+            if windowed.group(1) == "window":
+                return shown
+        else:
+            shown = []
+        out = shown + [(name, CATEGORY[type(decl)]) for name, decl in sym.decls.items() if IDENTIFIER.match(name)]
         out += [(m, "member") for m in sym.members]
         out += [(k, "keyword") for k in sorted(statement_words() - sym.decls.keys())]
         out += [(f, "function") for f in sorted(BUILTIN_FUNCS) if f not in sym.decls]
         out += [(d, "domain") for d in sorted(BUILTIN_DOMAINS) if d not in sym.decls]
         return out
+
+    def _windows(self) -> list[str]:
+        """The names of the pack's windows (7.2b): those a `window NAME;` opens and those a card's `at NAME`
+        names (the one still being written may be either)."""
+        names = set()
+        for decl in self.symbols.decls.values():
+            for n in A.walk(decl):
+                if isinstance(n, A.Window) and n.name is not None:
+                    names.add(n.name)
+                elif isinstance(n, A.Anytime):
+                    names.update(w.id for w in n.windows or ())
+        return sorted(names)
 
     def _attributes(self, obj: str, text: str, offset: int) -> list[tuple[str, str]]:
         """What may follow `obj.`: the fields of its kind when known, else a player's stocks."""

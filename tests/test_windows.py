@@ -289,3 +289,18 @@ def test_highlight_reads_named_windows():
     assert (Keyword, "at") in got and (Name, "intensify") in got
     assert [v for t, v in got if t is Keyword and v == "window"] == ["window"]
     assert (Name, "at") in tokens("proc p() { let at = 2; gain at vp; }")
+
+
+def test_the_editor_completes_window_names(tmp_path):
+    """`rulebook lsp` (the tenth session's leftover): after `window ` the pack's named windows alone, after a
+    card's `at ` the windows among the other names (`at random` is written there too)."""
+    from rulebook.compiler.workspace import Workspace
+    path = tmp_path / "pandemic.rules"
+    path.write_text(PANDEMIC)
+    view = Workspace().view(path)
+    line = next(i for i, text in enumerate(PANDEMIC.split("\n"), start=1) if text.strip() == "window intensify;")
+    assert view.completions(PANDEMIC, line, len("  window int") + 1) == [("intensify", "window")]
+    at = next(i for i, text in enumerate(PANDEMIC.split("\n"), start=1) if "at intensify" in text)
+    column = PANDEMIC.split("\n")[at - 1].index("at intensify") + len("at ") + 1
+    found = view.completions(PANDEMIC, at, column)
+    assert found[0] == ("intensify", "window") and ("infect", "proc") in found
