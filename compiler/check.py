@@ -1423,6 +1423,12 @@ class Checker(A.Visitor):
                      "card's fields or a list")
 
     def visit_Var(self, d: A.Var) -> None:
+        if d.hidden and (d.is_global or d.indexes is not None):
+            self.err("E522", f"variable {d.name!r} is declared 'hidden' but is " + (
+                "global: no player holds it, so no one would see it" if d.is_global else
+                "indexed: 'hidden' keeps one player's single value to that player"), self.at_decl(d),
+                "keep bookkeeping off every screen with 'internal'" if d.is_global else
+                "declare one hidden variable per value, or a 'hidden' zone of cards")
         self.type_ref(d.type, d.span)
         self.indexes(d)
         if self.record_item(d.type, None) is not None:   # a record (none unless it starts with a constant
@@ -8008,11 +8014,20 @@ class Checker(A.Visitor):
                                 "told apart should differ in a field"))
 
     def _lint_internal(self) -> None:
-        """A variable declared `internal` (bookkeeping kept off the players' screens and views, 11 play)
+        """W518: a `say` (every player reads it) showing a variable declared `hidden` (its holder's alone), at the
+        read. A variable declared `internal` (bookkeeping kept off the players' screens and views, 11 play)
         that players must see after all. W504: a text shown to players (a `say`, a prompt, a label,
         any text with `{...}` values) shows it, at the read. W505: the winner line reads it, itself or
         through the funcs it calls: what decides the game would be hidden from the table, at the
         variable's declaration."""
+        hidden = {name for name, d in self.sym.decls.items() if isinstance(d, A.Var) and d.hidden}
+        for said in (n for decl in self.sym.decls.values() for n in A.walk(decl) if type(n) is A.Say):
+            for read in (r for p in said.parts if type(p) is not str for r in A.walk(p)
+                         if type(r) is A.Name and r.id in hidden or type(r) is A.Attr and r.name in hidden):
+                name = read.id if type(read) is A.Name else read.name
+                self.diags.append(Diagnostic(
+                    "W518", f"this 'say' shows {name!r}, which is declared 'hidden': every player reads the message",
+                    read.span, f"reveal it on purpose by setting a variable that is not hidden, or say it without {name!r}"))
         internal = {name for name, d in self.sym.decls.items() if isinstance(d, A.Var) and d.internal}
         if not internal:
             return

@@ -2461,7 +2461,8 @@ class Reader(A.Visitor):
             holds = f"each {holds}"
         else:
             one = "one value for the game" if d.is_global else "a value each player keeps"
-        kept = " Bookkeeping: no player's screen shows it." if d.internal else ""   # `internal`
+        kept = " Bookkeeping: no player's screen shows it." if d.internal else \
+            " Hidden: only the player who keeps it sees it." if d.hidden else ""   # `internal`, `hidden`
         self.say(depth, f"{capital(self.noun(d.name))}: {one}, holding {holds}{start}.{kept}")
 
 

@@ -43,6 +43,8 @@ def open_values(sym) -> dict[int, str]:
     its owner sees (`secret`, `hidden from owner`: masked from the deciding player too, who may not
     see it either); both backends read it."""
     zones = {name: d.visibility for name, d in sym.decls.items() if type(d) is A.Zone}
+    # a variable declared `hidden` is seen as a `hidden` zone is: by its holder only
+    zones.update({name: "hidden" for name, d in sym.decls.items() if type(d) is A.Var and d.hidden})
     others = _open(sym, {name for name, v in zones.items() if v != "public"}, True)
     # the deciding player sees their own `hidden` zones, not another player's: `victim.hand`, read through
     # anything but `you`, is hidden from them (Catan's robber asking about a card picked from it)

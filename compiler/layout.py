@@ -140,6 +140,7 @@ class Layout:
     refills: dict = field(default_factory=dict)   # deck -> (the zone shuffled into it when a draw runs it out, shared)
     glimpses: dict = field(default_factory=dict)   # zone -> (`top public`, `size owner`): only zones that say either
     internal: list = field(default_factory=list)   # the variables declared `internal` (each element too): off screens
+    hidden_vars: list = field(default_factory=list)   # the variables declared `hidden`: in their holder's view only
     indexed: dict = field(default_factory=dict)   # indexed counter, variable or zone -> [(index, flat name)]
     variables: dict = field(default_factory=dict)   # var -> (is_global, default, whether it holds a card or tile)
     variant_rules: list = field(default_factory=list)   # the variants with a `when` condition
@@ -672,6 +673,7 @@ def layout(sym: Symbols) -> Layout:
                   for _i, key in elements(z, sym)},
         internal=[key for v in d if isinstance(v, A.Var) and v.internal
                   for key in [v.name] + [k for _i, k in elements(v, sym) if k != v.name]],
+        hidden_vars=[v.name for v in d if isinstance(v, A.Var) and v.hidden],
         indexed={**{x.name: elements(x, sym) for x in d if isinstance(x, (A.Counter, A.Var, A.Zone))
                     and x.indexes is not None},
                  **member_elements(sym)},
@@ -1124,6 +1126,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"card_shows": lay.card_shows} if lay.card_shows else {}),   # likewise
         **({"glimpses": lay.glimpses} if lay.glimpses else {}),   # likewise
         **({"internal": lay.internal} if lay.internal else {}),   # likewise
+        **({"hidden_vars": lay.hidden_vars} if lay.hidden_vars else {}),   # likewise
         **({"roles": lay.roles} if lay.roles else {}),   # likewise
         "entities": [(kind, name, title, fields, [s.name for s in slots], span, pp, source, number)
                      for kind, name, title, fields, slots, span, pp, source, number in lay.entities],

@@ -1667,7 +1667,8 @@ class Var(Decl):
     default: Optional[Expr]
     indexes: Optional["Indexes"] = None   # one variable per enum member, card or number: `cell[1..9]`
     internal: bool = False   # `internal`: bookkeeping, kept off the players' screens and views (11, play)
-    _quiet = ("internal",)
+    hidden: bool = False     # `hidden`: a player's value that only that player's view shows (3.3a)
+    _quiet = ("internal", "hidden")
 
 
 @node

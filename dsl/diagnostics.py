@@ -335,6 +335,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W507": (WARNING, "an attack a reaction cannot stop: an effect on other players outside the tagged block the reaction forbids, or in seat order"),
     "W508": (WARNING, "a named window ('window NAME;') that no card's 'anytime ... at NAME' slot answers: it offers nothing"),
     "W509": (WARNING, "a 'draw ... until' condition that reads nothing the draw or its block changes"),
+    "W518": (WARNING, "a 'say' that shows a variable declared 'hidden' to every player"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
@@ -352,6 +353,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E514": (ERROR, "a count in 'draw ... until', which draws one item at a time"),
     "E515": (ERROR, "'draw ... until' into the zone it draws from, or into the pile that zone refills from"),
     "E516": (ERROR, "a 'draw ... until' block that puts the item drawn back into the zone drawn from"),
+    "E522": (ERROR, "a variable declared 'hidden' that is global or indexed: only one player's single value can be"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),

@@ -476,7 +476,10 @@ class _Builder:
         if of is not None:   # a list of records (the checker says what else a list may not be)
             type_ = f"list of {of}"
         return A.Var(str(items[0]), _title(items), is_global, type_, _pick(items, "default"), _pick(items, "indexes"),
-                     _pick(items, "var_internal", False), span=self._s(meta))
+                     _pick(items, "var_internal", False), hidden=_pick(items, "var_hidden", False), span=self._s(meta))
+
+    def var_hidden(self, meta, items):
+        return _Marker("var_hidden", True)
 
     def var_internal(self, meta, items):
         word = items[0]

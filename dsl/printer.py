@@ -886,7 +886,7 @@ class Printer(A.Visitor):
 
     def visit_Var(self, d):
         default = f" = {expr(d.default)}" if d.default is not None else ""
-        self.line(f"var {d.name}{_indexes(d.indexes)}{_title(d.title)}{' global' if d.is_global else ''}{' internal' if d.internal else ''}: {d.type}{default};")
+        self.line(f"var {d.name}{_indexes(d.indexes)}{_title(d.title)}{' global' if d.is_global else ''}{' internal' if d.internal else ''}{' hidden' if d.hidden else ''}: {d.type}{default};")
 
     def visit_Enum(self, d):
         titles = d.titles or (None,) * len(d.members)

@@ -122,6 +122,7 @@ class Program:
     glimpses: dict = field(default_factory=dict)    # zone -> (`top public`, `size owner`): zones that say either
     indexed: dict = field(default_factory=dict)     # indexed counter or zone -> {index: flat name}
     internal: frozenset = frozenset()   # the variables declared `internal` and their elements: kept off screens and views
+    hidden_vars: frozenset = frozenset()   # the (per-player) variables declared `hidden`: in their holder's view only
     variables: dict = field(default_factory=dict)   # var -> (is_global, default value)
     member_titles: dict = field(default_factory=dict)   # enum member (or resource, a value of a group) -> its title
     record_titles: dict = field(default_factory=dict)   # record -> its title's parts (state.Record.label)
@@ -446,6 +447,7 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.refills = {deck: tuple(source) for deck, source in tables.get("refills", {}).items()}
     program.glimpses = {zone: tuple(words) for zone, words in tables.get("glimpses", {}).items()}
     program.internal = frozenset(tables.get("internal", ()))
+    program.hidden_vars = frozenset(tables.get("hidden_vars", ()))
     program.indexed = {base: dict(pairs) for base, pairs in tables.get("indexed", {}).items()}
     program.piled = frozenset(flat for base in tables.get("piled", ()) for flat in program.indexed.get(base, {}).values())
     program.member_titles = dict(tables.get("member_titles", {}))
