@@ -775,7 +775,8 @@ def _write_log(game, log: Optional[Path], how: str) -> None:
 @many("--variant", help="Play every game with this variant (default: every seed is played with the "
                         "base rules and with each variant alone).")
 @click.option("--branches", is_flag=True,
-              help="Also list the choose options and match arms never taken (traced line by line: slower).")
+              help="Also list the choose options, match arms and cases, if branches and values and while "
+                   "bodies never taken (traced line by line: slower).")
 @with_option()
 def cover(pack: str, players: List[int], games: int, seed: int, agent: AutoAgent, variant: List[str],
           branches: bool, expansions: List[str]) -> None:
@@ -832,7 +833,7 @@ def cover(pack: str, players: List[int], games: int, seed: int, agent: AutoAgent
         out.print(Text(printable("replaced by every role (each seat holds a role with its own version, so they "
                                  "are not counted as never reached): " + ", ".join(name for _, name in replaced))))
     if not branches and "proc" in report and not report["proc"][1]:   # a proc that ran may have options never taken
-        out.print("every proc ran; the choose options, match arms and if branches inside them are not counted "
+        out.print("every proc ran; the choose options, match arms, if branches and while bodies inside them are not counted "
                   "here: --branches lists those never taken", markup=False)
     raise Exit(EXIT_FINDINGS if any(missing for _, missing in report.values()) else EXIT_CLEAN)
 

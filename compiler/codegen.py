@@ -129,6 +129,9 @@ class CodeGen(A.Visitor):
         # [(start, end, position)] a line for one a func returns (`returning`); see `case_map`
         self.case_spans: dict = {}
         self.case_lines: dict = {}
+        # the same for `if ... then ... else` values: their text -> {the value's rules position: [(start,
+        # end, the position of the side's result)]}, found in the lines by their text (see `case_map`)
+        self.cond_spans: dict = {}
         self.shared_cap = {m for d in sym.decls.values()
                            if type(d) is A.Group and d.cap is not None for m in d.members} | \
             {d.name for d in sym.decls.values() if type(d) is A.Resource and d.over is not None and d.cap is not None} | \
@@ -370,7 +373,16 @@ class CodeGen(A.Visitor):
         return f"''.join(({', '.join(self.text_parts(e.parts, ctx))},))"
 
     def visit_Cond(self, e, ctx) -> str:
-        return f"{self.wrap(e.then, ctx, 1)} if {self.wrap(e.cond, ctx, 1)} else {self.wrap(e.otherwise, ctx, 1)}"
+        then = self.wrap(e.then, ctx, 1)
+        head = f"{then} if {self.wrap(e.cond, ctx, 1)} else "
+        otherwise = self.wrap(e.otherwise, ctx, 1)
+        # where each side's result stands in the text: `cover --branches` (case_map); an `else if`'s
+        # side is the next value's own `then`
+        spans = [(0, len(then), where(e.then))]
+        if type(e.otherwise) is not A.Cond:
+            spans.append((len(head), len(head) + len(otherwise), where(e.otherwise)))
+        self.cond_spans.setdefault(head + otherwise, {})[where(e)] = spans
+        return head + otherwise
 
     def visit_Index(self, e, ctx) -> str:
         if id(e) in self.sym.cost_reads:   # `b.cost[fish]`: the units a printed cost shows
@@ -1937,19 +1949,22 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
             line = line[: m.start()] + f"  # {m.group(1)}"
         out.append(line)
     out.append(f"LINE_MAP = {line_map!r}")
-    out.append(f"CASE_MAP = {case_map(out, gen.case_spans, gen.case_lines)!r}")
+    out.append(f"CASE_MAP = {case_map(out, gen.case_spans, gen.case_lines, gen.cond_spans)!r}")
     return "\n".join(out) + "\n"
 
 
 CASE_SUBJECT = re.compile(r"\(lambda (_match\d+): |^    (_match\d+) = ")
 
 
-def case_map(lines: list[str], spans: dict, returned: dict) -> dict:
+def case_map(lines: list[str], spans: dict, returned: dict, conds: Optional[dict] = None) -> dict:
     """Generated line -> ((start, end, rules position, alone), ...): the columns (UTF-8 bytes, as
     Python's code positions count them) where each case's result of a `match` expression stands, so
     that `cover --branches` tells which case an evaluation took (one line holds them all). A func that
     returns a match has a line a case (`returning`), the else's last: there the case is `alone` on
-    its line, and the `return` reaching its end (a constant's, in newer Pythons) counts too."""
+    its line, and the `return` reaching its end (a constant's, in newer Pythons) counts too. Each side
+    of an `if ... then ... else` value likewise (`conds`, by the value's text: a Python conditional
+    expression has no local to find it by; text alike at several places goes to the first at or
+    after the line's own position)."""
     found: dict = {}
 
     def add(number: int, line: str, start: int, end: int, at, alone: bool = False) -> None:
@@ -1968,4 +1983,30 @@ def case_map(lines: list[str], spans: dict, returned: dict) -> dict:
             elif m.group(2) in returned:   # a func's: the lines after the subject's, one a case
                 for n, (start, end, where_) in enumerate(returned[m.group(2)], start=1):
                     add(number + n, lines[number + n - 1], start, end, where_, True)
+    for number, line in enumerate(lines, start=1) if conds else ():
+        if " else " not in line:
+            continue
+        for text, places in conds.items():
+            at = line.find(text)
+            while at >= 0:
+                for start, end, where_ in _nearest(places, line):
+                    add(number, line, at + start, at + end, where_)
+                at = line.find(text, at + 1)
     return {number: tuple(at) for number, at in sorted(found.items())}
+
+
+def _nearest(places: dict, line: str) -> list:
+    """The spans of the `if ... then ... else` values (rules position -> spans) that a generated line's
+    text stands for: the one value, or, when values read alike at several places, those at the first
+    place at or after the line's own rules position (its mark) in the same file."""
+    if len(places) > 1:
+        m = re.search(r"  # (\S+):(\d+):\d+$", line)
+        if m is not None:
+            def key(at: str) -> tuple:
+                file, row, column = at.rsplit(":", 2)
+                return file, int(row), int(column)
+            mine = sorted(key(at) for at in places if key(at)[0] == m.group(1) and key(at)[1] >= int(m.group(2)))
+            if mine:
+                first = mine[0][1]
+                return [s for at in places if key(at)[0] == m.group(1) and key(at)[1] == first for s in places[at]]
+    return [s for spans in places.values() for s in spans]

@@ -1,5 +1,6 @@
 """Which rules ran: cards' and tiles' effects, procs, track spaces and die faces, for `rulebook cover`,
-and, when asked, which `choose` options and `match` arms were taken.
+and, when asked, which `choose` options, `match` arms and cases, `if` branches and sides of `if`
+values were taken and which `while` bodies ran.
 
 It watches calls with a profile hook only while it is measuring, so ordinary play pays nothing. The
 generated code gives every rule its own function, so the compiled backend is the one to measure.
@@ -314,7 +315,9 @@ def branch_points(symbols) -> dict[str, tuple[str, str]]:
     `else if`, `else`) with a statement in the effects the pack compiles (after overrides and
     removals), named by the position of its `choose`/`match`/`if` and the option's title, the arm's
     values or the branch; and every case (and `else`) of a `match` expression, by its result's
-    position ("match case"), taken when its result is evaluated; and every `choose` option, by its
+    position ("match case"), taken when its result is evaluated, and every side of an `if ... then
+    ... else` value likewise ("if value": `then`, each `else if`, `else`, by its first `if`'s position);
+    every `while` body by its first statement, named by the `while`'s position; and every `choose` option, by its
     choose's position and its place among the options (the `where` and the index `Game.choose` is
     given): offered when a question lists it, taken when it is the answer, an empty one too."""
     from rulebook.compiler.layout import effects, layout, where
@@ -325,7 +328,7 @@ def branch_points(symbols) -> dict[str, tuple[str, str]]:
         return where(node).rsplit(":", 1)[0]   # FILE:LINE
 
     points: dict[str, tuple[str, str]] = {}
-    chained: set = set()   # the `else if`s of a chain already named from its first `if`
+    chained: set = set()   # the `else if`s of a chain already named from its first `if` (a value's too)
     # every effect's statements, values and costs (a match expression may stand in a func)
     roots = [e.node if e.shape != "expr" else (e.node,) for e in effects(layout(symbols))]
     for body in roots:
@@ -350,6 +353,17 @@ def branch_points(symbols) -> dict[str, tuple[str, str]]:
                 for label, body in branches:
                     if body:
                         points.setdefault(where(body[0]), ("if branch", f"{short(node)} {label}"))
+            elif type(node) is A.Cond and where(node) not in chained:   # a value's sides: by their results
+                values = [node]
+                while type(values[-1].otherwise) is A.Cond:
+                    values.append(values[-1].otherwise)
+                chained.update(where(link) for link in values[1:])
+                sides = [("then" if i == 0 else f"else if {expr(link.cond)}", link.then)
+                         for i, link in enumerate(values)] + [("else", values[-1].otherwise)]
+                for label, result in sides:
+                    points.setdefault(where(result), ("if value", f"{short(node)} {label}"))
+            elif type(node) is A.While and node.body:   # a loop whose body never ran (a rare redeal)
+                points.setdefault(where(node.body[0]), ("while body", short(node)))
     return points
 
 
