@@ -988,6 +988,18 @@ def _print_effect(effect) -> None:
     out.print(f"{effect.describe()}  ({effect.where or 'engine'})")
 
 
+def _key_heading(text: str, label) -> str:
+    """A score table's heading for a winner key's rules text: a counter or resource alone by the title
+    screens show it by (`label`: "then Tickets completed"), a func called with nothing by its name
+    spoken ("then path length"), with its `then `/`fewest ` kept; any other key as written."""
+    import re
+
+    m = re.fullmatch(r"((?:then )?(?:fewest )?)(\w+)(\(\))?", text)
+    if m is None:
+        return text
+    return m.group(1) + (m.group(2).replace("_", " ") if m.group(3) else label(m.group(2)))
+
+
 def _print_result(title: str, result: dict, decisions: int, brief: bool = False, label=str) -> None:
     """The score table: one column per winner key (headed by its rules text, tie-breaks after the
     main key; a sum whose parts are all shown is headed `total`), then the stocks a key adds or
@@ -1006,6 +1018,8 @@ def _print_result(title: str, result: dict, decisions: int, brief: bool = False,
         out.print(f"{title}: {outcome(result)}   ({decisions} decisions, final state {result['digest']})")
         return
     keys = [text if i == 0 else f"then {text}" for i, text in enumerate(result.get("keys") or ["score"])]
+    if not brief:   # the table's headings: a counter by its title, a func's value by its name (`path length`)
+        keys = [_key_heading(text, label) for text in keys]
     if brief:
         knocked = result.get("out", [])
         scores = ", ".join(f"{player}{' (out)' if player in knocked else ''} {' '.join(map(str, values))}"

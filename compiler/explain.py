@@ -394,11 +394,15 @@ class ExprReader(A.Visitor):
         "landmark"; None for plain values (numbers, flags), which keep their name."""
         if self.symbols is None:
             return None
-        types = {f.type for d in self.symbols.decls.values() if isinstance(d, A.Kind)
-                 for f in d.fields if f.name == field}
-        if len(types) == 1 and next(iter(types)) in FIELD_TYPE_WORDS:
-            return FIELD_TYPE_WORDS[next(iter(types))]
-        return self.held_word(types)
+        kinds = [d for d in self.symbols.decls.values() if isinstance(d, A.Kind) and any(f.name == field for f in d.fields)]
+        types = {f.type for d in kinds for f in d.fields if f.name == field}
+        word = FIELD_TYPE_WORDS[next(iter(types))] if len(types) == 1 and next(iter(types)) in FIELD_TYPE_WORDS \
+            else self.held_word(types)
+        # a kind with two fields of that type (a route's ends `a` and `b`): the word alone would read them
+        # alike ("q's city is r's city"), so the field's name follows it ("q's city a is r's city a")
+        if word is not None and any(sum(g.type == t for g in d.fields) > 1 for d in kinds for t in types):
+            return f"{word} {field}"
+        return word
 
     def held_word(self, types: set) -> Optional[str]:
         """The one kind or enum all the declarations of a short name agree it holds, as a noun; None if
@@ -1084,6 +1088,21 @@ FIELD_TYPE_WORDS = {"track": "track", "resource": "resource", "player": "player"
 LISTED_CHOICES = 5   # `[a, b, c][i]` with at most this many entries reads "a, b or c as i is 1, 2 or 3"
 
 
+def said_by_guard(guard, pick: A.Pick) -> bool:
+    """Whether an option's `when` (one of its `and`ed terms) is `some(V in D where C)` with the V, D and C
+    of the pick its body starts with: the option's condition and its pick's candidates say the same."""
+    if guard is None:
+        return False
+    if type(guard) is A.Binary and guard.op == "and":
+        return said_by_guard(guard.left, pick) or said_by_guard(guard.right, pick)
+
+    def text(e) -> Optional[str]:
+        return None if e is None else expr(e)
+
+    return type(guard) is A.Aggregate and guard.op == "some" and guard.value is None and guard.var == pick.var \
+        and text(guard.domain) == text(pick.domain) and text(guard.where) == text(pick.where)
+
+
 def article_of(noun: str) -> str:
     """`a corner`, `an edge`: a noun with its article."""
     from .check import article
@@ -1340,6 +1359,8 @@ class Reader(A.Visitor):
         if type(gate) is not A.Opening or paid_first(o.body, self.symbols) is not None:
             return ""
         s = gate.stmt
+        if said_by_guard(o.guard, s):   # its `when` says it already (`when some(t in market where ...)`)
+            return ""
         where = f" for which {self.x(s.where)}" if s.where is not None else ""
         return f" (only when there is some {s.var} to pick {self.picked_from(s.domain)}{where})"
 
@@ -1851,8 +1872,7 @@ class Reader(A.Visitor):
             each = "each of them, in seat order, does:"
         self.say(depth, f"{who[0].upper()}{who[1:]}{where} secretly picks {many} "
                         f"{self.picked_from(p.domain)}{pwhere}{prompt(p)}{stmt_labelled(p)}{self.pick_amended(p)}. Once all have "
-                        "picked, the picks are "
-                        f"revealed and {each}")
+                        f"picked (nobody sees another's pick but by what this does with it), {each}")
         self.block(p.body, depth + 1)
 
     def visit_Auction(self, s, depth: int) -> None:
@@ -2237,6 +2257,8 @@ class Reader(A.Visitor):
         if d.winner is not None:
             w = d.winner
             def ranked(key) -> str:   # "the most points", "the most cards in your hand" (not "the most the number of")
+                if type(key) is A.Call and not key.args and isinstance(self.words.decl(key.func), A.Func):
+                    return spoken(key.func)   # a func's value by its name: "the most path length"
                 return self.x(key).removeprefix("your ").removeprefix("the number of ")
             if w.together:
                 score = f"the team's score is {self.x(w.score)}" if w.score is not None else ""

@@ -3909,9 +3909,10 @@ class Game:
             raise RulesRuntimeError("E601", f"cannot move all of {source.label()} into itself")
         moved = list(source.items) if keep is None else [e for e in self.loop(source.items[:], None) if keep(e)]
         if self.tracer is not None and moved:
-            self._note("move", h, f"{'all' if keep is None else 'those that match'} of {source.label()} ({len(moved)}) "
+            self._note("move", h, (f"all of {source.label()} ({len(moved)}) " if keep is None else
+                                   f"{len(moved)} of {source.label()} (all that match) ") +
                                   f"to {'the top of ' if top else ''}"
-                                  f"{dest.label()}: {self.text(moved)}")   # "move all of P1.hand (2) to ..."
+                                  f"{dest.label()}: {self.text(moved)}")   # "move all of P1.hand (2) to ...", "move 1 of open_routes (all that match) to ..."
         for i, e in enumerate(moved):
             self.move(e, dest, traced=False, at=i if top else None)
         return moved

@@ -343,6 +343,6 @@ def test_a_score_table_too_wide_for_the_terminal_turns_players_into_columns():
     lines = result.output.splitlines()[result.output.splitlines().index("7 Wonders: final scores"):]
     assert max(map(len, lines)) <= 80
     assert any("P1 ┃ P2 ┃ P3 ┃ P4 ┃ P5" in line for line in lines)
-    assert any(line.startswith("│ then coin ") for line in lines) and not any("mil…" in line for line in lines)
+    assert any(line.startswith("│ then Coins ") for line in lines) and not any("mil…" in line for line in lines)
     narrow = invoke("play", "federation", "-n", 3).output   # one key: players stay rows
-    assert "┃ player ┃ prestige ┃" in narrow
+    assert "┃ player ┃ Prestige points ┃" in narrow   # the counter by its title

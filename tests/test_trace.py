@@ -135,7 +135,7 @@ def play_cli(tmp_path, *options):
 def test_score_table_shows_each_key_and_the_counters_it_adds_up(tmp_path):
     output = play_cli(tmp_path)
     header = next(line for line in output.splitlines() if "player" in line)
-    assert [cell.strip() for cell in header.strip("┃ ").split("┃")] == ["player", "vp - debt", "then coin", "Victory points", "Debt"]
+    assert [cell.strip() for cell in header.strip("┃ ").split("┃")] == ["player", "vp - debt", "then Coin", "Victory points", "Debt"]   # a key alone by its title
     rows = [[c.strip() for c in line.strip("│ ").split("│")] for line in output.splitlines() if line.startswith("│")]
     assert rows == [["P1", "3", "3", "3", "0"], ["P2", "-1", "3", "1", "2"]]   # P2 takes the debt: P1's baths is gone
 
