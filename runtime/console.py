@@ -40,9 +40,10 @@ class PlainConsole(Console):
 
 
 # ---------------------------------------------------------------- the human player's screen
-def zone_text(z: dict, view: Optional[dict] = None) -> str:
+def zone_text(z: dict, view: Optional[dict] = None, held: bool = False) -> str:
     """A zone of a view as one line: its items when visible (alike copies in a row counted, `Guard
-    (1) x2`; after a card, the fields play changed on it, `r2c3 (level 2)`), else its size and what the
+    (1) x2`, and in a player's zone, `held`, all of them together: `items_text`; after a card, the
+    fields play changed on it, `r2c3 (level 2)`), else its size and what the
     player knows of it: the cards they learnt, and what they see of the others by position (`card 3:
     colour Red`)."""
     if "items" not in z:
@@ -50,13 +51,13 @@ def zone_text(z: dict, view: Optional[dict] = None) -> str:
         rest = [e for e in z["known"] if e not in placed] if placed else z["known"]
         known = [", ".join(f"{place_text(e)} {item_label(e)}" for e in sorted(
             placed, key=lambda e: (0, e["at"]) if "at" in e else (1, -e["from_bottom"])))] if placed else []
-        known += [items_text(rest)] if rest else []
+        known += [items_text(rest, held=held)] if rest else []
         partly = [(p["at"], fields_words(p["fields"], lambda v: value_text(v, view or {}))) for p in z.get("partly", ())]
         known += [f"card {at}: {words}" for at, words in partly if words]
         top = f" (top: {item_label(z['top'])})" if "top" in z else ""   # `top public`
         size = f"{z['size']} " if z["size"] is not None else ""   # `size owner`: the others see no size
         return f"{size}{z['visibility']}{top}" + (f" (you know: {'; '.join(known)})" if known else "")
-    return "[" + items_text(z["items"], view) + "]"
+    return "[" + items_text(z["items"], view, held) + "]"
 
 
 def holds(z: dict) -> bool:
@@ -75,16 +76,25 @@ def place_text(e: dict) -> str:
     return "last" if e["from_bottom"] == 1 else f"{nth(e['from_bottom'])} from the bottom"
 
 
-def items_text(items: list[dict], view: Optional[dict] = None) -> str:
+def items_text(items: list[dict], view: Optional[dict] = None, held: bool = False) -> str:
     """Items of a view by title, alike copies in a row counted (`Copper x46`), one of alike copies
-    elsewhere by its place among them (`Contessa (2 of 2)`, `view.item_label`)."""
+    elsewhere by its place among them (`Contessa (2 of 2)`, `view.item_label`). In a player's zone
+    (`held`: a hand, a tableau, whose order the player arranges at will) all the alike copies are
+    counted together where the first of them stands, as `pay` and `pick ... alike` offer them (`White
+    x2, Purple`, not `White (1 of 2), Purple, White (2 of 2)`); a shared zone (a market row, whose order
+    can matter) keeps its order."""
     runs: list[list[dict]] = []
+    together: dict = {}   # (held) an alike copy's look -> its run
     for e in items:
         last = runs[-1][-1] if runs else None
-        if last is not None and "copy" in e and _alike(last, e):
+        if held and "copy" in e and look(e) in together:
+            together[look(e)].append(e)
+        elif last is not None and "copy" in e and _alike(last, e):
             runs[-1].append(e)
         else:
             runs.append([e])
+            if held and "copy" in e:
+                together[look(e)] = runs[-1]
     return ", ".join((item_label(run[0]) if len(run) == 1 else
                       f"{run[0]['title'] or run[0]['name'].partition('#')[0]} x{len(run)}") + changed_text(run[0], view or {})
                      for run in runs)
@@ -305,7 +315,8 @@ def cell_words(value: Any, view: dict) -> str:
 
 def _zone_lines(whose: str, zones: dict, view: dict) -> list:
     """One line per zone that holds something, then one naming the empty ones."""
-    lines = [Text(printable(f"{whose}{screen_name(name, view)}: {zone_text(z, view)}")) for name, z in zones.items() if holds(z)]
+    lines = [Text(printable(f"{whose}{screen_name(name, view)}: {zone_text(z, view, held=bool(whose))}"))
+             for name, z in zones.items() if holds(z)]
     empty = [screen_name(name, view) for name, z in zones.items() if not holds(z)]
     if empty:
         lines.append(Text(printable(f"{whose}empty zones: {', '.join(empty)}"), style="dim"))
@@ -342,7 +353,7 @@ def screen(view: dict, happened: list[tuple[str, str]]) -> list:
     knocked = set(view.get("out", ()))
     for mine, h in holders:
         has = "; ".join(part for part in (_stocks(h["stock"], view), _values(h["vars"], view)) if part) or "nothing"
-        zones = "see below" if mine else "; ".join(f"{screen_name(n, view)} {zone_text(z, view)}" for n, z in h["zones"].items()
+        zones = "see below" if mine else "; ".join(f"{screen_name(n, view)} {zone_text(z, view, True)}" for n, z in h["zones"].items()
                                                    if holds(z)) or "-"
         name = h["name"] + (" (you)" if mine else "") + (" (out)" if h["name"] in knocked else "")
         table.add_row(Text(printable(name), style="bold" if mine else ""),

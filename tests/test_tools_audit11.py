@@ -115,3 +115,47 @@ def test_the_trace_of_a_move_all_where_says_how_many_matched(interpreted):
     assert [e.describe() for e in entries if e.kind == "move"] == [   # (was "move those that match of ...")
         "P1: move Denver - Omaha to P1.claimed",
         "P1: move 1 of open_routes (all that match) to closed_routes: Denver - Omaha (second track)"]
+
+
+# Ticket to Ride's train cards: a hand drawn White, Purple, White; a market row of the same cards
+TRAINS = """
+kind card { c: int; }
+card white "White" * 3 { c = 1; }
+card purple "Purple" * 2 { c = 2; }
+zone deck of card;
+zone market "Face-up cards" of card;
+zone hand per_player of card;
+counter vp;
+proc deal() {
+  fill deck with card;
+  each players {
+    draw 1 from deck where it.c == 1 to hand;
+    draw 1 from deck where it.c == 2 to hand;
+    draw 1 from deck where it.c == 1 to hand;
+  }
+  move all of deck to market;
+}
+proc turn() { pick t from hand "play which card?" { move t to market; } }
+game ttr "Ticket to Ride" { seats 1 to 1; phase setup { deal(); } phase play { turn(); } winner most vp; }
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_the_hot_seat_groups_your_alike_copies_as_it_groups_a_row(interpreted):
+    # the audit: "White (1 of 2), Purple, White (2 of 2)" in your hand, "Orange x3" in the market
+    import io
+
+    from rulebook.runtime.agents import HumanAgent
+    from rulebook.runtime.console import PlainConsole, zone_text
+
+    g = Game(build_text(TRAINS, interpreted=interpreted), 1, 1)
+    g.start()
+    view = g.view(0)
+    assert zone_text(view["players"][0]["zones"]["hand"], view, held=True) == "[White x2, Purple]"
+    # a shared row keeps its order: alike copies in a row counted, the others by their place among them
+    assert zone_text(view["zones"]["market"], view) == "[White, Purple]"
+    console = PlainConsole(width=120, file=io.StringIO(), color_system=None)
+    console.input = lambda prompt: "1"
+    Game(build_text(TRAINS, interpreted=interpreted), 1, 1, [HumanAgent(console)]).play()
+    screen = console.file.getvalue()
+    assert "your hand: [White x2, Purple]" in screen and "White (1 of 2)" in screen   # the pick still tells them apart
