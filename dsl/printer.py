@@ -250,21 +250,7 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
                              operand_needs(p, False, operand))
         return lines
     if isinstance(e, A.Cond):
-        branches, last = [], e
-        while isinstance(last, A.Cond):
-            branches.append((last.cond, last.then))
-            last = last.otherwise
-        lines: list[str] = []
-        for n, (cond, then) in enumerate(branches):
-            start = first + "if " if n == 0 else f"{indent}else if "
-            # an `if` in a `then` is parenthesised: across lines, its `else` would read as the outer one's
-            whole = f"{start}{_wrap(cond, 1)} then {_wrap(then, 1)}"
-            if len(whole) <= LINE_WIDTH:
-                lines.append(whole)
-                continue
-            lines += wrapped(cond, start, inner, "", 1)
-            lines += wrapped(then, f"{indent}then ", inner, "", 1)
-        return lines + wrapped(last, f"{indent}else ", inner, tail)
+        return _cond_lines(e, first, indent, tail)
     if isinstance(e, A.Unary):
         return wrapped(e.operand, first + ("not " if e.op == "not" else "-"), indent, tail, precedence(e))
     if isinstance(e, A.Attr):
@@ -326,6 +312,27 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
             lines += wrapped(result, lead + label, lead + INDENT * 2, ",")
         return lines + [_leading(first) + "}" + tail]
     return [one]
+
+
+def _cond_lines(e: A.Cond, first: str, indent: str, tail: str) -> list[str]:
+    """`if C then A else B` (`wrapped`) one branch a line, `else if` chains flat, `then` and `else`
+    leading their lines at `indent`, `if C then A` kept on one line when it fits."""
+    inner = indent + INDENT * 2
+    branches, last = [], e
+    while isinstance(last, A.Cond):
+        branches.append((last.cond, last.then))
+        last = last.otherwise
+    lines: list[str] = []
+    for n, (cond, then) in enumerate(branches):
+        start = first + "if " if n == 0 else f"{indent}else if "
+        # an `if` in a `then` is parenthesised: across lines, its `else` would read as the outer one's
+        whole = f"{start}{_wrap(cond, 1)} then {_wrap(then, 1)}"
+        if len(whole) <= LINE_WIDTH:
+            lines.append(whole)
+            continue
+        lines += wrapped(cond, start, inner, "", 1)
+        lines += wrapped(then, f"{indent}then ", inner, "", 1)
+    return lines + wrapped(last, f"{indent}else ", inner, tail)
 
 
 def _let_type(s: A.Let) -> str:
@@ -1092,15 +1099,45 @@ class Printer(A.Visitor):
 
     def visit_Func(self, d):
         returns = f": {d.returns}" if d.returns else ""
+        head = f"func {d.name}({params_text(d.params)}){returns} ="
         if type(d.value) is A.LetIn:   # the head, then each let and the value a line each, one level in
-            self.clauses([Clause(f"func {d.name}({params_text(d.params)}){returns} =")], tail="")
+            self.clauses([Clause(head)], tail="")
             self.depth += 1
             for s in d.value.lets:
                 self.visit_Let(s)
-            self.clauses([Clause("", d.value.value)])
+            self.func_value(d.value.value)
             self.depth -= 1
             return
-        self.clauses([Clause(f"func {d.name}({params_text(d.params)}){returns} = ", d.value)])
+        lead = self.lead or INDENT * self.depth
+        # a value that fits on the head's line stays there, and so does one that opens a bracket there
+        # (`= match k {`, `= every(`) and a chain of operators whose first operand fits there (`= a\n
+        # and b`); an `if ... then ... else` (Chess's `how_of`, D8), a chain whose first operand would be
+        # broken (a call one argument a line, then `and` deeper than its closing bracket) and a call or
+        # an aggregate that fits on a line of its own (not one argument a line) go below
+        first = d.value
+        while isinstance(first, A.Binary) and precedence(first) == precedence(d.value):
+            first = first.left
+        if len(lead + head + " " + expr(d.value) + ";") <= LINE_WIDTH or isinstance(d.value, A.Binary) \
+                and len(lead + head + " " + _wrap(first, 0)) <= LINE_WIDTH or not isinstance(d.value, (A.Cond, A.Binary)) \
+                and not (isinstance(d.value, (A.Call, A.Method, A.Aggregate))
+                         and len(lead + INDENT + expr(d.value) + ";") <= LINE_WIDTH):
+            self.clauses([Clause(head + " ", d.value)])
+            return
+        # too long for the head's line: the value on lines of its own, one level in (its first condition
+        # not glued to the head), an `else if` chain and an `and`/`or` chain each part at that level
+        self.clauses([Clause(head)], tail="")
+        self.depth += 1
+        self.func_value(d.value)
+        self.depth -= 1
+
+    def func_value(self, e) -> None:
+        """A func's value on lines of its own (after its head or its lets): one line when it fits, else
+        broken (`wrapped`) with its continuations (`else if`, `and`, ...) at its first line's level."""
+        lead = self.indent()
+        if isinstance(e, A.Cond) and isinstance(e.otherwise, A.Cond):   # an `else if` chain: a branch a line
+            self.lines.extend(_cond_lines(e, lead, lead, ";"))
+            return
+        self.lines.extend(wrapped(e, lead, lead, ";"))
 
     def visit_Extern(self, d):
         self.line(f"extern {d.name}({params_text(d.params)}){': ' + d.returns if d.returns else ''};")

@@ -296,12 +296,50 @@ def test_a_long_if_then_else_value_is_written_one_branch_a_line():
                     "else if c.colour == 2 and size(hand) > 3 then price(c) * 2 + 1 else c.worth;\n"
                     "func fleet(c: card) = if some(d in hand where d.colour == c.colour and d.worth > c.worth and "
                     "d.worth < 10) then c.worth * 2 + size(market) else 0;\n")
-    assert ("func ship_cost(c: card, n: int) = if c.colour == 1 then (if n < 2 then [10, 5][n + 1] else 0)\n"
-            "    else if c.colour == 2 and size(hand) > 3 then price(c) * 2 + 1\n"
-            "    else c.worth;\n") in out
-    assert ("func fleet(c: card) = if some(d in hand where d.colour == c.colour and d.worth > c.worth and d.worth < 10)\n"
-            "    then c.worth * 2 + size(market)\n"
-            "    else 0;\n") in out
+    # (the Chess audit, D8: the value below its head, not its first condition glued to it, and the
+    # chain at one level)
+    assert ("func ship_cost(c: card, n: int) =\n"
+            "  if c.colour == 1 then (if n < 2 then [10, 5][n + 1] else 0)\n"
+            "  else if c.colour == 2 and size(hand) > 3 then price(c) * 2 + 1\n"
+            "  else c.worth;\n") in out
+    assert ("func fleet(c: card) =\n"
+            "  if some(d in hand where d.colour == c.colour and d.worth > c.worth and d.worth < 10)\n"
+            "  then c.worth * 2 + size(market)\n"
+            "  else 0;\n") in out
+
+
+def test_a_long_func_value_goes_below_its_head_and_its_chains_stay_at_one_level():
+    """Chess (audit D8): `how_of`'s `if ... then ... else if` got its first condition glued to the
+    signature; `hits` split its 4-argument call one argument a line, then its `and` indented deeper
+    than the call's closing bracket; `in_check`'s call fits on a line of its own. Each now goes below
+    the head, one level in, as the audit's author wrote them; a value that fits, a `match` and an
+    `and` chain whose first operand fits keep their place after `=`."""
+    chess = """
+enum piece { none_here, pawn, king, rook }
+enum special { plain, en_passant, castles }
+record square { file: int; rank: int; }
+var kind_at[1..8, 1..8] global: piece = none_here;
+func fx(s: square): int = s.file;
+func pattern(k: piece, dx: int, dy: int, t: int): bool = match k { pawn: abs(dx) == 1, king: max(abs(dx), abs(dy)) == 1, rook: dx == 0 or dy == 0, else: false };
+func how_of(s: square, t: square): special = if kind_at[fx(s), s.rank] == pawn and fx(s) != fx(t) and kind_at[fx(t), t.rank] == none_here then en_passant else if kind_at[fx(s), s.rank] == king and abs(fx(t) - fx(s)) == 2 then castles else plain;
+func hits(s: square, tx: int, ty: int): bool = pattern(kind_at[fx(s), s.rank], tx - fx(s), ty - s.rank, tx * ty - fx(s) * s.rank) and (kind_at[fx(s), s.rank] != rook or tx == fx(s) or ty == s.rank);
+func in_check(s: square, tx: int): bool = hits(square(file = fx(s), rank = s.rank), fx(square(file = tx, rank = 1)), s.rank + 0);
+func near(s: square, t: square): bool = abs(fx(s) - fx(t)) <= 1 and abs(s.rank - t.rank) <= 1 and kind_at[fx(t), t.rank] != king;
+"""
+    out = format_text(chess)
+    assert _same_meaning(out, chess) and format_text(out) == out
+    assert max(len(line) for line in out.splitlines()) <= 110
+    assert ("func how_of(s: square, t: square): special =\n"
+            "  if kind_at[fx(s), s.rank] == pawn and fx(s) != fx(t) and kind_at[fx(t), t.rank] == none_here then en_passant\n"
+            "  else if kind_at[fx(s), s.rank] == king and abs(fx(t) - fx(s)) == 2 then castles\n"
+            "  else plain;\n") in out
+    assert ("func hits(s: square, tx: int, ty: int): bool =\n"
+            "  pattern(kind_at[fx(s), s.rank], tx - fx(s), ty - s.rank, tx * ty - fx(s) * s.rank)\n"
+            "  and (kind_at[fx(s), s.rank] != rook or tx == fx(s) or ty == s.rank);\n") in out
+    assert ("func in_check(s: square, tx: int): bool =\n"
+            "  hits(square(file = fx(s), rank = s.rank), fx(square(file = tx, rank = 1)), s.rank + 0);\n") in out
+    assert "func pattern(k: piece, dx: int, dy: int, t: int): bool = match k {\n" in out   # a table stays one
+    assert "func near(s: square, t: square): bool = abs(fx(s) - fx(t)) <= 1\n    and " in out
 
 
 def test_long_calls_and_lists_are_written_one_item_a_line():
