@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.compiler.driver import analyse, analyse_text, build_text
+from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.runtime.engine import Game
 
 from .conftest import explained, run_proc, write_pack
