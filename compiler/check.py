@@ -28,9 +28,12 @@ from .resolve import DIAGONAL, KEEPING, cell_neighbours, off_scale, same_stateme
 # the declarations whose bare name is no value (E301): an enum member of the same name (E208) is read there
 NO_VALUE = frozenset({"proc", "func", "extern", "event", "game", "variant", "die"})
 
-# what a `list of ITEM` may hold besides an enum's members and a kind's cards (`list of player`, as `players` is)
-LIST_ITEMS = {"player", "int"}
+# what a `list of ITEM` may hold besides an enum's members, a kind's cards, records and lists of those
+# (`list of player`, as `players` is; `list of list of int`)
+LIST_ITEMS = {"player", "int", "str", "bool"}
 VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "counter", "track", "zone", "die", "any"}
+# the builtin types in the order an unknown type's note lists them (E201: every one, then the pack's)
+TYPE_NAMES = ("int", "str", "bool", "player", "list", "resource", "counter", "track", "zone", "die", "effect", "any")
 TIE_MODES = {"split", "share", "all", "none"}
 SUBJECTS = {"anyone", "players", "opponents", "opponent", "others"}
 # Documented limits (E310): deeper rules would exceed what generated Python may nest (20 loops, 100
@@ -807,8 +810,9 @@ class Checker(A.Visitor):
             self.meant.update(candidates)
         if hint is None and not notes and what != "name" and candidates:   # nothing close: say what there is
             shown = sorted(set(candidates), key=candidates.index)
-            notes = (f"known {' or '.join(w + 's' for w in what.split(' or '))}: {', '.join(shown[:6])}" +
-                     (f" and {len(shown) - 6} more" if len(shown) > 6 else ""),)
+            most = len(shown) if what == "type" else 6   # a type's: every one (there are few, and all may stand)
+            notes = (f"known {' or '.join(w + 's' for w in what.split(' or '))}: {', '.join(shown[:most])}" +
+                     (f" and {len(shown) - most} more" if len(shown) > most else ""),)
         self.diags.append(Diagnostic(code, f"unknown {what} {name!r}" + (f" of {of}" if of else ""), span,
                                      hint, notes=notes))
 
@@ -1431,19 +1435,18 @@ class Checker(A.Visitor):
                 "declare one hidden variable per value, or a 'hidden' zone of cards")
         self.type_ref(d.type, d.span)
         self.indexes(d)
-        if self.record_item(d.type, None) is not None:   # a record (none unless it starts with a constant
-            if d.default is not None:                      # construction), or a list of them (else empty)
+        if self.record_item(d.type, None) is not None or d.type.startswith("list of "):
+            # a record (none unless it starts with a constant construction), or a list of values (else empty):
+            # of numbers, texts, conditions, players, members, cards, records or lists of those (3.3a)
+            if d.default is not None and self.declared(d.type) != "list":   # (an unknown item: E201 said it)
                 self.kept_record(d.type, None, d.default, f"{d.name!r} holds")
             return
-        if d.type in ("int", "effect", "zone", "die", "list", "any") or d.type.startswith("list of "):
-            item = d.type[len("list of "):]
+        if d.type in ("int", "effect", "zone", "die", "list", "any"):
             hint = {"int": f"a number is a counter: 'counter {d.name};' (or 'counter {d.name} global;')",
-                    "list": "a list of cards is a zone: 'zone NAME per_player of KIND;'"}.get(d.type) or (
-                f"a list of cards is a zone: 'zone {d.name} per_player of {item};'" if self.sym.category(item) == "kind"
-                else f"one condition per member: 'var {d.name}[{item}]: bool = false;'"
-                if self.sym.category(item) == "enum" else None)
+                    "list": f"say what the list holds: 'var {d.name}: list of int;' (a list of cards may be a "
+                    "zone: 'zone NAME per_player of KIND;')"}.get(d.type)
             self.err("E303", f"a variable holds a player, a card or tile, a condition, a text, an enum member, "
-                     f"a track, a resource, a record or a list of records, not {article(words(self.declared(d.type)))}",
+                     f"a track, a resource, a record or a list of ITEM, not {article(words(self.declared(d.type)))}",
                      d.span, hint)
             return
         if d.default is None:
@@ -1669,7 +1672,7 @@ class Checker(A.Visitor):
         if type_name.startswith("list of "):
             item = type_name[len("list of "):]
             return f"list:{self.declared(item)}" if self.sym.category(item) in ("enum", "kind", "record") \
-                or item in LIST_ITEMS else "list"
+                or item in LIST_ITEMS or (item.startswith("list of ") and self.declared(item) != "list") else "list"
         cat = self.sym.category(type_name)
         if cat == "kind":
             return f"entity:{type_name}"
@@ -1692,7 +1695,7 @@ class Checker(A.Visitor):
         if name in VALUE_TYPES or self.sym.category(name) in ("enum", "kind", "record"):
             self.used.add(name)
             return
-        self.unknown("E201", "type", name, span, list(VALUE_TYPES) + self.sym.of("enum") + self.sym.of("kind")
+        self.unknown("E201", "type", name, span, list(TYPE_NAMES) + self.sym.of("enum") + self.sym.of("kind")
                      + self.sym.of("record"))
 
     def visit_Track(self, d: A.Track) -> None:
@@ -1969,6 +1972,12 @@ class Checker(A.Visitor):
             return None if is_field_value(v) and not isinstance(v, A.You) else v
         wrong = not_constant(value)
         if wrong is not None:
+            if self.record_item(type_name, of) is None:   # a list of numbers, texts, members...: its items
+                self.err("E303", f"a list kept from the start is written of constants: a number, a text, a member, a "
+                         f"card named, true, false, none, a record built of those or a list of those in each place; "
+                         f"{printed(wrong)!r} is none of those", wrong.span,
+                         "start it empty ('= []') and set it in the rules ('set NAME = NAME + [...];')")
+                return
             self.err("E303", f"a record kept from the start is built of constants: a number, a text, a member, "
                      f"a card named, true, false or none in each field (or none); {printed(wrong)!r} is none of "
                      f"those", wrong.span, "start it as none and set it in the rules ('set NAME = ...;')")
@@ -4414,11 +4423,24 @@ class Checker(A.Visitor):
         """The type `list of ITEM` (a `let`'s, a proc's or func's parameter or result): a list of an
         enum's members, a kind's cards, players or numbers; E201 for another item type (then a list of
         anything)."""
-        if self.sym.category(item) in ("enum", "kind", "record"):
+        if item.startswith("list of "):   # a list of lists: its items' type in turn
+            self.list_of(item[len("list of "):], span)
+        elif self.sym.category(item) in ("enum", "kind", "record"):
             self.used.add(item)
-        elif item not in LIST_ITEMS:
-            self.unknown("E201", "type", item, span, sorted(LIST_ITEMS) + self.sym.of("enum") + self.sym.of("kind")
-                         + self.sym.of("record"))
+        elif item in LIST_ITEMS:
+            pass
+        elif item in VALUE_TYPES or item == "cost":   # a known type that is no value a list holds
+            self.err("E487", f"a list holds numbers, texts, conditions, players, enum members, cards, records or lists "
+                     f"of those, not {article(words(item)) if item not in ('list', 'any') else 'a ' + item}",
+                     self.at_name(item, span),
+                     "say what the inner lists hold: 'list of list of int'" if item == "list" else
+                     "a list of cards is a zone, or a 'list of KIND'" if item == "zone" else
+                     "a resource, counter or track named in a list is a text: 'list of str'"
+                     if item in ("resource", "counter", "track") else None)
+        else:
+            self.unknown("E201", "type", item, span, [t for t in TYPE_NAMES if t in LIST_ITEMS] + ["list of ..."]
+                         + self.sym.of("enum")
+                         + self.sym.of("kind") + self.sym.of("record"))
         return self.declared(f"list of {item}")
 
     def stored_list(self, what: str, expected: str, actual: str, value) -> None:

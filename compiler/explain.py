@@ -52,6 +52,18 @@ def spoken(name: str) -> str:
     return name.replace("_", " ")
 
 
+# a value type as a noun (`var`, `let` and field types; a declared name reads by its noun instead)
+TYPE_NOUNS = {"int": "number", "str": "text", "bool": "condition", "player": "player"}
+
+
+def type_noun(t: str, noun=spoken) -> str:
+    """A value type as a singular noun: "number", "text", "city", "list of numbers", "list of lists of
+    texts" (`noun`: how a declared name reads)."""
+    if t.startswith("list of "):
+        return f"list of {plural(type_noun(t[len('list of '):], noun))}"
+    return TYPE_NOUNS.get(t) or noun(t)
+
+
 def called(func: str) -> str:
     """A proc or func by name; `base(...)` in an override (resolved as NAME.base) is the declaration
     the override replaces; in a card's version read within the rule it changes (NAME.below), that rule
@@ -258,6 +270,7 @@ class ExprReader(A.Visitor):
         self.you, self.your = "you", "your"
         self.its = "its"   # `it.`: "its" (an event's, an entity's); "the buy's" in a modifier's condition
         self.held: dict[str, str] = {}   # the `resource` and `counter` parameters of the proc read: name -> type
+        self.typed: dict[str, str] = {}  # the typed parameters and lets of the proc or func read: name -> type
         self.runs: dict[int, str] = {}   # the procs an `if`/`while` condition runs (by id): their words
         self.bound: dict[str, str] = {}  # a short func read in place of its call: its parameters -> the arguments' words
 
@@ -288,13 +301,21 @@ class ExprReader(A.Visitor):
         """Whether `none` in what `e` holds means "nobody": false for a variable or a field declared to
         hold something else (a card, a member: "nothing"); true when unknown."""
         if isinstance(e, A.Name):
+            if e.id in self.typed:   # a parameter or a let of a declared type (a record: "m is none")
+                return self.typed[e.id] in ("player", "any")
             decl = self.decl(e.id)
             return not isinstance(decl, A.Var) or decl.type == "player"
         if isinstance(e, A.Attr) and self.symbols is not None:
-            types = {f.type for d in self.symbols.decls.values() if isinstance(d, A.Kind)
+            types = {f.type for d in self.symbols.decls.values() if isinstance(d, (A.Kind, A.Record))
                      for f in d.fields if f.name == e.name}
             return not types or "player" in types
         return True
+
+    def holds_a_record(self, e) -> bool:
+        """Whether `e` is a parameter, let or variable declared to hold a record: `none` there reads "none"."""
+        t = self.typed.get(e.id) if isinstance(e, A.Name) and e.id in self.typed else \
+            getattr(self.decl(e.id), "type", None) if isinstance(e, A.Name) and isinstance(self.decl(e.id), A.Var) else None
+        return t is not None and isinstance(self.decl(t), A.Record)
 
     def per_member(self, t) -> bool:
         """Whether a cost term pays a card's field member by member (`b.cost food`, 4.3)."""
@@ -465,7 +486,7 @@ class ExprReader(A.Visitor):
         if d is None:
             if self.symbols is not None and name in self.symbols.members:
                 title = self.symbols.decls[self.symbols.members[name]].title_of(name)
-                return f"“{title}”" if title is not None else spoken(name)
+                return f"“{title}”" if title else spoken(name)   # (an empty title `""` reads by the name)
             return name  # a local or a parameter: its own name is the best word for it
         if self.symbols is not None and id(e) in self.symbols.named:   # the resource (track...) itself
             return f"“{d.title}”" if getattr(d, "title", None) else spoken(name)
@@ -1060,6 +1081,8 @@ class ExprReader(A.Visitor):
             if isinstance(e.right, A.Nothing):
                 if self.holds_a_player(e.left):
                     return f"{left} is {'nobody' if e.op == '==' else 'someone'}"
+                if self.holds_a_record(e.left):   # "m is none": no m was given (not "nobody")
+                    return f"{left} is {'none' if e.op == '==' else 'not none'}"
                 return f"{left} is {'nothing' if e.op == '==' else 'something'}"
             held = self.holding(e)
             if held is not None:
@@ -1483,7 +1506,10 @@ class Reader(A.Visitor):
     def visit_Let(self, s, depth: int) -> None:
         if s.type in ("resource", "counter"):   # `gain 1 r;` then reads "of the resource held by r"
             self.words.held[s.name] = s.type
-        typed = f", a list of {plural(s.of)}," if s.of else f", a {s.type}," if s.type else ""
+        if s.type is not None:
+            self.words.typed[s.name] = s.type if s.of is None else f"list of {s.of}"
+        typed = f", a list of {plural(type_noun(s.of, lambda t: singular(self.noun(t))))}," if s.of else \
+            f", a {s.type}," if s.type else ""
         if isinstance(s.value, A.ListLit) and not s.value.items:   # `let seen: list of city = [];`
             self.say(depth, f"Let {s.name}{typed} be an empty list.")
             return
@@ -2157,8 +2183,9 @@ class Reader(A.Visitor):
 
     def version(self, d, depth: int) -> None:
         """A func's or proc's own reading, its resource and counter parameters read as such."""
-        outer, returns = self.words.held, self.returns
+        outer, returns, typed = self.words.held, self.returns, self.words.typed
         self.words.held = held_names(d)
+        self.words.typed = {p.name: p.type for p in d.params}
         if isinstance(d, A.Func):
             self.func(d, depth)
         else:
@@ -2170,7 +2197,7 @@ class Reader(A.Visitor):
                 self.say(depth, f"At most once per {what} in one chain: a call of {d.name} made while another runs "
                          f"(the chain's first) is skipped for a {what} the chain has visited already.")
             self.block(d.body, depth)
-        self.words.held, self.returns = outer, returns
+        self.words.held, self.returns, self.words.typed = outer, returns, typed
 
     def nouns(self, places: tuple) -> str:
         """`your hand`, `your hand or graveyard`: the zones of a card's reaction or `anytime` slot; `your row
@@ -2303,7 +2330,7 @@ class Reader(A.Visitor):
 
     def field_words(self, f: A.FieldDecl) -> str:
         """A record's or an enum's field as read: "row (a number from 1 to 5)", "tiebreak (a number, 0 unless given)"."""
-        kind = f"a list of {plural(singular(self.noun(f.of)))}" if f.of is not None else \
+        kind = f"a list of {plural(type_noun(f.of, lambda t: singular(self.noun(t))))}" if f.of is not None else \
             f"a number from {f.within[0]} to {f.within[1]}" if f.within is not None else \
             {"int": "a number", "bool": "true or false", "str": "a text"}.get(f.type) or \
             article_of(spoken(f.type))
@@ -2475,9 +2502,12 @@ class Reader(A.Visitor):
             f", starting as {self.x(d.default)}" if d.default is not None else ""
         holds = {"bool": "true or false", "player": "a player", "str": "a text", "track": "a track",
                  "resource": "a resource"}.get(d.type, f"a {spoken(d.type)}")
-        if d.type.startswith("list of "):   # a list of records
-            holds = f"a list of {plural(spoken(d.type[len('list of '):]))}"
-            start = start or ", starting empty"
+        if d.type.startswith("list of "):   # a list of values (3.3a): "starting empty", not "as none"
+            holds = f"a {type_noun(d.type, lambda t: singular(self.noun(t)))}"
+            if d.default is None or d.default == A.ListLit(()):
+                start = ", starting empty"
+            elif type(d.default) is A.ListLit:   # "starting with red and blue"
+                start = f", starting with {self.x(d.default)}"
         if d.indexes is not None:
             one = ("shared values" if d.is_global else "values each player keeps") + " " + _indexed_by(d.indexes)
             holds = f"each {holds}"
@@ -2499,7 +2529,7 @@ VISIBILITY_WORDS = {
 
 def _member_words(member: str, title) -> str:
     """An enum member and the title it is shown by: "duke (shown “The Duke”)"."""
-    return spoken(member) + (f" (shown “{title}”)" if title else "")
+    return spoken(member) + (f" (shown “{title}”)" if title else " (shown as no text)" if title == "" else "")
 
 
 def _indexed_by(ix: A.Indexes) -> str:

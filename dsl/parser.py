@@ -597,7 +597,10 @@ class _Builder:
         return _Marker("field_cap", items[0])
 
     def element_of(self, meta, items):
-        return _Marker("element_of", str(items[0]))
+        """`of ITEM`, or `of list of ... of ITEM` (a list of lists): the item type as the checker reads it."""
+        for outer, inner in zip(items, items[1:]):
+            self._only_a_list(meta, str(outer), str(inner), "a list of lists is 'list of list of ITEM'")
+        return _Marker("element_of", "list of " * (len(items) - 1) + str(items[-1]))
 
     def _only_a_list(self, meta, typed, of, hint: str) -> None:
         """`TYPE of ITEM` (a field's or a let's type) says what a list's items are: E343 after another type."""
@@ -1967,6 +1970,9 @@ def _say_value(source: str, file: str, line: int, column: int, problem, start: i
             at, what = end, "the value ends too early"
         else:
             at, what = err.column - column + start, f"unexpected {str(token)!r}"
+        if word in _keywords():   # `{from}` in a record's title: any reserved word may name a field (the lexer's
+            at = column + source.index(word)   # `_names_field`), and alone it is no expression: the field's name
+            return A.Name(word, span=A.Span(file, line, at, line, at + len(word)))
         raise problem(f"the value in '{{...}}' is not an expression: {what}", at, at + 1) from None
     builder = _Builder()
     builder.file = file

@@ -5109,7 +5109,8 @@ class Game:
         if isinstance(value, (list, tuple)):
             if type(value) is tuple and value and type(value[0]) is tuple:   # a card's printed cost (`b.cost`)
                 return describe_cost(list(value))
-            return ", ".join(self.text(v) for v in value) if value else "nothing"
+            return ", ".join(f"[{', '.join(map(self.text, v))}]" if type(v) is list else self.text(v) for v in value) \
+                if value else "nothing"   # (a list of lists: each inner one in brackets, `[1, 2], [3]`)
         if value is None:
             return "nothing"
         if isinstance(value, bool):
