@@ -33,7 +33,7 @@ NO_VALUE = frozenset({"proc", "func", "extern", "event", "game", "variant", "die
 LIST_ITEMS = {"player", "int", "str", "bool"}
 VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "counter", "track", "zone", "die", "any"}
 # the builtin types in the order an unknown type's note lists them (E201: every one, then the pack's)
-TYPE_NAMES = ("int", "str", "bool", "player", "list", "resource", "counter", "track", "zone", "die", "effect", "any")
+TYPE_NAMES = ("int", "str", "bool", "player", "list of TYPE", "list", "resource", "counter", "track", "zone", "die", "effect", "any")
 TIE_MODES = {"split", "share", "all", "none"}
 SUBJECTS = {"anyone", "players", "opponents", "opponent", "others"}
 # Documented limits (E310): deeper rules would exceed what generated Python may nest (20 loops, 100
@@ -1443,8 +1443,8 @@ class Checker(A.Visitor):
             return
         if d.type in ("int", "effect", "zone", "die", "list", "any"):
             hint = {"int": f"a number is a counter: 'counter {d.name};' (or 'counter {d.name} global;')",
-                    "list": f"say what the list holds: 'var {d.name}: list of int;' (a list of cards may be a "
-                    "zone: 'zone NAME per_player of KIND;')"}.get(d.type)
+                    "list": f"say what the list holds: 'var {d.name}: list of int;', or keep cards in a zone: "
+                    "'zone NAME per_player of KIND;'"}.get(d.type)
             self.err("E303", f"a variable holds a player, a card or tile, a condition, a text, an enum member, "
                      f"a track, a resource, a record or a list of ITEM, not {article(words(self.declared(d.type)))}",
                      d.span, hint)
@@ -4429,16 +4429,16 @@ class Checker(A.Visitor):
             self.used.add(item)
         elif item in LIST_ITEMS:
             pass
-        elif item in VALUE_TYPES or item == "cost":   # a known type that is no value a list holds
+        elif item in VALUE_TYPES:   # a known type that is no value a list holds (`effect`; a bare inner `list`)
+            words_of = [(line, col) for line, col, t in self.tokens_in(span) if t == item]
+            at = A.Span(span.file, *words_of[-1], words_of[-1][0], words_of[-1][1] + len(item)) if words_of else span
             self.err("E487", f"a list holds numbers, texts, conditions, players, enum members, cards, records or lists "
-                     f"of those, not {article(words(item)) if item not in ('list', 'any') else 'a ' + item}",
-                     self.at_name(item, span),
-                     "say what the inner lists hold: 'list of list of int'" if item == "list" else
-                     "a list of cards is a zone, or a 'list of KIND'" if item == "zone" else
-                     "a resource, counter or track named in a list is a text: 'list of str'"
-                     if item in ("resource", "counter", "track") else None)
+                     f"of those, not {'a list that does not say what it holds' if item == 'list' else article(words(item))}",
+                     at, "say what the inner lists hold: 'list of list of int'" if item == "list" else
+                     "a card's effect is run where it is, not kept: keep the card ('list of KIND')"
+                     if item == "effect" else None)
         else:
-            self.unknown("E201", "type", item, span, [t for t in TYPE_NAMES if t in LIST_ITEMS] + ["list of ..."]
+            self.unknown("E201", "type", item, span, [t for t in TYPE_NAMES if t in LIST_ITEMS] + ["list of TYPE"]
                          + self.sym.of("enum")
                          + self.sym.of("kind") + self.sym.of("record"))
         return self.declared(f"list of {item}")
@@ -4451,7 +4451,10 @@ class Checker(A.Visitor):
             self.err("E303", f"{what} {article(words(expected))}, not {article(words(actual))}", value.span,
                      f"a list of one item is written in brackets: [{printed(value)}]")
         elif self.never_equal(element_of(expected), element_of(actual)):
-            self.err("E342", f"{what} {article(words(expected))}, not {article(words(actual))}", value.span)
+            nested = base_of(element_of(expected)) == "list" and base_of(element_of(actual)) != "list"
+            self.err("E342", f"{what} {article(words(expected))}, not {article(words(actual))}", value.span,
+                     f"each item is a list: [{printed(value)}]" if nested and type(value) is not A.ListLit else
+                     "each item is a list, in brackets of its own: [[1, 2], [3]]" if nested else None)
 
     def given(self, value, scope: Scope) -> str:
         """The type of the value a `let` or `set` stores: an expression's, or the result type of the

@@ -679,7 +679,7 @@ def layout(sym: Symbols) -> Layout:
                  **member_elements(sym)},
         variables={key: (v.is_global, field_value(v.default, sym) if v.default is not None and not seated(v) else
                          (False if v.type == "bool" else [] if v.type.startswith("list of ") else None),
-                         isinstance(sym.decls.get(v.type), A.Kind))
+                         isinstance(sym.decls.get(v.type.rpartition("list of ")[2]), A.Kind))   # (a list of cards too)
                    for v in d if isinstance(v, A.Var) for _i, key in elements(v, sym)},
         actors=[a.name for a in d if isinstance(a, A.Actor)],
         variants={v.name: v.title for v in d if isinstance(v, A.Variant)},
@@ -700,7 +700,8 @@ def layout(sym: Symbols) -> Layout:
         die_fields={k.name: (f.name, f.die) for k in d if isinstance(k, A.Kind) for f in k.fields if f.die is not None},
         records={r.name: [f.name for f in r.fields] for r in d if isinstance(r, A.Record)},
         record_cards={r.name: cards for r in d if isinstance(r, A.Record)
-                      for cards in [[f.name for f in r.fields if isinstance(sym.decls.get(f.of or f.type), A.Kind)]]
+                      for cards in [[f.name for f in r.fields
+                                     if isinstance(sym.decls.get((f.of or f.type).rpartition("list of ")[2]), A.Kind)]]
                       if cards},
         record_titles={r.name: record_title(r) for r in d if isinstance(r, A.Record) and r.title is not None},
         entities=entities,

@@ -227,7 +227,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E477": (ERROR, "an 'anytime' slot offered at a named window ('at NAME') that no 'window NAME;' of the pack opens"),
     "E478": (ERROR, "a window named twice in an 'anytime' slot's 'at' list"),
     "E479": (ERROR, "two 'anytime' slots of one card offered at the same window from the same zone"),
-    "E487": (ERROR, "a list of a type no list holds (a zone, a counter, a resource, a track, a die, an effect, 'any' or a list that does not say what it holds)"),
+    "E487": (ERROR, "a list of a type no list holds: an effect, or a list that does not say what it holds ('list of list')"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),

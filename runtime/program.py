@@ -367,8 +367,8 @@ def _cards_in_records(program: Program, cards: dict) -> None:
 
     entities = program.entities
 
-    def card(v):
-        return entities[v] if type(v) is str else [entities[x] for x in v] if type(v) is list else v
+    def card(v):   # a card by name, or a list (of lists) of them
+        return entities[v] if type(v) is str else [card(x) for x in v] if type(v) is list else v
 
     def put(v):
         if type(v) is list:
@@ -453,8 +453,10 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.member_titles = dict(tables.get("member_titles", {}))
     program.record_titles = {name: tuple(parts) for name, parts in tables.get("record_titles", {}).items()}
     program.labels = dict(tables.get("labels", {}))
-    program.variables = {name: (is_global, program.entities[default] if holds_entity and default is not None
-                                else default)
+    def named(default):   # a variable's start naming a card, or a list (of lists) of cards (`var kept: list of token = [gem]`)
+        return program.entities[default] if type(default) is str else [named(x) for x in default] \
+            if type(default) is list else default
+    program.variables = {name: (is_global, named(default) if holds_entity else default)
                          for name, (is_global, default, holds_entity) in tables.get("variables", {}).items()}
     for name, field_name, target in tables["entity_refs"]:   # a card, or a list of cards
         program.entities[name].fields[field_name] = program.entities[target] if type(target) is str else \
