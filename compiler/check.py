@@ -719,6 +719,7 @@ class Checker(A.Visitor):
         self.in_deciding = 0   # `if`/`while` conditions around the expression being checked
         self.no_effects: dict = {}   # proc calls (ids) where no effect may run: why (E396)
         self.bound: dict = {}   # (id of the declaration, local name) -> where it was last bound (E201: out of its block)
+        self.mixed: dict = {}   # a list literal of items of several types (id) -> each item's type (E342 where stored)
         self.die_lets: dict = {}   # where `let v = roll DIE;` bound v -> DIE (W433: the value set on a die kept as a piece)
         self.rolled_kinds: set = set()   # the kinds whose dice kept as pieces some rule rolls or sets (W432)
         self.loop_ranges: dict = {}   # id of a `for each n in LOW..HIGH` local's entry -> (LOW, HIGH), both constant
@@ -4450,6 +4451,12 @@ class Checker(A.Visitor):
         if base_of(actual) not in ("list", "any"):
             self.err("E303", f"{what} {article(words(expected))}, not {article(words(actual))}", value.span,
                      f"a list of one item is written in brackets: [{printed(value)}]")
+        elif id(value) in self.mixed:   # `["a", 1]` for a list of texts: the first item of another type
+            item = element_of(expected)
+            wrong = next(((i, t) for i, t in zip(value.items, self.mixed[id(value)]) if self.never_equal(item, t)), None)
+            if wrong is not None:
+                self.err("E342", f"{what} {article(words(expected))}, and {printed(wrong[0])!r} is "
+                         f"{article(words(wrong[1]))}, not {article(words(item))}", wrong[0].span)
         elif self.never_equal(element_of(expected), element_of(actual)):
             nested = base_of(element_of(expected)) == "list" and base_of(element_of(actual)) != "list"
             self.err("E342", f"{what} {article(words(expected))}, not {article(words(actual))}", value.span,
@@ -6438,7 +6445,10 @@ class Checker(A.Visitor):
     def visit_ListLit(self, e, scope) -> str:
         """A list of values all of one type is a list of that type (`[brick, wool]`: of numbers, the
         player's amounts); of mixed or unknown types, a list of anything."""
-        given = {self.expr(item, scope) for item in e.items}
+        types = [self.expr(item, scope) for item in e.items]
+        given = set(types)
+        if len(given) > 1:   # a list of one declared type stored: each item is checked there (stored_list)
+            self.mixed[id(e)] = types
         return f"list:{given.pop()}" if len(given) == 1 and "any" not in given else "list"
 
     def visit_Range(self, e: A.Range, scope) -> str:
@@ -6758,6 +6768,8 @@ class Checker(A.Visitor):
             return False
         if base_of(mine) == base_of(theirs) == "entity":
             return bool(kinds_in(mine) and kinds_in(theirs)) and not set(kinds_in(mine)) & set(kinds_in(theirs))
+        if base_of(mine) == base_of(theirs) == "list":   # lists of lists: their items in turn
+            return self.never_equal(element_of(mine), element_of(theirs))
         return base_of(mine) != base_of(theirs) or self.incomparable(mine, theirs)
 
     def visit_Binary(self, e, scope) -> str:
