@@ -5109,8 +5109,9 @@ class Game:
         if isinstance(value, (list, tuple)):
             if type(value) is tuple and value and type(value[0]) is tuple:   # a card's printed cost (`b.cost`)
                 return describe_cost(list(value))
-            return ", ".join(f"[{', '.join(map(self.text, v))}]" if type(v) is list else self.text(v) for v in value) \
-                if value else "nothing"   # (a list of lists: each inner one in brackets, `[1, 2], [3]`)
+            def item(v):   # a list inside a list in brackets, and its own lists too: `[1, 2], [3, [4]]`
+                return f"[{', '.join(map(item, v))}]" if type(v) is list else self.text(v)
+            return ", ".join(map(item, value)) if value else "nothing"
         if value is None:
             return "nothing"
         if isinstance(value, bool):

@@ -453,7 +453,8 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.member_titles = dict(tables.get("member_titles", {}))
     program.record_titles = {name: tuple(parts) for name, parts in tables.get("record_titles", {}).items()}
     program.labels = dict(tables.get("labels", {}))
-    def named(default):   # a variable's start naming a card, or a list (of lists) of cards (`var kept: list of token = [gem]`)
+
+    def named(default):   # a start naming a card, or a list (of lists) of cards (`var kept: list of token = [gem]`)
         return program.entities[default] if type(default) is str else [named(x) for x in default] \
             if type(default) is list else default
     program.variables = {name: (is_global, named(default) if holds_entity else default)

@@ -636,9 +636,10 @@ def value_text(value: Any, view: dict) -> str:
         return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, list):   # (a list of lists: each inner one in brackets, `[1, 2], [3]`)
-        return ", ".join(f"[{', '.join(value_text(x, view) for x in v)}]" if isinstance(v, list) else value_text(v, view)
-                         for v in value) or "nothing"
+    if isinstance(value, list):   # a list inside a list in brackets, and its own lists too: `[1, 2], [3, [4]]`
+        def item(v):
+            return f"[{', '.join(map(item, v))}]" if isinstance(v, list) else value_text(v, view)
+        return ", ".join(map(item, value)) or "nothing"
     if isinstance(value, dict):
         if "player" in value:
             return view["players"][value["player"]]["name"]

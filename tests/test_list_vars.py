@@ -110,8 +110,8 @@ def test_lists_of_lists_compare_item_by_item_and_are_counted(program):
 
 def test_a_nested_list_reads_in_brackets_in_texts_and_views(program):
     g = game_of(program, 'set seen = [[1, 2], [], [3]]; set rows = [[spot(row = 2, col = 3)]]; '
-                         'say "{seen} | {rows} | {kept}";')
-    assert g.messages[-1] == "P1: [1, 2], [], [3] | [2/3] | Gem"
+                         'let deep: list of list of list of int = [[[4]], []]; say "{seen} | {rows} | {kept} | {deep}";')
+    assert g.messages[-1] == "P1: [1, 2], [], [3] | [2/3] | Gem | [[4]], []"
     view = build_view(g, 0)
     assert view["vars"]["seen"] == [[1, 2], [], [3]]
     assert value_text(view["vars"]["seen"], view) == "[1, 2], [], [3]"
