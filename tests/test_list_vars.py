@@ -15,6 +15,7 @@ import sys
 import pytest
 
 from rulebook.compiler.driver import analyse_text, build_text
+from rulebook.dsl.parser import parse_text
 from rulebook.runtime.agents import make_agents
 from rulebook.runtime.engine import Game
 from rulebook.runtime.record import SavedState
@@ -415,3 +416,12 @@ def test_a_funcs_let_is_worked_out_once(interpreted):
 def test_a_let_named_as_a_parameter_is_w459():
     codes = found_at(LETS + "func shadow(m: int): int = let m = m + 1; m;")
     assert ("W459", 12, 28) in codes
+
+
+def test_the_editor_finds_a_record_named_in_a_list_type_of_a_parameter_or_a_nested_let():
+    from rulebook.compiler.workspace import file_occurrences
+    text = ("record spot { row: int; }\n"
+            "proc p(a: list of spot) { let x: list of spot = []; let y: list of list of spot = []; say \"{x}{y}{a}\"; }\n")
+    found = [(o.span.line, o.span.column, o.role) for o in file_occurrences(parse_text(text, "a.rules"), text)
+             if o.name == "spot"]
+    assert found == [(1, 8, "decl"), (2, 19, "ref"), (2, 42, "ref"), (2, 76, "ref")]
