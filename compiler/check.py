@@ -6753,7 +6753,10 @@ class Checker(A.Visitor):
         if self.never_equal(mine, theirs):
             said = f"cannot join {article(words(left))} with {article(words(right))}" if e.op == "+" else \
                 f"nothing of {article(words(right))} is ever in {article(words(left))}"
+            one = base_of(mine) == "list" and not self.never_equal(element_of(mine), theirs)   # `seen + here()`
             self.err("E342", f"{said}: their items are never equal", e.right.span,
+                     f"to {'add' if e.op == '+' else 'take'} the list as one item, write it in brackets: "
+                     f"{printed(e.left)} {e.op} [{printed(e.right)}]" if one else
                      "lists joined or taken from hold items of one type")
             return "list"
         self.sym.list_ops.add(id(e))

@@ -298,6 +298,7 @@ def test_what_a_list_variable_may_not_hold_or_start_with():
     the_one_error(analyse_text("var h global: list of list of int = [1];"), "E342", "a list of lists of numbers")
     result = analyse_text(PACK + "proc q() { set seen = seen + key(); }")
     the_one_error(result, "E342", "their items are never equal")
+    assert result.diagnostics[-1].hint == "to add the list as one item, write it in brackets: seen + [key()]"
     the_one_error(analyse_text(PACK + "proc q() { set seen = key(); }"), "E303",
                   "'seen' holds a list of lists of numbers, not a list of numbers")
     result = analyse_text(PACK + "proc q() { let mine: list of list of int = key(); set seen = mine; }")
