@@ -279,6 +279,10 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
     for row in report["seats"] if not together else ():
         cells = [f"{num(s['mean'], '.1f')} ± {num(s['sd'], '.1f')}" if s else "-" for s in row["scores"].values()]
         seats.add_row(row["seat"], _interval(row["win_rate"], row["ci_low"], row["ci_high"]), *cells)
+    drawn = report.get("draws")   # a game that may be drawn (`winner ... else draw`): its draws beside the wins
+    if drawn is not None and not together:
+        seats.add_row(f"draw ({drawn['draws']})", _interval(drawn["rate"], drawn["ci_low"], drawn["ci_high"]),
+                      *["" for _key in report["score_keys"]])
     if seats.row_count:
         out.print(seats)
     else:   # the title alone: the team's score below is the result

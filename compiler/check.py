@@ -13,7 +13,7 @@ from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import Diagnostic, closest, did_you_mean
 from rulebook.dsl.lexer import CONTEXTUAL
 from rulebook.dsl.parser import CARD_WORDS
-from rulebook.dsl.printer import cost as printed_cost, declaration_text, expr as printed, params_text
+from rulebook.dsl.printer import quote, cost as printed_cost, declaration_text, expr as printed, params_text
 
 from .layout import MAX_ELEMENTS, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, filled_zone, is_field_value, leading_cost, numbered, option_gate, paid_first
@@ -3115,6 +3115,8 @@ class Checker(A.Visitor):
                 self.err("E427", f"role {r.id!r} is held by two seats: a role is one player's", r.span,
                          f"seat {list(seen).index(r.id) + 1} holds it already")
             seen.setdefault(r.id, r)
+        if d.seat_names:
+            self.seat_names(d)
         for phase, body in (("setup", d.setup), ("play", d.play), ("final", d.final)):
             self.in_phase = phase   # for E325: a statement written in a phase runs only in that phase
             try:
@@ -3129,6 +3131,36 @@ class Checker(A.Visitor):
                      "if ...;') line", self.at_decl(d))
         else:
             self.winner(d.winner)
+
+    def seat_names(self, d: A.Game) -> None:
+        """`seats A to B named "N1", ...;`: one name for each of the B seats (E519), each one telling its seat
+        apart in every message, score and log: not empty, not twice, no braces, no actor's name, no other
+        seat's default name (E520)."""
+        names = d.seat_names
+        if len(names) != d.max_players and 1 <= d.min_players <= d.max_players <= 12:
+            few = len(names) < d.max_players
+            first, last = names[0].span, names[-1].span
+            where = A.Span(first.file, first.line, first.column, last.end_line, last.end_column) if few \
+                else names[d.max_players].span
+            count = f"{d.max_players} {'player' if d.max_players == 1 else 'players'}" \
+                if d.min_players == d.max_players else f"{d.min_players} to {d.max_players} players"
+            self.err("E519", f"{len(names)} seat {'name' if len(names) == 1 else 'names'} for a game of {count}",
+                     where, f"give one name for each seat the game may have ({d.max_players}), in seat order" +
+                     (f": seat {len(names) + 1} has none" if few else
+                      f": the names after the {d.max_players} first name no seat"))
+        seen: dict = {}
+        for i, n in enumerate(names):
+            text = n.value
+            why = "is empty" if not text.strip() else \
+                f"is given twice (seat {seen[text] + 1} has it)" if text in seen else \
+                "holds '{' or '}'" if "{" in text or "}" in text else \
+                f"is the name of actor {text!r}" if self.sym.category(text) == "actor" else \
+                f"is seat {text[1:]}'s name when the seats are not named" if \
+                text[:1] == "P" and text[1:].isdigit() and text[1:] != str(i + 1) else None
+            if why is not None:
+                self.err("E520", f"seat name {quote(text)} {why}: a seat's name tells it apart in every "
+                         "message, score and log", n.span, "give each seat a name of its own")
+            seen.setdefault(text, i)
 
     def winner(self, w: A.Winner) -> None:
         """The winner line: numeric keys, a condition (`if COND`, `together if COND`) that is true or
@@ -3742,6 +3774,8 @@ class Checker(A.Visitor):
 
     def visit_Gain(self, s: A.Gain, scope: Scope) -> None:
         self.amount(s.amount, scope)
+        if s.owner is not None:   # `gain 1 P.won;`: P's stock
+            self.stock_owner(s, scope)
         if s.on is not None:   # a stock the card holds
             self.stock_on(s.resource, s.on, scope, s.span, "gain")
             self.stock_amount(s.amount, "gain", s.resource, s.on)
@@ -3896,6 +3930,8 @@ class Checker(A.Visitor):
             if s.to is not None:
                 self.stock_receiver(s, scope)
             return
+        if s.owner is not None:   # `lose 1 P.coin;`: P's stock
+            self.stock_owner(s, scope)
         self.stock_name(s.resource, scope, s.span, s.index)
         if s.debt is not None:
             self.stock_name(s.debt, scope, s.span)
@@ -3982,6 +4018,27 @@ class Checker(A.Visitor):
         self.err("E410", f"'lose ... {s.resource} on {printed(s.on)} to ...' moves the card's stock to a player or to "
                  f"another card, not to {article(words(given))}", s.to.span,
                  "write 'to p' (a player gains it) or 'to c' (a card holding that stock)")
+
+    def stock_owner(self, s, scope: Scope) -> None:
+        """`gain N P.R;` / `lose N P.R;`: P a player (or an actor), R a stock each player holds (a resource or a
+        per-player counter): E521 otherwise (a global counter is the game's one number, a counter parameter
+        names the acting player's)."""
+        verb = "gain" if isinstance(s, A.Gain) else "lose"
+        given = self.expr(s.owner, scope)
+        if not fits(given, "player"):
+            self.err("E521", f"'{verb} N P.{s.resource}' changes player P's {s.resource}, and "
+                     f"{printed(s.owner)} is {article(words(given))}, not a player", s.owner.span,
+                     f"name the player: '{verb} {printed(s.amount)} other(you).{s.resource};', or a local holding one")
+            return
+        counter = self.sym.decls.get(s.resource) if s.resource not in scope.locals else None
+        if s.resource in scope.locals or isinstance(counter, A.Counter) and counter.is_global:
+            what = "a parameter or local (it names the acting player's stock)" if s.resource in scope.locals \
+                else "a global counter: the game's one number, which no player holds"
+            self.err("E521", f"'{verb} N P.{s.resource}' changes one player's stock, and {s.resource!r} is {what}",
+                     self.at_name(s.resource, s.span),
+                     f"write 'each P: {verb} N {s.resource};'" if s.resource in scope.locals else
+                     f"write '{verb} N {s.resource};' for the game's number, or make the counter each player's "
+                     "(drop 'global')")
 
     def receiver(self, to, scope: Scope) -> None:
         """The `to PLAYER` of a loss (`lose 2 gold to p;`, `lose 1 any(G) at random to p;`): a player."""

@@ -1107,18 +1107,19 @@ class CodeGen(A.Visitor):
         return f"({t.action!r}, {shown})"
 
     def visit_Gain(self, s: A.Gain, ctx: Ctx):
+        who = self.owned(s, ctx)   # `gain N P.R;`: P's stock (P worked out first, then the amount, as you)
         tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
         if s.on is not None:   # a stock the card (a zone's cards) holds (the card worked out first, then the amount)
-            self.writeline(f"yield from rt.gain_onto({ctx.you}, {self.ex(s.on, ctx)}, {s.resource!r}, "
+            self.writeline(f"yield from rt.gain_onto({who}, {self.ex(s.on, ctx)}, {s.resource!r}, "
                            f"{self.ex(s.amount, ctx)}, {where(s)!r}{tag})", s)
             return
         resource, amount = self.res(s.resource, ctx, s.index), self.ex(s.amount, ctx)
         if s.tag is not None and s.tag.action in self.hooked:   # a modifier of it may ask its holder (7.7d)
-            self.writeline(f"yield from rt.gain_asking({ctx.you}, {resource}, {amount}, {where(s)!r}{tag})", s)
+            self.writeline(f"yield from rt.gain_asking({who}, {resource}, {amount}, {where(s)!r}{tag})", s)
         elif s.resource in ctx.locals or s.resource in self.shared_cap:
-            self.writeline(f"yield from rt.gain_or_discard({ctx.you}, {resource}, {amount}, {where(s)!r}{tag})", s)
+            self.writeline(f"yield from rt.gain_or_discard({who}, {resource}, {amount}, {where(s)!r}{tag})", s)
         else:   # no cap is shared: the gain asks nothing (the same as gain_or_discard, without a generator)
-            self.writeline(f"rt.gain({ctx.you}, {resource}, {amount}{tag})", s)
+            self.writeline(f"rt.gain({who}, {resource}, {amount}{tag})", s)
 
     def visit_GainEach(self, s: A.GainEach, ctx: Ctx):
         self.writeline(f"yield from rt.gain_each({ctx.you}, {self.ex(s.amount.obj, ctx)}, "
@@ -1127,31 +1128,42 @@ class CodeGen(A.Visitor):
     def visit_GainAny(self, s: A.GainAny, ctx: Ctx):
         self.writeline(f"yield from rt.gain_any({ctx.you}, {s.group!r}, {self.ex(s.amount, ctx)}, {where(s)!r})", s)
 
+    def owned(self, s, ctx: Ctx) -> str:
+        """Whose stock a `gain` or `lose` changes: the acting player's, or P's for `gain N P.R;` / `lose N
+        P.R;`, worked out first into a temporary (the amount and the tag are still read as the acting player,
+        who stays `you` in them: only the holder changes)."""
+        if s.owner is None:
+            return ctx.you
+        holder = self.temp("owner")
+        self.writeline(f"{holder} = rt.holder_of({self.ex(s.owner, ctx)})", s)
+        return holder
+
     def visit_Lose(self, s: A.Lose, ctx: Ctx):
+        who = self.owned(s, ctx)   # `lose N P.R;`: P's stock
         if s.on is not None and s.to is not None:   # a card's stock moved to a player or another card
-            self.writeline(f"yield from rt.lose_on_to({ctx.you}, {self.ex(s.on, ctx)}, {s.resource!r}, "
+            self.writeline(f"yield from rt.lose_on_to({who}, {self.ex(s.on, ctx)}, {s.resource!r}, "
                            f"{self.ex(s.amount, ctx)}, {self.ex(s.to, ctx)}, {where(s)!r})", s)
             return
         if s.on is not None:   # a stock the card holds (the card worked out first, then the amount)
             tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
-            self.writeline(f"rt.lose_on({ctx.you}, {self.ex(s.on, ctx)}, {s.resource!r}, {self.ex(s.amount, ctx)}{tag})", s)
+            self.writeline(f"rt.lose_on({who}, {self.ex(s.on, ctx)}, {s.resource!r}, {self.ex(s.amount, ctx)}{tag})", s)
             return
         amount = self.ex(s.amount, ctx)
         if s.debt is not None:
             tag = f", {self.tag(s.tag, ctx)}" if s.tag is not None else ""
-            self.writeline(f"yield from rt.lose_or_debt({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount}, "
+            self.writeline(f"yield from rt.lose_or_debt({who}, {self.res(s.resource, ctx, s.index)}, {amount}, "
                            f"{self.res(s.debt, ctx)}, {where(s)!r}{tag})", s)
         elif s.to is not None:   # a transfer: the receiver gains what was lost
-            self.writeline(f"yield from rt.lose_to({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount}, "
+            self.writeline(f"yield from rt.lose_to({who}, {self.res(s.resource, ctx, s.index)}, {amount}, "
                            f"{self.ex(s.to, ctx)}, {where(s)!r})", s)
         elif s.tag is not None and s.tag.action in self.hooked:   # a modifier of it may ask its holder (7.7d)
-            self.writeline(f"yield from rt.lose_asking({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount}, "
+            self.writeline(f"yield from rt.lose_asking({who}, {self.res(s.resource, ctx, s.index)}, {amount}, "
                            f"{self.tag(s.tag, ctx)}, {where(s)!r})", s)
         elif s.tag is not None:   # a tagged loss: the modifiers of its action change it (untagged: the plain primitive)
-            self.writeline(f"rt.lose_for({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount}, "
+            self.writeline(f"rt.lose_for({who}, {self.res(s.resource, ctx, s.index)}, {amount}, "
                            f"{self.tag(s.tag, ctx)})", s)
         else:
-            self.writeline(f"rt.lose({ctx.you}, {self.res(s.resource, ctx, s.index)}, {amount})", s)
+            self.writeline(f"rt.lose({who}, {self.res(s.resource, ctx, s.index)}, {amount})", s)
 
     def visit_Shift(self, s: A.Shift, ctx: Ctx):
         self.writeline(f"rt.shift({ctx.you}, {self.res(s.counter, ctx, s.index)}, "
@@ -1494,7 +1506,8 @@ class CodeGen(A.Visitor):
         self.writeline(f"return {self.given(s.value, ctx, s)}", s)
 
     def visit_EndGame(self, s: A.EndGame, ctx: Ctx):
-        self.writeline(f"rt.end_game({where(s)!r})", s)
+        reason = f", {s.reason!r}" if s.reason is not None else ""   # `end game "REASON";` (a text: repr only)
+        self.writeline(f"rt.end_game({where(s)!r}{reason})", s)
 
     def visit_EndAfter(self, s: A.EndAfter, ctx: Ctx):
         self.writeline(f"rt.end_after({s.label!r}, {where(s)!r})", s)

@@ -160,13 +160,14 @@ class Interpreter(A.Visitor):
         return t.action, rt.element_args(args) if element else args
 
     def visit_Gain(self, s, rt, f):
+        who = f.you if s.owner is None else rt.holder_of(self.ev(s.owner, rt, f))   # `gain N P.R;`: P's (P first)
         if s.on is not None:   # a stock the card (a zone's cards) holds (the card worked out first, then the amount)
             card = self.ev(s.on, rt, f)
-            return rt.gain_onto(f.you, card, s.resource, self.ev(s.amount, rt, f), where(s), self.tag(s.tag, rt, f))
+            return rt.gain_onto(who, card, s.resource, self.ev(s.amount, rt, f), where(s), self.tag(s.tag, rt, f))
         if s.tag is not None and s.tag.action in self.hooked:   # a modifier of it may ask its holder (7.7d)
-            return rt.gain_asking(f.you, self.res(s.resource, rt, f, s.index), self.ev(s.amount, rt, f), where(s),
+            return rt.gain_asking(who, self.res(s.resource, rt, f, s.index), self.ev(s.amount, rt, f), where(s),
                                   self.tag(s.tag, rt, f))
-        return rt.gain_or_discard(f.you, self.res(s.resource, rt, f, s.index), self.ev(s.amount, rt, f), where(s),
+        return rt.gain_or_discard(who, self.res(s.resource, rt, f, s.index), self.ev(s.amount, rt, f), where(s),
                                   self.tag(s.tag, rt, f))
 
     def visit_GainEach(self, s, rt, f):
@@ -177,26 +178,27 @@ class Interpreter(A.Visitor):
         return rt.gain_any(f.you, s.group, self.ev(s.amount, rt, f), where(s))
 
     def visit_Lose(self, s, rt, f):
+        who = f.you if s.owner is None else rt.holder_of(self.ev(s.owner, rt, f))   # `lose N P.R;`: P's (P first)
         if s.on is not None and s.to is not None:   # a card's stock moved to a player or another card
             card = self.ev(s.on, rt, f)
             amount = self.ev(s.amount, rt, f)
-            return rt.lose_on_to(f.you, card, s.resource, amount, self.ev(s.to, rt, f), where(s))
+            return rt.lose_on_to(who, card, s.resource, amount, self.ev(s.to, rt, f), where(s))
         if s.on is not None:   # a stock the card holds (the card worked out first, then the amount)
             card = self.ev(s.on, rt, f)
-            rt.lose_on(f.you, card, s.resource, self.ev(s.amount, rt, f), self.tag(s.tag, rt, f))
+            rt.lose_on(who, card, s.resource, self.ev(s.amount, rt, f), self.tag(s.tag, rt, f))
             return ()
         amount = self.ev(s.amount, rt, f)
         if s.debt is not None:
-            return rt.lose_or_debt(f.you, self.res(s.resource, rt, f, s.index), amount, self.res(s.debt, rt, f),
+            return rt.lose_or_debt(who, self.res(s.resource, rt, f, s.index), amount, self.res(s.debt, rt, f),
                                    where(s), self.tag(s.tag, rt, f))
         if s.to is not None:   # a transfer: the receiver gains what was lost
-            return rt.lose_to(f.you, self.res(s.resource, rt, f, s.index), amount, self.ev(s.to, rt, f), where(s))
+            return rt.lose_to(who, self.res(s.resource, rt, f, s.index), amount, self.ev(s.to, rt, f), where(s))
         if s.tag is not None and s.tag.action in self.hooked:   # a modifier of it may ask its holder (7.7d)
-            return rt.lose_asking(f.you, self.res(s.resource, rt, f, s.index), amount, self.tag(s.tag, rt, f), where(s))
+            return rt.lose_asking(who, self.res(s.resource, rt, f, s.index), amount, self.tag(s.tag, rt, f), where(s))
         if s.tag is not None:   # a tagged loss: the modifiers of its action change it
-            rt.lose_for(f.you, self.res(s.resource, rt, f, s.index), amount, self.tag(s.tag, rt, f))
+            rt.lose_for(who, self.res(s.resource, rt, f, s.index), amount, self.tag(s.tag, rt, f))
         else:
-            rt.lose(f.you, self.res(s.resource, rt, f, s.index), amount)
+            rt.lose(who, self.res(s.resource, rt, f, s.index), amount)
         return ()
 
     def visit_Shift(self, s, rt, f):
@@ -628,7 +630,7 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_EndGame(self, s, rt, f):
-        rt.end_game(where(s))
+        rt.end_game(where(s)) if s.reason is None else rt.end_game(where(s), s.reason)
 
     def visit_EndAfter(self, s, rt, f):
         rt.end_after(s.label, where(s))

@@ -1165,6 +1165,8 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
                                         bool(g.winner and g.winner.cond is not None),
                                         bool(g.winner and g.winner.together),
                                         expr(g.winner.score) if g.winner and g.winner.score is not None else None),
+        **({"draw": True} if g is not None and g.winner and g.winner.draw else {}),   # the other packs' code stays
+        **({"seat_names": [n.value for n in g.seat_names]} if g is not None and g.seat_names else {}),   # likewise
     }
 
 

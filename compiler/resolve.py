@@ -683,9 +683,13 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
                                       f"{item.name!r}", change.span))
             if part == "seats":
                 fields["min_players"], fields["max_players"] = change.value[:2]
-                if len(change.value) > 2:   # `seats 2 to 5 roles ... [at random];`: the seats' roles too
-                    fields["roles"] = change.value[2]
-                    fields["roles_dealt"] = len(change.value) > 3
+                rest = [v for v in change.value[2:] if not (type(v) is tuple and v[:1] == ("named",))]
+                # `seats 2 to 4 named "A", ...;`: the seats' names (a seats line without them drops the base's)
+                fields["seat_names"] = next((v[1] for v in change.value[2:] if type(v) is tuple and v[:1] == ("named",)),
+                                            None)
+                if rest:   # `seats 2 to 5 roles ... [at random];`: the seats' roles too
+                    fields["roles"] = rest[0]
+                    fields["roles_dealt"] = len(rest) > 1
             elif part == "winner":
                 fields["winner"] = change
             elif (unknown := unknown_phase(part, change.span)) is not None:

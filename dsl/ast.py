@@ -669,7 +669,8 @@ class Gain(Stmt):
     tag: Optional["Tag"] = None
     index: Optional[Expr] = None   # `gain 1 votes[f];` an indexed counter's element
     on: Optional[Expr] = None   # `gain 1 eggs on b;` a stock the card b holds (`resource`: its kind's field)
-    _quiet = ("on",)
+    owner: Optional[Expr] = None   # `gain 1 P.won;` another player's stock (the amount worked out by you)
+    _quiet = ("on", "owner")
 
 
 @node
@@ -720,7 +721,8 @@ class Lose(Stmt):
     tag: Optional["Tag"] = None
     to: Optional[Expr] = None
     on: Optional[Expr] = None   # `lose 1 eggs on b;` a stock the card b holds (`resource`: its kind's field)
-    _quiet = ("on",)
+    owner: Optional[Expr] = None   # `lose 1 P.coin;` another player's stock (the amount worked out by you)
+    _quiet = ("on", "owner")
 
 
 @node
@@ -1035,7 +1037,11 @@ class Return(Stmt):
 @node
 class EndGame(Stmt):
     """`end game;`: the game ends at once: every running effect stops, the final phase runs (in the
-    final phase: it stops there), then the winner is decided."""
+    final phase: it stops there), then the winner is decided. `end game "REASON";` gives the reason it
+    ended ("checkmate", "fivefold repetition"), shown with the outcome and kept in the result."""
+
+    reason: Optional[str] = None
+    _quiet = ("reason",)
 
 
 @node
@@ -2437,6 +2443,8 @@ class Winner(Part):
     cond: Optional[Expr] = None   # `if COND`: somebody (the team, for `together`) wins only when it holds
     together: bool = False
     score: Optional[Expr] = None   # `score EXPR` of a cooperative game: the team's score, a number
+    draw: bool = False   # `else draw`: no single best player (a tie, or the `if` false) is a draw
+    _quiet = ("draw",)
 
     def order(self, i: int) -> str:
         """`most` or `fewest` for key `i` (0: the main key, then the tie-breaks)."""
@@ -2489,7 +2497,9 @@ class Game(Decl):
     roles: Optional[tuple] = None
     # `... roles medic, scientist, ... at random;`: the roles are dealt to the seats at random instead
     roles_dealt: bool = False
-    _quiet = ("roles", "roles_dealt")
+    # `seats 2 to 2 named "White", "Black";`: each seat's name, in seat order (P1, P2, ... without)
+    seat_names: Optional[tuple] = None
+    _quiet = ("roles", "roles_dealt", "seat_names")
 
 
 @node

@@ -336,6 +336,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W507": (WARNING, "an attack a reaction cannot stop: an effect on other players outside the tagged block the reaction forbids, or in seat order"),
     "W508": (WARNING, "a named window ('window NAME;') that no card's 'anytime ... at NAME' slot answers: it offers nothing"),
     "W509": (WARNING, "a 'draw ... until' condition that reads nothing the draw or its block changes"),
+    "W517": (WARNING, "a per-player value set in a pass over the players and compared with every player's in the same pass: the players after still hold the old value"),
     "W518": (WARNING, "a 'say' that shows a variable declared 'hidden' to every player"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
@@ -354,6 +355,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E514": (ERROR, "a count in 'draw ... until', which draws one item at a time"),
     "E515": (ERROR, "'draw ... until' into the zone it draws from, or into the pile that zone refills from"),
     "E516": (ERROR, "a 'draw ... until' block that puts the item drawn back into the zone drawn from"),
+    "E519": (ERROR, "seat names ('seats A to B named ...') not one for each seat the game may have"),
+    "E520": (ERROR, "a seat name given twice, empty, or another player's or actor's name"),
+    "E521": (ERROR, "'gain N P.R' or 'lose N P.R' with P no player, or R no stock each player holds"),
     "E522": (ERROR, "a variable declared 'hidden' that is global or indexed: only one player's single value can be"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),

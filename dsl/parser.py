@@ -875,7 +875,8 @@ class _Builder:
         return A.Return(items[0] if items else None, span=self._s(meta))
 
     def end_stmt(self, meta, items):
-        return A.EndGame(span=self._s(meta))
+        reason = next((t for t in items if isinstance(t, Token) and t.type == "STRING"), None)
+        return A.EndGame(_unquote(reason) if reason is not None else None, span=self._s(meta))
 
     def end_after_stmt(self, meta, items):
         return A.EndAfter(str(items[-1]), span=self._s(meta))
@@ -940,8 +941,9 @@ class _Builder:
     def _game_part(marker: "_Marker") -> A.GamePart:
         """`seats A to B;` or `phase NAME { ... }` of an amended game, as the AST keeps it."""
         if marker.tag == "seats":
-            low, high, roles, dealt, span = marker.value
-            return A.GamePart("seats", (low, high) + ((roles,) if roles else ()) + ((True,) if dealt else ()), span=span)
+            low, high, roles, dealt, *names, span = marker.value
+            return A.GamePart("seats", (low, high) + ((roles,) if roles else ()) + ((True,) if dealt else ()) +
+                              (("named", names[0]),) * bool(names), span=span)
         name, body, span = marker.value
         return A.GamePart(name, body, span=span)
 
@@ -992,7 +994,34 @@ class _Builder:
     def players_decl(self, meta, items):
         roles, dealt = next((i.value for i in items[2:] if isinstance(i, _Marker) and i.tag == "seat_roles"),
                             (None, False))
-        return _Marker("seats", (int(items[0]), int(items[1]), roles, dealt, self._s(meta)))
+        names = _pick(items[2:], "seat_names")
+        return _Marker("seats", (int(items[0]), int(items[1]), roles, dealt) + ((names,) if names else ()) +
+                       (self._s(meta),))
+
+    def seat_names(self, meta, items):
+        """`named "A", "B", ...` of a seats line: each seat's name, in seat order (`named` is a word here)."""
+        word = items[0]
+        _expect_word(word, "named", f"expected 'named' or 'roles' after the seats; found '{word}'", self._s(meta),
+                     hint='write \'seats 2 to 2 named "White", "Black";\': one name for each seat')
+        return _Marker("seat_names", tuple(A.Str(_unquote(t), (), span=_token_span(self.file, t))
+                                           for t in items[1:] if isinstance(t, Token) and t.type == "STRING"))
+
+    def owner(self, meta, items):
+        """Whose stock a `gain`/`lose` names (`other(you).won`): the expression (a name, a call, or one in
+        parentheses)."""
+        return next(i for i in items if isinstance(i, A.Node))
+
+    def gain_of(self, meta, items):
+        nodes = [i for i in items if isinstance(i, A.Node)]
+        name = next(t for t in items if isinstance(t, Token) and t.type == "NAME")
+        return A.Gain(nodes[0], str(name), _pick(items, "tag"), _pick(items, "at"), owner=nodes[1],
+                      span=self._s(meta))
+
+    def lose_of(self, meta, items):
+        nodes = [i for i in items if isinstance(i, A.Node)]
+        name = next(t for t in items if isinstance(t, Token) and t.type == "NAME")
+        return A.Lose(nodes[0], str(name), None, _pick(items, "at"), _pick(items, "tag"), owner=nodes[1],
+                      span=self._s(meta))
 
     def seat_roles(self, meta, items):
         """`roles R1, R2, ...` of a seats line, and whether they are dealt `at random`."""
@@ -1057,7 +1086,11 @@ class _Builder:
         cond = _pick(items, "winner_if")
         tiebreaks = [item for item in items[2:] if not isinstance(item, _Marker)]
         return A.Winner(items[1], tuple(key for _order, key in tiebreaks), span=self._s(meta),
-                        orders=(items[0].value,) + tuple(order for order, _key in tiebreaks), cond=cond)
+                        orders=(items[0].value,) + tuple(order for order, _key in tiebreaks), cond=cond,
+                        draw=_pick(items, "winner_draw", False))
+
+    def winner_draw(self, meta, items):
+        return _Marker("winner_draw", True)
 
     def winner_together(self, meta, items):
         if str(items[0]) != "together":
@@ -1079,7 +1112,7 @@ class _Builder:
     def game_decl(self, meta, items):
         phases = {"setup": (), "play": (), "final": ()}
         seats = (0, 0)
-        roles, dealt = None, False
+        roles, dealt, names = None, False, None
         winner = None
         given: dict[str, A.Span] = {}   # each phase, the seats and the winner line: where it is given
         twice = []
@@ -1092,6 +1125,7 @@ class _Builder:
             where = item.span if isinstance(item, A.Winner) else item.value[-1]
             if part == "seats":
                 roles, dealt = item.value[2], item.value[3]
+                names = item.value[4] if len(item.value) > 5 else None
             if isinstance(item, _Marker) and item.tag == "phase":
                 unknown = unknown_phase(item.value[0], where)
                 if unknown is not None:
@@ -1115,7 +1149,7 @@ class _Builder:
             raise RulesError(twice)
         return A.Game(str(items[0]), _title(items), seats[0], seats[1], phases["setup"],
                       phases["play"], phases["final"], winner, roles if "seats" in given else None,
-                      bool(roles) and dealt, span=self._s(meta))
+                      bool(roles) and dealt, names if "seats" in given else None, span=self._s(meta))
 
     # -------------------------------------------------------------- statements
     def gain_stmt(self, meta, items):

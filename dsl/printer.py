@@ -573,10 +573,11 @@ class Printer(A.Visitor):
         self.visit(s)
 
     def visit_Gain(self, s):
-        self.clauses([Clause("gain ", s.amount, f" {s.resource}{_at(s.index)}"), _where("on ", s.on), _tag(s.tag)])
+        self.clauses([Clause("gain ", s.amount, f" {_owner(s.owner)}{s.resource}{_at(s.index)}"), _where("on ", s.on),
+                      _tag(s.tag)])
 
     def visit_Lose(self, s):
-        self.clauses([Clause("lose ", s.amount, f" {s.resource}{_at(s.index)}"), _where("on ", s.on),
+        self.clauses([Clause("lose ", s.amount, f" {_owner(s.owner)}{s.resource}{_at(s.index)}"), _where("on ", s.on),
                       Clause(f"else {s.debt}") if s.debt else None, _tag(s.tag),
                       Clause("to ", s.to) if s.to is not None else None])
 
@@ -690,7 +691,7 @@ class Printer(A.Visitor):
             self.clauses([Clause("return ", s.value)])
 
     def visit_EndGame(self, s):
-        self.line("end game;")
+        self.line(f"end game{_title(s.reason)};")
 
     def visit_EndAfter(self, s):
         self.line(f"end game after {s.label};")
@@ -1167,7 +1168,7 @@ class Printer(A.Visitor):
             elif isinstance(item, A.Reach):
                 self.reach(item)
             elif isinstance(item, A.GamePart):
-                self.line(f"seats {item.value[0]} to {item.value[1]}{_seat_roles(item.value[2:3], len(item.value) > 3)};") \
+                self.line(f"seats {item.value[0]} to {item.value[1]}{_seat_line(item.value[2:])};") \
                     if item.part == "seats" else \
                     self.block(f"phase {item.part}", item.value)
             elif isinstance(item, A.Winner):
@@ -1193,7 +1194,8 @@ class Printer(A.Visitor):
     def visit_Game(self, d):
         self.line(f"game {d.name}{_title(d.title)} {{")
         self.depth += 1
-        self.line(f"seats {d.min_players} to {d.max_players}{_seat_roles(d.roles, d.roles_dealt)};")
+        self.line(f"seats {d.min_players} to {d.max_players}{_seat_names(d.seat_names)}"
+                  f"{_seat_roles(d.roles, d.roles_dealt)};")
         for phase in ("setup", "play", "final"):
             body = getattr(d, phase)
             if body:
@@ -1212,10 +1214,28 @@ class Printer(A.Visitor):
         # `then most most`, as `then most` would read the counter as the word
         self.clauses([Clause(f"winner {w.order(0)} ", w.key)] +
                      [Clause(f"then {w.order(i) + ' ' if w.order(i) == 'fewest' or _ORDER_WORD.match(_expr(t)) else ''}", t)
-                      for i, t in enumerate(w.tiebreaks, 1)] + [_where("if ", w.cond)])
+                      for i, t in enumerate(w.tiebreaks, 1)] + [_where("if ", w.cond)] +
+                     [Clause("else draw") if w.draw else None])
 
 
 _ORDER_WORD = re.compile(r"(?:most|fewest)\b")
+
+
+def _owner(owner) -> str:
+    """`P.` before the stock of a `gain`/`lose` of another player's (`gain 1 other(you).won;`), or nothing."""
+    return f"{_expr(owner)}." if owner is not None else ""
+
+
+def _seat_names(names) -> str:
+    """` named "A", "B"` of a seats line, or nothing."""
+    return f" named {', '.join(quote(n.value) for n in names)}" if names else ""
+
+
+def _seat_line(rest: tuple) -> str:
+    """What follows `seats A to B` in an amend: its names, then its roles (the GamePart's tail)."""
+    names = next((v[1] for v in rest if type(v) is tuple and v[:1] == ("named",)), None)
+    rest = [v for v in rest if not (type(v) is tuple and v[:1] == ("named",))]
+    return _seat_names(names) + _seat_roles(rest[:1], len(rest) > 1)
 
 
 def _seat_roles(roles, dealt: bool = False) -> str:

@@ -47,16 +47,19 @@ SEED_LIMIT = 2 ** 63   # seeds are integers in [-2^63, 2^63): what a log can hol
 
 def outcome(result: dict) -> str:
     """A result's outcome in words, as `rulebook play` and `replay` print it: the winners, "everyone
-    wins" (a cooperative game the team won), or "nobody wins"; a cooperative game's score after it,
+    wins" (a cooperative game the team won), "draw" (`else draw`) or "nobody wins"; a cooperative game's score after it,
     or alone ("the team scored 17") when the game is scored and not won or lost."""
     score = f", team score {result['team_score']}" if "team_score" in result else ""
+    why = f" ({result['reason']})" if "reason" in result else ""   # `end game "REASON";`
     if result.get("together") and result.get("team_won", False) is None:   # `winner together score EXPR;`
-        return f"the team scored {result['team_score']}"
+        return f"the team scored {result['team_score']}{why}"
+    if result.get("draw"):   # `winner ... else draw`
+        return f"draw{why}"
     if not result["winners"]:
-        return "nobody wins" + (" (the team lost)" if result.get("together") else "") + score
+        return "nobody wins" + (" (the team lost)" if result.get("together") else "") + score + why
     if result.get("together"):
-        return f"everyone wins (together: {', '.join(result['winners'])})" + score
-    return f"winner: {', '.join(result['winners'])}"
+        return f"everyone wins (together: {', '.join(result['winners'])})" + score + why
+    return f"winner: {', '.join(result['winners'])}{why}"
 
 
 def rng_seed(seed: int) -> int:
@@ -747,7 +750,7 @@ class Game:
             if program.record_titles else program.member_titles or None
         self.seed = seed
         self.rng = random.Random(rng_seed(seed))
-        self.state = State(players, list(program.actors))
+        self.state = State(players, list(program.actors), program.game.seat_names if program.game is not None else ())
         self.variants = frozenset(variants)
         self.agents = list(agents or [])
         self.log: list = []          # decisions: [player, choice]; random outcomes: ["roll"|"shuffle"|"pick", ...]
@@ -1376,10 +1379,13 @@ class Game:
             del self.none_from[local]
         return value
 
-    def end_game(self, where: Optional[str] = None) -> None:
-        """`end game;`: stop every running effect; the final phase runs next, then the winner."""
+    def end_game(self, where: Optional[str] = None, reason: Optional[str] = None) -> None:
+        """`end game;`: stop every running effect; the final phase runs next, then the winner. `end game
+        "REASON";` keeps why (the first reason given: one in the final phase does not replace it)."""
         if self.tracer is not None:
-            self._note("end", None, "the game", where=where)
+            self._note("end", None, "the game" + (f" ({reason})" if reason is not None else ""), where=where)
+        if reason is not None and self.state.reason is None:
+            self.state.reason = reason
         raise GameEnded()
 
     def looping(self, label: str, where: str, resets: tuple = ()) -> "Looping":
@@ -1614,6 +1620,10 @@ class Game:
             # the stocks the keys add or subtract, per player (`vp - debt`: vp and debt apart)
             "parts": {p.name: {n: p.stock[n] for _text, parts in g.key_columns for n in parts} for p in self.state.players},
         }
+        if g.draw and len(result["winners"]) != 1:   # `else draw`: no single best player (or the `if` false)
+            result["winners"], result["draw"] = [], True
+        if self.state.reason is not None:   # `end game "REASON";`
+            result["reason"] = self.state.reason
         if g.together:   # a cooperative game: `winners` is every player (the team won) or nobody
             result["together"] = True
             if team_score is not None:   # scored: with no condition, neither won nor lost (nobody listed)

@@ -64,6 +64,8 @@ class GameDef:
     together: bool = False   # `winner together if COND`: a cooperative game, every player wins or none
     team_score: Optional[Callable] = None   # `winner together ... score EXPR`: the team's score, a number
     team_score_text: Optional[str] = None   # ... and its rules text (`score()`), as reports head it
+    draw: bool = False   # `winner ... else draw`: no single best player is a draw (`draw: true`, no winner)
+    seat_names: tuple = ()   # `seats ... named "White", "Black";`: each seat's name (P1, P2, ... without)
 
 
 @dataclass(frozen=True)
@@ -521,5 +523,6 @@ def assemble(tables: dict, fns: dict) -> Program:
         program.game = GameDef(name, title, low, high, fns["setup",], fns["play",], fns["final",],
                                [fns["key", i] for i in range(keys)], [(t, list(parts)) for t, parts in columns],
                                tuple(fewest), fns["win_if",] if win_if else None, together,
-                               fns["team_score",] if team_score is not None else None, team_score)
+                               fns["team_score",] if team_score is not None else None, team_score,
+                               tables.get("draw", False), tuple(tables.get("seat_names", ())))
     return program

@@ -14,7 +14,7 @@ from rulebook.dsl.files import read_limited, write_atomic
 
 from .engine import MAX_SEATS, SEED_LIMIT, Game, RulesRuntimeError, seating_refusal
 from .program import Program
-from .state import State, StateError, check_saved
+from .state import State, StateError, check_saved, seat_names
 
 LOG_FORMAT = "rulebook-log/4"   # /3 (no unfinished games) and /2 (expansions as typed, not located) are still read
 MAX_FILE_BYTES = 16 * 1024 * 1024     # a log or a saved state; a long game's log is about 20 KB
@@ -369,6 +369,6 @@ def load_state(path: Path, program: Program) -> State:
     data = _validated(SavedState, path, "E605", "a saved rulebook state").model_dump()
     try:
         check_saved(data, program)
-        return State.from_json(data, program.entities)
+        return State.from_json(data, program.entities, seat_names(program, len(data["players"])))
     except StateError as e:
         raise RulesRuntimeError("E605", f"not a state of pack {program.name!r}: {e}", str(path)) from None

@@ -51,6 +51,8 @@ class Job:
     interpreted: bool = False   # play on the reference interpreter: each worker builds it from the pack's
     limits: Limits = Limits()   # `--max-decisions`, `--max-rounds`: a game past them is stopped, not scored
     used: tuple = ()   # the zones the manifests name `used` (UsageRecorder), () when none do
+    draws: bool = False   # `winner ... else draw`: the report counts the draws beside the wins
+    seat_names: tuple = ()   # `seats ... named`: each seat's name (P1, P2, ... without)
                                 # folder (`source` is then empty), so local workers only
 
 
@@ -68,6 +70,7 @@ class GameRecord:
     team_score: Optional[int] = None               # a cooperative game with a score: the team's
     stopped: Optional[str] = None                  # a game stopped at a limit (`--max-rounds`): why; not scored
     roles: Optional[list] = None                   # a pack with roles: per seat, the title of the role held at the end
+    draw: bool = False                             # a game drawn (`winner ... else draw`): no seat won
 
     @property
     def finished(self) -> bool:
@@ -93,7 +96,8 @@ def prepare(pack: str, expansions: Sequence[str], players: int, variants: Sequen
     job = Job(str(root), tuple(expansions), program.name, load_pack(root).name, program.digest, source,
               players, tuple(variants), agent, game is not None and game.together,
               game.team_score_text if game is not None else None, game is None or game.win_if is not None
-              or not game.together, interpreted, limits, used_zones(stack_chain(pack, expansions)))
+              or not game.together, interpreted, limits, used_zones(stack_chain(pack, expansions)),
+              game is not None and game.draw, game.seat_names if game is not None else ())
     return job, program
 
 
@@ -383,7 +387,7 @@ def play_game(program: Program, recorder: UsageRecorder, job: Job, seed: int) ->
     return GameRecord(seed, wins=[share if n in winners else 0.0 for n in names],
                       scores=[result["scores"][n] for n in names], decisions=game.decisions_made,
                       used=sorted(recorder.used), team=(1.0 if winners else 0.0) if won_or_lost else None,
-                      team_score=result.get("team_score"),
+                      team_score=result.get("team_score"), draw=bool(result.get("draw")),
                       roles=[next((e.label() for e in p.zones.get("role.held", ())), None) for p in game.state.players]
                       if program.roles else None)
 
@@ -535,8 +539,9 @@ def _spread(values: Sequence[float]) -> dict:
             "max": max(values), "median": statistics.median(values)}
 
 
-def seat_table(records: list[GameRecord], players: int, keys: Sequence[str]) -> list[dict]:
-    """Per seat: win rate with its interval, and the mean and spread of each scoring key."""
+def seat_table(records: list[GameRecord], players: int, keys: Sequence[str], names: Sequence[str] = ()) -> list[dict]:
+    """Per seat (by its name, `names`, or P1, P2, ...): win rate with its interval, and the mean and spread
+    of each scoring key."""
     played = [r for r in records if r.finished]
     n = len(played)
     seats = []
@@ -546,7 +551,7 @@ def seat_table(records: list[GameRecord], players: int, keys: Sequence[str]) -> 
         scores = {label: _spread([float(r.scores[seat][k]) for r in played]) if played else None
                   for k, label in enumerate(keys)}
         first = scores[keys[0]]["mean"] if played and keys else None
-        seats.append({"seat": f"P{seat + 1}", "win_rate": wins / n if n else None, "ci_low": low,
+        seats.append({"seat": names[seat] if names else f"P{seat + 1}", "win_rate": wins / n if n else None, "ci_low": low,
                       "ci_high": high, "mean_score": first, "scores": scores})
     return seats
 
@@ -567,6 +572,15 @@ def role_table(records: list[GameRecord]) -> list[dict]:
         low, high = wilson(wins, n)
         rows.append({"role": role, "games": n, "win_rate": wins / n if n else None, "ci_low": low, "ci_high": high})
     return rows
+
+
+def draw_rate(records: list[GameRecord]) -> dict:
+    """A game that may be drawn (`winner ... else draw`): the share of the finished games drawn, with its interval."""
+    played = [r for r in records if r.finished]
+    draws = sum(r.draw for r in played)
+    low, high = wilson(draws, len(played))
+    return {"draws": draws, "rate": draws / len(played) if played else None, "ci_low": low, "ci_high": high,
+            "games": len(played)}
 
 
 def team_rate(records: list[GameRecord]) -> dict:
@@ -700,7 +714,8 @@ def summary(job: Job, records: list[GameRecord], keys: Sequence[str], components
     return {
         "pack": job.pack, "with": list(job.expansions), "players": job.players, "games": len(records),
         "seed": seed, "variants": list(job.variants), "agent": job.agent, "score_keys": list(keys),
-        "seats": seat_table(records, job.players, keys), "length": length_table(records),
+        "seats": seat_table(records, job.players, keys, job.seat_names), "length": length_table(records),
+        **({"draws": draw_rate(records)} if job.draws else {}),   # only for a game that may be drawn
         "components": component_table(records, job.players, components, job.together),
         "failed": sum(r.error is not None for r in records),
         **({"stopped": sum(r.stopped is not None for r in records), "limits": job.limits.reason(),

@@ -6,7 +6,7 @@ import hashlib
 import json
 import sys
 from collections import defaultdict
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 
 NONE_OPTION = "none"  # the extra option of `pick ... optional`
@@ -210,10 +210,11 @@ class State:
 
     __slots__ = ("players", "actors", "globals", "gvars", "zones", "evars", "flipped", "triggers", "modifiers",
                  "once_done", "claimed", "where", "over", "known", "known_fields", "supply", "out", "vals", "loops",
-                 "held", "filled")
+                 "held", "filled", "reason")
 
-    def __init__(self, player_count: int, actor_names: list[str]):
-        self.players = [Holder(i, f"P{i + 1}") for i in range(player_count)]
+    def __init__(self, player_count: int, actor_names: list[str], names: Sequence[str] = ()):
+        # the seats' names (`seats ... named "White", "Black";`), else P1, P2, ...
+        self.players = [Holder(i, names[i] if names else f"P{i + 1}") for i in range(player_count)]
         self.actors = {name: Holder(-1 - i, name, is_player=False) for i, name in enumerate(actor_names)}
         self.globals: dict[str, int] = {}
         self.gvars: dict[str, Any] = {}   # global `var` declarations
@@ -249,6 +250,8 @@ class State:
         # the zones of an indexed zone `piles(ZONE)` reads that ever held an item (flat names: `supply[copper]`);
         # saved and digested only while one did
         self.filled: set[str] = set()
+        # `end game "REASON";`: why the game ended, kept for its result (neither saved nor digested)
+        self.reason: Optional[str] = None
 
     # ------------------------------------------------------------------ JSON form
     def to_json(self) -> dict:
@@ -294,9 +297,9 @@ class State:
         return data
 
     @classmethod
-    def from_json(cls, data: dict, entities: dict[str, EntityDef]) -> "State":
-        """Rebuild a State from `to_json` output and the pack's entities."""
-        state = cls(len(data["players"]), list(data["actors"]))
+    def from_json(cls, data: dict, entities: dict[str, EntityDef], names: Sequence[str] = ()) -> "State":
+        """Rebuild a State from `to_json` output and the pack's entities (`names`: the seats' names)."""
+        state = cls(len(data["players"]), list(data["actors"]), names)
         dec = lambda v: decode(v, state, entities)  # noqa: E731
 
         def fill(h: Holder, d: dict) -> None:
@@ -372,12 +375,19 @@ class Ended:
         self.label, self.run = label, None
 
 
+def seat_names(program, count: int) -> list[str]:
+    """The names of a game's `count` seats: its `seats ... named` names, else P1, P2, ..."""
+    named = program.game.seat_names if program.game is not None else ()
+    return list(named[:count]) if named else [f"P{i + 1}" for i in range(count)]
+
+
 def check_saved(data: dict, program) -> None:
     """Check a saved state's names against the pack and its invariants; raise StateError on the first
     problem. `data` has the shape of `State.to_json()` (record.SavedState checked that)."""
     p = program
     players = data["players"]
-    holder_names = {f"P{i + 1}" for i in range(len(players))} | set(data["actors"])
+    names = seat_names(program, len(players))
+    holder_names = set(names) | set(data["actors"])
 
     def fail(message: str):
         raise StateError(message)
@@ -407,7 +417,7 @@ def check_saved(data: dict, program) -> None:
             fail(f"{entity!r} is in {places[key]} and in {where}")
         places[key] = where
 
-    holders = [(f"P{i + 1}", h) for i, h in enumerate(players)] + sorted(data["actors"].items())
+    holders = list(zip(names, players)) + sorted(data["actors"].items())
     scoped = getattr(p, "role_scoped", frozenset())
     for name, h in holders:
         if scoped:   # a role's state is its holders' alone (the role in the zone "role.held")
