@@ -33,13 +33,17 @@ class Result(BaseModel):
     winners: list[str]
     digest: str = Digest
     team_score: Optional[int] = None   # a cooperative game's score (`winner together ... score EXPR`)
+    draw: Optional[bool] = None   # a drawn game (`winner ... else draw`)
+    reason: Optional[str] = None   # why the game ended (`end game "REASON";`)
 
     @model_serializer(mode="wrap")
     def _without_absent_score(self, handler):
-        """The team's score only when the game has one: other games' logs read as they always did."""
+        """The team's score, the draw and the reason only when the game has them: other games' logs read as
+        they always did."""
         data = handler(self)
-        if data.get("team_score") is None:
-            data.pop("team_score", None)
+        for key in ("team_score", "draw", "reason"):
+            if data.get(key) is None:
+                data.pop(key, None)
         return data
 
 
