@@ -966,6 +966,7 @@ class Checker(A.Visitor):
         self._lint_hooks()
         self._lint_negative_starts()
         self._lint_unrolled_dice()
+        self._lint_passes()
         if self.sym.generated:   # a `for each` declaration is checked once per entity it makes: one finding each
             kept: dict = {}
             for d in self.diags:
@@ -8302,6 +8303,65 @@ class Checker(A.Visitor):
                                              "without it the slot is offered at every window" if "role" in what else
                                              "'once per EVENT' lets each player take it once until EVENT; 'once' "
                                              "is once per game"))
+
+    def _lint_passes(self) -> None:
+        """W517: in a pass over the players (an `each` over them, its body or a proc it calls), a per-player
+        counter or variable X set for the acting player, then compared with every player's in the same pass
+        (`highest(p in players, p.X)`, `lowest`, `top`, `bottom`, `sorted`): the players after the acting one
+        in seat order still hold their old X (Ticket to Ride's Longest Path bonus, given to everyone). At the
+        comparison, once."""
+        everyone = {"players", "all_players", "opponents"}
+
+        def over_players(domain) -> bool:
+            return type(domain) is A.Name and domain.id in everyone or \
+                type(domain) is A.Call and domain.func in ("players_from", "others_from")
+
+        procs = {name: d for name, d in self.sym.decls.items() if type(d) is A.Proc}
+        passes: list = []   # (statements run for each player in turn, what runs them)
+        roots = list(self.sym.decls.values()) + ([self.sym.game] if self.sym.game is not None else [])
+        for root in roots:
+            for n in A.walk(root):
+                if type(n) is A.Each and over_players(n.domain):
+                    passes.append((n.body, None))
+                    for call in (c for b in n.body for c in A.walk(b)):
+                        if type(call) is A.CallStmt and call.func in procs:
+                            passes.append((procs[call.func].body, call.func))
+        warned = set()
+        for body, proc in passes:
+            bound = {p.name for p in procs[proc].params} if proc is not None else set()
+            changed: dict = {}   # X -> the statement that set it
+            for n in (m for stmt in body for m in A.walk(stmt)):
+                if type(n) is A.Let:
+                    bound.add(n.name)
+                name = n.name if type(n) is A.SetName else \
+                    n.name if type(n) is A.SetAttr and type(n.obj) is A.You else \
+                    n.resource if type(n) in (A.Gain, A.Lose) and n.owner is None and n.on is None else None
+                if name is not None and name not in bound and type(self.sym.decls.get(name)) in (A.Counter, A.Var) \
+                        and self.per_player(name):
+                    changed.setdefault(name, n)
+                    continue
+                if not changed or n.span in warned:
+                    continue
+                if type(n) is A.Aggregate and n.op in ("highest", "lowest", "top", "bottom") and over_players(n.domain):
+                    var, keys = n.var, (n.value,)
+                elif type(n) is A.Sorted and over_players(n.domain):
+                    var, keys = n.var, n.keys
+                else:
+                    continue
+                read = next((m for k in keys if k is not None for m in A.walk(k) if type(m) is A.Attr
+                             and type(m.obj) is A.Name and m.obj.id == var and m.name in changed), None)
+                if read is None:
+                    continue
+                warned.add(n.span)
+                where = f"proc {proc}(), run for each player in turn," if proc is not None else "this 'each' body"
+                self.diags.append(Diagnostic(
+                    "W517", f"{where} sets {read.name!r} for the acting player (line {changed[read.name].span.line}) "
+                    f"and then compares it with every player's, {printed(n)}: the players after the acting one in "
+                    f"seat order still hold their old {read.name!r}, so the comparison is made before every value "
+                    "is set", n.span,
+                    f"set every player's {read.name!r} first, in a pass of its own, then compare in a second pass; or "
+                    f"rank them once: 'rank players by ... award [N] POINTS ties all;' (4.20), or compare a func "
+                    f"that works the value out ('highest(p in players, p.path_length())')"))
 
     def _lint_unrolled_dice(self) -> None:
         """W432: a kind whose cards are dice kept as pieces (a field typed by a die) that no rule rolls

@@ -1243,7 +1243,17 @@ class Reader(A.Visitor):
     def visit_Expr(self, e, depth: int) -> None:
         self.say(depth, self.opening(self.x(e), e) + ".")
 
+    def owned(self, s, verb: str, rest: str, depth: int) -> None:
+        """`gain N P.R;` / `lose N P.R;`: a sentence about P ("The player to your left gains 1 won."), the
+        amount read as yours (it is worked out by the acting player)."""
+        self.say(depth, f"{self.opening(self.x(s.owner), s.owner)} {_third_person(verb)} {rest}.")
+        if s.tag is not None:
+            self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
+
     def visit_Gain(self, s, depth: int) -> None:
+        if s.owner is not None:   # another player's stock
+            self.owned(s, "gain", self.amount(s.amount, s.resource, s.index), depth)
+            return
         if s.on is not None and self.zone_named(s.on):   # onto a zone's cards, the card of each unit chosen
             self.say(depth, self.act("add", f"{self.x(s.amount)} {spoken(s.resource)} to cards of {self.x(s.on)}, "
                                             "choosing the card of each (up to each card's cap: the rest is lost)"))
@@ -1265,6 +1275,9 @@ class Reader(A.Visitor):
                                       else f", and {self.x(s.to)} gains what is taken")))
             if s.tag is not None:
                 self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
+            return
+        if s.owner is not None:   # another player's stock
+            self.owned(s, "lose", self.amount(s.amount, s.resource, s.index) + " (or as many as they have)", depth)
             return
         who = "you" if self.subject is None else "they"
         extra = (f" (taking {self.noun(s.debt)} for what {who} cannot pay)" if s.debt
@@ -1610,7 +1623,8 @@ class Reader(A.Visitor):
         self.say(depth, f"Put all the {items} of {self.x(s.source)}{which} {where}.")
 
     def visit_EndGame(self, s, depth: int) -> None:
-        self.say(depth, "The game ends at once: what was under way stops, the final phase runs, and the winner "
+        why = f" ({s.reason})" if s.reason is not None else ""   # `end game "REASON";`
+        self.say(depth, f"The game ends at once{why}: what was under way stops, the final phase runs, and the winner "
                         "is decided.")
 
     def visit_EndAfter(self, s, depth: int) -> None:
@@ -2277,6 +2291,8 @@ class Reader(A.Visitor):
 
     def visit_Game(self, d, depth: int) -> None:
         self.say(depth, f"For {d.min_players} to {d.max_players} players.")
+        if d.seat_names:   # `seats ... named "White", "Black";`
+            self.say(depth, f"The seats, in order: {_either([n.value for n in d.seat_names], 'and')}.")
         for phase, heading in (("setup", "Setup"), ("play", "Play"), ("final", "At the end of the game")):
             if getattr(d, phase):   # a phase the game does not have is not read as an empty heading
                 self.say(depth, f"{heading}:")
@@ -2298,8 +2314,9 @@ class Reader(A.Visitor):
             ties = "".join(f", then the {w.order(i)} {ranked(t)}" for i, t in enumerate(w.tiebreaks, 1))
             self.say(depth, f"The winner is the player with the {w.order(0)} {ranked(w.key)}"
                      + (f" (ties broken by {ties[7:]})" if ties else "")
-                     + (f", but only if {self.x(w.cond)} when the game ends: otherwise nobody wins" if w.cond is not None
-                        else "") + ".")
+                     + (f", but only if {self.x(w.cond)} when the game ends: otherwise "
+                        f"{'the game is a draw' if w.draw else 'nobody wins'}" if w.cond is not None else "")
+                     + ("; when no single player has it (a tie), the game is a draw" if w.draw else "") + ".")
 
     def visit_Die(self, d, depth: int) -> None:
         for i, f in enumerate(d.faces, start=1):
