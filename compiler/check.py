@@ -3775,8 +3775,9 @@ class Checker(A.Visitor):
 
     def visit_Gain(self, s: A.Gain, scope: Scope) -> None:
         self.amount(s.amount, scope)
-        if s.owner is not None:   # `gain 1 P.won;`: P's stock
-            self.stock_owner(s, scope)
+        if s.owner is not None and not self.stock_owner(s, scope):   # `gain 1 P.won;`: P's stock
+            self.tag(s.tag, scope)
+            return
         if s.on is not None:   # a stock the card holds
             self.stock_on(s.resource, s.on, scope, s.span, "gain")
             self.stock_amount(s.amount, "gain", s.resource, s.on)
@@ -3931,8 +3932,9 @@ class Checker(A.Visitor):
             if s.to is not None:
                 self.stock_receiver(s, scope)
             return
-        if s.owner is not None:   # `lose 1 P.coin;`: P's stock
-            self.stock_owner(s, scope)
+        if s.owner is not None and not self.stock_owner(s, scope):   # `lose 1 P.coin;`: P's stock
+            self.tag(s.tag, scope)
+            return
         self.stock_name(s.resource, scope, s.span, s.index)
         if s.debt is not None:
             self.stock_name(s.debt, scope, s.span)
@@ -4020,7 +4022,7 @@ class Checker(A.Visitor):
                  f"another card, not to {article(words(given))}", s.to.span,
                  "write 'to p' (a player gains it) or 'to c' (a card holding that stock)")
 
-    def stock_owner(self, s, scope: Scope) -> None:
+    def stock_owner(self, s, scope: Scope) -> bool:
         """`gain N P.R;` / `lose N P.R;`: P a player (or an actor), R a stock each player holds (a resource or a
         per-player counter): E521 otherwise (a global counter is the game's one number, a counter parameter
         names the acting player's)."""
@@ -4029,8 +4031,10 @@ class Checker(A.Visitor):
         if not fits(given, "player"):
             self.err("E521", f"'{verb} N P.{s.resource}' changes player P's {s.resource}, and "
                      f"{printed(s.owner)} is {article(words(given))}, not a player", s.owner.span,
-                     f"name the player: '{verb} {printed(s.amount)} other(you).{s.resource};', or a local holding one")
-            return
+                     f"for the resource a field holds, take it in a local first: 'let r = {printed(s.owner)}."
+                     f"{s.resource}; {verb} {printed(s.amount)} r;'" if base_of(given) == "entity" else
+                     f"name the player: '{verb} {printed(s.amount)} left(you).{s.resource};', or a local holding one")
+            return False
         counter = self.sym.decls.get(s.resource) if s.resource not in scope.locals else None
         if s.resource in scope.locals or isinstance(counter, A.Counter) and counter.is_global:
             what = "a parameter or local (it names the acting player's stock)" if s.resource in scope.locals \
@@ -4040,6 +4044,7 @@ class Checker(A.Visitor):
                      f"write 'each P: {verb} N {s.resource};'" if s.resource in scope.locals else
                      f"write '{verb} N {s.resource};' for the game's number, or make the counter each player's "
                      "(drop 'global')")
+        return True
 
     def receiver(self, to, scope: Scope) -> None:
         """The `to PLAYER` of a loss (`lose 2 gold to p;`, `lose 1 any(G) at random to p;`): a player."""

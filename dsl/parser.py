@@ -2121,11 +2121,12 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
         f"proc p() {{ if a {cond}{stmt} }}" for cond in ("", "> 1 ", "and b ", "or b ")
         for stmt in ("gain 1 x;", "lose 1 x;", "pay 1 x;", "advance t;", "say \"x\";", "let a = 1;", "set a = 1;")
     ],
-    "'gain', 'lose' and 'pay' name a resource or counter of 'you': for another player's, make that player "
-    "act, as in 'each p: lose 1 clues;'; for the resource a field holds (h.yields), take it in a local "
+    "'gain', 'lose' and 'pay' name a resource or counter of 'you'; another player's is 'gain 1 p.vp;' or "
+    "'lose 1 p.vp;' (a name or a call before the dot), and a payment is the payer's own: make that player "
+    "act, as in 'each p: pay 1 clues;'; for the resource a field holds (h.yields), take it in a local "
     "first, as in 'let y = h.yields; gain 1 y;'": [
         f"proc p() {{ {verb} 1 {who}.x{rest}; }}" for verb in ("gain", "lose", "pay") for who in ("q", "q[1]", "you")
-        for rest in ("", " for a()")
+        for rest in ("", " for a()") if verb == "pay" or who != "q"
     ],
     "a zone has one visibility: 'public', 'hidden' or 'secret'": [
         f"zone z{per} of k {first} {second};" for per in ("", " per_player") for first in ("public", "hidden", "secret")

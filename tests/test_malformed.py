@@ -44,7 +44,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "winner_together_with_a_key.rules": [("E100", 8)],      # a cooperative line and a ranking in one
     "winner_together_without_condition.rules": [("E100", 7)],
     "winner_together_without_if.rules": [("E100", 7)],
-    "lose_a_counter_of_another_player.rules": [("E100", 6)],
+    "pay_from_another_player.rules": [("E100", 6)],
     "zone_with_two_visibilities.rules": [("E100", 3)],
     "effect_straight_in_a_card.rules": [("E100", 9)],
     "each_over_a_zone.rules": [("E100", 7)],
@@ -335,8 +335,8 @@ SENTENCES: dict[str, str] = {
     "comment_with_slashes.rules": "a declaration must start with a keyword",
     "choose_without_option.rules": "must start with 'option'",
     "winner_together_without_if.rules": "a cooperative line says when the team wins after 'if'",
-    "lose_a_counter_of_another_player.rules": "for another player's, make that player act, as in "
-                                              "'each p: lose 1 clues;'",
+    "pay_from_another_player.rules": "a payment is the payer's own: make that player act, as in "
+                                      "'each p: pay 1 clues;'",
     "zone_with_two_visibilities.rules": "a zone has one visibility",
     "effect_straight_in_a_card.rules": "an effect goes inside one of the card's effect slots",
     "each_over_a_zone.rules": "did you mean 'for each c in ZONE { ... }'",
@@ -407,7 +407,7 @@ POSITIONS: dict[str, tuple[str, int, int]] = {
     "invalid_utf8_after_accent.rules": ("E104", 3, 34),  # the 0xe9 byte, counted in characters
     "nul_byte.rules": ("E104", 3, 14),
     "winner_together_without_if.rules": ("E100", 7, 19),   # where the 'if' is missing
-    "lose_a_counter_of_another_player.rules": ("E100", 6, 13),   # the '.'
+    "pay_from_another_player.rules": ("E100", 6, 12),   # the '.'
     "zone_with_two_visibilities.rules": ("E100", 3, 49),          # the second visibility
     "effect_straight_in_a_card.rules": ("E100", 9, 3),
     "each_over_a_zone.rules": ("E100", 7, 10),                     # the 'in'
