@@ -684,9 +684,11 @@ def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) 
             if part == "seats":
                 fields["min_players"], fields["max_players"] = change.value[:2]
                 rest = [v for v in change.value[2:] if not (type(v) is tuple and v[:1] == ("named",))]
-                # `seats 2 to 4 named "A", ...;`: the seats' names (a seats line without them drops the base's)
-                fields["seat_names"] = next((v[1] for v in change.value[2:] if type(v) is tuple and v[:1] == ("named",)),
-                                            None)
+                # `seats 2 to 4 named "A", ...;`: the seats' names (a seats line without them keeps the base's, as
+                # for roles: one for each seat still, E519)
+                named = next((v[1] for v in change.value[2:] if type(v) is tuple and v[:1] == ("named",)), None)
+                if named:
+                    fields["seat_names"] = named
                 if rest:   # `seats 2 to 5 roles ... [at random];`: the seats' roles too
                     fields["roles"] = rest[0]
                     fields["roles_dealt"] = len(rest) > 1

@@ -943,7 +943,7 @@ class _Builder:
         if marker.tag == "seats":
             low, high, roles, dealt, *names, span = marker.value
             return A.GamePart("seats", (low, high) + ((roles,) if roles else ()) + ((True,) if dealt else ()) +
-                              (("named", names[0]),) * bool(names), span=span)
+                              ((("named", names[0]),) if names else ()), span=span)
         name, body, span = marker.value
         return A.GamePart(name, body, span=span)
 

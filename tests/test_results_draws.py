@@ -278,6 +278,16 @@ def test_an_amend_names_the_seats(tmp_path):
     assert list(game_of(p, ["dead"]).play()["scores"]) == ["Light", "Dark"]
 
 
+def test_an_amend_of_the_seats_keeps_the_bases_names(tmp_path):
+    from rulebook.compiler.driver import analyse, compile_pack
+
+    base = write_pack(tmp_path / "base", CHESS, name="base")
+    house = write_pack(tmp_path / "house", "amend chess { seats 2 to 2; }\n", name="house", extends=[str(base)])
+    assert list(game_of(compile_pack(str(house)).program, ["dead"]).play()["scores"]) == ["White", "Black"]
+    more = write_pack(tmp_path / "more", "amend chess { seats 2 to 3; }\n", name="more", extends=[str(base)])
+    assert "E519" in [d.code for d in analyse(str(more)).diagnostics]
+
+
 # ---------------------------------------------------------------------------- a gain for another player
 
 def test_a_gain_and_a_loss_of_another_players(program):
