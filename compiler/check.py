@@ -62,6 +62,20 @@ def and_tests(e) -> tuple[list, object]:
     return [], e
 
 
+
+# the statements that ask a player, as E480 names them (a pick at random and a plain `for each` do not ask)
+DECISION_WORDS = {A.Choose: "choose", A.May: "may", A.Pick: "pick", A.Simultaneous: "simultaneous pick",
+                  A.Auction: "auction", A.Offer: "offer", A.FirstMay: "'first ... may'", A.Window: "window",
+                  A.ForEach: "'for each ... in any order'"}
+
+
+def printed_head(stmt) -> str:
+    """A statement's first line as written (its block left out), for a note."""
+    from rulebook.dsl.printer import Printer
+    p = Printer()
+    p.stmt(stmt)
+    return p.lines[0].strip().removesuffix("{").removesuffix("{}").rstrip()
+
 class Scope:
     """Locals visible at a point of an effect, and what `this` and `it` mean there."""
 
@@ -6423,6 +6437,103 @@ class Checker(A.Visitor):
                      f"choose at {where_at(choice, e.span)} is offered every time", e.span,
                      "an option with no 'when', no 'once' and no leading cost is always open")
         return "bool"
+
+    def visit_After(self, e: A.After, scope) -> str:
+        """`EXPR after PROC(args)` (5.1d): EXPR's type; the arguments as a call's. E481 when the name is no proc,
+        E480 when a decision can be reached from the proc (through the procs it calls), E482 when an `end game`
+        can, W510 when EXPR reads nothing of the game the run could change (its value is the same without it)."""
+        self.used.add(e.proc)
+        decl = self.sym.decls.get(e.proc)
+        value = self.expr(e.value, scope)
+        if not isinstance(decl, A.Proc):
+            for a in e.args:
+                self.expr(a, scope)
+            if decl is None and e.proc not in self.sym.removed:
+                self.unknown("E207", "procedure", e.proc, e.span, self.sym.of("proc"))
+            elif decl is not None:
+                self.err("E481", f"'after' runs a proc on a scratch copy of the game and reads its value there; "
+                         f"{e.proc!r} is {article(CATEGORY[type(decl)])}, not a proc", e.span,
+                         "write 'EXPR after PROC(args)' with the proc whose run you ask about (a func changes "
+                         "nothing: read it directly)")
+            return value
+        self.arguments(repr(e.proc), decl, e.args, e.span, scope)
+        found = self.hypothetical_reach(e.proc)
+        for code, what in (("E480", "decision"), ("E482", "end")):
+            if what not in found:
+                continue
+            stmt, path = found[what]
+            through = f" (through {' -> '.join(path)})" if len(path) > 1 else ""
+            if code == "E480":
+                self.diags.append(Diagnostic(
+                    "E480", f"'after {e.proc}(...)' runs the proc without asking anyone, but it can reach a decision"
+                    f"{through}: a {DECISION_WORDS.get(type(stmt), 'decision')} at {where_at(stmt, e.span)}", e.span,
+                    "a hypothetical run cannot ask: split the proc so the part that changes the game is a proc of "
+                    "its own with its choices as parameters, and read that one 'after'",
+                    notes=(f"{stmt.span}: the decision ({printed_head(stmt)})",)))
+            else:
+                self.diags.append(Diagnostic(
+                    "E482", f"'after {e.proc}(...)' reads the game the proc would leave, but it can end the game"
+                    f"{through} at {where_at(stmt, e.span)}: the run would stop half-way, before its end", e.span,
+                    "end the game outside the proc the hypothetical runs (test its condition after the call: "
+                    "'if mated() after make(m)')", notes=(f"{stmt.span}: the end of the game",)))
+        if not self.reads_game(e.value):
+            self.err("W510", f"'{printed(e.value)}' reads nothing of the game (only values given to it), so it is "
+                     f"the same after {e.proc}(...) as before: the run changes nothing it reads", e.span,
+                     "read what the proc changes (a counter, a variable, a zone, a func of them), or drop 'after'")
+        return value
+
+    def hypothetical_reach(self, proc: str) -> dict:
+        """What running proc `proc` can reach that a hypothetical run refuses: 'decision' (a choose, may, pick
+        not at random, a simultaneous pick, auction, offer, first ... may, window, a loop `in any order`) and
+        'end' (`end game`, `end game after`), each -> (its first statement, the procs called to it), through
+        proc calls (statements and `let x = proc(...)`); another `after` inside runs its own hypothetical."""
+        found, seen, todo = {}, set(), [(proc, (proc,))]
+        while todo and len(found) < 2:
+            name, path = todo.pop(0)
+            decl = self.sym.decls.get(name)
+            if not isinstance(decl, A.Proc) or name in seen:
+                continue
+            seen.add(name)
+            stack = list(reversed(decl.body))
+            while stack:
+                n = stack.pop()
+                t = type(n)
+                if t is A.After:
+                    stack.extend(reversed(n.args))
+                    continue
+                what = "end" if t in (A.EndGame, A.EndAfter) else "decision" if (
+                    t in DECISION_WORDS and not (t is A.Pick and n.random)
+                    and not (t in (A.ForEach,) and not n.any_order)) else None
+                if what is not None and what not in found:
+                    found[what] = (n, path)
+                if t is A.CallStmt or (t is A.Call and isinstance(self.sym.decls.get(n.func), A.Proc)):
+                    todo.append((n.func, path + (n.func,)))
+                stack.extend(reversed(list(n.children())))
+        return found
+
+    def reads_game(self, e) -> bool:
+        """Whether an expression may read the game's state: a declared name that is no func, enum member,
+        kind, card or record (a counter, a variable, a zone...), a field (a player's counter), a method, a
+        builtin, or a func that does; only its locals, parameters and literals otherwise."""
+        seen, todo = set(), [e]
+        while todo:
+            for n in A.walk(todo.pop()):
+                t = type(n)
+                if t in (A.Attr, A.Method, A.After, A.CanOpen, A.CanCopy, A.Affordable, A.Allowed):
+                    return True
+                if t is A.Name:
+                    decl = self.sym.decls.get(n.id)
+                    if decl is not None and type(decl) not in (A.Func, A.Enum, A.Kind, A.Record, A.Entity):
+                        return True
+                elif t is A.Call:
+                    decl = self.sym.decls.get(n.func)
+                    if isinstance(decl, A.Func):
+                        if n.func not in seen:
+                            seen.add(n.func)
+                            todo.append(decl.value)
+                    elif not (decl is not None and type(decl) is A.Record):
+                        return True
+        return False
 
     def held_below(self, proc: str) -> Optional[list]:
         """The cards' versions (card, HeldOverride, hidden name) a call of `proc` may run, when cards change it:

@@ -588,6 +588,13 @@ class CodeGen(A.Visitor):
         keep = f" if {' and '.join(tests)}" if tests else ""
         return f"any(True for v_{s.var} in {self.domain(s.domain, ctx, s)}{keep})"
 
+    def visit_After(self, e: A.After, ctx) -> str:
+        """`EXPR after PROC(args)`: the proc's generator (its arguments worked out now) run by `rt.after` on the
+        game, whose state it saves and puts back, and EXPR read (a lambda) in between."""
+        args = call_args(self.sym.decls[e.proc], e.args, self.sym)
+        call = f"{self.proc_names[e.proc]}(rt, {ctx.you}{''.join(', ' + self.ex(a, ctx) for a in args)})"
+        return f"rt.after({call}, lambda: {self.ex(e.value, ctx)}, {where(e)!r}, {e.proc!r})"
+
     def visit_CanCopy(self, e: A.CanCopy, ctx) -> str:
         return f"rt.can_slot({ctx.you}, {self.ex(e.target.obj, ctx)}, {e.target.name!r})"
 

@@ -576,6 +576,11 @@ class ExprReader(A.Visitor):
                 "its choose whose condition holds, not used up, whose cost you can pay; a may you would be asked; "
                 "a pick with something to pick; nothing is done)")
 
+    def visit_After(self, e):   # 5.1d: "true when, after making m, you are not in check"
+        args = f" with {', '.join(self.read(a) for a in e.args)}" if e.args else ""
+        return (f"{self.read(e.value)}, as it would be after {spoken(e.proc)}{args} (the call run on a scratch copy "
+                "of the game and thrown away: nothing of it is kept, nobody is asked)")
+
     def visit_CanCopy(self, e):
         t = e.target
         what = f"{self.read(t.obj)}'s {spoken(t.name)}" if type(t) is A.Attr else self.read(t)

@@ -1033,6 +1033,12 @@ class Interpreter(A.Visitor):
                 return True
         return False
 
+    def visit_After(self, e, rt, f):
+        """`EXPR after PROC(args)`: the call run by `rt.after` on a game it puts back, EXPR read in between."""
+        decl = self.sym.decls[e.proc]
+        args = [self.ev(a, rt, f) for a in call_args(decl, e.args, self.sym)]
+        return rt.after(self.proc(decl, rt, f.you, args), lambda: self.ev(e.value, rt, f), where(e), e.proc)
+
     def visit_CanCopy(self, e, rt, f):
         return rt.can_slot(f.you, self.ev(e.target.obj, rt, f), e.target.name)
 

@@ -567,6 +567,17 @@ class CanOpen(Expr):
 
 
 @node
+class After(Expr):
+    """`EXPR after PROC(args)`: EXPR read in the state the call would leave, run for you on a scratch copy
+    of the game (its triggers too, its random draws from the copy's generator) and then thrown away:
+    nothing of the real game changes. A decision inside is refused (E480)."""
+
+    value: "Expr"
+    proc: str
+    args: tuple
+
+
+@node
 class CanCopy(Expr):
     """`can copy ENTITY.SLOT`: whether running the entity's effect slot now (as `copy ENTITY.SLOT;`
     would, for you) would do something: false for an entity without the slot or with it empty; its

@@ -227,6 +227,9 @@ CODES: dict[str, tuple[str, str]] = {
     "E477": (ERROR, "an 'anytime' slot offered at a named window ('at NAME') that no 'window NAME;' of the pack opens"),
     "E478": (ERROR, "a window named twice in an 'anytime' slot's 'at' list"),
     "E479": (ERROR, "two 'anytime' slots of one card offered at the same window from the same zone"),
+    "E480": (ERROR, "'EXPR after PROC(args)' of a proc that can ask a decision (choose, may, pick...): a hypothetical run asks no one"),
+    "E481": (ERROR, "'EXPR after NAME(args)' where NAME is no proc (a func, a kernel, a counter): only a proc's run changes the game"),
+    "E482": (ERROR, "'EXPR after PROC(args)' of a proc that can end the game: the run would stop half-way"),
     "E487": (ERROR, "a list of a type no list holds: an effect, or a list that does not say what it holds ('list of list')"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
@@ -336,6 +339,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W507": (WARNING, "an attack a reaction cannot stop: an effect on other players outside the tagged block the reaction forbids, or in seat order"),
     "W508": (WARNING, "a named window ('window NAME;') that no card's 'anytime ... at NAME' slot answers: it offers nothing"),
     "W509": (WARNING, "a 'draw ... until' condition that reads nothing the draw or its block changes"),
+    "W510": (WARNING, "'EXPR after PROC(args)' whose EXPR reads nothing of the game: it is the same without the run"),
     "W517": (WARNING, "a per-player value set in a pass over the players and compared with every player's in the same pass: the players after still hold the old value"),
     "W518": (WARNING, "a 'say' that shows a variable declared 'hidden' to every player"),
     # E5xx: packs

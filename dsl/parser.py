@@ -1865,6 +1865,9 @@ class _Builder:
     def can_open(self, meta, items):
         return A.CanOpen(str(items[1]), items[2] or (), span=self._s(meta))
 
+    def after_expr(self, meta, items):   # EXPR after PROC(args)
+        return A.After(items[0], str(items[2]), items[3] or (), span=self._s(meta))
+
     def can_copy(self, meta, items):
         return A.CanCopy(items[-1], span=self._s(meta))
 

@@ -13,6 +13,7 @@ from .parser import deep_recursion, parse_text, scan
 
 PRECEDENCE = {"if": 0, "or": 1, "and": 2, "not": 3, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4,
               "+": 5, "-": 5, "*": 6, "/": 6, "%": 6, "**": 8}
+AFTER = 2.5   # `EXPR after PROC(args)`: an operand of `and` as it stands, of `not` in parentheses
 RANGE = 4.5   # `a..b`: looser than `+ -`, tighter than a comparison; it does not chain
 INDENT = "  "
 LINE_WIDTH = 110   # what is longer is broken over lines (`wrapped`, `laid_out`), text literals aside
@@ -38,6 +39,8 @@ def precedence(e) -> float:
         return 3 if e.op == "not" else 7
     if isinstance(e, A.Cond):
         return 0
+    if isinstance(e, A.After):   # looser than `not`, tighter than `and` (5.1d)
+        return AFTER
     if isinstance(e, A.Range):
         return RANGE
     if isinstance(e, A.IsKind):
@@ -61,6 +64,8 @@ def operand_needs(p: int, left: bool, operand) -> float:
     c)`, which the grammar does not need but a reader does (a clarity convention)."""
     if p == PRECEDENCE["or"] and type(operand) is A.Binary and operand.op == "and":
         return PRECEDENCE["and"] + 0.5
+    if p == PRECEDENCE["and"] and type(operand) is A.After:   # `a and b after p()`: the grammar's own grouping
+        return AFTER
     return operand_minimum(p, left)
 
 
@@ -145,6 +150,9 @@ class ExprPrinter(A.Visitor):
 
     def visit_CanCopy(self, e):
         return f"can copy {_expr(e.target)}"
+
+    def visit_After(self, e):   # its value a `not` or tighter, as the grammar reads it
+        return f"{_wrap(e.value, 3)} after {e.proc}({', '.join(_expr(a) for a in e.args)})"
 
     def visit_Opening(self, e):   # (made by the compiler, never written: shown in generated code's comments only)
         return f"(the decision at line {e.stmt.span.line}, column {e.stmt.span.column} is open)"
@@ -251,6 +259,8 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
         return lines
     if isinstance(e, A.Cond):
         return _cond_lines(e, first, indent, tail)
+    if isinstance(e, A.After):   # the value broken as it needs, the call after it on its last line
+        return wrapped(e.value, first, indent, f" after {e.proc}({', '.join(_expr(a) for a in e.args)})" + tail, 3)
     if isinstance(e, A.Unary):
         return wrapped(e.operand, first + ("not " if e.op == "not" else "-"), indent, tail, precedence(e))
     if isinstance(e, A.Attr):

@@ -2798,6 +2798,47 @@ class Game:
         taken = self.domain(right)
         return [x for x in self.domain(left) if x not in taken]
 
+    def after(self, run: Iterator, read: Callable, where: str, proc: str):
+        """`EXPR after PROC(args)` (5.1d): `read()` (EXPR) in the state the call `run()` (the proc's generator)
+        would leave, then that state thrown away. The call runs on the game itself, its state saved first
+        (`_saved`: every container of the state and of the game's own bookkeeping, shallowly) and put back
+        after, in place, so every handle the rules hold (a zone's list, a player) stays the one it was: the
+        counters, zones, variables, triggers, durations, `once per` chains, the log and the messages are as
+        they were, nothing is traced. The triggers the call fires run, as after a call statement. Its random
+        draws come from a generator of its own, seeded from the game's seed and the length of its log (the
+        same on a replay, and never the real game's next draws, which it does not move). A decision with
+        more than one option is refused (E480, which the checker gives where it sees one); `end game` stops
+        the run, and EXPR is read where it stopped. Called only by rules that write `after`: nothing else
+        pays for it."""
+        depth = self.memo.get(NESTING, 0)
+        if depth >= MAX_NESTING:
+            raise TooDeep(f"more than {MAX_NESTING} landings, recursive calls and hypothetical runs one inside another")
+        saved = _saved(self)
+        rng, memo, tracer = self.rng, self.memo, self.tracer
+        self.rng = random.Random(f"after {self.seed} {len(self.log)}")
+        self.memo, self.tracer = {NESTING: depth + 1}, None
+        try:
+            try:
+                for gen in (run, self.drain()):
+                    value = None
+                    while True:
+                        try:
+                            d = gen.send(value)
+                        except StopIteration:
+                            break
+                        if len(d.values) != 1:
+                            raise RulesRuntimeError(
+                                "E480", f"{proc}() asked {d.player.name} a decision ({d.prompt!r}) while run "
+                                f"in 'after' (a hypothetical run cannot ask: only a forced move may be in it)",
+                                where, [f"{d.where}: the decision" if d.where else "the decision"])
+                        value = 0
+            except GameEnded:   # the game would end there: EXPR is read as it stands then
+                pass
+            return read()
+        finally:
+            self.rng, self.memo, self.tracer = rng, memo, tracer
+            _restore(saved)
+
     def can_slot(self, h, e, slot: str) -> bool:
         """`can copy e.SLOT`: whether running the entity's effect slot now, for `h`, would do something:
         not for none, nor an entity without the slot; its opening decision's test (Program.slot_tests:
@@ -5338,6 +5379,84 @@ class SuppliedGame(Game):
             self.state.supply[name] += amount
 
 
+
+
+# what a hypothetical run (`EXPR after PROC(args)`, Game.after) saves of a game and puts back: the objects holding
+# the state whose fields it restores (a Holder's handles, `refs`, never change), and the game's own bookkeeping
+_SLOTTED = {State: State.__slots__, Holder: ("stock", "zones", "vars", "markers"), Trigger: Trigger.__slots__,
+            Modifier: Modifier.__slots__, Looping: ("pending", "run"), Running: ("pending", "run"),
+            Chain: ("seen", "run")}
+_ATOMS = frozenset({int, str, bool, float, type(None), EntityDef, Record, IsA, type})
+_BOOKKEEPING = ("pending", "emissions", "by_event", "ending", "by_action", "chain", "steps", "stepped", "watched",
+                "watched_sets", "decisions_made", "secret_round")
+_ON_CLASS = ("fell_off", "secret_partial", "none_from", "learnt_lines", "_revealed", "_shown_by", "held_use")
+
+
+def _saved(game: "Game") -> tuple:
+    """Everything a hypothetical run could change, saved: each mutable container reachable from the game's
+    state and bookkeeping with a shallow copy of its contents (restored in place by `_restore`), the game's
+    own counters, and the lengths of its log and messages (which only grow)."""
+    kept, seen = [], set()
+    todo = [game.state] + [getattr(game, name) for name in _BOOKKEEPING]
+    atoms, slotted = _ATOMS, _SLOTTED
+    while todo:
+        o = todo.pop()
+        t = type(o)
+        if t in atoms or id(o) in seen:
+            continue
+        seen.add(id(o))
+        if t is list:
+            kept.append((o, o[:]))
+            todo.extend(o)
+        elif isinstance(o, dict):
+            kept.append((o, dict(o)))
+            todo.extend(o.values())
+        elif isinstance(o, set):
+            kept.append((o, set(o)))
+        elif t is tuple:
+            todo.extend(o)
+        elif t in slotted:
+            values = tuple(getattr(o, name, _UNSET) for name in slotted[t])
+            kept.append((o, values))
+            todo.extend(values)
+        elif t is ZoneRef:
+            todo.append(o.items)
+    return (game, kept, tuple(getattr(game, name) for name in _BOOKKEEPING),
+            tuple(getattr(game, name) for name in _ON_CLASS), len(game.log), len(game.messages))
+
+
+_UNSET = object()
+
+
+def _restore(saved: tuple) -> None:
+    """Put a game back as `_saved` found it: each container's contents in place, then its counters."""
+    game, kept, bookkeeping, on_class, logged, said = saved
+    for o, contents in kept:
+        t = type(o)
+        if t is list:
+            o[:] = contents
+        elif t in _SLOTTED:
+            for name, value in zip(_SLOTTED[t], contents):
+                if value is _UNSET:
+                    if hasattr(o, name):
+                        delattr(o, name)
+                else:
+                    setattr(o, name, value)
+        else:   # a dict (a defaultdict, a Tally) or a set
+            o.clear()
+            o.update(contents)
+    for name, value in zip(_BOOKKEEPING, bookkeeping):
+        setattr(game, name, value)
+    for name, value in zip(_ON_CLASS, on_class):
+        if getattr(game, name) is not value:
+            try:
+                delattr(game, name)   # set on the game by the run: the class's again
+            except AttributeError:
+                pass
+            if getattr(game, name) is not value:
+                setattr(game, name, value)
+    del game.log[logged:]
+    del game.messages[said:]
 
 
 def _nothing():
