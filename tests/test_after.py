@@ -1,0 +1,185 @@
+"""`EXPR after PROC(args)` (5.1d): a value read in the state a proc call would leave, the call run on the
+game and everything put back. The Chess audit's pack rewritten with it (tests/packs/chess_after: its overlay
+of the board after a move replaced by `not in_check(p) after make(m)`) plays the FIDE facts on both
+backends; a small pack checks that nothing of the real game moves (state, RNG, log, messages), that
+triggers run in the run, that its random draws are its own and replay, and the diagnostics."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from rulebook.compiler.driver import analyse, analyse_text, build_text
+from rulebook.dsl.parser import parse_text
+from rulebook.dsl.printer import format_module
+from rulebook.runtime.agents import make_agents
+from rulebook.runtime.engine import Game, RulesRuntimeError
+
+from .conftest import pack_backends
+
+CHESS = Path(__file__).parent / "packs" / "chess_after"
+BACKENDS = ["compiled", "interpreted"]
+
+
+@pytest.fixture(scope="module")
+def chess(tmp_path_factory) -> dict:
+    return pack_backends(tmp_path_factory, str(CHESS))
+
+
+def moved(program, moves: str):
+    """A game with these moves made (each a label of the mover's pick); its pending decision."""
+    g = Game(program, 2, 1)
+    d = g.start()
+    for m in moves.split():
+        d = g.apply(m)
+    return g, d
+
+
+def test_the_chess_pack_lints_without_a_finding():
+    assert [d.headline() for d in analyse(str(CHESS)).diagnostics] == []
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_in_check_only_the_moves_that_answer_it_are_offered(chess, backend):
+    # 1.e4 Na6 2.d3 Nb4 3.h3 Nxc2+: the knight checks; take it with the queen, or step the king aside
+    _g, d = moved(chess[backend], "e2e4 b8a6 d2d3 a6b4 h2h3 b4c2")
+    assert sorted(d.options) == ["d1c2", "e1d2", "e1e2"]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_pinned_piece_does_not_leave_the_pin_and_the_king_does_not_step_into_check(chess, backend):
+    # 1.d4 e6 2.Nc3 Bb4: the knight on c3 is pinned to the king on e1 (d2 is empty)
+    _g, d = moved(chess[backend], "d2d4 e7e6 b1c3 f8b4")
+    assert not [o for o in d.options if o.startswith("c3")] and "a2a3" in d.options
+    # 1.e4 e5 2.f4 Qh4+: f2 is attacked by the queen, e2 is not; g3 blocks
+    _g, d = moved(chess[backend], "e2e4 e7e5 f2f4 d8h4")
+    assert "e1f2" not in d.options and sorted(d.options) == ["e1e2", "g2g3"]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_fools_mate_ends_in_mate(chess, backend):
+    g, d = moved(chess[backend], "f2f3 e7e5 g2g4 d8h4")
+    assert d is None and "P1: Checkmate: P2 wins." in g.messages and g.result()["winners"] == ["P2"]
+
+
+def test_both_backends_play_the_same_chess_games(chess):
+    for seed in (1, 2):
+        games = []
+        for b in BACKENDS:
+            g, rng = Game(chess[b], 2, seed), random.Random(seed)
+            d = g.start()
+            for _ in range(24):
+                d = g.apply(rng.randrange(len(d.options)))
+            games.append(g)
+        assert games[0].log == games[1].log and games[0].state.digest() == games[1].state.digest()
+
+
+PACK = """
+kind coin { worth: int; }
+coin a { worth = 1; }
+coin b { worth = 2; }
+coin c { worth = 3; }
+zone deck of coin;
+zone hand per_player of coin;
+counter gold;
+counter extra;
+counter kept;
+counter note global;
+proc spend() {
+  gain 5 gold;
+  shuffle deck;
+  draw 1 from deck to hand;
+  set note = 7;
+  say "spent";
+}
+whenever you gain(gold) { gain 1 extra; }
+func top_worth(): int = if size(deck) > 0 then first(deck).worth else 0;
+proc turn() {
+  choose "first" { option "one" { } option "two" { } }
+  let x = gold + extra + note + total(h in hand, h.worth) after spend();
+  let t = top_worth() after spend();
+  choose "second" { option "one" { set kept = x; } option "two" { set kept = t; } }
+}
+game g {
+  seats 2 to 2;
+  phase setup { move a to deck; move b to deck; move c to deck; }
+  phase play { repeat 2 { each players: turn(); } }
+  winner most kept;
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True])
+def test_nothing_of_the_real_game_moves(interpreted):
+    program = build_text(PACK, interpreted=interpreted)
+    g = Game(program, 2, 3)
+    d = g.start()
+    before = (g.state.digest(), g.rng.getstate(), list(g.log), list(g.messages), len(g.state.triggers))
+    d = g.apply(0)   # the two hypotheticals run here
+    assert d.prompt == "second"
+    assert (g.state.digest(), g.rng.getstate(), g.log[:-1], list(g.messages), len(g.state.triggers)) == before
+    d = g.apply(0)   # kept: 5 gold, the trigger's 1 bonus, the note 7, and the card drawn
+    kept = g.state.players[0].stock["kept"]
+    assert 5 + 1 + 7 + 1 <= kept <= 5 + 1 + 7 + 3 and g.state.players[0].zones["hand"] == []
+
+
+def test_the_run_draws_from_its_own_generator_and_replays():
+    compiled, interpreted = build_text(PACK), build_text(PACK, interpreted=True)
+    for seed in range(1, 6):
+        games = [Game(p, 2, seed, make_agents("random", 2, seed)) for p in (compiled, interpreted, compiled)]
+        for g in games:
+            g.play()
+        assert games[0].log == games[1].log == games[2].log
+        assert games[0].state.digest() == games[1].state.digest() == games[2].state.digest()
+
+
+def test_a_decision_reached_at_run_time_is_a_positioned_error():
+    text = PACK.replace("whenever you gain(gold) { gain 1 extra; }",
+                        'whenever you gain(gold) { choose "how?" { option "a" { } option "b" { } } }')
+    for interpreted in (False, True):
+        g = Game(build_text(text, interpreted=interpreted), 2, 1)
+        g.start()
+        with pytest.raises(RulesRuntimeError) as err:
+            g.apply(0)
+        assert err.value.code == "E480" and "how?" in str(err.value) and err.value.where is not None
+
+
+def codes(text: str) -> list:
+    return [(d.code, d.span.line) for d in analyse_text(text).diagnostics]
+
+
+def test_a_decision_through_calls_is_e480_with_a_note_at_it():
+    text = """counter vp;
+proc ask() { may "take one?" { gain 1 vp; } }
+proc go() { gain 1 vp; ask(); }
+func more(): bool = vp > 1 after go();
+"""
+    (d,) = analyse_text(text).diagnostics
+    assert d.code == "E480" and d.span.line == 4 and "go -> ask" in d.message
+    assert any(":2:" in n and "may" in n for n in d.notes)
+
+
+def test_misuse_codes():
+    base = "counter vp;\nproc p() { gain 1 vp; }\nfunc f(): int = 1;\n"
+    assert codes(base + "func a(): bool = vp > 1 after f();\n") == [("E481", 4)]
+    assert codes(base + "func a(): bool = vp > 1 after nothing();\n")[0][0] == "E207"
+    assert codes(base + "proc q() { gain 1 vp; end game; }\nfunc a(): bool = vp > 1 after q();\n") == [("E482", 5)]
+    assert codes(base + "func a(n: int): bool = n > 1 after p();\n") == [("W510", 4)]
+    assert codes(base + "func a(): bool = vp > 1 after p(3);\n")[0][0] == "E302"
+    assert codes(base + "proc r() { pick x from 1..3 at random { gain x vp; } }\nfunc a(): bool = vp > 1 after r();\n") == []
+
+
+@pytest.mark.parametrize("source, grouped", [
+    ("a and b after p()", "Binary(op='and', left=Name(id='a'), right=After("),
+    ("not a after p()", "After(value=Unary("),
+    ("(a and b) after p()", "After(value=Binary("),
+    ("not (a after p())", "Unary(op='not', operand=After("),
+    ("a or b > 2 after p(1, x)", "Binary(op='or', left=Name(id='a'), right=After("),
+])
+def test_how_it_binds_and_prints_back(source, grouped):
+    module = parse_text(f"func f(): bool = {source};\n", "t.rules")
+    assert grouped in repr(module.items[0].value)
+    text = format_module(module)
+    assert parse_text(text, "t.rules") == module and format_module(parse_text(text, "t.rules")) == text
