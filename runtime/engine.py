@@ -5387,6 +5387,7 @@ _SLOTTED = {State: State.__slots__, Holder: ("stock", "zones", "vars", "markers"
             Modifier: Modifier.__slots__, Looping: ("pending", "run"), Running: ("pending", "run"),
             Chain: ("seen", "run")}
 _ATOMS = frozenset({int, str, bool, float, type(None), EntityDef, Record, IsA, type})
+_ATOMS_WALKED = _ATOMS | {Holder}   # (saved apart, first)
 _BOOKKEEPING = ("pending", "emissions", "by_event", "ending", "by_action", "chain", "steps", "stepped", "watched",
                 "watched_sets", "decisions_made", "secret_round")
 _ON_CLASS = ("fell_off", "secret_partial", "none_from", "learnt_lines", "_revealed", "_shown_by", "held_use")
@@ -5396,9 +5397,15 @@ def _saved(game: "Game") -> tuple:
     """Everything a hypothetical run could change, saved: each mutable container reachable from the game's
     state and bookkeeping with a shallow copy of its contents (restored in place by `_restore`), the game's
     own counters, and the lengths of its log and messages (which only grow)."""
-    kept, seen = [], set()
-    todo = [game.state] + [getattr(game, name) for name in _BOOKKEEPING]
-    atoms, slotted = _ATOMS, _SLOTTED
+    kept, seen, todo = [], set(), [game.state]
+    # each player and actor saved once, here: the walk takes them as atoms (a board of `player` values names
+    # them many times), their containers walked as any
+    for h in (*game.state.players, *game.state.actors.values()):
+        values = (h.stock, h.zones, h.vars, h.markers)
+        kept.append((h, values))
+        todo += values
+    todo += [getattr(game, name) for name in _BOOKKEEPING]
+    atoms, slotted = _ATOMS_WALKED, _SLOTTED
     while todo:
         o = todo.pop()
         t = type(o)
@@ -5407,10 +5414,12 @@ def _saved(game: "Game") -> tuple:
         seen.add(id(o))
         if t is list:
             kept.append((o, o[:]))
-            todo.extend(o)
+            if not atoms.issuperset(map(type, o)):   # (a zone's cards, a list of records: nothing inside to keep)
+                todo.extend(o)
         elif isinstance(o, dict):
             kept.append((o, dict(o)))
-            todo.extend(o.values())
+            if not atoms.issuperset(map(type, o.values())):   # (a stock, the variables: numbers and values)
+                todo.extend(o.values())
         elif isinstance(o, set):
             kept.append((o, set(o)))
         elif t is tuple:
