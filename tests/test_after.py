@@ -183,3 +183,45 @@ def test_how_it_binds_and_prints_back(source, grouped):
     assert grouped in repr(module.items[0].value)
     text = format_module(module)
     assert parse_text(text, "t.rules") == module and format_module(parse_text(text, "t.rules")) == text
+
+
+GO = """
+record point "{x}-{y}" { x: 1..4; y: 1..4; }
+var stone[1..4, 1..4] "Board" global: player;
+counter captured "Captured";
+func near(p: point): list of point = gather(q in point where abs(q.x - p.x) + abs(q.y - p.y) == 1, [q]);
+func chain(p: point): list of point =
+  reachable(q from p via gather(r in near(q) where stone[r.x, r.y] == stone[p.x, p.y], [r]));
+func free(p: point): bool = some(q in chain(p), some(r in near(q) where stone[r.x, r.y] == none));
+proc place(p: point) {
+  set stone[p.x, p.y] = you;
+  for each q in near(p) where stone[q.x, q.y] != none and stone[q.x, q.y] != you and not free(q) {
+    for each r in chain(q) { set stone[r.x, r.y] = none; gain 1 captured; }
+  }
+}
+proc turn() {
+  pick p from point where stone[p.x, p.y] == none and free(p) after place(p) "place a stone" optional {
+    place(p);
+  }
+}
+game go "Go" {
+  seats 2 to 2;
+  phase play { repeat 12 { each players: turn(); } }
+  winner most captured;
+}
+"""
+
+
+def test_go_suicide_is_refused_and_both_backends_agree():
+    compiled, interpreted = build_text(GO), build_text(GO, interpreted=True)
+    for seed in range(1, 4):
+        a, b = (Game(p, 2, seed, make_agents("random", 2, seed)) for p in (compiled, interpreted))
+        a.play()
+        b.play()
+        assert a.log == b.log and a.state.digest() == b.state.digest()
+    # P1 at 1-2 and 2-1 around the corner 1-1: P2 may not fill it (no liberty, nothing captured)
+    g = Game(compiled, 2, 1)
+    d = g.start()
+    for label in ("1-2", "4-4", "2-1"):
+        d = g.apply(label)
+    assert "1-1" not in d.options and "3-3" in d.options
