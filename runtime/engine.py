@@ -2817,9 +2817,10 @@ class Game:
         rng, memo, tracer = self.rng, self.memo, self.tracer
         self.rng = random.Random(f"after {self.seed} {len(self.log)}")
         self.memo, self.tracer = {NESTING: depth + 1}, None
+        gens = (run, self.drain())
         try:
             try:
-                for gen in (run, self.drain()):
+                for gen in gens:
                     value = None
                     while True:
                         try:
@@ -2836,8 +2837,12 @@ class Game:
                 pass
             return read()
         finally:
-            self.rng, self.memo, self.tracer = rng, memo, tracer
-            _restore(saved)
+            try:
+                for gen in gens:   # one left at a refused decision ends here, on the run's state (its `with` blocks)
+                    gen.close()
+            finally:
+                self.rng, self.memo, self.tracer = rng, memo, tracer
+                _restore(saved)
 
     def can_slot(self, h, e, slot: str) -> bool:
         """`can copy e.SLOT`: whether running the entity's effect slot now, for `h`, would do something:
