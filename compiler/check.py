@@ -6501,6 +6501,8 @@ class Checker(A.Visitor):
                 if t is A.After:
                     stack.extend(reversed(n.args))
                     continue
+                if t in (A.Whenever, A.Modifier):   # registered, run later (a firing in the run: E480 at run time)
+                    continue
                 what = "end" if t in (A.EndGame, A.EndAfter) else "decision" if (
                     t in DECISION_WORDS and not (t is A.Pick and n.random)
                     and not (t in (A.ForEach,) and not n.any_order)) else None

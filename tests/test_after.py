@@ -225,3 +225,11 @@ def test_go_suicide_is_refused_and_both_backends_agree():
     for label in ("1-2", "4-4", "2-1"):
         d = g.apply(label)
     assert "1-1" not in d.options and "3-3" in d.options
+
+
+def test_a_trigger_the_proc_registers_is_not_its_decision():
+    text = """counter vp;
+proc arm() { gain 1 vp; whenever you gain(vp) { may "again?" { gain 1 vp; } } }
+func more(): bool = vp > 1 after arm();
+"""
+    assert codes(text) == []
