@@ -181,6 +181,17 @@ def words(t: str) -> str:
     return {"entity": arg, "zone": f"zone of {arg}", "member": arg, "record": arg}.get(base, t)
 
 
+def typed_words(expected: str, actual: str) -> str:
+    """`a square, not a number`: what was wanted and what was given; where both read alike (a member of an enum
+    and a value of a record of one name), each says what it is (`a square (a record), not a square (an enum's member)`)."""
+    want, got = article(words(expected)), article(words(actual))
+    if want == got:
+        sort = {"member": "an enum's member", "record": "a record", "entity": "a card"}
+        want += f" ({sort.get(base_of(expected), base_of(expected))})"
+        got += f" ({sort.get(base_of(actual), base_of(actual))})"
+    return f"{want}, not {got}"
+
+
 def _negated(key):
     """What a winner key negates (`-X` or `0 - X`: X), or None."""
     if isinstance(key, A.Unary) and key.op == "-":
@@ -1431,9 +1442,11 @@ class Checker(A.Visitor):
         all of them together make at most MAX_ELEMENTS elements (E350)."""
         ix = decl.indexes
         dims = ix.dims() if ix is not None else ()
-        if not all([self.expect(d.enum, ("enum", "kind", "group") if isinstance(decl, A.Counter) and len(dims) == 1
-                                else ("enum", "kind"), "E201", "enum or kind", d.span) for d in dims
+        if not all([self.expect(d.enum, ("enum", "kind", "group", "record") if isinstance(decl, A.Counter) and len(dims) == 1
+                                else ("enum", "kind", "record"), "E201", "enum, kind or record", d.span) for d in dims
                     if d.enum is not None]):   # each index said, not only the first unknown one
+            return
+        if not all([self.cell_index(decl, d) for d in dims if self.sym.category(d.enum) == "record"]):
             return
         sizes = [len(index_keys(d, self.sym)) for d in dims]
         if math.prod(sizes) > MAX_ELEMENTS:
@@ -1441,6 +1454,19 @@ class Checker(A.Visitor):
                      f"elements, more than {MAX_ELEMENTS}: each is a counter, variable or zone of its own in every "
                      "state", ix.span, "index by fewer or smaller ranges, enums or kinds, or keep the state in a "
                      "card's fields or a list")
+
+    def cell_index(self, decl, d: A.Indexes) -> bool:
+        """A record as an index (`var board[square]`: one element per cell of a board) has fields that are all
+        ranges or enums, the axes of a grid its elements are (E486 otherwise, naming the field)."""
+        for f in self.sym.decls[d.enum].fields:
+            if f.within is None and not (f.of is None and self.sym.category(f.type) == "enum"):
+                shown = f"list of {f.of}" if f.of is not None else f.type
+                self.err("E486", f"{decl.name}[{d.enum}]: a record indexes a board's cells, each field a range or an "
+                         f"enum, and field {f.name!r} of {d.enum} is {article(words(shown))}", d.span,
+                         f"give the field a range ('{f.name}: 1..8;')" if shown == "int" else
+                         f"index by the fields that say where a cell is, '{decl.name}[...]' with a range or an enum each")
+                return False
+        return True
 
     def visit_Var(self, d: A.Var) -> None:
         if d.hidden and (d.is_global or d.indexes is not None):
@@ -3696,12 +3722,10 @@ class Checker(A.Visitor):
             if self.unknown_member(part, d.enum, scope):
                 return
             actual = self.expr(part, scope)
-            expected = "int" if d.enum is None else \
-                f"entity:{d.enum}" if self.sym.category(d.enum) == "kind" else f"member:{d.enum}"
+            expected = self.index_type(d)
             if not fits(actual, expected):
                 which = "an index" if len(dims) == 1 else f"the {nth(place)} index"
-                self.err("E303", f"{which} of {name!r} is {article(words(expected))}, not {article(words(actual))}",
-                         part.span)
+                self.err("E303", f"{which} of {name!r} is {typed_words(expected, actual)}", part.span)
                 return
             values.append(constant(part))
             self.copies_merged(name, d, part, scope)
@@ -3710,6 +3734,13 @@ class Checker(A.Visitor):
                      f" is outside {shown}", index.span)
         else:
             self.index_past_loop(name, shown, dims, parts, scope)
+
+    def index_type(self, d: A.Indexes) -> str:
+        """The type of the values one index takes: a number, a card of a kind, a member of an enum, a value of a
+        record (a board's cell)."""
+        cat = self.sym.category(d.enum) if d.enum is not None else None
+        return "int" if d.enum is None else f"entity:{d.enum}" if cat == "kind" else \
+            f"record:{d.enum}" if cat == "record" else f"member:{d.enum}"
 
     def group_element(self, name: str, group: str, part, scope: Scope) -> None:
         """The index of a counter indexed by a group (`counter prod[stock]`): a resource of the group, the
@@ -5481,8 +5512,7 @@ class Checker(A.Visitor):
             decl = heard_var(element[0], self.sym) if p.event == VAR_EVENT else indexed_counter(element[0], self.sym)
             for part, d in zip(element_parts(element[1]), decl.indexes.dims()):
                 if type(part) is A.Name and part.id == name:
-                    return "int" if d.enum is None else "resource" if self.sym.category(d.enum) == "group" else \
-                        f"entity:{d.enum}" if self.sym.category(d.enum) == "kind" else f"member:{d.enum}"
+                    return "resource" if self.sym.category(d.enum) == "group" else self.index_type(d)
         return "any"
 
     def heard_type(self, p: A.Pattern) -> Optional[str]:

@@ -283,11 +283,30 @@ def elements(decl, sym: Symbols) -> list[tuple]:
     ix = decl.indexes
     if ix is None:
         return [(None, decl.name)]
-    keys = [index_keys(d, sym) for d in ix.dims()]
+    keys = axis_keys(ix, sym)
     if len(keys) > 1:   # a grid: one element per combination, the last index fastest (`wall[1,1]`,
         # `wall[1,2]`... `meeple[1,1,north]`, `meeple[1,1,east]`...), keyed by the tuple (1, 2)
         return [(key, f"{decl.name}[{','.join(map(str, key))}]") for key in itertools.product(*keys)]
     return [(i, f"{decl.name}[{i}]") for i in keys[0]]
+
+
+def axis_keys(ix: A.Indexes, sym: Symbols) -> list:
+    """The values of each axis of a declaration's elements, in order: one list per index, a record's index (a
+    board's cell, `[square]`) one per field of the record (its elements are those of a grid of its fields)."""
+    keys = []
+    for d in ix.dims():
+        named = sym.decls.get(d.enum) if d.enum is not None else None
+        if isinstance(named, A.Record):
+            keys += [list(a.arg) for a in cell_axes(named.name, sym)]
+        else:
+            keys.append(index_keys(d, sym))
+    return keys
+
+
+def cell_axes(name: str, sym: Symbols) -> list:
+    """The axes of a record that is a board's cell (every field a range or an enum), in its fields' order;
+    the checker refuses any other record as an index or a cell (E486, E483)."""
+    return [a for a in record_axes(name, sym)[0] if a.how in ("range", "enum")]
 
 
 def at_seats(e: A.Expr, players: int) -> Optional[object]:
@@ -366,8 +385,14 @@ def element_bounds(c: A.Counter, index) -> tuple:
 
 
 def index_keys(ix: A.Indexes, sym: Symbols) -> list:
-    """The values of one index, in order: an enum's members, a kind's declarations, or LOW..HIGH."""
+    """The values of one index, in order: an enum's members, a kind's declarations, or LOW..HIGH; a
+    record's values (`var board[square]`, a board's cells) as the tuples of their fields' values, the last
+    field fastest (a record of one field: its values)."""
     named = sym.decls.get(ix.enum) if ix.enum is not None else None
+    if isinstance(named, A.Record):
+        axes = cell_axes(named.name, sym)
+        keys = list(itertools.product(*(a.arg for a in axes)))
+        return [k[0] for k in keys] if len(axes) == 1 else keys
     if isinstance(named, A.Group):   # one element per resource of the group: `prod[mc]`
         return list(named.members)
     if isinstance(named, A.Kind):   # one element per declared card, tile or piece: its copies `* N` share it
@@ -389,10 +414,11 @@ def labels(sym: Symbols, member_titles: dict) -> dict:
             for index, key in elements(d, sym):
                 shown[key] = None if d.title is None else \
                     d.title if index is None else f"{d.title} {index_label(index, sym, member_titles)}"
-            if d.indexes is not None and d.indexes.second is not None and not isinstance(d, A.Zone):
+            axes = axis_keys(d.indexes, sym) if d.indexes is not None else ()
+            if len(axes) > 1 and not isinstance(d, A.Zone):
                 shown[d.name] = d.title   # a grid, which screens show as one board under its title
-                rests = itertools.product(*(index_keys(ix, sym) for ix in d.indexes.dims()[2:]))
-                for rest in rests if d.indexes.second.second is not None else ():   # a board for each
+                rests = itertools.product(*axes[2:])
+                for rest in rests if len(axes) > 2 else ():   # a board for each
                     shown[board_name(d.name, rest)] = None if d.title is None else \
                         f"{d.title} {index_label(rest if len(rest) > 1 else rest[0], sym, member_titles)}"
         elif isinstance(d, (A.Resource, A.Track)):

@@ -230,6 +230,13 @@ CODES: dict[str, tuple[str, str]] = {
     "E480": (ERROR, "'EXPR after PROC(args)' of a proc that can ask a decision (choose, may, pick...): a hypothetical run asks no one"),
     "E481": (ERROR, "'EXPR after NAME(args)' where NAME is no proc (a func, a kernel, a counter): only a proc's run changes the game"),
     "E482": (ERROR, "'EXPR after PROC(args)' of a proc that can end the game: the run would stop half-way"),
+    "E483": (ERROR, "a board's cell operation (shift, step, ray, leap) on what is no cell: not a record, or a record "
+                    "with a field that is neither a range nor an enum"),
+    "E484": (ERROR, "a direction of step() or ray() that does not fit the cell: no enum member, or not as many "
+                    "whole-number fields as the cell has fields"),
+    "E485": (ERROR, "the offsets of shift() or leap() amiss: not whole numbers, a field the cell does not have or "
+                    "named twice, none at all, or more numbers than the cell has fields"),
+    "E486": (ERROR, "a record as the index of a counter, variable or zone whose fields are not all ranges and enums"),
     "E487": (ERROR, "a list of a type no list holds: an effect, or a list that does not say what it holds ('list of list')"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
@@ -340,6 +347,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W508": (WARNING, "a named window ('window NAME;') that no card's 'anytime ... at NAME' slot answers: it offers nothing"),
     "W509": (WARNING, "a 'draw ... until' condition that reads nothing the draw or its block changes"),
     "W510": (WARNING, "'EXPR after PROC(args)' whose EXPR reads nothing of the game: it is the same without the run"),
+    "W511": (WARNING, "a ray's 'until' condition that does not read the ray's cell: it stops at the first cell or never"),
     "W517": (WARNING, "a per-player value set in a pass over the players and compared with every player's in the same pass: the players after still hold the old value"),
     "W518": (WARNING, "a 'say' that shows a variable declared 'hidden' to every player"),
     # E5xx: packs

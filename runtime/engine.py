@@ -535,6 +535,15 @@ def index_text(index) -> str:
 PLAIN_INDEXES = frozenset({int, str})   # indexes an element table is keyed by as they are
 
 
+def cell_key(index):
+    """A record as an index (`board[s]`, `var board[square]`), or a grid's tuple holding records: the values of
+    its fields in their order, as the grid of the record's fields is keyed (a tuple; one value for a record of one
+    field alone)."""
+    parts = index if type(index) is tuple else (index,)
+    flat = tuple(v for part in parts for v in (part.fields.values() if type(part) is Record else (part,)))
+    return flat if len(flat) > 1 else flat[0] if flat else None
+
+
 def grid_key(index):
     """A grid's pair as its table is keyed: a card by its declaration's name (every copy of a card `* N`
     and every player's copy of a per-player card share it); None when a part is `true` or `false` (no
@@ -4158,6 +4167,11 @@ class Game:
                 name = self.program.indexed[base].get(index.declared)
             elif type(index) is tuple:   # a grid's pair
                 name = self.program.indexed[base].get(grid_key(index))
+                if name is None and any(type(i) is Record for i in index):   # a board's cell among the indexes
+                    name = self.program.indexed[base].get(grid_key(cell_key(index)))
+            elif type(index) is Record:   # a board's cell (`var board[square]`): the grid of its fields
+                key = cell_key(index)
+                name = self.program.indexed[base].get(grid_key(key) if type(key) is tuple else key)
             if name is None:
                 raise no_element(base, index, self.program.indexed[base])
         return name
