@@ -23,7 +23,7 @@ from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var,
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
 from .resolve import HELD_USES, tokens_in
 from .resolve import arm_change, enum_changes, option_change, pick_change
-from .resolve import DIAGONAL, KEEPING, cell_neighbours, off_scale, same_statements, zone_piles
+from .resolve import DIAGONAL, KEEPING, cell_neighbours, cell_walk, off_scale, same_statements, zone_piles
 
 # the declarations whose bare name is no value (E301): an enum member of the same name (E208) is read there
 NO_VALUE = frozenset({"proc", "func", "extern", "event", "game", "variant", "die"})
@@ -343,7 +343,7 @@ def always_evaluated(e) -> list:
         parts = (e.left,) if e.op in ("and", "or") else (e.left, e.right)
     else:
         fields = {A.Unary: ("operand",), A.Attr: ("obj",), A.Index: ("obj", "index"), A.Cond: ("cond",),
-                  A.Match: ("subject",), A.Aggregate: ("domain",), A.Sorted: ("domain",), A.Flood: ("start",),
+                  A.Match: ("subject",), A.Aggregate: ("domain",), A.Sorted: ("domain",), A.Flood: ("start",), A.Ray: ("cell", "direction"),
                   A.Range: ("low", "high")}.get(type(e), ())
         parts = [getattr(e, f) for f in fields] + (list(e.items) if isinstance(e, A.ListLit) else [])
     return [n for part in parts for n in always_evaluated(part)] + [e]
@@ -7743,10 +7743,148 @@ class Checker(A.Visitor):
         return f"list:{kind}"
 
     def visit_Call(self, e: A.Call, scope: Scope) -> str:
+        if cell_walk(e.func, self.sym):
+            self.used.add(e.func)
+            return self.walk(e, scope)
+        named = [a for a in e.args if type(a) is A.FieldValue]
+        if named:   # `square(s, rank = 2)`: values named after a first argument are shift()'s alone
+            self.err("E302", f"{e.func}() takes no named values after its first argument ({named[0].name} = ...)",
+                     named[0].span, "a record is built by naming every field, 'NAME(field = VALUE, ...)'; a board's cell "
+                     f"moved along its fields is 'shift(CELL, {named[0].name} = N)'")
+            e = A.replace(e, args=tuple(a for a in e.args if type(a) is not A.FieldValue))
         decl = self.sym.decls.get(e.func)
         if isinstance(decl, A.Proc) and e.func not in BUILTIN_FUNCS:
             return self.proc_in_expression(e, decl, scope)
         return self.call(e.func, e.args, e.span, scope)
+
+    def board_cell(self, func: str, arg, scope: Scope) -> Optional[A.Record]:
+        """The record of the cell a board's builtin (shift, step, ray, leap) starts from: a record whose every
+        field is a range or an enum, the board's axes (E483 otherwise, naming what it is or the field)."""
+        given = self.expr(arg, scope)
+        record = given.partition(":")[2] if base_of(given) == "record" else None
+        decl = self.sym.decls.get(record) if record else None
+        if not isinstance(decl, A.Record):
+            self.err("E483", f"{func}() moves along the cells of a board, a record of ranges or enums, not "
+                     f"{article(words(given)) if given != 'any' else 'a value of no known record'}", arg.span,
+                     "a cell is a record of ranges or enums: 'record square { f: file; rank: 1..8; }'"
+                     + ("; give the value a type ('s: square')" if given == "any" else ""))
+            return None
+        for f in decl.fields:
+            if f.within is None and not (f.of is None and self.sym.category(f.type) == "enum"):
+                self.err("E483", f"{func}() moves along the fields of a cell, ranges or enums; field {f.name!r} of "
+                         f"{record} is {article(words(self.declared(f.type) if f.of is None else 'list'))}", arg.span,
+                         f"declare the board's axes as ranges ('{f.name}: 1..8;') or enums; what stands on a cell is "
+                         "kept apart (a var indexed by the cell)")
+                return None
+        return decl
+
+    def direction(self, func: str, arg, cell: A.Record, scope: Scope) -> Optional[str]:
+        """The enum of a step's or ray's direction: a member of an enum with as many whole-number fields as the
+        cell has fields, the steps along them in order (E484 otherwise)."""
+        given = self.expr(arg, scope)
+        enum = given.partition(":")[2] if base_of(given) == "member" else None
+        decl = self.sym.decls.get(enum) if enum else None
+        example = ", ".join(f"d{f.name}: int;" for f in cell.fields)
+        if not isinstance(decl, A.Enum):
+            self.err("E484", f"{func}() goes along a direction, a member of an enum holding a step for each field of "
+                     f"{cell.name}, not {article(words(given)) if given != 'any' else 'a value of no known enum'}",
+                     arg.span, f"'enum way {{ {example} ... }}' and '{func}(..., north)'; a cell so many fields away is "
+                     f"'shift(CELL, {cell.fields[0].name} = N)'")
+            return None
+        steps = [f for f in decl.fields if f.of is None and (f.type == "int" or f.within is not None)]
+        if len(steps) != len(cell.fields):
+            self.err("E484", f"{func}() steps along each field of {cell.name} ({', '.join(f.name for f in cell.fields)}) by "
+                     f"a whole-number field of the direction, in order, and {enum} has {len(steps)}"
+                     + (f" ({', '.join(f.name for f in steps)})" if steps else ""), arg.span,
+                     f"declare one whole-number field per field of {cell.name}: 'enum {enum} {{ {example} ... }}'")
+            return None
+        return enum
+
+    def walk(self, e: A.Call, scope: Scope) -> str:
+        """`shift(CELL, FIELD = N, ...)` and `step(CELL, DIRECTION)`: a cell, or none off the board; `ray(CELL,
+        DIRECTION)` and `leap(CELL, N, ...)`: a list of cells. E302 for the count of arguments, E483 for a CELL
+        that is no board's cell, E484 for a direction that does not fit it, E485 for offsets amiss."""
+        func, args = e.func, e.args
+        positional = [a for a in args if type(a) is not A.FieldValue]
+        named = [a for a in args if type(a) is A.FieldValue]
+        shapes = {"shift": "shift(CELL, FIELD = N, ...)", "step": "step(CELL, DIRECTION)",
+                  "ray": "ray(CELL, DIRECTION)' or 'ray(c from CELL via DIRECTION until COND)",
+                  "leap": "leap(CELL, N, ...)"}
+        if not args or type(args[0]) is A.FieldValue:
+            self.err("E302", f"{func}() starts from a cell: '{shapes[func]}'", e.span)
+            return "any"
+        cell = self.board_cell(func, args[0], scope)
+        result = f"record:{cell.name}" if cell is not None else "any"
+        if func == "shift":
+            if len(positional) > 1 or not named:
+                self.err("E485", f"shift() moves a cell along its fields named with how far: "
+                         + ("no field is named" if not named else f"{printed(positional[1])} names none"),
+                         (positional[1] if len(positional) > 1 else e).span,
+                         "'shift(CELL, " + ", ".join(f"{f.name} = 1" for f in (cell.fields if cell else ())) + ")'"
+                         if cell is not None else None)
+            seen = set()
+            for a in named:
+                kind = self.expr(a.value, scope)
+                if cell is not None and a.name not in [f.name for f in cell.fields]:
+                    self.err("E485", f"{cell.name} has no field {a.name!r} to move along", a.span,
+                             did_you_mean(a.name, [f.name for f in cell.fields]))
+                elif a.name in seen:
+                    self.err("E485", f"field {a.name!r} is moved twice", a.span, "say each field once, its whole move")
+                elif not fits(kind, "int"):
+                    self.err("E485", f"shift() moves {a.name} by a whole number, not {article(words(kind))}", a.value.span)
+                seen.add(a.name)
+            if cell is not None:
+                self.sym.walks[id(e)] = (cell.name, None)
+            return result
+        if named:
+            self.err("E485", f"{func}() takes no named values: only shift() moves along fields it names", named[0].span,
+                     f"'shift({printed(args[0])}, {named[0].name} = ...)'")
+        if func == "leap":
+            offsets = positional[1:]
+            if not offsets:
+                self.err("E485", "leap() takes how far the leap goes along the fields, one number or more: "
+                         "'leap(CELL, 1, 2)' (a knight's)", e.span)
+            elif cell is not None and len(offsets) > len(cell.fields):
+                self.err("E485", f"leap() takes at most one number per field of {cell.name} ({len(cell.fields)}), not "
+                         f"{len(offsets)}", offsets[len(cell.fields)].span)
+            for a in offsets:
+                kind = self.expr(a, scope)
+                if not fits(kind, "int"):
+                    self.err("E485", f"leap() goes a whole number of steps along each field, not "
+                             f"{article(words(kind))}", a.span)
+            if cell is not None:
+                self.sym.walks[id(e)] = (cell.name, None)
+            return f"list:{result}" if cell is not None else "list"
+        if len(positional) != 2:
+            self.err("E302", f"{func}() takes a cell and a direction, not {arguments(len(positional))}: "
+                     f"'{shapes[func]}'", e.span)
+            for a in positional[2:]:
+                self.expr(a, scope)
+            if len(positional) < 2:
+                return result if func == "step" else "list"
+        enum = self.direction(func, positional[1], cell, scope) if cell is not None else None
+        if cell is not None and enum is not None:
+            self.sym.walks[id(e)] = (cell.name, enum)
+        return result if func == "step" else f"list:{result}" if cell is not None else "list"
+
+    def visit_Ray(self, e: A.Ray, scope: Scope) -> str:
+        """`ray(c from CELL via DIRECTION [until COND])`: the cells from CELL along DIRECTION, up to the first one
+        COND (read with c bound to it) holds for, that one included; COND that never reads c is W511."""
+        if e.func != "ray":
+            self.err("E302", f"'{e.var} from ... via ...' is ray()'s binder, not {e.func}()'s", e.span,
+                     f"'ray({e.var} from CELL via DIRECTION until COND)'")
+        cell = self.board_cell("ray", e.cell, scope)
+        enum = self.direction("ray", e.direction, cell, scope) if cell is not None else None
+        if cell is not None and enum is not None:
+            self.sym.walks[id(e)] = (cell.name, enum)
+        result = f"record:{cell.name}" if cell is not None else "any"
+        if e.until is not None:
+            self.condition(e.until, self.bind(scope, e.var, e.span, result))
+            if not any(type(n) is A.Name and n.id == e.var for n in A.walk(e.until)):
+                self.diags.append(Diagnostic(
+                    "W511", f"'until {printed(e.until)}' does not read {e.var}: the ray stops at its first cell, or "
+                    "goes to the edge", e.until.span, f"stop at a cell the condition reads: 'until board[{e.var}] != empty'"))
+        return f"list:{result}" if cell is not None else "list"
 
     def call(self, func: str, args: tuple, span: A.Span, scope: Scope) -> str:
         if cell_neighbours(func, self.sym):

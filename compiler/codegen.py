@@ -22,12 +22,12 @@ from rulebook.runtime.kernels import KERNELS
 
 from .layout import (cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars,
-                     recursive, ended_names, per_resets, runtime_axes, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
+                     recursive, ended_names, per_resets, runtime_axes, direction_steps, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
                      hook_table, hooked_actions,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, classify, it_arg, zone_piles
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, zone_piles
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
@@ -794,9 +794,33 @@ class CodeGen(A.Visitor):
         return self.call(e.name, (e.obj,) + e.args, ctx, method=True)
 
     def visit_Call(self, e, ctx) -> str:
+        if cell_walk(e.func, self.sym):   # shift(), step(), ray(), leap() of a board's cell
+            return self.walk(e, ctx)
         if isinstance(self.sym.decls.get(e.func), A.Proc):   # in an `if`/`while` condition (layout.deciding)
             return f"({self.run_call(e.func, e.args, ctx)})"   # Python's own order and short-circuit
         return self.call(e.func, e.args, ctx, method=False)
+
+    def walk(self, e, ctx) -> str:
+        """shift(), step(), ray(), leap() of a board's cell (resolve.CELL_WALKS): the runtime's one method each, given
+        the record's axes and, for a direction, its members' steps (a module table), as the interpreter hands them."""
+        record, enum = self.sym.walks[id(e)]
+        axes = runtime_axes(record, self.sym)
+        cell = self.ex(e.cell if type(e) is A.Ray else e.args[0], ctx)
+        if type(e) is not A.Ray and e.func == "shift":
+            offsets = ", ".join(f"{a.name!r}: {self.ex(a.value, ctx)}" for a in e.args[1:])
+            return f"rt.cell_shift({cell}, {record!r}, {axes!r}, {{{offsets}}})"
+        if type(e) is not A.Ray and e.func == "leap":
+            return f"rt.cell_leap({cell}, {record!r}, {axes!r}, ({''.join(self.ex(a, ctx) + ', ' for a in e.args[1:])}))"
+        steps = self.constants.setdefault(("steps", enum), (f"_STEPS_{IDENT.sub('_', enum)}",
+                                                            repr(direction_steps(enum, self.sym))))[0]
+        direction = self.ex(e.direction if type(e) is A.Ray else e.args[1], ctx)
+        if type(e) is not A.Ray and e.func == "step":
+            return f"rt.cell_step({cell}, {record!r}, {axes!r}, {steps}, {direction})"
+        until = f", lambda v_{e.var}: {self.ex(e.until, ctx.bind(e.var))}" if type(e) is A.Ray and e.until is not None else ""
+        return f"rt.cell_ray({cell}, {record!r}, {axes!r}, {steps}, {direction}{until})"
+
+    def visit_Ray(self, e, ctx) -> str:
+        return self.walk(e, ctx)
 
     def call(self, func: str, args: tuple, ctx: Ctx, method: bool) -> str:
         if cell_neighbours(func, self.sym):   # the cells next to a cell: its record's axes, as record_values reads them

@@ -15,13 +15,13 @@ from rulebook.runtime.program import Program, assemble
 from rulebook.runtime.state import Record
 
 from .layout import (cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
-                     builtin_args, recursive, ended_names, per_resets, runtime_axes, checked_within,
+                     builtin_args, recursive, ended_names, per_resets, runtime_axes, direction_steps, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
                      hook_nodes, hook_table, hooked_actions,
                      indexed_ref, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, classify, it_arg, zone_piles
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, zone_piles
 
 
 def placed(e: Exception, node) -> None:
@@ -78,6 +78,7 @@ class Interpreter(A.Visitor):
         self.open = open_values(sym)   # the values prompts show that the hot seat may tell the others
         # (enum, field) -> the members' values, as the compiled module's tables (MemberData: none is E601)
         self.enum_data = {key: MemberData(key[1], column) for key, column in enum_data(sym).items()}
+        self.steps: dict = {}   # a direction enum -> its members' steps (layout.direction_steps), as step() and ray() read them
         self.marks: dict[int, str] = {}   # id() of a prompt's parts -> its marks (see compiler/hidden.py)
         self.bounded: dict[int, bool] = {}   # id() of a loop -> whether the pack bounds its domain
         self.leaves: dict[int, bool] = {}   # id() of a loop -> whether a `break` is written in it
@@ -1158,7 +1159,43 @@ class Interpreter(A.Visitor):
         return self.call(e.name, (e.obj,) + e.args, rt, f)
 
     def visit_Call(self, e, rt, f):
+        if cell_walk(e.func, self.sym):   # shift(), step(), ray(), leap() of a board's cell
+            return self.walk(e, rt, f)
         return self.call(e.func, e.args, rt, f)
+
+    def visit_Ray(self, e, rt, f):
+        return self.walk(e, rt, f)
+
+    def walk(self, e, rt, f):
+        """shift(), step(), ray(), leap() of a board's cell: the runtime's one method each, as the compiled code
+        hands them (the record's axes, a direction's members' steps, a ray's `until` as a test of one cell)."""
+        record, enum = self.sym.walks[id(e)]
+        axes = runtime_axes(record, self.sym)
+        cell = self.ev(e.cell if type(e) is A.Ray else e.args[0], rt, f)
+        if type(e) is not A.Ray and e.func == "shift":
+            return rt.cell_shift(cell, record, axes, {a.name: self.ev(a.value, rt, f) for a in e.args[1:]})
+        if type(e) is not A.Ray and e.func == "leap":
+            return rt.cell_leap(cell, record, axes, tuple(self.ev(a, rt, f) for a in e.args[1:]))
+        steps = self.steps.get(enum)
+        if steps is None:
+            steps = self.steps[enum] = direction_steps(enum, self.sym)
+        direction = self.ev(e.direction if type(e) is A.Ray else e.args[1], rt, f)
+        if type(e) is not A.Ray and e.func == "step":
+            return rt.cell_step(cell, record, axes, steps, direction)
+        if type(e) is not A.Ray or e.until is None:
+            return rt.cell_ray(cell, record, axes, steps, direction)
+        saved = f.locals.get(e.var, _UNBOUND)
+
+        def until(place):
+            f.locals[e.var] = place
+            return self.ev(e.until, rt, f)
+        try:
+            return rt.cell_ray(cell, record, axes, steps, direction, until)
+        finally:
+            if saved is _UNBOUND:
+                f.locals.pop(e.var, None)
+            else:
+                f.locals[e.var] = saved
 
     def call(self, func: str, args: tuple, rt, f: Frame):
         if cell_neighbours(func, self.sym):   # the cells next to a cell: its record's axes, as record_values reads them

@@ -83,6 +83,16 @@ def enum_data(sym: Symbols) -> dict:
     return data
 
 
+def direction_steps(enum: str, sym: Symbols) -> dict:
+    """The steps of each member of a direction enum (`enum way { df: int; dr: int; north(df = 0, dr = 1), ... }`):
+    member -> its whole-number fields' values in their declared order, one per field of the cell it steps along
+    (step(), ray(); the checker's E484 keeps the count right). Read by both backends."""
+    d = sym.decls[enum]
+    data = enum_data(sym)
+    steps = [f.name for f in d.fields if f.of is None and (f.type == "int" or f.within is not None)]
+    return {m: tuple(data[(enum, f)][m] for f in steps) for m in d.members}
+
+
 def chosen(expr):
     """A field value that takes an item of a list written out (`[a, b, c][copy_number]` once
     `copy_number` is a number, counting from 1): that item's expression; any other value as it is

@@ -121,6 +121,20 @@ NEIGHBOURS = "neighbours"
 DIAGONAL = "diagonal"   # the word that adds the diagonal ones
 
 
+# A board's cells moved along its record's fields (none off the board): `shift(CELL, FIELD = N, ...)`, `step(CELL,
+# DIRECTION)` (a member of an enum whose whole-number fields are the steps along the record's, in order), `ray(CELL,
+# DIRECTION)` (A.Ray with a binder: `ray(c from CELL via DIRECTION until COND)`) and `leap(CELL, N, ...)` (every
+# cell the offsets reach, their signs and order changed). Not in BUILTIN_FUNCS, for the reason neighbours is not:
+# a pack's own func of one of these names keeps it (`cell_walk` tells them apart)
+CELL_WALKS = ("shift", "step", "ray", "leap")
+
+
+def cell_walk(func: str, sym) -> bool:
+    """Whether a call of `func` is one of the builtins moving along a board's cells (CELL_WALKS), no declaration of
+    the pack's taking the name."""
+    return func in CELL_WALKS and func not in sym.decls
+
+
 # `piles(ZONE)`: the indexes of a shared indexed zone whose zone has ever held an item (the piles set out), in
 # their order. Not in BUILTIN_FUNCS either, for the same reason: a pack's own `piles` (a proc, a func) keeps its name
 PILES = "piles"
@@ -254,6 +268,9 @@ class Symbols:
     # id() of the cell of each `neighbours(CELL [, diagonal])` -> (its record's name, diagonal too): the
     # record's fields are the board's axes (both backends read this; branch amendpick)
     cells: dict = field(default_factory=dict)
+    # id() of each call of a builtin of CELL_WALKS (an A.Call, or an A.Ray) -> (its cell's record, the direction's
+    # enum for step and ray, else None): the record's fields are the board's axes (both backends read this)
+    walks: dict = field(default_factory=dict)
     # id() of each `m.field` (an A.Attr) reading a field of an enum's members (`d.dx` with `enum side { dx: int;
     # ... }`) -> (the enum, the field): a value of the member's data, never of the game (both backends read this)
     enum_reads: dict = field(default_factory=dict)

@@ -516,6 +516,19 @@ class Flood(Expr):
     through: Optional[Expr] = None
 
 
+@node
+class Ray(Expr):
+    """`ray(c from CELL via DIRECTION [until COND])`: the cells of a board from CELL (itself left out) one step of
+    DIRECTION at a time to the edge, in order, stopping after the first cell COND holds for (read with `var` bound
+    to each cell, that cell included). `ray(CELL, DIRECTION)` without a binder is a call (A.Call)."""
+
+    func: str             # "ray" (another name written so is the checker's error, E302)
+    var: str
+    cell: Expr
+    direction: Expr
+    until: Optional[Expr] = None
+
+
 # what each search over edges reads after the two ends: how many places (FROM, TO), then whether a
 # LENGTH may follow
 NETWORK_ARGS = {"connects": (2, False), "longest_path": (0, True), "shortest_path": (2, True), "reachable": (1, False)}

@@ -1874,6 +1874,15 @@ class _Builder:
     def call(self, meta, items):
         return A.Call(str(items[0]), items[1] or (), span=self._s(meta))
 
+    def call_fields(self, meta, items):   # `shift(s, rank = 2)`: the cell, then each field's offset (A.FieldValue)
+        return A.Call(str(items[0]), tuple(items[1:]), span=self._s(meta))
+
+    def ray_expr(self, meta, items):
+        """`ray(c from CELL via DIRECTION [until COND])`."""
+        func, var, cell, direction = str(items[0]), str(items[1]), items[2], _pick(items, "via")
+        until = items[-1] if len(items) > 4 and not isinstance(items[-1], _Marker) else None
+        return A.Ray(func, var, cell, direction, until, span=self._s(meta))
+
     def call_name(self, meta, items):
         return str(items[0])
 

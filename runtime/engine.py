@@ -14,7 +14,7 @@ import os
 import random
 import re
 import sys
-from itertools import product
+from itertools import permutations, product
 from collections import Counter as Tally, defaultdict
 from types import CodeType, MappingProxyType
 from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optional
@@ -3795,6 +3795,79 @@ class Game:
             if moved == 1 or (diagonal and moved > 1):
                 found.append(Record(record, dict(zip(names, combo))))
         return found
+
+    def cell_moved(self, cell, record: str, axes: tuple, steps, what: str):
+        """The cell of `record` `steps` away from `cell` (one whole number per field, in the fields' order): a
+        range field by its value, an enum field by its place in the enum's order; None when a field would leave
+        its range or enum (off the board, never clamped) and for a cell of none. A value of another record, or a
+        step that is no whole number, stops play (E601). `axes` as cell_neighbours takes them."""
+        if cell is None:
+            return None
+        if type(cell) is not Record or cell.record != record:
+            raise RulesRuntimeError("E601", f"{what}() takes a {record}, not {label_of(cell)}")
+        moved = {}
+        for (name, how, arg), step in zip(axes, steps):
+            if type(step) is not int:
+                raise RulesRuntimeError("E601", f"{what}() moves {name} by a whole number, not {label_of(step)}")
+            value = cell.fields[name]
+            if how == "range":
+                value += step
+                if not arg[0] <= value <= arg[1]:
+                    return None
+            else:
+                place = arg.index(value) + step
+                if not 0 <= place < len(arg):
+                    return None
+                value = arg[place]
+            moved[name] = value
+        return Record(record, moved)
+
+    def cell_shift(self, cell, record: str, axes: tuple, offsets: dict):
+        """`shift(CELL, FIELD = N, ...)`: the cell the offsets move `cell` to (a field not named stays), or None."""
+        return self.cell_moved(cell, record, axes, [offsets.get(a[0], 0) for a in axes], "shift")
+
+    def cell_step(self, cell, record: str, axes: tuple, steps: dict, direction):
+        """`step(CELL, DIRECTION)`: the cell one step of `direction` (its steps by member: `steps`) away, or None."""
+        if direction is None:
+            raise RulesRuntimeError("E601", "step() goes along a direction, not none")
+        return self.cell_moved(cell, record, axes, steps[direction], "step")
+
+    def cell_ray(self, cell, record: str, axes: tuple, steps: dict, direction, until=None) -> list:
+        """`ray(CELL, DIRECTION)`: the cells from `cell` (left out) one step of `direction` at a time to the edge,
+        in order; with `until` (a test of one cell) the ray ends at the first cell it holds for, that one included.
+        A direction of no step gives none (it would never leave the cell)."""
+        if direction is None:
+            raise RulesRuntimeError("E601", "ray() goes along a direction, not none")
+        delta = steps[direction]
+        found = []
+        if not any(delta):
+            return found
+        here = self.cell_moved(cell, record, axes, delta, "ray")
+        while here is not None:
+            found.append(here)
+            if until is not None and until(here):
+                break
+            here = self.cell_moved(here, record, axes, delta, "ray")
+        return found
+
+    def cell_leap(self, cell, record: str, axes: tuple, offsets: tuple) -> list:
+        """`leap(CELL, N, ...)`: the cells the offsets (one per field, the ones not given 0) reach from `cell`, in
+        every order among the fields and with every sign (a knight's `leap(s, 1, 2)`: eight), each once, on the
+        board only, in the record's order as a domain (the last field fastest)."""
+        for n in offsets:
+            if type(n) is not int:
+                raise RulesRuntimeError("E601", f"leap() goes a whole number of steps, not {label_of(n)}")
+        if cell is None:
+            return []
+        padded = tuple(offsets) + (0,) * (len(axes) - len(offsets))
+        moves = {tuple(sign * n for sign, n in zip(signs, order)) for order in permutations(padded)
+                 for signs in product((1, -1), repeat=len(axes))}
+        moves.discard((0,) * len(axes))
+        found = {c for c in (self.cell_moved(cell, record, axes, m, "leap") for m in moves) if c is not None}
+
+        def place(c):
+            return tuple(c.fields[name] if how == "range" else arg.index(c.fields[name]) for name, how, arg in axes)
+        return sorted(found, key=place)
 
     def within(self, value, low: int, high: int, record: str, field: str, where: Optional[str] = None):
         """The value of a record's range field (`row: 1..5`), checked when the record is built (E601)."""
