@@ -18,7 +18,7 @@ from rulebook.dsl.diagnostics import did_you_mean
 
 from .layout import deciding, is_field_value, is_filter, proc_result_call, subject_mode
 from .layout import at_seats, binder, element_parts, indexed_counter, option_gate, paid_first, seated, VAR_EVENT, heard_var
-from .resolve import BASE, CATEGORY, HELD_USES, KEEPING, NEIGHBOURS, PHASES, STEPS
+from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_USES, KEEPING, NEIGHBOURS, PHASES, STEPS
 
 # Words that take no plural ("3 prestige", "2 lavandium").
 MASS_NOUNS = {"prestige", "influence", "money", "gold", "food", "wood", "stone", "debt", "income",
@@ -649,6 +649,8 @@ class ExprReader(A.Visitor):
 
     def call(self, func: str, args: tuple, owner: str, about: bool = False) -> str:
         """A builtin or a func of the pack in words; `owner` is whose it is ("your", "p's")."""
+        if func in CELL_WALKS and self.decl(func) is None and args:   # a board's cell moved along its fields
+            return self.walk(func, args)
         words = [self.read(a) for a in args]
         if func in ("tier", "position", "amount", "room", "can_advance", "printed") and args:
             if len(args) == 2 and not about:
@@ -873,6 +875,27 @@ class ExprReader(A.Visitor):
                     f"nearest first, its own included")
         return (f"the length of the longest chain of {among}{such} ({ends}) end to end, none used twice (places "
                 f"may repeat), counted {length} (0 if there is none)")
+
+    def walk(self, func: str, args: tuple) -> str:
+        """shift(), step(), ray() and leap() of a board's cell, in words."""
+        cell = self.read(args[0])
+        rest = args[1:]
+        if func == "shift":
+            moves = " and ".join(f"{self.read(a.value)} along {spoken(a.name)}" for a in rest if type(a) is A.FieldValue)
+            return f"the cell {moves} from {cell} (none off the board)"
+        if func == "leap":
+            return (f"the cells a leap of {' and '.join(self.read(a) for a in rest)} away from {cell}, along the board's "
+                    "fields in any order and either way (those on the board)")
+        way = self.read(rest[0]) if rest else "(no direction)"
+        if func == "step":
+            return f"the cell one step {way} of {cell} (none off the board)"
+        return f"the cells from {cell} going {way} to the edge of the board, nearest first ({cell} left out)"
+
+    def visit_Ray(self, e):
+        ray = self.walk("ray", (e.cell, e.direction))
+        if e.until is None:
+            return ray
+        return f"{ray[:-len(' left out)')]} left out), up to the first cell {e.var} for which {self.read(e.until)}, that one included"
 
     def visit_Flood(self, e):
         start = ("any of " if isinstance(e.start, A.ListLit) else "") + self.read(e.start)

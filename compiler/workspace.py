@@ -282,7 +282,7 @@ _NAMES: dict = {
     A.Role: (("name", "decl"),),
     A.KindShows: (("names", "field"),),   # `shows points, food;` in a kind: its fields   # `option in LABEL ...`: an option added to the open choose LABEL   # `spot(row = 1, col = 2)`: its fields are found apart (_FileIndexer.visit)
 }
-_LOCALS = {A.Offer: "partner", A.FirstMay: "var", A.Let: "name", A.Roll: "name", A.Pay: "name", A.Draw: "name", A.ForEach: "var", A.Pick: "var", A.Aggregate: "var", A.Sorted: "var", A.Network: "var", A.Flood: "var",
+_LOCALS = {A.Offer: "partner", A.FirstMay: "var", A.Let: "name", A.Roll: "name", A.Pay: "name", A.Draw: "name", A.ForEach: "var", A.Pick: "var", A.Aggregate: "var", A.Sorted: "var", A.Network: "var", A.Flood: "var", A.Ray: "var",
            A.Param: "name"}
 
 

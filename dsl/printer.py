@@ -121,8 +121,11 @@ class ExprPrinter(A.Visitor):
     def visit_Method(self, e):
         return f"{_wrap(e.obj, 8)}.{e.name}({', '.join(_expr(a) for a in e.args)})"
 
-    def visit_Call(self, e):
-        return f"{e.func}({', '.join(_expr(a) for a in e.args)})"
+    def visit_Call(self, e):   # `shift(s, rank = 2)`: the values named after the cell as a construction's
+        return f"{e.func}({', '.join(_field_arg(a) if type(a) is A.FieldValue else _expr(a) for a in e.args)})"
+
+    def visit_Ray(self, e):
+        return f"{e.func}({_ray_source(e)})"
 
     def visit_Construct(self, e):
         return f"{e.record}({', '.join(_field_arg(f) for f in e.fields)})"
@@ -300,8 +303,12 @@ def wrapped(e, first: str, indent: str, tail: str, minimum: float = 0) -> list[s
         return wrapped(e.next, f"{first}{e.op}({e.var} from {_expr(e.start)} via ", indent, _through(e) + ")" + tail)
     if isinstance(e, A.Method):
         return _items(first + f"{_wrap(e.obj, 8)}.{e.name}(", e.args, ")" + tail)
+    if isinstance(e, A.Ray):   # `c from CELL via` on the first line, DIRECTION and its `until` after it
+        return wrapped(e.direction, f"{first}{e.func}({e.var} from {_expr(e.cell)} via ", indent,
+                       (f" until {_expr(e.until)}" if e.until is not None else "") + ")" + tail)
     if isinstance(e, A.Call):
-        return _items(first + f"{e.func}(", e.args, ")" + tail)
+        return _items(first + f"{e.func}(", [_field_arg(a) if type(a) is A.FieldValue else a for a in e.args],
+                      ")" + tail)
     if isinstance(e, A.Construct):
         return _items(first + f"{e.record}(", [_field_arg(f) for f in e.fields], ")" + tail)
     if isinstance(e, A.ListLit):
@@ -1271,6 +1278,11 @@ def _where(keyword: str, value) -> Optional[Clause]:
 def _flood_source(e: A.Flood) -> str:
     """`p from START via NEXT` of a `reachable(...)` by a rule of neighbours (without `via` when it is left out)."""
     return f"{e.var} from {_expr(e.start)}" + (f" via {_expr(e.next)}" if e.next is not None else "")
+
+
+def _ray_source(e: A.Ray) -> str:
+    """`c from CELL via DIRECTION [until COND]` of a `ray(...)` with its binder."""
+    return f"{e.var} from {_expr(e.cell)} via {_expr(e.direction)}" + (f" until {_expr(e.until)}" if e.until is not None else "")
 
 
 def _through(e) -> str:
