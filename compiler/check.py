@@ -7752,6 +7752,10 @@ class Checker(A.Visitor):
                      named[0].span, "a record is built by naming every field, 'NAME(field = VALUE, ...)'; a board's cell "
                      f"moved along its fields is 'shift(CELL, {named[0].name} = N)'")
             e = A.replace(e, args=tuple(a for a in e.args if type(a) is not A.FieldValue))
+            if isinstance(self.sym.decls.get(e.func), A.Record):
+                for a in e.args:
+                    self.expr(a, scope)
+                return f"record:{e.func}"
         decl = self.sym.decls.get(e.func)
         if isinstance(decl, A.Proc) and e.func not in BUILTIN_FUNCS:
             return self.proc_in_expression(e, decl, scope)
