@@ -183,6 +183,9 @@ class Layout:
     # zone -> (its cap: a number or a per-player counter's name, the proc run with the cards over) (`cap N over PROC`)
     zone_caps: dict = field(default_factory=dict)
     piled: list = field(default_factory=list)   # the indexed zones `piles(ZONE)` reads
+    # a counter or variable indexed by a record of an enum field and a range field (a chess square) -> the place of
+    # the range among its key's two: screens show the range as rows, highest first, and the enum as columns (ranked)
+    ranked: dict = field(default_factory=dict)
 
 
 
@@ -311,6 +314,21 @@ def axis_keys(ix: A.Indexes, sym: Symbols) -> list:
         else:
             keys.append(index_keys(d, sym))
     return keys
+
+
+def ranked(decls, sym: Symbols) -> dict:
+    """The counters and variables indexed by one record of an enum field and a range field (`var board[square]`
+    with `record square { f: file; rank: 1..8; }`) -> the place of the range field (0 or 1): a board as it is
+    printed, the ranks as rows from the highest down and the files as columns, not the first field as rows."""
+    found = {}
+    for x in decls:
+        if not isinstance(x, (A.Counter, A.Var)) or x.indexes is None or x.indexes.second is not None \
+                or not isinstance(sym.decls.get(x.indexes.enum), A.Record):
+            continue
+        hows = [a.how for a in cell_axes(x.indexes.enum, sym)]
+        if sorted(hows) == ["enum", "range"]:
+            found[x.name] = hows.index("range")
+    return found
 
 
 def cell_axes(name: str, sym: Symbols) -> list:
@@ -713,6 +731,7 @@ def layout(sym: Symbols) -> Layout:
         indexed={**{x.name: elements(x, sym) for x in d if isinstance(x, (A.Counter, A.Var, A.Zone))
                     and x.indexes is not None},
                  **member_elements(sym)},
+        ranked=ranked(d, sym),
         variables={key: (v.is_global, field_value(v.default, sym) if v.default is not None and not seated(v) else
                          (False if v.type == "bool" else [] if v.type.startswith("list of ") else None),
                          isinstance(sym.decls.get(v.type.rpartition("list of ")[2]), A.Kind))   # (a list of cards too)
@@ -1151,6 +1170,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"overflows": lay.overflows} if lay.overflows else {}),   # the other packs' code stays
         **({"die_fields": lay.die_fields} if lay.die_fields else {}),   # likewise
         "actors": lay.actors, "variants": lay.variants,
+        **({"ranked": lay.ranked} if lay.ranked else {}),   # the other packs' code stays
         "indexed": lay.indexed, "variables": lay.variables, "member_titles": lay.member_titles,
         **({"record_titles": lay.record_titles} if lay.record_titles else {}),   # the other packs' code stays
         "labels": lay.labels, "shown_fields": lay.shown_fields,

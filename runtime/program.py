@@ -123,6 +123,9 @@ class Program:
     refills: dict = field(default_factory=dict)     # deck -> (zone a draw shuffles in when it runs out, that zone is shared)
     glimpses: dict = field(default_factory=dict)    # zone -> (`top public`, `size owner`): zones that say either
     indexed: dict = field(default_factory=dict)     # indexed counter or zone -> {index: flat name}
+    # a counter or variable indexed by a record of an enum and a range (a chess square) -> the range's place in its
+    # keys: its board is shown with the range as rows, highest first (grids)
+    ranked: dict = field(default_factory=dict)
     internal: frozenset = frozenset()   # the variables declared `internal` and their elements: kept off screens and views
     hidden_vars: frozenset = frozenset()   # the (per-player) variables declared `hidden`: in their holder's view only
     variables: dict = field(default_factory=dict)   # var -> (is_global, default value)
@@ -240,11 +243,15 @@ class Program:
                 if any(flat not in self.variables and flat not in self.counters for flat in elements.values()):
                     continue   # a zone's elements
                 boards: dict = {}   # the indexes after the first two -> that board's cells
-                for index, flat in elements.items():
-                    boards.setdefault(index[2:], {})[index[:2]] = flat
+                rank = self.ranked.get(base)
+                for index, flat in elements.items():   # a board of a chess square's: (rank, file) -> its element
+                    place = index[:2] if rank is None else (index[rank], index[1 - rank])
+                    boards.setdefault(index[2:], {})[place] = flat
                 for rest, cells in boards.items():
                     rows = list(dict.fromkeys(index[0] for index in cells))
                     columns = list(dict.fromkeys(index[1] for index in cells))
+                    if rank is not None:   # the highest rank at the top, as a board is printed
+                        rows.reverse()
                     self._grids[board_name(base, rest)] = (rows, columns, cells, rest)
         return self._grids
 
@@ -451,6 +458,7 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.internal = frozenset(tables.get("internal", ()))
     program.hidden_vars = frozenset(tables.get("hidden_vars", ()))
     program.indexed = {base: dict(pairs) for base, pairs in tables.get("indexed", {}).items()}
+    program.ranked = dict(tables.get("ranked", {}))
     program.piled = frozenset(flat for base in tables.get("piled", ()) for flat in program.indexed.get(base, {}).values())
     program.member_titles = dict(tables.get("member_titles", {}))
     program.record_titles = {name: tuple(parts) for name, parts in tables.get("record_titles", {}).items()}

@@ -105,7 +105,16 @@ def test_a_record_indexes_a_var_and_a_counter_as_the_grid_of_its_fields(program)
     assert g.state.gvars["board[e,4]"] == "queen" and g.state.gvars["owner[e,4]"] is g.state.players[0]
     assert g.state.globals["taken[e,4]"] == 2 and g.state.globals["taken[e,5]"] == 1
     assert [k for k in g.state.gvars if k.startswith("board[")][:3] == ["board[a,1]", "board[a,2]", "board[a,3]"]
-    assert "board" in g.program.grids()   # one board on the screens, as `var board[file, 1..8]`
+    rows, columns, cells, _rest = g.program.grids()["board"]   # one board on the screens, as it is printed:
+    assert rows == [8, 7, 6, 5, 4, 3, 2, 1] and columns == list("abcdefgh")   # ranks as rows, the highest on top
+    assert cells[4, "e"] == "board[e,4]" and g.program.grids()["taken"][0][0] == 8
+
+
+def test_a_board_of_two_ranges_keeps_the_first_field_as_rows():
+    text = "record point { row: 1..3; col: 1..4; }\nvar stone[point] global: bool = false;\n"
+    for interpreted in (False, True):
+        rows, columns, cells, _rest = build_text(text, interpreted=interpreted).grids()["stone"]
+        assert rows == [1, 2, 3] and columns == [1, 2, 3, 4] and cells[2, 4] == "stone[2,4]"
 
 
 def test_an_index_of_none_stops_play(program):
