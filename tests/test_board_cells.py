@@ -6,12 +6,11 @@ chess (kings captured, no check) played alike on each; the checker's E483-E486 a
 
 from __future__ import annotations
 
-from rulebook.compiler.explain import explain
-from rulebook.runtime.engine import Game, RulesRuntimeError
-
 import pytest
 
 from rulebook.compiler.driver import build_text
+from rulebook.compiler.explain import explain
+from rulebook.runtime.engine import Game, RulesRuntimeError
 
 from .conftest import analyse_text, found_at, printed_back, random_games_agree, rules_programs, run_proc, the_one_error
 
