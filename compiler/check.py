@@ -1221,6 +1221,8 @@ class Checker(A.Visitor):
         for bound in (d.low, d.high):
             if bound is not None:
                 self.int_const(bound, "a bound")
+        if d.signed:
+            self.signed_counter(d)
         self.indexes(d)
         if d.start is not None:
             self.counter_start(d)
@@ -1230,6 +1232,21 @@ class Checker(A.Visitor):
             self.counter_per(d)
         if d.supply is not None:
             self.counter_bank(d)
+
+    def signed_counter(self, d: A.Counter) -> None:
+        """`signed` (3.3): a per-player counter with no bounds, below zero too: with bounds (its own or an
+        element's) or a bank it is E498; on a global counter, which without bounds goes below zero already, W515."""
+        bounded = d.low is not None or d.high is not None or any(b.low is not None or b.high is not None
+                                                                 for b in d.elements)
+        if bounded or d.supply is not None:
+            self.err("E498", f"counter {d.name!r} is 'signed', with no bounds, and " +
+                     ("has a bank ('supply')" if not bounded else "has bounds"), d.span,
+                     f"drop 'signed' to keep the bounds ('counter {d.name} from LOW to HIGH start 0;'), or drop the "
+                     f"bounds: 'counter {d.name} signed;' goes as low and as high as play takes it")
+        elif d.is_global:
+            self.diags.append(Diagnostic(
+                "W515", f"counter {d.name!r} is global: without bounds it goes below zero already, 'signed' "
+                        "changes nothing", d.span, f"'counter {d.name} global;'"))
 
     def counter_per(self, d: A.Counter) -> None:
         """`per NAME` (3.3): NAME a proc or a loop label of the merged rules, not both (E470, with a did-you-mean),
@@ -1392,7 +1409,7 @@ class Checker(A.Visitor):
                      "out from the seats ('start 25 * player_count')")
             return
         if d.low is None and not d.is_global:
-            low, high = 0, None
+            low, high = (None if d.signed else 0), None   # (`signed`: below zero too)
         elif type(low) is not int or type(high) is not int:   # a bad bound: E303 says it
             return
         if (low is not None and value < low) or (high is not None and value > high):
@@ -1417,7 +1434,7 @@ class Checker(A.Visitor):
             return
         low, high = constant(d.low), constant(d.high)
         if d.low is None:
-            low, high = (None, None) if d.is_global else (0, None)
+            low, high = (None, None) if d.is_global or d.signed else (0, None)
         elif type(low) is not int or type(high) is not int:   # a bad bound: E303 says it
             return
         g = self.sym.game
@@ -3642,10 +3659,12 @@ class Checker(A.Visitor):
             self.err("E321", f"a modifier's card line names no zones: 'cost {adjust}N cards;' changes the cards "
                      "of the tagged cost, whose 'pay' names them", t.span)
         source = self.zone_expr(t.source, scope)
-        if t.where is not None:   # `it` is the card tested
-            inner = scope.child()
-            inner.it_kind = source.partition(":")[2] or "any"
+        inner = scope.child()   # `it` is the card tested
+        inner.it_kind = source.partition(":")[2] or "any"
+        if t.where is not None:
             self.condition(t.where, inner)
+        if t.alike is not None or t.wild is not None:
+            self.alike_term(t, inner)
         src = t.source
         if type(src) is A.Attr and not (type(src.obj) is A.You or type(src.obj) is A.Name and src.obj.id == "you") \
                 and isinstance(self.sym.decls.get(src.name), A.Zone) and self.sym.decls[src.name].per_player:
@@ -3654,6 +3673,35 @@ class Checker(A.Visitor):
         if t.exclude is not None:
             self.item_expr(t.exclude, scope, "except")
         self.zone_expr(t.dest, scope)
+
+    def alike_term(self, t: A.CostTerm, inner: Scope) -> None:
+        """A card term's `alike by FIELD` and `wild COND` (4.3), `it` the card: FIELD a field of a kind of the
+        zone paid from (E496, with a did-you-mean), COND a condition (E497); a `wild` with neither `where` nor
+        `alike by` changes nothing, every card being offered already (E497)."""
+        if t.alike is not None:
+            kinds = [self.sym.decls[k] for k in kinds_in("zone:" + inner.it_kind)
+                     if isinstance(self.sym.decls.get(k), A.Kind)]
+            fields = [f.name for k in kinds for f in k.fields if f.type != "effect" and not f.stock]
+            if kinds and t.alike.name not in fields:
+                shown = " or ".join(k.name for k in kinds)
+                self.err("E496", f"'alike by {t.alike.name}': the cards of {printed(t.source)} ({shown}) have no field "
+                         f"{t.alike.name!r}", t.alike.span,
+                         did_you_mean(t.alike.name, fields) or f"their fields: {', '.join(fields) or 'none'}")
+            else:
+                self.expr(t.alike, inner)
+        if t.wild is None:
+            return
+        if t.where is None and t.alike is None:
+            self.err("E497", "'wild' stands a card in for the others, but every card is taken here: the term has "
+                     "no 'where' and no 'alike by'", t.wild.span,
+                     "'N cards from hand alike by colour wild it.loco to discard' (the others of one colour), or "
+                     "'... where it.colour == red wild it.loco ...'")
+        kind = self.tested(t.wild, self.expr(t.wild, inner))
+        if not fits(kind, "bool"):
+            self.err("E497", f"'wild {printed(t.wild)}': a wild card's test must be true or false, not "
+                     f"{article(words(kind))}", t.wild.span,
+                     f"compare it: wild {printed(t.wild)} > 0" if base_of(kind) == "int" else
+                     "a field declared bool: 'wild it.loco'")
 
     def stock_name(self, name: str, scope: Scope, span: A.Span, index=None) -> None:
         """A resource or counter named by a statement (or a parameter holding one), with its index
@@ -4649,7 +4697,7 @@ class Checker(A.Visitor):
             d = A.replace(d, low=low_e, high=high_e)
         low, high = constant(d.low), constant(d.high)
         if d.low is None:
-            low, high = (None, None) if d.is_global else (0, None)
+            low, high = (None, None) if d.is_global or d.signed else (0, None)
         elif type(low) is not int or type(high) is not int:   # a bad bound: E303 says it
             return
         uses_seats = any(type(n) is A.Name and n.id == "player_count" for n in A.walk(s.value))

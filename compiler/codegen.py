@@ -1111,7 +1111,11 @@ class CodeGen(A.Visitor):
             return f"rt.substitutes({self.res(t.name, ctx)}, [{pairs}])"
         if t.mode == "cards" and t.source is not None:
             exclude = self.ex(t.exclude, ctx) if t.exclude is not None else "None"
-            keep = f", lambda it: {self.ex(t.where, replace(ctx, it_mode='entity'))}" if t.where is not None else ""
+            card = replace(ctx, it_mode='entity')
+            keep = f", lambda it: {self.ex(t.where, card)}" if t.where is not None else ""
+            if t.alike is not None or t.wild is not None:   # `alike by FIELD`, `wild COND`: tests of the card too
+                keep = (keep or ", None") + "".join(f", lambda it: {self.ex(x, card)}" if x is not None else ", None"
+                                                    for x in (t.alike, t.wild))
             return f"rt.card_payment({ctx.you}, {self.ex(t.source, ctx)}, {exclude}, {self.ex(t.dest, ctx)}{keep})"
         if t.mode == "on":   # a stock on a card, or on the cards of a zone
             return f"rt.stock_term({self.ex(t.source, ctx)}, {t.name!r})"

@@ -816,6 +816,11 @@ class ExprReader(A.Visitor):
         left_out = f" (not {self.read(t.exclude)})" if t.exclude is not None else ""
         if t.where is not None:
             left_out += f" (only those for which {self.read(t.where)})"
+        if t.alike is not None:   # `alike by colour`: one value of the field for all
+            left_out += f", all of one {spoken(t.alike.name)}"
+        if t.wild is not None:   # `wild it.loco`: those stand in for any
+            left_out += f" (and those for which {self.read(t.wild)}: wild cards, standing in for any" + (
+                f" {spoken(t.alike.name)})" if t.alike is not None else " card)")
         many = f"{amount} {noun}" if n is not None else "cards"
         counted_as = "" if n is not None else f", as many as {amount}"
         return f"{many} of your choice from {self.read(t.source)}{left_out}{counted_as}, put into {self.read(t.dest)}"
@@ -1309,7 +1314,7 @@ class Reader(A.Visitor):
             return
         who = "you" if self.subject is None else "they"
         extra = (f" (taking {self.noun(s.debt)} for what {who} cannot pay)" if s.debt
-                 else " (or as many as " + ("you have" if self.subject is None else "they have") + ")")
+                 else self.floor_words(s.resource, who))
         if self.words.shared(s.resource):   # `lose 1 fuses;` of a global counter: the shared value shrinks
             extra = f" (taking {self.noun(s.debt)} for what it lacks)" if s.debt else " (or as many as are left)"
             self.say(depth, self.act("take", f"{self.x(s.amount)} from {self.shared_counter(s.resource, s.index)}{extra}"))
@@ -1318,6 +1323,22 @@ class Reader(A.Visitor):
                                      (f", and {self.x(s.to)} gains what is lost" if s.to is not None else "")))
         if s.tag is not None:
             self.say(depth + 1, _tag_words(s.tag).strip().capitalize() + ".")
+
+    def floor_words(self, name: str, who: str) -> str:
+        """What a loss of a player's stock stops at: "(or as many as you have)" where it stops at zero (a
+        resource, a counter without bounds or from 0), nothing more on a `signed` counter ("even below
+        zero"), "(but not below -300)" on a counter whose LOW is another number."""
+        d = self.words.decl(name)
+        if isinstance(d, A.Counter) and not d.is_global and not d.elements:
+            if d.signed:
+                return " (even below zero)"
+            try:
+                low = A.as_const(d.low) if d.low is not None else 0
+            except A.NotConstant:
+                low = 0
+            if type(low) is int and low != 0:
+                return f" (but not below {low})"
+        return f" (or as many as {who} have)"
 
     def visit_Shift(self, s, depth: int) -> None:
         if self.words.shared(s.counter):   # a global counter: "Move 1 from the cubes (blue, paris) to ..."
@@ -2501,6 +2522,8 @@ class Reader(A.Visitor):
             bounds += f", starting at {self.x(d.start)}"
         elif _below_zero(d.low):   # starting below 0: say it
             bounds += f", starting at {self.x(d.low)}"
+        if d.signed:   # no bounds, below zero too
+            bounds += ", with no bounds: it may go below zero"
         one = ("a shared counter" if d.is_global else "a counter each player keeps")
         if d.indexes is not None:
             one = ("shared counters" if d.is_global else "counters each player keeps") + " " + _indexed_by(d.indexes)

@@ -133,14 +133,20 @@ class Interpreter(A.Visitor):
                                                              for u in t.substitutes])
         if t.mode == "cards" and t.source is not None:
             exclude = self.ev(t.exclude, rt, f) if t.exclude is not None else None
-            keep = None
-            if t.where is not None:
-                def keep(entity):
-                    return self.ev(t.where, rt, Frame(f.you, f.locals, f.this, entity, "entity"))
-            return rt.card_payment(f.you, self.ev(t.source, rt, f), exclude, self.ev(t.dest, rt, f), keep)
+            keep, alike, wild = (self.card_test(x, rt, f) for x in (t.where, t.alike, t.wild))
+            return rt.card_payment(f.you, self.ev(t.source, rt, f), exclude, self.ev(t.dest, rt, f), keep, alike, wild)
         if t.mode == "on":   # a stock on a card, or on the cards of a zone
             return rt.stock_term(self.ev(t.source, rt, f), t.name)
         return t.name
+
+    def card_test(self, e, rt, f: Frame):
+        """A card term's test of a card (`where`, `alike by`, `wild`), `it` the card; None when not written."""
+        if e is None:
+            return None
+
+        def test(entity):
+            return self.ev(e, rt, Frame(f.you, f.locals, f.this, entity, "entity"))
+        return test
 
     def res(self, name: str, rt, f: Frame, index=None) -> str:
         """A resource named in a statement: itself, the value of a `resource` parameter, or an element

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, NamedTuple, Optional
 
 from rulebook.dsl import ast as A
-from rulebook.runtime.program import board_name
+from rulebook.runtime.program import SIGNED_FLOOR, board_name
 from rulebook.runtime.state import Record, as_written
 
 from .resolve import BUILTIN_FUNCS, Symbols, classify, same_statements
@@ -400,6 +400,9 @@ def element_bounds(c: A.Counter, index) -> tuple:
     None: an element's own bounds where its braces give them (`{ mc from -5; }`), the counter's otherwise; its
     START None where it starts at its LOW (0 without one). An element without its own `start` starts where the
     counter does (its `start`, or its LOW), kept within the element's bounds."""
+    if c.signed:   # `signed`: no bounds, the floor no value reaches; starting at its start, else 0 (kept in `starts`)
+        start = field_value(c.start) if c.start is not None and not seated(c) else None
+        return SIGNED_FLOOR, None, (0 if start is None and not seated(c) else start)
     if not c.elements:   # (a start from the seats: the game's, `seated`)
         return (field_value(c.low) if c.low else None, field_value(c.high) if c.high else None,
                 field_value(c.start) if c.start is not None and not seated(c) else None)
@@ -713,7 +716,7 @@ def layout(sym: Symbols) -> Layout:
         groups={g.name: (field_value(g.cap) if g.cap is not None else None, list(g.members)) for g in d if isinstance(g, A.Group)},
         counters={key: (c.is_global, *element_bounds(c, i)[:2])
                   for c in d if isinstance(c, A.Counter) for i, key in elements(c, sym)},
-        starts={key: start for c in d if isinstance(c, A.Counter) and (c.start is not None or c.elements)
+        starts={key: start for c in d if isinstance(c, A.Counter) and (c.start is not None or c.elements or c.signed)
                 for i, key in elements(c, sym) for start in [element_bounds(c, i)[2]] if start is not None},
         zones={key: (z.per_player, z.kinds) for z in d if isinstance(z, A.Zone) for _i, key in elements(z, sym)},
         visibility={**{key: z.visibility for z in d if isinstance(z, A.Zone) and z.visibility != "public"

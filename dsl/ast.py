@@ -818,7 +818,11 @@ class CostTerm(Part):
     # mode "or": `1 fish or 1 rodent`, the CostAlts the payer picks one of (amount 1, name None); mode "trade":
     # `trading 2 any(food) as 1`, a cost's exchange (amount the units that pay 1, name the group)
     alternatives: Optional[tuple] = None
-    _quiet = ("alternatives",)
+    # a card term's `alike by FIELD` (the Attr `it.FIELD` read of each card not wild: they all share its value)
+    # and `wild COND` (the cards COND holds for, `it` the card: offered whatever `where` says, standing in for any)
+    alike: Optional[Expr] = None
+    wild: Optional[Expr] = None
+    _quiet = ("alternatives", "alike", "wild")
 
 
 @node
@@ -1631,13 +1635,16 @@ class Counter(Decl):
     supply: Optional[Expr] = None
     supply_per: Optional[Expr] = None
     short: Optional[Expr] = None
+    # `signed`: a per-player counter with no bounds at all, starting at 0 (or its start) and going below zero
+    signed: bool = False
 
     def __repr__(self) -> str:
-        """As every node's, `start`, `elements`, `per` and the bank only when written (so the digests of packs
-        without them stay as they were)."""
+        """As every node's, `start`, `elements`, `per`, the bank and `signed` only when written (so the digests of
+        packs without them stay as they were)."""
         shown = (f"{n}={getattr(self, n)!r}" for n in self._fields
                  if not (n == "start" and self.start is None or n == "elements" and not self.elements
-                         or n in ("per", "supply", "supply_per", "short") and getattr(self, n) is None))
+                         or n in ("per", "supply", "supply_per", "short") and getattr(self, n) is None
+                         or n == "signed" and not self.signed))
         return f"{self.__class__.__qualname__}({', '.join(shown)})"
 
     def bounds_of(self, key) -> tuple:

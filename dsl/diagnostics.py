@@ -238,6 +238,9 @@ CODES: dict[str, tuple[str, str]] = {
                     "named twice, none at all, or more numbers than the cell has fields"),
     "E486": (ERROR, "a record as the index of a counter, variable or zone whose fields are not all ranges and enums"),
     "E487": (ERROR, "a list of a type no list holds: an effect, or a list that does not say what it holds ('list of list')"),
+    "E496": (ERROR, "a card term's 'alike by FIELD' naming no field of the kind of the zone paid from"),
+    "E497": (ERROR, "a card term's 'wild COND': COND no condition, or no 'where' nor 'alike by' for the wild cards to stand in for"),
+    "E498": (ERROR, "a 'signed' counter with bounds (its own or an element's) or a bank: signed has none"),
     # W4xx: lints
     "W401": (WARNING, "unused declaration"),
     "W402": (WARNING, "unreachable branch"),
@@ -348,6 +351,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W509": (WARNING, "a 'draw ... until' condition that reads nothing the draw or its block changes"),
     "W510": (WARNING, "'EXPR after PROC(args)' whose EXPR reads nothing of the game: it is the same without the run"),
     "W511": (WARNING, "a ray's 'until' condition that does not read the ray's cell: it stops at the first cell or never"),
+    "W515": (WARNING, "'signed' on a global counter, which without bounds goes below zero already"),
     "W517": (WARNING, "a per-player value set in a pass over the players and compared with every player's in the same pass: the players after still hold the old value"),
     "W518": (WARNING, "a 'say' that shows a variable declared 'hidden' to every player"),
     # E5xx: packs

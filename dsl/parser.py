@@ -162,9 +162,7 @@ def _split_or(alts: list) -> list:
                 current.append(A.CostTerm(e, "each", None, span=e.span))
                 out.append(tuple(current))
                 current = []
-            current.append(t if len(chain) == 1 else A.CostTerm(
-                chain[-1], t.mode, t.name, t.index, t.source, t.exclude, t.dest, t.where, t.substitutes, t.alternatives,
-                span=_join(chain[-1].span, t.span)))
+            current.append(t if len(chain) == 1 else A.replace(t, amount=chain[-1], span=_join(chain[-1].span, t.span)))
         out.append(tuple(current))
     return out
 
@@ -452,7 +450,8 @@ class _Builder:
                                          self._s(meta), hint="'counter actions start 1 per turn;'")])
         return A.Counter(str(items[0]), _title(items), is_global, low, high, _pick(items, "indexes"),
                          _pick(items, "initial"), tuple(i for i in items if isinstance(i, A.ElementBound)),
-                         per_call, supply, supply_per, short, span=self._s(meta))
+                         per_call, supply, supply_per, short,
+                         signed=any(isinstance(t, Token) and t.type == "SIGNED" for t in items), span=self._s(meta))
 
     def signed(self, meta, items):   # `-5`, `8`: a whole number as written
         return -int(items[-1]) if len(items) > 1 else int(items[0])
@@ -1234,10 +1233,20 @@ class _Builder:
         return A.Substitute(str(name), rate, span=self._s(meta))
 
     def cost_cards(self, meta, items):
-        amount, word, source, exclude, keep, dest = items
+        amount, word, source, exclude, keep, alike, wild, dest = items
         _card_word(word, self._s(meta))
         return A.CostTerm(amount, "cards", None, None, source, exclude, dest, keep.value if keep is not None else None,
-                          span=self._s(meta))
+                          alike=alike, wild=wild, span=self._s(meta))
+
+    def alike_by(self, meta, items):   # `alike by colour`: the field read of each card, as `it.colour` (where `it` is)
+        name = items[-1]
+        at = self._s(meta)
+        field_at = A.Span(at.file, name.line, name.column, name.end_line, name.end_column) \
+            if getattr(name, "line", None) is not None else at
+        return A.Attr(A.Name("it", span=field_at), str(name), span=field_at)
+
+    def wild(self, meta, items):
+        return items[-1]
 
     def cost_except(self, meta, items):
         word, card = items

@@ -454,7 +454,9 @@ def cost(terms: tuple) -> str:
             noun = "card" if isinstance(t.amount, A.Int) and t.amount.value == 1 else "cards"
             zones = "" if t.source is None else f" from {expr(t.source)}" + (
                 f" except {expr(t.exclude)}" if t.exclude is not None else "") + (
-                f" where {expr(t.where)}" if t.where is not None else "") + f" to {expr(t.dest)}"
+                f" where {expr(t.where)}" if t.where is not None else "") + (
+                f" alike by {t.alike.name}" if t.alike is not None else "") + (
+                f" wild {expr(t.wild)}" if t.wild is not None else "") + f" to {expr(t.dest)}"
             parts.append(f"{expr(t.amount)} {noun}{zones}")
         elif t.mode == "each":
             parts.append(expr(t.amount))
@@ -893,7 +895,7 @@ class Printer(A.Visitor):
         if d.supply is not None:   # a global counter's bank
             start += f" supply {expr(d.supply)}" + (f" per {d.supply_per.id}" if d.supply_per is not None else "") \
                 + (f" short {d.short.id}" if d.short is not None else "")
-        head = f"counter {d.name}{_indexes(d.indexes)}{_title(d.title)}{' global' if d.is_global else ''}{bounds}{start}{per}"
+        head = f"counter {d.name}{_indexes(d.indexes)}{_title(d.title)}{' global' if d.is_global else ''}{' signed' if d.signed else ''}{bounds}{start}{per}"
         if not d.elements:
             self.line(f"{head};")
             return

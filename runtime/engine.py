@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optio
 
 from rulebook.dsl.ast import MAX_EXPONENT, ROLE_KIND, ROLE_ZONE
 
-from .program import Program, TrackDef
+from .program import MAX_VALUE, Program, TrackDef
 from .state import NONE_OPTION
 from .state import (BadValue, EntityDef, Holder, IsA, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
                     encode, merged_fields)
@@ -32,7 +32,6 @@ MAX_CHAIN = 400  # trigger firings allowed between two decisions before the chai
 MAX_STEPS = 200_000  # loop iterations and proc or func calls allowed between two decisions
 _YOU = object()   # `eliminate;` / `restore;` without a player: the acting one
 MAX_DECISIONS = 100_000  # decisions a game may take before it counts as never ending
-MAX_VALUE = 10**18  # the largest number a stock or a local may hold
 MAX_ALTERNATIVES = 64  # ways of spreading a payer's-choice discount that are told apart
 UNLIMITED = 10**9
 RECURSION_LIMIT = 20_000
@@ -499,15 +498,21 @@ class CardPayment:
     """Where a cost term of cards (`3 cards from hand except c where it.col == red to discards`)
     takes them: the zone they are picked from, the card never offered (None: none), the test a card
     must pass to be offered (`keep`, the term's `where`; None: any card), the zone they go to. A term
-    is `("cards", CardPayment, N)`; a modifier's `cost -1 cards;` is `("cards", None, 1)`."""
+    is `("cards", CardPayment, N)`; a modifier's `cost -1 cards;` is `("cards", None, 1)`.
+    `alike` (`alike by colour`: the card's field) and `wild` (`wild it.loco`: the test of a wild card), or None:
+    the cards paid that are not wild all share the field's value, a wild card standing in for any (offered
+    whatever `keep` says; its field never read). One payment's sets (`sets`) are what `affordable` and
+    `pay` both count."""
 
-    __slots__ = ("source", "exclude", "dest", "keep")
+    __slots__ = ("source", "exclude", "dest", "keep", "alike", "wild")
 
-    def __init__(self, source: ZoneRef, exclude, dest: ZoneRef, keep=None):
+    def __init__(self, source: ZoneRef, exclude, dest: ZoneRef, keep=None, alike=None, wild=None):
         self.source, self.exclude, self.dest, self.keep = source, exclude, dest, keep
+        self.alike, self.wild = alike, wild
 
-    def _key(self) -> tuple:   # the same zones (their live lists), the same card left out, the same test
-        return id(self.source.items), id(self.dest.items), id(self.exclude), id(self.keep)
+    def _key(self) -> tuple:   # the same zones (their live lists), the same card left out, the same tests
+        return id(self.source.items), id(self.dest.items), id(self.exclude), id(self.keep), id(self.alike), \
+            id(self.wild)
 
     def __eq__(self, other) -> bool:
         return type(other) is CardPayment and self._key() == other._key()
@@ -516,9 +521,38 @@ class CardPayment:
         return hash(self._key())
 
     def offered(self) -> list:
-        """The cards the payer may pick from: the zone's, but the one left out, those the test keeps."""
-        keep = self.keep
+        """The cards the payer may pick from: the zone's, but the one left out, the wild ones and those
+        the test keeps."""
+        keep, wild = self.keep, self.wild
+        if wild is not None:
+            return [e for e in self.source.items if e is not self.exclude and (wild(e) or keep is None or keep(e))]
         return [e for e in self.source.items if e is not self.exclude and (keep is None or keep(e))]
+
+    def sets(self, offered: list) -> tuple[list, list]:
+        """`offered` split as `alike by` pays them: (the wild cards, [(a value of the field, the cards not
+        wild holding it), ...] in the zone's order). Without `alike by`, every card not wild is one set."""
+        wild, alike = self.wild, self.alike
+        wilds, sets = [], []
+        for e in offered:
+            if wild is not None and wild(e):
+                wilds.append(e)
+                continue
+            value = alike(e) if alike is not None else None
+            for v, cards in sets:
+                if v == value:
+                    cards.append(e)
+                    break
+            else:
+                sets.append((value, [e]))
+        return wilds, sets
+
+    def best(self, offered: list) -> list:
+        """The most cards of `offered` one payment takes together: every card without `alike by`; else the
+        wild ones and the largest set alike (the first such in the zone)."""
+        if self.alike is None:
+            return offered
+        wilds, sets = self.sets(offered)
+        return wilds + max((cards for _v, cards in sets), key=len, default=[])
 
 
 def no_element(base: str, index, names: Iterable) -> RulesRuntimeError:
@@ -3138,6 +3172,8 @@ class Game:
                 if name is None:   # a zoneless `N cards` (a modifier's line) is paid by no one
                     return False
                 offered = name.offered()
+                if name.alike is not None:   # `alike by`: the wild cards and one set of a value
+                    offered = name.best(offered)
                 if amount > len(offered):
                     return False
                 key = id(name.source.items)   # terms paid from one zone: together no more than it offers them
@@ -3268,7 +3304,8 @@ class Game:
         for res, units in parts:
             self._spend(h, res, units)
 
-    def card_payment(self, h: Holder, source: ZoneRef, exclude, dest: ZoneRef, keep=None) -> CardPayment:
+    def card_payment(self, h: Holder, source: ZoneRef, exclude, dest: ZoneRef, keep=None, alike=None,
+                     wild=None) -> CardPayment:
         """Where a cost term of cards takes them (see CardPayment). Another player's own zone is
         not the payer's to pay with (E601; the checker says E321 when it is written so)."""
         for z in (source, dest):
@@ -3276,7 +3313,7 @@ class Game:
                 raise RulesRuntimeError("E601", f"a cost in cards needs a zone, not {label_of(z)}")
         if source.owner is not None and source.owner is not h and source.owner.is_player:
             raise RulesRuntimeError("E601", f"{h.name} cannot pay with the cards of {source.label()}")
-        return CardPayment(source, exclude, dest, keep)
+        return CardPayment(source, exclude, dest, keep, alike, wild)
 
     def _pay_cards(self, h: Holder, pay: CardPayment, amount: int, where: str):
         """Pay `amount` cards: each a pick of the payer's among those offered, moved at once; when
@@ -3284,9 +3321,12 @@ class Game:
         alike (copies of one declaration `* N` in the same state) are one option: the first of
         them in the zone is paid."""
         offered = pay.offered()
-        if len(offered) < amount:   # an earlier term of the same cost took the cards this one needed
+        if len(pay.best(offered)) < amount:   # an earlier term of the same cost took the cards this one needed
             raise RulesRuntimeError("E601", f"{h.name} cannot pay {amount} cards from {pay.source.label()} "
-                                    f"(only {len(offered)} left to pay with)", where)
+                                    f"(only {len(pay.best(offered))} left to pay with)", where)
+        if pay.alike is not None:
+            yield from self._pay_alike(h, pay, offered, amount, where)
+            return
         for k in range(amount):
             i = 0
             if len(offered) > amount - k:
@@ -3296,6 +3336,41 @@ class Game:
                                               f"{amount})?", kinds, False, where)
                     i = next(n for n, e in enumerate(offered) if e is kinds[j])
             self.move(offered.pop(i), pay.dest)
+        if amount and self.tracer is not None:
+            noun = "card" if amount == 1 else "cards"
+            self._note("pay", h, f"{noun} from {pay.source.label()} to {pay.dest.label()}", amount)
+
+    def _pay_alike(self, h: Holder, pay: CardPayment, offered: list, amount: int, where: str):
+        """Pay `amount` cards `alike by` a field (`pay`'s sets): each a pick among the cards after which the
+        rest can still be paid (a wild card, or one of a value whose set and the wild cards are enough), the
+        first card not wild fixing the value of the others; asked as `_pay_cards` asks (copies alike one
+        option; unasked when one option is left, or when the cards left are just those owed). Paid with
+        wild cards alone, no value is ever asked."""
+        wilds, sets = pay.sets(offered)
+        wild = {id(e) for e in wilds}
+        set_of = {id(e): n for n, (_v, cards) in enumerate(sets) for e in cards}
+        sizes = [len(cards) for _v, cards in sets]
+        chosen = None   # the set paid in, once a card not wild is paid
+        for k in range(amount):
+            left, spare = amount - k, len(wild)
+            # a wild card always leaves a set to pay the rest with; a card of a set, when its set does too
+            candidates = [e for e in offered if id(e) in wild or (set_of[id(e)] == chosen if chosen is not None
+                                                                   else sizes[set_of[id(e)]] + spare >= left)]
+            e = candidates[0]
+            values = {set_of[id(c)] for c in candidates if id(c) not in wild}
+            if len(candidates) > left or len(values) > 1:   # (else: the cards left are just those owed)
+                kinds = _dedup(candidates, self._card_state)
+                if len(kinds) > 1:
+                    j = yield from self._pick(h, f"pay with which card from {pay.source.label()} ({k + 1} of "
+                                              f"{amount})?", kinds, False, where)
+                    e = kinds[j]
+            if id(e) in wild:
+                wild.discard(id(e))
+            else:
+                chosen = set_of[id(e)]
+                sizes[chosen] -= 1
+            offered = [o for o in offered if o is not e]
+            self.move(e, pay.dest)
         if amount and self.tracer is not None:
             noun = "card" if amount == 1 else "cards"
             self._note("pay", h, f"{noun} from {pay.source.label()} to {pay.dest.label()}", amount)

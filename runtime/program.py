@@ -10,6 +10,10 @@ from typing import Callable, Optional
 CostFn = Callable[..., list]
 
 
+MAX_VALUE = 10**18  # the largest number a stock or a local may hold (Game.bounded)
+# the floor of a `signed` counter (3.3) in the `counters` table: no floor in play, where no value goes past MAX_VALUE
+SIGNED_FLOOR = -MAX_VALUE
+
 @dataclass
 class SpaceDef:
     """One space of a track: its tier, cost, benefit and optional paid bonus."""
