@@ -26,8 +26,8 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
 CONTEXTUAL = ("affordable", "alike", "anytime", "as", "at", "auction", "award", "bottom", "break", "by", "can", "cost", "eliminate", "end",
               "fewest", "first", "give", "known", "most", "next", "offer", "on", "one", "open", "overdraw", "record", "refills",
-              "reset", "restore", "role", "roles", "sealed", "shift", "shown", "shows", "size", "space", "split", "start", "step", "through", "trading",
-              "value", "via", "window")
+              "reset", "restore", "role", "roles", "sealed", "shift", "shown", "shows", "signed", "size", "space", "split", "start", "step", "through", "trading",
+              "value", "via", "wild", "window")
 
 
 class RulesLexer(RegexLexer):
