@@ -526,6 +526,10 @@ LOOPS = {A.Repeat: "repeat", A.While: "while", A.ForEach: "for each", A.Each: "e
 
 def pick_mode(s: A.Pick) -> str:
     """How a pick that is asked again is written: `up to`, `exactly` or `repeatedly`."""
+    if s.budget is not None:
+        return "budget"
+    if s.least is not None:
+        return "at least" if s.limit is None else "at least ... up to"
     return "repeatedly" if s.limit is None else "exactly" if s.exactly else "up to"
 
 
@@ -5709,6 +5713,10 @@ class Checker(A.Visitor):
                                              s.limit.span))
         if s.limit is not None:
             self.limit_shadows(s)
+        if s.least is not None:
+            self.pick_least(s, scope)
+        if s.budget is not None:
+            self.pick_budget(s, scope)
         if s.random:
             self.at_random(s)
         self.text_parts(s.title_parts, scope, s.var)
@@ -5733,6 +5741,11 @@ class Checker(A.Visitor):
             self.condition(s.where, inner)
         if s.best is not None:
             self.pick_best(s, inner if s.where is None else self.narrowed(s.where, inner))
+        if s.cost is not None:   # each candidate's cost, worked out with the variable bound to it
+            kind = self.expr(s.cost, inner if s.where is None else self.narrowed(s.where, inner))
+            if not fits(kind, "int"):
+                self.err("E495", f"a pick's cost must be a number, not {article(words(kind))}", s.cost.span,
+                         "write 'cost (if COND then 2 else 1)' for a cost that depends on the candidate")
         if s.optional_when is not None:   # worked out before asking, the variable unbound
             self.condition(s.optional_when, scope)
         self.text_parts(s.label_parts, inner)   # each candidate's label: the variable is that candidate
@@ -5744,6 +5757,55 @@ class Checker(A.Visitor):
             self.err("E304", f"'pick ... {pick_mode(s)}' has no 'else': it ends when {ends}", s.otherwise[0].span)
         if s.count is not None:
             self.pick_count(s, scope)
+
+    def pick_least(self, s: A.Pick, scope: Scope) -> None:
+        """`at least M` (alone or with `up to N`): M is a number worked out before the first pick (E303);
+        a known M above a known N, or with `at random`, can never hold (E494); a known M above the
+        number of candidates the domain can ever hold (an enum's members, a range or list written out)
+        takes them all (W514)."""
+        self.amount(s.least, scope)
+        least, most = constant(s.least), constant(s.limit) if s.limit is not None else None
+        if type(least) is int and type(most) is int and least > most:
+            self.err("E494", f"'at least {least} up to {most}': the fewest picks are more than the most",
+                     s.least.span, f"write 'at least {most} up to {least}', or 'exactly {least}' for {least} picks")
+        if s.random:
+            self.err("E494", f"'pick {s.var} ... at least M at random': nobody is asked, so nobody stops after M",
+                     s.least.span, "write 'exactly N at random' for N different picks")
+        if type(least) is int and s.where is None:
+            cands = self.static_candidates(s.domain)
+            if cands is not None and least > cands:
+                self.diags.append(Diagnostic(
+                    "W514", f"'at least {least}' but {printed(s.domain)} has only {cands} candidate"
+                            f"{'' if cands == 1 else 's'}: every one of them is picked, with no 'none' offered",
+                    s.least.span, hint=f"write 'exactly {cands}' if all of them are meant, or lower the minimum"))
+
+    def static_candidates(self, domain) -> Optional[int]:
+        """How many candidates a pick's domain holds, when that is known without playing: an enum's
+        members, a range or a list written out; else None."""
+        if type(domain) is A.Name and type(self.sym.decls.get(domain.id)) is A.Enum:
+            return len(self.sym.decls[domain.id].members)
+        if type(domain) is A.Range and domain.high is not None:
+            low, high = constant(domain.low), constant(domain.high)
+            return max(0, high - low + 1) if type(low) is int and type(high) is int else None
+        if type(domain) is A.ListLit:
+            return len(domain.items)
+        return None
+
+    def pick_budget(self, s: A.Pick, scope: Scope) -> None:
+        """`budget N cost EXPR`: N is a number worked out before the first pick (E495 otherwise, as a
+        budget with a count of its own or at random: it is asked while something fits)."""
+        kind = self.expr(s.budget, scope)
+        if not fits(kind, "int"):
+            self.err("E495", f"a pick's budget must be a number, not {article(words(kind))}", s.budget.span)
+        count = "'up to N'" if s.limit is not None and not s.exactly else "'exactly N'" if s.limit is not None \
+            else "'at least M'" if s.least is not None else None
+        if count is not None:
+            self.err("E495", f"a pick with a budget is asked while something fits in what is left: it takes no "
+                     f"count ({count})", s.budget.span,
+                     "drop the count; 'optional' lets the picker stop before the budget is spent")
+        if s.random:
+            self.err("E495", f"'pick {s.var} ... budget N ... at random': a budget's picks are a player's",
+                     s.budget.span, "drop 'at random'")
 
     def pick_count(self, s: A.Pick, scope: Scope) -> None:
         """`let n = pick ...;` binds how many picks were made (a whole number) for the rest of the block."""
@@ -5885,7 +5947,8 @@ class Checker(A.Visitor):
                   (s.title is not None, "a prompt is shown to no one", "drop the prompt"),
                   (s.label is not None, "a label ('as \"...\"') is shown to no one", "drop the label"),
                   (s.optional, "there is no 'none' to pick", "drop 'optional', or test first with 'if'"),
-                  (s.repeated and s.limit is None, "'repeatedly' would pick until nothing is left",
+                  (s.repeated and s.limit is None and s.least is None and s.budget is None,
+                   "'repeatedly' would pick until nothing is left",
                    "write 'exactly N at random' for N different picks"),
                   (s.limit is not None and not s.exactly, "nobody stops early in 'up to N'",
                    "write 'exactly N at random' for N different picks (fewer when fewer are left)")]
@@ -5941,7 +6004,10 @@ class Checker(A.Visitor):
         return None
 
     def visit_Simultaneous(self, s: A.Simultaneous, scope: Scope) -> None:
-        if s.pick.repeated and s.pick.limit is None:   # `up to N` and `exactly N` pick several in secret
+        if s.pick.budget is not None:
+            self.err("E495", "'each ... simultaneously pick' picks once or a number of times: a budget is for one "
+                     "player's pick", s.pick.budget.span, "pick with a budget in an 'each' over the players")
+        elif s.pick.repeated and s.pick.limit is None and s.pick.least is None:   # up to, exactly, at least
             self.err("E304", f"'each ... simultaneously pick' picks once or a number of times: "
                      f"'{pick_mode(s.pick)}' is for one player's pick (write 'up to N' or 'exactly N')", s.span)
         if s.pick.label is not None:

@@ -1754,19 +1754,29 @@ class CodeGen(A.Visitor):
             self.writeline(f"v_{s.count} = 0", s)
         cands = self.temp("cands")
         tests = []
-        if s.limit is not None:   # up to N: the picks so far, none of them offered again
+        if s.limit is not None or s.least is not None:   # up to N, at least M: the picks so far, none offered again
             left, picked = self.temp("left"), self.temp("picked")
-            self.writeline(f"{left} = {self.ex(s.limit, ctx)}", s)
-            self.writeline(f"{picked} = []")
+            if s.limit is not None:
+                self.writeline(f"{left} = {self.ex(s.limit, ctx)}", s)
+            self.writeline(f"{picked} = []", s)
+        if s.least is not None:   # at least M: no "none" before M picks
+            least = self.temp("least")
+            self.writeline(f"{least} = {self.ex(s.least, ctx)}")
+        if s.budget is not None:   # budget N: what is left of it, each pick spending its cost
+            funds = self.temp("funds")
+            self.writeline(f"{funds} = {self.ex(s.budget, ctx)}", s)
         if s.repeated:   # asked again after each pick
             self.counted_loop(s)
         if s.limit is not None:
             self.break_if(f"{left} <= 0")
+        if s.limit is not None or s.least is not None:
             tests.append(f"v_{s.var} not in {picked}")
+        if s.budget is not None:   # only the candidates whose cost fits in what is left
+            tests.append(f"{self.wrap(s.cost, inner, 5)} <= {funds}")
         domain, keep = (self.domain(s.domain, ctx, s), s.where) if tests else \
             self.hoisted(s.domain, s.var, s.where, ctx, s)
-        if keep is not None:
-            tests.append(self.wrap(keep, inner, 2 if tests else 1))   # with a test before, an operand of `and`
+        if keep is not None:   # (the where first: a budget's cost may read what it rules out)
+            tests.insert(len(tests) - (s.budget is not None), self.wrap(keep, inner, 2 if tests else 1))
         if not tests:   # a copy, without a comprehension's function call
             self.writeline(f"{cands} = list({domain})", s)
         else:
@@ -1778,15 +1788,22 @@ class CodeGen(A.Visitor):
         labels = ""
         if s.label is not None:   # each candidate's label, worked out with it as the picked variable
             labels = f", [{self.filled(s.label, s.label_parts, inner)} for v_{s.var} in {cands}]"
-        optional = repr(s.optional or (s.repeated and not s.exactly))
+        optional = repr(s.optional or (s.repeated and not s.exactly and s.budget is None))
         if s.optional_when is not None:   # "none" only when the condition holds, worked out before asking
             optional = f"bool({self.ex(s.optional_when, ctx)})"
+        elif s.least is not None:   # at least M: "none" once M picks are made
+            optional = f"len({picked}) >= {least}"
         otherwise = ", otherwise=True" if s.otherwise else ""   # the trace says the `else` runs
         if s.random:   # the seeded RNG picks: nobody is asked, nothing is yielded
             self.writeline(f"{choice} = rt.pick_random({ctx.you}, {cands}, {s.var!r}{otherwise})", s)   # traced at the pick
         else:
             pick = "pick_alike" if s.alike else "pick"   # `alike`: copies nothing tells apart, one option
-            self.writeline(f"{choice} = yield from rt.{pick}({ctx.you}, {self.prompt(s, ctx)}, {cands}, "
+            asked = self.prompt(s, ctx)
+            if s.least is not None:   # how many more are due, while some are
+                asked = f"rt.least_prompt({asked}, len({picked}), {least})"
+            elif s.budget is not None:   # what is left to spend
+                asked = f"rt.budget_prompt({asked}, {funds})"
+            self.writeline(f"{choice} = yield from rt.{pick}({ctx.you}, {asked}, {cands}, "
                            f"{optional}, {where(s)!r}{labels}{otherwise})")
         # repeatedly: "none" ends the loop, so the body needs no test of its own
         if s.repeated:
@@ -1797,9 +1814,12 @@ class CodeGen(A.Visitor):
         self.writeline(f"v_{s.var} = {cands}[{choice}]")
         if s.count is not None:
             self.writeline(f"v_{s.count} += 1")
-        if s.limit is not None:
+        if s.limit is not None or s.least is not None:
             self.writeline(f"{picked}.append(v_{s.var})")
+        if s.limit is not None:
             self.writeline(f"{left} -= 1")
+        if s.budget is not None:   # its cost, worked out as it was offered (before the body runs)
+            self.writeline(f"{funds} -= rt.spent({self.ex(s.cost, inner)}, {where(s)!r})")
         self.block(s.body, inner)
         self._indent -= 1
         if s.otherwise:
@@ -1826,6 +1846,8 @@ class CodeGen(A.Visitor):
         many = ""
         if p.limit is not None:   # `up to N` / `exactly N`: each seat's N, worked out as that seat
             many = f", [{self.ex(p.limit, seat_ctx)} for {who} in {seats}], {p.exactly!r}"
+        if p.least is not None:   # `at least M`: each seat's M, worked out as that seat
+            many += f", minima=[{self.ex(p.least, seat_ctx)} for {who} in {seats}]"
         self.writeline(f"{chosen} = yield from rt.simultaneous({seats}, {prompt}, {cands}, {p.optional!r}, "
                        f"{where(s)!r}{many})")
         self.writeline(f"for {who}, v_{p.var} in {chosen}:")

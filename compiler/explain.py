@@ -1910,7 +1910,19 @@ class Reader(A.Visitor):
             optional = f" (or none, if {self.x(s.optional_when)}; otherwise one must be picked)"
         chance = " at random (nobody chooses)" if s.random else ""
         then = f"{stmt_labelled(s)}{self.pick_amended(s)}, then:"
-        if s.limit is not None:
+        if s.budget is not None:   # `budget N cost EXPR`: asked while something fits in what is left
+            stop = "nothing left fits or you pick none" if s.optional else "nothing left fits"
+            self.say(depth, f"With a budget of {self.x(s.budget)}, one at a time until {stop}: pick one {s.var} "
+                            f"{self.picked_from(s.domain)}{where} whose cost, {self.x(s.cost)}, fits in what is left "
+                            f"of it{prompt(s)}, which spends that cost{then}")
+        elif s.least is not None:   # `at least M [up to N]`: no "none" before M picks
+            least = self.x(s.least)
+            most = f" and at most {self.x(s.limit)}" if s.limit is not None else ""
+            more = "until you pick none" if s.limit is not None else "then as many more as you like, until you pick none"
+            self.say(depth, f"Keep at least {least}{most} of them, one at a time (all of them if there are fewer; "
+                            f"none may be picked only once {least} are), {more}: pick one {s.var} not picked before"
+                            f"{chance} {self.picked_from(s.domain)}{where}{prompt(s)}{then}")
+        elif s.limit is not None:
             times = "once" if isinstance(s.limit, A.Int) and s.limit.value == 1 else f"{self.x(s.limit)} times"
             how = f"{times[0].upper()}{times[1:]} (fewer if fewer are left)" if s.exactly else \
                 f"At most {times}, until you pick none"
@@ -1953,7 +1965,11 @@ class Reader(A.Visitor):
         who = PLAYER_DOMAINS[text][0] if text in PLAYER_DOMAINS else f"each of {self.x(s.domain)}"
         where = f" for whom {self.x(s.where)}" if s.where is not None else ""
         pwhere = f" for which {self.x(p.where)}" if p.where is not None else ""
-        if p.limit is not None:   # several, each a different one
+        if p.least is not None:   # at least M (up to N), each a different one
+            most = f" and at most {self.x(p.limit)}" if p.limit is not None else ""
+            many = f"at least {self.x(p.least)}{most} different {p.var} (all of them if there are fewer)"
+            each = "each pick of each of them, in seat order (a player's picks in the order picked), does:"
+        elif p.limit is not None:   # several, each a different one
             many = f"{'exactly' if p.exactly else 'up to'} {self.x(p.limit)} different {p.var}"
             each = "each pick of each of them, in seat order (a player's picks in the order picked), does:"
         else:

@@ -758,24 +758,31 @@ class Interpreter(A.Visitor):
         return self._pick_repeatedly(s, rt, f)
 
     def _pick_repeatedly(self, s, rt, f):
-        # up to N: at most N picks, each of an element not picked before (`repeatedly`: no limit)
-        left, picked = (self.ev(s.limit, rt, f), []) if s.limit is not None else (None, None)
+        # up to N: at most N picks, each of an element not picked before (`repeatedly`: no limit);
+        # at least M: each of an element not picked before, no "none" before M picks; budget N: what is
+        # left of N, in a one-element list the pick spends from
+        left = self.ev(s.limit, rt, f) if s.limit is not None else None
+        picked = [] if s.limit is not None or s.least is not None else None
+        least = self.ev(s.least, rt, f) if s.least is not None else None
+        funds = [self.ev(s.budget, rt, f)] if s.budget is not None else None
         while True:   # asked again after each pick: a loop, counted against the step budget
             rt.step(where(s))
             if left is not None and left <= 0:
                 return
-            if not (yield from self._pick_once(s, rt, f, picked)):
+            if not (yield from self._pick_once(s, rt, f, picked, least, funds)):
                 return
             if left is not None:
                 left -= 1
 
-    def _pick_once(self, s, rt, f, picked=None):
-        """One pick (never of an element of `picked`, to which it adds its pick); returns whether
-        something was picked."""
+    def _pick_once(self, s, rt, f, picked=None, least=None, funds=None):
+        """One pick (never of an element of `picked`, to which it adds its pick; "none" only once
+        `least` picks are made; only of a candidate whose cost fits in `funds`, which it spends);
+        returns whether something was picked."""
         cands = []
         for value in self.domain(s, rt, f):
             f.locals[s.var] = value
-            if (picked is None or value not in picked) and (s.where is None or self.ev(s.where, rt, f)):
+            if (picked is None or value not in picked) and (s.where is None or self.ev(s.where, rt, f)) \
+                    and (funds is None or self.ev(s.cost, rt, f) <= funds[0]):
                 cands.append(value)
         if s.best is not None:   # `fewest KEY` / `most KEY`: the candidates with the best key, every tie
             keys = []
@@ -789,21 +796,29 @@ class Interpreter(A.Visitor):
             for value in cands:
                 f.locals[s.var] = value
                 labels.append(self.filled(s.label, s.label_parts, rt, f))
-        optional = s.optional or (s.repeated and not s.exactly)
+        optional = s.optional or (s.repeated and not s.exactly and s.budget is None)
         if s.optional_when is not None:   # "none" only when the condition holds, worked out before asking
             optional = bool(self.ev(s.optional_when, rt, f))
+        elif least is not None:   # at least M: "none" once M picks are made
+            optional = len(picked) >= least
         if s.random:   # the seeded RNG picks: nobody is asked
             choice = rt.pick_random(f.you, cands, s.var, bool(s.otherwise))
         else:
             pick = rt.pick_alike if s.alike else rt.pick   # `alike`: copies nothing tells apart, one option
-            choice = yield from pick(f.you, self.prompt(s, rt, f), cands, optional, where(s), labels,
-                                     bool(s.otherwise))
+            asked = self.prompt(s, rt, f)
+            if least is not None:   # how many more are due, while some are
+                asked = rt.least_prompt(asked, len(picked), least)
+            elif funds is not None:   # what is left to spend
+                asked = rt.budget_prompt(asked, funds[0])
+            choice = yield from pick(f.you, asked, cands, optional, where(s), labels, bool(s.otherwise))
         if choice is not None:
             f.locals[s.var] = cands[choice]
             if s.count is not None:
                 f.locals[s.count] += 1
             if picked is not None:
                 picked.append(cands[choice])
+            if funds is not None:   # its cost, worked out as it was offered (before the body runs)
+                funds[0] -= rt.spent(self.ev(s.cost, rt, f), where(s))
             yield from self.run(s.body, rt, f)
             return True
         yield from self.run(s.otherwise, rt, f)
@@ -828,7 +843,10 @@ class Interpreter(A.Visitor):
             [self.prompt(p, rt, f.with_you(who)) for who in seats]
         # `up to N` / `exactly N`: each seat's N, worked out with that seat as `you`
         limits = None if p.limit is None else [self.ev(p.limit, rt, f.with_you(who)) for who in seats]
-        chosen = yield from rt.simultaneous(seats, prompt, cands, p.optional, where(s), limits, p.exactly)
+        # `at least M`: each seat's M, likewise
+        minima = None if p.least is None else [self.ev(p.least, rt, f.with_you(who)) for who in seats]
+        chosen = yield from rt.simultaneous(seats, prompt, cands, p.optional, where(s), limits, p.exactly,
+                                            minima=minima)
         for who, value in chosen:
             if who in rt.state.out:
                 continue   # knocked out by an earlier player's body

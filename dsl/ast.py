@@ -1468,8 +1468,14 @@ class Pick(Stmt):
     alike: bool = False
     # `let n = pick ... { ... };`: the local bound, for the rest of the block, to how many picks were made
     count: Optional[str] = None
+    # `at least M`: no "none" before M picks (each a different element; all there are when fewer)
+    least: Optional[Expr] = None
+    # `budget N cost EXPR`: asked again while some candidate's cost (EXPR, the variable bound to it) fits in
+    # what is left of N; each pick spends its cost; compulsory unless `optional`
+    budget: Optional[Expr] = None
+    cost: Optional[Expr] = None
     binds = "count"
-    _quiet = ("stmt_label", "best", "best_most", "alike", "count")
+    _quiet = ("stmt_label", "best", "best_most", "alike", "count", "least", "budget", "cost")
 
 
 @node

@@ -1631,7 +1631,8 @@ class _Builder:
         optional = any(isinstance(t, Token) and t.type == "OPTIONAL" for t in items)
         exactly = _pick(items, "exactly")
         limit = _pick(items, "up_to") if exactly is None else exactly
-        repeated = limit is not None or any(isinstance(t, Token) and t.type == "REPEATEDLY" for t in items)
+        repeated = limit is not None or any(isinstance(t, Token) and t.type == "REPEATEDLY" for t in items) \
+            or _pick(items, "at_least") is not None or _pick(items, "budget") is not None
         label = _pick(items, "pick_label")
         return A.Pick(str(items[0]), items[1], _pick(items, "where"), _title(items), _block(items), optional,
                       _pick(items, "else_block", ()), repeated, limit, self._prompt_parts(items),
@@ -1639,7 +1640,23 @@ class _Builder:
                       say_parts(label, self.file) if label is not None else (), exactly is not None,
                       _pick(items, "guard"), _pick(items, "at_random", False), _pick(items, "loop_label"),
                       *_pick(items, "pick_best", (None, False)),
-                      any(isinstance(t, Token) and t.type == "ALIKE" for t in items), span=self._s(meta))
+                      any(isinstance(t, Token) and t.type == "ALIKE" for t in items),
+                      least=_pick(items, "at_least"), **dict(zip(("budget", "cost"), _pick(items, "budget", ()))),
+                      span=self._s(meta))
+
+    def at_least(self, meta, items):
+        """`at least M` (before or after `up to N`): no "none" before M picks."""
+        word, count = items
+        _expect_word(word, "least", f"expected 'at least M' or 'at random'; found 'at {word}'", self._s(meta),
+                     hint="write 'at least M': no 'none' before M picks; or 'at random': the RNG picks")
+        return _Marker("at_least", count)
+
+    def budget(self, meta, items):
+        """`budget N cost EXPR`: picks while the candidate's cost fits in what is left of N."""
+        word, amount, cost = items
+        _expect_word(word, "budget", f"expected 'budget N cost EXPR'; found '{word}'", self._s(meta),
+                     hint="write 'budget N cost EXPR': picks while each one's cost fits in what is left of N")
+        return _Marker("budget", (amount, cost))
 
     def pick_best(self, meta, items):
         """`fewest KEY` / `most KEY` after a pick's domain and filter: (the key, whether most)."""
@@ -1647,6 +1664,10 @@ class _Builder:
 
     def at_random(self, meta, items):
         word = items[-1]
+        if str(word) == "least":   # `at least` without its number
+            raise RulesError([Diagnostic("E493", "'at least' takes a number: the fewest picks to make", self._s(meta),
+                                         hint="write 'at least M' (no 'none' before M picks), alone or with "
+                                              "'up to N': 'at least 1 up to 2'")])
         _expect_word(word, "random", f"expected 'at random'; found 'at {word}'", self._s(meta),
                                      hint="write 'at random': the game's seeded RNG picks, nobody is asked")
         return _Marker("at_random", True)
@@ -2415,6 +2436,12 @@ def _statement_slip(err: UnexpectedToken, text: str, base: int, before: list, to
         how = " ".join(text[base + mode.start_pos: base + before[-1].end_pos].split())
         return Diagnostic("E100", f"a pick's prompt comes before its mode ('{mode}'), not after it", span(tok),
                           hint=f"write '{head} {tok} {how} {{ ... }}'")
+    if first.type == "PICK" and tok.type == "INT":   # `pick ... 1 to 3 {`: a range for a count
+        upper = re.match(r"\s*to\s+([^\s{;]+)", text[err.token.end_pos:])
+        if upper is not None:
+            return Diagnostic("E493", f"a pick's count is not written '{tok} to {upper.group(1)}': the fewest picks "
+                              f"are 'at least M', the most 'up to N'", span(tok),
+                              hint=f"write 'at least {tok} up to {upper.group(1)}'")
     if first.type == "FUNC" and tok.type == "LBRACE" and before and before[-1].type == "RPAR":
         name = str(statement[1]) if len(statement) > 1 else "f"
         return Diagnostic("E100", f"a func is an expression, written 'func {name}(...) = EXPR;': it gives a value "

@@ -827,7 +827,8 @@ class Printer(A.Visitor):
         let, tail = (f"let {s.count} = ", ";") if s.count is not None else ("", "")   # `let n = pick ... { ... };`
         self.block([Clause(f"{let}pick {s.var} from ", s.domain), _where("where ", s.where),
                     _where("most " if s.best_most else "fewest ", s.best), Clause("alike") if s.alike else None,
-                    _mode(s), _stmt_label(s)], s.body, "" if s.otherwise else tail)
+                    _where("budget ", s.budget), _cost(s), *_modes(s), _stmt_label(s)], s.body,
+                   "" if s.otherwise else tail)
         if s.otherwise:
             self.block("else", s.otherwise, tail, after_brace=True)
 
@@ -836,7 +837,7 @@ class Printer(A.Visitor):
         self.block([Clause("each ", s.domain), _where("where ", s.where),
                     Clause(f"simultaneously pick {p.var} from ", p.domain), _where("where ", p.where),
                     _where("most " if p.best_most else "fewest ", p.best), Clause("alike") if p.alike else None,
-                    _mode(p), _stmt_label(p)],
+                    _where("budget ", p.budget), _cost(p), *_modes(p), _stmt_label(p)],
                    p.body)
 
     def visit_Auction(self, s):
@@ -1317,6 +1318,26 @@ def _tag(t) -> Optional[Clause]:
     return Clause(f"for {action(t)}") if t is not None else None
 
 
+def _cost(p) -> Optional[Clause]:
+    """A pick's `cost EXPR` after its budget, an `if ... then ... else ...` in parentheses (as it reads)."""
+    if p.cost is None:
+        return None
+    return Clause("cost (", p.cost, ")") if precedence(p.cost) < 1 else Clause("cost ", p.cost)
+
+
+def _modes(p) -> list:
+    """`_mode`, with a pick's `at least M` (after its prompt, before its `up to N`)."""
+    if p.least is None:
+        return [_mode(p)]
+    title = quote(p.title) + " " if p.title is not None else ""
+    if p.label is not None:
+        title += f"as {quote(p.label)} "
+    rand = " at random" if p.random else ""
+    if p.limit is None:
+        return [Clause(title + "at least ", p.least, rand)]
+    return [Clause(title + "at least ", p.least), Clause("up to ", p.limit, rand)]
+
+
 def _mode(p) -> Optional[Clause]:
     """A pick's prompt, its candidates' label and its mode: `"take which?" as "{c}" optional`, `up to N`,
     `repeatedly`, then `at random`."""
@@ -1329,7 +1350,7 @@ def _mode(p) -> Optional[Clause]:
         return Clause(title + "optional when ", when, rand) if when is not None else Clause(title + "optional" + rand)
     if p.limit is not None:
         return Clause(title + ("exactly " if getattr(p, "exactly", False) else "up to "), p.limit, rand)
-    if p.repeated:
+    if p.repeated and getattr(p, "budget", None) is None:
         return Clause(title + "repeatedly" + rand)
     return Clause((title + rand.lstrip()).rstrip()) if title or rand else None
 

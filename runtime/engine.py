@@ -1862,17 +1862,39 @@ class Game:
         choice = yield d
         return choice if choice < len(candidates) else None
 
+    @staticmethod
+    def least_prompt(prompt: str, picked: int, least: int) -> str:
+        """The prompt of a pick `at least M` while fewer than M are picked: it says how many more are
+        due (no "none" is offered until then)."""
+        return prompt if picked >= least else f"{prompt} (at least {least - picked} more)"
+
+    @staticmethod
+    def budget_prompt(prompt: str, left: int) -> str:
+        """The prompt of a pick with a budget: it says what is left to spend."""
+        return f"{prompt} ({left} left to spend)"
+
+    def spent(self, cost, where: str) -> int:
+        """What a pick with a budget (`budget N cost EXPR`) spends on the candidate picked: its cost,
+        which must be a whole number of at least 1 (a pick that cost nothing could go on for ever)."""
+        if type(cost) is not int or cost < 1:
+            raise RulesRuntimeError("E601", f"a pick's cost must be a whole number of at least 1, not {cost!r}",
+                                    where)
+        return cost
+
     def simultaneous(self, seats: list, prompt, candidates: list, optional: bool, where: str,
-                     limits: Optional[list] = None, exactly: bool = False):
+                     limits: Optional[list] = None, exactly: bool = False, minima: Optional[list] = None):
         """`each ... simultaneously pick`: each seat picks from its own candidates, asked in seat order
         while nothing changes (a view shows who has chosen, never what); returns [(player, pick)] in
         seat order for those who picked, for the bodies to run once everyone has chosen. `prompt` is
         one text for every seat, or a list of each seat's (a prompt with values, worked out per seat).
         `limits` (`up to N`, `exactly N`: each seat's N): a seat picks up to N different candidates
         in a row, with "none" to stop early unless `exactly`; each of its picks is one pair, in the
-        order picked."""
+        order picked. `minima` (`at least M`: each seat's M): no "none" before M picks (with no `limits`,
+        a seat may pick all its candidates)."""
         chosen, self.secret_round = [], {}
         prompts = prompt if type(prompt) is list else [prompt] * len(seats)
+        if minima is not None and limits is None:
+            limits = [len(mine) for mine in candidates]
         try:
             for i, (who, mine, asked) in enumerate(zip(seats, candidates, prompts)):
                 if limits is None:
@@ -1884,7 +1906,9 @@ class Game:
                 picked, left = [], list(mine)
                 self.secret_partial = (who, picked)   # their picks so far: theirs alone to see
                 for _ in range(max(0, limits[i])):
-                    choice = yield from self.pick(who, asked, left, not exactly, where)
+                    due = asked if minima is None else self.least_prompt(asked, len(picked), minima[i])
+                    choice = yield from self.pick(who, due, left, not exactly and
+                                                  (minima is None or len(picked) >= minima[i]), where)
                     if choice is None:
                         break
                     picked.append(left.pop(choice))
