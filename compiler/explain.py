@@ -1913,14 +1913,14 @@ class Reader(A.Visitor):
         if s.budget is not None:   # `budget N cost EXPR`: asked while something fits in what is left
             stop = "nothing left fits or you pick none" if s.optional else "nothing left fits"
             self.say(depth, f"With a budget of {self.x(s.budget)}, one at a time until {stop}: pick one {s.var} "
-                            f"{self.picked_from(s.domain)}{where} whose cost, {self.x(s.cost)}, fits in what is left "
-                            f"of it{prompt(s)}, which spends that cost{then}")
+                            f"{self.picked_from(s.domain)}{where} costing no more than what is left ({s.var} costs "
+                            f"{self.x(s.cost)}){prompt(s)}, which spends its cost{then}")
         elif s.least is not None:   # `at least M [up to N]`: no "none" before M picks
             least = self.x(s.least)
             most = f" and at most {self.x(s.limit)}" if s.limit is not None else ""
-            more = "until you pick none" if s.limit is not None else "then as many more as you like, until you pick none"
-            self.say(depth, f"Keep at least {least}{most} of them, one at a time (all of them if there are fewer; "
-                            f"none may be picked only once {least} are), {more}: pick one {s.var} not picked before"
+            due = "is" if type(s.least) is A.Int and s.least.value == 1 else "are"
+            self.say(depth, f"Keep at least {least}{most} of them (all of them if there are fewer), one at a time; "
+                            f"none ends the picks once {least} {due} picked: pick one {s.var} not picked before"
                             f"{chance} {self.picked_from(s.domain)}{where}{prompt(s)}{then}")
         elif s.limit is not None:
             times = "once" if isinstance(s.limit, A.Int) and s.limit.value == 1 else f"{self.x(s.limit)} times"
