@@ -1683,6 +1683,11 @@ class _Builder:
 
     def exactly(self, meta, items):
         word, count = items
+        if str(word) == "budget":   # `budget N {` without its cost
+            raise RulesError([Diagnostic("E495", "a pick's budget takes its cost: 'budget N cost EXPR', each candidate "
+                                         "costing EXPR", self._s(meta),
+                                         hint="write 'budget N cost 1' if every candidate costs 1, or the cost of "
+                                              "each ('cost (if c.big then 2 else 1)')")])
         _expect_word(word, "exactly", f"expected 'exactly N' or 'up to N'; found '{word}'", self._s(meta),
                                       hint="write 'exactly N': N picks, each of a different element, "
                                       f"or 'up to N': at most N; an amend names a labelled pick "
@@ -2429,9 +2434,28 @@ def _statement_slip(err: UnexpectedToken, text: str, base: int, before: list, to
         return Diagnostic("E100", "an option's condition is written with 'when', not 'if'", span(tok),
                           hint="write 'when' for 'if': 'option \"...\" when COND { ... }'")
     modes = [i for i, t in enumerate(statement) if t.type in ("OPTIONAL", "REPEATEDLY")
-             or t.type == "NAME" and str(t) in ("exactly", "up") and i > 0 and statement[i - 1].type != "DOT"]
+             or t.type == "NAME" and str(t) in ("exactly", "up", "least") and i > 0 and statement[i - 1].type != "DOT"]
+    if first.type == "PICK" and len(statement) >= 3 and str(before[-1]) == "least" and str(before[-2]) == "at" \
+            and tok.type == "INT" and any(str(t) in ("exactly", "optional", "repeatedly") for t in statement[:-2]):
+        other = next(str(t) for t in statement[:-2] if str(t) in ("exactly", "optional", "repeatedly"))
+        return Diagnostic("E494", f"'at least M' goes alone or before 'up to N': '{other}' has no minimum",
+                          span(before[-2]), hint=f"drop '{other}' ('at least {tok}' alone), or write 'at least {tok} "
+                          "up to N'")
+    words = [str(t) for t in statement]
+    if first.type == "PICK" and "budget" in words[1:] and "cost" not in words[words.index("budget", 1):] \
+            and tok.type in ("STRING", "LBRACE", "NAME") and str(tok) != "cost":
+        return Diagnostic("E495", "a pick's budget takes its cost: 'budget N cost EXPR', each candidate costing EXPR",
+                          span(statement[words.index("budget", 1)]),
+                          hint="write 'budget N cost 1' if every candidate costs 1, or the cost of each "
+                               "('cost (if c.big then 2 else 1)')")
+    if first.type == "PICK" and str(tok) == "cost" and before and str(before[-2] if len(before) > 1 else "") == "budget" \
+            and any(t.type == "STRING" for t in statement):
+        return Diagnostic("E495", "a pick's budget comes before its prompt: 'pick VAR from DOMAIN budget N cost EXPR "
+                          "\"prompt\" { ... }'", span(before[-2]), hint="move 'budget N cost EXPR' before the prompt")
     if first.type == "PICK" and tok.type == "STRING" and modes:   # `pick ... exactly 2 "prompt" {`
         mode = statement[modes[-1]]
+        if str(mode) == "least" and modes[-1] > 0 and str(statement[modes[-1] - 1]) == "at":
+            mode = statement[modes[-1] - 1]
         head = " ".join(text[base + first.start_pos: base + mode.start_pos].split())
         how = " ".join(text[base + mode.start_pos: base + before[-1].end_pos].split())
         return Diagnostic("E100", f"a pick's prompt comes before its mode ('{mode}'), not after it", span(tok),

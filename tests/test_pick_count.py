@@ -268,3 +268,17 @@ def test_a_minimum_above_what_the_domain_holds_is_w514():
                 if d.code == "W514"]
     assert [d.code for d in analyse_text(BASE + "proc p() { pick k from [1, 2] at least 3 { gain k n; } }").diagnostics
             if d.code == "W514"] == ["W514"]
+
+
+def test_slips_in_the_order_of_a_pick_are_told_by_their_code():
+    d = parse_error('proc p() { pick t from dealt exactly 2 at least 1 { move t to kept; } }')
+    assert d.code == "E494" and "'exactly' has no minimum" in d.message
+    assert parse_error('proc p() { pick t from dealt "k" optional at least 1 { move t to kept; } }').code == "E494"
+    d = parse_error('proc p() { pick t from dealt "keep?" budget 2 cost 1 { move t to kept; } }')
+    assert d.code == "E495" and "before its prompt" in d.message
+    for text in ('proc p() { pick t from dealt budget 2 "keep?" { move t to kept; } }',
+                 "proc p() { pick t from dealt budget 2 { move t to kept; } }"):
+        d = parse_error(text)
+        assert d.code == "E495" and "takes its cost" in d.message and (d.span.line, d.span.column) == (6, 30)
+    d = parse_error('proc p() { pick t from dealt at least 1 "keep?" { move t to kept; } }')
+    assert d.hint == """write 'pick t from dealt "keep?" at least 1 { ... }'"""
