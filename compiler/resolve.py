@@ -1446,8 +1446,9 @@ def _amend_pick(sym: Symbols, what: str, pick: A.Pick, change: A.PickAmend, diag
     if change.label is not None:
         new.update(label=change.label, label_parts=change.label_parts)
     if change.moded():
-        new.update(optional=change.optional, optional_when=new.get("optional_when"), repeated=change.repeated,
-                   limit=new.get("limit"), exactly=change.exactly)
+        new.update(optional=change.optional, optional_when=new.get("optional_when"), repeated=change.repeated
+                   or pick.budget is not None, limit=new.get("limit"), exactly=change.exactly,
+                   least=None)   # (a mode written anew has no minimum; a budget, kept, asks again)
     if change.prompted():   # `pick as LABEL "prompt"`: a player's pick, asking that
         new.update(title=change.title, title_parts=change.title_parts, random=False)
     if change.random:       # `at random`: the RNG's, asking nobody (no prompt, no label)
