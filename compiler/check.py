@@ -2872,6 +2872,55 @@ class Checker(A.Visitor):
             self.zone_cap(d)
         if d.top_public or d.size_owner:
             self.zone_glimpses(d)
+        if d.show is not None:
+            self.zone_show(d)
+
+    def zone_show(self, d: A.Zone) -> None:
+        """`zone market of train show 5 from deck [redeal to discard when COND];`, a display that keeps
+        itself filled (Game.keep_shown). E490: the display is indexed or per_player (one shared row: an
+        indexed or per-player display would need a source per element), shows fewer than 1, or no
+        `fill NAME;` lays it out; E491: the source is the display itself, another display, not a plain
+        shared zone, or of other kinds; E492: likewise the redeal's pile, and its condition a condition."""
+        at = self.at_decl(d)
+        if d.indexes is not None or d.per_player:
+            self.err("E490", f"zone {d.name!r} is {'indexed' if d.indexes is not None else 'per_player'}: a "
+                     f"display that keeps itself filled is one shared row, topped up from one source", at,
+                     "declare one zone a row ('zone row1 of card show 4 from deck1;'), or refill it in a rule")
+        elif d.show < 1:
+            self.err("E490", f"zone {d.name!r} shows {d.show} items: a display shows at least 1", at)
+        if not any(type(n) is A.Fill and n.kind is None and type(n.zone) is A.Name and n.zone.id == d.name
+                   for top in (*self.sym.decls.values(), self.sym.game) if top is not None for n in A.walk(top)):
+            self.err("E490", f"zone {d.name!r} shows {d.show} from {d.show_from.id!r}, but no 'fill {d.name};' "
+                     f"lays it out: it is filled from then on", at,
+                     f"write 'fill {d.name};' in the setup, once {d.show_from.id!r} is ready (filled and shuffled)")
+
+        def plain(name: A.Name, code: str, what: str) -> bool:
+            if not self.expect(name.id, ("zone",), "E209", "zone", name.span):
+                return False
+            z = self.sym.decls[name.id]
+            why = ("the display itself" if z is d else "indexed" if z.indexes is not None
+                   else "each player's (per_player)" if z.per_player
+                   else f"a display too (it shows {z.show})" if z.show is not None else None)
+            if why is None and not set(d.kinds) <= set(z.kinds) and "any" not in (*z.kinds, *d.kinds):
+                why = f"a zone of {' or '.join(z.kinds)}, and {d.name!r} holds {' or '.join(d.kinds)}"
+            if why is not None:
+                self.err(code, f"{what} of zone {d.name!r}, {name.id!r}, is {why}: it must be a plain shared zone "
+                         f"of {' or '.join(d.kinds)}, other than the display", name.span,
+                         "name the deck it is laid out from" if code == "E491" else
+                         "name the discard pile the display goes to")
+            return why is None
+
+        plain(d.show_from, "E491", "the source")
+        if d.redeal_to is not None:
+            if plain(d.redeal_to, "E492", "the redeal's pile") and d.redeal_to.id == d.show_from.id:
+                self.err("E492", f"the redeal of zone {d.name!r} puts the display back into {d.show_from.id!r}, "
+                         f"the source it is laid out from: the same cards would come back", d.redeal_to.span,
+                         "name a discard pile (the source may refill from it: 'refills from PILE')")
+            kind = self.tested(d.redeal_when, self.expr(d.redeal_when, Scope()))
+            if base_of(kind) not in ("bool", "any"):
+                self.err("E492", f"the redeal of zone {d.name!r} happens 'when' a condition holds, true or false, "
+                         f"not {article(words(kind))}", d.redeal_when.span,
+                         f"for instance 'when count(c in {d.name} where ...) >= 3'")
 
     def zone_cap(self, d: A.Zone) -> None:
         """`zone NAME per_player of KIND cap N over PROC;`: a cap as a resource's (a whole number or a
@@ -4935,6 +4984,13 @@ class Checker(A.Visitor):
             self.kinds_fit(kinds or self.zone_kinds(s.source, source, scope), s.dest, scope, s.source.span, "it")
             self.holder_hidden(kinds or self.zone_kinds(s.source, source, scope), s.dest, scope, s.source.span)
         taken = kinds or self.zone_kinds(s.source, source, scope)
+        shown = self.sym.decls.get(s.dest.id) if type(s.dest) is A.Name and s.dest.id not in scope.locals else None
+        if type(shown) is A.Zone and shown.show is not None and type(s.source) is A.Name \
+                and s.source.id == shown.show_from.id:
+            self.err("W513", f"zone {shown.name!r} keeps itself filled ('show {shown.show} from "
+                     f"{shown.show_from.id}'): this draw refills it by hand, on top of it", s.span,
+                     f"leave the refill to the zone (it is topped up after each statement that takes from it)"
+                     + (f", and its redeal to its 'redeal ... when' rule" if shown.redeal_to is not None else ""))
         if s.until is not None:
             self.draw_until(s, scope, f"entity:{'|'.join(taken)}" if taken else "entity")
         elif s.single:   # `let c = draw one ...;`: the card drawn, or none
@@ -5228,6 +5284,13 @@ class Checker(A.Visitor):
         """`fill ZONE with KIND;` (the way every entity of a kind is gathered back, between hands as at the
         start): E381 when the zone is declared of other kinds, or is shared and the kind per-player."""
         zone = self.zone_expr(s.zone, scope)
+        if s.kind is None:   # `fill market;`: lays out a display
+            decl = self.sym.decls.get(s.zone.id) if type(s.zone) is A.Name else None
+            if not isinstance(decl, A.Zone) or decl.show is None:
+                self.err("E490", f"'fill {printed(s.zone)};' lays out a display, a zone declared 'show N from "
+                         f"ZONE'; {printed(s.zone)!r} is not one", s.zone.span,
+                         "say what fills it: 'fill ZONE with KIND;'" if isinstance(decl, A.Zone) else None)
+            return
         if not self.expect(s.kind, ("kind",), "E204", "kind", s.span):
             return
         held = self.zone_kinds(s.zone, zone, scope)

@@ -20,7 +20,7 @@ from rulebook.dsl.printer import PRECEDENCE, precedence
 from rulebook.runtime.engine import MAX_STEPS, MemberData
 from rulebook.runtime.kernels import KERNELS
 
-from .layout import (cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (may_take, shown_zones, cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars,
                      recursive, ended_names, per_resets, runtime_axes, direction_steps, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
                      hook_table, hooked_actions,
@@ -109,6 +109,7 @@ class CodeGen(A.Visitor):
         self.captures = trigger_captures(sym)
         self.sites = site_ids(sym)
         self.zone_caps = zone_caps(sym)   # the zones with a hand limit (`cap N over PROC`): checked after filling
+        self.shows = bool(shown_zones(sym))   # a display that keeps itself filled: topped up after taking
         self.open = open_values(sym)   # the values prompts show that the hot seat may tell the others
         self.dynamic_attrs = dynamic_attrs(sym)
         # the fields a keyed search may index: a kind's own (not an effect slot, not one per member)
@@ -338,6 +339,8 @@ class CodeGen(A.Visitor):
             self.visit(s, ctx)
             if self.zone_caps and (capped := filled_zone(s, self.zone_caps, ctx.locals)) is not None:
                 self.writeline(f"yield from rt.zone_over({ctx.you}, {capped!r}, {where(s)!r})")   # a hand limit
+            if self.shows and may_take(s):   # a display laid out is topped up at once (`show N from ZONE`)
+                self.writeline(f"if rt.state.shown: rt.keep_shown({ctx.you}, {where(s)!r})")
             while kept and kept[-1][0] == id(s):
                 self.writeline("; ".join(f"v_{name} = {t}" for name, t in kept.pop()[1].items()), s)
             if s.bound() is not None:
@@ -1609,6 +1612,9 @@ class CodeGen(A.Visitor):
         self.writeline(f"rt.shuffle({self.ex(s.zone, ctx)})", s)
 
     def visit_Fill(self, s: A.Fill, ctx: Ctx):
+        if s.kind is None:   # `fill market;`: lays out a display
+            self.writeline(f"rt.lay_out({ctx.you}, {s.zone.id!r}, {where(s)!r})", s)
+            return
         keep = "None"
         if s.where is not None:
             keep = f"lambda it: {self.ex(s.where, replace(ctx, it_mode='entity'))}"

@@ -14,7 +14,7 @@ from rulebook.runtime.engine import CALL_FRAMES, FUNC_FRAMES, INTERPRETER_FILES,
 from rulebook.runtime.program import Program, assemble
 from rulebook.runtime.state import Record
 
-from .layout import (cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (may_take, shown_zones, cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive, ended_names, per_resets, runtime_axes, direction_steps, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
@@ -71,6 +71,7 @@ class Interpreter(A.Visitor):
         self.kept = kept_locals(sym)   # names bound again inside a block: kept around it (4.12)
         self.sites = site_ids(sym)
         self.zone_caps = zone_caps(sym)   # the zones with a hand limit (`cap N over PROC`): checked after filling
+        self.shows = bool(shown_zones(sym))   # a display that keeps itself filled: topped up after taking
         self.hooked = hooked_actions(sym)   # the actions whose uses may ask a modifier's holder (7.7d)
         self.heard = frozenset(heard_vars(sym))   # the variables whose sets announce (`whenever you set(pawn)`)
         self.gates: dict = {}   # id(option) -> what gates it when its body pays first inside (layout.paid_first)
@@ -95,6 +96,8 @@ class Interpreter(A.Visitor):
                 yield from self.visit(s, rt, f)
                 if self.zone_caps and (capped := filled_zone(s, self.zone_caps, f.locals)) is not None:
                     yield from rt.zone_over(f.you, capped, where(s))   # a hand limit (`cap N over PROC`)
+                if self.shows and rt.state.shown and may_take(s):   # a display laid out is topped up at once
+                    rt.keep_shown(f.you, where(s))
             except Exception as e:
                 placed(e, s)
                 raise
@@ -658,6 +661,9 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_Fill(self, s, rt, f):
+        if s.kind is None:   # `fill market;`: lays out a display
+            rt.lay_out(f.you, s.zone.id, where(s))
+            return ()
         def keep(entity):
             return self.ev(s.where, rt, Frame(f.you, f.locals, f.this, entity, "entity"))
         rt.fill(self.ev(s.zone, rt, f), s.kind, keep if s.where is not None else None)

@@ -186,6 +186,8 @@ class Layout:
     # a counter or variable indexed by a record of an enum field and a range field (a chess square) -> the place of
     # the range among its key's two: screens show the range as rows, highest first, and the enum as columns (ranked)
     ranked: dict = field(default_factory=dict)
+    # the displays that keep themselves filled (`zone market of train show 5 from deck [redeal to PILE when C]`)
+    shows: list = field(default_factory=list)
 
 
 
@@ -776,6 +778,7 @@ def layout(sym: Symbols) -> Layout:
         option_periods=option_periods(sym),
         zone_caps=zone_caps(sym),
         piled=piled_zones(sym),
+        shows=shown_zones(sym),
     )
 
 
@@ -798,6 +801,21 @@ def counter_banks(supplies: list) -> list:
         per = dims.index(c.supply_per.id) if c.supply_per is not None and c.supply_per.id in dims else None
         banks.append((c.name, per, c.short.id if c.short is not None else None))
     return banks
+
+
+def shown_zones(sym: Symbols) -> list:
+    """The displays (`zone market of train show 5 from deck [redeal to PILE when COND];`), in declaration order."""
+    return [z for z in sym.decls.values() if isinstance(z, A.Zone) and z.show is not None]
+
+
+TAKING_EVENTS = frozenset(("move", "pay"))   # the events of the statements that may take an item out of a zone
+
+
+def may_take(stmt) -> bool:
+    """Whether a statement may move an item out of a display (`move`, `move all`, `draw`, `fill`, `split`, a
+    `pay` of cards): after it, both backends top the displays laid out up (Game.keep_shown). Only in a pack
+    that declares a display (`shown_zones`): the others' code is as it was."""
+    return not TAKING_EVENTS.isdisjoint(type(stmt).events)
 
 
 def zone_caps(sym: Symbols) -> dict:
@@ -1098,6 +1116,9 @@ def effects(lay: "Layout") -> Iterator[Effect]:
         yield Effect(("func", f.name), "expr", f.value, tuple(a.name for a in f.params), False, f"func {f.name}")
     for v in lay.variant_rules:
         yield Effect(("variant_when", v.name), "expr", v.when, (), False, f"variant {v.name}: when")
+    for z in lay.shows:
+        if z.redeal_when is not None:
+            yield Effect(("redeal_when", z.name), "expr", z.redeal_when, (), False, f"zone {z.name}: redeal when")
     for r in lay.supplies:   # worked out once a game, before play
         yield Effect(("supply", r.name), "expr", r.supply, (), False, f"resource {r.name}: supply")
     for c in lay.seated:   # likewise
@@ -1182,6 +1203,8 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"option_periods": lay.option_periods} if lay.option_periods else {}),   # likewise
         **({"zone_caps": lay.zone_caps} if lay.zone_caps else {}),   # likewise
         **({"piled": lay.piled} if lay.piled else {}),   # likewise
+        **({"shows": [(z.name, z.show, z.show_from.id, z.redeal_to.id if z.redeal_to is not None else None)
+                      for z in lay.shows]} if lay.shows else {}),   # likewise
         **({"held": lay.held} if lay.held else {}),   # likewise
         **({"card_shows": lay.card_shows} if lay.card_shows else {}),   # likewise
         **({"glimpses": lay.glimpses} if lay.glimpses else {}),   # likewise

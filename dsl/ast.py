@@ -1250,13 +1250,14 @@ class Reset(Stmt):
 
 @node
 class Fill(Stmt):
-    """`fill ZONE with KIND [where COND];` puts every entity of KIND (in declaration order) into ZONE."""
+    """`fill ZONE with KIND [where COND];` puts every entity of KIND (in declaration order) into ZONE;
+    `fill ZONE;` (kind None) lays out a display (`zone ... show N from SOURCE`) and keeps it filled from then on."""
 
     events = ("move",)
     drains = True
 
     zone: Expr
-    kind: str
+    kind: Optional[str]
     where: Optional[Expr]
 
 
@@ -2232,6 +2233,10 @@ class Zone(Decl):
     over: Optional["Name"] = None   # that filled it ends, PROC runs for the holder with the number over
     top_public: bool = False   # `top public`: every player sees the top item (a discard pile)
     size_owner: bool = False   # `size owner`: only the owner sees how many items it holds (a deck)
+    show: Optional[int] = None   # `show 5 from deck`: a display kept filled with 5 items from `show_from`
+    show_from: Optional["Name"] = None
+    redeal_to: Optional["Name"] = None   # `redeal to discard when COND`: while COND holds after a top-up, the
+    redeal_when: Optional[Expr] = None   # display goes there and a new one is laid out
 
     @property
     def kinds(self) -> tuple:
@@ -2246,7 +2251,8 @@ class Zone(Decl):
                  if n != "public_written" and not (n == "refills" and self.refills is None)
                  and not (n == "more_kinds" and not self.more_kinds)
                  and not (n in ("cap", "over") and getattr(self, n) is None)
-                 and not (n in ("top_public", "size_owner") and not getattr(self, n)))
+                 and not (n in ("top_public", "size_owner") and not getattr(self, n))
+                 and not (n in ("show", "show_from", "redeal_to", "redeal_when") and getattr(self, n) is None))
         return f"{self.__class__.__qualname__}({', '.join(shown)})"
 
 

@@ -48,6 +48,8 @@ CONTEXTUAL = {
     "via": "reachable(p from START via NEXT)",
     "as": 'pick VAR from DOMAIN as "LABEL" { ... }\' or \'repeat N as LABEL { ... }',
     "refills": "zone NAME of KIND refills from ZONE;",
+    "show": "zone NAME of KIND show N from ZONE;",
+    "redeal": "zone NAME of KIND show N from ZONE redeal to ZONE when COND;",
     "start": "counter NAME from LOW to HIGH start VALUE;",
     "award": "rank DOMAIN by EXPR award [POINTS] RESOURCE;",
     "at": "pick VAR from DOMAIN at random { ... }",

@@ -815,7 +815,18 @@ class _Builder:
         cap, over = _pick(items, "zone_cap", (None, None))
         return A.Zone(str(items[0]), _title(items), per_player, kinds[0], visibility, _pick(items, "indexes"),
                       _pick(items, "visibility") == "public", _pick(items, "refill"), tuple(kinds[1:]), cap, over,
-                      _pick(items, "top_public", False), _pick(items, "size_owner", False), span=self._s(meta))
+                      _pick(items, "top_public", False), _pick(items, "size_owner", False),
+                      *_pick(items, "zone_show", (None, None, None, None)), span=self._s(meta))
+
+    def zone_show(self, meta, items):
+        """`show N from ZONE [redeal to PILE when COND]`: (N, ZONE, PILE, COND), the zones as Names."""
+        count, source = items[1], items[2]
+        redeal = items[3] if len(items) > 3 else (None, None)
+        return _Marker("zone_show", (int(count), A.Name(str(source), span=_token_span(self.file, source)), *redeal))
+
+    def zone_redeal(self, meta, items):
+        pile = items[1]
+        return (A.Name(str(pile), span=_token_span(self.file, pile)), items[2])
 
     def top_public(self, meta, items):
         return _Marker("top_public", True)
@@ -1525,7 +1536,8 @@ class _Builder:
         return A.Reset(names, kind, span=self._s(meta))
 
     def fill_stmt(self, meta, items):
-        return A.Fill(items[0], str(items[1]), _pick(items, "where"), span=self._s(meta))
+        kind = str(items[1]) if len(items) > 1 and isinstance(items[1], Token) else None   # `fill market;`
+        return A.Fill(items[0], kind, _pick(items, "where"), span=self._s(meta))
 
     def flip_stmt(self, meta, items):
         return A.Flip(items[0], span=self._s(meta))

@@ -2333,6 +2333,52 @@ class Game:
                                None, where)
                 yield from self.program.procs[proc](self, h, len(items) - limit)
 
+    def lay_out(self, you: Optional[Holder], name: str, where: Optional[str] = None) -> None:
+        """`fill market;` of a display (`zone market of train show 5 from deck [redeal to PILE when COND];`):
+        from now on the display keeps itself filled (`state.shown`, saved with the game); it is topped
+        up now, and redealt if its condition holds (keep_shown)."""
+        if name not in self.state.shown:
+            self.state.shown.append(name)
+            self.state.shown.sort(key=list(self.program.shows).index)   # in declaration order
+        self._top_up(you, name, where)
+
+    def keep_shown(self, you: Optional[Holder], where: Optional[str] = None) -> None:
+        """After each statement that may have moved an item (generated only in a pack with a display,
+        and run only once one is laid out): every display laid out that holds fewer than it shows is
+        topped up from its source, which draws as `draw` does (`refills from`: the discard is shuffled in);
+        a source run out leaves it short (the trace says so, as for a draw)."""
+        for name in self.state.shown:
+            if len(self.shared_refs[name].items) < self.program.shows[name][0]:
+                self._top_up(you, name, where)
+
+    def _top_up(self, you: Optional[Holder], name: str, where: Optional[str]) -> None:
+        """Top one display up to its count; then, when it drew any and has a redeal rule, redeal it while
+        the rule's condition holds. Each redeal moves the whole display to the rule's pile and lays out a
+        new one; it stops by itself when it has laid out as many cards as its source (and the pile that
+        source refills from) held when the redeal began: every card left could have come up once, and more
+        redeals would show again what was shown (the trace says so)."""
+        count, source, pile, holds = self.program.shows[name]
+        display, deck = self.shared_refs[name], self.shared_refs[source]
+        short = count - len(display.items)
+        if short <= 0 or not self.draw(you, deck, display, short) or holds is None:
+            return
+        refill = self.program.refills.get(source) if self.program.refills else None
+        left = len(deck.items) + (len(self.shared_refs[refill[0]].items) if refill is not None else 0)
+        while holds(self, you):
+            if left <= 0:
+                if self.tracer is not None:
+                    self._note("nothing", you, f"{name}: no redeal: the cards left in {source} cannot lay out a "
+                                               f"display not shown already", None, where)
+                return
+            if self.tracer is not None:
+                self._note("redeal", you, f"{name}: the redeal rule holds: the display goes to {pile}, "
+                                          f"{count} new laid out", None, where)
+            self.move_all(you, display, self.shared_refs[pile])
+            drawn = self.draw(you, deck, display, count)
+            if not drawn:
+                return
+            left -= len(drawn)
+
     def _overflow(self, h: Holder, name: str, amount: int, fits: int, where: str, why: str):
         """A `gain` past a resource's own cap when the resource names a proc for what does not fit
         (`resource sheep cap pasture over cook_or_release;`): the units that fit are gained (a group's

@@ -360,6 +360,7 @@ class SavedState(BaseModel):
     ends_after: list[str] = Field(default_factory=list)   # the labels of the loops `end game after` marked
     held: dict[str, list[str]] = Field(default_factory=dict)   # the zones cards hold: "CARD.FIELD" -> its items
     filled: list[str] = Field(default_factory=list)   # the piles piles() reads that ever held an item
+    shown: list[str] = Field(default_factory=list)   # the displays laid out (`fill market;`), which keep themselves filled
 
 
 def save_state(state: State, path: Path) -> None:

@@ -210,7 +210,7 @@ class State:
 
     __slots__ = ("players", "actors", "globals", "gvars", "zones", "evars", "flipped", "triggers", "modifiers",
                  "once_done", "claimed", "where", "over", "known", "known_fields", "supply", "out", "vals", "loops",
-                 "held", "filled", "reason")
+                 "held", "filled", "reason", "shown")
 
     def __init__(self, player_count: int, actor_names: list[str], names: Sequence[str] = ()):
         # the seats' names (`seats ... named "White", "Black";`), else P1, P2, ...
@@ -252,6 +252,9 @@ class State:
         self.filled: set[str] = set()
         # `end game "REASON";`: why the game ended, kept for its result (neither saved nor digested)
         self.reason: Optional[str] = None
+        # the displays laid out (`fill market;` of a `zone market ... show 5 from deck`), which keep themselves
+        # filled from then on, in declaration order; saved and digested only once one is
+        self.shown: list[str] = []
 
     # ------------------------------------------------------------------ JSON form
     def to_json(self) -> dict:
@@ -281,6 +284,8 @@ class State:
             data["held"] = {k: [e.name for e in items] for k, items in sorted(self.held.items()) if items}
         if self.filled:   # only for packs reading piles(), likewise
             data["filled"] = sorted(self.filled)
+        if self.shown:   # only once a display is laid out, likewise
+            data["shown"] = list(self.shown)
         if self.modifiers:   # only while one is in force: games without any keep their digests
             data["modifiers"] = [m.to_json() for m in self.modifiers]
         if self.supply:   # only for packs with a limited supply, likewise
@@ -345,6 +350,7 @@ class State:
         state.once_done = set(data["once"])
         state.claimed = set(data["claimed"])
         state.filled = set(data.get("filled", ()))
+        state.shown = list(data.get("shown", ()))
         state.over = data["over"]
         state.known = {k: set(v) for k, v in data.get("known", {}).items()}
         state.known_fields = {k: {f: set(seats) for f, seats in d.items()}
@@ -590,6 +596,9 @@ def check_saved(data: dict, program) -> None:
     for name in data.get("filled", ()):
         if name not in p.piled:
             fail(f"'filled' names {name!r}, which is no pile piles() reads")
+    for name in data.get("shown", ()):
+        if name not in p.shows:
+            fail(f"'shown' names {name!r}, which is no display ('zone ... show N from ZONE')")
     for key in data["claimed"]:
         track, _, pos = key.rpartition(":")
         if track not in p.tracks or not pos.isdigit() or not 1 <= int(pos) <= p.tracks[track].top:
