@@ -2888,8 +2888,8 @@ class Checker(A.Visitor):
                      "declare one zone a row ('zone row1 of card show 4 from deck1;'), or refill it in a rule")
         elif d.show < 1:
             self.err("E490", f"zone {d.name!r} shows {d.show} items: a display shows at least 1", at)
-        if not any(type(n) is A.Fill and n.kind is None and type(n.zone) is A.Name and n.zone.id == d.name
-                   for top in (*self.sym.decls.values(), self.sym.game) if top is not None for n in A.walk(top)):
+        elif not any(type(n) is A.Fill and n.kind is None and type(n.zone) is A.Name and n.zone.id == d.name
+                     for top in (*self.sym.decls.values(), self.sym.game) if top is not None for n in A.walk(top)):
             self.err("E490", f"zone {d.name!r} shows {d.show} from {d.show_from.id!r}, but no 'fill {d.name};' "
                      f"lays it out: it is filled from then on", at,
                      f"write 'fill {d.name};' in the setup, once {d.show_from.id!r} is ready (filled and shuffled)")

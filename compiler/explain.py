@@ -1699,6 +1699,11 @@ class Reader(A.Visitor):
         self.say(depth, f"Shuffle {self.x(s.zone)}.")
 
     def visit_Fill(self, s, depth: int) -> None:
+        if s.kind is None:   # `fill market;`: a display laid out
+            shown = self.words.decl(s.zone.id) if type(s.zone) is A.Name else None
+            source = f" from {self.x(shown.show_from)}" if isinstance(shown, A.Zone) and shown.show is not None else ""
+            self.say(depth, f"Lay out {self.x(s.zone)}{source}; from now on it is refilled at once.")
+            return
         where = f" for which {self.x(s.where)}" if s.where is not None else ""
         self.say(depth, f"Put every {singular(self.noun(s.kind))}{where} into {self.x(s.zone)}.")
 
@@ -2497,6 +2502,16 @@ class Reader(A.Visitor):
                 "its owner's " if d.per_player else ""
             self.say(depth, f"When a draw runs it out, {whose}{self.noun(d.refills)} is shuffled to form a new "
                      f"one and the draw goes on.")
+        if d.show is not None:   # a display that keeps itself filled
+            cards = plural(self.noun(d.kind)) if d.show != 1 else singular(self.noun(d.kind))
+            self.say(depth, f"{d.show} {cards} lie face up, laid out by “fill {d.name}” and refilled at once from "
+                     f"{self.x(d.show_from)}: after each rule that takes one, the gap is filled (a source run out "
+                     f"leaves it short).")
+            if d.redeal_to is not None:
+                self.say(depth, f"After a refill (and when laid out), if {self.x(d.redeal_when)}, all {d.show} go to "
+                         f"{self.x(d.redeal_to)} and {d.show} new ones are laid out, again while it holds; it stops "
+                         f"when as many cards have come up as the source and its refill pile held: the cards left "
+                         f"cannot avoid it.")
         if d.cap is not None and d.over is not None:   # a hand limit, read as a resource's `over`
             most = f"as many cards as {self.cap(d.cap)}" if isinstance(d.cap, A.Name) else f"{self.x(d.cap)} cards"
             self.say(depth, f"It holds at most {most}: once a rule that puts cards into it is done, "
