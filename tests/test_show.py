@@ -308,3 +308,22 @@ def test_explain_reads_it():
     text = explained(analyse_text(TTR), "market")
     assert "5 trains lie face up, laid out by “fill market” and refilled at once from the train deck" in text
     assert "all 5 go to the train discard and 5 new ones are laid out, again while it holds" in text
+
+
+def test_the_editor_renames_a_source_and_a_pile_where_the_display_names_them(tmp_path):
+    from rulebook.compiler.workspace import Workspace
+
+    (tmp_path / "m.rules").write_text(TTR)
+    view = Workspace().view(tmp_path / "m.rules")
+    shown = next(s for s in view.paths if s.endswith("m.rules"))
+    line = TTR.count("\n", 0, TTR.index("zone train_deck")) + 1
+    target = view.target_at(shown, line, TTR.splitlines()[line - 1].index("train_deck") + 1)
+    spans = [s for v in view.rename(target, "deck").values() for s in v]
+    # its declaration, the display's `from`, `cards_left()`, the `draw 1`, the setup's fill, shuffle and draw
+    assert len(spans) == 7
+    line = TTR.count("\n", 0, TTR.index("zone train_discard")) + 1
+    target = view.target_at(shown, line, TTR.splitlines()[line - 1].index("train_discard") + 1)
+    # its declaration, the display's redeal, `cards_left()` and the spend's move (a deck's `refills from`
+    # names it by a text, which the editor does not rename: as before)
+    lines = sorted(s.line for v in view.rename(target, "discard").values() for s in v)
+    assert lines == [9, 11, 14, 40]
