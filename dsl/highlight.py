@@ -25,8 +25,8 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
 CONTEXTUAL = ("affordable", "alike", "anytime", "as", "at", "auction", "award", "bottom", "break", "by", "can", "cost", "eliminate", "end",
-              "fewest", "first", "give", "known", "most", "next", "offer", "on", "one", "open", "overdraw", "record", "refills",
-              "reset", "restore", "role", "roles", "sealed", "shift", "shown", "shows", "signed", "size", "space", "split", "start", "step", "through", "trading",
+              "fewest", "first", "give", "known", "most", "next", "offer", "on", "one", "open", "overdraw", "record", "redeal", "refills",
+              "reset", "restore", "role", "roles", "sealed", "shift", "show", "shown", "shows", "signed", "size", "space", "split", "start", "step", "through", "trading",
               "value", "via", "wild", "window")
 
 

@@ -327,3 +327,11 @@ def test_the_editor_renames_a_source_and_a_pile_where_the_display_names_them(tmp
     # names it by a text, which the editor does not rename: as before)
     lines = sorted(s.line for v in view.rename(target, "discard").values() for s in v)
     assert lines == [9, 11, 14, 40]
+
+
+def test_show_and_redeal_stay_names_elsewhere():
+    # Tapestry has a kind `show` (the Entertainers' spaces); a counter may be called `redeal`
+    text = BASE + ("kind show { }\nshow show1 { }\nzone shows of show;\ncounter redeal;\n"
+                   "zone market of train show 2 from deck redeal to discard when redeal > 1;\n"
+                   "proc p() { fill market; gain 1 redeal; move show1 to shows; }\n")
+    assert [d.headline() for d in analyse_text(text).diagnostics if d.severity == "error"] == []
