@@ -812,10 +812,13 @@ TAKING_EVENTS = frozenset(("move", "pay"))   # the events of the statements that
 
 
 def may_take(stmt) -> bool:
-    """Whether a statement may move an item out of a display (`move`, `move all`, `draw`, `fill`, `split`, a
-    `pay` of cards): after it, both backends top the displays laid out up (Game.keep_shown). Only in a pack
-    that declares a display (`shown_zones`): the others' code is as it was."""
-    return not TAKING_EVENTS.isdisjoint(type(stmt).events)
+    """Whether a statement may move an item out of a display (`move`, `move all`, `draw`, `split`, a `pay` of
+    cards) or is a `shuffle`: after it, both backends top the displays laid out up (Game.keep_shown). Not
+    after a `fill`: it gathers a deck back (`fill deck with card; shuffle deck;`, the cards of the display
+    too), and the display is laid out again from the deck once shuffled, not from its declaration order.
+    Only in a pack that declares a display (`shown_zones`): the others' code is as it was."""
+    kind = type(stmt)
+    return kind is A.Shuffle or kind is not A.Fill and not TAKING_EVENTS.isdisjoint(kind.events)
 
 
 def zone_caps(sym: Symbols) -> dict:

@@ -97,6 +97,10 @@ proc take_two() {
   pick t from market "second card?" { move t to hand; }
 }
 proc take_all() { move all of market to hand; }
+proc gather_back() {
+  fill train_deck with train;
+  shuffle train_deck;
+}
 """
 
 program = rules_programs(CARDS)
@@ -203,6 +207,20 @@ def test_a_source_run_out_leaves_the_display_short_until_the_discard_comes_back(
     run_proc(g, "take_two")   # (each forced) the first take shuffles the discard in (`refills from`)
     assert titles(g, "market") == [] and titles(g, "train_discard") == []
     assert [e.title for e in g.state.players[0].zones["hand"]] == ["Red"] * 6 + ["Blue"]
+
+
+def test_a_deck_gathered_back_lays_the_display_out_once_shuffled(program):
+    # Tapestry's refill_techs rebuilds its deck with `fill` then `shuffle`: the display (and the cards it
+    # held, gathered back too) is laid out again after the shuffle, not from the declaration order
+    g = Game(program(), 2, 1)
+    run_proc(g, "stack", "red")
+    run_proc(g, "lay_out")
+    lines = traced(g)
+    run_proc(g, "gather_back")
+    kinds = [e.kind for e in lines if e.kind in ("fill", "shuffle", "draw")]
+    assert kinds[:3] == ["fill", "shuffle", "draw"], kinds   # (further draws: redeals, locomotives came up)
+    assert len(g.zone(None, "market").items) == 5
+    assert sum(len(g.zone(None, z).items) for z in ("train_deck", "train_discard", "market")) == 38
 
 
 def test_without_fill_nothing_is_laid_out(program):
