@@ -2360,7 +2360,8 @@ class Reader(A.Visitor):
         self.say(depth, ("True when " if condition else "Equals ") + self.x(value) + ".")
 
     def visit_Game(self, d, depth: int) -> None:
-        self.say(depth, f"For {d.min_players} to {d.max_players} players.")
+        seats = d.min_players if d.min_players == d.max_players else f"{d.min_players} to {d.max_players}"
+        self.say(depth, f"For {seats} players.")   # ("for 2 players", as play's E510 says it)
         if d.seat_names:   # `seats ... named "White", "Black";`
             self.say(depth, f"The seats, in order: {_either([n.value for n in d.seat_names], 'and')}.")
         for phase, heading in (("setup", "Setup"), ("play", "Play"), ("final", "At the end of the game")):

@@ -299,3 +299,11 @@ def test_explain_shows_a_declaration_with_its_comments_and_says_copies_and_visib
     assert reading(result.symbols.decls["crypt"], result.symbols)[-1].startswith("Secret: nobody sees what it holds")
     assert reading(result.symbols.decls["hall"], result.symbols) == ["One shared zone, holding relics."]
     assert not any("copies" in line for line in reading(result.symbols.decls["urn"], result.symbols, values=False))
+
+
+def test_a_game_for_one_number_of_players_reads_for_that_number():
+    """Chess: "For 2 players.", not "For 2 to 2 players." (the results branch's leftover)."""
+    from rulebook.compiler.driver import analyse_text
+    from .conftest import explained
+    text = "counter won;\nproc t() { gain 1 won; }\ngame g { seats 2 to 2; phase play { each players: t(); } winner most won; }\n"
+    assert "  For 2 players." in explained(analyse_text(text), "g").splitlines()
