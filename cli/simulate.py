@@ -103,7 +103,8 @@ def simulate(pack: str, expansions: List[str], players: int, games: int, workers
             report["against"] = {"pack": job.pack, "with": list(job.expansions), "packs": part["packs"],
                                  "variants": list(job.variants), "label": part["label"], "seats": part["seats"],
                                  "failures": part["failures"],
-                                 "difference": sim.paired_differences(runs[0], records, players)}
+                                 "difference": sim.paired_differences(runs[0], records, players,
+                                                                      [row["seat"] for row in report["seats"]])}
     stacks = [(job.pack, *job.expansions) for job, _keys, _components in prepared]
     if "against" in report and report["against"]["label"] == report["label"] and stacks[0] != stacks[1]:
         # two stacks of one name (a copy of a pack, another version of it): told apart by where each is
@@ -499,8 +500,9 @@ def write_html(report: dict, records: list, folder: Path) -> None:
     from rulebook.compiler.driver import write_atomic
 
     played = [r for r in records if r.finished]
-    scores = {f"P{seat + 1}": [r.scores[seat][0] for r in played] for seat in range(report["players"])
-              if report["score_keys"]}   # a cooperative game may have no score
+    names = [row["seat"] for row in report["seats"]]   # the seats' names (`seats ... named`), else P1, P2, ...
+    scores = {names[seat] if seat < len(names) else f"P{seat + 1}": [r.scores[seat][0] for r in played]
+              for seat in range(report["players"]) if report["score_keys"]}   # a cooperative game may have no score
     environment = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
     page = environment.from_string(PAGE).render(
         r=report, plots=plots(report, scores, [r.decisions for r in played]),

@@ -657,8 +657,10 @@ def component_table(records: list[GameRecord], players: int, components: list[tu
     return sorted(rows, key=lambda row: (row["effect"] is None, -(row["effect"] or 0.0), row["kind"], row["name"]))
 
 
-def paired_differences(mine: list[GameRecord], theirs: list[GameRecord], players: int) -> list[dict]:
-    """Per seat: the mean of (my win share - their win share) over seeds both packs finished; when
+def paired_differences(mine: list[GameRecord], theirs: list[GameRecord], players: int,
+                       names: Sequence[str] = ()) -> list[dict]:
+    """Per seat (by my pack's seat names, `names`, or P1, P2, ...): the mean of (my win share - their win
+    share) over seeds both packs finished; when
     both packs are cooperative, one row, `team`: the difference of the team's wins, and when both
     are scored, a row `team score`: the difference of the team's scores (either row alone when only
     it applies)."""
@@ -674,7 +676,7 @@ def paired_differences(mine: list[GameRecord], theirs: list[GameRecord], players
     rows = []
     for seat in range(players):
         delta, low, high = paired_interval([a.wins[seat] - b.wins[seat] for a, b in pairs])
-        rows.append({"seat": f"P{seat + 1}", "delta": delta, "ci_low": low, "ci_high": high, "pairs": len(pairs)})
+        rows.append({"seat": names[seat] if names else f"P{seat + 1}", "delta": delta, "ci_low": low, "ci_high": high, "pairs": len(pairs)})
     return rows
 
 

@@ -170,6 +170,23 @@ def test_simulate_reports_draws_beside_the_seats(tmp_path):
     assert f"draw ({draws['draws']})" in shown and "White" in shown
 
 
+def test_simulate_against_another_version_and_its_html_name_the_seats(tmp_path):
+    """The paired comparison's rows and the HTML report's score plot say White/Black, as the seat table does."""
+    from click.testing import CliRunner
+
+    from rulebook.cli import app as main
+
+    pack = write_pack(tmp_path / "chess", CHESS)
+    other = write_pack(tmp_path / "chess2", CHESS)
+    out = tmp_path / "report.json"
+    run = CliRunner().invoke(main, ["simulate", str(pack), "-n", "2", "--games", "6", "--against", str(other),
+                                    "--json", str(out), "--html", str(tmp_path / "html")])
+    assert run.exit_code == 0, run.output
+    report = json.loads(out.read_text())
+    assert [row["seat"] for row in report["against"]["difference"]] == ["White", "Black"]
+    assert (tmp_path / "html" / "index.html").exists()
+
+
 def test_a_game_that_cannot_be_drawn_reports_no_draws(tmp_path):
     from click.testing import CliRunner
 
