@@ -3923,22 +3923,13 @@ class Game:
         E303 otherwise). `none` has none; a value of another record stops play (E601)."""
         if cell is None:
             return []
-        if type(cell) is not Record or cell.record != record:
-            raise RulesRuntimeError("E601", f"neighbours() takes a {record}, not {label_of(cell)}")
-        near, here = [], cell.fields
-        for name, how, arg in axes:
-            value = here[name]
-            if how == "range":
-                near.append([v for v in (value - 1, value, value + 1) if arg[0] <= v <= arg[1]])
-            else:
-                i = arg.index(value)
-                near.append([arg[j] for j in (i - 1, i, i + 1) if 0 <= j < len(arg)])
-        names = [a[0] for a in axes]
         found = []
-        for combo in product(*near):
-            moved = sum(1 for name, v in zip(names, combo) if v != here[name])
+        for steps in product((-1, 0, 1), repeat=len(axes)):   # (the record's order: the last field fastest)
+            moved = len(axes) - steps.count(0)
             if moved == 1 or (diagonal and moved > 1):
-                found.append(Record(record, dict(zip(names, combo))))
+                near = self.cell_moved(cell, record, axes, steps, "neighbours")   # (one stepping rule: step, ray)
+                if near is not None:
+                    found.append(near)
         return found
 
     def cell_moved(self, cell, record: str, axes: tuple, steps, what: str):
