@@ -17,7 +17,7 @@ from rulebook.dsl.printer import quote, cost as printed_cost, declaration_text, 
 
 from .layout import MAX_ELEMENTS, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, filled_zone, is_field_value, leading_cost, numbered, option_gate, paid_first
-from .layout import at_seats, plain_values, python_blocks, recursive, MAX_PYTHON_BLOCKS
+from .layout import filled_base, redeal_params, at_seats, plain_values, python_blocks, recursive, MAX_PYTHON_BLOCKS
 from .layout import NAME_TYPES, actor_call, deciding, event_arg, proc_result_call
 from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var, indexed_counter, pattern_binders, pattern_element
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
@@ -2877,50 +2877,109 @@ class Checker(A.Visitor):
 
     def zone_show(self, d: A.Zone) -> None:
         """`zone market of train show 5 from deck [redeal to discard when COND];`, a display that keeps
-        itself filled (Game.keep_shown). E490: the display is indexed or per_player (one shared row: an
-        indexed or per-player display would need a source per element), shows fewer than 1, or no
-        `fill NAME;` lays it out; E491: the source is the display itself, another display, not a plain
-        shared zone, or of other kinds; E492: likewise the redeal's pile, and its condition a condition."""
+        itself filled (Game.keep_shown); `zone row[level] of card show 4 from deck[level];` one per level, each
+        filled from the deck of its level (or all from one plain zone). E490: the display is per_player
+        (each player's would be topped up after every statement, for every player), shows fewer than 1, or
+        no `fill NAME;` lays it out; E491: the source is the display itself, another display, each
+        player's, or of other kinds; E492: likewise the redeal's pile, and its condition a condition;
+        E528: a source or pile indexed otherwise than the display (or written otherwise than declared)."""
         at = self.at_decl(d)
-        if d.indexes is not None or d.per_player:
-            self.err("E490", f"zone {d.name!r} is {'indexed' if d.indexes is not None else 'per_player'}: a "
-                     f"display that keeps itself filled is one shared row, topped up from one source", at,
-                     "declare one zone a row ('zone row1 of card show 4 from deck1;'), or refill it in a rule")
+        if d.per_player:
+            self.err("E490", f"zone {d.name!r} is per_player: a display that keeps itself filled is shared "
+                     f"(a row, or one row per index: 'zone row[level] ... show 4 from deck[level]')", at,
+                     "declare it shared, or refill each player's zone in a rule")
         elif d.show < 1:
             self.err("E490", f"zone {d.name!r} shows {d.show} items: a display shows at least 1", at)
-        elif not any(type(n) is A.Fill and n.kind is None and type(n.zone) is A.Name and n.zone.id == d.name
+        elif not any(type(n) is A.Fill and n.kind is None and filled_base(n.zone) == d.name
                      for top in (*self.sym.decls.values(), self.sym.game) if top is not None for n in A.walk(top)):
             self.err("E490", f"zone {d.name!r} shows {d.show} from {d.show_from.id!r}, but no 'fill {d.name};' "
                      f"lays it out: it is filled from then on", at,
                      f"write 'fill {d.name};' in the setup, once {d.show_from.id!r} is ready (filled and shuffled)")
 
-        def plain(name: A.Name, code: str, what: str) -> bool:
+        def plain(name: A.Name, each: Optional[A.Indexes], code: str, what: str) -> bool:
             if not self.expect(name.id, ("zone",), "E209", "zone", name.span):
                 return False
             z = self.sym.decls[name.id]
-            why = ("the display itself" if z is d else "indexed" if z.indexes is not None
-                   else "each player's (per_player)" if z.per_player
+            why = ("the display itself" if z is d else "each player's (per_player)" if z.per_player
                    else f"a display too (it shows {z.show})" if z.show is not None else None)
             if why is None and not set(d.kinds) <= set(z.kinds) and "any" not in (*z.kinds, *d.kinds):
                 why = f"a zone of {' or '.join(z.kinds)}, and {d.name!r} holds {' or '.join(d.kinds)}"
             if why is not None:
-                self.err(code, f"{what} of zone {d.name!r}, {name.id!r}, is {why}: it must be a plain shared zone "
+                self.err(code, f"{what} of zone {d.name!r}, {name.id!r}, is {why}: it must be a shared zone "
                          f"of {' or '.join(d.kinds)}, other than the display", name.span,
                          "name the deck it is laid out from" if code == "E491" else
                          "name the discard pile the display goes to")
-            return why is None
+                return False
+            return self.indexed_alike(d, z, name, each, what)
 
-        plain(d.show_from, "E491", "the source")
+        fits = plain(d.show_from, d.show_each, "E491", "the source")
         if d.redeal_to is not None:
-            if plain(d.redeal_to, "E492", "the redeal's pile") and d.redeal_to.id == d.show_from.id:
+            if plain(d.redeal_to, d.redeal_each, "E492", "the redeal's pile") and d.redeal_to.id == d.show_from.id:
                 self.err("E492", f"the redeal of zone {d.name!r} puts the display back into {d.show_from.id!r}, "
                          f"the source it is laid out from: the same cards would come back", d.redeal_to.span,
                          "name a discard pile (the source may refill from it: 'refills from PILE')")
-            kind = self.tested(d.redeal_when, self.expr(d.redeal_when, Scope()))
+            scope = Scope()
+            for _i, name in redeal_params(d, self.sym):   # an indexed display's element: its index by name
+                scope.locals[name] = [d.indexes.span or d.span, True, self.declared(name)]
+            kind = self.tested(d.redeal_when, self.expr(d.redeal_when, scope))
             if base_of(kind) not in ("bool", "any"):
                 self.err("E492", f"the redeal of zone {d.name!r} happens 'when' a condition holds, true or false, "
                          f"not {article(words(kind))}", d.redeal_when.span,
                          f"for instance 'when count(c in {d.name} where ...) >= 3'")
+        if fits:
+            self.never_refilled(d)
+
+    def indexed_alike(self, d: A.Zone, z: A.Zone, name: A.Name, each: Optional[A.Indexes], what: str) -> bool:
+        """E528: the source (or redeal pile) `z` of display `d`, written `name` with `each` (`deck[level]`),
+        is one plain zone (every element of `d` from it) or indexed as `d` is and written so (element i
+        from element i); anything else pairs no element with another."""
+        def ix(x) -> str:
+            return f"[{x.shown()}]" if x is not None else "not indexed"
+        written = f"{name.id}[{each.shown()}]" if each is not None else name.id
+        if each is not None and (z.indexes is None or each.shown() != z.indexes.shown()):
+            self.err("E528", f"{what} of zone {d.name!r} is written {written}, but {name.id!r} is "
+                     f"{'indexed ' + ix(z.indexes) if z.indexes is not None else 'not indexed'}", name.span,
+                     f"write {name.id}{f'[{z.indexes.shown()}]' if z.indexes is not None else ''}")
+            return False
+        if z.indexes is None:
+            return True
+        same = d.indexes is not None and z.indexes.shown() == d.indexes.shown()
+        if not same:
+            self.err("E528", f"{what} of zone {d.name!r}, {name.id!r}, is indexed {ix(z.indexes)} and {d.name!r} "
+                     f"is {'indexed ' + ix(d.indexes) if d.indexes is not None else 'not indexed'}: an indexed "
+                     f"{'source fills' if what == 'the source' else 'pile takes'} element i of the display from "
+                     f"element i, so both are indexed alike", name.span,
+                     f"index {d.name!r} as {name.id!r} is ('zone {d.name}[{z.indexes.shown()}] ...'), or name "
+                     f"one plain zone")
+        elif each is None:
+            verb = "filled from" if what == "the source" else "redealt to"
+            self.err("E528", f"{what} of zone {d.name!r}, {name.id!r}, is indexed {ix(z.indexes)}: say that each "
+                     f"element of {d.name!r} is {verb} the element of the same index", name.span,
+                     f"write {name.id}[{z.indexes.shown()}]")
+        return same and each is not None
+
+    def never_refilled(self, d: A.Zone) -> None:
+        """W522: a display's source that no statement of the pack puts an item into (a zone starts empty):
+        the display is never laid out with anything. Only where every statement that puts items somewhere
+        names its zone (one reached through a local or a parameter might be the source)."""
+        source = self.sym.decls.get(d.show_from.id)
+        if not isinstance(source, A.Zone):
+            return
+        feeds = {source.name} | ({source.refills} if source.refills else set())
+        for top in (*self.sym.decls.values(), self.sym.game):
+            for n in A.walk(top) if top is not None else ():
+                if "move" not in getattr(type(n), "events", ()) or not isinstance(n, A.Stmt):
+                    continue
+                dest = n.zone if type(n) is A.Fill else getattr(n, "dest", None)
+                if type(n) is A.Fill and n.kind is None:
+                    continue   # `fill market;` lays a display out: it puts nothing into another zone
+                base = filled_base(dest)
+                if base is None or base in feeds or not isinstance(self.sym.decls.get(base), A.Zone):
+                    return   # it puts items into the source, or somewhere this cannot tell
+        self.err("W522", f"zone {d.name!r} shows {d.show} from {d.show_from.id!r}, but no rule puts anything into "
+                 f"{d.show_from.id!r}: it starts empty, so the display is never filled", d.show_from.span,
+                 f"fill {d.show_from.id!r} in the setup ('fill {d.show_from.id}"
+                 f"{'[...]' if source.indexes is not None else ''} with {d.kind};')")
 
     def zone_cap(self, d: A.Zone) -> None:
         """`zone NAME per_player of KIND cap N over PROC;`: a cap as a resource's (a whole number or a
@@ -4984,11 +5043,13 @@ class Checker(A.Visitor):
             self.kinds_fit(kinds or self.zone_kinds(s.source, source, scope), s.dest, scope, s.source.span, "it")
             self.holder_hidden(kinds or self.zone_kinds(s.source, source, scope), s.dest, scope, s.source.span)
         taken = kinds or self.zone_kinds(s.source, source, scope)
-        shown = self.sym.decls.get(s.dest.id) if type(s.dest) is A.Name and s.dest.id not in scope.locals else None
-        if type(shown) is A.Zone and shown.show is not None and type(s.source) is A.Name \
-                and s.source.id == shown.show_from.id:
+        dest = filled_base(s.dest)   # `to market`, `to row[l]`: an indexed display's element too
+        shown = self.sym.decls.get(dest) if dest is not None and dest not in scope.locals else None
+        if type(shown) is A.Zone and shown.show is not None and filled_base(s.source) == shown.show_from.id \
+                and shown.show_from.id not in scope.locals:
+            each = f"[{shown.show_each.shown()}]" if shown.show_each is not None else ""
             self.err("W513", f"zone {shown.name!r} keeps itself filled ('show {shown.show} from "
-                     f"{shown.show_from.id}'): this draw refills it by hand, on top of it", s.span,
+                     f"{shown.show_from.id}{each}'): this draw refills it by hand, on top of it", s.span,
                      f"leave the refill to the zone (it is topped up after each statement that takes from it)"
                      + (f", and its redeal to its 'redeal ... when' rule" if shown.redeal_to is not None else ""))
         if s.until is not None:
@@ -5283,10 +5344,12 @@ class Checker(A.Visitor):
     def visit_Fill(self, s: A.Fill, scope: Scope) -> None:
         """`fill ZONE with KIND;` (the way every entity of a kind is gathered back, between hands as at the
         start): E381 when the zone is declared of other kinds, or is shared and the kind per-player."""
+        decl = self.sym.decls.get(filled_base(s.zone))
+        if s.kind is None and type(s.zone) is A.Name and isinstance(decl, A.Zone) and decl.show is not None:
+            return   # `fill market;`, `fill row;` of an indexed display: every element (no index to check)
         zone = self.zone_expr(s.zone, scope)
-        if s.kind is None:   # `fill market;`: lays out a display
-            decl = self.sym.decls.get(s.zone.id) if type(s.zone) is A.Name else None
-            if not isinstance(decl, A.Zone) or decl.show is None:
+        if s.kind is None:   # `fill market;`, `fill row[2];`: lays out a display
+            if not isinstance(decl, A.Zone) or decl.show is None or type(s.zone) not in (A.Name, A.Index):
                 self.err("E490", f"'fill {printed(s.zone)};' lays out a display, a zone declared 'show N from "
                          f"ZONE'; {printed(s.zone)!r} is not one", s.zone.span,
                          "say what fills it: 'fill ZONE with KIND;'" if isinstance(decl, A.Zone) else None)

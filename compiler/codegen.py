@@ -1612,8 +1612,9 @@ class CodeGen(A.Visitor):
         self.writeline(f"rt.shuffle({self.ex(s.zone, ctx)})", s)
 
     def visit_Fill(self, s: A.Fill, ctx: Ctx):
-        if s.kind is None:   # `fill market;`: lays out a display
-            self.writeline(f"rt.lay_out({ctx.you}, {s.zone.id!r}, {where(s)!r})", s)
+        if s.kind is None:   # `fill market;`: lays out a display (`fill row;` each element, `fill row[2];` one)
+            name = repr(s.zone.id) if type(s.zone) is A.Name else f"{self.ex(s.zone, ctx)}.name"
+            self.writeline(f"rt.lay_out({ctx.you}, {name}, {where(s)!r})", s)
             return
         keep = "None"
         if s.where is not None:

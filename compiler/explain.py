@@ -1699,10 +1699,18 @@ class Reader(A.Visitor):
         self.say(depth, f"Shuffle {self.x(s.zone)}.")
 
     def visit_Fill(self, s, depth: int) -> None:
-        if s.kind is None:   # `fill market;`: a display laid out
-            shown = self.words.decl(s.zone.id) if type(s.zone) is A.Name else None
-            source = f" from {self.x(shown.show_from)}" if isinstance(shown, A.Zone) and shown.show is not None else ""
-            self.say(depth, f"Lay out {self.x(s.zone)}{source}; from now on it is refilled at once.")
+        if s.kind is None:   # `fill market;`: a display laid out (`fill row;` an indexed one's every element)
+            zone = s.zone.obj if type(s.zone) is A.Index else s.zone
+            shown = self.words.decl(zone.id) if type(zone) is A.Name else None
+            if not isinstance(shown, A.Zone) or shown.show is None:
+                self.say(depth, f"Lay out {self.x(s.zone)}; from now on it is refilled at once.")
+            elif shown.indexes is not None and s.zone is zone:
+                self.say(depth, f"Lay out {self.x(s.zone)} ({_indexed_by(shown.indexes)[4:]}) from "
+                         f"{self.x(shown.show_from)}{_same_index(shown.show_each)}; from now on each is refilled "
+                         f"at once.")
+            else:
+                self.say(depth, f"Lay out {self.x(s.zone)} from {self.x(shown.show_from)}"
+                         f"{_same_index(shown.show_each)}; from now on it is refilled at once.")
             return
         where = f" for which {self.x(s.where)}" if s.where is not None else ""
         self.say(depth, f"Put every {singular(self.noun(s.kind))}{where} into {self.x(s.zone)}.")
@@ -2503,16 +2511,17 @@ class Reader(A.Visitor):
                 "its owner's " if d.per_player else ""
             self.say(depth, f"When a draw runs it out, {whose}{self.noun(d.refills)} is shuffled to form a new "
                      f"one and the draw goes on.")
-        if d.show is not None:   # a display that keeps itself filled
+        if d.show is not None:   # a display that keeps itself filled (an indexed one: one sentence for all)
             cards = plural(self.noun(d.kind)) if d.show != 1 else singular(self.noun(d.kind))
-            self.say(depth, f"{d.show} {cards} lie face up, laid out by “fill {d.name}” and refilled at once from "
-                     f"{self.x(d.show_from)}: after each rule that takes one, the gap is filled (a source run out "
-                     f"leaves it short).")
+            each = "In each, " if d.indexes is not None else ""
+            self.say(depth, f"{each}{d.show} {cards} lie face up, laid out by “fill {d.name}” and refilled at once "
+                     f"from {self.x(d.show_from)}{_same_index(d.show_each)}: after each rule that takes one, the gap "
+                     f"is filled (a source run out leaves it short).")
             if d.redeal_to is not None:
                 self.say(depth, f"After a refill (and when laid out), if {self.x(d.redeal_when)}, all {d.show} go to "
-                         f"{self.x(d.redeal_to)} and {d.show} new ones are laid out, again while it holds; it stops "
-                         f"when as many cards have come up as the source and its refill pile held: the cards left "
-                         f"cannot avoid it.")
+                         f"{self.x(d.redeal_to)}{_same_index(d.redeal_each)} and {d.show} new ones are laid out, again "
+                         f"while it holds; it stops when as many cards have come up as the source and its refill pile "
+                         f"held: the cards left cannot avoid it.")
         if d.cap is not None and d.over is not None:   # a hand limit, read as a resource's `over`
             most = f"as many cards as {self.cap(d.cap)}" if isinstance(d.cap, A.Name) else f"{self.x(d.cap)} cards"
             self.say(depth, f"It holds at most {most}: once a rule that puts cards into it is done, "
@@ -2630,6 +2639,13 @@ VISIBILITY_WORDS = {
 def _member_words(member: str, title) -> str:
     """An enum member and the title it is shown by: "duke (shown “The Duke”)"."""
     return spoken(member) + (f" (shown “{title}”)" if title else " (shown as no text)" if title == "" else "")
+
+
+def _same_index(ix: Optional[A.Indexes]) -> str:
+    """" of the same level", " of the same number": an indexed display's source (or pile) of each element's index."""
+    if ix is None:
+        return ""
+    return " of the same " + " and ".join(spoken(d.enum) if d.enum is not None else "number" for d in ix.dims())
 
 
 def _indexed_by(ix: A.Indexes) -> str:

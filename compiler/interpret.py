@@ -661,8 +661,8 @@ class Interpreter(A.Visitor):
         return ()
 
     def visit_Fill(self, s, rt, f):
-        if s.kind is None:   # `fill market;`: lays out a display
-            rt.lay_out(f.you, s.zone.id, where(s))
+        if s.kind is None:   # `fill market;`: lays out a display (`fill row;` each element, `fill row[2];` one)
+            rt.lay_out(f.you, s.zone.id if type(s.zone) is A.Name else self.ev(s.zone, rt, f).name, where(s))
             return ()
         def keep(entity):
             return self.ev(s.where, rt, Frame(f.you, f.locals, f.this, entity, "entity"))

@@ -188,6 +188,10 @@ class Layout:
     ranked: dict = field(default_factory=dict)
     # the displays that keep themselves filled (`zone market of train show 5 from deck [redeal to PILE when C]`)
     shows: list = field(default_factory=list)
+    # each display's elements: (flat name, count, source, redeal pile or None, display, the redeal's index values)
+    shown: list = field(default_factory=list)
+    # display -> the names its redeal condition reads its element's index by (an indexed display's enum)
+    show_params: dict = field(default_factory=dict)
 
 
 
@@ -779,6 +783,8 @@ def layout(sym: Symbols) -> Layout:
         zone_caps=zone_caps(sym),
         piled=piled_zones(sym),
         shows=shown_zones(sym),
+        shown=shown_elements(sym),
+        show_params={z.name: tuple(n for _i, n in redeal_params(z, sym)) for z in shown_zones(sym)},
     )
 
 
@@ -806,6 +812,48 @@ def counter_banks(supplies: list) -> list:
 def shown_zones(sym: Symbols) -> list:
     """The displays (`zone market of train show 5 from deck [redeal to PILE when COND];`), in declaration order."""
     return [z for z in sym.decls.values() if isinstance(z, A.Zone) and z.show is not None]
+
+
+def filled_base(zone) -> Optional[str]:
+    """The declared name a zone expression names (`market`, `row[2]`, `row[l]`: `row`), or None."""
+    while type(zone) is A.Index:
+        zone = zone.obj
+    return zone.id if type(zone) is A.Name else None
+
+
+def redeal_params(d: A.Zone, sym: Symbols) -> list:
+    """The names an indexed display's redeal condition reads its element's index by: each index that is an
+    enum, by the enum's name (`zone row[level] ... redeal to discard when count(c in row[level] ...) >= 3`),
+    with its place in the element's key; none for a plain display, a range, a kind or a board's cell."""
+    if d.indexes is None:
+        return []
+    dims = d.indexes.dims()
+    if any(isinstance(sym.decls.get(x.enum), A.Record) for x in dims if x.enum is not None):
+        return []
+    names = [x.enum for x in dims]
+    return [(i, name) for i, name in enumerate(names)
+            if isinstance(sym.decls.get(name), A.Enum) and names.count(name) == 1]
+
+
+def shown_elements(sym: Symbols) -> list:
+    """Each display's elements (one for a plain display, one per index of an indexed one, in index order):
+    (flat name, count, the source's flat name, the redeal pile's or None, the display, the index values its
+    redeal condition reads). An indexed source or pile gives the element of the same index."""
+    rows = []
+    for z in shown_zones(sym):
+        def paired(name: Optional[A.Name], each) -> dict:
+            if name is None:
+                return {}
+            decl = sym.decls.get(name.id)
+            return dict(elements(decl, sym)) if each is not None and isinstance(decl, A.Zone) else {}
+        sources, piles = paired(z.show_from, z.show_each), paired(z.redeal_to, z.redeal_each)
+        params = redeal_params(z, sym)
+        for key, flat in elements(z, sym):
+            parts = key if type(key) is tuple else (key,)
+            rows.append((flat, z.show, sources.get(key, z.show_from.id),
+                         None if z.redeal_to is None else piles.get(key, z.redeal_to.id), z.name,
+                         tuple(parts[i] for i, _n in params)))
+    return rows
 
 
 TAKING_EVENTS = frozenset(("move", "pay"))   # the events of the statements that may take an item out of a zone
@@ -1121,7 +1169,8 @@ def effects(lay: "Layout") -> Iterator[Effect]:
         yield Effect(("variant_when", v.name), "expr", v.when, (), False, f"variant {v.name}: when")
     for z in lay.shows:
         if z.redeal_when is not None:
-            yield Effect(("redeal_when", z.name), "expr", z.redeal_when, (), False, f"zone {z.name}: redeal when")
+            yield Effect(("redeal_when", z.name), "expr", z.redeal_when, lay.show_params[z.name], False,
+                         f"zone {z.name}: redeal when")
     for r in lay.supplies:   # worked out once a game, before play
         yield Effect(("supply", r.name), "expr", r.supply, (), False, f"resource {r.name}: supply")
     for c in lay.seated:   # likewise
@@ -1206,8 +1255,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"option_periods": lay.option_periods} if lay.option_periods else {}),   # likewise
         **({"zone_caps": lay.zone_caps} if lay.zone_caps else {}),   # likewise
         **({"piled": lay.piled} if lay.piled else {}),   # likewise
-        **({"shows": [(z.name, z.show, z.show_from.id, z.redeal_to.id if z.redeal_to is not None else None)
-                      for z in lay.shows]} if lay.shows else {}),   # likewise
+        **({"shows": lay.shown} if lay.shown else {}),   # likewise
         **({"held": lay.held} if lay.held else {}),   # likewise
         **({"card_shows": lay.card_shows} if lay.card_shows else {}),   # likewise
         **({"glimpses": lay.glimpses} if lay.glimpses else {}),   # likewise

@@ -2237,6 +2237,10 @@ class Zone(Decl):
     show_from: Optional["Name"] = None
     redeal_to: Optional["Name"] = None   # `redeal to discard when COND`: while COND holds after a top-up, the
     redeal_when: Optional[Expr] = None   # display goes there and a new one is laid out
+    # an indexed display's `from deck[level]` (`redeal to pile[level]`): each element is filled from (redealt to)
+    # the element of the same index; the index as written (None: one plain zone)
+    show_each: Optional[Indexes] = None
+    redeal_each: Optional[Indexes] = None
 
     @property
     def kinds(self) -> tuple:
@@ -2252,7 +2256,8 @@ class Zone(Decl):
                  and not (n == "more_kinds" and not self.more_kinds)
                  and not (n in ("cap", "over") and getattr(self, n) is None)
                  and not (n in ("top_public", "size_owner") and not getattr(self, n))
-                 and not (n in ("show", "show_from", "redeal_to", "redeal_when") and getattr(self, n) is None))
+                 and not (n in ("show", "show_from", "redeal_to", "redeal_when", "show_each", "redeal_each")
+                          and getattr(self, n) is None))
         return f"{self.__class__.__qualname__}({', '.join(shown)})"
 
 

@@ -238,9 +238,9 @@ CODES: dict[str, tuple[str, str]] = {
                     "named twice, none at all, or more numbers than the cell has fields"),
     "E486": (ERROR, "a record as the index of a counter, variable or zone whose fields are not all ranges and enums"),
     "E487": (ERROR, "a list of a type no list holds: an effect, or a list that does not say what it holds ('list of list')"),
-    "E490": (ERROR, "a display that keeps itself filled ('show N from ZONE') that is indexed or per_player, shows fewer than 1, or that no 'fill NAME;' lays out; 'fill NAME;' of a zone that is no display"),
-    "E491": (ERROR, "a display's source ('show N from ZONE') that is the display itself, another display, or no plain shared zone of its kinds"),
-    "E492": (ERROR, "a display's redeal ('redeal to PILE when COND') to the display, its source or no plain shared zone of its kinds, or 'when' no condition"),
+    "E490": (ERROR, "a display that keeps itself filled ('show N from ZONE') that is per_player, shows fewer than 1, or that no 'fill NAME;' lays out; 'fill NAME;' of a zone that is no display"),
+    "E491": (ERROR, "a display's source ('show N from ZONE') that is the display itself, another display, or no shared zone of its kinds"),
+    "E492": (ERROR, "a display's redeal ('redeal to PILE when COND') to the display, its source or no shared zone of its kinds, or 'when' no condition"),
     "E493": (ERROR, "a pick's count written amiss: 'at least' without its number, or 'M to N' without 'at least' and 'up to'"),
     "E494": (ERROR, "a pick's 'at least M' that cannot hold: above its 'up to N', with 'at random', or in a mode that has no minimum"),
     "E495": (ERROR, "a pick's 'budget N cost EXPR' amiss: a cost or budget that is no number, or with a count (up to, exactly, at least, repeatedly) or 'at random'"),
@@ -362,6 +362,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W515": (WARNING, "'signed' on a global counter, which without bounds goes below zero already"),
     "W517": (WARNING, "a per-player value set in a pass over the players and compared with every player's in the same pass: the players after still hold the old value"),
     "W518": (WARNING, "a 'say' that shows a variable declared 'hidden' to every player"),
+    "W522": (WARNING, "a display whose source no rule ever puts anything into: it starts empty, so the display is never filled"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
@@ -383,6 +384,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E520": (ERROR, "a seat name given twice, empty, or another player's or actor's name"),
     "E521": (ERROR, "'gain N P.R' or 'lose N P.R' with P no player, or R no stock each player holds"),
     "E522": (ERROR, "a variable declared 'hidden' that is global or indexed: only one player's single value can be"),
+    "E528": (ERROR, "a display's source or redeal pile indexed otherwise than the display ('zone row[level] ... show 4 from deck[level]': alike, or one plain zone), or written otherwise than declared"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),

@@ -816,17 +816,19 @@ class _Builder:
         return A.Zone(str(items[0]), _title(items), per_player, kinds[0], visibility, _pick(items, "indexes"),
                       _pick(items, "visibility") == "public", _pick(items, "refill"), tuple(kinds[1:]), cap, over,
                       _pick(items, "top_public", False), _pick(items, "size_owner", False),
-                      *_pick(items, "zone_show", (None, None, None, None)), span=self._s(meta))
+                      *_pick(items, "zone_show", (None,) * 6), span=self._s(meta))
 
     def zone_show(self, meta, items):
         """`show N from ZONE [redeal to PILE when COND]`: (N, ZONE, PILE, COND), the zones as Names."""
         count, source = items[1], items[2]
-        redeal = items[3] if len(items) > 3 else (None, None)
-        return _Marker("zone_show", (int(count), A.Name(str(source), span=_token_span(self.file, source)), *redeal))
+        each = _pick(items, "indexes")   # `from deck[level]`: element by element
+        redeal = next((i for i in items[3:] if type(i) is tuple), (None, None, None))
+        return _Marker("zone_show", (int(count), A.Name(str(source), span=_token_span(self.file, source)), *redeal[:2],
+                                     each, redeal[2]))
 
     def zone_redeal(self, meta, items):
         pile = items[1]
-        return (A.Name(str(pile), span=_token_span(self.file, pile)), items[2])
+        return (A.Name(str(pile), span=_token_span(self.file, pile)), items[-1], _pick(items, "indexes"))
 
     def top_public(self, meta, items):
         return _Marker("top_public", True)

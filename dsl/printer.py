@@ -1092,13 +1092,13 @@ class Printer(A.Visitor):
         self.line(f"zone {d.name}{_indexes(d.indexes)}{_title(d.title)}{' per_player' if d.per_player else ''} "
                   f"of {' or '.join(d.kinds)}{shown}{' top public' if d.top_public else ''}"
                   f"{' size owner' if d.size_owner else ''}{f' refills from {d.refills}' if d.refills else ''}"
-                  f"{f' show {d.show} from {d.show_from.id}' if d.show is not None else ''}"
+                  f"{f' show {d.show} from {d.show_from.id}{_indexes(d.show_each)}' if d.show is not None else ''}"
                   f"{f' cap {_expr(d.cap)} over {d.over.id}' if d.cap is not None else ''};")
         if d.redeal_to is not None:   # `redeal to PILE when COND` its own clause: on a line of its own when long
             head = self.lines.pop()
             cap = f" cap {_expr(d.cap)} over {d.over.id}" if d.cap is not None else ""
             self.lines.extend(laid_out([Clause(head[len(_leading(head)):-1 - len(cap)].rstrip()),
-                                        Clause(f"redeal to {d.redeal_to.id} when ", d.redeal_when, cap)],
+                                        Clause(f"redeal to {d.redeal_to.id}{_indexes(d.redeal_each)} when ", d.redeal_when, cap)],
                                        _leading(head), ";"))
 
     def visit_Actor(self, d):

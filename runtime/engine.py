@@ -2336,11 +2336,14 @@ class Game:
     def lay_out(self, you: Optional[Holder], name: str, where: Optional[str] = None) -> None:
         """`fill market;` of a display (`zone market of train show 5 from deck [redeal to PILE when COND];`):
         from now on the display keeps itself filled (`state.shown`, saved with the game); it is topped
-        up now, and redealt if its condition holds (keep_shown)."""
-        if name not in self.state.shown:
-            self.state.shown.append(name)
-            self.state.shown.sort(key=list(self.program.shows).index)   # in declaration order
-        self._top_up(you, name, where)
+        up now, and redealt if its condition holds (keep_shown). `name` is a display's or one element's
+        (`fill row[2];`: `row[2]`), or an indexed display's own (`fill row;`): each element in index order."""
+        shows = self.program.shows
+        for name in (name,) if name in shows else [n for n, row in shows.items() if row[4] == name]:
+            if name not in self.state.shown:   # `fill row;` of an indexed display: each element, in index order
+                self.state.shown.append(name)
+                self.state.shown.sort(key=list(shows).index)   # in declaration order
+            self._top_up(you, name, where)
 
     def keep_shown(self, you: Optional[Holder], where: Optional[str] = None) -> None:
         """After each statement that may have moved an item (generated only in a pack with a display,
@@ -2357,14 +2360,14 @@ class Game:
         new one; it stops by itself when it has laid out as many cards as its source (and the pile that
         source refills from) held when the redeal began: every card left could have come up once, and more
         redeals would show again what was shown (the trace says so)."""
-        count, source, pile, holds = self.program.shows[name]
+        count, source, pile, holds, _display, args = self.program.shows[name]
         display, deck = self.shared_refs[name], self.shared_refs[source]
         short = count - len(display.items)
         if short <= 0 or not self.draw(you, deck, display, short) or holds is None:
             return
         refill = self.program.refills.get(source) if self.program.refills else None
         left = len(deck.items) + (len(self.shared_refs[refill[0]].items) if refill is not None else 0)
-        while holds(self, you):
+        while holds(self, you, *args):
             if left <= 0:
                 if self.tracer is not None:
                     self._note("nothing", you, f"{name}: no redeal: the cards left in {source} cannot lay out a "

@@ -112,7 +112,9 @@ class Program:
     # (site, its `once per` rest) of each choose option taken once per PATTERN (Game._periods)
     option_periods: list = field(default_factory=list)
     piled: frozenset = frozenset()   # the flat names of the zones of the indexed zones `piles(ZONE)` reads
-    shows: dict = field(default_factory=dict)   # display -> (count, source, redeal pile or None, the redeal's test or None)
+    # display (an indexed one's every element, by flat name: `row[2]`) -> (count, source, redeal pile or None, the
+    # redeal's test or None, the display's declared name, the index values the test is given)
+    shows: dict = field(default_factory=dict)
     zone_caps: dict = field(default_factory=dict)   # zone -> (cap: int or a counter's name, proc) (`cap N over PROC`)
     # (declared entity, effect slot) -> (rt, you, this) -> whether running it now would do something,
     # for the slots a `can copy e.SLOT` tests (none: it would, if the entity has the slot at all)
@@ -443,8 +445,8 @@ def assemble(tables: dict, fns: dict) -> Program:
             program.windows.setdefault(window, []).append(card)
     program.option_periods = [(site, (subject, event, {})) for site, subject, event in tables.get("option_periods", ())]
     program.zone_caps = dict(tables.get("zone_caps", {}))
-    program.shows = {name: (count, source, pile, fns["redeal_when", name] if pile is not None else None)
-                     for name, count, source, pile in tables.get("shows", ())}
+    program.shows = {name: (count, source, pile, fns["redeal_when", display] if pile is not None else None, display, args)
+                     for name, count, source, pile, display, args in tables.get("shows", ())}
     program.starts = dict(tables.get("starts", {}))
     program.overflows = dict(tables.get("overflows", {}))
     program.die_fields = {k: tuple(v) for k, v in tables.get("die_fields", {}).items()}
