@@ -188,6 +188,14 @@ def test_the_saved_state_keeps_the_elements_laid_out():
         check_saved(dict(data, shown=["row"]), prog)   # the elements are saved, not the family
 
 
+def test_the_view_shows_each_row_by_its_title():
+    g = played(build_text(SPLENDOR), 2, 2)
+    view = g.view(0)
+    assert {k: view["labels"][k] for k in view["labels"] if k.startswith("row[")} == \
+        {"row[one]": "Cards Level 1", "row[two]": "Cards Level 2", "row[three]": "Cards Level 3"}
+    assert all(view["zones"][f"row[{l}]"]["size"] == len(g.zone(None, f"row[{l}]").items) for l in ("one", "two", "three"))
+
+
 # Cascadia (Flatout Games): four habitat tiles face up, each slot refilled from the one stack of tiles
 # when its tile is taken; the wildlife tokens beside them, from the bag. A slot whose token is the
 # fourth of its animal among the four would be overpopulated: its token goes back to the pool
