@@ -5345,8 +5345,9 @@ class Checker(A.Visitor):
         """`fill ZONE with KIND;` (the way every entity of a kind is gathered back, between hands as at the
         start): E381 when the zone is declared of other kinds, or is shared and the kind per-player."""
         decl = self.sym.decls.get(filled_base(s.zone))
-        if s.kind is None and type(s.zone) is A.Name and isinstance(decl, A.Zone) and decl.show is not None:
-            return   # `fill market;`, `fill row;` of an indexed display: every element (no index to check)
+        if s.kind is None and type(s.zone) is A.Name and s.zone.id not in scope.locals and isinstance(decl, A.Zone) \
+                and decl.show is not None and decl.indexes is not None:
+            return   # `fill row;` of an indexed display: every element (no index to check: no E312)
         zone = self.zone_expr(s.zone, scope)
         if s.kind is None:   # `fill market;`, `fill row[2];`: lays out a display
             if not isinstance(decl, A.Zone) or decl.show is None or type(s.zone) not in (A.Name, A.Index):
