@@ -362,6 +362,8 @@ def test_fmt_prints_it_back():
     assert "\n    fill row;\n" in text
     _module, text = printed_back(REDEAL)
     assert "show 4 from deck[level]\n    redeal to returned[level] when " in text
+    _module, text = printed_back(CARDS)
+    assert "proc lay_out_one(l: level) {\n  fill row[l];\n}" in text
     _module, text = printed_back(CASCADIA)
     assert 'zone tiles[1..4] "Tile" of tile show 1 from stack;' in text
 
