@@ -638,6 +638,20 @@ def _check_seats(program, pack: str, players: int, variants: List[str], whose: s
     return g
 
 
+def players_or_only_count(program, pack: str, players: Optional[int]) -> int:
+    """`--players` as given, or the game's one player count when it seats only one (Chess, Go: `seats 2
+    to 2`); a usage error (E510, at the pack) when it seats several and none was given."""
+    if players is not None:
+        return players
+    seats = program.seats()
+    if len(seats) == 1:
+        return seats[0]
+    g = program.game
+    counts = f"{seats[0]} to {seats[-1]} players" if seats else "any number of players (it declares no game)"
+    usage_error([_at_path("E510", pack, f"{g.title or g.name if g is not None else 'the pack'} is for {counts}: "
+                          "say how many with --players (-n)")], Format.text)
+
+
 def _program(pack: str, interpret: bool, expansions=()):
     from rulebook.compiler.driver import compile_pack, interpret_pack
 
@@ -674,7 +688,7 @@ def game_limits(pack: str, expansions, max_decisions: Optional[int], max_rounds:
 
 @app.command()
 @pack_argument()
-@click.option("--players", "-n", type=int, required=True, help="Number of players.")
+@click.option("--players", "-n", type=int, help="Number of players (default: the game's only count, if it has one).")
 @click.option("--seed", "-s", type=click.IntRange(-SEED_LIMIT, SEED_LIMIT - 1), default=1,
               help="Seed of the game's RNG (an integer within ±2^63).")
 @click.option("--agent", type=click.Choice(AgentKind), default=AgentKind.random,
@@ -688,7 +702,7 @@ def game_limits(pack: str, expansions, max_decisions: Optional[int], max_rounds:
 @flag("--trace", help="Print every effect, decision and message as it happens, with its rules line.")
 @limit_options()
 @with_option()
-def play(pack: str, players: int, seed: int, agent: AgentKind, log: Optional[Path], variant: List[str],
+def play(pack: str, players: Optional[int], seed: int, agent: AgentKind, log: Optional[Path], variant: List[str],
          interpret: bool, quiet: bool, show_state: bool, show_each: bool, trace: bool, max_decisions: Optional[int],
          max_rounds: Optional[int], expansions: List[str]) -> None:
     """Play a whole game with the given agents and print the final scores and the winner."""
@@ -702,6 +716,7 @@ def play(pack: str, players: int, seed: int, agent: AgentKind, log: Optional[Pat
         program = _program(pack, interpret, expansions)
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
+    players = players_or_only_count(program, pack, players)
     g = _check_seats(program, pack, players, variant)
     limits = game_limits(pack, expansions, max_decisions, max_rounds)
     game = limit(Game(program, players, seed, make_agents(agent.value, players, seed), variant), limits)

@@ -16,8 +16,9 @@ from typing import List, Optional
 import click
 
 from . import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, Exit, Format, PATH, _check_seats, _fail, _sources_of, app, err, \
-    AutoAgent, existing_packs, game_limits, interpreted_option, limit_options, many, out, pack_argument, with_option, \
-    writable
+    AutoAgent, _program, existing_packs, game_limits, interpreted_option, limit_options, many, out, pack_argument, \
+    players_or_only_count, with_option, writable
+from rulebook.dsl.diagnostics import RulesError
 from rulebook.runtime.console import distinct_cuts
 
 
@@ -32,7 +33,7 @@ class Backend(str, Enum):
 @app.command()
 @pack_argument("Pack folder, shipped or installed pack name.")
 @with_option()
-@click.option("--players", "-n", type=int, required=True, help="Number of players.")
+@click.option("--players", "-n", type=int, help="Number of players (default: the game's only count, if it has one).")
 @click.option("--games", "-g", type=click.IntRange(min=1), default=100, help="Number of seeded games.")
 @click.option("--workers", "-w", type=click.IntRange(min=0), default=0, help="Worker processes (0: one per core).")
 @click.option("--backend", type=click.Choice(Backend), default=Backend.local, help="local or ray.")
@@ -51,7 +52,7 @@ class Backend(str, Enum):
 @click.option("--components", "shown_components", type=click.IntRange(min=0), default=20, show_default=True,
               help="Components in the table: half with the largest difference, half with the smallest (0: all).")
 @limit_options()
-def simulate(pack: str, expansions: List[str], players: int, games: int, workers: int, backend: Backend,
+def simulate(pack: str, expansions: List[str], players: Optional[int], games: int, workers: int, backend: Backend,
              ray_address: Optional[str], interpret: bool, seed: int, variant: List[str], agent: AutoAgent, against: Optional[str],
              against_with: List[str], against_variant: List[str], json_file: Optional[Path], html: Optional[Path],
              failures: Path, shown_components: int, max_decisions: Optional[int], max_rounds: Optional[int]) -> None:
@@ -77,6 +78,11 @@ def simulate(pack: str, expansions: List[str], players: int, games: int, workers
     workers = workers or os.cpu_count() or 1
     writable(json_file)
     writable(html, folder=True)
+    if players is None:   # the game's only count; the --against pack must seat as many
+        try:
+            players = players_or_only_count(_program(pack, interpret, expansions), pack, None)
+        except RulesError as e:
+            _fail(e, Format.text, _sources_of(e))
     sides = [(pack, expansions, variant, "the pack")]
     if against:
         sides.append((against, against_with, against_variant, "the --against pack"))

@@ -180,7 +180,22 @@ def test_help_lists_every_command_in_order_with_the_first_sentence_of_its_help()
     lint = runner.invoke(app, ["lint", "--help"])
     assert lint.exit_code == 0 and "PATHS...  Rules files, pack folders" in lint.output
     assert "--format [text|json]" in lint.output and "--with PACK" in lint.output
-    assert runner.invoke(app, ["play", "federation"]).exit_code == 2          # --players is required
+    refused = runner.invoke(app, ["play", "federation"])                      # 2 to 4 players: say how many
+    assert refused.exit_code == 2 and "Federation is for 2 to 4 players: say how many with --players (-n)" in refused.output
+
+
+def test_play_and_simulate_take_the_only_player_count_of_a_game_that_seats_one(tmp_path):
+    """A game of `seats 2 to 2` (Chess, Go, Backgammon) needs no -n: play and simulate take its count."""
+    (tmp_path / "duel").mkdir()
+    (tmp_path / "duel" / "pack.toml").write_text('name = "duel"\n')
+    (tmp_path / "duel" / "game.rules").write_text(
+        'counter vp;\ngame duel "Duel" { seats 2 to 2; phase play { each players { choose "which?" { option "one" { gain 1 vp; } '
+        'option "two" { gain 2 vp; } } } } winner most vp; }\n')
+    played = runner.invoke(app, ["play", str(tmp_path / "duel"), "--seed", "3", "-q"])
+    assert played.exit_code == 0, played.output
+    assert "P2" in played.output and "P3" not in played.output
+    simulated = runner.invoke(app, ["simulate", str(tmp_path / "duel"), "-g", "3", "-w", "1"])
+    assert simulated.exit_code == 0 and "3 games, 2 players" in simulated.output
 
 
 def test_a_file_that_does_not_parse_is_the_only_finding_not_a_cascade_in_the_others(tmp_path):
