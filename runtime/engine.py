@@ -5383,6 +5383,10 @@ class Game:
         text.written, text._parts, text._texts, text._marks = written, parts, texts, marks
         return text
 
+    def _field_text(self, value) -> str:
+        """A record's field in a text: as `text` shows it, but an empty field reads `none`."""
+        return "none" if value is None else self.text(value)
+
     def text(self, value) -> str:
         """How a value reads in a `say` message (one function for both backends): numbers as
         digits, players by name, cards and tiles by title, zones and lists as their elements."""
@@ -5398,8 +5402,9 @@ class Game:
             return "nothing"
         if isinstance(value, bool):
             return "yes" if value else "no"
-        if type(value) is Record:   # `corner(hex = 4, vertex = 2)`: its fields as a text shows them
-            return value.label(self.member_titles, show=self.text)
+        if type(value) is Record:   # `corner(hex = 4, vertex = 2)`: its fields as a text shows them, an
+            # empty one as `none`, as the record's option label and the view read it
+            return value.label(self.member_titles, show=self._field_text)
         return label_of(value, self.member_titles)  # players by name, entities and enum members by title
 
     def variant(self, name: str) -> bool:
