@@ -1086,6 +1086,26 @@ class ExprReader(A.Visitor):
             return article(self.decl(enum).title_of(name) or spoken(name))
         return article(d.title or spoken(name)) if isinstance(d, A.Entity) else article(self.noun(name))
 
+    def chain(self, e: A.Binary) -> str:
+        """`A and B and C` (or `or`) read operand by operand. A mixed chain of and/or is grouped so that
+        the reading keeps the meaning, and so is an operand before the last that ends in an aggregate's
+        open clause: `not some(r in D where A) and B` would read B into "for which A"."""
+        operands = [e.right]
+        while isinstance(e.left, A.Binary) and e.left.op == e.op:
+            e = e.left
+            operands.append(e.right)
+        operands.append(e.left)
+        operands.reverse()
+        mixed = {"and": "or", "or": "and"}[e.op]
+        words = []
+        for i, operand in enumerate(operands):
+            said = self.read(operand)
+            if isinstance(operand, (A.Cond, A.Match)) or isinstance(operand, A.Binary) and operand.op == mixed \
+                    or i < len(operands) - 1 and _ends_in_a_clause(operand) and not said.startswith("("):
+                said = f"({said})"
+            words.append(said)
+        return f" {e.op} ".join(words)
+
     def list_op(self, e: A.Binary) -> bool:
         """Whether `+` or `-` joins or takes from lists (Symbols.list_ops; without symbols, a list
         written in brackets on either side)."""
@@ -1093,6 +1113,8 @@ class ExprReader(A.Visitor):
             isinstance(side, A.ListLit) for side in (e.left, e.right)))
 
     def visit_Binary(self, e):
+        if e.op in ("and", "or"):
+            return self.chain(e)
         left, right = self.read(e.left), self.read(e.right)
         # an `if ... then ... else` or a `match` inside an operation reads "A if C, otherwise B" with
         # commas of its own: grouped, so that the rest of the operation is not read into its `otherwise`
@@ -1100,14 +1122,6 @@ class ExprReader(A.Visitor):
             left = f"({left})"
         if isinstance(e.right, (A.Cond, A.Match)):
             right = f"({right})"
-        if e.op in ("and", "or"):
-            # a mixed chain of and/or is grouped so that the reading keeps the meaning
-            mixed = {"and": "or", "or": "and"}[e.op]
-            if isinstance(e.left, A.Binary) and e.left.op == mixed:
-                left = f"({left})"
-            if isinstance(e.right, A.Binary) and e.right.op == mixed:
-                right = f"({right})"
-            return f"{left} {e.op} {right}"
         if e.op in COMPARISONS:
             if isinstance(e.right, A.Bool):
                 return left + (" holds" if e.right.value == (e.op == "==") else " does not hold")
@@ -1142,6 +1156,18 @@ class ExprReader(A.Visitor):
 FIELD_TYPE_WORDS = {"track": "track", "resource": "resource", "player": "player", "zone": "zone", "die": "die"}
 
 LISTED_CHOICES = 5   # `[a, b, c][i]` with at most this many entries reads "a, b or c as i is 1, 2 or 3"
+
+
+def _ends_in_a_clause(e) -> bool:
+    """Whether the words for `e` end in an aggregate's open clause ("... for which C", "..., V"), which
+    would read the rest of an `and`/`or` chain as part of it: `not some(r in D where A) and B`."""
+    while True:
+        if isinstance(e, A.Unary):
+            e = e.operand
+        elif isinstance(e, A.Binary) and e.op in ("and", "or"):
+            e = e.right
+        else:
+            return isinstance(e, A.Aggregate) and (e.where is not None or e.value is not None)
 
 
 def said_by_guard(guard, pick: A.Pick) -> bool:

@@ -32,3 +32,19 @@ def test_an_empty_record_field_reads_none_in_a_say_as_in_the_option_it_was_picke
         game.play()
         assert asked == [["Alpha none", "Beta Beta"]]
         assert game.messages[-1] == ("P1: picked Alpha none" if answer == 0 else "P1: picked Beta Beta")
+
+
+def test_explain_groups_an_aggregate_with_a_clause_before_the_rest_of_an_and_chain():
+    """Diplomacy's `not some(r in prov where r == a) and x == b` read "not at least one of r among prov for
+    which r is a and x is b", as if `x == b` were part of the `where`."""
+    from .conftest import analyse_text, explained
+    result = analyse_text("""
+enum prov { a, b }
+func blocked(x: prov): bool = not some(r in prov where r == a) and x == b;
+func open3(x: prov): bool = some(r in prov where r == a) or some(r in prov where r == b) or x == a;
+func last(x: prov): bool = x == b and some(r in prov where r == a);
+""")
+    assert "True when (not at least one of r among prov for which r is a) and x is b." in explained(result, "blocked")
+    assert ("True when (at least one of r among prov for which r is a) or (at least one of r among prov for which "
+            "r is b) or x is a.") in explained(result, "open3")
+    assert "True when x is b and at least one of r among prov for which r is a." in explained(result, "last")
