@@ -2652,6 +2652,10 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
         # `it.where`: an event's argument cannot have a reserved word's name, so none is read so
         return Diagnostic("E100", f"'{tok}' is a reserved word: rename the event's argument (no argument can be "
                           f"read as 'it.{tok}')", span, hint=_another_name(tok, None, "argument")), False
+    if str(tok) in LET_ONLY and SET_VALUE.search(text, 0, tok.start_pos):
+        # `set a = roll d6;`: a roll, a payment, a draw or a pick gives a value only to a new `let` (4.12)
+        return Diagnostic("E100", f"'{tok}' gives a value only to a new name, as 'let NAME = {tok} ...;'; found {found} "
+                          "after 'set ... ='", span, hint=f"write 'let r = {tok} ...;' and then 'set ... = r;'"), False
     if label:
         return Diagnostic("E100", f"{label}; found {found}", span, hint=f"expected {expected}"), False
     if tok.type == "EQUAL" and "COMPARE" in accepts:
@@ -2752,6 +2756,10 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
     return Diagnostic("E100", f"unexpected {found}; expected {expected}", span,
                       notes=_left_open_note(text, tok.line) if open_card else ()), False
 
+
+# the statements a `let` may take the value of (`let r = roll d6;`), which a `set` may not
+LET_ONLY = ("roll", "pay", "draw", "pick")
+SET_VALUE = re.compile(r"\bset\s[^;{}]*=\s*$")
 
 # the declarations whose word makes a fitting ending for a name: `kind space` -> `space_kind`
 _NAMED_FOR = {"KIND": "kind", "COUNTER": "count", "ZONE": "zone", "ENUM": "kind", "TRACK": "track",

@@ -48,3 +48,17 @@ func last(x: prov): bool = x == b and some(r in prov where r == a);
     assert ("True when (at least one of r among prov for which r is a) or (at least one of r among prov for which "
             "r is b) or x is a.") in explained(result, "open3")
     assert "True when x is b and at least one of r among prov for which r is a." in explained(result, "last")
+
+
+@pytest.mark.parametrize("statement", ["roll d6", "pay 1 vp", "draw 1 from deck to hand"])
+def test_a_set_of_a_statement_value_says_that_only_a_let_takes_one(statement):
+    """Backgammon's `set a = roll d6;` (rolling again until the dice differ) was a bare "unexpected 'roll';
+    expected an expression"."""
+    from .conftest import analyse_text
+    text = ("counter vp;\nkind card { }\nzone deck of card;\nzone hand per_player of card;\n"
+            "die d6: int { face = 1; face = 2; }\nproc p() {\n  let a = 0;\n  set a = " + statement + ";\n}\n")
+    [d] = analyse_text(text).diagnostics
+    word = statement.split()[0]
+    assert (d.code, d.span.line, d.span.column) == ("E100", 8, 11)
+    assert d.message.startswith(f"'{word}' gives a value only to a new name, as 'let NAME = {word} ...;'")
+    assert d.hint == f"write 'let r = {word} ...;' and then 'set ... = r;'"
