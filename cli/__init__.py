@@ -591,13 +591,31 @@ def _starts_with_bom(path: Path) -> bool:
         return False
 
 
+def _left_out_by_its_pack(path: Path, packs: dict) -> bool:
+    """Whether the pack a rules file lies in (the nearest folder above it with a pack.toml) leaves it out
+    by its manifest's `exclude`, as lint does (`packs`: the packs read so far, by folder). A manifest that
+    cannot be read leaves nothing out: fmt lays out text, and lint reports the manifest."""
+    from rulebook.compiler.pack import MANIFEST, load_pack
+    from rulebook.dsl.diagnostics import RulesError
+
+    root = next((folder for folder in path.parents if (folder / MANIFEST).is_file()), None)
+    if root is None:
+        return False
+    if root not in packs:
+        try:
+            packs[root] = load_pack(root)
+        except RulesError:
+            packs[root] = None
+    return packs[root] is not None and packs[root].excludes(path)
+
+
 def _rules_files(paths: List[Path]) -> list[Path]:
-    """The files `fmt` formats: each rules file named, and the rules files in or below each folder named.
-    Any other file (a pack.toml, a log) is refused as a usage error: it is not rules text to lay out."""
+    """The files `fmt` formats: each rules file named, and the rules files in or below each folder named
+    but for those their pack's `exclude` leaves out (as lint takes folders). Any other file (a pack.toml, a log) is refused as a usage error: it is not rules text to lay out."""
     from rulebook.compiler.pack import rules_files
     from rulebook.dsl.diagnostics import RulesError
 
-    files = []
+    files, packs = [], {}
     for path in paths:
         try:
             kind = _path_kind(path)
@@ -608,7 +626,7 @@ def _rules_files(paths: List[Path]) -> list[Path]:
             if not found:
                 err.print(f"rulebook: fmt: no .rules files in or below {path}", markup=False)
                 raise Exit(EXIT_USAGE)
-            files += found
+            files += [f for f in found if not _left_out_by_its_pack(f, packs)]
         elif path.suffix != ".rules":
             err.print(f"rulebook: fmt formats rules files (NAME.rules); {path} is not one", markup=False)
             raise Exit(EXIT_USAGE)

@@ -62,3 +62,21 @@ def test_a_set_of_a_statement_value_says_that_only_a_let_takes_one(statement):
     assert (d.code, d.span.line, d.span.column) == ("E100", 8, 11)
     assert d.message.startswith(f"'{word}' gives a value only to a new name, as 'let NAME = {word} ...;'")
     assert d.hint == f"write 'let r = {word} ...;' and then 'set ... = r;'"
+
+
+def test_fmt_of_a_pack_folder_leaves_out_what_its_exclude_names_as_lint_does(tmp_path):
+    """Hold'em's `exclude = ["repro/**"]`: lint said "no findings" while `fmt --check` of the folder failed on
+    an excluded repro that does not parse (it is kept to show a parse error)."""
+    from click.testing import CliRunner
+    from rulebook.cli import app
+    pack = tmp_path / "holdem"
+    (pack / "repro").mkdir(parents=True)
+    (pack / "pack.toml").write_text('name = "holdem"\nexclude = ["repro/**"]\n')
+    (pack / "main.rules").write_text("counter chips;\n")
+    (pack / "repro" / "broken.rules").write_text("card c for each r in 2..14 { }\n")
+    runner = CliRunner()
+    assert "broken.rules" not in runner.invoke(app, ["lint", str(pack)]).output
+    checked = runner.invoke(app, ["fmt", "--check", str(pack)])
+    assert checked.exit_code == 0, checked.output
+    named = runner.invoke(app, ["fmt", "--check", str(pack / "repro" / "broken.rules")])   # named: laid out
+    assert named.exit_code == 1 and "E100" in named.output
