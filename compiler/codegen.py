@@ -1548,7 +1548,8 @@ class CodeGen(A.Visitor):
         self.writeline(f"rt.end_game({where(s)!r}{reason})", s)
 
     def visit_EndAfter(self, s: A.EndAfter, ctx: Ctx):
-        self.writeline(f"rt.end_after({s.label!r}, {where(s)!r})", s)
+        reason = f", {s.reason!r}" if s.reason is not None else ""   # `end game after LABEL "REASON";`
+        self.writeline(f"rt.end_after({s.label!r}, {where(s)!r}{reason})", s)
 
     def keep(self, where, ctx: Ctx) -> str:
         """The `where COND` of a `draw` or a `move all of` as a test of one item, `it` (None without one)."""

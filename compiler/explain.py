@@ -1703,7 +1703,8 @@ class Reader(A.Visitor):
                         "is decided.")
 
     def visit_EndAfter(self, s, depth: int) -> None:
-        self.say(depth, f"The game ends after this {s.label}: the rest of the {s.label} is played (its triggers "
+        why = f" ({s.reason})" if s.reason is not None else ""   # `end game after LABEL "REASON";`
+        self.say(depth, f"The game ends after this {s.label}{why}: the rest of the {s.label} is played (its triggers "
                         "too), then the final phase runs, and the winner is decided.")
 
     def visit_Window(self, s, depth: int) -> None:

@@ -643,7 +643,7 @@ class Interpreter(A.Visitor):
         rt.end_game(where(s)) if s.reason is None else rt.end_game(where(s), s.reason)
 
     def visit_EndAfter(self, s, rt, f):
-        rt.end_after(s.label, where(s))
+        rt.end_after(s.label, where(s), s.reason)
         return ()
 
     def visit_Split(self, s, rt, f):

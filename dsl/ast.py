@@ -1076,9 +1076,12 @@ class EndGame(Stmt):
 class EndAfter(Stmt):
     """`end game after LABEL;`: the round under way of the innermost running loop labelled LABEL
     finishes (the statements after this one, the rest of that loop's body and its triggers run), then
-    the game ends as `end game;` would there. Said again before then, it changes nothing."""
+    the game ends as `end game;` would there. Said again before then, it changes nothing (but for a
+    reason, when the first said none). `end game after LABEL "REASON";` gives the reason it ends with."""
 
     label: str
+    reason: Optional[str] = None
+    _quiet = ("reason",)
 
 
 @node

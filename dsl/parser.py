@@ -891,7 +891,9 @@ class _Builder:
         return A.EndGame(_unquote(reason) if reason is not None else None, span=self._s(meta))
 
     def end_after_stmt(self, meta, items):
-        return A.EndAfter(str(items[-1]), span=self._s(meta))
+        label = next(t for t in items if isinstance(t, Token) and t.type == "NAME")
+        reason = next((t for t in items if isinstance(t, Token) and t.type == "STRING"), None)
+        return A.EndAfter(str(label), _unquote(reason) if reason is not None else None, span=self._s(meta))
 
     def break_stmt(self, meta, items):
         return A.Break(str(items[1]) if items[1] is not None else None, span=self._s(meta))

@@ -713,7 +713,7 @@ class Printer(A.Visitor):
         self.line(f"end game{_title(s.reason)};")
 
     def visit_EndAfter(self, s):
-        self.line(f"end game after {s.label};")
+        self.line(f"end game after {s.label}{_title(s.reason)};")
 
     def visit_Break(self, s):
         self.line("break;" if s.label is None else f"break {s.label};")

@@ -173,10 +173,11 @@ class Looping(OnLoops):
     after LABEL;` marks it `pending`; each round of the loop ends with `if lp.pending: lp.finish()`,
     and a loop left any other way (its last round, a `return`) finishes too on the way out."""
 
-    __slots__ = ("loops", "label", "where", "pending", "game", "run", "resets")
+    __slots__ = ("loops", "label", "where", "pending", "game", "run", "resets", "reason")
 
     def __init__(self, loops: list, label: str, where: str, game, resets: tuple = ()):
         self.loops, self.label, self.where, self.pending, self.game = loops, label, where, False, game
+        self.reason: Optional[str] = None   # `end game after LABEL "REASON";`: the reason it ends with
         # the round under way as an `until end of LABEL` names it (Game.until_end): None until one does
         self.run: Optional[int] = None
         self.resets = resets   # the counters `per LABEL` (3.3): back to their start at the end of each round
@@ -199,8 +200,9 @@ class Looping(OnLoops):
             self.run = None
 
     def finish(self) -> None:
-        """The round the game was to end after is over: the game ends as `end game;` would here."""
-        self.game.end_game(self.where)
+        """The round the game was to end after is over: the game ends as `end game;` would here (with the
+        reason `end game after LABEL "REASON";` gave)."""
+        self.game.end_game(self.where, self.reason)
 
     def round_reset(self) -> None:
         """A round of the loop is over: the counters `per LABEL` go back to their start (3.3)."""
@@ -1539,14 +1541,18 @@ class Game:
         if self.ending.get(event):
             self.emit(event, None, {"run": run})
 
-    def end_after(self, label: str, where: Optional[str] = None) -> None:
+    def end_after(self, label: str, where: Optional[str] = None, reason: Optional[str] = None) -> None:
         """`end game after LABEL;`: mark the innermost running loop labelled LABEL; the game ends when
-        its round under way is over (Looping.finish). Marked already, nothing changes."""
+        its round under way is over (Looping.finish). Marked already, nothing changes but the reason
+        (`end game after LABEL "REASON";`) when none was given yet: the first reason given stands."""
         for lp in reversed(self.state.loops):
             if lp.label == label:
-                if self.tracer is not None and not lp.pending:
-                    self._note("end", None, f"the game after this {label}", where=where)
+                if self.tracer is not None and (not lp.pending or (reason is not None and lp.reason is None)):
+                    self._note("end", None, f"the game after this {label}"
+                               + (f" ({reason})" if reason is not None else ""), where=where)
                 lp.pending = True
+                if reason is not None and lp.reason is None:
+                    lp.reason = reason
                 return
         running = ", ".join(dict.fromkeys(lp.label for lp in reversed(self.state.loops) if " " not in lp.label))
         raise RulesRuntimeError("E609", f"'end game after {label}': no loop labelled {label!r} is running "

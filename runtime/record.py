@@ -357,7 +357,8 @@ class SavedState(BaseModel):
     known_fields: dict[str, dict[str, list[int]]] = Field(default_factory=dict)
     supply: dict[str, int] = Field(default_factory=dict)   # what is left of each limited supply
     out: list[int] = Field(default_factory=list)   # the seats knocked out (`eliminate`), in that order
-    ends_after: list[str] = Field(default_factory=list)   # the labels of the loops `end game after` marked
+    # the labels of the loops `end game after` marked ([label, reason] for `end game after LABEL "REASON";`)
+    ends_after: list[Union[str, list[str]]] = Field(default_factory=list)
     held: dict[str, list[str]] = Field(default_factory=dict)   # the zones cards hold: "CARD.FIELD" -> its items
     filled: list[str] = Field(default_factory=list)   # the piles piles() reads that ever held an item
     shown: list[str] = Field(default_factory=list)   # the displays laid out (`fill market;`), which keep themselves filled

@@ -293,7 +293,9 @@ class State:
         if self.out:   # only when someone is knocked out, likewise
             data["out"] = [p.index for p in self.out]
         if any(lp.pending for lp in self.loops):   # only while the game is to end after a round, likewise
-            data["ends_after"] = [lp.label for lp in self.loops if lp.pending]
+            # a label, or [label, reason] for an `end game after LABEL "REASON";`
+            data["ends_after"] = [lp.label if lp.reason is None else [lp.label, lp.reason]
+                                  for lp in self.loops if lp.pending]
         if self.known:   # only when someone knows something, so the digests of games without it stay as they were
             data["known"] = {k: sorted(v) for k, v in sorted(self.known.items())}
         if self.known_fields:   # likewise
@@ -358,7 +360,7 @@ class State:
         state.supply = dict(data.get("supply", {}))
         state.out = [state.players[i] for i in data.get("out", ())]
         # the loops are gone with the effects that ran them: what the state keeps is the ending asked for
-        state.loops = [Ended(label) for label in data.get("ends_after", ())]
+        state.loops = [Ended(label) if isinstance(label, str) else Ended(*label) for label in data.get("ends_after", ())]
         return state
 
     def digest(self) -> str:
@@ -372,13 +374,14 @@ class StateError(ValueError):
 
 
 class Ended:
-    """A labelled loop of a saved state the game is to end after (`ends_after`): its label alone."""
+    """A labelled loop of a saved state the game is to end after (`ends_after`): its label alone (and the
+    reason it is to end with, if any)."""
 
-    __slots__ = ("label", "run")
+    __slots__ = ("label", "run", "reason")
     pending = True
 
-    def __init__(self, label: str):
-        self.label, self.run = label, None
+    def __init__(self, label: str, reason: Optional[str] = None):
+        self.label, self.run, self.reason = label, None, reason
 
 
 def seat_names(program, count: int) -> list[str]:
@@ -588,7 +591,9 @@ def check_saved(data: dict, program) -> None:
                 fail("a modifier's 'until' is malformed")
             table(m[6][2], "a modifier's 'until'")
     ends = data.get("ends_after", [])
-    if not (isinstance(ends, list) and all(isinstance(label, str) and label.isidentifier() for label in ends)):
+    if not (isinstance(ends, list) and all(isinstance(label, str) and label.isidentifier() or (
+            isinstance(label, list) and len(label) == 2 and isinstance(label[0], str) and label[0].isidentifier()
+            and isinstance(label[1], str)) for label in ends)):
         fail(f"'ends_after' {str(ends)[:60]} is not a list of loop labels")
     for key in data["once"]:
         if key.partition(":")[0] not in holder_names:

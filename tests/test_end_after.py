@@ -4,6 +4,8 @@ then the game ends as `end game;` would there. On both backends."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from rulebook.compiler.driver import analyse_text, build_text
@@ -11,7 +13,7 @@ from rulebook.compiler.explain import explain
 from rulebook.dsl.parser import parse_text
 from rulebook.dsl.printer import format_module
 from rulebook.runtime.agents import ScriptedAgent
-from rulebook.runtime.engine import Game, RulesRuntimeError
+from rulebook.runtime.engine import Game, RulesRuntimeError, outcome
 from rulebook.runtime.state import State, check_saved
 
 from .conftest import on_both_backends, the_one_error
@@ -275,3 +277,90 @@ def test_a_proc_or_a_trigger_written_in_a_phase_stays_a_check_in_play():
     game = GAME.replace("phase final { gain 1 finals; }", "phase final { whenever you scored() { end game after "
                         "round; } gain 1 finals; }")
     assert not [d for d in analyse_text(PACK + game).diagnostics if d.severity == "error"]
+
+
+# ---------------------------------------------------------------- `end game after LABEL "REASON";`
+
+REASONED = PACK.replace("end game after round;", 'end game after round "prestige 3";')
+
+reasoned = on_both_backends(lambda interpreted: lambda more="", game=GAME: build_text(
+    REASONED + more + game, interpreted=interpreted))
+
+
+def test_the_reason_of_an_ending_after_the_round_is_the_result_s(reasoned):
+    g = played(reasoned())
+    result = g.play()
+    assert g.state.globals["rounds"] == 2 and vps(g) == [22, 22] and g.state.globals["finals"] == 1
+    assert result["reason"] == "prestige 3" and outcome(result) == "winner: P1, P2 (prestige 3)"
+
+
+def test_an_ending_at_once_in_the_rest_of_the_round_gives_its_own_reason(reasoned):
+    # P1 asks for the end after the round (with a reason); P2's turn then ends the game at once with another
+    g = played(reasoned(game=GAME.replace("take_turn();", 'take_turn(); if turns == 4 { end game "at once"; }')))
+    assert g.state.globals["turns"] == 4 and g.play()["reason"] == "at once"
+
+
+def test_the_first_reason_given_for_the_round_stands(reasoned):
+    # round 2, P1's turn: score() asks for the end with "prestige 3", then the turn asks again with "later"
+    game = GAME.replace("take_turn();", 'take_turn(); if turns == 3 { end game after round "later"; }')
+    assert played(reasoned(game=game)).play()["reason"] == "prestige 3"
+    # asked first without a reason (PACK's score()), the one given after is the one
+    for interpreted in (False, True):
+        assert played(build_text(PACK + game, interpreted=interpreted)).play()["reason"] == "later"
+        assert "reason" not in played(build_text(PACK + GAME, interpreted=interpreted)).play()
+
+
+def test_the_log_keeps_the_reason_and_a_replay_checks_it(reasoned):
+    from rulebook.runtime.record import GameLog, record, replay
+    p = reasoned()
+    g = played(p)
+    log = GameLog.model_validate_json(record(g).model_dump_json())
+    assert json.loads(log.model_dump_json(by_alias=True))["result"]["reason"] == "prestige 3"
+    assert replay(p, log).result()["reason"] == "prestige 3"
+
+
+def test_mid_round_the_saved_state_keeps_the_reason(reasoned):
+    more = "proc pick_one() { choose { option \"a\" { gain 1 vp; } option \"b\" { gain 2 vp; } } }"
+    game = GAME.replace("each players as turn { take_turn(); }", "each players as turn { gain 1 turns; "
+                        "if turns == 1 { end game after round \"one round\"; } pick_one(); }")
+    p = reasoned(more, game)
+    g = Game(p, 2, 1)
+    g.start()
+    data = g.state.to_json()
+    assert data["ends_after"] == [["round", "one round"]]
+    check_saved(data, p)
+    assert State.from_json(data, p.entities).to_json() == data
+    twin = g.clone()
+    for game in (g, twin):
+        game.apply(0)
+        game.apply(1)
+    assert g.state.over and g.result()["reason"] == twin.result()["reason"] == "one round"
+    from rulebook.runtime.state import StateError
+    for bad in ([["round"]], [["round", 3]], [[3, "x"]]):
+        with pytest.raises(StateError, match="ends_after"):
+            check_saved({**data, "ends_after": bad}, p)
+
+
+def test_the_trace_shows_the_reason(reasoned):
+    g = Game(reasoned(), 2, 1)
+    trace = []
+    g.tracer = trace.append
+    g.play()
+    ends = [e.what for e in trace if e.kind == "end"]
+    assert ends == ["the game after this round (prestige 3)", "the game (prestige 3)"]
+
+
+def test_the_reason_is_printed_back_and_explained():
+    module = parse_text(REASONED, "a.rules")
+    printed = format_module(module)
+    assert 'end game after round "prestige 3";' in printed and parse_text(printed, "a.rules") == module
+    lines = "\n".join(explain(next(d for d in module.items if getattr(d, "name", None) == "score")))
+    assert "The game ends after this round (prestige 3): the rest of the round is played" in lines
+    # without a reason, the node is as it was (the shipped packs' digests do not change)
+    assert parse_text(PACK, "a.rules") != module
+    assert "reason" not in repr(parse_text("proc p() { repeat 2 as round { end game after round; } }", "a.rules"))
+
+
+def test_a_reason_before_the_label_is_not_the_statement():
+    assert [d.code for d in analyse_text('proc p() { repeat 2 as round { end game "x" after round; } }')
+            .diagnostics if d.severity == "error"] == ["E100"]
