@@ -32,6 +32,20 @@ NO_VALUE = frozenset({"proc", "func", "extern", "event", "game", "variant", "die
 # (`list of player`, as `players` is; `list of list of int`)
 LIST_ITEMS = {"player", "int", "str", "bool"}
 VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "counter", "track", "zone", "die", "any"}
+# the types no list holds (E487: `list of effect`, `list of zone`; `list of list` that says no more), each with
+# what to write instead
+NO_LIST_ITEMS = (VALUE_TYPES - LIST_ITEMS) | {"cost"}
+NO_LIST_HINTS = {
+    "list": "say what the inner lists hold: 'list of list of int'",
+    "effect": "a card's effect is run where it is, not kept: keep the card ('list of KIND')",
+    "zone": "a list keeps values, not places: index the zone by an enum to have one for each member "
+            "('zone pile[colour] of card;'), or keep the cards themselves ('list of KIND')",
+    "die": "keep what the dice rolled ('list of int', or the type of the die's faces), or roll the dice again",
+    "any": "say what the list holds: 'list of int', 'list of player', 'list of KIND', ...",
+    "cost": "a cost is a card's printed price, read where it is paid: keep the cards ('list of KIND')",
+    **{stock: f"a list holds no {stock} names: index one {stock} by an enum ('{stock} stock[good];') and keep "
+              f"the members ('list of good'), or keep numbers ('list of int')" for stock in ("counter", "resource", "track")},
+}
 # the builtin types in the order an unknown type's note lists them (E201: every one, then the pack's)
 TYPE_NAMES = ("int", "str", "bool", "player", "list of TYPE", "list", "resource", "counter", "track", "zone", "die", "effect", "any")
 TIE_MODES = {"split", "share", "all", "none"}
@@ -1860,7 +1874,9 @@ class Checker(A.Visitor):
                 if f.default is not None:
                     self.kept_record(f.type, f.of, f.default, f"the default of {f.name!r} must be")
                 continue
-            if f.of is not None and self.sym.category(f.of) not in ("enum", "kind"):
+            if f.of in NO_LIST_ITEMS:   # `list of zone`, `list of effect`: E487, as for a value's list
+                self.no_list_item(f.of, f.span)
+            elif f.of is not None and self.sym.category(f.of) not in ("enum", "kind"):
                 self.unknown("E201", "enum or kind", f.of, f.span, self.sym.of("enum") + self.sym.of("kind"))
             if f.shown:
                 self.shown_decl(d, f)
@@ -4698,19 +4714,23 @@ class Checker(A.Visitor):
             self.used.add(item)
         elif item in LIST_ITEMS:
             pass
-        elif item in VALUE_TYPES:   # a known type that is no value a list holds (`effect`; a bare inner `list`)
-            words_of = [(line, col) for line, col, t in self.tokens_in(span) if t == item]
-            at = A.Span(span.file, *words_of[-1], words_of[-1][0], words_of[-1][1] + len(item)) if words_of else span
-            self.err("E487", f"a list holds numbers, texts, conditions, players, enum members, cards, records or lists "
-                     f"of those, not {'a list that does not say what it holds' if item == 'list' else article(words(item))}",
-                     at, "say what the inner lists hold: 'list of list of int'" if item == "list" else
-                     "a card's effect is run where it is, not kept: keep the card ('list of KIND')"
-                     if item == "effect" else None)
+        elif item in NO_LIST_ITEMS:   # a known type that is no value a list holds (`effect`, `zone`; a bare inner `list`)
+            self.no_list_item(item, span)
         else:
             self.unknown("E201", "type", item, span, [t for t in TYPE_NAMES if t in LIST_ITEMS] + ["list of TYPE"]
                          + self.sym.of("enum")
                          + self.sym.of("kind") + self.sym.of("record"))
         return self.declared(f"list of {item}")
+
+    def no_list_item(self, item: str, span: A.Span) -> None:
+        """E487: `list of ITEM` with ITEM a type no list holds (an effect, a bare `list`, a word of the language
+        that names no value: a zone, a counter, a die...), at the item type (the last such word of `span`)."""
+        words_of = [(line, col) for line, col, t in self.tokens_in(span) if t == item]
+        at = A.Span(span.file, *words_of[-1], words_of[-1][0], words_of[-1][1] + len(item)) if words_of else span
+        what = "a list that does not say what it holds" if item == "list" else "'any' (a value of no one type)" \
+            if item == "any" else article(words(item))
+        self.err("E487", f"a list holds numbers, texts, conditions, players, enum members, cards, records or lists "
+                 f"of those, not {what}", at, NO_LIST_HINTS.get(item))
 
     def stored_list(self, what: str, expected: str, actual: str, value) -> None:
         """A value stored in a local that holds a list (`let seen: list of city = ...`, `set seen = ...`)

@@ -282,6 +282,26 @@ def test_a_list_of_a_type_no_list_holds_is_e487_at_the_item():
     assert found.span.column == 27 and "list of list of int" in found.hint
 
 
+@pytest.mark.parametrize("text, item, hint", [
+    # a word of the language as the item type: E487 at it (it was E100, "a keyword cannot be used as a name")
+    ("var x: list of zone = [];", "zone", "index the zone by an enum"),
+    ("counter vp;\nproc p() { let held: list of counter = []; gain size(held) vp; }", "counter",
+     "keep numbers ('list of int')"),
+    ("proc p(r: list of resource) { }", "resource", "index one resource by an enum"),
+    ("func f(): list of list of track = [];", "track", "no track names"),
+    ("var rolls global: list of die = [];", "die", "keep what the dice rolled"),
+    ("record spot { near: list of any; }", "any", "say what the list holds"),
+    ("kind card { paid: list of cost; }", "cost", "a card's printed price"),
+    ("kind card { where: list of zone; }", "zone", "keep the cards themselves"),
+])
+def test_a_list_of_a_word_of_the_language_is_e487_at_the_item_with_a_hint(text, item, hint):
+    result = analyse_text(text)
+    the_one_error(result, "E487", f"lists of those, not ")
+    found = next(d for d in result.diagnostics if d.code == "E487")
+    line = text.split("\n")[found.span.line - 1]
+    assert line[found.span.column - 1:found.span.end_column - 1] == item and hint in found.hint
+
+
 def test_an_unknown_item_type_is_e201_whose_note_lists_every_type():
     result = analyse_text("enum colour { red }\nvar seen global: list of position = [];")
     the_one_error(result, "E201", "unknown type 'position'")
