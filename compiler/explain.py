@@ -508,8 +508,9 @@ class ExprReader(A.Visitor):
             return self.owned(self.possessive(e.obj), e.name)
         word = spoken(e.name) if len(e.name) > 2 or id(e) in getattr(self.symbols, "enum_reads", {}) else \
             (isinstance(e.obj, A.Name) and e.obj.id == "it" and self.argument_word(e.name)) \
-            or self.field_word(e.name) or (e.name.upper() if len(e.name) == 2 else e.name)
-        # a short event argument (`it.w`) reads "its worker"; `c.vp` reads VP; a record's `e.y` stays y
+            or self.field_word(e.name) or e.name
+        # a short event argument (`it.w`) reads "its worker"; a field reads as written: `m.to` is "m's to",
+        # `c.vp` "c's vp" (a counter `vp`'s abbreviation reads VP: `p.vp`, by the declaration above)
         return f"{self.possessive(e.obj)} {word}"
 
     def visit_Pair(self, e):   # a grid's indexes: "wall (row, 3)"

@@ -276,3 +276,23 @@ def test_plurals_and_counts_of_alternatives():
     assert plural("city card or event or epidemic") == "city cards or events or epidemics"
     assert counted(1, "city card or event or epidemic") == "1 city card or event or epidemic"
     assert counted(2, "city card or event") == "2 city cards or events"
+
+
+# A Chess move as a record of two squares: two-letter fields (`to`, `fr`) and a card's `vp` read as written,
+# never as abbreviations ("m's TO's x" was read); a counter named `hp` still reads HP.
+SQUARES = '''
+record square { x: int; y: int; }
+record step { fr: square; to: square; }
+kind card { vp: int; ok: bool; }
+counter score;
+counter hp;
+func far(m: step): bool = m.to.x > m.fr.y;
+proc p(c: card) { if c.ok { gain c.vp score; gain 1 hp; } }
+'''
+
+
+def test_a_two_letter_field_reads_as_written():
+    result = analyse_text(SQUARES)
+    assert explained(result, "far").splitlines()[-1].strip() == "True when m's to's x is more than m's fr's y."
+    text = explained(result, "p")
+    assert "If c's ok:" in text and "Gain score equal to c's vp." in text and "Gain 1 HP." in text
