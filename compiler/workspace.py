@@ -252,18 +252,25 @@ def words(text: str) -> list[tuple[int, int, str]]:
 # decl (declares a top-level name), member (declares an enum member), ref (uses a declared name),
 # field_def / field (declares / uses a field of a known kind), attr (`x.name`, resolved later).
 _NAMES: dict = {
-    **{cls: (("name", "decl"),) for cls in (A.Resource, A.Counter, A.Event, A.Track, A.Kind, A.Record, A.Actor,
-                                            A.Proc, A.Func, A.Extern, A.Variant, A.Game)},
+    **{cls: (("name", "decl"),) for cls in (A.Resource, A.Event, A.Track, A.Kind, A.Record, A.Actor,
+                                            A.Variant, A.Game)},
+    A.Counter: (("name", "decl"), ("per", "ref")),   # `per turn`: a proc's name (a loop's label is no declaration)
+    A.After: (("proc", "ref"),),   # `... after make(m)`
+    **{cls: (("name", "decl"), ("returns", "ref")) for cls in (A.Proc, A.Func, A.Extern)},   # `proc p(): tech`
+    A.Var: (("name", "decl"), ("type", "ref")),   # `var crest: house;`
+    A.Indexes: (("enum", "ref"),),   # `counter led[lane]`, `zone pile[structure] of ...`
+    A.Marker: (("track", "ref"),),   # `remove marker from technology space 12;`
     A.Group: (("name", "decl"), ("members", "ref")),
     A.Enum: (("name", "decl"), ("members", "member")),
     A.EnumMember: (("name", "member"),),   # in an `amend ENUM`: a member added or retitled, as an override is a decl
     A.Die: (("name", "decl"), ("type", "ref")),
     A.Entity: (("kind", "ref"), ("name", "decl"), ("each", "ref")),   # `for each c in city`: city is a use
-    A.Zone: (("name", "decl"), ("kind", "ref"), ("more_kinds", "ref")), A.IsKind: (("kind", "ref"),),
+    # `refills from discards`: a zone named in the declaration (`show N from`, `redeal to`: Names, found as uses)
+    A.Zone: (("name", "decl"), ("kind", "ref"), ("more_kinds", "ref"), ("refills", "ref")), A.IsKind: (("kind", "ref"),),
     A.Remove: (("name", "ref"),), A.Extend: (("name", "ref"),), A.Amend: (("name", "ref"),),
     A.Param: (("name", None), ("type", "ref")),
     A.Let: (("name", None), ("type", "ref"), ("of", "ref")),   # `let seen: list of city = [];`
-    A.FieldDecl: (("name", "field_def"), ("type", "ref"), ("index", "ref")),
+    A.FieldDecl: (("name", "field_def"), ("type", "ref"), ("index", "ref"), ("of", "ref")),   # `types: list of card_type;`
     A.MemberValue: (("member", "ref"),),
     A.FieldValue: (("name", "field"),), A.FieldEffect: (("name", "field"),),
     A.Gain: (("resource", "ref"),), A.Lose: (("resource", "ref"), ("debt", "ref")),
@@ -282,6 +289,8 @@ _NAMES: dict = {
     A.Role: (("name", "decl"),),
     A.KindShows: (("names", "field"),),   # `shows points, food;` in a kind: its fields   # `option in LABEL ...`: an option added to the open choose LABEL   # `spot(row = 1, col = 2)`: its fields are found apart (_FileIndexer.visit)
 }
+# the fields of `_NAMES` that name a type, which no local can stand for
+TYPE_ATTRS = frozenset({"type", "of", "returns"})
 _LOCALS = {A.Offer: "partner", A.FirstMay: "var", A.Let: "name", A.Roll: "name", A.Pay: "name", A.Draw: "name", A.ForEach: "var", A.Pick: "var", A.Aggregate: "var", A.Sorted: "var", A.Network: "var", A.Flood: "var", A.Ray: "var",
            A.Param: "name"}
 
@@ -397,6 +406,9 @@ class _FileIndexer:
         if type(node) is A.Reset:   # `reset FIELD, ... of KIND;` names fields of KIND, `reset NAME, ...;` declarations
             spec, this_kind = ((("names", "field"), ("kind", "ref")), node.kind) if node.kind else ((("names", "ref"),),
                                                                                                       this_kind)
+        if type(node) is A.SlotRemoved and not node.name.startswith("option in "):
+            self.slot_words(node)   # `remove anytime in hand;`: the zones (and event) its name holds
+            return
         children = [c for c in node.children() if not (type(c) is A.Name and c.id == A.ROLE_ZONE)]
         if type(node) is A.HeldOption:   # its option spans the whole slot: the label is outside the option's parts
             self.names(node, spec, [c for c in children if c is not node.option] + list(node.option.children()),
@@ -423,6 +435,20 @@ class _FileIndexer:
         for child in children:
             inner_it = node.kind if isinstance(node, A.Fill) and child is node.where else it_kind
             self.visit(child, local, this_kind, inner_it)
+
+    def slot_words(self, node) -> None:
+        """The names a removed slot's name holds (`remove whenever scored in hand, row[wetland];`, `remove
+        anytime in hand at combat;`): the event and the zones (an element's indexes too) are uses, found
+        where they are written; the words of the statement and a window's name are not."""
+        head, _, rest = node.name.partition(" in ")
+        places = rest.partition(" at ")[0]
+        named = {w for place in places.split(", ") for w in re.split(r"[\[\],]", place) if w}
+        if head.split()[0] in ("whenever", "modifier"):
+            named.add(head.split()[-1])
+        for line, col, word in self.own_words(node, []):
+            if word in named:
+                span = A.Span(self.file, line, col, line, col + len(word))
+                self.found.append(Occurrence(word, span, "ref", node))
 
     def own_words(self, node, children: list) -> list:
         s = node.span
@@ -465,9 +491,12 @@ class _FileIndexer:
                 else:
                     pos = at + 1
                     line, col, _ = own[at]
-                if role is None or any(name == bound for bound, _key in local.binding(node)):
+                if role is None or attr == _LOCALS.get(type(node)) and any(name == bound for bound, _key in
+                                                                          local.binding(node)):
                     continue   # a binding's own word (`c` of `for each c in city`) is recorded as one
-                if role == "ref" and (scope := local.of(name, line, col)) is not None:   # a local's use
+                    # (but the type of `planet: planet` is the enum's name)
+                if role == "ref" and attr not in TYPE_ATTRS and (scope := local.of(name, line, col)) is not None:
+                    # a local's use (a type is never one: `planet: planet` names the enum)
                     self.found.append(Occurrence(name, A.Span(self.file, line, col, line, col + len(name)), "local",
                                                  node, scope=scope))
                     continue
@@ -491,7 +520,9 @@ def file_occurrences(module: A.Module, text: str) -> list[Occurrence]:
     """Every declared, used or field name of one file with its exact span, in source order."""
     with deep_recursion():   # the walk recurses as deep as the declarations nest
         found = _FileIndexer(module, text).found
-    return sorted(found, key=lambda o: (o.span.line, o.span.column))
+    # once each: a node the parser puts in two places (a reaction's zone, in its trigger's `while` too) is
+    # one word of the file, and a rename edits it once (an editor refuses overlapping edits)
+    return sorted(dict.fromkeys(found), key=lambda o: (o.span.line, o.span.column))
 
 
 # ---------------------------------------------------------------------------- a pack in view

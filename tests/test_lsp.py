@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from rulebook.compiler.driver import analyse_file
 from rulebook.compiler.pack import SHIPPED
-from rulebook.compiler.workspace import (ModuleCache, RenameRefused, Workspace, keywords, lsp_range,
+from rulebook.compiler.workspace import (ModuleCache, RenameRefused, Workspace, keywords, lsp_range, statement_words, words,
                                          split_declarations)
 from rulebook.dsl import ast as A
 from rulebook.dsl.diagnostics import RulesError
@@ -646,3 +646,84 @@ def test_every_category_of_declaration_has_a_symbol_and_a_completion_kind():
     from rulebook.cli.lsp import _COMPLETION_KINDS, _SYMBOL_KINDS
     from rulebook.compiler.resolve import CATEGORY
     assert set(CATEGORY.values()) <= set(_SYMBOL_KINDS) and set(CATEGORY.values()) <= set(_COMPLETION_KINDS)
+
+
+# ---------------------------------------------------------------------------- every name where it is written
+
+ZONES = {"pack.toml": 'name = "zones"\n', "a.rules": """\
+    kind card { pts: int; play: effect; }
+    enum tint { red, blue }
+    zone discards of card;
+    zone deck of card secret refills from discards;
+    zone market of card show 3 from deck redeal to discards when size(market) > 9;
+    zone hand per_player of card;
+    zone row[tint] of card;
+    card boon "Boon" {
+      pts = 1;
+      play { gain 1 vp; }
+      anytime in hand, row[red] { move this to discards; }
+      whenever you scored() in hand { gain 1 vp; }
+    }
+    amend boon { remove anytime in hand, row[red]; remove whenever scored in hand; }
+    counter vp;
+    event scored();
+    game g { seats 2 to 3; phase setup { fill deck with card; fill market; }
+      phase play { window; each players { draw 1 from deck to hand; emit scored(); } } winner most vp; }
+    """}
+
+
+def test_a_zone_named_in_a_declaration_is_found_and_renamed_everywhere(tmp_path):
+    """`refills from discards`, `redeal to discards`, `show 3 from deck`, `remove anytime in hand`: each
+    place a zone's name is written is a reference, and a rename changes every one."""
+    root = write(tmp_path / "zones", ZONES)
+    view = Workspace().view(root / "a.rules")
+    text = (root / "a.rules").read_text()
+    for name in ("discards", "deck", "market", "hand", "row", "red", "scored"):
+        written = [(line, col) for line, col, word in words(text) if word == name]
+        assert [(o.span.line, o.span.column) for o in view.occurrences_of(("name", name))] == written, name
+    shown = next(s for s in view.paths if s.endswith("a.rules"))
+    line, col = where(text, "refills from discards")
+    target = view.target_at(shown, line + 1, col + len("refills from ") + 1)
+    assert target.key == ("name", "discards")
+    assert [len(v) for v in view.rename(target, "graveyard").values()] == [text.count("discards")]
+
+
+def test_a_parameter_named_as_its_type_names_the_enum(tmp_path):
+    """`event act(planet: planet);`: the type is the enum's name, never the parameter (Federation)."""
+    root = write(tmp_path / "p", {"pack.toml": 'name = "p"\n', "a.rules": """\
+        enum planet { neo, lua }
+        event act(planet: planet);
+        var home: planet = neo;
+        counter seen[planet];
+        proc go(): planet { emit act(neo); return home; }
+        kind card { visits: list of planet; }
+        """})
+    view = Workspace().view(root / "a.rules")
+    assert [(o.span.line, o.span.column) for o in view.occurrences_of(("name", "planet"))] == \
+        [(1, 6), (2, 19), (3, 11), (4, 14), (5, 12), (6, 29)]
+    assert [(o.span.line, o.span.column) for o in view.occurrences_of(("name", "home"))] == [(3, 5), (5, 43)]
+
+
+@pytest.mark.parametrize("root", sorted([*(p for p in SHIPPED.iterdir() if (p / "pack.toml").is_file()),
+                                         *(p for p in (Path(__file__).parent / "packs").iterdir()
+                                           if (p / "pack.toml").is_file())]), ids=lambda p: p.name)
+def test_every_declared_name_written_in_a_pack_is_found(root):
+    """Each word of a pack's own files that names a zone, an enum, a kind, a record, a variable, a stock,
+    a track, a proc, a func or an event is in the index (as that name, or as a field or a local of the same
+    spelling), but an event argument's name in a pattern (`act(planet = neo)`) and a keyword."""
+    view = Workspace().view(next(iter(sorted(root.glob("*.rules")))))
+    sym, reserved = view.symbols, statement_words()
+    names = {n for n in sym.decls if sym.category(n) in ("zone", "enum", "kind", "record", "var", "counter",
+                                                          "resource", "track", "proc", "func", "event")}
+    missed = []
+    for shown, found in view.index["file"].items():
+        if Path(view.paths.get(shown, shown)).resolve().parent != root.resolve():
+            continue
+        text, at = view.texts.get(shown, ""), {(o.span.line, o.span.column) for o in found}
+        lines = text.splitlines()
+        for line, col, word in words(text):
+            after = lines[line - 1][col - 1 + len(word):].lstrip()
+            if word in names and word not in reserved and (line, col) not in at \
+                    and not (after.startswith("=") and not after.startswith("==")):
+                missed.append(f"{shown}:{line}:{col} {word}")
+    assert not missed
