@@ -7009,11 +7009,11 @@ class Checker(A.Visitor):
         kind = self.expr(s.who, scope)
         if not fits(kind, "player"):
             self.err("E303", f"a role is given to a player, not {article(words(kind))}", s.who.span)
-        if self.role_value(s.role, scope):   # `give p role r;`, r a local, a parameter or a var holding a role
-            self.role_wanted("'give ... role'", self.visit_Name(A.Name(s.role, span=s.span), scope),
-                             self.at_name(s.role, s.span), s.role)
-        else:
-            self.role_named(s.role, self.at_name(s.role, s.span))
+        role = s.role
+        if type(role) is A.Name and not self.role_value(role.id, scope):   # a role's name (E204 for no role)
+            self.role_named(role.id, role.span)
+        else:   # any value holding a role: a local, a var, `c.role`, `first(drafted)` (E465 for another type)
+            self.role_wanted("'give ... role'", self.expr(role, scope), role.span, printed(role))
         game = self.sym.game
         if game is not None and game.roles:
             self.err("E427", f"every seat holds a role from the start ('seats ... roles ...'), so 'give' gives "

@@ -1919,7 +1919,8 @@ class CodeGen(A.Visitor):
             self.nested(s.otherwise, ctx)
 
     def visit_GiveRole(self, s: A.GiveRole, ctx: Ctx):
-        role = repr(s.role) if s.role in self.sym.roles else self.ex(A.Name(s.role, span=s.span), ctx)   # a role, or a value
+        # a role's name as its name (as before: the generated code of packs giving by name is unchanged), or a value
+        role = repr(s.role.id) if type(s.role) is A.Name and s.role.id in self.sym.roles else self.ex(s.role, ctx)
         self.writeline(f"rt.give_role({self.ex(s.who, ctx)}, {role})", s)
 
     def visit_Eliminate(self, s: A.Eliminate, ctx: Ctx):

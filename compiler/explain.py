@@ -2090,9 +2090,9 @@ class Reader(A.Visitor):
             self.say(depth, f"Reveal {self.x(s.item)} to {whom}.")
 
     def visit_GiveRole(self, s, depth: int) -> None:
-        role = self.words.decl(s.role)
-        named = role.title if isinstance(role, A.Entity) and role.title else s.role if isinstance(role, A.Entity) \
-            else self.x(A.Name(s.role, span=s.span))   # `give p role r;`, r a value holding a role
+        role = self.words.decl(s.role.id) if type(s.role) is A.Name else None
+        named = role.title if isinstance(role, A.Entity) and role.title else s.role.id if isinstance(role, A.Entity) \
+            else self.x(s.role)   # `give p role r;`, r a value holding a role (`c.role`, `first(drafted)`)
         who = self.x(s.who)
         self.say(depth, f"{who[:1].upper()}{who[1:]} take{'' if isinstance(s.who, A.You) else 's'} "
                         f"the role {named} (its state is made for them; its rules are theirs from now on).")

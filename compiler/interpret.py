@@ -63,7 +63,6 @@ class Interpreter(A.Visitor):
 
     def __init__(self, sym: Symbols):
         self.sym = sym
-        self.role_names: dict = {}   # id(GiveRole) -> the Name of the value it gives (`give p role r;`)
         self.captures = trigger_captures(sym)
         self.recursive = recursive(sym)
         self.ended = ended_names(sym)   # the procs and loop labels an `until end of NAME` names
@@ -904,10 +903,8 @@ class Interpreter(A.Visitor):
         yield from self.run(s.body, rt, f)
 
     def visit_GiveRole(self, s, rt, f):
-        role = s.role
-        if role not in self.sym.roles:   # `give p role r;`, r a value holding a role (one Name a statement, kept)
-            name = self.role_names.get(id(s)) or self.role_names.setdefault(id(s), A.Name(role, span=s.span))
-            role = self.ev(name, rt, f)
+        role = s.role   # a role's name as its name, or a value holding a role (a local, `c.role`, ...)
+        role = role.id if type(role) is A.Name and role.id in self.sym.roles else self.ev(role, rt, f)
         rt.give_role(self.ev(s.who, rt, f), role)
         return ()
 

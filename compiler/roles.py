@@ -192,7 +192,8 @@ def role_findings(sym) -> list[Diagnostic]:
         reads.walk(d, start)
         for n in A.walk(d):
             if type(n) is A.GiveRole:   # `give p role r;`, r a value: it may give any role
-                given.update((n.role,) if n.role in sym.roles else sym.roles)
+                named = n.role.id if type(n.role) is A.Name and n.role.id in sym.roles else None
+                given.update((named,) if named else sym.roles)
     found = list(reads.found.values()) + unfiltered_gives(sym)
     for name, role in sym.roles.items():
         if name not in given:
@@ -221,13 +222,13 @@ def unfiltered_gives(sym) -> list[Diagnostic]:
 
     def walk(n, looped: bool, bound: dict) -> None:
         t = type(n)
-        if t is A.GiveRole and bound.get(n.role):
-            pick = bound[n.role]
+        if t is A.GiveRole and type(n.role) is A.Name and bound.get(n.role.id):
+            var, pick = n.role.id, bound[n.role.id]
             found.append(Diagnostic(
-                "W503", f"{n.role!r} is picked among all the roles, and this runs again (a loop holds the pick): "
+                "W503", f"{var!r} is picked among all the roles, and this runs again (a loop holds the pick): "
                 f"a role given already may be picked, and giving it stops play (E601: a role is one player's)",
-                n.span, f"pick among the roles left: 'pick {n.role} from {printed(pick.domain)} where "
-                f"size(holders({n.role})) == 0 ...'"))
+                n.span, f"pick among the roles left: 'pick {var} from {printed(pick.domain)} where "
+                f"size(holders({var})) == 0 ...'"))
             return
         if t is A.Pick and n.where is None and (looped or n.repeated) and of_roles(n.domain):
             bound = {**bound, n.var: n}

@@ -1106,11 +1106,12 @@ class Break(Stmt):
 
 @node
 class GiveRole(Stmt):
-    """`give PLAYER role NAME;`: the player takes the role NAME (its state is made for them, its rules
-    are theirs from now on). A player holds one role: a second is E601 at play."""
+    """`give PLAYER role ROLE;`: the player takes the role (its state is made for them, its rules are
+    theirs from now on). ROLE is a role's name or any value holding a role (a local, a var, a card's
+    field, `first(drafted)`). A player holds one role: a second is E601 at play."""
 
     who: Expr
-    role: str
+    role: Expr
 
 
 @node

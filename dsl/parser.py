@@ -1078,7 +1078,7 @@ class _Builder:
         return A.HeldOverride(A.HeldOverride.slot_name(decl.name), (decl,), (), span=self._s(meta))
 
     def give_stmt(self, meta, items):
-        return A.GiveRole(items[1], str(items[3]), span=self._s(meta))
+        return A.GiveRole(items[1], items[3], span=self._s(meta))
 
     def phase_decl(self, meta, items):
         return _Marker("phase", (str(items[0]), items[1].value, self._s(meta)))

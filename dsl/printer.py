@@ -719,7 +719,7 @@ class Printer(A.Visitor):
         self.line("break;" if s.label is None else f"break {s.label};")
 
     def visit_GiveRole(self, s):
-        self.clauses([Clause("give ", s.who, f" role {s.role}")])
+        self.clauses([Clause("give ", s.who), Clause("role ", s.role)])
 
     def visit_Eliminate(self, s):
         word = "restore" if s.restore else "eliminate"

@@ -175,6 +175,77 @@ def test_fmt_and_explain():
     assert "holding a role" in explained(result, "set_aside")
 
 
+# `give P role EXPR`: Citadels' draft with character cards (a card's field holding the role), the player after
+# taking what you chose for them (another player's var), and Pandemic's choice among two dealt (a list's item).
+CHARACTERS = """
+counter gold "Gold" from 0 to 99 start 2;
+var chosen "Chosen for the next player": role;
+proc income() { gain 2 gold; }
+role thief "Thief" { }
+role king "King" { override proc income() { gain 3 gold; } }
+role merchant "Merchant" { override proc income() { gain 4 gold; } }
+role bishop "Bishop" { }
+kind character { plays: role; rank: int; }
+character c_thief "Thief card" { plays = thief; rank = 2; }
+character c_king "King card" { plays = king; rank = 4; }
+character c_merchant "Merchant card" { plays = merchant; rank = 6; }
+zone lineup of character;
+zone faceup of character;
+game citadels "Citadels (character cards)" {
+  seats 2 to 2;
+  phase setup {
+    fill lineup with character;
+    shuffle lineup;
+    pick c from lineup "take which character?" { give you role c.plays; move c to faceup; }
+    pick r from [bishop, first(lineup).plays] "which role for the next player?" { set chosen = r; }
+    give left(you) role you.chosen;
+  }
+  phase play { each players { income(); } }
+  winner most gold;
+}
+"""
+
+
+@pytest.mark.parametrize("interpreted", [False, True])
+def test_a_role_given_by_an_expression(interpreted):
+    p = build_text(CHARACTERS, interpreted=interpreted)
+    for seed in range(1, 7):
+        g = played(p, seed, 2)
+        first, second = roles_held(g)
+        # the first player holds the character card's role; the second, the one the first chose for them
+        taken = [e.declared for e in g.state.zones["faceup"]]
+        assert len(first) == len(second) == 1 and first[0].endswith(taken[0].removeprefix("c_"))
+        assert second[0] != first[0]
+        income = {"king": 3, "merchant": 4}
+        assert [pl.stock["gold"] for pl in g.state.players] == [
+            2 + income.get(held[0].rpartition(".")[2].removeprefix("role_"), 2) for held in (first, second)]
+    random_games_agree(CHARACTERS, seeds=range(1, 5), counts=(2,))
+
+
+@pytest.mark.parametrize("text, code, where", [
+    ("give you role 3;", "E465", "and 3 is a number"),
+    ("give you role [a, b];", "E465", "[a, b] is a list of roles"),
+    ("give you role first(hand);", "E465", "first(hand) is a token"),
+    ("give you role zz;", "E204", "unknown role 'zz'"),
+])
+def test_a_value_that_is_no_role_is_refused_at_the_expression(text, code, where):
+    pack = f"role a {{ }}\nrole b {{ }}\nkind token {{ }}\nzone hand per_player of token;\nproc p() {{ {text} }}\n"
+    result = analyse_text(pack)
+    errs = [d for d in result.diagnostics if d.severity == "error"]
+    assert [d.code for d in errs] == [code] and where in errs[0].message, [d.headline() for d in errs]
+    assert errs[0].span.line == 5 and errs[0].span.column == len("proc p() { give you role ") + 1
+
+
+def test_an_expression_given_as_a_role_is_printed_back_and_explained():
+    _module, printed = printed_back(CHARACTERS)
+    assert "give you role c.plays;" in printed and "give left(you) role you.chosen;" in printed
+    result = analyse_text(CHARACTERS)
+    game = explained(result, "citadels")
+    assert "You take the role c's plays (its state" in game
+    assert "The player to the left of you takes the role your chosen for the next player (its state" in game
+    assert [d.code for d in result.diagnostics if d.severity != "info"] == []
+
+
 # The Contingency Planner (the audit's W9): she stores an event on her role card and plays it from there,
 # after which it is removed from the game; every player plays events from the hand.
 PLANNER = """
