@@ -229,14 +229,16 @@ class Running(OnLoops):
 
     def __init__(self, loops: list, name: str, game, resets: tuple = ()):
         self.loops, self.label, self.pending, self.game, self.run = loops, f"proc {name}", False, game, None
-        self.resets = resets   # the counters `per NAME` (3.3): back to their start when the call returns
+        self.resets = resets   # the counters `per NAME` (3.3): back to their start when the outermost call returns
 
     def __exit__(self, kind, value, tb) -> bool:
         self.leave()
         returned = kind is None or getattr(kind, "finishes_rounds", False)   # (an interpreted `return` too)
         if returned and self.run is not None:
             self.game.end_of(self.label[len("proc "):], self.run)
-        if self.resets and returned:
+        if self.resets and returned and not any(lp.label == self.label for lp in self.loops):
+            # the outermost call of the proc returned: a recursive call's return (one of the proc still running
+            # around it) leaves the counters to the call that made it, whose count goes on
             self.game.back_to_start(self.resets)
         return False
 

@@ -318,3 +318,22 @@ def test_a_return_ends_what_lasted_until_the_end_of_the_proc_on_both_backends(re
     g = Game(returning(), 2, 1)
     run_proc(g, "p")
     assert stock(g, "vp") == 0
+
+
+def test_a_recursive_call_of_the_proc_leaves_the_count_to_the_outer_call(program):
+    """A proc `per` names that calls itself (a Throne Room playing the turn's step again, a chain of
+    captures): the nested call's return does not put the counter back; the outermost call's does."""
+    more = ("counter chain_len \"Captures in the chain\" per capture;\n"
+            "proc capture(n: int) { gain 1 chain_len; if n > 1 { capture(n - 1); } gain chain_len vp; }\n"
+            "proc take_turn() { capture(3); set vp = vp * 10 + chain_len; }\n")
+    g = dealt(program, more)
+    run_proc(g, "take_turn")
+    # the innermost call sees 3, then (the count going on) each outer one 3: 9 vp; after the outermost
+    # call the chain is back to 0 (the old reading put it back at each return: 3 + 0 + 0 = 3)
+    assert stock(g, "vp") == 90 and stock(g, "chain_len") == 0
+    # mutual recursion alike: the count is the outermost running call's
+    more2 = more + "proc relay(n: int) { capture(n); }\nproc hop(n: int) { gain 1 chain_len; if n > 0 { relay(n - 1); } }\n"
+    g = dealt(program, more2.replace("if n > 1 { capture(n - 1); }", "if n > 1 { hop(n - 1); }"))
+    run_proc(g, "take_turn")
+    # capture(3) 1, hop(2) 2, capture(1) 3 and gains 3; back in capture(3) the count is still 3: 6 (was 3)
+    assert stock(g, "chain_len") == 0 and stock(g, "vp") == 60
