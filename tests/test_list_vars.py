@@ -296,7 +296,7 @@ def test_a_list_of_a_type_no_list_holds_is_e487_at_the_item():
 ])
 def test_a_list_of_a_word_of_the_language_is_e487_at_the_item_with_a_hint(text, item, hint):
     result = analyse_text(text)
-    the_one_error(result, "E487", f"lists of those, not ")
+    the_one_error(result, "E487", "lists of those, not ")
     found = next(d for d in result.diagnostics if d.code == "E487")
     line = text.split("\n")[found.span.line - 1]
     assert line[found.span.column - 1:found.span.end_column - 1] == item and hint in found.hint
