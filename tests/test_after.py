@@ -1,12 +1,15 @@
 """`EXPR after PROC(args)` (5.1d): a value read in the state a proc call would leave, the call run on the
 game and everything put back. The Chess audit's pack rewritten with it (tests/packs/chess_after: its overlay
-of the board after a move replaced by `not in_check(p) after make(m)`) plays the FIDE facts on both
-backends; a small pack checks that nothing of the real game moves (state, RNG, log, messages), that
+of the board after a move replaced by `not in_check(p) after make(m)`; its board a `var board[square]`, the
+pieces' moves `ray ... until`, `leap`, `step` and `shift`, the king found by a search) plays the FIDE facts
+on both backends: the counts of legal moves of known positions (checked against an independent move
+generator when they were written), castling, en passant, promotion, check, pins and mate; a small pack checks that nothing of the real game moves (state, RNG, log, messages), that
 triggers run in the run, that its random draws are its own and replay, and the diagnostics."""
 
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -29,10 +32,11 @@ def chess(tmp_path_factory) -> dict:
 
 
 def moved(program, moves: str):
-    """A game with these moves made (each a label of the mover's pick); its pending decision."""
+    """A game with these moves made (each a label of the mover's pick: `e1g1 castles`, `e5d6 e.p.` are one); its
+    pending decision."""
     g = Game(program, 2, 1)
     d = g.start()
-    for m in moves.split():
+    for m in re.findall(r"\S+(?: castles| e\.p\.)?", moves):
         d = g.apply(m)
     return g, d
 
@@ -65,15 +69,46 @@ def test_fools_mate_ends_in_mate(chess, backend):
 
 
 def test_both_backends_play_the_same_chess_games(chess):
-    for seed in (1, 2):
+    for seed in (1, 2, 3):
         games = []
         for b in BACKENDS:
             g, rng = Game(chess[b], 2, seed), random.Random(seed)
             d = g.start()
             for _ in range(24):
+                games.append(sorted(d.options))
                 d = g.apply(rng.randrange(len(d.options)))
-            games.append(g)
-        assert games[0].log == games[1].log and games[0].state.digest() == games[1].state.digest()
+            games.append((g.log, g.state.digest()))
+        half = len(games) // 2
+        assert games[:half] == games[half:]   # the same options at every decision, the same game
+
+
+# Legal moves of known positions (FIDE 3): the counts, and the moves that change a third square.
+@pytest.mark.parametrize("moves, count, special", [
+    ("", 20, []),                                         # the initial position: 16 pawn moves, 4 knight moves
+    ("e2e4", 20, []),
+    ("e2e4 e7e5", 29, []),
+    ("e2e4 e7e5 g1f3 b8c6 f1c4 f8c5", 33, ["e1g1 castles"]),          # short castling (3.8.2)
+    ("e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1 castles", 29, []),           # Black may not castle yet (f8 taken)
+    ("e2e4 a7a6 e4e5 d7d5", 31, ["e5d6 e.p."]),                        # en passant (3.7.3.1)
+    ("d2d4 e7e5 d4e5 f7f5", 33, ["e5f6 e.p."]),
+    ("e2e4 a7a6 e4e5 d7d5 g1f3 a6a5", 27, []),                        # ... only on the move right after
+    # a pawn reaching the last rank must become a queen, rook, bishop or knight (3.7.5), capturing too
+    ("b2b4 g7g5 b4b5 g5g4 b5b6 g4g3 b6a7 g3h2", 23, ["a7b8Bishop", "a7b8Knight", "a7b8Queen", "a7b8Rook"]),
+    # the king may not castle across an attacked square (3.8.2.2: f1 under the bishop on a6)
+    ("e2e4 b7b6 g1f3 c8a6 g2g3 e7e6 f1g2 g8f6", 24, []),
+])
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_legal_moves_of_known_positions(chess, backend, moves, count, special):
+    _g, d = moved(chess[backend], moves)
+    assert len(d.options) == count and sorted(o for o in d.options if len(o) > 4) == special
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_two_plies_from_the_start_are_400_games(chess, backend):
+    # perft(2) of the initial position: each of White's 20 first moves leaves Black 20 answers
+    _g, d = moved(chess[backend], "")
+    answers = [len(moved(chess[backend], first)[1].options) for first in d.options]
+    assert answers == [20] * 20
 
 
 PACK = """
