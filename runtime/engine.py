@@ -559,10 +559,19 @@ class CardPayment:
         return wilds + max((cards for _v, cards in sets), key=len, default=[])
 
 
+# How many of its elements the E601 of a missing element lists: all when there are no more than SHOWN_ELEMENTS,
+# the first SHOWN_ELEMENTS - 2 and their count otherwise (a board of 64 squares is not listed square by square)
+SHOWN_ELEMENTS = 8
+
+
 def no_element(base: str, index, names: Iterable) -> RulesRuntimeError:
-    """The error of an index that names no element of an indexed counter, variable or zone."""
+    """The error of an index that names no element of an indexed counter, variable or zone: the elements it has,
+    at most SHOWN_ELEMENTS of them listed (`1,1, 1,2, ... (64 in all)`)."""
+    names = list(names)
+    shown = names if len(names) <= SHOWN_ELEMENTS else names[:SHOWN_ELEMENTS - 2]
+    more = f", ... ({len(names)} in all)" if len(shown) < len(names) else ""
     return RulesRuntimeError("E601", f"{base} has no element {index_text(index)} (it has "
-                                     f"{', '.join(map(index_text, names))})")
+                                     f"{', '.join(map(index_text, shown))}{more})")
 
 
 def index_text(index) -> str:

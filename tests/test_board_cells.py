@@ -290,3 +290,22 @@ def test_fmt_round_trip_and_explain():
     assert "the cells a leap of 1 and 2 away from s" in read
     read = "\n".join(explain(result.symbols.decls["pawn_moves"], result.symbols))
     assert "the cell ahead(p) along rank from s (none off the board)" in read or "along rank from s" in read
+
+
+def test_a_missing_element_of_a_board_lists_a_handful_of_its_64_squares():
+    text = """enum file { a, b, c, d, e, f, g, h }
+record square "{f}{rank}" { f: file; rank: 1..8; }
+var board[square] "Board" global: bool = false;
+var at "At" global: square;
+counter vp;
+game lookup {
+  seats 1 to 1;
+  phase play { if board[at] { gain 1 vp; } }
+  winner most vp;
+}
+"""
+    for interpreted in (False, True):
+        with pytest.raises(RulesRuntimeError) as e:
+            Game(build_text(text, interpreted=interpreted), 1, 1).start()
+        assert e.value.code == "E601"
+        assert e.value.message == "board has no element none (it has a,1, a,2, a,3, a,4, a,5, a,6, ... (64 in all))"
