@@ -23,7 +23,7 @@ from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var,
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
 from .resolve import HELD_USES, tokens_in
 from .resolve import arm_change, enum_changes, option_change, pick_change
-from .resolve import DIAGONAL, KEEPING, cell_neighbours, cell_walk, off_scale, same_statements, zone_piles
+from .resolve import CELL_WALKS, DIAGONAL, KEEPING, NEIGHBOURS, cell_neighbours, cell_walk, off_scale, same_statements, zone_piles
 
 # the declarations whose bare name is no value (E301): an enum member of the same name (E208) is read there
 NO_VALUE = frozenset({"proc", "func", "extern", "event", "game", "variant", "die"})
@@ -8008,6 +8008,11 @@ class Checker(A.Visitor):
             self.used.add(e.func)
             return self.walk(e, scope)
         named = [a for a in e.args if type(a) is A.FieldValue]
+        if named and e.func in CELL_WALKS:   # `shift(s, rank = 2)` where the pack has its own `shift`
+            self.own_builtin(e.func, f"'{e.func}(CELL, {named[0].name} = N)'", named[0].span)
+            for a in e.args:
+                self.expr(a.value if type(a) is A.FieldValue else a, scope)
+            return "any"
         if named:   # `square(s, rank = 2)`: values named after a first argument are shift()'s alone
             self.err("E302", f"{e.func}() takes no named values after its first argument ({named[0].name} = ...)",
                      named[0].span, "a record is built by naming every field, 'NAME(field = VALUE, ...)'; a board's cell "
@@ -8132,9 +8137,30 @@ class Checker(A.Visitor):
             self.sym.walks[id(e)] = (cell.name, enum)
         return result if func == "step" else f"list:{result}" if cell is not None else "list"
 
+    def own_builtin(self, func: str, form: str, span: A.Span) -> None:
+        """E523: the form of a board builtin (`ray(c from ... via ...)`, `shift(CELL, FIELD = N)`, `neighbours(c,
+        diagonal)`) written where the pack declares its own func or proc of that name, which every call of the
+        name runs (resolve.cell_walk, cell_neighbours): the form is the builtin's alone, and the builtin is not
+        reached."""
+        decl = self.sym.decls[func]
+        what = "proc" if isinstance(decl, A.Proc) else "func" if isinstance(decl, A.Func) else CATEGORY[type(decl)]
+        self.diags.append(Diagnostic(
+            "E523", f"{form} is the form of the builtin {func}(), but this pack declares its own {what} {func!r}, "
+            f"which every {func}(...) calls: the builtin is not reached here", span,
+            f"rename the pack's {func} ('my_{func}', say) to use the builtin, or call it as it is declared",
+            notes=(f"{self.at_decl(decl)}: the pack's {what} {func}",)))
+
     def visit_Ray(self, e: A.Ray, scope: Scope) -> str:
         """`ray(c from CELL via DIRECTION [until COND])`: the cells from CELL along DIRECTION, up to the first one
-        COND (read with c bound to it) holds for, that one included; COND that never reads c is W511."""
+        COND (read with c bound to it) holds for, that one included; COND that never reads c is W511. E523 where
+        the pack declares its own `ray` (its calls are the pack's, and this form is the builtin's)."""
+        if e.func == "ray" and not cell_walk(e.func, self.sym):
+            self.own_builtin("ray", f"'ray({e.var} from ... via ...)'", e.span)
+            for part in (e.cell, e.direction):
+                self.expr(part, scope)
+            if e.until is not None:
+                self.condition(e.until, self.bind(scope, e.var, e.span, "any"))
+            return "list"
         if e.func != "ray":
             self.err("E302", f"'{e.var} from ... via ...' is ray()'s binder, not {e.func}()'s", e.span,
                      f"'ray({e.var} from CELL via DIRECTION until COND)'")
@@ -8155,6 +8181,11 @@ class Checker(A.Visitor):
         if cell_neighbours(func, self.sym):
             self.used.add(func)
             return self.neighbours_of(args, span, scope)
+        if func == NEIGHBOURS and len(args) == 2 and type(args[1]) is A.Name and args[1].id == DIAGONAL \
+                and DIAGONAL not in scope.locals and DIAGONAL not in self.sym.decls:   # the pack's own neighbours
+            self.own_builtin(func, f"'neighbours(CELL, {DIAGONAL})'", args[1].span)
+            self.expr(args[0], scope)
+            return "any"
         if zone_piles(func, self.sym):
             return self.piles(args, span)
         spec = BUILTIN_FUNCS.get(func)

@@ -384,6 +384,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E520": (ERROR, "a seat name given twice, empty, or another player's or actor's name"),
     "E521": (ERROR, "'gain N P.R' or 'lose N P.R' with P no player, or R no stock each player holds"),
     "E522": (ERROR, "a variable declared 'hidden' that is global or indexed: only one player's single value can be"),
+    "E523": (ERROR, "the form of a board builtin (ray(c from ...), shift(CELL, FIELD = N), neighbours(c, diagonal)) where the pack declares its own func or proc of that name"),
     "E528": (ERROR, "a display's source or redeal pile indexed otherwise than the display ('zone row[level] ... show 4 from deck[level]': alike, or one plain zone), or written otherwise than declared"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),

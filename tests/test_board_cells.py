@@ -278,6 +278,43 @@ proc p() { say "{shift(1)} {step(1, 2)}"; }
     assert analyse_text(text).diagnostics == []
 
 
+OWN_RAY = """
+record cell { row: 1..3; col: 1..3; }
+enum way { dr: int; dc: int; up(dr = 1, dc = 0) }
+var board[cell] global: bool = false;
+counter vp;
+func ray(x: cell, w: way): list of cell = [x];
+func shift(x: cell, n: int): cell = x;
+func neighbours(x: cell): list of cell = [];
+proc go(x: cell) {
+  gain size(ray(x, up)) vp;
+  gain size(ray(c from x via up until board[c])) vp;
+  if shift(x, row = 1) == x { gain 1 vp; }
+  gain size(neighbours(x, diagonal)) vp;
+}
+"""
+
+
+def test_a_builtins_own_form_where_the_pack_has_its_own_func_is_e523():
+    # the pack's ray, shift and neighbours are what their calls run (both backends); the builtin's forms
+    # (a binder, a named field, the word diagonal) would silently reach the builtin: refused, at the form
+    assert found_at(OWN_RAY) == [("E523", 11, 13), ("E523", 12, 15), ("E523", 13, 27)]
+    d = analyse_text(OWN_RAY).diagnostics[0]
+    assert "this pack declares its own func 'ray'" in d.message and ":6:" in d.notes[0] and "my_ray" in d.hint
+    fixed = OWN_RAY.replace("ray(c from x via up until board[c])", "ray(x, up)").replace("shift(x, row = 1)", \
+        "shift(x, 1)").replace("neighbours(x, diagonal)", "neighbours(x)")
+    assert found_at(fixed) == []
+    for interpreted in (False, True):   # the pack's own ray: [x], one cell, twice
+        program = build_text(fixed + "game own { seats 1 to 1; phase play { go(cell(row = 2, col = 2)); } winner most vp; }",
+                             interpreted=interpreted)
+        g = Game(program, 1, 1)
+        g.start()
+        assert g.state.players[0].stock["vp"] == 3
+    # a proc of the name too: the binder form is E523, the proc is what 'ray' names
+    assert found_at(OWN_RAY.replace("func ray(x: cell, w: way): list of cell = [x];", "proc ray() { gain 1 vp; }")
+                    .replace("gain size(ray(x, up)) vp;", "ray();"))[0] == ("E523", 11, 13)
+
+
 def test_fmt_round_trip_and_explain():
     module, text = printed_back(MINI)
     assert "ray(t from s via w until board[t] != empty)" in text
