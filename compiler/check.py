@@ -6776,33 +6776,112 @@ class Checker(A.Visitor):
     def hypothetical_reach(self, proc: str) -> dict:
         """What running proc `proc` can reach that a hypothetical run refuses: 'decision' (a choose, may, pick
         not at random, a simultaneous pick, auction, offer, first ... may, window, a loop `in any order`) and
-        'end' (`end game`, `end game after`), each -> (its first statement, the procs called to it), through
-        proc calls (statements and `let x = proc(...)`); another `after` inside runs its own hypothetical."""
-        found, seen, todo = {}, set(), [(proc, (proc,))]
-        while todo and len(found) < 2:
-            name, path = todo.pop(0)
-            decl = self.sym.decls.get(name)
-            if not isinstance(decl, A.Proc) or name in seen:
+        'end' (`end game`, `end game after`), each -> (its first statement, the steps to it: procs, copies and
+        triggers), through what the checker can know the run runs: proc calls (statements and `let x =
+        proc(...)`), `copy CARD.SLOT` of a card named outright (its slot's block), and the triggers registered
+        outside the run (a top-level or a card's `whenever`, one a proc run in play registers) whose event the
+        run can announce (a `gain`, `lose` or `set` of the counter or variable the pattern names, an `emit`,
+        ...), transitively; another `after` inside runs its own hypothetical. A copy of a card held in a value,
+        and a trigger the run itself registers, are known only in play: E480 at run time there."""
+        found, seen, todo = {}, set(), [(("proc", proc), (proc,))]
+        emitted: dict = {}   # event -> {name or "*": the steps to the statement announcing it}
+        inside: set = set()   # id() of the statements the run's own blocks hold (a trigger there is the run's)
+        triggers = None
+        while len(found) < 2:
+            if not todo:   # the triggers of the game the events announced so far would fire
+                if triggers is None:
+                    triggers = self.registered_triggers()
+                todo = [(("trigger", key), path + (printed_head(t),)) for key, t in triggers.items()
+                        if ("trigger", key) not in seen and key not in inside
+                        for path in (self.fired_by(t.pattern, emitted),) if path is not None]
+                if not todo:
+                    break
+            key, path = todo.pop(0)
+            if key in seen:
                 continue
-            seen.add(name)
-            stack = list(reversed(decl.body))
+            seen.add(key)
+            body = self.reach_body(key, triggers)
+            if body is None:
+                continue
+            stack = list(reversed(body))
             while stack:
                 n = stack.pop()
+                inside.add(id(n))
                 t = type(n)
                 if t is A.After:
                     stack.extend(reversed(n.args))
                     continue
                 if t in (A.Whenever, A.Modifier):   # registered, run later (a firing in the run: E480 at run time)
+                    inside.update(id(m) for m in A.walk(n))
                     continue
                 what = "end" if t in (A.EndGame, A.EndAfter) else "decision" if (
                     t in DECISION_WORDS and not (t is A.Pick and n.random)
                     and not (t in (A.ForEach,) and not n.any_order)) else None
                 if what is not None and what not in found:
                     found[what] = (n, path)
+                if isinstance(n, A.Stmt):
+                    for event, name in self.run_announces(n):
+                        emitted.setdefault(event, {}).setdefault(name, path)
                 if t is A.CallStmt or (t is A.Call and isinstance(self.sym.decls.get(n.func), A.Proc)):
-                    todo.append((n.func, path + (n.func,)))
+                    todo.append((("proc", n.func), path + (n.func,)))
+                elif t is A.Copy and type(n.ref) is A.Attr and type(n.ref.obj) is A.Name \
+                        and isinstance(self.sym.decls.get(n.ref.obj.id), A.Entity):
+                    todo.append((("copy", n.ref.obj.id, n.ref.name), path + (f"copy {n.ref.obj.id}.{n.ref.name}",)))
                 stack.extend(reversed(list(n.children())))
         return found
+
+    def reach_body(self, key: tuple, triggers) -> Optional[tuple]:
+        """The statements a step of a hypothetical run runs: a proc's body, a card's slot, a trigger's block."""
+        if key[0] == "proc":
+            decl = self.sym.decls.get(key[1])
+            return decl.body if isinstance(decl, A.Proc) else None
+        if key[0] == "copy":
+            card = self.sym.decls[key[1]]
+            return next((e.body for e in card.effects if type(e) is A.FieldEffect and e.name == key[2]), None)
+        return triggers[key[1]].body
+
+    def registered_triggers(self) -> dict:
+        """Every `whenever` of the game (top-level, in a phase, a proc, a card's block or reaction), by id()."""
+        roots = list(self.sym.decls.values()) + ([self.sym.game] if self.sym.game is not None else [])
+        return {id(n): n for root in roots for n in A.walk(root) if type(n) is A.Whenever and not n.pattern.end}
+
+    def run_announces(self, n: A.Stmt) -> list:
+        """The events a statement may announce, each with the counter or variable it is about where the
+        statement names one (a `gain`, `lose`, `set`, `reset`), "*" otherwise (any)."""
+        t = type(n)
+        if t is A.Emit:
+            return [(n.event, "*")]
+        if t is A.May and n.cost:   # a `may ... cost` pays when taken
+            return [("pay", "*")]
+        if t is A.Gain:
+            return [("gain", n.resource)]
+        if t is A.Lose:
+            return [("lose", n.resource), ("gain", n.debt or "*")]
+        if t in (A.SetName, A.SetAttr, A.Reset):
+            names = n.names if t is A.Reset else (n.name,)
+            out = []
+            for name in names:
+                decl = self.sym.decls.get(name)
+                if isinstance(decl, A.Var):
+                    out.append((VAR_EVENT, name))
+                elif decl is not None or t is not A.SetName:
+                    out += [("gain", name), ("lose", name)]
+            return out
+        return [(event, "*") for event in n.events]
+
+    def fired_by(self, pattern: A.Pattern, emitted: dict) -> Optional[tuple]:
+        """The steps to a statement of the run announcing an event `pattern` hears (None when there is none): its
+        event, and the counter or variable it names (`gain(gold)`, `set(pawn)`) where it names one."""
+        names = emitted.get(pattern.event)
+        if not names:
+            return None
+        key = "name" if pattern.event == VAR_EVENT else "res"
+        wanted = next((a.value for a in pattern.args if a.name == key), None)
+        if type(wanted) is A.Index:
+            wanted = wanted.obj
+        if type(wanted) is A.Name and self.sym.decls.get(wanted.id) is not None:
+            return names.get(wanted.id, names.get("*"))
+        return next(iter(names.values()))
 
     def reads_game(self, e) -> bool:
         """Whether an expression may read the game's state: a declared name that is no func, enum member,

@@ -170,15 +170,53 @@ def test_the_run_draws_from_its_own_generator_and_replays():
         assert games[0].state.digest() == games[1].state.digest() == games[2].state.digest()
 
 
-def test_a_decision_reached_at_run_time_is_a_positioned_error():
+def test_a_trigger_that_asks_is_found_statically_with_its_path():
+    # the run gains gold, and the game's trigger on gold asks: E480 at the 'after', through the trigger
     text = PACK.replace("whenever you gain(gold) { gain 1 extra; }",
                         'whenever you gain(gold) { choose "how?" { option "a" { } option "b" { } } }')
+    d, e = analyse_text(text).diagnostics   # (both hypotheticals of the turn)
+    assert d.code == e.code == "E480" and (d.span.line, e.span.line) == (23, 24) and "spend -> whenever you gain(gold)" in d.message
+    assert any(":19:" in n and "choose" in n for n in d.notes)
+    # a trigger on another counter is not fired by the run: no finding
+    assert codes(text.replace("whenever you gain(gold)", "whenever you gain(kept)")) == []
+
+
+def test_a_decision_reached_at_run_time_is_a_positioned_error():
+    # the coin drawn is known only in play: its effect, copied in the run, asks (E480 at run time, at the 'after')
+    text = PACK.replace("kind coin { worth: int; }", 'kind coin { worth: int; use: effect; }') \
+        .replace("coin a { worth = 1; }", 'coin a { worth = 1; use { choose "how?" { option "a" { } option "b" { } } } }') \
+        .replace("coin b { worth = 2; }", 'coin b { worth = 2; use { choose "how?" { option "a" { } option "b" { } } } }') \
+        .replace("coin c { worth = 3; }", 'coin c { worth = 3; use { choose "how?" { option "a" { } option "b" { } } } }') \
+        .replace('  say "spent";\n', '  say "spent";\n  for each x in hand { copy x.use; }\n')
+    assert codes(text) == []
     for interpreted in (False, True):
         g = Game(build_text(text, interpreted=interpreted), 2, 1)
         g.start()
         with pytest.raises(RulesRuntimeError) as err:
             g.apply(0)
         assert err.value.code == "E480" and "how?" in str(err.value) and err.value.where is not None
+
+
+def test_a_copy_of_a_named_card_that_asks_is_found_statically():
+    text = PACK.replace("kind coin { worth: int; }", 'kind coin { worth: int; use: effect; }') \
+        .replace("coin a { worth = 1; }", 'coin a { worth = 1; use { may "double?" { gain 1 gold; } } }') \
+        .replace("coin b { worth = 2; }", "coin b { worth = 2; use { gain 2 gold; } }") \
+        .replace('  say "spent";\n', '  say "spent";\n  copy b.use;\n')
+    assert codes(text) == []   # b's effect does not ask (its gain fires the trigger on gold, which does not either)
+    d, _ = analyse_text(text.replace("copy b.use;", "copy a.use;")).diagnostics
+    assert d.code == "E480" and d.span.line == 24 and "spend -> copy a.use" in d.message and "a may" in d.message
+    # through a trigger the copied effect fires: b gains gold, the trigger on gold asks
+    asks = text.replace("whenever you gain(gold) { gain 1 extra; }", 'whenever you gain(gold) { may "more?" { } }') \
+        .replace("gain 5 gold;", "gain 5 extra;")
+    d, _ = analyse_text(asks).diagnostics
+    assert d.code == "E480" and "spend -> copy b.use -> whenever you gain(gold)" in d.message
+
+
+def test_an_end_of_the_game_through_a_trigger_is_e482():
+    text = PACK.replace("whenever you gain(gold) { gain 1 extra; }",
+                        "whenever you gain(gold) { gain 1 extra; }\nwhenever you gain(extra) { end game; }")
+    d, _ = analyse_text(text).diagnostics
+    assert d.code == "E482" and "spend -> whenever you gain(gold) -> whenever you gain(extra)" in d.message
 
 
 def codes(text: str) -> list:
