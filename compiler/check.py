@@ -6853,6 +6853,8 @@ class Checker(A.Visitor):
             return [(n.event, "*")]
         if t is A.May and n.cost:   # a `may ... cost` pays when taken
             return [("pay", "*")]
+        if t is A.Pay and n.announce:   # `pay ... for ACTION(...) and emit;` announces the action too
+            return [("pay", "*"), (n.tag.action, "*")]
         if t is A.Gain:
             return [("gain", n.resource)]
         if t is A.Lose:
