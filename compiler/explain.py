@@ -341,6 +341,8 @@ class ExprReader(A.Visitor):
         written when it is a place's name: `zone mars "Mars"`)."""
         d = self.decl(name)
         title = getattr(d, "title", None)
+        if title and isinstance(d, A.Record) and "{" in title:   # `"{f}{rank}"` shows a value; it names no thing
+            title = None
         if title and isinstance(d, A.Zone) and _predicate(title):   # "Removed from the game": no noun to put "the" before
             return f"zone “{title}”"
         if title:
@@ -497,6 +499,8 @@ class ExprReader(A.Visitor):
         if isinstance(d, (A.Counter, A.Zone)):
             return self.noun(name) if self.place_name(name) else the(self.noun(name))
         if isinstance(d, A.Kind):   # as a value: the list of its cards
+            return f"every {singular(self.noun(name))}"
+        if isinstance(d, A.Record):   # as a domain: every value it can hold (its title shows one: `"{f}{rank}"`)
             return f"every {singular(self.noun(name))}"
         title = getattr(d, "title", None)
         return f"“{title}”" if title else spoken(name)

@@ -80,3 +80,12 @@ def test_fmt_of_a_pack_folder_leaves_out_what_its_exclude_names_as_lint_does(tmp
     assert checked.exit_code == 0, checked.output
     named = runner.invoke(app, ["fmt", "--check", str(pack / "repro" / "broken.rules")])   # named: laid out
     assert named.exit_code == 1 and "E100" in named.output
+
+
+def test_explain_names_a_record_domain_by_its_name_not_its_title_template():
+    """Backgammon's `highest(m in mv where ...)` and Chess's `first(s in square where ...)` read "among
+    “{f}{rank}”": a record's title shows one value; it names no thing."""
+    from .conftest import analyse_text, explained
+    result = analyse_text('record square "{f}{r}" { f: 1..2; r: 1..2; }\n'
+                          'func corner(): square = first(s in square where s.f == 1);\n')
+    assert "Equals the first of s among every square for which s's f is 1." in explained(result, "corner")
