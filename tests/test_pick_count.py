@@ -19,7 +19,7 @@ from rulebook.dsl.printer import format_module
 from rulebook.runtime.engine import Game, RulesRuntimeError
 from rulebook.runtime.state import NONE_OPTION
 
-from .conftest import on_both_backends, pack_backends, played, random_games_agree, run_answering, the_one_error
+from .conftest import on_both_backends, pack_backends, played, random_games_agree, run_answering, run_proc, the_one_error
 
 PACK_DIR = Path(__file__).parent / "packs" / "pickcount_ttr"
 PACK = (PACK_DIR / "pack.rules").read_text(encoding="utf-8")
@@ -38,6 +38,7 @@ proc take_some() {
 proc free_card() {
   pick t from market budget 2 cost 0 { move t to hand; }
 }
+proc lay_out() { fill market; }
 """
 
 program = on_both_backends(lambda interpreted: build_text(PACK + MORE, interpreted=interpreted))
@@ -55,6 +56,22 @@ def into(game, zone, *cards, player: int = 0):
     z = game.zone(game.state.players[player], zone) if player is not None else game.zone(None, zone)
     for name in cards:
         game.move(game.program.entities[name], z)
+
+
+def laid_out(game, *cards):
+    """The face-up display laid out (`fill market;`) from a train deck holding these cards (by name) on top,
+    in order, and the other train cards under them: the first five are face up."""
+    deck = game.zone(None, "train_deck")
+    rest = [e for e in game.program.kinds["train"] if e.name not in cards]
+    for name in cards:
+        game.move(game.program.entities[name], deck)
+    for e in rest:
+        game.move(e, deck)
+    run_proc(game, "lay_out")
+
+
+def market(game):
+    return [e.name for e in game.state.zones["market"]]
 
 
 def asked(game, proc, answers):
@@ -105,41 +122,57 @@ def test_fewer_candidates_than_the_minimum_takes_them_all(program):
 
 def test_a_face_up_locomotive_taken_first_ends_the_draw(program):
     game = Game(program, 2, 1)
-    into(game, "market", "locomotive", "red_card", "blue_card", player=None)
-    into(game, "train_deck", "blue_card#2", player=None)
+    laid_out(game, "locomotive", "red_card", "blue_card", "red_card#2", "blue_card#2", "blue_card#3")
     seen = asked(game, "take_train_cards", [0])
-    assert seen == [("take a face-up card (2 left to spend)", ["Locomotive", "Red", "Blue"])]
+    assert seen == [("take a face-up card (2 left to spend)", ["Locomotive", "Red (1 of 2)", "Blue (1 of 2)",
+                                                               "Red (2 of 2)", "Blue (2 of 2)"])]
     assert names(game, "hand") == ["locomotive"]
     assert game.state.players[0].stock["taken"] == 1
+    # the display refilled itself from the deck's top, with no draw written in the pick
+    assert market(game) == ["red_card", "blue_card", "red_card#2", "blue_card#2", "blue_card#3"]
 
 
 def test_a_face_up_locomotive_cannot_be_the_second_card(program):
     game = Game(program, 2, 1)
-    into(game, "market", "red_card", "locomotive", "blue_card", player=None)
-    into(game, "train_deck", "locomotive#2", "red_card#2", player=None)
+    laid_out(game, "red_card", "locomotive", "blue_card", "red_card#2", "blue_card#2", "locomotive#2", "red_card#3")
     seen = asked(game, "take_train_cards", [0, 0])
     # the card taken is replaced from the deck's top (a Locomotive): neither Locomotive is offered second
-    assert seen[1] == ("take a face-up card (1 left to spend)", ["Blue"])
+    assert seen[1] == ("take a face-up card (1 left to spend)", ["Blue (1 of 2)", "Red", "Blue (2 of 2)"])
     assert names(game, "hand") == ["red_card", "blue_card"] and len(seen) == 2
-    assert [e.declared for e in game.state.zones["market"]] == ["locomotive", "locomotive", "red_card"]
+    assert market(game) == ["locomotive", "red_card#2", "blue_card#2", "locomotive#2", "red_card#3"]
+
+
+def test_three_face_up_locomotives_are_redealt(program):
+    game = Game(program, 2, 1)
+    laid_out(game, "red_card", "locomotive", "blue_card", "locomotive#2", "red_card#2", "locomotive#3",
+             "red_card#3", "blue_card#2", "red_card#4", "blue_card#3", "red_card#5")
+    seen = asked(game, "take_train_cards", [0, 0])
+    # the Red taken is replaced by the Locomotive on the deck's top: three Locomotives face up, so the five go
+    # to the discard and five new ones are laid out at once, before the second card is taken
+    assert [e.name for e in game.state.zones["train_discard"]] == \
+        ["locomotive", "blue_card", "locomotive#2", "red_card#2", "locomotive#3"]
+    assert seen[1][1] == ["Red (1 of 3)", "Blue (1 of 2)", "Red (2 of 3)", "Blue (2 of 2)", "Red (3 of 3)"]
+    assert [e.name for e in game.state.players[0].zones["hand"]] == ["red_card", "red_card#3"]
+    assert market(game) == ["blue_card#2", "red_card#4", "blue_card#3", "red_card#5", "red_card#6"]
 
 
 def test_a_budget_pick_is_compulsory_unless_optional(program):
     game = Game(program, 2, 1)
-    into(game, "market", "red_card", "blue_card", player=None)
+    laid_out(game, "red_card", "blue_card", "red_card#2", "blue_card#2", "red_card#3")
     assert all(NONE_OPTION not in options for _p, options in asked(game, "take_train_cards", [0, 0]))
     game = Game(program, 2, 1)
-    into(game, "market", "red_card", "blue_card", player=None)
+    laid_out(game, "red_card", "blue_card", "red_card#2", "blue_card#2", "red_card#3")
     seen = asked(game, "take_some", ["none"])
-    assert seen == [("take a face-up card (2 left to spend)", ["Red", "Blue", "none"])]
+    assert seen == [("take a face-up card (2 left to spend)", ["Red (1 of 3)", "Blue (1 of 2)", "Red (2 of 3)",
+                                                               "Blue (2 of 2)", "Red (3 of 3)", "none"])]
     assert names(game, "hand") == []
 
 
 def test_a_cost_below_one_is_a_rules_error_in_play(program):
     game = Game(program, 2, 1)
-    into(game, "market", "red_card", player=None)
+    laid_out(game, "red_card")
     with pytest.raises(RulesRuntimeError) as err:
-        asked(game, "free_card", [])
+        asked(game, "free_card", [0])
     assert err.value.code == "E601" and "at least 1" in err.value.message
 
 
@@ -178,6 +211,7 @@ def test_the_pack_plays_the_same_games_on_both_backends(ttr, players):
 
 def test_random_games_agree_with_the_other_forms():
     random_games_agree(PACK + MORE.replace("proc free_card() {\n  pick t from market budget 2 cost 0 { move t to hand; }\n}\n", "")
+                       .replace("proc lay_out() { fill market; }\n", "")
                        + GAME.replace("each players: turn();", "each players { turn(); keep_one_or_two(); take_some(); }"),
                        seeds=range(1, 4), counts=(2, 3))
 
