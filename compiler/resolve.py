@@ -1412,7 +1412,7 @@ def _spliced(body: tuple, base_body: tuple) -> tuple:
     return block(body)
 
 
-PICK_PARTS = {"where": "condition", "optional_when": "'optional when' guard", "limit": "count"}
+PICK_PARTS = {"where": "condition", "optional_when": "'optional when' guard", "limit": "count", "least": "minimum"}
 
 
 def _amend_pick(sym: Symbols, what: str, pick: A.Pick, change: A.PickAmend, diags: list[Diagnostic]):
@@ -1445,10 +1445,10 @@ def _amend_pick(sym: Symbols, what: str, pick: A.Pick, change: A.PickAmend, diag
         new["where"] = None if type(where) is A.Bool and where.value else where
     if change.label is not None:
         new.update(label=change.label, label_parts=change.label_parts)
-    if change.moded():
+    if change.moded():   # (a mode written anew has its own minimum or none; a budget, kept, asks again)
         new.update(optional=change.optional, optional_when=new.get("optional_when"), repeated=change.repeated
                    or pick.budget is not None, limit=new.get("limit"), exactly=change.exactly,
-                   least=None)   # (a mode written anew has no minimum; a budget, kept, asks again)
+                   least=new.get("least"))
     if change.prompted():   # `pick as LABEL "prompt"`: a player's pick, asking that
         new.update(title=change.title, title_parts=change.title_parts, random=False)
     if change.random:       # `at random`: the RNG's, asking nobody (no prompt, no label)
@@ -1456,6 +1456,8 @@ def _amend_pick(sym: Symbols, what: str, pick: A.Pick, change: A.PickAmend, diag
         if change.label is None:
             new.update(label=None, label_parts=())
     amended = replace(pick, **new)
+    if amended.least is not None and _least_contradicted(amended, change, about, diags):
+        return None
     if amended.random and _asks_in_random(amended, change, about, diags):
         return None
     sym.amended_picks.append((what, named, change, pick, amended))
@@ -1463,9 +1465,42 @@ def _amend_pick(sym: Symbols, what: str, pick: A.Pick, change: A.PickAmend, diag
     # on the one before it: no W406 at it, as for an override calling base()
     for part in change.parts():
         sym.amended_parts.append((f"the {part} of the {about}", change.span))
-        if builds & {"condition": {"where"}, "label": set(), "mode": {"optional_when", "limit"}}.get(part, set()):
+        if builds & {"condition": {"where"}, "label": set(), "mode": {"optional_when", "limit", "least"}}.get(part, set()):
             sym.built_parts.add((f"the {part} of the {about}", change.span))
     return amended
+
+
+def _known(e: Optional[A.Expr]):
+    """The value of an expression known without playing (`A.as_const`), or None."""
+    try:
+        return A.as_const(e) if e is not None else None
+    except A.NotConstant:
+        return None
+
+
+def _least_contradicted(pick: A.Pick, change: A.PickAmend, about: str, diags: list[Diagnostic]) -> bool:
+    """E525 at an amend whose `at least M` the amended pick can never keep: a known M above a known `up
+    to N`, a pick at random (the amend's or the base's: nobody stops after M), a budget the base keeps (a
+    budget's picks end when nothing fits, not after a count), as the checker says them (E494, E495) of a
+    pick written so; True when it does."""
+    least, most = _known(pick.least), _known(pick.limit)
+    found = None
+    if type(least) is int and type(most) is int and least > most:
+        found = (f"'at least {least} up to {most}': the fewest picks are more than the most",
+                 f"write 'at least {most} up to {least}', or 'exactly {least}' for {least} picks")
+    elif pick.random:
+        found = (f"the pick is at random ({'the amend makes it' if change.random else 'the base writes it'}): "
+                 "nobody is asked, so nobody stops after the minimum",
+                 "drop 'at random', or write 'exactly N at random' for N different picks" if change.random else
+                 "a prompt after the label makes it a player's pick: 'pick as LABEL \"prompt\" at least M;'")
+    elif pick.budget is not None:
+        found = ("the pick has a budget (the base's, which the amend keeps): it is asked while something fits, "
+                 "and takes no count", "drop 'at least'; 'optional' lets the picker stop before the budget is spent")
+    if found is None:
+        return False
+    diags.append(Diagnostic("E525", f"the {about} cannot pick at least {printed(pick.least)}: {found[0]}",
+                            change.least.span if change.least is not None else change.span, found[1]))
+    return True
 
 
 def _asks_in_random(pick: A.Pick, change: A.PickAmend, about: str, diags: list[Diagnostic]) -> bool:

@@ -2408,7 +2408,7 @@ class ChooseAmend(Part):
 @node
 class PickAmend(Part):
     """`pick ["prompt"] [where COND] [as "label"] [optional [when COND] | repeatedly | up to N | exactly
-    N];` in an `amend` of a proc or a game phase: the one pick of its body (nested anywhere) whose
+    N | at least M [up to N]];` in an `amend` of a proc or a game phase: the one pick of its body (nested anywhere) whose
     prompt is written so (`{...}` unfilled). Each part written replaces the pick's (the mode, from
     `optional` to `exactly N`, as one part); `base` in the condition, the `optional when` guard or
     the count stands for that part as the base writes it. The body and the `else` stay the base's."""
@@ -2428,10 +2428,11 @@ class PickAmend(Part):
     # pick at random a player's; `at random` makes a player's pick the RNG's
     stmt_label: Optional[str] = None
     random: bool = False
-    _quiet = ("stmt_label", "random")
+    least: Optional[Expr] = None   # `at least M` (alone or with `up to N`): part of the mode written anew
+    _quiet = ("stmt_label", "random", "least")
 
     def moded(self) -> bool:
-        """Whether the amend writes a mode (`optional`, `repeatedly`, `up to N`, `exactly N`)."""
+        """Whether the amend writes a mode (`optional`, `repeatedly`, `up to N`, `exactly N`, `at least M`)."""
         return self.optional or self.repeated
 
     def prompted(self) -> bool:

@@ -362,6 +362,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W515": (WARNING, "'signed' on a global counter, which without bounds goes below zero already"),
     "W517": (WARNING, "a per-player value set in a pass over the players and compared with every player's in the same pass: the players after still hold the old value"),
     "W518": (WARNING, "a 'say' that shows a variable declared 'hidden' to every player"),
+    "W520": (WARNING, "a pick's 'or blind ZONE' of a zone whose cards some player sees: its top card is not unseen"),
     "W522": (WARNING, "a display whose source no rule ever puts anything into: it starts empty, so the display is never filled"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
@@ -385,6 +386,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E521": (ERROR, "'gain N P.R' or 'lose N P.R' with P no player, or R no stock each player holds"),
     "E522": (ERROR, "a variable declared 'hidden' that is global or indexed: only one player's single value can be"),
     "E523": (ERROR, "the form of a board builtin (ray(c from ...), shift(CELL, FIELD = N), neighbours(c, diagonal)) where the pack declares its own func or proc of that name"),
+    "E524": (ERROR, "a pick's 'or blind ZONE' amiss: outside a pick's candidates, ZONE no zone of the pick's kind, or a filter or cost that reads the unseen card (only 'VAR in ZONE' of another zone tells it apart)"),
+    "E525": (ERROR, "an amend's 'at least M' that the amended pick cannot keep: above its 'up to N', at random, or with the base's budget"),
     "E528": (ERROR, "a display's source or redeal pile indexed otherwise than the display ('zone row[level] ... show 4 from deck[level]': alike, or one plain zone), or written otherwise than declared"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),

@@ -970,13 +970,15 @@ class _Builder:
         exactly = _pick(items, "exactly")
         limit = _pick(items, "up_to") if exactly is None else exactly
         label = _pick(items, "pick_label")
+        least = _pick(items, "at_least")   # `at least M` (with `up to N` or alone): asked again, as a pick's
         return A.PickAmend(_title(items), _pick(items, "where"), _unquote(label) if label is not None else None,
                            say_parts(label, self.file) if label is not None else (),
                            any(isinstance(t, Token) and t.type == "OPTIONAL" for t in items), _pick(items, "guard"),
-                           limit is not None or any(isinstance(t, Token) and t.type == "REPEATEDLY" for t in items),
+                           limit is not None or least is not None
+                           or any(isinstance(t, Token) and t.type == "REPEATEDLY" for t in items),
                            limit, exactly is not None, self._prompt_parts(items),
                            next((str(t) for t in items if isinstance(t, Token) and t.type == "NAME"), None),
-                           _pick(items, "at_random", False), span=self._s(meta))
+                           _pick(items, "at_random", False), least, span=self._s(meta))
 
     def match_amend(self, meta, items):
         return A.MatchAmend(items[0], tuple(i for i in items[1:] if isinstance(i, (A.Arm, A.ArmRemoved))),

@@ -1209,7 +1209,7 @@ class Printer(A.Visitor):
                 self.line(f"remove {item.name.replace('whenever ', subject, 1)};")
             elif isinstance(item, A.PickAmend):   # the prompt first: it finds the pick
                 self.clauses([Clause("pick" + _amend_label(item) + _title(item.title)), _where("where ", item.where),
-                              _mode(A.replace(item, title=None))])
+                              *_modes(A.replace(item, title=None))])
             else:
                 self.part(item)
         self.depth -= 1

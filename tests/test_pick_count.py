@@ -316,3 +316,61 @@ def test_slips_in_the_order_of_a_pick_are_told_by_their_code():
         assert d.code == "E495" and "takes its cost" in d.message and (d.span.line, d.span.column) == (6, 30)
     d = parse_error('proc p() { pick t from dealt at least 1 "keep?" { move t to kept; } }')
     assert d.hint == """write 'pick t from dealt "keep?" at least 1 { ... }'"""
+
+
+# An amend's mode may be `at least M` (alone or with `up to N`) as a pick's may (the eleventh session left it a
+# parse error): a house rule of the Ticket to Ride pack keeping at least 2 of the 3 tickets drawn.
+STRICTER = 'amend draw_tickets { pick "keep which tickets?" at least 2; }\n'
+
+stricter = on_both_backends(lambda interpreted: build_text(PACK + MORE + STRICTER, interpreted=interpreted))
+
+
+def test_an_amend_writes_at_least_in_a_picks_mode(stricter):
+    game = Game(stricter, 2, 1)
+    into(game, "ticket_pile", "denver_el_paso", "kc_houston", "ny_atlanta", player=None)
+    seen = asked(game, "draw_tickets", [0, 0, "none"])
+    assert [p for p, _o in seen] == ["keep which tickets? (at least 2 more)", "keep which tickets? (at least 1 more)",
+                                     "keep which tickets?"]
+    assert [NONE_OPTION in o for _p, o in seen] == [False, False, True]
+    assert names(game, "tickets") == ["denver_el_paso", "kc_houston"]
+
+
+def test_an_amends_at_least_up_to_and_base_in_the_minimum():
+    text = PACK + MORE + 'amend keep_one_or_two { pick "keep which tickets?" at least base + 1 up to 3; }\n'
+    for interpreted in (False, True):
+        game = Game(build_text(text, interpreted=interpreted), 2, 1)
+        into(game, "dealt", "denver_el_paso", "kc_houston", "ny_atlanta")
+        seen = asked(game, "keep_one_or_two", [0, 0, 0])
+        assert [NONE_OPTION in o for _p, o in seen] == [False, False, True], interpreted
+        assert len(names(game, "tickets")) == 3
+    result = analyse_text(text)
+    assert [d.code for d in result.diagnostics] == ["I404"]
+    assert "Keep at least 1 plus 1 and at most 3 of them" in "\n".join(reading(result.symbols.decls["keep_one_or_two"],
+                                                                               result.symbols))
+
+
+def test_an_amends_at_least_is_printed_back():
+    for amend in ('amend draw_tickets { pick "keep which tickets?" at least 2; }',
+                  'amend draw_tickets { pick "keep which tickets?" at least 1 up to 2; }',
+                  'amend draw_tickets { pick "keep which tickets?" where base and t.points > 4 at least base; }'):
+        printed = format_module(parse_text(amend))
+        assert " ".join(printed.split()) == amend, printed
+        assert format_module(parse_text(printed)) == printed
+
+
+@pytest.mark.parametrize("amend, message, column", [
+    ('amend draw_tickets { pick "keep which tickets?" at least 3 up to 2; }', "'at least 3 up to 2'", 58),
+    ('amend draw_tickets { pick "keep which tickets?" at least 1 at random; }', "at random (the amend makes it)", 58),
+    ('amend take_train_cards { pick "take a face-up card" at least 1; }', "has a budget", 62),
+])
+def test_an_amends_at_least_the_pick_cannot_keep_is_e525(amend, message, column):
+    result = analyse_text(PACK + "proc lay_out() { fill market; }\n" + amend + "\n")
+    errors = [d for d in result.diagnostics if d.severity == "error"]
+    assert [d.code for d in errors] == ["E525"] and message in errors[0].message, [d.headline() for d in errors]
+    assert errors[0].span.line == PACK.count("\n") + 2 and errors[0].span.column == column
+
+
+def test_an_amend_base_in_a_minimum_the_pick_lacks_is_e223():
+    result = analyse_text(PACK + "proc lay_out() { fill market; }\n" + 'amend draw_tickets { pick "keep which tickets?" where true at least base up to 2; }\n'
+                          .replace("draw_tickets", "take_train_cards").replace("keep which tickets?", "take a face-up card"))
+    assert "E223" in [d.code for d in result.diagnostics]
