@@ -538,6 +538,56 @@ LOOPS = {A.Repeat: "repeat", A.While: "while", A.ForEach: "for each", A.Each: "e
          A.Simultaneous: "each ... simultaneously pick"}
 
 
+IN_NO_ZONE = "is false for it: the unseen card is in no zone until it is drawn"
+READS_UNSEEN = "reads what nobody can know of it (which options are offered would tell)"
+
+
+def unseen_reads(e: A.Expr, var: str, zone: str) -> list:
+    """The reads of a pick's variable in its `where`, `cost` or key (`e`) that could be of the unseen card of
+    `or blind ZONE`, with why each is amiss: each read of VAR but `contains(LIST, VAR)` of a list other than
+    ZONE (false for the unseen card, which is in no list: `contains(ZONE, VAR)` is amiss too, false though it
+    reads as true), unless it stands where such a test guards it: after `contains(L, VAR) and`, after `not
+    contains(L, VAR) or`, in `if contains(L, VAR) then` (or the `else` of `if not ...`)."""
+    def seen(c, holds: bool) -> bool:   # whether VAR is a card seen where `c` is `holds`
+        t = type(c)
+        if t is A.Call and c.func == "contains" and len(c.args) == 2 and type(c.args[1]) is A.Name \
+                and c.args[1].id == var and not (type(c.args[0]) is A.Name and c.args[0].id == zone):
+            return holds
+        if t is A.Unary and c.op == "not":
+            return seen(c.operand, not holds)
+        if t is A.Binary and c.op == ("and" if holds else "or"):
+            return seen(c.left, holds) or seen(c.right, holds)
+        return False
+
+    found, stack = [], [e]
+    while stack:
+        n = stack.pop()
+        t = type(n)
+        if (t is A.Name and n.id == var) or (t is A.Attr and type(n.obj) is A.Name and n.obj.id == var):
+            found.append((n, READS_UNSEEN))   # (`t.loco`: the field read, as the designer wrote it)
+            continue
+        if t is A.Call and n.func == "contains" and len(n.args) == 2 and type(n.args[1]) is A.Name \
+                and n.args[1].id == var:
+            if type(n.args[0]) is A.Name and n.args[0].id == zone:
+                found.append((n, IN_NO_ZONE))
+            stack.append(n.args[0])
+            continue
+        if t is A.Binary and n.op in ("and", "or"):
+            stack.append(n.left)
+            if not seen(n.left, n.op == "and"):
+                stack.append(n.right)
+            continue
+        if t is A.Cond:
+            stack.append(n.cond)
+            if not seen(n.cond, True):
+                stack.append(n.then)
+            if not seen(n.cond, False):
+                stack.append(n.otherwise)
+            continue
+        stack.extend(n.children())
+    return sorted(found, key=lambda f: (f[0].span.line, f[0].span.column))
+
+
 def pick_mode(s: A.Pick) -> str:
     """How a pick that is asked again is written: `up to`, `exactly` or `repeatedly`."""
     if s.budget is not None:
@@ -5877,6 +5927,8 @@ class Checker(A.Visitor):
         if s.alike:
             self.alike_pick(s, kind, element)
         inner = self.bind(scope, s.var, s.span, element)
+        if s.blind is not None:   # `or blind ZONE`: the zone's unseen top card, one more candidate
+            self.pick_blind(s, element, scope)
         unseen = None if s.random else self.never_seen(s.domain)   # nobody sees the candidates of a random pick
         if unseen is not None:
             self.diags.append(Diagnostic(
@@ -5904,6 +5956,42 @@ class Checker(A.Visitor):
             self.err("E304", f"'pick ... {pick_mode(s)}' has no 'else': it ends when {ends}", s.otherwise[0].span)
         if s.count is not None:
             self.pick_count(s, scope)
+
+    def pick_blind(self, s: A.Pick, element: str, scope: Scope) -> None:
+        """`pick VAR from DOMAIN or blind ZONE`: ZONE a zone (E524; an indexed one, whose element the name
+        does not say, too) whose cards are of the kinds the pick's variable takes (E524), kept `secret`
+        (W520: a card some player sees is not unseen); the `where`, the `cost` and the `fewest`/`most` key,
+        worked out for the unseen card too, may not read it (E524 at each read: `unseen_reads`)."""
+        zone = s.blind
+        d = self.sym.decls.get(zone.id)
+        if type(d) is not A.Zone or d.indexes is not None:
+            what = "an indexed zone (one zone per element): name the zone itself" if type(d) is A.Zone else \
+                f"not a zone but {article(words(self.expr(zone, scope)))}" if zone.id in scope.locals or d is not None \
+                else "no zone of the pack"
+            self.err("E524", f"'or blind {zone.id}': the unseen top card of a zone is a pick's candidate, and "
+                     f"{zone.id!r} is {what}", zone.span, did_you_mean(zone.id, [n for n, x in self.sym.decls.items()
+                                                                             if type(x) is A.Zone]))
+            return
+        self.expr(zone, scope)
+        if element != "any" and not any(fits(f"entity:{k}", element) for k in d.kinds):
+            self.err("E524", f"'or blind {zone.id}': {zone.id!r} holds {' or '.join(d.kinds)} cards, and the pick's "
+                     f"{s.var} is {article(words(element))}", zone.span,
+                     "the unseen card is one more candidate: blind a zone of the candidates' kind")
+        if d.visibility != "secret":
+            seen_by = {"public": "every player", "hidden": "its owner",
+                       A.HIDDEN_FROM_OWNER: "every player but its owner"}.get(d.visibility, "some player")
+            self.diags.append(Diagnostic(
+                "W520", f"'or blind {zone.id}': {seen_by} sees the cards of {zone.id!r}, so its top card is not "
+                        "unseen", zone.span, hint="declare it 'secret': only its size is seen"))
+        for part in (s.where, s.cost, s.best):
+            if part is None:
+                continue
+            seen = printed(s.domain) if type(s.domain) in (A.Name, A.Attr) else "DOMAIN"
+            for node, why in unseen_reads(part, s.var, zone.id):
+                self.err("E524", f"{s.var} may be the unseen top card of {zone.id!r}, and '{printed(node)}' {why}",
+                         node.span, f"read {s.var} where it is a card seen: 'contains({seen}, {s.var}) and ...', "
+                                    f"'if contains({seen}, {s.var}) then ... else ...'" if why == READS_UNSEEN else
+                         f"write 'not contains({seen}, {s.var})' to tell the unseen card apart")
 
     def pick_least(self, s: A.Pick, scope: Scope) -> None:
         """`at least M` (alone or with `up to N`): M is a number worked out before the first pick (E303);

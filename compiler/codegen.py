@@ -1781,7 +1781,7 @@ class CodeGen(A.Visitor):
             tests.append(f"v_{s.var} not in {picked}")
         if s.budget is not None:   # only the candidates whose cost fits in what is left
             tests.append(f"{self.wrap(s.cost, inner, 5)} <= {funds}")
-        domain, keep = (self.domain(s.domain, ctx, s), s.where) if tests else \
+        domain, keep = (self.domain(s.domain, ctx, s), s.where) if tests or s.blind is not None else \
             self.hoisted(s.domain, s.var, s.where, ctx, s)
         if keep is not None:   # (the where first: a budget's cost may read what it rules out)
             tests.insert(len(tests) - (s.budget is not None), self.wrap(keep, inner, 2 if tests else 1))
@@ -1789,13 +1789,18 @@ class CodeGen(A.Visitor):
             self.writeline(f"{cands} = list({domain})", s)
         else:
             self.writeline(f"{cands} = [v_{s.var} for v_{s.var} in {domain} if {' and '.join(tests)}]", s)
+        if s.blind is not None:   # `or blind ZONE`: its unseen top card, the last candidate, when the filters
+            self.unseen_candidate(s, cands, inner, ctx, funds if s.budget is not None else None)   # hold for it
         if s.best is not None:   # `fewest KEY` / `most KEY`: the candidates with the best key, every tie
             self.writeline(f"{cands} = rt.best_of({cands}, [{self.ex(s.best, inner)} for v_{s.var} in {cands}], "
                            f"{s.best_most!r})")
         choice = self.temp("choice")
         labels = ""
         if s.label is not None:   # each candidate's label, worked out with it as the picked variable
-            labels = f", [{self.filled(s.label, s.label_parts, inner)} for v_{s.var} in {cands}]"
+            filled = self.filled(s.label, s.label_parts, inner)
+            if s.blind is not None:   # (the unseen card's own: nothing of it can be shown)
+                filled = f"v_{s.var}.label() if v_{s.var}.__class__ is rt.Unseen else {filled}"
+            labels = f", [{filled} for v_{s.var} in {cands}]"
         optional = repr(s.optional or (s.repeated and not s.exactly and s.budget is None))
         if s.optional_when is not None:   # "none" only when the condition holds, worked out before asking
             optional = f"bool({self.ex(s.optional_when, ctx)})"
@@ -1822,17 +1827,34 @@ class CodeGen(A.Visitor):
         self.writeline(f"v_{s.var} = {cands}[{choice}]")
         if s.count is not None:
             self.writeline(f"v_{s.count} += 1")
+        if s.blind is not None:   # the cost of the unseen card as offered; then its card, drawn now
+            if s.budget is not None:
+                self.writeline(f"{funds} -= rt.spent({self.ex(s.cost, inner)}, {where(s)!r})")
+            self.writeline(f"v_{s.var} = rt.take_unseen({ctx.you}, v_{s.var}, {where(s)!r})")
         if s.limit is not None or s.least is not None:
             self.writeline(f"{picked}.append(v_{s.var})")
         if s.limit is not None:
             self.writeline(f"{left} -= 1")
-        if s.budget is not None:   # its cost, worked out as it was offered (before the body runs)
+        if s.budget is not None and s.blind is None:   # its cost, worked out as it was offered (before the body runs)
             self.writeline(f"{funds} -= rt.spent({self.ex(s.cost, inner)}, {where(s)!r})")
         self.block(s.body, inner)
+        if s.blind is not None:   # a blind card the body left in no zone goes back on top of its zone
+            self.writeline(f"rt.kept_unseen(v_{s.var}, {self.ex(s.blind, ctx)})")
         self._indent -= 1
         if s.otherwise:
             self.writeline("else:")
             self.nested(s.otherwise, ctx)
+
+    def unseen_candidate(self, s: A.Pick, cands: str, inner: Ctx, ctx: Ctx, funds: Optional[str]) -> None:
+        """`or blind ZONE`: the zone's unseen top card appended to a pick's candidates when it has one and the
+        `where` and the cost (read of it only where it is told apart: the checker's E524) hold for it."""
+        tests = [f"v_{s.var} is not None"]
+        if s.where is not None:
+            tests.append(self.wrap(s.where, inner, 2))
+        if funds is not None:
+            tests.append(f"{self.wrap(s.cost, inner, 5)} <= {funds}")
+        self.writeline(f"v_{s.var} = rt.unseen({self.ex(s.blind, ctx)})")
+        self.writeline(f"if {' and '.join(tests)}: {cands}.append(v_{s.var})")
 
     def visit_Simultaneous(self, s: A.Simultaneous, ctx: Ctx):
         with self.leavable(s):
@@ -1846,8 +1868,18 @@ class CodeGen(A.Visitor):
         cond = f" if {self.wrap(s.where, seat_ctx, 1)}" if s.where is not None else ""
         self.writeline(f"{seats} = [{who} for {who} in {self.domain(s.domain, ctx, s)}{cond}]", s)
         pcond = f" if {self.wrap(p.where, inner, 1)}" if p.where is not None else ""
-        self.writeline(f"{cands} = [[v_{p.var} for v_{p.var} in {self.domain(p.domain, seat_ctx, p)}{pcond}] "
-                       f"for {who} in {seats}]")
+        if p.blind is None:
+            self.writeline(f"{cands} = [[v_{p.var} for v_{p.var} in {self.domain(p.domain, seat_ctx, p)}{pcond}] "
+                           f"for {who} in {seats}]")
+        else:   # `or blind ZONE`: each seat's candidates end with the unseen top card (each seat's ZONE)
+            mine = self.temp("mine")
+            self.writeline(f"{cands} = []")
+            self.writeline(f"for {who} in {seats}:")
+            self._indent += 1
+            self.writeline(f"{mine} = [v_{p.var} for v_{p.var} in {self.domain(p.domain, seat_ctx, p)}{pcond}]")
+            self.unseen_candidate(p, mine, inner, seat_ctx, None)
+            self.writeline(f"{cands}.append({mine})")
+            self._indent -= 1
         prompt = self.prompt(p, seat_ctx)
         if plain_text(p) is None:   # a prompt with values: each seat's, worked out as `you`
             prompt = f"[{prompt} for {who} in {seats}]"
@@ -1861,6 +1893,10 @@ class CodeGen(A.Visitor):
         self.writeline(f"for {who}, v_{p.var} in {chosen}:")
         self.skip_out(who)
         self.nested(p.body, inner)
+        if p.blind is not None:   # a blind card the body left in no zone goes back on top of its zone
+            self._indent += 1
+            self.writeline(f"rt.kept_unseen(v_{p.var}, {self.ex(p.blind, seat_ctx)})")
+            self._indent -= 1
 
     def visit_Auction(self, s: A.Auction, ctx: Ctx):
         who, bidders, won = self.temp("you"), self.temp("bidders"), self.temp("won")

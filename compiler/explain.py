@@ -1958,7 +1958,7 @@ class Reader(A.Visitor):
         if s.budget is not None:   # `budget N cost EXPR`: asked while something fits in what is left
             stop = "nothing left fits or you pick none" if s.optional else "nothing left fits"
             self.say(depth, f"With a budget of {self.x(s.budget)}, one at a time until {stop}: pick one {s.var} "
-                            f"{self.picked_from(s.domain)}{where} costing no more than what is left ({s.var} costs "
+                            f"{self.picked_from(s.domain, s.blind)}{where} costing no more than what is left ({s.var} costs "
                             f"{self.x(s.cost)}){prompt(s)}, which spends its cost{then}")
         elif s.least is not None:   # `at least M [up to N]`: no "none" before M picks
             least = self.x(s.least)
@@ -1966,20 +1966,20 @@ class Reader(A.Visitor):
             due = "is" if type(s.least) is A.Int and s.least.value == 1 else "are"
             self.say(depth, f"Keep at least {least}{most} of them (all of them if there are fewer), one at a time; "
                             f"none ends the picks once {least} {due} picked: pick one {s.var} not picked before"
-                            f"{chance} {self.picked_from(s.domain)}{where}{prompt(s)}{then}")
+                            f"{chance} {self.picked_from(s.domain, s.blind)}{where}{prompt(s)}{then}")
         elif s.limit is not None:
             times = "once" if isinstance(s.limit, A.Int) and s.limit.value == 1 else f"{self.x(s.limit)} times"
             how = f"{times[0].upper()}{times[1:]} (fewer if fewer are left)" if s.exactly else \
                 f"At most {times}, until you pick none"
-            self.say(depth, f"{how}: pick one {s.var} not picked before{chance} {self.picked_from(s.domain)}{where}"
+            self.say(depth, f"{how}: pick one {s.var} not picked before{chance} {self.picked_from(s.domain, s.blind)}{where}"
                             f"{then}")
         elif s.random:
-            self.say(depth, f"Pick one {s.var}{chance} {self.picked_from(s.domain)}{where}{then}")
+            self.say(depth, f"Pick one {s.var}{chance} {self.picked_from(s.domain, s.blind)}{where}{then}")
         elif s.repeated:
             self.say(depth, f"As many times as you like, until you pick none: pick one {s.var} "
-                            f"{self.picked_from(s.domain)}{where}{then}")
+                            f"{self.picked_from(s.domain, s.blind)}{where}{then}")
         else:
-            self.say(depth, f"Pick one {s.var} {self.picked_from(s.domain)}{where}{optional}{prompt(s)}{then}")
+            self.say(depth, f"Pick one {s.var} {self.picked_from(s.domain, s.blind)}{where}{optional}{prompt(s)}{then}")
         self.block(s.body, depth + 1)
         if s.otherwise:
             self.say(depth, "If there was none to pick:" if s.random else "If none was picked:")
@@ -1995,9 +1995,12 @@ class Reader(A.Visitor):
             s = found[3]
         return f" (amended by {', by '.join(spans)})" if spans else ""
 
-    def picked_from(self, domain) -> str:
+    def picked_from(self, domain, blind=None) -> str:
         """What a pick chooses among: "from your hand", "from 2 to 12", "among the resources" (a kind's
-        cards, an enum's members: not "from every resource")."""
+        cards, an enum's members: not "from every resource"); with `or blind ZONE` (`blind`), "from the
+        face-up cards or the unseen top card of the train deck"."""
+        if blind is not None:
+            return f"{self.picked_from(domain)} or the unseen top card of {self.x(blind)} (drawn when picked)"
         if isinstance(domain, A.Range):
             return self.words.from_to(domain)
         if isinstance(domain, A.Name) and isinstance(self.words.decl(domain.id), (A.Kind, A.Enum)):
@@ -2021,7 +2024,7 @@ class Reader(A.Visitor):
             many = f"{'at most ' if p.optional else ''}one {p.var}"
             each = "each of them, in seat order, does:"
         self.say(depth, f"{who[0].upper()}{who[1:]}{where} secretly picks {many} "
-                        f"{self.picked_from(p.domain)}{pwhere}{prompt(p)}{stmt_labelled(p)}{self.pick_amended(p)}. Once all have "
+                        f"{self.picked_from(p.domain, p.blind)}{pwhere}{prompt(p)}{stmt_labelled(p)}{self.pick_amended(p)}. Once all have "
                         f"picked (nobody sees another's pick but by what this does with it), {each}")
         self.block(p.body, depth + 1)
 

@@ -149,8 +149,9 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                 if t is A.Let or t is A.SetName:
                     if hidden(n.value, root):
                         changed |= bind((id(root), n.name))
-                elif t in BINDERS:
-                    if hidden(n.domain, root) or (n.where is not None and hidden(n.where, root)):
+                elif t in BINDERS:   # (a pick's `or blind ZONE`: the card drawn is its zone's)
+                    if hidden(n.domain, root) or (n.where is not None and hidden(n.where, root)) \
+                            or (t is A.Pick and n.blind is not None and hidden(n.blind, root)):
                         changed |= bind((id(root), n.var))
                 elif t is A.Draw and n.var is not None:   # `draw from deck to hand until ... each c`: a card drawn
                     if any(z is not None and hidden(z, root) for z in (n.source, n.dest, n.where)):

@@ -789,6 +789,8 @@ class Interpreter(A.Visitor):
             if (picked is None or value not in picked) and (s.where is None or self.ev(s.where, rt, f)) \
                     and (funds is None or self.ev(s.cost, rt, f) <= funds[0]):
                 cands.append(value)
+        if s.blind is not None:   # `or blind ZONE`: its unseen top card, the last candidate, when the filters hold
+            self.unseen_candidate(s, rt, f, cands, funds)
         if s.best is not None:   # `fewest KEY` / `most KEY`: the candidates with the best key, every tie
             keys = []
             for value in cands:
@@ -800,7 +802,8 @@ class Interpreter(A.Visitor):
             labels = []
             for value in cands:
                 f.locals[s.var] = value
-                labels.append(self.filled(s.label, s.label_parts, rt, f))
+                # (the unseen card's own label: nothing of it can be shown)
+                labels.append(value.label() if type(value) is rt.Unseen else self.filled(s.label, s.label_parts, rt, f))
         optional = s.optional or (s.repeated and not s.exactly and s.budget is None)
         if s.optional_when is not None:   # "none" only when the condition holds, worked out before asking
             optional = bool(self.ev(s.optional_when, rt, f))
@@ -820,14 +823,28 @@ class Interpreter(A.Visitor):
             f.locals[s.var] = cands[choice]
             if s.count is not None:
                 f.locals[s.count] += 1
-            if picked is not None:
-                picked.append(cands[choice])
             if funds is not None:   # its cost, worked out as it was offered (before the body runs)
                 funds[0] -= rt.spent(self.ev(s.cost, rt, f), where(s))
+            if s.blind is not None:   # the unseen card's own, drawn now
+                f.locals[s.var] = rt.take_unseen(f.you, cands[choice], where(s))
+            if picked is not None:
+                picked.append(f.locals[s.var])
             yield from self.run(s.body, rt, f)
+            if s.blind is not None:   # a blind card the body left in no zone goes back on top of its zone
+                rt.kept_unseen(f.locals[s.var], self.ev(s.blind, rt, f))
             return True
         yield from self.run(s.otherwise, rt, f)
         return False
+
+    def unseen_candidate(self, s, rt, f, cands: list, funds=None) -> None:
+        """`or blind ZONE`: the zone's unseen top card appended to a pick's candidates when it has one and the
+        `where` and the cost (read of it only where it is told apart: the checker's E524) hold for it."""
+        value = rt.unseen(self.ev(s.blind, rt, f))
+        if value is None:
+            return
+        f.locals[s.var] = value
+        if (s.where is None or self.ev(s.where, rt, f)) and (funds is None or self.ev(s.cost, rt, f) <= funds[0]):
+            cands.append(value)
 
     def visit_Simultaneous(self, s, rt, f):
         return self.leavable(s, self._simultaneous(s, rt, f))
@@ -842,6 +859,8 @@ class Interpreter(A.Visitor):
                 inner.locals[p.var] = value
                 if p.where is None or self.ev(p.where, rt, inner):
                     mine.append(value)
+            if p.blind is not None:   # each seat's candidates end with the unseen top card (each seat's ZONE)
+                self.unseen_candidate(p, rt, inner, mine)
             cands.append(mine)
         # a prompt with values: each seat's, worked out with that seat as `you`
         prompt = self.prompt(p, rt, f) if plain_text(p) is not None else \
@@ -858,6 +877,8 @@ class Interpreter(A.Visitor):
             inner = f.with_you(who)
             inner.locals[p.var] = value
             yield from self.run(p.body, rt, inner)
+            if p.blind is not None:   # a blind card the body left in no zone goes back on top of its zone
+                rt.kept_unseen(value, self.ev(p.blind, rt, inner))
 
     def visit_Auction(self, s, rt, f):
         bidders = [who for who in self.domain(s, rt, f)

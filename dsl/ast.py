@@ -1479,8 +1479,11 @@ class Pick(Stmt):
     # what is left of N; each pick spends its cost; compulsory unless `optional`
     budget: Optional[Expr] = None
     cost: Optional[Expr] = None
+    # `or blind ZONE` after the domain: the zone's unseen top card is one more candidate (the last), drawn when
+    # picked; the filters may not read it (E524)
+    blind: Optional[Expr] = None
     binds = "count"
-    _quiet = ("stmt_label", "best", "best_most", "alike", "count", "least", "budget", "cost")
+    _quiet = ("stmt_label", "best", "best_most", "alike", "count", "least", "budget", "cost", "blind")
 
 
 @node

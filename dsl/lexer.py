@@ -89,6 +89,7 @@ CONTEXTUAL = {
     "one": "let NAME = draw one from ZONE to ZONE;",
     "bottom": "move ITEM to bottom of ZONE;' or 'bottom(VAR in DOMAIN, KEY)",
     "split": "split ZONE into N piles as PILE { ... }",
+    "blind": "pick VAR from DOMAIN or blind ZONE { ... }",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand), a key in parentheses
@@ -103,7 +104,7 @@ NEVER_CALLED = frozenset({"as", "most", "fewest", "affordable", "space", "by", "
 # name could stand (`space 2 cost 1 coin`, a modifier's `cost -1 coin;`); `first` is the keyword there
 # too in its own shapes: before a '(' (the builtin `first(deck)`), `to` (`first to 5 { ... }`) or a
 # name that is no reserved word (`first p in players may { ... }`)
-NAME_FIRST = frozenset({"cost", "first", "space", "bottom"})
+NAME_FIRST = frozenset({"cost", "first", "space", "bottom", "blind"})
 # ... and the shapes in which such a word is its keyword even there: `first(deck)`, `first to 5`, `first p
 # in players may`, an offer's `first as p {` (a name that is no reserved word, then a word or `{`: `gain
 # first vp;` reads a parameter named `first`, as the Terraforming Mars audit wrote); an amend's `space 2 { ... }`, `space (n + 1)`
@@ -111,7 +112,9 @@ KEYWORD_SHAPES = {"first": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|to\b|
                                       rf"(?=(?:{WHITESPACE}|{COMMENT})*+[A-Za-z_{{]))"),
                   "space": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+[0-9(]"),
                   # `to bottom of ZONE`, the aggregate `bottom(c in hand, c.cost)`: a local may be called `bottom`
-                  "bottom": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|of\b)")}
+                  "bottom": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+(?:\(|of\b)"),
+                  # `or blind train_deck`: a name (no reserved word) next; `a or blind` reads a value named `blind`
+                  "blind": re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+([A-Za-z_][A-Za-z0-9_]*+)")}
 # the contextual words that are their keyword only before a '(' (`affordable(2 coins)`, a builtin that
 # takes a cost): anywhere else (`counter affordable;`, `if affordable > 0`) they are names, and a func
 # or proc so named could never be called (E389)

@@ -222,6 +222,7 @@ class _Builder:
         The walk keeps its own stack instead of recursing, so no input can exhaust Python's; it
         measures how deep the AST grows and stops with E106 past MAX_DEPTH, which keeps the later
         stages (each of them recursive) within their limits."""
+        self._blinds = []   # the `DOMAIN or blind ZONE` read, until a pick takes each
         # one frame per open rule: [tree, next child, items, first, last, deepest child]
         stack = [[tree, 0, [], None, None, 0]]
         while True:
@@ -263,6 +264,12 @@ class _Builder:
                     A.Span(self.file, first[0], first[1], last[0], last[1]))])
             stack.pop()
             if not stack:
+                if self._blinds:   # `blind ZONE` that no pick took: in a condition, a value, a `for each`...
+                    zone = self._blinds[0].value[1]
+                    raise RulesError([Diagnostic(
+                        "E524", f"'blind {zone.id}' stands for the unseen top card of a zone only among a pick's "
+                        "candidates", zone.span, hint=f"write 'pick VAR from DOMAIN or blind {zone.id} {{ ... }}'; "
+                        f"elsewhere, 'draw 1 from {zone.id} to ZONE;' takes its top card")])
                 return value
             parent = stack[-1]
             parent[2].append(value)
@@ -1646,6 +1653,11 @@ class _Builder:
                       span=self._s(meta))
 
     def pick_stmt(self, meta, items):
+        blind = None
+        if isinstance(items[1], _Marker):   # `pick t from market or blind train_deck`: the zone's unseen top card too
+            self._blinds.remove(items[1])
+            (domain, blind), items = items[1].value, list(items)
+            items[1] = domain
         optional = any(isinstance(t, Token) and t.type == "OPTIONAL" for t in items)
         exactly = _pick(items, "exactly")
         limit = _pick(items, "up_to") if exactly is None else exactly
@@ -1660,7 +1672,7 @@ class _Builder:
                       *_pick(items, "pick_best", (None, False)),
                       any(isinstance(t, Token) and t.type == "ALIKE" for t in items),
                       least=_pick(items, "at_least"), **dict(zip(("budget", "cost"), _pick(items, "budget", ()))),
-                      span=self._s(meta))
+                      blind=blind, span=self._s(meta))
 
     def at_least(self, meta, items):
         """`at least M` (before or after `up to N`): no "none" before M picks."""
@@ -1845,7 +1857,21 @@ class _Builder:
         return A.Cond(items[0], items[1], items[2], span=self._s(meta))
 
     def or_expr(self, meta, items):
-        return self._chain(meta, items, "or")
+        blind = [i for i, item in enumerate(items) if isinstance(item, _Marker) and item.tag == "blind"]
+        if not blind:
+            return self._chain(meta, items, "or")
+        zone = items[blind[0]].value
+        if blind[0] != len(items) - 1:   # `a or blind deck or b`
+            raise RulesError([Diagnostic("E524", "'or blind ZONE' comes last among a pick's candidates", zone.span,
+                                         hint="write 'pick VAR from DOMAIN or blind ZONE ...'")])
+        domain = items[0] if len(items) == 2 else self._chain(meta, items[:-1], "or")
+        marker = _Marker("blind_domain", (domain, zone))
+        self._blinds.append(marker)   # a pick takes it; anywhere else it is E524 (see build)
+        return marker
+
+    def blind_top(self, meta, items):
+        """`blind ZONE` after the `or` of a pick's candidates: the zone's unseen top card."""
+        return _Marker("blind", A.Name(str(items[-1]), span=_token_span(self.file, items[-1])))
 
     def and_expr(self, meta, items):
         return self._chain(meta, items, "and")

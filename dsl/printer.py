@@ -825,7 +825,7 @@ class Printer(A.Visitor):
 
     def visit_Pick(self, s):
         let, tail = (f"let {s.count} = ", ";") if s.count is not None else ("", "")   # `let n = pick ... { ... };`
-        self.block([Clause(f"{let}pick {s.var} from ", s.domain), _where("where ", s.where),
+        self.block([Clause(f"{let}pick {s.var} from ", s.domain), _where("or blind ", s.blind), _where("where ", s.where),
                     _where("most " if s.best_most else "fewest ", s.best), Clause("alike") if s.alike else None,
                     _where("budget ", s.budget), _cost(s), *_modes(s), _stmt_label(s)], s.body,
                    "" if s.otherwise else tail)
@@ -835,7 +835,8 @@ class Printer(A.Visitor):
     def visit_Simultaneous(self, s):
         p = s.pick
         self.block([Clause("each ", s.domain), _where("where ", s.where),
-                    Clause(f"simultaneously pick {p.var} from ", p.domain), _where("where ", p.where),
+                    Clause(f"simultaneously pick {p.var} from ", p.domain), _where("or blind ", p.blind),
+                    _where("where ", p.where),
                     _where("most " if p.best_most else "fewest ", p.best), Clause("alike") if p.alike else None,
                     _where("budget ", p.budget), _cost(p), *_modes(p), _stmt_label(p)],
                    p.body)

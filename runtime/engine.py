@@ -498,6 +498,24 @@ class ZoneRef:
         return name if pile is None else f"{name} (pile {pile})"
 
 
+class Unseen:
+    """The unseen top card of a zone as a candidate of a pick (`pick t from market or blind train_deck`):
+    offered while the zone (or the pile it refills from) holds a card, labelled so that nobody learns
+    which card it is, and drawn only when picked (`Game.take_unseen`). Its filters read nothing of it (the
+    checker's E524): it is in no zone and no list, so `contains(market, t)` is false for it."""
+
+    __slots__ = ("zone",)
+
+    def __init__(self, zone: ZoneRef):
+        self.zone = zone
+
+    def label(self) -> str:
+        return f"the top of {self.zone.label()} (unseen)"
+
+    def __repr__(self) -> str:
+        return f"Unseen({self.zone.label()})"
+
+
 class CardPayment:
     """Where a cost term of cards (`3 cards from hand except c where it.col == red to discards`)
     takes them: the zone they are picked from, the card never offered (None: none), the test a card
@@ -1879,6 +1897,49 @@ class Game:
         choice = yield d
         return choice if choice < len(candidates) else None
 
+    Unseen = Unseen   # (a class attribute: the generated code tells a blind candidate by it)
+
+    def unseen(self, ref: ZoneRef) -> Optional[Unseen]:
+        """The candidate of a pick's `or blind ZONE`: the zone's unseen top card, while the zone or the
+        pile it refills from holds one; else None (not offered)."""
+        if ref.items:
+            return Unseen(ref)
+        refill = self.program.refills.get(ref.name) if self.program.refills else None
+        if refill is not None and self.zone(None if refill[1] else ref.owner, refill[0]).items:
+            return Unseen(ref)
+        return None
+
+    def take_unseen(self, h: Holder, candidate, where: Optional[str] = None):
+        """A pick's candidate as picked: the card itself for any but a blind one (`or blind ZONE`), whose
+        card is drawn now, at the moment of choosing: the zone's top card (the zone refilled from its `refills
+        from` pile first when it is empty, as `draw` refills it) leaves the zone, in no zone until the pick's
+        body puts it somewhere (`kept_unseen`). None when no card is left (a simultaneous pick's blind
+        candidates, offered together, may outrun the deck)."""
+        if type(candidate) is not Unseen:
+            return candidate
+        ref = candidate.zone
+        if not ref.items:
+            self._refill(h, ref)
+        if not ref.items:
+            return None
+        e = ref.items[0]
+        del ref.items[0]
+        state = self.state
+        del state.where[e.key]
+        if state.known or state.known_fields:   # what was known of it, as a move forgets it
+            state.known.pop(e.key, None)
+            state.known_fields.pop(e.key, None)
+        if self.tracer is not None:
+            self._note("draw", h, f"from {ref.label()} (its top, unseen by the others): {self.text(e)}", 1, where)
+        return e
+
+    def kept_unseen(self, e, ref: ZoneRef) -> None:
+        """After the body of a pick with `or blind ZONE`: the card picked, when it is in no zone (a blind
+        card the body did not move), goes back on top of the zone it was drawn from, as a face-up card the
+        body does not move stays where it is."""
+        if type(e) is EntityDef and e.key not in self.state.where:
+            self.move(e, ref, top=True)
+
     @staticmethod
     def least_prompt(prompt: str, picked: int, least: int) -> str:
         """The prompt of a pick `at least M` while fewer than M are picked: it says how many more are
@@ -1916,9 +1977,12 @@ class Game:
             for i, (who, mine, asked) in enumerate(zip(seats, candidates, prompts)):
                 if limits is None:
                     choice = yield from self.pick(who, asked, mine, optional, where)
-                    self.secret_round[who] = None if choice is None else mine[choice]   # shown to `who` alone
-                    if choice is not None:
-                        chosen.append((who, mine[choice]))
+                    value = None if choice is None else mine[choice]
+                    if type(value) is Unseen:   # `or blind ZONE`: its card drawn now (none when they ran out)
+                        value = self.take_unseen(who, value, where)
+                    self.secret_round[who] = value   # shown to `who` alone
+                    if value is not None:
+                        chosen.append((who, value))
                     continue
                 picked, left = [], list(mine)
                 self.secret_partial = (who, picked)   # their picks so far: theirs alone to see
@@ -1928,6 +1992,13 @@ class Game:
                                                   (minima is None or len(picked) >= minima[i]), where)
                     if choice is None:
                         break
+                    if type(left[choice]) is Unseen:   # `or blind ZONE`: drawn now, and offered again while cards are left
+                        value = self.take_unseen(who, left[choice], where)
+                        if value is None:
+                            del left[choice]
+                            continue
+                        picked.append(value)
+                        continue
                     picked.append(left.pop(choice))
                 self.secret_partial = None
                 self.secret_round[who] = picked
@@ -4155,19 +4226,27 @@ class Game:
         into it and shuffled, and the draw goes on from it; with both used up it gives what there was."""
         at_least_zero(count, "draw")
         drawn = self._draw_some(h, source, dest, count, keep, top)
-        refill = self.program.refills.get(source.name) if self.program.refills else None
-        if refill is not None and len(drawn) < count and not source.items:
-            name, shared = refill
-            pile = self.zone(None if shared else source.owner, name)
-            if pile.items:
-                self.move_all(h, pile, source)
-                self.shuffle(source)
-                drawn += self._draw_some(h, source, dest, count - len(drawn), keep, top, len(drawn))
+        if len(drawn) < count and not source.items and self.program.refills and self._refill(h, source):
+            drawn += self._draw_some(h, source, dest, count - len(drawn), keep, top, len(drawn))
         if self.tracer is not None and len(drawn) < count:   # the zone ran out: the trace says so, as it says a draw
             self._note_short_draw(h, source, count, len(drawn))
         if drawn and "draw" in self.by_event:
             self.emit("draw", h, {"source": source.name, "amount": len(drawn)})
         return drawn
+
+    def _refill(self, h: Holder, source: ZoneRef) -> bool:
+        """A deck declared `refills from Z`, run out: Z is moved into it and shuffled (`draw` and a blind
+        pick's draw, `take_unseen`). Returns whether anything came in."""
+        refill = self.program.refills.get(source.name) if self.program.refills else None
+        if refill is None:
+            return False
+        name, shared = refill
+        pile = self.zone(None if shared else source.owner, name)
+        if not pile.items:
+            return False
+        self.move_all(h, pile, source)
+        self.shuffle(source)
+        return True
 
     def _note_short_draw(self, h: Holder, source: ZoneRef, count: int, got: int) -> None:
         """The trace's line for a draw that got fewer than it asked for (`P1: draws nothing: Round cards 1

@@ -45,6 +45,7 @@ program = on_both_backends(lambda interpreted: build_text(PACK + MORE, interpret
 
 
 DENVER, KC, NY = "Denver - El Paso", "Kansas City - Houston", "New York - Atlanta"
+UNSEEN = "the top of train_deck (unseen)"   # the deck's top card, a candidate of `or blind train_deck`
 
 
 def names(game, zone):
@@ -124,8 +125,8 @@ def test_a_face_up_locomotive_taken_first_ends_the_draw(program):
     game = Game(program, 2, 1)
     laid_out(game, "locomotive", "red_card", "blue_card", "red_card#2", "blue_card#2", "blue_card#3")
     seen = asked(game, "take_train_cards", [0])
-    assert seen == [("take a face-up card (2 left to spend)", ["Locomotive", "Red (1 of 2)", "Blue (1 of 2)",
-                                                               "Red (2 of 2)", "Blue (2 of 2)"])]
+    assert seen == [("take a train card (2 left to spend)", ["Locomotive", "Red (1 of 2)", "Blue (1 of 2)",
+                                                             "Red (2 of 2)", "Blue (2 of 2)", UNSEEN])]
     assert names(game, "hand") == ["locomotive"]
     assert game.state.players[0].stock["taken"] == 1
     # the display refilled itself from the deck's top, with no draw written in the pick
@@ -137,7 +138,7 @@ def test_a_face_up_locomotive_cannot_be_the_second_card(program):
     laid_out(game, "red_card", "locomotive", "blue_card", "red_card#2", "blue_card#2", "locomotive#2", "red_card#3")
     seen = asked(game, "take_train_cards", [0, 0])
     # the card taken is replaced from the deck's top (a Locomotive): neither Locomotive is offered second
-    assert seen[1] == ("take a face-up card (1 left to spend)", ["Blue (1 of 2)", "Red", "Blue (2 of 2)"])
+    assert seen[1] == ("take a train card (1 left to spend)", ["Blue (1 of 2)", "Red", "Blue (2 of 2)", UNSEEN])
     assert names(game, "hand") == ["red_card", "blue_card"] and len(seen) == 2
     assert market(game) == ["locomotive", "red_card#2", "blue_card#2", "locomotive#2", "red_card#3"]
 
@@ -151,7 +152,7 @@ def test_three_face_up_locomotives_are_redealt(program):
     # to the discard and five new ones are laid out at once, before the second card is taken
     assert [e.name for e in game.state.zones["train_discard"]] == \
         ["locomotive", "blue_card", "locomotive#2", "red_card#2", "locomotive#3"]
-    assert seen[1][1] == ["Red (1 of 3)", "Blue (1 of 2)", "Red (2 of 3)", "Blue (2 of 2)", "Red (3 of 3)"]
+    assert seen[1][1] == ["Red (1 of 3)", "Blue (1 of 2)", "Red (2 of 3)", "Blue (2 of 2)", "Red (3 of 3)", UNSEEN]
     assert [e.name for e in game.state.players[0].zones["hand"]] == ["red_card", "red_card#3"]
     assert market(game) == ["blue_card#2", "red_card#4", "blue_card#3", "red_card#5", "red_card#6"]
 
@@ -234,7 +235,8 @@ def test_explained_in_words():
     assert "Keep at least 1 and at most 2 of them" in "\n".join(reading(symbols.decls["keep_one_or_two"], symbols))
     take = "\n".join(reading(symbols.decls["take_train_cards"], symbols))
     assert "With a budget of 2, one at a time until nothing left fits" in take
-    assert "t costs 2 if t's loco, otherwise 1" in take
+    assert "t costs 2 if t is in the face-up cards and t's loco, otherwise 1" in take
+    assert "from the face-up cards or the unseen top card of the train deck (drawn when picked)" in take
     assert "or you pick none" in "\n".join(reading(symbols.decls["take_some"], symbols))
     symbols = analyse_text(PACK + GAME).symbols
     assert "secretly picks at least 2 different t" in "\n".join(reading(symbols.decls["pickcount_ttr"], symbols))
@@ -361,7 +363,7 @@ def test_an_amends_at_least_is_printed_back():
 @pytest.mark.parametrize("amend, message, column", [
     ('amend draw_tickets { pick "keep which tickets?" at least 3 up to 2; }', "'at least 3 up to 2'", 58),
     ('amend draw_tickets { pick "keep which tickets?" at least 1 at random; }', "at random (the amend makes it)", 58),
-    ('amend take_train_cards { pick "take a face-up card" at least 1; }', "has a budget", 62),
+    ('amend take_train_cards { pick "take a train card" at least 1; }', "has a budget", 60),
 ])
 def test_an_amends_at_least_the_pick_cannot_keep_is_e525(amend, message, column):
     result = analyse_text(PACK + "proc lay_out() { fill market; }\n" + amend + "\n")
@@ -372,5 +374,5 @@ def test_an_amends_at_least_the_pick_cannot_keep_is_e525(amend, message, column)
 
 def test_an_amend_base_in_a_minimum_the_pick_lacks_is_e223():
     result = analyse_text(PACK + "proc lay_out() { fill market; }\n" + 'amend draw_tickets { pick "keep which tickets?" where true at least base up to 2; }\n'
-                          .replace("draw_tickets", "take_train_cards").replace("keep which tickets?", "take a face-up card"))
+                          .replace("draw_tickets", "take_train_cards").replace("keep which tickets?", "take a train card"))
     assert "E223" in [d.code for d in result.diagnostics]
