@@ -135,6 +135,21 @@ def many(*declarations: str, **options):
                         show_default=False, **options)
 
 
+def _settings(ctx, param, values) -> list:
+    """`--option NAME=N`, each as written (the game checks the name and the range: a usage error)."""
+    for v in values:
+        if "=" not in v:
+            raise click.BadParameter(f"{v!r}: write NAME=N, the option's name and its value (handicap=4)")
+    return list(values)
+
+
+def setting_option():
+    """`--option NAME=N` (play, simulate, cover): a numeric option's value (`option NAME: LOW..HIGH = D;`),
+    passed to the game with the variants (a game's settings: its variants' names and NAME=N)."""
+    return many("--option", "settings", metavar="NAME=N", callback=_settings,
+                help="Set a numeric option of the game ('option NAME: LOW..HIGH = DEFAULT;') to N.")
+
+
 def usage_error(diagnostics: list, fmt: Format) -> None:
     """End the command with a usage error (exit code 2), its diagnostics printed like every other finding."""
     _report(diagnostics, {}, fmt)
@@ -713,6 +728,7 @@ def game_limits(pack: str, expansions, max_decisions: Optional[int], max_rounds:
               help="random, focused (random, but repeats its earlier answers), mixed (both, seat by seat), first or human (at its prompt, '? N' or '? NAME' shows a card's printed fields).")
 @click.option("--log", type=PATH, help="Write the game log here.")
 @many("--variant", help="Switch on an optional rule.")
+@setting_option()
 @interpreted_option()
 @flag("--quiet", "-q", help="Print only the result.")
 @flag("--show-state", help="Print the whole game state at the end.")
@@ -721,7 +737,7 @@ def game_limits(pack: str, expansions, max_decisions: Optional[int], max_rounds:
 @limit_options()
 @with_option()
 def play(pack: str, players: Optional[int], seed: int, agent: AgentKind, log: Optional[Path], variant: List[str],
-         interpret: bool, quiet: bool, show_state: bool, show_each: bool, trace: bool, max_decisions: Optional[int],
+         settings: List[str], interpret: bool, quiet: bool, show_state: bool, show_each: bool, trace: bool, max_decisions: Optional[int],
          max_rounds: Optional[int], expansions: List[str]) -> None:
     """Play a whole game with the given agents and print the final scores and the winner."""
     from rulebook.runtime.agents import make_agents
@@ -730,6 +746,7 @@ def play(pack: str, players: Optional[int], seed: int, agent: AgentKind, log: Op
     from rulebook.dsl.diagnostics import RulesError
 
     writable(log)
+    variant = variant + settings
     try:
         program = _program(pack, interpret, expansions)
     except RulesError as e:
@@ -807,12 +824,13 @@ def _write_log(game, log: Optional[Path], how: str) -> None:
               help="mixed (default: focused and random seats in turn), random, focused or first.")
 @many("--variant", help="Play every game with this variant (default: every seed is played with the "
                         "base rules and with each variant alone).")
+@setting_option()
 @click.option("--branches", is_flag=True,
               help="Also list the choose options, match arms and cases, if branches and values and while "
                    "bodies never taken (traced line by line: slower).")
 @with_option()
 def cover(pack: str, players: List[int], games: int, seed: int, agent: AutoAgent, variant: List[str],
-          branches: bool, expansions: List[str]) -> None:
+          settings: List[str], branches: bool, expansions: List[str]) -> None:
     """Play seeded games and list the cards, tiles, spaces, faces and procs that never ran."""
     from rich.table import Table
     from rich.text import Text
@@ -826,6 +844,7 @@ def cover(pack: str, players: List[int], games: int, seed: int, agent: AutoAgent
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
     g = _game_of(program, pack)
+    variant = variant + settings
     # without --players: every count the game and the variants given can be played with
     counts = players or [n for n in program.seats() if refusal(program, n, variant) is None] or [g.min_players]
     for n in counts:

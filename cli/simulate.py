@@ -15,9 +15,9 @@ from typing import List, Optional
 
 import click
 
-from . import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, Exit, Format, PATH, _check_seats, _fail, _sources_of, app, err, \
-    AutoAgent, _program, existing_packs, game_limits, interpreted_option, limit_options, many, out, pack_argument, \
-    players_or_only_count, with_option, writable
+from . import EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, Exit, Format, PATH, _check_seats, setting_option, _fail, \
+    _sources_of, app, err, AutoAgent, _program, existing_packs, game_limits, interpreted_option, limit_options, many, \
+    out, pack_argument, players_or_only_count, with_option, writable
 from rulebook.dsl.diagnostics import RulesError
 from rulebook.runtime.console import distinct_cuts
 
@@ -41,6 +41,7 @@ class Backend(str, Enum):
 @interpreted_option("Play on the reference interpreter instead of the compiled module (local workers only).")
 @click.option("--seed", "-s", type=int, default=1, help="First seed; games use seed, seed+1, ...")
 @many("--variant", help="Switch on an optional rule (for the main pack; --against-variant for the other).")
+@setting_option()
 @click.option("--agent", type=click.Choice(AutoAgent), default=AutoAgent.random,
               help="random, focused (random, but repeats its earlier answers), mixed (both, seat by seat) or first.")
 @click.option("--against", callback=existing_packs, help="Compare with this pack on the same seeds.")
@@ -53,7 +54,7 @@ class Backend(str, Enum):
               help="Components in the table: half with the largest difference, half with the smallest (0: all).")
 @limit_options()
 def simulate(pack: str, expansions: List[str], players: Optional[int], games: int, workers: int, backend: Backend,
-             ray_address: Optional[str], interpret: bool, seed: int, variant: List[str], agent: AutoAgent, against: Optional[str],
+             ray_address: Optional[str], interpret: bool, seed: int, variant: List[str], settings: List[str], agent: AutoAgent, against: Optional[str],
              against_with: List[str], against_variant: List[str], json_file: Optional[Path], html: Optional[Path],
              failures: Path, shown_components: int, max_decisions: Optional[int], max_rounds: Optional[int]) -> None:
     """Play many seeded games and report win rates, scores, lengths and components, with intervals."""
@@ -83,7 +84,7 @@ def simulate(pack: str, expansions: List[str], players: Optional[int], games: in
             players = players_or_only_count(_program(pack, interpret, expansions), pack, None)
         except RulesError as e:
             _fail(e, Format.text, _sources_of(e))
-    sides = [(pack, expansions, variant, "the pack")]
+    sides = [(pack, expansions, variant + settings, "the pack")]
     if against:
         sides.append((against, against_with, against_variant, "the --against pack"))
     prepared = [_prepare(ref, stack, players, variants, agent.value, whose, interpret,

@@ -1751,6 +1751,13 @@ class Checker(A.Visitor):
         if d.when is not None:
             self.condition(d.when, Scope())
 
+    def visit_Setting(self, d: A.Setting) -> None:
+        if d.low > d.high:
+            self.err("E535", f"option {d.name!r} has an empty range, {d.low}..{d.high}", d.span,
+                     f"write the lower bound first: {d.high}..{d.low}")
+        elif not d.low <= d.default <= d.high:
+            self.err("E535", f"option {d.name!r} defaults to {d.default}, outside its range {d.low}..{d.high}", d.span)
+
     def int_const(self, expr, what: str) -> None:
         if not isinstance(constant(expr), int) or isinstance(constant(expr), bool):
             self.err("E303", f"{what} must be a whole number", expr.span)
@@ -7806,7 +7813,7 @@ class Checker(A.Visitor):
                 and id(e) not in self.let_kept and self.per_player(name):
             self.player_reads.append((name, e.span, self.each_others[-1] if self.each_others else None,
                                       tuple(self.stmt_path)))
-        if cat in ("resource", "counter", "track"):
+        if cat in ("resource", "counter", "track", "option"):
             return "int"
         if cat == "var":
             return self.declared(self.sym.decls[name].type)

@@ -683,6 +683,7 @@ class CodeGen(A.Visitor):
             "entity": lambda: f"(ENTITIES[{name!r}].copies.get({you}.name) or ENTITIES[{name!r}].copy_for({you}.name))"
             if per_player_entity(name, self.sym) else f"ENTITIES[{name!r}]",
             "actor": lambda: f"rt.state.actors[{name!r}]",
+            "option": lambda: f"rt.options[{name!r}]",
             "member": lambda: repr(name),
             "enum": lambda: repr(list(self.sym.decls[name].members)),
             "group": lambda: repr(list(self.sym.decls[name].members)),

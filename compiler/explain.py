@@ -2405,6 +2405,10 @@ class Reader(A.Visitor):
     def visit_Game(self, d, depth: int) -> None:
         seats = d.min_players if d.min_players == d.max_players else f"{d.min_players} to {d.max_players}"
         self.say(depth, f"For {seats} players.")   # ("for 2 players", as play's E510 says it)
+        symbols = self.words.symbols
+        options = [o for o in symbols.decls.values() if isinstance(o, A.Setting)] if symbols is not None else []
+        if options:   # the numbers chosen as the game is made, which its setup may read
+            self.say(depth, "Chosen before play: " + "; ".join(self.option_text(o) for o in options) + ".")
         if d.seat_names:   # `seats ... named "White", "Black";`
             self.say(depth, f"The seats, in order: {_either([n.value for n in d.seat_names], 'and')}.")
         for phase, heading in (("setup", "Setup"), ("play", "Play"), ("final", "At the end of the game")):
@@ -2568,6 +2572,15 @@ class Reader(A.Visitor):
     def visit_Variant(self, d, depth: int) -> None:
         self.say(depth, f"An optional rule, in play when the game is started with the {spoken(d.name)} variant"
                  + (f", which may be chosen only if {self.x(d.when)}." if d.when is not None else "."))
+
+    def option_text(self, d) -> str:
+        """`option handicap "Handicap stones": 0..9 = 0;` as "Handicap stones (handicap), 0 to 9: 0 unless
+        the game is started with --option handicap=N"."""
+        return (f"{d.title or spoken(d.name)} ({d.name}), {d.low} to {d.high}: {d.default} unless the game is "
+                f"started with --option {d.name}=N")
+
+    def visit_Setting(self, d, depth: int) -> None:
+        self.say(depth, f"A number chosen for each game, read by its name in the rules: {self.option_text(d)}.")
 
     def visit_Extern(self, d, depth: int) -> None:
         gives = f" and gives a value ({d.returns})" if d.returns else ""

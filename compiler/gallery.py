@@ -32,7 +32,7 @@ TEMPLATES = Path(__file__).resolve().parent / "templates" / "gallery"
 ASSETS = ("gallery.css", "gallery.js")
 # Kinds of declaration in the order the page lists them (entities come first, grouped by their kind).
 ORDER = ("track", "track space", "die", "game", "proc", "func", "resource", "group", "counter", "zone",
-         "kind", "actor", "enum", "event", "variant", "extern")
+         "kind", "actor", "enum", "event", "variant", "option", "extern")
 
 
 class StatsError(ValueError):

@@ -1172,6 +1172,8 @@ class Interpreter(A.Visitor):
             return rt.state.actors[name]
         if how == "member":
             return name
+        if how == "option":
+            return rt.options[name]
         if how in ("enum", "group"):   # the members of an enum, the resources of a group
             return list(self.sym.decls[name].members)
         if how == "record":   # all the values of a record whose fields are finite

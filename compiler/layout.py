@@ -154,6 +154,7 @@ class Layout:
     indexed: dict = field(default_factory=dict)   # indexed counter, variable or zone -> [(index, flat name)]
     variables: dict = field(default_factory=dict)   # var -> (is_global, default, whether it holds a card or tile)
     variant_rules: list = field(default_factory=list)   # the variants with a `when` condition
+    options: dict = field(default_factory=dict)   # numeric option -> (title, low, high, default) (`option`)
     supplies: list = field(default_factory=list)   # the resources with a `supply`
     seated: list = field(default_factory=list)   # the counters whose `start` is worked out from the seats (`seated`)
     overflows: dict = field(default_factory=dict)   # resource -> the proc a gain past its cap hands the excess (`over`)
@@ -757,6 +758,7 @@ def layout(sym: Symbols) -> Layout:
         held={k.name: {f.name: f.held for f in k.fields if f.held is not None} for k in d
               if isinstance(k, A.Kind) and any(f.held is not None for f in k.fields)},
         variant_rules=[v for v in d if isinstance(v, A.Variant) and v.when is not None],
+        options={o.name: (o.title, o.low, o.high, o.default) for o in d if isinstance(o, A.Setting)},
         # (and the global counters with a bank, `counter cubes[city, disease] global ... supply 24 per disease`)
         supplies=[r for r in d if isinstance(r, (A.Resource, A.Counter)) and r.supply is not None],
         seated=[c for c in d if seated(c)],
@@ -1246,6 +1248,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"overflows": lay.overflows} if lay.overflows else {}),   # the other packs' code stays
         **({"die_fields": lay.die_fields} if lay.die_fields else {}),   # likewise
         "actors": lay.actors, "variants": lay.variants,
+        **({"options": lay.options} if lay.options else {}),   # the other packs' code stays
         **({"ranked": lay.ranked} if lay.ranked else {}),   # the other packs' code stays
         "indexed": lay.indexed, "variables": lay.variables, "member_titles": lay.member_titles,
         **({"record_titles": lay.record_titles} if lay.record_titles else {}),   # the other packs' code stays

@@ -15,6 +15,7 @@ CATEGORY = {
     A.Resource: "resource", A.Group: "group", A.Counter: "counter", A.Var: "var", A.Enum: "enum", A.Event: "event",
     A.Track: "track", A.Kind: "kind", A.Record: "record", A.Entity: "entity", A.Zone: "zone", A.Actor: "actor", A.Die: "die",
     A.Proc: "proc", A.Func: "func", A.Extern: "extern", A.Variant: "variant", A.Game: "game",
+    A.Setting: "option",
 }
 
 # Events the primitives announce, with their argument names.
@@ -2147,7 +2148,8 @@ def classify(name: str, local_names, this_ok: bool, it_mode: str | None, sym: Sy
 
     Returns (how, name): local, this, it, stock, global, var (a player's variable), gvar (a global
     one), zone, entity, actor, member, enum (the list of its members), kind (the list of its cards),
-    group (the list of its resources, the names themselves), record (the list of its values) or domain.
+    group (the list of its resources, the names themselves), record (the list of its values), option (a
+    numeric option's value in this game) or domain.
     """
     if name in local_names:
         return "local", name
@@ -2162,6 +2164,6 @@ def classify(name: str, local_names, this_ok: bool, it_mode: str | None, sym: Sy
         return ("global" if sym.decls[name].is_global else "stock"), name
     if cat == "var":
         return ("gvar" if sym.decls[name].is_global else "var"), name
-    if cat in ("zone", "entity", "actor", "member", "enum", "kind", "group", "record"):
+    if cat in ("zone", "entity", "actor", "member", "enum", "kind", "group", "record", "option"):
         return cat, name
     return "domain", ALIASES.get(name, name)

@@ -2354,6 +2354,18 @@ class Variant(Decl):
 
 
 @node
+class Setting(Decl):
+    """`option NAME ["Title"]: LOW..HIGH = DEFAULT;` a number chosen per game (`--option NAME=N`, in
+    LOW..HIGH, DEFAULT when not given), read in rules by its name."""
+
+    name: str
+    title: Optional[str]
+    low: int
+    high: int
+    default: int
+
+
+@node
 class Remove(Decl):
     """`remove NAME;` drops a declaration of an extended pack."""
 

@@ -389,6 +389,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E524": (ERROR, "a pick's 'or blind ZONE' amiss: outside a pick's candidates, ZONE no zone of the pick's kind, or a filter or cost that reads the unseen card (only 'VAR in ZONE' of another zone tells it apart)"),
     "E525": (ERROR, "an amend's 'at least M' that the amended pick cannot keep: above its 'up to N', at random, or with the base's budget"),
     "E528": (ERROR, "a display's source or redeal pile indexed otherwise than the display ('zone row[level] ... show 4 from deck[level]': alike, or one plain zone), or written otherwise than declared"),
+    "E535": (ERROR, "a numeric option ('option NAME: LOW..HIGH = DEFAULT;') with an empty range, a default outside it, or a name another option or variant of the stack takes"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),

@@ -934,6 +934,10 @@ class _Builder:
         when = next((i for i in items if isinstance(i, A.Expr)), None)
         return A.Variant(str(items[0]), _title(items), when, span=self._s(meta))
 
+    def setting_decl(self, meta, items):   # `option handicap "Handicap stones": 0..9 = 0;`
+        low, high, default = (i for i in items if isinstance(i, int))
+        return A.Setting(str(items[0]), _title(items), low, high, default, span=self._s(meta))
+
     def remove_decl(self, meta, items):
         return A.Remove(str(items[0]), span=self._s(meta))
 

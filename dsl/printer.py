@@ -1174,6 +1174,9 @@ class Printer(A.Visitor):
     def visit_Variant(self, d):
         self.clauses([Clause(f"variant {d.name}{_title(d.title)}"), _where("when ", d.when)])
 
+    def visit_Setting(self, d):
+        self.line(f"option {d.name}{_title(d.title)}: {d.low}..{d.high} = {d.default};")
+
     def visit_Remove(self, d):
         self.line(f"remove {d.name};")
 

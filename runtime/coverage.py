@@ -382,14 +382,19 @@ class GameStopped(Exception):
 
     def __init__(self, seed: int, players: int, setup: list[str], error: RulesRuntimeError):
         self.seed, self.players, self.setup, self.error = seed, players, setup, error
-        variants = f" (variant {', '.join(setup)})" if setup else ""
+        variants = f" (variant {', '.join(setup)})" if setup else ""   # (an option's: handicap=9)
         super().__init__(f"seed {seed}, {players} players{variants}: {error}")
 
 
 def setups_of(program: Program, variants: Sequence[str] = ()) -> list[list[str]]:
     """The rule setups to play: the variants given, or else the base rules and each variant alone
-    (a variant's rules run only in games with it)."""
-    return [list(variants)] if variants else [[]] + [[v] for v in program.variants]
+    (a variant's rules run only in games with it), then each numeric option at its bounds (the base
+    rules play its default)."""
+    if variants:
+        return [list(variants)]
+    bounds = [[f"{name}={value}"] for name, (_title, low, high, default) in program.options.items()
+              for value in dict.fromkeys((low, high)) if value != default]
+    return [[]] + [[v] for v in program.variants] + bounds
 
 
 def cover_games(program: Program, counts: Iterable[int], seeds: range, setups: list[list[str]],

@@ -741,10 +741,44 @@ def seating_refusal(program: Program, players: int, variants: Iterable[str], who
         name = f"{g.title or g.name} is" if g is not None else "a game is"
         count = f"{seats[0]}" if seats[0] == seats[-1] else f"{seats[0]} to {seats[-1]}"   # Chess: "for 2 players"
         return f"{name} for {count} player{'s' if seats[-1] > 1 else ''}, not {players}"
-    unknown = [v for v in variants if v not in program.variants]
+    unknown = [v for v in variants if "=" not in v and v not in program.variants]
     if unknown:
+        if unknown[0] in program.options:
+            return f"{unknown[0]!r} is an option: give its value, {unknown[0]}=N ({option_range(program, unknown[0])})"
         return f"unknown variant {unknown[0]!r}; {whose} has: {', '.join(program.variants) or 'none'}"
+    try:
+        option_values(program, variants, whose)
+    except ValueError as e:
+        return str(e)
     return None
+
+
+def option_range(program: Program, name: str) -> str:
+    _title, low, high, default = program.options[name]
+    return f"{low} to {high}, {default} if not given"
+
+
+def option_values(program: Program, settings: Iterable[str], whose: str = "the pack") -> dict:
+    """The value of each numeric option (`option NAME: LOW..HIGH = DEFAULT;`) in a game started with these
+    settings: the variants chosen, and `NAME=N` for each option given (`--option NAME=N`); the others
+    at their default. ValueError for an unknown option, a value that is not a whole number in its range
+    or an option given twice."""
+    values = {}
+    for text in settings:
+        name, equals, value = text.partition("=")
+        if not equals:
+            continue
+        name, value = name.strip(), value.strip()
+        if name not in program.options:
+            raise ValueError(f"unknown option {name!r}; {whose} has: {', '.join(program.options) or 'none'}")
+        if name in values:
+            raise ValueError(f"option {name!r} is given twice")
+        _title, low, high, _default = program.options[name]
+        number = int(value) if re.fullmatch(r"[+-]?[0-9]{1,20}", value) else None
+        if number is None or not low <= number <= high:
+            raise ValueError(f"option {name!r} takes a whole number from {low} to {high}, not {value!r}")
+        values[name] = number
+    return {name: values.get(name, default) for name, (_title, _low, _high, default) in program.options.items()}
 
 
 def misuse(message: str, where: Optional[str] = None) -> RulesRuntimeError:
@@ -784,6 +818,9 @@ class Game:
     # picks so far), theirs alone to see; set on a game only when it picks several
     secret_partial: Optional[tuple] = None
     none_from: Mapping[str, str] = MappingProxyType({})
+    # the value of each numeric option (`option handicap: 0..9 = 0;`) in this game: set on a game only
+    # when its pack declares one (its settings then name each, `handicap=4`, logs and copies with them)
+    options: Mapping[str, int] = MappingProxyType({})
     # the fields learnt (`reveal c.colour;`), as the hot seat tells them: (the seats that learnt, the
     # card's holder (a seat, an actor's name, None), its zone, its position there then, the field, the
     # value); a list on a game only once one is learnt in a zone
@@ -825,6 +862,9 @@ class Game:
         self.seed = seed
         self.rng = random.Random(rng_seed(seed))
         self.state = State(players, list(program.actors), program.game.seat_names if program.game is not None else ())
+        if program.options:   # every option by its value, in the settings a log or a copy keeps
+            self.options = option_values(program, variants)
+            variants = [v for v in variants if "=" not in v] + [f"{k}={v}" for k, v in self.options.items()]
         self.variants = frozenset(variants)
         self.agents = list(agents or [])
         self.log: list = []          # decisions: [player, choice]; random outcomes: ["roll"|"shuffle"|"pick", ...]

@@ -176,6 +176,7 @@ class Program:
     computed_defaults: dict = field(default_factory=dict)   # kind -> {computed field: fn(game, reader, this)}
     game: Optional[GameDef] = None
     variants: dict = field(default_factory=dict)    # name -> title
+    options: dict = field(default_factory=dict)     # numeric option -> (title, low, high, default)
     line_map: dict = field(default_factory=dict)    # generated line -> "file:line"
     # generated line -> ((start, end, "file:line:col"), ...): the columns of each case's result of a
     # `match` expression on it (compiled packs only; `cover --branches` reads it)
@@ -495,6 +496,7 @@ def assemble(tables: dict, fns: dict) -> Program:
                 if pos not in t.spaces:
                     t.spaces[pos] = SpaceDef(pos, None, 0, None, _nothing, None, None, "", True)
             t.spaces = dict(sorted(t.spaces.items()))
+    program.options = dict(tables.get("options", {}))
     program.variant_rules = {name: (text, fns["variant_when", name]) for name, text in tables.get("variant_rules", ())}
     program.supplies = {name: (fns["supply", name], at) for name, at in tables.get("supplies", ())}
     program.overdrawn = frozenset(tables.get("overdrawn", ()))
