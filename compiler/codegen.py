@@ -1802,9 +1802,9 @@ class CodeGen(A.Visitor):
             if s.blind is not None:   # (the unseen card's own: nothing of it can be shown)
                 filled = f"v_{s.var}.label() if v_{s.var}.__class__ is rt.Unseen else {filled}"
             labels = f", [{filled} for v_{s.var} in {cands}]"
-        optional = repr(s.optional or (s.repeated and not s.exactly and s.budget is None))
+        optional = repr(s.declined or s.optional or (s.repeated and not s.exactly and s.budget is None))
         if s.optional_when is not None:   # "none" only when the condition holds, worked out before asking
-            optional = f"bool({self.ex(s.optional_when, ctx)})"
+            optional = f"bool({self.ex(s.optional_when, ctx)})" + (f" and {s.declined!r}" if s.declined else "")
         elif s.least is not None:   # at least M: "none" once M picks are made
             optional = f"len({picked}) >= {least}"
         otherwise = ", otherwise=True" if s.otherwise else ""   # the trace says the `else` runs

@@ -1950,9 +1950,10 @@ class Reader(A.Visitor):
                      f"{'highest' if s.best_most else 'lowest'} (every tie offered)"
         if s.alike:   # copies nothing tells apart: one option, the first of them in the zone taken
             where += ", identical copies offered once (the first of them taken)"
-        optional = " (or none)" if s.optional else ""
+        none = f"“{s.declined}”, picking none" if s.declined else "none"   # `optional as "pass"`
+        optional = f" (or {none})" if s.optional else ""
         if s.optional_when is not None:   # compulsory unless the condition holds
-            optional = f" (or none, if {self.x(s.optional_when)}; otherwise one must be picked)"
+            optional = f" (or {none}, if {self.x(s.optional_when)}; otherwise one must be picked)"
         chance = " at random (nobody chooses)" if s.random else ""
         then = f"{stmt_labelled(s)}{self.pick_amended(s)}, then:"
         if s.budget is not None:   # `budget N cost EXPR`: asked while something fits in what is left
@@ -1982,7 +1983,8 @@ class Reader(A.Visitor):
             self.say(depth, f"Pick one {s.var} {self.picked_from(s.domain, s.blind)}{where}{optional}{prompt(s)}{then}")
         self.block(s.body, depth + 1)
         if s.otherwise:
-            self.say(depth, "If there was none to pick:" if s.random else "If none was picked:")
+            self.say(depth, "If there was none to pick:" if s.random else
+                     f"If none was picked (“{s.declined}”, or no option):" if s.declined else "If none was picked:")
             self.block(s.otherwise, depth + 1)
         if s.count is not None:   # `let n = pick ...;`
             self.say(depth, f"Let {s.count} be how many were picked (0 if none was).")

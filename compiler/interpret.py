@@ -804,9 +804,9 @@ class Interpreter(A.Visitor):
                 f.locals[s.var] = value
                 # (the unseen card's own label: nothing of it can be shown)
                 labels.append(value.label() if type(value) is rt.Unseen else self.filled(s.label, s.label_parts, rt, f))
-        optional = s.optional or (s.repeated and not s.exactly and s.budget is None)
+        optional = s.declined or s.optional or (s.repeated and not s.exactly and s.budget is None)
         if s.optional_when is not None:   # "none" only when the condition holds, worked out before asking
-            optional = bool(self.ev(s.optional_when, rt, f))
+            optional = bool(self.ev(s.optional_when, rt, f)) and (s.declined or True)
         elif least is not None:   # at least M: "none" once M picks are made
             optional = len(picked) >= least
         if s.random:   # the seeded RNG picks: nobody is asked

@@ -1482,8 +1482,10 @@ class Pick(Stmt):
     # `or blind ZONE` after the domain: the zone's unseen top card is one more candidate (the last), drawn when
     # picked; the filters may not read it (E524)
     blind: Optional[Expr] = None
+    # `optional as "pass"`: the label of the option that picks nothing ("none" without it)
+    declined: Optional[str] = None
     binds = "count"
-    _quiet = ("stmt_label", "best", "best_most", "alike", "count", "least", "budget", "cost", "blind")
+    _quiet = ("stmt_label", "best", "best_most", "alike", "count", "least", "budget", "cost", "blind", "declined")
 
 
 @node

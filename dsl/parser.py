@@ -1676,7 +1676,10 @@ class _Builder:
                       *_pick(items, "pick_best", (None, False)),
                       any(isinstance(t, Token) and t.type == "ALIKE" for t in items),
                       least=_pick(items, "at_least"), **dict(zip(("budget", "cost"), _pick(items, "budget", ()))),
-                      blind=blind, span=self._s(meta))
+                      blind=blind, declined=_pick(items, "declined"), span=self._s(meta))
+
+    def declined(self, meta, items):   # `optional as "pass"`
+        return _Marker("declined", _unquote(items[0]))
 
     def at_least(self, meta, items):
         """`at least M` (before or after `up to N`): no "none" before M picks."""

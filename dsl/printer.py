@@ -1356,8 +1356,11 @@ def _mode(p) -> Optional[Clause]:
     if getattr(p, "label", None) is not None:
         title += f"as {quote(p.label)} "
     rand = " at random" if getattr(p, "random", False) else ""
-    if p.optional:   # `optional when COND`: "none" only while COND holds
+    if p.optional:   # `optional when COND`: "none" only while COND holds; `optional as "pass"`: its label
         when = getattr(p, "optional_when", None)
+        if getattr(p, "declined", None) is not None:
+            title += f"optional as {quote(p.declined)}"
+            return Clause(title + " when ", when, rand) if when is not None else Clause(title + rand)
         return Clause(title + "optional when ", when, rand) if when is not None else Clause(title + "optional" + rand)
     if p.limit is not None:
         return Clause(title + ("exactly " if getattr(p, "exactly", False) else "up to "), p.limit, rand)

@@ -16,6 +16,7 @@ from rulebook.dsl.diagnostics import printable
 
 from .console import PlainConsole, screen
 from .engine import Decision, Game, RulesRuntimeError, rng_seed
+from .state import Declined
 from .view import Asked, PlayerView, changes, item_label, learnt
 
 
@@ -155,9 +156,16 @@ class FocusedAgent(Agent):
             planned = None
         self.kept[question] = 0
         index = self.rng.randrange(decision.size)
-        if planned is None and options[index] not in self.REFUSALS:
+        if planned is None and options[index] not in self.REFUSALS and not declines(decision, index):
             self.plan[question] = options[index]
         return index
+
+
+def declines(decision, index: int) -> bool:
+    """Whether option `index` of a question picks nothing under a label of the rules' own (`pick ...
+    optional as "pass"`): a refusal, as "none" is."""
+    values = getattr(getattr(decision, "_decision", decision), "values", None)
+    return values is not None and type(values[index]) is Declined
 
 
 class ScriptedAgent(Agent):

@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optio
 from rulebook.dsl.ast import MAX_EXPONENT, ROLE_KIND, ROLE_ZONE
 
 from .program import MAX_VALUE, Program, TrackDef
-from .state import NONE_OPTION
+from .state import NONE_OPTION, Declined
 from .state import (BadValue, EntityDef, Holder, IsA, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
                     encode, merged_fields)
 from .view import Asked, PlayerView, build_view
@@ -1829,7 +1829,8 @@ class Game:
 
     def pick(self, player: Holder, prompt: str, candidates: list, optional: bool, where: str,
              labels: Optional[list] = None, otherwise: bool = False):
-        """A `pick`: the player picks one candidate; with `optional`, "none" is one more option.
+        """A `pick`: the player picks one candidate; with `optional`, "none" is one more option (a text:
+        that option's label, `optional as "pass"`).
         `labels`: each candidate's label (`pick ... as "..."`), else its own. Returns the candidate's
         index, or None when nothing was picked (then its `else` block runs, if it has one: `otherwise`,
         which the trace tells)."""
@@ -1927,13 +1928,15 @@ class Game:
 
     def _pick(self, player: Holder, prompt: str, candidates: list, optional: bool, where: str,
               labels: Optional[list] = None):
-        offered = candidates + [NONE_OPTION] if optional else candidates
+        # `optional as "pass"`: `optional` is the label of the option that picks nothing
+        none = (Declined(optional) if type(optional) is str else NONE_OPTION) if optional else None
+        offered = candidates + [none] if optional else candidates
         d = Decision(player, prompt, offered, where) if player.is_player else self.decide(player, prompt, offered, where)
         d.titles = self.member_titles   # an enum member picked is shown by its title
         if labels is not None:   # labels of the rules' own (`pick ... as "..."`)
-            d.label(labels + ["none"] if optional else list(labels))
+            d.label(labels + [none] if optional else list(labels))
         elif self.program.die_fields:   # dice kept as pieces are told by the face they show (`Die: 5`)
-            d.label([self.piece_label(c) for c in candidates] + (["none"] if optional else []))
+            d.label([self.piece_label(c) for c in candidates] + ([none] if optional else []))
         choice = yield d
         return choice if choice < len(candidates) else None
 

@@ -11,6 +11,13 @@ from typing import Any, Optional, Sequence
 
 NONE_OPTION = "none"  # the extra option of `pick ... optional`
 
+
+
+class Declined(str):
+    """The extra option of `pick ... optional as "pass"`, by its label: a refusal as "none" is (an agent
+    never plans it)."""
+    __slots__ = ()
+
 class NoField(LookupError):
     """A card or tile read for a field its kind does not have (reported as E601 at the rules line).
     Raised with a message, or by an entity's fields (`MissingField`) with the entity's label, the

@@ -138,3 +138,71 @@ def test_option_misuse_is_positioned(text, code, where):
     diagnostics = analyse_text(text + "\ngame g { seats 2 to 2; phase play { } winner most 0; }\n").diagnostics
     found = [(d.code, d.span.line, d.span.column) for d in diagnostics]
     assert (code, *where) in found, found
+
+
+# A named pass (`pick ... optional as "pass"`): Go's turn, placing a stone or passing.
+PASSING = """
+counter stones "Stones";
+counter passes global;
+proc turn() {
+  pick n from [1, 2, 3] "place a stone" optional as "pass" {
+    gain n stones;
+    set passes = 0;
+  } else {
+    gain 1 passes;
+  }
+  if passes >= 2 { end game "two consecutive passes"; }
+}
+game go { seats 2 to 2; phase play { while true { each players: turn(); } } winner most stones; }
+"""
+
+
+@pytest.fixture(scope="module")
+def passing(tmp_path_factory):
+    return write_pack(tmp_path_factory.mktemp("passing"), PASSING, name="passing")
+
+
+def test_named_pass_reads_its_label_on_both_backends(passing):
+    from rulebook.runtime.agents import ScriptedAgent
+
+    finals = set()
+    for program in programs(passing):
+        agent = ScriptedAgent([0, "pass", "pass"])
+        game = Game(program, 2, 1, [agent, agent])
+        asked = []
+        game.tracer = asked.append
+        game.play()
+        assert game.decision is None and agent.position == 3   # the labels "pass" answered the picks
+        assert [p.stock["stones"] for p in game.state.players] == [1, 0]
+        finals.add(record(game).final_digest)
+    assert len(finals) == 1
+
+
+def test_named_pass_in_trace_fmt_and_explain(passing):
+    for how in ((), ("--interpreted",)):
+        traced = runner_invoke("play", passing, "-n", 2, "--seed", 2, "--trace", *how)
+        assert "choice place a stone -> pass" in traced.output and "-> none" not in traced.output
+    for written in ('optional as "pass" {', 'optional as "pass" when player_count > 1 {'):
+        module = parse_text(f'proc t() {{ pick n from [1, 2] "place" {written} }} }}\n')
+        assert written in format_module(module)
+    told = runner_invoke("explain", passing, "turn").output
+    assert "(or “pass”, picking none)" in told and "If none was picked (“pass”" in told
+
+
+def test_focused_agent_never_plans_a_named_pass():
+    from rulebook.runtime.agents import FocusedAgent, declines
+    from rulebook.runtime.engine import Decision
+    from rulebook.runtime.state import Declined
+
+    d = Decision(None, "place a stone", [1, 2, Declined("pass")], "x")
+    assert declines(d, 2) and not declines(d, 0)
+    agent = FocusedAgent(1)
+
+    class Asked:
+        size, repeated, written_prompt, written_options = 3, False, "place a stone", ["1", "2", "pass"]
+        _decision = d
+
+    for _ in range(40):
+        if agent.choose(Asked, None) == 2:
+            assert "place a stone" not in agent.plan   # a pass is no plan
+            break
