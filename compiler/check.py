@@ -357,7 +357,7 @@ def always_evaluated(e) -> list:
         parts = (e.left,) if e.op in ("and", "or") else (e.left, e.right)
     else:
         fields = {A.Unary: ("operand",), A.Attr: ("obj",), A.Index: ("obj", "index"), A.Cond: ("cond",),
-                  A.Match: ("subject",), A.Aggregate: ("domain",), A.Sorted: ("domain",), A.Flood: ("start",), A.Ray: ("cell", "direction"),
+                  A.Match: ("subject",), A.Aggregate: ("domain",), A.Sorted: ("domain",), A.Flood: ("start",), A.Regions: ("domain",), A.Ray: ("cell", "direction"),
                   A.Range: ("low", "high")}.get(type(e), ())
         parts = [getattr(e, f) for f in fields] + (list(e.items) if isinstance(e, A.ListLit) else [])
     return [n for part in parts for n in always_evaluated(part)] + [e]
@@ -8644,6 +8644,26 @@ class Checker(A.Visitor):
                 self.err("E303", f"the {what} of {op}(...) must be of one type: {printed(first[0])} is "
                          f"{article(words(first[1]))}, {printed(x)} is {article(words(kind))}", x.span)
         return first[1] if first is not None else "any"
+
+    def visit_Regions(self, e: A.Regions, scope: Scope) -> str:
+        """`regions(p in DOMAIN [where COND] via NEXT)`: a list of lists of DOMAIN's elements; COND a
+        condition, NEXT a list of DOMAIN's type (E536 otherwise)."""
+        place = self.domain(e.domain, scope)
+        inner = self.bind(scope, e.var, e.span, place)
+        if e.where is not None:
+            self.condition(e.where, inner)
+        kind = self.expr(e.next, inner)
+        if base_of(kind) not in ("list", "any"):
+            self.err("E536", f"'via' takes the list of the elements next to {e.var} (a list of "
+                     f"{words(place) if place != 'any' else 'elements'}), not {article(words(kind))}", e.next.span,
+                     f"'regions({e.var} in {printed(e.domain)} via neighbours({e.var}))'")
+        elif element_of(kind) != "any" and place != "any" and self.incomparable(place, element_of(kind)):
+            self.err("E536", f"the elements of regions(...) must be of one type: {printed(e.domain)} gives "
+                     f"{article(words(place))}, 'via' a list of {words(element_of(kind))}", e.next.span)
+        elif not any(type(n) is A.Name and n.id == e.var for n in A.walk(e.next)):
+            self.err("E536", f"'via {printed(e.next)}' does not read {e.var}: every element would have the same "
+                     "neighbours", e.next.span, f"'via neighbours({e.var})'")
+        return f"list:list:{place}" if place != "any" else "list:list"
 
     def visit_Flood(self, e: A.Flood, scope: Scope) -> str:
         """`reachable(p from START via NEXT [through q where PASSABLE])`: a list of places. START (read

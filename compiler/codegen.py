@@ -908,6 +908,13 @@ class CodeGen(A.Visitor):
             through = f", through=lambda v_{e.through_var}: {self.ex(e.through, ctx.bind(e.through_var))}"
         return f"rt.flood({self.ex(e.start, ctx)}, {next_of}, {where(e)!r}{through})"
 
+    def visit_Regions(self, e, ctx) -> str:
+        """`regions(p in DOMAIN where COND via NEXT)`: DOMAIN read outside the binder, COND and NEXT as
+        tests of one element (lambdas), to the runtime's loop (`Game.regions`), as the interpreter hands them."""
+        inner = ctx.bind(e.var)
+        keep = f"lambda v_{e.var}: {self.ex(e.where, inner)}" if e.where is not None else "None"
+        return f"rt.regions({self.ex(e.domain, ctx)}, {keep}, lambda v_{e.var}: {self.ex(e.next, inner)}, {where(e)!r})"
+
     def keyed(self, e: A.Aggregate, ctx: Ctx):
         """A search the runtime answers from a kept index of the zone (`Game.keyed`): `some`, `count`
         or `first(x in ZONE where x.FIELD == VALUE)` (or `VALUE == x.FIELD`), ZONE a zone (or an

@@ -907,6 +907,11 @@ class ExprReader(A.Visitor):
             return ray
         return f"{ray[:-len(' left out)')]} left out), up to the first cell {e.var} for which {self.read(e.until)}, that one included"
 
+    def visit_Regions(self, e):
+        kept = f" for which {self.read(e.where)}" if e.where is not None else ""
+        return (f"the connected regions of the {e.var} in {self.read(e.domain)}{kept}, each {e.var} joined to "
+                f"{self.read(e.next)}: a list of lists, each region once, by its first place in that order")
+
     def visit_Flood(self, e):
         start = ("any of " if isinstance(e.start, A.ListLit) else "") + self.read(e.start)
         rule = self.read(e.next) if e.next is not None else "(no rule given)"

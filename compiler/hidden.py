@@ -159,6 +159,9 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                 elif t is A.Split:   # a pile of a split is the zone's (`split deck into 4 piles as pile`)
                     if hidden(n.zone, root):
                         changed |= bind((id(root), n.pile))
+                elif t is A.Regions:   # an element of a region is DOMAIN's, kept by COND and NEXT
+                    if any(x is not None and hidden(x, root) for x in (n.domain, n.where, n.next)):
+                        changed |= bind((id(root), n.var))
                 elif t is A.Flood:   # a place reached is worked out from START and NEXT
                     if hidden(n.start, root) or (n.next is not None and hidden(n.next, root)):
                         changed |= bind((id(root), n.var))

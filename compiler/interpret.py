@@ -1367,6 +1367,24 @@ class Interpreter(A.Visitor):
                 else:
                     f.locals[e.through_var] = saved
 
+    def visit_Regions(self, e, rt, f):
+        """`regions(p in DOMAIN where COND via NEXT)`: DOMAIN, then COND and NEXT as tests of one element,
+        to the runtime's loop (`Game.regions`), as the compiled code hands them."""
+        domain = self.ev(e.domain, rt, f)
+        saved = f.locals.get(e.var, _UNBOUND)
+
+        def bound(x, place):
+            f.locals[e.var] = place
+            return self.ev(x, rt, f)
+        try:
+            return rt.regions(domain, (lambda p: bound(e.where, p)) if e.where is not None else None,
+                              lambda p: bound(e.next, p), where(e))
+        finally:
+            if saved is _UNBOUND:
+                f.locals.pop(e.var, None)
+            else:
+                f.locals[e.var] = saved
+
     def visit_Flood(self, e, rt, f):
         """`reachable(p from START via NEXT)`: START, then NEXT and PASSABLE as tests of one place, to the
         runtime's breadth-first loop (`Game.flood`), as the compiled code hands them."""

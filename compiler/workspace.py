@@ -291,7 +291,7 @@ _NAMES: dict = {
 }
 # the fields of `_NAMES` that name a type, which no local can stand for
 TYPE_ATTRS = frozenset({"type", "of", "returns"})
-_LOCALS = {A.Offer: "partner", A.FirstMay: "var", A.Let: "name", A.Roll: "name", A.Pay: "name", A.Draw: "name", A.ForEach: "var", A.Pick: "var", A.Aggregate: "var", A.Sorted: "var", A.Network: "var", A.Flood: "var", A.Ray: "var",
+_LOCALS = {A.Offer: "partner", A.FirstMay: "var", A.Let: "name", A.Roll: "name", A.Pay: "name", A.Draw: "name", A.ForEach: "var", A.Pick: "var", A.Aggregate: "var", A.Sorted: "var", A.Network: "var", A.Flood: "var", A.Regions: "var", A.Ray: "var",
            A.Param: "name"}
 
 

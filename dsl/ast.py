@@ -517,6 +517,19 @@ class Flood(Expr):
 
 
 @node
+class Regions(Expr):
+    """`regions(p in DOMAIN [where COND] via NEXT)`: the connected parts of the elements of DOMAIN that
+    COND holds for (read with `var` bound to each), two of them joined when one is in the other's NEXT
+    (the list of the elements next to `var`): a list of lists, each part once, ordered by its first
+    element in DOMAIN's order, each part breadth first from it in the order NEXT gives."""
+
+    var: str
+    domain: Expr
+    where: Optional[Expr]
+    next: Expr
+
+
+@node
 class Ray(Expr):
     """`ray(c from CELL via DIRECTION [until COND])`: the cells of a board from CELL (itself left out) one step of
     DIRECTION at a time to the edge, in order, stopping after the first cell COND holds for (read with `var` bound

@@ -390,6 +390,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E525": (ERROR, "an amend's 'at least M' that the amended pick cannot keep: above its 'up to N', at random, or with the base's budget"),
     "E528": (ERROR, "a display's source or redeal pile indexed otherwise than the display ('zone row[level] ... show 4 from deck[level]': alike, or one plain zone), or written otherwise than declared"),
     "E535": (ERROR, "a numeric option ('option NAME: LOW..HIGH = DEFAULT;') with an empty range, a default outside it, or a name another option or variant of the stack takes"),
+    "E536": (ERROR, "'regions(p in DOMAIN where COND via NEXT)' whose NEXT is no list of DOMAIN's elements or does not read p"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),

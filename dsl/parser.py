@@ -2011,6 +2011,14 @@ class _Builder:
         next_, through = _pick(items, "via"), _pick(items, "through")
         return A.Flood(op, var, start, next_, *(through if through is not None else (None, None)), span=self._s(meta))
 
+    def regions(self, meta, items):
+        """`regions(p in DOMAIN [where COND] via NEXT)`."""
+        func, var, domain = str(items[0]), str(items[1]), items[2]
+        if func != "regions":
+            raise RulesError([Diagnostic("E536", f"{func}(...) takes no '{var} in ... via ...': only regions(...) does",
+                                         self._s(meta), hint=f"'regions({var} in DOMAIN where COND via NEXT)'")])
+        return A.Regions(var, domain, _pick(items, "where"), _pick(items, "via"), span=self._s(meta))
+
     def via(self, meta, items):
         return _Marker("via", items[1])
 

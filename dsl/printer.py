@@ -189,6 +189,10 @@ class ExprPrinter(A.Visitor):
     def visit_Flood(self, e):
         return f"{e.op}({_flood_source(e)}{_through(e)})"
 
+    def visit_Regions(self, e):
+        return f"regions({e.var} in {_expr(e.domain)}" + (f" where {_expr(e.where)}" if e.where is not None else "") \
+            + f" via {_expr(e.next)})"
+
     def visit_Cond(self, e):
         return f"if {_wrap(e.cond, 1)} then {_expr(e.then)} else {_expr(e.otherwise)}"
 
