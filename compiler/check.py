@@ -1011,6 +1011,7 @@ class Checker(A.Visitor):
         self._lint_returns()
         self._lint_copy_numbers_shown()
         self._lint_internal()
+        self._lint_offers()
         for decl, _old in self.sym.overrides:
             self.diags.append(Diagnostic("I404", f"overrides {CATEGORY[type(decl)]} {decl.name!r}", self.at_decl(decl)))
             for n in A.walk(decl):
@@ -1554,12 +1555,11 @@ class Checker(A.Visitor):
         return True
 
     def visit_Var(self, d: A.Var) -> None:
-        if d.hidden and (d.is_global or d.indexes is not None):
-            self.err("E522", f"variable {d.name!r} is declared 'hidden' but is " + (
-                "global: no player holds it, so no one would see it" if d.is_global else
-                "indexed: 'hidden' keeps one player's single value to that player"), self.at_decl(d),
-                "keep bookkeeping off every screen with 'internal'" if d.is_global else
-                "declare one hidden variable per value, or a 'hidden' zone of cards")
+        if d.hidden and d.is_global:
+            self.err("E522", f"variable {d.name!r} is declared 'hidden' but is global: 'hidden' keeps a value to "
+                     "the player who holds it, and a global variable has no holder, so no one would see it",
+                     self.at_decl(d), "keep it per player (each player's own, seen by them alone; indexed if need be), "
+                     "or keep bookkeeping off every screen with 'internal'")
         self.type_ref(d.type, d.span)
         self.indexes(d)
         if self.record_item(d.type, None) is not None or d.type.startswith("list of "):
@@ -4690,6 +4690,12 @@ class Checker(A.Visitor):
         each_one, self.each_one = self.each_one, base_of(kind) == "player"
         if isinstance(s, A.Simultaneous):
             self.open_loops.append(s)   # its bodies run one seat after another: `break;` leaves it
+            if s.each_var is not None:   # `for each U in ELEMENTS`: the pick (and its body) sees U bound
+                element = self.domain(s.each_domain, scope)
+                scope = self.bind(scope, s.each_var, s.span, element)
+                if s.each_where is not None:
+                    self.condition(s.each_where, scope)
+                    scope = self.narrowed(s.each_where, scope)
             self.visit_Pick(s.pick, scope)
             self.open_loops.pop()
         else:
@@ -6252,9 +6258,15 @@ class Checker(A.Visitor):
         elif s.pick.repeated and s.pick.limit is None and s.pick.least is None:   # up to, exactly, at least
             self.err("E304", f"'each ... simultaneously pick' picks once or a number of times: "
                      f"'{pick_mode(s.pick)}' is for one player's pick (write 'up to N' or 'exactly N')", s.span)
-        if s.pick.label is not None:
-            self.err("E304", "'each ... simultaneously pick' shows its candidates as they are: 'as \"...\"' is for "
-                     "one player's pick", s.span)
+        if s.each_var is not None and (s.pick.limit is not None or s.pick.least is not None):
+            self.err("E529", f"'each ... simultaneously for each {s.each_var} in ...' picks one for each element: "
+                     f"'{pick_mode(s.pick)}' would pick several for one", s.pick.span,
+                     "drop it (each player answers once per element, 'optional' lets them pass one), or pick several "
+                     "without 'for each'")
+        elif s.each_var is not None and s.pick.blind is not None:
+            self.err("E529", f"'each ... simultaneously for each {s.each_var} in ...' picks one for each element: "
+                     "'or blind ZONE' (a card drawn unseen as it is picked) is for a pick once a player",
+                     s.pick.blind.span, "drop 'or blind', or pick without 'for each'")
         if s.pick.optional_when is not None:
             self.err("E304", "'each ... simultaneously pick' is optional for every player or for none: 'optional "
                      "when' is for one player's pick", s.pick.optional_when.span,
@@ -8888,6 +8900,104 @@ class Checker(A.Visitor):
                                 "through a shuffle", read.span,
                                 "show what players see of the card (its title, its fields); a copy that must be "
                                 "told apart should differ in a field"))
+
+    def _lint_offers(self) -> None:
+        """W523: an option's `when`, a `may`'s `when` or a pick's `where` (not at random) that reads what the
+        deciding player (`you`) cannot see and another player can: another player's `hidden` zone or hidden
+        variable, their own zone `hidden from owner`, itself or through the funcs it calls (a func called on
+        another player, `q.best()`, reads that player's). Which options are offered then tells the decider
+        what they cannot see. At the read in the condition, or at the call that leads to it (the path in
+        the message). How many a zone holds is public (`size(hand)`, `count(c in hand)`); a `secret` zone
+        (seen by nobody: a face-down pile whose make-up players count from what came out of it, Tapestry's
+        "deal from which box?" among the boxes still in the deck) is not warned about."""
+        d = self.sym.decls
+        seen_as = {name: (x.visibility, x.per_player) for name, x in d.items()
+                   if type(x) is A.Zone and x.visibility != "public"}
+        seen_as.update({name: ("hidden", True) for name, x in d.items() if type(x) is A.Var and x.hidden})
+        if not seen_as:
+            return
+        funcs = {name: x for name, x in d.items() if type(x) is A.Func}
+        memo: dict = {}
+
+        def whose(name: str, own: bool) -> Optional[str]:
+            """What a read of `name` held by the decider (`own`) or by another player hides from the decider."""
+            vis, per_player = seen_as[name]
+            kind = "variable" if type(d[name]) is A.Var else "zone"
+            if vis == "secret":   # seen by nobody: what is in a face-down pile is no one's edge (see the doc)
+                return None
+            if vis == A.HIDDEN_FROM_OWNER:
+                return f"their own {kind} {name!r}, hidden from its owner" if own and per_player else None
+            return None if own or not per_player else f"another player's hidden {kind} {name!r}"
+
+        def leak(node, you_decides: bool, mine: frozenset, depth: int = 0) -> Optional[tuple]:
+            """(what is hidden, the node of `node` that reads it, the funcs called on the way) or None."""
+            stack = [node]
+            while stack:
+                n = stack.pop()
+                t = type(n)
+                if t is A.Name and n.id in seen_as and n.id not in mine:
+                    found = whose(n.id, you_decides)
+                    if found:
+                        return found, n, ()
+                elif t is A.Attr and n.name in seen_as:
+                    obj = n.obj
+                    own = (type(obj) is A.You and you_decides) or (type(obj) is A.Name and obj.id in mine)
+                    found = whose(n.name, own)
+                    if found:
+                        return found, n, ()
+                    stack.append(obj)
+                    continue
+                elif (t is A.Call and n.func == "size" and len(n.args) == 1) or \
+                        (t is A.Aggregate and n.op == "count" and n.where is None and n.value is None):
+                    ref = n.args[0] if t is A.Call else n.domain   # how many it holds is public: whose is read
+                    while type(ref) is A.Index:
+                        stack.append(ref.index)
+                        ref = ref.obj
+                    if type(ref) is A.Attr:
+                        stack.append(ref.obj)
+                    elif type(ref) is not A.Name:
+                        stack.append(ref)
+                    continue
+                elif (t is A.Call and n.func in funcs) or (t is A.Method and n.name in funcs):
+                    name = n.func if t is A.Call else n.name
+                    f = funcs[name]
+                    if f.value is not None and depth < 20:
+                        inner_you = you_decides if t is A.Call else \
+                            (type(n.obj) is A.You and you_decides) or (type(n.obj) is A.Name and n.obj.id in mine)
+                        args = list(n.args)
+                        decides = frozenset(p.name for p, a in zip(f.params, args)
+                                            if (type(a) is A.You and you_decides) or (type(a) is A.Name and a.id in mine))
+                        key = (name, inner_you, decides)
+                        if key not in memo:
+                            memo[key] = None   # (a recursive call: judged by the rest of the body)
+                            memo[key] = leak(f.value, inner_you, decides, depth + 1)
+                        if memo[key] is not None:
+                            return memo[key][0], n, (name,) + memo[key][2]
+                    if t is A.Method:
+                        stack.append(n.obj)
+                    stack.extend(n.args)
+                    continue
+                stack.extend(n.children())
+            return None
+
+        roots = list(d.values()) + [amend for amend, _ in self.sym.amended]
+        for root in roots:
+            for n in A.walk(root):
+                t = type(n)
+                cond = n.guard if t is A.Option else n.where if t is A.Pick and not n.random else \
+                    n.when if t is A.May else None
+                if cond is None:
+                    continue
+                found = leak(cond, True, frozenset())
+                if found is None:
+                    continue
+                what, at, path = found
+                through = f" (through {' -> '.join(f + '()' for f in path)})" if path else ""
+                which = "an option's 'when'" if t is A.Option else "a 'may''s 'when'" if t is A.May else "a pick's 'where'"
+                self.diags.append(Diagnostic(
+                    "W523", f"{which} reads {what}{through}, which the deciding player cannot see: which options are "
+                    "offered tells them", at.span,
+                    "offer the option whatever is hidden and check it in the body, or reveal what it reads first"))
 
     def _lint_internal(self) -> None:
         """W518: a `say` (every player reads it) showing a variable declared `hidden` (its holder's alone), at the

@@ -1871,34 +1871,60 @@ class CodeGen(A.Visitor):
     def _simultaneous(self, s: A.Simultaneous, ctx: Ctx):
         p, who = s.pick, self.temp("you")
         seat_ctx = replace(ctx, you=who)
-        inner = seat_ctx.bind(p.var)
         seats, cands, chosen = self.temp("seats"), self.temp("cands"), self.temp("chosen")
         cond = f" if {self.wrap(s.where, seat_ctx, 1)}" if s.where is not None else ""
         self.writeline(f"{seats} = [{who} for {who} in {self.domain(s.domain, ctx, s)}{cond}]", s)
-        pcond = f" if {self.wrap(p.where, inner, 1)}" if p.where is not None else ""
-        if p.blind is None:
-            self.writeline(f"{cands} = [[v_{p.var} for v_{p.var} in {self.domain(p.domain, seat_ctx, p)}{pcond}] "
+        each, elem_ctx, el = "", seat_ctx, None
+        if s.each_var is not None:   # `for each U in ELEMENTS`: each seat's elements, then one pick per element
+            elements, el = self.temp("elements"), f"v_{s.each_var}"
+            elem_ctx = seat_ctx.bind(s.each_var)
+            econd = f" if {self.wrap(s.each_where, elem_ctx, 1)}" if s.each_where is not None else ""
+            self.writeline(f"{elements} = [[{el} for {el} in {self.domain(s.each_domain, seat_ctx, s)}{econd}] "
                            f"for {who} in {seats}]")
-        else:   # `or blind ZONE`: each seat's candidates end with the unseen top card (each seat's ZONE)
+            each = f", each={elements}"
+        inner = elem_ctx.bind(p.var)
+        pcond = f" if {self.wrap(p.where, inner, 1)}" if p.where is not None else ""
+        one = f"[v_{p.var} for v_{p.var} in {self.domain(p.domain, elem_ctx, p)}{pcond}]"
+
+        def per_seat(item: str) -> str:   # `item` for each seat (and each of its elements)
+            if el is not None:
+                item = f"[{item} for {el} in {elements}[{who}_i]]"
+            return f"[{item} for {who}_i, {who} in enumerate({seats})]" if el is not None else \
+                f"[{item} for {who} in {seats}]"
+        if p.blind is None:
+            self.writeline(f"{cands} = {per_seat(one)}")
+        else:   # `or blind ZONE` (never with `for each`, E529): each seat's candidates end with the unseen top card
             mine = self.temp("mine")
             self.writeline(f"{cands} = []")
             self.writeline(f"for {who} in {seats}:")
             self._indent += 1
-            self.writeline(f"{mine} = [v_{p.var} for v_{p.var} in {self.domain(p.domain, seat_ctx, p)}{pcond}]")
+            self.writeline(f"{mine} = {one}")
             self.unseen_candidate(p, mine, inner, seat_ctx, None)
             self.writeline(f"{cands}.append({mine})")
             self._indent -= 1
-        prompt = self.prompt(p, seat_ctx)
-        if plain_text(p) is None:   # a prompt with values: each seat's, worked out as `you`
-            prompt = f"[{prompt} for {who} in {seats}]"
+        prompt = self.prompt(p, elem_ctx)
+        if plain_text(p) is None or el is not None:   # a prompt with values: each seat's, worked out as `you`
+            prompt = per_seat(prompt)
         many = ""
         if p.limit is not None:   # `up to N` / `exactly N`: each seat's N, worked out as that seat
             many = f", [{self.ex(p.limit, seat_ctx)} for {who} in {seats}], {p.exactly!r}"
         if p.least is not None:   # `at least M`: each seat's M, worked out as that seat
             many += f", minima=[{self.ex(p.least, seat_ctx)} for {who} in {seats}]"
+        if p.label is not None:   # `as "..."`: each candidate's label, worked out with it picked
+            mine = self.temp("mine")
+            labels = f"[{self.filled(p.label, p.label_parts, inner)} for v_{p.var} in {mine}]"
+            if el is not None:
+                labels = f"[[{self.filled(p.label, p.label_parts, inner)} for v_{p.var} in {mine}_e] " \
+                         f"for {el}, {mine}_e in zip({elements}[{who}_i], {mine})]"
+                many += f", labels=[{labels} for {who}_i, ({who}, {mine}) in enumerate(zip({seats}, {cands}))]"
+            else:
+                many += f", labels=[{labels} for {who}, {mine} in zip({seats}, {cands})]"
         self.writeline(f"{chosen} = yield from rt.simultaneous({seats}, {prompt}, {cands}, {p.optional!r}, "
-                       f"{where(s)!r}{many})")
-        self.writeline(f"for {who}, v_{p.var} in {chosen}:")
+                       f"{where(s)!r}{many}{each})")
+        if el is not None:
+            self.writeline(f"for {who}, ({el}, v_{p.var}) in {chosen}:")
+        else:
+            self.writeline(f"for {who}, v_{p.var} in {chosen}:")
         self.skip_out(who)
         self.nested(p.body, inner)
         if p.blind is not None:   # a blind card the body left in no zone goes back on top of its zone

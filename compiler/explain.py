@@ -2030,6 +2030,11 @@ class Reader(A.Visitor):
         else:
             many = f"{'at most ' if p.optional else ''}one {p.var}"
             each = "each of them, in seat order, does:"
+        if s.each_var is not None:   # one pick per element of each player's own list
+            ewhere = f" for which {self.x(s.each_where)}" if s.each_where is not None else ""
+            many = f"{many} for each {s.each_var} {self.picked_from(s.each_domain)}{ewhere} (their own, all before " \
+                   f"anyone's is seen)"
+            each = f"each pick of each of them, in seat order (a player's in the order of their {s.each_var}), does:"
         self.say(depth, f"{who[0].upper()}{who[1:]}{where} secretly picks {many} "
                         f"{self.picked_from(p.domain, p.blind)}{pwhere}{prompt(p)}{stmt_labelled(p)}{self.pick_amended(p)}. Once all have "
                         f"picked (nobody sees another's pick but by what this does with it), {each}")

@@ -105,14 +105,14 @@ class Interpreter(A.Visitor):
             if rt.pending and announces(s, f.locals):
                 yield from rt.drain()
 
-    def domain(self, node, rt, f: Frame) -> list:
-        """The elements a loop, pick, rank or aggregate ranges over, counted against the step budget
-        unless the pack bounds them (`bounded_domain`, the compiled code's rule too)."""
-        values = rt.domain(self.ev(node.domain, rt, f))
-        bounded = self.bounded.get(id(node))
+    def domain(self, node, rt, f: Frame, e=None) -> list:
+        """The elements a loop, pick, rank or aggregate ranges over (its `domain`, or `e`), counted against
+        the step budget unless the pack bounds them (`bounded_domain`, the compiled code's rule too)."""
+        e = node.domain if e is None else e
+        values = rt.domain(self.ev(e, rt, f))
+        bounded = self.bounded.get(id(e))
         if bounded is None:   # where the loop is written decides it: worked out once
-            bounded = self.bounded[id(node)] = bounded_domain(node.domain, self.sym, f.locals, f.this is not None,
-                                                              f.it_mode)
+            bounded = self.bounded[id(e)] = bounded_domain(e, self.sym, f.locals, f.this is not None, f.it_mode)
         return values if bounded else rt.loop(values, where(node))
 
     def cost(self, terms: tuple, rt, f: Frame) -> list:
@@ -852,29 +852,67 @@ class Interpreter(A.Visitor):
     def _simultaneous(self, s, rt, f):
         p = s.pick
         seats = [who for who in self.domain(s, rt, f) if s.where is None or self.ev(s.where, rt, f.with_you(who))]
-        cands = []
-        for who in seats:
-            inner, mine = f.with_you(who), []
+        each = None   # `for each U in ELEMENTS`: each seat's elements, then one pick per element
+        if s.each_var is not None:
+            each = []
+            for who in seats:
+                inner, elements = f.with_you(who), []
+                for element in self.domain(s, rt, inner, s.each_domain):
+                    inner.locals[s.each_var] = element
+                    if s.each_where is None or self.ev(s.each_where, rt, inner):
+                        elements.append(element)
+                each.append(elements)
+
+        def per_seat(work):   # work(frame) for each seat (and each of its elements), as the compiled code
+            out = []
+            for i, who in enumerate(seats):
+                inner = f.with_you(who)
+                if each is None:
+                    out.append(work(inner, i))
+                    continue
+                mine = []
+                for j, element in enumerate(each[i]):
+                    inner.locals[s.each_var] = element
+                    mine.append(work(inner, (i, j)))
+                out.append(mine)
+            return out
+
+        def offered(inner, _at):   # the candidates of one pick
+            mine = []
             for value in self.domain(p, rt, inner):
                 inner.locals[p.var] = value
                 if p.where is None or self.ev(p.where, rt, inner):
                     mine.append(value)
-            if p.blind is not None:   # each seat's candidates end with the unseen top card (each seat's ZONE)
+            if p.blind is not None:   # (never with `for each`, E529) the seat's candidates end with the unseen top card
                 self.unseen_candidate(p, rt, inner, mine)
-            cands.append(mine)
-        # a prompt with values: each seat's, worked out with that seat as `you`
-        prompt = self.prompt(p, rt, f) if plain_text(p) is not None else \
-            [self.prompt(p, rt, f.with_you(who)) for who in seats]
+            return mine
+
+        cands = per_seat(offered)
+        # a prompt with values: each seat's, worked out with that seat as `you` (and each element)
+        prompt = self.prompt(p, rt, f) if plain_text(p) is not None and each is None else \
+            per_seat(lambda inner, _at: self.prompt(p, rt, inner))
         # `up to N` / `exactly N`: each seat's N, worked out with that seat as `you`
         limits = None if p.limit is None else [self.ev(p.limit, rt, f.with_you(who)) for who in seats]
         # `at least M`: each seat's M, likewise
         minima = None if p.least is None else [self.ev(p.least, rt, f.with_you(who)) for who in seats]
+        labels = None
+        if p.label is not None:   # `as "..."`: each candidate's label, worked out with it picked
+
+            def named(inner, at):
+                out = []
+                for value in (cands[at] if each is None else cands[at[0]][at[1]]):
+                    inner.locals[p.var] = value
+                    out.append(self.filled(p.label, p.label_parts, rt, inner))
+                return out
+            labels = per_seat(named)
         chosen = yield from rt.simultaneous(seats, prompt, cands, p.optional, where(s), limits, p.exactly,
-                                            minima=minima)
+                                            minima=minima, labels=labels, each=each)
         for who, value in chosen:
             if who in rt.state.out:
                 continue   # knocked out by an earlier player's body
             inner = f.with_you(who)
+            if each is not None:
+                inner.locals[s.each_var], value = value
             inner.locals[p.var] = value
             yield from self.run(p.body, rt, inner)
             if p.blind is not None:   # a blind card the body left in no zone goes back on top of its zone

@@ -737,7 +737,8 @@ def layout(sym: Symbols) -> Layout:
                   for _i, key in elements(z, sym)},
         internal=[key for v in d if isinstance(v, A.Var) and v.internal
                   for key in [v.name] + [k for _i, k in elements(v, sym) if k != v.name]],
-        hidden_vars=[v.name for v in d if isinstance(v, A.Var) and v.hidden],
+        hidden_vars=[key for v in d if isinstance(v, A.Var) and v.hidden   # (each element of an indexed one)
+                     for key in [v.name] + [k for _i, k in elements(v, sym) if k != v.name]],
         indexed={**{x.name: elements(x, sym) for x in d if isinstance(x, (A.Counter, A.Var, A.Zone))
                     and x.indexes is not None},
                  **member_elements(sym)},

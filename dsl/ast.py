@@ -1503,12 +1503,20 @@ class Pick(Stmt):
 
 @node
 class Simultaneous(Stmt):
-    """`each PLAYERS [where COND] simultaneously pick VAR from DOMAIN ... { ... }`: every player picks
-    in secret (asked in seat order, no one seeing another's choice), then the bodies run in seat order."""
+    """`each PLAYERS [where COND] simultaneously [for each U in ELEMENTS [where COND]] pick VAR from DOMAIN ...
+    { ... }`: every player picks in secret (asked in seat order, no one seeing another's choice; with `for
+    each`, once per element of their own ELEMENTS, all before the next player), then the bodies run in
+    seat order (each player's in the order of their elements)."""
 
     domain: Expr
     where: Optional[Expr]
     pick: "Pick"
+    # `simultaneously for each U in DOMAIN [where COND] pick ...`: each player picks once per element of their
+    # own DOMAIN (worked out as them), all in secret before any body runs; the pick sees U bound
+    each_var: Optional[str] = None
+    each_domain: Optional[Expr] = None
+    each_where: Optional[Expr] = None
+    _quiet = ("each_var", "each_domain", "each_where")
 
 
 AUCTION_MODES = ("open", "once around", "sealed")

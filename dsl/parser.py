@@ -1732,7 +1732,13 @@ class _Builder:
         return _Marker("exactly", count)
 
     def simultaneous_stmt(self, meta, items):
-        return A.Simultaneous(items[0], _pick(items, "where"), items[-1], span=self._s(meta))
+        each = next((i.value for i in items if isinstance(i, _Marker) and i.tag == "secret_each"), (None, None, None))
+        return A.Simultaneous(items[0], _pick(items, "where"), items[-1], *each, span=self._s(meta))
+
+    def secret_each(self, meta, items):
+        names = [i for i in items if isinstance(i, Token) and i.type == "NAME"]
+        exprs = [i for i in items if not isinstance(i, (Token, _Marker))]
+        return _Marker("secret_each", (str(names[0]), exprs[0], _pick(items, "where")))
 
     def auction_stmt(self, meta, items):
         rest = [i for i in items if not isinstance(i, _Title)]

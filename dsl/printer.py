@@ -838,8 +838,10 @@ class Printer(A.Visitor):
 
     def visit_Simultaneous(self, s):
         p = s.pick
-        self.block([Clause("each ", s.domain), _where("where ", s.where),
-                    Clause(f"simultaneously pick {p.var} from ", p.domain), _where("or blind ", p.blind),
+        each = [Clause(f"simultaneously for each {s.each_var} in ", s.each_domain), _where("where ", s.each_where),
+                Clause(f"pick {p.var} from ", p.domain)] if s.each_var is not None else \
+            [Clause(f"simultaneously pick {p.var} from ", p.domain)]
+        self.block([Clause("each ", s.domain), _where("where ", s.where), *each, _where("or blind ", p.blind),
                     _where("where ", p.where),
                     _where("most " if p.best_most else "fewest ", p.best), Clause("alike") if p.alike else None,
                     _where("budget ", p.budget), _cost(p), *_modes(p), _stmt_label(p)],

@@ -2003,7 +2003,8 @@ class Game:
         return cost
 
     def simultaneous(self, seats: list, prompt, candidates: list, optional: bool, where: str,
-                     limits: Optional[list] = None, exactly: bool = False, minima: Optional[list] = None):
+                     limits: Optional[list] = None, exactly: bool = False, minima: Optional[list] = None,
+                     labels: Optional[list] = None, each: Optional[list] = None):
         """`each ... simultaneously pick`: each seat picks from its own candidates, asked in seat order
         while nothing changes (a view shows who has chosen, never what); returns [(player, pick)] in
         seat order for those who picked, for the bodies to run once everyone has chosen. `prompt` is
@@ -2011,15 +2012,32 @@ class Game:
         `limits` (`up to N`, `exactly N`: each seat's N): a seat picks up to N different candidates
         in a row, with "none" to stop early unless `exactly`; each of its picks is one pair, in the
         order picked. `minima` (`at least M`: each seat's M): no "none" before M picks (with no `limits`,
-        a seat may pick all its candidates)."""
+        a seat may pick all its candidates). `labels` (`as "..."`): each seat's candidates' labels.
+        `each` (`for each U in ELEMENTS`): each seat's elements; its candidates, prompts and labels are
+        then one list per element, it is asked once per element (all before the next seat), and each
+        of its picks is returned as (player, (element, pick)), in the order of its elements."""
         chosen, self.secret_round = [], {}
         prompts = prompt if type(prompt) is list else [prompt] * len(seats)
         if minima is not None and limits is None:
             limits = [len(mine) for mine in candidates]
         try:
             for i, (who, mine, asked) in enumerate(zip(seats, candidates, prompts)):
+                named = None if labels is None else labels[i]
+                if each is not None:   # one pick per element, all theirs before the next seat's
+                    picked = []
+                    self.secret_partial = (who, picked)   # their picks so far: theirs alone to see
+                    for j, element in enumerate(each[i]):
+                        due = asked[j] if type(asked) is list else asked
+                        choice = yield from self.pick(who, due, mine[j], optional, where,
+                                                      None if named is None else named[j])
+                        if choice is not None:
+                            picked.append(mine[j][choice])
+                            chosen.append((who, (element, mine[j][choice])))
+                    self.secret_partial = None
+                    self.secret_round[who] = picked
+                    continue
                 if limits is None:
-                    choice = yield from self.pick(who, asked, mine, optional, where)
+                    choice = yield from self.pick(who, asked, mine, optional, where, named)
                     value = None if choice is None else mine[choice]
                     if type(value) is Unseen:   # `or blind ZONE`: its card drawn now (none when they ran out)
                         value = self.take_unseen(who, value, where)
@@ -2028,27 +2046,32 @@ class Game:
                         chosen.append((who, value))
                     continue
                 picked, left = [], list(mine)
+                shown = None if named is None else list(named)
                 self.secret_partial = (who, picked)   # their picks so far: theirs alone to see
                 for _ in range(max(0, limits[i])):
                     due = asked if minima is None else self.least_prompt(asked, len(picked), minima[i])
                     choice = yield from self.pick(who, due, left, not exactly and
-                                                  (minima is None or len(picked) >= minima[i]), where)
+                                                  (minima is None or len(picked) >= minima[i]), where, shown)
                     if choice is None:
                         break
                     if type(left[choice]) is Unseen:   # `or blind ZONE`: drawn now, and offered again while cards are left
                         value = self.take_unseen(who, left[choice], where)
                         if value is None:
                             del left[choice]
+                            if shown is not None:
+                                shown.pop(choice)
                             continue
                         picked.append(value)
                         continue
                     picked.append(left.pop(choice))
+                    if shown is not None:
+                        shown.pop(choice)
                 self.secret_partial = None
                 self.secret_round[who] = picked
                 chosen += [(who, value) for value in picked]
         finally:
             self.secret_round = None
-            if limits is not None:
+            if limits is not None or each is not None:
                 self.secret_partial = None
         return chosen
 

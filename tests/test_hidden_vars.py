@@ -95,9 +95,9 @@ def test_fmt_and_explain():
 
 @pytest.mark.parametrize("declaration, column", [
     ('var spot "Spot" global hidden: station = baker;', 5),
-    ("var seen[station] hidden: bool = false;", 5),
+    ("var seen[station] global hidden: bool = false;", 5),
 ])
-def test_a_global_or_indexed_hidden_variable_is_e522_at_its_name(declaration, column):
+def test_a_global_hidden_variable_is_e522_at_its_name(declaration, column):
     line = YARD.count("\n") + 1
     assert ("E522", line, column) in found_at(YARD + declaration + "\n")
 
