@@ -346,7 +346,8 @@ def test_an_amends_at_least_up_to_and_base_in_the_minimum():
         assert [NONE_OPTION in o for _p, o in seen] == [False, False, True], interpreted
         assert len(names(game, "tickets")) == 3
     result = analyse_text(text)
-    assert [d.code for d in result.diagnostics] == ["I404"]
+    # (W522: this text leaves out game.rules, whose setup fills the display's source, train_deck)
+    assert [d.code for d in result.diagnostics if d.code != "W522"] == ["I404"]
     assert "Keep at least 1 plus 1 and at most 3 of them" in "\n".join(reading(result.symbols.decls["keep_one_or_two"],
                                                                                result.symbols))
 
