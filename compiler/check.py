@@ -4688,6 +4688,8 @@ class Checker(A.Visitor):
         loops, self.player_loops = self.player_loops, []   # the body's acting player is each of them
         each_as, self.each_as = self.each_as, scope.locals.get(s.domain.id) if type(s.domain) is A.Name else None
         each_one, self.each_one = self.each_one, base_of(kind) == "player"
+        if s.settled:
+            self.never_settles(s)
         if isinstance(s, A.Simultaneous):
             self.open_loops.append(s)   # its bodies run one seat after another: `break;` leaves it
             if s.each_var is not None:   # `for each U in ELEMENTS`: the pick (and its body) sees U bound
@@ -5362,6 +5364,31 @@ class Checker(A.Visitor):
 
     def visit_Window(self, s: A.Window, scope: Scope) -> None:
         """`window;`: nothing to check here (W477/W478 look at the whole pack)."""
+
+    def never_settles(self, s: A.Each) -> None:
+        """W525: `each ... until settled` without `where` whose body reopens unconditionally (a
+        `reopen;` among its own statements) and has no way out (`break`, `return`, `end game`,
+        `eliminate`): every turn makes the others owe one again, so it goes round until the step budget."""
+        if s.where is not None or not any(type(x) is A.Reopen for x in s.body):
+            return
+        if any(type(n) in (A.Break, A.Return, A.EndGame, A.EndAfter, A.Eliminate) for x in s.body for n in A.walk(x)):
+            return
+        reopen = next(x for x in s.body if type(x) is A.Reopen)
+        self.diags.append(Diagnostic(
+            "W525", "this round never settles: its body always reopens it, and without 'where' no player drops out, "
+            "so it goes round until the step budget runs out", reopen.span,
+            "reopen only when the turn changed what the others must answer ('if ... { reopen; }'), or add "
+            "'where COND' so that players drop out"))
+
+    def visit_Reopen(self, s: A.Reopen, scope: Scope) -> None:
+        """`reopen;`: lexical, as `break`: an `each ... until settled` of its own effect must be around it (E533)."""
+        if any(type(lp) is A.Each and lp.settled for lp in self.open_loops):
+            return
+        inside = "in a trigger's body, which runs later on its own" if self.in_trigger > 0 else \
+            "outside every 'each ... until settled' of its effect"
+        self.err("E533", f"'reopen;' is {inside}: there is no round for it to reopen", s.span,
+                 "write it in the body of 'each PLAYERS until settled { ... }' (not in a proc called from there: "
+                 "'reopen' is lexical, as 'break')")
 
     def visit_Break(self, s: A.Break, scope: Scope) -> None:
         """`break;` / `break LABEL;`: lexical, so a loop of the statement's own effect must be around it

@@ -149,6 +149,7 @@ class CodeGen(A.Visitor):
         self.lp_labels: dict = {}   # a labelled loop's Looping variable -> its label
         self.kept = kept_locals(sym)   # names bound again inside a block: kept around it (4.12)
         # whether a player can be knocked out while an `each` goes round: only then does the loop ask
+        self.rounds: list[str] = []   # the Settling of each `each ... until settled` being written, innermost last
         self.eliminates = any(type(n) is A.Eliminate for d in sym.decls.values() for n in A.walk(d))
         self.recursive_names = {self.func_names[n] for n in self.recursive if n in self.func_names}
         self.functions: list[Function] = []
@@ -1447,10 +1448,34 @@ class CodeGen(A.Visitor):
         you = self.temp("you")
         inner = replace(ctx, you=you)
         lp = self.label_open(s)
-        self.writeline(f"for {you} in {self.domain(s.domain, ctx, s, changes=True)}:", s)
-        self.skip_out(you)
-        self._loop_body(s.where, s.body, inner, s)
+        if s.settled:
+            self._settling(s, you, inner, ctx)
+        else:
+            self.writeline(f"for {you} in {self.domain(s.domain, ctx, s, changes=True)}:", s)
+            self.skip_out(you)
+            self._loop_body(s.where, s.body, inner, s)
         self.label_close(lp)
+
+    def _settling(self, s: A.Each, you: str, inner: Ctx, ctx: Ctx) -> None:
+        """`each ... until settled`: the turns a runtime Settling gives (the interpreter's `_settling`),
+        each counted against the step budget; `reopen;` in its body reopens the innermost one."""
+        players = self.temp("round")
+        self.writeline(f"{players} = Settling({self.domain(s.domain, ctx, s)})", s)
+        self.writeline(f"for {you} in {players}:", s)
+        self._indent += 1
+        self.writeline(f"if {you} in rt.state.out: continue")
+        if s.where is not None:
+            self.writeline(f"if not ({self.ex(s.where, inner)}): continue")
+        self.writeline(f"rt.step({where(s)!r})")
+        self._indent -= 1
+        self.rounds.append(players)
+        try:
+            self.nested(s.body, inner)
+        finally:
+            self.rounds.pop()
+
+    def visit_Reopen(self, s: A.Reopen, ctx: Ctx):
+        self.writeline(f"{self.rounds[-1]}.reopen()", s)
 
     def skip_out(self, you: str) -> None:
         """Inside an `each` loop: pass over a player knocked out by the time their turn comes."""

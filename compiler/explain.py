@@ -1571,6 +1571,12 @@ class Reader(A.Visitor):
             who = self.x(s.domain)   # one player: `each p: ...` runs the body as p
         if s.where is not None:
             who += self.whom(s.where)
+        if s.settled:
+            among = self.x(s.domain) + (self.whom(s.where) if s.where is not None else "")
+            self.say(depth, f"Take turns round and round among {among}, in that order, until everyone still in has had "
+                            f"a turn since the last reopening{labelled(s)}; on their turn, each does this:")
+            self.block(s.body, depth + 1)
+            return
         if len(s.body) == 1 and type(s.body[0]) in (A.Gain, A.Lose, A.Pay, A.Advance, A.Regress) and \
                 self.subject is None and s.loop_label is None:
             self.subject, self.subject_local = who, self.local(s.domain)
@@ -1725,6 +1731,9 @@ class Reader(A.Visitor):
     def visit_Break(self, s, depth: int) -> None:
         which = "the loop" if s.label is None else f"the loop labelled {s.label}"
         self.say(depth, f"Stop {which} now: the rest of it is not done, and it goes round no more.")
+
+    def visit_Reopen(self, s, depth: int) -> None:
+        self.say(depth, "Reopen the round: every other player still in must have a turn again before it ends.")
 
     def visit_Split(self, s, depth: int) -> None:
         self.say(depth, f"Deal {self.x(s.zone)} from the top into {self.x(s.count)} piles as equal as possible (the "

@@ -10,7 +10,7 @@ from contextlib import nullcontext
 
 from rulebook.dsl import ast as A
 from rulebook.runtime.kernels import KERNELS
-from rulebook.runtime.engine import CALL_FRAMES, FUNC_FRAMES, INTERPRETER_FILES, LOCAL_FRAMES, STATEMENT_FRAMES, LeaveLoop, MemberData, best_of, in_order
+from rulebook.runtime.engine import CALL_FRAMES, FUNC_FRAMES, INTERPRETER_FILES, LOCAL_FRAMES, STATEMENT_FRAMES, LeaveLoop, MemberData, Settling, best_of, in_order
 from rulebook.runtime.program import Program, assemble
 from rulebook.runtime.state import Record
 
@@ -408,6 +408,9 @@ class Interpreter(A.Visitor):
         return self.leavable(s, self._labelled(s, self._each, rt, f) if s.loop_label is not None else self._each(s, rt, f))
 
     def _each(self, s, rt, f, lp=None):
+        if s.settled:
+            yield from self._settling(s, rt, f, lp)
+            return
         for who in self.domain(s, rt, f):
             if who in rt.state.out:
                 continue   # knocked out by the time their turn comes
@@ -417,6 +420,30 @@ class Interpreter(A.Visitor):
             yield from self.run(s.body, rt, inner)
             if lp is not None:
                 lp.round_end()
+
+    def _settling(self, s, rt, f, lp):
+        """`each ... until settled`: the turns a runtime Settling gives, each counting against the step
+        budget; the innermost such round of the effect is the locals' "#round", which `reopen;` reopens."""
+        players = Settling(self.domain(s, rt, f))
+        outer = f.locals.get("#round")
+        f.locals["#round"] = players
+        try:
+            for who in players:
+                if who in rt.state.out:
+                    continue
+                inner = f.with_you(who)
+                if s.where is not None and not self.ev(s.where, rt, inner):
+                    continue
+                rt.step(where(s))
+                yield from self.run(s.body, rt, inner)
+                if lp is not None:
+                    lp.round_end()
+        finally:
+            f.locals["#round"] = outer
+
+    def visit_Reopen(self, s, rt, f):
+        f.locals["#round"].reopen()
+        return ()
 
     def deciding(self, cond) -> frozenset:
         """The nodes of an `if`/`while` condition that run a proc (layout.deciding), worked out once."""

@@ -1037,6 +1037,11 @@ class Each(Stmt):
     where: Optional[Expr]
     body: tuple
     loop_label: Optional[str] = None   # `as LABEL`, as a Repeat's
+    # `until settled`: round and round DOMAIN (evaluated once, in its order) while some player owes a turn;
+    # each owes one at the start and again after another's `reopen;` (a player passed over, out or
+    # failing `where` when their turn comes, spends it)
+    settled: bool = False
+    _quiet = ("settled",)
 
 
 @node
@@ -1115,6 +1120,12 @@ class Break(Stmt):
     effect (a proc's loop is not left by a `break` in a proc it calls, nor by one in a trigger's body)."""
 
     label: Optional[str] = None
+
+
+@node
+class Reopen(Stmt):
+    """`reopen;` inside `each ... until settled` (lexically, as `break`): every player of the innermost
+    such round but the acting one owes a turn again."""
 
 
 @node

@@ -366,6 +366,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W522": (WARNING, "a display whose source no rule ever puts anything into: it starts empty, so the display is never filled"),
     "W523": (WARNING, "an option's or a may's 'when', or a pick's 'where', that reads what the deciding player "
                       "cannot see: which options are offered tells them"),
+    "W525": (WARNING, "'each ... until settled' that can never settle: no 'where', and its body always reopens"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
@@ -386,13 +387,15 @@ CODES: dict[str, tuple[str, str]] = {
     "E519": (ERROR, "seat names ('seats A to B named ...') not one for each seat the game may have"),
     "E520": (ERROR, "a seat name given twice, empty, or another player's or actor's name"),
     "E521": (ERROR, "'gain N P.R' or 'lose N P.R' with P no player, or R no stock each player holds"),
-    "E522": (ERROR, "a variable declared 'hidden' that is global: it has no holder to be seen by"),
+    "E522": (ERROR, "a variable declared 'hidden' that is global or indexed: only one player's single value can be"),
     "E523": (ERROR, "the form of a board builtin (ray(c from ...), shift(CELL, FIELD = N), neighbours(c, diagonal)) where the pack declares its own func or proc of that name"),
     "E524": (ERROR, "a pick's 'or blind ZONE' amiss: outside a pick's candidates, ZONE no zone of the pick's kind, or a filter or cost that reads the unseen card (only 'VAR in ZONE' of another zone tells it apart)"),
     "E525": (ERROR, "an amend's 'at least M' that the amended pick cannot keep: above its 'up to N', at random, or with the base's budget"),
     "E528": (ERROR, "a display's source or redeal pile indexed otherwise than the display ('zone row[level] ... show 4 from deck[level]': alike, or one plain zone), or written otherwise than declared"),
     "E529": (ERROR, "'up to N', 'exactly N', 'at least M' or 'or blind ZONE' in 'each ... simultaneously for each U in ... pick': "
                     "it picks one for each element"),
+    "E533": (ERROR, "'reopen;' outside every 'each ... until settled' of its effect"),
+    "E534": (ERROR, "a func shown on the screen ('func NAME(): TYPE shown \"Title\"') that takes parameters or reads what some player may not see"),
     "E535": (ERROR, "a numeric option ('option NAME: LOW..HIGH = DEFAULT;') with an empty range, a default outside it, or a name another option or variant of the stack takes"),
     "E536": (ERROR, "'regions(p in DOMAIN where COND via NEXT)' whose NEXT is no list of DOMAIN's elements or does not read p"),
     # E6xx: runtime

@@ -44,6 +44,8 @@ CONTEXTUAL = {
     "restore": "restore PLAYER;",
     "end": "end game;",
     "break": "break;' or 'break LABEL;",
+    "settled": "each PLAYERS until settled { ... }",
+    "reopen": "reopen;",
     "through": "longest_path(r in EDGES, r.a, r.b through P where COND)",
     "via": "reachable(p from START via NEXT)",
     "as": 'pick VAR from DOMAIN as "LABEL" { ... }\' or \'repeat N as LABEL { ... }',

@@ -905,6 +905,9 @@ class _Builder:
     def break_stmt(self, meta, items):
         return A.Break(str(items[1]) if items[1] is not None else None, span=self._s(meta))
 
+    def reopen_stmt(self, meta, items):
+        return A.Reopen(span=self._s(meta))
+
     def eliminate_stmt(self, meta, items):
         return A.Eliminate(items[1], str(items[0]) == "restore", span=self._s(meta))
 
@@ -1425,13 +1428,17 @@ class _Builder:
     def loop_label(self, meta, items):
         return _Marker("loop_label", str(items[0]))
 
+    def settled(self, meta, items):
+        return _Marker("settled", True)
+
     def for_stmt(self, meta, items):
         return A.ForEach(str(items[0]), items[1], _pick(items, "where"), _block(items),
                          _pick(items, "any_order", False), _title(items), self._prompt_parts(items), _pick(items, "loop_label"),
                          any(isinstance(t, Token) and t.type == "ALIKE" for t in items), span=self._s(meta))
 
     def each_stmt(self, meta, items):
-        return A.Each(items[0], _pick(items, "where"), _arm_body(items[-1]), _pick(items, "loop_label"), span=self._s(meta))
+        return A.Each(items[0], _pick(items, "where"), _arm_body(items[-1]), _pick(items, "loop_label"),
+                      settled=_pick(items, "settled", False), span=self._s(meta))
 
     def if_stmt(self, meta, items):
         otherwise = ()

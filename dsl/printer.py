@@ -677,7 +677,8 @@ class Printer(A.Visitor):
         self.block([Clause(f"for each {s.var} in ", s.domain), _where("where ", s.where), order, _label(s)], s.body)
 
     def visit_Each(self, s):
-        self.short([Clause("each ", s.domain), _where("where ", s.where), _label(s)], s.body, s.span.line,
+        settled = Clause("until settled") if s.settled else None
+        self.short([Clause("each ", s.domain), _where("where ", s.where), settled, _label(s)], s.body, s.span.line,
                    s.span.end_line)
 
     def visit_If(self, s, after_brace: bool = False):
@@ -721,6 +722,9 @@ class Printer(A.Visitor):
 
     def visit_Break(self, s):
         self.line("break;" if s.label is None else f"break {s.label};")
+
+    def visit_Reopen(self, s):
+        self.line("reopen;")
 
     def visit_GiveRole(self, s):
         self.clauses([Clause("give ", s.who), Clause("role ", s.role)])

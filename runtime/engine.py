@@ -291,6 +291,42 @@ class LeaveLoop(BaseException):
         return self.label is None or self.label == label
 
 
+class Settling:
+    """The players of `each PLAYERS until settled` (both backends iterate it): round and round in
+    their order, each given while they owe a turn; all owe one at the start, a player given has spent
+    theirs (the loop passes over one who is out or fails its `where`), and `reopen` makes every
+    other one owe again. The iteration ends when nobody owes a turn: the round is settled."""
+
+    __slots__ = ("order", "owed", "at", "current")
+
+    def __init__(self, players):
+        self.order = list(players)
+        self.owed = [True] * len(self.order)
+        self.at = 0
+        self.current = None
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        order, owed = self.order, self.owed
+        n = len(order)
+        for _ in range(n):
+            i = self.at
+            self.at = i + 1 if i + 1 < n else 0
+            if owed[i]:
+                owed[i] = False
+                self.current = i
+                return order[i]
+        raise StopIteration
+
+    def reopen(self) -> None:
+        """`reopen;`: every player of the round but the one whose turn it is owes a turn again."""
+        self.owed = [True] * len(self.order)
+        if self.current is not None:
+            self.owed[self.current] = False
+
+
 class Effect(NamedTuple):
     """One entry of a game's trace (`rulebook play --trace`): what happened, to whom, and the rules
     position of the statement that did it."""
