@@ -62,6 +62,9 @@ class RulesLexer(RegexLexer):
             (r"\bvia\b(?=\s*[A-Za-z_\[(])(?!\s*(?:and|or|then|else|where)\b)", Keyword),
             # `break;` / `break LABEL;` where a statement starts
             (r"([{};:])(\s*)(break)\b(?=\s*(?:;|[A-Za-z_][A-Za-z0-9_]*\s*;))", bygroups(Punctuation, Whitespace, Keyword)),
+            # `reopen;` where a statement starts; `until settled` of a round (`each ... until settled`)
+            (r"([{};:])(\s*)(reopen)\b(?=\s*;)", bygroups(Punctuation, Whitespace, Keyword)),
+            (r"\b(until)(\s+)(settled)\b", bygroups(Keyword, Whitespace, Keyword)),
             # `affordable(COST)`, the builtin (anywhere else a name); a track's `space N` and `reactivate T space N`
             (r"\baffordable\b(?=\s*\()", Keyword),
             (r"\bspace\b(?=\s+[0-9A-Za-z_(-])(?!\s+(?:and|or|then|else|where)\b)", Keyword),
