@@ -216,8 +216,24 @@ class HumanAgent(Agent):
         data = dict(view) if view is not None else None
         if data is not None:
             self.show(data)
-        c.print(Text.assemble("\n", (printable(decision.player.name), "bold"), f": {printable(decision.prompt)}  ",
+        span = decision.number_range
+        bounds = f" ({span[0]} to {span[1]})" if span is not None else ""
+        c.print(Text.assemble("\n", (printable(decision.player.name), "bold"), f": {printable(decision.prompt)}{bounds}  ",
                               (f"({printable(str(decision.where))})", "dim")))
+        choice = self.number(span) if span is not None else self.option(decision, data, view)
+        if data is not None:
+            if not decision.of_items and "chosen_in_secret" not in data:
+                seat = decision.player.index
+                lines = {other: f"{decision.player.name}: " + (tell(other, choice) if tell is not None else
+                                                                f"{decision.prompt} → {decision.options[choice]}")
+                         for other in range(len(data["players"])) if other != seat}
+                self.answers.append((seat, lines, len(data["messages"])))
+            self.last[decision.player.index] = (data, len(self.answers))
+        return choice
+
+    def option(self, decision: Asked, data: Optional[dict], view: Optional[PlayerView]) -> int:
+        """The options, numbered, and the index of the one whose number is typed."""
+        c = self.console
         for i, option in enumerate(decision.options, start=1):
             c.print(f"  {i}. {printable(option)}")
         while True:
@@ -228,18 +244,19 @@ class HumanAgent(Agent):
             # isdigit() also accepts '²' and other digits int() refuses: only ASCII digits are numbers here
             if text.isascii() and text.isdigit() and len(text) <= self.MAX_ANSWER \
                     and 1 <= int(text) <= len(decision.options):
-                break
+                return int(text) - 1
             c.print(f"type a number from 1 to {len(decision.options)} (or '? N', '? NAME': what a card shows)")
-        choice = int(text) - 1
-        if data is not None:
-            if not decision.of_items and "chosen_in_secret" not in data:
-                seat = decision.player.index
-                lines = {other: f"{decision.player.name}: " + (tell(other, choice) if tell is not None else
-                                                                f"{decision.prompt} → {decision.options[choice]}")
-                         for other in range(len(data["players"])) if other != seat}
-                self.answers.append((seat, lines, len(data["messages"])))
-            self.last[decision.player.index] = (data, len(self.answers))
-        return choice
+
+    def number(self, span: tuple[int, int]) -> int:
+        """A pick over a range of numbers (`Asked.number_range`): the number itself is typed, within its
+        bounds (asked again otherwise); the answer is its option's index, as any pick's."""
+        low, high = span
+        while True:
+            text = self.console.input("number> ").strip()
+            digits = text[1:] if text.startswith("-") else text
+            if digits.isascii() and digits.isdigit() and len(digits) <= self.MAX_ANSWER and low <= int(text) <= high:
+                return int(text) - low
+            self.console.print(f"type a number from {low} to {high}")
 
     def details(self, query: str, decision: Asked, data: Optional[dict], view: Optional[PlayerView]) -> None:
         """`? 3` (the card option 3 names) or `? Blue Jay` / `info blue_jay`: the fields printed on a card

@@ -112,6 +112,20 @@ class Asked:
         return self._decision.index_of(label)
 
     @property
+    def number_range(self) -> Optional[tuple[int, int]]:
+        """(LOW, HIGH) when the options are the numbers LOW to HIGH in order, one each (a pick over a
+        range, `pick t from 40..1500`): a person is asked for a number, not shown a list; None otherwise.
+        The answer is still the option's index (LOW is 0), so logs and replays are as for any pick."""
+        values = self._decision.values
+        if len(values) < 2 or type(values[0]) is not int:
+            return None
+        low = values[0]
+        for i, v in enumerate(values):
+            if type(v) is not int or v != low + i:
+                return None
+        return low, low + len(values) - 1
+
+    @property
     def of_items(self) -> bool:
         """Whether the options are cards or tiles: their answer may name what other players cannot
         see (a pick from a hidden hand), so a screen never tells it to them."""
