@@ -855,6 +855,7 @@ class Checker(A.Visitor):
         self.in_phase: Optional[str] = None   # the game phase whose body is being checked (E325)
         self.open_labels: dict[str, A.Span] = {}   # the labels of the loops around the statement -> where each is
         self.open_loops: list = []   # the loops around the statement in its own effect, innermost last (`break`)
+        self._hidden_funcs: Optional[set] = None   # hidden.hidden_funcs, worked out for the first func declared shown
         self.in_trigger = 0   # trigger bodies around the statement (`break` outside their loops: E335)
         self.meant: set[str] = set()   # the names an unknown name may mean (no W401 for them): its did-you-mean, else its sort's
         self.name_reads: dict[int, str] = {}   # id of a `c.name` read -> the type of c (W463)
@@ -3268,6 +3269,8 @@ class Checker(A.Visitor):
 
     def func_decl(self, d: A.Func) -> None:
         self.never_called(d)
+        if d.shown is not None:
+            self.shown_func(d)
         scope = self.params(d.params)
         value = d.value
         if type(value) is A.LetIn:   # `let a = X; ... VALUE`: the lets, then the value with them in scope
@@ -3280,6 +3283,31 @@ class Checker(A.Visitor):
             self.result(d.returns, value, scope, DECLARED + self.called(d.name))
         if type(d.value) is A.LetIn:
             self.unused_lets(d.value, scope)
+
+    def shown_func(self, d: A.Func) -> None:
+        """E534: a func declared `shown "Title"` is worked out for each player's screen and view, so it
+        is a top-level func of no parameters (nothing to give them), whose value nothing hidden from
+        some player goes into (a `hidden` or `secret` zone's contents, a variable declared `hidden`:
+        compiler/hidden.py's analysis, as the hot seat's masks use)."""
+        at = self.at_name(d.name, d.span)
+        if self.sym.decls.get(d.name) is not d:
+            self.err("E534", f"{d.name!r} is not a func of the game itself, so no screen can show it", at,
+                     "declare the shown func at the top level of the rules")
+            return
+        if d.params:
+            self.err("E534", f"{d.name!r} takes parameters, so no screen can show it: it is worked out for each "
+                     "player with nothing to give them", at,
+                     f"drop 'shown', or declare a func of no parameters that calls it: 'func "
+                     f"{d.name}_shown(): ... shown {quote(d.shown)} = {d.name}(...);'")
+            return
+        if self._hidden_funcs is None:
+            from .hidden import hidden_funcs
+            self._hidden_funcs = hidden_funcs(self.sym)
+        if d.name in self._hidden_funcs:
+            self.err("E534", f"{d.name!r} may be worked out from what some player may not see (a hidden or secret "
+                     "zone's cards, or a variable declared 'hidden'), so it cannot be shown on every screen", at,
+                     "show only what every player may see: counts of a hidden zone ('size(hand)') are public, "
+                     "its cards are not")
 
     def func_lets(self, e: A.LetIn, scope: Scope) -> Scope:
         """A func's lets, each in turn (typed or not, as a proc's `let`), in a scope of their own over the

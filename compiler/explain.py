@@ -2422,6 +2422,8 @@ class Reader(A.Visitor):
             isinstance(value, A.Unary) and value.op == "not" or \
             isinstance(value, A.Aggregate) and value.op in ("some", "every")
         self.say(depth, ("True when " if condition else "Equals ") + self.x(value) + ".")
+        if d.shown is not None:   # `shown "Title"`: every player's screen shows it, worked out for them
+            self.say(depth, f"Every player's screen shows it as “{d.shown}”.")
 
     def visit_Game(self, d, depth: int) -> None:
         seats = d.min_players if d.min_players == d.max_players else f"{d.min_players} to {d.max_players}"

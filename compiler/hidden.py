@@ -54,7 +54,19 @@ def open_values(sym) -> dict[int, str]:
             **{part: "h" for part in mine if mine[part]}, **{part: "v" for part in others if others[part]}}
 
 
-def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()) -> dict[int, bool]:
+def hidden_funcs(sym) -> set[str]:
+    """The funcs whose value may be worked out from what some player may not see (a `hidden` or
+    `secret` zone's contents, a variable declared `hidden`), by the analysis `open_values` makes for
+    the other players: a func declared `shown` on every screen must not be one (E534)."""
+    zones = {name: d.visibility for name, d in sym.decls.items() if type(d) is A.Zone}
+    zones.update({name: "hidden" for name, d in sym.decls.items() if type(d) is A.Var and d.hidden})
+    found: set[str] = set()
+    _open(sym, {name for name, v in zones.items() if v != "public"}, True, results_out=found)
+    return found
+
+
+def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset(),
+          results_out: set | None = None) -> dict[int, bool]:
     """Each value part of a decision's prompt or an option's label (by id()) -> whether it is worked
     out from nothing in `hidden_zones` (nor the current card or event, when `current`), nor from a zone
     of `theirs` read as another holder's (`victim.hand`: through anything but `you`)."""
@@ -175,6 +187,8 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                     results.add(root.name)
                     changed = True
 
+    if results_out is not None:
+        results_out |= results
     found: dict[int, bool] = {}
     for root in roots:
         for n in A.walk(root):

@@ -170,6 +170,7 @@ class Layout:
     labels: dict = field(default_factory=dict)   # stock, counter, zone, var or track -> how screens show it
     shown_fields: dict = field(default_factory=dict)   # kind -> its `shown` fields, seen on a hidden card
     card_shows: dict = field(default_factory=dict)   # kind -> its `shows` list, shown after each card on screens
+    shown_funcs: list = field(default_factory=list)   # [name, title] of each func declared `shown "Title"`
     # (entity, slot) -> whether running the slot now would do something (`can copy e.SLOT`, slot_test), for
     # the slots some `can copy` tests only
     slot_tests: dict = field(default_factory=dict)
@@ -754,6 +755,7 @@ def layout(sym: Symbols) -> Layout:
         shown_fields={k.name: [f.name for f in k.fields if f.shown] for k in d
                       if isinstance(k, A.Kind) and any(f.shown for f in k.fields)},
         card_shows={k.name: list(k.shows.names) for k in d if isinstance(k, A.Kind) and k.shows is not None},
+        shown_funcs=[[f.name, f.shown] for f in d if type(f) is A.Func and f.shown is not None],
         stocks={k.name: {f.name: f.cap is not None for f in k.fields if f.stock} for k in d
                 if isinstance(k, A.Kind) and any(f.stock for f in k.fields)},
         held={k.name: {f.name: f.held for f in k.fields if f.held is not None} for k in d
@@ -1262,6 +1264,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"shows": lay.shown} if lay.shown else {}),   # likewise
         **({"held": lay.held} if lay.held else {}),   # likewise
         **({"card_shows": lay.card_shows} if lay.card_shows else {}),   # likewise
+        **({"shown_funcs": lay.shown_funcs} if lay.shown_funcs else {}),   # likewise
         **({"glimpses": lay.glimpses} if lay.glimpses else {}),   # likewise
         **({"internal": lay.internal} if lay.internal else {}),   # likewise
         **({"hidden_vars": lay.hidden_vars} if lay.hidden_vars else {}),   # likewise

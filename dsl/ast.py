@@ -2365,6 +2365,8 @@ class Func(Decl):
     params: tuple
     value: Expr
     returns: Optional[str] = None
+    shown: Optional[str] = None   # `shown "Title"`: on every player's screen and in the views, so titled
+    _quiet = ("shown",)
 
 
 @node

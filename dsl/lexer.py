@@ -125,6 +125,8 @@ BEFORE_PAREN = frozenset({"affordable"})
 # ':' or '=' they name a field (`shown: bool;`, `shown = true;`)
 _WORD_NEXT = re.compile(rf"(?:{WHITESPACE}|{COMMENT})*+[A-Za-z_]")
 BEFORE_WORD = {"shown", "shows", "anytime", "record"}   # `anytime in ZONE`: `anytime = 2;` names a field
+# ... `shown` before a text too: a func's `shown "Title"` (`func pot(): int shown "Pot" = ...;`)
+_TEXT_NEXT = re.compile(rf'(?:{WHITESPACE}|{COMMENT})*+"')
 # the contextual words that are their keyword only before a call of a name that is no reserved word
 # (`can place(p)`): `can and ready` reads a value named `can`
 BEFORE_CALL = {"can"}
@@ -271,7 +273,8 @@ class RulesLexer(Lexer):
         anywhere else (and always without a parser, in `scan`)."""
         term = self.contextual[word]
         if parser_state is None or (word not in NEVER_CALLED and _CALL_NEXT.match(data, after)) \
-                or (word in BEFORE_WORD and not _WORD_NEXT.match(data, after)) \
+                or (word in BEFORE_WORD and not _WORD_NEXT.match(data, after)
+                    and not (word == "shown" and _TEXT_NEXT.match(data, after))) \
                 or (word in BEFORE_CALL and not self._name_called(data, after) and not _COPY_NEXT.match(data, after)) \
                 or (word in BEFORE_PAREN and not _CALL_NEXT.match(data, after)):
             return "NAME"

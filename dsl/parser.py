@@ -918,7 +918,11 @@ class _Builder:
         if lets:   # from the first let to the value's end
             first, last = lets[0].span, value.span
             value = A.LetIn(lets, value, span=A.Span(first.file, first.line, first.column, last.end_line, last.end_column))
-        return A.Func(str(items[0]), items[1] or (), value, _pick(items, "returns"), span=self._s(meta))
+        return A.Func(str(items[0]), items[1] or (), value, _pick(items, "returns"), shown=_pick(items, "shown"),
+                      span=self._s(meta))
+
+    def func_shown(self, meta, items):
+        return _Marker("shown", _title(items))
 
     def func_let(self, meta, items):
         return self.let_stmt(meta, items)

@@ -1138,7 +1138,8 @@ class Printer(A.Visitor):
 
     def visit_Func(self, d):
         returns = f": {d.returns}" if d.returns else ""
-        head = f"func {d.name}({params_text(d.params)}){returns} ="
+        shown = f" shown {quote(d.shown)}" if d.shown is not None else ""
+        head = f"func {d.name}({params_text(d.params)}){returns}{shown} ="
         if type(d.value) is A.LetIn:   # the head, then each let and the value a line each, one level in
             self.clauses([Clause(head)], tail="")
             self.depth += 1

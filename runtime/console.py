@@ -339,6 +339,8 @@ def screen(view: dict, happened: list[tuple[str, str]]) -> list:
     shared = [f"{screen_name(k, view)}: {_number(k, v, view)}" for k, v in view["globals"].items() if k not in apart]
     if _values(view["vars"], view):
         shared.append(_values(view["vars"], view))
+    if view.get("shown"):   # the funcs declared `shown "Title"`
+        shared.append(_values(view["shown"], view))
     shared += _lists(view["globals"], view)
     if shared:
         out.append(Text.assemble(("Game: ", "bold"), printable(", ".join(shared))))

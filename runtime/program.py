@@ -123,6 +123,7 @@ class Program:
     visibility: dict = field(default_factory=dict)  # zone name -> "hidden" | "secret" (absent: public)
     shown_fields: dict = field(default_factory=dict)   # kind -> its `shown` fields (seen on a hidden card)
     card_shows: dict = field(default_factory=dict)   # kind -> its `shows` list: fields screens show after each card
+    shown_funcs: tuple = ()   # (name, title) of each func declared `shown "Title"`: in every view and on screens
     stocks: dict = field(default_factory=dict)   # kind -> its stock fields (`eggs: stock;`) -> whether it has a cap
     held: dict = field(default_factory=dict)   # kind -> the zones its cards hold (`tucked: zone of card;`) -> visibility
     records: dict = field(default_factory=dict)   # record -> its fields' names, in order
@@ -453,6 +454,7 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.die_fields = {k: tuple(v) for k, v in tables.get("die_fields", {}).items()}
     program.shown_fields = {kind: tuple(names) for kind, names in tables.get("shown_fields", {}).items()}
     program.card_shows = {kind: tuple(names) for kind, names in tables.get("card_shows", {}).items()}
+    program.shown_funcs = tuple((name, title) for name, title in tables.get("shown_funcs", ()))
     program.stocks = dict(tables.get("stocks", {}))
     program.held = dict(tables.get("held", {}))
     if "roles" in tables:
@@ -473,6 +475,7 @@ def assemble(tables: dict, fns: dict) -> Program:
     program.member_titles = dict(tables.get("member_titles", {}))
     program.record_titles = {name: tuple(parts) for name, parts in tables.get("record_titles", {}).items()}
     program.labels = dict(tables.get("labels", {}))
+    program.labels.update(program.shown_funcs)   # a shown func goes by its title on screens
 
     def named(default):   # a start naming a card, or a list (of lists) of cards (`var kept: list of token = [gem]`)
         return program.entities[default] if type(default) is str else [named(x) for x in default] \

@@ -587,6 +587,8 @@ def build_view(game, index: int) -> dict:
         "labels": {k: v for k, v in program.labels.items() if k not in unseen},
         "decision": None,
     }
+    if program.shown_funcs:   # the funcs declared `shown "Title"`, worked out for the viewer (only then, as below)
+        view["shown"] = {name: value(program.funcs[name](game, viewer)) for name, _title in program.shown_funcs}
     if program.card_shows:   # kind -> the fields screens show after each of its cards (only then, as below)
         view["shows"] = {kind: list(names) for kind, names in program.card_shows.items()}
     if program.record_titles:   # record -> its title's parts, as the program reads them (only then: other views stay as they were)
@@ -775,6 +777,7 @@ def changes(before: dict, after: dict) -> list[str]:
                 for name, v in new.items() if old.get(name) != v]
 
     game = moved(before["globals"], after["globals"]) + moved(before["vars"], after["vars"]) + \
+        moved(before.get("shown", {}), after.get("shown", {})) + \
         [f"supply of {line}" for line in moved(before.get("supply", {}), after.get("supply", {}))]
     if game:
         lines.append(", ".join(game))
