@@ -4716,7 +4716,7 @@ class Checker(A.Visitor):
         loops, self.player_loops = self.player_loops, []   # the body's acting player is each of them
         each_as, self.each_as = self.each_as, scope.locals.get(s.domain.id) if type(s.domain) is A.Name else None
         each_one, self.each_one = self.each_one, base_of(kind) == "player"
-        if s.settled:
+        if getattr(s, "settled", False):
             self.never_settles(s)
         if isinstance(s, A.Simultaneous):
             self.open_loops.append(s)   # its bodies run one seat after another: `break;` leaves it

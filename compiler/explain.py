@@ -1571,7 +1571,7 @@ class Reader(A.Visitor):
             who = self.x(s.domain)   # one player: `each p: ...` runs the body as p
         if s.where is not None:
             who += self.whom(s.where)
-        if s.settled:
+        if getattr(s, "settled", False):
             among = self.x(s.domain) + (self.whom(s.where) if s.where is not None else "")
             self.say(depth, f"Take turns round and round among {among}, in that order, until everyone still in has had "
                             f"a turn since the last reopening{labelled(s)}; on their turn, each does this:")

@@ -677,7 +677,7 @@ class Printer(A.Visitor):
         self.block([Clause(f"for each {s.var} in ", s.domain), _where("where ", s.where), order, _label(s)], s.body)
 
     def visit_Each(self, s):
-        settled = Clause("until settled") if s.settled else None
+        settled = Clause("until settled") if getattr(s, "settled", False) else None
         self.short([Clause("each ", s.domain), _where("where ", s.where), settled, _label(s)], s.body, s.span.line,
                    s.span.end_line)
 
