@@ -3290,8 +3290,10 @@ class Checker(A.Visitor):
         some player goes into (a `hidden` or `secret` zone's contents, a variable declared `hidden`:
         compiler/hidden.py's analysis, as the hot seat's masks use)."""
         at = self.at_name(d.name, d.span)
-        if self.sym.decls.get(d.name) is not d:
-            self.err("E534", f"{d.name!r} is not a func of the game itself, so no screen can show it", at,
+        if self.sym.decls.get(d.name) is not d or d.name in self.sym.role_of:
+            whose = f"a func of role {self.sym.role_of[d.name]!r}, worked out for its holders only" \
+                if d.name in self.sym.role_of else "not a func of the game itself"
+            self.err("E534", f"{d.name!r} is {whose}, so not every player's screen can show it", at,
                      "declare the shown func at the top level of the rules")
             return
         if d.params:

@@ -91,3 +91,10 @@ def test_E534_at_the_func_name(func, where):
 def test_no_E534_for_public_reads_and_the_word_stays_a_name():
     result = analyse_text(PACK + 'func n(): int shown "Dealt" = size(hand) + count(c in deck where c.value > 2) + shown;\n')
     assert [d.headline() for d in result.diagnostics if d.severity == "error"] == []
+
+
+def test_E534_for_a_role_s_func():
+    text = ('counter vp;\nrole spy "Spy" { func tip(): int shown "Tip" = vp + 1; }\nrole cop "Cop" { }\n'
+            'game g { seats 2 to 2 roles spy, cop; phase play { } winner most vp; }\n')
+    found = [d for d in analyse_text(text).diagnostics if d.code == "E534"]
+    assert len(found) == 1 and "role 'spy'" in found[0].message and (found[0].span.line, found[0].span.column) == (2, 23)
