@@ -31,7 +31,7 @@ def test_generated_module_imports_only_the_runtime_api_and_keeps_user_text_in_li
     tree = ast.parse(compiled.source)
     imports = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
     assert [(n.module, [a.name for a in n.names]) for n in imports] == [
-        ("rulebook.runtime.api", ["KERNELS", "Elements", "EntityDef", "Holder", "LeaveLoop", "assemble", "best_of", "in_order"])]
+        ("rulebook.runtime.api", ["KERNELS", "Elements", "EntityDef", "Holder", "LeaveLoop", "Settling", "assemble", "best_of", "in_order"])]
     calls = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
     assert not calls & {"eval", "exec", "__import__", "compile", "open"}
     program = compiled.program
