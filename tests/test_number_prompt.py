@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import io
 
-import pytest
-
 from rulebook.runtime.agents import HumanAgent, ScriptedAgent
 from rulebook.runtime.console import PlainConsole
 from rulebook.runtime.engine import Game

@@ -9,7 +9,7 @@ from rulebook.compiler.driver import analyse_text
 from rulebook.dsl.parser import parse_text
 from rulebook.dsl.printer import format_module
 from rulebook.runtime.agents import make_agents
-from rulebook.runtime.engine import Game, RulesRuntimeError
+from rulebook.runtime.engine import Game
 from rulebook.runtime.record import record
 
 from .conftest import programs, write_pack
