@@ -14,6 +14,7 @@ from rulebook.dsl.diagnostics import Diagnostic, closest, did_you_mean
 from rulebook.dsl.lexer import CONTEXTUAL
 from rulebook.dsl.parser import CARD_WORDS
 from rulebook.dsl.printer import quote, cost as printed_cost, declaration_text, expr as printed, params_text
+from rulebook.runtime.engine import MAX_STEPS
 
 from .layout import MAX_ELEMENTS, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, filled_zone, is_field_value, leading_cost, numbered, option_gate, paid_first
@@ -6135,10 +6136,13 @@ class Checker(A.Visitor):
         W479 when KEY never reads the candidate: every candidate ties, and the word changes nothing."""
         word = "most" if s.best_most else "fewest"
         kind = self.expr(s.best, inner)
-        if not fits(kind, "int"):
-            self.err("E433", f"'{word} ...' keeps the candidates with the {'highest' if s.best_most else 'lowest'} "
-                     f"number, and {printed(s.best)} is {article(words(kind))}", s.best.span,
-                     f"count something of {s.var}: '{word} size({s.var}.FIELD)', '{word} warriors[{s.var}]'")
+        if self.ranked(s.best, kind) is None:   # a number, a member by its place, a list of those item by item
+            if base_of(kind) == "list":
+                self.key_error(f"'{word} ...'", s.best, kind)
+            else:
+                self.err("E433", f"'{word} ...' keeps the candidates with the {'highest' if s.best_most else 'lowest'} "
+                         f"number, and {printed(s.best)} is {article(words(kind))}", s.best.span,
+                         f"count something of {s.var}: '{word} size({s.var}.FIELD)', '{word} warriors[{s.var}]'")
         elif not any(type(n) is A.Name and n.id == s.var for n in A.walk(s.best)):
             self.diags.append(Diagnostic(
                 "W479", f"'{word} {printed(s.best)}' does not read {s.var!r}: it is the same for every candidate, so "
@@ -7522,6 +7526,9 @@ class Checker(A.Visitor):
         if e.op in "+-*/%":   # (an operand found wrong makes the result unknown, not a number: no follow-on findings)
             fine = [self.arithmetic(side, kind) for side, kind in ((e.left, left), (e.right, right))]
             return "int" if all(fine) else "any"
+        if e.op in ("<", "<=", ">", ">=") and "list" in (base_of(left), base_of(right)):
+            self.lists_ordered(e, left, right)   # item by item, as a ranking key is (E531 otherwise)
+            return "bool"
         if e.op in ("<", "<=", ">", ">=") and "record" in (base_of(left), base_of(right)):
             self.err("E303", f"cannot order {article(words(left))} and {article(words(right))}: records are only "
                      f"equal or not", e.span, "compare one of their fields: 'a.FIELD < b.FIELD'")
@@ -7716,6 +7723,60 @@ class Checker(A.Visitor):
         if members is not None:
             self.sym.ordered[id(e)] = members
         return members is not None
+
+    def ranks_as(self, kind: str) -> Optional[str]:
+        """The one definition of what has an order, for `<` and for every ranking key (top, bottom, highest,
+        lowest, sorted's and a pick's `most`/`fewest`): "int" for a number (or a value of unknown type),
+        "member" for a member of a known enum (by its place), "list" for a list of numbers or of members of
+        one known enum (item by item, the first difference deciding, a list that begins a longer one below
+        it: language.md 5.1); None for anything else (players, cards, zones, records, texts as keys)."""
+        if fits(kind, "int"):
+            return "int"
+        if self.enum_members(kind) is not None:
+            return "member"
+        if base_of(kind) == "list":
+            item = element_of(kind)
+            if item == "any" or item == "int" or self.enum_members(item) is not None:
+                return "list"
+        return None
+
+    def ranked(self, e, kind: str) -> Optional[str]:
+        """`ranks_as(kind)`, and the members (or the lists of members) `e` holds read by their places in their
+        enum (Symbols.ordered: Game.ordinal takes a list of members item by item)."""
+        how = self.ranks_as(kind)
+        members = self.enum_members(kind if how == "member" else element_of(kind) if how == "list" else "")
+        if members is not None:
+            self.sym.ordered[id(e)] = members
+        return how
+
+    def lists_ordered(self, e: A.Binary, left: str, right: str) -> None:
+        """`a < b` with a list on a side: two lists of numbers (or of members of one enum) are ordered item by
+        item; a list against anything else, or lists of items without an order (cards, players, records,
+        texts) or of different types, is E531 at the operator, naming both types."""
+        items = (element_of(left), element_of(right))
+        if "any" not in (left, right) and not (self.ranks_as(left) == self.ranks_as(right) == "list"
+                                               and (items[0] == items[1] or "any" in items)):
+            other = right if base_of(left) == "list" else left
+            hint = ("compare its size, 'size(xs) > 2', or one item, 'xs[1] > 2'" if fits(other, "int") else
+                    "rank by a number of each item: 'sorted(x in xs, most x.FIELD)', or compare sizes"
+                    if base_of(other) in ("list", "zone") else None)
+            self.err("E531", f"cannot order {article(words(left))} and {article(words(right))}: lists are ordered "
+                     f"item by item, and only lists of numbers or of members of one enum", e.span, hint)
+            return
+        members = [m for m in (self.enum_members(element_of(t)) for t in (left, right) if base_of(t) == "list") if m]
+        if members:   # both sides by the members' places (an untyped side too: it holds the same members)
+            self.sym.ordered[id(e.left)] = self.sym.ordered[id(e.right)] = members[0]
+
+    def key_error(self, what: str, key, kind: str) -> None:
+        """A ranking key without an order: E531 for a list (of items without one), else E303 as before."""
+        if base_of(kind) == "list":
+            self.err("E531", f"{what} ranks by a number, a member of an enum or a list of those (item by item), and "
+                     f"{printed(key)} is {article(words(kind))}", key.span,
+                     "rank by a number of each item: 'sorted(x in xs, most x.FIELD)'; a list of cards, players or "
+                     "records has no order")
+        else:
+            self.err("E303", f"{what} orders by numbers: a key must be a number, not {article(words(kind))}",
+                     key.span, "a condition is not a number: write 'if C then 1 else 0'" if kind == "bool" else None)
 
     def numbers_compared(self, func: str, args: tuple, typed) -> None:
         """`min(...)`/`max(...)` take numbers, or one list of numbers (E303 at the argument otherwise: the
@@ -8503,6 +8564,8 @@ class Checker(A.Visitor):
                          "a single value has no size; 'count(x in ZONE where ...)' counts items")
             if func == "distinct" and args:   # a zone or a list: each value once
                 return self.distinct(args[0], typed(0), scope)
+            if func == "subsets" and len(args) == 2:   # every k-item sub-list of a list
+                return self.subsets(args, typed(0), typed(1))
             if spec.returns == "list:element":   # `reverse(z)`: a zone, a list or a count (1..n)
                 given = typed(0) if args else "any"
                 if given.partition(":")[0] not in ("zone", "list", "int", "any"):
@@ -8573,6 +8636,36 @@ class Checker(A.Visitor):
                                          "drop ', diagonal'"))
         self.sym.cells[id(args[0])] = (record, diagonal)
         return f"list:record:{record}"
+    def subsets(self, args: tuple, given: str, count: str) -> str:
+        """`subsets(xs, k)`: xs a list or a zone (E532 otherwise), k a number (E303) that, when constant, is
+        from 0 (E532) and, where xs's size is known before play (a list written out, a range of constants),
+        at most that size and making at most MAX_STEPS sub-lists (E532: none at all, or past the step
+        budget every call would stop at). A list of lists of xs's items."""
+        xs, k = args
+        if base_of(given) not in ("zone", "list", "any"):
+            self.err("E532", f"subsets(xs, k) takes a list or a zone as xs, not {article(words(given))}", xs.span,
+                     "the numbers 1 to n are the list 1..n: 'subsets(1..n, k)'" if fits(given, "int") else None)
+        if not fits(count, "int"):
+            self.amount_error(k, count)
+        n, low, high = None, None, None
+        if type(xs) is A.ListLit:
+            n = len(xs.items)
+        elif type(xs) is A.Range:
+            low, high = constant(xs.low), constant(xs.high) if xs.high is not None else None
+            if type(low) is int and type(high) is int:
+                n = max(0, high - low + 1)
+        taken = constant(k)
+        if type(taken) is int and taken < 0:
+            self.err("E532", f"subsets(xs, k) takes k items at a time, from 0, not {taken}", k.span)
+        elif type(taken) is int and n is not None and taken > n:
+            self.err("E532", f"subsets({printed(xs)}, {taken}): {printed(xs)} has {n} items, so no {taken} of "
+                     f"them can be taken", k.span, f"k is at most {n}")
+        elif type(taken) is int and n is not None and math.comb(n, taken) > MAX_STEPS:
+            self.err("E532", f"subsets({printed(xs)}, {taken}) makes {math.comb(n, taken):,} sub-lists, more than the "
+                     f"{MAX_STEPS:,} loop steps allowed between two decisions", k.span)
+        item = element_of(given) if base_of(given) in ("zone", "list") else "any"
+        return f"list:list:{item}" if item != "any" else "list:list"
+
     def distinct(self, arg, given: str, scope: Scope) -> str:
         """`distinct(xs)`: a list (or a zone's items) without its repeated values; E303 for anything else,
         W460 for what never holds a value twice (a zone: a card is in one place at a time; an enum's members, a
@@ -8640,9 +8733,25 @@ class Checker(A.Visitor):
         if e.op == "gather":
             return self.gathered(e, inner)
         if e.value is not None:
-            if e.op in ("top", "bottom"):   # a number, or a member: by its place in its enum's order
+            if e.op in ("top", "bottom"):   # a number, a member (by its place in its enum), a list of those
                 kind = self.expr(e.value, inner)
-                if not fits(kind, "int") and not self.ordinal(e.value, kind):
+                if self.ranked(e.value, kind) is None:
+                    self.key_error(f"{e.op}(...)", e.value, kind) if base_of(kind) == "list" else \
+                        self.amount_error(e.value, kind)
+            elif e.op in ("highest", "lowest"):   # a number, or a list of numbers: the best of them is the result
+                kind = self.expr(e.value, inner)
+                if base_of(kind) == "list" and self.ranks_as(kind) == "list" and \
+                        self.enum_members(element_of(kind)) is None:
+                    self.sym.list_keys.add(id(e))   # over no element: the empty list
+                    return kind
+                if base_of(kind) == "list":
+                    self.err("E531", f"{e.op}(...) gives the {'highest' if e.op == 'highest' else 'lowest'} value, a "
+                             f"number or a list of numbers ranked item by item, and {printed(e.value)} is "
+                             f"{article(words(kind))}", e.value.span,
+                             f"'{'top' if e.op == 'highest' else 'bottom'}({e.var} in ..., KEY)' gives the element "
+                             "with the best key, a member's place counted")
+                    return "any"
+                elif not fits(kind, "int"):
                     self.amount_error(e.value, kind)
             elif numeric:
                 self.amount(e.value, inner)
@@ -8666,9 +8775,8 @@ class Checker(A.Visitor):
             inner = self.narrowed(e.where, inner)
         for key in e.keys:
             kind = self.expr(key, inner)
-            if not fits(kind, "int") and not self.ordinal(key, kind):   # a member: by its enum's order
-                self.err("E303", f"sorted(...) orders by numbers: a key must be a number, not {article(words(kind))}",
-                         key.span, "a condition is not a number: write 'if C then 1 else 0'" if kind == "bool" else None)
+            if self.ranked(key, kind) is None:   # a member: by its enum's order; a list: item by item
+                self.key_error("sorted(...)", key, kind)
         element = self.local_type(e.var, inner)
         return f"list:{element}" if element != "any" else "list"
 

@@ -874,7 +874,9 @@ class CodeGen(A.Visitor):
         if reduce == "gather":   # the elements of each value's zone or list, one after another
             item = self.temp("item")
             return f"[{item} {loop} for {item} in rt.domain({element})]"
-        return f"{reduce}(({source}), default=0)" if reduce in ("max", "min") else f"{reduce}({source})"
+        if reduce in ("max", "min"):   # over no element: 0, or the empty list for a list key (Symbols.list_keys)
+            return f"{reduce}(({source}), default={'[]' if id(e) in self.sym.list_keys else 0})"
+        return f"{reduce}({source})"
 
     def visit_Sorted(self, e, ctx) -> str:
         """`sorted(x in D where C, most K ...)`: the kept elements' (keys, element) rows, left to right,
@@ -1825,7 +1827,7 @@ class CodeGen(A.Visitor):
         if s.blind is not None:   # `or blind ZONE`: its unseen top card, the last candidate, when the filters
             self.unseen_candidate(s, cands, inner, ctx, funds if s.budget is not None else None)   # hold for it
         if s.best is not None:   # `fewest KEY` / `most KEY`: the candidates with the best key, every tie
-            self.writeline(f"{cands} = rt.best_of({cands}, [{self.ex(s.best, inner)} for v_{s.var} in {cands}], "
+            self.writeline(f"{cands} = rt.best_of({cands}, [{self.ordinal(s.best, inner)} for v_{s.var} in {cands}], "
                            f"{s.best_most!r})")
         choice = self.temp("choice")
         labels = ""

@@ -822,7 +822,7 @@ class Interpreter(A.Visitor):
             keys = []
             for value in cands:
                 f.locals[s.var] = value
-                keys.append(self.ev(s.best, rt, f))
+                keys.append(self.ordinal(s.best, rt, f))   # a member by its place, a list item by item
             cands = rt.best_of(cands, keys, s.best_most)
         labels = None
         if s.label is not None:   # each candidate's label, worked out with it as the picked variable
@@ -1384,6 +1384,8 @@ class Interpreter(A.Visitor):
             f.locals.pop(e.var, None)
         else:
             f.locals[e.var] = saved
+        if not results and id(e) in self.sym.list_keys:   # highest/lowest of lists over no element
+            return []
         return REDUCE[reduce](results)
 
     def visit_Sorted(self, e, rt, f):

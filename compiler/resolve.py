@@ -88,6 +88,8 @@ BUILTIN_FUNCS = {
     "last": Builtin(1, 1, method="last", returns="element"),   # a zone's bottom item, a list's last; none when empty
     "reverse": Builtin(1, 1, method="reverse", returns="list:element"),   # a new list, last item first
     "distinct": Builtin(1, 1, method="distinct", returns="list:element"),   # a new list, each value once, first kept
+    # subsets(xs, k): every k-item sub-list of xs, in a fixed order (Game.subsets; branch handrank)
+    "subsets": Builtin(2, 2, method="subsets", returns="list:list:element"),
     "contains": Builtin(2, 2, method="contains", returns="bool"),
     "index_of": Builtin(2, 2, method="index_of"),
     # ordinal(m): an enum member's place in its enum's order, from 1 (both backends read it through
@@ -266,6 +268,9 @@ class Symbols:
     # id() of each `+` or `-` between two lists (or zones): a new list, the items of both in order or the
     # left's items that are not in the right's (both backends read this; branch lists)
     list_ops: set = field(default_factory=set)
+    # id() of each `highest`/`lowest` whose value is a list of numbers (ranked item by item): over no element
+    # it is the empty list, not 0 (both backends read this; branch handrank)
+    list_keys: set = field(default_factory=set)
     # id() of the cell of each `neighbours(CELL [, diagonal])` -> (its record's name, diagonal too): the
     # record's fields are the board's axes (both backends read this; branch amendpick)
     cells: dict = field(default_factory=dict)

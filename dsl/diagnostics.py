@@ -394,6 +394,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E528": (ERROR, "a display's source or redeal pile indexed otherwise than the display ('zone row[level] ... show 4 from deck[level]': alike, or one plain zone), or written otherwise than declared"),
     "E529": (ERROR, "'up to N', 'exactly N', 'at least M' or 'or blind ZONE' in 'each ... simultaneously for each U in ... pick': "
                     "it picks one for each element"),
+    "E531": (ERROR, "an order ('<', a ranking key) between a list and another type, or of lists of items without an order"),
+    "E532": (ERROR, "subsets(xs, k) of what is not a list, or with a constant k below 0 or past the subsets' bound"),
     "E533": (ERROR, "'reopen;' outside every 'each ... until settled' of its effect"),
     "E534": (ERROR, "a func shown on the screen ('func NAME(): TYPE shown \"Title\"') that takes parameters or reads what some player may not see"),
     "E535": (ERROR, "a numeric option ('option NAME: LOW..HIGH = DEFAULT;') with an empty range, a default outside it, or a name another option or variant of the stack takes"),

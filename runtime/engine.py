@@ -14,7 +14,8 @@ import os
 import random
 import re
 import sys
-from itertools import permutations, product
+from itertools import combinations, permutations, product
+from math import comb
 from collections import Counter as Tally, defaultdict
 from types import CodeType, MappingProxyType
 from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optional
@@ -104,13 +105,13 @@ def unchanged(value, old) -> str:
 
 def in_order(rows: Iterable[tuple], fewest: tuple) -> list:
     """`sorted(x in D, most K1 then fewest K2 ...)`: the elements of the (keys, element) rows, ordered
-    by the first key, then the next on a tie, and so on (`fewest[i]`: key i's lowest first, else its
+    by the first key (a number, or a list of numbers item by item), then the next on a tie, and so on (`fewest[i]`: key i's lowest first, else its
     highest first); rows tied on every key keep their order (each pass is a stable sort). Both
     backends."""
     rows = list(rows)
     for keys, _element in rows:
         for key in keys:
-            if type(key) is not int:
+            if type(key) is not int and type(key) is not list:   # a list: ranked item by item
                 raise RulesRuntimeError("E601", f"sorted(...) orders by numbers, not {label_of(key)}")
     for i in reversed(range(len(fewest))):   # the last tie-break first: the main key's pass decides
         rows.sort(key=lambda row: row[0][i], reverse=not fewest[i])
@@ -3082,6 +3083,21 @@ class Game:
         return [entities.get(index, index) if type(index) is str else index
                 for index, flat in self.program.indexed.get(name, {}).items() if flat in filled]
 
+    def subsets(self, items, k) -> list:
+        """`subsets(xs, k)`: every k-item sub-list of a list (or of a zone's items), each keeping the list's
+        order, in a fixed order: those with the earlier items first ([a, b], [a, c], [b, c] of [a, b, c]); none
+        for k past the list's size. Its sub-lists count against the step budget before any is made (E602
+        past it), so a large k of a long list stops play instead of filling memory; both backends."""
+        items = self.domain(items)
+        if type(k) is not int or k < 0:
+            raise RulesRuntimeError("E601", f"subsets(xs, k) takes a count k from 0, not {label_of(k)}")
+        made = comb(len(items), k)
+        if self.steps + made > MAX_STEPS:
+            raise RulesRuntimeError("E602", f"subsets(...) of {len(items)} items taken {k} at a time makes {made:,} "
+                                    f"sub-lists, more than the {MAX_STEPS} loop steps left between two decisions")
+        self.steps += made
+        return [list(c) for c in combinations(items, k)]
+
     def distinct(self, items) -> list:
         """`distinct(xs)`: a new list of a zone's or list's items, each value once where it first stands
         (values equal by `==` are one: members, numbers, texts, records by value, cards by identity)."""
@@ -3197,6 +3213,8 @@ class Game:
         try:
             return members.index(member) + 1
         except ValueError:
+            if type(member) is list:   # a list of members (`<` between two, a ranking key): item by item
+                return [Game.ordinal(members, m) for m in member]
             raise RulesRuntimeError("E601", f"{label_of(member)} has no place in the order of "
                                     f"{', '.join(members)}: a member is wanted") from None
 
