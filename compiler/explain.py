@@ -2162,11 +2162,24 @@ class Reader(A.Visitor):
         made = self.words.symbols.generated.get(d.name) if self.words.symbols is not None else None
         if made is not None:   # `KIND NAME for each c in DOMAIN`: which declaration made it, and for what
             template, member, bound, domain = made
-            self.say(depth, f"Made by '{d.kind} {template} for each {bound} in {domain}', one {d.kind} for each "
-                     f"of {domain}: this one for {member} ({bound} stands for {member}).")
+            if ", " in bound:   # several domains (`for each s in suit, r in 2..14`): one per combination
+                ins = ", ".join(f"{b} in {d_}" for b, d_ in zip(bound.split(", "), domain.split(", ")))
+                stands = ", ".join(f"{b} for {m}" for b, m in zip(bound.split(", "), member.split(", ")))
+                self.say(depth, f"Made by '{d.kind} {template} for each {ins}', one {d.kind} for each combination "
+                         f"of {' and '.join(domain.split(', '))}: this one for {member} ({stands}).")
+            else:
+                self.say(depth, f"Made by '{d.kind} {template} for each {bound} in {domain}', one {d.kind} for each "
+                         f"of {domain}: this one for {member} ({bound} stands for {member}).")
         elif d.each is not None:   # the declaration as written (explain of a module, fmt's reading)
-            self.say(depth, f"One {d.kind} for each of {d.each[1]}, each named {d.name}_ and that one's name, with "
-                     f"{d.each[0]} standing for it.")
+            from rulebook.dsl.printer import each_domain
+            pairs = (d.each,) + tuple(d.each_more or ())
+            if len(pairs) > 1:
+                self.say(depth, f"One {d.kind} for each combination of "
+                         f"{' and '.join(each_domain(dom) for _b, dom in pairs)}, each named {d.name}_ and their "
+                         f"names, with {', '.join(b for b, _dom in pairs)} standing for them.")
+            else:
+                self.say(depth, f"One {d.kind} for each of {each_domain(d.each[1])}, each named {d.name}_ and that "
+                         f"one's name, with {d.each[0]} standing for it.")
         if d.copies > 1 and self.values:   # `* N` (the gallery's table has a row for it): the others NAME#2 ...
             others = f"{d.name}#2" if d.copies == 2 else f"{d.name}#2 to {d.name}#{d.copies}"
             self.say(depth, f"{d.copies} copies of it are in the game: {d.name}, then {others}.")

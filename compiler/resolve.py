@@ -561,13 +561,23 @@ def _extend(sym: Symbols, item: A.Extend, diags: list[Diagnostic], sources: dict
                                                                     if isinstance(d, A.Proc)] + list(PHASES))))
 
 
-def _per_each(sym: Symbols, item: A.Entity, diags: list[Diagnostic], sources: dict) -> list[A.Entity]:
-    """`KIND NAME ["Title"] for each c in DOMAIN { ... }`: one plain entity per entity of the kind DOMAIN
-    (in declaration order; a declaration `* N` counts once) or per member of the enum DOMAIN, named
-    NAME_MEMBER, with `c` in its title, values and effects standing for that entity or member. E345 for
-    a domain that is neither, E346 for a bound name that is taken, E347 for a name made twice; W473
-    when there is nothing to go through, W474 when `c` is not used (the entities are alike: `* N`)."""
-    bound, domain = item.each
+MAX_EACH = 1_000   # the most entities one `for each` declaration makes (as `* N` copies are bounded, E308)
+
+
+def _each_values(sym: Symbols, item: A.Entity, bound: str, domain, diags: list[Diagnostic], sources: dict):
+    """One `c in DOMAIN` of a `for each`: (the values c goes through, as names or numbers, and what they are:
+    "member", "entity" or "number"), or None after E345 (a domain that is no kind, enum or range of constants)."""
+    if type(domain) is tuple:   # `2..14`: the numbers, the lower first
+        low, high = domain
+        return list(range(low, high + 1)), "number"
+    if isinstance(domain, A.Node):   # an expression that is none of those
+        hint = ("a range of 'for each' is written with constant numbers: 'for each r in 2..14'"
+                if type(domain) is A.Range else
+                "list the values as an enum ('enum face { jack, queen, king }'), or go through a range of numbers: "
+                "'for each r in 2..14'")
+        diags.append(Diagnostic("E345", f"'for each' makes one entity per entity of a kind, member of an enum or number "
+                                f"of a range of constants; {printed(domain)} is none of those", domain.span, hint))
+        return None
     where = item.span
     tokens = tokens_in(sources, item.span)   # the domain is the word after `in`
     found = next((i for i, (_l, _c, t) in enumerate(tokens[:-1]) if t == "in" and tokens[i + 1][2] == domain), None)
@@ -576,56 +586,115 @@ def _per_each(sym: Symbols, item: A.Entity, diags: list[Diagnostic], sources: di
         where = A.Span(item.span.file, line, col, line, col + len(domain))
     target = sym.decls.get(domain)
     if isinstance(target, A.Enum):
-        members = list(target.members)
-    elif isinstance(target, A.Kind) and domain != item.kind:
-        members = [n for n, d in sym.decls.items() if isinstance(d, A.Entity) and d.kind == domain]
-    else:
-        what = "is not declared" if target is None else \
-            "is the kind being made" if isinstance(target, A.Kind) else f"is {_article(CATEGORY[type(target)])}"
-        diags.append(Diagnostic("E345", f"'for each' makes one entity per entity of a kind or per member of an enum; "
-                                f"{domain!r} {what}", where,
-                                _similar(sym, domain, (A.Kind, A.Enum)) if target is None else None))
-        return []
+        return list(target.members), "member"
+    if isinstance(target, A.Kind) and domain != item.kind:
+        return [n for n, d in sym.decls.items() if isinstance(d, A.Entity) and d.kind == domain], "entity"
+    what = "is not declared" if target is None else \
+        "is the kind being made" if isinstance(target, A.Kind) else f"is {_article(CATEGORY[type(target)])}"
+    diags.append(Diagnostic("E345", f"'for each' makes one entity per entity of a kind, member of an enum or number "
+                            f"of a range of constants; {domain!r} {what}", where,
+                            (_similar(sym, domain, (A.Kind, A.Enum)) if target is None else None) or
+                            "a range of numbers is written 'for each r in 2..14'"))
+    return None
+
+
+def _per_each(sym: Symbols, item: A.Entity, diags: list[Diagnostic], sources: dict) -> list[A.Entity]:
+    """`KIND NAME ["Title"] for each c in DOMAIN { ... }`: one plain entity per entity of the kind DOMAIN
+    (in declaration order; a declaration `* N` counts once), per member of the enum DOMAIN or per number of
+    a range of constants (`2..14`), named NAME_MEMBER (NAME_N), with `c` in its title, values and effects
+    standing for that entity, member or number; over several domains (`for each s in suit, r in 2..14`), one
+    per combination, the first domain's values varying slowest, named NAME_M1_M2. E345 for a domain that is
+    none of those (or a declaration making more than MAX_EACH), E346 for a bound name that is taken (or
+    bound twice), E347 for a name made twice; W473 when there is nothing to go through, W474 when a bound name
+    is not used (the entities are alike along it: `* N`)."""
+    pairs = (item.each,) + tuple(item.each_more or ())
     kind = sym.decls.get(item.kind)
     fields = [f.name for f in kind.fields] if isinstance(kind, A.Kind) else []
-    if bound in sym.decls or bound in sym.members or bound in fields or bound in ("copy_number", "this", "you") \
-            or any(bound in d.members for d in sym.decls.values() if isinstance(d, A.Enum)):
-        what = f"a field of {item.kind}" if bound in fields else "a word of the language" \
-            if bound in ("copy_number", "this", "you") else "declared"
-        diags.append(Diagnostic("E346", f"the name 'for each' binds, {bound!r}, is {what}: inside the declaration "
-                                "it would mean two things", declared_at(sources, bound, item.span),
-                                f"bind another name: 'for each {domain[0]} in {domain}'"))
+    domains = []
+    for i, (bound, domain) in enumerate(pairs):
+        found = _each_values(sym, item, bound, domain, diags, sources)
+        if found is None:
+            return []
+        if bound in sym.decls or bound in sym.members or bound in fields or bound in ("copy_number", "this", "you") \
+                or any(bound in d.members for d in sym.decls.values() if isinstance(d, A.Enum)) \
+                or any(bound == other for other, _d in pairs[:i]):
+            what = f"a field of {item.kind}" if bound in fields else "a word of the language" \
+                if bound in ("copy_number", "this", "you") else "bound twice" \
+                if any(bound == other for other, _d in pairs[:i]) else "declared"
+            shown = domain if isinstance(domain, str) else "x"
+            diags.append(Diagnostic("E346", f"the name 'for each' binds, {bound!r}, is {what}: inside the declaration "
+                                    "it would mean two things", declared_at(sources, bound, item.span),
+                                    f"bind another name: 'for each {shown[0]} in {shown}'" if isinstance(domain, str)
+                                    else "bind another name"))
+            return []
+        domains.append(found)
+    total = 1
+    for values, _how in domains:
+        total *= len(values)
+    if total > MAX_EACH:
+        diags.append(Diagnostic("E345", f"{item.name!r} would make {total:,} {item.kind}s, more than {MAX_EACH:,} "
+                                "(one per combination of its domains)", item.span,
+                                "a deck that large is a count: give the cards a number field and '* N' copies"))
         return []
-    if not members:
-        diags.append(Diagnostic("W473", f"{item.name!r} makes one {item.kind} per "
-                                f"{'member' if isinstance(target, A.Enum) else 'entity'} of {domain!r}, and it has none "
-                                "here: it makes nothing", where, "a 'for each' sees the entities its own pack and "
-                                "the packs it extends declare"))
-    uses = [n for part in item.title_parts + item.values + item.effects if not isinstance(part, str)
-            for n in A.walk(part) if type(n) is A.Name and n.id == bound]
-    if not uses and len(members) > 1:
-        diags.append(Diagnostic("W474", f"{bound!r} is used nowhere in {item.name!r}: its {len(members)} "
-                                f"{item.kind}s are alike", declared_at(sources, bound, item.span),
-                                f"for {len(members)} identical copies write '{item.kind} {item.name} * {len(members)} "
-                                "{ ... }'"))
+    for (bound, domain), (values, how) in zip(pairs, domains):
+        if not values:
+            shown = domain if isinstance(domain, str) else f"{domain[0]}..{domain[1]}"
+            diags.append(Diagnostic("W473", f"{item.name!r} makes one {item.kind} per "
+                                    f"{ {'member': 'member', 'entity': 'entity', 'number': 'number'}[how]} of "
+                                    f"{shown!r}, and it has none here: it makes nothing", item.span if how == "number"
+                                    else declared_at(sources, bound, item.span),
+                                    "a 'for each' sees the entities its own pack and the packs it extends declare"
+                                    if how != "number" else "write the lower number first"))
+            continue
+        uses = [n for part in item.title_parts + item.values + item.effects if not isinstance(part, str)
+                for n in A.walk(part) if type(n) is A.Name and n.id == bound]
+        titled = any(type(n) is A.Name and n.id == bound for part in item.title_parts if not isinstance(part, str)
+                     for n in A.walk(part))
+        if uses and not titled and item.title is not None and len(values) > 1:
+            diags.append(Diagnostic("W524", f"the title of {item.name!r} does not read {bound!r}: its {item.kind}s "
+                                    f"for different {bound} have one title, so decisions, logs and the tables of "
+                                    "cover and simulate cannot tell them apart", declared_at(sources, bound, item.span),
+                                    f"name it in the title: '\"... {{{bound}}}\"'" if how == "number" else
+                                    f"name it in the title: '\"... {{{bound}.title}}\"'"))
+        if not uses and len(values) > 1:
+            diags.append(Diagnostic("W474", f"{bound!r} is used nowhere in {item.name!r}: its {len(values)} "
+                                    f"{item.kind}s are alike" + (" along it" if len(pairs) > 1 else ""),
+                                    declared_at(sources, bound, item.span),
+                                    f"for {len(values)} identical copies write '{item.kind} {item.name} * {len(values)} "
+                                    "{ ... }'" if len(pairs) == 1 else f"drop '{bound} in ...' and give the declaration "
+                                    f"'* {len(values)}' copies"))
     made = []
-    for m in members:
-        name = f"{item.name}_{m}"
+    for combination in _product([values for values, _how in domains]):
+        name = "_".join([item.name] + [str(v) if type(v) is not int or v >= 0 else f"m{-v}" for v in combination])
         if name in sym.decls:
             other = sym.decls[name]
+            m = ", ".join(map(str, combination))
             diags.append(Diagnostic("E347", f"'for each' names the {item.kind} it makes for {m!r} {name!r}, which "
                                     "is already declared", declared_at(sources, item.name, item.span),
                                     f"rename {item.name!r} or the other declaration",
                                     notes=(f"{name!r} is declared at {other.span}",)))
             continue
+        given = {bound: v for (bound, _d), v in zip(pairs, combination)}
 
-        def bind(n, m=m):
-            return A.Name(m, span=n.span) if type(n) is A.Name and n.id == bound else None
-        made.append(replace(item, name=name, each=None, values=tuple(A.rewrite(v, bind) for v in item.values),
+        def bind(n, given=given):
+            if type(n) is A.Name and n.id in given:
+                v = given[n.id]
+                return A.Int(v, span=n.span) if type(v) is int else A.Name(v, span=n.span)
+            return None
+        made.append(replace(item, name=name, each=None, each_more=None, values=tuple(A.rewrite(v, bind) for v in item.values),
                             effects=tuple(A.rewrite(v, bind) for v in item.effects),
                             title_parts=tuple(p if isinstance(p, str) else A.rewrite(p, bind) for p in item.title_parts)))
-        sym.generated[name] = (item.name, m, bound, domain)
+        sym.generated[name] = (item.name, ", ".join(map(str, combination)), ", ".join(b for b, _d in pairs),
+                               ", ".join(d if isinstance(d, str) else f"{d[0]}..{d[1]}" for _b, d in pairs))
     return made
+
+
+def _product(lists: list) -> list:
+    """Every combination of one value of each list, the first list's varying slowest."""
+    out = [()]
+    for values in lists:
+        out = [c + (v,) for c in out for v in values]
+    return out
 
 
 def _amend(sym: Symbols, item: A.Amend, diags: list[Diagnostic], sources: dict) -> None:

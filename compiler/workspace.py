@@ -307,7 +307,8 @@ class _Scopes:
         self.bound: dict[int, list] = {}   # id of a binding node -> [(name, scope key)]
         whole = ((decl.span.line, decl.span.column), (decl.span.end_line, decl.span.end_column))
         if isinstance(decl, A.Entity) and decl.each is not None:
-            self._add(decl, decl.each[0], *whole, file)
+            for bound, _domain in (decl.each,) + tuple(decl.each_more or ()):
+                self._add(decl, bound, *whole, file)
         for n in A.walk(decl):
             if type(n) is A.Param:
                 self._add(n, n.name, *whole, file)

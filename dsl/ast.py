@@ -2248,8 +2248,12 @@ class Entity(Decl):
     copies: int = 1
     title_parts: tuple = ()   # a title with `{...}` values: its literal texts and expressions (as `say`'s)
     # `for each c in DOMAIN`: (c, DOMAIN), a declaration that stands for one entity per entity of the kind
-    # DOMAIN (or per member of the enum DOMAIN), named NAME_MEMBER; the resolver writes them out
+    # DOMAIN (or per member of the enum DOMAIN, or per number of a range: DOMAIN a (low, high) pair), named
+    # NAME_MEMBER; the resolver writes them out. A DOMAIN that is another expression is kept for E345
     each: Optional[tuple] = None
+    # `for each s in suit, r in 2..14`: the (name, DOMAIN) pairs after the first: one entity per combination
+    each_more: Optional[tuple] = None
+    _quiet = ("each_more",)
 
 
 HIDDEN_FROM_OWNER = "hidden from owner"   # the visibility every player but a zone's owner sees into

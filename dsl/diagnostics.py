@@ -94,7 +94,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E342": (ERROR, "lists joined, taken from or stored whose items are never equal (cities and players)"),
     "E343": (ERROR, "'TYPE of ITEM' (a field's or a let's type) for a type that is not a list"),
     "E344": (ERROR, "an amend names a pick or choose by a label ('pick as LABEL') no pick or choose of it carries"),
-    "E345": (ERROR, "'for each' over what is neither a kind nor an enum"),
+    "E345": (ERROR, "'for each' over what is neither a kind, an enum nor a range of constants, or making too many entities"),
     "E346": (ERROR, "the name 'for each' binds is taken"),
     "E347": (ERROR, "a name 'for each' makes is already declared"),
     "E348": (ERROR, "'amend NAME * N' of what is not an entity"),
@@ -366,6 +366,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W522": (WARNING, "a display whose source no rule ever puts anything into: it starts empty, so the display is never filled"),
     "W523": (WARNING, "an option's or a may's 'when', or a pick's 'where', that reads what the deciding player "
                       "cannot see: which options are offered tells them"),
+    "W524": (WARNING, "a 'for each' declaration whose title does not read a name it binds: its entities' titles repeat"),
     "W525": (WARNING, "'each ... until settled' that can never settle: no 'where', and its body always reopens"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),

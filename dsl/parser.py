@@ -121,6 +121,11 @@ def _pick(items: list, tag: str, default=None):
     return default
 
 
+def _eaches(pairs) -> tuple:
+    """An entity's `each` (its first `for each` pair, or None) and `each_more` (the pairs after it)."""
+    return (None, None) if not pairs else (pairs[0], tuple(pairs[1:]) or None)
+
+
 def _join(a: A.Span, b: A.Span) -> A.Span:
     """The span from the start of `a` to the end of `b`."""
     return A.Span(a.file, a.line, a.column, b.end_line, b.end_column)
@@ -794,10 +799,25 @@ class _Builder:
         effects = A.Reaction.told_apart(tuple(i for i in items if isinstance(i, A.FieldEffect)))
         title = next((i for i in items if isinstance(i, _Title)), None)
         return A.Entity(str(items[0]), str(items[1]), _title(items), values, effects, _pick(items, "copies", 1),
-                        self._title_parts(title), _pick(items, "each"), span=self._s(meta))
+                        self._title_parts(title), *_eaches(_pick(items, "each")), span=self._s(meta))
 
     def per_each(self, meta, items):
-        return _Marker("each", (str(items[0]), str(items[1])))
+        """`for each c in DOMAIN [, d in DOMAIN2 ...]`: the first (name, domain) pair is the entity's `each`, the
+        others its `each_more`; a domain is a name (a kind or an enum), a (low, high) pair of constants (a range),
+        or any other expression, which the resolver refuses (E345)."""
+        return _Marker("each", tuple(items))
+
+    def each_over(self, meta, items):
+        domain = items[1]
+        if type(domain) is A.Name:
+            return (str(items[0]), domain.id)
+        if type(domain) is A.Range and domain.high is not None:
+            ends = tuple(e.value if type(e) is A.Int else -e.operand.value
+                         if type(e) is A.Unary and e.op == "-" and type(e.operand) is A.Int else None
+                         for e in (domain.low, domain.high))
+            if None not in ends:
+                return (str(items[0]), ends)
+        return (str(items[0]), domain)
 
     def _title_parts(self, title) -> tuple:
         """A title with braces is a text with values (`"Card {value}"`, `{{` for a brace), as a `say`

@@ -88,6 +88,15 @@ def _in(slot) -> str:
     return "" if A.role_own(slot) else f" in {', '.join(map(expr, slot.places))}"
 
 
+
+def each_domain(domain) -> str:
+    """A `for each` domain as written: a kind's or enum's name, a range of constants (`2..14`), an expression."""
+    if isinstance(domain, str):
+        return domain
+    if type(domain) is tuple:
+        return f"{domain[0]}..{domain[1]}"
+    return expr(domain)
+
 class ExprPrinter(A.Visitor):
     """Expressions as rules text, with only the parentheses they need."""
 
@@ -997,7 +1006,8 @@ class Printer(A.Visitor):
 
     def visit_Entity(self, d):
         copies = f" * {d.copies}" if d.copies != 1 else ""
-        each = f" for each {d.each[0]} in {d.each[1]}" if d.each else ""
+        each = " for each " + ", ".join(f"{bound} in {each_domain(domain)}" for bound, domain in
+                                        (d.each,) + tuple(d.each_more or ())) if d.each else ""
         self.parts(f"{d.kind} {d.name}{_title(d.title)}{copies}{each}", d.values + d.effects,
                    not d.effects and d.span.line == d.span.end_line)
 
