@@ -4256,6 +4256,28 @@ class Checker(A.Visitor):
                      f"lower it alone ('lose ... {s.resource};'), or make the counter each player's (drop 'global') "
                      "to pass it between players")
 
+    def visit_Share(self, s: A.Share, scope: Scope) -> None:
+        """`share N R among PLAYERS [odd to P];`: N a number of at least 0 (E303, E308), R a stock each player
+        holds (as `gain`'s, E521 for a global counter: no player holds it), PLAYERS a list of players and P a
+        player or none (E303)."""
+        self.amount(s.amount, scope)
+        self.not_negative(s.amount, "'share'")
+        self.stock_name(s.resource, scope, s.span)
+        counter = self.sym.decls.get(s.resource) if s.resource not in scope.locals else None
+        if isinstance(counter, A.Counter) and counter.is_global:
+            self.err("E521", f"'share N {s.resource} among ...' gives each player some of their own stock, and "
+                     f"{s.resource!r} is a global counter: the game's one number, which no player holds",
+                     self.at_name(s.resource, s.span), "make the counter each player's (drop 'global')")
+        given = self.expr(s.among, scope)
+        if given != "any" and not (base_of(given) == "list" and fits(element_of(given), "player")):
+            self.err("E303", f"'share' is among a list of players, not {article(words(given))}", s.among.span,
+                     "write 'among players', 'among gather(p in players where ..., [p])' or a list: [a, b]")
+        if s.odd is not None:
+            odd = self.expr(s.odd, scope)
+            if not fits(odd, "player") and base_of(odd) != "none":
+                self.err("E303", f"'odd to' names the player who gains the units left over (or none), not "
+                         f"{article(words(odd))}", s.odd.span)
+
     def visit_Shift(self, s: A.Shift, scope: Scope) -> None:
         """`shift N C[A] to C[B];` (4.2a): both sides elements of one indexed counter (E436 for a name that
         is no indexed counter, E435 for two different counters), each index checked as a gain's (E312,

@@ -1214,6 +1214,13 @@ class CodeGen(A.Visitor):
         else:
             self.writeline(f"rt.lose({who}, {self.res(s.resource, ctx, s.index)}, {amount})", s)
 
+    def visit_Share(self, s: A.Share, ctx: Ctx):
+        """`share N R among PLAYERS [odd to P];`: the players, the amount, then P worked out (Game.share_among)."""
+        players, amount = self.ex(s.among, ctx), self.ex(s.amount, ctx)
+        odd = f", {self.ex(s.odd, ctx)}, False" if s.odd is not None else ""
+        self.writeline(f"yield from rt.share_among({players}, {self.res(s.resource, ctx, None)}, {amount}, "
+                       f"{where(s)!r}{odd})", s)
+
     def visit_Shift(self, s: A.Shift, ctx: Ctx):
         self.writeline(f"rt.shift({ctx.you}, {self.res(s.counter, ctx, s.index)}, "
                        f"{self.res(s.dest_counter, ctx, s.dest_index)}, {self.ex(s.amount, ctx)})", s)

@@ -1376,6 +1376,13 @@ class Reader(A.Visitor):
                 return f" (but not below {low})"
         return f" (or as many as {who} have)"
 
+    def visit_Share(self, s, depth: int) -> None:
+        odd = "nobody gains the units left over" if type(s.odd) is A.Nothing else \
+            f"{self.x(s.odd)} gains the units left over" if s.odd is not None else \
+            "the first of them gains the units left over"
+        self.say(depth, f"Share {self.x(s.amount)} {spoken(s.resource)} among {self.x(s.among)}: each of them gains "
+                        f"an equal part, rounded down, in their order; {odd}.")
+
     def visit_Shift(self, s, depth: int) -> None:
         if self.words.shared(s.counter):   # a global counter: "Move 1 from the cubes (blue, paris) to ..."
             what = f"{self.x(s.amount)} from {self.shared_counter(s.counter, s.index)} to " \

@@ -210,6 +210,12 @@ class Interpreter(A.Visitor):
             rt.lose(who, self.res(s.resource, rt, f, s.index), amount)
         return ()
 
+    def visit_Share(self, s, rt, f):
+        players, amount = self.ev(s.among, rt, f), self.ev(s.amount, rt, f)   # as the compiled code reads them
+        if s.odd is None:
+            return rt.share_among(players, self.res(s.resource, rt, f, None), amount, where(s))
+        return rt.share_among(players, self.res(s.resource, rt, f, None), amount, where(s), self.ev(s.odd, rt, f), False)
+
     def visit_Shift(self, s, rt, f):
         rt.shift(f.you, self.res(s.counter, rt, f, s.index), self.res(s.dest_counter, rt, f, s.dest_index),
                  self.ev(s.amount, rt, f))

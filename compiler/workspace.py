@@ -275,7 +275,7 @@ _NAMES: dict = {
     A.FieldValue: (("name", "field"),), A.FieldEffect: (("name", "field"),),
     A.Gain: (("resource", "ref"),), A.Lose: (("resource", "ref"), ("debt", "ref")),
     A.LoseRandom: (("group", "ref"),), A.GainAny: (("group", "ref"),),
-    A.Shift: (("counter", "ref"), ("dest_counter", "ref")),
+    A.Shift: (("counter", "ref"), ("dest_counter", "ref")), A.Share: (("resource", "ref"),),
     A.CostTerm: (("name", "ref"),), A.Substitute: (("name", "ref"),), A.Advance: (("track", "ref"),), A.Regress: (("track", "ref"),),
     A.Reactivate: (("track", "ref"),), A.Bonus: (("track", "ref"),),
     A.CallStmt: (("func", "ref"),), A.Call: (("func", "ref"),), A.Method: (("name", "ref"),), A.CanOpen: (("proc", "ref"),),

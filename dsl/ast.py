@@ -763,6 +763,22 @@ class Lose(Stmt):
 
 
 @node
+class Share(Stmt):
+    """`share AMOUNT RESOURCE among PLAYERS [odd to PLAYER];`: each player of the list gains AMOUNT / n
+    rounded down (n the list's size), in its order, as `gain` gains it (caps, supply, triggers); the units
+    left over go to PLAYER (none: to nobody, they are not gained), without `odd to` to the first of the list.
+    Nobody to share with: nothing is gained. (Poker's split pot, Acquire's tied majority bonuses.)"""
+
+    events = ("gain",)
+    drains = True
+
+    amount: Expr
+    resource: str
+    among: Expr
+    odd: Optional[Expr] = None   # `odd to PLAYER`; None: the first of the list
+
+
+@node
 class Shift(Stmt):
     """`shift AMOUNT COUNTER[A] to COUNTER[B];` units moved from one element of an indexed counter to
     another of the same counter (the acting player's, or the global one): at most what the source holds

@@ -92,6 +92,7 @@ CONTEXTUAL = {
     "bottom": "move ITEM to bottom of ZONE;' or 'bottom(VAR in DOMAIN, KEY)",
     "split": "split ZONE into N piles as PILE { ... }",
     "blind": "pick VAR from DOMAIN or blind ZONE { ... }",
+    "share": "share N RESOURCE among PLAYERS [odd to PLAYER];",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand), a key in parentheses

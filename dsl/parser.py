@@ -1235,6 +1235,18 @@ class _Builder:
         at, dest_at = (i.value if i is not None else None for i in (items[3], items[5]))
         return A.Shift(items[1], str(items[2]), at, str(items[4]), dest_at, span=self._s(meta))
 
+    def share_stmt(self, meta, items):   # SHARE amount NAME among players [odd to player]
+        _share, amount, resource, among, players = items[:5]
+        hint = "write 'share N RESOURCE among PLAYERS;' or '... odd to PLAYER;'"
+        _expect_word(among, "among", f"expected 'share N RESOURCE among PLAYERS'; found '{among}' after the "
+                     "resource", self._s(meta), hint=hint)
+        odd = None
+        if len(items) > 5:
+            _expect_word(items[5], "odd", f"expected 'odd to PLAYER' after the players; found '{items[5]}'",
+                         self._s(meta), hint=hint)
+            odd = items[6]
+        return A.Share(amount, str(resource), players, odd, span=self._s(meta))
+
     def split_stmt(self, meta, items):   # SPLIT zone into count piles as PILE block
         _split, zone, into, count, piles, pile = items[:6]
         _expect_word(into, "into", f"expected 'split ZONE into N piles'; found '{into}' after the zone",

@@ -613,6 +613,9 @@ class Printer(A.Visitor):
                       Clause(f"else {s.debt}") if s.debt else None, _tag(s.tag),
                       Clause("to ", s.to) if s.to is not None else None])
 
+    def visit_Share(self, s):
+        self.clauses([Clause("share ", s.amount, f" {s.resource}"), Clause("among ", s.among), _where("odd to ", s.odd)])
+
     def visit_Shift(self, s):
         self.clauses([Clause("shift ", s.amount, f" {s.counter}{_at(s.index)} to {s.dest_counter}{_at(s.dest_index)}")])
 

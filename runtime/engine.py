@@ -2456,6 +2456,24 @@ class Game:
         if amount and "gain" in self.by_event:
             self.emit("gain", h, {"res": name, "amount": amount})
 
+    def share_among(self, players, name: str, amount: int, where: str, odd=None, first: bool = True):
+        """`share AMOUNT R among PLAYERS [odd to P];`: each player of the list gains AMOUNT / n rounded down,
+        in the list's order, through `gain_or_discard` (as `gain` gains: caps, supply, events); the units left
+        over go to P (`odd to none`: to nobody), or with `first` to the first of the list. No players: nothing
+        is gained. A negative amount stops play (E601). Both backends."""
+        if type(amount) is not int or amount < 0:
+            raise RulesRuntimeError("E601", f"share takes an amount of at least 0, not {label_of(amount)}")
+        among = [self.holder_of(p) for p in self.domain(players)]
+        if not among:
+            return
+        each, left = divmod(amount, len(among))
+        for p in among:
+            if each:
+                yield from self.gain_or_discard(p, name, each, where)
+        to = among[0] if first else odd
+        if left and to is not None:
+            yield from self.gain_or_discard(self.holder_of(to), name, left, where)
+
     def gain_or_discard(self, h: Holder, name: str, amount: int, where: str, tag: Optional[tuple] = None,
                         why: str = ""):
         """A `gain` statement. A tagged gain is first changed by the modifiers of its action. Past a
