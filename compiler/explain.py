@@ -720,6 +720,8 @@ class ExprReader(A.Visitor):
             return f"the first of {words[0]}"
         if func == "reverse":
             return f"{words[0]} in reverse order (last first)"
+        if func == "subsets" and len(args) == 2:
+            return f"every choice of {words[1]} of {words[0]} (each keeping their order)"
         if func == "distinct":
             return f"the different values (each once, where it first stands) of {words[0]}"
         if func == "piles" and self.decl("piles") is None and len(args) == 1:
