@@ -8586,8 +8586,8 @@ class Checker(A.Visitor):
                          "a single value has no size; 'count(x in ZONE where ...)' counts items")
             if func == "distinct" and args:   # a zone or a list: each value once
                 return self.distinct(args[0], typed(0), scope)
-            if func == "subsets" and len(args) == 2:   # every k-item sub-list of a list
-                return self.subsets(args, typed(0), typed(1))
+            if func == "subsets":   # every k-item sub-list of a list (E302 above for another count of arguments)
+                return self.subsets(args, typed(0), typed(1)) if len(args) == 2 else "list"
             if spec.returns == "list:element":   # `reverse(z)`: a zone, a list or a count (1..n)
                 given = typed(0) if args else "any"
                 if given.partition(":")[0] not in ("zone", "list", "int", "any"):
@@ -8658,6 +8658,7 @@ class Checker(A.Visitor):
                                          "drop ', diagonal'"))
         self.sym.cells[id(args[0])] = (record, diagonal)
         return f"list:record:{record}"
+
     def subsets(self, args: tuple, given: str, count: str) -> str:
         """`subsets(xs, k)`: xs a list or a zone (E532 otherwise), k a number (E303) that, when constant, is
         from 0 (E532) and, where xs's size is known before play (a list written out, a range of constants),
@@ -8757,9 +8758,10 @@ class Checker(A.Visitor):
         if e.value is not None:
             if e.op in ("top", "bottom"):   # a number, a member (by its place in its enum), a list of those
                 kind = self.expr(e.value, inner)
-                if self.ranked(e.value, kind) is None:
-                    self.key_error(f"{e.op}(...)", e.value, kind) if base_of(kind) == "list" else \
-                        self.amount_error(e.value, kind)
+                if self.ranked(e.value, kind) is None and base_of(kind) == "list":
+                    self.key_error(f"{e.op}(...)", e.value, kind)
+                elif self.ranked(e.value, kind) is None:
+                    self.amount_error(e.value, kind)
             elif e.op in ("highest", "lowest"):   # a number, or a list of numbers: the best of them is the result
                 kind = self.expr(e.value, inner)
                 if base_of(kind) == "list" and self.ranks_as(kind) == "list" and \
