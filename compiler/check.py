@@ -14,7 +14,6 @@ from rulebook.dsl.diagnostics import Diagnostic, closest, did_you_mean
 from rulebook.dsl.lexer import CONTEXTUAL
 from rulebook.dsl.parser import CARD_WORDS
 from rulebook.dsl.printer import quote, cost as printed_cost, declaration_text, expr as printed, params_text
-from rulebook.runtime.engine import MAX_STEPS
 
 from .layout import MAX_ELEMENTS, copied_slot, index_keys, opening_reads, opening_test, record_axes, record_size, slot_test
 from .layout import chosen, copy_fields, copy_title, fields_number_copies, filled_zone, is_field_value, leading_cost, numbered, option_gate, paid_first
@@ -8664,6 +8663,8 @@ class Checker(A.Visitor):
         from 0 (E532) and, where xs's size is known before play (a list written out, a range of constants),
         at most that size and making at most MAX_STEPS sub-lists (E532: none at all, or past the step
         budget every call would stop at). A list of lists of xs's items."""
+        from rulebook.runtime.engine import MAX_STEPS   # here: a lint loads no runtime (tests/test_startup.py)
+
         xs, k = args
         if base_of(given) not in ("zone", "list", "any"):
             self.err("E532", f"subsets(xs, k) takes a list or a zone as xs, not {article(words(given))}", xs.span,
