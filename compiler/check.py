@@ -7777,6 +7777,11 @@ class Checker(A.Visitor):
         items = (element_of(left), element_of(right))
         if "any" not in (left, right) and not (self.ranks_as(left) == self.ranks_as(right) == "list"
                                                and (items[0] == items[1] or "any" in items)):
+            group = self.group_named(e.left) or self.group_named(e.right)
+            if group is not None:   # `cards > 3`: a group named where its sum was meant, as before lists ranked
+                self.err("E303", f"cannot order {article(words(left))} and {article(words(right))}", e.span,
+                         self.group_sum_hint(group))
+                return
             other = right if base_of(left) == "list" else left
             hint = ("compare its size, 'size(xs) > 2', or one item, 'xs[1] > 2'" if fits(other, "int") else
                     "rank by a number of each item: 'sorted(x in xs, most x.FIELD)', or compare sizes"

@@ -152,12 +152,17 @@ def test_generated_code_ranges_over_a_literal_range_directly():
     ("proc p() { for each c in 1..(n > 2) { } }", "not a condition", 30),
     ("proc p() { each 2..12 { gain 1 vp; } }", "'each' runs its body for players, not for a number", 17),
     ("proc p() { gain 1..3 vp; }", "an amount must be a number, not a list of numbers", 17),
-    ("proc p() { if 1..3 < 2 { } }", "cannot order a list of numbers and a number", 15),
 ])
 def test_misused_ranges_are_e303_where_they_are(procs, message, column):
     found = [d for d in analyse_text(PACK + procs).diagnostics if d.code == "E303"]
     assert len(found) == 1 and message in found[0].message
     assert (found[0].span.line, found[0].span.column) == (len(PACK.splitlines()) + 1, column)
+
+
+def test_a_range_ordered_against_a_number_is_e531():
+    found = [d for d in analyse_text(PACK + "proc p() { if 1..3 < 2 { } }").diagnostics if d.code == "E531"]
+    assert len(found) == 1 and "cannot order a list of numbers and a number" in found[0].message
+    assert (found[0].span.line, found[0].span.column) == (len(PACK.splitlines()) + 1, 15)
 
 
 def test_a_constant_backwards_range_is_w402():
