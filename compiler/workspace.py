@@ -955,7 +955,9 @@ class View:
                 raise RenameRefused(f"{new!r} is already a local there")
         edits: dict[str, list[A.Span]] = {}
         for o in self.occurrences_of(target.key):
-            edits.setdefault(o.span.file, []).append(o.span)
+            spans = edits.setdefault(o.span.file, [])
+            if o.span not in spans:   # a name two walks find (a title's `{c.name}` of `for each c`): one edit, as
+                spans.append(o.span)  # overlapping edits are refused by editors
         for file in edits:   # a pack shipped with rulebook is a library to the packs that extend it
             path = self.paths.get(file, Path(file))
             if SHIPPED in path.parents and (self.root is None or self.root not in path.parents):

@@ -2474,18 +2474,19 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
     *before, tok = tokens or [None]
     if tok is None:
         return None
-    if tok.type == "IN" and len(before) >= 3 and [t.type for t in before[-3:]] == ["NAME", "LPAR", "NAME"]:
-        name, var = str(before[-3]), str(before[-1])
+    over = _call_over_a_domain(before, tok)
+    if over is not None:
+        call, name, var = over
         agg = _AGGREGATE_FOR.get(name)
         if agg is not None:
             return Diagnostic("E100", f"'{name}' takes values, as in '{name}(a, b)', not '{var} in DOMAIN': over a "
-                              f"domain, write '{agg}({var} in DOMAIN, EXPR)'", span(before[-3]),
+                              f"domain, write '{agg}({var} in DOMAIN, EXPR)'", span(call),
                               hint=f"write '{agg}' for '{name}'")
         if name in _SORTED_FOR:
             return Diagnostic("E100", f"the elements of a domain in order are 'sorted({var} in DOMAIN, most KEY)', "
-                              f"not '{name}(...)'", span(before[-3]), hint=f"write 'sorted' for '{name}'")
+                              f"not '{name}(...)'", span(call), hint=f"write 'sorted' for '{name}'")
         return Diagnostic("E100", f"only an aggregate goes over '{var} in DOMAIN' (count, total, some, every, "
-                          f"highest, lowest, gather, top, bottom, sorted), not '{name}'", span(before[-3]),
+                          f"highest, lowest, gather, top, bottom, sorted), not '{name}'", span(call),
                           hint=did_you_mean(name, _OVER_DOMAIN))
     if len(before) >= 2 and before[-2].type == "MOVE" and str(before[-1]) == "all" and \
             tok.type in _expression_starts():
@@ -2849,6 +2850,24 @@ def _classify_token(err: UnexpectedToken, text: str, file: str) -> tuple[Diagnos
     open_card = tok.type == "NAME" and {"EQUAL", "LBRACE"} <= accepts
     return Diagnostic("E100", f"unexpected {found}; expected {expected}", span,
                       notes=_left_open_note(text, tok.line) if open_card else ()), False
+
+
+def _call_over_a_domain(before: list, tok: Token):
+    """(the call's name token, its name, the variable) when a call `NAME(VAR in ...` of something that is
+    no aggregate failed: at its `in` (`max(p in players, ...)`), or, since `regions(p in D where C via N)`
+    reads such a call as far as its `via`, at the ',' or ')' of that still open call; None otherwise."""
+    types = [t.type for t in before]
+    if tok.type == "IN" and types[-3:] == ["NAME", "LPAR", "NAME"]:
+        return before[-3], str(before[-3]), str(before[-1])
+    if tok.type not in ("COMMA", "RPAR"):
+        return None
+    for i in range(len(before) - 4, -1, -1):
+        if types[i:i + 4] == ["NAME", "LPAR", "NAME", "IN"]:
+            depth = sum(1 if t == "LPAR" else -1 if t == "RPAR" else 0 for t in types[i + 1:])
+            if depth == 1 and str(before[i]) != "regions":   # the call is the one still open
+                return before[i], str(before[i]), str(before[i + 2])
+            return None
+    return None
 
 
 # the statements a `let` may take the value of (`let r = roll d6;`), which a `set` may not

@@ -216,7 +216,7 @@ class HumanAgent(Agent):
         data = dict(view) if view is not None else None
         if data is not None:
             self.show(data)
-        span = decision.number_range
+        span = getattr(decision, "number_range", None)   # (a bare Decision, as tests and embedders pass, has none)
         bounds = f" ({span[0]} to {span[1]})" if span is not None else ""
         c.print(Text.assemble("\n", (printable(decision.player.name), "bold"), f": {printable(decision.prompt)}{bounds}  ",
                               (f"({printable(str(decision.where))})", "dim")))

@@ -43,7 +43,7 @@ def test_built_read_and_shown(program):
 
 def test_defaults_fill_the_fields_left_out_and_members_show_by_title(program):
     assert said(program, 'let o = outcome(points = 3, colours = [red, blue]); say "{o} {o.tiebreak}";') == \
-        ["P1: outcome(points = 3, tiebreak = 0, holder = nothing, colours = [Red, Blue]) 0"]
+        ["P1: outcome(points = 3, tiebreak = 0, holder = none, colours = [Red, Blue]) 0"]   # an empty field: none
 
 
 def test_a_proc_gives_a_record_and_a_func_takes_and_gives_one(program):

@@ -160,8 +160,11 @@ def holdem(tmp_path_factory) -> dict:
     return pack_backends(tmp_path_factory, str(HOLDEM))
 
 
-def test_the_holdem_pack_lints_clean():
-    assert [d.headline() for d in analyse(str(HOLDEM)).diagnostics] == []
+def test_the_holdem_pack_lints_clean_but_for_w523_on_hands_already_shown():
+    # the muck option reads the hands of players in `shown`, each revealed when shown: W523 (branch secret)
+    # does not follow `reveal`, a known limit (docs/architecture.md, the secret branch)
+    found = [d.headline() for d in analyse(str(HOLDEM)).diagnostics]
+    assert len(found) == 1 and "warning[W523]" in found[0] and "game.rules:166:" in found[0]
 
 
 @pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (6, 3)])

@@ -340,10 +340,10 @@ def test_the_editor_renames_a_source_and_a_pile_where_the_display_names_them(tmp
     assert len(spans) == 7
     line = TTR.count("\n", 0, TTR.index("zone train_discard")) + 1
     target = view.target_at(shown, line, TTR.splitlines()[line - 1].index("train_discard") + 1)
-    # its declaration, the display's redeal, `cards_left()` and the spend's move (a deck's `refills from`
-    # names it by a text, which the editor does not rename: as before)
+    # its declaration, the deck's `refills from` (found since branch leftfix), the display's redeal,
+    # `cards_left()` and the spend's move
     lines = sorted(s.line for v in view.rename(target, "discard").values() for s in v)
-    assert lines == [9, 11, 14, 40]
+    assert lines == [8, 9, 11, 14, 40]
 
 
 def test_show_and_redeal_stay_names_elsewhere():
