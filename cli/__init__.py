@@ -929,8 +929,11 @@ def _print_state(game, title: str) -> None:
     lists = program.lists(internal=True)
     on_boards |= {flat for spec in lists.values() for flat in spec["elements"]}
 
+    def marked(label: str, name: str) -> str:   # bookkeeping no player's screen shows, marked so
+        return label + (" (internal)" if name in program.internal else "")
+
     def list_label(name: str) -> str:
-        return lists[name]["title"] + (" (internal)" if name in program.internal else "")
+        return marked(lists[name]["title"], name)
     table = Table(title=_cell(title))
     table.add_column("")
     for p in players:
@@ -940,14 +943,14 @@ def _print_state(game, title: str) -> None:
     for name in [n for n in per_player if n not in on_boards] + [n for n, t in program.tracks.items() if not t.shared]:
         if name in scoped and not any(name in p.stock for p in players):
             continue
-        label = program.label(name) + (" (track)" if name in program.tracks else "")
+        label = marked(program.label(name), name) + (" (track)" if name in program.tracks else "")
         t = program.tracks.get(name)
         table.add_row(_cell(label), *(_cell(str(p.stock[name]) + (f" (printed {t.printed_at(p.stock[name])})"
                                                                   if t is not None and (t.step or t.prints) else "")
                                             if name in p.stock else "") for p in players))
     for name, (is_global, _default) in program.variables.items():
         if not is_global and name not in on_boards and (name not in scoped or any(name in p.vars for p in players)):
-            table.add_row(_cell(program.label(name) + (" (internal)" if name in program.internal else "")),
+            table.add_row(_cell(marked(program.label(name), name)),
                           *(_cell(game.text(p.vars.get(name)) if name in p.vars or
                                   name not in scoped else "") for p in players))
     for name, spec in lists.items():
@@ -973,10 +976,10 @@ def _print_state(game, title: str) -> None:
             shared.add_row(_cell(f"{program.label(name)} (track)"), _cell(""),
                            _cell(f"{value}" + (f" (printed {t.printed_at(value)})" if t.step or t.prints else "")))
         elif name not in on_boards:
-            shared.add_row(_cell(program.label(name)), _cell(""), _cell(str(value)))
+            shared.add_row(_cell(marked(program.label(name), name)), _cell(""), _cell(str(value)))
     for name, value in state.gvars.items():
         if name not in on_boards:
-            shared.add_row(_cell(program.label(name) + (" (internal)" if name in program.internal else "")),
+            shared.add_row(_cell(marked(program.label(name), name)),
                            _cell(""), _cell(game.text(value)))
     for name, spec in lists.items():
         if not spec["per_player"]:

@@ -1288,6 +1288,7 @@ class Checker(A.Visitor):
             self.expect(m, ("resource",), "E202", "resource", d.span)
 
     def visit_Counter(self, d: A.Counter) -> None:
+        self.hidden_global(d)
         for bound in (d.low, d.high):
             if bound is not None:
                 self.int_const(bound, "a bound")
@@ -1555,12 +1556,17 @@ class Checker(A.Visitor):
                 return False
         return True
 
-    def visit_Var(self, d: A.Var) -> None:
+    def hidden_global(self, d) -> None:
+        """E522: a variable or counter declared `hidden` that no player holds (a global one)."""
         if d.hidden and d.is_global:
-            self.err("E522", f"variable {d.name!r} is declared 'hidden' but is global: 'hidden' keeps a value to "
-                     "the player who holds it, and a global variable has no holder, so no one would see it",
+            what = "counter" if type(d) is A.Counter else "variable"
+            self.err("E522", f"{what} {d.name!r} is declared 'hidden' but is global: 'hidden' keeps a value to "
+                     f"the player who holds it, and a global {what} has no holder, so no one would see it",
                      self.at_decl(d), "keep it per player (each player's own, seen by them alone; indexed if need be), "
                      "or keep bookkeeping off every screen with 'internal'")
+
+    def visit_Var(self, d: A.Var) -> None:
+        self.hidden_global(d)
         self.type_ref(d.type, d.span)
         self.indexes(d)
         if self.record_item(d.type, None) is not None or d.type.startswith("list of "):
@@ -9108,7 +9114,7 @@ class Checker(A.Visitor):
         d = self.sym.decls
         seen_as = {name: (x.visibility, x.per_player) for name, x in d.items()
                    if type(x) is A.Zone and x.visibility != "public"}
-        seen_as.update({name: ("hidden", True) for name, x in d.items() if type(x) is A.Var and x.hidden})
+        seen_as.update({name: ("hidden", True) for name, x in d.items() if A.kept_hidden(x)})
         if not seen_as:
             return
         funcs = {name: x for name, x in d.items() if type(x) is A.Func}
@@ -9117,7 +9123,7 @@ class Checker(A.Visitor):
         def whose(name: str, own: bool) -> Optional[str]:
             """What a read of `name` held by the decider (`own`) or by another player hides from the decider."""
             vis, per_player = seen_as[name]
-            kind = "variable" if type(d[name]) is A.Var else "zone"
+            kind = {A.Var: "variable", A.Counter: "counter"}.get(type(d[name]), "zone")
             if vis == "secret":   # seen by nobody: what is in a face-down pile is no one's edge (see the doc)
                 return None
             if vis == A.HIDDEN_FROM_OWNER:
@@ -9201,7 +9207,7 @@ class Checker(A.Visitor):
         any text with `{...}` values) shows it, at the read. W505: the winner line reads it, itself or
         through the funcs it calls: what decides the game would be hidden from the table, at the
         variable's declaration."""
-        hidden = {name for name, d in self.sym.decls.items() if isinstance(d, A.Var) and d.hidden}
+        hidden = {name for name, d in self.sym.decls.items() if A.kept_hidden(d)}
         for said in (n for decl in self.sym.decls.values() for n in A.walk(decl) if type(n) is A.Say):
             for read in (r for p in said.parts if type(p) is not str for r in A.walk(p)
                          if type(r) is A.Name and r.id in hidden or type(r) is A.Attr and r.name in hidden):
@@ -9209,7 +9215,7 @@ class Checker(A.Visitor):
                 self.diags.append(Diagnostic(
                     "W518", f"this 'say' shows {name!r}, which is declared 'hidden': every player reads the message",
                     read.span, f"reveal it on purpose by setting a variable that is not hidden, or say it without {name!r}"))
-        internal = {name for name, d in self.sym.decls.items() if isinstance(d, A.Var) and d.internal}
+        internal = {name for name, d in self.sym.decls.items() if A.kept_internal(d)}
         if not internal:
             return
 
@@ -9241,7 +9247,8 @@ class Checker(A.Visitor):
         for name, at in seen.items():
             decl = self.sym.decls[name]
             self.diags.append(Diagnostic(
-                "W505", f"variable {name!r} is declared 'internal', but the winner line reads it: what decides the "
+                "W505", f"{'counter' if type(decl) is A.Counter else 'variable'} {name!r} is declared 'internal', but "
+                "the winner line reads it: what decides the "
                 "game would be kept off the players' screens", self.at_decl(decl),
                 f"drop 'internal' from {name!r}: players should see what the game is won by",
                 notes=(f"read at {at}",)))

@@ -2661,7 +2661,7 @@ class Reader(A.Visitor):
         one = ("a shared counter" if d.is_global else "a counter each player keeps")
         if d.indexes is not None:
             one = ("shared counters" if d.is_global else "counters each player keeps") + " " + _indexed_by(d.indexes)
-        self.say(depth, f"{capital(self.noun(d.name))}: {one}{bounds}.")
+        self.say(depth, f"{capital(self.noun(d.name))}: {one}{bounds}.{_kept(d)}")
         if d.per is not None:   # `per turn`: back to its start at the end of each call (round)
             label = self.symbols is not None and d.per not in self.symbols.of("proc")
             end = f"each round of the loop labelled {d.per}" if label else f"each call of “{spoken(d.per)}”"
@@ -2715,9 +2715,13 @@ class Reader(A.Visitor):
             holds = f"each {holds}"
         else:
             one = "one value for the game" if d.is_global else "a value each player keeps"
-        kept = " Bookkeeping: no player's screen shows it." if d.internal else \
-            " Hidden: only the player who keeps it sees it." if d.hidden else ""   # `internal`, `hidden`
-        self.say(depth, f"{capital(self.noun(d.name))}: {one}, holding {holds}{start}.{kept}")
+        self.say(depth, f"{capital(self.noun(d.name))}: {one}, holding {holds}{start}.{_kept(d)}")
+
+
+def _kept(d) -> str:
+    """The sentence a variable's or counter's `internal` or `hidden` adds to its reading (none without)."""
+    return " Bookkeeping: no player's screen shows it." if d.internal else \
+        " Hidden: only the player who keeps it sees it." if d.hidden else ""
 
 
 # who sees a hidden or secret zone's contents (docs/language.md, "Who sees a zone")

@@ -43,8 +43,8 @@ def open_values(sym) -> dict[int, str]:
     its owner sees (`secret`, `hidden from owner`: masked from the deciding player too, who may not
     see it either); both backends read it."""
     zones = {name: d.visibility for name, d in sym.decls.items() if type(d) is A.Zone}
-    # a variable declared `hidden` is seen as a `hidden` zone is: by its holder only
-    zones.update({name: "hidden" for name, d in sym.decls.items() if type(d) is A.Var and d.hidden})
+    # a variable or counter declared `hidden` is seen as a `hidden` zone is: by its holder only
+    zones.update({name: "hidden" for name, d in sym.decls.items() if A.kept_hidden(d)})
     others = _open(sym, {name for name, v in zones.items() if v != "public"}, True)
     # the deciding player sees their own `hidden` zones, not another player's: `victim.hand`, read through
     # anything but `you`, is hidden from them (Catan's robber asking about a card picked from it)
@@ -59,7 +59,7 @@ def hidden_funcs(sym) -> set[str]:
     `secret` zone's contents, a variable declared `hidden`), by the analysis `open_values` makes for
     the other players: a func declared `shown` on every screen must not be one (E534)."""
     zones = {name: d.visibility for name, d in sym.decls.items() if type(d) is A.Zone}
-    zones.update({name: "hidden" for name, d in sym.decls.items() if type(d) is A.Var and d.hidden})
+    zones.update({name: "hidden" for name, d in sym.decls.items() if A.kept_hidden(d)})
     found: set[str] = set()
     _open(sym, {name for name, v in zones.items() if v != "public"}, True, results_out=found)
     return found

@@ -736,9 +736,9 @@ def layout(sym: Symbols) -> Layout:
                  if isinstance(z, A.Zone) and z.refills is not None},
         glimpses={key: (z.top_public, z.size_owner) for z in d if isinstance(z, A.Zone) and (z.top_public or z.size_owner)
                   for _i, key in elements(z, sym)},
-        internal=[key for v in d if isinstance(v, A.Var) and v.internal
+        internal=[key for v in d if A.kept_internal(v)
                   for key in [v.name] + [k for _i, k in elements(v, sym) if k != v.name]],
-        hidden_vars=[key for v in d if isinstance(v, A.Var) and v.hidden   # (each element of an indexed one)
+        hidden_vars=[key for v in d if A.kept_hidden(v)   # (each element of an indexed one)
                      for key in [v.name] + [k for _i, k in elements(v, sym) if k != v.name]],
         indexed={**{x.name: elements(x, sym) for x in d if isinstance(x, (A.Counter, A.Var, A.Zone))
                     and x.indexes is not None},

@@ -1693,7 +1693,6 @@ class Counter(Decl):
     elements: tuple = ()
     # `per turn`: the proc (or loop label) at the end of each of whose calls (rounds) it goes back to its start
     per: Optional[str] = None
-    _quiet = ("per",)
     # `supply EXPR [per INDEX] [short PROC]`: a global counter's limited bank (one per member of the index
     # named by `per`, a Name), and the proc (a Name) a gain the bank cannot pay runs
     supply: Optional[Expr] = None
@@ -1701,14 +1700,15 @@ class Counter(Decl):
     short: Optional[Expr] = None
     # `signed`: a per-player counter with no bounds at all, starting at 0 (or its start) and going below zero
     signed: bool = False
+    internal: bool = False   # `internal`: bookkeeping, kept off the players' screens and views (as a variable's, 3.3a)
+    hidden: bool = False     # `hidden`: a player's count that only that player's view shows (3.3)
+    _quiet = ("start", "per", "supply", "supply_per", "short", "signed", "internal", "hidden")
 
     def __repr__(self) -> str:
-        """As every node's, `start`, `elements`, `per`, the bank and `signed` only when written (so the digests of
-        packs without them stay as they were)."""
+        """As every node's, `elements` only when written too (so the digests of packs without it stay as they were)."""
         shown = (f"{n}={getattr(self, n)!r}" for n in self._fields
-                 if not (n == "start" and self.start is None or n == "elements" and not self.elements
-                         or n in ("per", "supply", "supply_per", "short") and getattr(self, n) is None
-                         or n == "signed" and not self.signed))
+                 if not (n in self._quiet and (getattr(self, n) is None or getattr(self, n) is False)
+                         or n == "elements" and not self.elements))
         return f"{self.__class__.__qualname__}({', '.join(shown)})"
 
     def bounds_of(self, key) -> tuple:
@@ -1770,6 +1770,16 @@ class Var(Decl):
     internal: bool = False   # `internal`: bookkeeping, kept off the players' screens and views (11, play)
     hidden: bool = False     # `hidden`: a player's value that only that player's view shows (3.3a)
     _quiet = ("internal", "hidden")
+
+
+def kept_hidden(d) -> bool:
+    """Whether a declaration is a player's value only its holder sees: a variable or counter declared `hidden`."""
+    return type(d) in (Var, Counter) and d.hidden
+
+
+def kept_internal(d) -> bool:
+    """Whether a declaration is bookkeeping no player's view shows: a variable or counter declared `internal`."""
+    return type(d) in (Var, Counter) and d.internal
 
 
 @node

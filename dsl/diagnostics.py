@@ -388,7 +388,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E519": (ERROR, "seat names ('seats A to B named ...') not one for each seat the game may have"),
     "E520": (ERROR, "a seat name given twice, empty, or another player's or actor's name"),
     "E521": (ERROR, "'gain N P.R' or 'lose N P.R' with P no player, or R no stock each player holds"),
-    "E522": (ERROR, "a variable declared 'hidden' that is global or indexed: only one player's single value can be"),
+    "E522": (ERROR, "a variable or counter declared 'hidden' that is global: no player holds it, so no one would see it"),
     "E523": (ERROR, "the form of a board builtin (ray(c from ...), shift(CELL, FIELD = N), neighbours(c, diagonal)) where the pack declares its own func or proc of that name"),
     "E524": (ERROR, "a pick's 'or blind ZONE' amiss: outside a pick's candidates, ZONE no zone of the pick's kind, or a filter or cost that reads the unseen card (only 'VAR in ZONE' of another zone tells it apart)"),
     "E525": (ERROR, "an amend's 'at least M' that the amended pick cannot keep: above its 'up to N', at random, or with the base's budget"),

@@ -93,6 +93,7 @@ CONTEXTUAL = {
     "split": "split ZONE into N piles as PILE { ... }",
     "blind": "pick VAR from DOMAIN or blind ZONE { ... }",
     "share": "share N RESOURCE among PLAYERS [odd to PLAYER];",
+    "internal": "counter NAME internal;",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand), a key in parentheses

@@ -463,7 +463,12 @@ class _Builder:
         return A.Counter(str(items[0]), _title(items), is_global, low, high, _pick(items, "indexes"),
                          _pick(items, "initial"), tuple(i for i in items if isinstance(i, A.ElementBound)),
                          per_call, supply, supply_per, short,
-                         signed=any(isinstance(t, Token) and t.type == "SIGNED" for t in items), span=self._s(meta))
+                         signed=any(isinstance(t, Token) and t.type == "SIGNED" for t in items),
+                         internal=_pick(items, "counter_kept") == "internal", hidden=_pick(items, "counter_kept") == "hidden",
+                         span=self._s(meta))
+
+    def counter_kept(self, meta, items):   # `internal` or `hidden` (3.3)
+        return _Marker("counter_kept", str(items[0]))
 
     def signed(self, meta, items):   # `-5`, `8`: a whole number as written
         return -int(items[-1]) if len(items) > 1 else int(items[0])

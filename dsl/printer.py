@@ -919,7 +919,7 @@ class Printer(A.Visitor):
         if d.supply is not None:   # a global counter's bank
             start += f" supply {expr(d.supply)}" + (f" per {d.supply_per.id}" if d.supply_per is not None else "") \
                 + (f" short {d.short.id}" if d.short is not None else "")
-        head = f"counter {d.name}{_indexes(d.indexes)}{_title(d.title)}{' global' if d.is_global else ''}{' signed' if d.signed else ''}{bounds}{start}{per}"
+        head = f"counter {d.name}{_indexes(d.indexes)}{_title(d.title)}{' global' if d.is_global else ''}{' signed' if d.signed else ''}{' internal' if d.internal else ''}{' hidden' if d.hidden else ''}{bounds}{start}{per}"
         if not d.elements:
             self.line(f"{head};")
             return

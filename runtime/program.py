@@ -135,7 +135,7 @@ class Program:
     # keys: its board is shown with the range as rows, highest first (grids)
     ranked: dict = field(default_factory=dict)
     internal: frozenset = frozenset()   # the variables declared `internal` and their elements: kept off screens and views
-    hidden_vars: frozenset = frozenset()   # the (per-player) variables declared `hidden`: in their holder's view only
+    hidden_vars: frozenset = frozenset()   # the (per-player) variables and counters declared `hidden`: in their holder's view only
     variables: dict = field(default_factory=dict)   # var -> (is_global, default value)
     member_titles: dict = field(default_factory=dict)   # enum member (or resource, a value of a group) -> its title
     record_titles: dict = field(default_factory=dict)   # record -> its title's parts (state.Record.label)

@@ -567,8 +567,9 @@ def build_view(game, index: int) -> dict:
         unseen |= program.internal
 
     def holder(h: Holder) -> dict:
-        return {"name": h.name, "stock": dict(sorted((k, v) for k, v in h.stock.items() if k not in unseen)),
-                # variables are public, hidden cards not; a variable declared `hidden` is its holder's alone
+        return {"name": h.name, "stock": dict(sorted((k, v) for k, v in h.stock.items() if k not in unseen
+                                                     and (h is viewer or k not in program.hidden_vars))),
+                # variables are public, hidden cards not; a variable (or counter) declared `hidden` is its holder's alone
                 "vars": {k: value(v) for k, v in sorted(h.vars.items()) if k not in unseen
                          and (h is viewer or k not in program.hidden_vars)},
                 "zones": {z: zone(h, z, items) for z, items in sorted(h.zones.items())}}
