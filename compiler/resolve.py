@@ -646,8 +646,8 @@ def _per_each(sym: Symbols, item: A.Entity, diags: list[Diagnostic], sources: di
                                     "a 'for each' sees the entities its own pack and the packs it extends declare"
                                     if how != "number" else "write the lower number first"))
             continue
-        uses = [n for part in item.title_parts + item.values + item.effects if not isinstance(part, str)
-                for n in A.walk(part) if type(n) is A.Name and n.id == bound]
+        uses = [n for part in item.title_parts + item.values + item.effects + (item.copies_by,)
+                if part is not None and not isinstance(part, str) for n in A.walk(part) if type(n) is A.Name and n.id == bound]
         titled = any(type(n) is A.Name and n.id == bound for part in item.title_parts if not isinstance(part, str)
                      for n in A.walk(part))
         if uses and not titled and item.title is not None and len(values) > 1:
@@ -664,6 +664,8 @@ def _per_each(sym: Symbols, item: A.Entity, diags: list[Diagnostic], sources: di
                                     "{ ... }'" if len(pairs) == 1 else f"drop '{bound} in ...' and give the declaration "
                                     f"'* {len(values)}' copies"))
     made = []
+    # (the enums' members, which the resolver lists after the entities are written out)
+    members = {m for d in sym.decls.values() if isinstance(d, A.Enum) for m in d.members} if item.copies_by else set()
     for combination in _product([values for values, _how in domains]):
         name = "_".join([item.name] + [str(v) if type(v) is not int or v >= 0 else f"m{-v}" for v in combination])
         if name in sym.decls:
@@ -681,12 +683,40 @@ def _per_each(sym: Symbols, item: A.Entity, diags: list[Diagnostic], sources: di
                 v = given[n.id]
                 return A.Int(v, span=n.span) if type(v) is int else A.Name(v, span=n.span)
             return None
-        made.append(replace(item, name=name, each=None, each_more=None, values=tuple(A.rewrite(v, bind) for v in item.values),
+        copies = item.copies if item.copies_by is None else _copies_of(item, name, bind, members, diags)
+        if copies is None:   # refused (E303), once for the declaration
+            break
+        if not copies:   # `* (EXPR)` gave 0 for this element: the deck has none of it
+            continue
+        made.append(replace(item, name=name, each=None, each_more=None, copies=copies, copies_by=None,
+                            values=tuple(A.rewrite(v, bind) for v in item.values),
                             effects=tuple(A.rewrite(v, bind) for v in item.effects),
                             title_parts=tuple(p if isinstance(p, str) else A.rewrite(p, bind) for p in item.title_parts)))
         sym.generated[name] = (item.name, ", ".join(map(str, combination)), ", ".join(b for b, _d in pairs),
                                ", ".join(d if isinstance(d, str) else f"{d[0]}..{d[1]}" for _b, d in pairs))
     return made
+
+
+def _copies_of(item: A.Entity, name: str, bind, members: set, diags: list[Diagnostic]) -> Optional[int]:
+    """The copies `* (EXPR)` gives the entity `name` a `for each` declaration makes (its elements bound by
+    `bind`): a whole number of at least 0 known before play; None after E303 otherwise. An enum's members
+    are known values here (`* (match c { red: 2, else: 1 })`): nothing else is named before play."""
+    def known(n):
+        bound = bind(n) or n
+        return A.Str(bound.id, span=bound.span) if type(bound) is A.Name and bound.id in members else \
+            None if bound is n else bound
+    try:
+        copies = A.as_const(A.rewrite(item.copies_by, known))
+    except A.NotConstant:
+        copies = None
+    if type(copies) is int and copies >= 0:
+        return copies
+    shown = "not known before play" if copies is None else f"{copies!r}"
+    diags.append(Diagnostic("E303", f"the copies of {name!r} are {shown}: '* (EXPR)' gives each entity of a 'for each' "
+                            "declaration a whole number of at least 0 (0: none of it), worked out from its elements",
+                            item.copies_by.span, hint="use numbers, the names 'for each' binds, 'if', 'match' and "
+                            "arithmetic: '* (match r { 1: 3, 5: 1, else: 2 })'"))
+    return None
 
 
 def _product(lists: list) -> list:

@@ -260,6 +260,14 @@ def as_const(e: Expr):
         return -value
     if t is Cond:
         return as_const(e.then) if as_const(e.cond) else as_const(e.otherwise)
+    if t is Match:   # a printed lookup table of a known value: its first case naming it (a range: holding it)
+        subject = as_const(e.subject)
+        for case in e.cases:
+            if any(_matches(subject, v) for v in case.values):
+                return as_const(case.result)
+        if e.otherwise is None:
+            raise NotConstant   # no case names it: the runtime's error (E601), at the rules line
+        return as_const(e.otherwise)
     if t is Index:   # `["Jack", "Queen", "King"][copy_number]`: an item of a list, counting from 1
         items, n = as_const(e.obj), as_const(e.index)
         if type(items) is not list or type(n) is not int or not 1 <= n <= len(items):
@@ -268,6 +276,14 @@ def as_const(e: Expr):
     if t is Binary:
         return _fold(e.op, as_const(e.left), as_const(e.right))
     raise NotConstant
+
+
+def _matches(subject, case: Expr) -> bool:
+    """Whether a known value is named by one case of a `match` (a value, or a range `A..B`, `A..`, holding it)."""
+    if type(case) is not Range:
+        return subject == as_const(case)
+    low, high = as_const(case.low), None if case.high is None else as_const(case.high)
+    return type(subject) is int and low <= subject and (high is None or subject <= high)
 
 
 ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv,
@@ -2279,7 +2295,9 @@ class Entity(Decl):
     each: Optional[tuple] = None
     # `for each s in suit, r in 2..14`: the (name, DOMAIN) pairs after the first: one entity per combination
     each_more: Optional[tuple] = None
-    _quiet = ("each_more",)
+    # `* (EXPR)` of a `for each` declaration: each entity's copies, worked out from its element(s) by the resolver
+    copies_by: Optional[Expr] = None
+    _quiet = ("each_more", "copies_by")
 
 
 HIDDEN_FROM_OWNER = "hidden from owner"   # the visibility every player but a zone's owner sees into

@@ -121,6 +121,16 @@ def _pick(items: list, tag: str, default=None):
     return default
 
 
+def _known_copies(items: list, default):
+    """`* N` where only a number known before play is read (a die's face, an amend): E303 for `* (EXPR)` of a value."""
+    copies = _pick(items, "copies", default)
+    if copies is not None and type(copies) is not int:
+        raise RulesError([Diagnostic("E303", "the number of copies here is a number known before play; copies worked "
+                                     "out from a value ('* (EXPR)') are a 'for each' declaration's", copies.span,
+                                     hint="write '* N'")])
+    return copies
+
+
 def _eaches(pairs) -> tuple:
     """An entity's `each` (its first `for each` pair, or None) and `each_more` (the pairs after it)."""
     return (None, None) if not pairs else (pairs[0], tuple(pairs[1:]) or None)
@@ -803,8 +813,15 @@ class _Builder:
         values = tuple(i for i in items if isinstance(i, A.FieldValue))
         effects = A.Reaction.told_apart(tuple(i for i in items if isinstance(i, A.FieldEffect)))
         title = next((i for i in items if isinstance(i, _Title)), None)
-        return A.Entity(str(items[0]), str(items[1]), _title(items), values, effects, _pick(items, "copies", 1),
-                        self._title_parts(title), *_eaches(_pick(items, "each")), span=self._s(meta))
+        copies = _pick(items, "copies", 1)
+        each = _pick(items, "each")
+        if type(copies) is not int and each is None:
+            raise RulesError([Diagnostic("E303", "copies worked out from a value ('* (EXPR)') need a 'for each' declaration, "
+                                         "whose elements it reads; a plain declaration's copies are a number known before play",
+                                         copies.span, hint="write '* N'")])
+        return A.Entity(str(items[0]), str(items[1]), _title(items), values, effects, copies if type(copies) is int else 1,
+                        self._title_parts(title), *_eaches(each), copies_by=None if type(copies) is int else copies,
+                        span=self._s(meta))
 
     def per_each(self, meta, items):
         """`for each c in DOMAIN [, d in DOMAIN2 ...]`: the first (name, domain) pair is the entity's `each`, the
@@ -835,7 +852,17 @@ class _Builder:
         return self._title_parts(next((i for i in items if isinstance(i, _Title)), None))
 
     def copies(self, meta, items):
-        return _Marker("copies", int(items[-1]))
+        """`* N`, or `* (EXPR)`: a constant folds to N; else the copies of each entity a `for each` declaration
+        makes, worked out per element by the resolver (`copies_by`), and refused anywhere else (E303)."""
+        if isinstance(items[-1], Token):
+            return _Marker("copies", int(items[-1]))
+        try:
+            value = A.as_const(items[-1])
+        except A.NotConstant:
+            return _Marker("copies", items[-1])
+        if type(value) is not int:
+            raise RulesError([Diagnostic("E303", "the number of copies is a whole number", items[-1].span)])
+        return _Marker("copies", value)
 
     def overridden(self, meta, items):
         return A.Override(items[1], span=self._s(meta))
@@ -897,7 +924,7 @@ class _Builder:
 
     def face(self, meta, items):
         value = next((i for i in items if isinstance(i, A.Expr)), None)
-        return A.Face(_title(items), _block(items), value, _pick(items, "copies", 1), span=self._s(meta))
+        return A.Face(_title(items), _block(items), value, _known_copies(items, 1), span=self._s(meta))
 
     def die_decl(self, meta, items):
         type_ = next((i for i in items[1:] if type(i) is str), None)
@@ -981,7 +1008,7 @@ class _Builder:
         changes = A.Reaction.told_apart(tuple(
             self._game_part(i) if isinstance(i, _Marker) else i for i in items[1:]
             if not isinstance(i, _Title) and not (isinstance(i, _Marker) and i.tag == "copies")))
-        return A.Amend(str(items[0]), changes, _title(items), self._title_parts(title), _pick(items, "copies"),
+        return A.Amend(str(items[0]), changes, _title(items), self._title_parts(title), _known_copies(items, None),
                        span=self._s(meta))
 
     def amend_effect_decl(self, meta, items):

@@ -1008,7 +1008,7 @@ class Printer(A.Visitor):
         self.parts(f"record {d.name}{_title(d.title)}", d.fields, d.span.line == d.span.end_line)
 
     def visit_Entity(self, d):
-        copies = f" * {d.copies}" if d.copies != 1 else ""
+        copies = f" * ({expr(d.copies_by)})" if d.copies_by is not None else f" * {d.copies}" if d.copies != 1 else ""
         each = " for each " + ", ".join(f"{bound} in {each_domain(domain)}" for bound, domain in
                                         (d.each,) + tuple(d.each_more or ())) if d.each else ""
         self.parts(f"{d.kind} {d.name}{_title(d.title)}{copies}{each}", d.values + d.effects,
