@@ -286,3 +286,19 @@ def parse_error(text: str, path: str = "t.rules"):
     with pytest.raises(RulesError) as err:
         parse_text(text, path)
     return err.value.diagnostics[0]
+
+
+def screens(game, seats=(0, 1)) -> list[str]:
+    """The hot seat's screen of each seat, as text (what each player is shown now)."""
+    from rich.console import Console
+
+    from rulebook.runtime.console import screen
+    from rulebook.runtime.view import build_view
+
+    shown = []
+    for viewer in seats:
+        console = Console(width=100, record=True)
+        for part in screen(build_view(game, viewer), []):
+            console.print(part)
+        shown.append(console.export_text())
+    return shown

@@ -8,17 +8,15 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-from rich.console import Console
 
 from rulebook.cli import app
 from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.compiler.hidden import hidden_funcs, marks, open_values
 from rulebook.dsl import ast as A
-from rulebook.runtime.console import screen
 from rulebook.runtime.engine import Game
 from rulebook.runtime.view import build_view
 
-from .conftest import explained, found_at, printed_back, random_games_agree, run_proc
+from .conftest import explained, found_at, printed_back, random_games_agree, run_proc, screens
 
 DUNE = """
 counter spice "Spice" hidden from 0 to 99 start 10;
@@ -60,12 +58,7 @@ def test_only_the_holder_sees_a_hidden_counter_and_nobody_an_internal_one():
 def test_the_hot_seat_screen_of_another_player_does_not_show_it():
     g = Game(build_text(DUNE), 2, 1)
     run_proc(g, "harvest", answers=["five"])   # P1 holds 15, P2 still 10
-    shown = []
-    for viewer in (0, 1):
-        console = Console(width=100, record=True)
-        for part in screen(build_view(g, viewer), []):
-            console.print(part)
-        shown.append(console.export_text())
+    shown = screens(g)
     assert "15" in shown[0] and "15" not in shown[1]
     assert "Turns taken" not in shown[0] + shown[1]
 

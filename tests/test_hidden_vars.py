@@ -5,16 +5,14 @@ screen, the masking of prompts told to the others, both backends, fmt, explain, 
 from __future__ import annotations
 
 import pytest
-from rich.console import Console
 
 from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.compiler.hidden import marks, open_values
 from rulebook.dsl import ast as A
-from rulebook.runtime.console import screen
 from rulebook.runtime.engine import Game
 from rulebook.runtime.view import build_view
 
-from .conftest import explained, found_at, printed_back, random_games_agree, run_proc
+from .conftest import explained, found_at, printed_back, random_games_agree, run_proc, screens
 
 YARD = """
 enum station { baker "Baker Street", euston "Euston", soho "Soho", bank "Bank" }
@@ -59,12 +57,7 @@ def test_only_the_holder_sees_a_hidden_variable_in_a_view():
 def test_the_hot_seat_screen_of_another_player_does_not_show_it():
     g = Game(build_text(YARD), 2, 1)
     run_proc(g, "move_x", answers=["Soho"])
-    shown = []
-    for viewer in (0, 1):
-        console = Console(width=100, record=True)
-        for part in screen(build_view(g, viewer), []):
-            console.print(part)
-        shown.append(console.export_text())
+    shown = screens(g)
     assert "Soho" in shown[0] and "Soho" not in shown[1]
 
 

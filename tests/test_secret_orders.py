@@ -6,16 +6,14 @@ what the decider cannot see. Both backends, views, fmt, explain, diagnostics."""
 
 from __future__ import annotations
 
-from rich.console import Console
 
 from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.compiler.hidden import marks, open_values
 from rulebook.dsl import ast as A
-from rulebook.runtime.console import screen
 from rulebook.runtime.engine import Game
 from rulebook.runtime.view import build_view
 
-from .conftest import explained, found_at, printed_back, random_games_agree
+from .conftest import explained, found_at, printed_back, random_games_agree, screens
 
 # A sealed-bid auction of several lots at once: every player writes a bid for each lot still on offer,
 # unseen by the others, and all bids are opened together.
@@ -95,12 +93,7 @@ def test_an_indexed_hidden_variable_is_its_holders_alone():
     assert not any(k.startswith("bid[") for k in theirs["players"][0]["vars"])   # P2 never sees P1's bids
     assert theirs["players"][1]["vars"]["bid[vase]"] == "high"                         # but their own
     assert mine["vars"]["sold[vase]"] is True                                     # a public one stays public
-    shown = []
-    for viewer in (0, 1):
-        console = Console(width=100, record=True)
-        for part in screen(build_view(g, viewer), []):
-            console.print(part)
-        shown.append(console.export_text())
+    shown = screens(g)
     assert "Vase high" in shown[1] and "Vase low" not in shown[1] and "Vase low" in shown[0]
 
 
