@@ -23,7 +23,7 @@ from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var,
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
 from .resolve import HELD_USES, tokens_in
 from .resolve import arm_change, enum_changes, option_change, pick_change
-from .resolve import CELL_WALKS, DIAGONAL, KEEPING, NEIGHBOURS, cell_neighbours, cell_walk, off_scale, same_statements, zone_piles
+from .resolve import CELL_WALKS, DIAGONAL, KEEPING, NEIGHBOURS, SEEN, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles
 
 # the declarations whose bare name is no value (E301): an enum member of the same name (E208) is read there
 NO_VALUE = frozenset({"proc", "func", "extern", "event", "game", "variant", "die"})
@@ -802,6 +802,7 @@ class Checker(A.Visitor):
         self.left_out: dict = {}   # (record, field an amend added without a default) -> constructions lacking it
         self.domain_uses: dict = {}   # record -> where its name is first read as a value (the list of its values)
         self.used: set[str] = set()
+        self.remembered_reads: set = set()   # the remembered positions seen_before()/times_seen() read (W526)
         self.param_spans: set = set()   # where each parameter is declared (E309 says "parameter", not "local")
         self.emitted: set[str] = set()
         self.triggers: list[A.Whenever] = []
@@ -1013,6 +1014,7 @@ class Checker(A.Visitor):
         self._lint_copy_numbers_shown()
         self._lint_internal()
         self._lint_offers()
+        self._lint_remembered()
         for decl, _old in self.sym.overrides:
             self.diags.append(Diagnostic("I404", f"overrides {CATEGORY[type(decl)]} {decl.name!r}", self.at_decl(decl)))
             for n in A.walk(decl):
@@ -1543,6 +1545,68 @@ class Checker(A.Visitor):
                      "state", ix.span, "index by fewer or smaller ranges, enums or kinds, or keep the state in a "
                      "card's fields or a list")
 
+    def remembered_var(self, d: A.Var) -> None:
+        """E537 for a remembered variable that is not global (a position is the game's, 3.3b), or remembered as a
+        position named by another declaration than a variable remembered as it."""
+        if not d.is_global:
+            self.err("E537", f"variable {d.name!r} is remembered but is each player's: a remembered position is the "
+                     "game's, kept at each decision", self.at_decl(d),
+                     f"declare it global, 'var {d.name} ... global remembered: {d.type};' (a player's value the "
+                     "position holds can be indexed by player)")
+            return
+        other = self.sym.decls.get(d.remembered)
+        if d.remembered != d.name and other is not None and not (type(other) is A.Var and other.remembered == d.remembered):
+            self.err("E537", f"{d.name!r} is remembered as {d.remembered!r}, which names {CATEGORY[type(other)]} "
+                     f"{d.remembered!r}: a position's name is its own", self.at_decl(d),
+                     f"name the position otherwise ('remembered as position'), or remember {d.remembered!r} as it too")
+
+    def seen_read(self, func: str, args: tuple, span: A.Span) -> str:
+        """`seen_before(POSITION)` (bool), `times_seen(POSITION)` (int): POSITION names a remembered variable or a
+        position (`remembered as POSITION`); E537 for anything else, with the declaration that would remember it."""
+        self.used.add(func)
+        result = "bool" if func == "seen_before" else "int"
+        if len(args) != 1:
+            self.err("E302", f"{func}() takes 1 argument, not {len(args)}", span)
+            return result
+        arg = args[0]
+        positions = remembered(self.sym)
+        name = arg.id if type(arg) is A.Name else None
+        if name in positions:
+            self.remembered_reads.add(name)
+            for v in positions[name]:
+                self.used.add(v.name)
+            return result
+        decl = self.sym.decls.get(name) if name is not None else None
+        example = f"'var board[point] global remembered: player;' and '{func}(board)'"
+        if type(decl) is A.Var and decl.remembered is not None and decl.is_global:
+            self.used.add(name)
+            self.err("E537", f"{func}({name}): {name!r} is remembered as part of the position {decl.remembered!r}, "
+                     f"which {func}() reads as a whole", arg.span, f"write '{func}({decl.remembered})'")
+        elif type(decl) is A.Var:
+            self.used.add(name)
+            shown = f"var {decl.name}{'[...]' if decl.indexes is not None else ''}" \
+                    f"{f' {chr(34)}{decl.title}{chr(34)}' if decl.title else ''} global"
+            self.err("E537", f"{func}({name}): variable {name!r} is not remembered, so no earlier position of it is kept",
+                     arg.span, f"declare it '{shown} remembered: {decl.type};' (at {decl.span.file}:{decl.span.line})"
+                     if decl.is_global else f"remember a global variable: {example}")
+        else:
+            what = f"{CATEGORY[type(decl)]} {name!r}" if decl is not None else f"{name!r}, which is not declared" \
+                if name is not None else f"'{printed(arg)}'"
+            self.err("E537", f"{func}() takes the name of a remembered variable or position, not {what}", arg.span,
+                     f"remember the variables that make the position: {example}")
+        return result
+
+    def _lint_remembered(self) -> None:
+        """W526 for a remembered position that no seen_before() or times_seen() reads: the game keeps its
+        positions for nothing."""
+        for name, variables in remembered(self.sym).items():
+            if name not in self.remembered_reads:
+                d = variables[0]
+                self.diags.append(Diagnostic(
+                    "W526", f"the position {name!r} is remembered but no seen_before({name}) or times_seen({name}) "
+                    "reads it: every decision keeps it for nothing", self.at_decl(d),
+                    f"read it ('if times_seen({name}) >= 3 {{ end game; }}') or drop 'remembered'"))
+
     def cell_index(self, decl, d: A.Indexes) -> bool:
         """A record as an index (`var board[square]`: one element per cell of a board) has fields that are all
         ranges or enums, the axes of a grid its elements are (E486 otherwise, naming the field)."""
@@ -1566,6 +1630,8 @@ class Checker(A.Visitor):
                      "or keep bookkeeping off every screen with 'internal'")
 
     def visit_Var(self, d: A.Var) -> None:
+        if d.remembered is not None:
+            self.remembered_var(d)
         self.hidden_global(d)
         self.type_ref(d.type, d.span)
         self.indexes(d)
@@ -8526,6 +8592,8 @@ class Checker(A.Visitor):
             return "any"
         if zone_piles(func, self.sym):
             return self.piles(args, span)
+        if seen_call(func, self.sym):
+            return self.seen_read(func, args, span)
         spec = BUILTIN_FUNCS.get(func)
         if func == "supply" and len(args) == 2:   # `supply(cubes, red)`: one member's bank
             self.used.add(func)

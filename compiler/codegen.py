@@ -21,13 +21,13 @@ from rulebook.runtime.engine import MAX_STEPS, MemberData
 from rulebook.runtime.kernels import KERNELS
 
 from .layout import (may_take, shown_zones, cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
-                     builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars,
+                     builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, remembered_table,
                      recursive, ended_names, per_resets, runtime_axes, direction_steps, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
                      hook_table, hooked_actions,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, zone_piles
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, remembered, seen_call, zone_piles
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
@@ -120,6 +120,8 @@ class CodeGen(A.Visitor):
             - set_fields(sym)
         self.member_tables = member_elements(sym)
         self.heard = frozenset(heard_vars(sym))   # the variables whose sets announce (`whenever you set(pawn)`)
+        # the remembered variables (3.3b), whose sets keep their position's hash
+        self.remembered = frozenset(v.name for vs in remembered(sym).values() for v in vs)
         self.enum_data = enum_data(sym)   # (enum, field) -> {member: value}: the members' data
         self.direct_reads = self.reads()
         self.entity_fields = self.card_fields()
@@ -833,6 +835,8 @@ class CodeGen(A.Visitor):
             return f"rt.cell_neighbours({self.ex(args[0], ctx)}, {record!r}, {runtime_axes(record, self.sym)!r}, {diagonal})"
         if zone_piles(func, self.sym):   # the piles of an indexed zone ever set out: the zone named (the checker's E471)
             return f"rt.piles({args[0].id!r})"
+        if seen_call(func, self.sym):   # a remembered position: its name (the checker's E537)
+            return f"rt.{func}({args[0].id!r})"
         spec = BUILTIN_FUNCS.get(func)
         if spec is None:
             decl = self.sym.decls[func]
@@ -1536,6 +1540,8 @@ class CodeGen(A.Visitor):
         value = self.given(s.value, ctx, s, s.name if how == "local" else None)
         if how == "local":
             self.writeline(f"v_{s.name} = rt.bounded({value})", s)
+        elif how == "gvar" and s.name in self.remembered:   # its position's hash follows (and a `set` pattern hears it)
+            self.writeline(f"rt.set_remembered({self.res(s.name, ctx, s.index)}, {value}, {ctx.you})", s)
         elif how in ("var", "gvar") and s.name in self.heard:   # `whenever you set(pawn)` listens: announced
             self.writeline(f"rt.set_heard_var({ctx.you if how == 'var' else None}, {self.res(s.name, ctx, s.index)}, "
                            f"{value}, {ctx.you})", s)
@@ -2118,7 +2124,7 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
         pack=pack_name, digest=digest, functions=gen.functions, callables=functions, constants=gen.constants.values(),
         tables=tables(lay, pack_name, triggers, conditions, [gen.sites[id(n)] for n in subject_nodes(sym)],
                       watched_counters(sym), [(gen.sites[id(n)], phase) for n, phase in phase_modifiers(sym)],
-                      hook_table(sym, gen.sites), heard_vars(sym)),
+                      hook_table(sym, gen.sites), heard_vars(sym), remembered_table(sym)),
         procs=[p.name for p in lay.procs],
         funcs=[f.name for f in lay.funcs], r=repr, records=bool(sym.of("record")),
         enum_data=any(key[0] == "enum" for key in gen.constants),

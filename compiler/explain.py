@@ -327,6 +327,22 @@ class ExprReader(A.Visitor):
         decls = self.symbols.decls.values() if self.symbols is not None else ()
         return any(f.name == name and f.computed for d in decls if type(d) is A.Kind for f in d.fields)
 
+    def seen_words(self, func: str, arg, word: str, negated: bool = False) -> str:
+        """`seen_before(board)`: "the board has been in this position before"; of a position of several
+        variables (`remembered as position`), "the position (the board and who is to move) has been ..." (3.3b)."""
+        from .resolve import remembered
+
+        name = arg.id if isinstance(arg, A.Name) else None
+        variables = remembered(self.symbols).get(name, []) if self.symbols is not None and name else []
+        if len(variables) > 1 or variables and variables[0].name != name:   # "the position (“Spot” and ...) has occurred"
+            what = f"the {spoken(name)} ({_either([self.read(A.Name(v.name, span=arg.span)) for v in variables], 'and')})"
+            been = "occurred"
+        else:
+            what, been = word, "been in this position"
+        if func == "seen_before":
+            return f"{what} has {'not ' if negated else ''}{been} before (at an earlier decision)"
+        return f"the number of times {what} has {been} (at a decision of any player, this time included)"
+
     def decl(self, name: str):
         """The declaration a name stands for, or None (a local, a builtin, no symbols)."""
         return self.symbols.decls.get(name) if self.symbols is not None else None
@@ -724,6 +740,8 @@ class ExprReader(A.Visitor):
             return f"every choice of {words[1]} of {words[0]} (each keeping their order)"
         if func == "distinct":
             return f"the different values (each once, where it first stands) of {words[0]}"
+        if func in ("seen_before", "times_seen") and self.decl(func) is None and len(args) == 1:
+            return self.seen_words(func, args[0], words[0])
         if func == "piles" and self.decl("piles") is None and len(args) == 1:
             return f"the piles of {words[0]} that were ever set out (every pile that has held a card, emptied since or not)"
         if func == "seat":
@@ -1075,6 +1093,9 @@ class ExprReader(A.Visitor):
         if e.op == "not":
             if isinstance(e.operand, A.Call) and e.operand.func == "contains" and len(e.operand.args) == 2:
                 return f"{self.read(e.operand.args[1])} is not in {self.read(e.operand.args[0])}"
+            if isinstance(e.operand, A.Call) and e.operand.func == "seen_before" and len(e.operand.args) == 1 \
+                    and self.decl("seen_before") is None:   # "the board has not been in this position before"
+                return self.seen_words("seen_before", e.operand.args[0], self.read(e.operand.args[0]), negated=True)
             return f"not ({self.read(e.operand)})" if isinstance(e.operand, A.Binary) else f"not {self.read(e.operand)}"
         grouped = isinstance(e.operand, A.Binary) or self.phrase(e.operand)   # -(a + b): "minus (a plus b)"
         return f"minus ({self.read(e.operand)})" if grouped else f"minus {self.read(e.operand)}"
@@ -2715,7 +2736,11 @@ class Reader(A.Visitor):
             holds = f"each {holds}"
         else:
             one = "one value for the game" if d.is_global else "a value each player keeps"
-        self.say(depth, f"{capital(self.noun(d.name))}: {one}, holding {holds}{start}.{_kept(d)}")
+        kept = _kept(d)
+        if d.remembered is not None:   # (3.3b)
+            kept += (" Remembered: the game keeps every position it has had at a decision"
+                     + (f", with the other parts of the {spoken(d.remembered)}" if d.remembered != d.name else "") + ".")
+        self.say(depth, f"{capital(self.noun(d.name))}: {one}, holding {holds}{start}.{kept}")
 
 
 def _kept(d) -> str:

@@ -16,12 +16,12 @@ from rulebook.runtime.state import Record
 
 from .layout import (may_take, shown_zones, cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive, ended_names, per_resets, runtime_axes, direction_steps, checked_within,
-                     call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars,
+                     call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, remembered_table,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
                      hook_nodes, hook_table, hooked_actions,
                      indexed_ref, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, zone_piles
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, remembered, seen_call, zone_piles
 
 
 def placed(e: Exception, node) -> None:
@@ -73,6 +73,8 @@ class Interpreter(A.Visitor):
         self.shows = bool(shown_zones(sym))   # a display that keeps itself filled: topped up after taking
         self.hooked = hooked_actions(sym)   # the actions whose uses may ask a modifier's holder (7.7d)
         self.heard = frozenset(heard_vars(sym))   # the variables whose sets announce (`whenever you set(pawn)`)
+        # the remembered variables (3.3b), whose sets keep their position's hash
+        self.remembered = frozenset(v.name for vs in remembered(sym).values() for v in vs)
         self.gates: dict = {}   # id(option) -> what gates it when its body pays first inside (layout.paid_first)
         self.openings: dict = {}   # proc -> the test of its opening decision (`can PROC(args)`, layout.opening_test)
         self.open = open_values(sym)   # the values prompts show that the hot seat may tell the others
@@ -570,6 +572,8 @@ class Interpreter(A.Visitor):
         how, _ = classify(s.name, f.locals, f.this is not None, f.it_mode, self.sym)
         if how == "local" and id(s) not in self.sym.through:   # (through a `counter` parameter: the counter it names)
             f.locals[s.name] = rt.bounded(value)
+        elif how == "gvar" and s.name in self.remembered:   # its position's hash follows (and a `set` pattern hears it)
+            rt.set_remembered(self.res(s.name, rt, f, s.index), value, f.you)
         elif how in ("var", "gvar") and s.name in self.heard:   # `whenever you set(pawn)` listens: announced
             rt.set_heard_var(f.you if how == "var" else None, self.res(s.name, rt, f, s.index), value, f.you)
         elif how in ("var", "gvar"):
@@ -1324,6 +1328,8 @@ class Interpreter(A.Visitor):
             return rt.cell_neighbours(self.ev(args[0], rt, f), record, runtime_axes(record, self.sym), diagonal)
         if zone_piles(func, self.sym):   # the piles of an indexed zone ever set out: the zone named (the checker's E471)
             return rt.piles(args[0].id)
+        if seen_call(func, self.sym):   # a remembered position: its name (the checker's E537)
+            return getattr(rt, func)(args[0].id)
         spec = BUILTIN_FUNCS.get(func)
         if func == "ordinal":   # a member's place in its enum: as `<` reads it
             return self.ordinal(args[0], rt, f)
@@ -1535,7 +1541,7 @@ def build_program(sym: Symbols, lay: Layout, pack_name: str) -> Program:
     return assemble(tables(lay, pack_name, [(it.sites[id(n)], where(n)) for n in triggers],
                           [it.sites[id(n)] for n in conditions], [it.sites[id(n)] for n in subject_nodes(sym)],
                           watched_counters(sym), [(it.sites[id(n)], phase) for n, phase in phase_modifiers(sym)],
-                          hook_table(sym, it.sites), heard_vars(sym)), fns)
+                          hook_table(sym, it.sites), heard_vars(sym), remembered_table(sym)), fns)
 
 
 def _consequence(it: Interpreter, node: A.Modifier):   # a modifier's `then { ... }` (7.7d), given the use's arguments

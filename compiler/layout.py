@@ -1236,7 +1236,7 @@ def key_texts(g: A.Game) -> list[str]:
 
 def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], conditions: list[str] = (),
            subjects: list[str] = (), watched: list[str] = (), phases: list[tuple[str, str]] = (),
-           hooks: list = (), heard: list[str] = ()) -> dict:
+           hooks: list = (), heard: list[str] = (), memories: list = ()) -> dict:
     """The pack's data for `runtime.program.assemble`: plain values only, so the generated module
     can hold them as one literal. `triggers` holds each trigger's id and rules position; `subjects`
     the ids of the triggers and modifiers that read `it.subject` (subject_nodes); `phases` the id and
@@ -1295,6 +1295,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"subjects": list(subjects)} if subjects else {}),   # the other packs' code stays
         **({"watched": list(watched)} if watched else {}),   # likewise
         **({"heard": list(heard)} if heard else {}),   # likewise
+        **({"remembered": list(memories)} if memories else {}),   # likewise (3.3b)
         **({"modifier_phases": dict(phases)} if phases else {}),   # likewise
         **({"hooks": list(hooks)} if hooks else {}),   # likewise (7.7d)
         **({"records": lay.records} if lay.records else {}),   # only for packs with records: the others' code stays
@@ -1551,6 +1552,14 @@ def heard_vars(sym) -> list:
     """The variables some `set` pattern of the pack names (`whenever you set(pawn)`): their sets announce
     (Program.heard); [] for the other packs, whose sets announce nothing."""
     return _named_by_patterns(sym, True)
+
+
+def remembered_table(sym) -> list:
+    """The remembered positions (`var board[point] global remembered: player;`, 3.3b): [position, [its variables]]
+    each (Program.memories); [] for the other packs, whose games keep no positions."""
+    from .resolve import remembered
+
+    return [[name, [v.name for v in variables]] for name, variables in remembered(sym).items()]
 
 
 def _named_by_patterns(sym, variables: bool) -> list:

@@ -148,6 +148,28 @@ def zone_piles(func: str, sym) -> bool:
     return func == PILES and func not in sym.decls
 
 
+# `seen_before(POSITION)`, `times_seen(POSITION)`: whether, and how many times, the remembered variables of POSITION
+# (`var board[point] global remembered: player;`, `... remembered as position`) have had their present contents at
+# a decision (3.3b). Not in BUILTIN_FUNCS either: a pack's own func of one of these names keeps it
+SEEN = ("seen_before", "times_seen")
+
+
+def seen_call(func: str, sym) -> bool:
+    """Whether a call of `func` is one of the builtins reading a remembered position (SEEN), no declaration of
+    the pack's taking the name."""
+    return func in SEEN and func not in sym.decls
+
+
+def remembered(sym) -> dict:
+    """Each remembered position's name -> the global variables remembered as it, in declaration order (a
+    position of one variable is named by it); {} for a pack that remembers nothing."""
+    found: dict = {}
+    for d in sym.decls.values():
+        if type(d) is A.Var and d.remembered is not None and d.is_global:
+            found.setdefault(d.remembered, []).append(d)
+    return found
+
+
 def cell_neighbours(func: str, sym) -> bool:
     """Whether a call of `func` is the builtin `neighbours(CELL [, diagonal])` (no declaration of the pack's
     takes the name)."""

@@ -1785,7 +1785,10 @@ class Var(Decl):
     indexes: Optional["Indexes"] = None   # one variable per enum member, card or number: `cell[1..9]`
     internal: bool = False   # `internal`: bookkeeping, kept off the players' screens and views (11, play)
     hidden: bool = False     # `hidden`: a player's value that only that player's view shows (3.3a)
-    _quiet = ("internal", "hidden")
+    # `remembered` (`remembered as POSITION`): the name of the position whose past contents the runtime keeps
+    # (the variable's own name without `as`), None when not remembered (3.3b)
+    remembered: Optional[str] = None
+    _quiet = ("internal", "hidden", "remembered")
 
 
 def kept_hidden(d) -> bool:

@@ -368,6 +368,7 @@ CODES: dict[str, tuple[str, str]] = {
                       "cannot see: which options are offered tells them"),
     "W524": (WARNING, "a 'for each' declaration whose title does not read a name it binds: its entities' titles repeat"),
     "W525": (WARNING, "'each ... until settled' that can never settle: no 'where', and its body always reopens"),
+    "W526": (WARNING, "a remembered variable or position ('var ... global remembered: TYPE;') that no seen_before() or times_seen() reads"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
@@ -401,6 +402,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E534": (ERROR, "a func shown on the screen ('func NAME(): TYPE shown \"Title\"') that takes parameters or reads what some player may not see"),
     "E535": (ERROR, "a numeric option ('option NAME: LOW..HIGH = DEFAULT;') with an empty range, a default outside it, or a name another option or variant of the stack takes"),
     "E536": (ERROR, "'regions(p in DOMAIN where COND via NEXT)' whose NEXT is no list of DOMAIN's elements or does not read p"),
+    "E537": (ERROR, "seen_before()/times_seen() of what is not a remembered variable or position, or a remembered variable that is not global or whose position another declaration names"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),

@@ -501,18 +501,34 @@ class _Builder:
         self._only_a_list(meta, type_, of, f"write 'var {items[0]}: list of {of};' or 'var {items[0]}: {type_};'")
         if of is not None:   # a list of records (the checker says what else a list may not be)
             type_ = f"list of {of}"
+        internal, remembered = _pick(items, "var_internal", (False, None))
         return A.Var(str(items[0]), _title(items), is_global, type_, _pick(items, "default"), _pick(items, "indexes"),
-                     _pick(items, "var_internal", False), hidden=_pick(items, "var_hidden", False), span=self._s(meta))
+                     internal, hidden=_pick(items, "var_hidden", False),
+                     remembered=None if remembered is None else remembered or str(items[0]), span=self._s(meta))
 
     def var_hidden(self, meta, items):
         return _Marker("var_hidden", True)
 
     def var_internal(self, meta, items):
-        word = items[0]
-        _expect_word(word, "internal", f"expected 'internal' or ':' in the variable's declaration; found '{word}'",
-                     _token_span(self.file, word), hint="write 'var NAME \"Title\" global internal: TYPE;' to keep "
-                     "it off the players' screens, or put the type after ':'")
-        return _Marker("var_internal", True)
+        """`internal`, `remembered`, `internal remembered`, each `remembered` with its `as POSITION` or not:
+        (whether internal, None or the position's name: "" for the variable's own)."""
+        words = [w for w in items if isinstance(w, Token)]
+        named = _pick(items, "remembered_as")
+        if len(words) == 2:
+            _expect_word(words[0], "internal", f"expected 'internal' before 'remembered'; found '{words[0]}'",
+                         _token_span(self.file, words[0]), hint="write 'global internal remembered: TYPE;'")
+        if len(words) == 2 or named is not None or str(words[0]) != "internal":
+            word = words[-1]
+            _expect_word(word, "remembered", f"expected 'internal', 'remembered' or ':' in the variable's declaration; "
+                         f"found '{word}'", _token_span(self.file, word),
+                         hint="write 'var NAME \"Title\" global remembered: TYPE;' to keep the positions it had "
+                         "(3.3b), or put the type after ':'")
+        internal = str(words[0]) == "internal"
+        return _Marker("var_internal", (internal, None if words[-1] == "internal" and named is None
+                                        else (named or "")))
+
+    def remembered_as(self, meta, items):
+        return _Marker("remembered_as", str(items[0]))
 
     def enum_decl(self, meta, items):
         fields = tuple(i for i in items[1:] if isinstance(i, A.FieldDecl))

@@ -937,7 +937,7 @@ class Printer(A.Visitor):
 
     def visit_Var(self, d):
         default = f" = {expr(d.default)}" if d.default is not None else ""
-        self.line(f"var {d.name}{_indexes(d.indexes)}{_title(d.title)}{' global' if d.is_global else ''}{' internal' if d.internal else ''}{' hidden' if d.hidden else ''}: {d.type}{default};")
+        self.line(f"var {d.name}{_indexes(d.indexes)}{_title(d.title)}{' global' if d.is_global else ''}{' internal' if d.internal else ''}{' hidden' if d.hidden else ''}{_remembered(d)}: {d.type}{default};")
 
     def visit_Enum(self, d):
         titles = d.titles or (None,) * len(d.members)
@@ -1587,3 +1587,10 @@ class _CommentPlacer:
         while out and out[-1] == "":
             out.pop()
         return "\n".join(out) + "\n"
+
+
+def _remembered(d) -> str:
+    """A variable's ` remembered` (` remembered as POSITION` when the position is not its own name), or ''."""
+    if d.remembered is None:
+        return ""
+    return " remembered" if d.remembered == d.name else f" remembered as {d.remembered}"

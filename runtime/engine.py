@@ -8,7 +8,9 @@ effects drive them with `yield from`.
 from __future__ import annotations
 
 import copy
+import hashlib
 import heapq
+import json
 import operator
 import os
 import random
@@ -24,7 +26,7 @@ from rulebook.dsl.ast import MAX_EXPONENT, ROLE_KIND, ROLE_ZONE
 
 from .program import MAX_VALUE, Program, TrackDef
 from .state import NONE_OPTION, Declined
-from .state import (BadValue, EntityDef, Holder, IsA, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
+from .state import (BadValue, EntityDef, Holder, IsA, Memory, Modifier, NoField, Record, State, Trigger, as_written, at_least_zero,
                     encode, merged_fields)
 from .view import Asked, PlayerView, build_view
 
@@ -955,6 +957,8 @@ class Game:
         stock, own_vars, own_zones, global_counters, global_vars, shared_zones = p.starting_values()
         self.state.globals.update(global_counters)
         self.state.gvars.update(global_vars)
+        if p.memories:   # a pack remembering positions (3.3b): nothing recorded yet, the starting one to come
+            self.state.seen = [Memory(None, True, {}) for _ in p.memories]
         # every zone's handle is made once, here: generated code reads `you.refs[name]` and
         # `rt.shared_refs[name]` without a call (the lists live as long as the game: State never swaps them)
         shared = self.shared_refs
@@ -1230,6 +1234,8 @@ class Game:
         try:
             while True:
                 d = self._gen.send(value)
+                if self.state.seen is not None:   # a pack remembering a position keeps it at each decision (3.3b)
+                    self._remember()
                 if len(d.values) == 1:  # a forced move is no decision
                     if self.tracer is not None:
                         self._trace_forced(d)
@@ -1433,6 +1439,7 @@ class Game:
         # and slow every attribute read after it)
         own_offer = getattr(self.offer, "__func__", None) is Game.offer
         blind = [blind_chooser(a) for a in agents] if own_offer else [None] * len(agents)
+        remember = self._remember if self.state.seen is not None else None
         while True:
             seat, size = d.player.index, len(d.values)   # a question's options never change once asked
             draw = blind[seat]
@@ -1460,10 +1467,14 @@ class Game:
                 self.steps, self.stepped = 0, None
             try:
                 d = gen.send(choice)
+                if remember is not None:   # a pack remembering a position keeps it at each decision (3.3b)
+                    remember()
                 while len(d.values) == 1:   # a forced move is no decision
                     if self.tracer is not None:
                         self._trace_forced(d)
                     d = gen.send(0)
+                    if remember is not None:
+                        remember()
             except (StopIteration, GameEnded):
                 self.decision = None
                 self.state.over = True
@@ -4535,7 +4546,8 @@ class Game:
                     yield self._set_global_of, None, flat, state.globals.get(flat), \
                         self.seated_start(flat) if flat in p.seated else global_counters[flat]
                 elif flat in global_vars:   # (one a `set(NAME)` pattern listens to is announced, by nobody)
-                    yield self._set_heard_global if flat in p.heard else self.set_var, None, flat, \
+                    yield self._set_remembered_of if flat in p.remembered else \
+                        self._set_heard_global if flat in p.heard else self.set_var, None, flat, \
                         state.gvars.get(flat), self.seated_start(flat) if flat in p.seated else global_vars[flat]
                 elif flat in own_vars:
                     for h in holders:
@@ -4547,6 +4559,82 @@ class Game:
                         if flat in h.stock or flat not in p.role_scoped:
                             yield self.set_stock, h, flat, h.stock.get(flat), \
                                 self.seated_start(flat) if flat in p.seated else stock[flat]
+
+    def _set_remembered_of(self, _nobody, name: str, value) -> None:
+        """A reset of a remembered global variable: its position's hash follows (announced if heard, by nobody)."""
+        self.set_remembered(name, value, None)
+
+    def set_remembered(self, name: str, value, you: Optional[Holder]) -> None:
+        """`set NAME = VALUE;` of a remembered global variable (3.3b): set as `set_var` does (as `set_heard_var`,
+        announced, when a `set` pattern names it), then, if the value changed, its position's running hash
+        follows (two table lookups, O(1)) and the position is marked changed since the last decision's record.
+        Only such variables' sets come here (the generated code chooses)."""
+        values = self.state.gvars
+        old = values[name]
+        memory = self.state.seen[self.program.remembered[name]]
+        if memory.hash is None:   # (a loaded game: worked out once from the variables)
+            self.position_hash(memory)
+        if name in self.program.heard:
+            self.set_heard_var(None, name, value, you)
+        else:
+            self.set_var(None, name, value)
+        new = values[name]
+        if old is not new and old != new:
+            memory.hash ^= self._zobrist(name, old) ^ self._zobrist(name, new)
+            memory.changed = True
+
+    def _zobrist(self, name: str, value) -> int:
+        """The 128-bit value an element holding a value adds to its position's hash: a hash of the element's
+        name and the value as saved (`encode`), the same in every process and on both backends (never Python's
+        randomised `hash`), kept per program."""
+        table = self.program.zobrist
+        t = type(value)
+        # (a player by its seat: each game has its own Holder objects; the type keeps true apart from 1)
+        key = (name, t, value.index) if t is Holder else (name, t, value)
+        try:
+            return table[key]
+        except TypeError:   # an unhashable value (a list): not kept
+            key = None
+        except KeyError:
+            pass
+        text = json.dumps([name, encode(value)], sort_keys=True, separators=(",", ":"))
+        code = int.from_bytes(hashlib.blake2b(text.encode(), digest_size=16).digest(), "big")
+        if key is not None:
+            table[key] = code
+        return code
+
+    def position_hash(self, memory: Memory) -> int:
+        """A remembered position's running hash, worked out from its variables' elements (once per game, or per
+        loaded game: the sets keep it after)."""
+        if memory.hash is None:
+            values, code = self.state.gvars, 0
+            for name in self.program.memories[self.state.seen.index(memory)][1]:
+                code ^= self._zobrist(name, values[name])
+            memory.hash = code
+        return memory.hash
+
+    def _remember(self) -> None:
+        """At a decision (asked or forced, 3.3b): each remembered position that changed since the last record is
+        recorded (its hash counted once more)."""
+        for memory in self.state.seen:
+            if memory.changed:
+                code = self.position_hash(memory)
+                memory.counts[code] = memory.counts.get(code, 0) + 1
+                memory.changed = False
+
+    def times_seen(self, position: str) -> int:
+        """`times_seen(POSITION)` (3.3b): how many times the position's variables have had their present contents,
+        this time included: the decisions that recorded them so, and one more when they changed since the last
+        record (the present position, not recorded yet). Inside `after`, the hypothetical position against the
+        game's records. O(1)."""
+        i = next(i for i, (name, _flats) in enumerate(self.program.memories) if name == position)
+        memory = self.state.seen[i]
+        return memory.counts.get(self.position_hash(memory), 0) + memory.changed
+
+    def seen_before(self, position: str) -> bool:
+        """`seen_before(POSITION)` (3.3b): whether the present contents occurred at an earlier decision:
+        times_seen(POSITION) >= 2."""
+        return self.times_seen(position) >= 2
 
     def _set_heard_global(self, _nobody, name: str, value) -> None:
         """A reset of a global variable a `set(NAME)` pattern listens to: announced, by nobody."""
@@ -5887,6 +5975,7 @@ class SuppliedGame(Game):
 # what a hypothetical run (`EXPR after PROC(args)`, Game.after) saves of a game and puts back: the objects holding
 # the state whose fields it restores (a Holder's handles, `refs`, never change), and the game's own bookkeeping
 _SLOTTED = {State: State.__slots__, Holder: ("stock", "zones", "vars", "markers"), Trigger: Trigger.__slots__,
+            Memory: ("hash", "changed"),   # (a position's records, `counts`, are never changed by a run: not copied)
             Modifier: Modifier.__slots__, Looping: ("pending", "run"), Running: ("pending", "run"),
             Chain: ("seen", "run")}
 _ATOMS = frozenset({int, str, bool, float, type(None), EntityDef, Record, IsA, type})

@@ -172,6 +172,11 @@ class Program:
     # change announces besides `name`, `old` and `new`: the variable ("res[]") and each index ("[0]", ...), as
     # an element's gain; empty for the other packs, whose sets announce nothing (Game.set_heard_var)
     heard: dict = field(default_factory=dict)
+    # the remembered positions (3.3b): (name, the flat names of its variables' elements), in the order State.seen
+    # keeps their records, and each such element's name -> its position's place in that list; empty for the others
+    memories: list = field(default_factory=list)
+    remembered: dict = field(default_factory=dict)
+    zobrist: dict = field(default_factory=dict)   # (element, type, value) -> its 128-bit value (Game._zobrist), as met
     procs: dict = field(default_factory=dict)       # name -> fn
     funcs: dict = field(default_factory=dict)       # name -> fn
     computed_defaults: dict = field(default_factory=dict)   # kind -> {computed field: fn(game, reader, this)}
@@ -538,6 +543,10 @@ def assemble(tables: dict, fns: dict) -> Program:
             keys = () if index is None else index if type(index) is tuple else (index,)
             program.heard[flat] = {"res[]": base, **{f"[{i}]": program.entities.get(k, k) if type(k) is str else k
                                                      for i, k in enumerate(keys)}}
+    for i, (position, bases) in enumerate(tables.get("remembered", ())):   # (each variable's elements, flat)
+        flats = [flat for base in bases for flat in (program.indexed[base].values() if base in program.indexed else (base,))]
+        program.memories.append((position, flats))
+        program.remembered.update(dict.fromkeys(flats, i))
     program.procs = {name: fns["proc", name] for name in tables["procs"]}
     program.funcs = {name: fns["func", name] for name in tables["funcs"]}
     if tables["game"] is not None:

@@ -362,6 +362,8 @@ class SavedState(BaseModel):
     held: dict[str, list[str]] = Field(default_factory=dict)   # the zones cards hold: "CARD.FIELD" -> its items
     filled: list[str] = Field(default_factory=list)   # the piles piles() reads that ever held an item
     shown: list[str] = Field(default_factory=list)   # the displays laid out (`fill market;`), which keep themselves filled
+    # each remembered position's record, [changed since the last decision, {hash: decisions}] (3.3b); [] without any
+    seen: list[list[Union[bool, dict[str, int]]]] = Field(default_factory=list)
 
 
 def save_state(state: State, path: Path) -> None:

@@ -217,7 +217,7 @@ class State:
 
     __slots__ = ("players", "actors", "globals", "gvars", "zones", "evars", "flipped", "triggers", "modifiers",
                  "once_done", "claimed", "where", "over", "known", "known_fields", "supply", "out", "vals", "loops",
-                 "held", "filled", "reason", "shown")
+                 "held", "filled", "reason", "shown", "seen")
 
     def __init__(self, player_count: int, actor_names: list[str], names: Sequence[str] = ()):
         # the seats' names (`seats ... named "White", "Black";`), else P1, P2, ...
@@ -262,6 +262,9 @@ class State:
         # the displays laid out (`fill market;` of a `zone market ... show 5 from deck`), which keep themselves
         # filled from then on, in declaration order; saved and digested only once one is
         self.shown: list[str] = []
+        # each remembered position's record (`var board[point] global remembered: player;`, 3.3b), in the order the
+        # Program lists them (Program.memories); None for a pack that remembers nothing (neither saved nor digested)
+        self.seen: Optional[list[Memory]] = None
 
     # ------------------------------------------------------------------ JSON form
     def to_json(self) -> dict:
@@ -293,6 +296,8 @@ class State:
             data["filled"] = sorted(self.filled)
         if self.shown:   # only once a display is laid out, likewise
             data["shown"] = list(self.shown)
+        if self.seen is not None:   # only for packs that remember a position, likewise
+            data["seen"] = [m.to_json() for m in self.seen]
         if self.modifiers:   # only while one is in force: games without any keep their digests
             data["modifiers"] = [m.to_json() for m in self.modifiers]
         if self.supply:   # only for packs with a limited supply, likewise
@@ -360,6 +365,8 @@ class State:
         state.claimed = set(data["claimed"])
         state.filled = set(data.get("filled", ()))
         state.shown = list(data.get("shown", ()))
+        if data.get("seen"):   # (its running hashes are worked out again from the variables when first read)
+            state.seen = [Memory(None, changed, {int(h, 16): n for h, n in counts.items()}) for changed, counts in data["seen"]]
         state.over = data["over"]
         state.known = {k: set(v) for k, v in data.get("known", {}).items()}
         state.known_fields = {k: {f: set(seats) for f, seats in d.items()}
@@ -374,6 +381,22 @@ class State:
         """A short hash of the JSON form, to compare final states."""
         text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+class Memory:
+    """The record of one remembered position (3.3b): `hash`, the running hash of its variables' present contents
+    (a XOR of one 128-bit value per element and value, `Game.position_hash`; None until first worked out), `changed`,
+    whether they changed since the last decision recorded them, and `counts`, each hash recorded -> how many
+    decisions found it. A hypothetical run (`after`) puts back `hash` and `changed` alone (engine._SLOTTED): it
+    records nothing, so `counts` is never copied per candidate."""
+
+    __slots__ = ("hash", "changed", "counts")
+
+    def __init__(self, hash: Optional[int], changed: bool, counts: dict):
+        self.hash, self.changed, self.counts = hash, changed, counts
+
+    def to_json(self) -> list:
+        return [self.changed, {f"{h:032x}": n for h, n in sorted(self.counts.items())}]
 
 
 class StateError(ValueError):
@@ -608,6 +631,13 @@ def check_saved(data: dict, program) -> None:
     for name in data.get("filled", ()):
         if name not in p.piled:
             fail(f"'filled' names {name!r}, which is no pile piles() reads")
+    seen = data.get("seen") or None
+    if (seen is None) != (not p.memories) or seen is not None and not (
+            isinstance(seen, list) and len(seen) == len(p.memories) and all(
+                isinstance(m, list) and len(m) == 2 and isinstance(m[0], bool) and isinstance(m[1], dict) and all(
+                    isinstance(h, str) and len(h) == 32 and all(c in "0123456789abcdef" for c in h)
+                    and type(n) is int and n > 0 for h, n in m[1].items()) for m in seen)):
+        fail(f"'seen' {str(seen)[:60]} is not the record of this pack's remembered positions")
     for name in data.get("shown", ()):
         if name not in p.shows:
             fail(f"'shown' names {name!r}, which is no display ('zone ... show N from ZONE')")
