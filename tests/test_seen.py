@@ -246,3 +246,9 @@ def test_a_wrong_word_before_the_type_is_E100():
     assert found[0][0] == "E100" and "expected 'internal', 'remembered' or ':'" in found[0][3]
     found = findings("var spot global remembered internal: bool;\n")
     assert found[0][0] == "E100" and "expected 'internal' before 'remembered'" in found[0][3]
+
+
+def test_fmt_round_trips_the_go_pack():
+    for path in sorted(GO.glob("*.rules")):
+        module, printed = printed_back(path.read_text())
+        assert any(type(d).__name__ == "Var" and d.remembered == "board" for d in module.items) or "remembered" not in printed
