@@ -25,6 +25,9 @@ from .resolve import HELD_USES, tokens_in
 from .resolve import arm_change, enum_changes, option_change, pick_change
 from .resolve import CELL_WALKS, DIAGONAL, KEEPING, NEIGHBOURS, SEEN, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles
 
+# the seats a frame is worked out for when the pack has no game (a base read alone by an expansion's lint)
+MAX_FRAME_SEATS = 8
+
 # the declarations whose bare name is no value (E301): an enum member of the same name (E208) is read there
 NO_VALUE = frozenset({"proc", "func", "extern", "event", "game", "variant", "die"})
 
@@ -1297,6 +1300,7 @@ class Checker(A.Visitor):
         if d.signed:
             self.signed_counter(d)
         self.indexes(d)
+        self.frame(d)
         if d.start is not None:
             self.counter_start(d)
         if d.elements:
@@ -1607,6 +1611,58 @@ class Checker(A.Visitor):
                     "reads it: every decision keeps it for nothing", self.at_decl(d),
                     f"read it ('if times_seen({name}) >= 3 {{ end game; }}') or drop 'remembered'"))
 
+    def frame(self, decl) -> None:
+        """`numbered t as (EXPR)` (a frame, 3.3): on one range only, worked out before play from `t`,
+        `seat(you)` and whole numbers, and for every seat a game of the pack may have a one-to-one map of
+        the range onto itself (E542 otherwise, at the frame); kept as a table for both backends."""
+        ix = decl.indexes
+        if ix is None or ix.frame is None:
+            return
+        where = ix.frame.span or ix.span
+        if ix.enum is not None or ix.second is not None:
+            self.err("E542", f"{decl.name}[{ix.shown()}] is numbered from each player's side, but a frame numbers "
+                     "one range of whole numbers (one track's spaces or points), not "
+                     f"{'a grid' if ix.second is not None else 'the members of ' + repr(ix.enum)}", where,
+                     f"index it by a range: '{decl.name}[1..24] numbered {ix.frame_var} as (...)'")
+            return
+        seats = max((g.max_players for g in self.sym.decls.values() if type(g) is A.Game), default=MAX_FRAME_SEATS)
+        var = ix.frame_var
+
+        def fixed(n):
+            if type(n) is A.Name and n.id == var:
+                return A.Int(t, span=n.span)
+            if type(n) is A.Call and n.func == "seat" and len(n.args) == 1 and type(n.args[0]) is A.You:
+                return A.Int(s, span=n.span)
+            return None
+        table = {}
+        for s in range(1, seats + 1):
+            row = {}
+            for t in range(ix.low, ix.high + 1):
+                try:
+                    number = A.as_const(A.rewrite(ix.frame, fixed))
+                except A.NotConstant:
+                    number = None
+                if type(number) is not int:
+                    self.err("E542", f"the frame of {decl.name!r} is not worked out before play: it may read its "
+                             f"number {var!r}, seat(you), whole numbers, arithmetic and 'if ... then ... else' only",
+                             where, f"write each seat's numbering from the seat, e.g. '{decl.name}[{ix.shown()}] numbered "
+                             f"{var} as (if seat(you) == 2 then {ix.low + ix.high} - {var} else {var})'")
+                    return
+                if not ix.low <= number <= ix.high:
+                    self.err("E542", f"the frame of {decl.name!r} sends seat {s}'s {var} = {t} to {number}, outside "
+                             f"{ix.shown()}: a frame numbers the same {ix.high - ix.low + 1} elements from each side",
+                             where, f"wrap around with '%' (a circular track) or count back from {ix.low + ix.high}")
+                    return
+                if number in row.values():
+                    first = next(k for k, v in row.items() if v == number)
+                    self.err("E542", f"the frame of {decl.name!r} gives seat {s} element {number} twice ({var} = "
+                             f"{first} and {var} = {t}): a frame numbers each element once", where,
+                             "each player's numbers must be the range's own, in another order")
+                    return
+                row[t] = number
+            table[s] = row
+        self.sym.frames[decl.name] = table
+
     def cell_index(self, decl, d: A.Indexes) -> bool:
         """A record as an index (`var board[square]`: one element per cell of a board) has fields that are all
         ranges or enums, the axes of a grid its elements are (E486 otherwise, naming the field)."""
@@ -1635,6 +1691,7 @@ class Checker(A.Visitor):
         self.hidden_global(d)
         self.type_ref(d.type, d.span)
         self.indexes(d)
+        self.frame(d)
         if self.record_item(d.type, None) is not None or d.type.startswith("list of "):
             # a record (none unless it starts with a constant construction), or a list of values (else empty):
             # of numbers, texts, conditions, players, members, cards, records or lists of those (3.3a)

@@ -422,6 +422,10 @@ class CodeGen(A.Visitor):
         """The runtime name of an indexed counter's or zone's element: `rt.at('votes', i)`, or the name
         itself (`'votes[mid]'`) when the index is a number or member written out and one of the declared
         ones (the runtime checks any other index)."""
+        if base in self.sym.frames:   # numbered from each side: the acting player's number, mapped (3.3)
+            frame = self.constants.setdefault(f"{base}#frame", (f"_FRAME_{IDENT.sub('_', base)}{len(self.constants)}",
+                                                               repr(self.sym.frames[base])))[0]
+            return f"rt.at({base!r}, rt.framed({frame}, {ctx.you}, {self.ex(index, ctx)}))"
         constant = self.written(index, ctx)
         flat = self.element_names(base).get(constant) if constant is not None else None
         return repr(flat) if flat is not None else self.at(base, index, ctx)

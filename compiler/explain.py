@@ -2683,6 +2683,7 @@ class Reader(A.Visitor):
         if d.indexes is not None:
             one = ("shared counters" if d.is_global else "counters each player keeps") + " " + _indexed_by(d.indexes)
         self.say(depth, f"{capital(self.noun(d.name))}: {one}{bounds}.{_kept(d)}")
+        self.frame(d, depth + 1)
         if d.per is not None:   # `per turn`: back to its start at the end of each call (round)
             label = self.symbols is not None and d.per not in self.symbols.of("proc")
             end = f"each round of the loop labelled {d.per}" if label else f"each call of “{spoken(d.per)}”"
@@ -2741,6 +2742,24 @@ class Reader(A.Visitor):
             kept += (" Remembered: the game keeps every position it has had at a decision"
                      + (f", with the other parts of the {spoken(d.remembered)}" if d.remembered != d.name else "") + ".")
         self.say(depth, f"{capital(self.noun(d.name))}: {one}, holding {holds}{start}.{kept}")
+        self.frame(d, depth + 1)
+
+    def frame(self, d, depth: int) -> None:
+        """A range numbered from each side (`numbered t as (...)`, 3.3): which of the board's numbers each
+        seat's run through, as the checker worked them out."""
+        ix = d.indexes
+        table = self.symbols.frames.get(d.name) if self.symbols is not None and ix is not None else None
+        if not table:
+            return
+        game = self.symbols.game
+        names = [n.value for n in game.seat_names] if game is not None and game.seat_names else ()
+        seats = range(1, (game.max_players if game is not None else max(table)) + 1)
+        own = "; ".join(f"{names[s - 1] if s <= len(names) else f'seat {s}'}'s {ix.low} to {ix.high} are the "
+                        f"board's {_runs([table[s][t] for t in range(ix.low, ix.high + 1)])}" for s in seats if s in table)
+        self.say(depth, f"Numbered from each player's side: a number in a rule is the acting player's own; "
+                        f"{own}. Another player's "
+                        f"{self.noun(d.name)} at {ix.frame_var} are read at the acting player's {ix.frame_var}; the "
+                        "trace and the screens show the board's numbers.")
 
 
 def _kept(d) -> str:
@@ -2768,6 +2787,19 @@ def _same_index(ix: Optional[A.Indexes]) -> str:
     if ix is None:
         return ""
     return " of the same " + " and ".join(spoken(d.enum) if d.enum is not None else "number" for d in ix.dims())
+
+
+def _runs(numbers: list) -> str:
+    """Numbers in order as their runs: `1 to 24`, `24 down to 1`, `14 to 52, then 1 to 13`."""
+    runs = []
+    for n in numbers:
+        if runs and len(runs[-1]) == 1 and abs(n - runs[-1][0]) == 1 or \
+                runs and len(runs[-1]) > 1 and n - runs[-1][-1] == runs[-1][1] - runs[-1][0] and abs(n - runs[-1][-1]) == 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    said = [str(r[0]) if len(r) == 1 else f"{r[0]} {'to' if r[1] > r[0] else 'down to'} {r[-1]}" for r in runs]
+    return said[0] if len(said) == 1 else ", then ".join(said)
 
 
 def _indexed_by(ix: A.Indexes) -> str:

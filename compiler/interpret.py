@@ -156,8 +156,14 @@ class Interpreter(A.Visitor):
         """A resource named in a statement: itself, the value of a `resource` parameter, or an element
         of an indexed counter."""
         if index is not None:
-            return rt.at(name, self.ev(index, rt, f))
+            return self.element(name, self.ev(index, rt, f), rt, f)
         return f.locals[name] if name in f.locals else name
+
+    def element(self, base: str, index, rt, f: Frame) -> str:
+        """An indexed counter's, variable's or zone's element, its index worked out: through the acting
+        player's numbering when the range is numbered from each side (3.3)."""
+        frame = self.sym.frames.get(base)
+        return rt.at(base, index if frame is None else rt.framed(frame, f.you, index))
 
     def tag(self, t, rt, f: Frame):
         """A tagged cost's or gain's action and arguments (None when untagged)."""
@@ -166,7 +172,7 @@ class Interpreter(A.Visitor):
         args, element = {}, False
         for p, a in tag_args(t, self.sym):
             e = tag_element(t.action, p, a, self.sym)   # `for gain(warriors[c])`: the element's name
-            args[p] = self.ev(a, rt, f) if e is None else rt.at(e[0], self.ev(e[1], rt, f))
+            args[p] = self.ev(a, rt, f) if e is None else self.element(e[0], self.ev(e[1], rt, f), rt, f)
             element = element or e is not None
         return t.action, rt.element_args(args) if element else args
 
@@ -760,7 +766,7 @@ class Interpreter(A.Visitor):
     def filters(self, p: A.Pattern, rt, f: Frame) -> dict:
         """The argument filters of an event pattern, evaluated when the trigger is registered."""
         return {key: (rt.is_filter(value) if type(value) is str else rt.is_filter(*value)) if how == "is" else value if how == "const" else
-                rt.at(value[0], self.ev(value[1], rt, f)) if how == "element" else self.ev(value, rt, f)
+                self.element(value[0], self.ev(value[1], rt, f), rt, f) if how == "element" else self.ev(value, rt, f)
                 for key, how, value in pattern_filters(p, self.sym)}
 
     def visit_Emit(self, s, rt, f):
@@ -1086,7 +1092,7 @@ class Interpreter(A.Visitor):
         if ref is None:
             return rt.item(self.ev(e.obj, rt, f), self.ev(e.index, rt, f), where(e))
         base, owner = ref
-        key = rt.at(base, self.ev(e.index, rt, f))
+        key = self.element(base, self.ev(e.index, rt, f), rt, f)
         if owner is not None:
             return rt.field(self.ev(owner, rt, f), key)
         how, _ = classify(base, f.locals, f.this is not None, f.it_mode, self.sym)

@@ -276,6 +276,10 @@ class Symbols:
     # id() of each `b.cost[fish]` reading a field declared `cost` by a resource or group named outright or
     # held by a local: the units it shows (both backends read this)
     cost_reads: set = field(default_factory=set)
+    # an indexed counter's or variable's frame (`numbered t as (EXPR)`, 3.3): name -> {seat: {t: the element's
+    # number}}, worked out by the checker for every seat a game may have (both backends map an index by the
+    # acting player's row, `Game.framed`)
+    frames: dict = field(default_factory=dict)
     # id() of each `reveal ITEM.FIELD;` / `look ITEM.FIELD;` that shows one field of a card, not a whole
     # card or zone (`reveal c.colour;`): both backends read this
     field_reveals: set = field(default_factory=set)

@@ -1758,6 +1758,10 @@ class Indexes(Part):
     low: int = 0
     high: int = 0
     second: Optional["Indexes"] = None
+    # `numbered t as (EXPR)` after a range (a frame): the acting player's number `frame_var` is the element EXPR
+    frame_var: Optional[str] = None
+    frame: Optional["Expr"] = None
+    _quiet = ("frame_var", "frame")
 
     def dims(self) -> tuple:
         """Each index, in order: one, or two or more for a grid (each without a `second`)."""

@@ -131,6 +131,12 @@ def _known_copies(items: list, default):
     return copies
 
 
+def _framed(items: list):
+    """A declaration's index, with its frame (`numbered t as (EXPR)`) when one is written."""
+    ix, frame = _pick(items, "indexes"), _pick(items, "frame")
+    return ix if frame is None else A.replace(ix, frame_var=frame[0], frame=frame[1])
+
+
 def _eaches(pairs) -> tuple:
     """An entity's `each` (its first `for each` pair, or None) and `each_more` (the pairs after it)."""
     return (None, None) if not pairs else (pairs[0], tuple(pairs[1:]) or None)
@@ -408,6 +414,9 @@ class _Builder:
             chain = A.replace(dim, second=chain)
         return _Marker("indexes", chain if len(items) == 1 else A.replace(chain, span=self._s(meta)))
 
+    def frame(self, meta, items):   # `numbered t as (EXPR)`: kept on the range it numbers (`_framed`)
+        return _Marker("frame", (str(items[1]), items[2]))
+
     def index_dim(self, meta, items):
         return A.Indexes(str(items[0]), span=self._s(meta))
 
@@ -470,7 +479,7 @@ class _Builder:
             raise RulesError([Diagnostic("E100", "a counter writes 'per NAME' once, alone: 'per turn' puts it back to its "
                                          "start when each call of the proc 'turn' ends; a bank is 'supply N per INDEX'",
                                          self._s(meta), hint="'counter actions start 1 per turn;'")])
-        return A.Counter(str(items[0]), _title(items), is_global, low, high, _pick(items, "indexes"),
+        return A.Counter(str(items[0]), _title(items), is_global, low, high, _framed(items),
                          _pick(items, "initial"), tuple(i for i in items if isinstance(i, A.ElementBound)),
                          per_call, supply, supply_per, short,
                          signed=any(isinstance(t, Token) and t.type == "SIGNED" for t in items),
@@ -502,7 +511,7 @@ class _Builder:
         if of is not None:   # a list of records (the checker says what else a list may not be)
             type_ = f"list of {of}"
         internal, remembered = _pick(items, "var_internal", (False, None))
-        return A.Var(str(items[0]), _title(items), is_global, type_, _pick(items, "default"), _pick(items, "indexes"),
+        return A.Var(str(items[0]), _title(items), is_global, type_, _pick(items, "default"), _framed(items),
                      internal, hidden=_pick(items, "var_hidden", False),
                      remembered=None if remembered is None else remembered or str(items[0]), span=self._s(meta))
 

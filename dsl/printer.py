@@ -448,8 +448,12 @@ def _at(index) -> str:
 
 
 def _indexes(ix) -> str:
-    """`[ENUM]`, `[LOW..HIGH]` or two of them (`[1..5, colour]`) after an indexed declaration's name, or nothing."""
-    return f"[{ix.shown()}]" if ix is not None else ""
+    """`[ENUM]`, `[LOW..HIGH]` or two of them (`[1..5, colour]`) after an indexed declaration's name, or nothing;
+    a range's frame after it (`[1..24] numbered t as (25 - t)`)."""
+    if ix is None:
+        return ""
+    frame = f" numbered {ix.frame_var} as ({expr(ix.frame)})" if ix.frame is not None else ""
+    return f"[{ix.shown()}]{frame}"
 
 
 def cost(terms: tuple) -> str:

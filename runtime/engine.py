@@ -4690,6 +4690,14 @@ class Game:
             return e.fields[name]
         raise RulesRuntimeError("E601", f"{label_of(e)} has no field {name!r}")
 
+    @staticmethod
+    def framed(table: dict, h, index):
+        """The board's number of the acting player's number `index` on a range numbered from each side
+        (`counter pts[1..24] numbered t as (...)`, 3.3): `table` is the checker's, {seat: {t: number}}. A
+        number out of the range, or an actor reading it, keeps its own number (`at` then says E601)."""
+        row = table.get(h.index + 1) if h is not None and h.is_player else None
+        return row.get(index, index) if row is not None and type(index) is int else index
+
     def at(self, base: str, index) -> str:
         """The name of one element of an indexed counter, variable or zone (`votes[mid]` is `votes[mid]`,
         `wall[(2, 3)]` is `wall[2,3]`), after checking the index is one of its declared members or numbers."""
