@@ -26,7 +26,7 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
 CONTEXTUAL = ("affordable", "alike", "anytime", "as", "at", "auction", "award", "blind", "bottom", "break", "by", "can", "cost", "eliminate", "end",
               "fewest", "first", "give", "known", "most", "next", "offer", "on", "one", "open", "overdraw", "record", "redeal", "refills",
-              "reopen", "reset", "restore", "role", "roles", "sealed", "settled", "share", "shift", "show", "shown", "shows", "signed", "size", "space", "split", "start", "step", "through", "trading",
+              "numbered", "reopen", "reset", "restore", "role", "roles", "sealed", "settled", "share", "shift", "show", "shown", "shows", "signed", "size", "space", "split", "start", "step", "through", "trading",
               "value", "via", "wild", "window")
 
 
