@@ -17,7 +17,7 @@ CONSTANTS = ("true", "false", "none", "you")
 KEYWORDS = DECLARATIONS + CONSTANTS + (
     "add", "advance", "after", "allow", "allowed", "amend", "and", "any", "before", "bonus", "cap", "choose", "connects",
     "copy", "count", "different", "draw", "each", "else", "emit", "every", "face", "fill",
-    "flip", "for", "forbid", "from", "gain", "gather", "global", "highest", "if", "in", "is", "let", "longest_path", "lose", "lowest", "marker", "match", "may", "modifier", "move",
+    "flip", "for", "forbid", "from", "gain", "gather", "global", "highest", "if", "in", "is", "let", "longest_path", "lose", "lowest", "marker", "match", "may", "modifier",
     "no_benefit", "no_bonus", "no_reward", "not", "of", "once", "option", "optional", "or", "override", "pay", "paying",
     "per_player", "phase", "pick", "rank", "reachable", "reactivate", "regress", "repeat", "repeatedly", "return", "roll", "say", "seats", "set", "shortest_path", "shuffle",
     "some", "sorted", "then", "tier", "ties", "to", "top", "total", "until", "when", "whenever", "where",
@@ -25,7 +25,7 @@ KEYWORDS = DECLARATIONS + CONSTANTS + (
 )
 # keywords only where their statement is written (a '(' after one makes it a call of a proc named so)
 CONTEXTUAL = ("affordable", "alike", "anytime", "as", "at", "auction", "award", "blind", "bottom", "break", "by", "can", "cost", "eliminate", "end",
-              "fewest", "first", "give", "known", "most", "next", "offer", "on", "one", "open", "overdraw", "record", "redeal", "refills",
+              "fewest", "first", "give", "known", "most", "move", "next", "offer", "on", "one", "open", "overdraw", "record", "redeal", "refills",
               "numbered", "reopen", "reset", "restore", "role", "roles", "sealed", "settled", "share", "shift", "show", "shown", "shows", "signed", "size", "space", "split", "start", "step", "through", "trading",
               "value", "via", "wild", "window")
 

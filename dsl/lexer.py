@@ -95,6 +95,7 @@ CONTEXTUAL = {
     "share": "share N RESOURCE among PLAYERS [odd to PLAYER];",
     "internal": "counter NAME internal;",
     "numbered": "counter NAME[LOW..HIGH] numbered VAR as (EXPR);",
+    "move": "move ITEM to ZONE;",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand), a key in parentheses

@@ -2320,7 +2320,7 @@ SYNTAX_EXAMPLES: dict[str, list[str]] = {
     "a kind declares fields ('name: type;'), not statements: a statement goes in an effect slot of the "
     "kind ('play: effect;', given by each card as 'play { ... }') or in a proc": [
         f"kind k {{ {before}{stmt} }}" for before in ("", "a: int; ")
-        for stmt in ("gain 1 x;", "lose 1 x;", "pay 1 x;", "move c to z;", "say \"x\";", "if a { }",
+        for stmt in ("gain 1 x;", "lose 1 x;", "pay 1 x;", "say \"x\";", "if a { }",
                      "set a = 1;", "let a = 1;", "draw 1 from a to b;", "advance t;", "copy c.play;")
     ],
     "a value is changed with 'set' (and a new local made with 'let'), as in 'set passed = true;'": [
@@ -2545,7 +2545,7 @@ def _known_slip(err: UnexpectedToken, text: str, file: str) -> Optional[Diagnost
         return Diagnostic("E100", f"only an aggregate goes over '{var} in DOMAIN' (count, total, some, every, "
                           f"highest, lowest, gather, top, bottom, sorted), not '{name}'", span(call),
                           hint=did_you_mean(name, _OVER_DOMAIN))
-    if len(before) >= 2 and before[-2].type == "MOVE" and str(before[-1]) == "all" and \
+    if len(before) >= 2 and str(before[-2]) == "move" and str(before[-1]) == "all" and \
             tok.type in _expression_starts():
         end = text.find(";", err.token.start_pos)
         rest = text[err.token.start_pos: end + 1] if end >= 0 and "\n" not in text[err.token.start_pos: end] else ""
@@ -2963,13 +2963,19 @@ def _last_token(err: UnexpectedToken) -> Optional[Token]:
     return last if isinstance(last, Token) else None
 
 
+# a reserved word a rule would name a thing by, and the name offered first instead (a move's `to`, a
+# parameter `from`: Diplomacy's orders)
+_SYNONYMS = {"to": "dest", "from": "src", "in": "inside", "with": "partner", "for": "target"}
+
+
 def _another_name(word, before: Optional[Token], ending: str = "name") -> str:
     """The hint for a reserved word used as a name: two names that are free, one fitted to what is
     declared (`kind space` -> 'spaces' or 'space_kind'; else ENDING: a field's 'next_field')."""
     word = str(word)
     ending = _NAMED_FOR.get(before.type if before is not None else "", ending)
     plural = f"{word}s" if word[-1] not in "sy" else None
-    names = [n for n in (plural, f"{word}_{ending}", f"my_{word}") if n and n not in _spellable()][:2]
+    names = [n for n in (_SYNONYMS.get(word), plural, f"{word}_{ending}", f"my_{word}")
+             if n and n not in _spellable()][:2]
     return f"'{word}' is reserved: call it {' or '.join(repr(n) for n in names)}, say"
 
 

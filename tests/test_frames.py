@@ -149,3 +149,31 @@ def test_random_games_are_the_same_compiled_and_interpreted(backgammon):
         assert a.result()["over"] and a.log == b.log and a.state.digest() == b.state.digest()
     race = games[0]
     assert race.result()["reason"] == "borne off" and any(p.stock["off"] == 15 for p in race.state.players)
+
+
+# ---------------------------------------------------------------- reserved words (the Diplomacy audit)
+
+def test_move_is_a_contextual_word_an_order_kind_a_counter_or_a_proc_may_take():
+    text = """enum order_kind { hold, move, support }
+kind unit { x: int = 0; }
+zone army of unit;
+zone lost of unit;
+counter move_count;
+var kind_of "Order": order_kind = hold;
+proc move_one(o: order_kind) {
+  if o == move { gain 1 move_count; }
+  move all of army to lost;
+}
+"""
+    assert found_at(text) == []
+    assert analyse_text(text).symbols.decls["order_kind"].members == ("hold", "move", "support")
+    assert found_at("counter move;\nproc p() { gain 1 move; }\n") == []
+
+
+def test_to_stays_reserved_and_the_hint_offers_dest_first():
+    (d,) = analyse_text("proc order(unit: int, to: int) { }\n").diagnostics
+    assert (d.code, d.span.line, d.span.column) == ("E100", 1, 23)
+    assert d.message == "a keyword cannot be used as a name here; found 'to'"
+    assert d.hint == "'to' is reserved: call it 'dest' or 'tos', say"
+    (d,) = analyse_text("proc order(from: int) { }\n").diagnostics
+    assert d.hint.startswith("'from' is reserved: call it 'src'")
