@@ -534,10 +534,46 @@ def _cycles(graph: dict, first) -> list:
     return found
 
 
+def stable_writes(body: tuple, sym) -> set:
+    """The names a `repeat until stable` body may set: `set` targets, `reset` names and, in any statement
+    that changes stock or moves things (one with events), every name and word it holds; looked into the
+    procs it calls and, when something in it announces an event, every trigger of the pack (a superset:
+    E544 and W530 say only what cannot be set)."""
+    from .layout import trigger_nodes
+
+    written: set = set()
+    seen: set = set()
+    stack = list(body)
+    triggers = False
+    while stack:
+        node = stack.pop()
+        t = type(node)
+        if t in (A.SetName, A.SetAttr):
+            written.add(node.name)
+        elif t is A.Reset:
+            written.update(node.names)
+        if isinstance(node, A.Stmt) and getattr(t, "events", ()):
+            triggers = True
+            if t not in (A.SetName, A.SetAttr):
+                for n in A.walk(node):
+                    written.update(v for v in (getattr(n, f) for f in type(n)._fields) if type(v) is str)
+        if t in (A.CallStmt, A.Call, A.Method):
+            name = called(node)
+            decl = sym.decls.get(name)
+            if isinstance(decl, A.Proc) and name not in seen:
+                seen.add(name)
+                stack.extend(decl.body)
+        stack.extend(node.children())
+        if triggers and "whenever" not in seen:
+            seen.add("whenever")
+            stack.extend(trigger_nodes(sym))
+    return written
+
+
 NONE_MEANT = "; write 'return none;' if none is meant"
 ELSE_HINT = "give it an 'else' that returns, or end the proc with 'return ...;'" + NONE_MEANT
 AFTER_HINT = "add 'return ...;' after it" + NONE_MEANT
-LOOPS = {A.Repeat: "repeat", A.While: "while", A.ForEach: "for each", A.Each: "each",
+LOOPS = {A.Repeat: "repeat", A.RepeatStable: "repeat until stable", A.While: "while", A.ForEach: "for each", A.Each: "each",
          A.Simultaneous: "each ... simultaneously pick"}
 
 
@@ -4700,6 +4736,42 @@ class Checker(A.Visitor):
         else:
             self.always_true(s.cond, ", so the loop never ends by it")
         self.loop_body(s, s.body, self.narrowed(s.cond, scope))   # the condition holds as each round starts
+
+    def visit_RepeatStable(self, s: A.RepeatStable, scope: Scope) -> None:
+        """`repeat until stable(NAME, ...)`: E544 for nothing named, a name that is no counter, variable or
+        local, or a body that sets none of them (it would stop after one pass); W530 for a named one the
+        body never sets (its part of the test is always the same)."""
+        if not s.names:
+            self.err("E544", "'repeat until stable()' names nothing to watch, so nothing says when to stop", s.span,
+                     "name the counters and variables the body changes: 'repeat until stable(done, cut) { ... }'")
+        watched = []
+        for n in s.names:
+            self.used.add(n.id)
+            cat = self.sym.category(n.id)
+            if n.id in scope.locals:   # compared after each pass: read
+                self.read(scope.locals[n.id])
+            if n.id in scope.locals or cat in ("var", "counter", "resource"):
+                watched.append(n)
+                continue
+            what = f"{article(cat)}" if cat is not None else "not declared"
+            near = closest(n.id, [*scope.locals, *self.sym.of("var"), *self.sym.of("counter")])
+            self.err("E544", f"'repeat until stable' watches counters, variables and locals; {n.id!r} is {what}",
+                     n.span, f"did you mean '{near}'?" if near is not None else
+                     "name a counter, a variable or a local the body sets")
+        self.loop_body(s, s.body, scope)
+        if not watched:
+            return
+        written = stable_writes(s.body, self.sym)
+        unset = [n for n in watched if n.id not in written]
+        if len(unset) == len(watched):
+            self.err("E544", f"the body never sets {' or '.join(repr(n.id) for n in unset)}, so the first pass "
+                     "always leaves them as they were and the loop stops after it", s.span,
+                     "name what the body changes, or write the body once without the loop")
+            return
+        for n in unset:
+            self.diags.append(Diagnostic("W530", f"{n.id!r} is never set in the body: it cannot change from one "
+                                         "pass to the next, so naming it adds nothing to the test", n.span,
+                                         f"leave {n.id!r} out of 'stable(...)'"))
 
     def loop_body(self, s, body: tuple, scope: Scope) -> None:
         """A loop's body, with the loop's label (`as round`) among those around it: E324 when a loop

@@ -1390,6 +1390,29 @@ class CodeGen(A.Visitor):
         self.nested(s.body, ctx)
         self.label_close(lp)
 
+    def visit_RepeatStable(self, s: A.RepeatStable, ctx: Ctx):
+        with self.leavable(s):
+            self._repeat_stable(s, ctx)
+
+    def _repeat_stable(self, s: A.RepeatStable, ctx: Ctx):
+        """`repeat until stable(...)`: before each pass the named values are taken (runtime stable_values)
+        and compared with those before the last pass: the same, and the loop is over (the body runs once
+        at least; the interpreter's _repeat_stable does the same)."""
+        lp = self.label_open(s)
+        names = tuple(n.id for n in s.names if n.id not in ctx.locals)
+        locals_ = "".join(f", v_{n.id}" for n in s.names if n.id in ctx.locals)
+        before, now = self.temp("was"), self.temp("now")
+        self.writeline(f"{before} = None", s)
+        self.writeline("while True:", s)
+        self._indent += 1
+        self.writeline(f"{now} = rt.stable_values({names!r}{locals_})")
+        self.writeline(f"if {now} == {before}: break")
+        self.writeline(f"{before} = {now}")
+        self.writeline(f"rt.step({where(s)!r})")
+        self._indent -= 1
+        self.nested(s.body, ctx)
+        self.label_close(lp)
+
     def visit_Repeat(self, s: A.Repeat, ctx: Ctx):
         with self.leavable(s):
             self._repeat(s, ctx)

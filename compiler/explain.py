@@ -1578,6 +1578,12 @@ class Reader(A.Visitor):
         self.say(depth, f"Do this {times}{labelled(s)}:")
         self.block(s.body, depth + 1)
 
+    def visit_RepeatStable(self, s, depth: int) -> None:
+        watched = _either([spoken(n.id) for n in s.names], "and")
+        self.say(depth, f"Do this, then again, until a pass leaves {watched} as {'it was' if len(s.names) == 1 else 'they were'}"
+                        f"{labelled(s)}:")
+        self.block(s.body, depth + 1)
+
     def visit_ForEach(self, s, depth: int) -> None:
         where = f" for which {self.x(s.where)}" if s.where is not None else ""
         domain = f"from 1 to {s.domain.value}" if isinstance(s.domain, A.Int) else \

@@ -362,6 +362,26 @@ class Interpreter(A.Visitor):
             if lp is not None:
                 lp.round_end()
 
+    def visit_RepeatStable(self, s, rt, f):
+        return self.leavable(s, self._labelled(s, self._repeat_stable, rt, f) if s.loop_label is not None
+                             else self._repeat_stable(s, rt, f))
+
+    def _repeat_stable(self, s, rt, f, lp=None):
+        """`repeat until stable(...)`: a pass, then another while the last one changed a named value
+        (the compiled code's _repeat_stable)."""
+        names = tuple(n.id for n in s.names if n.id not in f.locals)
+        local_names = [n.id for n in s.names if n.id in f.locals]
+        before = None
+        while True:
+            now = rt.stable_values(names, *(f.locals[n] for n in local_names))
+            if now == before:
+                break
+            before = now
+            rt.step(where(s))
+            yield from self.run(s.body, rt, f)
+            if lp is not None:
+                lp.round_end()
+
     def leavable(self, s, run):
         """A loop's run, ended by a `break` it takes (LeaveLoop; the compiled code's `leavable`); a loop
         without a `break` in it runs as it is."""

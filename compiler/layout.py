@@ -1062,7 +1062,7 @@ def where(node) -> str:
 # Python refuses a function whose loops, `try` and `with` blocks nest more than 20 deep ("too many
 # statically nested blocks"): the checker counts what `python_blocks` says each statement opens (E310).
 MAX_PYTHON_BLOCKS = 20
-LOOPS = (A.While, A.Repeat, A.ForEach, A.Each, A.Simultaneous)
+LOOPS = (A.While, A.Repeat, A.RepeatStable, A.ForEach, A.Each, A.Simultaneous)
 
 
 def left_by_break(loop: A.Stmt) -> bool:

@@ -204,7 +204,7 @@ def role_findings(sym) -> list[Diagnostic]:
     return found
 
 
-LOOPS = (A.Each, A.ForEach, A.Repeat, A.While)
+LOOPS = (A.Each, A.ForEach, A.Repeat, A.RepeatStable, A.While)
 
 
 def unfiltered_gives(sym) -> list[Diagnostic]:

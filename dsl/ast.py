@@ -1035,6 +1035,17 @@ class Repeat(Stmt):
 
 
 @node
+class RepeatStable(Stmt):
+    """`repeat until stable(NAME, ...) [as LABEL] { ... }`: the body, again and again until a pass leaves
+    every named counter, variable (every element, every player's) and local as it was before the pass
+    (a fixed point); each pass counts against the step budget (E602 when it never settles)."""
+
+    names: tuple   # the names written (A.Name, each with its span)
+    body: tuple
+    loop_label: Optional[str] = None   # `as LABEL`, as a Repeat's
+
+
+@node
 class While(Stmt):
     """`while COND { ... }`: runs the body as long as the condition holds (each round counts against
     the step budget)."""

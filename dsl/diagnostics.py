@@ -369,6 +369,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W524": (WARNING, "a 'for each' declaration whose title does not read a name it binds: its entities' titles repeat"),
     "W525": (WARNING, "'each ... until settled' that can never settle: no 'where', and its body always reopens"),
     "W526": (WARNING, "a remembered variable or position ('var ... global remembered: TYPE;') that no seen_before() or times_seen() reads"),
+    "W530": (WARNING, "a name in 'repeat until stable(...)' that the body never sets: it adds nothing to the test"),
+    "W531": (WARNING, "a '# lint: allow CODE' that allows nothing: no such warning on its line or the next, or no such code"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
@@ -405,6 +407,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E537": (ERROR, "seen_before()/times_seen() of what is not a remembered variable or position, or a remembered variable that is not global or whose position another declaration names"),
     "E542": (ERROR, "a frame ('numbered t as (EXPR)') on what is no range, not worked out before play, or that does not "
                     "number each element of the range once for some seat"),
+    "E544": (ERROR, "'repeat until stable(...)' that names nothing, names what is no counter, variable or local, or whose body sets none of them"),
+    "E545": (ERROR, "a '# lint: allow CODE' that names an error: only warnings can be allowed"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),

@@ -1518,6 +1518,17 @@ class _Builder:
     def repeat_stmt(self, meta, items):
         return A.Repeat(items[0], _block(items), _pick(items, "loop_label"), span=self._s(meta))
 
+    def repeat_stable(self, meta, items):
+        word = items[0]
+        _expect_word(word, "stable", f"expected 'repeat until stable(NAME, ...)'; found 'repeat until {word}'",
+                     _token_span(self.file, word), hint="write 'repeat until stable(a, b) { ... }': the body runs "
+                     "again until a pass leaves the named counters and variables unchanged")
+        return A.RepeatStable(_pick(items, "stable_names", ()), _block(items), _pick(items, "loop_label"),
+                              span=self._s(meta))
+
+    def stable_names(self, meta, items):
+        return _Marker("stable_names", tuple(A.Name(str(t), span=_token_span(self.file, t)) for t in items))
+
     def loop_label(self, meta, items):
         return _Marker("loop_label", str(items[0]))
 

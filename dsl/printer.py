@@ -688,6 +688,9 @@ class Printer(A.Visitor):
     def visit_While(self, s):
         self.block([Clause("while ", s.cond), _label(s)], s.body)
 
+    def visit_RepeatStable(self, s):
+        self.block([Clause(f"repeat until stable({', '.join(n.id for n in s.names)})"), _label(s)], s.body)
+
     def visit_ForEach(self, s):
         order = Clause(f"in any order{' alike' if s.alike else ''}{_title(s.title)}") if s.any_order else None
         self.block([Clause(f"for each {s.var} in ", s.domain), _where("where ", s.where), order, _label(s)], s.body)

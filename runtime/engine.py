@@ -147,6 +147,19 @@ class TooDeep(RecursionError):
     but at the same rules depth on both backends."""
 
 
+def _frozen(value):
+    """A value as it is now, for `repeat until stable`: lists (and tuples, sets, dicts) copied into
+    tuples, all the way down; anything else as it is (numbers, texts, records, players, cards)."""
+    t = type(value)
+    if t is list or t is tuple:
+        return tuple(_frozen(v) for v in value)
+    if t is dict:
+        return tuple((k, _frozen(v)) for k, v in value.items())
+    if t is set or t is frozenset:
+        return frozenset(value)
+    return value
+
+
 class GameEnded(BaseException):
     """`end game;`: unwinds every running effect to the game's driver, which goes on to the final phase
     (a BaseException, so that no handler turning Python errors into rules errors takes it for one)."""
@@ -5454,6 +5467,24 @@ class Game:
         self.stepped = where   # the last `while`/`repeat` round or recursive call: where a spin is
         if self.steps > MAX_STEPS:
             raise self._over_budget(where)
+
+    def stable_values(self, names: tuple, *locals_) -> tuple:
+        """`repeat until stable(NAME, ...)`: the values of the named counters and variables (every element of
+        an indexed one; the game's, or every player's in seat order) and then of the named locals, frozen
+        (lists as tuples) so that one pass's can be compared with the next's."""
+        state = self.state
+        indexed = self.program.indexed
+        found = []
+        for name in names:
+            for flat in (indexed[name].values() if name in indexed else (name,)):
+                if flat in state.gvars:
+                    found.append(state.gvars[flat])
+                elif flat in state.globals:
+                    found.append(state.globals[flat])
+                else:
+                    found.extend(p.vars[flat] if flat in p.vars else p.stock.get(flat) for p in state.players)
+        found.extend(locals_)
+        return _frozen(found)
 
     def enter(self) -> int:
         """One more landing or recursive proc call in progress (a rules level of nesting); returns the

@@ -102,7 +102,7 @@ def first_loop(roots, sym) -> Optional[str]:
     stack = list(reversed(list(roots)))   # depth first, in the order written, as A.walk goes
     while stack:
         node = stack.pop()
-        if isinstance(node, (A.While, A.Repeat)):
+        if isinstance(node, (A.While, A.Repeat, A.RepeatStable)):
             return where(node)
         if type(node) in (A.CallStmt, A.Call, A.Method):
             name = called(node)
