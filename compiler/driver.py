@@ -11,6 +11,7 @@ import hashlib
 import importlib.util
 import json
 import marshal
+import re
 import types
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -193,8 +194,72 @@ def _check_deep(result: Analysis) -> Analysis:
             result.diagnostics.extend(checker.unused(own))
             result.diagnostics.extend(checker.left_unused(own, [item for _pack, modules in result.modules[:-1]
                                                                 for m in modules for item in m.items]))
+    result.diagnostics = lint_allowed(result.diagnostics, result.sources)
     result.diagnostics.sort(key=sort_key)
     return result
+
+
+ALLOW = re.compile(r"#\s*lint:\s*allow\b(.*)")
+ALLOWED_CODE = re.compile(r"[A-Za-z0-9_]+")
+
+
+def lint_allows(text: str) -> list[tuple[int, str, int, bool]]:
+    """The `# lint: allow CODE, ...` comments of a file: (line, code, column of the code, trailing) for
+    each code named; none when the text cannot be scanned (its syntax errors are reported instead)."""
+    if "lint:" not in text:   # (most files: no scan)
+        return []
+    from lark.exceptions import UnexpectedInput
+
+    from rulebook.dsl.parser import scan
+
+    try:
+        _tokens, comments = scan(text)
+    except UnexpectedInput:
+        return []
+    found = []
+    for c in comments:
+        m = ALLOW.match(c.text)
+        if m is None:
+            continue
+        for code in ALLOWED_CODE.finditer(m.group(1).split("--")[0]):
+            found.append((c.line, code.group(), c.column + m.start(1) + code.start(), c.trailing))
+    return found
+
+
+def lint_allowed(diagnostics: list, sources: dict) -> list:
+    """Per-line suppression: a warning (or info) whose code a `# lint: allow CODE` comment names, on its
+    line (a comment after code) or on the line before it (a comment alone on its line), is left out.
+    E545 for an allow naming an error (errors cannot be allowed), W531 for one naming no code or
+    allowing nothing there (stale)."""
+    from rulebook.dsl.diagnostics import CODES
+
+    allows = {}   # (file, line the finding is on, code) -> [the allow's span, used?]
+    found = []
+    for file, text in sources.items():
+        for line, code, column, trailing in lint_allows(text):
+            span = A.Span(file, line, column, line, column + len(code))
+            if code not in CODES:
+                found.append(Diagnostic("W531", f"'# lint: allow {code}' names no code of the linter", span,
+                                        "name a warning's code, as 'W486'"))
+            elif code.startswith("E"):
+                found.append(Diagnostic("E545", f"'# lint: allow {code}': {code} is an error, and errors cannot be "
+                                        "allowed (only warnings)", span, "fix what the error says"))
+            else:
+                allows[(file, line if trailing else line + 1, code)] = [span, False]
+    if not allows:
+        return diagnostics + found
+    kept = []
+    for d in diagnostics:
+        entry = None if d.severity == ERROR else allows.get((d.span.file, d.span.line, d.code))
+        if entry is None:
+            kept.append(d)
+        else:
+            entry[1] = True
+    for (_file, line, code), (span, used) in allows.items():
+        if not used:
+            found.append(Diagnostic("W531", f"'# lint: allow {code}' allows nothing: no {code} is reported on "
+                                    f"line {line}", span, "remove the comment (the warning it allowed is gone)"))
+    return kept + found
 
 
 def analyse(ref: str, expansions: Sequence[str] = ()) -> Analysis:
