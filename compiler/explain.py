@@ -2184,7 +2184,7 @@ class Reader(A.Visitor):
             self.say(depth, f"Look at {self.x(s.item)} (only you see it).")
 
     def visit_Say(self, s, depth: int) -> None:
-        self.say(depth, "Note: " + with_values(s.parts))
+        self.say(depth, ("The game announces: " if s.as_game else "Note: ") + with_values(s.parts))
 
 
     # ------------------------------------------------------------------ declarations

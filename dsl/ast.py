@@ -1667,9 +1667,12 @@ class Look(Stmt):
 
 @node
 class Say(Stmt):
-    """`say "text {value}";` a line in the game's log: literal strings and expressions, in order."""
+    """`say "text {value}" [as game];` a line in the game's log: literal strings and expressions, in order;
+    headed by the acting player's name, or, `as game`, by nothing (the game speaks)."""
 
     parts: tuple
+    as_game: bool = False
+    _quiet = ("as_game",)
 
 
 

@@ -1968,7 +1968,10 @@ class _Builder:
         return A.Reveal(rest[1], _pick(items, "reveal_to"), rest[0], span=self._s(meta))
 
     def log_stmt(self, meta, items):
-        return A.Say(say_parts(items[0], self.file), span=self._s(meta))
+        return A.Say(say_parts(items[0], self.file), len(items) > 1, span=self._s(meta))
+
+    def say_as_game(self, meta, items):
+        return True
 
     # -------------------------------------------------------------- expressions
     def _chain(self, meta, items, op):

@@ -898,7 +898,7 @@ class Printer(A.Visitor):
         self.clauses([Clause("look top ", s.top), Clause("of ", s.item)] if s.top is not None else [Clause("look ", s.item)])
 
     def visit_Say(self, s):
-        self.line(f"say {say_text(s.parts)};")
+        self.line(f"say {say_text(s.parts)}{' as game' if s.as_game else ''};")
 
     # ------------------------------------------------------------------ declarations
     def decl(self, d) -> None:
