@@ -1062,6 +1062,7 @@ def _print_result(title: str, result: dict, decisions: int, brief: bool = False,
     terminal (7 Wonders' sum of eight parts at 80 columns), one row per key and part instead, with
     the players as columns. `brief` (`play -q`): the result alone, the scores on one line (each
     player's keys, no parts) and the outcome on the next."""
+    from rulebook.runtime.state import as_written as score_text   # a decimal key as 7.5, never 15/2
     from rich.measure import Measurement
     from rich.table import Table
 
@@ -1077,7 +1078,7 @@ def _print_result(title: str, result: dict, decisions: int, brief: bool = False,
         keys = [_key_heading(text, label) for text in keys]
     if brief:
         knocked = result.get("out", [])
-        scores = ", ".join(f"{player}{' (out)' if player in knocked else ''} {' '.join(map(str, values))}"
+        scores = ", ".join(f"{player}{' (out)' if player in knocked else ''} {' '.join(map(score_text, values))}"
                            for player, values in result["scores"].items())
         out.print(f"{title}: {', '.join(keys)}: {scores}", markup=False, highlight=False)
         out.print(f"{outcome(result)}   ({decisions} decisions, final state {result['digest']})", markup=False,
@@ -1089,7 +1090,7 @@ def _print_result(title: str, result: dict, decisions: int, brief: bool = False,
         keys[0] = "total"
     heads = [(text, True) for text in keys] + [(label(name), False) for name in names]   # (heading, a key?)
     knocked = result.get("out", [])   # a knocked-out player is shown with their scores, marked out
-    rows = {player + (" (out)" if player in knocked else ""): [str(k) for k in scores] + [str(parts[player][n]) for n in names]
+    rows = {player + (" (out)" if player in knocked else ""): [score_text(k) for k in scores] + [str(parts[player][n]) for n in names]
             for player, scores in result["scores"].items()}
     table = Table(title=_cell(f"{title}: final scores"))
     table.add_column("player")

@@ -23,7 +23,7 @@ from .layout import ELEMENT_EVENTS, VAR_EVENT, binder, element_parts, heard_var,
 from .resolve import ALIASES, BUILTIN_DOMAINS, BUILTIN_EVENTS, BUILTIN_FUNCS, CATEGORY, STEPS, SUBJECT, Symbols, declared_at
 from .resolve import HELD_USES, tokens_in
 from .resolve import arm_change, enum_changes, option_change, pick_change
-from .resolve import CELL_WALKS, DIAGONAL, KEEPING, NEIGHBOURS, SEEN, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles
+from .resolve import CELL_WALKS, DIAGONAL, KEEPING, NEIGHBOURS, SEEN, cell_neighbours, cell_walk, off_scale, remembered, same_statements, seen_call, zone_piles, rounding
 
 # the seats a frame is worked out for when the pack has no game (a base read alone by an expansion's lint)
 MAX_FRAME_SEATS = 8
@@ -33,8 +33,8 @@ NO_VALUE = frozenset({"proc", "func", "extern", "event", "game", "variant", "die
 
 # what a `list of ITEM` may hold besides an enum's members, a kind's cards, records and lists of those
 # (`list of player`, as `players` is; `list of list of int`)
-LIST_ITEMS = {"player", "int", "str", "bool"}
-VALUE_TYPES = {"int", "str", "bool", "effect", "list", "player", "resource", "counter", "track", "zone", "die", "any"}
+LIST_ITEMS = {"player", "int", "decimal", "str", "bool"}
+VALUE_TYPES = {"int", "decimal", "str", "bool", "effect", "list", "player", "resource", "counter", "track", "zone", "die", "any"}
 # the types no list holds (E487: `list of effect`, `list of zone`; `list of list` that says no more), each with
 # what to write instead
 NO_LIST_ITEMS = (VALUE_TYPES - LIST_ITEMS) | {"cost"}
@@ -50,7 +50,7 @@ NO_LIST_HINTS = {
               f"the members ('list of good'), or keep numbers ('list of int')" for stock in ("counter", "resource", "track")},
 }
 # the builtin types in the order an unknown type's note lists them (E201: every one, then the pack's)
-TYPE_NAMES = ("int", "str", "bool", "player", "list of TYPE", "list", "resource", "counter", "track", "zone", "die", "effect", "any")
+TYPE_NAMES = ("int", "decimal", "str", "bool", "player", "list of TYPE", "list", "resource", "counter", "track", "zone", "die", "effect", "any")
 TIE_MODES = {"split", "share", "all", "none"}
 SUBJECTS = {"anyone", "players", "opponents", "opponent", "others"}
 # Documented limits (E310): deeper rules would exceed what generated Python may nest (20 loops, 100
@@ -166,7 +166,7 @@ def indexes_count(n: int) -> str:
     return {1: "one index", 2: "two indexes", 3: "three indexes"}.get(n, f"{n} indexes")
 
 
-TYPE_WORDS = {"int": "number", "str": "text", "bool": "condition", "entity": "card, tile or piece"}
+TYPE_WORDS = {"int": "number", "decimal": "decimal", "str": "text", "bool": "condition", "entity": "card, tile or piece"}
 
 # Types the checker infers are strings: a base type, or `base:arg` for the typed forms an entity of a
 # kind (`entity:card`), a zone of a kind (`zone:card`), an enum member (`member:color`) and a list of
@@ -285,6 +285,8 @@ def fits(actual: str, expected: str) -> bool:
     """Whether a value of type `actual` may stand where `expected` is declared."""
     if actual == expected or "any" in (actual, expected):
         return True
+    if actual == "int" and expected == "decimal":   # a whole number widens; never the other way (E546)
+        return True
     if (actual, expected) == ("counter", "resource"):   # a `resource` parameter takes a counter's name too (3.12)
         return True
     a, e = base_of(actual), base_of(expected)
@@ -307,6 +309,16 @@ NETWORK_SHAPES = {
                      "shortest_path(r in EDGES, r.a, r.b, FROM, TO, LENGTH)",
     "reachable": "each edge's two ends then where from: reachable(r in EDGES, r.a, r.b, FROM)",
 }
+
+
+def is_number(t: str) -> bool:
+    """Whether a value of type `t` is a number: a whole one (or unknown), or a decimal (branch decimal)."""
+    return fits(t, "int") or t == "decimal"
+
+
+def number_of(*kinds: str) -> str:
+    """The type of arithmetic on numbers of these types: a decimal when one is, else a whole number."""
+    return "decimal" if "decimal" in kinds else "int"
 
 
 def element_of(t: str) -> str:
@@ -791,7 +803,7 @@ def always_true_by_types(cond) -> bool:
 
 # types a comparison cannot match with each other: a card, a player, a zone or a list is never equal
 # to (nor ordered with) a number, a text or a condition
-THINGS, PLAIN_VALUES = ("entity", "player", "zone", "list"), ("int", "str", "bool", "member")
+THINGS, PLAIN_VALUES = ("entity", "player", "zone", "list"), ("int", "decimal", "str", "bool", "member")
 
 
 SUPPLY_CALLS = ("min", "max", "abs")
@@ -3611,7 +3623,7 @@ class Checker(A.Visitor):
             self.first_players(w.cond, "the winner line's condition")
         if w.score is not None:   # a cooperative game's score: the team's, one number
             kind = self.expr(w.score, Scope())
-            if not fits(kind, "int"):
+            if not fits(kind, "int") and not self.whole_wanted(w.score, kind, "the team's score"):
                 self.err("E303", f"the team's score is a number, not {article(words(kind))}", w.score.span,
                          f"count them: size({printed(w.score)})" if base_of(kind) in ("zone", "list") else None)
             self.first_players(w.score, "the team's score")
@@ -3623,7 +3635,7 @@ class Checker(A.Visitor):
                                                  f"wins with 'fewest {printed(negated)}', which shows the value as it is",
                                                  key.span))
                 kind = self.expr(key, Scope())
-                if not fits(kind, "int"):   # found by bench/fuzz.py: `then deck` compared zones
+                if not is_number(kind):   # found by bench/fuzz.py: `then deck` compared zones
                     self.err("E303", f"the winner is decided by numbers, not by {article(words(kind))}", key.span,
                              f"count them: size({printed(key)})" if base_of(kind) in ("zone", "list")
                              else None)
@@ -4555,7 +4567,9 @@ class Checker(A.Visitor):
             self.amount_error(expr, kind)
 
     def amount_error(self, expr, kind: str) -> None:
-        """E303: a number was wanted where `expr`, of type `kind`, stands."""
+        """E303: a number was wanted where `expr`, of type `kind`, stands (E546 for a decimal)."""
+        if self.whole_wanted(expr, kind, "an amount"):
+            return
         group = self.group_named(expr)
         self.err("E303", f"an amount must be a number, not {article(words(kind))}", expr.span,
                  "a condition is not a number: write 'if C then 1 else 0'" if kind == "bool" else
@@ -5120,7 +5134,7 @@ class Checker(A.Visitor):
                 self.stored_list(f"{s.name!r} holds", scope.locals[s.name][2], value, s.value)
             if scope.locals[s.name][2] == "counter":   # `set c = ...` sets the counter c names, not the local
                 self.sym.through.add(id(s))
-                if not fits(value, "int"):
+                if not fits(value, "int") and not self.whole_wanted(s.value, value, f"what {s.name!r}'s counter holds"):
                     self.err("E303", f"{s.name!r} names a counter, which holds a number, not "
                              f"{article(words(value))}", s.value.span)
             return
@@ -5129,7 +5143,7 @@ class Checker(A.Visitor):
         self.element(s.name, s.index, scope, s.span)
         decl = self.sym.decls[s.name]
         target = self.declared(decl.type) if isinstance(decl, A.Var) else "int"
-        if not fits(value, target):
+        if not fits(value, target) and not (target == "int" and self.whole_wanted(s.value, value, f"what {s.name!r} holds")):
             self.err("E303", f"{s.name!r} holds {article(words(target))}, not {article(words(value))}", s.value.span)
         elif isinstance(decl, A.Counter) and "player_count" not in scope.locals:
             self.set_past_bounds(s, decl)
@@ -5323,7 +5337,7 @@ class Checker(A.Visitor):
                 self.sym.named.add(id(value))
             return
         actual, expected = self.expr(value, scope), self.declared(type_name)
-        if not fits(actual, expected):
+        if not fits(actual, expected) and not (expected == "int" and self.whole_wanted(value, actual, what.removesuffix(" gives") if shown is None else f"what {shown} gives")):
             narrow = type_name in kinds_in(actual) and len(kinds_in(actual)) > 1   # an item of a zone of several kinds
             hint = (f"narrow it first: 'if {value.id} is {type_name} {{ ... }}', or 'where {value.id} is {type_name}' "
                     f"in a loop or a pick" if type(value) is A.Name else
@@ -6695,6 +6709,29 @@ class Checker(A.Visitor):
     def visit_Int(self, e, scope) -> str:
         return "int"
 
+    def visit_Dec(self, e: A.Dec, scope) -> str:
+        """A decimal literal; W532 for zeros at the end of its places (`7.50`, `3.0`), which no text shows."""
+        if e.text.endswith("0"):
+            plain = e.text.rstrip("0").rstrip(".")
+            self.diags.append(Diagnostic(
+                "W532", f"{e.text} is {plain}: the zeros after the point change nothing, and texts show it as {plain}",
+                e.span, f"write {plain}" + (": a whole number widens to a decimal where one is wanted"
+                                            if "." not in plain else "")))
+        return "decimal"
+
+    def whole_wanted(self, value, kind: str, what: str) -> bool:
+        """E546 where a decimal stands for a whole number (`what` is the place: "an amount", ...): no
+        decimal is narrowed silently. Whether it was one (the caller then says nothing more)."""
+        if kind != "decimal":
+            return False
+        shown = printed(value)
+        shown = shown if len(shown) <= 40 else "x"
+        self.err("E546", f"{what} is a whole number, and {printed(value) if len(printed(value)) <= 60 else 'this'} "
+                 f"is a decimal", value.span,
+                 f"say how to make it whole: floor({shown}) rounds down, ceil({shown}) up, round({shown}) to the "
+                 f"nearest (a half away from zero)")
+        return True
+
     def visit_Str(self, e, scope) -> str:
         self.text_parts(e.parts, scope)   # a text with values is filled in where it is evaluated
         return "str"
@@ -6717,6 +6754,8 @@ class Checker(A.Visitor):
                 self.err("E303", f"{what} must give one kind of value, not {article(words(first))} and "
                          f"{article(words(found))}", value.span)
                 return "any"
+        if {t for _v, t in given} == {"int", "decimal"}:   # a whole number widens
+            return "decimal"
         return first if all(t == first for _v, t in given) else "any"
 
     def visit_Index(self, e, scope) -> str:
@@ -7405,7 +7444,7 @@ class Checker(A.Visitor):
         """The ends of a range (a list's or a match's case) must be numbers (E303)."""
         for end in (e.low, e.high) if e.high is not None else (e.low,):
             kind = self.expr(end, scope)
-            if not fits(kind, "int"):
+            if not fits(kind, "int") and not self.whole_wanted(end, kind, "an end of a range"):
                 hint = "a condition is not a number: write 'if C then 1 else 0'" if kind == "bool" else \
                     f"size({printed(end)}) is how many items it holds" if base_of(kind) in ("zone", "list") else None
                 self.err("E303", f"a range runs from a whole number to a whole number, not {article(words(kind))}",
@@ -7651,7 +7690,7 @@ class Checker(A.Visitor):
             return "bool"
         kind = self.expr(e.operand, scope)
         self.arithmetic(e.operand, kind)   # `-hand` (found by bench/fuzz.py)
-        return "int"
+        return number_of(kind)
 
     def arithmetic(self, operand, kind: str) -> bool:
         """An operand of + - * / % or unary minus must be a number (or a condition, counted as 0 or 1);
@@ -7741,13 +7780,15 @@ class Checker(A.Visitor):
                          f"{exponent}" + (": a negative one gives no whole number" if exponent < 0 else
                                           ": the number would be past any score"), e.right.span,
                          "to divide by a power, write the division: 'x / 2 ** n'" if exponent < 0 else None)
-            return "int"
+            self.whole_wanted(e.right, right, "the exponent of a power")
+            return number_of(left)
         listed = self.list_arithmetic(e, left, right) if e.op in "+-*/%" else None
         if listed is not None:
             return listed
         if e.op in "+-*/%":   # (an operand found wrong makes the result unknown, not a number: no follow-on findings)
             fine = [self.arithmetic(side, kind) for side, kind in ((e.left, left), (e.right, right))]
-            return "int" if all(fine) else "any"
+            # `/` stays the division rounded down, a whole number, whatever its sides (5.1)
+            return ("int" if e.op == "/" else number_of(left, right)) if all(fine) else "any"
         if e.op in ("<", "<=", ">", ">=") and "list" in (base_of(left), base_of(right)):
             self.lists_ordered(e, left, right)   # item by item, as a ranking key is (E531 otherwise)
             return "bool"
@@ -7952,13 +7993,13 @@ class Checker(A.Visitor):
         "member" for a member of a known enum (by its place), "list" for a list of numbers or of members of
         one known enum (item by item, the first difference deciding, a list that begins a longer one below
         it: language.md 5.1); None for anything else (players, cards, zones, records, texts as keys)."""
-        if fits(kind, "int"):
+        if is_number(kind):
             return "int"
         if self.enum_members(kind) is not None:
             return "member"
         if base_of(kind) == "list":
             item = element_of(kind)
-            if item == "any" or item == "int" or self.enum_members(item) is not None:
+            if item == "any" or item in ("int", "decimal") or self.enum_members(item) is not None:
                 return "list"
         return None
 
@@ -8010,7 +8051,8 @@ class Checker(A.Visitor):
         runtime would compare records, cards or members as Python objects, or fail with a TypeError)."""
         for i, arg in enumerate(args):
             kind = typed(i)
-            if base_of(kind) in ("int", "any") or base_of(kind) == "list" and element_of(kind) in ("int", "any"):
+            if base_of(kind) in ("int", "decimal", "any") or base_of(kind) == "list" and \
+                    element_of(kind) in ("int", "decimal", "any"):
                 continue
             hint = ("the aggregates say which value orders them: "
                     f"'{'bottom' if func == 'min' else 'top'}(x in LIST, x.FIELD)'"
@@ -8098,6 +8140,8 @@ class Checker(A.Visitor):
             return "any" not in (left, right) and left != right
         if a in THINGS and b in PLAIN_VALUES or b in THINGS and a in PLAIN_VALUES:
             return True
+        if {a, b} == {"int", "decimal"}:   # numbers, whole or not
+            return False
         if a in PLAIN_VALUES and b in PLAIN_VALUES:
             return a != b or a == "member" and ":" in left and ":" in right and left != right
         return False
@@ -8723,6 +8767,17 @@ class Checker(A.Visitor):
             return self.piles(args, span)
         if seen_call(func, self.sym):
             return self.seen_read(func, args, span)
+        if rounding(func, self.sym):   # floor(x), ceil(x), round(x): a number made whole
+            if len(args) != 1:
+                self.err("E302", f"{func}() takes 1 argument, the number to make whole, not {len(args)}", span)
+                for a in args:
+                    self.expr(a, scope)
+                return "int"
+            kind = self.expr(args[0], scope)
+            if not is_number(kind):
+                self.err("E303", f"{func}() makes a number whole, and {printed(args[0])} is {article(words(kind))}",
+                         args[0].span)
+            return "int"
         spec = BUILTIN_FUNCS.get(func)
         if func == "supply" and len(args) == 2:   # `supply(cubes, red)`: one member's bank
             self.used.add(func)
@@ -8984,10 +9039,16 @@ class Checker(A.Visitor):
                              f"'{'top' if e.op == 'highest' else 'bottom'}({e.var} in ..., KEY)' gives the element "
                              "with the best key, a member's place counted")
                     return "any"
-                elif not fits(kind, "int"):
+                elif not is_number(kind):
                     self.amount_error(e.value, kind)
-            elif numeric:
-                self.amount(e.value, inner)
+                elif kind == "decimal":
+                    return "decimal"
+            elif numeric:   # total(): of decimals, a decimal
+                kind = self.expr(e.value, inner)
+                if kind == "decimal":
+                    return "decimal"
+                if not fits(kind, "int"):
+                    self.amount_error(e.value, kind)
             elif e.op in ("some", "every"):
                 self.condition(e.value, inner)
             else:

@@ -27,7 +27,7 @@ from .layout import (may_take, shown_zones, cost_data, enum_data, filled_zone, o
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, remembered, seen_call, zone_piles
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, remembered, seen_call, zone_piles, rounding
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
@@ -371,6 +371,12 @@ class CodeGen(A.Visitor):
         return repr(e.value)
 
     visit_Bool = visit_Int
+
+    def visit_Dec(self, e, ctx) -> str:
+        """A decimal literal (`7.5`): a module-level Fraction made once from the text as written (repr: the
+        rules' text enters the code as a string only)."""
+        return self.constants.setdefault(("decimal", e.text), (f"_DEC{len(self.constants)}",
+                                                               f"Fraction({e.text!r})"))[0]
 
     def visit_Str(self, e, ctx) -> str:
         """A text; one with `{...}` values is filled in here, its values shown as `say` shows them."""
@@ -841,6 +847,8 @@ class CodeGen(A.Visitor):
             return f"rt.piles({args[0].id!r})"
         if seen_call(func, self.sym):   # a remembered position: its name (the checker's E537)
             return f"rt.{func}({args[0].id!r})"
+        if rounding(func, self.sym):   # floor(x), ceil(x), round(x): a whole number (Game.rounded)
+            return f"rt.rounded({func!r}, {self.ex(args[0], ctx)})"
         spec = BUILTIN_FUNCS.get(func)
         if spec is None:
             decl = self.sym.decls[func]
@@ -2155,6 +2163,7 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
         procs=[p.name for p in lay.procs],
         funcs=[f.name for f in lay.funcs], r=repr, records=bool(sym.of("record")),
         enum_data=any(key[0] == "enum" for key in gen.constants),
+        decimals=any(key[0] == "decimal" for key in gen.constants),
     )
     line_map = {}
     out = []

@@ -15,10 +15,11 @@ from rulebook.dsl.ast import replace
 from rulebook.dsl.printer import Printer, cost, declaration_text, expr, precedence
 
 from rulebook.dsl.diagnostics import did_you_mean
+from rulebook.runtime.state import decimal_text
 
 from .layout import deciding, is_field_value, is_filter, proc_result_call, subject_mode
 from .layout import at_seats, binder, element_parts, indexed_counter, option_gate, paid_first, seated, VAR_EVENT, heard_var
-from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_USES, KEEPING, NEIGHBOURS, PHASES, STEPS
+from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_USES, KEEPING, NEIGHBOURS, PHASES, ROUNDINGS, STEPS
 
 # Words that take no plural ("3 prestige", "2 lavandium").
 MASS_NOUNS = {"prestige", "influence", "money", "gold", "food", "wood", "stone", "debt", "income",
@@ -473,6 +474,9 @@ class ExprReader(A.Visitor):
     def visit_Int(self, e):
         return str(e.value)
 
+    def visit_Dec(self, e):
+        return decimal_text(e.value)   # `7.50` reads 7.5, as a text shows it
+
     def visit_Str(self, e):
         return f"“{with_values(e.parts) if e.parts else e.value}”"
 
@@ -707,6 +711,9 @@ class ExprReader(A.Visitor):
             return f"the {'lowest' if func == 'min' else 'highest'} of {_either(words, 'and')}"
         if func == "abs":
             return f"the size of {words[0]} (ignoring its sign)"
+        if func in ROUNDINGS and self.decl(func) is None and len(args) == 1:
+            return {"floor": f"{words[0]} rounded down", "ceil": f"{words[0]} rounded up",
+                    "round": f"{words[0]} rounded to the nearest whole number (a half up, away from zero)"}[func]
         if func == "contains" and len(args) == 2:
             return f"{words[1]} is in {words[0]}"
         if func == "declaration" and len(args) == 1:

@@ -21,7 +21,7 @@ from .layout import (may_take, shown_zones, cost_data, enum_data, filled_zone, o
                      hook_nodes, hook_table, hooked_actions,
                      indexed_ref, member_field, per_player_entity, proc_result_call)
 from .hidden import marks, open_values
-from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, remembered, seen_call, zone_piles
+from .resolve import BUILTIN_FUNCS, LIST_OPS, STEPS, SUBJECT, Symbols, cell_neighbours, cell_walk, classify, it_arg, remembered, seen_call, zone_piles, rounding
 
 
 def placed(e: Exception, node) -> None:
@@ -1092,6 +1092,9 @@ class Interpreter(A.Visitor):
 
     visit_Bool = visit_Int
 
+    def visit_Dec(self, e, rt, f):
+        return e.value
+
     def visit_Str(self, e, rt, f):
         """A text; one with `{...}` values is filled in now, its values shown as `say` shows them."""
         return "".join(self.text_parts(e.parts, rt, f)) if e.parts else e.value
@@ -1356,6 +1359,8 @@ class Interpreter(A.Visitor):
             return rt.piles(args[0].id)
         if seen_call(func, self.sym):   # a remembered position: its name (the checker's E537)
             return getattr(rt, func)(args[0].id)
+        if rounding(func, self.sym):   # floor(x), ceil(x), round(x): a whole number (Game.rounded)
+            return rt.rounded(func, self.ev(args[0], rt, f))
         spec = BUILTIN_FUNCS.get(func)
         if func == "ordinal":   # a member's place in its enum: as `<` reads it
             return self.ordinal(args[0], rt, f)

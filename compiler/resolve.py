@@ -170,6 +170,17 @@ def remembered(sym) -> dict:
     return found
 
 
+# `floor(x)`, `ceil(x)`, `round(x)`: a number (a decimal, 5.1) as a whole number, down, up, or to the nearest with
+# a half away from zero (branch decimal). Not in BUILTIN_FUNCS either, for the reason neighbours is not: a pack's
+# own `round` (a counter, a func) keeps its name, and many packs count rounds so
+ROUNDINGS = ("floor", "ceil", "round")
+
+
+def rounding(func: str, sym) -> bool:
+    """Whether a call of `func` is one of the builtins ROUNDINGS (no declaration of the pack takes the name)."""
+    return func in ROUNDINGS and func not in sym.decls
+
+
 def cell_neighbours(func: str, sym) -> bool:
     """Whether a call of `func` is the builtin `neighbours(CELL [, diagonal])` (no declaration of the pack's
     takes the name)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import operator
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import ClassVar, Iterator, Optional
 
 
@@ -213,8 +214,30 @@ class NotConstant(Exception):
 CONST_LIMIT = 10**18
 # the largest exponent of `a ** b` (a base other than -1, 0 and 1): 2 ** 64 is already past any score
 MAX_EXPONENT = 64
+# the most places after the point a decimal literal has (E547; branch decimal)
+MAX_DECIMAL_PLACES = 6
 # ... and a range of more numbers than this (play refuses one past its step budget, E602)
 CONST_RANGE_LIMIT = 1000
+
+
+def decimal_text(value: Fraction) -> str:
+    """A decimal as the rules write it: its digits, a point only where it has a fractional part, no
+    trailing zeros (`7.5`, `14`, `-0.5`, `0.25`). A decimal of the rules is always a finite decimal
+    (literals, + - * % and whole powers keep it one), so this is exact; any other Fraction (none the
+    language makes) would show its exact ratio."""
+    sign, n, d = ("-" if value < 0 else ""), abs(value.numerator), value.denominator
+    if d == 1:
+        return f"{sign}{n}"
+    places, scaled = 0, d
+    for p in (2, 5):
+        while scaled % p == 0:
+            scaled //= p
+    if scaled != 1:
+        return f"{sign}{n}/{d}"
+    while (n * 10 ** places) % d:
+        places += 1
+    digits = str(n * 10 ** places // d).rjust(places + 1, "0")
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
 
 
 def shown_const(value) -> str:
@@ -227,6 +250,8 @@ def shown_const(value) -> str:
         return "yes" if value else "no"
     if type(value) is int:
         return str(value)
+    if type(value) is Fraction:
+        return decimal_text(value)
     if type(value) is list:
         return ", ".join(map(shown_const, value)) if value else "nothing"
     raise NotConstant
@@ -236,7 +261,7 @@ def as_const(e: Expr):
     """The value of an expression known without playing, or NotConstant: the one constant
     evaluator of the language (lints, caps, bounds, field values and dead branches all use it)."""
     t = type(e)
-    if t is Int or t is Bool or (t is Str and not e.parts):
+    if t is Int or t is Bool or (t is Str and not e.parts) or t is Dec:
         return e.value
     if t is Str:   # a text with values: known when each value is a number, a condition, none or a list of those
         return "".join(p if type(p) is str else shown_const(as_const(p)) for p in e.parts)
@@ -255,7 +280,7 @@ def as_const(e: Expr):
         value = as_const(e.operand)
         if e.op == "not":
             return not value
-        if type(value) is not int:
+        if type(value) is not int and type(value) is not Fraction:   # (a decimal folds no further: E546's places)
             raise NotConstant
         return -value
     if t is Cond:
@@ -378,6 +403,18 @@ class Int(Expr):
     """An integer literal."""
 
     value: int
+
+
+@node
+class Dec(Expr):
+    """A number with a fractional part, as written (`7.5`, `0.50`): an exact decimal, `value` a Fraction
+    (never a binary float). Its places are at most MAX_DECIMAL_PLACES (E547)."""
+
+    text: str
+
+    @property
+    def value(self) -> Fraction:
+        return Fraction(self.text)
 
 
 @node

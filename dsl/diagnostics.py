@@ -371,6 +371,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W526": (WARNING, "a remembered variable or position ('var ... global remembered: TYPE;') that no seen_before() or times_seen() reads"),
     "W530": (WARNING, "a name in 'repeat until stable(...)' that the body never sets: it adds nothing to the test"),
     "W531": (WARNING, "a '# lint: allow CODE' that allows nothing: no such warning on its line or the next, or no such code"),
+    "W532": (WARNING, "a decimal literal ending in zeros after the point ('7.50', '3.0'): texts show it without them"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
@@ -409,6 +410,8 @@ CODES: dict[str, tuple[str, str]] = {
                     "number each element of the range once for some seat"),
     "E544": (ERROR, "'repeat until stable(...)' that names nothing, names what is no counter, variable or local, or whose body sets none of them"),
     "E545": (ERROR, "a '# lint: allow CODE' that names an error: only warnings can be allowed"),
+    "E546": (ERROR, "a decimal (a number with a fractional part) where a whole number is wanted: a counter, an amount, a range's end, an index, an int"),
+    "E547": (ERROR, "a decimal literal the language refuses: more places after the point than it keeps, or more digits than a number has"),
     # E6xx: runtime
     "E601": (ERROR, "rules error during play"),
     "E602": (ERROR, "runaway trigger chain"),

@@ -29,7 +29,7 @@ from lark.lexer import Lexer, Token
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 # Terminals this lexer matches itself (their patterns in the grammar say the same).
-OWN = {"NAME", "INT", "STRING", "COMMENT", "WS"}
+OWN = {"NAME", "INT", "DECIMAL", "STRING", "COMMENT", "WS"}
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 ODD_BREAK_CHARS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 ODD_BREAK = re.compile(f"[{ODD_BREAK_CHARS}]")
@@ -210,7 +210,7 @@ class RulesLexer(Lexer):
                 patterns.append((term.name, term.pattern.to_regexp()))
         # longest symbols first, so `==` is never read as `=` `=`
         parts = [f"(?P<WS>{WHITESPACE})", f"(?P<COMMENT>{COMMENT})", f"(?P<STRING>{STRING})",
-                 r"(?P<WORD>[A-Za-z_][A-Za-z0-9_]*)", r"(?P<INT>[0-9]+)"]
+                 r"(?P<WORD>[A-Za-z_][A-Za-z0-9_]*)", r"(?P<DECIMAL>[0-9]+\.[0-9]+)", r"(?P<INT>[0-9]+)"]
         parts += [f"(?P<{name}>{regexp})" for name, regexp in patterns]
         parts += [f"(?P<{name}>{re.escape(value)})" for name, value in sorted(symbols, key=lambda s: -len(s[1]))]
         self.master = re.compile("|".join(parts))

@@ -227,6 +227,19 @@ def _too_many_digits(file: str, tok: Token) -> Diagnostic:
                       _token_span(file, tok))
 
 
+def _refused_decimal(file: str, tok: Token) -> Diagnostic | None:
+    """E547: a decimal literal with more places than the language keeps, or more digits than a number has."""
+    whole, _, places = tok.partition(".")
+    if len(places) > A.MAX_DECIMAL_PLACES:
+        return Diagnostic("E547", f"{tok} has {len(places)} places after the point; a decimal has at most "
+                          f"{A.MAX_DECIMAL_PLACES}", _token_span(file, tok),
+                          f"write it to {A.MAX_DECIMAL_PLACES} places, or count in smaller units")
+    if len(whole.lstrip("0")) + len(places) > MAX_INT_DIGITS:
+        return Diagnostic("E547", f"{tok} has {len(whole.lstrip('0')) + len(places)} digits; a number in rules has "
+                          f"at most {MAX_INT_DIGITS}", _token_span(file, tok))
+    return None
+
+
 class _Builder:
     """Builds AST nodes bottom-up from the parse tree.
 
@@ -262,6 +275,10 @@ class _Builder:
                     frame[4] = (child.end_line, child.end_column)
                     if child.type == "INT" and len(child.lstrip("0")) > MAX_INT_DIGITS:
                         raise RulesError([_too_many_digits(self.file, child)])
+                    if child.type == "DECIMAL":
+                        refused = _refused_decimal(self.file, child)
+                        if refused is not None:
+                            raise RulesError([refused])
                     if keep_all or child.type in _NAMED_TERMINALS:
                         items.append(child)
                 else:  # a placeholder for an absent optional part
@@ -2043,6 +2060,9 @@ class _Builder:
 
     def int_lit(self, meta, items):
         return A.Int(int(items[0]), span=self._s(meta))
+
+    def decimal_lit(self, meta, items):
+        return A.Dec(str(items[0]), span=self._s(meta))
 
     def str_lit(self, meta, items):
         """A text; one with `{...}` values keeps its parts, as a `say` text (filled in where evaluated)."""

@@ -103,6 +103,9 @@ class ExprPrinter(A.Visitor):
     def visit_Int(self, e):
         return str(e.value)
 
+    def visit_Dec(self, e):
+        return e.text   # as written: `7.50` stays so (W532 says it)
+
     def visit_Str(self, e):
         return quote(e.value)
 

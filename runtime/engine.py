@@ -17,6 +17,8 @@ import random
 import re
 import sys
 from itertools import combinations, permutations, product
+import math
+from fractions import Fraction
 from math import comb
 from collections import Counter as Tally, defaultdict
 from types import CodeType, MappingProxyType
@@ -3086,12 +3088,27 @@ class Game:
         """`base ** exponent` of whole numbers: a negative exponent has no whole result, and one past
         MAX_EXPONENT (a base other than -1, 0, 1) no sensible one: both stop play (E601; the checker
         says E384 where the exponent is written negative). None is refused as `*` refuses it."""
-        if type(exponent) is int and type(base) is int and \
-                (exponent < 0 or exponent > MAX_EXPONENT and abs(base) > 1):
+        if type(exponent) is int and type(base) in (int, Fraction) and \
+                (exponent < 0 or exponent > MAX_EXPONENT and abs(base) not in (0, 1)):
             raise RulesRuntimeError("E601", f"{base} ** {exponent}: " + (
                 "a negative exponent gives no whole number" if exponent < 0 else
                 f"an exponent is at most {MAX_EXPONENT} (the number would be past any score)"))
         return base ** exponent
+
+    @staticmethod
+    def rounded(how: str, value):
+        """`floor(x)`, `ceil(x)`, `round(x)` of a number (branch decimal): a whole number; `round` takes a
+        half away from zero (2.5 is 3, -2.5 is -3), as a rulebook rounds. A whole number is itself."""
+        if type(value) is int:
+            return value
+        if type(value) is not Fraction:
+            raise RulesRuntimeError("E601", f"{how}() takes a number, not {label_of(value)}")
+        if how == "floor":
+            return math.floor(value)
+        if how == "ceil":
+            return math.ceil(value)
+        whole = math.floor(abs(value) + Fraction(1, 2))
+        return whole if value >= 0 else -whole
 
     def unmatched(self, value):
         """A `match` without `else` met a value none of its cases names."""

@@ -4,11 +4,13 @@ exactly; every field of a file is validated before the runtime sees it."""
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from pathlib import Path
 from typing import Literal, Optional, Sequence, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_serializer, model_validator
 
+from rulebook.dsl.ast import decimal_text
 from rulebook.dsl.diagnostics import RulesError
 from rulebook.dsl.files import read_limited, write_atomic
 
@@ -29,7 +31,8 @@ class Result(BaseModel):
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
-    scores: dict[str, list[int]]
+    # a decimal key's value (`most area() + komi`, branch decimal) as its digits, "7.5": exact, never a float
+    scores: dict[str, list[Union[int, str]]]
     winners: list[str]
     digest: str = Digest
     team_score: Optional[int] = None   # a cooperative game's score (`winner together ... score EXPR`)
@@ -50,7 +53,11 @@ class Result(BaseModel):
 def _logged_result(game) -> Result:
     """The part of a game's result that a log holds (the score table's key texts and parts are not)."""
     result = game.result()
-    return Result.model_validate({key: result[key] for key in Result.model_fields if key in result})
+    logged = {key: result[key] for key in Result.model_fields if key in result}
+    if any(type(v) is Fraction for values in logged["scores"].values() for v in values):
+        logged["scores"] = {p: [decimal_text(v) if type(v) is Fraction else v for v in values]
+                            for p, values in logged["scores"].items()}
+    return Result.model_validate(logged)
 
 
 class Expansion(BaseModel):

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sys
 from collections import defaultdict
+from fractions import Fraction
 from typing import Any, Optional, Sequence
+
+from rulebook.dsl.ast import decimal_text
 
 
 NONE_OPTION = "none"  # the extra option of `pick ... optional`
@@ -532,6 +536,7 @@ def check_saved(data: dict, program) -> None:
             if not (tag == "player" and type(name) is int and 0 <= name < len(players)
                     or tag == "actor" and isinstance(name, str) and name in data["actors"]
                     or tag == "entity" and entity_key(name)
+                    or tag == "decimal" and type(name) is str and DECIMAL_TEXT.fullmatch(name) is not None
                     or tag == "is" and "'s filters." in where and isinstance(name, str)
                     and (name in p.entities or any(e.kind == name for e in p.entities.values()))):
                 fail(f"{where} holds {v!r}, which is no player, actor, card or tile of this game")
@@ -689,10 +694,17 @@ def _until_json(until) -> Any:
     return None if until is None else [until[0], until[1], {k: encode(v) for k, v in until[2].items()}]
 
 
+# a decimal as a saved state writes it (`decimal_text`): digits, a point and places only after one
+DECIMAL_TEXT = re.compile(r"-?[0-9]{1,40}(\.[0-9]{1,40})?")
+
+
 def as_written(value: Any) -> str:
-    """A plain value as the rules write it: `none`, `true`, `false`, a list's items with commas."""
+    """A plain value as the rules write it: `none`, `true`, `false`, a list's items with commas, a
+    decimal without trailing zeros."""
     if value is None or type(value) is bool:
         return "none" if value is None else "true" if value else "false"
+    if type(value) is Fraction:
+        return decimal_text(value)
     if type(value) is list:
         return ", ".join(map(as_written, value))
     return str(value)
@@ -794,6 +806,8 @@ def encode(value: Any) -> Any:
         return [encode(v) for v in value]
     if type(value) is Record:   # a variable, a field, an event argument or a local a trigger keeps
         return {"record": value.record, "fields": {k: encode(v) for k, v in value.fields.items()}}
+    if type(value) is Fraction:   # a decimal (branch decimal): its exact digits, never a binary float
+        return {"decimal": decimal_text(value)}
     return value
 
 
@@ -811,6 +825,8 @@ def decode(value: Any, state: State, entities: dict[str, EntityDef]) -> Any:
             return entities[name].copy_for(holder) if holder else entities[name]
         if "record" in value:
             return Record(value["record"], {k: decode(v, state, entities) for k, v in value["fields"].items()})
+        if "decimal" in value and type(value["decimal"]) is str:
+            return Fraction(value["decimal"])
     if isinstance(value, list):
         return [decode(v, state, entities) for v in value]
     return value
