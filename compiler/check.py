@@ -6726,7 +6726,7 @@ class Checker(A.Visitor):
             return False
         shown = printed(value)
         shown = shown if len(shown) <= 40 else "x"
-        self.err("E546", f"{what} is a whole number, and {printed(value) if len(printed(value)) <= 60 else 'this'} "
+        self.err("E546", f"{what}{'' if what.endswith(' be') else ' is'} a whole number, and {printed(value) if len(printed(value)) <= 60 else 'this'} "
                  f"is a decimal", value.span,
                  f"say how to make it whole: floor({shown}) rounds down, ceil({shown}) up, round({shown}) to the "
                  f"nearest (a half away from zero)")
@@ -7424,6 +7424,8 @@ class Checker(A.Visitor):
         player's amounts); of mixed or unknown types, a list of anything."""
         types = [self.expr(item, scope) for item in e.items]
         given = set(types)
+        if given == {"int", "decimal"}:   # `[0.5, 1]`: a whole number widens
+            return "list:decimal"
         if len(given) > 1:   # a list of one declared type stored: each item is checked there (stored_list)
             self.mixed[id(e)] = types
         return f"list:{given.pop()}" if len(given) == 1 and "any" not in given else "list"
@@ -7750,6 +7752,8 @@ class Checker(A.Visitor):
             return bool(kinds_in(mine) and kinds_in(theirs)) and not set(kinds_in(mine)) & set(kinds_in(theirs))
         if base_of(mine) == base_of(theirs) == "list":   # lists of lists: their items in turn
             return self.never_equal(element_of(mine), element_of(theirs))
+        if {mine, theirs} == {"int", "decimal"}:   # numbers, whole or not
+            return False
         return base_of(mine) != base_of(theirs) or self.incomparable(mine, theirs)
 
     def visit_Binary(self, e, scope) -> str:

@@ -2155,15 +2155,17 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
     conditions = [gen.sites[id(n)] for n in condition_nodes(sym)]
     functions.update({("condition", mid): (gen.conditions[mid], None) for mid in conditions})
     functions.update({("consequence", mid): (name, None) for mid, name in gen.consequences.items()})
+    table_text = repr(tables(lay, pack_name, triggers, conditions, [gen.sites[id(n)] for n in subject_nodes(sym)],
+                             watched_counters(sym), [(gen.sites[id(n)], phase) for n, phase in phase_modifiers(sym)],
+                             hook_table(sym, gen.sites), heard_vars(sym), remembered_table(sym)))
     source = TEMPLATES.get_template("module.py.j2").render(
         pack=pack_name, digest=digest, functions=gen.functions, callables=functions, constants=gen.constants.values(),
-        tables=tables(lay, pack_name, triggers, conditions, [gen.sites[id(n)] for n in subject_nodes(sym)],
-                      watched_counters(sym), [(gen.sites[id(n)], phase) for n, phase in phase_modifiers(sym)],
-                      hook_table(sym, gen.sites), heard_vars(sym), remembered_table(sym)),
+        tables=table_text,
         procs=[p.name for p in lay.procs],
         funcs=[f.name for f in lay.funcs], r=repr, records=bool(sym.of("record")),
         enum_data=any(key[0] == "enum" for key in gen.constants),
-        decimals=any(key[0] == "decimal" for key in gen.constants),
+        # a decimal literal in the code, or a decimal start value or field in the tables (repr: `Fraction(15, 2)`)
+        decimals=any(key[0] == "decimal" for key in gen.constants) or "Fraction(" in table_text,
     )
     line_map = {}
     out = []

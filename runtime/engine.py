@@ -83,6 +83,10 @@ class RulesRuntimeError(Exception):
         return f"{self.where or '<rules>'}: error[{self.code}]: {self.message}"
 
 
+# a decimal kept in a variable or a local has at most 18 places: its denominator divides this (Game.bounded)
+DECIMAL_PLACES = 10 ** 18
+
+
 def handled_frames() -> Iterator[tuple[Any, int, int]]:
     """The frames of the exception being handled, outermost first: (frame, line, last instruction);
     the one walk every reader of a failure's rules position shares."""
@@ -115,7 +119,7 @@ def in_order(rows: Iterable[tuple], fewest: tuple) -> list:
     rows = list(rows)
     for keys, _element in rows:
         for key in keys:
-            if type(key) is not int and type(key) is not list:   # a list: ranked item by item
+            if type(key) is not int and type(key) is not list and type(key) is not Fraction:   # a list: item by item
                 raise RulesRuntimeError("E601", f"sorted(...) orders by numbers, not {label_of(key)}")
     for i in reversed(range(len(fewest))):   # the last tie-break first: the main key's pass decides
         rows.sort(key=lambda row: row[0][i], reverse=not fewest[i])
@@ -5735,8 +5739,13 @@ class Game:
 
     def bounded(self, value):
         """A number a rule computed, refused past MAX_VALUE in size (values must not grow without end)."""
-        if type(value) is int and not -MAX_VALUE <= value <= MAX_VALUE:
-            raise RulesRuntimeError("E601", f"a value grew past the limit of {MAX_VALUE:.0e} in size")
+        if type(value) is int:
+            if not -MAX_VALUE <= value <= MAX_VALUE:
+                raise RulesRuntimeError("E601", f"a value grew past the limit of {MAX_VALUE:.0e} in size")
+        elif type(value) is Fraction and (not -MAX_VALUE <= value <= MAX_VALUE or DECIMAL_PLACES % value.denominator):
+            # a decimal kept (a variable, a local): at most 18 places, as a number has at most 18 digits
+            raise RulesRuntimeError("E601", f"a decimal grew past the limit of {MAX_VALUE:.0e} in size or of 18 places "
+                                    f"after the point")
         return value
 
     # ------------------------------------------------------------------ misc

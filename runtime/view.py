@@ -662,6 +662,8 @@ def value_text(value: Any, view: dict) -> str:
             return view["players"][value["player"]]["name"]
         if "actor" in value:
             return value["actor"]
+        if "decimal" in value:   # `7.5`, as the rules write it (state.encode)
+            return value["decimal"]
         if "entity" in value:
             seen = next((e for _, z in _zones_of(view) for e in z.get("items", z.get("known", ()))
                          if e.get("key", e["name"]) == value["entity"]), None)
