@@ -4917,6 +4917,8 @@ class Checker(A.Visitor):
             self.err("E303", f"cannot range over {article(words(kind))}: give a zone, a list, players or a number",
                      expr.span)
             return kind, "any"
+        if self.whole_wanted(expr, kind, "how many numbers a loop counts"):   # `for each k in komi`
+            return kind, "int"
         return kind, element_of(kind)
 
     def visit_ForEach(self, s: A.ForEach, scope: Scope) -> None:
@@ -6726,7 +6728,8 @@ class Checker(A.Visitor):
             return False
         shown = printed(value)
         shown = shown if len(shown) <= 40 else "x"
-        self.err("E546", f"{what}{'' if what.endswith(' be') else ' is'} a whole number, and {printed(value) if len(printed(value)) <= 60 else 'this'} "
+        joined = what.endswith(" be") or what.endswith(" holds") and not what.startswith("what ")
+        self.err("E546", f"{what}{'' if joined else ' is'} a whole number, and {printed(value) if len(printed(value)) <= 60 else 'this'} "
                  f"is a decimal", value.span,
                  f"say how to make it whole: floor({shown}) rounds down, ceil({shown}) up, round({shown}) to the "
                  f"nearest (a half away from zero)")
@@ -8022,7 +8025,8 @@ class Checker(A.Visitor):
         texts) or of different types, is E531 at the operator, naming both types."""
         items = (element_of(left), element_of(right))
         if "any" not in (left, right) and not (self.ranks_as(left) == self.ranks_as(right) == "list"
-                                               and (items[0] == items[1] or "any" in items)):
+                                               and (items[0] == items[1] or "any" in items
+                                                    or set(items) == {"int", "decimal"})):
             group = self.group_named(e.left) or self.group_named(e.right)
             if group is not None:   # `cards > 3`: a group named where its sum was meant, as before lists ranked
                 self.err("E303", f"cannot order {article(words(left))} and {article(words(right))}", e.span,

@@ -96,6 +96,7 @@ class RulesLexer(RegexLexer):
             (r"\bas\b(?=\s+[A-Za-z_][A-Za-z0-9_]*\s*[{:])", Keyword),
             (words(CONSTANTS, prefix=r"\b", suffix=r"\b"), Keyword.Constant),
             (words(KEYWORDS, prefix=r"\b", suffix=r"\b"), Keyword),
+            (r"[0-9]+\.[0-9]+", Number.Float),   # a decimal, `7.5` (exact: the rules have no floats)
             (r"[0-9]+", Number.Integer),
             (r"[A-Za-z_][A-Za-z0-9_]*", Name),
             (r"\.\.|==|!=|<=|>=|\*\*|[<>=+\-*/%]", Operator),

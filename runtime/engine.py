@@ -3092,7 +3092,7 @@ class Game:
         """`base ** exponent` of whole numbers: a negative exponent has no whole result, and one past
         MAX_EXPONENT (a base other than -1, 0, 1) no sensible one: both stop play (E601; the checker
         says E384 where the exponent is written negative). None is refused as `*` refuses it."""
-        if type(exponent) is int and type(base) in (int, Fraction) and \
+        if type(exponent) is int and (type(base) is int or type(base) is Fraction) and \
                 (exponent < 0 or exponent > MAX_EXPONENT and abs(base) not in (0, 1)):
             raise RulesRuntimeError("E601", f"{base} ** {exponent}: " + (
                 "a negative exponent gives no whole number" if exponent < 0 else

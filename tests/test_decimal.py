@@ -114,6 +114,9 @@ BASE = "counter vp;\nvar komi global: decimal = 7.5;\n"
     ("func f(): int = -komi;", "what f() gives"),
     ("func f(): int = komi % 2;", "what f() gives"),
     ("game g { seats 2 to 2; phase play { } winner together score komi; }", "the team's score"),
+    ("proc p() { let x: int = komi; gain x vp; }", "'let x: int' holds"),
+    ("proc p() { for each k in komi { gain 1 vp; } }", "how many numbers a loop counts"),
+    ("track lane from 0 to 10 { }\nproc p() { advance lane by komi; }", "an amount"),
 ])
 def test_a_decimal_where_a_whole_number_is_wanted_is_e546(body, place):
     found = [d for d in analyse_text(BASE + body).diagnostics if d.severity == "error"]
@@ -131,6 +134,7 @@ def test_a_decimal_where_a_whole_number_is_wanted_is_e546(body, place):
     "func f(): int = komi / 2;",                                   # `/` stays a whole number
     "func f(): decimal = max(komi, 3) + min(0.5, 1) + abs(-komi) + 0.5 ** 2;",
     "func f(): bool = komi > 7 and komi == 7.5 and 0.1 + 0.2 == 0.3;",
+    "func f(): bool = [komi, 1] > [7, 2];",                      # lists ranked item by item
     "func f(): player = top(p in players, p.vp * 0.5);",
     "func f(): list of player = sorted(p in players, most p.vp + komi);",
     "func f(): decimal = highest(p in players, p.vp * 0.5);",
