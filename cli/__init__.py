@@ -922,11 +922,15 @@ def _print_state(game, title: str) -> None:
     from rulebook.runtime.console import boards, list_text
     from rulebook.runtime.view import grids_of
 
-    grids = grids_of(program)   # counters and variables with two indexes or more: shown as boards, after the tables
+    absent = game.out_of_play() if program.sized else frozenset()   # (a board sized by an option: what is in play)
+    grids = grids_of(program, out=absent)   # counters and variables with two indexes or more: shown as boards, after the tables
     on_boards = {flat for g in grids.values() for row in g["elements"] for flat in row}
     # those with one index: a row each, naming the elements away from their start (`list_text`); the
     # variables declared `internal` too, which no player's screen shows, marked
     lists = program.lists(internal=True)
+    if absent:
+        lists = {base: {**spec, "elements": {f: t for f, t in spec["elements"].items() if f not in absent}}
+                 for base, spec in lists.items()}
     on_boards |= {flat for spec in lists.values() for flat in spec["elements"]}
 
     def marked(label: str, name: str) -> str:   # bookkeeping no player's screen shows, marked so

@@ -1930,6 +1930,19 @@ class Checker(A.Visitor):
             self.condition(d.when, Scope())
 
     def visit_Setting(self, d: A.Setting) -> None:
+        if d.values is not None:   # `option size: 9 | 13 | 19 = 19;`
+            twice = [v for i, v in enumerate(d.values) if v in d.values[:i]]
+            if not d.values:
+                self.err("E538", f"option {d.name!r} lists no value", d.span,
+                         f"list the values it may take: 'option {d.name}: {d.default} | ... = {d.default};'")
+            elif twice:
+                self.err("E538", f"option {d.name!r} lists {twice[0]} twice", d.span,
+                         "list each value once: " + " | ".join(map(str, dict.fromkeys(d.values))))
+            elif d.default not in d.values:
+                self.err("E538", f"option {d.name!r} defaults to {d.default}, which is not among its values "
+                         f"{', '.join(map(str, d.values))}", d.span,
+                         f"default to one of them, or list it: '{' | '.join(map(str, d.values + (d.default,)))}'")
+            return
         if d.low > d.high:
             self.err("E535", f"option {d.name!r} has an empty range, {d.low}..{d.high}", d.span,
                      f"write the lower bound first: {d.high}..{d.low}")
@@ -2316,7 +2329,12 @@ class Checker(A.Visitor):
     RECORD_FIELD_TYPES = ("int", "bool", "str", "player")
 
     def visit_Record(self, d: A.Record) -> None:
-        for f in self.declared_fields(d.fields, f" of record {d.name}"):
+        for f in d.fields:   # `col: 1..size;`: W527 where the option may leave the range empty
+            option = self.sym.decls.get(f.bound) if f.bound is not None else None
+            if isinstance(option, A.Setting) and option.low < f.within[0]:
+                self.err("W527", f"'{f.name}: {f.type_text()}' is empty when {f.bound} is {option.low} (it may be from "
+                         f"{option.low}): in such a game {d.name} has no values", f.span,
+                         f"start the range at {option.low} or lower, or let {f.bound} take {f.within[0]} and up only")
             item = f.of if f.of is not None else f.type
             if f.of is not None:
                 self.list_of(f.of, f.span)

@@ -22,7 +22,7 @@ from rulebook.runtime.kernels import KERNELS
 
 from .layout import (may_take, shown_zones, cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, remembered_table,
-                     recursive, ended_names, per_resets, runtime_axes, direction_steps, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
+                     recursive, ended_names, per_resets, runtime_axes, sized, direction_steps, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
                      hook_table, hooked_actions,
                      leading_tag, indexed_ref, member_elements, member_field, per_player_entity, proc_result_call,
                      field_value)
@@ -636,7 +636,8 @@ class CodeGen(A.Visitor):
         in the range (as the interpreter decides: layout.checked_within)."""
         if not checked_within(f, given.get(f.name, f.default)):
             return value
-        return f"rt.within({value}, {f.within[0]}, {f.within[1]}, {e.record!r}, {f.name!r}, {where(e)!r})"
+        high = f"rt.options[{f.bound!r}]" if f.bound is not None else f.within[1]   # `1..size`: this game's size
+        return f"rt.within({value}, {f.within[0]}, {high}, {e.record!r}, {f.name!r}, {where(e)!r})"
 
     def visit_Range(self, e: A.Range, ctx) -> str:
         return f"rt.numbers({self.ex(e.low, ctx)}, {self.ex(e.high, ctx)})"
@@ -821,28 +822,34 @@ class CodeGen(A.Visitor):
         """shift(), step(), ray(), leap() of a board's cell (resolve.CELL_WALKS): the runtime's one method each, given
         the record's axes and, for a direction, its members' steps (a module table), as the interpreter hands them."""
         record, enum = self.sym.walks[id(e)]
-        axes = runtime_axes(record, self.sym)
+        axes = self.cell_axes(record)
         cell = self.ex(e.cell if type(e) is A.Ray else e.args[0], ctx)
         if type(e) is not A.Ray and e.func == "shift":
             offsets = ", ".join(f"{a.name!r}: {self.ex(a.value, ctx)}" for a in e.args[1:])
-            return f"rt.cell_shift({cell}, {record!r}, {axes!r}, {{{offsets}}})"
+            return f"rt.cell_shift({cell}, {record!r}, {axes}, {{{offsets}}})"
         if type(e) is not A.Ray and e.func == "leap":
-            return f"rt.cell_leap({cell}, {record!r}, {axes!r}, ({''.join(self.ex(a, ctx) + ', ' for a in e.args[1:])}))"
+            return f"rt.cell_leap({cell}, {record!r}, {axes}, ({''.join(self.ex(a, ctx) + ', ' for a in e.args[1:])}))"
         steps = self.constants.setdefault(("steps", enum), (f"_STEPS_{IDENT.sub('_', enum)}",
                                                             repr(direction_steps(enum, self.sym))))[0]
         direction = self.ex(e.direction if type(e) is A.Ray else e.args[1], ctx)
         if type(e) is not A.Ray and e.func == "step":
-            return f"rt.cell_step({cell}, {record!r}, {axes!r}, {steps}, {direction})"
+            return f"rt.cell_step({cell}, {record!r}, {axes}, {steps}, {direction})"
         until = f", lambda v_{e.var}: {self.ex(e.until, ctx.bind(e.var))}" if type(e) is A.Ray and e.until is not None else ""
-        return f"rt.cell_ray({cell}, {record!r}, {axes!r}, {steps}, {direction}{until})"
+        return f"rt.cell_ray({cell}, {record!r}, {axes}, {steps}, {direction}{until})"
 
     def visit_Ray(self, e, ctx) -> str:
         return self.walk(e, ctx)
 
+    def cell_axes(self, record: str) -> str:
+        """A board's cell's axes as the cell builtins take them: a constant, or for a board sized by an option
+        (`col: 1..size;`) this game's (rt.sized_axes: the other packs' code stays as it was)."""
+        axes = runtime_axes(record, self.sym)
+        return f"rt.sized_axes({axes!r})" if sized(record, self.sym) else repr(axes)
+
     def call(self, func: str, args: tuple, ctx: Ctx, method: bool) -> str:
         if cell_neighbours(func, self.sym):   # the cells next to a cell: its record's axes, as record_values reads them
             record, diagonal = self.sym.cells[id(args[0])]
-            return f"rt.cell_neighbours({self.ex(args[0], ctx)}, {record!r}, {runtime_axes(record, self.sym)!r}, {diagonal})"
+            return f"rt.cell_neighbours({self.ex(args[0], ctx)}, {record!r}, {self.cell_axes(record)}, {diagonal})"
         if zone_piles(func, self.sym):   # the piles of an indexed zone ever set out: the zone named (the checker's E471)
             return f"rt.piles({args[0].id!r})"
         if seen_call(func, self.sym):   # a remembered position: its name (the checker's E537)

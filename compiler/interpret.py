@@ -15,7 +15,7 @@ from rulebook.runtime.program import Program, assemble
 from rulebook.runtime.state import Record
 
 from .layout import (may_take, shown_zones, cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
-                     builtin_args, recursive, ended_names, per_resets, runtime_axes, direction_steps, checked_within,
+                     builtin_args, recursive, ended_names, per_resets, runtime_axes, sized, direction_steps, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, remembered_table,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
                      hook_nodes, hook_table, hooked_actions,
@@ -1212,7 +1212,8 @@ class Interpreter(A.Visitor):
             value = given.get(d.name, d.default)
             fields[d.name] = self.ev(value, rt, f)
             if checked_within(d, value):   # a range field's value, checked as compiled
-                fields[d.name] = rt.within(fields[d.name], d.within[0], d.within[1], e.record, d.name, where(e))
+                high = rt.options[d.bound] if d.bound is not None else d.within[1]   # `1..size`: this game's size
+                fields[d.name] = rt.within(fields[d.name], d.within[0], high, e.record, d.name, where(e))
         return Record(e.record, fields)
 
     def visit_Range(self, e, rt, f):
@@ -1320,11 +1321,17 @@ class Interpreter(A.Visitor):
     def visit_Ray(self, e, rt, f):
         return self.walk(e, rt, f)
 
+    def cell_axes(self, record: str, rt) -> tuple:
+        """A board's cell's axes as the cell builtins take them: for a board sized by an option (`col: 1..size;`)
+        this game's (as compiled)."""
+        axes = runtime_axes(record, self.sym)
+        return rt.sized_axes(axes) if sized(record, self.sym) else axes
+
     def walk(self, e, rt, f):
         """shift(), step(), ray(), leap() of a board's cell: the runtime's one method each, as the compiled code
         hands them (the record's axes, a direction's members' steps, a ray's `until` as a test of one cell)."""
         record, enum = self.sym.walks[id(e)]
-        axes = runtime_axes(record, self.sym)
+        axes = self.cell_axes(record, rt)
         cell = self.ev(e.cell if type(e) is A.Ray else e.args[0], rt, f)
         if type(e) is not A.Ray and e.func == "shift":
             return rt.cell_shift(cell, record, axes, {a.name: self.ev(a.value, rt, f) for a in e.args[1:]})
@@ -1354,7 +1361,7 @@ class Interpreter(A.Visitor):
     def call(self, func: str, args: tuple, rt, f: Frame):
         if cell_neighbours(func, self.sym):   # the cells next to a cell: its record's axes, as record_values reads them
             record, diagonal = self.sym.cells[id(args[0])]
-            return rt.cell_neighbours(self.ev(args[0], rt, f), record, runtime_axes(record, self.sym), diagonal)
+            return rt.cell_neighbours(self.ev(args[0], rt, f), record, self.cell_axes(record, rt), diagonal)
         if zone_piles(func, self.sym):   # the piles of an indexed zone ever set out: the zone named (the checker's E471)
             return rt.piles(args[0].id)
         if seen_call(func, self.sym):   # a remembered position: its name (the checker's E537)

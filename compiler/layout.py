@@ -155,6 +155,8 @@ class Layout:
     variables: dict = field(default_factory=dict)   # var -> (is_global, default, whether it holds a card or tile)
     variant_rules: list = field(default_factory=list)   # the variants with a `when` condition
     options: dict = field(default_factory=dict)   # numeric option -> (title, low, high, default) (`option`)
+    listed: dict = field(default_factory=dict)   # an option of listed values (`9 | 13 | 19`) -> those values
+    sized: dict = field(default_factory=dict)   # counter or var indexed by a record sized by an option (sized_places)
     supplies: list = field(default_factory=list)   # the resources with a `supply`
     seated: list = field(default_factory=list)   # the counters whose `start` is worked out from the seats (`seated`)
     overflows: dict = field(default_factory=dict)   # resource -> the proc a gain past its cap hands the excess (`over`)
@@ -271,15 +273,27 @@ def checked_within(f: A.FieldDecl, value) -> bool:
         v = A.as_const(value)
     except A.NotConstant:
         return True
-    return not (type(v) is int and f.within[0] <= v <= f.within[1])
+    return not (type(v) is int and f.within[0] <= v <= (f.within[0] if f.bound is not None else f.within[1]))
 
 
 def runtime_axes(name: str, sym: Symbols) -> tuple:
     """Record `name`'s axes as Game.record_values takes them: (field, how, arg) with a range's arg
-    (low, high) and a record's (its name, its runtime axes)."""
-    return tuple((a.field, a.how, (a.arg[0], a.arg[-1]) if a.how == "range" else
+    (low, high) and a record's (its name, its runtime axes); a range bounded by an option (`col: 1..size;`)
+    is (field, "sized", (low, the option's name)), its high end the option's value in each game."""
+    bounds = {f.name: f.bound for f in sym.decls[name].fields if f.bound is not None}
+    return tuple((a.field, "sized", (a.arg[0], bounds[a.field])) if a.field in bounds else
+                 (a.field, a.how, (a.arg[0], a.arg[-1]) if a.how == "range" else
                   (a.arg, runtime_axes(a.arg, sym)) if a.how == "record" else a.arg)
                  for a in record_axes(name, sym)[0])
+
+
+def sized(name: str, sym: Symbols, seen: frozenset = frozenset()) -> bool:
+    """Whether record `name` has a range bounded by an option (`col: 1..size;`), itself or in a record field:
+    its values, and the cells next to one, are worked out for each game (Game.sized_axes); the others' as before."""
+    decl = sym.decls.get(name)
+    if not isinstance(decl, A.Record) or name in seen:
+        return False
+    return any(f.bound is not None or f.of is None and sized(f.type, sym, seen | {name}) for f in decl.fields)
 
 
 def record_size(name: str, sym: Symbols) -> int:
@@ -322,6 +336,25 @@ def axis_keys(ix: A.Indexes, sym: Symbols) -> list:
         else:
             keys.append(index_keys(d, sym))
     return keys
+
+
+def sized_places(ix: A.Indexes, sym: Symbols) -> tuple:
+    """Of an indexed counter's or variable's elements' keys (axis_keys: a record's index one place per field), the
+    places of the ranges bounded by an option (`var board[point]`, `record point { col: 1..size; ... }`), each
+    with its option: ((place, option), ...); none for the others. An element past its option's value in a game
+    is not in play there."""
+    places, at = [], 0
+    for d in ix.dims():
+        named = sym.decls.get(d.enum) if d.enum is not None else None
+        if isinstance(named, A.Record):
+            bounds = {f.name: f.bound for f in named.fields if f.bound is not None}
+            for a in cell_axes(named.name, sym):
+                if a.field in bounds:
+                    places.append((at, bounds[a.field]))
+                at += 1
+        else:
+            at += 1
+    return tuple(places)
 
 
 def ranked(decls, sym: Symbols) -> dict:
@@ -762,6 +795,9 @@ def layout(sym: Symbols) -> Layout:
               if isinstance(k, A.Kind) and any(f.held is not None for f in k.fields)},
         variant_rules=[v for v in d if isinstance(v, A.Variant) and v.when is not None],
         options={o.name: (o.title, o.low, o.high, o.default) for o in d if isinstance(o, A.Setting)},
+        listed={o.name: o.values for o in d if isinstance(o, A.Setting) and o.values},
+        sized={x.name: places for x in d if isinstance(x, (A.Counter, A.Var)) and x.indexes is not None
+               for places in [sized_places(x.indexes, sym)] if places},
         # (and the global counters with a bank, `counter cubes[city, disease] global ... supply 24 per disease`)
         supplies=[r for r in d if isinstance(r, (A.Resource, A.Counter)) and r.supply is not None],
         seated=[c for c in d if seated(c)],
@@ -1252,6 +1288,8 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"die_fields": lay.die_fields} if lay.die_fields else {}),   # likewise
         "actors": lay.actors, "variants": lay.variants,
         **({"options": lay.options} if lay.options else {}),   # the other packs' code stays
+        **({"listed": lay.listed} if lay.listed else {}),   # likewise
+        **({"sized": lay.sized} if lay.sized else {}),   # likewise
         **({"ranked": lay.ranked} if lay.ranked else {}),   # the other packs' code stays
         "indexed": lay.indexed, "variables": lay.variables, "member_titles": lay.member_titles,
         **({"record_titles": lay.record_titles} if lay.record_titles else {}),   # the other packs' code stays

@@ -428,6 +428,7 @@ def resolve(modules_by_pack: list[tuple[str, list[A.Module]]], sources: Optional
         if isinstance(decl, A.Die) and any(f.copies != 1 for f in decl.faces):
             sym.decls[name] = _faces_laid_out(decl, diags)
     _die_fields(sym, diags)
+    _bounded_fields(sym, diags)
     for decl in sym.decls.values():
         if isinstance(decl, A.Enum):
             for m in decl.members:
@@ -1822,6 +1823,33 @@ def _faces_laid_out(die: A.Die, diags: list[Diagnostic]) -> A.Die:
         diags.append(Diagnostic("E308", f"{die.name!r} has more than {MAX_FACES:,} faces", die.span))
         return replace(die, faces=tuple(replace(f, copies=1) for f in die.faces))
     return replace(die, faces=tuple(replace(f, copies=1) for f in die.faces for _ in range(max(f.copies, 0))))
+
+
+def _bounded_fields(sym: Symbols, diags: list[Diagnostic]) -> None:
+    """A record's range bounded by an option (`col: 1..size;` with `option size: 9 | 13 | 19 = 19;`) as every
+    stage sees it: `within` from its low end to the option's largest value (what the static checks, the
+    layout of indexed counters and variables and the screens' grids take: the largest board), the option's
+    name in `bound` (each game's domain, neighbours and construction check read its value). A name that is
+    no option is E539 (a counter or a var would change mid-game; a number is written `1..9`)."""
+    for name, decl in list(sym.decls.items()):
+        if not isinstance(decl, A.Record) or not any(f.bound is not None for f in decl.fields):
+            continue
+        fields = []
+        for f in decl.fields:
+            option = sym.decls.get(f.bound) if f.bound is not None else None
+            if f.bound is None:
+                fields.append(f)
+            elif isinstance(option, A.Setting):
+                fields.append(replace(f, within=(f.within[0], max(option.high, f.within[0]))))
+            else:
+                what = f"is {_article(CATEGORY[type(option)])}" if option is not None else "is declared nowhere"
+                diags.append(Diagnostic("E539", f"'{f.name}: {f.within[0]}..{f.bound}': {f.bound!r} {what}, not an "
+                                        "option: a range's end is a number or an option, known before the setup and "
+                                        "fixed for the whole game", f.span,
+                                        f"declare the choice as an option ('option {f.bound} \"Title\": 9 | 13 | 19 "
+                                        f"= 19;') or write the number ('{f.name}: {f.within[0]}..9;')"))
+                fields.append(replace(f, bound=None))
+        sym.decls[name] = replace(decl, fields=tuple(fields))
 
 
 def _die_fields(sym: Symbols, diags: list[Diagnostic]) -> None:

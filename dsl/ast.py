@@ -2010,10 +2010,15 @@ class FieldDecl(Part):
     # `shows: d6;` a field typed by a die: the card is a die kept as a piece (`roll x;`), the field what it shows;
     # the resolver sets it (the die's name) and the type to what the die's faces show
     die: Optional[str] = None
-    _quiet = ("stock", "cap", "held", "die")
+    # `col: 1..size;` a range whose high end is an option's value in each game (`option size: 9 | 13 | 19 = 19;`):
+    # the option's name; `within` holds the low end and the option's largest value (the resolver sets it)
+    bound: Optional[str] = None
+    _quiet = ("stock", "cap", "held", "die", "bound")
 
     def type_text(self) -> str:
-        """The type as written: `int`, `int[gem]`, `list of card_type`, `1..5`."""
+        """The type as written: `int`, `int[gem]`, `list of card_type`, `1..5`, `1..size`."""
+        if self.bound is not None:
+            return f"{self.within[0]}..{self.bound}"
         if self.within is not None:
             return f"{self.within[0]}..{self.within[1]}"
         if self.stock:
@@ -2505,6 +2510,9 @@ class Setting(Decl):
     low: int
     high: int
     default: int
+    # `option size: 9 | 13 | 19 = 19;`: the values it may take, as listed (low and high their least and largest)
+    values: Optional[tuple] = None
+    _quiet = ("values",)
 
 
 @node

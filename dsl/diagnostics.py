@@ -369,6 +369,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W524": (WARNING, "a 'for each' declaration whose title does not read a name it binds: its entities' titles repeat"),
     "W525": (WARNING, "'each ... until settled' that can never settle: no 'where', and its body always reopens"),
     "W526": (WARNING, "a remembered variable or position ('var ... global remembered: TYPE;') that no seen_before() or times_seen() reads"),
+    "W527": (WARNING, "a record field's range bounded by an option ('col: 1..size;') that may be below the range's low end: in such games the record has no values"),
     "W530": (WARNING, "a name in 'repeat until stable(...)' that the body never sets: it adds nothing to the test"),
     "W531": (WARNING, "a '# lint: allow CODE' that allows nothing: no such warning on its line or the next, or no such code"),
     "W532": (WARNING, "a decimal literal ending in zeros after the point ('7.50', '3.0'): texts show it without them"),
@@ -406,6 +407,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E535": (ERROR, "a numeric option ('option NAME: LOW..HIGH = DEFAULT;') with an empty range, a default outside it, or a name another option or variant of the stack takes"),
     "E536": (ERROR, "'regions(p in DOMAIN where COND via NEXT)' whose NEXT is no list of DOMAIN's elements or does not read p"),
     "E537": (ERROR, "seen_before()/times_seen() of what is not a remembered variable or position, or a remembered variable that is not global or whose position another declaration names"),
+    "E538": (ERROR, "an option of listed values ('option NAME: 9 | 13 | 19 = 19;') with none listed, a value listed twice, or a default not among them"),
+    "E539": (ERROR, "a record field's range bounded by a name ('col: 1..size;') that is no option: a bound is an option, known before the setup and fixed for the game"),
     "E542": (ERROR, "a frame ('numbered t as (EXPR)') on what is no range, not worked out before play, or that does not "
                     "number each element of the range once for some seat"),
     "E544": (ERROR, "'repeat until stable(...)' that names nothing, names what is no counter, variable or local, or whose body sets none of them"),

@@ -715,6 +715,13 @@ class _Builder:
 
     amend_range_field = record_range_field   # the same field, added by an amend of the record
 
+    def record_bounded_field(self, meta, items):
+        """`col: 1..size;`: a whole number from the first to an option's value in each game (the resolver
+        sets the largest it may be; a name that is no option is E539)."""
+        low = int(items[1])
+        return A.FieldDecl(str(items[0]), "int", _pick(items, "default"), within=(low, low), bound=str(items[2]),
+                           span=self._s(meta))
+
     def record_field(self, meta, items):
         of = _pick(items, "element_of")
         seen = _pick(items, "visibility")
@@ -1038,6 +1045,15 @@ class _Builder:
     def setting_decl(self, meta, items):   # `option handicap "Handicap stones": 0..9 = 0;`
         low, high, default = (i for i in items if isinstance(i, int))
         return A.Setting(str(items[0]), _title(items), low, high, default, span=self._s(meta))
+
+    def setting_listed(self, meta, items):   # `option size "Board size": 9 | 13 | 19 = 19;` (none listed: E538)
+        values = next((i for i in items if isinstance(i, tuple)), ())
+        default = next(i for i in reversed(items) if isinstance(i, int))
+        return A.Setting(str(items[0]), _title(items), min(values, default=default), max(values, default=default),
+                         default, values, span=self._s(meta))
+
+    def setting_values(self, meta, items):
+        return tuple(items)
 
     def remove_decl(self, meta, items):
         return A.Remove(str(items[0]), span=self._s(meta))

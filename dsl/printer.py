@@ -1209,7 +1209,8 @@ class Printer(A.Visitor):
         self.clauses([Clause(f"variant {d.name}{_title(d.title)}"), _where("when ", d.when)])
 
     def visit_Setting(self, d):
-        self.line(f"option {d.name}{_title(d.title)}: {d.low}..{d.high} = {d.default};")
+        listed = " | ".join(map(str, d.values)) + " " if d.values else "" if d.values is not None else f"{d.low}..{d.high} "
+        self.line(f"option {d.name}{_title(d.title)}: {listed}= {d.default};")
 
     def visit_Remove(self, d):
         self.line(f"remove {d.name};")

@@ -388,12 +388,12 @@ class GameStopped(Exception):
 
 def setups_of(program: Program, variants: Sequence[str] = ()) -> list[list[str]]:
     """The rule setups to play: the variants given, or else the base rules and each variant alone
-    (a variant's rules run only in games with it), then each numeric option at its bounds (the base
-    rules play its default)."""
+    (a variant's rules run only in games with it), then each numeric option at its bounds, one of listed
+    values (`9 | 13 | 19`) at each (the base rules play its default)."""
     if variants:
         return [list(variants)]
     bounds = [[f"{name}={value}"] for name, (_title, low, high, default) in program.options.items()
-              for value in dict.fromkeys((low, high)) if value != default]
+              for value in program.listed.get(name) or dict.fromkeys((low, high)) if value != default]
     return [[]] + [[v] for v in program.variants] + bounds
 
 

@@ -813,7 +813,8 @@ def seating_refusal(program: Program, players: int, variants: Iterable[str], who
 
 def option_range(program: Program, name: str) -> str:
     _title, low, high, default = program.options[name]
-    return f"{low} to {high}, {default} if not given"
+    listed = program.listed.get(name)
+    return f"{' or '.join(map(str, listed)) if listed else f'{low} to {high}'}, {default} if not given"
 
 
 def option_values(program: Program, settings: Iterable[str], whose: str = "the pack") -> dict:
@@ -833,6 +834,9 @@ def option_values(program: Program, settings: Iterable[str], whose: str = "the p
             raise ValueError(f"option {name!r} is given twice")
         _title, low, high, _default = program.options[name]
         number = int(value) if re.fullmatch(r"[+-]?[0-9]{1,20}", value) else None
+        listed = program.listed.get(name)
+        if listed is not None and number not in listed:   # `option size: 9 | 13 | 19 = 19;`
+            raise ValueError(f"option {name!r} takes one of {', '.join(map(str, listed))}, not {value!r}")
         if number is None or not low <= number <= high:
             raise ValueError(f"option {name!r} takes a whole number from {low} to {high}, not {value!r}")
         values[name] = number
@@ -1001,6 +1005,15 @@ class Game:
                 else:
                     for h in holders:
                         (h.vars if name in p.variables else h.stock)[name] = value
+        if p.sized:   # a board sized by an option (`col: 1..size;`): the elements past it are not in play
+            out = self.out_of_play()
+            for h in holders:
+                for flat in out:
+                    h.stock.pop(flat, None)
+                    h.vars.pop(flat, None)
+            for flat in out:
+                self.state.globals.pop(flat, None)
+                self.state.gvars.pop(flat, None)
         if p.roles:   # a role's state is its holders' alone: made when the role is given
             scoped = p.role_scoped
             for h in holders:
@@ -1014,6 +1027,24 @@ class Game:
                 self.rng.shuffle(roles)
             for h, role in zip(self.state.players, roles):
                 self.give_role(h, role)
+
+    def out_of_play(self) -> frozenset:
+        """The flat names of the elements of the counters and variables indexed by a record sized by an option
+        (`var board[point]`, `record point { col: 1..size; row: 1..size; }`) that this game's options leave off
+        the board (`board[10,3]` with size=9): the state holds none of them, screens and views show none. Once
+        per program and options' values (no attribute of the game's)."""
+        p = self.program
+        key = ("out of play", *self.options.values())
+        out = p.domains.get(key)
+        if out is None:
+            options, found = self.options, set()
+            for base, places in p.sized.items():
+                for index, flat in p.indexed[base].items():
+                    keys = index if type(index) is tuple else (index,)
+                    if any(keys[at] > options[name] for at, name in places):
+                        found.add(flat)
+            out = p.domains[key] = frozenset(found)
+        return out
 
     def seated_start(self, name: str):
         """The start of a counter worked out from the seats (`start match player_count { ... }`), as the game
@@ -4169,25 +4200,45 @@ class Game:
         cached = known.get(record)
         if cached is not None:
             return list(cached)
-        values, fixed = [], True
+        if self.options:   # a board sized by an option (`col: 1..size;`): kept by the options' values
+            cached = known.get((record, *self.options.values()))
+            if cached is not None:
+                return list(cached)
+        values, fixed, sized = [], True, False
         for _field, how, arg in axes:
             if how == "range":
                 values.append(range(arg[0], arg[1] + 1))
+            elif how == "sized":   # (low, the option): up to the option's value in this game
+                values.append(range(arg[0], self.options[arg[1]] + 1))
+                sized = True
             elif how == "bool":
                 values.append((False, True))
             elif how == "enum":
                 values.append(arg)
             elif how == "record":
                 values.append(self.record_values(arg[0], arg[1], h))
-                fixed = fixed and arg[0] in known
+                sized = sized or arg[0] not in known
+                fixed = fixed and (arg[0] in known or (arg[0], *self.options.values()) in known)
             else:
                 values.append(self.cards_of(arg, h) if how == "kind" else self.state.players)
                 fixed = False
         names = [a[0] for a in axes]
         made = [Record(record, dict(zip(names, combo))) for combo in product(*values)]
         if fixed:
-            known[record] = made
+            known[(record, *self.options.values()) if sized else record] = made
         return list(made)
+
+    def sized_axes(self, axes: tuple) -> tuple:
+        """A board's cell's axes (as cell_neighbours takes them) with each range bounded by an option
+        (`col: 1..size;`: (field, "sized", (low, option))) up to the option's value in this game; worked out
+        once per program and options' values. Only the code of a pack with such a record calls it."""
+        key = (axes, *self.options.values())
+        known = self.program.domains
+        made = known.get(key)
+        if made is None:
+            made = known[key] = tuple((name, "range", (arg[0], self.options[arg[1]])) if how == "sized" else
+                                      (name, how, arg) for name, how, arg in axes)
+        return made
 
     def cell_neighbours(self, cell, record: str, axes: tuple, diagonal: bool) -> list:
         """`neighbours(CELL [, diagonal])`: the values of `record` one step from `cell` along one of its
@@ -4574,8 +4625,11 @@ class Game:
         p, state = self.program, self.state
         stock, own_vars, _zones, global_counters, global_vars, _shared = p.starting_values()
         holders = state.players + list(state.actors.values())
+        out = self.out_of_play() if p.sized else ()   # (a board sized by an option: its elements in play alone)
         for name in values:
             for flat in p.indexed[name].values() if name in p.indexed else (name,):
+                if flat in out:
+                    continue
                 if flat in global_counters:
                     yield self._set_global_of, None, flat, state.globals.get(flat), \
                         self.seated_start(flat) if flat in p.seated else global_counters[flat]

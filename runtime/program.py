@@ -183,6 +183,11 @@ class Program:
     game: Optional[GameDef] = None
     variants: dict = field(default_factory=dict)    # name -> title
     options: dict = field(default_factory=dict)     # numeric option -> (title, low, high, default)
+    listed: dict = field(default_factory=dict)      # an option of listed values (`9 | 13 | 19`) -> those values
+    # an indexed counter or variable whose index is a record sized by an option (`var board[point]`, `col: 1..size;`)
+    # -> ((the place in its elements' keys, the option), ...): an element past an option's value is not in play
+    # (Game._trim_sized: the state holds none of it); empty for the other packs
+    sized: dict = field(default_factory=dict)
     line_map: dict = field(default_factory=dict)    # generated line -> "file:line"
     # generated line -> ((start, end, "file:line:col"), ...): the columns of each case's result of a
     # `match` expression on it (compiled packs only; `cover --branches` reads it)
@@ -505,6 +510,8 @@ def assemble(tables: dict, fns: dict) -> Program:
                     t.spaces[pos] = SpaceDef(pos, None, 0, None, _nothing, None, None, "", True)
             t.spaces = dict(sorted(t.spaces.items()))
     program.options = dict(tables.get("options", {}))
+    program.listed = dict(tables.get("listed", {}))
+    program.sized = dict(tables.get("sized", {}))
     program.variant_rules = {name: (text, fns["variant_when", name]) for name, text in tables.get("variant_rules", ())}
     program.supplies = {name: (fns["supply", name], at) for name, at in tables.get("supplies", ())}
     program.overdrawn = frozenset(tables.get("overdrawn", ()))

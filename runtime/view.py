@@ -450,7 +450,7 @@ class PlayerView(Mapping):
         return f"PlayerView({self._decision.player.index})"
 
 
-def grids_of(program, unseen: frozenset = frozenset()) -> dict:
+def grids_of(program, unseen: frozenset = frozenset(), out: frozenset = frozenset()) -> dict:
     """A view's `grids`: how each counter or variable declared with two indexes or more is laid out as
     boards, for screens and embedders (its elements' values stay where every counter's or variable's
     are: `vars`, `globals`, a player's `stock` or `vars`, under flat names such as `wall[1,2]`). Board
@@ -458,11 +458,16 @@ def grids_of(program, unseen: frozenset = frozenset()) -> dict:
     two: `meeple[*,*,north]`) -> `rows` and `columns` (the first index's values and the second's),
     `row_titles` and `column_titles` (as a screen heads them: members and cards by title), `elements`
     (the flat names, row by row; None for one left out of the view, see `unseen_elements`) and
-    `per_player`; a board of a grid of more indexes adds `grid` (its name) and `at` (those values)."""
+    `per_player`; a board of a grid of more indexes adds `grid` (its name) and `at` (those values). `out`: the
+    elements not in play in this game (Game.out_of_play: a board sized by an option), whose rows and columns
+    are left out (a 9 x 9 game is a board of 9 rows and 9 columns)."""
     shown = {}
     for name, (rows, columns, elements, rest) in program.grids().items():
         if name.partition("[")[0] in program.internal:   # `internal`: off the screens
             continue
+        if out:
+            rows = [r for r in rows if any(elements[r, c] not in out for c in columns)]
+            columns = [c for c in columns if any(elements[r, c] not in out for r in rows)]
         first = next(iter(elements.values()))
         spec = program.counters.get(first) or program.variables[first]
         shown[name] = {
@@ -603,10 +608,12 @@ def build_view(game, index: int) -> dict:
     prints = program.track_prints()
     if prints:   # the number each position of a track prints (a scale's, a `prints` list's): screens show it
         view["prints"] = prints
+    out = game.out_of_play() if program.sized else frozenset()   # (a board sized by an option: what is in play)
     if program.grids():   # the counters and variables with two indexes or more, which screens show as boards
-        view["grids"] = grids_of(program, unseen)
+        view["grids"] = grids_of(program, unseen, out)
     if program.lists():   # those with one index, which screens show as one entry each (only then, as above);
         # an element left out above (its index a card the viewer cannot see) is left out here too
+        unseen = unseen | out
         view["lists"] = {base: {**spec, "elements": {flat: title for flat, title in spec["elements"].items()
                                                      if flat not in unseen},
                                 "start": {flat: value(v) for flat, v in spec["start"].items() if flat not in unseen}}
