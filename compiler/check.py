@@ -2331,6 +2331,8 @@ class Checker(A.Visitor):
     def visit_Record(self, d: A.Record) -> None:
         for f in d.fields:   # `col: 1..size;`: W527 where the option may leave the range empty
             option = self.sym.decls.get(f.bound) if f.bound is not None else None
+            if option is not None:
+                self.used.add(f.bound)
             if isinstance(option, A.Setting) and option.low < f.within[0]:
                 self.err("W527", f"'{f.name}: {f.type_text()}' is empty when {f.bound} is {option.low} (it may be from "
                          f"{option.low}): in such a game {d.name} has no values", f.span,

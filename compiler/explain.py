@@ -2545,6 +2545,8 @@ class Reader(A.Visitor):
     def field_words(self, f: A.FieldDecl) -> str:
         """A record's or an enum's field as read: "row (a number from 1 to 5)", "tiebreak (a number, 0 unless given)"."""
         kind = f"a list of {plural(type_noun(f.of, lambda t: singular(self.noun(t))))}" if f.of is not None else \
+            f"a number from {f.within[0]} to {f.bound}, the option chosen for each game: at most {f.within[1]}" \
+            if f.bound is not None else \
             f"a number from {f.within[0]} to {f.within[1]}" if f.within is not None else \
             {"int": "a number", "bool": "true or false", "str": "a text"}.get(f.type) or \
             article_of(spoken(f.type))
@@ -2655,8 +2657,16 @@ class Reader(A.Visitor):
     def option_text(self, d) -> str:
         """`option handicap "Handicap stones": 0..9 = 0;` as "Handicap stones (handicap), 0 to 9: 0 unless
         the game is started with --option handicap=N"."""
-        return (f"{d.title or spoken(d.name)} ({d.name}), {d.low} to {d.high}: {d.default} unless the game is "
-                f"started with --option {d.name}=N")
+        values = _either([str(v) for v in d.values], "or") if d.values else f"{d.low} to {d.high}"
+        sized = [(r.name, [f for f in r.fields if f.bound == d.name]) for r in self.symbols.decls.values()
+                 if isinstance(r, A.Record)] if self.symbols is not None else []
+        sizes = "; ".join(f"a {spoken(name)}'s {_either([spoken(f.name) for f in fields], 'and')} "
+                          f"{'each ' if len(fields) > 1 else ''}from {fields[0].within[0]} to it"
+                          if len({f.within[0] for f in fields}) == 1 else
+                          f"a {spoken(name)}'s " + _either([f"{spoken(f.name)} from {f.within[0]}" for f in fields], "and")
+                          + " to it" for name, fields in sized if fields)
+        return (f"{d.title or spoken(d.name)} ({d.name}), {values}: {d.default} unless the game is "
+                f"started with --option {d.name}=N" + (f" ({sizes})" if sizes else ""))
 
     def visit_Setting(self, d, depth: int) -> None:
         self.say(depth, f"A number chosen for each game, read by its name in the rules: {self.option_text(d)}.")

@@ -270,7 +270,7 @@ _NAMES: dict = {
     A.Remove: (("name", "ref"),), A.Extend: (("name", "ref"),), A.Amend: (("name", "ref"),),
     A.Param: (("name", None), ("type", "ref")),
     A.Let: (("name", None), ("type", "ref"), ("of", "ref")),   # `let seen: list of city = [];`
-    A.FieldDecl: (("name", "field_def"), ("type", "ref"), ("index", "ref"), ("of", "ref")),   # `types: list of card_type;`
+    A.FieldDecl: (("name", "field_def"), ("type", "ref"), ("index", "ref"), ("of", "ref"), ("bound", "ref")),   # `types: list of card_type;`, `col: 1..size;`
     A.MemberValue: (("member", "ref"),),
     A.FieldValue: (("name", "field"),), A.FieldEffect: (("name", "field"),),
     A.Gain: (("resource", "ref"),), A.Lose: (("resource", "ref"), ("debt", "ref")),
