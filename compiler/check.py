@@ -2333,10 +2333,12 @@ class Checker(A.Visitor):
             option = self.sym.decls.get(f.bound) if f.bound is not None else None
             if option is not None:
                 self.used.add(f.bound)
-            if isinstance(option, A.Setting) and option.low < f.within[0]:
+            if isinstance(option, A.Setting) and option.low < (f.within[0] if f.within is not None else 1):
                 self.err("W527", f"'{f.name}: {f.type_text()}' is empty when {f.bound} is {option.low} (it may be from "
                          f"{option.low}): in such a game {d.name} has no values", f.span,
-                         f"start the range at {option.low} or lower, or let {f.bound} take {f.within[0]} and up only")
+                         f"start the range at {option.low} or lower, or let {f.bound} take {f.within[0]} and up only"
+                         if f.within is not None else f"let {f.bound} take 1 and up only")
+        for f in self.declared_fields(d.fields, f" of record {d.name}"):
             item = f.of if f.of is not None else f.type
             if f.of is not None:
                 self.list_of(f.of, f.span)

@@ -636,6 +636,9 @@ class CodeGen(A.Visitor):
         in the range (as the interpreter decides: layout.checked_within)."""
         if not checked_within(f, given.get(f.name, f.default)):
             return value
+        if f.within is None:   # `col: column up to size;`: one of this game's first members
+            members = tuple(self.sym.decls[f.type].members)
+            return f"rt.among({value}, {members!r}, rt.options[{f.bound!r}], {e.record!r}, {f.name!r}, {where(e)!r})"
         high = f"rt.options[{f.bound!r}]" if f.bound is not None else f.within[1]   # `1..size`: this game's size
         return f"rt.within({value}, {f.within[0]}, {high}, {e.record!r}, {f.name!r}, {where(e)!r})"
 

@@ -2546,6 +2546,8 @@ class Reader(A.Visitor):
         """A record's or an enum's field as read: "row (a number from 1 to 5)", "tiebreak (a number, 0 unless given)"."""
         kind = f"a list of {plural(type_noun(f.of, lambda t: singular(self.noun(t))))}" if f.of is not None else \
             f"a number from {f.within[0]} to {f.bound}, the option chosen for each game: at most {f.within[1]}" \
+            if f.bound is not None and f.within is not None else \
+            f"{article_of(spoken(f.type))}, among the first {f.bound} (the option chosen for each game)" \
             if f.bound is not None else \
             f"a number from {f.within[0]} to {f.within[1]}" if f.within is not None else \
             {"int": "a number", "bool": "true or false", "str": "a text"}.get(f.type) or \
@@ -2662,8 +2664,11 @@ class Reader(A.Visitor):
                  if isinstance(r, A.Record)] if self.symbols is not None else []
         sizes = "; ".join(f"a {spoken(name)}'s {_either([spoken(f.name) for f in fields], 'and')} "
                           f"{'each ' if len(fields) > 1 else ''}from {fields[0].within[0]} to it"
-                          if len({f.within[0] for f in fields}) == 1 else
-                          f"a {spoken(name)}'s " + _either([f"{spoken(f.name)} from {f.within[0]}" for f in fields], "and")
+                          if len({f.within[0] if f.within is not None else None for f in fields}) == 1
+                          and fields[0].within is not None else
+                          f"a {spoken(name)}'s " + _either([f"{spoken(f.name)} from {f.within[0]}" if f.within is not None
+                                                            else f"{spoken(f.name)} among the first {d.name} {spoken(f.type)}s"
+                                                            for f in fields], "and")
                           + " to it" for name, fields in sized if fields)
         return (f"{d.title or spoken(d.name)} ({d.name}), {values}: {d.default} unless the game is "
                 f"started with --option {d.name}=N" + (f" ({sizes})" if sizes else ""))

@@ -1212,8 +1212,12 @@ class Interpreter(A.Visitor):
             value = given.get(d.name, d.default)
             fields[d.name] = self.ev(value, rt, f)
             if checked_within(d, value):   # a range field's value, checked as compiled
-                high = rt.options[d.bound] if d.bound is not None else d.within[1]   # `1..size`: this game's size
-                fields[d.name] = rt.within(fields[d.name], d.within[0], high, e.record, d.name, where(e))
+                if d.within is None:   # `col: column up to size;`: one of this game's first members
+                    fields[d.name] = rt.among(fields[d.name], tuple(self.sym.decls[d.type].members),
+                                              rt.options[d.bound], e.record, d.name, where(e))
+                else:
+                    high = rt.options[d.bound] if d.bound is not None else d.within[1]   # `1..size`: this game's size
+                    fields[d.name] = rt.within(fields[d.name], d.within[0], high, e.record, d.name, where(e))
         return Record(e.record, fields)
 
     def visit_Range(self, e, rt, f):

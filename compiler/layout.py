@@ -242,7 +242,9 @@ def record_axes(name: str, sym: Symbols, within: frozenset = frozenset()) -> tup
         elif f.of is None and f.type in ("bool", "player"):
             axes.append(Axis(f.name, f.type))
         elif cat == "enum":
-            axes.append(Axis(f.name, "enum", tuple(sym.decls[f.type].members)))
+            members = tuple(sym.decls[f.type].members)
+            option = sym.decls.get(f.bound) if f.bound is not None else None
+            axes.append(Axis(f.name, "enum", members[:option.high] if isinstance(option, A.Setting) else members))
         elif cat == "kind":
             axes.append(Axis(f.name, "kind", f.type))
         elif cat == "record" and f.type not in within and record_axes(f.type, sym, within)[1] is None:
@@ -268,7 +270,7 @@ def checked_within(f: A.FieldDecl, value) -> bool:
     """Whether building a record checks the value of field `f` (E601 when outside its range): a range
     field's, unless the value is a constant number within it (both backends)."""
     if f.within is None:
-        return False
+        return f.bound is not None   # `col: column up to size;`: a member among this game's first ones
     try:
         v = A.as_const(value)
     except A.NotConstant:
@@ -281,10 +283,16 @@ def runtime_axes(name: str, sym: Symbols) -> tuple:
     (low, high) and a record's (its name, its runtime axes); a range bounded by an option (`col: 1..size;`)
     is (field, "sized", (low, the option's name)), its high end the option's value in each game."""
     bounds = {f.name: f.bound for f in sym.decls[name].fields if f.bound is not None}
-    return tuple((a.field, "sized", (a.arg[0], bounds[a.field])) if a.field in bounds else
+    return tuple((a.field, "sized", (enum_members(sym, a.field, name) if a.how == "enum" else a.arg[0], bounds[a.field]))
+                 if a.field in bounds else
                  (a.field, a.how, (a.arg[0], a.arg[-1]) if a.how == "range" else
                   (a.arg, runtime_axes(a.arg, sym)) if a.how == "record" else a.arg)
                  for a in record_axes(name, sym)[0])
+
+
+def enum_members(sym: Symbols, field: str, record: str) -> tuple:
+    """The members of the enum of `field` of `record` (a field counted up to an option: `col: column up to size;`)."""
+    return tuple(sym.decls[next(f.type for f in sym.decls[record].fields if f.name == field)].members)
 
 
 def sized(name: str, sym: Symbols, seen: frozenset = frozenset()) -> bool:
@@ -341,7 +349,8 @@ def axis_keys(ix: A.Indexes, sym: Symbols) -> list:
 def sized_places(ix: A.Indexes, sym: Symbols) -> tuple:
     """Of an indexed counter's or variable's elements' keys (axis_keys: a record's index one place per field), the
     places of the ranges bounded by an option (`var board[point]`, `record point { col: 1..size; ... }`), each
-    with its option: ((place, option), ...); none for the others. An element past its option's value in a game
+    with its option and, for an enum's field (`col: column up to size;`), the enum's members: ((place, option,
+    members or None), ...); none for the others. An element past its option's value in a game
     is not in play there."""
     places, at = [], 0
     for d in ix.dims():
@@ -349,8 +358,8 @@ def sized_places(ix: A.Indexes, sym: Symbols) -> tuple:
         if isinstance(named, A.Record):
             bounds = {f.name: f.bound for f in named.fields if f.bound is not None}
             for a in cell_axes(named.name, sym):
-                if a.field in bounds:
-                    places.append((at, bounds[a.field]))
+                if a.field in bounds:   # (an enum's: its members, each key's place among them)
+                    places.append((at, bounds[a.field], enum_members(sym, a.field, named.name) if a.how == "enum" else None))
                 at += 1
         else:
             at += 1

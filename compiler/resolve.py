@@ -1837,17 +1837,30 @@ def _bounded_fields(sym: Symbols, diags: list[Diagnostic]) -> None:
         fields = []
         for f in decl.fields:
             option = sym.decls.get(f.bound) if f.bound is not None else None
+            enum = sym.decls.get(f.type) if f.within is None else None
             if f.bound is None:
                 fields.append(f)
+            elif f.within is None and not isinstance(enum, A.Enum):   # `col: column up to size;` of no enum
+                diags.append(Diagnostic("E539", f"'{f.type_text()}': only an enum's members are counted up to an "
+                                        f"option, and {f.type!r} is no enum", f.span,
+                                        f"write a range of numbers, '{f.name}: 1..{f.bound};'"))
+                fields.append(replace(f, bound=None))
+            elif isinstance(option, A.Setting) and enum is not None and option.high > len(enum.members):
+                diags.append(Diagnostic("E539", f"'{f.type_text()}': {f.bound} may be {option.high}, and enum "
+                                        f"{enum.name} has {len(enum.members)} members", f.span,
+                                        f"give {enum.name} a member for each value up to {option.high}, or keep "
+                                        f"{f.bound} to {len(enum.members)} at most"))
+                fields.append(replace(f, bound=None))
             elif isinstance(option, A.Setting):
-                fields.append(replace(f, within=(f.within[0], max(option.high, f.within[0]))))
+                fields.append(f if f.within is None else replace(f, within=(f.within[0], max(option.high, f.within[0]))))
             else:
                 what = f"is {_article(CATEGORY[type(option)])}" if option is not None else "is declared nowhere"
-                diags.append(Diagnostic("E539", f"'{f.name}: {f.within[0]}..{f.bound}': {f.bound!r} {what}, not an "
-                                        "option: a range's end is a number or an option, known before the setup and "
+                diags.append(Diagnostic("E539", f"'{f.name}: {f.type_text()}': {f.bound!r} {what}, not an "
+                                        "option: a board's size is a number or an option, known before the setup and "
                                         "fixed for the whole game", f.span,
                                         f"declare the choice as an option ('option {f.bound} \"Title\": 9 | 13 | 19 "
-                                        f"= 19;') or write the number ('{f.name}: {f.within[0]}..9;')"))
+                                        f"= 19;')" + (f" or write the number ('{f.name}: {f.within[0]}..9;')"
+                                                      if f.within is not None else "")))
                 fields.append(replace(f, bound=None))
         sym.decls[name] = replace(decl, fields=tuple(fields))
 

@@ -2018,7 +2018,7 @@ class FieldDecl(Part):
     def type_text(self) -> str:
         """The type as written: `int`, `int[gem]`, `list of card_type`, `1..5`, `1..size`."""
         if self.bound is not None:
-            return f"{self.within[0]}..{self.bound}"
+            return f"{self.within[0]}..{self.bound}" if self.within is not None else f"{self.type} up to {self.bound}"
         if self.within is not None:
             return f"{self.within[0]}..{self.within[1]}"
         if self.stock:

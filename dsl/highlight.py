@@ -99,7 +99,7 @@ class RulesLexer(RegexLexer):
             (r"[0-9]+\.[0-9]+", Number.Float),   # a decimal, `7.5` (exact: the rules have no floats)
             (r"[0-9]+", Number.Integer),
             (r"[A-Za-z_][A-Za-z0-9_]*", Name),
-            (r"\.\.|==|!=|<=|>=|\*\*|[<>=+\-*/%]", Operator),
+            (r"\.\.|==|!=|<=|>=|\*\*|[<>=+\-*/%|]", Operator),
             (r"[{}()\[\];:,.]", Punctuation),
         ],
         # the rest of a cooperative game's winner line: `score` before the team's score is a keyword;

@@ -1046,6 +1046,13 @@ class _Builder:
         low, high, default = (i for i in items if isinstance(i, int))
         return A.Setting(str(items[0]), _title(items), low, high, default, span=self._s(meta))
 
+    def record_bounded_enum_field(self, meta, items):
+        """`col: column up to size;`: one of the enum's first members, as many as an option's value in each game
+        (Go's lettered columns on a 9 x 9 board: A to J)."""
+        _expect_word(items[2], "up", f"expected 'up to'; found '{items[2]} to'", self._s(meta),
+                     hint=f"write '{items[0]}: {items[1]} up to OPTION;': the enum's first members, as many as the option says")
+        return A.FieldDecl(str(items[0]), str(items[1]), _pick(items, "default"), bound=str(items[3]), span=self._s(meta))
+
     def setting_listed(self, meta, items):   # `option size "Board size": 9 | 13 | 19 = 19;` (none listed: E538)
         values = next((i for i in items if isinstance(i, tuple)), ())
         default = next(i for i in reversed(items) if isinstance(i, int))

@@ -1041,7 +1041,8 @@ class Game:
             for base, places in p.sized.items():
                 for index, flat in p.indexed[base].items():
                     keys = index if type(index) is tuple else (index,)
-                    if any(keys[at] > options[name] for at, name in places):
+                    if any(keys[at] > options[name] if members is None else members.index(keys[at]) >= options[name]
+                           for at, name, members in places):
                         found.add(flat)
             out = p.domains[key] = frozenset(found)
         return out
@@ -4208,8 +4209,10 @@ class Game:
         for _field, how, arg in axes:
             if how == "range":
                 values.append(range(arg[0], arg[1] + 1))
-            elif how == "sized":   # (low, the option): up to the option's value in this game
-                values.append(range(arg[0], self.options[arg[1]] + 1))
+            elif how == "sized":   # (low, the option): up to the option's value in this game; (an enum's
+                # members, the option): its first members, as many as the option's value
+                values.append(arg[0][:self.options[arg[1]]] if type(arg[0]) is tuple else
+                              range(arg[0], self.options[arg[1]] + 1))
                 sized = True
             elif how == "bool":
                 values.append((False, True))
@@ -4236,7 +4239,8 @@ class Game:
         known = self.program.domains
         made = known.get(key)
         if made is None:
-            made = known[key] = tuple((name, "range", (arg[0], self.options[arg[1]])) if how == "sized" else
+            made = known[key] = tuple(((name, "enum", arg[0][:self.options[arg[1]]]) if type(arg[0]) is tuple else
+                                       (name, "range", (arg[0], self.options[arg[1]]))) if how == "sized" else
                                       (name, how, arg) for name, how, arg in axes)
         return made
 
@@ -4334,6 +4338,14 @@ class Game:
         """The value of a record's range field (`row: 1..5`), checked when the record is built (E601)."""
         if type(value) is not int or not low <= value <= high:
             raise RulesRuntimeError("E601", f"field {field!r} of {record} holds a number from {low} to {high}, "
+                                    f"not {label_of(value)}", where)
+        return value
+
+    def among(self, value, members: tuple, count: int, record: str, field: str, where: Optional[str] = None):
+        """The value of a record's field counted up to an option (`col: column up to size;`): one of the enum's
+        first `count` members, checked when the record is built (E601)."""
+        if value not in members[:count]:
+            raise RulesRuntimeError("E601", f"field {field!r} of {record} holds one of {', '.join(members[:count])}, "
                                     f"not {label_of(value)}", where)
         return value
 

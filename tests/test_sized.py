@@ -50,11 +50,12 @@ def test_a_5x5_game_has_25_points_and_its_corners_two_neighbours(go):
     for program in go.values():
         game = Game(program, 2, 1, None, ["size=5"])
         assert game.options == {"size": 5}
-        points = game.record_values("point", (("col", "sized", (1, "size")), ("row", "sized", (1, "size"))))
-        assert len(points) == 25 and points[-1] == Record("point", {"col": 5, "row": 5})
+        columns = ("A", "B", "C", "D", "E", "F", "G", "H", "J")
+        points = game.record_values("point", (("col", "sized", (columns, "size")), ("row", "sized", (1, "size"))))
+        assert len(points) == 25 and points[-1] == Record("point", {"col": "E", "row": 5})
         # the state holds the 25 points of the board in play, not the 81 of the largest
         assert sorted(k for k in game.state.gvars if k.startswith("board[")) == \
-            sorted(f"board[{c},{r}]" for c in range(1, 6) for r in range(1, 6))
+            sorted(f"board[{c},{r}]" for c in "ABCDE" for r in range(1, 6))
         # the default is the largest board
         assert sum(1 for k in Game(program, 2, 1).state.gvars if k.startswith("board[")) == 81
 
@@ -122,7 +123,7 @@ def test_go_plays_the_same_game_on_both_backends_at_each_size(go):
     for size in (5, 7):
         a, b = (played(go[k], [f"size={size}"], seed=2) for k in ("compiled", "interpreted"))
         assert a.result()["over"] and a.log == b.log and a.state.digest() == b.state.digest()
-        assert all(k.startswith("board[") is False or max(map(int, k[6:-1].split(","))) <= size
+        assert all(k.startswith("board[") is False or int(k[8:-1]) <= size and k[6] in "ABCDEFGHJ"[:size]
                    for k in a.state.gvars)
 
 
@@ -130,16 +131,16 @@ def test_the_screen_and_the_view_draw_the_board_in_play(go):
     game = played(go["compiled"], ["size=5"], seed=3)
     view = game.view(0)
     board = view["grids"]["board"]
-    assert board["rows"] == [1, 2, 3, 4, 5] and board["columns"] == [1, 2, 3, 4, 5]
+    assert board["rows"] == [5, 4, 3, 2, 1] and board["columns"] == ["A", "B", "C", "D", "E"]   # as printed
     assert all(flat in view["vars"] for row in board["elements"] for flat in row)   # each a point in the state
     from rich.console import Console
     console = Console(width=80, record=True)
     for part in screen(view, []):
         console.print(part)
     drawn = console.export_text().splitlines()
-    header = next(line for line in drawn if " 1 " in line and " 5 " in line)
-    assert " 6 " not in header and " 9 " not in header
-    assert [line[2] for line in drawn if re.match(r"│ \d │", line)] == list("12345")   # five rows of points
+    header = next(line for line in drawn if " A " in line and " E " in line)
+    assert " F " not in header and " J " not in header
+    assert [line[2] for line in drawn if re.match(r"│ \d │", line)] == list("54321")   # five rows of points
 
 
 def test_show_state_draws_5x5_and_a_log_with_the_option_replays(tmp_path):
@@ -148,7 +149,8 @@ def test_show_state_draws_5x5_and_a_log_with_the_option_replays(tmp_path):
     assert shown.exit_code == 0, shown.output
     board = shown.output[shown.output.index("Board"):]
     header = board.splitlines()[2]
-    assert [c.strip() for c in header.split("│")[2:-1]] == ["1", "2", "3", "4", "5"]
+    assert [c.strip() for c in header.split("│")[2:-1]] == ["A", "B", "C", "D", "E"]
+    assert [line.split("│")[1].strip() for line in board.splitlines()[4:9]] == ["5", "4", "3", "2", "1"]
     assert json.loads(log.read_text())["variants"] == ["size=5"]
     again = invoke("replay", log)
     assert again.exit_code == 0 and "replay matches the log" in again.output
@@ -218,9 +220,10 @@ def test_fmt_prints_the_option_and_the_bound_back():
 def test_explain_reads_the_size_on_the_setup_line():
     told = invoke("explain", GO, "go")
     assert ("Chosen before play: Board size (size), 5, 7 or 9: 9 unless the game is started with --option size=N "
-            "(a point's col and row each from 1 to it).") in " ".join(told.output.split())
+            "(a point's col among the first size columns and row from 1 to it).") in " ".join(told.output.split())
     point = " ".join(invoke("explain", GO, "point").output.split())
-    assert "col (a number from 1 to size, the option chosen for each game: at most 9)" in point
+    assert "col (a column, among the first size (the option chosen for each game))" in point
+    assert "row (a number from 1 to size, the option chosen for each game: at most 9)" in point
 
 
 GAME = "\ngame g { seats 2 to 2; phase play { } winner most 0; }\n"
@@ -249,3 +252,64 @@ def test_a_numeric_option_bounds_a_range_too_and_static_checks_take_its_largest_
     text = ("option lines: 3..8 = 8;\nrecord cell { row: 1..lines; col: 1..lines; }\n"
             "proc p() { say \"{cell(row = 8, col = 1)} {cell(row = 9, col = 1)}\"; }")
     assert found(text) == [("W485", 3, 54)]   # 9 is past every board; 8 is on the largest
+
+
+def test_content_digest_of_other_packs_is_unchanged():
+    text = "option a: 0..4 = 1;\nrecord cell { row: 1..8; col: 1..8; }\n"
+    shown = repr(parse_text(text))
+    assert "bound=" not in shown and "values=" not in shown
+
+
+LETTERED = """
+option size "Board size": 5 | 9 | 13 | 19 = 19;
+enum column { A, B, C, D, E, F, G, H, J, K, L, M, N, O, P, Q, R, S, T }
+record point "{col}{row}" { col: column up to size; row: 1..size; }
+var board[point] "Board" global: player;
+proc show() {
+  say "{size(point)} points, the last {last(point)}";
+  say "{neighbours(point(col = E, row = 5))}, corners {count(p in point where size(neighbours(p)) == 2)}";
+}
+proc build(c: column) { say "built {point(col = c, row = 1)}"; }
+game go { seats 2 to 2; phase play { show(); build(A); } winner most 0; }
+"""
+
+
+def test_go_columns_lettered_up_to_the_size(tmp_path):
+    """`col: column up to size;`: the enum's first members, as many as the size (A to E on a 5 x 5 board,
+    the letter I skipped as on a printed board)."""
+    said = []
+    for program in programs(write_pack(tmp_path / "lettered", LETTERED, name="lettered")):
+        game = Game(program, 2, 1, None, ["size=5"])
+        run_proc(game, "show")
+        run_proc(game, "build", "E")
+        said.append(game.messages)
+        with pytest.raises(RulesRuntimeError) as e:
+            run_proc(Game(program, 2, 1, None, ["size=5"]), "build", "F")
+        assert e.value.code == "E601" and "holds one of A, B, C, D, E, not F" in str(e.value)
+        run_proc(Game(program, 2, 1, None, ["size=9"]), "build", "J")
+        assert sum(1 for k in game.state.gvars if k.startswith("board[")) == 25
+        assert sum(1 for k in Game(program, 2, 1, None, ["size=9"]).state.gvars if k.startswith("board[")) == 81
+    assert said[0] == said[1] == ["P1: 25 points, the last E5", "P1: D5, E4, corners 4", "P1: built E1"]
+
+
+@pytest.mark.parametrize("text, code, words", [
+    ("option size: 5 | 9 = 9;\nrecord point { col: str up to size; }", "E539", "'str' is no enum"),
+    ("option size: 5 | 9 = 9;\nenum column { A, B, C, D, E }\nrecord point { col: column up to size; }", "E539",
+     "size may be 9, and enum column has 5 members"),
+    ("counter size global;\nenum column { A, B }\nrecord point { col: column up to size; }", "E539", "is a counter"),
+    ("option size: 0..2 = 2;\nenum column { A, B }\nrecord point { col: column up to size; }", "W527", "empty when size is 0"),
+])
+def test_lettered_misuse(text, code, words):
+    diagnostics = analyse_text(text + GAME).diagnostics
+    assert [d.code for d in diagnostics] == [code], [d.headline() for d in diagnostics]
+    assert words in diagnostics[0].message
+    assert diagnostics[0].span.line == text.count("\n") + 1
+
+
+def test_fmt_prints_a_lettered_bound_back():
+    text = "record point { col :  column up   to size; row: 1..size; }\n"
+    printed = format_module(parse_text(text))
+    assert printed == "record point { col: column up to size; row: 1..size; }\n"
+    with pytest.raises(Exception) as e:
+        parse_text("record point { col: column down to size; }\n")
+    assert "expected 'up to'" in str(e.value)
