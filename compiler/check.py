@@ -8809,6 +8809,14 @@ class Checker(A.Visitor):
                          args[0].span)
             return "int"
         spec = BUILTIN_FUNCS.get(func)
+        if spec is not None and func.isidentifier() and isinstance(self.sym.decls.get(func), (A.Func, A.Proc)):
+            # E412 said at the declaration that the name is the builtin's: which of the two a call means is the
+            # designer's to settle, so its arguments are checked and nothing is said of the call (the builtin's
+            # count of arguments or type would be a cascade with a hint for the wrong function)
+            for a in args:
+                self.expr(a, scope)
+            self.used.add(func)
+            return "any"
         if func == "supply" and len(args) == 2:   # `supply(cubes, red)`: one member's bank
             self.used.add(func)
             return self.bank_read(args, scope)
