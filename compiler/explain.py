@@ -124,7 +124,8 @@ def plural(words: str) -> str:
         return " or ".join(map(plural, words.split(" or ")))
     head, tail = _split_head(words)
     last = head.split()[-1] if head.split() else head
-    if not last.isalpha() or last.isupper() or _is_mass(last) or any(_looks_plural(w) for w in head.split()):
+    if not last.isalpha() or last.isupper() or _is_mass(last) or any(_looks_plural(w) for w in head.split()) \
+            or len(last) == 1:   # an untitled one-letter name (`counter n;`) is a symbol, said as written: "2 n"
         return words
     if last.lower() == "die":   # a die kept as a piece: dice
         last_plural = last[:-1] + "ce"
@@ -1129,7 +1130,8 @@ class ExprReader(A.Visitor):
     def chain(self, e: A.Binary) -> str:
         """`A and B and C` (or `or`) read operand by operand. A mixed chain of and/or is grouped so that
         the reading keeps the meaning, and so is an operand before the last that ends in an aggregate's
-        open clause: `not some(r in D where A) and B` would read B into "for which A"."""
+        open clause: `not some(r in D where A) and B` would read B into "for which A", and an `after`
+        (only its operand is read after the call)."""
         operands = [e.right]
         while isinstance(e.left, A.Binary) and e.left.op == e.op:
             e = e.left
@@ -1140,7 +1142,9 @@ class ExprReader(A.Visitor):
         words = []
         for i, operand in enumerate(operands):
             said = self.read(operand)
-            if isinstance(operand, (A.Cond, A.Match)) or isinstance(operand, A.Binary) and operand.op == mixed \
+            # `n == 0 and n > 2 after bump(k)`: `after` binds tighter than `and` (5.1d), and its words (", as
+            # it would be after ...") would read the whole chain as read after the call: the operand is grouped
+            if isinstance(operand, (A.Cond, A.Match, A.After)) or isinstance(operand, A.Binary) and operand.op == mixed \
                     or i < len(operands) - 1 and _ends_in_a_clause(operand) and not said.startswith("("):
                 said = f"({said})"
             words.append(said)
@@ -2474,9 +2478,10 @@ class Reader(A.Visitor):
             for s in value.lets:
                 self.visit_Let(s, depth)
             value = value.value
-        condition = (isinstance(value, A.Binary) and value.op in (*COMPARISONS, "and", "or")) or \
-            isinstance(value, A.Unary) and value.op == "not" or \
-            isinstance(value, A.Aggregate) and value.op in ("some", "every")
+        read = value.value if type(value) is A.After else value   # `n > 2 after bump(k)`: a condition read later
+        condition = (isinstance(read, A.Binary) and read.op in (*COMPARISONS, "and", "or")) or \
+            isinstance(read, A.Unary) and read.op == "not" or \
+            isinstance(read, A.Aggregate) and read.op in ("some", "every")
         self.say(depth, ("True when " if condition else "Equals ") + self.x(value) + ".")
         if d.shown is not None:   # `shown "Title"`: every player's screen shows it, worked out for them
             self.say(depth, f"Every player's screen shows it as “{d.shown}”.")

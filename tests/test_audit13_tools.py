@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import found_at, write_pack
+from .conftest import analyse_text, explained, found_at, write_pack
 
 # ---------------------------------------------------------------- E412 without a cascade (Go D2)
 # Go's repro/builtin_clash.rules: a func named `position` (a builtin) whose calls were checked as the
@@ -60,3 +60,29 @@ def test_an_interpreted_simulation_plays_the_pack_as_it_was_when_the_run_began(t
     assert [(r.seed, r.scores, r.wins) for r in after] == [(r.seed, r.scores, r.wins) for r in before]
     assert len(before) == 4 and all(r.finished for r in after)
 
+
+# ---------------------------------------------------------------- explain: `after`'s operand (Go D6, BG D3)
+# Backgammon's repro/explain_after: "True when you have no ns and you have more than 2 ns, as it would be
+# after bump with k": only `n > 2` is read after the call (5.1d), and the counter `n` is no noun.
+AFTER = """
+counter n;
+counter vp;
+proc bump(k: int) { gain k n; }
+func ok(k: int): bool = n == 0 and n > 2 after bump(k);
+func alone(k: int): bool = n > 2 after bump(k);
+game g { seats 2 to 2; phase play { if ok(3) and alone(1) { gain 1 vp; } } winner most vp; }
+"""
+
+
+def test_explain_groups_the_operand_after_binds_in_an_and_chain():
+    result = analyse_text(AFTER)
+    words = explained(result, "ok")
+    assert "you have no n and (you have more than 2 n, as it would be after bump with k (" in words, words
+    # alone, it needs no brackets
+    assert "True when you have more than 2 n, as it would be after bump with k" in explained(result, "alone")
+
+
+def test_a_one_letter_name_is_not_pluralised():
+    from rulebook.compiler.explain import counted, plural
+
+    assert plural("n") == "n" and counted(2, "n") == "2 n" and plural("coin") == "coins"
