@@ -179,6 +179,13 @@ def existing_packs(ctx, _param, value):
     return value if isinstance(value, str) or value is None else refs
 
 
+def existing_pack_or_file(ctx, param, value):
+    """A PACK argument that may also be one rules file (explain reads a lone file as lint does)."""
+    if isinstance(value, str) and value.endswith(".rules") and Path(value).is_file():
+        return value
+    return existing_packs(ctx, param, value)
+
+
 def existing_paths(ctx, _param, value):
     """A file argument (one or several) that must exist: one that does not is a usage error (E107 at the
     path, exit code 2). One that exists but cannot be read is left to the command's reader (E107, exit 1)."""
@@ -479,12 +486,13 @@ def _sources_of(e: RulesError) -> dict:
 
 
 @app.command()
-@pack_argument()
+@click.argument("pack", callback=existing_pack_or_file,
+                help="Pack folder or shipped pack name, or a .rules file (read within its pack, if any, as lint reads it).")
 @click.argument("name", help="The name of a declaration.")
 @with_option()
 def explain(pack: str, name: str, expansions: List[str]) -> None:
     """Show a declaration, where it is and what it does in plain words."""
-    from rulebook.compiler.driver import analyse
+    from rulebook.compiler.driver import analyse, analyse_file
     from rulebook.compiler.explain import (as_declared, as_made, as_written, changes, copies_words, explain_space, history,
                                            indented, named_space, origin, space_hint, space_origin, titled)
     from rulebook.compiler.explain import explain as read_out
@@ -493,8 +501,9 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
     from rulebook.dsl.diagnostics import ERROR, RulesError, did_you_mean, printable
     from rulebook.dsl.printer import declaration_text
 
-    try:
-        result = analyse(pack, expansions)
+    try:   # a lone rules file as lint reads it: within its pack, else alone
+        result = analyse_file(Path(pack), expansions) if pack.endswith(".rules") and Path(pack).is_file() \
+            else analyse(pack, expansions)
     except RulesError as e:
         _fail(e, Format.text, _sources_of(e))
     if result.symbols is None:   # a file that cannot be read or parsed: nothing to look a name up in
@@ -535,7 +544,8 @@ def explain(pack: str, name: str, expansions: List[str]) -> None:
                 f"track {track.name!r} has spaces 1 to {track.top()}" if track is not None else
                 "it is the title of " + " and ".join(map(repr, by_title)) + ": name one of them" if by_title else
                 space_hint(result.symbols, name) or did_you_mean(name, result.symbols.names()))
-        _fail(RulesError([_at_path("E511", pack, f"the pack declares nothing named {name!r}", hint)]))
+        whose = "file" if pack.endswith(".rules") and Path(pack).is_file() and not result.within else "pack"
+        _fail(RulesError([_at_path("E511", pack, f"the {whose} declares nothing named {name!r}", hint)]))
     out.print(Text.assemble((printable(name), "bold"), " is ",
                             printable(origin(name, events) if events else f"declared at {decl.span}")))
     decl = as_declared(as_made(decl, result.symbols), result.symbols)   # a `for each` entity's title filled; a func

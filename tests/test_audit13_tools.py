@@ -86,3 +86,25 @@ def test_a_one_letter_name_is_not_pluralised():
     from rulebook.compiler.explain import counted, plural
 
     assert plural("n") == "n" and counted(2, "n") == "2 n" and plural("coin") == "coins"
+
+
+# ---------------------------------------------------------------- explain takes a file (BG D4)
+def test_explain_reads_a_lone_rules_file_as_lint_does(tmp_path):
+    from click.testing import CliRunner
+
+    from rulebook.cli import app
+
+    lone = tmp_path / "explain_after.rules"
+    lone.write_text(AFTER)
+    runner = CliRunner()
+    said = runner.invoke(app, ["explain", str(lone), "ok"])
+    assert said.exit_code == 0, said.output
+    assert "True when you have no n and (you have more than 2 n" in said.output
+    missing = runner.invoke(app, ["explain", str(lone), "nothing"])
+    assert missing.exit_code == 1 and "E511" in missing.output and "the file declares nothing named" in missing.output
+    # a file in a pack is read within it (as lint reads it): the pack's other files' names are known
+    pack = write_pack(tmp_path / "pack", AFTER.replace("func alone(k: int): bool = n > 2 after bump(k);\n", ""))
+    (pack / "more.rules").write_text("func alone(k: int): bool = n > 2 after bump(k);\n")
+    within = runner.invoke(app, ["explain", str(pack / "more.rules"), "ok"])
+    assert within.exit_code == 0 and "True when you have no n" in within.output, within.output
+    assert runner.invoke(app, ["explain", str(tmp_path / "none.rules"), "ok"]).exit_code == 2
