@@ -369,12 +369,18 @@ def _print_report(report: dict, played: int, elapsed: float, workers: int, backe
                       f"(--json writes them all)", markup=False)
     # each with the games it was used in when not all (a tile only moved in some games: "Crossroads 7/10")
     unrated = [labels[c["kind"], c["name"]] + (f" {c['games_used']}/{finished}" if c["games_used"] < finished else "")
-               for c in report["components"] if c["effect"] is None and c["games_used"]]
+               for c in report["components"] if c["effect"] is None and c["games_used"] and not c.get("rolled")]
     if unrated:   # used by every seat, or by none of those who did not win: no difference to show
         out.print(f"used with no comparison to make (every {'game' if together else 'seat'} used them, or the games "
                   f"give no win rates "
                   f"to compare): {', '.join(unrated[:30])}"
                   f"{f' ... and {len(unrated) - 30} more (--json lists them all)' if len(unrated) > 30 else ''}",
+                  markup=False)
+    rolled = [labels[c["kind"], c["name"]] + f" ({c['games_used']}/{finished} games)"
+              for c in report["components"] if c.get("rolled") and c["games_used"]]
+    if rolled:   # a face comes up by chance: who rolled it says nothing of what it is worth
+        out.print(f"rolled, not chosen (no win rate to compare; the games each came up in): {', '.join(rolled[:30])}"
+                  f"{f' ... and {len(rolled) - 30} more (--json lists them all)' if len(rolled) > 30 else ''}",
                   markup=False)
     never = [labels[c["kind"], c["name"]] for c in report["components"] if c["games_used"] == 0]
     if never and finished:   # with no game finished, nothing was counted as used

@@ -216,7 +216,7 @@ class UsageRecorder:
                                                                       t.title and f"{t.title} {pos}"))
         for die, faces in program.dice.items():   # a face is shown with its die: "Die: 6", not a bare "6"
             named = program.die_titles.get(die, die)
-            faces[:] = [(title, self._wrap(fn, self._add("die face", f"{die} {i}", title and (
+            faces[:] = [(title, self._wrap(fn, self._add(ROLLED, f"{die} {i}", title and (
                              f"{named} {title}" if title.startswith("= ") else f"{named}: {title}"))), value)
                         for i, (title, fn, value) in enumerate(faces, start=1)]
 
@@ -610,10 +610,17 @@ def team_score_table(records: list[GameRecord], text: str) -> Optional[dict]:
             "distribution": [[v, counts[v]] for v in sorted(counts)]}
 
 
+# The kind of component that is rolled, not chosen: a die's face. A seat "uses" it when it rolls it, which
+# says how long the game lasted (or who played first), not what the face is worth: its row counts the games
+# and seats that rolled it, with no win rate to compare (`rolled`: listed apart).
+ROLLED = "die face"
+
+
 def component_table(records: list[GameRecord], players: int, components: list[tuple[str, str, Optional[str]]],
                     together: bool = False) -> list[dict]:
     """Per component: games it was used in, and the win rate of seats that used it versus those that
-    did not (with intervals), sorted by that difference, largest first. In a cooperative game
+    did not (with intervals), sorted by that difference, largest first; a die's face (ROLLED) has
+    its counts and no rates. In a cooperative game
     (`together`) the unit is the game: the team's win rate in the games where anyone used the
     component versus the games where nobody did (`seats_used` then counts those games)."""
     played = [r for r in records if r.finished]
@@ -646,16 +653,17 @@ def component_table(records: list[GameRecord], players: int, components: list[tu
         # the unused seats' wins by subtraction: shared wins (1/3 each) leave a float's error, which
         # must not show as a negative rate ("-0.0%", -3.55e-15) when those seats won nothing
         w_used, w_unused = used_wins[index], max(0.0, round(total_wins - used_wins[index], 9))
-        low, high = wilson(w_used, n_used) if n_used else (None, None)
+        rolled = kind == ROLLED   # a die's face: the dice chose it, not the seat (Backgammon audit D6)
+        low, high = wilson(w_used, n_used) if n_used and not rolled else (None, None)
         effect, e_low, e_high = None, None, None
-        if n_used and n_unused:
+        if n_used and n_unused and not rolled:
             effect = w_used / n_used - w_unused / n_unused
             e_low, e_high = difference_interval(w_used, n_used, w_unused, n_unused)
         rows.append({"name": name, "title": title, "kind": kind, "games_used": games_used[index], "seats_used": n_used,
-                     "win_rate_used": w_used / n_used if n_used else None,
-                     "win_rate_unused": w_unused / n_unused if n_unused else None,
+                     "win_rate_used": w_used / n_used if n_used and not rolled else None,
+                     "win_rate_unused": w_unused / n_unused if n_unused and not rolled else None,
                      "ci_low": low, "ci_high": high, "effect": effect, "effect_ci_low": e_low,
-                     "effect_ci_high": e_high})
+                     "effect_ci_high": e_high, **({"rolled": True} if rolled else {})})
     return sorted(rows, key=lambda row: (row["effect"] is None, -(row["effect"] or 0.0), row["kind"], row["name"]))
 
 

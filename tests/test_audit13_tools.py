@@ -108,3 +108,28 @@ def test_explain_reads_a_lone_rules_file_as_lint_does(tmp_path):
     within = runner.invoke(app, ["explain", str(pack / "more.rules"), "ok"])
     assert within.exit_code == 0 and "True when you have no n" in within.output, within.output
     assert runner.invoke(app, ["explain", str(tmp_path / "none.rules"), "ok"]).exit_code == 2
+
+
+# ---------------------------------------------------------------- simulate: a rolled face is no choice (BG D6)
+# Backgammon's cube game: "Die = 5 (die face) ... used 40.2% ... difference -0.173 [-0.303, -0.033]": a seat
+# that rolled a 5 had mostly played a longer game. A face is listed apart, with no rates to compare.
+def test_simulate_lists_die_faces_apart_without_a_win_rate(tmp_path):
+    from click.testing import CliRunner
+
+    from rulebook.cli import app
+    from rulebook.runtime import simulate as sim
+
+    pack = write_pack(tmp_path / "dice", DICE, name="dice")
+    job, program = sim.prepare(str(pack), [], 2)
+    names = sim.component_names(program)
+    rows = {c["name"]: c for c in sim.summary(job, sim.run(job, range(1, 41), 1), ["vp"], names, 1)["components"]}
+    faces = [row for name, row in rows.items() if name.startswith("d6 ")]
+    assert len(faces) == 3 and all(row["rolled"] and row["effect"] is None and row["win_rate_used"] is None
+                                   and row["ci_low"] is None for row in faces)
+    assert sum(row["games_used"] for row in faces) >= 40 and all(row["seats_used"] > 0 for row in faces)
+    said = CliRunner().invoke(app, ["simulate", str(pack), "-g", "20", "-w", "1"])
+    assert said.exit_code == 0, said.output
+    rolled = next(line for line in said.output.splitlines() if line.startswith("rolled, not chosen"))
+    assert "d6: 1 (" in rolled and "d6: 3 (" in rolled and "/20 games)" in rolled
+    assert "components: win rate" not in said.output and "used with no comparison" not in said.output
+
