@@ -404,7 +404,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E532": (ERROR, "subsets(xs, k) of what is not a list, or with a constant k below 0 or past the subsets' bound"),
     "E533": (ERROR, "'reopen;' outside every 'each ... until settled' of its effect"),
     "E534": (ERROR, "a func shown on the screen ('func NAME(): TYPE shown \"Title\"') that takes parameters or reads what some player may not see"),
-    "E535": (ERROR, "a numeric option ('option NAME: LOW..HIGH = DEFAULT;') with an empty range, a default outside it, or a name another option or variant of the stack takes"),
+    "E535": (ERROR, "a numeric option ('option NAME: LOW..HIGH = DEFAULT;') with an empty range or a default outside it (a name another declaration takes is E208)"),
     "E536": (ERROR, "'regions(p in DOMAIN where COND via NEXT)' whose NEXT is no list of DOMAIN's elements or does not read p"),
     "E537": (ERROR, "seen_before()/times_seen() of what is not a remembered variable or position, or a remembered variable that is not global or whose position another declaration names"),
     "E538": (ERROR, "an option of listed values ('option NAME: 9 | 13 | 19 = 19;') with none listed, a value listed twice, or a default not among them"),

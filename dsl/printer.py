@@ -221,8 +221,12 @@ class ExprPrinter(A.Visitor):
         return f"{_wrap(e.subject, RANGE)} is {e.kind}"   # its subject as a comparison's: a range or tighter
 
     def visit_Range(self, e):
-        # an operand is a sum or tighter; no high end: an open range, a match's case (`5..`)
-        return f"{_wrap(e.low, 5)}..{_wrap(e.high, 5) if e.high is not None else ''}"
+        # an operand is a sum or tighter; no high end: an open range, a match's case (`5..`). An operation
+        # is printed in brackets, which the grammar does not need but a reader does: `(src + 1)..6` would
+        # read `src + (1..6)` without them
+        def end(x):
+            return f"({_expr(x)})" if isinstance(x, A.Binary) else _wrap(x, 5)
+        return f"{end(e.low)}..{end(e.high) if e.high is not None else ''}"
 
 
 _expr = ExprPrinter().visit

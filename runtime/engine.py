@@ -5881,9 +5881,12 @@ class Game:
         if isinstance(value, (list, tuple)):
             if type(value) is tuple and value and type(value[0]) is tuple:   # a card's printed cost (`b.cost`)
                 return describe_cost(list(value))
-            def item(v):   # a list inside a list in brackets, and its own lists too: `[1, 2], [3, [4]]`
+            def item(v):   # a list inside a list in brackets, and its own lists too
                 return f"[{', '.join(map(item, v))}]" if type(v) is list else self.text(v)
-            return ", ".join(map(item, value)) if value else "nothing"
+            # a flat list reads as its items, `1, 2`; a list of lists keeps its outer brackets too,
+            # `[[1, 2], [3]]`, so that a list of one list (`[[1, 2]]`) never reads as that list
+            shown = ", ".join(map(item, value))
+            return "nothing" if not value else f"[{shown}]" if type(value[0]) is list else shown
         if value is None:
             return "nothing"
         if isinstance(value, bool):

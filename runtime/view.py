@@ -660,10 +660,11 @@ def value_text(value: Any, view: dict) -> str:
         return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, list):   # a list inside a list in brackets, and its own lists too: `[1, 2], [3, [4]]`
-        def item(v):
+    if isinstance(value, list):   # a list inside a list in brackets, and its own lists too; a list of lists
+        def item(v):              # in brackets as well, `[[1, 2], [3]]`, as `say` shows it (Game.text)
             return f"[{', '.join(map(item, v))}]" if isinstance(v, list) else value_text(v, view)
-        return ", ".join(map(item, value)) or "nothing"
+        shown = ", ".join(map(item, value))
+        return "nothing" if not value else f"[{shown}]" if isinstance(value[0], list) else shown
     if isinstance(value, dict):
         if "player" in value:
             return view["players"][value["player"]]["name"]

@@ -133,3 +133,37 @@ def test_simulate_lists_die_faces_apart_without_a_win_rate(tmp_path):
     assert "d6: 1 (" in rolled and "d6: 3 (" in rolled and "/20 games)" in rolled
     assert "components: win rate" not in said.output and "used with no comparison" not in said.output
 
+
+# ---------------------------------------------------------------- a list of lists in brackets (Go D4)
+# Go's repro/trace_lists: `set history = [[1, 2]]` traced `set history = [1, 2]`, and `[[1, 2], [3, 4]]`
+# read `[1, 2], [3, 4]`: one position and a list of one position looked alike.
+LISTS = """
+var history "Positions" global: list of list of int = [];
+var flat global: list of int = [];
+counter vp;
+game g {
+  seats 1 to 1;
+  phase play {
+    set flat = [1, 2];
+    set history = [[1, 2]];
+    set history = history + [[3, 4]];
+    say "flat {flat}, history {history}, first {history[1]}";
+  }
+  winner most vp;
+}
+"""
+
+
+def test_a_list_of_lists_keeps_its_outer_brackets_in_say_and_trace():
+    from rulebook.runtime.agents import make_agents
+    from rulebook.runtime.engine import Game
+
+    from .conftest import both_built
+
+    for program in both_built(LISTS):
+        game = Game(program, 1, 1, make_agents("random", 1, 1))
+        traced = []
+        game.tracer = lambda e: traced.append(e.what) if e.kind == "set" else None
+        game.play()
+        assert traced == ["flat = 1, 2", "history = [[1, 2]]", "history = [[1, 2], [3, 4]]"], traced
+        assert game.messages[-1] == "P1: flat 1, 2, history [[1, 2], [3, 4]], first 1, 2"

@@ -112,10 +112,11 @@ def test_lists_of_lists_compare_item_by_item_and_are_counted(program):
 def test_a_nested_list_reads_in_brackets_in_texts_and_views(program):
     g = game_of(program, 'set seen = [[1, 2], [], [3]]; set rows = [[spot(row = 2, col = 3)]]; '
                          'let deep: list of list of list of int = [[[4]], []]; say "{seen} | {rows} | {kept} | {deep}";')
-    assert g.messages[-1] == "P1: [1, 2], [], [3] | [2/3] | Gem | [[4]], []"
+    # a list of lists keeps its outer brackets (a list of one list never reads as the list); a flat one is bare
+    assert g.messages[-1] == "P1: [[1, 2], [], [3]] | [[2/3]] | Gem | [[[4]], []]"
     view = build_view(g, 0)
     assert view["vars"]["seen"] == [[1, 2], [], [3]]
-    assert value_text(view["vars"]["seen"], view) == "[1, 2], [], [3]"
+    assert value_text(view["vars"]["seen"], view) == "[[1, 2], [], [3]]"
 
 
 def test_a_view_hides_a_card_in_a_list_the_viewer_cannot_see(program):

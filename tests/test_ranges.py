@@ -208,9 +208,11 @@ def test_a_range_binds_looser_than_arithmetic_and_tighter_than_comparisons():
     assert value("-2..-1") == A.Range(A.Unary("-", A.Int(2)), A.Unary("-", A.Int(1)))
 
 
-@pytest.mark.parametrize("text", ["2..12", "1..n + 1", "1..3 == xs", "xs != 1..3", "(1..3)..4", "1..(a == b)",
+@pytest.mark.parametrize("text", ["2..12", "1..(n + 1)", "(src + 1)..6", "(a * 2)..(b % 3)", "1..3 == xs", "xs != 1..3", "(1..3)..4", "1..(a == b)",
                                   "-2..-n", "(if a then 1 else 2)..3", "[1..3, 4..5][2]", "size(1..n)"])
-def test_ranges_print_back_with_only_the_parentheses_they_need(text):
+def test_ranges_print_back_with_only_the_parentheses_a_reader_needs(text):
+    """An operation at either end is bracketed (Backgammon's `(src + 1)..6` printed `src + 1..6`, which
+    reads as `src + (1..6)`): the grammar needs no brackets there, a reader does."""
     source = f"func f() = {text};"
     module = parse_text(source)
     assert expr(module.items[0].value) == text
