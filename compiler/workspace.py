@@ -293,6 +293,9 @@ _NAMES: dict = {
 TYPE_ATTRS = frozenset({"type", "of", "returns"})
 _LOCALS = {A.Offer: "partner", A.FirstMay: "var", A.Let: "name", A.Roll: "name", A.Pay: "name", A.Draw: "name", A.ForEach: "var", A.Pick: "var", A.Aggregate: "var", A.Sorted: "var", A.Network: "var", A.Flood: "var", A.Regions: "var", A.Ray: "var",
            A.Param: "name"}
+# the field of a node that binds its locals' words, for the name walk (_FileIndexer.names): the locals' and
+# a per-entity declaration's `for each c in city` (`each`: the c is its binding, `local_def`, and no use)
+_BINDING_WORDS = {**_LOCALS, A.Entity: "each"}
 
 
 class _Scopes:
@@ -492,7 +495,7 @@ class _FileIndexer:
                 else:
                     pos = at + 1
                     line, col, _ = own[at]
-                if role is None or attr == _LOCALS.get(type(node)) and any(name == bound for bound, _key in
+                if role is None or attr == _BINDING_WORDS.get(type(node)) and any(name == bound for bound, _key in
                                                                           local.binding(node)):
                     continue   # a binding's own word (`c` of `for each c in city`) is recorded as one
                     # (but the type of `planet: planet` is the enum's name)
@@ -956,8 +959,8 @@ class View:
         edits: dict[str, list[A.Span]] = {}
         for o in self.occurrences_of(target.key):
             spans = edits.setdefault(o.span.file, [])
-            if o.span not in spans:   # a name two walks find (a title's `{c.name}` of `for each c`): one edit, as
-                spans.append(o.span)  # overlapping edits are refused by editors
+            if o.span not in spans:   # a guard: the index holds each word once (file_occurrences), and an
+                spans.append(o.span)  # editor refuses overlapping edits
         for file in edits:   # a pack shipped with rulebook is a library to the packs that extend it
             path = self.paths.get(file, Path(file))
             if SHIPPED in path.parents and (self.root is None or self.root not in path.parents):

@@ -167,3 +167,19 @@ def test_a_list_of_lists_keeps_its_outer_brackets_in_say_and_trace():
         game.play()
         assert traced == ["flat = 1, 2", "history = [[1, 2]]", "history = [[1, 2], [3, 4]]"], traced
         assert game.messages[-1] == "P1: flat 1, 2, history [[1, 2], [3, 4]], first 1, 2"
+
+
+# ---------------------------------------------------------------- the editor's index: one entry per word
+def test_the_index_holds_the_for_each_word_of_a_per_entity_declaration_once(tmp_path):
+    """`card honour "Honour of {c.name}" for each c in city`: the name walk took the `c` of `for each c` for
+    a use of the local, and the binding walk for its definition; a rename kept one edit by deduping spans."""
+    from rulebook.compiler.workspace import Workspace
+
+    from .test_diag8 import SCOPES
+
+    view = Workspace().view(write_pack(tmp_path / "scopes", SCOPES) / "main.rules")
+    shown = next(s for s in view.paths if s.endswith("main.rules"))
+    at = [(o.name, o.span.column, o.role) for o in view.index["file"][shown] if o.span.line == 5 and o.name == "c"]
+    assert at == [("c", 25, "local"), ("c", 43, "local_def")], at
+    key = view.target_at(shown, 5, 43).key
+    assert [(o.span.column, o.role) for o in view.occurrences_of(key)] == [(25, "local"), (43, "local_def")]
