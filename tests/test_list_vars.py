@@ -306,9 +306,9 @@ def test_a_list_of_a_word_of_the_language_is_e487_at_the_item_with_a_hint(text, 
 def test_an_unknown_item_type_is_e201_whose_note_lists_every_type():
     result = analyse_text("enum colour { red }\nvar seen global: list of position = [];")
     the_one_error(result, "E201", "unknown type 'position'")
-    assert result.diagnostics[0].notes == ("known types: int, str, bool, player, list of TYPE, colour",)
+    assert result.diagnostics[0].notes == ("known types: int, decimal, str, bool, player, list of TYPE, colour",)
     note = analyse_text("var x: position = none;").diagnostics[0].notes[0]
-    assert note.startswith("known types: int, str, bool, player, list of TYPE, list, resource, counter, track")
+    assert note.startswith("known types: int, decimal, str, bool, player, list of TYPE, list, resource, counter, track")
 
 
 def test_what_a_list_variable_may_not_hold_or_start_with():
