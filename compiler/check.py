@@ -645,6 +645,8 @@ def pick_mode(s: A.Pick) -> str:
         return "budget"
     if s.least is not None:
         return "at least" if s.limit is None else "at least ... up to"
+    if s.compulsory:
+        return "repeated"
     return "repeatedly" if s.limit is None else "exactly" if s.exactly else "up to"
 
 
@@ -5172,6 +5174,32 @@ class Checker(A.Visitor):
         elif isinstance(decl, A.Counter) and "player_count" not in scope.locals:
             self.set_past_bounds(s, decl)
 
+    def visit_Take(self, s: A.Take, scope: Scope) -> None:
+        """`take X from LIST;` (4.12): LIST names a list variable or a local list, X one of its items (E541)."""
+        value = self.expr(s.value, scope)
+        target = s.list
+        local = type(target) is A.Name and target.id in scope.locals
+        decl = self.sym.decls.get(target.id) if type(target) is A.Name else None
+        if not local and not isinstance(decl, A.Var):
+            kind = self.expr(target, scope)
+            what = f"{printed(target)!r} is {article(words(kind))}" if kind != "any" else \
+                f"{printed(target)!r} names no list variable"
+            self.err("E541", f"'take' takes one copy out of a list variable or a local list, by its name: {what}",
+                     target.span, "declare 'var NAME global: list of int;' (or a player's), and write "
+                                  "'take X from NAME;'")
+            return
+        if local:
+            self.given_parameter(target.id, s.span, scope, "set")
+        kind = self.expr(target, scope)
+        if base_of(kind) != "list":
+            self.err("E541", f"'take' takes one copy out of a list: {target.id!r} holds {article(words(kind))}",
+                     target.span, "a list variable: 'var NAME global: list of int;'")
+            return
+        item = kind[len("list:"):] if kind.startswith("list:") else "any"
+        if item != "any" and value != "any" and not fits(value, item):
+            self.err("E541", f"{target.id!r} holds {words(kind)}: {article(words(value))} is never one of them",
+                     s.value.span, f"take one of its items: 'take d from {target.id};' with d picked from it")
+
     def set_past_bounds(self, s, d: A.Counter) -> None:
         """W428: `set COUNTER = VALUE;` (`set p.COUNTER = ...`, `set COUNTER[i] = ...`) where VALUE is known before play, a number or worked out from
         `player_count` (the seats of the pack's games), and lies past the counter's bounds for some
@@ -6283,10 +6311,55 @@ class Checker(A.Visitor):
         self.block(s.otherwise, scope)   # nothing was picked: the variable is not bound there
         if s.repeated and s.otherwise:
             ends = "its picks are made or nothing is left to pick" if s.exactly else \
-                "'none' is chosen or nothing is left to pick"
+                "nothing is left to pick" if s.compulsory else "'none' is chosen or nothing is left to pick"
             self.err("E304", f"'pick ... {pick_mode(s)}' has no 'else': it ends when {ends}", s.otherwise[0].span)
         if s.count is not None:
             self.pick_count(s, scope)
+        if s.longest:
+            self.pick_longest(s, scope, inner if s.where is None else self.narrowed(s.where, inner))
+
+    def pick_longest(self, s: A.Pick, scope: Scope, inner: Scope) -> None:
+        """`pick ... repeated longest [, then highest KEY]` (4.21): E540 for `longest` on a pick that is not
+        `repeated` (or with a budget, `or blind`, `at random`), a KEY that is no number, and a body the search
+        cannot run as `after` runs a proc (5.1d): one that can reach a decision or the end of the game, or that
+        sets a local of the block around the pick or leaves it (`return`, `break`)."""
+        if not s.compulsory:
+            mode = pick_mode(s) if s.repeated else "optional" if s.optional else None
+            self.err("E540", "'longest' keeps the candidates that begin the longest run of picks: it is for a pick "
+                     "made again while a candidate remains, 'repeated'" + (f", not '{mode}'" if mode else ""),
+                     s.span, "write 'pick ... repeated longest { ... }'")
+        for wrong, what in ((s.budget is not None, "a budget"), (s.blind is not None, "'or blind ZONE'"),
+                            (s.random, "'at random'")):
+            if wrong:
+                self.err("E540", f"'repeated longest' searches every order of the picks; {what} is not searched",
+                         s.span, "drop it, or write the pick without 'longest'")
+        if s.longest_key is not None:
+            kind = self.expr(s.longest_key, inner)
+            if not fits(kind, "int"):
+                self.err("E540", f"'then {'lowest' if s.longest_lowest else 'highest'} KEY' compares the runs' "
+                         f"keys, numbers: not {article(words(kind))}", s.longest_key.span,
+                         "write a number worked out for the candidate ('then highest m.d')")
+        found = self.hypothetical_reach(None, s.body)
+        for what, word in (("decision", "asks a question"), ("end", "can end the game")):
+            if what in found:
+                stmt, path = found[what]
+                through = f" (through {' -> '.join(path[1:])})" if len(path) > 1 else ""
+                self.err("E540", f"'repeated longest' runs the pick's body for each candidate without asking anyone, "
+                         f"as 'after' runs a proc, but the body {word}{through} at {where_at(stmt, s.span)}",
+                         stmt.span, "make the body change the game only; ask the question, or end the game, "
+                                    "after the pick")
+        outer = set(scope.locals)
+        for n in (m for b in s.body for m in A.walk(b)):
+            if type(n) in (A.Return, A.Break):
+                self.err("E540", "'repeated longest' runs the pick's body for each candidate to search the runs: "
+                         f"'{printed_head(n)}' would leave it half-way", n.span, "drop it from the body")
+            elif type(n) in (A.SetName, A.Take) and (n.name if type(n) is A.SetName else n.list.id) in outer \
+                    and (n.name if type(n) is A.SetName else n.list.id) != s.var:
+                name = n.name if type(n) is A.SetName else n.list.id
+                self.err("E540", f"'repeated longest' runs the pick's body for each candidate on a scratch copy of the "
+                         f"game; the local {name!r} of the block around it is no part of the game", n.span,
+                         "keep what the run changes in the game (a counter, a variable), or set the local after "
+                         "the pick")
 
     def pick_blind(self, s: A.Pick, element: str, scope: Scope) -> None:
         """`pick VAR from DOMAIN or blind ZONE`: ZONE a zone (E524; an indexed one, whose element the name
@@ -6576,6 +6649,10 @@ class Checker(A.Visitor):
         if s.pick.budget is not None:
             self.err("E495", "'each ... simultaneously pick' picks once or a number of times: a budget is for one "
                      "player's pick", s.pick.budget.span, "pick with a budget in an 'each' over the players")
+        elif s.pick.compulsory or s.pick.longest:   # `repeated [longest]`: one player's picks, in turn
+            self.err("E540", f"'each ... simultaneously pick' picks in secret, each player once or a number of times: "
+                     f"'{'repeated longest' if s.pick.longest else 'repeated'}' is for one player's picks",
+                     s.pick.span, "pick in an 'each' over the players, or write 'up to N'")
         elif s.pick.repeated and s.pick.limit is None and s.pick.least is None:   # up to, exactly, at least
             self.err("E304", f"'each ... simultaneously pick' picks once or a number of times: "
                      f"'{pick_mode(s.pick)}' is for one player's pick (write 'up to N' or 'exactly N')", s.span)
@@ -7227,7 +7304,7 @@ class Checker(A.Visitor):
                      "read what the proc changes (a counter, a variable, a zone, a func of them), or drop 'after'")
         return value
 
-    def hypothetical_reach(self, proc: str) -> dict:
+    def hypothetical_reach(self, proc: Optional[str], body: tuple = None) -> dict:
         """What running proc `proc` can reach that a hypothetical run refuses: 'decision' (a choose, may, pick
         not at random, a simultaneous pick, auction, offer, first ... may, window, a loop `in any order`) and
         'end' (`end game`, `end game after`), each -> (its first statement, the steps to it: procs, copies and
@@ -7237,7 +7314,8 @@ class Checker(A.Visitor):
         run can announce (a `gain`, `lose` or `set` of the counter or variable the pattern names, an `emit`,
         ...), transitively; another `after` inside runs its own hypothetical. A copy of a card held in a value,
         and a trigger the run itself registers, are known only in play: E480 at run time there."""
-        found, seen, todo = {}, set(), [(("proc", proc), (proc,))]
+        found, seen = {}, set()
+        todo = [(("proc", proc), (proc,))] if body is None else [(("body", id(body)), ("the pick's body",))]
         emitted: dict = {}   # event -> {name or "*": the steps to the statement announcing it}
         inside: set = set()   # id() of the statements the run's own blocks hold (a trigger there is the run's)
         triggers = None
@@ -7254,10 +7332,10 @@ class Checker(A.Visitor):
             if key in seen:
                 continue
             seen.add(key)
-            body = self.reach_body(key, triggers)
-            if body is None:
+            stmts = body if key[0] == "body" else self.reach_body(key, triggers)
+            if stmts is None:
                 continue
-            stack = list(reversed(body))
+            stack = list(reversed(stmts))
             while stack:
                 n = stack.pop()
                 inside.add(id(n))

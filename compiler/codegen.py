@@ -1583,6 +1583,17 @@ class CodeGen(A.Visitor):
         if id(s) in self.sym.through:   # `set c = ...` with c a `counter` parameter: the counter it names
             how = "stock"
         value = self.given(s.value, ctx, s, s.name if how == "local" else None)
+        self.store_name(s, how, value, ctx)
+
+    def visit_Take(self, s: A.Take, ctx: Ctx):
+        """`take X from LIST;`: the list without its first copy of X (Game.take_one), set as `set LIST = ...;`
+        sets it (the checker's E541 keeps LIST a list variable's or a local's name)."""
+        how, _ = classify(s.list.id, ctx.locals, ctx.this_ok, ctx.it_mode, self.sym)
+        value = f"rt.take_one({self.ex(s.list, ctx)}, {self.ex(s.value, ctx)}, {where(s)!r})"
+        self.store_name(A.SetName(s.list.id, s.value, None, span=s.span), how, value, ctx)
+
+    def store_name(self, s: A.SetName, how: str, value: str, ctx: Ctx) -> None:
+        """The line that sets a name (a local, a variable, a counter) to the value written `value`."""
         if how == "local":
             self.writeline(f"v_{s.name} = rt.bounded({value})", s)
         elif how == "gvar" and s.name in self.remembered:   # its position's hash follows (and a `set` pattern hears it)
@@ -1866,6 +1877,8 @@ class CodeGen(A.Visitor):
         if s.budget is not None:   # budget N: what is left of it, each pick spending its cost
             funds = self.temp("funds")
             self.writeline(f"{funds} = {self.ex(s.budget, ctx)}", s)
+        if s.longest:   # `repeated longest`: the body and the candidates as functions the search runs
+            longest, so_far = self.longest_search(s, ctx, inner)
         if s.repeated:   # asked again after each pick
             self.counted_loop(s)
         if s.limit is not None:
@@ -1887,6 +1900,8 @@ class CodeGen(A.Visitor):
         if s.best is not None:   # `fewest KEY` / `most KEY`: the candidates with the best key, every tie
             self.writeline(f"{cands} = rt.best_of({cands}, [{self.ordinal(s.best, inner)} for v_{s.var} in {cands}], "
                            f"{s.best_most!r})")
+        if s.longest:   # only the candidates that begin a longest run (Game.longest_of)
+            self.writeline(f"{cands} = rt.longest_of({cands}, {longest}, {where(s)!r})")
         choice = self.temp("choice")
         labels = ""
         if s.label is not None:   # each candidate's label, worked out with it as the picked variable
@@ -1894,7 +1909,8 @@ class CodeGen(A.Visitor):
             if s.blind is not None:   # (the unseen card's own: nothing of it can be shown)
                 filled = f"v_{s.var}.label() if v_{s.var}.__class__ is rt.Unseen else {filled}"
             labels = f", [{filled} for v_{s.var} in {cands}]"
-        optional = repr(s.declined or s.optional or (s.repeated and not s.exactly and s.budget is None))
+        optional = repr(s.declined or s.optional or (s.repeated and not s.exactly and s.budget is None
+                                                       and not s.compulsory))
         if s.optional_when is not None:   # "none" only when the condition holds, worked out before asking
             optional = f"bool({self.ex(s.optional_when, ctx)})" + (f" and {s.declined!r}" if s.declined else "")
         elif s.least is not None:   # at least M: "none" once M picks are made
@@ -1920,6 +1936,9 @@ class CodeGen(A.Visitor):
         self.writeline(f"v_{s.var} = {cands}[{choice}]")
         if s.count is not None:
             self.writeline(f"v_{s.count} += 1")
+        if s.longest and s.longest_key is not None:   # the best key of the picks so far
+            self.writeline(f"rt.longest_seen({so_far}, {self.ex(s.longest_key, inner)}, "
+                           f"{s.longest_lowest!r})")
         if s.blind is not None:   # the cost of the unseen card as offered; then its card, drawn now
             if s.budget is not None:
                 self.writeline(f"{funds} -= rt.spent({self.ex(s.cost, inner)}, {where(s)!r})")
@@ -1937,6 +1956,34 @@ class CodeGen(A.Visitor):
         if s.otherwise:
             self.writeline("else:")
             self.nested(s.otherwise, ctx)
+
+    def longest_search(self, s: A.Pick, ctx: Ctx, inner: Ctx) -> tuple:
+        """`pick ... repeated longest [, then highest KEY]`: writes, before the pick's loop, the functions its
+        search runs (the candidates as the pick works them out, the body for one candidate, the key) and the
+        statement's memo and best key so far; returns the arguments of `rt.longest_of` after the candidates,
+        and the name of the best key so far.
+        The body is written a second time, in a function of its own (E540 keeps it from setting the block's
+        locals and from leaving it, so both copies do the same)."""
+        offered, body, memo, so_far = self.temp("offered"), self.temp("body"), self.temp("memo"), self.temp("so_far")
+        keep = f" if {self.wrap(s.where, inner, 1)}" if s.where is not None else ""
+        self.writeline(f"def {offered}():", s)
+        self._indent += 1
+        self.writeline(f"{offered}_c = [v_{s.var} for v_{s.var} in {self.domain(s.domain, ctx, s)}{keep}]")
+        if s.best is not None:
+            self.writeline(f"{offered}_c = rt.best_of({offered}_c, [{self.ordinal(s.best, inner)} for v_{s.var} in "
+                           f"{offered}_c], {s.best_most!r})")
+        self.writeline(f"return {offered}_c")
+        self._indent -= 1
+        self.writeline(f"def {body}(v_{s.var}):")
+        self._indent += 1
+        self.block(s.body, inner)
+        self.writeline("yield from ()")
+        self._indent -= 1
+        key = "None"
+        if s.longest_key is not None:
+            key = f"(lambda v_{s.var}: {self.ex(s.longest_key, inner)})"
+        self.writeline(f"{memo}, {so_far} = {{}}, []")
+        return f"{offered}, {body}, {key}, {s.longest_lowest!r}, {so_far}, {memo}", so_far
 
     def unseen_candidate(self, s: A.Pick, cands: str, inner: Ctx, ctx: Ctx, funds: Optional[str]) -> None:
         """`or blind ZONE`: the zone's unseen top card appended to a pick's candidates when it has one and the

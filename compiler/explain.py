@@ -1410,6 +1410,9 @@ class Reader(A.Visitor):
                 return f" (but not below {low})"
         return f" (or as many as {who} have)"
 
+    def visit_Take(self, s, depth: int) -> None:
+        self.say(depth, f"Take one {self.x(s.value)} out of {self.x(s.list)} (the other copies stay).")
+
     def visit_Share(self, s, depth: int) -> None:
         odd = "nobody gains the units left over" if type(s.odd) is A.Nothing else \
             f"{self.x(s.odd)} gains the units left over" if s.odd is not None else \
@@ -2037,6 +2040,16 @@ class Reader(A.Visitor):
                             f"{then}")
         elif s.random:
             self.say(depth, f"Pick one {s.var}{chance} {self.picked_from(s.domain, s.blind)}{where}{then}")
+        elif s.compulsory:   # `repeated [longest [, then highest KEY]]`: again while a candidate remains
+            if s.longest:
+                where += f"{',' if where else ''} keeping only those that begin a run of the most picks any order " \
+                         f"allows"
+                if s.longest_key is not None:
+                    order = "lowest" if s.longest_lowest else "highest"
+                    where += f" (among those runs, the ones whose {order} {self.x(s.longest_key)}, counting the " \
+                             f"picks already made, is {order})"
+            self.say(depth, f"Again and again while there is one to pick: pick one {s.var} "
+                            f"{self.picked_from(s.domain, s.blind)}{where}{prompt(s)}{then}")
         elif s.repeated:
             self.say(depth, f"As many times as you like, until you pick none: pick one {s.var} "
                             f"{self.picked_from(s.domain, s.blind)}{where}{then}")

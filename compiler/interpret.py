@@ -607,6 +607,12 @@ class Interpreter(A.Visitor):
         else:
             rt.set_stock(f.you, self.res(s.name, rt, f, s.index), value)
 
+    def visit_Take(self, s, rt, f):
+        """`take X from LIST;`: the list without its first copy of X, set as `set LIST = ...;` sets it."""
+        value = rt.take_one(self.ev(s.list, rt, f), self.ev(s.value, rt, f), where(s))
+        self._set_name(A.SetName(s.list.id, s.value, None, span=s.span), value, rt, f)
+        return ()
+
     def visit_SetAttr(self, s, rt, f):
         return self.storing(s, rt, f, self._set_attr)
 
@@ -833,19 +839,18 @@ class Interpreter(A.Visitor):
         picked = [] if s.limit is not None or s.least is not None else None
         least = self.ev(s.least, rt, f) if s.least is not None else None
         funds = [self.ev(s.budget, rt, f)] if s.budget is not None else None
+        search = ({}, []) if s.longest else None   # `longest`: (the positions searched, the best key so far)
         while True:   # asked again after each pick: a loop, counted against the step budget
             rt.step(where(s))
             if left is not None and left <= 0:
                 return
-            if not (yield from self._pick_once(s, rt, f, picked, least, funds)):
+            if not (yield from self._pick_once(s, rt, f, picked, least, funds, search)):
                 return
             if left is not None:
                 left -= 1
 
-    def _pick_once(self, s, rt, f, picked=None, least=None, funds=None):
-        """One pick (never of an element of `picked`, to which it adds its pick; "none" only once
-        `least` picks are made; only of a candidate whose cost fits in `funds`, which it spends);
-        returns whether something was picked."""
+    def _candidates(self, s, rt, f, picked=None, funds=None) -> list:
+        """A pick's candidates in the state as it is: its domain, `where`, cost, `or blind`, `fewest`/`most`."""
         cands = []
         for value in self.domain(s, rt, f):
             f.locals[s.var] = value
@@ -860,6 +865,33 @@ class Interpreter(A.Visitor):
                 f.locals[s.var] = value
                 keys.append(self.ordinal(s.best, rt, f))   # a member by its place, a list item by item
             cands = rt.best_of(cands, keys, s.best_most)
+        return cands
+
+    def _longest(self, s, rt, f, cands: list, search) -> list:
+        """`repeated longest [, then highest KEY]`: the candidates that begin a longest run (Game.longest_of), the
+        body run for each on a frame of its own (the checker's E540 keeps it from setting the block's locals)."""
+        def scratch(value):
+            inner = Frame(f.you, dict(f.locals), f.this, f.it, f.it_mode)
+            inner.locals[s.var] = value
+            return inner
+
+        def body(value):
+            return self.run(s.body, rt, scratch(value))
+
+        def key(value):
+            return self.ev(s.longest_key, rt, scratch(value))
+        return rt.longest_of(cands, lambda: self._candidates(s, rt, scratch(None)), body,
+                             key if s.longest_key is not None else None, s.longest_lowest, search[1], search[0],
+                             where(s))
+
+    def _pick_once(self, s, rt, f, picked=None, least=None, funds=None, search=None):
+        """One pick (never of an element of `picked`, to which it adds its pick; "none" only once
+        `least` picks are made; only of a candidate whose cost fits in `funds`, which it spends; with
+        `search`, `longest`'s, only of a candidate beginning a longest run); returns whether something
+        was picked."""
+        cands = self._candidates(s, rt, f, picked, funds)
+        if search is not None:
+            cands = self._longest(s, rt, f, cands, search)
         labels = None
         if s.label is not None:   # each candidate's label, worked out with it as the picked variable
             labels = []
@@ -867,7 +899,7 @@ class Interpreter(A.Visitor):
                 f.locals[s.var] = value
                 # (the unseen card's own label: nothing of it can be shown)
                 labels.append(value.label() if type(value) is rt.Unseen else self.filled(s.label, s.label_parts, rt, f))
-        optional = s.declined or s.optional or (s.repeated and not s.exactly and s.budget is None)
+        optional = s.declined or s.optional or (s.repeated and not s.exactly and s.budget is None and not s.compulsory)
         if s.optional_when is not None:   # "none" only when the condition holds, worked out before asking
             optional = bool(self.ev(s.optional_when, rt, f)) and (s.declined or True)
         elif least is not None:   # at least M: "none" once M picks are made
@@ -886,6 +918,8 @@ class Interpreter(A.Visitor):
             f.locals[s.var] = cands[choice]
             if s.count is not None:
                 f.locals[s.count] += 1
+            if search is not None and s.longest_key is not None:   # the best key of the picks so far
+                rt.longest_seen(search[1], self.ev(s.longest_key, rt, f), s.longest_lowest)
             if funds is not None:   # its cost, worked out as it was offered (before the body runs)
                 funds[0] -= rt.spent(self.ev(s.cost, rt, f), where(s))
             if s.blind is not None:   # the unseen card's own, drawn now

@@ -816,6 +816,17 @@ class Lose(Stmt):
 
 
 @node
+class Take(Stmt):
+    """`take VALUE from LIST;`: the first copy of VALUE taken out of a list variable (a global's, a player's
+    or a local list), the others kept: a bag of values ("the dice still to play"). E601 when it holds none."""
+
+    drains = True   # (a variable a trigger hears: set as `set` sets it)
+
+    value: Expr
+    list: Expr
+
+
+@node
 class Share(Stmt):
     """`share AMOUNT RESOURCE among PLAYERS [odd to PLAYER];`: each player of the list gains AMOUNT / n
     rounded down (n the list's size), in its order, as `gain` gains it (caps, supply, triggers); the units
@@ -1588,8 +1599,17 @@ class Pick(Stmt):
     blind: Optional[Expr] = None
     # `optional as "pass"`: the label of the option that picks nothing ("none" without it)
     declined: Optional[str] = None
+    # `repeated`: picked again while a candidate remains, with no "none" (`repeated` is also set)
+    compulsory: bool = False
+    # `longest`: only the candidates that begin a run of the most picks any order allows (worked out as `after`
+    # runs the body); `then highest KEY` (`then lowest KEY` with longest_lowest): among those runs, the ones whose
+    # highest (lowest) KEY, over the run's picks and those made before in the statement, is highest (lowest)
+    longest: bool = False
+    longest_key: Optional[Expr] = None
+    longest_lowest: bool = False
     binds = "count"
-    _quiet = ("stmt_label", "best", "best_most", "alike", "count", "least", "budget", "cost", "blind", "declined")
+    _quiet = ("stmt_label", "best", "best_most", "alike", "count", "least", "budget", "cost", "blind", "declined",
+              "compulsory", "longest", "longest_key", "longest_lowest")
 
 
 @node

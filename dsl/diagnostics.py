@@ -409,6 +409,8 @@ CODES: dict[str, tuple[str, str]] = {
     "E537": (ERROR, "seen_before()/times_seen() of what is not a remembered variable or position, or a remembered variable that is not global or whose position another declaration names"),
     "E538": (ERROR, "an option of listed values ('option NAME: 9 | 13 | 19 = 19;') with none listed, a value listed twice, or a default not among them"),
     "E539": (ERROR, "a record field's range bounded by a name ('col: 1..size;') that is no option: a bound is an option, known before the setup and fixed for the game"),
+    "E540": (ERROR, "'longest' on a pick that is not 'repeated' (or in 'each ... simultaneously pick', with a budget, 'or blind', 'at random'), a 'then highest KEY' that is no number, or a body its search cannot run (a decision, an end, a local of the block set, 'return', 'break')"),
+    "E541": (ERROR, "'take X from LIST;' whose LIST is no list variable or local list, or whose X is never one of its items"),
     "E542": (ERROR, "a frame ('numbered t as (EXPR)') on what is no range, not worked out before play, or that does not "
                     "number each element of the range once for some seat"),
     "E544": (ERROR, "'repeat until stable(...)' that names nothing, names what is no counter, variable or local, or whose body sets none of them"),

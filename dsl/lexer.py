@@ -96,6 +96,9 @@ CONTEXTUAL = {
     "internal": "counter NAME internal;",
     "numbered": "counter NAME[LOW..HIGH] numbered VAR as (EXPR);",
     "move": "move ITEM to ZONE;",
+    "repeated": "pick VAR from DOMAIN repeated { ... }",
+    "longest": "pick VAR from DOMAIN repeated longest { ... }",
+    "take": "take VALUE from LIST;",
 }
 # contextual words that a '(' may follow where they are keywords: an auction's `as (WINNER, PRICE)`
 # (nowhere the parser takes `as` could a call of a proc named `as` stand), a key in parentheses

@@ -212,7 +212,7 @@ class _Meta:
 
 
 # Rules whose keyword tokens are their value (`!rule` in the grammar).
-_KEEP_TOKENS = {"type_ref", "event_name", "call_name", "agg_name", "network_name", "attr_name", "winner_order", "field_name"}
+_KEEP_TOKENS = {"type_ref", "event_name", "call_name", "agg_name", "network_name", "attr_name", "winner_order", "field_name", "longest_order"}
 # Rules that pass their child through (or hold a list) add no level to the AST's depth.
 _DEPTH_STEP = {"atom": 0, "else_part": 0, "start": 0, "args": 0, "params": 0, "tiebreak": 0}
 # Flat operator chains: one AST level per operator.
@@ -1332,6 +1332,10 @@ class _Builder:
         at, dest_at = (i.value if i is not None else None for i in (items[3], items[5]))
         return A.Shift(items[1], str(items[2]), at, str(items[4]), dest_at, span=self._s(meta))
 
+    def take_stmt(self, meta, items):   # TAKE value "from" list
+        rest = [i for i in items if not isinstance(i, Token)]
+        return A.Take(rest[0], rest[1], span=self._s(meta))
+
     def share_stmt(self, meta, items):   # SHARE amount NAME among players [odd to player]
         _share, amount, resource, among, players = items[:5]
         hint = "write 'share N RESOURCE among PLAYERS;' or '... odd to PLAYER;'"
@@ -1816,8 +1820,10 @@ class _Builder:
         optional = any(isinstance(t, Token) and t.type == "OPTIONAL" for t in items)
         exactly = _pick(items, "exactly")
         limit = _pick(items, "up_to") if exactly is None else exactly
+        compulsory = any(isinstance(t, Token) and t.type == "REPEATED" for t in items)   # `repeated`: no "none"
         repeated = limit is not None or any(isinstance(t, Token) and t.type == "REPEATEDLY" for t in items) \
-            or _pick(items, "at_least") is not None or _pick(items, "budget") is not None
+            or _pick(items, "at_least") is not None or _pick(items, "budget") is not None or compulsory
+        longest = _pick(items, "longest")   # `longest [, then highest KEY]`: (the key, whether lowest)
         label = _pick(items, "pick_label")
         return A.Pick(str(items[0]), items[1], _pick(items, "where"), _title(items), _block(items), optional,
                       _pick(items, "else_block", ()), repeated, limit, self._prompt_parts(items),
@@ -1827,7 +1833,18 @@ class _Builder:
                       *_pick(items, "pick_best", (None, False)),
                       any(isinstance(t, Token) and t.type == "ALIKE" for t in items),
                       least=_pick(items, "at_least"), **dict(zip(("budget", "cost"), _pick(items, "budget", ()))),
-                      blind=blind, declined=_pick(items, "declined"), span=self._s(meta))
+                      blind=blind, declined=_pick(items, "declined"), compulsory=compulsory,
+                      longest=longest is not None, longest_key=longest[0] if longest else None,
+                      longest_lowest=longest[1] if longest else False, span=self._s(meta))
+
+    def longest(self, meta, items):
+        """`longest [, then highest KEY | , then lowest KEY]`: (KEY or None, whether lowest)."""
+        rest = [i for i in items if not isinstance(i, Token)]
+        key = rest[-1] if len(rest) > 1 else None
+        return _Marker("longest", (key, "lowest" in rest[:1]))
+
+    def longest_order(self, meta, items):
+        return str(items[0])
 
     def declined(self, meta, items):   # `optional as "pass"`
         return _Marker("declined", _unquote(items[0]))

@@ -627,6 +627,9 @@ class Printer(A.Visitor):
     def visit_Share(self, s):
         self.clauses([Clause("share ", s.amount, f" {s.resource}"), Clause("among ", s.among), _where("odd to ", s.odd)])
 
+    def visit_Take(self, s):
+        self.clauses([Clause("take ", s.value), Clause("from ", s.list)])
+
     def visit_Shift(self, s):
         self.clauses([Clause("shift ", s.amount, f" {s.counter}{_at(s.index)} to {s.dest_counter}{_at(s.dest_index)}")])
 
@@ -1403,6 +1406,19 @@ def _mode(p) -> Optional[Clause]:
         return Clause(title + "optional when ", when, rand) if when is not None else Clause(title + "optional" + rand)
     if p.limit is not None:
         return Clause(title + ("exactly " if getattr(p, "exactly", False) else "up to "), p.limit, rand)
+    if getattr(p, "compulsory", False):   # `repeated [longest [, then highest KEY]]`
+        if getattr(p, "longest", False):
+            if p.longest_key is not None:
+                order = "lowest" if p.longest_lowest else "highest"
+                return Clause(title + f"repeated longest, then {order} ", p.longest_key, rand)
+            return Clause(title + "repeated longest" + rand)
+        return Clause(title + "repeated" + rand)
+    if getattr(p, "longest", False):   # (E540: `longest` with no `repeated`, printed as written)
+        mode = ("repeatedly " if p.repeated and getattr(p, "budget", None) is None else "") + "longest"
+        if p.longest_key is not None:
+            order = "lowest" if p.longest_lowest else "highest"
+            return Clause(title + f"{mode}, then {order} ", p.longest_key, rand)
+        return Clause(title + mode + rand)
     if p.repeated and getattr(p, "budget", None) is None:
         return Clause(title + "repeatedly" + rand)
     return Clause((title + rand.lstrip()).rstrip()) if title or rand else None

@@ -3206,6 +3206,18 @@ class Game:
                     kept.append(x)
             return kept
 
+    def take_one(self, items, item, where: str) -> list:
+        """`take X from LIST;` (4.12): a new list, LIST without its first copy of X (the others kept); E601
+        when it holds none."""
+        items = list(self.domain(items))
+        try:
+            items.remove(item)
+        except ValueError:
+            raise RulesRuntimeError("E601", f"'take {self.text(item)} from ...': the list holds no "
+                                    f"{self.text(item)} ({', '.join(map(self.text, items)) or 'it is empty'})",
+                                    where) from None
+        return items
+
     def joined(self, left, right) -> list:
         """`a + b` between two lists (or a zone's items): a new list, a's items then b's; neither changes."""
         return self.domain(left) + self.domain(right)
@@ -3260,6 +3272,71 @@ class Game:
             finally:
                 self.rng, self.memo, self.tracer = rng, memo, tracer
                 _restore(saved)
+
+    def longest_of(self, cands: list, offered: Callable, body: Callable, key, lowest: bool, so_far: list,
+                   memo: dict, where: str) -> list:
+        """`pick ... repeated longest [, then highest KEY]` (4.21): the candidates that begin a run of the most
+        picks any order allows from here, each run searched as `after` runs (5.1d): the pick's body run for a
+        candidate on the game, `offered()` (the pick's candidates, worked out as the pick works them out) read
+        in the state it leaves, and so on until none is left; the state put back. With KEY (`key(c)`, worked out
+        as each candidate is offered), among the longest runs only those whose highest KEY (lowest, `lowest`),
+        counting the picks made before in the statement (`so_far`: [that value] or []), is the best. `memo`
+        (one per statement) keeps what was found from each position (the state as saved), so that two orders
+        reaching one position are searched once. Each position searched counts one step of a budget of its
+        own (MAX_STEPS): past it, E602."""
+        if len(cands) < 2:
+            return cands
+        best = max if not lowest else min
+        searching: set = set()
+        count = [0]
+
+        def better(a, b) -> bool:   # (length, key): longer, then the better key
+            if a[0] != b[0]:
+                return a[0] > b[0]
+            return a[1] is not None and (b[1] is None or best(a[1], b[1]) != b[1])
+
+        def joined(k, rest):
+            return k if rest is None else rest if k is None else best(k, rest)
+
+        def run_of(c):   # the best run beginning with c, from the current state
+            count[0] += 1
+            if count[0] > MAX_STEPS:
+                raise RulesRuntimeError("E602", f"'longest' searched more than {MAX_STEPS:,} positions for the "
+                                        "longest run of picks", where)
+            k = key(c) if key is not None else None
+            length, rest = self.after(body(c), from_here, where, "pick")
+            return 1 + length, joined(k, rest)
+
+        def from_here():   # the best run from the current state: (length, key or None)
+            position = json.dumps(self.state.to_json(), sort_keys=True, default=str)
+            if position in memo:
+                return memo[position]
+            if position in searching:
+                raise RulesRuntimeError("E602", "'longest': a run of picks comes back to a position it left, so "
+                                        "it never ends", where)
+            searching.add(position)
+            found = (0, None)
+            for c in offered():
+                run = run_of(c)
+                if better(run, found):
+                    found = run
+            searching.discard(position)
+            memo[position] = found
+            return found
+
+        runs = [run_of(c) for c in cands]
+        if so_far:
+            runs = [(n, joined(so_far[0], k)) for n, k in runs]
+        top = runs[0]
+        for run in runs[1:]:
+            if better(run, top):
+                top = run
+        return [c for c, run in zip(cands, runs) if run == top]
+
+    @staticmethod
+    def longest_seen(so_far: list, k, lowest: bool) -> None:
+        """After a pick of `repeated longest, then highest KEY`: the best KEY of the picks made so far, kept."""
+        so_far[:] = [k if not so_far else (min if lowest else max)(so_far[0], k)]
 
     def can_slot(self, h, e, slot: str) -> bool:
         """`can copy e.SLOT`: whether running the entity's effect slot now, for `h`, would do something:
