@@ -6293,8 +6293,10 @@ class Checker(A.Visitor):
             self.diags.append(Diagnostic(
                 "W421", f"'pick {s.var} from ...' ranges over {unseen}, which the player who picks never sees: "
                         "the options will be shown by position ('card 1', 'card 2', ... in the zone's order)",
-                s.domain.span, hint="to say so in the rules, pick a position: 'pick i from 1..size(ZONE)', then "
-                                    "take ZONE[i]"))
+                s.domain.span, hint="tell the player something of each card ('reveal c.FIELD;' or a 'shown' field: "
+                                    "the options then read what they know), or pick a position: 'pick i from "
+                                    "1..size(ZONE)', then take ZONE[i]" if "hidden from its owner" in unseen else
+                "to say so in the rules, pick a position: 'pick i from 1..size(ZONE)', then take ZONE[i]"))
         if s.where is not None:
             self.condition(s.where, inner)
         if s.best is not None:
@@ -6641,9 +6643,22 @@ class Checker(A.Visitor):
         if d.visibility == "secret":
             return f"the secret zone {name!r}"
         own = owner is None or (type(owner) is A.Name and owner.id == "you")
-        if d.visibility == A.HIDDEN_FROM_OWNER and own and d.per_player:
+        if d.visibility == A.HIDDEN_FROM_OWNER and own and d.per_player and not self.told_of(d):
             return f"their own {name!r}, hidden from its owner"
         return None
+
+    def told_of(self, zone: A.Zone) -> bool:
+        """Whether the rules tell players something of the cards of a zone's kinds: a `shown` field (on every
+        card's back), or a field that some `reveal`/`look` shows (`reveal c.colour;`, Hanabi's clues):
+        the options of a pick from it then read what the picker knows (`card 2 (colour Red)`), no W421."""
+        kinds = {zone.kind, *zone.more_kinds}
+        fields = {f.name: f for k in kinds if type(self.sym.decls.get(k)) is A.Kind for f in self.sym.decls[k].fields}
+        if any(f.shown for f in fields.values()):
+            return True
+        roots = list(self.sym.decls.values()) + [amend for amend, _ in self.sym.amended]
+        return any(type(n) in (A.Look, A.Reveal) and type(n.item) is A.Attr and n.item.name in fields
+                   and self.sym.category(n.item.name) not in ("zone", "resource", "counter", "track", "var")
+                   for root in roots for n in A.walk(root))
 
     def visit_Simultaneous(self, s: A.Simultaneous, scope: Scope) -> None:
         if s.pick.budget is not None:

@@ -18,11 +18,14 @@ analysis did not reach counts as hidden (it only masks more).
 
 The deciding player's own question is masked too where it could show what they may not see: a card
 or tile they cannot see where it is, and a value worked out (by the same analysis, without `this`
-and `it`) from a `secret` zone or a zone `hidden from owner`, whoever's it is (another player's hand
-hidden from its owner is masked in the question though its asker sees it: the analysis cannot tell
-whose zone a value comes from, and it only masks more), or from a `hidden` zone read through another
-holder than `you` (`victim.hand`: `{c.worth}` of a card picked at random from it is masked from the
-thief; read through a player who turns out to be the asker, it is masked all the same)."""
+and `it`) from a `secret` zone or the asker's own zone `hidden from owner` (`hand`, `you.hand`, a func
+reading `p.hand` of a parameter given `you`: another player's, read through `left` or a parameter,
+is one they see -- Hanabi's clue giver counting the colours of the hand they clue; read through a
+local that turns out to be the asker it shows, the one place the analysis trusts how it is written),
+or from a `hidden` zone read through another holder than `you` (`victim.hand`: `{c.worth}` of a card picked at random from it is masked from the
+thief; read through a player who turns out to be the asker, it is masked all the same). A pick's own
+variable shows its asker one of their options: it is open to them when its domain is (a member of an
+enum filtered by a `where` on hidden cards; which options are offered is W523's and W534's)."""
 
 from __future__ import annotations
 
@@ -48,8 +51,12 @@ def open_values(sym) -> dict[int, str]:
     others = _open(sym, {name for name, v in zones.items() if v != "public"}, True)
     # the deciding player sees their own `hidden` zones, not another player's: `victim.hand`, read through
     # anything but `you`, is hidden from them (Catan's robber asking about a card picked from it)
-    mine = _open(sym, {name for name, v in zones.items() if v not in ("public", "hidden")}, False,
-                 {name for name, v in zones.items() if v == "hidden"})
+    # and a zone `hidden from owner` is hidden from them only as their own (`hand`, `you.hand`): another
+    # player's is one they see (Hanabi's clue giver counting the colours of the hand they clue); a pick's
+    # own variable shows them one of their options, open when its domain is (its `where` only filters)
+    mine = _open(sym, {name for name, v in zones.items() if v not in ("public", "hidden", A.HIDDEN_FROM_OWNER)},
+                 False, {name for name, v in zones.items() if v == "hidden"},
+                 own={name for name, v in zones.items() if v == A.HIDDEN_FROM_OWNER}, picker=True)
     return {**{part: "s" for part in others.keys() | mine.keys()},
             **{part: "h" for part in mine if mine[part]}, **{part: "v" for part in others if others[part]}}
 
@@ -66,10 +73,12 @@ def hidden_funcs(sym) -> set[str]:
 
 
 def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset(),
-          results_out: set | None = None) -> dict[int, bool]:
+          results_out: set | None = None, own: frozenset = frozenset(), picker: bool = False) -> dict[int, bool]:
     """Each value part of a decision's prompt or an option's label (by id()) -> whether it is worked
     out from nothing in `hidden_zones` (nor the current card or event, when `current`), nor from a zone
-    of `theirs` read as another holder's (`victim.hand`: through anything but `you`)."""
+    of `theirs` read as another holder's (`victim.hand`: through anything but `you`), nor from a zone of
+    `own` read as the deciding player's (`hand`, `you.hand`, a func's parameter given `you`). With
+    `picker`, a pick's variable is bound from its domain only (the deciding player sees their options)."""
     zones = {name for name, d in sym.decls.items() if type(d) is A.Zone}
     callables = {name: d for name, d in sym.decls.items() if type(d) in (A.Proc, A.Func)}
     roots = list(sym.decls.values()) + [amend for amend, _ in sym.amended] \
@@ -90,6 +99,9 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
     owners = {name: {i for i, p in enumerate(d.params) if any(
         type(n) is A.Attr and n.name in theirs and type(n.obj) is A.Name and n.obj.id == p.name
         for n in A.walk(d.value))} for name, d in callables.items() if type(d) is A.Func} if theirs else {}
+    mines = {name: {i for i, p in enumerate(d.params) if any(
+        type(n) is A.Attr and n.name in own and type(n.obj) is A.Name and n.obj.id == p.name
+        for n in A.walk(d.value))} for name, d in callables.items() if type(d) is A.Func} if own else {}
 
     def yours(owner, key: int) -> bool:
         """Whether a zone of `theirs` read through `owner` is the deciding player's own: through `you`,
@@ -109,7 +121,7 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
             n = stack.pop()
             t = type(n)
             if t is A.Name:
-                if n.id in hidden_zones or (current and n.id in ("this", "it") and key not in computed_roots) \
+                if n.id in hidden_zones or n.id in own or (current and n.id in ("this", "it") and key not in computed_roots) \
                         or (key, n.id) in tainted:
                     return True
             elif (t is A.Attr or t is A.Method) and id(n) in sym.computed and n.name in computed_results:
@@ -118,6 +130,11 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                 return True
             elif t is A.Call and owners.get(n.func) and any(
                     type(n.args[i]) is not A.You for i in owners[n.func] if i < len(n.args)):
+                return True
+            elif t is A.Attr and n.name in own and _mine(n.obj):
+                return True
+            elif t is A.Call and mines.get(n.func) and any(
+                    _mine(n.args[i]) for i in mines[n.func] if i < len(n.args)):
                 return True
             elif (t is A.Call and n.func == "size" and len(n.args) == 1 and zone_ref(n.args[0])) or \
                     (t is A.Aggregate and n.op == "count" and n.where is None and n.value is None
@@ -162,7 +179,8 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                     if hidden(n.value, root):
                         changed |= bind((id(root), n.name))
                 elif t in BINDERS:   # (a pick's `or blind ZONE`: the card drawn is its zone's)
-                    if hidden(n.domain, root) or (n.where is not None and hidden(n.where, root)) \
+                    if hidden(n.domain, root) or (n.where is not None and hidden(n.where, root)
+                                                  and not (picker and t is A.Pick)) \
                             or (t is A.Pick and n.blind is not None and hidden(n.blind, root)):
                         changed |= bind((id(root), n.var))
                 elif t is A.Draw and n.var is not None:   # `draw from deck to hand until ... each c`: a card drawn
@@ -197,6 +215,13 @@ def _open(sym, hidden_zones: set, current: bool, theirs: frozenset = frozenset()
                     if not isinstance(part, str):
                         found[id(part)] = not hidden(part, root)
     return found
+
+
+def _mine(holder) -> bool:
+    """Whether a holder a zone `hidden from owner` is read through may be the deciding player: `you`, or
+    anything but a player named apart from them (`left`, `right`, a parameter, a local) -- the analysis
+    may mask more, never less."""
+    return type(holder) is A.You or type(holder) not in (A.Name,)
 
 
 def marks(parts: tuple, found: dict[int, str]) -> str:

@@ -307,3 +307,99 @@ game bet { seats 2 to 2; phase setup { deal(); }
     d = g.apply(1)
     mine = g.view(0)
     assert mine["picked_in_secret"] == {"entity": None, "kind": "card"}
+
+
+# Hanabi's clue (the audit's repro label_masked_for_viewer): the clue giver sees the other player's
+# hand, hidden from its owner only, so the colours and their counts are open to them
+CLUE = """
+enum colour { white "White", red "Red" }
+kind card { colour: colour; }
+card w "White" * 3 { colour = white; }
+card r "Red" * 3 { colour = red; }
+zone deck of card secret;
+zone hand per_player of card hidden from owner;
+counter clues global;
+func holding(p: player, col: colour): int = count(c in p.hand where c.colour == col);
+proc clue(p: player) {
+  pick col from colour where some(c in p.hand where c.colour == col) "which colour?"
+      as "{col} ({count(c in p.hand where c.colour == col)} cards)" { gain 1 clues; }
+}
+proc own() {
+  pick col from colour where some(c in hand where c.colour == col) "which colour?"
+      as "{col} ({count(c in hand where c.colour == col)}, {holding(you, col)}, {holding(left, col)})" { }
+}
+game label "Label" {
+  seats 2 to 2;
+  phase setup { fill deck with card; shuffle deck; each players: draw 3 from deck to hand; }
+  phase play { clue(left); }
+  winner together score clues;
+}
+"""
+
+
+def test_a_clue_givers_options_over_a_hand_they_see_are_not_masked_for_them():
+    from rulebook.compiler.hidden import marks, open_values
+    from rulebook.dsl import ast as A
+
+    sym = analyse_text(CLUE).symbols
+    found = open_values(sym)
+    labels = {n.label: marks(n.label_parts, found) for d in sym.decls.values() for n in A.walk(d)
+              if type(n) is A.Pick}
+    # the pick's own variable, a member of a public enum, is open to its picker ('h': the others, who
+    # heard no answer yet, are told it masked); left's hand is seen by its clue giver ('h')
+    assert labels["{col} ({count(c in p.hand where c.colour == col)} cards)"] == "h-h-"
+    # their own hand (bare, or through `you` given to a func) stays masked for them ('s'); left's, open
+    assert labels["{col} ({count(c in hand where c.colour == col)}, {holding(you, col)}, "
+                  "{holding(left, col)})"] == "h-s-s-h-"
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_the_clue_giver_reads_each_colour_and_its_count(interpreted):
+    g = Game(build_text(CLUE, interpreted=interpreted), 2, 1)
+    d = g.start()
+    asked, _view = g.offer(d)
+    held = [e.fields["colour"] for e in g.state.players[1].zones["hand"]]
+    expected = [f"{title} ({held.count(name)} cards)" for name, title in (("white", "White"), ("red", "Red"))
+                if held.count(name)]
+    assert asked.options == expected
+
+
+# the audit's repro w421_despite_clues: a hand whose cards the clues tell something of
+CLUED = """
+enum colour { white "White", red "Red" }
+kind card { colour: colour; }
+card w "White" * 3 { colour = white; }
+card r "Red" * 3 { colour = red; }
+zone deck of card secret;
+zone hand per_player of card hidden from owner;
+zone discard of card;
+proc clue(p: player, col: colour) {
+  for each c in p.hand { if c.colour == col { reveal c.colour; } }
+}
+proc discard_one() {
+  pick c from hand "discard which card?" { move c to discard; }
+}
+game g "G" {
+  seats 2 to 2;
+  phase setup { fill deck with card; shuffle deck; each players: draw 2 from deck to hand; }
+  phase play { clue(left, white); each left: discard_one(); }
+  winner together score size(discard);
+}
+"""
+
+
+@pytest.mark.parametrize("change, warned", [
+    ("", False),                                                        # a field revealed
+    ("reveal c.colour;|look c.colour;", False),                         # or looked at
+    ("reveal c.colour;|shuffle deck;", True),                           # nothing told
+    ("reveal c.colour;|set c.clued = true;~colour: colour; }|colour: colour; shown clued: bool = false; }", False),
+])
+def test_w421_is_not_given_for_a_hand_whose_cards_the_rules_tell_of(change, warned):
+    text = CLUED
+    for one in filter(None, change.split("~")):
+        old, new = one.split("|")
+        text = text.replace(old, new)
+    found = [d for d in analyse_text(text).diagnostics if d.code == "W421"]
+    assert [d.span.line for d in found] == ([13] if warned else []), found
+    if warned:
+        assert "reveal c.FIELD" in found[0].hint
