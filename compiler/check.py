@@ -1066,6 +1066,7 @@ class Checker(A.Visitor):
         self._lint_returns()
         self._lint_copy_numbers_shown()
         self._lint_internal()
+        self._lint_say_unseen()
         self._lint_offers()
         self._lint_remembered()
         for decl, _old in self.sym.overrides:
@@ -6299,6 +6300,8 @@ class Checker(A.Visitor):
                 "to say so in the rules, pick a position: 'pick i from 1..size(ZONE)', then take ZONE[i]"))
         if s.where is not None:
             self.condition(s.where, inner)
+            if not s.random:
+                self.where_unseen(s)
         if s.best is not None:
             self.pick_best(s, inner if s.where is None else self.narrowed(s.where, inner))
         if s.cost is not None:   # each candidate's cost, worked out with the variable bound to it
@@ -6646,6 +6649,52 @@ class Checker(A.Visitor):
         if d.visibility == A.HIDDEN_FROM_OWNER and own and d.per_player and not self.told_of(d):
             return f"their own {name!r}, hidden from its owner"
         return None
+
+    def own_unseen(self, domain) -> Optional[A.Zone]:
+        """The acting player's own zone `hidden from owner` a domain names (`hand`, `you.hand`), else None."""
+        if type(domain) is A.Name:
+            name = domain.id
+        elif type(domain) is A.Attr and type(domain.obj) in (A.You,) or \
+                type(domain) is A.Attr and type(domain.obj) is A.Name and domain.obj.id == "you":
+            name = domain.name
+        else:
+            return None
+        d = self.sym.decls.get(name)
+        return d if type(d) is A.Zone and d.visibility == A.HIDDEN_FROM_OWNER and d.per_player \
+            and d.indexes is None else None
+
+    def told_fields(self) -> set:
+        """The field names some `reveal c.FIELD;` or `look c.FIELD;` of the rules shows."""
+        roots = list(self.sym.decls.values()) + [amend for amend, _ in self.sym.amended]
+        return {n.item.name for root in roots for n in A.walk(root) if type(n) in (A.Look, A.Reveal)
+                and type(n.item) is A.Attr and self.sym.category(n.item.name) not in
+                ("zone", "resource", "counter", "track", "var")}
+
+    def where_unseen(self, s: A.Pick) -> None:
+        """W534: a pick's `where` over its picker's own zone `hidden from owner` reading a field of the
+        candidate that its picker never learns (not `shown`, shown by no `reveal`/`look` of the field): the
+        options offered are filtered by faces the player cannot see, and a single fit is taken for them
+        unasked (Hanabi's "play a card" offering only the cards that fit). At the read."""
+        zone = self.own_unseen(s.domain)
+        if zone is None:
+            return
+        kinds = [self.sym.decls.get(k) for k in (zone.kind, *zone.more_kinds)]
+        fields = {f.name: f for k in kinds if type(k) is A.Kind for f in k.fields}
+        told = None
+        for n in A.walk(s.where):
+            if type(n) is A.Attr and type(n.obj) is A.Name and n.obj.id == s.var and n.name in fields \
+                    and not fields[n.name].shown:
+                told = self.told_fields() if told is None else told
+                if n.name in told:
+                    continue
+                self.diags.append(Diagnostic(
+                    "W534", f"this 'where' reads the {n.name} of {s.var}, a card of {zone.name!r} that its picker "
+                    f"never sees (hidden from its owner): the options offered tell them, and one that fits alone is "
+                    f"taken for them unasked", n.span,
+                    f"offer every card and check it in the body ('if {s.var}.{n.name} ... {{ }} else {{ ... }}'), or "
+                    f"filter on what the player is told (a 'shown' field, or a field some 'reveal {s.var}.{n.name};' "
+                    "shows)"))
+                return
 
     def told_of(self, zone: A.Zone) -> bool:
         """Whether the rules tell players something of the cards of a zone's kinds: a `shown` field (on every
@@ -9588,6 +9637,48 @@ class Checker(A.Visitor):
                     "W523", f"{which} reads {what}{through}, which the deciding player cannot see: which options are "
                     "offered tells them", at.span,
                     "offer the option whatever is hidden and check it in the body, or reveal what it reads first"))
+
+    def _lint_say_unseen(self) -> None:
+        """W535: a `say` (every player reads it, the holder too) naming a card of a zone `hidden from owner`
+        (`{c}` of `for each c in p.hand`, `{first(p.hand)}`) or a field of it its holder does not see (not
+        `shown`), at the read: the log tells the holder the face they may not see (as W518 for a variable
+        declared `hidden`)."""
+        d = self.sym.decls
+        zones = {name for name, x in d.items() if type(x) is A.Zone and x.visibility == A.HIDDEN_FROM_OWNER}
+        if not zones:
+            return
+        fields = {f.name: f for x in d.values() if type(x) is A.Kind for f in x.fields}
+        binders = (A.ForEach, A.Pick, A.Aggregate, A.Sorted)
+
+        def of_zone(e) -> bool:
+            while type(e) is A.Index or type(e) is A.Sorted:
+                e = e.obj if type(e) is A.Index else e.domain
+            return (type(e) is A.Name and e.id in zones) or (type(e) is A.Attr and e.name in zones)
+
+        roots = list(d.values()) + [amend for amend, _ in self.sym.amended]
+        for root in roots:
+            said = [n for n in A.walk(root) if type(n) is A.Say]
+            if not said:
+                continue
+            bound = {n.var for n in A.walk(root) if type(n) in binders and not getattr(n, "random", False)
+                     and of_zone(n.domain)}
+            for say in said:
+                for part in (p for p in say.parts if not isinstance(p, str)):
+                    found = None
+                    if (type(part) is A.Name and part.id in bound) or (type(part) is A.Index and of_zone(part)) \
+                            or (type(part) is A.Call and part.func in ("first", "last") and part.args
+                                and of_zone(part.args[0])):
+                        found = part
+                    else:
+                        found = next((n for n in A.walk(part) if type(n) is A.Attr and type(n.obj) is A.Name
+                                      and n.obj.id in bound and n.name in fields and not fields[n.name].shown), None)
+                    if found is not None:
+                        self.diags.append(Diagnostic(
+                            "W535", f"this 'say' names {printed(found)!r}, of a hand hidden from its owner: every player "
+                            "reads the message, its holder too, who may not see it", found.span,
+                            "name its place instead ('card {i}' of 'for each i in 1..size(p.hand)'), or tell the "
+                            "holder's fellows with 'reveal c.FIELD to ...'"))
+                        break
 
     def _lint_internal(self) -> None:
         """W518: a `say` (every player reads it) showing a variable declared `hidden` (its holder's alone), at the

@@ -373,6 +373,8 @@ CODES: dict[str, tuple[str, str]] = {
     "W530": (WARNING, "a name in 'repeat until stable(...)' that the body never sets: it adds nothing to the test"),
     "W531": (WARNING, "a '# lint: allow CODE' that allows nothing: no such warning on its line or the next, or no such code"),
     "W532": (WARNING, "a decimal literal ending in zeros after the point ('7.50', '3.0'): texts show it without them"),
+    "W534": (WARNING, "a pick's 'where' over its picker's own hand hidden from its owner that reads a face they never see"),
+    "W535": (WARNING, "a 'say' that names a card of a hand hidden from its owner, or a face of it, to every player"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),

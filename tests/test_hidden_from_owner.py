@@ -403,3 +403,69 @@ def test_w421_is_not_given_for_a_hand_whose_cards_the_rules_tell_of(change, warn
     assert [d.span.line for d in found] == ([13] if warned else []), found
     if warned:
         assert "reveal c.FIELD" in found[0].hint
+
+
+# the audit's repro where_leak: "play a card" filtered by faces its player never sees
+LEAK = """
+kind card { rank: int; shown back: int = 0; }
+card c "Card {rank}" * 5 { rank = copy_number; }
+zone deck of card secret;
+zone hand per_player of card hidden from owner;
+zone played of card;
+counter built global;
+proc play_card() {
+  pick x from hand where x.rank == built + 1 "play which card?" { move x to played; gain 1 built; }
+}
+proc other() { pick x from left.hand where x.rank == built + 1 "play which card?" { } }
+game leak "Leak" {
+  seats 2 to 2;
+  phase setup { fill deck with card; shuffle deck; each players { draw 2 from deck to hand; } }
+  phase play { each players: play_card(); }
+  winner together score built;
+}
+"""
+
+
+@pytest.mark.parametrize("change, warned", [
+    ("", [(9, 26)]),                                                    # the picker's own unseen faces
+    ('x.rank == built + 1 "play|x.back == 0 "play', []),                # a face on every card's back
+    ("proc other()|proc peek() { look first(hand).rank; } proc other()", []),   # a field some look shows
+    ("pick x from hand where|pick x from left.hand where", []),         # another player's hand is seen
+    ('"play which card?" { move|"play which card?" at random { move', []),     # nobody picks
+])
+def test_a_where_reading_faces_its_picker_never_sees_is_w534(change, warned):
+    text = LEAK
+    if change:
+        old, new = change.split("|")
+        assert old in text
+        text = text.replace(old, new, 1)
+    found = [(d.span.line, d.span.column) for d in analyse_text(text).diagnostics if d.code == "W534"]
+    assert found == warned
+
+
+# the audit's repro say_names_hidden_card
+SAY = """
+kind card { rank: int; shown back: int = 0; }
+card crd "Card {rank}" * 5 { rank = copy_number; }
+zone deck of card secret;
+zone hand per_player of card hidden from owner;
+zone pile of card;
+counter done global;
+proc clue(p: player) {
+  for each c in p.hand { say "{you} points at {c} in {p}'s hand"; }
+  gain 1 done;
+}
+"""
+
+
+@pytest.mark.parametrize("say, warned", [
+    ("\"{you} points at {c} in {p}'s hand\"", [(9, 48)]),   # the card itself
+    ('"{you} points at a {c.rank}"', [(9, 50)]),             # a face of it
+    ('"{you} points at {c.back}"', []),                      # what its back shows
+    ('"{size(p.hand)} cards"', []),                          # how many: public
+    ('"{first(p.hand)}"', [(9, 32)]),                        # the hand's first card
+])
+def test_a_say_naming_a_card_of_a_hand_hidden_from_its_owner_is_w535(say, warned):
+    text = SAY.replace("\"{you} points at {c} in {p}'s hand\"", say)
+    found = [(d.span.line, d.span.column) for d in analyse_text(text).diagnostics if d.code == "W535"]
+    assert found == warned
