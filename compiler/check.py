@@ -9660,18 +9660,31 @@ class Checker(A.Visitor):
             said = [n for n in A.walk(root) if type(n) is A.Say]
             if not said:
                 continue
-            bound = {n.var for n in A.walk(root) if type(n) in binders and not getattr(n, "random", False)
-                     and of_zone(n.domain)}
+            bound = {n.var: n.span for n in A.walk(root) if type(n) in binders
+                     and not getattr(n, "random", False) and of_zone(n.domain)}
+            # a card moved, or the card or the field revealed, before the say (as written, after the card is
+            # bound): "{you} plays {c}" once it is face up on the table, the clue's "{c.colour}" once told
+            told = [(n.span, n.item) for n in A.walk(root) if type(n) in (A.Move, A.Reveal)]
+
+            def shown_before(var: str, field: Optional[str], at) -> bool:
+                return any((bound[var].line, bound[var].column) < (span.line, span.column) < (at.line, at.column)
+                           and ((type(item) is A.Name and item.id == var) or (
+                               field is not None and type(item) is A.Attr and item.name == field
+                               and type(item.obj) is A.Name and item.obj.id == var))
+                           for span, item in told)
+
             for say in said:
                 for part in (p for p in say.parts if not isinstance(p, str)):
                     found = None
-                    if (type(part) is A.Name and part.id in bound) or (type(part) is A.Index and of_zone(part)) \
+                    if (type(part) is A.Name and part.id in bound and not shown_before(part.id, None, say.span)) \
+                            or (type(part) is A.Index and of_zone(part)) \
                             or (type(part) is A.Call and part.func in ("first", "last") and part.args
                                 and of_zone(part.args[0])):
                         found = part
-                    else:
-                        found = next((n for n in A.walk(part) if type(n) is A.Attr and type(n.obj) is A.Name
-                                      and n.obj.id in bound and n.name in fields and not fields[n.name].shown), None)
+                    elif type(part) is A.Attr and type(part.obj) is A.Name and part.obj.id in bound \
+                            and part.name in fields and not fields[part.name].shown \
+                            and not shown_before(part.obj.id, part.name, say.span):
+                        found = part
                     if found is not None:
                         self.diags.append(Diagnostic(
                             "W535", f"this 'say' names {printed(found)!r}, of a hand hidden from its owner: every player "

@@ -464,6 +464,9 @@ proc clue(p: player) {
     ('"{you} points at {c.back}"', []),                      # what its back shows
     ('"{size(p.hand)} cards"', []),                          # how many: public
     ('"{first(p.hand)}"', [(9, 32)]),                        # the hand's first card
+    ('"{count(x in p.hand where x.rank == 1)} ones"', []),   # what a clue tells: not a card named
+    ('"{c.rank}"; reveal c.rank; say "{c.rank}"', [(9, 32)]),   # told once revealed, not before
+    ('"{c}"; move c to pile; say "{c}"', [(9, 32)]),            # face up once played
 ])
 def test_a_say_naming_a_card_of_a_hand_hidden_from_its_owner_is_w535(say, warned):
     text = SAY.replace("\"{you} points at {c} in {p}'s hand\"", say)
