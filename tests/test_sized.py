@@ -21,7 +21,6 @@ from rulebook.runtime.agents import make_agents
 from rulebook.runtime.console import screen
 from rulebook.runtime.coverage import setups_of
 from rulebook.runtime.engine import Game, RulesRuntimeError
-from rulebook.runtime.record import record, replay
 from rulebook.runtime.state import Record
 
 from .conftest import pack_backends, programs, run_proc, write_pack

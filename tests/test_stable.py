@@ -11,7 +11,6 @@ import pytest
 
 from rulebook.compiler.driver import analyse_text, build_text
 from rulebook.compiler.explain import explain
-from rulebook.compiler.pack import load_pack
 from rulebook.dsl.printer import format_text
 from rulebook.runtime.agents import RandomAgent
 from rulebook.runtime.engine import Game, RulesRuntimeError
