@@ -458,40 +458,6 @@ def interpret_pack(ref: str, expansions: Sequence[str] = ()) -> Program:
     return program
 
 
-def interpreted_snapshot(ref: str, expansions: Sequence[str] = ()) -> tuple[Program, bytes]:
-    """`interpret_pack`'s Program with the checked symbols it was built from, pickled: a worker process
-    builds the same Program from those bytes (`interpret_snapshot`) and never reads the pack's folder, so a
-    pack edited while a simulation runs plays as it was when the run began (Go audit D3)."""
-    import pickle
-
-    from rulebook.dsl.parser import deep_recursion
-
-    result = analyse(ref, expansions)
-    if not result.ok:
-        raise RulesError(result.diagnostics)
-    program = _interpreted(result, result.chain[-1].name)
-    program.stack = stack_of(ref, expansions)
-    with deep_recursion():
-        return program, pickle.dumps(result.symbols, protocol=pickle.HIGHEST_PROTOCOL)
-
-
-def interpret_snapshot(data: bytes, digest: str, name: str) -> Program:
-    """The Program on the reference interpreter from `interpreted_snapshot`'s bytes (made by this
-    process's parent, never by a rules file: nothing a pack says is unpickled)."""
-    import pickle
-
-    from rulebook.dsl.parser import deep_recursion
-
-    from .interpret import build_program
-    from .layout import layout
-
-    with deep_recursion():
-        sym = pickle.loads(data)
-        program = build_program(sym, layout(sym), name)
-    program.digest = digest
-    return program
-
-
 def _interpreted(result: Analysis, name: str) -> Program:
     """The Program of a checked analysis on the reference interpreter."""
     from rulebook.dsl.parser import deep_recursion

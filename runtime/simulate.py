@@ -48,13 +48,12 @@ class Job:
     together: bool = False   # a cooperative game (`winner together if ...`): the team's win rate, per game
     team_score: Optional[str] = None   # its score's rules text (`winner together ... score EXPR`), if it has one
     won_or_lost: bool = True   # false for `winner together score EXPR;`: a score and no win rate
-    interpreted: bool = False   # play on the reference interpreter: each worker builds it from `symbols`
+    interpreted: bool = False   # play on the reference interpreter: each worker builds it from the pack's
     limits: Limits = Limits()   # `--max-decisions`, `--max-rounds`: a game past them is stopped, not scored
     used: tuple = ()   # the zones the manifests name `used` (UsageRecorder), () when none do
     draws: bool = False   # `winner ... else draw`: the report counts the draws beside the wins
     seat_names: tuple = ()   # `seats ... named`: each seat's name (P1, P2, ... without)
-    symbols: bytes = b""   # interpreted: the checked symbols, pickled by `prepare` (driver.interpreted_snapshot);
-                           # the workers build the Program from them and never read the pack's folder
+                                # folder (`source` is then empty), so local workers only
 
 
 @dataclass
@@ -84,12 +83,11 @@ def prepare(pack: str, expansions: Sequence[str], players: int, variants: Sequen
     """Compile the stack once (raising RulesError on bad rules) and describe the work for the workers;
     `interpreted`: build it on the reference interpreter instead (the same digest: a failed game's log
     replays on either backend)."""
-    from rulebook.compiler.driver import compile_pack, interpreted_snapshot
+    from rulebook.compiler.driver import compile_pack, interpret_pack
     from rulebook.compiler.pack import load_pack, locate, stack_chain, used_zones
 
-    symbols = b""
     if interpreted:
-        (program, symbols), source = interpreted_snapshot(pack, expansions), ""
+        program, source = interpret_pack(pack, expansions), ""
     else:
         compiled = compile_pack(pack, expansions=expansions)
         program, source = compiled.program, compiled.source
@@ -99,7 +97,7 @@ def prepare(pack: str, expansions: Sequence[str], players: int, variants: Sequen
               players, tuple(variants), agent, game is not None and game.together,
               game.team_score_text if game is not None else None, game is None or game.win_if is not None
               or not game.together, interpreted, limits, used_zones(stack_chain(pack, expansions)),
-              game is not None and game.draw, game.seat_names if game is not None else (), symbols)
+              game is not None and game.draw, game.seat_names if game is not None else ())
     return job, program
 
 
@@ -404,9 +402,9 @@ def _loaded(job: Job) -> tuple[Program, UsageRecorder]:
     built on the interpreter from the pack's folder)."""
     key = (job.digest, job.interpreted, job.used)
     if key not in _LOADED:
-        from rulebook.compiler.driver import interpret_snapshot, program_from_source
+        from rulebook.compiler.driver import interpret_pack, program_from_source
 
-        program = interpret_snapshot(job.symbols, job.digest, job.name) if job.interpreted else \
+        program = interpret_pack(job.pack, job.expansions) if job.interpreted else \
             program_from_source(job.source, job.digest, f"<{job.name} {job.digest}>")
         _LOADED[key] = (program, UsageRecorder(program, job.used))
     return _LOADED[key]
@@ -422,7 +420,7 @@ def _load_afresh(job: Job) -> None:
     """Build the job's Program again in this process. A module builds a fresh Program each time it
     is loaded, and an earlier one does not survive a later build in the same process (they share the
     module's entity table), so a forked worker or an in-process run must not reuse an older one."""
-    _LOADED.pop((job.digest, job.interpreted, job.used), None)
+    _LOADED.pop((job.digest, job.interpreted), None)
     _loaded(job)
 
 

@@ -4,7 +4,6 @@ how lists read, fmt's parentheses, and a few mends."""
 
 from __future__ import annotations
 
-import pytest
 
 from .conftest import analyse_text, explained, found_at, write_pack
 
@@ -28,37 +27,6 @@ def test_after_e412_the_calls_of_the_func_say_nothing_more():
 def test_after_e412_the_call_arguments_are_still_checked():
     found = found_at(BUILTIN_CLASH.replace("[position()]", "[position(nowhere)]"))
     assert [c for c, *_ in found] == ["E412", "E201"], found
-
-
-# ---------------------------------------------------------------- simulate reads the pack once (Go D3)
-# The Go audit added rules files to the pack's folder while `simulate --interpreted` ran: each worker
-# built the interpreter from the folder again and died with "internal error: RulesError".
-DICE = """
-counter vp;
-die d6 { face "1" { gain 1 vp; } face "2" { gain 2 vp; } face "3" { gain 3 vp; } }
-game g {
-  seats 2 to 2;
-  phase play { roll d6; roll d6; }
-  winner most vp;
-}
-"""
-
-
-@pytest.mark.parametrize("workers", [1, 2])
-def test_an_interpreted_simulation_plays_the_pack_as_it_was_when_the_run_began(tmp_path, workers):
-    from rulebook.runtime import simulate as sim
-
-    pack = write_pack(tmp_path / "dice", DICE, name="dice")
-    job, _ = sim.prepare(str(pack), [], 2, interpreted=True)
-    before = sim.run(job, range(1, 5), workers)
-    # the pack edited after the parent built it: a second file declaring `vp` again (E208), and a
-    # first file that no longer parses
-    (pack / "extra.rules").write_text("counter vp;\n")
-    (pack / "main.rules").write_text("game {")
-    sim._LOADED.clear()   # as in a worker started after the edit (this process ran `before`)
-    after = sim.run(job, range(1, 5), workers)
-    assert [(r.seed, r.scores, r.wins) for r in after] == [(r.seed, r.scores, r.wins) for r in before]
-    assert len(before) == 4 and all(r.finished for r in after)
 
 
 # ---------------------------------------------------------------- explain: `after`'s operand (Go D6, BG D3)
@@ -113,6 +81,17 @@ def test_explain_reads_a_lone_rules_file_as_lint_does(tmp_path):
 # ---------------------------------------------------------------- simulate: a rolled face is no choice (BG D6)
 # Backgammon's cube game: "Die = 5 (die face) ... used 40.2% ... difference -0.173 [-0.303, -0.033]": a seat
 # that rolled a 5 had mostly played a longer game. A face is listed apart, with no rates to compare.
+DICE = """
+counter vp;
+die d6 { face "1" { gain 1 vp; } face "2" { gain 2 vp; } face "3" { gain 3 vp; } }
+game g {
+  seats 2 to 2;
+  phase play { roll d6; roll d6; }
+  winner most vp;
+}
+"""
+
+
 def test_simulate_lists_die_faces_apart_without_a_win_rate(tmp_path):
     from click.testing import CliRunner
 
