@@ -265,6 +265,21 @@ def played(program, seed: int, players: int = 3) -> Game:
     return g
 
 
+def random_start(program, seed: int, steps: int = 30, players: int = 2) -> tuple:
+    """The first `steps` decisions of a game answered at random (seeded by `seed`): the game and the
+    options offered at each decision, in order (a game too long to play out on both backends)."""
+    import random
+
+    g, rng, offered = Game(program, players, seed), random.Random(seed), []
+    d = g.start()
+    for _ in range(steps):
+        if d is None:
+            break
+        offered.append(sorted(d.options))
+        d = g.apply(rng.randrange(len(d.options)))
+    return g, offered
+
+
 def random_games_agree(text: str, seeds=range(1, 6), counts=(2, 4)) -> None:
     """Random games of a rules text end, with the same log and final state compiled and interpreted."""
     compiled, interpreted = (build_text(text, interpreted=i) for i in (False, True))
