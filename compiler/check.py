@@ -915,6 +915,26 @@ class Checker(A.Visitor):
         self.name_reads: dict[int, str] = {}   # id of a `c.name` read -> the type of c (W463)
         self.name_lists: dict[int, str] = {}   # id of a local's entry holding cards' names -> their type (W463)
 
+    def rounding_whole(self, func: str, arg: A.Expr) -> None:
+        """W543: floor, ceil or round of a whole number changes nothing; most often the number is a division,
+        which `/` has already rounded down (`ceil(v / 3)` is `v / 3`), so the hint writes the rounding wanted."""
+        div = arg if type(arg) is A.Binary and arg.op == "/" else None
+        a, b = (printed(div.left), printed(div.right)) if div is not None else (None, None)
+        wrap = (lambda t: t if type(t) in (A.Name, A.Int, A.Call, A.Attr) else None)
+        if div is not None:
+            left = a if wrap(div.left) else f"({a})"
+            right = b if wrap(div.right) else f"({b})"
+            message = (f"{func}({printed(arg)}) is {printed(arg)}: '/' gives a whole number, already rounded down "
+                       f"({'so rounding it again changes nothing' if func == 'floor' else 'before ' + func + ' sees it'})")
+            hint = {"floor": f"write '{printed(arg)}'",
+                    "ceil": f"to round a division up, write '({left} + {right} - 1) / {right}'",
+                    "round": f"to round a division to the nearest, a half up, write "
+                             f"'(2 * {left} + {right}) / (2 * {right})'"}[func]
+        else:
+            message = f"{func}({printed(arg)}) is {printed(arg)}: a whole number is already whole"
+            hint = f"write '{printed(arg)}': {func}() makes a decimal whole, such as 7.5 or a 'decimal' variable"
+        self.diags.append(Diagnostic("W543", message, arg.span, hint))
+
     # ------------------------------------------------------------------ reporting
     def err(self, code: str, message: str, span: A.Span, hint: Optional[str] = None) -> None:
         self.diags.append(Diagnostic(code, message, span, hint))
@@ -8949,6 +8969,8 @@ class Checker(A.Visitor):
             if not is_number(kind):
                 self.err("E303", f"{func}() makes a number whole, and {printed(args[0])} is {article(words(kind))}",
                          args[0].span)
+            elif kind == "int":
+                self.rounding_whole(func, args[0])
             return "int"
         spec = BUILTIN_FUNCS.get(func)
         if spec is not None and func.isidentifier() and isinstance(self.sym.decls.get(func), (A.Func, A.Proc)):

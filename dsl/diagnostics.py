@@ -375,6 +375,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W532": (WARNING, "a decimal literal ending in zeros after the point ('7.50', '3.0'): texts show it without them"),
     "W534": (WARNING, "a pick's 'where' over its picker's own hand hidden from its owner that reads a face they never see"),
     "W535": (WARNING, "a 'say' that names a card of a hand hidden from its owner, or a face of it, to every player"),
+    "W543": (WARNING, "floor, ceil or round of a whole number (a division '/' is already rounded down)"),
     # E5xx: packs
     "E501": (ERROR, "missing pack manifest"),
     "E502": (ERROR, "invalid pack manifest"),
