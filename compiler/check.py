@@ -913,6 +913,7 @@ class Checker(A.Visitor):
         self.in_trigger = 0   # trigger bodies around the statement (`break` outside their loops: E335)
         self.meant: set[str] = set()   # the names an unknown name may mean (no W401 for them): its did-you-mean, else its sort's
         self.name_reads: dict[int, str] = {}   # id of a `c.name` read -> the type of c (W463)
+        self._card_modifiers: Optional[frozenset] = None   # (card_modifiers)
         self.name_lists: dict[int, str] = {}   # id of a local's entry holding cards' names -> their type (W463)
 
     def rounding_whole(self, func: str, arg: A.Expr) -> None:
@@ -4387,9 +4388,9 @@ class Checker(A.Visitor):
                 if a.op != "=" and any(t.mode == "different" for t in a.terms):
                     self.err("E311", "a cost adjustment adds or removes plain or 'any' terms, not 'different'", a.span)
             elif a.what in ("gain", "lose"):
-                self.amount(a.amount, scope)
+                self.amount(a.amount, self.amount_scope(s, a, bound))
             elif a.what == "value":   # a tagged value's change (7.7c): a number, on a declared event
-                kind = self.expr(a.amount, scope)
+                kind = self.expr(a.amount, self.amount_scope(s, a, bound))
                 if not fits(kind, "int"):
                     self.err("E422", f"a modifier's value line changes a number: 'value {a.op}N;' with N a number, "
                              f"not {article(words(kind))}", a.amount.span,
@@ -4399,6 +4400,31 @@ class Checker(A.Visitor):
                              "which tags costs and gains only", a.span,
                              "tag the value with a declared event: 'let n = ... for ACTION(...);' and "
                              "'modifier you ACTION { value +1; }'")
+
+    def amount_scope(self, s: A.Modifier, a: A.Adjust, scope: Scope) -> Scope:
+        """Where a modifier's amount is read: a card's modifier (7.7b) works it out at each use, so `it.ARG`
+        names the use's argument there, as in its `while`; any other modifier works it out when it comes into
+        force, before any use: `it` there is E303 (and bound all the same, so no E201 follows)."""
+        inner = scope.child()
+        inner.it_event, inner.it_var = s.pattern.event, self.heard_type(s.pattern)
+        if id(s) in self.card_modifiers():
+            return inner
+        if "it" not in scope.locals:
+            for n in A.walk(a.amount):
+                if type(n) is A.Name and n.id == "it":
+                    self.err("E303", f"this modifier's amount is worked out when the modifier comes into force, before "
+                             f"any use of {s.pattern.event}: 'it' names the use only in its 'while' (and in a card's "
+                             f"modifier, 'modifier ... in ZONE', whose amounts are worked out at each use)", n.span,
+                             f"write one modifier per case, 'while it.ARG == ...', or put the modifier on a card")
+                    break
+        return inner
+
+    def card_modifiers(self) -> frozenset:
+        """The ids of the modifiers cards hold (`modifier ... in ZONE`, 7.7b), worked out once."""
+        if self._card_modifiers is None:
+            self._card_modifiers = frozenset(id(n.modifier) for decl in self.sym.decls.values() for n in A.walk(decl)
+                                             if type(n) is A.HeldModifier)
+        return self._card_modifiers
 
     def modifier_hook(self, s: A.Modifier, scope: Scope, kinds: set) -> None:
         """A modifier its holder may decline (`optional`) or whose use costs something (`then { ... }`), 7.7d:

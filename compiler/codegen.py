@@ -20,7 +20,7 @@ from rulebook.dsl.printer import PRECEDENCE, precedence
 from rulebook.runtime.engine import MAX_STEPS, MemberData
 from rulebook.runtime.kernels import KERNELS
 
-from .layout import (may_take, shown_zones, cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (is_live, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, bounded_domain, elements, left_by_break, Layout, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, call_args, effects, leading_cost, option_labels, subject_mode, event_arg, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, remembered_table,
                      recursive, ended_names, per_resets, runtime_axes, sized, direction_steps, checked_within, site_ids, tables, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers,
                      hook_table, hooked_actions,
@@ -158,6 +158,8 @@ class CodeGen(A.Visitor):
         self.constants: dict[str, tuple[str, str]] = {}   # key -> (module-level name, its Python value)
         self.triggers: dict[str, str] = {}   # tid -> function name
         self.conditions: dict[str, str] = {}   # modifier or trigger id -> function name of its `while` condition
+        self.amounts: dict[tuple, str] = {}   # (card modifier id, line) -> function name of its live amount (7.7b)
+        self.live_modifiers = {id(m) for m, _line in live_amounts(sym)}   # card modifiers with such a line
         self.consequences: dict[str, str] = {}   # modifier id -> function name of its `then { ... }` (7.7d)
         self.hooked = hooked_actions(sym)   # the actions whose uses may ask a modifier's holder (7.7d)
         self._fn: Function | None = None
@@ -1810,16 +1812,35 @@ class CodeGen(A.Visitor):
         self.conditions[site] = name
 
     def adjustments(self, s: A.Modifier, ctx: Ctx) -> str:
-        """A modifier's adjustments as plain data, evaluated when it is registered."""
+        """A modifier's adjustments as plain data, evaluated when it is registered; a card's modifier's amount
+        that reads the game is "live", a function of its own worked out at each use (live_amounts)."""
         parts = []
-        for a in s.adjustments:
+        held = id(s) in self.live_modifiers
+        for line, a in enumerate(s.adjustments):
             if a.what == "cost":
                 parts.append(f"('cost', {a.op!r}, {self.cost(a.terms, ctx)})")
+            elif held and is_live(a):
+                self.live_amount(s, line, a.amount, ctx)
+                parts.append(f"({a.what!r}, {a.op!r}, 'live')")
             elif a.what in ("gain", "lose", "value"):
                 parts.append(f"({a.what!r}, {a.op!r}, {self.ex(a.amount, ctx)})")
             else:
                 parts.append(f"({a.what!r},)")
         return "[" + ", ".join(parts) + "]"
+
+    def live_amount(self, s: A.Modifier, line: int, amount: A.Expr, ctx: Ctx) -> None:
+        """A card's modifier's amount as a function of its saved locals and the use's arguments (`it.ARG`),
+        as its `while` condition is (7.7b)."""
+        site, captured = self.sites[id(s)], self.captures[id(s)]
+        name = self.temp("amount")
+        fn = Function(f"def {name}(rt, you, env, it):", f"amount of line {line + 1} of the modifier at {site}")
+        fn.lines += ["    " + text for text in self.unpack(captured, ctx)]
+        bound = pattern_binders(s.pattern, self.sym)
+        fn.lines += [f"    v_{n} = it[{k!r}]" for n, k in bound]
+        inner = Ctx(frozenset(captured + [n for n, _k in bound]), 'you', ctx.this_ok, "use")
+        fn.lines.append(f"    return {self.ex(amount, inner)}  # @{where(amount)}")
+        self.functions.append(fn)
+        self.amounts[site, line] = name
 
     def filters(self, p: A.Pattern, ctx: Ctx) -> str:
         """The argument filters of an event pattern, evaluated when the trigger is registered."""
@@ -2212,9 +2233,10 @@ def generate(sym: Symbols, lay: Layout, pack_name: str, digest: str) -> str:
     conditions = [gen.sites[id(n)] for n in condition_nodes(sym)]
     functions.update({("condition", mid): (gen.conditions[mid], None) for mid in conditions})
     functions.update({("consequence", mid): (name, None) for mid, name in gen.consequences.items()})
+    functions.update({("amount", *key): (name, None) for key, name in gen.amounts.items()})
     table_text = repr(tables(lay, pack_name, triggers, conditions, [gen.sites[id(n)] for n in subject_nodes(sym)],
                              watched_counters(sym), [(gen.sites[id(n)], phase) for n, phase in phase_modifiers(sym)],
-                             hook_table(sym, gen.sites), heard_vars(sym), remembered_table(sym)))
+                             hook_table(sym, gen.sites), heard_vars(sym), remembered_table(sym), list(gen.amounts)))
     source = TEMPLATES.get_template("module.py.j2").render(
         pack=pack_name, digest=digest, functions=gen.functions, callables=functions, constants=gen.constants.values(),
         tables=table_text,

@@ -17,7 +17,7 @@ from rulebook.dsl.printer import Printer, cost, declaration_text, expr, preceden
 from rulebook.dsl.diagnostics import did_you_mean
 from rulebook.runtime.state import decimal_text
 
-from .layout import deciding, is_field_value, is_filter, proc_result_call, subject_mode
+from .layout import deciding, is_live, is_field_value, is_filter, proc_result_call, subject_mode
 from .layout import at_seats, binder, element_parts, indexed_counter, option_gate, paid_first, seated, VAR_EVENT, heard_var
 from .resolve import BASE, CATEGORY, CELL_WALKS, HELD_USES, KEEPING, NEIGHBOURS, PHASES, ROUNDINGS, STEPS
 
@@ -1971,6 +1971,10 @@ class Reader(A.Visitor):
                 t = a.terms[0]
                 self.say(depth + 1, f"{capital(self.words.noun(t.name))} may be paid with "
                          f"{self.words.using(t)} (the best rate counts).")
+                continue
+            if held and is_live(a):   # a card's modifier works such an amount out at each use (7.7b)
+                words = _adjustment_words(a, self.cost, lambda e: self.words.about_the_use(e, p.event))
+                self.say(depth + 1, words[:-1] + ", as it stands at each use.")
                 continue
             self.say(depth + 1, _adjustment_words(a, self.cost, self.x))
         if s.then is not None:   # what using it costs its holder (7.7d)

@@ -14,7 +14,7 @@ from rulebook.runtime.engine import CALL_FRAMES, FUNC_FRAMES, INTERPRETER_FILES,
 from rulebook.runtime.program import Program, assemble
 from rulebook.runtime.state import Record
 
-from .layout import (may_take, shown_zones, cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
+from .layout import (is_live, live_amounts, may_take, shown_zones, cost_data, enum_data, filled_zone, opening_test, option_gate, zone_caps, pick_paid, kept_locals, Layout, bounded_domain, actor_call, aggregate_shape, announces, default_prompt, plain_text, OFFER_CHOOSE_PROMPT,
                      builtin_args, recursive, ended_names, per_resets, runtime_axes, sized, direction_steps, checked_within,
                      call_args, effects, leading_cost, option_labels, subject_mode, event_arg, tables, pattern_filters, pattern_binders, watched_counters, tag_element, heard_vars, remembered_table,
                      site_ids, tag_args, trigger_captures, trigger_nodes, where, condition_nodes, subject_nodes, phase_modifiers, leading_tag, deciding,
@@ -72,6 +72,7 @@ class Interpreter(A.Visitor):
         self.zone_caps = zone_caps(sym)   # the zones with a hand limit (`cap N over PROC`): checked after filling
         self.shows = bool(shown_zones(sym))   # a display that keeps itself filled: topped up after taking
         self.hooked = hooked_actions(sym)   # the actions whose uses may ask a modifier's holder (7.7d)
+        self.live_modifiers = {id(m) for m, _line in live_amounts(sym)}   # card modifiers with a live amount (7.7b)
         self.heard = frozenset(heard_vars(sym))   # the variables whose sets announce (`whenever you set(pawn)`)
         # the remembered variables (3.3b), whose sets keep their position's hash
         self.remembered = frozenset(v.name for vs in remembered(sym).values() for v in vs)
@@ -782,7 +783,9 @@ class Interpreter(A.Visitor):
 
     def visit_Modifier(self, s, rt, f):
         env, until = self.standing(s, rt, f)
+        live = id(s) in self.live_modifiers   # a card's modifier: an amount that reads the game is worked out at each use
         adjustments = [(a.what, a.op, self.cost(a.terms, rt, f)) if a.what == "cost" else
+                       (a.what, a.op, "live") if live and is_live(a) else
                        (a.what, a.op, self.ev(a.amount, rt, f)) if a.what in ("gain", "lose", "value") else (a.what,)
                        for a in s.adjustments]
         rt.modify(f.you, self.sites[id(s)], subject_mode(s.pattern), s.pattern.event, self.filters(s.pattern, rt, f), s.once,
@@ -1614,10 +1617,13 @@ def build_program(sym: Symbols, lay: Layout, pack_name: str) -> Program:
     conditions = condition_nodes(sym)
     fns.update({("condition", it.sites[id(n)]): _condition(it, n) for n in conditions})
     fns.update({("consequence", it.sites[id(n)]): _consequence(it, n) for n in hook_nodes(sym) if n.then is not None})
+    amounts = live_amounts(sym)
+    fns.update({("amount", it.sites[id(m)], line): _condition(it, m, m.adjustments[line].amount) for m, line in amounts})
     return assemble(tables(lay, pack_name, [(it.sites[id(n)], where(n)) for n in triggers],
                           [it.sites[id(n)] for n in conditions], [it.sites[id(n)] for n in subject_nodes(sym)],
                           watched_counters(sym), [(it.sites[id(n)], phase) for n, phase in phase_modifiers(sym)],
-                          hook_table(sym, it.sites), heard_vars(sym), remembered_table(sym)), fns)
+                          hook_table(sym, it.sites), heard_vars(sym), remembered_table(sym),
+                          [(it.sites[id(m)], line) for m, line in amounts]), fns)
 
 
 def _consequence(it: Interpreter, node: A.Modifier):   # a modifier's `then { ... }` (7.7d), given the use's arguments
@@ -1660,16 +1666,18 @@ def _worked_out(it: Interpreter, node, rt, frame: Frame):
 STATEMENT_FRAMES[_worked_out.__code__] = lambda frame: where(frame.f_locals["node"])
 
 
-def _condition(it: Interpreter, node):   # a Modifier (given the consulted use's arguments) or a Whenever (the event's)
+def _condition(it: Interpreter, node, expr=None):
+    """A Modifier's `while` (given the consulted use's arguments) or a Whenever's (the event's); with `expr`,
+    that expression of the modifier instead, worked out alike (a card's modifier's live amount, 7.7b)."""
     mode = "use" if isinstance(node, A.Modifier) else "event"
-
     bound = pattern_binders(node.pattern, it.sym)   # a modifier's: of the tagged use (`for gain(warriors[c])`)
+    expr = node.cond if expr is None else expr
 
     def holds(rt, you, env, args):
         locals_ = {k: v for k, v in env.items() if k != "this"}
         for n, k in bound:   # `gain(warriors[c])`: c is the element's index
             locals_[n] = args[k]
-        return it.ev(node.cond, rt, Frame(you, locals_, env.get("this"), args, mode))
+        return it.ev(expr, rt, Frame(you, locals_, env.get("this"), args, mode))
     return holds
 
 

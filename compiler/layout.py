@@ -1281,7 +1281,7 @@ def key_texts(g: A.Game) -> list[str]:
 
 def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], conditions: list[str] = (),
            subjects: list[str] = (), watched: list[str] = (), phases: list[tuple[str, str]] = (),
-           hooks: list = (), heard: list[str] = (), memories: list = ()) -> dict:
+           hooks: list = (), heard: list[str] = (), memories: list = (), amounts: list = ()) -> dict:
     """The pack's data for `runtime.program.assemble`: plain values only, so the generated module
     can hold them as one literal. `triggers` holds each trigger's id and rules position; `subjects`
     the ids of the triggers and modifiers that read `it.subject` (subject_nodes); `phases` the id and
@@ -1345,6 +1345,7 @@ def tables(lay: "Layout", pack_name: str, triggers: list[tuple[str, str]], condi
         **({"remembered": list(memories)} if memories else {}),   # likewise (3.3b)
         **({"modifier_phases": dict(phases)} if phases else {}),   # likewise
         **({"hooks": list(hooks)} if hooks else {}),   # likewise (7.7d)
+        **({"amounts": list(amounts)} if amounts else {}),   # likewise (7.7b: a card's modifier's amounts, live)
         **({"records": lay.records} if lay.records else {}),   # only for packs with records: the others' code stays
         **({"record_cards": lay.record_cards} if lay.record_cards else {}),
         "procs": [p.name for p in lay.procs], "funcs": [f.name for f in lay.funcs],
@@ -1409,6 +1410,25 @@ def condition_nodes(sym) -> list:
     order (its condition is a callable, under the site's id)."""
     return [n for decl in sym.decls.values() for n in A.walk(decl)
             if type(n) in (A.Modifier, A.Whenever) and n.cond is not None]
+
+
+def live_amounts(sym) -> list[tuple]:
+    """(modifier, line) of every `gain`, `lose` or `value` line of a card's modifier (`modifier ... in ZONE`,
+    7.7b) whose amount is not a constant: the modifier is in force from the start of the game, so its amount
+    is worked out at each use (a callable under (site id, line)), not once when it was registered."""
+    held = [n.modifier for decl in sym.decls.values() for n in A.walk(decl) if type(n) is A.HeldModifier]
+    return [(m, line) for m in held for line, a in enumerate(m.adjustments) if is_live(a)]
+
+
+def is_live(a: "A.Adjust") -> bool:
+    """Whether a card's modifier's line works its amount out at each use (live_amounts)."""
+    if a.what not in ("gain", "lose", "value") or a.amount is None:
+        return False
+    try:
+        A.as_const(a.amount)
+    except A.NotConstant:
+        return True
+    return False
 
 
 def hook_nodes(sym) -> list:

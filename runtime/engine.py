@@ -5388,13 +5388,13 @@ class Game:
         used = [m for m in mods if any(a[0] == kind for a in m.adjustments)]
         if not used:
             return amount, ""
-        return self._amount_under(kind, used, amount)
+        return self._amount_under(kind, used, amount, (h, tag))
 
-    def _amount_under(self, kind: str, used: list, amount: int) -> tuple[int, str]:
+    def _amount_under(self, kind: str, used: list, amount: int, use: Optional[tuple] = None) -> tuple[int, str]:
         """(a tagged gain or loss under the `kind` lines of `used`, never below zero; what they did, for the
         trace); the `once` ones among them are used up."""
         base = amount
-        amount, steps = self._adjusted(kind, used, amount)
+        amount, steps = self._adjusted(kind, used, amount, use)
         self._spent(used)
         return max(amount, 0), f"{base}, {', '.join(steps)}"
 
@@ -5445,10 +5445,11 @@ class Game:
             return None, f"{amount}, forbidden by {', '.join(self._modifier_name(m) for m in stoppers)}", []
         used = [m for m in mods if any(a[0] == kind for a in m.adjustments)]
         if used:
-            used = yield from self._consent(h, used, lambda ms: max(self._adjusted(kind, ms, amount)[0], 0), where)
+            used = yield from self._consent(h, used, lambda ms: max(self._adjusted(kind, ms, amount, (h, tag))[0], 0),
+                                            where)
         if not used:
             return amount, "", []
-        return (*self._amount_under(kind, used, amount), used)
+        return (*self._amount_under(kind, used, amount, (h, tag)), used)
 
     def gain_asking(self, h: Holder, name: str, amount: int, where: str, tag: Optional[tuple] = None):
         """A tagged `gain` of an action a hooked modifier changes (7.7d): its holder asked, then the gain (as
@@ -5480,7 +5481,8 @@ class Game:
             return value
         if type(value) is not int:
             raise RulesRuntimeError("E601", f"a value tagged {tag[0]!r} is {self.text(value)}, not a number")
-        used = yield from self._consent(h, used, lambda ms: max(self._adjusted("value", ms, value)[0], min(value, 0)),
+        used = yield from self._consent(h, used, lambda ms: max(self._adjusted("value", ms, value, (h, tag))[0],
+                                                                min(value, 0)),
                                         where)
         if not used:
             return value
@@ -5488,27 +5490,34 @@ class Game:
         yield from self._consequences(h, used, tag)
         return changed
 
-    def _adjusted(self, kind: str, used: list, amount: int) -> tuple[int, list]:
+    def _adjusted(self, kind: str, used: list, amount: int, use: Optional[tuple] = None) -> tuple[int, list]:
         """An amount under the `kind` lines (gain, lose or value) of the modifiers `used`, in the one
         order of 7.7: `= N` first (the last one wins), then `+N` and `-N`, then `*N` (in the order
-        registered); with what each did, for the trace ("+1 by Fairground"). No bound: the caller's."""
+        registered); with what each did, for the trace ("+1 by Fairground"). No bound: the caller's.
+        A card's modifier whose amount reads the game (`value +this.tokens;`, 7.7b) holds "live" for it (a
+        name, so a saved game holds plain data), worked out here for this use (`use`: its holder and tag),
+        as its `while` is."""
         steps = []
-        for m in used:
-            for a in m.adjustments:
-                if a[0] == kind and a[1] == "=":
-                    amount = a[2]
-                    steps.append(f"= {a[2]} by {self._modifier_name(m)}")
-        for m in used:
-            for a in m.adjustments:
-                if a[0] == kind and a[1] in "+-":
-                    amount += a[2] if a[1] == "+" else -a[2]
-                    steps.append(f"{a[1]}{a[2]} by {self._modifier_name(m)}")
-        for m in used:   # `gain *2;`: the amount the lines above left, multiplied (in the order registered)
-            for a in m.adjustments:
-                if a[0] == kind and a[1] == "*":
-                    amount *= a[2]
-                    steps.append(f"x{a[2]} by {self._modifier_name(m)}")
+        lines = [(m, a[1], self._live(m, i, use) if type(a[2]) is str else a[2])
+                 for m in used for i, a in enumerate(m.adjustments) if a[0] == kind]
+        for m, op, n in lines:
+            if op == "=":
+                amount = n
+                steps.append(f"= {n} by {self._modifier_name(m)}")
+        for m, op, n in lines:
+            if op in "+-":
+                amount += n if op == "+" else -n
+                steps.append(f"{op}{n} by {self._modifier_name(m)}")
+        for m, op, n in lines:   # `gain *2;`: the amount the lines above left, multiplied (in the order registered)
+            if op == "*":
+                amount *= n
+                steps.append(f"x{n} by {self._modifier_name(m)}")
         return amount, steps
+
+    def _live(self, m: "Modifier", line: int, use: Optional[tuple]) -> int:
+        """The amount of line `line` of a card's modifier, worked out for this use (`it.ARG` its arguments)."""
+        h, tag = use
+        return self.bounded(self.program.amounts[m.mid, line](self, m.owner, m.env, {**tag[1], SUBJECT: h}))
 
     def valued(self, h: Holder, value, tag: tuple, where: Optional[str] = None):
         """A tagged value (`let dealt = ... for hits(...);`, 7.7c) as the `value` lines of the modifiers
@@ -5528,7 +5537,7 @@ class Game:
 
     def _value_under(self, h: Holder, value: int, tag: tuple, used: list, where: Optional[str]) -> int:
         """A tagged value under the value lines of `used` (see valued); the `once` ones are used up."""
-        changed, steps = self._adjusted("value", used, value)
+        changed, steps = self._adjusted("value", used, value, (h, tag))
         changed = max(changed, min(value, 0))
         if changed > MAX_VALUE or changed < -MAX_VALUE:
             self.bounded(changed)

@@ -162,6 +162,8 @@ class Program:
     # args, env), a generator, or None): the modifiers that ask or cost something to use (7.7d)
     hooks: dict = field(default_factory=dict)
     conditions: dict = field(default_factory=dict)  # modifier or trigger id -> fn(game, owner, env, the use's or event's args) -> bool (`while`)
+    # (card modifier id, line) -> fn(game, owner, env, the use's args) -> its amount, worked out at each use (7.7b)
+    amounts: dict = field(default_factory=dict)
     # the triggers and modifiers that read `it.subject`: their args carry the event's subject (the use's player)
     subjects: frozenset = frozenset()
     modifier_phases: dict = field(default_factory=dict)   # modifier id -> the game's phase it is written in (the trace's name)
@@ -537,6 +539,7 @@ def assemble(tables: dict, fns: dict) -> Program:
     for tid, span in tables["triggers"]:
         program.triggers[tid] = (fns["trigger", tid], span)
     program.conditions = {mid: fns["condition", mid] for mid in tables.get("conditions", ())}
+    program.amounts = {(mid, line): fns["amount", mid, line] for mid, line in tables.get("amounts", ())}
     program.hooks = {mid: (ask, fns["consequence", mid] if then else None) for mid, ask, then in tables.get("hooks", ())}
     program.subjects = frozenset(tables.get("subjects", ()))
     program.modifier_phases = dict(tables.get("modifier_phases", {}))
